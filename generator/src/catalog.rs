@@ -1,0 +1,161 @@
+//! The CRC-16 algorithms of the CRC catalogue, by name and alias.
+//!
+//! Names and aliases are those of Greg Cook's "Catalogue of parametrised CRC algorithms"
+//! (the RevEng catalogue); the parameters are the `crc` crate's `CRC_16_*` constants.
+
+use crc::Algorithm;
+
+use crate::Error;
+
+/// One algorithm of the CRC catalogue.
+#[derive(Clone, Copy, Debug)]
+pub struct CatalogEntry {
+    /// The catalogue name, such as `CRC-16/XMODEM`.
+    pub name: &'static str,
+    /// The catalogue's aliases, such as `XMODEM` and `ZMODEM`.
+    pub aliases: &'static [&'static str],
+    /// The parameters in the RevEng model.
+    pub algorithm: &'static Algorithm<u16>,
+    /// The name of the `crc` crate's constant, such as `CRC_16_XMODEM`.
+    pub constant: &'static str,
+}
+
+macro_rules! catalog {
+    ($($name:literal $konst:ident [$($alias:literal),*];)*) => {
+        /// All 31 CRC-16 algorithms of the CRC catalogue, in catalogue order.
+        pub static CATALOG: &[CatalogEntry] = &[
+            $(CatalogEntry {
+                name: $name,
+                aliases: &[$($alias),*],
+                algorithm: &crc::$konst,
+                constant: stringify!($konst),
+            },)*
+        ];
+    };
+}
+
+catalog! {
+    "CRC-16/ARC" CRC_16_ARC ["ARC", "CRC-16", "CRC-16/LHA", "CRC-IBM"];
+    "CRC-16/CDMA2000" CRC_16_CDMA2000 [];
+    "CRC-16/CMS" CRC_16_CMS [];
+    "CRC-16/DDS-110" CRC_16_DDS_110 [];
+    "CRC-16/DECT-R" CRC_16_DECT_R ["R-CRC-16"];
+    "CRC-16/DECT-X" CRC_16_DECT_X ["X-CRC-16"];
+    "CRC-16/DNP" CRC_16_DNP [];
+    "CRC-16/EN-13757" CRC_16_EN_13757 [];
+    "CRC-16/GENIBUS" CRC_16_GENIBUS ["CRC-16/DARC", "CRC-16/EPC", "CRC-16/EPC-C1G2", "CRC-16/I-CODE"];
+    "CRC-16/GSM" CRC_16_GSM [];
+    "CRC-16/IBM-3740" CRC_16_IBM_3740 ["CRC-16/AUTOSAR", "CRC-16/CCITT-FALSE"];
+    "CRC-16/IBM-SDLC" CRC_16_IBM_SDLC ["CRC-16/ISO-HDLC", "CRC-16/ISO-IEC-14443-3-B", "CRC-16/X-25", "CRC-B", "X-25"];
+    "CRC-16/ISO-IEC-14443-3-A" CRC_16_ISO_IEC_14443_3_A ["CRC-A"];
+    "CRC-16/KERMIT" CRC_16_KERMIT ["CRC-16/BLUETOOTH", "CRC-16/CCITT", "CRC-16/CCITT-TRUE", "CRC-16/V-41-LSB", "CRC-CCITT", "KERMIT"];
+    "CRC-16/LJ1200" CRC_16_LJ1200 [];
+    "CRC-16/M17" CRC_16_M17 [];
+    "CRC-16/MAXIM-DOW" CRC_16_MAXIM_DOW ["CRC-16/MAXIM"];
+    "CRC-16/MCRF4XX" CRC_16_MCRF4XX [];
+    "CRC-16/MODBUS" CRC_16_MODBUS ["MODBUS"];
+    "CRC-16/NRSC-5" CRC_16_NRSC_5 [];
+    "CRC-16/OPENSAFETY-A" CRC_16_OPENSAFETY_A [];
+    "CRC-16/OPENSAFETY-B" CRC_16_OPENSAFETY_B [];
+    "CRC-16/PROFIBUS" CRC_16_PROFIBUS ["CRC-16/IEC-61158-2"];
+    "CRC-16/RIELLO" CRC_16_RIELLO [];
+    "CRC-16/SPI-FUJITSU" CRC_16_SPI_FUJITSU ["CRC-16/AUG-CCITT"];
+    "CRC-16/T10-DIF" CRC_16_T10_DIF [];
+    "CRC-16/TELEDISK" CRC_16_TELEDISK [];
+    "CRC-16/TMS37157" CRC_16_TMS37157 [];
+    "CRC-16/UMTS" CRC_16_UMTS ["CRC-16/BUYPASS", "CRC-16/VERIFONE"];
+    "CRC-16/USB" CRC_16_USB [];
+    "CRC-16/XMODEM" CRC_16_XMODEM ["CRC-16/ACORN", "CRC-16/LTE", "CRC-16/V-41-MSB", "XMODEM", "ZMODEM"];
+}
+
+fn normalize(name: &str) -> String {
+    name.trim().to_ascii_uppercase().replace('_', "-")
+}
+
+/// Finds a catalogue algorithm by its name or an alias, case-insensitive, with `_` read as
+/// `-`; the `CRC-16/` prefix may be left out (`modbus`, `XMODEM`, `ibm-3740`).
+///
+/// # Errors
+///
+/// [`Error::UnknownCrc`] when nothing matches, with the nearest names.
+///
+/// # Examples
+///
+/// ```
+/// let entry = slotgen::catalog::find("zmodem").unwrap();
+/// assert_eq!(entry.name, "CRC-16/XMODEM");
+/// assert_eq!(entry.algorithm.check, 0x31c3);
+/// ```
+pub fn find(name: &str) -> Result<&'static CatalogEntry, Error> {
+    let wanted = normalize(name);
+    let prefixed = format!("CRC-16/{wanted}");
+    let matches = |candidate: &str| candidate == wanted || candidate == prefixed;
+    CATALOG
+        .iter()
+        .find(|e| matches(e.name) || e.aliases.iter().any(|a| matches(a)))
+        .ok_or_else(|| Error::UnknownCrc {
+            name: name.to_owned(),
+            nearest: nearest(&wanted),
+        })
+}
+
+/// The catalogue name of `algorithm`, when its parameters are a catalogue algorithm's.
+#[must_use]
+pub fn name_of(algorithm: &Algorithm<u16>) -> Option<&'static str> {
+    CATALOG
+        .iter()
+        .find(|e| same_parameters(e.algorithm, algorithm))
+        .map(|e| e.name)
+}
+
+/// Whether two algorithms have the same parameters (`check` and `residue` included).
+#[must_use]
+pub fn same_parameters(a: &Algorithm<u16>, b: &Algorithm<u16>) -> bool {
+    (a.width, a.poly, a.init, a.refin, a.refout, a.xorout, a.check, a.residue)
+        == (b.width, b.poly, b.init, b.refin, b.refout, b.xorout, b.check, b.residue)
+}
+
+/// Up to three catalogue names nearest to `wanted` (already normalized), nearest first.
+fn nearest(wanted: &str) -> Vec<&'static str> {
+    let short = |s: &str| s.strip_prefix("CRC-16/").unwrap_or(s).to_owned();
+    let wanted_short = short(wanted);
+    let mut scored: Vec<(usize, &'static str)> = CATALOG
+        .iter()
+        .map(|e| {
+            let distance = std::iter::once(e.name)
+                .chain(e.aliases.iter().copied())
+                .map(|n| strsim::levenshtein(&short(n), &wanted_short))
+                .min()
+                .unwrap_or(usize::MAX);
+            (distance, e.name)
+        })
+        .collect();
+    scored.sort();
+    scored.into_iter().take(3).map(|(_, name)| name).collect()
+}
+
+/// The `crc` crate's engine for `algorithm`, the independent reference CRC of slotgen.
+///
+/// `crc::Crc` borrows its algorithm for `'static`. Catalogue algorithms are statics already;
+/// other parameter sets are interned, each distinct one leaked once for the process's life.
+#[must_use]
+pub fn reference_crc(algorithm: &Algorithm<u16>) -> crc::Crc<u16> {
+    use std::sync::Mutex;
+    static INTERNED: Mutex<Vec<&'static Algorithm<u16>>> = Mutex::new(Vec::new());
+    if let Some(entry) = CATALOG
+        .iter()
+        .find(|e| same_parameters(e.algorithm, algorithm))
+    {
+        return crc::Crc::<u16>::new(entry.algorithm);
+    }
+    let mut interned = INTERNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let stored = match interned.iter().find(|a| same_parameters(a, algorithm)) {
+        Some(a) => *a,
+        None => {
+            let leaked: &'static Algorithm<u16> = Box::leak(Box::new(*algorithm));
+            interned.push(leaked);
+            leaked
+        }
+    };
+    crc::Crc::<u16>::new(stored)
+}

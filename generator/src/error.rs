@@ -1,0 +1,116 @@
+//! The generator's errors.
+
+/// Why a spec cannot be derived, or a name cannot be resolved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// No catalogue CRC-16 has this name or alias.
+    #[error("unknown CRC `{name}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", quoted(.nearest))]
+    UnknownCrc {
+        /// The name asked for.
+        name: String,
+        /// The nearest catalogue names, nearest first.
+        nearest: Vec<&'static str>,
+    },
+    /// The CRC's width is not 16.
+    #[error("CRC width {width} is not supported: slotgen derives tables for CRC-16 algorithms (width 16)")]
+    UnsupportedWidth {
+        /// The width given.
+        width: u8,
+    },
+    /// The CRC's parameters do not give its stated check value.
+    #[error("CRC parameters give check value {computed:#06x} for \"123456789\" but the algorithm states {stated:#06x}: correct the parameters or the check value")]
+    CheckMismatch {
+        /// What the parameters compute.
+        computed: u16,
+        /// What the algorithm states.
+        stated: u16,
+    },
+    /// A symbol of the alphabet is a brace.
+    #[error("alphabet contains `{}`: a brace in a tag would change the key's hashtag; remove it from the alphabet", char::from(*.symbol))]
+    BraceInAlphabet {
+        /// `{` or `}`.
+        symbol: u8,
+    },
+    /// A symbol appears twice in the alphabet.
+    #[error("alphabet contains {} twice: every symbol must be distinct; remove the duplicate", show_byte(*.symbol))]
+    DuplicateSymbol {
+        /// The repeated symbol.
+        symbol: u8,
+    },
+    /// The alphabet's size is not a power of two from 2 to 128.
+    #[error("alphabet has {len} symbols: it needs 2, 4, 8, 16, 32, 64 or 128 (a power of two, so that each symbol carries whole bits)")]
+    AlphabetSize {
+        /// The number of symbols given.
+        len: usize,
+    },
+    /// The alphabet is not an affine subspace of GF(2)^8.
+    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (sorted, symbol i must be symbol 0 xor the symbols 2^j - symbol 0 for the bits j of i); the largest affine subset of this alphabet found is `{}`", show_byte(*.symbol), show_bytes(.largest_subset))]
+    NotAffine {
+        /// The first symbol, in ascending order, that breaks the structure.
+        symbol: u8,
+        /// An affine subset of the given symbols (see `alphabet::largest_affine_subset`).
+        largest_subset: Vec<u8>,
+    },
+    /// The slot count is not a power of two from 2 to 65536.
+    #[error("{slots} slots: the slot count must be a power of two from 2 to 65536, so that the slot is the CRC's low bits (Redis Cluster has 16384)")]
+    SlotCount {
+        /// The slot count given.
+        slots: u64,
+    },
+    /// The tag length is outside what a table can hold.
+    #[error("tag length {tag_len} is out of range: a tag has 1 to {max} symbols of {symbol_bits} bits (at most 32 symbols and 64 bits)")]
+    TagLen {
+        /// The tag length given.
+        tag_len: usize,
+        /// The longest tag for this alphabet.
+        max: usize,
+        /// Bits per symbol of the alphabet.
+        symbol_bits: u32,
+    },
+    /// The tag -> slot map does not reach every slot.
+    #[error("rank {rank} is below the {needed} slot bits: {tag_len}-symbol tags reach only {reachable} of {slots} slots; {}", fix_for_rank(*.shortest))]
+    RankDeficient {
+        /// The rank of the linear part.
+        rank: usize,
+        /// The slot bits: `log2(slots)`.
+        needed: usize,
+        /// Slots that tags of this length reach: `2^rank`.
+        reachable: u64,
+        /// The slot count.
+        slots: u64,
+        /// The tag length tried.
+        tag_len: usize,
+        /// The shortest tag length with full rank, if any.
+        shortest: Option<usize>,
+    },
+}
+
+fn fix_for_rank(shortest: Option<usize>) -> String {
+    match shortest {
+        Some(n) => format!("use --tag-len {n} (the shortest length that reaches every slot)"),
+        None => "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots".to_owned(),
+    }
+}
+
+fn quoted(names: &[&str]) -> String {
+    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+}
+
+/// A byte as `` `c` `` when printable ASCII, else as `0xNN`.
+pub(crate) fn show_byte(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("`{}`", char::from(b))
+    } else {
+        format!("{b:#04x}")
+    }
+}
+
+/// Bytes as text when all are printable ASCII, else as hex.
+pub(crate) fn show_bytes(bytes: &[u8]) -> String {
+    if bytes.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        String::from_utf8_lossy(bytes).into_owned()
+    } else {
+        format!("hex:{}", hex::encode(bytes))
+    }
+}

@@ -1,0 +1,41 @@
+//! slotgen: O(1) inverse tables for Redis Cluster style hash slots, derived exactly by
+//! Gaussian elimination over GF(2), verified exhaustively, and emitted as code.
+//!
+//! A Redis Cluster key lands on slot `CRC-16/XMODEM(hashtag) mod 16384`. For tags of a fixed
+//! length over an alphabet that is an affine subspace of GF(2)^8, the tag -> slot function
+//! is affine over GF(2): flipping one input bit always flips the same slot bits. slotgen
+//! extracts that [`AffineMap`], brings its linear part to reduced row echelon form
+//! ([`gf2::Matrix`]), and derives the base slot, one inverse constant per slot bit, and two
+//! small lookup tables, so that a tag for any slot costs two loads and an xor
+//! ([`slotgen_tables::SlotTable::tag_for_slot`]).
+//!
+//! ```
+//! use slotgen::{derive, verify, Spec};
+//!
+//! let derivation = derive(&Spec::default())?; // Redis Cluster
+//! assert_eq!(derivation.base_slot(), 13881);
+//! assert_eq!(&derivation.inverse[..3], &[0x88d4, 0x808a, 0x9007]);
+//! assert!(verify(&derivation).passed());
+//!
+//! let modbus = derive(&Spec::default().with_crc("CRC-16/MODBUS")?)?;
+//! assert!(verify(&modbus).passed());
+//! # Ok::<(), slotgen::Error>(())
+//! ```
+#![warn(missing_docs)]
+
+pub mod affine;
+pub mod alphabet;
+pub mod catalog;
+pub mod derive;
+pub mod emit;
+mod error;
+pub mod gf2;
+pub mod spec;
+pub mod verify;
+
+pub use affine::AffineMap;
+pub use alphabet::Alphabet;
+pub use derive::{derive, Derivation};
+pub use error::Error;
+pub use spec::Spec;
+pub use verify::{verify, Report};

@@ -1,0 +1,134 @@
+//! [`verify`]: exhaustive checks of a derivation.
+
+use serde::Serialize;
+
+use crate::Derivation;
+
+/// Failures listed in a [`Report`]; the count covers all of them.
+pub const MAX_LISTED_FAILURES: usize = 20;
+
+/// The outcome of [`verify`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Slots checked: all of them.
+    pub slots_checked: u64,
+    /// Tags checked: every tag of every slot (`slots * 2^kernel.len()` when all is well,
+    /// which is every tag of the alphabet and length).
+    pub tags_checked: u64,
+    /// How many checks failed.
+    pub failure_count: u64,
+    /// The first [`MAX_LISTED_FAILURES`] failures.
+    pub failures: Vec<Failure>,
+}
+
+impl Report {
+    /// Whether every check held.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.failure_count == 0
+    }
+}
+
+/// One failed check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// The slot asked for.
+    pub slot: u16,
+    /// The tag the table gave, or empty when it gave none.
+    pub tag: Vec<u8>,
+    /// What went wrong.
+    pub reason: String,
+}
+
+/// Checks `derivation` exhaustively with the runtime's own code: for every slot, the
+/// canonical tag and every alternative tag (from [`slotgen_tables::SlotTable`]) is made of
+/// alphabet symbols, and the key `slotgen:{tag}:verify` lands on the slot both by an
+/// independent CRC (the `crc` crate over the tag bytes) and by the runtime's `key_slot`;
+/// the runtime's `key_for_slot` builds that same key for the canonical tag; and each slot
+/// has `2^kernel.len()` tags, so that all `2^(tag_len * d)` tags are accounted for.
+///
+/// # Examples
+///
+/// ```
+/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// let report = slotgen::verify(&d);
+/// assert!(report.passed());
+/// assert_eq!((report.slots_checked, report.tags_checked), (16384, 65536));
+/// ```
+#[must_use]
+pub fn verify(derivation: &Derivation) -> Report {
+    let table = derivation.table();
+    let reference = crate::catalog::reference_crc(&derivation.spec.crc);
+    let slot_mask = (derivation.spec.slots - 1) as u16;
+    let mut in_alphabet = [false; 256];
+    for &s in derivation.alphabet.symbols() {
+        in_alphabet[usize::from(s)] = true;
+    }
+    let (prefix, suffix) = (b"slotgen:".as_slice(), b":verify".as_slice());
+    let mut report = Report::default();
+    let fail = |report: &mut Report, slot: u16, tag: &[u8], reason: String| {
+        report.failure_count += 1;
+        if report.failures.len() < MAX_LISTED_FAILURES {
+            report.failures.push(Failure {
+                slot,
+                tag: tag.to_vec(),
+                reason,
+            });
+        }
+    };
+    let expected_tags = table.tags_per_slot();
+    let mut key = Vec::new();
+    for slot in 0..derivation.spec.slots {
+        let slot = slot as u16;
+        report.slots_checked += 1;
+        let tags = match table.tags_for_slot(slot) {
+            Ok(tags) => tags,
+            Err(e) => {
+                fail(&mut report, slot, &[], e.to_string());
+                continue;
+            }
+        };
+        let mut count = 0;
+        for tag in tags {
+            let tag = tag.as_ref();
+            count += 1;
+            report.tags_checked += 1;
+            if let Some(&b) = tag.iter().find(|&&b| !in_alphabet[usize::from(b)]) {
+                fail(&mut report, slot, tag, format!("byte {b:#04x} is not in the alphabet"));
+            }
+            key.clear();
+            for part in [prefix, b"{", tag, b"}", suffix] {
+                key.extend_from_slice(part);
+            }
+            if count == 1 {
+                match table.key_for_slot(prefix, slot, suffix) {
+                    Ok(built) if built == key => {}
+                    Ok(built) => fail(
+                        &mut report,
+                        slot,
+                        tag,
+                        format!("key_for_slot built {:?}", String::from_utf8_lossy(&built)),
+                    ),
+                    Err(e) => fail(&mut report, slot, tag, format!("key_for_slot failed: {e}")),
+                }
+            }
+            let independent = reference.checksum(tag) & slot_mask;
+            if independent != slot {
+                fail(&mut report, slot, tag, format!("the crc crate puts it on slot {independent}"));
+            }
+            let runtime = table.key_slot(&key);
+            if runtime != slot {
+                fail(&mut report, slot, tag, format!("key_slot puts its key on slot {runtime}"));
+            }
+        }
+        if count != expected_tags {
+            fail(
+                &mut report,
+                slot,
+                &[],
+                format!("{count} tags instead of {expected_tags}"),
+            );
+        }
+    }
+    report
+}

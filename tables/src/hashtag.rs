@@ -1,0 +1,34 @@
+//! The Redis Cluster hashtag rule.
+
+/// The bytes of `key` that Redis Cluster hashes: its hashtag.
+///
+/// The rule, from the Redis Cluster specification ("Hash tags"): if the key contains a `{`,
+/// and a `}` follows that first `{`, and at least one byte stands between them, then only
+/// those bytes are hashed. Otherwise (no `{`, no `}` after the first `{`, or `{}` with
+/// nothing between) the whole key is hashed. Only the first `{` counts, and the tag ends at
+/// the first `}` after it: `{{a}}` has the hashtag `{a`, and `a{}b{c}` hashes whole, because
+/// its first pair of braces is empty.
+///
+/// The result borrows from `key`; the rule is byte-exact and knows nothing of UTF-8.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::hashtag;
+///
+/// assert_eq!(hashtag(b"emq:{orders}:pending"), b"orders");
+/// assert_eq!(hashtag(b"emq:{}:pending"), b"emq:{}:pending"); // empty: whole key
+/// assert_eq!(hashtag(b"{{a}}"), b"{a");
+/// assert_eq!(hashtag(b"foo{bar}{zap}"), b"bar"); // only the first pair counts
+/// ```
+#[must_use]
+pub fn hashtag(key: &[u8]) -> &[u8] {
+    let Some(open) = key.iter().position(|&b| b == b'{') else {
+        return key;
+    };
+    let rest = &key[open + 1..];
+    match rest.iter().position(|&b| b == b'}') {
+        Some(close) if close > 0 => &rest[..close],
+        _ => key,
+    }
+}

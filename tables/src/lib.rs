@@ -1,0 +1,79 @@
+//! The no_std runtime of [slotgen](https://docs.rs/slotgen): the Redis Cluster hashtag rule,
+//! key -> hash slot, and O(1) hash slot -> tag lookups from tables that slotgen derives.
+//!
+//! A Redis Cluster key lands on hash slot `CRC-16/XMODEM(hashtag(key)) mod 16384` (the
+//! Redis Cluster specification, "Keys distribution model"). [`REDIS_CLUSTER`] answers the
+//! reverse question, which tag lands on a chosen slot, with two table loads and an xor,
+//! because the CRC is affine over GF(2) for tags of a fixed length.
+//!
+//! ```
+//! use slotgen_tables::REDIS_CLUSTER;
+//!
+//! // key -> slot, as `CLUSTER KEYSLOT` answers
+//! assert_eq!(REDIS_CLUSTER.key_slot(b"123456789"), 12739);
+//!
+//! // slot -> tag, and the key that carries it
+//! let mut buf = [0u8; 64];
+//! let len = REDIS_CLUSTER.write_key_for_slot(b"ms_health:", 0, b":write", &mut buf)?;
+//! assert_eq!(&buf[..len], b"ms_health:{DLH@}:write");
+//! assert_eq!(REDIS_CLUSTER.key_slot(&buf[..len]), 0);
+//! # Ok::<(), slotgen_tables::Error>(())
+//! ```
+//!
+//! Tables for other CRCs, alphabets, tag lengths and slot counts come from the `slotgen`
+//! generator: its `slot_table!` macro, its build.rs API, or `slotgen emit rust`.
+//!
+//! Features: `alloc` adds [`SlotTable::key_for_slot`], which returns a `Vec<u8>`.
+#![no_std]
+#![warn(missing_docs)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+// Generated tables name this crate by its absolute path, also from inside it.
+extern crate self as slotgen_tables;
+
+/// The `crc` crate, whose [`Algorithm`](crc::Algorithm) names a CRC's parameters in the
+/// RevEng model, and whose `CRC_16_*` constants are the CRC catalogue.
+pub use crc;
+
+mod crc16;
+mod hashtag;
+mod redis_cluster;
+mod table;
+
+pub use crc16::Crc16;
+pub use hashtag::hashtag;
+pub use redis_cluster::REDIS_CLUSTER;
+pub use table::{Mask, SlotTable, Tag, Tags, MAX_TAG_LEN};
+
+/// The errors of the runtime's lookups.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The slot is not below the table's slot count.
+    #[error("slot {slot} is out of range: this table has {slots} slots, so a slot is in 0..{slots}")]
+    SlotOutOfRange {
+        /// The slot asked for.
+        slot: u32,
+        /// The table's slot count.
+        slots: u32,
+    },
+    /// The key's prefix contains `{`, so the key's hashtag would not be the tag.
+    #[error(
+        "prefix contains `{{` at byte {position}: the key's hashtag would start there instead of at the tag; \
+         remove the `{{` from the prefix or move that part into the suffix"
+    )]
+    PrefixHasBrace {
+        /// The byte offset of the first `{` in the prefix.
+        position: usize,
+    },
+    /// The output buffer cannot hold the key.
+    #[error("the key needs {needed} bytes but the buffer holds {available}: pass a buffer of at least {needed} bytes")]
+    BufferTooSmall {
+        /// The key's length in bytes.
+        needed: usize,
+        /// The buffer's length in bytes.
+        available: usize,
+    },
+}

@@ -1,0 +1,1 @@
+//! Shared helpers for slotgen's cross-crate tests.
