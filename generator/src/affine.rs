@@ -35,12 +35,7 @@ impl AffineMap {
     ///
     /// `slots` must be a power of two from 2 to 65536; the caller checks.
     #[must_use]
-    pub fn extract(
-        crc: &Algorithm<u16>,
-        alphabet: &Alphabet,
-        tag_len: usize,
-        slots: u32,
-    ) -> Self {
+    pub fn extract(crc: &Algorithm<u16>, alphabet: &Alphabet, tag_len: usize, slots: u32) -> Self {
         let crc = catalog::reference_crc(crc);
         let slot_mask = (slots - 1) as u16;
         let slot = |tag: &[u8]| crc.checksum(tag) & slot_mask;

@@ -111,8 +111,11 @@ pub fn name_of(algorithm: &Algorithm<u16>) -> Option<&'static str> {
 /// Whether two algorithms have the same parameters (`check` and `residue` included).
 #[must_use]
 pub fn same_parameters(a: &Algorithm<u16>, b: &Algorithm<u16>) -> bool {
-    (a.width, a.poly, a.init, a.refin, a.refout, a.xorout, a.check, a.residue)
-        == (b.width, b.poly, b.init, b.refin, b.refout, b.xorout, b.check, b.residue)
+    (
+        a.width, a.poly, a.init, a.refin, a.refout, a.xorout, a.check, a.residue,
+    ) == (
+        b.width, b.poly, b.init, b.refin, b.refout, b.xorout, b.check, b.residue,
+    )
 }
 
 /// Up to three catalogue names nearest to `wanted` (already normalized), nearest first.
@@ -148,7 +151,9 @@ pub fn reference_crc(algorithm: &Algorithm<u16>) -> crc::Crc<u16> {
     {
         return crc::Crc::<u16>::new(entry.algorithm);
     }
-    let mut interned = INTERNED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut interned = INTERNED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let stored = match interned.iter().find(|a| same_parameters(a, algorithm)) {
         Some(a) => *a,
         None => {

@@ -89,12 +89,19 @@ pub enum Error {
 fn fix_for_rank(shortest: Option<usize>) -> String {
     match shortest {
         Some(n) => format!("use --tag-len {n} (the shortest length that reaches every slot)"),
-        None => "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots".to_owned(),
+        None => {
+            "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots"
+                .to_owned()
+        }
     }
 }
 
 fn quoted(names: &[&str]) -> String {
-    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// A byte as `` `c` `` when printable ASCII, else as `0xNN`.

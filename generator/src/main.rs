@@ -1,8 +1,28 @@
-fn main() {
-    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    println!("{} {:04x?} {:?} {:?}", d.base_slot(), d.inverse, d.kernel, d.pivots);
-    let t = d.table();
-    for s in [0u16, 1, 5461, 8192, 10922, 16383] { println!("{s} {}", t.tag_for_slot(s).unwrap()); }
-    let r = slotgen::verify(&d);
-    println!("{:?} {} {}", r.failures.first(), r.slots_checked, r.tags_checked);
+//! The `slotgen` command-line tool.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+mod cli;
+
+fn main() -> ExitCode {
+    let args = cli::Cli::parse();
+    match cli::run(args) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("slotgen: error: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_definition_is_consistent() {
+        super::cli::Cli::command().debug_assert();
+    }
 }

@@ -94,7 +94,12 @@ pub fn verify(derivation: &Derivation) -> Report {
             count += 1;
             report.tags_checked += 1;
             if let Some(&b) = tag.iter().find(|&&b| !in_alphabet[usize::from(b)]) {
-                fail(&mut report, slot, tag, format!("byte {b:#04x} is not in the alphabet"));
+                fail(
+                    &mut report,
+                    slot,
+                    tag,
+                    format!("byte {b:#04x} is not in the alphabet"),
+                );
             }
             key.clear();
             for part in [prefix, b"{", tag, b"}", suffix] {
@@ -114,11 +119,21 @@ pub fn verify(derivation: &Derivation) -> Report {
             }
             let independent = reference.checksum(tag) & slot_mask;
             if independent != slot {
-                fail(&mut report, slot, tag, format!("the crc crate puts it on slot {independent}"));
+                fail(
+                    &mut report,
+                    slot,
+                    tag,
+                    format!("the crc crate puts it on slot {independent}"),
+                );
             }
             let runtime = table.key_slot(&key);
             if runtime != slot {
-                fail(&mut report, slot, tag, format!("key_slot puts its key on slot {runtime}"));
+                fail(
+                    &mut report,
+                    slot,
+                    tag,
+                    format!("key_slot puts its key on slot {runtime}"),
+                );
             }
         }
         if count != expected_tags {

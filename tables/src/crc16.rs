@@ -33,7 +33,10 @@ impl Crc16 {
     /// When `algorithm.width` is not 16 (at compile time, in a `const` or `static`).
     #[must_use]
     pub const fn new(algorithm: &Algorithm<u16>) -> Self {
-        assert!(algorithm.width == 16, "Crc16 takes CRC algorithms of width 16");
+        assert!(
+            algorithm.width == 16,
+            "Crc16 takes CRC algorithms of width 16"
+        );
         let mut table = [0u16; 256];
         let mut i = 0;
         while i < 256 {
@@ -43,7 +46,11 @@ impl Crc16 {
                 reg = i as u16;
                 let mut bit = 0;
                 while bit < 8 {
-                    reg = if reg & 1 != 0 { (reg >> 1) ^ poly } else { reg >> 1 };
+                    reg = if reg & 1 != 0 {
+                        (reg >> 1) ^ poly
+                    } else {
+                        reg >> 1
+                    };
                     bit += 1;
                 }
             } else {

@@ -52,7 +52,9 @@ pub use table::{Mask, SlotTable, Tag, Tags, MAX_TAG_LEN};
 #[non_exhaustive]
 pub enum Error {
     /// The slot is not below the table's slot count.
-    #[error("slot {slot} is out of range: this table has {slots} slots, so a slot is in 0..{slots}")]
+    #[error(
+        "slot {slot} is out of range: this table has {slots} slots, so a slot is in 0..{slots}"
+    )]
     SlotOutOfRange {
         /// The slot asked for.
         slot: u32,

@@ -1,0 +1,152 @@
+//! `slotgen derive`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+use slotgen::{emit, verify, Derivation, Report};
+
+use super::SpecArgs;
+
+#[derive(Debug, Args)]
+pub struct DeriveArgs {
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// Print the whole derivation and its verification as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
+    let derivation = args.spec.derive()?;
+    let report = verify(&derivation);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let value = emit::json::to_value(&derivation, Some(&report));
+        serde_json::to_writer_pretty(&mut out, &value)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &derivation, &report)?;
+    }
+    if report.passed() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!(
+            "slotgen: error: verification failed: {} of {} checks; see the `failed:` lines",
+            report.failure_count, report.tags_checked
+        );
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+fn hex_list(values: &[u64], digits: usize) -> String {
+    values
+        .iter()
+        .map(|v| format!("{v:#0w$x}", w = digits + 2))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<()> {
+    let alg = &d.spec.crc;
+    let digits = d.mask_bits().div_ceil(4).max(4);
+    let base_tag = d.table().tag_from_mask(0);
+    let mask_type = emit::rust::mask_type(d);
+    let entry_bytes = match mask_type {
+        "u16" => 2,
+        "u32" => 4,
+        _ => 8,
+    };
+    writeln!(
+        out,
+        "crc:        {} (width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x})",
+        d.crc_name(), alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
+    )?;
+    writeln!(out, "slots:      {} ({} bits)", d.spec.slots, d.slot_bits())?;
+    writeln!(
+        out,
+        "alphabet:   {} ({} symbols, {} bits each)",
+        base_tag_text(d.alphabet.symbols()),
+        d.alphabet.len(),
+        d.alphabet.symbol_bits()
+    )?;
+    writeln!(
+        out,
+        "tag length: {} symbols ({} input bits)",
+        d.tag_len,
+        d.mask_bits()
+    )?;
+    writeln!(
+        out,
+        "rank:       {}, pivot columns {}",
+        d.pivots.len(),
+        d.pivots
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )?;
+    writeln!(
+        out,
+        "base slot:  {} (the slot of \"{base_tag}\")",
+        d.base_slot()
+    )?;
+    writeln!(out, "inverse:    {}", hex_list(&d.inverse, digits))?;
+    writeln!(
+        out,
+        "kernel:     {} ({} tags per slot)",
+        if d.kernel.is_empty() {
+            "(none)".to_owned()
+        } else {
+            hex_list(&d.kernel, digits)
+        },
+        1u64 << d.kernel.len()
+    )?;
+    writeln!(
+        out,
+        "tables:     low {} x {mask_type} ({} bits), high {} x {mask_type} ({} bits): {} bytes",
+        d.low.len(),
+        d.low_bits,
+        d.high.len(),
+        d.slot_bits() - d.low_bits,
+        (d.low.len() + d.high.len()) * entry_bytes
+    )?;
+    for failure in &report.failures {
+        writeln!(
+            out,
+            "failed:     slot {} tag \"{}\": {}",
+            failure.slot,
+            base_tag_text(&failure.tag),
+            failure.reason
+        )?;
+    }
+    if report.passed() {
+        writeln!(
+            out,
+            "verified:   {}/{} slots, {} tags",
+            report.slots_checked, d.spec.slots, report.tags_checked
+        )?;
+    } else {
+        writeln!(
+            out,
+            "FAILED:     {} failures over {} slots, {} tags",
+            report.failure_count, report.slots_checked, report.tags_checked
+        )?;
+    }
+    Ok(())
+}
+
+/// Bytes as text, printable ASCII as is and anything else as `\xNN`.
+fn base_tag_text(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if b.is_ascii_graphic() || b == b' ' {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect()
+}

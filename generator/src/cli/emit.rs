@@ -1,0 +1,55 @@
+//! `slotgen emit`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Args, ValueEnum};
+use slotgen::emit;
+
+use super::SpecArgs;
+
+/// A target language.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Language {
+    /// A Rust `static` of `slotgen_tables::SlotTable`, formatted with prettyplease.
+    Rust,
+    /// The whole derivation as JSON (schema `slotgen-derivation/1`).
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct EmitArgs {
+    /// The language to emit.
+    #[arg(value_enum)]
+    language: Language,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The name of the Rust static.
+    #[arg(long, value_name = "NAME", default_value = "SLOT_TABLE")]
+    name: String,
+}
+
+pub fn run(args: &EmitArgs) -> Result<ExitCode> {
+    let derivation = args.spec.derive()?;
+    let text = match args.language {
+        Language::Rust => emit::rust::file(&derivation, &args.name)
+            .with_context(|| format!("--name `{}` is not a Rust identifier", args.name))?,
+        Language::Json => {
+            let report = slotgen::verify(&derivation);
+            let value = emit::json::to_value(&derivation, Some(&report));
+            serde_json::to_string_pretty(&value)? + "\n"
+        }
+    };
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,129 @@
+//! The command-line interface: argument parsing and one module per command.
+
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use slotgen::{derive, Derivation, Spec};
+
+mod derive_cmd;
+mod emit;
+mod lookup;
+mod slot;
+
+/// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
+///
+/// Every command defaults to Redis Cluster: CRC-16/XMODEM, 16384 slots, alphabet
+/// `@ABCDEFGHIJKLMNO`, 4-symbol tags.
+#[derive(Debug, Parser)]
+#[command(name = "slotgen", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Derive the tables by GF(2) elimination, verify them over every slot, and print them.
+    Derive(derive_cmd::DeriveArgs),
+    /// Print the hash slot of each key, as CLUSTER KEYSLOT answers.
+    Slot(slot::SlotArgs),
+    /// Print a tag that lands on each slot: `<slot>\t<tag>`.
+    Tag(lookup::TagArgs),
+    /// Print a key `PREFIX{tag}SUFFIX` that lands on each slot: `<slot>\t<key>`.
+    Key(lookup::KeyArgs),
+    /// Emit the derived table as source code.
+    Emit(emit::EmitArgs),
+}
+
+/// The options that choose a spec, on every command that needs one.
+#[derive(Debug, Clone, Args)]
+pub struct SpecArgs {
+    /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
+    /// `MODBUS`, `ibm-3740`).
+    #[arg(long, value_name = "NAME", default_value = "CRC-16/XMODEM")]
+    crc: String,
+    /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
+    /// GF(2)^8, without `{` or `}`.
+    #[arg(long, value_name = "STR", default_value = "@ABCDEFGHIJKLMNO")]
+    alphabet: String,
+    /// Symbols per tag [default: the shortest length that reaches every slot].
+    #[arg(long, value_name = "N")]
+    tag_len: Option<usize>,
+    /// The number of hash slots: a power of two from 2 to 65536.
+    #[arg(long, value_name = "N", default_value_t = 16384)]
+    slots: u64,
+}
+
+impl SpecArgs {
+    /// The spec these options name.
+    fn spec(&self) -> Result<Spec> {
+        let mut spec = Spec::default().with_crc(&self.crc).context("--crc")?;
+        spec.alphabet = self.alphabet.as_bytes().to_vec();
+        spec.tag_len = self.tag_len;
+        spec.slots = u32::try_from(self.slots)
+            .ok()
+            .filter(|s| (2..=65536).contains(s))
+            .ok_or(slotgen::Error::SlotCount { slots: self.slots })
+            .context("--slots")?;
+        Ok(spec)
+    }
+
+    /// The derivation of the spec these options name.
+    fn derive(&self) -> Result<Derivation> {
+        Ok(derive(&self.spec()?)?)
+    }
+}
+
+/// A slot or an inclusive range `A-B` of slots, as given on the command line.
+#[derive(Debug, Clone, Copy)]
+pub struct SlotRange {
+    first: u32,
+    last: u32,
+}
+
+impl std::str::FromStr for SlotRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let number = |t: &str| {
+            t.trim().parse::<u32>().map_err(|_| {
+                format!("`{t}` is not a slot: give a number such as 42 or a range such as 0-99")
+            })
+        };
+        let (first, last) = match s.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(s)?, number(s)?),
+        };
+        if first > last {
+            return Err(format!(
+                "range `{s}` runs backwards: write the lower slot first, as {last}-{first}"
+            ));
+        }
+        Ok(Self { first, last })
+    }
+}
+
+impl SlotRange {
+    /// The slots of the range, each checked against the table's slot count.
+    fn slots(self, slots: u32) -> Result<impl Iterator<Item = u16>> {
+        if self.last >= slots {
+            bail!(slotgen_tables::Error::SlotOutOfRange {
+                slot: self.last,
+                slots
+            });
+        }
+        Ok((self.first..=self.last).map(|s| s as u16))
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Derive(args) => derive_cmd::run(&args),
+        Command::Slot(args) => slot::run(&args),
+        Command::Tag(args) => lookup::run_tag(&args),
+        Command::Key(args) => lookup::run_key(&args),
+        Command::Emit(args) => emit::run(&args),
+    }
+}
