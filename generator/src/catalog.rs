@@ -108,14 +108,54 @@ pub fn name_of(algorithm: &Algorithm<u16>) -> Option<&'static str> {
         .map(|e| e.name)
 }
 
-/// Whether two algorithms have the same parameters (`check` and `residue` included).
+/// Whether two algorithms have the same defining parameters (`width`, `poly`, `init`,
+/// `refin`, `refout`, `xorout`); `check` and `residue` follow from those.
 #[must_use]
 pub fn same_parameters(a: &Algorithm<u16>, b: &Algorithm<u16>) -> bool {
-    (
-        a.width, a.poly, a.init, a.refin, a.refout, a.xorout, a.check, a.residue,
-    ) == (
-        b.width, b.poly, b.init, b.refin, b.refout, b.xorout, b.check, b.residue,
-    )
+    (a.width, a.poly, a.init, a.refin, a.refout, a.xorout)
+        == (b.width, b.poly, b.init, b.refin, b.refout, b.xorout)
+}
+
+/// A CRC-16 from its defining parameters in the RevEng model, with `check` (the CRC of
+/// `"123456789"`) and `residue` (the register after an error-free codeword, before
+/// `xorout`) computed from them.
+///
+/// # Examples
+///
+/// ```
+/// let modbus = slotgen::catalog::custom(0x8005, 0xffff, true, true, 0x0000);
+/// assert_eq!(modbus.check, 0x4b37); // the catalogue's CRC-16/MODBUS check value
+/// assert_eq!(slotgen::catalog::name_of(&modbus), Some("CRC-16/MODBUS"));
+/// ```
+#[must_use]
+pub fn custom(poly: u16, init: u16, refin: bool, refout: bool, xorout: u16) -> Algorithm<u16> {
+    let mut algorithm = Algorithm {
+        width: 16,
+        poly,
+        init,
+        refin,
+        refout,
+        xorout,
+        check: 0,
+        residue: 0,
+    };
+    let crc = slotgen_tables::Crc16::new(&algorithm);
+    algorithm.check = crc.checksum(b"123456789");
+    // An error-free codeword: a message and its CRC, least significant byte first for a
+    // reflected output, most significant first otherwise. Without `xorout`, the register
+    // after it is the residue.
+    let sum = crc.checksum(b"");
+    let codeword = if refout {
+        sum.to_le_bytes()
+    } else {
+        sum.to_be_bytes()
+    };
+    let bare = slotgen_tables::Crc16::new(&Algorithm {
+        xorout: 0,
+        ..algorithm
+    });
+    algorithm.residue = bare.checksum(&codeword);
+    algorithm
 }
 
 /// Up to three catalogue names nearest to `wanted` (already normalized), nearest first.
@@ -145,16 +185,14 @@ fn nearest(wanted: &str) -> Vec<&'static str> {
 pub fn reference_crc(algorithm: &Algorithm<u16>) -> crc::Crc<u16> {
     use std::sync::Mutex;
     static INTERNED: Mutex<Vec<&'static Algorithm<u16>>> = Mutex::new(Vec::new());
-    if let Some(entry) = CATALOG
-        .iter()
-        .find(|e| same_parameters(e.algorithm, algorithm))
-    {
+    let exact = |a: &Algorithm<u16>| same_parameters(a, algorithm) && a.check == algorithm.check;
+    if let Some(entry) = CATALOG.iter().find(|e| exact(e.algorithm)) {
         return crc::Crc::<u16>::new(entry.algorithm);
     }
     let mut interned = INTERNED
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let stored = match interned.iter().find(|a| same_parameters(a, algorithm)) {
+    let stored = match interned.iter().find(|a| exact(a)) {
         Some(a) => *a,
         None => {
             let leaked: &'static Algorithm<u16> = Box::leak(Box::new(*algorithm));
@@ -163,4 +201,54 @@ pub fn reference_crc(algorithm: &Algorithm<u16>) -> crc::Crc<u16> {
         }
     };
     crc::Crc::<u16>::new(stored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalogue_has_31_distinct_algorithms() {
+        assert_eq!(CATALOG.len(), 31);
+        for (i, a) in CATALOG.iter().enumerate() {
+            for b in &CATALOG[i + 1..] {
+                assert!(
+                    !same_parameters(a.algorithm, b.algorithm),
+                    "{} = {}",
+                    a.name,
+                    b.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn custom_parameters_reproduce_catalogue_check_and_residue() {
+        for e in CATALOG {
+            let a = e.algorithm;
+            let c = custom(a.poly, a.init, a.refin, a.refout, a.xorout);
+            assert_eq!((c.check, c.residue), (a.check, a.residue), "{}", e.name);
+        }
+    }
+
+    #[test]
+    fn names_and_aliases_resolve() {
+        for (name, expected) in [
+            ("CRC-16/XMODEM", "CRC-16/XMODEM"),
+            ("xmodem", "CRC-16/XMODEM"),
+            ("ZMODEM", "CRC-16/XMODEM"),
+            ("CCITT-FALSE", "CRC-16/IBM-3740"),
+            ("autosar", "CRC-16/IBM-3740"),
+            ("X-25", "CRC-16/IBM-SDLC"),
+            ("x_25", "CRC-16/IBM-SDLC"),
+            ("modbus", "CRC-16/MODBUS"),
+            ("crc-16/kermit", "CRC-16/KERMIT"),
+        ] {
+            assert_eq!(find(name).map(|e| e.name), Ok(expected), "{name}");
+        }
+        match find("XMODEN") {
+            Err(Error::UnknownCrc { nearest, .. }) => assert_eq!(nearest[0], "CRC-16/XMODEM"),
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -273,7 +273,7 @@ mod tests {
         // column 1 = column 0, so the pivots are 0 and 2
         let e = m(&["1101", "1110"]).echelon();
         assert_eq!(e.pivots, vec![0, 2]);
-        assert_eq!(e.echelon, m(&["1100", "0011"]));
+        assert_eq!(e.echelon, m(&["1101", "0011"]));
     }
 
     #[test]
