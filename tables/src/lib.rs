@@ -39,6 +39,7 @@ pub use crc;
 
 mod crc16;
 mod hashtag;
+#[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
 mod redis_cluster;
 mod table;
 
