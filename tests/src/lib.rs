@@ -1,5 +1,10 @@
 //! Shared helpers for slotgen's cross-crate tests.
 
+/// The README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 use std::path::PathBuf;
 
 /// The workspace root.
