@@ -167,6 +167,12 @@ fn run_json(path: &Path) -> Result<ExitCode> {
 
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let spec = args.spec.spec()?;
+    if !spec.slots.is_power_of_two() {
+        return Err(slotgen::Error::SlotCount {
+            slots: u64::from(spec.slots),
+        })
+        .context("--slots");
+    }
     let bytes = read(path)?;
     let extension = path
         .extension()
