@@ -265,46 +265,45 @@ struct Server {
 }
 
 impl Server {
+    /// Starts a server, trying three times (a free port may be taken meanwhile), and waits
+    /// (20 s at most) until its socket appears.
     fn start(cluster: bool) -> Self {
-        let dir = tempfile::tempdir().unwrap();
-        let socket = dir.path().join("redis.sock");
-        let mut command = Command::new("redis-server");
-        command
-            .arg("--unixsocket")
-            .arg(&socket)
-            .args(["--save", "", "--appendonly", "no", "--bind", "127.0.0.1"])
-            .current_dir(dir.path())
-            .stdout(Stdio::null());
-        if cluster {
+        for _ in 0..3 {
+            let dir = tempfile::tempdir().unwrap();
+            let socket = dir.path().join("redis.sock");
+            let mut command = Command::new("redis-server");
             command
-                .args([
-                    "--port",
-                    &free_port().to_string(),
-                    "--cluster-enabled",
-                    "yes",
-                ])
-                .args(["--cluster-port", &free_port().to_string()]);
-        } else {
-            command.args(["--port", "0"]);
+                .arg("--unixsocket")
+                .arg(&socket)
+                .args(["--save", "", "--appendonly", "no", "--bind", "127.0.0.1"])
+                .current_dir(dir.path())
+                .stdout(Stdio::null());
+            if cluster {
+                let (port, bus_port) = (free_port().to_string(), free_port().to_string());
+                command
+                    .args(["--port", &port, "--cluster-enabled", "yes"])
+                    .args(["--cluster-port", &bus_port]);
+            } else {
+                command.args(["--port", "0"]);
+            }
+            let mut server = Self {
+                child: command.spawn().unwrap(),
+                socket,
+                _dir: dir,
+            };
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while !server.socket.exists() && server.child.try_wait().unwrap().is_none() {
+                assert!(
+                    Instant::now() < deadline,
+                    "redis-server did not start in 20 s"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            if server.socket.exists() {
+                return server;
+            }
         }
-        let mut server = Self {
-            child: command.spawn().unwrap(),
-            socket,
-            _dir: dir,
-        };
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !server.socket.exists() {
-            assert!(
-                server.child.try_wait().unwrap().is_none(),
-                "redis-server exited"
-            );
-            assert!(
-                Instant::now() < deadline,
-                "redis-server did not start in 20 s"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        server
+        panic!("redis-server exited at start three times");
     }
 
     fn url(&self) -> String {

@@ -276,8 +276,13 @@ fn keyslots(con: &mut redis::Connection, url: &str, keys: &[Vec<u8>]) -> Result<
                     show(key)
                 )
             }),
+            redis::Value::ServerError(e) => Err(anyhow!(
+                "{url} refused CLUSTER KEYSLOT for key \"{}\": {}",
+                show(key),
+                redis::RedisError::from(e)
+            )),
             other => Err(anyhow!(
-                "{url} refused CLUSTER KEYSLOT for key \"{}\": {other:?}",
+                "{url} answered {other:?} to CLUSTER KEYSLOT for key \"{}\": not a slot; check that the URL names a Redis server",
                 show(key)
             )),
         })
