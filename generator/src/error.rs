@@ -84,6 +84,34 @@ pub enum Error {
         /// The shortest tag length with full rank, if any.
         shortest: Option<usize>,
     },
+    /// A JSON derivation cannot be read.
+    #[error("not a readable slotgen derivation: {message}; give a file written by `slotgen emit json`, whole and unedited")]
+    TableJson {
+        /// What the JSON parser reported, with the line and column.
+        message: String,
+    },
+    /// A JSON file is not a derivation of a schema this version reads.
+    #[error("`format` is `{found}`, not `slotgen-derivation/1`: give a file written by `slotgen emit json`")]
+    TableFormat {
+        /// The `format` field found, or `(none)`.
+        found: String,
+    },
+    /// A field of a JSON derivation that names its spec holds no valid value.
+    #[error("field `{field}` of the derivation is invalid: {reason}; give a file written by `slotgen emit json`")]
+    TableSpec {
+        /// The field, such as `alphabet_hex`.
+        field: &'static str,
+        /// Why its value is invalid.
+        reason: String,
+    },
+    /// A string literal of a C or Lua tag table cannot be read.
+    #[error("line {line}: {reason}")]
+    SourceLiteral {
+        /// The line, counting from 1.
+        line: usize,
+        /// What is wrong and how to fix it.
+        reason: String,
+    },
 }
 
 fn fix_for_rank(shortest: Option<usize>) -> String {

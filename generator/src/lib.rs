@@ -30,6 +30,7 @@
 pub mod affine;
 pub mod alphabet;
 pub mod catalog;
+pub mod check;
 pub mod derive;
 pub mod emit;
 mod error;

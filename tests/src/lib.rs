@@ -1,5 +1,7 @@
 //! Shared helpers for slotgen's cross-crate tests.
 
+pub mod redis_server;
+
 /// The README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../README.md")]
 #[cfg(doctest)]

@@ -10,6 +10,7 @@ mod derive_cmd;
 mod emit;
 mod lookup;
 mod slot;
+mod verify;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
@@ -34,6 +35,9 @@ enum Command {
     Key(lookup::KeyArgs),
     /// Emit the derived table as source code.
     Emit(emit::EmitArgs),
+    /// Check a JSON derivation, a tag table made elsewhere, or a running server's CLUSTER
+    /// KEYSLOT; exit 0 only when everything holds.
+    Verify(verify::VerifyArgs),
 }
 
 /// The options that choose a spec, on every command that needs one.
@@ -125,5 +129,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Tag(args) => lookup::run_tag(&args),
         Command::Key(args) => lookup::run_key(&args),
         Command::Emit(args) => emit::run(&args),
+        Command::Verify(args) => verify::run(&args),
     }
 }

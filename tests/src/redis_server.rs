@@ -1,0 +1,280 @@
+//! Real `redis-server` processes for tests: one cluster-enabled node on a unix socket in a
+//! temporary directory ([`RedisServer`]), or a three-master cluster on loopback ports
+//! ([`RedisCluster`]). Each process is killed and reaped when its guard drops, also when the
+//! test panics. Every wait is bounded.
+
+use std::io;
+use std::net::{Ipv4Addr, TcpListener};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use redis::ConnectionLike;
+
+/// How long a server may take to accept connections.
+const START_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long a cluster may take to agree that its state is ok.
+const CLUSTER_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long one answer may take.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// A free TCP port on the loopback address, as the kernel hands one out. Another process may
+/// take it before it is used; [`RedisServer::start`] retries when that happens.
+///
+/// # Panics
+///
+/// When no port can be bound on 127.0.0.1.
+#[must_use]
+pub fn free_port() -> u16 {
+    TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+        .and_then(|l| l.local_addr())
+        .expect("a free loopback port")
+        .port()
+}
+
+/// One `redis-server` process, listening on a unix socket in its own temporary directory and
+/// on a loopback TCP port, with persistence off. Killed and waited for on drop.
+pub struct RedisServer {
+    child: Child,
+    /// The TCP port on 127.0.0.1.
+    pub port: u16,
+    /// The cluster bus port on 127.0.0.1, when cluster-enabled.
+    pub bus_port: Option<u16>,
+    /// The unix socket.
+    pub socket: PathBuf,
+    dir: tempfile::TempDir,
+}
+
+impl RedisServer {
+    /// Starts a server, cluster-enabled or not, and waits until it answers `PING` on its
+    /// socket. Retries twice when it exits at once (a port taken meanwhile).
+    ///
+    /// # Errors
+    ///
+    /// When `redis-server` cannot be spawned, or exits, or does not answer within 20 s; the
+    /// error carries the end of its log.
+    pub fn start(cluster: bool) -> io::Result<Self> {
+        let mut last = None;
+        for _ in 0..3 {
+            match Self::start_once(cluster) {
+                Ok(server) => return Ok(server),
+                Err(e) => last = Some(e),
+            }
+        }
+        Err(last.expect("three attempts"))
+    }
+
+    fn start_once(cluster: bool) -> io::Result<Self> {
+        let dir = tempfile::Builder::new().prefix("slotgen-redis").tempdir()?;
+        let socket = dir.path().join("redis.sock");
+        let port = free_port();
+        let bus_port = cluster.then(free_port);
+        let mut command = Command::new("redis-server");
+        command
+            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
+            .arg("--unixsocket")
+            .arg(&socket)
+            .arg("--dir")
+            .arg(dir.path())
+            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
+            .args(["--logfile", "redis.log"]);
+        if let Some(bus_port) = bus_port {
+            command
+                .args([
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                ])
+                .args(["--cluster-port", &bus_port.to_string()]);
+        }
+        let child = command
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let mut server = Self {
+            child,
+            port,
+            bus_port,
+            socket,
+            dir,
+        };
+        server.wait_ready()?;
+        Ok(server)
+    }
+
+    fn wait_ready(&mut self) -> io::Result<()> {
+        let deadline = Instant::now() + START_TIMEOUT;
+        loop {
+            if let Some(status) = self.child.try_wait()? {
+                return Err(io::Error::other(format!(
+                    "redis-server exited with {status}: {}",
+                    self.log_tail()
+                )));
+            }
+            if let Ok(mut con) = self.try_connect() {
+                if con.check_connection() {
+                    return Ok(());
+                }
+            }
+            if Instant::now() > deadline {
+                return Err(io::Error::other(format!(
+                    "redis-server did not answer within {START_TIMEOUT:?}: {}",
+                    self.log_tail()
+                )));
+            }
+            sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The last lines of the server's log, for error messages.
+    #[must_use]
+    pub fn log_tail(&self) -> String {
+        let log = std::fs::read_to_string(self.dir.path().join("redis.log")).unwrap_or_default();
+        let lines: Vec<&str> = log.lines().collect();
+        lines[lines.len().saturating_sub(5)..].join("\n")
+    }
+
+    /// `unix:///path/to/redis.sock`.
+    #[must_use]
+    pub fn unix_url(&self) -> String {
+        format!("unix://{}", self.socket.display())
+    }
+
+    /// `redis://127.0.0.1:PORT`.
+    #[must_use]
+    pub fn tcp_url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+
+    fn try_connect(&self) -> redis::RedisResult<redis::Connection> {
+        let client = redis::Client::open(self.unix_url())?;
+        let con = client.get_connection_with_timeout(Duration::from_secs(2))?;
+        con.set_read_timeout(Some(ANSWER_TIMEOUT))?;
+        con.set_write_timeout(Some(ANSWER_TIMEOUT))?;
+        Ok(con)
+    }
+
+    /// A connection over the unix socket, with 30 s read and write timeouts.
+    ///
+    /// # Panics
+    ///
+    /// When the server does not accept it.
+    #[must_use]
+    pub fn connect(&self) -> redis::Connection {
+        self.try_connect().unwrap_or_else(|e| {
+            panic!(
+                "connecting to {}: {e}; {}",
+                self.unix_url(),
+                self.log_tail()
+            )
+        })
+    }
+
+    /// The server's `CLUSTER KEYSLOT` answer for every key, in one pipeline.
+    ///
+    /// # Panics
+    ///
+    /// When the server refuses a query or answers with anything but a slot.
+    #[must_use]
+    pub fn keyslots<K: AsRef<[u8]>>(&self, keys: &[K]) -> Vec<u16> {
+        let mut pipe = redis::pipe();
+        for key in keys {
+            pipe.cmd("CLUSTER").arg("KEYSLOT").arg(key.as_ref());
+        }
+        let answers: Vec<u16> = pipe
+            .query(&mut self.connect())
+            .unwrap_or_else(|e| panic!("CLUSTER KEYSLOT: {e}"));
+        assert_eq!(answers.len(), keys.len());
+        answers
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Three cluster-enabled masters on loopback ports that hold the 16384 slots in three
+/// ranges, as `redis-cli --cluster create` splits them: `0-5460`, `5461-10922`,
+/// `10923-16383`. Assigned with `CLUSTER ADDSLOTSRANGE` and joined with `CLUSTER MEET`.
+pub struct RedisCluster {
+    /// The masters, in slot order.
+    pub nodes: Vec<RedisServer>,
+}
+
+/// The slot ranges of the three masters, inclusive.
+pub const RANGES: [(u16, u16); 3] = [(0, 5460), (5461, 10922), (10923, 16383)];
+
+impl RedisCluster {
+    /// Starts three masters, assigns their slots, joins them, and waits (60 s at most) until
+    /// every node reports `cluster_state:ok` and knows all three.
+    ///
+    /// # Errors
+    ///
+    /// When a server does not start, a command is refused, or the cluster does not settle.
+    pub fn start() -> io::Result<Self> {
+        let nodes = (0..3)
+            .map(|_| RedisServer::start(true))
+            .collect::<io::Result<Vec<_>>>()?;
+        let cluster = Self { nodes };
+        let fail = |e: redis::RedisError| io::Error::other(e.to_string());
+        for (node, &(first, last)) in cluster.nodes.iter().zip(&RANGES) {
+            redis::cmd("CLUSTER")
+                .arg("ADDSLOTSRANGE")
+                .arg(first)
+                .arg(last)
+                .query::<()>(&mut node.connect())
+                .map_err(fail)?;
+        }
+        let mut first = cluster.nodes[0].connect();
+        for node in &cluster.nodes[1..] {
+            redis::cmd("CLUSTER")
+                .arg("MEET")
+                .arg("127.0.0.1")
+                .arg(node.port)
+                .arg(node.bus_port.expect("cluster-enabled"))
+                .query::<()>(&mut first)
+                .map_err(fail)?;
+        }
+        let deadline = Instant::now() + CLUSTER_TIMEOUT;
+        loop {
+            let settled = cluster.nodes.iter().all(|node| {
+                let info: String = redis::cmd("CLUSTER")
+                    .arg("INFO")
+                    .query(&mut node.connect())
+                    .unwrap_or_default();
+                let has = |line: &str| info.lines().any(|l| l.trim() == line);
+                has("cluster_state:ok") && has("cluster_known_nodes:3")
+            });
+            if settled {
+                return Ok(cluster);
+            }
+            if Instant::now() > deadline {
+                return Err(io::Error::other(format!(
+                    "the cluster did not reach cluster_state:ok within {CLUSTER_TIMEOUT:?}"
+                )));
+            }
+            sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// The master that holds `slot`.
+    ///
+    /// # Panics
+    ///
+    /// When `slot` is 16384 or more.
+    #[must_use]
+    pub fn owner(&self, slot: u16) -> &RedisServer {
+        let i = RANGES
+            .iter()
+            .position(|&(first, last)| (first..=last).contains(&slot))
+            .expect("a slot below 16384");
+        &self.nodes[i]
+    }
+}
