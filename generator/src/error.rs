@@ -99,7 +99,7 @@ pub enum Error {
         symbol: u8,
     },
     /// A charset order does not list exactly the charset's symbols.
-    #[error("order `{order}` must list every symbol of the charset exactly once and nothing else: missing `{}`, not in the charset `{}`", show_bytes(.missing), show_bytes(.extra))]
+    #[error("order `{order}` must list every symbol of the charset exactly once and nothing else: {}", order_mismatch(.missing, .extra))]
     OrderMismatch {
         /// The order as given.
         order: String,
@@ -136,6 +136,20 @@ fn fix_for_rank(shortest: Option<usize>) -> String {
                 .to_owned()
         }
     }
+}
+
+fn order_mismatch(missing: &[u8], extra: &[u8]) -> String {
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("add `{}`", show_bytes(missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!(
+            "remove `{}` (not in the charset)",
+            show_bytes(extra)
+        ));
+    }
+    parts.join(", ")
 }
 
 fn quoted(names: &[&str]) -> String {

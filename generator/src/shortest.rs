@@ -155,6 +155,15 @@ impl Charset {
         &self.symbols
     }
 
+    /// The symbols as a set, in ascending byte order, as ranges: the inside of a bracket
+    /// expression that [`parse`](Self::parse) reads back (`0-9A-Za-z`).
+    #[must_use]
+    pub fn set_ranges(&self) -> String {
+        let mut sorted = self.symbols.clone();
+        sorted.sort_unstable();
+        Self { symbols: sorted }.ranges()
+    }
+
     /// The symbols in search order as a sequence of symbols and ranges, the shortest form
     /// that [`with_order`](Self::with_order) reads back (`0-9a-zA-Z`).
     ///

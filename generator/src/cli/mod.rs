@@ -9,6 +9,7 @@ use slotgen::{derive, Derivation, Spec};
 mod derive_cmd;
 mod emit;
 mod lookup;
+mod shortest;
 mod slot;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
@@ -34,6 +35,8 @@ enum Command {
     Key(lookup::KeyArgs),
     /// Emit the derived table as source code.
     Emit(emit::EmitArgs),
+    /// Print the shortest tag of each slot over a charset (redis-benchmark's table).
+    Shortest(shortest::ShortestArgs),
 }
 
 /// The options that choose a spec, on every command that needs one.
@@ -125,5 +128,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Tag(args) => lookup::run_tag(&args),
         Command::Key(args) => lookup::run_key(&args),
         Command::Emit(args) => emit::run(&args),
+        Command::Shortest(args) => shortest::run(&args),
     }
 }
