@@ -336,7 +336,13 @@ impl Shortest {
     /// The tag of `slot`, or `None` for a gap or a slot out of range.
     #[must_use]
     pub fn tag(&self, slot: u32) -> Option<&[u8]> {
-        self.table().tag_for_slot(u16::try_from(slot).ok()?).ok()
+        if slot >= self.spec.slots || self.width == 0 {
+            return None;
+        }
+        let start = slot as usize * self.width;
+        let entry = &self.tags[start..start + self.width];
+        let len = entry.iter().position(|&b| b == 0).unwrap_or(self.width);
+        (len > 0).then(|| &entry[..len])
     }
 
     /// Every slot's tag in slot order, `None` for a gap.
