@@ -112,6 +112,48 @@ pub enum Error {
         /// What is wrong and how to fix it.
         reason: String,
     },
+    /// A charset for shortest tags does not parse.
+    #[error("charset `{spec}` does not parse: {reason}")]
+    CharsetSyntax {
+        /// The charset or order as given.
+        spec: String,
+        /// What is wrong and how to fix it.
+        reason: String,
+    },
+    /// A charset symbol is not printable ASCII, or is a brace.
+    #[error("charset contains {}: tag symbols are printable ASCII (`!` to `~`) without `{{` and `}}`, so that a tag is readable and is its key's whole hashtag; remove it", show_byte(*.symbol))]
+    CharsetSymbol {
+        /// The offending byte.
+        symbol: u8,
+    },
+    /// A charset order does not list exactly the charset's symbols.
+    #[error("order `{order}` must list every symbol of the charset exactly once and nothing else: {}", order_mismatch(.missing, .extra))]
+    OrderMismatch {
+        /// The order as given.
+        order: String,
+        /// Charset symbols the order leaves out.
+        missing: Vec<u8>,
+        /// Order symbols that are not in the charset.
+        extra: Vec<u8>,
+    },
+    /// The longest shortest tag to search is out of range.
+    #[error("max length {max_len} is out of range: shortest tags are searched up to a length from 1 to {limit}")]
+    MaxLen {
+        /// The max length given.
+        max_len: usize,
+        /// The largest max length.
+        limit: usize,
+    },
+    /// The shortest-tag search would need too many strings of one length.
+    #[error("{left} slots have no tag shorter than {len} symbols, and the {symbols}^{len} tags of length {len} are more than 2^32 to search: lower the max length to {} and accept the gaps, or use more symbols", .len - 1)]
+    SearchTooLarge {
+        /// The length that would be searched next.
+        len: usize,
+        /// The number of charset symbols.
+        symbols: usize,
+        /// The slots without a tag so far.
+        left: usize,
+    },
 }
 
 fn fix_for_rank(shortest: Option<usize>) -> String {
@@ -122,6 +164,20 @@ fn fix_for_rank(shortest: Option<usize>) -> String {
                 .to_owned()
         }
     }
+}
+
+fn order_mismatch(missing: &[u8], extra: &[u8]) -> String {
+    let mut parts = Vec::new();
+    if !missing.is_empty() {
+        parts.push(format!("add `{}`", show_bytes(missing)));
+    }
+    if !extra.is_empty() {
+        parts.push(format!(
+            "remove `{}` (not in the charset)",
+            show_bytes(extra)
+        ));
+    }
+    parts.join(", ")
 }
 
 fn quoted(names: &[&str]) -> String {

@@ -35,6 +35,7 @@ pub mod derive;
 pub mod emit;
 mod error;
 pub mod gf2;
+pub mod shortest;
 pub mod spec;
 pub mod verify;
 

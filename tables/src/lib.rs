@@ -41,11 +41,13 @@ mod crc16;
 mod hashtag;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
 mod redis_cluster;
+mod shortest;
 mod table;
 
 pub use crc16::Crc16;
 pub use hashtag::hashtag;
 pub use redis_cluster::REDIS_CLUSTER;
+pub use shortest::ShortestTable;
 pub use table::{Mask, SlotTable, Tag, Tags, MAX_TAG_LEN};
 
 /// The errors of the runtime's lookups.
@@ -78,5 +80,16 @@ pub enum Error {
         needed: usize,
         /// The buffer's length in bytes.
         available: usize,
+    },
+    /// No tag of at most `max_len` symbols of a [`ShortestTable`]'s charset lands on the slot.
+    #[error(
+        "no tag of at most {max_len} symbols of this table's charset lands on slot {slot}: \
+         regenerate the table with a larger max length or a larger charset"
+    )]
+    NoShortTag {
+        /// The slot asked for.
+        slot: u16,
+        /// The longest tag the table's search tried.
+        max_len: usize,
     },
 }

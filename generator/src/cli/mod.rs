@@ -9,6 +9,7 @@ use slotgen::{derive, Derivation, Spec};
 mod derive_cmd;
 mod emit;
 mod lookup;
+mod shortest;
 mod slot;
 mod verify;
 
@@ -38,6 +39,8 @@ enum Command {
     /// Check a JSON derivation, a tag table made elsewhere, or a running server's CLUSTER
     /// KEYSLOT; exit 0 only when everything holds.
     Verify(verify::VerifyArgs),
+    /// Print the shortest tag of each slot over a charset (redis-benchmark's table).
+    Shortest(shortest::ShortestArgs),
 }
 
 /// The options that choose a spec, on every command that needs one.
@@ -130,5 +133,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Key(args) => lookup::run_key(&args),
         Command::Emit(args) => emit::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Shortest(args) => shortest::run(&args),
     }
 }

@@ -5,3 +5,4 @@
 
 pub mod json;
 pub mod rust;
+pub mod shortest;

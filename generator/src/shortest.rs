@@ -1,0 +1,685 @@
+//! Shortest tags: for every hash slot, the first string in order of length, then of a
+//! charset's order, that lands on it.
+//!
+//! This is the table redis-benchmark ships as `crc16_slot_table` (for each of the 16384
+//! slots, the first string of letters and digits, shortest first, in the order `0-9a-z`
+//! then `A-Z`), computed for any CRC-16, slot count and charset:
+//!
+//! ```
+//! use slotgen::shortest::{shortest, ShortestSpec};
+//!
+//! let table = shortest(&ShortestSpec::default())?; // redis-benchmark's table
+//! assert_eq!(table.tag(0), Some(&b"06S"[..]));
+//! assert_eq!(table.tag(16383), Some(&b"6ZJ"[..]));
+//! assert!(table.gaps().is_empty());
+//! # Ok::<(), slotgen::Error>(())
+//! ```
+//!
+//! # How the search is fast
+//!
+//! For strings of one length `L`, the CRC is affine over GF(2) in the string's bytes, and so
+//! is the slot (its low bits): with `z` the string of `L` copies of the first symbol,
+//! `slot(s) = slot(z) ^ d[0][s_0] ^ ... ^ d[L-1][s_{L-1}]`, where `d[k][c]` is the slot
+//! delta of putting symbol `c` at position `k` of `z`. [`shortest`] computes the `L * n`
+//! deltas with one CRC each, then walks the `n^L` strings in order with one xor per string
+//! (a running xor per position), recording the first string of each slot, and stops as
+//! soon as every slot has one. The 62-symbol table up to length 3 (242 234 strings) takes
+//! well under a millisecond.
+
+use crc::Algorithm;
+use slotgen_tables::{Crc16, ShortestTable, MAX_TAG_LEN};
+
+use crate::{catalog, Error};
+
+/// The order of redis-benchmark's table: digits, then lower case, then upper case.
+pub const REDIS_BENCHMARK_ORDER: &str = "0-9a-zA-Z";
+
+/// The most strings [`shortest`] tries for one length: `2^32`. A length whose `n^L` strings
+/// exceed it is refused with [`Error::SearchTooLarge`].
+pub const MAX_CANDIDATES: u64 = 1 << 32;
+
+/// The named charsets, each in ascending byte order.
+const NAMED: &[(&str, &str)] = &[
+    ("alnum", "0-9A-Za-z"),
+    ("alpha", "A-Za-z"),
+    ("digits", "0-9"),
+    ("lower", "a-z"),
+    ("upper", "A-Z"),
+];
+
+/// The symbols of shortest tags, in search order: distinct printable ASCII bytes (`!` to
+/// `~`) other than `{` and `}`, so that a tag is readable and is its key's whole hashtag.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::shortest::Charset;
+///
+/// let alnum = Charset::parse("alnum")?;
+/// assert_eq!(alnum.symbols().len(), 62);
+/// assert_eq!(alnum.symbols()[..11], *b"0123456789A"); // ascending byte order
+/// let redis = alnum.with_order("0-9a-zA-Z")?;
+/// assert_eq!(redis.symbols()[..11], *b"0123456789a");
+/// assert_eq!(Charset::parse("[a-c_]")?.symbols(), b"_abc");
+/// assert_eq!(Charset::parse("xy-")?.symbols(), b"xy-");
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Charset {
+    symbols: Vec<u8>,
+}
+
+impl Charset {
+    /// Parses a charset:
+    ///
+    /// - a name: `alnum` (`0-9A-Za-z`), `alpha` (`A-Za-z`), `digits` (`0-9`), `lower`
+    ///   (`a-z`), `upper` (`A-Z`);
+    /// - a bracket expression `[...]` of symbols and ranges `a-z`, as in a regular
+    ///   expression: `-` is literal first or last, `\` escapes the next symbol (`\]`, `\-`,
+    ///   `\\`);
+    /// - otherwise an explicit list, every byte a symbol (`xyz-`).
+    ///
+    /// Names and bracket expressions are sets, searched in ascending byte order; an explicit
+    /// list is searched in the order written. [`with_order`](Self::with_order) sets another
+    /// order.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::CharsetSyntax`] for an empty charset, an unclosed bracket, a backward
+    ///   range, or a symbol given twice.
+    /// - [`Error::CharsetSymbol`] for a byte that is not printable ASCII, or a brace.
+    pub fn parse(spec: &str) -> Result<Self, Error> {
+        let symbols = if let Some((_, set)) = NAMED.iter().find(|(name, _)| *name == spec) {
+            let mut symbols = sequence(set)?;
+            symbols.sort_unstable();
+            symbols
+        } else if let Some(inner) = spec.strip_prefix('[') {
+            let Some(inner) = inner.strip_suffix(']') else {
+                return Err(syntax(
+                    spec,
+                    "the bracket expression is not closed: end it with `]`",
+                ));
+            };
+            let mut symbols = sequence(inner).map_err(|e| rename(e, spec))?;
+            symbols.sort_unstable();
+            symbols
+        } else {
+            let symbols = spec.as_bytes().to_vec();
+            check_symbols(spec, &symbols)?;
+            symbols
+        };
+        if symbols.is_empty() {
+            return Err(syntax(
+                spec,
+                "the charset is empty: give at least one symbol",
+            ));
+        }
+        Ok(Self { symbols })
+    }
+
+    /// This charset searched in `order`: symbols and ranges (`0-9a-zA-Z`) with the syntax of
+    /// the inside of a bracket expression (see [`parse`](Self::parse)), listing every symbol
+    /// of the charset exactly once and nothing else.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::CharsetSyntax`] or [`Error::CharsetSymbol`] when `order` does not parse.
+    /// - [`Error::OrderMismatch`] when `order` leaves out a symbol of the charset or lists
+    ///   one that is not in it.
+    pub fn with_order(self, order: &str) -> Result<Self, Error> {
+        let ordered = sequence(order)?;
+        let missing: Vec<u8> = self
+            .symbols
+            .iter()
+            .copied()
+            .filter(|s| !ordered.contains(s))
+            .collect();
+        let extra: Vec<u8> = ordered
+            .iter()
+            .copied()
+            .filter(|s| !self.symbols.contains(s))
+            .collect();
+        if !missing.is_empty() || !extra.is_empty() {
+            return Err(Error::OrderMismatch {
+                order: order.to_owned(),
+                missing,
+                extra,
+            });
+        }
+        Ok(Self { symbols: ordered })
+    }
+
+    /// The symbols in search order.
+    #[must_use]
+    pub fn symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
+    /// The symbols as a set, in ascending byte order, as ranges: the inside of a bracket
+    /// expression that [`parse`](Self::parse) reads back (`0-9A-Za-z`).
+    #[must_use]
+    pub fn set_ranges(&self) -> String {
+        let mut sorted = self.symbols.clone();
+        sorted.sort_unstable();
+        Self { symbols: sorted }.ranges()
+    }
+
+    /// The symbols in search order as a sequence of symbols and ranges, the shortest form
+    /// that [`with_order`](Self::with_order) reads back (`0-9a-zA-Z`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::shortest::Charset;
+    ///
+    /// let c = Charset::parse("alnum")?.with_order("0-9a-zA-Z")?;
+    /// assert_eq!(c.ranges(), "0-9a-zA-Z");
+    /// assert_eq!(Charset::parse("ab-")?.ranges(), "ab\\-");
+    /// # Ok::<(), slotgen::Error>(())
+    /// ```
+    #[must_use]
+    pub fn ranges(&self) -> String {
+        let mut out = String::new();
+        let escaped = |b: u8| match b {
+            b'-' | b'\\' | b']' => format!("\\{}", char::from(b)),
+            _ => char::from(b).to_string(),
+        };
+        let mut i = 0;
+        while i < self.symbols.len() {
+            let mut j = i;
+            while j + 1 < self.symbols.len() && self.symbols[j + 1] == self.symbols[j] + 1 {
+                j += 1;
+            }
+            if j >= i + 2 {
+                out += &format!("{}-{}", escaped(self.symbols[i]), escaped(self.symbols[j]));
+            } else {
+                for &b in &self.symbols[i..=j] {
+                    out += &escaped(b);
+                }
+            }
+            i = j + 1;
+        }
+        out
+    }
+}
+
+fn syntax(spec: &str, reason: &str) -> Error {
+    Error::CharsetSyntax {
+        spec: spec.to_owned(),
+        reason: reason.to_owned(),
+    }
+}
+
+/// The same syntax error, naming the whole spec rather than the part parsed.
+fn rename(error: Error, spec: &str) -> Error {
+    match error {
+        Error::CharsetSyntax { reason, .. } => Error::CharsetSyntax {
+            spec: spec.to_owned(),
+            reason,
+        },
+        other => other,
+    }
+}
+
+/// Parses symbols and ranges in the order written (the inside of a bracket expression).
+fn sequence(text: &str) -> Result<Vec<u8>, Error> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    // One symbol at `i`: a byte, or `\` and the byte it escapes.
+    let symbol = |i: usize| -> Result<(u8, usize), Error> {
+        match bytes[i] {
+            b'\\' => match bytes.get(i + 1) {
+                Some(&b) => Ok((b, i + 2)),
+                None => Err(syntax(
+                    text,
+                    "`\\` at the end escapes nothing: write `\\\\` for a backslash",
+                )),
+            },
+            b => Ok((b, i + 1)),
+        }
+    };
+    while i < bytes.len() {
+        let (first, next) = symbol(i)?;
+        let is_range = bytes.get(next) == Some(&b'-') && next + 1 < bytes.len();
+        if is_range {
+            let (last, after) = symbol(next + 1)?;
+            if last < first {
+                return Err(syntax(
+                    text,
+                    &format!(
+                        "range `{}-{}` runs backwards: write `{}-{}`",
+                        char::from(first),
+                        char::from(last),
+                        char::from(last),
+                        char::from(first)
+                    ),
+                ));
+            }
+            out.extend(first..=last);
+            i = after;
+        } else {
+            out.push(first);
+            i = next;
+        }
+    }
+    check_symbols(text, &out)?;
+    Ok(out)
+}
+
+/// Checks that every symbol is printable ASCII, not a brace, and given once.
+fn check_symbols(spec: &str, symbols: &[u8]) -> Result<(), Error> {
+    for (i, &b) in symbols.iter().enumerate() {
+        if !b.is_ascii_graphic() || b == b'{' || b == b'}' {
+            return Err(Error::CharsetSymbol { symbol: b });
+        }
+        if symbols[..i].contains(&b) {
+            return Err(syntax(
+                spec,
+                &format!("`{}` is given twice: list each symbol once", char::from(b)),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What to search: the CRC, the slot count, the charset in search order, and the longest
+/// tag to try. The slot of a tag is `crc(tag) & (slots - 1)`.
+///
+/// `ShortestSpec::default()` is redis-benchmark's table: CRC-16/XMODEM, 16384 slots, the 62
+/// letters and digits in the order `0-9a-zA-Z`, tags of at most 3 symbols.
+#[derive(Clone, Debug)]
+pub struct ShortestSpec {
+    /// The CRC, in the RevEng model. Its width must be 16.
+    pub crc: Algorithm<u16>,
+    /// The number of hash slots: a power of two from 2 to 65536.
+    pub slots: u32,
+    /// The symbols, in search order.
+    pub charset: Charset,
+    /// The longest tag to try, in symbols: 1 to [`MAX_TAG_LEN`] (32).
+    pub max_len: usize,
+}
+
+impl Default for ShortestSpec {
+    fn default() -> Self {
+        let alnum = Charset::parse("alnum").and_then(|c| c.with_order(REDIS_BENCHMARK_ORDER));
+        Self {
+            crc: crc::CRC_16_XMODEM,
+            slots: crate::spec::REDIS_CLUSTER_SLOTS,
+            charset: alnum.expect("the named charset `alnum` in REDIS_BENCHMARK_ORDER parses"),
+            max_len: 3,
+        }
+    }
+}
+
+impl ShortestSpec {
+    /// The CRC's catalogue name, or `custom` when its parameters are no catalogue entry's.
+    #[must_use]
+    pub fn crc_name(&self) -> &'static str {
+        catalog::name_of(&self.crc).unwrap_or("custom")
+    }
+}
+
+/// The result of [`shortest`]: the first tag of each slot, or a gap where no tag of at most
+/// `max_len` symbols lands on it.
+#[derive(Clone, Debug)]
+pub struct Shortest {
+    /// The spec searched.
+    pub spec: ShortestSpec,
+    /// The length of the longest tag found (0 when none was).
+    width: usize,
+    /// `slots * width` bytes: each slot's tag, NUL-padded (the runtime's layout).
+    tags: Vec<u8>,
+}
+
+impl Shortest {
+    /// The tag of `slot`, or `None` for a gap or a slot out of range.
+    #[must_use]
+    pub fn tag(&self, slot: u32) -> Option<&[u8]> {
+        if slot >= self.spec.slots || self.width == 0 {
+            return None;
+        }
+        let start = slot as usize * self.width;
+        let entry = &self.tags[start..start + self.width];
+        let len = entry.iter().position(|&b| b == 0).unwrap_or(self.width);
+        (len > 0).then(|| &entry[..len])
+    }
+
+    /// Every slot's tag in slot order, `None` for a gap.
+    pub fn tags(&self) -> impl Iterator<Item = Option<&[u8]>> + '_ {
+        (0..self.spec.slots).map(|slot| self.tag(slot))
+    }
+
+    /// The slots without a tag, ascending.
+    #[must_use]
+    pub fn gaps(&self) -> Vec<u32> {
+        (0..self.spec.slots)
+            .filter(|&s| self.tag(s).is_none())
+            .collect()
+    }
+
+    /// The length of the longest tag (0 when every slot is a gap): the entry width of
+    /// [`packed`](Self::packed).
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// `slots * width` bytes: the tag of slot `s` at `s * width`, NUL-padded to `width`;
+    /// all NUL for a gap. The layout of [`ShortestTable::tags`].
+    #[must_use]
+    pub fn packed(&self) -> &[u8] {
+        &self.tags
+    }
+
+    /// The runtime's view of this table, borrowing its data.
+    #[must_use]
+    pub fn table(&self) -> ShortestTable<'_> {
+        ShortestTable {
+            crc: Crc16::new(&self.spec.crc),
+            crc_name: self.spec.crc_name(),
+            slots: self.spec.slots,
+            charset: self.spec.charset.symbols(),
+            max_len: self.spec.max_len,
+            width: self.width,
+            tags: &self.tags,
+        }
+    }
+}
+
+/// For every slot of `spec`, the first tag in order of length, then of the charset's order
+/// (the first symbol most significant), whose slot is that slot. Uses the affine structure
+/// of the CRC for each length (see the [module documentation](self)) and stops at the
+/// first length after which every slot has a tag.
+///
+/// # Errors
+///
+/// - [`Error::UnsupportedWidth`] when the CRC's width is not 16.
+/// - [`Error::SlotCount`] when `slots` is not a power of two from 2 to 65536.
+/// - [`Error::MaxLen`] when `max_len` is not in `1..=32`.
+/// - [`Error::SearchTooLarge`] when slots are left after a length and the next length has
+///   more than [`MAX_CANDIDATES`] strings.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::shortest::{shortest, Charset, ShortestSpec};
+///
+/// let spec = ShortestSpec {
+///     slots: 16,
+///     charset: Charset::parse("digits")?,
+///     ..ShortestSpec::default()
+/// };
+/// let table = shortest(&spec)?;
+/// assert_eq!(table.tag(2), Some(&b"1"[..])); // CRC-16/XMODEM("1") = 0x2672
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
+    if spec.crc.width != 16 {
+        return Err(Error::UnsupportedWidth {
+            width: spec.crc.width,
+        });
+    }
+    if !(2..=65536).contains(&spec.slots) || !spec.slots.is_power_of_two() {
+        return Err(Error::SlotCount {
+            slots: u64::from(spec.slots),
+        });
+    }
+    if !(1..=MAX_TAG_LEN).contains(&spec.max_len) {
+        return Err(Error::MaxLen {
+            max_len: spec.max_len,
+            limit: MAX_TAG_LEN,
+        });
+    }
+    let crc = Crc16::new(&spec.crc);
+    let symbols = spec.charset.symbols();
+    let n = symbols.len();
+    let slots = spec.slots as usize;
+    // `slots` is at most 65536, so the mask fits 16 bits.
+    let slot_mask = (spec.slots - 1) as u16;
+    let max_len = spec.max_len;
+    // Entry `s`: the tag of slot `s` in `found[s * max_len..]`, its length in `lens[s]`
+    // (0 while the slot has none).
+    let mut found = vec![0u8; slots * max_len];
+    let mut lens = vec![0u8; slots];
+    let mut filled = 0;
+    for len in 1..=max_len {
+        if filled == slots {
+            break;
+        }
+        let candidates = u64::try_from(n)
+            .ok()
+            .and_then(|n| n.checked_pow(len as u32))
+            .filter(|&c| c <= MAX_CANDIDATES);
+        if candidates.is_none() {
+            return Err(Error::SearchTooLarge {
+                len,
+                symbols: n,
+                left: slots - filled,
+            });
+        }
+        // The affine decomposition for this length: `base` is the slot of `z`, and
+        // `delta[k * n + i]` the slot delta of symbol `i` at position `k` of `z`.
+        let mut probe = vec![symbols[0]; len];
+        let base = crc.checksum(&probe) & slot_mask;
+        let mut delta = vec![0u16; len * n];
+        for k in 0..len {
+            for (i, &symbol) in symbols.iter().enumerate() {
+                probe[k] = symbol;
+                delta[k * n + i] = (crc.checksum(&probe) & slot_mask) ^ base;
+            }
+            probe[k] = symbols[0];
+        }
+        // An odometer over positions `0..last` (position 0 most significant), the last
+        // position walked in the inner loop. `prefix[k]`: `base` xor the deltas of the
+        // symbols at positions `0..k`.
+        let last = len - 1;
+        let mut index = vec![0usize; len];
+        let mut prefix = vec![base; len];
+        for k in 1..len {
+            prefix[k] = prefix[k - 1] ^ delta[(k - 1) * n];
+        }
+        'walk: loop {
+            let p = prefix[last];
+            for (i, &d) in delta[last * n..].iter().enumerate() {
+                let slot = usize::from(p ^ d);
+                if lens[slot] == 0 {
+                    lens[slot] = len as u8;
+                    let entry = &mut found[slot * max_len..slot * max_len + len];
+                    for (byte, &at) in entry.iter_mut().zip(&index[..last]) {
+                        *byte = symbols[at];
+                    }
+                    entry[last] = symbols[i];
+                    filled += 1;
+                }
+            }
+            if filled == slots {
+                break;
+            }
+            // Advance the odometer at positions `last - 1` down to 0.
+            let mut k = last;
+            loop {
+                if k == 0 {
+                    break 'walk;
+                }
+                k -= 1;
+                index[k] += 1;
+                if index[k] < n {
+                    break;
+                }
+                index[k] = 0;
+            }
+            for j in k + 1..=last {
+                prefix[j] = prefix[j - 1] ^ delta[(j - 1) * n + index[j - 1]];
+            }
+        }
+    }
+    let width = usize::from(lens.iter().copied().max().unwrap_or(0));
+    let mut tags = vec![0u8; slots * width];
+    for slot in 0..slots {
+        let len = usize::from(lens[slot]);
+        tags[slot * width..slot * width + len]
+            .copy_from_slice(&found[slot * max_len..slot * max_len + len]);
+    }
+    Ok(Shortest {
+        spec: spec.clone(),
+        width,
+        tags,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain enumeration: every string of length 1, 2, ... in order, each CRC computed
+    /// by the `crc` crate from scratch.
+    fn naive(spec: &ShortestSpec) -> Vec<Option<Vec<u8>>> {
+        let crc = catalog::reference_crc(&spec.crc);
+        let symbols = spec.charset.symbols();
+        let mut table = vec![None; spec.slots as usize];
+        for len in 1..=spec.max_len {
+            let count = symbols.len().pow(len as u32);
+            for mut number in 0..count {
+                // Digits of `number` in base n, the first symbol most significant.
+                let mut tag = vec![0u8; len];
+                for byte in tag.iter_mut().rev() {
+                    *byte = symbols[number % symbols.len()];
+                    number /= symbols.len();
+                }
+                let slot = (crc.checksum(&tag) as u32 & (spec.slots - 1)) as usize;
+                if table[slot].is_none() {
+                    table[slot] = Some(tag);
+                }
+            }
+        }
+        table
+    }
+
+    fn spec(crc: &str, slots: u32, charset: &str, max_len: usize) -> ShortestSpec {
+        ShortestSpec {
+            crc: *catalog::find(crc).unwrap().algorithm,
+            slots,
+            charset: Charset::parse(charset).unwrap(),
+            max_len,
+        }
+    }
+
+    #[test]
+    fn equals_plain_enumeration_on_small_cases() {
+        let cases = [
+            spec("XMODEM", 16, "digits", 2),
+            spec("XMODEM", 256, "digits", 3),
+            spec("XMODEM", 1024, "[a-f]", 4),
+            spec("MODBUS", 512, "lower", 2),
+            spec("CRC-16/ARC", 64, "zyx", 4),
+            spec("CRC-16/IBM-SDLC", 2, "[!-z]", 1),
+            spec("CRC-16/GENIBUS", 4096, "[A-Z0-9]", 3),
+            spec("CRC-16/KERMIT", 65536, "ab", 12),
+            spec("CRC-16/DNP", 8192, "0-9", 4),
+        ];
+        for case in &cases {
+            let fast = shortest(case).unwrap();
+            let plain = naive(case);
+            let got: Vec<Option<Vec<u8>>> = fast.tags().map(|t| t.map(<[u8]>::to_vec)).collect();
+            assert_eq!(
+                got,
+                plain,
+                "{} {} slots {:?}",
+                case.crc_name(),
+                case.slots,
+                case.charset
+            );
+            let gaps: Vec<u32> = (0..case.slots)
+                .filter(|&s| plain[s as usize].is_none())
+                .collect();
+            assert_eq!(fast.gaps(), gaps);
+        }
+    }
+
+    #[test]
+    fn gaps_of_a_charset_too_small() {
+        // Two symbols, at most 3 of them: 2 + 4 + 8 = 14 strings for 256 slots.
+        let case = spec("XMODEM", 256, "ab", 3);
+        let table = shortest(&case).unwrap();
+        let reached = naive(&case).iter().filter(|t| t.is_some()).count();
+        assert!(reached <= 14);
+        assert_eq!(table.gaps().len(), 256 - reached);
+        for slot in table.gaps() {
+            assert!(table.tag(slot).is_none());
+            assert!(matches!(
+                table.table().tag_for_slot(slot as u16),
+                Err(slotgen_tables::Error::NoShortTag { max_len: 3, .. })
+            ));
+        }
+    }
+
+    #[test]
+    fn charset_syntax() {
+        let symbols = |s: &str| Charset::parse(s).unwrap().symbols().to_vec();
+        assert_eq!(symbols("digits"), b"0123456789");
+        assert_eq!(symbols("upper").len(), 26);
+        assert_eq!(symbols("x-z["), b"x-z["); // an explicit list: no ranges
+        assert_eq!(symbols("[-a-c]"), b"-abc");
+        assert_eq!(symbols("[ab-]"), b"-ab");
+        assert_eq!(symbols("[\\]\\\\]"), b"\\]");
+        assert_eq!(symbols("[a\\-c]"), b"-ac");
+        for bad in [
+            "", "[]", "[a-c", "[c-a]", "aa", "[aa]", "a b", "{x}", "[a\\]", "[z-a]x",
+        ] {
+            assert!(Charset::parse(bad).is_err(), "{bad:?} parsed");
+        }
+        let order = |c: &str, o: &str| Charset::parse(c).unwrap().with_order(o);
+        assert_eq!(
+            order("lower", "z-a"),
+            Err(syntax("z-a", "range `z-a` runs backwards: write `a-z`"))
+        );
+        assert_eq!(order("[abc]", "cba").unwrap().symbols(), b"cba");
+        assert_eq!(
+            order("[abc]", "abd"),
+            Err(Error::OrderMismatch {
+                order: "abd".into(),
+                missing: b"c".to_vec(),
+                extra: b"d".to_vec()
+            })
+        );
+        let c = order("alnum", REDIS_BENCHMARK_ORDER).unwrap();
+        assert_eq!(
+            Charset::parse("alnum")
+                .unwrap()
+                .with_order(&c.ranges())
+                .unwrap(),
+            c
+        );
+    }
+
+    #[test]
+    fn bad_specs_are_errors() {
+        let mut s = spec("XMODEM", 16, "digits", 0);
+        assert_eq!(
+            shortest(&s).unwrap_err(),
+            Error::MaxLen {
+                max_len: 0,
+                limit: 32
+            }
+        );
+        s.max_len = 2;
+        s.slots = 12;
+        assert_eq!(shortest(&s).unwrap_err(), Error::SlotCount { slots: 12 });
+        let wide = spec("XMODEM", 16384, "alnum", 32);
+        // Every slot is reached by length 3, so the search stops long before its bound.
+        assert!(shortest(&wide).unwrap().gaps().is_empty());
+        // With poly 0 the CRC of every nonempty string is 0: one slot is reached, and the
+        // search runs on until the next length has more than 2^32 strings.
+        let mut stuck = spec("XMODEM", 65536, "[!-z]", 5);
+        stuck.crc = catalog::custom(0, 0, false, false, 0);
+        assert_eq!(
+            shortest(&stuck).unwrap_err(),
+            Error::SearchTooLarge {
+                len: 5,
+                symbols: 90,
+                left: 65535
+            }
+        );
+    }
+}
