@@ -1,0 +1,1 @@
+//! c emitter (in progress).

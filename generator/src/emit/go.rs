@@ -1,0 +1,1 @@
+//! go emitter (in progress).

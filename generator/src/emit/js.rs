@@ -1,0 +1,1 @@
+//! js emitter (in progress).

@@ -1,0 +1,1 @@
+//! python emitter (in progress).
