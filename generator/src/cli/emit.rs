@@ -59,8 +59,6 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         }
         Language::Lua => emit::lua::module(&derivation),
 
-
-
         _ => todo!(),
     };
     match &args.output {

@@ -58,7 +58,11 @@ pub fn module(derivation: &Derivation) -> String {
     let (base_low, base_high) = (base & (low_rows - 1), base >> low_bits);
     let low = (0..low_rows).map(|v| derivation.low[(v ^ base_low) as usize]);
     let high = (0..derivation.high.len() as u64).map(|v| derivation.high[(v ^ base_high) as usize]);
-    let (high_byte, low_byte) = if crc.reflected { ("low", "high") } else { ("high", "low") };
+    let (high_byte, low_byte) = if crc.reflected {
+        ("low", "high")
+    } else {
+        ("high", "low")
+    };
     let crc_update = format!(
         "        local index = XOR[{high_byte} * 256 + byte(key, i)]\n        \
          {high_byte} = XOR[{low_byte} * 256 + CRC_{HIGH}[index]]\n        \
@@ -116,7 +120,10 @@ pub fn module(derivation: &Derivation) -> String {
             ("base_low", base_low.to_string()),
             ("low", index_rows(derivation, low)),
             ("high", index_rows(derivation, high)),
-            ("kernel", index_rows(derivation, derivation.kernel.iter().copied())),
+            (
+                "kernel",
+                index_rows(derivation, derivation.kernel.iter().copied()),
+            ),
             ("tag_symbols", tag_symbols),
         ],
     )
