@@ -59,6 +59,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         }
         Language::Lua => emit::lua::module(&derivation),
 
+        Language::C => emit::c::header(&derivation),
         _ => todo!(),
     };
     match &args.output {
