@@ -60,6 +60,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         Language::Lua => emit::lua::module(&derivation),
 
         Language::C => emit::c::header(&derivation),
+        Language::Python => emit::python::module(&derivation),
         _ => todo!(),
     };
     match &args.output {
