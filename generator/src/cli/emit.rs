@@ -61,6 +61,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
 
         Language::C => emit::c::header(&derivation),
         Language::Python => emit::python::module(&derivation),
+        Language::Js => emit::js::module(&derivation),
         _ => todo!(),
     };
     match &args.output {
