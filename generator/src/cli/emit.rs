@@ -62,7 +62,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         Language::C => emit::c::header(&derivation),
         Language::Python => emit::python::module(&derivation),
         Language::Js => emit::js::module(&derivation),
-        _ => todo!(),
+        Language::Go => emit::go::package(&derivation, &args.package)?,
     };
     match &args.output {
         Some(path) => {
