@@ -121,16 +121,21 @@ local function is_slot(slot)
     return type(slot) == "number" and slot == floor(slot) and slot >= 0 and slot < SLOTS
 end
 
--- A tag (a string of TAG_LEN bytes of the alphabet) whose key lands on the slot.
-function M.tag_for_slot(slot)
-    if not is_slot(slot) then
-        return nil, slot_error(slot)
-    end
+-- The tag of a slot already checked.
+local function tag_of(slot)
     local l = (slot % LOW_ROWS) * TAG_LEN
     local h = floor(slot / LOW_ROWS) * TAG_LEN
     return char(
 {{tag_symbols}}
     )
+end
+
+-- A tag (a string of TAG_LEN bytes of the alphabet) whose key lands on the slot.
+function M.tag_for_slot(slot)
+    if not is_slot(slot) then
+        return nil, slot_error(slot)
+    end
+    return tag_of(slot)
 end
 
 -- The key `prefix .. "{" .. tag .. "}" .. suffix` for the slot. Its hashtag is the tag,
@@ -148,7 +153,7 @@ function M.key_for_slot(prefix, slot, suffix)
             .. " start there instead of at the tag; remove the `{` from the prefix or move"
             .. " that part into the suffix"
     end
-    return prefix .. "{" .. M.tag_for_slot(slot) .. "}" .. suffix
+    return prefix .. "{" .. tag_of(slot) .. "}" .. suffix
 end
 
 -- Every tag that lands on the slot: TAGS_PER_SLOT of them, the tag_for_slot tag first,
