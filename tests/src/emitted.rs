@@ -13,6 +13,7 @@
 //!   languages whose strings are text), `buffer <key> <slot>` as a Node `Buffer`;
 //! - `refused <case> <message>` (or `accepted <case> <value>`) for each [`REFUSALS`] case.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -43,9 +44,9 @@ pub struct Case {
 }
 
 /// The specs every emitted module is run for: Redis Cluster; CRC-16/KERMIT (reflected);
-/// a 32-symbol alphabet `@`..`_` (with `\`, `[`, `]`, `^`) and 3-symbol tags; and a custom
-/// CRC with `refin != refout`, a nonzero `xorout` and `init`, 4096 slots and an 8-symbol
-/// alphabet.
+/// a 32-symbol alphabet `@`..`_` (with `\`, `[`, `]`, `^`; 4-symbol tags, 64 per slot); a
+/// custom CRC with `refin != refout`, a nonzero `xorout` and `init`, 4096 slots and an
+/// 8-symbol alphabet; and 256 slots with 2-symbol tags, one per slot (an empty kernel).
 ///
 /// # Panics
 ///
@@ -66,11 +67,17 @@ pub fn cases() -> Vec<Case> {
         tag_len: None,
         slots: 4096,
     };
+    let bijective = Spec {
+        tag_len: Some(2),
+        slots: 256,
+        ..Spec::default()
+    };
     [
         ("redis", Spec::default()),
         ("kermit", kermit),
         ("wide", wide),
         ("custom", custom),
+        ("bijective", bijective),
     ]
     .into_iter()
     .map(|(name, spec)| Case {
@@ -117,17 +124,16 @@ pub fn write_keys(dir: &Path, keys: &[Vec<u8>]) -> PathBuf {
 }
 
 /// The slot of `key` for `derivation`, independently of the runtime's CRC: the slot a real
-/// Redis server answered when the spec's slot function is Redis Cluster's and the key is a
-/// vector, else the `crc` crate's checksum of the hashtag.
+/// Redis server answered (from `redis`, the [`redis_vectors`](crate::redis_vectors)) when
+/// the spec's slot function is Redis Cluster's and the key is a vector, else the `crc`
+/// crate's checksum of the hashtag.
 #[must_use]
-pub fn reference_slot(derivation: &Derivation, key: &[u8]) -> u16 {
+pub fn reference_slot(derivation: &Derivation, redis: &HashMap<Vec<u8>, u16>, key: &[u8]) -> u16 {
     let spec = &derivation.spec;
-    let redis = catalog::same_parameters(&spec.crc, &slotgen_tables::crc::CRC_16_XMODEM)
+    let is_redis = catalog::same_parameters(&spec.crc, &slotgen_tables::crc::CRC_16_XMODEM)
         && spec.slots == 16384;
-    if redis {
-        if let Some((_, slot)) = crate::redis_vectors().into_iter().find(|(k, _)| k == key) {
-            return slot;
-        }
+    if let Some(&slot) = redis.get(key).filter(|_| is_redis) {
+        return slot;
     }
     let crc = catalog::reference_crc(&spec.crc).checksum(slotgen_tables::hashtag(key));
     crc & ((spec.slots - 1) as u16)
@@ -147,6 +153,7 @@ pub fn expected_lines(
     key_kinds: &[&str],
 ) -> Vec<String> {
     let table = derivation.table();
+    let redis: HashMap<Vec<u8>, u16> = crate::redis_vectors().into_iter().collect();
     let slots = u16::try_from(derivation.spec.slots - 1).expect("slots fit 16 bits");
     let mut lines = Vec::new();
     for slot in 0..=slots {
@@ -172,7 +179,7 @@ pub fn expected_lines(
             if *kind == "str" && std::str::from_utf8(key).is_err() {
                 continue;
             }
-            let slot = reference_slot(derivation, key);
+            let slot = reference_slot(derivation, &redis, key);
             lines.push(format!("{kind}\t{}\t{slot}", hex::encode(key)));
         }
     }

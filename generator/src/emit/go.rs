@@ -145,7 +145,14 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
             ("kernel_len", derivation.kernel.len().to_string()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
-            ("kernel", masks(&derivation.kernel)),
+            (
+                "kernel",
+                if derivation.kernel.is_empty() {
+                    "{}".to_owned()
+                } else {
+                    format!("{{\n{}\n}}", masks(&derivation.kernel))
+                },
+            ),
         ],
     ))
 }

@@ -79,9 +79,7 @@ var high = [{{high_len}}]{{mask_type}}{
 }
 
 // kernel is a basis of the kernel: masks whose tags do not move the slot.
-var kernel = [{{kernel_len}}]{{mask_type}}{
-{{kernel}}
-}
+var kernel = [{{kernel_len}}]{{mask_type}}{{kernel}}
 
 func checkSlot(slot int) error {
 	if slot < 0 || slot >= Slots {
