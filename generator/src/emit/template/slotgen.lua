@@ -19,7 +19,7 @@ local M = {}
 local SLOTS = {{slots}}
 local TAG_LEN = {{tag_len}}
 local SYMBOLS = {{symbols}} -- alphabet size, 2^{{symbol_bits}}
-local LOW_ROWS = {{low_rows}} -- 2^{{low_bits}}: the low bits of a slot index LOW
+local LOW_ROWS = {{low_rows}} -- 2^{{low_bits}}: the slot's low {{low_bits}} bits pick a row of LOW
 local TAGS_PER_SLOT = {{tags_per_slot}}
 
 M.slots = SLOTS
@@ -97,8 +97,9 @@ end
 -- The tag of a slot is the alphabet's symbols at the indices LOW[row l] xor HIGH[row h],
 -- for l the slot's low {{low_bits}} bits and h the rest; each row holds TAG_LEN symbol
 -- indices, first symbol first. The base slot ({{base_slot}}, the slot of the tag whose
--- symbols all have index 0) is folded into the rows: row l of LOW is the tag whose slot
--- differs from the base slot by `l xor {{base_low}}` in the low bits.
+-- symbols all have index 0) is folded into the rows, so that no xor with it is needed:
+-- row l of LOW is the tag whose slot differs from the base slot by `l xor {{base_low}}` in
+-- the low bits (the derivation's row `l xor {{base_low}}`), and likewise for HIGH.
 local LOW = {
 {{low}}
 }
