@@ -43,8 +43,12 @@ pub struct EmitArgs {
     #[arg(long, value_name = "NAME", default_value = "SLOT_TABLE")]
     name: String,
     /// The name of the Go package.
-    #[arg(long, value_name = "NAME", default_value = "slotgen")]
+    #[arg(long, value_name = "NAME", default_value = "slotgen", value_parser = go_package)]
     package: String,
+}
+
+fn go_package(name: &str) -> Result<String, slotgen::Error> {
+    emit::go::check_package_name(name).map(|()| name.to_owned())
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {

@@ -34,14 +34,32 @@ const KEYWORDS: [&str; 25] = [
     "var",
 ];
 
-/// Whether `name` is a conventional Go package name: lowercase ASCII letters, digits and
+/// Checks that `name` is a conventional Go package name: lowercase ASCII letters, digits and
 /// `_`, starting with a letter, not a keyword.
-fn is_package_name(name: &str) -> bool {
-    name.starts_with(|c: char| c.is_ascii_lowercase())
+///
+/// # Errors
+///
+/// [`Error::GoPackageName`] when it is not.
+///
+/// # Examples
+///
+/// ```
+/// assert!(slotgen::emit::go::check_package_name("slots").is_ok());
+/// assert!(slotgen::emit::go::check_package_name("type").is_err());
+/// ```
+pub fn check_package_name(name: &str) -> Result<(), Error> {
+    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
         && name
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && !KEYWORDS.contains(&name)
+        && !KEYWORDS.contains(&name);
+    if valid {
+        Ok(())
+    } else {
+        Err(Error::GoPackageName {
+            name: name.to_owned(),
+        })
+    }
 }
 
 /// A Go source file of package `package_name` for the derivation's spec: `Slot(key)`,
@@ -64,11 +82,7 @@ fn is_package_name(name: &str) -> bool {
 /// assert!(slotgen::emit::go::package(&d, "Slot-Gen").is_err());
 /// ```
 pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Error> {
-    if !is_package_name(package_name) {
-        return Err(Error::GoPackageName {
-            name: package_name.to_owned(),
-        });
-    }
+    check_package_name(package_name)?;
     let crc = CrcModel::of(derivation);
     let examples = Examples::of(derivation);
     let (mask_type, digits) = super::c::mask_type(derivation);
@@ -95,7 +109,10 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
     Ok(source::render(
         TEMPLATE,
         &[
-            ("header", source::header(derivation, "go", "//")),
+            (
+                "header",
+                source::header(derivation, &format!("go --package {package_name}"), "//"),
+            ),
             ("package", package_name.to_owned()),
             ("check_slot", examples.check_slot.to_string()),
             ("tag", examples.tag),

@@ -70,7 +70,9 @@ impl Examples {
 }
 
 /// The header every emitted file starts with, each line behind `comment`: the slotgen
-/// version and the command that made the file, the spec, and the CRC's parameters.
+/// version and the command that made the file (`slotgen emit {language} {spec options}`,
+/// so `language` carries any option of the language's own), the spec, and the CRC's
+/// parameters.
 pub(crate) fn header(derivation: &Derivation, language: &str, comment: &str) -> String {
     let alg = &derivation.spec.crc;
     [
