@@ -154,6 +154,12 @@ pub enum Error {
         /// The slots without a tag so far.
         left: usize,
     },
+    /// A name given for a Go package is not one.
+    #[error("`{name}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword")]
+    GoPackageName {
+        /// The name given.
+        name: String,
+    },
 }
 
 fn fix_for_rank(shortest: Option<usize>) -> String {

@@ -80,6 +80,22 @@ impl Crc16 {
         &self.algorithm
     }
 
+    /// The 256-entry lookup table: entry `i` is the register after feeding byte `i` into a
+    /// zero register, for the reflected register when the algorithm is `refin`. Code
+    /// generators emit it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::{crc::CRC_16_XMODEM, Crc16};
+    ///
+    /// assert_eq!(Crc16::new(&CRC_16_XMODEM).table()[1], 0x1021); // the polynomial
+    /// ```
+    #[must_use]
+    pub const fn table(&self) -> &[u16; 256] {
+        &self.table
+    }
+
     /// The CRC of `bytes`.
     #[must_use]
     pub fn checksum(&self, bytes: &[u8]) -> u16 {

@@ -1,5 +1,6 @@
 //! Shared helpers for slotgen's cross-crate tests.
 
+pub mod emitted;
 pub mod redis_server;
 
 /// The README's Rust examples, compiled and run as doctests.

@@ -17,6 +17,16 @@ enum Language {
     Rust,
     /// The whole derivation as JSON (schema `slotgen-derivation/1`).
     Json,
+    /// A Lua module of pure arithmetic, for Lua 5.1, Lua 5.4 and LuaJIT.
+    Lua,
+    /// A C99 header: `slotgen_slot`, `slotgen_tag_for_slot`, ..., with error codes.
+    C,
+    /// A Python 3.9+ module, standard library only, for bytes and str keys.
+    Python,
+    /// An ES module for Node 18+, for Uint8Array, Buffer and string keys.
+    Js,
+    /// A Go package (Go 1.19+): `Slot`, `TagForSlot`, ..., with error values.
+    Go,
 }
 
 #[derive(Debug, Args)]
@@ -32,6 +42,13 @@ pub struct EmitArgs {
     /// The name of the Rust static.
     #[arg(long, value_name = "NAME", default_value = "SLOT_TABLE")]
     name: String,
+    /// The name of the Go package.
+    #[arg(long, value_name = "NAME", default_value = "slotgen", value_parser = go_package)]
+    package: String,
+}
+
+fn go_package(name: &str) -> Result<String, slotgen::Error> {
+    emit::go::check_package_name(name).map(|()| name.to_owned())
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
@@ -44,6 +61,12 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             let value = emit::json::to_value(&derivation, Some(&report));
             serde_json::to_string_pretty(&value)? + "\n"
         }
+        Language::Lua => emit::lua::module(&derivation),
+
+        Language::C => emit::c::header(&derivation),
+        Language::Python => emit::python::module(&derivation),
+        Language::Js => emit::js::module(&derivation),
+        Language::Go => emit::go::package(&derivation, &args.package)?,
     };
     match &args.output {
         Some(path) => {

@@ -1,18 +1,53 @@
 //! The JSON form of a derivation: the whole derivation, for other tools and for
-//! `slotgen verify`.
+//! `slotgen verify`, which reads it back and checks it.
 //!
-//! Schema (`"format": "slotgen-derivation/1"`); integers are JSON numbers, masks are
-//! strings of hex digits (`"0x88d4"`) since they may exceed 2^53:
+//! # Schema `slotgen-derivation/1`
 //!
-//! - `crc`: `{ name, width, poly, init, refin, refout, xorout, check, residue }`, the RevEng
-//!   model, `name` the catalogue name or `custom`.
-//! - `slots`, `slot_bits`; `alphabet` (the symbols in index order, as a string of hex byte
-//!   pairs under `alphabet_hex` and as text under `alphabet` when all are printable ASCII);
-//!   `symbol_bits`; `tag_len`; `mask_bits`.
-//! - `base_slot`; `rank`; `pivots` (input bits); `offset` and `columns` (the affine map:
-//!   `columns[v]` is the slot delta of input bit `v`).
-//! - `inverse` (one mask per slot bit), `low_bits`, `low`, `high`, `kernel`.
-//! - `verification`, when given: the [`Report`](crate::Report).
+//! One JSON object. Integers are JSON numbers. Masks (tags as bit masks, up to 64 bits,
+//! beyond the 2^53 that a JSON number holds exactly in many readers) are strings of
+//! lowercase hex digits with a `0x` prefix, at least 4 digits (`"0x88d4"`). Objects are
+//! written with their keys in ascending order; a reader must not rely on the order. Values
+//! below are those of the default spec (Redis Cluster).
+//!
+//! | key | type | meaning |
+//! |-----|------|---------|
+//! | `format` | string | `"slotgen-derivation/1"`: this schema. A reader refuses other values. |
+//! | `generator` | string | `"slotgen 0.1.0"`: the version that wrote the file. |
+//! | `crc` | object | The CRC in the RevEng model (the CRC catalogue's fields): `name` (catalogue name such as `"CRC-16/XMODEM"`, or `"custom"`), `width` (16), `poly`, `init`, `xorout`, `check` (the CRC of `"123456789"`, 12739 = 0x31c3), `residue`, all numbers below 65536; `refin`, `refout` booleans. |
+//! | `slots` | number | The hash slot count, a power of two in 2..=65536 (16384). A slot is in `0..slots`. |
+//! | `slot_bits` | number | `log2(slots)` (14). |
+//! | `alphabet` | string or null | The symbols in index order (ascending bytes) as text, when all are printable ASCII (`"@ABCDEFGHIJKLMNO"`); `null` otherwise. |
+//! | `alphabet_hex` | string | The same symbols as hex byte pairs, always present (`"404142...4f"`): the authoritative form. |
+//! | `symbol_bits` | number | `d = log2` of the alphabet's size (4): the bits of a symbol's index. |
+//! | `tag_len` | number | Symbols per tag (4). |
+//! | `mask_bits` | number | `tag_len * symbol_bits` (16): the bits of a tag mask. Bit `d * k + j` of a mask is bit `j` of the index of the tag's symbol `k`, counting from the tag's first byte (see [`AffineMap`](crate::AffineMap)). |
+//! | `offset` | number | The affine map's offset: the slot of mask 0, the tag of `tag_len` copies of `alphabet[0]` (13881, the slot of `"@@@@"`). |
+//! | `base_slot` | number | The same value as `offset`, under the runtime's name. |
+//! | `columns` | array of `mask_bits` numbers | The linear part by columns: `columns[v]` is the slot delta (xor) of flipping mask bit `v`. So `slot(x) = offset ^ xor of columns[v] over the set bits v of x`. |
+//! | `rank` | number | The rank of the linear part over GF(2): `slot_bits` for a derivation (14). |
+//! | `pivots` | array of `rank` numbers | The pivot columns (mask bits) of the reduced row echelon form, ascending: the lowest-indexed independent mask bits. |
+//! | `inverse` | array of `slot_bits` masks | `inverse[i]` is the mask whose slot delta is `1 << i`, supported on the pivot columns (`inverse[0]` = `"0x88d4"`). |
+//! | `low_bits` | number | How many low bits of a slot delta index `low`: `ceil(slot_bits / 2)` (7). |
+//! | `low` | array of `2^low_bits` masks | `low[v]` = xor of `inverse[i]` over the set bits `i` of `v`. |
+//! | `high` | array of `2^(slot_bits - low_bits)` masks | `high[v]` = xor of `inverse[low_bits + i]` over the set bits `i` of `v`. |
+//! | `kernel` | array of masks | A basis of the kernel of the linear part (one per free mask bit, `mask_bits - rank` of them): masks whose tags do not move the slot. Each slot has `2^len` tags. |
+//! | `verification` | object, optional | The [`Report`](crate::Report) of [`verify`](crate::verify) when the writer ran it (`slotgen emit json` does): `slots_checked`, `tags_checked`, `failure_count`, `failures` (at most 20 of `{ slot, tag (array of bytes), reason }`). |
+//!
+//! The tag of slot `s`: `d = s ^ base_slot`, mask `m = low[d & (2^low_bits - 1)] ^
+//! high[d >> low_bits]`, and symbol `k` is `alphabet[(m >> (symbol_bits * k)) & (2^symbol_bits -
+//! 1)]`. For the default spec, slot 0 gives `"DLH@"`.
+//!
+//! # Examples
+//!
+//! ```
+//! let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+//! let value = slotgen::emit::json::to_value(&d, None);
+//! assert_eq!(value["format"], "slotgen-derivation/1");
+//! assert_eq!(value["base_slot"], 13881);
+//! assert_eq!(value["inverse"][0], "0x88d4");
+//! assert_eq!(value["alphabet_hex"], "404142434445464748494a4b4c4d4e4f");
+//! assert!(value.get("verification").is_none());
+//! ```
 
 use serde_json::{json, Value};
 
@@ -25,7 +60,8 @@ fn masks(values: &[u64]) -> Vec<String> {
     values.iter().map(|v| format!("{v:#06x}")).collect()
 }
 
-/// The derivation as a JSON value (schema above).
+/// The derivation as a JSON value (schema `slotgen-derivation/1`, in the module
+/// documentation), with `verification` when a report is given.
 #[must_use]
 pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value {
     let alg = &derivation.spec.crc;

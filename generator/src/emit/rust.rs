@@ -127,18 +127,9 @@ pub fn table_static(
 /// ```
 #[must_use]
 pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
-    let alg = &derivation.spec.crc;
-    let crc = match catalog::name_of(alg) {
-        Some(name) => format!("--crc {name}"),
-        None => format!(
-            "--poly {:#06x} --init {:#06x} --refin {} --refout {} --xorout {:#06x}",
-            alg.poly, alg.init, alg.refin, alg.refout, alg.xorout
-        ),
-    };
-    let alphabet = String::from_utf8_lossy(derivation.alphabet.symbols()).replace('\'', "'\\''");
     format!(
-        "slotgen emit {language} {crc} --alphabet '{alphabet}' --tag-len {} --slots {} --name {name}",
-        derivation.tag_len, derivation.spec.slots
+        "slotgen emit {language} {} --name {name}",
+        super::spec_options(derivation)
     )
 }
 

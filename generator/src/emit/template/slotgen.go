@@ -1,0 +1,154 @@
+{{header}}
+// Package {{package}} computes Redis Cluster style hash slots for this spec, both ways: the
+// slot of a key, and a key for a slot in O(1). It builds with Go 1.19 and later and uses
+// only the standard library. Keys are bytes.
+//
+//	{{package}}.Slot([]byte("123456789"))                          // {{check_slot}}
+//	{{package}}.TagForSlot(0)                                      // []byte("{{tag}}"), nil
+//	{{package}}.KeyForSlot([]byte("user:"), 0, []byte(":profile")) // []byte("{{key}}"), nil
+//	{{package}}.TagsForSlot(0)                                     // {{tags_per_slot}} tags, nil
+//
+// Refused calls return an error that wraps ErrSlotOutOfRange or ErrPrefixHasBrace.
+package {{package}}
+
+import (
+	"bytes"
+	"errors"
+	"fmt"{{imports}}
+)
+
+const (
+	// Slots is the number of hash slots; a slot is in [0, Slots).
+	Slots = {{slots}}
+	// TagLen is the number of symbols (bytes) of a tag.
+	TagLen = {{tag_len}}
+	// TagsPerSlot is how many tags land on each slot.
+	TagsPerSlot = {{tags_per_slot}}
+	// BaseSlot is the slot of the tag whose symbols all have index 0.
+	BaseSlot = {{base_slot}}
+)
+
+var (
+	// ErrSlotOutOfRange is wrapped by the error of a slot outside [0, Slots).
+	ErrSlotOutOfRange = errors.New("slot is out of range")
+	// ErrPrefixHasBrace is wrapped by the error of a prefix that contains `{`: the key's
+	// hashtag would start there instead of at the tag.
+	ErrPrefixHasBrace = errors.New("prefix contains `{`")
+)
+
+// crcTable is the CRC's lookup table: entry i is the register after feeding byte i into
+// a zero register{{reflected_note}}.
+var crcTable = [256]uint16{
+{{crc_table}}
+}
+
+func crc16(data []byte) uint16 {
+	crc := uint16({{start}})
+	for _, b := range data {
+{{crc_update}}
+	}
+{{crc_finish}}	return crc
+}
+
+// Slot returns the hash slot of a key: the CRC of its hashtag, the bytes between the
+// first `{` and the next `}` when there are any, else of the whole key.
+func Slot(key []byte) int {
+	if open := bytes.IndexByte(key, '{'); open >= 0 {
+		if close := bytes.IndexByte(key[open+1:], '}'); close > 0 {
+			key = key[open+1 : open+1+close]
+		}
+	}
+	return int(crc16(key) & (Slots - 1))
+}
+
+// alphabet holds the symbols: symbol i is alphabet[i].
+var alphabet = [{{symbols}}]byte{
+{{alphabet}}
+}
+
+// A tag as a mask: bits {{symbol_bits}}k to {{symbol_bits}}k+{{symbol_bits_minus_one}} hold the index of symbol k, the first
+// symbol in the lowest bits. The tag of a slot is the mask low[d&{{low_mask}}] ^ high[d>>{{low_bits}}] for
+// d = slot ^ BaseSlot: low[v] is the mask whose slot differs from the base slot by v, and
+// high[v] by v << {{low_bits}}.
+var low = [{{low_len}}]{{mask_type}}{
+{{low}}
+}
+
+var high = [{{high_len}}]{{mask_type}}{
+{{high}}
+}
+
+// kernel is a basis of the kernel: masks whose tags do not move the slot.
+var kernel = [{{kernel_len}}]{{mask_type}}{{kernel}}
+
+func checkSlot(slot int) error {
+	if slot < 0 || slot >= Slots {
+		return fmt.Errorf("%w: slot %d, but this table has %d slots, so a slot is in [0, %d)",
+			ErrSlotOutOfRange, slot, Slots, Slots)
+	}
+	return nil
+}
+
+func maskForSlot(slot int) {{mask_type}} {
+	delta := uint(slot) ^ BaseSlot
+	return low[delta&{{low_mask}}] ^ high[delta>>{{low_bits}}]
+}
+
+func tagOf(mask {{mask_type}}) []byte {
+	tag := make([]byte, TagLen)
+	for k := range tag {
+		tag[k] = alphabet[mask>>({{symbol_bits}}*uint(k))&{{symbol_mask}}]
+	}
+	return tag
+}
+
+// TagForSlot returns a tag (TagLen bytes of the alphabet) whose key lands on the slot, or
+// an error wrapping ErrSlotOutOfRange.
+func TagForSlot(slot int) ([]byte, error) {
+	if err := checkSlot(slot); err != nil {
+		return nil, err
+	}
+	return tagOf(maskForSlot(slot)), nil
+}
+
+// KeyForSlot returns the key prefix + "{" + tag + "}" + suffix for the slot. Its hashtag
+// is the tag, so it lands on the slot whatever the suffix holds. The error wraps
+// ErrSlotOutOfRange, or ErrPrefixHasBrace when the prefix contains `{`.
+func KeyForSlot(prefix []byte, slot int, suffix []byte) ([]byte, error) {
+	tag, err := TagForSlot(slot)
+	if err != nil {
+		return nil, err
+	}
+	if brace := bytes.IndexByte(prefix, '{'); brace >= 0 {
+		return nil, fmt.Errorf("%w at byte %d: the key's hashtag would start there instead of "+
+			"at the tag; remove the `{` from the prefix or move that part into the suffix",
+			ErrPrefixHasBrace, brace)
+	}
+	key := make([]byte, 0, len(prefix)+TagLen+2+len(suffix))
+	key = append(key, prefix...)
+	key = append(key, '{')
+	key = append(key, tag...)
+	key = append(key, '}')
+	return append(key, suffix...), nil
+}
+
+// TagsForSlot returns every tag that lands on the slot: TagsPerSlot of them, the
+// TagForSlot tag first, then that tag's mask xor each nonzero combination of the kernel,
+// in binary counting order. The error wraps ErrSlotOutOfRange.
+func TagsForSlot(slot int) ([][]byte, error) {
+	if err := checkSlot(slot); err != nil {
+		return nil, err
+	}
+	mask := maskForSlot(slot)
+	tags := make([][]byte, 0, TagsPerSlot)
+	for n := uint64(0); n < TagsPerSlot; n++ {
+		combined := mask
+		for bit, vector := range kernel {
+			if n>>uint(bit)&1 == 1 {
+				combined ^= vector
+			}
+		}
+		tags = append(tags, tagOf(combined))
+	}
+	return tags, nil
+}

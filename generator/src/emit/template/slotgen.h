@@ -1,0 +1,192 @@
+{{header}}//
+// Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a key
+// for a slot in O(1). One C99 header, no allocation; every function returns at once.
+// Keys are bytes with a length; functions that can fail return a `slotgen_status`.
+//
+//   #include "slotgen.h"
+//   slotgen_slot("123456789", 9)                          == {{check_slot}}
+//   unsigned char tag[SLOTGEN_TAG_LEN];
+//   slotgen_tag_for_slot(0, tag)                          == SLOTGEN_OK, tag holds "{{tag}}"
+//   unsigned char key[64]; size_t len;
+//   slotgen_key_for_slot("user:", 5, 0, ":profile", 8, key, sizeof key, &len)
+//                                                         == SLOTGEN_OK, key holds "{{key}}"
+//   slotgen_tags_for_slot(0, i, tag)                      == SLOTGEN_OK for i < SLOTGEN_TAGS_PER_SLOT
+#ifndef SLOTGEN_H
+#define SLOTGEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+// The number of hash slots; a slot is in 0..SLOTGEN_SLOTS.
+#define SLOTGEN_SLOTS {{slots}}u
+// Symbols (bytes) per tag.
+#define SLOTGEN_TAG_LEN {{tag_len}}u
+// How many tags land on each slot.
+#define SLOTGEN_TAGS_PER_SLOT {{tags_per_slot}}ull
+// The slot of the tag whose symbols all have index 0.
+#define SLOTGEN_BASE_SLOT {{base_slot}}u
+
+// What a function that can fail returns.
+enum slotgen_status {
+    SLOTGEN_OK = 0,
+    // The slot is not below SLOTGEN_SLOTS.
+    SLOTGEN_SLOT_OUT_OF_RANGE = 1,
+    // The prefix contains `{`, so the key's hashtag would not be the tag.
+    SLOTGEN_PREFIX_HAS_BRACE = 2,
+    // The output buffer cannot hold the key.
+    SLOTGEN_BUFFER_TOO_SMALL = 3,
+    // The tag index is not below SLOTGEN_TAGS_PER_SLOT.
+    SLOTGEN_TAG_INDEX_OUT_OF_RANGE = 4
+};
+
+// A message for a status: the rule it breaks and the way out.
+static inline const char *slotgen_strerror(int status) {
+    switch (status) {
+    case SLOTGEN_OK:
+        return "ok";
+    case SLOTGEN_SLOT_OUT_OF_RANGE:
+        return "slot is out of range: this table has {{slots}} slots, so a slot is in 0..{{slots}}";
+    case SLOTGEN_PREFIX_HAS_BRACE:
+        return "prefix contains `{`: the key's hashtag would start there instead of at the tag; "
+               "remove the `{` from the prefix or move that part into the suffix";
+    case SLOTGEN_BUFFER_TOO_SMALL:
+        return "the key does not fit the buffer: pass a buffer of at least "
+               "prefix + suffix + SLOTGEN_TAG_LEN + 2 bytes";
+    case SLOTGEN_TAG_INDEX_OUT_OF_RANGE:
+        return "tag index is out of range: a slot has SLOTGEN_TAGS_PER_SLOT tags";
+    default:
+        return "unknown slotgen status";
+    }
+}
+
+// The CRC's lookup table: entry i is the register after feeding byte i into a zero
+// register{{reflected_note}}.
+static const uint16_t slotgen_crc_table[256] = {
+{{crc_table}}
+};
+
+// The CRC of `len` bytes.
+static inline uint16_t slotgen_crc(const unsigned char *bytes, size_t len) {
+    uint16_t crc = {{start}};
+    size_t i;
+    for (i = 0; i < len; i++) {
+{{crc_update}}
+    }
+{{crc_finish}}    return crc;
+}
+
+// The hash slot of a key of `len` bytes: the CRC of its hashtag, the bytes between the
+// first `{` and the next `}` when there are any, else of the whole key.
+static inline unsigned slotgen_slot(const void *key, size_t len) {
+    const unsigned char *bytes = (const unsigned char *)key;
+    const unsigned char *open = len != 0 ? (const unsigned char *)memchr(bytes, '{', len) : NULL;
+    if (open != NULL) {
+        size_t rest = len - (size_t)(open - bytes) - 1;
+        const unsigned char *close = (const unsigned char *)memchr(open + 1, '}', rest);
+        if (close != NULL && close > open + 1) {
+            return slotgen_crc(open + 1, (size_t)(close - open - 1)) & (SLOTGEN_SLOTS - 1u);
+        }
+    }
+    return slotgen_crc(bytes, len) & (SLOTGEN_SLOTS - 1u);
+}
+
+// The alphabet: symbol i is slotgen_alphabet[i].
+static const unsigned char slotgen_alphabet[{{symbols}}] = {
+{{alphabet}}
+};
+
+// A tag as a mask: bits {{symbol_bits}}k .. {{symbol_bits}}k+{{symbol_bits_minus_one}} hold the index of symbol k, the
+// first symbol in the lowest bits. The tag of a slot is the mask
+// slotgen_low[d & {{low_mask}}] ^ slotgen_high[d >> {{low_bits}}] for d = slot ^ SLOTGEN_BASE_SLOT: entry v of
+// slotgen_low is the mask whose slot differs from the base slot by v, and of slotgen_high
+// by v << {{low_bits}}.
+static const {{mask_type}} slotgen_low[{{low_len}}] = {
+{{low}}
+};
+static const {{mask_type}} slotgen_high[{{high_len}}] = {
+{{high}}
+};
+{{kernel}}
+// Writes the symbols of a mask into tag[0..SLOTGEN_TAG_LEN].
+static inline void slotgen_write_tag({{mask_type}} mask, unsigned char tag[SLOTGEN_TAG_LEN]) {
+    unsigned k;
+    for (k = 0; k < SLOTGEN_TAG_LEN; k++) {
+        tag[k] = slotgen_alphabet[(mask >> ({{symbol_bits}}u * k)) & {{symbol_mask}}u];
+    }
+}
+
+// The mask of the tag of slotgen_tag_for_slot, for a slot below SLOTGEN_SLOTS.
+static inline {{mask_type}} slotgen_mask_for_slot(unsigned long slot) {
+    unsigned long delta = slot ^ SLOTGEN_BASE_SLOT;
+    return ({{mask_type}})(slotgen_low[delta & {{low_mask}}u] ^ slotgen_high[delta >> {{low_bits}}]);
+}
+
+// Writes a tag that lands on `slot` into tag[0..SLOTGEN_TAG_LEN] (not NUL-terminated).
+// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE.
+static inline int slotgen_tag_for_slot(unsigned long slot, unsigned char tag[SLOTGEN_TAG_LEN]) {
+    if (slot >= SLOTGEN_SLOTS) {
+        return SLOTGEN_SLOT_OUT_OF_RANGE;
+    }
+    slotgen_write_tag(slotgen_mask_for_slot(slot), tag);
+    return SLOTGEN_OK;
+}
+
+// Writes the key `prefix {tag} suffix` for `slot` into out[0..out_size] and its length
+// into *key_len. Its hashtag is the tag, so it lands on `slot` whatever the suffix holds.
+// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_PREFIX_HAS_BRACE (the prefix
+// contains `{`), or SLOTGEN_BUFFER_TOO_SMALL (out_size is below the key's length).
+static inline int slotgen_key_for_slot(const void *prefix, size_t prefix_len,
+                                       unsigned long slot,
+                                       const void *suffix, size_t suffix_len,
+                                       unsigned char *out, size_t out_size, size_t *key_len) {
+    unsigned char tag[SLOTGEN_TAG_LEN];
+    size_t needed = prefix_len + SLOTGEN_TAG_LEN + 2u + suffix_len;
+    int status = slotgen_tag_for_slot(slot, tag);
+    if (status != SLOTGEN_OK) {
+        return status;
+    }
+    if (prefix_len != 0 && memchr(prefix, '{', prefix_len) != NULL) {
+        return SLOTGEN_PREFIX_HAS_BRACE;
+    }
+    if (out_size < needed) {
+        return SLOTGEN_BUFFER_TOO_SMALL;
+    }
+    if (prefix_len != 0) {
+        memcpy(out, prefix, prefix_len);
+    }
+    out[prefix_len] = '{';
+    memcpy(out + prefix_len + 1, tag, SLOTGEN_TAG_LEN);
+    out[prefix_len + 1 + SLOTGEN_TAG_LEN] = '}';
+    if (suffix_len != 0) {
+        memcpy(out + prefix_len + 2 + SLOTGEN_TAG_LEN, suffix, suffix_len);
+    }
+    *key_len = needed;
+    return SLOTGEN_OK;
+}
+
+// Writes tag number `index` of `slot` into tag[0..SLOTGEN_TAG_LEN]: index 0 is the tag of
+// slotgen_tag_for_slot, index i the mask of that tag xor the kernel vectors at the set
+// bits of i. Every index below SLOTGEN_TAGS_PER_SLOT gives a different tag of the slot.
+// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_TAG_INDEX_OUT_OF_RANGE.
+static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long index,
+                                        unsigned char tag[SLOTGEN_TAG_LEN]) {
+    {{mask_type}} mask;
+    unsigned bit;
+    if (slot >= SLOTGEN_SLOTS) {
+        return SLOTGEN_SLOT_OUT_OF_RANGE;
+    }
+    if (index >= SLOTGEN_TAGS_PER_SLOT) {
+        return SLOTGEN_TAG_INDEX_OUT_OF_RANGE;
+    }
+    mask = slotgen_mask_for_slot(slot);
+    for (bit = 0; index != 0; bit++, index >>= 1) {
+        if (index & 1u) {
+            mask ^= slotgen_kernel[bit];
+        }
+    }
+    slotgen_write_tag(mask, tag);
+    return SLOTGEN_OK;
+}
+
+#endif // SLOTGEN_H

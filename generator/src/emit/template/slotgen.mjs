@@ -1,0 +1,187 @@
+{{header}}//
+// Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a key
+// for a slot in O(1). An ES module for Node 18 and later. Keys are Uint8Array or Buffer
+// bytes, or strings, which are encoded as UTF-8 first (U+1F480 hashes as its 4 bytes);
+// tags and keys come back as Uint8Array (decode them with TextDecoder when the alphabet
+// is text).
+//
+//   import { slot, tagForSlot, keyForSlot, tagsForSlot } from "./slotgen.mjs";
+//   slot("123456789");                  // {{check_slot}}
+//   tagForSlot(0);                      // the bytes of "{{tag}}"
+//   keyForSlot("user:", 0, ":profile"); // the bytes of "{{key}}"
+//   tagsForSlot(0).length;              // {{tags_per_slot}}
+//
+// Refused calls throw a SlotgenError whose `code` is SLOT_OUT_OF_RANGE or
+// PREFIX_HAS_BRACE; keys of another type throw a TypeError.
+
+/** The number of hash slots; a slot is an integer in [0, SLOTS). */
+export const SLOTS = {{slots}};
+/** Symbols (bytes) per tag. */
+export const TAG_LEN = {{tag_len}};
+/** How many tags land on each slot. */
+export const TAGS_PER_SLOT = {{tags_per_slot}};
+/** The slot of the tag whose symbols all have index 0. */
+export const BASE_SLOT = {{base_slot}};
+
+/** A call this module refuses; `code` says which rule it breaks. */
+export class SlotgenError extends Error {
+  constructor(code, message) {
+    super(message);
+    this.name = "SlotgenError";
+    this.code = code;
+  }
+}
+
+// The CRC's lookup table: entry i is the register after feeding byte i into a zero
+// register{{reflected_note}}.
+const CRC_TABLE = Uint16Array.of(
+{{crc_table}}
+);
+
+const encoder = new TextEncoder();
+
+function toBytes(value, what) {
+  if (typeof value === "string") {
+    return encoder.encode(value);
+  }
+  if (value instanceof Uint8Array) {
+    return value; // a Buffer is a Uint8Array too
+  }
+  throw new TypeError(`${what} must be a Uint8Array, a Buffer or a string`);
+}
+
+function crc16(bytes, start, end) {
+  let crc = {{start}};
+  for (let i = start; i < end; i++) {
+{{crc_update}}
+  }
+{{crc_finish}}  return crc;
+}
+
+/**
+ * The hash slot of a key: the CRC of its hashtag, the bytes between the first `{` and the
+ * next `}` when there are any, else of the whole key.
+ * @param {Uint8Array | string} key
+ * @returns {number}
+ */
+export function slot(key) {
+  const bytes = toBytes(key, "key");
+  let start = 0;
+  let end = bytes.length;
+  const open = bytes.indexOf(0x7b);
+  if (open >= 0) {
+    const close = bytes.indexOf(0x7d, open + 1);
+    if (close > open + 1) {
+      start = open + 1;
+      end = close;
+    }
+  }
+  return crc16(bytes, start, end) & {{slot_mask}};
+}
+
+// The alphabet: symbol i is ALPHABET[i].
+const ALPHABET = Uint8Array.of(
+{{alphabet}}
+);
+
+// A tag as TAG_LEN symbol indices, first symbol first, so that any tag length needs only
+// small numbers. The tag of a slot is LOW[row d & {{low_mask}}] ^ HIGH[row d >> {{low_bits}}], index by
+// index, for d = slot ^ BASE_SLOT: row v of LOW (entries v * TAG_LEN onwards) is the tag
+// whose slot differs from the base slot by v, and row v of HIGH by v << {{low_bits}}.
+const LOW = Uint8Array.of(
+{{low}}
+);
+const HIGH = Uint8Array.of(
+{{high}}
+);
+// A basis of the kernel, one row each: tags that, xored in, do not move the slot.
+const KERNEL = Uint8Array.of(
+{{kernel}}
+);
+
+function checkSlot(slot) {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOTS) {
+    throw new SlotgenError(
+      "SLOT_OUT_OF_RANGE",
+      `slot ${String(slot)} is out of range: this table has ${SLOTS} slots, ` +
+        `so a slot is an integer in [0, ${SLOTS})`,
+    );
+  }
+}
+
+/**
+ * A tag (TAG_LEN bytes of the alphabet) whose key lands on the slot.
+ * @param {number} slot
+ * @returns {Uint8Array}
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is an integer in [0, SLOTS)
+ */
+export function tagForSlot(slot) {
+  checkSlot(slot);
+  const delta = slot ^ BASE_SLOT;
+  const low = (delta & {{low_mask}}) * TAG_LEN;
+  const high = (delta >> {{low_bits}}) * TAG_LEN;
+  const tag = new Uint8Array(TAG_LEN);
+  for (let i = 0; i < TAG_LEN; i++) {
+    tag[i] = ALPHABET[LOW[low + i] ^ HIGH[high + i]];
+  }
+  return tag;
+}
+
+/**
+ * The key prefix + "{" + tag + "}" + suffix for the slot. Its hashtag is the tag, so it
+ * lands on the slot whatever the suffix holds.
+ * @param {Uint8Array | string} prefix
+ * @param {number} slot
+ * @param {Uint8Array | string} suffix
+ * @returns {Uint8Array}
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or PREFIX_HAS_BRACE when the prefix contains `{`
+ */
+export function keyForSlot(prefix, slot, suffix) {
+  const head = toBytes(prefix, "prefix");
+  const tail = toBytes(suffix, "suffix");
+  const tag = tagForSlot(slot);
+  const brace = head.indexOf(0x7b);
+  if (brace >= 0) {
+    throw new SlotgenError(
+      "PREFIX_HAS_BRACE",
+      `prefix contains \`{\` at byte ${brace}: the key's hashtag would start there instead ` +
+        "of at the tag; remove the `{` from the prefix or move that part into the suffix",
+    );
+  }
+  const key = new Uint8Array(head.length + TAG_LEN + 2 + tail.length);
+  key.set(head, 0);
+  key[head.length] = 0x7b;
+  key.set(tag, head.length + 1);
+  key[head.length + 1 + TAG_LEN] = 0x7d;
+  key.set(tail, head.length + TAG_LEN + 2);
+  return key;
+}
+
+/**
+ * Every tag that lands on the slot: TAGS_PER_SLOT of them, the tagForSlot tag first, then
+ * that tag xor each nonzero combination of KERNEL rows, in binary counting order.
+ * @param {number} slot
+ * @returns {Uint8Array[]}
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is an integer in [0, SLOTS)
+ */
+export function tagsForSlot(slot) {
+  checkSlot(slot);
+  const delta = slot ^ BASE_SLOT;
+  const low = (delta & {{low_mask}}) * TAG_LEN;
+  const high = (delta >> {{low_bits}}) * TAG_LEN;
+  const tags = [];
+  for (let n = 0; n < TAGS_PER_SLOT; n++) {
+    const tag = new Uint8Array(TAG_LEN);
+    for (let i = 0; i < TAG_LEN; i++) {
+      let index = LOW[low + i] ^ HIGH[high + i];
+      for (let row = 0, rest = n; rest > 0; row++, rest = Math.floor(rest / 2)) {
+        if (rest % 2 === 1) {
+          index ^= KERNEL[row * TAG_LEN + i];
+        }
+      }
+      tag[i] = ALPHABET[index];
+    }
+    tags.push(tag);
+  }
+  return tags;
+}
