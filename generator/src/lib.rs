@@ -25,6 +25,7 @@
 
 pub mod affine;
 pub mod alphabet;
+pub mod build;
 pub mod catalog;
 pub mod derive;
 pub mod emit;
