@@ -157,8 +157,10 @@ mod tests {
 
     #[test]
     fn bad_spec_is_a_typed_error() {
-        let mut spec = Spec::default();
-        spec.alphabet = b"@ABC{".to_vec();
+        let spec = Spec {
+            alphabet: b"@ABC{".to_vec(),
+            ..Spec::default()
+        };
         let error = Table::new("T").spec(spec).render().unwrap_err();
         assert_eq!(error, Error::BraceInAlphabet { symbol: b'{' });
     }
@@ -168,7 +170,13 @@ mod tests {
         let error = Table::new("not an ident").render().unwrap_err();
         assert!(matches!(error, Error::InvalidName { what: "name", .. }));
         let error = Table::new("T").visibility("public").render().unwrap_err();
-        assert!(matches!(error, Error::InvalidName { what: "visibility", .. }));
+        assert!(matches!(
+            error,
+            Error::InvalidName {
+                what: "visibility",
+                ..
+            }
+        ));
     }
 
     #[test]

@@ -85,7 +85,9 @@ pub enum Error {
         shortest: Option<usize>,
     },
     /// The build.rs API was given a name or visibility that is not Rust.
-    #[error("`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`")]
+    #[error(
+        "`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`"
+    )]
     InvalidName {
         /// What was given.
         name: String,

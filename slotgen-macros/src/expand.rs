@@ -67,6 +67,13 @@ fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
         Some(f) => errors.take(slot_count(f)).map(Some),
         None => Some(None),
     };
+    // The alphabet is checked now, not only by `derive`, so that its error is reported
+    // together with the errors of the other fields.
+    if let Some(a) = &alphabet {
+        if let Err(error) = slotgen::Alphabet::new(&a.bytes) {
+            errors.0.push(syn::Error::new_spanned(&a.literal, error));
+        }
+    }
     match (crc, alphabet, tag_len, slots) {
         (Some(crc), Some(alphabet), Some(tag_len), Some(slots)) if errors.0.is_empty() => {
             let spec = Spec {
@@ -76,7 +83,10 @@ fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
                 slots: slots.unwrap_or(Spec::default().slots),
             };
             let located = Located {
-                crc: fields.get("crc").map(|f| f.value.clone()).unwrap_or_default(),
+                crc: fields
+                    .get("crc")
+                    .map(|f| f.value.clone())
+                    .unwrap_or_default(),
                 alphabet: alphabet.literal,
                 tag_len: fields.get("tag_len").map(|f| f.value.clone()),
                 slots: fields.get("slots").map(|f| f.value.clone()),
@@ -103,9 +113,9 @@ impl Located {
     fn error(&self, error: &Error, table: &Table) -> syn::Error {
         let name = table.name.to_token_stream();
         let (tokens, message) = match error {
-            Error::UnknownCrc { .. } | Error::UnsupportedWidth { .. } | Error::CheckMismatch { .. } => {
-                (&self.crc, error.to_string())
-            }
+            Error::UnknownCrc { .. }
+            | Error::UnsupportedWidth { .. }
+            | Error::CheckMismatch { .. } => (&self.crc, error.to_string()),
             Error::BraceInAlphabet { .. }
             | Error::DuplicateSymbol { .. }
             | Error::AlphabetSize { .. }
@@ -156,7 +166,9 @@ fn crc_of(field: &Field) -> syn::Result<crc::Algorithm<u16>> {
     };
     let (refin, refout) = (bool_of("refin"), bool_of("refout"));
     match (poly, init, refin, refout, xorout) {
-        (Some(poly), Some(init), Some(refin), Some(refout), Some(xorout)) if errors.0.is_empty() => {
+        (Some(poly), Some(init), Some(refin), Some(refout), Some(xorout))
+            if errors.0.is_empty() =>
+        {
             Ok(catalog::custom(poly, init, refin, refout, xorout))
         }
         _ => Err(combine(errors.0)),

@@ -133,15 +133,18 @@ impl Fields {
         for (i, field) in self.list.iter().enumerate() {
             let name = field.name.to_string();
             if !names.contains(&name.as_str()) {
+                let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let nearest = names
+                    .iter()
+                    .min_by_key(|n| strsim::levenshtein(n, &name))
+                    .filter(|n| strsim::levenshtein(n, &name) <= 3)
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_default();
                 errors.push(syn::Error::new(
                     field.name.span(),
                     format!(
-                        "unknown field `{name}`: the fields here are {}",
-                        names
-                            .iter()
-                            .map(|n| format!("`{n}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
+                        "unknown field `{name}`: the fields here are {}{nearest}",
+                        listed.join(", ")
                     ),
                 ));
             } else if self.list[..i].iter().any(|f| f.name == name) {

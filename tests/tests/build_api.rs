@@ -50,8 +50,13 @@ fn every_tag_lands_on_its_slot_by_the_crc_crate() {
             assert!(tag.iter().all(|b| ALPHABET.contains(b)), "{tag:?}");
             assert_eq!(slot_of(tag), slot, "tag {tag:?}");
             // the symbols' alphabet indices, 5 bits each
-            let index = tag.iter().fold(0, |acc, &b| acc << 5 | usize::from(b - b'@'));
-            assert!(!std::mem::replace(&mut seen[index], true), "tag {tag:?} twice");
+            let index = tag
+                .iter()
+                .fold(0, |acc, &b| acc << 5 | usize::from(b - b'@'));
+            assert!(
+                !std::mem::replace(&mut seen[index], true),
+                "tag {tag:?} twice"
+            );
             tags += 1;
         }
         assert_eq!(tags, BUILT.tags_per_slot());
