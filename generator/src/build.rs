@@ -2,7 +2,7 @@
 //! `include!`, in the style of `phf_codegen`.
 //!
 //! The file is the output of the one Rust emitter
-//! ([`emit::rust::table_static`](crate::emit::rust::table_static)), formatted with
+//! ([`emit::rust::table_static`]), formatted with
 //! prettyplease, so it holds the same `static` as `slot_table!` and `slotgen emit rust`
 //! for the same spec.
 //!
@@ -93,7 +93,7 @@ impl Table {
     ///
     /// - [`Error::InvalidName`]: the name is not a Rust identifier, or the visibility is not
     ///   a Rust visibility.
-    /// - every error of [`derive`], for a bad spec.
+    /// - every error of [`derive()`], for a bad spec.
     pub fn render(&self) -> Result<String, Error> {
         let derivation = derive(&self.spec)?;
         let name: syn::Ident = syn::parse_str(&self.name).map_err(|_| Error::InvalidName {

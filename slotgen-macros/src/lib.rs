@@ -3,7 +3,7 @@
 //! Each table of an invocation becomes a `static` of
 //! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables), with its `low`, `high`
 //! and `kernel` lookup tables as statics in the invoking crate. The macro parses the
-//! fields, derives the table with [`slotgen::derive`] (Gaussian elimination over GF(2))
+//! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
 //! while the crate compiles, and returns the tokens of slotgen's one Rust emitter,
 //! [`slotgen::emit::rust::table_static`], so its tables are the ones the build.rs API
 //! ([`slotgen::build`]) and `slotgen emit rust` write.

@@ -195,7 +195,7 @@ pub fn file(derivation: &Derivation, name: &str) -> Result<String, syn::Error> {
     file_with(derivation, &[], &vis, &ident)
 }
 
-/// As [`file`], with the static's attributes and visibility as [`table_static`] takes them.
+/// As [`file()`], with the static's attributes and visibility as [`table_static`] takes them.
 ///
 /// # Errors
 ///
