@@ -103,3 +103,8 @@ pub fn slot_table_source(input: TokenStream) -> TokenStream {
     let source = expand::expand_source(input.into());
     quote::quote!(#source).into()
 }
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct Readme;
