@@ -160,6 +160,27 @@ pub enum Error {
         /// The name given.
         name: String,
     },
+    /// The build.rs API was given a name or visibility that is not Rust.
+    #[error(
+        "`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`"
+    )]
+    InvalidName {
+        /// What was given.
+        name: String,
+        /// `name` or `visibility`.
+        what: &'static str,
+    },
+    /// The build.rs API could not write its file.
+    #[error("cannot write `{}`: {reason}; check that its directory exists and is writable", .path.display())]
+    Write {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The operating system's reason.
+        reason: String,
+    },
+    /// `OUT_DIR` is not set, so there is nowhere to write the table for `include!`.
+    #[error("`OUT_DIR` is not set: call `write_to_out_dir` from a build script (cargo sets `OUT_DIR` for it), or give `write` a path")]
+    NoOutDir,
 }
 
 fn fix_for_rank(shortest: Option<usize>) -> String {

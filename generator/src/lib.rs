@@ -29,6 +29,7 @@
 
 pub mod affine;
 pub mod alphabet;
+pub mod build;
 pub mod catalog;
 pub mod check;
 pub mod derive;

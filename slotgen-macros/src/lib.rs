@@ -1,3 +1,110 @@
 //! `slot_table!`: slotgen tables emitted into the invoking crate at compile time.
 //!
-//! This crate is a stub for now: the macro arrives with its own issue.
+//! Each table of an invocation becomes a `static` of
+//! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables), with its `low`, `high`
+//! and `kernel` lookup tables as statics in the invoking crate. The macro parses the
+//! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
+//! while the crate compiles, and returns the tokens of slotgen's one Rust emitter,
+//! [`slotgen::emit::rust::table_static`], so its tables are the ones the build.rs API
+//! ([`slotgen::build`]) and `slotgen emit rust` write.
+//!
+//! ```
+//! use slotgen_macros::slot_table;
+//!
+//! slot_table! {
+//!     /// Tags for the orders queue: MODBUS CRC, 16 symbols.
+//!     pub static ORDERS = {
+//!         crc: "CRC-16/MODBUS",         // catalogue name or alias
+//!         alphabet: "01234567PQRSTUVW", // 2^d symbols forming an affine subspace
+//!         tag_len: 4,                   // optional: default the shortest that works
+//!         slots: 16384,                 // optional: default 16384
+//!     };
+//!
+//!     /// The same CRC, given by its parameters in the RevEng model.
+//!     static BY_PARAMETERS = {
+//!         crc: { poly: 0x8005, init: 0xffff, refin: true, refout: true, xorout: 0x0000 },
+//!         alphabet: b"@ABCDEFGHIJKLMNO",
+//!     };
+//! }
+//!
+//! let tag = ORDERS.tag_for_slot(105)?;
+//! assert_eq!(ORDERS.key_slot(tag.as_ref()), 105);
+//! assert_eq!(ORDERS.crc_name, "CRC-16/MODBUS");
+//! assert_eq!(BY_PARAMETERS.crc_name, "CRC-16/MODBUS");
+//! // Left out, `tag_len` is the shortest length that reaches every slot: for this CRC and
+//! // alphabet, 4-symbol tags reach only 8192 slots.
+//! assert_eq!(BY_PARAMETERS.tag_len, 5);
+//! # Ok::<(), slotgen_tables::Error>(())
+//! ```
+//!
+//! The invoking crate depends on `slotgen-tables`: the expansion names its items by
+//! absolute paths (`::slotgen_tables::SlotTable`).
+//!
+//! # Fields
+//!
+//! | field      | value                                                              | default |
+//! |------------|--------------------------------------------------------------------|---------|
+//! | `crc`      | a catalogue name or alias (`"CRC-16/KERMIT"`, `"MODBUS"`), or `{ poly, init, refin, refout, xorout }` | required |
+//! | `alphabet` | a string or byte string: `2^d` distinct bytes (`d` in `1..=7`), an affine subspace of GF(2)^8, no `{` or `}` | required |
+//! | `tag_len`  | symbols per tag                                                    | the shortest length that reaches every slot |
+//! | `slots`    | the slot count: a power of two from 2 to 65536                     | 16384 |
+//!
+//! Attributes and doc comments on a table pass through to its `static`; a table without a
+//! doc comment gets one describing its spec. The visibility is the one written.
+//!
+//! # Errors
+//!
+//! A bad spec is a compile error on the offending token, stating the rule and the fix; the
+//! macro still emits a `static` of the right type, so the error is the only one:
+//!
+//! ```text
+//! error: alphabet has 15 symbols: it needs 2, 4, 8, 16, 32, 64 or 128 (a power of two, so that each symbol carries whole bits)
+//!  --> src/main.rs:5:19
+//!   |
+//! 5 |         alphabet: "@ABCDEFGHIJKLMN",
+//!   |                   ^^^^^^^^^^^^^^^^^
+//! ```
+//!
+//! ```compile_fail
+//! slotgen_macros::slot_table! {
+//!     static BAD = { crc: "CRC-16/XMODEN", alphabet: "@ABCDEFGHIJKLMNO" };
+//! }
+//! # fn main() {}
+//! ```
+
+use proc_macro::TokenStream;
+
+mod expand;
+mod parse;
+
+/// Declares one or more hash slot tables, derived while the crate compiles.
+///
+/// ```
+/// slotgen_macros::slot_table! {
+///     /// Redis Cluster tags from the letters `@` to `O`.
+///     pub static CLUSTER = { crc: "CRC-16/XMODEM", alphabet: "@ABCDEFGHIJKLMNO", tag_len: 4 };
+/// }
+///
+/// assert_eq!(CLUSTER.base_slot, 13881); // the slot of "@@@@"
+/// assert_eq!(CLUSTER.tag_for_slot(0).unwrap().to_string(), "DLH@");
+/// ```
+///
+/// See the [crate documentation](crate) for the fields and the errors.
+#[proc_macro]
+pub fn slot_table(input: TokenStream) -> TokenStream {
+    expand::expand(input.into()).into()
+}
+
+/// The prettyplease-formatted expansion of `slot_table!` for the same input, as a string
+/// literal. For snapshot tests of the expansion; not a stable interface.
+#[doc(hidden)]
+#[proc_macro]
+pub fn slot_table_source(input: TokenStream) -> TokenStream {
+    let source = expand::expand_source(input.into());
+    quote::quote!(#source).into()
+}
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct Readme;

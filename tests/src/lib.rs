@@ -3,11 +3,6 @@
 pub mod emitted;
 pub mod redis_server;
 
-/// The README's Rust examples, compiled and run as doctests.
-#[doc = include_str!("../../README.md")]
-#[cfg(doctest)]
-pub struct ReadmeDoctests;
-
 use std::path::PathBuf;
 
 /// The workspace root.

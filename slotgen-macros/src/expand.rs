@@ -1,0 +1,254 @@
+//! Validate and expand: each parsed table becomes a [`slotgen::Spec`], is derived, and is
+//! emitted by [`slotgen::emit::rust::table_static`]; each [`slotgen::Error`] becomes a
+//! `syn::Error` on the token it is about.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, ToTokens};
+use slotgen::{catalog, Error, Spec};
+use syn::LitBool;
+
+use crate::parse::{AlphabetValue, CrcValue, Field, Input, Int, Table, CRC_FIELDS, TABLE_FIELDS};
+
+/// The expansion of a whole invocation: each table's `static`, or for a table with errors
+/// its `compile_error!`s and a placeholder `static` of the same name.
+pub fn expand(input: TokenStream) -> TokenStream {
+    match syn::parse2::<Input>(input) {
+        Ok(input) => input.tables.iter().map(expand_table).collect(),
+        Err(error) => error.to_compile_error(),
+    }
+}
+
+/// [`expand`], formatted as a source file with prettyplease.
+pub fn expand_source(input: TokenStream) -> String {
+    let tokens = expand(input);
+    slotgen::emit::rust::format(tokens.clone()).unwrap_or_else(|_| tokens.to_string())
+}
+
+fn expand_table(table: &Table) -> TokenStream {
+    let derived = spec(table).and_then(|(spec, located)| {
+        slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
+    });
+    match derived {
+        Ok(derivation) => {
+            slotgen::emit::rust::table_static(&derivation, &table.attrs, &table.vis, &table.name)
+        }
+        Err(errors) => {
+            let errors = errors.into_iter().map(|e| e.to_compile_error());
+            let placeholder = placeholder(table);
+            quote!(#(#errors)* #placeholder)
+        }
+    }
+}
+
+/// The tokens of each field of a spec, for errors.
+struct Located {
+    crc: TokenStream,
+    alphabet: TokenStream,
+    tag_len: Option<TokenStream>,
+    slots: Option<TokenStream>,
+}
+
+/// The spec a table declares, with where each field was written.
+fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
+    let fields = &table.fields;
+    let mut errors = Errors::default();
+    fields.check(TABLE_FIELDS, &mut errors.0);
+    let crc = fields.get("crc").and_then(|f| errors.take(crc_of(f)));
+    let alphabet = fields
+        .get("alphabet")
+        .and_then(|f| errors.take(f.value::<AlphabetValue>()));
+    let tag_len = match fields.get("tag_len") {
+        Some(f) => errors
+            .take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()))
+            .map(Some),
+        None => Some(None),
+    };
+    let slots = match fields.get("slots") {
+        Some(f) => errors.take(slot_count(f)).map(Some),
+        None => Some(None),
+    };
+    // The alphabet is checked now, not only by `derive`, so that its error is reported
+    // together with the errors of the other fields.
+    if let Some(a) = &alphabet {
+        if let Err(error) = slotgen::Alphabet::new(&a.bytes) {
+            errors.0.push(syn::Error::new_spanned(&a.literal, error));
+        }
+    }
+    match (crc, alphabet, tag_len, slots) {
+        (Some(crc), Some(alphabet), Some(tag_len), Some(slots)) if errors.0.is_empty() => {
+            let spec = Spec {
+                crc,
+                alphabet: alphabet.bytes,
+                tag_len,
+                slots: slots.unwrap_or(Spec::default().slots),
+            };
+            let located = Located {
+                crc: fields
+                    .get("crc")
+                    .map(|f| f.value.clone())
+                    .unwrap_or_default(),
+                alphabet: alphabet.literal,
+                tag_len: fields.get("tag_len").map(|f| f.value.clone()),
+                slots: fields.get("slots").map(|f| f.value.clone()),
+            };
+            Ok((spec, located))
+        }
+        _ => Err(errors.0),
+    }
+}
+
+/// The errors found so far.
+#[derive(Default)]
+struct Errors(Vec<syn::Error>);
+
+impl Errors {
+    /// The value, or `None` with its error kept.
+    fn take<T>(&mut self, result: syn::Result<T>) -> Option<T> {
+        result.map_err(|e| self.0.push(e)).ok()
+    }
+}
+
+impl Located {
+    /// `error` as a compile error on the token it is about.
+    fn error(&self, error: &Error, table: &Table) -> syn::Error {
+        let name = table.name.to_token_stream();
+        let (tokens, message) = match error {
+            Error::UnknownCrc { .. }
+            | Error::UnsupportedWidth { .. }
+            | Error::CheckMismatch { .. } => (&self.crc, error.to_string()),
+            Error::BraceInAlphabet { .. }
+            | Error::DuplicateSymbol { .. }
+            | Error::AlphabetSize { .. }
+            | Error::NotAffine { .. } => (&self.alphabet, error.to_string()),
+            Error::SlotCount { .. } => (self.slots.as_ref().unwrap_or(&name), error.to_string()),
+            Error::TagLen { .. } => (self.tag_len.as_ref().unwrap_or(&name), error.to_string()),
+            Error::RankDeficient {
+                rank,
+                needed,
+                reachable,
+                slots,
+                tag_len,
+                shortest,
+            } => {
+                let fix = match shortest {
+                    Some(n) => format!("use `tag_len: {n}`, the shortest length that reaches every slot"),
+                    None => "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots".to_owned(),
+                };
+                let message = format!(
+                    "rank {rank} is below the {needed} slot bits: {tag_len}-symbol tags reach only {reachable} of {slots} slots; {fix}"
+                );
+                // Without a `tag_len` field, no length works: the alphabet is the problem.
+                (self.tag_len.as_ref().unwrap_or(&self.alphabet), message)
+            }
+            _ => (&name, error.to_string()),
+        };
+        syn::Error::new_spanned(tokens, message)
+    }
+}
+
+/// The `crc` field: a catalogue CRC, or a custom one from its parameters.
+fn crc_of(field: &Field) -> syn::Result<crc::Algorithm<u16>> {
+    let fields = match field.value::<CrcValue>()? {
+        CrcValue::Name(name) => {
+            return catalog::find(&name.value())
+                .map(|entry| *entry.algorithm)
+                .map_err(|error| syn::Error::new(name.span(), error))
+        }
+        CrcValue::Custom(fields) => fields,
+    };
+    let mut errors = Errors::default();
+    fields.check(CRC_FIELDS, &mut errors.0);
+    let mut u16_of = |name: &str| fields.get(name).and_then(|f| errors.take(parameter(f)));
+    let (poly, init, xorout) = (u16_of("poly"), u16_of("init"), u16_of("xorout"));
+    let mut bool_of = |name: &str| {
+        let value = fields.get(name).map(|f| f.value::<LitBool>());
+        value.and_then(|v| errors.take(v)).map(|b| b.value)
+    };
+    let (refin, refout) = (bool_of("refin"), bool_of("refout"));
+    match (poly, init, refin, refout, xorout) {
+        (Some(poly), Some(init), Some(refin), Some(refout), Some(xorout))
+            if errors.0.is_empty() =>
+        {
+            Ok(catalog::custom(poly, init, refin, refout, xorout))
+        }
+        _ => Err(combine(errors.0)),
+    }
+}
+
+/// A 16-bit CRC parameter (`poly`, `init`, `xorout`).
+fn parameter(field: &Field) -> syn::Result<u16> {
+    let int = field.value::<Int>()?.0;
+    int.base10_parse::<u16>().map_err(|_| {
+        syn::Error::new(
+            int.span(),
+            format!(
+                "`{}` is a 16-bit CRC parameter: `{int}` does not fit in 16 bits (0x0000 to 0xffff)",
+                field.name
+            ),
+        )
+    })
+}
+
+/// The `slots` field; a count above `u32` is reported as [`Error::SlotCount`].
+fn slot_count(field: &Field) -> syn::Result<u32> {
+    let int = field.value::<Int>()?.0;
+    let slots: u64 = int.base10_parse()?;
+    u32::try_from(slots).map_err(|_| syn::Error::new(int.span(), Error::SlotCount { slots }))
+}
+
+fn combine(errors: Vec<syn::Error>) -> syn::Error {
+    let mut errors = errors.into_iter();
+    let mut first = errors.next().expect("a failed field has an error");
+    first.extend(errors);
+    first
+}
+
+/// A `static` of the table's name and type, with empty tables: emitted beside the errors
+/// of a table that cannot be derived, so that uses of the table raise no further errors.
+fn placeholder(table: &Table) -> TokenStream {
+    let Table {
+        attrs, vis, name, ..
+    } = table;
+    let mask = format_ident!("{}", placeholder_mask(table));
+    quote! {
+        #(#attrs)*
+        #vis static #name: ::slotgen_tables::SlotTable<'static, #mask> = ::slotgen_tables::SlotTable {
+            crc: ::slotgen_tables::Crc16::new(&::slotgen_tables::crc::CRC_16_XMODEM),
+            crc_name: "",
+            slots: 2,
+            alphabet: &[],
+            symbol_bits: 1,
+            tag_len: 1,
+            base_slot: 0,
+            low_bits: 1,
+            low: &[],
+            high: &[],
+            kernel: &[],
+        };
+    }
+}
+
+/// The mask type the table would have had, as far as its fields tell: `u16` unless the
+/// alphabet's size and the tag length say more bits.
+fn placeholder_mask(table: &Table) -> &'static str {
+    let symbols = table
+        .fields
+        .get("alphabet")
+        .and_then(|f| f.value::<AlphabetValue>().ok())
+        .map(|a| a.bytes.len());
+    let tag_len = table
+        .fields
+        .get("tag_len")
+        .and_then(|f| f.value::<Int>().ok())
+        .and_then(|n| n.0.base10_parse::<usize>().ok());
+    match (symbols, tag_len) {
+        (Some(symbols), Some(tag_len)) if symbols.is_power_of_two() => {
+            match tag_len * symbols.trailing_zeros() as usize {
+                0..=16 => "u16",
+                17..=32 => "u32",
+                _ => "u64",
+            }
+        }
+        _ => "u16",
+    }
+}

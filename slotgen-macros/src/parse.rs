@@ -1,0 +1,265 @@
+//! The syntax of `slot_table!`: tables of `name: value` fields, and the value of each field.
+//!
+//! Parsing is in two steps so that one bad field does not hide the others: a table's brace
+//! block is first split into fields (a name, a colon, the tokens up to the next top-level
+//! comma), then each known field's tokens are read by its own parser. A new field is one
+//! entry in [`TABLE_FIELDS`] and one `value` call in `expand`.
+
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::parse::{Parse, ParseStream};
+use syn::{braced, Attribute, Ident, LitBool, LitInt, LitStr, Token, Visibility};
+
+/// The fields of a table, and whether each is required.
+pub const TABLE_FIELDS: &[(&str, Required)] = &[
+    ("crc", Required::Yes("crc: \"CRC-16/XMODEM\"")),
+    ("alphabet", Required::Yes("alphabet: \"@ABCDEFGHIJKLMNO\"")),
+    ("tag_len", Required::No),
+    ("slots", Required::No),
+];
+
+/// The fields of a custom CRC, all required.
+pub const CRC_FIELDS: &[(&str, Required)] = &[
+    ("poly", Required::Yes("poly: 0x1021")),
+    ("init", Required::Yes("init: 0x0000")),
+    ("refin", Required::Yes("refin: false")),
+    ("refout", Required::Yes("refout: false")),
+    ("xorout", Required::Yes("xorout: 0x0000")),
+];
+
+/// Whether a field must be given, and if so an example to put in the error.
+#[derive(Clone, Copy, Debug)]
+pub enum Required {
+    /// The field must be given; the text is an example of it.
+    Yes(&'static str),
+    /// The field has a default.
+    No,
+}
+
+/// The whole input: any number of tables.
+pub struct Input {
+    pub tables: Vec<Table>,
+}
+
+impl Parse for Input {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut tables = Vec::new();
+        while !input.is_empty() {
+            tables.push(input.parse()?);
+        }
+        Ok(Self { tables })
+    }
+}
+
+/// `#[attrs] vis static NAME = { fields };`
+pub struct Table {
+    pub attrs: Vec<Attribute>,
+    pub vis: Visibility,
+    pub name: Ident,
+    pub fields: Fields,
+}
+
+impl Parse for Table {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis = input.parse()?;
+        input.parse::<Token![static]>().map_err(|e| {
+            syn::Error::new(
+                e.span(),
+                "expected `static`: a table is declared as `static NAME = { crc: .., alphabet: .. };`",
+            )
+        })?;
+        let name = input.parse()?;
+        input.parse::<Token![=]>()?;
+        let fields = input.parse()?;
+        input.parse::<Token![;]>()?;
+        Ok(Self {
+            attrs,
+            vis,
+            name,
+            fields,
+        })
+    }
+}
+
+/// One `name: value` field; `value` is every token up to the next top-level comma.
+pub struct Field {
+    pub name: Ident,
+    pub value: TokenStream,
+}
+
+/// A brace block of fields, `{ name: value, ... }`.
+pub struct Fields {
+    /// The span of the braces, for errors about the block as a whole.
+    pub span: Span,
+    pub list: Vec<Field>,
+}
+
+impl Parse for Fields {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let content;
+        let brace = braced!(content in input);
+        let mut list = Vec::new();
+        while !content.is_empty() {
+            let name: Ident = content.parse()?;
+            content.parse::<Token![:]>()?;
+            let mut value = TokenStream::new();
+            while !content.is_empty() && !content.peek(Token![,]) {
+                value.extend([content.parse::<TokenTree>()?]);
+            }
+            if value.is_empty() {
+                return Err(syn::Error::new(
+                    name.span(),
+                    format!("field `{name}` has no value: write `{name}: VALUE`"),
+                ));
+            }
+            list.push(Field { name, value });
+            if !content.is_empty() {
+                content.parse::<Token![,]>()?;
+            }
+        }
+        Ok(Self {
+            span: brace.span.join(),
+            list,
+        })
+    }
+}
+
+impl Fields {
+    /// Checks the names against `known`: an error for each unknown or repeated field and
+    /// each missing required one.
+    pub fn check(&self, known: &[(&str, Required)], errors: &mut Vec<syn::Error>) {
+        let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
+        for (i, field) in self.list.iter().enumerate() {
+            let name = field.name.to_string();
+            if !names.contains(&name.as_str()) {
+                let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+                let nearest = names
+                    .iter()
+                    .min_by_key(|n| strsim::levenshtein(n, &name))
+                    .filter(|n| strsim::levenshtein(n, &name) <= 3)
+                    .map(|n| format!("; did you mean `{n}`?"))
+                    .unwrap_or_default();
+                errors.push(syn::Error::new(
+                    field.name.span(),
+                    format!(
+                        "unknown field `{name}`: the fields here are {}{nearest}",
+                        listed.join(", ")
+                    ),
+                ));
+            } else if self.list[..i].iter().any(|f| f.name == name) {
+                errors.push(syn::Error::new(
+                    field.name.span(),
+                    format!("duplicate field `{name}`: give each field once; remove this one"),
+                ));
+            }
+        }
+        for (name, required) in known {
+            if let (Required::Yes(example), None) = (required, self.get(name)) {
+                errors.push(syn::Error::new(
+                    self.span,
+                    format!("missing field `{name}`: add it, as in `{example}`"),
+                ));
+            }
+        }
+    }
+
+    /// The first field named `name`.
+    pub fn get(&self, name: &str) -> Option<&Field> {
+        self.list.iter().find(|f| f.name == name)
+    }
+}
+
+impl Field {
+    /// The value read by `T`'s parser. When the value has the wrong form, the error is on
+    /// the value and names the field and what it takes; other errors are `T`'s own.
+    pub fn value<T: Value>(&self) -> syn::Result<T> {
+        syn::parse2::<T>(self.value.clone()).map_err(|e| {
+            if e.to_string().starts_with("expected") {
+                let expected = format!("`{}` takes {}", self.name, T::EXPECTED);
+                syn::Error::new_spanned(&self.value, expected)
+            } else {
+                e
+            }
+        })
+    }
+}
+
+/// A field value with its own syntax.
+pub trait Value: Parse {
+    /// What the field takes, for errors: "a string literal such as ...".
+    const EXPECTED: &'static str;
+}
+
+/// The `crc` field: a catalogue name, or the parameters of a custom CRC.
+pub enum CrcValue {
+    Name(LitStr),
+    Custom(Fields),
+}
+
+impl Parse for CrcValue {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let braces = input.cursor().group(Delimiter::Brace).is_some();
+        if braces {
+            Ok(Self::Custom(input.parse()?))
+        } else {
+            Ok(Self::Name(input.parse()?))
+        }
+    }
+}
+
+impl Value for CrcValue {
+    const EXPECTED: &'static str = "a CRC catalogue name or alias such as \"CRC-16/XMODEM\", or the parameters `{ poly: 0x1021, init: 0x0000, refin: false, refout: false, xorout: 0x0000 }`";
+}
+
+/// The `alphabet` field: a string (its UTF-8 bytes, all ASCII) or a byte string.
+pub struct AlphabetValue {
+    pub literal: TokenStream,
+    pub bytes: Vec<u8>,
+}
+
+impl Parse for AlphabetValue {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let literal: syn::Lit = input.parse()?;
+        let bytes = match &literal {
+            syn::Lit::Str(s) => {
+                let text = s.value();
+                if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
+                    return Err(syn::Error::new(
+                        s.span(),
+                        format!("alphabet symbol `{c}` is not ASCII: a symbol is one byte; write the alphabet as a byte string (`b\"...\"`) to use bytes above 0x7f"),
+                    ));
+                }
+                text.into_bytes()
+            }
+            syn::Lit::ByteStr(b) => b.value(),
+            other => return Err(syn::Error::new(other.span(), "expected")),
+        };
+        Ok(Self {
+            literal: literal.into_token_stream(),
+            bytes,
+        })
+    }
+}
+
+impl Value for AlphabetValue {
+    const EXPECTED: &'static str =
+        "a string or byte string of the tag symbols, such as \"@ABCDEFGHIJKLMNO\"";
+}
+
+/// An integer literal field: `tag_len`, `slots`, and the custom CRC's 16-bit parameters.
+pub struct Int(pub LitInt);
+
+impl Parse for Int {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        input.parse().map(Self)
+    }
+}
+
+impl Value for Int {
+    const EXPECTED: &'static str = "an integer literal";
+}
+
+impl Value for LitBool {
+    const EXPECTED: &'static str = "`true` or `false`";
+}

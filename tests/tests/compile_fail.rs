@@ -1,0 +1,8 @@
+//! Every `slot_table!` error, as a compile-fail test with its committed `.stderr`: each
+//! error is on the offending token and is the only error of its file (the macro emits a
+//! placeholder table, which `main` uses).
+
+#[test]
+fn slot_table_errors() {
+    trybuild::TestCases::new().compile_fail("ui/*.rs");
+}

@@ -1,0 +1,164 @@
+//! `slot_table!`: the expansion pinned by snapshots, and every table checked over all its
+//! slots against the `crc` crate. The file denies warnings and missing docs, as a careful
+//! caller would, so the expansion must compile clean under them.
+#![deny(warnings, missing_docs)]
+
+use crc::{Algorithm, Crc, CRC_16_KERMIT, CRC_16_MODBUS, CRC_16_XMODEM};
+use slotgen_macros::slot_table;
+use slotgen_tables::{Mask, SlotTable};
+
+/// Declares the tables and binds `$source` to the prettyplease-formatted expansion of the
+/// same tokens, so that the snapshot is of exactly the tables the tests check.
+macro_rules! tables {
+    ($source:ident: $($tables:tt)*) => {
+        slot_table! { $($tables)* }
+        const $source: &str = slotgen_macros::slot_table_source! { $($tables)* };
+    };
+}
+
+tables! {
+    DEFAULT_SOURCE:
+    pub static DEFAULT = {
+        crc: "CRC-16/XMODEM",
+        alphabet: "@ABCDEFGHIJKLMNO",
+        tag_len: 4,
+    };
+}
+
+tables! {
+    KERMIT_SOURCE:
+    /// CRC-16/KERMIT, reflected in and out; the tag length left to slotgen.
+    static KERMIT = {
+        crc: "kermit",
+        alphabet: b"@ABCDEFGHIJKLMNO",
+    };
+}
+
+tables! {
+    ORDERS_SOURCE:
+    /// Tags for the orders queue: MODBUS CRC, digits and letters.
+    #[allow(dead_code)]
+    pub(crate) static ORDERS = {
+        crc: "CRC-16/MODBUS",
+        alphabet: "01234567PQRSTUVW",
+        tag_len: 4,
+        slots: 16384,
+    };
+}
+
+slot_table! {
+    /// A CRC in no catalogue, by its parameters; 1024 slots.
+    static CUSTOM = {
+        crc: { poly: 0x8bb7, init: 0x1234, refin: false, refout: true, xorout: 0x5555 },
+        alphabet: "0123456789:;<=>?",
+        slots: 1024,
+    };
+    /// Two tables in one invocation: the second, with 8 symbols.
+    static EIGHT = { crc: "CRC-16/XMODEM", alphabet: "pqrstuvw", tag_len: 6 };
+}
+
+/// Checks every slot of `table`: each of its tags has `tag_len` symbols of `alphabet`, and
+/// lands on the slot by `reference` (the `crc` crate); the tags of all slots together are
+/// every tag of that length, each once.
+fn check_every_slot<M: Mask>(
+    table: &SlotTable<'_, M>,
+    reference: &'static Algorithm<u16>,
+    alphabet: &[u8],
+    tag_len: usize,
+    slots: u16,
+) {
+    let reference = Crc::<u16>::new(reference);
+    let mut seen = vec![false; alphabet.len().pow(tag_len as u32)];
+    for slot in 0..slots {
+        let mut count = 0;
+        for tag in table.tags_for_slot(slot).unwrap() {
+            let tag = tag.as_ref();
+            assert_eq!(tag.len(), tag_len, "tag {tag:?}");
+            assert_eq!(reference.checksum(tag) % slots, slot, "tag {tag:?}");
+            let index = tag.iter().fold(0, |acc, b| {
+                let position = alphabet.iter().position(|a| a == b);
+                acc * alphabet.len() + position.expect("a symbol of the alphabet")
+            });
+            assert!(
+                !std::mem::replace(&mut seen[index], true),
+                "tag {tag:?} twice"
+            );
+            count += 1;
+        }
+        assert_eq!(count, table.tags_per_slot());
+    }
+    assert!(seen.iter().all(|&s| s), "some tag lands on no slot");
+    assert!(table.tag_for_slot(slots).is_err());
+}
+
+#[test]
+fn default_expansion() {
+    insta::assert_snapshot!("slot_table_default", DEFAULT_SOURCE);
+}
+
+#[test]
+fn default_every_slot() {
+    check_every_slot(&DEFAULT, &CRC_16_XMODEM, b"@ABCDEFGHIJKLMNO", 4, 16384);
+    // The seed vectors of the Redis Cluster derivation.
+    assert_eq!(DEFAULT.base_slot, 13881);
+    assert_eq!(DEFAULT.tag_for_slot(0).unwrap().to_string(), "DLH@");
+}
+
+#[test]
+fn kermit_expansion() {
+    insta::assert_snapshot!("slot_table_kermit", KERMIT_SOURCE);
+}
+
+#[test]
+fn kermit_every_slot() {
+    assert_eq!(KERMIT.crc_name, "CRC-16/KERMIT");
+    check_every_slot(&KERMIT, &CRC_16_KERMIT, b"@ABCDEFGHIJKLMNO", 4, 16384);
+}
+
+#[test]
+fn orders_expansion() {
+    insta::assert_snapshot!("slot_table_orders", ORDERS_SOURCE);
+}
+
+#[test]
+fn orders_every_slot() {
+    check_every_slot(&ORDERS, &CRC_16_MODBUS, b"01234567PQRSTUVW", 4, 16384);
+}
+
+#[test]
+fn custom_crc_every_slot() {
+    static PARAMETERS: Algorithm<u16> = Algorithm {
+        width: 16,
+        poly: 0x8bb7,
+        init: 0x1234,
+        refin: false,
+        refout: true,
+        xorout: 0x5555,
+        check: 0, // not read by `Crc::checksum`
+        residue: 0,
+    };
+    assert_eq!(CUSTOM.crc_name, "custom");
+    assert_eq!(CUSTOM.slots, 1024);
+    check_every_slot(
+        &CUSTOM,
+        &PARAMETERS,
+        b"0123456789:;<=>?",
+        CUSTOM.tag_len,
+        1024,
+    );
+    // 10 slot bits need at least 3 symbols of 4 bits.
+    assert!(CUSTOM.tag_len >= 3);
+}
+
+#[test]
+fn second_table_of_an_invocation_every_slot() {
+    check_every_slot(&EIGHT, &CRC_16_XMODEM, b"pqrstuvw", 6, 16384);
+}
+
+#[test]
+fn doc_comment_passes_through_or_is_generated() {
+    assert!(KERMIT_SOURCE.contains("/// CRC-16/KERMIT, reflected in and out;"));
+    assert!(!KERMIT_SOURCE.contains("Slot table:"));
+    assert!(DEFAULT_SOURCE.contains("/// Slot table: CRC-16/XMODEM, 16384 slots"));
+    assert!(ORDERS_SOURCE.contains("#[allow(dead_code)]\npub(crate) static ORDERS"));
+}

@@ -1,0 +1,10 @@
+slotgen_macros::slot_table! {
+    static ORDERS = {
+        crc: { poly: 0x8005, init: 0xffff, refin: true, xorout: 0 },
+        alphabet: "@ABCDEFGHIJKLMNO",
+    };
+}
+
+fn main() {
+    let _ = ORDERS.tag_for_slot(0);
+}
