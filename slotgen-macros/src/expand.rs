@@ -7,7 +7,10 @@ use quote::{format_ident, quote, ToTokens};
 use slotgen::{catalog, Error, Spec};
 use syn::LitBool;
 
-use crate::parse::{AlphabetValue, CrcValue, Field, Input, Int, Table, CRC_FIELDS, TABLE_FIELDS};
+use crate::parse::{
+    AlphabetValue, CrcValue, Field, Fields, Input, Int, Table, CRC_FIELDS, SHORTEST_FIELDS,
+    SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
+};
 
 /// The expansion of a whole invocation: each table's `static`, or for a table with errors
 /// its `compile_error!`s and a placeholder `static` of the same name.
@@ -25,6 +28,9 @@ pub fn expand_source(input: TokenStream) -> String {
 }
 
 fn expand_table(table: &Table) -> TokenStream {
+    if table.fields.get("shortest").is_some() {
+        return expand_shortest(table);
+    }
     let derived = spec(table).and_then(|(spec, located)| {
         slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
     });
@@ -251,4 +257,118 @@ fn placeholder_mask(table: &Table) -> &'static str {
         }
         _ => "u16",
     }
+}
+
+/// A table with a `shortest` field: a [`slotgen_tables::ShortestTable`] of the first tag of
+/// each slot over a charset, from [`slotgen::shortest::shortest`].
+fn expand_shortest(table: &Table) -> TokenStream {
+    match shortest_table(table) {
+        Ok(shortest) => {
+            slotgen::emit::rust::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
+        }
+        Err(errors) => {
+            let errors = errors.into_iter().map(|e| e.to_compile_error());
+            let Table {
+                attrs, vis, name, ..
+            } = table;
+            quote! {
+                #(#errors)*
+                #(#attrs)*
+                #vis static #name: ::slotgen_tables::ShortestTable<'static> = ::slotgen_tables::ShortestTable {
+                    crc: ::slotgen_tables::Crc16::new(&::slotgen_tables::crc::CRC_16_XMODEM),
+                    crc_name: "",
+                    slots: 2,
+                    charset: &[],
+                    max_len: 1,
+                    width: 1,
+                    tags: &[],
+                };
+            }
+        }
+    }
+}
+
+/// The shortest-tag table a table with a `shortest` field declares.
+fn shortest_table(table: &Table) -> Result<slotgen::shortest::Shortest, Vec<syn::Error>> {
+    use slotgen::shortest::{Charset, ShortestSpec};
+
+    let fields = &table.fields;
+    let mut errors = Errors::default();
+    fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
+    for name in ["alphabet", "tag_len"] {
+        if let Some(f) = fields.get(name) {
+            errors.0.push(syn::Error::new(
+                f.name.span(),
+                format!("`{name}` is for fixed-length tag tables, and this table has `shortest`: a shortest-tag table takes its symbols from `shortest: {{ charset, order, max_len }}`; remove `{name}` or `shortest`"),
+            ));
+        }
+    }
+    let crc = fields.get("crc").and_then(|f| errors.take(crc_of(f)));
+    let slots = match fields.get("slots") {
+        Some(f) => errors.take(slot_count(f)),
+        None => Some(Spec::default().slots),
+    };
+    let allow_gaps = match fields.get("allow_gaps") {
+        Some(f) => errors.take(f.value::<LitBool>()).map(|b| b.value),
+        None => Some(false),
+    };
+    let block = fields
+        .get("shortest")
+        .and_then(|f| errors.take(f.value::<Fields>()));
+    let mut charset = None;
+    let mut max_len = Some(ShortestSpec::default().max_len);
+    if let Some(block) = &block {
+        block.check(SHORTEST_FIELDS, &mut errors.0);
+        if let Some(f) = block.get("charset") {
+            let parsed = f.value::<syn::LitStr>().and_then(|lit| {
+                let mut set = Charset::parse(&lit.value());
+                if let Some(order) = block.get("order") {
+                    let order = order.value::<syn::LitStr>()?;
+                    set = set.and_then(|c| c.with_order(&order.value()));
+                    return set.map_err(|e| syn::Error::new(order.span(), e));
+                }
+                set.map_err(|e| syn::Error::new(lit.span(), e))
+            });
+            charset = errors.take(parsed);
+        }
+        if let Some(f) = block.get("max_len") {
+            max_len = errors.take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()));
+        }
+    }
+    let (Some(crc), Some(slots), Some(allow_gaps), Some(charset), Some(max_len)) =
+        (crc, slots, allow_gaps, charset, max_len)
+    else {
+        return Err(errors.0);
+    };
+    if !errors.0.is_empty() {
+        return Err(errors.0);
+    }
+    let spec = ShortestSpec {
+        crc,
+        slots,
+        charset,
+        max_len,
+    };
+    let at = |name: &str| {
+        fields
+            .get(name)
+            .map(|f| f.value.clone())
+            .unwrap_or_default()
+    };
+    let shortest = slotgen::shortest::shortest(&spec)
+        .map_err(|error| vec![syn::Error::new_spanned(at("shortest"), error)])?;
+    let gaps = shortest.gaps();
+    if !gaps.is_empty() && !allow_gaps {
+        let listed: Vec<String> = gaps.iter().take(8).map(ToString::to_string).collect();
+        let more = if gaps.len() > 8 { ", ..." } else { "" };
+        return Err(vec![syn::Error::new_spanned(
+            at("shortest"),
+            format!(
+                "{} of {slots} slots have no tag of at most {max_len} symbols over this charset (slots {}{more}): raise `max_len`, use a larger charset, or add `allow_gaps: true` to accept them",
+                gaps.len(),
+                listed.join(", ")
+            ),
+        )]);
+    }
+    Ok(shortest)
 }

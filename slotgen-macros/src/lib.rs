@@ -49,6 +49,28 @@
 //! | `tag_len`  | symbols per tag                                                    | the shortest length that reaches every slot |
 //! | `slots`    | the slot count: a power of two from 2 to 65536                     | 16384 |
 //!
+//! # Shortest-tag tables
+//!
+//! A table with a `shortest` field is a [`slotgen_tables::ShortestTable`] instead: for each
+//! slot, the first string over a charset, shortest first and then in the charset's order,
+//! that lands on it (what redis-benchmark ships). It takes `crc`, `slots`, `shortest: {
+//! charset, order, max_len }` (`order` and `max_len` optional, `max_len` 3 by default) and
+//! `allow_gaps: true` to accept slots that no string of at most `max_len` symbols reaches;
+//! without it, such gaps are a compile error.
+//!
+//! ```
+//! slotgen_macros::slot_table! {
+//!     /// redis-benchmark's table.
+//!     static BENCHMARK = {
+//!         crc: "CRC-16/XMODEM",
+//!         shortest: { charset: "alnum", order: "0-9a-zA-Z", max_len: 3 },
+//!     };
+//! }
+//!
+//! assert_eq!(BENCHMARK.tag_for_slot(0)?, b"06S");
+//! # Ok::<(), slotgen_tables::Error>(())
+//! ```
+//!
 //! Attributes and doc comments on a table pass through to its `static`; a table without a
 //! doc comment gets one describing its spec. The visibility is the one written.
 //!

@@ -18,6 +18,27 @@ pub const TABLE_FIELDS: &[(&str, Required)] = &[
     ("slots", Required::No),
 ];
 
+/// The fields of a shortest-tag table: one with a `shortest` field.
+pub const SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
+    ("crc", Required::Yes("crc: \"CRC-16/XMODEM\"")),
+    ("slots", Required::No),
+    (
+        "shortest",
+        Required::Yes("shortest: { charset: \"alnum\", max_len: 3 }"),
+    ),
+    ("allow_gaps", Required::No),
+    // Fields of the other kind of table, refused with a message of their own.
+    ("alphabet", Required::No),
+    ("tag_len", Required::No),
+];
+
+/// The fields of a `shortest` block.
+pub const SHORTEST_FIELDS: &[(&str, Required)] = &[
+    ("charset", Required::Yes("charset: \"alnum\"")),
+    ("order", Required::No),
+    ("max_len", Required::No),
+];
+
 /// The fields of a custom CRC, all required.
 pub const CRC_FIELDS: &[(&str, Required)] = &[
     ("poly", Required::Yes("poly: 0x1021")),
@@ -262,4 +283,13 @@ impl Value for Int {
 
 impl Value for LitBool {
     const EXPECTED: &'static str = "`true` or `false`";
+}
+
+impl Value for LitStr {
+    const EXPECTED: &'static str = "a string literal";
+}
+
+impl Value for Fields {
+    const EXPECTED: &'static str =
+        "a block of fields such as `{ charset: \"alnum\", order: \"0-9a-zA-Z\", max_len: 3 }`";
 }

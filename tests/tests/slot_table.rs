@@ -162,3 +162,58 @@ fn doc_comment_passes_through_or_is_generated() {
     assert!(DEFAULT_SOURCE.contains("/// Slot table: CRC-16/XMODEM, 16384 slots"));
     assert!(ORDERS_SOURCE.contains("#[allow(dead_code)]\npub(crate) static ORDERS"));
 }
+
+slot_table! {
+    /// redis-benchmark's table: the first alphanumeric tag of each slot, `0-9a-zA-Z` order.
+    static BENCHMARK = {
+        crc: "XMODEM",
+        shortest: { charset: "alnum", order: "0-9a-zA-Z", max_len: 3 },
+    };
+    /// Two-digit tags over 1024 slots: most slots have none.
+    static TWO_DIGITS = {
+        crc: "CRC-16/KERMIT",
+        slots: 1024,
+        shortest: { charset: "digits", max_len: 2 },
+        allow_gaps: true,
+    };
+}
+
+/// The macro's shortest-tag tables: every entry lands on its slot by the `crc` crate, and
+/// the table is the generator's, entry for entry (the generator's is pinned against
+/// redis-benchmark's own table in `tests/shortest.rs`).
+#[test]
+fn shortest_tables_from_the_macro() {
+    use slotgen::shortest::{shortest, Charset, ShortestSpec};
+
+    let xmodem = Crc::<u16>::new(&CRC_16_XMODEM);
+    let generated = shortest(&ShortestSpec::default()).unwrap();
+    for slot in 0..16384u16 {
+        let tag = BENCHMARK.tag_for_slot(slot).unwrap();
+        assert_eq!(xmodem.checksum(tag) & 0x3fff, slot, "tag {tag:?}");
+        assert_eq!(Some(tag), generated.tag(u32::from(slot)));
+    }
+    assert_eq!(BENCHMARK.gaps(), 0);
+
+    let kermit = Crc::<u16>::new(&CRC_16_KERMIT);
+    let mut found = 0;
+    for slot in 0..1024u16 {
+        if let Ok(tag) = TWO_DIGITS.tag_for_slot(slot) {
+            assert!(
+                tag.len() <= 2 && tag.iter().all(u8::is_ascii_digit),
+                "{tag:?}"
+            );
+            assert_eq!(kermit.checksum(tag) & 0x3ff, slot, "tag {tag:?}");
+            found += 1;
+        }
+    }
+    // 110 strings of at most two digits, over 1024 slots: at most 110 slots have a tag.
+    assert!(found > 0 && found <= 110, "{found}");
+    assert_eq!(TWO_DIGITS.gaps(), 1024 - found);
+    let spec = ShortestSpec {
+        crc: CRC_16_KERMIT,
+        slots: 1024,
+        charset: Charset::parse("digits").unwrap(),
+        max_len: 2,
+    };
+    assert_eq!(shortest(&spec).unwrap().gaps().len(), 1024 - found);
+}
