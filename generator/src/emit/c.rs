@@ -2,7 +2,7 @@
 //! -pedantic`, with no allocation: every function writes into buffers the caller passes,
 //! and returns a `slotgen_status` code when it can fail.
 
-use super::source::{self, CrcModel, Examples};
+use super::source::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.h");
@@ -32,27 +32,31 @@ pub(crate) fn mask_type(derivation: &Derivation) -> (&'static str, usize) {
 #[must_use]
 pub fn header(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let examples = Examples::of(derivation);
     let (mask_type, digits) = mask_type(derivation);
+    let shared = source::shared(
+        derivation,
+        &Syntax {
+            command: "c",
+            comment: "//",
+            indent: "    ",
+            int_suffix: "u",
+        },
+    );
     let crc_update = if crc.reflected {
         "        crc = (uint16_t)((crc >> 8) ^ slotgen_crc_table[(crc ^ bytes[i]) & 0xffu]);"
     } else {
         "        crc = (uint16_t)((crc << 8) ^ slotgen_crc_table[((crc >> 8) ^ bytes[i]) & 0xffu]);"
     };
-    let mut crc_finish = String::new();
-    if crc.reflect_out {
-        crc_finish += "    // refin != refout: reflect the register.
+    let crc_finish = crc.finish(
+        "    // refin != refout: reflect the register.
     crc = (uint16_t)(((crc >> 1) & 0x5555u) | ((crc & 0x5555u) << 1));
     crc = (uint16_t)(((crc >> 2) & 0x3333u) | ((crc & 0x3333u) << 2));
     crc = (uint16_t)(((crc >> 4) & 0x0f0fu) | ((crc & 0x0f0fu) << 4));
     crc = (uint16_t)((crc >> 8) | (crc << 8));
-";
-    }
-    if crc.xorout != 0 {
-        crc_finish += &format!("    crc ^= {:#06x}u;\n", crc.xorout);
-    }
-    let masks =
-        |values: &[u64]| source::rows(&source::hex(values.iter().copied(), digits), 8, "    ");
+",
+        |xorout| format!("    crc ^= {xorout:#06x}u;\n"),
+    );
+    let masks = |values: &[u64]| source::mask_rows(values, digits, "    ");
     let kernel = if derivation.kernel.is_empty() {
         format!("// The kernel is empty: each slot has one tag.\nstatic const {mask_type} slotgen_kernel[1] = {{0}};\n")
     } else {
@@ -62,51 +66,13 @@ pub fn header(derivation: &Derivation) -> String {
             masks(&derivation.kernel)
         )
     };
-    let symbol_bits = derivation.alphabet.symbol_bits();
-    let alphabet = source::hex(
-        derivation.alphabet.symbols().iter().map(|&b| u64::from(b)),
-        2,
-    );
     source::render(
         TEMPLATE,
+        &shared,
         &[
-            ("header", source::header(derivation, "c", "//")),
-            ("check_slot", examples.check_slot.to_string()),
-            ("tag", examples.tag),
-            ("key", examples.key),
-            ("slots", derivation.spec.slots.to_string()),
-            ("tag_len", derivation.tag_len.to_string()),
-            ("tags_per_slot", examples.tags_per_slot.to_string()),
-            ("base_slot", derivation.base_slot().to_string()),
-            (
-                "reflected_note",
-                if crc.reflected {
-                    ", reflected (the register shifts right)"
-                } else {
-                    ""
-                }
-                .to_owned(),
-            ),
-            (
-                "crc_table",
-                source::rows(&source::hex(crc.table.map(u64::from), 4), 8, "    "),
-            ),
-            ("start", format!("{:#06x}u", crc.start)),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("symbols", derivation.alphabet.len().to_string()),
-            ("alphabet", source::rows(&alphabet, 16, "    ")),
-            ("symbol_bits", symbol_bits.to_string()),
-            ("symbol_bits_minus_one", (symbol_bits - 1).to_string()),
-            ("symbol_mask", format!("{:#x}", (1u32 << symbol_bits) - 1)),
-            (
-                "low_mask",
-                format!("{:#x}", (1u32 << derivation.low_bits) - 1),
-            ),
-            ("low_bits", derivation.low_bits.to_string()),
             ("mask_type", mask_type.to_owned()),
-            ("low_len", derivation.low.len().to_string()),
-            ("high_len", derivation.high.len().to_string()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", kernel),

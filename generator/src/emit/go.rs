@@ -1,7 +1,7 @@
 //! The Go emitter: a package that builds with Go 1.19 (Debian's `golang-go`) and later,
 //! standard library only, with errors as values wrapping exported sentinels.
 
-use super::source::{self, CrcModel, Examples};
+use super::source::{self, CrcModel, Syntax};
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.go");
@@ -84,92 +84,48 @@ pub fn check_package_name(name: &str) -> Result<(), Error> {
 pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Error> {
     check_package_name(package_name)?;
     let crc = CrcModel::of(derivation);
-    let examples = Examples::of(derivation);
     let (mask_type, digits) = super::c::mask_type(derivation);
-    let mask_type = mask_type.trim_end_matches("_t");
+    let shared = source::shared(
+        derivation,
+        &Syntax {
+            command: &format!("go --package {package_name}"),
+            comment: "//",
+            indent: "\t",
+            int_suffix: "",
+        },
+    );
     let crc_update = if crc.reflected {
         "\t\tcrc = crc>>8 ^ crcTable[byte(crc)^b]"
     } else {
         "\t\tcrc = crc<<8 ^ crcTable[byte(crc>>8)^b]"
     };
-    let mut crc_finish = String::new();
-    if crc.reflect_out {
-        crc_finish += "\tcrc = bits.Reverse16(crc) // refin != refout: reflect the register\n";
-    }
-    if crc.xorout != 0 {
-        crc_finish += &format!("\tcrc ^= {:#06x}\n", crc.xorout);
-    }
-    let masks =
-        |values: &[u64]| source::rows(&source::hex(values.iter().copied(), digits), 8, "\t");
-    let alphabet = source::hex(
-        derivation.alphabet.symbols().iter().map(|&b| u64::from(b)),
-        2,
+    let crc_finish = crc.finish(
+        "\tcrc = bits.Reverse16(crc) // refin != refout: reflect the register\n",
+        |xorout| format!("\tcrc ^= {xorout:#06x}\n"),
     );
-    let symbol_bits = derivation.alphabet.symbol_bits();
+    let masks = |values: &[u64]| source::mask_rows(values, digits, "\t");
+    let kernel = if derivation.kernel.is_empty() {
+        "{}".to_owned()
+    } else {
+        format!("{{\n{}\n}}", masks(&derivation.kernel))
+    };
+    let imports = if crc.reflect_out {
+        "\n\t\"math/bits\""
+    } else {
+        ""
+    };
     Ok(source::render(
         TEMPLATE,
+        &shared,
         &[
-            (
-                "header",
-                source::header(derivation, &format!("go --package {package_name}"), "//"),
-            ),
             ("package", package_name.to_owned()),
-            ("check_slot", examples.check_slot.to_string()),
-            ("tag", examples.tag),
-            ("key", examples.key),
-            ("tags_per_slot", examples.tags_per_slot.to_string()),
-            (
-                "imports",
-                if crc.reflect_out {
-                    "\n\t\"math/bits\""
-                } else {
-                    ""
-                }
-                .to_owned(),
-            ),
-            ("slots", derivation.spec.slots.to_string()),
-            ("tag_len", derivation.tag_len.to_string()),
-            ("base_slot", derivation.base_slot().to_string()),
-            (
-                "reflected_note",
-                if crc.reflected {
-                    ", reflected (the register shifts right)"
-                } else {
-                    ""
-                }
-                .to_owned(),
-            ),
-            (
-                "crc_table",
-                source::rows(&source::hex(crc.table.map(u64::from), 4), 8, "\t"),
-            ),
-            ("start", format!("{:#06x}", crc.start)),
+            ("imports", imports.to_owned()),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("symbols", derivation.alphabet.len().to_string()),
-            ("alphabet", source::rows(&alphabet, 16, "\t")),
-            ("symbol_bits", symbol_bits.to_string()),
-            ("symbol_bits_minus_one", (symbol_bits - 1).to_string()),
-            ("symbol_mask", format!("{:#x}", (1u32 << symbol_bits) - 1)),
-            (
-                "low_mask",
-                format!("{:#x}", (1u32 << derivation.low_bits) - 1),
-            ),
-            ("low_bits", derivation.low_bits.to_string()),
-            ("mask_type", mask_type.to_owned()),
-            ("low_len", derivation.low.len().to_string()),
-            ("high_len", derivation.high.len().to_string()),
-            ("kernel_len", derivation.kernel.len().to_string()),
+            ("mask_type", mask_type.trim_end_matches("_t").to_owned()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
-            (
-                "kernel",
-                if derivation.kernel.is_empty() {
-                    "{}".to_owned()
-                } else {
-                    format!("{{\n{}\n}}", masks(&derivation.kernel))
-                },
-            ),
+            ("kernel", kernel),
         ],
     ))
 }

@@ -4,21 +4,10 @@
 //! Tags are held as rows of symbol indices (one byte per symbol) rather than as masks, so
 //! that masks wider than the 32 bits of JavaScript's bitwise operators need no `BigInt`.
 
-use super::source::{self, CrcModel, Examples};
+use super::source::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.mjs");
-
-/// The symbol-index rows of `masks`, `tag_len` values each, several rows a line.
-pub(crate) fn index_rows(derivation: &Derivation, masks: &[u64]) -> String {
-    let values: Vec<String> = masks
-        .iter()
-        .flat_map(|&mask| source::symbol_indices(derivation, mask))
-        .map(|index| index.to_string())
-        .collect();
-    let rows_per_line = (16 / derivation.tag_len).max(1);
-    source::rows(&values, rows_per_line * derivation.tag_len, "  ")
-}
 
 /// An ES module (`slotgen.mjs`) for the derivation's spec: `slot(key)`, `tagForSlot(slot)`,
 /// `keyForSlot(prefix, slot, suffix)` (both returning a `Uint8Array`) and
@@ -36,65 +25,39 @@ pub(crate) fn index_rows(derivation: &Derivation, masks: &[u64]) -> String {
 #[must_use]
 pub fn module(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let examples = Examples::of(derivation);
+    let shared = source::shared(
+        derivation,
+        &Syntax {
+            command: "js",
+            comment: "//",
+            indent: "  ",
+            int_suffix: "",
+        },
+    );
     let crc_update = if crc.reflected {
         "    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];"
     } else {
         "    crc = ((crc << 8) & 0xffff) ^ CRC_TABLE[(crc >>> 8) ^ bytes[i]];"
     };
-    let mut crc_finish = String::new();
-    if crc.reflect_out {
-        crc_finish += "  // refin != refout: reflect the register.
+    let crc_finish = crc.finish(
+        "  // refin != refout: reflect the register.
   crc = ((crc >>> 1) & 0x5555) | ((crc & 0x5555) << 1);
   crc = ((crc >>> 2) & 0x3333) | ((crc & 0x3333) << 2);
   crc = ((crc >>> 4) & 0x0f0f) | ((crc & 0x0f0f) << 4);
   crc = ((crc >>> 8) | (crc << 8)) & 0xffff;
-";
-    }
-    if crc.xorout != 0 {
-        crc_finish += &format!("  crc ^= {:#06x};\n", crc.xorout);
-    }
-    let alphabet = source::hex(
-        derivation.alphabet.symbols().iter().map(|&b| u64::from(b)),
-        2,
+",
+        |xorout| format!("  crc ^= {xorout:#06x};\n"),
     );
+    let index_rows = |masks: &[u64]| source::index_rows(derivation, masks.iter().copied(), "  ");
     source::render(
         TEMPLATE,
+        &shared,
         &[
-            ("header", source::header(derivation, "js", "//")),
-            ("check_slot", examples.check_slot.to_string()),
-            ("tag", examples.tag),
-            ("key", examples.key),
-            ("tags_per_slot", examples.tags_per_slot.to_string()),
-            ("slots", derivation.spec.slots.to_string()),
-            ("tag_len", derivation.tag_len.to_string()),
-            ("base_slot", derivation.base_slot().to_string()),
-            (
-                "reflected_note",
-                if crc.reflected {
-                    ", reflected (the register shifts right)"
-                } else {
-                    ""
-                }
-                .to_owned(),
-            ),
-            (
-                "crc_table",
-                source::rows(&source::hex(crc.table.map(u64::from), 4), 8, "  "),
-            ),
-            ("start", format!("{:#06x}", crc.start)),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("slot_mask", format!("{:#x}", derivation.spec.slots - 1)),
-            ("alphabet", source::rows(&alphabet, 16, "  ")),
-            (
-                "low_mask",
-                format!("{:#x}", (1u32 << derivation.low_bits) - 1),
-            ),
-            ("low_bits", derivation.low_bits.to_string()),
-            ("low", index_rows(derivation, &derivation.low)),
-            ("high", index_rows(derivation, &derivation.high)),
-            ("kernel", index_rows(derivation, &derivation.kernel)),
+            ("low", index_rows(&derivation.low)),
+            ("high", index_rows(&derivation.high)),
+            ("kernel", index_rows(&derivation.kernel)),
         ],
     )
 }

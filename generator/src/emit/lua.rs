@@ -7,7 +7,7 @@
 //! number need nothing special). The base slot is folded into the `LOW` and `HIGH` rows at
 //! emit time, so a tag costs two row lookups and one `SYMBOL` lookup per symbol.
 
-use super::source::{self, CrcModel, Examples};
+use super::source::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.lua");
@@ -23,17 +23,6 @@ for b = 0, 255 do
     REFLECT[b] = value
 end
 ";
-
-/// The symbol-index rows of `masks`, `tag_len` decimal values each, several rows a line.
-fn index_rows(derivation: &Derivation, masks: impl IntoIterator<Item = u64>) -> String {
-    let values: Vec<String> = masks
-        .into_iter()
-        .flat_map(|mask| source::symbol_indices(derivation, mask))
-        .map(|index| index.to_string())
-        .collect();
-    let rows_per_line = (16 / derivation.tag_len).max(1);
-    source::rows(&values, rows_per_line * derivation.tag_len, "    ")
-}
 
 /// A Lua module (Lua 5.1, 5.4, LuaJIT) for the derivation's spec. It returns a table with
 /// `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` and
@@ -51,7 +40,15 @@ fn index_rows(derivation: &Derivation, masks: impl IntoIterator<Item = u64>) -> 
 #[must_use]
 pub fn module(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let examples = Examples::of(derivation);
+    let shared = source::shared(
+        derivation,
+        &Syntax {
+            command: "lua",
+            comment: "--",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
     let low_bits = derivation.low_bits;
     let low_rows = 1u64 << low_bits;
     let base = u64::from(derivation.base_slot());
@@ -70,43 +67,22 @@ pub fn module(derivation: &Derivation) -> String {
         HIGH = high_byte.to_uppercase(),
         LOW = low_byte.to_uppercase(),
     );
-    let mut crc_finish = String::new();
-    if crc.reflect_out {
-        crc_finish += "    high, low = REFLECT[low], REFLECT[high]\n";
-    }
-    if crc.xorout != 0 {
-        crc_finish += &format!(
+    let crc_finish = crc.finish("    high, low = REFLECT[low], REFLECT[high]\n", |xorout| {
+        format!(
             "    high, low = XOR[high * 256 + {:#04x}], XOR[low * 256 + {:#04x}]\n",
-            crc.xorout >> 8,
-            crc.xorout & 0xff
-        );
-    }
+            xorout >> 8,
+            xorout & 0xff
+        )
+    });
     let tag_symbols = (1..=derivation.tag_len)
         .map(|i| format!("        SYMBOL[LOW[l + {i}] * SYMBOLS + HIGH[h + {i}]]"))
         .collect::<Vec<_>>()
         .join(",\n");
-    let alphabet: Vec<String> = source::hex(
-        derivation.alphabet.symbols().iter().map(|&b| u64::from(b)),
-        2,
-    );
     source::render(
         TEMPLATE,
+        &shared,
         &[
-            ("header", source::header(derivation, "lua", "--")),
-            ("check_slot", examples.check_slot.to_string()),
-            ("tag", examples.tag),
-            ("key", examples.key),
-            ("tags_per_slot", examples.tags_per_slot.to_string()),
-            ("slots", derivation.spec.slots.to_string()),
-            ("tag_len", derivation.tag_len.to_string()),
-            ("symbols", derivation.alphabet.len().to_string()),
-            ("symbol_bits", derivation.alphabet.symbol_bits().to_string()),
             ("low_rows", low_rows.to_string()),
-            ("low_bits", low_bits.to_string()),
-            (
-                "crc_table",
-                source::rows(&source::hex(crc.table.map(u64::from), 4), 8, "    "),
-            ),
             (
                 "crc_extra",
                 if crc.reflect_out { REFLECT_TABLE } else { "" }.to_owned(),
@@ -115,14 +91,12 @@ pub fn module(derivation: &Derivation) -> String {
             ("start_low", format!("{:#04x}", crc.start & 0xff)),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
-            ("alphabet", source::rows(&alphabet, 16, "    ")),
-            ("base_slot", derivation.base_slot().to_string()),
             ("base_low", base_low.to_string()),
-            ("low", index_rows(derivation, low)),
-            ("high", index_rows(derivation, high)),
+            ("low", source::index_rows(derivation, low, "    ")),
+            ("high", source::index_rows(derivation, high, "    ")),
             (
                 "kernel",
-                index_rows(derivation, derivation.kernel.iter().copied()),
+                source::index_rows(derivation, derivation.kernel.iter().copied(), "    "),
             ),
             ("tag_symbols", tag_symbols),
         ],

@@ -1,7 +1,7 @@
 //! The Python emitter: a module using only the standard library, for Python 3.9 and later,
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
-use super::source::{self, CrcModel, Examples};
+use super::source::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.py");
@@ -49,7 +49,15 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 #[must_use]
 pub fn module(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let examples = Examples::of(derivation);
+    let shared = source::shared(
+        derivation,
+        &Syntax {
+            command: "python",
+            comment: "#",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
     let table = derivation.table();
     let tag = table
         .tag_for_slot(0)
@@ -57,61 +65,26 @@ pub fn module(derivation: &Derivation) -> String {
     let key = table
         .key_for_slot(b"user:", 0, b":profile")
         .expect("slot 0 is in range and the prefix has no `{`");
-    let digits = derivation.mask_bits().div_ceil(4).max(4);
-    let masks =
-        |values: &[u64]| source::rows(&source::hex(values.iter().copied(), digits), 8, "    ");
     let crc_update = if crc.reflected {
         "        crc = (crc >> 8) ^ _CRC_TABLE[(crc ^ byte) & 0xFF]"
     } else {
         "        crc = ((crc << 8) & 0xFFFF) ^ _CRC_TABLE[(crc >> 8) ^ byte]"
     };
-    let mut crc_finish = String::new();
-    if crc.reflect_out {
-        crc_finish +=
-            "    crc = int(f\"{crc:016b}\"[::-1], 2)  # refin != refout: reflect the register\n";
-    }
-    if crc.xorout != 0 {
-        crc_finish += &format!("    crc ^= {:#06x}\n", crc.xorout);
-    }
-    let symbol_bits = derivation.alphabet.symbol_bits();
+    let crc_finish = crc.finish(
+        "    crc = int(f\"{crc:016b}\"[::-1], 2)  # refin != refout: reflect the register\n",
+        |xorout| format!("    crc ^= {xorout:#06x}\n"),
+    );
+    let digits = derivation.mask_bits().div_ceil(4).max(4);
+    let masks = |values: &[u64]| source::mask_rows(values, digits, "    ");
     source::render(
         TEMPLATE,
+        &shared,
         &[
-            ("header", source::header(derivation, "python", "#")),
-            ("check_slot", examples.check_slot.to_string()),
             ("tag_repr", bytes_literal(tag.as_ref())),
             ("key_repr", bytes_literal(&key)),
-            ("tags_per_slot", examples.tags_per_slot.to_string()),
-            ("slots", derivation.spec.slots.to_string()),
-            ("tag_len", derivation.tag_len.to_string()),
-            ("base_slot", derivation.base_slot().to_string()),
-            (
-                "reflected_note",
-                if crc.reflected {
-                    ", reflected (the register shifts right)"
-                } else {
-                    ""
-                }
-                .to_owned(),
-            ),
-            (
-                "crc_table",
-                source::rows(&source::hex(crc.table.map(u64::from), 4), 8, "    "),
-            ),
-            ("start", format!("{:#06x}", crc.start)),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("slot_mask", format!("{:#x}", derivation.spec.slots - 1)),
             ("alphabet", bytes_literal(derivation.alphabet.symbols())),
-            ("symbol_bits", symbol_bits.to_string()),
-            ("symbol_bits_minus_one", (symbol_bits - 1).to_string()),
-            ("symbol_mask", format!("{:#x}", (1u32 << symbol_bits) - 1)),
-            ("mask_bits", derivation.mask_bits().to_string()),
-            (
-                "low_mask",
-                format!("{:#x}", (1u32 << derivation.low_bits) - 1),
-            ),
-            ("low_bits", derivation.low_bits.to_string()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", masks(&derivation.kernel)),

@@ -40,6 +40,19 @@ impl CrcModel {
             xorout: alg.xorout,
         }
     }
+
+    /// The lines that finish the register after the last byte, in one language:
+    /// `reflect` when `refin != refout`, then `xor(xorout)` when `xorout` is not zero.
+    pub fn finish(&self, reflect: &str, xor: impl FnOnce(u16) -> String) -> String {
+        let mut lines = String::new();
+        if self.reflect_out {
+            lines += reflect;
+        }
+        if self.xorout != 0 {
+            lines += &xor(self.xorout);
+        }
+        lines
+    }
 }
 
 /// Real values for a module's usage comment, computed by the Rust runtime.
@@ -121,15 +134,109 @@ pub(crate) fn symbol_indices(derivation: &Derivation, mask: u64) -> Vec<u64> {
         .collect()
 }
 
-/// `template` with every `{{name}}` replaced by the value of `name` in `values`.
+/// How one language spells the values that every template shares: see [`shared`].
+pub(crate) struct Syntax<'a> {
+    /// What follows `slotgen emit` in the header: the language and its own options.
+    pub command: &'a str,
+    /// The line comment leader: `//`, `#` or `--`.
+    pub comment: &'a str,
+    /// One level of indentation, for the rows of the CRC table and the alphabet.
+    pub indent: &'a str,
+    /// Appended to the register's start value (`u` makes it unsigned in C).
+    pub int_suffix: &'a str,
+}
+
+/// The template values that mean the same in every language, spelled in `syntax`:
+///
+/// - `header` (see [`header`]), the usage examples `check_slot`, `tag`, `key` and
+///   `tags_per_slot` (see [`Examples`]);
+/// - the spec: `slots`, `slot_mask`, `tag_len`, `base_slot`, `mask_bits`, `low_bits`,
+///   `low_mask`, and the lengths `low_len`, `high_len`, `kernel_len` of the mask lists;
+/// - the CRC register: `reflected_note`, `crc_table` (hex rows of 8), `start` (hex with
+///   `int_suffix`);
+/// - the alphabet: `symbols` (its size), `alphabet` (hex rows of 16), `symbol_bits`,
+///   `symbol_bits_minus_one`, `symbol_mask`.
+///
+/// A template may leave any of them unused; an emitter passes what is its own to
+/// [`render`], where a value of the same name replaces the shared one.
+pub(crate) fn shared(derivation: &Derivation, syntax: &Syntax) -> Vec<(&'static str, String)> {
+    let crc = CrcModel::of(derivation);
+    let examples = Examples::of(derivation);
+    let symbol_bits = derivation.alphabet.symbol_bits();
+    let alphabet = hex(
+        derivation.alphabet.symbols().iter().map(|&b| u64::from(b)),
+        2,
+    );
+    let reflected_note = if crc.reflected {
+        ", reflected (the register shifts right)"
+    } else {
+        ""
+    };
+    vec![
+        ("header", header(derivation, syntax.command, syntax.comment)),
+        ("check_slot", examples.check_slot.to_string()),
+        ("tag", examples.tag),
+        ("key", examples.key),
+        ("tags_per_slot", examples.tags_per_slot.to_string()),
+        ("slots", derivation.spec.slots.to_string()),
+        ("slot_mask", format!("{:#x}", derivation.spec.slots - 1)),
+        ("tag_len", derivation.tag_len.to_string()),
+        ("base_slot", derivation.base_slot().to_string()),
+        ("mask_bits", derivation.mask_bits().to_string()),
+        ("low_bits", derivation.low_bits.to_string()),
+        (
+            "low_mask",
+            format!("{:#x}", (1u32 << derivation.low_bits) - 1),
+        ),
+        ("low_len", derivation.low.len().to_string()),
+        ("high_len", derivation.high.len().to_string()),
+        ("kernel_len", derivation.kernel.len().to_string()),
+        ("reflected_note", reflected_note.to_owned()),
+        (
+            "crc_table",
+            rows(&hex(crc.table.map(u64::from), 4), 8, syntax.indent),
+        ),
+        ("start", format!("{:#06x}{}", crc.start, syntax.int_suffix)),
+        ("symbols", derivation.alphabet.len().to_string()),
+        ("alphabet", rows(&alphabet, 16, syntax.indent)),
+        ("symbol_bits", symbol_bits.to_string()),
+        ("symbol_bits_minus_one", (symbol_bits - 1).to_string()),
+        ("symbol_mask", format!("{:#x}", (1u32 << symbol_bits) - 1)),
+    ]
+}
+
+/// Tag masks as hex literals of `digits` digits, 8 to a line behind `indent`.
+pub(crate) fn mask_rows(masks: &[u64], digits: usize, indent: &str) -> String {
+    rows(&hex(masks.iter().copied(), digits), 8, indent)
+}
+
+/// Tag masks as rows of decimal symbol indices (see [`symbol_indices`]), `tag_len` values
+/// a mask and as many whole masks to a line as fit in 16 values (at least one).
+pub(crate) fn index_rows(
+    derivation: &Derivation,
+    masks: impl IntoIterator<Item = u64>,
+    indent: &str,
+) -> String {
+    let values: Vec<String> = masks
+        .into_iter()
+        .flat_map(|mask| symbol_indices(derivation, mask))
+        .map(|index| index.to_string())
+        .collect();
+    let masks_per_line = (16 / derivation.tag_len).max(1);
+    rows(&values, masks_per_line * derivation.tag_len, indent)
+}
+
+/// `template` with every `{{name}}` replaced by its value: from `own` if it is there,
+/// else from `shared`.
 ///
 /// # Panics
 ///
-/// When the template names a value that `values` lacks, or `values` holds one the template
-/// never names: both are mistakes in an emitter, which its tests exercise.
-pub(crate) fn render(template: &str, values: &[(&str, String)]) -> String {
+/// When the template names a value that neither list holds, or `own` holds one the
+/// template never names: both are mistakes in an emitter, which its tests exercise. A
+/// template may leave `shared` values unused.
+pub(crate) fn render(template: &str, shared: &[(&str, String)], own: &[(&str, String)]) -> String {
     let mut out = String::with_capacity(template.len() * 2);
-    let mut used = vec![false; values.len()];
+    let mut used = vec![false; own.len()];
     let mut rest = template;
     while let Some(open) = rest.find("{{") {
         out.push_str(&rest[..open]);
@@ -138,17 +245,22 @@ pub(crate) fn render(template: &str, values: &[(&str, String)]) -> String {
             .find("}}")
             .unwrap_or_else(|| panic!("unclosed `{{{{` in template at `{}`", &rest[open..]));
         let name = &after[..close];
-        let index = values
-            .iter()
-            .position(|(key, _)| *key == name)
-            .unwrap_or_else(|| panic!("template names `{name}`, which the emitter lacks"));
-        used[index] = true;
-        out.push_str(&values[index].1);
+        let value = if let Some(index) = own.iter().position(|(key, _)| *key == name) {
+            used[index] = true;
+            &own[index].1
+        } else {
+            shared
+                .iter()
+                .find(|(key, _)| *key == name)
+                .map(|(_, value)| value)
+                .unwrap_or_else(|| panic!("template names `{name}`, which the emitter lacks"))
+        };
+        out.push_str(value);
         rest = &after[close + 2..];
     }
     out.push_str(rest);
     if let Some(unused) = used.iter().position(|u| !u) {
-        panic!("the template never names `{}`", values[unused].0);
+        panic!("the template never names `{}`", own[unused].0);
     }
     out
 }
@@ -161,15 +273,22 @@ mod tests {
     fn render_fills_placeholders() {
         let text = render(
             "a {{x}} b {{y}}{{x}}",
+            &[("x", "0".into()), ("z", "3".into())],
             &[("x", "1".into()), ("y", "2".into())],
         );
         assert_eq!(text, "a 1 b 21");
     }
 
     #[test]
+    #[should_panic(expected = "never names `y`")]
+    fn render_refuses_unused_own_values() {
+        render("{{x}}", &[], &[("x", "1".into()), ("y", "2".into())]);
+    }
+
+    #[test]
     #[should_panic(expected = "lacks")]
     fn render_refuses_unknown_names() {
-        render("{{z}}", &[]);
+        render("{{z}}", &[("x", "1".into())], &[]);
     }
 
     #[test]
