@@ -17,7 +17,9 @@
 //! assert_eq!(&derivation.inverse[..3], &[0x88d4, 0x808a, 0x9007]);
 //! assert!(verify(&derivation).passed());
 //!
-//! let modbus = derive(&Spec::default().with_crc("CRC-16/MODBUS")?)?;
+//! // CRC-16/MODBUS needs 5 symbols of `@ABCDEFGHIJKLMNO`: `tag_len: None` finds that
+//! let modbus = derive(&Spec { tag_len: None, ..Spec::default().with_crc("CRC-16/MODBUS")? })?;
+//! assert_eq!(modbus.tag_len, 5);
 //! assert!(verify(&modbus).passed());
 //! # Ok::<(), slotgen::Error>(())
 //! ```
@@ -26,6 +28,7 @@
 pub mod affine;
 pub mod alphabet;
 pub mod catalog;
+pub mod charset;
 pub mod derive;
 pub mod emit;
 mod error;

@@ -1,0 +1,366 @@
+//! Charsets: the bytes a tag may use, and the deterministic choice of an affine alphabet
+//! inside them ([`choose`]).
+//!
+//! A charset need not be an affine subspace of GF(2)^8 (the 62 bytes of `alnum` are not);
+//! slotgen searches the affine alphabets inside it and picks one whose tags reach every
+//! slot with the fewest symbols.
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use crc::Algorithm;
+
+use crate::alphabet::{for_each_affine_subset, largest_affine_subset};
+use crate::derive::{check_crc_and_slots, max_tag_len};
+use crate::error::show_bytes;
+use crate::{Alphabet, Error};
+
+/// The named charsets: name and bracket expression.
+pub const NAMED: &[(&str, &str)] = &[
+    ("alnum", "[0-9A-Za-z]"),
+    ("alpha", "[A-Za-z]"),
+    ("digits", "[0-9]"),
+    ("lower", "[a-z]"),
+    ("upper", "[A-Z]"),
+    ("printable", "[!-~]"),
+];
+
+/// A set of bytes that tags may use, parsed from a charset spec. `{` and `}` are never
+/// members: a brace in a tag would change the key's hashtag, so they are left out of
+/// every charset (`printable` has 92 bytes, not 94).
+///
+/// A spec is one of:
+/// - a name of [`NAMED`]: `alnum`, `alpha`, `digits`, `lower`, `upper`, or `printable`
+///   (the visible ASCII bytes `!` to `~`, without the space);
+/// - a bracket expression `[...]` of bytes and inclusive ranges `a-z`; `-` is literal
+///   first or last, and `\` escapes the next byte (`\]`, `\-`, `\\`) or writes one in hex
+///   (`\x7f`);
+/// - anything else: the bytes themselves, in any order (write `[digits]` for the six
+///   letters).
+///
+/// # Errors
+///
+/// [`Error::CharsetSyntax`] for an empty spec, an unclosed or empty bracket expression, a
+/// backwards range, a bad escape, or `[^...]`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::charset::Charset;
+///
+/// assert_eq!(Charset::parse("alnum")?.bytes().len(), 62);
+/// assert_eq!(Charset::parse("[0-9a-f_-]")?.bytes(), b"-0123456789_abcdef");
+/// assert_eq!(Charset::parse("printable")?.bytes().len(), 92);
+/// assert!(Charset::parse("[z-a]").is_err());
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Charset {
+    spec: String,
+    bytes: Vec<u8>,
+}
+
+impl Charset {
+    /// Parses a charset spec (see [`Charset`]).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::CharsetSyntax`], as listed on [`Charset`].
+    pub fn parse(spec: &str) -> Result<Self, Error> {
+        let syntax = |reason: String| Error::CharsetSyntax {
+            spec: spec.to_owned(),
+            reason,
+        };
+        let mut present = [false; 256];
+        if let Some(&(_, expression)) = NAMED.iter().find(|(name, _)| *name == spec) {
+            bracket(expression.as_bytes(), &mut present).map_err(syntax)?;
+        } else if spec.starts_with('[') {
+            bracket(spec.as_bytes(), &mut present).map_err(syntax)?;
+        } else if spec.is_empty() {
+            return Err(syntax("it is empty".to_owned()));
+        } else {
+            for &b in spec.as_bytes() {
+                present[usize::from(b)] = true;
+            }
+        }
+        present[usize::from(b'{')] = false;
+        present[usize::from(b'}')] = false;
+        Ok(Self {
+            spec: spec.to_owned(),
+            bytes: (0..=255u8).filter(|&b| present[usize::from(b)]).collect(),
+        })
+    }
+
+    /// The spec as given.
+    #[must_use]
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The member bytes, ascending, without `{` and `}`.
+    #[must_use]
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl std::str::FromStr for Charset {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Self, Error> {
+        Self::parse(spec)
+    }
+}
+
+/// Marks the bytes of the bracket expression `expression` (`[` ... `]`) in `present`.
+fn bracket(expression: &[u8], present: &mut [bool; 256]) -> Result<(), String> {
+    let Some((b']', body)) = expression[1..].split_last() else {
+        return Err("the bracket expression has no closing `]`".to_owned());
+    };
+    if body.first() == Some(&b'^') {
+        return Err("negation `[^...]` is not supported: list the bytes to use".to_owned());
+    }
+    // the bytes of the body, escapes resolved, each with whether it was escaped
+    let mut items: Vec<(u8, bool)> = Vec::new();
+    let mut rest = body;
+    while let Some((&b, tail)) = rest.split_first() {
+        rest = tail;
+        if b != b'\\' {
+            items.push((b, false));
+            continue;
+        }
+        match rest {
+            [b'x', hi, lo, tail @ ..] => {
+                let digits = [*hi, *lo];
+                let text = std::str::from_utf8(&digits).unwrap_or("");
+                let byte = u8::from_str_radix(text, 16).map_err(|_| {
+                    format!(
+                        "`\\x{}` is not a hex byte: write two hex digits, as `\\x7f`",
+                        show_bytes(&digits)
+                    )
+                })?;
+                items.push((byte, true));
+                rest = tail;
+            }
+            [escaped, tail @ ..] => {
+                items.push((*escaped, true));
+                rest = tail;
+            }
+            [] => return Err("`\\` ends the expression: escape a byte after it".to_owned()),
+        }
+    }
+    if items.is_empty() {
+        return Err("the bracket expression `[]` is empty: list bytes or ranges inside".to_owned());
+    }
+    let mut i = 0;
+    while i < items.len() {
+        let (first, _) = items[i];
+        let range = items.get(i + 1) == Some(&(b'-', false)) && i + 2 < items.len();
+        if range {
+            let (last, _) = items[i + 2];
+            if last < first {
+                return Err(format!(
+                    "range `{}-{}` runs backwards: write the lower byte first",
+                    show_bytes(&[first]),
+                    show_bytes(&[last])
+                ));
+            }
+            for b in first..=last {
+                present[usize::from(b)] = true;
+            }
+            i += 3;
+        } else {
+            present[usize::from(first)] = true;
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// The alphabet [`choose`] picked inside a charset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The chosen alphabet.
+    pub alphabet: Alphabet,
+    /// Symbols per tag: the shortest length at which this alphabet's tags reach every slot.
+    pub tag_len: usize,
+    /// How many affine alphabets inside the charset were examined.
+    pub examined: usize,
+}
+
+impl fmt::Display for Choice {
+    /// `alphabet `...` (16 symbols): 4-symbol tags reach every slot; 3 affine alphabets
+    /// examined`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "alphabet `{}` ({} symbols): {}-symbol tags reach every slot; {} affine alphabets examined",
+            show_bytes(self.alphabet.symbols()),
+            self.alphabet.len(),
+            self.tag_len,
+            self.examined
+        )
+    }
+}
+
+/// Picks an affine alphabet inside `charset` for the CRC `crc` and `slots` slots, and the
+/// tag length to use with it. The rule, in order:
+///
+/// 1. the shortest tag that reaches every slot (or, with `tag_len` given, tags of that
+///    length that reach every slot);
+/// 2. then the larger alphabet (more tags per slot);
+/// 3. then the alphabet whose symbols, in ascending byte order, come first (so `0` before
+///    `A` before `a`).
+///
+/// The choice depends only on the arguments. It examines the alphabets by size, largest
+/// first, each size in lexicographic order
+/// ([`affine_subsets`](crate::alphabet::affine_subsets)), and stops as soon as no remaining
+/// size can give a shorter tag. Rank is cheap to test: a CRC's linear part depends only on
+/// a symbol's distance from the end of the tag, so the slot deltas of each distance are
+/// computed once and a longer tag only adds columns.
+///
+/// # Errors
+///
+/// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`], [`Error::SlotCount`]: as
+///   [`derive`](crate::derive()).
+/// - [`Error::NoAlphabetInCharset`]: no affine alphabet of at least 2 symbols inside the
+///   charset reaches every slot with tags up to the longest a table holds (or of length
+///   `tag_len`).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::charset::{choose, Charset};
+///
+/// let alnum = Charset::parse("alnum")?;
+/// let choice = choose(&alnum, &crc::CRC_16_XMODEM, 16384, None)?;
+/// // the only 32-symbol affine alphabet inside `alnum`: 0x48..=0x57 and 0x68..=0x77
+/// assert_eq!(choice.alphabet.symbols(), b"HIJKLMNOPQRSTUVWhijklmnopqrstuvw");
+/// assert_eq!(choice.tag_len, 3); // 15 input bits for the 14 slot bits
+///
+/// // CRC-16/MODBUS needs 4 symbols of that alphabet
+/// let modbus = choose(&alnum, &crc::CRC_16_MODBUS, 16384, None)?;
+/// assert_eq!(modbus.tag_len, 4);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn choose(
+    charset: &Charset,
+    crc: &Algorithm<u16>,
+    slots: u32,
+    tag_len: Option<usize>,
+) -> Result<Choice, Error> {
+    check_crc_and_slots(crc, slots)?;
+    let needed = slots.trailing_zeros() as usize;
+    let deltas = Deltas::new(crc, slots);
+    let mut examined = 0;
+    // the best so far: tag length and alphabet
+    let mut best: Option<(usize, Vec<u8>)> = None;
+    for dim in (1..=7u32).rev() {
+        let shortest_possible = needed.div_ceil(dim as usize);
+        let mut lengths = match tag_len {
+            Some(n) => n.max(shortest_possible)..=n.min(max_tag_len(dim)),
+            None => shortest_possible..=max_tag_len(dim),
+        };
+        if let Some((n, _)) = &best {
+            if *n <= *lengths.start() {
+                break; // smaller alphabets need at least as many symbols
+            }
+            lengths = *lengths.start()..=(*lengths.end()).min(n - 1);
+        }
+        if lengths.is_empty() {
+            continue;
+        }
+        for_each_affine_subset(charset.bytes(), dim, |subset| {
+            examined += 1;
+            let Some(n) = deltas.shortest_len(subset, needed, lengths.clone()) else {
+                return ControlFlow::Continue(());
+            };
+            best = Some((n, subset.to_vec()));
+            if n == *lengths.start() {
+                return ControlFlow::Break(()); // the later ones of this size cannot be shorter
+            }
+            lengths = *lengths.start()..=n - 1;
+            ControlFlow::Continue(())
+        });
+    }
+    match best {
+        Some((tag_len, subset)) => Ok(Choice {
+            alphabet: Alphabet::new(&subset)?,
+            tag_len,
+            examined,
+        }),
+        None => Err(Error::NoAlphabetInCharset {
+            charset: charset.spec().to_owned(),
+            slots: u64::from(slots),
+            tag_len,
+            largest: largest_affine_subset(charset.bytes()).len(),
+        }),
+    }
+}
+
+/// The linear part of a CRC by distance from the end of the message: `at[k][b]` is the slot
+/// delta of flipping bit `b` of the byte `k` positions before the last one.
+struct Deltas {
+    at: Vec<[u16; 8]>,
+}
+
+impl Deltas {
+    fn new(crc: &Algorithm<u16>, slots: u32) -> Self {
+        let crc = crate::catalog::reference_crc(crc);
+        let mask = (slots - 1) as u16;
+        let longest = max_tag_len(1);
+        let mut message = vec![0u8; longest];
+        let at = (1..=longest)
+            .map(|len| {
+                let zero = crc.checksum(&message[..len]);
+                std::array::from_fn(|b| {
+                    message[0] = 1 << b;
+                    let flipped = crc.checksum(&message[..len]);
+                    message[0] = 0;
+                    (flipped ^ zero) & mask
+                })
+            })
+            .collect();
+        Self { at }
+    }
+
+    /// The slot delta of xoring `diff` into the byte `k` positions before the last one.
+    fn delta(&self, k: usize, diff: u8) -> u16 {
+        (0..8)
+            .filter(|&b| diff >> b & 1 == 1)
+            .fold(0, |acc, b| acc ^ self.at[k][b])
+    }
+
+    /// The shortest length in `lengths` at which tags over `subset` (an affine alphabet,
+    /// ascending) reach all `2^needed` slots.
+    fn shortest_len(
+        &self,
+        subset: &[u8],
+        needed: usize,
+        lengths: std::ops::RangeInclusive<usize>,
+    ) -> Option<usize> {
+        let dim = subset.len().trailing_zeros();
+        let basis: Vec<u8> = (0..dim).map(|j| subset[1 << j] ^ subset[0]).collect();
+        // a basis of the span of the columns so far, indexed by leading bit
+        let mut echelon = [0u16; 16];
+        let mut rank = 0;
+        for len in 1..=*lengths.end() {
+            for &b in &basis {
+                let mut column = self.delta(len - 1, b);
+                while column != 0 {
+                    let top = 15 - column.leading_zeros() as usize;
+                    if echelon[top] == 0 {
+                        echelon[top] = column;
+                        rank += 1;
+                        break;
+                    }
+                    column ^= echelon[top];
+                }
+            }
+            if rank == needed && lengths.contains(&len) {
+                return Some(len);
+            }
+        }
+        None
+    }
+}
