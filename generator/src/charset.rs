@@ -114,23 +114,17 @@ impl std::str::FromStr for Charset {
 
 /// Marks the bytes of the bracket expression `expression` (`[` ... `]`) in `present`.
 fn bracket(expression: &[u8], present: &mut [bool; 256]) -> Result<(), String> {
-    let Some((b']', body)) = expression[1..].split_last() else {
-        return Err("the bracket expression has no closing `]`".to_owned());
-    };
-    if body.first() == Some(&b'^') {
-        return Err("negation `[^...]` is not supported: list the bytes to use".to_owned());
-    }
-    // the bytes of the body, escapes resolved, each with whether it was escaped
+    // the bytes up to the closing `]`, escapes resolved, each with whether it was escaped
     let mut items: Vec<(u8, bool)> = Vec::new();
-    let mut rest = body;
-    while let Some((&b, tail)) = rest.split_first() {
-        rest = tail;
-        if b != b'\\' {
-            items.push((b, false));
-            continue;
-        }
+    let mut rest = &expression[1..];
+    loop {
         match rest {
-            [b'x', hi, lo, tail @ ..] => {
+            [] => return Err("the bracket expression has no closing `]`".to_owned()),
+            [b']'] => break,
+            [b']', ..] => {
+                return Err("bytes follow the closing `]`: escape a `]` inside as `\\]`".to_owned())
+            }
+            [b'\\', b'x', hi, lo, tail @ ..] => {
                 let digits = [*hi, *lo];
                 let text = std::str::from_utf8(&digits).unwrap_or("");
                 let byte = u8::from_str_radix(text, 16).map_err(|_| {
@@ -142,12 +136,18 @@ fn bracket(expression: &[u8], present: &mut [bool; 256]) -> Result<(), String> {
                 items.push((byte, true));
                 rest = tail;
             }
-            [escaped, tail @ ..] => {
+            [b'\\', escaped, tail @ ..] => {
                 items.push((*escaped, true));
                 rest = tail;
             }
-            [] => return Err("`\\` ends the expression: escape a byte after it".to_owned()),
+            [b, tail @ ..] => {
+                items.push((*b, false));
+                rest = tail;
+            }
         }
+    }
+    if items.first() == Some(&(b'^', false)) {
+        return Err("negation `[^...]` is not supported: list the bytes to use".to_owned());
     }
     if items.is_empty() {
         return Err("the bracket expression `[]` is empty: list bytes or ranges inside".to_owned());
@@ -189,16 +189,17 @@ pub struct Choice {
 }
 
 impl fmt::Display for Choice {
-    /// `alphabet `...` (16 symbols): 4-symbol tags reach every slot; 3 affine alphabets
-    /// examined`.
+    /// `` alphabet `...` (16 symbols): 4-symbol tags reach every slot; 3 affine alphabets
+    /// examined ``.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "alphabet `{}` ({} symbols): {}-symbol tags reach every slot; {} affine alphabets examined",
+            "alphabet `{}` ({} symbols): {}-symbol tags reach every slot; {} affine alphabet{} examined",
             show_bytes(self.alphabet.symbols()),
             self.alphabet.len(),
             self.tag_len,
-            self.examined
+            self.examined,
+            if self.examined == 1 { "" } else { "s" }
         )
     }
 }
@@ -362,5 +363,132 @@ impl Deltas {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabet::affine_subsets;
+    use crate::catalog;
+
+    fn bytes(spec: &str) -> Vec<u8> {
+        Charset::parse(spec).unwrap().bytes().to_vec()
+    }
+
+    #[test]
+    fn named_charsets() {
+        let range = |a: u8, b: u8| (a..=b).collect::<Vec<u8>>();
+        let alnum = [range(b'0', b'9'), range(b'A', b'Z'), range(b'a', b'z')].concat();
+        assert_eq!(bytes("alnum"), alnum);
+        assert_eq!(bytes("digits"), range(b'0', b'9'));
+        assert_eq!(bytes("lower"), range(b'a', b'z'));
+        assert_eq!(bytes("upper"), range(b'A', b'Z'));
+        let printable: Vec<u8> = range(b'!', b'~')
+            .into_iter()
+            .filter(|&b| b != b'{' && b != b'}')
+            .collect();
+        assert_eq!(bytes("printable"), printable);
+    }
+
+    #[test]
+    fn bracket_expressions_and_lists() {
+        assert_eq!(bytes("[0-9A-Za-z_-]").len(), 64);
+        assert_eq!(bytes("[-a]"), b"-a");
+        assert_eq!(bytes("[a\\-c]"), b"-ac");
+        assert_eq!(bytes("[\\x41-\\x43\\]]"), b"ABC]");
+        assert_eq!(bytes("[x-z{}]"), b"xyz", "braces are never members");
+        assert_eq!(bytes("cabbage"), b"abceg");
+        assert_eq!(bytes("[digits]"), b"dgist");
+    }
+
+    #[test]
+    fn malformed_specs_are_refused_with_the_reason() {
+        for (spec, reason) in [
+            ("", "empty"),
+            ("[]", "empty"),
+            ("[abc", "closing"),
+            ("[z-a]", "backwards"),
+            ("[^a]", "negation"),
+            ("[\\xg0]", "hex byte"),
+            ("[a\\]", "closing"),
+        ] {
+            match Charset::parse(spec) {
+                Err(e @ Error::CharsetSyntax { .. }) => {
+                    let message = e.to_string();
+                    assert!(message.contains(reason), "{spec}: {message}");
+                }
+                other => panic!("{spec}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn charsets_without_a_working_alphabet_are_refused() {
+        let one = Charset::parse("a").unwrap();
+        let e = choose(&one, &crc::CRC_16_XMODEM, 16384, None).unwrap_err();
+        assert!(
+            matches!(e, Error::NoAlphabetInCharset { largest: 1, .. }),
+            "{e:?}"
+        );
+        // two symbols, one bit per symbol: 14 bits need 14 symbols, so 4 are too few
+        let two = Charset::parse("ab").unwrap();
+        let e = choose(&two, &crc::CRC_16_XMODEM, 16384, Some(4)).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "no affine alphabet inside charset `ab` reaches all 16384 slots with 4-symbol tags: \
+             its largest affine alphabet has 2 symbols; use a larger charset, another --tag-len, \
+             or fewer slots"
+        );
+    }
+
+    /// The rule of [`choose`], applied by brute force: every affine alphabet inside the
+    /// charset and every tag length that could still win, ranked by the elimination of
+    /// [`AffineMap`](crate::AffineMap) (not by the distance deltas `choose` uses), then the
+    /// order of the rule.
+    fn choose_by_brute_force(charset: &[u8], crc: &Algorithm<u16>, slots: u32) -> (usize, Vec<u8>) {
+        let needed = slots.trailing_zeros() as usize;
+        let mut candidates = Vec::new();
+        let mut bound = max_tag_len(1);
+        for dim in (1..=7).rev() {
+            for subset in affine_subsets(charset, dim) {
+                let alphabet = Alphabet::new(&subset).unwrap();
+                let shortest = (1..=bound.min(max_tag_len(dim))).find(|&n| {
+                    crate::AffineMap::extract(crc, &alphabet, n, slots)
+                        .linear()
+                        .rank()
+                        == needed
+                });
+                if let Some(n) = shortest {
+                    bound = n;
+                    candidates.push((n, std::cmp::Reverse(subset.len()), subset));
+                }
+            }
+        }
+        let (n, _, subset) = candidates.into_iter().min().unwrap();
+        (n, subset)
+    }
+
+    #[test]
+    fn choice_follows_the_rule_by_brute_force() {
+        for charset in ["[0-9a-f]", "[0-9_-]"] {
+            let bytes = bytes(charset);
+            let parsed = Charset::parse(charset).unwrap();
+            for entry in catalog::CATALOG.iter().step_by(10) {
+                for slots in [16384, 16] {
+                    let choice = choose(&parsed, entry.algorithm, slots, None).unwrap();
+                    let expected = choose_by_brute_force(&bytes, entry.algorithm, slots);
+                    assert_eq!(
+                        (choice.tag_len, choice.alphabet.symbols().to_vec()),
+                        expected,
+                        "{charset} {} {slots}",
+                        entry.name
+                    );
+                    let fixed =
+                        choose(&parsed, entry.algorithm, slots, Some(expected.0 + 1)).unwrap();
+                    assert_eq!(fixed.tag_len, expected.0 + 1);
+                }
+            }
+        }
     }
 }
