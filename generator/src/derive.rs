@@ -83,24 +83,29 @@ impl Derivation {
 /// Checks the parts of a spec that do not depend on the tag length, and returns its
 /// alphabet.
 fn check_spec(spec: &Spec) -> Result<Alphabet, Error> {
-    if spec.crc.width != 16 {
-        return Err(Error::UnsupportedWidth {
-            width: spec.crc.width,
-        });
+    check_crc_and_slots(&spec.crc, spec.slots)?;
+    Alphabet::new(&spec.alphabet)
+}
+
+/// Checks that `crc` is a CRC-16 whose parameters give its check value, and that `slots`
+/// is a power of two from 2 to 65536.
+pub(crate) fn check_crc_and_slots(crc: &crc::Algorithm<u16>, slots: u32) -> Result<(), Error> {
+    if crc.width != 16 {
+        return Err(Error::UnsupportedWidth { width: crc.width });
     }
-    let computed = crate::catalog::reference_crc(&spec.crc).checksum(b"123456789");
-    if computed != spec.crc.check {
+    let computed = crate::catalog::reference_crc(crc).checksum(b"123456789");
+    if computed != crc.check {
         return Err(Error::CheckMismatch {
             computed,
-            stated: spec.crc.check,
+            stated: crc.check,
         });
     }
-    if !(2..=65536).contains(&spec.slots) || !spec.slots.is_power_of_two() {
+    if !(2..=65536).contains(&slots) || !slots.is_power_of_two() {
         return Err(Error::SlotCount {
-            slots: u64::from(spec.slots),
+            slots: u64::from(slots),
         });
     }
-    Alphabet::new(&spec.alphabet)
+    Ok(())
 }
 
 /// The longest tag for symbols of `symbol_bits` bits: at most [`MAX_TAG_LEN`] symbols and

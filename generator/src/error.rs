@@ -45,12 +45,33 @@ pub enum Error {
         len: usize,
     },
     /// The alphabet is not an affine subspace of GF(2)^8.
-    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (sorted, symbol i must be symbol 0 xor the symbols 2^j - symbol 0 for the bits j of i); the largest affine subset of this alphabet found is `{}`", show_byte(*.symbol), show_bytes(.largest_subset))]
+    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (in ascending order, symbol `i` must be symbol 0 xor the differences `symbol[2^j] ^ symbol[0]` over the set bits `j` of `i`); the largest affine subset of this alphabet is `{}`: use that, or `--charset` to let slotgen choose", show_byte(*.symbol), show_bytes(.largest_subset))]
     NotAffine {
         /// The first symbol, in ascending order, that breaks the structure.
         symbol: u8,
-        /// An affine subset of the given symbols (see `alphabet::largest_affine_subset`).
+        /// The largest affine subset of the given symbols (see `alphabet::largest_affine_subset`).
         largest_subset: Vec<u8>,
+    },
+    /// A charset spec cannot be parsed.
+    #[error("charset `{spec}` is malformed: {reason}; give a name (`alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`), a bracket expression such as `[0-9A-Za-z_-]`, or the bytes themselves")]
+    CharsetSyntax {
+        /// The spec as given.
+        spec: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No affine alphabet inside a charset reaches every slot.
+    #[error("no affine alphabet inside charset `{charset}` reaches all {slots} slots with {}: its largest affine alphabet has {largest} symbols; use a larger charset{}, or fewer slots", tags_phrase(*.tag_len), if .tag_len.is_some() { ", another --tag-len" } else { "" })]
+    NoAlphabetInCharset {
+        /// The charset spec as given.
+        charset: String,
+        /// The slot count.
+        slots: u64,
+        /// The tag length asked for, if any.
+        tag_len: Option<usize>,
+        /// The size of the largest affine subset of the charset (0 for an empty charset,
+        /// 1 for a single byte).
+        largest: usize,
     },
     /// The slot count is not a power of two from 2 to 65536.
     #[error("{slots} slots: the slot count must be a power of two from 2 to 65536, so that the slot is the CRC's low bits (Redis Cluster has 16384)")]
@@ -112,19 +133,13 @@ pub enum Error {
         /// What is wrong and how to fix it.
         reason: String,
     },
-    /// A charset for shortest tags does not parse.
-    #[error("charset `{spec}` does not parse: {reason}")]
-    CharsetSyntax {
-        /// The charset or order as given.
-        spec: String,
-        /// What is wrong and how to fix it.
-        reason: String,
-    },
-    /// A charset symbol is not printable ASCII, or is a brace.
-    #[error("charset contains {}: tag symbols are printable ASCII (`!` to `~`) without `{{` and `}}`, so that a tag is readable and is its key's whole hashtag; remove it", show_byte(*.symbol))]
+    /// A charset byte cannot be a tag symbol here.
+    #[error("charset contains {}: {rule}; remove it", show_byte(*.symbol))]
     CharsetSymbol {
         /// The offending byte.
         symbol: u8,
+        /// The rule it breaks.
+        rule: &'static str,
     },
     /// A charset order does not list exactly the charset's symbols.
     #[error("order `{order}` must list every symbol of the charset exactly once and nothing else: {}", order_mismatch(.missing, .extra))]
@@ -205,6 +220,13 @@ fn order_mismatch(missing: &[u8], extra: &[u8]) -> String {
         ));
     }
     parts.join(", ")
+}
+
+fn tags_phrase(tag_len: Option<usize>) -> String {
+    match tag_len {
+        Some(n) => format!("{n}-symbol tags"),
+        None => "tags of any length a table holds".to_owned(),
+    }
 }
 
 fn quoted(names: &[&str]) -> String {

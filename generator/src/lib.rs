@@ -31,6 +31,7 @@ pub mod affine;
 pub mod alphabet;
 pub mod build;
 pub mod catalog;
+pub mod charset;
 pub mod check;
 pub mod derive;
 pub mod emit;

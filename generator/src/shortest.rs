@@ -29,6 +29,7 @@
 use crc::Algorithm;
 use slotgen_tables::{Crc16, ShortestTable, MAX_TAG_LEN};
 
+pub use crate::charset::Charset;
 use crate::{catalog, Error};
 
 /// The order of redis-benchmark's table: digits, then lower case, then upper case.
@@ -37,251 +38,6 @@ pub const REDIS_BENCHMARK_ORDER: &str = "0-9a-zA-Z";
 /// The most strings [`shortest`] tries for one length: `2^32`. A length whose `n^L` strings
 /// exceed it is refused with [`Error::SearchTooLarge`].
 pub const MAX_CANDIDATES: u64 = 1 << 32;
-
-/// The named charsets, each in ascending byte order.
-const NAMED: &[(&str, &str)] = &[
-    ("alnum", "0-9A-Za-z"),
-    ("alpha", "A-Za-z"),
-    ("digits", "0-9"),
-    ("lower", "a-z"),
-    ("upper", "A-Z"),
-];
-
-/// The symbols of shortest tags, in search order: distinct printable ASCII bytes (`!` to
-/// `~`) other than `{` and `}`, so that a tag is readable and is its key's whole hashtag.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::shortest::Charset;
-///
-/// let alnum = Charset::parse("alnum")?;
-/// assert_eq!(alnum.symbols().len(), 62);
-/// assert_eq!(alnum.symbols()[..11], *b"0123456789A"); // ascending byte order
-/// let redis = alnum.with_order("0-9a-zA-Z")?;
-/// assert_eq!(redis.symbols()[..11], *b"0123456789a");
-/// assert_eq!(Charset::parse("[a-c_]")?.symbols(), b"_abc");
-/// assert_eq!(Charset::parse("xy-")?.symbols(), b"xy-");
-/// # Ok::<(), slotgen::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Charset {
-    symbols: Vec<u8>,
-}
-
-impl Charset {
-    /// Parses a charset:
-    ///
-    /// - a name: `alnum` (`0-9A-Za-z`), `alpha` (`A-Za-z`), `digits` (`0-9`), `lower`
-    ///   (`a-z`), `upper` (`A-Z`);
-    /// - a bracket expression `[...]` of symbols and ranges `a-z`, as in a regular
-    ///   expression: `-` is literal first or last, `\` escapes the next symbol (`\]`, `\-`,
-    ///   `\\`);
-    /// - otherwise an explicit list, every byte a symbol (`xyz-`).
-    ///
-    /// Names and bracket expressions are sets, searched in ascending byte order; an explicit
-    /// list is searched in the order written. [`with_order`](Self::with_order) sets another
-    /// order.
-    ///
-    /// # Errors
-    ///
-    /// - [`Error::CharsetSyntax`] for an empty charset, an unclosed bracket, a backward
-    ///   range, or a symbol given twice.
-    /// - [`Error::CharsetSymbol`] for a byte that is not printable ASCII, or a brace.
-    pub fn parse(spec: &str) -> Result<Self, Error> {
-        let symbols = if let Some((_, set)) = NAMED.iter().find(|(name, _)| *name == spec) {
-            let mut symbols = sequence(set)?;
-            symbols.sort_unstable();
-            symbols
-        } else if let Some(inner) = spec.strip_prefix('[') {
-            let Some(inner) = inner.strip_suffix(']') else {
-                return Err(syntax(
-                    spec,
-                    "the bracket expression is not closed: end it with `]`",
-                ));
-            };
-            let mut symbols = sequence(inner).map_err(|e| rename(e, spec))?;
-            symbols.sort_unstable();
-            symbols
-        } else {
-            let symbols = spec.as_bytes().to_vec();
-            check_symbols(spec, &symbols)?;
-            symbols
-        };
-        if symbols.is_empty() {
-            return Err(syntax(
-                spec,
-                "the charset is empty: give at least one symbol",
-            ));
-        }
-        Ok(Self { symbols })
-    }
-
-    /// This charset searched in `order`: symbols and ranges (`0-9a-zA-Z`) with the syntax of
-    /// the inside of a bracket expression (see [`parse`](Self::parse)), listing every symbol
-    /// of the charset exactly once and nothing else.
-    ///
-    /// # Errors
-    ///
-    /// - [`Error::CharsetSyntax`] or [`Error::CharsetSymbol`] when `order` does not parse.
-    /// - [`Error::OrderMismatch`] when `order` leaves out a symbol of the charset or lists
-    ///   one that is not in it.
-    pub fn with_order(self, order: &str) -> Result<Self, Error> {
-        let ordered = sequence(order)?;
-        let missing: Vec<u8> = self
-            .symbols
-            .iter()
-            .copied()
-            .filter(|s| !ordered.contains(s))
-            .collect();
-        let extra: Vec<u8> = ordered
-            .iter()
-            .copied()
-            .filter(|s| !self.symbols.contains(s))
-            .collect();
-        if !missing.is_empty() || !extra.is_empty() {
-            return Err(Error::OrderMismatch {
-                order: order.to_owned(),
-                missing,
-                extra,
-            });
-        }
-        Ok(Self { symbols: ordered })
-    }
-
-    /// The symbols in search order.
-    #[must_use]
-    pub fn symbols(&self) -> &[u8] {
-        &self.symbols
-    }
-
-    /// The symbols as a set, in ascending byte order, as ranges: the inside of a bracket
-    /// expression that [`parse`](Self::parse) reads back (`0-9A-Za-z`).
-    #[must_use]
-    pub fn set_ranges(&self) -> String {
-        let mut sorted = self.symbols.clone();
-        sorted.sort_unstable();
-        Self { symbols: sorted }.ranges()
-    }
-
-    /// The symbols in search order as a sequence of symbols and ranges, the shortest form
-    /// that [`with_order`](Self::with_order) reads back (`0-9a-zA-Z`).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use slotgen::shortest::Charset;
-    ///
-    /// let c = Charset::parse("alnum")?.with_order("0-9a-zA-Z")?;
-    /// assert_eq!(c.ranges(), "0-9a-zA-Z");
-    /// assert_eq!(Charset::parse("ab-")?.ranges(), "ab\\-");
-    /// # Ok::<(), slotgen::Error>(())
-    /// ```
-    #[must_use]
-    pub fn ranges(&self) -> String {
-        let mut out = String::new();
-        let escaped = |b: u8| match b {
-            b'-' | b'\\' | b']' => format!("\\{}", char::from(b)),
-            _ => char::from(b).to_string(),
-        };
-        let mut i = 0;
-        while i < self.symbols.len() {
-            let mut j = i;
-            while j + 1 < self.symbols.len() && self.symbols[j + 1] == self.symbols[j] + 1 {
-                j += 1;
-            }
-            if j >= i + 2 {
-                out += &format!("{}-{}", escaped(self.symbols[i]), escaped(self.symbols[j]));
-            } else {
-                for &b in &self.symbols[i..=j] {
-                    out += &escaped(b);
-                }
-            }
-            i = j + 1;
-        }
-        out
-    }
-}
-
-fn syntax(spec: &str, reason: &str) -> Error {
-    Error::CharsetSyntax {
-        spec: spec.to_owned(),
-        reason: reason.to_owned(),
-    }
-}
-
-/// The same syntax error, naming the whole spec rather than the part parsed.
-fn rename(error: Error, spec: &str) -> Error {
-    match error {
-        Error::CharsetSyntax { reason, .. } => Error::CharsetSyntax {
-            spec: spec.to_owned(),
-            reason,
-        },
-        other => other,
-    }
-}
-
-/// Parses symbols and ranges in the order written (the inside of a bracket expression).
-fn sequence(text: &str) -> Result<Vec<u8>, Error> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    // One symbol at `i`: a byte, or `\` and the byte it escapes.
-    let symbol = |i: usize| -> Result<(u8, usize), Error> {
-        match bytes[i] {
-            b'\\' => match bytes.get(i + 1) {
-                Some(&b) => Ok((b, i + 2)),
-                None => Err(syntax(
-                    text,
-                    "`\\` at the end escapes nothing: write `\\\\` for a backslash",
-                )),
-            },
-            b => Ok((b, i + 1)),
-        }
-    };
-    while i < bytes.len() {
-        let (first, next) = symbol(i)?;
-        let is_range = bytes.get(next) == Some(&b'-') && next + 1 < bytes.len();
-        if is_range {
-            let (last, after) = symbol(next + 1)?;
-            if last < first {
-                return Err(syntax(
-                    text,
-                    &format!(
-                        "range `{}-{}` runs backwards: write `{}-{}`",
-                        char::from(first),
-                        char::from(last),
-                        char::from(last),
-                        char::from(first)
-                    ),
-                ));
-            }
-            out.extend(first..=last);
-            i = after;
-        } else {
-            out.push(first);
-            i = next;
-        }
-    }
-    check_symbols(text, &out)?;
-    Ok(out)
-}
-
-/// Checks that every symbol is printable ASCII, not a brace, and given once.
-fn check_symbols(spec: &str, symbols: &[u8]) -> Result<(), Error> {
-    for (i, &b) in symbols.iter().enumerate() {
-        if !b.is_ascii_graphic() || b == b'{' || b == b'}' {
-            return Err(Error::CharsetSymbol { symbol: b });
-        }
-        if symbols[..i].contains(&b) {
-            return Err(syntax(
-                spec,
-                &format!("`{}` is given twice: list each symbol once", char::from(b)),
-            ));
-        }
-    }
-    Ok(())
-}
 
 /// What to search: the CRC, the slot count, the charset in search order, and the longest
 /// tag to try. The slot of a tag is `crc(tag) & (slots - 1)`.
@@ -429,6 +185,17 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
         return Err(Error::MaxLen {
             max_len: spec.max_len,
             limit: MAX_TAG_LEN,
+        });
+    }
+    if let Some(&symbol) = spec
+        .charset
+        .symbols()
+        .iter()
+        .find(|b| !b.is_ascii_graphic())
+    {
+        return Err(Error::CharsetSymbol {
+            symbol,
+            rule: "shortest tags are printable ASCII (`!` to `~`), so that every output format can write them as text",
         });
     }
     let crc = Crc16::new(&spec.crc);
@@ -624,16 +391,21 @@ mod tests {
         assert_eq!(symbols("[ab-]"), b"-ab");
         assert_eq!(symbols("[\\]\\\\]"), b"\\]");
         assert_eq!(symbols("[a\\-c]"), b"-ac");
-        for bad in [
-            "", "[]", "[a-c", "[c-a]", "aa", "[aa]", "a b", "{x}", "[a\\]", "[z-a]x",
-        ] {
+        for bad in ["", "[]", "[a-c", "[c-a]", "aa", "{x}", "[a\\]", "[z-a]x"] {
             assert!(Charset::parse(bad).is_err(), "{bad:?} parsed");
         }
         let order = |c: &str, o: &str| Charset::parse(c).unwrap().with_order(o);
-        assert_eq!(
+        assert!(matches!(
             order("lower", "z-a"),
-            Err(syntax("z-a", "range `z-a` runs backwards: write `a-z`"))
-        );
+            Err(Error::CharsetSyntax { spec, reason }) if spec == "z-a" && reason.contains("runs backwards")
+        ));
+        // a space is a byte of a charset, but not a symbol of a shortest tag
+        let mut with_space = spec("XMODEM", 16, "digits", 2);
+        with_space.charset = Charset::parse("a b").unwrap();
+        assert!(matches!(
+            shortest(&with_space),
+            Err(Error::CharsetSymbol { symbol: b' ', .. })
+        ));
         assert_eq!(order("[abc]", "cba").unwrap().symbols(), b"cba");
         assert_eq!(
             order("[abc]", "abd"),

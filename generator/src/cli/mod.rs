@@ -4,8 +4,10 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
+use slotgen::charset::{choose, Charset};
 use slotgen::{derive, Derivation, Spec};
 
+mod catalog;
 mod derive_cmd;
 mod emit;
 mod lookup;
@@ -41,19 +43,49 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Print the shortest tag of each slot over a charset (redis-benchmark's table).
     Shortest(shortest::ShortestArgs),
+    /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
+    /// shortest tags with the default alphabet and with an alphanumeric one.
+    Catalog(catalog::CatalogArgs),
 }
 
 /// The options that choose a spec, on every command that needs one.
 #[derive(Debug, Clone, Args)]
 pub struct SpecArgs {
     /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
-    /// `MODBUS`, `ibm-3740`).
-    #[arg(long, value_name = "NAME", default_value = "CRC-16/XMODEM")]
+    /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them.
+    #[arg(
+        long,
+        value_name = "NAME",
+        default_value = "CRC-16/XMODEM",
+        conflicts_with = "poly"
+    )]
     crc: String,
+    /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the
+    /// RevEng model (normal form, without the x^16 term).
+    #[arg(long, value_name = "HEX", value_parser = parse_u16)]
+    poly: Option<u16>,
+    /// Custom CRC: the register's initial value.
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly")]
+    init: u16,
+    /// Custom CRC: whether each input byte is reflected (`true` or `false`).
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set, requires = "poly")]
+    refin: bool,
+    /// Custom CRC: whether the output is reflected [default: as --refin].
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    refout: Option<bool>,
+    /// Custom CRC: the value xored into the output.
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly")]
+    xorout: u16,
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
     /// GF(2)^8, without `{` or `}`.
     #[arg(long, value_name = "STR", default_value = "@ABCDEFGHIJKLMNO")]
     alphabet: String,
+    /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
+    /// inside them with the shortest tags, then the most symbols, then the first in byte
+    /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
+    /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves.
+    #[arg(long, value_name = "SPEC", conflicts_with = "alphabet")]
+    charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
     #[arg(long, value_name = "N")]
     tag_len: Option<usize>,
@@ -63,9 +95,22 @@ pub struct SpecArgs {
 }
 
 impl SpecArgs {
-    /// The spec these options name.
+    /// The spec these options name. With --charset, the chosen alphabet is reported on
+    /// standard error.
     fn spec(&self) -> Result<Spec> {
-        let mut spec = Spec::default().with_crc(&self.crc).context("--crc")?;
+        let mut spec = match self.poly {
+            Some(poly) => Spec {
+                crc: slotgen::catalog::custom(
+                    poly,
+                    self.init,
+                    self.refin,
+                    self.refout.unwrap_or(self.refin),
+                    self.xorout,
+                ),
+                ..Spec::default()
+            },
+            None => Spec::default().with_crc(&self.crc).context("--crc")?,
+        };
         spec.alphabet = self.alphabet.as_bytes().to_vec();
         spec.tag_len = self.tag_len;
         spec.slots = u32::try_from(self.slots)
@@ -73,6 +118,13 @@ impl SpecArgs {
             .filter(|s| (2..=65536).contains(s))
             .ok_or(slotgen::Error::SlotCount { slots: self.slots })
             .context("--slots")?;
+        if let Some(charset) = &self.charset {
+            let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
+                .with_context(|| format!("--charset {}", charset.spec()))?;
+            eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+            spec.alphabet = choice.alphabet.symbols().to_vec();
+            spec.tag_len = Some(choice.tag_len);
+        }
         Ok(spec)
     }
 
@@ -80,6 +132,17 @@ impl SpecArgs {
     fn derive(&self) -> Result<Derivation> {
         Ok(derive(&self.spec()?)?)
     }
+}
+
+/// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
+fn parse_u16(text: &str) -> Result<u16, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u16::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|_| {
+        format!("`{text}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129")
+    })
 }
 
 /// A slot or an inclusive range `A-B` of slots, as given on the command line.
@@ -134,5 +197,6 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Emit(args) => emit::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
+        Command::Catalog(args) => catalog::run(&args),
     }
 }
