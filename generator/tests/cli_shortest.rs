@@ -115,7 +115,7 @@ fn bad_input_names_the_option_and_the_fix() {
     let cases: &[(&[&str], &str)] = &[
         (
             &["--charset", "[a-"],
-            "--charset: charset `[a-` does not parse: the bracket expression is not closed: end it with `]`",
+            "--charset: charset `[a-` is malformed: the bracket expression has no closing `]`",
         ),
         (
             &["--charset", "lower", "--order", "a-y"],
