@@ -182,6 +182,10 @@ struct Walk {
 impl Walk {
     fn differ(&mut self, path: &str, expected: Option<&Value>, found: Option<&Value>) {
         let show = |v: Option<&Value>| v.map_or_else(|| "(absent)".to_owned(), Value::to_string);
+        if expected.is_none() || found.is_none() {
+            // a value on one side only is compared too, with nothing
+            self.values_compared += 1;
+        }
         self.mismatch_count += 1;
         if self.mismatches.len() < MAX_LISTED {
             self.mismatches.push(Mismatch {

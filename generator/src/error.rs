@@ -200,7 +200,7 @@ pub enum Error {
 
 fn fix_for_rank(shortest: Option<usize>) -> String {
     match shortest {
-        Some(n) => format!("use --tag-len {n} (the shortest length that reaches every slot)"),
+        Some(n) => format!("use tag length {n}, the shortest that reaches every slot (`--tag-len {n}` on the command line)"),
         None => {
             "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots"
                 .to_owned()

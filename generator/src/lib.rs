@@ -17,10 +17,9 @@
 //! assert_eq!(&derivation.inverse[..3], &[0x88d4, 0x808a, 0x9007]);
 //! assert!(verify(&derivation).passed());
 //!
-//! // With this alphabet, CRC-16/MODBUS reaches only 8192 slots with 4-symbol tags;
-//! // `tag_len: None` picks the shortest length that reaches all of them.
-//! let spec = Spec { tag_len: None, ..Spec::default().with_crc("CRC-16/MODBUS")? };
-//! let modbus = derive(&spec)?;
+//! // With this alphabet, CRC-16/MODBUS reaches only 8192 slots with 4-symbol tags; the
+//! // default `tag_len: None` picks the shortest length that reaches all of them.
+//! let modbus = derive(&Spec::default().with_crc("CRC-16/MODBUS")?)?;
 //! assert_eq!(modbus.tag_len, 5);
 //! assert!(verify(&modbus).passed());
 //! # Ok::<(), slotgen::Error>(())

@@ -1,5 +1,6 @@
 //! The `slotgen` command-line tool.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -11,7 +12,15 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("slotgen: error: {error:#}");
+            let broken_pipe = error.chain().any(|cause| {
+                cause
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            });
+            if !broken_pipe {
+                // stderr may be closed too: a failed write must not panic
+                let _ = writeln!(std::io::stderr(), "slotgen: error: {error:#}");
+            }
             ExitCode::FAILURE
         }
     }

@@ -14,8 +14,10 @@ pub const REDIS_CLUSTER_SLOTS: u32 = 16384;
 /// The choices that determine a table: the CRC, the alphabet, the tag length and the slot
 /// count. The slot of a tag is `crc(tag) & (slots - 1)`.
 ///
-/// `Spec::default()` is Redis Cluster: CRC-16/XMODEM, alphabet `@ABCDEFGHIJKLMNO`, 4-symbol
-/// tags, 16384 slots.
+/// `Spec::default()` is Redis Cluster: CRC-16/XMODEM, alphabet `@ABCDEFGHIJKLMNO`, 16384
+/// slots, and `tag_len: None`, the shortest length that reaches every slot, which is 4
+/// symbols here. The command-line tool has the same defaults. Changing the CRC keeps the
+/// length automatic: CRC-16/MODBUS needs 5 symbols of this alphabet.
 ///
 /// # Examples
 ///
@@ -44,7 +46,7 @@ impl Default for Spec {
         Self {
             crc: crc::CRC_16_XMODEM,
             alphabet: REDIS_CLUSTER_ALPHABET.to_vec(),
-            tag_len: Some(4),
+            tag_len: None,
             slots: REDIS_CLUSTER_SLOTS,
         }
     }

@@ -148,7 +148,7 @@ fn failures_exit_1_with_one_clear_line() {
         (&["key", "1", "--prefix", "a{"], "prefix contains `{`"),
         (&["derive", "--crc", "XMODEN"], "nearest: `CRC-16/XMODEM`"),
         (&["derive", "--alphabet", "@AB{"], "alphabet contains `{`"),
-        (&["derive", "--tag-len", "3"], "use --tag-len 4"),
+        (&["derive", "--tag-len", "3"], "use tag length 4"),
         (&["tag", "0", "--slots", "1000"], "power of two"),
     ];
     for (args, needle) in cases {

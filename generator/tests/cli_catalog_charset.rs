@@ -67,7 +67,7 @@ fn usage_errors_exit_2_and_failures_exit_1() {
     let output = slotgen(&["derive", "--crc", "modbus", "--tag-len", "4"]);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        stderr(&output).contains("4-symbol tags reach only 8192 of 16384 slots; use --tag-len 5"),
+        stderr(&output).contains("4-symbol tags reach only 8192 of 16384 slots; use tag length 5"),
         "{}",
         stderr(&output)
     );

@@ -76,12 +76,9 @@ fn print_lines(
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for slot in slots {
-        let tags: Vec<_> = if all {
-            table.tags_for_slot(slot)?.collect()
-        } else {
-            vec![table.tag_for_slot(slot)?]
-        };
-        for tag in tags {
+        let tags = table.tags_for_slot(slot)?;
+        let count = if all { tags.len() } else { 1 };
+        for tag in tags.take(count) {
             write!(out, "{slot}\t")?;
             if as_key {
                 out.write_all(prefix)?;

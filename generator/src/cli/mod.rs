@@ -111,6 +111,12 @@ impl SpecArgs {
             },
             None => Spec::default().with_crc(&self.crc).context("--crc")?,
         };
+        if let Some(c) = self.alphabet.chars().find(|c| !c.is_ascii()) {
+            bail!(
+                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
+                c.len_utf8()
+            );
+        }
         spec.alphabet = self.alphabet.as_bytes().to_vec();
         spec.tag_len = self.tag_len;
         spec.slots = u32::try_from(self.slots)
@@ -158,7 +164,7 @@ impl std::str::FromStr for SlotRange {
     fn from_str(s: &str) -> Result<Self, String> {
         let number = |t: &str| {
             t.trim().parse::<u32>().map_err(|_| {
-                format!("`{t}` is not a slot: give a number such as 42 or a range such as 0-99")
+                format!("`{s}` is not a slot: give a number such as 42 or a range such as 0-99")
             })
         };
         let (first, last) = match s.split_once('-') {
