@@ -60,9 +60,24 @@ fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
     let mut errors = Errors::default();
     fields.check(TABLE_FIELDS, &mut errors.0);
     let crc = fields.get("crc").and_then(|f| errors.take(crc_of(f)));
-    let alphabet = fields
-        .get("alphabet")
-        .and_then(|f| errors.take(f.value::<AlphabetValue>()));
+    let alphabet = match (fields.get("alphabet"), fields.get("charset")) {
+        (Some(f), None) => errors.take(f.value::<AlphabetValue>()),
+        (None, Some(_)) => None, // chosen below, once the CRC and slot count are known
+        (Some(_), Some(c)) => {
+            errors.0.push(syn::Error::new(
+                c.name.span(),
+                "give `alphabet` or `charset`, not both: `charset` lets slotgen choose the alphabet",
+            ));
+            None
+        }
+        (None, None) => {
+            errors.0.push(syn::Error::new(
+                fields.span,
+                "missing field `alphabet`: add it, as in `alphabet: \"@ABCDEFGHIJKLMNO\"`, or give `charset: \"alnum\"` to let slotgen choose one",
+            ));
+            None
+        }
+    };
     let tag_len = match fields.get("tag_len") {
         Some(f) => errors
             .take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()))
@@ -80,6 +95,17 @@ fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
             errors.0.push(syn::Error::new_spanned(&a.literal, error));
         }
     }
+    let alphabet = match (alphabet, fields.get("charset"), &crc, &tag_len, &slots) {
+        (Some(a), ..) => Some(a),
+        (None, Some(f), Some(crc), Some(tag_len), Some(slots)) if errors.0.is_empty() => errors
+            .take(chosen_alphabet(
+                f,
+                crc,
+                slots.unwrap_or(Spec::default().slots),
+                *tag_len,
+            )),
+        _ => None,
+    };
     match (crc, alphabet, tag_len, slots) {
         (Some(crc), Some(alphabet), Some(tag_len), Some(slots)) if errors.0.is_empty() => {
             let spec = Spec {
@@ -371,4 +397,22 @@ fn shortest_table(table: &Table) -> Result<slotgen::shortest::Shortest, Vec<syn:
         )]);
     }
     Ok(shortest)
+}
+
+/// The alphabet [`slotgen::charset::choose`] picks inside the `charset` field's charset, as
+/// if it had been written as the `alphabet` field.
+fn chosen_alphabet(
+    field: &Field,
+    crc: &crc::Algorithm<u16>,
+    slots: u32,
+    tag_len: Option<usize>,
+) -> syn::Result<AlphabetValue> {
+    let spec = field.value::<syn::LitStr>()?;
+    let at = |error: Error| syn::Error::new(spec.span(), error);
+    let charset = slotgen::charset::Charset::parse(&spec.value()).map_err(at)?;
+    let choice = slotgen::charset::choose(&charset, crc, slots, tag_len).map_err(at)?;
+    Ok(AlphabetValue {
+        literal: spec.into_token_stream(),
+        bytes: choice.alphabet.symbols().to_vec(),
+    })
 }

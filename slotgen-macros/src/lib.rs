@@ -45,7 +45,8 @@
 //! | field      | value                                                              | default |
 //! |------------|--------------------------------------------------------------------|---------|
 //! | `crc`      | a catalogue name or alias (`"CRC-16/KERMIT"`, `"MODBUS"`), or `{ poly, init, refin, refout, xorout }` | required |
-//! | `alphabet` | a string or byte string: `2^d` distinct bytes (`d` in `1..=7`), an affine subspace of GF(2)^8, no `{` or `}` | required |
+//! | `alphabet` | a string or byte string: `2^d` distinct bytes (`d` in `1..=7`), an affine subspace of GF(2)^8, no `{` or `}` | required, or `charset` |
+//! | `charset`  | instead of `alphabet`: a charset (`"alnum"`, `"[0-9a-z_]"`, ...) inside which slotgen chooses the affine alphabet with the shortest tags (`slotgen::charset::choose`) | |
 //! | `tag_len`  | symbols per tag                                                    | the shortest length that reaches every slot |
 //! | `slots`    | the slot count: a power of two from 2 to 65536                     | 16384 |
 //!

@@ -13,7 +13,10 @@ use syn::{braced, Attribute, Ident, LitBool, LitInt, LitStr, Token, Visibility};
 /// The fields of a table, and whether each is required.
 pub const TABLE_FIELDS: &[(&str, Required)] = &[
     ("crc", Required::Yes("crc: \"CRC-16/XMODEM\"")),
-    ("alphabet", Required::Yes("alphabet: \"@ABCDEFGHIJKLMNO\"")),
+    // `alphabet`, or `charset` to let slotgen choose one: exactly one of them (checked in
+    // `expand`).
+    ("alphabet", Required::No),
+    ("charset", Required::No),
     ("tag_len", Required::No),
     ("slots", Required::No),
 ];

@@ -217,3 +217,25 @@ fn shortest_tables_from_the_macro() {
     };
     assert_eq!(shortest(&spec).unwrap().gaps().len(), 1024 - found);
 }
+
+slot_table! {
+    /// Letters only, the alphabet chosen by slotgen inside `alnum`.
+    static CHOSEN = { crc: "CRC-16/MODBUS", charset: "alnum" };
+}
+
+/// `charset:` picks the alphabet: the one `slotgen::charset::choose` picks, and every tag
+/// of every slot lands there by the `crc` crate.
+#[test]
+fn charset_field_chooses_the_alphabet() {
+    let alnum = slotgen::charset::Charset::parse("alnum").unwrap();
+    let choice = slotgen::charset::choose(&alnum, &CRC_16_MODBUS, 16384, None).unwrap();
+    assert_eq!(CHOSEN.alphabet, choice.alphabet.symbols());
+    assert_eq!(CHOSEN.tag_len, choice.tag_len);
+    assert!(CHOSEN.alphabet.iter().all(u8::is_ascii_alphanumeric));
+    let modbus = Crc::<u16>::new(&CRC_16_MODBUS);
+    for slot in 0..16384u16 {
+        for tag in CHOSEN.tags_for_slot(slot).unwrap() {
+            assert_eq!(modbus.checksum(tag.as_ref()) & 0x3fff, slot, "{tag}");
+        }
+    }
+}
