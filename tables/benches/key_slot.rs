@@ -131,6 +131,7 @@ criterion_group! {
     name = benches;
     // Short times: the machine is shared; medians are stable at these lengths.
     config = Criterion::default()
+        .without_plots()
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_millis(1000));
     targets = bench

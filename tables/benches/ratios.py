@@ -41,7 +41,7 @@ def table(group, baseline, others, note_param=""):
 
 for kind in ("no-hashtag", "hashtag"):
     table(f"key_slot/{kind}", "slotgen",
-          ["slotgen-portable", "crc-table1", "crc-table16", "crc-notable", "crc-fast",
+          ["slotgen-portable", "crc-table1", "crc-table16", "crc-fast",
            "crc16-xmodem-fast", "crc16"], "key bytes")
 table("hashtag_scan", "slotgen", ["byte-loop"], "key bytes")
 table("tag_for_slot", "slotgen", ["array", "brute-force"], "order")

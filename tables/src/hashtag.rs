@@ -25,6 +25,7 @@
 /// assert_eq!(hashtag(b"foo{bar}{zap}"), b"bar"); // only the first pair counts
 /// ```
 #[must_use]
+#[inline]
 pub fn hashtag(key: &[u8]) -> &[u8] {
     let Some(open) = find(b'{', key) else {
         return key;
