@@ -124,6 +124,9 @@ impl Crc16 {
     #[must_use]
     #[inline]
     pub fn checksum(&self, bytes: &[u8]) -> u16 {
+        if bytes.len() < SLICE_LEN {
+            return self.finish(self.update_bytes(self.start(), bytes));
+        }
         #[cfg(feature = "simd")]
         if bytes.len() >= Self::SIMD_MIN_LEN {
             if let Some(fast) = self.checksum_simd(bytes) {
