@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use slotgen_tables::MAX_TAG_LEN;
+
 use crate::Derivation;
 
 /// Failures listed in a [`Report`]; the count covers all of them.
@@ -44,7 +46,7 @@ pub struct Failure {
 /// canonical tag and every alternative tag (from [`slotgen_tables::SlotTable`]) is made of
 /// alphabet symbols, and the key `slotgen:{tag}:verify` lands on the slot both by an
 /// independent CRC (the `crc` crate over the tag bytes) and by the runtime's `key_slot`;
-/// the runtime's `key_for_slot` builds that same key for the canonical tag; and each slot
+/// the runtime's `write_key_for_slot` builds that same key for the canonical tag; and each slot
 /// has `2^kernel.len()` tags, so that all `2^(tag_len * d)` tags are accounted for.
 ///
 /// # Examples
@@ -64,7 +66,8 @@ pub fn verify(derivation: &Derivation) -> Report {
     for &s in derivation.alphabet.symbols() {
         in_alphabet[usize::from(s)] = true;
     }
-    let (prefix, suffix) = (b"slotgen:".as_slice(), b":verify".as_slice());
+    const PREFIX: &[u8] = b"slotgen:";
+    const SUFFIX: &[u8] = b":verify";
     let mut report = Report::default();
     let fail = |report: &mut Report, slot: u16, tag: &[u8], reason: String| {
         report.failure_count += 1;
@@ -77,7 +80,12 @@ pub fn verify(derivation: &Derivation) -> Report {
         }
     };
     let expected_tags = table.tags_per_slot();
-    let mut key = Vec::new();
+    // `slotgen:{tag}:verify`, rebuilt in place for each tag: only the tag, the `}` and the
+    // suffix move; no allocation per tag or per slot.
+    let mut key = [0u8; PREFIX.len() + 1 + MAX_TAG_LEN + 1 + SUFFIX.len()];
+    key[..PREFIX.len()].copy_from_slice(PREFIX);
+    key[PREFIX.len()] = b'{';
+    let mut built = [0u8; PREFIX.len() + 1 + MAX_TAG_LEN + 1 + SUFFIX.len()];
     for slot in 0..derivation.spec.slots {
         let slot = slot as u16;
         report.slots_checked += 1;
@@ -101,20 +109,30 @@ pub fn verify(derivation: &Derivation) -> Report {
                     format!("byte {b:#04x} is not in the alphabet"),
                 );
             }
-            key.clear();
-            for part in [prefix, b"{", tag, b"}", suffix] {
-                key.extend_from_slice(part);
-            }
+            let tag_at = PREFIX.len() + 1;
+            key[tag_at..tag_at + tag.len()].copy_from_slice(tag);
+            key[tag_at + tag.len()] = b'}';
+            let len = tag_at + tag.len() + 1 + SUFFIX.len();
+            key[len - SUFFIX.len()..len].copy_from_slice(SUFFIX);
+            let key = &key[..len];
             if count == 1 {
-                match table.key_for_slot(prefix, slot, suffix) {
-                    Ok(built) if built == key => {}
-                    Ok(built) => fail(
+                match table.write_key_for_slot(PREFIX, slot, SUFFIX, &mut built) {
+                    Ok(n) if &built[..n] == key => {}
+                    Ok(n) => fail(
                         &mut report,
                         slot,
                         tag,
-                        format!("key_for_slot built {:?}", String::from_utf8_lossy(&built)),
+                        format!(
+                            "write_key_for_slot built {:?}",
+                            String::from_utf8_lossy(&built[..n])
+                        ),
                     ),
-                    Err(e) => fail(&mut report, slot, tag, format!("key_for_slot failed: {e}")),
+                    Err(e) => fail(
+                        &mut report,
+                        slot,
+                        tag,
+                        format!("write_key_for_slot failed: {e}"),
+                    ),
                 }
             }
             let independent = reference.checksum(tag) & slot_mask;
@@ -126,7 +144,7 @@ pub fn verify(derivation: &Derivation) -> Report {
                     format!("the crc crate puts it on slot {independent}"),
                 );
             }
-            let runtime = table.key_slot(&key);
+            let runtime = table.key_slot(key);
             if runtime != slot {
                 fail(
                     &mut report,

@@ -9,7 +9,10 @@
 /// the first `}` after it: `{{a}}` has the hashtag `{a`, and `a{}b{c}` hashes whole, because
 /// its first pair of braces is empty.
 ///
-/// The result borrows from `key`; the rule is byte-exact and knows nothing of UTF-8.
+/// The result borrows from `key`; the rule is byte-exact and knows nothing of UTF-8. The
+/// braces are found with `memchr` (32 bytes per instruction) in keys of 32 bytes
+/// or more, which matters for long keys: the scan reads the whole key when it has no `{`.
+/// Shorter keys are scanned a byte at a time, which is faster than memchr's setup.
 ///
 /// # Examples
 ///
@@ -22,13 +25,27 @@
 /// assert_eq!(hashtag(b"foo{bar}{zap}"), b"bar"); // only the first pair counts
 /// ```
 #[must_use]
+#[inline]
 pub fn hashtag(key: &[u8]) -> &[u8] {
-    let Some(open) = key.iter().position(|&b| b == b'{') else {
+    let Some(open) = find(b'{', key) else {
         return key;
     };
     let rest = &key[open + 1..];
-    match rest.iter().position(|&b| b == b'}') {
+    match find(b'}', rest) {
         Some(close) if close > 0 => &rest[..close],
         _ => key,
+    }
+}
+
+/// Keys at least this long are scanned with `memchr`, shorter ones a byte at a time.
+const SHORT_SCAN: usize = 32;
+
+/// The first position of `byte` in `haystack`.
+#[inline]
+fn find(byte: u8, haystack: &[u8]) -> Option<usize> {
+    if haystack.len() < SHORT_SCAN {
+        haystack.iter().position(|&b| b == byte)
+    } else {
+        memchr::memchr(byte, haystack)
     }
 }
