@@ -133,7 +133,7 @@ impl Crc16 {
     /// ```
     #[must_use]
     pub const fn table(&self) -> &[u16; 256] {
-        &self.table
+        &self.tables[0]
     }
 
     /// The CRC of `bytes`.
