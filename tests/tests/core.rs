@@ -204,3 +204,33 @@ fn snapshot_of_the_default_derivation() {
     value["generator"] = "slotgen".into(); // not the version: the numbers are what is pinned
     insta::assert_json_snapshot!("redis_cluster_derivation", value);
 }
+
+/// A tag space too large to walk (2^64 tags) is checked by kernel directions, and that
+/// check still catches a broken table: here a kernel vector that moves the slot.
+#[test]
+fn verification_of_a_huge_tag_space_by_kernel_directions() {
+    let spec = Spec {
+        tag_len: Some(16),
+        ..Spec::default()
+    };
+    let mut d = derive(&spec).unwrap();
+    assert_eq!((d.mask_bits(), d.kernel.len()), (64, 50));
+    let report = verify(&d);
+    assert!(report.passed(), "{:?}", report.failures);
+    assert!(!report.exhaustive);
+    assert_eq!(report.tags_checked, 16384 * 51);
+    assert!(verify(&derive(&Spec::default()).unwrap()).exhaustive);
+
+    d.kernel[7] ^= 1; // no longer in the kernel: it moves the slot
+    let broken = verify(&d);
+    assert_eq!(
+        broken.failure_count,
+        2 * 16384,
+        "crc crate and key_slot, every slot"
+    );
+    assert!(
+        broken.failures[0].reason.contains("puts"),
+        "{:?}",
+        broken.failures[0]
+    );
+}
