@@ -1,4 +1,4 @@
-//! [`derive`]: from a [`Spec`] to the inverse tables.
+//! [`derive()`]: from a [`Spec`] to the inverse tables.
 
 use slotgen_tables::{Crc16, SlotTable, MAX_TAG_LEN};
 
@@ -126,7 +126,7 @@ fn rank(spec: &Spec, alphabet: &Alphabet, tag_len: usize) -> usize {
 ///
 /// # Errors
 ///
-/// As [`derive`], for everything but the tag length.
+/// As [`derive()`], for everything but the tag length.
 pub fn shortest_tag_len(spec: &Spec) -> Result<Option<usize>, Error> {
     let alphabet = check_spec(spec)?;
     let needed = spec.slots.trailing_zeros() as usize;

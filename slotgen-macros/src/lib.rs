@@ -52,7 +52,7 @@
 //!
 //! # Shortest-tag tables
 //!
-//! A table with a `shortest` field is a [`slotgen_tables::ShortestTable`] instead: for each
+//! A table with a `shortest` field is a `slotgen_tables::ShortestTable` instead: for each
 //! slot, the first string over a charset, shortest first and then in the charset's order,
 //! that lands on it (what redis-benchmark ships). It takes `crc`, `slots`, `shortest: {
 //! charset, order, max_len }` (`order` and `max_len` optional, `max_len` 3 by default) and

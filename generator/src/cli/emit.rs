@@ -55,7 +55,12 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     let derivation = args.spec.derive()?;
     let text = match args.language {
         Language::Rust => emit::rust::file(&derivation, &args.name)
-            .with_context(|| format!("--name `{}` is not a Rust identifier", args.name))?,
+            .map_err(|_| {
+                anyhow::anyhow!(
+                    "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
+                    args.name
+                )
+            })?,
         Language::Json => {
             let report = slotgen::verify(&derivation);
             let value = emit::json::to_value(&derivation, Some(&report));

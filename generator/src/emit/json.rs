@@ -31,7 +31,7 @@
 //! | `low` | array of `2^low_bits` masks | `low[v]` = xor of `inverse[i]` over the set bits `i` of `v`. |
 //! | `high` | array of `2^(slot_bits - low_bits)` masks | `high[v]` = xor of `inverse[low_bits + i]` over the set bits `i` of `v`. |
 //! | `kernel` | array of masks | A basis of the kernel of the linear part (one per free mask bit, `mask_bits - rank` of them): masks whose tags do not move the slot. Each slot has `2^len` tags. |
-//! | `verification` | object, optional | The [`Report`](crate::Report) of [`verify`](crate::verify) when the writer ran it (`slotgen emit json` does): `slots_checked`, `tags_checked`, `failure_count`, `failures` (at most 20 of `{ slot, tag (array of bytes), reason }`). |
+//! | `verification` | object, optional | The [`Report`] of [`verify`](crate::verify()) when the writer ran it (`slotgen emit json` does): `slots_checked`, `tags_checked`, `failure_count`, `failures` (at most 20 of `{ slot, tag (array of bytes), reason }`). |
 //!
 //! The tag of slot `s`: `d = s ^ base_slot`, mask `m = low[d & (2^low_bits - 1)] ^
 //! high[d >> low_bits]`, and symbol `k` is `alphabet[(m >> (symbol_bits * k)) & (2^symbol_bits -
