@@ -37,8 +37,9 @@ function refusal(name, call) {
   try {
     out.push(`accepted\t${name}\t${call()}`);
   } catch (e) {
-    if (!(e instanceof m.SlotgenError)) throw e;
-    out.push(`refused\t${name}\t${e.code}: ${e.message}`);
+    if (e instanceof m.SlotgenError) out.push(`refused\t${name}\t${e.code}: ${e.message}`);
+    else if (e instanceof TypeError) out.push(`refused\t${name}\tTypeError: ${e.message}`);
+    else throw e;
   }
 }
 refusal("tag_out_of_range", () => m.tagForSlot(m.SLOTS));
@@ -47,6 +48,7 @@ refusal("tags_out_of_range", () => m.tagsForSlot(m.SLOTS));
 refusal("key_out_of_range", () => m.keyForSlot("user:", m.SLOTS, ""));
 refusal("prefix_brace", () => m.keyForSlot("a{b", 0, ""));
 refusal("fraction_slot", () => m.tagForSlot(1.5));
+refusal("string_slot", () => m.tagForSlot("5"));
 process.stdout.write(out.join("\n") + "\n");
 "#;
 
@@ -74,7 +76,8 @@ fn js_module_matches_runtime() {
         for (name, code) in [
             ("tag_out_of_range", "SLOT_OUT_OF_RANGE"),
             ("prefix_brace", "PREFIX_HAS_BRACE"),
-            ("fraction_slot", "SLOT_OUT_OF_RANGE"),
+            ("fraction_slot", "TypeError"),
+            ("string_slot", "TypeError"),
         ] {
             let line = format!("refused\t{name}\t{code}: ");
             assert!(

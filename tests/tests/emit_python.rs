@@ -39,8 +39,8 @@ for h in keys:
 def refusal(case, call):
     try:
         value = call()
-    except m.SlotgenError as e:
-        out.append(f"refused\t{case}\t{e}")
+    except (m.SlotgenError, TypeError) as e:
+        out.append(f"refused\t{case}\t{type(e).__name__}: {e}")
     else:
         out.append(f"accepted\t{case}\t{value!r}")
 
@@ -51,6 +51,7 @@ refusal("tags_out_of_range", lambda: m.tags_for_slot(m.SLOTS))
 refusal("key_out_of_range", lambda: m.key_for_slot("user:", m.SLOTS, ""))
 refusal("prefix_brace", lambda: m.key_for_slot(b"a{b", 0, b""))
 refusal("float_slot", lambda: m.tag_for_slot(1.0))
+refusal("str_slot", lambda: m.tag_for_slot("5"))
 print("\n".join(out))
 "#;
 
@@ -82,12 +83,13 @@ fn python_module_matches_runtime() {
             &output,
             &expected_lines(&case.derivation, &keys, &["slot", "str"]),
         );
-        assert!(
-            output
-                .lines()
-                .any(|l| l.starts_with("refused\tfloat_slot\t")),
-            "{what}: a float slot must be refused"
-        );
+        for case in ["float_slot", "str_slot"] {
+            let refused = format!("refused\t{case}\tTypeError: slot must be an int");
+            assert!(
+                output.lines().any(|l| l.starts_with(&refused)),
+                "{what}: `{case}` must be refused with a TypeError"
+            );
+        }
         let doctest = run(Command::new("python3")
             .args(["-m", "doctest", "-v", "slotgen.py"])
             .current_dir(&dir));

@@ -114,8 +114,12 @@ local KERNEL = {
 }
 
 local function slot_error(slot)
+    if type(slot) ~= "number" or slot ~= floor(slot) then
+        return "slot must be an integer from 0 to " .. (SLOTS - 1) .. ", not " .. type(slot)
+            .. " " .. tostring(slot)
+    end
     return "slot " .. tostring(slot) .. " is out of range: this table has " .. SLOTS
-        .. " slots, so a slot is an integer in 0.." .. SLOTS
+        .. " slots, so a slot is an integer from 0 to " .. (SLOTS - 1)
 end
 
 local function is_slot(slot)

@@ -12,7 +12,8 @@
 //   tagsForSlot(0).length;              // {{tags_per_slot}}
 //
 // Refused calls throw a SlotgenError whose `code` is SLOT_OUT_OF_RANGE or
-// PREFIX_HAS_BRACE; keys of another type throw a TypeError.
+// PREFIX_HAS_BRACE; slots that are not integer numbers, and keys of another type, throw a
+// TypeError.
 
 /** The number of hash slots; a slot is an integer in [0, SLOTS). */
 export const SLOTS = {{slots}};
@@ -100,7 +101,13 @@ const KERNEL = Uint8Array.of(
 );
 
 function checkSlot(slot) {
-  if (!Number.isInteger(slot) || slot < 0 || slot >= SLOTS) {
+  if (!Number.isInteger(slot)) {
+    throw new TypeError(
+      `slot must be an integer number in [0, ${SLOTS}), not ${typeof slot} ` +
+        `${JSON.stringify(String(slot))}`,
+    );
+  }
+  if (slot < 0 || slot >= SLOTS) {
     throw new SlotgenError(
       "SLOT_OUT_OF_RANGE",
       `slot ${String(slot)} is out of range: this table has ${SLOTS} slots, ` +

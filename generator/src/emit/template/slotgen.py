@@ -123,7 +123,11 @@ _SHIFTS = tuple(range(0, {{mask_bits}}, {{symbol_bits}}))
 
 
 def _check_slot(slot: int) -> None:
-    if not isinstance(slot, int) or isinstance(slot, bool) or not 0 <= slot < SLOTS:
+    if not isinstance(slot, int) or isinstance(slot, bool):
+        raise TypeError(
+            f"slot must be an int in range({SLOTS}), not {type(slot).__name__} {slot!r}"
+        )
+    if not 0 <= slot < SLOTS:
         raise SlotOutOfRange(slot)
 
 
@@ -134,7 +138,7 @@ def _tag(mask: int) -> bytes:
 def tag_for_slot(slot: int) -> bytes:
     """A tag (TAG_LEN bytes of the alphabet) whose key lands on the slot.
 
-    Raises SlotOutOfRange unless slot is an int in range(SLOTS)."""
+    Raises TypeError unless slot is an int, SlotOutOfRange unless it is in range(SLOTS)."""
     _check_slot(slot)
     delta = slot ^ BASE_SLOT
     return _tag(_LOW[delta & {{low_mask}}] ^ _HIGH[delta >> {{low_bits}}])
@@ -157,7 +161,7 @@ def tags_for_slot(slot: int) -> List[bytes]:
     """Every tag that lands on the slot: TAGS_PER_SLOT of them, the tag_for_slot tag first,
     then that tag's mask xor each nonzero combination of _KERNEL, in binary counting order.
 
-    Raises SlotOutOfRange unless slot is an int in range(SLOTS)."""
+    Raises TypeError unless slot is an int, SlotOutOfRange unless it is in range(SLOTS)."""
     _check_slot(slot)
     delta = slot ^ BASE_SLOT
     mask = _LOW[delta & {{low_mask}}] ^ _HIGH[delta >> {{low_bits}}]
