@@ -61,7 +61,7 @@ pub enum Error {
         reason: String,
     },
     /// No affine alphabet inside a charset reaches every slot.
-    #[error("no affine alphabet inside charset `{charset}` reaches all {slots} slots with {}: its largest affine alphabet has {largest} symbols; use a larger charset{}, or fewer slots", tags_phrase(*.tag_len), if .tag_len.is_some() { ", another --tag-len" } else { "" })]
+    #[error("no affine alphabet inside charset `{charset}` reaches all {slots} slots with {}: its largest affine alphabet has {largest} symbols; use a larger charset{}, or fewer slots", tags_phrase(*.tag_len), if .tag_len.is_some() { ", another tag length" } else { "" })]
     NoAlphabetInCharset {
         /// The charset spec as given.
         charset: String,

@@ -70,6 +70,8 @@ fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
             ));
             None
         }
+        // A misspelled field has its own error already ("did you mean `alphabet`?").
+        (None, None) if !errors.0.is_empty() => None,
         (None, None) => {
             errors.0.push(syn::Error::new(
                 fields.span,
@@ -103,6 +105,7 @@ fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
                 crc,
                 slots.unwrap_or(Spec::default().slots),
                 *tag_len,
+                fields,
             )),
         _ => None,
     };
@@ -321,6 +324,12 @@ fn shortest_table(table: &Table) -> Result<slotgen::shortest::Shortest, Vec<syn:
     let fields = &table.fields;
     let mut errors = Errors::default();
     fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
+    if let Some(f) = fields.get("charset") {
+        errors.0.push(syn::Error::new(
+            f.name.span(),
+            "in a shortest-tag table the charset goes inside the `shortest` block: write `shortest: { charset: \"...\", max_len: 3 }` and remove this field",
+        ));
+    }
     for name in ["alphabet", "tag_len"] {
         if let Some(f) = fields.get(name) {
             errors.0.push(syn::Error::new(
@@ -406,9 +415,22 @@ fn chosen_alphabet(
     crc: &crc::Algorithm<u16>,
     slots: u32,
     tag_len: Option<usize>,
+    fields: &Fields,
 ) -> syn::Result<AlphabetValue> {
     let spec = field.value::<syn::LitStr>()?;
-    let at = |error: Error| syn::Error::new(spec.span(), error);
+    let at = |error: Error| {
+        let about = match &error {
+            Error::SlotCount { .. } => fields.get("slots"),
+            Error::NoAlphabetInCharset {
+                tag_len: Some(_), ..
+            } => fields.get("tag_len"),
+            _ => None,
+        };
+        match about {
+            Some(f) => syn::Error::new_spanned(&f.value, error),
+            None => syn::Error::new(spec.span(), error),
+        }
+    };
     let charset = slotgen::charset::Charset::parse(&spec.value()).map_err(at)?;
     let choice = slotgen::charset::choose(&charset, crc, slots, tag_len).map_err(at)?;
     Ok(AlphabetValue {

@@ -33,6 +33,7 @@ pub const SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
     // Fields of the other kind of table, refused with a message of their own.
     ("alphabet", Required::No),
     ("tag_len", Required::No),
+    ("charset", Required::No),
 ];
 
 /// The fields of a `shortest` block.

@@ -121,15 +121,7 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
             failure.reason
         )?;
     }
-    let how = if report.exhaustive {
-        String::new()
-    } else {
-        format!(
-            " (each slot's canonical tag and its {} kernel directions: the 2^{} tags are too many to check one by one, and the map is affine)",
-            d.kernel.len(),
-            d.mask_bits()
-        )
-    };
+    let how = super::verification_scope(report, d);
     if report.passed() {
         writeln!(
             out,

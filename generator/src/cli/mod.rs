@@ -65,16 +65,16 @@ pub struct SpecArgs {
     #[arg(long, value_name = "HEX", value_parser = parse_u16)]
     poly: Option<u16>,
     /// Custom CRC: the register's initial value.
-    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly")]
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly", conflicts_with = "crc")]
     init: u16,
     /// Custom CRC: whether each input byte is reflected (`true` or `false`).
-    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set, requires = "poly")]
+    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set, requires = "poly", conflicts_with = "crc")]
     refin: bool,
     /// Custom CRC: whether the output is reflected [default: as --refin].
-    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly", conflicts_with = "crc")]
     refout: Option<bool>,
     /// Custom CRC: the value xored into the output.
-    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly")]
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly", conflicts_with = "crc")]
     xorout: u16,
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
     /// GF(2)^8, without `{` or `}`.
@@ -121,10 +121,15 @@ impl SpecArgs {
         spec.tag_len = self.tag_len;
         spec.slots = u32::try_from(self.slots)
             .ok()
-            .filter(|s| (2..=65536).contains(s))
+            .filter(|s| (2..=65536).contains(s) && s.is_power_of_two())
             .ok_or(slotgen::Error::SlotCount { slots: self.slots })
             .context("--slots")?;
         if let Some(charset) = &self.charset {
+            if let Some(c) = charset.spec().chars().find(|c| !c.is_ascii()) {
+                bail!(
+                    "--charset: `{c}` is not ASCII, and a tag symbol is one byte: write a byte above 0x7f as `\\xNN` in a bracket expression, such as `[a-z\\xe9]`"
+                );
+            }
             let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
                 .with_context(|| format!("--charset {}", charset.spec()))?;
             eprintln!("slotgen: --charset {}: {choice}", charset.spec());
@@ -204,5 +209,19 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+    }
+}
+
+/// What a passed verification covered, after the tag count: nothing when every tag was
+/// checked, else how the tags were covered.
+fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
+    if report.exhaustive {
+        String::new()
+    } else {
+        format!(
+            " (each slot's canonical tag and its {} kernel directions: the 2^{} tags are too many to check one by one, and the map is affine)",
+            d.kernel.len(),
+            d.mask_bits()
+        )
     }
 }

@@ -157,9 +157,10 @@ fn run_json(path: &Path) -> Result<ExitCode> {
             verification.slots_checked
         );
     }
+    let how = super::verification_scope(&verification, d);
     writeln!(
         out,
-        "verified:   {}/{} slots, {} tags",
+        "verified:   {}/{} slots, {} tags{how}",
         verification.slots_checked, d.spec.slots, verification.tags_checked
     )?;
     Ok(ExitCode::SUCCESS)
