@@ -157,7 +157,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
             verification.slots_checked
         );
     }
-    let how = super::verification_scope(&verification, d);
+    let how = super::verification_scope(verification, d);
     writeln!(
         out,
         "verified:   {}/{} slots, {} tags{how}",
