@@ -614,7 +614,7 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "no affine alphabet inside charset `ab` reaches all 16384 slots with 4-symbol tags: \
-             its largest affine alphabet has 2 symbols; use a larger charset, another --tag-len, \
+             its largest affine alphabet has 2 symbols; use a larger charset, another tag length, \
              or fewer slots"
         );
     }

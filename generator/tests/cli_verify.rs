@@ -1,22 +1,15 @@
 //! `slotgen verify`, run as a program: JSON derivations (whole, edited, truncated), tag
 //! tables in three forms, and real servers (cluster-enabled, not, and absent).
 
-use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    common::slotgen_with_stdin(args, stdin)
 }
 
 struct Run {

@@ -69,17 +69,7 @@ pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value
     let mut value = json!({
         "format": FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
-        "crc": {
-            "name": derivation.crc_name(),
-            "width": alg.width,
-            "poly": alg.poly,
-            "init": alg.init,
-            "refin": alg.refin,
-            "refout": alg.refout,
-            "xorout": alg.xorout,
-            "check": alg.check,
-            "residue": alg.residue,
-        },
+        "crc": crc_value(derivation.crc_name(), alg),
         "slots": derivation.spec.slots,
         "slot_bits": derivation.slot_bits(),
         "alphabet": symbols.iter().all(u8::is_ascii_graphic).then(|| String::from_utf8_lossy(symbols).into_owned()),
@@ -102,4 +92,20 @@ pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value
         value["verification"] = serde_json::to_value(report).expect("a report serializes");
     }
     value
+}
+
+/// The `crc` object of the JSON forms: `{ name, width, poly, init, refin, refout, xorout,
+/// check, residue }`, the RevEng model, `name` the catalogue name or `custom`.
+pub(crate) fn crc_value(name: &str, alg: &crc::Algorithm<u16>) -> Value {
+    json!({
+        "name": name,
+        "width": alg.width,
+        "poly": alg.poly,
+        "init": alg.init,
+        "refin": alg.refin,
+        "refout": alg.refout,
+        "xorout": alg.xorout,
+        "check": alg.check,
+        "residue": alg.residue,
+    })
 }

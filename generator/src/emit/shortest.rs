@@ -199,16 +199,7 @@ pub fn to_value(table: &Shortest) -> Value {
     json!({
         "format": FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
-        "crc": {
-            "name": spec.crc_name(),
-            "width": alg.width,
-            "poly": alg.poly,
-            "init": alg.init,
-            "refin": alg.refin,
-            "refout": alg.refout,
-            "xorout": alg.xorout,
-            "check": alg.check,
-        },
+        "crc": super::json::crc_value(spec.crc_name(), alg),
         "slots": spec.slots,
         "charset": String::from_utf8_lossy(spec.charset.symbols()),
         "max_len": spec.max_len,
