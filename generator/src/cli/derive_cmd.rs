@@ -63,19 +63,24 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
         "crc:        {} (width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x})",
         d.crc_name(), alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
     )?;
-    writeln!(out, "slots:      {} ({} bits)", d.spec.slots, d.slot_bits())?;
     writeln!(
         out,
-        "alphabet:   {} ({} symbols, {} bits each)",
-        base_tag_text(d.alphabet.symbols()),
-        d.alphabet.len(),
-        d.alphabet.symbol_bits()
+        "slots:      {} ({})",
+        d.spec.slots,
+        count(d.slot_bits().into(), "bit")
     )?;
     writeln!(
         out,
-        "tag length: {} symbols ({} input bits)",
-        d.tag_len,
-        d.mask_bits()
+        "alphabet:   {} ({} symbols, {} each)",
+        base_tag_text(d.alphabet.symbols()),
+        d.alphabet.len(),
+        count(d.alphabet.symbol_bits().into(), "bit")
+    )?;
+    writeln!(
+        out,
+        "tag length: {} ({})",
+        count(d.tag_len as u64, "symbol"),
+        count(d.mask_bits() as u64, "input bit")
     )?;
     writeln!(
         out,
@@ -95,13 +100,13 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     writeln!(out, "inverse:    {}", hex_list(&d.inverse, digits))?;
     writeln!(
         out,
-        "kernel:     {} ({} tags per slot)",
+        "kernel:     {} ({} per slot)",
         if d.kernel.is_empty() {
             "(none)".to_owned()
         } else {
             hex_list(&d.kernel, digits)
         },
-        1u64 << d.kernel.len()
+        count(1u64 << d.kernel.len(), "tag")
     )?;
     writeln!(
         out,
@@ -150,4 +155,13 @@ fn base_tag_text(bytes: &[u8]) -> String {
             }
         })
         .collect()
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 bit`, `4 bits`.
+fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
