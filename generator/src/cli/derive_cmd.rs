@@ -71,8 +71,8 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     )?;
     writeln!(
         out,
-        "alphabet:   {} ({} symbols, {} each)",
-        base_tag_text(d.alphabet.symbols()),
+        "alphabet:   \"{}\" ({} symbols, {} each)",
+        super::show(d.alphabet.symbols()),
         d.alphabet.len(),
         count(d.alphabet.symbol_bits().into(), "bit")
     )?;
@@ -117,15 +117,7 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
         d.slot_bits() - d.low_bits,
         (d.low.len() + d.high.len()) * entry_bytes
     )?;
-    for failure in &report.failures {
-        writeln!(
-            out,
-            "failed:     slot {} tag \"{}\": {}",
-            failure.slot,
-            base_tag_text(&failure.tag),
-            failure.reason
-        )?;
-    }
+    super::write_failures(out, report)?;
     let how = super::verification_scope(report, d);
     if report.passed() {
         writeln!(
@@ -141,20 +133,6 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
         )?;
     }
     Ok(())
-}
-
-/// Bytes as text, printable ASCII as is and anything else as `\xNN`.
-fn base_tag_text(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|&b| {
-            if b.is_ascii_graphic() || b == b' ' {
-                char::from(b).to_string()
-            } else {
-                format!("\\x{b:02x}")
-            }
-        })
-        .collect()
 }
 
 /// `n` and the noun, plural unless `n` is 1: `1 bit`, `4 bits`.

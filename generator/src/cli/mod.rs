@@ -225,3 +225,30 @@ fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
         )
     }
 }
+
+/// Bytes as text for a line of output, inside double quotes: printable ASCII as is but `"`
+/// and `\` escaped, anything else as `\xNN`.
+fn show(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            b'"' | b'\\' => format!("\\{}", char::from(b)),
+            b' '..=b'~' => char::from(b).to_string(),
+            _ => format!("\\x{b:02x}"),
+        })
+        .collect()
+}
+
+/// One `failed:` line per listed failure of a verification report.
+fn write_failures(out: &mut impl std::io::Write, report: &slotgen::Report) -> std::io::Result<()> {
+    for failure in &report.failures {
+        writeln!(
+            out,
+            "failed:     slot {} tag \"{}\": {}",
+            failure.slot,
+            show(&failure.tag),
+            failure.reason
+        )?;
+    }
+    Ok(())
+}

@@ -85,18 +85,6 @@ fn read(path: &Path) -> Result<Vec<u8>> {
     std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
 }
 
-/// Bytes as text, printable ASCII as is and anything else as `\xNN`.
-fn show(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|&b| match b {
-            b'"' | b'\\' => format!("\\{}", char::from(b)),
-            b' '..=b'~' => char::from(b).to_string(),
-            _ => format!("\\x{b:02x}"),
-        })
-        .collect()
-}
-
 fn run_json(path: &Path) -> Result<ExitCode> {
     let bytes = read(path)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
@@ -115,7 +103,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
         d.crc_name(),
         d.spec.slots,
         d.tag_len,
-        show(d.alphabet.symbols())
+        super::show(d.alphabet.symbols())
     )?;
     for mismatch in &report.mismatches {
         writeln!(out, "mismatch:   {mismatch}")?;
@@ -140,15 +128,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
         .verification
         .as_ref()
         .expect("verified when every value matched");
-    for failure in &verification.failures {
-        writeln!(
-            out,
-            "failed:     slot {} tag \"{}\": {}",
-            failure.slot,
-            show(&failure.tag),
-            failure.reason
-        )?;
-    }
+    super::write_failures(&mut out, verification)?;
     if !verification.passed() {
         out.flush()?;
         bail!(
@@ -207,7 +187,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             out,
             "misplaced:  slot {} tag \"{}\" lands on slot {}",
             m.slot,
-            show(&m.tag),
+            super::show(&m.tag),
             m.lands_on
         )?;
     }
@@ -274,17 +254,17 @@ fn keyslots(con: &mut redis::Connection, url: &str, keys: &[Vec<u8>]) -> Result<
             redis::Value::Int(slot) => u16::try_from(slot).map_err(|_| {
                 anyhow!(
                     "{url} answered slot {slot} for key \"{}\": not a slot",
-                    show(key)
+                    super::show(key)
                 )
             }),
             redis::Value::ServerError(e) => Err(anyhow!(
                 "{url} refused CLUSTER KEYSLOT for key \"{}\": {}",
-                show(key),
+                super::show(key),
                 redis::RedisError::from(e)
             )),
             other => Err(anyhow!(
                 "{url} answered {other:?} to CLUSTER KEYSLOT for key \"{}\": not a slot; check that the URL names a Redis server",
-                show(key)
+                super::show(key)
             )),
         })
         .collect()
@@ -339,7 +319,7 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
             writeln!(
                 out,
                 "disagree:   slot {slot} tag \"{}\": the server puts it on slot {answer}",
-                show(tag)
+                super::show(tag)
             )?;
         }
     }
@@ -361,7 +341,7 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
                 writeln!(
                     out,
                     "disagree:   key \"{}\": slot {ours} by {}, slot {answer} by the server",
-                    show(key),
+                    super::show(key),
                     derivation.crc_name()
                 )?;
             }
