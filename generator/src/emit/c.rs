@@ -2,7 +2,7 @@
 //! -pedantic`, with no allocation: every function writes into buffers the caller passes,
 //! and returns a `slotgen_status` code when it can fail.
 
-use super::source::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.h");
@@ -33,7 +33,7 @@ pub(crate) fn mask_type(derivation: &Derivation) -> (&'static str, usize) {
 pub fn header(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
     let (mask_type, digits) = mask_type(derivation);
-    let shared = source::shared(
+    let shared = common::shared(
         derivation,
         &Syntax {
             command: "c",
@@ -56,7 +56,7 @@ pub fn header(derivation: &Derivation) -> String {
 ",
         |xorout| format!("    crc ^= {xorout:#06x}u;\n"),
     );
-    let masks = |values: &[u64]| source::mask_rows(values, digits, "    ");
+    let masks = |values: &[u64]| common::mask_rows(values, digits, "    ");
     let kernel = if derivation.kernel.is_empty() {
         format!("// The kernel is empty: each slot has one tag.\nstatic const {mask_type} slotgen_kernel[1] = {{0}};\n")
     } else {
@@ -66,7 +66,7 @@ pub fn header(derivation: &Derivation) -> String {
             masks(&derivation.kernel)
         )
     };
-    source::render(
+    common::render(
         TEMPLATE,
         &shared,
         &[

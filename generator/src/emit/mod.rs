@@ -12,6 +12,7 @@
 //! the whole derivation as data.
 
 pub mod c;
+mod common;
 pub mod go;
 pub mod js;
 pub mod json;
@@ -19,7 +20,6 @@ pub mod lua;
 pub mod python;
 pub mod rust;
 pub mod shortest;
-mod source;
 
 use crate::{catalog, Derivation};
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use slotgen::check::{self, Language};
+use slotgen::verify::{self, Language};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::SpecArgs;
@@ -93,7 +93,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
             path.display()
         )
     })?;
-    let report = check::check_json(text).with_context(|| format!("`{}`", path.display()))?;
+    let report = verify::json_derivation(text).with_context(|| format!("`{}`", path.display()))?;
     let d = &report.derivation;
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -166,12 +166,15 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         (format, _) => format,
     };
     let (tags, form) = match format {
-        TagFormat::C => (check::tags_from_source(&bytes, Language::C), "C source"),
-        TagFormat::Lua => (check::tags_from_source(&bytes, Language::Lua), "Lua source"),
-        _ => (Ok(check::tags_from_lines(&bytes)), "lines"),
+        TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
+        TagFormat::Lua => (
+            verify::tags_from_source(&bytes, Language::Lua),
+            "Lua source",
+        ),
+        _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let report = check::check_tags(&tags, &spec.crc, spec.slots);
+    let report = verify::tag_table(&tags, &spec.crc, spec.slots);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -361,7 +364,7 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
 }
 
 fn read_keys(path: &Path, hex: bool) -> Result<Vec<Vec<u8>>> {
-    let lines = check::tags_from_lines(&read(path)?);
+    let lines = verify::tags_from_lines(&read(path)?);
     if !hex {
         return Ok(lines);
     }
