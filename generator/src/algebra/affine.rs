@@ -2,7 +2,78 @@
 
 use crc::Algorithm;
 
-use crate::{catalog, gf2::Matrix, Alphabet};
+use crate::{catalog, gf2::Matrix, spec::SlotCount, Alphabet};
+
+/// The linear part of a slot function `crc(message) & (slots - 1)` by byte position, counted
+/// from the message's end: [`delta(k, diff)`](Self::delta) is the slot change of xoring
+/// `diff` into the byte `k` positions before the last one.
+///
+/// A CRC's register is linear in the message, so what one byte changes depends only on how
+/// many bytes follow it, not on the other bytes or on the message's length; `refout` and
+/// `xorout` act on the register after the last byte, a reflection and a constant. So the
+/// `8 * longest` deltas of single bits, each one CRC of the reference implementation (the
+/// `crc` crate), give the linear part for every message of up to `longest` bytes. This is the
+/// one place slotgen evaluates a CRC to learn its linear part: [`AffineMap::extract`], the
+/// shortest-tag search and the charset choice all ask it.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::{algebra::affine::ByteDeltas, spec::SlotCount};
+///
+/// let deltas = ByteDeltas::new(&crc::CRC_16_XMODEM, SlotCount::new(16384)?, 4);
+/// // "@@@@" lands on 13881 and "A@@@" on 12216: the first of four bytes, bit 0
+/// assert_eq!(deltas.slot(b"@@@@"), 13881);
+/// assert_eq!(deltas.slot(b"@@@@") ^ deltas.delta(3, b'A' ^ b'@'), deltas.slot(b"A@@@"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub struct ByteDeltas {
+    crc: crc::Crc<u16>,
+    mask: u16,
+    /// `at[k][b]`: the slot delta of flipping bit `b` of the byte `k` positions before the
+    /// last one.
+    at: Vec<[u16; 8]>,
+}
+
+impl ByteDeltas {
+    /// The deltas of messages of up to `longest` bytes: `8 * longest` CRCs.
+    #[must_use]
+    pub fn new(crc: &Algorithm<u16>, slots: SlotCount, longest: usize) -> Self {
+        let crc = catalog::reference_crc(crc);
+        let mask = slots.mask();
+        let mut message = vec![0u8; longest];
+        let at = (1..=longest)
+            .map(|len| {
+                let zero = crc.checksum(&message[..len]);
+                std::array::from_fn(|b| {
+                    message[0] = 1 << b;
+                    let flipped = crc.checksum(&message[..len]);
+                    message[0] = 0;
+                    (flipped ^ zero) & mask
+                })
+            })
+            .collect();
+        Self { crc, mask, at }
+    }
+
+    /// The slot of `message`, by the reference CRC: the offset to which deltas are added.
+    #[must_use]
+    pub fn slot(&self, message: &[u8]) -> u16 {
+        self.crc.checksum(message) & self.mask
+    }
+
+    /// The slot delta of xoring `diff` into the byte `k` positions before the last one.
+    ///
+    /// # Panics
+    ///
+    /// When `k` is not below the `longest` given to [`new`](Self::new).
+    #[must_use]
+    pub fn delta(&self, k: usize, diff: u8) -> u16 {
+        (0..8)
+            .filter(|&b| diff >> b & 1 == 1)
+            .fold(0, |acc, b| acc ^ self.at[k][b])
+    }
+}
 
 /// The tag -> slot function for tags of a fixed length, as an affine map over GF(2):
 /// `slot(x) = offset ^ M x`.
@@ -30,30 +101,42 @@ pub struct AffineMap {
 }
 
 impl AffineMap {
-    /// Extracts the map by evaluating the CRC (the `crc` crate's) on the tag of mask 0 and on
-    /// the `tag_len * d` tags of one set bit: `1 + tag_len * d` CRCs of `tag_len` bytes.
-    ///
-    /// `slots` must be a power of two from 2 to 65536; the caller checks.
+    /// Extracts the map for tags of `tag_len` symbols: the offset is the slot of the tag of
+    /// mask 0, and column `d * k + j` is the slot delta of moving symbol `k` from
+    /// `alphabet[0]` to `alphabet[1 << j]`, which [`ByteDeltas`] gives.
     #[must_use]
-    pub fn extract(crc: &Algorithm<u16>, alphabet: &Alphabet, tag_len: usize, slots: u32) -> Self {
-        let crc = catalog::reference_crc(crc);
-        let slot_mask = (slots - 1) as u16;
-        let slot = |tag: &[u8]| crc.checksum(tag) & slot_mask;
-        let mut tag = vec![alphabet.offset(); tag_len];
-        let offset = slot(&tag);
-        let d = alphabet.symbol_bits() as usize;
-        let mut columns = Vec::with_capacity(tag_len * d);
-        for k in 0..tag_len {
-            for j in 0..d {
-                tag[k] = alphabet.symbols()[1 << j];
-                columns.push(slot(&tag) ^ offset);
-                tag[k] = alphabet.offset();
-            }
-        }
+    pub fn extract(
+        crc: &Algorithm<u16>,
+        alphabet: &Alphabet,
+        tag_len: usize,
+        slots: SlotCount,
+    ) -> Self {
+        Self::from_deltas(
+            &ByteDeltas::new(crc, slots, tag_len),
+            alphabet,
+            tag_len,
+            slots,
+        )
+    }
+
+    /// As [`extract`](Self::extract), from deltas already computed for at least `tag_len`
+    /// bytes.
+    #[must_use]
+    pub fn from_deltas(
+        deltas: &ByteDeltas,
+        alphabet: &Alphabet,
+        tag_len: usize,
+        slots: SlotCount,
+    ) -> Self {
+        let offset = deltas.slot(&vec![alphabet.offset(); tag_len]);
+        let basis = alphabet.basis();
+        let columns = (0..tag_len)
+            .flat_map(|k| basis.iter().map(move |&b| deltas.delta(tag_len - 1 - k, b)))
+            .collect();
         Self {
             offset,
             columns,
-            slot_bits: slots.trailing_zeros(),
+            slot_bits: slots.bits(),
         }
     }
 

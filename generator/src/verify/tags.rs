@@ -6,6 +6,7 @@ use crc::Algorithm;
 use slotgen_tables::{hashtag, Crc16};
 
 use super::MAX_LISTED;
+use crate::spec::SlotCount;
 
 /// One entry of a tag table that does not land on its slot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,22 +45,25 @@ impl TagReport {
 /// Checks a per-slot tag table: entry `i` is a tag for slot `i`, so the key `{tag}` must land
 /// on slot `i` (its hashtag, by the runtime's [`hashtag`], is the tag; an empty tag or one
 /// with a brace makes a different hashtag and lands elsewhere). The slot is the runtime's
-/// [`Crc16`] of the hashtag, masked to `slots` (a power of two).
+/// [`Crc16`] of the hashtag, masked to `slots`.
 ///
 /// # Examples
 ///
 /// ```
+/// use slotgen::spec::SlotCount;
+///
 /// let tags = [b"DLH@".to_vec(), b"@A@H".to_vec(), b"x".to_vec()];
-/// let report = slotgen::verify::tag_table(&tags, &crc::CRC_16_XMODEM, 16384);
+/// let report = slotgen::verify::tag_table(&tags, &crc::CRC_16_XMODEM, SlotCount::REDIS_CLUSTER);
 /// assert_eq!(report.entries_checked, 3);
 /// assert_eq!(report.misplaced_count, 1); // "x" is no tag for slot 2
 /// assert_eq!(report.misplaced[0].lands_on, 16287); // CLUSTER KEYSLOT x
 /// assert_eq!(report.missing, 16381);
 /// ```
 #[must_use]
-pub fn tag_table(tags: &[Vec<u8>], crc: &Algorithm<u16>, slots: u32) -> TagReport {
+pub fn tag_table(tags: &[Vec<u8>], crc: &Algorithm<u16>, slots: SlotCount) -> TagReport {
     let crc = Crc16::new(crc);
-    let mask = slots.wrapping_sub(1) as u16;
+    let mask = slots.mask();
+    let slots = slots.get();
     let mut report = TagReport::default();
     let mut key = Vec::new();
     for (slot, tag) in (0..slots).zip(tags) {

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use slotgen::charset::{choose, Charset};
+use slotgen::spec::SlotCount;
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
@@ -119,11 +120,7 @@ impl SpecArgs {
         }
         spec.alphabet = self.alphabet.as_bytes().to_vec();
         spec.tag_len = self.tag_len;
-        spec.slots = u32::try_from(self.slots)
-            .ok()
-            .filter(|s| (2..=65536).contains(s) && s.is_power_of_two())
-            .ok_or(slotgen::Error::SlotCount { slots: self.slots })
-            .context("--slots")?;
+        spec.slots = SlotCount::new(self.slots).context("--slots")?.get();
         if let Some(charset) = &self.charset {
             if let Some(c) = charset.spec().chars().find(|c| !c.is_ascii()) {
                 bail!(

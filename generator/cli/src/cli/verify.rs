@@ -11,6 +11,7 @@ use slotgen::verify::{self, Language};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::SpecArgs;
+use slotgen::spec::SlotCount;
 
 /// How long to wait for a server to accept the connection, and then for each answer.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -148,12 +149,6 @@ fn run_json(path: &Path) -> Result<ExitCode> {
 
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let spec = args.spec.spec()?;
-    if !spec.slots.is_power_of_two() {
-        return Err(slotgen::Error::SlotCount {
-            slots: u64::from(spec.slots),
-        })
-        .context("--slots");
-    }
     let bytes = read(path)?;
     let extension = path
         .extension()
@@ -174,7 +169,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let report = verify::tag_table(&tags, &spec.crc, spec.slots);
+    let report = verify::tag_table(&tags, &spec.crc, SlotCount::new(spec.slots.into())?);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
