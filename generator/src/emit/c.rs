@@ -7,15 +7,6 @@ use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.h");
 
-/// The C type and hex digits of a derivation's masks.
-pub(crate) fn mask_type(derivation: &Derivation) -> (&'static str, usize) {
-    match derivation.mask_bits() {
-        0..=16 => ("uint16_t", 4),
-        17..=32 => ("uint32_t", 8),
-        _ => ("uint64_t", 16),
-    }
-}
-
 /// A C99 header (`slotgen.h`) for the derivation's spec: `slotgen_slot`,
 /// `slotgen_tag_for_slot`, `slotgen_key_for_slot`, `slotgen_tags_for_slot` (the tag of one
 /// index, so that no list is allocated) and `slotgen_strerror`, all `static inline`, with
@@ -32,7 +23,8 @@ pub(crate) fn mask_type(derivation: &Derivation) -> (&'static str, usize) {
 #[must_use]
 pub fn header(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let (mask_type, digits) = mask_type(derivation);
+    let width = derivation.mask_width();
+    let (mask_type, digits) = (format!("uint{}_t", width.bits()), width.hex_digits());
     let shared = common::shared(
         derivation,
         &Syntax {
@@ -72,7 +64,7 @@ pub fn header(derivation: &Derivation) -> String {
         &[
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("mask_type", mask_type.to_owned()),
+            ("mask_type", mask_type.clone()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", kernel),

@@ -84,7 +84,8 @@ pub fn check_package_name(name: &str) -> Result<(), Error> {
 pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Error> {
     check_package_name(package_name)?;
     let crc = CrcModel::of(derivation);
-    let (mask_type, digits) = super::c::mask_type(derivation);
+    let width = derivation.mask_width();
+    let (mask_type, digits) = (format!("uint{}", width.bits()), width.hex_digits());
     let shared = common::shared(
         derivation,
         &Syntax {
@@ -122,7 +123,7 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
             ("imports", imports.to_owned()),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("mask_type", mask_type.trim_end_matches("_t").to_owned()),
+            ("mask_type", mask_type.clone()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", kernel),
