@@ -11,7 +11,6 @@ use slotgen::verify::{self, Language};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::SpecArgs;
-use slotgen::spec::SlotCount;
 
 /// How long to wait for a server to accept the connection, and then for each answer.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -64,8 +63,16 @@ pub struct VerifyArgs {
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     if let Some(path) = &args.table {
+        super::refuse_unused(
+            &args.spec.given(),
+            "a JSON derivation, which names its own spec",
+        )?;
         run_json(path)
     } else if let Some(path) = &args.tags {
+        super::refuse_unused(
+            &args.spec.tags.given(),
+            "a tag table, whose tags are read from the file (only the CRC and the slot count apply)",
+        )?;
         run_tags(args, path)
     } else if let Some(url) = &args.redis {
         run_redis(args, url)
@@ -148,7 +155,8 @@ fn run_json(path: &Path) -> Result<ExitCode> {
 }
 
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
-    let spec = args.spec.spec()?;
+    let crc = args.spec.crc.crc()?;
+    let slots = args.spec.crc.slots()?;
     let bytes = read(path)?;
     let extension = path
         .extension()
@@ -169,15 +177,15 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let report = verify::tag_table(&tags, &spec.crc, SlotCount::new(spec.slots.into())?);
+    let report = verify::tag_table(&tags, &crc, slots);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "tags:       {} ({form}, {} entries) for {}, {} slots",
         path.display(),
         tags.len(),
-        spec.crc_name(),
-        spec.slots
+        slotgen::catalog::name_of(&crc).unwrap_or("custom"),
+        slots.get()
     )?;
     writeln!(out, "checked:    {} entries", report.entries_checked)?;
     for m in &report.misplaced {
@@ -194,7 +202,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             out,
             "missing:    slots {}..{} have no entry ({} slots)",
             tags.len(),
-            spec.slots,
+            slots.get(),
             report.missing
         )?;
     }
@@ -203,7 +211,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             out,
             "extra:      {} entries past the last slot, {}",
             report.extra,
-            spec.slots - 1
+            slots.get() - 1
         )?;
     }
     if !report.passed() {
@@ -224,7 +232,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     writeln!(
         out,
         "verified:   each of the {} slots holds one tag, and it lands on its slot",
-        spec.slots
+        slots.get()
     )?;
     Ok(ExitCode::SUCCESS)
 }
