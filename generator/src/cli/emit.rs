@@ -27,6 +27,8 @@ enum Language {
     Js,
     /// A Go package (Go 1.19+): `Slot`, `TagForSlot`, ..., with error values.
     Go,
+    /// A Java 11+ source file: a final class of static methods (`--name com.example.RedisSlots`).
+    Java,
 }
 
 #[derive(Debug, Args)]
@@ -39,12 +41,43 @@ pub struct EmitArgs {
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// The name of the Rust static.
-    #[arg(long, value_name = "NAME", default_value = "SLOT_TABLE")]
-    name: String,
-    /// The name of the Go package.
-    #[arg(long, value_name = "NAME", default_value = "slotgen", value_parser = go_package)]
-    package: String,
+    /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
+    /// with its package (default `Slotgen`).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// The name of the Go package (default `slotgen`).
+    #[arg(long, value_name = "NAME", value_parser = go_package)]
+    package: Option<String>,
+}
+
+impl EmitArgs {
+    /// `--name`, or `default` without it; refused (not ignored) for a language that takes
+    /// no name.
+    fn name_or(&self, default: &'static str) -> Result<&str> {
+        Ok(self.name.as_deref().unwrap_or(default))
+    }
+
+    /// Refuses `--name` and `--package` where the language uses neither.
+    fn refuse_unused(&self) -> Result<()> {
+        let (takes_name, takes_package) = match self.language {
+            Language::Rust | Language::Java => (true, false),
+            Language::Go => (false, true),
+            Language::Json | Language::Lua | Language::C | Language::Python | Language::Js => {
+                (false, false)
+            }
+        };
+        let language = self
+            .language
+            .to_possible_value()
+            .map_or(String::new(), |v| v.get_name().to_owned());
+        if self.name.is_some() && !takes_name {
+            anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
+        }
+        if self.package.is_some() && !takes_package {
+            anyhow::bail!("`--package` does not apply to `emit {language}` (only to `emit go`): remove it");
+        }
+        Ok(())
+    }
 }
 
 fn go_package(name: &str) -> Result<String, slotgen::Error> {
@@ -52,15 +85,17 @@ fn go_package(name: &str) -> Result<String, slotgen::Error> {
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
+    args.refuse_unused()?;
     let derivation = args.spec.derive()?;
     let text = match args.language {
-        Language::Rust => emit::rust::file(&derivation, &args.name)
-            .map_err(|_| {
+        Language::Rust => {
+            let name = args.name_or("SLOT_TABLE")?;
+            emit::rust::file(&derivation, name).map_err(|_| {
                 anyhow::anyhow!(
-                    "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
-                    args.name
+                    "--name `{name}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`"
                 )
-            })?,
+            })?
+        }
         Language::Json => {
             let report = slotgen::verify(&derivation);
             let value = emit::json::to_value(&derivation, Some(&report));
@@ -71,7 +106,13 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         Language::C => emit::c::header(&derivation),
         Language::Python => emit::python::module(&derivation),
         Language::Js => emit::js::module(&derivation),
-        Language::Go => emit::go::package(&derivation, &args.package)?,
+        Language::Go => {
+            emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
+        }
+        Language::Java => {
+            emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
+                .map_err(|e| anyhow::anyhow!("--name {e}"))?
+        }
     };
     match &args.output {
         Some(path) => {

@@ -13,6 +13,7 @@
 
 pub mod c;
 pub mod go;
+pub mod java;
 pub mod js;
 pub mod json;
 pub mod lua;
@@ -45,9 +46,31 @@ pub fn spec_options(derivation: &Derivation) -> String {
             alg.poly, alg.init, alg.refin, alg.refout, alg.xorout
         ),
     };
-    let alphabet = String::from_utf8_lossy(derivation.alphabet.symbols()).replace('\'', "'\\''");
+    let alphabet = shell_quote(derivation.alphabet.symbols());
     format!(
-        "{crc} --alphabet '{alphabet}' --tag-len {} --slots {}",
+        "{crc} --alphabet {alphabet} --tag-len {} --slots {}",
         derivation.tag_len, derivation.spec.slots
     )
+}
+
+/// Bytes as one shell word: `'...'` when they are printable ASCII other than `'` and `\`,
+/// else `$'...'` (bash, zsh, ksh and POSIX 2024) with `\xNN` for every other byte, so that
+/// the word holds no newline, quote or backslash sequence that a comment or string literal
+/// of an emitted file would misread.
+fn shell_quote(bytes: &[u8]) -> String {
+    let plain = |b: u8| (b.is_ascii_graphic() || b == b' ') && b != b'\'' && b != b'\\';
+    if bytes.iter().all(|&b| plain(b)) {
+        return format!("'{}'", String::from_utf8_lossy(bytes));
+    }
+    let escaped: String = bytes
+        .iter()
+        .map(|&b| {
+            if plain(b) {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect();
+    format!("$'{escaped}'")
 }

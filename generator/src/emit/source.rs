@@ -73,13 +73,34 @@ impl Examples {
         let tag = table
             .tag_for_slot(0)
             .expect("slot 0 is in range of every table");
+        let tag = comment_text(tag.as_ref());
         Self {
             check_slot: table.key_slot(b"123456789"),
-            tag: tag.to_string(),
             key: format!("user:{{{tag}}}:profile"),
+            tag,
             tags_per_slot: table.tags_per_slot(),
         }
     }
+}
+
+/// Bytes as text that is safe inside a comment or a string of every target language:
+/// printable ASCII as it is, except `\`, and every other byte (and `\`) as `\xNN`. No
+/// newline, no `\u` escape (which Java reads even in comments).
+///
+/// ```text
+/// comment_text(b"a\\b\n") == "a\\x5cb\\x0a"
+/// ```
+pub(crate) fn comment_text(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| {
+            if (b.is_ascii_graphic() || b == b' ') && b != b'\\' {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect()
 }
 
 /// The header every emitted file starts with, each line behind `comment`: the slotgen
@@ -95,7 +116,7 @@ pub(crate) fn header(derivation: &Derivation, language: &str, comment: &str) -> 
             emit::spec_options(derivation)
         ),
         "Do not edit: rerun that command.".to_owned(),
-        format!("Spec: {}.", emit::rust::describe(derivation)),
+        format!("Spec: {}.", emit::rust::describe(derivation)).replace('\\', "\\x5c"),
         format!(
             "CRC: width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x}.",
             alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check

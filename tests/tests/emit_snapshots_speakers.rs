@@ -1,0 +1,15 @@
+//! Snapshots of each module of the second round of languages for Redis Cluster (the
+//! default spec). They freeze the generated code; the `emit_<language>` tests beside them
+//! run it and prove it right.
+
+use slotgen::{derive, emit, Spec};
+
+fn redis() -> slotgen::Derivation {
+    derive(&Spec::default()).expect("the default spec derives")
+}
+
+#[test]
+fn java_class_for_redis_cluster() {
+    let source = emit::java::class(&redis(), "com.example.RedisSlots").expect("a class name");
+    insta::assert_snapshot!("java_redis_cluster", source);
+}
