@@ -13,3 +13,9 @@ fn java_class_for_redis_cluster() {
     let source = emit::java::class(&redis(), "com.example.RedisSlots").expect("a class name");
     insta::assert_snapshot!("java_redis_cluster", source);
 }
+
+#[test]
+fn ruby_module_for_redis_cluster() {
+    let source = emit::ruby::module(&redis(), "RedisSlots").expect("a module name");
+    insta::assert_snapshot!("ruby_redis_cluster", source);
+}

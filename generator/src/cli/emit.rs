@@ -29,6 +29,8 @@ enum Language {
     Go,
     /// A Java 11+ source file: a final class of static methods (`--name com.example.RedisSlots`).
     Java,
+    /// A Ruby module of module functions over byte strings (`--name RedisSlots`).
+    Ruby,
 }
 
 #[derive(Debug, Args)]
@@ -42,7 +44,7 @@ pub struct EmitArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
-    /// with its package (default `Slotgen`).
+    /// with its package, the Ruby module (default `Slotgen`).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// The name of the Go package (default `slotgen`).
@@ -60,7 +62,7 @@ impl EmitArgs {
     /// Refuses `--name` and `--package` where the language uses neither.
     fn refuse_unused(&self) -> Result<()> {
         let (takes_name, takes_package) = match self.language {
-            Language::Rust | Language::Java => (true, false),
+            Language::Rust | Language::Java | Language::Ruby => (true, false),
             Language::Go => (false, true),
             Language::Json | Language::Lua | Language::C | Language::Python | Language::Js => {
                 (false, false)
@@ -113,6 +115,8 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
                 .map_err(|e| anyhow::anyhow!("--name {e}"))?
         }
+        Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
     };
     match &args.output {
         Some(path) => {

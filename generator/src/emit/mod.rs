@@ -18,6 +18,7 @@ pub mod js;
 pub mod json;
 pub mod lua;
 pub mod python;
+pub mod ruby;
 pub mod rust;
 pub mod shortest;
 mod source;
