@@ -19,3 +19,9 @@ fn ruby_module_for_redis_cluster() {
     let source = emit::ruby::module(&redis(), "RedisSlots").expect("a module name");
     insta::assert_snapshot!("ruby_redis_cluster", source);
 }
+
+#[test]
+fn php_class_for_redis_cluster() {
+    let source = emit::php::class(&redis(), r"Example\RedisSlots").expect("a class name");
+    insta::assert_snapshot!("php_redis_cluster", source);
+}

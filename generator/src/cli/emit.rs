@@ -31,6 +31,8 @@ enum Language {
     Java,
     /// A Ruby module of module functions over byte strings (`--name RedisSlots`).
     Ruby,
+    /// A PHP 8.1+ file: a final class of static methods (`--name 'Example\RedisSlots'`).
+    Php,
 }
 
 #[derive(Debug, Args)]
@@ -44,7 +46,8 @@ pub struct EmitArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
-    /// with its package, the Ruby module (default `Slotgen`).
+    /// with its package, the Ruby module, the PHP class with its namespace (default
+    /// `Slotgen`).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// The name of the Go package (default `slotgen`).
@@ -62,7 +65,7 @@ impl EmitArgs {
     /// Refuses `--name` and `--package` where the language uses neither.
     fn refuse_unused(&self) -> Result<()> {
         let (takes_name, takes_package) = match self.language {
-            Language::Rust | Language::Java | Language::Ruby => (true, false),
+            Language::Rust | Language::Java | Language::Ruby | Language::Php => (true, false),
             Language::Go => (false, true),
             Language::Json | Language::Lua | Language::C | Language::Python | Language::Js => {
                 (false, false)
@@ -116,6 +119,8 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
                 .map_err(|e| anyhow::anyhow!("--name {e}"))?
         }
         Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)
             .map_err(|e| anyhow::anyhow!("--name {e}"))?,
     };
     match &args.output {

@@ -17,6 +17,7 @@ pub mod java;
 pub mod js;
 pub mod json;
 pub mod lua;
+pub mod php;
 pub mod python;
 pub mod ruby;
 pub mod rust;
@@ -55,18 +56,22 @@ pub fn spec_options(derivation: &Derivation) -> String {
 }
 
 /// Bytes as one shell word: `'...'` when they are printable ASCII other than `'` and `\`,
-/// else `$'...'` (bash, zsh, ksh and POSIX 2024) with `\xNN` for every other byte, so that
-/// the word holds no newline, quote or backslash sequence that a comment or string literal
-/// of an emitted file would misread.
+/// else `$'...'` (bash, zsh, ksh and POSIX 2024) with `\xNN` for every other byte and for
+/// the second byte of `?>` and `*/`, so that the word holds no newline, quote, backslash
+/// sequence or comment end that a comment or string literal of an emitted file would
+/// misread.
 fn shell_quote(bytes: &[u8]) -> String {
     let plain = |b: u8| (b.is_ascii_graphic() || b == b' ') && b != b'\'' && b != b'\\';
-    if bytes.iter().all(|&b| plain(b)) {
+    // `?>` ends PHP code even in a comment, `*/` ends a block comment.
+    let closes = |pair: &[u8]| pair == b"?>" || pair == b"*/";
+    if bytes.iter().all(|&b| plain(b)) && !bytes.windows(2).any(closes) {
         return format!("'{}'", String::from_utf8_lossy(bytes));
     }
     let escaped: String = bytes
         .iter()
-        .map(|&b| {
-            if plain(b) {
+        .enumerate()
+        .map(|(i, &b)| {
+            if plain(b) && !(i > 0 && closes(&bytes[i - 1..=i])) {
                 char::from(b).to_string()
             } else {
                 format!("\\x{b:02x}")

@@ -84,8 +84,9 @@ impl Examples {
 }
 
 /// Bytes as text that is safe inside a comment or a string of every target language:
-/// printable ASCII as it is, except `\`, and every other byte (and `\`) as `\xNN`. No
-/// newline, no `\u` escape (which Java reads even in comments).
+/// printable ASCII as it is, except `\`, and every other byte (and `\`, and the second byte
+/// of `?>` and `*/`) as `\xNN`. No newline, no `\u` escape (which Java reads even in
+/// comments), no end of a PHP block or a block comment.
 ///
 /// ```text
 /// comment_text(b"a\\b\n") == "a\\x5cb\\x0a"
@@ -93,8 +94,10 @@ impl Examples {
 pub(crate) fn comment_text(bytes: &[u8]) -> String {
     bytes
         .iter()
-        .map(|&b| {
-            if (b.is_ascii_graphic() || b == b' ') && b != b'\\' {
+        .enumerate()
+        .map(|(i, &b)| {
+            let closes = i > 0 && matches!(&bytes[i - 1..=i], b"?>" | b"*/");
+            if (b.is_ascii_graphic() || b == b' ') && b != b'\\' && !closes {
                 char::from(b).to_string()
             } else {
                 format!("\\x{b:02x}")
@@ -116,7 +119,10 @@ pub(crate) fn header(derivation: &Derivation, language: &str, comment: &str) -> 
             emit::spec_options(derivation)
         ),
         "Do not edit: rerun that command.".to_owned(),
-        format!("Spec: {}.", emit::rust::describe(derivation)).replace('\\', "\\x5c"),
+        format!("Spec: {}.", emit::rust::describe(derivation))
+            .replace('\\', "\\x5c")
+            .replace("?>", "?\\x3e")
+            .replace("*/", "*\\x2f"),
         format!(
             "CRC: width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x}.",
             alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
