@@ -176,7 +176,7 @@ pub enum Error {
         name: String,
     },
     /// A name given for an emitted module is not one its language accepts.
-    #[error("`{name}` is not a {language} module name: {rule}")]
+    #[error("`{name}` is not a name for `emit {language}`: {rule}")]
     ModuleName {
         /// The language, as `slotgen emit` names it (`java`, `ruby`, ...).
         language: &'static str,

@@ -178,7 +178,7 @@ fn java_names_are_checked() {
     for bad in ["", "com..Slots", "com.example.", "9Slots", "com.class.Slots", "String", "Stream", "Slöts", "a-b"] {
         let error = emit::java::class(&d, bad).unwrap_err();
         assert!(
-            error.to_string().contains("is not a java module name"),
+            error.to_string().contains("is not a name for `emit java`"),
             "{bad}: {error}"
         );
     }

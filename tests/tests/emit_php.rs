@@ -125,7 +125,7 @@ fn php_names_are_checked() {
     for bad in ["", r"Example\", r"\Slots", "9Slots", r"Example\List", "class", "Slöts", "A.B"] {
         let error = emit::php::class(&d, bad).unwrap_err();
         assert!(
-            error.to_string().contains("is not a php module name"),
+            error.to_string().contains("is not a name for `emit php`"),
             "{bad}: {error}"
         );
     }

@@ -183,7 +183,7 @@ fn ruby_names_are_checked() {
     for bad in ["", "slots", "Redis::Slots", "9Slots", "String", "Slöts", "A-B"] {
         let error = emit::ruby::module(&d, bad).unwrap_err();
         assert!(
-            error.to_string().contains("is not a ruby module name"),
+            error.to_string().contains("is not a name for `emit ruby`"),
             "{bad}: {error}"
         );
     }

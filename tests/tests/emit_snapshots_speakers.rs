@@ -25,3 +25,9 @@ fn php_class_for_redis_cluster() {
     let source = emit::php::class(&redis(), r"Example\RedisSlots").expect("a class name");
     insta::assert_snapshot!("php_redis_cluster", source);
 }
+
+#[test]
+fn elixir_module_for_redis_cluster() {
+    let source = emit::elixir::module(&redis(), "EchoMQ.Keyspace").expect("a module alias");
+    insta::assert_snapshot!("elixir_redis_cluster", source);
+}

@@ -33,6 +33,9 @@ enum Language {
     Ruby,
     /// A PHP 8.1+ file: a final class of static methods (`--name 'Example\RedisSlots'`).
     Php,
+    /// An Elixir module over binaries, `{:ok, _}`/`{:error, _}` and bang variants
+    /// (`--name EchoMQ.Keyspace`).
+    Elixir,
 }
 
 #[derive(Debug, Args)]
@@ -46,8 +49,8 @@ pub struct EmitArgs {
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
-    /// with its package, the Ruby module, the PHP class with its namespace (default
-    /// `Slotgen`).
+    /// with its package, the Ruby module, the PHP class with its namespace, the Elixir
+    /// module (default `Slotgen`).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// The name of the Go package (default `slotgen`).
@@ -65,7 +68,11 @@ impl EmitArgs {
     /// Refuses `--name` and `--package` where the language uses neither.
     fn refuse_unused(&self) -> Result<()> {
         let (takes_name, takes_package) = match self.language {
-            Language::Rust | Language::Java | Language::Ruby | Language::Php => (true, false),
+            Language::Rust
+            | Language::Java
+            | Language::Ruby
+            | Language::Php
+            | Language::Elixir => (true, false),
             Language::Go => (false, true),
             Language::Json | Language::Lua | Language::C | Language::Python | Language::Js => {
                 (false, false)
@@ -122,6 +129,10 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)
             .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        Language::Elixir => {
+            emit::elixir::module(&derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
+                .map_err(|e| anyhow::anyhow!("--name {e}"))?
+        }
     };
     match &args.output {
         Some(path) => {

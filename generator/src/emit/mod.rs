@@ -12,6 +12,7 @@
 //! the whole derivation as data.
 
 pub mod c;
+pub mod elixir;
 pub mod go;
 pub mod java;
 pub mod js;
