@@ -31,3 +31,15 @@ fn elixir_module_for_redis_cluster() {
     let source = emit::elixir::module(&redis(), "EchoMQ.Keyspace").expect("a module alias");
     insta::assert_snapshot!("elixir_redis_cluster", source);
 }
+
+#[test]
+fn redis_function_library_for_redis_cluster() {
+    let source = emit::redis_function::library(&redis(), "slotgen").expect("a library name");
+    insta::assert_snapshot!("redis_function_redis_cluster", source);
+}
+
+#[test]
+fn lua_script_block_for_redis_cluster() {
+    let source = emit::redis_function::script_block(&redis(), "slotgen").expect("a Lua name");
+    insta::assert_snapshot!("lua_for_script_redis_cluster", source);
+}

@@ -36,6 +36,9 @@ enum Language {
     /// An Elixir module over binaries, `{:ok, _}`/`{:error, _}` and bang variants
     /// (`--name EchoMQ.Keyspace`).
     Elixir,
+    /// A Redis Functions library for Redis 7 and Valkey 8 (`#!lua name=slotgen`, `--name`
+    /// sets it and the functions' prefix).
+    RedisFunction,
 }
 
 #[derive(Debug, Args)]
@@ -50,9 +53,14 @@ pub struct EmitArgs {
     output: Option<PathBuf>,
     /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
     /// with its package, the Ruby module, the PHP class with its namespace, the Elixir
-    /// module (default `Slotgen`).
+    /// module (default `Slotgen`), the Functions library and its functions' prefix, the
+    /// `lua --for-script` table (default `slotgen`).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
+    /// With `lua`: a block to paste at the top of an `EVAL` script (Lua 5.1 with the
+    /// server's `bit`, no globals) instead of a module; `--name` names its local table.
+    #[arg(long)]
+    for_script: bool,
     /// The name of the Go package (default `slotgen`).
     #[arg(long, value_name = "NAME", value_parser = go_package)]
     package: Option<String>,
@@ -72,7 +80,9 @@ impl EmitArgs {
             | Language::Java
             | Language::Ruby
             | Language::Php
-            | Language::Elixir => (true, false),
+            | Language::Elixir
+            | Language::RedisFunction => (true, false),
+            Language::Lua if self.for_script => (true, false),
             Language::Go => (false, true),
             Language::Json | Language::Lua | Language::C | Language::Python | Language::Js => {
                 (false, false)
@@ -82,6 +92,9 @@ impl EmitArgs {
             .language
             .to_possible_value()
             .map_or(String::new(), |v| v.get_name().to_owned());
+        if self.for_script && !matches!(self.language, Language::Lua) {
+            anyhow::bail!("`--for-script` applies to `emit lua` only: remove it");
+        }
         if self.name.is_some() && !takes_name {
             anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
         }
@@ -113,6 +126,11 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             let value = emit::json::to_value(&derivation, Some(&report));
             serde_json::to_string_pretty(&value)? + "\n"
         }
+        Language::Lua if args.for_script => emit::redis_function::script_block(
+            &derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Lua => emit::lua::module(&derivation),
 
         Language::C => emit::c::header(&derivation),
@@ -133,6 +151,11 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             emit::elixir::module(&derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
                 .map_err(|e| anyhow::anyhow!("--name {e}"))?
         }
+        Language::RedisFunction => emit::redis_function::library(
+            &derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
     };
     match &args.output {
         Some(path) => {

@@ -20,6 +20,7 @@ pub mod json;
 pub mod lua;
 pub mod php;
 pub mod python;
+pub mod redis_function;
 pub mod ruby;
 pub mod rust;
 pub mod shortest;
