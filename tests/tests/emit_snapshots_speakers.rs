@@ -43,3 +43,8 @@ fn lua_script_block_for_redis_cluster() {
     let source = emit::redis_function::script_block(&redis(), "slotgen").expect("a Lua name");
     insta::assert_snapshot!("lua_for_script_redis_cluster", source);
 }
+
+#[test]
+fn typescript_declarations_for_redis_cluster() {
+    insta::assert_snapshot!("typescript_redis_cluster", emit::js::types(&redis()));
+}

@@ -61,6 +61,10 @@ pub struct EmitArgs {
     /// server's `bit`, no globals) instead of a module; `--name` names its local table.
     #[arg(long)]
     for_script: bool,
+    /// With `js`: the TypeScript declarations (`slotgen.d.mts`) of the module instead of
+    /// the module.
+    #[arg(long)]
+    types: bool,
     /// The name of the Go package (default `slotgen`).
     #[arg(long, value_name = "NAME", value_parser = go_package)]
     package: Option<String>,
@@ -94,6 +98,9 @@ impl EmitArgs {
             .map_or(String::new(), |v| v.get_name().to_owned());
         if self.for_script && !matches!(self.language, Language::Lua) {
             anyhow::bail!("`--for-script` applies to `emit lua` only: remove it");
+        }
+        if self.types && !matches!(self.language, Language::Js) {
+            anyhow::bail!("`--types` applies to `emit js` only: remove it");
         }
         if self.name.is_some() && !takes_name {
             anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
@@ -135,6 +142,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
 
         Language::C => emit::c::header(&derivation),
         Language::Python => emit::python::module(&derivation),
+        Language::Js if args.types => emit::js::types(&derivation),
         Language::Js => emit::js::module(&derivation),
         Language::Go => {
             emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
