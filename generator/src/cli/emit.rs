@@ -54,7 +54,8 @@ pub struct EmitArgs {
     /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
     /// with its package, the Ruby module, the PHP class with its namespace, the Elixir
     /// module (default `Slotgen`), the Functions library and its functions' prefix, the
-    /// `lua --for-script` table (default `slotgen`).
+    /// `lua --for-script` table, the C header's prefix and include guard (default
+    /// `slotgen`).
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
     /// With `lua`: a block to paste at the top of an `EVAL` script (Lua 5.1 with the
@@ -85,10 +86,11 @@ impl EmitArgs {
             | Language::Ruby
             | Language::Php
             | Language::Elixir
-            | Language::RedisFunction => (true, false),
+            | Language::RedisFunction
+            | Language::C => (true, false),
             Language::Lua if self.for_script => (true, false),
             Language::Go => (false, true),
-            Language::Json | Language::Lua | Language::C | Language::Python | Language::Js => {
+            Language::Json | Language::Lua | Language::Python | Language::Js => {
                 (false, false)
             }
         };
@@ -140,7 +142,8 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Lua => emit::lua::module(&derivation),
 
-        Language::C => emit::c::header(&derivation),
+        Language::C => emit::c::named_header(&derivation, args.name_or(emit::c::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Python => emit::python::module(&derivation),
         Language::Js if args.types => emit::js::types(&derivation),
         Language::Js => emit::js::module(&derivation),
