@@ -51,8 +51,14 @@ pub fn spec_options(derivation: &Derivation) -> String {
         ),
     };
     let alphabet = shell_quote(derivation.alphabet.symbols());
+    // `--alphabet=-x`: a value that starts with `-` is not read as an option.
+    let equals = if derivation.alphabet.symbols().first() == Some(&b'-') {
+        "="
+    } else {
+        " "
+    };
     format!(
-        "{crc} --alphabet {alphabet} --tag-len {} --slots {}",
+        "{crc} --alphabet{equals}{alphabet} --tag-len {} --slots {}",
         derivation.tag_len, derivation.spec.slots
     )
 }

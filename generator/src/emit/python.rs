@@ -76,12 +76,22 @@ pub fn module(derivation: &Derivation) -> String {
     );
     let digits = derivation.mask_bits().div_ceil(4).max(4);
     let masks = |values: &[u64]| source::mask_rows(values, digits, "    ");
+    let (tag_repr, key_repr) = (bytes_literal(tag.as_ref()), bytes_literal(&key));
+    // A raw docstring keeps the examples' backslashes for doctest; its quotes are the ones
+    // the examples do not hold three of.
+    let quotes = if tag_repr.contains("\"\"\"") || key_repr.contains("\"\"\"") {
+        "'''"
+    } else {
+        "\"\"\""
+    };
     source::render(
         TEMPLATE,
         &shared,
         &[
-            ("tag_repr", bytes_literal(tag.as_ref())),
-            ("key_repr", bytes_literal(&key)),
+            ("doc_open", format!("r{quotes}")),
+            ("doc_close", quotes.to_owned()),
+            ("tag_repr", tag_repr),
+            ("key_repr", key_repr),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
             ("alphabet", bytes_literal(derivation.alphabet.symbols())),

@@ -1,4 +1,4 @@
-{{header}}"""Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a
+{{header}}{{doc_open}}Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a
 key for a slot in O(1). Standard library only, Python 3.9 and later. Keys are bytes; a str
 key is encoded as UTF-8 first.
 
@@ -12,7 +12,7 @@ key is encoded as UTF-8 first.
 {{tags_per_slot}}
 
 Errors raise SlotOutOfRange or PrefixHasBrace, both SlotgenError, a ValueError.
-"""
+{{doc_close}}
 
 from typing import List, Union
 
