@@ -35,14 +35,27 @@ fn header_command_reruns_as_written() {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_slotgen");
-    for alphabet in ["\n\r", "\"#", "'\\", "*/", "-x", ">?", "\\u", "@ABCDEFGHIJKLMNO"] {
+    for alphabet in [
+        "\n\r",
+        "\"#",
+        "'\\",
+        "*/",
+        "-x",
+        ">?",
+        "\\u",
+        "@ABCDEFGHIJKLMNO",
+    ] {
         for language in LANGUAGES {
             let mut args: Vec<&str> = vec!["emit"];
             args.extend_from_slice(language);
             let alphabet_arg = format!("--alphabet={alphabet}");
             args.extend([alphabet_arg.as_str(), "--slots", "1024"]);
             let first = slotgen(&args);
-            assert!(first.status.success(), "{args:?}: {}", String::from_utf8_lossy(&first.stderr));
+            assert!(
+                first.status.success(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&first.stderr)
+            );
             let text = String::from_utf8(first.stdout).expect("emitted files are text");
             let line = text
                 .lines()
@@ -75,18 +88,54 @@ fn header_command_reruns_as_written() {
 #[test]
 fn options_a_language_cannot_use_are_refused() {
     for (args, message) in [
-        (&["emit", "python", "--name", "x"][..], "`--name` does not apply to `emit python`"),
-        (&["emit", "json", "--name", "x"], "`--name` does not apply to `emit json`"),
-        (&["emit", "lua", "--name", "x"], "`--name` does not apply to `emit lua`"),
-        (&["emit", "js", "--name", "x"], "`--name` does not apply to `emit js`"),
-        (&["emit", "go", "--name", "x"], "`--name` does not apply to `emit go`"),
-        (&["emit", "java", "--package", "x"], "`--package` does not apply to `emit java`"),
-        (&["emit", "c", "--package", "x"], "`--package` does not apply to `emit c`"),
-        (&["emit", "python", "--for-script"], "`--for-script` applies to `emit lua` only"),
-        (&["emit", "lua", "--types"], "`--types` applies to `emit js` only"),
-        (&["emit", "java", "--name", "a.class.B"], "--name `a.class.B` is not a name for `emit java`"),
-        (&["emit", "ruby", "--name", "slots"], "--name `slots` is not a name for `emit ruby`"),
-        (&["emit", "c", "--name", "Orders"], "--name `Orders` is not a name for `emit c`"),
+        (
+            &["emit", "python", "--name", "x"][..],
+            "`--name` does not apply to `emit python`",
+        ),
+        (
+            &["emit", "json", "--name", "x"],
+            "`--name` does not apply to `emit json`",
+        ),
+        (
+            &["emit", "lua", "--name", "x"],
+            "`--name` does not apply to `emit lua`",
+        ),
+        (
+            &["emit", "js", "--name", "x"],
+            "`--name` does not apply to `emit js`",
+        ),
+        (
+            &["emit", "go", "--name", "x"],
+            "`--name` does not apply to `emit go`",
+        ),
+        (
+            &["emit", "java", "--package", "x"],
+            "`--package` does not apply to `emit java`",
+        ),
+        (
+            &["emit", "c", "--package", "x"],
+            "`--package` does not apply to `emit c`",
+        ),
+        (
+            &["emit", "python", "--for-script"],
+            "`--for-script` applies to `emit lua` only",
+        ),
+        (
+            &["emit", "lua", "--types"],
+            "`--types` applies to `emit js` only",
+        ),
+        (
+            &["emit", "java", "--name", "a.class.B"],
+            "--name `a.class.B` is not a name for `emit java`",
+        ),
+        (
+            &["emit", "ruby", "--name", "slots"],
+            "--name `slots` is not a name for `emit ruby`",
+        ),
+        (
+            &["emit", "c", "--name", "Orders"],
+            "--name `Orders` is not a name for `emit c`",
+        ),
     ] {
         let output = slotgen(args);
         let stderr = String::from_utf8_lossy(&output.stderr);

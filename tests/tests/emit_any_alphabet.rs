@@ -81,9 +81,15 @@ fn sh(script: &str) -> Command {
 
 #[test]
 fn python() {
-    check("python", &["python3"], "slotgen.py", emit::python::module, |_| {
-        sh("python3 -m doctest slotgen.py && python3 -c 'import slotgen as m; print(m.slot(b\"123456789\"), m.tag_for_slot(0).hex())'")
-    });
+    check(
+        "python",
+        &["python3"],
+        "slotgen.py",
+        emit::python::module,
+        |_| {
+            sh("python3 -m doctest slotgen.py && python3 -c 'import slotgen as m; print(m.slot(b\"123456789\"), m.tag_for_slot(0).hex())'")
+        },
+    );
 }
 
 #[test]
@@ -155,7 +161,9 @@ fn go() {
             std::fs::write(dir.join("main.go"), GO_MAIN).unwrap();
             std::fs::write(dir.join("go.mod"), "module awkward\n\ngo 1.19\n").unwrap();
             let mut command = sh("test -z \"$(gofmt -l .)\" && go vet ./... && go run .");
-            command.env("GOFLAGS", "-mod=mod").env("GOTOOLCHAIN", "local");
+            command
+                .env("GOFLAGS", "-mod=mod")
+                .env("GOTOOLCHAIN", "local");
             command
         },
     );
@@ -192,7 +200,9 @@ fn ruby() {
         &["ruby"],
         "slotgen.rb",
         |d| emit::ruby::module(d, "Slotgen").unwrap(),
-        |_| sh("ruby -w -e 'require \"./slotgen\"; puts \"#{Slotgen.slot(\"123456789\")} #{Slotgen.tag_for_slot(0).unpack1(\"H*\")}\"' 2>&1"),
+        |_| {
+            sh("ruby -w -e 'require \"./slotgen\"; puts \"#{Slotgen.slot(\"123456789\")} #{Slotgen.tag_for_slot(0).unpack1(\"H*\")}\"' 2>&1")
+        },
     );
 }
 
@@ -203,7 +213,9 @@ fn php() {
         &["php"],
         "slotgen.php",
         |d| emit::php::class(d, "Slotgen").unwrap(),
-        |_| sh("php -l slotgen.php >/dev/null && php -r 'require \"slotgen.php\"; echo Slotgen::slot(\"123456789\"), \" \", bin2hex(Slotgen::tagForSlot(0)), \"\\n\";'"),
+        |_| {
+            sh("php -l slotgen.php >/dev/null && php -r 'require \"slotgen.php\"; echo Slotgen::slot(\"123456789\"), \" \", bin2hex(Slotgen::tagForSlot(0)), \"\\n\";'")
+        },
     );
 }
 
@@ -214,7 +226,9 @@ fn elixir() {
         &["elixirc", "elixir"],
         "slotgen.ex",
         |d| emit::elixir::module(d, "Slotgen").unwrap(),
-        |_| sh("elixirc --warnings-as-errors -o ebin slotgen.ex && elixir -pa ebin -e 'IO.puts(\"#{Slotgen.slot(\"123456789\")} #{Base.encode16(Slotgen.tag_for_slot!(0), case: :lower)}\")'"),
+        |_| {
+            sh("elixirc --warnings-as-errors -o ebin slotgen.ex && elixir -pa ebin -e 'IO.puts(\"#{Slotgen.slot(\"123456789\")} #{Base.encode16(Slotgen.tag_for_slot!(0), case: :lower)}\")'")
+        },
     );
 }
 

@@ -54,7 +54,11 @@ fn two_c_headers_of_different_specs_in_one_program() {
     std::fs::write(dir.join("pair.c"), PAIR_DRIVER).unwrap();
     let _ = run(Command::new("gcc")
         .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
-        .args(["-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-O1"])
+        .args([
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-O1",
+        ])
         .arg("-o")
         .arg(dir.join("pair"))
         .arg(dir.join("pair.c")));
@@ -65,7 +69,10 @@ fn two_c_headers_of_different_specs_in_one_program() {
 #[test]
 fn default_name_is_the_old_header() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    assert_eq!(emit::c::named_header(&d, "slotgen").unwrap(), emit::c::header(&d));
+    assert_eq!(
+        emit::c::named_header(&d, "slotgen").unwrap(),
+        emit::c::header(&d)
+    );
 }
 
 #[test]

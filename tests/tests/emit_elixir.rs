@@ -88,7 +88,10 @@ fn elixir(dir: &Path, script: &str, args: &[&Path]) -> (String, String) {
         .expect("running elixir");
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(output.status.success(), "elixir {script} failed:\n{stderr}");
-    (String::from_utf8(output.stdout).expect("drivers print ASCII"), stderr)
+    (
+        String::from_utf8(output.stdout).expect("drivers print ASCII"),
+        stderr,
+    )
 }
 
 #[test]
@@ -110,7 +113,10 @@ fn elixir_module_matches_runtime() {
         let (output, stderr) = elixir(&dir, "driver.exs", &[&keys_path]);
         let what = format!("Elixir, spec {}", case.name);
         speakers::check_output(&what, &output, &case.derivation, &keys, &["slot"]);
-        assert_eq!(stderr, "bang\tslot_out_of_range\n", "{what}: the bang variant raises");
+        assert_eq!(
+            stderr, "bang\tslot_out_of_range\n",
+            "{what}: the bang variant raises"
+        );
     }
 }
 
@@ -196,16 +202,29 @@ fn elixir_module_matches_seed_module_on_every_key() {
     elixirc(&dir, &["slots.ex"]);
     let (ours, _) = elixir(&dir, "ours.exs", &[&keys_path]);
     assert_eq!(seed_output.lines().count(), 2 * keys.len());
-    assert_eq!(ours, seed_output, "the emitted module and the seed's disagree");
+    assert_eq!(
+        ours, seed_output,
+        "the emitted module and the seed's disagree"
+    );
 }
 
 #[test]
 fn elixir_names_are_checked() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    for bad in ["", "echo_mq", "EchoMQ.", "EchoMQ..Keyspace", ":atom", "Kernel", "Ech-o"] {
+    for bad in [
+        "",
+        "echo_mq",
+        "EchoMQ.",
+        "EchoMQ..Keyspace",
+        ":atom",
+        "Kernel",
+        "Ech-o",
+    ] {
         let error = emit::elixir::module(&d, bad).unwrap_err();
         assert!(
-            error.to_string().contains("is not a name for `emit elixir`"),
+            error
+                .to_string()
+                .contains("is not a name for `emit elixir`"),
             "{bad}: {error}"
         );
     }

@@ -175,7 +175,17 @@ fn two_java_classes_of_different_specs_in_one_program() {
 #[test]
 fn java_names_are_checked() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    for bad in ["", "com..Slots", "com.example.", "9Slots", "com.class.Slots", "String", "Stream", "Slöts", "a-b"] {
+    for bad in [
+        "",
+        "com..Slots",
+        "com.example.",
+        "9Slots",
+        "com.class.Slots",
+        "String",
+        "Stream",
+        "Slöts",
+        "a-b",
+    ] {
         let error = emit::java::class(&d, bad).unwrap_err();
         assert!(
             error.to_string().contains("is not a name for `emit java`"),

@@ -122,7 +122,16 @@ fn two_php_classes_of_different_specs_in_one_program() {
 #[test]
 fn php_names_are_checked() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    for bad in ["", r"Example\", r"\Slots", "9Slots", r"Example\List", "class", "Slöts", "A.B"] {
+    for bad in [
+        "",
+        r"Example\",
+        r"\Slots",
+        "9Slots",
+        r"Example\List",
+        "class",
+        "Slöts",
+        "A.B",
+    ] {
         let error = emit::php::class(&d, bad).unwrap_err();
         assert!(
             error.to_string().contains("is not a name for `emit php`"),

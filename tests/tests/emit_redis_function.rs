@@ -28,7 +28,10 @@ fn is_redis_cluster(case: &Case) -> bool {
 }
 
 fn vector_slots() -> HashMap<Vec<u8>, u16> {
-    redis_vectors().into_iter().map(|v| (v.key, v.slot)).collect()
+    redis_vectors()
+        .into_iter()
+        .map(|v| (v.key, v.slot))
+        .collect()
 }
 
 /// Checks that `keys_built[s]`, the key built for every slot `s`, lands on `s` by the
@@ -58,7 +61,11 @@ fn runtime_tags_and_keys(case: &Case) -> (Vec<Vec<u8>>, Vec<Vec<u8>>) {
 }
 
 fn fcall_error(con: &mut Connection, function: &str, args: &[&str]) -> String {
-    let result: RedisResult<redis::Value> = redis::cmd("FCALL").arg(function).arg(0).arg(args).query(con);
+    let result: RedisResult<redis::Value> = redis::cmd("FCALL")
+        .arg(function)
+        .arg(0)
+        .arg(args)
+        .query(con);
     match result {
         Ok(value) => panic!("FCALL {function} {args:?} must be refused, got {value:?}"),
         Err(e) => e.to_string(),
@@ -89,7 +96,10 @@ fn functions_library_matches_runtime_and_cluster_keyslot() {
             let mut tags = redis::pipe();
             let mut built = redis::pipe();
             for s in 0..slots {
-                tags.cmd("FCALL_RO").arg(format!("{name}_tag_for_slot")).arg(0).arg(s);
+                tags.cmd("FCALL_RO")
+                    .arg(format!("{name}_tag_for_slot"))
+                    .arg(0)
+                    .arg(s);
                 built
                     .cmd("FCALL_RO")
                     .arg(format!("{name}_key_for_slot"))
@@ -98,8 +108,12 @@ fn functions_library_matches_runtime_and_cluster_keyslot() {
                     .arg(s)
                     .arg(":profile");
             }
-            let tags: Vec<Vec<u8>> = tags.query(&mut con).unwrap_or_else(|e| panic!("{what}: {e}"));
-            let built: Vec<Vec<u8>> = built.query(&mut con).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let tags: Vec<Vec<u8>> = tags
+                .query(&mut con)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+            let built: Vec<Vec<u8>> = built
+                .query(&mut con)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             let (want_tags, want_keys) = runtime_tags_and_keys(&case);
             assert_eq!(tags, want_tags, "{what}: tags differ from the runtime's");
             assert_eq!(built, want_keys, "{what}: keys differ from the runtime's");
@@ -108,9 +122,15 @@ fn functions_library_matches_runtime_and_cluster_keyslot() {
             }
             let mut hashed = redis::pipe();
             for key in &keys {
-                hashed.cmd("FCALL_RO").arg(format!("{name}_slot")).arg(0).arg(key);
+                hashed
+                    .cmd("FCALL_RO")
+                    .arg(format!("{name}_slot"))
+                    .arg(0)
+                    .arg(key);
             }
-            let hashed: Vec<u16> = hashed.query(&mut con).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let hashed: Vec<u16> = hashed
+                .query(&mut con)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             for (key, slot) in keys.iter().zip(hashed) {
                 assert_eq!(
                     slot,
@@ -183,8 +203,9 @@ fn script_block_matches_runtime_and_cluster_keyslot() {
             for s in 0..case.derivation.spec.slots {
                 pipe.cmd("EVALSHA").arg(&sha).arg(0).arg("tag").arg(s);
             }
-            let answers: Vec<(Vec<u8>, Vec<u8>)> =
-                pipe.query(&mut con).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let answers: Vec<(Vec<u8>, Vec<u8>)> = pipe
+                .query(&mut con)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             let (tags, built): (Vec<Vec<u8>>, Vec<Vec<u8>>) = answers.into_iter().unzip();
             let (want_tags, want_keys) = runtime_tags_and_keys(&case);
             assert_eq!(tags, want_tags, "{what}: tags differ from the runtime's");
@@ -196,7 +217,9 @@ fn script_block_matches_runtime_and_cluster_keyslot() {
             for key in &keys {
                 pipe.cmd("EVALSHA").arg(&sha).arg(0).arg("slot").arg(key);
             }
-            let hashed: Vec<u16> = pipe.query(&mut con).unwrap_or_else(|e| panic!("{what}: {e}"));
+            let hashed: Vec<u16> = pipe
+                .query(&mut con)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
             for (key, slot) in keys.iter().zip(hashed) {
                 assert_eq!(
                     slot,
@@ -243,7 +266,9 @@ fn server_lua_names_are_checked() {
     for bad in ["", "9lives", "end", "bit", "redis", "slot-gen", "süß"] {
         let error = emit::redis_function::library(&d, bad).unwrap_err();
         assert!(
-            error.to_string().contains("is not a name for `emit redis-function`"),
+            error
+                .to_string()
+                .contains("is not a name for `emit redis-function`"),
             "{bad}: {error}"
         );
         assert!(emit::redis_function::script_block(&d, bad).is_err());

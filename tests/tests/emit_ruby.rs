@@ -78,7 +78,10 @@ fn ruby(dir: &Path, args: &[&str]) -> String {
         .expect("running ruby");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "ruby {args:?} failed:\n{stderr}");
-    assert!(stderr.is_empty(), "ruby -w must be silent, it wrote:\n{stderr}");
+    assert!(
+        stderr.is_empty(),
+        "ruby -w must be silent, it wrote:\n{stderr}"
+    );
     String::from_utf8(output.stdout).expect("drivers print ASCII")
 }
 
@@ -146,7 +149,9 @@ fn ruby_module_agrees_with_redis_rb_key_slot_converter() {
             std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
             "the `redis` gem (Debian `ruby-redis`) with Redis::Cluster::KeySlotConverter is not installed"
         );
-        eprintln!("skipping: the `redis` gem with Redis::Cluster::KeySlotConverter is not installed");
+        eprintln!(
+            "skipping: the `redis` gem with Redis::Cluster::KeySlotConverter is not installed"
+        );
         return;
     }
     let default = slotgen::derive(&slotgen::Spec::default()).unwrap();
@@ -180,7 +185,15 @@ fn ruby_module_agrees_with_redis_rb_key_slot_converter() {
 #[test]
 fn ruby_names_are_checked() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    for bad in ["", "slots", "Redis::Slots", "9Slots", "String", "Slöts", "A-B"] {
+    for bad in [
+        "",
+        "slots",
+        "Redis::Slots",
+        "9Slots",
+        "String",
+        "Slöts",
+        "A-B",
+    ] {
         let error = emit::ruby::module(&d, bad).unwrap_err();
         assert!(
             error.to_string().contains("is not a name for `emit ruby`"),

@@ -90,9 +90,7 @@ impl EmitArgs {
             | Language::C => (true, false),
             Language::Lua if self.for_script => (true, false),
             Language::Go => (false, true),
-            Language::Json | Language::Lua | Language::Python | Language::Js => {
-                (false, false)
-            }
+            Language::Json | Language::Lua | Language::Python | Language::Js => (false, false),
         };
         let language = self
             .language
@@ -108,7 +106,9 @@ impl EmitArgs {
             anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
         }
         if self.package.is_some() && !takes_package {
-            anyhow::bail!("`--package` does not apply to `emit {language}` (only to `emit go`): remove it");
+            anyhow::bail!(
+                "`--package` does not apply to `emit {language}` (only to `emit go`): remove it"
+            );
         }
         Ok(())
     }
@@ -150,10 +150,8 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         Language::Go => {
             emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
         }
-        Language::Java => {
-            emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
-                .map_err(|e| anyhow::anyhow!("--name {e}"))?
-        }
+        Language::Java => emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
             .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)

@@ -37,7 +37,12 @@ pub fn check_name(name: &str) -> Result<(), Error> {
         part.starts_with(|c: char| c.is_ascii_uppercase())
             && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     };
-    if name.split('.').all(part) && !matches!(name, "Elixir" | "Kernel" | "Bitwise" | "Stream" | "Enum" | "Integer") {
+    if name.split('.').all(part)
+        && !matches!(
+            name,
+            "Elixir" | "Kernel" | "Bitwise" | "Stream" | "Enum" | "Integer"
+        )
+    {
         Ok(())
     } else {
         Err(Error::ModuleName {

@@ -132,7 +132,8 @@ pub fn types(derivation: &Derivation) -> String {
             int_suffix: "",
         },
     );
-    let bytes = "export declare function keyForSlot(prefix: Key, slot: number, suffix: Key): Uint8Array;\n";
+    let bytes =
+        "export declare function keyForSlot(prefix: Key, slot: number, suffix: Key): Uint8Array;\n";
     let key_for_slot = if derivation.alphabet.symbols().is_ascii() {
         format!("{KEY_FOR_SLOT_DOC}export declare function keyForSlot(prefix: string, slot: number, suffix: string): string;\n{bytes}")
     } else {

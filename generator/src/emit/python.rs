@@ -34,7 +34,7 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 
 /// A Python module (`slotgen.py`) for the derivation's spec: `slot(key)`,
 /// `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` (both returning `bytes`) and
-/// `tags_for_slot(slot)` (a list of `bytes`), raising `SlotOutOfRange` or `PrefixHasBrace`
+/// `tags_for_slot(slot)` (a lazy iterator of `bytes`), raising `SlotOutOfRange` or `PrefixHasBrace`
 /// (both `ValueError`s). Its docstring's examples are doctests with this spec's values. The
 /// output depends only on the derivation.
 ///

@@ -35,7 +35,10 @@ pub fn check_name(name: &str) -> Result<(), Error> {
     let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !KEYWORDS.contains(&name)
-        && !matches!(name, "bit" | "redis" | "string" | "math" | "table" | "server");
+        && !matches!(
+            name,
+            "bit" | "redis" | "string" | "math" | "table" | "server"
+        );
     if valid {
         Ok(())
     } else {
@@ -153,7 +156,8 @@ redis.register_function({{
         )
     };
     let functions = [
-        format!("
+        format!(
+            "
 local {name}
 
 -- A module function's answer as a reply: the value, or an error reply with the message.
@@ -163,7 +167,8 @@ local function reply(value, err)
     end
     return value
 end
-"),
+"
+        ),
         register("slot", "the hash slot of the key ARGV[1]", "slot(args[1])"),
         register(
             "tag_for_slot",
