@@ -48,3 +48,28 @@ fn lua_script_block_for_redis_cluster() {
 fn typescript_declarations_for_redis_cluster() {
     insta::assert_snapshot!("typescript_redis_cluster", emit::js::types(&redis()));
 }
+
+/// A slot with 2^63 tags (2 slots, 64-bit masks) cannot be counted by a signed 64-bit
+/// integer: Java and PHP refuse to emit it rather than give a wrong count; the languages
+/// with big integers emit it.
+#[test]
+fn uncountable_tags_are_refused_where_integers_are_64_bit() {
+    let d = derive(&Spec {
+        tag_len: Some(16),
+        slots: 2,
+        ..Spec::default()
+    })
+    .expect("2 slots derive");
+    assert_eq!(d.kernel.len(), 63);
+    for error in [
+        emit::java::class(&d, "Slots").unwrap_err(),
+        emit::php::class(&d, "Slots").unwrap_err(),
+    ] {
+        assert!(
+            error.to_string().contains("each slot has 2^63 tags"),
+            "{error}"
+        );
+    }
+    assert!(emit::ruby::module(&d, "Slots").is_ok());
+    assert!(emit::elixir::module(&d, "Slots").is_ok());
+}
