@@ -1,5 +1,5 @@
 //! What the tests of the second round of emitted languages (Java, Ruby, PHP, Elixir, Lua
-//! inside the server) add to the driver protocol of [`emitted`](crate::emitted):
+//! inside the server) add to the driver protocol of [`emitted`]:
 //!
 //! - `hashtag <key> <hashtag>` for every key of the keys file, from the module's `hashtag`,
 //!   compared with [`slotgen_tables::hashtag`];
