@@ -55,9 +55,19 @@ impl RedisServer {
     /// When `redis-server` cannot be spawned, or exits, or does not answer within 20 s; the
     /// error carries the end of its log.
     pub fn start(cluster: bool) -> io::Result<Self> {
+        Self::start_program("redis-server", cluster)
+    }
+
+    /// [`start`](Self::start) with another program that takes `redis-server`'s options,
+    /// such as `valkey-server`.
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_program(program: &str, cluster: bool) -> io::Result<Self> {
         let mut last = None;
         for _ in 0..3 {
-            match Self::start_once(cluster) {
+            match Self::start_once(program, cluster) {
                 Ok(server) => return Ok(server),
                 Err(e) => last = Some(e),
             }
@@ -65,12 +75,12 @@ impl RedisServer {
         Err(last.expect("three attempts"))
     }
 
-    fn start_once(cluster: bool) -> io::Result<Self> {
+    fn start_once(program: &str, cluster: bool) -> io::Result<Self> {
         let dir = tempfile::Builder::new().prefix("slotgen-redis").tempdir()?;
         let socket = dir.path().join("redis.sock");
         let port = free_port();
         let bus_port = cluster.then(free_port);
-        let mut command = Command::new("redis-server");
+        let mut command = Command::new(program);
         command
             .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
             .arg("--unixsocket")
