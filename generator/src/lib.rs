@@ -32,6 +32,8 @@ pub mod build;
 pub mod catalog;
 pub mod charset;
 pub mod check;
+#[cfg(feature = "redis")]
+pub mod cluster;
 pub mod derive;
 pub mod emit;
 mod error;
