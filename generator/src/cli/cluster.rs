@@ -54,7 +54,7 @@ fn parse_timeout(text: &str) -> Result<Duration, String> {
 /// was not `CLUSTER SHARDS`.
 pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
     let topology = Topology::fetch(url, timeout).map_err(|e| match e {
-        cluster::Error::TimedOut { .. } => anyhow!("{e} (`--timeout`, now {timeout:?})"),
+        cluster::Error::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
         e => e.into(),
     })?;
     if let Source::ClusterSlots { shards_refused } = &topology.source {
