@@ -408,11 +408,13 @@ impl Topology {
             migrations: Vec::new(),
             source: Source::ClusterShards,
         };
-        topology.sort_and_check().map_err(|reason| Error::Malformed {
-            url: url.to_owned(),
-            command: "CLUSTER SHARDS".to_owned(),
-            reason,
-        })?;
+        topology
+            .sort_and_check()
+            .map_err(|reason| Error::Malformed {
+                url: url.to_owned(),
+                command: "CLUSTER SHARDS".to_owned(),
+                reason,
+            })?;
         for text in nodes {
             let (_, migrations) = parse_nodes(text).map_err(|reason| Error::Malformed {
                 url: url.to_owned(),
@@ -696,8 +698,7 @@ impl Exchange {
                 reason: e.to_string(),
             };
         }
-        if connecting || e.is_io_error() || e.is_connection_refusal() || e.is_connection_dropped()
-        {
+        if connecting || e.is_io_error() || e.is_connection_refusal() || e.is_connection_dropped() {
             return Error::Unreachable {
                 url,
                 during: during.to_owned(),
@@ -918,7 +919,9 @@ fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
         for member in members {
             let member = fields(member)?;
             let get = |name| field(&member, name).and_then(text);
-            let id = get("id").filter(|id| !id.is_empty()).ok_or("a node has no `id`")?;
+            let id = get("id")
+                .filter(|id| !id.is_empty())
+                .ok_or("a node has no `id`")?;
             let host = get("endpoint")
                 .filter(|h| !h.is_empty() && h != "?")
                 .or_else(|| get("ip").filter(|h| !h.is_empty() && h != "?"))
@@ -1014,18 +1017,16 @@ fn parse_slots(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
             .iter()
             .map(|v| node(v, Role::Replica))
             .collect::<Result<Vec<_>, _>>()?;
-        let slot_ranges = &mut by_primary
-            .entry(primary.id.clone())
-            .or_insert_with(|| {
-                (
-                    Shard {
-                        primary,
-                        replicas: Vec::new(),
-                        ranges: Vec::new(),
-                    },
-                    Vec::new(),
-                )
-            });
+        let slot_ranges = &mut by_primary.entry(primary.id.clone()).or_insert_with(|| {
+            (
+                Shard {
+                    primary,
+                    replicas: Vec::new(),
+                    ranges: Vec::new(),
+                },
+                Vec::new(),
+            )
+        });
         for replica in replicas {
             if !slot_ranges.0.replicas.iter().any(|n| n.id == replica.id) {
                 slot_ranges.0.replicas.push(replica);
@@ -1068,7 +1069,9 @@ fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String> {
         } else if let Some((slot, peer)) = inner.split_once("-<-") {
             (slot, MigrationKind::Importing, peer)
         } else {
-            return Err(format!("`{word}` is neither `[slot->-id]` nor `[slot-<-id]`"));
+            return Err(format!(
+                "`{word}` is neither `[slot->-id]` nor `[slot-<-id]`"
+            ));
         };
         let slot = slot
             .parse::<u16>()
@@ -1201,7 +1204,9 @@ pub fn split_evenly(total: u64, parts: usize) -> Vec<u64> {
         return Vec::new();
     }
     let n = parts as u64;
-    (0..n).map(|i| total / n + u64::from(i < total % n)).collect()
+    (0..n)
+        .map(|i| total / n + u64::from(i < total % n))
+        .collect()
 }
 
 /// Where keys fall: the number of keys on each of the 16384 slots, by
@@ -1338,7 +1343,10 @@ mod tests {
             ("redis://u:p@w@h:1", "redis://u:***@h:1"),
             ("rediss://u:pw@h:1?x=1", "rediss://u:***@h:1?x=1"),
             ("unix:///s?pass=pw&db=1", "unix:///s?pass=***&db=1"),
-            ("redis+unix:///s?password=pw", "redis+unix:///s?password=***"),
+            (
+                "redis+unix:///s?password=pw",
+                "redis+unix:///s?password=***",
+            ),
             ("h:1", "h:1"),
         ] {
             assert_eq!(redact(url), shown, "{url}");
@@ -1350,7 +1358,9 @@ mod tests {
     fn keys_are_distinct_and_on_their_slots() {
         let slots: Vec<u16> = (100..110).collect();
         for count in [0, 1, 3, 10, 11, 39, 40, 41, 95] {
-            let keys: Vec<_> = keys_over_slots(&slots, count, b"p:", b"").unwrap().collect();
+            let keys: Vec<_> = keys_over_slots(&slots, count, b"p:", b"")
+                .unwrap()
+                .collect();
             assert_eq!(keys.len() as u64, count);
             let mut distinct: Vec<&Vec<u8>> = keys.iter().map(|(_, k)| k).collect();
             distinct.sort();
@@ -1384,7 +1394,11 @@ mod tests {
     fn ranges_merge_and_print() {
         assert_eq!(show_ranges(&ranges_of(&[0, 1, 2, 7, 9, 10])), "0-2,7,9-10");
         assert_eq!(show_ranges(&[]), "-");
-        assert!(merge(vec![SlotRange { first: 0, last: 5 }, SlotRange { first: 5, last: 6 }]).is_err());
+        assert!(merge(vec![
+            SlotRange { first: 0, last: 5 },
+            SlotRange { first: 5, last: 6 }
+        ])
+        .is_err());
     }
 
     #[test]

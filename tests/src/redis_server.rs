@@ -365,15 +365,18 @@ impl ReplicatedCluster {
             }
         }
         let expected = (3, cluster.replicas.iter().map(Vec::len).sum::<usize>());
-        cluster.wait_until("the cluster is ok with every replica linked", |info, node| {
-            let roles = node.roles();
-            let linked = !node.is_replica()
-                || node
-                    .info("replication")
-                    .lines()
-                    .any(|l| l.trim() == "master_link_status:up");
-            info.lines().any(|l| l.trim() == "cluster_state:ok") && roles == expected && linked
-        })?;
+        cluster.wait_until(
+            "the cluster is ok with every replica linked",
+            |info, node| {
+                let roles = node.roles();
+                let linked = !node.is_replica()
+                    || node
+                        .info("replication")
+                        .lines()
+                        .any(|l| l.trim() == "master_link_status:up");
+                info.lines().any(|l| l.trim() == "cluster_state:ok") && roles == expected && linked
+            },
+        )?;
         Ok(cluster)
     }
 

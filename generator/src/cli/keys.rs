@@ -102,17 +102,12 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             .collect(),
     };
     if nodes.is_empty() {
-        bail!(
-            "the cluster has no {role}: give --role primary, or add replicas to the cluster"
-        );
+        bail!("the cluster has no {role}: give --role primary, or add replicas to the cluster");
     }
     if args.include_migrating {
         note_migrations(&topology, "kept and marked (--include-migrating)");
     } else {
-        note_migrations(
-            &topology,
-            "left out (--include-migrating keeps them)",
-        );
+        note_migrations(&topology, "left out (--include-migrating keeps them)");
     }
     // The slots each node's keys may use, then how many keys each takes.
     let slots: Vec<Vec<u16>> = nodes
@@ -129,7 +124,9 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
     }
     let with_slots = slots.iter().filter(|s| !s.is_empty()).count();
     if with_slots == 0 {
-        bail!("no node of the selection owns a slot that is not in migration: no key can land on one");
+        bail!(
+            "no node of the selection owns a slot that is not in migration: no key can land on one"
+        );
     }
     let mut shares = match (args.per_node, args.count) {
         (Some(k), _) => vec![k; with_slots],
@@ -148,12 +145,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             continue;
         }
         let count = shares.next().unwrap_or(0);
-        let keys = keys_over_slots(
-            slots,
-            count,
-            args.prefix.as_bytes(),
-            args.suffix.as_bytes(),
-        )?;
+        let keys = keys_over_slots(slots, count, args.prefix.as_bytes(), args.suffix.as_bytes())?;
         for (slot, key) in keys {
             let marked = migrating.binary_search(&slot).is_ok();
             match args.format {
