@@ -304,7 +304,10 @@ pub struct Migration {
 pub enum Source {
     /// `CLUSTER SHARDS` (Redis 7.0 and later, Valkey).
     ClusterShards,
-    /// `CLUSTER SLOTS`, because the server refused `CLUSTER SHARDS`.
+    /// `CLUSTER SLOTS`, because the server refused `CLUSTER SHARDS` (a server older than
+    /// Redis 7.0, or an ACL user without it). `CLUSTER SLOTS` leaves out failed replicas
+    /// and replicas that have not taken a write yet (replication offset 0), does not say a
+    /// node's health, and lists no primary without slots.
     ClusterSlots {
         /// The server's refusal of `CLUSTER SHARDS`.
         shards_refused: String,

@@ -40,7 +40,8 @@ fn slotgen_bin() -> &'static PathBuf {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut build = Command::new(cargo);
         build
-            .args(["build", "--quiet", "-p", "slotgen", "--bin", "slotgen"])
+            // by binary name, whichever package of the workspace holds it
+            .args(["build", "--quiet", "--bin", "slotgen"])
             .current_dir(workspace_root());
         if profile_dir.file_name().is_some_and(|n| n == "release") {
             build.arg("--release");
@@ -483,6 +484,11 @@ fn scenario(cluster: &ReplicatedCluster) {
     }
     set_on_named_nodes(&by_node);
     for primary in &cluster.primaries {
+        let dbsize: u64 = redis::cmd("DBSIZE").query(&mut primary.connect()).unwrap();
+        assert_eq!(
+            dbsize, 100,
+            "each primary holds its 100 keys, and only those"
+        );
         let acked: i64 = redis::cmd("WAIT")
             .arg(1)
             .arg(10_000)
