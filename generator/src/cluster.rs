@@ -379,10 +379,15 @@ impl Topology {
             })?;
         match receiver.recv_timeout(timeout) {
             Ok(result) => result,
-            Err(_) => Err(Error::TimedOut {
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(Error::TimedOut {
                 url: shown,
                 timeout,
                 during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+            }),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Unreachable {
+                url: shown,
+                during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+                reason: "the exchange ended without a result".to_owned(),
             }),
         }
     }
@@ -590,7 +595,13 @@ impl Exchange {
                 Source::ClusterShards => "CLUSTER SHARDS",
                 Source::ClusterSlots { .. } => "CLUSTER SLOTS",
             }))?;
-        let primaries: Vec<Node> = topology.shards.iter().map(|s| s.primary.clone()).collect();
+        // A failed primary cannot answer; its slots, if any, make the state `fail` above.
+        let primaries: Vec<Node> = topology
+            .shards
+            .iter()
+            .map(|s| s.primary.clone())
+            .filter(|p| p.health.as_deref() != Some("failed"))
+            .collect();
         for primary in primaries {
             let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
                 url: self.shown.clone(),
@@ -917,7 +928,7 @@ fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
         if nodes_seen > MAX_NODES {
             return Err(format!("more than {MAX_NODES} nodes"));
         }
-        let mut primary = None;
+        let mut primaries = Vec::new();
         let mut replicas = Vec::new();
         for member in members {
             let member = fields(member)?;
@@ -946,17 +957,27 @@ fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
                 health: get("health"),
             };
             match role {
-                Role::Primary if primary.is_some() => {
-                    return Err(format!(
-                        "a shard has two primaries, `{}` and `{}`",
-                        primary.as_ref().map_or("", |p: &Node| p.id.as_str()),
-                        node.id
-                    ));
-                }
-                Role::Primary => primary = Some(node),
+                Role::Primary => primaries.push(node),
                 Role::Replica => replicas.push(node),
             }
         }
+        // After a failover, the replaced primary stays listed as a failed `master` of the
+        // shard until it comes back as a replica: it is left out.
+        if primaries.len() > 1 {
+            primaries.retain(|p| p.health.as_deref() != Some("failed"));
+        }
+        if primaries.len() > 1 {
+            return Err(format!(
+                "a shard has {} primaries that are not failed: {}",
+                primaries.len(),
+                primaries
+                    .iter()
+                    .map(|p| format!("`{}`", p.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        let primary = primaries.pop();
         match primary {
             Some(primary) => shards.push(Shard {
                 primary,
@@ -1102,12 +1123,13 @@ fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String> {
 /// spread as above: round `r` of a slot uses its `r % 4`-th tag (the canonical tag, then the
 /// alternatives of [`SlotTable::tags_for_slot`](slotgen_tables::SlotTable::tags_for_slot)),
 /// and from round 4 on, the decimal counter `r / 4` follows the suffix. Keys come in rounds:
-/// one key on each slot, then the next round. No two keys are equal; with empty `slots`
-/// there are none.
+/// one key on each slot, then the next round. No two keys are equal (`slots` is sorted and
+/// made distinct first); with empty `slots` there are none.
 ///
 /// # Errors
 ///
-/// [`Error::Key`] when `prefix` holds `{`: the key's hashtag would start there.
+/// [`Error::Key`] when `prefix` holds `{` (the key's hashtag would start there), or a slot
+/// is 16384 or more.
 ///
 /// # Examples
 ///
@@ -1127,12 +1149,18 @@ pub fn keys_over_slots(
     prefix: &[u8],
     suffix: &[u8],
 ) -> Result<KeysOverSlots, Error> {
+    let mut slots = slots.to_vec();
+    slots.sort_unstable();
+    slots.dedup();
     if let Some(&slot) = slots.first() {
         REDIS_CLUSTER.key_for_slot(prefix, slot, suffix)?;
     }
+    if let Some(&last) = slots.last() {
+        REDIS_CLUSTER.tag_for_slot(last)?;
+    }
     Ok(KeysOverSlots {
-        slots: slots.to_vec(),
         count: if slots.is_empty() { 0 } else { count },
+        slots,
         prefix: prefix.to_vec(),
         suffix: suffix.to_vec(),
         next: 0,
@@ -1455,6 +1483,23 @@ mod tests {
         ] {
             assert!(parse_shards(&bad, "h").is_err(), "{bad:?}");
         }
+        // a replaced primary, failed, beside the new one: left out
+        let failed = |id: &str| {
+            let Value::Array(mut fields) = node(id, "master") else {
+                unreachable!()
+            };
+            fields.push(Value::BulkString(b"health".to_vec()));
+            fields.push(Value::BulkString(b"failed".to_vec()));
+            Value::Array(fields)
+        };
+        let failover = Value::Array(vec![shard(
+            vec![0, 9],
+            vec![failed("old"), node("new", "master"), node("r", "replica")],
+        )]);
+        let shards = parse_shards(&failover, "h").unwrap();
+        assert_eq!(shards[0].primary.id, "new");
+        assert_eq!(shards[0].replicas.len(), 1);
+        assert!(keys_over_slots(&[16384], 1, b"", b"").is_err());
         let twice = Value::Array(vec![
             shard(vec![0, 9], vec![node("a", "master")]),
             shard(vec![9, 9], vec![node("b", "master")]),
