@@ -348,6 +348,26 @@ impl Topology {
     /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NotCluster`],
     /// [`Error::ClusterState`], [`Error::Refused`], [`Error::Malformed`], each naming the
     /// URL with its password redacted.
+    ///
+    /// # Examples
+    ///
+    /// A load generator's keys: 1000 for every primary, each to be sent to the node it
+    /// names.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use slotgen::cluster::{keys_over_slots, Topology};
+    ///
+    /// let topology = Topology::fetch("redis://127.0.0.1:7000", Duration::from_secs(10))?;
+    /// for shard in &topology.shards {
+    ///     let slots = topology.usable_slots(shard, false); // no slot in migration
+    ///     for (slot, key) in keys_over_slots(&slots, 1000, b"load:", b"")? {
+    ///         // send `SET key ...` to shard.primary.addr
+    ///         # let _ = (slot, key);
+    ///     }
+    /// }
+    /// # Ok::<(), slotgen::cluster::Error>(())
+    /// ```
     pub fn fetch(url: &str, timeout: Duration) -> Result<Topology, Error> {
         let shown = redact(url);
         let info = url.into_connection_info().map_err(|e| Error::Url {
