@@ -45,7 +45,7 @@ pub enum Error {
         len: usize,
     },
     /// The alphabet is not an affine subspace of GF(2)^8.
-    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (in ascending order, symbol `i` must be symbol 0 xor the differences `symbol[2^j] ^ symbol[0]` over the set bits `j` of `i`); the largest affine subset of this alphabet is `{}`: use that, or give a charset (`--charset`, or `charset:` in `slot_table!`) to let slotgen choose", show_byte(*.symbol), show_bytes(.largest_subset))]
+    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (in ascending order, symbol `i` must be symbol 0 xor the differences `symbol[2^j] ^ symbol[0]` over the set bits `j` of `i`); the largest affine subset of this alphabet is `{}`: use that, or give a charset to let slotgen choose", show_byte(*.symbol), show_bytes(.largest_subset))]
     NotAffine {
         /// The first symbol, in ascending order, that breaks the structure.
         symbol: u8,
@@ -200,7 +200,7 @@ pub enum Error {
 
 fn fix_for_rank(shortest: Option<usize>) -> String {
     match shortest {
-        Some(n) => format!("use tag length {n}, the shortest that reaches every slot (`--tag-len {n}` on the command line)"),
+        Some(n) => format!("use tag length {n}, the shortest that reaches every slot"),
         None => {
             "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots"
                 .to_owned()

@@ -2,19 +2,10 @@
 //! -pedantic`, with no allocation: every function writes into buffers the caller passes,
 //! and returns a `slotgen_status` code when it can fail.
 
-use super::source::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.h");
-
-/// The C type and hex digits of a derivation's masks.
-pub(crate) fn mask_type(derivation: &Derivation) -> (&'static str, usize) {
-    match derivation.mask_bits() {
-        0..=16 => ("uint16_t", 4),
-        17..=32 => ("uint32_t", 8),
-        _ => ("uint64_t", 16),
-    }
-}
 
 /// A C99 header (`slotgen.h`) for the derivation's spec: `slotgen_slot`,
 /// `slotgen_tag_for_slot`, `slotgen_key_for_slot`, `slotgen_tags_for_slot` (the tag of one
@@ -32,8 +23,9 @@ pub(crate) fn mask_type(derivation: &Derivation) -> (&'static str, usize) {
 #[must_use]
 pub fn header(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let (mask_type, digits) = mask_type(derivation);
-    let shared = source::shared(
+    let width = derivation.mask_width();
+    let (mask_type, digits) = (format!("uint{}_t", width.bits()), width.hex_digits());
+    let shared = common::shared(
         derivation,
         &Syntax {
             command: "c",
@@ -56,7 +48,7 @@ pub fn header(derivation: &Derivation) -> String {
 ",
         |xorout| format!("    crc ^= {xorout:#06x}u;\n"),
     );
-    let masks = |values: &[u64]| source::mask_rows(values, digits, "    ");
+    let masks = |values: &[u64]| common::mask_rows(values, digits, "    ");
     let kernel = if derivation.kernel.is_empty() {
         format!("// The kernel is empty: each slot has one tag.\nstatic const {mask_type} slotgen_kernel[1] = {{0}};\n")
     } else {
@@ -66,13 +58,13 @@ pub fn header(derivation: &Derivation) -> String {
             masks(&derivation.kernel)
         )
     };
-    source::render(
+    common::render(
         TEMPLATE,
         &shared,
         &[
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("mask_type", mask_type.to_owned()),
+            ("mask_type", mask_type.clone()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", kernel),

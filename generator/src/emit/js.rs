@@ -4,7 +4,7 @@
 //! Tags are held as rows of symbol indices (one byte per symbol) rather than as masks, so
 //! that masks wider than the 32 bits of JavaScript's bitwise operators need no `BigInt`.
 
-use super::source::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.mjs");
@@ -25,7 +25,7 @@ const TEMPLATE: &str = include_str!("template/slotgen.mjs");
 #[must_use]
 pub fn module(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let shared = source::shared(
+    let shared = common::shared(
         derivation,
         &Syntax {
             command: "js",
@@ -48,8 +48,8 @@ pub fn module(derivation: &Derivation) -> String {
 ",
         |xorout| format!("  crc ^= {xorout:#06x};\n"),
     );
-    let index_rows = |masks: &[u64]| source::index_rows(derivation, masks.iter().copied(), "  ");
-    source::render(
+    let index_rows = |masks: &[u64]| common::index_rows(derivation, masks.iter().copied(), "  ");
+    common::render(
         TEMPLATE,
         &shared,
         &[

@@ -12,6 +12,7 @@
 //! the whole derivation as data.
 
 pub mod c;
+pub mod common;
 pub mod go;
 pub mod js;
 pub mod json;
@@ -19,35 +20,5 @@ pub mod lua;
 pub mod python;
 pub mod rust;
 pub mod shortest;
-mod source;
 
-use crate::{catalog, Derivation};
-
-/// The `slotgen` options that name the derivation's spec, every one spelled out, so that a
-/// command carrying them regenerates the same output wherever it runs.
-///
-/// # Examples
-///
-/// ```
-/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-/// assert_eq!(
-///     slotgen::emit::spec_options(&d),
-///     "--crc CRC-16/XMODEM --alphabet '@ABCDEFGHIJKLMNO' --tag-len 4 --slots 16384",
-/// );
-/// ```
-#[must_use]
-pub fn spec_options(derivation: &Derivation) -> String {
-    let alg = &derivation.spec.crc;
-    let crc = match catalog::name_of(alg) {
-        Some(name) => format!("--crc {name}"),
-        None => format!(
-            "--poly {:#06x} --init {:#06x} --refin {} --refout {} --xorout {:#06x}",
-            alg.poly, alg.init, alg.refin, alg.refout, alg.xorout
-        ),
-    };
-    let alphabet = String::from_utf8_lossy(derivation.alphabet.symbols()).replace('\'', "'\\''");
-    format!(
-        "{crc} --alphabet '{alphabet}' --tag-len {} --slots {}",
-        derivation.tag_len, derivation.spec.slots
-    )
-}
+pub use common::{describe, spec_options};

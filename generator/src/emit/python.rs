@@ -1,7 +1,7 @@
 //! The Python emitter: a module using only the standard library, for Python 3.9 and later,
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
-use super::source::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.py");
@@ -49,7 +49,7 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 #[must_use]
 pub fn module(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let shared = source::shared(
+    let shared = common::shared(
         derivation,
         &Syntax {
             command: "python",
@@ -75,8 +75,8 @@ pub fn module(derivation: &Derivation) -> String {
         |xorout| format!("    crc ^= {xorout:#06x}\n"),
     );
     let digits = derivation.mask_bits().div_ceil(4).max(4);
-    let masks = |values: &[u64]| source::mask_rows(values, digits, "    ");
-    source::render(
+    let masks = |values: &[u64]| common::mask_rows(values, digits, "    ");
+    common::render(
         TEMPLATE,
         &shared,
         &[

@@ -52,12 +52,8 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     let alg = &d.spec.crc;
     let digits = d.mask_bits().div_ceil(4).max(4);
     let base_tag = d.table().tag_from_mask(0);
-    let mask_type = emit::rust::mask_type(d);
-    let entry_bytes = match mask_type {
-        "u16" => 2,
-        "u32" => 4,
-        _ => 8,
-    };
+    let mask_type = d.mask_width().rust();
+    let entry_bytes = d.mask_width().bytes();
     writeln!(
         out,
         "crc:        {} (width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x})",

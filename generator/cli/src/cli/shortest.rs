@@ -10,6 +10,8 @@ use clap::{Args, ValueEnum};
 use slotgen::emit;
 use slotgen::shortest::{shortest, Charset, ShortestSpec};
 
+use super::CrcArgs;
+
 /// An output format.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Format {
@@ -27,13 +29,8 @@ enum Format {
 
 #[derive(Debug, Args)]
 pub struct ShortestArgs {
-    /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
-    /// `MODBUS`, `ibm-3740`).
-    #[arg(long, value_name = "NAME", default_value = "CRC-16/XMODEM")]
-    crc: String,
-    /// The number of hash slots: a power of two from 2 to 65536.
-    #[arg(long, value_name = "N", default_value_t = 16384)]
-    slots: u64,
+    #[command(flatten)]
+    crc: CrcArgs,
     /// The tag symbols: `alnum`, `alpha`, `digits`, `lower`, `upper`, a bracket expression
     /// such as `[a-z0-9_]`, or an explicit list such as `xyz`. Printable ASCII without braces.
     #[arg(long, value_name = "SPEC")]
@@ -83,12 +80,8 @@ fn slot_list(slots: &[u32]) -> String {
 }
 
 pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
-    let crc = *slotgen::catalog::find(&args.crc)
-        .context("--crc")?
-        .algorithm;
-    let slots = u32::try_from(args.slots)
-        .map_err(|_| slotgen::Error::SlotCount { slots: args.slots })
-        .context("--slots")?;
+    let crc = args.crc.crc()?;
+    let slots = args.crc.slots()?.get();
     let mut charset = Charset::parse(&args.charset).context("--charset")?;
     if let Some(order) = &args.order {
         charset = charset.with_order(order).context("--order")?;
@@ -101,7 +94,7 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
     };
     let table = shortest(&spec).map_err(|error| {
         let option = match error {
-            slotgen::Error::SlotCount { .. } => "--slots",
+            slotgen::Error::CharsetSymbol { .. } => "--charset",
             _ => "--max-len",
         };
         anyhow::Error::new(error).context(option)

@@ -2,9 +2,11 @@
 
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Parser, Subcommand};
+use crc::Algorithm;
 use slotgen::charset::{choose, Charset};
+use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
@@ -60,38 +62,95 @@ enum Command {
     Placement(placement::PlacementArgs),
 }
 
-/// The options that choose a spec, on every command that needs one.
+/// The options that choose the slot function: the CRC and the slot count. On every command
+/// that computes a slot (`slot`, `shortest`, `verify --tags`), and inside [`SpecArgs`].
 #[derive(Debug, Clone, Args)]
-pub struct SpecArgs {
+pub struct CrcArgs {
     /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
-    /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them.
-    #[arg(
-        long,
-        value_name = "NAME",
-        default_value = "CRC-16/XMODEM",
-        conflicts_with = "poly"
-    )]
-    crc: String,
+    /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them [default: CRC-16/XMODEM].
+    #[arg(long, value_name = "NAME", conflicts_with = "poly")]
+    crc: Option<String>,
     /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the
     /// RevEng model (normal form, without the x^16 term).
     #[arg(long, value_name = "HEX", value_parser = parse_u16)]
     poly: Option<u16>,
-    /// Custom CRC: the register's initial value.
-    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly", conflicts_with = "crc")]
-    init: u16,
-    /// Custom CRC: whether each input byte is reflected (`true` or `false`).
-    #[arg(long, value_name = "BOOL", default_value_t = false, action = clap::ArgAction::Set, requires = "poly", conflicts_with = "crc")]
-    refin: bool,
+    /// Custom CRC: the register's initial value [default: 0].
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
+    init: Option<u16>,
+    /// Custom CRC: whether each input byte is reflected (`true` or `false`) [default: false].
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    refin: Option<bool>,
     /// Custom CRC: whether the output is reflected [default: as --refin].
-    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly", conflicts_with = "crc")]
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
     refout: Option<bool>,
-    /// Custom CRC: the value xored into the output.
-    #[arg(long, value_name = "HEX", value_parser = parse_u16, default_value = "0", requires = "poly", conflicts_with = "crc")]
-    xorout: u16,
+    /// Custom CRC: the value xored into the output [default: 0].
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
+    xorout: Option<u16>,
+    /// The number of hash slots: a power of two from 2 to 65536 [default: 16384].
+    #[arg(long, value_name = "N")]
+    slots: Option<u64>,
+}
+
+impl CrcArgs {
+    /// The CRC these options name, checked against its check value.
+    fn crc(&self) -> Result<Algorithm<u16>> {
+        let crc = match self.poly {
+            Some(poly) => {
+                let refin = self.refin.unwrap_or(false);
+                slotgen::catalog::custom(
+                    poly,
+                    self.init.unwrap_or(0),
+                    refin,
+                    self.refout.unwrap_or(refin),
+                    self.xorout.unwrap_or(0),
+                )
+            }
+            None => match &self.crc {
+                Some(name) => *slotgen::catalog::find(name).context("--crc")?.algorithm,
+                None => crc::CRC_16_XMODEM,
+            },
+        };
+        check_crc(&crc).context(if self.poly.is_some() {
+            "--poly"
+        } else {
+            "--crc"
+        })?;
+        Ok(crc)
+    }
+
+    /// The slot count these options name.
+    fn slots(&self) -> Result<SlotCount> {
+        match self.slots {
+            Some(slots) => Ok(SlotCount::new(slots).context("--slots")?),
+            None => Ok(SlotCount::REDIS_CLUSTER),
+        }
+    }
+
+    /// The options of this group given on the command line, as spelled there.
+    fn given(&self) -> Vec<&'static str> {
+        [
+            ("--crc", self.crc.is_some()),
+            ("--poly", self.poly.is_some()),
+            ("--init", self.init.is_some()),
+            ("--refin", self.refin.is_some()),
+            ("--refout", self.refout.is_some()),
+            ("--xorout", self.xorout.is_some()),
+            ("--slots", self.slots.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+/// The options that choose the tags: the alphabet (or a charset to choose it from) and the
+/// tag length. Inside [`SpecArgs`].
+#[derive(Debug, Clone, Args)]
+pub struct AlphabetArgs {
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
-    /// GF(2)^8, without `{` or `}`.
-    #[arg(long, value_name = "STR", default_value = "@ABCDEFGHIJKLMNO")]
-    alphabet: String,
+    /// GF(2)^8, without `{` or `}` [default: @ABCDEFGHIJKLMNO].
+    #[arg(long, value_name = "STR")]
+    alphabet: Option<String>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
     /// inside them with the shortest tags, then the most symbols, then the first in byte
     /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
@@ -101,48 +160,62 @@ pub struct SpecArgs {
     /// Symbols per tag [default: the shortest length that reaches every slot].
     #[arg(long, value_name = "N")]
     tag_len: Option<usize>,
-    /// The number of hash slots: a power of two from 2 to 65536.
-    #[arg(long, value_name = "N", default_value_t = 16384)]
-    slots: u64,
+}
+
+impl AlphabetArgs {
+    /// The options of this group given on the command line, as spelled there.
+    fn given(&self) -> Vec<&'static str> {
+        [
+            ("--alphabet", self.alphabet.is_some()),
+            ("--charset", self.charset.is_some()),
+            ("--tag-len", self.tag_len.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+/// The options that choose a spec, on every command that derives a table.
+#[derive(Debug, Clone, Args)]
+pub struct SpecArgs {
+    #[command(flatten)]
+    crc: CrcArgs,
+    #[command(flatten)]
+    tags: AlphabetArgs,
 }
 
 impl SpecArgs {
     /// The spec these options name. With --charset, the chosen alphabet is reported on
     /// standard error.
     fn spec(&self) -> Result<Spec> {
-        let mut spec = match self.poly {
-            Some(poly) => Spec {
-                crc: slotgen::catalog::custom(
-                    poly,
-                    self.init,
-                    self.refin,
-                    self.refout.unwrap_or(self.refin),
-                    self.xorout,
-                ),
-                ..Spec::default()
-            },
-            None => Spec::default().with_crc(&self.crc).context("--crc")?,
-        };
-        if let Some(c) = self.alphabet.chars().find(|c| !c.is_ascii()) {
+        let crc = self.crc.crc()?;
+        let slots = self.crc.slots()?;
+        let alphabet = self
+            .tags
+            .alphabet
+            .as_deref()
+            .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
+        if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
             bail!(
                 "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
                 c.len_utf8()
             );
         }
-        spec.alphabet = self.alphabet.as_bytes().to_vec();
-        spec.tag_len = self.tag_len;
-        spec.slots = u32::try_from(self.slots)
-            .ok()
-            .filter(|s| (2..=65536).contains(s) && s.is_power_of_two())
-            .ok_or(slotgen::Error::SlotCount { slots: self.slots })
-            .context("--slots")?;
-        if let Some(charset) = &self.charset {
+        let mut spec = Spec {
+            crc,
+            alphabet: alphabet.as_bytes().to_vec(),
+            tag_len: self.tags.tag_len,
+            slots: slots.get(),
+        };
+        if let Some(charset) = &self.tags.charset {
             if let Some(c) = charset.spec().chars().find(|c| !c.is_ascii()) {
                 bail!(
                     "--charset: `{c}` is not ASCII, and a tag symbol is one byte: write a byte above 0x7f as `\\xNN` in a bracket expression, such as `[a-z\\xe9]`"
                 );
             }
             let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
+                .map_err(spelled)
                 .with_context(|| format!("--charset {}", charset.spec()))?;
             eprintln!("slotgen: --charset {}: {choice}", charset.spec());
             spec.alphabet = choice.alphabet.symbols().to_vec();
@@ -153,8 +226,43 @@ impl SpecArgs {
 
     /// The derivation of the spec these options name.
     fn derive(&self) -> Result<Derivation> {
-        Ok(derive(&self.spec()?)?)
+        derive(&self.spec()?).map_err(spelled)
     }
+
+    /// The options of the spec given on the command line, as spelled there.
+    fn given(&self) -> Vec<&'static str> {
+        let mut given = self.crc.given();
+        given.extend(self.tags.given());
+        given
+    }
+}
+
+/// Refuses `options` (given on the command line) that `what` would not use: an option must
+/// never be silently ignored.
+fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
+    match options {
+        [] => Ok(()),
+        [one] => bail!("`{one}` does not apply to {what}: remove it"),
+        many => bail!(
+            "{} do not apply to {what}: remove them",
+            many.iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// A library error with this tool's spelling of the way out: the option that applies it.
+fn spelled(error: slotgen::Error) -> anyhow::Error {
+    let hint = match &error {
+        slotgen::Error::RankDeficient {
+            shortest: Some(n), ..
+        } => format!(" (`--tag-len {n}` on the command line)"),
+        slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
+        _ => String::new(),
+    };
+    anyhow!("{error}{hint}")
 }
 
 /// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.

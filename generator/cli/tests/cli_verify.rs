@@ -328,7 +328,7 @@ fn a_cluster_enabled_server_agrees_on_every_slot_and_key() {
     // the committed vectors, as hex keys on standard input
     let vectors = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../tests/data/redis_keyslot.tsv"
+        "/../../tests/data/redis_keyslot.tsv"
     );
     let keys: String = std::fs::read_to_string(vectors)
         .unwrap()

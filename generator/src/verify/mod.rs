@@ -1,4 +1,15 @@
-//! [`verify`]: exhaustive checks of a derivation.
+//! Verification: [`verify()`], the exhaustive check of a derivation made in this process (what
+//! `slotgen derive` runs), and the checks `slotgen verify` runs on tables made elsewhere:
+//! a derivation read back from JSON ([`json_derivation`]) and a per-slot tag table from any
+//! tool ([`tag_table`], read with [`tags_from_lines`] or [`tags_from_source`]).
+
+mod json;
+mod literal;
+mod tags;
+
+pub use json::{json_derivation, JsonReport, Mismatch};
+pub use literal::{tags_from_source, Language};
+pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
 
 use serde::Serialize;
 
@@ -8,8 +19,9 @@ use slotgen_tables::Mask;
 
 use crate::Derivation;
 
-/// Failures listed in a [`Report`]; the count covers all of them.
-pub const MAX_LISTED_FAILURES: usize = 20;
+/// Entries listed in any report of this module ([`Report`], [`JsonReport`], [`TagReport`]);
+/// its counts cover all of them.
+pub const MAX_LISTED: usize = 20;
 
 /// The most tags [`verify`] checks one by one: `2^22`. A larger tag space (long tags,
 /// large alphabets) is checked by kernel directions instead (see [`verify`]).
@@ -28,7 +40,7 @@ pub struct Report {
     pub exhaustive: bool,
     /// How many checks failed.
     pub failure_count: u64,
-    /// The first [`MAX_LISTED_FAILURES`] failures.
+    /// The first [`MAX_LISTED`] failures.
     pub failures: Vec<Failure>,
 }
 
@@ -86,7 +98,7 @@ pub fn verify(derivation: &Derivation) -> Report {
     let mut report = Report::default();
     let fail = |report: &mut Report, slot: u16, tag: &[u8], reason: String| {
         report.failure_count += 1;
-        if report.failures.len() < MAX_LISTED_FAILURES {
+        if report.failures.len() < MAX_LISTED {
             report.failures.push(Failure {
                 slot,
                 tag: tag.to_vec(),

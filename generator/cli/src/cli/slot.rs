@@ -7,12 +7,12 @@ use anyhow::{Context, Result};
 use clap::Args;
 use slotgen_tables::{hashtag, Crc16};
 
-use super::SpecArgs;
+use super::CrcArgs;
 
 #[derive(Debug, Args)]
 pub struct SlotArgs {
     #[command(flatten)]
-    spec: SpecArgs,
+    crc: CrcArgs,
     /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
     #[arg(long)]
     hex: bool,
@@ -23,9 +23,8 @@ pub struct SlotArgs {
 }
 
 pub fn run(args: &SlotArgs) -> Result<ExitCode> {
-    let spec = args.spec.spec()?;
-    let crc = Crc16::new(&spec.crc);
-    let mask = (spec.slots - 1) as u16;
+    let crc = Crc16::new(&args.crc.crc()?);
+    let mask = args.crc.slots()?.mask();
     let decode = |text: &[u8], what: &str| -> Result<Vec<u8>> {
         if args.hex {
             hex::decode(text).with_context(|| {

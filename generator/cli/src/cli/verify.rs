@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use slotgen::check::{self, Language};
+use slotgen::verify::{self, Language};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::SpecArgs;
@@ -63,8 +63,16 @@ pub struct VerifyArgs {
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     if let Some(path) = &args.table {
+        super::refuse_unused(
+            &args.spec.given(),
+            "a JSON derivation, which names its own spec",
+        )?;
         run_json(path)
     } else if let Some(path) = &args.tags {
+        super::refuse_unused(
+            &args.spec.tags.given(),
+            "a tag table, whose tags are read from the file (only the CRC and the slot count apply)",
+        )?;
         run_tags(args, path)
     } else if let Some(url) = &args.redis {
         run_redis(args, url)
@@ -93,7 +101,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
             path.display()
         )
     })?;
-    let report = check::check_json(text).with_context(|| format!("`{}`", path.display()))?;
+    let report = verify::json_derivation(text).with_context(|| format!("`{}`", path.display()))?;
     let d = &report.derivation;
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -147,13 +155,8 @@ fn run_json(path: &Path) -> Result<ExitCode> {
 }
 
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
-    let spec = args.spec.spec()?;
-    if !spec.slots.is_power_of_two() {
-        return Err(slotgen::Error::SlotCount {
-            slots: u64::from(spec.slots),
-        })
-        .context("--slots");
-    }
+    let crc = args.spec.crc.crc()?;
+    let slots = args.spec.crc.slots()?;
     let bytes = read(path)?;
     let extension = path
         .extension()
@@ -166,20 +169,23 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         (format, _) => format,
     };
     let (tags, form) = match format {
-        TagFormat::C => (check::tags_from_source(&bytes, Language::C), "C source"),
-        TagFormat::Lua => (check::tags_from_source(&bytes, Language::Lua), "Lua source"),
-        _ => (Ok(check::tags_from_lines(&bytes)), "lines"),
+        TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
+        TagFormat::Lua => (
+            verify::tags_from_source(&bytes, Language::Lua),
+            "Lua source",
+        ),
+        _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let report = check::check_tags(&tags, &spec.crc, spec.slots);
+    let report = verify::tag_table(&tags, &crc, slots);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "tags:       {} ({form}, {} entries) for {}, {} slots",
         path.display(),
         tags.len(),
-        spec.crc_name(),
-        spec.slots
+        slotgen::catalog::name_of(&crc).unwrap_or("custom"),
+        slots.get()
     )?;
     writeln!(out, "checked:    {} entries", report.entries_checked)?;
     for m in &report.misplaced {
@@ -196,7 +202,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             out,
             "missing:    slots {}..{} have no entry ({} slots)",
             tags.len(),
-            spec.slots,
+            slots.get(),
             report.missing
         )?;
     }
@@ -205,7 +211,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             out,
             "extra:      {} entries past the last slot, {}",
             report.extra,
-            spec.slots - 1
+            slots.get() - 1
         )?;
     }
     if !report.passed() {
@@ -226,7 +232,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     writeln!(
         out,
         "verified:   each of the {} slots holds one tag, and it lands on its slot",
-        spec.slots
+        slots.get()
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -361,7 +367,7 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
 }
 
 fn read_keys(path: &Path, hex: bool) -> Result<Vec<Vec<u8>>> {
-    let lines = check::tags_from_lines(&read(path)?);
+    let lines = verify::tags_from_lines(&read(path)?);
     if !hex {
         return Ok(lines);
     }

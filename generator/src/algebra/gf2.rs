@@ -187,45 +187,115 @@ impl Matrix {
     }
 
     /// A right inverse `R` (`cols x rows`, with `self * R = I`), when the matrix has full
-    /// row rank; `None` otherwise. Column `i` of `R` solves `self * x = e_i` with every free
+    /// row rank; `None` otherwise. See [`Echelon::right_inverse`].
+    #[must_use]
+    pub fn right_inverse(&self) -> Option<Matrix> {
+        self.echelon().right_inverse()
+    }
+
+    /// A basis of the kernel (null space) `{x : self * x = 0}`. See [`Echelon::kernel`].
+    #[must_use]
+    pub fn kernel(&self) -> Vec<Row> {
+        self.echelon().kernel()
+    }
+}
+
+impl Echelon {
+    /// A right inverse `R` of `A` (`cols x rows`, with `A * R = I`), when `A` has full row
+    /// rank; `None` otherwise. Column `i` of `R` solves `A * x = e_i` with every free
     /// coordinate zero.
     #[must_use]
     pub fn right_inverse(&self) -> Option<Matrix> {
-        let e = self.echelon();
-        if e.rank() < self.rows() {
+        let rows = self.transform.rows();
+        if self.rank() < rows {
             return None;
         }
         // T * A = E, and E restricted to the pivot columns is the identity, so
         // x[pivot k] = (T e_i)[k] = T[k][i] solves A x = e_i.
-        let mut r = Self::zero(self.cols, self.rows());
-        for (k, &p) in e.pivots.iter().enumerate() {
-            r.rows[p] = e.transform.rows[k].clone();
+        let mut r = Matrix::zero(self.echelon.cols, rows);
+        for (k, &p) in self.pivots.iter().enumerate() {
+            r.rows[p] = self.transform.rows[k].clone();
         }
         Some(r)
     }
 
-    /// A basis of the kernel (null space) `{x : self * x = 0}`, one vector per free column in
-    /// ascending order, each as a row of length `cols`.
+    /// A basis of the kernel (null space) `{x : A * x = 0}` of `A`, one vector per free
+    /// column `f` in ascending order (coordinate `f` one, the other free coordinates zero),
+    /// each as a row of length `cols`.
     #[must_use]
     pub fn kernel(&self) -> Vec<Row> {
-        let e = self.echelon();
+        let cols = self.echelon.cols;
         let mut basis = Vec::new();
-        let mut next_pivot = e.pivots.iter().peekable();
-        for f in 0..self.cols {
+        let mut next_pivot = self.pivots.iter().peekable();
+        for f in 0..cols {
             if next_pivot.peek() == Some(&&f) {
                 next_pivot.next();
                 continue;
             }
-            let mut x = bitvec![u64, Lsb0; 0; self.cols];
+            let mut x = bitvec![u64, Lsb0; 0; cols];
             x.set(f, true);
-            for (k, &p) in e.pivots.iter().enumerate() {
-                if e.echelon.rows[k][f] {
+            for (k, &p) in self.pivots.iter().enumerate() {
+                if self.echelon.rows[k][f] {
                     x.set(p, true);
                 }
             }
             basis.push(x);
         }
         basis
+    }
+}
+
+/// The span of a growing set of columns of at most 64 bits, kept as an echelon basis indexed
+/// by each vector's leading bit: adding a column reduces it by the basis (at most 64 xors)
+/// and keeps it when something is left. The rank of a matrix built column by column, without
+/// eliminating it again for every new column.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::gf2::Span;
+///
+/// let mut span = Span::default();
+/// assert!(span.insert(0b011));
+/// assert!(span.insert(0b110));
+/// assert!(!span.insert(0b101)); // 0b011 ^ 0b110
+/// assert_eq!(span.rank(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Span {
+    /// `by_top[t]`: the basis vector whose highest set bit is `t`, or 0.
+    by_top: [u64; 64],
+    rank: usize,
+}
+
+impl Default for Span {
+    fn default() -> Self {
+        Self {
+            by_top: [0; 64],
+            rank: 0,
+        }
+    }
+}
+
+impl Span {
+    /// Adds `column` to the span; whether it was independent of the columns before it.
+    pub fn insert(&mut self, mut column: u64) -> bool {
+        while column != 0 {
+            let top = 63 - column.leading_zeros() as usize;
+            if self.by_top[top] == 0 {
+                self.by_top[top] = column;
+                self.rank += 1;
+                return true;
+            }
+            column ^= self.by_top[top];
+        }
+        false
+    }
+
+    /// The dimension of the span.
+    #[must_use]
+    pub fn rank(&self) -> usize {
+        self.rank
     }
 }
 

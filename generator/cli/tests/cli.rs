@@ -116,7 +116,7 @@ fn derive_prints_the_constants_and_the_verification() {
 #[test]
 fn emit_rust_is_the_committed_table() {
     let out = stdout(&slotgen(&["emit", "rust", "--name", "REDIS_CLUSTER"], b""));
-    let committed = include_str!("../../tables/src/redis_cluster.rs");
+    let committed = include_str!("../../../tables/src/redis_cluster.rs");
     assert_eq!(out, committed);
 }
 
