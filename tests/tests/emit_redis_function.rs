@@ -20,7 +20,10 @@ fn start(program: &str) -> Option<RedisServer> {
     if !require_tool(program) {
         return None;
     }
-    Some(RedisServer::start_program(program, true).unwrap_or_else(|e| panic!("{program}: {e}")))
+    Some(
+        RedisServer::start_program(program, true, None)
+            .unwrap_or_else(|e| panic!("{program}: {e}")),
+    )
 }
 
 fn is_redis_cluster(case: &Case) -> bool {
