@@ -38,6 +38,7 @@ mod error;
 pub mod gf2;
 pub mod shortest;
 pub mod spec;
+pub mod vectors;
 pub mod verify;
 
 pub use affine::AffineMap;

@@ -27,6 +27,10 @@ enum Language {
     Js,
     /// A Go package (Go 1.19+): `Slot`, `TagForSlot`, ..., with error values.
     Go,
+    /// A conformance corpus for client libraries: `key_hex<TAB>slot<TAB>class` rows (or
+    /// JSON with --format json), deterministic for --count and --seed; see `slotgen verify
+    /// --exec`.
+    Vectors,
 }
 
 #[derive(Debug, Args)]
@@ -45,6 +49,8 @@ pub struct EmitArgs {
     /// The name of the Go package.
     #[arg(long, value_name = "NAME", default_value = "slotgen", value_parser = go_package)]
     package: String,
+    #[command(flatten)]
+    vectors: super::vectors::VectorsArgs,
 }
 
 fn go_package(name: &str) -> Result<String, slotgen::Error> {
@@ -52,6 +58,9 @@ fn go_package(name: &str) -> Result<String, slotgen::Error> {
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
+    if let Language::Vectors = args.language {
+        return super::vectors::emit(&args.vectors, &args.spec.spec()?, args.output.as_deref());
+    }
     let derivation = args.spec.derive()?;
     let text = match args.language {
         Language::Rust => emit::rust::file(&derivation, &args.name)
@@ -72,6 +81,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         Language::Python => emit::python::module(&derivation),
         Language::Js => emit::js::module(&derivation),
         Language::Go => emit::go::package(&derivation, &args.package)?,
+        Language::Vectors => unreachable!("emitted above"),
     };
     match &args.output {
         Some(path) => {

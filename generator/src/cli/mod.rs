@@ -13,6 +13,7 @@ mod emit;
 mod lookup;
 mod shortest;
 mod slot;
+mod vectors;
 mod verify;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
