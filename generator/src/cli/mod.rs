@@ -8,6 +8,7 @@ use slotgen::charset::{choose, Charset};
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
+mod check;
 mod derive_cmd;
 mod emit;
 mod lookup;
@@ -47,6 +48,9 @@ enum Command {
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
     /// shortest tags with the default alphabet and with an alphanumeric one.
     Catalog(catalog::CatalogArgs),
+    /// Check a key layout for a cluster: each key's slot, hashtag and traps of the hashtag
+    /// rule; with --same-slot or --template, whether the keys meet on one slot.
+    Check(check::CheckArgs),
 }
 
 /// The options that choose a spec, on every command that needs one.
@@ -210,6 +214,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Check(args) => check::run(&args),
     }
 }
 
