@@ -16,6 +16,7 @@ mod shortest;
 mod slot;
 mod vectors;
 mod verify;
+mod verify_exec;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
