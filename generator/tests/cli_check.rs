@@ -1,7 +1,8 @@
 //! `slotgen check`, run as a program: rows and summaries, every warning, exit codes, the
 //! JSON form read back, templates, standard input. Slots are the ones a real redis-server
 //! 7.0 answers to `CLUSTER KEYSLOT` (105 for `emq:{orders}:...`, 7387 and 5857 for the
-//! `emq:{}:...` keys, 12682 for `emq:{billing}:...`, 9051 for `{emq}:version`), written out.
+//! `emq:{}:...` keys, 12682 for `emq:{billing}:...`, 9051 for `{emq}:version`, 13828, 5061,
+//! 7365 and 15602 for the four traps of the README), written out.
 
 use std::process::Output;
 
@@ -108,6 +109,29 @@ fn the_readme_example_empty_hashtags_are_crossslot() {
          # empty-hashtag: 2 keys: the first `{` is followed at once by `}`, so the whole key is hashed\n\
          # CROSSSLOT: 2 slots\n\
          # shared hashtag: none\n"
+    );
+}
+
+#[test]
+fn the_readme_example_four_traps() {
+    let run = check(&[
+        "app:s:{authz_{orgid}_groups_1}",
+        "foo{bar}{zap}",
+        "a}b{c}",
+        "emq:{orders",
+    ]);
+    run.ok();
+    assert_eq!(
+        run.stdout,
+        "13828\tauthz_{orgid\tapp:s:{authz_{orgid}_groups_1}\tnested-brace\n\
+         5061\tbar\tfoo{bar}{zap}\tlater-pairs-ignored\n\
+         7365\tc\ta}b{c}\tbrace-before-tag\n\
+         15602\t-\temq:{orders\tunclosed-brace\n\
+         # keys: 4, distinct slots: 4, keys with warnings: 4\n\
+         # unclosed-brace: 1 key: no `}` follows the first `{`, so the whole key is hashed\n\
+         # nested-brace: 1 key: the hashtag contains `{`: it ends at the first `}`, not at the matching one\n\
+         # later-pairs-ignored: 1 key: more `{...}` follow the first pair, and only the first pair is hashed\n\
+         # brace-before-tag: 1 key: a `}` stands before the first `{`: Redis ignores it, some clients end the tag there\n"
     );
 }
 

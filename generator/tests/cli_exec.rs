@@ -419,3 +419,42 @@ fn a_command_that_hangs_is_killed_at_the_deadline() {
         run.stdout
     );
 }
+
+#[test]
+fn the_emitted_go_package_agrees_on_every_key() {
+    if !require_tool("go") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    std::fs::create_dir(dir.join("slotgen")).unwrap();
+    let go_file = dir.join("slotgen/slotgen.go");
+    let run = slotgen(&["emit", "go", "-o", go_file.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    std::fs::copy(conformance("go/main.go"), dir.join("main.go")).unwrap();
+    std::fs::write(dir.join("go.mod"), "module adapter\n\ngo 1.19\n").unwrap();
+    let built = Command::new("go")
+        .args(["build", "-o", "adapter", "."])
+        .current_dir(dir)
+        .env("GOPATH", dir.join("gopath"))
+        .env("GOCACHE", dir.join("gocache"))
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOPROXY", "off")
+        .env("GO111MODULE", "on")
+        .env("CGO_ENABLED", "0")
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let adapter = dir.join("adapter");
+    let run = slotgen(&["verify", "--exec", adapter.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("compared:   50000 keys, 0 disagree"),
+        "{}",
+        run.stdout
+    );
+}
