@@ -136,6 +136,64 @@ fn the_readme_example_four_traps() {
 }
 
 #[test]
+fn the_readme_example_templates_and_json() {
+    let run = check(&[
+        "--template",
+        "emq:{q}:pending",
+        "--template",
+        "emq:{q}:active",
+        "--template",
+        "{emq}:version",
+        "--with",
+        "q=orders,billing",
+    ]);
+    assert_eq!(
+        run.stdout,
+        "105\torders\temq:{orders}:pending\t-\n\
+         105\torders\temq:{orders}:active\t-\n\
+         9051\temq\t{emq}:version\t-\n\
+         12682\tbilling\temq:{billing}:pending\t-\n\
+         12682\tbilling\temq:{billing}:active\t-\n\
+         9051\temq\t{emq}:version\t-\n\
+         # keys: 6, distinct slots: 3, keys with warnings: 0\n\
+         # instance q=orders: CROSSSLOT: 2 slots; off slot 105: {emq}:version\n\
+         # instance q=billing: CROSSSLOT: 2 slots; off slot 12682: {emq}:version\n\
+         # template {emq}:version: off its instance's slot in 2 of 2 instances\n"
+    );
+    assert_eq!(
+        run.stderr,
+        "slotgen: error: 2 of 2 template instances land on more than one slot (CROSSSLOT in one command); \
+         off the slot of the others: `{emq}:version`: put every key of an instance under the same hashtag\n"
+    );
+    let run = check_with_input(&["--hex", "--format", "json"], b"ff7b617d\n");
+    run.ok();
+    assert_eq!(
+        run.stdout,
+        "{\"crc\":\"CRC-16/XMODEM\",\"format\":\"slotgen-check/1\",\"slots\":16384,\"keys\":[\n\
+         {\"hashtag\":\"a\",\"hashtag_hex\":\"61\",\"key\":null,\"key_hex\":\"ff7b617d\",\"slot\":15495,\"warnings\":[\"binary-brace\"]}],\
+         \"summary\":{\"distinct_slots\":1,\"explanations\":{\"binary-brace\":\"the key is not UTF-8 text and holds a brace byte (0x7b or 0x7d), which makes a hashtag nobody meant\"},\
+         \"keys\":1,\"keys_with_warnings\":1,\"same_slot\":null,\"slots\":[15495],\"strict\":null,\"warnings\":{\"binary-brace\":1}}}\n"
+    );
+}
+
+#[test]
+fn the_readme_example_vectors() {
+    let output =
+        common::slotgen_with_stdin(&["emit", "vectors", "--count", "6", "--seed", "1"], b"");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "# slotgen vectors 1: CRC-16/XMODEM, 16384 slots, seed 1, 6 keys; key_hex<TAB>slot<TAB>class\n\
+         313233343536373839\t12739\tplain\n\
+         656d713a7b6f72646572737d3a70656e64696e67\t105\ttagged\n\
+         656d713a7b6f72646572737d3a616374697665\t105\ttagged\n\
+         656d713a7b7d3a70656e64696e67\t7387\tempty-hashtag\n\
+         656d713a7b7d3a616374697665\t5857\tempty-hashtag\n\
+         7b656d717d3a76657273696f6e\t9051\ttagged\n"
+    );
+}
+
+#[test]
 fn every_warning_in_the_warnings_column() {
     let cases = [
         ("emq:{}:pending", "-", "empty-hashtag"),

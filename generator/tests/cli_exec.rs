@@ -458,3 +458,47 @@ fn the_emitted_go_package_agrees_on_every_key() {
         run.stdout
     );
 }
+
+#[test]
+fn another_spec_is_verified_with_its_own_slots() {
+    if !require_tool("python3") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus_path = dir.path().join("modbus.tsv");
+    let spec = ["--crc", "MODBUS", "--slots", "4096"];
+    let mut args = vec![
+        "emit",
+        "vectors",
+        "--count",
+        "5000",
+        "-o",
+        corpus_path.to_str().unwrap(),
+    ];
+    args.extend(spec);
+    let run = slotgen(&args);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // an adapter that answers the MODBUS corpus's own slots (it breaks no class)
+    let command = format!(
+        "python3 {} {} no-class",
+        conformance("broken.py"),
+        corpus_path.display()
+    );
+    let mut args = vec!["verify", "--exec", &command, "--count", "5000"];
+    args.extend(spec);
+    let run = slotgen(&args);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("CRC-16/MODBUS, 4096 slots"),
+        "{}",
+        run.stdout
+    );
+    // and redis-py, which hashes as Redis Cluster, disagrees with it
+    if have_redis_py() {
+        let command = format!("python3 {}", conformance("redis_py.py"));
+        let mut args = vec!["verify", "--exec", &command, "--count", "5000"];
+        args.extend(spec);
+        let run = slotgen(&args);
+        assert_eq!(run.code, Some(1), "{}", run.stdout);
+    }
+}
