@@ -502,3 +502,30 @@ fn another_spec_is_verified_with_its_own_slots() {
         assert_eq!(run.code, Some(1), "{}", run.stdout);
     }
 }
+
+#[test]
+fn redis_rb_agrees_on_every_key() {
+    // redis-rb 4.8 (Debian's ruby-redis): its two steps, the hashtag then the CRC
+    if !require_tool("ruby") {
+        return;
+    }
+    let ok = Command::new("ruby")
+        .args(["-e", "require 'redis'; Redis::Cluster::KeySlotConverter"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !require(
+        ok,
+        "the gem `redis` is not installed (Debian's `ruby-redis`)",
+    ) {
+        return;
+    }
+    let command = format!("ruby {}", conformance("redis_rb.rb"));
+    let run = slotgen(&["verify", "--exec", &command]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("compared:   50000 keys, 0 disagree"),
+        "{}",
+        run.stdout
+    );
+}
