@@ -368,6 +368,13 @@ fn a_command_that_fails_or_miscounts_is_reported() {
         "{}",
         run.stderr
     );
+    let run = slotgen(&["verify", "--exec", "true", "--count", "0"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("--count 0 compares nothing"),
+        "{}",
+        run.stderr
+    );
     let run = slotgen(&["verify", "--exec", "true", "--count", "20000000"]);
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("too many keys"), "{}", run.stderr);

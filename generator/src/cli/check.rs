@@ -67,7 +67,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         move |key: &[u8]| crc.checksum(hashtag(key)) & mask
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut report = Report::new(args.format, spec.slots, &mut out)?;
+    let mut report = Report::new(args.format, spec.slots, &mut out);
     if args.format == CheckFormat::Json {
         let head = json!({
             "format": "slotgen-check/1",
@@ -178,8 +178,8 @@ struct Report<'o, W: Write> {
 }
 
 impl<'o, W: Write> Report<'o, W> {
-    fn new(format: CheckFormat, slots: u32, out: &'o mut W) -> Result<Self> {
-        Ok(Self {
+    fn new(format: CheckFormat, slots: u32, out: &'o mut W) -> Self {
+        Self {
             out,
             format,
             keys: 0,
@@ -189,7 +189,7 @@ impl<'o, W: Write> Report<'o, W> {
             warned_keys: 0,
             counts: [0; Warning::ALL.len()],
             shared: Some(None),
-        })
+        }
     }
 
     /// One row; `extra` adds fields to a JSON row (a template's name and instance).

@@ -88,6 +88,9 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         run_redis(args, url)
     } else if let Some(command) = &args.exec {
         super::vectors::check_count(args.count, "--count")?;
+        if args.count == 0 {
+            bail!("--count 0 compares nothing: give at least 1 key");
+        }
         let options = super::verify_exec::ExecOptions {
             command,
             input: args.input,
