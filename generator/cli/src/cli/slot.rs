@@ -1,0 +1,57 @@
+//! `slotgen slot`.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use slotgen_tables::{hashtag, Crc16};
+
+use super::CrcArgs;
+
+#[derive(Debug, Args)]
+pub struct SlotArgs {
+    #[command(flatten)]
+    crc: CrcArgs,
+    /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
+    #[arg(long)]
+    hex: bool,
+    /// The keys; with none, one key per line from standard input (the line feed, and a
+    /// carriage return before it, are not part of the key).
+    #[arg(value_name = "KEY")]
+    keys: Vec<String>,
+}
+
+pub fn run(args: &SlotArgs) -> Result<ExitCode> {
+    let crc = Crc16::new(&args.crc.crc()?);
+    let mask = args.crc.slots()?.mask();
+    let decode = |text: &[u8], what: &str| -> Result<Vec<u8>> {
+        if args.hex {
+            hex::decode(text).with_context(|| {
+                format!("{what} is not hex: with --hex, give each key as pairs of hex digits")
+            })
+        } else {
+            Ok(text.to_vec())
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let mut answer = |key: &[u8]| -> Result<()> {
+        writeln!(out, "{}", crc.checksum(hashtag(key)) & mask)?;
+        Ok(())
+    };
+    if args.keys.is_empty() {
+        let stdin = std::io::stdin().lock();
+        for (n, line) in stdin.split(b'\n').enumerate() {
+            let mut line = line.context("reading keys from standard input")?;
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            answer(&decode(&line, &format!("line {}", n + 1))?)?;
+        }
+    } else {
+        for (n, key) in args.keys.iter().enumerate() {
+            answer(&decode(key.as_bytes(), &format!("key {}", n + 1))?)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
