@@ -311,6 +311,22 @@ int main(int argc, char **argv) {
     if (argc != 2 || (groups = fopen(argv[1], "r")) == NULL) {
         return 2;
     }
+    {
+        /* NULL pointers are refused, not followed; a NULL key of length 0 is the empty key */
+        const void *tagged[1] = {"{a}"}, *null_key[1] = {NULL};
+        size_t three = 3, zero = 0;
+        if (slotgen_same_slot(NULL, &three, 1) != -1 || slotgen_same_slot(tagged, NULL, 1) != -1
+            || slotgen_same_slot(null_key, &three, 1) != -1
+            || slotgen_same_slot(null_key, &zero, 1) != (long)slotgen_slot("", 0)
+            || slotgen_shared_hashtag(NULL, &three, 1, &offset, &tag_len) != 0
+            || slotgen_shared_hashtag(null_key, &three, 1, &offset, &tag_len) != 0
+            || slotgen_shared_hashtag(tagged, &three, 1, NULL, &tag_len) != 0
+            || slotgen_shared_hashtag(tagged, &three, 1, &offset, NULL) != 0
+            || slotgen_shared_hashtag(tagged, &three, 1, &offset, &tag_len) != 1) {
+            fprintf(stderr, "a NULL pointer was not refused\n");
+            return 3;
+        }
+    }
     while (fgets(line, sizeof line, groups) != NULL) {
         n = 0;
         at = 0;

@@ -16,7 +16,7 @@ key is encoded as UTF-8 first.
 Errors raise SlotOutOfRange or PrefixHasBrace, both SlotgenError, a ValueError.
 {{doc_close}}
 
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Optional, Union
 
 __all__ = [
     "SLOTS",
@@ -29,6 +29,8 @@ __all__ = [
     "tag_for_slot",
     "key_for_slot",
     "tags_for_slot",
+    "same_slot",
+    "shared_hashtag",
 ]
 
 Key = Union[bytes, bytearray, memoryview, str]
@@ -177,9 +179,6 @@ def _tags(mask: int) -> Iterator[bytes]:
             if n >> bit & 1:
                 combined ^= vector
         yield _tag(combined)
-
-
-from typing import Iterable, Optional  # noqa: E402 (the layout checks, added last)
 
 
 def same_slot(keys: Iterable[Key]) -> Optional[int]:
