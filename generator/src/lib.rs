@@ -38,6 +38,7 @@ pub mod emit;
 mod error;
 pub mod shortest;
 pub mod spec;
+pub mod vectors;
 pub mod verify;
 
 pub use algebra::affine::AffineMap;

@@ -39,6 +39,7 @@ pub use crc;
 
 mod crc16;
 mod hashtag;
+mod layout;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
 mod redis_cluster;
 mod shortest;
@@ -46,6 +47,9 @@ mod table;
 
 pub use crc16::Crc16;
 pub use hashtag::hashtag;
+pub use layout::{
+    explicit_hashtag, same_slot, shared_hashtag, warnings, Warning, Warnings, WarningsIter,
+};
 pub use redis_cluster::REDIS_CLUSTER;
 pub use shortest::ShortestTable;
 pub use table::{Mask, SlotTable, Tag, Tags, MAX_TAG_LEN};

@@ -39,6 +39,10 @@ enum Language {
     /// A Redis Functions library for Redis 7 and Valkey 8 (`#!lua name=slotgen`, `--name`
     /// sets it and the functions' prefix).
     RedisFunction,
+    /// A conformance corpus for client libraries: `key_hex<TAB>slot<TAB>class` rows (or
+    /// JSON with --format json), deterministic for --count and --seed; see `slotgen verify
+    /// --exec`.
+    Vectors,
 }
 
 #[derive(Debug, Args)]
@@ -69,6 +73,8 @@ pub struct EmitArgs {
     /// The name of the Go package (default `slotgen`).
     #[arg(long, value_name = "NAME", value_parser = go_package)]
     package: Option<String>,
+    #[command(flatten)]
+    vectors: super::vectors::VectorsArgs,
 }
 
 impl EmitArgs {
@@ -78,7 +84,8 @@ impl EmitArgs {
         Ok(self.name.as_deref().unwrap_or(default))
     }
 
-    /// Refuses `--name` and `--package` where the language uses neither.
+    /// Refuses the options this language would ignore: `--name`, `--package`, `--for-script`,
+    /// `--types`, the corpus's options for a table, the alphabet's for the corpus.
     fn refuse_unused(&self) -> Result<()> {
         let (takes_name, takes_package) = match self.language {
             Language::Rust
@@ -90,7 +97,11 @@ impl EmitArgs {
             | Language::C => (true, false),
             Language::Lua if self.for_script => (true, false),
             Language::Go => (false, true),
-            Language::Json | Language::Lua | Language::Python | Language::Js => (false, false),
+            Language::Json
+            | Language::Lua
+            | Language::Python
+            | Language::Js
+            | Language::Vectors => (false, false),
         };
         let language = self
             .language
@@ -101,6 +112,17 @@ impl EmitArgs {
         }
         if self.types && !matches!(self.language, Language::Js) {
             anyhow::bail!("`--types` applies to `emit js` only: remove it");
+        }
+        if matches!(self.language, Language::Vectors) {
+            super::refuse_unused(
+                &self.spec.tags.given(),
+                "`emit vectors`, whose keys' slots depend on the CRC and the slot count only",
+            )?;
+        } else {
+            super::refuse_unused(
+                &self.vectors.given(),
+                &format!("`emit {language}` (only to `emit vectors`)"),
+            )?;
         }
         if self.name.is_some() && !takes_name {
             anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
@@ -120,6 +142,13 @@ fn go_package(name: &str) -> Result<String, slotgen::Error> {
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     args.refuse_unused()?;
+    if let Language::Vectors = args.language {
+        return super::vectors::emit(
+            &args.vectors,
+            &args.spec.crc.spec()?,
+            args.output.as_deref(),
+        );
+    }
     let derivation = args.spec.derive()?;
     let text = match args.language {
         Language::Rust => {
@@ -165,6 +194,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             args.name_or(emit::redis_function::DEFAULT_NAME)?,
         )
         .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        Language::Vectors => unreachable!("emitted above"),
     };
     match &args.output {
         Some(path) => {

@@ -10,6 +10,7 @@ use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
+mod check;
 mod cluster;
 mod derive_cmd;
 mod emit;
@@ -19,7 +20,9 @@ mod nodes;
 mod placement;
 mod shortest;
 mod slot;
+mod vectors;
 mod verify;
+mod verify_exec;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
@@ -52,6 +55,9 @@ enum Command {
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
     /// shortest tags with the default alphabet and with an alphanumeric one.
     Catalog(catalog::CatalogArgs),
+    /// Check a key layout for a cluster: each key's slot, hashtag and traps of the hashtag
+    /// rule; with --same-slot or --template, whether the keys meet on one slot.
+    Check(check::CheckArgs),
     /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
     Nodes(nodes::NodesArgs),
     /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
@@ -126,6 +132,16 @@ impl CrcArgs {
         }
     }
 
+    /// The spec of these options with the default alphabet and tag length, for what depends
+    /// on the CRC and the slot count only (the slot of a key).
+    fn spec(&self) -> Result<Spec> {
+        Ok(Spec {
+            crc: self.crc()?,
+            slots: self.slots()?.get(),
+            ..Spec::default()
+        })
+    }
+
     /// The options of this group given on the command line, as spelled there.
     fn given(&self) -> Vec<&'static str> {
         [
@@ -148,7 +164,8 @@ impl CrcArgs {
 #[derive(Debug, Clone, Args)]
 pub struct AlphabetArgs {
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
-    /// GF(2)^8, without `{` or `}` [default: @ABCDEFGHIJKLMNO].
+    /// GF(2)^8, without `{` or `}`; by default `@ABCDEFGHIJKLMNO`, the Redis Cluster
+    /// alphabet.
     #[arg(long, value_name = "STR")]
     alphabet: Option<String>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
@@ -329,6 +346,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Nodes(args) => nodes::run(&args),
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),

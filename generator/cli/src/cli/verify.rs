@@ -31,7 +31,7 @@ enum TagFormat {
 }
 
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["table", "tags", "redis"])))]
+#[command(group(ArgGroup::new("what").required(true).args(["table", "tags", "redis", "exec"])))]
 pub struct VerifyArgs {
     /// A derivation written by `slotgen emit json`: derived again from the spec it names,
     /// compared value by value, and verified over every slot and every alternative tag (the
@@ -57,6 +57,24 @@ pub struct VerifyArgs {
     /// The --keys are hex-encoded bytes (`7b617d` is `{a}`).
     #[arg(long, requires = "keys")]
     hex: bool,
+    /// A client library's slot function, as a command (split into words as a shell does,
+    /// run without one): it reads one key per line (see --input) and prints one slot per
+    /// line. Fed the conformance corpus of `slotgen emit vectors` for the spec; reports the
+    /// disagreements per class, with examples.
+    #[arg(long, value_name = "CMD")]
+    exec: Option<String>,
+    /// With --exec: keys as hex digits, or as raw bytes (keys with line breaks left out).
+    #[arg(long, value_enum, default_value_t = super::verify_exec::ExecInput::Hex, requires = "exec")]
+    input: super::verify_exec::ExecInput,
+    /// With --exec: how many keys of the corpus.
+    #[arg(long, value_name = "N", default_value_t = slotgen::vectors::DEFAULT_COUNT, requires = "exec")]
+    count: usize,
+    /// With --exec: the corpus's seed.
+    #[arg(long, value_name = "S", default_value_t = slotgen::vectors::DEFAULT_SEED, requires = "exec")]
+    seed: u64,
+    /// With --exec: the seconds the command may take in all before it is killed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 120, requires = "exec")]
+    timeout: u64,
     #[command(flatten)]
     spec: SpecArgs,
 }
@@ -76,8 +94,25 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         run_tags(args, path)
     } else if let Some(url) = &args.redis {
         run_redis(args, url)
+    } else if let Some(command) = &args.exec {
+        super::refuse_unused(
+            &args.spec.tags.given(),
+            "`--exec`, whose keys' slots depend on the CRC and the slot count only",
+        )?;
+        super::vectors::check_count(args.count, "--count")?;
+        if args.count == 0 {
+            bail!("--count 0 compares nothing: give at least 1 key");
+        }
+        let options = super::verify_exec::ExecOptions {
+            command,
+            input: args.input,
+            count: args.count,
+            seed: args.seed,
+            timeout: Duration::from_secs(args.timeout),
+        };
+        super::verify_exec::run(&args.spec.crc.spec()?, &options)
     } else {
-        unreachable!("clap requires one of TABLE.json, --tags, --redis")
+        unreachable!("clap requires one of TABLE.json, --tags, --redis, --exec")
     }
 }
 
