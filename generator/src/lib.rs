@@ -42,7 +42,7 @@ pub mod verify;
 
 pub use affine::AffineMap;
 pub use alphabet::Alphabet;
-pub use derive::{derive, Derivation};
+pub use derive::{derive, Derivation, TagWords};
 pub use error::Error;
 pub use spec::Spec;
 pub use verify::{verify, Report};

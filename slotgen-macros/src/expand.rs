@@ -244,48 +244,31 @@ fn placeholder(table: &Table) -> TokenStream {
     let Table {
         attrs, vis, name, ..
     } = table;
-    let mask = format_ident!("{}", placeholder_mask(table));
+    let n = proc_macro2::Literal::usize_unsuffixed(placeholder_tag_len(table));
     quote! {
         #(#attrs)*
-        #vis static #name: ::slotgen_tables::SlotTable<'static, #mask> = ::slotgen_tables::SlotTable {
-            crc: ::slotgen_tables::Crc16::new(&::slotgen_tables::crc::CRC_16_XMODEM),
-            crc_name: "",
-            slots: 2,
-            alphabet: &[],
-            symbol_bits: 1,
-            tag_len: 1,
-            base_slot: 0,
-            low_bits: 1,
-            low: &[],
-            high: &[],
-            kernel: &[],
-        };
+        #vis static #name: ::slotgen_tables::SlotTable<'static, #n> = ::slotgen_tables::SlotTable::new_unverified(
+            &::slotgen_tables::catalog::CRC_16_XMODEM,
+            "",
+            b"@A",
+            1,
+            &[[0; #n]; 2],
+            &[[0; #n]; 1],
+            &[],
+        );
     }
 }
 
-/// The mask type the table would have had, as far as its fields tell: `u16` unless the
-/// alphabet's size and the tag length say more bits.
-fn placeholder_mask(table: &Table) -> &'static str {
-    let symbols = table
-        .fields
-        .get("alphabet")
-        .and_then(|f| f.value::<AlphabetValue>().ok())
-        .map(|a| a.bytes.len());
-    let tag_len = table
+/// The tag length the table would have had, as far as its fields tell (the type's `N`): its
+/// `tag_len` field when that is in `1..=32`, else 1.
+fn placeholder_tag_len(table: &Table) -> usize {
+    table
         .fields
         .get("tag_len")
         .and_then(|f| f.value::<Int>().ok())
-        .and_then(|n| n.0.base10_parse::<usize>().ok());
-    match (symbols, tag_len) {
-        (Some(symbols), Some(tag_len)) if symbols.is_power_of_two() => {
-            match tag_len * symbols.trailing_zeros() as usize {
-                0..=16 => "u16",
-                17..=32 => "u32",
-                _ => "u64",
-            }
-        }
-        _ => "u16",
-    }
+        .and_then(|n| n.0.base10_parse::<usize>().ok())
+        .filter(|n| (1..=slotgen::derive::MAX_TAG_LEN).contains(n))
+        .unwrap_or(1)
 }
 
 /// A table with a `shortest` field: a [`slotgen_tables::ShortestTable`] of the first tag of

@@ -152,6 +152,39 @@ impl Crc16 {
         self.finish(self.update_portable(self.start(), bytes))
     }
 
+    /// The CRC of `bytes` one byte per step, in a `const` context (the byte path, written
+    /// for const evaluation). [`SlotTable::new`](crate::SlotTable::new) checks tables with it
+    /// at compile time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::catalog::CRC_16_XMODEM;
+    ///
+    /// const CHECK: u16 = CRC_16_XMODEM.const_checksum(b"123456789");
+    /// assert_eq!(CHECK, 0x31c3);
+    /// ```
+    #[must_use]
+    pub const fn const_checksum(&self, bytes: &[u8]) -> u16 {
+        let a = &self.algorithm;
+        let table = &self.tables[0];
+        let mut reg = if a.refin { a.init.reverse_bits() } else { a.init };
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            reg = if a.refin {
+                (reg >> 8) ^ table[((reg as u8) ^ b) as usize]
+            } else {
+                (reg << 8) ^ table[(((reg >> 8) as u8) ^ b) as usize]
+            };
+            i += 1;
+        }
+        if a.refin != a.refout {
+            reg = reg.reverse_bits();
+        }
+        reg ^ a.xorout
+    }
+
     /// The CRC of `bytes` one byte per step, whatever its length: the byte path alone.
     /// [`checksum`](Self::checksum) gives the same value; this exists so that tests and
     /// benches can reach each path.

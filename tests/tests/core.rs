@@ -28,7 +28,7 @@ const SEED_SAMPLES: [(u16, &str); 6] = [
 #[test]
 fn check_value_of_123456789() {
     assert_eq!(XMODEM.checksum(b"123456789"), 0x31c3);
-    assert_eq!(REDIS_CLUSTER.crc.checksum(b"123456789"), 0x31c3);
+    assert_eq!(REDIS_CLUSTER.crc().checksum(b"123456789"), 0x31c3);
     assert_eq!(REDIS_CLUSTER.key_slot(b"123456789"), 12739);
 }
 
@@ -73,17 +73,38 @@ fn default_derivation_reproduces_the_seed() {
     assert_eq!(&buf[..len], b"ms_health:{DLH@}:write");
 }
 
-/// The static table is the derivation, entry for entry.
+/// The static table is the derivation, entry for entry: its tag bytes are the derivation's
+/// masks read through the alphabet (`TagWords`), cut to the tag length.
 #[test]
 fn static_table_is_the_derivation() {
     let d = derive(&Spec::default()).unwrap();
-    let widen = |v: &[u16]| v.iter().map(|&m| u64::from(m)).collect::<Vec<_>>();
-    assert_eq!(widen(REDIS_CLUSTER.low), d.low);
-    assert_eq!(widen(REDIS_CLUSTER.high), d.high);
-    assert_eq!(widen(REDIS_CLUSTER.kernel), d.kernel);
-    assert_eq!(REDIS_CLUSTER.base_slot, d.base_slot());
-    assert_eq!(REDIS_CLUSTER.alphabet, b"@ABCDEFGHIJKLMNO");
-    assert_eq!((REDIS_CLUSTER.tag_len, REDIS_CLUSTER.slots), (4, 16384));
+    let cut = |words: &[[u8; 32]]| words.iter().map(|w| w[..4].to_vec()).collect::<Vec<_>>();
+    let flat = |words: &[[u8; 4]]| words.iter().map(|w| w.to_vec()).collect::<Vec<_>>();
+    let (low, high, kernel) = REDIS_CLUSTER.tables();
+    assert_eq!(flat(low), cut(&d.words.low));
+    assert_eq!(flat(high), cut(&d.words.high));
+    assert_eq!(flat(kernel), cut(&d.words.kernel));
+    assert_eq!((low.len(), high.len(), kernel.len()), (128, 128, 2));
+    assert_eq!(REDIS_CLUSTER.base_slot(), d.base_slot());
+    assert_eq!(REDIS_CLUSTER.alphabet(), b"@ABCDEFGHIJKLMNO");
+    assert_eq!((REDIS_CLUSTER.tag_len(), REDIS_CLUSTER.slots()), (4, 16384));
+    assert_eq!(REDIS_CLUSTER.crc_name(), "CRC-16/XMODEM");
+    // The engine is the shared catalogue static, not a copy.
+    assert!(std::ptr::eq(
+        REDIS_CLUSTER.crc(),
+        &slotgen_tables::catalog::CRC_16_XMODEM
+    ));
+    // Each entry of `low` and `high` is the derivation's mask through the alphabet: `low`
+    // a whole tag, `high` the tag's difference from the base tag `@@@@`, base slot folded
+    // into the index (13881 = 57 + (108 << 7)).
+    let table = d.table();
+    for v in 0..128 {
+        let low_tag = table.tag_from_mask(d.low[v ^ 57]);
+        assert_eq!(low[v], low_tag.as_ref());
+        let high_tag = table.tag_from_mask(d.high[v ^ 108]);
+        let difference: Vec<u8> = high_tag.as_ref().iter().map(|b| b ^ b'@').collect();
+        assert_eq!(high[v].to_vec(), difference);
+    }
 }
 
 /// Each inverse constant moves the slot by exactly its own bit, and each kernel vector by
@@ -221,16 +242,28 @@ fn verification_of_a_huge_tag_space_by_kernel_directions() {
     assert_eq!(report.tags_checked, 16384 * 51);
     assert!(verify(&derive(&Spec::default()).unwrap()).exhaustive);
 
-    d.kernel[7] ^= 1; // no longer in the kernel: it moves the slot
+    // Kernel entry 7 replaced by the tag difference of mask `kernel[7] ^ 1`: made of
+    // alphabet differences, but no longer in the kernel, so it moves the slot.
+    let table = d.table();
+    let moved = table.tag_from_mask(d.kernel[7] ^ 1).to_array();
+    let base = table.tag_from_mask(0).to_array();
+    for (i, byte) in d.words.kernel[7].iter_mut().enumerate() {
+        *byte = moved[i] ^ base[i];
+    }
     let broken = verify(&d);
     assert_eq!(
         broken.failure_count,
-        2 * 16384,
-        "crc crate and key_slot, every slot"
+        1 + 16384,
+        "the checked constructor once, the moved tag of every slot"
     );
     assert!(
-        broken.failures[0].reason.contains("puts"),
+        broken.failures[0].reason.contains("refuses the table: inconsistent slot table: a `kernel` entry moves the slot"),
         "{:?}",
         broken.failures[0]
+    );
+    assert!(
+        broken.failures[1].reason.contains("the crc crate puts it on slot"),
+        "{:?}",
+        broken.failures[1]
     );
 }
