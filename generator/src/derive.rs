@@ -37,7 +37,31 @@ pub struct Derivation {
     /// The runtime's tables of tag bytes, from the masks above ([`TagWords::new`]).
     pub words: TagWords,
     /// The CRC engine that [`Derivation::table`] borrows.
-    engine: Crc16,
+    engine: Engine,
+}
+
+/// A CRC engine: the runtime's shared static for a catalogue CRC (no work), or one built
+/// for a custom CRC.
+#[derive(Clone, Debug)]
+enum Engine {
+    Shared(&'static Crc16),
+    Own(Box<Crc16>),
+}
+
+impl Engine {
+    fn new(algorithm: &crc::Algorithm<u16>) -> Self {
+        match slotgen_tables::catalog::find(algorithm) {
+            Some(engine) => Self::Shared(engine),
+            None => Self::Own(Box::new(Crc16::new(algorithm))),
+        }
+    }
+
+    fn get(&self) -> &Crc16 {
+        match self {
+            Self::Shared(engine) => engine,
+            Self::Own(engine) => engine,
+        }
+    }
 }
 
 /// The tables of tag bytes that a [`SlotTable`] holds (see its formula), [`MAX_TAG_LEN`]
@@ -75,7 +99,7 @@ impl TagWords {
     #[must_use]
     pub fn new(derivation: &Derivation) -> Self {
         let view = SlotTable::<MAX_TAG_LEN>::new_unverified(
-            &derivation.engine,
+            derivation.engine.get(),
             "",
             derivation.alphabet.symbols(),
             derivation.tag_len,
@@ -136,7 +160,7 @@ impl Derivation {
     /// The CRC engine of the spec's CRC, which [`table`](Self::table) borrows.
     #[must_use]
     pub fn engine(&self) -> &Crc16 {
-        &self.engine
+        self.engine.get()
     }
 
     /// The runtime's view of this derivation, borrowing its tables ([`Derivation::words`]),
@@ -146,7 +170,7 @@ impl Derivation {
     #[must_use]
     pub fn table(&self) -> SlotTable<'_, MAX_TAG_LEN> {
         SlotTable::new_unverified(
-            &self.engine,
+            self.engine.get(),
             self.crc_name(),
             self.alphabet.symbols(),
             self.tag_len,
@@ -164,7 +188,7 @@ impl Derivation {
     /// inconsistent state (a derivation from [`derive()`] is consistent).
     pub fn checked_table(&self) -> Result<SlotTable<'_, MAX_TAG_LEN>, slotgen_tables::Error> {
         SlotTable::try_new(
-            &self.engine,
+            self.engine.get(),
             self.crc_name(),
             self.alphabet.symbols(),
             self.tag_len,
@@ -317,7 +341,7 @@ pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
             high: Vec::new(),
             kernel: Vec::new(),
         },
-        engine: Crc16::new(&spec.crc),
+        engine: Engine::new(&spec.crc),
     };
     derivation.words = TagWords::new(&derivation);
     Ok(derivation)

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use slotgen_tables::MAX_TAG_LEN;
+use slotgen_tables::{SlotTable, MAX_TAG_LEN};
 
 use crate::Derivation;
 
@@ -12,6 +12,11 @@ pub const MAX_LISTED_FAILURES: usize = 20;
 /// The most tags [`verify`] checks one by one: `2^22`. A larger tag space (long tags,
 /// large alphabets) is checked by kernel directions instead (see [`verify`]).
 pub const MAX_EXHAUSTIVE_TAGS: u64 = 1 << 22;
+
+/// [`verify`] builds the key of every `KEY_SAMPLE`-th slot (slot 0, 8, 16, ..): the key
+/// functions read the tag that every slot's check has already covered, and the runtime's CRC
+/// over whole keys is tested on its own.
+pub const KEY_SAMPLE: u16 = 8;
 
 /// The outcome of [`verify`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -59,9 +64,9 @@ pub struct Failure {
 ///   accounted for;
 /// - every one of those tags is made of alphabet symbols and lands on the slot by the
 ///   independent CRC below;
-/// - the canonical tag lands on the slot by the `crc` crate's own `checksum` over its bytes,
-///   the runtime's `write_key_for_slot` builds the key `slotgen:{tag}:verify`, and the
-///   runtime's `key_slot` puts that key on the slot.
+/// - the canonical tag lands on the slot by the `crc` crate's own `checksum` over its bytes;
+/// - for every [`KEY_SAMPLE`]-th slot, the runtime's `write_key_for_slot` builds the key
+///   `slotgen:{tag}:verify`, and the runtime's `key_slot` puts that key on the slot.
 ///
 /// Once per derivation: the runtime's checked constructor
 /// [`SlotTable::try_new`](slotgen_tables::SlotTable::try_new) accepts the tables.
@@ -89,7 +94,35 @@ pub struct Failure {
 /// ```
 #[must_use]
 pub fn verify(derivation: &Derivation) -> Report {
-    let table = derivation.table();
+    // The runtime's lookups at the narrowest of 4, 8, 16 or 32 bytes per entry that holds
+    // the tag (generated tables use `N = tag_len`; the lookups are the same code for every
+    // `N`), so that tags stay in registers.
+    match derivation.tag_len {
+        0..=4 => verify_with::<4>(derivation),
+        5..=8 => verify_with::<8>(derivation),
+        9..=16 => verify_with::<16>(derivation),
+        _ => verify_with::<MAX_TAG_LEN>(derivation),
+    }
+}
+
+fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
+    let cut = |words: &[[u8; MAX_TAG_LEN]]| -> Vec<[u8; N]> {
+        words
+            .iter()
+            .map(|w| core::array::from_fn(|i| w[i]))
+            .collect()
+    };
+    let words = &derivation.words;
+    let (low, high, kernel) = (cut(&words.low), cut(&words.high), cut(&words.kernel));
+    let table = SlotTable::<N>::new_unverified(
+        derivation.engine(),
+        derivation.crc_name(),
+        derivation.alphabet.symbols(),
+        derivation.tag_len,
+        &low,
+        &high,
+        &kernel,
+    );
     let reference = crate::catalog::reference_crc(&derivation.spec.crc);
     let independent = LinearCrc::new(&reference, derivation.tag_len);
     let slot_mask = (derivation.spec.slots - 1) as u16;
@@ -196,6 +229,9 @@ pub fn verify(derivation: &Derivation) -> Report {
                 tag,
                 format!("the crc crate puts it on slot {direct}"),
             );
+        }
+        if slot % KEY_SAMPLE != 0 {
+            continue;
         }
         let tag_at = PREFIX.len() + 1;
         key[tag_at..tag_at + tag.len()].copy_from_slice(tag);

@@ -14,7 +14,36 @@
 //! assert_eq!(catalog::ALL.len(), 31);
 //! ```
 
+use crc::Algorithm;
+
 use crate::Crc16;
+
+/// The engine of this module whose algorithm has exactly the parameters of `algorithm`
+/// (`width`, `poly`, `init`, `refin`, `refout`, `xorout`), if any.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{catalog, crc::CRC_16_KERMIT};
+///
+/// let engine = catalog::find(&CRC_16_KERMIT).unwrap();
+/// assert!(core::ptr::eq(engine, &catalog::CRC_16_KERMIT));
+/// ```
+#[must_use]
+pub fn find(algorithm: &Algorithm<u16>) -> Option<&'static Crc16> {
+    ALL.iter().copied().find(|engine| {
+        let a = engine.algorithm();
+        (a.width, a.poly, a.init, a.refin, a.refout, a.xorout)
+            == (
+                algorithm.width,
+                algorithm.poly,
+                algorithm.init,
+                algorithm.refin,
+                algorithm.refout,
+                algorithm.xorout,
+            )
+    })
+}
 
 macro_rules! engines {
     ($($konst:ident),* $(,)?) => {
