@@ -6,7 +6,6 @@ pub use slotgen_tables::{MAX_MASK_BITS, MAX_TAG_LEN};
 
 use crate::{gf2, AffineMap, Alphabet, Error, Spec};
 
-
 /// Everything slotgen derives for one [`Spec`]: the affine map, its right inverse and kernel,
 /// and the lookup tables.
 #[derive(Clone, Debug)]

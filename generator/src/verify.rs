@@ -144,7 +144,12 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
         }
     };
     if let Err(e) = derivation.checked_table() {
-        fail(&mut report, 0, &[], format!("the runtime refuses the table: {e}"));
+        fail(
+            &mut report,
+            0,
+            &[],
+            format!("the runtime refuses the table: {e}"),
+        );
     }
     let expected_tags = table.tags_per_slot();
     // `slotgen:{tag}:verify`, rebuilt in place for each slot: no allocation.
@@ -155,7 +160,7 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
     report.exhaustive = u64::from(derivation.spec.slots)
         .checked_mul(expected_tags)
         .is_some_and(|tags| tags <= MAX_EXHAUSTIVE_TAGS);
-    let kernel = table.tables().2;
+    let kernel = table.kernel();
     for slot in 0..derivation.spec.slots {
         let slot = slot as u16;
         report.slots_checked += 1;

@@ -3,7 +3,7 @@
 //! `syn::Error` on the token it is about.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, ToTokens};
+use quote::{quote, ToTokens};
 use slotgen::{catalog, Error, Spec};
 use syn::LitBool;
 

@@ -83,10 +83,16 @@ fn bench(c: &mut Criterion) {
     for slot in 0..SLOTS as u16 {
         let tag = REDIS_CLUSTER.tag_for_slot(slot).unwrap();
         assert_eq!(XMODEM.checksum(tag.as_ref()) & 0x3fff, slot);
-        assert_eq!(lookup(slot).map(|t| XMODEM.checksum(&t) & 0x3fff), Some(slot));
+        assert_eq!(
+            lookup(slot).map(|t| XMODEM.checksum(&t) & 0x3fff),
+            Some(slot)
+        );
     }
     let slot = shuffled()[0];
-    assert_eq!(brute_force(slot).map(|t| XMODEM.checksum(&t) & 0x3fff), Some(slot));
+    assert_eq!(
+        brute_force(slot).map(|t| XMODEM.checksum(&t) & 0x3fff),
+        Some(slot)
+    );
 
     let in_order: Vec<u16> = (0..SLOTS as u16).collect();
     let shuffled = shuffled();

@@ -30,10 +30,13 @@ pub const MAX_MASK_BITS: usize = 64;
 /// `kernel` entries, byte differences that do not move the slot.
 ///
 /// `N` is the tag's byte count as stored: generated tables use `N = tag_len`, so a [`Tag`]
-/// is `N + 1` bytes. `size_of::<SlotTable<N>>()` is 104 bytes on 64-bit targets, whatever
-/// `N`; the tables it borrows are `(low.len() + high.len() + kernel.len()) * N` bytes, and
-/// the CRC engine ([`Crc16`], 8,232 bytes) is a shared `static` that every table of that CRC
-/// borrows ([`catalog`](crate::catalog) holds one per catalogue CRC-16).
+/// is `N + 1` bytes. `size_of::<SlotTable<N>>()` is 112 bytes on 64-bit targets, whatever
+/// `N` (pointers to the tables and the alphabet, and the parameters); the tables it borrows
+/// are `(low.len() + high.len() + kernel.len()) * N` bytes (1,032 for Redis Cluster: 1 KiB
+/// of lookup tables and 8 bytes of kernel), and the CRC engine ([`Crc16`], 8,206 bytes, 8,208
+/// with the `simd` feature) is a shared `static` that every table of that CRC borrows
+/// ([`catalog`](crate::catalog) holds one per catalogue CRC-16; the linker keeps only those
+/// used).
 ///
 /// Values of this type are generated (by `slotgen emit rust`, `slot_table!` or the build.rs
 /// API) through [`SlotTable::new`], which checks the tables in a `const` context: an
@@ -49,6 +52,14 @@ pub const MAX_MASK_BITS: usize = 64;
 /// let tag = REDIS_CLUSTER.tag_for_slot(0).unwrap();
 /// assert_eq!(tag.as_ref(), b"DLH@");
 /// assert_eq!(REDIS_CLUSTER.key_slot(tag.as_ref()), 0);
+///
+/// // The static, its tables and its shared engine.
+/// # #[cfg(target_pointer_width = "64")]
+/// assert_eq!(core::mem::size_of_val(&REDIS_CLUSTER), 112);
+/// let (low, high) = (REDIS_CLUSTER.low(), REDIS_CLUSTER.high());
+/// assert_eq!(core::mem::size_of_val(low) + core::mem::size_of_val(high), 1024);
+/// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.kernel()), 8);
+/// assert!(core::ptr::eq(REDIS_CLUSTER.crc(), &slotgen_tables::catalog::CRC_16_XMODEM));
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SlotTable<'a, const N: usize> {
@@ -196,7 +207,9 @@ const fn check_content<const N: usize>(
     let mut v = 0;
     while v < low.len() {
         if !bytes_in(&low[v], tag_len, &in_alphabet) {
-            return Err("a `low` entry holds a byte outside the alphabet, or a nonzero byte past `tag_len`");
+            return Err(
+                "a `low` entry holds a byte outside the alphabet, or a nonzero byte past `tag_len`",
+            );
         }
         v += 1;
     }
@@ -382,12 +395,11 @@ impl<'a, const N: usize> SlotTable<'a, N> {
                 Ok(shape) => shape,
                 Err(reason) => return Err(reason),
             };
-        let base_slot = match check_content(
-            crc, slots, alphabet, tag_len, low_bits, low, high, kernel,
-        ) {
-            Ok(base) => base,
-            Err(reason) => return Err(reason),
-        };
+        let base_slot =
+            match check_content(crc, slots, alphabet, tag_len, low_bits, low, high, kernel) {
+                Ok(base) => base,
+                Err(reason) => return Err(reason),
+            };
         Ok(Self {
             crc,
             crc_name,
@@ -493,10 +505,25 @@ impl<'a, const N: usize> SlotTable<'a, N> {
         self.base_slot
     }
 
-    /// The tables `(low, high, kernel)` (see [`SlotTable`]), `N` bytes per entry.
+    /// The `low` table (see [`SlotTable`]): `2^ceil(log2(slots) / 2)` tags of `N` bytes,
+    /// indexed by the slot's low bits.
     #[must_use]
-    pub const fn tables(&self) -> (&'a [[u8; N]], &'a [[u8; N]], &'a [[u8; N]]) {
-        (self.low, self.high, self.kernel)
+    pub const fn low(&self) -> &'a [[u8; N]] {
+        self.low
+    }
+
+    /// The `high` table (see [`SlotTable`]): `2^floor(log2(slots) / 2)` byte differences of
+    /// `N` bytes, indexed by the slot's high bits.
+    #[must_use]
+    pub const fn high(&self) -> &'a [[u8; N]] {
+        self.high
+    }
+
+    /// The kernel (see [`SlotTable`]): `tag_len * symbol_bits - log2(slots)` independent
+    /// byte differences of `N` bytes that keep the slot.
+    #[must_use]
+    pub const fn kernel(&self) -> &'a [[u8; N]] {
+        self.kernel
     }
 
     /// The hash slot of `key`: the CRC of its [`hashtag`](crate::hashtag) (by

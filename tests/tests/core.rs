@@ -80,7 +80,11 @@ fn static_table_is_the_derivation() {
     let d = derive(&Spec::default()).unwrap();
     let cut = |words: &[[u8; 32]]| words.iter().map(|w| w[..4].to_vec()).collect::<Vec<_>>();
     let flat = |words: &[[u8; 4]]| words.iter().map(|w| w.to_vec()).collect::<Vec<_>>();
-    let (low, high, kernel) = REDIS_CLUSTER.tables();
+    let (low, high, kernel) = (
+        REDIS_CLUSTER.low(),
+        REDIS_CLUSTER.high(),
+        REDIS_CLUSTER.kernel(),
+    );
     assert_eq!(flat(low), cut(&d.words.low));
     assert_eq!(flat(high), cut(&d.words.high));
     assert_eq!(flat(kernel), cut(&d.words.kernel));
@@ -257,12 +261,16 @@ fn verification_of_a_huge_tag_space_by_kernel_directions() {
         "the checked constructor once, the moved tag of every slot"
     );
     assert!(
-        broken.failures[0].reason.contains("refuses the table: inconsistent slot table: a `kernel` entry moves the slot"),
+        broken.failures[0].reason.contains(
+            "refuses the table: inconsistent slot table: a `kernel` entry moves the slot"
+        ),
         "{:?}",
         broken.failures[0]
     );
     assert!(
-        broken.failures[1].reason.contains("the crc crate puts it on slot"),
+        broken.failures[1]
+            .reason
+            .contains("the crc crate puts it on slot"),
         "{:?}",
         broken.failures[1]
     );

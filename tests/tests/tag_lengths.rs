@@ -23,9 +23,13 @@ fn check<const N: usize>(table: &SlotTable<'_, N>, alphabet: &[u8], tag_len: usi
     for slot in 0..slots as u16 {
         let canonical = table.tag_for_slot(slot).unwrap();
         let tags: Vec<[u8; N]> = if all {
-            table.tags_for_slot(slot).unwrap().map(|t| t.to_array()).collect()
+            table
+                .tags_for_slot(slot)
+                .unwrap()
+                .map(|t| t.to_array())
+                .collect()
         } else {
-            let kernel = table.tables().2;
+            let kernel = table.kernel();
             std::iter::once(canonical.to_array())
                 .chain(kernel.iter().map(|k| {
                     let mut moved = canonical.to_array();
@@ -120,8 +124,15 @@ lengths! {
 #[test]
 fn consistent_hand_built_tables_compile() {
     static LOW1: [[u8; 1]; 2] = [*b"@", *b"A"];
-    static ONE: SlotTable<'static, 1> =
-        SlotTable::new(&catalog::CRC_16_XMODEM, "CRC-16/XMODEM", b"@A", 1, &LOW1, &[[0]], &[]);
+    static ONE: SlotTable<'static, 1> = SlotTable::new(
+        &catalog::CRC_16_XMODEM,
+        "CRC-16/XMODEM",
+        b"@A",
+        1,
+        &LOW1,
+        &[[0]],
+        &[],
+    );
     static LOW2: [[u8; 2]; 2] = [*b"@@", *b"A@"];
     static KERNEL2: [[u8; 2]; 1] = [[0x01, 0x01]];
     static TWO: SlotTable<'static, 2> = SlotTable::new(
@@ -135,6 +146,10 @@ fn consistent_hand_built_tables_compile() {
     );
     assert_eq!(check(&ONE, b"@A", 1), 2);
     assert_eq!(check(&TWO, b"@A", 2), 4);
-    let tags: Vec<String> = TWO.tags_for_slot(0).unwrap().map(|t| t.to_string()).collect();
+    let tags: Vec<String> = TWO
+        .tags_for_slot(0)
+        .unwrap()
+        .map(|t| t.to_string())
+        .collect();
     assert_eq!(tags, ["@@", "AA"]);
 }

@@ -89,8 +89,8 @@ pub fn table_static(
         differences(&words.high),
         differences(&words.kernel),
     );
-    let [low_len, high_len, kernel_len, n] = [low.len(), high.len(), kernel.len(), tag_len]
-        .map(proc_macro2::Literal::usize_unsuffixed);
+    let [low_len, high_len, kernel_len, n] =
+        [low.len(), high.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
     let (crc_static, crc) = engine_tokens(&derivation.spec.crc);
     let crc_name = derivation.crc_name();
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
