@@ -4,6 +4,8 @@ use slotgen_tables::{Crc16, SlotTable};
 
 pub use slotgen_tables::{MAX_MASK_BITS, MAX_TAG_LEN};
 
+use crate::algebra::affine::ByteDeltas;
+use crate::spec::SlotCount;
 use crate::{gf2, AffineMap, Alphabet, Error, Spec};
 
 /// Everything slotgen derives for one [`Spec`]: the affine map, its right inverse and kernel,
@@ -131,7 +133,78 @@ impl TagWords {
     }
 }
 
+/// The unsigned integer that holds a tag mask: the narrowest of 16, 32 and 64 bits that holds
+/// `tag_len * symbol_bits` bits. The one owner of that choice: every emitter and front end
+/// asks [`Derivation::mask_width`] and spells the type from [`bits`](Self::bits).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::derive::MaskWidth;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
+/// assert_eq!(d.mask_width(), MaskWidth::U16); // 16 input bits
+/// assert_eq!((MaskWidth::U16.bits(), MaskWidth::U16.hex_digits()), (16, 4));
+/// assert_eq!(MaskWidth::for_bits(17), MaskWidth::U32);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaskWidth {
+    /// `u16`: up to 16 input bits.
+    U16,
+    /// `u32`: up to 32 input bits.
+    U32,
+    /// `u64`: up to 64 input bits.
+    U64,
+}
+
+impl MaskWidth {
+    /// The narrowest width that holds `mask_bits` bits (at most [`MAX_MASK_BITS`]).
+    #[must_use]
+    pub fn for_bits(mask_bits: usize) -> Self {
+        match mask_bits {
+            0..=16 => Self::U16,
+            17..=32 => Self::U32,
+            _ => Self::U64,
+        }
+    }
+
+    /// The width in bits: 16, 32 or 64.
+    #[must_use]
+    pub fn bits(self) -> u32 {
+        match self {
+            Self::U16 => 16,
+            Self::U32 => 32,
+            Self::U64 => 64,
+        }
+    }
+
+    /// The width in bytes: 2, 4 or 8.
+    #[must_use]
+    pub fn bytes(self) -> usize {
+        self.bits() as usize / 8
+    }
+
+    /// Hex digits of a full mask: 4, 8 or 16.
+    #[must_use]
+    pub fn hex_digits(self) -> usize {
+        self.bits() as usize / 4
+    }
+
+    /// The Rust type: `u16`, `u32` or `u64`.
+    #[must_use]
+    pub fn rust(self) -> &'static str {
+        ["u16", "u32", "u64"][self as usize]
+    }
+}
+
 impl Derivation {
+    /// The integer type that holds this derivation's tag masks.
+    #[must_use]
+    pub fn mask_width(&self) -> MaskWidth {
+        MaskWidth::for_bits(self.mask_bits())
+    }
+
     /// The base slot: the slot of mask 0, the tag of `tag_len` copies of `alphabet[0]`.
     #[must_use]
     pub fn base_slot(&self) -> u16 {
@@ -198,46 +271,11 @@ impl Derivation {
     }
 }
 
-/// Checks the parts of a spec that do not depend on the tag length, and returns its
-/// alphabet.
-fn check_spec(spec: &Spec) -> Result<Alphabet, Error> {
-    check_crc_and_slots(&spec.crc, spec.slots)?;
-    Alphabet::new(&spec.alphabet)
-}
-
-/// Checks that `crc` is a CRC-16 whose parameters give its check value, and that `slots`
-/// is a power of two from 2 to 65536.
-pub(crate) fn check_crc_and_slots(crc: &crc::Algorithm<u16>, slots: u32) -> Result<(), Error> {
-    if crc.width != 16 {
-        return Err(Error::UnsupportedWidth { width: crc.width });
-    }
-    let computed = crate::catalog::reference_crc(crc).checksum(b"123456789");
-    if computed != crc.check {
-        return Err(Error::CheckMismatch {
-            computed,
-            stated: crc.check,
-        });
-    }
-    if !(2..=65536).contains(&slots) || !slots.is_power_of_two() {
-        return Err(Error::SlotCount {
-            slots: u64::from(slots),
-        });
-    }
-    Ok(())
-}
-
 /// The longest tag for symbols of `symbol_bits` bits: at most [`MAX_TAG_LEN`] symbols and
 /// [`MAX_MASK_BITS`] bits.
 #[must_use]
 pub fn max_tag_len(symbol_bits: u32) -> usize {
     MAX_TAG_LEN.min(MAX_MASK_BITS / symbol_bits as usize)
-}
-
-/// The rank of the tag -> slot map for tags of `tag_len` symbols.
-fn rank(spec: &Spec, alphabet: &Alphabet, tag_len: usize) -> usize {
-    AffineMap::extract(&spec.crc, alphabet, tag_len, spec.slots)
-        .linear()
-        .rank()
 }
 
 /// The shortest tag length whose tags reach every slot, if one up to [`max_tag_len`] does.
@@ -246,10 +284,23 @@ fn rank(spec: &Spec, alphabet: &Alphabet, tag_len: usize) -> usize {
 ///
 /// As [`derive()`], for everything but the tag length.
 pub fn shortest_tag_len(spec: &Spec) -> Result<Option<usize>, Error> {
-    let alphabet = check_spec(spec)?;
-    let needed = spec.slots.trailing_zeros() as usize;
-    let first = needed.div_ceil(alphabet.symbol_bits() as usize);
-    Ok((first..=max_tag_len(alphabet.symbol_bits())).find(|&n| rank(spec, &alphabet, n) == needed))
+    let (alphabet, slots) = spec.check()?;
+    Ok(shortest_len(spec, &alphabet, slots))
+}
+
+/// The shortest tag length whose map has full rank, for a checked spec: the columns of a
+/// longer tag extend those of a shorter one (one more symbol before them), so one
+/// [`Span`](gf2::Span) grows symbol by symbol.
+fn shortest_len(spec: &Spec, alphabet: &Alphabet, slots: SlotCount) -> Option<usize> {
+    let max = max_tag_len(alphabet.symbol_bits());
+    let deltas = ByteDeltas::new(&spec.crc, slots, max);
+    let mut span = gf2::Span::default();
+    (1..=max).find(|&len| {
+        for &b in &alphabet.basis() {
+            span.insert(u64::from(deltas.delta(len - 1, b)));
+        }
+        span.rank() == slots.bits() as usize
+    })
 }
 
 /// Derives the inverse tables of `spec` by Gaussian elimination over GF(2).
@@ -278,8 +329,8 @@ pub fn shortest_tag_len(spec: &Spec) -> Result<Option<usize>, Error> {
 /// assert_eq!(d.table().tag_for_slot(0).unwrap().to_string(), "DLH@");
 /// ```
 pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
-    let alphabet = check_spec(spec)?;
-    let needed = spec.slots.trailing_zeros() as usize;
+    let (alphabet, slots) = spec.check()?;
+    let needed = slots.bits() as usize;
     let max = max_tag_len(alphabet.symbol_bits());
     let tag_len = match spec.tag_len {
         Some(n) if (1..=max).contains(&n) => n,
@@ -290,11 +341,11 @@ pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
                 symbol_bits: alphabet.symbol_bits(),
             })
         }
-        None => shortest_tag_len(spec)?.unwrap_or(max),
+        None => shortest_len(spec, &alphabet, slots).unwrap_or(max),
     };
-    let map = AffineMap::extract(&spec.crc, &alphabet, tag_len, spec.slots);
-    let linear = map.linear();
-    let echelon = linear.echelon();
+    let map = AffineMap::extract(&spec.crc, &alphabet, tag_len, slots);
+    // one elimination gives the rank, the pivots, the right inverse and the kernel
+    let echelon = map.linear().echelon();
     if echelon.rank() < needed {
         return Err(Error::RankDeficient {
             rank: echelon.rank(),
@@ -302,14 +353,14 @@ pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
             reachable: 1 << echelon.rank(),
             slots: u64::from(spec.slots),
             tag_len,
-            shortest: shortest_tag_len(spec)?,
+            shortest: shortest_len(spec, &alphabet, slots),
         });
     }
-    let right_inverse = linear
+    let right_inverse = echelon
         .right_inverse()
         .expect("full row rank was just checked");
     let inverse: Vec<u64> = (0..needed).map(|i| right_inverse.column_bits(i)).collect();
-    let kernel = linear.kernel().iter().map(gf2::row_bits).collect();
+    let kernel = echelon.kernel().iter().map(gf2::row_bits).collect();
     let low_bits = (needed as u32).div_ceil(2);
     let span = |constants: &[u64]| -> Vec<u64> {
         let mut table = vec![0u64];

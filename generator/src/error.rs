@@ -45,7 +45,7 @@ pub enum Error {
         len: usize,
     },
     /// The alphabet is not an affine subspace of GF(2)^8.
-    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (in ascending order, symbol `i` must be symbol 0 xor the differences `symbol[2^j] ^ symbol[0]` over the set bits `j` of `i`); the largest affine subset of this alphabet is `{}`: use that, or give a charset (`--charset`, or `charset:` in `slot_table!`) to let slotgen choose", show_byte(*.symbol), show_bytes(.largest_subset))]
+    #[error("alphabet is not an affine subspace of GF(2)^8: {} breaks it (in ascending order, symbol `i` must be symbol 0 xor the differences `symbol[2^j] ^ symbol[0]` over the set bits `j` of `i`); the largest affine subset of this alphabet is `{}`: use that, or give a charset to let slotgen choose", show_byte(*.symbol), show_bytes(.largest_subset))]
     NotAffine {
         /// The first symbol, in ascending order, that breaks the structure.
         symbol: u8,
@@ -175,6 +175,26 @@ pub enum Error {
         /// The name given.
         name: String,
     },
+    /// A name given for an emitted module is not one its language accepts.
+    #[error("`{name}` is not a name for `emit {language}`: {rule}")]
+    ModuleName {
+        /// The language, as `slotgen emit` names it (`java`, `ruby`, ...).
+        language: &'static str,
+        /// The name given.
+        name: String,
+        /// What a name of that language must look like, with an example.
+        rule: &'static str,
+    },
+    /// A slot's tag count does not fit the integers of the emitted language.
+    #[error("each slot has 2^{kernel_len} tags, more than the {language} module can count (its integers hold 2^{max_kernel_len} at most): use a shorter tag or more slots")]
+    TagCount {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// The kernel's dimension: each slot has `2^kernel_len` tags.
+        kernel_len: usize,
+        /// The largest kernel dimension the language's count holds.
+        max_kernel_len: usize,
+    },
     /// The build.rs API was given a name or visibility that is not Rust.
     #[error(
         "`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`"
@@ -200,7 +220,7 @@ pub enum Error {
 
 fn fix_for_rank(shortest: Option<usize>) -> String {
     match shortest {
-        Some(n) => format!("use tag length {n}, the shortest that reaches every slot (`--tag-len {n}` on the command line)"),
+        Some(n) => format!("use tag length {n}, the shortest that reaches every slot"),
         None => {
             "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots"
                 .to_owned()

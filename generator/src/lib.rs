@@ -5,7 +5,7 @@
 //! length over an alphabet that is an affine subspace of GF(2)^8, the tag -> slot function
 //! is affine over GF(2): flipping one input bit always flips the same slot bits. slotgen
 //! extracts that [`AffineMap`], brings its linear part to reduced row echelon form
-//! ([`gf2::Matrix`]), and derives the base slot, one inverse constant per slot bit, and two
+//! ([`algebra::gf2::Matrix`]), and derives the base slot, one inverse constant per slot bit, and two
 //! small lookup tables, so that a tag for any slot costs two loads and an xor
 //! ([`slotgen_tables::SlotTable::tag_for_slot`]).
 //!
@@ -26,21 +26,22 @@
 //! ```
 #![warn(missing_docs)]
 
-pub mod affine;
+pub mod algebra;
 pub mod alphabet;
 pub mod build;
 pub mod catalog;
 pub mod charset;
-pub mod check;
+#[cfg(feature = "redis")]
+pub mod cluster;
 pub mod derive;
 pub mod emit;
 mod error;
-pub mod gf2;
 pub mod shortest;
 pub mod spec;
 pub mod verify;
 
-pub use affine::AffineMap;
+pub use algebra::affine::AffineMap;
+pub use algebra::gf2;
 pub use alphabet::Alphabet;
 pub use derive::{derive, Derivation, TagWords};
 pub use error::Error;

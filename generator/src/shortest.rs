@@ -20,8 +20,8 @@
 //! For strings of one length `L`, the CRC is affine over GF(2) in the string's bytes, and so
 //! is the slot (its low bits): with `z` the string of `L` copies of the first symbol,
 //! `slot(s) = slot(z) ^ d[0][s_0] ^ ... ^ d[L-1][s_{L-1}]`, where `d[k][c]` is the slot
-//! delta of putting symbol `c` at position `k` of `z`. [`shortest`] computes the `L * n`
-//! deltas with one CRC each, then walks the `n^L` strings in order with one xor per string
+//! delta of putting symbol `c` at position `k` of `z`. [`shortest`] takes the `L * n`
+//! deltas from the CRC's linear part ([`ByteDeltas`]), then walks the `n^L` strings in order with one xor per string
 //! (a running xor per position), recording the first string of each slot, and stops as
 //! soon as every slot has one. The 62-symbol table up to length 3 (242 234 strings) takes
 //! well under a millisecond.
@@ -29,7 +29,9 @@
 use crc::Algorithm;
 use slotgen_tables::{Crc16, ShortestTable, MAX_TAG_LEN};
 
+use crate::algebra::affine::ByteDeltas;
 pub use crate::charset::Charset;
+use crate::spec::{check_crc, SlotCount};
 use crate::{catalog, Error};
 
 /// The order of redis-benchmark's table: digits, then lower case, then upper case.
@@ -150,7 +152,8 @@ impl Shortest {
 ///
 /// # Errors
 ///
-/// - [`Error::UnsupportedWidth`] when the CRC's width is not 16.
+/// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`]: the CRC (see
+///   [`check_crc`]).
 /// - [`Error::SlotCount`] when `slots` is not a power of two from 2 to 65536.
 /// - [`Error::MaxLen`] when `max_len` is not in `1..=32`.
 /// - [`Error::SearchTooLarge`] when slots are left after a length and the next length has
@@ -171,16 +174,8 @@ impl Shortest {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
-    if spec.crc.width != 16 {
-        return Err(Error::UnsupportedWidth {
-            width: spec.crc.width,
-        });
-    }
-    if !(2..=65536).contains(&spec.slots) || !spec.slots.is_power_of_two() {
-        return Err(Error::SlotCount {
-            slots: u64::from(spec.slots),
-        });
-    }
+    check_crc(&spec.crc)?;
+    let slot_count = SlotCount::new(u64::from(spec.slots))?;
     if !(1..=MAX_TAG_LEN).contains(&spec.max_len) {
         return Err(Error::MaxLen {
             max_len: spec.max_len,
@@ -198,13 +193,11 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
             rule: "shortest tags are printable ASCII (`!` to `~`), so that every output format can write them as text",
         });
     }
-    let crc = Crc16::new(&spec.crc);
     let symbols = spec.charset.symbols();
     let n = symbols.len();
     let slots = spec.slots as usize;
-    // `slots` is at most 65536, so the mask fits 16 bits.
-    let slot_mask = (spec.slots - 1) as u16;
     let max_len = spec.max_len;
+    let deltas = ByteDeltas::new(&spec.crc, slot_count, max_len);
     // Entry `s`: the tag of slot `s` in `found[s * max_len..]`, its length in `lens[s]`
     // (0 while the slot has none).
     let mut found = vec![0u8; slots * max_len];
@@ -227,16 +220,15 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
         }
         // The affine decomposition for this length: `base` is the slot of `z`, and
         // `delta[k * n + i]` the slot delta of symbol `i` at position `k` of `z`.
-        let mut probe = vec![symbols[0]; len];
-        let base = crc.checksum(&probe) & slot_mask;
-        let mut delta = vec![0u16; len * n];
-        for k in 0..len {
-            for (i, &symbol) in symbols.iter().enumerate() {
-                probe[k] = symbol;
-                delta[k * n + i] = (crc.checksum(&probe) & slot_mask) ^ base;
-            }
-            probe[k] = symbols[0];
-        }
+        let base = deltas.slot(&vec![symbols[0]; len]);
+        let delta: Vec<u16> = (0..len)
+            .flat_map(|k| {
+                let deltas = &deltas;
+                symbols
+                    .iter()
+                    .map(move |&symbol| deltas.delta(len - 1 - k, symbol ^ symbols[0]))
+            })
+            .collect();
         // An odometer over positions `0..last` (position 0 most significant), the last
         // position walked in the inner loop. `prefix[k]`: `base` xor the deltas of the
         // symbols at positions `0..k`.

@@ -1,16 +1,13 @@
-//! Validate and expand: each parsed table becomes a [`slotgen::Spec`], is derived, and is
-//! emitted by [`slotgen::emit::rust::table_static`]; each [`slotgen::Error`] becomes a
-//! `syn::Error` on the token it is about.
+//! Expand: a validated table is derived and emitted by the one Rust emitter,
+//! [`slotgen::emit::rust::table_static`] (or `shortest_static`); a table that fails becomes
+//! its errors and a [`fallback`](crate::fallback) of the same name and type.
 
 use proc_macro2::TokenStream;
-use quote::{quote, ToTokens};
-use slotgen::{catalog, Error, Spec};
-use syn::LitBool;
+use quote::quote;
 
-use crate::parse::{
-    AlphabetValue, CrcValue, Field, Fields, Input, Int, Table, CRC_FIELDS, SHORTEST_FIELDS,
-    SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
-};
+use crate::fallback;
+use crate::parse::{Input, Table};
+use crate::validate::{self, ShortestDecl};
 
 /// The expansion of a whole invocation: each table's `static`, or for a table with errors
 /// its `compile_error!`s and a placeholder `static` of the same name.
@@ -28,359 +25,48 @@ pub fn expand_source(input: TokenStream) -> String {
 }
 
 fn expand_table(table: &Table) -> TokenStream {
-    if table.fields.get("shortest").is_some() {
-        return expand_shortest(table);
-    }
-    let derived = spec(table).and_then(|(spec, located)| {
-        slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
-    });
-    match derived {
-        Ok(derivation) => {
-            slotgen::emit::rust::table_static(&derivation, &table.attrs, &table.vis, &table.name)
-        }
+    let shortest = table.fields.get("shortest").is_some();
+    let built = if shortest {
+        validate::shortest(table).and_then(build_shortest).map(|s| {
+            slotgen::emit::rust::shortest_static(&s, &table.attrs, &table.vis, &table.name)
+        })
+    } else {
+        validate::spec(table)
+            .and_then(|(spec, located)| {
+                slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
+            })
+            .map(|d| slotgen::emit::rust::table_static(&d, &table.attrs, &table.vis, &table.name))
+    };
+    match built {
+        Ok(tokens) => tokens,
         Err(errors) => {
             let errors = errors.into_iter().map(|e| e.to_compile_error());
-            let placeholder = placeholder(table);
+            let placeholder = if shortest {
+                fallback::shortest_table(table)
+            } else {
+                fallback::slot_table(table)
+            };
             quote!(#(#errors)* #placeholder)
         }
     }
 }
 
-/// The tokens of each field of a spec, for errors.
-struct Located {
-    crc: TokenStream,
-    alphabet: TokenStream,
-    tag_len: Option<TokenStream>,
-    slots: Option<TokenStream>,
-}
-
-/// The spec a table declares, with where each field was written.
-fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
-    let fields = &table.fields;
-    let mut errors = Errors::default();
-    fields.check(TABLE_FIELDS, &mut errors.0);
-    let crc = fields.get("crc").and_then(|f| errors.take(crc_of(f)));
-    let alphabet = match (fields.get("alphabet"), fields.get("charset")) {
-        (Some(f), None) => errors.take(f.value::<AlphabetValue>()),
-        (None, Some(_)) => None, // chosen below, once the CRC and slot count are known
-        (Some(_), Some(c)) => {
-            errors.0.push(syn::Error::new(
-                c.name.span(),
-                "give `alphabet` or `charset`, not both: `charset` lets slotgen choose the alphabet",
-            ));
-            None
-        }
-        // A misspelled field has its own error already ("did you mean `alphabet`?").
-        (None, None) if !errors.0.is_empty() => None,
-        (None, None) => {
-            errors.0.push(syn::Error::new(
-                fields.span,
-                "missing field `alphabet`: add it, as in `alphabet: \"@ABCDEFGHIJKLMNO\"`, or give `charset: \"alnum\"` to let slotgen choose one",
-            ));
-            None
-        }
-    };
-    let tag_len = match fields.get("tag_len") {
-        Some(f) => errors
-            .take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()))
-            .map(Some),
-        None => Some(None),
-    };
-    let slots = match fields.get("slots") {
-        Some(f) => errors.take(slot_count(f)).map(Some),
-        None => Some(None),
-    };
-    // The alphabet is checked now, not only by `derive`, so that its error is reported
-    // together with the errors of the other fields.
-    if let Some(a) = &alphabet {
-        if let Err(error) = slotgen::Alphabet::new(&a.bytes) {
-            errors.0.push(syn::Error::new_spanned(&a.literal, error));
-        }
-    }
-    let alphabet = match (alphabet, fields.get("charset"), &crc, &tag_len, &slots) {
-        (Some(a), ..) => Some(a),
-        (None, Some(f), Some(crc), Some(tag_len), Some(slots)) if errors.0.is_empty() => errors
-            .take(chosen_alphabet(
-                f,
-                crc,
-                slots.unwrap_or(Spec::default().slots),
-                *tag_len,
-                fields,
-            )),
-        _ => None,
-    };
-    match (crc, alphabet, tag_len, slots) {
-        (Some(crc), Some(alphabet), Some(tag_len), Some(slots)) if errors.0.is_empty() => {
-            let spec = Spec {
-                crc,
-                alphabet: alphabet.bytes,
-                tag_len,
-                slots: slots.unwrap_or(Spec::default().slots),
-            };
-            let located = Located {
-                crc: fields
-                    .get("crc")
-                    .map(|f| f.value.clone())
-                    .unwrap_or_default(),
-                alphabet: alphabet.literal,
-                tag_len: fields.get("tag_len").map(|f| f.value.clone()),
-                slots: fields.get("slots").map(|f| f.value.clone()),
-            };
-            Ok((spec, located))
-        }
-        _ => Err(errors.0),
-    }
-}
-
-/// The errors found so far.
-#[derive(Default)]
-struct Errors(Vec<syn::Error>);
-
-impl Errors {
-    /// The value, or `None` with its error kept.
-    fn take<T>(&mut self, result: syn::Result<T>) -> Option<T> {
-        result.map_err(|e| self.0.push(e)).ok()
-    }
-}
-
-impl Located {
-    /// `error` as a compile error on the token it is about.
-    fn error(&self, error: &Error, table: &Table) -> syn::Error {
-        let name = table.name.to_token_stream();
-        let (tokens, message) = match error {
-            Error::UnknownCrc { .. }
-            | Error::UnsupportedWidth { .. }
-            | Error::CheckMismatch { .. } => (&self.crc, error.to_string()),
-            Error::BraceInAlphabet { .. }
-            | Error::DuplicateSymbol { .. }
-            | Error::AlphabetSize { .. }
-            | Error::NotAffine { .. } => (&self.alphabet, error.to_string()),
-            Error::SlotCount { .. } => (self.slots.as_ref().unwrap_or(&name), error.to_string()),
-            Error::TagLen { .. } => (self.tag_len.as_ref().unwrap_or(&name), error.to_string()),
-            Error::RankDeficient {
-                rank,
-                needed,
-                reachable,
-                slots,
-                tag_len,
-                shortest,
-            } => {
-                let fix = match shortest {
-                    Some(n) => format!("use `tag_len: {n}`, the shortest length that reaches every slot"),
-                    None => "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots".to_owned(),
-                };
-                let message = format!(
-                    "rank {rank} is below the {needed} slot bits: {tag_len}-symbol tags reach only {reachable} of {slots} slots; {fix}"
-                );
-                // Without a `tag_len` field, no length works: the alphabet is the problem.
-                (self.tag_len.as_ref().unwrap_or(&self.alphabet), message)
-            }
-            _ => (&name, error.to_string()),
-        };
-        syn::Error::new_spanned(tokens, message)
-    }
-}
-
-/// The `crc` field: a catalogue CRC, or a custom one from its parameters.
-fn crc_of(field: &Field) -> syn::Result<crc::Algorithm<u16>> {
-    let fields = match field.value::<CrcValue>()? {
-        CrcValue::Name(name) => {
-            return catalog::find(&name.value())
-                .map(|entry| *entry.algorithm)
-                .map_err(|error| syn::Error::new(name.span(), error))
-        }
-        CrcValue::Custom(fields) => fields,
-    };
-    let mut errors = Errors::default();
-    fields.check(CRC_FIELDS, &mut errors.0);
-    let mut u16_of = |name: &str| fields.get(name).and_then(|f| errors.take(parameter(f)));
-    let (poly, init, xorout) = (u16_of("poly"), u16_of("init"), u16_of("xorout"));
-    let mut bool_of = |name: &str| {
-        let value = fields.get(name).map(|f| f.value::<LitBool>());
-        value.and_then(|v| errors.take(v)).map(|b| b.value)
-    };
-    let (refin, refout) = (bool_of("refin"), bool_of("refout"));
-    match (poly, init, refin, refout, xorout) {
-        (Some(poly), Some(init), Some(refin), Some(refout), Some(xorout))
-            if errors.0.is_empty() =>
-        {
-            Ok(catalog::custom(poly, init, refin, refout, xorout))
-        }
-        _ => Err(combine(errors.0)),
-    }
-}
-
-/// A 16-bit CRC parameter (`poly`, `init`, `xorout`).
-fn parameter(field: &Field) -> syn::Result<u16> {
-    let int = field.value::<Int>()?.0;
-    int.base10_parse::<u16>().map_err(|_| {
-        syn::Error::new(
-            int.span(),
-            format!(
-                "`{}` is a 16-bit CRC parameter: `{int}` does not fit in 16 bits (0x0000 to 0xffff)",
-                field.name
-            ),
-        )
-    })
-}
-
-/// The `slots` field; a count above `u32` is reported as [`Error::SlotCount`].
-fn slot_count(field: &Field) -> syn::Result<u32> {
-    let int = field.value::<Int>()?.0;
-    let slots: u64 = int.base10_parse()?;
-    u32::try_from(slots).map_err(|_| syn::Error::new(int.span(), Error::SlotCount { slots }))
-}
-
-fn combine(errors: Vec<syn::Error>) -> syn::Error {
-    let mut errors = errors.into_iter();
-    let mut first = errors.next().expect("a failed field has an error");
-    first.extend(errors);
-    first
-}
-
-/// A `static` of the table's name and type, with empty tables: emitted beside the errors
-/// of a table that cannot be derived, so that uses of the table raise no further errors.
-fn placeholder(table: &Table) -> TokenStream {
-    let Table {
-        attrs, vis, name, ..
-    } = table;
-    let n = proc_macro2::Literal::usize_unsuffixed(placeholder_tag_len(table));
-    quote! {
-        #(#attrs)*
-        #vis static #name: ::slotgen_tables::SlotTable<'static, #n> = ::slotgen_tables::SlotTable::new_unverified(
-            &::slotgen_tables::catalog::CRC_16_XMODEM,
-            "",
-            b"@A",
-            1,
-            &[[0; #n]; 2],
-            &[[0; #n]; 1],
-            &[],
-        );
-    }
-}
-
-/// The tag length the table would have had, as far as its fields tell (the type's `N`): its
-/// `tag_len` field when that is in `1..=32`, else 1.
-fn placeholder_tag_len(table: &Table) -> usize {
-    table
-        .fields
-        .get("tag_len")
-        .and_then(|f| f.value::<Int>().ok())
-        .and_then(|n| n.0.base10_parse::<usize>().ok())
-        .filter(|n| (1..=slotgen::derive::MAX_TAG_LEN).contains(n))
-        .unwrap_or(1)
-}
-
-/// A table with a `shortest` field: a [`slotgen_tables::ShortestTable`] of the first tag of
-/// each slot over a charset, from [`slotgen::shortest::shortest`].
-fn expand_shortest(table: &Table) -> TokenStream {
-    match shortest_table(table) {
-        Ok(shortest) => {
-            slotgen::emit::rust::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
-        }
-        Err(errors) => {
-            let errors = errors.into_iter().map(|e| e.to_compile_error());
-            let Table {
-                attrs, vis, name, ..
-            } = table;
-            quote! {
-                #(#errors)*
-                #(#attrs)*
-                #vis static #name: ::slotgen_tables::ShortestTable<'static> = ::slotgen_tables::ShortestTable {
-                    crc: ::slotgen_tables::Crc16::new(&::slotgen_tables::crc::CRC_16_XMODEM),
-                    crc_name: "",
-                    slots: 2,
-                    charset: &[],
-                    max_len: 1,
-                    width: 1,
-                    tags: &[],
-                };
-            }
-        }
-    }
-}
-
-/// The shortest-tag table a table with a `shortest` field declares.
-fn shortest_table(table: &Table) -> Result<slotgen::shortest::Shortest, Vec<syn::Error>> {
-    use slotgen::shortest::{Charset, ShortestSpec};
-
-    let fields = &table.fields;
-    let mut errors = Errors::default();
-    fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
-    if let Some(f) = fields.get("charset") {
-        errors.0.push(syn::Error::new(
-            f.name.span(),
-            "in a shortest-tag table the charset goes inside the `shortest` block: write `shortest: { charset: \"...\", max_len: 3 }` and remove this field",
-        ));
-    }
-    for name in ["alphabet", "tag_len"] {
-        if let Some(f) = fields.get(name) {
-            errors.0.push(syn::Error::new(
-                f.name.span(),
-                format!("`{name}` is for fixed-length tag tables, and this table has `shortest`: a shortest-tag table takes its symbols from `shortest: {{ charset, order, max_len }}`; remove `{name}` or `shortest`"),
-            ));
-        }
-    }
-    let crc = fields.get("crc").and_then(|f| errors.take(crc_of(f)));
-    let slots = match fields.get("slots") {
-        Some(f) => errors.take(slot_count(f)),
-        None => Some(Spec::default().slots),
-    };
-    let allow_gaps = match fields.get("allow_gaps") {
-        Some(f) => errors.take(f.value::<LitBool>()).map(|b| b.value),
-        None => Some(false),
-    };
-    let block = fields
-        .get("shortest")
-        .and_then(|f| errors.take(f.value::<Fields>()));
-    let mut charset = None;
-    let mut max_len = Some(ShortestSpec::default().max_len);
-    if let Some(block) = &block {
-        block.check(SHORTEST_FIELDS, &mut errors.0);
-        if let Some(f) = block.get("charset") {
-            let parsed = f.value::<syn::LitStr>().and_then(|lit| {
-                let mut set = Charset::parse(&lit.value());
-                if let Some(order) = block.get("order") {
-                    let order = order.value::<syn::LitStr>()?;
-                    set = set.and_then(|c| c.with_order(&order.value()));
-                    return set.map_err(|e| syn::Error::new(order.span(), e));
-                }
-                set.map_err(|e| syn::Error::new(lit.span(), e))
-            });
-            charset = errors.take(parsed);
-        }
-        if let Some(f) = block.get("max_len") {
-            max_len = errors.take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()));
-        }
-    }
-    let (Some(crc), Some(slots), Some(allow_gaps), Some(charset), Some(max_len)) =
-        (crc, slots, allow_gaps, charset, max_len)
-    else {
-        return Err(errors.0);
-    };
-    if !errors.0.is_empty() {
-        return Err(errors.0);
-    }
-    let spec = ShortestSpec {
-        crc,
-        slots,
-        charset,
-        max_len,
-    };
-    let at = |name: &str| {
-        fields
-            .get(name)
-            .map(|f| f.value.clone())
-            .unwrap_or_default()
-    };
+/// Runs a declared shortest-tag search; its gaps are an error unless the table allows them.
+fn build_shortest(decl: ShortestDecl) -> Result<slotgen::shortest::Shortest, Vec<syn::Error>> {
+    let ShortestDecl {
+        spec,
+        allow_gaps,
+        at,
+    } = decl;
+    let (slots, max_len) = (spec.slots, spec.max_len);
     let shortest = slotgen::shortest::shortest(&spec)
-        .map_err(|error| vec![syn::Error::new_spanned(at("shortest"), error)])?;
+        .map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
     let gaps = shortest.gaps();
     if !gaps.is_empty() && !allow_gaps {
         let listed: Vec<String> = gaps.iter().take(8).map(ToString::to_string).collect();
         let more = if gaps.len() > 8 { ", ..." } else { "" };
         return Err(vec![syn::Error::new_spanned(
-            at("shortest"),
+            &at,
             format!(
                 "{} of {slots} slots have no tag of at most {max_len} symbols over this charset (slots {}{more}): raise `max_len`, use a larger charset, or add `allow_gaps: true` to accept them",
                 gaps.len(),
@@ -389,35 +75,4 @@ fn shortest_table(table: &Table) -> Result<slotgen::shortest::Shortest, Vec<syn:
         )]);
     }
     Ok(shortest)
-}
-
-/// The alphabet [`slotgen::charset::choose`] picks inside the `charset` field's charset, as
-/// if it had been written as the `alphabet` field.
-fn chosen_alphabet(
-    field: &Field,
-    crc: &crc::Algorithm<u16>,
-    slots: u32,
-    tag_len: Option<usize>,
-    fields: &Fields,
-) -> syn::Result<AlphabetValue> {
-    let spec = field.value::<syn::LitStr>()?;
-    let at = |error: Error| {
-        let about = match &error {
-            Error::SlotCount { .. } => fields.get("slots"),
-            Error::NoAlphabetInCharset {
-                tag_len: Some(_), ..
-            } => fields.get("tag_len"),
-            _ => None,
-        };
-        match about {
-            Some(f) => syn::Error::new_spanned(&f.value, error),
-            None => syn::Error::new(spec.span(), error),
-        }
-    };
-    let charset = slotgen::charset::Charset::parse(&spec.value()).map_err(at)?;
-    let choice = slotgen::charset::choose(&charset, crc, slots, tag_len).map_err(at)?;
-    Ok(AlphabetValue {
-        literal: spec.into_token_stream(),
-        bytes: choice.alphabet.symbols().to_vec(),
-    })
 }

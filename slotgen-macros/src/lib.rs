@@ -99,7 +99,9 @@
 use proc_macro::TokenStream;
 
 mod expand;
+mod fallback;
 mod parse;
+mod validate;
 
 /// Declares one or more hash slot tables, derived while the crate compiles.
 ///

@@ -49,7 +49,7 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
         ]
     };
     let (first, second) = (derive(&spec).unwrap(), derive(&spec).unwrap());
-    let description = emit::rust::describe(&first);
+    let description = emit::describe(&first);
     for (a, b) in files(&first).iter().zip(files(&second)) {
         assert_eq!(*a, b);
         let head: String = a.lines().take(4).collect::<Vec<_>>().join("\n");

@@ -1,7 +1,7 @@
 //! The Go emitter: a package that builds with Go 1.19 (Debian's `golang-go`) and later,
 //! standard library only, with errors as values wrapping exported sentinels.
 
-use super::source::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax};
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.go");
@@ -63,7 +63,8 @@ pub fn check_package_name(name: &str) -> Result<(), Error> {
 }
 
 /// A Go source file of package `package_name` for the derivation's spec: `Slot(key)`,
-/// `TagForSlot(slot)`, `KeyForSlot(prefix, slot, suffix)` and `TagsForSlot(slot)`, returning
+/// `TagForSlot(slot)`, `KeyForSlot(prefix, slot, suffix)` and `TagsForSlot(slot)` (a lazy
+/// iterator func, `func(yield func(tag []byte) bool)`), returning
 /// errors that wrap `ErrSlotOutOfRange` or `ErrPrefixHasBrace`, and the constants `Slots`,
 /// `TagLen`, `TagsPerSlot`, `BaseSlot`. The output is `gofmt`-clean and depends only on the
 /// derivation and the name.
@@ -84,8 +85,9 @@ pub fn check_package_name(name: &str) -> Result<(), Error> {
 pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Error> {
     check_package_name(package_name)?;
     let crc = CrcModel::of(derivation);
-    let (mask_type, digits) = super::c::mask_type(derivation);
-    let shared = source::shared(
+    let width = derivation.mask_width();
+    let (mask_type, digits) = (format!("uint{}", width.bits()), width.hex_digits());
+    let shared = common::shared(
         derivation,
         &Syntax {
             command: &format!("go --package {package_name}"),
@@ -103,7 +105,7 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
         "\tcrc = bits.Reverse16(crc) // refin != refout: reflect the register\n",
         |xorout| format!("\tcrc ^= {xorout:#06x}\n"),
     );
-    let masks = |values: &[u64]| source::mask_rows(values, digits, "\t");
+    let masks = |values: &[u64]| common::mask_rows(values, digits, "\t");
     let kernel = if derivation.kernel.is_empty() {
         "{}".to_owned()
     } else {
@@ -114,7 +116,7 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
     } else {
         ""
     };
-    Ok(source::render(
+    Ok(common::render(
         TEMPLATE,
         &shared,
         &[
@@ -122,7 +124,7 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
             ("imports", imports.to_owned()),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("mask_type", mask_type.trim_end_matches("_t").to_owned()),
+            ("mask_type", mask_type.clone()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", kernel),

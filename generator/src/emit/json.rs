@@ -51,7 +51,10 @@
 
 use serde_json::{json, Value};
 
-use crate::{Derivation, Report};
+use crc::Algorithm;
+use serde::Deserialize;
+
+use crate::{catalog, Derivation, Error, Report, Spec};
 
 /// The schema name and version written to `"format"`.
 pub const FORMAT: &str = "slotgen-derivation/1";
@@ -107,5 +110,59 @@ pub(crate) fn crc_value(name: &str, alg: &crc::Algorithm<u16>) -> Value {
         "xorout": alg.xorout,
         "check": alg.check,
         "residue": alg.residue,
+    })
+}
+
+/// The fields of a JSON derivation that name its spec.
+#[derive(Debug, Deserialize)]
+struct Header {
+    crc: CrcHeader,
+    slots: u32,
+    alphabet_hex: String,
+    tag_len: usize,
+}
+
+#[derive(Debug, Deserialize)]
+struct CrcHeader {
+    name: String,
+    width: u8,
+    poly: u16,
+    init: u16,
+    refin: bool,
+    refout: bool,
+    xorout: u16,
+}
+
+/// The spec a JSON derivation names: the reader of the fields [`to_value`] writes for it
+/// (`crc`, `slots`, `alphabet_hex`, `tag_len`). The caller checks `format` first.
+///
+/// # Errors
+///
+/// - [`Error::TableJson`]: a field that names the spec is missing or of the wrong type.
+/// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
+/// - [`Error::UnsupportedWidth`]: `crc.width` is not 16.
+/// - [`Error::UnknownCrc`]: `crc.name` is neither a catalogue name nor `custom`.
+pub fn spec_of(value: &Value) -> Result<Spec, Error> {
+    let header: Header = serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
+        message: e.to_string(),
+    })?;
+    let c = &header.crc;
+    if c.width != 16 {
+        return Err(Error::UnsupportedWidth { width: c.width });
+    }
+    let crc: Algorithm<u16> = if c.name == "custom" {
+        catalog::custom(c.poly, c.init, c.refin, c.refout, c.xorout)
+    } else {
+        *catalog::find(&c.name)?.algorithm
+    };
+    let alphabet = hex::decode(&header.alphabet_hex).map_err(|e| Error::TableSpec {
+        field: "alphabet_hex",
+        reason: e.to_string(),
+    })?;
+    Ok(Spec {
+        crc,
+        alphabet,
+        tag_len: Some(header.tag_len),
+        slots: header.slots,
     })
 }

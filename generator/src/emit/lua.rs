@@ -7,7 +7,7 @@
 //! number need nothing special). The base slot is folded into the `LOW` and `HIGH` rows at
 //! emit time, so a tag costs two row lookups and one `SYMBOL` lookup per symbol.
 
-use super::source::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax};
 use crate::Derivation;
 
 const TEMPLATE: &str = include_str!("template/slotgen.lua");
@@ -26,7 +26,7 @@ end
 
 /// A Lua module (Lua 5.1, 5.4, LuaJIT) for the derivation's spec. It returns a table with
 /// `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` and
-/// `tags_for_slot(slot)`; keys and tags are byte strings, and errors are `nil` plus a
+/// `tags_for_slot(slot)` (an iterator function); keys and tags are byte strings, and errors are `nil` plus a
 /// message. The output depends only on the derivation.
 ///
 /// # Examples
@@ -40,7 +40,7 @@ end
 #[must_use]
 pub fn module(derivation: &Derivation) -> String {
     let crc = CrcModel::of(derivation);
-    let shared = source::shared(
+    let shared = common::shared(
         derivation,
         &Syntax {
             command: "lua",
@@ -78,7 +78,7 @@ pub fn module(derivation: &Derivation) -> String {
         .map(|i| format!("        SYMBOL[LOW[l + {i}] * SYMBOLS + HIGH[h + {i}]]"))
         .collect::<Vec<_>>()
         .join(",\n");
-    source::render(
+    common::render(
         TEMPLATE,
         &shared,
         &[
@@ -92,11 +92,11 @@ pub fn module(derivation: &Derivation) -> String {
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("base_low", base_low.to_string()),
-            ("low", source::index_rows(derivation, low, "    ")),
-            ("high", source::index_rows(derivation, high, "    ")),
+            ("low", common::index_rows(derivation, low, "    ")),
+            ("high", common::index_rows(derivation, high, "    ")),
             (
                 "kernel",
-                source::index_rows(derivation, derivation.kernel.iter().copied(), "    "),
+                common::index_rows(derivation, derivation.kernel.iter().copied(), "    "),
             ),
             ("tag_symbols", tag_symbols),
         ],

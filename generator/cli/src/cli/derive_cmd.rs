@@ -1,0 +1,141 @@
+//! `slotgen derive`.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+use slotgen::{emit, verify, Derivation, Report};
+
+use super::SpecArgs;
+
+#[derive(Debug, Args)]
+pub struct DeriveArgs {
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// Print the whole derivation and its verification as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
+    let derivation = args.spec.derive()?;
+    let report = verify(&derivation);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let value = emit::json::to_value(&derivation, Some(&report));
+        serde_json::to_writer_pretty(&mut out, &value)?;
+        writeln!(out)?;
+    } else {
+        write_text(&mut out, &derivation, &report)?;
+    }
+    if report.passed() {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!(
+            "slotgen: error: verification failed: {} of {} checks; see the `failed:` lines",
+            report.failure_count, report.tags_checked
+        );
+        Ok(ExitCode::FAILURE)
+    }
+}
+
+fn hex_list(values: &[u64], digits: usize) -> String {
+    values
+        .iter()
+        .map(|v| format!("{v:#0w$x}", w = digits + 2))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<()> {
+    let alg = &d.spec.crc;
+    let digits = d.mask_bits().div_ceil(4).max(4);
+    let base_tag = d.table().tag_from_mask(0);
+    let mask_type = d.mask_width().rust();
+    let entry_bytes = d.mask_width().bytes();
+    writeln!(
+        out,
+        "crc:        {} (width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x})",
+        d.crc_name(), alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
+    )?;
+    writeln!(
+        out,
+        "slots:      {} ({})",
+        d.spec.slots,
+        count(d.slot_bits().into(), "bit")
+    )?;
+    writeln!(
+        out,
+        "alphabet:   \"{}\" ({} symbols, {} each)",
+        super::show(d.alphabet.symbols()),
+        d.alphabet.len(),
+        count(d.alphabet.symbol_bits().into(), "bit")
+    )?;
+    writeln!(
+        out,
+        "tag length: {} ({})",
+        count(d.tag_len as u64, "symbol"),
+        count(d.mask_bits() as u64, "input bit")
+    )?;
+    writeln!(
+        out,
+        "rank:       {}, pivot columns {}",
+        d.pivots.len(),
+        d.pivots
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )?;
+    writeln!(
+        out,
+        "base slot:  {} (the slot of \"{base_tag}\")",
+        d.base_slot()
+    )?;
+    writeln!(out, "inverse:    {}", hex_list(&d.inverse, digits))?;
+    writeln!(
+        out,
+        "kernel:     {} ({} per slot)",
+        if d.kernel.is_empty() {
+            "(none)".to_owned()
+        } else {
+            hex_list(&d.kernel, digits)
+        },
+        count(1u64 << d.kernel.len(), "tag")
+    )?;
+    writeln!(
+        out,
+        "tables:     low {} x {mask_type} ({} bits), high {} x {mask_type} ({} bits): {} bytes",
+        d.low.len(),
+        d.low_bits,
+        d.high.len(),
+        d.slot_bits() - d.low_bits,
+        (d.low.len() + d.high.len()) * entry_bytes
+    )?;
+    super::write_failures(out, report)?;
+    let how = super::verification_scope(report, d);
+    if report.passed() {
+        writeln!(
+            out,
+            "verified:   {}/{} slots, {} tags{how}",
+            report.slots_checked, d.spec.slots, report.tags_checked
+        )?;
+    } else {
+        writeln!(
+            out,
+            "FAILED:     {} failures over {} slots, {} tags",
+            report.failure_count, report.slots_checked, report.tags_checked
+        )?;
+    }
+    Ok(())
+}
+
+/// `n` and the noun, plural unless `n` is 1: `1 bit`, `4 bits`.
+fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

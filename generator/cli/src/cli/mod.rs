@@ -1,0 +1,377 @@
+//! The command-line interface: argument parsing and one module per command.
+
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Parser, Subcommand};
+use crc::Algorithm;
+use slotgen::charset::{choose, Charset};
+use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
+use slotgen::{derive, Derivation, Spec};
+
+mod catalog;
+mod cluster;
+mod derive_cmd;
+mod emit;
+mod keys;
+mod lookup;
+mod nodes;
+mod placement;
+mod shortest;
+mod slot;
+mod verify;
+
+/// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
+///
+/// Every command defaults to Redis Cluster: CRC-16/XMODEM, 16384 slots, alphabet
+/// `@ABCDEFGHIJKLMNO`, 4-symbol tags.
+#[derive(Debug, Parser)]
+#[command(name = "slotgen", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Derive the tables by GF(2) elimination, verify them over every slot, and print them.
+    Derive(derive_cmd::DeriveArgs),
+    /// Print the hash slot of each key, as CLUSTER KEYSLOT answers.
+    Slot(slot::SlotArgs),
+    /// Print a tag that lands on each slot: `<slot>\t<tag>`.
+    Tag(lookup::TagArgs),
+    /// Print a key `PREFIX{tag}SUFFIX` that lands on each slot: `<slot>\t<key>`.
+    Key(lookup::KeyArgs),
+    /// Emit the derived table as source code.
+    Emit(emit::EmitArgs),
+    /// Check a JSON derivation, a tag table made elsewhere, or a running server's CLUSTER
+    /// KEYSLOT; exit 0 only when everything holds.
+    Verify(verify::VerifyArgs),
+    /// Print the shortest tag of each slot over a charset (redis-benchmark's table).
+    Shortest(shortest::ShortestArgs),
+    /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
+    /// shortest tags with the default alphabet and with an alphanumeric one.
+    Catalog(catalog::CatalogArgs),
+    /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
+    Nodes(nodes::NodesArgs),
+    /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
+    /// it owns: `<node_id>\t<addr>\t<slot>\t<key>`.
+    Keys(keys::KeysArgs),
+    /// Where the keys on standard input land: per slot, and with --redis per node of a live
+    /// cluster, with the skew and the keys in migrating slots.
+    Placement(placement::PlacementArgs),
+}
+
+/// The options that choose the slot function: the CRC and the slot count. On every command
+/// that computes a slot (`slot`, `shortest`, `verify --tags`), and inside [`SpecArgs`].
+#[derive(Debug, Clone, Args)]
+pub struct CrcArgs {
+    /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
+    /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them [default: CRC-16/XMODEM].
+    #[arg(long, value_name = "NAME", conflicts_with = "poly")]
+    crc: Option<String>,
+    /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the
+    /// RevEng model (normal form, without the x^16 term).
+    #[arg(long, value_name = "HEX", value_parser = parse_u16)]
+    poly: Option<u16>,
+    /// Custom CRC: the register's initial value [default: 0].
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
+    init: Option<u16>,
+    /// Custom CRC: whether each input byte is reflected (`true` or `false`) [default: false].
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    refin: Option<bool>,
+    /// Custom CRC: whether the output is reflected [default: as --refin].
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    refout: Option<bool>,
+    /// Custom CRC: the value xored into the output [default: 0].
+    #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
+    xorout: Option<u16>,
+    /// The number of hash slots: a power of two from 2 to 65536 [default: 16384].
+    #[arg(long, value_name = "N")]
+    slots: Option<u64>,
+}
+
+impl CrcArgs {
+    /// The CRC these options name, checked against its check value.
+    fn crc(&self) -> Result<Algorithm<u16>> {
+        let crc = match self.poly {
+            Some(poly) => {
+                let refin = self.refin.unwrap_or(false);
+                slotgen::catalog::custom(
+                    poly,
+                    self.init.unwrap_or(0),
+                    refin,
+                    self.refout.unwrap_or(refin),
+                    self.xorout.unwrap_or(0),
+                )
+            }
+            None => match &self.crc {
+                Some(name) => *slotgen::catalog::find(name).context("--crc")?.algorithm,
+                None => crc::CRC_16_XMODEM,
+            },
+        };
+        check_crc(&crc).context(if self.poly.is_some() {
+            "--poly"
+        } else {
+            "--crc"
+        })?;
+        Ok(crc)
+    }
+
+    /// The slot count these options name.
+    fn slots(&self) -> Result<SlotCount> {
+        match self.slots {
+            Some(slots) => Ok(SlotCount::new(slots).context("--slots")?),
+            None => Ok(SlotCount::REDIS_CLUSTER),
+        }
+    }
+
+    /// The options of this group given on the command line, as spelled there.
+    fn given(&self) -> Vec<&'static str> {
+        [
+            ("--crc", self.crc.is_some()),
+            ("--poly", self.poly.is_some()),
+            ("--init", self.init.is_some()),
+            ("--refin", self.refin.is_some()),
+            ("--refout", self.refout.is_some()),
+            ("--xorout", self.xorout.is_some()),
+            ("--slots", self.slots.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+/// The options that choose the tags: the alphabet (or a charset to choose it from) and the
+/// tag length. Inside [`SpecArgs`].
+#[derive(Debug, Clone, Args)]
+pub struct AlphabetArgs {
+    /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
+    /// GF(2)^8, without `{` or `}` [default: @ABCDEFGHIJKLMNO].
+    #[arg(long, value_name = "STR")]
+    alphabet: Option<String>,
+    /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
+    /// inside them with the shortest tags, then the most symbols, then the first in byte
+    /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
+    /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves.
+    #[arg(long, value_name = "SPEC", conflicts_with = "alphabet")]
+    charset: Option<Charset>,
+    /// Symbols per tag [default: the shortest length that reaches every slot].
+    #[arg(long, value_name = "N")]
+    tag_len: Option<usize>,
+}
+
+impl AlphabetArgs {
+    /// The options of this group given on the command line, as spelled there.
+    fn given(&self) -> Vec<&'static str> {
+        [
+            ("--alphabet", self.alphabet.is_some()),
+            ("--charset", self.charset.is_some()),
+            ("--tag-len", self.tag_len.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+/// The options that choose a spec, on every command that derives a table.
+#[derive(Debug, Clone, Args)]
+pub struct SpecArgs {
+    #[command(flatten)]
+    crc: CrcArgs,
+    #[command(flatten)]
+    tags: AlphabetArgs,
+}
+
+impl SpecArgs {
+    /// The spec these options name. With --charset, the chosen alphabet is reported on
+    /// standard error.
+    fn spec(&self) -> Result<Spec> {
+        let crc = self.crc.crc()?;
+        let slots = self.crc.slots()?;
+        let alphabet = self
+            .tags
+            .alphabet
+            .as_deref()
+            .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
+        if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
+            bail!(
+                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
+                c.len_utf8()
+            );
+        }
+        let mut spec = Spec {
+            crc,
+            alphabet: alphabet.as_bytes().to_vec(),
+            tag_len: self.tags.tag_len,
+            slots: slots.get(),
+        };
+        if let Some(charset) = &self.tags.charset {
+            if let Some(c) = charset.spec().chars().find(|c| !c.is_ascii()) {
+                bail!(
+                    "--charset: `{c}` is not ASCII, and a tag symbol is one byte: write a byte above 0x7f as `\\xNN` in a bracket expression, such as `[a-z\\xe9]`"
+                );
+            }
+            let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
+                .map_err(spelled)
+                .with_context(|| format!("--charset {}", charset.spec()))?;
+            eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+            spec.alphabet = choice.alphabet.symbols().to_vec();
+            spec.tag_len = Some(choice.tag_len);
+        }
+        Ok(spec)
+    }
+
+    /// The derivation of the spec these options name.
+    fn derive(&self) -> Result<Derivation> {
+        derive(&self.spec()?).map_err(spelled)
+    }
+
+    /// The options of the spec given on the command line, as spelled there.
+    fn given(&self) -> Vec<&'static str> {
+        let mut given = self.crc.given();
+        given.extend(self.tags.given());
+        given
+    }
+}
+
+/// Refuses `options` (given on the command line) that `what` would not use: an option must
+/// never be silently ignored.
+fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
+    match options {
+        [] => Ok(()),
+        [one] => bail!("`{one}` does not apply to {what}: remove it"),
+        many => bail!(
+            "{} do not apply to {what}: remove them",
+            many.iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
+
+/// A library error with this tool's spelling of the way out: the option that applies it.
+fn spelled(error: slotgen::Error) -> anyhow::Error {
+    let hint = match &error {
+        slotgen::Error::RankDeficient {
+            shortest: Some(n), ..
+        } => format!(" (`--tag-len {n}` on the command line)"),
+        slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
+        _ => String::new(),
+    };
+    anyhow!("{error}{hint}")
+}
+
+/// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
+fn parse_u16(text: &str) -> Result<u16, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u16::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|_| {
+        format!("`{text}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129")
+    })
+}
+
+/// A slot or an inclusive range `A-B` of slots, as given on the command line.
+#[derive(Debug, Clone, Copy)]
+pub struct SlotRange {
+    first: u32,
+    last: u32,
+}
+
+impl std::str::FromStr for SlotRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let number = |t: &str| {
+            t.trim().parse::<u32>().map_err(|_| {
+                format!("`{s}` is not a slot: give a number such as 42 or a range such as 0-99")
+            })
+        };
+        let (first, last) = match s.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(s)?, number(s)?),
+        };
+        if first > last {
+            return Err(format!(
+                "range `{s}` runs backwards: write the lower slot first, as {last}-{first}"
+            ));
+        }
+        Ok(Self { first, last })
+    }
+}
+
+impl SlotRange {
+    /// The slots of the range, each checked against the table's slot count.
+    fn slots(self, slots: u32) -> Result<impl Iterator<Item = u16>> {
+        if self.last >= slots {
+            bail!(slotgen_tables::Error::SlotOutOfRange {
+                slot: self.last,
+                slots
+            });
+        }
+        Ok((self.first..=self.last).map(|s| s as u16))
+    }
+}
+
+/// Runs a parsed command line.
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Derive(args) => derive_cmd::run(&args),
+        Command::Slot(args) => slot::run(&args),
+        Command::Tag(args) => lookup::run_tag(&args),
+        Command::Key(args) => lookup::run_key(&args),
+        Command::Emit(args) => emit::run(&args),
+        Command::Verify(args) => verify::run(&args),
+        Command::Shortest(args) => shortest::run(&args),
+        Command::Catalog(args) => catalog::run(&args),
+        Command::Nodes(args) => nodes::run(&args),
+        Command::Keys(args) => keys::run(&args),
+        Command::Placement(args) => placement::run(&args),
+    }
+}
+
+/// What a passed verification covered, after the tag count: nothing when every tag was
+/// checked, else how the tags were covered.
+fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
+    if report.exhaustive {
+        String::new()
+    } else {
+        format!(
+            " (each slot's canonical tag and its {} kernel directions: the 2^{} tags are too many to check one by one, and the map is affine)",
+            d.kernel.len(),
+            d.mask_bits()
+        )
+    }
+}
+
+/// Bytes as text for a line of output, inside double quotes: printable ASCII as is but `"`
+/// and `\` escaped, anything else as `\xNN`.
+fn show(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            b'"' | b'\\' => format!("\\{}", char::from(b)),
+            b' '..=b'~' => char::from(b).to_string(),
+            _ => format!("\\x{b:02x}"),
+        })
+        .collect()
+}
+
+/// One `failed:` line per listed failure of a verification report.
+fn write_failures(out: &mut impl std::io::Write, report: &slotgen::Report) -> std::io::Result<()> {
+    for failure in &report.failures {
+        writeln!(
+            out,
+            "failed:     slot {} tag \"{}\": {}",
+            failure.slot,
+            show(&failure.tag),
+            failure.reason
+        )?;
+    }
+    Ok(())
+}

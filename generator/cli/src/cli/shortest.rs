@@ -1,0 +1,144 @@
+//! `slotgen shortest`.
+
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use slotgen::emit;
+use slotgen::shortest::{shortest, Charset, ShortestSpec};
+
+use super::CrcArgs;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum Format {
+    /// One tag per line in slot order, an empty line for a gap.
+    Lines,
+    /// A C array `const char NAME[slots][width + 1]`, like redis-benchmark's table.
+    C,
+    /// A Lua chunk returning the tags as a sequence: `tags[slot + 1]`.
+    Lua,
+    /// JSON (schema `slotgen-shortest/1`).
+    Json,
+    /// A Rust `static` of `slotgen_tables::ShortestTable`, formatted with prettyplease.
+    Rust,
+}
+
+#[derive(Debug, Args)]
+pub struct ShortestArgs {
+    #[command(flatten)]
+    crc: CrcArgs,
+    /// The tag symbols: `alnum`, `alpha`, `digits`, `lower`, `upper`, a bracket expression
+    /// such as `[a-z0-9_]`, or an explicit list such as `xyz`. Printable ASCII without braces.
+    #[arg(long, value_name = "SPEC")]
+    charset: String,
+    /// The search order of the charset's symbols, with ranges, such as `0-9a-zA-Z`
+    /// [default: ascending byte order; an explicit list's own order].
+    #[arg(long, value_name = "STR")]
+    order: Option<String>,
+    /// The longest tag to try, in symbols.
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    max_len: usize,
+    /// The output format.
+    #[arg(long, value_enum, default_value = "lines")]
+    format: Format,
+    /// Write the table even when some slots have no tag (reported on stderr); without it
+    /// such a table is an error (exit 1).
+    #[arg(long)]
+    allow_gaps: bool,
+    /// The name of the C array or Rust static [default: shortest_tags, SHORTEST_TAGS].
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+}
+
+/// Slots as a list of numbers and inclusive ranges: `0-3, 7, 9-12`.
+fn slot_list(slots: &[u32]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < slots.len() {
+        let mut j = i;
+        while j + 1 < slots.len() && slots[j + 1] == slots[j] + 1 {
+            j += 1;
+        }
+        if !out.is_empty() {
+            out += ", ";
+        }
+        if j > i {
+            write!(out, "{}-{}", slots[i], slots[j]).expect("writing to a String");
+        } else {
+            write!(out, "{}", slots[i]).expect("writing to a String");
+        }
+        i = j + 1;
+    }
+    out
+}
+
+pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
+    let crc = args.crc.crc()?;
+    let slots = args.crc.slots()?.get();
+    let mut charset = Charset::parse(&args.charset).context("--charset")?;
+    if let Some(order) = &args.order {
+        charset = charset.with_order(order).context("--order")?;
+    }
+    let spec = ShortestSpec {
+        crc,
+        slots,
+        charset,
+        max_len: args.max_len,
+    };
+    let table = shortest(&spec).map_err(|error| {
+        let option = match error {
+            slotgen::Error::CharsetSymbol { .. } => "--charset",
+            _ => "--max-len",
+        };
+        anyhow::Error::new(error).context(option)
+    })?;
+    let gaps = table.gaps();
+    if !gaps.is_empty() {
+        let report = format!(
+            "{} of {} slots have no tag of at most {} symbols: {}",
+            gaps.len(),
+            slots,
+            spec.max_len,
+            slot_list(&gaps)
+        );
+        if !args.allow_gaps {
+            bail!("{report}; raise --max-len or use a larger charset, or pass --allow-gaps to write the table with these gaps");
+        }
+        eprintln!("slotgen: warning: {report}");
+    }
+    let text = match args.format {
+        Format::Lines => emit::shortest::lines(&table),
+        Format::C => {
+            let name = args.name.as_deref().unwrap_or("shortest_tags");
+            let mut chars = name.chars();
+            let first_ok = chars
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+            if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                bail!("--name `{name}` is not a C identifier: use letters, digits and `_`, not starting with a digit");
+            }
+            emit::shortest::c(&table, name)
+        }
+        Format::Lua => emit::shortest::lua(&table),
+        Format::Json => serde_json::to_string_pretty(&emit::shortest::to_value(&table))? + "\n",
+        Format::Rust => {
+            let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
+            emit::rust::shortest_file(&table, name)
+                .with_context(|| format!("--name `{name}` is not a Rust identifier"))?
+        }
+    };
+    match &args.output {
+        Some(path) => {
+            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
+        }
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

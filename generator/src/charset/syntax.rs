@@ -1,0 +1,399 @@
+//! The charset mini-language: [`Charset`], the bytes a tag may use, in a search order.
+
+use crate::error::show_bytes;
+use crate::Error;
+
+/// The named charsets: name and bracket expression.
+pub const NAMED: &[(&str, &str)] = &[
+    ("alnum", "[0-9A-Za-z]"),
+    ("alpha", "[A-Za-z]"),
+    ("digits", "[0-9]"),
+    ("lower", "[a-z]"),
+    ("upper", "[A-Z]"),
+    ("printable", "[!-~]"),
+];
+
+/// The bytes that tags may use, in a search order, parsed from a charset spec. One type
+/// serves both uses: [`choose`](super::choose) reads it as a set ([`bytes`](Self::bytes)), the
+/// shortest-tag search ([`crate::shortest`]) in its order ([`symbols`](Self::symbols)).
+///
+/// A spec is one of:
+/// - a name of [`NAMED`]: `alnum`, `alpha`, `digits`, `lower`, `upper`, or `printable`
+///   (the visible ASCII bytes `!` to `~`, without the space);
+/// - a bracket expression `[...]` of bytes and inclusive ranges `a-z`; `-` is literal
+///   first or last, and `\` escapes the next byte (`\]`, `\-`, `\\`) or writes one in hex
+///   (`\x7f`);
+/// - anything else: the bytes themselves, each once (write `[digits]` for the six
+///   letters).
+///
+/// Names and bracket expressions are sets, in ascending byte order, and `{` and `}` are
+/// never members of them (a brace in a tag would change the key's hashtag: `printable` has
+/// 92 bytes, not 94). An explicit list keeps the order written, and a brace in it is an
+/// error. [`with_order`](Self::with_order) sets another order.
+///
+/// # Errors
+///
+/// [`Error::CharsetSyntax`] for an empty spec, an unclosed or empty bracket expression, a
+/// backwards range, a bad escape, `[^...]`, or a byte listed twice;
+/// [`Error::CharsetSymbol`] for a brace in an explicit list.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::charset::Charset;
+///
+/// assert_eq!(Charset::parse("alnum")?.bytes().len(), 62);
+/// assert_eq!(Charset::parse("[0-9a-f_-]")?.bytes(), b"-0123456789_abcdef");
+/// assert_eq!(Charset::parse("printable")?.bytes().len(), 92);
+/// assert_eq!(Charset::parse("xy-")?.symbols(), b"xy-"); // the order written
+/// let redis = Charset::parse("alnum")?.with_order("0-9a-zA-Z")?;
+/// assert_eq!(redis.symbols()[..11], *b"0123456789a");
+/// assert!(Charset::parse("[z-a]").is_err());
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Charset {
+    spec: String,
+    /// In search order.
+    symbols: Vec<u8>,
+    /// Ascending.
+    bytes: Vec<u8>,
+}
+
+impl Charset {
+    /// Parses a charset spec (see [`Charset`]).
+    ///
+    /// # Errors
+    ///
+    /// As listed on [`Charset`].
+    pub fn parse(spec: &str) -> Result<Self, Error> {
+        let syntax = |reason: String| Error::CharsetSyntax {
+            spec: spec.to_owned(),
+            reason,
+        };
+        let expression = NAMED
+            .iter()
+            .find(|(name, _)| *name == spec)
+            .map(|&(_, expression)| expression)
+            .or_else(|| spec.starts_with('[').then_some(spec));
+        let symbols = match expression {
+            Some(expression) => {
+                let inside = bracket_inside(expression.as_bytes()).map_err(syntax)?;
+                let mut set = sequence(inside).map_err(syntax)?;
+                set.retain(|&b| b != b'{' && b != b'}');
+                set.sort_unstable();
+                set.dedup();
+                set
+            }
+            None if spec.is_empty() => return Err(syntax("it is empty".to_owned())),
+            None => {
+                let list = spec.as_bytes().to_vec();
+                if let Some(&symbol) = list.iter().find(|&&b| b == b'{' || b == b'}') {
+                    return Err(Error::CharsetSymbol {
+                        symbol,
+                        rule: "a brace in a tag would change the key's hashtag",
+                    });
+                }
+                check_distinct(&list).map_err(syntax)?;
+                list
+            }
+        };
+        if symbols.is_empty() {
+            return Err(syntax("it has no byte but braces".to_owned()));
+        }
+        Ok(Self::from_symbols(spec.to_owned(), symbols))
+    }
+
+    fn from_symbols(spec: String, symbols: Vec<u8>) -> Self {
+        let mut bytes = symbols.clone();
+        bytes.sort_unstable();
+        Self {
+            spec,
+            symbols,
+            bytes,
+        }
+    }
+
+    /// This charset in `order`: bytes and ranges (`0-9a-zA-Z`) with the syntax of the inside
+    /// of a bracket expression, listing every byte of the charset exactly once and nothing
+    /// else.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::CharsetSyntax`] when `order` does not parse or lists a byte twice.
+    /// - [`Error::OrderMismatch`] when `order` leaves out a byte of the charset or lists
+    ///   one that is not in it.
+    pub fn with_order(self, order: &str) -> Result<Self, Error> {
+        let syntax = |reason: String| Error::CharsetSyntax {
+            spec: order.to_owned(),
+            reason,
+        };
+        let ordered = sequence(order.as_bytes()).map_err(syntax)?;
+        check_distinct(&ordered).map_err(syntax)?;
+        let missing: Vec<u8> = self
+            .bytes
+            .iter()
+            .copied()
+            .filter(|s| !ordered.contains(s))
+            .collect();
+        let extra: Vec<u8> = ordered
+            .iter()
+            .copied()
+            .filter(|s| self.bytes.binary_search(s).is_err())
+            .collect();
+        if !missing.is_empty() || !extra.is_empty() {
+            return Err(Error::OrderMismatch {
+                order: order.to_owned(),
+                missing,
+                extra,
+            });
+        }
+        Ok(Self::from_symbols(self.spec, ordered))
+    }
+
+    /// The spec as given.
+    #[must_use]
+    pub fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The member bytes, ascending, without `{` and `}`.
+    #[must_use]
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The member bytes in search order.
+    #[must_use]
+    pub fn symbols(&self) -> &[u8] {
+        &self.symbols
+    }
+
+    /// The bytes as a set, ascending, as ranges: the inside of a bracket expression that
+    /// [`parse`](Self::parse) reads back (`0-9A-Za-z`).
+    #[must_use]
+    pub fn set_ranges(&self) -> String {
+        ranges(&self.bytes)
+    }
+
+    /// The bytes in search order as bytes and ranges, the shortest form that
+    /// [`with_order`](Self::with_order) reads back (`0-9a-zA-Z`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::charset::Charset;
+    ///
+    /// let c = Charset::parse("alnum")?.with_order("0-9a-zA-Z")?;
+    /// assert_eq!(c.ranges(), "0-9a-zA-Z");
+    /// assert_eq!(Charset::parse("ab-")?.ranges(), "ab\\-");
+    /// # Ok::<(), slotgen::Error>(())
+    /// ```
+    #[must_use]
+    pub fn ranges(&self) -> String {
+        ranges(&self.symbols)
+    }
+}
+
+impl std::str::FromStr for Charset {
+    type Err = Error;
+
+    fn from_str(spec: &str) -> Result<Self, Error> {
+        Self::parse(spec)
+    }
+}
+
+/// `symbols` as bytes and runs of three or more consecutive bytes `a-c`, escaping `-`, `\`
+/// and `]`, and writing bytes that are not printable ASCII as `\xNN`.
+fn ranges(symbols: &[u8]) -> String {
+    let escaped = |b: u8| match b {
+        b'-' | b'\\' | b']' => format!("\\{}", char::from(b)),
+        b if b.is_ascii_graphic() || b == b' ' => char::from(b).to_string(),
+        b => format!("\\x{b:02x}"),
+    };
+    let mut out = String::new();
+    let mut i = 0;
+    while i < symbols.len() {
+        let mut j = i;
+        while j + 1 < symbols.len() && symbols[j].checked_add(1) == Some(symbols[j + 1]) {
+            j += 1;
+        }
+        if j >= i + 2 {
+            out += &format!("{}-{}", escaped(symbols[i]), escaped(symbols[j]));
+        } else {
+            for &b in &symbols[i..=j] {
+                out += &escaped(b);
+            }
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// The inside of the bracket expression `expression` (`[` ... `]`).
+fn bracket_inside(expression: &[u8]) -> Result<&[u8], String> {
+    let inside = &expression[1..];
+    // the closing `]` is the first one not escaped by `\`
+    let mut i = 0;
+    while i < inside.len() {
+        match inside[i] {
+            b'\\' => i += 2,
+            b']' if i + 1 == inside.len() => {
+                let inside = &inside[..i];
+                if inside.first() == Some(&b'^') {
+                    return Err(
+                        "negation `[^...]` is not supported: list the bytes to use".to_owned()
+                    );
+                }
+                if inside.is_empty() {
+                    return Err(
+                        "the bracket expression `[]` is empty: list bytes or ranges inside"
+                            .to_owned(),
+                    );
+                }
+                return Ok(inside);
+            }
+            b']' => {
+                return Err("bytes follow the closing `]`: escape a `]` inside as `\\]`".to_owned())
+            }
+            _ => i += 1,
+        }
+    }
+    Err("the bracket expression has no closing `]`".to_owned())
+}
+
+/// The bytes of a sequence of bytes and ranges `a-z`, in the order written; `-` is literal
+/// first or last, `\` escapes the next byte or writes one in hex (`\x7f`).
+fn sequence(text: &[u8]) -> Result<Vec<u8>, String> {
+    // the bytes, escapes resolved, each with whether it was escaped
+    let mut items: Vec<(u8, bool)> = Vec::new();
+    let mut rest = text;
+    loop {
+        match rest {
+            [] => break,
+            [b'\\', b'x', hi, lo, tail @ ..] => {
+                let digits = [*hi, *lo];
+                let text = std::str::from_utf8(&digits).unwrap_or("");
+                let byte = u8::from_str_radix(text, 16).map_err(|_| {
+                    format!(
+                        "`\\x{}` is not a hex byte: write two hex digits, as `\\x7f`",
+                        show_bytes(&digits)
+                    )
+                })?;
+                items.push((byte, true));
+                rest = tail;
+            }
+            [b'\\'] => {
+                return Err(
+                    "`\\` at the end escapes nothing: write `\\\\` for a backslash".to_owned(),
+                )
+            }
+            [b'\\', escaped, tail @ ..] => {
+                items.push((*escaped, true));
+                rest = tail;
+            }
+            [b, tail @ ..] => {
+                items.push((*b, false));
+                rest = tail;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < items.len() {
+        let (first, _) = items[i];
+        let range = items.get(i + 1) == Some(&(b'-', false)) && i + 2 < items.len();
+        if range {
+            let (last, _) = items[i + 2];
+            if last < first {
+                return Err(format!(
+                    "range `{}-{}` runs backwards: write the lower byte first",
+                    show_bytes(&[first]),
+                    show_bytes(&[last])
+                ));
+            }
+            out.extend(first..=last);
+            i += 3;
+        } else {
+            out.push(first);
+            i += 1;
+        }
+    }
+    Ok(out)
+}
+
+/// An error naming the first byte listed twice.
+fn check_distinct(symbols: &[u8]) -> Result<(), String> {
+    let mut seen = [false; 256];
+    for &b in symbols {
+        if std::mem::replace(&mut seen[usize::from(b)], true) {
+            return Err(format!(
+                "{} is listed twice: list each byte once",
+                crate::error::show_byte(b)
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bytes(spec: &str) -> Vec<u8> {
+        Charset::parse(spec).unwrap().bytes().to_vec()
+    }
+
+    #[test]
+    fn named_charsets() {
+        let range = |a: u8, b: u8| (a..=b).collect::<Vec<u8>>();
+        let alnum = [range(b'0', b'9'), range(b'A', b'Z'), range(b'a', b'z')].concat();
+        assert_eq!(bytes("alnum"), alnum);
+        assert_eq!(bytes("digits"), range(b'0', b'9'));
+        assert_eq!(bytes("lower"), range(b'a', b'z'));
+        assert_eq!(bytes("upper"), range(b'A', b'Z'));
+        let printable: Vec<u8> = range(b'!', b'~')
+            .into_iter()
+            .filter(|&b| b != b'{' && b != b'}')
+            .collect();
+        assert_eq!(bytes("printable"), printable);
+    }
+
+    #[test]
+    fn bracket_expressions_and_lists() {
+        assert_eq!(bytes("[0-9A-Za-z_-]").len(), 64);
+        assert_eq!(bytes("[-a]"), b"-a");
+        assert_eq!(bytes("[a\\-c]"), b"-ac");
+        assert_eq!(bytes("[\\x41-\\x43\\]]"), b"ABC]");
+        assert_eq!(bytes("[x-z{}]"), b"xyz", "braces are never members");
+        assert_eq!(bytes("cabge"), b"abceg");
+        assert_eq!(
+            Charset::parse("cabge").unwrap().symbols(),
+            b"cabge",
+            "a list keeps its order"
+        );
+        assert_eq!(bytes("[digits]"), b"dgist");
+    }
+
+    #[test]
+    fn malformed_specs_are_refused_with_the_reason() {
+        for (spec, reason) in [
+            ("", "empty"),
+            ("[]", "empty"),
+            ("[abc", "closing"),
+            ("[z-a]", "backwards"),
+            ("[^a]", "negation"),
+            ("[\\xg0]", "hex byte"),
+            ("[a\\]", "closing"),
+            ("cabbage", "listed twice"),
+        ] {
+            match Charset::parse(spec) {
+                Err(e @ Error::CharsetSyntax { .. }) => {
+                    let message = e.to_string();
+                    assert!(message.contains(reason), "{spec}: {message}");
+                }
+                other => panic!("{spec}: {other:?}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! Verification: [`verify()`], the exhaustive check of a derivation made in this process (what
+//! `slotgen derive` runs), and the checks `slotgen verify` runs on tables made elsewhere:
+//! a derivation read back from JSON ([`json_derivation`]) and a per-slot tag table from any
+//! tool ([`tag_table`], read with [`tags_from_lines`] or [`tags_from_source`]).
+
+mod json;
+mod literal;
+mod tags;
+
+pub use json::{json_derivation, JsonReport, Mismatch};
+pub use literal::{tags_from_source, Language};
+pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
+
+use serde::Serialize;
+
+use slotgen_tables::{SlotTable, MAX_TAG_LEN};
+
+use crate::Derivation;
+
+/// Entries listed in any report of this module ([`Report`], [`JsonReport`], [`TagReport`]);
+/// its counts cover all of them.
+pub const MAX_LISTED: usize = 20;
+
+/// The most tags [`verify`] checks one by one: `2^22`. A larger tag space (long tags,
+/// large alphabets) is checked by kernel directions instead (see [`verify`]).
+pub const MAX_EXHAUSTIVE_TAGS: u64 = 1 << 22;
+
+/// [`verify`] builds the key of every `KEY_SAMPLE`-th slot (slot 0, 8, 16, ..): the key
+/// functions read the tag that every slot's check has already covered, and the runtime's CRC
+/// over whole keys is tested on its own.
+pub const KEY_SAMPLE: u16 = 8;
+
+/// The outcome of [`verify`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Slots checked: all of them.
+    pub slots_checked: u64,
+    /// Tags checked: every tag of every slot (`slots * 2^kernel.len()` when all is well,
+    /// which is every tag of the alphabet and length).
+    pub tags_checked: u64,
+    /// Whether every tag was checked one by one; false when the tag space exceeds
+    /// [`MAX_EXHAUSTIVE_TAGS`] and each slot's tags were checked by kernel directions.
+    pub exhaustive: bool,
+    /// How many checks failed.
+    pub failure_count: u64,
+    /// The first [`MAX_LISTED`] failures.
+    pub failures: Vec<Failure>,
+}
+
+impl Report {
+    /// Whether every check held.
+    #[must_use]
+    pub fn passed(&self) -> bool {
+        self.failure_count == 0
+    }
+}
+
+/// One failed check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Failure {
+    /// The slot asked for.
+    pub slot: u16,
+    /// The tag the table gave, or empty when it gave none.
+    pub tag: Vec<u8>,
+    /// What went wrong.
+    pub reason: String,
+}
+
+/// Checks `derivation` exhaustively with the runtime's own code against an independent CRC.
+///
+/// What is checked, for every slot:
+///
+/// - the runtime's [`SlotTable::tag_for_slot`](slotgen_tables::SlotTable::tag_for_slot)
+///   gives a tag, and [`tags_for_slot`](slotgen_tables::SlotTable::tags_for_slot) lists
+///   `2^kernel.len()` tags, the canonical one first, so that all `2^(tag_len * d)` tags are
+///   accounted for;
+/// - every one of those tags is made of alphabet symbols and lands on the slot by the
+///   independent CRC below;
+/// - the canonical tag lands on the slot by the `crc` crate's own `checksum` over its bytes;
+/// - for every [`KEY_SAMPLE`]-th slot, the runtime's `write_key_for_slot` builds the key
+///   `slotgen:{tag}:verify`, and the runtime's `key_slot` puts that key on the slot.
+///
+/// Once per derivation: the runtime's checked constructor
+/// [`SlotTable::try_new`](slotgen_tables::SlotTable::try_new) accepts the tables.
+///
+/// The independent CRC of a tag is the `crc` crate's, evaluated by linearity: over messages
+/// of one length `L` a CRC is affine over GF(2), `crc(x) = crc(0) ^ A x`, so with
+/// `P[j][b] = crc(b at byte j, zeros elsewhere) ^ crc(0)` (`256 * L` runs of the `crc`
+/// crate), `crc(x) = crc(0) ^ P[0][x_0] ^ .. ^ P[L-1][x_(L-1)]`, exactly, in `L` table loads
+/// instead of a run of the `crc` crate per tag. None of it uses slotgen's algebra or the
+/// runtime's CRC.
+///
+/// When there are more than [`MAX_EXHAUSTIVE_TAGS`] tags (`--tag-len 16` has `2^64`), each
+/// slot's canonical tag is checked, and so is the canonical tag moved by each kernel entry,
+/// with the same checks; since the tag -> slot map is affine, the `2^kernel.len()` tags of a
+/// slot (the canonical tag moved by the kernel's span) then all land on it. The report says
+/// which was done.
+///
+/// # Examples
+///
+/// ```
+/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// let report = slotgen::verify(&d);
+/// assert!(report.passed());
+/// assert_eq!((report.slots_checked, report.tags_checked), (16384, 65536));
+/// ```
+#[must_use]
+pub fn verify(derivation: &Derivation) -> Report {
+    // The runtime's lookups at the narrowest of 4, 8, 16 or 32 bytes per entry that holds
+    // the tag (generated tables use `N = tag_len`; the lookups are the same code for every
+    // `N`), so that tags stay in registers.
+    match derivation.tag_len {
+        0..=4 => verify_with::<4>(derivation),
+        5..=8 => verify_with::<8>(derivation),
+        9..=16 => verify_with::<16>(derivation),
+        _ => verify_with::<MAX_TAG_LEN>(derivation),
+    }
+}
+
+fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
+    let cut = |words: &[[u8; MAX_TAG_LEN]]| -> Vec<[u8; N]> {
+        words
+            .iter()
+            .map(|w| core::array::from_fn(|i| w[i]))
+            .collect()
+    };
+    let words = &derivation.words;
+    let (low, high, kernel) = (cut(&words.low), cut(&words.high), cut(&words.kernel));
+    let table = SlotTable::<N>::new_unverified(
+        derivation.engine(),
+        derivation.crc_name(),
+        derivation.alphabet.symbols(),
+        derivation.tag_len,
+        &low,
+        &high,
+        &kernel,
+    );
+    let reference = crate::catalog::reference_crc(&derivation.spec.crc);
+    let independent = LinearCrc::new(&reference, derivation.tag_len);
+    let slot_mask = (derivation.spec.slots - 1) as u16;
+    let mut in_alphabet = [false; 256];
+    for &s in derivation.alphabet.symbols() {
+        in_alphabet[usize::from(s)] = true;
+    }
+    const PREFIX: &[u8] = b"slotgen:";
+    const SUFFIX: &[u8] = b":verify";
+    let mut report = Report::default();
+    let fail = |report: &mut Report, slot: u16, tag: &[u8], reason: String| {
+        report.failure_count += 1;
+        if report.failures.len() < MAX_LISTED {
+            report.failures.push(Failure {
+                slot,
+                tag: tag.to_vec(),
+                reason,
+            });
+        }
+    };
+    if let Err(e) = derivation.checked_table() {
+        fail(
+            &mut report,
+            0,
+            &[],
+            format!("the runtime refuses the table: {e}"),
+        );
+    }
+    let expected_tags = table.tags_per_slot();
+    // `slotgen:{tag}:verify`, rebuilt in place for each slot: no allocation.
+    let mut key = [0u8; PREFIX.len() + 1 + MAX_TAG_LEN + 1 + SUFFIX.len()];
+    key[..PREFIX.len()].copy_from_slice(PREFIX);
+    key[PREFIX.len()] = b'{';
+    let mut built = [0u8; PREFIX.len() + 1 + MAX_TAG_LEN + 1 + SUFFIX.len()];
+    report.exhaustive = u64::from(derivation.spec.slots)
+        .checked_mul(expected_tags)
+        .is_some_and(|tags| tags <= MAX_EXHAUSTIVE_TAGS);
+    let kernel = table.kernel();
+    for slot in 0..derivation.spec.slots {
+        let slot = slot as u16;
+        report.slots_checked += 1;
+        let (tags, canonical) = match (table.tags_for_slot(slot), table.tag_for_slot(slot)) {
+            (Ok(tags), Ok(tag)) => (tags, tag),
+            (Err(e), _) | (_, Err(e)) => {
+                fail(&mut report, slot, &[], e.to_string());
+                continue;
+            }
+        };
+        let listed = tags.len() as u64;
+        if listed != expected_tags {
+            fail(
+                &mut report,
+                slot,
+                &[],
+                format!("tags_for_slot lists {listed} tags instead of {expected_tags}"),
+            );
+        }
+        let check_tag = |report: &mut Report, tag: &[u8]| {
+            report.tags_checked += 1;
+            if let Some(&b) = tag.iter().find(|&&b| !in_alphabet[usize::from(b)]) {
+                fail(
+                    report,
+                    slot,
+                    tag,
+                    format!("byte {b:#04x} is not in the alphabet"),
+                );
+            }
+            let landed = independent.checksum(tag) & slot_mask;
+            if landed != slot {
+                fail(
+                    report,
+                    slot,
+                    tag,
+                    format!("the crc crate puts it on slot {landed}"),
+                );
+            }
+        };
+        if report.exhaustive {
+            let mut first = true;
+            for tag in tags {
+                if first && tag != canonical {
+                    fail(
+                        &mut report,
+                        slot,
+                        tag.as_ref(),
+                        "tags_for_slot does not list the canonical tag first".into(),
+                    );
+                }
+                first = false;
+                check_tag(&mut report, tag.as_ref());
+            }
+        } else {
+            let bytes = canonical.to_array();
+            check_tag(&mut report, canonical.as_ref());
+            for k in kernel {
+                let mut moved = bytes;
+                for (b, d) in moved.iter_mut().zip(k) {
+                    *b ^= d;
+                }
+                check_tag(&mut report, &moved[..derivation.tag_len]);
+            }
+        }
+        let tag = canonical.as_ref();
+        let direct = reference.checksum(tag) & slot_mask;
+        if direct != slot {
+            fail(
+                &mut report,
+                slot,
+                tag,
+                format!("the crc crate puts it on slot {direct}"),
+            );
+        }
+        if slot % KEY_SAMPLE != 0 {
+            continue;
+        }
+        let tag_at = PREFIX.len() + 1;
+        key[tag_at..tag_at + tag.len()].copy_from_slice(tag);
+        key[tag_at + tag.len()] = b'}';
+        let len = tag_at + tag.len() + 1 + SUFFIX.len();
+        key[len - SUFFIX.len()..len].copy_from_slice(SUFFIX);
+        let key = &key[..len];
+        match table.write_key_for_slot(PREFIX, slot, SUFFIX, &mut built) {
+            Ok(n) if &built[..n] == key => {}
+            Ok(n) => fail(
+                &mut report,
+                slot,
+                tag,
+                format!(
+                    "write_key_for_slot built {:?}",
+                    String::from_utf8_lossy(&built[..n])
+                ),
+            ),
+            Err(e) => fail(
+                &mut report,
+                slot,
+                tag,
+                format!("write_key_for_slot failed: {e}"),
+            ),
+        }
+        let runtime = table.key_slot(key);
+        if runtime != slot {
+            fail(
+                &mut report,
+                slot,
+                tag,
+                format!("key_slot puts its key on slot {runtime}"),
+            );
+        }
+    }
+    report
+}
+
+/// The `crc` crate's CRC of messages of one length, evaluated by linearity (see [`verify`]).
+struct LinearCrc {
+    /// `crc(0)`: the CRC of the all-zero message.
+    zero: u16,
+    /// `positions[j][b] = crc(b at byte j, zeros elsewhere) ^ zero`.
+    positions: Vec<[u16; 256]>,
+}
+
+impl LinearCrc {
+    fn new(reference: &crc::Crc<u16>, len: usize) -> Self {
+        let mut message = vec![0u8; len];
+        let zero = reference.checksum(&message);
+        let positions = (0..len)
+            .map(|j| {
+                let mut row = [0u16; 256];
+                for (b, entry) in row.iter_mut().enumerate() {
+                    message[j] = b as u8;
+                    *entry = reference.checksum(&message) ^ zero;
+                }
+                message[j] = 0;
+                row
+            })
+            .collect();
+        Self { zero, positions }
+    }
+
+    /// The CRC of `message`, whose length is the one given to [`LinearCrc::new`].
+    fn checksum(&self, message: &[u8]) -> u16 {
+        debug_assert_eq!(message.len(), self.positions.len());
+        message
+            .iter()
+            .zip(&self.positions)
+            .fold(self.zero, |crc, (&b, row)| crc ^ row[usize::from(b)])
+    }
+}

@@ -1,0 +1,52 @@
+//! Fallback: for a table that cannot be built, a `static` of the same name and type, so that
+//! the user sees the table's own errors and not a cascade from every use of it (as thiserror
+//! does for a failed derive). Each is made by the one Rust emitter from a small table that
+//! always derives, so a placeholder has exactly the shape of a real table.
+
+use proc_macro2::TokenStream;
+use slotgen::shortest::{Charset, ShortestSpec};
+use slotgen::Spec;
+
+use crate::parse::{Int, Table};
+
+/// A placeholder [`slotgen_tables::SlotTable`] of the table's name and type
+/// (`SlotTable<'static, N>`, `N` the tag length): two slots over the alphabet `@A`, at the
+/// table's own tag length when its fields tell it, else 4. It goes through the runtime's
+/// checked `const` constructor like any generated table.
+pub fn slot_table(table: &Table) -> TokenStream {
+    let spec = Spec {
+        alphabet: b"@A".to_vec(),
+        tag_len: Some(tag_len(table)),
+        slots: 2,
+        ..Spec::default()
+    };
+    let derivation = slotgen::derive(&spec)
+        .expect("two slots over `@A` derive at every tag length up to the maximum");
+    slotgen::emit::rust::table_static(&derivation, &table.attrs, &table.vis, &table.name)
+}
+
+/// The tag length the table would have had, as far as its fields tell (the type's `N`): its
+/// `tag_len` field when that is in `1..=MAX_TAG_LEN`, else 4 (the Redis Cluster length).
+fn tag_len(table: &Table) -> usize {
+    table
+        .fields
+        .get("tag_len")
+        .and_then(|f| f.value::<Int>().ok())
+        .and_then(|n| n.0.base10_parse::<usize>().ok())
+        .filter(|n| (1..=slotgen::derive::MAX_TAG_LEN).contains(n))
+        .unwrap_or(4)
+}
+
+/// A placeholder [`slotgen_tables::ShortestTable`] of the table's name: two slots over the
+/// digits.
+pub fn shortest_table(table: &Table) -> TokenStream {
+    let spec = ShortestSpec {
+        slots: 2,
+        charset: Charset::parse("digits").expect("a named charset"),
+        max_len: 1,
+        ..ShortestSpec::default()
+    };
+    let shortest = slotgen::shortest::shortest(&spec)
+        .expect("two slots over the digits have tags of one symbol");
+    slotgen::emit::rust::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
+}
