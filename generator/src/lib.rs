@@ -44,7 +44,7 @@ pub mod verify;
 pub use algebra::affine::AffineMap;
 pub use algebra::gf2;
 pub use alphabet::Alphabet;
-pub use derive::{derive, Derivation};
+pub use derive::{derive, Derivation, TagWords};
 pub use error::Error;
 pub use spec::Spec;
 pub use verify::{verify, Report};

@@ -13,7 +13,9 @@ use crc::Algorithm;
 const SLICE_LEN: usize = 16;
 
 /// A CRC-16 of the RevEng model (`width` 16, `poly`, `init`, `refin`, `refout`, `xorout`),
-/// with its lookup tables (16 tables of 256 `u16`, 8 KiB) built at compile time.
+/// with its lookup tables (16 tables of 256 `u16`, 8 KiB) built at compile time: 8,206
+/// bytes (8,208 with the `simd` feature). Tables borrow one shared `static` per algorithm
+/// ([`catalog`](crate::catalog) for the catalogue's).
 ///
 /// This is the runtime's own CRC, so that [`SlotTable::key_slot`](crate::SlotTable::key_slot)
 /// does not depend on how another crate computes it; slotgen's verifier checks it against the
@@ -150,6 +152,103 @@ impl Crc16 {
             }
         }
         self.finish(self.update_portable(self.start(), bytes))
+    }
+
+    /// The CRC of `key`'s [`hashtag`](crate::hashtag): what
+    /// [`SlotTable::key_slot`](crate::SlotTable::key_slot) masks to a slot. The same value as
+    /// `self.checksum(hashtag(key))`, faster for keys shorter than [`Crc16::SLICE_LEN`]
+    /// bytes: one pass feeds each byte to the CRC while looking for the `{`, instead of a
+    /// scan and then a CRC, and the choice between reflected and plain registers is made
+    /// once per key rather than per step. Longer keys are scanned first (with `memchr` from
+    /// 32 bytes on) and then take [`checksum`](Self::checksum).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::{catalog::CRC_16_XMODEM, hashtag};
+    ///
+    /// assert_eq!(CRC_16_XMODEM.key_checksum(b"{123456789}x"), 0x31c3);
+    /// let key = b"a{}b";
+    /// assert_eq!(CRC_16_XMODEM.key_checksum(key), CRC_16_XMODEM.checksum(hashtag(key)));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn key_checksum(&self, key: &[u8]) -> u16 {
+        if key.len() >= SLICE_LEN {
+            return self.checksum(crate::hashtag(key));
+        }
+        if self.algorithm.refin {
+            self.short_key::<true>(key)
+        } else {
+            self.short_key::<false>(key)
+        }
+    }
+
+    /// [`key_checksum`](Self::key_checksum) of a key shorter than `SLICE_LEN`, in one pass.
+    #[inline(always)]
+    fn short_key<const REFIN: bool>(&self, key: &[u8]) -> u16 {
+        let table = &self.tables[0];
+        let step = |reg: u16, b: u8| {
+            if REFIN {
+                (reg >> 8) ^ table[usize::from((reg as u8) ^ b)]
+            } else {
+                (reg << 8) ^ table[usize::from(((reg >> 8) as u8) ^ b)]
+            }
+        };
+        let start = self.start();
+        let mut reg = start;
+        for (i, &b) in key.iter().enumerate() {
+            if b == b'{' {
+                let rest = &key[i + 1..];
+                return match rest.iter().position(|&c| c == b'}') {
+                    // The hashtag: the CRC starts again on it.
+                    Some(close) if close > 0 => {
+                        self.finish(rest[..close].iter().fold(start, |r, &b| step(r, b)))
+                    }
+                    // No hashtag: the whole key, whose first `i` bytes are in `reg`.
+                    _ => self.finish(key[i..].iter().fold(reg, |r, &b| step(r, b))),
+                };
+            }
+            reg = step(reg, b);
+        }
+        self.finish(reg)
+    }
+
+    /// The CRC of `bytes` one byte per step, in a `const` context (the byte path, written
+    /// for const evaluation). [`SlotTable::new`](crate::SlotTable::new) checks tables with it
+    /// at compile time.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::catalog::CRC_16_XMODEM;
+    ///
+    /// const CHECK: u16 = CRC_16_XMODEM.const_checksum(b"123456789");
+    /// assert_eq!(CHECK, 0x31c3);
+    /// ```
+    #[must_use]
+    pub const fn const_checksum(&self, bytes: &[u8]) -> u16 {
+        let a = &self.algorithm;
+        let table = &self.tables[0];
+        let mut reg = if a.refin {
+            a.init.reverse_bits()
+        } else {
+            a.init
+        };
+        let mut i = 0;
+        while i < bytes.len() {
+            let b = bytes[i];
+            reg = if a.refin {
+                (reg >> 8) ^ table[((reg as u8) ^ b) as usize]
+            } else {
+                (reg << 8) ^ table[(((reg >> 8) as u8) ^ b) as usize]
+            };
+            i += 1;
+        }
+        if a.refin != a.refout {
+            reg = reg.reverse_bits();
+        }
+        reg ^ a.xorout
     }
 
     /// The CRC of `bytes` one byte per step, whatever its length: the byte path alone.

@@ -21,7 +21,7 @@
 
 use core::fmt;
 
-use crate::{hashtag, Mask, SlotTable, REDIS_CLUSTER};
+use crate::{hashtag, SlotTable, REDIS_CLUSTER};
 
 /// One trap of the hashtag rule: a key whose hashed bytes are probably not the ones its
 /// author meant, or that clients are known to hash differently.
@@ -356,7 +356,7 @@ where
     REDIS_CLUSTER.same_slot(keys)
 }
 
-impl<M: Mask> SlotTable<'_, M> {
+impl<const N: usize> SlotTable<'_, N> {
     /// The slot that every key of `keys` lands on under this table's hash slot function
     /// ([`key_slot`](Self::key_slot)); `None` when two keys land on different slots or
     /// `keys` is empty. Stops at the first key off the first key's slot.

@@ -67,7 +67,7 @@ fn print_lines(
     // Check every range and the prefix before printing anything.
     let mut slots = Vec::new();
     for range in ranges {
-        slots.extend(range.slots(table.slots)?);
+        slots.extend(range.slots(table.slots())?);
     }
     if as_key {
         if let Some(&slot) = slots.first() {
