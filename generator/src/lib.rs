@@ -36,6 +36,8 @@ pub mod emit;
 mod error;
 pub mod shortest;
 pub mod spec;
+pub mod text;
+pub mod url;
 pub mod verify;
 
 pub use algebra::affine::AffineMap;

@@ -5,6 +5,8 @@
 
 mod json;
 mod literal;
+#[cfg(feature = "redis")]
+pub mod server;
 mod tags;
 
 pub use json::{json_derivation, JsonReport, Mismatch};

@@ -113,7 +113,7 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
         d.slot_bits() - d.low_bits,
         (d.low.len() + d.high.len()) * entry_bytes
     )?;
-    super::write_failures(out, report)?;
+    super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
     let how = super::verification_scope(report, d);
     if report.passed() {
         writeln!(

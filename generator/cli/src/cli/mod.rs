@@ -335,21 +335,45 @@ fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
 }
 
 /// Bytes as text for a line of output, inside double quotes: printable ASCII as is but `"`
-/// and `\` escaped, anything else as `\xNN`.
+/// and `\` escaped, anything else as `\xNN` ([`slotgen::text::escape`]).
 fn show(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|&b| match b {
-            b'"' | b'\\' => format!("\\{}", char::from(b)),
-            b' '..=b'~' => char::from(b).to_string(),
-            _ => format!("\\x{b:02x}"),
-        })
-        .collect()
+    slotgen::text::escape(bytes)
+}
+
+/// As [`show`], cut to [`slotgen::text::MAX_SHOWN`] characters with a marker: for values
+/// from outside, which may be long.
+fn show_short(bytes: &[u8]) -> String {
+    let head = &bytes[..bytes.len().min(slotgen::text::MAX_SHOWN)];
+    let shown = show(head);
+    if head.len() < bytes.len() {
+        format!("{shown}{} ({} bytes)", slotgen::text::CUT, bytes.len())
+    } else {
+        shown
+    }
+}
+
+/// `n` with the noun in the number it needs: `1 slot`, `2 slots`.
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The operating system's reason for `e`, once, without `(os error N)`.
+fn os_reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
 }
 
 /// One `failed:` line per listed failure of a verification report.
-fn write_failures(out: &mut impl std::io::Write, report: &slotgen::Report) -> std::io::Result<()> {
-    for failure in &report.failures {
+fn write_failures(
+    out: &mut impl std::io::Write,
+    report: &slotgen::Report,
+    max: usize,
+) -> std::io::Result<()> {
+    for failure in report.failures.iter().take(max) {
         writeln!(
             out,
             "failed:     slot {} tag \"{}\": {}",
