@@ -56,10 +56,10 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     let text = match args.language {
         Language::Rust => emit::rust::file(&derivation, &args.name)
             .map_err(|_| {
-                anyhow::anyhow!(
+                crate::exit::usage(anyhow::anyhow!(
                     "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
                     args.name
-                )
+                ))
             })?,
         Language::Json => {
             let report = slotgen::verify(&derivation);

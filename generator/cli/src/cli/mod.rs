@@ -2,12 +2,14 @@
 
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::{choose, Charset};
 use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
+
+use crate::exit::usage;
 
 mod catalog;
 mod derive_cmd;
@@ -17,12 +19,15 @@ mod shortest;
 mod slot;
 mod verify;
 
+/// The exit status rule, shown by `--help` (see `crate::exit`).
+const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, or a value not of its option's form).";
+
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
 /// Every command defaults to Redis Cluster: CRC-16/XMODEM, 16384 slots, alphabet
 /// `@ABCDEFGHIJKLMNO`, 4-symbol tags.
 #[derive(Debug, Parser)]
-#[command(name = "slotgen", version, about, long_about = None)]
+#[command(name = "slotgen", version, about, long_about = None, after_help = EXIT_STATUS)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -94,22 +99,29 @@ impl CrcArgs {
                 )
             }
             None => match &self.crc {
-                Some(name) => *slotgen::catalog::find(name).context("--crc")?.algorithm,
+                Some(name) => {
+                    *slotgen::catalog::find(name)
+                        .context("--crc")
+                        .map_err(usage)?
+                        .algorithm
+                }
                 None => crc::CRC_16_XMODEM,
             },
         };
-        check_crc(&crc).context(if self.poly.is_some() {
-            "--poly"
-        } else {
-            "--crc"
-        })?;
+        check_crc(&crc)
+            .context(if self.poly.is_some() {
+                "--poly"
+            } else {
+                "--crc"
+            })
+            .map_err(usage)?;
         Ok(crc)
     }
 
     /// The slot count these options name.
     fn slots(&self) -> Result<SlotCount> {
         match self.slots {
-            Some(slots) => Ok(SlotCount::new(slots).context("--slots")?),
+            Some(slots) => Ok(SlotCount::new(slots).context("--slots").map_err(usage)?),
             None => Ok(SlotCount::REDIS_CLUSTER),
         }
     }
@@ -185,10 +197,10 @@ impl SpecArgs {
             .as_deref()
             .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
         if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
-            bail!(
+            return Err(usage(anyhow!(
                 "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
                 c.len_utf8()
-            );
+            )));
         }
         let mut spec = Spec {
             crc,
@@ -197,11 +209,6 @@ impl SpecArgs {
             slots: slots.get(),
         };
         if let Some(charset) = &self.tags.charset {
-            if let Some(c) = charset.spec().chars().find(|c| !c.is_ascii()) {
-                bail!(
-                    "--charset: `{c}` is not ASCII, and a tag symbol is one byte: write a byte above 0x7f as `\\xNN` in a bracket expression, such as `[a-z\\xe9]`"
-                );
-            }
             let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
                 .map_err(spelled)
                 .with_context(|| format!("--charset {}", charset.spec()))?;
@@ -230,14 +237,16 @@ impl SpecArgs {
 fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
     match options {
         [] => Ok(()),
-        [one] => bail!("`{one}` does not apply to {what}: remove it"),
-        many => bail!(
+        [one] => Err(usage(anyhow!(
+            "`{one}` does not apply to {what}: remove it"
+        ))),
+        many => Err(usage(anyhow!(
             "{} do not apply to {what}: remove them",
             many.iter()
                 .map(|o| format!("`{o}`"))
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
+        ))),
     }
 }
 
@@ -250,7 +259,38 @@ fn spelled(error: slotgen::Error) -> anyhow::Error {
         slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
         _ => String::new(),
     };
-    anyhow!("{error}{hint}")
+    let spelled = anyhow!("{error}{hint}");
+    if is_usage(&error) {
+        usage(spelled)
+    } else {
+        spelled
+    }
+}
+
+/// Whether a library error from a spec's options means the command line is wrong by itself
+/// (a value not of its option's form: exit 2), rather than that the work cannot be done
+/// (no tag length reaches every slot: exit 1).
+fn is_usage(error: &slotgen::Error) -> bool {
+    use slotgen::Error as E;
+    matches!(
+        error,
+        E::UnknownCrc { .. }
+            | E::UnsupportedWidth { .. }
+            | E::EvenPoly { .. }
+            | E::BraceInAlphabet { .. }
+            | E::DuplicateSymbol { .. }
+            | E::AlphabetSize { .. }
+            | E::NotAffine { .. }
+            | E::CharsetSyntax { .. }
+            | E::UnknownCharset { .. }
+            | E::CharsetSymbol { .. }
+            | E::SlotCount { .. }
+            | E::TagLen { .. }
+            | E::OrderMismatch { .. }
+            | E::MaxLen { .. }
+            | E::GoPackageName { .. }
+            | E::InvalidName { .. }
+    )
 }
 
 /// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
@@ -297,10 +337,10 @@ impl SlotRange {
     /// The slots of the range, each checked against the table's slot count.
     fn slots(self, slots: u32) -> Result<impl Iterator<Item = u16>> {
         if self.last >= slots {
-            bail!(slotgen_tables::Error::SlotOutOfRange {
+            return Err(usage(slotgen_tables::Error::SlotOutOfRange {
                 slot: self.last,
-                slots
-            });
+                slots,
+            }));
         }
         Ok((self.first..=self.last).map(|s| s as u16))
     }

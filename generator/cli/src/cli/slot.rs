@@ -16,8 +16,9 @@ pub struct SlotArgs {
     /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
     #[arg(long)]
     hex: bool,
-    /// The keys; with none, one key per line from standard input (the line feed, and a
-    /// carriage return before it, are not part of the key).
+    /// The keys; with none, or `-` alone, one key per line from standard input (the line
+    /// feed, and a carriage return before it, are not part of the key; the key `-` itself
+    /// is `--hex 2d`).
     #[arg(value_name = "KEY")]
     keys: Vec<String>,
 }
@@ -39,7 +40,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         writeln!(out, "{}", crc.checksum(hashtag(key)) & mask)?;
         Ok(())
     };
-    if args.keys.is_empty() {
+    if args.keys.is_empty() || args.keys == ["-"] {
         let stdin = std::io::stdin().lock();
         for (n, line) in stdin.split(b'\n').enumerate() {
             let mut line = line.context("reading keys from standard input")?;

@@ -86,20 +86,32 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     }
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-        return Ok(bytes);
+/// The most bytes of a `--tags` file read: 16 MiB (a C table of 65536 slots with a
+/// comment per entry has about 4 MiB).
+const MAX_TAGS_BYTES: usize = 16 << 20;
+
+/// Reads `path` (`-`: standard input), refusing more than `limit` bytes.
+fn read(path: &Path, limit: usize) -> Result<Vec<u8>> {
+    let (name, reader): (String, Box<dyn Read>) = if path == Path::new("-") {
+        ("standard input".to_owned(), Box::new(std::io::stdin()))
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| anyhow!("cannot read `{}`: {}", path.display(), super::os_reason(&e)))?;
+        (format!("`{}`", path.display()), Box::new(file))
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| anyhow!("cannot read {name}: {}", super::os_reason(&e)))?;
+    if bytes.len() > limit {
+        bail!("{name} has more than {limit} bytes, and no file `slotgen verify` reads is that large: give a file written by `slotgen emit json`, or a tag table of at most 65536 entries");
     }
-    std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
+    Ok(bytes)
 }
 
 fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
-    let bytes = read(path)?;
+    let bytes = read(path, verify::MAX_JSON_BYTES)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         anyhow!(
             "`{}` is not UTF-8 text ({e}): give a file written by `slotgen emit json`",
@@ -145,9 +157,9 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
     if !verification.passed() {
         out.flush()?;
         bail!(
-            "verification failed: {} failures over {} slots; see the `failed:` lines",
-            verification.failure_count,
-            verification.slots_checked
+            "verification failed: {} over {}; see the `failed:` lines",
+            super::plural(verification.failure_count, "failure", "failures"),
+            super::plural(verification.slots_checked, "slot", "slots")
         );
     }
     let how = super::verification_scope(verification, d);
@@ -162,7 +174,7 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let crc = args.spec.crc.crc()?;
     let slots = args.spec.crc.slots()?;
-    let bytes = read(path)?;
+    let bytes = read(path, MAX_TAGS_BYTES)?;
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
