@@ -399,7 +399,7 @@ fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
 }
 
 /// The operating system's reason for `e`, once, without `(os error N)`.
-fn os_reason(e: &std::io::Error) -> String {
+pub(crate) fn os_reason(e: &std::io::Error) -> String {
     let text = e.to_string();
     match text.find(" (os error") {
         Some(at) => text[..at].to_owned(),

@@ -164,9 +164,13 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
         }
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write `{}`: {}",
+                path.display(),
+                crate::cli::os_reason(&e)
+            )
+        })?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
