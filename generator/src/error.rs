@@ -216,6 +216,14 @@ pub enum Error {
         /// The operating system's reason.
         reason: String,
     },
+    /// A file name given to `write_to_out_dir` would leave `OUT_DIR`.
+    #[error("`{}` is not a file name inside `OUT_DIR`: {reason}; give a relative path of plain names, such as `slot_table.rs`", crate::text::shorten(&.file_name.escape_debug().to_string(), crate::text::MAX_SHOWN))]
+    OutDirPath {
+        /// The name given.
+        file_name: String,
+        /// Which rule it breaks.
+        reason: &'static str,
+    },
     /// `OUT_DIR` is not set, so there is nowhere to write the table for `include!`.
     #[error("`OUT_DIR` is not set: call `write_to_out_dir` from a build script (cargo sets `OUT_DIR` for it), or give `write` a path")]
     NoOutDir,

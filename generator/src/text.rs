@@ -54,3 +54,21 @@ pub fn shorten(text: &str, max: usize) -> String {
     let cut: String = text.chars().take(max).collect();
     format!("{cut}{CUT} ({count} characters)")
 }
+
+/// The operating system's reason for `error`, once, without the `(os error N)` that
+/// `std::io::Error` adds: `No such file or directory`.
+///
+/// # Examples
+///
+/// ```
+/// let e = std::fs::read("/nonexistent/x").unwrap_err();
+/// assert_eq!(slotgen::text::os_reason(&e), "No such file or directory");
+/// ```
+#[must_use]
+pub fn os_reason(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error") {
+        Some(at) => text[..at].to_owned(),
+        None => text,
+    }
+}

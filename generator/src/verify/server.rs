@@ -407,13 +407,8 @@ fn time_left(deadline: Option<Instant>) -> Option<Duration> {
     }
 }
 
-/// The operating system's reason for `e`, without the `(os error N)` suffix.
 fn os_reason(e: &io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(at) => text[..at].to_owned(),
-        None => text,
-    }
+    crate::text::os_reason(e)
 }
 
 /// Bytes as text: printable ASCII as is but `"` and `\` escaped, anything else as `\xNN`.

@@ -17,6 +17,7 @@ mod emit;
 mod lookup;
 mod shortest;
 mod slot;
+mod values;
 mod verify;
 
 /// The exit status rule, shown by `--help` (see `crate::exit`).
@@ -293,45 +294,7 @@ fn is_usage(error: &slotgen::Error) -> bool {
     )
 }
 
-/// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
-fn parse_u16(text: &str) -> Result<u16, String> {
-    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u16::from_str_radix(hex, 16),
-        None => text.parse(),
-    };
-    parsed.map_err(|_| {
-        format!("`{text}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129")
-    })
-}
-
-/// A slot or an inclusive range `A-B` of slots, as given on the command line.
-#[derive(Debug, Clone, Copy)]
-pub struct SlotRange {
-    first: u32,
-    last: u32,
-}
-
-impl std::str::FromStr for SlotRange {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let number = |t: &str| {
-            t.trim().parse::<u32>().map_err(|_| {
-                format!("`{s}` is not a slot: give a number such as 42 or a range such as 0-99")
-            })
-        };
-        let (first, last) = match s.split_once('-') {
-            Some((a, b)) => (number(a)?, number(b)?),
-            None => (number(s)?, number(s)?),
-        };
-        if first > last {
-            return Err(format!(
-                "range `{s}` runs backwards: write the lower slot first, as {last}-{first}"
-            ));
-        }
-        Ok(Self { first, last })
-    }
-}
+pub use values::{parse_u16, SlotRange};
 
 impl SlotRange {
     /// The slots of the range, each checked against the table's slot count.
@@ -400,11 +363,7 @@ fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
 
 /// The operating system's reason for `e`, once, without `(os error N)`.
 pub(crate) fn os_reason(e: &std::io::Error) -> String {
-    let text = e.to_string();
-    match text.find(" (os error") {
-        Some(at) => text[..at].to_owned(),
-        None => text,
-    }
+    slotgen::text::os_reason(e)
 }
 
 /// One `failed:` line per listed failure of a verification report.
