@@ -20,7 +20,7 @@ fuzz_target!(|input: (u8, u8, u8, u16, Vec<u16>, u16, [u8; 128], &[u8])| {
     let (high, kernel) = rest.split_at(1 << high_bits);
     // the alphabet: 2^symbol_bits distinct bytes, no brace
     let mut symbols: Vec<u8> = Vec::new();
-    for &b in alphabet.iter().chain(0u8..=255).collect::<Vec<_>>().iter() {
+    for b in alphabet.iter().copied().chain(0u8..=255) {
         if symbols.len() == 1 << symbol_bits {
             break;
         }
