@@ -5,7 +5,7 @@
 #[non_exhaustive]
 pub enum Error {
     /// No catalogue CRC-16 has this name or alias.
-    #[error("unknown CRC `{name}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", quoted(.nearest))]
+    #[error("unknown CRC `{}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN), quoted(.nearest))]
     UnknownCrc {
         /// The name asked for.
         name: String,
@@ -193,14 +193,14 @@ pub enum Error {
         left: usize,
     },
     /// A name given for a Go package is not one.
-    #[error("`{name}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword")]
+    #[error("`{}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     GoPackageName {
         /// The name given.
         name: String,
     },
     /// The build.rs API was given a name or visibility that is not Rust.
     #[error(
-        "`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`"
+        "`{}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN)
     )]
     InvalidName {
         /// What was given.

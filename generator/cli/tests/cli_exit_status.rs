@@ -237,3 +237,30 @@ fn the_rule_is_in_the_help() {
         run.stdout
     );
 }
+
+#[test]
+fn control_bytes_are_escaped_in_every_message() {
+    for args in [
+        vec!["derive", "--crc", "\u{1b}[2J"],
+        vec!["derive", "--charset", "[\u{1b}"],
+        vec!["emit", "rust", "--name", "\u{1b}[2J"],
+        vec!["emit", "go", "--package", "\u{1b}[2J"],
+        vec![
+            "shortest",
+            "--charset",
+            "alnum",
+            "--format",
+            "c",
+            "--name",
+            "\u{7}",
+        ],
+    ] {
+        let run = exec(&args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            !run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{7}'),
+            "{args:?}: {:?}",
+            run.stderr
+        );
+    }
+}

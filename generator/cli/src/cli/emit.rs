@@ -58,7 +58,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             .map_err(|_| {
                 crate::exit::usage(anyhow::anyhow!(
                     "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
-                    args.name
+                    args.name.escape_debug()
                 ))
             })?,
         Language::Json => {

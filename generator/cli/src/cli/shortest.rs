@@ -150,7 +150,7 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
             if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(usage(anyhow::anyhow!("--name `{name}` is not a C identifier: use letters, digits and `_`, not starting with a digit")));
+                return Err(usage(anyhow::anyhow!("--name `{}` is not a C identifier: use letters, digits and `_`, not starting with a digit", name.escape_debug())));
             }
             emit::shortest::c(&table, name)
         }
@@ -159,7 +159,9 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
         Format::Rust => {
             let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
             emit::rust::shortest_file(&table, name)
-                .with_context(|| format!("--name `{name}` is not a Rust identifier"))
+                .with_context(|| {
+                    format!("--name `{}` is not a Rust identifier", name.escape_debug())
+                })
                 .map_err(usage)?
         }
     };
