@@ -3,7 +3,7 @@
 //! servers are test code on loopback, each stopped with its listener; the product's side is
 //! the real binary.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

@@ -273,14 +273,12 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
     writeln!(out, "server:     {} (cluster-enabled)", server.url())?;
     let mut listing = Listing::new(args.max_errors);
     for (slot, (tag, &answer)) in tags.iter().zip(&tag_answers).enumerate() {
-        if usize::from(answer) != slot {
-            if listing.count() {
-                writeln!(
-                    out,
-                    "disagree:   slot {slot} tag \"{}\": the server puts it on slot {answer}",
-                    super::show(tag)
-                )?;
-            }
+        if usize::from(answer) != slot && listing.count() {
+            writeln!(
+                out,
+                "disagree:   slot {slot} tag \"{}\": the server puts it on slot {answer}",
+                super::show(tag)
+            )?;
         }
     }
     let tag_disagreements = listing.total;
