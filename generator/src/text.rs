@@ -66,9 +66,40 @@ pub fn shorten(text: &str, max: usize) -> String {
 /// ```
 #[must_use]
 pub fn os_reason(error: &std::io::Error) -> String {
-    let text = error.to_string();
-    match text.find(" (os error") {
-        Some(at) => text[..at].to_owned(),
-        None => text,
+    reason(&error.to_string())
+}
+
+/// Another program's reason (the operating system's, a client library's, a server's) as
+/// one line of a message: without the `(os error N)` that `std::io::Error` adds, its lines
+/// joined by `; `, control characters escaped (`\u{1b}`) and at most [`MAX_SHOWN`]
+/// characters.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::reason;
+///
+/// assert_eq!(reason("Connection refused (os error 111)"), "Connection refused");
+/// assert_eq!(reason("-ERR unknown\r\n+OK\r\n"), "-ERR unknown; +OK");
+/// ```
+#[must_use]
+pub fn reason(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        let line = match line.find(" (os error ") {
+            Some(at) if line.ends_with(')') => &line[..at],
+            _ => line,
+        };
+        if !out.is_empty() {
+            out.push_str("; ");
+        }
+        for c in line.chars() {
+            if c.is_control() {
+                out.extend(c.escape_default());
+            } else {
+                out.push(c);
+            }
+        }
     }
+    shorten(&out, MAX_SHOWN)
 }

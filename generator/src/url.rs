@@ -83,6 +83,12 @@ mod tests {
                 "unix:///s?db=1&PASSWORD=***#x",
             ),
             ("h:s3cret@x", "h:***@x"),
+            ("rediss://u:s3cret@h:1?x=1", "rediss://u:***@h:1?x=1"),
+            ("unix:///s?pass=s3cret&db=1", "unix:///s?pass=***&db=1"),
+            (
+                "redis+unix:///s?password=s3cret",
+                "redis+unix:///s?password=***",
+            ),
             ("redis://h:6379", "redis://h:6379"),
             ("", ""),
         ] {

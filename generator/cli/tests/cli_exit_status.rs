@@ -84,6 +84,52 @@ fn values_not_of_their_options_form_are_usage_errors() {
             vec!["verify", "--tags", "x", "--max-errors", "99"],
             "0 to 20",
         ),
+        (
+            vec!["emit", "java", "--name", "1x"],
+            "not a name for `emit java`",
+        ),
+        (vec!["emit", "python", "--name", "x"], "does not apply"),
+        (vec!["emit", "c", "--for-script"], "`emit lua` only"),
+        (vec!["emit", "lua", "--package", "x"], "only to `emit go`"),
+        (
+            vec!["nodes", "--redis", "redis://127.0.0.1:1", "--timeout", "0"],
+            "not a timeout",
+        ),
+        (
+            vec![
+                "nodes",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--timeout",
+                "1e-300",
+            ],
+            "not a timeout",
+        ),
+        (vec!["placement", "--timeout=-1s"], "not a timeout"),
+        (
+            vec![
+                "keys",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--count",
+                "1",
+                "--prefix",
+                "a{",
+            ],
+            "--prefix",
+        ),
+        (
+            vec![
+                "keys",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--count",
+                "1",
+                "--suffix",
+                "a\tb",
+            ],
+            "tab or line break",
+        ),
     ] {
         exec(&args).exits(2, needle);
     }
@@ -93,6 +139,51 @@ fn values_not_of_their_options_form_are_usage_errors() {
 fn work_that_cannot_be_done_exits_1() {
     exec(&["derive", "--tag-len", "1"]).exits(1, "rank 4 is below");
     exec(&["verify", "/nonexistent/table.json"]).exits(1, "cannot read");
+    exec(&["nodes", "--redis", "redis://127.0.0.1:1"]).exits(1, "cannot reach");
+    exec(&["keys", "--redis", "redis://127.0.0.1:1", "--count", "1"]).exits(1, "cannot reach");
+    exec_with_input(&["placement", "--redis", "redis://127.0.0.1:1"], b"a\n")
+        .exits(1, "cannot reach");
+    // 2 slots and 16-symbol tags: each slot has 2^63 tags, more than a Java `long` counts;
+    // the name is fine, so this is no usage error of `--name`
+    let run = exec(&["emit", "java", "--slots", "2", "--tag-len", "16"]);
+    run.exits(1, "each slot has 2^63 tags");
+    assert!(!run.stderr.contains("--name"), "{}", run.stderr);
+}
+
+#[test]
+fn server_urls_are_shown_without_their_password_by_every_command() {
+    for args in [
+        vec!["verify", "--redis", "redis://:s3cret@127.0.0.1:1"],
+        vec!["nodes", "--redis", "redis://:s3cret@127.0.0.1:1"],
+        vec!["nodes", "--redis", "redis://app:s3cret@127.0.0.1:1/0"],
+        vec!["nodes", "--redis", "unix:///nonexistent/r.sock?pass=s3cret"],
+        vec![
+            "keys",
+            "--redis",
+            "redis://:s3cret@127.0.0.1:1",
+            "--count",
+            "1",
+        ],
+        vec!["placement", "--redis", "redis://:s3cret@127.0.0.1:1"],
+        vec!["nodes", "--redis", "http://:s3cret@127.0.0.1:1"],
+    ] {
+        let run = exec(&args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("s3cret"), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("***"), "{args:?}: {}", run.stderr);
+        // one line, and not the client's own text for a URL it cannot read
+        assert_eq!(
+            run.stderr.trim_end().lines().count(),
+            1,
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            !run.stderr.contains("InvalidClientConfig"),
+            "{}",
+            run.stderr
+        );
+    }
 }
 
 #[test]
@@ -245,6 +336,8 @@ fn control_bytes_are_escaped_in_every_message() {
         vec!["derive", "--charset", "[\u{1b}"],
         vec!["emit", "rust", "--name", "\u{1b}[2J"],
         vec!["emit", "go", "--package", "\u{1b}[2J"],
+        vec!["emit", "java", "--name", "\u{1b}[2J"],
+        vec!["emit", "c", "--name", "\u{1b}[2J"],
         vec![
             "shortest",
             "--charset",

@@ -1,5 +1,5 @@
 //! The CLI's value parsers (the very file, `generator/cli/src/cli/values.rs`): a 16-bit CRC
-//! parameter and a slot range. Never a panic; what parses reads back the same.
+//! parameter, a slot range and a time limit. Never a panic; what parses reads back the same.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -17,5 +17,9 @@ fuzz_target!(|text: &str| {
         assert!(range.first <= range.last, "{text:?}");
         let again: values::SlotRange = format!("{}-{}", range.first, range.last).parse().unwrap();
         assert_eq!((again.first, again.last), (range.first, range.last));
+    }
+    if let Ok(limit) = values::parse_timeout(text) {
+        assert!(limit.as_micros() > 0, "{text:?}");
+        assert!(limit <= std::time::Duration::from_secs(86_400), "{text:?}");
     }
 });

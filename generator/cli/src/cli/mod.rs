@@ -12,9 +12,13 @@ use slotgen::{derive, Derivation, Spec};
 use crate::exit::usage;
 
 mod catalog;
+mod cluster;
 mod derive_cmd;
 mod emit;
+mod keys;
 mod lookup;
+mod nodes;
+mod placement;
 mod shortest;
 mod slot;
 mod values;
@@ -54,6 +58,14 @@ enum Command {
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
     /// shortest tags with the default alphabet and with an alphanumeric one.
     Catalog(catalog::CatalogArgs),
+    /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
+    Nodes(nodes::NodesArgs),
+    /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
+    /// it owns: `<node_id>\t<addr>\t<slot>\t<key>`.
+    Keys(keys::KeysArgs),
+    /// Where the keys on standard input land: per slot, and with --redis per node of a live
+    /// cluster, with the skew and the keys in migrating slots.
+    Placement(placement::PlacementArgs),
 }
 
 /// The options that choose the slot function: the CRC and the slot count. On every command
@@ -290,6 +302,7 @@ fn is_usage(error: &slotgen::Error) -> bool {
             | E::OrderMismatch { .. }
             | E::MaxLen { .. }
             | E::GoPackageName { .. }
+            | E::ModuleName { .. }
             | E::InvalidName { .. }
     )
 }
@@ -320,6 +333,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Nodes(args) => nodes::run(&args),
+        Command::Keys(args) => keys::run(&args),
+        Command::Placement(args) => placement::run(&args),
     }
 }
 

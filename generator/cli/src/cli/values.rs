@@ -1,5 +1,5 @@
-//! Parsers of option and argument values that need nothing but `std`: a 16-bit CRC parameter
-//! and a slot range. On their own so that the fuzz targets (`tests/fuzz/`) include this very
+//! Parsers of option and argument values that need nothing but `std`: a 16-bit CRC
+//! parameter, a slot range and a time limit. On their own so that the fuzz targets (`tests/fuzz/`) include this very
 //! file.
 
 /// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
@@ -42,4 +42,27 @@ impl std::str::FromStr for SlotRange {
         }
         Ok(Self { first, last })
     }
+}
+
+/// A time limit (`--timeout` of every command that talks to a server): seconds (`10`,
+/// `0.5`), or a number with `ms` or `s` (`500ms`, `2s`); above 0 and at most a day.
+pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(n) => (n, 0.001),
+        None => (text.strip_suffix('s').unwrap_or(text), 1.0),
+    };
+    number
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * scale)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(std::time::Duration::from_secs_f64)
+        // `1e-300` is above 0 but no time at all: a socket refuses a zero timeout
+        .filter(|d| d.as_micros() > 0)
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a timeout: give seconds such as 30 or 0.5, or 500ms, above 0 and at most a day"
+            )
+        })
 }

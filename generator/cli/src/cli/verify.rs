@@ -54,9 +54,9 @@ pub struct VerifyArgs {
     /// The --keys are hex-encoded bytes (`7b617d` is `{a}`).
     #[arg(long, requires = "keys")]
     hex: bool,
-    /// With --redis, the overall deadline in seconds (decimals allowed) for connecting and
-    /// for every question and answer, --keys included.
-    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = parse_seconds, requires = "redis")]
+    /// With --redis, the overall deadline for connecting and for every question and answer,
+    /// --keys included: seconds (`30`, `0.5`), or with a unit (`500ms`, `2s`).
+    #[arg(long, value_name = "TIME", default_value = "30", value_parser = super::values::parse_timeout, requires = "redis")]
     timeout: Duration,
     /// The most entries listed of each kind (`mismatch:`, `failed:`, `misplaced:`,
     /// `disagree:`), 0 to 20; the counts cover all of them.
@@ -436,15 +436,6 @@ impl KeyLines {
         }
         Ok((!chunk.is_empty()).then_some(chunk))
     }
-}
-
-/// `--timeout`: a positive number of seconds, at most a day.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("`{text}` is not a timeout: give seconds above 0 and up to 86400, such as 30 or 0.5"))
 }
 
 /// `--max-errors`: 0 to [`MAX_LISTED`].
