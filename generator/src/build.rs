@@ -132,7 +132,7 @@ impl Table {
         }
         std::fs::write(path, source).map_err(|e| Error::Write {
             path: path.to_owned(),
-            reason: e.to_string(),
+            reason: crate::text::os_reason(&e),
         })
     }
 
@@ -141,9 +141,31 @@ impl Table {
     ///
     /// # Errors
     ///
-    /// As [`write`](Self::write), and [`Error::NoOutDir`] when `OUT_DIR` is not set (cargo
-    /// sets it only for build scripts).
+    /// As [`write`](Self::write); [`Error::OutDirPath`] when `file_name` would leave
+    /// `OUT_DIR` (it is empty, absolute, or has a component that is not a plain name: `..`,
+    /// `.`, a root or a prefix), checked before anything is written; and
+    /// [`Error::NoOutDir`] when `OUT_DIR` is not set (cargo sets it only for build scripts).
     pub fn write_to_out_dir(&self, file_name: &str) -> Result<PathBuf, Error> {
+        let refuse = |reason| Error::OutDirPath {
+            file_name: file_name.to_owned(),
+            reason,
+        };
+        let relative = Path::new(file_name);
+        if file_name.is_empty() || relative.components().next().is_none() {
+            return Err(refuse("it is empty"));
+        }
+        if relative.is_absolute() || relative.has_root() {
+            return Err(refuse("it is absolute"));
+        }
+        if !relative
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_)))
+            || file_name.ends_with('/')
+        {
+            return Err(refuse(
+                "a component is `..`, `.` or not a plain name, so the path could leave the directory",
+            ));
+        }
         let dir = std::env::var_os("OUT_DIR").ok_or(Error::NoOutDir)?;
         let path = Path::new(&dir).join(file_name);
         self.write(&path)?;

@@ -38,6 +38,8 @@ pub mod emit;
 mod error;
 pub mod shortest;
 pub mod spec;
+pub mod text;
+pub mod url;
 pub mod vectors;
 pub mod verify;
 

@@ -5,9 +5,11 @@
 
 mod json;
 mod literal;
+#[cfg(feature = "redis")]
+pub mod server;
 mod tags;
 
-pub use json::{json_derivation, JsonReport, Mismatch};
+pub use json::{json_derivation, JsonReport, Mismatch, MAX_JSON_BYTES};
 pub use literal::{tags_from_source, Language};
 pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
 

@@ -4,11 +4,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::emit;
 
 use super::SpecArgs;
+use crate::exit::usage;
 
 /// A target language.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -108,10 +109,14 @@ impl EmitArgs {
             .to_possible_value()
             .map_or(String::new(), |v| v.get_name().to_owned());
         if self.for_script && !matches!(self.language, Language::Lua) {
-            anyhow::bail!("`--for-script` applies to `emit lua` only: remove it");
+            return Err(usage(anyhow::anyhow!(
+                "`--for-script` applies to `emit lua` only: remove it"
+            )));
         }
         if self.types && !matches!(self.language, Language::Js) {
-            anyhow::bail!("`--types` applies to `emit js` only: remove it");
+            return Err(usage(anyhow::anyhow!(
+                "`--types` applies to `emit js` only: remove it"
+            )));
         }
         if matches!(self.language, Language::Vectors) {
             super::refuse_unused(
@@ -125,14 +130,25 @@ impl EmitArgs {
             )?;
         }
         if self.name.is_some() && !takes_name {
-            anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
+            return Err(usage(anyhow::anyhow!(
+                "`--name` does not apply to `emit {language}`: remove it"
+            )));
         }
         if self.package.is_some() && !takes_package {
-            anyhow::bail!(
+            return Err(usage(anyhow::anyhow!(
                 "`--package` does not apply to `emit {language}` (only to `emit go`): remove it"
-            );
+            )));
         }
         Ok(())
+    }
+}
+
+/// An emitter's refusal: a name that is not one is a usage error of `--name` (exit 2);
+/// anything else (a tag count the language cannot hold) is work that cannot be done.
+fn name_error(error: slotgen::Error) -> anyhow::Error {
+    match error {
+        slotgen::Error::ModuleName { .. } => usage(anyhow::anyhow!("--name {error}")),
+        other => other.into(),
     }
 }
 
@@ -154,9 +170,10 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         Language::Rust => {
             let name = args.name_or("SLOT_TABLE")?;
             emit::rust::file(&derivation, name).map_err(|_| {
-                anyhow::anyhow!(
-                    "--name `{name}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`"
-                )
+                usage(anyhow::anyhow!(
+                    "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
+                    slotgen::text::shorten(&name.escape_debug().to_string(), slotgen::text::MAX_SHOWN)
+                ))
             })?
         }
         Language::Json => {
@@ -168,11 +185,11 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             &derivation,
             args.name_or(emit::redis_function::DEFAULT_NAME)?,
         )
-        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        .map_err(name_error)?,
         Language::Lua => emit::lua::module(&derivation),
 
         Language::C => emit::c::named_header(&derivation, args.name_or(emit::c::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Python => emit::python::module(&derivation),
         Language::Js if args.types => emit::js::types(&derivation),
         Language::Js => emit::js::module(&derivation),
@@ -180,26 +197,30 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
         }
         Language::Java => emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Elixir => {
             emit::elixir::module(&derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
-                .map_err(|e| anyhow::anyhow!("--name {e}"))?
+                .map_err(name_error)?
         }
         Language::RedisFunction => emit::redis_function::library(
             &derivation,
             args.name_or(emit::redis_function::DEFAULT_NAME)?,
         )
-        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        .map_err(name_error)?,
         Language::Vectors => unreachable!("emitted above"),
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write `{}`: {}",
+                path.display(),
+                crate::cli::os_reason(&e)
+            )
+        })?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)

@@ -71,7 +71,9 @@ fn print_lines(
     }
     if as_key {
         if let Some(&slot) = slots.first() {
-            table.key_for_slot(prefix, slot, suffix)?;
+            table
+                .key_for_slot(prefix, slot, suffix)
+                .map_err(crate::exit::usage)?;
         }
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -16,8 +16,9 @@ pub struct SlotArgs {
     /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
     #[arg(long)]
     hex: bool,
-    /// The keys; with none, one key per line from standard input (the line feed, and a
-    /// carriage return before it, are not part of the key).
+    /// The keys; with none, or `-` alone, one key per line from standard input (the line
+    /// feed, and a carriage return before it, are not part of the key; the key `-` itself
+    /// is `--hex 2d`).
     #[arg(value_name = "KEY")]
     keys: Vec<String>,
 }
@@ -39,7 +40,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         out.write_all(decimal_line(crc.key_checksum(key) & mask).as_slice())?;
         Ok(())
     };
-    if args.keys.is_empty() {
+    if args.keys.is_empty() || args.keys == ["-"] {
         // Large reads, and one line buffer reused for every key.
         let mut stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
         let mut line = Vec::new();
