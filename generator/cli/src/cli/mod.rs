@@ -10,12 +10,17 @@ use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
+mod completions;
 mod derive_cmd;
 mod emit;
+mod help;
 mod lookup;
+pub mod output;
 mod shortest;
 mod slot;
 mod verify;
+
+pub use help::parse;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
@@ -48,6 +53,10 @@ enum Command {
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
     /// shortest tags with the default alphabet and with an alphanumeric one.
     Catalog(catalog::CatalogArgs),
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page `slotgen.1`, or write it and one page per command into a directory.
+    Man(completions::ManArgs),
 }
 
 /// The options that choose the slot function: the CRC and the slot count. On every command
@@ -317,6 +326,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Completions(args) => completions::run_completions(&args),
+        Command::Man(args) => completions::run_man(&args),
     }
 }
 
