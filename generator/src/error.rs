@@ -125,6 +125,13 @@ pub enum Error {
         /// Why its value is invalid.
         reason: String,
     },
+    /// A JSON file is not a shortest-tag table of a schema this version reads, or cannot be
+    /// read as one.
+    #[error("not a readable shortest-tag table: {reason}; give a file written by `slotgen shortest --format json`")]
+    ShortestJson {
+        /// What is wrong: the parser's message, or the `format` found.
+        reason: String,
+    },
     /// A string literal of a C or Lua tag table cannot be read.
     #[error("line {line}: {reason}")]
     SourceLiteral {

@@ -379,3 +379,99 @@ fn output_options_that_change_nothing_are_refused() {
         Some(2)
     );
 }
+
+/// `verify` reads what `emit json` and `shortest --format json` write: both pass as
+/// written, an edited tag is found, a table with gaps and a CRC option are refused.
+#[test]
+fn verify_reads_emit_json_and_shortest_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let derivation = dir.path().join("table.json");
+    std::fs::write(&derivation, stdout(&slotgen(&["emit", "json"], b""))).unwrap();
+    let out = stdout(&slotgen(&["verify", derivation.to_str().unwrap()], b""));
+    assert!(String::from_utf8_lossy(&out).contains("verified:   16384/16384 slots"));
+
+    let shortest = stdout(&slotgen(
+        &[
+            "shortest",
+            "--charset",
+            "alnum",
+            "--crc",
+            "modbus",
+            "--max-len",
+            "4",
+            "--format",
+            "json",
+        ],
+        b"",
+    ));
+    let path = dir.path().join("tags.json");
+    std::fs::write(&path, &shortest).unwrap();
+    let out = stdout(&slotgen(&["verify", "--tags", path.to_str().unwrap()], b""));
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("(JSON, 16384 entries) for CRC-16/MODBUS, 16384 slots")
+            && text.contains("verified:"),
+        "{text}"
+    );
+    // from standard input, with the format named
+    let out = stdout(&slotgen(
+        &["verify", "--tags", "-", "--format", "json"],
+        &shortest,
+    ));
+    assert!(String::from_utf8_lossy(&out).contains("verified:"));
+
+    // slot 7's tag swapped with slot 8's: both land elsewhere
+    let mut value: serde_json::Value = serde_json::from_slice(&shortest).unwrap();
+    let tags = value["tags"].as_array_mut().unwrap();
+    tags.swap(7, 8);
+    std::fs::write(&path, value.to_string()).unwrap();
+    let out = slotgen(&["verify", "--tags", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("misplaced:  slot 7 tag") && text.contains("misplaced:  slot 8 tag"),
+        "{text}"
+    );
+
+    // gaps: refused, naming the first
+    let gappy = stdout(&slotgen(
+        &[
+            "shortest",
+            "--charset",
+            "digits",
+            "--max-len",
+            "2",
+            "--allow-gaps",
+            "--format",
+            "json",
+        ],
+        b"",
+    ));
+    std::fs::write(&path, gappy).unwrap();
+    let out = slotgen(&["verify", "--tags", path.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("slots without a tag"));
+
+    // the file names its CRC: a CRC option would be ignored, so it is refused
+    let out = slotgen(
+        &[
+            "verify",
+            "--tags",
+            path.to_str().unwrap(),
+            "--crc",
+            "kermit",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("`--crc` does not apply"));
+
+    // a derivation given as a tag table: the schema is named
+    let out = slotgen(&["verify", "--tags", derivation.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not `slotgen-shortest/1`"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -122,8 +122,9 @@ struct Header {
     tag_len: usize,
 }
 
+/// The `crc` object of the JSON forms, as [`crc_value`] writes it.
 #[derive(Debug, Deserialize)]
-struct CrcHeader {
+pub(crate) struct CrcHeader {
     name: String,
     width: u8,
     poly: u16,
@@ -131,6 +132,21 @@ struct CrcHeader {
     refin: bool,
     refout: bool,
     xorout: u16,
+}
+
+impl CrcHeader {
+    /// The CRC the object names: the catalogue's entry by `name`, or the parameters when
+    /// `name` is `custom`.
+    pub(crate) fn algorithm(&self) -> Result<Algorithm<u16>, Error> {
+        if self.width != 16 {
+            return Err(Error::UnsupportedWidth { width: self.width });
+        }
+        Ok(if self.name == "custom" {
+            catalog::custom(self.poly, self.init, self.refin, self.refout, self.xorout)
+        } else {
+            *catalog::find(&self.name)?.algorithm
+        })
+    }
 }
 
 /// The spec a JSON derivation names: the reader of the fields [`to_value`] writes for it
@@ -146,15 +162,7 @@ pub fn spec_of(value: &Value) -> Result<Spec, Error> {
     let header: Header = serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
         message: e.to_string(),
     })?;
-    let c = &header.crc;
-    if c.width != 16 {
-        return Err(Error::UnsupportedWidth { width: c.width });
-    }
-    let crc: Algorithm<u16> = if c.name == "custom" {
-        catalog::custom(c.poly, c.init, c.refin, c.refout, c.xorout)
-    } else {
-        *catalog::find(&c.name)?.algorithm
-    };
+    let crc = header.crc.algorithm()?;
     let alphabet = hex::decode(&header.alphabet_hex).map_err(|e| Error::TableSpec {
         field: "alphabet_hex",
         reason: e.to_string(),

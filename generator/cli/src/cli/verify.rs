@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
+use slotgen::emit;
 use slotgen::verify::{self, Language};
 use slotgen_tables::{hashtag, Crc16};
 
@@ -19,8 +20,8 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 /// The form of a `--tags` file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum TagFormat {
-    /// By the file name: `.c`, `.h`, `.cc`, `.cpp`, `.hpp` are C, `.lua` is Lua, anything
-    /// else is lines.
+    /// By the file name: `.c`, `.h`, `.cc`, `.cpp`, `.hpp` are C, `.lua` is Lua, `.json` is
+    /// JSON, anything else is lines.
     Auto,
     /// One tag per line.
     Lines,
@@ -28,6 +29,9 @@ enum TagFormat {
     C,
     /// Lua source: the string literals are the tags.
     Lua,
+    /// JSON written by `slotgen shortest --format json` (schema `slotgen-shortest/1`),
+    /// which names its own CRC and slot count.
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -155,8 +159,6 @@ fn run_json(path: &Path) -> Result<ExitCode> {
 }
 
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
-    let crc = args.spec.crc.crc()?;
-    let slots = args.spec.crc.slots()?;
     let bytes = read(path)?;
     let extension = path
         .extension()
@@ -165,9 +167,35 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let format = match (args.format, extension.as_deref()) {
         (TagFormat::Auto, Some("c" | "h" | "cc" | "cpp" | "hpp")) => TagFormat::C,
         (TagFormat::Auto, Some("lua")) => TagFormat::Lua,
+        (TagFormat::Auto, Some("json")) => TagFormat::Json,
         (TagFormat::Auto, _) => TagFormat::Lines,
         (format, _) => format,
     };
+    if format == TagFormat::Json {
+        super::refuse_unused(
+            &args.spec.crc.given(),
+            "a shortest-tag JSON, which names its own CRC and slot count",
+        )?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| anyhow!("`{}` is not UTF-8 text ({e})", path.display()))?;
+        let table =
+            emit::shortest::from_json(text).with_context(|| format!("`{}`", path.display()))?;
+        let gaps: Vec<usize> = (0..table.tags.len())
+            .filter(|&slot| table.tags[slot].is_none())
+            .collect();
+        if !gaps.is_empty() {
+            bail!(
+                "`{}` has {} slots without a tag (the first is slot {}): a table with gaps cannot give every slot a tag; write it with a larger `--max-len` or charset",
+                path.display(),
+                gaps.len(),
+                gaps[0]
+            );
+        }
+        let tags: Vec<Vec<u8>> = table.tags.into_iter().flatten().collect();
+        return check_tags(path, &tags, "JSON", &table.crc, table.slots);
+    }
+    let crc = args.spec.crc.crc()?;
+    let slots = args.spec.crc.slots()?;
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
         TagFormat::Lua => (
@@ -177,14 +205,25 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let report = verify::tag_table(&tags, &crc, slots);
+    check_tags(path, &tags, form, &crc, slots)
+}
+
+/// Checks a tag table read from `path` (in the form `form`) and prints the report.
+fn check_tags(
+    path: &Path,
+    tags: &[Vec<u8>],
+    form: &str,
+    crc: &crc::Algorithm<u16>,
+    slots: slotgen::spec::SlotCount,
+) -> Result<ExitCode> {
+    let report = verify::tag_table(tags, crc, slots);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "tags:       {} ({form}, {} entries) for {}, {} slots",
         path.display(),
         tags.len(),
-        slotgen::catalog::name_of(&crc).unwrap_or("custom"),
+        slotgen::catalog::name_of(crc).unwrap_or("custom"),
         slots.get()
     )?;
     writeln!(out, "checked:    {} entries", report.entries_checked)?;
