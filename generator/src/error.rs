@@ -112,7 +112,7 @@ pub enum Error {
         message: String,
     },
     /// A JSON file is not a derivation of a schema this version reads.
-    #[error("`format` is `{found}`, not `slotgen-derivation/1`: give a file written by `slotgen emit json`")]
+    #[error("`format` is `{found}`, not `slotgen-derivation/2`: give a file written by `slotgen emit json` (files of schema `slotgen-derivation/1` are not read: write them again)")]
     TableFormat {
         /// The `format` field found, or `(none)`.
         found: String,

@@ -475,3 +475,45 @@ fn verify_reads_emit_json_and_shortest_json() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `emit json` (schema `slotgen-derivation/2`) read by Python: every value but
+/// `alphabet_hex` that is a number is a JSON integer, masks included, and the tag of every
+/// slot, computed in Python by the schema's documented formula from `low`, `high` and
+/// `base_slot`, lands on its slot by Python's own CRC-16/XMODEM (`binascii.crc_hqx`).
+#[test]
+fn derivation_json_read_by_python() {
+    if !require_tool("python3") {
+        return;
+    }
+    let json = stdout(&slotgen(&["emit", "json"], b""));
+    let read = python(
+        r#"
+import binascii, json, sys
+d = json.load(sys.stdin)
+assert d['format'] == 'slotgen-derivation/2', d['format']
+def walk(path, v):
+    if isinstance(v, dict):
+        for k, x in v.items(): walk(path + '.' + k, x)
+    elif isinstance(v, list):
+        for x in v: walk(path + '[]', x)
+    elif isinstance(v, str) and path not in ('.format', '.generator', '.alphabet', '.alphabet_hex', '.crc.name', '.verification.failures[].reason'):
+        raise AssertionError(f'{path} is a string: {v!r}')
+walk('', d)
+for key in ('inverse', 'low', 'high', 'kernel', 'columns'):
+    assert all(isinstance(m, int) for m in d[key]), key
+alphabet = bytes.fromhex(d['alphabet_hex'])
+bits, n, lb = d['symbol_bits'], d['tag_len'], d['low_bits']
+for slot in range(d['slots']):
+    delta = slot ^ d['base_slot']
+    m = d['low'][delta & ((1 << lb) - 1)] ^ d['high'][delta >> lb]
+    tag = bytes(alphabet[(m >> (bits * k)) & ((1 << bits) - 1)] for k in range(n))
+    assert binascii.crc_hqx(tag, 0) % d['slots'] == slot, (slot, tag)
+    if slot == 0:
+        first = tag
+print(d['inverse'][0], first.decode())
+"#,
+        &json,
+    );
+    // the seed's first inverse constant, 0x88d4, and the tag of slot 0
+    assert_eq!(read, "35028 DLH@\n");
+}
