@@ -517,3 +517,25 @@ print(d['inverse'][0], first.decode())
     // the seed's first inverse constant, 0x88d4, and the tag of slot 0
     assert_eq!(read, "35028 DLH@\n");
 }
+
+/// `derive --format json` is `derive --json`; a derivation is one document, so the record
+/// formats and options are refused.
+#[test]
+fn derive_format_json_is_derive_json() {
+    let json = stdout(&slotgen(&["derive", "--format", "json"], b""));
+    assert_eq!(json, stdout(&slotgen(&["derive", "--json"], b"")));
+    let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    assert_eq!(value["format"], "slotgen-derivation/2");
+    for args in [
+        &["derive", "--format", "tsv"][..],
+        &["derive", "--format", "jsonl"][..],
+        &["derive", "-z"][..],
+    ] {
+        let out = slotgen(args, b"");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("one document"),
+            "{args:?}"
+        );
+    }
+}

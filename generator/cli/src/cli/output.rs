@@ -36,6 +36,9 @@
 //! | `tag` | `slot`, `tag` (byte string) |
 //! | `key` | `slot`, `key` (byte string) |
 //! | `catalog` | `name`, `aliases` (list), `width`, `poly`, `init`, `refin`, `refout`, `xorout`, `check`, `residue`, `check_verified`, `default_tag_len` (absent when no length reaches every slot), `alnum_alphabet`, `alnum_tag_len` |
+//!
+//! `derive` prints one document, not records: it takes `--format text` or `--format json`
+//! (the same as its `--json`, schema `slotgen-derivation/2`) and refuses the others.
 
 use std::io::Write;
 
