@@ -66,8 +66,11 @@ pub enum Format {
 /// The output options, flattened into each command that prints records.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
-    /// The output format (`slotgen-records/1`, documented in `slotgen man`'s page of the
-    /// command and in the README).
+    /// The output format.
+    ///
+    /// TSV fields are separated by tabs, with `\\`, `\t`, `\n`, `\r` and `\0` escaped. In JSON
+    /// (schema `slotgen-records/1`) integers are JSON integers, and a key or a tag is two
+    /// fields: `key`, its text (`null` when it is not UTF-8), and `key_hex`, its bytes in hex.
     #[arg(long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
     /// With `--format tsv`, first print a line of the field names.
@@ -197,8 +200,10 @@ impl<W: Write> Records<W> {
                 if self.format == Format::Json && self.count > 0 {
                     self.out.write_all(b",")?;
                 }
-                let object = self.object(fields);
-                serde_json::to_writer(&mut self.out, &object)?;
+                // serialised first, so that a failed write is the io::Error itself (a closed
+                // pipe ends the program quietly)
+                let object = serde_json::to_vec(&self.object(fields))?;
+                self.out.write_all(&object)?;
                 if self.format == Format::Jsonl {
                     self.out.write_all(b"\n")?;
                 }
