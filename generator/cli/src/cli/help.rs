@@ -28,7 +28,9 @@ const fn ex(what: &'static str, line: &'static str) -> Example {
 }
 
 /// The examples of each command, by command name, two or three each. Every line runs as
-/// written (a test runs each one in an empty directory and requires exit 0).
+/// written (a test runs each one in an empty directory and requires exit 0); a line that
+/// names a live cluster, `redis://127.0.0.1:7000`, runs in `tests/tests/cluster_live.rs`
+/// with that address replaced by a cluster the test starts.
 pub const EXAMPLES: &[(&str, &[Example])] = &[
     (
         "derive",
@@ -138,6 +140,45 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
             ex(
                 "As JSON records, for 1024 slots",
                 "slotgen catalog --format json --slots 1024",
+            ),
+        ],
+    ),
+    (
+        "nodes",
+        &[
+            ex(
+                "The shards of a live cluster, one line per node",
+                "slotgen nodes --redis redis://127.0.0.1:7000",
+            ),
+            ex(
+                "As JSON, with the slots in migration",
+                "slotgen nodes --redis redis://127.0.0.1:7000 --format json",
+            ),
+        ],
+    ),
+    (
+        "keys",
+        &[
+            ex(
+                "100 keys for each primary, spread over the slots it owns",
+                "slotgen keys --redis redis://127.0.0.1:7000 --per-node 100",
+            ),
+            ex(
+                "1000 keys over the replicas, the keys alone, to read after READONLY",
+                "slotgen keys --redis redis://127.0.0.1:7000 --count 1000 --role replica --format keys > keys.txt",
+            ),
+        ],
+    ),
+    (
+        "placement",
+        &[
+            ex(
+                "How evenly a set of keys spreads over the slots",
+                "seq 1000 | sed 's/^/user:/' | slotgen placement --top 3",
+            ),
+            ex(
+                "Per node of a live cluster, as JSON",
+                "seq 1000 | sed 's/^/user:/' | slotgen placement --redis redis://127.0.0.1:7000 --format json",
             ),
         ],
     ),

@@ -10,12 +10,16 @@ use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
+mod cluster;
 mod completions;
 mod derive_cmd;
 mod emit;
 mod help;
+mod keys;
 mod lookup;
+mod nodes;
 pub mod output;
+mod placement;
 mod shortest;
 mod slot;
 mod verify;
@@ -53,6 +57,14 @@ enum Command {
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
     /// shortest tags with the default alphabet and with an alphanumeric one.
     Catalog(catalog::CatalogArgs),
+    /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
+    Nodes(nodes::NodesArgs),
+    /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
+    /// it owns: `<node_id>\t<addr>\t<slot>\t<key>`.
+    Keys(keys::KeysArgs),
+    /// Where the keys on standard input land: per slot, and with --redis per node of a live
+    /// cluster, with the skew and the keys in migrating slots.
+    Placement(placement::PlacementArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     Completions(completions::CompletionsArgs),
     /// Print the man page `slotgen.1`, or write it and one page per command into a directory.
@@ -326,6 +338,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Nodes(args) => nodes::run(&args),
+        Command::Keys(args) => keys::run(&args),
+        Command::Placement(args) => placement::run(&args),
         Command::Completions(args) => completions::run_completions(&args),
         Command::Man(args) => completions::run_man(&args),
     }
