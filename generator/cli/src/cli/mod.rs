@@ -158,6 +158,8 @@ impl CrcArgs {
 pub struct AlphabetArgs {
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
     /// GF(2)^8, without `{` or `}` [default: @ABCDEFGHIJKLMNO].
+    // `[default: ...]` is clap's help text, which rustdoc would read as a link
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "STR")]
     alphabet: Option<String>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
