@@ -105,3 +105,8 @@ pub enum Error {
         max_len: usize,
     },
 }
+
+/// The examples of this crate's README (its registry page), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadme;

@@ -12,11 +12,16 @@ use slotgen::derive::shortest_tag_len;
 use slotgen::spec::REDIS_CLUSTER_ALPHABET;
 use slotgen::Spec;
 
+use super::output::{Field, OutputArgs, Records};
+
 #[derive(Debug, Args)]
 pub struct CatalogArgs {
-    /// Print the rows as a JSON array, one object per algorithm.
-    #[arg(long)]
+    /// Print the rows as a bare JSON array, one object per algorithm (the records of
+    /// `--format json` without the document around them).
+    #[arg(long, conflicts_with = "format")]
     json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// The slot count the tag columns are for: a power of two from 2 to 65536.
     #[arg(long, value_name = "N", default_value_t = 16384)]
     slots: u32,
@@ -45,6 +50,24 @@ struct Row {
     /// Its tag length.
     alnum_tag_len: usize,
 }
+
+/// The fields of a row, in the order of [`Row`]'s, for `--format tsv|json|jsonl`.
+const FIELDS: &[&str] = &[
+    "name",
+    "aliases",
+    "width",
+    "poly",
+    "init",
+    "refin",
+    "refout",
+    "xorout",
+    "check",
+    "residue",
+    "check_verified",
+    "default_tag_len",
+    "alnum_alphabet",
+    "alnum_tag_len",
+];
 
 fn row(entry: &CatalogEntry, slots: u32, alnum: &Charset) -> Result<Row> {
     let alg = entry.algorithm;
@@ -85,9 +108,38 @@ pub fn run(args: &CatalogArgs) -> Result<ExitCode> {
     let rows = rows(args.slots).context("--slots")?;
     let mut out = std::io::stdout().lock();
     if args.json {
+        let json = OutputArgs {
+            format: super::output::Format::Json,
+            ..args.output.clone()
+        };
+        json.check(false)?;
         serde_json::to_writer_pretty(&mut out, &rows)?;
         writeln!(out)?;
+    } else if args.output.format != super::output::Format::Text {
+        args.output.check(false)?;
+        let mut records = Records::start(&mut out, &args.output, "catalog", FIELDS)?;
+        for r in &rows {
+            records.record(&[
+                Field::Text(r.name),
+                Field::List(r.aliases),
+                Field::Int(r.width.into()),
+                Field::Int(r.poly.into()),
+                Field::Int(r.init.into()),
+                Field::Bool(r.refin),
+                Field::Bool(r.refout),
+                Field::Int(r.xorout.into()),
+                Field::Int(r.check.into()),
+                Field::Int(r.residue.into()),
+                Field::Bool(r.check_verified),
+                r.default_tag_len
+                    .map_or(Field::Absent, |n| Field::Int(n as u64)),
+                Field::Text(&r.alnum_alphabet),
+                Field::Int(r.alnum_tag_len as u64),
+            ])?;
+        }
+        records.finish()?;
     } else {
+        args.output.check(false)?;
         writeln!(
             out,
             "{:<26} {:<6} {:<6} {:<5} {:<6} {:<6} {:<6} {:<8} {:>5} {:>5}  alnum alphabet ({} slots)",
