@@ -111,7 +111,7 @@ mod validate;
 ///     pub static CLUSTER = { crc: "CRC-16/XMODEM", alphabet: "@ABCDEFGHIJKLMNO", tag_len: 4 };
 /// }
 ///
-/// assert_eq!(CLUSTER.base_slot, 13881); // the slot of "@@@@"
+/// assert_eq!(CLUSTER.base_slot(), 13881); // the slot of "@@@@"
 /// assert_eq!(CLUSTER.tag_for_slot(0).unwrap().to_string(), "DLH@");
 /// ```
 ///

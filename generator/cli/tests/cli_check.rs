@@ -446,8 +446,16 @@ fn another_spec_gives_its_slots() {
     ]);
     run.ok();
     assert!(run.stdout.contains("# same slot 105\n"));
-    // `--slots` is checked as elsewhere
-    check(&["--slots", "1000", "k"]).fails_with("--slots");
+    // `--slots` is checked as elsewhere: a value not of its option's form is a usage
+    // error, exit 2
+    let bad = check(&["--slots", "1000", "k"]);
+    assert_eq!(bad.code, Some(2), "{}", bad.stderr);
+    assert!(
+        bad.stderr
+            .starts_with("slotgen: error: --slots: 1000 slots"),
+        "{}",
+        bad.stderr
+    );
 }
 
 /// The `$ slotgen ...` examples of the README's section on key layouts, run as written:

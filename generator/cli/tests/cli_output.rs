@@ -463,7 +463,8 @@ fn verify_reads_emit_json_and_shortest_json() {
         ],
         b"",
     );
-    assert_eq!(out.status.code(), Some(1));
+    // an option that does not apply is a usage error, exit 2
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`--crc` does not apply"));
 
     // a derivation given as a tag table: the schema is named

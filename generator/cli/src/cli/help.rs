@@ -47,6 +47,23 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         ],
     ),
     (
+        "check",
+        &[
+            ex(
+                "Each key's slot, hashtag and hashtag-rule traps",
+                "slotgen check 'emq:{orders}:pending' 'emq:{}:pending' 'foo{bar}{zap}'",
+            ),
+            ex(
+                "Keys that a multi-key command needs on one slot (exit 1 otherwise)",
+                "slotgen check --same-slot 'emq:{orders}:pending' 'emq:{orders}:active'",
+            ),
+            ex(
+                "A layout's templates: each instance's keys must meet on one slot",
+                "slotgen check --template 'emq:{q}:pending' --template 'emq:{q}:active' --with q=orders,billing",
+            ),
+        ],
+    ),
+    (
         "slot",
         &[
             ex(
