@@ -2,7 +2,8 @@
 //!
 //! - `0`: success; also when standard output is a pipe whose reader has gone (`slotgen tag
 //!   0-16383 | head -1`): the reader asked for no more, so slotgen stops quietly, as
-//!   ripgrep does.
+//!   ripgrep does. Not for `verify` and `check`, whose status is a verdict: a check cut
+//!   short exits 1.
 //! - `1`: a check failed (`verify`, `catalog`), or the work could not be done (no tag
 //!   length reaches every slot, a server cannot be reached, a file cannot be read).
 //! - `2`: a usage error: the command line is wrong by itself (an unknown option, a value

@@ -159,6 +159,6 @@ fn failures_exit_1_with_one_clear_line() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
-    let err = stderr_of_failure(&slotgen(&["slot", "--hex", "zz"], b""), 1);
+    let err = stderr_of_failure(&slotgen(&["slot", "--hex", "zz"], b""), 2);
     assert!(err.contains("not hex"), "{err}");
 }

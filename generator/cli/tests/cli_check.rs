@@ -517,3 +517,47 @@ fn the_readme_examples_run_as_written() {
         );
     }
 }
+
+/// A check whose reader goes away before the end has no verdict: `check` (and `verify`)
+/// exit 1 and say so, where a command that only prints (`slot`) stops quietly with 0.
+#[test]
+fn a_check_cut_short_by_a_closed_pipe_is_no_verdict() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    // 200,000 keys on one slot: the report is far larger than a pipe's buffer
+    let keys: Vec<u8> = (0..200_000)
+        .flat_map(|n| format!("emq:{{orders}}:{n}\n").into_bytes())
+        .collect();
+    for (args, expected) in [(&["check", "--same-slot"][..], 1), (&["slot"][..], 0)] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = keys.clone();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(&input); // the program may stop reading first
+        });
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?} printed nothing");
+        // the reader is dropped here: the next writes meet a closed pipe
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(expected), "{args:?}: {stderr}");
+        if expected == 1 {
+            assert!(
+                stderr.contains("closed before the check finished"),
+                "{stderr}"
+            );
+        } else {
+            assert!(stderr.is_empty(), "{stderr}");
+        }
+    }
+}

@@ -356,7 +356,7 @@ fn a_command_that_fails_or_miscounts_is_reported() {
 
     // refused command lines
     let run = slotgen(&["verify", "--exec", "'unbalanced"]);
-    assert_eq!(run.code, Some(1));
+    assert_eq!(run.code, Some(2));
     assert!(
         run.stderr.contains("is not a command line"),
         "{}",

@@ -366,7 +366,7 @@ fn output_options_that_change_nothing_are_refused() {
         (&["catalog", "--json", "--header"][..], "`--header`"),
     ] {
         let out = slotgen(args, b"");
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
         let message = String::from_utf8_lossy(&out.stderr);
         assert!(message.contains(needle), "{args:?}: {message}");
@@ -533,7 +533,7 @@ fn derive_format_json_is_derive_json() {
         &["derive", "-z"][..],
     ] {
         let out = slotgen(args, b"");
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("one document"),
             "{args:?}"

@@ -181,7 +181,13 @@ fn run(args: &[&str]) -> Run {
 
 impl Run {
     fn fails_with(&self, needle: &str) {
-        assert_eq!(self.code, Some(1), "{}{}", self.stdout, self.stderr);
+        self.fails_with_code(1, needle);
+    }
+
+    /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
+    /// that does not parse).
+    fn fails_with_code(&self, code: i32, needle: &str) {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
         assert!(
             self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
             "{}",
@@ -243,7 +249,13 @@ fn passwords_are_never_shown() {
         ),
     ] {
         let run = run(&["verify", "--redis", &url, "--timeout", "2"]);
-        run.fails_with(needle);
+        // a URL that does not parse is a usage error (2); the rest could not be done (1)
+        let code = if needle == "is not a server URL" {
+            2
+        } else {
+            1
+        };
+        run.fails_with_code(code, needle);
         assert!(run.stderr.contains(":***@"), "{}", run.stderr);
         assert!(!run.stderr.contains(secret) && !run.stdout.contains(secret));
     }
@@ -327,7 +339,7 @@ fn a_server_that_is_not_redis_gets_one_line() {
 fn urls_that_do_not_parse_are_refused_in_our_words() {
     for url in ["redis://[", "http://127.0.0.1/", "redis://127.0.0.1:99999"] {
         let run = run(&["verify", "--redis", url]);
-        run.fails_with("is not a server URL");
+        run.fails_with_code(2, "is not a server URL");
         assert!(
             !run.stderr.contains("InvalidClientConfig"),
             "{}",

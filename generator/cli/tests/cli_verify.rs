@@ -34,7 +34,13 @@ fn exec_with_input(args: &[&str], stdin: &[u8]) -> Run {
 impl Run {
     /// Exit 1 with one `slotgen: error:` line that contains `needle`, and no claim of success.
     fn fails_with(&self, needle: &str) {
-        assert_eq!(self.code, Some(1), "{}{}", self.stdout, self.stderr);
+        self.fails_with_code(1, needle);
+    }
+
+    /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
+    /// that does not parse).
+    fn fails_with_code(&self, code: i32, needle: &str) {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
         assert!(
             self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
             "{}",
@@ -382,5 +388,5 @@ fn servers_that_refuse_are_errors() {
     let gone = plain.socket.with_file_name("gone.sock");
     exec(&["verify", "--redis", &format!("unix://{}", gone.display())])
         .fails_with("cannot connect to");
-    exec(&["verify", "--redis", "http://127.0.0.1/"]).fails_with("is not a server URL");
+    exec(&["verify", "--redis", "http://127.0.0.1/"]).fails_with_code(2, "is not a server URL");
 }

@@ -35,6 +35,7 @@ pub struct TimeoutArgs {
 pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
     let topology = Topology::fetch(url, timeout).map_err(|e| match e {
         cluster::Error::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
+        cluster::Error::Url { .. } => crate::exit::usage(e),
         e => e.into(),
     })?;
     if let Source::ClusterSlots { shards_refused } = &topology.source {

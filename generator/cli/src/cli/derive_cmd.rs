@@ -26,14 +26,16 @@ pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
     let json = match args.output.format {
         Format::Text => args.json,
         Format::Json => true,
-        Format::Tsv | Format::Jsonl => anyhow::bail!(
-            "a derivation is one document, not records: use `--format json` or the text (the default)"
-        ),
+        Format::Tsv | Format::Jsonl => {
+            return Err(crate::exit::usage(anyhow::anyhow!(
+                "a derivation is one document, not records: use `--format json` or the text (the default)"
+            )))
+        }
     };
     if args.output.header || args.output.null {
-        anyhow::bail!(
+        return Err(crate::exit::usage(anyhow::anyhow!(
             "`--header` and `-z` apply to records, and a derivation is one document: remove them"
-        );
+        )));
     }
     let derivation = args.spec.derive()?;
     let report = verify(&derivation);

@@ -31,7 +31,7 @@ mod verify;
 mod verify_exec;
 
 /// The exit status rule, shown by `--help` (see `crate::exit`).
-const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, or a value not of its option's form).";
+const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`, except for verify and check, which then exit 1); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, or a value not of its option's form).";
 
 pub use help::parse;
 
@@ -44,6 +44,15 @@ pub use help::parse;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+impl Cli {
+    /// Whether the command's exit status is a verdict (`verify`, `check`): such a command
+    /// whose reader goes away before it finishes has no verdict, and exits 1, not 0.
+    #[must_use]
+    pub fn gives_a_verdict(&self) -> bool {
+        matches!(self.command, Command::Verify(_) | Command::Check(_))
+    }
 }
 
 #[derive(Debug, Subcommand)]

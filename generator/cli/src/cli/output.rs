@@ -96,10 +96,14 @@ impl OutputArgs {
     /// (`reads` is whether the command reads records that `-z` delimits).
     pub fn check(&self, reads: bool) -> Result<()> {
         if self.header && self.format != Format::Tsv {
-            bail!("`--header` applies to `--format tsv` only: remove it, or add `--format tsv`");
+            return Err(crate::exit::usage(anyhow::anyhow!(
+                "`--header` applies to `--format tsv` only: remove it, or add `--format tsv`"
+            )));
         }
         if self.null && !reads && matches!(self.format, Format::Json | Format::Jsonl) {
-            bail!("`-z` applies to text and TSV records, and JSON needs no terminator: remove it");
+            return Err(crate::exit::usage(anyhow::anyhow!(
+                "`-z` applies to text and TSV records, and JSON needs no terminator: remove it"
+            )));
         }
         Ok(())
     }

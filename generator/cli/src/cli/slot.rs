@@ -96,7 +96,10 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     } else {
         for (n, key) in args.keys.iter().enumerate() {
             if args.hex {
-                answer(&decode(key.as_bytes(), &|| format!("key {}", n + 1))?)?;
+                // a key on the command line is a value of the command line: exit 2
+                let key = decode(key.as_bytes(), &|| format!("key {}", n + 1))
+                    .map_err(crate::exit::usage)?;
+                answer(&key)?;
             } else {
                 answer(key.as_bytes())?;
             }

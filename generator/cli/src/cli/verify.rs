@@ -356,7 +356,13 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         Some(path) => Some(KeyLines::open(path, args.hex)?),
         None => None,
     };
-    let mut server = Server::connect(url, args.timeout.unwrap_or(REDIS_TIMEOUT))?;
+    let mut server = Server::connect(url, args.timeout.unwrap_or(REDIS_TIMEOUT)).map_err(|e| {
+        if matches!(e, server::ServerError::Url { .. }) {
+            crate::exit::usage(e)
+        } else {
+            e.into()
+        }
+    })?;
     let tag_answers = server.keyslots(&tags)?;
 
     let mut out = std::io::stdout().lock();

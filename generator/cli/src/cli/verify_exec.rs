@@ -66,11 +66,11 @@ fn sent(input: ExecInput, key: &[u8]) -> bool {
 pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
     let words = shlex::split(options.command)
         .filter(|w| !w.is_empty())
-        .with_context(|| {
-            format!(
+        .ok_or_else(|| {
+            crate::exit::usage(anyhow::anyhow!(
                 "--exec `{}` is not a command line: give a program and its arguments, quoted as in a shell, such as `python3 adapter.py`; for pipes or redirections give `sh -c '...'`",
                 options.command
-            )
+            ))
         })?;
     let mut child = Command::new(&words[0])
         .args(&words[1..])
