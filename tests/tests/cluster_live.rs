@@ -94,7 +94,13 @@ impl Run {
 
     /// Exit 1 with one `slotgen: error:` line that contains `needle`, and nothing on stdout.
     fn fails_with(&self, needle: &str) {
-        assert_eq!(self.code, Some(1), "{}{}", self.stdout, self.stderr);
+        self.fails_with_code(1, needle);
+    }
+
+    /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
+    /// that does not parse).
+    fn fails_with_code(&self, code: i32, needle: &str) {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
         assert!(
             self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
             "expected `{needle}` in: {}",
@@ -823,7 +829,8 @@ fn servers_that_cannot_give_a_map_are_refused() {
     // the deadline, not a hang: far below the time a stuck client would take
     assert!(hung.elapsed < Duration::from_secs(10), "{:?}", hung.elapsed);
     drop(silent);
-    slotgen(&["nodes", "--redis", "http://127.0.0.1:1"], b"").fails_with("is not a server URL");
+    slotgen(&["nodes", "--redis", "http://127.0.0.1:1"], b"")
+        .fails_with_code(2, "is not a server URL");
     let zero = slotgen(&["nodes", "--redis", &url, "--timeout", "0"], b"");
     assert_eq!(
         zero.code,
