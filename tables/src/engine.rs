@@ -1,0 +1,329 @@
+//! A table-driven CRC engine for any algorithm of the RevEng model of width 8 to 64.
+//!
+//! [`CrcEngine<W>`] keeps the register in the smallest unsigned type `W` (`u8`, `u16`,
+//! `u32`, `u64`) that holds `width` bits, the `crc` crate's convention for
+//! [`Algorithm<W>`]: CRC-10 in a `u16`, CRC-24 in a `u32`, CRC-40 in a `u64`. A reflected
+//! algorithm (`refin`) keeps its register in the low `width` bits, reflected; a
+//! non-reflected one keeps it in the high `width` bits, so that the byte that meets the next
+//! message byte is always the register's first byte in one fixed order.
+//!
+//! Two portable paths, chosen by length: keys shorter than [`CrcEngine::SLICE_LEN`] bytes go
+//! one byte per table load, longer ones 16 bytes per step with 16 tables ("slice-by-16"),
+//! then the tail byte by byte.
+
+use core::fmt;
+
+use crc::Algorithm;
+
+const SLICE_LEN: usize = 16;
+
+/// A CRC of the RevEng model (`width` 8 to the bits of `W`, `poly`, `init`, `refin`,
+/// `refout`, `xorout`), with 16 lookup tables of 256 `W` (4 KiB for `u8`, 32 KiB for `u64`),
+/// built at compile time when the engine is a `const` or `static`.
+///
+/// slotgen's tests check both paths against the `crc` crate on every catalogue CRC of width
+/// 8 to 64 and every length from 0 to 300 bytes.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{crc, CrcEngine};
+///
+/// static ISO_HDLC: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
+/// assert_eq!(ISO_HDLC.checksum(b"123456789"), 0xcbf4_3926); // the catalogue check value
+///
+/// static CRC_24: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_24_OPENPGP);
+/// assert_eq!(CRC_24.checksum(b"123456789"), 0x21_cf02);
+/// ```
+#[derive(Clone)]
+pub struct CrcEngine<W: crc::Width> {
+    algorithm: Algorithm<W>,
+    /// `tables[k][b]`: the register after feeding byte `b` and then `k` zero bytes into a
+    /// zero register (reflected and in the low bits for `refin`, in the high bits
+    /// otherwise). `tables[0]` is the classic byte table.
+    tables: [[W; 256]; SLICE_LEN],
+}
+
+/// `CrcEngine<$w>`: the same code for each register type, because a `const fn` cannot call
+/// trait methods on stable Rust.
+macro_rules! engine {
+    ($w:ty) => {
+        impl CrcEngine<$w> {
+            /// Bytes per step of the slice-by-16 path: keys of at least this length take it.
+            pub const SLICE_LEN: usize = SLICE_LEN;
+
+            /// The register's bits.
+            const BITS: u32 = <$w>::BITS;
+
+            /// Builds the engine for `algorithm`, at compile time when used in a `const` or
+            /// `static`.
+            ///
+            /// # Panics
+            ///
+            /// When `algorithm.width` is below 8 or above the bits of the register type (at
+            /// compile time, in a `const` or `static`).
+            #[must_use]
+            pub const fn new(algorithm: &Algorithm<$w>) -> Self {
+                assert!(
+                    algorithm.width >= 8 && algorithm.width as u32 <= Self::BITS,
+                    "CrcEngine takes widths from 8 to the bits of its register type"
+                );
+                let shift = Self::BITS - algorithm.width as u32;
+                let refin = algorithm.refin;
+                let poly = if refin {
+                    algorithm.poly.reverse_bits() >> shift
+                } else {
+                    algorithm.poly << shift
+                };
+                let top: $w = 1 << (Self::BITS - 1);
+                let mut tables = [[0 as $w; 256]; SLICE_LEN];
+                let mut i = 0;
+                while i < 256 {
+                    let mut reg: $w = if refin {
+                        i as $w
+                    } else {
+                        ((i as u64) << (Self::BITS - 8)) as $w
+                    };
+                    let mut bit = 0;
+                    while bit < 8 {
+                        reg = if refin {
+                            if reg & 1 != 0 {
+                                (reg >> 1) ^ poly
+                            } else {
+                                reg >> 1
+                            }
+                        } else if reg & top != 0 {
+                            (reg << 1) ^ poly
+                        } else {
+                            reg << 1
+                        };
+                        bit += 1;
+                    }
+                    tables[0][i] = reg;
+                    i += 1;
+                }
+                // One more zero byte after `tables[k - 1][b]`: one byte step with input 0.
+                let mut k = 1;
+                while k < SLICE_LEN {
+                    let mut b = 0;
+                    while b < 256 {
+                        tables[k][b] = Self::step(refin, &tables[0], tables[k - 1][b], 0);
+                        b += 1;
+                    }
+                    k += 1;
+                }
+                Self {
+                    algorithm: *algorithm,
+                    tables,
+                }
+            }
+
+            /// The algorithm's parameters.
+            #[must_use]
+            pub const fn algorithm(&self) -> &Algorithm<$w> {
+                &self.algorithm
+            }
+
+            /// The 256-entry byte table: entry `i` is the register after feeding byte `i`
+            /// into a zero register (reflected, in the low `width` bits, for `refin`; in the
+            /// high `width` bits otherwise).
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use slotgen_tables::{crc, CrcEngine};
+            ///
+            /// let engine = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
+            /// assert_eq!(engine.table()[128], 0xedb8_8320); // the reflected polynomial
+            /// ```
+            #[must_use]
+            pub const fn table(&self) -> &[$w; 256] {
+                &self.tables[0]
+            }
+
+            /// The CRC of `bytes`, in the low `width` bits.
+            #[must_use]
+            #[inline]
+            pub fn checksum(&self, bytes: &[u8]) -> $w {
+                let reg = if bytes.len() < SLICE_LEN {
+                    self.update_bytes(self.start(), bytes)
+                } else {
+                    self.update_sliced(self.start(), bytes)
+                };
+                self.finish(reg)
+            }
+
+            /// The CRC of `bytes` one byte per step, whatever its length: the byte path
+            /// alone. [`checksum`](Self::checksum) gives the same value; this exists so
+            /// that tests and benches can reach each path.
+            #[must_use]
+            pub fn checksum_bytewise(&self, bytes: &[u8]) -> $w {
+                self.finish(self.update_bytes(self.start(), bytes))
+            }
+
+            /// The CRC of `bytes` by slice-by-16 (then byte by byte for the tail), whatever
+            /// its length.
+            #[must_use]
+            pub fn checksum_sliced(&self, bytes: &[u8]) -> $w {
+                self.finish(self.update_sliced(self.start(), bytes))
+            }
+
+            /// One byte step: the register after feeding `byte`.
+            #[inline(always)]
+            const fn step(refin: bool, table: &[$w; 256], reg: $w, byte: u8) -> $w {
+                // Through u64, so that shifting a `u8` register by 8 gives 0.
+                if refin {
+                    (((reg as u64) >> 8) as $w) ^ table[(reg as u8 ^ byte) as usize]
+                } else {
+                    (((reg as u64) << 8) as $w)
+                        ^ table[((reg >> (Self::BITS - 8)) as u8 ^ byte) as usize]
+                }
+            }
+
+            /// The register before the first byte.
+            #[inline]
+            const fn start(&self) -> $w {
+                let shift = Self::BITS - self.algorithm.width as u32;
+                if self.algorithm.refin {
+                    self.algorithm.init.reverse_bits() >> shift
+                } else {
+                    self.algorithm.init << shift
+                }
+            }
+
+            /// The CRC from the register after the last byte.
+            #[inline]
+            const fn finish(&self, reg: $w) -> $w {
+                let shift = Self::BITS - self.algorithm.width as u32;
+                let mut value = if self.algorithm.refin {
+                    reg
+                } else {
+                    reg >> shift
+                };
+                if self.algorithm.refin != self.algorithm.refout {
+                    value = value.reverse_bits() >> shift;
+                }
+                value ^ self.algorithm.xorout
+            }
+
+            #[inline]
+            fn update_bytes(&self, mut reg: $w, bytes: &[u8]) -> $w {
+                let table = &self.tables[0];
+                // Two loops, so that the branch on `refin` is outside them.
+                if self.algorithm.refin {
+                    for &b in bytes {
+                        reg = Self::step(true, table, reg, b);
+                    }
+                } else {
+                    for &b in bytes {
+                        reg = Self::step(false, table, reg, b);
+                    }
+                }
+                reg
+            }
+
+            /// Slice-by-16: the register is linear in the message, so its bytes fold into
+            /// the first bytes of each 16-byte block (little-endian for a reflected
+            /// register, big-endian otherwise), and byte `j` of the block contributes
+            /// `tables[15 - j][byte]`.
+            #[inline]
+            fn update_sliced(&self, mut reg: $w, bytes: &[u8]) -> $w {
+                const BYTES: usize = core::mem::size_of::<$w>();
+                let mut blocks = bytes.chunks_exact(SLICE_LEN);
+                let t = &self.tables;
+                let refin = self.algorithm.refin;
+                for block in &mut blocks {
+                    let folded = if refin {
+                        reg.to_le_bytes()
+                    } else {
+                        reg.to_be_bytes()
+                    };
+                    // The bytes the register does not meet first, so that the loop-carried
+                    // dependency is `BYTES` table loads, not sixteen.
+                    let mut acc: $w = 0;
+                    for j in BYTES..SLICE_LEN {
+                        acc ^= t[SLICE_LEN - 1 - j][usize::from(block[j])];
+                    }
+                    for j in 0..BYTES {
+                        acc ^= t[SLICE_LEN - 1 - j][usize::from(block[j] ^ folded[j])];
+                    }
+                    reg = acc;
+                }
+                self.update_bytes(reg, blocks.remainder())
+            }
+        }
+
+        impl fmt::Debug for CrcEngine<$w> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct("CrcEngine")
+                    .field("algorithm", &self.algorithm)
+                    .finish_non_exhaustive()
+            }
+        }
+    };
+}
+
+engine!(u8);
+engine!(u16);
+engine!(u32);
+engine!(u64);
+
+/// A borrowed [`CrcEngine`] of any register type, so that one value can name a CRC of any
+/// width from 8 to 64: what a [`Scheme`](crate::Scheme) holds.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{crc, AnyCrc, CrcEngine};
+///
+/// static CRC_64: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
+/// let any = AnyCrc::W64(&CRC_64);
+/// assert_eq!((any.width(), any.checksum(b"123456789")), (64, 0x995d_c9bb_df19_39fa));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum AnyCrc<'a> {
+    /// A CRC of width 8.
+    W8(&'a CrcEngine<u8>),
+    /// A CRC of width 9 to 16.
+    W16(&'a CrcEngine<u16>),
+    /// A CRC of width 17 to 32.
+    W32(&'a CrcEngine<u32>),
+    /// A CRC of width 33 to 64.
+    W64(&'a CrcEngine<u64>),
+}
+
+impl AnyCrc<'_> {
+    /// The CRC of `bytes`, in the low [`width`](Self::width) bits.
+    #[must_use]
+    #[inline]
+    pub fn checksum(&self, bytes: &[u8]) -> u64 {
+        match self {
+            Self::W8(e) => u64::from(e.checksum(bytes)),
+            Self::W16(e) => u64::from(e.checksum(bytes)),
+            Self::W32(e) => u64::from(e.checksum(bytes)),
+            Self::W64(e) => e.checksum(bytes),
+        }
+    }
+
+    /// The CRC's width in bits, 8 to 64.
+    #[must_use]
+    pub const fn width(&self) -> u8 {
+        match self {
+            Self::W8(e) => e.algorithm().width,
+            Self::W16(e) => e.algorithm().width,
+            Self::W32(e) => e.algorithm().width,
+            Self::W64(e) => e.algorithm().width,
+        }
+    }
+
+    /// The CRC's `check` parameter as stated in its algorithm: the CRC of `"123456789"`.
+    #[must_use]
+    pub const fn check(&self) -> u64 {
+        match self {
+            Self::W8(e) => e.algorithm().check as u64,
+            Self::W16(e) => e.algorithm().check as u64,
+            Self::W32(e) => e.algorithm().check as u64,
+            Self::W64(e) => e.algorithm().check,
+        }
+    }
+}
