@@ -23,8 +23,16 @@ pub struct SlotArgs {
 }
 
 pub fn run(args: &SlotArgs) -> Result<ExitCode> {
-    let crc = Crc16::new(&args.crc.crc()?);
-    let mask = args.crc.slots()?.mask();
+    // With --scheme, the scheme's slot (a bucket id 1..N for tarantool-vshard); without,
+    // the CRC-16 options' slot.
+    let slot_of: Box<dyn Fn(&[u8]) -> u32> = match args.crc.scheme()? {
+        Some(scheme) => Box::new(move |key| scheme.slot(key)),
+        None => {
+            let crc = Crc16::new(&args.crc.crc()?);
+            let mask = args.crc.slots()?.mask();
+            Box::new(move |key| u32::from(crc.checksum(hashtag(key)) & mask))
+        }
+    };
     let decode = |text: &[u8], what: &str| -> Result<Vec<u8>> {
         if args.hex {
             hex::decode(text).with_context(|| {
@@ -36,7 +44,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     let mut answer = |key: &[u8]| -> Result<()> {
-        writeln!(out, "{}", crc.checksum(hashtag(key)) & mask)?;
+        writeln!(out, "{}", slot_of(key))?;
         Ok(())
     };
     if args.keys.is_empty() {
