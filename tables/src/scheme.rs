@@ -348,6 +348,11 @@ impl Scheme<'static> {
     /// `modula_dispatch`), with `hash_tag` as the pool's two delimiter bytes, or the whole
     /// key without one.
     ///
+    /// The slot is an index into the pool's servers **sorted by name** (shorter names
+    /// first, then byte order; a server without a name is named `host:port`), not into the
+    /// configuration's list: twemproxy sorts the list when it checks it for duplicates
+    /// (`conf_validate_server` in `src/nc_conf.c`).
+    ///
     /// # Errors
     ///
     /// [`Error::ZeroSlots`] when `servers` is 0.
@@ -365,7 +370,8 @@ impl Scheme<'static> {
 
     /// twemproxy with `hash: crc32` and `distribution: modula`: `((CRC-32/ISO-HDLC(tag) >>
     /// 16) & 0x7fff) % servers` (`hash_crc32`), the hashtag as for
-    /// [`twemproxy_crc32a`](Self::twemproxy_crc32a).
+    /// [`twemproxy_crc32a`](Self::twemproxy_crc32a), and the slot the index into the servers
+    /// sorted by name as there.
     ///
     /// # Errors
     ///
