@@ -47,7 +47,8 @@ enum Command {
     /// Print the shortest tag of each slot over a charset (redis-benchmark's table).
     Shortest(shortest::ShortestArgs),
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
-    /// shortest tags with the default alphabet and with an alphanumeric one.
+    /// shortest tags with the default alphabet and with an alphanumeric one; with
+    /// --all-widths, every catalogue CRC of width 8 to 64.
     Catalog(catalog::CatalogArgs),
 }
 
