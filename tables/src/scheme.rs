@@ -196,7 +196,12 @@ impl<'a> Scheme<'a> {
         let value = self.value(key);
         let reduced = match self.reduction {
             Reduction::Mask => value & u64::from(self.slots - 1),
-            Reduction::Modulus => value % u64::from(self.slots),
+            // A 32-bit division where the value fits (every CRC-32 scheme): it is several
+            // times faster than a 64-bit one on common CPUs.
+            Reduction::Modulus => match u32::try_from(value) {
+                Ok(v) => u64::from(v % self.slots),
+                Err(_) => value % u64::from(self.slots),
+            },
         };
         // below `slots`, a u32
         reduced as u32 + self.offset

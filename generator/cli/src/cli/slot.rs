@@ -25,13 +25,12 @@ pub struct SlotArgs {
 pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     // With --scheme, the scheme's slot (a bucket id 1..N for tarantool-vshard); without,
     // the CRC-16 options' slot.
-    let slot_of: Box<dyn Fn(&[u8]) -> u32> = match args.crc.scheme()? {
-        Some(scheme) => Box::new(move |key| scheme.slot(key)),
-        None => {
-            let crc = Crc16::new(&args.crc.crc()?);
-            let mask = args.crc.slots()?.mask();
-            Box::new(move |key| u32::from(crc.checksum(hashtag(key)) & mask))
-        }
+    let slot_of = match args.crc.scheme()? {
+        Some(scheme) => SlotOf::Scheme(scheme),
+        None => SlotOf::Crc16(
+            Box::new(Crc16::new(&args.crc.crc()?)),
+            args.crc.slots()?.mask(),
+        ),
     };
     let decode = |text: &[u8], what: &str| -> Result<Vec<u8>> {
         if args.hex {
@@ -44,7 +43,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     };
     let mut out = std::io::stdout().lock();
     let mut answer = |key: &[u8]| -> Result<()> {
-        writeln!(out, "{}", slot_of(key))?;
+        writeln!(out, "{}", slot_of.slot(key))?;
         Ok(())
     };
     if args.keys.is_empty() {
@@ -62,4 +61,21 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How `slot` computes a key's slot.
+enum SlotOf {
+    /// A named scheme's slot.
+    Scheme(slotgen_tables::Scheme<'static>),
+    /// A CRC-16 of the hashtag, masked.
+    Crc16(Box<Crc16>, u16),
+}
+
+impl SlotOf {
+    fn slot(&self, key: &[u8]) -> u32 {
+        match self {
+            Self::Scheme(scheme) => scheme.slot(key),
+            Self::Crc16(crc, mask) => u32::from(crc.checksum(hashtag(key)) & mask),
+        }
+    }
 }
