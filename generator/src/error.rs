@@ -175,6 +175,26 @@ pub enum Error {
         /// The name given.
         name: String,
     },
+    /// A name given for an emitted module is not one its language accepts.
+    #[error("`{name}` is not a name for `emit {language}`: {rule}")]
+    ModuleName {
+        /// The language, as `slotgen emit` names it (`java`, `ruby`, ...).
+        language: &'static str,
+        /// The name given.
+        name: String,
+        /// What a name of that language must look like, with an example.
+        rule: &'static str,
+    },
+    /// A slot's tag count does not fit the integers of the emitted language.
+    #[error("each slot has 2^{kernel_len} tags, more than the {language} module can count (its integers hold 2^{max_kernel_len} at most): use a shorter tag or more slots")]
+    TagCount {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// The kernel's dimension: each slot has `2^kernel_len` tags.
+        kernel_len: usize,
+        /// The largest kernel dimension the language's count holds.
+        max_kernel_len: usize,
+    },
     /// The build.rs API was given a name or visibility that is not Rust.
     #[error(
         "`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`"

@@ -31,6 +31,8 @@ pub mod alphabet;
 pub mod build;
 pub mod catalog;
 pub mod charset;
+#[cfg(feature = "redis")]
+pub mod cluster;
 pub mod crc_catalog;
 pub mod derive;
 pub mod emit;

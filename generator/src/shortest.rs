@@ -153,7 +153,7 @@ impl Shortest {
 /// # Errors
 ///
 /// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`]: the CRC (see
-///   [`check_crc`](crate::spec::check_crc)).
+///   [`check_crc`]).
 /// - [`Error::SlotCount`] when `slots` is not a power of two from 2 to 65536.
 /// - [`Error::MaxLen`] when `max_len` is not in `1..=32`.
 /// - [`Error::SearchTooLarge`] when slots are left after a length and the next length has

@@ -2,6 +2,7 @@
 
 pub mod emitted;
 pub mod redis_server;
+pub mod speakers;
 
 use std::path::PathBuf;
 

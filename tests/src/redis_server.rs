@@ -44,6 +44,8 @@ pub struct RedisServer {
     /// The unix socket.
     pub socket: PathBuf,
     dir: tempfile::TempDir,
+    /// The password the server requires (`requirepass`), if any.
+    password: Option<String>,
 }
 
 impl RedisServer {
@@ -55,9 +57,19 @@ impl RedisServer {
     /// When `redis-server` cannot be spawned, or exits, or does not answer within 20 s; the
     /// error carries the end of its log.
     pub fn start(cluster: bool) -> io::Result<Self> {
+        Self::start_program("redis-server", cluster, None)
+    }
+
+    /// As [`start`](Self::start), with another server program of the same command line
+    /// (`valkey-server`), and with `requirepass` (and `masterauth`) set to `password`.
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_program(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
         let mut last = None;
         for _ in 0..3 {
-            match Self::start_once(cluster) {
+            match Self::start_once(program, cluster, password) {
                 Ok(server) => return Ok(server),
                 Err(e) => last = Some(e),
             }
@@ -65,12 +77,12 @@ impl RedisServer {
         Err(last.expect("three attempts"))
     }
 
-    fn start_once(cluster: bool) -> io::Result<Self> {
+    fn start_once(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
         let dir = tempfile::Builder::new().prefix("slotgen-redis").tempdir()?;
         let socket = dir.path().join("redis.sock");
         let port = free_port();
         let bus_port = cluster.then(free_port);
-        let mut command = Command::new("redis-server");
+        let mut command = Command::new(program);
         command
             .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
             .arg("--unixsocket")
@@ -89,6 +101,9 @@ impl RedisServer {
                 ])
                 .args(["--cluster-port", &bus_port.to_string()]);
         }
+        if let Some(password) = password {
+            command.args(["--requirepass", password, "--masterauth", password]);
+        }
         let child = command
             .current_dir(dir.path())
             .stdin(Stdio::null())
@@ -101,6 +116,7 @@ impl RedisServer {
             bus_port,
             socket,
             dir,
+            password: password.map(str::to_owned),
         };
         server.wait_ready()?;
         Ok(server)
@@ -111,7 +127,7 @@ impl RedisServer {
         loop {
             if let Some(status) = self.child.try_wait()? {
                 return Err(io::Error::other(format!(
-                    "redis-server exited with {status}: {}",
+                    "the server exited with {status}: {}",
                     self.log_tail()
                 )));
             }
@@ -122,7 +138,7 @@ impl RedisServer {
             }
             if Instant::now() > deadline {
                 return Err(io::Error::other(format!(
-                    "redis-server did not answer within {START_TIMEOUT:?}: {}",
+                    "the server did not answer within {START_TIMEOUT:?}: {}",
                     self.log_tail()
                 )));
             }
@@ -151,7 +167,11 @@ impl RedisServer {
     }
 
     fn try_connect(&self) -> redis::RedisResult<redis::Connection> {
-        let client = redis::Client::open(self.unix_url())?;
+        let url = match &self.password {
+            Some(password) => format!("{}?pass={password}", self.unix_url()),
+            None => self.unix_url(),
+        };
+        let client = redis::Client::open(url)?;
         let con = client.get_connection_with_timeout(Duration::from_secs(2))?;
         con.set_read_timeout(Some(ANSWER_TIMEOUT))?;
         con.set_write_timeout(Some(ANSWER_TIMEOUT))?;
@@ -276,5 +296,192 @@ impl RedisCluster {
             .position(|&(first, last)| (first..=last).contains(&slot))
             .expect("a slot below 16384");
         &self.nodes[i]
+    }
+}
+
+/// A cluster of three primaries, each with `replicas` replicas (0 or more), of `redis-server`
+/// or `valkey-server`, on loopback ports: the primaries hold [`RANGES`], assigned with
+/// `CLUSTER ADDSLOTSRANGE`; every node is joined with `CLUSTER MEET`, and the replicas follow
+/// their primary with `CLUSTER REPLICATE`. Every process is stopped by its own id on drop.
+pub struct ReplicatedCluster {
+    /// The primaries, in slot order.
+    pub primaries: Vec<RedisServer>,
+    /// The replicas: `replicas[i]` follow `primaries[i]`.
+    pub replicas: Vec<Vec<RedisServer>>,
+    /// The password every node requires, if any.
+    pub password: Option<String>,
+}
+
+impl ReplicatedCluster {
+    /// Starts the cluster and waits (60 s at most) until every node reports
+    /// `cluster_state:ok`, knows every other node with its role, and every replica's link
+    /// to its primary is up.
+    ///
+    /// # Errors
+    ///
+    /// When a server does not start, a command is refused, or the cluster does not settle.
+    pub fn start(program: &str, replicas: usize, password: Option<&str>) -> io::Result<Self> {
+        let start = || RedisServer::start_program(program, true, password);
+        let primaries = (0..3).map(|_| start()).collect::<io::Result<Vec<_>>>()?;
+        let replicas = (0..3)
+            .map(|_| (0..replicas).map(|_| start()).collect())
+            .collect::<io::Result<Vec<Vec<_>>>>()?;
+        let cluster = Self {
+            primaries,
+            replicas,
+            password: password.map(str::to_owned),
+        };
+        let fail = |e: redis::RedisError| io::Error::other(e.to_string());
+        for (node, &(first, last)) in cluster.primaries.iter().zip(&RANGES) {
+            redis::cmd("CLUSTER")
+                .arg("ADDSLOTSRANGE")
+                .arg(first)
+                .arg(last)
+                .query::<()>(&mut node.connect())
+                .map_err(fail)?;
+        }
+        let mut first = cluster.primaries[0].connect();
+        for node in cluster.nodes().skip(1) {
+            redis::cmd("CLUSTER")
+                .arg("MEET")
+                .arg("127.0.0.1")
+                .arg(node.port)
+                .arg(node.bus_port.expect("cluster-enabled"))
+                .query::<()>(&mut first)
+                .map_err(fail)?;
+        }
+        let total = cluster.nodes().count();
+        cluster.wait_until("every node knows every other", |info, _| {
+            info.contains(&format!("cluster_known_nodes:{total}"))
+        })?;
+        for (primary, replicas) in cluster.primaries.iter().zip(&cluster.replicas) {
+            let id = primary.node_id();
+            for replica in replicas {
+                redis::cmd("CLUSTER")
+                    .arg("REPLICATE")
+                    .arg(&id)
+                    .query::<()>(&mut replica.connect())
+                    .map_err(fail)?;
+            }
+        }
+        let expected = (3, cluster.replicas.iter().map(Vec::len).sum::<usize>());
+        cluster.wait_until(
+            "the cluster is ok with every replica linked",
+            |info, node| {
+                let roles = node.roles();
+                let linked = !node.is_replica()
+                    || node
+                        .info("replication")
+                        .lines()
+                        .any(|l| l.trim() == "master_link_status:up");
+                info.lines().any(|l| l.trim() == "cluster_state:ok") && roles == expected && linked
+            },
+        )?;
+        Ok(cluster)
+    }
+
+    /// The primaries, then the replicas.
+    pub fn nodes(&self) -> impl Iterator<Item = &RedisServer> {
+        self.primaries.iter().chain(self.replicas.iter().flatten())
+    }
+
+    /// Waits (60 s at most) until `settled(CLUSTER INFO, node)` holds for every node.
+    ///
+    /// # Errors
+    ///
+    /// When it does not hold in time; the error names `what`.
+    pub fn wait_until(
+        &self,
+        what: &str,
+        settled: impl Fn(&str, &RedisServer) -> bool,
+    ) -> io::Result<()> {
+        let deadline = Instant::now() + CLUSTER_TIMEOUT;
+        loop {
+            let all = self.nodes().all(|node| {
+                let info: String = redis::cmd("CLUSTER")
+                    .arg("INFO")
+                    .query(&mut node.connect())
+                    .unwrap_or_default();
+                settled(&info, node)
+            });
+            if all {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                return Err(io::Error::other(format!(
+                    "not within {CLUSTER_TIMEOUT:?}: {what}"
+                )));
+            }
+            sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// A URL of the first primary, over TCP, with the password if there is one.
+    #[must_use]
+    pub fn url(&self) -> String {
+        let node = &self.primaries[0];
+        match &self.password {
+            Some(password) => format!("redis://:{password}@127.0.0.1:{}", node.port),
+            None => node.tcp_url(),
+        }
+    }
+}
+
+impl RedisServer {
+    /// `CLUSTER MYID`.
+    ///
+    /// # Panics
+    ///
+    /// When the server refuses it.
+    #[must_use]
+    pub fn node_id(&self) -> String {
+        redis::cmd("CLUSTER")
+            .arg("MYID")
+            .query(&mut self.connect())
+            .unwrap_or_else(|e| panic!("CLUSTER MYID: {e}"))
+    }
+
+    /// `INFO section`, or an empty string when the server refuses it.
+    #[must_use]
+    pub fn info(&self, section: &str) -> String {
+        redis::cmd("INFO")
+            .arg(section)
+            .query(&mut self.connect())
+            .unwrap_or_default()
+    }
+
+    /// Whether this node is a replica, by its own `CLUSTER NODES` line.
+    #[must_use]
+    pub fn is_replica(&self) -> bool {
+        self.cluster_nodes().lines().any(|line| {
+            let flags = line.split(' ').nth(2).unwrap_or("");
+            flags.contains("myself") && (flags.contains("slave") || flags.contains("replica"))
+        })
+    }
+
+    /// The primaries and the replicas this node knows, by `CLUSTER NODES`, counting only
+    /// nodes that are not failing.
+    #[must_use]
+    pub fn roles(&self) -> (usize, usize) {
+        let text = self.cluster_nodes();
+        let flags = || {
+            text.lines()
+                .map(|line| line.split(' ').nth(2).unwrap_or("").to_owned())
+                .filter(|flags| !flags.contains("fail"))
+        };
+        let primaries = flags().filter(|f| f.contains("master")).count();
+        let replicas = flags()
+            .filter(|f| f.contains("slave") || f.contains("replica"))
+            .count();
+        (primaries, replicas)
+    }
+
+    /// `CLUSTER NODES`, or an empty string when the server refuses it.
+    #[must_use]
+    pub fn cluster_nodes(&self) -> String {
+        redis::cmd("CLUSTER")
+            .arg("NODES")
+            .query(&mut self.connect())
+            .unwrap_or_default()
     }
 }

@@ -1,5 +1,6 @@
-//! The emitted C header, compiled by gcc under `-std=c99 -Wall -Wextra -Werror -pedantic`
-//! and run for every test spec, against the Rust runtime and a real Redis server's answers.
+//! The emitted C header, compiled by gcc under `-std=c99 -Wall -Wextra -Werror -pedantic
+//! -fsanitize=address,undefined` and run for every test spec, against the Rust runtime and
+//! a real Redis server's answers.
 
 use std::path::Path;
 use std::process::Command;
@@ -12,6 +13,7 @@ use slotgen_tests::require_tool;
 /// then two refusals only C has: `buffer_small` and `tag_index`.
 const DRIVER: &str = r#"
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "slotgen.h"
 
@@ -91,6 +93,14 @@ int main(int argc, char **argv) {
     refusal("buffer_small",
             slotgen_key_for_slot("user:", 5, 0, "", 0, key, 5 + SLOTGEN_TAG_LEN + 1, &len));
     refusal("tag_index", slotgen_tags_for_slot(0, SLOTGEN_TAGS_PER_SLOT, tag));
+    refusal("null_out", slotgen_key_for_slot("user:", 5, 0, "", 0, NULL, sizeof key, &len));
+    refusal("null_len", slotgen_key_for_slot("user:", 5, 0, "", 0, key, sizeof key, NULL));
+    refusal("null_suffix", slotgen_key_for_slot("user:", 5, 0, NULL, 3, key, sizeof key, &len));
+    refusal("null_tag", slotgen_tag_for_slot(0, NULL));
+    refusal("null_tags", slotgen_tags_for_slot(0, 0, NULL));
+    refusal("key_too_long", slotgen_key_for_slot("user:", 5, 0, ":", SIZE_MAX, key, sizeof key, &len));
+    refusal("key_too_long_prefix",
+            slotgen_key_for_slot("user:", SIZE_MAX - 3, 0, ":", 1, key, sizeof key, &len));
     return 0;
 }
 "#;
@@ -116,6 +126,8 @@ fn c_header_matches_runtime() {
                 "-Wextra",
                 "-Werror",
                 "-pedantic",
+                "-fsanitize=address,undefined",
+                "-fno-sanitize-recover=all",
                 "-O1",
                 "-o",
             ])
@@ -131,6 +143,13 @@ fn c_header_matches_runtime() {
         for (name, fragment) in [
             ("buffer_small", "pass a buffer"),
             ("tag_index", "tag index"),
+            ("null_out", "is NULL"),
+            ("null_len", "is NULL"),
+            ("null_suffix", "is NULL"),
+            ("null_tag", "is NULL"),
+            ("null_tags", "is NULL"),
+            ("key_too_long", "longer than SIZE_MAX"),
+            ("key_too_long_prefix", "longer than SIZE_MAX"),
         ] {
             let line = format!("refused\t{name}\t");
             assert!(

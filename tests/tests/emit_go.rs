@@ -39,10 +39,11 @@ func main() {
 		if err != nil {
 			panic(err)
 		}
-		hexes := make([]string, len(tags))
-		for i, tag := range tags {
-			hexes[i] = hex.EncodeToString(tag)
-		}
+		var hexes []string
+		tags(func(tag []byte) bool {
+			hexes = append(hexes, hex.EncodeToString(tag))
+			return true
+		})
 		fmt.Fprintf(w, "tags\t%d\t%s\n", s, strings.Join(hexes, ","))
 	}
 	for s := 0; s < slotgen.Slots; s++ {

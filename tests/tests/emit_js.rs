@@ -18,8 +18,15 @@ const m = await import(pathToFileURL(process.argv[2]).href);
 const hex = (bytes) => Buffer.from(bytes).toString("hex");
 const out = [];
 for (let s = 0; s < m.SLOTS; s++) out.push(`tag\t${s}\t${hex(m.tagForSlot(s))}`);
-for (let s = 0; s < m.SLOTS; s++) out.push(`tags\t${s}\t${m.tagsForSlot(s).map(hex).join(",")}`);
-for (let s = 0; s < m.SLOTS; s++) out.push(`key\t${s}\t${hex(m.keyForSlot("user:", s, ":profile"))}`);
+for (let s = 0; s < m.SLOTS; s++) out.push(`tags\t${s}\t${Array.from(m.tagsForSlot(s), hex).join(",")}`);
+for (let s = 0; s < m.SLOTS; s++) {
+  const key = m.keyForSlot(Buffer.from("user:"), s, Buffer.from(":profile"));
+  const text = m.keyForSlot("user:", s, ":profile");
+  if (typeof text !== "string" || text !== new TextDecoder().decode(key)) {
+    throw new Error(`keyForSlot of strings must be the string of the bytes' key, got ${text}`);
+  }
+  out.push(`key\t${s}\t${hex(key)}`);
+}
 const keys = readFileSync(process.argv[3], "utf8").split("\n").slice(0, -1);
 for (const h of keys) out.push(`slot\t${h}\t${m.slot(Uint8Array.from(Buffer.from(h, "hex")))}`);
 const strict = new TextDecoder("utf-8", { fatal: true });

@@ -24,7 +24,7 @@ end
 for s = 0, M.slots - 1 do emit("tag", s, hex(M.tag_for_slot(s))) end
 for s = 0, M.slots - 1 do
     local tags = {}
-    for i, tag in ipairs(M.tags_for_slot(s)) do tags[i] = hex(tag) end
+    for tag in M.tags_for_slot(s) do tags[#tags + 1] = hex(tag) end
     emit("tags", s, table.concat(tags, ","))
 end
 for s = 0, M.slots - 1 do emit("key", s, hex(M.key_for_slot("user:", s, ":profile"))) end

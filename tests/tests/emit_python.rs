@@ -94,7 +94,7 @@ fn python_module_matches_runtime() {
             .args(["-m", "doctest", "-v", "slotgen.py"])
             .current_dir(&dir));
         assert!(
-            doctest.contains("4 passed and 0 failed"),
+            doctest.contains("5 passed and 0 failed"),
             "{what}: doctests:\n{doctest}"
         );
     }

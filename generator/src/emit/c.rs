@@ -3,7 +3,7 @@
 //! and returns a `slotgen_status` code when it can fail.
 
 use super::common::{self, CrcModel, Syntax};
-use crate::Derivation;
+use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.h");
 
@@ -22,13 +22,119 @@ const TEMPLATE: &str = include_str!("template/slotgen.h");
 /// ```
 #[must_use]
 pub fn header(derivation: &Derivation) -> String {
+    named_header(derivation, DEFAULT_NAME).expect("`slotgen` is a C prefix")
+}
+
+/// The default prefix of the header's names.
+pub const DEFAULT_NAME: &str = "slotgen";
+
+/// C's keywords (C99), which no prefix may be.
+const KEYWORDS: [&str; 37] = [
+    "auto",
+    "break",
+    "case",
+    "char",
+    "const",
+    "continue",
+    "default",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "extern",
+    "float",
+    "for",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "register",
+    "restrict",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "typedef",
+    "union",
+    "unsigned",
+    "void",
+    "volatile",
+    "while",
+    "_Bool",
+    "_Complex",
+    "_Imaginary",
+];
+
+/// Checks that `name` can prefix a header's names: lowercase ASCII letters, digits and
+/// `_`, starting with a letter, and no C keyword. Its functions are `{name}_slot`, ...,
+/// its macros and status codes `{NAME}_SLOTS`, ..., and its include guard `{NAME}_H`.
+///
+/// # Errors
+///
+/// [`Error::ModuleName`] when it is not.
+///
+/// # Examples
+///
+/// ```
+/// assert!(slotgen::emit::c::check_name("orders_slots").is_ok());
+/// assert!(slotgen::emit::c::check_name("Orders").is_err());
+/// ```
+pub fn check_name(name: &str) -> Result<(), Error> {
+    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !KEYWORDS.contains(&name);
+    if valid {
+        Ok(())
+    } else {
+        Err(Error::ModuleName {
+            language: "c",
+            name: name.to_owned(),
+            rule: "give a prefix of lowercase ASCII letters, digits and `_`, starting with a letter, such as `orders_slots`, and no C keyword",
+        })
+    }
+}
+
+/// [`header`] with every name prefixed by `name` instead of `slotgen` (`orders_slot`,
+/// `ORDERS_SLOTS`, `ORDERS_OK`, the include guard `ORDERS_H`), so that headers of different
+/// specs can be included in one program. The output depends only on the derivation and the
+/// name.
+///
+/// # Errors
+///
+/// [`Error::ModuleName`] when `name` is not a prefix (see [`check_name`]).
+///
+/// # Examples
+///
+/// ```
+/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// let header = slotgen::emit::c::named_header(&d, "orders").unwrap();
+/// assert!(header.contains("#ifndef ORDERS_H\n"));
+/// assert!(header.contains("static inline unsigned orders_slot(const void *key, size_t len) {"));
+/// ```
+pub fn named_header(derivation: &Derivation, name: &str) -> Result<String, Error> {
+    check_name(name)?;
+    let upper = name.to_ascii_uppercase();
+    let rename = |code: &str| {
+        code.replace("slotgen_", &format!("{name}_"))
+            .replace("SLOTGEN_", &format!("{upper}_"))
+    };
     let crc = CrcModel::of(derivation);
     let width = derivation.mask_width();
     let (mask_type, digits) = (format!("uint{}_t", width.bits()), width.hex_digits());
     let shared = common::shared(
         derivation,
         &Syntax {
-            command: "c",
+            command: &if name == DEFAULT_NAME {
+                "c".to_owned()
+            } else {
+                format!("c --name {name}")
+            },
             comment: "//",
             indent: "    ",
             int_suffix: "u",
@@ -58,16 +164,17 @@ pub fn header(derivation: &Derivation) -> String {
             masks(&derivation.kernel)
         )
     };
-    common::render(
-        TEMPLATE,
+    Ok(common::render(
+        &rename(TEMPLATE),
         &shared,
         &[
-            ("crc_update", crc_update.to_owned()),
+            ("file", format!("{name}.h")),
+            ("crc_update", rename(crc_update)),
             ("crc_finish", crc_finish),
             ("mask_type", mask_type.clone()),
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
-            ("kernel", kernel),
+            ("kernel", rename(&kernel)),
         ],
-    )
+    ))
 }

@@ -75,10 +75,30 @@ pub fn crc_options(alg: &Algorithm<u16>) -> String {
     }
 }
 
-/// `text` as one shell word: in single quotes, with each `'` written `'\''`.
-#[must_use]
-pub fn shell_quote(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "'\\''"))
+/// Bytes as one shell word: `'...'` when they are printable ASCII other than `'` and `\`,
+/// else `$'...'` (bash, zsh, ksh and POSIX 2024) with `\xNN` for every other byte and for
+/// the second byte of `?>` and `*/`, so that the word holds no newline, quote, backslash
+/// sequence or comment end that a comment or string literal of an emitted file would
+/// misread.
+pub fn shell_quote(bytes: &[u8]) -> String {
+    let plain = |b: u8| (b.is_ascii_graphic() || b == b' ') && b != b'\'' && b != b'\\';
+    // `?>` ends PHP code even in a comment, `*/` ends a block comment.
+    let closes = |pair: &[u8]| pair == b"?>" || pair == b"*/";
+    if bytes.iter().all(|&b| plain(b)) && !bytes.windows(2).any(closes) {
+        return format!("'{}'", String::from_utf8_lossy(bytes));
+    }
+    let escaped: String = bytes
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            if plain(b) && !(i > 0 && closes(&bytes[i - 1..=i])) {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect();
+    format!("$'{escaped}'")
 }
 
 /// The `slotgen` options that name the derivation's spec, every one spelled out, so that a
@@ -95,11 +115,16 @@ pub fn shell_quote(text: &str) -> String {
 /// ```
 #[must_use]
 pub fn spec_options(derivation: &Derivation) -> String {
-    let alphabet = String::from_utf8_lossy(derivation.alphabet.symbols());
+    let alphabet = shell_quote(derivation.alphabet.symbols());
+    // `--alphabet=-x`: a value that starts with `-` is not read as an option.
+    let equals = if derivation.alphabet.symbols().first() == Some(&b'-') {
+        "="
+    } else {
+        " "
+    };
     format!(
-        "{} --alphabet {} --tag-len {} --slots {}",
+        "{} --alphabet{equals}{alphabet} --tag-len {} --slots {}",
         crc_options(&derivation.spec.crc),
-        shell_quote(&alphabet),
         derivation.tag_len,
         derivation.spec.slots
     )
@@ -169,13 +194,37 @@ impl Examples {
         let tag = table
             .tag_for_slot(0)
             .expect("slot 0 is in range of every table");
+        let tag = comment_text(tag.as_ref());
         Self {
             check_slot: table.key_slot(b"123456789"),
-            tag: tag.to_string(),
             key: format!("user:{{{tag}}}:profile"),
+            tag,
             tags_per_slot: table.tags_per_slot(),
         }
     }
+}
+
+/// Bytes as text that is safe inside a comment or a string of every target language:
+/// printable ASCII as it is, except `\`, and every other byte (and `\`, and the second byte
+/// of `?>` and `*/`) as `\xNN`. No newline, no `\u` escape (which Java reads even in
+/// comments), no end of a PHP block or a block comment.
+///
+/// ```text
+/// comment_text(b"a\\b\n") == "a\\x5cb\\x0a"
+/// ```
+pub(crate) fn comment_text(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            let closes = i > 0 && matches!(&bytes[i - 1..=i], b"?>" | b"*/");
+            if (b.is_ascii_graphic() || b == b' ') && b != b'\\' && !closes {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect()
 }
 
 /// The header every emitted file starts with, each line behind `comment`: the slotgen
@@ -192,6 +241,11 @@ pub(crate) fn header(derivation: &Derivation, language: &str, comment: &str) -> 
         ),
         &describe(derivation),
     );
+    // the description holds the alphabet: no `\`, `?>` or `*/` may close a comment
+    let spec = spec
+        .replace('\\', "\\x5c")
+        .replace("?>", "?\\x3e")
+        .replace("*/", "*\\x2f");
     [
         generated,
         edit,

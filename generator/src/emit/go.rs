@@ -63,7 +63,8 @@ pub fn check_package_name(name: &str) -> Result<(), Error> {
 }
 
 /// A Go source file of package `package_name` for the derivation's spec: `Slot(key)`,
-/// `TagForSlot(slot)`, `KeyForSlot(prefix, slot, suffix)` and `TagsForSlot(slot)`, returning
+/// `TagForSlot(slot)`, `KeyForSlot(prefix, slot, suffix)` and `TagsForSlot(slot)` (a lazy
+/// iterator func, `func(yield func(tag []byte) bool)`), returning
 /// errors that wrap `ErrSlotOutOfRange` or `ErrPrefixHasBrace`, and the constants `Slots`,
 /// `TagLen`, `TagsPerSlot`, `BaseSlot`. The output is `gofmt`-clean and depends only on the
 /// derivation and the name.

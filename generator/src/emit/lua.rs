@@ -26,7 +26,7 @@ end
 
 /// A Lua module (Lua 5.1, 5.4, LuaJIT) for the derivation's spec. It returns a table with
 /// `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` and
-/// `tags_for_slot(slot)`; keys and tags are byte strings, and errors are `nil` plus a
+/// `tags_for_slot(slot)` (an iterator function); keys and tags are byte strings, and errors are `nil` plus a
 /// message. The output depends only on the derivation.
 ///
 /// # Examples

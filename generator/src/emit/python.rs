@@ -34,7 +34,7 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 
 /// A Python module (`slotgen.py`) for the derivation's spec: `slot(key)`,
 /// `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` (both returning `bytes`) and
-/// `tags_for_slot(slot)` (a list of `bytes`), raising `SlotOutOfRange` or `PrefixHasBrace`
+/// `tags_for_slot(slot)` (a lazy iterator of `bytes`), raising `SlotOutOfRange` or `PrefixHasBrace`
 /// (both `ValueError`s). Its docstring's examples are doctests with this spec's values. The
 /// output depends only on the derivation.
 ///
@@ -76,12 +76,22 @@ pub fn module(derivation: &Derivation) -> String {
     );
     let digits = derivation.mask_bits().div_ceil(4).max(4);
     let masks = |values: &[u64]| common::mask_rows(values, digits, "    ");
+    let (tag_repr, key_repr) = (bytes_literal(tag.as_ref()), bytes_literal(&key));
+    // A raw docstring keeps the examples' backslashes for doctest; its quotes are the ones
+    // the examples do not hold three of.
+    let quotes = if tag_repr.contains("\"\"\"") || key_repr.contains("\"\"\"") {
+        "'''"
+    } else {
+        "\"\"\""
+    };
     common::render(
         TEMPLATE,
         &shared,
         &[
-            ("tag_repr", bytes_literal(tag.as_ref())),
-            ("key_repr", bytes_literal(&key)),
+            ("doc_open", format!("r{quotes}")),
+            ("doc_close", quotes.to_owned()),
+            ("tag_repr", tag_repr),
+            ("key_repr", key_repr),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
             ("alphabet", bytes_literal(derivation.alphabet.symbols())),

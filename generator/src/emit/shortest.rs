@@ -67,7 +67,7 @@ pub fn describe(table: &Shortest) -> String {
 pub fn command(table: &Shortest, format: &str, name: Option<&str>) -> String {
     let spec = &table.spec;
     let crc = super::common::crc_options(&spec.crc);
-    let quote = super::common::shell_quote;
+    let quote = |s: &str| super::common::shell_quote(s.as_bytes());
     let mut out = format!(
         "slotgen shortest {crc} --slots {} --charset {} --order {} --max-len {} --format {format}",
         spec.slots,

@@ -27,6 +27,18 @@ enum Language {
     Js,
     /// A Go package (Go 1.19+): `Slot`, `TagForSlot`, ..., with error values.
     Go,
+    /// A Java 11+ source file: a final class of static methods (`--name com.example.RedisSlots`).
+    Java,
+    /// A Ruby module of module functions over byte strings (`--name RedisSlots`).
+    Ruby,
+    /// A PHP 8.1+ file: a final class of static methods (`--name 'Example\RedisSlots'`).
+    Php,
+    /// An Elixir module over binaries, `{:ok, _}`/`{:error, _}` and bang variants
+    /// (`--name EchoMQ.Keyspace`).
+    Elixir,
+    /// A Redis Functions library for Redis 7 and Valkey 8 (`#!lua name=slotgen`, `--name`
+    /// sets it and the functions' prefix).
+    RedisFunction,
 }
 
 #[derive(Debug, Args)]
@@ -39,12 +51,67 @@ pub struct EmitArgs {
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// The name of the Rust static.
-    #[arg(long, value_name = "NAME", default_value = "SLOT_TABLE")]
-    name: String,
-    /// The name of the Go package.
-    #[arg(long, value_name = "NAME", default_value = "slotgen", value_parser = go_package)]
-    package: String,
+    /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
+    /// with its package, the Ruby module, the PHP class with its namespace, the Elixir
+    /// module (default `Slotgen`), the Functions library and its functions' prefix, the
+    /// `lua --for-script` table, the C header's prefix and include guard (default
+    /// `slotgen`).
+    #[arg(long, value_name = "NAME")]
+    name: Option<String>,
+    /// With `lua`: a block to paste at the top of an `EVAL` script (Lua 5.1 with the
+    /// server's `bit`, no globals) instead of a module; `--name` names its local table.
+    #[arg(long)]
+    for_script: bool,
+    /// With `js`: the TypeScript declarations (`slotgen.d.mts`) of the module instead of
+    /// the module.
+    #[arg(long)]
+    types: bool,
+    /// The name of the Go package (default `slotgen`).
+    #[arg(long, value_name = "NAME", value_parser = go_package)]
+    package: Option<String>,
+}
+
+impl EmitArgs {
+    /// `--name`, or `default` without it; refused (not ignored) for a language that takes
+    /// no name.
+    fn name_or(&self, default: &'static str) -> Result<&str> {
+        Ok(self.name.as_deref().unwrap_or(default))
+    }
+
+    /// Refuses `--name` and `--package` where the language uses neither.
+    fn refuse_unused(&self) -> Result<()> {
+        let (takes_name, takes_package) = match self.language {
+            Language::Rust
+            | Language::Java
+            | Language::Ruby
+            | Language::Php
+            | Language::Elixir
+            | Language::RedisFunction
+            | Language::C => (true, false),
+            Language::Lua if self.for_script => (true, false),
+            Language::Go => (false, true),
+            Language::Json | Language::Lua | Language::Python | Language::Js => (false, false),
+        };
+        let language = self
+            .language
+            .to_possible_value()
+            .map_or(String::new(), |v| v.get_name().to_owned());
+        if self.for_script && !matches!(self.language, Language::Lua) {
+            anyhow::bail!("`--for-script` applies to `emit lua` only: remove it");
+        }
+        if self.types && !matches!(self.language, Language::Js) {
+            anyhow::bail!("`--types` applies to `emit js` only: remove it");
+        }
+        if self.name.is_some() && !takes_name {
+            anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
+        }
+        if self.package.is_some() && !takes_package {
+            anyhow::bail!(
+                "`--package` does not apply to `emit {language}` (only to `emit go`): remove it"
+            );
+        }
+        Ok(())
+    }
 }
 
 fn go_package(name: &str) -> Result<String, slotgen::Error> {
@@ -52,26 +119,52 @@ fn go_package(name: &str) -> Result<String, slotgen::Error> {
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
+    args.refuse_unused()?;
     let derivation = args.spec.derive()?;
     let text = match args.language {
-        Language::Rust => emit::rust::file(&derivation, &args.name)
-            .map_err(|_| {
+        Language::Rust => {
+            let name = args.name_or("SLOT_TABLE")?;
+            emit::rust::file(&derivation, name).map_err(|_| {
                 anyhow::anyhow!(
-                    "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
-                    args.name
+                    "--name `{name}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`"
                 )
-            })?,
+            })?
+        }
         Language::Json => {
             let report = slotgen::verify(&derivation);
             let value = emit::json::to_value(&derivation, Some(&report));
             serde_json::to_string_pretty(&value)? + "\n"
         }
+        Language::Lua if args.for_script => emit::redis_function::script_block(
+            &derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Lua => emit::lua::module(&derivation),
 
-        Language::C => emit::c::header(&derivation),
+        Language::C => emit::c::named_header(&derivation, args.name_or(emit::c::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
         Language::Python => emit::python::module(&derivation),
+        Language::Js if args.types => emit::js::types(&derivation),
         Language::Js => emit::js::module(&derivation),
-        Language::Go => emit::go::package(&derivation, &args.package)?,
+        Language::Go => {
+            emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
+        }
+        Language::Java => emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)
+            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        Language::Elixir => {
+            emit::elixir::module(&derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
+                .map_err(|e| anyhow::anyhow!("--name {e}"))?
+        }
+        Language::RedisFunction => emit::redis_function::library(
+            &derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
     };
     match &args.output {
         Some(path) => {

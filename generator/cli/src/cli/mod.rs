@@ -10,9 +10,13 @@ use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 
 mod catalog;
+mod cluster;
 mod derive_cmd;
 mod emit;
+mod keys;
 mod lookup;
+mod nodes;
+mod placement;
 mod shortest;
 mod slot;
 mod verify;
@@ -50,6 +54,14 @@ enum Command {
     /// shortest tags with the default alphabet and with an alphanumeric one; with
     /// --all-widths, every catalogue CRC of width 8 to 64.
     Catalog(catalog::CatalogArgs),
+    /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
+    Nodes(nodes::NodesArgs),
+    /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
+    /// it owns: `<node_id>\t<addr>\t<slot>\t<key>`.
+    Keys(keys::KeysArgs),
+    /// Where the keys on standard input land: per slot, and with --redis per node of a live
+    /// cluster, with the skew and the keys in migrating slots.
+    Placement(placement::PlacementArgs),
 }
 
 /// The options that choose the slot function: the CRC and the slot count. On every command
@@ -182,7 +194,7 @@ impl CrcArgs {
 #[derive(Debug, Clone, Args)]
 pub struct AlphabetArgs {
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
-    /// GF(2)^8, without `{` or `}` [default: @ABCDEFGHIJKLMNO].
+    /// GF(2)^8, without `{` or `}` (default: `@ABCDEFGHIJKLMNO`).
     #[arg(long, value_name = "STR")]
     alphabet: Option<String>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
@@ -363,6 +375,9 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Nodes(args) => nodes::run(&args),
+        Command::Keys(args) => keys::run(&args),
+        Command::Placement(args) => placement::run(&args),
     }
 }
 

@@ -6,7 +6,7 @@
 //	{{package}}.Slot([]byte("123456789"))                          // {{check_slot}}
 //	{{package}}.TagForSlot(0)                                      // []byte("{{tag}}"), nil
 //	{{package}}.KeyForSlot([]byte("user:"), 0, []byte(":profile")) // []byte("{{key}}"), nil
-//	{{package}}.TagsForSlot(0)                                     // {{tags_per_slot}} tags, nil
+//	{{package}}.TagsForSlot(0)                                     // an iterator over {{tags_per_slot}} tags, nil
 //
 // Refused calls return an error that wraps ErrSlotOutOfRange or ErrPrefixHasBrace.
 package {{package}}
@@ -22,8 +22,9 @@ const (
 	Slots = {{slots}}
 	// TagLen is the number of symbols (bytes) of a tag.
 	TagLen = {{tag_len}}
-	// TagsPerSlot is how many tags land on each slot.
-	TagsPerSlot = {{tags_per_slot}}
+	// TagsPerSlot is how many tags land on each slot: a uint64, so that every count fits
+	// on 32-bit targets too.
+	TagsPerSlot uint64 = {{tags_per_slot}}
 	// BaseSlot is the slot of the tag whose symbols all have index 0.
 	BaseSlot = {{base_slot}}
 )
@@ -132,23 +133,27 @@ func KeyForSlot(prefix []byte, slot int, suffix []byte) ([]byte, error) {
 	return append(key, suffix...), nil
 }
 
-// TagsForSlot returns every tag that lands on the slot: TagsPerSlot of them, the
-// TagForSlot tag first, then that tag's mask xor each nonzero combination of the kernel,
-// in binary counting order. The error wraps ErrSlotOutOfRange.
-func TagsForSlot(slot int) ([][]byte, error) {
+// TagsForSlot returns every tag that lands on the slot, lazily, as an iterator: TagsPerSlot
+// of them, the TagForSlot tag first, then that tag's mask xor each nonzero combination of
+// the kernel, in binary counting order. The iterator calls yield with each tag until
+// yield returns false; from Go 1.23 on, `for tag := range tags` does that. The slot is
+// checked at once: the error wraps ErrSlotOutOfRange.
+func TagsForSlot(slot int) (func(yield func(tag []byte) bool), error) {
 	if err := checkSlot(slot); err != nil {
 		return nil, err
 	}
 	mask := maskForSlot(slot)
-	tags := make([][]byte, 0, TagsPerSlot)
-	for n := uint64(0); n < TagsPerSlot; n++ {
-		combined := mask
-		for bit, vector := range kernel {
-			if n>>uint(bit)&1 == 1 {
-				combined ^= vector
+	return func(yield func(tag []byte) bool) {
+		for n := uint64(0); n < TagsPerSlot; n++ {
+			combined := mask
+			for bit, vector := range kernel {
+				if n>>uint(bit)&1 == 1 {
+					combined ^= vector
+				}
+			}
+			if !yield(tagOf(combined)) {
+				return
 			}
 		}
-		tags = append(tags, tagOf(combined))
-	}
-	return tags, nil
+	}, nil
 }

@@ -3,7 +3,7 @@
 // for a slot in O(1). One C99 header, no allocation; every function returns at once.
 // Keys are bytes with a length; functions that can fail return a `slotgen_status`.
 //
-//   #include "slotgen.h"
+//   #include "{{file}}"
 //   slotgen_slot("123456789", 9)                          == {{check_slot}}
 //   unsigned char tag[SLOTGEN_TAG_LEN];
 //   slotgen_tag_for_slot(0, tag)                          == SLOTGEN_OK, tag holds "{{tag}}"
@@ -37,7 +37,11 @@ enum slotgen_status {
     // The output buffer cannot hold the key.
     SLOTGEN_BUFFER_TOO_SMALL = 3,
     // The tag index is not below SLOTGEN_TAGS_PER_SLOT.
-    SLOTGEN_TAG_INDEX_OUT_OF_RANGE = 4
+    SLOTGEN_TAG_INDEX_OUT_OF_RANGE = 4,
+    // An out-pointer is NULL, or an input pointer is NULL with a nonzero length.
+    SLOTGEN_NULL_POINTER = 5,
+    // prefix_len + SLOTGEN_TAG_LEN + 2 + suffix_len does not fit a size_t.
+    SLOTGEN_KEY_TOO_LONG = 6
 };
 
 // A message for a status: the rule it breaks and the way out.
@@ -55,6 +59,11 @@ static inline const char *slotgen_strerror(int status) {
                "prefix + suffix + SLOTGEN_TAG_LEN + 2 bytes";
     case SLOTGEN_TAG_INDEX_OUT_OF_RANGE:
         return "tag index is out of range: a slot has SLOTGEN_TAGS_PER_SLOT tags";
+    case SLOTGEN_NULL_POINTER:
+        return "a pointer is NULL: pass a buffer for every output, and NULL input only with "
+               "length 0";
+    case SLOTGEN_KEY_TOO_LONG:
+        return "the key would be longer than SIZE_MAX bytes: pass a shorter prefix or suffix";
     default:
         return "unknown slotgen status";
     }
@@ -123,8 +132,11 @@ static inline {{mask_type}} slotgen_mask_for_slot(unsigned long slot) {
 }
 
 // Writes a tag that lands on `slot` into tag[0..SLOTGEN_TAG_LEN] (not NUL-terminated).
-// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE.
+// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_NULL_POINTER (tag is NULL).
 static inline int slotgen_tag_for_slot(unsigned long slot, unsigned char tag[SLOTGEN_TAG_LEN]) {
+    if (tag == NULL) {
+        return SLOTGEN_NULL_POINTER;
+    }
     if (slot >= SLOTGEN_SLOTS) {
         return SLOTGEN_SLOT_OUT_OF_RANGE;
     }
@@ -135,17 +147,29 @@ static inline int slotgen_tag_for_slot(unsigned long slot, unsigned char tag[SLO
 // Writes the key `prefix {tag} suffix` for `slot` into out[0..out_size] and its length
 // into *key_len. Its hashtag is the tag, so it lands on `slot` whatever the suffix holds.
 // Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_PREFIX_HAS_BRACE (the prefix
-// contains `{`), or SLOTGEN_BUFFER_TOO_SMALL (out_size is below the key's length).
+// contains `{`), SLOTGEN_BUFFER_TOO_SMALL (out_size is below the key's length),
+// SLOTGEN_NULL_POINTER (out or key_len is NULL, or prefix or suffix is NULL with a nonzero
+// length), or SLOTGEN_KEY_TOO_LONG (the key's length does not fit a size_t).
 static inline int slotgen_key_for_slot(const void *prefix, size_t prefix_len,
                                        unsigned long slot,
                                        const void *suffix, size_t suffix_len,
                                        unsigned char *out, size_t out_size, size_t *key_len) {
     unsigned char tag[SLOTGEN_TAG_LEN];
-    size_t needed = prefix_len + SLOTGEN_TAG_LEN + 2u + suffix_len;
-    int status = slotgen_tag_for_slot(slot, tag);
+    size_t needed;
+    int status;
+    if (out == NULL || key_len == NULL || (prefix == NULL && prefix_len != 0)
+        || (suffix == NULL && suffix_len != 0)) {
+        return SLOTGEN_NULL_POINTER;
+    }
+    status = slotgen_tag_for_slot(slot, tag);
     if (status != SLOTGEN_OK) {
         return status;
     }
+    if (prefix_len > SIZE_MAX - SLOTGEN_TAG_LEN - 2u
+        || suffix_len > SIZE_MAX - SLOTGEN_TAG_LEN - 2u - prefix_len) {
+        return SLOTGEN_KEY_TOO_LONG;
+    }
+    needed = prefix_len + SLOTGEN_TAG_LEN + 2u + suffix_len;
     if (prefix_len != 0 && memchr(prefix, '{', prefix_len) != NULL) {
         return SLOTGEN_PREFIX_HAS_BRACE;
     }
@@ -168,11 +192,15 @@ static inline int slotgen_key_for_slot(const void *prefix, size_t prefix_len,
 // Writes tag number `index` of `slot` into tag[0..SLOTGEN_TAG_LEN]: index 0 is the tag of
 // slotgen_tag_for_slot, index i the mask of that tag xor the kernel vectors at the set
 // bits of i. Every index below SLOTGEN_TAGS_PER_SLOT gives a different tag of the slot.
-// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_TAG_INDEX_OUT_OF_RANGE.
+// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_TAG_INDEX_OUT_OF_RANGE,
+// SLOTGEN_NULL_POINTER (tag is NULL).
 static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long index,
                                         unsigned char tag[SLOTGEN_TAG_LEN]) {
     {{mask_type}} mask;
     unsigned bit;
+    if (tag == NULL) {
+        return SLOTGEN_NULL_POINTER;
+    }
     if (slot >= SLOTGEN_SLOTS) {
         return SLOTGEN_SLOT_OUT_OF_RANGE;
     }

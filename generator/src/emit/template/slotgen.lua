@@ -7,7 +7,7 @@
 --   slotgen.slot("123456789")                   --> {{check_slot}}
 --   slotgen.tag_for_slot(0)                      --> "{{tag}}"
 --   slotgen.key_for_slot("user:", 0, ":profile") --> "{{key}}"
---   slotgen.tags_for_slot(0)                     --> a list of {{tags_per_slot}} tags, "{{tag}}" first
+--   slotgen.tags_for_slot(0)                     --> an iterator over {{tags_per_slot}} tags, "{{tag}}" first
 --
 -- Errors are `nil` plus a message.
 
@@ -161,16 +161,20 @@ function M.key_for_slot(prefix, slot, suffix)
     return prefix .. "{" .. tag_of(slot) .. "}" .. suffix
 end
 
--- Every tag that lands on the slot: TAGS_PER_SLOT of them, the tag_for_slot tag first,
--- then that tag xor each nonzero combination of KERNEL rows, in binary counting order.
+-- Every tag that lands on the slot, lazily: an iterator (`for tag in M.tags_for_slot(s)`)
+-- over TAGS_PER_SLOT tags, the tag_for_slot tag first, then that tag xor each nonzero
+-- combination of KERNEL rows, in binary counting order. The slot is checked at once.
 function M.tags_for_slot(slot)
     if not is_slot(slot) then
         return nil, slot_error(slot)
     end
     local l = (slot % LOW_ROWS) * TAG_LEN
     local h = floor(slot / LOW_ROWS) * TAG_LEN
-    local tags, symbols = {}, {}
-    for n = 0, TAGS_PER_SLOT - 1 do
+    local symbols, n = {}, 0
+    return function()
+        if n >= TAGS_PER_SLOT then
+            return nil
+        end
         for i = 1, TAG_LEN do
             local index = XOR[LOW[l + i] * 256 + HIGH[h + i]]
             local bits, row = n, 0
@@ -182,9 +186,9 @@ function M.tags_for_slot(slot)
             end
             symbols[i] = ALPHABET[index + 1]
         end
-        tags[n + 1] = char(unpack(symbols, 1, TAG_LEN))
+        n = n + 1
+        return char(unpack(symbols, 1, TAG_LEN))
     end
-    return tags
 end
 
 return M

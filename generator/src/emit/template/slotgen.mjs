@@ -2,14 +2,13 @@
 // Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a key
 // for a slot in O(1). An ES module for Node 18 and later. Keys are Uint8Array or Buffer
 // bytes, or strings, which are encoded as UTF-8 first (U+1F480 hashes as its 4 bytes);
-// tags and keys come back as Uint8Array (decode them with TextDecoder when the alphabet
-// is text).
+// tags come back as Uint8Array, and keys as Uint8Array{{key_string_note}}.
 //
 //   import { slot, tagForSlot, keyForSlot, tagsForSlot } from "./slotgen.mjs";
 //   slot("123456789");                  // {{check_slot}}
 //   tagForSlot(0);                      // the bytes of "{{tag}}"
-//   keyForSlot("user:", 0, ":profile"); // the bytes of "{{key}}"
-//   tagsForSlot(0).length;              // {{tags_per_slot}}
+//   keyForSlot("user:", 0, ":profile"); // {{key_example}}
+//   [...tagsForSlot(0)].length;         // {{tags_per_slot}}, from a lazy iterator
 //
 // Refused calls throw a SlotgenError whose `code` is SLOT_OUT_OF_RANGE or
 // PREFIX_HAS_BRACE; slots that are not integer numbers, and keys of another type, throw a
@@ -19,8 +18,8 @@
 export const SLOTS = {{slots}};
 /** Symbols (bytes) per tag. */
 export const TAG_LEN = {{tag_len}};
-/** How many tags land on each slot. */
-export const TAGS_PER_SLOT = {{tags_per_slot}};
+/** How many tags land on each slot (a bigint when it is above 2^53). */
+export const TAGS_PER_SLOT = {{tags_per_slot_literal}};
 /** The slot of the tag whose symbols all have index 0. */
 export const BASE_SLOT = {{base_slot}};
 
@@ -40,6 +39,7 @@ const CRC_TABLE = Uint16Array.of(
 );
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 function toBytes(value, what) {
   if (typeof value === "string") {
@@ -136,11 +136,11 @@ export function tagForSlot(slot) {
 
 /**
  * The key prefix + "{" + tag + "}" + suffix for the slot. Its hashtag is the tag, so it
- * lands on the slot whatever the suffix holds.
+ * lands on the slot whatever the suffix holds{{key_string_doc}}.
  * @param {Uint8Array | string} prefix
  * @param {number} slot
  * @param {Uint8Array | string} suffix
- * @returns {Uint8Array}
+ * @returns {{key_return_jsdoc}}
  * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or PREFIX_HAS_BRACE when the prefix contains `{`
  */
 export function keyForSlot(prefix, slot, suffix) {
@@ -161,34 +161,38 @@ export function keyForSlot(prefix, slot, suffix) {
   key.set(tag, head.length + 1);
   key[head.length + 1 + TAG_LEN] = 0x7d;
   key.set(tail, head.length + TAG_LEN + 2);
-  return key;
+{{key_return}}
 }
 
 /**
- * Every tag that lands on the slot: TAGS_PER_SLOT of them, the tagForSlot tag first, then
- * that tag xor each nonzero combination of KERNEL rows, in binary counting order.
+ * Every tag that lands on the slot, lazily: TAGS_PER_SLOT of them, the tagForSlot tag
+ * first, then that tag xor each nonzero combination of KERNEL rows, in binary counting
+ * order. The slot is checked at once, the tags are made as they are iterated.
  * @param {number} slot
- * @returns {Uint8Array[]}
+ * @returns {Generator<Uint8Array, void, undefined>}
  * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is an integer in [0, SLOTS)
  */
 export function tagsForSlot(slot) {
   checkSlot(slot);
   const delta = slot ^ BASE_SLOT;
-  const low = (delta & {{low_mask}}) * TAG_LEN;
-  const high = (delta >> {{low_bits}}) * TAG_LEN;
-  const tags = [];
-  for (let n = 0; n < TAGS_PER_SLOT; n++) {
+  return tagsOf((delta & {{low_mask}}) * TAG_LEN, (delta >> {{low_bits}}) * TAG_LEN);
+}
+
+// The tags of the LOW row at `low` and the HIGH row at `high`, counted in a bigint so that
+// every count is exact.
+function* tagsOf(low, high) {
+  const count = BigInt(TAGS_PER_SLOT);
+  for (let n = 0n; n < count; n++) {
     const tag = new Uint8Array(TAG_LEN);
     for (let i = 0; i < TAG_LEN; i++) {
       let index = LOW[low + i] ^ HIGH[high + i];
-      for (let row = 0, rest = n; rest > 0; row++, rest = Math.floor(rest / 2)) {
-        if (rest % 2 === 1) {
+      for (let row = 0, rest = n; rest > 0n; row++, rest >>= 1n) {
+        if ((rest & 1n) === 1n) {
           index ^= KERNEL[row * TAG_LEN + i];
         }
       }
       tag[i] = ALPHABET[index];
     }
-    tags.push(tag);
+    yield tag;
   }
-  return tags;
 }

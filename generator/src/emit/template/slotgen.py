@@ -1,4 +1,4 @@
-{{header}}"""Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a
+{{header}}{{doc_open}}Redis Cluster style hash slots for this spec, both ways: the slot of a key, and a
 key for a slot in O(1). Standard library only, Python 3.9 and later. Keys are bytes; a str
 key is encoded as UTF-8 first.
 
@@ -8,13 +8,15 @@ key is encoded as UTF-8 first.
 {{tag_repr}}
 >>> key_for_slot("user:", 0, ":profile")
 {{key_repr}}
->>> len(tags_for_slot(0))
+>>> next(tags_for_slot(0))
+{{tag_repr}}
+>>> TAGS_PER_SLOT
 {{tags_per_slot}}
 
 Errors raise SlotOutOfRange or PrefixHasBrace, both SlotgenError, a ValueError.
-"""
+{{doc_close}}
 
-from typing import List, Union
+from typing import Iterator, Union
 
 __all__ = [
     "SLOTS",
@@ -157,19 +159,21 @@ def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
     return b"".join((head, b"{", tag, b"}", tail))
 
 
-def tags_for_slot(slot: int) -> List[bytes]:
-    """Every tag that lands on the slot: TAGS_PER_SLOT of them, the tag_for_slot tag first,
-    then that tag's mask xor each nonzero combination of _KERNEL, in binary counting order.
+def tags_for_slot(slot: int) -> Iterator[bytes]:
+    """Every tag that lands on the slot, lazily: TAGS_PER_SLOT of them, the tag_for_slot
+    tag first, then that tag's mask xor each nonzero combination of _KERNEL, in binary
+    counting order. The slot is checked at once, the tags are made as they are iterated.
 
     Raises TypeError unless slot is an int, SlotOutOfRange unless it is in range(SLOTS)."""
     _check_slot(slot)
     delta = slot ^ BASE_SLOT
-    mask = _LOW[delta & {{low_mask}}] ^ _HIGH[delta >> {{low_bits}}]
-    tags = []
+    return _tags(_LOW[delta & {{low_mask}}] ^ _HIGH[delta >> {{low_bits}}])
+
+
+def _tags(mask: int) -> Iterator[bytes]:
     for n in range(TAGS_PER_SLOT):
         combined = mask
         for bit, vector in enumerate(_KERNEL):
             if n >> bit & 1:
                 combined ^= vector
-        tags.append(_tag(combined))
-    return tags
+        yield _tag(combined)

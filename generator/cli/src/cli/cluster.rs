@@ -1,0 +1,105 @@
+//! What `slotgen nodes`, `slotgen keys` and `slotgen placement` share: the server options,
+//! reading the topology, and the notes about slots in migration.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use anyhow::{anyhow, Result};
+use clap::Args;
+use slotgen::cluster::{self, MigrationKind, Source, Topology};
+
+/// How to reach a cluster.
+#[derive(Debug, Clone, Args)]
+pub struct ServerArgs {
+    /// A node of the cluster: `redis://host:port`, `redis://:PASSWORD@host:port`,
+    /// `redis://USER:PASSWORD@host:port` or `unix:///path/to/socket?pass=PASSWORD`. The
+    /// other primaries are reached at the addresses the cluster gives, with the same user
+    /// and password. Passwords are never printed.
+    #[arg(long, value_name = "URL")]
+    pub redis: String,
+    #[command(flatten)]
+    pub timeout: TimeoutArgs,
+}
+
+/// The deadline of the whole exchange with the cluster.
+#[derive(Debug, Clone, Args)]
+pub struct TimeoutArgs {
+    /// The time allowed for the whole exchange with the cluster, connecting to every primary
+    /// included: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`).
+    #[arg(long, value_name = "TIME", default_value = "10", value_parser = parse_timeout)]
+    pub timeout: Duration,
+}
+
+/// A time limit: seconds, or a number with `ms` or `s`.
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(n) => (n, 0.001),
+        None => (text.strip_suffix('s').unwrap_or(text), 1.0),
+    };
+    number
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * scale)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a time limit: give seconds such as 10 or 0.5, or 500ms, above 0 and at most a day"
+            )
+        })
+}
+
+/// Reads the topology at `url`, and notes on standard error where it came from when that
+/// was not `CLUSTER SHARDS`.
+pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
+    let topology = Topology::fetch(url, timeout).map_err(|e| match e {
+        cluster::Error::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
+        e => e.into(),
+    })?;
+    if let Source::ClusterSlots { shards_refused } = &topology.source {
+        eprintln!(
+            "slotgen: note: {} refused CLUSTER SHARDS ({shards_refused}); the map is read from CLUSTER SLOTS",
+            cluster::redact(url)
+        );
+    }
+    Ok(topology)
+}
+
+/// One line per pair of nodes moving slots: `slots 0-99 are migrating from ID (ADDR) to ID
+/// (ADDR)`, from what either end reports.
+pub fn migration_lines(topology: &Topology) -> Vec<String> {
+    let mut moves: BTreeMap<(&str, &str), Vec<u16>> = BTreeMap::new();
+    for m in &topology.migrations {
+        let (from, to) = match m.kind {
+            MigrationKind::Migrating => (m.node.as_str(), m.peer.as_str()),
+            MigrationKind::Importing => (m.peer.as_str(), m.node.as_str()),
+        };
+        moves.entry((from, to)).or_default().push(m.slot);
+    }
+    let name = |id: &str| match topology.find(id) {
+        Ok((_, node)) => format!("{id} ({})", node.addr),
+        Err(_) => id.to_owned(),
+    };
+    moves
+        .into_iter()
+        .map(|((from, to), mut slots)| {
+            slots.sort_unstable();
+            slots.dedup();
+            format!(
+                "slots {} ({}) are migrating from {} to {}",
+                cluster::show_ranges(&cluster::ranges_of(&slots)),
+                slots.len(),
+                name(from),
+                name(to)
+            )
+        })
+        .collect()
+}
+
+/// Notes on standard error each migration, and what is done with its slots.
+pub fn note_migrations(topology: &Topology, what: &str) {
+    for line in migration_lines(topology) {
+        eprintln!("slotgen: note: {line}; {what}");
+    }
+}

@@ -1,0 +1,75 @@
+//! `slotgen nodes`: a cluster's shards, from `CLUSTER SHARDS` (or `CLUSTER SLOTS`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use slotgen::cluster::show_ranges;
+
+use super::cluster::{note_migrations, topology, ServerArgs};
+
+/// The form of `slotgen nodes`' output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// One line per node, its shard's primary first, tab-separated:
+    /// `node_id addr role slots ranges` (ranges such as `0-99,200`).
+    Tsv,
+    /// The topology as one JSON object: `shards` (each with `primary`, `replicas`, `ranges`
+    /// and `slots`), `migrations` and `source`.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct NodesArgs {
+    #[command(flatten)]
+    server: ServerArgs,
+    /// The output form.
+    #[arg(long, value_enum, default_value_t = Format::Tsv)]
+    format: Format,
+}
+
+pub fn run(args: &NodesArgs) -> Result<ExitCode> {
+    let topology = topology(&args.server.redis, args.server.timeout.timeout)?;
+    note_migrations(&topology, "they still belong to the first");
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        Format::Tsv => {
+            for shard in &topology.shards {
+                let ranges = show_ranges(&shard.ranges);
+                for node in shard.nodes() {
+                    writeln!(
+                        out,
+                        "{}\t{}\t{}\t{}\t{ranges}",
+                        node.id,
+                        node.addr,
+                        node.role,
+                        shard.slot_count()
+                    )?;
+                }
+            }
+        }
+        Format::Json => {
+            let shards: Vec<serde_json::Value> = topology
+                .shards
+                .iter()
+                .map(|shard| {
+                    serde_json::json!({
+                        "primary": shard.primary,
+                        "replicas": shard.replicas,
+                        "slots": shard.slot_count(),
+                        "ranges": shard.ranges.iter().map(|r| [r.first, r.last]).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            let json = serde_json::json!({
+                "shards": shards,
+                "migrations": topology.migrations,
+                "source": topology.source,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,224 @@
+//! `slotgen placement`: where a workload's keys land, per slot and per node.
+
+use std::io::{BufRead, Read, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use slotgen::cluster::{self, skew, Placement, Topology};
+
+use super::cluster::{note_migrations, topology, TimeoutArgs};
+
+/// The longest key read: Redis's limit on a string, 512 MiB.
+const MAX_KEY_LEN: u64 = 512 << 20;
+
+/// How many keys in migrating slots are listed by name.
+const MIGRATING_LISTED: usize = 20;
+
+/// The form of `slotgen placement`'s output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Tab-separated lines, each led by what it holds: `keys`, `node`, `unowned`, `skew`,
+    /// `slot`, `migrating`, `migrating_key`.
+    Tsv,
+    /// One JSON object with the same fields.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct PlacementArgs {
+    /// A node of the cluster (`redis://host:port`, with `:PASSWORD@` if it needs one): counts
+    /// per node of its current map. Without it, counts per slot only.
+    #[arg(long, value_name = "URL")]
+    redis: Option<String>,
+    #[command(flatten)]
+    timeout: TimeoutArgs,
+    /// The keys on standard input are hex-encoded bytes (`7b617d` is `{a}`).
+    #[arg(long)]
+    hex: bool,
+    /// How many of the fullest slots to list.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+    /// The output form.
+    #[arg(long, value_enum, default_value_t = Format::Tsv)]
+    format: Format,
+}
+
+pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
+    let topology = match &args.redis {
+        Some(url) => {
+            let topology = topology(url, args.timeout.timeout)?;
+            note_migrations(&topology, "their keys are counted on the first, and listed");
+            Some(topology)
+        }
+        None => None,
+    };
+    let migrating = topology
+        .as_ref()
+        .map(Topology::migrating_slots)
+        .unwrap_or_default();
+    let mut placement = Placement::new();
+    let mut migrating_keys = 0u64;
+    let mut listed: Vec<(Vec<u8>, u16)> = Vec::new();
+    let mut stdin = std::io::stdin().lock();
+    let mut line = Vec::new();
+    let mut number = 0u64;
+    loop {
+        line.clear();
+        let read = (&mut stdin)
+            .take(MAX_KEY_LEN + 2)
+            .read_until(b'\n', &mut line)
+            .context("cannot read standard input")?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        } else if line.len() as u64 > MAX_KEY_LEN {
+            bail!("key {number} is longer than 512 MiB, the longest string Redis stores: give one key per line");
+        }
+        let key = if args.hex {
+            hex::decode(&line).with_context(|| {
+                format!("key {number} is not hex: with --hex, give each key as pairs of hex digits")
+            })?
+        } else {
+            std::mem::take(&mut line)
+        };
+        let slot = placement.add(&key);
+        if migrating.binary_search(&slot).is_ok() {
+            migrating_keys += 1;
+            if listed.len() < MIGRATING_LISTED {
+                listed.push((key.clone(), slot));
+            }
+        }
+        if !args.hex {
+            line = key;
+        }
+    }
+
+    let top = placement.top_slots(args.top);
+    let owners = topology.as_ref().map(Topology::owners);
+    let owner_of = |slot: u16| -> Option<&cluster::Node> {
+        let (t, o) = (topology.as_ref()?, owners.as_ref()?);
+        o[usize::from(slot)].map(|i| &t.shards[i].primary)
+    };
+    let per_node = topology.as_ref().map(|t| {
+        let (loads, unowned) = placement.by_node(t);
+        (loads, unowned)
+    });
+    let counts: Vec<u64> = match &per_node {
+        Some((loads, _)) => loads.iter().map(|l| l.keys).collect(),
+        None => placement.per_slot.clone(),
+    };
+    let ratio = skew(&counts);
+    let max = counts.iter().copied().max().unwrap_or(0);
+    let mean = if counts.is_empty() {
+        0.0
+    } else {
+        placement.keys as f64 / counts.len() as f64
+    };
+    let over = if per_node.is_some() { "node" } else { "slot" };
+    let share = |keys: u64| {
+        if placement.keys == 0 {
+            0.0
+        } else {
+            100.0 * keys as f64 / placement.keys as f64
+        }
+    };
+    let migrating_ranges = cluster::show_ranges(&cluster::ranges_of(&migrating));
+
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        Format::Tsv => {
+            writeln!(
+                out,
+                "keys\t{}\tslots_used\t{}",
+                placement.keys,
+                placement.slots_used()
+            )?;
+            if let (Some(t), Some((loads, unowned))) = (&topology, &per_node) {
+                for load in loads {
+                    let node = &t.shards[load.shard].primary;
+                    writeln!(
+                        out,
+                        "node\t{}\t{}\t{}\t{:.2}%\t{}",
+                        node.id,
+                        node.addr,
+                        load.keys,
+                        share(load.keys),
+                        load.slots_used
+                    )?;
+                }
+                writeln!(out, "unowned\t{unowned}")?;
+            }
+            writeln!(
+                out,
+                "skew\t{ratio:.4}\tmax {max}, mean {mean:.2} keys per {over}"
+            )?;
+            for (slot, keys) in &top {
+                match owner_of(*slot) {
+                    Some(node) => writeln!(out, "slot\t{slot}\t{keys}\t{}", node.addr)?,
+                    None => writeln!(out, "slot\t{slot}\t{keys}")?,
+                }
+            }
+            if topology.is_some() {
+                writeln!(out, "migrating\t{migrating_keys}\t{migrating_ranges}")?;
+                for (key, slot) in &listed {
+                    writeln!(out, "migrating_key\t{slot}\t{}", super::show(key))?;
+                }
+            }
+        }
+        Format::Json => {
+            let nodes: Option<Vec<serde_json::Value>> = match (&topology, &per_node) {
+                (Some(t), Some((loads, _))) => Some(
+                    loads
+                        .iter()
+                        .map(|load| {
+                            let node = &t.shards[load.shard].primary;
+                            serde_json::json!({
+                                "node_id": node.id,
+                                "addr": node.addr,
+                                "keys": load.keys,
+                                "share": share(load.keys) / 100.0,
+                                "slots_used": load.slots_used,
+                            })
+                        })
+                        .collect(),
+                ),
+                _ => None,
+            };
+            let top: Vec<serde_json::Value> = top
+                .iter()
+                .map(|&(slot, keys)| {
+                    serde_json::json!({
+                        "slot": slot,
+                        "keys": keys,
+                        "addr": owner_of(slot).map(|n| n.addr.clone()),
+                    })
+                })
+                .collect();
+            let mut json = serde_json::json!({
+                "keys": placement.keys,
+                "slots_used": placement.slots_used(),
+                "skew": { "ratio": ratio, "max": max, "mean": mean, "per": over },
+                "top_slots": top,
+            });
+            if let Some(nodes) = nodes {
+                json["nodes"] = nodes.into();
+                json["unowned"] = per_node.as_ref().map_or(0, |p| p.1).into();
+                json["migrating"] = serde_json::json!({
+                    "keys": migrating_keys,
+                    "slots": migrating,
+                    "listed": listed.iter().map(|(k, s)| serde_json::json!({"slot": s, "key": super::show(k)})).collect::<Vec<_>>(),
+                });
+            }
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

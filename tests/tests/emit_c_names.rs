@@ -1,0 +1,88 @@
+//! Two emitted C headers of different specs, prefixed by `--name`, included in one program
+//! (compiled with `-std=c99 -Wall -Wextra -Werror -pedantic -fsanitize=address,undefined`):
+//! each answers with its own spec. And the prefix names are checked.
+
+use std::path::Path;
+use std::process::Command;
+
+use slotgen::emit;
+use slotgen_tests::emitted::{fresh_dir, run};
+use slotgen_tests::{require_tool, speakers};
+
+/// Prints the `pair` lines of [`speakers`] for the headers `a.h` and `b.h`.
+const PAIR_DRIVER: &str = r#"
+#include <stdio.h>
+#include "a.h"
+#include "b.h"
+
+static void hex(const unsigned char *bytes, size_t len) {
+    size_t i;
+    for (i = 0; i < len; i++) {
+        printf("%02x", bytes[i]);
+    }
+}
+
+int main(void) {
+    unsigned char a_tag[A_TAG_LEN], b_tag[B_TAG_LEN];
+    printf("pair\ta\t%u\t", a_slot("123456789", 9));
+    if (a_tag_for_slot(1, a_tag) != A_OK) return 1;
+    hex(a_tag, A_TAG_LEN);
+    putchar('\t');
+    if (a_tag_for_slot(A_SLOTS - 1, a_tag) != A_OK) return 1;
+    hex(a_tag, A_TAG_LEN);
+    printf("\npair\tb\t%u\t", b_slot("123456789", 9));
+    if (b_tag_for_slot(1, b_tag) != B_OK) return 1;
+    hex(b_tag, B_TAG_LEN);
+    putchar('\t');
+    if (b_tag_for_slot(B_SLOTS - 1, b_tag) != B_OK) return 1;
+    hex(b_tag, B_TAG_LEN);
+    putchar('\n');
+    return 0;
+}
+"#;
+
+#[test]
+fn two_c_headers_of_different_specs_in_one_program() {
+    if !require_tool("gcc") {
+        return;
+    }
+    let dir = fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "c-pair");
+    for case in speakers::pair_cases() {
+        let header = emit::c::named_header(&case.derivation, case.name).unwrap();
+        std::fs::write(dir.join(format!("{}.h", case.name)), header).unwrap();
+    }
+    std::fs::write(dir.join("pair.c"), PAIR_DRIVER).unwrap();
+    let _ = run(Command::new("gcc")
+        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+        .args([
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-O1",
+        ])
+        .arg("-o")
+        .arg(dir.join("pair"))
+        .arg(dir.join("pair.c")));
+    let output = run(&mut Command::new(dir.join("pair")));
+    speakers::check_pair("C", &output);
+}
+
+#[test]
+fn default_name_is_the_old_header() {
+    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+    assert_eq!(
+        emit::c::named_header(&d, "slotgen").unwrap(),
+        emit::c::header(&d)
+    );
+}
+
+#[test]
+fn c_names_are_checked() {
+    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+    for bad in ["", "Orders", "9lives", "int", "slot-gen", "süß"] {
+        let error = emit::c::named_header(&d, bad).unwrap_err();
+        assert!(
+            error.to_string().contains("is not a name for `emit c`"),
+            "{bad}: {error}"
+        );
+    }
+}
