@@ -1,5 +1,6 @@
 //! The slot of a key under the CRC-32 schemes, slotgen's own engine ([`CrcEngine<u32>`],
-//! byte table below 16 bytes, slice-by-16 above) against the CRC-32 crates a user would
+//! byte table below 16 bytes, slice-by-16 above; with `--features simd`, `crc-fast` from 256
+//! bytes on) against the CRC-32 crates a user would
 //! pick, for keys of 3 to 16384 bytes without a hashtag:
 //!
 //! - `iso-hdlc`: CRC-32/ISO-HDLC, the CRC of Codis, Couchbase, librdkafka and twemproxy,

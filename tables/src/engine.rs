@@ -8,8 +8,15 @@
 //! message byte is always the register's first byte in one fixed order.
 //!
 //! Two portable paths, chosen by length: keys shorter than [`CrcEngine::SLICE_LEN`] bytes go
-//! one byte per table load, longer ones 16 bytes per step with 16 tables ("slice-by-16"),
-//! then the tail byte by byte.
+//! one byte per table load (the fastest for a few bytes), longer ones 16 bytes per step with
+//! 16 tables ("slice-by-16"), then the tail byte by byte. With the `simd` feature, keys of
+//! [`CrcEngine::SIMD_MIN_LEN`] bytes or more of a catalogue CRC-16, CRC-32 or CRC-64 go to
+//! the `crc-fast` crate's carry-less multiplication folding, which is faster from about that
+//! length on.
+//!
+//! This is the runtime's one CRC engine: [`Crc16`], the CRC of every
+//! [`SlotTable`](crate::SlotTable), is `CrcEngine<u16>`, and a [`Scheme`](crate::Scheme)
+//! borrows an engine of any width through [`AnyCrc`].
 
 use core::fmt;
 
@@ -18,11 +25,14 @@ use crc::Algorithm;
 const SLICE_LEN: usize = 16;
 
 /// A CRC of the RevEng model (`width` 8 to the bits of `W`, `poly`, `init`, `refin`,
-/// `refout`, `xorout`), with 16 lookup tables of 256 `W` (4 KiB for `u8`, 32 KiB for `u64`),
-/// built at compile time when the engine is a `const` or `static`.
+/// `refout`, `xorout`), with 16 lookup tables of 256 `W` (4 KiB for `u8`, 8 KiB for `u16`,
+/// 32 KiB for `u64`), built at compile time when the engine is a `const` or `static`.
 ///
-/// slotgen's tests check both paths against the `crc` crate on every catalogue CRC of width
-/// 8 to 64 and every length from 0 to 300 bytes.
+/// This is the runtime's own CRC, so that [`SlotTable::key_slot`](crate::SlotTable::key_slot)
+/// and [`Scheme::slot`](crate::Scheme::slot) do not depend on how another crate computes
+/// it; slotgen's verifier checks it against the `crc` crate, and slotgen's tests check every
+/// path (byte, slice-by-16, SIMD) against the `crc` crate on every catalogue CRC of width 8
+/// to 64 and every length from 0 to 300 bytes.
 ///
 /// # Examples
 ///
@@ -42,15 +52,38 @@ pub struct CrcEngine<W: crc::Width> {
     /// zero register (reflected and in the low bits for `refin`, in the high bits
     /// otherwise). `tables[0]` is the classic byte table.
     tables: [[W; 256]; SLICE_LEN],
+    /// The `crc-fast` algorithm with the same parameters, when there is one.
+    #[cfg(feature = "simd")]
+    simd: Option<crc_fast::CrcAlgorithm>,
 }
+
+/// The CRC-16 engine: the CRC of a [`SlotTable`](crate::SlotTable) (width 16 for every
+/// table slotgen derives; the engine itself takes widths 9 to 16).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{crc::CRC_16_XMODEM, Crc16};
+///
+/// static XMODEM: Crc16 = Crc16::new(&CRC_16_XMODEM);
+/// assert_eq!(XMODEM.checksum(b"123456789"), 0x31c3); // the catalogue check value
+/// assert_eq!(XMODEM.table()[1], 0x1021); // the polynomial
+/// ```
+pub type Crc16 = CrcEngine<u16>;
 
 /// `CrcEngine<$w>`: the same code for each register type, because a `const fn` cannot call
 /// trait methods on stable Rust.
 macro_rules! engine {
-    ($w:ty) => {
+    ($w:ty, $simd:expr) => {
         impl CrcEngine<$w> {
             /// Bytes per step of the slice-by-16 path: keys of at least this length take it.
             pub const SLICE_LEN: usize = SLICE_LEN;
+
+            /// With the `simd` feature, keys of at least this many bytes of a catalogue
+            /// algorithm go to the `crc-fast` crate (measured for CRC-16: below it,
+            /// slice-by-16 is as fast or faster, because the SIMD path has a fixed cost of
+            /// some 20 ns).
+            pub const SIMD_MIN_LEN: usize = 256;
 
             /// The register's bits.
             const BITS: u32 = <$w>::BITS;
@@ -115,6 +148,18 @@ macro_rules! engine {
                 Self {
                     algorithm: *algorithm,
                     tables,
+                    #[cfg(feature = "simd")]
+                    simd: simd::find(
+                        &simd::Key {
+                            width: algorithm.width,
+                            poly: algorithm.poly as u64,
+                            init: algorithm.init as u64,
+                            refin: algorithm.refin,
+                            refout: algorithm.refout,
+                            xorout: algorithm.xorout as u64,
+                        },
+                        $simd,
+                    ),
                 }
             }
 
@@ -145,12 +190,16 @@ macro_rules! engine {
             #[must_use]
             #[inline]
             pub fn checksum(&self, bytes: &[u8]) -> $w {
-                let reg = if bytes.len() < SLICE_LEN {
-                    self.update_bytes(self.start(), bytes)
-                } else {
-                    self.update_sliced(self.start(), bytes)
-                };
-                self.finish(reg)
+                if bytes.len() < SLICE_LEN {
+                    return self.finish(self.update_bytes(self.start(), bytes));
+                }
+                #[cfg(feature = "simd")]
+                if bytes.len() >= Self::SIMD_MIN_LEN {
+                    if let Some(fast) = self.checksum_simd(bytes) {
+                        return fast;
+                    }
+                }
+                self.finish(self.update_portable(self.start(), bytes))
             }
 
             /// The CRC of `bytes` one byte per step, whatever its length: the byte path
@@ -161,11 +210,21 @@ macro_rules! engine {
                 self.finish(self.update_bytes(self.start(), bytes))
             }
 
-            /// The CRC of `bytes` by slice-by-16 (then byte by byte for the tail), whatever
-            /// its length.
+            /// The CRC of `bytes` by the portable paths only (slice-by-16, then byte by byte
+            /// for the tail), whatever its length, even with the `simd` feature.
             #[must_use]
-            pub fn checksum_sliced(&self, bytes: &[u8]) -> $w {
-                self.finish(self.update_sliced(self.start(), bytes))
+            pub fn checksum_portable(&self, bytes: &[u8]) -> $w {
+                self.finish(self.update_portable(self.start(), bytes))
+            }
+
+            /// The CRC of `bytes` by the `crc-fast` crate, whatever its length, or `None`
+            /// when this algorithm has no `crc-fast` counterpart (parameters outside the
+            /// catalogue, and every CRC of a width other than 16, 32 and 64).
+            #[cfg(feature = "simd")]
+            #[must_use]
+            pub fn checksum_simd(&self, bytes: &[u8]) -> Option<$w> {
+                // A `crc-fast` CRC of this width is below 2^width.
+                self.simd.map(|fast| crc_fast::checksum(fast, bytes) as $w)
             }
 
             /// One byte step: the register after feeding `byte`.
@@ -227,7 +286,7 @@ macro_rules! engine {
             /// register, big-endian otherwise), and byte `j` of the block contributes
             /// `tables[15 - j][byte]`.
             #[inline]
-            fn update_sliced(&self, mut reg: $w, bytes: &[u8]) -> $w {
+            fn update_portable(&self, mut reg: $w, bytes: &[u8]) -> $w {
                 const BYTES: usize = core::mem::size_of::<$w>();
                 let mut blocks = bytes.chunks_exact(SLICE_LEN);
                 let t = &self.tables;
@@ -263,10 +322,10 @@ macro_rules! engine {
     };
 }
 
-engine!(u8);
-engine!(u16);
-engine!(u32);
-engine!(u64);
+engine!(u8, &[]);
+engine!(u16, &simd::CRC_16);
+engine!(u32, &simd::CRC_32);
+engine!(u64, &simd::CRC_64);
 
 /// A borrowed [`CrcEngine`] of any register type, so that one value can name a CRC of any
 /// width from 8 to 64: what a [`Scheme`](crate::Scheme) holds.
@@ -325,5 +384,121 @@ impl AnyCrc<'_> {
             Self::W32(e) => e.algorithm().check as u64,
             Self::W64(e) => e.algorithm().check,
         }
+    }
+}
+
+#[cfg(feature = "simd")]
+mod simd {
+    use crc_fast::CrcAlgorithm;
+
+    /// A CRC's defining parameters (its `crc::Algorithm` without `check` and `residue`),
+    /// widened to `u64`, so that one `const fn` compares them for every width.
+    pub(super) struct Key {
+        pub(super) width: u8,
+        pub(super) poly: u64,
+        pub(super) init: u64,
+        pub(super) refin: bool,
+        pub(super) refout: bool,
+        pub(super) xorout: u64,
+    }
+
+    /// `[(Key, CrcAlgorithm); N]` from `crc` constants and their `crc-fast` names.
+    macro_rules! pairs {
+        ($($konst:expr => $fast:ident,)*) => {
+            [$(
+                (
+                    Key {
+                        width: $konst.width,
+                        poly: $konst.poly as u64,
+                        init: $konst.init as u64,
+                        refin: $konst.refin,
+                        refout: $konst.refout,
+                        xorout: $konst.xorout as u64,
+                    },
+                    CrcAlgorithm::$fast,
+                ),
+            )*]
+        };
+    }
+
+    /// Every CRC-16 of the catalogue with its `crc-fast` name.
+    pub(super) const CRC_16: [(Key, CrcAlgorithm); 31] = pairs! {
+        crc::CRC_16_ARC => Crc16Arc,
+        crc::CRC_16_CDMA2000 => Crc16Cdma2000,
+        crc::CRC_16_CMS => Crc16Cms,
+        crc::CRC_16_DDS_110 => Crc16Dds110,
+        crc::CRC_16_DECT_R => Crc16DectR,
+        crc::CRC_16_DECT_X => Crc16DectX,
+        crc::CRC_16_DNP => Crc16Dnp,
+        crc::CRC_16_EN_13757 => Crc16En13757,
+        crc::CRC_16_GENIBUS => Crc16Genibus,
+        crc::CRC_16_GSM => Crc16Gsm,
+        crc::CRC_16_IBM_3740 => Crc16Ibm3740,
+        crc::CRC_16_IBM_SDLC => Crc16IbmSdlc,
+        crc::CRC_16_ISO_IEC_14443_3_A => Crc16IsoIec144433A,
+        crc::CRC_16_KERMIT => Crc16Kermit,
+        crc::CRC_16_LJ1200 => Crc16Lj1200,
+        crc::CRC_16_M17 => Crc16M17,
+        crc::CRC_16_MAXIM_DOW => Crc16MaximDow,
+        crc::CRC_16_MCRF4XX => Crc16Mcrf4xx,
+        crc::CRC_16_MODBUS => Crc16Modbus,
+        crc::CRC_16_NRSC_5 => Crc16Nrsc5,
+        crc::CRC_16_OPENSAFETY_A => Crc16OpensafetyA,
+        crc::CRC_16_OPENSAFETY_B => Crc16OpensafetyB,
+        crc::CRC_16_PROFIBUS => Crc16Profibus,
+        crc::CRC_16_RIELLO => Crc16Riello,
+        crc::CRC_16_SPI_FUJITSU => Crc16SpiFujitsu,
+        crc::CRC_16_T10_DIF => Crc16T10Dif,
+        crc::CRC_16_TELEDISK => Crc16Teledisk,
+        crc::CRC_16_TMS37157 => Crc16Tms37157,
+        crc::CRC_16_UMTS => Crc16Umts,
+        crc::CRC_16_USB => Crc16Usb,
+        crc::CRC_16_XMODEM => Crc16Xmodem,
+    };
+
+    /// Every CRC-32 of the catalogue with its `crc-fast` name.
+    pub(super) const CRC_32: [(Key, CrcAlgorithm); 12] = pairs! {
+        crc::CRC_32_AIXM => Crc32Aixm,
+        crc::CRC_32_AUTOSAR => Crc32Autosar,
+        crc::CRC_32_BASE91_D => Crc32Base91D,
+        crc::CRC_32_BZIP2 => Crc32Bzip2,
+        crc::CRC_32_CD_ROM_EDC => Crc32CdRomEdc,
+        crc::CRC_32_CKSUM => Crc32Cksum,
+        crc::CRC_32_ISCSI => Crc32Iscsi,
+        crc::CRC_32_ISO_HDLC => Crc32IsoHdlc,
+        crc::CRC_32_JAMCRC => Crc32Jamcrc,
+        crc::CRC_32_MEF => Crc32Mef,
+        crc::CRC_32_MPEG_2 => Crc32Mpeg2,
+        crc::CRC_32_XFER => Crc32Xfer,
+    };
+
+    /// Every CRC-64 of the catalogue with its `crc-fast` name.
+    pub(super) const CRC_64: [(Key, CrcAlgorithm); 7] = pairs! {
+        crc::CRC_64_ECMA_182 => Crc64Ecma182,
+        crc::CRC_64_GO_ISO => Crc64GoIso,
+        crc::CRC_64_MS => Crc64Ms,
+        crc::CRC_64_NVME => Crc64Nvme,
+        crc::CRC_64_REDIS => Crc64Redis,
+        crc::CRC_64_WE => Crc64We,
+        crc::CRC_64_XZ => Crc64Xz,
+    };
+
+    /// The `crc-fast` algorithm of `pairs` with exactly the parameters `key`, if any.
+    pub(super) const fn find(key: &Key, pairs: &[(Key, CrcAlgorithm)]) -> Option<CrcAlgorithm> {
+        let mut i = 0;
+        while i < pairs.len() {
+            let (b, fast) = &pairs[i];
+            if key.width == b.width
+                && key.poly == b.poly
+                && key.init == b.init
+                && key.refin == b.refin
+                && key.refout == b.refout
+                && key.xorout == b.xorout
+            {
+                return Some(*fast);
+            }
+            i += 1;
+        }
+        None
     }
 }

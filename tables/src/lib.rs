@@ -37,7 +37,6 @@ extern crate self as slotgen_tables;
 /// RevEng model, and whose `CRC_16_*` constants are the CRC catalogue.
 pub use crc;
 
-mod crc16;
 mod engine;
 mod hashtag;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
@@ -46,8 +45,7 @@ mod scheme;
 mod shortest;
 mod table;
 
-pub use crc16::Crc16;
-pub use engine::{AnyCrc, CrcEngine};
+pub use engine::{AnyCrc, Crc16, CrcEngine};
 pub use hashtag::hashtag;
 pub use redis_cluster::REDIS_CLUSTER;
 pub use scheme::{HashtagRule, Reduction, Scheme, SchemeName, CRC_32_TARANTOOL};
