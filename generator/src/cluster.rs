@@ -32,6 +32,8 @@ use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo, RedisError, Valu
 use serde::Serialize;
 use slotgen_tables::REDIS_CLUSTER;
 
+use crate::url::{redact, HIDDEN};
+
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).
 pub const SLOTS: u16 = 16384;
 
@@ -44,17 +46,15 @@ const MAX_TEXT: usize = 1024;
 
 /// Why a cluster's topology cannot be read, or keys cannot be made for it.
 ///
-/// Every URL in a message is shown with its password replaced by `***` ([`redact`]).
+/// Every URL in a message is shown with its password replaced by `***` ([`crate::url::redact`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
     /// The URL cannot be parsed.
-    #[error("`{url}` is not a server URL ({reason}): give `redis://host:port`, `redis://:PASSWORD@host:port` or `unix:///path/to/socket`")]
+    #[error("`{url}` is not a server URL: give `redis://host:port`, `redis://:PASSWORD@host:port` or `unix:///path/to/socket`")]
     Url {
         /// The URL, redacted.
         url: String,
-        /// What the `redis` crate said.
-        reason: String,
     },
     /// Nothing accepts connections there, or the connection broke.
     #[error("cannot reach `{url}` ({during}): {reason}; start a cluster-enabled server there, or give the URL of one")]
@@ -129,7 +129,7 @@ pub enum Error {
         reason: String,
     },
     /// No node of the topology has this id or address.
-    #[error("no node of the cluster has id or address `{node}`: the nodes are {}", known.join(", "))]
+    #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::shorten(&.node.escape_debug().to_string(), crate::text::MAX_SHOWN), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
     UnknownNode {
         /// The id or `host:port` asked for.
         node: String,
@@ -370,10 +370,9 @@ impl Topology {
     /// ```
     pub fn fetch(url: &str, timeout: Duration) -> Result<Topology, Error> {
         let shown = redact(url);
-        let info = url.into_connection_info().map_err(|e| Error::Url {
-            url: shown.clone(),
-            reason: e.to_string(),
-        })?;
+        let info = url
+            .into_connection_info()
+            .map_err(|_| Error::Url { url: shown.clone() })?;
         let deadline = Instant::now() + timeout;
         let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
         let (sender, receiver) = mpsc::channel();
@@ -395,7 +394,7 @@ impl Topology {
             .map_err(|e| Error::Unreachable {
                 url: shown.clone(),
                 during: "starting the exchange".to_owned(),
-                reason: e.to_string(),
+                reason: crate::text::os_reason(&e),
             })?;
         match receiver.recv_timeout(timeout) {
             Ok(result) => result,
@@ -676,9 +675,8 @@ impl Exchange {
     fn connect(&self, info: &ConnectionInfo, shown: &str) -> Result<redis::Connection, Error> {
         self.set_stage(format!("connecting to {shown}"));
         let left = self.remaining(shown)?;
-        let client = redis::Client::open(info.clone()).map_err(|e| Error::Url {
+        let client = redis::Client::open(info.clone()).map_err(|_| Error::Url {
             url: shown.to_owned(),
-            reason: e.to_string(),
         })?;
         client
             .get_connection_with_timeout(left)
@@ -703,12 +701,13 @@ impl Exchange {
         redis::from_redis_value(&value).map_err(|e| Error::Malformed {
             url: shown.to_owned(),
             command,
-            reason: e.to_string(),
+            reason: crate::text::reason(&e.to_string()),
         })
     }
 
     fn classify(&self, e: RedisError, shown: &str, during: &str, connecting: bool) -> Error {
         let url = shown.to_owned();
+        let reason = || crate::text::reason(&e.to_string());
         if e.is_timeout() {
             return Error::TimedOut {
                 url,
@@ -721,7 +720,7 @@ impl Exchange {
             Some("WRONGPASS") => {
                 return Error::PasswordRejected {
                     url,
-                    reason: e.to_string(),
+                    reason: reason(),
                 }
             }
             _ => {}
@@ -729,20 +728,20 @@ impl Exchange {
         if e.kind() == redis::ErrorKind::AuthenticationFailed {
             return Error::PasswordRejected {
                 url,
-                reason: e.to_string(),
+                reason: reason(),
             };
         }
         if connecting || e.is_io_error() || e.is_connection_refusal() || e.is_connection_dropped() {
             return Error::Unreachable {
                 url,
                 during: during.to_owned(),
-                reason: e.to_string(),
+                reason: reason(),
             };
         }
         Error::Refused {
             url,
             command: during.to_owned(),
-            reason: e.to_string(),
+            reason: reason(),
         }
     }
 }
@@ -789,59 +788,12 @@ fn join_addr(host: &str, port: u16) -> String {
     }
 }
 
-/// `url` with its password replaced by `***`: the password of the user info
-/// (`redis://user:***@host:port`, `redis://***@host:port` when the user info has no `:`),
-/// and `pass`, `password` in the query (`unix:///tmp/r.sock?pass=***`). Anything else is
-/// kept.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::cluster::redact;
-///
-/// assert_eq!(redact("redis://:s3cret@127.0.0.1:7000"), "redis://:***@127.0.0.1:7000");
-/// assert_eq!(redact("redis://app:s3cret@10.0.0.1:7000/0"), "redis://app:***@10.0.0.1:7000/0");
-/// assert_eq!(redact("unix:///tmp/r.sock?db=1&pass=s3cret"), "unix:///tmp/r.sock?db=1&pass=***");
-/// assert_eq!(redact("redis://127.0.0.1:7000"), "redis://127.0.0.1:7000");
-/// ```
-#[must_use]
-pub fn redact(url: &str) -> String {
-    let start = url.find("://").map_or(0, |i| i + 3);
-    let (head, rest) = url.split_at(start);
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    let authority = match authority.rfind('@') {
-        Some(at) => {
-            let (userinfo, host) = authority.split_at(at);
-            match userinfo.split_once(':') {
-                Some((user, _)) => format!("{user}:***{host}"),
-                None => format!("***{host}"),
-            }
-        }
-        None => authority.to_owned(),
-    };
-    let tail = match tail.split_once('?') {
-        Some((path, query)) => {
-            let query: Vec<String> = query
-                .split('&')
-                .map(|pair| match pair.split_once('=') {
-                    Some((key, _)) if key == "pass" || key == "password" => format!("{key}=***"),
-                    _ => pair.to_owned(),
-                })
-                .collect();
-            format!("{path}?{}", query.join("&"))
-        }
-        None => tail.to_owned(),
-    };
-    format!("{head}{authority}{tail}")
-}
-
 /// The URL of another node of the cluster as messages show it: `redis://` and `addr`,
 /// with `***` for a password when the entry URL (already redacted) had one.
 fn redact_with(addr: &str, entry: &str) -> String {
-    let secret = entry.contains("***");
+    let secret = entry.contains(HIDDEN);
     if secret {
-        format!("redis://***@{addr}")
+        format!("redis://{HIDDEN}@{addr}")
     } else {
         format!("redis://{addr}")
     }
@@ -1384,26 +1336,6 @@ pub fn skew(counts: &[u64]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn redact_hides_every_password() {
-        for (url, shown) in [
-            ("redis://:pw@h:1", "redis://:***@h:1"),
-            ("redis://u:pw@h:1/2", "redis://u:***@h:1/2"),
-            ("redis://pw@h:1", "redis://***@h:1"),
-            ("redis://u:p@w@h:1", "redis://u:***@h:1"),
-            ("rediss://u:pw@h:1?x=1", "rediss://u:***@h:1?x=1"),
-            ("unix:///s?pass=pw&db=1", "unix:///s?pass=***&db=1"),
-            (
-                "redis+unix:///s?password=pw",
-                "redis+unix:///s?password=***",
-            ),
-            ("h:1", "h:1"),
-        ] {
-            assert_eq!(redact(url), shown, "{url}");
-            assert!(!redact(url).contains("pw"), "{url}");
-        }
-    }
 
     #[test]
     fn keys_are_distinct_and_on_their_slots() {

@@ -85,10 +85,16 @@ impl AnyAlgorithm {
         }
     }
 
-    /// The runtime's engine for this algorithm, built once per process and algorithm and
-    /// kept for the process's life (a `u64` engine holds 32 KiB of tables).
+    /// The runtime's engine for this algorithm: for a CRC-16 of the catalogue, the runtime's
+    /// shared static ([`slotgen_tables::catalog`]); otherwise built once per process and
+    /// algorithm and kept for the process's life (a `u64` engine holds 32 KiB of tables).
     #[must_use]
     pub fn engine(self) -> AnyCrc<'static> {
+        if let Self::W16(a) = self {
+            if let Some(shared) = slotgen_tables::catalog::find(a) {
+                return AnyCrc::W16(shared);
+            }
+        }
         use std::sync::Mutex;
         /// Engines built so far, by catalogue name.
         static BUILT: Mutex<Vec<(Parameters, AnyCrc<'static>)>> = Mutex::new(Vec::new());

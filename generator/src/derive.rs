@@ -1,13 +1,12 @@
 //! [`derive()`]: from a [`Spec`] to the inverse tables.
 
-use slotgen_tables::{Crc16, SlotTable, MAX_TAG_LEN};
+use slotgen_tables::{Crc16, SlotTable};
+
+pub use slotgen_tables::{MAX_MASK_BITS, MAX_TAG_LEN};
 
 use crate::algebra::affine::ByteDeltas;
 use crate::spec::SlotCount;
 use crate::{gf2, AffineMap, Alphabet, Error, Spec};
-
-/// The most input bits a table's masks hold.
-pub const MAX_MASK_BITS: usize = 64;
 
 /// Everything slotgen derives for one [`Spec`]: the affine map, its right inverse and kernel,
 /// and the lookup tables.
@@ -36,6 +35,102 @@ pub struct Derivation {
     pub high: Vec<u64>,
     /// A basis of the kernel of the linear part, one mask per free input bit, ascending.
     pub kernel: Vec<u64>,
+    /// The runtime's tables of tag bytes, from the masks above ([`TagWords::new`]).
+    pub words: TagWords,
+    /// The CRC engine that [`Derivation::table`] borrows.
+    engine: Engine,
+}
+
+/// A CRC engine: the runtime's shared static for a catalogue CRC (no work), or one built
+/// for a custom CRC.
+#[derive(Clone, Debug)]
+enum Engine {
+    Shared(&'static Crc16),
+    Own(Box<Crc16>),
+}
+
+impl Engine {
+    fn new(algorithm: &crc::Algorithm<u16>) -> Self {
+        match slotgen_tables::catalog::find(algorithm) {
+            Some(engine) => Self::Shared(engine),
+            None => Self::Own(Box::new(Crc16::new(algorithm))),
+        }
+    }
+
+    fn get(&self) -> &Crc16 {
+        match self {
+            Self::Shared(engine) => engine,
+            Self::Own(engine) => engine,
+        }
+    }
+}
+
+/// The tables of tag bytes that a [`SlotTable`] holds (see its formula), [`MAX_TAG_LEN`]
+/// bytes per entry, zero past `tag_len`: generated code keeps the first `tag_len` bytes.
+///
+/// The alphabet being an affine subspace of GF(2)^8 indexed linearly, a tag's bytes are an
+/// affine function of its mask: `word(a ^ b) = word(a) ^ word(b) ^ word(0)`, where `word(m)`
+/// is the bytes of [`SlotTable::tag_from_mask`]. So the mask tables `low` and `high` of a
+/// [`Derivation`] become tables of bytes with the base tag `word(0)` folded into `low`, and
+/// with the base slot folded into the index (entry `v` is the entry of delta
+/// `v ^ base_slot`'s part), so that a lookup indexes by the slot itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagWords {
+    /// `low[v] = word(d.low[v ^ (base_slot & low_mask)])`: whole tags.
+    pub low: Vec<[u8; MAX_TAG_LEN]>,
+    /// `high[v] = word(d.high[v ^ (base_slot >> low_bits)]) ^ word(0)`: byte differences.
+    pub high: Vec<[u8; MAX_TAG_LEN]>,
+    /// `kernel[i] = word(d.kernel[i]) ^ word(0)`: byte differences that keep the slot.
+    pub kernel: Vec<[u8; MAX_TAG_LEN]>,
+}
+
+impl TagWords {
+    /// The byte tables of `derivation`'s masks (its `low`, `high` and `kernel`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+    /// let words = slotgen::TagWords::new(&d);
+    /// // slot 5461's tag, "IDKA": 5461 = 85 + (42 << 7)
+    /// let tag: Vec<u8> = (0..4).map(|i| words.low[85][i] ^ words.high[42][i]).collect();
+    /// assert_eq!(tag, b"IDKA");
+    /// assert_eq!(words, d.words);
+    /// ```
+    #[must_use]
+    pub fn new(derivation: &Derivation) -> Self {
+        let view = SlotTable::<MAX_TAG_LEN>::new_unverified(
+            derivation.engine.get(),
+            "",
+            derivation.alphabet.symbols(),
+            derivation.tag_len,
+            &[[0; MAX_TAG_LEN]; 2],
+            &[[0; MAX_TAG_LEN]; 1],
+            &[],
+        );
+        let word = |mask: u64| view.tag_from_mask(mask).to_array();
+        let zero = word(0);
+        let minus_zero = |mask: u64| {
+            let mut w = word(mask);
+            for (b, z) in w.iter_mut().zip(zero) {
+                *b ^= z;
+            }
+            w
+        };
+        let base = usize::from(derivation.base_slot());
+        let low_bits = derivation.low_bits;
+        let base_low = base & ((1 << low_bits) - 1);
+        let base_high = base >> low_bits;
+        Self {
+            low: (0..derivation.low.len())
+                .map(|v| word(derivation.low[v ^ base_low]))
+                .collect(),
+            high: (0..derivation.high.len())
+                .map(|v| minus_zero(derivation.high[v ^ base_high]))
+                .collect(),
+            kernel: derivation.kernel.iter().map(|&k| minus_zero(k)).collect(),
+        }
+    }
 }
 
 /// The unsigned integer that holds a tag mask: the narrowest of 16, 32 and 64 bits that holds
@@ -134,22 +229,45 @@ impl Derivation {
         self.spec.crc_name()
     }
 
-    /// The runtime's view of this derivation, borrowing its tables.
+    /// The CRC engine of the spec's CRC, which [`table`](Self::table) borrows.
     #[must_use]
-    pub fn table(&self) -> SlotTable<'_, u64> {
-        SlotTable {
-            crc: Crc16::new(&self.spec.crc),
-            crc_name: self.crc_name(),
-            slots: self.spec.slots,
-            alphabet: self.alphabet.symbols(),
-            symbol_bits: self.alphabet.symbol_bits(),
-            tag_len: self.tag_len,
-            base_slot: self.base_slot(),
-            low_bits: self.low_bits,
-            low: &self.low,
-            high: &self.high,
-            kernel: &self.kernel,
-        }
+    pub fn engine(&self) -> &Crc16 {
+        self.engine.get()
+    }
+
+    /// The runtime's view of this derivation, borrowing its tables ([`Derivation::words`]),
+    /// [`MAX_TAG_LEN`] bytes per entry whatever the tag length. Its shape is checked, not its
+    /// content: [`verify`](crate::verify()) checks that, and whether [`SlotTable::try_new`]
+    /// accepts it.
+    #[must_use]
+    pub fn table(&self) -> SlotTable<'_, MAX_TAG_LEN> {
+        SlotTable::new_unverified(
+            self.engine.get(),
+            self.crc_name(),
+            self.alphabet.symbols(),
+            self.tag_len,
+            &self.words.low,
+            &self.words.high,
+            &self.words.kernel,
+        )
+    }
+
+    /// As [`table`](Self::table), through the checked constructor [`SlotTable::try_new`].
+    ///
+    /// # Errors
+    ///
+    /// [`slotgen_tables::Error::InconsistentTable`] when the tables were edited into an
+    /// inconsistent state (a derivation from [`derive()`] is consistent).
+    pub fn checked_table(&self) -> Result<SlotTable<'_, MAX_TAG_LEN>, slotgen_tables::Error> {
+        SlotTable::try_new(
+            self.engine.get(),
+            self.crc_name(),
+            self.alphabet.symbols(),
+            self.tag_len,
+            &self.words.low,
+            &self.words.high,
+            &self.words.kernel,
+        )
     }
 }
 
@@ -254,7 +372,7 @@ pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
     };
     let low = span(&inverse[..low_bits as usize]);
     let high = span(&inverse[low_bits as usize..]);
-    Ok(Derivation {
+    let mut derivation = Derivation {
         spec: Spec {
             tag_len: Some(tag_len),
             ..spec.clone()
@@ -268,5 +386,13 @@ pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
         low,
         high,
         kernel,
-    })
+        words: TagWords {
+            low: Vec::new(),
+            high: Vec::new(),
+            kernel: Vec::new(),
+        },
+        engine: Engine::new(&spec.crc),
+    };
+    derivation.words = TagWords::new(&derivation);
+    Ok(derivation)
 }

@@ -5,7 +5,7 @@
 #[non_exhaustive]
 pub enum Error {
     /// No catalogue CRC-16 has this name or alias.
-    #[error("unknown CRC `{name}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", quoted(.nearest))]
+    #[error("unknown CRC `{}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN), quoted(.nearest))]
     UnknownCrc {
         /// The name asked for.
         name: String,
@@ -26,6 +26,13 @@ pub enum Error {
         /// What the algorithm states.
         stated: u16,
     },
+    /// The CRC's polynomial is even (no x^0 term) and its output is not reflected, so the
+    /// CRC's low bits are constant.
+    #[error("{}", even_poly(*.poly))]
+    EvenPoly {
+        /// The polynomial, in the RevEng model's normal form.
+        poly: u16,
+    },
     /// A symbol of the alphabet is a brace.
     #[error("alphabet contains `{}`: a brace in a tag would change the key's hashtag; remove it from the alphabet", char::from(*.symbol))]
     BraceInAlphabet {
@@ -39,7 +46,7 @@ pub enum Error {
         symbol: u8,
     },
     /// The alphabet's size is not a power of two from 2 to 128.
-    #[error("alphabet has {len} symbols: it needs 2, 4, 8, 16, 32, 64 or 128 (a power of two, so that each symbol carries whole bits)")]
+    #[error("alphabet has {len} {}: it needs 2, 4, 8, 16, 32, 64 or 128 (a power of two, so that each symbol carries whole bits)", if *.len == 1 { "symbol" } else { "symbols" })]
     AlphabetSize {
         /// The number of symbols given.
         len: usize,
@@ -53,12 +60,20 @@ pub enum Error {
         largest_subset: Vec<u8>,
     },
     /// A charset spec cannot be parsed.
-    #[error("charset `{spec}` is malformed: {reason}; give a name (`alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`), a bracket expression such as `[0-9A-Za-z_-]`, or the bytes themselves")]
+    #[error("charset `{}` is malformed: {reason}; give a name (`alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`), a bracket expression such as `[0-9A-Za-z_-]`, or the bytes themselves", crate::text::shorten(&.spec.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     CharsetSyntax {
-        /// The spec as given.
+        /// The spec as given (shown with control characters escaped).
         spec: String,
         /// What is wrong with it.
         reason: String,
+    },
+    /// A charset spec that looks like a name (three or more ASCII letters) but is none.
+    #[error("charset `{spec}` is not a charset name: the names are `alnum`, `alpha`, `digits`, `lower`, `upper` and `printable`, in any case; nearest: {}; to mean the bytes themselves, write them in brackets: `[{spec}]`", quoted(.nearest))]
+    UnknownCharset {
+        /// The spec as given.
+        spec: String,
+        /// The nearest names, nearest first.
+        nearest: Vec<&'static str>,
     },
     /// No affine alphabet inside a charset reaches every slot.
     #[error("no affine alphabet inside charset `{charset}` reaches all {slots} slots with {}: its largest affine alphabet has {largest} symbols; use a larger charset{}, or fewer slots", tags_phrase(*.tag_len), if .tag_len.is_some() { ", another tag length" } else { "" })]
@@ -74,7 +89,7 @@ pub enum Error {
         largest: usize,
     },
     /// The slot count is not a power of two from 2 to 65536.
-    #[error("{slots} slots: the slot count must be a power of two from 2 to 65536, so that the slot is the CRC's low bits (Redis Cluster has 16384)")]
+    #[error("{slots} {}: the slot count must be a power of two from 2 to 65536, so that the slot is the CRC's low bits (Redis Cluster has 16384)", if *.slots == 1 { "slot" } else { "slots" })]
     SlotCount {
         /// The slot count given.
         slots: u64,
@@ -111,8 +126,16 @@ pub enum Error {
         /// What the JSON parser reported, with the line and column.
         message: String,
     },
+    /// A JSON derivation is larger than any derivation can be.
+    #[error("the file has {bytes} bytes, more than the {limit} of any slotgen derivation: give a file written by `slotgen emit json`")]
+    TableTooLarge {
+        /// The size given, or the bytes read before the limit was passed.
+        bytes: u64,
+        /// [`crate::verify::MAX_JSON_BYTES`].
+        limit: u64,
+    },
     /// A JSON file is not a derivation of a schema this version reads.
-    #[error("`format` is `{found}`, not `slotgen-derivation/1`: give a file written by `slotgen emit json`")]
+    #[error("`format` is `{}`, not `slotgen-derivation/1`: give a file written by `slotgen emit json`", crate::text::shorten(&.found.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     TableFormat {
         /// The `format` field found, or `(none)`.
         found: String,
@@ -170,13 +193,13 @@ pub enum Error {
         left: usize,
     },
     /// A name given for a Go package is not one.
-    #[error("`{name}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword")]
+    #[error("`{}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     GoPackageName {
         /// The name given.
         name: String,
     },
     /// A name given for an emitted module is not one its language accepts.
-    #[error("`{name}` is not a name for `emit {language}`: {rule}")]
+    #[error("`{}` is not a name for `emit {language}`: {rule}", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     ModuleName {
         /// The language, as `slotgen emit` names it (`java`, `ruby`, ...).
         language: &'static str,
@@ -197,7 +220,7 @@ pub enum Error {
     },
     /// The build.rs API was given a name or visibility that is not Rust.
     #[error(
-        "`{name}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`"
+        "`{}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN)
     )]
     InvalidName {
         /// What was given.
@@ -212,6 +235,14 @@ pub enum Error {
         path: std::path::PathBuf,
         /// The operating system's reason.
         reason: String,
+    },
+    /// A file name given to `write_to_out_dir` would leave `OUT_DIR`.
+    #[error("`{}` is not a file name inside `OUT_DIR`: {reason}; give a relative path of plain names, such as `slot_table.rs`", crate::text::shorten(&.file_name.escape_debug().to_string(), crate::text::MAX_SHOWN))]
+    OutDirPath {
+        /// The name given.
+        file_name: String,
+        /// Which rule it breaks.
+        reason: &'static str,
     },
     /// `OUT_DIR` is not set, so there is nowhere to write the table for `include!`.
     #[error("`OUT_DIR` is not set: call `write_to_out_dir` from a build script (cargo sets `OUT_DIR` for it), or give `write` a path")]
@@ -247,6 +278,16 @@ pub enum Error {
         /// The scheme's name.
         scheme: &'static str,
     },
+}
+
+fn even_poly(poly: u16) -> String {
+    let bits = poly.trailing_zeros().min(8);
+    format!(
+        "polynomial {poly:#06x} is even (no x^0 term) and the output is not reflected: the CRC's low {bits} {} the same for every input, so keys reach at most 1 in {} slots; a CRC polynomial has its x^0 term set: give an odd polynomial, such as {:#06x}",
+        if bits == 1 { "bit is" } else { "bits are" },
+        1u32 << bits,
+        poly | 1
+    )
 }
 
 fn fix_for_rank(shortest: Option<usize>) -> String {

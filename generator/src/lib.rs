@@ -40,12 +40,15 @@ mod error;
 pub mod scheme;
 pub mod shortest;
 pub mod spec;
+pub mod text;
+pub mod url;
+pub mod vectors;
 pub mod verify;
 
 pub use algebra::affine::AffineMap;
 pub use algebra::gf2;
 pub use alphabet::Alphabet;
-pub use derive::{derive, Derivation};
+pub use derive::{derive, Derivation, TagWords};
 pub use error::Error;
 pub use spec::Spec;
 pub use verify::{verify, Report};

@@ -433,10 +433,15 @@ mod tests {
         let wide = spec("XMODEM", 16384, "alnum", 32);
         // Every slot is reached by length 3, so the search stops long before its bound.
         assert!(shortest(&wide).unwrap().gaps().is_empty());
-        // With poly 0 the CRC of every nonempty string is 0: one slot is reached, and the
-        // search runs on until the next length has more than 2^32 strings.
+        // An even polynomial with an unreflected output leaves the slot's low bits constant:
+        // refused before any search.
         let mut stuck = spec("XMODEM", 65536, "[!-z]", 5);
         stuck.crc = catalog::custom(0, 0, false, false, 0);
+        assert_eq!(shortest(&stuck).unwrap_err(), Error::EvenPoly { poly: 0 });
+        // Reflected, poly 0 passes that rule, and the CRC of every string is still 0: one
+        // slot is reached, and the search runs on until the next length has more than 2^32
+        // strings.
+        stuck.crc = catalog::custom(0, 0, true, true, 0);
         assert_eq!(
             shortest(&stuck).unwrap_err(),
             Error::SearchTooLarge {

@@ -92,6 +92,10 @@ impl Spec {
 /// # Errors
 ///
 /// - [`Error::UnsupportedWidth`] when `width` is not 16.
+/// - [`Error::EvenPoly`] when `poly` is even and `refout` false: without the x^0 term, each
+///   input byte leaves the register's low bits (as many as the polynomial's trailing zero
+///   bits, up to 8) zero, so the CRC's low bits, the slot's, are the same for every input.
+///   (With `refout`, those constant bits are the high bits, and the slot count decides.)
 /// - [`Error::CheckMismatch`] when the parameters compute another check value.
 ///
 /// # Examples
@@ -105,6 +109,9 @@ impl Spec {
 pub fn check_crc(crc: &Algorithm<u16>) -> Result<(), Error> {
     if crc.width != 16 {
         return Err(Error::UnsupportedWidth { width: crc.width });
+    }
+    if crc.poly % 2 == 0 && !crc.refout {
+        return Err(Error::EvenPoly { poly: crc.poly });
     }
     let computed = catalog::reference_crc(crc).checksum(b"123456789");
     if computed != crc.check {

@@ -7,45 +7,34 @@ use proc_macro2::TokenStream;
 use slotgen::shortest::{Charset, ShortestSpec};
 use slotgen::Spec;
 
-use crate::parse::{AlphabetValue, Int, Table};
+use crate::parse::{Int, Table};
 
-/// A placeholder [`slotgen_tables::SlotTable`] of the table's name and mask type: the Redis
-/// Cluster alphabet at a tag length whose masks have the width the table's fields imply.
+/// A placeholder [`slotgen_tables::SlotTable`] of the table's name and type
+/// (`SlotTable<'static, N>`, `N` the tag length): two slots over the alphabet `@A`, at the
+/// table's own tag length when its fields tell it, else 4. It goes through the runtime's
+/// checked `const` constructor like any generated table.
 pub fn slot_table(table: &Table) -> TokenStream {
-    // 16 symbols of 4 bits: 4 symbols fill 16 bits, 5 need 32 and 9 need 64
-    let tag_len = match mask_bits(table) {
-        0..=16 => 4,
-        17..=32 => 5,
-        _ => 9,
-    };
     let spec = Spec {
-        tag_len: Some(tag_len),
+        alphabet: b"@A".to_vec(),
+        tag_len: Some(tag_len(table)),
+        slots: 2,
         ..Spec::default()
     };
-    let derivation =
-        slotgen::derive(&spec).expect("the Redis Cluster alphabet derives at 4, 5 and 9 symbols");
+    let derivation = slotgen::derive(&spec)
+        .expect("two slots over `@A` derive at every tag length up to the maximum");
     slotgen::emit::rust::table_static(&derivation, &table.attrs, &table.vis, &table.name)
 }
 
-/// The mask bits the table would have had, as far as its fields tell: 16 unless the
-/// alphabet's size and the tag length say more.
-fn mask_bits(table: &Table) -> usize {
-    let symbols = table
-        .fields
-        .get("alphabet")
-        .and_then(|f| f.value::<AlphabetValue>().ok())
-        .map(|a| a.bytes.len());
-    let tag_len = table
+/// The tag length the table would have had, as far as its fields tell (the type's `N`): its
+/// `tag_len` field when that is in `1..=MAX_TAG_LEN`, else 4 (the Redis Cluster length).
+fn tag_len(table: &Table) -> usize {
+    table
         .fields
         .get("tag_len")
         .and_then(|f| f.value::<Int>().ok())
-        .and_then(|n| n.0.base10_parse::<usize>().ok());
-    match (symbols, tag_len) {
-        (Some(symbols), Some(tag_len)) if symbols.is_power_of_two() => {
-            tag_len.saturating_mul(symbols.trailing_zeros() as usize)
-        }
-        _ => 16,
-    }
+        .and_then(|n| n.0.base10_parse::<usize>().ok())
+        .filter(|n| (1..=slotgen::derive::MAX_TAG_LEN).contains(n))
+        .unwrap_or(4)
 }
 
 /// A placeholder [`slotgen_tables::ShortestTable`] of the table's name: two slots over the

@@ -2,7 +2,8 @@
 //!
 //! Each table of an invocation becomes a `static` of
 //! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables), with its `low`, `high`
-//! and `kernel` lookup tables as statics in the invoking crate. The macro parses the
+//! and `kernel` tables of tag bytes as statics in the invoking crate, checked by the
+//! runtime's `const` constructor as the crate compiles. The macro parses the
 //! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
 //! while the crate compiles, and returns the tokens of slotgen's one Rust emitter,
 //! [`slotgen::emit::rust::table_static`], so its tables are the ones the build.rs API
@@ -29,11 +30,11 @@
 //!
 //! let tag = ORDERS.tag_for_slot(105)?;
 //! assert_eq!(ORDERS.key_slot(tag.as_ref()), 105);
-//! assert_eq!(ORDERS.crc_name, "CRC-16/MODBUS");
-//! assert_eq!(BY_PARAMETERS.crc_name, "CRC-16/MODBUS");
+//! assert_eq!(ORDERS.crc_name(), "CRC-16/MODBUS");
+//! assert_eq!(BY_PARAMETERS.crc_name(), "CRC-16/MODBUS");
 //! // Left out, `tag_len` is the shortest length that reaches every slot: for this CRC and
 //! // alphabet, 4-symbol tags reach only 8192 slots.
-//! assert_eq!(BY_PARAMETERS.tag_len, 5);
+//! assert_eq!(BY_PARAMETERS.tag_len(), 5);
 //! # Ok::<(), slotgen_tables::Error>(())
 //! ```
 //!
@@ -110,7 +111,7 @@ mod validate;
 ///     pub static CLUSTER = { crc: "CRC-16/XMODEM", alphabet: "@ABCDEFGHIJKLMNO", tag_len: 4 };
 /// }
 ///
-/// assert_eq!(CLUSTER.base_slot, 13881); // the slot of "@@@@"
+/// assert_eq!(CLUSTER.base_slot(), 13881); // the slot of "@@@@"
 /// assert_eq!(CLUSTER.tag_for_slot(0).unwrap().to_string(), "DLH@");
 /// ```
 ///

@@ -49,7 +49,10 @@ pub fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
     };
     let tag_len = match fields.get("tag_len") {
         Some(f) => errors
-            .take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()))
+            .take(integer::<usize>(
+                f,
+                "a tag length: the symbols per tag, from 1 to 32",
+            ))
             .map(Some),
         None => Some(None),
     };
@@ -192,10 +195,26 @@ fn parameter(field: &Field) -> syn::Result<u16> {
     })
 }
 
+/// A field's integer; one that does not fit `T` is refused naming the field and `rule`
+/// (not with the parser's "number too large to fit in target type").
+fn integer<T>(field: &Field, rule: &str) -> syn::Result<T>
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    let int = field.value::<Int>()?.0;
+    int.base10_parse::<T>().map_err(|_| {
+        syn::Error::new(
+            int.span(),
+            format!("`{}` is {rule}: `{int}` is out of range", field.name),
+        )
+    })
+}
+
 /// The `slots` field; a count above `u32` is reported as [`Error::SlotCount`].
 fn slot_count(field: &Field) -> syn::Result<u32> {
     let int = field.value::<Int>()?.0;
-    let slots: u64 = int.base10_parse()?;
+    let slots: u64 = integer(field, "a slot count: a power of two from 2 to 65536")?;
     u32::try_from(slots).map_err(|_| syn::Error::new(int.span(), Error::SlotCount { slots }))
 }
 
@@ -264,7 +283,10 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             charset = errors.take(parsed);
         }
         if let Some(f) = block.get("max_len") {
-            max_len = errors.take(f.value::<Int>().and_then(|n| n.0.base10_parse::<usize>()));
+            max_len = errors.take(integer::<usize>(
+                f,
+                "the longest tag searched, from 1 to 32 symbols",
+            ));
         }
     }
     let (Some(crc), Some(slots), Some(allow_gaps), Some(charset), Some(max_len)) =

@@ -79,7 +79,7 @@ fn bench(c: &mut Criterion) {
             let g = &mut group;
             time(g, "slotgen", &key, |k| REDIS_CLUSTER.key_slot(k));
             time(g, "slotgen-portable", &key, |k| {
-                REDIS_CLUSTER.crc.checksum_portable(hashtag(k)) & SLOT_MASK
+                REDIS_CLUSTER.crc().checksum_portable(hashtag(k)) & SLOT_MASK
             });
             time(g, "crc-table1", &key, |k| {
                 CRC_TABLE1.checksum(hashtag(k)) & SLOT_MASK

@@ -44,7 +44,8 @@ for kind in ("no-hashtag", "hashtag"):
           ["slotgen-portable", "crc-table1", "crc-table16", "crc-fast",
            "crc16-xmodem-fast", "crc16"], "key bytes")
 table("hashtag_scan", "slotgen", ["byte-loop"], "key bytes")
-table("tag_for_slot", "slotgen", ["array", "brute-force"], "order")
+for loop in ("throughput", "latency", "cache-pressure"):
+    table(f"tag_for_slot/{loop}", "slotgen", ["array", "brute-force", "read-alone"], "order")
 group = "derive_verify"
 if any(k[0] == group for k in medians):
     print(f"\n{group}\n")

@@ -202,6 +202,68 @@ macro_rules! engine {
                 self.finish(self.update_portable(self.start(), bytes))
             }
 
+            /// The CRC of `key`'s [`hashtag`](crate::hashtag) (the Redis Cluster rule): what
+            /// [`SlotTable::key_slot`](crate::SlotTable::key_slot) masks to a slot. The same
+            /// value as `self.checksum(hashtag(key))`, faster for keys shorter than
+            /// [`SLICE_LEN`](Self::SLICE_LEN) bytes: one pass feeds each byte to the CRC
+            /// while looking for the `{`, instead of a scan and then a CRC, and the choice
+            /// between reflected and plain registers is made once per key rather than per
+            /// step. Longer keys are scanned first (with `memchr` from 32 bytes on) and then
+            /// take [`checksum`](Self::checksum).
+            #[must_use]
+            #[inline]
+            pub fn key_checksum(&self, key: &[u8]) -> $w {
+                if key.len() >= SLICE_LEN {
+                    return self.checksum(crate::hashtag(key));
+                }
+                if self.algorithm.refin {
+                    self.short_key::<true>(key)
+                } else {
+                    self.short_key::<false>(key)
+                }
+            }
+
+            /// [`key_checksum`](Self::key_checksum) of a key shorter than `SLICE_LEN`, in
+            /// one pass.
+            #[inline(always)]
+            fn short_key<const REFIN: bool>(&self, key: &[u8]) -> $w {
+                let table = &self.tables[0];
+                let step = |reg: $w, b: u8| Self::step(REFIN, table, reg, b);
+                let start = self.start();
+                let mut reg = start;
+                for (i, &b) in key.iter().enumerate() {
+                    if b == b'{' {
+                        let rest = &key[i + 1..];
+                        return match rest.iter().position(|&c| c == b'}') {
+                            // The hashtag: the CRC starts again on it.
+                            Some(close) if close > 0 => {
+                                self.finish(rest[..close].iter().fold(start, |r, &b| step(r, b)))
+                            }
+                            // No hashtag: the whole key, whose first `i` bytes are in `reg`.
+                            _ => self.finish(key[i..].iter().fold(reg, |r, &b| step(r, b))),
+                        };
+                    }
+                    reg = step(reg, b);
+                }
+                self.finish(reg)
+            }
+
+            /// The CRC of `bytes` one byte per step, in a `const` context (the byte path,
+            /// written for const evaluation). [`SlotTable::new`](crate::SlotTable::new)
+            /// checks tables with it at compile time.
+            #[must_use]
+            pub const fn const_checksum(&self, bytes: &[u8]) -> $w {
+                let refin = self.algorithm.refin;
+                let table = &self.tables[0];
+                let mut reg = self.start();
+                let mut i = 0;
+                while i < bytes.len() {
+                    reg = Self::step(refin, table, reg, bytes[i]);
+                    i += 1;
+                }
+                self.finish(reg)
+            }
+
             /// The CRC of `bytes` one byte per step, whatever its length: the byte path
             /// alone. [`checksum`](Self::checksum) gives the same value; this exists so
             /// that tests and benches can reach each path.
@@ -361,6 +423,19 @@ impl AnyCrc<'_> {
             Self::W16(e) => u64::from(e.checksum(bytes)),
             Self::W32(e) => u64::from(e.checksum(bytes)),
             Self::W64(e) => e.checksum(bytes),
+        }
+    }
+
+    /// The CRC of `key`'s [`hashtag`](crate::hashtag) (the Redis Cluster rule), in the low
+    /// [`width`](Self::width) bits: [`CrcEngine::key_checksum`].
+    #[must_use]
+    #[inline]
+    pub fn key_checksum(&self, key: &[u8]) -> u64 {
+        match self {
+            Self::W8(e) => u64::from(e.key_checksum(key)),
+            Self::W16(e) => u64::from(e.key_checksum(key)),
+            Self::W32(e) => u64::from(e.key_checksum(key)),
+            Self::W64(e) => e.key_checksum(key),
         }
     }
 

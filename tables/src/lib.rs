@@ -3,8 +3,9 @@
 //!
 //! A Redis Cluster key lands on hash slot `CRC-16/XMODEM(hashtag(key)) mod 16384` (the
 //! Redis Cluster specification, "Keys distribution model"). [`REDIS_CLUSTER`] answers the
-//! reverse question, which tag lands on a chosen slot, with two table loads and an xor,
-//! because the CRC is affine over GF(2) for tags of a fixed length.
+//! reverse question, which tag lands on a chosen slot, with two table loads and a 4-byte
+//! xor from 1 KiB of tables, because the CRC is affine over GF(2) for tags of a fixed length
+//! and so are the bytes of an affine alphabet.
 //!
 //! ```
 //! use slotgen_tables::REDIS_CLUSTER;
@@ -37,8 +38,10 @@ extern crate self as slotgen_tables;
 /// RevEng model, and whose `CRC_16_*` constants are the CRC catalogue.
 pub use crc;
 
+pub mod catalog;
 mod engine;
 mod hashtag;
+mod layout;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
 mod redis_cluster;
 mod scheme;
@@ -47,10 +50,13 @@ mod table;
 
 pub use engine::{AnyCrc, Crc16, CrcEngine};
 pub use hashtag::hashtag;
+pub use layout::{
+    explicit_hashtag, same_slot, shared_hashtag, warnings, Warning, Warnings, WarningsIter,
+};
 pub use redis_cluster::REDIS_CLUSTER;
 pub use scheme::{HashtagRule, Reduction, Scheme, SchemeName, CRC_32_TARANTOOL};
 pub use shortest::ShortestTable;
-pub use table::{Mask, SlotTable, Tag, Tags, MAX_TAG_LEN};
+pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 
 /// The errors of the runtime's lookups.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -82,6 +88,12 @@ pub enum Error {
         needed: usize,
         /// The buffer's length in bytes.
         available: usize,
+    },
+    /// The parts given to [`SlotTable::try_new`] do not make a consistent table.
+    #[error("inconsistent slot table: {reason}; generate the table with slotgen instead of writing it by hand")]
+    InconsistentTable {
+        /// What is inconsistent.
+        reason: &'static str,
     },
     /// No tag of at most `max_len` symbols of a [`ShortestTable`]'s charset lands on the slot.
     #[error(

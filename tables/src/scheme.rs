@@ -15,9 +15,6 @@
 use crate::engine::{AnyCrc, CrcEngine};
 use crate::Error;
 
-/// CRC-16/XMODEM, the Redis Cluster CRC.
-static CRC_16_XMODEM: CrcEngine<u16> = CrcEngine::<u16>::new(&crc::CRC_16_XMODEM);
-
 /// CRC-32/ISO-HDLC (zlib's, Go's `crc32.ChecksumIEEE`), used by Codis, Couchbase,
 /// librdkafka and twemproxy.
 static CRC_32_ISO_HDLC: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
@@ -212,7 +209,12 @@ impl<'a> Scheme<'a> {
     #[must_use]
     #[inline]
     pub fn value(&self, key: &[u8]) -> u64 {
-        (self.crc.checksum(self.hashtag.apply(key)) >> self.shift) & self.mask
+        let crc = match self.hashtag {
+            // One pass over a short key, as `SlotTable::key_slot` does.
+            HashtagRule::Redis => self.crc.key_checksum(key),
+            rule => self.crc.checksum(rule.apply(key)),
+        };
+        (crc >> self.shift) & self.mask
     }
 
     /// The hashtag rule.
@@ -267,7 +269,7 @@ impl Scheme<'static> {
     pub const fn redis_cluster() -> Self {
         fixed(Self::new(
             HashtagRule::Redis,
-            AnyCrc::W16(&CRC_16_XMODEM),
+            AnyCrc::W16(&crate::catalog::CRC_16_XMODEM),
             0,
             0xffff,
             Reduction::Mask,

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 rounds=${1:-20}
-cargo build -q -p slotgen --bin slotgen
+cargo build -q -p slotgen-cli --bin slotgen
 bin=$PWD/target/debug/slotgen
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

@@ -6,3 +6,10 @@
 fn slot_table_errors() {
     trybuild::TestCases::new().compile_fail("ui/*.rs");
 }
+
+/// A hand-built `SlotTable` that is inconsistent does not compile: `SlotTable::new` checks
+/// it in the `static`'s const evaluation and names what is wrong.
+#[test]
+fn inconsistent_hand_built_tables() {
+    trybuild::TestCases::new().compile_fail("ui-table/*.rs");
+}

@@ -6,22 +6,19 @@ use std::process::ExitCode;
 use clap::Parser;
 
 mod cli;
+mod exit;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {
-            let broken_pipe = error.chain().any(|cause| {
-                cause
-                    .downcast_ref::<std::io::Error>()
-                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
-            });
-            if !broken_pipe {
+            let outcome = exit::Outcome::of(&error);
+            if !matches!(outcome, exit::Outcome::ReaderGone) {
                 // stderr may be closed too: a failed write must not panic
                 let _ = writeln!(std::io::stderr(), "slotgen: error: {error:#}");
             }
-            ExitCode::FAILURE
+            outcome.code()
         }
     }
 }

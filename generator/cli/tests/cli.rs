@@ -136,16 +136,26 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn failures_exit_1_with_one_clear_line() {
-    let cases: [(&[&str], &str); 6] = [
-        (&["tag", "16384"], "slot 16384 is out of range"),
-        (&["key", "1", "--prefix", "a{"], "prefix contains `{`"),
-        (&["derive", "--crc", "XMODEN"], "nearest: `CRC-16/XMODEM`"),
-        (&["derive", "--alphabet", "@AB{"], "alphabet contains `{`"),
-        (&["derive", "--tag-len", "3"], "use tag length 4"),
-        (&["tag", "0", "--slots", "1000"], "power of two"),
+    // a value not of its option's form is a usage error (exit 2); the work that cannot be
+    // done, or a key that is not hex, exits 1 (the exit status rule of `--help`)
+    let cases: [(&[&str], &str, i32); 6] = [
+        (&["tag", "16384"], "slot 16384 is out of range", 2),
+        (&["key", "1", "--prefix", "a{"], "prefix contains `{`", 2),
+        (
+            &["derive", "--crc", "XMODEN"],
+            "nearest: `CRC-16/XMODEM`",
+            2,
+        ),
+        (
+            &["derive", "--alphabet", "@AB{"],
+            "alphabet contains `{`",
+            2,
+        ),
+        (&["derive", "--tag-len", "3"], "use tag length 4", 1),
+        (&["tag", "0", "--slots", "1000"], "power of two", 2),
     ];
-    for (args, needle) in cases {
-        let err = stderr_of_failure(&slotgen(args, b""), 1);
+    for (args, needle, code) in cases {
+        let err = stderr_of_failure(&slotgen(args, b""), code);
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }

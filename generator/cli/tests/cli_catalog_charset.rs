@@ -71,7 +71,8 @@ fn usage_errors_exit_2_and_failures_exit_1() {
         "{}",
         stderr(&output)
     );
+    // an alphabet that is not affine is wrong by itself: a usage error
     let output = slotgen(&["derive", "--alphabet", "@ABDFGHI"]);
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("the largest affine subset of this alphabet is `@AFG`"));
 }

@@ -139,9 +139,10 @@ fn bad_input_names_the_option_and_the_fix() {
             "--name `1x` is not a C identifier",
         ),
     ];
+    // each is a value not of its option's form: a usage error, exit 2 (`--help`)
     for (args, message) in cases {
         let out = slotgen(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
     }
     // A usage error (clap): exit 2.

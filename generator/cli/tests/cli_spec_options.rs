@@ -114,3 +114,42 @@ fn commands_refuse_options_they_would_ignore() {
         "{err}"
     );
 }
+
+#[test]
+fn the_corpus_and_layout_checks_refuse_options_they_would_ignore() {
+    // a key's slot depends on the CRC and the slot count only
+    for option in [
+        ["--alphabet", "ab"],
+        ["--tag-len", "4"],
+        ["--charset", "alnum"],
+    ] {
+        let err = refused(&["check", option[0], option[1], "foo"]);
+        assert!(err.contains(option[0]), "{option:?}: {err}");
+        let err = refused(&["emit", "vectors", option[0], option[1]]);
+        assert!(
+            err.contains(&format!("`{}` does not apply to `emit vectors`", option[0])),
+            "{option:?}: {err}"
+        );
+        let err = refused(&["verify", "--exec", "true", option[0], option[1]]);
+        assert!(
+            err.contains(&format!("`{}` does not apply to `--exec`", option[0])),
+            "{option:?}: {err}"
+        );
+    }
+    // the corpus's options make no table
+    let err = refused(&["emit", "go", "--count", "10", "--seed", "1"]);
+    assert!(
+        err.contains("`--count`, `--seed` do not apply to `emit go` (only to `emit vectors`)"),
+        "{err}"
+    );
+    // and the CRC options still apply
+    let out = slotgen(&[
+        "emit", "vectors", "--crc", "modbus", "--slots", "4096", "--count", "2",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("# slotgen vectors 1: CRC-16/MODBUS, 4096 slots, seed 0, 2 keys"),
+        "{text}"
+    );
+}

@@ -18,13 +18,16 @@ pub const NAMED: &[(&str, &str)] = &[
 /// shortest-tag search ([`crate::shortest`]) in its order ([`symbols`](Self::symbols)).
 ///
 /// A spec is one of:
-/// - a name of [`NAMED`]: `alnum`, `alpha`, `digits`, `lower`, `upper`, or `printable`
-///   (the visible ASCII bytes `!` to `~`, without the space);
+/// - a name of [`NAMED`], in any case (`alnum`, `ALNUM`): `alnum`, `alpha`, `digits`,
+///   `lower`, `upper`, or `printable` (the visible ASCII bytes `!` to `~`, without the
+///   space);
 /// - a bracket expression `[...]` of bytes and inclusive ranges `a-z`; `-` is literal
 ///   first or last, and `\` escapes the next byte (`\]`, `\-`, `\\`) or writes one in hex
 ///   (`\x7f`);
-/// - anything else: the bytes themselves, each once (write `[digits]` for the six
-///   letters).
+/// - anything else: the bytes themselves, each once, in ASCII (a byte above `0x7f` is
+///   written `\xNN` in a bracket expression). Letters that look like a misspelled name
+///   (`alnm`, `Digit`) or another tool's class name (`hex`, `xdigit`) are refused: write
+///   `[digits]` for the six letters.
 ///
 /// Names and bracket expressions are sets, in ascending byte order, and `{` and `}` are
 /// never members of them (a brace in a tag would change the key's hashtag: `printable` has
@@ -33,9 +36,10 @@ pub const NAMED: &[(&str, &str)] = &[
 ///
 /// # Errors
 ///
-/// [`Error::CharsetSyntax`] for an empty spec, an unclosed or empty bracket expression, a
-/// backwards range, a bad escape, `[^...]`, or a byte listed twice;
-/// [`Error::CharsetSymbol`] for a brace in an explicit list.
+/// [`Error::CharsetSyntax`] for an empty spec, a character that is not ASCII, an unclosed
+/// or empty bracket expression, a backwards range, a bad escape, `[^...]`, or a byte listed
+/// twice; [`Error::UnknownCharset`] for letters that look like a misspelled name (`hex`,
+/// `alnm`); [`Error::CharsetSymbol`] for a brace in an explicit list.
 ///
 /// # Examples
 ///
@@ -49,6 +53,8 @@ pub const NAMED: &[(&str, &str)] = &[
 /// let redis = Charset::parse("alnum")?.with_order("0-9a-zA-Z")?;
 /// assert_eq!(redis.symbols()[..11], *b"0123456789a");
 /// assert!(Charset::parse("[z-a]").is_err());
+/// assert_eq!(Charset::parse("ALNUM")?.bytes().len(), 62);
+/// assert!(Charset::parse("hex").is_err()); // a misspelled name? `[hex]` is the bytes
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,11 +77,22 @@ impl Charset {
             spec: spec.to_owned(),
             reason,
         };
-        let expression = NAMED
+        if let Some(c) = spec.chars().find(|c| !c.is_ascii()) {
+            return Err(syntax(format!(
+                "`{c}` is not ASCII, and a tag symbol is one byte: write a byte above 0x7f as `\\xNN` in a bracket expression, such as `[a-z\\xe9]`"
+            )));
+        }
+        let named = NAMED
             .iter()
-            .find(|(name, _)| *name == spec)
-            .map(|&(_, expression)| expression)
-            .or_else(|| spec.starts_with('[').then_some(spec));
+            .find(|(name, _)| name.eq_ignore_ascii_case(spec))
+            .map(|&(_, expression)| expression);
+        if named.is_none() && looks_like_a_name(spec) {
+            return Err(Error::UnknownCharset {
+                spec: spec.to_owned(),
+                nearest: nearest_names(spec),
+            });
+        }
+        let expression = named.or_else(|| spec.starts_with('[').then_some(spec));
         let symbols = match expression {
             Some(expression) => {
                 let inside = bracket_inside(expression.as_bytes()).map_err(syntax)?;
@@ -193,6 +210,56 @@ impl Charset {
     pub fn ranges(&self) -> String {
         ranges(&self.symbols)
     }
+}
+
+/// Names of character classes in other tools (POSIX bracket classes, regular expression
+/// and shell habits), which a spec is likelier to mean than their letters as bytes.
+const OTHER_TOOLS_NAMES: &[&str] = &[
+    "alphanumeric",
+    "ascii",
+    "digit",
+    "graph",
+    "hex",
+    "letters",
+    "numbers",
+    "print",
+    "punct",
+    "word",
+    "xdigit",
+];
+
+/// Whether `spec`, which is no name of [`NAMED`], looks like one misspelled: ASCII letters
+/// only, and either a class name of another tool or within a small edit distance of a name
+/// (one edit for up to four letters, two for more), case ignored. `cabge` or `zyx` is a
+/// list of bytes; `alnm`, `Digit`, `hex` are names.
+fn looks_like_a_name(spec: &str) -> bool {
+    if spec.len() < 3 || !spec.bytes().all(|b| b.is_ascii_alphabetic()) {
+        return false;
+    }
+    let lower = spec.to_ascii_lowercase();
+    let near = if spec.len() <= 4 { 1 } else { 2 };
+    OTHER_TOOLS_NAMES.contains(&lower.as_str())
+        || NAMED
+            .iter()
+            .any(|&(name, _)| strsim::damerau_levenshtein(&lower, name) <= near)
+}
+
+/// The names of [`NAMED`] nearest to `spec`, nearest first: those within the smallest
+/// Damerau-Levenshtein distance of it (case ignored), at most three.
+fn nearest_names(spec: &str) -> Vec<&'static str> {
+    let spec = spec.to_ascii_lowercase();
+    let mut by_distance: Vec<(usize, &'static str)> = NAMED
+        .iter()
+        .map(|&(name, _)| (strsim::damerau_levenshtein(&spec, name), name))
+        .collect();
+    by_distance.sort();
+    let best = by_distance[0].0;
+    by_distance
+        .into_iter()
+        .take_while(|&(d, _)| d == best)
+        .take(3)
+        .map(|(_, name)| name)
+        .collect()
 }
 
 impl std::str::FromStr for Charset {

@@ -12,11 +12,14 @@ fn hex_lit(value: u64, digits: usize) -> syn::LitInt {
     )
 }
 
-/// The item `#attrs #vis static #name: SlotTable<'static, M> = { ... };` for `derivation`,
-/// with its lookup tables as statics inside the initializer's block. Every path is absolute
-/// (`::slotgen_tables::...`), so the tokens compile in any crate that depends on
-/// `slotgen-tables`. `attrs` are emitted as given (doc comments included); when they hold
-/// no doc comment, one describing the spec is added.
+/// The item `#attrs #vis static #name: SlotTable<'static, N> = { ... };` for `derivation`,
+/// `N` its tag length, with its tables of tag bytes ([`crate::TagWords`], `tag_len` bytes per
+/// entry, as byte strings) as statics inside the initializer's block, passed to the checked
+/// `const` constructor `SlotTable::new`. The CRC engine is the runtime's shared static for a
+/// catalogue CRC (`::slotgen_tables::catalog::CRC_16_*`), or a static in the block for a
+/// custom one. Every path is absolute (`::slotgen_tables::...`), so the tokens compile in
+/// any crate that depends on `slotgen-tables`. `attrs` are emitted as given (doc comments
+/// included); when they hold no doc comment, one describing the spec is added.
 #[must_use]
 pub fn table_static(
     derivation: &Derivation,
@@ -24,27 +27,37 @@ pub fn table_static(
     vis: &syn::Visibility,
     name: &syn::Ident,
 ) -> TokenStream {
-    let width = derivation.mask_width();
-    let mask = format_ident!("{}", width.rust());
-    let digits = width.hex_digits();
-    let masks = |values: &[u64]| -> Vec<syn::LitInt> {
-        values.iter().map(|&v| hex_lit(v, digits)).collect()
-    };
-    let (low, high, kernel) = (
-        masks(&derivation.low),
-        masks(&derivation.high),
-        masks(&derivation.kernel),
-    );
-    let [low_len, high_len, kernel_len] =
-        [low.len(), high.len(), kernel.len()].map(proc_macro2::Literal::usize_unsuffixed);
-    let algorithm = algorithm_tokens(&derivation.spec.crc);
-    let crc_name = derivation.crc_name();
-    let slots = derivation.spec.slots;
-    let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
-    let symbol_bits = derivation.alphabet.symbol_bits();
     let tag_len = derivation.tag_len;
-    let base_slot = derivation.base_slot();
-    let low_bits = derivation.low_bits;
+    // Tags (`low`) as byte strings, byte differences (`high`, `kernel`) as hex bytes.
+    let tags = |words: &[[u8; slotgen_tables::MAX_TAG_LEN]]| -> Vec<TokenStream> {
+        words
+            .iter()
+            .map(|w| {
+                let bytes = syn::LitByteStr::new(&w[..tag_len], Span::call_site());
+                quote!(*#bytes)
+            })
+            .collect()
+    };
+    let differences = |words: &[[u8; slotgen_tables::MAX_TAG_LEN]]| -> Vec<TokenStream> {
+        words
+            .iter()
+            .map(|w| {
+                let bytes = w[..tag_len].iter().map(|&b| hex_lit(b.into(), 2));
+                quote!([#(#bytes),*])
+            })
+            .collect()
+    };
+    let words = &derivation.words;
+    let (low, high, kernel) = (
+        tags(&words.low),
+        differences(&words.high),
+        differences(&words.kernel),
+    );
+    let [low_len, high_len, kernel_len, n] =
+        [low.len(), high.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
+    let (crc_static, crc) = engine_tokens(&derivation.spec.crc);
+    let crc_name = derivation.crc_name();
+    let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
     let doc = if attrs.iter().any(|a| a.path().is_ident("doc")) {
         quote!()
     } else {
@@ -54,24 +67,42 @@ pub fn table_static(
     quote! {
         #doc
         #(#attrs)*
-        #vis static #name: ::slotgen_tables::SlotTable<'static, #mask> = {
-            static LOW: [#mask; #low_len] = [#(#low),*];
-            static HIGH: [#mask; #high_len] = [#(#high),*];
-            static KERNEL: [#mask; #kernel_len] = [#(#kernel),*];
-            ::slotgen_tables::SlotTable {
-                crc: ::slotgen_tables::Crc16::new(&#algorithm),
-                crc_name: #crc_name,
-                slots: #slots,
-                alphabet: #alphabet,
-                symbol_bits: #symbol_bits,
-                tag_len: #tag_len,
-                base_slot: #base_slot,
-                low_bits: #low_bits,
-                low: &LOW,
-                high: &HIGH,
-                kernel: &KERNEL,
-            }
+        #vis static #name: ::slotgen_tables::SlotTable<'static, #n> = {
+            #crc_static
+            static LOW: [[u8; #n]; #low_len] = [#(#low),*];
+            static HIGH: [[u8; #n]; #high_len] = [#(#high),*];
+            static KERNEL: [[u8; #n]; #kernel_len] = [#(#kernel),*];
+            ::slotgen_tables::SlotTable::new(
+                #crc,
+                #crc_name,
+                #alphabet,
+                #n,
+                &LOW,
+                &HIGH,
+                &KERNEL,
+            )
         };
+    }
+}
+
+/// The CRC engine a generated table borrows: `(item, expression)`. A catalogue CRC names the
+/// runtime's shared static (no item); a custom CRC gets `static CRC: Crc16` in the block.
+fn engine_tokens(alg: &crc::Algorithm<u16>) -> (TokenStream, TokenStream) {
+    match catalog::CATALOG
+        .iter()
+        .find(|e| catalog::same_parameters(e.algorithm, alg))
+    {
+        Some(entry) => {
+            let konst = format_ident!("{}", entry.constant);
+            (quote!(), quote!(&::slotgen_tables::catalog::#konst))
+        }
+        None => {
+            let algorithm = algorithm_tokens(alg);
+            (
+                quote!(static CRC: ::slotgen_tables::Crc16 = ::slotgen_tables::Crc16::new(&#algorithm);),
+                quote!(&CRC),
+            )
+        }
     }
 }
 
@@ -109,7 +140,8 @@ pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
 /// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
 /// let source = slotgen::emit::rust::file(&d, "REDIS_CLUSTER").unwrap();
 /// assert!(source.starts_with("// @generated by slotgen emit rust --crc CRC-16/XMODEM"));
-/// assert!(source.contains("base_slot: 13881"));
+/// assert!(source.contains("SlotTable<'static, 4>"));
+/// assert!(source.contains("static KERNEL: [[u8; 4]; 2] = [[0x05, 0x07, 0x07, 0x02], [0x0a, 0x0e, 0x0e, 0x05]];"));
 /// ```
 pub fn file(derivation: &Derivation, name: &str) -> Result<String, syn::Error> {
     let ident: syn::Ident = syn::parse_str(name)?;

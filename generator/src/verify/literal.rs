@@ -6,12 +6,16 @@ use crate::Error;
 /// The language of a source file whose string literals are a tag table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Language {
-    /// C (and C++): `"..."` literals with C escapes (octal `\ooo`, `\xhh`), adjacent literals
-    /// concatenated; `'...'` character constants, `//` and `/* */` comments and preprocessor
-    /// lines (`#include "x.h"`) skipped.
+    /// C (and C++): `"..."` literals with C escapes (octal `\ooo`, `\xhh`) and line splices,
+    /// raw strings `R"delim(...)delim"` (also `u8R`, `uR`, `UR`, `LR`), adjacent literals
+    /// concatenated; `'...'` character constants, `//` comments (continued by a `\` at the
+    /// end of the line) and `/* */` comments and preprocessor lines (`#include "x.h"`)
+    /// skipped.
     C,
     /// Lua: `"..."` and `'...'` literals with Lua escapes (decimal `\ddd`, `\xhh`, `\z`,
-    /// `\u{XXX}`); `--` and `--[[ ]]` comments skipped. Long strings `[[...]]` are not read.
+    /// `\u{XXX}`), and long strings `[[...]]`, `[==[...]==]` as Lua reads them (no escapes,
+    /// a newline right after the opening skipped); `--` and `--[[ ]]` comments skipped, and
+    /// a long comment or string never closed is an error.
     Lua,
 }
 
@@ -43,6 +47,7 @@ pub fn tags_from_source(text: &[u8], language: Language) -> Result<Vec<Vec<u8>>,
         at: 0,
         line: 1,
         language,
+        pending: None,
     };
     let mut tags: Vec<Vec<u8>> = Vec::new();
     // C concatenates adjacent literals: true while only blanks and comments follow one.
@@ -63,6 +68,9 @@ pub fn tags_from_source(text: &[u8], language: Language) -> Result<Vec<Vec<u8>>,
             _ => {}
         }
         if scanner.skip_comment() {
+            if let Some(e) = scanner.pending.take() {
+                return Err(e);
+            }
             continue;
         }
         match (language, b) {
@@ -80,6 +88,34 @@ pub fn tags_from_source(text: &[u8], language: Language) -> Result<Vec<Vec<u8>>,
                 after_literal = true;
             }
             (Language::Lua, b'"' | b'\'') => tags.push(scanner.literal(b)?),
+            (Language::Lua, b'[') => match scanner.long_bracket() {
+                Some(level) => tags.push(scanner.long_string(level, "string")?),
+                None => scanner.at += 1,
+            },
+            (Language::C, b'A'..=b'Z' | b'a'..=b'z' | b'_') => {
+                let start = scanner.at;
+                while scanner
+                    .text
+                    .get(scanner.at)
+                    .is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'_')
+                {
+                    scanner.at += 1;
+                }
+                let raw = matches!(
+                    &text[start..scanner.at],
+                    b"R" | b"u8R" | b"uR" | b"UR" | b"LR"
+                );
+                if raw && text.get(scanner.at) == Some(&b'"') {
+                    let literal = scanner.raw_string()?;
+                    match tags.last_mut() {
+                        Some(last) if after_literal => last.extend(literal),
+                        _ => tags.push(literal),
+                    }
+                    after_literal = true;
+                } else {
+                    after_literal = false;
+                }
+            }
             _ => {
                 scanner.at += 1;
                 after_literal = false;
@@ -95,6 +131,8 @@ struct Scanner<'t> {
     at: usize,
     line: usize,
     language: Language,
+    /// An error found while skipping a comment, returned by the main loop.
+    pending: Option<Error>,
 }
 
 impl Scanner<'_> {
@@ -117,7 +155,18 @@ impl Scanner<'_> {
     fn skip_comment(&mut self) -> bool {
         match self.language {
             Language::C if self.rest().starts_with(b"//") => {
-                self.skip_line();
+                // a `\` ending the line splices the next one into the comment (the line
+                // splices of translation phase 2 come before comments)
+                loop {
+                    self.skip_line();
+                    let line = &self.text[..self.at];
+                    let line = line.strip_suffix(b"\r").unwrap_or(line);
+                    if !line.ends_with(b"\\") || self.at >= self.text.len() {
+                        break;
+                    }
+                    self.at += 1;
+                    self.line += 1;
+                }
                 true
             }
             Language::C if self.rest().starts_with(b"/*") => {
@@ -129,8 +178,10 @@ impl Scanner<'_> {
                 self.at += 2;
                 match self.long_bracket() {
                     Some(level) => {
-                        let close = [b"]".as_slice(), &b"=".repeat(level), b"]"].concat();
-                        self.skip_past(&close);
+                        // an error when never closed, as Lua's "unfinished long comment"
+                        if let Err(e) = self.long_string(level, "comment") {
+                            self.pending = Some(e);
+                        }
                     }
                     None => self.skip_line(),
                 }
@@ -168,6 +219,84 @@ impl Scanner<'_> {
             self.at += 1;
             self.line += 1;
         }
+    }
+
+    /// Reads a Lua long string (or comment) whose opening bracket of `level` was consumed,
+    /// as Lua does: a newline right after the opening is skipped, each newline sequence
+    /// (`\n`, `\r`, `\r\n`, `\n\r`) is one `\n`, and nothing is an escape.
+    fn long_string(&mut self, level: usize, what: &str) -> Result<Vec<u8>, Error> {
+        let opened_on = self.line;
+        let close = [b"]".as_slice(), &b"=".repeat(level), b"]"].concat();
+        let mut bytes = Vec::new();
+        let mut first = true;
+        loop {
+            if self.rest().starts_with(&close) {
+                self.at += close.len();
+                return Ok(bytes);
+            }
+            let Some(&b) = self.text.get(self.at) else {
+                return Err(Error::SourceLiteral {
+                    line: opened_on,
+                    reason: format!(
+                        "a long {what} opened with `[{}[` is never closed: close it with `{}`",
+                        "=".repeat(level),
+                        String::from_utf8_lossy(&close)
+                    ),
+                });
+            };
+            self.at += 1;
+            if b == b'\n' || b == b'\r' {
+                let other = if b == b'\n' { b'\r' } else { b'\n' };
+                if self.text.get(self.at) == Some(&other) {
+                    self.at += 1;
+                }
+                self.line += 1;
+                if !first {
+                    bytes.push(b'\n');
+                }
+            } else {
+                bytes.push(b);
+            }
+            first = false;
+        }
+    }
+
+    /// Reads a C++ raw string `R"delim(...)delim"` whose prefix was consumed: nothing in it is
+    /// an escape, and it may span lines.
+    fn raw_string(&mut self) -> Result<Vec<u8>, Error> {
+        let opened_on = self.line;
+        self.at += 1; // the `"`
+        let rest = self.rest();
+        let open = rest.iter().take(17).position(|&c| c == b'(');
+        let delimiter = match open {
+            Some(n) if rest[..n]
+                .iter()
+                .all(|&c| c.is_ascii_graphic() && !b"()\\\"".contains(&c)) => rest[..n].to_vec(),
+            _ => {
+                return Err(self.error(
+                    "a raw string's delimiter is up to 16 characters before `(`, without spaces, parentheses or backslashes".to_owned(),
+                ))
+            }
+        };
+        self.at += delimiter.len() + 1;
+        let close = [b")".as_slice(), &delimiter, b"\""].concat();
+        let Some(end) = self
+            .rest()
+            .windows(close.len())
+            .position(|w| w == close.as_slice())
+        else {
+            return Err(Error::SourceLiteral {
+                line: opened_on,
+                reason: format!(
+                    "a raw string is never closed: close it with `{}`",
+                    String::from_utf8_lossy(&close)
+                ),
+            });
+        };
+        let bytes = self.rest()[..end].to_vec();
+        self.line += bytes.iter().filter(|&&c| c == b'\n').count();
+        self.at += end + close.len();
+        Ok(bytes)
     }
 
     fn error(&self, reason: String) -> Error {

@@ -5,17 +5,17 @@
 
 mod json;
 mod literal;
+#[cfg(feature = "redis")]
+pub mod server;
 mod tags;
 
-pub use json::{json_derivation, JsonReport, Mismatch};
+pub use json::{json_derivation, JsonReport, Mismatch, MAX_JSON_BYTES};
 pub use literal::{tags_from_source, Language};
 pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
 
 use serde::Serialize;
 
-use slotgen_tables::MAX_TAG_LEN;
-
-use slotgen_tables::Mask;
+use slotgen_tables::{SlotTable, MAX_TAG_LEN};
 
 use crate::Derivation;
 
@@ -26,6 +26,11 @@ pub const MAX_LISTED: usize = 20;
 /// The most tags [`verify`] checks one by one: `2^22`. A larger tag space (long tags,
 /// large alphabets) is checked by kernel directions instead (see [`verify`]).
 pub const MAX_EXHAUSTIVE_TAGS: u64 = 1 << 22;
+
+/// [`verify`] builds the key of every `KEY_SAMPLE`-th slot (slot 0, 8, 16, ..): the key
+/// functions read the tag that every slot's check has already covered, and the runtime's CRC
+/// over whole keys is tested on its own.
+pub const KEY_SAMPLE: u16 = 8;
 
 /// The outcome of [`verify`].
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
@@ -63,18 +68,35 @@ pub struct Failure {
     pub reason: String,
 }
 
-/// Checks `derivation` exhaustively with the runtime's own code: for every slot, the
-/// canonical tag and every alternative tag (from [`slotgen_tables::SlotTable`]) is made of
-/// alphabet symbols, and the key `slotgen:{tag}:verify` lands on the slot both by an
-/// independent CRC (the `crc` crate over the tag bytes) and by the runtime's `key_slot`;
-/// the runtime's `write_key_for_slot` builds that same key for the canonical tag; and each slot
-/// has `2^kernel.len()` tags, so that all `2^(tag_len * d)` tags are accounted for.
+/// Checks `derivation` exhaustively with the runtime's own code against an independent CRC.
+///
+/// What is checked, for every slot:
+///
+/// - the runtime's [`SlotTable::tag_for_slot`](slotgen_tables::SlotTable::tag_for_slot)
+///   gives a tag, and [`tags_for_slot`](slotgen_tables::SlotTable::tags_for_slot) lists
+///   `2^kernel.len()` tags, the canonical one first, so that all `2^(tag_len * d)` tags are
+///   accounted for;
+/// - every one of those tags is made of alphabet symbols and lands on the slot by the
+///   independent CRC below;
+/// - the canonical tag lands on the slot by the `crc` crate's own `checksum` over its bytes;
+/// - for every [`KEY_SAMPLE`]-th slot, the runtime's `write_key_for_slot` builds the key
+///   `slotgen:{tag}:verify`, and the runtime's `key_slot` puts that key on the slot.
+///
+/// Once per derivation: the runtime's checked constructor
+/// [`SlotTable::try_new`](slotgen_tables::SlotTable::try_new) accepts the tables.
+///
+/// The independent CRC of a tag is the `crc` crate's, evaluated by linearity: over messages
+/// of one length `L` a CRC is affine over GF(2), `crc(x) = crc(0) ^ A x`, so with
+/// `P[j][b] = crc(b at byte j, zeros elsewhere) ^ crc(0)` (`256 * L` runs of the `crc`
+/// crate), `crc(x) = crc(0) ^ P[0][x_0] ^ .. ^ P[L-1][x_(L-1)]`, exactly, in `L` table loads
+/// instead of a run of the `crc` crate per tag. None of it uses slotgen's algebra or the
+/// runtime's CRC.
 ///
 /// When there are more than [`MAX_EXHAUSTIVE_TAGS`] tags (`--tag-len 16` has `2^64`), each
-/// slot's canonical tag is checked, and so is the canonical tag moved by each kernel basis
-/// vector, with the same checks; since the tag -> slot map is affine, the `2^kernel.len()`
-/// tags of a slot (the canonical tag moved by the kernel's span) then all land on it. The
-/// report says which was done.
+/// slot's canonical tag is checked, and so is the canonical tag moved by each kernel entry,
+/// with the same checks; since the tag -> slot map is affine, the `2^kernel.len()` tags of a
+/// slot (the canonical tag moved by the kernel's span) then all land on it. The report says
+/// which was done.
 ///
 /// # Examples
 ///
@@ -86,8 +108,37 @@ pub struct Failure {
 /// ```
 #[must_use]
 pub fn verify(derivation: &Derivation) -> Report {
-    let table = derivation.table();
+    // The runtime's lookups at the narrowest of 4, 8, 16 or 32 bytes per entry that holds
+    // the tag (generated tables use `N = tag_len`; the lookups are the same code for every
+    // `N`), so that tags stay in registers.
+    match derivation.tag_len {
+        0..=4 => verify_with::<4>(derivation),
+        5..=8 => verify_with::<8>(derivation),
+        9..=16 => verify_with::<16>(derivation),
+        _ => verify_with::<MAX_TAG_LEN>(derivation),
+    }
+}
+
+fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
+    let cut = |words: &[[u8; MAX_TAG_LEN]]| -> Vec<[u8; N]> {
+        words
+            .iter()
+            .map(|w| core::array::from_fn(|i| w[i]))
+            .collect()
+    };
+    let words = &derivation.words;
+    let (low, high, kernel) = (cut(&words.low), cut(&words.high), cut(&words.kernel));
+    let table = SlotTable::<N>::new_unverified(
+        derivation.engine(),
+        derivation.crc_name(),
+        derivation.alphabet.symbols(),
+        derivation.tag_len,
+        &low,
+        &high,
+        &kernel,
+    );
     let reference = crate::catalog::reference_crc(&derivation.spec.crc);
+    let independent = LinearCrc::new(&reference, derivation.tag_len);
     let slot_mask = (derivation.spec.slots - 1) as u16;
     let mut in_alphabet = [false; 256];
     for &s in derivation.alphabet.symbols() {
@@ -106,9 +157,16 @@ pub fn verify(derivation: &Derivation) -> Report {
             });
         }
     };
+    if let Err(e) = derivation.checked_table() {
+        fail(
+            &mut report,
+            0,
+            &[],
+            format!("the runtime refuses the table: {e}"),
+        );
+    }
     let expected_tags = table.tags_per_slot();
-    // `slotgen:{tag}:verify`, rebuilt in place for each tag: only the tag, the `}` and the
-    // suffix move; no allocation per tag or per slot.
+    // `slotgen:{tag}:verify`, rebuilt in place for each slot: no allocation.
     let mut key = [0u8; PREFIX.len() + 1 + MAX_TAG_LEN + 1 + SUFFIX.len()];
     key[..PREFIX.len()].copy_from_slice(PREFIX);
     key[PREFIX.len()] = b'{';
@@ -116,11 +174,12 @@ pub fn verify(derivation: &Derivation) -> Report {
     report.exhaustive = u64::from(derivation.spec.slots)
         .checked_mul(expected_tags)
         .is_some_and(|tags| tags <= MAX_EXHAUSTIVE_TAGS);
+    let kernel = table.kernel();
     for slot in 0..derivation.spec.slots {
         let slot = slot as u16;
         report.slots_checked += 1;
-        let (tags, mask) = match (table.tags_for_slot(slot), table.mask_for_slot(slot)) {
-            (Ok(tags), Ok(mask)) => (tags, mask.to_u64()),
+        let (tags, canonical) = match (table.tags_for_slot(slot), table.tag_for_slot(slot)) {
+            (Ok(tags), Ok(tag)) => (tags, tag),
             (Err(e), _) | (_, Err(e)) => {
                 fail(&mut report, slot, &[], e.to_string());
                 continue;
@@ -135,74 +194,133 @@ pub fn verify(derivation: &Derivation) -> Report {
                 format!("tags_for_slot lists {listed} tags instead of {expected_tags}"),
             );
         }
-        let tags: Box<dyn Iterator<Item = slotgen_tables::Tag>> = if report.exhaustive {
-            Box::new(tags)
-        } else {
-            let table = &table;
-            let directions = derivation
-                .kernel
-                .iter()
-                .map(move |&k| table.tag_from_mask(mask ^ k));
-            Box::new(std::iter::once(table.tag_from_mask(mask)).chain(directions))
-        };
-        let mut count = 0;
-        for tag in tags {
-            let tag = tag.as_ref();
-            count += 1;
+        let check_tag = |report: &mut Report, tag: &[u8]| {
             report.tags_checked += 1;
             if let Some(&b) = tag.iter().find(|&&b| !in_alphabet[usize::from(b)]) {
                 fail(
-                    &mut report,
+                    report,
                     slot,
                     tag,
                     format!("byte {b:#04x} is not in the alphabet"),
                 );
             }
-            let tag_at = PREFIX.len() + 1;
-            key[tag_at..tag_at + tag.len()].copy_from_slice(tag);
-            key[tag_at + tag.len()] = b'}';
-            let len = tag_at + tag.len() + 1 + SUFFIX.len();
-            key[len - SUFFIX.len()..len].copy_from_slice(SUFFIX);
-            let key = &key[..len];
-            if count == 1 {
-                match table.write_key_for_slot(PREFIX, slot, SUFFIX, &mut built) {
-                    Ok(n) if &built[..n] == key => {}
-                    Ok(n) => fail(
+            let landed = independent.checksum(tag) & slot_mask;
+            if landed != slot {
+                fail(
+                    report,
+                    slot,
+                    tag,
+                    format!("the crc crate puts it on slot {landed}"),
+                );
+            }
+        };
+        if report.exhaustive {
+            let mut first = true;
+            for tag in tags {
+                if first && tag != canonical {
+                    fail(
                         &mut report,
                         slot,
-                        tag,
-                        format!(
-                            "write_key_for_slot built {:?}",
-                            String::from_utf8_lossy(&built[..n])
-                        ),
-                    ),
-                    Err(e) => fail(
-                        &mut report,
-                        slot,
-                        tag,
-                        format!("write_key_for_slot failed: {e}"),
-                    ),
+                        tag.as_ref(),
+                        "tags_for_slot does not list the canonical tag first".into(),
+                    );
                 }
+                first = false;
+                check_tag(&mut report, tag.as_ref());
             }
-            let independent = reference.checksum(tag) & slot_mask;
-            if independent != slot {
-                fail(
-                    &mut report,
-                    slot,
-                    tag,
-                    format!("the crc crate puts it on slot {independent}"),
-                );
+        } else {
+            let bytes = canonical.to_array();
+            check_tag(&mut report, canonical.as_ref());
+            for k in kernel {
+                let mut moved = bytes;
+                for (b, d) in moved.iter_mut().zip(k) {
+                    *b ^= d;
+                }
+                check_tag(&mut report, &moved[..derivation.tag_len]);
             }
-            let runtime = table.key_slot(key);
-            if runtime != slot {
-                fail(
-                    &mut report,
-                    slot,
-                    tag,
-                    format!("key_slot puts its key on slot {runtime}"),
-                );
-            }
+        }
+        let tag = canonical.as_ref();
+        let direct = reference.checksum(tag) & slot_mask;
+        if direct != slot {
+            fail(
+                &mut report,
+                slot,
+                tag,
+                format!("the crc crate puts it on slot {direct}"),
+            );
+        }
+        if slot % KEY_SAMPLE != 0 {
+            continue;
+        }
+        let tag_at = PREFIX.len() + 1;
+        key[tag_at..tag_at + tag.len()].copy_from_slice(tag);
+        key[tag_at + tag.len()] = b'}';
+        let len = tag_at + tag.len() + 1 + SUFFIX.len();
+        key[len - SUFFIX.len()..len].copy_from_slice(SUFFIX);
+        let key = &key[..len];
+        match table.write_key_for_slot(PREFIX, slot, SUFFIX, &mut built) {
+            Ok(n) if &built[..n] == key => {}
+            Ok(n) => fail(
+                &mut report,
+                slot,
+                tag,
+                format!(
+                    "write_key_for_slot built {:?}",
+                    String::from_utf8_lossy(&built[..n])
+                ),
+            ),
+            Err(e) => fail(
+                &mut report,
+                slot,
+                tag,
+                format!("write_key_for_slot failed: {e}"),
+            ),
+        }
+        let runtime = table.key_slot(key);
+        if runtime != slot {
+            fail(
+                &mut report,
+                slot,
+                tag,
+                format!("key_slot puts its key on slot {runtime}"),
+            );
         }
     }
     report
+}
+
+/// The `crc` crate's CRC of messages of one length, evaluated by linearity (see [`verify`]).
+struct LinearCrc {
+    /// `crc(0)`: the CRC of the all-zero message.
+    zero: u16,
+    /// `positions[j][b] = crc(b at byte j, zeros elsewhere) ^ zero`.
+    positions: Vec<[u16; 256]>,
+}
+
+impl LinearCrc {
+    fn new(reference: &crc::Crc<u16>, len: usize) -> Self {
+        let mut message = vec![0u8; len];
+        let zero = reference.checksum(&message);
+        let positions = (0..len)
+            .map(|j| {
+                let mut row = [0u16; 256];
+                for (b, entry) in row.iter_mut().enumerate() {
+                    message[j] = b as u8;
+                    *entry = reference.checksum(&message) ^ zero;
+                }
+                message[j] = 0;
+                row
+            })
+            .collect();
+        Self { zero, positions }
+    }
+
+    /// The CRC of `message`, whose length is the one given to [`LinearCrc::new`].
+    fn checksum(&self, message: &[u8]) -> u16 {
+        debug_assert_eq!(message.len(), self.positions.len());
+        message
+            .iter()
+            .zip(&self.positions)
+            .fold(self.zero, |crc, (&b, row)| crc ^ row[usize::from(b)])
+    }
 }

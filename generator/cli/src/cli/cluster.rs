@@ -26,28 +26,8 @@ pub struct ServerArgs {
 pub struct TimeoutArgs {
     /// The time allowed for the whole exchange with the cluster, connecting to every primary
     /// included: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`).
-    #[arg(long, value_name = "TIME", default_value = "10", value_parser = parse_timeout)]
+    #[arg(long, value_name = "TIME", default_value = "10", value_parser = super::values::parse_timeout)]
     pub timeout: Duration,
-}
-
-/// A time limit: seconds, or a number with `ms` or `s`.
-fn parse_timeout(text: &str) -> Result<Duration, String> {
-    let (number, scale) = match text.strip_suffix("ms") {
-        Some(n) => (n, 0.001),
-        None => (text.strip_suffix('s').unwrap_or(text), 1.0),
-    };
-    number
-        .trim()
-        .parse::<f64>()
-        .ok()
-        .map(|n| n * scale)
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| {
-            format!(
-                "`{text}` is not a time limit: give seconds such as 10 or 0.5, or 500ms, above 0 and at most a day"
-            )
-        })
 }
 
 /// Reads the topology at `url`, and notes on standard error where it came from when that
@@ -60,7 +40,7 @@ pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
     if let Source::ClusterSlots { shards_refused } = &topology.source {
         eprintln!(
             "slotgen: note: {} refused CLUSTER SHARDS ({shards_refused}); the map is read from CLUSTER SLOTS",
-            cluster::redact(url)
+            slotgen::url::redact(url)
         );
     }
     Ok(topology)

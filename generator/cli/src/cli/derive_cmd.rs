@@ -106,14 +106,14 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     )?;
     writeln!(
         out,
-        "tables:     low {} x {mask_type} ({} bits), high {} x {mask_type} ({} bits): {} bytes",
+        "tables:     low {} x {mask_type} ({}), high {} x {mask_type} ({}): {} bytes",
         d.low.len(),
-        d.low_bits,
+        count(d.low_bits as u64, "bit"),
         d.high.len(),
-        d.slot_bits() - d.low_bits,
+        count((d.slot_bits() - d.low_bits) as u64, "bit"),
         (d.low.len() + d.high.len()) * entry_bytes
     )?;
-    super::write_failures(out, report)?;
+    super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
     let how = super::verification_scope(report, d);
     if report.passed() {
         writeln!(
@@ -124,8 +124,10 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     } else {
         writeln!(
             out,
-            "FAILED:     {} failures over {} slots, {} tags",
-            report.failure_count, report.slots_checked, report.tags_checked
+            "FAILED:     {} over {}, {}",
+            count(report.failure_count, "failure"),
+            count(report.slots_checked, "slot"),
+            count(report.tags_checked, "tag")
         )?;
     }
     Ok(())

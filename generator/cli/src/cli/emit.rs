@@ -4,11 +4,12 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::emit;
 
 use super::SpecArgs;
+use crate::exit::usage;
 
 /// A target language.
 #[derive(Debug, Clone, Copy, ValueEnum)]
@@ -39,6 +40,10 @@ enum Language {
     /// A Redis Functions library for Redis 7 and Valkey 8 (`#!lua name=slotgen`, `--name`
     /// sets it and the functions' prefix).
     RedisFunction,
+    /// A conformance corpus for client libraries: `key_hex<TAB>slot<TAB>class` rows (or
+    /// JSON with --format json), deterministic for --count and --seed; see `slotgen verify
+    /// --exec`.
+    Vectors,
 }
 
 #[derive(Debug, Args)]
@@ -69,6 +74,8 @@ pub struct EmitArgs {
     /// The name of the Go package (default `slotgen`).
     #[arg(long, value_name = "NAME", value_parser = go_package)]
     package: Option<String>,
+    #[command(flatten)]
+    vectors: super::vectors::VectorsArgs,
 }
 
 impl EmitArgs {
@@ -78,7 +85,8 @@ impl EmitArgs {
         Ok(self.name.as_deref().unwrap_or(default))
     }
 
-    /// Refuses `--name` and `--package` where the language uses neither.
+    /// Refuses the options this language would ignore: `--name`, `--package`, `--for-script`,
+    /// `--types`, the corpus's options for a table, the alphabet's for the corpus.
     fn refuse_unused(&self) -> Result<()> {
         let (takes_name, takes_package) = match self.language {
             Language::Rust
@@ -90,27 +98,57 @@ impl EmitArgs {
             | Language::C => (true, false),
             Language::Lua if self.for_script => (true, false),
             Language::Go => (false, true),
-            Language::Json | Language::Lua | Language::Python | Language::Js => (false, false),
+            Language::Json
+            | Language::Lua
+            | Language::Python
+            | Language::Js
+            | Language::Vectors => (false, false),
         };
         let language = self
             .language
             .to_possible_value()
             .map_or(String::new(), |v| v.get_name().to_owned());
         if self.for_script && !matches!(self.language, Language::Lua) {
-            anyhow::bail!("`--for-script` applies to `emit lua` only: remove it");
+            return Err(usage(anyhow::anyhow!(
+                "`--for-script` applies to `emit lua` only: remove it"
+            )));
         }
         if self.types && !matches!(self.language, Language::Js) {
-            anyhow::bail!("`--types` applies to `emit js` only: remove it");
+            return Err(usage(anyhow::anyhow!(
+                "`--types` applies to `emit js` only: remove it"
+            )));
+        }
+        if matches!(self.language, Language::Vectors) {
+            super::refuse_unused(
+                &self.spec.tags.given(),
+                "`emit vectors`, whose keys' slots depend on the CRC and the slot count only",
+            )?;
+        } else {
+            super::refuse_unused(
+                &self.vectors.given(),
+                &format!("`emit {language}` (only to `emit vectors`)"),
+            )?;
         }
         if self.name.is_some() && !takes_name {
-            anyhow::bail!("`--name` does not apply to `emit {language}`: remove it");
+            return Err(usage(anyhow::anyhow!(
+                "`--name` does not apply to `emit {language}`: remove it"
+            )));
         }
         if self.package.is_some() && !takes_package {
-            anyhow::bail!(
+            return Err(usage(anyhow::anyhow!(
                 "`--package` does not apply to `emit {language}` (only to `emit go`): remove it"
-            );
+            )));
         }
         Ok(())
+    }
+}
+
+/// An emitter's refusal: a name that is not one is a usage error of `--name` (exit 2);
+/// anything else (a tag count the language cannot hold) is work that cannot be done.
+fn name_error(error: slotgen::Error) -> anyhow::Error {
+    match error {
+        slotgen::Error::ModuleName { .. } => usage(anyhow::anyhow!("--name {error}")),
+        other => other.into(),
     }
 }
 
@@ -120,14 +158,22 @@ fn go_package(name: &str) -> Result<String, slotgen::Error> {
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     args.refuse_unused()?;
+    if let Language::Vectors = args.language {
+        return super::vectors::emit(
+            &args.vectors,
+            &args.spec.crc.spec()?,
+            args.output.as_deref(),
+        );
+    }
     let derivation = args.spec.derive()?;
     let text = match args.language {
         Language::Rust => {
             let name = args.name_or("SLOT_TABLE")?;
             emit::rust::file(&derivation, name).map_err(|_| {
-                anyhow::anyhow!(
-                    "--name `{name}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`"
-                )
+                usage(anyhow::anyhow!(
+                    "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
+                    slotgen::text::shorten(&name.escape_debug().to_string(), slotgen::text::MAX_SHOWN)
+                ))
             })?
         }
         Language::Json => {
@@ -139,11 +185,11 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             &derivation,
             args.name_or(emit::redis_function::DEFAULT_NAME)?,
         )
-        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        .map_err(name_error)?,
         Language::Lua => emit::lua::module(&derivation),
 
         Language::C => emit::c::named_header(&derivation, args.name_or(emit::c::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Python => emit::python::module(&derivation),
         Language::Js if args.types => emit::js::types(&derivation),
         Language::Js => emit::js::module(&derivation),
@@ -151,25 +197,30 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
         }
         Language::Java => emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)
-            .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+            .map_err(name_error)?,
         Language::Elixir => {
             emit::elixir::module(&derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
-                .map_err(|e| anyhow::anyhow!("--name {e}"))?
+                .map_err(name_error)?
         }
         Language::RedisFunction => emit::redis_function::library(
             &derivation,
             args.name_or(emit::redis_function::DEFAULT_NAME)?,
         )
-        .map_err(|e| anyhow::anyhow!("--name {e}"))?,
+        .map_err(name_error)?,
+        Language::Vectors => unreachable!("emitted above"),
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write `{}`: {}",
+                path.display(),
+                crate::cli::os_reason(&e)
+            )
+        })?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)

@@ -3,11 +3,12 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::cluster::{keys_over_slots, split_evenly, Node, Role, Shard};
 
 use super::cluster::{note_migrations, topology, ServerArgs};
+use crate::exit::usage;
 
 /// The form of `slotgen keys`' output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -68,14 +69,14 @@ pub struct KeysArgs {
 pub fn run(args: &KeysArgs) -> Result<ExitCode> {
     for (option, value) in [("--prefix", &args.prefix), ("--suffix", &args.suffix)] {
         if args.format != Format::Json && value.contains(['\n', '\r', '\t']) {
-            bail!(
+            return Err(usage(anyhow!(
                 "{option} holds a tab or line break, which would split the key over columns or lines: use `--format json`, or leave it out"
-            );
+            )));
         }
     }
     if let Some(position) = args.prefix.find('{') {
         let error = slotgen_tables::Error::PrefixHasBrace { position };
-        return Err(anyhow::Error::from(error).context("--prefix"));
+        return Err(usage(anyhow::Error::from(error).context("--prefix")));
     }
     let topology = topology(&args.server.redis, args.server.timeout.timeout)?;
     let migrating = topology.migrating_slots();
@@ -87,8 +88,10 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
         Some(wanted) => {
             let (shard, node) = topology.find(wanted)?;
             if args.role.is_some() && node.role != role {
+                // the cluster's answer, not the command line, makes this wrong: exit 1
                 bail!(
-                    "--node {wanted} is a {}, and --role asks for a {role}: leave --role out, or name a {role}",
+                    "--node {} is a {}, and --role asks for a {role}: leave --role out, or name a {role}",
+                    node.addr,
                     node.role
                 );
             }

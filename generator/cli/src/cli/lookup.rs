@@ -67,11 +67,13 @@ fn print_lines(
     // Check every range and the prefix before printing anything.
     let mut slots = Vec::new();
     for range in ranges {
-        slots.extend(range.slots(table.slots)?);
+        slots.extend(range.slots(table.slots())?);
     }
     if as_key {
         if let Some(&slot) = slots.first() {
-            table.key_for_slot(prefix, slot, suffix)?;
+            table
+                .key_for_slot(prefix, slot, suffix)
+                .map_err(crate::exit::usage)?;
         }
     }
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

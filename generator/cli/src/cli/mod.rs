@@ -2,14 +2,17 @@
 
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::{choose, Charset};
 use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 
+use crate::exit::usage;
+
 mod catalog;
+mod check;
 mod cluster;
 mod derive_cmd;
 mod emit;
@@ -19,14 +22,20 @@ mod nodes;
 mod placement;
 mod shortest;
 mod slot;
+mod values;
+mod vectors;
 mod verify;
+mod verify_exec;
+
+/// The exit status rule, shown by `--help` (see `crate::exit`).
+const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, or a value not of its option's form).";
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
 /// Every command defaults to Redis Cluster: CRC-16/XMODEM, 16384 slots, alphabet
 /// `@ABCDEFGHIJKLMNO`, 4-symbol tags.
 #[derive(Debug, Parser)]
-#[command(name = "slotgen", version, about, long_about = None)]
+#[command(name = "slotgen", version, about, long_about = None, after_help = EXIT_STATUS)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -54,6 +63,9 @@ enum Command {
     /// shortest tags with the default alphabet and with an alphanumeric one; with
     /// --all-widths, every catalogue CRC of width 8 to 64.
     Catalog(catalog::CatalogArgs),
+    /// Check a key layout for a cluster: each key's slot, hashtag and traps of the hashtag
+    /// rule; with --same-slot or --template, whether the keys meet on one slot.
+    Check(check::CheckArgs),
     /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
     Nodes(nodes::NodesArgs),
     /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
@@ -130,15 +142,22 @@ impl CrcArgs {
                 )
             }
             None => match &self.crc {
-                Some(name) => *slotgen::catalog::find(name).context("--crc")?.algorithm,
+                Some(name) => {
+                    *slotgen::catalog::find(name)
+                        .context("--crc")
+                        .map_err(usage)?
+                        .algorithm
+                }
                 None => crc::CRC_16_XMODEM,
             },
         };
-        check_crc(&crc).context(if self.poly.is_some() {
-            "--poly"
-        } else {
-            "--crc"
-        })?;
+        check_crc(&crc)
+            .context(if self.poly.is_some() {
+                "--poly"
+            } else {
+                "--crc"
+            })
+            .map_err(usage)?;
         Ok(crc)
     }
 
@@ -165,9 +184,19 @@ impl CrcArgs {
     /// The slot count these options name.
     fn slots(&self) -> Result<SlotCount> {
         match self.slots {
-            Some(slots) => Ok(SlotCount::new(slots).context("--slots")?),
+            Some(slots) => Ok(SlotCount::new(slots).context("--slots").map_err(usage)?),
             None => Ok(SlotCount::REDIS_CLUSTER),
         }
+    }
+
+    /// The spec of these options with the default alphabet and tag length, for what depends
+    /// on the CRC and the slot count only (the slot of a key).
+    fn spec(&self) -> Result<Spec> {
+        Ok(Spec {
+            crc: self.crc()?,
+            slots: self.slots()?.get(),
+            ..Spec::default()
+        })
     }
 
     /// The options of this group given on the command line, as spelled there.
@@ -194,7 +223,8 @@ impl CrcArgs {
 #[derive(Debug, Clone, Args)]
 pub struct AlphabetArgs {
     /// The tag symbols, in any order: 2^d distinct bytes forming an affine subspace of
-    /// GF(2)^8, without `{` or `}` (default: `@ABCDEFGHIJKLMNO`).
+    /// GF(2)^8, without `{` or `}`; by default `@ABCDEFGHIJKLMNO`, the Redis Cluster
+    /// alphabet.
     #[arg(long, value_name = "STR")]
     alphabet: Option<String>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
@@ -243,10 +273,10 @@ impl SpecArgs {
             .as_deref()
             .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
         if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
-            bail!(
+            return Err(usage(anyhow!(
                 "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
                 c.len_utf8()
-            );
+            )));
         }
         let mut spec = Spec {
             crc,
@@ -255,11 +285,6 @@ impl SpecArgs {
             slots: slots.get(),
         };
         if let Some(charset) = &self.tags.charset {
-            if let Some(c) = charset.spec().chars().find(|c| !c.is_ascii()) {
-                bail!(
-                    "--charset: `{c}` is not ASCII, and a tag symbol is one byte: write a byte above 0x7f as `\\xNN` in a bracket expression, such as `[a-z\\xe9]`"
-                );
-            }
             let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
                 .map_err(spelled)
                 .with_context(|| format!("--charset {}", charset.spec()))?;
@@ -288,14 +313,16 @@ impl SpecArgs {
 fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
     match options {
         [] => Ok(()),
-        [one] => bail!("`{one}` does not apply to {what}: remove it"),
-        many => bail!(
+        [one] => Err(usage(anyhow!(
+            "`{one}` does not apply to {what}: remove it"
+        ))),
+        many => Err(usage(anyhow!(
             "{} do not apply to {what}: remove them",
             many.iter()
                 .map(|o| format!("`{o}`"))
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
+        ))),
     }
 }
 
@@ -308,57 +335,51 @@ fn spelled(error: slotgen::Error) -> anyhow::Error {
         slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
         _ => String::new(),
     };
-    anyhow!("{error}{hint}")
-}
-
-/// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
-fn parse_u16(text: &str) -> Result<u16, String> {
-    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
-        Some(hex) => u16::from_str_radix(hex, 16),
-        None => text.parse(),
-    };
-    parsed.map_err(|_| {
-        format!("`{text}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129")
-    })
-}
-
-/// A slot or an inclusive range `A-B` of slots, as given on the command line.
-#[derive(Debug, Clone, Copy)]
-pub struct SlotRange {
-    first: u32,
-    last: u32,
-}
-
-impl std::str::FromStr for SlotRange {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let number = |t: &str| {
-            t.trim().parse::<u32>().map_err(|_| {
-                format!("`{s}` is not a slot: give a number such as 42 or a range such as 0-99")
-            })
-        };
-        let (first, last) = match s.split_once('-') {
-            Some((a, b)) => (number(a)?, number(b)?),
-            None => (number(s)?, number(s)?),
-        };
-        if first > last {
-            return Err(format!(
-                "range `{s}` runs backwards: write the lower slot first, as {last}-{first}"
-            ));
-        }
-        Ok(Self { first, last })
+    let spelled = anyhow!("{error}{hint}");
+    if is_usage(&error) {
+        usage(spelled)
+    } else {
+        spelled
     }
 }
+
+/// Whether a library error from a spec's options means the command line is wrong by itself
+/// (a value not of its option's form: exit 2), rather than that the work cannot be done
+/// (no tag length reaches every slot: exit 1).
+fn is_usage(error: &slotgen::Error) -> bool {
+    use slotgen::Error as E;
+    matches!(
+        error,
+        E::UnknownCrc { .. }
+            | E::UnsupportedWidth { .. }
+            | E::EvenPoly { .. }
+            | E::BraceInAlphabet { .. }
+            | E::DuplicateSymbol { .. }
+            | E::AlphabetSize { .. }
+            | E::NotAffine { .. }
+            | E::CharsetSyntax { .. }
+            | E::UnknownCharset { .. }
+            | E::CharsetSymbol { .. }
+            | E::SlotCount { .. }
+            | E::TagLen { .. }
+            | E::OrderMismatch { .. }
+            | E::MaxLen { .. }
+            | E::GoPackageName { .. }
+            | E::ModuleName { .. }
+            | E::InvalidName { .. }
+    )
+}
+
+pub use values::{parse_u16, SlotRange};
 
 impl SlotRange {
     /// The slots of the range, each checked against the table's slot count.
     fn slots(self, slots: u32) -> Result<impl Iterator<Item = u16>> {
         if self.last >= slots {
-            bail!(slotgen_tables::Error::SlotOutOfRange {
+            return Err(usage(slotgen_tables::Error::SlotOutOfRange {
                 slot: self.last,
-                slots
-            });
+                slots,
+            }));
         }
         Ok((self.first..=self.last).map(|s| s as u16))
     }
@@ -375,6 +396,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
+        Command::Check(args) => check::run(&args),
         Command::Nodes(args) => nodes::run(&args),
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),
@@ -396,21 +418,41 @@ fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
 }
 
 /// Bytes as text for a line of output, inside double quotes: printable ASCII as is but `"`
-/// and `\` escaped, anything else as `\xNN`.
+/// and `\` escaped, anything else as `\xNN` ([`slotgen::text::escape`]).
 fn show(bytes: &[u8]) -> String {
-    bytes
-        .iter()
-        .map(|&b| match b {
-            b'"' | b'\\' => format!("\\{}", char::from(b)),
-            b' '..=b'~' => char::from(b).to_string(),
-            _ => format!("\\x{b:02x}"),
-        })
-        .collect()
+    slotgen::text::escape(bytes)
+}
+
+/// As [`show`], cut to [`slotgen::text::MAX_SHOWN`] characters with a marker: for values
+/// from outside, which may be long.
+fn show_short(bytes: &[u8]) -> String {
+    let head = &bytes[..bytes.len().min(slotgen::text::MAX_SHOWN)];
+    let shown = show(head);
+    if head.len() < bytes.len() {
+        format!("{shown}{} ({} bytes)", slotgen::text::CUT, bytes.len())
+    } else {
+        shown
+    }
+}
+
+/// `n` with the noun in the number it needs: `1 slot`, `2 slots`.
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The operating system's reason for `e`, once, without `(os error N)`.
+pub(crate) fn os_reason(e: &std::io::Error) -> String {
+    slotgen::text::os_reason(e)
 }
 
 /// One `failed:` line per listed failure of a verification report.
-fn write_failures(out: &mut impl std::io::Write, report: &slotgen::Report) -> std::io::Result<()> {
-    for failure in &report.failures {
+fn write_failures(
+    out: &mut impl std::io::Write,
+    report: &slotgen::Report,
+    max: usize,
+) -> std::io::Result<()> {
+    for failure in report.failures.iter().take(max) {
         writeln!(
             out,
             "failed:     slot {} tag \"{}\": {}",

@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::exit::usage;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use slotgen::emit;
@@ -57,11 +58,26 @@ pub struct ShortestArgs {
     output: Option<PathBuf>,
 }
 
-/// Slots as a list of numbers and inclusive ranges: `0-3, 7, 9-12`.
+/// The most runs [`slot_list`] writes.
+const MAX_RUNS: usize = slotgen::verify::MAX_LISTED;
+
+/// Slots as a list of numbers and inclusive ranges: `0-3, 7, 9-12`; after [`MAX_RUNS`] runs,
+/// how many slots are left out.
 fn slot_list(slots: &[u32]) -> String {
     let mut out = String::new();
     let mut i = 0;
+    let mut runs = 0;
     while i < slots.len() {
+        if runs == MAX_RUNS {
+            let left = slots.len() - i;
+            write!(
+                out,
+                " and {left} more {}",
+                if left == 1 { "slot" } else { "slots" }
+            )
+            .expect("writing to a String");
+            break;
+        }
         let mut j = i;
         while j + 1 < slots.len() && slots[j + 1] == slots[j] + 1 {
             j += 1;
@@ -74,6 +90,7 @@ fn slot_list(slots: &[u32]) -> String {
         } else {
             write!(out, "{}", slots[i]).expect("writing to a String");
         }
+        runs += 1;
         i = j + 1;
     }
     out
@@ -82,9 +99,14 @@ fn slot_list(slots: &[u32]) -> String {
 pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
     let crc = args.crc.crc()?;
     let slots = args.crc.slots()?.get();
-    let mut charset = Charset::parse(&args.charset).context("--charset")?;
+    let mut charset = Charset::parse(&args.charset)
+        .context("--charset")
+        .map_err(usage)?;
     if let Some(order) = &args.order {
-        charset = charset.with_order(order).context("--order")?;
+        charset = charset
+            .with_order(order)
+            .context("--order")
+            .map_err(usage)?;
     }
     let spec = ShortestSpec {
         crc,
@@ -92,20 +114,26 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
         charset,
         max_len: args.max_len,
     };
-    let table = shortest(&spec).map_err(|error| {
-        let option = match error {
-            slotgen::Error::CharsetSymbol { .. } => "--charset",
-            _ => "--max-len",
-        };
-        anyhow::Error::new(error).context(option)
+    let table = shortest(&spec).map_err(|error| match error {
+        slotgen::Error::CharsetSymbol { .. } => {
+            usage(anyhow::Error::new(error).context("--charset"))
+        }
+        slotgen::Error::MaxLen { .. } => usage(anyhow::Error::new(error).context("--max-len")),
+        _ => anyhow::Error::new(error),
     })?;
     let gaps = table.gaps();
     if !gaps.is_empty() {
         let report = format!(
-            "{} of {} slots have no tag of at most {} symbols: {}",
+            "{} of {} slots {} no tag of at most {} {}: {}",
             gaps.len(),
             slots,
+            if gaps.len() == 1 { "has" } else { "have" },
             spec.max_len,
+            if spec.max_len == 1 {
+                "symbol"
+            } else {
+                "symbols"
+            },
             slot_list(&gaps)
         );
         if !args.allow_gaps {
@@ -122,7 +150,7 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
             if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                bail!("--name `{name}` is not a C identifier: use letters, digits and `_`, not starting with a digit");
+                return Err(usage(anyhow::anyhow!("--name `{}` is not a C identifier: use letters, digits and `_`, not starting with a digit", name.escape_debug())));
             }
             emit::shortest::c(&table, name)
         }
@@ -131,13 +159,20 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
         Format::Rust => {
             let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
             emit::rust::shortest_file(&table, name)
-                .with_context(|| format!("--name `{name}` is not a Rust identifier"))?
+                .with_context(|| {
+                    format!("--name `{}` is not a Rust identifier", name.escape_debug())
+                })
+                .map_err(usage)?
         }
     };
     match &args.output {
-        Some(path) => {
-            std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?
-        }
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write `{}`: {}",
+                path.display(),
+                crate::cli::os_reason(&e)
+            )
+        })?,
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)

@@ -1,20 +1,17 @@
 //! `slotgen verify`: check a JSON derivation, a tag table made elsewhere, or a real server.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use slotgen::verify::{self, Language};
+use slotgen::verify::server::{self, Server};
+use slotgen::verify::{self, Language, MAX_LISTED};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::SpecArgs;
-
-/// How long to wait for a server to accept the connection, and then for each answer.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
-const ANSWER_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The form of a `--tags` file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -31,7 +28,7 @@ enum TagFormat {
 }
 
 #[derive(Debug, Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["table", "tags", "redis"])))]
+#[command(group(ArgGroup::new("what").required(true).args(["table", "tags", "redis", "exec"])))]
 pub struct VerifyArgs {
     /// A derivation written by `slotgen emit json`: derived again from the spec it names,
     /// compared value by value, and verified over every slot and every alternative tag (the
@@ -57,17 +54,51 @@ pub struct VerifyArgs {
     /// The --keys are hex-encoded bytes (`7b617d` is `{a}`).
     #[arg(long, requires = "keys")]
     hex: bool,
+    /// A client library's slot function, as a command (split into words as a shell does,
+    /// run without one): it reads one key per line (see --input) and prints one slot per
+    /// line. Fed the conformance corpus of `slotgen emit vectors` for the spec; reports the
+    /// disagreements per class, with examples.
+    #[arg(long, value_name = "CMD")]
+    exec: Option<String>,
+    /// With --exec: keys as hex digits, or as raw bytes (keys with line breaks left out).
+    #[arg(long, value_enum, default_value_t = super::verify_exec::ExecInput::Hex, requires = "exec")]
+    input: super::verify_exec::ExecInput,
+    /// With --exec: how many keys of the corpus.
+    #[arg(long, value_name = "N", default_value_t = slotgen::vectors::DEFAULT_COUNT, requires = "exec")]
+    count: usize,
+    /// With --exec: the corpus's seed.
+    #[arg(long, value_name = "S", default_value_t = slotgen::vectors::DEFAULT_SEED, requires = "exec")]
+    seed: u64,
+    /// The overall deadline: with --redis for connecting and for every question and answer,
+    /// --keys included (default 30 s); with --exec for the command's whole run, after which
+    /// it is killed (default 120 s). Seconds (`30`, `0.5`), or with a unit (`500ms`, `2s`).
+    #[arg(long, value_name = "TIME", value_parser = super::values::parse_timeout)]
+    timeout: Option<Duration>,
+    /// The most entries listed of each kind (`mismatch:`, `failed:`, `misplaced:`,
+    /// `disagree:`), 0 to 20; the counts cover all of them.
+    #[arg(long, value_name = "N", default_value_t = MAX_LISTED, value_parser = parse_max_errors)]
+    max_errors: usize,
     #[command(flatten)]
     spec: SpecArgs,
 }
 
+/// `--timeout`'s default with `--redis`.
+const REDIS_TIMEOUT: Duration = Duration::from_secs(30);
+/// `--timeout`'s default with `--exec`.
+const EXEC_TIMEOUT: Duration = Duration::from_secs(120);
+
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
+    if args.timeout.is_some() && args.redis.is_none() && args.exec.is_none() {
+        return Err(crate::exit::usage(anyhow!(
+            "--timeout applies to --redis and --exec only: a file is read without waiting on anyone"
+        )));
+    }
     if let Some(path) = &args.table {
         super::refuse_unused(
             &args.spec.given(),
             "a JSON derivation, which names its own spec",
         )?;
-        run_json(path)
+        run_json(path, args.max_errors)
     } else if let Some(path) = &args.tags {
         super::refuse_unused(
             &args.spec.tags.given(),
@@ -76,25 +107,54 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         run_tags(args, path)
     } else if let Some(url) = &args.redis {
         run_redis(args, url)
+    } else if let Some(command) = &args.exec {
+        super::refuse_unused(
+            &args.spec.tags.given(),
+            "`--exec`, whose keys' slots depend on the CRC and the slot count only",
+        )?;
+        super::vectors::check_count(args.count, "--count")?;
+        if args.count == 0 {
+            bail!("--count 0 compares nothing: give at least 1 key");
+        }
+        let options = super::verify_exec::ExecOptions {
+            command,
+            input: args.input,
+            count: args.count,
+            seed: args.seed,
+            timeout: args.timeout.unwrap_or(EXEC_TIMEOUT),
+        };
+        super::verify_exec::run(&args.spec.crc.spec()?, &options)
     } else {
-        unreachable!("clap requires one of TABLE.json, --tags, --redis")
+        unreachable!("clap requires one of TABLE.json, --tags, --redis, --exec")
     }
 }
 
-fn read(path: &Path) -> Result<Vec<u8>> {
-    if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
-        return Ok(bytes);
+/// The most bytes of a `--tags` file read: 16 MiB (a C table of 65536 slots with a
+/// comment per entry has about 4 MiB).
+const MAX_TAGS_BYTES: usize = 16 << 20;
+
+/// Reads `path` (`-`: standard input), refusing more than `limit` bytes.
+fn read(path: &Path, limit: usize) -> Result<Vec<u8>> {
+    let (name, reader): (String, Box<dyn Read>) = if path == Path::new("-") {
+        ("standard input".to_owned(), Box::new(std::io::stdin()))
+    } else {
+        let file = std::fs::File::open(path)
+            .map_err(|e| anyhow!("cannot read `{}`: {}", path.display(), super::os_reason(&e)))?;
+        (format!("`{}`", path.display()), Box::new(file))
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| anyhow!("cannot read {name}: {}", super::os_reason(&e)))?;
+    if bytes.len() > limit {
+        bail!("{name} has more than {limit} bytes, and no file `slotgen verify` reads is that large: give a file written by `slotgen emit json`, or a tag table of at most 65536 entries");
     }
-    std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
+    Ok(bytes)
 }
 
-fn run_json(path: &Path) -> Result<ExitCode> {
-    let bytes = read(path)?;
+fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
+    let bytes = read(path, verify::MAX_JSON_BYTES)?;
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         anyhow!(
             "`{}` is not UTF-8 text ({e}): give a file written by `slotgen emit json`",
@@ -113,7 +173,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
         d.tag_len,
         super::show(d.alphabet.symbols())
     )?;
-    for mismatch in &report.mismatches {
+    for mismatch in report.mismatches.iter().take(max_errors) {
         writeln!(out, "mismatch:   {mismatch}")?;
     }
     if report.mismatch_count > 0 {
@@ -124,7 +184,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
             path.display(),
             report.mismatch_count,
             report.values_compared,
-            report.mismatches.len()
+            report.mismatches.len().min(max_errors)
         );
     }
     writeln!(
@@ -136,13 +196,13 @@ fn run_json(path: &Path) -> Result<ExitCode> {
         .verification
         .as_ref()
         .expect("verified when every value matched");
-    super::write_failures(&mut out, verification)?;
+    super::write_failures(&mut out, verification, max_errors)?;
     if !verification.passed() {
         out.flush()?;
         bail!(
-            "verification failed: {} failures over {} slots; see the `failed:` lines",
-            verification.failure_count,
-            verification.slots_checked
+            "verification failed: {} over {}; see the `failed:` lines",
+            super::plural(verification.failure_count, "failure", "failures"),
+            super::plural(verification.slots_checked, "slot", "slots")
         );
     }
     let how = super::verification_scope(verification, d);
@@ -157,7 +217,7 @@ fn run_json(path: &Path) -> Result<ExitCode> {
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let crc = args.spec.crc.crc()?;
     let slots = args.spec.crc.slots()?;
-    let bytes = read(path)?;
+    let bytes = read(path, MAX_TAGS_BYTES)?;
     let extension = path
         .extension()
         .and_then(|e| e.to_str())
@@ -188,7 +248,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         slots.get()
     )?;
     writeln!(out, "checked:    {} entries", report.entries_checked)?;
-    for m in &report.misplaced {
+    for m in report.misplaced.iter().take(args.max_errors) {
         writeln!(
             out,
             "misplaced:  slot {} tag \"{}\" lands on slot {}",
@@ -220,8 +280,8 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             "the tag table does not hold: {} of {} entries land on another slot{}, {} slots have no entry, {} entries are extra",
             report.misplaced_count,
             report.entries_checked,
-            if report.misplaced_count > report.misplaced.len() as u64 {
-                format!(" (the first {} are listed)", report.misplaced.len())
+            if report.misplaced_count > args.max_errors.min(report.misplaced.len()) as u64 {
+                format!(" (the first {} are listed)", args.max_errors.min(report.misplaced.len()))
             } else {
                 String::new()
             },
@@ -237,91 +297,26 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Asks the server `CLUSTER KEYSLOT` for each key, in one pipeline.
-fn keyslots(con: &mut redis::Connection, url: &str, keys: &[Vec<u8>]) -> Result<Vec<u16>> {
-    use redis::ConnectionLike;
-    let mut pipe = redis::pipe();
-    for key in keys {
-        pipe.cmd("CLUSTER").arg("KEYSLOT").arg(key.as_slice());
-    }
-    let answers = con
-        .req_packed_commands(&pipe.get_packed_pipeline(), 0, keys.len())
-        .with_context(|| format!("asking {url} for CLUSTER KEYSLOT"))?;
-    if answers.len() != keys.len() {
-        bail!(
-            "{url} gave {} answers to {} CLUSTER KEYSLOT queries: check that the URL names a Redis server",
-            answers.len(),
-            keys.len()
-        );
-    }
-    keys.iter()
-        .zip(answers)
-        .map(|(key, answer)| match answer {
-            redis::Value::Int(slot) => u16::try_from(slot).map_err(|_| {
-                anyhow!(
-                    "{url} answered slot {slot} for key \"{}\": not a slot",
-                    super::show(key)
-                )
-            }),
-            redis::Value::ServerError(e) => Err(anyhow!(
-                "{url} refused CLUSTER KEYSLOT for key \"{}\": {}",
-                super::show(key),
-                redis::RedisError::from(e)
-            )),
-            other => Err(anyhow!(
-                "{url} answered {other:?} to CLUSTER KEYSLOT for key \"{}\": not a slot; check that the URL names a Redis server",
-                super::show(key)
-            )),
-        })
-        .collect()
-}
-
-/// Connects to `url` and checks that the server is cluster-enabled.
-fn connect(url: &str) -> Result<redis::Connection> {
-    let client = redis::Client::open(url).with_context(|| {
-        format!("--redis `{url}` is not a server URL: give `redis://host:port` or `unix:///path/to/socket`")
-    })?;
-    let mut con = client
-        .get_connection_with_timeout(CONNECT_TIMEOUT)
-        .with_context(|| {
-            format!("cannot connect to {url}: start a cluster-enabled redis-server there, or give the URL of one")
-        })?;
-    con.set_read_timeout(Some(ANSWER_TIMEOUT))?;
-    con.set_write_timeout(Some(ANSWER_TIMEOUT))?;
-    let info: String = redis::cmd("INFO")
-        .arg("cluster")
-        .query(&mut con)
-        .with_context(|| format!("asking {url} for INFO cluster"))?;
-    if !info.lines().any(|l| l.trim() == "cluster_enabled:1") {
-        bail!(
-            "{url} is not cluster-enabled (INFO cluster does not say `cluster_enabled:1`): \
-             CLUSTER KEYSLOT answers only on a server started with `--cluster-enabled yes`"
-        );
-    }
-    Ok(con)
-}
-
 fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
     let derivation = args.spec.derive()?;
     let table = derivation.table();
-    let keys = match &args.keys {
-        Some(path) => read_keys(path, args.hex)?,
-        None => Vec::new(),
-    };
-    let mut con = connect(url)?;
     let slots = derivation.spec.slots;
     let tags: Vec<Vec<u8>> = (0..slots)
         .map(|slot| Ok(table.tag_for_slot(slot as u16)?.as_ref().to_vec()))
         .collect::<Result<_>>()?;
-    let tag_answers = keyslots(&mut con, url, &tags)?;
-    let key_answers = keyslots(&mut con, url, &keys)?;
+    // the keys are opened before the server, so that a missing file is named first
+    let mut keys = match &args.keys {
+        Some(path) => Some(KeyLines::open(path, args.hex)?),
+        None => None,
+    };
+    let mut server = Server::connect(url, args.timeout.unwrap_or(REDIS_TIMEOUT))?;
+    let tag_answers = server.keyslots(&tags)?;
 
     let mut out = std::io::stdout().lock();
-    writeln!(out, "server:     {url} (cluster-enabled)")?;
-    let mut disagreements = 0u64;
+    writeln!(out, "server:     {} (cluster-enabled)", server.url())?;
+    let mut listing = Listing::new(args.max_errors);
     for (slot, (tag, &answer)) in tags.iter().zip(&tag_answers).enumerate() {
-        if usize::from(answer) != slot {
-            disagreements += 1;
+        if usize::from(answer) != slot && listing.count() {
             writeln!(
                 out,
                 "disagree:   slot {slot} tag \"{}\": the server puts it on slot {answer}",
@@ -329,7 +324,8 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
             )?;
         }
     }
-    let tag_disagreements = disagreements;
+    let tag_disagreements = listing.total;
+    let mut key_listing = Listing::new(args.max_errors);
     writeln!(
         out,
         "tags:       {} of {slots} tags of {}, {} slots, land on their slot by CLUSTER KEYSLOT",
@@ -337,50 +333,160 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         derivation.crc_name(),
         slots
     )?;
-    if args.keys.is_some() {
+    if let Some(keys) = &mut keys {
         let crc = Crc16::new(&derivation.spec.crc);
         let mask = (slots - 1) as u16;
-        for (key, &answer) in keys.iter().zip(&key_answers) {
-            let ours = crc.checksum(hashtag(key)) & mask;
-            if ours != answer {
-                disagreements += 1;
-                writeln!(
-                    out,
-                    "disagree:   key \"{}\": slot {ours} by {}, slot {answer} by the server",
-                    super::show(key),
-                    derivation.crc_name()
-                )?;
+        let mut asked = 0u64;
+        while let Some(chunk) = keys.next_chunk()? {
+            let answers = server.keyslots(&chunk)?;
+            asked += chunk.len() as u64;
+            for (key, &answer) in chunk.iter().zip(&answers) {
+                let ours = crc.checksum(hashtag(key)) & mask;
+                if ours != answer && key_listing.count() {
+                    writeln!(
+                        out,
+                        "disagree:   key \"{}\": slot {ours} by {}, slot {answer} by the server",
+                        super::show_short(key),
+                        derivation.crc_name()
+                    )?;
+                }
             }
         }
         writeln!(
             out,
-            "keys:       {} of {} keys get the same slot from the server",
-            keys.len() as u64 - (disagreements - tag_disagreements),
-            keys.len()
+            "keys:       {} of {} {} the same slot from the server",
+            asked - key_listing.total,
+            asked,
+            if asked == 1 { "key gets" } else { "keys get" }
         )?;
     }
-    if disagreements > 0 {
+    let total = tag_disagreements + key_listing.total;
+    if total > 0 {
         out.flush()?;
-        bail!("{disagreements} answers of {url} disagree with the spec; see the `disagree:` lines");
+        let note = if listing.listed_note().is_empty() {
+            key_listing.listed_note()
+        } else {
+            listing.listed_note()
+        };
+        bail!(
+            "{} of {} disagree with the spec{note}; see the `disagree:` lines",
+            super::plural(total, "answer", "answers"),
+            server.url(),
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn read_keys(path: &Path, hex: bool) -> Result<Vec<Vec<u8>>> {
-    let lines = verify::tags_from_lines(&read(path)?);
-    if !hex {
-        return Ok(lines);
+/// Counts the entries of one listing and says which to print: the first `max`.
+pub(super) struct Listing {
+    max: usize,
+    /// Entries counted.
+    pub total: u64,
+}
+
+impl Listing {
+    pub fn new(max: usize) -> Self {
+        Self { max, total: 0 }
     }
-    lines
-        .iter()
-        .enumerate()
-        .map(|(n, line)| {
-            hex::decode(line).with_context(|| {
-                format!(
-                    "key {} is not hex: with --hex, give each key as pairs of hex digits",
-                    n + 1
-                )
-            })
+
+    /// Counts one entry; true when it is to be listed.
+    pub fn count(&mut self) -> bool {
+        self.total += 1;
+        self.total <= self.max as u64
+    }
+
+    /// ` (the first N are listed)` when some were left out.
+    pub fn listed_note(&self) -> String {
+        if self.total > self.max as u64 {
+            format!(" (the first {} are listed)", self.max)
+        } else {
+            String::new()
+        }
+    }
+}
+
+/// The longest key line `--keys` reads: 1 MiB (a Redis key may be longer, but a key list
+/// of them is no list of keys to check).
+const MAX_KEY_BYTES: u64 = 1 << 20;
+
+/// The `--keys` file, read one chunk of [`server::CHUNK`] lines at a time, so that memory
+/// stays bounded however many keys it has.
+struct KeyLines {
+    reader: Box<dyn BufRead>,
+    hex: bool,
+    line: u64,
+    name: String,
+}
+
+impl KeyLines {
+    fn open(path: &Path, hex: bool) -> Result<Self> {
+        let (reader, name): (Box<dyn BufRead>, String) = if path == Path::new("-") {
+            (
+                Box::new(std::io::BufReader::new(std::io::stdin())),
+                "standard input".to_owned(),
+            )
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| {
+                anyhow!("cannot read `{}`: {}", path.display(), super::os_reason(&e))
+            })?;
+            (
+                Box::new(std::io::BufReader::new(file)),
+                format!("`{}`", path.display()),
+            )
+        };
+        Ok(Self {
+            reader,
+            hex,
+            line: 0,
+            name,
         })
-        .collect()
+    }
+
+    /// The next keys, up to a chunk; `None` at the end.
+    fn next_chunk(&mut self) -> Result<Option<Vec<Vec<u8>>>> {
+        let mut chunk = Vec::new();
+        while chunk.len() < server::CHUNK {
+            let mut line = Vec::new();
+            let n = (&mut self.reader)
+                .take(MAX_KEY_BYTES + 1)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| anyhow!("cannot read {}: {}", self.name, super::os_reason(&e)))?;
+            if n == 0 {
+                break;
+            }
+            self.line += 1;
+            if line.last() == Some(&b'\n') {
+                line.pop();
+            } else if line.len() as u64 > MAX_KEY_BYTES {
+                bail!(
+                    "key {} of {} is longer than {MAX_KEY_BYTES} bytes: give one key per line",
+                    self.line,
+                    self.name
+                );
+            }
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            if self.hex {
+                line = hex::decode(&line).map_err(|_| {
+                    anyhow!(
+                        "key {} is not hex: with --hex, give each key as pairs of hex digits",
+                        self.line
+                    )
+                })?;
+            }
+            chunk.push(line);
+        }
+        Ok((!chunk.is_empty()).then_some(chunk))
+    }
+}
+
+/// `--max-errors`: 0 to [`MAX_LISTED`].
+fn parse_max_errors(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| *n <= MAX_LISTED)
+        .ok_or_else(|| {
+            format!("`{text}` is not a listing cap: give a number from 0 to {MAX_LISTED}")
+        })
 }

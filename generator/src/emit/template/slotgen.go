@@ -157,3 +157,44 @@ func TagsForSlot(slot int) (func(yield func(tag []byte) bool), error) {
 		}
 	}, nil
 }
+
+// SameSlot returns the slot every key lands on, as a multi-key command or a script's keys
+// need, and true; or false when two keys land on different slots (the server answers
+// CROSSSLOT) or there are none.
+func SameSlot(keys ...[]byte) (int, bool) {
+	if len(keys) == 0 {
+		return 0, false
+	}
+	found := Slot(keys[0])
+	for _, key := range keys[1:] {
+		if Slot(key) != found {
+			return 0, false
+		}
+	}
+	return found, true
+}
+
+// SharedHashtag returns the one non-empty hashtag every key has, and true; or false when a
+// key has none (the whole key is hashed: no `{`, no `}` after it, or `{}`), two keys have
+// different ones, or there are none. Keys that share a hashtag land on one slot under
+// every CRC and slot count. The tag is a slice of the first key.
+func SharedHashtag(keys ...[]byte) ([]byte, bool) {
+	var found []byte
+	for i, key := range keys {
+		open := bytes.IndexByte(key, '{')
+		if open < 0 {
+			return nil, false
+		}
+		close := bytes.IndexByte(key[open+1:], '}')
+		if close <= 0 {
+			return nil, false
+		}
+		tag := key[open+1 : open+1+close]
+		if i == 0 {
+			found = tag
+		} else if !bytes.Equal(tag, found) {
+			return nil, false
+		}
+	}
+	return found, len(keys) > 0
+}

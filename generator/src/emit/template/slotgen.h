@@ -217,4 +217,67 @@ static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long i
     return SLOTGEN_OK;
 }
 
+
+/* The slot every one of the n keys lands on (key i is keys[i], lens[i] bytes), as a
+ * multi-key command or a script's keys need; -1 when two keys land on different slots
+ * (the server answers CROSSSLOT) or n is 0; -1 too when keys or lens is NULL (n > 0) or a
+ * key is NULL with a nonzero length. */
+static inline long slotgen_same_slot(const void *const *keys, const size_t *lens, size_t n) {
+    size_t i;
+    unsigned found;
+    if (n == 0 || keys == NULL || lens == NULL) {
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (keys[i] == NULL && lens[i] != 0) {
+            return -1;
+        }
+    }
+    found = slotgen_slot(keys[0], lens[0]);
+    for (i = 1; i < n; i++) {
+        if (slotgen_slot(keys[i], lens[i]) != found) {
+            return -1;
+        }
+    }
+    return (long)found;
+}
+
+/* Whether the n keys share one non-empty hashtag; when they do (1), *offset and *len locate
+ * it in keys[0]. 0 when a key has none (the whole key is hashed: no `{`, no `}` after it,
+ * or `{}`), two keys have different ones, or n is 0; 0 too when a pointer is NULL (keys or
+ * lens with n > 0, offset, len, or a key with a nonzero length). Keys that share a hashtag
+ * land on one slot under every CRC and slot count. */
+static inline int slotgen_shared_hashtag(const void *const *keys, const size_t *lens, size_t n,
+                                         size_t *offset, size_t *len) {
+    size_t i, at = 0, tag_len = 0;
+    if (n == 0 || keys == NULL || lens == NULL || offset == NULL || len == NULL) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        const unsigned char *key = (const unsigned char *)keys[i];
+        const unsigned char *open =
+            lens[i] != 0 && key != NULL ? (const unsigned char *)memchr(key, '{', lens[i]) : NULL;
+        const unsigned char *close;
+        size_t start;
+        if (open == NULL) {
+            return 0;
+        }
+        start = (size_t)(open - key) + 1;
+        close = (const unsigned char *)memchr(open + 1, '}', lens[i] - start);
+        if (close == NULL || close == open + 1) {
+            return 0;
+        }
+        if (i == 0) {
+            at = start;
+            tag_len = (size_t)(close - open) - 1;
+        } else if ((size_t)(close - open) - 1 != tag_len ||
+                   memcmp(open + 1, (const unsigned char *)keys[0] + at, tag_len) != 0) {
+            return 0;
+        }
+    }
+    *offset = at;
+    *len = tag_len;
+    return 1;
+}
+
 #endif // SLOTGEN_H

@@ -191,4 +191,48 @@ function M.tags_for_slot(slot)
     end
 end
 
+-- The slot every key of the array lands on, as a multi-key command or a script's keys
+-- need; nil when two keys land on different slots (the server answers CROSSSLOT) or there
+-- are none, or nil and a message when a key is not a string.
+function M.same_slot(keys)
+    local found
+    for i = 1, #keys do
+        local here, message = M.slot(keys[i])
+        if not here then
+            return nil, message
+        end
+        if found == nil then
+            found = here
+        elseif here ~= found then
+            return nil
+        end
+    end
+    return found
+end
+
+-- The one non-empty hashtag every key of the array has; nil when a key has none (the
+-- whole key is hashed: no `{`, no `}` after it, or `{}`), two keys have different ones, or
+-- there are none. Keys that share a hashtag land on one slot under every CRC and slot count.
+function M.shared_hashtag(keys)
+    local found
+    for i = 1, #keys do
+        local key = keys[i]
+        if type(key) ~= "string" then
+            return nil, "key must be a string, not a " .. type(key)
+        end
+        local open = find(key, "{", 1, true)
+        local close = open and find(key, "}", open + 1, true)
+        if not close or close == open + 1 then
+            return nil
+        end
+        local tag = string.sub(key, open + 1, close - 1)
+        if found == nil then
+            found = tag
+        elseif tag ~= found then
+            return nil
+        end
+    end
+    return found
+end
+
 return M

@@ -196,3 +196,48 @@ function* tagsOf(low, high) {
     yield tag;
   }
 }
+
+/**
+ * The slot every key lands on, as a multi-key command or a script's keys need; null when
+ * two keys land on different slots (the server answers CROSSSLOT) or there are none.
+ * @param {Iterable<Uint8Array | string>} keys
+ * @returns {number | null}
+ */
+export function sameSlot(keys) {
+  let found = null;
+  for (const key of keys) {
+    const here = slot(key);
+    if (found === null) {
+      found = here;
+    } else if (here !== found) {
+      return null;
+    }
+  }
+  return found;
+}
+
+/**
+ * The one non-empty hashtag every key has; null when a key has none (the whole key is
+ * hashed: no `{`, no `}` after it, or `{}`), two keys have different ones, or there are
+ * none. Keys that share a hashtag land on one slot under every CRC and slot count.
+ * @param {Iterable<Uint8Array | string>} keys
+ * @returns {Uint8Array | null}
+ */
+export function sharedHashtag(keys) {
+  let found = null;
+  for (const key of keys) {
+    const bytes = toBytes(key, "key");
+    const open = bytes.indexOf(0x7b);
+    const close = open >= 0 ? bytes.indexOf(0x7d, open + 1) : -1;
+    if (close <= open + 1) {
+      return null;
+    }
+    const tag = bytes.subarray(open + 1, close);
+    if (found === null) {
+      found = tag;
+    } else if (found.length !== tag.length || found.some((b, i) => b !== tag[i])) {
+      return null;
+    }
+  }
+  return found;
+}

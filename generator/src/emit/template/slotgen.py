@@ -16,7 +16,7 @@ key is encoded as UTF-8 first.
 Errors raise SlotOutOfRange or PrefixHasBrace, both SlotgenError, a ValueError.
 {{doc_close}}
 
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Optional, Union
 
 __all__ = [
     "SLOTS",
@@ -29,6 +29,8 @@ __all__ = [
     "tag_for_slot",
     "key_for_slot",
     "tags_for_slot",
+    "same_slot",
+    "shared_hashtag",
 ]
 
 Key = Union[bytes, bytearray, memoryview, str]
@@ -177,3 +179,37 @@ def _tags(mask: int) -> Iterator[bytes]:
             if n >> bit & 1:
                 combined ^= vector
         yield _tag(combined)
+
+
+def same_slot(keys: Iterable[Key]) -> Optional[int]:
+    """The slot every key lands on, as a multi-key command or a script's keys need; None
+    when two keys land on different slots (the server answers CROSSSLOT) or there are none:
+    same_slot([b"{a}1", "{a}2"]) gives slot(b"a"), same_slot([]) gives None."""
+    found = None
+    for key in keys:
+        this = slot(key)
+        if found is None:
+            found = this
+        elif this != found:
+            return None
+    return found
+
+
+def shared_hashtag(keys: Iterable[Key]) -> Optional[bytes]:
+    """The one non-empty hashtag every key has; None when a key has none (the whole key is
+    hashed: no `{`, no `}` after it, or `{}`), two keys have different ones, or there are
+    none. Keys that share a hashtag land on one slot under every CRC and slot count:
+    shared_hashtag([b"emq:{orders}:pending", "emq:{orders}:active"]) gives b"orders"."""
+    found = None
+    for key in keys:
+        data = _bytes(key, "key")
+        open_ = data.find(b"{")
+        close = data.find(b"}", open_ + 1) if open_ >= 0 else -1
+        if close <= open_ + 1:
+            return None
+        tag = data[open_ + 1 : close]
+        if found is None:
+            found = tag
+        elif tag != found:
+            return None
+    return found

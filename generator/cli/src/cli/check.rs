@@ -1,0 +1,569 @@
+//! `slotgen check`: is this key layout legal on a cluster? One row per key (slot, hashtag,
+//! key, the hashtag rule's traps it falls into), then a summary; `--same-slot` and
+//! `--template` check that keys meet on one slot, as a multi-key command needs.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Read, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use serde_json::{json, Value};
+use slotgen_tables::{explicit_hashtag, hashtag, shared_hashtag, warnings, Crc16, Warning};
+
+use super::CrcArgs;
+
+/// The longest key read from standard input, in bytes (before hex decoding).
+const MAX_LINE: usize = 64 << 20;
+/// The most template instances (the product of the --with value counts).
+const MAX_INSTANCES: usize = 100_000;
+
+/// The form of the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CheckFormat {
+    /// `slot<TAB>hashtag<TAB>key<TAB>warnings` rows, then `# ` summary lines.
+    Tsv,
+    /// One JSON object, schema `slotgen-check/1`.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The keys; with none (and no --template), one key per line from standard input (the
+    /// line feed, and a carriage return before it, are not part of the key).
+    #[arg(value_name = "KEY", conflicts_with = "template")]
+    keys: Vec<String>,
+    /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
+    #[arg(long)]
+    hex: bool,
+    /// The output's form.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Tsv)]
+    format: CheckFormat,
+    /// Fail (exit 1) unless every key lands on one slot, as a multi-key command or a
+    /// script's declared keys need (otherwise the server answers CROSSSLOT).
+    #[arg(long)]
+    same_slot: bool,
+    /// Also fail (exit 1) when any key falls into a trap of the hashtag rule.
+    #[arg(long)]
+    strict: bool,
+    /// A key template: `{NAME}` is a placeholder filled with each value of `--with
+    /// NAME=...` (the braces stay: `emq:{q}:pending` gives `emq:{orders}:pending`). Each
+    /// instance's keys (one per template) must land on one slot; exit 1 otherwise.
+    #[arg(long, value_name = "TEMPLATE", conflicts_with = "hex")]
+    template: Vec<String>,
+    /// Sample values of a template placeholder: `NAME=V1,V2,...` (an empty value tests
+    /// `{}`). Several --with give every combination.
+    #[arg(long, value_name = "NAME=VALUES", requires = "template")]
+    with: Vec<String>,
+    #[command(flatten)]
+    crc: CrcArgs,
+}
+
+pub fn run(args: &CheckArgs) -> Result<ExitCode> {
+    let spec = args.crc.spec()?;
+    let slot_of = {
+        let crc = Crc16::new(&spec.crc);
+        let mask = args.crc.slots()?.mask();
+        move |key: &[u8]| crc.checksum(hashtag(key)) & mask
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut report = Report::new(args.format, spec.slots, &mut out);
+    if args.format == CheckFormat::Json {
+        let head = json!({
+            "format": "slotgen-check/1",
+            "crc": spec.crc_name(),
+            "slots": spec.slots,
+        });
+        let head = head.to_string();
+        write!(report.out, "{},\"keys\":[", &head[..head.len() - 1])?;
+    }
+    let mut instances = Vec::new();
+    if !args.template.is_empty() {
+        instances = check_templates(args, &mut report, &slot_of)?;
+    } else if args.keys.is_empty() {
+        let mut stdin = std::io::stdin().lock();
+        let mut line = Vec::new();
+        let mut n = 0usize;
+        while read_line(&mut stdin, &mut line).context("reading keys from standard input")? {
+            n += 1;
+            let key = decode(&line, args.hex, || format!("line {n}"))?;
+            report.key(&key, slot_of(&key), None)?;
+        }
+    } else {
+        for (n, text) in args.keys.iter().enumerate() {
+            let key = decode(text.as_bytes(), args.hex, || format!("key {}", n + 1))?;
+            report.key(&key, slot_of(&key), None)?;
+        }
+    }
+    report.finish(args, &instances)
+}
+
+/// Reads one line without its `\n` (and a `\r` before it) into `line`; false at the end.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Result<bool> {
+    line.clear();
+    let read = input
+        .by_ref()
+        .take(MAX_LINE as u64 + 1)
+        .read_until(b'\n', line)?;
+    if read == 0 {
+        return Ok(false);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+    } else if line.len() > MAX_LINE {
+        bail!("a line is longer than {MAX_LINE} bytes: give keys of at most 64 MiB, one per line");
+    }
+    Ok(true)
+}
+
+fn decode(text: &[u8], hex: bool, what: impl Fn() -> String) -> Result<Vec<u8>> {
+    if hex {
+        hex::decode(text).with_context(|| {
+            format!(
+                "{} is not hex: with --hex, give each key as pairs of hex digits",
+                what()
+            )
+        })
+    } else {
+        Ok(text.to_vec())
+    }
+}
+
+/// A key as one TSV field: printable ASCII as is, `\` as `\\`, any other byte (tab, line
+/// feed, non-ASCII) as `\xNN`.
+fn escape(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for &b in bytes {
+        match b {
+            b'\\' => text.push_str("\\\\"),
+            b' '..=b'~' => text.push(char::from(b)),
+            _ => text.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    text
+}
+
+/// The hashtag column: `-` when the whole key is hashed, and a hashtag that is `-` itself
+/// written `\x2d`.
+fn hashtag_field(key: &[u8]) -> String {
+    match explicit_hashtag(key) {
+        None => "-".to_owned(),
+        Some(b"-") => "\\x2d".to_owned(),
+        Some(tag) => escape(tag),
+    }
+}
+
+/// Bytes as a JSON string when they are UTF-8, else null.
+fn text_or_null(bytes: &[u8]) -> Value {
+    std::str::from_utf8(bytes).map_or(Value::Null, |t| Value::String(t.to_owned()))
+}
+
+/// What the rows so far add up to, and where they go.
+struct Report<'o, W: Write> {
+    out: &'o mut W,
+    format: CheckFormat,
+    keys: u64,
+    /// One bit per slot seen.
+    seen: Vec<u64>,
+    distinct: u32,
+    first_slot: Option<u16>,
+    warned_keys: u64,
+    counts: [u64; Warning::ALL.len()],
+    /// The hashtag all keys so far share: `Some(None)` before the first key, `None` once
+    /// two keys differ or one has none.
+    shared: Option<Option<Vec<u8>>>,
+}
+
+impl<'o, W: Write> Report<'o, W> {
+    fn new(format: CheckFormat, slots: u32, out: &'o mut W) -> Self {
+        Self {
+            out,
+            format,
+            keys: 0,
+            seen: vec![0; (slots as usize).div_ceil(64)],
+            distinct: 0,
+            first_slot: None,
+            warned_keys: 0,
+            counts: [0; Warning::ALL.len()],
+            shared: Some(None),
+        }
+    }
+
+    /// One row; `extra` adds fields to a JSON row (a template's name and instance).
+    fn key(&mut self, key: &[u8], slot: u16, extra: Option<Value>) -> Result<()> {
+        let found = warnings(key);
+        match self.format {
+            CheckFormat::Tsv => writeln!(
+                self.out,
+                "{slot}\t{}\t{}\t{found}",
+                hashtag_field(key),
+                escape(key)
+            )?,
+            CheckFormat::Json => {
+                let tag = explicit_hashtag(key);
+                let mut row = json!({
+                    "slot": slot,
+                    "key": text_or_null(key),
+                    "key_hex": hex::encode(key),
+                    "hashtag": tag.map_or(Value::Null, text_or_null),
+                    "hashtag_hex": tag.map(hex::encode),
+                    "warnings": found.iter().map(Warning::name).collect::<Vec<_>>(),
+                });
+                if let Some(Value::Object(extra)) = extra {
+                    row.as_object_mut().expect("an object").extend(extra);
+                }
+                write!(self.out, "{}\n{row}", if self.keys == 0 { "" } else { "," })?;
+            }
+        }
+        self.keys += 1;
+        let (word, bit) = (usize::from(slot) / 64, slot % 64);
+        if self.seen[word] & (1 << bit) == 0 {
+            self.seen[word] |= 1 << bit;
+            self.distinct += 1;
+        }
+        self.first_slot.get_or_insert(slot);
+        if !found.is_empty() {
+            self.warned_keys += 1;
+        }
+        for w in found {
+            self.counts[w as usize] += 1;
+        }
+        self.shared = match self.shared.take() {
+            Some(None) if self.keys == 1 => explicit_hashtag(key).map(|t| Some(t.to_vec())),
+            Some(Some(tag)) if explicit_hashtag(key) == Some(&tag[..]) => Some(Some(tag)),
+            _ => None,
+        };
+        Ok(())
+    }
+
+    fn slots_seen(&self) -> Vec<u16> {
+        (0..self.seen.len() * 64)
+            .filter(|&s| self.seen[s / 64] & (1 << (s % 64)) != 0)
+            .map(|s| s as u16)
+            .collect()
+    }
+
+    fn verdict(&self) -> String {
+        match (self.distinct, self.first_slot) {
+            (1, Some(slot)) => format!("same slot {slot}"),
+            (0, _) => "no keys".to_owned(),
+            (n, _) => format!("CROSSSLOT: {n} slots"),
+        }
+    }
+
+    fn shared_hashtag(&self) -> Option<&[u8]> {
+        match &self.shared {
+            Some(Some(tag)) => Some(tag),
+            _ => None,
+        }
+    }
+
+    /// The summary, then the exit: 1 when --same-slot, a template instance or --strict
+    /// fails.
+    fn finish(self, args: &CheckArgs, instances: &[Instance]) -> Result<ExitCode> {
+        let same_slot_failed = args.same_slot && self.distinct != 1;
+        let broken: Vec<&Instance> = instances.iter().filter(|i| !i.off.is_empty()).collect();
+        let strict_failed = args.strict && self.warned_keys > 0;
+        let present: Vec<(Warning, u64)> = Warning::ALL
+            .into_iter()
+            .zip(self.counts)
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        match self.format {
+            CheckFormat::Tsv => {
+                writeln!(
+                    self.out,
+                    "# keys: {}, distinct slots: {}, keys with warnings: {}",
+                    self.keys, self.distinct, self.warned_keys
+                )?;
+                for &(w, n) in &present {
+                    writeln!(
+                        self.out,
+                        "# {w}: {n} {}: {}",
+                        if n == 1 { "key" } else { "keys" },
+                        w.explanation()
+                    )?;
+                }
+                if args.same_slot {
+                    writeln!(self.out, "# {}", self.verdict())?;
+                    match self.shared_hashtag() {
+                        Some(tag) => writeln!(self.out, "# shared hashtag: {}", escape(tag))?,
+                        None => writeln!(self.out, "# shared hashtag: none")?,
+                    }
+                }
+                for instance in instances {
+                    write!(
+                        self.out,
+                        "# instance {}: {}",
+                        instance.name, instance.verdict
+                    )?;
+                    if !instance.off.is_empty() {
+                        write!(
+                            self.out,
+                            "; off slot {}: {}",
+                            instance.slot,
+                            instance.off.join(" ")
+                        )?;
+                    }
+                    writeln!(self.out)?;
+                }
+                for template in &args.template {
+                    let n = broken.iter().filter(|i| i.off.contains(template)).count();
+                    if n > 0 {
+                        writeln!(
+                            self.out,
+                            "# template {template}: off its instance's slot in {n} of {} instances",
+                            instances.len()
+                        )?;
+                    }
+                }
+            }
+            CheckFormat::Json => {
+                let summary = json!({
+                    "keys": self.keys,
+                    "distinct_slots": self.distinct,
+                    "slots": self.slots_seen(),
+                    "keys_with_warnings": self.warned_keys,
+                    "warnings": present.iter().map(|&(w, n)| (w.name().to_owned(), json!(n))).collect::<serde_json::Map<_, _>>(),
+                    "explanations": present.iter().map(|&(w, _)| (w.name().to_owned(), json!(w.explanation()))).collect::<serde_json::Map<_, _>>(),
+                    "same_slot": args.same_slot.then(|| json!({
+                        "passed": self.distinct == 1,
+                        "verdict": self.verdict(),
+                        "slot": (self.distinct == 1).then_some(self.first_slot).flatten(),
+                        "shared_hashtag": self.shared_hashtag().map(text_or_null),
+                    })),
+                    "strict": args.strict.then(|| json!({ "passed": self.warned_keys == 0 })),
+                });
+                let instances: Vec<Value> = instances
+                    .iter()
+                    .map(|i| {
+                        json!({
+                            "values": i.values,
+                            "passed": i.off.is_empty(),
+                            "verdict": i.verdict,
+                            "slot": i.slot,
+                            "off": i.off,
+                        })
+                    })
+                    .collect();
+                let tail = if args.template.is_empty() {
+                    json!({ "summary": summary })
+                } else {
+                    json!({ "summary": summary, "instances": instances })
+                };
+                let tail = tail.to_string();
+                writeln!(self.out, "],{}", &tail[1..])?;
+            }
+        }
+        self.out.flush()?;
+        if !broken.is_empty() {
+            let names: Vec<&str> = args
+                .template
+                .iter()
+                .filter(|t| broken.iter().any(|i| i.off.contains(t)))
+                .map(String::as_str)
+                .collect();
+            bail!(
+                "{} of {} template instances land on more than one slot (CROSSSLOT in one command); \
+                 off the slot of the others: `{}`: put every key of an instance under the same hashtag",
+                broken.len(),
+                instances.len(),
+                names.join("`, `")
+            );
+        }
+        if same_slot_failed {
+            bail!(
+                "the {} keys land on {} slots, and a multi-key command needs one (CROSSSLOT): \
+                 put them under one non-empty hashtag, such as `{{orders}}`",
+                self.keys,
+                self.distinct
+            );
+        }
+        if strict_failed {
+            bail!(
+                "--strict: {} of {} keys fall into a trap of the hashtag rule (see the warnings column)",
+                self.warned_keys,
+                self.keys
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+}
+
+/// One assignment of the template placeholders, checked.
+struct Instance {
+    /// `q=orders`, or `(no placeholders)`.
+    name: String,
+    values: serde_json::Map<String, Value>,
+    verdict: String,
+    /// The slot of most of the instance's keys (the first such, on a tie).
+    slot: u16,
+    /// The templates whose key is not on `slot`.
+    off: Vec<String>,
+}
+
+/// `--with NAME=V1,V2`, parsed.
+fn parse_with(text: &str) -> Result<(String, Vec<String>)> {
+    let Some((name, values)) = text.split_once('=') else {
+        bail!("--with `{text}` has no `=`: give `NAME=VALUE1,VALUE2`, such as `q=orders,billing`");
+    };
+    if name.is_empty() || name.contains(['{', '}']) {
+        bail!("--with `{text}`: the placeholder name `{name}` must be non-empty and without braces, such as `q`");
+    }
+    Ok((
+        name.to_owned(),
+        values.split(',').map(str::to_owned).collect(),
+    ))
+}
+
+/// `template` with each `{NAME}` of a --with name replaced by `{VALUE}`, in one pass.
+fn fill(template: &str, names: &[String], values: &[&str]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    'scan: while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        for (name, value) in names.iter().zip(values) {
+            if let Some(after) = rest
+                .strip_prefix(name.as_str())
+                .and_then(|r| r.strip_prefix('}'))
+            {
+                out.push_str(value);
+                out.push('}');
+                rest = after;
+                continue 'scan;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn check_templates<W: Write>(
+    args: &CheckArgs,
+    report: &mut Report<'_, W>,
+    slot_of: &impl Fn(&[u8]) -> u16,
+) -> Result<Vec<Instance>> {
+    let mut names = Vec::new();
+    let mut value_lists = Vec::new();
+    for text in &args.with {
+        let (name, values) = parse_with(text)?;
+        if names.contains(&name) {
+            bail!("--with `{name}` is given twice: give all its values in one, `{name}=A,B`");
+        }
+        let placeholder = format!("{{{name}}}");
+        if !args.template.iter().any(|t| t.contains(&placeholder)) {
+            bail!(
+                "--with `{name}`: no --template has the placeholder `{placeholder}`: write it where the value goes, such as `emq:{placeholder}:pending`"
+            );
+        }
+        names.push(name);
+        value_lists.push(values);
+    }
+    let total = value_lists
+        .iter()
+        .try_fold(1usize, |n, v| n.checked_mul(v.len()))
+        .filter(|&n| n <= MAX_INSTANCES);
+    let Some(total) = total else {
+        bail!("the --with values make more than {MAX_INSTANCES} template instances: give fewer values");
+    };
+    let mut instances = Vec::with_capacity(total);
+    for index in 0..total {
+        // mixed radix, the last --with varying fastest
+        let mut rest = index;
+        let mut chosen = vec![""; names.len()];
+        for (k, values) in value_lists.iter().enumerate().rev() {
+            chosen[k] = &values[rest % values.len()];
+            rest /= values.len();
+        }
+        let name = if names.is_empty() {
+            "(no placeholders)".to_owned()
+        } else {
+            names
+                .iter()
+                .zip(&chosen)
+                .map(|(n, v)| format!("{n}={v}"))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let values: serde_json::Map<String, Value> = names
+            .iter()
+            .zip(&chosen)
+            .map(|(n, v)| (n.clone(), json!(v)))
+            .collect();
+        let mut slots = Vec::with_capacity(args.template.len());
+        for template in &args.template {
+            let key = fill(template, &names, &chosen);
+            let slot = slot_of(key.as_bytes());
+            let extra = json!({ "template": template, "instance": values });
+            report.key(key.as_bytes(), slot, Some(extra))?;
+            slots.push(slot);
+        }
+        let mut tally: HashMap<u16, usize> = HashMap::new();
+        for &s in &slots {
+            *tally.entry(s).or_default() += 1;
+        }
+        let most = tally.values().copied().max().unwrap_or(0);
+        let slot = slots
+            .iter()
+            .copied()
+            .find(|s| tally[s] == most)
+            .unwrap_or(0);
+        let off: Vec<String> = args
+            .template
+            .iter()
+            .zip(&slots)
+            .filter(|&(_, &s)| s != slot)
+            .map(|(t, _)| t.clone())
+            .collect();
+        let keys: Vec<String> = args
+            .template
+            .iter()
+            .map(|t| fill(t, &names, &chosen))
+            .collect();
+        let verdict = match shared_hashtag(keys.iter().map(String::as_str)) {
+            _ if tally.len() > 1 => format!("CROSSSLOT: {} slots", tally.len()),
+            Some(tag) => format!("same slot {slot}, shared hashtag {}", escape(tag)),
+            None => format!("same slot {slot}"),
+        };
+        instances.push(Instance {
+            name,
+            values,
+            verdict,
+            slot,
+            off,
+        });
+    }
+    Ok(instances)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_keeps_the_braces_and_other_pairs() {
+        let names = ["q".to_owned(), "id".to_owned()];
+        assert_eq!(
+            fill("emq:{q}:pending", &names, &["orders", "7"]),
+            "emq:{orders}:pending"
+        );
+        assert_eq!(
+            fill("{emq}:version", &names, &["orders", "7"]),
+            "{emq}:version"
+        );
+        assert_eq!(fill("{id}{q}{qq}", &names, &["{id}", "7"]), "{7}{{id}}{qq}");
+        assert_eq!(fill("a{q", &names, &["x", "y"]), "a{q");
+    }
+
+    #[test]
+    fn escape_and_hashtag_field() {
+        assert_eq!(escape(b"a\tb\\\xff"), "a\\x09b\\\\\\xff");
+        assert_eq!(hashtag_field(b"{-}"), "\\x2d");
+        assert_eq!(hashtag_field(b"{}"), "-");
+        assert_eq!(hashtag_field(b"x{a\tb}"), "a\\x09b");
+    }
+}

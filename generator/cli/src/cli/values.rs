@@ -1,0 +1,68 @@
+//! Parsers of option and argument values that need nothing but `std`: a 16-bit CRC
+//! parameter, a slot range and a time limit. On their own so that the fuzz targets (`tests/fuzz/`) include this very
+//! file.
+
+/// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
+pub fn parse_u16(text: &str) -> Result<u16, String> {
+    let parsed = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u16::from_str_radix(hex, 16),
+        None => text.parse(),
+    };
+    parsed.map_err(|_| {
+        format!("`{text}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129")
+    })
+}
+
+/// A slot or an inclusive range `A-B` of slots, as given on the command line.
+#[derive(Debug, Clone, Copy)]
+pub struct SlotRange {
+    /// The first slot.
+    pub first: u32,
+    /// The last slot, at least `first`.
+    pub last: u32,
+}
+
+impl std::str::FromStr for SlotRange {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let number = |t: &str| {
+            t.trim().parse::<u32>().map_err(|_| {
+                format!("`{s}` is not a slot: give a number such as 42 or a range such as 0-99")
+            })
+        };
+        let (first, last) = match s.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => (number(s)?, number(s)?),
+        };
+        if first > last {
+            return Err(format!(
+                "range `{s}` runs backwards: write the lower slot first, as {last}-{first}"
+            ));
+        }
+        Ok(Self { first, last })
+    }
+}
+
+/// A time limit (`--timeout` of every command that talks to a server): seconds (`10`,
+/// `0.5`), or a number with `ms` or `s` (`500ms`, `2s`); above 0 and at most a day.
+pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(n) => (n, 0.001),
+        None => (text.strip_suffix('s').unwrap_or(text), 1.0),
+    };
+    number
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .map(|n| n * scale)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(std::time::Duration::from_secs_f64)
+        // `1e-300` is above 0 but no time at all: a socket refuses a zero timeout
+        .filter(|d| d.as_micros() > 0)
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is not a timeout: give seconds such as 30 or 0.5, or 500ms, above 0 and at most a day"
+            )
+        })
+}

@@ -1,0 +1,81 @@
+//! `slotgen emit vectors`: the conformance corpus of [`slotgen::vectors`].
+
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use slotgen::vectors::{self, DEFAULT_COUNT, DEFAULT_SEED};
+use slotgen::Spec;
+
+/// The most keys a corpus may have: a few GiB of text at most.
+pub const MAX_COUNT: usize = 10_000_000;
+
+/// The form of a corpus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VectorsFormat {
+    /// `key_hex<TAB>slot<TAB>class` rows after one `#` line.
+    Tsv,
+    /// One JSON object, schema `slotgen-vectors/1`.
+    Json,
+}
+
+/// The options of `emit vectors`.
+#[derive(Debug, Args)]
+pub struct VectorsArgs {
+    /// With `vectors`: the corpus's form [default: tsv].
+    #[arg(long, value_enum)]
+    format: Option<VectorsFormat>,
+    /// With `vectors`: how many keys [default: 50000].
+    #[arg(long, value_name = "N")]
+    count: Option<usize>,
+    /// With `vectors`: the seed of the random keys (the first keys are fixed) [default: 0].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+}
+
+impl VectorsArgs {
+    /// The options of this group given on the command line, as spelled there.
+    pub fn given(&self) -> Vec<&'static str> {
+        [
+            ("--format", self.format.is_some()),
+            ("--count", self.count.is_some()),
+            ("--seed", self.seed.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+/// Checks a corpus size given as `option`.
+pub fn check_count(count: usize, option: &str) -> Result<()> {
+    if count > MAX_COUNT {
+        bail!("{option} {count} is too many keys: give at most {MAX_COUNT}");
+    }
+    Ok(())
+}
+
+pub fn emit(args: &VectorsArgs, spec: &Spec, output: Option<&Path>) -> Result<ExitCode> {
+    let count = args.count.unwrap_or(DEFAULT_COUNT);
+    let seed = args.seed.unwrap_or(DEFAULT_SEED);
+    check_count(count, "--count")?;
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        let mut out = BufWriter::new(out);
+        match args.format.unwrap_or(VectorsFormat::Tsv) {
+            VectorsFormat::Tsv => vectors::write_tsv(&mut out, spec, count, seed)?,
+            VectorsFormat::Json => vectors::write_json(&mut out, spec, count, seed)?,
+        }
+        out.flush()
+    };
+    match output {
+        Some(path) => {
+            let mut file = std::fs::File::create(path)
+                .with_context(|| format!("writing {}", path.display()))?;
+            write(&mut file).with_context(|| format!("writing {}", path.display()))?;
+        }
+        None => write(&mut std::io::stdout().lock())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

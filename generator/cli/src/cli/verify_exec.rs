@@ -1,0 +1,367 @@
+//! `slotgen verify --exec CMD`: does this client library compute slots as Redis does?
+//!
+//! Runs CMD once (split into words as a POSIX shell would, but run without one), writes the
+//! conformance corpus ([`slotgen::vectors`]) to its standard input, one key per line, from a
+//! writer thread, and reads one slot per line from its standard output, comparing as the
+//! answers arrive: memory stays bounded for any corpus size. The command gets one total
+//! deadline; when it passes, the command is killed by its process id.
+
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+use slotgen::vectors::{corpus, Class, Vector};
+use slotgen::Spec;
+
+/// Examples kept per class: the shortest keys, first come first on a tie.
+const EXAMPLES: usize = 5;
+/// The end of the command's standard error kept for the report, in bytes.
+const STDERR_TAIL: usize = 2048;
+/// The longest answer line read, in bytes: a slot has at most 5 digits.
+const MAX_ANSWER: usize = 256;
+
+/// How keys are written to the command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExecInput {
+    /// Each key as lowercase hex digits on a line (`7b617d` is `{a}`; the empty key is an
+    /// empty line): every key of the corpus.
+    Hex,
+    /// Each key's bytes as they are on a line: keys that hold a line feed or a carriage
+    /// return are left out.
+    Raw,
+}
+
+/// What `verify --exec` needs from the command line.
+pub struct ExecOptions<'a> {
+    pub command: &'a str,
+    pub input: ExecInput,
+    pub count: usize,
+    pub seed: u64,
+    pub timeout: Duration,
+}
+
+/// One key the command answered differently.
+struct Example {
+    key: Vec<u8>,
+    expected: u16,
+    got: String,
+}
+
+#[derive(Default)]
+struct ClassTally {
+    compared: u64,
+    disagreements: u64,
+    examples: Vec<Example>,
+}
+
+/// Whether `key` is written in `input` form.
+fn sent(input: ExecInput, key: &[u8]) -> bool {
+    input == ExecInput::Hex || !key.iter().any(|&b| b == b'\n' || b == b'\r')
+}
+
+pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
+    let words = shlex::split(options.command)
+        .filter(|w| !w.is_empty())
+        .with_context(|| {
+            format!(
+                "--exec `{}` is not a command line: give a program and its arguments, quoted as in a shell, such as `python3 adapter.py`; for pipes or redirections give `sh -c '...'`",
+                options.command
+            )
+        })?;
+    let mut child = Command::new(&words[0])
+        .args(&words[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| {
+            format!(
+                "--exec: cannot run `{}`: give a program on PATH or its path",
+                words[0]
+            )
+        })?;
+    let deadline = Instant::now() + options.timeout;
+
+    let writer = {
+        let stdin = child.stdin.take().expect("a piped stdin");
+        let (spec, input, count, seed) = (spec.clone(), options.input, options.count, options.seed);
+        thread::spawn(move || -> std::io::Result<u64> {
+            let mut out = BufWriter::with_capacity(1 << 16, stdin);
+            let mut written = 0;
+            for v in corpus(&spec, count, seed).filter(|v| sent(input, &v.key)) {
+                match input {
+                    ExecInput::Hex => out.write_all(hex::encode(&v.key).as_bytes())?,
+                    ExecInput::Raw => out.write_all(&v.key)?,
+                }
+                out.write_all(b"\n")?;
+                written += 1;
+            }
+            out.flush()?;
+            Ok(written)
+            // dropping `out` closes the pipe: the command sees the end of its input
+        })
+    };
+    let stderr = {
+        let mut err = child.stderr.take().expect("a piped stderr");
+        thread::spawn(move || {
+            let mut tail = Vec::new();
+            let mut buf = [0u8; 4096];
+            while let Ok(n @ 1..) = err.read(&mut buf) {
+                tail.extend_from_slice(&buf[..n]);
+                if tail.len() > 2 * STDERR_TAIL {
+                    tail.drain(..tail.len() - STDERR_TAIL);
+                }
+            }
+            let start = tail.len().saturating_sub(STDERR_TAIL);
+            String::from_utf8_lossy(&tail[start..]).into_owned()
+        })
+    };
+    let (lines, answers) = mpsc::sync_channel::<Vec<u8>>(4096);
+    {
+        let stdout = child.stdout.take().expect("a piped stdout");
+        thread::spawn(move || {
+            let mut reader = BufReader::with_capacity(1 << 16, stdout);
+            loop {
+                let mut line = Vec::new();
+                match reader
+                    .by_ref()
+                    .take(MAX_ANSWER as u64)
+                    .read_until(b'\n', &mut line)
+                {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        if line.last() != Some(&b'\n') {
+                            // an overlong line: skip the rest of it, keep what was read
+                            let mut rest = Vec::new();
+                            if reader.read_until(b'\n', &mut rest).is_err() {
+                                return;
+                            }
+                        }
+                        if lines.send(line).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    let mut tallies: Vec<ClassTally> = Class::ALL.iter().map(|_| ClassTally::default()).collect();
+    let mut compared = 0u64;
+    let mut expected_total = 0u64;
+    let mut too_few = false;
+    let mut hung = false;
+    for Vector { key, slot, class } in
+        corpus(spec, options.count, options.seed).filter(|v| sent(options.input, &v.key))
+    {
+        expected_total += 1;
+        if too_few || hung {
+            continue;
+        }
+        let line = match answers.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) => line,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                hung = true;
+                continue;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                too_few = true;
+                continue;
+            }
+        };
+        compared += 1;
+        let tally = &mut tallies[class_index(class)];
+        tally.compared += 1;
+        let text = String::from_utf8_lossy(&line);
+        let text = text.trim();
+        if text.parse::<u16>() != Ok(slot) {
+            tally.disagreements += 1;
+            // keep the shortest keys: they show a fault best
+            let longest = tally.examples.iter().map(|e| e.key.len()).max();
+            let known = tally.examples.iter().any(|e| e.key == key);
+            if !known && (tally.examples.len() < EXAMPLES || longest > Some(key.len())) {
+                if tally.examples.len() == EXAMPLES {
+                    let at = tally
+                        .examples
+                        .iter()
+                        .rposition(|e| Some(e.key.len()) == longest);
+                    tally.examples.remove(at.expect("a longest example"));
+                }
+                let at = tally.examples.partition_point(|e| e.key.len() <= key.len());
+                tally.examples.insert(
+                    at,
+                    Example {
+                        key,
+                        expected: slot,
+                        got: text.chars().take(40).collect(),
+                    },
+                );
+            }
+        }
+    }
+    // lines past the last key, until the command closes its output
+    let mut extra = 0u64;
+    if !too_few && !hung {
+        loop {
+            match answers.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(_) => extra += 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    hung = true;
+                    break;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    }
+    let status = wait(&mut child, deadline, &mut hung)?;
+    let written = writer.join().ok().and_then(Result::ok);
+    let stderr_tail = if hung {
+        String::new()
+    } else {
+        stderr.join().unwrap_or_default()
+    };
+
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "command:    {} ({} input)",
+        options.command,
+        match options.input {
+            ExecInput::Hex => "hex",
+            ExecInput::Raw => "raw",
+        }
+    )?;
+    writeln!(
+        out,
+        "corpus:     {expected_total} keys (seed {}{}), {}, {} slots",
+        options.seed,
+        if options.input == ExecInput::Raw {
+            format!(
+                ", {} with a line break left out",
+                options.count as u64 - expected_total
+            )
+        } else {
+            String::new()
+        },
+        spec.crc_name(),
+        spec.slots
+    )?;
+    let disagreements: u64 = tallies.iter().map(|t| t.disagreements).sum();
+    writeln!(out, "compared:   {compared} keys, {disagreements} disagree")?;
+    for (class, tally) in Class::ALL.iter().zip(&tallies) {
+        if tally.disagreements == 0 {
+            continue;
+        }
+        writeln!(
+            out,
+            "class:      {class}: {} of {} keys disagree",
+            tally.disagreements, tally.compared
+        )?;
+        for e in &tally.examples {
+            writeln!(
+                out,
+                "example:    {class} key {}: expected {}, got {}",
+                if e.key.is_empty() {
+                    "\"\"".to_owned()
+                } else {
+                    hex::encode(&e.key)
+                },
+                e.expected,
+                if e.got.is_empty() {
+                    "an empty line".to_owned()
+                } else {
+                    e.got.clone()
+                }
+            )?;
+        }
+    }
+    let mut problems = Vec::new();
+    if hung {
+        problems.push(format!(
+            "the command did not finish within {} s and was killed: it answered {compared} of {expected_total} keys; \
+             an adapter must flush its output and exit at the end of its input (or give a longer --timeout)",
+            options.timeout.as_secs()
+        ));
+    } else if too_few {
+        problems.push(format!(
+            "the command printed too few lines: {compared} for {expected_total} keys; it must print one slot per key"
+        ));
+    }
+    if extra > 0 {
+        problems.push(format!(
+            "the command printed too many lines: {extra} after the {expected_total} answers; it must print one slot per key and nothing else"
+        ));
+    }
+    if let Some(status) = status.filter(|s| !s.success()) {
+        problems.push(format!("the command failed: {status}"));
+    }
+    if !hung && written.is_none() && !too_few {
+        problems.push("the command stopped reading its input before the end".to_owned());
+    }
+    for problem in &problems {
+        writeln!(out, "problem:    {problem}")?;
+    }
+    if !problems.is_empty() && !stderr_tail.trim().is_empty() {
+        writeln!(out, "stderr:     (its end follows)")?;
+        for line in stderr_tail.lines() {
+            writeln!(out, "            {line}")?;
+        }
+    }
+    if disagreements == 0 && problems.is_empty() {
+        writeln!(
+            out,
+            "verified:   the command gives every one of the {compared} keys the slot of {}, {} slots",
+            spec.crc_name(),
+            spec.slots
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    out.flush()?;
+    let classes: Vec<&str> = Class::ALL
+        .iter()
+        .zip(&tallies)
+        .filter(|(_, t)| t.disagreements > 0)
+        .map(|(c, _)| c.name())
+        .collect();
+    if disagreements > 0 {
+        bail!(
+            "{disagreements} of {compared} answers disagree with {}, {} slots, in {}: see the `class:` and `example:` lines{}",
+            spec.crc_name(),
+            spec.slots,
+            classes.join(", "),
+            if problems.is_empty() { String::new() } else { format!("; also {}", problems.join("; ")) }
+        );
+    }
+    bail!("{}", problems.join("; "));
+}
+
+fn class_index(class: Class) -> usize {
+    Class::ALL
+        .iter()
+        .position(|&c| c == class)
+        .expect("every class is in Class::ALL")
+}
+
+/// Waits for the command until the deadline, then kills it by its process id.
+fn wait(
+    child: &mut Child,
+    deadline: Instant,
+    hung: &mut bool,
+) -> Result<Option<std::process::ExitStatus>> {
+    loop {
+        if *hung || Instant::now() >= deadline {
+            *hung = true;
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        if let Some(status) = child.try_wait().context("waiting for the --exec command")? {
+            return Ok(Some(status));
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+}

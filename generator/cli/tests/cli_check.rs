@@ -1,0 +1,518 @@
+//! `slotgen check`, run as a program: rows and summaries, every warning, exit codes, the
+//! JSON form read back, templates, standard input. Slots are the ones a real redis-server
+//! 7.0 answers to `CLUSTER KEYSLOT` (105 for `emq:{orders}:...`, 7387 and 5857 for the
+//! `emq:{}:...` keys, 12682 for `emq:{billing}:...`, 9051 for `{emq}:version`, 13828, 5061,
+//! 7365 and 15602 for the four traps of the README), written out.
+
+use std::process::Output;
+
+mod common;
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn check(args: &[&str]) -> Run {
+    check_with_input(args, b"")
+}
+
+fn check_with_input(args: &[&str], stdin: &[u8]) -> Run {
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(args.iter().copied())
+        .collect();
+    let output: Output = if stdin.len() < 4096 {
+        common::slotgen_with_stdin(&args, stdin)
+    } else {
+        streamed(&args, stdin)
+    };
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Runs slotgen with a large standard input, written from a thread while its output is
+/// read, as a pipeline would: slotgen must answer before it has read all of it.
+fn streamed(args: &[&str], stdin: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("slotgen runs");
+    let mut pipe = child.stdin.take().expect("a piped stdin");
+    let input = stdin.to_vec();
+    let writer = std::thread::spawn(move || pipe.write_all(&input));
+    let output = child.wait_with_output().expect("slotgen finishes");
+    writer.join().unwrap().expect("slotgen reads all its input");
+    output
+}
+
+impl Run {
+    fn rows(&self) -> Vec<Vec<&str>> {
+        self.stdout
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split('\t').collect())
+            .collect()
+    }
+
+    fn ok(&self) -> &Self {
+        assert_eq!(self.code, Some(0), "{}{}", self.stdout, self.stderr);
+        assert!(self.stderr.is_empty(), "{}", self.stderr);
+        self
+    }
+
+    /// Exit 1 with one `slotgen: error:` line containing `needle`.
+    fn fails_with(&self, needle: &str) -> &Self {
+        assert_eq!(self.code, Some(1), "{}{}", self.stdout, self.stderr);
+        assert!(
+            self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
+            "{}",
+            self.stderr
+        );
+        assert_eq!(self.stderr.lines().count(), 1, "{}", self.stderr);
+        assert!(!self.stderr.contains("panicked"));
+        self
+    }
+}
+
+#[test]
+fn the_readme_example_one_queue_on_one_slot() {
+    let run = check(&["--same-slot", "emq:{orders}:pending", "emq:{orders}:active"]);
+    run.ok();
+    assert_eq!(
+        run.stdout,
+        "105\torders\temq:{orders}:pending\t-\n\
+         105\torders\temq:{orders}:active\t-\n\
+         # keys: 2, distinct slots: 1, keys with warnings: 0\n\
+         # same slot 105\n\
+         # shared hashtag: orders\n"
+    );
+}
+
+#[test]
+fn the_readme_example_empty_hashtags_are_crossslot() {
+    let run = check(&["--same-slot", "emq:{}:pending", "emq:{}:active"]);
+    run.fails_with("the 2 keys land on 2 slots");
+    assert_eq!(
+        run.stdout,
+        "7387\t-\temq:{}:pending\tempty-hashtag\n\
+         5857\t-\temq:{}:active\tempty-hashtag\n\
+         # keys: 2, distinct slots: 2, keys with warnings: 2\n\
+         # empty-hashtag: 2 keys: the first `{` is followed at once by `}`, so the whole key is hashed\n\
+         # CROSSSLOT: 2 slots\n\
+         # shared hashtag: none\n"
+    );
+}
+
+#[test]
+fn the_readme_example_four_traps() {
+    let run = check(&[
+        "app:s:{authz_{orgid}_groups_1}",
+        "foo{bar}{zap}",
+        "a}b{c}",
+        "emq:{orders",
+    ]);
+    run.ok();
+    assert_eq!(
+        run.stdout,
+        "13828\tauthz_{orgid\tapp:s:{authz_{orgid}_groups_1}\tnested-brace\n\
+         5061\tbar\tfoo{bar}{zap}\tlater-pairs-ignored\n\
+         7365\tc\ta}b{c}\tbrace-before-tag\n\
+         15602\t-\temq:{orders\tunclosed-brace\n\
+         # keys: 4, distinct slots: 4, keys with warnings: 4\n\
+         # unclosed-brace: 1 key: no `}` follows the first `{`, so the whole key is hashed\n\
+         # nested-brace: 1 key: the hashtag contains `{`: it ends at the first `}`, not at the matching one\n\
+         # later-pairs-ignored: 1 key: more `{...}` follow the first pair, and only the first pair is hashed\n\
+         # brace-before-tag: 1 key: a `}` stands before the first `{`: Redis ignores it, some clients end the tag there\n"
+    );
+}
+
+#[test]
+fn the_readme_example_templates_and_json() {
+    let run = check(&[
+        "--template",
+        "emq:{q}:pending",
+        "--template",
+        "emq:{q}:active",
+        "--template",
+        "{emq}:version",
+        "--with",
+        "q=orders,billing",
+    ]);
+    assert_eq!(
+        run.stdout,
+        "105\torders\temq:{orders}:pending\t-\n\
+         105\torders\temq:{orders}:active\t-\n\
+         9051\temq\t{emq}:version\t-\n\
+         12682\tbilling\temq:{billing}:pending\t-\n\
+         12682\tbilling\temq:{billing}:active\t-\n\
+         9051\temq\t{emq}:version\t-\n\
+         # keys: 6, distinct slots: 3, keys with warnings: 0\n\
+         # instance q=orders: CROSSSLOT: 2 slots; off slot 105: {emq}:version\n\
+         # instance q=billing: CROSSSLOT: 2 slots; off slot 12682: {emq}:version\n\
+         # template {emq}:version: off its instance's slot in 2 of 2 instances\n"
+    );
+    assert_eq!(
+        run.stderr,
+        "slotgen: error: 2 of 2 template instances land on more than one slot (CROSSSLOT in one command); \
+         off the slot of the others: `{emq}:version`: put every key of an instance under the same hashtag\n"
+    );
+    let run = check_with_input(&["--hex", "--format", "json"], b"ff7b617d\n");
+    run.ok();
+    assert_eq!(
+        run.stdout,
+        "{\"crc\":\"CRC-16/XMODEM\",\"format\":\"slotgen-check/1\",\"slots\":16384,\"keys\":[\n\
+         {\"hashtag\":\"a\",\"hashtag_hex\":\"61\",\"key\":null,\"key_hex\":\"ff7b617d\",\"slot\":15495,\"warnings\":[\"binary-brace\"]}],\
+         \"summary\":{\"distinct_slots\":1,\"explanations\":{\"binary-brace\":\"the key is not UTF-8 text and holds a brace byte (0x7b or 0x7d), which makes a hashtag nobody meant\"},\
+         \"keys\":1,\"keys_with_warnings\":1,\"same_slot\":null,\"slots\":[15495],\"strict\":null,\"warnings\":{\"binary-brace\":1}}}\n"
+    );
+}
+
+#[test]
+fn the_readme_example_vectors() {
+    let output =
+        common::slotgen_with_stdin(&["emit", "vectors", "--count", "6", "--seed", "1"], b"");
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "# slotgen vectors 1: CRC-16/XMODEM, 16384 slots, seed 1, 6 keys; key_hex<TAB>slot<TAB>class\n\
+         313233343536373839\t12739\tplain\n\
+         656d713a7b6f72646572737d3a70656e64696e67\t105\ttagged\n\
+         656d713a7b6f72646572737d3a616374697665\t105\ttagged\n\
+         656d713a7b7d3a70656e64696e67\t7387\tempty-hashtag\n\
+         656d713a7b7d3a616374697665\t5857\tempty-hashtag\n\
+         7b656d717d3a76657273696f6e\t9051\ttagged\n"
+    );
+}
+
+#[test]
+fn every_warning_in_the_warnings_column() {
+    let cases = [
+        ("emq:{}:pending", "-", "empty-hashtag"),
+        ("emq:{orders:pending", "-", "unclosed-brace"),
+        (
+            "app:s:{authz_{orgid}_groups_1}",
+            "authz_{orgid",
+            "nested-brace",
+        ),
+        ("foo{bar}{zap}", "bar", "later-pairs-ignored"),
+        ("a}b{c}", "c", "brace-before-tag"),
+        (
+            "}{}{x}",
+            "-",
+            "empty-hashtag,later-pairs-ignored,brace-before-tag",
+        ),
+        ("plain", "-", "-"),
+    ];
+    let keys: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    let run = check(&keys);
+    run.ok();
+    let rows = run.rows();
+    assert_eq!(rows.len(), cases.len());
+    for (row, (key, tag, warnings)) in rows.iter().zip(cases) {
+        assert_eq!(&row[1..], [tag, key, warnings], "{}", run.stdout);
+    }
+    for name in [
+        "empty-hashtag",
+        "unclosed-brace",
+        "nested-brace",
+        "later-pairs-ignored",
+        "brace-before-tag",
+    ] {
+        assert!(
+            run.stdout.contains(&format!("\n# {name}: ")),
+            "{name}: {}",
+            run.stdout
+        );
+    }
+    // a binary key, by --hex: 0xff, `{a}`
+    let run = check(&["--hex", "ff7b617d"]);
+    run.ok();
+    assert_eq!(run.rows()[0][1..], ["a", "\\xff{a}", "binary-brace"]);
+}
+
+#[test]
+fn strict_fails_on_any_warning_and_only_then() {
+    check(&["--strict", "emq:{orders}:pending"]).ok();
+    check(&["--strict", "emq:{orders}:pending", "foo{bar}{zap}"])
+        .fails_with("--strict: 1 of 2 keys fall into a trap");
+    // without --strict, warnings do not fail
+    check(&["foo{bar}{zap}"]).ok();
+    // --same-slot passes but --strict fails
+    check(&["--same-slot", "--strict", "{{a}1", "{{a}2"]).fails_with("--strict");
+}
+
+#[test]
+fn templates_name_the_one_that_breaks_co_location() {
+    let run = check(&[
+        "--template",
+        "emq:{q}:pending",
+        "--template",
+        "emq:{q}:active",
+        "--template",
+        "{emq}:version",
+        "--with",
+        "q=orders,billing",
+    ]);
+    run.fails_with("2 of 2 template instances land on more than one slot")
+        .fails_with("`{emq}:version`");
+    let slots: Vec<&str> = run.rows().iter().map(|r| r[0]).collect();
+    assert_eq!(slots, ["105", "105", "9051", "12682", "12682", "9051"]);
+    assert!(
+        run.stdout
+            .contains("# instance q=orders: CROSSSLOT: 2 slots; off slot 105: {emq}:version\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("# instance q=billing: CROSSSLOT: 2 slots; off slot 12682: {emq}:version\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(run
+        .stdout
+        .contains("# template {emq}:version: off its instance's slot in 2 of 2 instances\n"));
+
+    // without it, every instance is on one slot and shares its hashtag
+    let run = check(&[
+        "--template",
+        "emq:{q}:pending",
+        "--template",
+        "emq:{q}:active",
+        "--with",
+        "q=orders,billing",
+    ]);
+    run.ok();
+    assert!(run
+        .stdout
+        .contains("# instance q=orders: same slot 105, shared hashtag orders\n"));
+    assert!(run
+        .stdout
+        .contains("# instance q=billing: same slot 12682, shared hashtag billing\n"));
+
+    // an empty value is the `{}` trap
+    let run = check(&[
+        "--template",
+        "emq:{q}:pending",
+        "--template",
+        "emq:{q}:active",
+        "--with",
+        "q=",
+    ]);
+    run.fails_with("1 of 1 template instances");
+    assert!(
+        run.stdout.contains("# instance q=: CROSSSLOT: 2 slots"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn template_mistakes_are_named() {
+    check(&["--template", "emq:{q}:pending", "--with", "queue=a"])
+        .fails_with("no --template has the placeholder `{queue}`");
+    check(&["--template", "emq:{q}:pending", "--with", "q"]).fails_with("has no `=`");
+    check(&["--template", "{q}", "--with", "q=a", "--with", "q=b"]).fails_with("is given twice");
+    // --with without --template, and templates with keys, are usage errors
+    assert_eq!(check(&["--with", "q=a"]).code, Some(2));
+    assert_eq!(check(&["--template", "{q}", "key"]).code, Some(2));
+}
+
+#[test]
+fn json_reads_back() {
+    let run = check(&[
+        "--format",
+        "json",
+        "--same-slot",
+        "--strict",
+        "emq:{}:pending",
+        "emq:{}:active",
+    ]);
+    assert_eq!(run.code, Some(1));
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["format"], "slotgen-check/1");
+    assert_eq!(value["crc"], "CRC-16/XMODEM");
+    assert_eq!(value["slots"], 16384);
+    let keys = value["keys"].as_array().unwrap();
+    assert_eq!(keys.len(), 2);
+    assert_eq!(keys[0]["key"], "emq:{}:pending");
+    assert_eq!(keys[0]["key_hex"], hex::encode("emq:{}:pending"));
+    assert_eq!(keys[0]["slot"], 7387);
+    assert_eq!(keys[1]["slot"], 5857);
+    assert_eq!(keys[0]["hashtag"], serde_json::Value::Null);
+    assert_eq!(keys[0]["warnings"], serde_json::json!(["empty-hashtag"]));
+    let summary = &value["summary"];
+    assert_eq!(summary["keys"], 2);
+    assert_eq!(summary["distinct_slots"], 2);
+    assert_eq!(summary["slots"], serde_json::json!([5857, 7387]));
+    assert_eq!(summary["warnings"]["empty-hashtag"], 2);
+    assert!(summary["explanations"]["empty-hashtag"]
+        .as_str()
+        .unwrap()
+        .contains("whole key"));
+    assert_eq!(summary["same_slot"]["passed"], false);
+    assert_eq!(summary["same_slot"]["verdict"], "CROSSSLOT: 2 slots");
+    assert_eq!(summary["strict"]["passed"], false);
+
+    // a binary key: no text, its hex and its hashtag's
+    let run = check(&["--format", "json", "--hex", "ff7b617d"]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    let row = &value["keys"][0];
+    assert_eq!(row["key"], serde_json::Value::Null);
+    assert_eq!(row["hashtag"], "a");
+    assert_eq!(row["hashtag_hex"], "61");
+    assert_eq!(value["summary"]["same_slot"], serde_json::Value::Null);
+
+    // templates: each row names its template and instance
+    let run = check(&[
+        "--format",
+        "json",
+        "--template",
+        "emq:{q}:pending",
+        "--template",
+        "{emq}:version",
+        "--with",
+        "q=orders",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["keys"][1]["template"], "{emq}:version");
+    assert_eq!(value["keys"][1]["instance"]["q"], "orders");
+    assert_eq!(
+        value["instances"][0]["off"],
+        serde_json::json!(["{emq}:version"])
+    );
+    assert_eq!(value["instances"][0]["slot"], 105);
+}
+
+#[test]
+fn keys_from_standard_input_stream() {
+    // CRLF and LF lines, and an empty line (the empty key)
+    let run = check_with_input(
+        &["--same-slot"],
+        b"emq:{orders}:pending\r\nemq:{orders}:active\n",
+    );
+    run.ok();
+    assert!(run.stdout.contains("# same slot 105\n"));
+    let run = check_with_input(&[], b"\n");
+    run.ok();
+    assert_eq!(run.rows(), [["0", "-", "", "-"]]);
+    // hex lines, and a line that is not hex
+    let run = check_with_input(&["--hex"], b"7b617d\n7b7d\n");
+    run.ok();
+    assert_eq!(run.rows()[1][3], "empty-hashtag");
+    check_with_input(&["--hex"], b"7b617d\nzz\n").fails_with("line 2 is not hex");
+    // many keys: one row each, and the summary counts them
+    let input: String = (0..200_000)
+        .map(|n| format!("user:{{{}}}:x\n", n % 1000))
+        .collect();
+    let run = check_with_input(&[], input.as_bytes());
+    run.ok();
+    assert_eq!(run.rows().len(), 200_000);
+    assert!(
+        run.stdout.contains("# keys: 200000, distinct slots: "),
+        "{}",
+        &run.stdout[run.stdout.len() - 200..]
+    );
+}
+
+#[test]
+fn fields_are_escaped() {
+    let run = check(&["a\tb", "{-}", "x\\y"]);
+    run.ok();
+    let rows = run.rows();
+    assert_eq!(rows[0][2], "a\\x09b");
+    assert_eq!(rows[1][1], "\\x2d"); // a hashtag `-`, not "no hashtag"
+    assert_eq!(rows[2][2], "x\\\\y");
+}
+
+#[test]
+fn another_spec_gives_its_slots() {
+    // CRC-16/XMODEM mod 4096 of `orders`: 105, as 105 < 4096
+    let run = check(&[
+        "--slots",
+        "4096",
+        "--same-slot",
+        "emq:{orders}:pending",
+        "x{orders}",
+    ]);
+    run.ok();
+    assert!(run.stdout.contains("# same slot 105\n"));
+    // `--slots` is checked as elsewhere: a usage error, exit 2 (exit.rs)
+    let run = check(&["--slots", "1000", "k"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("slotgen: error: --slots: 1000 slots"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// The `$ slotgen ...` examples of the README's section on key layouts, run as written:
+/// the lines after each command are its output (`slotgen: error:` lines its standard
+/// error), and a `...` line stands for any lines before the ones that follow it.
+#[test]
+fn the_readme_examples_run_as_written() {
+    let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
+    let text = std::fs::read_to_string(&readme).expect("README.md beside the workspace");
+    let section = text
+        .split("\n## ")
+        .find(|s| s.starts_with("Key layouts"))
+        .expect("the README has a section on key layouts");
+    let mut examples = Vec::new();
+    for block in section.split("```sh\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut lines = block.lines().peekable();
+        while let Some(line) = lines.next() {
+            let Some(mut command) = line.strip_prefix("$ ").map(str::to_owned) else {
+                continue;
+            };
+            while command.ends_with('\\') {
+                command.pop();
+                command.push_str(lines.next().expect("a continued line"));
+            }
+            let mut expected = Vec::new();
+            while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
+                expected.push(next);
+            }
+            examples.push((command, expected));
+        }
+    }
+    assert!(examples.len() >= 3, "{examples:?}");
+    for (command, expected) in examples {
+        let words = shlex::split(&command).expect("a command as a shell reads it");
+        assert_eq!(words[0], "slotgen", "{command}");
+        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+        let run = check_with_input(&args[1..], b"");
+        assert_eq!(args[0], "check", "{command}");
+        let (errors, out): (Vec<&str>, Vec<&str>) = expected
+            .iter()
+            .partition(|l| l.starts_with("slotgen: error:"));
+        let got: Vec<&str> = run.stdout.lines().collect();
+        match out.iter().position(|l| *l == "...") {
+            Some(at) => {
+                assert_eq!(at, 0, "`...` only at the start: {command}");
+                assert!(got.ends_with(&out[1..]), "{command}:\n{}", run.stdout);
+            }
+            None => assert_eq!(got, out, "{command}"),
+        }
+        let got_errors: Vec<&str> = run.stderr.lines().collect();
+        if !errors.is_empty() {
+            assert_eq!(got_errors, errors, "{command}");
+        }
+        assert_eq!(
+            run.code,
+            Some(i32::from(!run.stderr.is_empty())),
+            "{command}"
+        );
+    }
+}

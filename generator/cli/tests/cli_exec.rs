@@ -1,0 +1,539 @@
+//! `slotgen verify --exec`, run for real: against redis-py's `key_slot` (0 disagreements),
+//! against the npm package cluster-key-slot 1.1.2 (its known fault with `{}` followed by a
+//! later `}`, and nothing else), against a deliberately broken adapter for each class, and
+//! against commands that fail, print too few or too many lines, or hang.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+mod common;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("generator/cli/ sits two levels inside the workspace")
+        .to_path_buf()
+}
+
+fn conformance(file: &str) -> String {
+    root()
+        .join("tests/conformance")
+        .join(file)
+        .to_str()
+        .expect("a UTF-8 path")
+        .to_owned()
+}
+
+/// As `slotgen_tests::require_tool`: whether `name` is on PATH; when not, skip, or fail
+/// under `SLOTGEN_REQUIRE_TOOLS=1` (CI).
+fn require_tool(name: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()));
+    require(found, &format!("`{name}` is not installed"))
+}
+
+fn require(found: bool, missing: &str) -> bool {
+    if found {
+        return true;
+    }
+    assert!(
+        std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+        "{missing}, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
+    );
+    eprintln!("skipping: {missing} (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)");
+    false
+}
+
+/// Whether python3 can import redis-py's `redis.crc`.
+fn have_redis_py() -> bool {
+    if !require_tool("python3") {
+        return false;
+    }
+    let ok = Command::new("python3")
+        .args(["-c", "import redis.crc"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    require(
+        ok,
+        "the PyPI package `redis` is not installed (`pip install redis==5.2.1`)",
+    )
+}
+
+/// Whether node can load cluster-key-slot from tests/conformance/node_modules.
+fn have_cluster_key_slot() -> bool {
+    if !require_tool("node") {
+        return false;
+    }
+    let ok = root()
+        .join("tests/conformance/node_modules/cluster-key-slot/package.json")
+        .is_file();
+    require(
+        ok,
+        "the npm package `cluster-key-slot` is not installed (`npm ci --prefix tests/conformance`)",
+    )
+}
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn slotgen(args: &[&str]) -> Run {
+    let output: Output = common::slotgen_with_stdin(args, b"");
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+impl Run {
+    /// `(class, disagreements, compared)` of every `class:` line.
+    fn classes(&self) -> Vec<(String, u64, u64)> {
+        self.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("class:"))
+            .map(|rest| {
+                let (class, counts) = rest.trim().split_once(": ").expect("class: NAME: counts");
+                let words: Vec<&str> = counts.split(' ').collect();
+                // `N of M keys disagree`
+                (
+                    class.to_owned(),
+                    words[0].parse().unwrap(),
+                    words[2].parse().unwrap(),
+                )
+            })
+            .collect()
+    }
+
+    /// `(class, key, expected, got)` of every `example:` line.
+    fn examples(&self) -> Vec<(String, Vec<u8>, u16, String)> {
+        self.stdout
+            .lines()
+            .filter_map(|l| l.strip_prefix("example:"))
+            .map(|rest| {
+                // `CLASS key HEX: expected N, got M`
+                let (class, rest) = rest.trim().split_once(" key ").unwrap();
+                let (key, rest) = rest.split_once(": expected ").unwrap();
+                let (expected, got) = rest.split_once(", got ").unwrap();
+                let key = if key == "\"\"" {
+                    Vec::new()
+                } else {
+                    hex::decode(key).unwrap()
+                };
+                (
+                    class.to_owned(),
+                    key,
+                    expected.parse().unwrap(),
+                    got.to_owned(),
+                )
+            })
+            .collect()
+    }
+}
+
+/// The default corpus, as `slotgen emit vectors` writes it: `(key, slot, class)`.
+fn default_corpus() -> Vec<(Vec<u8>, u16, String)> {
+    let run = slotgen(&["emit", "vectors"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    run.stdout
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                hex::decode(f[0]).unwrap(),
+                f[1].parse().unwrap(),
+                f[2].to_owned(),
+            )
+        })
+        .collect()
+}
+
+/// cluster-key-slot 1.1.2's fault: the first `{` is followed at once by `}`, and a later
+/// `}` follows (it then hashes the bytes between them instead of the whole key).
+fn empty_pair_then_brace(key: &[u8]) -> bool {
+    let Some(open) = key.iter().position(|&b| b == b'{') else {
+        return false;
+    };
+    key.get(open + 1) == Some(&b'}') && key[open + 2..].contains(&b'}')
+}
+
+#[test]
+fn redis_py_agrees_on_every_key() {
+    if !have_redis_py() {
+        return;
+    }
+    let command = format!("python3 {}", conformance("redis_py.py"));
+    let run = slotgen(&["verify", "--exec", &command]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("compared:   50000 keys, 0 disagree"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("verified:"), "{}", run.stdout);
+    assert!(run.classes().is_empty());
+}
+
+#[test]
+fn redis_py_agrees_on_raw_keys_too() {
+    if !have_redis_py() {
+        return;
+    }
+    let command = "python3 -c 'import sys; from redis.crc import key_slot; sys.stdout.writelines(f\"{key_slot(l[:-1])}\\n\" for l in sys.stdin.buffer)'";
+    let run = slotgen(&[
+        "verify", "--exec", command, "--input", "raw", "--count", "20000",
+    ]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    // the keys with a line break are left out, and said so
+    let corpus = default_corpus();
+    let with_break = corpus[..20000]
+        .iter()
+        .filter(|(k, _, _)| k.contains(&b'\n') || k.contains(&b'\r'))
+        .count();
+    assert!(with_break > 0);
+    assert!(
+        run.stdout.contains(&format!(
+            "{} keys (seed 0, {with_break} with a line break left out)",
+            20000 - with_break
+        )),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn cluster_key_slot_disagrees_only_on_an_empty_pair_followed_by_a_brace() {
+    if !have_cluster_key_slot() {
+        return;
+    }
+    let command = format!("node {}", conformance("cluster_key_slot.js"));
+    let run = slotgen(&["verify", "--exec", &command]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let corpus = default_corpus();
+    let faulty: Vec<_> = corpus
+        .iter()
+        .filter(|(k, _, _)| empty_pair_then_brace(k))
+        .collect();
+    let in_class = corpus
+        .iter()
+        .filter(|(_, _, c)| c == "empty-hashtag")
+        .count() as u64;
+    // one class, and in it exactly the keys of the known fault (the chance that the wrong
+    // bytes hash to the right slot is 1 in 16384 per key, and none does in this corpus)
+    assert_eq!(
+        run.classes(),
+        [("empty-hashtag".to_owned(), faulty.len() as u64, in_class)],
+        "{}",
+        run.stdout
+    );
+    assert!(faulty.iter().all(|(_, _, c)| c == "empty-hashtag"));
+    let examples = run.examples();
+    assert_eq!(examples.len(), 5, "{}", run.stdout);
+    for (class, key, expected, got) in &examples {
+        assert_eq!(class, "empty-hashtag");
+        assert!(empty_pair_then_brace(key), "{}", hex::encode(key));
+        assert_ne!(got.parse::<u16>().ok(), Some(*expected));
+        let row = corpus
+            .iter()
+            .find(|(k, _, _)| k == key)
+            .expect("an example is a corpus key");
+        assert_eq!(row.1, *expected);
+    }
+    assert!(
+        run.stderr
+            .contains(&format!("{} of 50000 answers disagree", faulty.len())),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_broken_adapter_is_named_by_its_class() {
+    if !require_tool("python3") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus_path = dir.path().join("corpus.tsv");
+    let run = slotgen(&[
+        "emit",
+        "vectors",
+        "--count",
+        "20000",
+        "-o",
+        corpus_path.to_str().unwrap(),
+    ]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let text = std::fs::read_to_string(&corpus_path).unwrap();
+    let classes = [
+        "empty",
+        "empty-hashtag",
+        "brace-before-tag",
+        "unclosed-brace",
+        "nested-brace",
+        "later-pairs-ignored",
+        "binary-brace",
+        "nul",
+        "invalid-utf8",
+        "utf8-4byte",
+        "utf8-multibyte",
+        "long",
+        "tagged",
+        "plain",
+    ];
+    for class in classes {
+        let size = text
+            .lines()
+            .filter(|l| l.rsplit('\t').next() == Some(class))
+            .count() as u64;
+        assert!(size > 0, "{class}");
+        let command = format!(
+            "python3 {} {} {class}",
+            conformance("broken.py"),
+            corpus_path.display()
+        );
+        let run = slotgen(&["verify", "--exec", &command, "--count", "20000"]);
+        assert_eq!(run.code, Some(1), "{class}: {}{}", run.stdout, run.stderr);
+        assert_eq!(
+            run.classes(),
+            [(class.to_owned(), size, size)],
+            "{}",
+            run.stdout
+        );
+        assert!(run.examples().iter().all(|e| e.0 == class));
+        assert!(
+            run.stderr.contains(&format!("in {class}:")),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn a_command_that_fails_or_miscounts_is_reported() {
+    // exits at once with status 3, printing nothing
+    let run = slotgen(&["verify", "--exec", "sh -c 'exit 3'", "--count", "100"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stdout.contains("printed too few lines: 0 for 100 keys"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("the command failed: exit status: 3"),
+        "{}",
+        run.stdout
+    );
+
+    // echoes the first 10 lines: too few, and not slots
+    let run = slotgen(&["verify", "--exec", "head -n 10", "--count", "100"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stdout.contains("compared:   10 keys, 10 disagree"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("too few lines: 10 for 100 keys"),
+        "{}",
+        run.stdout
+    );
+
+    // its standard error is shown when it fails
+    let run = slotgen(&[
+        "verify",
+        "--exec",
+        "sh -c 'echo broken adapter >&2; exit 1'",
+        "--count",
+        "10",
+    ]);
+    assert!(run.stdout.contains("broken adapter"), "{}", run.stdout);
+
+    // refused command lines
+    let run = slotgen(&["verify", "--exec", "'unbalanced"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("is not a command line"),
+        "{}",
+        run.stderr
+    );
+    let run = slotgen(&["verify", "--exec", "slotgen-no-such-program"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("cannot run `slotgen-no-such-program`"),
+        "{}",
+        run.stderr
+    );
+    let run = slotgen(&["verify", "--exec", "true", "--count", "0"]);
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stderr.contains("--count 0 compares nothing"),
+        "{}",
+        run.stderr
+    );
+    let run = slotgen(&["verify", "--exec", "true", "--count", "20000000"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("too many keys"), "{}", run.stderr);
+}
+
+#[test]
+fn too_many_lines_are_reported() {
+    if !have_redis_py() {
+        return;
+    }
+    let command = format!("sh -c 'python3 {}; echo 0'", conformance("redis_py.py"));
+    let run = slotgen(&["verify", "--exec", &command, "--count", "1000"]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("compared:   1000 keys, 0 disagree"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("too many lines: 1 after the 1000 answers"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn a_command_that_hangs_is_killed_at_the_deadline() {
+    let start = Instant::now();
+    let run = slotgen(&[
+        "verify",
+        "--exec",
+        "sleep 600",
+        "--count",
+        "100",
+        "--timeout",
+        "2",
+    ]);
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(run.code, Some(1));
+    assert!(
+        run.stdout
+            .contains("did not finish within 2 s and was killed"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn the_emitted_go_package_agrees_on_every_key() {
+    if !require_tool("go") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    std::fs::create_dir(dir.join("slotgen")).unwrap();
+    let go_file = dir.join("slotgen/slotgen.go");
+    let run = slotgen(&["emit", "go", "-o", go_file.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    std::fs::copy(conformance("go/main.go"), dir.join("main.go")).unwrap();
+    std::fs::write(dir.join("go.mod"), "module adapter\n\ngo 1.19\n").unwrap();
+    let built = Command::new("go")
+        .args(["build", "-o", "adapter", "."])
+        .current_dir(dir)
+        .env("GOPATH", dir.join("gopath"))
+        .env("GOCACHE", dir.join("gocache"))
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOPROXY", "off")
+        .env("GO111MODULE", "on")
+        .env("CGO_ENABLED", "0")
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    let adapter = dir.join("adapter");
+    let run = slotgen(&["verify", "--exec", adapter.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("compared:   50000 keys, 0 disagree"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn another_spec_is_verified_with_its_own_slots() {
+    if !require_tool("python3") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let corpus_path = dir.path().join("modbus.tsv");
+    let spec = ["--crc", "MODBUS", "--slots", "4096"];
+    let mut args = vec![
+        "emit",
+        "vectors",
+        "--count",
+        "5000",
+        "-o",
+        corpus_path.to_str().unwrap(),
+    ];
+    args.extend(spec);
+    let run = slotgen(&args);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // an adapter that answers the MODBUS corpus's own slots (it breaks no class)
+    let command = format!(
+        "python3 {} {} no-class",
+        conformance("broken.py"),
+        corpus_path.display()
+    );
+    let mut args = vec!["verify", "--exec", &command, "--count", "5000"];
+    args.extend(spec);
+    let run = slotgen(&args);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("CRC-16/MODBUS, 4096 slots"),
+        "{}",
+        run.stdout
+    );
+    // and redis-py, which hashes as Redis Cluster, disagrees with it
+    if have_redis_py() {
+        let command = format!("python3 {}", conformance("redis_py.py"));
+        let mut args = vec!["verify", "--exec", &command, "--count", "5000"];
+        args.extend(spec);
+        let run = slotgen(&args);
+        assert_eq!(run.code, Some(1), "{}", run.stdout);
+    }
+}
+
+#[test]
+fn redis_rb_agrees_on_every_key() {
+    // redis-rb 4.8 (Debian's ruby-redis): its two steps, the hashtag then the CRC
+    if !require_tool("ruby") {
+        return;
+    }
+    let ok = Command::new("ruby")
+        .args(["-e", "require 'redis'; Redis::Cluster::KeySlotConverter"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !require(
+        ok,
+        "the gem `redis` is not installed (Debian's `ruby-redis`)",
+    ) {
+        return;
+    }
+    let command = format!("ruby {}", conformance("redis_rb.rb"));
+    let run = slotgen(&["verify", "--exec", &command]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("compared:   50000 keys, 0 disagree"),
+        "{}",
+        run.stdout
+    );
+}

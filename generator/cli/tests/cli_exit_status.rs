@@ -1,0 +1,359 @@
+//! One exit-status rule for every command (0 success, and quietly when the reader of
+//! standard output goes; 1 a check failed or the work could not be done; 2 a usage error),
+//! and messages that are one clear line: OS errors once, control bytes escaped, counts in
+//! the right number, values shortened.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+
+mod common;
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn exec(args: &[&str]) -> Run {
+    exec_with_input(args, b"")
+}
+
+fn exec_with_input(args: &[&str], stdin: &[u8]) -> Run {
+    let output = common::slotgen_with_stdin(args, stdin);
+    Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+impl Run {
+    fn exits(&self, code: i32, needle: &str) -> &Self {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
+        assert!(self.stderr.contains(needle), "{}", self.stderr);
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        self
+    }
+}
+
+#[test]
+fn values_not_of_their_options_form_are_usage_errors() {
+    for (args, needle) in [
+        (vec!["derive", "--charset", "{"], "brace"),
+        (vec!["derive", "--alphabet", "{"], "brace"),
+        (vec!["derive", "--alphabet", "@ABC@"], "twice"),
+        (vec!["derive", "--alphabet", "abc"], "3 symbols"),
+        (vec!["derive", "--alphabet", "é"], "not ASCII"),
+        (vec!["derive", "--slots", "3000"], "power of two"),
+        (vec!["derive", "--slots", "1"], "1 slot:"),
+        (vec!["derive", "--crc", "NOPE"], "nearest"),
+        (
+            vec!["derive", "--charset", "hex"],
+            "write them in brackets: `[hex]`",
+        ),
+        (vec!["derive", "--poly", "0x8004"], "is even"),
+        (vec!["emit", "rust", "--name", ""], "not a Rust identifier"),
+        (vec!["emit", "go", "--package", ""], "not a Go package name"),
+        (
+            vec![
+                "shortest",
+                "--charset",
+                "alnum",
+                "--format",
+                "c",
+                "--name",
+                "",
+            ],
+            "not a C identifier",
+        ),
+        (vec!["shortest", "--charset", "[\\x00-\\x7f]"], "--charset"),
+        (
+            vec!["shortest", "--charset", "alnum", "--max-len", "0"],
+            "--max-len",
+        ),
+        (vec!["tag", "16384"], "16384"),
+        (
+            vec!["verify", "x.json", "--crc", "modbus", "--alphabet", "{"],
+            "do not apply",
+        ),
+        (
+            vec!["verify", "--redis", "redis://127.0.0.1:1", "--timeout", "0"],
+            "not a timeout",
+        ),
+        (
+            vec!["verify", "--tags", "x", "--max-errors", "99"],
+            "0 to 20",
+        ),
+        (
+            vec!["emit", "java", "--name", "1x"],
+            "not a name for `emit java`",
+        ),
+        (vec!["emit", "python", "--name", "x"], "does not apply"),
+        (vec!["emit", "c", "--for-script"], "`emit lua` only"),
+        (vec!["emit", "lua", "--package", "x"], "only to `emit go`"),
+        (
+            vec!["nodes", "--redis", "redis://127.0.0.1:1", "--timeout", "0"],
+            "not a timeout",
+        ),
+        (
+            vec![
+                "nodes",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--timeout",
+                "1e-300",
+            ],
+            "not a timeout",
+        ),
+        (vec!["placement", "--timeout=-1s"], "not a timeout"),
+        (
+            vec![
+                "keys",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--count",
+                "1",
+                "--prefix",
+                "a{",
+            ],
+            "--prefix",
+        ),
+        (
+            vec![
+                "keys",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--count",
+                "1",
+                "--suffix",
+                "a\tb",
+            ],
+            "tab or line break",
+        ),
+    ] {
+        exec(&args).exits(2, needle);
+    }
+}
+
+#[test]
+fn work_that_cannot_be_done_exits_1() {
+    exec(&["derive", "--tag-len", "1"]).exits(1, "rank 4 is below");
+    exec(&["verify", "/nonexistent/table.json"]).exits(1, "cannot read");
+    exec(&["nodes", "--redis", "redis://127.0.0.1:1"]).exits(1, "cannot reach");
+    exec(&["keys", "--redis", "redis://127.0.0.1:1", "--count", "1"]).exits(1, "cannot reach");
+    exec_with_input(&["placement", "--redis", "redis://127.0.0.1:1"], b"a\n")
+        .exits(1, "cannot reach");
+    // 2 slots and 16-symbol tags: each slot has 2^63 tags, more than a Java `long` counts;
+    // the name is fine, so this is no usage error of `--name`
+    let run = exec(&["emit", "java", "--slots", "2", "--tag-len", "16"]);
+    run.exits(1, "each slot has 2^63 tags");
+    assert!(!run.stderr.contains("--name"), "{}", run.stderr);
+}
+
+#[test]
+fn server_urls_are_shown_without_their_password_by_every_command() {
+    for args in [
+        vec!["verify", "--redis", "redis://:s3cret@127.0.0.1:1"],
+        vec!["nodes", "--redis", "redis://:s3cret@127.0.0.1:1"],
+        vec!["nodes", "--redis", "redis://app:s3cret@127.0.0.1:1/0"],
+        vec!["nodes", "--redis", "unix:///nonexistent/r.sock?pass=s3cret"],
+        vec![
+            "keys",
+            "--redis",
+            "redis://:s3cret@127.0.0.1:1",
+            "--count",
+            "1",
+        ],
+        vec!["placement", "--redis", "redis://:s3cret@127.0.0.1:1"],
+        vec!["nodes", "--redis", "http://:s3cret@127.0.0.1:1"],
+    ] {
+        let run = exec(&args);
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("s3cret"), "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("***"), "{args:?}: {}", run.stderr);
+        // one line, and not the client's own text for a URL it cannot read
+        assert_eq!(
+            run.stderr.trim_end().lines().count(),
+            1,
+            "{args:?}: {}",
+            run.stderr
+        );
+        assert!(
+            !run.stderr.contains("InvalidClientConfig"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn charset_names_in_any_case_are_the_names() {
+    let lower = exec(&["derive", "--charset", "alnum"]);
+    let upper = exec(&["derive", "--charset", "ALNUM"]);
+    assert_eq!(lower.code, Some(0), "{}", lower.stderr);
+    assert_eq!(upper.code, Some(0), "{}", upper.stderr);
+    assert_eq!(lower.stdout, upper.stdout);
+    assert!(!upper.stderr.contains("`AU`"), "{}", upper.stderr);
+}
+
+#[test]
+fn shortest_refuses_a_charset_past_printable_ascii_by_its_name() {
+    let run = exec(&["shortest", "--charset", "[\\x00-\\x7f]"]);
+    run.exits(2, "--charset");
+    assert!(!run.stderr.contains("--max-len"), "{}", run.stderr);
+}
+
+#[test]
+fn os_errors_are_printed_once() {
+    for args in [
+        vec!["verify", "/nonexistent/table.json"],
+        vec!["verify", "--tags", "/nonexistent/tags.txt"],
+        vec!["emit", "json", "-o", "/nonexistent/dir/t.json"],
+        vec![
+            "verify",
+            "--redis",
+            "redis://127.0.0.1:1",
+            "--keys",
+            "/nonexistent/keys",
+        ],
+    ] {
+        let run = exec(&args);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        assert_eq!(
+            run.stderr.matches("No such file or directory").count(),
+            1,
+            "{}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn the_gaps_of_shortest_are_listed_up_to_a_cap() {
+    let run = exec(&["shortest", "--charset", "digits", "--max-len", "3"]);
+    run.exits(1, "slots have no tag of at most 3 symbols");
+    assert!(run.stderr.contains(" more slots"), "{}", run.stderr);
+    assert!(run.stderr.len() < 1000, "{} bytes", run.stderr.len());
+    let one = exec(&["shortest", "--charset", "digits", "--max-len", "1"]);
+    one.exits(1, "at most 1 symbol:");
+}
+
+#[test]
+fn a_huge_json_file_is_refused_by_its_size_and_values_are_shortened() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.json");
+    std::fs::write(&big, vec![b' '; 20 << 20]).unwrap();
+    exec(&["verify", big.to_str().unwrap()]).exits(1, "more than 1048576 bytes");
+
+    let path = dir.path().join("t.json");
+    let run = exec(&["emit", "json", "-o", path.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    value["inverse"][0] = "\u{1b}[2J".repeat(20_000).into();
+    std::fs::write(&path, value.to_string()).unwrap();
+    let run = exec(&["verify", path.to_str().unwrap()]);
+    run.exits(1, "does not match its re-derivation");
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("mismatch:"))
+        .unwrap();
+    assert!(line.len() < 600, "{} bytes", line.len());
+    assert!(
+        !run.stdout.contains('\u{1b}'),
+        "a control byte is echoed raw"
+    );
+}
+
+#[test]
+fn the_generator_field_names_any_version() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.json");
+    exec(&["emit", "json", "-o", path.to_str().unwrap()]);
+    let mut value: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    value["generator"] = "slotgen 9.9.9".into();
+    std::fs::write(&path, value.to_string()).unwrap();
+    let run = exec(&["verify", path.to_str().unwrap()]);
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+}
+
+#[test]
+fn slot_dash_reads_standard_input() {
+    let run = exec_with_input(&["slot", "-"], b"a{b}{b\n{x}x:b\n");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    // CLUSTER KEYSLOT of each, from tests/data/redis_keyslot.tsv's server
+    assert_eq!(run.stdout, "3300\n16287\n");
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_every_command_quietly_with_0() {
+    for args in [
+        vec!["tag", "0-16383"],
+        vec!["key", "0-16383"],
+        vec!["derive", "--json"],
+        vec!["emit", "c"],
+        vec!["shortest", "--charset", "alnum"],
+        vec!["catalog"],
+        vec!["slot", "a", "b", "c"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // read one byte, then close the pipe: slotgen's next writes fail with EPIPE
+        let mut stdout = child.stdout.take().unwrap();
+        let mut byte = [0u8; 1];
+        let _ = stdout.read(&mut byte);
+        drop(stdout);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert!(!stderr.contains("Broken pipe"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn the_rule_is_in_the_help() {
+    let run = exec(&["--help"]);
+    assert_eq!(run.code, Some(0));
+    assert!(
+        run.stdout.contains("Exit status: 0 success"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn control_bytes_are_escaped_in_every_message() {
+    for args in [
+        vec!["derive", "--crc", "\u{1b}[2J"],
+        vec!["derive", "--charset", "[\u{1b}"],
+        vec!["emit", "rust", "--name", "\u{1b}[2J"],
+        vec!["emit", "go", "--package", "\u{1b}[2J"],
+        vec!["emit", "java", "--name", "\u{1b}[2J"],
+        vec!["emit", "c", "--name", "\u{1b}[2J"],
+        vec![
+            "shortest",
+            "--charset",
+            "alnum",
+            "--format",
+            "c",
+            "--name",
+            "\u{7}",
+        ],
+    ] {
+        let run = exec(&args);
+        assert_eq!(run.code, Some(2), "{args:?}: {}", run.stderr);
+        assert!(
+            !run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{7}'),
+            "{args:?}: {:?}",
+            run.stderr
+        );
+    }
+}

@@ -1,0 +1,99 @@
+//! Server URLs as they may be shown: [`redact`] hides the password.
+//!
+//! Every URL that slotgen prints (on standard output, in an error, in a report) goes through
+//! [`redact`] first, so that `redis://:s3cret@host:6379` is never shown with its secret.
+
+/// The text shown in place of a hidden password.
+pub const HIDDEN: &str = "***";
+
+/// `url` with its secrets replaced by [`HIDDEN`]: the password of the user info
+/// (`redis://user:pass@host` becomes `redis://user:***@host`), the whole user info when it
+/// has no `:` (a client may read `redis://s3cret@host` as a password), and the values of the
+/// query parameters `pass` and `password` (`unix:///run/redis.sock?pass=s3cret`, which the
+/// `redis` client reads as the password of a socket URL). Anything else is kept as given,
+/// also when the text is no URL at all, so that the shown text still names what was given.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::url::redact;
+///
+/// assert_eq!(redact("redis://:s3cret@127.0.0.1:6379"), "redis://:***@127.0.0.1:6379");
+/// assert_eq!(redact("redis://app:s3cret@db/0"), "redis://app:***@db/0");
+/// assert_eq!(redact("unix:///tmp/r.sock?db=0&pass=s3cret"), "unix:///tmp/r.sock?db=0&pass=***");
+/// assert_eq!(redact("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+/// ```
+#[must_use]
+pub fn redact(url: &str) -> String {
+    let (scheme, rest) = match url.find("://") {
+        Some(at) => url.split_at(at + 3),
+        None => ("", url),
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, tail) = rest.split_at(authority_end);
+    let authority = match authority.rfind('@') {
+        Some(at) => {
+            let (info, host) = authority.split_at(at);
+            match info.find(':') {
+                Some(colon) => format!("{}:{HIDDEN}{host}", &info[..colon]),
+                None => format!("{HIDDEN}{host}"),
+            }
+        }
+        None => authority.to_owned(),
+    };
+    let tail = match tail.find('?') {
+        Some(q) => {
+            let (path, query) = tail.split_at(q + 1);
+            let (query, fragment) = query.split_at(query.find('#').unwrap_or(query.len()));
+            let query = query
+                .split('&')
+                .map(|pair| match pair.split_once('=') {
+                    Some((key, _)) if is_secret(key) => format!("{key}={HIDDEN}"),
+                    _ => pair.to_owned(),
+                })
+                .collect::<Vec<_>>()
+                .join("&");
+            format!("{path}{query}{fragment}")
+        }
+        None => tail.to_owned(),
+    };
+    format!("{scheme}{authority}{tail}")
+}
+
+fn is_secret(key: &str) -> bool {
+    ["pass", "password"]
+        .iter()
+        .any(|secret| key.eq_ignore_ascii_case(secret))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn secrets_never_survive() {
+        for (url, shown) in [
+            ("redis://:s3cret@h:1", "redis://:***@h:1"),
+            ("redis://u:s3cret@h:1/2", "redis://u:***@h:1/2"),
+            ("redis://s3cret@h", "redis://***@h"),
+            ("redis://u:p@ss:s3cret@h", "redis://u:***@h"),
+            ("redis+unix:///s?pass=s3cret", "redis+unix:///s?pass=***"),
+            (
+                "unix:///s?db=1&PASSWORD=s3cret#x",
+                "unix:///s?db=1&PASSWORD=***#x",
+            ),
+            ("h:s3cret@x", "h:***@x"),
+            ("rediss://u:s3cret@h:1?x=1", "rediss://u:***@h:1?x=1"),
+            ("unix:///s?pass=s3cret&db=1", "unix:///s?pass=***&db=1"),
+            (
+                "redis+unix:///s?password=s3cret",
+                "redis+unix:///s?password=***",
+            ),
+            ("redis://h:6379", "redis://h:6379"),
+            ("", ""),
+        ] {
+            assert_eq!(redact(url), shown, "{url}");
+            assert!(!redact(url).contains("s3cret"), "{url}");
+        }
+    }
+}

@@ -1,0 +1,7 @@
+slotgen_macros::slot_table! {
+    static ORDERS = { crc: "CRC-16/XMODEM", charset: "é" };
+}
+
+fn main() {
+    let _ = ORDERS.tag_for_slot(0);
+}
