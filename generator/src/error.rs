@@ -135,7 +135,7 @@ pub enum Error {
         limit: u64,
     },
     /// A JSON file is not a derivation of a schema this version reads.
-    #[error("`format` is `{}`, not `slotgen-derivation/1`: give a file written by `slotgen emit json`", crate::text::shorten(&.found.escape_debug().to_string(), crate::text::MAX_SHOWN))]
+    #[error("`format` is `{}`, not `slotgen-derivation/2`: give a file written by `slotgen emit json` (files of schema `slotgen-derivation/1` are not read: write them again)", crate::text::shorten(&.found.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     TableFormat {
         /// The `format` field found, or `(none)`.
         found: String,
@@ -146,6 +146,13 @@ pub enum Error {
         /// The field, such as `alphabet_hex`.
         field: &'static str,
         /// Why its value is invalid.
+        reason: String,
+    },
+    /// A JSON file is not a shortest-tag table of a schema this version reads, or cannot be
+    /// read as one.
+    #[error("not a readable shortest-tag table: {reason}; give a file written by `slotgen shortest --format json`")]
+    ShortestJson {
+        /// What is wrong: the parser's message, or the `format` found.
         reason: String,
     },
     /// A string literal of a C or Lua tag table cannot be read.

@@ -52,3 +52,8 @@ pub use derive::{derive, Derivation, TagWords};
 pub use error::Error;
 pub use spec::Spec;
 pub use verify::{verify, Report};
+
+/// The examples of this crate's README (its registry page), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadme;

@@ -134,3 +134,8 @@ pub fn slot_table_source(input: TokenStream) -> TokenStream {
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct Readme;
+
+/// The examples of this crate's README (its registry page), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadme;

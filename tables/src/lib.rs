@@ -148,3 +148,8 @@ pub enum Error {
         scheme: &'static str,
     },
 }
+
+/// The examples of this crate's README (its registry page), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadme;

@@ -298,6 +298,7 @@ fn a_valkey_server_cluster() {
 fn scenario(cluster: &ReplicatedCluster) {
     let url = cluster.url();
     let ids: Vec<String> = cluster.primaries.iter().map(RedisServer::node_id).collect();
+    help_examples_run(&url);
 
     // --- nodes: as CLUSTER SHARDS reads here, and as the harness built it
     let nodes = slotgen(&["nodes", "--redis", &url], b"");
@@ -717,6 +718,49 @@ fn scenario(cluster: &ReplicatedCluster) {
     set_on_named_nodes(&keys_after);
     sizes = ids.iter().map(|id| keys_after[id].len()).collect();
     assert_eq!(sizes, [100, 100, 100]);
+}
+
+/// The examples at the end of `--help` of the live-cluster commands (which the CLI's own
+/// test of the examples leaves to this one), run as written in bash in an empty directory
+/// with their address, `redis://127.0.0.1:7000`, replaced by the cluster's: each exits 0
+/// and prints something or writes a file.
+fn help_examples_run(url: &str) {
+    let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
+    let mut dirs = vec![bin_dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let path = std::env::join_paths(dirs).unwrap();
+    let mut ran = 0;
+    for command in ["nodes", "keys", "placement"] {
+        let help = slotgen(&[command, "--help"], b"");
+        for line in help.ok().lines().filter_map(|l| l.strip_prefix("  $ ")) {
+            if !line.contains("redis://127.0.0.1:7000") {
+                continue;
+            }
+            let line = line.replace("redis://127.0.0.1:7000", url);
+            let dir = tempfile::tempdir().unwrap();
+            let out = Command::new("bash")
+                .args(["-o", "pipefail", "-c", &line])
+                .current_dir(dir.path())
+                .env("PATH", &path)
+                .output()
+                .expect("bash runs");
+            assert!(
+                out.status.success(),
+                "`{line}` exits {:?}: {}",
+                out.status.code(),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let wrote_file = std::fs::read_dir(dir.path()).unwrap().next().is_some();
+            assert!(
+                !out.stdout.is_empty() || wrote_file,
+                "`{line}` printed nothing and wrote no file"
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 4, "only {ran} examples name a cluster");
 }
 
 /// A listener on loopback that accepts connections and never answers, until dropped.

@@ -3,13 +3,11 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 mod cli;
 mod exit;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = cli::parse();
     match cli::run(args) {
         Ok(code) => code,
         Err(error) => {

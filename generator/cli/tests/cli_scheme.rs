@@ -190,3 +190,32 @@ fn scheme_errors_name_the_option_and_the_fix() {
     assert!(ok, "{err}");
     assert_eq!(out, "0\tDLH@\n");
 }
+
+/// `catalog --all-widths`: the 97 catalogue CRCs of width 8 to 64, each with its check value
+/// verified, as text and as `--format jsonl` records (the independent values: the
+/// catalogue's check values of CRC-32/ISO-HDLC and CRC-64/XZ).
+#[test]
+fn catalog_all_widths_as_text_and_records() {
+    let (ok, text, err) = slot(&["catalog", "--all-widths"]);
+    assert!(ok, "{err}");
+    assert_eq!(text.lines().count(), 1 + 97, "{text}");
+    assert!(text.lines().skip(1).all(|l| l.ends_with(" yes")), "{text}");
+    let (ok, jsonl, err) = slot(&["catalog", "--all-widths", "--format", "jsonl"]);
+    assert!(ok, "{err}");
+    let rows: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(rows.len(), 97, "{jsonl}");
+    assert!(rows.iter().all(|r| r["check_verified"] == true), "{jsonl}");
+    let check = |name: &str| {
+        rows.iter()
+            .find(|r| r["name"] == name)
+            .map(|r| r["check"].as_u64().unwrap())
+    };
+    assert_eq!(check("CRC-32/ISO-HDLC"), Some(0xcbf4_3926));
+    assert_eq!(check("CRC-64/XZ"), Some(0x995d_c9bb_df19_39fa));
+    // --header is for tsv only, as on the CRC-16 listing
+    let (ok, _, err) = slot(&["catalog", "--all-widths", "--header"]);
+    assert!(!ok && err.contains("--header"), "{err}");
+}

@@ -1,17 +1,21 @@
 //! The JSON form of a derivation: the whole derivation, for other tools and for
 //! `slotgen verify`, which reads it back and checks it.
 //!
-//! # Schema `slotgen-derivation/1`
+//! # Schema `slotgen-derivation/2`
 //!
-//! One JSON object. Integers are JSON numbers. Masks (tags as bit masks, up to 64 bits,
-//! beyond the 2^53 that a JSON number holds exactly in many readers) are strings of
-//! lowercase hex digits with a `0x` prefix, at least 4 digits (`"0x88d4"`). Objects are
+//! One JSON object. Every integer is a JSON integer, masks (tags as bit masks) included
+//! (`inverse[0]` is `35028`, that is 0x88d4); the only hex is `alphabet_hex`, a byte string.
+//! A mask has `mask_bits` bits, at most 64: a reader that holds JSON numbers as doubles
+//! (JavaScript's `JSON.parse`, jq before 1.7) is exact only below 2^53, so for a spec with
+//! `mask_bits` above 53 read the file with an integer-preserving parser (Python's `json`,
+//! serde_json). Schema `slotgen-derivation/1` wrote masks as `"0x88d4"` strings; it is no
+//! longer written or read. Objects are
 //! written with their keys in ascending order; a reader must not rely on the order. Values
 //! below are those of the default spec (Redis Cluster).
 //!
 //! | key | type | meaning |
 //! |-----|------|---------|
-//! | `format` | string | `"slotgen-derivation/1"`: this schema. A reader refuses other values. |
+//! | `format` | string | `"slotgen-derivation/2"`: this schema. A reader refuses other values. |
 //! | `generator` | string | `"slotgen 0.1.0"`: the version that wrote the file. |
 //! | `crc` | object | The CRC in the RevEng model (the CRC catalogue's fields): `name` (catalogue name such as `"CRC-16/XMODEM"`, or `"custom"`), `width` (16), `poly`, `init`, `xorout`, `check` (the CRC of `"123456789"`, 12739 = 0x31c3), `residue`, all numbers below 65536; `refin`, `refout` booleans. |
 //! | `slots` | number | The hash slot count, a power of two in 2..=65536 (16384). A slot is in `0..slots`. |
@@ -26,7 +30,7 @@
 //! | `columns` | array of `mask_bits` numbers | The linear part by columns: `columns[v]` is the slot delta (xor) of flipping mask bit `v`. So `slot(x) = offset ^ xor of columns[v] over the set bits v of x`. |
 //! | `rank` | number | The rank of the linear part over GF(2): `slot_bits` for a derivation (14). |
 //! | `pivots` | array of `rank` numbers | The pivot columns (mask bits) of the reduced row echelon form, ascending: the lowest-indexed independent mask bits. |
-//! | `inverse` | array of `slot_bits` masks | `inverse[i]` is the mask whose slot delta is `1 << i`, supported on the pivot columns (`inverse[0]` = `"0x88d4"`). |
+//! | `inverse` | array of `slot_bits` masks | `inverse[i]` is the mask whose slot delta is `1 << i`, supported on the pivot columns (`inverse[0]` = `35028` = 0x88d4). |
 //! | `low_bits` | number | How many low bits of a slot delta index `low`: `ceil(slot_bits / 2)` (7). |
 //! | `low` | array of `2^low_bits` masks | `low[v]` = xor of `inverse[i]` over the set bits `i` of `v`. |
 //! | `high` | array of `2^(slot_bits - low_bits)` masks | `high[v]` = xor of `inverse[low_bits + i]` over the set bits `i` of `v`. |
@@ -42,9 +46,9 @@
 //! ```
 //! let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
 //! let value = slotgen::emit::json::to_value(&d, None);
-//! assert_eq!(value["format"], "slotgen-derivation/1");
+//! assert_eq!(value["format"], "slotgen-derivation/2");
 //! assert_eq!(value["base_slot"], 13881);
-//! assert_eq!(value["inverse"][0], "0x88d4");
+//! assert_eq!(value["inverse"][0], 0x88d4);
 //! assert_eq!(value["alphabet_hex"], "404142434445464748494a4b4c4d4e4f");
 //! assert!(value.get("verification").is_none());
 //! ```
@@ -57,13 +61,9 @@ use serde::Deserialize;
 use crate::{catalog, Derivation, Error, Report, Spec};
 
 /// The schema name and version written to `"format"`.
-pub const FORMAT: &str = "slotgen-derivation/1";
+pub const FORMAT: &str = "slotgen-derivation/2";
 
-fn masks(values: &[u64]) -> Vec<String> {
-    values.iter().map(|v| format!("{v:#06x}")).collect()
-}
-
-/// The derivation as a JSON value (schema `slotgen-derivation/1`, in the module
+/// The derivation as a JSON value (schema `slotgen-derivation/2`, in the module
 /// documentation), with `verification` when a report is given.
 #[must_use]
 pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value {
@@ -85,11 +85,11 @@ pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value
         "pivots": derivation.pivots,
         "offset": derivation.map.offset,
         "columns": derivation.map.columns,
-        "inverse": masks(&derivation.inverse),
+        "inverse": derivation.inverse,
         "low_bits": derivation.low_bits,
-        "low": masks(&derivation.low),
-        "high": masks(&derivation.high),
-        "kernel": masks(&derivation.kernel),
+        "low": derivation.low,
+        "high": derivation.high,
+        "kernel": derivation.kernel,
     });
     if let Some(report) = verification {
         value["verification"] = serde_json::to_value(report).expect("a report serializes");
@@ -122,8 +122,9 @@ struct Header {
     tag_len: usize,
 }
 
+/// The `crc` object of the JSON forms, as [`crc_value`] writes it.
 #[derive(Debug, Deserialize)]
-struct CrcHeader {
+pub(crate) struct CrcHeader {
     name: String,
     width: u8,
     poly: u16,
@@ -131,6 +132,21 @@ struct CrcHeader {
     refin: bool,
     refout: bool,
     xorout: u16,
+}
+
+impl CrcHeader {
+    /// The CRC the object names: the catalogue's entry by `name`, or the parameters when
+    /// `name` is `custom`.
+    pub(crate) fn algorithm(&self) -> Result<Algorithm<u16>, Error> {
+        if self.width != 16 {
+            return Err(Error::UnsupportedWidth { width: self.width });
+        }
+        Ok(if self.name == "custom" {
+            catalog::custom(self.poly, self.init, self.refin, self.refout, self.xorout)
+        } else {
+            *catalog::find(&self.name)?.algorithm
+        })
+    }
 }
 
 /// The spec a JSON derivation names: the reader of the fields [`to_value`] writes for it
@@ -146,15 +162,7 @@ pub fn spec_of(value: &Value) -> Result<Spec, Error> {
     let header: Header = serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
         message: e.to_string(),
     })?;
-    let c = &header.crc;
-    if c.width != 16 {
-        return Err(Error::UnsupportedWidth { width: c.width });
-    }
-    let crc: Algorithm<u16> = if c.name == "custom" {
-        catalog::custom(c.poly, c.init, c.refin, c.refout, c.xorout)
-    } else {
-        *catalog::find(&c.name)?.algorithm
-    };
+    let crc = header.crc.algorithm()?;
     let alphabet = hex::decode(&header.alphabet_hex).map_err(|e| Error::TableSpec {
         field: "alphabet_hex",
         reason: e.to_string(),

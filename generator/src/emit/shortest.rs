@@ -201,3 +201,68 @@ pub fn to_value(table: &Shortest) -> Value {
         "gaps": table.gaps(),
     })
 }
+
+/// A shortest-tag table read back from its JSON form ([`to_value`]): what `slotgen verify`
+/// checks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShortestJson {
+    /// The CRC the file names (`crc`).
+    pub crc: crc::Algorithm<u16>,
+    /// The slot count (`slots`).
+    pub slots: crate::spec::SlotCount,
+    /// The tags in slot order (`tags`), `None` for a gap.
+    pub tags: Vec<Option<Vec<u8>>>,
+}
+
+/// Reads the JSON form of a shortest-tag table (schema `slotgen-shortest/1`): its CRC, slot
+/// count and tags. Nothing is checked against the CRC here; that is
+/// [`verify::tag_table`](crate::verify::tag_table)'s work.
+///
+/// # Errors
+///
+/// - [`Error::ShortestJson`](crate::Error::ShortestJson): not JSON, `format` is not
+///   [`FORMAT`], or `crc`, `slots` or `tags` are missing or of the wrong type.
+/// - [`Error::UnsupportedWidth`](crate::Error::UnsupportedWidth),
+///   [`Error::UnknownCrc`](crate::Error::UnknownCrc), [`Error::SlotCount`](crate::Error::SlotCount):
+///   the CRC or the slot count the file names.
+///
+/// # Examples
+///
+/// ```
+/// let table = slotgen::shortest::shortest(&Default::default())?;
+/// let text = slotgen::emit::shortest::to_value(&table).to_string();
+/// let read = slotgen::emit::shortest::from_json(&text)?;
+/// assert_eq!(read.crc, crc::CRC_16_XMODEM);
+/// assert_eq!(read.slots.get(), 16384);
+/// assert_eq!(read.tags[12739].as_deref(), table.tag(12739));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn from_json(text: &str) -> Result<ShortestJson, crate::Error> {
+    #[derive(serde::Deserialize)]
+    struct File {
+        format: Option<String>,
+        crc: super::json::CrcHeader,
+        slots: u64,
+        tags: Vec<Option<String>>,
+    }
+    let bad = |reason: String| crate::Error::ShortestJson { reason };
+    let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
+    let format = value.get("format").and_then(Value::as_str);
+    if format != Some(FORMAT) {
+        return Err(bad(format!(
+            "`format` is `{}`, not `{FORMAT}`",
+            format.unwrap_or("(none)")
+        )));
+    }
+    let file: File = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    debug_assert_eq!(file.format.as_deref(), Some(FORMAT));
+    Ok(ShortestJson {
+        crc: file.crc.algorithm()?,
+        slots: crate::spec::SlotCount::new(file.slots)?,
+        tags: file
+            .tags
+            .into_iter()
+            .map(|t| t.map(String::into_bytes))
+            .collect(),
+    })
+}

@@ -4,7 +4,7 @@
 //! or the parameters of a `custom` one), the alphabet (`alphabet_hex`), the tag length and
 //! the slot count ([`emit::json::spec_of`], beside the writer). Everything else is derived
 //! again and compared value by value, so that an edited constant is named (`inverse[2]`:
-//! expected `"0x9007"`, found `"0x9008"`); then the re-derivation is verified exhaustively
+//! expected `36871`, found `36872`); then the re-derivation is verified exhaustively
 //! with [`verify`](crate::verify()).
 
 use serde_json::Value;
@@ -24,9 +24,9 @@ pub const MAX_JSON_BYTES: usize = 1 << 20;
 pub struct Mismatch {
     /// Where: the field and index, such as `inverse[2]` or `crc.poly`.
     pub path: String,
-    /// The re-derivation's value, as JSON text (`"0x9007"`, `13881`); `(absent)` when the
-    /// re-derivation has no such field. Cut to [`crate::text::MAX_SHOWN`] characters with a
-    /// marker, as are `found` and `path`.
+    /// The re-derivation's value, as JSON text (`36871`, `"CRC-16/XMODEM"`); `(absent)` when
+    /// the re-derivation has no such field. Cut to [`crate::text::MAX_SHOWN`] characters with
+    /// a marker, as are `found` and `path`.
     pub expected: String,
     /// The file's value, as JSON text; `(absent)` when the file lacks the field.
     pub found: String,
@@ -66,13 +66,13 @@ impl JsonReport {
     }
 }
 
-/// Checks a derivation in its JSON form (schema `slotgen-derivation/1`, written by
+/// Checks a derivation in its JSON form (schema `slotgen-derivation/2`, written by
 /// [`emit::json::to_value`]): rebuilds the spec it names, derives it again, compares every
 /// value of the file with the re-derivation's, and, when all match, verifies the
 /// re-derivation over every slot and every alternative tag.
 ///
 /// The `generator` and `verification` fields are not compared. Values compare as JSON, so
-/// masks must be written as the emitter writes them (`"0x88d4"`, lowercase).
+/// masks must be JSON integers, as the emitter writes them (`35028`, not `"0x88d4"`).
 ///
 /// # Errors
 ///
@@ -93,10 +93,10 @@ impl JsonReport {
 /// let report = slotgen::verify::json_derivation(&value.to_string())?;
 /// assert!(report.passed());
 ///
-/// value["inverse"][2] = "0x9008".into(); // the seed's constant is 0x9007
+/// value["inverse"][2] = 0x9008.into(); // the seed's constant is 0x9007 = 36871
 /// let report = slotgen::verify::json_derivation(&value.to_string())?;
 /// assert!(!report.passed());
-/// assert_eq!(report.mismatches[0].to_string(), r#"`inverse[2]`: expected "0x9007", found "0x9008""#);
+/// assert_eq!(report.mismatches[0].to_string(), "`inverse[2]`: expected 36871, found 36872");
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {

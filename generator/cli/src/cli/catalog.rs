@@ -12,11 +12,16 @@ use slotgen::derive::shortest_tag_len;
 use slotgen::spec::REDIS_CLUSTER_ALPHABET;
 use slotgen::Spec;
 
+use super::output::{Field, OutputArgs, Records};
+
 #[derive(Debug, Args)]
 pub struct CatalogArgs {
-    /// Print the rows as a JSON array, one object per algorithm.
-    #[arg(long)]
+    /// Print the rows as a bare JSON array, one object per algorithm (the records of
+    /// `--format json` without the document around them).
+    #[arg(long, conflicts_with = "format")]
     json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// The slot count the tag columns are for: a power of two from 2 to 65536.
     #[arg(long, value_name = "N", default_value_t = 16384)]
     slots: u32,
@@ -68,13 +73,53 @@ fn wide_rows() -> Vec<WideRow> {
         .collect()
 }
 
-fn run_all_widths(json: bool) -> Result<ExitCode> {
+/// The fields of a wide row, in the order of [`WideRow`]'s, for `--format tsv|json|jsonl`.
+const WIDE_FIELDS: &[&str] = &[
+    "name",
+    "aliases",
+    "width",
+    "poly",
+    "init",
+    "refin",
+    "refout",
+    "xorout",
+    "check",
+    "residue",
+    "check_verified",
+];
+
+fn run_all_widths(args: &CatalogArgs) -> Result<ExitCode> {
     let rows = wide_rows();
     let mut out = std::io::stdout().lock();
-    if json {
+    if args.json {
+        let json = OutputArgs {
+            format: super::output::Format::Json,
+            ..args.output.clone()
+        };
+        json.check(false)?;
         serde_json::to_writer_pretty(&mut out, &rows)?;
         writeln!(out)?;
+    } else if args.output.format != super::output::Format::Text {
+        args.output.check(false)?;
+        let mut records = Records::start(&mut out, &args.output, "catalog", WIDE_FIELDS)?;
+        for r in &rows {
+            records.record(&[
+                Field::Text(r.name),
+                Field::List(r.aliases),
+                Field::Int(r.width.into()),
+                Field::Int(r.poly),
+                Field::Int(r.init),
+                Field::Bool(r.refin),
+                Field::Bool(r.refout),
+                Field::Int(r.xorout),
+                Field::Int(r.check),
+                Field::Int(r.residue),
+                Field::Bool(r.check_verified),
+            ])?;
+        }
+        records.finish()?;
     } else {
+        args.output.check(false)?;
         writeln!(
             out,
             "{:<26} {:>5} {:<18} {:<18} {:<5} {:<6} {:<18} {:<18} verified",
@@ -129,6 +174,24 @@ struct Row {
     alnum_tag_len: usize,
 }
 
+/// The fields of a row, in the order of [`Row`]'s, for `--format tsv|json|jsonl`.
+const FIELDS: &[&str] = &[
+    "name",
+    "aliases",
+    "width",
+    "poly",
+    "init",
+    "refin",
+    "refout",
+    "xorout",
+    "check",
+    "residue",
+    "check_verified",
+    "default_tag_len",
+    "alnum_alphabet",
+    "alnum_tag_len",
+];
+
 fn row(entry: &CatalogEntry, slots: u32, alnum: &Charset) -> Result<Row> {
     let alg = entry.algorithm;
     let check_verified = reference_crc(alg).checksum(b"123456789") == alg.check
@@ -166,14 +229,43 @@ fn rows(slots: u32) -> Result<Vec<Row>> {
 
 pub fn run(args: &CatalogArgs) -> Result<ExitCode> {
     if args.all_widths {
-        return run_all_widths(args.json);
+        return run_all_widths(args);
     }
     let rows = rows(args.slots).context("--slots")?;
     let mut out = std::io::stdout().lock();
     if args.json {
+        let json = OutputArgs {
+            format: super::output::Format::Json,
+            ..args.output.clone()
+        };
+        json.check(false)?;
         serde_json::to_writer_pretty(&mut out, &rows)?;
         writeln!(out)?;
+    } else if args.output.format != super::output::Format::Text {
+        args.output.check(false)?;
+        let mut records = Records::start(&mut out, &args.output, "catalog", FIELDS)?;
+        for r in &rows {
+            records.record(&[
+                Field::Text(r.name),
+                Field::List(r.aliases),
+                Field::Int(r.width.into()),
+                Field::Int(r.poly.into()),
+                Field::Int(r.init.into()),
+                Field::Bool(r.refin),
+                Field::Bool(r.refout),
+                Field::Int(r.xorout.into()),
+                Field::Int(r.check.into()),
+                Field::Int(r.residue.into()),
+                Field::Bool(r.check_verified),
+                r.default_tag_len
+                    .map_or(Field::Absent, |n| Field::Int(n as u64)),
+                Field::Text(&r.alnum_alphabet),
+                Field::Int(r.alnum_tag_len as u64),
+            ])?;
+        }
+        records.finish()?;
     } else {
+        args.output.check(false)?;
         writeln!(
             out,
             "{:<26} {:<6} {:<6} {:<5} {:<6} {:<6} {:<6} {:<8} {:>5} {:>5}  alnum alphabet ({} slots)",

@@ -7,22 +7,38 @@ use anyhow::Result;
 use clap::Args;
 use slotgen::{emit, verify, Derivation, Report};
 
+use super::output::{Format, OutputArgs};
 use super::SpecArgs;
 
 #[derive(Debug, Args)]
 pub struct DeriveArgs {
     #[command(flatten)]
     spec: SpecArgs,
-    /// Print the whole derivation and its verification as JSON.
-    #[arg(long)]
+    /// Print the whole derivation and its verification as JSON (schema
+    /// `slotgen-derivation/2`); the same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
     json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
+    let json = match args.output.format {
+        Format::Text => args.json,
+        Format::Json => true,
+        Format::Tsv | Format::Jsonl => anyhow::bail!(
+            "a derivation is one document, not records: use `--format json` or the text (the default)"
+        ),
+    };
+    if args.output.header || args.output.null {
+        anyhow::bail!(
+            "`--header` and `-z` apply to records, and a derivation is one document: remove them"
+        );
+    }
     let derivation = args.spec.derive()?;
     let report = verify(&derivation);
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if json {
         let value = emit::json::to_value(&derivation, Some(&report));
         serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;

@@ -16,7 +16,7 @@ use crate::exit::usage;
 enum Language {
     /// A Rust `static` of `slotgen_tables::SlotTable`, formatted with prettyplease.
     Rust,
-    /// The whole derivation as JSON (schema `slotgen-derivation/1`).
+    /// The whole derivation as JSON (schema `slotgen-derivation/2`).
     Json,
     /// A Lua module of pure arithmetic, for Lua 5.1, Lua 5.4 and LuaJIT.
     Lua,

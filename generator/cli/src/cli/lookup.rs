@@ -1,11 +1,11 @@
 //! `slotgen tag` and `slotgen key`.
 
-use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
 
+use super::output::{Field, OutputArgs, Records};
 use super::{SlotRange, SpecArgs};
 
 #[derive(Debug, Args)]
@@ -15,6 +15,8 @@ pub struct TagArgs {
     /// Print every tag that lands on each slot, one line each, the canonical tag first.
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Slots, each a number or an inclusive range such as 0-16383.
     #[arg(value_name = "SLOT", required = true)]
     ranges: Vec<SlotRange>,
@@ -33,13 +35,23 @@ pub struct KeyArgs {
     /// Print a key for every tag that lands on each slot, one line each.
     #[arg(long)]
     all: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Slots, each a number or an inclusive range such as 0-16383.
     #[arg(value_name = "SLOT", required = true)]
     ranges: Vec<SlotRange>,
 }
 
 pub fn run_tag(args: &TagArgs) -> Result<ExitCode> {
-    print_lines(&args.spec, &args.ranges, args.all, b"", b"", false)
+    print_lines(
+        &args.spec,
+        &args.ranges,
+        args.all,
+        b"",
+        b"",
+        false,
+        &args.output,
+    )
 }
 
 pub fn run_key(args: &KeyArgs) -> Result<ExitCode> {
@@ -50,6 +62,7 @@ pub fn run_key(args: &KeyArgs) -> Result<ExitCode> {
         args.prefix.as_bytes(),
         args.suffix.as_bytes(),
         true,
+        &args.output,
     )
 }
 
@@ -61,7 +74,9 @@ fn print_lines(
     prefix: &[u8],
     suffix: &[u8],
     as_key: bool,
+    output: &OutputArgs,
 ) -> Result<ExitCode> {
+    output.check(false)?;
     let derivation = spec.derive()?;
     let table = derivation.table();
     // Check every range and the prefix before printing anything.
@@ -76,24 +91,32 @@ fn print_lines(
                 .map_err(crate::exit::usage)?;
         }
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    let (command, names) = if as_key {
+        ("key", &["slot", "key"])
+    } else {
+        ("tag", &["slot", "tag"])
+    };
+    let mut records = Records::start(out, output, command, names)?;
+    let mut key = Vec::new();
     for slot in slots {
         let tags = table.tags_for_slot(slot)?;
         let count = if all { tags.len() } else { 1 };
         for tag in tags.take(count) {
-            write!(out, "{slot}\t")?;
-            if as_key {
-                out.write_all(prefix)?;
-                out.write_all(b"{")?;
-                out.write_all(tag.as_ref())?;
-                out.write_all(b"}")?;
-                out.write_all(suffix)?;
+            let bytes = if as_key {
+                key.clear();
+                key.extend_from_slice(prefix);
+                key.push(b'{');
+                key.extend_from_slice(tag.as_ref());
+                key.push(b'}');
+                key.extend_from_slice(suffix);
+                &key[..]
             } else {
-                out.write_all(tag.as_ref())?;
-            }
-            writeln!(out)?;
+                tag.as_ref()
+            };
+            records.record(&[Field::Int(slot.into()), Field::Bytes(bytes)])?;
         }
     }
-    out.flush()?;
+    records.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -14,11 +14,14 @@ use crate::exit::usage;
 mod catalog;
 mod check;
 mod cluster;
+mod completions;
 mod derive_cmd;
 mod emit;
+mod help;
 mod keys;
 mod lookup;
 mod nodes;
+pub mod output;
 mod placement;
 mod shortest;
 mod slot;
@@ -29,6 +32,8 @@ mod verify_exec;
 
 /// The exit status rule, shown by `--help` (see `crate::exit`).
 const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, or a value not of its option's form).";
+
+pub use help::parse;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
@@ -74,6 +79,10 @@ enum Command {
     /// Where the keys on standard input land: per slot, and with --redis per node of a live
     /// cluster, with the skew and the keys in migrating slots.
     Placement(placement::PlacementArgs),
+    /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page `slotgen.1`, or write it and one page per command into a directory.
+    Man(completions::ManArgs),
 }
 
 /// The options that choose the slot function: the CRC and the slot count. On every command
@@ -400,6 +409,8 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Nodes(args) => nodes::run(&args),
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),
+        Command::Completions(args) => completions::run_completions(&args),
+        Command::Man(args) => completions::run_man(&args),
     }
 }
 

@@ -1,13 +1,17 @@
 //! `slotgen slot`.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, BufReader, BufWriter};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::Args;
 use slotgen_tables::Crc16;
 
+use super::output::{Field, Format, OutputArgs, Records};
 use super::CrcArgs;
+
+/// The bytes of each read of standard input and each write of standard output.
+const IO_BUFFER: usize = 1 << 16;
 
 #[derive(Debug, Args)]
 pub struct SlotArgs {
@@ -16,9 +20,15 @@ pub struct SlotArgs {
     /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
     #[arg(long)]
     hex: bool,
+    /// Print each key beside its slot: `<slot>\t<key>` (JSON records always carry the key).
+    #[arg(long)]
+    with_key: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// The keys; with none, or `-` alone, one key per line from standard input (the line
     /// feed, and a carriage return before it, are not part of the key; the key `-` itself
-    /// is `--hex 2d`).
+    /// is `--hex 2d`), or with `-z` one key per NUL-terminated record (every other byte is
+    /// part of the key).
     #[arg(value_name = "KEY")]
     keys: Vec<String>,
 }
@@ -42,21 +52,34 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
             )
         })
     };
+    args.output.check(true)?;
+    let with_key = args.with_key || !matches!(args.output.format, Format::Text | Format::Tsv);
+    let names: &'static [&'static str] = if with_key {
+        &["slot", "key"]
+    } else {
+        &["slot"]
+    };
     // One buffered writer, flushed at the end: one write(2) per 64 KiB, not one per key.
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let out = BufWriter::with_capacity(IO_BUFFER, std::io::stdout().lock());
+    let mut records = Records::start(out, &args.output, "slot", names)?;
     let mut answer = |key: &[u8]| -> Result<()> {
-        out.write_all(decimal_line(slot_of.slot(key)).as_slice())?;
-        Ok(())
+        let slot = Field::Int(slot_of.slot(key).into());
+        if with_key {
+            records.record(&[slot, Field::Bytes(key)])
+        } else {
+            records.record(&[slot])
+        }
     };
     if args.keys.is_empty() || args.keys == ["-"] {
-        // Large reads, and one line buffer reused for every key.
-        let mut stdin = std::io::BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+        // Large reads, and one record buffer reused for every key.
+        let terminator = args.output.terminator();
+        let mut stdin = BufReader::with_capacity(IO_BUFFER, std::io::stdin().lock());
         let mut line = Vec::new();
         let mut n = 0usize;
         loop {
             line.clear();
             if stdin
-                .read_until(b'\n', &mut line)
+                .read_until(terminator, &mut line)
                 .context("reading keys from standard input")?
                 == 0
             {
@@ -64,11 +87,13 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
             }
             n += 1;
             let mut key = line.as_slice();
-            if let Some(rest) = key.strip_suffix(b"\n") {
+            if let Some(rest) = key.strip_suffix(&[terminator]) {
                 key = rest;
             }
-            if let Some(rest) = key.strip_suffix(b"\r") {
-                key = rest;
+            if terminator == b'\n' {
+                if let Some(rest) = key.strip_suffix(b"\r") {
+                    key = rest;
+                }
             }
             if args.hex {
                 answer(&decode(key, &|| format!("line {n}"))?)?;
@@ -85,7 +110,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
             }
         }
     }
-    out.flush().context("writing slots to standard output")?;
+    records.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -103,50 +128,6 @@ impl SlotOf<'_> {
         match self {
             Self::Scheme(scheme) => scheme.slot(key),
             Self::Crc16(crc, mask) => u32::from(crc.key_checksum(key) & mask),
-        }
-    }
-}
-
-/// `slot` in decimal and a line feed, without the formatting machinery (a third of the
-/// time per key when streaming).
-struct DecimalLine {
-    bytes: [u8; 11],
-    start: usize,
-}
-
-impl DecimalLine {
-    fn as_slice(&self) -> &[u8] {
-        &self.bytes[self.start..]
-    }
-}
-
-fn decimal_line(mut slot: u32) -> DecimalLine {
-    let mut bytes = [0u8; 11];
-    bytes[10] = b'\n';
-    let mut start = 10;
-    loop {
-        start -= 1;
-        bytes[start] = b'0' + (slot % 10) as u8;
-        slot /= 10;
-        if slot == 0 {
-            break;
-        }
-    }
-    DecimalLine { bytes, start }
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn decimal_lines_match_the_formatter() {
-        // Every slot of a 16-bit CRC, and the scheme slots beyond (a vshard bucket id is
-        // offset + slot, up to 2^32 - 1).
-        let wide = [65_536, 99_999, 100_000, 4_294_967_295];
-        for slot in (0..=u32::from(u16::MAX)).chain(wide) {
-            assert_eq!(
-                super::decimal_line(slot).as_slice(),
-                format!("{slot}\n").as_bytes()
-            );
         }
     }
 }

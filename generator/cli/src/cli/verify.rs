@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
+use slotgen::emit;
 use slotgen::verify::server::{self, Server};
 use slotgen::verify::{self, Language, MAX_LISTED};
 use slotgen_tables::{hashtag, Crc16};
@@ -16,8 +17,8 @@ use super::SpecArgs;
 /// The form of a `--tags` file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum TagFormat {
-    /// By the file name: `.c`, `.h`, `.cc`, `.cpp`, `.hpp` are C, `.lua` is Lua, anything
-    /// else is lines.
+    /// By the file name: `.c`, `.h`, `.cc`, `.cpp`, `.hpp` are C, `.lua` is Lua, `.json` is
+    /// JSON, anything else is lines.
     Auto,
     /// One tag per line.
     Lines,
@@ -25,6 +26,9 @@ enum TagFormat {
     C,
     /// Lua source: the string literals are the tags.
     Lua,
+    /// JSON written by `slotgen shortest --format json` (schema `slotgen-shortest/1`),
+    /// which names its own CRC and slot count.
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -215,8 +219,6 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
 }
 
 fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
-    let crc = args.spec.crc.crc()?;
-    let slots = args.spec.crc.slots()?;
     let bytes = read(path, MAX_TAGS_BYTES)?;
     let extension = path
         .extension()
@@ -225,9 +227,42 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let format = match (args.format, extension.as_deref()) {
         (TagFormat::Auto, Some("c" | "h" | "cc" | "cpp" | "hpp")) => TagFormat::C,
         (TagFormat::Auto, Some("lua")) => TagFormat::Lua,
+        (TagFormat::Auto, Some("json")) => TagFormat::Json,
         (TagFormat::Auto, _) => TagFormat::Lines,
         (format, _) => format,
     };
+    if format == TagFormat::Json {
+        super::refuse_unused(
+            &args.spec.crc.given(),
+            "a shortest-tag JSON, which names its own CRC and slot count",
+        )?;
+        let text = std::str::from_utf8(&bytes)
+            .map_err(|e| anyhow!("`{}` is not UTF-8 text ({e})", path.display()))?;
+        let table =
+            emit::shortest::from_json(text).with_context(|| format!("`{}`", path.display()))?;
+        let gaps: Vec<usize> = (0..table.tags.len())
+            .filter(|&slot| table.tags[slot].is_none())
+            .collect();
+        if !gaps.is_empty() {
+            bail!(
+                "`{}` has {} slots without a tag (the first is slot {}): a table with gaps cannot give every slot a tag; write it with a larger `--max-len` or charset",
+                path.display(),
+                gaps.len(),
+                gaps[0]
+            );
+        }
+        let tags: Vec<Vec<u8>> = table.tags.into_iter().flatten().collect();
+        return check_tags(
+            path,
+            &tags,
+            "JSON",
+            &table.crc,
+            table.slots,
+            args.max_errors,
+        );
+    }
+    let crc = args.spec.crc.crc()?;
+    let slots = args.spec.crc.slots()?;
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
         TagFormat::Lua => (
@@ -237,18 +272,30 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let report = verify::tag_table(&tags, &crc, slots);
+    check_tags(path, &tags, form, &crc, slots, args.max_errors)
+}
+
+/// Checks a tag table read from `path` (in the form `form`) and prints the report.
+fn check_tags(
+    path: &Path,
+    tags: &[Vec<u8>],
+    form: &str,
+    crc: &crc::Algorithm<u16>,
+    slots: slotgen::spec::SlotCount,
+    max_errors: usize,
+) -> Result<ExitCode> {
+    let report = verify::tag_table(tags, crc, slots);
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
         "tags:       {} ({form}, {} entries) for {}, {} slots",
         path.display(),
         tags.len(),
-        slotgen::catalog::name_of(&crc).unwrap_or("custom"),
+        slotgen::catalog::name_of(crc).unwrap_or("custom"),
         slots.get()
     )?;
     writeln!(out, "checked:    {} entries", report.entries_checked)?;
-    for m in report.misplaced.iter().take(args.max_errors) {
+    for m in report.misplaced.iter().take(max_errors) {
         writeln!(
             out,
             "misplaced:  slot {} tag \"{}\" lands on slot {}",
@@ -280,8 +327,8 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             "the tag table does not hold: {} of {} entries land on another slot{}, {} slots have no entry, {} entries are extra",
             report.misplaced_count,
             report.entries_checked,
-            if report.misplaced_count > args.max_errors.min(report.misplaced.len()) as u64 {
-                format!(" (the first {} are listed)", args.max_errors.min(report.misplaced.len()))
+            if report.misplaced_count > max_errors.min(report.misplaced.len()) as u64 {
+                format!(" (the first {} are listed)", max_errors.min(report.misplaced.len()))
             } else {
                 String::new()
             },
