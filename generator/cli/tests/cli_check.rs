@@ -446,14 +446,15 @@ fn another_spec_gives_its_slots() {
     ]);
     run.ok();
     assert!(run.stdout.contains("# same slot 105\n"));
-    // `--slots` is checked as elsewhere: a usage error, exit 2 (exit.rs)
-    let run = check(&["--slots", "1000", "k"]);
-    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    // `--slots` is checked as elsewhere: a value not of its option's form is a usage
+    // error, exit 2
+    let bad = check(&["--slots", "1000", "k"]);
+    assert_eq!(bad.code, Some(2), "{}", bad.stderr);
     assert!(
-        run.stderr
+        bad.stderr
             .starts_with("slotgen: error: --slots: 1000 slots"),
         "{}",
-        run.stderr
+        bad.stderr
     );
 }
 

@@ -453,7 +453,6 @@ fn verify_reads_emit_json_and_shortest_json() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("slots without a tag"));
 
     // the file names its CRC: a CRC option would be ignored, so it is refused
-    // (a usage error: exit 2, exit.rs)
     let out = slotgen(
         &[
             "verify",
@@ -464,6 +463,7 @@ fn verify_reads_emit_json_and_shortest_json() {
         ],
         b"",
     );
+    // an option that does not apply is a usage error, exit 2
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("`--crc` does not apply"));
 

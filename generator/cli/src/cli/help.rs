@@ -47,6 +47,23 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         ],
     ),
     (
+        "check",
+        &[
+            ex(
+                "Each key's slot, hashtag and hashtag-rule traps",
+                "slotgen check 'emq:{orders}:pending' 'emq:{}:pending' 'foo{bar}{zap}'",
+            ),
+            ex(
+                "Keys that a multi-key command needs on one slot (exit 1 otherwise)",
+                "slotgen check --same-slot 'emq:{orders}:pending' 'emq:{orders}:active'",
+            ),
+            ex(
+                "A layout's templates: each instance's keys must meet on one slot",
+                "slotgen check --template 'emq:{q}:pending' --template 'emq:{q}:active' --with q=orders,billing",
+            ),
+        ],
+    ),
+    (
         "slot",
         &[
             ex(
@@ -144,19 +161,6 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
             ex(
                 "Every catalogue CRC of width 8 to 64, with its check value verified",
                 "slotgen catalog --all-widths",
-            ),
-        ],
-    ),
-    (
-        "check",
-        &[
-            ex(
-                "Each key's slot and hashtag, and the traps of the hashtag rule",
-                "slotgen check 'user:{42}:name' 'user:{42}:mail' 'a{}b'",
-            ),
-            ex(
-                "Whether keys meet on one slot, as a multi-key command needs",
-                "slotgen check --same-slot 'emq:{orders}:pending' 'x{orders}'",
             ),
         ],
     ),
