@@ -254,6 +254,37 @@ pub enum Error {
     /// `OUT_DIR` is not set, so there is nowhere to write the table for `include!`.
     #[error("`OUT_DIR` is not set: call `write_to_out_dir` from a build script (cargo sets `OUT_DIR` for it), or give `write` a path")]
     NoOutDir,
+    /// No named scheme has this name.
+    #[error("unknown scheme `{name}`: the schemes are {}; nearest: `{nearest}`", quoted(.known))]
+    UnknownScheme {
+        /// The name asked for.
+        name: String,
+        /// The nearest scheme name.
+        nearest: &'static str,
+        /// Every scheme name.
+        known: Vec<&'static str>,
+    },
+    /// Hashtag delimiters that are not two bytes.
+    #[error("hashtag delimiters `{given}` are not two bytes: give the opening and the closing byte, such as `{{}}` (as twemproxy's `hash_tag` takes them)")]
+    HashTagDelimiters {
+        /// What was given.
+        given: String,
+    },
+    /// A slot count above what a scheme's slot type holds.
+    #[error("{slots} slots is more than 2^32 - 1: give at most 4294967295")]
+    SchemeSlots {
+        /// The slot count given.
+        slots: u64,
+    },
+    /// A scheme's parts are invalid (see `slotgen_tables::Error`).
+    #[error(transparent)]
+    Scheme(#[from] slotgen_tables::Error),
+    /// Tags for a slot are derived for the Redis Cluster scheme only, so far.
+    #[error("deriving tags for scheme `{scheme}` is not available yet: only the slot of a key is (the inversion for CRC-32 and a modulus is planned); use the `redis-cluster` scheme to derive tags")]
+    InversionUnavailable {
+        /// The scheme's name.
+        scheme: &'static str,
+    },
 }
 
 fn even_poly(poly: u16) -> String {

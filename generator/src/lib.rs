@@ -33,9 +33,11 @@ pub mod catalog;
 pub mod charset;
 #[cfg(feature = "redis")]
 pub mod cluster;
+pub mod crc_catalog;
 pub mod derive;
 pub mod emit;
 mod error;
+pub mod scheme;
 pub mod shortest;
 pub mod spec;
 pub mod text;

@@ -39,20 +39,22 @@ extern crate self as slotgen_tables;
 pub use crc;
 
 pub mod catalog;
-mod crc16;
+mod engine;
 mod hashtag;
 mod layout;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
 mod redis_cluster;
+mod scheme;
 mod shortest;
 mod table;
 
-pub use crc16::Crc16;
+pub use engine::{AnyCrc, Crc16, CrcEngine};
 pub use hashtag::hashtag;
 pub use layout::{
     explicit_hashtag, same_slot, shared_hashtag, warnings, Warning, Warnings, WarningsIter,
 };
 pub use redis_cluster::REDIS_CLUSTER;
+pub use scheme::{HashtagRule, Reduction, Scheme, SchemeName, CRC_32_TARANTOOL};
 pub use shortest::ShortestTable;
 pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 
@@ -103,6 +105,47 @@ pub enum Error {
         slot: u16,
         /// The longest tag the table's search tried.
         max_len: usize,
+    },
+    /// A scheme was given no slots.
+    #[error("a scheme needs at least one slot: give a slot count of 1 or more")]
+    ZeroSlots,
+    /// A scheme that reduces by a mask was given a slot count that is not a power of two.
+    #[error("{slots} slots is not a power of two, and this scheme keeps a slot's bits by a mask: give a power of two such as 16384")]
+    SlotsNotPowerOfTwo {
+        /// The slot count given.
+        slots: u32,
+    },
+    /// A scheme's output shift is not below its CRC's width.
+    #[error("a right shift of {shift} bits leaves nothing of a {width}-bit CRC: give a shift below {width}")]
+    ShiftTooWide {
+        /// The shift given.
+        shift: u32,
+        /// The CRC's width.
+        width: u8,
+    },
+    /// A scheme's last slot does not fit a `u32`.
+    #[error(
+        "offset {offset} with {slots} slots passes 2^32 - 1: give a smaller offset or fewer slots"
+    )]
+    OffsetOverflow {
+        /// The offset given.
+        offset: u32,
+        /// The slot count given.
+        slots: u32,
+    },
+    /// A scheme without a default slot count was given none.
+    #[error(
+        "scheme `{scheme}` has no default slot count: give the number of partitions or servers"
+    )]
+    SlotsRequired {
+        /// The scheme's name.
+        scheme: &'static str,
+    },
+    /// Hashtag delimiters were given to a scheme whose hashtag rule is fixed.
+    #[error("scheme `{scheme}` has a fixed hashtag rule and takes no hashtag delimiters: leave them out")]
+    HashTagNotTaken {
+        /// The scheme's name.
+        scheme: &'static str,
     },
 }
 

@@ -25,6 +25,129 @@ pub struct CatalogArgs {
     /// The slot count the tag columns are for: a power of two from 2 to 65536.
     #[arg(long, value_name = "N", default_value_t = 16384)]
     slots: u32,
+    /// List every catalogue CRC of width 8 to 64 (97), with its parameters and whether both
+    /// the `crc` crate and slotgen's runtime engine give its check value; no tag columns
+    /// (tables are derived for CRC-16 only so far).
+    #[arg(long, conflicts_with = "slots")]
+    all_widths: bool,
+}
+
+/// One algorithm of any width, as `slotgen catalog --all-widths` prints it.
+#[derive(Debug, Serialize)]
+struct WideRow {
+    name: &'static str,
+    aliases: &'static [&'static str],
+    width: u8,
+    poly: u64,
+    init: u64,
+    refin: bool,
+    refout: bool,
+    xorout: u64,
+    check: u64,
+    residue: u64,
+    /// Whether both the `crc` crate and slotgen's runtime engine give `check` for
+    /// "123456789".
+    check_verified: bool,
+}
+
+fn wide_rows() -> Vec<WideRow> {
+    slotgen::crc_catalog::all()
+        .into_iter()
+        .map(|e| {
+            let p = e.algorithm.parameters();
+            WideRow {
+                name: e.name,
+                aliases: e.aliases,
+                width: p.width,
+                poly: p.poly,
+                init: p.init,
+                refin: p.refin,
+                refout: p.refout,
+                xorout: p.xorout,
+                check: p.check,
+                residue: p.residue,
+                check_verified: e.algorithm.reference_checksum(b"123456789") == p.check
+                    && e.algorithm.engine().checksum(b"123456789") == p.check,
+            }
+        })
+        .collect()
+}
+
+/// The fields of a wide row, in the order of [`WideRow`]'s, for `--format tsv|json|jsonl`.
+const WIDE_FIELDS: &[&str] = &[
+    "name",
+    "aliases",
+    "width",
+    "poly",
+    "init",
+    "refin",
+    "refout",
+    "xorout",
+    "check",
+    "residue",
+    "check_verified",
+];
+
+fn run_all_widths(args: &CatalogArgs) -> Result<ExitCode> {
+    let rows = wide_rows();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = OutputArgs {
+            format: super::output::Format::Json,
+            ..args.output.clone()
+        };
+        json.check(false)?;
+        serde_json::to_writer_pretty(&mut out, &rows)?;
+        writeln!(out)?;
+    } else if args.output.format != super::output::Format::Text {
+        args.output.check(false)?;
+        let mut records = Records::start(&mut out, &args.output, "catalog", WIDE_FIELDS)?;
+        for r in &rows {
+            records.record(&[
+                Field::Text(r.name),
+                Field::List(r.aliases),
+                Field::Int(r.width.into()),
+                Field::Int(r.poly),
+                Field::Int(r.init),
+                Field::Bool(r.refin),
+                Field::Bool(r.refout),
+                Field::Int(r.xorout),
+                Field::Int(r.check),
+                Field::Int(r.residue),
+                Field::Bool(r.check_verified),
+            ])?;
+        }
+        records.finish()?;
+    } else {
+        args.output.check(false)?;
+        writeln!(
+            out,
+            "{:<26} {:>5} {:<18} {:<18} {:<5} {:<6} {:<18} {:<18} verified",
+            "name", "width", "poly", "init", "refin", "refout", "xorout", "check"
+        )?;
+        for r in &rows {
+            let hex = |v: u64| format!("{v:#0w$x}", w = 2 + usize::from(r.width).div_ceil(4));
+            writeln!(
+                out,
+                "{:<26} {:>5} {:<18} {:<18} {:<5} {:<6} {:<18} {:<18} {}",
+                r.name,
+                r.width,
+                hex(r.poly),
+                hex(r.init),
+                r.refin,
+                r.refout,
+                hex(r.xorout),
+                hex(r.check),
+                if r.check_verified { "yes" } else { "NO" }
+            )?;
+        }
+    }
+    if rows.iter().all(|r| r.check_verified) {
+        Ok(ExitCode::SUCCESS)
+    } else {
+        eprintln!("slotgen: error: a catalogue check value does not verify: see the `NO` rows");
+        Ok(ExitCode::FAILURE)
+    }
 }
 
 /// One algorithm of the catalogue, as `slotgen catalog` prints it.
@@ -105,6 +228,9 @@ fn rows(slots: u32) -> Result<Vec<Row>> {
 }
 
 pub fn run(args: &CatalogArgs) -> Result<ExitCode> {
+    if args.all_widths {
+        return run_all_widths(args);
+    }
     let rows = rows(args.slots).context("--slots")?;
     let mut out = std::io::stdout().lock();
     if args.json {
@@ -188,5 +314,18 @@ mod tests {
             assert!(r.alnum_alphabet.bytes().all(|b| b.is_ascii_alphanumeric()));
         }
         assert!(rows.iter().any(|r| r.default_tag_len == Some(5)));
+    }
+
+    /// Every width from 8 to 64 of the catalogue is listed, and every row verifies.
+    #[test]
+    fn every_width_verifies() {
+        let rows = wide_rows();
+        assert_eq!(rows.len(), 97);
+        let widths: std::collections::BTreeSet<u8> = rows.iter().map(|r| r.width).collect();
+        assert_eq!(
+            widths.into_iter().collect::<Vec<_>>(),
+            [8, 10, 11, 12, 13, 14, 15, 16, 17, 21, 24, 30, 31, 32, 40, 64]
+        );
+        assert!(rows.iter().all(|r| r.check_verified));
     }
 }

@@ -158,6 +158,10 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
                 "As JSON records, for 1024 slots",
                 "slotgen catalog --format json --slots 1024",
             ),
+            ex(
+                "Every catalogue CRC of width 8 to 64, with its check value verified",
+                "slotgen catalog --all-widths",
+            ),
         ],
     ),
     (

@@ -59,7 +59,8 @@ impl Cli {
 enum Command {
     /// Derive the tables by GF(2) elimination, verify them over every slot, and print them.
     Derive(derive_cmd::DeriveArgs),
-    /// Print the hash slot of each key, as CLUSTER KEYSLOT answers.
+    /// Print the hash slot of each key, as CLUSTER KEYSLOT answers, or with --scheme the
+    /// scheme's slot (a bucket id 1..N for tarantool-vshard).
     Slot(slot::SlotArgs),
     /// Print a tag that lands on each slot: `<slot>\t<tag>`.
     Tag(lookup::TagArgs),
@@ -73,7 +74,8 @@ enum Command {
     /// Print the shortest tag of each slot over a charset (redis-benchmark's table).
     Shortest(shortest::ShortestArgs),
     /// List the CRC-16 algorithms of the CRC catalogue: parameters, check value, and the
-    /// shortest tags with the default alphabet and with an alphanumeric one.
+    /// shortest tags with the default alphabet and with an alphanumeric one; with
+    /// --all-widths, every catalogue CRC of width 8 to 64.
     Catalog(catalog::CatalogArgs),
     /// Check a key layout for a cluster: each key's slot, hashtag and traps of the hashtag
     /// rule; with --same-slot or --template, whether the keys meet on one slot.
@@ -116,14 +118,36 @@ pub struct CrcArgs {
     /// Custom CRC: the value xored into the output [default: 0].
     #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
     xorout: Option<u16>,
-    /// The number of hash slots: a power of two from 2 to 65536 [default: 16384].
+    /// The number of hash slots: a power of two from 2 to 65536 [default: 16384]. With
+    /// --scheme, the scheme's slot count (vBuckets, buckets, partitions or servers) [default:
+    /// the scheme's; required for librdkafka and twemproxy].
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
+    /// A named sharding scheme instead of --crc: `redis-cluster`, `codis`, `couchbase`,
+    /// `tarantool-vshard`, `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`. Only
+    /// `slotgen slot` takes a scheme other than `redis-cluster` so far.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"])]
+    scheme: Option<String>,
+    /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
+    /// [default: none, the whole key is hashed].
+    #[arg(long, value_name = "OC", requires = "scheme")]
+    hash_tag: Option<String>,
 }
 
 impl CrcArgs {
     /// The CRC these options name, checked against its check value.
     fn crc(&self) -> Result<Algorithm<u16>> {
+        if let Some(name) = &self.scheme {
+            self.scheme()?; // every scheme option checked first
+            let named = slotgen::scheme::find(name)?;
+            slotgen::scheme::require_invertible(named).map_err(|e| {
+                anyhow!(
+                    "--scheme {}: {e}; `slotgen slot --scheme {}` gives the slot of a key",
+                    named.name(),
+                    named.name()
+                )
+            })?;
+        }
         let crc = match self.poly {
             Some(poly) => {
                 let refin = self.refin.unwrap_or(false);
@@ -155,6 +179,26 @@ impl CrcArgs {
         Ok(crc)
     }
 
+    /// The scheme that `--scheme` (with `--slots` and `--hash-tag`) names, if given.
+    fn scheme(&self) -> Result<Option<slotgen_tables::Scheme<'static>>> {
+        let Some(name) = &self.scheme else {
+            return Ok(None);
+        };
+        let scheme = slotgen::scheme::resolve(name, self.slots, self.hash_tag.as_deref())
+            .map_err(|e| match e {
+                slotgen::Error::Scheme(slotgen_tables::Error::SlotsRequired { scheme }) => {
+                    anyhow!("--scheme {scheme}: give `--slots N`: this scheme has no default slot count (for librdkafka the topic's partitions, for twemproxy the pool's servers)")
+                }
+                slotgen::Error::Scheme(slotgen_tables::Error::HashTagNotTaken { scheme }) => {
+                    anyhow!("--hash-tag: scheme `{scheme}` has a fixed hashtag rule: remove `--hash-tag` (only the twemproxy schemes take one)")
+                }
+                slotgen::Error::HashTagDelimiters { .. } => anyhow!("--hash-tag: {e}"),
+                slotgen::Error::UnknownScheme { .. } => anyhow!("--scheme: {e}"),
+                other => anyhow!("--slots: {other}"),
+            })?;
+        Ok(Some(scheme))
+    }
+
     /// The slot count these options name.
     fn slots(&self) -> Result<SlotCount> {
         match self.slots {
@@ -183,6 +227,8 @@ impl CrcArgs {
             ("--refout", self.refout.is_some()),
             ("--xorout", self.xorout.is_some()),
             ("--slots", self.slots.is_some()),
+            ("--scheme", self.scheme.is_some()),
+            ("--hash-tag", self.hash_tag.is_some()),
         ]
         .into_iter()
         .filter_map(|(name, given)| given.then_some(name))

@@ -34,8 +34,16 @@ pub struct SlotArgs {
 }
 
 pub fn run(args: &SlotArgs) -> Result<ExitCode> {
-    let crc = Crc16::new(&args.crc.crc()?);
-    let mask = args.crc.slots()?.mask();
+    // With --scheme, the scheme's slot (a bucket id 1..N for tarantool-vshard); without,
+    // the CRC-16 options' slot.
+    let crc;
+    let slot_of = match args.crc.scheme()? {
+        Some(scheme) => SlotOf::Scheme(scheme),
+        None => {
+            crc = Crc16::new(&args.crc.crc()?);
+            SlotOf::Crc16(&crc, args.crc.slots()?.mask())
+        }
+    };
     let decode = |text: &[u8], what: &dyn Fn() -> String| -> Result<Vec<u8>> {
         hex::decode(text).with_context(|| {
             format!(
@@ -55,7 +63,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     let out = BufWriter::with_capacity(IO_BUFFER, std::io::stdout().lock());
     let mut records = Records::start(out, &args.output, "slot", names)?;
     let mut answer = |key: &[u8]| -> Result<()> {
-        let slot = Field::Int((crc.key_checksum(key) & mask).into());
+        let slot = Field::Int(slot_of.slot(key).into());
         if with_key {
             records.record(&[slot, Field::Bytes(key)])
         } else {
@@ -107,4 +115,22 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     }
     records.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// How `slot` computes a key's slot.
+enum SlotOf<'a> {
+    /// A named scheme's slot.
+    Scheme(slotgen_tables::Scheme<'static>),
+    /// A CRC-16 of the hashtag, masked.
+    Crc16(&'a Crc16, u16),
+}
+
+impl SlotOf<'_> {
+    #[inline]
+    fn slot(&self, key: &[u8]) -> u32 {
+        match self {
+            Self::Scheme(scheme) => scheme.slot(key),
+            Self::Crc16(crc, mask) => u32::from(crc.key_checksum(key) & mask),
+        }
+    }
 }

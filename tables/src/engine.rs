@@ -1,0 +1,579 @@
+//! A table-driven CRC engine for any algorithm of the RevEng model of width 8 to 64.
+//!
+//! [`CrcEngine<W>`] keeps the register in the smallest unsigned type `W` (`u8`, `u16`,
+//! `u32`, `u64`) that holds `width` bits, the `crc` crate's convention for
+//! [`Algorithm<W>`]: CRC-10 in a `u16`, CRC-24 in a `u32`, CRC-40 in a `u64`. A reflected
+//! algorithm (`refin`) keeps its register in the low `width` bits, reflected; a
+//! non-reflected one keeps it in the high `width` bits, so that the byte that meets the next
+//! message byte is always the register's first byte in one fixed order.
+//!
+//! Two portable paths, chosen by length: keys shorter than [`CrcEngine::SLICE_LEN`] bytes go
+//! one byte per table load (the fastest for a few bytes), longer ones 16 bytes per step with
+//! 16 tables ("slice-by-16"), then the tail byte by byte. With the `simd` feature, keys of
+//! [`CrcEngine::SIMD_MIN_LEN`] bytes or more of a catalogue CRC-16, CRC-32 or CRC-64 go to
+//! the `crc-fast` crate's carry-less multiplication folding, which is faster from about that
+//! length on.
+//!
+//! This is the runtime's one CRC engine: [`Crc16`], the CRC of every
+//! [`SlotTable`](crate::SlotTable), is `CrcEngine<u16>`, and a [`Scheme`](crate::Scheme)
+//! borrows an engine of any width through [`AnyCrc`].
+
+use core::fmt;
+
+use crc::Algorithm;
+
+const SLICE_LEN: usize = 16;
+
+/// A CRC of the RevEng model (`width` 8 to the bits of `W`, `poly`, `init`, `refin`,
+/// `refout`, `xorout`), with 16 lookup tables of 256 `W` (4 KiB for `u8`, 8 KiB for `u16`,
+/// 32 KiB for `u64`), built at compile time when the engine is a `const` or `static`.
+///
+/// This is the runtime's own CRC, so that [`SlotTable::key_slot`](crate::SlotTable::key_slot)
+/// and [`Scheme::slot`](crate::Scheme::slot) do not depend on how another crate computes
+/// it; slotgen's verifier checks it against the `crc` crate, and slotgen's tests check every
+/// path (byte, slice-by-16, SIMD) against the `crc` crate on every catalogue CRC of width 8
+/// to 64 and every length from 0 to 300 bytes.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{crc, CrcEngine};
+///
+/// static ISO_HDLC: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
+/// assert_eq!(ISO_HDLC.checksum(b"123456789"), 0xcbf4_3926); // the catalogue check value
+///
+/// static CRC_24: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_24_OPENPGP);
+/// assert_eq!(CRC_24.checksum(b"123456789"), 0x21_cf02);
+/// ```
+#[derive(Clone)]
+pub struct CrcEngine<W: crc::Width> {
+    algorithm: Algorithm<W>,
+    /// `tables[k][b]`: the register after feeding byte `b` and then `k` zero bytes into a
+    /// zero register (reflected and in the low bits for `refin`, in the high bits
+    /// otherwise). `tables[0]` is the classic byte table.
+    tables: [[W; 256]; SLICE_LEN],
+    /// The `crc-fast` algorithm with the same parameters, when there is one.
+    #[cfg(feature = "simd")]
+    simd: Option<crc_fast::CrcAlgorithm>,
+}
+
+/// The CRC-16 engine: the CRC of a [`SlotTable`](crate::SlotTable) (width 16 for every
+/// table slotgen derives; the engine itself takes widths 9 to 16).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{crc::CRC_16_XMODEM, Crc16};
+///
+/// static XMODEM: Crc16 = Crc16::new(&CRC_16_XMODEM);
+/// assert_eq!(XMODEM.checksum(b"123456789"), 0x31c3); // the catalogue check value
+/// assert_eq!(XMODEM.table()[1], 0x1021); // the polynomial
+/// ```
+pub type Crc16 = CrcEngine<u16>;
+
+/// `CrcEngine<$w>`: the same code for each register type, because a `const fn` cannot call
+/// trait methods on stable Rust.
+macro_rules! engine {
+    ($w:ty, $simd:expr) => {
+        impl CrcEngine<$w> {
+            /// Bytes per step of the slice-by-16 path: keys of at least this length take it.
+            pub const SLICE_LEN: usize = SLICE_LEN;
+
+            /// With the `simd` feature, keys of at least this many bytes of a catalogue
+            /// algorithm go to the `crc-fast` crate (measured for CRC-16: below it,
+            /// slice-by-16 is as fast or faster, because the SIMD path has a fixed cost of
+            /// some 20 ns).
+            pub const SIMD_MIN_LEN: usize = 256;
+
+            /// The register's bits.
+            const BITS: u32 = <$w>::BITS;
+
+            /// Builds the engine for `algorithm`, at compile time when used in a `const` or
+            /// `static`.
+            ///
+            /// # Panics
+            ///
+            /// When `algorithm.width` is below 8 or above the bits of the register type (at
+            /// compile time, in a `const` or `static`).
+            #[must_use]
+            pub const fn new(algorithm: &Algorithm<$w>) -> Self {
+                assert!(
+                    algorithm.width >= 8 && algorithm.width as u32 <= Self::BITS,
+                    "CrcEngine takes widths from 8 to the bits of its register type"
+                );
+                let shift = Self::BITS - algorithm.width as u32;
+                let refin = algorithm.refin;
+                let poly = if refin {
+                    algorithm.poly.reverse_bits() >> shift
+                } else {
+                    algorithm.poly << shift
+                };
+                let top: $w = 1 << (Self::BITS - 1);
+                let mut tables = [[0 as $w; 256]; SLICE_LEN];
+                let mut i = 0;
+                while i < 256 {
+                    let mut reg: $w = if refin {
+                        i as $w
+                    } else {
+                        ((i as u64) << (Self::BITS - 8)) as $w
+                    };
+                    let mut bit = 0;
+                    while bit < 8 {
+                        reg = if refin {
+                            if reg & 1 != 0 {
+                                (reg >> 1) ^ poly
+                            } else {
+                                reg >> 1
+                            }
+                        } else if reg & top != 0 {
+                            (reg << 1) ^ poly
+                        } else {
+                            reg << 1
+                        };
+                        bit += 1;
+                    }
+                    tables[0][i] = reg;
+                    i += 1;
+                }
+                // One more zero byte after `tables[k - 1][b]`: one byte step with input 0.
+                let mut k = 1;
+                while k < SLICE_LEN {
+                    let mut b = 0;
+                    while b < 256 {
+                        tables[k][b] = Self::step(refin, &tables[0], tables[k - 1][b], 0);
+                        b += 1;
+                    }
+                    k += 1;
+                }
+                Self {
+                    algorithm: *algorithm,
+                    tables,
+                    #[cfg(feature = "simd")]
+                    simd: simd::find(
+                        &simd::Key {
+                            width: algorithm.width,
+                            poly: algorithm.poly as u64,
+                            init: algorithm.init as u64,
+                            refin: algorithm.refin,
+                            refout: algorithm.refout,
+                            xorout: algorithm.xorout as u64,
+                        },
+                        $simd,
+                    ),
+                }
+            }
+
+            /// The algorithm's parameters.
+            #[must_use]
+            pub const fn algorithm(&self) -> &Algorithm<$w> {
+                &self.algorithm
+            }
+
+            /// The 256-entry byte table: entry `i` is the register after feeding byte `i`
+            /// into a zero register (reflected, in the low `width` bits, for `refin`; in the
+            /// high `width` bits otherwise).
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use slotgen_tables::{crc, CrcEngine};
+            ///
+            /// let engine = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
+            /// assert_eq!(engine.table()[128], 0xedb8_8320); // the reflected polynomial
+            /// ```
+            #[must_use]
+            pub const fn table(&self) -> &[$w; 256] {
+                &self.tables[0]
+            }
+
+            /// The CRC of `bytes`, in the low `width` bits.
+            #[must_use]
+            #[inline]
+            pub fn checksum(&self, bytes: &[u8]) -> $w {
+                if bytes.len() < SLICE_LEN {
+                    return self.finish(self.update_bytes(self.start(), bytes));
+                }
+                #[cfg(feature = "simd")]
+                if bytes.len() >= Self::SIMD_MIN_LEN {
+                    if let Some(fast) = self.checksum_simd(bytes) {
+                        return fast;
+                    }
+                }
+                self.finish(self.update_portable(self.start(), bytes))
+            }
+
+            /// The CRC of `key`'s [`hashtag`](crate::hashtag) (the Redis Cluster rule): what
+            /// [`SlotTable::key_slot`](crate::SlotTable::key_slot) masks to a slot. The same
+            /// value as `self.checksum(hashtag(key))`, faster for keys shorter than
+            /// [`SLICE_LEN`](Self::SLICE_LEN) bytes: one pass feeds each byte to the CRC
+            /// while looking for the `{`, instead of a scan and then a CRC, and the choice
+            /// between reflected and plain registers is made once per key rather than per
+            /// step. Longer keys are scanned first (with `memchr` from 32 bytes on) and then
+            /// take [`checksum`](Self::checksum).
+            #[must_use]
+            #[inline]
+            pub fn key_checksum(&self, key: &[u8]) -> $w {
+                if key.len() >= SLICE_LEN {
+                    return self.checksum(crate::hashtag(key));
+                }
+                if self.algorithm.refin {
+                    self.short_key::<true>(key)
+                } else {
+                    self.short_key::<false>(key)
+                }
+            }
+
+            /// [`key_checksum`](Self::key_checksum) of a key shorter than `SLICE_LEN`, in
+            /// one pass.
+            #[inline(always)]
+            fn short_key<const REFIN: bool>(&self, key: &[u8]) -> $w {
+                let table = &self.tables[0];
+                let step = |reg: $w, b: u8| Self::step(REFIN, table, reg, b);
+                let start = self.start();
+                let mut reg = start;
+                for (i, &b) in key.iter().enumerate() {
+                    if b == b'{' {
+                        let rest = &key[i + 1..];
+                        return match rest.iter().position(|&c| c == b'}') {
+                            // The hashtag: the CRC starts again on it.
+                            Some(close) if close > 0 => {
+                                self.finish(rest[..close].iter().fold(start, |r, &b| step(r, b)))
+                            }
+                            // No hashtag: the whole key, whose first `i` bytes are in `reg`.
+                            _ => self.finish(key[i..].iter().fold(reg, |r, &b| step(r, b))),
+                        };
+                    }
+                    reg = step(reg, b);
+                }
+                self.finish(reg)
+            }
+
+            /// The CRC of `bytes` one byte per step, in a `const` context (the byte path,
+            /// written for const evaluation). [`SlotTable::new`](crate::SlotTable::new)
+            /// checks tables with it at compile time.
+            #[must_use]
+            pub const fn const_checksum(&self, bytes: &[u8]) -> $w {
+                let refin = self.algorithm.refin;
+                let table = &self.tables[0];
+                let mut reg = self.start();
+                let mut i = 0;
+                while i < bytes.len() {
+                    reg = Self::step(refin, table, reg, bytes[i]);
+                    i += 1;
+                }
+                self.finish(reg)
+            }
+
+            /// The CRC of `bytes` one byte per step, whatever its length: the byte path
+            /// alone. [`checksum`](Self::checksum) gives the same value; this exists so
+            /// that tests and benches can reach each path.
+            #[must_use]
+            pub fn checksum_bytewise(&self, bytes: &[u8]) -> $w {
+                self.finish(self.update_bytes(self.start(), bytes))
+            }
+
+            /// The CRC of `bytes` by the portable paths only (slice-by-16, then byte by byte
+            /// for the tail), whatever its length, even with the `simd` feature.
+            #[must_use]
+            pub fn checksum_portable(&self, bytes: &[u8]) -> $w {
+                self.finish(self.update_portable(self.start(), bytes))
+            }
+
+            /// The CRC of `bytes` by the `crc-fast` crate, whatever its length, or `None`
+            /// when this algorithm has no `crc-fast` counterpart (parameters outside the
+            /// catalogue, and every CRC of a width other than 16, 32 and 64).
+            #[cfg(feature = "simd")]
+            #[must_use]
+            pub fn checksum_simd(&self, bytes: &[u8]) -> Option<$w> {
+                // A `crc-fast` CRC of this width is below 2^width.
+                self.simd.map(|fast| crc_fast::checksum(fast, bytes) as $w)
+            }
+
+            /// One byte step: the register after feeding `byte`.
+            #[inline(always)]
+            const fn step(refin: bool, table: &[$w; 256], reg: $w, byte: u8) -> $w {
+                // Through u64, so that shifting a `u8` register by 8 gives 0.
+                if refin {
+                    (((reg as u64) >> 8) as $w) ^ table[(reg as u8 ^ byte) as usize]
+                } else {
+                    (((reg as u64) << 8) as $w)
+                        ^ table[((reg >> (Self::BITS - 8)) as u8 ^ byte) as usize]
+                }
+            }
+
+            /// The register before the first byte.
+            #[inline]
+            const fn start(&self) -> $w {
+                let shift = Self::BITS - self.algorithm.width as u32;
+                if self.algorithm.refin {
+                    self.algorithm.init.reverse_bits() >> shift
+                } else {
+                    self.algorithm.init << shift
+                }
+            }
+
+            /// The CRC from the register after the last byte.
+            #[inline]
+            const fn finish(&self, reg: $w) -> $w {
+                let shift = Self::BITS - self.algorithm.width as u32;
+                let mut value = if self.algorithm.refin {
+                    reg
+                } else {
+                    reg >> shift
+                };
+                if self.algorithm.refin != self.algorithm.refout {
+                    value = value.reverse_bits() >> shift;
+                }
+                value ^ self.algorithm.xorout
+            }
+
+            #[inline]
+            fn update_bytes(&self, mut reg: $w, bytes: &[u8]) -> $w {
+                let table = &self.tables[0];
+                // Two loops, so that the branch on `refin` is outside them.
+                if self.algorithm.refin {
+                    for &b in bytes {
+                        reg = Self::step(true, table, reg, b);
+                    }
+                } else {
+                    for &b in bytes {
+                        reg = Self::step(false, table, reg, b);
+                    }
+                }
+                reg
+            }
+
+            /// Slice-by-16: the register is linear in the message, so its bytes fold into
+            /// the first bytes of each 16-byte block (little-endian for a reflected
+            /// register, big-endian otherwise), and byte `j` of the block contributes
+            /// `tables[15 - j][byte]`.
+            #[inline]
+            fn update_portable(&self, mut reg: $w, bytes: &[u8]) -> $w {
+                const BYTES: usize = core::mem::size_of::<$w>();
+                let mut blocks = bytes.chunks_exact(SLICE_LEN);
+                let t = &self.tables;
+                let refin = self.algorithm.refin;
+                for block in &mut blocks {
+                    let folded = if refin {
+                        reg.to_le_bytes()
+                    } else {
+                        reg.to_be_bytes()
+                    };
+                    // The bytes the register does not meet first, so that the loop-carried
+                    // dependency is `BYTES` table loads, not sixteen.
+                    let mut acc: $w = 0;
+                    for j in BYTES..SLICE_LEN {
+                        acc ^= t[SLICE_LEN - 1 - j][usize::from(block[j])];
+                    }
+                    for j in 0..BYTES {
+                        acc ^= t[SLICE_LEN - 1 - j][usize::from(block[j] ^ folded[j])];
+                    }
+                    reg = acc;
+                }
+                self.update_bytes(reg, blocks.remainder())
+            }
+        }
+
+        impl fmt::Debug for CrcEngine<$w> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct("CrcEngine")
+                    .field("algorithm", &self.algorithm)
+                    .finish_non_exhaustive()
+            }
+        }
+    };
+}
+
+engine!(u8, &[]);
+engine!(u16, &simd::CRC_16);
+engine!(u32, &simd::CRC_32);
+engine!(u64, &simd::CRC_64);
+
+/// A borrowed [`CrcEngine`] of any register type, so that one value can name a CRC of any
+/// width from 8 to 64: what a [`Scheme`](crate::Scheme) holds.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{crc, AnyCrc, CrcEngine};
+///
+/// static CRC_64: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
+/// let any = AnyCrc::W64(&CRC_64);
+/// assert_eq!((any.width(), any.checksum(b"123456789")), (64, 0x995d_c9bb_df19_39fa));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum AnyCrc<'a> {
+    /// A CRC of width 8.
+    W8(&'a CrcEngine<u8>),
+    /// A CRC of width 9 to 16.
+    W16(&'a CrcEngine<u16>),
+    /// A CRC of width 17 to 32.
+    W32(&'a CrcEngine<u32>),
+    /// A CRC of width 33 to 64.
+    W64(&'a CrcEngine<u64>),
+}
+
+impl AnyCrc<'_> {
+    /// The CRC of `bytes`, in the low [`width`](Self::width) bits.
+    #[must_use]
+    #[inline]
+    pub fn checksum(&self, bytes: &[u8]) -> u64 {
+        match self {
+            Self::W8(e) => u64::from(e.checksum(bytes)),
+            Self::W16(e) => u64::from(e.checksum(bytes)),
+            Self::W32(e) => u64::from(e.checksum(bytes)),
+            Self::W64(e) => e.checksum(bytes),
+        }
+    }
+
+    /// The CRC of `key`'s [`hashtag`](crate::hashtag) (the Redis Cluster rule), in the low
+    /// [`width`](Self::width) bits: [`CrcEngine::key_checksum`].
+    #[must_use]
+    #[inline]
+    pub fn key_checksum(&self, key: &[u8]) -> u64 {
+        match self {
+            Self::W8(e) => u64::from(e.key_checksum(key)),
+            Self::W16(e) => u64::from(e.key_checksum(key)),
+            Self::W32(e) => u64::from(e.key_checksum(key)),
+            Self::W64(e) => e.key_checksum(key),
+        }
+    }
+
+    /// The CRC's width in bits, 8 to 64.
+    #[must_use]
+    pub const fn width(&self) -> u8 {
+        match self {
+            Self::W8(e) => e.algorithm().width,
+            Self::W16(e) => e.algorithm().width,
+            Self::W32(e) => e.algorithm().width,
+            Self::W64(e) => e.algorithm().width,
+        }
+    }
+
+    /// The CRC's `check` parameter as stated in its algorithm: the CRC of `"123456789"`.
+    #[must_use]
+    pub const fn check(&self) -> u64 {
+        match self {
+            Self::W8(e) => e.algorithm().check as u64,
+            Self::W16(e) => e.algorithm().check as u64,
+            Self::W32(e) => e.algorithm().check as u64,
+            Self::W64(e) => e.algorithm().check,
+        }
+    }
+}
+
+#[cfg(feature = "simd")]
+mod simd {
+    use crc_fast::CrcAlgorithm;
+
+    /// A CRC's defining parameters (its `crc::Algorithm` without `check` and `residue`),
+    /// widened to `u64`, so that one `const fn` compares them for every width.
+    pub(super) struct Key {
+        pub(super) width: u8,
+        pub(super) poly: u64,
+        pub(super) init: u64,
+        pub(super) refin: bool,
+        pub(super) refout: bool,
+        pub(super) xorout: u64,
+    }
+
+    /// `[(Key, CrcAlgorithm); N]` from `crc` constants and their `crc-fast` names.
+    macro_rules! pairs {
+        ($($konst:expr => $fast:ident,)*) => {
+            [$(
+                (
+                    Key {
+                        width: $konst.width,
+                        poly: $konst.poly as u64,
+                        init: $konst.init as u64,
+                        refin: $konst.refin,
+                        refout: $konst.refout,
+                        xorout: $konst.xorout as u64,
+                    },
+                    CrcAlgorithm::$fast,
+                ),
+            )*]
+        };
+    }
+
+    /// Every CRC-16 of the catalogue with its `crc-fast` name.
+    pub(super) const CRC_16: [(Key, CrcAlgorithm); 31] = pairs! {
+        crc::CRC_16_ARC => Crc16Arc,
+        crc::CRC_16_CDMA2000 => Crc16Cdma2000,
+        crc::CRC_16_CMS => Crc16Cms,
+        crc::CRC_16_DDS_110 => Crc16Dds110,
+        crc::CRC_16_DECT_R => Crc16DectR,
+        crc::CRC_16_DECT_X => Crc16DectX,
+        crc::CRC_16_DNP => Crc16Dnp,
+        crc::CRC_16_EN_13757 => Crc16En13757,
+        crc::CRC_16_GENIBUS => Crc16Genibus,
+        crc::CRC_16_GSM => Crc16Gsm,
+        crc::CRC_16_IBM_3740 => Crc16Ibm3740,
+        crc::CRC_16_IBM_SDLC => Crc16IbmSdlc,
+        crc::CRC_16_ISO_IEC_14443_3_A => Crc16IsoIec144433A,
+        crc::CRC_16_KERMIT => Crc16Kermit,
+        crc::CRC_16_LJ1200 => Crc16Lj1200,
+        crc::CRC_16_M17 => Crc16M17,
+        crc::CRC_16_MAXIM_DOW => Crc16MaximDow,
+        crc::CRC_16_MCRF4XX => Crc16Mcrf4xx,
+        crc::CRC_16_MODBUS => Crc16Modbus,
+        crc::CRC_16_NRSC_5 => Crc16Nrsc5,
+        crc::CRC_16_OPENSAFETY_A => Crc16OpensafetyA,
+        crc::CRC_16_OPENSAFETY_B => Crc16OpensafetyB,
+        crc::CRC_16_PROFIBUS => Crc16Profibus,
+        crc::CRC_16_RIELLO => Crc16Riello,
+        crc::CRC_16_SPI_FUJITSU => Crc16SpiFujitsu,
+        crc::CRC_16_T10_DIF => Crc16T10Dif,
+        crc::CRC_16_TELEDISK => Crc16Teledisk,
+        crc::CRC_16_TMS37157 => Crc16Tms37157,
+        crc::CRC_16_UMTS => Crc16Umts,
+        crc::CRC_16_USB => Crc16Usb,
+        crc::CRC_16_XMODEM => Crc16Xmodem,
+    };
+
+    /// Every CRC-32 of the catalogue with its `crc-fast` name.
+    pub(super) const CRC_32: [(Key, CrcAlgorithm); 12] = pairs! {
+        crc::CRC_32_AIXM => Crc32Aixm,
+        crc::CRC_32_AUTOSAR => Crc32Autosar,
+        crc::CRC_32_BASE91_D => Crc32Base91D,
+        crc::CRC_32_BZIP2 => Crc32Bzip2,
+        crc::CRC_32_CD_ROM_EDC => Crc32CdRomEdc,
+        crc::CRC_32_CKSUM => Crc32Cksum,
+        crc::CRC_32_ISCSI => Crc32Iscsi,
+        crc::CRC_32_ISO_HDLC => Crc32IsoHdlc,
+        crc::CRC_32_JAMCRC => Crc32Jamcrc,
+        crc::CRC_32_MEF => Crc32Mef,
+        crc::CRC_32_MPEG_2 => Crc32Mpeg2,
+        crc::CRC_32_XFER => Crc32Xfer,
+    };
+
+    /// Every CRC-64 of the catalogue with its `crc-fast` name.
+    pub(super) const CRC_64: [(Key, CrcAlgorithm); 7] = pairs! {
+        crc::CRC_64_ECMA_182 => Crc64Ecma182,
+        crc::CRC_64_GO_ISO => Crc64GoIso,
+        crc::CRC_64_MS => Crc64Ms,
+        crc::CRC_64_NVME => Crc64Nvme,
+        crc::CRC_64_REDIS => Crc64Redis,
+        crc::CRC_64_WE => Crc64We,
+        crc::CRC_64_XZ => Crc64Xz,
+    };
+
+    /// The `crc-fast` algorithm of `pairs` with exactly the parameters `key`, if any.
+    pub(super) const fn find(key: &Key, pairs: &[(Key, CrcAlgorithm)]) -> Option<CrcAlgorithm> {
+        let mut i = 0;
+        while i < pairs.len() {
+            let (b, fast) = &pairs[i];
+            if key.width == b.width
+                && key.poly == b.poly
+                && key.init == b.init
+                && key.refin == b.refin
+                && key.refout == b.refout
+                && key.xorout == b.xorout
+            {
+                return Some(*fast);
+            }
+            i += 1;
+        }
+        None
+    }
+}

@@ -1,0 +1,540 @@
+//! Sharding schemes: how a system maps a key to a slot (hash slot, vBucket, bucket,
+//! partition or server index) by a CRC.
+//!
+//! Every scheme here is the same five steps, each a field of [`Scheme`]:
+//!
+//! 1. the hashtag rule picks the bytes that are hashed ([`HashtagRule`]);
+//! 2. a CRC of width 8 to 64 ([`AnyCrc`]) of those bytes;
+//! 3. an output transform: `(crc >> shift) & mask`;
+//! 4. a reduction to `slots` values: `& (slots - 1)` for a power of two, or `% slots`
+//!    ([`Reduction`]);
+//! 5. an offset added to the result (1 for Tarantool vshard, whose buckets are 1..N).
+//!
+//! [`SchemeName`] lists the named schemes, each with its source and its default slot count.
+
+use crate::engine::{AnyCrc, CrcEngine};
+use crate::Error;
+
+/// CRC-32/ISO-HDLC (zlib's, Go's `crc32.ChecksumIEEE`), used by Codis, Couchbase,
+/// librdkafka and twemproxy.
+static CRC_32_ISO_HDLC: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
+
+/// Tarantool's `digest.crc32`: the CRC-32C polynomial (CRC-32/ISCSI's `poly`, `init`,
+/// `refin`, `refout`) without its final xor. Not a catalogue entry.
+pub const CRC_32_TARANTOOL: crc::Algorithm<u32> = crc::Algorithm {
+    width: 32,
+    poly: 0x1edc_6f41,
+    init: 0xffff_ffff,
+    refin: true,
+    refout: true,
+    xorout: 0x0000_0000,
+    check: 0x1cf9_6d7c,
+    // Without a final xor, a message followed by its CRC (least significant byte first)
+    // leaves the register at 0.
+    residue: 0x0000_0000,
+};
+
+static CRC_32_TARANTOOL_ENGINE: CrcEngine<u32> = CrcEngine::<u32>::new(&CRC_32_TARANTOOL);
+
+/// Which bytes of a key a scheme hashes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HashtagRule {
+    /// The whole key (Couchbase, Tarantool vshard, librdkafka, twemproxy without
+    /// `hash_tag`).
+    WholeKey,
+    /// The Redis Cluster rule ([`hashtag`](crate::hashtag)): the bytes between the first
+    /// `{` and the first `}` after it; the whole key when there is no such pair or the tag
+    /// is empty.
+    Redis,
+    /// The Codis rule (Codis proxy `hashSlot`, codis-server `slots_tag`): the bytes between
+    /// the first `{` and the first `}` after it, even when empty: `{}` hashes the empty
+    /// string. The whole key when there is no such pair.
+    Codis,
+    /// twemproxy's `hash_tag: "<open><close>"`: the bytes between the first `open` and the
+    /// first `close` after it; the whole key when there is no such pair or the tag is empty.
+    /// `Delimited { open: b'{', close: b'}' }` is the Redis rule.
+    Delimited {
+        /// The byte that opens a tag.
+        open: u8,
+        /// The byte that closes it.
+        close: u8,
+    },
+}
+
+impl HashtagRule {
+    /// The bytes of `key` that this rule hashes, borrowed from `key`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::HashtagRule;
+    ///
+    /// assert_eq!(HashtagRule::Redis.apply(b"a{}b"), b"a{}b");
+    /// assert_eq!(HashtagRule::Codis.apply(b"a{}b"), b"");
+    /// let colons = HashtagRule::Delimited { open: b':', close: b':' };
+    /// assert_eq!(colons.apply(b"user:42:name"), b"42");
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn apply<'k>(&self, key: &'k [u8]) -> &'k [u8] {
+        match *self {
+            Self::WholeKey => key,
+            Self::Redis => crate::hashtag(key),
+            Self::Codis => match between(key, b'{', b'}') {
+                Some(tag) => tag,
+                None => key,
+            },
+            Self::Delimited { open, close } => match between(key, open, close) {
+                Some(tag) if !tag.is_empty() => tag,
+                _ => key,
+            },
+        }
+    }
+}
+
+/// The bytes between the first `open` and the first `close` after it, if both are there.
+#[inline]
+fn between(key: &[u8], open: u8, close: u8) -> Option<&[u8]> {
+    let start = memchr::memchr(open, key)? + 1;
+    let len = memchr::memchr(close, &key[start..])?;
+    Some(&key[start..start + len])
+}
+
+/// How a transformed CRC value becomes one of `slots` slots.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reduction {
+    /// `value & (slots - 1)`: the slot count is a power of two (Redis Cluster).
+    Mask,
+    /// `value % slots` (every other scheme here).
+    Modulus,
+}
+
+/// A sharding scheme with its slot count: `slot(key) = reduce((crc(rule(key)) >> shift) &
+/// mask) + offset`, with the slot in `offset..offset + slots`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{Scheme, SchemeName};
+///
+/// // Redis Cluster: CLUSTER KEYSLOT 123456789 answers 12739
+/// assert_eq!(Scheme::redis_cluster().slot(b"123456789"), 12739);
+///
+/// // Tarantool vshard, 3000 buckets: bucket_id_strcrc32("123456789") is
+/// // 0x1cf96d7c % 3000 + 1
+/// let vshard = SchemeName::TarantoolVshard.scheme(None, None)?;
+/// assert_eq!(vshard.slot(b"123456789"), 0x1cf9_6d7c % 3000 + 1);
+///
+/// // librdkafka has no default partition count
+/// assert!(SchemeName::Librdkafka.scheme(None, None).is_err());
+/// assert_eq!(Scheme::librdkafka(12)?.slot(b"123456789"), 0xcbf4_3926 % 12);
+/// # Ok::<(), slotgen_tables::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Scheme<'a> {
+    hashtag: HashtagRule,
+    crc: AnyCrc<'a>,
+    shift: u32,
+    mask: u64,
+    reduction: Reduction,
+    slots: u32,
+    offset: u32,
+}
+
+impl<'a> Scheme<'a> {
+    /// A scheme from its parts.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::ZeroSlots`] when `slots` is 0.
+    /// - [`Error::SlotsNotPowerOfTwo`] when `reduction` is [`Reduction::Mask`] and `slots`
+    ///   is not a power of two.
+    /// - [`Error::ShiftTooWide`] when `shift` is not below the CRC's width.
+    /// - [`Error::OffsetOverflow`] when `offset + slots - 1` does not fit a `u32`.
+    pub const fn new(
+        hashtag: HashtagRule,
+        crc: AnyCrc<'a>,
+        shift: u32,
+        mask: u64,
+        reduction: Reduction,
+        slots: u32,
+        offset: u32,
+    ) -> Result<Self, Error> {
+        if slots == 0 {
+            return Err(Error::ZeroSlots);
+        }
+        if matches!(reduction, Reduction::Mask) && !slots.is_power_of_two() {
+            return Err(Error::SlotsNotPowerOfTwo { slots });
+        }
+        if shift >= crc.width() as u32 {
+            return Err(Error::ShiftTooWide {
+                shift,
+                width: crc.width(),
+            });
+        }
+        if offset.checked_add(slots - 1).is_none() {
+            return Err(Error::OffsetOverflow { offset, slots });
+        }
+        Ok(Self {
+            hashtag,
+            crc,
+            shift,
+            mask,
+            reduction,
+            slots,
+            offset,
+        })
+    }
+
+    /// The slot of `key`, in `offset..offset + slots`.
+    #[must_use]
+    #[inline]
+    pub fn slot(&self, key: &[u8]) -> u32 {
+        let value = self.value(key);
+        let reduced = match self.reduction {
+            Reduction::Mask => value & u64::from(self.slots - 1),
+            // A 32-bit division where the value fits (every CRC-32 scheme): it is several
+            // times faster than a 64-bit one on common CPUs.
+            Reduction::Modulus => match u32::try_from(value) {
+                Ok(v) => u64::from(v % self.slots),
+                Err(_) => value % u64::from(self.slots),
+            },
+        };
+        // below `slots`, a u32
+        reduced as u32 + self.offset
+    }
+
+    /// The transformed CRC value of `key`, before the reduction: `(crc(rule(key)) >>
+    /// shift) & mask`.
+    #[must_use]
+    #[inline]
+    pub fn value(&self, key: &[u8]) -> u64 {
+        let crc = match self.hashtag {
+            // One pass over a short key, as `SlotTable::key_slot` does.
+            HashtagRule::Redis => self.crc.key_checksum(key),
+            rule => self.crc.checksum(rule.apply(key)),
+        };
+        (crc >> self.shift) & self.mask
+    }
+
+    /// The hashtag rule.
+    #[must_use]
+    pub const fn hashtag(&self) -> HashtagRule {
+        self.hashtag
+    }
+
+    /// The CRC.
+    #[must_use]
+    pub const fn crc(&self) -> AnyCrc<'a> {
+        self.crc
+    }
+
+    /// The output transform: the right shift, then the mask.
+    #[must_use]
+    pub const fn transform(&self) -> (u32, u64) {
+        (self.shift, self.mask)
+    }
+
+    /// The reduction.
+    #[must_use]
+    pub const fn reduction(&self) -> Reduction {
+        self.reduction
+    }
+
+    /// The number of slots.
+    #[must_use]
+    pub const fn slots(&self) -> u32 {
+        self.slots
+    }
+
+    /// The first slot: 0, or 1 for Tarantool vshard.
+    #[must_use]
+    pub const fn offset(&self) -> u32 {
+        self.offset
+    }
+}
+
+/// Unwraps a named scheme whose parts are fixed and valid.
+const fn fixed(scheme: Result<Scheme<'static>, Error>) -> Scheme<'static> {
+    match scheme {
+        Ok(s) => s,
+        Err(_) => panic!("a named scheme's fixed parts are valid"),
+    }
+}
+
+impl Scheme<'static> {
+    /// Redis Cluster (and Valkey, KeyDB, Dragonfly, Garnet, kvrocks):
+    /// `CRC-16/XMODEM(hashtag) & 16383`, the Redis rule (the Redis Cluster specification).
+    #[must_use]
+    pub const fn redis_cluster() -> Self {
+        fixed(Self::new(
+            HashtagRule::Redis,
+            AnyCrc::W16(&crate::catalog::CRC_16_XMODEM),
+            0,
+            0xffff,
+            Reduction::Mask,
+            16384,
+            0,
+        ))
+    }
+
+    /// Codis (proxy `hashSlot` in `pkg/proxy/mapper.go`, 1024 slots in
+    /// `pkg/models/slots.go`): `CRC-32/ISO-HDLC(tag) % 1024`, the Codis rule (an empty `{}`
+    /// hashes the empty string, so lands on slot 0).
+    #[must_use]
+    pub const fn codis() -> Self {
+        fixed(Self::new(
+            HashtagRule::Codis,
+            AnyCrc::W32(&CRC_32_ISO_HDLC),
+            0,
+            0xffff_ffff,
+            Reduction::Modulus,
+            1024,
+            0,
+        ))
+    }
+
+    /// Couchbase vBuckets (libcouchbase `lcbvb_k2vb`, `src/vbucket/vbucket.c`):
+    /// `((CRC-32/ISO-HDLC(key) >> 16) & 0x7fff) % vbuckets`, no hashtag.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ZeroSlots`] when `vbuckets` is 0.
+    pub const fn couchbase(vbuckets: u32) -> Result<Self, Error> {
+        Self::new(
+            HashtagRule::WholeKey,
+            AnyCrc::W32(&CRC_32_ISO_HDLC),
+            16,
+            0x7fff,
+            Reduction::Modulus,
+            vbuckets,
+            0,
+        )
+    }
+
+    /// Tarantool vshard `bucket_id_strcrc32`: `digest.crc32(key) % buckets + 1`, with
+    /// Tarantool's CRC ([`CRC_32_TARANTOOL`]); buckets are `1..=buckets`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ZeroSlots`] when `buckets` is 0.
+    pub const fn tarantool_vshard(buckets: u32) -> Result<Self, Error> {
+        Self::new(
+            HashtagRule::WholeKey,
+            AnyCrc::W32(&CRC_32_TARANTOOL_ENGINE),
+            0,
+            0xffff_ffff,
+            Reduction::Modulus,
+            buckets,
+            1,
+        )
+    }
+
+    /// librdkafka's `consistent` partitioner (`rd_kafka_msg_partitioner_consistent`,
+    /// `src/rdkafka_msg.c`): `CRC-32/ISO-HDLC(key) % partitions`. The default
+    /// `consistent_random` partitioner gives the same partition for every non-empty key
+    /// (an empty or absent key goes to a random partition there).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ZeroSlots`] when `partitions` is 0.
+    pub const fn librdkafka(partitions: u32) -> Result<Self, Error> {
+        Self::new(
+            HashtagRule::WholeKey,
+            AnyCrc::W32(&CRC_32_ISO_HDLC),
+            0,
+            0xffff_ffff,
+            Reduction::Modulus,
+            partitions,
+            0,
+        )
+    }
+
+    /// twemproxy (nutcracker) with `hash: crc32a` and `distribution: modula`, `servers`
+    /// servers of equal weight: `CRC-32/ISO-HDLC(tag) % servers` (`hash_crc32a`,
+    /// `modula_dispatch`), with `hash_tag` as the pool's two delimiter bytes, or the whole
+    /// key without one.
+    ///
+    /// The slot is an index into the pool's servers **sorted by name** (shorter names
+    /// first, then byte order; a server without a name is named `host:port`), not into the
+    /// configuration's list: twemproxy sorts the list when it checks it for duplicates
+    /// (`conf_validate_server` in `src/nc_conf.c`).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ZeroSlots`] when `servers` is 0.
+    pub const fn twemproxy_crc32a(servers: u32, hash_tag: Option<[u8; 2]>) -> Result<Self, Error> {
+        Self::new(
+            twemproxy_rule(hash_tag),
+            AnyCrc::W32(&CRC_32_ISO_HDLC),
+            0,
+            0xffff_ffff,
+            Reduction::Modulus,
+            servers,
+            0,
+        )
+    }
+
+    /// twemproxy with `hash: crc32` and `distribution: modula`: `((CRC-32/ISO-HDLC(tag) >>
+    /// 16) & 0x7fff) % servers` (`hash_crc32`), the hashtag as for
+    /// [`twemproxy_crc32a`](Self::twemproxy_crc32a), and the slot the index into the servers
+    /// sorted by name as there.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ZeroSlots`] when `servers` is 0.
+    pub const fn twemproxy_crc32(servers: u32, hash_tag: Option<[u8; 2]>) -> Result<Self, Error> {
+        Self::new(
+            twemproxy_rule(hash_tag),
+            AnyCrc::W32(&CRC_32_ISO_HDLC),
+            16,
+            0x7fff,
+            Reduction::Modulus,
+            servers,
+            0,
+        )
+    }
+}
+
+const fn twemproxy_rule(hash_tag: Option<[u8; 2]>) -> HashtagRule {
+    match hash_tag {
+        Some([open, close]) => HashtagRule::Delimited { open, close },
+        None => HashtagRule::WholeKey,
+    }
+}
+
+/// The named schemes, by the name `slotgen --scheme` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SchemeName {
+    /// `redis-cluster`: see [`Scheme::redis_cluster`].
+    RedisCluster,
+    /// `codis`: see [`Scheme::codis`].
+    Codis,
+    /// `couchbase`: see [`Scheme::couchbase`].
+    Couchbase,
+    /// `tarantool-vshard`: see [`Scheme::tarantool_vshard`].
+    TarantoolVshard,
+    /// `librdkafka`: see [`Scheme::librdkafka`].
+    Librdkafka,
+    /// `twemproxy-crc32a`: see [`Scheme::twemproxy_crc32a`].
+    TwemproxyCrc32a,
+    /// `twemproxy-crc32`: see [`Scheme::twemproxy_crc32`].
+    TwemproxyCrc32,
+}
+
+impl SchemeName {
+    /// Every named scheme, `redis-cluster` first.
+    pub const ALL: [Self; 7] = [
+        Self::RedisCluster,
+        Self::Codis,
+        Self::Couchbase,
+        Self::TarantoolVshard,
+        Self::Librdkafka,
+        Self::TwemproxyCrc32a,
+        Self::TwemproxyCrc32,
+    ];
+
+    /// The scheme's name, such as `tarantool-vshard`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::RedisCluster => "redis-cluster",
+            Self::Codis => "codis",
+            Self::Couchbase => "couchbase",
+            Self::TarantoolVshard => "tarantool-vshard",
+            Self::Librdkafka => "librdkafka",
+            Self::TwemproxyCrc32a => "twemproxy-crc32a",
+            Self::TwemproxyCrc32 => "twemproxy-crc32",
+        }
+    }
+
+    /// The systems that shard this way.
+    #[must_use]
+    pub const fn systems(self) -> &'static str {
+        match self {
+            Self::RedisCluster => "Redis Cluster, Valkey, KeyDB, Dragonfly, Garnet, kvrocks",
+            Self::Codis => "Codis proxy and codis-server, Pika in Codis mode",
+            Self::Couchbase => "Couchbase vBuckets (libcouchbase `lcbvb_k2vb`)",
+            Self::TarantoolVshard => "Tarantool vshard `bucket_id_strcrc32`",
+            Self::Librdkafka => {
+                "librdkafka producers (`consistent` and, for non-empty keys, the default `consistent_random` partitioner)"
+            }
+            Self::TwemproxyCrc32a => "twemproxy (nutcracker) `hash: crc32a`, `distribution: modula`",
+            Self::TwemproxyCrc32 => "twemproxy (nutcracker) `hash: crc32`, `distribution: modula`",
+        }
+    }
+
+    /// The slot count when none is given: 16384, 1024, 1024, 3000, and none (required) for
+    /// librdkafka's partitions and twemproxy's servers.
+    #[must_use]
+    pub const fn default_slots(self) -> Option<u32> {
+        match self {
+            Self::RedisCluster => Some(16384),
+            Self::Codis | Self::Couchbase => Some(1024),
+            Self::TarantoolVshard => Some(3000),
+            Self::Librdkafka | Self::TwemproxyCrc32a | Self::TwemproxyCrc32 => None,
+        }
+    }
+
+    /// Whether the scheme takes two hashtag delimiter bytes (twemproxy's `hash_tag`).
+    #[must_use]
+    pub const fn takes_hash_tag(self) -> bool {
+        matches!(self, Self::TwemproxyCrc32a | Self::TwemproxyCrc32)
+    }
+
+    /// The scheme with `slots` slots (its default when `None`) and, for twemproxy, the
+    /// `hash_tag` delimiters.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::SlotsRequired`] when `slots` is `None` and the scheme has no default.
+    /// - [`Error::HashTagNotTaken`] when `hash_tag` is given to a scheme without one.
+    /// - As [`Scheme::new`] for the slot count.
+    pub const fn scheme(
+        self,
+        slots: Option<u32>,
+        hash_tag: Option<[u8; 2]>,
+    ) -> Result<Scheme<'static>, Error> {
+        if hash_tag.is_some() && !self.takes_hash_tag() {
+            return Err(Error::HashTagNotTaken {
+                scheme: self.name(),
+            });
+        }
+        let slots = match (slots, self.default_slots()) {
+            (Some(n), _) | (None, Some(n)) => n,
+            (None, None) => {
+                return Err(Error::SlotsRequired {
+                    scheme: self.name(),
+                })
+            }
+        };
+        let redis = Scheme::redis_cluster();
+        let codis = Scheme::codis();
+        match self {
+            Self::RedisCluster => Scheme::new(
+                redis.hashtag,
+                redis.crc,
+                redis.shift,
+                redis.mask,
+                redis.reduction,
+                slots,
+                0,
+            ),
+            Self::Codis => Scheme::new(
+                codis.hashtag,
+                codis.crc,
+                codis.shift,
+                codis.mask,
+                codis.reduction,
+                slots,
+                0,
+            ),
+            Self::Couchbase => Scheme::couchbase(slots),
+            Self::TarantoolVshard => Scheme::tarantool_vshard(slots),
+            Self::Librdkafka => Scheme::librdkafka(slots),
+            Self::TwemproxyCrc32a => Scheme::twemproxy_crc32a(slots, hash_tag),
+            Self::TwemproxyCrc32 => Scheme::twemproxy_crc32(slots, hash_tag),
+        }
+    }
+}

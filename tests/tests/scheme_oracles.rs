@@ -1,0 +1,548 @@
+//! Every named scheme's `Scheme::slot` against the real system or an independent CRC-32:
+//!
+//! - `tarantool-vshard`: Tarantool's own `digest.crc32`, run by `tarantool` on 10,000
+//!   random keys, with vshard's bucket formula `digest.crc32(key) % N + 1` written in the
+//!   Lua script (the vshard rock is not a Debian package; `bucket_id_strcrc32` is
+//!   `strcrc32(key) % total_bucket_count + 1`, and `strcrc32` of a string is
+//!   `digest.crc32(key)`, in `vshard/router/init.lua` and `vshard/hash.lua`).
+//! - `librdkafka`: a C program compiled against `-lrdkafka` calls the library's own
+//!   `rd_kafka_msg_partitioner_consistent` on 10,000 random keys for 3, 12 and 100
+//!   partitions, with a topic handle made without a broker.
+//! - `twemproxy-crc32a` and `twemproxy-crc32`: `nutcracker` on loopback in front of 3 and 5
+//!   `redis-server` backends; keys SET through the proxy, then EXISTS on every backend says
+//!   where each landed. The server index is the backend's rank by name (see the test).
+//! - `codis` and `couchbase`: Python's `zlib.crc32` and Go's `hash/crc32`, with the hashtag
+//!   rules written out in each script, on random keys and pinned empty-brace cases.
+//!
+//! Each test skips when its program is missing, unless `SLOTGEN_REQUIRE_TOOLS=1`.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use slotgen_tables::{Scheme, SchemeName};
+use slotgen_tests::redis_server::{free_port, RedisServer};
+use slotgen_tests::{require_tool, scratch_dir};
+
+/// How long an outside program may run.
+const RUN_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// `count` random keys of 0 to 40 bytes of any value, with a `{` and a `}` put in some of
+/// them, after the pinned cases.
+fn random_keys(seed: u64, count: usize) -> Vec<Vec<u8>> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut keys: Vec<Vec<u8>> = [
+        &b""[..],
+        b"123456789",
+        b"{}",
+        b"a{}b",
+        b"{}{a}",
+        b"{a}",
+        b"a{b",
+        b"a}b{",
+        b"{{a}}",
+        b"foo{bar}{zap}",
+        b"\xff\x80{\xfe}",
+    ]
+    .iter()
+    .map(|k| k.to_vec())
+    .collect();
+    while keys.len() < count {
+        let len = rng.random_range(0..=40usize);
+        let mut key: Vec<u8> = (0..len).map(|_| rng.random::<u8>()).collect();
+        if len >= 2 && rng.random_range(0..3) == 0 {
+            let open = rng.random_range(0..len - 1);
+            let close = rng.random_range(open + 1..len);
+            key[open] = b'{';
+            key[close] = b'}';
+        }
+        keys.push(key);
+    }
+    keys
+}
+
+/// One key per line, hex-encoded.
+fn hex_lines(keys: &[Vec<u8>]) -> String {
+    keys.iter().fold(String::new(), |mut s, k| {
+        let _ = writeln!(s, "{}", hex::encode(k));
+        s
+    })
+}
+
+/// Runs `command` with `stdin_file` on its standard input, waits at most [`RUN_TIMEOUT`]
+/// (then kills it by its process id), and returns its standard output; panics with its
+/// standard error when it fails.
+fn run(mut command: Command, stdin_file: &Path, dir: &Path) -> String {
+    let out_path = dir.join("stdout");
+    let err_path = dir.join("stderr");
+    let mut child = command
+        .stdin(Stdio::from(
+            std::fs::File::open(stdin_file).expect("stdin file"),
+        ))
+        .stdout(std::fs::File::create(&out_path).expect("stdout file"))
+        .stderr(std::fs::File::create(&err_path).expect("stderr file"))
+        .spawn()
+        .unwrap_or_else(|e| panic!("starting {command:?}: {e}"));
+    let deadline = Instant::now() + RUN_TIMEOUT;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} ran longer than {RUN_TIMEOUT:?}");
+        }
+        sleep(Duration::from_millis(20));
+    };
+    let stderr = std::fs::read_to_string(&err_path).unwrap_or_default();
+    assert!(status.success(), "{command:?} failed ({status}): {stderr}");
+    std::fs::read_to_string(&out_path).expect("reading stdout")
+}
+
+/// Parses whitespace-separated numbers, one row per line.
+fn rows(text: &str) -> Vec<Vec<u64>> {
+    text.lines()
+        .map(|l| {
+            l.split_whitespace()
+                .map(|n| n.parse().unwrap_or_else(|_| panic!("not a number: {l:?}")))
+                .collect()
+        })
+        .collect()
+}
+
+/// Asserts that `answers[i]` is `expected(keys[i])`, listing the first disagreements.
+fn assert_agree(what: &str, keys: &[Vec<u8>], answers: &[u64], expected: impl Fn(&[u8]) -> u64) {
+    assert_eq!(answers.len(), keys.len(), "{what}: one answer per key");
+    let wrong: Vec<String> = keys
+        .iter()
+        .zip(answers)
+        .filter(|(k, a)| expected(k) != **a)
+        .take(5)
+        .map(|(k, a)| format!("{} -> {a}, slotgen {}", hex::encode(k), expected(k)))
+        .collect();
+    assert!(wrong.is_empty(), "{what}: {wrong:?}");
+}
+
+#[test]
+fn tarantool_digest_crc32_and_vshard_buckets() {
+    if !require_tool("tarantool") {
+        return;
+    }
+    let dir = scratch_dir("tarantool-vshard");
+    let keys = random_keys(13, 10_000);
+    let input = dir.join("keys.hex");
+    std::fs::write(&input, hex_lines(&keys)).unwrap();
+    let script = dir.join("buckets.lua");
+    std::fs::write(
+        &script,
+        r#"
+local digest = require('digest')
+-- vshard's bucket_id_strcrc32(key): strcrc32(key) % total_bucket_count + 1, where
+-- strcrc32 of a string is digest.crc32(key) (vshard/router/init.lua, vshard/hash.lua)
+local function bucket_id_strcrc32(key, total_bucket_count)
+    return digest.crc32(key) % total_bucket_count + 1
+end
+assert(digest.crc32('123456789') == 0x1cf96d7c, 'check value')
+for line in io.lines() do
+    local key = line:gsub('..', function(h) return string.char(tonumber(h, 16)) end)
+    io.write(string.format('%d %d %d\n', digest.crc32(key),
+        bucket_id_strcrc32(key, 3000), bucket_id_strcrc32(key, 7)))
+end
+io.flush()
+os.exit(0)
+"#,
+    )
+    .unwrap();
+    let mut command = Command::new("tarantool");
+    command.arg(&script).current_dir(&dir);
+    let answers = rows(&run(command, &input, &dir));
+    let column = |i: usize| answers.iter().map(|r| r[i]).collect::<Vec<_>>();
+    let default = SchemeName::TarantoolVshard.scheme(None, None).unwrap();
+    let seven = Scheme::tarantool_vshard(7).unwrap();
+    assert_agree("digest.crc32", &keys, &column(0), |k| default.value(k));
+    assert_agree("bucket of 3000", &keys, &column(1), |k| {
+        u64::from(default.slot(k))
+    });
+    assert_agree("bucket of 7", &keys, &column(2), |k| {
+        u64::from(seven.slot(k))
+    });
+    assert!(column(1).iter().all(|b| (1..=3000).contains(b)));
+}
+
+/// The C program: for each hex key on standard input, the partition of 3, 12 and 100 by
+/// the library's own consistent partitioner.
+const RDKAFKA_PROGRAM: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <librdkafka/rdkafka.h>
+
+int main(void) {
+    char err[512];
+    /* No bootstrap.servers: the client never connects anywhere. The partitioner does
+       not read its topic argument, but a real topic handle is passed all the same. */
+    rd_kafka_conf_t *conf = rd_kafka_conf_new();
+    rd_kafka_conf_set(conf, "log_level", "0", err, sizeof err);
+    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
+    if (!rk) { fprintf(stderr, "rd_kafka_new: %s\n", err); return 1; }
+    rd_kafka_topic_t *rkt = rd_kafka_topic_new(rk, "slotgen", NULL);
+    if (!rkt) { fprintf(stderr, "rd_kafka_topic_new failed\n"); return 1; }
+    static const int32_t counts[] = {3, 12, 100};
+    char line[4096];
+    unsigned char key[2048];
+    while (fgets(line, sizeof line, stdin)) {
+        size_t n = strcspn(line, "\r\n"), len = n / 2;
+        for (size_t i = 0; i < len; i++) {
+            unsigned int byte;
+            sscanf(line + 2 * i, "%2x", &byte);
+            key[i] = (unsigned char)byte;
+        }
+        for (int c = 0; c < 3; c++)
+            printf(c ? " %d" : "%d", (int)rd_kafka_msg_partitioner_consistent(
+                                         rkt, key, len, counts[c], NULL, NULL));
+        printf("\n");
+    }
+    rd_kafka_topic_destroy(rkt);
+    rd_kafka_destroy(rk);
+    return 0;
+}
+"#;
+
+#[test]
+fn librdkafka_consistent_partitioner() {
+    if !require_tool("gcc") {
+        return;
+    }
+    let header = Path::new("/usr/include/librdkafka/rdkafka.h");
+    if !header.is_file() {
+        assert!(
+            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+            "librdkafka's header is missing, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs librdkafka-dev)"
+        );
+        eprintln!("skipping: librdkafka-dev is not installed");
+        return;
+    }
+    let dir = scratch_dir("librdkafka");
+    let source = dir.join("partition.c");
+    let binary = dir.join("partition");
+    std::fs::write(&source, RDKAFKA_PROGRAM).unwrap();
+    let empty = dir.join("empty");
+    std::fs::write(&empty, "").unwrap();
+    let mut gcc = Command::new("gcc");
+    gcc.arg("-O1")
+        .arg("-o")
+        .arg(&binary)
+        .arg(&source)
+        .arg("-lrdkafka");
+    run(gcc, &empty, &dir);
+    let keys = random_keys(29, 10_000);
+    let input = dir.join("keys.hex");
+    std::fs::write(&input, hex_lines(&keys)).unwrap();
+    let answers = rows(&run(Command::new(&binary), &input, &dir));
+    for (column, partitions) in [3u32, 12, 100].into_iter().enumerate() {
+        let scheme = Scheme::librdkafka(partitions).unwrap();
+        let got: Vec<u64> = answers.iter().map(|r| r[column]).collect();
+        assert_agree(&format!("{partitions} partitions"), &keys, &got, |k| {
+            u64::from(scheme.slot(k))
+        });
+    }
+}
+
+/// The Codis and Couchbase rules, written out independently of slotgen, on Python's
+/// `zlib.crc32`: per key, Codis's slot of 1024, Couchbase's vBucket of 1024 and of 64.
+const PYTHON_PROGRAM: &str = r#"
+import sys, zlib
+def codis(key):
+    # first '{', then the first '}' after it: the bytes between, even none
+    i = key.find(b'{')
+    if i >= 0:
+        j = key.find(b'}', i + 1)
+        if j >= 0:
+            key = key[i + 1:j]
+    return zlib.crc32(key) % 1024
+def couchbase(key, n):
+    return ((zlib.crc32(key) >> 16) & 0x7fff) % n
+for line in sys.stdin:
+    key = bytes.fromhex(line.strip())
+    print(codis(key), couchbase(key, 1024), couchbase(key, 64))
+"#;
+
+/// The same in Go, on `hash/crc32`.
+const GO_PROGRAM: &str = r#"
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/hex"
+	"fmt"
+	"hash/crc32"
+	"os"
+)
+
+func codis(key []byte) uint32 {
+	if i := bytes.IndexByte(key, '{'); i >= 0 {
+		if j := bytes.IndexByte(key[i+1:], '}'); j >= 0 {
+			key = key[i+1 : i+1+j]
+		}
+	}
+	return crc32.ChecksumIEEE(key) % 1024
+}
+
+func couchbase(key []byte, n uint32) uint32 {
+	return ((crc32.ChecksumIEEE(key) >> 16) & 0x7fff) % n
+}
+
+func main() {
+	in := bufio.NewScanner(os.Stdin)
+	out := bufio.NewWriter(os.Stdout)
+	defer out.Flush()
+	for in.Scan() {
+		key, err := hex.DecodeString(in.Text())
+		if err != nil {
+			panic(err)
+		}
+		fmt.Fprintln(out, codis(key), couchbase(key, 1024), couchbase(key, 64))
+	}
+}
+"#;
+
+fn check_codis_couchbase(what: &str, answers: &[Vec<u64>], keys: &[Vec<u8>]) {
+    let codis = Scheme::codis();
+    let vb1024 = SchemeName::Couchbase.scheme(None, None).unwrap();
+    let vb64 = Scheme::couchbase(64).unwrap();
+    let column = |i: usize| answers.iter().map(|r| r[i]).collect::<Vec<_>>();
+    assert_agree(&format!("{what} codis"), keys, &column(0), |k| {
+        u64::from(codis.slot(k))
+    });
+    assert_agree(&format!("{what} couchbase 1024"), keys, &column(1), |k| {
+        u64::from(vb1024.slot(k))
+    });
+    assert_agree(&format!("{what} couchbase 64"), keys, &column(2), |k| {
+        u64::from(vb64.slot(k))
+    });
+}
+
+#[test]
+fn codis_and_couchbase_against_python_zlib() {
+    if !require_tool("python3") {
+        return;
+    }
+    let dir = scratch_dir("codis-python");
+    let keys = random_keys(41, 10_000);
+    let input = dir.join("keys.hex");
+    std::fs::write(&input, hex_lines(&keys)).unwrap();
+    let script = dir.join("slots.py");
+    std::fs::write(&script, PYTHON_PROGRAM).unwrap();
+    let mut python = Command::new("python3");
+    python.arg(&script);
+    check_codis_couchbase("python", &rows(&run(python, &input, &dir)), &keys);
+}
+
+#[test]
+fn codis_and_couchbase_against_go_hash_crc32() {
+    if !require_tool("go") {
+        return;
+    }
+    let dir = scratch_dir("codis-go");
+    let keys = random_keys(43, 10_000);
+    let input = dir.join("keys.hex");
+    std::fs::write(&input, hex_lines(&keys)).unwrap();
+    let program = dir.join("slots.go");
+    std::fs::write(&program, GO_PROGRAM).unwrap();
+    let mut go = Command::new("go");
+    go.arg("run")
+        .arg(&program)
+        .env("GOCACHE", dir.join("gocache"))
+        .env("GO111MODULE", "off");
+    check_codis_couchbase("go", &rows(&run(go, &input, &dir)), &keys);
+}
+
+/// Codis's empty-brace rule, pinned: `{}` hashes the empty string (CRC 0, slot 0), where
+/// Redis Cluster and twemproxy hash the whole key.
+#[test]
+fn codis_empty_braces_hash_the_empty_string() {
+    let codis = Scheme::codis();
+    for key in [&b"{}"[..], b"a{}b", b"{}{zap}", b"user:{}:1000"] {
+        assert_eq!(codis.slot(key), 0, "{}", String::from_utf8_lossy(key));
+    }
+    // CRC-32/ISO-HDLC("123456789") = 0xcbf43926, and 0xcbf43926 % 1024 = 294
+    assert_eq!(codis.slot(b"x{123456789}{}"), 294);
+    assert_eq!(codis.slot(b"123456789"), 294);
+    // no `}` after the first `{`: the whole key
+    let whole = |key: &[u8]| crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(key) % 1024;
+    for key in [&b"{123456789"[..], b"}{123456789", b"abc"] {
+        assert_eq!(
+            codis.slot(key),
+            whole(key),
+            "{}",
+            String::from_utf8_lossy(key)
+        );
+    }
+}
+
+/// A `nutcracker` process on loopback, killed by its process id on drop.
+struct Nutcracker {
+    child: std::process::Child,
+}
+
+impl Drop for Nutcracker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A connection to `port` on 127.0.0.1, retried until the deadline (nutcracker's listener
+/// comes up a moment after it starts).
+fn connect_with_deadline(port: u16, deadline: Instant) -> redis::Connection {
+    let client = redis::Client::open(format!("redis://127.0.0.1:{port}/")).expect("a URL");
+    loop {
+        match client.get_connection_with_timeout(Duration::from_secs(2)) {
+            Ok(c) => {
+                c.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+                c.set_write_timeout(Some(Duration::from_secs(30))).unwrap();
+                return c;
+            }
+            Err(e) if Instant::now() < deadline => {
+                let _ = e;
+                sleep(Duration::from_millis(50));
+            }
+            Err(e) => panic!("connecting to nutcracker on 127.0.0.1:{port}: {e}"),
+        }
+    }
+}
+
+/// SETs each key through the proxy (retrying the first until the backends answer), then
+/// returns the index of the one backend that holds each key.
+fn landed(proxy: &mut redis::Connection, backends: &[RedisServer], keys: &[Vec<u8>]) -> Vec<u64> {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let set: redis::RedisResult<()> = redis::cmd("SET").arg(&keys[0]).arg("1").query(proxy);
+        match set {
+            Ok(()) => break,
+            Err(e) if Instant::now() < deadline => {
+                let _ = e;
+                sleep(Duration::from_millis(100));
+            }
+            Err(e) => panic!("SET through nutcracker: {e}"),
+        }
+    }
+    let mut pipe = redis::pipe();
+    for key in keys {
+        pipe.cmd("SET").arg(key).arg("1").ignore();
+    }
+    let () = pipe.query(proxy).expect("SET through nutcracker");
+    let mut holders = vec![Vec::new(); keys.len()];
+    for (index, backend) in backends.iter().enumerate() {
+        let mut pipe = redis::pipe();
+        for key in keys {
+            pipe.cmd("EXISTS").arg(key);
+        }
+        let exists: Vec<u8> = pipe.query(&mut backend.connect()).expect("EXISTS");
+        for (holder, e) in holders.iter_mut().zip(exists) {
+            if e == 1 {
+                holder.push(index as u64);
+            }
+        }
+    }
+    holders
+        .into_iter()
+        .zip(keys)
+        .map(|(h, k)| match h[..] {
+            [one] => one,
+            _ => panic!("key {} is on backends {h:?}", hex::encode(k)),
+        })
+        .collect()
+}
+
+#[test]
+fn twemproxy_modula_pools_put_keys_where_slotgen_says() {
+    if !require_tool("nutcracker") || !require_tool("redis-server") {
+        return;
+    }
+    for servers in [3u32, 5] {
+        let dir = scratch_dir(&format!("twemproxy-{servers}"));
+        // twemproxy's server index is not the order of the configuration's list: it sorts
+        // a pool's servers by name (`conf_validate_server`, to find duplicates), comparing
+        // the length first, then the bytes (`string_compare`), and a server without a name
+        // is named `host:port`. So the backends here are in that order, and the
+        // configuration lists them backwards, which that sort undoes.
+        let name = |b: &RedisServer| format!("127.0.0.1:{}", b.port);
+        let mut backends: Vec<RedisServer> = (0..servers)
+            .map(|_| RedisServer::start(false).expect("starting redis-server"))
+            .collect();
+        backends.sort_by_key(|b| (name(b).len(), name(b)));
+        let listed: String = backends
+            .iter()
+            .rev()
+            .map(|b| format!("   - {}:1\n", name(b)))
+            .collect();
+        let (tagged_port, plain_port) = (free_port(), free_port());
+        let config = format!(
+            "tagged:\n  listen: 127.0.0.1:{tagged_port}\n  hash: crc32a\n  distribution: modula\n  hash_tag: \"{{}}\"\n  redis: true\n  auto_eject_hosts: false\n  servers:\n{listed}\
+             plain:\n  listen: 127.0.0.1:{plain_port}\n  hash: crc32\n  distribution: modula\n  redis: true\n  auto_eject_hosts: false\n  servers:\n{listed}"
+        );
+        let conf = dir.join("nutcracker.yml");
+        std::fs::write(&conf, config).unwrap();
+        let stats_port = free_port();
+        let child = Command::new("nutcracker")
+            .arg("-c")
+            .arg(&conf)
+            .args(["-a", "127.0.0.1", "-s", &stats_port.to_string()])
+            .arg("-o")
+            .arg(dir.join("nutcracker.log"))
+            .arg("-p")
+            .arg(dir.join("nutcracker.pid"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("starting nutcracker");
+        let _proxy = Nutcracker { child };
+        let deadline = Instant::now() + Duration::from_secs(20);
+
+        // Printable keys with tags, empty tags and stray braces, and bytes above 0x7f
+        // (twemproxy's crc32 reads the key through a `char`).
+        let mut rng = StdRng::seed_from_u64(u64::from(servers));
+        let keys: Vec<Vec<u8>> = (0..400)
+            .map(|i| {
+                let mut key = format!("k{i}:").into_bytes();
+                let len = rng.random_range(1..12);
+                key.extend((0..len).map(|_| match rng.random_range(0..8) {
+                    0 => b'{',
+                    1 => b'}',
+                    2 => rng.random_range(0x80..=0xffu8),
+                    _ => rng.random_range(b'a'..=b'z'),
+                }));
+                key
+            })
+            .collect();
+        let tagged_keys: Vec<Vec<u8>> = keys.iter().map(|k| [b"t:", &k[..]].concat()).collect();
+        let plain_keys: Vec<Vec<u8>> = keys.iter().map(|k| [b"p:", &k[..]].concat()).collect();
+
+        let tagged = Scheme::twemproxy_crc32a(servers, Some(*b"{}")).unwrap();
+        let mut proxy = connect_with_deadline(tagged_port, deadline);
+        let got = landed(&mut proxy, &backends, &tagged_keys);
+        assert_agree(
+            &format!("crc32a, hash_tag {{}}, {servers} servers"),
+            &tagged_keys,
+            &got,
+            |k| u64::from(tagged.slot(k)),
+        );
+
+        let plain = Scheme::twemproxy_crc32(servers, None).unwrap();
+        let mut proxy = connect_with_deadline(plain_port, deadline);
+        let got = landed(&mut proxy, &backends, &plain_keys);
+        assert_agree(
+            &format!("crc32, no hash_tag, {servers} servers"),
+            &plain_keys,
+            &got,
+            |k| u64::from(plain.slot(k)),
+        );
+    }
+}
