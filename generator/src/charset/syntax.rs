@@ -274,7 +274,8 @@ impl std::str::FromStr for Charset {
 /// and `]`, and writing bytes that are not printable ASCII as `\xNN`.
 fn ranges(symbols: &[u8]) -> String {
     let escaped = |b: u8| match b {
-        b'-' | b'\\' | b']' => format!("\\{}", char::from(b)),
+        // `^` too, which would negate a bracket expression that starts with it
+        b'-' | b'\\' | b']' | b'^' => format!("\\{}", char::from(b)),
         b if b.is_ascii_graphic() || b == b' ' => char::from(b).to_string(),
         b => format!("\\x{b:02x}"),
     };
@@ -409,6 +410,21 @@ mod tests {
 
     fn bytes(spec: &str) -> Vec<u8> {
         Charset::parse(spec).unwrap().bytes().to_vec()
+    }
+
+    /// Every printable byte set that starts at `^` or above (so that `^` comes first when
+    /// it is in the set) reads back from `[set_ranges]` and from `ranges` as an order: the
+    /// `^` is escaped, not taken as a negation (found by the `charset` fuzz target with
+    /// the spec `^ulmn`).
+    #[test]
+    fn a_leading_caret_reads_back() {
+        for spec in ["^ulmn", "^", "^_`", "^-a", "^a-z", "[\\^a]"] {
+            let c = Charset::parse(spec).unwrap();
+            let again = Charset::parse(&format!("[{}]", c.set_ranges())).unwrap();
+            assert_eq!(again.bytes(), c.bytes(), "{spec}: {}", c.set_ranges());
+            let ordered = c.clone().with_order(&c.ranges()).unwrap();
+            assert_eq!(ordered.symbols(), c.symbols(), "{spec}");
+        }
     }
 
     #[test]
