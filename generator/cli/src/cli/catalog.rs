@@ -90,36 +90,7 @@ const WIDE_FIELDS: &[&str] = &[
 
 fn run_all_widths(args: &CatalogArgs) -> Result<ExitCode> {
     let rows = wide_rows();
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let json = OutputArgs {
-            format: super::output::Format::Json,
-            ..args.output.clone()
-        };
-        json.check(false)?;
-        serde_json::to_writer_pretty(&mut out, &rows)?;
-        writeln!(out)?;
-    } else if args.output.format != super::output::Format::Text {
-        args.output.check(false)?;
-        let mut records = Records::start(&mut out, &args.output, "catalog", WIDE_FIELDS)?;
-        for r in &rows {
-            records.record(&[
-                Field::Text(r.name),
-                Field::List(r.aliases),
-                Field::Int(r.width.into()),
-                Field::Int(r.poly),
-                Field::Int(r.init),
-                Field::Bool(r.refin),
-                Field::Bool(r.refout),
-                Field::Int(r.xorout),
-                Field::Int(r.check),
-                Field::Int(r.residue),
-                Field::Bool(r.check_verified),
-            ])?;
-        }
-        records.finish()?;
-    } else {
-        args.output.check(false)?;
+    write_rows(args, &rows, WIDE_FIELDS, wide_record, |out| {
         writeln!(
             out,
             "{:<26} {:>5} {:<18} {:<18} {:<5} {:<6} {:<18} {:<18} verified",
@@ -141,13 +112,26 @@ fn run_all_widths(args: &CatalogArgs) -> Result<ExitCode> {
                 if r.check_verified { "yes" } else { "NO" }
             )?;
         }
-    }
-    if rows.iter().all(|r| r.check_verified) {
-        Ok(ExitCode::SUCCESS)
-    } else {
-        eprintln!("slotgen: error: a catalogue check value does not verify: see the `NO` rows");
-        Ok(ExitCode::FAILURE)
-    }
+        Ok(())
+    })?;
+    Ok(verdict(rows.iter().all(|r| r.check_verified)))
+}
+
+/// A row of `catalog --all-widths` as a record of [`WIDE_FIELDS`].
+fn wide_record(r: &WideRow) -> Vec<Field<'_>> {
+    vec![
+        Field::Text(r.name),
+        Field::List(r.aliases),
+        Field::Int(r.width.into()),
+        Field::Int(r.poly),
+        Field::Int(r.init),
+        Field::Bool(r.refin),
+        Field::Bool(r.refout),
+        Field::Int(r.xorout),
+        Field::Int(r.check),
+        Field::Int(r.residue),
+        Field::Bool(r.check_verified),
+    ]
 }
 
 /// One algorithm of the catalogue, as `slotgen catalog` prints it.
@@ -232,46 +216,13 @@ pub fn run(args: &CatalogArgs) -> Result<ExitCode> {
         return run_all_widths(args);
     }
     let rows = rows(args.slots).context("--slots")?;
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let json = OutputArgs {
-            format: super::output::Format::Json,
-            ..args.output.clone()
-        };
-        json.check(false)?;
-        serde_json::to_writer_pretty(&mut out, &rows)?;
-        writeln!(out)?;
-    } else if args.output.format != super::output::Format::Text {
-        args.output.check(false)?;
-        let mut records = Records::start(&mut out, &args.output, "catalog", FIELDS)?;
-        for r in &rows {
-            records.record(&[
-                Field::Text(r.name),
-                Field::List(r.aliases),
-                Field::Int(r.width.into()),
-                Field::Int(r.poly.into()),
-                Field::Int(r.init.into()),
-                Field::Bool(r.refin),
-                Field::Bool(r.refout),
-                Field::Int(r.xorout.into()),
-                Field::Int(r.check.into()),
-                Field::Int(r.residue.into()),
-                Field::Bool(r.check_verified),
-                r.default_tag_len
-                    .map_or(Field::Absent, |n| Field::Int(n as u64)),
-                Field::Text(&r.alnum_alphabet),
-                Field::Int(r.alnum_tag_len as u64),
-            ])?;
-        }
-        records.finish()?;
-    } else {
-        args.output.check(false)?;
+    write_rows(args, &rows, FIELDS, record, |out| {
         writeln!(
-            out,
-            "{:<26} {:<6} {:<6} {:<5} {:<6} {:<6} {:<6} {:<8} {:>5} {:>5}  alnum alphabet ({} slots)",
-            "name", "poly", "init", "refin", "refout", "xorout", "check", "verified", "@A..O", "alnum",
-            args.slots
-        )?;
+    out,
+    "{:<26} {:<6} {:<6} {:<5} {:<6} {:<6} {:<6} {:<8} {:>5} {:>5}  alnum alphabet ({} slots)",
+    "name", "poly", "init", "refin", "refout", "xorout", "check", "verified", "@A..O", "alnum",
+    args.slots
+)?;
         for r in &rows {
             writeln!(
                 out,
@@ -289,12 +240,71 @@ pub fn run(args: &CatalogArgs) -> Result<ExitCode> {
                 r.alnum_alphabet
             )?;
         }
+        Ok(())
+    })?;
+    Ok(verdict(rows.iter().all(|r| r.check_verified)))
+}
+
+/// A row of `catalog` as a record of [`FIELDS`].
+fn record(r: &Row) -> Vec<Field<'_>> {
+    vec![
+        Field::Text(r.name),
+        Field::List(r.aliases),
+        Field::Int(r.width.into()),
+        Field::Int(r.poly.into()),
+        Field::Int(r.init.into()),
+        Field::Bool(r.refin),
+        Field::Bool(r.refout),
+        Field::Int(r.xorout.into()),
+        Field::Int(r.check.into()),
+        Field::Int(r.residue.into()),
+        Field::Bool(r.check_verified),
+        r.default_tag_len
+            .map_or(Field::Absent, |n| Field::Int(n as u64)),
+        Field::Text(&r.alnum_alphabet),
+        Field::Int(r.alnum_tag_len as u64),
+    ]
+}
+
+/// Writes `rows` as `--json` asks (one pretty document), as records in the chosen
+/// `--format`, or as the text table that `text` writes.
+fn write_rows<R: Serialize>(
+    args: &CatalogArgs,
+    rows: &[R],
+    names: &'static [&'static str],
+    record: fn(&R) -> Vec<Field<'_>>,
+    text: impl FnOnce(&mut std::io::StdoutLock<'static>) -> Result<()>,
+) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let json = OutputArgs {
+            format: super::output::Format::Json,
+            ..args.output.clone()
+        };
+        json.check(false)?;
+        serde_json::to_writer_pretty(&mut out, rows)?;
+        writeln!(out)?;
+    } else if args.output.format != super::output::Format::Text {
+        args.output.check(false)?;
+        let mut records = Records::start(&mut out, &args.output, "catalog", names)?;
+        for r in rows {
+            records.record(&record(r))?;
+        }
+        records.finish()?;
+    } else {
+        args.output.check(false)?;
+        text(&mut out)?;
     }
-    if rows.iter().all(|r| r.check_verified) {
-        Ok(ExitCode::SUCCESS)
+    Ok(())
+}
+
+/// Exit 0 when every check value verified; otherwise say so, exit 1.
+fn verdict(all_verified: bool) -> ExitCode {
+    if all_verified {
+        ExitCode::SUCCESS
     } else {
         eprintln!("slotgen: error: a catalogue check value does not verify: see the `NO` rows");
-        Ok(ExitCode::FAILURE)
+        ExitCode::FAILURE
     }
 }
 
