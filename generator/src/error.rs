@@ -279,12 +279,55 @@ pub enum Error {
     /// A scheme's parts are invalid (see `slotgen_tables::Error`).
     #[error(transparent)]
     Scheme(#[from] slotgen_tables::Error),
-    /// Tags for a slot are derived for the Redis Cluster scheme only, so far.
-    #[error("deriving tags for scheme `{scheme}` is not available yet: only the slot of a key is (the inversion for CRC-32 and a modulus is planned); use the `redis-cluster` scheme to derive tags")]
-    InversionUnavailable {
+    /// A scheme's value mask keeps bits with holes between them, which no named scheme does.
+    #[error("scheme `{scheme}` keeps value bits with holes between them: tags are solved for a run of low bits")]
+    SchemeValueMask {
         /// The scheme's name.
         scheme: &'static str,
     },
+    /// A scheme has more slots than values, so some slots are reached by no key.
+    #[error("scheme `{scheme}` with {slots} slots: its values are {value_bits} bits wide, so slots from {} on are reached by no key; give at most {} slots", 1u64 << .value_bits, 1u64 << .value_bits)]
+    SlotsAboveValues {
+        /// The scheme's name.
+        scheme: &'static str,
+        /// The slot count given.
+        slots: u64,
+        /// The width of the scheme's value.
+        value_bits: u32,
+    },
+    /// An alphabet symbol is one of the scheme's hashtag delimiters.
+    #[error("the alphabet contains {}, one of the hashtag delimiters `{}`: a tag would change which bytes are hashed; choose an alphabet without them", show_byte(*.byte), crate::text::escape(.delimiters))]
+    DelimiterInAlphabet {
+        /// The symbol.
+        byte: u8,
+        /// The delimiters, opening then closing.
+        delimiters: [u8; 2],
+    },
+    /// Tags of this length do not control every bit a scheme's tag is solved for.
+    #[error("scheme `{scheme}`: {tag_len}-symbol tags control {rank} of the {needed} bits solved for, {solved}; {}", scheme_rank_fix(*.shortest, *.max))]
+    SchemeRankDeficient {
+        /// The scheme's name.
+        scheme: &'static str,
+        /// The rank of the linear part.
+        rank: usize,
+        /// The solved bits.
+        needed: usize,
+        /// What is solved for, in words.
+        solved: String,
+        /// The tag length tried.
+        tag_len: usize,
+        /// The shortest tag length with full rank, if any up to `max`.
+        shortest: Option<usize>,
+        /// The longest tag for this alphabet.
+        max: usize,
+    },
+}
+
+fn scheme_rank_fix(shortest: Option<usize>, max: usize) -> String {
+    match shortest {
+        Some(len) => format!("give a tag length of at least {len} (or leave it out for the shortest); `slotgen shortest --scheme` finds the shortest tag of each slot by enumeration instead"),
+        None => format!("no tag of up to {max} symbols of this alphabet does: give a larger alphabet, or use `slotgen shortest --scheme`, which finds the shortest tag of each slot by enumeration"),
+    }
 }
 
 fn even_poly(poly: u16) -> String {

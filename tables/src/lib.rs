@@ -45,6 +45,7 @@ mod layout;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
 mod redis_cluster;
 mod scheme;
+mod scheme_table;
 mod shortest;
 mod table;
 
@@ -55,6 +56,7 @@ pub use layout::{
 };
 pub use redis_cluster::REDIS_CLUSTER;
 pub use scheme::{HashtagRule, Reduction, Scheme, SchemeName, CRC_32_TARANTOOL};
+pub use scheme_table::{SchemeTable, SchemeTags};
 pub use shortest::ShortestTable;
 pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 
@@ -72,6 +74,16 @@ pub enum Error {
         /// The table's slot count.
         slots: u32,
     },
+    /// The slot is not one of a scheme's slots.
+    #[error("slot {slot} is out of range: this scheme's slots are {first} to {last}")]
+    SchemeSlotOutOfRange {
+        /// The slot asked for.
+        slot: u32,
+        /// The scheme's first slot (its offset: 1 for Tarantool vshard, else 0).
+        first: u32,
+        /// The scheme's last slot.
+        last: u32,
+    },
     /// The key's prefix contains `{`, so the key's hashtag would not be the tag.
     #[error(
         "prefix contains `{{` at byte {position}: the key's hashtag would start there instead of at the tag; \
@@ -81,6 +93,20 @@ pub enum Error {
         /// The byte offset of the first `{` in the prefix.
         position: usize,
     },
+    /// The key's prefix contains the byte that opens a scheme's hashtag.
+    #[error(
+        "prefix contains the hashtag's opening byte {open:?} at byte {position}: the key's hashtag would start there instead of at the tag; \
+         remove it from the prefix or move that part into the suffix"
+    )]
+    PrefixHasDelimiter {
+        /// The byte offset of its first occurrence in the prefix.
+        position: usize,
+        /// The opening byte, as a character.
+        open: char,
+    },
+    /// A key with a prefix or suffix was asked for under a scheme that hashes the whole key.
+    #[error("this scheme hashes the whole key, so a key that lands on a slot is the tag alone: give no prefix or suffix")]
+    WholeKeyHashed,
     /// The output buffer cannot hold the key.
     #[error("the key needs {needed} bytes but the buffer holds {available}: pass a buffer of at least {needed} bytes")]
     BufferTooSmall {

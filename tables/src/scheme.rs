@@ -62,6 +62,17 @@ pub enum HashtagRule {
 }
 
 impl HashtagRule {
+    /// The bytes that open and close a hashtag under this rule: `{` and `}` for Redis and
+    /// Codis, the pool's pair for twemproxy; `None` when the whole key is hashed.
+    #[must_use]
+    pub const fn delimiters(&self) -> Option<[u8; 2]> {
+        match *self {
+            Self::WholeKey => None,
+            Self::Redis | Self::Codis => Some(*b"{}"),
+            Self::Delimited { open, close } => Some([open, close]),
+        }
+    }
+
     /// The bytes of `key` that this rule hashes, borrowed from `key`.
     ///
     /// # Examples
@@ -215,6 +226,25 @@ impl<'a> Scheme<'a> {
             rule => self.crc.checksum(rule.apply(key)),
         };
         (crc >> self.shift) & self.mask
+    }
+
+    /// The width of the transformed value, when its mask keeps a run of low bits (every
+    /// named scheme: 16 bits for Redis Cluster, 32 for CRC-32, 15 for Couchbase); `None`
+    /// when the mask has holes.
+    #[must_use]
+    pub const fn value_bits(&self) -> Option<u32> {
+        let kept = self.crc.width() as u32 - self.shift;
+        let all = if kept >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << kept) - 1
+        };
+        let mask = self.mask & all;
+        if mask & mask.wrapping_add(1) == 0 {
+            Some(64 - mask.leading_zeros())
+        } else {
+            None
+        }
     }
 
     /// The hashtag rule.

@@ -113,7 +113,7 @@ const fn check_shape<const N: usize>(
     Ok((slots as u32, symbol_bits, low.trailing_zeros()))
 }
 
-const fn xor_const<const N: usize>(a: [u8; N], b: [u8; N]) -> [u8; N] {
+pub(crate) const fn xor_const<const N: usize>(a: [u8; N], b: [u8; N]) -> [u8; N] {
     let mut out = a;
     let mut i = 0;
     while i < N {
@@ -755,7 +755,7 @@ impl<'a, const N: usize> SlotTable<'a, N> {
 /// compiles to byte operations whose results are reassembled, which cost the dependent
 /// chain more than twice the time of one word.
 #[inline(always)]
-fn xor<const N: usize>(a: &[u8; N], b: &[u8; N]) -> [u8; N] {
+pub(crate) fn xor<const N: usize>(a: &[u8; N], b: &[u8; N]) -> [u8; N] {
     macro_rules! word {
         ($t:ty, $out:ident, $i:ident) => {{
             const W: usize = core::mem::size_of::<$t>();
@@ -815,6 +815,11 @@ pub struct Tag<const N: usize> {
 }
 
 impl<const N: usize> Tag<N> {
+    /// A tag of the first `len` bytes of `bytes` (the rest zero).
+    pub(crate) const fn from_parts(bytes: [u8; N], len: u8) -> Self {
+        Self { bytes, len }
+    }
+
     /// The number of symbols (bytes) in the tag.
     #[must_use]
     pub fn len(&self) -> usize {

@@ -5,12 +5,14 @@
 
 mod json;
 mod literal;
+mod scheme;
 #[cfg(feature = "redis")]
 pub mod server;
 mod tags;
 
 pub use json::{json_derivation, JsonReport, Mismatch, MAX_JSON_BYTES};
 pub use literal::{tags_from_source, Language};
+pub use scheme::verify_scheme;
 pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
 
 use serde::Serialize;
@@ -61,7 +63,7 @@ impl Report {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Failure {
     /// The slot asked for.
-    pub slot: u16,
+    pub slot: u32,
     /// The tag the table gave, or empty when it gave none.
     pub tag: Vec<u8>,
     /// What went wrong.
@@ -151,7 +153,7 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
         report.failure_count += 1;
         if report.failures.len() < MAX_LISTED {
             report.failures.push(Failure {
-                slot,
+                slot: slot.into(),
                 tag: tag.to_vec(),
                 reason,
             });

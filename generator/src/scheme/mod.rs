@@ -9,6 +9,8 @@ use slotgen_tables::{Scheme, SchemeName};
 
 use crate::Error;
 
+pub mod invert;
+
 /// The named scheme called `name`, case-insensitive, with `_` read as `-`.
 ///
 /// # Errors
@@ -105,21 +107,6 @@ pub fn resolve(
     Ok(scheme.scheme(slots, delimiters)?)
 }
 
-/// Refuses a scheme for which tags cannot be derived yet: every one but `redis-cluster`.
-///
-/// # Errors
-///
-/// [`Error::InversionUnavailable`] for every scheme but [`SchemeName::RedisCluster`].
-pub fn require_invertible(scheme: SchemeName) -> Result<(), Error> {
-    if scheme == SchemeName::RedisCluster {
-        Ok(())
-    } else {
-        Err(Error::InversionUnavailable {
-            scheme: scheme.name(),
-        })
-    }
-}
-
 /// The rank of a scheme's value over tags: how many of the bits a tag must control it
 /// controls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,16 +130,10 @@ impl ValueRank {
 }
 
 /// The bits of a scheme's value that a tag must control (see [`ValueRank::needed`]), as a
-/// mask of the value.
+/// mask of the value: the low bits [`invert::solved`] names.
 #[must_use]
 pub fn controlled_bits(scheme: &Scheme<'_>) -> u64 {
-    let (shift, mask) = scheme.transform();
-    let kept = u32::from(scheme.crc().width()) - shift;
-    let mut bits = mask & u64::MAX.checked_shr(64 - kept).unwrap_or(0);
-    if scheme.reduction() == slotgen_tables::Reduction::Mask {
-        bits &= u64::from(scheme.slots() - 1);
-    }
-    bits
+    invert::low_mask(invert::solved_unchecked(scheme).bits())
 }
 
 /// The rank of tag -> value for tags of `tag_len` symbols of `alphabet`, each hashed
@@ -228,7 +209,8 @@ mod tests {
     /// The tag lengths the issue states, from the rank: 16-symbol alphabets need 9 symbols
     /// for the whole CRC-32/ISO-HDLC value and 10 for Tarantool's CRC-32C, a 32-symbol
     /// alphabet 7 (all also found by a separate Python elimination); the 15-bit values of
-    /// Couchbase and twemproxy's `crc32` need 4 of either; Redis Cluster's 14 bits need 4 of
+    /// Couchbase (1000 vBuckets) and twemproxy's `crc32` need 4 of either; at 1024 slots, a power
+    /// of two, Codis and Couchbase solve only the low 10 bits: 3 of either; Redis Cluster's 14 bits need 4 of
     /// either, as the derivation finds (`slotgen derive`).
     #[test]
     fn shortest_full_rank_lengths() {
@@ -236,10 +218,11 @@ mod tests {
         let thirty_two = Alphabet::new(b"@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_").unwrap();
         for (name, slots, sixteen_len, thirty_two_len) in [
             ("librdkafka", Some(12), 9, 7),
-            ("codis", None, 9, 7),
+            ("codis", None, 3, 3),
             ("twemproxy-crc32a", Some(3), 9, 7),
             ("tarantool-vshard", None, 10, 7),
-            ("couchbase", None, 4, 4),
+            ("couchbase", None, 3, 3),
+            ("couchbase", Some(1000), 4, 4),
             ("twemproxy-crc32", Some(5), 4, 4),
             ("redis-cluster", None, 4, 4),
         ] {

@@ -1,0 +1,574 @@
+//! Tags for a chosen slot of any scheme: [`derive`] solves the scheme's value over GF(2)
+//! and gives the tables of a [`SchemeTable`].
+//!
+//! A scheme's value `(crc(tag) >> shift) & mask` is affine over GF(2) in the bits of a tag's
+//! symbol indices, for tags of one length over an affine alphabet (see [`value_rank`]). A
+//! reduction by a mask, or by a modulus that is a power of two `2^b`, keeps the value's low
+//! `b` bits, which are solved for as Redis Cluster's slot bits are. Any other modulus `N` is
+//! not affine, so the tag is solved for the whole value instead, set to `slot - offset`
+//! itself: the smallest value of the slot's residue class, whose remainder is the slot.
+//! That needs the value's every bit to be controlled (full rank on the value's width), so
+//! tags are longer: 9 symbols of 16 for the 32 bits of CRC-32/ISO-HDLC.
+
+use slotgen_tables::{Reduction, Scheme, SchemeName, SchemeTable, MAX_TAG_LEN};
+
+use crate::derive::max_tag_len;
+use crate::{gf2, Alphabet, Error};
+
+/// What the tag of a slot is solved for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solved {
+    /// The value's low `bits` bits, which are the slot: a mask, or a modulus by `2^bits`.
+    LowBits(u32),
+    /// The whole value, `bits` wide, set to `slot - offset`: a modulus that is not a power
+    /// of two.
+    WholeValue(u32),
+}
+
+impl Solved {
+    /// The solved bits: one column of the inverse each.
+    #[must_use]
+    pub fn bits(self) -> u32 {
+        match self {
+            Self::LowBits(bits) | Self::WholeValue(bits) => bits,
+        }
+    }
+
+    /// What is solved for, in words, for messages and generated comments.
+    #[must_use]
+    pub fn describe(self) -> String {
+        match self {
+            Self::LowBits(bits) => format!(
+                "the value's low {bits} {} (the slot)",
+                if bits == 1 { "bit" } else { "bits" }
+            ),
+            Self::WholeValue(bits) => format!(
+                "the whole {bits}-bit value (the modulus is not a power of two, so the tag is solved for the value `slot - offset` itself)"
+            ),
+        }
+    }
+}
+
+/// What [`derive`] solves: a named scheme with its slot count and, for twemproxy, its
+/// hashtag delimiters; an alphabet; and a tag length (the shortest with full rank when
+/// `None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemeSpec {
+    /// The named scheme.
+    pub name: SchemeName,
+    /// The slot count (vBuckets, buckets, partitions or servers); the scheme's default when
+    /// `None`.
+    pub slots: Option<u32>,
+    /// twemproxy's `hash_tag` delimiters, opening then closing byte.
+    pub hash_tag: Option<[u8; 2]>,
+    /// The alphabet: an affine subspace of GF(2)^8, 2 to 128 bytes, without `{`, `}` or the
+    /// scheme's delimiters.
+    pub alphabet: Vec<u8>,
+    /// Symbols per tag; the shortest length whose tags control every solved bit when
+    /// `None`.
+    pub tag_len: Option<usize>,
+}
+
+impl SchemeSpec {
+    /// The named scheme with its default slot count, the Redis Cluster alphabet
+    /// `@ABCDEFGHIJKLMNO` and the shortest tag length.
+    #[must_use]
+    pub fn new(name: SchemeName) -> Self {
+        Self {
+            name,
+            slots: None,
+            hash_tag: None,
+            alphabet: crate::spec::REDIS_CLUSTER_ALPHABET.to_vec(),
+            tag_len: None,
+        }
+    }
+
+    /// The scheme these parts make.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Scheme`] as [`SchemeName::scheme`].
+    pub fn scheme(&self) -> Result<Scheme<'static>, Error> {
+        Ok(self.name.scheme(self.slots, self.hash_tag)?)
+    }
+}
+
+/// Everything [`derive`] finds for a [`SchemeSpec`]: what is solved, the inverse's columns
+/// and the kernel, as masks and as bytes.
+#[derive(Clone, Debug)]
+pub struct SchemeDerivation {
+    /// The spec, with `slots` and `tag_len` resolved.
+    pub spec: SchemeSpec,
+    /// The scheme.
+    pub scheme: Scheme<'static>,
+    /// The alphabet, in index order.
+    pub alphabet: Alphabet,
+    /// Symbols per tag.
+    pub tag_len: usize,
+    /// What the tag is solved for.
+    pub solved: Solved,
+    /// The solved bits of the base tag's value (the tag of `tag_len` copies of the
+    /// alphabet's first symbol).
+    pub base_value: u64,
+    /// The pivot columns: the lowest-indexed independent input bits, one per solved bit.
+    pub pivots: Vec<usize>,
+    /// `inverse[i]`: the tag mask (bit `d * k + j` = bit `j` of symbol `k`'s index, as
+    /// [`AffineMap`](crate::AffineMap) numbers them) that flips solved bit `i` alone.
+    pub inverse: Vec<u64>,
+    /// A basis of the kernel: masks that keep the solved bits, one per free input bit.
+    pub kernel: Vec<u64>,
+    /// `inverse` as byte differences of a tag, [`MAX_TAG_LEN`] bytes each, zero past
+    /// `tag_len`: the runtime's columns.
+    pub columns: Vec<[u8; MAX_TAG_LEN]>,
+    /// `kernel` as byte differences.
+    pub kernel_words: Vec<[u8; MAX_TAG_LEN]>,
+}
+
+impl SchemeDerivation {
+    /// The runtime's table over this derivation's tables.
+    ///
+    /// # Panics
+    ///
+    /// Never for a derivation from [`derive`], whose tables the constructor's checks accept
+    /// (a test checks it for every scheme).
+    #[must_use]
+    pub fn table(&self) -> SchemeTable<'_, MAX_TAG_LEN> {
+        SchemeTable::try_new(
+            self.scheme,
+            self.alphabet.symbols(),
+            self.tag_len,
+            &self.columns,
+            &self.kernel_words,
+        )
+        .expect("a derived table passes the runtime's checks")
+    }
+
+    /// The bytes of the tag with mask `mask` (bit numbering as in [`inverse`](Self::inverse)).
+    #[must_use]
+    pub fn tag_from_mask(&self, mask: u64) -> Vec<u8> {
+        let bits = self.alphabet.symbol_bits();
+        let index_mask = (1u64 << bits) - 1;
+        (0..self.tag_len)
+            .map(|k| self.alphabet.symbols()[(mask >> (bits as usize * k) & index_mask) as usize])
+            .collect()
+    }
+}
+
+/// What a scheme's reduction makes a tag solve for (see [`Solved`]).
+///
+/// # Errors
+///
+/// - [`Error::SchemeValueMask`] when the scheme's value mask has holes.
+/// - [`Error::SlotsAboveValues`] when the scheme has more slots than values, so that some
+///   slots are reached by no key.
+pub fn solved(name: SchemeName, scheme: &Scheme<'_>) -> Result<Solved, Error> {
+    let value_bits = scheme.value_bits().ok_or(Error::SchemeValueMask {
+        scheme: name.name(),
+    })?;
+    let slots = u64::from(scheme.slots());
+    if value_bits < 64 && slots > 1u64 << value_bits {
+        return Err(Error::SlotsAboveValues {
+            scheme: name.name(),
+            slots,
+            value_bits,
+        });
+    }
+    Ok(solved_unchecked(scheme))
+}
+
+/// [`solved`] without its checks: for a mask with holes, the value's width is its highest
+/// bit; with more slots than values, the low bits are the slot's, as many as the value has.
+pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
+    let (shift, mask) = scheme.transform();
+    let kept = u32::from(scheme.crc().width()) - shift;
+    let value_bits = scheme
+        .value_bits()
+        .unwrap_or(64 - (mask & low_mask(kept)).leading_zeros());
+    let slots = scheme.slots();
+    match scheme.reduction() {
+        Reduction::Mask => Solved::LowBits(slots.trailing_zeros().min(value_bits)),
+        Reduction::Modulus if slots.is_power_of_two() => {
+            Solved::LowBits(slots.trailing_zeros().min(value_bits))
+        }
+        Reduction::Modulus => Solved::WholeValue(value_bits),
+    }
+}
+
+/// Solves `spec`'s scheme for tags of its alphabet by Gaussian elimination over GF(2).
+///
+/// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form; its
+/// right inverse sets the free coordinates to zero, so `inverse[i]` is the unique solution
+/// supported on the pivot columns that flips solved bit `i` alone, and the kernel has one
+/// vector per free column. Pivot choice is fixed: the lowest-indexed independent input bits.
+///
+/// # Errors
+///
+/// - [`Error::Scheme`], [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`]: the scheme.
+/// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
+///   [`Error::NotAffine`], [`Error::DelimiterInAlphabet`]: the alphabet.
+/// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
+/// - [`Error::SchemeRankDeficient`]: tags of this length (or of every length, when none
+///   is given) do not control every solved bit.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec, Solved};
+/// use slotgen_tables::SchemeName;
+///
+/// // Tarantool vshard, 3000 buckets: 3000 is no power of two, so the tag is solved for
+/// // the whole 32-bit value, which 16-symbol tags control from 10 symbols on
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// assert_eq!((d.solved, d.tag_len), (Solved::WholeValue(32), 10));
+/// let tag = d.table().tag_for_slot(1)?; // bucket ids are 1..=3000
+/// assert_eq!(d.scheme.slot(tag.as_ref()), 1);
+///
+/// // Codis, 1024 slots: a power of two, so only the low 10 bits are solved
+/// let codis = derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// assert_eq!((codis.solved, codis.tag_len), (Solved::LowBits(10), 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn derive(spec: &SchemeSpec) -> Result<SchemeDerivation, Error> {
+    let scheme = spec.scheme()?;
+    let solved = solved(spec.name, &scheme)?;
+    let alphabet = Alphabet::new(&spec.alphabet)?;
+    if let slotgen_tables::HashtagRule::Delimited { open, close } = scheme.hashtag() {
+        if let Some(&byte) = alphabet
+            .symbols()
+            .iter()
+            .find(|&&b| b == open || b == close)
+        {
+            return Err(Error::DelimiterInAlphabet {
+                byte,
+                delimiters: [open, close],
+            });
+        }
+    }
+    let max = max_tag_len(alphabet.symbol_bits());
+    let needed = solved.bits() as usize;
+    let solved_mask = low_mask(solved.bits());
+    let shortest =
+        || (1..=max).find(|&len| solved_rank(&scheme, &alphabet, len, solved_mask) == needed);
+    let tag_len = match spec.tag_len {
+        Some(n) if (1..=max).contains(&n) => n,
+        Some(n) => {
+            return Err(Error::TagLen {
+                tag_len: n,
+                max,
+                symbol_bits: alphabet.symbol_bits(),
+            })
+        }
+        None => shortest().unwrap_or(max),
+    };
+    let base_tag = vec![alphabet.offset(); tag_len];
+    let base_value = scheme.value(&base_tag) & solved_mask;
+    let columns = linear_part(&scheme, &alphabet, tag_len, solved_mask);
+    let echelon = gf2::Matrix::from_columns(needed, &columns).echelon();
+    if echelon.rank() < needed {
+        return Err(Error::SchemeRankDeficient {
+            scheme: spec.name.name(),
+            rank: echelon.rank(),
+            needed,
+            solved: solved.describe(),
+            tag_len,
+            shortest: shortest(),
+            max,
+        });
+    }
+    let right_inverse = echelon
+        .right_inverse()
+        .expect("full row rank was just checked");
+    let inverse: Vec<u64> = (0..needed).map(|i| right_inverse.column_bits(i)).collect();
+    let kernel: Vec<u64> = echelon.kernel().iter().map(gf2::row_bits).collect();
+    let mut derivation = SchemeDerivation {
+        spec: SchemeSpec {
+            slots: Some(scheme.slots()),
+            tag_len: Some(tag_len),
+            ..spec.clone()
+        },
+        scheme,
+        alphabet,
+        tag_len,
+        solved,
+        base_value,
+        pivots: echelon.pivots,
+        inverse,
+        kernel,
+        columns: Vec::new(),
+        kernel_words: Vec::new(),
+    };
+    let word = |mask: u64| -> [u8; MAX_TAG_LEN] {
+        let mut out = [0u8; MAX_TAG_LEN];
+        for (o, (t, z)) in out
+            .iter_mut()
+            .zip(derivation.tag_from_mask(mask).iter().zip(&base_tag))
+        {
+            *o = t ^ z;
+        }
+        out
+    };
+    let columns = derivation.inverse.iter().map(|&m| word(m)).collect();
+    let kernel_words = derivation.kernel.iter().map(|&m| word(m)).collect();
+    (derivation.columns, derivation.kernel_words) = (columns, kernel_words);
+    Ok(derivation)
+}
+
+/// `bits` low bits set.
+pub(crate) fn low_mask(bits: u32) -> u64 {
+    u64::MAX.checked_shr(64 - bits).unwrap_or(0)
+}
+
+/// The linear part's columns: column `d * k + j` is the solved bits' delta of moving symbol
+/// `k` from the alphabet's first symbol to `alphabet[1 << j]`, each the scheme's own value
+/// of a tag (the runtime's CRC engine).
+fn linear_part(scheme: &Scheme<'_>, alphabet: &Alphabet, tag_len: usize, mask: u64) -> Vec<u64> {
+    let mut tag = vec![alphabet.offset(); tag_len];
+    let base = scheme.value(&tag);
+    let mut columns = Vec::with_capacity(tag_len * alphabet.symbol_bits() as usize);
+    for k in 0..tag_len {
+        for b in alphabet.basis() {
+            tag[k] = alphabet.offset() ^ b;
+            columns.push((scheme.value(&tag) ^ base) & mask);
+            tag[k] = alphabet.offset();
+        }
+    }
+    columns
+}
+
+fn solved_rank(scheme: &Scheme<'_>, alphabet: &Alphabet, tag_len: usize, mask: u64) -> usize {
+    let mut span = gf2::Span::default();
+    for column in linear_part(scheme, alphabet, tag_len, mask) {
+        span.insert(column);
+    }
+    span.rank()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    fn spec(name: SchemeName, slots: Option<u32>, alphabet: &[u8]) -> SchemeSpec {
+        SchemeSpec {
+            slots,
+            alphabet: alphabet.to_vec(),
+            ..SchemeSpec::new(name)
+        }
+    }
+
+    /// Every slot of every named scheme, at its default slot count and at counts that are
+    /// and are not powers of two: the tag lands on its slot through the runtime's forward
+    /// function, which the tests against the real systems pin.
+    #[test]
+    fn every_slot_of_every_scheme() {
+        for name in SchemeName::ALL {
+            for slots in [
+                None,
+                Some(1),
+                Some(2),
+                Some(3),
+                Some(12),
+                Some(100),
+                Some(1024),
+                Some(3000),
+            ] {
+                let s = spec(
+                    name,
+                    slots.or(name.default_slots()).or(Some(7)),
+                    b"@ABCDEFGHIJKLMNO",
+                );
+                let Ok(scheme) = s.scheme() else {
+                    continue; // Redis Cluster with a count that is no power of two
+                };
+                let d = derive(&s).unwrap_or_else(|e| panic!("{name:?} {slots:?}: {e}"));
+                let table = d.table();
+                let first = scheme.offset();
+                for slot in first..first + scheme.slots() {
+                    let tag = table.tag_for_slot(slot).unwrap();
+                    assert_eq!(tag.len(), d.tag_len);
+                    assert!(tag
+                        .as_ref()
+                        .iter()
+                        .all(|b| d.alphabet.symbols().contains(b)));
+                    assert_eq!(
+                        scheme.slot(tag.as_ref()),
+                        slot,
+                        "{name:?} {slots:?} slot {slot}"
+                    );
+                }
+                assert!(table.tag_for_slot(first + scheme.slots()).is_err());
+                if first > 0 {
+                    assert!(table.tag_for_slot(0).is_err());
+                }
+            }
+        }
+    }
+
+    /// The tag lengths from the rank, against a separate Python elimination over
+    /// `zlib.crc32` and a bitwise CRC-32C: whole 32-bit values need 9 symbols of 16 (10
+    /// for Tarantool's CRC) and 7 of 32; 15 bits need 4 of either; 10 low bits 3 of either.
+    #[test]
+    fn tag_lengths() {
+        let sixteen = b"@ABCDEFGHIJKLMNO";
+        let thirty_two = b"@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_";
+        for (name, slots, solved, len16, len32) in [
+            (SchemeName::Librdkafka, 12, Solved::WholeValue(32), 9, 7),
+            (
+                SchemeName::TarantoolVshard,
+                3000,
+                Solved::WholeValue(32),
+                10,
+                7,
+            ),
+            (SchemeName::TwemproxyCrc32a, 3, Solved::WholeValue(32), 9, 7),
+            (SchemeName::TwemproxyCrc32, 5, Solved::WholeValue(15), 4, 4),
+            (SchemeName::Couchbase, 1000, Solved::WholeValue(15), 4, 4),
+            (SchemeName::Couchbase, 1024, Solved::LowBits(10), 3, 3),
+            (SchemeName::Codis, 1024, Solved::LowBits(10), 3, 3),
+            (SchemeName::RedisCluster, 16384, Solved::LowBits(14), 4, 4),
+        ] {
+            for (alphabet, len) in [(&sixteen[..], len16), (&thirty_two[..], len32)] {
+                let d = derive(&spec(name, Some(slots), alphabet)).unwrap();
+                assert_eq!((d.solved, d.tag_len), (solved, len), "{name:?} {slots}");
+            }
+        }
+    }
+
+    /// Redis Cluster through this path gives the tags of the CRC-16 derivation, which is
+    /// pinned to the seed document (slot 0 -> `DLH@`).
+    #[test]
+    fn redis_cluster_matches_the_crc16_derivation() {
+        let d = derive(&SchemeSpec::new(SchemeName::RedisCluster)).unwrap();
+        let crc16 = crate::derive(&crate::Spec::default()).unwrap();
+        for slot in 0..16384u16 {
+            let ours: Vec<_> = d.table().tags_for_slot(u32::from(slot)).unwrap().collect();
+            let theirs: HashSet<_> = crc16
+                .table()
+                .tags_for_slot(slot)
+                .unwrap()
+                .map(|t| t.as_ref().to_vec())
+                .collect();
+            assert_eq!(ours.len(), theirs.len());
+            assert!(
+                ours.iter().all(|t| theirs.contains(t.as_ref())),
+                "slot {slot}"
+            );
+        }
+        assert_eq!(d.table().tag_for_slot(0).unwrap().as_ref(), b"DLH@");
+    }
+
+    /// Where the space is small, all of it: every tag of the length, enumerated, lands in
+    /// exactly one slot's `tags_for_slot`, each once, and the counts agree.
+    #[test]
+    fn tags_for_slot_partition_every_tag() {
+        for (name, slots, alphabet, tag_len) in [
+            (SchemeName::Couchbase, 1000, &b"@ABCDEFGHIJKLMNO"[..], 4),
+            (SchemeName::Couchbase, 64, &b"@ABCDEFG"[..], 3),
+            (SchemeName::TwemproxyCrc32, 5, &b"@ABCDEFGHIJKLMNO"[..], 4),
+            (SchemeName::Codis, 1024, &b"@ABCDEFGHIJKLMNO"[..], 3),
+            (SchemeName::Librdkafka, 3, &b"@A"[..], 32),
+        ] {
+            let s = SchemeSpec {
+                tag_len: Some(tag_len),
+                ..spec(name, Some(slots), alphabet)
+            };
+            let d = derive(&s).unwrap();
+            let table = d.table();
+            let total_bits = tag_len as u32 * d.alphabet.symbol_bits();
+            if total_bits > 20 {
+                // too many to list: check the counts and a slot's first tags
+                for slot in 0..slots {
+                    let tags: Vec<_> = table.tags_for_slot(slot).unwrap().take(64).collect();
+                    assert!(tags.iter().all(|t| d.scheme.slot(t.as_ref()) == slot));
+                    let distinct: HashSet<_> = tags.iter().collect();
+                    assert_eq!(distinct.len(), tags.len());
+                }
+                continue;
+            }
+            let mut seen = HashSet::new();
+            let mut count = 0u64;
+            for slot in 0..slots {
+                let tags: Vec<_> = table.tags_for_slot(slot).unwrap().collect();
+                assert_eq!(
+                    tags.len() as u64,
+                    table.tags_per_slot(slot),
+                    "{name:?} {slot}"
+                );
+                for t in tags {
+                    assert_eq!(d.scheme.slot(t.as_ref()), slot);
+                    assert!(seen.insert(t.as_ref().to_vec()), "{name:?}: {t} twice");
+                    count += 1;
+                }
+            }
+            // the solved value is `slot - offset` or a later value of its class, so every
+            // tag whose value is below 2^solved is listed: all of them
+            assert_eq!(count, 1u64 << total_bits, "{name:?} {slots}");
+        }
+    }
+
+    /// The exhaustive verifier passes every scheme's derivation, and checks every tag where
+    /// the space is small.
+    #[test]
+    fn verify_passes_every_scheme() {
+        for name in SchemeName::ALL {
+            let s = spec(name, name.default_slots().or(Some(12)), b"@ABCDEFGHIJKLMNO");
+            let d = derive(&s).unwrap();
+            let report = crate::verify::verify_scheme(&d);
+            assert!(report.passed(), "{name:?}: {:?}", report.failures);
+            assert_eq!(report.slots_checked, u64::from(d.scheme.slots()));
+        }
+        let small = SchemeSpec {
+            tag_len: Some(4),
+            ..spec(SchemeName::Couchbase, Some(1000), b"@ABCDEFGHIJKLMNO")
+        };
+        let report = crate::verify::verify_scheme(&derive(&small).unwrap());
+        assert!(report.passed() && report.exhaustive, "{report:?}");
+        assert_eq!(report.tags_checked, 1 << 16);
+    }
+
+    /// A table whose column is wrong is caught by the verifier's independent CRC, not only
+    /// by the runtime's constructor.
+    #[test]
+    fn verify_catches_a_wrong_column() {
+        let mut d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard)).unwrap();
+        d.columns.swap(0, 1);
+        let report = crate::verify::verify_scheme(&d);
+        assert!(!report.passed());
+        assert!(
+            report.failures[0].reason.contains("refuses"),
+            "{:?}",
+            report.failures
+        );
+    }
+
+    #[test]
+    fn refusals() {
+        let short = SchemeSpec {
+            tag_len: Some(8),
+            ..SchemeSpec::new(SchemeName::TarantoolVshard)
+        };
+        let text = derive(&short).unwrap_err().to_string();
+        assert!(text.contains("8-symbol tags control"), "{text}");
+        assert!(text.contains("at least 10"), "{text}");
+        let too_many = spec(SchemeName::Couchbase, Some(65536), b"@ABCDEFGHIJKLMNO");
+        assert!(matches!(
+            derive(&too_many),
+            Err(Error::SlotsAboveValues { value_bits: 15, .. })
+        ));
+        let colons = SchemeSpec {
+            slots: Some(3),
+            hash_tag: Some(*b"::"),
+            alphabet: b"01234567:;<=>?".to_vec(),
+            ..SchemeSpec::new(SchemeName::TwemproxyCrc32a)
+        };
+        assert!(derive(&colons).is_err());
+        let colons = SchemeSpec {
+            alphabet: b"89:;<=>?".to_vec(),
+            ..colons
+        };
+        assert!(matches!(
+            derive(&colons),
+            Err(Error::DelimiterInAlphabet { byte: b':', .. })
+        ));
+    }
+}
