@@ -659,8 +659,22 @@ impl<'a, const N: usize> SlotTable<'a, N> {
         out: &mut [u8],
     ) -> Result<usize, Error> {
         let tag = self.tag_for_slot(slot)?;
+        Self::write_key(prefix, tag.as_ref(), suffix, out)
+    }
+
+    /// Writes the key `prefix {tag} suffix` into `out` and returns its length, for a tag of
+    /// [`tags_for_slot`](Self::tags_for_slot).
+    ///
+    /// # Errors
+    ///
+    /// As [`write_key_for_slot`](Self::write_key_for_slot), less the slot's.
+    pub fn write_key(
+        prefix: &[u8],
+        tag: &[u8],
+        suffix: &[u8],
+        out: &mut [u8],
+    ) -> Result<usize, Error> {
         check_prefix(prefix)?;
-        let tag = tag.as_ref();
         let needed = prefix.len() + tag.len() + 2 + suffix.len();
         if out.len() < needed {
             return Err(Error::BufferTooSmall {

@@ -6,7 +6,9 @@ use anyhow::Result;
 use clap::Args;
 
 use super::output::{Field, OutputArgs, Records};
-use super::{SlotRange, SpecArgs};
+use slotgen_tables::{SchemeTable, SlotTable, MAX_TAG_LEN};
+
+use super::{Derived, SlotRange, SpecArgs};
 
 #[derive(Debug, Args)]
 pub struct TagArgs {
@@ -66,7 +68,8 @@ pub fn run_key(args: &KeyArgs) -> Result<ExitCode> {
     )
 }
 
-/// Prints `<slot>\t<tag>` or `<slot>\t<prefix>{<tag>}<suffix>` for every slot of `ranges`.
+/// Prints `<slot>\t<tag>` or `<slot>\t<key>` (`<prefix>{<tag>}<suffix>`, with the
+/// scheme's delimiters; the tag alone for a whole-key scheme) for every slot of `ranges`.
 fn print_lines(
     spec: &SpecArgs,
     ranges: &[SlotRange],
@@ -77,17 +80,20 @@ fn print_lines(
     output: &OutputArgs,
 ) -> Result<ExitCode> {
     output.check(false)?;
-    let derivation = spec.derive()?;
-    let table = derivation.table();
+    let derived = spec.derived()?;
+    let lookup = Lookup::new(&derived);
     // Check every range and the prefix before printing anything.
     let mut slots = Vec::new();
     for range in ranges {
-        slots.extend(range.slots(table.slots())?);
+        lookup.check_range(*range)?;
+        slots.push(range.first..=range.last);
     }
+    let mut key = Vec::new();
     if as_key {
-        if let Some(&slot) = slots.first() {
-            table
-                .key_for_slot(prefix, slot, suffix)
+        if let Some(first) = slots.first() {
+            let tag = lookup.tags(*first.start())?.next().unwrap_or_default();
+            lookup
+                .key(prefix, &tag, suffix, &mut key)
                 .map_err(crate::exit::usage)?;
         }
     }
@@ -98,25 +104,77 @@ fn print_lines(
         ("tag", &["slot", "tag"])
     };
     let mut records = Records::start(out, output, command, names)?;
-    let mut key = Vec::new();
-    for slot in slots {
-        let tags = table.tags_for_slot(slot)?;
-        let count = if all { tags.len() } else { 1 };
-        for tag in tags.take(count) {
+    for slot in slots.into_iter().flatten() {
+        let tags = lookup.tags(slot)?;
+        for tag in tags.take(if all { usize::MAX } else { 1 }) {
             let bytes = if as_key {
-                key.clear();
-                key.extend_from_slice(prefix);
-                key.push(b'{');
-                key.extend_from_slice(tag.as_ref());
-                key.push(b'}');
-                key.extend_from_slice(suffix);
+                lookup.key(prefix, &tag, suffix, &mut key)?;
                 &key[..]
             } else {
-                tag.as_ref()
+                &tag[..]
             };
             records.record(&[Field::Int(slot.into()), Field::Bytes(bytes)])?;
         }
     }
     records.finish()?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The runtime table of a derivation, for lookups by slot.
+enum Lookup<'d> {
+    Crc16(SlotTable<'d, MAX_TAG_LEN>),
+    Scheme(SchemeTable<'d, MAX_TAG_LEN>),
+}
+
+impl<'d> Lookup<'d> {
+    fn new(derived: &'d Derived) -> Self {
+        match derived {
+            Derived::Crc16(d) => Self::Crc16(d.table()),
+            Derived::Scheme(d) => Self::Scheme(d.table()),
+        }
+    }
+
+    /// Refuses a range with a slot that is not the table's.
+    fn check_range(&self, range: SlotRange) -> Result<()> {
+        match self {
+            Self::Crc16(t) => range.slots(t.slots()).map(drop),
+            Self::Scheme(t) => {
+                for slot in [range.first, range.last] {
+                    t.tag_for_slot(slot).map_err(crate::exit::usage)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The tags of `slot`, the canonical one first, lazily.
+    fn tags(&self, slot: u32) -> Result<Box<dyn Iterator<Item = Vec<u8>> + '_>> {
+        Ok(match self {
+            // `check_range` has checked `slot` against the table's slots (at most 65536)
+            Self::Crc16(t) => Box::new(
+                t.tags_for_slot(slot as u16)?
+                    .map(|tag| tag.as_ref().to_vec()),
+            ),
+            Self::Scheme(t) => Box::new(t.tags_for_slot(slot)?.map(|tag| tag.as_ref().to_vec())),
+        })
+    }
+
+    /// The key of `tag` into `key`: `prefix`, the tag between the hashtag delimiters, then
+    /// `suffix` (the tag alone for a whole-key scheme).
+    fn key(
+        &self,
+        prefix: &[u8],
+        tag: &[u8],
+        suffix: &[u8],
+        key: &mut Vec<u8>,
+    ) -> Result<(), slotgen_tables::Error> {
+        key.clear();
+        key.resize(prefix.len() + tag.len() + 2 + suffix.len(), 0);
+        let len = match self {
+            Self::Crc16(_) => SlotTable::<MAX_TAG_LEN>::write_key(prefix, tag, suffix, key)?,
+            Self::Scheme(t) => t.write_key(prefix, tag, suffix, key)?,
+        };
+        key.truncate(len);
+        Ok(())
+    }
 }

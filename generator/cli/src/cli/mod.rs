@@ -6,8 +6,10 @@ use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::{choose, Charset};
+use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
 use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
+use slotgen_tables::SchemeName;
 
 use crate::exit::usage;
 
@@ -135,18 +137,14 @@ pub struct CrcArgs {
 }
 
 impl CrcArgs {
-    /// The CRC these options name, checked against its check value.
+    /// The CRC these options name, checked against its check value. `--scheme` other than
+    /// `redis-cluster` is refused: the commands that take it ask [`CrcArgs::scheme_spec`].
     fn crc(&self) -> Result<Algorithm<u16>> {
-        if let Some(name) = &self.scheme {
-            self.scheme()?; // every scheme option checked first
-            let named = slotgen::scheme::find(name)?;
-            slotgen::scheme::require_invertible(named).map_err(|e| {
-                anyhow!(
-                    "--scheme {}: {e}; `slotgen slot --scheme {}` gives the slot of a key",
-                    named.name(),
-                    named.name()
-                )
-            })?;
+        if let Some(named) = self.other_scheme()? {
+            return Err(usage(anyhow!(
+                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `verify`, `shortest` and `emit` take every scheme",
+                named.name()
+            )));
         }
         let crc = match self.poly {
             Some(poly) => {
@@ -199,8 +197,23 @@ impl CrcArgs {
         Ok(Some(scheme))
     }
 
+    /// The named scheme of `--scheme`, when it is not `redis-cluster` (which is the CRC-16
+    /// shape of every command), with every scheme option checked.
+    fn other_scheme(&self) -> Result<Option<SchemeName>> {
+        let Some(name) = &self.scheme else {
+            return Ok(None);
+        };
+        self.scheme()?;
+        let named = slotgen::scheme::find(name)?;
+        Ok((named != SchemeName::RedisCluster).then_some(named))
+    }
+
     /// The slot count these options name.
     fn slots(&self) -> Result<SlotCount> {
+        if self.scheme.is_some() {
+            // `redis-cluster` checks its slot count as a scheme first
+            self.scheme()?;
+        }
         match self.slots {
             Some(slots) => Ok(SlotCount::new(slots).context("--slots").map_err(usage)?),
             None => Ok(SlotCount::REDIS_CLUSTER),
@@ -285,17 +298,7 @@ impl SpecArgs {
     fn spec(&self) -> Result<Spec> {
         let crc = self.crc.crc()?;
         let slots = self.crc.slots()?;
-        let alphabet = self
-            .tags
-            .alphabet
-            .as_deref()
-            .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
-        if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
-            return Err(usage(anyhow!(
-                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
-                c.len_utf8()
-            )));
-        }
+        let alphabet = self.alphabet()?;
         let mut spec = Spec {
             crc,
             alphabet: alphabet.as_bytes().to_vec(),
@@ -318,12 +321,83 @@ impl SpecArgs {
         derive(&self.spec()?).map_err(spelled)
     }
 
+    /// The scheme spec these options name, when `--scheme` names one other than
+    /// `redis-cluster` (whose tables are the CRC-16 derivation's).
+    fn scheme_spec(&self) -> Result<Option<SchemeSpec>> {
+        let Some(name) = self.crc.other_scheme()? else {
+            return Ok(None);
+        };
+        let crc_only: Vec<_> = self
+            .crc
+            .given()
+            .into_iter()
+            .filter(|o| !matches!(*o, "--scheme" | "--slots" | "--hash-tag"))
+            .collect();
+        refuse_unused(&crc_only, "a named scheme, whose CRC is fixed")?;
+        if let Some(charset) = &self.tags.charset {
+            return Err(usage(anyhow!(
+                "--charset {} with --scheme {}: choosing an alphabet from a charset is for CRC-16 tables so far; give `--alphabet` (an affine set such as `@ABCDEFGHIJKLMNO`), or use `slotgen shortest --scheme {}`, which takes any charset",
+                charset.spec(),
+                name.name(),
+                name.name()
+            )));
+        }
+        let alphabet = self.alphabet()?;
+        let scheme = self.crc.scheme()?.expect("--scheme was given");
+        Ok(Some(SchemeSpec {
+            name,
+            slots: Some(scheme.slots()),
+            hash_tag: self
+                .crc
+                .hash_tag
+                .as_deref()
+                .map(slotgen::scheme::hash_tag)
+                .transpose()?,
+            alphabet: alphabet.as_bytes().to_vec(),
+            tag_len: self.tags.tag_len,
+        }))
+    }
+
+    /// What these options derive: a CRC-16 table, or a scheme's.
+    fn derived(&self) -> Result<Derived> {
+        match self.scheme_spec()? {
+            Some(spec) => Ok(Derived::Scheme(
+                slotgen::scheme::invert::derive(&spec).map_err(spelled)?,
+            )),
+            None => Ok(Derived::Crc16(self.derive()?)),
+        }
+    }
+
+    /// `--alphabet`, or the default, checked to be ASCII.
+    fn alphabet(&self) -> Result<&str> {
+        let alphabet = self
+            .tags
+            .alphabet
+            .as_deref()
+            .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
+        if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
+            return Err(usage(anyhow!(
+                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
+                c.len_utf8()
+            )));
+        }
+        Ok(alphabet)
+    }
+
     /// The options of the spec given on the command line, as spelled there.
     fn given(&self) -> Vec<&'static str> {
         let mut given = self.crc.given();
         given.extend(self.tags.given());
         given
     }
+}
+
+/// What a spec's options derive: the CRC-16 tables (Redis Cluster and any CRC-16 with a
+/// power-of-two slot count), or a named scheme's.
+#[derive(Debug)]
+enum Derived {
+    Crc16(Derivation),
+    Scheme(SchemeDerivation),
 }
 
 /// Refuses `options` (given on the command line) that `what` would not use: an option must
@@ -351,6 +425,9 @@ fn spelled(error: slotgen::Error) -> anyhow::Error {
             shortest: Some(n), ..
         } => format!(" (`--tag-len {n}` on the command line)"),
         slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
+        slotgen::Error::SchemeRankDeficient {
+            shortest: Some(n), ..
+        } => format!(" (`--tag-len {n}` on the command line)"),
         _ => String::new(),
     };
     let spelled = anyhow!("{error}{hint}");
@@ -385,6 +462,8 @@ fn is_usage(error: &slotgen::Error) -> bool {
             | E::GoPackageName { .. }
             | E::ModuleName { .. }
             | E::InvalidName { .. }
+            | E::DelimiterInAlphabet { .. }
+            | E::SlotsAboveValues { .. }
     )
 }
 
