@@ -62,6 +62,8 @@ macro_rules! widen {
     }};
 }
 
+pub(crate) use widen;
+
 impl AnyAlgorithm {
     /// The parameters, widened to `u64`.
     #[must_use]

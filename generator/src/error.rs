@@ -135,10 +135,12 @@ pub enum Error {
         limit: u64,
     },
     /// A JSON file is not a derivation of a schema this version reads.
-    #[error("`format` is `{}`, not `slotgen-derivation/2`: give a file written by `slotgen emit json` (files of schema `slotgen-derivation/1` are not read: write them again)", crate::text::shorten(&.found.escape_debug().to_string(), crate::text::MAX_SHOWN))]
+    #[error("`format` is `{}`, not `{expected}`: give a file written by `slotgen emit json` (files of schema `slotgen-derivation/1` are not read: write them again)", crate::text::shorten(&.found.escape_debug().to_string(), crate::text::MAX_SHOWN))]
     TableFormat {
-        /// The `format` field found, or `(none)`.
+        /// The `format` found, or `(none)`.
         found: String,
+        /// The schema expected.
+        expected: &'static str,
     },
     /// A field of a JSON derivation that names its spec holds no valid value.
     #[error("field `{field}` of the derivation is invalid: {reason}; give a file written by `slotgen emit json`")]

@@ -97,10 +97,7 @@ impl Shortest {
         if slot >= self.spec.slots || self.width == 0 {
             return None;
         }
-        let start = slot as usize * self.width;
-        let entry = &self.tags[start..start + self.width];
-        let len = entry.iter().position(|&b| b == 0).unwrap_or(self.width);
-        (len > 0).then(|| &entry[..len])
+        packed_tag(&self.tags, self.width, slot as usize)
     }
 
     /// Every slot's tag in slot order, `None` for a gap.
@@ -176,28 +173,71 @@ impl Shortest {
 pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
     check_crc(&spec.crc)?;
     let slot_count = SlotCount::new(u64::from(spec.slots))?;
-    if !(1..=MAX_TAG_LEN).contains(&spec.max_len) {
+    check_search(&spec.charset, spec.max_len)?;
+    let deltas = ByteDeltas::new(&spec.crc, slot_count, spec.max_len);
+    let symbols = spec.charset.symbols();
+    let (width, tags) = search(
+        symbols,
+        spec.slots,
+        spec.max_len,
+        |len| {
+            // `base` is the slot of `z`, and `delta[k * n + i]` the slot delta of symbol
+            // `i` at position `k` of `z`.
+            let base = u64::from(deltas.slot(&vec![symbols[0]; len]));
+            let delta = (0..len)
+                .flat_map(|k| {
+                    let deltas = &deltas;
+                    symbols.iter().map(move |&symbol| {
+                        u64::from(deltas.delta(len - 1 - k, symbol ^ symbols[0]))
+                    })
+                })
+                .collect();
+            (base, delta)
+        },
+        |slot| slot as usize,
+    )?;
+    Ok(Shortest {
+        spec: spec.clone(),
+        width,
+        tags,
+    })
+}
+
+/// Refuses a search the tables cannot hold: `max_len` outside `1..=32`, a symbol that is
+/// not printable ASCII.
+fn check_search(charset: &Charset, max_len: usize) -> Result<(), Error> {
+    if !(1..=MAX_TAG_LEN).contains(&max_len) {
         return Err(Error::MaxLen {
-            max_len: spec.max_len,
+            max_len,
             limit: MAX_TAG_LEN,
         });
     }
-    if let Some(&symbol) = spec
-        .charset
-        .symbols()
-        .iter()
-        .find(|b| !b.is_ascii_graphic())
-    {
+    if let Some(&symbol) = charset.symbols().iter().find(|b| !b.is_ascii_graphic()) {
         return Err(Error::CharsetSymbol {
             symbol,
             rule: "shortest tags are printable ASCII (`!` to `~`), so that every output format can write them as text",
         });
     }
-    let symbols = spec.charset.symbols();
+    Ok(())
+}
+
+/// The first tag of each of `slots` slots over `symbols` in order, up to `max_len` symbols
+/// (see [`shortest`]): `(width, packed)`, the layout of [`Shortest::packed`].
+///
+/// For each length `len`, `decompose(len)` gives the affine decomposition of the value
+/// that decides the slot: the value of `z` (`len` copies of the first symbol) and, at
+/// `k * n + i`, the value delta of symbol `i` at position `k` of `z`; `index(value)` is the
+/// slot's index in `0..slots`. The value of a string is `base ^ delta[0][s_0] ^ ..`, one
+/// xor per string with a running xor per position.
+fn search(
+    symbols: &[u8],
+    slots: u32,
+    max_len: usize,
+    mut decompose: impl FnMut(usize) -> (u64, Vec<u64>),
+    index: impl Fn(u64) -> usize,
+) -> Result<(usize, Vec<u8>), Error> {
     let n = symbols.len();
-    let slots = spec.slots as usize;
-    let max_len = spec.max_len;
-    let deltas = ByteDeltas::new(&spec.crc, slot_count, max_len);
+    let slots = slots as usize;
     // Entry `s`: the tag of slot `s` in `found[s * max_len..]`, its length in `lens[s]`
     // (0 while the slot has none).
     let mut found = vec![0u8; slots * max_len];
@@ -218,22 +258,12 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
                 left: slots - filled,
             });
         }
-        // The affine decomposition for this length: `base` is the slot of `z`, and
-        // `delta[k * n + i]` the slot delta of symbol `i` at position `k` of `z`.
-        let base = deltas.slot(&vec![symbols[0]; len]);
-        let delta: Vec<u16> = (0..len)
-            .flat_map(|k| {
-                let deltas = &deltas;
-                symbols
-                    .iter()
-                    .map(move |&symbol| deltas.delta(len - 1 - k, symbol ^ symbols[0]))
-            })
-            .collect();
+        let (base, delta) = decompose(len);
         // An odometer over positions `0..last` (position 0 most significant), the last
         // position walked in the inner loop. `prefix[k]`: `base` xor the deltas of the
         // symbols at positions `0..k`.
         let last = len - 1;
-        let mut index = vec![0usize; len];
+        let mut position = vec![0usize; len];
         let mut prefix = vec![base; len];
         for k in 1..len {
             prefix[k] = prefix[k - 1] ^ delta[(k - 1) * n];
@@ -241,11 +271,11 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
         'walk: loop {
             let p = prefix[last];
             for (i, &d) in delta[last * n..].iter().enumerate() {
-                let slot = usize::from(p ^ d);
+                let slot = index(p ^ d);
                 if lens[slot] == 0 {
                     lens[slot] = len as u8;
                     let entry = &mut found[slot * max_len..slot * max_len + len];
-                    for (byte, &at) in entry.iter_mut().zip(&index[..last]) {
+                    for (byte, &at) in entry.iter_mut().zip(&position[..last]) {
                         *byte = symbols[at];
                     }
                     entry[last] = symbols[i];
@@ -262,14 +292,14 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
                     break 'walk;
                 }
                 k -= 1;
-                index[k] += 1;
-                if index[k] < n {
+                position[k] += 1;
+                if position[k] < n {
                     break;
                 }
-                index[k] = 0;
+                position[k] = 0;
             }
             for j in k + 1..=last {
-                prefix[j] = prefix[j - 1] ^ delta[(j - 1) * n + index[j - 1]];
+                prefix[j] = prefix[j - 1] ^ delta[(j - 1) * n + position[j - 1]];
             }
         }
     }
@@ -280,8 +310,131 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
         tags[slot * width..slot * width + len]
             .copy_from_slice(&found[slot * max_len..slot * max_len + len]);
     }
-    Ok(Shortest {
-        spec: spec.clone(),
+    Ok((width, tags))
+}
+
+/// The shortest tag of each slot of a named scheme, found by [`shortest_scheme`]: the
+/// per-slot table to use where the exact inversion needs long tags (a modulus that is not
+/// a power of two solves the whole value: 7 symbols of 32 for CRC-32, where 3 alphanumeric
+/// characters reach all 3000 Tarantool vshard buckets).
+#[derive(Clone, Debug)]
+pub struct SchemeShortest {
+    /// The scheme searched, with its slot count.
+    pub scheme: slotgen_tables::Scheme<'static>,
+    /// The charset, in search order.
+    pub charset: Charset,
+    /// The longest tag tried.
+    pub max_len: usize,
+    width: usize,
+    tags: Vec<u8>,
+}
+
+impl SchemeShortest {
+    /// The tag of `slot` (in `offset..offset + slots`), or `None` for a gap or a slot out
+    /// of range.
+    #[must_use]
+    pub fn tag(&self, slot: u32) -> Option<&[u8]> {
+        let i = slot.checked_sub(self.scheme.offset())? as usize;
+        packed_tag(&self.tags, self.width, i)
+    }
+
+    /// Every slot's tag in slot order (from the first slot), `None` for a gap.
+    pub fn tags(&self) -> impl Iterator<Item = Option<&[u8]>> + '_ {
+        let first = self.scheme.offset();
+        (first..first + self.scheme.slots()).map(|slot| self.tag(slot))
+    }
+
+    /// The slots without a tag, ascending.
+    #[must_use]
+    pub fn gaps(&self) -> Vec<u32> {
+        let first = self.scheme.offset();
+        (first..first + self.scheme.slots())
+            .filter(|&s| self.tag(s).is_none())
+            .collect()
+    }
+
+    /// The length of the longest tag (0 when every slot is a gap).
+    #[must_use]
+    pub fn width(&self) -> usize {
+        self.width
+    }
+}
+
+/// Entry `i` of a packed table of `width`-byte NUL-padded tags; `None` for a gap or past
+/// the end.
+fn packed_tag(tags: &[u8], width: usize, i: usize) -> Option<&[u8]> {
+    let entry = tags.get(i * width..(i + 1) * width)?;
+    let len = entry.iter().position(|&b| b == 0).unwrap_or(width);
+    (len > 0).then(|| &entry[..len])
+}
+
+/// For every slot of `scheme`, the first tag in order of length, then of the charset's
+/// order, whose key lands on it (the tag hashed alone: the key itself for a whole-key
+/// scheme, its hashtag otherwise). As [`shortest`], over the scheme's value, which is
+/// affine in a string's bytes for each length, reduced to the slot for each string.
+///
+/// # Errors
+///
+/// - [`Error::MaxLen`], [`Error::CharsetSymbol`], [`Error::SearchTooLarge`] as [`shortest`].
+/// - [`Error::DelimiterInAlphabet`] when the charset has one of the scheme's hashtag
+///   delimiters.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::shortest::{shortest_scheme, Charset};
+///
+/// // 3 alphanumeric characters reach all 3000 Tarantool vshard buckets
+/// let vshard = slotgen::scheme::resolve("tarantool-vshard", None, None)?;
+/// let table = shortest_scheme(&vshard, &Charset::parse("alnum")?, 3)?;
+/// assert!(table.gaps().is_empty());
+/// assert_eq!(table.width(), 3);
+/// assert_eq!(vshard.slot(table.tag(1).unwrap()), 1);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn shortest_scheme(
+    scheme: &slotgen_tables::Scheme<'static>,
+    charset: &Charset,
+    max_len: usize,
+) -> Result<SchemeShortest, Error> {
+    check_search(charset, max_len)?;
+    let symbols = charset.symbols();
+    let delimiters = scheme.hashtag().delimiters().unwrap_or(*b"{}");
+    if let Some(&byte) = symbols.iter().find(|b| delimiters.contains(b)) {
+        return Err(Error::DelimiterInAlphabet { byte, delimiters });
+    }
+    let slots = scheme.slots();
+    let reduction = scheme.reduction();
+    let (width, tags) = search(
+        symbols,
+        slots,
+        max_len,
+        |len| {
+            let mut z = vec![symbols[0]; len];
+            let base = scheme.value(&z);
+            let mut delta = Vec::with_capacity(len * symbols.len());
+            for k in 0..len {
+                for &symbol in symbols {
+                    z[k] = symbol;
+                    delta.push(scheme.value(&z) ^ base);
+                }
+                z[k] = symbols[0];
+            }
+            (base, delta)
+        },
+        |value| {
+            let reduced = match reduction {
+                slotgen_tables::Reduction::Mask => value & u64::from(slots - 1),
+                slotgen_tables::Reduction::Modulus => value % u64::from(slots),
+            };
+            // below `slots`: the index of slot `offset + reduced`
+            reduced as usize
+        },
+    )?;
+    Ok(SchemeShortest {
+        scheme: *scheme,
+        charset: charset.clone(),
+        max_len,
         width,
         tags,
     })
@@ -290,6 +443,61 @@ pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain enumeration for a scheme: every string in order, its CRC by the `crc`
+    /// crate from scratch, reduced here.
+    fn naive_scheme(
+        crc: &'static crc::Algorithm<u32>,
+        reduce: impl Fn(u32) -> u32,
+        slots: u32,
+        charset: &Charset,
+        max_len: usize,
+    ) -> Vec<Option<Vec<u8>>> {
+        let crc = crc::Crc::<u32>::new(crc);
+        let symbols = charset.symbols();
+        let mut table = vec![None; slots as usize];
+        for len in 1..=max_len {
+            for i in 0..symbols.len().pow(len as u32) {
+                let tag: Vec<u8> = (0..len)
+                    .map(|k| symbols[i / symbols.len().pow((len - 1 - k) as u32) % symbols.len()])
+                    .collect();
+                let slot = reduce(crc.checksum(&tag)) as usize;
+                table[slot].get_or_insert(tag);
+            }
+        }
+        table
+    }
+
+    #[test]
+    fn scheme_tables_match_the_enumeration() {
+        let alnum = Charset::parse("alnum").unwrap();
+        let vshard = crate::scheme::resolve("tarantool-vshard", None, None).unwrap();
+        let found = shortest_scheme(&vshard, &alnum, 3).unwrap();
+        let naive = naive_scheme(
+            &slotgen_tables::CRC_32_TARANTOOL,
+            |c| c % 3000,
+            3000,
+            &alnum,
+            3,
+        );
+        assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
+        assert_eq!(found.tag(0), None); // bucket ids start at 1
+        let digits = Charset::parse("digits").unwrap();
+        let kafka = crate::scheme::resolve("librdkafka", Some(12), None).unwrap();
+        let found = shortest_scheme(&kafka, &digits, 2).unwrap();
+        let naive = naive_scheme(&crc::CRC_32_ISO_HDLC, |c| c % 12, 12, &digits, 2);
+        assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
+        let couchbase = crate::scheme::resolve("couchbase", None, None).unwrap();
+        let found = shortest_scheme(&couchbase, &alnum, 2).unwrap();
+        let naive = naive_scheme(
+            &crc::CRC_32_ISO_HDLC,
+            |c| (c >> 16 & 0x7fff) % 1024,
+            1024,
+            &alnum,
+            2,
+        );
+        assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
+    }
 
     /// The plain enumeration: every string of length 1, 2, ... in order, each CRC computed
     /// by the `crc` crate from scratch.

@@ -174,3 +174,164 @@ pub fn spec_of(value: &Value) -> Result<Spec, Error> {
         slots: header.slots,
     })
 }
+
+/// The schema name and version of a scheme derivation's JSON form ([`scheme_to_value`]).
+pub const SCHEME_FORMAT: &str = "slotgen-scheme-derivation/1";
+
+/// A scheme derivation as a JSON value, schema `slotgen-scheme-derivation/1`, with
+/// `verification` when a report is given. One object, keys in ascending order; every
+/// integer a JSON integer (a value of a CRC wider than 53 bits needs an integer-preserving
+/// reader, as for `slotgen-derivation/2`):
+///
+/// | key | type | meaning |
+/// |-----|------|---------|
+/// | `format` | string | `"slotgen-scheme-derivation/1"`. |
+/// | `generator` | string | The version that wrote the file; not compared by `verify`. |
+/// | `scheme` | object | `name` (`"tarantool-vshard"`), `slots` (3000), `first_slot` (the offset: 1 for Tarantool vshard, else 0), `hash_tag` (twemproxy's two delimiters as text, or null), `hashtag_rule` (`"whole-key"`, `"redis"`, `"codis"` or `"delimited"`), `shift` and `mask` (the value is `(crc >> shift) & mask`), `reduction` (`"mask"` or `"modulus"`), `value_bits`, and `crc`: `name` (catalogue name or `"custom"`), `width`, `poly`, `init`, `refin`, `refout`, `xorout`, `check`, `residue`. |
+/// | `alphabet`, `alphabet_hex`, `symbol_bits`, `tag_len`, `mask_bits` | | As in `slotgen-derivation/2`. |
+/// | `solved` | object | `kind` (`"low-bits"`: the value's low `bits` bits are the slot; `"whole-value"`: the tag is solved for the value `slot - first_slot` itself) and `bits`. |
+/// | `base_value` | number | The solved bits of the base tag's value (`tag_len` copies of `alphabet[0]`). |
+/// | `rank`, `pivots` | | The rank (`solved.bits`) and the pivot columns (mask bits), ascending. |
+/// | `inverse` | array of `solved.bits` masks | `inverse[i]` flips solved bit `i` alone. |
+/// | `kernel` | array of masks | A basis of the masks that keep the solved bits. |
+/// | `columns`, `kernel_bytes` | arrays of hex strings | `inverse` and `kernel` as byte differences of a tag, `tag_len` bytes each: the runtime's tables. |
+/// | `verification` | object, optional | The report of [`verify_scheme`](crate::verify::verify_scheme). |
+///
+/// The tag of slot `s`: `delta = (s - first_slot) ^ base_value`, and the tag is `tag_len`
+/// copies of `alphabet[0]` xored with `columns[i]` for every set bit `i` of `delta`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let value = slotgen::emit::json::scheme_to_value(&d, None);
+/// assert_eq!(value["format"], "slotgen-scheme-derivation/1");
+/// assert_eq!(value["scheme"]["first_slot"], 1);
+/// assert_eq!(value["solved"]["kind"], "whole-value");
+/// assert_eq!(value["tag_len"], 10);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[must_use]
+pub fn scheme_to_value(
+    derivation: &crate::scheme::invert::SchemeDerivation,
+    verification: Option<&Report>,
+) -> Value {
+    use crate::scheme::invert::Solved;
+    use slotgen_tables::{HashtagRule, Reduction};
+    let scheme = &derivation.scheme;
+    let (crc_name, crc) = crate::scheme::crc_of(scheme);
+    let (shift, mask) = scheme.transform();
+    let symbols = derivation.alphabet.symbols();
+    let (kind, bits) = match derivation.solved {
+        Solved::LowBits(bits) => ("low-bits", bits),
+        Solved::WholeValue(bits) => ("whole-value", bits),
+    };
+    let bytes = |words: &[[u8; slotgen_tables::MAX_TAG_LEN]]| -> Vec<String> {
+        words
+            .iter()
+            .map(|w| hex::encode(&w[..derivation.tag_len]))
+            .collect()
+    };
+    let mut value = json!({
+        "format": SCHEME_FORMAT,
+        "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
+        "scheme": {
+            "name": derivation.spec.name.name(),
+            "slots": scheme.slots(),
+            "first_slot": scheme.offset(),
+            "hash_tag": derivation.spec.hash_tag.map(|d| String::from_utf8_lossy(&d).into_owned()),
+            "hashtag_rule": match scheme.hashtag() {
+                HashtagRule::WholeKey => "whole-key",
+                HashtagRule::Redis => "redis",
+                HashtagRule::Codis => "codis",
+                HashtagRule::Delimited { .. } => "delimited",
+            },
+            "shift": shift,
+            "mask": mask,
+            "reduction": match scheme.reduction() {
+                Reduction::Mask => "mask",
+                Reduction::Modulus => "modulus",
+            },
+            "value_bits": scheme.value_bits(),
+            "crc": {
+                "name": crc_name,
+                "width": crc.width,
+                "poly": crc.poly,
+                "init": crc.init,
+                "refin": crc.refin,
+                "refout": crc.refout,
+                "xorout": crc.xorout,
+                "check": crc.check,
+                "residue": crc.residue,
+            },
+        },
+        "alphabet": symbols.iter().all(u8::is_ascii_graphic).then(|| String::from_utf8_lossy(symbols).into_owned()),
+        "alphabet_hex": hex::encode(symbols),
+        "symbol_bits": derivation.alphabet.symbol_bits(),
+        "tag_len": derivation.tag_len,
+        "mask_bits": derivation.tag_len * derivation.alphabet.symbol_bits() as usize,
+        "solved": { "kind": kind, "bits": bits },
+        "base_value": derivation.base_value,
+        "rank": derivation.pivots.len(),
+        "pivots": derivation.pivots,
+        "inverse": derivation.inverse,
+        "kernel": derivation.kernel,
+        "columns": bytes(&derivation.columns),
+        "kernel_bytes": bytes(&derivation.kernel_words),
+    });
+    if let Some(report) = verification {
+        value["verification"] = serde_json::to_value(report).expect("a report serializes");
+    }
+    value
+}
+
+/// The fields of a scheme derivation's JSON form that name its spec.
+#[derive(Debug, Deserialize)]
+struct SchemeHeader {
+    scheme: SchemeFields,
+    alphabet_hex: String,
+    tag_len: usize,
+}
+
+#[derive(Debug, Deserialize)]
+struct SchemeFields {
+    name: String,
+    slots: u64,
+    hash_tag: Option<String>,
+}
+
+/// The spec a scheme derivation's JSON form names: `scheme.name`, `scheme.slots`,
+/// `scheme.hash_tag`, `alphabet_hex` and `tag_len`. The caller checks `format` first.
+///
+/// # Errors
+///
+/// - [`Error::TableJson`]: a field that names the spec is missing or of the wrong type.
+/// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
+/// - The errors of [`crate::scheme::resolve`] for the scheme fields.
+pub fn scheme_spec_of(value: &Value) -> Result<crate::scheme::invert::SchemeSpec, Error> {
+    let header: SchemeHeader =
+        serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
+            message: e.to_string(),
+        })?;
+    let fields = &header.scheme;
+    let scheme =
+        crate::scheme::resolve(&fields.name, Some(fields.slots), fields.hash_tag.as_deref())?;
+    let alphabet = hex::decode(&header.alphabet_hex).map_err(|e| Error::TableSpec {
+        field: "alphabet_hex",
+        reason: e.to_string(),
+    })?;
+    Ok(crate::scheme::invert::SchemeSpec {
+        name: crate::scheme::find(&fields.name)?,
+        slots: Some(scheme.slots()),
+        hash_tag: fields
+            .hash_tag
+            .as_deref()
+            .map(crate::scheme::hash_tag)
+            .transpose()?,
+        alphabet,
+        tag_len: Some(header.tag_len),
+    })
+}

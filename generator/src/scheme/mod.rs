@@ -107,6 +107,34 @@ pub fn resolve(
     Ok(scheme.scheme(slots, delimiters)?)
 }
 
+/// A scheme's CRC in the RevEng model, widened to `u64`, and its catalogue name (`custom`
+/// for Tarantool's, which is CRC-32C without its final xor and no catalogue entry).
+///
+/// # Examples
+///
+/// ```
+/// let vshard = slotgen::scheme::resolve("tarantool-vshard", None, None)?;
+/// let (name, crc) = slotgen::scheme::crc_of(&vshard);
+/// assert_eq!((name, crc.poly, crc.xorout, crc.check), ("custom", 0x1edc_6f41, 0, 0x1cf9_6d7c));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[must_use]
+pub fn crc_of(scheme: &Scheme<'_>) -> (&'static str, crate::crc_catalog::Parameters) {
+    use crate::crc_catalog::{widen, Parameters};
+    use slotgen_tables::AnyCrc;
+    let parameters: Parameters = match scheme.crc() {
+        AnyCrc::W8(e) => widen!(e.algorithm()),
+        AnyCrc::W16(e) => widen!(e.algorithm()),
+        AnyCrc::W32(e) => widen!(e.algorithm()),
+        AnyCrc::W64(e) => widen!(e.algorithm()),
+    };
+    let name = crate::crc_catalog::all()
+        .into_iter()
+        .find(|entry| entry.algorithm.parameters() == parameters)
+        .map_or("custom", |entry| entry.name);
+    (name, parameters)
+}
+
 /// The rank of a scheme's value over tags: how many of the bits a tag must control it
 /// controls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,6 +10,7 @@
 use serde_json::Value;
 
 use super::MAX_LISTED;
+use crate::scheme::invert::SchemeDerivation;
 use crate::{derive, emit, verify, Derivation, Error, Report};
 
 /// JSON fields that describe the file rather than the table, and are not compared.
@@ -42,11 +43,12 @@ impl std::fmt::Display for Mismatch {
     }
 }
 
-/// The outcome of [`json_derivation`].
+/// The outcome of [`json_derivation`] (a CRC-16 derivation) or [`json_scheme_derivation`]
+/// (`D` = [`SchemeDerivation`]).
 #[derive(Clone, Debug)]
-pub struct JsonReport {
+pub struct JsonReport<D = Derivation> {
     /// The re-derivation of the spec the file names.
-    pub derivation: Derivation,
+    pub derivation: D,
     /// How many values (numbers, strings, booleans, array entries) were compared.
     pub values_compared: u64,
     /// How many of them differ from the re-derivation.
@@ -58,7 +60,7 @@ pub struct JsonReport {
     pub verification: Option<Report>,
 }
 
-impl JsonReport {
+impl<D> JsonReport<D> {
     /// Whether every value matched and the exhaustive verification passed.
     #[must_use]
     pub fn passed(&self) -> bool {
@@ -100,6 +102,46 @@ impl JsonReport {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {
+    let found = read(text, emit::json::FORMAT)?;
+    let derivation = derive(&emit::json::spec_of(&found)?)?;
+    let expected = emit::json::to_value(&derivation, None);
+    Ok(compared(derivation, &expected, &found, verify))
+}
+
+/// As [`json_derivation`], for a scheme derivation's JSON form (schema
+/// `slotgen-scheme-derivation/1`, [`emit::json::scheme_to_value`]): the spec it names
+/// ([`emit::json::scheme_spec_of`]) is derived again, every value compared, and the
+/// re-derivation checked by [`verify_scheme`](super::verify_scheme).
+///
+/// # Errors
+///
+/// As [`json_derivation`], with the scheme's errors of
+/// [`derive`](crate::scheme::invert::derive) for the spec the file names.
+pub fn json_scheme_derivation(text: &str) -> Result<JsonReport<SchemeDerivation>, Error> {
+    let found = read(text, emit::json::SCHEME_FORMAT)?;
+    let derivation = crate::scheme::invert::derive(&emit::json::scheme_spec_of(&found)?)?;
+    let expected = emit::json::scheme_to_value(&derivation, None);
+    Ok(compared(
+        derivation,
+        &expected,
+        &found,
+        super::verify_scheme,
+    ))
+}
+
+/// The `format` of a JSON derivation's text, if it is a JSON object with one: to choose
+/// between [`json_derivation`] and [`json_scheme_derivation`].
+#[must_use]
+pub fn json_format(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Format {
+        format: String,
+    }
+    serde_json::from_str::<Format>(text).ok().map(|f| f.format)
+}
+
+/// The text as JSON, checked for its size and its `format`.
+fn read(text: &str, format: &'static str) -> Result<Value, Error> {
     if text.len() > MAX_JSON_BYTES {
         return Err(Error::TableTooLarge {
             bytes: text.len() as u64,
@@ -109,24 +151,34 @@ pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {
     let found: Value = serde_json::from_str(text).map_err(|e| Error::TableJson {
         message: e.to_string(),
     })?;
-    let format = found.get("format").and_then(Value::as_str);
-    if format != Some(emit::json::FORMAT) {
+    let found_format = found.get("format").and_then(Value::as_str);
+    if found_format != Some(format) {
         return Err(Error::TableFormat {
-            found: format.map_or_else(|| "(none)".to_owned(), str::to_owned),
+            found: found_format.map_or_else(|| "(none)".to_owned(), str::to_owned),
+            expected: format,
         });
     }
-    let derivation = derive(&emit::json::spec_of(&found)?)?;
-    let expected = emit::json::to_value(&derivation, None);
+    Ok(found)
+}
+
+/// Compares the file's values with the re-derivation's, and verifies the re-derivation
+/// when all agree.
+fn compared<D>(
+    derivation: D,
+    expected: &Value,
+    found: &Value,
+    verify: impl FnOnce(&D) -> Report,
+) -> JsonReport<D> {
     let mut walk = Walk::default();
-    walk.compare("", &expected, &found);
+    walk.compare("", expected, found);
     let verification = (walk.mismatch_count == 0).then(|| verify(&derivation));
-    Ok(JsonReport {
+    JsonReport {
         derivation,
         values_compared: walk.values_compared,
         mismatch_count: walk.mismatch_count,
         mismatches: walk.mismatches,
         verification,
-    })
+    }
 }
 
 /// A comparison of two JSON values, collecting mismatches.

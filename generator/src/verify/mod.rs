@@ -10,10 +10,12 @@ mod scheme;
 pub mod server;
 mod tags;
 
-pub use json::{json_derivation, JsonReport, Mismatch, MAX_JSON_BYTES};
+pub use json::{
+    json_derivation, json_format, json_scheme_derivation, JsonReport, Mismatch, MAX_JSON_BYTES,
+};
 pub use literal::{tags_from_source, Language};
 pub use scheme::verify_scheme;
-pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
+pub use tags::{scheme_tag_table, tag_table, tags_from_lines, Misplaced, TagReport};
 
 use serde::Serialize;
 

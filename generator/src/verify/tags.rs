@@ -3,7 +3,7 @@
 //! ([`literal::tags_from_source`](super::literal::tags_from_source)).
 
 use crc::Algorithm;
-use slotgen_tables::{hashtag, Crc16};
+use slotgen_tables::{hashtag, Crc16, Scheme};
 
 use super::MAX_LISTED;
 use crate::spec::SlotCount;
@@ -16,7 +16,7 @@ pub struct Misplaced {
     /// The entry's tag.
     pub tag: Vec<u8>,
     /// The slot the key `{tag}` lands on.
-    pub lands_on: u16,
+    pub lands_on: u32,
 }
 
 /// The outcome of [`tag_table`].
@@ -63,17 +63,56 @@ impl TagReport {
 pub fn tag_table(tags: &[Vec<u8>], crc: &Algorithm<u16>, slots: SlotCount) -> TagReport {
     let crc = Crc16::new(crc);
     let mask = slots.mask();
-    let slots = slots.get();
-    let mut report = TagReport::default();
     let mut key = Vec::new();
-    for (slot, tag) in (0..slots).zip(tags) {
-        report.entries_checked += 1;
+    check_entries(tags, 0, slots.get(), |tag| {
         key.clear();
         key.push(b'{');
         key.extend_from_slice(tag);
         key.push(b'}');
-        let lands_on = crc.checksum(hashtag(&key)) & mask;
-        if u32::from(lands_on) != slot {
+        u32::from(crc.checksum(hashtag(&key)) & mask)
+    })
+}
+
+/// As [`tag_table`], for a scheme: entry `i` is a tag for the scheme's slot `first + i`
+/// (bucket `i + 1` for Tarantool vshard), and the key that carries it must land there by
+/// [`Scheme::slot`]: the tag between the scheme's hashtag delimiters (`{tag}` for Codis,
+/// the pool's pair for twemproxy), or the tag alone for a scheme that hashes the whole key.
+///
+/// # Examples
+///
+/// ```
+/// let vshard = slotgen::scheme::resolve("tarantool-vshard", None, None)?;
+/// let tags = [b"@LEADJFCC@".to_vec(), b"x".to_vec()];
+/// let report = slotgen::verify::scheme_tag_table(&tags, &vshard);
+/// assert_eq!((report.misplaced_count, report.missing), (1, 2998));
+/// assert_eq!(report.misplaced[0].slot, 2); // the entry for bucket 2
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[must_use]
+pub fn scheme_tag_table(tags: &[Vec<u8>], scheme: &Scheme<'_>) -> TagReport {
+    let mut key = Vec::new();
+    check_entries(tags, scheme.offset(), scheme.slots(), |tag| {
+        key.clear();
+        let delimiters = scheme.hashtag().delimiters();
+        key.extend(delimiters.map(|[open, _]| open));
+        key.extend_from_slice(tag);
+        key.extend(delimiters.map(|[_, close]| close));
+        scheme.slot(&key)
+    })
+}
+
+/// Checks entry `i` of `tags` against slot `first + i` of `slots`, by `slot_of`.
+fn check_entries(
+    tags: &[Vec<u8>],
+    first: u32,
+    slots: u32,
+    mut slot_of: impl FnMut(&[u8]) -> u32,
+) -> TagReport {
+    let mut report = TagReport::default();
+    for (slot, tag) in (first..first + slots).zip(tags) {
+        report.entries_checked += 1;
+        let lands_on = slot_of(tag);
+        if lands_on != slot {
             report.misplaced_count += 1;
             if report.misplaced.len() < MAX_LISTED {
                 report.misplaced.push(Misplaced {

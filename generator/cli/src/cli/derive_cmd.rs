@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
+use slotgen::scheme::invert::SchemeDerivation;
 use slotgen::{emit, verify, Derivation, Report};
 
 use super::output::{Format, OutputArgs};
@@ -37,7 +38,10 @@ pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
             "`--header` and `-z` apply to records, and a derivation is one document: remove them"
         )));
     }
-    let derivation = args.spec.derive()?;
+    let derivation = match args.spec.derived()? {
+        super::Derived::Crc16(d) => d,
+        super::Derived::Scheme(d) => return run_scheme(&d, json),
+    };
     let report = verify(&derivation);
     let mut out = std::io::stdout().lock();
     if json {
@@ -47,6 +51,145 @@ pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
     } else {
         write_text(&mut out, &derivation, &report)?;
     }
+    verdict(&report)
+}
+
+/// `derive --scheme`: the scheme derivation and its verification, as text or JSON.
+fn run_scheme(d: &SchemeDerivation, json: bool) -> Result<ExitCode> {
+    let report = slotgen::verify::verify_scheme(d);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let value = emit::json::scheme_to_value(d, Some(&report));
+        serde_json::to_writer_pretty(&mut out, &value)?;
+        writeln!(out)?;
+    } else {
+        write_scheme_text(&mut out, d, &report)?;
+    }
+    verdict(&report)
+}
+
+fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report) -> Result<()> {
+    let scheme = &d.scheme;
+    let (crc_name, crc) = slotgen::scheme::crc_of(scheme);
+    let digits = usize::from(crc.width).div_ceil(4);
+    let (shift, mask) = scheme.transform();
+    let first = scheme.offset();
+    let table = d.table();
+    writeln!(
+        out,
+        "scheme:     {} ({})",
+        d.spec.name.name(),
+        d.spec.name.systems()
+    )?;
+    writeln!(
+        out,
+        "crc:        {crc_name} (width {}, poly {:#0w$x}, init {:#0w$x}, refin {}, refout {}, xorout {:#0w$x}, check {:#0w$x})",
+        crc.width, crc.poly, crc.init, crc.refin, crc.refout, crc.xorout, crc.check,
+        w = digits + 2
+    )?;
+    let reduce = match scheme.reduction() {
+        slotgen_tables::Reduction::Mask => format!("& {}", scheme.slots() - 1),
+        slotgen_tables::Reduction::Modulus => format!("% {}", scheme.slots()),
+    };
+    let offset = if first == 0 {
+        String::new()
+    } else {
+        format!(" + {first}")
+    };
+    writeln!(
+        out,
+        "slot:       ((crc >> {shift}) & {mask:#x}) {reduce}{offset}: slots {first} to {}",
+        first + (scheme.slots() - 1)
+    )?;
+    writeln!(out, "solved:     {}", d.solved.describe())?;
+    writeln!(
+        out,
+        "alphabet:   \"{}\" ({} symbols, {} each)",
+        super::show(d.alphabet.symbols()),
+        d.alphabet.len(),
+        count(d.alphabet.symbol_bits().into(), "bit")
+    )?;
+    let mask_bits = d.tag_len * d.alphabet.symbol_bits() as usize;
+    writeln!(
+        out,
+        "tag length: {} ({})",
+        count(d.tag_len as u64, "symbol"),
+        count(mask_bits as u64, "input bit")
+    )?;
+    writeln!(
+        out,
+        "rank:       {}, pivot columns {}",
+        d.pivots.len(),
+        d.pivots
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )?;
+    let base = table.tag_for_value(d.base_value);
+    writeln!(
+        out,
+        "base value: {} (the solved bits of the value of \"{base}\")",
+        d.base_value
+    )?;
+    let mask_digits = mask_bits.div_ceil(4);
+    writeln!(out, "inverse:    {}", hex_list(&d.inverse, mask_digits))?;
+    writeln!(
+        out,
+        "kernel:     {}",
+        if d.kernel.is_empty() {
+            "(none)".to_owned()
+        } else {
+            hex_list(&d.kernel, mask_digits)
+        }
+    )?;
+    writeln!(
+        out,
+        "tags:       {} per slot of the first value of its class{}",
+        count(
+            1u64.checked_shl(d.kernel.len() as u32).unwrap_or(u64::MAX),
+            "tag"
+        ),
+        if table.solves_whole_value() {
+            format!(
+                ", and as many for each later value below 2^{}",
+                d.solved.bits()
+            )
+        } else {
+            String::new()
+        }
+    )?;
+    writeln!(
+        out,
+        "tables:     {} columns of {} bytes: {} bytes",
+        d.columns.len(),
+        d.tag_len,
+        d.columns.len() * d.tag_len
+    )?;
+    super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
+    let how = super::scheme_verification_scope(Some(report), d);
+    if report.passed() {
+        writeln!(
+            out,
+            "verified:   {}/{} slots, {} tags{how}",
+            report.slots_checked,
+            scheme.slots(),
+            report.tags_checked
+        )?;
+    } else {
+        writeln!(
+            out,
+            "FAILED:     {} over {}, {}",
+            count(report.failure_count, "failure"),
+            count(report.slots_checked, "slot"),
+            count(report.tags_checked, "tag")
+        )?;
+    }
+    Ok(())
+}
+
+/// Exit 0 when the report passed; else says so on standard error and exits 1.
+fn verdict(report: &Report) -> Result<ExitCode> {
     if report.passed() {
         Ok(ExitCode::SUCCESS)
     } else {

@@ -165,6 +165,12 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             args.output.as_deref(),
         );
     }
+    if let (Language::Json, Some(spec)) = (args.language, args.spec.scheme_spec()?) {
+        let d = slotgen::scheme::invert::derive(&spec).map_err(super::spelled)?;
+        let report = slotgen::verify::verify_scheme(&d);
+        let value = emit::json::scheme_to_value(&d, Some(&report));
+        return write_out(args, &(serde_json::to_string_pretty(&value)? + "\n"));
+    }
     let derivation = args.spec.derive()?;
     let text = match args.language {
         Language::Rust => {
@@ -213,6 +219,11 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         .map_err(name_error)?,
         Language::Vectors => unreachable!("emitted above"),
     };
+    write_out(args, &text)
+}
+
+/// Writes the emitted text to `--output`, or to standard output.
+fn write_out(args: &EmitArgs, text: &str) -> Result<ExitCode> {
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| {
             anyhow::anyhow!(

@@ -142,7 +142,7 @@ impl CrcArgs {
     fn crc(&self) -> Result<Algorithm<u16>> {
         if let Some(named) = self.other_scheme()? {
             return Err(usage(anyhow!(
-                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `verify`, `shortest` and `emit` take every scheme",
+                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `shortest`, `emit`, `verify TABLE.json` and `verify --tags` take every scheme",
                 named.name()
             )));
         }
@@ -513,6 +513,20 @@ fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
             d.kernel.len(),
             d.mask_bits()
         )
+    }
+}
+
+/// What a passed scheme verification covered, after the tag count (see
+/// [`verification_scope`]).
+fn scheme_verification_scope(report: Option<&slotgen::Report>, d: &SchemeDerivation) -> String {
+    match report {
+        Some(r) if !r.exhaustive => format!(
+            " (each slot's first tag, its {} kernel directions{}: the 2^{} tags are too many to check one by one, and the map is affine)",
+            d.kernel.len(),
+            if d.table().solves_whole_value() { " and the next value of its residue class" } else { "" },
+            d.tag_len * d.alphabet.symbol_bits() as usize
+        ),
+        _ => String::new(),
     }
 }
 

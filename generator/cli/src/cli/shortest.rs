@@ -97,8 +97,6 @@ fn slot_list(slots: &[u32]) -> String {
 }
 
 pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
-    let crc = args.crc.crc()?;
-    let slots = args.crc.slots()?.get();
     let mut charset = Charset::parse(&args.charset)
         .context("--charset")
         .map_err(usage)?;
@@ -108,39 +106,19 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
             .context("--order")
             .map_err(usage)?;
     }
+    if args.crc.other_scheme()?.is_some() {
+        return run_scheme(args, &charset);
+    }
+    let crc = args.crc.crc()?;
+    let slots = args.crc.slots()?.get();
     let spec = ShortestSpec {
         crc,
         slots,
         charset,
         max_len: args.max_len,
     };
-    let table = shortest(&spec).map_err(|error| match error {
-        slotgen::Error::CharsetSymbol { .. } => {
-            usage(anyhow::Error::new(error).context("--charset"))
-        }
-        slotgen::Error::MaxLen { .. } => usage(anyhow::Error::new(error).context("--max-len")),
-        _ => anyhow::Error::new(error),
-    })?;
-    let gaps = table.gaps();
-    if !gaps.is_empty() {
-        let report = format!(
-            "{} of {} slots {} no tag of at most {} {}: {}",
-            gaps.len(),
-            slots,
-            if gaps.len() == 1 { "has" } else { "have" },
-            spec.max_len,
-            if spec.max_len == 1 {
-                "symbol"
-            } else {
-                "symbols"
-            },
-            slot_list(&gaps)
-        );
-        if !args.allow_gaps {
-            bail!("{report}; raise --max-len or use a larger charset, or pass --allow-gaps to write the table with these gaps");
-        }
-        eprintln!("slotgen: warning: {report}");
-    }
+    let table = shortest(&spec).map_err(search_error)?;
+    check_gaps(args, &table.gaps(), slots)?;
     let text = match args.format {
         Format::Lines => emit::shortest::lines(&table),
         Format::C => {
@@ -165,6 +143,70 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
                 .map_err(usage)?
         }
     };
+    write_out(args, &text)
+}
+
+/// A search error with the option it names.
+fn search_error(error: slotgen::Error) -> anyhow::Error {
+    match error {
+        slotgen::Error::CharsetSymbol { .. } | slotgen::Error::DelimiterInAlphabet { .. } => {
+            usage(anyhow::Error::new(error).context("--charset"))
+        }
+        slotgen::Error::MaxLen { .. } => usage(anyhow::Error::new(error).context("--max-len")),
+        _ => anyhow::Error::new(error),
+    }
+}
+
+/// Refuses a table with gaps unless `--allow-gaps`, which turns it into a warning.
+fn check_gaps(args: &ShortestArgs, gaps: &[u32], slots: u32) -> Result<()> {
+    if gaps.is_empty() {
+        return Ok(());
+    }
+    let report = format!(
+        "{} of {} slots {} no tag of at most {} {}: {}",
+        gaps.len(),
+        slots,
+        if gaps.len() == 1 { "has" } else { "have" },
+        args.max_len,
+        if args.max_len == 1 {
+            "symbol"
+        } else {
+            "symbols"
+        },
+        slot_list(gaps)
+    );
+    if !args.allow_gaps {
+        bail!("{report}; raise --max-len or use a larger charset, or pass --allow-gaps to write the table with these gaps");
+    }
+    eprintln!("slotgen: warning: {report}");
+    Ok(())
+}
+
+/// `shortest --scheme`: one tag per line, from the scheme's first slot (bucket 1 for
+/// Tarantool vshard), an empty line for a gap.
+fn run_scheme(args: &ShortestArgs, charset: &Charset) -> Result<ExitCode> {
+    if !matches!(args.format, Format::Lines) {
+        return Err(usage(anyhow::anyhow!(
+            "--format: with --scheme, the table is written as lines (one tag per line from the scheme's first slot); the C, Lua, JSON and Rust forms are for CRC-16 tables"
+        )));
+    }
+    if args.name.is_some() {
+        return Err(usage(anyhow::anyhow!("--name names a C array or Rust static, and with --scheme the table is lines: remove it")));
+    }
+    let scheme = args.crc.scheme()?.expect("--scheme was given");
+    let table =
+        slotgen::shortest::shortest_scheme(&scheme, charset, args.max_len).map_err(search_error)?;
+    check_gaps(args, &table.gaps(), scheme.slots())?;
+    let mut text = String::new();
+    for tag in table.tags() {
+        text.push_str(std::str::from_utf8(tag.unwrap_or_default()).expect("printable ASCII"));
+        text.push('\n');
+    }
+    write_out(args, &text)
+}
+
+/// Writes `text` to `--output`, or to standard output.
+fn write_out(args: &ShortestArgs, text: &str) -> Result<ExitCode> {
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| {
             anyhow::anyhow!(

@@ -165,18 +165,66 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
             path.display()
         )
     })?;
-    let report = verify::json_derivation(text).with_context(|| format!("`{}`", path.display()))?;
+    let context = || format!("`{}`", path.display());
+    if verify::json_format(text).as_deref() == Some(emit::json::SCHEME_FORMAT) {
+        let report = verify::json_scheme_derivation(text).with_context(context)?;
+        let d = &report.derivation;
+        let header = format!(
+            "{}: scheme {}, {} slots ({} to {}), {}-symbol tags over \"{}\"",
+            path.display(),
+            d.spec.name.name(),
+            d.scheme.slots(),
+            d.scheme.offset(),
+            d.scheme.offset() + (d.scheme.slots() - 1),
+            d.tag_len,
+            super::show(d.alphabet.symbols())
+        );
+        let scope = super::scheme_verification_scope(report.verification.as_ref(), d);
+        return write_json_report(
+            path,
+            &header,
+            &report,
+            d.scheme.slots().into(),
+            &scope,
+            max_errors,
+        );
+    }
+    let report = verify::json_derivation(text).with_context(context)?;
     let d = &report.derivation;
-    let mut out = std::io::stdout().lock();
-    writeln!(
-        out,
-        "table:      {}: {}, {} slots, {}-symbol tags over \"{}\"",
+    let header = format!(
+        "{}: {}, {} slots, {}-symbol tags over \"{}\"",
         path.display(),
         d.crc_name(),
         d.spec.slots,
         d.tag_len,
         super::show(d.alphabet.symbols())
-    )?;
+    );
+    let scope = report
+        .verification
+        .as_ref()
+        .map(|v| super::verification_scope(v, d))
+        .unwrap_or_default();
+    write_json_report(
+        path,
+        &header,
+        &report,
+        d.spec.slots.into(),
+        &scope,
+        max_errors,
+    )
+}
+
+/// Prints the report of a JSON derivation read back: the mismatches, or the verification.
+fn write_json_report<D>(
+    path: &Path,
+    header: &str,
+    report: &verify::JsonReport<D>,
+    slots: u64,
+    scope: &str,
+    max_errors: usize,
+) -> Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "table:      {header}")?;
     for mismatch in report.mismatches.iter().take(max_errors) {
         writeln!(out, "mismatch:   {mismatch}")?;
     }
@@ -209,11 +257,10 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
             super::plural(verification.slots_checked, "slot", "slots")
         );
     }
-    let how = super::verification_scope(verification, d);
     writeln!(
         out,
-        "verified:   {}/{} slots, {} tags{how}",
-        verification.slots_checked, d.spec.slots, verification.tags_checked
+        "verified:   {}/{slots} slots, {} tags{scope}",
+        verification.slots_checked, verification.tags_checked
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -261,8 +308,6 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             args.max_errors,
         );
     }
-    let crc = args.spec.crc.crc()?;
-    let slots = args.spec.crc.slots()?;
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
         TagFormat::Lua => (
@@ -272,6 +317,29 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
+    if let Some(spec) = args.spec.scheme_spec()? {
+        let scheme = spec.scheme()?;
+        let report = verify::scheme_tag_table(&tags, &scheme);
+        let described = format!(
+            "scheme {}, {} slots ({} to {})",
+            spec.name.name(),
+            scheme.slots(),
+            scheme.offset(),
+            scheme.offset() + (scheme.slots() - 1)
+        );
+        let last = scheme.offset() + (scheme.slots() - 1);
+        return write_tag_report(
+            path,
+            &tags,
+            form,
+            &described,
+            &report,
+            last,
+            args.max_errors,
+        );
+    }
+    let crc = args.spec.crc.crc()?;
+    let slots = args.spec.crc.slots()?;
     check_tags(path, &tags, form, &crc, slots, args.max_errors)
 }
 
@@ -285,14 +353,39 @@ fn check_tags(
     max_errors: usize,
 ) -> Result<ExitCode> {
     let report = verify::tag_table(tags, crc, slots);
+    let described = format!(
+        "{}, {} slots",
+        slotgen::catalog::name_of(crc).unwrap_or("custom"),
+        slots.get()
+    );
+    write_tag_report(
+        path,
+        tags,
+        form,
+        &described,
+        &report,
+        slots.get() - 1,
+        max_errors,
+    )
+}
+
+/// Prints the report of a tag table: `described` names the slot function, `last` is the
+/// last slot.
+fn write_tag_report(
+    path: &Path,
+    tags: &[Vec<u8>],
+    form: &str,
+    described: &str,
+    report: &verify::TagReport,
+    last: u32,
+    max_errors: usize,
+) -> Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "tags:       {} ({form}, {} entries) for {}, {} slots",
+        "tags:       {} ({form}, {} entries) for {described}",
         path.display(),
         tags.len(),
-        slotgen::catalog::name_of(crc).unwrap_or("custom"),
-        slots.get()
     )?;
     writeln!(out, "checked:    {} entries", report.entries_checked)?;
     for m in report.misplaced.iter().take(max_errors) {
@@ -308,17 +401,16 @@ fn check_tags(
         writeln!(
             out,
             "missing:    slots {}..{} have no entry ({} slots)",
-            tags.len(),
-            slots.get(),
+            u64::from(last) + 1 - report.missing,
+            u64::from(last) + 1,
             report.missing
         )?;
     }
     if report.extra > 0 {
         writeln!(
             out,
-            "extra:      {} entries past the last slot, {}",
+            "extra:      {} entries past the last slot, {last}",
             report.extra,
-            slots.get() - 1
         )?;
     }
     if !report.passed() {
@@ -339,7 +431,7 @@ fn check_tags(
     writeln!(
         out,
         "verified:   each of the {} slots holds one tag, and it lands on its slot",
-        slots.get()
+        report.entries_checked
     )?;
     Ok(ExitCode::SUCCESS)
 }
