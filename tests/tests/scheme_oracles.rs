@@ -14,6 +14,10 @@
 //! - `codis` and `couchbase`: Python's `zlib.crc32` and Go's `hash/crc32`, with the hashtag
 //!   rules written out in each script, on random keys and pinned empty-brace cases.
 //!
+//!
+//! Each also checks the other direction: the keys slotgen makes for every slot (bucket,
+//! partition, server index) land there by the real system's own answer.
+//!
 //! Each test skips when its program is missing, unless `SLOTGEN_REQUIRE_TOOLS=1`.
 
 use std::fmt::Write as _;
@@ -24,6 +28,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen_tables::{Scheme, SchemeName};
 use slotgen_tests::redis_server::{free_port, RedisServer};
 use slotgen_tests::{require_tool, scratch_dir};
@@ -128,13 +133,77 @@ fn assert_agree(what: &str, keys: &[Vec<u8>], answers: &[u64], expected: impl Fn
     assert!(wrong.is_empty(), "{what}: {wrong:?}");
 }
 
+/// Every slot's tag of `scheme` with `slots` slots (its default when `None`) and, for
+/// twemproxy, `hash_tag`, as slotgen derives it with the default alphabet: `(slot, key)`,
+/// the key made by the runtime (`prefix{tag}suffix` for a scheme with a hashtag rule, the
+/// tag alone otherwise). With `all`, every tag of the slot's first value (the kernel).
+fn slotgen_keys(
+    scheme: SchemeName,
+    slots: Option<u32>,
+    hash_tag: Option<[u8; 2]>,
+    all: bool,
+) -> Vec<(u32, Vec<u8>)> {
+    let spec = SchemeSpec {
+        slots,
+        hash_tag,
+        ..SchemeSpec::new(scheme)
+    };
+    let d = slotgen::scheme::invert::derive(&spec).expect("every named scheme derives");
+    let table = d.table();
+    let (prefix, suffix): (&[u8], &[u8]) = match d.scheme.hashtag().delimiters() {
+        Some(_) => (b"user:", b":profile"),
+        None => (b"", b""),
+    };
+    let first = d.scheme.offset();
+    let mut keys = Vec::new();
+    let mut key = [0u8; 64];
+    for slot in first..first + d.scheme.slots() {
+        let per_value = 1usize << table.kernel().len();
+        for tag in table
+            .tags_for_slot(slot)
+            .unwrap()
+            .take(if all { per_value } else { 1 })
+        {
+            let len = table
+                .write_key(prefix, tag.as_ref(), suffix, &mut key)
+                .unwrap();
+            keys.push((slot, key[..len].to_vec()));
+        }
+    }
+    keys
+}
+
+/// Asserts that the real system put each of slotgen's keys on the slot slotgen made it
+/// for: `answers[i]` for `keys[i]`.
+fn assert_on_their_slots(what: &str, keys: &[(u32, Vec<u8>)], answers: &[u64]) {
+    assert_eq!(answers.len(), keys.len(), "{what}: one answer per key");
+    let wrong: Vec<String> = keys
+        .iter()
+        .zip(answers)
+        .filter(|((slot, _), a)| u64::from(*slot) != **a)
+        .take(5)
+        .map(|((slot, k), a)| {
+            format!(
+                "{} made for {slot} lands on {a}",
+                String::from_utf8_lossy(k)
+            )
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{what}: {wrong:?}");
+}
+
 #[test]
 fn tarantool_digest_crc32_and_vshard_buckets() {
     if !require_tool("tarantool") {
         return;
     }
     let dir = scratch_dir("tarantool-vshard");
-    let keys = random_keys(13, 10_000);
+    let random = random_keys(13, 10_000);
+    // then slotgen's tag for every bucket of 3000 and of 7 (every tag of the first value)
+    let of_3000 = slotgen_keys(SchemeName::TarantoolVshard, None, None, false);
+    let of_7 = slotgen_keys(SchemeName::TarantoolVshard, Some(7), None, true);
+    let mut keys = random.clone();
+    keys.extend(of_3000.iter().chain(&of_7).map(|(_, k)| k.clone()));
     let input = dir.join("keys.hex");
     std::fs::write(&input, hex_lines(&keys)).unwrap();
     let script = dir.join("buckets.lua");
@@ -160,7 +229,13 @@ os.exit(0)
     .unwrap();
     let mut command = Command::new("tarantool");
     command.arg(&script).current_dir(&dir);
-    let answers = rows(&run(command, &input, &dir));
+    let all = rows(&run(command, &input, &dir));
+    let (answers, tags) = all.split_at(random.len());
+    let (tags_3000, tags_7) = tags.split_at(of_3000.len());
+    let bucket = |rows: &[Vec<u64>], i: usize| rows.iter().map(|r| r[i]).collect::<Vec<_>>();
+    assert_on_their_slots("tags of 3000 buckets", &of_3000, &bucket(tags_3000, 1));
+    assert_on_their_slots("tags of 7 buckets", &of_7, &bucket(tags_7, 2));
+    let keys = random;
     let column = |i: usize| answers.iter().map(|r| r[i]).collect::<Vec<_>>();
     let default = SchemeName::TarantoolVshard.scheme(None, None).unwrap();
     let seven = Scheme::tarantool_vshard(7).unwrap();
@@ -240,10 +315,30 @@ fn librdkafka_consistent_partitioner() {
         .arg(&source)
         .arg("-lrdkafka");
     run(gcc, &empty, &dir);
-    let keys = random_keys(29, 10_000);
+    let random = random_keys(29, 10_000);
+    // then slotgen's tags for every partition of 3, 12 and 100 (every tag of the first
+    // value of each partition)
+    let made: Vec<Vec<(u32, Vec<u8>)>> = [3, 12, 100]
+        .into_iter()
+        .map(|n| slotgen_keys(SchemeName::Librdkafka, Some(n), None, true))
+        .collect();
+    let mut keys = random.clone();
+    keys.extend(made.iter().flatten().map(|(_, k)| k.clone()));
     let input = dir.join("keys.hex");
     std::fs::write(&input, hex_lines(&keys)).unwrap();
-    let answers = rows(&run(Command::new(&binary), &input, &dir));
+    let all = rows(&run(Command::new(&binary), &input, &dir));
+    let (answers, mut tags) = all.split_at(random.len());
+    for (column, made) in made.iter().enumerate() {
+        let (these, rest) = tags.split_at(made.len());
+        let got: Vec<u64> = these.iter().map(|r| r[column]).collect();
+        assert_on_their_slots(
+            &format!("tags of {} partitions", [3, 12, 100][column]),
+            made,
+            &got,
+        );
+        tags = rest;
+    }
+    let keys = random;
     for (column, partitions) in [3u32, 12, 100].into_iter().enumerate() {
         let scheme = Scheme::librdkafka(partitions).unwrap();
         let got: Vec<u64> = answers.iter().map(|r| r[column]).collect();
@@ -334,14 +429,34 @@ fn codis_and_couchbase_against_python_zlib() {
         return;
     }
     let dir = scratch_dir("codis-python");
-    let keys = random_keys(41, 10_000);
+    let random = random_keys(41, 10_000);
+    // then slotgen's keys for every slot: Codis's 1024, Couchbase's 1024 and 64 vBuckets
+    let made = [
+        slotgen_keys(SchemeName::Codis, None, None, true),
+        slotgen_keys(SchemeName::Couchbase, None, None, true),
+        slotgen_keys(SchemeName::Couchbase, Some(64), None, true),
+    ];
+    let mut keys = random.clone();
+    keys.extend(made.iter().flatten().map(|(_, k)| k.clone()));
     let input = dir.join("keys.hex");
     std::fs::write(&input, hex_lines(&keys)).unwrap();
     let script = dir.join("slots.py");
     std::fs::write(&script, PYTHON_PROGRAM).unwrap();
     let mut python = Command::new("python3");
     python.arg(&script);
-    check_codis_couchbase("python", &rows(&run(python, &input, &dir)), &keys);
+    let all = rows(&run(python, &input, &dir));
+    let (answers, mut tags) = all.split_at(random.len());
+    for (column, (what, made)) in ["codis", "couchbase 1024", "couchbase 64"]
+        .iter()
+        .zip(&made)
+        .enumerate()
+    {
+        let (these, rest) = tags.split_at(made.len());
+        let got: Vec<u64> = these.iter().map(|r| r[column]).collect();
+        assert_on_their_slots(&format!("python: slotgen's {what} keys"), made, &got);
+        tags = rest;
+    }
+    check_codis_couchbase("python", answers, &random);
 }
 
 #[test]
@@ -535,6 +650,21 @@ fn twemproxy_modula_pools_put_keys_where_slotgen_says() {
             |k| u64::from(tagged.slot(k)),
         );
 
+        // slotgen's keys for every server index, each tag of the first value of its class
+        let made = slotgen_keys(
+            SchemeName::TwemproxyCrc32a,
+            Some(servers),
+            Some(*b"{}"),
+            true,
+        );
+        let made_keys: Vec<Vec<u8>> = made.iter().map(|(_, k)| k.clone()).collect();
+        let got = landed(&mut proxy, &backends, &made_keys);
+        assert_on_their_slots(
+            &format!("slotgen's crc32a keys, {servers} servers"),
+            &made,
+            &got,
+        );
+
         let plain = Scheme::twemproxy_crc32(servers, None).unwrap();
         let mut proxy = connect_with_deadline(plain_port, deadline);
         let got = landed(&mut proxy, &backends, &plain_keys);
@@ -543,6 +673,14 @@ fn twemproxy_modula_pools_put_keys_where_slotgen_says() {
             &plain_keys,
             &got,
             |k| u64::from(plain.slot(k)),
+        );
+        let made = slotgen_keys(SchemeName::TwemproxyCrc32, Some(servers), None, true);
+        let made_keys: Vec<Vec<u8>> = made.iter().map(|(_, k)| k.clone()).collect();
+        let got = landed(&mut proxy, &backends, &made_keys);
+        assert_on_their_slots(
+            &format!("slotgen's crc32 keys, {servers} servers"),
+            &made,
+            &got,
         );
     }
 }

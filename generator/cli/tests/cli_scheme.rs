@@ -159,26 +159,57 @@ fn scheme_errors_name_the_option_and_the_fix() {
             vec!["slot", "--scheme", "redis-cluster", "--slots", "3000", "a"],
             "not a power of two",
         ),
-        (vec!["tag", "--scheme", "codis", "0"], "not available yet"),
         (
-            vec!["derive", "--scheme", "tarantool-vshard"],
-            "not available yet",
-        ),
-        (
-            vec!["emit", "rust", "--scheme", "couchbase"],
-            "not available yet",
+            vec!["tag", "--scheme", "tarantool-vshard", "0"],
+            "slots are 1 to 3000",
         ),
         (
             vec![
-                "shortest",
-                "--charset",
-                "digits",
+                "key",
                 "--scheme",
                 "librdkafka",
                 "--slots",
                 "3",
+                "--prefix",
+                "a",
+                "0",
             ],
-            "not available yet",
+            "hashes the whole key",
+        ),
+        (
+            vec!["tag", "--scheme", "codis", "--charset", "alnum", "0"],
+            "give `--alphabet`",
+        ),
+        (
+            vec!["tag", "--scheme", "codis", "--crc", "modbus", "0"],
+            "cannot be used with",
+        ),
+        (
+            vec!["tag", "--scheme", "tarantool-vshard", "--tag-len", "9", "1"],
+            "at least 10",
+        ),
+        (
+            vec![
+                "tag",
+                "--scheme",
+                "twemproxy-crc32a",
+                "--slots",
+                "3",
+                "--hash-tag",
+                "::",
+                "--alphabet",
+                "89:;<=>?",
+                "0",
+            ],
+            "hashtag delimiters",
+        ),
+        (
+            vec!["tag", "--scheme", "couchbase", "--slots", "65536", "0"],
+            "give at most 32768 slots",
+        ),
+        (
+            vec!["check", "--scheme", "codis", "a"],
+            "takes only the redis-cluster scheme",
         ),
     ] {
         let (ok, _, err) = slot(&args);
@@ -189,6 +220,217 @@ fn scheme_errors_name_the_option_and_the_fix() {
     let (ok, out, err) = slot(&["tag", "--scheme", "redis-cluster", "0"]);
     assert!(ok, "{err}");
     assert_eq!(out, "0\tDLH@\n");
+}
+
+/// The CRC-32 of `bytes` by the `crc` crate, for CRC-32/ISO-HDLC, and a bitwise CRC-32C
+/// with init 0xffffffff and no final xor (Tarantool's `digest.crc32`): independent of
+/// slotgen's engines.
+fn iso_hdlc(bytes: &[u8]) -> u32 {
+    crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(bytes)
+}
+
+fn tarantool(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82f6_3b78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    crc
+}
+
+/// The hashtag of a key under a `{}` rule, written out: the bytes between the first `{`
+/// and the first `}` after it; with `empty_is_whole`, an empty tag hashes the whole key.
+fn braces(key: &[u8], empty_is_whole: bool) -> &[u8] {
+    let Some(open) = key.iter().position(|&b| b == b'{') else {
+        return key;
+    };
+    match key[open + 1..].iter().position(|&b| b == b'}') {
+        Some(0) if empty_is_whole => key,
+        Some(len) => &key[open + 1..open + 1 + len],
+        None => key,
+    }
+}
+
+/// `tag`, `key` and `tag --all` for every slot of every scheme: each tag and key lands on
+/// its slot by the formulas written out here over independent CRCs.
+#[test]
+fn tags_and_keys_land_by_an_independent_crc() {
+    type Slot = fn(&[u8]) -> u32;
+    let cases: [(&[&str], &str, Slot); 8] = [
+        (&["--scheme", "codis"], "0-1023", |k| {
+            iso_hdlc(braces(k, false)) % 1024
+        }),
+        (&["--scheme", "couchbase"], "0-1023", |k| {
+            (iso_hdlc(k) >> 16 & 0x7fff) % 1024
+        }),
+        (
+            &["--scheme", "couchbase", "--slots", "1000"],
+            "0-999",
+            |k| (iso_hdlc(k) >> 16 & 0x7fff) % 1000,
+        ),
+        (&["--scheme", "tarantool-vshard"], "1-3000", |k| {
+            tarantool(k) % 3000 + 1
+        }),
+        (&["--scheme", "librdkafka", "--slots", "12"], "0-11", |k| {
+            iso_hdlc(k) % 12
+        }),
+        (
+            &[
+                "--scheme",
+                "twemproxy-crc32a",
+                "--slots",
+                "3",
+                "--hash-tag",
+                "{}",
+            ],
+            "0-2",
+            |k| iso_hdlc(braces(k, true)) % 3,
+        ),
+        (
+            &["--scheme", "twemproxy-crc32", "--slots", "5"],
+            "0-4",
+            |k| (iso_hdlc(k) >> 16 & 0x7fff) % 5,
+        ),
+        (
+            &["--scheme", "redis-cluster", "--slots", "1024"],
+            "0-1023",
+            |k| {
+                u32::from(crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(braces(k, true)))
+                    % 1024
+            },
+        ),
+    ];
+    for (options, range, slot_of) in cases {
+        for (command, extra) in [
+            ("tag", &[][..]),
+            ("tag", &["--all"][..]),
+            ("key", &["--prefix", "user:", "--suffix", ":x"][..]),
+        ] {
+            let whole_key = matches!(
+                options[1],
+                "couchbase" | "tarantool-vshard" | "librdkafka" | "twemproxy-crc32"
+            );
+            if command == "key" && whole_key {
+                continue; // a whole-key scheme's key is its tag
+            }
+            // a whole 32-bit value has 2^32 / slots values per slot, each with its kernel
+            let huge = matches!(options[1], "tarantool-vshard" | "librdkafka" | "twemproxy-crc32a");
+            if extra == ["--all"] && huge {
+                continue;
+            }
+            let mut args = vec![command];
+            args.extend(options);
+            args.extend(extra);
+            args.push(range);
+            let (ok, out, err) = slot(&args);
+            assert!(ok, "{args:?}: {err}");
+            let mut lines = 0;
+            for line in out.lines() {
+                let (slot, text) = line.split_once('\t').unwrap();
+                let slot: u32 = slot.parse().unwrap();
+                let key = if command == "tag" && !whole_key {
+                    format!("{{{text}}}")
+                } else {
+                    text.to_owned()
+                };
+                assert_eq!(slot_of(key.as_bytes()), slot, "{args:?}: {line}");
+                lines += 1;
+            }
+            let (first, last) = range.split_once('-').unwrap();
+            let slots = last.parse::<u32>().unwrap() - first.parse::<u32>().unwrap() + 1;
+            if extra.is_empty() {
+                assert_eq!(lines, slots, "{args:?}");
+            } else {
+                assert!(lines >= slots, "{args:?}");
+            }
+        }
+    }
+}
+
+/// `derive --scheme` and `emit json --scheme` write a derivation that `verify` reads back
+/// and passes; an edited value fails it, naming the value.
+#[test]
+fn scheme_json_round_trips_through_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("vshard.json");
+    let path_text = path.to_str().unwrap();
+    let (ok, _, err) = slot(&[
+        "emit",
+        "json",
+        "--scheme",
+        "tarantool-vshard",
+        "-o",
+        path_text,
+    ]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = slot(&["verify", path_text]);
+    assert!(ok, "{err}");
+    assert!(out.contains("verified:   3000/3000 slots"), "{out}");
+    let (ok, derived, err) = slot(&["derive", "--scheme", "tarantool-vshard", "--json"]);
+    assert!(ok, "{err}");
+    assert_eq!(derived, std::fs::read_to_string(&path).unwrap());
+    let mut value: serde_json::Value = serde_json::from_str(&derived).unwrap();
+    value["columns"][3] = "00000000000000000001".into();
+    std::fs::write(&path, value.to_string()).unwrap();
+    let out = common::slotgen_with_stdin(&["verify", path_text], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("mismatch:   `columns[3]`"));
+    // the text form says what was solved for
+    let (ok, text, _) = slot(&["derive", "--scheme", "librdkafka", "--slots", "12"]);
+    assert!(ok);
+    assert!(
+        text.contains("solved:     the whole 32-bit value"),
+        "{text}"
+    );
+    assert!(text.contains("tag length: 9 symbols"), "{text}");
+}
+
+/// `shortest --scheme`: a tag per line from the first slot, each landing by the
+/// independent CRC; `verify --tags --scheme` reads it back.
+#[test]
+fn shortest_tags_for_a_scheme() {
+    let (ok, out, err) = slot(&[
+        "shortest",
+        "--scheme",
+        "tarantool-vshard",
+        "--charset",
+        "alnum",
+    ]);
+    assert!(ok, "{err}");
+    let tags: Vec<&str> = out.lines().collect();
+    assert_eq!(tags.len(), 3000);
+    for (i, tag) in tags.iter().enumerate() {
+        assert!((1..=3).contains(&tag.len()), "{tag}");
+        assert_eq!(tarantool(tag.as_bytes()) % 3000 + 1, i as u32 + 1, "{tag}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tags.txt");
+    std::fs::write(&path, &out).unwrap();
+    let path_text = path.to_str().unwrap();
+    let (ok, _, err) = slot(&[
+        "verify",
+        "--tags",
+        path_text,
+        "--scheme",
+        "tarantool-vshard",
+    ]);
+    assert!(ok, "{err}");
+    let (ok, _, _) = slot(&[
+        "verify",
+        "--tags",
+        path_text,
+        "--scheme",
+        "tarantool-vshard",
+        "--slots",
+        "2999",
+    ]);
+    assert!(!ok);
 }
 
 /// `catalog --all-widths`: the 97 catalogue CRCs of width 8 to 64, each with its check value
