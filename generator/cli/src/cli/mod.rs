@@ -126,8 +126,9 @@ pub struct CrcArgs {
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
     /// A named sharding scheme instead of --crc: `redis-cluster`, `codis`, `couchbase`,
-    /// `tarantool-vshard`, `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`. Only
-    /// `slotgen slot` takes a scheme other than `redis-cluster` so far.
+    /// `tarantool-vshard`, `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`. With a
+    /// modulus that is not a power of two, tags are solved for the whole CRC value, so they
+    /// are longer (9 or 10 symbols of 16 for CRC-32); `slotgen derive --scheme` says why.
     #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"])]
     scheme: Option<String>,
     /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
