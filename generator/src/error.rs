@@ -328,7 +328,7 @@ pub enum Error {
 fn scheme_rank_fix(shortest: Option<usize>, max: usize) -> String {
     match shortest {
         Some(len) => format!("give a tag length of at least {len} (or leave it out for the shortest); `slotgen shortest --scheme` finds the shortest tag of each slot by enumeration instead"),
-        None => format!("no tag of up to {max} symbols of this alphabet does: give a larger alphabet, or use `slotgen shortest --scheme`, which finds the shortest tag of each slot by enumeration"),
+        None => format!("no tag of up to {max} symbols of this alphabet does (a tag holds at most 64 input bits, so a whole 64-bit value is out of reach): give a larger alphabet, or use `slotgen shortest --scheme`, which finds the shortest tag of each slot by enumeration"),
     }
 }
 

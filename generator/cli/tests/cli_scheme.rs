@@ -320,7 +320,10 @@ fn tags_and_keys_land_by_an_independent_crc() {
                 continue; // a whole-key scheme's key is its tag
             }
             // a whole 32-bit value has 2^32 / slots values per slot, each with its kernel
-            let huge = matches!(options[1], "tarantool-vshard" | "librdkafka" | "twemproxy-crc32a");
+            let huge = matches!(
+                options[1],
+                "tarantool-vshard" | "librdkafka" | "twemproxy-crc32a"
+            );
             if extra == ["--all"] && huge {
                 continue;
             }

@@ -229,7 +229,40 @@ pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn derive(spec: &SchemeSpec) -> Result<SchemeDerivation, Error> {
-    let scheme = spec.scheme()?;
+    derive_with(spec, spec.scheme()?)
+}
+
+/// As [`derive`], for `scheme` in place of the one `spec` names: any CRC of width 8 to
+/// 64 (a catalogue entry's engine, say), output transform, reduction and offset. `spec`
+/// gives the alphabet and the tag length; its `name` labels errors and stays in the
+/// derivation's `spec`, so a derivation of a custom scheme is for checking and for the
+/// runtime's [`SchemeTable`], not for emitters, which name the scheme in their output.
+///
+/// # Errors
+///
+/// As [`derive`].
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive_with, SchemeSpec};
+/// use slotgen_tables::{AnyCrc, CrcEngine, HashtagRule, Reduction, Scheme, SchemeName};
+///
+/// // CRC-40/GSM of the whole key, % 1000: the whole 40-bit value is solved for
+/// static GSM: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_40_GSM);
+/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&GSM), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
+/// let d = derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme)?;
+/// assert_eq!(d.tag_len, 14); // 56 input bits for 40 value bits (a separate Python
+/// // elimination agrees)
+/// assert_eq!(scheme.slot(d.table().tag_for_slot(999)?.as_ref()), 999);
+///
+/// // A whole 64-bit value needs more than the 64 input bits a tag can hold
+/// static XZ: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
+/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&XZ), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
+/// assert!(derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<SchemeDerivation, Error> {
     let solved = solved(spec.name, &scheme)?;
     let alphabet = Alphabet::new(&spec.alphabet)?;
     if let slotgen_tables::HashtagRule::Delimited { open, close } = scheme.hashtag() {

@@ -14,7 +14,7 @@ pub use json::{
     json_derivation, json_format, json_scheme_derivation, JsonReport, Mismatch, MAX_JSON_BYTES,
 };
 pub use literal::{tags_from_source, Language};
-pub use scheme::verify_scheme;
+pub use scheme::{verify_scheme, MAX_SCHEME_EXHAUSTIVE_TAGS};
 pub use tags::{scheme_tag_table, tag_table, tags_from_lines, Misplaced, TagReport};
 
 use serde::Serialize;

@@ -2,20 +2,44 @@
 
 use slotgen_tables::{AnyCrc, Reduction, Scheme};
 
-use super::{Failure, Report, MAX_EXHAUSTIVE_TAGS, MAX_LISTED};
+use super::{Failure, Report, MAX_LISTED};
+
+/// The most tags [`verify_scheme`] checks one by one: `2^16`. A larger space is checked
+/// through each slot's first tag, its kernel directions and the next value of its class,
+/// which decides every tag because the map is affine.
+pub const MAX_SCHEME_EXHAUSTIVE_TAGS: u64 = 1 << 16;
 use crate::scheme::invert::SchemeDerivation;
 
-/// The CRC of `bytes` by the `crc` crate, for the algorithm of the scheme's engine: not
-/// the runtime's engine, so the check is independent of it.
-fn reference_value(scheme: &Scheme<'static>, bytes: &[u8]) -> u64 {
-    let crc = match scheme.crc() {
-        AnyCrc::W8(e) => u64::from(crc::Crc::<u8>::new(e.algorithm()).checksum(bytes)),
-        AnyCrc::W16(e) => u64::from(crc::Crc::<u16>::new(e.algorithm()).checksum(bytes)),
-        AnyCrc::W32(e) => u64::from(crc::Crc::<u32>::new(e.algorithm()).checksum(bytes)),
-        AnyCrc::W64(e) => crc::Crc::<u64>::new(e.algorithm()).checksum(bytes),
-    };
-    let (shift, mask) = scheme.transform();
-    (crc >> shift) & mask
+/// The `crc` crate's CRC for the algorithm of a scheme's engine: not the runtime's engine,
+/// so the check is independent of it.
+enum Reference {
+    W8(crc::Crc<u8>),
+    W16(crc::Crc<u16>),
+    W32(crc::Crc<u32>),
+    W64(crc::Crc<u64>),
+}
+
+impl Reference {
+    fn new(scheme: &Scheme<'static>) -> Self {
+        match scheme.crc() {
+            AnyCrc::W8(e) => Self::W8(crc::Crc::<u8>::new(e.algorithm())),
+            AnyCrc::W16(e) => Self::W16(crc::Crc::<u16>::new(e.algorithm())),
+            AnyCrc::W32(e) => Self::W32(crc::Crc::<u32>::new(e.algorithm())),
+            AnyCrc::W64(e) => Self::W64(crc::Crc::<u64>::new(e.algorithm())),
+        }
+    }
+
+    /// The scheme's value of `bytes`: the CRC, shifted and masked.
+    fn value(&self, scheme: &Scheme<'static>, bytes: &[u8]) -> u64 {
+        let crc = match self {
+            Self::W8(c) => u64::from(c.checksum(bytes)),
+            Self::W16(c) => u64::from(c.checksum(bytes)),
+            Self::W32(c) => u64::from(c.checksum(bytes)),
+            Self::W64(c) => c.checksum(bytes),
+        };
+        let (shift, mask) = scheme.transform();
+        (crc >> shift) & mask
+    }
 }
 
 /// The slot of a value, by the scheme's reduction written out here.
@@ -33,7 +57,7 @@ fn reference_slot(scheme: &Scheme<'static>, value: u64) -> u64 {
 ///
 /// - the runtime's checked constructor accepts the tables;
 /// - each tag of the slot's [`tags_for_slot`], when the alphabet and length have at most
-///   [`MAX_EXHAUSTIVE_TAGS`] tags (else the slot's first tag, it moved by each kernel entry,
+///   [`MAX_SCHEME_EXHAUSTIVE_TAGS`] tags (else the slot's first tag, it moved by each kernel entry,
 ///   and the first tag of the next value of its residue class), is `tag_len` symbols of the
 ///   alphabet and lands on the slot;
 /// - a key built by the runtime's `write_key_for_slot` (`slotgen:{tag}:verify` for a scheme
@@ -88,6 +112,7 @@ pub fn verify_scheme(derivation: &SchemeDerivation) -> Report {
             return report;
         }
     };
+    let reference = Reference::new(&scheme);
     let mut in_alphabet = [false; 256];
     for &s in derivation.alphabet.symbols() {
         in_alphabet[usize::from(s)] = true;
@@ -100,7 +125,7 @@ pub fn verify_scheme(derivation: &SchemeDerivation) -> Report {
     };
     let mut key = vec![0u8; prefix.len() + derivation.tag_len + 2 + suffix.len()];
     let space = 1u64.checked_shl(derivation.tag_len as u32 * derivation.alphabet.symbol_bits());
-    let one_by_one = space.is_some_and(|n| n <= MAX_EXHAUSTIVE_TAGS);
+    let one_by_one = space.is_some_and(|n| n <= MAX_SCHEME_EXHAUSTIVE_TAGS);
     let first = scheme.offset();
     for slot in first..first + scheme.slots() {
         report.slots_checked += 1;
@@ -125,7 +150,7 @@ pub fn verify_scheme(derivation: &SchemeDerivation) -> Report {
                     format!("byte {b:#04x} is not in the alphabet"),
                 );
             } else {
-                let landed = reference_slot(&scheme, reference_value(&scheme, tag));
+                let landed = reference_slot(&scheme, reference.value(&scheme, tag));
                 if landed != u64::from(slot) {
                     fail(report, slot, tag, format!("the tag lands on slot {landed}"));
                 }
