@@ -12,6 +12,7 @@ use crate::scheme::invert::SchemeDerivation;
 
 /// The `crc` crate's CRC for the algorithm of a scheme's engine: not the runtime's engine,
 /// so the check is independent of it.
+#[allow(clippy::large_enum_variant)] // one, built once per verification
 enum Reference {
     W8(crc::Crc<u8>),
     W16(crc::Crc<u16>),
