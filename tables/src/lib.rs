@@ -24,7 +24,8 @@
 //! Tables for other CRCs, alphabets, tag lengths and slot counts come from the `slotgen`
 //! generator: its `slot_table!` macro, its build.rs API, or `slotgen emit rust`.
 //!
-//! Features: `alloc` adds [`SlotTable::key_for_slot`], which returns a `Vec<u8>`.
+//! Features: `alloc` adds `SlotTable::key_for_slot` and `SchemeTable::key_for_slot`, which
+//! return a `Vec<u8>`.
 #![no_std]
 #![warn(missing_docs)]
 

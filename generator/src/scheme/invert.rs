@@ -1,8 +1,8 @@
-//! Tags for a chosen slot of any scheme: [`derive`] solves the scheme's value over GF(2)
+//! Tags for a chosen slot of any scheme: [`derive()`] solves the scheme's value over GF(2)
 //! and gives the tables of a [`SchemeTable`].
 //!
 //! A scheme's value `(crc(tag) >> shift) & mask` is affine over GF(2) in the bits of a tag's
-//! symbol indices, for tags of one length over an affine alphabet (see [`value_rank`]). A
+//! symbol indices, for tags of one length over an affine alphabet (see [`value_rank`](super::value_rank)). A
 //! reduction by a mask, or by a modulus that is a power of two `2^b`, keeps the value's low
 //! `b` bits, which are solved for as Redis Cluster's slot bits are. Any other modulus `N` is
 //! not affine, so the tag is solved for the whole value instead, set to `slot - offset`
@@ -49,7 +49,7 @@ impl Solved {
     }
 }
 
-/// What [`derive`] solves: a named scheme with its slot count and, for twemproxy, its
+/// What [`derive()`] solves: a named scheme with its slot count and, for twemproxy, its
 /// hashtag delimiters; an alphabet; and a tag length (the shortest with full rank when
 /// `None`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,7 +93,7 @@ impl SchemeSpec {
     }
 }
 
-/// Everything [`derive`] finds for a [`SchemeSpec`]: what is solved, the inverse's columns
+/// Everything [`derive()`] finds for a [`SchemeSpec`]: what is solved, the inverse's columns
 /// and the kernel, as masks and as bytes.
 #[derive(Clone, Debug)]
 pub struct SchemeDerivation {
@@ -129,7 +129,7 @@ impl SchemeDerivation {
     ///
     /// # Panics
     ///
-    /// Never for a derivation from [`derive`], whose tables the constructor's checks accept
+    /// Never for a derivation from [`derive()`], whose tables the constructor's checks accept
     /// (a test checks it for every scheme).
     #[must_use]
     pub fn table(&self) -> SchemeTable<'_, MAX_TAG_LEN> {
@@ -232,7 +232,7 @@ pub fn derive(spec: &SchemeSpec) -> Result<SchemeDerivation, Error> {
     derive_with(spec, spec.scheme()?)
 }
 
-/// As [`derive`], for `scheme` in place of the one `spec` names: any CRC of width 8 to
+/// As [`derive()`], for `scheme` in place of the one `spec` names: any CRC of width 8 to
 /// 64 (a catalogue entry's engine, say), output transform, reduction and offset. `spec`
 /// gives the alphabet and the tag length; its `name` labels errors and stays in the
 /// derivation's `spec`, so a derivation of a custom scheme is for checking and for the
@@ -240,7 +240,7 @@ pub fn derive(spec: &SchemeSpec) -> Result<SchemeDerivation, Error> {
 ///
 /// # Errors
 ///
-/// As [`derive`].
+/// As [`derive()`].
 ///
 /// # Examples
 ///
