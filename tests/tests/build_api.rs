@@ -17,6 +17,18 @@ fn slot_of(tag: &[u8]) -> u16 {
     REFERENCE.checksum(tag) % 16384
 }
 
+/// Marks `tag` seen in `seen`, indexed by its symbols' alphabet indices (5 bits each), and
+/// fails when it was seen before.
+fn see_once(seen: &mut [bool], tag: &[u8]) {
+    let index = tag
+        .iter()
+        .fold(0, |acc, &b| acc << 5 | usize::from(b - b'@'));
+    assert!(
+        !std::mem::replace(&mut seen[index], true),
+        "tag {tag:?} twice"
+    );
+}
+
 #[test]
 fn included_table_has_the_spec_of_build_rs() {
     assert_eq!(BUILT.crc_name(), "CRC-16/IBM-3740");
@@ -51,14 +63,7 @@ fn every_tag_lands_on_its_slot_by_the_crc_crate() {
             assert_eq!(tag.len(), 4);
             assert!(tag.iter().all(|b| ALPHABET.contains(b)), "{tag:?}");
             assert_eq!(slot_of(tag), slot, "tag {tag:?}");
-            // the symbols' alphabet indices, 5 bits each
-            let index = tag
-                .iter()
-                .fold(0, |acc, &b| acc << 5 | usize::from(b - b'@'));
-            assert!(
-                !std::mem::replace(&mut seen[index], true),
-                "tag {tag:?} twice"
-            );
+            see_once(&mut seen, tag);
             tags += 1;
         }
         assert_eq!(tags, BUILT.tags_per_slot());
@@ -110,13 +115,7 @@ fn every_scheme_tag_lands_on_its_vbucket_by_a_bitwise_crc() {
             }
             assert!(tag.iter().all(|b| ALPHABET.contains(b)), "{tag:?}");
             assert_eq!(vbucket_of(tag), vbucket, "tag {tag:?}");
-            let index = tag
-                .iter()
-                .fold(0, |acc, &b| acc << 5 | usize::from(b - b'@'));
-            assert!(
-                !std::mem::replace(&mut seen[index], true),
-                "tag {tag:?} twice"
-            );
+            see_once(&mut seen, tag);
             tags += 1;
         }
         assert_eq!(tags, VBUCKETS.tags_per_slot(vbucket));

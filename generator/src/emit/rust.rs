@@ -15,6 +15,36 @@ fn hex_lit(value: u64, digits: usize) -> syn::LitInt {
     )
 }
 
+/// Byte differences of a tag as rows of hex bytes, `[0x05, 0x07, ...]`: the first `tag_len`
+/// bytes of each word.
+fn byte_rows(words: &[[u8; slotgen_tables::MAX_TAG_LEN]], tag_len: usize) -> Vec<TokenStream> {
+    words
+        .iter()
+        .map(|w| {
+            let bytes = w[..tag_len].iter().map(|&b| hex_lit(b.into(), 2));
+            quote!([#(#bytes),*])
+        })
+        .collect()
+}
+
+/// The doc comment of `lines` (one `///` line each), unless `attrs` hold a doc comment
+/// already: a static's own doc replaces the generated one.
+fn doc_unless_given(attrs: &[syn::Attribute], lines: impl FnOnce() -> Vec<String>) -> TokenStream {
+    if attrs.iter().any(|a| a.path().is_ident("doc")) {
+        return quote!();
+    }
+    let lines = lines().into_iter().map(|line| match line.as_str() {
+        "" => line,
+        _ => format!(" {line}"),
+    });
+    quote!(#(#[doc = #lines])*)
+}
+
+/// `name` as the identifier of a `pub` static of a file.
+fn public(name: &str) -> Result<(syn::Ident, syn::Visibility), syn::Error> {
+    Ok((syn::parse_str(name)?, syn::parse_quote!(pub)))
+}
+
 /// The item `#attrs #vis static #name: SlotTable<'static, N> = { ... };` for `derivation`,
 /// `N` its tag length, with its tables of tag bytes ([`crate::TagWords`], `tag_len` bytes per
 /// entry, as byte strings) as statics inside the initializer's block, passed to the checked
@@ -41,32 +71,20 @@ pub fn table_static(
             })
             .collect()
     };
-    let differences = |words: &[[u8; slotgen_tables::MAX_TAG_LEN]]| -> Vec<TokenStream> {
-        words
-            .iter()
-            .map(|w| {
-                let bytes = w[..tag_len].iter().map(|&b| hex_lit(b.into(), 2));
-                quote!([#(#bytes),*])
-            })
-            .collect()
-    };
     let words = &derivation.words;
     let (low, high, kernel) = (
         tags(&words.low),
-        differences(&words.high),
-        differences(&words.kernel),
+        byte_rows(&words.high, tag_len),
+        byte_rows(&words.kernel, tag_len),
     );
     let [low_len, high_len, kernel_len, n] =
         [low.len(), high.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
     let (crc_static, crc) = engine_tokens(&derivation.spec.crc);
     let crc_name = derivation.crc_name();
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
-    let doc = if attrs.iter().any(|a| a.path().is_ident("doc")) {
-        quote!()
-    } else {
-        let text = format!(" Slot table: {}.", super::describe(derivation));
-        quote!(#[doc = #text])
-    };
+    let doc = doc_unless_given(attrs, || {
+        vec![format!("Slot table: {}.", super::describe(derivation))]
+    });
     quote! {
         #doc
         #(#attrs)*
@@ -128,18 +146,9 @@ pub fn scheme_static(
     name: &syn::Ident,
 ) -> TokenStream {
     let tag_len = derivation.tag_len;
-    let differences = |words: &[[u8; slotgen_tables::MAX_TAG_LEN]]| -> Vec<TokenStream> {
-        words
-            .iter()
-            .map(|w| {
-                let bytes = w[..tag_len].iter().map(|&b| hex_lit(b.into(), 2));
-                quote!([#(#bytes),*])
-            })
-            .collect()
-    };
     let (columns, kernel) = (
-        differences(&derivation.columns),
-        differences(&derivation.kernel_words),
+        byte_rows(&derivation.columns, tag_len),
+        byte_rows(&derivation.kernel_words, tag_len),
     );
     let [columns_len, kernel_len, n] =
         [columns.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
@@ -154,16 +163,16 @@ pub fn scheme_static(
         None => quote!(::core::option::Option::None),
     };
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
-    let doc = if attrs.iter().any(|a| a.path().is_ident("doc")) {
-        quote!()
-    } else {
-        let spec = format!(
-            " Scheme table: {}.",
-            super::common::describe_scheme(derivation)
-        );
-        let example = format!(" {}", scheme_example(derivation));
-        quote!(#[doc = #spec] #[doc = ""] #[doc = #example])
-    };
+    let doc = doc_unless_given(attrs, || {
+        vec![
+            format!(
+                "Scheme table: {}.",
+                super::common::describe_scheme(derivation)
+            ),
+            String::new(),
+            scheme_example(derivation),
+        ]
+    });
     quote! {
         #doc
         #(#attrs)*
@@ -263,8 +272,7 @@ pub fn scheme_command(derivation: &SchemeDerivation, name: &str) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn scheme_file(derivation: &SchemeDerivation, name: &str) -> Result<String, syn::Error> {
-    let ident: syn::Ident = syn::parse_str(name)?;
-    let vis: syn::Visibility = syn::parse_quote!(pub);
+    let (ident, vis) = public(name)?;
     scheme_file_with(derivation, &[], &vis, &ident)
 }
 
@@ -346,8 +354,7 @@ pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
 /// assert!(source.contains("static KERNEL: [[u8; 4]; 2] = [[0x05, 0x07, 0x07, 0x02], [0x0a, 0x0e, 0x0e, 0x05]];"));
 /// ```
 pub fn file(derivation: &Derivation, name: &str) -> Result<String, syn::Error> {
-    let ident: syn::Ident = syn::parse_str(name)?;
-    let vis: syn::Visibility = syn::parse_quote!(pub);
+    let (ident, vis) = public(name)?;
     file_with(derivation, &[], &vis, &ident)
 }
 
@@ -452,12 +459,12 @@ pub fn shortest_static(
     let [max_len, width] =
         [spec.max_len, table.width()].map(proc_macro2::Literal::usize_unsuffixed);
     let tags = syn::LitByteStr::new(table.packed(), Span::call_site());
-    let doc = if attrs.iter().any(|a| a.path().is_ident("doc")) {
-        quote!()
-    } else {
-        let text = format!(" Shortest tags: {}.", super::shortest::describe(table));
-        quote!(#[doc = #text])
-    };
+    let doc = doc_unless_given(attrs, || {
+        vec![format!(
+            "Shortest tags: {}.",
+            super::shortest::describe(table)
+        )]
+    });
     quote! {
         #doc
         #(#attrs)*
@@ -490,8 +497,7 @@ pub fn shortest_static(
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn shortest_file(table: &Shortest, name: &str) -> Result<String, syn::Error> {
-    let ident: syn::Ident = syn::parse_str(name)?;
-    let vis: syn::Visibility = syn::parse_quote!(pub);
+    let (ident, vis) = public(name)?;
     generated_file(
         &crate::emit::shortest::command(table, "rust", Some(name)),
         &super::shortest::describe(table),
