@@ -15,7 +15,8 @@ use crate::exit::usage;
 /// A target language.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Language {
-    /// A Rust `static` of `slotgen_tables::SlotTable`, formatted with prettyplease.
+    /// A Rust `static` of `slotgen_tables::SlotTable` (`SchemeTable` with --scheme),
+    /// formatted with prettyplease.
     Rust,
     /// The whole derivation as JSON (schema `slotgen-derivation/2`).
     Json,
