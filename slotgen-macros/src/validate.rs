@@ -1,7 +1,8 @@
 //! Validate: each parsed table becomes what slotgen needs to build it (a [`Spec`], a
-//! [`SchemeSpec`], or a shortest-tag search), with every mistake in the fields found at once, each a `syn::Error`
-//! on its token; and [`Located::error`] puts a library error of the build on the token it is
-//! about, with the macro's own spelling of the way out.
+//! [`SchemeSpec`], or a shortest-tag search), with every mistake in the fields found at
+//! once, each a `syn::Error` on its token; and [`Located::error`] (and
+//! [`SchemeLocated::error`]) puts a library error of the build on the token it is about,
+//! with the macro's own spelling of the way out.
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
