@@ -1,5 +1,6 @@
 //! Expand: a validated table is derived and emitted by the one Rust emitter,
-//! [`slotgen::emit::rust::table_static`] (or `shortest_static`); a table that fails becomes
+//! [`slotgen::emit::rust::table_static`] (or `scheme_static`, `shortest_static`); a table
+//! that fails becomes
 //! its errors and a [`fallback`](crate::fallback) of the same name and type.
 
 use proc_macro2::TokenStream;
@@ -24,27 +25,45 @@ pub fn expand_source(input: TokenStream) -> String {
     slotgen::emit::rust::format(tokens.clone()).unwrap_or_else(|_| tokens.to_string())
 }
 
+/// What a table declares, by its fields: a `scheme` field makes a scheme table, else a
+/// `shortest` field a shortest-tag table, else a CRC-16 slot table.
+enum Kind {
+    Scheme,
+    Shortest,
+    Slot,
+}
+
 fn expand_table(table: &Table) -> TokenStream {
-    let shortest = table.fields.get("shortest").is_some();
-    let built = if shortest {
-        validate::shortest(table).and_then(build_shortest).map(|s| {
-            slotgen::emit::rust::shortest_static(&s, &table.attrs, &table.vis, &table.name)
-        })
-    } else {
-        validate::spec(table)
+    let (attrs, vis, name) = (&table.attrs, &table.vis, &table.name);
+    let kind = match (table.fields.get("scheme"), table.fields.get("shortest")) {
+        (Some(_), _) => Kind::Scheme,
+        (None, Some(_)) => Kind::Shortest,
+        (None, None) => Kind::Slot,
+    };
+    let built = match kind {
+        Kind::Scheme => validate::scheme(table)
+            .and_then(|(spec, located)| {
+                slotgen::scheme::invert::derive(&spec)
+                    .map_err(|error| vec![located.error(&error, table)])
+            })
+            .map(|d| slotgen::emit::rust::scheme_static(&d, attrs, vis, name)),
+        Kind::Shortest => validate::shortest(table)
+            .and_then(build_shortest)
+            .map(|s| slotgen::emit::rust::shortest_static(&s, attrs, vis, name)),
+        Kind::Slot => validate::spec(table)
             .and_then(|(spec, located)| {
                 slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
             })
-            .map(|d| slotgen::emit::rust::table_static(&d, &table.attrs, &table.vis, &table.name))
+            .map(|d| slotgen::emit::rust::table_static(&d, attrs, vis, name)),
     };
     match built {
         Ok(tokens) => tokens,
         Err(errors) => {
             let errors = errors.into_iter().map(|e| e.to_compile_error());
-            let placeholder = if shortest {
-                fallback::shortest_table(table)
-            } else {
-                fallback::slot_table(table)
+            let placeholder = match kind {
+                Kind::Scheme => fallback::scheme_table(table),
+                Kind::Shortest => fallback::shortest_table(table),
+                Kind::Slot => fallback::slot_table(table),
             };
             quote!(#(#errors)* #placeholder)
         }

@@ -4,8 +4,10 @@
 //! always derives, so a placeholder has exactly the shape of a real table.
 
 use proc_macro2::TokenStream;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen::shortest::{Charset, ShortestSpec};
 use slotgen::Spec;
+use slotgen_tables::SchemeName;
 
 use crate::parse::{Int, Table};
 
@@ -23,6 +25,22 @@ pub fn slot_table(table: &Table) -> TokenStream {
     let derivation = slotgen::derive(&spec)
         .expect("two slots over `@A` derive at every tag length up to the maximum");
     slotgen::emit::rust::table_static(&derivation, &table.attrs, &table.vis, &table.name)
+}
+
+/// A placeholder [`slotgen_tables::SchemeTable`] of the table's name and type
+/// (`SchemeTable<'static, N>`, `N` as for [`slot_table`]): Redis Cluster's scheme with two
+/// slots over the alphabet `@A`, through the runtime's checked `const` constructor like any
+/// generated table.
+pub fn scheme_table(table: &Table) -> TokenStream {
+    let spec = SchemeSpec {
+        slots: Some(2),
+        alphabet: b"@A".to_vec(),
+        tag_len: Some(tag_len(table)),
+        ..SchemeSpec::new(SchemeName::RedisCluster)
+    };
+    let derivation = slotgen::scheme::invert::derive(&spec)
+        .expect("two slots over `@A` derive at every tag length up to the maximum");
+    slotgen::emit::rust::scheme_static(&derivation, &table.attrs, &table.vis, &table.name)
 }
 
 /// The tag length the table would have had, as far as its fields tell (the type's `N`): its
@@ -49,4 +67,30 @@ pub fn shortest_table(table: &Table) -> TokenStream {
     let shortest = slotgen::shortest::shortest(&spec)
         .expect("two slots over the digits have tags of one symbol");
     slotgen::emit::rust::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every tag length a table's type can have gives a scheme placeholder of that `N`, and
+    /// a table without `tag_len` one of 4.
+    #[test]
+    fn scheme_placeholder_at_every_tag_length() {
+        let table: Table = syn::parse_quote!(static T = { scheme: "codis" };);
+        assert!(scheme_table(&table)
+            .to_string()
+            .contains("SchemeTable < 'static , 4 >"));
+        for tag_len in 1..=slotgen::derive::MAX_TAG_LEN {
+            let table: Table = syn::parse_str(&format!(
+                "static T = {{ scheme: \"codis\", tag_len: {tag_len} }};"
+            ))
+            .unwrap();
+            let tokens = scheme_table(&table).to_string();
+            assert!(
+                tokens.contains(&format!("SchemeTable < 'static , {tag_len} >")),
+                "{tokens}"
+            );
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! `slot_table!`: slotgen tables emitted into the invoking crate at compile time.
 //!
 //! Each table of an invocation becomes a `static` of
-//! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables), with its `low`, `high`
+//! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables) (or, for a named scheme,
+//! `SchemeTable`: see [Scheme tables](#scheme-tables)), with its `low`, `high`
 //! and `kernel` tables of tag bytes as statics in the invoking crate, checked by the
 //! runtime's `const` constructor as the crate compiles. The macro parses the
 //! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
@@ -50,6 +51,35 @@
 //! | `charset`  | instead of `alphabet`: a charset (`"alnum"`, `"[0-9a-z_]"`, ...) inside which slotgen chooses the affine alphabet with the shortest tags (`slotgen::charset::choose`) | |
 //! | `tag_len`  | symbols per tag                                                    | the shortest length that reaches every slot |
 //! | `slots`    | the slot count: a power of two from 2 to 65536                     | 16384 |
+//!
+//! # Scheme tables
+//!
+//! A table with a `scheme` field is a `slotgen_tables::SchemeTable` for one of the named
+//! sharding schemes (`redis-cluster`, `codis`, `couchbase`, `tarantool-vshard`,
+//! `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`; any case, `_` for `-`, as `slotgen
+//! --scheme` reads them), whose CRC, hashtag rule and reduction are fixed. It takes
+//! `slots` (the scheme's default when left out; required for librdkafka's partitions and
+//! twemproxy's servers), `hash_tag` (two delimiter bytes, twemproxy only), `alphabet`
+//! (default `@ABCDEFGHIJKLMNO`) and `tag_len` (default the shortest that reaches every
+//! slot). `crc`, `charset` and `shortest` do not go with it.
+//!
+//! ```
+//! slotgen_macros::slot_table! {
+//!     /// Tarantool vshard's 3000 buckets, ids 1 to 3000.
+//!     static VSHARD = { scheme: "tarantool-vshard" };
+//!     /// A twemproxy pool of 3 servers with `hash_tag: "{}"`.
+//!     static POOL = { scheme: "twemproxy-crc32a", slots: 3, hash_tag: "{}", tag_len: 9 };
+//! }
+//!
+//! // 3000 is no power of two, so the tag is solved for the whole 32-bit CRC: 10 symbols
+//! let tag = VSHARD.tag_for_slot(1)?;
+//! assert_eq!(tag.to_string(), "@LEADJFCC@");
+//! assert_eq!(VSHARD.key_slot(tag.as_ref()), 1);
+//! let mut key = [0u8; 32];
+//! let len = POOL.write_key_for_slot(b"user:", 2, b":cart", &mut key)?;
+//! assert_eq!(POOL.key_slot(&key[..len]), 2);
+//! # Ok::<(), slotgen_tables::Error>(())
+//! ```
 //!
 //! # Shortest-tag tables
 //!

@@ -3,7 +3,8 @@
 //! Parsing is in two steps so that one bad field does not hide the others: a table's brace
 //! block is first split into fields (a name, a colon, the tokens up to the next top-level
 //! comma), then each known field's tokens are read by its own parser. A new field is one
-//! entry in [`TABLE_FIELDS`] and one `value` call in `expand`.
+//! entry in [`TABLE_FIELDS`] (or [`SCHEME_TABLE_FIELDS`], [`SHORTEST_TABLE_FIELDS`]) and one
+//! `value` call in `validate`.
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::ToTokens;
@@ -34,6 +35,20 @@ pub const SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
     ("alphabet", Required::No),
     ("tag_len", Required::No),
     ("charset", Required::No),
+];
+
+/// The fields of a scheme table: one with a `scheme` field.
+pub const SCHEME_TABLE_FIELDS: &[(&str, Required)] = &[
+    ("scheme", Required::Yes("scheme: \"tarantool-vshard\"")),
+    ("slots", Required::No),
+    ("hash_tag", Required::No),
+    ("alphabet", Required::No),
+    ("tag_len", Required::No),
+    // Fields of the CRC-16 tables, refused with a message of their own.
+    ("crc", Required::No),
+    ("charset", Required::No),
+    ("shortest", Required::No),
+    ("allow_gaps", Required::No),
 ];
 
 /// The fields of a `shortest` block.

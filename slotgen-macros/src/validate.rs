@@ -1,16 +1,18 @@
-//! Validate: each parsed table becomes what slotgen needs to build it (a [`Spec`], or a
-//! shortest-tag search), with every mistake in the fields found at once, each a `syn::Error`
-//! on its token; and [`Located::error`] puts a library error of the build on the token it is
-//! about, with the macro's own spelling of the way out.
+//! Validate: each parsed table becomes what slotgen needs to build it (a [`Spec`], a
+//! [`SchemeSpec`], or a shortest-tag search), with every mistake in the fields found at
+//! once, each a `syn::Error` on its token; and [`Located::error`] (and
+//! [`SchemeLocated::error`]) puts a library error of the build on the token it is about,
+//! with the macro's own spelling of the way out.
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen::{catalog, Error, Spec};
-use syn::LitBool;
+use syn::{LitBool, LitStr};
 
 use crate::parse::{
-    AlphabetValue, CrcValue, Field, Fields, Int, Table, CRC_FIELDS, SHORTEST_FIELDS,
-    SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
+    AlphabetValue, CrcValue, Field, Fields, Int, Table, CRC_FIELDS, SCHEME_TABLE_FIELDS,
+    SHORTEST_FIELDS, SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
 };
 
 /// The tokens of each field of a spec, for errors.
@@ -47,28 +49,12 @@ pub fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
             None
         }
     };
-    let tag_len = match fields.get("tag_len") {
-        Some(f) => errors
-            .take(integer::<usize>(
-                f,
-                "a tag length: the symbols per tag, from 1 to 32",
-            ))
-            .map(Some),
-        None => Some(None),
-    };
+    let tag_len = tag_len_of(fields, &mut errors);
     let slots = match fields.get("slots") {
         Some(f) => errors.take(slot_count(f)).map(Some),
         None => Some(None),
     };
-    // The alphabet is checked now, not only by `derive`, so that its error is reported
-    // together with the errors of the other fields.
-    if let Some(a) = &alphabet {
-        if let Err(error) = slotgen::Alphabet::new(&a.bytes) {
-            errors
-                .0
-                .push(syn::Error::new_spanned(&a.literal, spelled(&error)));
-        }
-    }
+    check_alphabet(alphabet.as_ref(), true, &mut errors);
     let alphabet = match (alphabet, fields.get("charset"), &crc, &tag_len, &slots) {
         (Some(a), ..) => Some(a),
         (None, Some(f), Some(crc), Some(tag_len), Some(slots)) if errors.0.is_empty() => errors
@@ -104,6 +90,185 @@ pub fn spec(table: &Table) -> Result<(Spec, Located), Vec<syn::Error>> {
     }
 }
 
+/// The `tag_len` field: `Some(None)` when it is not given, `None` when it is wrong (its
+/// error kept).
+fn tag_len_of(fields: &Fields, errors: &mut Errors) -> Option<Option<usize>> {
+    match fields.get("tag_len") {
+        Some(f) => errors
+            .take(integer::<usize>(
+                f,
+                "a tag length: the symbols per tag, from 1 to 32",
+            ))
+            .map(Some),
+        None => Some(None),
+    }
+}
+
+/// Checks the alphabet now, not only in the derivation, so that its error is reported
+/// together with the errors of the other fields; the way out names the `charset` field
+/// only where the table takes one.
+fn check_alphabet(alphabet: Option<&AlphabetValue>, takes_charset: bool, errors: &mut Errors) {
+    if let Some(a) = alphabet {
+        if let Err(error) = slotgen::Alphabet::new(&a.bytes) {
+            let message = if takes_charset {
+                spelled(&error)
+            } else {
+                error.to_string()
+            };
+            errors.0.push(syn::Error::new_spanned(&a.literal, message));
+        }
+    }
+}
+
+/// Whether `error` is about the alphabet's own bytes.
+fn is_alphabet_error(error: &Error) -> bool {
+    matches!(
+        error,
+        Error::BraceInAlphabet { .. }
+            | Error::DuplicateSymbol { .. }
+            | Error::AlphabetSize { .. }
+            | Error::NotAffine { .. }
+    )
+}
+
+/// The tokens of each field of a scheme table, for errors.
+pub struct SchemeLocated {
+    scheme: TokenStream,
+    alphabet: Option<TokenStream>,
+    tag_len: Option<TokenStream>,
+    slots: Option<TokenStream>,
+    hash_tag: Option<TokenStream>,
+}
+
+/// The scheme spec a table with a `scheme` field declares, with where each field was
+/// written: the scheme by name (as `slotgen --scheme` reads it: any case, `_` for `-`), its
+/// slot count and hashtag delimiters checked by the runtime's own rule
+/// ([`SchemeName::scheme`](slotgen_tables::SchemeName::scheme)).
+pub fn scheme(table: &Table) -> Result<(SchemeSpec, SchemeLocated), Vec<syn::Error>> {
+    let fields = &table.fields;
+    let mut errors = Errors::default();
+    fields.check(SCHEME_TABLE_FIELDS, &mut errors.0);
+    for (name, why) in [
+        ("crc", ", whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)"),
+        ("charset", ": choosing an alphabet from a charset is for CRC-16 tables so far; give `alphabet` (an affine set such as `@ABCDEFGHIJKLMNO`, the default) and remove `charset`"),
+        ("shortest", ": shortest-tag tables are for CRC-16 so far; remove `shortest` for a table of fixed-length tags"),
+        ("allow_gaps", ", which reaches every slot: `allow_gaps` is for shortest-tag tables; remove it"),
+    ] {
+        if let Some(f) = fields.get(name) {
+            errors.0.push(syn::Error::new(
+                f.name.span(),
+                format!("`{name}` does not apply with `scheme`{why}"),
+            ));
+        }
+    }
+    let name = fields.get("scheme").and_then(|f| {
+        let parsed = f.value::<LitStr>().and_then(|lit| {
+            slotgen::scheme::find(&lit.value()).map_err(|e| syn::Error::new(lit.span(), e))
+        });
+        errors.take(parsed)
+    });
+    let slots = match fields.get("slots") {
+        Some(f) => errors
+            .take(integer::<u32>(
+                f,
+                "the scheme's slot count (vBuckets, buckets, partitions or servers), from 1 to 4294967295",
+            ))
+            .map(Some),
+        None => Some(None),
+    };
+    let hash_tag = match fields.get("hash_tag") {
+        Some(f) => {
+            let parsed = f.value::<LitStr>().and_then(|lit| {
+                slotgen::scheme::hash_tag(&lit.value()).map_err(|e| syn::Error::new(lit.span(), e))
+            });
+            errors.take(parsed).map(Some)
+        }
+        None => Some(None),
+    };
+    let alphabet = match fields.get("alphabet") {
+        Some(f) => errors.take(f.value::<AlphabetValue>()).map(Some),
+        None => Some(None),
+    };
+    check_alphabet(
+        alphabet.as_ref().and_then(Option::as_ref),
+        false,
+        &mut errors,
+    );
+    let tag_len = tag_len_of(fields, &mut errors);
+    let (Some(name), Some(slots), Some(hash_tag), Some(alphabet), Some(tag_len)) =
+        (name, slots, hash_tag, alphabet, tag_len)
+    else {
+        return Err(errors.0);
+    };
+    if !errors.0.is_empty() {
+        return Err(errors.0);
+    }
+    let at = |name: &str| fields.get(name).map(|f| f.value.clone());
+    let located = SchemeLocated {
+        scheme: at("scheme").unwrap_or_default(),
+        alphabet: alphabet.as_ref().map(|a| a.literal.clone()),
+        tag_len: at("tag_len"),
+        slots: at("slots"),
+        hash_tag: at("hash_tag"),
+    };
+    let default = SchemeSpec::new(name);
+    let spec = SchemeSpec {
+        slots,
+        hash_tag,
+        alphabet: alphabet.map_or(default.alphabet.clone(), |a| a.bytes),
+        tag_len,
+        ..default
+    };
+    Ok((spec, located))
+}
+
+impl SchemeLocated {
+    /// `error` (of the scheme's rules or of its derivation) as a compile error on the token
+    /// it is about, with the macro's spelling of the way out.
+    pub fn error(&self, error: &Error, table: &Table) -> syn::Error {
+        use slotgen_tables::Error as Runtime;
+
+        let name = table.name.to_token_stream();
+        let or_scheme =
+            |tokens: &Option<TokenStream>| tokens.clone().unwrap_or_else(|| self.scheme.clone());
+        let (tokens, message) = match error {
+            Error::Scheme(Runtime::SlotsRequired { .. }) => {
+                (self.scheme.clone(), format!("{error} (`slots: N`)"))
+            }
+            Error::Scheme(Runtime::HashTagNotTaken { .. }) => (
+                or_scheme(&self.hash_tag),
+                format!("{error} (remove `hash_tag`: only the twemproxy schemes take one)"),
+            ),
+            Error::Scheme(_) | Error::SlotsAboveValues { .. } => {
+                (or_scheme(&self.slots), error.to_string())
+            }
+            e if is_alphabet_error(e) => (or_scheme(&self.alphabet), error.to_string()),
+            // A delimiter of the default alphabet is one of `hash_tag`'s bytes.
+            Error::DelimiterInAlphabet { .. } => (
+                self.alphabet
+                    .clone()
+                    .or(self.hash_tag.clone())
+                    .unwrap_or(name),
+                error.to_string(),
+            ),
+            Error::TagLen { .. } => (or_scheme(&self.tag_len), error.to_string()),
+            // Without a `tag_len` field, no length works: the alphabet is the problem.
+            Error::SchemeRankDeficient { shortest, .. } => (
+                self.tag_len
+                    .clone()
+                    .or(self.alphabet.clone())
+                    .unwrap_or(self.scheme.clone()),
+                match shortest {
+                    Some(n) => format!("{error} (`tag_len: {n}`)"),
+                    None => error.to_string(),
+                },
+            ),
+            _ => (self.scheme.clone(), error.to_string()),
+        };
+        syn::Error::new_spanned(tokens, message)
+    }
+}
+
 /// The errors found so far.
 #[derive(Default)]
 struct Errors(Vec<syn::Error>);
@@ -123,10 +288,7 @@ impl Located {
             Error::UnknownCrc { .. }
             | Error::UnsupportedWidth { .. }
             | Error::CheckMismatch { .. } => (&self.crc, error.to_string()),
-            Error::BraceInAlphabet { .. }
-            | Error::DuplicateSymbol { .. }
-            | Error::AlphabetSize { .. }
-            | Error::NotAffine { .. } => (&self.alphabet, spelled(error)),
+            e if is_alphabet_error(e) => (&self.alphabet, spelled(error)),
             Error::SlotCount { .. } => (self.slots.as_ref().unwrap_or(&name), error.to_string()),
             Error::TagLen { .. } => (self.tag_len.as_ref().unwrap_or(&name), error.to_string()),
             // Without a `tag_len` field, no length works: the alphabet is the problem.

@@ -1,5 +1,6 @@
 //! Shared helpers for slotgen's cross-crate tests.
 
+pub mod bitwise_crc;
 pub mod emitted;
 pub mod redis_server;
 pub mod speakers;

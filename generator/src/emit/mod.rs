@@ -30,4 +30,4 @@ pub mod ruby;
 pub mod rust;
 pub mod shortest;
 
-pub use common::{describe, spec_options};
+pub use common::{describe, describe_scheme, scheme_options, spec_options};

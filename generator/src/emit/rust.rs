@@ -1,8 +1,11 @@
-//! The Rust emitter: a `static` of [`slotgen_tables::SlotTable`] for a derivation.
+//! The Rust emitter: a `static` of [`slotgen_tables::SlotTable`] for a derivation, of
+//! [`slotgen_tables::SchemeTable`] for a scheme's, of [`slotgen_tables::ShortestTable`] for
+//! shortest tags.
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
+use crate::scheme::invert::SchemeDerivation;
 use crate::{catalog, shortest::Shortest, Derivation};
 
 fn hex_lit(value: u64, digits: usize) -> syn::LitInt {
@@ -10,6 +13,36 @@ fn hex_lit(value: u64, digits: usize) -> syn::LitInt {
         &format!("{value:#0width$x}", width = digits + 2),
         Span::call_site(),
     )
+}
+
+/// Byte differences of a tag as rows of hex bytes, `[0x05, 0x07, ...]`: the first `tag_len`
+/// bytes of each word.
+fn byte_rows(words: &[[u8; slotgen_tables::MAX_TAG_LEN]], tag_len: usize) -> Vec<TokenStream> {
+    words
+        .iter()
+        .map(|w| {
+            let bytes = w[..tag_len].iter().map(|&b| hex_lit(b.into(), 2));
+            quote!([#(#bytes),*])
+        })
+        .collect()
+}
+
+/// The doc comment of `lines` (one `///` line each), unless `attrs` hold a doc comment
+/// already: a static's own doc replaces the generated one.
+fn doc_unless_given(attrs: &[syn::Attribute], lines: impl FnOnce() -> Vec<String>) -> TokenStream {
+    if attrs.iter().any(|a| a.path().is_ident("doc")) {
+        return quote!();
+    }
+    let lines = lines().into_iter().map(|line| match line.as_str() {
+        "" => line,
+        _ => format!(" {line}"),
+    });
+    quote!(#(#[doc = #lines])*)
+}
+
+/// `name` as the identifier of a `pub` static of a file.
+fn public(name: &str) -> Result<(syn::Ident, syn::Visibility), syn::Error> {
+    Ok((syn::parse_str(name)?, syn::parse_quote!(pub)))
 }
 
 /// The item `#attrs #vis static #name: SlotTable<'static, N> = { ... };` for `derivation`,
@@ -38,32 +71,20 @@ pub fn table_static(
             })
             .collect()
     };
-    let differences = |words: &[[u8; slotgen_tables::MAX_TAG_LEN]]| -> Vec<TokenStream> {
-        words
-            .iter()
-            .map(|w| {
-                let bytes = w[..tag_len].iter().map(|&b| hex_lit(b.into(), 2));
-                quote!([#(#bytes),*])
-            })
-            .collect()
-    };
     let words = &derivation.words;
     let (low, high, kernel) = (
         tags(&words.low),
-        differences(&words.high),
-        differences(&words.kernel),
+        byte_rows(&words.high, tag_len),
+        byte_rows(&words.kernel, tag_len),
     );
     let [low_len, high_len, kernel_len, n] =
         [low.len(), high.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
     let (crc_static, crc) = engine_tokens(&derivation.spec.crc);
     let crc_name = derivation.crc_name();
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
-    let doc = if attrs.iter().any(|a| a.path().is_ident("doc")) {
-        quote!()
-    } else {
-        let text = format!(" Slot table: {}.", super::describe(derivation));
-        quote!(#[doc = #text])
-    };
+    let doc = doc_unless_given(attrs, || {
+        vec![format!("Slot table: {}.", super::describe(derivation))]
+    });
     quote! {
         #doc
         #(#attrs)*
@@ -83,6 +104,195 @@ pub fn table_static(
             )
         };
     }
+}
+
+/// The item `#attrs #vis static #name: SchemeTable<'static, N> = { ... };` for a scheme's
+/// derivation, `N` its tag length exactly. Inside the initializer's block:
+///
+/// - `const SCHEME`: the scheme, `::slotgen_tables::SchemeName::X.scheme(Some(slots),
+///   hash_tag)` unwrapped by a `match` (a `const fn` returning `Result`), so that a slot
+///   count or hashtag the runtime refuses is a compile error, not a panic at run time;
+/// - `static COLUMNS: [[u8; N]; solved_bits]` and `static KERNEL: [[u8; N]; kernel]`: the
+///   byte differences of [`SchemeDerivation::columns`] and
+///   [`kernel_words`](SchemeDerivation::kernel_words), as hex bytes;
+///
+/// then the checked `const` constructor `SchemeTable::new(SCHEME, alphabet, N, &COLUMNS,
+/// &KERNEL)`, which verifies every column against the scheme's CRC as the crate compiles.
+/// Every path is absolute (`::slotgen_tables::...`, `::core::...`), so the tokens compile
+/// in any crate that depends on `slotgen-tables`, `no_std` ones included. `attrs` are
+/// emitted as given (doc comments included); when they hold no doc comment, one describing
+/// the spec ([`describe_scheme`](super::common::describe_scheme)) with an example (the
+/// first slot's tag and key) is added.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// let tokens = slotgen::emit::rust::scheme_static(&d, &[], &syn::parse_quote!(pub), &syn::parse_quote!(CODIS));
+/// let source = slotgen::emit::rust::format(tokens).unwrap();
+/// assert!(source.contains("pub static CODIS: ::slotgen_tables::SchemeTable<'static, 3> = {"));
+/// assert!(source.contains("::slotgen_tables::SchemeName::Codis"));
+/// assert!(source.contains("static COLUMNS: [[u8; 3]; 10] = ["));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[must_use]
+pub fn scheme_static(
+    derivation: &SchemeDerivation,
+    attrs: &[syn::Attribute],
+    vis: &syn::Visibility,
+    name: &syn::Ident,
+) -> TokenStream {
+    let tag_len = derivation.tag_len;
+    let (columns, kernel) = (
+        byte_rows(&derivation.columns, tag_len),
+        byte_rows(&derivation.kernel_words, tag_len),
+    );
+    let [columns_len, kernel_len, n] =
+        [columns.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
+    // The variant's name: `SchemeName`'s derived `Debug` of a unit variant is exactly it.
+    let variant = format_ident!("{}", format!("{:?}", derivation.spec.name));
+    let slots = proc_macro2::Literal::u32_unsuffixed(derivation.scheme.slots());
+    let hash_tag = match derivation.spec.hash_tag {
+        Some(pair) => {
+            let pair = syn::LitByteStr::new(&pair, Span::call_site());
+            quote!(::core::option::Option::Some(*#pair))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
+    let doc = doc_unless_given(attrs, || {
+        vec![
+            format!(
+                "Scheme table: {}.",
+                super::common::describe_scheme(derivation)
+            ),
+            String::new(),
+            scheme_example(derivation),
+        ]
+    });
+    quote! {
+        #doc
+        #(#attrs)*
+        #vis static #name: ::slotgen_tables::SchemeTable<'static, #n> = {
+            const SCHEME: ::slotgen_tables::Scheme<'static> =
+                match ::slotgen_tables::SchemeName::#variant.scheme(::core::option::Option::Some(#slots), #hash_tag) {
+                    ::core::result::Result::Ok(scheme) => scheme,
+                    ::core::result::Result::Err(_) => ::core::panic!(
+                        "the runtime refuses this scheme's slot count or hash_tag: regenerate the table with slotgen"
+                    ),
+                };
+            static COLUMNS: [[u8; #n]; #columns_len] = [#(#columns),*];
+            static KERNEL: [[u8; #n]; #kernel_len] = [#(#kernel),*];
+            ::slotgen_tables::SchemeTable::new(SCHEME, #alphabet, #n, &COLUMNS, &KERNEL)
+        };
+    }
+}
+
+/// The doc comment's example, from the runtime's own table: the first slot's tag and a key
+/// of it (`user:{tag}:profile` with the scheme's delimiters; `user{tag}profile` when `:` is
+/// the opening one, `{tag}` when `u`, `s`, `e` or `r` is; or the tag alone for a scheme that
+/// hashes the whole key).
+fn scheme_example(derivation: &SchemeDerivation) -> String {
+    let table = derivation.table();
+    let first = derivation.scheme.offset();
+    let tag = table
+        .tag_for_slot(first)
+        .expect("the first slot is in range of every table");
+    let (prefix, suffix, how): (&[u8], &[u8], _) = match derivation.scheme.hashtag().delimiters() {
+        Some([open, _]) => {
+            let (prefix, suffix) = [(&b"user:"[..], &b":profile"[..]), (b"user", b"profile")]
+                .into_iter()
+                .find(|(p, _)| !p.contains(&open))
+                .unwrap_or_default();
+            (prefix, suffix, "")
+        }
+        None => (
+            b"",
+            b"",
+            " (the tag alone: this scheme hashes the whole key)",
+        ),
+    };
+    let key = table
+        .key_for_slot(prefix, first, suffix)
+        .expect("a prefix without the opening delimiter, or none for a whole-key scheme");
+    format!(
+        "Example: the tag of slot {first} is `{}`, and the key `{}`{how} lands on slot {first}.",
+        super::common::comment_text(tag.as_ref()),
+        super::common::comment_text(&key),
+    )
+}
+
+/// The `slotgen emit rust --scheme ...` command line that emits this scheme table: every
+/// spec option spelled out ([`scheme_options`](super::common::scheme_options)), so that the
+/// line regenerates the same file wherever it runs.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// assert_eq!(
+///     slotgen::emit::rust::scheme_command(&d, "VSHARD"),
+///     "slotgen emit rust --scheme tarantool-vshard --slots 3000 --alphabet '@ABCDEFGHIJKLMNO' --tag-len 10 --name VSHARD",
+/// );
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+#[must_use]
+pub fn scheme_command(derivation: &SchemeDerivation, name: &str) -> String {
+    format!(
+        "slotgen emit rust {} --name {name}",
+        super::common::scheme_options(derivation)
+    )
+}
+
+/// A complete Rust source file holding one scheme table `pub static NAME`, formatted with
+/// `prettyplease`. Its first line is `// @generated by` the [`scheme_command`] that emits
+/// it, its second the spec. The output depends only on the derivation and the name.
+///
+/// # Errors
+///
+/// [`syn::Error`] when `name` is not a Rust identifier.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let source = slotgen::emit::rust::scheme_file(&d, "VSHARD").unwrap();
+/// assert!(source.starts_with("// @generated by slotgen emit rust --scheme tarantool-vshard --slots 3000"));
+/// assert!(source.contains("pub static VSHARD: ::slotgen_tables::SchemeTable<'static, 10>"));
+/// assert!(source.contains("static KERNEL: [[u8; 10]; 8] = ["));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_file(derivation: &SchemeDerivation, name: &str) -> Result<String, syn::Error> {
+    let (ident, vis) = public(name)?;
+    scheme_file_with(derivation, &[], &vis, &ident)
+}
+
+/// As [`scheme_file`], with the static's attributes and visibility as [`scheme_static`]
+/// takes them.
+///
+/// # Errors
+///
+/// [`syn::Error`] when the attributes do not make an item with the static.
+pub fn scheme_file_with(
+    derivation: &SchemeDerivation,
+    attrs: &[syn::Attribute],
+    vis: &syn::Visibility,
+    name: &syn::Ident,
+) -> Result<String, syn::Error> {
+    generated_file(
+        &scheme_command(derivation, &name.to_string()),
+        &super::common::describe_scheme(derivation),
+        scheme_static(derivation, attrs, vis, name),
+    )
 }
 
 /// The CRC engine a generated table borrows: `(item, expression)`. A catalogue CRC names the
@@ -144,8 +354,7 @@ pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
 /// assert!(source.contains("static KERNEL: [[u8; 4]; 2] = [[0x05, 0x07, 0x07, 0x02], [0x0a, 0x0e, 0x0e, 0x05]];"));
 /// ```
 pub fn file(derivation: &Derivation, name: &str) -> Result<String, syn::Error> {
-    let ident: syn::Ident = syn::parse_str(name)?;
-    let vis: syn::Visibility = syn::parse_quote!(pub);
+    let (ident, vis) = public(name)?;
     file_with(derivation, &[], &vis, &ident)
 }
 
@@ -250,12 +459,12 @@ pub fn shortest_static(
     let [max_len, width] =
         [spec.max_len, table.width()].map(proc_macro2::Literal::usize_unsuffixed);
     let tags = syn::LitByteStr::new(table.packed(), Span::call_site());
-    let doc = if attrs.iter().any(|a| a.path().is_ident("doc")) {
-        quote!()
-    } else {
-        let text = format!(" Shortest tags: {}.", super::shortest::describe(table));
-        quote!(#[doc = #text])
-    };
+    let doc = doc_unless_given(attrs, || {
+        vec![format!(
+            "Shortest tags: {}.",
+            super::shortest::describe(table)
+        )]
+    });
     quote! {
         #doc
         #(#attrs)*
@@ -288,8 +497,7 @@ pub fn shortest_static(
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn shortest_file(table: &Shortest, name: &str) -> Result<String, syn::Error> {
-    let ident: syn::Ident = syn::parse_str(name)?;
-    let vis: syn::Visibility = syn::parse_quote!(pub);
+    let (ident, vis) = public(name)?;
     generated_file(
         &crate::emit::shortest::command(table, "rust", Some(name)),
         &super::shortest::describe(table),

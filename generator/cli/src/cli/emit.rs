@@ -7,14 +7,16 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::emit;
+use slotgen::scheme::invert::SchemeDerivation;
 
-use super::SpecArgs;
+use super::{Derived, SpecArgs};
 use crate::exit::usage;
 
 /// A target language.
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Language {
-    /// A Rust `static` of `slotgen_tables::SlotTable`, formatted with prettyplease.
+    /// A Rust `static` of `slotgen_tables::SlotTable` (`SchemeTable` with --scheme),
+    /// formatted with prettyplease.
     Rust,
     /// The whole derivation as JSON (schema `slotgen-derivation/2`).
     Json,
@@ -165,22 +167,14 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             args.output.as_deref(),
         );
     }
-    if let (Language::Json, Some(spec)) = (args.language, args.spec.scheme_spec()?) {
-        let d = slotgen::scheme::invert::derive(&spec).map_err(super::spelled)?;
-        let report = slotgen::verify::verify_scheme(&d);
-        let value = emit::json::scheme_to_value(&d, Some(&report));
-        return write_out(args, &(serde_json::to_string_pretty(&value)? + "\n"));
-    }
-    let derivation = args.spec.derive()?;
+    let derivation = match args.spec.derived()? {
+        Derived::Crc16(derivation) => derivation,
+        Derived::Scheme(scheme) => return write(args, &scheme_text(args, &scheme)?),
+    };
     let text = match args.language {
         Language::Rust => {
             let name = args.name_or("SLOT_TABLE")?;
-            emit::rust::file(&derivation, name).map_err(|_| {
-                usage(anyhow::anyhow!(
-                    "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
-                    slotgen::text::shorten(&name.escape_debug().to_string(), slotgen::text::MAX_SHOWN)
-                ))
-            })?
+            emit::rust::file(&derivation, name).map_err(|_| rust_name_error(name))?
         }
         Language::Json => {
             let report = slotgen::verify(&derivation);
@@ -219,11 +213,39 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
         .map_err(name_error)?,
         Language::Vectors => unreachable!("emitted above"),
     };
-    write_out(args, &text)
+    write(args, &text)
 }
 
-/// Writes the emitted text to `--output`, or to standard output.
-fn write_out(args: &EmitArgs, text: &str) -> Result<ExitCode> {
+/// A named scheme's table (`--scheme` other than `redis-cluster`) in the language: so far
+/// Rust, a `static` of `slotgen_tables::SchemeTable`, and JSON.
+fn scheme_text(args: &EmitArgs, scheme: &SchemeDerivation) -> Result<String> {
+    match args.language {
+        Language::Rust => {
+            let name = args.name_or("SLOT_TABLE")?;
+            emit::rust::scheme_file(scheme, name).map_err(|_| rust_name_error(name))
+        }
+        Language::Json => {
+            let report = slotgen::verify::verify_scheme(scheme);
+            let value = emit::json::scheme_to_value(scheme, Some(&report));
+            Ok(serde_json::to_string_pretty(&value)? + "\n")
+        }
+        _ => Err(usage(anyhow::anyhow!(
+            "--scheme {}: only `emit rust` and `emit json` write a table for a scheme other than redis-cluster so far; the other languages take `--crc`",
+            scheme.spec.name.name()
+        ))),
+    }
+}
+
+/// `--name` that is not a Rust identifier, as a usage error.
+fn rust_name_error(name: &str) -> anyhow::Error {
+    usage(anyhow::anyhow!(
+        "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
+        slotgen::text::shorten(&name.escape_debug().to_string(), slotgen::text::MAX_SHOWN)
+    ))
+}
+
+/// Writes `text` to `--output`, or to standard output.
+fn write(args: &EmitArgs, text: &str) -> Result<ExitCode> {
     match &args.output {
         Some(path) => std::fs::write(path, text).map_err(|e| {
             anyhow::anyhow!(
