@@ -96,9 +96,15 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
     } else {
         format!(" + {first}")
     };
+    let whole = u64::MAX.checked_shr(64 - u32::from(crc.width)).unwrap_or(0);
+    let value = match (shift, mask & whole == whole) {
+        (0, true) => "crc".to_owned(),
+        (0, false) => format!("(crc & {mask:#x})"),
+        (_, _) => format!("((crc >> {shift}) & {mask:#x})"),
+    };
     writeln!(
         out,
-        "slot:       ((crc >> {shift}) & {mask:#x}) {reduce}{offset}: slots {first} to {}",
+        "slot:       {value} {reduce}{offset}: slots {first} to {}",
         first + (scheme.slots() - 1)
     )?;
     writeln!(out, "solved:     {}", d.solved.describe())?;
