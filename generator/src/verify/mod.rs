@@ -142,11 +142,19 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
         &kernel,
     );
     let reference = crate::catalog::reference_crc(&derivation.spec.crc);
-    let independent = LinearCrc::new(&reference, derivation.tag_len);
+    let independent = LinearCrc::<N>::new(&reference, derivation.tag_len);
     let slot_mask = (derivation.spec.slots - 1) as u16;
-    let mut in_alphabet = [false; 256];
-    for &s in derivation.alphabet.symbols() {
-        in_alphabet[usize::from(s)] = true;
+    // `valid[p][b]`: whether byte `b` may stand at position `p` of a tag's `N` bytes: a
+    // symbol below `tag_len`, zero past it.
+    let mut valid = [[false; 256]; N];
+    for (p, row) in valid.iter_mut().enumerate() {
+        if p < derivation.tag_len {
+            for &s in derivation.alphabet.symbols() {
+                row[usize::from(s)] = true;
+            }
+        } else {
+            row[0] = true;
+        }
     }
     const PREFIX: &[u8] = b"slotgen:";
     const SUFFIX: &[u8] = b":verify";
@@ -198,9 +206,20 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
                 format!("tags_for_slot lists {listed} tags instead of {expected_tags}"),
             );
         }
-        let check_tag = |report: &mut Report, tag: &[u8]| {
+        let check_tag = |report: &mut Report, tag: &[u8; N]| {
             report.tags_checked += 1;
-            if let Some(&b) = tag.iter().find(|&&b| !in_alphabet[usize::from(b)]) {
+            let mut invalid = false;
+            for (row, &b) in valid.iter().zip(tag) {
+                invalid |= !row[usize::from(b)];
+            }
+            let landed = independent.checksum(tag) & slot_mask;
+            let tag = &tag[..derivation.tag_len];
+            if invalid {
+                let b = tag
+                    .iter()
+                    .copied()
+                    .find(|&b| !valid[0][usize::from(b)])
+                    .unwrap_or(0);
                 fail(
                     report,
                     slot,
@@ -208,7 +227,6 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
                     format!("byte {b:#04x} is not in the alphabet"),
                 );
             }
-            let landed = independent.checksum(tag) & slot_mask;
             if landed != slot {
                 fail(
                     report,
@@ -230,17 +248,17 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
                     );
                 }
                 first = false;
-                check_tag(&mut report, tag.as_ref());
+                check_tag(&mut report, &tag.to_array());
             }
         } else {
             let bytes = canonical.to_array();
-            check_tag(&mut report, canonical.as_ref());
+            check_tag(&mut report, &bytes);
             for k in kernel {
                 let mut moved = bytes;
                 for (b, d) in moved.iter_mut().zip(k) {
                     *b ^= d;
                 }
-                check_tag(&mut report, &moved[..derivation.tag_len]);
+                check_tag(&mut report, &moved);
             }
         }
         let tag = canonical.as_ref();
@@ -293,38 +311,38 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
     report
 }
 
-/// The `crc` crate's CRC of messages of one length, evaluated by linearity (see [`verify`]).
-struct LinearCrc {
+/// The `crc` crate's CRC of messages of one length, evaluated by linearity (see [`verify`]),
+/// over a tag's `N` bytes: rows at or past the message's length are zero, so the zero bytes
+/// that pad a tag to `N` add nothing.
+struct LinearCrc<const N: usize> {
     /// `crc(0)`: the CRC of the all-zero message.
     zero: u16,
-    /// `positions[j][b] = crc(b at byte j, zeros elsewhere) ^ zero`.
-    positions: Vec<[u16; 256]>,
+    /// `positions[j][b] = crc(b at byte j, zeros elsewhere) ^ zero` for `j < len`; zero past.
+    positions: [[u16; 256]; N],
 }
 
-impl LinearCrc {
+impl<const N: usize> LinearCrc<N> {
     fn new(reference: &crc::Crc<u16>, len: usize) -> Self {
         let mut message = vec![0u8; len];
         let zero = reference.checksum(&message);
-        let positions = (0..len)
-            .map(|j| {
-                let mut row = [0u16; 256];
-                for (b, entry) in row.iter_mut().enumerate() {
-                    message[j] = b as u8;
-                    *entry = reference.checksum(&message) ^ zero;
-                }
-                message[j] = 0;
-                row
-            })
-            .collect();
+        let mut positions = [[0u16; 256]; N];
+        for (j, row) in positions.iter_mut().enumerate().take(len) {
+            for (b, entry) in row.iter_mut().enumerate() {
+                message[j] = b as u8;
+                *entry = reference.checksum(&message) ^ zero;
+            }
+            message[j] = 0;
+        }
         Self { zero, positions }
     }
 
-    /// The CRC of `message`, whose length is the one given to [`LinearCrc::new`].
-    fn checksum(&self, message: &[u8]) -> u16 {
-        debug_assert_eq!(message.len(), self.positions.len());
-        message
-            .iter()
-            .zip(&self.positions)
-            .fold(self.zero, |crc, (&b, row)| crc ^ row[usize::from(b)])
+    /// The CRC of the message of `tag`'s bytes, padded with zeros to `N`: the message's
+    /// length is the one given to [`LinearCrc::new`].
+    fn checksum(&self, tag: &[u8; N]) -> u16 {
+        let mut crc = self.zero;
+        for (row, &b) in self.positions.iter().zip(tag) {
+            crc ^= row[usize::from(b)];
+        }
+        crc
     }
 }
