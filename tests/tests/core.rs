@@ -275,3 +275,27 @@ fn verification_of_a_huge_tag_space_by_kernel_directions() {
         broken.failures[1]
     );
 }
+
+/// A tag byte outside the alphabet is named, at the slot and position it is at, in both
+/// ways of checking: one by one (the default spec) and by kernel directions.
+#[test]
+fn verification_names_a_byte_outside_the_alphabet() {
+    for tag_len in [None, Some(16)] {
+        let spec = Spec {
+            tag_len,
+            ..Spec::default()
+        };
+        let mut d = derive(&spec).unwrap();
+        // `low[0]` is a whole tag: its last symbol becomes `z`, which no tag may hold
+        let last = d.tag_len - 1;
+        d.words.low[0][last] = b'z';
+        let broken = verify(&d);
+        assert!(!broken.passed());
+        let named = broken
+            .failures
+            .iter()
+            .find(|f| f.reason.contains("byte 0x7a is not in the alphabet"))
+            .unwrap_or_else(|| panic!("{:?}", broken.failures));
+        assert_eq!(named.tag[last], b'z', "{named:?}");
+    }
+}
