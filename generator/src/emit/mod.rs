@@ -28,6 +28,7 @@ pub mod python;
 pub mod redis_function;
 pub mod ruby;
 pub mod rust;
+mod scheme_common;
 pub mod shortest;
 
 pub use common::{describe, spec_options};
