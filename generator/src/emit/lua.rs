@@ -8,9 +8,12 @@
 //! emit time, so a tag costs two row lookups and one `SYMBOL` lookup per symbol.
 
 use super::common::{self, CrcModel, Syntax};
-use crate::Derivation;
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
+use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.lua");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.lua");
 
 const REFLECT_TABLE: &str = "
 -- REFLECT[b] is byte b with its bit order reversed.
@@ -101,4 +104,193 @@ pub fn module(derivation: &Derivation) -> String {
             ("tag_symbols", tag_symbols),
         ],
     )
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+-- The bytes of key that are hashed, as first and last index: the whole key.
+local function hashed(key)
+    return 1, #key
+end
+"#;
+
+/// The key of a scheme that hashes the whole key.
+const WHOLE_KEY_KEY: &str = r#"
+-- The key of the slot: this scheme hashes the whole key, so it is the tag alone; prefix
+-- and suffix must be empty.
+function M.key_for_slot(prefix, slot, suffix)
+    if type(prefix) ~= "string" or type(suffix) ~= "string" then
+        return nil, "prefix and suffix must be strings"
+    end
+    local tag, err = M.tag_for_slot(slot)
+    if not tag then
+        return nil, err
+    end
+    if prefix ~= "" or suffix ~= "" then
+        return nil, "this scheme hashes the whole key, so a key that lands on a slot is the tag"
+            .. " alone: give no prefix or suffix"
+    end
+    return tag
+end
+"#;
+
+/// The hashtag rule of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+-- The bytes that open and close a hashtag.
+local OPEN, CLOSE = char({{open}}), char({{close}})
+M.open, M.close = OPEN, CLOSE
+-- A hashtag shorter than this hashes the whole key.
+local MIN_TAG_LEN = {{min_tag_len}}
+
+-- The bytes of key that are hashed, as first and last index: {{rule_doc}}.
+local function hashed(key)
+    local open = find(key, OPEN, 1, true)
+    if open then
+        local close = find(key, CLOSE, open + 1, true)
+        if close and close - open - 1 >= MIN_TAG_LEN then
+            return open + 1, close - 1
+        end
+    end
+    return 1, #key
+end
+"#;
+
+/// The key of a scheme with hashtag delimiters.
+const DELIMITED_KEY: &str = r#"
+-- The key `prefix .. OPEN .. tag .. CLOSE .. suffix` for the slot. Its hashtag is the tag,
+-- so it lands on the slot whatever the suffix holds; a prefix may not contain OPEN.
+function M.key_for_slot(prefix, slot, suffix)
+    if type(prefix) ~= "string" or type(suffix) ~= "string" then
+        return nil, "prefix and suffix must be strings"
+    end
+    local tag, err = M.tag_for_slot(slot)
+    if not tag then
+        return nil, err
+    end
+    local at = find(prefix, OPEN, 1, true)
+    if at then
+        return nil, "prefix contains the hashtag's opening byte "
+            .. string.format("0x%02x", byte(OPEN)) .. " at byte " .. (at - 1)
+            .. ": the key's hashtag would start there instead of at the tag; remove it from"
+            .. " the prefix or move that part into the suffix"
+    end
+    return prefix .. OPEN .. tag .. CLOSE .. suffix
+end
+"#;
+
+/// A Lua module (Lua 5.1, 5.4, LuaJIT; pure arithmetic) for a scheme's derivation. It
+/// returns a table with `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot,
+/// suffix)` (the tag alone for a scheme that hashes the whole key) and `tags_for_slot(slot)`
+/// (an iterator function), and the fields `slots`, `first_slot`, `last_slot`, `tag_len`
+/// (and `open`, `close` for a scheme with a hashtag); keys and tags are byte strings, and
+/// errors are `nil` plus a message. The CRC register is held as bytes, each xor one lookup
+/// in a table built at load, so that no value needs more than a double's 53 bits. The
+/// output depends only on the derivation.
+///
+/// # Errors
+///
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+/// - [`Error::TagCount`] when a value has more than 2^53 tags, more than a double counts.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let lua = slotgen::emit::lua::scheme_module(&d)?;
+/// assert!(lua.contains("--   slotgen.slot(\"123456789\")                  --> 541\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
+    let facts = SchemeFacts::of(derivation, "lua", 53)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: "lua",
+            comment: "--",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let n = crc.bytes();
+    // Register byte k (1-based) is the byte that meets the input k-th: from the low end
+    // of a reflected register, from the high end otherwise.
+    let shift_of = |k: usize| if crc.refin { 8 * (k - 1) } else { 8 * (n - k) };
+    let byte_of = |value: u64, k: usize| (value >> shift_of(k)) & 0xff;
+    let list = |f: &dyn Fn(usize) -> String| (1..=n).map(f).collect::<Vec<_>>().join(", ");
+    let registers = list(&|k| format!("r{k}"));
+    let crc_update = list(&|k| {
+        if k < n {
+            format!("XOR[r{} * 256 + C{k}[index]]", k + 1)
+        } else {
+            format!("C{k}[index]")
+        }
+    });
+    let crc_finish = crc.finish(
+        &format!(
+            "    {registers} = {}\n",
+            list(&|k| format!("REFLECT[r{}]", n + 1 - k))
+        ),
+        |xorout| {
+            format!(
+                "    {registers} = {}\n",
+                list(&|k| format!("XOR[r{k} * 256 + {:#04x}]", byte_of(xorout, k)))
+            )
+        },
+    );
+    let crc_value = (1..=n)
+        .map(|k| match shift_of(k) {
+            0 => format!("r{k}"),
+            shift => format!("r{k} * {}", 1u64 << shift),
+        })
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let (rule, key_for_slot) = match facts.delimiters {
+        None => (WHOLE_KEY.to_owned(), WHOLE_KEY_KEY),
+        Some([open, close]) => (
+            common::render(
+                DELIMITED,
+                &[],
+                &[
+                    ("open", format!("{open:#04x}")),
+                    ("close", format!("{close:#04x}")),
+                    ("min_tag_len", facts.min_tag_len.to_string()),
+                    ("rule_doc", facts.rule_doc()),
+                ],
+            ),
+            DELIMITED_KEY,
+        ),
+    };
+    let (prefix, suffix) = facts.example_affixes();
+    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("crc_bytes", n.to_string()),
+            ("crc_divisors", list(&|k| (1u64 << shift_of(k)).to_string())),
+            ("crc_columns", list(&|k| format!("C{k}"))),
+            (
+                "crc_extra",
+                if crc.reflect_out() { REFLECT_TABLE } else { "" }.to_owned(),
+            ),
+            ("registers", registers),
+            (
+                "crc_start_bytes",
+                list(&|k| format!("{:#04x}", byte_of(crc.start, k))),
+            ),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("crc_value", crc_value),
+            ("rule", rule),
+            ("key_for_slot", key_for_slot.to_owned()),
+            ("shift_divisor", (1u64 << facts.shift).to_string()),
+            ("value_modulus", (1u64 << facts.value_bits).to_string()),
+            ("example_prefix", quoted(prefix)),
+            ("example_suffix", quoted(suffix)),
+        ],
+    ))
 }
