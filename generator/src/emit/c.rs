@@ -335,7 +335,7 @@ pub fn scheme_header(derivation: &SchemeDerivation, name: &str) -> Result<String
             WHOLE_KEY_BODY,
         ),
         Some([open, close]) => (
-            common::render(DELIMITED, &[], &[("rule_doc", facts.rule_doc())]),
+            common::render(DELIMITED, &shared, &[]),
             format!(
                 "// The bytes that open and close a hashtag.\n#define SLOTGEN_OPEN {open:#04x}\n#define SLOTGEN_CLOSE {close:#04x}\n// A hashtag shorter than this hashes the whole key.\n#define SLOTGEN_MIN_TAG_LEN {}\n",
                 facts.min_tag_len
@@ -346,7 +346,6 @@ pub fn scheme_header(derivation: &SchemeDerivation, name: &str) -> Result<String
         ),
     };
     let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
     // Only code is renamed: no shared value (the header's alphabet) changes.
     let own: Vec<(&str, String)> = [
         ("file", format!("{name}.h")),
@@ -369,9 +368,7 @@ pub fn scheme_header(derivation: &SchemeDerivation, name: &str) -> Result<String
         ("key_doc", key_doc.to_owned()),
         ("key_status", key_status.to_owned()),
         ("key_body", key_body.to_owned()),
-        ("example_prefix", quoted(prefix)),
         ("example_prefix_len", prefix.len().to_string()),
-        ("example_suffix", quoted(suffix)),
         ("example_suffix_len", suffix.len().to_string()),
     ]
     .into_iter()

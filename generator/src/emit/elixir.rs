@@ -278,21 +278,12 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
     };
     let (attributes, rule, key_reason) = match facts.delimiters {
         None => (String::new(), WHOLE_KEY.to_owned(), ":whole_key_hashed"),
-        Some([open, close]) => {
-            let values = [
-                ("open", format!("{open:#04x}")),
-                ("close", format!("{close:#04x}")),
-                ("min_tag_len", facts.min_tag_len.to_string()),
-            ];
-            (
-                common::render(DELIMITER_ATTRIBUTES, &[], &values),
-                common::render(DELIMITED, &values, &[("rule_doc", facts.rule_doc())]),
-                ":prefix_has_delimiter",
-            )
-        }
+        Some(_) => (
+            common::render(DELIMITER_ATTRIBUTES, &shared, &[]),
+            common::render(DELIMITED, &shared, &[]),
+            ":prefix_has_delimiter",
+        ),
     };
-    let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
@@ -304,8 +295,6 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("crc_extra", crc_extra),
-            ("example_prefix", quoted(prefix)),
-            ("example_suffix", quoted(suffix)),
         ],
     ))
 }

@@ -283,21 +283,11 @@ pub fn scheme_package(derivation: &SchemeDerivation, package_name: &str) -> Resu
     let kernel_go = braced(&scheme_common::byte_rows(&facts.kernel, "\t"));
     let (rule, key_error) = match facts.delimiters {
         None => (WHOLE_KEY.to_owned(), "ErrWholeKeyHashed"),
-        Some([open, close]) => (
-            common::render(
-                DELIMITED,
-                &[],
-                &[
-                    ("open", format!("{open:#04x}")),
-                    ("close", format!("{close:#04x}")),
-                    ("min_tag_len", facts.min_tag_len.to_string()),
-                ],
-            ),
+        Some(_) => (
+            common::render(DELIMITED, &shared, &[]),
             "ErrPrefixHasDelimiter",
         ),
     };
-    let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
@@ -308,8 +298,6 @@ pub fn scheme_package(derivation: &SchemeDerivation, package_name: &str) -> Resu
             ("crc_finish", crc_finish),
             ("rule", rule),
             ("key_error", key_error.to_owned()),
-            ("example_prefix", quoted(prefix)),
-            ("example_suffix", quoted(suffix)),
             ("columns_go", columns_go),
             ("kernel_go", kernel_go),
         ],

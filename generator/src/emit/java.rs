@@ -414,13 +414,8 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
         None => WHOLE_KEY.to_owned(),
         Some([open, close]) => common::render(
             DELIMITED,
-            &[],
-            &[
-                ("open", byte_literal(open)),
-                ("close", byte_literal(close)),
-                ("min_tag_len", facts.min_tag_len.to_string()),
-                ("rule_doc", facts.rule_doc()),
-            ],
+            &shared,
+            &[("open", byte_literal(open)), ("close", byte_literal(close))],
         ),
     };
     let ascii = derivation.alphabet.symbols().is_ascii();
@@ -429,8 +424,6 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
     } else {
         "(the String form needs an ASCII alphabet)".to_owned()
     };
-    let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
@@ -441,8 +434,6 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
                 package.map_or(String::new(), |p| format!("package {p};\n")),
             ),
             ("key_java", key_java),
-            ("example_prefix", quoted(prefix)),
-            ("example_suffix", quoted(suffix)),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("rule", rule),

@@ -267,11 +267,6 @@ fn key_code(facts: &SchemeFacts) -> &'static str {
     }
 }
 
-/// A string literal of the example affixes, which are ASCII.
-fn js_string(bytes: &[u8]) -> String {
-    format!("\"{}\"", String::from_utf8_lossy(bytes))
-}
-
 /// An ES module (`slotgen.mjs`) for a scheme's derivation: `slot(key)`, `tagForSlot(slot)`,
 /// `keyForSlot(prefix, slot, suffix)` (both returning a `Uint8Array`, or for an ASCII
 /// alphabet a string when prefix and suffix are strings; the tag alone for a scheme that
@@ -334,29 +329,14 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
     ];
     let rule = match facts.delimiters {
         None => common::render(WHOLE_KEY, &[], &key_values),
-        Some([open, close]) => common::render(
-            DELIMITED,
-            &[],
-            &[
-                &key_values[..],
-                &[
-                    ("open", format!("{open:#04x}")),
-                    ("close", format!("{close:#04x}")),
-                    ("min_tag_len", facts.min_tag_len.to_string()),
-                ],
-            ]
-            .concat(),
-        ),
+        Some(_) => common::render(DELIMITED, &shared, &key_values),
     };
-    let (prefix, suffix) = facts.example_affixes();
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
         &[
             ("key_string_note", keys.note.to_owned()),
             ("key_example", keys.example),
-            ("example_prefix", js_string(prefix)),
-            ("example_suffix", js_string(suffix)),
             ("key_code", key_code(&facts).to_owned()),
             ("rule", rule),
             ("crc_update", crc_update),

@@ -14,6 +14,26 @@ use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.lua");
 const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.lua");
+const SCHEME_TAGS: &str = include_str!("template/slotgen_scheme_tags.lua");
+
+/// The table of `a xor b` for bytes, built at load: Lua 5.1 has no xor operator.
+const XOR_TABLE: &str =
+    "-- XOR[a * 256 + b] is `a xor b` for bytes a and b. Built by doubling: for a, b below
+-- 2^k, setting bit k in one of them sets it in the result, setting it in both clears it.
+local XOR = { [0] = 0 }
+local size = 1
+while size < 256 do
+    for a = 0, size - 1 do
+        for b = 0, size - 1 do
+            local x = XOR[a * 256 + b]
+            XOR[(a + size) * 256 + b] = x + size
+            XOR[a * 256 + b + size] = x + size
+            XOR[(a + size) * 256 + b + size] = x
+        end
+    end
+    size = size * 2
+end
+";
 
 const REFLECT_TABLE: &str = "
 -- REFLECT[b] is byte b with its bit order reversed.
@@ -85,6 +105,7 @@ pub fn module(derivation: &Derivation) -> String {
         TEMPLATE,
         &shared,
         &[
+            ("xor_table", XOR_TABLE.to_owned()),
             ("low_rows", low_rows.to_string()),
             (
                 "crc_extra",
@@ -248,24 +269,7 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
         })
         .collect::<Vec<_>>()
         .join(" + ");
-    let (rule, key_for_slot) = match facts.delimiters {
-        None => (WHOLE_KEY.to_owned(), WHOLE_KEY_KEY),
-        Some([open, close]) => (
-            common::render(
-                DELIMITED,
-                &[],
-                &[
-                    ("open", format!("{open:#04x}")),
-                    ("close", format!("{close:#04x}")),
-                    ("min_tag_len", facts.min_tag_len.to_string()),
-                    ("rule_doc", facts.rule_doc()),
-                ],
-            ),
-            DELIMITED_KEY,
-        ),
-    };
-    let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
+    let (rule, tags) = scheme_parts(&facts, "");
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
@@ -285,12 +289,42 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("crc_value", crc_value),
+            ("xor_table", XOR_TABLE.to_owned()),
             ("rule", rule),
-            ("key_for_slot", key_for_slot.to_owned()),
-            ("shift_divisor", (1u64 << facts.shift).to_string()),
-            ("value_modulus", (1u64 << facts.value_bits).to_string()),
-            ("example_prefix", quoted(prefix)),
-            ("example_suffix", quoted(suffix)),
+            ("tags", tags),
         ],
     ))
+}
+
+/// The Lua of a scheme's hashtag rule (`hashed(key)`, the first and last index hashed), and
+/// of its tags (the tables, `M.tag_for_slot`, `M.key_for_slot` and `M.tags_for_slot`, over
+/// the `value_of(slot)` and `xor_byte(a, b)` of the code around them), each line behind
+/// `indent`: the module's and, indented, the server-side block's.
+pub(crate) fn scheme_parts(facts: &SchemeFacts, indent: &str) -> (String, String) {
+    let shared = scheme_common::shared(
+        facts,
+        &Syntax {
+            command: "lua",
+            comment: "--",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let (rule, key) = match facts.delimiters {
+        None => (WHOLE_KEY.to_owned(), WHOLE_KEY_KEY),
+        Some(_) => (common::render(DELIMITED, &shared, &[]), DELIMITED_KEY),
+    };
+    let tags = common::render(SCHEME_TAGS, &shared, &[("key_for_slot", key.to_owned())]);
+    let indented = |code: &str| {
+        code.lines()
+            .map(|line| {
+                if line.is_empty() {
+                    "\n".to_owned()
+                } else {
+                    format!("{indent}{line}\n")
+                }
+            })
+            .collect::<String>()
+    };
+    (indented(&rule), indented(&tags))
 }

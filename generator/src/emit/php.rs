@@ -371,18 +371,12 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
         Some([open, close]) => (
             common::render(
                 DELIMITER_CONSTANTS,
-                &[],
-                &[
-                    ("open", escaped(&[open])),
-                    ("close", escaped(&[close])),
-                    ("min_tag_len", facts.min_tag_len.to_string()),
-                ],
+                &shared,
+                &[("open", escaped(&[open])), ("close", escaped(&[close]))],
             ),
-            common::render(DELIMITED, &[], &[("rule_doc", facts.rule_doc())]),
+            common::render(DELIMITED, &shared, &[]),
         ),
     };
-    let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("'{}'", String::from_utf8_lossy(b));
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
@@ -399,8 +393,6 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
             ("zero_string", escaped(&facts.zero_tag)),
             ("column_strings", strings(&facts.columns)),
             ("kernel_strings", strings(&facts.kernel)),
-            ("example_prefix", quoted(prefix)),
-            ("example_suffix", quoted(suffix)),
         ],
     ))
 }

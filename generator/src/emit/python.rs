@@ -236,11 +236,10 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
         Some([open, close]) => (
             common::render(
                 DELIMITED,
-                &[],
+                &shared,
                 &[
                     ("open", bytes_literal(&[open])),
                     ("close", bytes_literal(&[close])),
-                    ("min_tag_len", facts.min_tag_len.to_string()),
                 ],
             ),
             "PrefixHasDelimiter",

@@ -232,22 +232,12 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
     );
     let (constants, private, rule) = match facts.delimiters {
         None => (String::new(), "", WHOLE_KEY.to_owned()),
-        Some([open, close]) => (
-            common::render(
-                DELIMITER_CONSTANTS,
-                &[],
-                &[
-                    ("open", format!("{open:#04x}")),
-                    ("close", format!("{close:#04x}")),
-                    ("min_tag_len", facts.min_tag_len.to_string()),
-                ],
-            ),
+        Some(_) => (
+            common::render(DELIMITER_CONSTANTS, &shared, &[]),
             ", :MIN_TAG_LEN",
-            common::render(DELIMITED, &[], &[("rule_doc", facts.rule_doc())]),
+            common::render(DELIMITED, &shared, &[]),
         ),
     };
-    let (prefix, suffix) = facts.example_affixes();
-    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
     Ok(common::render(
         SCHEME_TEMPLATE,
         &shared,
@@ -258,8 +248,6 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
             ("rule", rule),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
-            ("example_prefix", quoted(prefix)),
-            ("example_suffix", quoted(suffix)),
         ],
     ))
 }

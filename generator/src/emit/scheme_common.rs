@@ -356,7 +356,11 @@ pub(crate) fn little_endian_hex(row: &[u8]) -> String {
 ///   `column_ints`, `kernel_ints` (little-endian integers, one a line), `solved_bits`,
 ///   `kernel_len`, `tags_per_value` (`2^kernel_len`);
 /// - the hashtag: `open`, `close` (hex bytes, `0x00` for a whole-key scheme),
-///   `min_tag_len`.
+///   `min_tag_len`;
+/// - the usage example's affixes as double-quoted strings, `example_prefix` and
+///   `example_suffix` ([`SchemeFacts::example_affixes`], plain ASCII);
+/// - for languages without shifts (Lua 5.1): `shift_divisor` (`2^shift`) and
+///   `value_modulus` (`2^value_bits`).
 pub(crate) fn shared(facts: &SchemeFacts, syntax: &Syntax) -> Vec<(&'static str, String)> {
     let c = &facts.crc;
     let suffixed = |v: u64| format!("{v:#0w$x}{}", syntax.int_suffix, w = c.digits() + 2);
@@ -372,6 +376,8 @@ pub(crate) fn shared(facts: &SchemeFacts, syntax: &Syntax) -> Vec<(&'static str,
         )
     };
     let [open, close] = facts.delimiters.unwrap_or([0, 0]);
+    let (prefix, suffix) = facts.example_affixes();
+    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
     vec![
         ("header", facts.header(syntax.command, syntax.comment)),
         ("scheme", facts.name.name().to_owned()),
@@ -415,5 +421,9 @@ pub(crate) fn shared(facts: &SchemeFacts, syntax: &Syntax) -> Vec<(&'static str,
         ("open", format!("{open:#04x}")),
         ("close", format!("{close:#04x}")),
         ("min_tag_len", facts.min_tag_len.to_string()),
+        ("example_prefix", quoted(prefix)),
+        ("example_suffix", quoted(suffix)),
+        ("shift_divisor", (1u64 << facts.shift).to_string()),
+        ("value_modulus", (1u64 << facts.value_bits).to_string()),
     ]
 }

@@ -27,22 +27,7 @@ M.first_slot = FIRST_SLOT
 M.last_slot = LAST_SLOT
 M.tag_len = TAG_LEN
 
--- XOR[a * 256 + b] is `a xor b` for bytes a and b. Built by doubling: for a, b below
--- 2^k, setting bit k in one of them sets it in the result, setting it in both clears it.
-local XOR = { [0] = 0 }
-local size = 1
-while size < 256 do
-    for a = 0, size - 1 do
-        for b = 0, size - 1 do
-            local x = XOR[a * 256 + b]
-            XOR[(a + size) * 256 + b] = x + size
-            XOR[a * 256 + b + size] = x + size
-            XOR[(a + size) * 256 + b + size] = x
-        end
-    end
-    size = size * 2
-end
-
+{{xor_table}}
 -- The CRC's lookup table (entry i: the register after feeding byte i into a zero
 -- register{{reflected_note}}), split into bytes in the register's order, the byte that
 -- meets the input first, so that the register is {{crc_bytes}} bytes and every xor is one
@@ -81,97 +66,22 @@ function M.slot(key)
     return value % SLOTS + FIRST_SLOT
 end
 
--- The tag of a value v is ZERO_TAG xor the rows i of COLUMNS (TAG_LEN bytes each) over the
--- set bits i of v: row i flips bit i of the tag's value (the CRC's value after the shift
--- and mask), and ZERO_TAG is the tag of value 0. The tag of a slot is the tag of the value
--- slot - FIRST_SLOT.
-local ZERO_TAG = {
-{{zero_tag}}
-}
-local COLUMNS = {
-{{columns}}
-}
--- A basis of the kernel, one row each: xored into a tag, any combination keeps its value.
-local KERNEL = {
-{{kernel}}
-}
--- 2^(the kernel's rows): the tags of each value.
-local TAGS_PER_VALUE = {{tags_per_value}}
--- Tags reach the values below this; a slot's are slot - FIRST_SLOT + k * SLOTS.
-local VALUE_LIMIT = {{value_limit}}
-
-local function slot_error(slot)
+-- The value of a slot: slot - FIRST_SLOT, or nil and a message.
+local function value_of(slot)
     if type(slot) ~= "number" or slot ~= floor(slot) then
-        return "slot must be an integer from " .. FIRST_SLOT .. " to " .. LAST_SLOT .. ", not "
+        return nil, "slot must be an integer from " .. FIRST_SLOT .. " to " .. LAST_SLOT .. ", not "
             .. type(slot) .. " " .. tostring(slot)
     end
-    return "slot " .. tostring(slot) .. " is out of range: this scheme's slots are "
-        .. FIRST_SLOT .. " to " .. LAST_SLOT
+    if slot < FIRST_SLOT or slot > LAST_SLOT then
+        return nil, "slot " .. tostring(slot) .. " is out of range: this scheme's slots are "
+            .. FIRST_SLOT .. " to " .. LAST_SLOT
+    end
+    return slot - FIRST_SLOT
 end
 
-local function is_slot(slot)
-    return type(slot) == "number" and slot == floor(slot) and slot >= FIRST_SLOT
-        and slot <= LAST_SLOT
+local function xor_byte(a, b)
+    return XOR[a * 256 + b]
 end
 
--- Writes the bytes of the tag of a value below VALUE_LIMIT into bytes[1..TAG_LEN].
-local function tag_bytes(value, bytes)
-    for i = 1, TAG_LEN do
-        bytes[i] = ZERO_TAG[i]
-    end
-    local row = 0
-    while value > 0 do
-        if value % 2 == 1 then
-            for i = 1, TAG_LEN do
-                bytes[i] = XOR[bytes[i] * 256 + COLUMNS[row + i]]
-            end
-        end
-        value, row = floor(value / 2), row + TAG_LEN
-    end
-    return bytes
-end
-
--- A tag (a string of TAG_LEN bytes of the alphabet) whose key lands on the slot.
-function M.tag_for_slot(slot)
-    if not is_slot(slot) then
-        return nil, slot_error(slot)
-    end
-    return char(unpack(tag_bytes(slot - FIRST_SLOT, {}), 1, TAG_LEN))
-end
-{{key_for_slot}}
--- Every tag of TAG_LEN symbols that lands on the slot, lazily: an iterator (`for tag in
--- M.tags_for_slot(s)`) over, for each value slot - FIRST_SLOT + k * SLOTS below
--- VALUE_LIMIT, ascending, the value's tag xor each combination of KERNEL rows, in binary
--- counting order; the tag_for_slot tag first. The slot is checked at once.
-function M.tags_for_slot(slot)
-    if not is_slot(slot) then
-        return nil, slot_error(slot)
-    end
-    local value, n = slot - FIRST_SLOT, 0
-    local base, bytes = tag_bytes(value, {}), {}
-    return function()
-        if n == TAGS_PER_VALUE then
-            if value + SLOTS >= VALUE_LIMIT then
-                return nil
-            end
-            value, n = value + SLOTS, 0
-            tag_bytes(value, base)
-        end
-        for i = 1, TAG_LEN do
-            bytes[i] = base[i]
-        end
-        local bits, row = n, 0
-        while bits > 0 do
-            if bits % 2 == 1 then
-                for i = 1, TAG_LEN do
-                    bytes[i] = XOR[bytes[i] * 256 + KERNEL[row + i]]
-                end
-            end
-            bits, row = floor(bits / 2), row + TAG_LEN
-        end
-        n = n + 1
-        return char(unpack(bytes, 1, TAG_LEN))
-    end
-end
-
+{{tags}}
 return M
