@@ -139,8 +139,9 @@ impl Case {
 /// Every named scheme: Redis Cluster over 1024 slots through the scheme path (CRC-16, a
 /// mask), Codis and Couchbase at their 1024 slots (low bits), Tarantool vshard's 3000
 /// buckets from 1 (the whole value, CRC-32C), librdkafka over 12 partitions, twemproxy's
-/// crc32a over 3 servers without and with `hash_tag: "{}"`, and crc32 (a 15-bit value)
-/// over 3 servers with `hash_tag: "::"`, whose every tag of a slot is listed.
+/// crc32a over 3 servers without and with `hash_tag: "{}"`, crc32 (a 15-bit value) over 3
+/// servers with `hash_tag: "::"`, whose every tag of a slot is listed, and librdkafka over
+/// one partition, where nothing is solved for (no columns) and every tag lands on it.
 fn cases() -> Vec<Case> {
     vec![
         Case::new("redis", SchemeName::RedisCluster, Some(1024), None),
@@ -156,6 +157,7 @@ fn cases() -> Vec<Case> {
             Some(b"{}"),
         ),
         Case::new("twem_tag", SchemeName::TwemproxyCrc32, Some(3), Some(b"::")),
+        Case::new("kafka_one", SchemeName::Librdkafka, Some(1), None),
     ]
 }
 

@@ -156,8 +156,9 @@ fn scheme_header_command_reruns_as_written() {
     }
 }
 
-/// Server-side Lua where a scheme's servers do not run it, and the languages that take no
-/// scheme yet: refused with the reason and the way out, nothing printed.
+/// Server-side Lua where a scheme's servers do not run it, the languages that take no
+/// scheme yet, and tags a language cannot count: refused with the reason and the way out,
+/// nothing printed.
 #[test]
 fn what_does_not_apply_to_a_scheme_is_refused() {
     for (args, status, message) in [
@@ -208,6 +209,34 @@ fn what_does_not_apply_to_a_scheme_is_refused() {
             &["emit", "java", "--scheme", "codis", "--name", "a.class.B"],
             2,
             "--name `a.class.B` is not a name for `emit java`",
+        ),
+        (
+            &[
+                "emit",
+                "java",
+                "--scheme",
+                "librdkafka",
+                "--slots",
+                "2",
+                "--tag-len",
+                "16",
+            ],
+            1,
+            "2^63 tags, more than the java module can count",
+        ),
+        (
+            &[
+                "emit",
+                "go",
+                "--scheme",
+                "librdkafka",
+                "--slots",
+                "1",
+                "--tag-len",
+                "16",
+            ],
+            1,
+            "2^64 tags, more than the go module can count",
         ),
     ] {
         let output = slotgen(args);
