@@ -290,13 +290,13 @@ pub fn scheme_header(derivation: &SchemeDerivation, name: &str) -> Result<String
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "        crc = (crc >> 8) ^ slotgen_crc_table[(crc ^ bytes[i]) & 0xffu];".to_owned()
     } else {
         format!(
             "        crc = ((crc << 8) & {:#x}u) ^ slotgen_crc_table[((crc >> {}) ^ bytes[i]) & 0xffu];",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
@@ -311,7 +311,7 @@ pub fn scheme_header(derivation: &SchemeDerivation, name: &str) -> Result<String
         crc = reflected;
     }}
 ",
-            crc.width
+            crc.params.width
         ),
         |xorout| format!("    crc ^= {xorout:#x}u;\n"),
     );

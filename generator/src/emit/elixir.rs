@@ -243,13 +243,13 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "    crc(rest, bxor(bsr(crc, 8), elem(@crc_table, band(bxor(crc, byte), 0xFF))))".to_owned()
     } else {
         format!(
             "    crc(rest, bxor(band(bsl(crc, 8), {:#x}), elem(@crc_table, band(bxor(bsr(crc, {}), byte), 0xFF))))",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let reflected = if crc.reflect_out() {
@@ -257,10 +257,10 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
     } else {
         "crc"
     };
-    let crc_finish = if crc.xorout == 0 {
+    let crc_finish = if crc.params.xorout == 0 {
         reflected.to_owned()
     } else {
-        format!("bxor({reflected}, {:#x})", crc.xorout)
+        format!("bxor({reflected}, {:#x})", crc.params.xorout)
     };
     let crc_extra = if crc.reflect_out() {
         format!(
@@ -271,7 +271,7 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
     Integer.undigits(Enum.reverse(bits), 2)
   end
 ",
-            crc.width
+            crc.params.width
         )
     } else {
         String::new()

@@ -246,21 +246,21 @@ pub fn scheme_package(derivation: &SchemeDerivation, package_name: &str) -> Resu
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "\t\tcrc = crc>>8 ^ crcTable[byte(crc)^b]".to_owned()
-    } else if crc.width == 32 {
+    } else if crc.params.width == 32 {
         "\t\tcrc = crc<<8 ^ crcTable[byte(crc>>24)^b]".to_owned()
     } else {
         format!(
             "\t\tcrc = crc<<8&{:#x} ^ crcTable[byte(crc>>{})^b]",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
         &format!(
             "\tcrc = bits.Reverse32(crc) >> {} // refin != refout: reflect the register\n",
-            32 - crc.width
+            32 - crc.params.width
         ),
         |xorout| format!("\tcrc ^= {xorout:#x}\n"),
     );

@@ -394,19 +394,19 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "            crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
     } else {
         format!(
             "            crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >>> {}) ^ bytes[i]) & 0xff];",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
         &format!(
             "        crc = Integer.reverse(crc) >>> {}; // refin != refout: reflect the register\n",
-            32 - crc.width
+            32 - crc.params.width
         ),
         |xorout| format!("        crc ^= {xorout:#x};\n"),
     );

@@ -295,13 +295,13 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
     let facts = SchemeFacts::of(derivation, "js", usize::MAX)?;
     let shared = scheme_common::shared(&facts, &scheme_syntax("js"));
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
     } else {
         format!(
             "    crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >>> {}) ^ bytes[i]) & 0xff];",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
@@ -314,7 +314,7 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
   }}
   crc = reflected;
 ",
-            crc.width
+            crc.params.width
         ),
         |xorout| format!("  crc ^= {xorout:#x};\n"),
     );

@@ -135,25 +135,15 @@ local function hashed(key)
 end
 "#;
 
-/// The key of a scheme that hashes the whole key.
-const WHOLE_KEY_KEY: &str = r#"
--- The key of the slot: this scheme hashes the whole key, so it is the tag alone; prefix
--- and suffix must be empty.
-function M.key_for_slot(prefix, slot, suffix)
-    if type(prefix) ~= "string" or type(suffix) ~= "string" then
-        return nil, "prefix and suffix must be strings"
-    end
-    local tag, err = M.tag_for_slot(slot)
-    if not tag then
-        return nil, err
-    end
-    if prefix ~= "" or suffix ~= "" then
+/// The doc and the end of `M.key_for_slot` of a scheme that hashes the whole key.
+const WHOLE_KEY_KEY: [&str; 2] = [
+    "The key of the slot: this scheme hashes the whole key, so it is the tag alone; prefix\n-- and suffix must be empty.",
+    r#"    if prefix ~= "" or suffix ~= "" then
         return nil, "this scheme hashes the whole key, so a key that lands on a slot is the tag"
             .. " alone: give no prefix or suffix"
     end
-    return tag
-end
-"#;
+    return tag"#,
+];
 
 /// The hashtag rule of a scheme with hashtag delimiters.
 const DELIMITED: &str = r#"
@@ -176,28 +166,18 @@ local function hashed(key)
 end
 "#;
 
-/// The key of a scheme with hashtag delimiters.
-const DELIMITED_KEY: &str = r#"
--- The key `prefix .. OPEN .. tag .. CLOSE .. suffix` for the slot. Its hashtag is the tag,
--- so it lands on the slot whatever the suffix holds; a prefix may not contain OPEN.
-function M.key_for_slot(prefix, slot, suffix)
-    if type(prefix) ~= "string" or type(suffix) ~= "string" then
-        return nil, "prefix and suffix must be strings"
-    end
-    local tag, err = M.tag_for_slot(slot)
-    if not tag then
-        return nil, err
-    end
-    local at = find(prefix, OPEN, 1, true)
+/// The doc and the end of `M.key_for_slot` of a scheme with hashtag delimiters.
+const DELIMITED_KEY: [&str; 2] = [
+    "The key `prefix .. OPEN .. tag .. CLOSE .. suffix` for the slot. Its hashtag is the tag,\n-- so it lands on the slot whatever the suffix holds; a prefix may not contain OPEN.",
+    r#"    local at = find(prefix, OPEN, 1, true)
     if at then
         return nil, "prefix contains the hashtag's opening byte "
             .. string.format("0x%02x", byte(OPEN)) .. " at byte " .. (at - 1)
             .. ": the key's hashtag would start there instead of at the tag; remove it from"
             .. " the prefix or move that part into the suffix"
     end
-    return prefix .. OPEN .. tag .. CLOSE .. suffix
-end
-"#;
+    return prefix .. OPEN .. tag .. CLOSE .. suffix"#,
+];
 
 /// A Lua module (Lua 5.1, 5.4, LuaJIT; pure arithmetic) for a scheme's derivation. It
 /// returns a table with `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot,
@@ -239,7 +219,13 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
     let n = crc.bytes();
     // Register byte k (1-based) is the byte that meets the input k-th: from the low end
     // of a reflected register, from the high end otherwise.
-    let shift_of = |k: usize| if crc.refin { 8 * (k - 1) } else { 8 * (n - k) };
+    let shift_of = |k: usize| {
+        if crc.params.refin {
+            8 * (k - 1)
+        } else {
+            8 * (n - k)
+        }
+    };
     let byte_of = |value: u64, k: usize| (value >> shift_of(k)) & 0xff;
     let list = |f: &dyn Fn(usize) -> String| (1..=n).map(f).collect::<Vec<_>>().join(", ");
     let registers = list(&|k| format!("r{k}"));
@@ -314,7 +300,15 @@ pub(crate) fn scheme_parts(facts: &SchemeFacts, indent: &str) -> (String, String
         None => (WHOLE_KEY.to_owned(), WHOLE_KEY_KEY),
         Some(_) => (common::render(DELIMITED, &shared, &[]), DELIMITED_KEY),
     };
-    let tags = common::render(SCHEME_TAGS, &shared, &[("key_for_slot", key.to_owned())]);
+    let [key_doc, key_body] = key;
+    let tags = common::render(
+        SCHEME_TAGS,
+        &shared,
+        &[
+            ("key_doc", key_doc.to_owned()),
+            ("key_body", key_body.to_owned()),
+        ],
+    );
     let indented = |code: &str| {
         code.lines()
             .map(|line| {

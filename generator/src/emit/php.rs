@@ -343,20 +343,20 @@ pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String,
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "            $crc = ($crc >> 8) ^ self::CRC_TABLE[($crc ^ ord($bytes[$i])) & 0xff];"
             .to_owned()
     } else {
         format!(
             "            $crc = (($crc << 8) & {:#x}) ^ self::CRC_TABLE[(($crc >> {}) ^ ord($bytes[$i])) & 0xff];",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
         &format!(
             "        $crc = bindec(strrev(sprintf('%0{}b', $crc))); // refin != refout: reflect the register\n",
-            crc.width
+            crc.params.width
         ),
         |xorout| format!("        $crc ^= {xorout:#x};\n"),
     );

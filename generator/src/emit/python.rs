@@ -214,19 +214,19 @@ pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "        crc = (crc >> 8) ^ _CRC_TABLE[(crc ^ byte) & 0xFF]".to_owned()
     } else {
         format!(
             "        crc = ((crc << 8) & {:#x}) ^ _CRC_TABLE[((crc >> {}) ^ byte) & 0xFF]",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
         &format!(
             "    crc = int(f\"{{crc:0{}b}}\"[::-1], 2)  # refin != refout: reflect the register\n",
-            crc.width
+            crc.params.width
         ),
         |xorout| format!("    crc ^= {xorout:#x}\n"),
     );

@@ -315,14 +315,14 @@ fn render_scheme(
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "            crc = bxor(rshift(crc, 8), CRC_TABLE[band(bxor(crc, byte(key, i)), 0xff) + 1])"
             .to_owned()
     } else {
         format!(
             "            crc = bxor(band(lshift(crc, 8), {:#x}), CRC_TABLE[band(bxor(rshift(crc, {}), byte(key, i)), 0xff) + 1])",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
@@ -334,7 +334,7 @@ fn render_scheme(
         end
         crc = reflected
 ",
-            crc.width
+            crc.params.width
         ),
         |xorout| format!("        crc = bxor(crc, {xorout:#x})\n"),
     );

@@ -214,19 +214,19 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
         },
     );
     let crc = &facts.crc;
-    let crc_update = if crc.refin {
+    let crc_update = if crc.params.refin {
         "      crc = (crc >> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff]".to_owned()
     } else {
         format!(
             "      crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >> {}) ^ byte) & 0xff]",
             crc.width_mask(),
-            crc.width - 8
+            crc.params.width - 8
         )
     };
     let crc_finish = crc.finish(
         &format!(
             "    crc = crc.to_s(2).rjust({}, \"0\").reverse.to_i(2) # refin != refout: reflect the register\n",
-            crc.width
+            crc.params.width
         ),
         |xorout| format!("    crc ^= {xorout:#x}\n"),
     );

@@ -18,27 +18,16 @@
 use slotgen_tables::{AnyCrc, HashtagRule, SchemeName};
 
 use super::common::{comment_header, comment_text, hex, rows, shell_quote, Syntax};
+use crate::crc_catalog::{AnyAlgorithm, Parameters};
 use crate::scheme::invert::SchemeDerivation;
 use crate::Error;
 
 /// A scheme's CRC as the modules compute it: a table-driven register of `width` bits (8,
 /// 16, 24 or 32), shifting right when `refin` (the register holds the reflected value) and
-/// left otherwise, the RevEng model's parameters as the `crc` crate names them.
+/// left otherwise.
 pub(crate) struct SchemeCrc {
-    /// The register's width in bits: 8, 16, 24 or 32.
-    pub width: u8,
-    /// The polynomial, in normal form without the top term.
-    pub poly: u64,
-    /// The register's initial value, unreflected.
-    pub init: u64,
-    /// Whether input bytes are reflected (the register shifts right).
-    pub refin: bool,
-    /// Whether the output is reflected.
-    pub refout: bool,
-    /// Xored into the register at the end.
-    pub xorout: u64,
-    /// The CRC of `123456789`, as the algorithm states it.
-    pub check: u64,
+    /// The CRC's parameters in the RevEng model.
+    pub params: Parameters,
     /// Entry `i`: the register after feeding byte `i` into a zero register, in the low
     /// `width` bits (reflected when `refin`).
     pub table: [u64; 256],
@@ -47,66 +36,67 @@ pub(crate) struct SchemeCrc {
 }
 
 impl SchemeCrc {
-    fn of(crc: AnyCrc<'_>) -> Result<Self, Error> {
-        // (width, poly, init, refin, refout, xorout, check, table, register bits)
-        macro_rules! parts {
-            ($engine:expr, $bits:expr) => {{
-                let a = $engine.algorithm();
-                let table = $engine.table().map(u64::from);
-                let params = [a.poly, a.init, a.xorout, a.check].map(u64::from);
-                (a.width, params, a.refin, a.refout, table, $bits)
-            }};
-        }
-        let (width, [poly, init, xorout, check], refin, refout, table, bits) = match crc {
-            AnyCrc::W8(e) => parts!(e, 8),
-            AnyCrc::W16(e) => parts!(e, 16),
-            AnyCrc::W32(e) => parts!(e, 32),
+    fn of(crc: AnyCrc<'static>) -> Result<Self, Error> {
+        // the engine's algorithm, its table, and the bits of its register type
+        let (algorithm, table, bits) = match crc {
+            AnyCrc::W8(e) => (AnyAlgorithm::W8(e.algorithm()), e.table().map(u64::from), 8),
+            AnyCrc::W16(e) => (
+                AnyAlgorithm::W16(e.algorithm()),
+                e.table().map(u64::from),
+                16,
+            ),
+            AnyCrc::W32(e) => (
+                AnyAlgorithm::W32(e.algorithm()),
+                e.table().map(u64::from),
+                32,
+            ),
             AnyCrc::W64(e) => {
                 return Err(Error::SchemeCrcWidth {
                     width: e.algorithm().width,
                 })
             }
         };
-        if width % 8 != 0 {
-            return Err(Error::SchemeCrcWidth { width });
+        let params = algorithm.parameters();
+        if params.width % 8 != 0 {
+            return Err(Error::SchemeCrcWidth {
+                width: params.width,
+            });
         }
         // The engine keeps an unreflected register in the high bits of its type.
-        let table = if refin {
+        let table = if params.refin {
             table
         } else {
-            table.map(|entry| entry >> (bits - u32::from(width)))
+            table.map(|entry| entry >> (bits - u32::from(params.width)))
         };
         Ok(Self {
-            width,
-            poly,
-            init,
-            refin,
-            refout,
-            xorout,
-            check,
             table,
-            start: if refin { reflect(init, width) } else { init },
+            start: if params.refin {
+                reflect(params.init, params.width)
+            } else {
+                params.init
+            },
+            params,
         })
     }
 
     /// Whether the register is reflected at the end (`refin != refout`).
     pub fn reflect_out(&self) -> bool {
-        self.refin != self.refout
+        self.params.refin != self.params.refout
     }
 
     /// `width` low bits set.
     pub fn width_mask(&self) -> u64 {
-        crate::scheme::invert::low_mask(u32::from(self.width))
+        crate::scheme::invert::low_mask(u32::from(self.params.width))
     }
 
     /// Hex digits of a register value.
     pub fn digits(&self) -> usize {
-        usize::from(self.width / 4)
+        usize::from(self.params.width / 4)
     }
 
     /// The register's bytes, `width / 8` of them.
     pub fn bytes(&self) -> usize {
-        usize::from(self.width / 8)
+        usize::from(self.params.width / 8)
     }
 
     /// The lines that finish the register after the last byte, in one language: `reflect`
@@ -116,8 +106,8 @@ impl SchemeCrc {
         if self.reflect_out() {
             lines += reflect;
         }
-        if self.xorout != 0 {
-            lines += &xor(self.xorout);
+        if self.params.xorout != 0 {
+            lines += &xor(self.params.xorout);
         }
         lines
     }
@@ -292,7 +282,7 @@ impl<'d> SchemeFacts<'d> {
     /// that makes the file (`slotgen emit {language} {options}`, `language` carrying the
     /// language's own options), the spec, and the CRC and its transform.
     pub fn header(&self, language: &str, comment: &str) -> String {
-        let c = &self.crc;
+        let c = &self.crc.params;
         let d = self.derivation;
         let spec = format!(
             "scheme {} ({}), {} slots ({} to {}), hashtag: {}; alphabet `{}`, {}-symbol tags, solved for {}",
@@ -306,7 +296,7 @@ impl<'d> SchemeFacts<'d> {
             self.tag_len,
             d.solved.describe(),
         );
-        let w = c.digits() + 2;
+        let w = self.crc.digits() + 2;
         let crc = format!(
             "CRC: width {}, poly {:#0w$x}, init {:#0w$x}, refin {}, refout {}, xorout {:#0w$x}, check {:#0w$x}; slot = ((crc >> {}) & {:#x}) % {} + {}.",
             c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, self.shift, self.mask, self.slots, self.first
@@ -390,12 +380,12 @@ pub(crate) fn shared(facts: &SchemeFacts, syntax: &Syntax) -> Vec<(&'static str,
         ("first_slot", facts.first.to_string()),
         ("last_slot", facts.last.to_string()),
         ("value_limit", facts.value_limit.to_string()),
-        ("crc_width", c.width.to_string()),
+        ("crc_width", c.params.width.to_string()),
         ("crc_table", rows(&table, 8, syntax.indent)),
         ("crc_start", suffixed(c.start)),
         (
             "reflected_note",
-            if c.refin {
+            if c.params.refin {
                 ", reflected (the register shifts right)"
             } else {
                 ""

@@ -17,21 +17,27 @@ local TAGS_PER_VALUE = {{tags_per_value}}
 -- Tags reach the values below this; a slot's are slot - FIRST_SLOT + k * SLOTS.
 local VALUE_LIMIT = {{value_limit}}
 
+-- Xors into bytes[1..TAG_LEN] the rows of `rows` (TAG_LEN bytes each) at the set bits of
+-- `bits`, and returns bytes.
+local function xor_rows(bytes, rows, bits)
+    local row = 0
+    while bits > 0 do
+        if bits % 2 == 1 then
+            for i = 1, TAG_LEN do
+                bytes[i] = xor_byte(bytes[i], rows[row + i])
+            end
+        end
+        bits, row = floor(bits / 2), row + TAG_LEN
+    end
+    return bytes
+end
+
 -- Writes the bytes of the tag of a value below VALUE_LIMIT into bytes[1..TAG_LEN].
 local function tag_bytes(value, bytes)
     for i = 1, TAG_LEN do
         bytes[i] = ZERO_TAG[i]
     end
-    local row = 0
-    while value > 0 do
-        if value % 2 == 1 then
-            for i = 1, TAG_LEN do
-                bytes[i] = xor_byte(bytes[i], COLUMNS[row + i])
-            end
-        end
-        value, row = floor(value / 2), row + TAG_LEN
-    end
-    return bytes
+    return xor_rows(bytes, COLUMNS, value)
 end
 
 -- A tag (a string of TAG_LEN bytes of the alphabet) whose key lands on the slot.
@@ -42,7 +48,18 @@ function M.tag_for_slot(slot)
     end
     return char(unpack(tag_bytes(value, {}), 1, TAG_LEN))
 end
-{{key_for_slot}}
+
+-- {{key_doc}}
+function M.key_for_slot(prefix, slot, suffix)
+    if type(prefix) ~= "string" or type(suffix) ~= "string" then
+        return nil, "prefix and suffix must be strings"
+    end
+    local tag, err = M.tag_for_slot(slot)
+    if not tag then
+        return nil, err
+    end
+{{key_body}}
+end
 -- Every tag of TAG_LEN symbols that lands on the slot, lazily: an iterator (`for tag in
 -- M.tags_for_slot(s)`) over, for each value slot - FIRST_SLOT + k * SLOTS below
 -- VALUE_LIMIT, ascending, the value's tag xor each combination of KERNEL rows, in binary
@@ -65,15 +82,7 @@ function M.tags_for_slot(slot)
         for i = 1, TAG_LEN do
             bytes[i] = base[i]
         end
-        local bits, row = n, 0
-        while bits > 0 do
-            if bits % 2 == 1 then
-                for i = 1, TAG_LEN do
-                    bytes[i] = xor_byte(bytes[i], KERNEL[row + i])
-                end
-            end
-            bits, row = floor(bits / 2), row + TAG_LEN
-        end
+        xor_rows(bytes, KERNEL, n)
         n = n + 1
         return char(unpack(bytes, 1, TAG_LEN))
     end
