@@ -74,11 +74,17 @@ impl Case {
         slots: Option<u32>,
         hash_tag: Option<&[u8; 2]>,
     ) -> Self {
-        let spec = SchemeSpec {
-            slots,
-            hash_tag: hash_tag.copied(),
-            ..SchemeSpec::new(scheme)
-        };
+        Self::of(
+            name,
+            SchemeSpec {
+                slots,
+                hash_tag: hash_tag.copied(),
+                ..SchemeSpec::new(scheme)
+            },
+        )
+    }
+
+    fn of(name: &'static str, spec: SchemeSpec) -> Self {
         let derivation = derive(&spec).unwrap_or_else(|e| panic!("{name}: {e}"));
         let table = derivation.table();
         let (prefix, suffix, bad_prefix, bad_fragment) =
@@ -140,8 +146,9 @@ impl Case {
 /// mask), Codis and Couchbase at their 1024 slots (low bits), Tarantool vshard's 3000
 /// buckets from 1 (the whole value, CRC-32C), librdkafka over 12 partitions, twemproxy's
 /// crc32a over 3 servers without and with `hash_tag: "{}"`, crc32 (a 15-bit value) over 3
-/// servers with `hash_tag: "::"`, whose every tag of a slot is listed, and librdkafka over
-/// one partition, where nothing is solved for (no columns) and every tag lands on it.
+/// servers with `hash_tag: "::"`, whose every tag of a slot is listed, librdkafka over one
+/// partition, where nothing is solved for (no columns) and every tag lands on it, and Codis
+/// with the 32 symbols `\x80` to `\x9f` (bytes that are no ASCII, one tag a slot).
 fn cases() -> Vec<Case> {
     vec![
         Case::new("redis", SchemeName::RedisCluster, Some(1024), None),
@@ -158,6 +165,13 @@ fn cases() -> Vec<Case> {
         ),
         Case::new("twem_tag", SchemeName::TwemproxyCrc32, Some(3), Some(b"::")),
         Case::new("kafka_one", SchemeName::Librdkafka, Some(1), None),
+        Case::of(
+            "codis_high",
+            SchemeSpec {
+                alphabet: (0x80..0xa0).collect(),
+                ..SchemeSpec::new(SchemeName::Codis)
+            },
+        ),
     ]
 }
 
@@ -474,8 +488,8 @@ fn python_scheme_modules() {
     }
 }
 
-/// Prints the driver protocol for the module `argv[2]`, with keys as `Uint8Array`, then
-/// checks that a key of strings is the string of the bytes' key.
+/// Prints the driver protocol for the module `argv[2]`, with keys as `Uint8Array`, and
+/// checks that a key of strings is the bytes' key (as a string, for an ASCII alphabet).
 const JS_DRIVER: &str = r#"
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -502,8 +516,9 @@ const text = (h) => Buffer.from(h, "hex").toString("latin1");
 for (const s of slots) {
   const key = m.keyForSlot(bytes(prefix), s, bytes(suffix));
   const asText = m.keyForSlot(text(prefix), s, text(suffix));
-  if (typeof asText !== "string" || asText !== new TextDecoder().decode(key)) {
-    throw new Error(`keyForSlot of strings must be the string of the bytes' key, got ${asText}`);
+  const same = typeof asText === "string" ? asText === new TextDecoder().decode(key) : hex(asText) === hex(key);
+  if (!same) {
+    throw new Error(`keyForSlot of strings must be the bytes' key, as a string for an ASCII tag, got ${asText}`);
   }
   out.push(`key\t${s}\t${hex(key)}`);
 }

@@ -289,6 +289,7 @@ pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String
         &shared,
         &[
             ("module", name.to_owned()),
+            ("tag_bits", (facts.tag_len * 8).to_string()),
             ("delimiter_attributes", attributes),
             ("rule", rule),
             ("key_reason", key_reason.to_owned()),

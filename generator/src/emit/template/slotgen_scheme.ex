@@ -28,6 +28,7 @@ defmodule {{module}} do
   @first_slot {{first_slot}}
   @last_slot {{last_slot}}
   @tag_len {{tag_len}}
+  @tag_bits {{tag_bits}}
 {{delimiter_attributes}}
   # The CRC's lookup table: entry i is the register after feeding byte i into a zero
   # register{{reflected_note}}.
@@ -98,7 +99,7 @@ defmodule {{module}} do
     end)
   end
 
-  defp bytes_of(tag), do: <<tag::little-size(@tag_len * 8)>>
+  defp bytes_of(tag), do: <<tag::little-size(@tag_bits)>>
 
   defp out_of_range(slot) do
     %Error{
