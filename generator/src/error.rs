@@ -323,6 +323,23 @@ pub enum Error {
         /// The longest tag for this alphabet.
         max: usize,
     },
+    /// A scheme's CRC has a width that the emitted modules do not compute.
+    #[error("CRC width {width} is not one the emitted modules compute: they take widths 8, 16, 24 and 32, every named scheme's among them")]
+    SchemeCrcWidth {
+        /// The CRC's width in bits.
+        width: u8,
+    },
+    /// Server-side Lua (a Functions library, an `EVAL` script block) was asked for a scheme
+    /// whose servers do not run it.
+    #[error("{what} does not apply to scheme `{scheme}`: {reason}")]
+    ServerLua {
+        /// The scheme's name.
+        scheme: &'static str,
+        /// What was asked for: `a Redis Functions library` or `an EVAL script block`.
+        what: &'static str,
+        /// Why the scheme's servers do not run it, and what to use instead.
+        reason: &'static str,
+    },
 }
 
 fn scheme_rank_fix(shortest: Option<usize>, max: usize) -> String {

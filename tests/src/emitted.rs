@@ -196,8 +196,20 @@ pub fn expected_lines(
 /// With the first difference, when the output is not what the runtime answers or a call
 /// that must be refused was not.
 pub fn check_output(what: &str, output: &str, expected: &[String]) {
+    check_output_with(what, output, expected, &REFUSALS);
+}
+
+/// Checks a driver's output: its answer lines (every line but `refused` and `accepted`
+/// ones) are `expected`, in order, and each case of `refusals` is refused with a message
+/// that holds its piece.
+///
+/// # Panics
+///
+/// With the first difference, when the output is not `expected` or a call that must be
+/// refused was not.
+pub fn check_output_with(what: &str, output: &str, expected: &[String], refusals: &[(&str, &str)]) {
     let lines: Vec<&str> = output.lines().collect();
-    let (answers, refusals): (Vec<&str>, Vec<&str>) = lines
+    let (answers, refused): (Vec<&str>, Vec<&str>) = lines
         .iter()
         .partition(|l| !l.starts_with("refused\t") && !l.starts_with("accepted\t"));
     for (i, want) in expected.iter().enumerate() {
@@ -215,8 +227,8 @@ pub fn check_output(what: &str, output: &str, expected: &[String]) {
         expected.len(),
         answers.get(expected.len())
     );
-    for (case, fragment) in REFUSALS {
-        let line = refusals
+    for &(case, fragment) in refusals {
+        let line = refused
             .iter()
             .find(|l| l.split('\t').nth(1) == Some(case))
             .unwrap_or_else(|| panic!("{what}: the driver printed nothing for `{case}`"));
@@ -242,6 +254,22 @@ pub fn fresh_dir(base: &Path, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("making a test directory");
     dir
+}
+
+/// `go` with every cache and path inside `dir`, offline (`GOPROXY=off`), modules on and cgo
+/// off: the emitted packages use the standard library only.
+#[must_use]
+pub fn go_command(dir: &Path) -> Command {
+    let mut command = Command::new("go");
+    command
+        .current_dir(dir)
+        .env("GOPATH", dir.join("gopath"))
+        .env("GOCACHE", dir.join("gocache"))
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOPROXY", "off")
+        .env("GO111MODULE", "on")
+        .env("CGO_ENABLED", "0");
+    command
 }
 
 /// Runs `command`, and returns its standard output.

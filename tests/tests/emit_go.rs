@@ -6,7 +6,9 @@ use std::path::Path;
 use std::process::Command;
 
 use slotgen::emit;
-use slotgen_tests::emitted::{self, cases, check_output, expected_lines, fresh_dir, keys, run};
+use slotgen_tests::emitted::{
+    self, cases, check_output, expected_lines, fresh_dir, go_command as go, keys, run,
+};
 use slotgen_tests::require_tool;
 
 /// Prints the driver protocol of [`slotgen_tests::emitted`] for the keys file `os.Args[1]`.
@@ -86,20 +88,6 @@ func main() {
 	refusal("prefix_brace", err, slotgen.ErrPrefixHasBrace)
 }
 "#;
-
-/// `go` with every cache and path inside `dir`, offline.
-fn go(dir: &Path) -> Command {
-    let mut command = Command::new("go");
-    command
-        .current_dir(dir)
-        .env("GOPATH", dir.join("gopath"))
-        .env("GOCACHE", dir.join("gocache"))
-        .env("GOFLAGS", "-mod=mod")
-        .env("GOPROXY", "off")
-        .env("GO111MODULE", "on")
-        .env("CGO_ENABLED", "0");
-    command
-}
 
 #[test]
 fn go_package_matches_runtime() {

@@ -1,7 +1,8 @@
-//! The TypeScript declarations of `emit js --types`, checked by `tsc --strict --noEmit`
-//! (npm `typescript`, pinned in `tests/typescript/package.json`; `npm ci` there installs it)
-//! beside the emitted module, for every test spec and a non-ASCII alphabet, with a program
-//! whose typed uses must compile and whose wrong uses (`@ts-expect-error`) must not.
+//! The TypeScript declarations of `emit js --types` (and of a scheme's module), checked by
+//! `tsc --strict --noEmit` (npm `typescript`, pinned in `tests/typescript/package.json`;
+//! `npm ci` there installs it) beside the emitted module, for every test spec, three
+//! schemes and a non-ASCII alphabet, with a program whose typed uses must compile and whose
+//! wrong uses (`@ts-expect-error`) must not.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -83,6 +84,11 @@ fn check(tsc: &Path, case: &Case) {
         OTHER
     };
     std::fs::write(dir.join("check.mts"), format!("{COMMON}{extra}")).unwrap();
+    tsc_check(tsc, &dir, case.name);
+}
+
+/// `tsc --strict --noEmit` of `dir/check.mts` against `dir/slotgen.d.mts`.
+fn tsc_check(tsc: &Path, dir: &Path, name: &str) {
     let output = Command::new(tsc)
         .args([
             "--strict",
@@ -103,7 +109,7 @@ fn check(tsc: &Path, case: &Case) {
     assert!(
         output.status.success(),
         "tsc, spec {}:\n{}{}",
-        case.name,
+        name,
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
@@ -130,5 +136,97 @@ fn declarations_pass_tsc_strict() {
     });
     for case in &all {
         check(&tsc, case);
+    }
+}
+
+/// Uses of a scheme's module that hold for every scheme, and misuses that must not compile.
+const SCHEME_COMMON: &str = r#"
+import { slot, tagForSlot, keyForSlot, tagsForSlot, SLOTS, FIRST_SLOT, LAST_SLOT, TAG_LEN, SlotgenError } from "./slotgen.mjs";
+import type { Key, SlotgenErrorCode } from "./slotgen.mjs";
+
+const slots: number = SLOTS + LAST_SLOT + TAG_LEN;
+const fromText: number = slot("123456789");
+const key: Key = new Uint8Array([0x31]);
+const tag: Uint8Array = tagForSlot(FIRST_SLOT);
+const bytesKey: Uint8Array = keyForSlot(new Uint8Array(), FIRST_SLOT, new Uint8Array());
+const tags: Generator<Uint8Array, void, undefined> = tagsForSlot(FIRST_SLOT);
+try {
+  tagForSlot(LAST_SLOT + 1);
+} catch (e) {
+  if (e instanceof SlotgenError) {
+    const code: SlotgenErrorCode = e.code;
+    console.log(code, e.message);
+  }
+}
+// @ts-expect-error a slot is a number
+tagForSlot("1");
+// @ts-expect-error the key of bytes is bytes
+const wrong: string = keyForSlot(new Uint8Array(), FIRST_SLOT, "");
+console.log(slots, fromText, key, tag, bytesKey, tags, wrong);
+"#;
+
+/// A scheme with hashtag delimiters exports them.
+const SCHEME_DELIMITED: &str = r#"
+import { OPEN, CLOSE } from "./slotgen.mjs";
+const delimiters: number[] = [OPEN, CLOSE];
+const textKey: string = keyForSlot("user:", FIRST_SLOT, ":profile");
+console.log(delimiters, textKey);
+"#;
+
+/// A scheme that hashes the whole key, with an ASCII alphabet: the key of strings is a
+/// string.
+const ASCII_WHOLE_KEY: &str = r#"
+const textKey: string = keyForSlot("", FIRST_SLOT, "");
+console.log(textKey);
+"#;
+
+/// The declarations of a scheme's module, for a scheme with delimiters, one that hashes the
+/// whole key, and a non-ASCII alphabet.
+#[test]
+fn scheme_declarations_pass_tsc_strict() {
+    use slotgen::scheme::invert::{derive, SchemeSpec};
+    use slotgen_tables::SchemeName;
+
+    if !require_tool("node") {
+        return;
+    }
+    let Some(tsc) = tsc() else {
+        return;
+    };
+    let high_bytes = SchemeSpec {
+        alphabet: (0x80..0x90).collect(),
+        ..SchemeSpec::new(SchemeName::Codis)
+    };
+    for (name, spec, extra) in [
+        (
+            "scheme-codis",
+            SchemeSpec::new(SchemeName::Codis),
+            SCHEME_DELIMITED,
+        ),
+        (
+            "scheme-vshard",
+            SchemeSpec::new(SchemeName::TarantoolVshard),
+            ASCII_WHOLE_KEY,
+        ),
+        ("scheme-high-bytes", high_bytes, OTHER),
+    ] {
+        let derivation = derive(&spec).expect("a test scheme derives");
+        let dir = fresh_dir(
+            Path::new(env!("CARGO_TARGET_TMPDIR")),
+            &format!("ts-{name}"),
+        );
+        let types = emit::js::scheme_types(&derivation).unwrap();
+        std::fs::write(
+            dir.join("slotgen.mjs"),
+            emit::js::scheme_module(&derivation).unwrap(),
+        )
+        .unwrap();
+        std::fs::write(dir.join("slotgen.d.mts"), types).unwrap();
+        let program = format!(
+            "{SCHEME_COMMON}{}",
+            extra.replace("(\"user:\", 0, ", "(\"user:\", FIRST_SLOT, ")
+        );
+        std::fs::write(dir.join("check.mts"), program).unwrap();
+        tsc_check(&tsc, &dir, name);
     }
 }

@@ -3,9 +3,12 @@
 //! and returns a `slotgen_status` code when it can fail.
 
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.h");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.h");
 
 /// A C99 header (`slotgen.h`) for the derivation's spec: `slotgen_slot`,
 /// `slotgen_tag_for_slot`, `slotgen_key_for_slot`, `slotgen_tags_for_slot` (the tag of one
@@ -119,22 +122,14 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// ```
 pub fn named_header(derivation: &Derivation, name: &str) -> Result<String, Error> {
     check_name(name)?;
-    let upper = name.to_ascii_uppercase();
-    let rename = |code: &str| {
-        code.replace("slotgen_", &format!("{name}_"))
-            .replace("SLOTGEN_", &format!("{upper}_"))
-    };
+    let rename = |code: &str| renamed(code, name);
     let crc = CrcModel::of(derivation);
     let width = derivation.mask_width();
     let (mask_type, digits) = (format!("uint{}_t", width.bits()), width.hex_digits());
     let shared = common::shared(
         derivation,
         &Syntax {
-            command: &if name == DEFAULT_NAME {
-                "c".to_owned()
-            } else {
-                format!("c --name {name}")
-            },
+            command: &command(name),
             comment: "//",
             indent: "    ",
             int_suffix: "u",
@@ -176,5 +171,212 @@ pub fn named_header(derivation: &Derivation, name: &str) -> Result<String, Error
             ("high", masks(&derivation.high)),
             ("kernel", rename(&kernel)),
         ],
+    ))
+}
+
+/// `code` with every `slotgen_` and `SLOTGEN_` name prefixed by `name` instead.
+fn renamed(code: &str, name: &str) -> String {
+    code.replace("slotgen_", &format!("{name}_"))
+        .replace("SLOTGEN_", &format!("{}_", name.to_ascii_uppercase()))
+}
+
+/// What follows `slotgen emit` in a header's first line.
+fn command(name: &str) -> String {
+    if name == DEFAULT_NAME {
+        "c".to_owned()
+    } else {
+        format!("c --name {name}")
+    }
+}
+
+/// The hashtag rule of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = "
+// The bytes a key hashes: the whole key (this scheme has no hashtag).
+static inline const unsigned char *slotgen_hashed(const unsigned char *key, size_t len,
+                                                  size_t *hashed_len) {
+    *hashed_len = len;
+    return key;
+}
+";
+
+/// The key of a scheme that hashes the whole key.
+const WHOLE_KEY_BODY: &str = "    if (prefix_len != 0 || suffix_len != 0) {
+        return SLOTGEN_WHOLE_KEY_HASHED;
+    }
+    if (out_size < SLOTGEN_TAG_LEN) {
+        return SLOTGEN_BUFFER_TOO_SMALL;
+    }
+    memcpy(out, tag, SLOTGEN_TAG_LEN);
+    *key_len = SLOTGEN_TAG_LEN;
+    return SLOTGEN_OK;";
+
+/// The hashtag rule of a scheme with hashtag delimiters.
+const DELIMITED: &str = "
+// The bytes a key hashes: {{rule_doc}}.
+static inline const unsigned char *slotgen_hashed(const unsigned char *key, size_t len,
+                                                  size_t *hashed_len) {
+    const unsigned char *open =
+        len != 0 ? (const unsigned char *)memchr(key, SLOTGEN_OPEN, len) : NULL;
+    if (open != NULL) {
+        size_t rest = len - (size_t)(open - key) - 1;
+        const unsigned char *close =
+            rest != 0 ? (const unsigned char *)memchr(open + 1, SLOTGEN_CLOSE, rest) : NULL;
+        if (close != NULL && close - open - 1 >= SLOTGEN_MIN_TAG_LEN) {
+            *hashed_len = (size_t)(close - open - 1);
+            return open + 1;
+        }
+    }
+    *hashed_len = len;
+    return key;
+}
+";
+
+/// The key of a scheme with hashtag delimiters.
+const DELIMITED_BODY: &str =
+    "    if (prefix_len != 0 && memchr(prefix, SLOTGEN_OPEN, prefix_len) != NULL) {
+        return SLOTGEN_PREFIX_HAS_DELIMITER;
+    }
+    if (out_size < prefix_len + SLOTGEN_TAG_LEN + 2u + suffix_len) {
+        return SLOTGEN_BUFFER_TOO_SMALL;
+    }
+    if (prefix_len != 0) {
+        memcpy(out, prefix, prefix_len);
+    }
+    out[prefix_len] = SLOTGEN_OPEN;
+    memcpy(out + prefix_len + 1, tag, SLOTGEN_TAG_LEN);
+    out[prefix_len + 1 + SLOTGEN_TAG_LEN] = SLOTGEN_CLOSE;
+    if (suffix_len != 0) {
+        memcpy(out + prefix_len + 2 + SLOTGEN_TAG_LEN, suffix, suffix_len);
+    }
+    *key_len = prefix_len + SLOTGEN_TAG_LEN + 2u + suffix_len;
+    return SLOTGEN_OK;";
+
+/// A C99 header for a scheme's derivation, every name prefixed by `name` (`slotgen` gives
+/// `slotgen_slot`, `SLOTGEN_SLOTS`, the include guard `SLOTGEN_H`): `slotgen_slot`,
+/// `slotgen_tag_for_slot`, `slotgen_key_for_slot` (the tag alone for a scheme that hashes
+/// the whole key), `slotgen_tags_for_slot(slot, index, tag)` (tag number `index`, until
+/// `SLOTGEN_TAG_INDEX_OUT_OF_RANGE`) and `slotgen_strerror`, all `static inline`, with slots
+/// as `unsigned long` and the constants `SLOTGEN_SLOTS`, `SLOTGEN_FIRST_SLOT`,
+/// `SLOTGEN_LAST_SLOT`, `SLOTGEN_TAG_LEN`. Clean under `gcc -std=c99 -Wall -Wextra -Werror
+/// -pedantic`; the output depends only on the derivation and the name.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a prefix (see [`check_name`]).
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+/// - [`Error::TagCount`] when a value has 2^64 tags, more than an index counts.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::Couchbase))?;
+/// let header = slotgen::emit::c::scheme_header(&d, "vbuckets")?;
+/// assert!(header.contains("#define VBUCKETS_SLOTS 1024ul\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_header(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    check_name(name)?;
+    let facts = SchemeFacts::of(derivation, "c", 63)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: &command(name),
+            comment: "//",
+            indent: "    ",
+            int_suffix: "u",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "        crc = (crc >> 8) ^ slotgen_crc_table[(crc ^ bytes[i]) & 0xffu];".to_owned()
+    } else {
+        format!(
+            "        crc = ((crc << 8) & {:#x}u) ^ slotgen_crc_table[((crc >> {}) ^ bytes[i]) & 0xffu];",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "    {{
+        // refin != refout: reflect the register.
+        uint32_t reflected = 0;
+        unsigned bit;
+        for (bit = 0; bit < {}u; bit++, crc >>= 1) {{
+            reflected = (reflected << 1) | (crc & 1u);
+        }}
+        crc = reflected;
+    }}
+",
+            crc.params.width
+        ),
+        |xorout| format!("    crc ^= {xorout:#x}u;\n"),
+    );
+    let table = |what: &str, doc: &str, rows: &[Vec<u8>]| {
+        if rows.is_empty() {
+            format!("// {doc}: none.\nstatic const unsigned char slotgen_{what}[1] = {{0}};\n")
+        } else {
+            format!(
+                "// {doc}, SLOTGEN_TAG_LEN bytes each.\nstatic const unsigned char slotgen_{what}[{}] = {{\n{}\n}};\n",
+                rows.len() * facts.tag_len,
+                scheme_common::byte_rows(rows, "    ")
+            )
+        }
+    };
+    let (rule, macros, key_doc, key_status, key_body) = match facts.delimiters {
+        None => (
+            WHOLE_KEY.to_owned(),
+            String::new(),
+            "the tag alone, as this scheme hashes the whole key",
+            "SLOTGEN_WHOLE_KEY_HASHED (prefix_len or suffix_len is not 0)",
+            WHOLE_KEY_BODY,
+        ),
+        Some([open, close]) => (
+            common::render(DELIMITED, &shared, &[]),
+            format!(
+                "// The bytes that open and close a hashtag.\n#define SLOTGEN_OPEN {open:#04x}\n#define SLOTGEN_CLOSE {close:#04x}\n// A hashtag shorter than this hashes the whole key.\n#define SLOTGEN_MIN_TAG_LEN {}\n",
+                facts.min_tag_len
+            ),
+            "prefix, SLOTGEN_OPEN, the tag, SLOTGEN_CLOSE, then suffix; its hashtag is the tag, so\n// it lands on `slot` whatever the suffix holds",
+            "SLOTGEN_PREFIX_HAS_DELIMITER (the prefix contains\n// SLOTGEN_OPEN)",
+            DELIMITED_BODY,
+        ),
+    };
+    let (prefix, suffix) = facts.example_affixes();
+    // Only code is renamed: no shared value (the header's alphabet) changes.
+    let own: Vec<(&str, String)> = [
+        ("file", format!("{name}.h")),
+        ("crc_update", crc_update),
+        ("crc_finish", crc_finish),
+        ("delimiter_macros", macros),
+        ("rule", rule),
+        (
+            "columns_c",
+            table("columns", "Row i flips bit i of the value", &facts.columns),
+        ),
+        (
+            "kernel_c",
+            table(
+                "kernel",
+                "A basis of the kernel: xored into a tag, any combination keeps its value",
+                &facts.kernel,
+            ),
+        ),
+        ("key_doc", key_doc.to_owned()),
+        ("key_status", key_status.to_owned()),
+        ("key_body", key_body.to_owned()),
+        ("example_prefix_len", prefix.len().to_string()),
+        ("example_suffix_len", suffix.len().to_string()),
+    ]
+    .into_iter()
+    .map(|(key, value)| (key, renamed(&value, name)))
+    .collect();
+    Ok(common::render(
+        &renamed(SCHEME_TEMPLATE, name),
+        &shared,
+        &own,
     ))
 }

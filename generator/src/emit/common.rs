@@ -344,31 +344,34 @@ pub(crate) fn comment_text(bytes: &[u8]) -> String {
 /// parameters.
 pub(crate) fn header(derivation: &Derivation, language: &str, comment: &str) -> String {
     let alg = &derivation.spec.crc;
-    let [generated, edit, spec] = generated_lines(
-        &format!(
-            "slotgen {}: slotgen emit {language} {}",
-            env!("CARGO_PKG_VERSION"),
-            spec_options(derivation)
-        ),
+    comment_header(
+        &format!("slotgen emit {language} {}", spec_options(derivation)),
         &describe(derivation),
+        &format!(
+            "CRC: width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x}.",
+            alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
+        ),
+        comment,
+    )
+}
+
+/// The four header lines of an emitted file, each behind `comment`: the slotgen version and
+/// `command` (the `slotgen emit ...` command line that makes the file), that it is not to be
+/// edited, `spec` (a description, which may hold alphabet bytes: its `\`, `?>` and `*/` are
+/// escaped, so that it closes no comment) and `crc_line`.
+pub(crate) fn comment_header(command: &str, spec: &str, crc_line: &str, comment: &str) -> String {
+    let [generated, edit, spec] = generated_lines(
+        &format!("slotgen {}: {command}", env!("CARGO_PKG_VERSION")),
+        spec,
     );
-    // the description holds the alphabet: no `\`, `?>` or `*/` may close a comment
     let spec = spec
         .replace('\\', "\\x5c")
         .replace("?>", "?\\x3e")
         .replace("*/", "*\\x2f");
-    [
-        generated,
-        edit,
-        spec,
-        format!(
-            "CRC: width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x}.",
-            alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
-        ),
-    ]
-    .iter()
-    .map(|line| format!("{comment} {line}\n"))
-    .collect()
+    [generated, edit, spec, crc_line.to_owned()]
+        .iter()
+        .map(|line| format!("{comment} {line}\n"))
+        .collect()
 }
 
 /// `values`, `per_line` to a line, each line indented by `indent` and every value followed

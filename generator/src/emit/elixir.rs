@@ -3,9 +3,12 @@
 //! `{:error, %Module.Error{}}` results and bang variants.
 
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.ex");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.ex");
 
 /// The default module name.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -116,6 +119,183 @@ pub fn module(derivation: &Derivation, name: &str) -> Result<String, Error> {
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", masks(&derivation.kernel)),
+        ],
+    ))
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+  # The bytes of a key that are hashed: the whole key.
+  defp hashed(key), do: key
+
+  @doc """
+  The key of the slot: this scheme hashes the whole key, so it is the tag alone; prefix and
+  suffix must be empty.
+  """
+  @spec key_for_slot(binary(), term(), binary()) :: {:ok, binary()} | {:error, Error.t()}
+  def key_for_slot(prefix, slot, suffix) when is_binary(prefix) and is_binary(suffix) do
+    with {:ok, tag} <- tag_for_slot(slot) do
+      if prefix == "" and suffix == "" do
+        {:ok, tag}
+      else
+        {:error,
+         %Error{
+           reason: :whole_key_hashed,
+           message:
+             "this scheme hashes the whole key, so a key that lands on a slot is the tag " <>
+               "alone: give no prefix or suffix"
+         }}
+      end
+    end
+  end
+"#;
+
+/// The attributes of a scheme with hashtag delimiters.
+const DELIMITER_ATTRIBUTES: &str = "
+  # The bytes that open and close a hashtag.
+  @open {{open}}
+  @close {{close}}
+  # A hashtag shorter than this hashes the whole key.
+  @min_tag_len {{min_tag_len}}
+";
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+  @doc "The byte that opens a hashtag."
+  @spec open() :: byte()
+  def open, do: @open
+
+  @doc "The byte that closes a hashtag."
+  @spec close() :: byte()
+  def close, do: @close
+
+  # The bytes of a key that are hashed: {{rule_doc}}.
+  defp hashed(key) do
+    with [_, rest] <- :binary.split(key, <<@open>>),
+         [tag, _] when byte_size(tag) >= @min_tag_len <- :binary.split(rest, <<@close>>) do
+      tag
+    else
+      _ -> key
+    end
+  end
+
+  @doc """
+  The key `prefix <> <<open()>> <> tag <> <<close()>> <> suffix` for the slot. Its hashtag
+  is the tag, so it lands on the slot whatever the suffix holds; a prefix may not contain
+  `open()`.
+  """
+  @spec key_for_slot(binary(), term(), binary()) :: {:ok, binary()} | {:error, Error.t()}
+  def key_for_slot(prefix, slot, suffix) when is_binary(prefix) and is_binary(suffix) do
+    with {:ok, tag} <- tag_for_slot(slot) do
+      case :binary.match(prefix, <<@open>>) do
+        :nomatch ->
+          {:ok, <<prefix::binary, @open, tag::binary, @close, suffix::binary>>}
+
+        {at, _} ->
+          {:error,
+           %Error{
+             reason: :prefix_has_delimiter,
+             message:
+               "prefix contains the hashtag's opening byte {{open}} at byte #{at}: the key's " <>
+                 "hashtag would start there instead of at the tag; remove it from the " <>
+                 "prefix or move that part into the suffix"
+           }}
+      end
+    end
+  end
+"#;
+
+/// An Elixir file (`.ex`) for a scheme's derivation: the module `name` with `slot/1` (on a
+/// binary), `tag_for_slot/1`, `key_for_slot/3` (the tag alone for a scheme that hashes the
+/// whole key) and `tags_for_slot/1` (a lazy `Stream`) returning `{:ok, value}` or
+/// `{:error, %Module.Error{}}`, their bang variants, and `slots/0`, `first_slot/0`,
+/// `last_slot/0`, `tag_len/0` (and `open/0`, `close/0` for a scheme with a hashtag).
+/// Compiles under `elixirc --warnings-as-errors`; the output depends only on the derivation
+/// and the name.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a module alias (see [`check_name`]).
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let elixir = slotgen::emit::elixir::scheme_module(&d, "Shard.Buckets")?;
+/// assert!(elixir.contains("defmodule Shard.Buckets do"));
+/// assert!(elixir.contains("  @first_slot 1\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    check_name(name)?;
+    let facts = SchemeFacts::of(derivation, "elixir", usize::MAX)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: &format!("elixir --name {name}"),
+            comment: "#",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "    crc(rest, bxor(bsr(crc, 8), elem(@crc_table, band(bxor(crc, byte), 0xFF))))".to_owned()
+    } else {
+        format!(
+            "    crc(rest, bxor(band(bsl(crc, 8), {:#x}), elem(@crc_table, band(bxor(bsr(crc, {}), byte), 0xFF))))",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let reflected = if crc.reflect_out() {
+        "reflect(crc)"
+    } else {
+        "crc"
+    };
+    let crc_finish = if crc.params.xorout == 0 {
+        reflected.to_owned()
+    } else {
+        format!("bxor({reflected}, {:#x})", crc.params.xorout)
+    };
+    let crc_extra = if crc.reflect_out() {
+        format!(
+            "
+  # refin != refout: the register reflected.
+  defp reflect(crc) do
+    bits = for <<bit::1 <- <<crc::{}>> >>, do: bit
+    Integer.undigits(Enum.reverse(bits), 2)
+  end
+",
+            crc.params.width
+        )
+    } else {
+        String::new()
+    };
+    let (attributes, rule, key_reason) = match facts.delimiters {
+        None => (String::new(), WHOLE_KEY.to_owned(), ":whole_key_hashed"),
+        Some(_) => (
+            common::render(DELIMITER_ATTRIBUTES, &shared, &[]),
+            common::render(DELIMITED, &shared, &[]),
+            ":prefix_has_delimiter",
+        ),
+    };
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("module", name.to_owned()),
+            ("tag_bits", (facts.tag_len * 8).to_string()),
+            ("delimiter_attributes", attributes),
+            ("rule", rule),
+            ("key_reason", key_reason.to_owned()),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("crc_extra", crc_extra),
         ],
     ))
 }

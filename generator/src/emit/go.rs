@@ -2,9 +2,12 @@
 //! standard library only, with errors as values wrapping exported sentinels.
 
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.go");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.go");
 
 const KEYWORDS: [&str; 25] = [
     "break",
@@ -128,6 +131,175 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", kernel),
+        ],
+    ))
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+// ErrWholeKeyHashed is wrapped by the error of a key with a prefix or a suffix: this
+// scheme hashes the whole key, so the key of a slot is its tag alone.
+var ErrWholeKeyHashed = errors.New("this scheme hashes the whole key")
+
+func hashed(key []byte) []byte {
+	return key
+}
+
+// KeyForSlot returns the key of the slot: this scheme hashes the whole key, so it is the
+// tag alone. The error wraps ErrSlotOutOfRange, or ErrWholeKeyHashed unless prefix and
+// suffix are empty.
+func KeyForSlot(prefix []byte, slot uint32, suffix []byte) ([]byte, error) {
+	tag, err := TagForSlot(slot)
+	if err != nil {
+		return nil, err
+	}
+	if len(prefix) != 0 || len(suffix) != 0 {
+		return nil, fmt.Errorf("%w, so a key that lands on a slot is the tag alone: "+
+			"give no prefix or suffix", ErrWholeKeyHashed)
+	}
+	return tag, nil
+}
+"#;
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+const (
+	// Open is the byte that opens a hashtag.
+	Open = {{open}}
+	// Close is the byte that closes a hashtag.
+	Close = {{close}}
+	// minTagLen: a hashtag shorter than this hashes the whole key.
+	minTagLen = {{min_tag_len}}
+)
+
+// ErrPrefixHasDelimiter is wrapped by the error of a prefix that contains Open: the key's
+// hashtag would start there instead of at the tag.
+var ErrPrefixHasDelimiter = errors.New("prefix contains the hashtag's opening byte")
+
+func hashed(key []byte) []byte {
+	if start := bytes.IndexByte(key, Open); start >= 0 {
+		if end := bytes.IndexByte(key[start+1:], Close); end >= minTagLen {
+			return key[start+1 : start+1+end]
+		}
+	}
+	return key
+}
+
+// KeyForSlot returns the key prefix + Open + tag + Close + suffix for the slot. Its
+// hashtag is the tag, so it lands on the slot whatever the suffix holds. The error wraps
+// ErrSlotOutOfRange, or ErrPrefixHasDelimiter when the prefix contains Open.
+func KeyForSlot(prefix []byte, slot uint32, suffix []byte) ([]byte, error) {
+	tag, err := TagForSlot(slot)
+	if err != nil {
+		return nil, err
+	}
+	if at := bytes.IndexByte(prefix, Open); at >= 0 {
+		return nil, fmt.Errorf("%w %#02x at byte %d: the key's hashtag would start there "+
+			"instead of at the tag; remove it from the prefix or move that part into the suffix",
+			ErrPrefixHasDelimiter, Open, at)
+	}
+	key := make([]byte, 0, len(prefix)+TagLen+2+len(suffix))
+	key = append(key, prefix...)
+	key = append(key, Open)
+	key = append(key, tag...)
+	key = append(key, Close)
+	return append(key, suffix...), nil
+}
+"#;
+
+/// A Go source file of package `package_name` for a scheme's derivation: `Slot(key)`,
+/// `TagForSlot(slot)`, `KeyForSlot(prefix, slot, suffix)` (the tag alone for a scheme that
+/// hashes the whole key) and `TagsForSlot(slot)` (a lazy iterator func), with slots as
+/// `uint32`, returning errors that wrap `ErrSlotOutOfRange`, and `ErrPrefixHasDelimiter`
+/// or `ErrWholeKeyHashed`; the constants `Slots`, `FirstSlot`, `LastSlot`, `TagLen`, and
+/// `Open`, `Close` for a scheme with a hashtag. The output is `gofmt`-clean and depends only
+/// on the derivation and the name.
+///
+/// # Errors
+///
+/// - [`Error::GoPackageName`] when `package_name` is not a Go package name.
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+/// - [`Error::TagCount`] when a value has 2^64 tags, more than a `uint64` counts.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let go = slotgen::emit::go::scheme_package(&d, "buckets")?;
+/// assert!(go.contains("package buckets\n"));
+/// assert!(go.contains("\tFirstSlot = 1\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_package(derivation: &SchemeDerivation, package_name: &str) -> Result<String, Error> {
+    check_package_name(package_name)?;
+    let facts = SchemeFacts::of(derivation, "go", 63)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: &format!("go --package {package_name}"),
+            comment: "//",
+            indent: "\t",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "\t\tcrc = crc>>8 ^ crcTable[byte(crc)^b]".to_owned()
+    } else if crc.params.width == 32 {
+        "\t\tcrc = crc<<8 ^ crcTable[byte(crc>>24)^b]".to_owned()
+    } else {
+        format!(
+            "\t\tcrc = crc<<8&{:#x} ^ crcTable[byte(crc>>{})^b]",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "\tcrc = bits.Reverse32(crc) >> {} // refin != refout: reflect the register\n",
+            32 - crc.params.width
+        ),
+        |xorout| format!("\tcrc ^= {xorout:#x}\n"),
+    );
+    let mut imports = vec!["errors", "fmt"];
+    if facts.delimiters.is_some() {
+        imports.insert(0, "bytes");
+    }
+    if crc.reflect_out() {
+        imports.push("math/bits");
+    }
+    let imports: String = imports.iter().map(|i| format!("\n\t\"{i}\"")).collect();
+    let braced = |rows: &str| {
+        if rows.is_empty() {
+            "{}".to_owned()
+        } else {
+            format!("{{\n{rows}\n}}")
+        }
+    };
+    let columns_go = braced(&scheme_common::byte_rows(&facts.columns, "\t"));
+    let kernel_go = braced(&scheme_common::byte_rows(&facts.kernel, "\t"));
+    let (rule, key_error) = match facts.delimiters {
+        None => (WHOLE_KEY.to_owned(), "ErrWholeKeyHashed"),
+        Some(_) => (
+            common::render(DELIMITED, &shared, &[]),
+            "ErrPrefixHasDelimiter",
+        ),
+    };
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("package", package_name.to_owned()),
+            ("imports", imports),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("rule", rule),
+            ("key_error", key_error.to_owned()),
+            ("columns_go", columns_go),
+            ("kernel_go", kernel_go),
         ],
     ))
 }

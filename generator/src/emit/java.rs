@@ -3,9 +3,12 @@
 //! throw `IllegalArgumentException`.
 
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/Slotgen.java");
+const SCHEME_TEMPLATE: &str = include_str!("template/SlotgenScheme.java");
 
 /// Java's keywords and literals (Java 17), and the restricted identifiers `var`, `yield`,
 /// `record`, `_`: none can name a package or a class.
@@ -245,6 +248,205 @@ pub fn class(derivation: &Derivation, name: &str) -> Result<String, Error> {
             ("high", masks(&derivation.high)),
             ("kernel", masks(&derivation.kernel)),
             ("key_for_slot_string", key_for_slot_string.to_owned()),
+        ],
+    ))
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+    // The bounds of the bytes of a key that are hashed: the whole key.
+    private static int[] hashed(byte[] key) {
+        return new int[] {0, key.length};
+    }
+
+    /**
+     * The key of the slot: this scheme hashes the whole key, so it is the tag alone.
+     *
+     * @throws IllegalArgumentException when the slot is out of range, or prefix or suffix
+     *     is not empty
+     */
+    public static byte[] keyForSlot(byte[] prefix, long slot, byte[] suffix) {
+        byte[] tag = tagForSlot(slot);
+        if (prefix.length != 0 || suffix.length != 0) {
+            throw new IllegalArgumentException("this scheme hashes the whole key, so a key that"
+                    + " lands on a slot is the tag alone: give no prefix or suffix");
+        }
+        return tag;
+    }
+"#;
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+    /** The byte that opens a hashtag. */
+    public static final byte OPEN = {{open}};
+    /** The byte that closes a hashtag. */
+    public static final byte CLOSE = {{close}};
+    // A hashtag shorter than this hashes the whole key.
+    private static final int MIN_TAG_LEN = {{min_tag_len}};
+
+    // The bounds of the bytes of a key that are hashed: {{rule_doc}}.
+    private static int[] hashed(byte[] key) {
+        for (int open = 0; open < key.length; open++) {
+            if (key[open] == OPEN) {
+                for (int close = open + 1; close < key.length; close++) {
+                    if (key[close] == CLOSE) {
+                        return close - open - 1 >= MIN_TAG_LEN
+                                ? new int[] {open + 1, close}
+                                : new int[] {0, key.length};
+                    }
+                }
+                break;
+            }
+        }
+        return new int[] {0, key.length};
+    }
+
+    /**
+     * The key prefix + OPEN + tag + CLOSE + suffix for the slot. Its hashtag is the tag, so
+     * it lands on the slot whatever the suffix holds.
+     *
+     * @throws IllegalArgumentException when the slot is out of range, or the prefix
+     *     contains OPEN
+     */
+    public static byte[] keyForSlot(byte[] prefix, long slot, byte[] suffix) {
+        byte[] tag = tagForSlot(slot);
+        for (int i = 0; i < prefix.length; i++) {
+            if (prefix[i] == OPEN) {
+                throw new IllegalArgumentException(String.format("prefix contains the hashtag's"
+                        + " opening byte 0x%02x at byte %d: the key's hashtag would start there"
+                        + " instead of at the tag; remove it from the prefix or move that part"
+                        + " into the suffix", OPEN & 0xff, i));
+            }
+        }
+        byte[] key = new byte[prefix.length + TAG_LEN + 2 + suffix.length];
+        System.arraycopy(prefix, 0, key, 0, prefix.length);
+        key[prefix.length] = OPEN;
+        System.arraycopy(tag, 0, key, prefix.length + 1, TAG_LEN);
+        key[prefix.length + 1 + TAG_LEN] = CLOSE;
+        System.arraycopy(suffix, 0, key, prefix.length + TAG_LEN + 2, suffix.length);
+        return key;
+    }
+"#;
+
+/// The key of text affixes, for an ASCII alphabet.
+const KEY_FOR_SLOT_STRING: &str = r#"
+    /**
+     * The key of {@code keyForSlot(byte[], long, byte[])} for the UTF-8 bytes of prefix and
+     * suffix, as text: the tag is ASCII.
+     *
+     * @throws IllegalArgumentException as {@code keyForSlot(byte[], long, byte[])}
+     */
+    public static String keyForSlot(String prefix, long slot, String suffix) {
+        byte[] key = keyForSlot(prefix.getBytes(StandardCharsets.UTF_8), slot,
+                suffix.getBytes(StandardCharsets.UTF_8));
+        return new String(key, StandardCharsets.UTF_8);
+    }
+"#;
+
+/// Java byte literals of rows of bytes, one row a line behind `indent`.
+fn byte_rows(rows: &[Vec<u8>], indent: &str) -> String {
+    rows.iter()
+        .map(|row| {
+            let literals: Vec<String> = row.iter().map(|&b| byte_literal(b)).collect();
+            common::rows(&literals, literals.len(), indent)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A Java source file (`{class}.java`) for a scheme's derivation: the final class `name`
+/// (`com.example.Buckets`: class `Buckets` of package `com.example`) with static
+/// `slot(byte[])`, `slot(String)`, `tagForSlot(long)`, `keyForSlot(byte[], long, byte[])`
+/// (the tag alone for a scheme that hashes the whole key), `keyForSlot(String, long,
+/// String)` for an ASCII alphabet, and `tagsForSlot(long)` (a lazy `Stream<byte[]>`),
+/// throwing `IllegalArgumentException`, and the constants `SLOTS`, `FIRST_SLOT`,
+/// `LAST_SLOT` (slots are `long`s, as a scheme's may pass 2^31), `TAG_LEN`, and `OPEN`,
+/// `CLOSE` for a scheme with a hashtag. The CRC is an `int` register read unsigned. The
+/// output depends only on the derivation and the name.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a Java class name (see [`split_name`]).
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+/// - [`Error::TagCount`] when a value has 2^63 tags, more than a `long` counts.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let java = slotgen::emit::java::scheme_class(&d, "com.example.Buckets")?;
+/// assert!(java.contains("public static final long FIRST_SLOT = 1L;"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    let (package, class) = split_name(name)?;
+    let facts = SchemeFacts::of(derivation, "java", 62)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: &format!("java --name {name}"),
+            comment: "//",
+            indent: "        ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "            crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
+    } else {
+        format!(
+            "            crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >>> {}) ^ bytes[i]) & 0xff];",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "        crc = Integer.reverse(crc) >>> {}; // refin != refout: reflect the register\n",
+            32 - crc.params.width
+        ),
+        |xorout| format!("        crc ^= {xorout:#x};\n"),
+    );
+    let rule = match facts.delimiters {
+        None => WHOLE_KEY.to_owned(),
+        Some([open, close]) => common::render(
+            DELIMITED,
+            &shared,
+            &[("open", byte_literal(open)), ("close", byte_literal(close))],
+        ),
+    };
+    let ascii = derivation.alphabet.symbols().is_ascii();
+    let key_java = if ascii {
+        format!("\"{}\"", common::comment_text(&facts.first_key()))
+    } else {
+        "(the String form needs an ASCII alphabet)".to_owned()
+    };
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("class", class.to_owned()),
+            (
+                "package",
+                package.map_or(String::new(), |p| format!("package {p};\n")),
+            ),
+            ("key_java", key_java),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("rule", rule),
+            (
+                "zero_tag",
+                byte_rows(std::slice::from_ref(&facts.zero_tag), "        "),
+            ),
+            ("columns", byte_rows(&facts.columns, "        ")),
+            ("kernel", byte_rows(&facts.kernel, "        ")),
+            (
+                "key_for_slot_string",
+                if ascii { KEY_FOR_SLOT_STRING } else { "" }.to_owned(),
+            ),
         ],
     ))
 }

@@ -5,10 +5,14 @@
 //! that masks wider than the 32 bits of JavaScript's bitwise operators need no `BigInt`.
 
 use super::common::{self, CrcModel, Syntax};
-use crate::Derivation;
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
+use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.mjs");
 const TYPES_TEMPLATE: &str = include_str!("template/slotgen.d.mts");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.mjs");
+const SCHEME_TYPES_TEMPLATE: &str = include_str!("template/slotgen_scheme.d.mts");
 
 const KEY_FOR_SLOT_DOC: &str = "/**
  * The key prefix + \"{\" + tag + \"}\" + suffix for the slot. Its hashtag is the tag, so it
@@ -57,35 +61,20 @@ pub fn module(derivation: &Derivation) -> String {
         |xorout| format!("  crc ^= {xorout:#06x};\n"),
     );
     let index_rows = |masks: &[u64]| common::index_rows(derivation, masks.iter().copied(), "  ");
-    let ascii = derivation.alphabet.symbols().is_ascii();
-    let examples = common::Examples::of(derivation);
-    let (key_string_note, key_example, key_string_doc, key_return_type, key_return) = if ascii {
-        (
-            ",\n// or as a string when prefix and suffix are both strings",
-            format!("\"{}\"", examples.key),
-            ".\n * It is a string when prefix and suffix are strings (the tag is ASCII), else bytes",
-            "Uint8Array | string",
-            "  return typeof prefix === \"string\" && typeof suffix === \"string\"\n    ? decoder.decode(key)\n    : key;",
-        )
-    } else {
-        (
-            "\n// (the alphabet is not ASCII, so a key does not decode exactly)",
-            format!("the bytes of \"{}\"", examples.key),
-            "",
-            "Uint8Array",
-            "  return key;",
-        )
-    };
+    let keys = KeyReturn::of(
+        derivation.alphabet.symbols(),
+        &common::Examples::of(derivation).key,
+    );
     common::render(
         TEMPLATE,
         &shared,
         &[
             ("tags_per_slot_literal", tags_per_slot_literal(derivation)),
-            ("key_string_note", key_string_note.to_owned()),
-            ("key_example", key_example),
-            ("key_string_doc", key_string_doc.to_owned()),
-            ("key_return_jsdoc", format!("{{{key_return_type}}}")),
-            ("key_return", key_return.to_owned()),
+            ("key_string_note", keys.note.to_owned()),
+            ("key_example", keys.example),
+            ("key_string_doc", keys.doc.to_owned()),
+            ("key_return_jsdoc", format!("{{{}}}", keys.return_type)),
+            ("key_return", keys.code.to_owned()),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
             ("low", index_rows(&derivation.low)),
@@ -93,6 +82,44 @@ pub fn module(derivation: &Derivation) -> String {
             ("kernel", index_rows(&derivation.kernel)),
         ],
     )
+}
+
+/// What `keyForSlot` returns: with an ASCII alphabet, a string when prefix and suffix are
+/// both strings (the key decodes exactly), else bytes; the same in the CRC-16 module and
+/// the scheme module.
+struct KeyReturn {
+    /// The usage comment's note, after "keys as Uint8Array".
+    note: &'static str,
+    /// The usage example's result, for the key `key` (comment text).
+    example: String,
+    /// The end of the doc comment's first sentence.
+    doc: &'static str,
+    /// The JSDoc return type.
+    return_type: &'static str,
+    /// The function's last statement, returning the bytes `key`.
+    code: &'static str,
+}
+
+impl KeyReturn {
+    fn of(alphabet: &[u8], key: &str) -> Self {
+        if alphabet.is_ascii() {
+            Self {
+                note: ",\n// or as a string when prefix and suffix are both strings",
+                example: format!("\"{key}\""),
+                doc: ".\n * It is a string when prefix and suffix are strings (the tag is ASCII), else bytes",
+                return_type: "Uint8Array | string",
+                code: "  return typeof prefix === \"string\" && typeof suffix === \"string\"\n    ? decoder.decode(key)\n    : key;",
+            }
+        } else {
+            Self {
+                note: "\n// (the alphabet is not ASCII, so a key does not decode exactly)",
+                example: format!("the bytes of \"{key}\""),
+                doc: "",
+                return_type: "Uint8Array",
+                code: "  return key;",
+            }
+        }
+    }
 }
 
 /// `TAGS_PER_SLOT` as JavaScript: a number up to 2^53, where every integer is exact, else a
@@ -147,4 +174,248 @@ pub fn types(derivation: &Derivation) -> String {
             ("key_for_slot", key_for_slot),
         ],
     )
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+function hashed(bytes) {
+  return bytes; // this scheme hashes the whole key
+}
+
+/**
+ * The key of the slot: this scheme hashes the whole key, so it is the tag alone{{key_string_doc}}.
+ * @param {Uint8Array | string} prefix empty
+ * @param {number} slot
+ * @param {Uint8Array | string} suffix empty
+ * @returns {{key_return_jsdoc}}
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or WHOLE_KEY_HASHED unless prefix and suffix
+ *   are empty
+ */
+export function keyForSlot(prefix, slot, suffix) {
+  const head = toBytes(prefix, "prefix");
+  const tail = toBytes(suffix, "suffix");
+  const key = tagForSlot(slot);
+  if (head.length !== 0 || tail.length !== 0) {
+    throw new SlotgenError(
+      "WHOLE_KEY_HASHED",
+      "this scheme hashes the whole key, so a key that lands on a slot is the tag alone: " +
+        "give no prefix or suffix",
+    );
+  }
+{{key_return}}
+}
+"#;
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+/** The byte that opens a hashtag. */
+export const OPEN = {{open}};
+/** The byte that closes a hashtag. */
+export const CLOSE = {{close}};
+// A hashtag shorter than this hashes the whole key.
+const MIN_TAG_LEN = {{min_tag_len}};
+
+function hashed(bytes) {
+  const start = bytes.indexOf(OPEN);
+  if (start >= 0) {
+    const end = bytes.indexOf(CLOSE, start + 1);
+    if (end >= 0 && end - start - 1 >= MIN_TAG_LEN) {
+      return bytes.subarray(start + 1, end);
+    }
+  }
+  return bytes;
+}
+
+/**
+ * The key prefix + OPEN + tag + CLOSE + suffix for the slot. Its hashtag is the tag, so it
+ * lands on the slot whatever the suffix holds{{key_string_doc}}.
+ * @param {Uint8Array | string} prefix
+ * @param {number} slot
+ * @param {Uint8Array | string} suffix
+ * @returns {{key_return_jsdoc}}
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or PREFIX_HAS_DELIMITER when the prefix
+ *   contains OPEN
+ */
+export function keyForSlot(prefix, slot, suffix) {
+  const head = toBytes(prefix, "prefix");
+  const tail = toBytes(suffix, "suffix");
+  const tag = tagForSlot(slot);
+  const at = head.indexOf(OPEN);
+  if (at >= 0) {
+    throw new SlotgenError(
+      "PREFIX_HAS_DELIMITER",
+      `prefix contains the hashtag's opening byte 0x${OPEN.toString(16)} at byte ${at}: ` +
+        "the key's hashtag would start there instead of at the tag; remove it from the " +
+        "prefix or move that part into the suffix",
+    );
+  }
+  const key = new Uint8Array(head.length + TAG_LEN + 2 + tail.length);
+  key.set(head, 0);
+  key[head.length] = OPEN;
+  key.set(tag, head.length + 1);
+  key[head.length + 1 + TAG_LEN] = CLOSE;
+  key.set(tail, head.length + TAG_LEN + 2);
+{{key_return}}
+}
+"#;
+
+/// The error code of a key that breaks the scheme's rule.
+fn key_code(facts: &SchemeFacts) -> &'static str {
+    match facts.delimiters {
+        None => "WHOLE_KEY_HASHED",
+        Some(_) => "PREFIX_HAS_DELIMITER",
+    }
+}
+
+/// An ES module (`slotgen.mjs`) for a scheme's derivation: `slot(key)`, `tagForSlot(slot)`,
+/// `keyForSlot(prefix, slot, suffix)` (both returning a `Uint8Array`, or for an ASCII
+/// alphabet a string when prefix and suffix are strings; the tag alone for a scheme that
+/// hashes the whole key) and `tagsForSlot(slot)` (a generator), throwing a `SlotgenError`
+/// with a `code`; the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and `OPEN`,
+/// `CLOSE` for a scheme with a hashtag. CRC-32 values are read unsigned (`>>> 0`). The
+/// output depends only on the derivation.
+///
+/// # Errors
+///
+/// [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// let js = slotgen::emit::js::scheme_module(&d)?;
+/// assert!(js.starts_with("// @generated by slotgen"));
+/// assert!(js.contains("export const SLOTS = 1024;"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
+    let facts = SchemeFacts::of(derivation, "js", usize::MAX)?;
+    let shared = scheme_common::shared(&facts, &scheme_syntax("js"));
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
+    } else {
+        format!(
+            "    crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >>> {}) ^ bytes[i]) & 0xff];",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "  // refin != refout: reflect the register.
+  let reflected = 0;
+  for (let bit = 0; bit < {}; bit++) {{
+    reflected = reflected * 2 + (crc & 1);
+    crc >>>= 1;
+  }}
+  crc = reflected;
+",
+            crc.params.width
+        ),
+        |xorout| format!("  crc ^= {xorout:#x};\n"),
+    );
+    let keys = KeyReturn::of(
+        derivation.alphabet.symbols(),
+        &common::comment_text(&facts.first_key()),
+    );
+    let key_values = [
+        ("key_string_doc", keys.doc.to_owned()),
+        ("key_return_jsdoc", format!("{{{}}}", keys.return_type)),
+        ("key_return", keys.code.to_owned()),
+    ];
+    let rule = match facts.delimiters {
+        None => common::render(WHOLE_KEY, &[], &key_values),
+        Some(_) => common::render(DELIMITED, &shared, &key_values),
+    };
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("key_string_note", keys.note.to_owned()),
+            ("key_example", keys.example),
+            ("key_code", key_code(&facts).to_owned()),
+            ("rule", rule),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+        ],
+    ))
+}
+
+fn scheme_syntax(command: &str) -> Syntax<'_> {
+    Syntax {
+        command,
+        comment: "//",
+        indent: "  ",
+        int_suffix: "",
+    }
+}
+
+/// TypeScript declarations (`slotgen.d.mts`) of the ES module [`scheme_module`] emits for
+/// the same derivation, clean under `tsc --strict`: the constants as literal types, `slot`,
+/// `tagForSlot`, `tagsForSlot` (a `Generator`) and `keyForSlot`, which returns a `string`
+/// where prefix and suffix are strings (when the alphabet is ASCII, as the module does)
+/// and a `Uint8Array` otherwise. The output depends only on the derivation.
+///
+/// # Errors
+///
+/// As [`scheme_module`].
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let types = slotgen::emit::js::scheme_types(&d)?;
+/// assert!(types.contains("export declare const FIRST_SLOT: 1;"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_types(derivation: &SchemeDerivation) -> Result<String, Error> {
+    let facts = SchemeFacts::of(derivation, "js", usize::MAX)?;
+    let shared = scheme_common::shared(&facts, &scheme_syntax("js --types"));
+    let doc = match facts.delimiters {
+        None => {
+            "/**
+ * The key of the slot: this scheme hashes the whole key, so it is the tag alone.
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or WHOLE_KEY_HASHED unless prefix and suffix
+ *   are empty
+ */
+"
+        }
+        Some(_) => {
+            "/**
+ * The key prefix + OPEN + tag + CLOSE + suffix for the slot. Its hashtag is the tag, so it
+ * lands on the slot whatever the suffix holds.
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or PREFIX_HAS_DELIMITER when the prefix
+ *   contains OPEN
+ */
+"
+        }
+    };
+    let bytes =
+        "export declare function keyForSlot(prefix: Key, slot: number, suffix: Key): Uint8Array;\n";
+    let key_for_slot = if derivation.alphabet.symbols().is_ascii() {
+        format!("{doc}export declare function keyForSlot(prefix: string, slot: number, suffix: string): string;\n{bytes}")
+    } else {
+        format!("{doc}{bytes}")
+    };
+    let delimiters = facts.delimiters.map_or(String::new(), |[open, close]| {
+        format!(
+            "/** The byte that opens a hashtag. */\nexport declare const OPEN: {open};\n/** The byte that closes a hashtag. */\nexport declare const CLOSE: {close};\n"
+        )
+    });
+    Ok(common::render(
+        SCHEME_TYPES_TEMPLATE,
+        &shared,
+        &[
+            ("delimiters", delimiters),
+            ("key_code", key_code(&facts).to_owned()),
+            ("key_for_slot", key_for_slot),
+        ],
+    ))
 }

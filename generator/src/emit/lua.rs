@@ -8,9 +8,32 @@
 //! emit time, so a tag costs two row lookups and one `SYMBOL` lookup per symbol.
 
 use super::common::{self, CrcModel, Syntax};
-use crate::Derivation;
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
+use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.lua");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.lua");
+const SCHEME_TAGS: &str = include_str!("template/slotgen_scheme_tags.lua");
+
+/// The table of `a xor b` for bytes, built at load: Lua 5.1 has no xor operator.
+const XOR_TABLE: &str =
+    "-- XOR[a * 256 + b] is `a xor b` for bytes a and b. Built by doubling: for a, b below
+-- 2^k, setting bit k in one of them sets it in the result, setting it in both clears it.
+local XOR = { [0] = 0 }
+local size = 1
+while size < 256 do
+    for a = 0, size - 1 do
+        for b = 0, size - 1 do
+            local x = XOR[a * 256 + b]
+            XOR[(a + size) * 256 + b] = x + size
+            XOR[a * 256 + b + size] = x + size
+            XOR[(a + size) * 256 + b + size] = x
+        end
+    end
+    size = size * 2
+end
+";
 
 const REFLECT_TABLE: &str = "
 -- REFLECT[b] is byte b with its bit order reversed.
@@ -82,6 +105,7 @@ pub fn module(derivation: &Derivation) -> String {
         TEMPLATE,
         &shared,
         &[
+            ("xor_table", XOR_TABLE.to_owned()),
             ("low_rows", low_rows.to_string()),
             (
                 "crc_extra",
@@ -101,4 +125,200 @@ pub fn module(derivation: &Derivation) -> String {
             ("tag_symbols", tag_symbols),
         ],
     )
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+-- The bytes of key that are hashed, as first and last index: the whole key.
+local function hashed(key)
+    return 1, #key
+end
+"#;
+
+/// The doc and the end of `M.key_for_slot` of a scheme that hashes the whole key.
+const WHOLE_KEY_KEY: [&str; 2] = [
+    "The key of the slot: this scheme hashes the whole key, so it is the tag alone; prefix\n-- and suffix must be empty.",
+    r#"    if prefix ~= "" or suffix ~= "" then
+        return nil, "this scheme hashes the whole key, so a key that lands on a slot is the tag"
+            .. " alone: give no prefix or suffix"
+    end
+    return tag"#,
+];
+
+/// The hashtag rule of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+-- The bytes that open and close a hashtag.
+local OPEN, CLOSE = char({{open}}), char({{close}})
+M.open, M.close = OPEN, CLOSE
+-- A hashtag shorter than this hashes the whole key.
+local MIN_TAG_LEN = {{min_tag_len}}
+
+-- The bytes of key that are hashed, as first and last index: {{rule_doc}}.
+local function hashed(key)
+    local open = find(key, OPEN, 1, true)
+    if open then
+        local close = find(key, CLOSE, open + 1, true)
+        if close and close - open - 1 >= MIN_TAG_LEN then
+            return open + 1, close - 1
+        end
+    end
+    return 1, #key
+end
+"#;
+
+/// The doc and the end of `M.key_for_slot` of a scheme with hashtag delimiters.
+const DELIMITED_KEY: [&str; 2] = [
+    "The key `prefix .. OPEN .. tag .. CLOSE .. suffix` for the slot. Its hashtag is the tag,\n-- so it lands on the slot whatever the suffix holds; a prefix may not contain OPEN.",
+    r#"    local at = find(prefix, OPEN, 1, true)
+    if at then
+        return nil, "prefix contains the hashtag's opening byte "
+            .. string.format("0x%02x", byte(OPEN)) .. " at byte " .. (at - 1)
+            .. ": the key's hashtag would start there instead of at the tag; remove it from"
+            .. " the prefix or move that part into the suffix"
+    end
+    return prefix .. OPEN .. tag .. CLOSE .. suffix"#,
+];
+
+/// A Lua module (Lua 5.1, 5.4, LuaJIT; pure arithmetic) for a scheme's derivation. It
+/// returns a table with `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot,
+/// suffix)` (the tag alone for a scheme that hashes the whole key) and `tags_for_slot(slot)`
+/// (an iterator function), and the fields `slots`, `first_slot`, `last_slot`, `tag_len`
+/// (and `open`, `close` for a scheme with a hashtag); keys and tags are byte strings, and
+/// errors are `nil` plus a message. The CRC register is held as bytes, each xor one lookup
+/// in a table built at load, so that no value needs more than a double's 53 bits. The
+/// output depends only on the derivation.
+///
+/// # Errors
+///
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+/// - [`Error::TagCount`] when a value has more than 2^53 tags, more than a double counts.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let lua = slotgen::emit::lua::scheme_module(&d)?;
+/// assert!(lua.contains("--   slotgen.slot(\"123456789\")                  --> 541\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
+    let facts = SchemeFacts::of(derivation, "lua", 53)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: "lua",
+            comment: "--",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let n = crc.bytes();
+    // Register byte k (1-based) is the byte that meets the input k-th: from the low end
+    // of a reflected register, from the high end otherwise.
+    let shift_of = |k: usize| {
+        if crc.params.refin {
+            8 * (k - 1)
+        } else {
+            8 * (n - k)
+        }
+    };
+    let byte_of = |value: u64, k: usize| (value >> shift_of(k)) & 0xff;
+    let list = |f: &dyn Fn(usize) -> String| (1..=n).map(f).collect::<Vec<_>>().join(", ");
+    let registers = list(&|k| format!("r{k}"));
+    let crc_update = list(&|k| {
+        if k < n {
+            format!("XOR[r{} * 256 + C{k}[index]]", k + 1)
+        } else {
+            format!("C{k}[index]")
+        }
+    });
+    let crc_finish = crc.finish(
+        &format!(
+            "    {registers} = {}\n",
+            list(&|k| format!("REFLECT[r{}]", n + 1 - k))
+        ),
+        |xorout| {
+            format!(
+                "    {registers} = {}\n",
+                list(&|k| format!("XOR[r{k} * 256 + {:#04x}]", byte_of(xorout, k)))
+            )
+        },
+    );
+    let crc_value = (1..=n)
+        .map(|k| match shift_of(k) {
+            0 => format!("r{k}"),
+            shift => format!("r{k} * {}", 1u64 << shift),
+        })
+        .collect::<Vec<_>>()
+        .join(" + ");
+    let (rule, tags) = scheme_parts(&facts, "");
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("crc_bytes", n.to_string()),
+            ("crc_divisors", list(&|k| (1u64 << shift_of(k)).to_string())),
+            ("crc_columns", list(&|k| format!("C{k}"))),
+            (
+                "crc_extra",
+                if crc.reflect_out() { REFLECT_TABLE } else { "" }.to_owned(),
+            ),
+            ("registers", registers),
+            (
+                "crc_start_bytes",
+                list(&|k| format!("{:#04x}", byte_of(crc.start, k))),
+            ),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("crc_value", crc_value),
+            ("xor_table", XOR_TABLE.to_owned()),
+            ("rule", rule),
+            ("tags", tags),
+        ],
+    ))
+}
+
+/// The Lua of a scheme's hashtag rule (`hashed(key)`, the first and last index hashed), and
+/// of its tags (the tables, `M.tag_for_slot`, `M.key_for_slot` and `M.tags_for_slot`, over
+/// the `value_of(slot)` and `xor_byte(a, b)` of the code around them), each line behind
+/// `indent`: the module's and, indented, the server-side block's.
+pub(crate) fn scheme_parts(facts: &SchemeFacts, indent: &str) -> (String, String) {
+    let shared = scheme_common::shared(
+        facts,
+        &Syntax {
+            command: "lua",
+            comment: "--",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let (rule, key) = match facts.delimiters {
+        None => (WHOLE_KEY.to_owned(), WHOLE_KEY_KEY),
+        Some(_) => (common::render(DELIMITED, &shared, &[]), DELIMITED_KEY),
+    };
+    let [key_doc, key_body] = key;
+    let tags = common::render(
+        SCHEME_TAGS,
+        &shared,
+        &[
+            ("key_doc", key_doc.to_owned()),
+            ("key_body", key_body.to_owned()),
+        ],
+    );
+    let indented = |code: &str| {
+        code.lines()
+            .map(|line| {
+                if line.is_empty() {
+                    "\n".to_owned()
+                } else {
+                    format!("{indent}{line}\n")
+                }
+            })
+            .collect::<String>()
+    };
+    (indented(&rule), indented(&tags))
 }

@@ -14,6 +14,16 @@
 //! byte-identical output, and any alphabet byte is safe in it. Every file starts with a
 //! header naming the slotgen version, the command that made it (one that reruns as
 //! written) and the full spec. [`json`] writes the whole derivation as data.
+//!
+//! Every language but Rust and JSON also emits a module for a
+//! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation), any named sharding scheme
+//! (`python::scheme_module`, `js::scheme_module`, `go::scheme_package`, `c::scheme_header`,
+//! `lua::scheme_module`, `java::scheme_class`, `ruby::scheme_module`, `php::scheme_class`,
+//! `elixir::scheme_module`, and `redis_function::scheme_script_block` and `scheme_library`
+//! for the schemes whose servers run that Lua): the same operations with the scheme's
+//! hashtag rule and delimiters, its first slot (1 for Tarantool vshard), and for a scheme
+//! that hashes the whole key a key that is the tag alone. What they share (the CRC register,
+//! the transform, the tables) is computed once, in `scheme_common`.
 
 pub mod c;
 pub mod common;
@@ -28,6 +38,7 @@ pub mod python;
 pub mod redis_function;
 pub mod ruby;
 pub mod rust;
+mod scheme_common;
 pub mod shortest;
 
 pub use common::{describe, describe_scheme, scheme_options, spec_options};

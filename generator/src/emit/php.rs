@@ -6,9 +6,12 @@
 //! that no mask outgrows PHP's signed 64-bit int.
 
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.php");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.php");
 
 /// PHP's reserved words (PHP 8.2), which name no namespace part or class, compared without
 /// case.
@@ -170,15 +173,10 @@ pub fn class(derivation: &Derivation, name: &str) -> Result<String, Error> {
         });
     }
     let crc = CrcModel::of(derivation);
-    let quoted = if name.contains('\\') {
-        format!("'{name}'")
-    } else {
-        name.to_owned()
-    };
     let shared = common::shared(
         derivation,
         &Syntax {
-            command: &format!("php --name {quoted}"),
+            command: &command(name),
             comment: "//",
             indent: "        ",
             int_suffix: "",
@@ -193,12 +191,7 @@ pub fn class(derivation: &Derivation, name: &str) -> Result<String, Error> {
         "        $crc = bindec(strrev(sprintf('%016b', $crc))); // refin != refout: reflect the register\n",
         |xorout| format!("        $crc ^= {xorout:#06x};\n"),
     );
-    let alphabet: String = derivation
-        .alphabet
-        .symbols()
-        .iter()
-        .map(|b| format!("\\x{b:02x}"))
-        .collect();
+    let alphabet = escaped(derivation.alphabet.symbols());
     let index_rows =
         |masks: &[u64]| common::index_rows(derivation, masks.iter().copied(), "        ");
     Ok(common::render(
@@ -216,6 +209,190 @@ pub fn class(derivation: &Derivation, name: &str) -> Result<String, Error> {
             ("low", index_rows(&derivation.low)),
             ("high", index_rows(&derivation.high)),
             ("kernel", index_rows(&derivation.kernel)),
+        ],
+    ))
+}
+
+/// Bytes as the inside of a PHP double-quoted string, every byte `\xNN` (so no `$` or
+/// `"` is read there).
+fn escaped(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("\\x{b:02x}")).collect()
+}
+
+/// What follows `slotgen emit` in a file's header: `php --name NAME`, quoted for the shell
+/// when the name holds a `\`.
+fn command(name: &str) -> String {
+    if name.contains('\\') {
+        format!("php --name '{name}'")
+    } else {
+        format!("php --name {name}")
+    }
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+    /** The bytes of a key that are hashed: the whole key. */
+    private static function hashed(string $key): string
+    {
+        return $key;
+    }
+
+    /**
+     * The key of the slot: this scheme hashes the whole key, so it is the tag alone.
+     *
+     * @throws \ValueError unless the slot is from FIRST_SLOT to LAST_SLOT
+     * @throws \InvalidArgumentException unless prefix and suffix are empty
+     */
+    public static function keyForSlot(string $prefix, int $slot, string $suffix): string
+    {
+        $tag = self::tagForSlot($slot);
+        if ($prefix !== '' || $suffix !== '') {
+            throw new \InvalidArgumentException(
+                'this scheme hashes the whole key, so a key that lands on a slot is the tag alone:'
+                . ' give no prefix or suffix'
+            );
+        }
+        return $tag;
+    }
+"#;
+
+/// The constants of a scheme with hashtag delimiters.
+const DELIMITER_CONSTANTS: &str = r#"    /** The byte that opens a hashtag. */
+    public const OPEN = "{{open}}";
+    /** The byte that closes a hashtag. */
+    public const CLOSE = "{{close}}";
+    /** A hashtag shorter than this hashes the whole key. */
+    private const MIN_TAG_LEN = {{min_tag_len}};
+"#;
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+    /** The bytes of a key that are hashed: {{rule_doc}}. */
+    private static function hashed(string $key): string
+    {
+        $open = strpos($key, self::OPEN);
+        if ($open !== false) {
+            $close = strpos($key, self::CLOSE, $open + 1);
+            if ($close !== false && $close - $open - 1 >= self::MIN_TAG_LEN) {
+                return substr($key, $open + 1, $close - $open - 1);
+            }
+        }
+        return $key;
+    }
+
+    /**
+     * The key prefix . OPEN . tag . CLOSE . suffix for the slot. Its hashtag is the tag, so
+     * it lands on the slot whatever the suffix holds.
+     *
+     * @throws \ValueError unless the slot is from FIRST_SLOT to LAST_SLOT
+     * @throws \InvalidArgumentException when the prefix contains OPEN
+     */
+    public static function keyForSlot(string $prefix, int $slot, string $suffix): string
+    {
+        $tag = self::tagForSlot($slot);
+        $at = strpos($prefix, self::OPEN);
+        if ($at !== false) {
+            throw new \InvalidArgumentException(sprintf(
+                "prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's hashtag"
+                . ' would start there instead of at the tag; remove it from the prefix or move'
+                . ' that part into the suffix',
+                ord(self::OPEN),
+                $at
+            ));
+        }
+        return $prefix . self::OPEN . $tag . self::CLOSE . $suffix;
+    }
+"#;
+
+/// A PHP file for a scheme's derivation: the final class `name` (`Example\Buckets`: class
+/// `Buckets` of namespace `Example`) with static `slot(string)`, `tagForSlot(int)`,
+/// `keyForSlot(string, int, string)` (the tag alone for a scheme that hashes the whole key)
+/// and `tagsForSlot(int)` (a lazy `Generator`), throwing `ValueError` for a slot out of
+/// range and `InvalidArgumentException` for a key against the scheme's rule, and the
+/// constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and `OPEN`, `CLOSE` for a scheme
+/// with a hashtag. Tags are byte strings xored as strings. The output depends only on the
+/// derivation and the name.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a PHP class name (see [`split_name`]).
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+/// - [`Error::TagCount`] when a value has 2^63 tags, more than a PHP int counts.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let php = slotgen::emit::php::scheme_class(&d, r"Example\Buckets")?;
+/// assert!(php.contains("    public const FIRST_SLOT = 1;"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_class(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    let (namespace, class) = split_name(name)?;
+    let facts = SchemeFacts::of(derivation, "php", 62)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: &command(name),
+            comment: "//",
+            indent: "        ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "            $crc = ($crc >> 8) ^ self::CRC_TABLE[($crc ^ ord($bytes[$i])) & 0xff];"
+            .to_owned()
+    } else {
+        format!(
+            "            $crc = (($crc << 8) & {:#x}) ^ self::CRC_TABLE[(($crc >> {}) ^ ord($bytes[$i])) & 0xff];",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "        $crc = bindec(strrev(sprintf('%0{}b', $crc))); // refin != refout: reflect the register\n",
+            crc.params.width
+        ),
+        |xorout| format!("        $crc ^= {xorout:#x};\n"),
+    );
+    let strings = |rows: &[Vec<u8>]| {
+        rows.iter()
+            .map(|row| format!("        \"{}\",", escaped(row)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let (constants, rule) = match facts.delimiters {
+        None => (String::new(), WHOLE_KEY.to_owned()),
+        Some([open, close]) => (
+            common::render(
+                DELIMITER_CONSTANTS,
+                &shared,
+                &[("open", escaped(&[open])), ("close", escaped(&[close]))],
+            ),
+            common::render(DELIMITED, &shared, &[]),
+        ),
+    };
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("class", class.to_owned()),
+            (
+                "namespace",
+                namespace.map_or(String::new(), |n| format!("\nnamespace {n};\n")),
+            ),
+            ("delimiter_constants", constants),
+            ("rule", rule),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("zero_string", escaped(&facts.zero_tag)),
+            ("column_strings", strings(&facts.columns)),
+            ("kernel_strings", strings(&facts.kernel)),
         ],
     ))
 }

@@ -2,9 +2,12 @@
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
 use super::common::{self, CrcModel, Syntax};
-use crate::Derivation;
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
+use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.py");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.py");
 
 /// A Python bytes literal, written as Python's `repr` writes it.
 pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
@@ -77,13 +80,7 @@ pub fn module(derivation: &Derivation) -> String {
     let digits = derivation.mask_bits().div_ceil(4).max(4);
     let masks = |values: &[u64]| common::mask_rows(values, digits, "    ");
     let (tag_repr, key_repr) = (bytes_literal(tag.as_ref()), bytes_literal(&key));
-    // A raw docstring keeps the examples' backslashes for doctest; its quotes are the ones
-    // the examples do not hold three of.
-    let quotes = if tag_repr.contains("\"\"\"") || key_repr.contains("\"\"\"") {
-        "'''"
-    } else {
-        "\"\"\""
-    };
+    let quotes = docstring_quotes(&[&tag_repr, &key_repr]);
     common::render(
         TEMPLATE,
         &shared,
@@ -100,4 +97,171 @@ pub fn module(derivation: &Derivation) -> String {
             ("kernel", masks(&derivation.kernel)),
         ],
     )
+}
+
+/// The quotes of a raw docstring (which keeps the examples' backslashes for doctest):
+/// the ones that none of `examples` holds three of.
+fn docstring_quotes(examples: &[&str]) -> &'static str {
+    if examples.iter().any(|e| e.contains("\"\"\"")) {
+        "'''"
+    } else {
+        "\"\"\""
+    }
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+class WholeKeyHashed(SlotgenError):
+    """A prefix or suffix was given, but this scheme hashes the whole key."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this scheme hashes the whole key, so a key that lands on a slot is the tag "
+            "alone: give no prefix or suffix"
+        )
+
+
+def _hashed(data: bytes) -> bytes:
+    return data
+
+
+def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
+    """The key of the slot: this scheme hashes the whole key, so it is the tag alone.
+
+    Raises SlotOutOfRange, or WholeKeyHashed unless prefix and suffix are empty."""
+    head, tail = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
+    tag = tag_for_slot(slot)
+    if head or tail:
+        raise WholeKeyHashed()
+    return tag
+"#;
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+#: The bytes that open and close a hashtag.
+OPEN, CLOSE = {{open}}, {{close}}
+# A hashtag shorter than this hashes the whole key.
+_MIN_TAG_LEN = {{min_tag_len}}
+
+
+class PrefixHasDelimiter(SlotgenError):
+    """The prefix contains OPEN, so the key's hashtag would not be the tag."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(
+            f"prefix contains the hashtag's opening byte {OPEN!r} at byte {position}: the "
+            "key's hashtag would start there instead of at the tag; remove it from the "
+            "prefix or move that part into the suffix"
+        )
+        self.position = position
+
+
+def _hashed(data: bytes) -> bytes:
+    start = data.find(OPEN)
+    if start >= 0:
+        end = data.find(CLOSE, start + 1)
+        if end >= 0 and end - start - 1 >= _MIN_TAG_LEN:
+            return data[start + 1 : end]
+    return data
+
+
+def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
+    """The key prefix + OPEN + tag + CLOSE + suffix for the slot. Its hashtag is the tag,
+    so it lands on the slot whatever the suffix holds.
+
+    Raises SlotOutOfRange, or PrefixHasDelimiter when the prefix contains OPEN."""
+    head, tail = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
+    tag = tag_for_slot(slot)
+    position = head.find(OPEN)
+    if position >= 0:
+        raise PrefixHasDelimiter(position)
+    return b"".join((head, OPEN, tag, CLOSE, tail))
+"#;
+
+/// A Python module (`slotgen.py`) for a scheme's derivation: `slot(key)`,
+/// `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` (both returning `bytes`; the
+/// tag alone for a scheme that hashes the whole key) and `tags_for_slot(slot)` (a lazy
+/// iterator of `bytes`), raising `SlotOutOfRange`, and `PrefixHasDelimiter` or
+/// `WholeKeyHashed` (all `ValueError`s); the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`,
+/// `TAG_LEN`. Its docstring's examples are doctests with this scheme's values. The output
+/// depends only on the derivation.
+///
+/// # Errors
+///
+/// [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let python = slotgen::emit::python::scheme_module(&d)?;
+/// assert!(python.starts_with("# @generated by slotgen"));
+/// assert!(python.contains("FIRST_SLOT = 1\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_module(derivation: &SchemeDerivation) -> Result<String, Error> {
+    let facts = SchemeFacts::of(derivation, "python", usize::MAX)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: "python",
+            comment: "#",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "        crc = (crc >> 8) ^ _CRC_TABLE[(crc ^ byte) & 0xFF]".to_owned()
+    } else {
+        format!(
+            "        crc = ((crc << 8) & {:#x}) ^ _CRC_TABLE[((crc >> {}) ^ byte) & 0xFF]",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "    crc = int(f\"{{crc:0{}b}}\"[::-1], 2)  # refin != refout: reflect the register\n",
+            crc.params.width
+        ),
+        |xorout| format!("    crc ^= {xorout:#x}\n"),
+    );
+    let (prefix, suffix) = facts.example_affixes();
+    let (rule, key_error) = match facts.delimiters {
+        None => (WHOLE_KEY.to_owned(), "WholeKeyHashed"),
+        Some([open, close]) => (
+            common::render(
+                DELIMITED,
+                &shared,
+                &[
+                    ("open", bytes_literal(&[open])),
+                    ("close", bytes_literal(&[close])),
+                ],
+            ),
+            "PrefixHasDelimiter",
+        ),
+    };
+    let tag_repr = bytes_literal(&facts.first_tag());
+    let key_repr = bytes_literal(&facts.first_key());
+    let quotes = docstring_quotes(&[&tag_repr, &key_repr]);
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("doc_open", format!("r{quotes}")),
+            ("doc_close", quotes.to_owned()),
+            ("tag_repr", tag_repr),
+            ("key_repr", key_repr),
+            ("prefix_repr", bytes_literal(prefix)),
+            ("suffix_repr", bytes_literal(suffix)),
+            ("key_error", key_error.to_owned()),
+            ("rule", rule),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+        ],
+    ))
 }

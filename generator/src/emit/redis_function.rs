@@ -5,10 +5,15 @@
 //! Tags are held as rows of symbol indices, as in the [`lua`](super::lua) module, so that
 //! every value `bit` handles stays far below its 32 bits.
 
+use slotgen_tables::SchemeName;
+
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen_server.lua");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme_server.lua");
 
 /// The default library name, and prefix of the function names.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -125,7 +130,28 @@ fn render(
 /// ```
 pub fn library(derivation: &Derivation, name: &str) -> Result<String, Error> {
     check_name(name)?;
-    let usage = format!(
+    let examples = common::Examples::of(derivation);
+    let usage = library_usage(
+        name,
+        &examples.check_slot.to_string(),
+        &examples.tag,
+        &examples.key,
+    );
+    Ok(render(
+        derivation,
+        name,
+        &format!("redis-function --name {name}"),
+        format!("#!lua name={name}\n"),
+        usage,
+        library_functions(name),
+    ))
+}
+
+/// The usage comment of a Functions library `name`: `FCALL` of its three functions, with
+/// the slot of `123456789`, the tag of slot 0 and the key `user:{tag}:profile` of slot 0
+/// (comment text).
+fn library_usage(name: &str, slot: &str, tag: &str, key: &str) -> String {
+    format!(
         "--
 -- Load it with `FUNCTION LOAD REPLACE <this file's text>` (`redis-cli -x FUNCTION LOAD
 -- REPLACE < file`), then call with no keys (the key hashed is an argument):
@@ -135,11 +161,13 @@ pub fn library(derivation: &Derivation, name: &str) -> Result<String, Error> {
 --   FCALL {name}_key_for_slot 0 user: 0 :profile      --> \"{key}\"
 --
 -- A refusal is an error reply: ERR and the rule.
-",
-        slot = common::Examples::of(derivation).check_slot,
-        tag = common::Examples::of(derivation).tag,
-        key = common::Examples::of(derivation).key,
-    );
+"
+    )
+}
+
+/// The registration of a Functions library `name`'s functions, over the table its
+/// `{name}_build()` makes at the first call.
+fn library_functions(name: &str) -> String {
     let register = |function: &str, what: &str, call: &str| {
         format!(
             "
@@ -155,7 +183,7 @@ redis.register_function({{
 "
         )
     };
-    let functions = [
+    [
         format!(
             "
 local {name}
@@ -181,15 +209,7 @@ end
             "key_for_slot(args[1], args[2], args[3])",
         ),
     ]
-    .concat();
-    Ok(render(
-        derivation,
-        name,
-        &format!("redis-function --name {name}"),
-        format!("#!lua name={name}\n"),
-        usage,
-        functions,
-    ))
+    .concat()
 }
 
 /// A block of Lua for the derivation's spec to paste at the top of an `EVAL` script (Redis
@@ -226,6 +246,227 @@ pub fn script_block(derivation: &Derivation, name: &str) -> Result<String, Error
     };
     Ok(render(
         derivation,
+        name,
+        &command,
+        String::new(),
+        usage,
+        format!("local {name} = {name}_build()\n"),
+    ))
+}
+
+/// Server-side Lua for a scheme: a Functions library, or an `EVAL` script block.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ServerLua {
+    Library,
+    Block,
+}
+
+impl ServerLua {
+    fn what(self) -> &'static str {
+        match self {
+            Self::Library => "a Redis Functions library",
+            Self::Block => "an EVAL script block",
+        }
+    }
+}
+
+/// Whether the servers of `scheme` run `lua`: Redis Cluster's (Redis 7, Valkey 8) run
+/// both; codis-server (a Redis 3.2) and the Redis servers behind twemproxy (which forwards
+/// `EVAL` and `EVALSHA` by their first key, but not `FCALL`) run `EVAL` scripts only; the
+/// other schemes' systems run no Redis Lua.
+fn runs_on_server(scheme: SchemeName, lua: ServerLua) -> Result<(), Error> {
+    let reason = match (scheme, lua) {
+        (SchemeName::RedisCluster, _)
+        | (SchemeName::Codis | SchemeName::TwemproxyCrc32a | SchemeName::TwemproxyCrc32, ServerLua::Block) => {
+            return Ok(())
+        }
+        (SchemeName::Codis, ServerLua::Library) => {
+            "codis-server is Redis 3.2, which has no Functions (they came with Redis 7); an EVAL script block runs there: `slotgen emit lua --for-script`"
+        }
+        (SchemeName::TwemproxyCrc32a | SchemeName::TwemproxyCrc32, ServerLua::Library) => {
+            "twemproxy forwards EVAL and EVALSHA but not FCALL, so a Functions library on its servers cannot be called through it; an EVAL script block can: `slotgen emit lua --for-script`"
+        }
+        _ => "its keys do not live on Redis servers, which alone run this Lua; a module runs in your program: `slotgen emit lua`",
+    };
+    Err(Error::ServerLua {
+        scheme: scheme.name(),
+        what: lua.what(),
+        reason,
+    })
+}
+
+/// The server-side Lua of [`scheme_library`] and [`scheme_script_block`], with
+/// `first_line`, `usage` and `functions` of the caller's own.
+fn render_scheme(
+    facts: &SchemeFacts,
+    name: &str,
+    command: &str,
+    first_line: String,
+    usage: String,
+    functions: String,
+) -> String {
+    let shared = scheme_common::shared(
+        facts,
+        &Syntax {
+            command,
+            comment: "--",
+            indent: "        ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "            crc = bxor(rshift(crc, 8), CRC_TABLE[band(bxor(crc, byte(key, i)), 0xff) + 1])"
+            .to_owned()
+    } else {
+        format!(
+            "            crc = bxor(band(lshift(crc, 8), {:#x}), CRC_TABLE[band(bxor(rshift(crc, {}), byte(key, i)), 0xff) + 1])",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "        -- refin != refout: reflect the register.
+        local reflected = 0
+        for _ = 1, {} do
+            reflected, crc = reflected * 2 + band(crc, 1), rshift(crc, 1)
+        end
+        crc = reflected
+",
+            crc.params.width
+        ),
+        |xorout| format!("        crc = bxor(crc, {xorout:#x})\n"),
+    );
+    let (rule, tags) = super::lua::scheme_parts(facts, "    ");
+    let servers_note = match facts.name {
+        SchemeName::Codis => ", and codis-server",
+        SchemeName::TwemproxyCrc32a | SchemeName::TwemproxyCrc32 => {
+            ", here the Redis servers behind twemproxy"
+        }
+        _ => " and functions",
+    };
+    common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("first_line", first_line),
+            ("usage", usage),
+            ("functions", functions),
+            ("name", name.to_owned()),
+            ("servers_note", servers_note.to_owned()),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("rule", rule),
+            ("tags", tags),
+        ],
+    )
+}
+
+/// A Redis Functions library for a scheme's derivation, as [`library`] makes for a CRC-16
+/// one: `{name}_slot`, `{name}_tag_for_slot`, `{name}_key_for_slot`, plus the iterator
+/// `tags_for_slot` inside. Only Redis Cluster's servers run Functions (Redis 7, Valkey 8):
+/// for every other scheme this is refused with the reason and what to use instead.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a library name (see [`check_name`]).
+/// - [`Error::ServerLua`] for a scheme other than `redis-cluster`.
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let codis = derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// let refused = slotgen::emit::redis_function::scheme_library(&codis, "slotgen");
+/// assert!(refused.unwrap_err().to_string().contains("codis-server is Redis 3.2"));
+///
+/// let redis = derive(&SchemeSpec::new(SchemeName::RedisCluster))?;
+/// let library = slotgen::emit::redis_function::scheme_library(&redis, "slotgen")?;
+/// assert!(library.starts_with("#!lua name=slotgen\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_library(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    check_name(name)?;
+    runs_on_server(derivation.spec.name, ServerLua::Library)?;
+    let facts = SchemeFacts::of(derivation, "redis-function", 53)?;
+    let usage = library_usage(
+        name,
+        &facts.check_slot().to_string(),
+        &common::comment_text(&facts.first_tag()),
+        &common::comment_text(&facts.first_key()),
+    );
+    Ok(render_scheme(
+        &facts,
+        name,
+        &format!("redis-function --name {name}"),
+        format!("#!lua name={name}\n"),
+        usage,
+        library_functions(name),
+    ))
+}
+
+/// A block of Lua for a scheme's derivation to paste at the top of an `EVAL` script (Lua
+/// 5.1 with the server's `bit`): one local table `name` with `slot(key)`,
+/// `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` and `tags_for_slot(slot)`
+/// (slots as numbers or decimal strings; errors `nil` plus a message), and no global. For
+/// the schemes whose keys live on servers that run `EVAL`: Redis Cluster's, codis-server,
+/// and the Redis servers behind twemproxy.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a Lua name (see [`check_name`]).
+/// - [`Error::ServerLua`] for a scheme whose keys do not live on Redis servers (Couchbase,
+///   Tarantool vshard, librdkafka).
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let codis = derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// let block = slotgen::emit::redis_function::scheme_script_block(&codis, "slots")?;
+/// assert!(block.ends_with("\nlocal slots = slots_build()\n"));
+///
+/// let vshard = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// assert!(slotgen::emit::redis_function::scheme_script_block(&vshard, "slots").is_err());
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_script_block(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    check_name(name)?;
+    runs_on_server(derivation.spec.name, ServerLua::Block)?;
+    let facts = SchemeFacts::of(derivation, "lua --for-script", 53)?;
+    let (prefix, suffix) = facts.example_affixes();
+    // an argument as redis-cli takes it
+    let shown = |b: &[u8]| {
+        if b.is_empty() {
+            "\"\"".to_owned()
+        } else {
+            String::from_utf8_lossy(b).into_owned()
+        }
+    };
+    let usage = format!(
+        "--
+-- Paste this block at the top of the script (after a `#!lua flags=...` line, if any):
+--
+--   EVAL \"<this block> return {name}.key_for_slot(ARGV[1], ARGV[2], ARGV[3])\" 0 {} {} {}
+",
+        shown(prefix),
+        facts.first,
+        shown(suffix),
+    );
+    let command = if name == DEFAULT_NAME {
+        "lua --for-script".to_owned()
+    } else {
+        format!("lua --for-script --name {name}")
+    };
+    Ok(render_scheme(
+        &facts,
         name,
         &command,
         String::new(),

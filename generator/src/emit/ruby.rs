@@ -2,9 +2,12 @@
 //! `ruby -w`: a module of module functions over byte strings that raise `ArgumentError`.
 
 use super::common::{self, CrcModel, Syntax};
+use super::scheme_common::{self, SchemeFacts};
+use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
 
 const TEMPLATE: &str = include_str!("template/slotgen.rb");
+const SCHEME_TEMPLATE: &str = include_str!("template/slotgen_scheme.rb");
 
 /// Core constants the emitted file names or that a module of that name would reopen.
 const TAKEN: [&str; 9] = [
@@ -104,6 +107,147 @@ pub fn module(derivation: &Derivation, name: &str) -> Result<String, Error> {
             ("low", masks(&derivation.low)),
             ("high", masks(&derivation.high)),
             ("kernel", masks(&derivation.kernel)),
+        ],
+    ))
+}
+
+/// The hashtag rule and the key of a scheme that hashes the whole key.
+const WHOLE_KEY: &str = r#"
+  # The bytes of a key that are hashed: the whole key.
+  def hashed(bytes)
+    bytes
+  end
+
+  # The key of the slot: this scheme hashes the whole key, so it is the tag alone. Raises
+  # ArgumentError when the slot is out of range, or prefix or suffix is not empty.
+  def key_for_slot(prefix, slot, suffix)
+    unless prefix.is_a?(String) && suffix.is_a?(String)
+      raise ArgumentError, "prefix and suffix must be Strings"
+    end
+
+    tag = tag_for_slot(slot)
+    unless prefix.empty? && suffix.empty?
+      raise ArgumentError,
+            "this scheme hashes the whole key, so a key that lands on a slot is the tag " \
+            "alone: give no prefix or suffix"
+    end
+    tag
+  end
+"#;
+
+/// The constants of a scheme with hashtag delimiters.
+const DELIMITER_CONSTANTS: &str = r#"
+  # The byte that opens a hashtag.
+  OPEN = [{{open}}].pack("C").freeze
+  # The byte that closes a hashtag.
+  CLOSE = [{{close}}].pack("C").freeze
+  # A hashtag shorter than this hashes the whole key.
+  MIN_TAG_LEN = {{min_tag_len}}
+"#;
+
+/// The hashtag rule and the key of a scheme with hashtag delimiters.
+const DELIMITED: &str = r#"
+  # The bytes of a key that are hashed: {{rule_doc}}.
+  def hashed(bytes)
+    open = bytes.index(OPEN)
+    if open
+      close = bytes.index(CLOSE, open + 1)
+      return bytes[(open + 1)...close] if close && close - open - 1 >= MIN_TAG_LEN
+    end
+    bytes
+  end
+
+  # The key prefix + OPEN + tag + CLOSE + suffix for the slot, a binary String. Its hashtag
+  # is the tag, so it lands on the slot whatever the suffix holds. Raises ArgumentError
+  # when the slot is out of range or the prefix contains OPEN.
+  def key_for_slot(prefix, slot, suffix)
+    unless prefix.is_a?(String) && suffix.is_a?(String)
+      raise ArgumentError, "prefix and suffix must be Strings"
+    end
+
+    tag = tag_for_slot(slot)
+    head = prefix.b
+    at = head.index(OPEN)
+    if at
+      raise ArgumentError,
+            format("prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's " \
+                   "hashtag would start there instead of at the tag; remove it from the " \
+                   "prefix or move that part into the suffix", OPEN.ord, at)
+    end
+    head + OPEN + tag + CLOSE + suffix.b
+  end
+"#;
+
+/// A Ruby file for a scheme's derivation: the module `name` with the module functions
+/// `slot(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` (binary
+/// Strings; the tag alone for a scheme that hashes the whole key) and `tags_for_slot(slot)`
+/// (a lazy `Enumerator` with its size), raising `ArgumentError`, and the constants `SLOTS`,
+/// `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and `OPEN`, `CLOSE` for a scheme with a hashtag.
+/// Silent under `ruby -w`; the output depends only on the derivation and the name.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] when `name` is not a module name (see [`check_name`]).
+/// - [`Error::SchemeCrcWidth`] when the CRC is not 8, 16, 24 or 32 bits wide.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{derive, SchemeSpec};
+/// use slotgen_tables::SchemeName;
+///
+/// let d = derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// let ruby = slotgen::emit::ruby::scheme_module(&d, "CodisSlots")?;
+/// assert!(ruby.contains("module CodisSlots\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn scheme_module(derivation: &SchemeDerivation, name: &str) -> Result<String, Error> {
+    check_name(name)?;
+    let facts = SchemeFacts::of(derivation, "ruby", usize::MAX)?;
+    let shared = scheme_common::shared(
+        &facts,
+        &Syntax {
+            command: &format!("ruby --name {name}"),
+            comment: "#",
+            indent: "    ",
+            int_suffix: "",
+        },
+    );
+    let crc = &facts.crc;
+    let crc_update = if crc.params.refin {
+        "      crc = (crc >> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff]".to_owned()
+    } else {
+        format!(
+            "      crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >> {}) ^ byte) & 0xff]",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(
+        &format!(
+            "    crc = crc.to_s(2).rjust({}, \"0\").reverse.to_i(2) # refin != refout: reflect the register\n",
+            crc.params.width
+        ),
+        |xorout| format!("    crc ^= {xorout:#x}\n"),
+    );
+    let (constants, private, rule) = match facts.delimiters {
+        None => (String::new(), "", WHOLE_KEY.to_owned()),
+        Some(_) => (
+            common::render(DELIMITER_CONSTANTS, &shared, &[]),
+            ", :MIN_TAG_LEN",
+            common::render(DELIMITED, &shared, &[]),
+        ),
+    };
+    Ok(common::render(
+        SCHEME_TEMPLATE,
+        &shared,
+        &[
+            ("module", name.to_owned()),
+            ("delimiter_constants", constants),
+            ("private_constants", private.to_owned()),
+            ("rule", rule),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
         ],
     ))
 }

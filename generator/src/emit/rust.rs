@@ -201,19 +201,10 @@ fn scheme_example(derivation: &SchemeDerivation) -> String {
     let tag = table
         .tag_for_slot(first)
         .expect("the first slot is in range of every table");
-    let (prefix, suffix, how): (&[u8], &[u8], _) = match derivation.scheme.hashtag().delimiters() {
-        Some([open, _]) => {
-            let (prefix, suffix) = [(&b"user:"[..], &b":profile"[..]), (b"user", b"profile")]
-                .into_iter()
-                .find(|(p, _)| !p.contains(&open))
-                .unwrap_or_default();
-            (prefix, suffix, "")
-        }
-        None => (
-            b"",
-            b"",
-            " (the tag alone: this scheme hashes the whole key)",
-        ),
+    let (prefix, suffix) = super::scheme_common::example_affixes(derivation);
+    let how = match derivation.scheme.hashtag().delimiters() {
+        Some(_) => "",
+        None => " (the tag alone: this scheme hashes the whole key)",
     };
     let key = table
         .key_for_slot(prefix, first, suffix)

@@ -7,7 +7,9 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::emit;
+
 use slotgen::scheme::invert::SchemeDerivation;
+use slotgen::Derivation;
 
 use super::{Derived, SpecArgs};
 use crate::exit::usage;
@@ -145,11 +147,14 @@ impl EmitArgs {
     }
 }
 
-/// An emitter's refusal: a name that is not one is a usage error of `--name` (exit 2);
-/// anything else (a tag count the language cannot hold) is work that cannot be done.
+/// An emitter's refusal: a name that is not one is a usage error of `--name` (exit 2), and
+/// so is server-side Lua for a scheme whose servers do not run it (an option that does not
+/// apply); anything else (a tag count the language cannot hold) is work that cannot be
+/// done.
 fn name_error(error: slotgen::Error) -> anyhow::Error {
     match error {
         slotgen::Error::ModuleName { .. } => usage(anyhow::anyhow!("--name {error}")),
+        slotgen::Error::ServerLua { .. } => usage(error),
         other => other.into(),
     }
 }
@@ -167,81 +172,11 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
             args.output.as_deref(),
         );
     }
-    let derivation = match args.spec.derived()? {
-        Derived::Crc16(derivation) => derivation,
-        Derived::Scheme(scheme) => return write(args, &scheme_text(args, &scheme)?),
-    };
-    let text = match args.language {
-        Language::Rust => {
-            let name = args.name_or("SLOT_TABLE")?;
-            emit::rust::file(&derivation, name).map_err(|_| rust_name_error(name))?
-        }
-        Language::Json => {
-            let report = slotgen::verify(&derivation);
-            let value = emit::json::to_value(&derivation, Some(&report));
-            serde_json::to_string_pretty(&value)? + "\n"
-        }
-        Language::Lua if args.for_script => emit::redis_function::script_block(
-            &derivation,
-            args.name_or(emit::redis_function::DEFAULT_NAME)?,
-        )
-        .map_err(name_error)?,
-        Language::Lua => emit::lua::module(&derivation),
-
-        Language::C => emit::c::named_header(&derivation, args.name_or(emit::c::DEFAULT_NAME)?)
-            .map_err(name_error)?,
-        Language::Python => emit::python::module(&derivation),
-        Language::Js if args.types => emit::js::types(&derivation),
-        Language::Js => emit::js::module(&derivation),
-        Language::Go => {
-            emit::go::package(&derivation, args.package.as_deref().unwrap_or("slotgen"))?
-        }
-        Language::Java => emit::java::class(&derivation, args.name_or(emit::java::DEFAULT_NAME)?)
-            .map_err(name_error)?,
-        Language::Ruby => emit::ruby::module(&derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
-            .map_err(name_error)?,
-        Language::Php => emit::php::class(&derivation, args.name_or(emit::php::DEFAULT_NAME)?)
-            .map_err(name_error)?,
-        Language::Elixir => {
-            emit::elixir::module(&derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
-                .map_err(name_error)?
-        }
-        Language::RedisFunction => emit::redis_function::library(
-            &derivation,
-            args.name_or(emit::redis_function::DEFAULT_NAME)?,
-        )
-        .map_err(name_error)?,
-        Language::Vectors => unreachable!("emitted above"),
+    let text = match args.spec.derived()? {
+        Derived::Crc16(derivation) => crc16_text(args, &derivation)?,
+        Derived::Scheme(derivation) => scheme_text(args, &derivation)?,
     };
     write(args, &text)
-}
-
-/// A named scheme's table (`--scheme` other than `redis-cluster`) in the language: so far
-/// Rust, a `static` of `slotgen_tables::SchemeTable`, and JSON.
-fn scheme_text(args: &EmitArgs, scheme: &SchemeDerivation) -> Result<String> {
-    match args.language {
-        Language::Rust => {
-            let name = args.name_or("SLOT_TABLE")?;
-            emit::rust::scheme_file(scheme, name).map_err(|_| rust_name_error(name))
-        }
-        Language::Json => {
-            let report = slotgen::verify::verify_scheme(scheme);
-            let value = emit::json::scheme_to_value(scheme, Some(&report));
-            Ok(serde_json::to_string_pretty(&value)? + "\n")
-        }
-        _ => Err(usage(anyhow::anyhow!(
-            "--scheme {}: only `emit rust` and `emit json` write a table for a scheme other than redis-cluster so far; the other languages take `--crc`",
-            scheme.spec.name.name()
-        ))),
-    }
-}
-
-/// `--name` that is not a Rust identifier, as a usage error.
-fn rust_name_error(name: &str) -> anyhow::Error {
-    usage(anyhow::anyhow!(
-        "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
-        slotgen::text::shorten(&name.escape_debug().to_string(), slotgen::text::MAX_SHOWN)
-    ))
 }
 
 /// Writes `text` to `--output`, or to standard output.
@@ -257,4 +192,113 @@ fn write(args: &EmitArgs, text: &str) -> Result<ExitCode> {
         None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The text of a CRC-16 table in the chosen language.
+fn crc16_text(args: &EmitArgs, derivation: &Derivation) -> Result<String> {
+    Ok(match args.language {
+        Language::Rust => {
+            let name = args.name_or("SLOT_TABLE")?;
+            emit::rust::file(derivation, name).map_err(|_| rust_name_error(name))?
+        }
+        Language::Json => {
+            let report = slotgen::verify(derivation);
+            let value = emit::json::to_value(derivation, Some(&report));
+            serde_json::to_string_pretty(&value)? + "\n"
+        }
+        Language::Lua if args.for_script => emit::redis_function::script_block(
+            derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(name_error)?,
+        Language::Lua => emit::lua::module(derivation),
+
+        Language::C => emit::c::named_header(derivation, args.name_or(emit::c::DEFAULT_NAME)?)
+            .map_err(name_error)?,
+        Language::Python => emit::python::module(derivation),
+        Language::Js if args.types => emit::js::types(derivation),
+        Language::Js => emit::js::module(derivation),
+        Language::Go => {
+            emit::go::package(derivation, args.package.as_deref().unwrap_or("slotgen"))?
+        }
+        Language::Java => emit::java::class(derivation, args.name_or(emit::java::DEFAULT_NAME)?)
+            .map_err(name_error)?,
+        Language::Ruby => emit::ruby::module(derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
+            .map_err(name_error)?,
+        Language::Php => emit::php::class(derivation, args.name_or(emit::php::DEFAULT_NAME)?)
+            .map_err(name_error)?,
+        Language::Elixir => {
+            emit::elixir::module(derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
+                .map_err(name_error)?
+        }
+        Language::RedisFunction => emit::redis_function::library(
+            derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(name_error)?,
+        Language::Vectors => unreachable!("emitted before deriving"),
+    })
+}
+
+/// The text of a scheme's table (`--scheme` other than `redis-cluster`) in the chosen
+/// language.
+fn scheme_text(args: &EmitArgs, derivation: &SchemeDerivation) -> Result<String> {
+    Ok(match args.language {
+        Language::Rust => {
+            let name = args.name_or("SLOT_TABLE")?;
+            emit::rust::scheme_file(derivation, name).map_err(|_| rust_name_error(name))?
+        }
+        Language::Json => {
+            let report = slotgen::verify::verify_scheme(derivation);
+            let value = emit::json::scheme_to_value(derivation, Some(&report));
+            serde_json::to_string_pretty(&value)? + "\n"
+        }
+        Language::Lua if args.for_script => emit::redis_function::scheme_script_block(
+            derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(name_error)?,
+        Language::Lua => emit::lua::scheme_module(derivation)?,
+        Language::C => {
+            emit::c::scheme_header(derivation, args.name_or(emit::c::DEFAULT_NAME)?)
+                .map_err(name_error)?
+        }
+        Language::Python => emit::python::scheme_module(derivation)?,
+        Language::Js if args.types => emit::js::scheme_types(derivation)?,
+        Language::Js => emit::js::scheme_module(derivation)?,
+        Language::Go => emit::go::scheme_package(
+            derivation,
+            args.package.as_deref().unwrap_or("slotgen"),
+        )?,
+        Language::Java => {
+            emit::java::scheme_class(derivation, args.name_or(emit::java::DEFAULT_NAME)?)
+                .map_err(name_error)?
+        }
+        Language::Ruby => {
+            emit::ruby::scheme_module(derivation, args.name_or(emit::ruby::DEFAULT_NAME)?)
+                .map_err(name_error)?
+        }
+        Language::Php => {
+            emit::php::scheme_class(derivation, args.name_or(emit::php::DEFAULT_NAME)?)
+                .map_err(name_error)?
+        }
+        Language::Elixir => {
+            emit::elixir::scheme_module(derivation, args.name_or(emit::elixir::DEFAULT_NAME)?)
+                .map_err(name_error)?
+        }
+        Language::RedisFunction => emit::redis_function::scheme_library(
+            derivation,
+            args.name_or(emit::redis_function::DEFAULT_NAME)?,
+        )
+        .map_err(name_error)?,
+        Language::Vectors => unreachable!("emitted before deriving"),
+    })
+}
+
+/// `--name` that is not a Rust identifier, as a usage error.
+fn rust_name_error(name: &str) -> anyhow::Error {
+    usage(anyhow::anyhow!(
+        "--name `{}` is not a Rust identifier: use letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
+        slotgen::text::shorten(&name.escape_debug().to_string(), slotgen::text::MAX_SHOWN)
+    ))
 }

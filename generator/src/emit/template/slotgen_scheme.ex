@@ -1,0 +1,163 @@
+{{header}}
+defmodule {{module}} do
+  @moduledoc ~S"""
+  Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot.
+  Plain Elixir (1.11 and later), no dependencies. Keys, tags and keys built are binaries;
+  a slot is an integer from `first_slot()` to `last_slot()`.
+
+      {{module}}.slot("123456789")                     #=> {{check_slot}}
+      {{module}}.tag_for_slot({{module}}.first_slot()) #=> {:ok, "{{tag}}"}
+      {{module}}.key_for_slot({{example_prefix}}, {{module}}.first_slot(), {{example_suffix}})
+      #=> {:ok, "{{key}}"}
+      {{module}}.tags_for_slot!({{module}}.first_slot()) |> Enum.take(2) #=> its first two tags
+
+  A refused call returns `{:error, %{{module}}.Error{}}` (its `reason` is
+  `:slot_out_of_range` or `{{key_reason}}`, its `message` the rule and the way out); the
+  bang variants raise it.
+  """
+
+  import Bitwise
+
+  defmodule Error do
+    @moduledoc "A call the module refuses: `reason` names the rule, `message` says it."
+    defexception [:reason, :message]
+    @type t :: %__MODULE__{reason: :slot_out_of_range | {{key_reason}}, message: String.t()}
+  end
+
+  @slots {{slots}}
+  @first_slot {{first_slot}}
+  @last_slot {{last_slot}}
+  @tag_len {{tag_len}}
+  @tag_bits {{tag_bits}}
+{{delimiter_attributes}}
+  # The CRC's lookup table: entry i is the register after feeding byte i into a zero
+  # register{{reflected_note}}.
+  @crc_table {
+{{crc_table}}
+  }
+
+  # A tag as an integer: byte k of the tag is byte k of the integer, least significant
+  # first. The tag of a value v is the zero tag xor the columns i over the set bits i of
+  # v: column i flips bit i of the tag's value (the CRC's value after the shift and mask),
+  # and the zero tag is the tag of value 0. The tag of a slot is the tag of the value
+  # slot - first_slot().
+  @zero_tag {{zero_int}}
+  @columns [
+{{column_ints}}
+  ]
+  # A basis of the kernel: xored into a tag, any combination keeps its value.
+  @kernel [
+{{kernel_ints}}
+  ]
+  # 2^(the kernel's length): the tags of each value.
+  @tags_per_value {{tags_per_value}}
+  # Tags reach the values below this; a slot's are slot - first_slot() + k * slots().
+  @value_limit {{value_limit}}
+
+  @typedoc "A slot, an integer from `first_slot()` to `last_slot()`."
+  @type slot :: non_neg_integer()
+
+  @doc "The number of slots."
+  @spec slots() :: pos_integer()
+  def slots, do: @slots
+
+  @doc "The first slot."
+  @spec first_slot() :: slot()
+  def first_slot, do: @first_slot
+
+  @doc "The last slot."
+  @spec last_slot() :: slot()
+  def last_slot, do: @last_slot
+
+  @doc "Symbols (bytes) per tag."
+  @spec tag_len() :: pos_integer()
+  def tag_len, do: @tag_len
+{{rule}}
+  @doc """
+  The slot of a key: `((crc >>> {{shift}}) &&& {{value_mask}}) % slots() + first_slot()`, for the
+  CRC of {{rule_doc}}.
+  """
+  @spec slot(binary()) :: slot()
+  def slot(key) when is_binary(key) do
+    value = key |> hashed() |> crc({{crc_start}}) |> bsr({{shift}}) |> band({{value_mask}})
+    rem(value, @slots) + @first_slot
+  end
+
+  defp crc(<<>>, crc), do: {{crc_finish}}
+
+  defp crc(<<byte, rest::binary>>, crc) do
+{{crc_update}}
+  end
+{{crc_extra}}
+  defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
+
+  defp tag_of(value) do
+    @columns
+    |> Enum.with_index()
+    |> Enum.reduce(@zero_tag, fn {column, bit}, tag ->
+      if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
+    end)
+  end
+
+  defp bytes_of(tag), do: <<tag::little-size(@tag_bits)>>
+
+  defp out_of_range(slot) do
+    %Error{
+      reason: :slot_out_of_range,
+      message:
+        "slot #{inspect(slot)} is out of range: this scheme's slots are " <>
+          "#{@first_slot} to #{@last_slot}"
+    }
+  end
+
+  @doc "A tag (`tag_len()` bytes of the alphabet) whose key lands on the slot."
+  @spec tag_for_slot(term()) :: {:ok, binary()} | {:error, Error.t()}
+  def tag_for_slot(slot) when is_slot(slot), do: {:ok, bytes_of(tag_of(slot - @first_slot))}
+  def tag_for_slot(slot), do: {:error, out_of_range(slot)}
+
+  @doc "`tag_for_slot/1`, raising `#{inspect(Error)}` on a refusal."
+  @spec tag_for_slot!(slot()) :: binary()
+  def tag_for_slot!(slot), do: unwrap(tag_for_slot(slot))
+
+  @doc "`key_for_slot/3`, raising `#{inspect(Error)}` on a refusal."
+  @spec key_for_slot!(binary(), slot(), binary()) :: binary()
+  def key_for_slot!(prefix, slot, suffix), do: unwrap(key_for_slot(prefix, slot, suffix))
+
+  @doc """
+  Every tag of `tag_len()` symbols that lands on the slot, as a lazy `Stream`: for each
+  value `slot - first_slot() + k * slots()` below 2^(the solved bits), ascending, the
+  value's tag xor each combination of the kernel, in binary counting order; the
+  `tag_for_slot/1` tag first.
+  """
+  @spec tags_for_slot(term()) :: {:ok, Enumerable.t()} | {:error, Error.t()}
+  def tags_for_slot(slot) when is_slot(slot) do
+    values =
+      (slot - @first_slot)
+      |> Stream.iterate(&(&1 + @slots))
+      |> Stream.take_while(&(&1 < @value_limit))
+
+    {:ok,
+     Stream.flat_map(values, fn value ->
+       tag = tag_of(value)
+       Stream.map(0..(@tags_per_value - 1), &bytes_of(bxor(tag, kernel_combination(&1))))
+     end)}
+  end
+
+  def tags_for_slot(slot), do: {:error, out_of_range(slot)}
+
+  @doc "`tags_for_slot/1`, raising `#{inspect(Error)}` on a refusal."
+  @spec tags_for_slot!(slot()) :: Enumerable.t()
+  def tags_for_slot!(slot), do: unwrap(tags_for_slot(slot))
+
+  # The xor of the kernel rows at the set bits of n.
+  defp kernel_combination(n) do
+    @kernel
+    |> Enum.with_index()
+    |> Enum.reduce(0, fn {vector, bit}, acc ->
+      if band(bsr(n, bit), 1) == 1, do: bxor(acc, vector), else: acc
+    end)
+  end
+
+  defp unwrap({:ok, value}), do: value
+  defp unwrap({:error, error}), do: raise(error)
+end

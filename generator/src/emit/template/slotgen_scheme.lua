@@ -1,0 +1,87 @@
+{{header}}--
+-- Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot. Pure
+-- arithmetic (no `bit` library, no integer division operator), so this file runs
+-- unmodified on Lua 5.1, Lua 5.4 and LuaJIT. Keys are byte strings; a slot is an integer
+-- from first_slot to last_slot.
+--
+--   local slotgen = dofile("slotgen.lua") -- or require, from package.path
+--   slotgen.slot("123456789")                  --> {{check_slot}}
+--   slotgen.tag_for_slot(slotgen.first_slot)    --> "{{tag}}"
+--   slotgen.key_for_slot({{example_prefix}}, slotgen.first_slot, {{example_suffix}}) --> "{{key}}"
+--   slotgen.tags_for_slot(slotgen.first_slot)   --> an iterator over the slot's tags
+--
+-- Errors are `nil` plus a message.
+
+local floor, byte, char, find = math.floor, string.byte, string.char, string.find
+local unpack = table.unpack or unpack
+
+local M = {}
+
+local SLOTS = {{slots}}
+local FIRST_SLOT = {{first_slot}}
+local LAST_SLOT = {{last_slot}}
+local TAG_LEN = {{tag_len}}
+
+M.slots = SLOTS
+M.first_slot = FIRST_SLOT
+M.last_slot = LAST_SLOT
+M.tag_len = TAG_LEN
+
+{{xor_table}}
+-- The CRC's lookup table (entry i: the register after feeding byte i into a zero
+-- register{{reflected_note}}), split into bytes in the register's order, the byte that
+-- meets the input first, so that the register is {{crc_bytes}} bytes and every xor is one
+-- XOR lookup.
+local CRC_TABLE = {
+{{crc_table}}
+}
+local CRC_DIVISORS = { {{crc_divisors}} }
+local CRC_BYTES = {}
+for k = 1, {{crc_bytes}} do
+    local column = {}
+    for i = 0, 255 do
+        column[i] = floor(CRC_TABLE[i + 1] / CRC_DIVISORS[k]) % 256
+    end
+    CRC_BYTES[k] = column
+end
+local {{crc_columns}} = unpack(CRC_BYTES, 1, {{crc_bytes}})
+{{crc_extra}}
+-- The CRC of bytes first..last of key, as a number.
+local function crc(key, first, last)
+    local {{registers}} = {{crc_start_bytes}}
+    for i = first, last do
+        local index = XOR[r1 * 256 + byte(key, i)]
+        {{registers}} = {{crc_update}}
+    end
+{{crc_finish}}    return {{crc_value}}
+end
+{{rule}}
+-- The slot of a key (a string): ((crc >> {{shift}}) & {{value_mask}}) % SLOTS + FIRST_SLOT, for the
+-- CRC of {{rule_doc}}.
+function M.slot(key)
+    if type(key) ~= "string" then
+        return nil, "key must be a string, not a " .. type(key)
+    end
+    local value = floor(crc(key, hashed(key)) / {{shift_divisor}}) % {{value_modulus}}
+    return value % SLOTS + FIRST_SLOT
+end
+
+-- The value of a slot: slot - FIRST_SLOT, or nil and a message.
+local function value_of(slot)
+    if type(slot) ~= "number" or slot ~= floor(slot) then
+        return nil, "slot must be an integer from " .. FIRST_SLOT .. " to " .. LAST_SLOT .. ", not "
+            .. type(slot) .. " " .. tostring(slot)
+    end
+    if slot < FIRST_SLOT or slot > LAST_SLOT then
+        return nil, "slot " .. tostring(slot) .. " is out of range: this scheme's slots are "
+            .. FIRST_SLOT .. " to " .. LAST_SLOT
+    end
+    return slot - FIRST_SLOT
+end
+
+local function xor_byte(a, b)
+    return XOR[a * 256 + b]
+end
+
+{{tags}}
+return M
