@@ -183,14 +183,9 @@ fn what_does_not_apply_to_a_scheme_is_refused() {
             "an EVAL script block does not apply to scheme `tarantool-vshard`",
         ),
         (
-            &["emit", "rust", "--scheme", "couchbase"],
-            1,
-            "not available yet",
-        ),
-        (
-            &["emit", "json", "--scheme", "librdkafka", "--slots", "3"],
-            1,
-            "not available yet",
+            &["emit", "rust", "--scheme", "couchbase", "--name", "1x"],
+            2,
+            "is not a Rust identifier",
         ),
         (
             &["emit", "java", "--scheme", "codis", "--name", "a.class.B"],
