@@ -108,30 +108,8 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
         first + (scheme.slots() - 1)
     )?;
     writeln!(out, "solved:     {}", d.solved.describe())?;
-    writeln!(
-        out,
-        "alphabet:   \"{}\" ({} symbols, {} each)",
-        super::show(d.alphabet.symbols()),
-        d.alphabet.len(),
-        count(d.alphabet.symbol_bits().into(), "bit")
-    )?;
     let mask_bits = d.tag_len * d.alphabet.symbol_bits() as usize;
-    writeln!(
-        out,
-        "tag length: {} ({})",
-        count(d.tag_len as u64, "symbol"),
-        count(mask_bits as u64, "input bit")
-    )?;
-    writeln!(
-        out,
-        "rank:       {}, pivot columns {}",
-        d.pivots.len(),
-        d.pivots
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    )?;
+    write_tags_and_rank(out, &d.alphabet, d.tag_len, &d.pivots)?;
     let base = table.tag_for_value(d.base_value);
     writeln!(
         out,
@@ -232,29 +210,7 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
         d.spec.slots,
         count(d.slot_bits().into(), "bit")
     )?;
-    writeln!(
-        out,
-        "alphabet:   \"{}\" ({} symbols, {} each)",
-        super::show(d.alphabet.symbols()),
-        d.alphabet.len(),
-        count(d.alphabet.symbol_bits().into(), "bit")
-    )?;
-    writeln!(
-        out,
-        "tag length: {} ({})",
-        count(d.tag_len as u64, "symbol"),
-        count(d.mask_bits() as u64, "input bit")
-    )?;
-    writeln!(
-        out,
-        "rank:       {}, pivot columns {}",
-        d.pivots.len(),
-        d.pivots
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    )?;
+    write_tags_and_rank(out, &d.alphabet, d.tag_len, &d.pivots)?;
     writeln!(
         out,
         "base slot:  {} (the slot of \"{base_tag}\")",
@@ -297,6 +253,39 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
             count(report.tags_checked, "tag")
         )?;
     }
+    Ok(())
+}
+
+/// The `alphabet:`, `tag length:` and `rank:` lines of both derivations' text.
+fn write_tags_and_rank(
+    out: &mut impl Write,
+    alphabet: &slotgen::Alphabet,
+    tag_len: usize,
+    pivots: &[usize],
+) -> Result<()> {
+    writeln!(
+        out,
+        "alphabet:   \"{}\" ({} symbols, {} each)",
+        super::show(alphabet.symbols()),
+        alphabet.len(),
+        count(alphabet.symbol_bits().into(), "bit")
+    )?;
+    writeln!(
+        out,
+        "tag length: {} ({})",
+        count(tag_len as u64, "symbol"),
+        count((tag_len * alphabet.symbol_bits() as usize) as u64, "input bit")
+    )?;
+    writeln!(
+        out,
+        "rank:       {}, pivot columns {}",
+        pivots.len(),
+        pivots
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" ")
+    )?;
     Ok(())
 }
 
