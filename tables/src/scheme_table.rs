@@ -365,19 +365,7 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
             Some(_) => (&pair[..1], &pair[1..]),
             None => (&pair[..0], &pair[..0]),
         };
-        let needed = prefix.len() + open.len() + tag.len() + close.len() + suffix.len();
-        if out.len() < needed {
-            return Err(Error::BufferTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        let mut at = 0;
-        for part in [prefix, open, tag, close, suffix] {
-            out[at..at + part.len()].copy_from_slice(part);
-            at += part.len();
-        }
-        Ok(at)
+        crate::table::concat_into(out, [prefix, open, tag, close, suffix])
     }
 
     /// The key of [`write_key_for_slot`](Self::write_key_for_slot), as a new vector.

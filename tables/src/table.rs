@@ -675,19 +675,7 @@ impl<'a, const N: usize> SlotTable<'a, N> {
         out: &mut [u8],
     ) -> Result<usize, Error> {
         check_prefix(prefix)?;
-        let needed = prefix.len() + tag.len() + 2 + suffix.len();
-        if out.len() < needed {
-            return Err(Error::BufferTooSmall {
-                needed,
-                available: out.len(),
-            });
-        }
-        let mut at = 0;
-        for part in [prefix, b"{", tag, b"}", suffix] {
-            out[at..at + part.len()].copy_from_slice(part);
-            at += part.len();
-        }
-        Ok(at)
+        concat_into(out, [prefix, b"{", tag, b"}", suffix])
     }
 
     /// The key `prefix {tag} suffix` for `slot`, as a new vector.
@@ -797,6 +785,27 @@ pub(crate) fn xor<const N: usize>(a: &[u8; N], b: &[u8; N]) -> [u8; N] {
         out[i] = a[i] ^ b[i];
     }
     out
+}
+
+/// Writes `parts` one after the other into `out` and returns their length.
+///
+/// # Errors
+///
+/// [`Error::BufferTooSmall`] when `out` cannot hold them; nothing is written then.
+pub(crate) fn concat_into(out: &mut [u8], parts: [&[u8]; 5]) -> Result<usize, Error> {
+    let needed = parts.iter().map(|p| p.len()).sum();
+    if out.len() < needed {
+        return Err(Error::BufferTooSmall {
+            needed,
+            available: out.len(),
+        });
+    }
+    let mut at = 0;
+    for part in parts {
+        out[at..at + part.len()].copy_from_slice(part);
+        at += part.len();
+    }
+    Ok(at)
 }
 
 fn check_prefix(prefix: &[u8]) -> Result<(), Error> {

@@ -274,7 +274,10 @@ fn write_tags_and_rank(
         out,
         "tag length: {} ({})",
         count(tag_len as u64, "symbol"),
-        count((tag_len * alphabet.symbol_bits() as usize) as u64, "input bit")
+        count(
+            (tag_len * alphabet.symbol_bits() as usize) as u64,
+            "input bit"
+        )
     )?;
     writeln!(
         out,

@@ -1,6 +1,5 @@
 //! `slotgen emit`.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -181,17 +180,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
 
 /// Writes `text` to `--output`, or to standard output.
 fn write(args: &EmitArgs, text: &str) -> Result<ExitCode> {
-    match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot write `{}`: {}",
-                path.display(),
-                crate::cli::os_reason(&e)
-            )
-        })?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
-    }
-    Ok(ExitCode::SUCCESS)
+    super::output::write_text(args.output.as_deref(), text)
 }
 
 /// The text of a CRC-16 table in the chosen language.
@@ -259,17 +248,14 @@ fn scheme_text(args: &EmitArgs, derivation: &SchemeDerivation) -> Result<String>
         )
         .map_err(name_error)?,
         Language::Lua => emit::lua::scheme_module(derivation)?,
-        Language::C => {
-            emit::c::scheme_header(derivation, args.name_or(emit::c::DEFAULT_NAME)?)
-                .map_err(name_error)?
-        }
+        Language::C => emit::c::scheme_header(derivation, args.name_or(emit::c::DEFAULT_NAME)?)
+            .map_err(name_error)?,
         Language::Python => emit::python::scheme_module(derivation)?,
         Language::Js if args.types => emit::js::scheme_types(derivation)?,
         Language::Js => emit::js::scheme_module(derivation)?,
-        Language::Go => emit::go::scheme_package(
-            derivation,
-            args.package.as_deref().unwrap_or("slotgen"),
-        )?,
+        Language::Go => {
+            emit::go::scheme_package(derivation, args.package.as_deref().unwrap_or("slotgen"))?
+        }
         Language::Java => {
             emit::java::scheme_class(derivation, args.name_or(emit::java::DEFAULT_NAME)?)
                 .map_err(name_error)?

@@ -369,3 +369,26 @@ mod tests {
         assert!(null.check(true).is_ok());
     }
 }
+
+/// Writes a whole generated text to `path` (`--output`), or to standard output.
+///
+/// # Errors
+///
+/// The file cannot be written (the operating system's reason, once), or standard output
+/// fails.
+pub fn write_text(
+    path: Option<&std::path::Path>,
+    text: &str,
+) -> anyhow::Result<std::process::ExitCode> {
+    match path {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write `{}`: {}",
+                path.display(),
+                crate::cli::os_reason(&e)
+            )
+        })?,
+        None => std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?,
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}

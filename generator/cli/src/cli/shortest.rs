@@ -1,7 +1,6 @@
 //! `slotgen shortest`.
 
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -207,15 +206,5 @@ fn run_scheme(args: &ShortestArgs, charset: &Charset) -> Result<ExitCode> {
 
 /// Writes `text` to `--output`, or to standard output.
 fn write_out(args: &ShortestArgs, text: &str) -> Result<ExitCode> {
-    match &args.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot write `{}`: {}",
-                path.display(),
-                crate::cli::os_reason(&e)
-            )
-        })?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
-    }
-    Ok(ExitCode::SUCCESS)
+    super::output::write_text(args.output.as_deref(), text)
 }
