@@ -308,6 +308,29 @@ fn write_escaped(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
     out.write_all(&bytes[start..])
 }
 
+/// Writes a whole generated text to `path` (`--output`), or to standard output.
+///
+/// # Errors
+///
+/// The file cannot be written (the operating system's reason, once), or standard output
+/// fails.
+pub fn write_text(
+    path: Option<&std::path::Path>,
+    text: &str,
+) -> anyhow::Result<std::process::ExitCode> {
+    match path {
+        Some(path) => std::fs::write(path, text).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot write `{}`: {}",
+                path.display(),
+                crate::cli::os_reason(&e)
+            )
+        })?,
+        None => std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?,
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -368,27 +391,4 @@ mod tests {
         assert!(null.check(false).is_err());
         assert!(null.check(true).is_ok());
     }
-}
-
-/// Writes a whole generated text to `path` (`--output`), or to standard output.
-///
-/// # Errors
-///
-/// The file cannot be written (the operating system's reason, once), or standard output
-/// fails.
-pub fn write_text(
-    path: Option<&std::path::Path>,
-    text: &str,
-) -> anyhow::Result<std::process::ExitCode> {
-    match path {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot write `{}`: {}",
-                path.display(),
-                crate::cli::os_reason(&e)
-            )
-        })?,
-        None => std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?,
-    }
-    Ok(std::process::ExitCode::SUCCESS)
 }
