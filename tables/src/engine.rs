@@ -53,8 +53,11 @@ pub struct CrcEngine<W: crc::Width> {
     /// otherwise). `tables[0]` is the classic byte table.
     tables: [[W; 256]; SLICE_LEN],
     /// The `crc-fast` algorithm with the same parameters, when there is one.
+    /// The `crc-fast` algorithm with this one's parameters but perhaps its `xorout`, and the
+    /// xor that turns its CRC into this one's (Tarantool's CRC is CRC-32C without the final
+    /// xor: CRC-32/ISCSI and `0xffffffff`).
     #[cfg(feature = "simd")]
-    simd: Option<crc_fast::CrcAlgorithm>,
+    simd: Option<(crc_fast::CrcAlgorithm, u64)>,
 }
 
 /// The CRC-16 engine: the CRC of a [`SlotTable`](crate::SlotTable) (width 16 for every
@@ -281,12 +284,15 @@ macro_rules! engine {
 
             /// The CRC of `bytes` by the `crc-fast` crate, whatever its length, or `None`
             /// when this algorithm has no `crc-fast` counterpart (parameters outside the
-            /// catalogue, and every CRC of a width other than 16, 32 and 64).
+            /// catalogue but for `xorout`, and every CRC of a width other than 16, 32 and
+            /// 64). The final xor is applied last, so a catalogue CRC with another `xorout`
+            /// is that CRC xored with the difference.
             #[cfg(feature = "simd")]
             #[must_use]
             pub fn checksum_simd(&self, bytes: &[u8]) -> Option<$w> {
                 // A `crc-fast` CRC of this width is below 2^width.
-                self.simd.map(|fast| crc_fast::checksum(fast, bytes) as $w)
+                self.simd
+                    .map(|(fast, xor)| (crc_fast::checksum(fast, bytes) ^ xor) as $w)
             }
 
             /// One byte step: the register after feeding `byte`.
@@ -558,8 +564,13 @@ mod simd {
         crc::CRC_64_XZ => Crc64Xz,
     };
 
-    /// The `crc-fast` algorithm of `pairs` with exactly the parameters `key`, if any.
-    pub(super) const fn find(key: &Key, pairs: &[(Key, CrcAlgorithm)]) -> Option<CrcAlgorithm> {
+    /// The `crc-fast` algorithm of `pairs` with the parameters `key` but perhaps `xorout`,
+    /// and the xor of the two `xorout`s; an exact match first.
+    pub(super) const fn find(
+        key: &Key,
+        pairs: &[(Key, CrcAlgorithm)],
+    ) -> Option<(CrcAlgorithm, u64)> {
+        let mut found = None;
         let mut i = 0;
         while i < pairs.len() {
             let (b, fast) = &pairs[i];
@@ -568,12 +579,17 @@ mod simd {
                 && key.init == b.init
                 && key.refin == b.refin
                 && key.refout == b.refout
-                && key.xorout == b.xorout
             {
-                return Some(*fast);
+                let xor = key.xorout ^ b.xorout;
+                if xor == 0 {
+                    return Some((*fast, 0));
+                }
+                if found.is_none() {
+                    found = Some((*fast, xor));
+                }
             }
             i += 1;
         }
-        None
+        found
     }
 }
