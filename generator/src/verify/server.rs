@@ -440,6 +440,11 @@ impl Connection {
         Ok(con)
     }
 
+    /// The URL connected to, redacted.
+    pub(crate) fn url(&self) -> &str {
+        &self.url
+    }
+
     /// Sends `cmd` and reads its reply within `budget`. An error reply is a value
     /// ([`Value::ServerError`]), for the caller to judge.
     ///
