@@ -758,24 +758,21 @@ impl Exchange {
         let value = con.query(cmd, budget, &command).map_err(|e| self.lift(e))?;
         // A slow answer that came in just after the deadline is still late.
         self.remaining(&shown)?;
-        match value {
-            Value::ServerError(e) => {
-                let url = shown;
-                Err(match e.code() {
-                    "NOAUTH" => Error::PasswordRequired { url },
-                    "WRONGPASS" => Error::PasswordRejected {
-                        url,
-                        reason: crate::text::reason(&redis::RedisError::from(e).to_string()),
-                    },
-                    _ => Error::Refused {
-                        url,
-                        command,
-                        reason: crate::text::reason(&redis::RedisError::from(e).to_string()),
-                    },
-                })
-            }
-            value => Ok(value),
-        }
+        let Value::ServerError(e) = value else {
+            return Ok(value);
+        };
+        let url = shown;
+        let code = e.code().to_owned();
+        let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
+        Err(match code.as_str() {
+            "NOAUTH" => Error::PasswordRequired { url },
+            "WRONGPASS" => Error::PasswordRejected { url, reason },
+            _ => Error::Refused {
+                url,
+                command,
+                reason,
+            },
+        })
     }
 
     /// The reply to `cmd` within `budget`, as text (`INFO`, `CLUSTER INFO`, `CLUSTER NODES`).
