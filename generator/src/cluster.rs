@@ -1,6 +1,8 @@
 //! A live Redis Cluster (or Valkey cluster): its topology, keys that land on every node, and
 //! where a workload's keys land. Behind the cargo feature `redis`; every exchange with a
-//! server goes through the [`redis`] crate.
+//! server goes through the bounded connection of [`crate::verify::server`] (the [`redis`]
+//! crate packs the commands and parses the replies), one deadline over all of them and a
+//! budget on every reply, from what a real answer can need.
 //!
 //! - [`Topology::fetch`] asks a node for the cluster's shards (`CLUSTER SHARDS`, Redis 7+ and
 //!   Valkey; `CLUSTER SLOTS` on servers that refuse it) and every primary for the slots it is
@@ -28,11 +30,12 @@ use std::fmt;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo, RedisError, Value};
+use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo, Value};
 use serde::Serialize;
 use slotgen_tables::REDIS_CLUSTER;
 
 use crate::url::{redact, HIDDEN};
+use crate::verify::server::{Budget, Connection, Limit, ServerError};
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).
 pub const SLOTS: u16 = 16384;
@@ -43,6 +46,57 @@ pub const MAX_NODES: usize = 16384;
 
 /// Node ids, hosts and other strings of an answer are at most this many bytes.
 const MAX_TEXT: usize = 1024;
+
+/// The bytes one node takes in an answer, at most. In `CLUSTER SHARDS` (RESP2, every field
+/// of Redis 7.2 and Valkey 8 at its longest): its id (40), `port` and `tls-port`, `ip` (under
+/// 46 bytes, `NET_IP_STR_LEN`), `endpoint` and `hostname` (under 256 each,
+/// `NET_HOST_STR_LEN`), `role`, `replication-offset` (19 digits) and `health`, with the
+/// field names and framing, 810 bytes, and its shard's framing (40 bytes: `slots`, `nodes`).
+/// In `CLUSTER SLOTS` its entry (ip, port, id and the hostname), 450 bytes; in `CLUSTER
+/// NODES` its line (id, `ip:port@cport,hostname` and auxiliary fields, flags, its primary's
+/// id, ping and pong times, epoch, link state), 600 bytes or so. 1 KiB covers each, with
+/// room for a field that a later server adds.
+const NODE_BYTES: usize = 1024;
+
+/// The RESP values one node takes in `CLUSTER SHARDS` or `CLUSTER SLOTS`, at most: in
+/// `CLUSTER SHARDS` its map of 9 fields is 19 and its shard's framing 5; 32 leaves room for
+/// 4 more fields.
+const NODE_VALUES: usize = 32;
+
+/// The budget of `CLUSTER INFO`: about 40 `name:value` lines in Redis 7.2 (the state, slot
+/// counts, epochs, sent and received counts of each message type), under 64 bytes each:
+/// 2.5 KiB. It may take 256 such lines, 16 KiB, as one string.
+const CLUSTER_INFO: Budget = Budget {
+    bytes: 16 * 1024 + 16,
+    values: 1,
+    string: 16 * 1024,
+};
+
+/// The budget of `CLUSTER SHARDS` and of `CLUSTER SLOTS`, a cluster's map, from what an answer
+/// of [`MAX_NODES`] nodes takes:
+/// - bytes: [`NODE_BYTES`] a node, and 24 for each of at most 16384 slot ranges (two
+///   integers of up to 8 bytes, `:16383\r\n`, and a `CLUSTER SLOTS` entry's framing): 16 MiB
+///   + 384 KiB, and 16 for the answer's own framing, 17,170,448 bytes;
+/// - values: [`NODE_VALUES`] a node, and 3 for each slot range (its two integers, and its
+///   entry in `CLUSTER SLOTS`): 524,288 + 49,152, and the answer itself, 573,441;
+/// - the longest string: [`MAX_TEXT`], as long as any string read from the answer.
+///
+/// Held as values by the `redis` parser (56 bytes each), 573,441 values take 32 MB.
+const MAP: Budget = Budget {
+    bytes: MAX_NODES * NODE_BYTES + SLOTS as usize * 24 + 16,
+    values: MAX_NODES * NODE_VALUES + SLOTS as usize * 3 + 1,
+    string: MAX_TEXT,
+};
+
+/// The budget of `CLUSTER NODES`, one text: a line of [`NODE_BYTES`] for each of
+/// [`MAX_NODES`] nodes, and on the lines at most 16384 slot ranges (` 16382-16383`, 12
+/// bytes) and 16384 slots in migration (` [16383->-`, a 40-digit id, `]`: 51 bytes), 64 bytes a
+/// slot for both: 16 MiB + 1 MiB, 17,825,792 bytes, and 16 for the framing.
+const CLUSTER_NODES: Budget = Budget {
+    bytes: MAX_NODES * NODE_BYTES + SLOTS as usize * 64 + 16,
+    values: 1,
+    string: MAX_NODES * NODE_BYTES + SLOTS as usize * 64,
+};
 
 /// Why a cluster's topology cannot be read, or keys cannot be made for it.
 ///
@@ -117,6 +171,17 @@ pub enum Error {
         command: String,
         /// The server's error.
         reason: String,
+    },
+    /// An answer was larger than any answer of a cluster of up to [`MAX_NODES`] nodes: more
+    /// bytes or RESP values than the command's budget, or a longer string.
+    #[error("`{url}` sent a reply too large for `{command}`: more than {limit}, more than a cluster of up to {} nodes answers; check that it is a Redis or Valkey cluster node, or give the URL of another node of the cluster", MAX_NODES)]
+    ReplyTooLarge {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The command.
+        command: String,
+        /// The bound passed.
+        limit: Limit,
     },
     /// The server's answer is not a cluster topology.
     #[error("`{url}` answered `{command}` with something that is not a cluster topology: {reason}; check that the URL names a Redis or Valkey cluster node")]
@@ -554,14 +619,13 @@ struct Exchange {
 impl Exchange {
     fn run(&self) -> Result<Topology, Error> {
         let mut con = self.connect(&self.info, &self.shown)?;
-        let info: String = self.query(&mut con, &self.shown, redis::cmd("INFO").arg("cluster"))?;
+        let info = self.text(&mut con, redis::cmd("INFO").arg("cluster"), Budget::SHORT)?;
         if !info_has(&info, "cluster_enabled", "1") {
             return Err(Error::NotCluster {
                 url: self.shown.clone(),
             });
         }
-        let cluster_info: String =
-            self.query(&mut con, &self.shown, redis::cmd("CLUSTER").arg("INFO"))?;
+        let cluster_info = self.text(&mut con, redis::cmd("CLUSTER").arg("INFO"), CLUSTER_INFO)?;
         let field = |name: &str| info_field(&cluster_info, name).unwrap_or("?").to_owned();
         if field("cluster_state") != "ok" {
             return Err(Error::ClusterState {
@@ -584,24 +648,23 @@ impl Exchange {
                 reason,
             }
         };
-        let (shards, source) =
-            match self.query::<Value>(&mut con, &self.shown, redis::cmd("CLUSTER").arg("SHARDS")) {
-                Ok(value) => (
-                    parse_shards(&value, &host).map_err(malformed("CLUSTER SHARDS"))?,
-                    Source::ClusterShards,
-                ),
-                Err(Error::Refused { reason, .. }) => {
-                    let value: Value =
-                        self.query(&mut con, &self.shown, redis::cmd("CLUSTER").arg("SLOTS"))?;
-                    (
-                        parse_slots(&value, &host).map_err(malformed("CLUSTER SLOTS"))?,
-                        Source::ClusterSlots {
-                            shards_refused: reason,
-                        },
-                    )
-                }
-                Err(e) => return Err(e),
-            };
+        let (shards, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP)
+        {
+            Ok(value) => (
+                parse_shards(&value, &host).map_err(malformed("CLUSTER SHARDS"))?,
+                Source::ClusterShards,
+            ),
+            Err(Error::Refused { reason, .. }) => {
+                let value = self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?;
+                (
+                    parse_slots(&value, &host).map_err(malformed("CLUSTER SLOTS"))?,
+                    Source::ClusterSlots {
+                        shards_refused: reason,
+                    },
+                )
+            }
+            Err(e) => return Err(e),
+        };
         drop(con);
         let mut topology = Topology {
             shards,
@@ -633,7 +696,7 @@ impl Exchange {
             };
             let shown = redact_with(&primary.addr, &self.shown);
             let mut con = self.connect(&info, &shown)?;
-            let text: String = self.query(&mut con, &shown, redis::cmd("CLUSTER").arg("NODES"))?;
+            let text = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
             let (myself, migrations) = parse_nodes(&text).map_err(|reason| Error::Malformed {
                 url: shown.clone(),
                 command: "CLUSTER NODES".to_owned(),
@@ -672,76 +735,131 @@ impl Exchange {
             })
     }
 
-    fn connect(&self, info: &ConnectionInfo, shown: &str) -> Result<redis::Connection, Error> {
+    fn connect(&self, info: &ConnectionInfo, shown: &str) -> Result<Connection, Error> {
         self.set_stage(format!("connecting to {shown}"));
-        let left = self.remaining(shown)?;
-        let client = redis::Client::open(info.clone()).map_err(|_| Error::Url {
-            url: shown.to_owned(),
-        })?;
-        client
-            .get_connection_with_timeout(left)
-            .map_err(|e| self.classify(e, shown, "connecting", true))
+        self.remaining(shown)?;
+        Connection::open(info, shown.to_owned(), Some(self.deadline), self.timeout)
+            .map_err(|e| self.lift(e))
     }
 
-    fn query<T: redis::FromRedisValue>(
+    /// The reply to `cmd` within `budget`; an error reply is [`Error::Refused`], or
+    /// [`Error::PasswordRequired`] and [`Error::PasswordRejected`] for `NOAUTH` and
+    /// `WRONGPASS`.
+    fn query(
         &self,
-        con: &mut redis::Connection,
-        shown: &str,
+        con: &mut Connection,
         cmd: &redis::Cmd,
-    ) -> Result<T, Error> {
+        budget: Budget,
+    ) -> Result<Value, Error> {
         let command = command_name(cmd);
+        let shown = con.url().to_owned();
         self.set_stage(format!("waiting for `{command}` of {shown}"));
-        let left = self.remaining(shown)?;
-        let io = |e: RedisError| self.classify(e, shown, &command, false);
-        con.set_read_timeout(Some(left)).map_err(io)?;
-        con.set_write_timeout(Some(left)).map_err(io)?;
-        let value: Value = cmd.query(con).map_err(io)?;
+        self.remaining(&shown)?;
+        let value = con.query(cmd, budget, &command).map_err(|e| self.lift(e))?;
         // A slow answer that came in just after the deadline is still late.
-        self.remaining(shown)?;
-        redis::from_redis_value(&value).map_err(|e| Error::Malformed {
-            url: shown.to_owned(),
-            command,
-            reason: crate::text::reason(&e.to_string()),
+        self.remaining(&shown)?;
+        let Value::ServerError(e) = value else {
+            return Ok(value);
+        };
+        let url = shown;
+        let code = e.code().to_owned();
+        let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
+        Err(match code.as_str() {
+            "NOAUTH" => Error::PasswordRequired { url },
+            "WRONGPASS" => Error::PasswordRejected { url, reason },
+            _ => Error::Refused {
+                url,
+                command,
+                reason,
+            },
         })
     }
 
-    fn classify(&self, e: RedisError, shown: &str, during: &str, connecting: bool) -> Error {
-        let url = shown.to_owned();
-        let reason = || crate::text::reason(&e.to_string());
-        if e.is_timeout() {
-            return Error::TimedOut {
+    /// The reply to `cmd` within `budget`, as text (`INFO`, `CLUSTER INFO`, `CLUSTER NODES`).
+    fn text(
+        &self,
+        con: &mut Connection,
+        cmd: &redis::Cmd,
+        budget: Budget,
+    ) -> Result<String, Error> {
+        let url = con.url().to_owned();
+        let malformed = |reason: String| Error::Malformed {
+            url,
+            command: command_name(cmd),
+            reason,
+        };
+        match self.query(con, cmd, budget)? {
+            Value::BulkString(bytes) => {
+                String::from_utf8(bytes).map_err(|_| malformed("the text is not UTF-8".to_owned()))
+            }
+            Value::VerbatimString { text, .. } | Value::SimpleString(text) => Ok(text),
+            other => Err(malformed(crate::text::reason(&format!(
+                "the answer is not text but {other:?}"
+            )))),
+        }
+    }
+
+    /// This module's error for an error of the connection.
+    fn lift(&self, e: ServerError) -> Error {
+        match e {
+            ServerError::Url { url } | ServerError::Tls { url } => Error::Url { url },
+            ServerError::Connect { url, reason } => Error::Unreachable {
+                url,
+                during: "connecting".to_owned(),
+                reason,
+            },
+            ServerError::TimedOut { url, .. } => Error::TimedOut {
                 url,
                 timeout: self.timeout,
                 during: self.stage.lock().map(|s| s.clone()).unwrap_or_default(),
-            };
-        }
-        match e.code() {
-            Some("NOAUTH") => return Error::PasswordRequired { url },
-            Some("WRONGPASS") => {
-                return Error::PasswordRejected {
-                    url,
-                    reason: reason(),
-                }
+            },
+            ServerError::Io {
+                url,
+                during,
+                reason,
+            } => Error::Unreachable {
+                url,
+                during,
+                reason,
+            },
+            ServerError::ReplyTooLarge { url, during, limit } => Error::ReplyTooLarge {
+                url,
+                command: during,
+                limit,
+            },
+            ServerError::NotRedis { url, during, what } => Error::Malformed {
+                url,
+                command: during,
+                reason: what,
+            },
+            ServerError::Auth { url, message } => Error::PasswordRejected {
+                url,
+                reason: message,
+            },
+            ServerError::CommandRefused { url, message, .. } if message.starts_with("NOAUTH") => {
+                Error::PasswordRequired { url }
             }
-            _ => {}
-        }
-        if e.kind() == redis::ErrorKind::AuthenticationFailed {
-            return Error::PasswordRejected {
+            ServerError::CommandRefused {
                 url,
-                reason: reason(),
-            };
-        }
-        if connecting || e.is_io_error() || e.is_connection_refusal() || e.is_connection_dropped() {
-            return Error::Unreachable {
+                command,
+                message,
+            } => Error::Refused {
                 url,
-                during: during.to_owned(),
-                reason: reason(),
-            };
-        }
-        Error::Refused {
-            url,
-            command: during.to_owned(),
-            reason: reason(),
+                command,
+                reason: message,
+            },
+            // Not answers of a connection's setup or of `query`, which judges no reply.
+            ServerError::NotCluster { url } => Error::NotCluster { url },
+            ServerError::Refused { url, message, .. } => Error::Refused {
+                url,
+                command: "CLUSTER KEYSLOT".to_owned(),
+                reason: message,
+            },
+            ServerError::NotASlot { url, slot, .. } => Error::Malformed {
+                url,
+                command: "CLUSTER KEYSLOT".to_owned(),
+                reason: format!("slot {slot} is not in 0..65536"),
+            },
         }
     }
 }

@@ -1,7 +1,8 @@
-//! `slotgen verify --redis` against servers that misbehave: silent, trickling, sending huge
-//! replies, not speaking RESP, and a well-behaved fake to count what arrives when. The fake
-//! servers are test code on loopback, each stopped with its listener; the product's side is
-//! the real binary.
+//! `slotgen verify --redis` and `slotgen nodes --redis` against servers that misbehave:
+//! silent, trickling, sending huge replies, stopping mid-reply, not speaking RESP, and
+//! well-behaved fakes to count what arrives when. The fake servers are test code on
+//! loopback, each stopped with its listener; the product's side is the real binary, its peak
+//! memory measured by `/usr/bin/time`.
 
 use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
@@ -26,7 +27,38 @@ enum Behaviour {
     Http,
     /// Answers INFO, and every CLUSTER KEYSLOT with the true XMODEM slot, or with 0.
     Keyslot { wrong: bool },
+    /// A cluster of one node, itself, owning every slot: answers AUTH, INFO, CLUSTER INFO,
+    /// CLUSTER SHARDS and CLUSTER NODES as a Redis 7 node does, except the command `at`
+    /// (`CLUSTER SHARDS`), which gets `reply`.
+    Node { at: &'static str, reply: Hostile },
 }
+
+/// What a [`Behaviour::Node`] answers its command `at` with. The long ones stop after
+/// [`HOSTILE_CAP`] bytes and then hold the connection open without a word, so that a client
+/// that reads them all is left to its deadline.
+#[derive(Clone, Copy, Debug)]
+enum Hostile {
+    /// The true answer.
+    Truth,
+    /// `$1000000000`, then bytes.
+    HugeString,
+    /// `*1000000000`, then empty simple strings (`+\r\n`, 3 bytes for a value of 56).
+    HugeArray,
+    /// `*400000`, then arrays of three empty strings: 1.6 million values.
+    ManyValues,
+    /// `*400000`, then strings of 1000 bytes: 400 MB.
+    ManyBytes,
+    /// The start of an answer, then nothing: `*1`, `*4`, `$5 slots` for CLUSTER SHARDS, the
+    /// first line of a text of 1000 bytes for the others.
+    Stop,
+}
+
+/// The most bytes a hostile answer sends: more than [`PEAK_KIB`], so that a client which
+/// keeps what it is sent fails the memory bound whatever it keeps.
+const HOSTILE_CAP: usize = 160 << 20;
+
+/// The node id of [`Behaviour::Node`].
+const NODE_ID: &str = "0123456789abcdef0123456789abcdef01234567";
 
 /// A fake server on a loopback port, serving connections one after another in a thread.
 struct Fake {
@@ -48,7 +80,7 @@ impl Fake {
             for stream in listener.incoming() {
                 let Ok(stream) = stream else { return };
                 let (q, h) = (q.clone(), h.clone());
-                std::thread::spawn(move || serve(stream, behaviour, &q, &h));
+                std::thread::spawn(move || serve(stream, behaviour, port, &q, &h));
             }
         });
         Self {
@@ -64,8 +96,14 @@ impl Fake {
 }
 
 /// Serves one connection: reads commands with the `redis` crate's parser (requests are RESP
-/// arrays too), answers by `behaviour`.
-fn serve(mut stream: TcpStream, behaviour: Behaviour, queries: &AtomicUsize, huge: &AtomicU64) {
+/// arrays too), answers by `behaviour`; `port` is the fake's own.
+fn serve(
+    mut stream: TcpStream,
+    behaviour: Behaviour,
+    port: u16,
+    queries: &AtomicUsize,
+    huge: &AtomicU64,
+) {
     let _ = stream.set_read_timeout(Some(Duration::from_secs(120)));
     let mut reader = stream.try_clone().unwrap();
     let mut parser = redis::Parser::new();
@@ -82,6 +120,32 @@ fn serve(mut stream: TcpStream, behaviour: Behaviour, queries: &AtomicUsize, hug
             })
             .collect();
         let command = String::from_utf8_lossy(&args[0]).to_ascii_uppercase();
+        if let Behaviour::Node { at, reply } = behaviour {
+            let mut name = command.clone();
+            if let (Some(sub), "CLUSTER") = (args.get(1), command.as_str()) {
+                name = format!(
+                    "CLUSTER {}",
+                    String::from_utf8_lossy(sub).to_ascii_uppercase()
+                );
+            }
+            let answer = if name == at {
+                match hostile(reply, at) {
+                    Some((head, unit)) => {
+                        send_hostile(&mut stream, &head, &unit, huge);
+                        // hold the connection, silent, until the client leaves
+                        let _ = std::io::copy(&mut reader, &mut std::io::sink());
+                        return;
+                    }
+                    None => node_answer(&name, port),
+                }
+            } else {
+                node_answer(&name, port)
+            };
+            if stream.write_all(&answer).is_err() {
+                return;
+            }
+            continue;
+        }
         let reply: Vec<u8> = match (behaviour, command.as_str()) {
             (Behaviour::Silent, _) => continue,
             (Behaviour::Http, _) => {
@@ -101,6 +165,7 @@ fn serve(mut stream: TcpStream, behaviour: Behaviour, queries: &AtomicUsize, hug
                 }
                 return;
             }
+            (Behaviour::Node { .. }, _) => unreachable!("answered above"),
             (Behaviour::Keyslot { wrong }, "CLUSTER") => {
                 queries.fetch_add(1, Ordering::SeqCst);
                 let key = &args[2];
@@ -116,6 +181,74 @@ fn serve(mut stream: TcpStream, behaviour: Behaviour, queries: &AtomicUsize, hug
         if stream.write_all(&reply).is_err() {
             return;
         }
+    }
+}
+
+/// What a Redis 7 node that is the whole cluster, on `port`, answers to `name`.
+fn node_answer(name: &str, port: u16) -> Vec<u8> {
+    match name {
+        "AUTH" => b"+OK\r\n".to_vec(),
+        "INFO" => bulk(b"# Cluster\r\ncluster_enabled:1\r\n"),
+        "CLUSTER INFO" => bulk(
+            b"cluster_state:ok\r\ncluster_slots_assigned:16384\r\ncluster_slots_ok:16384\r\n\
+              cluster_slots_pfail:0\r\ncluster_slots_fail:0\r\ncluster_known_nodes:1\r\n\
+              cluster_size:1\r\n",
+        ),
+        "CLUSTER SHARDS" => {
+            let mut node = b"*14\r\n".to_vec();
+            for (field, value) in [
+                ("id", bulk(NODE_ID.as_bytes())),
+                ("port", format!(":{port}\r\n").into_bytes()),
+                ("ip", bulk(b"127.0.0.1")),
+                ("endpoint", bulk(b"127.0.0.1")),
+                ("role", bulk(b"master")),
+                ("replication-offset", b":0\r\n".to_vec()),
+                ("health", bulk(b"online")),
+            ] {
+                node.extend(bulk(field.as_bytes()));
+                node.extend(value);
+            }
+            let mut shards = b"*1\r\n*4\r\n".to_vec();
+            shards.extend(bulk(b"slots"));
+            shards.extend(b"*2\r\n:0\r\n:16383\r\n");
+            shards.extend(bulk(b"nodes"));
+            shards.extend(b"*1\r\n");
+            shards.extend(node);
+            shards
+        }
+        "CLUSTER NODES" => bulk(
+            format!("{NODE_ID} 127.0.0.1:{port}@1{port} myself,master - 0 0 1 connected 0-16383\n")
+                .as_bytes(),
+        ),
+        _ => b"-ERR unknown command\r\n".to_vec(),
+    }
+}
+
+/// The head of a hostile answer to `at` and the unit repeated after it; `None` for the truth.
+fn hostile(reply: Hostile, at: &str) -> Option<(Vec<u8>, Vec<u8>)> {
+    let (head, unit): (&[u8], Vec<u8>) = match reply {
+        Hostile::Truth => return None,
+        Hostile::HugeString => (b"$1000000000\r\n", b"x".to_vec()),
+        Hostile::HugeArray => (b"*1000000000\r\n", b"+\r\n".to_vec()),
+        Hostile::ManyValues => (b"*400000\r\n", b"*3\r\n+\r\n+\r\n+\r\n".to_vec()),
+        Hostile::ManyBytes => (b"*400000\r\n", bulk(&[b'x'; 1000])),
+        Hostile::Stop if at == "CLUSTER SHARDS" => (b"*1\r\n*4\r\n$5\r\nslots\r\n", Vec::new()),
+        Hostile::Stop => (b"$1000\r\ncluster_state:ok\r\n", Vec::new()),
+    };
+    Some((head.to_vec(), unit))
+}
+
+/// Writes `head`, then `unit` over and over up to [`HOSTILE_CAP`] bytes in all or until the
+/// client leaves, counting the bytes sent in `sent`.
+fn send_hostile(stream: &mut TcpStream, head: &[u8], unit: &[u8], sent: &AtomicU64) {
+    if stream.write_all(head).is_err() || unit.is_empty() {
+        return;
+    }
+    let block: Vec<u8> = unit.repeat((1 << 16) / unit.len() + 1);
+    let mut total = head.len();
+    while total < HOSTILE_CAP && stream.write_all(&block).is_ok() {
+        total += block.len();
+        sent.store(total as u64, Ordering::SeqCst);
     }
 }
 
@@ -139,7 +272,11 @@ fn bulk(text: &[u8]) -> Vec<u8> {
 }
 
 fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_slotgen"))
+    spawn_program(env!("CARGO_BIN_EXE_slotgen"), args)
+}
+
+fn spawn_program(program: &str, args: &[&str]) -> Child {
+    Command::new(program)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -179,6 +316,49 @@ fn run(args: &[&str]) -> Run {
     }
 }
 
+/// The peak resident memory allowed a run against a hostile server, in KiB: the debug
+/// binary takes about 10 MiB at rest; a client that stores what it is sent takes more than
+/// [`HOSTILE_CAP`] of a string, and some 19 bytes per byte of small values.
+const PEAK_KIB: u64 = 100 * 1024;
+
+/// As [`run`], under `/usr/bin/time`: also slotgen's peak resident memory in KiB. Without
+/// `/usr/bin/time` the run is not measured (`None`), and under `SLOTGEN_REQUIRE_TOOLS=1`
+/// (set by `.ci/run`, which installs it) that fails.
+fn run_measured(args: &[&str]) -> (Run, Option<u64>) {
+    let time = "/usr/bin/time";
+    if !std::path::Path::new(time).is_file() {
+        assert!(
+            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+            "`{time}` is not installed, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
+        );
+        eprintln!("not measuring memory: `{time}` is not installed (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)");
+        return (run(args), None);
+    }
+    let report = tempfile::NamedTempFile::new().unwrap();
+    let mut all = vec![
+        "-f",
+        "%M",
+        "-o",
+        report.path().to_str().unwrap(),
+        env!("CARGO_BIN_EXE_slotgen"),
+    ];
+    all.extend(args);
+    let output = finish(spawn_program(time, &all), Duration::from_secs(90));
+    // GNU time writes `Command exited with non-zero status 1` first, then the format
+    let text = std::fs::read_to_string(report.path()).unwrap();
+    let peak = text
+        .lines()
+        .last()
+        .and_then(|line| line.trim().parse().ok())
+        .unwrap_or_else(|| panic!("`{time}` reported {text:?}"));
+    let run = Run {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    (run, Some(peak))
+}
+
 impl Run {
     fn fails_with(&self, needle: &str) {
         self.fails_with_code(1, needle);
@@ -210,15 +390,134 @@ fn a_server_that_stops_answering_times_out_within_the_overall_deadline() {
 #[test]
 fn a_huge_reply_is_refused_after_a_bounded_read() {
     let fake = Fake::start(Behaviour::InfoThenHuge);
-    let run = run(&["verify", "--redis", &fake.url(), "--timeout", "20"]);
-    run.fails_with("sent more than");
-    // the client left after at most one chunk's budget (4 MiB), plus what the kernel's
-    // socket buffers took: far from the 10^9 bytes announced
+    let (run, peak) = run_measured(&["verify", "--redis", &fake.url(), "--timeout", "20"]);
+    run.fails_with("sent more than 4096 bytes in one string");
+    // the client left at the announcement, having read what the kernel's socket buffers
+    // took: far from the 10^9 bytes announced
     let sent = fake.huge_sent.load(Ordering::SeqCst);
     assert!(
         sent < 64 << 20,
         "the fake sent {sent} bytes before slotgen left"
     );
+    if let Some(peak) = peak {
+        assert!(peak < PEAK_KIB, "slotgen's peak memory was {peak} KiB");
+    }
+}
+
+#[test]
+fn a_node_that_is_the_whole_cluster_is_read() {
+    // the fake of the tests below, answering the truth: its map is read
+    let fake = Fake::start(Behaviour::Node {
+        at: "CLUSTER SHARDS",
+        reply: Hostile::Truth,
+    });
+    let run = run(&["nodes", "--redis", &fake.url()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{NODE_ID}\t127.0.0.1:{}\tprimary\t16384\t0-16383\n",
+            fake.port
+        )
+    );
+}
+
+#[test]
+fn huge_cluster_answers_are_refused_in_bounded_memory() {
+    let secret = "s3cret";
+    for (command, at, reply, limit) in [
+        (
+            "nodes",
+            "CLUSTER SHARDS",
+            Hostile::HugeString,
+            "1024 bytes in one string",
+        ),
+        (
+            "keys",
+            "CLUSTER SHARDS",
+            Hostile::HugeString,
+            "1024 bytes in one string",
+        ),
+        (
+            "placement",
+            "CLUSTER SHARDS",
+            Hostile::HugeString,
+            "1024 bytes in one string",
+        ),
+        (
+            "nodes",
+            "CLUSTER SHARDS",
+            Hostile::HugeArray,
+            "573441 values",
+        ),
+        (
+            "nodes",
+            "CLUSTER SHARDS",
+            Hostile::ManyValues,
+            "573441 values",
+        ),
+        (
+            "nodes",
+            "CLUSTER SHARDS",
+            Hostile::ManyBytes,
+            "17170448 bytes",
+        ),
+        (
+            "nodes",
+            "INFO",
+            Hostile::HugeString,
+            "4096 bytes in one string",
+        ),
+        ("nodes", "CLUSTER INFO", Hostile::HugeArray, "1 value,"),
+        (
+            "nodes",
+            "CLUSTER NODES",
+            Hostile::HugeString,
+            "bytes in one string",
+        ),
+    ] {
+        let fake = Fake::start(Behaviour::Node { at, reply });
+        let url = format!("redis://:{secret}@127.0.0.1:{}", fake.port);
+        let mut args = vec![command, "--redis", &url, "--timeout", "60"];
+        if command == "keys" {
+            args.extend(["--per-node", "1"]);
+        }
+        let (run, peak) = run_measured(&args);
+        // refused by the bound, long before the deadline of 60 s
+        run.fails_with("too large");
+        let case = format!("{at}, {reply:?}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(at) && run.stderr.contains(limit),
+            "{case}"
+        );
+        assert!(
+            run.stderr.contains("***@") && !run.stderr.contains(secret),
+            "{case}"
+        );
+        if let Some(peak) = peak {
+            assert!(
+                peak < PEAK_KIB,
+                "{case}: slotgen's peak memory was {peak} KiB"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_node_that_stops_mid_reply_times_out_at_the_deadline() {
+    for at in ["CLUSTER INFO", "CLUSTER SHARDS", "CLUSTER NODES"] {
+        let fake = Fake::start(Behaviour::Node {
+            at,
+            reply: Hostile::Stop,
+        });
+        let run = run(&["nodes", "--redis", &fake.url(), "--timeout", "2"]);
+        run.fails_with("timed out");
+        assert!(
+            run.stderr.contains("within 2s") && run.stderr.contains(&format!("`{at}`")),
+            "{}",
+            run.stderr
+        );
+    }
 }
 
 #[test]
