@@ -540,3 +540,65 @@ fn derive_format_json_is_derive_json() {
         );
     }
 }
+
+/// Records read from standard input across the 64 KiB read buffer's edges: 30,000 keys of
+/// 0 to 60 bytes (some ending in `\r`, which is not part of the key, some with braces), a
+/// key of 200 KB that spans several buffers, and a last key without a line feed; each slot
+/// computed here. The same keys NUL-terminated with `-z`, where `\r` is part of the key.
+#[test]
+fn keys_across_read_buffers() {
+    let mut state = 7u32;
+    let mut next = |n: u32| {
+        state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+        (state >> 8) % n
+    };
+    let mut keys: Vec<Vec<u8>> = (0..30_000)
+        .map(|_| {
+            let len = next(61);
+            (0..len)
+                .map(|i| match next(20) {
+                    0 => b'{',
+                    1 => b'}',
+                    // a `\r` only at the end, where it is the line's, not the key's
+                    2 if i + 1 == len => b'\r',
+                    _ => b'a' + next(26) as u8,
+                })
+                .collect()
+        })
+        .collect();
+    keys.insert(
+        12_345,
+        (0..200_000).map(|i| b'a' + (i % 26) as u8).collect(),
+    );
+    keys.push(b"last{key}".to_vec());
+    for (terminator, flags) in [(b'\n', &[][..]), (b'\0', &["-z"][..])] {
+        let mut input = Vec::new();
+        for (i, key) in keys.iter().enumerate() {
+            input.extend_from_slice(key);
+            if i + 1 < keys.len() {
+                input.push(terminator);
+            }
+        }
+        let mut args = vec!["slot"];
+        args.extend(flags);
+        let out = stdout(&slotgen(&args, &input));
+        let slots: Vec<u16> = out
+            .split(|&b| b == terminator)
+            .filter(|r| !r.is_empty())
+            .map(|r| std::str::from_utf8(r).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(slots.len(), keys.len(), "{flags:?}");
+        for (key, &slot) in keys.iter().zip(&slots) {
+            let key = match (terminator, key.strip_suffix(b"\r")) {
+                (b'\n', Some(stripped)) => stripped,
+                _ => &key[..],
+            };
+            assert_eq!(
+                slot,
+                redis_slot(key),
+                "{flags:?} {}",
+                String::from_utf8_lossy(&key[..key.len().min(40)])
+            );
+        }
+    }
+}

@@ -71,35 +71,51 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         }
     };
     if args.keys.is_empty() || args.keys == ["-"] {
-        // Large reads, and one record buffer reused for every key.
+        // Large reads, each record taken from the read buffer where it lies (found by
+        // `memchr`); only a record cut by the buffer's end is copied, to be completed.
         let terminator = args.output.terminator();
         let mut stdin = BufReader::with_capacity(IO_BUFFER, std::io::stdin().lock());
-        let mut line = Vec::new();
         let mut n = 0usize;
-        loop {
-            line.clear();
-            if stdin
-                .read_until(terminator, &mut line)
-                .context("reading keys from standard input")?
-                == 0
-            {
-                break;
-            }
+        let mut each = |record: &[u8]| -> Result<()> {
             n += 1;
-            let mut key = line.as_slice();
-            if let Some(rest) = key.strip_suffix(&[terminator]) {
-                key = rest;
-            }
+            let mut key = record;
             if terminator == b'\n' {
                 if let Some(rest) = key.strip_suffix(b"\r") {
                     key = rest;
                 }
             }
             if args.hex {
-                answer(&decode(key, &|| format!("line {n}"))?)?;
+                answer(&decode(key, &|| format!("line {n}"))?)
             } else {
-                answer(key)?;
+                answer(key)
             }
+        };
+        let mut cut = Vec::new();
+        loop {
+            let buffer = stdin
+                .fill_buf()
+                .context("reading keys from standard input")?;
+            if buffer.is_empty() {
+                break;
+            }
+            let mut start = 0;
+            for end in memchr::memchr_iter(terminator, buffer) {
+                if cut.is_empty() {
+                    each(&buffer[start..end])?;
+                } else {
+                    cut.extend_from_slice(&buffer[start..end]);
+                    each(&cut)?;
+                    cut.clear();
+                }
+                start = end + 1;
+            }
+            cut.extend_from_slice(&buffer[start..]);
+            let read = buffer.len();
+            stdin.consume(read);
+        }
+        if !cut.is_empty() {
+            // the last record, without a terminator
+            each(&cut)?;
         }
     } else {
         for (n, key) in args.keys.iter().enumerate() {

@@ -16,7 +16,15 @@ pub fn slotgen_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("slotgen runs");
-    // slotgen may exit before reading all of it (a refused command line)
-    let _ = child.stdin.take().expect("a piped stdin").write_all(stdin);
-    child.wait_with_output().expect("slotgen finishes")
+    // Written from a thread, so that slotgen can fill its standard output meanwhile (both
+    // pipes full would wait on each other); slotgen may exit before reading all of it (a
+    // refused command line).
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("slotgen finishes");
+    writer.join().expect("the writer thread ends");
+    output
 }
