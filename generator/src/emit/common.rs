@@ -8,7 +8,7 @@
 //! person would write that module by hand; the emitter fills in the spec's constants and
 //! the few lines that differ between CRCs (reflected or not, final reflection, `xorout`).
 
-use slotgen_tables::Crc16;
+use slotgen_tables::{Crc16, MAX_TAG_LEN};
 
 use crc::Algorithm;
 
@@ -476,6 +476,56 @@ pub(crate) fn shared(derivation: &Derivation, syntax: &Syntax) -> Vec<(&'static 
 /// Tag masks as hex literals of `digits` digits, 8 to a line behind `indent`.
 pub(crate) fn mask_rows(masks: &[u64], digits: usize, indent: &str) -> String {
     rows(&hex(masks.iter().copied(), digits), 8, indent)
+}
+
+/// How a module holds a tag's bytes to xor a word at a time: `count` words of `bytes` bytes
+/// each, the tag's bytes in order and then zeros up to a whole number of words. A module
+/// whose tables are bytes ([`byte_rows`](Self::byte_rows), C) loads its words from memory,
+/// so the machine's byte order does not matter to a xor; one whose tables are integers
+/// (JavaScript) holds byte `k` of the tag in word `k / bytes` at bits
+/// `8 (k % bytes)` to `8 (k % bytes) + 7`, so that the hex digits of a word, two at a time
+/// from the right, are the tag's bytes in order.
+pub(crate) struct WordLayout {
+    /// Bytes per word: one of the sizes [`WordLayout::of`] was given.
+    pub bytes: usize,
+    /// Words per tag: `ceil(tag_len / bytes)`.
+    pub count: usize,
+}
+
+impl WordLayout {
+    /// The layout of `tag_len` bytes over the word sizes `sizes` (byte counts, ascending):
+    /// one word of the narrowest size that holds the tag, else as many of the widest as it
+    /// takes.
+    pub fn of(tag_len: usize, sizes: &[usize]) -> Self {
+        let widest = *sizes.last().expect("a language has a word size");
+        let bytes = sizes
+            .iter()
+            .copied()
+            .find(|&size| size >= tag_len)
+            .unwrap_or(widest);
+        Self {
+            bytes,
+            count: tag_len.div_ceil(bytes),
+        }
+    }
+
+    /// The unsigned type of a word, in C without its `_t`: `uint8`, `uint16`, `uint32` or
+    /// `uint64`.
+    pub fn uint(&self) -> String {
+        format!("uint{}", 8 * self.bytes)
+    }
+
+    /// Entries as rows of hex bytes, each entry its `count * bytes` bytes (the tag's, then
+    /// zeros): 16 bytes to a line when an entry fits in 16 (whole entries), else 8 (each
+    /// entry on whole lines), each line behind `indent`.
+    pub fn byte_rows(&self, entries: &[[u8; MAX_TAG_LEN]], indent: &str) -> String {
+        let size = self.bytes * self.count;
+        let values: Vec<String> = entries
+            .iter()
+            .flat_map(|entry| hex(entry[..size].iter().map(|&b| b.into()), 2))
+            .collect();
+        rows(&values, if size <= 16 { 16 } else { 8 }, indent)
+    }
 }
 
 /// Tag masks as rows of decimal symbol indices (see [`symbol_indices`]), `tag_len` values
