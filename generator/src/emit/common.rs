@@ -482,7 +482,7 @@ pub(crate) fn mask_rows(masks: &[u64], digits: usize, indent: &str) -> String {
 /// each, the tag's bytes in order and then zeros up to a whole number of words. A module
 /// whose tables are bytes ([`byte_rows`](Self::byte_rows), C) loads its words from memory,
 /// so the machine's byte order does not matter to a xor; one whose tables are integers
-/// (JavaScript) holds byte `k` of the tag in word `k / bytes` at bits
+/// ([`rows`](Self::rows), JavaScript) holds byte `k` of the tag in word `k / bytes` at bits
 /// `8 (k % bytes)` to `8 (k % bytes) + 7`, so that the hex digits of a word, two at a time
 /// from the right, are the tag's bytes in order.
 pub(crate) struct WordLayout {
@@ -513,6 +513,32 @@ impl WordLayout {
     /// `uint64`.
     pub fn uint(&self) -> String {
         format!("uint{}", 8 * self.bytes)
+    }
+
+    /// The words of one entry of [`TagWords`](crate::TagWords) as integers (byte `k` at bits
+    /// `8 (k % bytes)` of word `k / bytes`), first word first.
+    pub fn words(&self, entry: &[u8]) -> Vec<u64> {
+        (0..self.count)
+            .map(|w| {
+                let bytes = &entry[w * self.bytes..(w + 1) * self.bytes];
+                bytes
+                    .iter()
+                    .rev()
+                    .fold(0, |word, &b| word << 8 | u64::from(b))
+            })
+            .collect()
+    }
+
+    /// Entries as rows of hex words (`2 * bytes` digits each), the words of an entry
+    /// together and as many entries to a line as fit in 64 hex digits (at least one), each
+    /// line behind `indent`.
+    pub fn rows(&self, entries: &[[u8; MAX_TAG_LEN]], indent: &str) -> String {
+        let values: Vec<String> = entries
+            .iter()
+            .flat_map(|entry| hex(self.words(entry), 2 * self.bytes))
+            .collect();
+        let per_line = (32 / (self.bytes * self.count)).max(1) * self.count;
+        rows(&values, per_line, indent)
     }
 
     /// Entries as rows of hex bytes, each entry its `count * bytes` bytes (the tag's, then
