@@ -272,6 +272,25 @@ pub fn go_command(dir: &Path) -> Command {
     command
 }
 
+/// `gcc` as every C test compiles a driver: C99, `-Wall -Wextra -Werror -pedantic`, the
+/// address and undefined-behaviour sanitizers stopping at the first report, `-O1`; add
+/// `-o OUTPUT SOURCE`.
+#[must_use]
+pub fn gcc_strict() -> Command {
+    let mut command = Command::new("gcc");
+    command.args([
+        "-std=c99",
+        "-Wall",
+        "-Wextra",
+        "-Werror",
+        "-pedantic",
+        "-fsanitize=address,undefined",
+        "-fno-sanitize-recover=all",
+        "-O1",
+    ]);
+    command
+}
+
 /// Runs `command`, and returns its standard output.
 ///
 /// # Panics

@@ -119,18 +119,8 @@ fn c_header_matches_runtime() {
         std::fs::write(dir.join("slotgen.h"), emit::c::header(&case.derivation)).unwrap();
         std::fs::write(dir.join("driver.c"), DRIVER).unwrap();
         let keys_path = emitted::write_keys(&dir, &keys);
-        let _ = run(Command::new("gcc")
-            .args([
-                "-std=c99",
-                "-Wall",
-                "-Wextra",
-                "-Werror",
-                "-pedantic",
-                "-fsanitize=address,undefined",
-                "-fno-sanitize-recover=all",
-                "-O1",
-                "-o",
-            ])
+        let _ = run(emitted::gcc_strict()
+            .arg("-o")
             .arg(dir.join("driver"))
             .arg(dir.join("driver.c")));
         let output = run(Command::new(dir.join("driver")).arg(&keys_path));

@@ -2,7 +2,7 @@
 //! -pedantic`, with no allocation: every function writes into buffers the caller passes,
 //! and returns a `slotgen_status` code when it can fail.
 
-use super::common::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax, WordLayout};
 use super::scheme_common::{self, SchemeFacts};
 use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
@@ -124,8 +124,8 @@ pub fn named_header(derivation: &Derivation, name: &str) -> Result<String, Error
     check_name(name)?;
     let rename = |code: &str| renamed(code, name);
     let crc = CrcModel::of(derivation);
-    let width = derivation.mask_width();
-    let (mask_type, digits) = (format!("uint{}_t", width.bits()), width.hex_digits());
+    let layout = WordLayout::of(derivation.tag_len, &[1, 2, 4, 8]);
+    let word_type = format!("{}_t", layout.uint());
     let shared = common::shared(
         derivation,
         &Syntax {
@@ -149,14 +149,14 @@ pub fn named_header(derivation: &Derivation, name: &str) -> Result<String, Error
 ",
         |xorout| format!("    crc ^= {xorout:#06x}u;\n"),
     );
-    let masks = |values: &[u64]| common::mask_rows(values, digits, "    ");
-    let kernel = if derivation.kernel.is_empty() {
-        format!("// The kernel is empty: each slot has one tag.\nstatic const {mask_type} slotgen_kernel[1] = {{0}};\n")
+    let words = &derivation.words;
+    let kernel = if words.kernel.is_empty() {
+        "// The kernel is empty: each slot has one tag.\nstatic const unsigned char slotgen_kernel[1] = {0};\n".to_owned()
     } else {
         format!(
-            "// A basis of the kernel: masks whose tags do not move the slot.\nstatic const {mask_type} slotgen_kernel[{}] = {{\n{}\n}};\n",
-            derivation.kernel.len(),
-            masks(&derivation.kernel)
+            "// A basis of the kernel, one entry each: byte differences that, xored into a tag, do not\n// move the slot.\nstatic const unsigned char slotgen_kernel[{} * SLOTGEN_ENTRY_BYTES] = {{\n{}\n}};\n",
+            words.kernel.len(),
+            layout.byte_rows(&words.kernel, "    ")
         )
     };
     Ok(common::render(
@@ -166,9 +166,15 @@ pub fn named_header(derivation: &Derivation, name: &str) -> Result<String, Error
             ("file", format!("{name}.h")),
             ("crc_update", rename(crc_update)),
             ("crc_finish", crc_finish),
-            ("mask_type", mask_type.clone()),
-            ("low", masks(&derivation.low)),
-            ("high", masks(&derivation.high)),
+            ("word_type", word_type.clone()),
+            ("tag_words", layout.count.to_string()),
+            ("word_bytes", layout.bytes.to_string()),
+            (
+                "first_tag",
+                common::comment_text(&words.low[0][..derivation.tag_len]),
+            ),
+            ("low", layout.byte_rows(&words.low, "    ")),
+            ("high", layout.byte_rows(&words.high, "    ")),
             ("kernel", rename(&kernel)),
         ],
     ))

@@ -8,7 +8,7 @@
 //! person would write that module by hand; the emitter fills in the spec's constants and
 //! the few lines that differ between CRCs (reflected or not, final reflection, `xorout`).
 
-use slotgen_tables::Crc16;
+use slotgen_tables::{Crc16, MAX_TAG_LEN};
 
 use crc::Algorithm;
 
@@ -476,6 +476,102 @@ pub(crate) fn shared(derivation: &Derivation, syntax: &Syntax) -> Vec<(&'static 
 /// Tag masks as hex literals of `digits` digits, 8 to a line behind `indent`.
 pub(crate) fn mask_rows(masks: &[u64], digits: usize, indent: &str) -> String {
     rows(&hex(masks.iter().copied(), digits), 8, indent)
+}
+
+/// How a module holds a tag's bytes to xor a word at a time: `count` words of `bytes` bytes
+/// each, the tag's bytes in order and then zeros up to a whole number of words. A module
+/// whose tables are bytes ([`byte_rows`](Self::byte_rows), C) loads its words from memory,
+/// so the machine's byte order does not matter to a xor; one whose tables are integers
+/// ([`rows`](Self::rows), JavaScript) holds byte `k` of the tag in word `k / bytes` at bits
+/// `8 (k % bytes)` to `8 (k % bytes) + 7`, so that the hex digits of a word, two at a time
+/// from the right, are the tag's bytes in order.
+pub(crate) struct WordLayout {
+    /// Bytes per word: one of the sizes [`WordLayout::of`] was given.
+    pub bytes: usize,
+    /// Words per tag: `ceil(tag_len / bytes)`.
+    pub count: usize,
+}
+
+impl WordLayout {
+    /// The layout of `tag_len` bytes over the word sizes `sizes` (byte counts, ascending):
+    /// one word of the narrowest size that holds the tag, else as many of the widest as it
+    /// takes.
+    pub fn of(tag_len: usize, sizes: &[usize]) -> Self {
+        let widest = *sizes.last().expect("a language has a word size");
+        let bytes = sizes
+            .iter()
+            .copied()
+            .find(|&size| size >= tag_len)
+            .unwrap_or(widest);
+        Self {
+            bytes,
+            count: tag_len.div_ceil(bytes),
+        }
+    }
+
+    /// The unsigned type of a word, in C without its `_t`: `uint8`, `uint16`, `uint32` or
+    /// `uint64`.
+    pub fn uint(&self) -> String {
+        format!("uint{}", 8 * self.bytes)
+    }
+
+    /// The words of one entry of [`TagWords`](crate::TagWords) as integers (byte `k` at bits
+    /// `8 (k % bytes)` of word `k / bytes`), first word first.
+    pub fn words(&self, entry: &[u8]) -> Vec<u64> {
+        (0..self.count)
+            .map(|w| {
+                let bytes = &entry[w * self.bytes..(w + 1) * self.bytes];
+                bytes
+                    .iter()
+                    .rev()
+                    .fold(0, |word, &b| word << 8 | u64::from(b))
+            })
+            .collect()
+    }
+
+    /// Entries as rows of hex words (`2 * bytes` digits each), the words of an entry
+    /// together and as many entries to a line as fit in 64 hex digits (at least one), each
+    /// line behind `indent`.
+    pub fn rows(&self, entries: &[[u8; MAX_TAG_LEN]], indent: &str) -> String {
+        let values: Vec<String> = entries
+            .iter()
+            .flat_map(|entry| hex(self.words(entry), 2 * self.bytes))
+            .collect();
+        let per_line = (32 / (self.bytes * self.count)).max(1) * self.count;
+        rows(&values, per_line, indent)
+    }
+
+    /// Entries as rows of hex bytes, each entry its `count * bytes` bytes (the tag's, then
+    /// zeros): 16 bytes to a line when an entry fits in 16 (whole entries), else 8 (each
+    /// entry on whole lines), each line behind `indent`.
+    pub fn byte_rows(&self, entries: &[[u8; MAX_TAG_LEN]], indent: &str) -> String {
+        let size = self.bytes * self.count;
+        let values: Vec<String> = entries
+            .iter()
+            .flat_map(|entry| hex(entry[..size].iter().map(|&b| b.into()), 2))
+            .collect();
+        rows(&values, if size <= 16 { 16 } else { 8 }, indent)
+    }
+}
+
+/// Entries of [`TagWords`](crate::TagWords) as rows of `{0x4e, 0x41, 0x43, 0x40}`: the first
+/// `tag_len` bytes of each, in hex, as many entries to a line as fit in 12 bytes (at least
+/// one), each line behind `indent`.
+pub(crate) fn braced_byte_rows(
+    entries: &[[u8; MAX_TAG_LEN]],
+    tag_len: usize,
+    indent: &str,
+) -> String {
+    let values: Vec<String> = entries
+        .iter()
+        .map(|entry| {
+            format!(
+                "{{{}}}",
+                hex(entry[..tag_len].iter().map(|&b| b.into()), 2).join(", ")
+            )
+        })
+        .collect();
+    rows(&values, (12 / tag_len).max(1), indent)
 }
 
 /// Tag masks as rows of decimal symbol indices (see [`symbol_indices`]), `tag_len` values

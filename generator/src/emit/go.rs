@@ -88,8 +88,6 @@ pub fn check_package_name(name: &str) -> Result<(), Error> {
 pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Error> {
     check_package_name(package_name)?;
     let crc = CrcModel::of(derivation);
-    let width = derivation.mask_width();
-    let (mask_type, digits) = (format!("uint{}", width.bits()), width.hex_digits());
     let shared = common::shared(
         derivation,
         &Syntax {
@@ -108,11 +106,14 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
         "\tcrc = bits.Reverse16(crc) // refin != refout: reflect the register\n",
         |xorout| format!("\tcrc ^= {xorout:#06x}\n"),
     );
-    let masks = |values: &[u64]| common::mask_rows(values, digits, "\t");
-    let kernel = if derivation.kernel.is_empty() {
+    let (words, tag_len) = (&derivation.words, derivation.tag_len);
+    let rows = |entries: &[[u8; slotgen_tables::MAX_TAG_LEN]]| {
+        common::braced_byte_rows(entries, tag_len, "\t")
+    };
+    let kernel = if words.kernel.is_empty() {
         "{}".to_owned()
     } else {
-        format!("{{\n{}\n}}", masks(&derivation.kernel))
+        format!("{{\n{}\n}}", rows(&words.kernel))
     };
     let imports = if crc.reflect_out {
         "\n\t\"math/bits\""
@@ -127,9 +128,8 @@ pub fn package(derivation: &Derivation, package_name: &str) -> Result<String, Er
             ("imports", imports.to_owned()),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("mask_type", mask_type.clone()),
-            ("low", masks(&derivation.low)),
-            ("high", masks(&derivation.high)),
+            ("low", rows(&words.low)),
+            ("high", rows(&words.high)),
             ("kernel", kernel),
         ],
     ))

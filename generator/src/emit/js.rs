@@ -1,10 +1,11 @@
 //! The JavaScript emitter: an ES module for Node 18 and later, taking keys as `Uint8Array`,
 //! `Buffer` or string (encoded as UTF-8).
 //!
-//! Tags are held as rows of symbol indices (one byte per symbol) rather than as masks, so
-//! that masks wider than the 32 bits of JavaScript's bitwise operators need no `BigInt`.
+//! Tags are held as their bytes in 32-bit words (one `Int32Array` entry per 4 bytes of a
+//! tag), so that tags longer than the 32 bits of JavaScript's bitwise operators need no
+//! `BigInt`.
 
-use super::common::{self, CrcModel, Syntax};
+use super::common::{self, CrcModel, Syntax, WordLayout};
 use super::scheme_common::{self, SchemeFacts};
 use crate::scheme::invert::SchemeDerivation;
 use crate::{Derivation, Error};
@@ -60,7 +61,9 @@ pub fn module(derivation: &Derivation) -> String {
 ",
         |xorout| format!("  crc ^= {xorout:#06x};\n"),
     );
-    let index_rows = |masks: &[u64]| common::index_rows(derivation, masks.iter().copied(), "  ");
+    let layout = WordLayout::of(derivation.tag_len, &[4]);
+    let words = &derivation.words;
+    let first_word = common::hex(layout.words(&words.low[0]).into_iter().take(1), 8);
     let keys = KeyReturn::of(
         derivation.alphabet.symbols(),
         &common::Examples::of(derivation).key,
@@ -77,9 +80,15 @@ pub fn module(derivation: &Derivation) -> String {
             ("key_return", keys.code.to_owned()),
             ("crc_update", crc_update.to_owned()),
             ("crc_finish", crc_finish),
-            ("low", index_rows(&derivation.low)),
-            ("high", index_rows(&derivation.high)),
-            ("kernel", index_rows(&derivation.kernel)),
+            ("tag_words", layout.count.to_string()),
+            ("first_word", first_word[0].clone()),
+            (
+                "first_tag",
+                common::comment_text(&words.low[0][..derivation.tag_len.min(4)]),
+            ),
+            ("low", layout.rows(&words.low, "  ")),
+            ("high", layout.rows(&words.high, "  ")),
+            ("kernel", layout.rows(&words.kernel, "  ")),
         ],
     )
 }

@@ -62,25 +62,20 @@ func Slot(key []byte) int {
 	return int(crc16(key) & (Slots - 1))
 }
 
-// alphabet holds the symbols: symbol i is alphabet[i].
-var alphabet = [{{symbols}}]byte{
-{{alphabet}}
-}
-
-// A tag as a mask: bits {{symbol_bits}}k to {{symbol_bits}}k+{{symbol_bits_minus_one}} hold the index of symbol k, the first
-// symbol in the lowest bits. The tag of a slot is the mask low[d&{{low_mask}}] ^ high[d>>{{low_bits}}] for
-// d = slot ^ BaseSlot: low[v] is the mask whose slot differs from the base slot by v, and
-// high[v] by v << {{low_bits}}.
-var low = [{{low_len}}]{{mask_type}}{
+// Tags as their TagLen bytes, first byte first. The tag of a slot is
+// low[slot&{{low_mask}}] ^ high[slot>>{{low_bits}}], byte by byte: the entries of low are tags, those of high
+// byte differences of two tags (the base slot and the base tag are folded in).
+var low = [{{low_len}}][TagLen]byte{
 {{low}}
 }
 
-var high = [{{high_len}}]{{mask_type}}{
+var high = [{{high_len}}][TagLen]byte{
 {{high}}
 }
 
-// kernel is a basis of the kernel: masks whose tags do not move the slot.
-var kernel = [{{kernel_len}}]{{mask_type}}{{kernel}}
+// kernel is a basis of the kernel: byte differences that, xored into a tag, do not move the
+// slot.
+var kernel = [{{kernel_len}}][TagLen]byte{{kernel}}
 
 func checkSlot(slot int) error {
 	if slot < 0 || slot >= Slots {
@@ -90,15 +85,12 @@ func checkSlot(slot int) error {
 	return nil
 }
 
-func maskForSlot(slot int) {{mask_type}} {
-	delta := uint(slot) ^ BaseSlot
-	return low[delta&{{low_mask}}] ^ high[delta>>{{low_bits}}]
-}
-
-func tagOf(mask {{mask_type}}) []byte {
-	tag := make([]byte, TagLen)
+// tagOf returns the tag of TagForSlot, for a slot in [0, Slots).
+func tagOf(slot int) [TagLen]byte {
+	tag := low[slot&{{low_mask}}]
+	diff := &high[slot>>{{low_bits}}]
 	for k := range tag {
-		tag[k] = alphabet[mask>>({{symbol_bits}}*uint(k))&{{symbol_mask}}]
+		tag[k] ^= diff[k]
 	}
 	return tag
 }
@@ -109,7 +101,8 @@ func TagForSlot(slot int) ([]byte, error) {
 	if err := checkSlot(slot); err != nil {
 		return nil, err
 	}
-	return tagOf(maskForSlot(slot)), nil
+	tag := tagOf(slot)
+	return tag[:], nil
 }
 
 // KeyForSlot returns the key prefix + "{" + tag + "}" + suffix for the slot. Its hashtag
@@ -134,24 +127,26 @@ func KeyForSlot(prefix []byte, slot int, suffix []byte) ([]byte, error) {
 }
 
 // TagsForSlot returns every tag that lands on the slot, lazily, as an iterator: TagsPerSlot
-// of them, the TagForSlot tag first, then that tag's mask xor each nonzero combination of
-// the kernel, in binary counting order. The iterator calls yield with each tag until
+// of them, the TagForSlot tag first, then that tag xor each nonzero combination of the
+// kernel, in binary counting order. The iterator calls yield with each tag until
 // yield returns false; from Go 1.23 on, `for tag := range tags` does that. The slot is
 // checked at once: the error wraps ErrSlotOutOfRange.
 func TagsForSlot(slot int) (func(yield func(tag []byte) bool), error) {
 	if err := checkSlot(slot); err != nil {
 		return nil, err
 	}
-	mask := maskForSlot(slot)
+	tag := tagOf(slot)
 	return func(yield func(tag []byte) bool) {
 		for n := uint64(0); n < TagsPerSlot; n++ {
-			combined := mask
-			for bit, vector := range kernel {
+			combined := tag
+			for bit := range kernel {
 				if n>>uint(bit)&1 == 1 {
-					combined ^= vector
+					for k := range combined {
+						combined[k] ^= kernel[bit][k]
+					}
 				}
 			}
-			if !yield(tagOf(combined)) {
+			if !yield(combined[:]) {
 				return
 			}
 		}

@@ -100,47 +100,54 @@ static inline unsigned slotgen_slot(const void *key, size_t len) {
     return slotgen_crc(bytes, len) & (SLOTGEN_SLOTS - 1u);
 }
 
-// The alphabet: symbol i is slotgen_alphabet[i].
-static const unsigned char slotgen_alphabet[{{symbols}}] = {
-{{alphabet}}
-};
-
-// A tag as a mask: bits {{symbol_bits}}k .. {{symbol_bits}}k+{{symbol_bits_minus_one}} hold the index of symbol k, the
-// first symbol in the lowest bits. The tag of a slot is the mask
-// slotgen_low[d & {{low_mask}}] ^ slotgen_high[d >> {{low_bits}}] for d = slot ^ SLOTGEN_BASE_SLOT: entry v of
-// slotgen_low is the mask whose slot differs from the base slot by v, and of slotgen_high
-// by v << {{low_bits}}.
-static const {{mask_type}} slotgen_low[{{low_len}}] = {
+// Tags as bytes: entry v of a table is its SLOTGEN_ENTRY_BYTES bytes from
+// v * SLOTGEN_ENTRY_BYTES on, a tag's SLOTGEN_TAG_LEN bytes in order and then zeros up to a whole
+// number of SLOTGEN_WORD_BYTES-byte words (entry 0 of slotgen_low is the tag "{{first_tag}}"). The tag of a slot is entry slot & {{low_mask}} of slotgen_low
+// xor entry slot >> {{low_bits}} of slotgen_high, byte by byte: the entries of slotgen_low are tags, those
+// of slotgen_high byte differences of two tags (the base slot and the base tag are folded in).
+// The functions below xor a word ({{word_type}}) at a time: a xor works byte by byte, so the
+// result is the same on every byte order.
+#define SLOTGEN_WORD_BYTES {{word_bytes}}u
+#define SLOTGEN_TAG_WORDS {{tag_words}}u
+#define SLOTGEN_ENTRY_BYTES (SLOTGEN_TAG_WORDS * SLOTGEN_WORD_BYTES)
+static const unsigned char slotgen_low[{{low_len}} * SLOTGEN_ENTRY_BYTES] = {
 {{low}}
 };
-static const {{mask_type}} slotgen_high[{{high_len}}] = {
+static const unsigned char slotgen_high[{{high_len}} * SLOTGEN_ENTRY_BYTES] = {
 {{high}}
 };
 {{kernel}}
-// Writes the symbols of a mask into tag[0..SLOTGEN_TAG_LEN].
-static inline void slotgen_write_tag({{mask_type}} mask, unsigned char tag[SLOTGEN_TAG_LEN]) {
-    unsigned k;
-    for (k = 0; k < SLOTGEN_TAG_LEN; k++) {
-        tag[k] = slotgen_alphabet[(mask >> ({{symbol_bits}}u * k)) & {{symbol_mask}}u];
+// Xors the words of the table entry at `entry` into word[0..SLOTGEN_TAG_WORDS].
+static inline void slotgen_xor_entry({{word_type}} word[SLOTGEN_TAG_WORDS],
+                                     const unsigned char *entry) {
+    {{word_type}} part;
+    unsigned w;
+    for (w = 0; w < SLOTGEN_TAG_WORDS; w++) {
+        memcpy(&part, entry + w * SLOTGEN_WORD_BYTES, SLOTGEN_WORD_BYTES);
+        word[w] ^= part;
     }
 }
 
-// The mask of the tag of slotgen_tag_for_slot, for a slot below SLOTGEN_SLOTS.
-static inline {{mask_type}} slotgen_mask_for_slot(unsigned long slot) {
-    unsigned long delta = slot ^ SLOTGEN_BASE_SLOT;
-    return ({{mask_type}})(slotgen_low[delta & {{low_mask}}u] ^ slotgen_high[delta >> {{low_bits}}]);
+// Writes the words of the tag of slotgen_tag_for_slot into word[0..SLOTGEN_TAG_WORDS], for a
+// slot below SLOTGEN_SLOTS: the tag's bytes, as they lie in memory.
+static inline void slotgen_words_for_slot(unsigned long slot,
+                                          {{word_type}} word[SLOTGEN_TAG_WORDS]) {
+    memcpy(word, slotgen_low + (slot & {{low_mask}}u) * SLOTGEN_ENTRY_BYTES, SLOTGEN_ENTRY_BYTES);
+    slotgen_xor_entry(word, slotgen_high + (slot >> {{low_bits}}) * SLOTGEN_ENTRY_BYTES);
 }
 
 // Writes a tag that lands on `slot` into tag[0..SLOTGEN_TAG_LEN] (not NUL-terminated).
 // Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_NULL_POINTER (tag is NULL).
 static inline int slotgen_tag_for_slot(unsigned long slot, unsigned char tag[SLOTGEN_TAG_LEN]) {
+    {{word_type}} word[SLOTGEN_TAG_WORDS];
     if (tag == NULL) {
         return SLOTGEN_NULL_POINTER;
     }
     if (slot >= SLOTGEN_SLOTS) {
         return SLOTGEN_SLOT_OUT_OF_RANGE;
     }
-    slotgen_write_tag(slotgen_mask_for_slot(slot), tag);
+    slotgen_words_for_slot(slot, word);
+    memcpy(tag, word, SLOTGEN_TAG_LEN);
     return SLOTGEN_OK;
 }
 
@@ -190,13 +197,13 @@ static inline int slotgen_key_for_slot(const void *prefix, size_t prefix_len,
 }
 
 // Writes tag number `index` of `slot` into tag[0..SLOTGEN_TAG_LEN]: index 0 is the tag of
-// slotgen_tag_for_slot, index i the mask of that tag xor the kernel vectors at the set
-// bits of i. Every index below SLOTGEN_TAGS_PER_SLOT gives a different tag of the slot.
+// slotgen_tag_for_slot, index i that tag xor the kernel entries at the set bits of i.
+// Every index below SLOTGEN_TAGS_PER_SLOT gives a different tag of the slot.
 // Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_TAG_INDEX_OUT_OF_RANGE,
 // SLOTGEN_NULL_POINTER (tag is NULL).
 static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long index,
                                         unsigned char tag[SLOTGEN_TAG_LEN]) {
-    {{mask_type}} mask;
+    {{word_type}} word[SLOTGEN_TAG_WORDS];
     unsigned bit;
     if (tag == NULL) {
         return SLOTGEN_NULL_POINTER;
@@ -207,13 +214,13 @@ static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long i
     if (index >= SLOTGEN_TAGS_PER_SLOT) {
         return SLOTGEN_TAG_INDEX_OUT_OF_RANGE;
     }
-    mask = slotgen_mask_for_slot(slot);
+    slotgen_words_for_slot(slot, word);
     for (bit = 0; index != 0; bit++, index >>= 1) {
         if (index & 1u) {
-            mask ^= slotgen_kernel[bit];
+            slotgen_xor_entry(word, slotgen_kernel + bit * SLOTGEN_ENTRY_BYTES);
         }
     }
-    slotgen_write_tag(mask, tag);
+    memcpy(tag, word, SLOTGEN_TAG_LEN);
     return SLOTGEN_OK;
 }
 

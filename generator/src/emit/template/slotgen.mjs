@@ -80,23 +80,22 @@ export function slot(key) {
   return crc16(bytes, start, end) & {{slot_mask}};
 }
 
-// The alphabet: symbol i is ALPHABET[i].
-const ALPHABET = Uint8Array.of(
-{{alphabet}}
-);
-
-// A tag as TAG_LEN symbol indices, first symbol first, so that any tag length needs only
-// small numbers. The tag of a slot is LOW[row d & {{low_mask}}] ^ HIGH[row d >> {{low_bits}}], index by
-// index, for d = slot ^ BASE_SLOT: row v of LOW (entries v * TAG_LEN onwards) is the tag
-// whose slot differs from the base slot by v, and row v of HIGH by v << {{low_bits}}.
-const LOW = Uint8Array.of(
+// A tag as TAG_WORDS 32-bit words: byte k of the tag is bits 8 * (k & 3) onwards of word
+// k >> 2, and the bytes past the tag are zero. So a word's hex digits, two at a time from the
+// right, are the tag's bytes in order: LOW[0] is {{first_word}}, "{{first_tag}}". Entry v of a table is
+// its TAG_WORDS words from v * TAG_WORDS on. The tag of a slot is entry slot & {{low_mask}} of LOW
+// xor entry slot >> {{low_bits}} of HIGH, word by word: the entries of LOW are tags, those of HIGH byte
+// differences of two tags (the base slot and the base tag are folded in).
+const TAG_WORDS = {{tag_words}};
+const LOW = Int32Array.of(
 {{low}}
 );
-const HIGH = Uint8Array.of(
+const HIGH = Int32Array.of(
 {{high}}
 );
-// A basis of the kernel, one row each: tags that, xored in, do not move the slot.
-const KERNEL = Uint8Array.of(
+// A basis of the kernel, one entry each: byte differences that, xored into a tag, do not move
+// the slot.
+const KERNEL = Int32Array.of(
 {{kernel}}
 );
 
@@ -124,12 +123,11 @@ function checkSlot(slot) {
  */
 export function tagForSlot(slot) {
   checkSlot(slot);
-  const delta = slot ^ BASE_SLOT;
-  const low = (delta & {{low_mask}}) * TAG_LEN;
-  const high = (delta >> {{low_bits}}) * TAG_LEN;
+  const low = (slot & {{low_mask}}) * TAG_WORDS;
+  const high = (slot >> {{low_bits}}) * TAG_WORDS;
   const tag = new Uint8Array(TAG_LEN);
-  for (let i = 0; i < TAG_LEN; i++) {
-    tag[i] = ALPHABET[LOW[low + i] ^ HIGH[high + i]];
+  for (let k = 0; k < TAG_LEN; k++) {
+    tag[k] = (LOW[low + (k >> 2)] ^ HIGH[high + (k >> 2)]) >>> ((k & 3) << 3);
   }
   return tag;
 }
@@ -166,7 +164,7 @@ export function keyForSlot(prefix, slot, suffix) {
 
 /**
  * Every tag that lands on the slot, lazily: TAGS_PER_SLOT of them, the tagForSlot tag
- * first, then that tag xor each nonzero combination of KERNEL rows, in binary counting
+ * first, then that tag xor each nonzero combination of KERNEL entries, in binary counting
  * order. The slot is checked at once, the tags are made as they are iterated.
  * @param {number} slot
  * @returns {Generator<Uint8Array, void, undefined>}
@@ -174,24 +172,28 @@ export function keyForSlot(prefix, slot, suffix) {
  */
 export function tagsForSlot(slot) {
   checkSlot(slot);
-  const delta = slot ^ BASE_SLOT;
-  return tagsOf((delta & {{low_mask}}) * TAG_LEN, (delta >> {{low_bits}}) * TAG_LEN);
+  return tagsOf((slot & {{low_mask}}) * TAG_WORDS, (slot >> {{low_bits}}) * TAG_WORDS);
 }
 
-// The tags of the LOW row at `low` and the HIGH row at `high`, counted in a bigint so that
-// every count is exact.
+// The tags of the LOW entry at `low` and the HIGH entry at `high`, counted in a bigint so
+// that every count is exact.
 function* tagsOf(low, high) {
   const count = BigInt(TAGS_PER_SLOT);
+  const words = new Int32Array(TAG_WORDS);
   for (let n = 0n; n < count; n++) {
-    const tag = new Uint8Array(TAG_LEN);
-    for (let i = 0; i < TAG_LEN; i++) {
-      let index = LOW[low + i] ^ HIGH[high + i];
-      for (let row = 0, rest = n; rest > 0n; row++, rest >>= 1n) {
-        if ((rest & 1n) === 1n) {
-          index ^= KERNEL[row * TAG_LEN + i];
+    for (let w = 0; w < TAG_WORDS; w++) {
+      words[w] = LOW[low + w] ^ HIGH[high + w];
+    }
+    for (let entry = 0, rest = n; rest > 0n; entry += TAG_WORDS, rest >>= 1n) {
+      if ((rest & 1n) === 1n) {
+        for (let w = 0; w < TAG_WORDS; w++) {
+          words[w] ^= KERNEL[entry + w];
         }
       }
-      tag[i] = ALPHABET[index];
+    }
+    const tag = new Uint8Array(TAG_LEN);
+    for (let k = 0; k < TAG_LEN; k++) {
+      tag[k] = words[k >> 2] >>> ((k & 3) << 3);
     }
     yield tag;
   }
