@@ -152,24 +152,7 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
     )?;
     super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
     let how = super::scheme_verification_scope(Some(report), d);
-    if report.passed() {
-        writeln!(
-            out,
-            "verified:   {}/{} slots, {} tags{how}",
-            report.slots_checked,
-            scheme.slots(),
-            report.tags_checked
-        )?;
-    } else {
-        writeln!(
-            out,
-            "FAILED:     {} over {}, {}",
-            count(report.failure_count, "failure"),
-            count(report.slots_checked, "slot"),
-            count(report.tags_checked, "tag")
-        )?;
-    }
-    Ok(())
+    write_verdict(out, report, scheme.slots().into(), &how)
 }
 
 /// Exit 0 when the report passed; else says so on standard error and exits 1.
@@ -238,11 +221,17 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     )?;
     super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
     let how = super::verification_scope(report, d);
+    write_verdict(out, report, d.spec.slots.into(), &how)
+}
+
+/// The `verified:` or `FAILED:` line of both derivations' text; `how` says what a passed
+/// verification covered.
+fn write_verdict(out: &mut impl Write, report: &Report, slots: u64, how: &str) -> Result<()> {
     if report.passed() {
         writeln!(
             out,
-            "verified:   {}/{} slots, {} tags{how}",
-            report.slots_checked, d.spec.slots, report.tags_checked
+            "verified:   {}/{slots} slots, {} tags{how}",
+            report.slots_checked, report.tags_checked
         )?;
     } else {
         writeln!(
