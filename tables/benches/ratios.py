@@ -44,7 +44,7 @@ for kind in ("no-hashtag", "hashtag"):
           ["slotgen-portable", "crc-table1", "crc-table16", "crc-fast",
            "crc16-xmodem-fast", "crc16"], "key bytes")
 table("hashtag_scan", "slotgen", ["byte-loop"], "key bytes")
-table("scheme_slot/iso-hdlc", "slotgen", ["crc-table1", "crc-table16", "crc32fast", "crc-fast"], "key bytes")
+table("scheme_slot/iso-hdlc", "slotgen", ["slotgen-librdkafka", "crc-table1", "crc-table16", "crc32fast", "crc-fast"], "key bytes")
 table("scheme_slot/crc32c", "slotgen", ["slotgen-vshard", "crc-table1", "crc-table16", "crc32c", "crc-fast"], "key bytes")
 for loop in ("throughput", "latency", "cache-pressure"):
     table(f"tag_for_slot/{loop}", "slotgen", ["array", "brute-force", "read-alone"], "order")

@@ -9,10 +9,13 @@
 //!
 //! Two portable paths, chosen by length: keys shorter than [`CrcEngine::SLICE_LEN`] bytes go
 //! one byte per table load (the fastest for a few bytes), longer ones 16 bytes per step with
-//! 16 tables ("slice-by-16"), then the tail byte by byte. With the `simd` feature, keys of
-//! [`CrcEngine::SIMD_MIN_LEN`] bytes or more of a catalogue CRC-16, CRC-32 or CRC-64 go to
-//! the `crc-fast` crate's carry-less multiplication folding, which is faster from about that
-//! length on.
+//! 16 tables ("slice-by-16"), then the tail byte by byte. With the `simd` feature, long keys
+//! of a catalogue CRC-16, CRC-32 or CRC-64 go to a crate that uses the CPU's CRC or
+//! carry-less multiplication instructions, from the length where that measured faster
+//! ([`CrcEngine::simd_min_len`]): CRC-32/ISO-HDLC to `crc32fast` and CRC-32C to `crc32c`
+//! (the crates most Rust users pick for these two), from
+//! [`CrcEngine::HARDWARE_MIN_LEN`] bytes, and every other one to `crc-fast`'s folding,
+//! from [`CrcEngine::SIMD_MIN_LEN`] bytes.
 //!
 //! This is the runtime's one CRC engine: [`Crc16`], the CRC of every
 //! [`SlotTable`](crate::SlotTable), is `CrcEngine<u16>`, and a [`Scheme`](crate::Scheme)
@@ -23,6 +26,10 @@ use core::fmt;
 use crc::Algorithm;
 
 const SLICE_LEN: usize = 16;
+/// See [`CrcEngine::SIMD_MIN_LEN`].
+const CRC_FAST_MIN_LEN: usize = 256;
+/// See [`CrcEngine::HARDWARE_MIN_LEN`].
+const HARDWARE_MIN_LEN: usize = 64;
 
 /// A CRC of the RevEng model (`width` 8 to the bits of `W`, `poly`, `init`, `refin`,
 /// `refout`, `xorout`), with 16 lookup tables of 256 `W` (4 KiB for `u8`, 8 KiB for `u16`,
@@ -52,12 +59,12 @@ pub struct CrcEngine<W: crc::Width> {
     /// zero register (reflected and in the low bits for `refin`, in the high bits
     /// otherwise). `tables[0]` is the classic byte table.
     tables: [[W; 256]; SLICE_LEN],
-    /// The `crc-fast` algorithm with the same parameters, when there is one.
-    /// The `crc-fast` algorithm with this one's parameters but perhaps its `xorout`, and the
-    /// xor that turns its CRC into this one's (Tarantool's CRC is CRC-32C without the final
-    /// xor: CRC-32/ISCSI and `0xffffffff`).
+    /// The register before the first byte: `init`, reflected for `refin` and placed as the
+    /// tables' entries are.
+    start: W,
+    /// The SIMD crate with this CRC's parameters but perhaps its `xorout`, when there is one.
     #[cfg(feature = "simd")]
-    simd: Option<(crc_fast::CrcAlgorithm, u64)>,
+    simd: Option<simd::Route>,
 }
 
 /// The CRC-16 engine: the CRC of a [`SlotTable`](crate::SlotTable) (width 16 for every
@@ -83,10 +90,16 @@ macro_rules! engine {
             pub const SLICE_LEN: usize = SLICE_LEN;
 
             /// With the `simd` feature, keys of at least this many bytes of a catalogue
-            /// algorithm go to the `crc-fast` crate (measured for CRC-16: below it,
-            /// slice-by-16 is as fast or faster, because the SIMD path has a fixed cost of
-            /// some 20 ns).
-            pub const SIMD_MIN_LEN: usize = 256;
+            /// algorithm with a `crc-fast` counterpart go to the `crc-fast` crate (measured
+            /// for CRC-16 and CRC-32: below it, slice-by-16 is as fast or faster, because
+            /// `crc-fast` has a fixed cost of some 20 ns).
+            pub const SIMD_MIN_LEN: usize = CRC_FAST_MIN_LEN;
+
+            /// With the `simd` feature, keys of at least this many bytes of CRC-32/ISO-HDLC
+            /// (and CRC-32/JAMCRC) go to `crc32fast`, and of CRC-32C (and Tarantool's
+            /// CRC-32C) to `crc32c`: measured faster than slice-by-16 from here on (both
+            /// use the CPU's instructions from 64 bytes, `crc32c` its `crc32` from 8).
+            pub const HARDWARE_MIN_LEN: usize = HARDWARE_MIN_LEN;
 
             /// The register's bits.
             const BITS: u32 = <$w>::BITS;
@@ -151,6 +164,11 @@ macro_rules! engine {
                 Self {
                     algorithm: *algorithm,
                     tables,
+                    start: if refin {
+                        algorithm.init.reverse_bits() >> shift
+                    } else {
+                        algorithm.init << shift
+                    },
                     #[cfg(feature = "simd")]
                     simd: simd::find(
                         &simd::Key {
@@ -196,10 +214,17 @@ macro_rules! engine {
                 if bytes.len() < SLICE_LEN {
                     return self.finish(self.update_bytes(self.start(), bytes));
                 }
+                self.checksum_long(bytes)
+            }
+
+            /// [`checksum`](Self::checksum) of `SLICE_LEN` bytes or more: out of line, so
+            /// that the short path inlined into a caller is a few instructions.
+            #[inline(never)]
+            fn checksum_long(&self, bytes: &[u8]) -> $w {
                 #[cfg(feature = "simd")]
-                if bytes.len() >= Self::SIMD_MIN_LEN {
-                    if let Some(fast) = self.checksum_simd(bytes) {
-                        return fast;
+                if let Some(route) = &self.simd {
+                    if bytes.len() >= route.min_len() {
+                        return route.checksum(bytes) as $w;
                     }
                 }
                 self.finish(self.update_portable(self.start(), bytes))
@@ -282,17 +307,27 @@ macro_rules! engine {
                 self.finish(self.update_portable(self.start(), bytes))
             }
 
-            /// The CRC of `bytes` by the `crc-fast` crate, whatever its length, or `None`
-            /// when this algorithm has no `crc-fast` counterpart (parameters outside the
-            /// catalogue but for `xorout`, and every CRC of a width other than 16, 32 and
-            /// 64). The final xor is applied last, so a catalogue CRC with another `xorout`
-            /// is that CRC xored with the difference.
+            /// The CRC of `bytes` by the SIMD crate for this algorithm (`crc32fast`,
+            /// `crc32c` or `crc-fast`, see the [module](self)), whatever its length, or
+            /// `None` when it has none (parameters outside the catalogue but for `xorout`,
+            /// and every CRC of a width other than 16, 32 and 64). The final xor is applied
+            /// last, so a catalogue CRC with another `xorout` is that CRC xored with the
+            /// difference.
             #[cfg(feature = "simd")]
             #[must_use]
             pub fn checksum_simd(&self, bytes: &[u8]) -> Option<$w> {
-                // A `crc-fast` CRC of this width is below 2^width.
-                self.simd
-                    .map(|(fast, xor)| (crc_fast::checksum(fast, bytes) ^ xor) as $w)
+                // A CRC of this width is below 2^width.
+                self.simd.as_ref().map(|route| route.checksum(bytes) as $w)
+            }
+
+            /// With the `simd` feature, the length from which [`checksum`](Self::checksum)
+            /// takes [`checksum_simd`](Self::checksum_simd): [`HARDWARE_MIN_LEN`](Self::HARDWARE_MIN_LEN)
+            /// for CRC-32/ISO-HDLC and CRC-32C, [`SIMD_MIN_LEN`](Self::SIMD_MIN_LEN) for
+            /// the other catalogue CRCs of width 16, 32 and 64, `None` for the rest.
+            #[cfg(feature = "simd")]
+            #[must_use]
+            pub fn simd_min_len(&self) -> Option<usize> {
+                self.simd.as_ref().map(simd::Route::min_len)
             }
 
             /// One byte step: the register after feeding `byte`.
@@ -310,12 +345,7 @@ macro_rules! engine {
             /// The register before the first byte.
             #[inline]
             const fn start(&self) -> $w {
-                let shift = Self::BITS - self.algorithm.width as u32;
-                if self.algorithm.refin {
-                    self.algorithm.init.reverse_bits() >> shift
-                } else {
-                    self.algorithm.init << shift
-                }
+                self.start
             }
 
             /// The CRC from the register after the last byte.
@@ -472,6 +502,50 @@ impl AnyCrc<'_> {
 mod simd {
     use crc_fast::CrcAlgorithm;
 
+    use super::{CRC_FAST_MIN_LEN, HARDWARE_MIN_LEN};
+
+    /// A crate that computes a CRC with the CPU's instructions.
+    #[derive(Clone, Copy, Debug)]
+    pub(super) enum Crate {
+        /// `crc-fast`, for the algorithm it names.
+        CrcFast(CrcAlgorithm),
+        /// `crc32fast`: CRC-32/ISO-HDLC.
+        Crc32Fast,
+        /// `crc32c`: CRC-32/ISCSI (CRC-32C).
+        Crc32c,
+    }
+
+    /// A crate's CRC with an engine's parameters but perhaps `xorout`, and the xor of the
+    /// two `xorout`s, which turns the crate's CRC into the engine's (Tarantool's CRC is
+    /// CRC-32C without the final xor: CRC-32/ISCSI and `0xffffffff`).
+    #[derive(Clone, Copy, Debug)]
+    pub(super) struct Route {
+        krate: Crate,
+        xor: u64,
+    }
+
+    impl Route {
+        /// The CRC of `bytes`, below `2^width`.
+        #[inline]
+        pub(super) fn checksum(&self, bytes: &[u8]) -> u64 {
+            let crc = match self.krate {
+                Crate::CrcFast(algorithm) => crc_fast::checksum(algorithm, bytes),
+                Crate::Crc32Fast => u64::from(crc32fast::hash(bytes)),
+                Crate::Crc32c => u64::from(crc32c::crc32c(bytes)),
+            };
+            crc ^ self.xor
+        }
+
+        /// The length from which the crate is faster than slice-by-16.
+        #[inline]
+        pub(super) const fn min_len(&self) -> usize {
+            match self.krate {
+                Crate::CrcFast(_) => CRC_FAST_MIN_LEN,
+                Crate::Crc32Fast | Crate::Crc32c => HARDWARE_MIN_LEN,
+            }
+        }
+    }
+
     /// A CRC's defining parameters (its `crc::Algorithm` without `check` and `residue`),
     /// widened to `u64`, so that one `const fn` compares them for every width.
     pub(super) struct Key {
@@ -483,8 +557,12 @@ mod simd {
         pub(super) xorout: u64,
     }
 
-    /// `[(Key, CrcAlgorithm); N]` from `crc` constants and their `crc-fast` names.
+    /// `[(Key, Crate); N]` from `crc` constants and their crates: `crc-fast` names, or
+    /// `crc32fast` and `crc32c`.
     macro_rules! pairs {
+        (@crate crc32fast) => { Crate::Crc32Fast };
+        (@crate crc32c) => { Crate::Crc32c };
+        (@crate $fast:ident) => { Crate::CrcFast(CrcAlgorithm::$fast) };
         ($($konst:expr => $fast:ident,)*) => {
             [$(
                 (
@@ -496,14 +574,14 @@ mod simd {
                         refout: $konst.refout,
                         xorout: $konst.xorout as u64,
                     },
-                    CrcAlgorithm::$fast,
+                    pairs!(@crate $fast),
                 ),
             )*]
         };
     }
 
     /// Every CRC-16 of the catalogue with its `crc-fast` name.
-    pub(super) const CRC_16: [(Key, CrcAlgorithm); 31] = pairs! {
+    pub(super) const CRC_16: [(Key, Crate); 31] = pairs! {
         crc::CRC_16_ARC => Crc16Arc,
         crc::CRC_16_CDMA2000 => Crc16Cdma2000,
         crc::CRC_16_CMS => Crc16Cms,
@@ -537,24 +615,25 @@ mod simd {
         crc::CRC_16_XMODEM => Crc16Xmodem,
     };
 
-    /// Every CRC-32 of the catalogue with its `crc-fast` name.
-    pub(super) const CRC_32: [(Key, CrcAlgorithm); 12] = pairs! {
+    /// Every CRC-32 of the catalogue with its crate: CRC-32/ISO-HDLC with `crc32fast`
+    /// (CRC-32/JAMCRC, which differs only in `xorout`, with it too), CRC-32/ISCSI with
+    /// `crc32c`, the others with their `crc-fast` names.
+    pub(super) const CRC_32: [(Key, Crate); 11] = pairs! {
         crc::CRC_32_AIXM => Crc32Aixm,
         crc::CRC_32_AUTOSAR => Crc32Autosar,
         crc::CRC_32_BASE91_D => Crc32Base91D,
         crc::CRC_32_BZIP2 => Crc32Bzip2,
         crc::CRC_32_CD_ROM_EDC => Crc32CdRomEdc,
         crc::CRC_32_CKSUM => Crc32Cksum,
-        crc::CRC_32_ISCSI => Crc32Iscsi,
-        crc::CRC_32_ISO_HDLC => Crc32IsoHdlc,
-        crc::CRC_32_JAMCRC => Crc32Jamcrc,
+        crc::CRC_32_ISCSI => crc32c,
+        crc::CRC_32_ISO_HDLC => crc32fast,
         crc::CRC_32_MEF => Crc32Mef,
         crc::CRC_32_MPEG_2 => Crc32Mpeg2,
         crc::CRC_32_XFER => Crc32Xfer,
     };
 
     /// Every CRC-64 of the catalogue with its `crc-fast` name.
-    pub(super) const CRC_64: [(Key, CrcAlgorithm); 7] = pairs! {
+    pub(super) const CRC_64: [(Key, Crate); 7] = pairs! {
         crc::CRC_64_ECMA_182 => Crc64Ecma182,
         crc::CRC_64_GO_ISO => Crc64GoIso,
         crc::CRC_64_MS => Crc64Ms,
@@ -564,12 +643,9 @@ mod simd {
         crc::CRC_64_XZ => Crc64Xz,
     };
 
-    /// The `crc-fast` algorithm of `pairs` with the parameters `key` but perhaps `xorout`,
-    /// and the xor of the two `xorout`s; an exact match first.
-    pub(super) const fn find(
-        key: &Key,
-        pairs: &[(Key, CrcAlgorithm)],
-    ) -> Option<(CrcAlgorithm, u64)> {
+    /// The crate of `pairs` with the parameters `key` but perhaps `xorout`, and the xor of
+    /// the two `xorout`s; an exact match first.
+    pub(super) const fn find(key: &Key, pairs: &[(Key, Crate)]) -> Option<Route> {
         let mut found = None;
         let mut i = 0;
         while i < pairs.len() {
@@ -581,11 +657,12 @@ mod simd {
                 && key.refout == b.refout
             {
                 let xor = key.xorout ^ b.xorout;
+                let route = Route { krate: *fast, xor };
                 if xor == 0 {
-                    return Some((*fast, 0));
+                    return Some(route);
                 }
                 if found.is_none() {
-                    found = Some((*fast, xor));
+                    found = Some(route);
                 }
             }
             i += 1;
