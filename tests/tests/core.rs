@@ -299,3 +299,26 @@ fn verification_names_a_byte_outside_the_alphabet() {
         assert_eq!(named.tag[last], b'z', "{named:?}");
     }
 }
+
+/// A lookup word whose bytes past the tag's length are not zero (a tag of 5 symbols is
+/// looked up in 8-byte words) is reported, though every symbol of the tag is in the
+/// alphabet and the tag lands on its slot.
+#[test]
+fn verification_names_bytes_past_the_tag_length() {
+    let spec = Spec {
+        tag_len: Some(5),
+        ..Spec::default()
+    };
+    let mut d = derive(&spec).unwrap();
+    assert!(verify(&d).passed());
+    d.words.low[0][6] = b'A';
+    let broken = verify(&d);
+    assert!(
+        broken
+            .failures
+            .iter()
+            .any(|f| f.reason == "the lookup's bytes past the tag's length are not zero"),
+        "{:?}",
+        broken.failures
+    );
+}

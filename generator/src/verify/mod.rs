@@ -82,9 +82,10 @@ pub struct Failure {
 ///   accounted for;
 /// - every one of those tags is made of alphabet symbols and lands on the slot by the
 ///   independent CRC below;
-/// - the canonical tag lands on the slot by the `crc` crate's own `checksum` over its bytes;
-/// - for every [`KEY_SAMPLE`]-th slot, the runtime's `write_key_for_slot` builds the key
-///   `slotgen:{tag}:verify`, and the runtime's `key_slot` puts that key on the slot.
+/// - for every [`KEY_SAMPLE`]-th slot, the canonical tag lands on the slot by the `crc`
+///   crate's own `checksum` over its bytes (a check of the independent CRC's evaluation
+///   itself), the runtime's `write_key_for_slot` builds the key `slotgen:{tag}:verify`,
+///   and the runtime's `key_slot` puts that key on the slot.
 ///
 /// Once per derivation: the runtime's checked constructor
 /// [`SlotTable::try_new`](slotgen_tables::SlotTable::try_new) accepts the tables.
@@ -93,8 +94,9 @@ pub struct Failure {
 /// of one length `L` a CRC is affine over GF(2), `crc(x) = crc(0) ^ A x`, so with
 /// `P[j][b] = crc(b at byte j, zeros elsewhere) ^ crc(0)` (`256 * L` runs of the `crc`
 /// crate), `crc(x) = crc(0) ^ P[0][x_0] ^ .. ^ P[L-1][x_(L-1)]`, exactly, in `L` table loads
-/// instead of a run of the `crc` crate per tag. None of it uses slotgen's algebra or the
-/// runtime's CRC.
+/// instead of a run of the `crc` crate per tag. Each entry of `P` also carries a flag, one
+/// bit per position, for a byte that is not a symbol, so that the same loads check the
+/// alphabet. None of it uses slotgen's algebra or the runtime's CRC.
 ///
 /// When there are more than [`MAX_EXHAUSTIVE_TAGS`] tags (`--tag-len 16` has `2^64`), each
 /// slot's canonical tag is checked, and so is the canonical tag moved by each kernel entry,
@@ -142,33 +144,12 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
         &kernel,
     );
     let reference = crate::catalog::reference_crc(&derivation.spec.crc);
-    let independent = LinearCrc::<N>::new(&reference, derivation.tag_len);
+    let symbols = derivation.alphabet.symbols();
+    let independent = LinearCrc::<N>::new(&reference, derivation.tag_len, symbols);
     let slot_mask = (derivation.spec.slots - 1) as u16;
-    // `valid[p][b]`: whether byte `b` may stand at position `p` of a tag's `N` bytes: a
-    // symbol below `tag_len`, zero past it.
-    let mut valid = [[false; 256]; N];
-    for (p, row) in valid.iter_mut().enumerate() {
-        if p < derivation.tag_len {
-            for &s in derivation.alphabet.symbols() {
-                row[usize::from(s)] = true;
-            }
-        } else {
-            row[0] = true;
-        }
-    }
     const PREFIX: &[u8] = b"slotgen:";
     const SUFFIX: &[u8] = b":verify";
     let mut report = Report::default();
-    let fail = |report: &mut Report, slot: u16, tag: &[u8], reason: String| {
-        report.failure_count += 1;
-        if report.failures.len() < MAX_LISTED {
-            report.failures.push(Failure {
-                slot: slot.into(),
-                tag: tag.to_vec(),
-                reason,
-            });
-        }
-    };
     if let Err(e) = derivation.checked_table() {
         fail(
             &mut report,
@@ -206,34 +187,13 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
                 format!("tags_for_slot lists {listed} tags instead of {expected_tags}"),
             );
         }
+        // Small, so that it is inlined into the loops; a failure's report is out of line.
         let check_tag = |report: &mut Report, tag: &[u8; N]| {
             report.tags_checked += 1;
-            let mut invalid = false;
-            for (row, &b) in valid.iter().zip(tag) {
-                invalid |= !row[usize::from(b)];
-            }
-            let landed = independent.checksum(tag) & slot_mask;
-            let tag = &tag[..derivation.tag_len];
-            if invalid {
-                let b = tag
-                    .iter()
-                    .copied()
-                    .find(|&b| !valid[0][usize::from(b)])
-                    .unwrap_or(0);
-                fail(
-                    report,
-                    slot,
-                    tag,
-                    format!("byte {b:#04x} is not in the alphabet"),
-                );
-            }
-            if landed != slot {
-                fail(
-                    report,
-                    slot,
-                    tag,
-                    format!("the crc crate puts it on slot {landed}"),
-                );
+            let (crc, invalid) = independent.checksum(tag);
+            let landed = crc & slot_mask;
+            if invalid || landed != slot {
+                tag_failed(report, slot, tag, derivation.tag_len, symbols, landed);
             }
         };
         if report.exhaustive {
@@ -261,6 +221,9 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
                 check_tag(&mut report, &moved);
             }
         }
+        if slot % KEY_SAMPLE != 0 {
+            continue;
+        }
         let tag = canonical.as_ref();
         let direct = reference.checksum(tag) & slot_mask;
         if direct != slot {
@@ -270,9 +233,6 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
                 tag,
                 format!("the crc crate puts it on slot {direct}"),
             );
-        }
-        if slot % KEY_SAMPLE != 0 {
-            continue;
         }
         let tag_at = PREFIX.len() + 1;
         key[tag_at..tag_at + tag.len()].copy_from_slice(tag);
@@ -311,38 +271,106 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
     report
 }
 
+/// Counts a failed check and lists it while fewer than [`MAX_LISTED`] are.
+fn fail(report: &mut Report, slot: u16, tag: &[u8], reason: String) {
+    report.failure_count += 1;
+    if report.failures.len() < MAX_LISTED {
+        report.failures.push(Failure {
+            slot: slot.into(),
+            tag: tag.to_vec(),
+            reason,
+        });
+    }
+}
+
+/// Reports a tag of `slot` (its first `len` of `bytes`) that holds a byte outside
+/// `symbols`, is not zero past `len`, or that the independent CRC put on `landed`, another
+/// slot.
+#[cold]
+#[inline(never)]
+fn tag_failed(
+    report: &mut Report,
+    slot: u16,
+    bytes: &[u8],
+    len: usize,
+    symbols: &[u8],
+    landed: u16,
+) {
+    let tag = &bytes[..len];
+    if let Some(b) = tag.iter().find(|b| !symbols.contains(b)) {
+        fail(
+            report,
+            slot,
+            tag,
+            format!("byte {b:#04x} is not in the alphabet"),
+        );
+    } else if bytes[len..].iter().any(|&b| b != 0) {
+        fail(
+            report,
+            slot,
+            tag,
+            "the lookup's bytes past the tag's length are not zero".into(),
+        );
+    }
+    if landed != slot {
+        fail(
+            report,
+            slot,
+            tag,
+            format!("the crc crate puts it on slot {landed}"),
+        );
+    }
+}
+
 /// The `crc` crate's CRC of messages of one length, evaluated by linearity (see [`verify`]),
-/// over a tag's `N` bytes: rows at or past the message's length are zero, so the zero bytes
-/// that pad a tag to `N` add nothing.
+/// over a tag's `N` bytes, with the alphabet check: rows at or past the message's length
+/// hold zero for the byte 0, so the zero bytes that pad a tag to `N` add nothing.
 struct LinearCrc<const N: usize> {
     /// `crc(0)`: the CRC of the all-zero message.
     zero: u16,
-    /// `positions[j][b] = crc(b at byte j, zeros elsewhere) ^ zero` for `j < len`; zero past.
-    positions: [[u16; 256]; N],
+    /// Bits 0 to 15 of `positions[j][b]`: `crc(b at byte j, zeros elsewhere) ^ zero` for
+    /// `j < len`, zero past; bit `16 + j`: `b` may not stand at byte `j` (not a symbol
+    /// below `len`, not 0 past it). One flag bit per position, so that xors never cancel
+    /// two of them.
+    positions: [[u64; 256]; N],
 }
 
 impl<const N: usize> LinearCrc<N> {
-    fn new(reference: &crc::Crc<u16>, len: usize) -> Self {
+    fn new(reference: &crc::Crc<u16>, len: usize, symbols: &[u8]) -> Self {
         let mut message = vec![0u8; len];
         let zero = reference.checksum(&message);
-        let mut positions = [[0u16; 256]; N];
-        for (j, row) in positions.iter_mut().enumerate().take(len) {
+        let mut positions = [[0u64; 256]; N];
+        for (j, row) in positions.iter_mut().enumerate() {
+            let flag = 1u64 << (16 + j);
             for (b, entry) in row.iter_mut().enumerate() {
-                message[j] = b as u8;
-                *entry = reference.checksum(&message) ^ zero;
+                let byte = b as u8;
+                let allowed = if j < len {
+                    symbols.contains(&byte)
+                } else {
+                    byte == 0
+                };
+                if !allowed {
+                    *entry |= flag;
+                }
+                if j < len {
+                    message[j] = byte;
+                    *entry |= u64::from(reference.checksum(&message) ^ zero);
+                }
             }
-            message[j] = 0;
+            if j < len {
+                message[j] = 0;
+            }
         }
         Self { zero, positions }
     }
 
-    /// The CRC of the message of `tag`'s bytes, padded with zeros to `N`: the message's
-    /// length is the one given to [`LinearCrc::new`].
-    fn checksum(&self, tag: &[u8; N]) -> u16 {
-        let mut crc = self.zero;
+    /// The CRC of the message of `tag`'s bytes, padded with zeros to `N` (the message's
+    /// length is the one given to [`LinearCrc::new`]), and whether a byte is not allowed.
+    fn checksum(&self, tag: &[u8; N]) -> (u16, bool) {
+        let mut acc = u64::from(self.zero);
         for (row, &b) in self.positions.iter().zip(tag) {
-            crc ^= row[usize::from(b)];
+            acc ^= row[usize::from(b)];
         }
-        crc
+        (acc as u16, acc >> 16 != 0)
     }
 }
