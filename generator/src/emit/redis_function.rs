@@ -274,6 +274,12 @@ impl ServerLua {
 /// both; codis-server (a Redis 3.2) and the Redis servers behind twemproxy (which forwards
 /// `EVAL` and `EVALSHA` by their first key, but not `FCALL`) run `EVAL` scripts only; the
 /// other schemes' systems run no Redis Lua.
+///
+/// Sources, read 2026-12-01: Codis `pkg/proxy/mapper.go` lists `EVAL` and `EVALSHA` in its
+/// command table and routes them by their first key (`getHashKey`, argument 3); `FCALL`
+/// is not in the table, so it would be routed by its first argument, the function's name;
+/// its server is `extern/redis-3.2.11`. twemproxy's parser (`src/proto/nc_redis.c`) knows
+/// `EVAL` and `EVALSHA` (`redis_argeval`) and no `FCALL`, so it refuses that request.
 fn runs_on_server(scheme: SchemeName, lua: ServerLua) -> Result<(), Error> {
     let reason = match (scheme, lua) {
         (SchemeName::RedisCluster, _)
