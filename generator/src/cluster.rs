@@ -829,7 +829,10 @@ impl Exchange {
             },
             ServerError::NotRedis { url, during, what } => Error::Malformed {
                 url,
-                command: during,
+                // `during` is a phrase (`answering AUTH`); the message names the command
+                command: during
+                    .strip_prefix("answering ")
+                    .map_or_else(|| during.clone(), str::to_owned),
                 reason: what,
             },
             ServerError::Auth { url, message } => Error::PasswordRejected {

@@ -76,7 +76,7 @@ pub enum Error {
         nearest: Vec<&'static str>,
     },
     /// No affine alphabet inside a charset reaches every slot.
-    #[error("no affine alphabet inside charset `{charset}` reaches all {slots} slots with {}: its largest affine alphabet has {largest} symbols; use a larger charset{}, or fewer slots", tags_phrase(*.tag_len), if .tag_len.is_some() { ", another tag length" } else { "" })]
+    #[error("no affine alphabet inside charset `{charset}` reaches all {slots} slots with {}: its largest affine alphabet has {largest} {}; use a larger charset{}, or fewer slots", tags_phrase(*.tag_len), if *.largest == 1 { "symbol" } else { "symbols" }, if .tag_len.is_some() { ", another tag length" } else { "" })]
     NoAlphabetInCharset {
         /// The charset spec as given.
         charset: String,

@@ -67,7 +67,8 @@ pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 pub enum Error {
     /// The slot is not below the table's slot count.
     #[error(
-        "slot {slot} is out of range: this table has {slots} slots, so a slot is in 0..{slots}"
+        "slot {slot} is out of range: this table has {slots} slots, so a slot is in 0 to {}",
+        .slots.saturating_sub(1)
     )]
     SlotOutOfRange {
         /// The slot asked for.

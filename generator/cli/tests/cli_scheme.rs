@@ -216,6 +216,52 @@ fn scheme_errors_name_the_option_and_the_fix() {
         assert!(!ok, "{args:?} succeeded");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+    // a wrong scheme option is wrong by itself: a usage error, exit 2, on every command
+    for args in [
+        &["slot", "--scheme", "nope", "a"][..],
+        &["slot", "--scheme", "", "a"],
+        &["slot", "--scheme", "librdkafka", "a"],
+        &["slot", "--scheme", "librdkafka", "--slots", "0", "a"],
+        &[
+            "slot",
+            "--scheme",
+            "librdkafka",
+            "--slots",
+            "4294967296",
+            "a",
+        ],
+        &["slot", "--scheme", "codis", "--hash-tag", "{}", "a"],
+        &[
+            "slot",
+            "--scheme",
+            "twemproxy-crc32a",
+            "--slots",
+            "3",
+            "--hash-tag",
+            "{",
+            "a",
+        ],
+        &["tag", "--scheme", "nope", "0"],
+        &["key", "--scheme", "librdkafka", "0"],
+        &[
+            "emit",
+            "python",
+            "--scheme",
+            "twemproxy-crc32",
+            "--slots",
+            "3",
+            "--hash-tag",
+            "{}}",
+        ],
+    ] {
+        let out = slotgen_with_stdin(args, b"");
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
     // redis-cluster is the default scheme: derived commands take it.
     let (ok, out, err) = slot(&["tag", "--scheme", "redis-cluster", "0"]);
     assert!(ok, "{err}");

@@ -219,7 +219,7 @@ fn tag_tables_in_lines_c_and_lua() {
     short.fails_with("384 slots have no entry");
     assert!(short
         .stdout
-        .contains("missing:    slots 16000..16384 have no entry (384 slots)"));
+        .contains("missing:    slots 16000 to 16383 have no entry (384 slots)"));
     std::fs::write(&lines, tags.join("\n") + "\nAB\nCD\n").unwrap();
     let long = exec(&["verify", "--tags", path_str(&lines)]);
     long.fails_with("2 entries are extra");
@@ -228,6 +228,36 @@ fn tag_tables_in_lines_c_and_lua() {
     let other = exec(&["verify", "--tags", path_str(&c), "--crc", "MODBUS"]);
     other.fails_with("(the first 20 are listed)");
     assert_eq!(other.stdout.matches("misplaced:").count(), 20);
+
+    // a misplaced tag of 1000 bytes is shown cut, with its length
+    let mut long_tag = tags.clone();
+    long_tag[5] = "A".repeat(1000);
+    std::fs::write(&lines, long_tag.join("\n")).unwrap();
+    let cut = exec(&["verify", "--tags", path_str(&lines)]);
+    cut.fails_with("1 of 16384 entries lands on another slot");
+    let shown = cut
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("misplaced:  slot 5 "))
+        .unwrap_or_else(|| panic!("{}", cut.stdout));
+    assert!(
+        shown.contains("(1000 bytes)") && shown.len() < 300,
+        "{shown}"
+    );
+}
+
+/// A module made by `slotgen emit` lists no tags (its string literals are its messages): it
+/// is refused by name, in C and in Lua.
+#[test]
+fn an_emitted_module_is_no_tag_table() {
+    let dir = tempfile::tempdir().unwrap();
+    for (language, file) in [("c", "slotgen.h"), ("lua", "slotgen.lua")] {
+        let path = dir.path().join(file);
+        let emitted = exec(&["emit", language, "-o", path_str(&path)]);
+        assert_eq!(emitted.code, Some(0), "{}", emitted.stderr);
+        exec(&["verify", "--tags", path_str(&path)])
+            .fails_with("is a module made by `slotgen emit`, which computes each slot's tag");
+    }
 }
 
 /// Whether `redis-server` runs; when it does not, skip, or fail with

@@ -447,6 +447,7 @@ pub(crate) fn shared(derivation: &Derivation, syntax: &Syntax) -> Vec<(&'static 
         ("key", examples.key),
         ("tags_per_slot", examples.tags_per_slot.to_string()),
         ("slots", derivation.spec.slots.to_string()),
+        ("last_slot", (derivation.spec.slots - 1).to_string()),
         ("slot_mask", format!("{:#x}", derivation.spec.slots - 1)),
         ("tag_len", derivation.tag_len.to_string()),
         ("base_slot", derivation.base_slot().to_string()),

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use clap::Args;
 use clap_complete::Shell;
 use clap_mangen::roff::{roman, Roff};
@@ -47,6 +47,13 @@ pub fn run_man(args: &ManArgs) -> Result<ExitCode> {
             std::io::stdout().lock().write_all(&out)?;
         }
         Some(dir) => {
+            if !dir.is_dir() {
+                bail!(
+                    "--dir {}: no such directory: create it first (`mkdir -p {}`)",
+                    dir.display(),
+                    dir.display()
+                );
+            }
             write_page(&command, "", dir)?;
             for sub in command.get_subcommands() {
                 write_page(sub, sub.get_name(), dir)?;

@@ -194,7 +194,9 @@ impl CrcArgs {
                 slotgen::Error::HashTagDelimiters { .. } => anyhow!("--hash-tag: {e}"),
                 slotgen::Error::UnknownScheme { .. } => anyhow!("--scheme: {e}"),
                 other => anyhow!("--slots: {other}"),
-            })?;
+            })
+            // a value of the command line: exit 2, as every usage error
+            .map_err(usage)?;
         Ok(Some(scheme))
     }
 
@@ -205,7 +207,7 @@ impl CrcArgs {
             return Ok(None);
         };
         self.scheme()?;
-        let named = slotgen::scheme::find(name)?;
+        let named = slotgen::scheme::find(name).map_err(usage)?;
         Ok((named != SchemeName::RedisCluster).then_some(named))
     }
 

@@ -27,8 +27,17 @@ impl std::str::FromStr for SlotRange {
 
     fn from_str(s: &str) -> Result<Self, String> {
         let number = |t: &str| {
-            t.trim().parse::<u32>().map_err(|_| {
-                format!("`{s}` is not a slot: give a number such as 42 or a range such as 0-99")
+            let t = t.trim();
+            t.parse::<u32>().map_err(|_| {
+                if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+                    // digits, but more than any slot count: the command says which slots are
+                    // valid when the number fits; this one does not
+                    format!("`{s}` is out of range: a slot is below 4294967296, and each command's slots are far fewer (16384 for Redis Cluster)")
+                } else {
+                    format!(
+                        "`{s}` is not a slot: give a number such as 42 or a range such as 0-99"
+                    )
+                }
             })
         };
         let (first, last) = match s.split_once('-') {

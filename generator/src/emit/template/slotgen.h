@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
-// The number of hash slots; a slot is in 0..SLOTGEN_SLOTS.
+// The number of hash slots; a slot is in 0 to SLOTGEN_SLOTS - 1.
 #define SLOTGEN_SLOTS {{slots}}u
 // Symbols (bytes) per tag.
 #define SLOTGEN_TAG_LEN {{tag_len}}u
@@ -50,7 +50,7 @@ static inline const char *slotgen_strerror(int status) {
     case SLOTGEN_OK:
         return "ok";
     case SLOTGEN_SLOT_OUT_OF_RANGE:
-        return "slot is out of range: this table has {{slots}} slots, so a slot is in 0..{{slots}}";
+        return "slot is out of range: this table has {{slots}} slots, so a slot is in 0 to {{last_slot}}";
     case SLOTGEN_PREFIX_HAS_BRACE:
         return "prefix contains `{`: the key's hashtag would start there instead of at the tag; "
                "remove the `{` from the prefix or move that part into the suffix";
