@@ -1,6 +1,7 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
-//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go and C for
-//! every test spec, against the Rust runtime's `SlotTable::same_slot` and `shared_hashtag`.
+//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C, Java,
+//! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
+//! `SlotTable::same_slot` and `shared_hashtag`.
 //!
 //! A driver reads a groups file, one group of keys a line (hex keys joined by `,`; `-` is
 //! the group of no keys), and prints for each `<same>\t<shared>`: the slot or `none`, the
@@ -390,5 +391,222 @@ fn c() {
             .current_dir(&dir));
         let output = run(Command::new(dir.join("driver")).arg(&groups));
         check("C", &case, &output);
+    }
+}
+
+/// Also checks that the `byte[]...` forms answer as the `Iterable<byte[]>` forms do.
+const JAVA: &str = r#"
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+public final class Driver {
+    static String hex(byte[] bytes) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : bytes) {
+            out.append(String.format("%02x", b & 0xff));
+        }
+        return out.toString();
+    }
+
+    static byte[] unhex(String text) {
+        byte[] out = new byte[text.length() / 2];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) Integer.parseInt(text.substring(2 * i, 2 * i + 2), 16);
+        }
+        return out;
+    }
+
+    public static void main(String[] args) throws Exception {
+        StringBuilder out = new StringBuilder();
+        for (String line : Files.readAllLines(Paths.get(args[0]))) {
+            List<byte[]> keys = new ArrayList<>();
+            if (!line.equals("-")) {
+                for (String h : line.split(",", -1)) {
+                    keys.add(unhex(h));
+                }
+            }
+            OptionalInt same = Slots.sameSlot(keys);
+            Optional<String> shared = Slots.sharedHashtag(keys).map(Driver::hex);
+            byte[][] array = keys.toArray(new byte[0][]);
+            if (!Slots.sameSlot(array).equals(same)
+                    || !Slots.sharedHashtag(array).map(Driver::hex).equals(shared)) {
+                throw new AssertionError("the byte[]... forms differ on " + line);
+            }
+            out.append(same.isPresent() ? Integer.toString(same.getAsInt()) : "none")
+                    .append('\t')
+                    .append(shared.orElse("none"))
+                    .append('\n');
+        }
+        System.out.print(out);
+    }
+}
+"#;
+
+#[test]
+fn java() {
+    if !require_tool("javac") || !require_tool("java") {
+        return;
+    }
+    for case in cases() {
+        let dir = fresh_dir(
+            Path::new(env!("CARGO_TARGET_TMPDIR")),
+            &format!("layout-java-{}", case.name),
+        );
+        std::fs::write(
+            dir.join("Slots.java"),
+            emit::java::class(&case.derivation, "Slots").unwrap(),
+        )
+        .unwrap();
+        std::fs::write(dir.join("Driver.java"), JAVA).unwrap();
+        let groups = write_groups(&dir);
+        let _ = run(Command::new("javac")
+            .args(["--release", "11", "-Xlint:all", "-Werror", "-d"])
+            .arg(dir.join("classes"))
+            .arg(dir.join("Slots.java"))
+            .arg(dir.join("Driver.java")));
+        let output = run(Command::new("java")
+            .arg("-cp")
+            .arg(dir.join("classes"))
+            .arg("Driver")
+            .arg(&groups));
+        check("Java", &case, &output);
+    }
+}
+
+/// The keys go to `same_slot` as an Enumerator, to `shared_hashtag` as an Array.
+const RUBY: &str = r##"
+require ARGV[0]
+File.foreach(ARGV[1], chomp: true) do |line|
+  hexes = if line == "-" then [] elsif line.empty? then [""] else line.split(",", -1) end
+  keys = hexes.map { |h| [h].pack("H*") }
+  same = Slots.same_slot(keys.each)
+  shared = Slots.shared_hashtag(keys)
+  puts "#{same.nil? ? 'none' : same}\t#{shared.nil? ? 'none' : shared.unpack1('H*')}"
+end
+"##;
+
+#[test]
+fn ruby() {
+    if !require_tool("ruby") {
+        return;
+    }
+    for case in cases() {
+        let dir = fresh_dir(
+            Path::new(env!("CARGO_TARGET_TMPDIR")),
+            &format!("layout-ruby-{}", case.name),
+        );
+        std::fs::write(
+            dir.join("slots.rb"),
+            emit::ruby::module(&case.derivation, "Slots").unwrap(),
+        )
+        .unwrap();
+        std::fs::write(dir.join("driver.rb"), RUBY).unwrap();
+        let groups = write_groups(&dir);
+        let output = Command::new("ruby")
+            .arg("-w")
+            .arg(dir.join("driver.rb"))
+            .arg(dir.join("slots.rb"))
+            .arg(&groups)
+            .output()
+            .expect("running ruby");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "ruby failed:\n{stderr}");
+        assert!(
+            stderr.is_empty(),
+            "ruby -w must be silent, it wrote:\n{stderr}"
+        );
+        check("Ruby", &case, &String::from_utf8(output.stdout).unwrap());
+    }
+}
+
+/// The keys go to `sameSlot` as a Generator, to `sharedHashtag` as an array.
+const PHP: &str = r#"<?php
+declare(strict_types=1);
+require $argv[1];
+foreach (file($argv[2], FILE_IGNORE_NEW_LINES) as $line) {
+    $keys = $line === '-' ? [] : array_map('hex2bin', explode(',', $line));
+    $same = Slots::sameSlot((function () use ($keys) { yield from $keys; })());
+    $shared = Slots::sharedHashtag($keys);
+    echo $same === null ? 'none' : $same, "\t", $shared === null ? 'none' : bin2hex($shared), "\n";
+}
+"#;
+
+#[test]
+fn php() {
+    if !require_tool("php") {
+        return;
+    }
+    for case in cases() {
+        let dir = fresh_dir(
+            Path::new(env!("CARGO_TARGET_TMPDIR")),
+            &format!("layout-php-{}", case.name),
+        );
+        std::fs::write(
+            dir.join("Slots.php"),
+            emit::php::class(&case.derivation, "Slots").unwrap(),
+        )
+        .unwrap();
+        std::fs::write(dir.join("driver.php"), PHP).unwrap();
+        let groups = write_groups(&dir);
+        let output = run(Command::new("php")
+            .args(["-d", "error_reporting=-1", "-d", "display_errors=stderr"])
+            .arg(dir.join("driver.php"))
+            .arg(dir.join("Slots.php"))
+            .arg(&groups));
+        check("PHP", &case, &output);
+    }
+}
+
+/// The keys go to `same_slot/1` as a Stream, to `shared_hashtag/1` as a list.
+const ELIXIR: &str = r#"
+[groups_path] = System.argv()
+for line <- groups_path |> File.read!() |> String.split("\n") |> Enum.drop(-1) do
+  keys =
+    if line == "-",
+      do: [],
+      else: line |> String.split(",") |> Enum.map(&Base.decode16!(&1, case: :lower))
+  same = Slots.same_slot(Stream.map(keys, & &1))
+  shared = Slots.shared_hashtag(keys)
+  IO.binwrite([
+    if(same == nil, do: "none", else: Integer.to_string(same)),
+    "\t",
+    if(shared == nil, do: "none", else: Base.encode16(shared, case: :lower)),
+    "\n"
+  ])
+end
+"#;
+
+#[test]
+fn elixir() {
+    if !require_tool("elixirc") || !require_tool("elixir") {
+        return;
+    }
+    for case in cases() {
+        let dir = fresh_dir(
+            Path::new(env!("CARGO_TARGET_TMPDIR")),
+            &format!("layout-elixir-{}", case.name),
+        );
+        std::fs::write(
+            dir.join("slots.ex"),
+            emit::elixir::module(&case.derivation, "Slots").unwrap(),
+        )
+        .unwrap();
+        std::fs::write(dir.join("driver.exs"), ELIXIR).unwrap();
+        let groups = write_groups(&dir);
+        let _ = run(Command::new("elixirc")
+            .arg("--warnings-as-errors")
+            .arg("-o")
+            .arg(dir.join("ebin"))
+            .arg(dir.join("slots.ex")));
+        let output = run(Command::new("elixir")
+            .arg("-pa")
+            .arg(dir.join("ebin"))
+            .arg(dir.join("driver.exs"))
+            .arg(&groups));
+        check("Elixir", &case, &output);
     }
 }

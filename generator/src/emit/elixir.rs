@@ -59,9 +59,10 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// An Elixir file (`.ex`) for the derivation's spec: the module `name` with `slot/1` and
 /// `hashtag/1` (on a binary), `tag_for_slot/1`, `key_for_slot/3` and `tags_for_slot/1` (a
 /// lazy `Stream`) returning `{:ok, value}` or `{:error, %Module.Error{}}`, their bang
-/// variants, and `slots/0`, `tag_len/0`, `tags_per_slot/0`, `base_slot/0`. Every byte of
-/// the alphabet is written as a number. The output depends only on the derivation and the
-/// name.
+/// variants, the layout checks `same_slot/1` and `shared_hashtag/1` (on an enumerable of
+/// binaries, `nil` for none), and `slots/0`, `tag_len/0`, `tags_per_slot/0`,
+/// `base_slot/0`. Every byte of the alphabet is written as a number. The output depends
+/// only on the derivation and the name.
 ///
 /// # Errors
 ///

@@ -73,12 +73,15 @@ const RESERVED: [&str; 57] = [
 ];
 
 /// The classes the emitted file names, which its own class may not shadow.
-const USED_CLASSES: [&str; 10] = [
+const USED_CLASSES: [&str; 13] = [
     "Arrays",
     "IllegalArgumentException",
     "Integer",
+    "Iterable",
     "LongStream",
     "Object",
+    "Optional",
+    "OptionalInt",
     "StandardCharsets",
     "Stream",
     "String",
@@ -147,9 +150,11 @@ fn byte_literal(b: u8) -> String {
 /// `slot(byte[])`, `slot(String)`, `hashtag(byte[])`, `tagForSlot(int)`,
 /// `keyForSlot(byte[], int, byte[])`, `keyForSlot(String, int, String)` (returning a
 /// `String`, when the alphabet is ASCII so that the key decodes exactly) and
-/// `tagsForSlot(int)` (a lazy `Stream<byte[]>`), throwing `IllegalArgumentException`, and
-/// the constants `SLOTS`, `TAG_LEN`, `TAGS_PER_SLOT` (a `long`), `BASE_SLOT`. The output
-/// depends only on the derivation and the name.
+/// `tagsForSlot(int)` (a lazy `Stream<byte[]>`), throwing `IllegalArgumentException`; the
+/// layout checks `sameSlot` (an `OptionalInt`) and `sharedHashtag` (an `Optional<byte[]>`),
+/// each of an `Iterable<byte[]>` or `byte[]...`; and the constants `SLOTS`, `TAG_LEN`,
+/// `TAGS_PER_SLOT` (a `long`), `BASE_SLOT`. The output depends only on the derivation and
+/// the name.
 ///
 /// # Errors
 ///

@@ -145,7 +145,8 @@ pub fn split_name(name: &str) -> Result<(Option<&str>, &str), Error> {
 /// A PHP file for the derivation's spec: the final class `name` (`Example\RedisSlots`:
 /// class `RedisSlots` of namespace `Example`) with static `slot(string)`,
 /// `hashtag(string)`, `tagForSlot(int)`, `keyForSlot(string, int, string)` and
-/// `tagsForSlot(int)` (a lazy `Generator`), and the constants `SLOTS`, `TAG_LEN`,
+/// `tagsForSlot(int)` (a lazy `Generator`), the layout checks `sameSlot(iterable)` and
+/// `sharedHashtag(iterable)` (null for none), and the constants `SLOTS`, `TAG_LEN`,
 /// `TAGS_PER_SLOT`, `BASE_SLOT`. Every byte of the alphabet is written as `\xNN`. The
 /// output depends only on the derivation and the name.
 ///

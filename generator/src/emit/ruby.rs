@@ -57,9 +57,10 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// A Ruby file for the derivation's spec: the module `name` with the module functions
 /// `slot(key)`, `hashtag(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)`
 /// (binary Strings) and `tags_for_slot(slot)` (a lazy `Enumerator` whose `size` is the
-/// count), raising `ArgumentError`, and the constants `SLOTS`, `TAG_LEN`, `TAGS_PER_SLOT`,
-/// `BASE_SLOT`. Every byte of the alphabet is written as a number. The output depends only
-/// on the derivation and the name.
+/// count), raising `ArgumentError`; the layout checks `same_slot(keys)` and
+/// `shared_hashtag(keys)` (nil for none); and the constants `SLOTS`, `TAG_LEN`,
+/// `TAGS_PER_SLOT`, `BASE_SLOT`. Every byte of the alphabet is written as a number. The
+/// output depends only on the derivation and the name.
 ///
 /// # Errors
 ///

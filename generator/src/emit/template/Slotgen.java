@@ -12,6 +12,8 @@
 {{package}}
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -174,5 +176,58 @@ public final class {{class}} {
             }
         }
         return mask;
+    }
+
+    /**
+     * The slot every key lands on, as a multi-key command or a script's keys need; empty
+     * when two keys land on different slots (the server answers CROSSSLOT) or there are
+     * none.
+     */
+    public static OptionalInt sameSlot(Iterable<byte[]> keys) {
+        boolean any = false;
+        int found = 0;
+        for (byte[] key : keys) {
+            int here = slot(key);
+            if (!any) {
+                found = here;
+                any = true;
+            } else if (here != found) {
+                return OptionalInt.empty();
+            }
+        }
+        return any ? OptionalInt.of(found) : OptionalInt.empty();
+    }
+
+    /** {@link #sameSlot(Iterable)} of the keys given as arguments or as an array. */
+    public static OptionalInt sameSlot(byte[]... keys) {
+        return sameSlot(Arrays.asList(keys));
+    }
+
+    /**
+     * The one non-empty hashtag every key has, a copy; empty when a key has none (the whole
+     * key is hashed: no `{`, no `}` after it, or `{}`), two keys have different ones, or
+     * there are none. Keys that share a hashtag land on one slot under every CRC and slot
+     * count.
+     */
+    public static Optional<byte[]> sharedHashtag(Iterable<byte[]> keys) {
+        byte[] found = null;
+        for (byte[] key : keys) {
+            int[] bounds = hashtagBounds(key);
+            if (bounds[0] == 0) {
+                // the whole key is hashed (a hashtag starts after its `{`, at 1 or later)
+                return Optional.empty();
+            }
+            if (found == null) {
+                found = Arrays.copyOfRange(key, bounds[0], bounds[1]);
+            } else if (!Arrays.equals(found, 0, found.length, key, bounds[0], bounds[1])) {
+                return Optional.empty();
+            }
+        }
+        return Optional.ofNullable(found);
+    }
+
+    /** {@link #sharedHashtag(Iterable)} of the keys given as arguments or as an array. */
+    public static Optional<byte[]> sharedHashtag(byte[]... keys) {
+        return sharedHashtag(Arrays.asList(keys));
     }
 }

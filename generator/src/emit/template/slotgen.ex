@@ -7,6 +7,7 @@ defmodule {{module}} do
 
       {{module}}.slot("123456789")                    #=> {{check_slot}}
       {{module}}.hashtag("emq:{orders}:pending")      #=> "orders"
+      {{module}}.shared_hashtag(["emq:{orders}:pending", "emq:{orders}:active"]) #=> "orders"
       {{module}}.tag_for_slot(0)                      #=> {:ok, "{{tag}}"}
       {{module}}.key_for_slot("user:", 0, ":profile") #=> {:ok, "{{key}}"}
       {{module}}.tags_for_slot!(0) |> Enum.count()    #=> {{tags_per_slot}}, from a Stream
@@ -181,6 +182,45 @@ defmodule {{module}} do
     |> Enum.reduce(0, fn {vector, bit}, acc ->
       if band(bsr(n, bit), 1) == 1, do: bxor(acc, vector), else: acc
     end)
+  end
+
+  @doc """
+  The slot every key lands on, as a multi-key command or a script's keys need; `nil` when
+  two keys land on different slots (the server answers CROSSSLOT) or there are none. The
+  keys are any enumerable of binaries.
+  """
+  @spec same_slot(Enumerable.t()) :: slot() | nil
+  def same_slot(keys) do
+    Enum.reduce_while(keys, nil, fn key, found ->
+      here = slot(key)
+      if found == nil or here == found, do: {:cont, here}, else: {:halt, nil}
+    end)
+  end
+
+  @doc """
+  The one non-empty hashtag every key has; `nil` when a key has none (the whole key is
+  hashed: no `{`, no `}` after it, or `{}`), two keys have different ones, or there are
+  none. Keys that share a hashtag land on one slot under every CRC and slot count.
+  """
+  @spec shared_hashtag(Enumerable.t()) :: binary() | nil
+  def shared_hashtag(keys) do
+    Enum.reduce_while(keys, nil, fn key, found ->
+      case explicit_hashtag(key) do
+        tag when tag != nil and (found == nil or tag == found) -> {:cont, tag}
+        _ -> {:halt, nil}
+      end
+    end)
+  end
+
+  # The bytes between the first `{` and the next `}` when there are any, else nil: the
+  # whole key is hashed.
+  defp explicit_hashtag(key) when is_binary(key) do
+    with [_, rest] <- :binary.split(key, "{"),
+         [tag, _] when tag != "" <- :binary.split(rest, "}") do
+      tag
+    else
+      _ -> nil
+    end
   end
 
   defp unwrap({:ok, value}), do: value

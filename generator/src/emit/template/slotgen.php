@@ -10,6 +10,7 @@
 //   {{class}}::keyForSlot('user:', 0, ':profile');  // "{{key}}"
 //   iterator_count({{class}}::tagsForSlot(0));      // {{tags_per_slot}}, from a Generator
 //   {{class}}::hashtag('emq:{orders}:pending');     // "orders"
+//   {{class}}::sharedHashtag(['emq:{orders}:pending', 'emq:{orders}:active']);  // "orders"
 //
 // A slot out of range throws ValueError, a prefix with `{` InvalidArgumentException, each
 // with the rule and the way out; arguments of the wrong type throw TypeError.
@@ -163,5 +164,65 @@ final class {{class}}
         for ($n = 0; $n < self::TAGS_PER_SLOT; $n++) {
             yield self::tagOf($low, $high, $n);
         }
+    }
+
+    /**
+     * The slot every key lands on, as a multi-key command or a script's keys need; null
+     * when two keys land on different slots (the server answers CROSSSLOT) or there are
+     * none.
+     *
+     * @param iterable<string> $keys
+     */
+    public static function sameSlot(iterable $keys): ?int
+    {
+        $found = null;
+        foreach ($keys as $key) {
+            $here = self::slot($key);
+            if ($found === null) {
+                $found = $here;
+            } elseif ($here !== $found) {
+                return null;
+            }
+        }
+        return $found;
+    }
+
+    /**
+     * The one non-empty hashtag every key has; null when a key has none (the whole key is
+     * hashed: no `{`, no `}` after it, or `{}`), two keys have different ones, or there are
+     * none. Keys that share a hashtag land on one slot under every CRC and slot count.
+     *
+     * @param iterable<string> $keys
+     */
+    public static function sharedHashtag(iterable $keys): ?string
+    {
+        $found = null;
+        foreach ($keys as $key) {
+            $tag = self::explicitHashtag($key);
+            if ($tag === null) {
+                return null;
+            }
+            if ($found === null) {
+                $found = $tag;
+            } elseif ($tag !== $found) {
+                return null;
+            }
+        }
+        return $found;
+    }
+
+    // The bytes between the first `{` and the next `}` when there are any, else null: the
+    // whole key is hashed.
+    private static function explicitHashtag(string $key): ?string
+    {
+        $open = strpos($key, '{');
+        if ($open === false) {
+            return null;
+        }
+        $close = strpos($key, '}', $open + 1);
+        if ($close === false || $close === $open + 1) {
+            return null;
+        }
+        return substr($key, $open + 1, $close - $open - 1);
     }
 }

@@ -9,6 +9,7 @@
 #   {{module}}.key_for_slot("user:", 0, ":profile") # => "{{key}}"
 #   {{module}}.tags_for_slot(0).size              # => {{tags_per_slot}}, an Enumerator
 #   {{module}}.hashtag("emq:{orders}:pending")    # => "orders"
+#   {{module}}.shared_hashtag(["emq:{orders}:pending", "emq:{orders}:active"]) # => "orders"
 #
 # Refused calls raise ArgumentError, with the rule and the way out.
 module {{module}}
@@ -132,5 +133,45 @@ module {{module}}
         tags << tag_of(combined)
       end
     end
+  end
+
+  # The slot every key lands on, as a multi-key command or a script's keys need; nil when
+  # two keys land on different slots (the server answers CROSSSLOT) or there are none. The
+  # keys are any Enumerable of Strings; raises ArgumentError when a key is not a String.
+  def same_slot(keys)
+    found = nil
+    keys.each do |key|
+      here = slot(key)
+      if found.nil?
+        found = here
+      elsif here != found
+        return nil
+      end
+    end
+    found
+  end
+
+  # The one non-empty hashtag every key has, a binary String; nil when a key has none (the
+  # whole key is hashed: no `{`, no `}` after it, or `{}`), two keys have different ones,
+  # or there are none. Keys that share a hashtag land on one slot under every CRC and slot
+  # count. Raises ArgumentError when a key is not a String.
+  def shared_hashtag(keys)
+    found = nil
+    keys.each do |key|
+      raise ArgumentError, "key must be a String, not #{key.class}" unless key.is_a?(String)
+
+      bytes = key.b
+      open = bytes.index("{")
+      close = open && bytes.index("}", open + 1)
+      return nil unless close && close > open + 1
+
+      tag = bytes[(open + 1)...close]
+      if found.nil?
+        found = tag
+      elsif tag != found
+        return nil
+      end
+    end
+    found
   end
 end
