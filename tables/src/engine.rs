@@ -308,7 +308,7 @@ macro_rules! engine {
             }
 
             /// The CRC of `bytes` by the SIMD crate for this algorithm (`crc32fast`,
-            /// `crc32c` or `crc-fast`, see the [module](self)), whatever its length, or
+            /// `crc32c` or `crc-fast`, see [`simd_min_len`](Self::simd_min_len)), whatever its length, or
             /// `None` when it has none (parameters outside the catalogue but for `xorout`,
             /// and every CRC of a width other than 16, 32 and 64). The final xor is applied
             /// last, so a catalogue CRC with another `xorout` is that CRC xored with the
