@@ -80,14 +80,7 @@ defmodule {{module}} do
   any, else the whole key. These are the bytes whose CRC is the slot.
   """
   @spec hashtag(binary()) :: binary()
-  def hashtag(key) when is_binary(key) do
-    with [_, rest] <- :binary.split(key, "{"),
-         [tag, _] when tag != "" <- :binary.split(rest, "}") do
-      tag
-    else
-      _ -> key
-    end
-  end
+  def hashtag(key) when is_binary(key), do: explicit_hashtag(key) || key
 
   @doc "The hash slot of a key: the CRC of its hashtag."
   @spec slot(binary()) :: slot()

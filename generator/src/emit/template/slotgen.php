@@ -62,14 +62,7 @@ final class {{class}}
      */
     public static function hashtag(string $key): string
     {
-        $open = strpos($key, '{');
-        if ($open !== false) {
-            $close = strpos($key, '}', $open + 1);
-            if ($close !== false && $close > $open + 1) {
-                return substr($key, $open + 1, $close - $open - 1);
-            }
-        }
-        return $key;
+        return self::explicitHashtag($key) ?? $key;
     }
 
     /** The hash slot of a key: the CRC of its hashtag, an int from 0 to SLOTS - 1. */
