@@ -212,12 +212,13 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     )?;
     writeln!(
         out,
-        "tables:     low {} x {mask_type} ({}), high {} x {mask_type} ({}): {} bytes",
+        "tables:     low {} x {mask_type} ({}), high {} x {mask_type} ({}): {} bytes as masks, {} as tag bytes (the runtime's)",
         d.low.len(),
         count(d.low_bits as u64, "bit"),
         d.high.len(),
         count((d.slot_bits() - d.low_bits) as u64, "bit"),
-        (d.low.len() + d.high.len()) * entry_bytes
+        (d.low.len() + d.high.len()) * entry_bytes,
+        (d.low.len() + d.high.len()) * d.tag_len
     )?;
     super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
     let how = super::verification_scope(report, d);
