@@ -305,6 +305,13 @@ pub enum Error {
         /// The delimiters, opening then closing.
         delimiters: [u8; 2],
     },
+    /// A key frame (a prefix or suffix around a bare tag) was asked of a scheme that hashes
+    /// a hashtag, whose keys put the tag between its delimiters instead.
+    #[error("scheme `{scheme}` hashes the key's hashtag, not the whole key: put the prefix and suffix around the delimited tag (`SchemeTable::write_key`, `slotgen key --prefix`)")]
+    FrameNeedsWholeKey {
+        /// The scheme's name.
+        scheme: &'static str,
+    },
     /// Tags of this length do not control every bit a scheme's tag is solved for.
     #[error("scheme `{scheme}`: {tag_len}-symbol tags control {rank} of the {needed} bits solved for, {solved}; {}", scheme_rank_fix(*.shortest, *.max))]
     SchemeRankDeficient {

@@ -164,19 +164,6 @@ fn scheme_errors_name_the_option_and_the_fix() {
             "slots are 1 to 3000",
         ),
         (
-            vec![
-                "key",
-                "--scheme",
-                "librdkafka",
-                "--slots",
-                "3",
-                "--prefix",
-                "a",
-                "0",
-            ],
-            "hashes the whole key",
-        ),
-        (
             vec!["tag", "--scheme", "codis", "--charset", "alnum", "0"],
             "give `--alphabet`",
         ),
@@ -570,4 +557,104 @@ fn emit_rust_takes_every_scheme() {
     let (ok, _, err) = slot(&["emit", "rust", "--scheme", "librdkafka"]);
     assert!(!ok);
     assert!(err.contains("give `--slots N`"), "{err}");
+}
+
+/// Keys with a prefix and a suffix for the schemes that hash the whole key: the tag is
+/// solved inside the frame, and every key lands on its slot by the independent CRCs above,
+/// for every slot (every key of a slot with `--all`, for librdkafka).
+#[test]
+fn whole_key_schemes_take_a_prefix_and_a_suffix() {
+    /// The scheme's options, the prefix, the suffix, the first and last slot, and the slot
+    /// of a key by an independent CRC.
+    type Case = (
+        &'static [&'static str],
+        &'static str,
+        &'static str,
+        u32,
+        u32,
+        fn(&[u8]) -> u32,
+    );
+    let cases: [Case; 5] = [
+        (
+            &["--scheme", "librdkafka", "--slots", "12"],
+            "order-",
+            ":eu",
+            0,
+            11,
+            |k| iso_hdlc(k) % 12,
+        ),
+        (
+            &["--scheme", "tarantool-vshard"],
+            "user:",
+            "",
+            1,
+            3000,
+            |k| tarantool(k) % 3000 + 1,
+        ),
+        (&["--scheme", "couchbase"], "doc::", "", 0, 1023, |k| {
+            ((iso_hdlc(k) >> 16) & 0x7fff) % 1024
+        }),
+        (
+            &["--scheme", "twemproxy-crc32a", "--slots", "5"],
+            "",
+            "-session",
+            0,
+            4,
+            |k| iso_hdlc(k) % 5,
+        ),
+        (
+            &["--scheme", "twemproxy-crc32", "--slots", "7"],
+            "k",
+            "v",
+            0,
+            6,
+            |k| ((iso_hdlc(k) >> 16) & 0x7fff) % 7,
+        ),
+    ];
+    for (scheme, prefix, suffix, first, last, slot_of) in cases {
+        let range = format!("{first}-{last}");
+        let mut args = vec!["key"];
+        args.extend_from_slice(scheme);
+        let (p, x) = (format!("--prefix={prefix}"), format!("--suffix={suffix}"));
+        args.extend_from_slice(&[&p, &x, &range]);
+        let (ok, out, err) = slot(&args);
+        assert!(ok, "{args:?}: {err}");
+        let mut seen = 0;
+        for (line, expected) in out.lines().zip(first..=last) {
+            let (slot, key) = line.split_once('\t').expect("slot, tab, key");
+            assert_eq!(slot, expected.to_string(), "{args:?}");
+            assert!(key.starts_with(prefix) && key.ends_with(suffix), "{key}");
+            assert!(key.len() > prefix.len() + suffix.len(), "{key}");
+            assert_eq!(slot_of(key.as_bytes()), expected, "{args:?}: {key}");
+            seen += 1;
+        }
+        assert_eq!(seen, last - first + 1, "{args:?}");
+    }
+    // every key of one slot: distinct, all on the slot
+    let (ok, out, err) = slot(&[
+        "key",
+        "--scheme",
+        "librdkafka",
+        "--slots",
+        "12",
+        "--prefix",
+        "order-",
+        "--all",
+        "7",
+    ]);
+    assert!(ok, "{err}");
+    let keys: std::collections::HashSet<&str> = out
+        .lines()
+        .map(|l| l.strip_prefix("7\t").unwrap())
+        .collect();
+    assert_eq!(keys.len(), out.lines().count());
+    assert!(keys.len() >= 16, "{}", keys.len());
+    assert!(keys.iter().all(|k| iso_hdlc(k.as_bytes()) % 12 == 7));
+    // a hashtag scheme keeps its delimiters around the tag
+    let (ok, out, _) = slot(&[
+        "key", "--scheme", "codis", "--prefix", "a", "--suffix", "b", "0",
+    ]);
+    assert!(ok);
+    let key = out.trim_end().strip_prefix("0\t").unwrap();
+    assert!(key.starts_with("a{") && key.ends_with("}b"), "{key}");
 }

@@ -263,6 +263,18 @@ pub fn derive(spec: &SchemeSpec) -> Result<SchemeDerivation, Error> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<SchemeDerivation, Error> {
+    derive_valued(spec, scheme, &|tag| scheme.value(tag))
+}
+
+/// As [`derive_with`], with `value` giving the transformed CRC value of a tag: the
+/// scheme's own [`Scheme::value`] of the tag, or of the tag inside a key's frame
+/// ([`FramedKeys`]). `value` is affine in the tag's bits for a fixed tag length, as a CRC
+/// of a message of fixed length is.
+fn derive_valued(
+    spec: &SchemeSpec,
+    scheme: Scheme<'static>,
+    value: &dyn Fn(&[u8]) -> u64,
+) -> Result<SchemeDerivation, Error> {
     let solved = solved(spec.name, &scheme)?;
     let alphabet = Alphabet::new(&spec.alphabet)?;
     if let slotgen_tables::HashtagRule::Delimited { open, close } = scheme.hashtag() {
@@ -281,7 +293,7 @@ pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<SchemeD
     let needed = solved.bits() as usize;
     let solved_mask = low_mask(solved.bits());
     let shortest =
-        || (1..=max).find(|&len| solved_rank(&scheme, &alphabet, len, solved_mask) == needed);
+        || (1..=max).find(|&len| solved_rank(value, &alphabet, len, solved_mask) == needed);
     let tag_len = match spec.tag_len {
         Some(n) if (1..=max).contains(&n) => n,
         Some(n) => {
@@ -294,8 +306,8 @@ pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<SchemeD
         None => shortest().unwrap_or(max),
     };
     let base_tag = vec![alphabet.offset(); tag_len];
-    let base_value = scheme.value(&base_tag) & solved_mask;
-    let columns = linear_part(&scheme, &alphabet, tag_len, solved_mask);
+    let base_value = value(&base_tag) & solved_mask;
+    let columns = linear_part(value, &alphabet, tag_len, solved_mask);
     let echelon = gf2::Matrix::from_columns(needed, &columns).echelon();
     if echelon.rank() < needed {
         return Err(Error::SchemeRankDeficient {
@@ -346,31 +358,168 @@ pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<SchemeD
     Ok(derivation)
 }
 
+/// Keys `prefix ‖ tag ‖ suffix` that land on a chosen slot of a scheme that hashes the
+/// whole key (Couchbase, Tarantool vshard, librdkafka, twemproxy without `hash_tag`), so
+/// that such keys can carry a name: `order-` and a tag for each Kafka partition, say.
+///
+/// Over keys of one length with a fixed prefix and suffix, the scheme's value is still
+/// affine in the tag's bits, so the tag is solved exactly as for a bare tag
+/// ([`derive()`]), with the frame inside every evaluation of the scheme. The tag length is
+/// the shortest that reaches every slot through the frame (a frame may need another length
+/// than the bare tag when only some value bits are solved), or the spec's `tag_len`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{FramedKeys, SchemeSpec};
+/// use slotgen_tables::{Scheme, SchemeName};
+///
+/// let spec = SchemeSpec { slots: Some(12), ..SchemeSpec::new(SchemeName::Librdkafka) };
+/// let keys = FramedKeys::derive(&spec, b"order-", b":eu")?;
+/// let key = keys.key_for_slot(7)?;
+/// assert!(key.starts_with(b"order-") && key.ends_with(b":eu"));
+/// assert_eq!(Scheme::librdkafka(12)?.slot(&key), 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct FramedKeys {
+    /// A derivation whose tables solve for the framed key's value, not the bare tag's.
+    derivation: SchemeDerivation,
+    prefix: Vec<u8>,
+    suffix: Vec<u8>,
+}
+
+impl FramedKeys {
+    /// Solves `spec`'s scheme for tags inside `prefix ‖ tag ‖ suffix`.
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::FrameNeedsWholeKey`] when the scheme hashes a hashtag: its keys are built
+    ///   around the tag's delimiters ([`SchemeTable::write_key`]).
+    /// - As [`derive()`] otherwise (rank too low for the frame, with the shortest length
+    ///   that works).
+    pub fn derive(spec: &SchemeSpec, prefix: &[u8], suffix: &[u8]) -> Result<Self, Error> {
+        let scheme = spec.scheme()?;
+        if scheme.hashtag() != slotgen_tables::HashtagRule::WholeKey {
+            return Err(Error::FrameNeedsWholeKey {
+                scheme: spec.name.name(),
+            });
+        }
+        let mut key = Vec::with_capacity(prefix.len() + MAX_TAG_LEN + suffix.len());
+        let key = std::cell::RefCell::new(&mut key);
+        let value = |tag: &[u8]| {
+            let mut key = key.borrow_mut();
+            key.clear();
+            key.extend_from_slice(prefix);
+            key.extend_from_slice(tag);
+            key.extend_from_slice(suffix);
+            scheme.value(&key)
+        };
+        let derivation = derive_valued(spec, scheme, &value)?;
+        Ok(Self {
+            derivation,
+            prefix: prefix.to_vec(),
+            suffix: suffix.to_vec(),
+        })
+    }
+
+    /// Symbols per tag.
+    #[must_use]
+    pub fn tag_len(&self) -> usize {
+        self.derivation.tag_len
+    }
+
+    /// The scheme.
+    #[must_use]
+    pub fn scheme(&self) -> Scheme<'static> {
+        self.derivation.scheme
+    }
+
+    /// Every key of `slot`, the canonical tag's first, lazily (as
+    /// [`SchemeTable::tags_for_slot`]).
+    ///
+    /// # Errors
+    ///
+    /// [`slotgen_tables::Error::SchemeSlotOutOfRange`] for a slot that is not the scheme's.
+    pub fn keys_for_slot(
+        &self,
+        slot: u32,
+    ) -> Result<impl Iterator<Item = Vec<u8>> + '_, slotgen_tables::Error> {
+        // As the runtime's `SchemeTable` does, from this derivation's own columns (the
+        // runtime's table checks its columns against the bare tag's value, not the frame's).
+        let d = &self.derivation;
+        let (first, slots) = (d.scheme.offset(), d.scheme.slots());
+        let last = first + (slots - 1);
+        if !(first..=last).contains(&slot) {
+            return Err(slotgen_tables::Error::SchemeSlotOutOfRange { slot, first, last });
+        }
+        let flips = u64::from(slot - first) ^ d.base_value;
+        let canonical = d
+            .inverse
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| flips >> i & 1 == 1)
+            .fold(0, |mask, (_, column)| mask ^ column);
+        // in the order of the runtime's `tags_for_slot`: bit `i` of `n` adds kernel entry `i`
+        Ok((0..1u64 << d.kernel.len()).map(move |n| {
+            let mask = d
+                .kernel
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| n >> i & 1 == 1)
+                .fold(canonical, |mask, (_, k)| mask ^ k);
+            [&self.prefix[..], &d.tag_from_mask(mask), &self.suffix[..]].concat()
+        }))
+    }
+
+    /// The key of `slot` from its canonical tag.
+    ///
+    /// # Errors
+    ///
+    /// As [`keys_for_slot`](Self::keys_for_slot).
+    pub fn key_for_slot(&self, slot: u32) -> Result<Vec<u8>, slotgen_tables::Error> {
+        Ok(self
+            .keys_for_slot(slot)?
+            .next()
+            .expect("every slot has its canonical tag"))
+    }
+}
+
 /// `bits` low bits set.
 pub(crate) fn low_mask(bits: u32) -> u64 {
     u64::MAX.checked_shr(64 - bits).unwrap_or(0)
 }
 
 /// The linear part's columns: column `d * k + j` is the solved bits' delta of moving symbol
-/// `k` from the alphabet's first symbol to `alphabet[1 << j]`, each the scheme's own value
-/// of a tag (the runtime's CRC engine).
-fn linear_part(scheme: &Scheme<'_>, alphabet: &Alphabet, tag_len: usize, mask: u64) -> Vec<u64> {
+/// `k` from the alphabet's first symbol to `alphabet[1 << j]`, each from `value` of a tag
+/// (the scheme's own value: the runtime's CRC engine).
+fn linear_part(
+    value: &dyn Fn(&[u8]) -> u64,
+    alphabet: &Alphabet,
+    tag_len: usize,
+    mask: u64,
+) -> Vec<u64> {
     let mut tag = vec![alphabet.offset(); tag_len];
-    let base = scheme.value(&tag);
+    let base = value(&tag);
     let mut columns = Vec::with_capacity(tag_len * alphabet.symbol_bits() as usize);
     for k in 0..tag_len {
         for b in alphabet.basis() {
             tag[k] = alphabet.offset() ^ b;
-            columns.push((scheme.value(&tag) ^ base) & mask);
+            columns.push((value(&tag) ^ base) & mask);
             tag[k] = alphabet.offset();
         }
     }
     columns
 }
 
-fn solved_rank(scheme: &Scheme<'_>, alphabet: &Alphabet, tag_len: usize, mask: u64) -> usize {
+fn solved_rank(
+    value: &dyn Fn(&[u8]) -> u64,
+    alphabet: &Alphabet,
+    tag_len: usize,
+    mask: u64,
+) -> usize {
     let mut span = gf2::Span::default();
-    for column in linear_part(scheme, alphabet, tag_len, mask) {
+    for column in linear_part(value, alphabet, tag_len, mask) {
         span.insert(column);
     }
     span.rank()
@@ -386,6 +535,50 @@ mod tests {
             slots,
             alphabet: alphabet.to_vec(),
             ..SchemeSpec::new(name)
+        }
+    }
+
+    /// Framed keys of every whole-key scheme land on every slot through the runtime's
+    /// forward function, for frames of every shape; every key of a slot is distinct; a
+    /// hashtag scheme refuses a frame by name.
+    #[test]
+    fn framed_keys_of_every_whole_key_scheme() {
+        let frames: [(&[u8], &[u8]); 4] = [
+            (b"", b""),
+            (b"user:", b""),
+            (b"", b":x"),
+            (b"a\x00{", b"}\xff"),
+        ];
+        for name in SchemeName::ALL {
+            for slots in [None, Some(3), Some(100), Some(1024)] {
+                let spec = spec(name, slots, b"@ABCDEFGHIJKLMNO");
+                let Ok(scheme) = spec.scheme() else { continue };
+                if scheme.hashtag() != slotgen_tables::HashtagRule::WholeKey {
+                    assert!(matches!(
+                        FramedKeys::derive(&spec, b"a", b""),
+                        Err(Error::FrameNeedsWholeKey { .. })
+                    ));
+                    continue;
+                }
+                for (prefix, suffix) in frames {
+                    let keys = FramedKeys::derive(&spec, prefix, suffix).unwrap();
+                    let first = scheme.offset();
+                    for slot in first..first + scheme.slots() {
+                        let key = keys.key_for_slot(slot).unwrap();
+                        assert!(key.starts_with(prefix) && key.ends_with(suffix));
+                        assert_eq!(key.len(), prefix.len() + keys.tag_len() + suffix.len());
+                        assert_eq!(scheme.slot(&key), slot, "{name:?} {slots:?} {key:?}");
+                    }
+                    let all: HashSet<Vec<u8>> =
+                        keys.keys_for_slot(first).unwrap().take(64).collect();
+                    assert!(all.iter().all(|k| scheme.slot(k) == first));
+                    assert_eq!(
+                        all.len(),
+                        keys.keys_for_slot(first).unwrap().take(64).count()
+                    );
+                    assert!(keys.key_for_slot(first + scheme.slots()).is_err());
+                }
+            }
         }
     }
 

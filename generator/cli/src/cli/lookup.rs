@@ -2,11 +2,12 @@
 
 use std::process::ExitCode;
 
-use anyhow::Result;
+use anyhow::{bail, Result};
 use clap::Args;
 
 use super::output::{Field, OutputArgs, Records};
-use slotgen_tables::{SchemeTable, SlotTable, MAX_TAG_LEN};
+use slotgen::scheme::invert::FramedKeys;
+use slotgen_tables::{HashtagRule, SchemeTable, SlotTable, MAX_TAG_LEN};
 
 use super::{Derived, SlotRange, SpecArgs};
 
@@ -28,10 +29,11 @@ pub struct TagArgs {
 pub struct KeyArgs {
     #[command(flatten)]
     spec: SpecArgs,
-    /// Bytes before the `{tag}`; must not contain `{`.
+    /// Bytes before the `{tag}`; must not contain `{`. Under a `--scheme` that hashes the
+    /// whole key, bytes before the bare tag, which is solved with them in place.
     #[arg(long, value_name = "P", default_value = "")]
     prefix: String,
-    /// Bytes after the `{tag}`; anything goes.
+    /// Bytes after the `{tag}`; anything goes (after the bare tag, as `--prefix`).
     #[arg(long, value_name = "S", default_value = "")]
     suffix: String,
     /// Print a key for every tag that lands on each slot, one line each.
@@ -81,6 +83,14 @@ fn print_lines(
 ) -> Result<ExitCode> {
     output.check(false)?;
     let derived = spec.derived()?;
+    if let Derived::Scheme(d) = &derived {
+        let framed = !prefix.is_empty() || !suffix.is_empty();
+        if as_key && framed && d.scheme.hashtag() == HashtagRule::WholeKey {
+            let spec = spec.scheme_spec()?.expect("a scheme's derivation");
+            let keys = FramedKeys::derive(&spec, prefix, suffix).map_err(super::spelled)?;
+            return print_framed(&keys, ranges, all, output);
+        }
+    }
     let lookup = Lookup::new(&derived);
     // Check every range and the prefix before printing anything.
     let mut slots = Vec::new();
@@ -114,6 +124,38 @@ fn print_lines(
                 &tag[..]
             };
             records.record(&[Field::Int(slot.into()), Field::Bytes(bytes)])?;
+        }
+    }
+    records.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Prints `<slot>\t<key>` for every slot of `ranges`, the keys `prefix ‖ tag ‖ suffix` of a
+/// whole-key scheme, each checked by the scheme's own slot function before it is printed.
+fn print_framed(
+    keys: &FramedKeys,
+    ranges: &[SlotRange],
+    all: bool,
+    output: &OutputArgs,
+) -> Result<ExitCode> {
+    for range in ranges {
+        for slot in [range.first, range.last] {
+            keys.key_for_slot(slot).map_err(crate::exit::usage)?;
+        }
+    }
+    let out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut records = Records::start(out, output, "key", &["slot", "key"])?;
+    let scheme = keys.scheme();
+    for slot in ranges.iter().flat_map(|r| r.first..=r.last) {
+        for key in keys
+            .keys_for_slot(slot)?
+            .take(if all { usize::MAX } else { 1 })
+        {
+            let lands = scheme.slot(&key);
+            if lands != slot {
+                bail!("internal error: the key for slot {slot} lands on slot {lands}: please report it");
+            }
+            records.record(&[Field::Int(slot.into()), Field::Bytes(&key)])?;
         }
     }
     records.finish()?;
