@@ -16,7 +16,9 @@
 //!
 //!
 //! Each also checks the other direction: the keys slotgen makes for every slot (bucket,
-//! partition, server index) land there by the real system's own answer.
+//! partition, server index) land there by the real system's own answer; for Tarantool and
+//! librdkafka also framed keys (`user:<tag>:profile`, `order-<tag>:eu`), whose tag is
+//! solved inside the key.
 //!
 //! Each test skips when its program is missing, unless `SLOTGEN_REQUIRE_TOOLS=1`.
 
@@ -173,6 +175,26 @@ fn slotgen_keys(
     keys
 }
 
+/// slotgen's framed keys `prefix ‖ tag ‖ suffix` for every slot of a whole-key scheme
+/// ([`FramedKeys`](slotgen::scheme::invert::FramedKeys)), the canonical tag's.
+fn framed_keys(
+    scheme: SchemeName,
+    slots: Option<u32>,
+    prefix: &[u8],
+    suffix: &[u8],
+) -> Vec<(u32, Vec<u8>)> {
+    let spec = SchemeSpec {
+        slots,
+        ..SchemeSpec::new(scheme)
+    };
+    let keys = slotgen::scheme::invert::FramedKeys::derive(&spec, prefix, suffix)
+        .expect("a whole-key scheme takes a frame");
+    let first = keys.scheme().offset();
+    (first..first + keys.scheme().slots())
+        .map(|slot| (slot, keys.key_for_slot(slot).unwrap()))
+        .collect()
+}
+
 /// Asserts that the real system put each of slotgen's keys on the slot slotgen made it
 /// for: `answers[i]` for `keys[i]`.
 fn assert_on_their_slots(what: &str, keys: &[(u32, Vec<u8>)], answers: &[u64]) {
@@ -199,8 +221,15 @@ fn tarantool_digest_crc32_and_vshard_buckets() {
     }
     let dir = scratch_dir("tarantool-vshard");
     let random = random_keys(13, 10_000);
-    // then slotgen's tag for every bucket of 3000 and of 7 (every tag of the first value)
-    let of_3000 = slotgen_keys(SchemeName::TarantoolVshard, None, None, false);
+    // then slotgen's tag for every bucket of 3000 and of 7 (every tag of the first value),
+    // and a key `user:<tag>:profile` for every bucket of 3000
+    let mut of_3000 = slotgen_keys(SchemeName::TarantoolVshard, None, None, false);
+    of_3000.extend(framed_keys(
+        SchemeName::TarantoolVshard,
+        None,
+        b"user:",
+        b":profile",
+    ));
     let of_7 = slotgen_keys(SchemeName::TarantoolVshard, Some(7), None, true);
     let mut keys = random.clone();
     keys.extend(of_3000.iter().chain(&of_7).map(|(_, k)| k.clone()));
@@ -318,9 +347,19 @@ fn librdkafka_consistent_partitioner() {
     let random = random_keys(29, 10_000);
     // then slotgen's tags for every partition of 3, 12 and 100 (every tag of the first
     // value of each partition)
+    // and a key `order-<tag>:eu` for every partition
     let made: Vec<Vec<(u32, Vec<u8>)>> = [3, 12, 100]
         .into_iter()
-        .map(|n| slotgen_keys(SchemeName::Librdkafka, Some(n), None, true))
+        .map(|n| {
+            let mut keys = slotgen_keys(SchemeName::Librdkafka, Some(n), None, true);
+            keys.extend(framed_keys(
+                SchemeName::Librdkafka,
+                Some(n),
+                b"order-",
+                b":eu",
+            ));
+            keys
+        })
         .collect();
     let mut keys = random.clone();
     keys.extend(made.iter().flatten().map(|(_, k)| k.clone()));
