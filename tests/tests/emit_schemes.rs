@@ -41,7 +41,7 @@ use rand::{RngExt, SeedableRng};
 use slotgen::emit;
 use slotgen::scheme::invert::{derive, SchemeDerivation, SchemeSpec};
 use slotgen_tables::{SchemeName, SchemeTable, MAX_TAG_LEN};
-use slotgen_tests::emitted::{check_output_with, fresh_dir, go_command as go, run};
+use slotgen_tests::emitted::{check_output_with, fresh_dir, gcc_strict, go_command as go, run};
 use slotgen_tests::redis_server::RedisServer;
 use slotgen_tests::require_tool;
 
@@ -853,18 +853,8 @@ fn c_scheme_headers() {
         program.replace("slotgen_print_tags", "print_tags_")
     );
     std::fs::write(dir.join("driver.c"), program).unwrap();
-    let _ = run(Command::new("gcc")
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-            "-O1",
-            "-o",
-        ])
+    let _ = run(gcc_strict()
+        .arg("-o")
         .arg(dir.join("driver"))
         .arg(dir.join("driver.c")));
     for case in &setup.cases {

@@ -405,16 +405,8 @@ impl FramedKeys {
                 scheme: spec.name.name(),
             });
         }
-        let mut key = Vec::with_capacity(prefix.len() + MAX_TAG_LEN + suffix.len());
-        let key = std::cell::RefCell::new(&mut key);
-        let value = |tag: &[u8]| {
-            let mut key = key.borrow_mut();
-            key.clear();
-            key.extend_from_slice(prefix);
-            key.extend_from_slice(tag);
-            key.extend_from_slice(suffix);
-            scheme.value(&key)
-        };
+        // a few hundred evaluations per derivation: a key allocated for each is nothing
+        let value = |tag: &[u8]| scheme.value(&[prefix, tag, suffix].concat());
         let derivation = derive_valued(spec, scheme, &value)?;
         Ok(Self {
             derivation,
