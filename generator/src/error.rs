@@ -217,6 +217,16 @@ pub enum Error {
         /// What a name of that language must look like, with an example.
         rule: &'static str,
     },
+    /// An option of `slotgen emit` that the language does not take (it would be ignored).
+    #[error("`{option}` does not apply to `emit {language}` (only to {takers}): remove it")]
+    LanguageOption {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// The option: `--name`, `--package`, `--types` or `--for-script`.
+        option: &'static str,
+        /// The languages that take it, as `` `emit go` `` words.
+        takers: String,
+    },
     /// A slot's tag count does not fit the integers of the emitted language.
     #[error("each slot has 2^{kernel_len} tags, more than the {language} module can count (its integers hold 2^{max_kernel_len} at most): use a shorter tag or more slots")]
     TagCount {

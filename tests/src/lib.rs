@@ -2,8 +2,10 @@
 
 pub mod bitwise_crc;
 pub mod emitted;
+pub mod harness;
 pub mod redis_server;
 pub mod speakers;
+pub mod toolchains;
 
 use std::path::PathBuf;
 

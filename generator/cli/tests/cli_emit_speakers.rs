@@ -185,7 +185,7 @@ fn what_does_not_apply_to_a_scheme_is_refused() {
         (
             &["emit", "rust", "--scheme", "couchbase", "--name", "1x"],
             2,
-            "is not a Rust identifier",
+            "is not a name for `emit rust`: use a Rust identifier",
         ),
         (
             &["emit", "java", "--scheme", "codis", "--name", "a.class.B"],
@@ -262,11 +262,11 @@ fn options_a_language_cannot_use_are_refused() {
         ),
         (
             &["emit", "python", "--for-script"],
-            "`--for-script` applies to `emit lua` only",
+            "`--for-script` does not apply to `emit python` (only to `emit lua`)",
         ),
         (
             &["emit", "lua", "--types"],
-            "`--types` applies to `emit js` only",
+            "`--types` does not apply to `emit lua` (only to `emit js`)",
         ),
         (
             &["emit", "java", "--name", "a.class.B"],

@@ -1,0 +1,609 @@
+//! The one harness that runs every emitted module for real: every language of the registry
+//! ([`slotgen::emit::language::LANGUAGES`] with `module: true`) over one matrix of cases
+//! ([`cases`]: CRC-16 tables and every named scheme), each language's driver a real source
+//! file under `tests/drivers/<language>/`, built and run by its row of the toolchain table
+//! ([`crate::toolchains`]), the one place where strict compiler flags live.
+//!
+//! # The driver protocol
+//!
+//! A driver takes, after whatever its toolchain passes first (the module's directory or
+//! path): the keys file (one hex key a line), the groups file (one group a line, its keys
+//! as hex joined by `,`, an empty line for no keys), the counts `few` and `deep`, and the
+//! hex of a prefix, a suffix, a refused prefix and a refused suffix. It prints one answer a
+//! line, fields separated by tabs, bytes as lowercase hex:
+//!
+//! - `const <first slot> <last slot> <slots> <tag length>`, from the module's constants;
+//! - `tag <slot> <tag>` for every slot, from `tag_for_slot`;
+//! - `tags <slot> <tag>,...`: the first `few` tags of every slot, from `tags_for_slot`;
+//! - `deep <slot> <tag>,...`: the first `deep` tags of the first and of the last slot;
+//! - `key <slot> <key>` for every slot, from `key_for_slot(prefix, slot, suffix)`;
+//! - `slot <key> <slot>` for every key, the key passed as bytes; then, for each kind of
+//!   key its toolchain row names (`str`: as a string, for the keys that are UTF-8;
+//!   `buffer`: as a Node `Buffer`), `<kind> <key> <slot>` the same way;
+//! - `hashtag <key> <bytes>` for every key: the bytes its slot is computed from (the
+//!   hashtag, or the whole key);
+//! - `same <group> <slot>` and `shared <group> <hashtag>` for every group (numbered from
+//!   0), from `same_slot` and `shared_hashtag`, `-` for none;
+//! - `refused <case> <message>` (or `accepted <case> <value>`) for `tag_above`
+//!   (`tag_for_slot(last + 1)`), `tag_below` (`tag_for_slot(first - 1)`), `tags_above`,
+//!   `key_above` and `key_rule` (`key_for_slot` of the refused prefix and suffix).
+//!
+//! Every expected answer comes from elsewhere: tags and keys from the Rust runtime
+//! (`SlotTable`, `SchemeTable`), slots and hashtags from `tests/drivers/reference.py`
+//! (each system's rule and CRC written from its sources, with Python's own CRCs), checked
+//! against a real Redis server's answers where the spec is Redis Cluster's.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use slotgen::emit::model::Source;
+use slotgen::scheme::invert::{self, SchemeDerivation, SchemeSpec};
+use slotgen::{catalog, derive, Derivation, Spec};
+use slotgen_tables::{SchemeName, MAX_TAG_LEN};
+
+use crate::emitted::{fresh_dir, run};
+
+/// Tags of every slot the drivers print.
+pub const FEW: usize = 3;
+
+/// Below this many tags a slot, `deep` lists all of them, and one more is asked for.
+const ALL_TAGS_BELOW: u64 = 25_000;
+
+/// A derivation the harness owns.
+pub enum Table {
+    /// A CRC-16 table.
+    Crc16(Derivation),
+    /// A named scheme's.
+    Scheme(SchemeDerivation),
+}
+
+/// One case of the matrix.
+pub struct Case {
+    /// A short name, for directories, module names and messages: `[a-z0-9_]`.
+    pub name: &'static str,
+    /// Its derivation.
+    pub table: Table,
+    /// The affixes of the `key` lines.
+    pub prefix: Vec<u8>,
+    /// See [`prefix`](Self::prefix).
+    pub suffix: Vec<u8>,
+    /// The affixes of the `key_rule` refusal.
+    pub bad_prefix: Vec<u8>,
+    /// See [`bad_prefix`](Self::bad_prefix).
+    pub bad_suffix: Vec<u8>,
+    /// A piece of the `key_rule` refusal's message.
+    pub bad_fragment: &'static str,
+    /// How many tags the `deep` lines list.
+    pub deep: usize,
+}
+
+impl Case {
+    fn crc16(name: &'static str, spec: &Spec) -> Self {
+        let d = derive(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
+        Self::new(name, Table::Crc16(d))
+    }
+
+    fn scheme(name: &'static str, spec: &SchemeSpec) -> Self {
+        let d = invert::derive(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
+        Self::new(name, Table::Scheme(d))
+    }
+
+    fn new(name: &'static str, table: Table) -> Self {
+        let delimiters = match &table {
+            Table::Crc16(_) => Some(*b"{}"),
+            Table::Scheme(d) => d.scheme.hashtag().delimiters(),
+        };
+        let (prefix, suffix, bad_prefix, bad_fragment) = match delimiters {
+            None => (vec![], vec![], b"user:".to_vec(), "hashes the whole key"),
+            Some([open, _]) => (
+                b"user/".to_vec(),
+                b"/profile".to_vec(),
+                vec![b'a', open, b'b'],
+                "prefix contains",
+            ),
+        };
+        let mut case = Self {
+            name,
+            table,
+            prefix,
+            suffix,
+            bad_prefix,
+            bad_suffix: vec![],
+            bad_fragment,
+            deep: 0,
+        };
+        let total = case.tags_per_slot(case.last());
+        case.deep = if total < ALL_TAGS_BELOW {
+            usize::try_from(total).unwrap() + 1
+        } else {
+            (1usize << case.kernel_len()) + 3
+        };
+        case
+    }
+
+    /// The derivation as the emitters take it.
+    #[must_use]
+    pub fn source(&self) -> Source<'_> {
+        match &self.table {
+            Table::Crc16(d) => d.into(),
+            Table::Scheme(d) => d.into(),
+        }
+    }
+
+    /// The first slot.
+    #[must_use]
+    pub fn first(&self) -> u32 {
+        match &self.table {
+            Table::Crc16(_) => 0,
+            Table::Scheme(d) => d.scheme.offset(),
+        }
+    }
+
+    /// The slot count.
+    #[must_use]
+    pub fn slots(&self) -> u32 {
+        match &self.table {
+            Table::Crc16(d) => d.spec.slots,
+            Table::Scheme(d) => d.scheme.slots(),
+        }
+    }
+
+    /// The last slot.
+    #[must_use]
+    pub fn last(&self) -> u32 {
+        self.first() + (self.slots() - 1)
+    }
+
+    fn tag_len(&self) -> usize {
+        match &self.table {
+            Table::Crc16(d) => d.tag_len,
+            Table::Scheme(d) => d.tag_len,
+        }
+    }
+
+    fn kernel_len(&self) -> usize {
+        match &self.table {
+            Table::Crc16(d) => d.kernel.len(),
+            Table::Scheme(d) => d.kernel.len(),
+        }
+    }
+
+    fn tags_per_slot(&self, slot: u32) -> u64 {
+        match &self.table {
+            Table::Crc16(d) => d.table().tags_per_slot(),
+            Table::Scheme(d) => d.table().tags_per_slot(slot),
+        }
+    }
+
+    /// The first `n` tags of `slot`, by the Rust runtime.
+    fn tags(&self, slot: u32, n: usize) -> Vec<Vec<u8>> {
+        let owned = |t: slotgen_tables::Tag<MAX_TAG_LEN>| t.as_ref().to_vec();
+        match &self.table {
+            Table::Crc16(d) => {
+                let slot = u16::try_from(slot).unwrap();
+                d.table()
+                    .tags_for_slot(slot)
+                    .unwrap()
+                    .take(n)
+                    .map(owned)
+                    .collect()
+            }
+            Table::Scheme(d) => d
+                .table()
+                .tags_for_slot(slot)
+                .unwrap()
+                .take(n)
+                .map(owned)
+                .collect(),
+        }
+    }
+
+    /// The key of `slot` with the case's affixes, by the Rust runtime.
+    fn key(&self, slot: u32) -> Vec<u8> {
+        match &self.table {
+            Table::Crc16(d) => d
+                .table()
+                .key_for_slot(&self.prefix, u16::try_from(slot).unwrap(), &self.suffix)
+                .unwrap(),
+            Table::Scheme(d) => d
+                .table()
+                .key_for_slot(&self.prefix, slot, &self.suffix)
+                .unwrap(),
+        }
+    }
+
+    /// The case as `reference.py` takes it.
+    fn reference_arg(&self) -> String {
+        match &self.table {
+            Table::Crc16(d) => {
+                let c = &d.spec.crc;
+                format!(
+                    "{}:crc16:{:#x}:{:#x}:{}:{}:{:#x}:{}",
+                    self.name, c.poly, c.init, c.refin, c.refout, c.xorout, d.spec.slots
+                )
+            }
+            Table::Scheme(d) => format!(
+                "{}:scheme:{}:{}:{}",
+                self.name,
+                d.spec.name.name(),
+                d.scheme.slots(),
+                d.spec.hash_tag.map_or(String::new(), hex::encode)
+            ),
+        }
+    }
+
+    /// The arguments of a driver after what its toolchain passes first.
+    #[must_use]
+    pub fn driver_args(&self, shared: &Shared) -> Vec<String> {
+        vec![
+            shared.keys_path.display().to_string(),
+            shared.groups_path.display().to_string(),
+            FEW.to_string(),
+            self.deep.to_string(),
+            hex::encode(&self.prefix),
+            hex::encode(&self.suffix),
+            hex::encode(&self.bad_prefix),
+            hex::encode(&self.bad_suffix),
+        ]
+    }
+}
+
+/// The matrix: five CRC-16 tables (Redis Cluster; CRC-16/KERMIT, reflected; a 32-symbol
+/// alphabet `@`..`_`; a custom CRC with `refin != refout`, nonzero `init` and `xorout`
+/// over 4096 slots and an 8-symbol alphabet; 256 slots with one tag a slot) and every named
+/// scheme: Redis Cluster over 1024 slots through the scheme path, Codis and Couchbase
+/// (low bits), Tarantool vshard's 3000 buckets from 1 (the whole value, CRC-32C),
+/// librdkafka over 12 partitions and over one (nothing solved for), twemproxy's crc32a over
+/// 3 servers without and with `hash_tag: "{}"`, crc32 over 3 servers with `hash_tag: "::"`,
+/// and Codis with the 32 symbols `\x80` to `\x9f`.
+///
+/// # Panics
+///
+/// When a case does not derive (a bug in slotgen).
+#[must_use]
+pub fn cases() -> Vec<Case> {
+    let scheme = |name: SchemeName, slots: Option<u32>, hash_tag: Option<&[u8; 2]>| SchemeSpec {
+        slots,
+        hash_tag: hash_tag.copied(),
+        ..SchemeSpec::new(name)
+    };
+    vec![
+        Case::crc16("redis", &Spec::default()),
+        Case::crc16(
+            "kermit",
+            &Spec::default().with_crc("CRC-16/KERMIT").unwrap(),
+        ),
+        Case::crc16(
+            "wide",
+            &Spec {
+                alphabet: (0x40..0x60).collect(),
+                tag_len: None,
+                ..Spec::default()
+            },
+        ),
+        Case::crc16(
+            "custom",
+            &Spec {
+                crc: catalog::custom(0x8005, 0x1234, true, false, 0xbeef),
+                alphabet: b"01234567".to_vec(),
+                tag_len: None,
+                slots: 4096,
+            },
+        ),
+        Case::crc16(
+            "bijective",
+            &Spec {
+                tag_len: Some(2),
+                slots: 256,
+                ..Spec::default()
+            },
+        ),
+        Case::scheme(
+            "s_redis",
+            &scheme(SchemeName::RedisCluster, Some(1024), None),
+        ),
+        Case::scheme("codis", &scheme(SchemeName::Codis, None, None)),
+        Case::scheme("couchbase", &scheme(SchemeName::Couchbase, None, None)),
+        Case::scheme(
+            "tarantool",
+            &scheme(SchemeName::TarantoolVshard, None, None),
+        ),
+        Case::scheme("kafka", &scheme(SchemeName::Librdkafka, Some(12), None)),
+        Case::scheme(
+            "twem_a",
+            &scheme(SchemeName::TwemproxyCrc32a, Some(3), None),
+        ),
+        Case::scheme(
+            "twem_a_tag",
+            &scheme(SchemeName::TwemproxyCrc32a, Some(3), Some(b"{}")),
+        ),
+        Case::scheme(
+            "twem_tag",
+            &scheme(SchemeName::TwemproxyCrc32, Some(3), Some(b"::")),
+        ),
+        Case::scheme("kafka_one", &scheme(SchemeName::Librdkafka, Some(1), None)),
+        Case::scheme(
+            "codis_high",
+            &SchemeSpec {
+                alphabet: (0x80..0xa0).collect(),
+                ..SchemeSpec::new(SchemeName::Codis)
+            },
+        ),
+    ]
+}
+
+/// The keys every module hashes: pinned edge cases of every hashtag rule, the keys a real
+/// Redis server answered, keys that share hashtags under `{}` and `::`, then seeded random
+/// keys of 0 to 20 bytes, half of their bytes from `{}:` and lowercase letters.
+#[must_use]
+pub fn keys() -> Vec<Vec<u8>> {
+    let mut keys: Vec<Vec<u8>> = [
+        &b""[..],
+        b"123456789",
+        b"{}",
+        b"a{}b",
+        b"b{}a",
+        b"{}{a}",
+        b"{a}",
+        b"a",
+        b"x{a}1",
+        b"a{b",
+        b"a}b{",
+        b"{{a}}",
+        b"foo{bar}{zap}",
+        b"emq:{orders}:pending",
+        b"emq:{orders}:active",
+        b"{orders}",
+        b"emq:{}:pending",
+        b"::",
+        b"a::b",
+        b"a:b:c",
+        b"x:b:y",
+        b":a",
+        b"{:a:}",
+        "\u{1F480}".as_bytes(),
+        "user:{\u{1F480}}:profile".as_bytes(),
+        "caf\u{e9} {\u{e9}t\u{e9}}".as_bytes(),
+        b"\xff\x80{\xfe}",
+        b"\xff\x00{\x80}",
+    ]
+    .iter()
+    .map(|k| k.to_vec())
+    .collect();
+    keys.extend(crate::redis_vectors().into_iter().map(|v| v.key));
+    let mut rng = StdRng::seed_from_u64(13);
+    while keys.len() < 3000 {
+        let len = rng.random_range(0..=20usize);
+        keys.push(
+            (0..len)
+                .map(|_| match rng.random_range(0..8) {
+                    0 => b'{',
+                    1 => b'}',
+                    2 => b':',
+                    3 | 4 => rng.random_range(b'a'..=b'z'),
+                    _ => rng.random::<u8>(),
+                })
+                .collect(),
+        );
+    }
+    keys
+}
+
+/// The groups of keys for `same_slot` and `shared_hashtag`: none; each pinned key alone;
+/// keys sharing a hashtag (`emq:{orders}:...`, `a:b:c` and `x:b:y` under `::`); keys with
+/// one slot but no shared hashtag (`{a}` and `a`); `{}` keys; and pairs of random keys.
+fn groups(keys: &[Vec<u8>]) -> Vec<Vec<Vec<u8>>> {
+    let key = |k: &[u8]| k.to_vec();
+    let mut groups: Vec<Vec<Vec<u8>>> = vec![vec![]];
+    groups.extend(keys[..28].iter().map(|k| vec![k.clone()]));
+    for group in [
+        &[
+            &b"emq:{orders}:pending"[..],
+            b"emq:{orders}:active",
+            b"{orders}",
+        ][..],
+        &[b"{a}", b"a"],
+        &[b"{a}", b"x{a}1", b"{}{a}"],
+        &[b"a{}b", b"b{}a"],
+        &[b"a{}b", b"a{}b"],
+        &[b"a:b:c", b"x:b:y"],
+        &[b"{{a}}", b"{a}"],
+        &[b"", b""],
+    ] {
+        groups.push(group.iter().map(|k| key(k)).collect());
+    }
+    groups.extend(keys[1000..1400].chunks(2).map(<[Vec<u8>]>::to_vec));
+    groups
+}
+
+/// What every language shares, made once for the whole test binary: the cases, the keys
+/// and groups files, and the lines each case's driver must print.
+pub struct Shared {
+    /// The directory every driver runs under.
+    pub dir: PathBuf,
+    /// The matrix.
+    pub cases: Vec<Case>,
+    /// The keys file.
+    pub keys_path: PathBuf,
+    /// The groups file.
+    pub groups_path: PathBuf,
+    keys: Vec<Vec<u8>>,
+    groups: Vec<Vec<Vec<u8>>>,
+    /// Per case: the slot, hashed bytes and explicit hashtag of each key, by the reference.
+    reference: HashMap<&'static str, HashMap<Vec<u8>, (u32, Vec<u8>, Option<Vec<u8>>)>>,
+}
+
+static SHARED: OnceLock<Shared> = OnceLock::new();
+
+/// [`Shared`], its files under `tmp` (the test binary's `CARGO_TARGET_TMPDIR`), or `None`
+/// (the language skips) when python3, which runs the reference, is missing.
+#[must_use]
+pub fn shared(tmp: &Path) -> Option<&'static Shared> {
+    if !crate::require_tool("python3") {
+        return None;
+    }
+    Some(SHARED.get_or_init(|| {
+        let dir = fresh_dir(tmp, "harness");
+        let cases = cases();
+        let keys = keys();
+        let groups = groups(&keys);
+        let keys_path = dir.join("keys.txt");
+        let text: String = keys.iter().map(|k| hex::encode(k) + "\n").collect();
+        std::fs::write(&keys_path, text).unwrap();
+        let groups_path = dir.join("groups.txt");
+        let text: String = groups
+            .iter()
+            .map(|g| g.iter().map(hex::encode).collect::<Vec<_>>().join(",") + "\n")
+            .collect();
+        std::fs::write(&groups_path, text).unwrap();
+        let reference = reference(&cases, &keys_path);
+        check_reference_against_redis(&reference["redis"]);
+        Shared {
+            dir,
+            cases,
+            keys_path,
+            groups_path,
+            keys,
+            groups,
+            reference,
+        }
+    }))
+}
+
+type Answers = HashMap<Vec<u8>, (u32, Vec<u8>, Option<Vec<u8>>)>;
+
+/// Every key's answers for every case, by `tests/drivers/reference.py`.
+fn reference(cases: &[Case], keys_path: &Path) -> HashMap<&'static str, Answers> {
+    let mut command = Command::new("python3");
+    command
+        .arg(crate::workspace_root().join("tests/drivers/reference.py"))
+        .arg(keys_path);
+    command.args(cases.iter().map(Case::reference_arg));
+    let mut answers: HashMap<&'static str, Answers> = HashMap::new();
+    for line in run(&mut command).lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [name, key, slot, hashed, explicit] = fields[..] else {
+            panic!("reference.py printed `{line}`");
+        };
+        let case = cases.iter().find(|c| c.name == name).unwrap().name;
+        let explicit = (explicit != "-").then(|| hex::decode(explicit).unwrap());
+        answers.entry(case).or_default().insert(
+            hex::decode(key).unwrap(),
+            (
+                slot.parse().unwrap(),
+                hex::decode(hashed).unwrap(),
+                explicit,
+            ),
+        );
+    }
+    answers
+}
+
+/// The reference agrees with a real Redis server on every key it answered.
+fn check_reference_against_redis(answers: &Answers) {
+    for vector in crate::redis_vectors() {
+        assert_eq!(
+            answers[&vector.key].0,
+            u32::from(vector.slot),
+            "reference.py disagrees with Redis on key {}",
+            hex::encode(&vector.key)
+        );
+    }
+}
+
+impl Shared {
+    /// A fresh directory for `language` and `case`.
+    #[must_use]
+    pub fn dir(&self, language: &str, case: &Case) -> PathBuf {
+        fresh_dir(&self.dir, &format!("{language}-{}", case.name))
+    }
+
+    /// The lines `case`'s driver must print before its refusals, for a language that
+    /// prints the key kinds `kinds` after `slot`.
+    #[must_use]
+    pub fn expected(&self, case: &Case, kinds: &[&str]) -> Vec<String> {
+        let answers = &self.reference[case.name];
+        let hex_tags = |slot: u32, n: usize| {
+            case.tags(slot, n)
+                .iter()
+                .map(hex::encode)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let (first, last) = (case.first(), case.last());
+        let mut lines = vec![format!(
+            "const\t{first}\t{last}\t{}\t{}",
+            case.slots(),
+            case.tag_len()
+        )];
+        for slot in first..=last {
+            lines.push(format!("tag\t{slot}\t{}", hex_tags(slot, 1)));
+        }
+        for slot in first..=last {
+            lines.push(format!("tags\t{slot}\t{}", hex_tags(slot, FEW)));
+        }
+        for slot in [first, last] {
+            lines.push(format!("deep\t{slot}\t{}", hex_tags(slot, case.deep)));
+        }
+        for slot in first..=last {
+            lines.push(format!("key\t{slot}\t{}", hex::encode(case.key(slot))));
+        }
+        for kind in std::iter::once(&"slot").chain(kinds) {
+            for key in &self.keys {
+                if *kind == "str" && std::str::from_utf8(key).is_err() {
+                    continue;
+                }
+                lines.push(format!("{kind}\t{}\t{}", hex::encode(key), answers[key].0));
+            }
+        }
+        for key in &self.keys {
+            lines.push(format!(
+                "hashtag\t{}\t{}",
+                hex::encode(key),
+                hex::encode(&answers[key].1)
+            ));
+        }
+        for (i, group) in self.groups.iter().enumerate() {
+            let slots: Vec<u32> = group.iter().map(|k| answers[k].0).collect();
+            let same = match slots.first() {
+                Some(&s) if slots.iter().all(|&t| t == s) => s.to_string(),
+                _ => "-".to_owned(),
+            };
+            lines.push(format!("same\t{i}\t{same}"));
+        }
+        for (i, group) in self.groups.iter().enumerate() {
+            let tags: Vec<&Option<Vec<u8>>> = group.iter().map(|k| &answers[k].2).collect();
+            let shared = match tags.first() {
+                Some(Some(t)) if tags.iter().all(|u| u.as_ref() == Some(t)) => hex::encode(t),
+                _ => "-".to_owned(),
+            };
+            lines.push(format!("shared\t{i}\t{shared}"));
+        }
+        lines
+    }
+
+    /// Checks `case`'s output of `language`: the expected lines in order, then every
+    /// refusal.
+    ///
+    /// # Panics
+    ///
+    /// With the first difference.
+    pub fn check(&self, language: &str, case: &Case, kinds: &[&str], output: &str) {
+        crate::emitted::check_output_with(
+            &format!("{language}, case {}", case.name),
+            output,
+            &self.expected(case, kinds),
+            &[
+                ("tag_above", "out of range"),
+                ("tag_below", "out of range"),
+                ("tags_above", "out of range"),
+                ("key_above", "out of range"),
+                ("key_rule", case.bad_fragment),
+            ],
+        );
+    }
+}
