@@ -7,8 +7,9 @@
 //! # The driver protocol
 //!
 //! A driver takes, after whatever its toolchain passes first (the module's directory or
-//! path): the keys file (one hex key a line), the groups file (one group a line, its keys
-//! as hex joined by `,`, an empty line for no keys), the counts `few` and `deep`, and the
+//! path): the keys file (one hex key a line), the groups file (one group a line: the count
+//! of its keys, `:`, and the keys as hex joined by `,`; `0:` for none, `1:` for the empty
+//! key), the counts `few` and `deep`, and the
 //! hex of a prefix, a suffix, a refused prefix and a refused suffix. It prints one answer a
 //! line, fields separated by tabs, bytes as lowercase hex:
 //!
@@ -120,7 +121,7 @@ impl Case {
         case.deep = if total < ALL_TAGS_BELOW {
             usize::try_from(total).unwrap() + 1
         } else {
-            (1usize << case.kernel_len()) + 3
+            (1usize << case.kernel_len().min(10)) + 3
         };
         case
     }
@@ -259,7 +260,11 @@ impl Case {
 /// (low bits), Tarantool vshard's 3000 buckets from 1 (the whole value, CRC-32C),
 /// librdkafka over 12 partitions and over one (nothing solved for), twemproxy's crc32a over
 /// 3 servers without and with `hash_tag: "{}"`, crc32 over 3 servers with `hash_tag: "::"`,
-/// and Codis with the 32 symbols `\x80` to `\x9f`.
+/// and Codis with the 32 symbols `\x80` to `\x9f`. Then the awkward: Redis Cluster with
+/// 16-symbol tags (2^50 tags a slot, which every module's `tags_for_slot` gives lazily),
+/// and three 8-symbol alphabets over 1024 slots whose bytes a module's text must hold
+/// safely (a newline, a carriage return, quotes, a backslash, `*/`, `?>`, `\u`, a control
+/// byte).
 ///
 /// # Panics
 ///
@@ -326,6 +331,16 @@ pub fn cases() -> Vec<Case> {
             &scheme(SchemeName::TwemproxyCrc32, Some(3), Some(b"::")),
         ),
         Case::scheme("kafka_one", &scheme(SchemeName::Librdkafka, Some(1), None)),
+        Case::crc16(
+            "big_kernel",
+            &Spec {
+                tag_len: Some(16),
+                ..Spec::default()
+            },
+        ),
+        Case::crc16("awkward_lines", &awkward(b"\n\r\"\\%[ts")),
+        Case::crc16("awkward_ends", &awkward(b"?>*/+.:;")),
+        Case::crc16("awkward_escape", &awkward(b"\\u'-\x04\x0eV\x7f")),
         Case::scheme(
             "codis_high",
             &SchemeSpec {
@@ -334,6 +349,16 @@ pub fn cases() -> Vec<Case> {
             },
         ),
     ]
+}
+
+/// An 8-symbol alphabet over 1024 slots, its tags as short as reach every slot.
+fn awkward(alphabet: &[u8]) -> Spec {
+    Spec {
+        alphabet: alphabet.to_vec(),
+        tag_len: None,
+        slots: 1024,
+        ..Spec::default()
+    }
 }
 
 /// The keys every module hashes: pinned edge cases of every hashtag rule, the keys a real
@@ -457,7 +482,10 @@ pub fn shared(tmp: &Path) -> Option<&'static Shared> {
         let groups_path = dir.join("groups.txt");
         let text: String = groups
             .iter()
-            .map(|g| g.iter().map(hex::encode).collect::<Vec<_>>().join(",") + "\n")
+            .map(|g| {
+                let keys: Vec<String> = g.iter().map(hex::encode).collect();
+                format!("{}:{}\n", g.len(), keys.join(","))
+            })
             .collect();
         std::fs::write(&groups_path, text).unwrap();
         let reference = reference(&cases, &keys_path);

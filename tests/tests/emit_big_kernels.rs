@@ -54,17 +54,6 @@ fn check(language: &str, tools: &[&str], file: &str, source: String, script: &st
 }
 
 #[test]
-fn python() {
-    check(
-        "python",
-        &["python3"],
-        "slotgen.py",
-        emit::python::module(&big()),
-        "python3 -c 'import itertools, slotgen as m; print(m.TAGS_PER_SLOT, \",\".join(t.hex() for t in itertools.islice(m.tags_for_slot(0), 3)))'",
-    );
-}
-
-#[test]
 fn js() {
     check(
         "js",

@@ -95,47 +95,6 @@ fn the_runtime_answers_the_seed_layouts() {
     );
 }
 
-const PYTHON: &str = r#"
-import importlib.util, sys
-spec = importlib.util.spec_from_file_location("slotgen", sys.argv[1])
-m = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(m)
-for line in open(sys.argv[2]):
-    line = line.rstrip("\n")
-    keys = [] if line == "-" else [bytes.fromhex(h) for h in line.split(",")]
-    same, shared = m.same_slot(iter(keys)), m.shared_hashtag(keys)
-    print(f"{'none' if same is None else same}\t{'none' if shared is None else shared.hex()}")
-"#;
-
-#[test]
-fn python() {
-    if !require_tool("python3") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-py-{}", case.name),
-        );
-        std::fs::write(
-            dir.join("slotgen.py"),
-            emit::python::module(&case.derivation),
-        )
-        .unwrap();
-        std::fs::write(dir.join("driver.py"), PYTHON).unwrap();
-        let groups = write_groups(&dir);
-        let output = run(Command::new("python3")
-            .arg(dir.join("driver.py"))
-            .arg(dir.join("slotgen.py"))
-            .arg(&groups));
-        check("Python", &case, &output);
-
-        let _ = run(Command::new("python3")
-            .args(["-m", "doctest", "slotgen.py"])
-            .current_dir(&dir));
-    }
-}
-
 const JS: &str = r#"
 import { readFileSync } from "node:fs";
 import { sameSlot, sharedHashtag } from "./slotgen.mjs";

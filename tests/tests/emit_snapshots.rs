@@ -19,7 +19,9 @@ fn c_header_for_redis_cluster() {
 
 #[test]
 fn python_module_for_redis_cluster() {
-    insta::assert_snapshot!("python_redis_cluster", emit::python::module(&redis()));
+    let python = emit::language::find("python").unwrap();
+    let module = python.emit((&redis()).into(), &Default::default()).unwrap();
+    insta::assert_snapshot!("python_redis_cluster", module);
 }
 
 #[test]
@@ -43,7 +45,10 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
         [
             emit::lua::module(d),
             emit::c::header(d),
-            emit::python::module(d),
+            emit::language::find("python")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
             emit::js::module(d),
             emit::go::package(d, "slotgen").unwrap(),
         ]

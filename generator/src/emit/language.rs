@@ -16,7 +16,7 @@
 //! # Ok::<(), slotgen::Error>(())
 //! ```
 
-use super::model::Source;
+use super::model::{Model, Source};
 use crate::Error;
 
 /// The options of `slotgen emit` that belong to a language, not to the spec. A language
@@ -245,10 +245,7 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, _| match source {
-            Source::Crc16(d) => Ok(super::python::module(d)),
-            Source::Scheme(d) => super::python::scheme_module(d),
-        },
+        emit: |source, _| Ok(super::python::module(&Model::of(source, "python", usize::MAX)?)),
     },
     Language {
         name: "js",

@@ -42,5 +42,6 @@ pub mod ruby;
 pub mod rust;
 mod scheme_common;
 pub mod shortest;
+mod values;
 
 pub use common::{describe, describe_scheme, scheme_options, spec_options};

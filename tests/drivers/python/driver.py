@@ -37,7 +37,10 @@ for k in keys:
     out.append(f"str\t{k.hex()}\t{m.slot(text)}")
 out += [f"hashtag\t{k.hex()}\t{m.hashtag(k).hex()}" for k in keys]
 with open(groups_path) as f:
-    groups = [[bytes.fromhex(h) for h in line.strip().split(",") if h] for line in f]
+    groups = []
+    for line in f:
+        count, _, listed = line.rstrip("\n").partition(":")
+        groups.append([bytes.fromhex(h) for h in listed.split(",")][: int(count)])
 out += [f"same\t{i}\t{none_or(m.same_slot(g), str)}" for i, g in enumerate(groups)]
 out += [f"shared\t{i}\t{none_or(m.shared_hashtag(g), bytes.hex)}" for i, g in enumerate(groups)]
 

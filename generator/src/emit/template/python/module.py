@@ -1,6 +1,6 @@
-{{header}}{{doc_open}}Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot.
-Standard library only, Python 3.9 and later. Keys are bytes; a str key is encoded as UTF-8
-first. A slot is an int from FIRST_SLOT to LAST_SLOT.
+{{header}}{{doc_open}}Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot in
+O(1). Standard library only, Python 3.9 and later. Keys are bytes; a str key is encoded as
+UTF-8 first. A slot is an int from FIRST_SLOT to LAST_SLOT.
 
 >>> slot("123456789")
 {{check_slot}}
@@ -14,7 +14,7 @@ first. A slot is an int from FIRST_SLOT to LAST_SLOT.
 Errors raise SlotOutOfRange or {{key_error}}, both SlotgenError, a ValueError.
 {{doc_close}}
 
-from typing import Iterator, Union
+from typing import Iterable, Iterator, Optional, Union
 
 __all__ = [
     "SLOTS",
@@ -25,9 +25,12 @@ __all__ = [
     "SlotOutOfRange",
     "{{key_error}}",
     "slot",
+    "hashtag",
     "tag_for_slot",
     "key_for_slot",
     "tags_for_slot",
+    "same_slot",
+    "shared_hashtag",
 ]
 
 Key = Union[bytes, bytearray, memoryview, str]
@@ -51,8 +54,8 @@ class SlotOutOfRange(SlotgenError):
 
     def __init__(self, slot: object) -> None:
         super().__init__(
-            f"slot {slot!r} is out of range: this scheme's slots are {FIRST_SLOT} to "
-            f"{LAST_SLOT}, so a slot is an int in range({FIRST_SLOT}, {LAST_SLOT + 1})"
+            f"slot {slot!r} is out of range: the slots are {FIRST_SLOT} to {LAST_SLOT}, "
+            f"so a slot is an int in range({FIRST_SLOT}, {LAST_SLOT + 1})"
         )
         self.slot = slot
 
@@ -65,6 +68,13 @@ def _bytes(value: Key, what: str) -> bytes:
     raise TypeError(f"{what} must be bytes or str, not {type(value).__name__}")
 
 {{rule}}
+
+def hashtag(key: Key) -> bytes:
+    """The bytes of the key that its slot is computed from: {{rule_doc}}."""
+    data = _bytes(key, "key")
+    found = _explicit(data)
+    return data if found is None else found
+
 
 # The CRC's lookup table: entry i is the register after feeding byte i into a zero
 # register{{reflected_note}}.
@@ -81,20 +91,11 @@ def _crc(data: bytes) -> int:
 
 
 def slot(key: Key) -> int:
-    """The slot of a key: ((crc >> {{shift}}) & {{value_mask}}) % SLOTS + FIRST_SLOT, for the CRC of
+    """The slot of a key: {{slot_formula}}, for the CRC of
     {{rule_doc}}."""
-    value = (_crc(_hashed(_bytes(key, "key"))) >> {{shift}}) & {{value_mask}}
-    return value % SLOTS + FIRST_SLOT
+    return {{slot_expression}}
 
-
-# A tag as an int: byte k of the tag is byte k of the int, least significant first. The
-# tag of a value v is _ZERO_TAG ^ _COLUMNS[i] over the set bits i of v: _COLUMNS[i] flips
-# bit i of the tag's value (the CRC's value after the shift and mask), and _ZERO_TAG is the
-# tag of value 0. The tag of a slot is the tag of the value slot - FIRST_SLOT.
-_ZERO_TAG = {{zero_int}}
-_COLUMNS = (
-{{column_ints}}
-)
+{{lookup}}
 # A basis of the kernel: xored into a tag, any combination keeps its value.
 _KERNEL = (
 {{kernel_ints}}
@@ -112,14 +113,6 @@ def _check_slot(slot: int) -> int:
     if not FIRST_SLOT <= slot <= LAST_SLOT:
         raise SlotOutOfRange(slot)
     return slot - FIRST_SLOT
-
-
-def _tag_of(value: int) -> int:
-    tag = _ZERO_TAG
-    for bit, column in enumerate(_COLUMNS):
-        if value >> bit & 1:
-            tag ^= column
-    return tag
 
 
 def tag_for_slot(slot: int) -> bytes:
@@ -149,3 +142,30 @@ def _tags(value: int) -> Iterator[bytes]:
                     combined ^= vector
             yield combined.to_bytes(TAG_LEN, "little")
         value += SLOTS
+
+
+def same_slot(keys: Iterable[Key]) -> Optional[int]:
+    """The slot every key lands on, as a multi-key command or a script's keys need; None
+    when two keys land on different slots (the server answers CROSSSLOT) or there are
+    none."""
+    found = None
+    for key in keys:
+        this = slot(key)
+        if found is None:
+            found = this
+        elif this != found:
+            return None
+    return found
+
+
+def shared_hashtag(keys: Iterable[Key]) -> Optional[bytes]:
+    """The one hashtag every key has between its delimiters; None when a key has none (its
+    whole key is hashed), two keys have different ones, or there are none. Keys that share
+    a hashtag land on one slot whatever the slot count."""
+    found = None
+    for key in keys:
+        tag = _explicit(_bytes(key, "key"))
+        if tag is None or (found is not None and tag != found):
+            return None
+        found = tag
+    return found

@@ -2,14 +2,13 @@
 //! [`harness`](crate::harness), with the strict flags of each compiler and interpreter in
 //! this one place. A row per language of the registry whose output is a module
 //! ([`Language::module`](slotgen::emit::language::Language)); `every_module_language_has_a_toolchain`
-//! fails for a language without one.
+//! fails for a language without one. Each row is in a file of its own
+//! (`tests/src/toolchains/<language>.rs`).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use slotgen::emit::language::{self, Options};
 
-use crate::emitted::run;
 use crate::harness::{Case, Shared};
 
 /// How one language is run.
@@ -35,31 +34,10 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Every toolchain.
-pub static TOOLCHAINS: &[Toolchain] = &[Toolchain {
-    language: "python",
-    programs: &["python3"],
-    kinds: &["str"],
-    run: |shared, case, dir, module| {
-        std::fs::write(dir.join("slotgen.py"), module).unwrap();
-        let output = run(Command::new("python3")
-            .arg("-W")
-            .arg("error")
-            .arg(driver("python", "driver.py"))
-            .arg(dir)
-            .args(case.driver_args(shared)));
-        // the docstring's examples, with this case's values
-        let doctest = run(Command::new("python3")
-            .args(["-m", "doctest", "slotgen.py"])
-            .current_dir(dir));
-        assert!(
-            doctest.is_empty(),
-            "Python doctests, case {}:\n{doctest}",
-            case.name
-        );
-        output
-    },
-}];
+mod python;
+
+/// Every toolchain, a row a language, each in its own file.
+pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected

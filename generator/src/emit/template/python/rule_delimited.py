@@ -1,0 +1,40 @@
+
+#: The bytes that open and close a hashtag.
+OPEN, CLOSE = {{open}}, {{close}}
+# A hashtag shorter than this hashes the whole key.
+_MIN_TAG_LEN = {{min_tag_len}}
+
+
+class PrefixHasDelimiter(SlotgenError):
+    """The prefix contains OPEN, so the key's hashtag would not be the tag."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(
+            f"prefix contains the hashtag's opening byte {OPEN!r} at byte {position}: the "
+            "key's hashtag would start there instead of at the tag; remove it from the "
+            "prefix or move that part into the suffix"
+        )
+        self.position = position
+
+
+def _explicit(data: bytes) -> Optional[bytes]:
+    start = data.find(OPEN)
+    if start >= 0:
+        end = data.find(CLOSE, start + 1)
+        if end >= 0 and end - start - 1 >= _MIN_TAG_LEN:
+            return data[start + 1 : end]
+    return None
+
+
+def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
+    """The key prefix + OPEN + tag + CLOSE + suffix for the slot. Its hashtag is the tag,
+    so it lands on the slot whatever the suffix holds.
+
+    Raises SlotOutOfRange, or PrefixHasDelimiter when the prefix contains OPEN."""
+    head, tail = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
+    tag = tag_for_slot(slot)
+    position = head.find(OPEN)
+    if position >= 0:
+        raise PrefixHasDelimiter(position)
+    return b"".join((head, OPEN, tag, CLOSE, tail))
+

@@ -1,0 +1,138 @@
+//! The template values that mean the same in every language, from one [`Model`]: each
+//! language's emitter passes these to [`render`](super::common::render) with the few of its
+//! own (its literals, its CRC step), and its template names what it uses.
+
+use super::common::{comment_text, hex, rows, Syntax};
+use super::model::{KeyRule, Lookup, Model};
+
+/// Byte rows as hex literals, one row to a line behind `indent`, each byte followed by `,`.
+/// No final newline; empty for no rows.
+pub(crate) fn byte_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
+    rows_of
+        .iter()
+        .map(|row| {
+            rows(
+                &hex(row.iter().map(|&b| u64::from(b)), 2),
+                row.len(),
+                indent,
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A row of bytes as one little-endian integer in hex (`0x` and two digits a byte, the last
+/// byte first), for the languages whose integers have no bound.
+pub(crate) fn little_endian_hex(row: &[u8]) -> String {
+    let digits: String = row.iter().rev().map(|b| format!("{b:02x}")).collect();
+    format!("0x{digits}")
+}
+
+/// Rows as little-endian integers ([`little_endian_hex`]), one a line behind `indent`.
+pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
+    let ints: Vec<String> = rows_of.iter().map(|r| little_endian_hex(r)).collect();
+    rows(&ints, 1, indent)
+}
+
+/// The template values of `model`, spelled in `syntax` (`command` is what follows
+/// `slotgen emit`, `int_suffix` goes after the CRC's start value and table entries):
+///
+/// - `header` ([`Model::header`]), `scheme`, and the usage examples `check_slot`, `tag`,
+///   `key` (comment text), `rule_doc`, `example_prefix`, `example_suffix` (double-quoted);
+/// - the slots: `slots`, `first_slot`, `last_slot`, `value_limit`, `needs_modulus`
+///   (`true` or `false`);
+/// - the CRC: `crc_width`, `crc_table` (hex rows of 8), `crc_start`, `reflected_note`,
+///   `crc_mask` (`width` bits set), `crc_top_shift` (`width - 8`), `shift`, `value_mask`,
+///   `value_bits`, and for languages without shifts (Lua 5.1) `shift_divisor` (`2^shift`)
+///   and `value_modulus` (`2^value_bits`);
+/// - the tags: `tag_len`, `zero_tag`, `columns`, `kernel` (hex byte rows), `zero_int`,
+///   `column_ints`, `kernel_ints` (little-endian integers, one a line), `solved_bits`,
+///   `kernel_len`, `tags_per_value` (`2^kernel_len`);
+/// - with a split lookup: `low_bits`, `low_mask`, `low_len`, `high_len`, `low_rows`,
+///   `high_rows` (hex byte rows), `low_ints`, `high_ints`;
+/// - the hashtag: `open`, `close` (hex bytes, `0x00` for the whole key), `min_tag_len`.
+pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, String)> {
+    let c = &model.crc;
+    let r = &model.reduction;
+    let t = &model.tags;
+    let suffixed = |v: u64| format!("{v:#0w$x}{}", syntax.int_suffix, w = c.digits() + 2);
+    let table: Vec<String> = c.table.iter().map(|&v| suffixed(v)).collect();
+    let (open, close, min_tag_len) = match model.rule {
+        KeyRule::WholeKey => (0, 0, 0),
+        KeyRule::Delimited {
+            open,
+            close,
+            min_len,
+        } => (open, close, min_len),
+    };
+    let quoted = |b: &[u8]| format!("\"{}\"", String::from_utf8_lossy(b));
+    let e = &model.examples;
+    let mut values = vec![
+        ("header", model.header(syntax.command, syntax.comment)),
+        ("scheme", model.scheme.to_owned()),
+        ("check_slot", e.check_slot.to_string()),
+        ("tag", comment_text(&e.tag)),
+        ("key", comment_text(&e.key)),
+        ("rule_doc", model.rule.describe()),
+        ("example_prefix", quoted(e.prefix)),
+        ("example_suffix", quoted(e.suffix)),
+        ("slots", r.slots.to_string()),
+        ("first_slot", r.first.to_string()),
+        ("last_slot", r.last().to_string()),
+        ("value_limit", t.value_limit.to_string()),
+        ("needs_modulus", r.needs_modulus().to_string()),
+        ("crc_width", c.params.width.to_string()),
+        ("crc_table", rows(&table, 8, syntax.indent)),
+        ("crc_start", suffixed(c.start)),
+        (
+            "reflected_note",
+            if c.params.refin {
+                ", reflected (the register shifts right)"
+            } else {
+                ""
+            }
+            .to_owned(),
+        ),
+        ("crc_mask", format!("{:#x}", c.width_mask())),
+        ("crc_top_shift", (c.params.width - 8).to_string()),
+        ("shift", r.shift.to_string()),
+        ("value_mask", format!("{:#x}", r.mask)),
+        ("value_bits", r.value_bits.to_string()),
+        ("shift_divisor", (1u64 << r.shift).to_string()),
+        ("value_modulus", (1u64 << r.value_bits).to_string()),
+        ("tag_len", t.len.to_string()),
+        (
+            "zero_tag",
+            byte_rows(std::slice::from_ref(&t.zero), syntax.indent),
+        ),
+        ("columns", byte_rows(&t.columns, syntax.indent)),
+        ("kernel", byte_rows(&t.kernel, syntax.indent)),
+        ("zero_int", little_endian_hex(&t.zero)),
+        ("column_ints", int_rows(&t.columns, syntax.indent)),
+        ("kernel_ints", int_rows(&t.kernel, syntax.indent)),
+        ("solved_bits", t.columns.len().to_string()),
+        ("kernel_len", t.kernel.len().to_string()),
+        ("tags_per_value", t.per_value().to_string()),
+        ("open", format!("{open:#04x}")),
+        ("close", format!("{close:#04x}")),
+        ("min_tag_len", min_tag_len.to_string()),
+    ];
+    if let Lookup::Split {
+        low_bits,
+        low,
+        high,
+    } = &model.lookup
+    {
+        values.extend([
+            ("low_bits", low_bits.to_string()),
+            ("low_mask", format!("{:#x}", (1u32 << low_bits) - 1)),
+            ("low_len", low.len().to_string()),
+            ("high_len", high.len().to_string()),
+            ("low_rows", byte_rows(low, syntax.indent)),
+            ("high_rows", byte_rows(high, syntax.indent)),
+            ("low_ints", int_rows(low, syntax.indent)),
+            ("high_ints", int_rows(high, syntax.indent)),
+        ]);
+    }
+    values
+}
