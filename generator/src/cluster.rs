@@ -1,6 +1,6 @@
 //! A live Redis Cluster (or Valkey cluster): its topology, keys that land on every node, and
 //! where a workload's keys land. Behind the cargo feature `redis`; every exchange with a
-//! server goes through the bounded connection of [`crate::verify::server`] (the [`redis`]
+//! server goes through the bounded connection that [`crate::verify::server`] uses (the [`redis`]
 //! crate packs the commands and parses the replies), one deadline over all of them and a
 //! budget on every reply, from what a real answer can need.
 //!
@@ -34,8 +34,8 @@ use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo, Value};
 use serde::Serialize;
 use slotgen_tables::REDIS_CLUSTER;
 
+use crate::transport::{Budget, Connection, Limit, ServerError};
 use crate::url::{redact, HIDDEN};
-use crate::verify::server::{Budget, Connection, Limit, ServerError};
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).
 pub const SLOTS: u16 = 16384;

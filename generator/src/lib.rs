@@ -41,6 +41,8 @@ pub mod scheme;
 pub mod shortest;
 pub mod spec;
 pub mod text;
+#[cfg(feature = "redis")]
+mod transport;
 pub mod url;
 pub mod vectors;
 pub mod verify;
