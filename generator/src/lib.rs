@@ -37,6 +37,7 @@ pub mod crc_catalog;
 pub mod derive;
 pub mod emit;
 mod error;
+pub mod json_schema;
 pub mod scheme;
 pub mod shortest;
 pub mod spec;
