@@ -37,10 +37,13 @@ pub mod crc_catalog;
 pub mod derive;
 pub mod emit;
 mod error;
+pub mod json_schema;
 pub mod scheme;
 pub mod shortest;
 pub mod spec;
 pub mod text;
+#[cfg(feature = "redis")]
+mod transport;
 pub mod url;
 pub mod vectors;
 pub mod verify;

@@ -681,7 +681,7 @@ pub fn write_json(out: &mut impl Write, spec: &Spec, count: usize, seed: u64) ->
     let head = serde_json::json!({
         "format": FORMAT,
         "corpus_version": CORPUS_VERSION,
-        "crc": crate::emit::json::crc_value(spec.crc_name(), &spec.crc),
+        "crc": crate::json_schema::crc_value(spec.crc_name(), &spec.crc),
         "slots": spec.slots,
         "seed": seed,
         "count": count,

@@ -2,7 +2,7 @@
 //!
 //! A JSON derivation is trusted for nothing but the spec it names: the CRC (catalogue name,
 //! or the parameters of a `custom` one), the alphabet (`alphabet_hex`), the tag length and
-//! the slot count ([`emit::json::spec_of`], beside the writer). Everything else is derived
+//! the slot count ([`json_schema::spec_of`], beside the writer). Everything else is derived
 //! again and compared value by value, so that an edited constant is named (`inverse[2]`:
 //! expected `36871`, found `36872`); then the re-derivation is verified exhaustively
 //! with [`verify`](crate::verify()).
@@ -10,15 +10,9 @@
 use serde_json::Value;
 
 use super::MAX_LISTED;
+use crate::json_schema::{self, read, FILE_FIELDS};
 use crate::scheme::invert::SchemeDerivation;
-use crate::{derive, emit, verify, Derivation, Error, Report};
-
-/// JSON fields that describe the file rather than the table, and are not compared.
-const NOT_COMPARED: &[&str] = &["generator", "verification"];
-
-/// The largest JSON derivation read: 1 MiB. The largest derivation slotgen writes (128
-/// symbols, 16-symbol tags, 65536 slots) has under 20 KiB.
-pub const MAX_JSON_BYTES: usize = 1 << 20;
+use crate::{derive, verify, Derivation, Error, Report};
 
 /// One value of a JSON derivation that differs from the re-derivation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,7 +63,7 @@ impl<D> JsonReport<D> {
 }
 
 /// Checks a derivation in its JSON form (schema `slotgen-derivation/2`, written by
-/// [`emit::json::to_value`]): rebuilds the spec it names, derives it again, compares every
+/// [`json_schema::to_value`]): rebuilds the spec it names, derives it again, compares every
 /// value of the file with the re-derivation's, and, when all match, verifies the
 /// re-derivation over every slot and every alternative tag.
 ///
@@ -78,10 +72,10 @@ impl<D> JsonReport<D> {
 ///
 /// # Errors
 ///
-/// - [`Error::TableTooLarge`]: the text has more than [`MAX_JSON_BYTES`].
+/// - [`Error::TableTooLarge`]: the text has more than [`MAX_JSON_BYTES`](super::MAX_JSON_BYTES).
 /// - [`Error::TableJson`]: the text is not JSON, is truncated, or lacks a field that names
 ///   the spec.
-/// - [`Error::TableFormat`]: `format` is not [`emit::json::FORMAT`].
+/// - [`Error::TableFormat`]: `format` is not [`json_schema::FORMAT`].
 /// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
 /// - [`Error::UnsupportedWidth`]: `crc.width` is not 16.
 /// - [`Error::UnknownCrc`]: `crc.name` is neither a catalogue name nor `custom`.
@@ -91,7 +85,7 @@ impl<D> JsonReport<D> {
 ///
 /// ```
 /// let d = slotgen::derive(&slotgen::Spec::default())?;
-/// let mut value = slotgen::emit::json::to_value(&d, None);
+/// let mut value = slotgen::json_schema::to_value(&d, None);
 /// let report = slotgen::verify::json_derivation(&value.to_string())?;
 /// assert!(report.passed());
 ///
@@ -102,15 +96,15 @@ impl<D> JsonReport<D> {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {
-    let found = read(text, emit::json::FORMAT)?;
-    let derivation = derive(&emit::json::spec_of(&found)?)?;
-    let expected = emit::json::to_value(&derivation, None);
+    let found = read(text, json_schema::FORMAT)?;
+    let derivation = derive(&json_schema::spec_of(&found)?)?;
+    let expected = json_schema::to_value(&derivation, None);
     Ok(compared(derivation, &expected, &found, verify))
 }
 
 /// As [`json_derivation`], for a scheme derivation's JSON form (schema
-/// `slotgen-scheme-derivation/1`, [`emit::json::scheme_to_value`]): the spec it names
-/// ([`emit::json::scheme_spec_of`]) is derived again, every value compared, and the
+/// `slotgen-scheme-derivation/1`, [`json_schema::scheme_to_value`]): the spec it names
+/// ([`json_schema::scheme_spec_of`]) is derived again, every value compared, and the
 /// re-derivation checked by [`verify_scheme`](super::verify_scheme).
 ///
 /// # Errors
@@ -118,47 +112,15 @@ pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {
 /// As [`json_derivation`], with the scheme's errors of
 /// [`derive`](crate::scheme::invert::derive) for the spec the file names.
 pub fn json_scheme_derivation(text: &str) -> Result<JsonReport<SchemeDerivation>, Error> {
-    let found = read(text, emit::json::SCHEME_FORMAT)?;
-    let derivation = crate::scheme::invert::derive(&emit::json::scheme_spec_of(&found)?)?;
-    let expected = emit::json::scheme_to_value(&derivation, None);
+    let found = read(text, json_schema::SCHEME_FORMAT)?;
+    let derivation = crate::scheme::invert::derive(&json_schema::scheme_spec_of(&found)?)?;
+    let expected = json_schema::scheme_to_value(&derivation, None);
     Ok(compared(
         derivation,
         &expected,
         &found,
         super::verify_scheme,
     ))
-}
-
-/// The `format` of a JSON derivation's text, if it is a JSON object with one: to choose
-/// between [`json_derivation`] and [`json_scheme_derivation`].
-#[must_use]
-pub fn json_format(text: &str) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Format {
-        format: String,
-    }
-    serde_json::from_str::<Format>(text).ok().map(|f| f.format)
-}
-
-/// The text as JSON, checked for its size and its `format`.
-fn read(text: &str, format: &'static str) -> Result<Value, Error> {
-    if text.len() > MAX_JSON_BYTES {
-        return Err(Error::TableTooLarge {
-            bytes: text.len() as u64,
-            limit: MAX_JSON_BYTES as u64,
-        });
-    }
-    let found: Value = serde_json::from_str(text).map_err(|e| Error::TableJson {
-        message: e.to_string(),
-    })?;
-    let found_format = found.get("format").and_then(Value::as_str);
-    if found_format != Some(format) {
-        return Err(Error::TableFormat {
-            found: found_format.map_or_else(|| "(none)".to_owned(), str::to_owned),
-            expected: format,
-        });
-    }
-    Ok(found)
 }
 
 /// Compares the file's values with the re-derivation's, and verifies the re-derivation
@@ -225,7 +187,7 @@ impl Walk {
         match (expected, found) {
             (Value::Object(e), Value::Object(f)) => {
                 for (key, value) in e {
-                    if path.is_empty() && NOT_COMPARED.contains(&key.as_str()) {
+                    if path.is_empty() && FILE_FIELDS.contains(&key.as_str()) {
                         continue;
                     }
                     match f.get(key) {
@@ -234,7 +196,7 @@ impl Walk {
                     }
                 }
                 for (key, value) in f {
-                    let ignored = path.is_empty() && NOT_COMPARED.contains(&key.as_str());
+                    let ignored = path.is_empty() && FILE_FIELDS.contains(&key.as_str());
                     if !ignored && !e.contains_key(key) {
                         self.differ(&join(key), None, Some(value));
                     }
@@ -274,7 +236,7 @@ mod tests {
         };
         assert_eq!(spec.crc_name(), "custom");
         let derivation = derive(&spec).unwrap();
-        let value = emit::json::to_value(&derivation, None);
+        let value = json_schema::to_value(&derivation, None);
         assert_eq!(value["crc"]["name"], "custom");
         let report = json_derivation(&value.to_string()).unwrap();
         assert!(report.passed(), "{:?}", report.mismatches);
@@ -284,7 +246,7 @@ mod tests {
     #[test]
     fn every_edited_value_is_named() {
         let derivation = derive(&Spec::default()).unwrap();
-        let original = emit::json::to_value(&derivation, None);
+        let original = json_schema::to_value(&derivation, None);
         let report = json_derivation(&original.to_string()).unwrap();
         assert!(report.passed());
         // change each leaf in turn: every change is caught, and named by its path
@@ -353,7 +315,7 @@ mod tests {
     #[test]
     fn spec_errors() {
         let derivation = derive(&Spec::default()).unwrap();
-        let original = emit::json::to_value(&derivation, None);
+        let original = json_schema::to_value(&derivation, None);
         let text = original.to_string();
         assert!(matches!(
             json_derivation(&text[..text.len() / 2]),

@@ -10,9 +10,8 @@ mod scheme;
 pub mod server;
 mod tags;
 
-pub use json::{
-    json_derivation, json_format, json_scheme_derivation, JsonReport, Mismatch, MAX_JSON_BYTES,
-};
+pub use crate::json_schema::{format_of as json_format, MAX_JSON_BYTES};
+pub use json::{json_derivation, json_scheme_derivation, JsonReport, Mismatch};
 pub use literal::{tags_from_source, Language};
 pub use scheme::{verify_scheme, MAX_SCHEME_EXHAUSTIVE_TAGS};
 pub use tags::{scheme_tag_table, tag_table, tags_from_lines, Misplaced, TagReport};

@@ -1,0 +1,114 @@
+//! [`Error`]: why a cluster's topology cannot be read, or keys cannot be made for it.
+
+use std::time::Duration;
+
+use super::MAX_NODES;
+use crate::transport::Limit;
+
+/// Why a cluster's topology cannot be read, or keys cannot be made for it.
+///
+/// Every URL in a message is shown with its password replaced by `***` ([`crate::url::redact`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The URL cannot be parsed.
+    #[error("`{url}` is not a server URL: give `redis://host:port`, `redis://:PASSWORD@host:port` or `unix:///path/to/socket`")]
+    Url {
+        /// The URL, redacted.
+        url: String,
+    },
+    /// Nothing accepts connections there, or the connection broke.
+    #[error("cannot reach `{url}` ({during}): {reason}; start a cluster-enabled server there, or give the URL of one")]
+    Unreachable {
+        /// The URL of the node, redacted.
+        url: String,
+        /// What was being done.
+        during: String,
+        /// The operating system's or the client's reason.
+        reason: String,
+    },
+    /// The deadline passed before the exchange was complete.
+    #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
+    TimedOut {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The whole exchange's time limit.
+        timeout: Duration,
+        /// What was being done when it passed.
+        during: String,
+    },
+    /// The server wants a password and none was given (`NOAUTH`).
+    #[error("`{url}` requires a password (`NOAUTH`): give it in the URL, as `redis://:PASSWORD@host:port` or `redis://USER:PASSWORD@host:port`")]
+    PasswordRequired {
+        /// The URL, redacted.
+        url: String,
+    },
+    /// The server refused the user name or password.
+    #[error("`{url}` refused the user name or password ({reason}): give the password the cluster is configured with (`requirepass`, or an ACL user's)")]
+    PasswordRejected {
+        /// The URL, redacted.
+        url: String,
+        /// The server's or the client's reason.
+        reason: String,
+    },
+    /// The server runs without cluster support.
+    #[error("`{url}` is not cluster-enabled (`INFO cluster` does not say `cluster_enabled:1`): give the URL of a node of a cluster, a server started with `cluster-enabled yes`")]
+    NotCluster {
+        /// The URL, redacted.
+        url: String,
+    },
+    /// The cluster's state is not `ok`: some slot is unassigned or its node unreachable.
+    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again")]
+    ClusterState {
+        /// The URL, redacted.
+        url: String,
+        /// `cluster_state` as `CLUSTER INFO` gives it (`fail`).
+        state: String,
+        /// `cluster_slots_assigned`.
+        slots_assigned: String,
+        /// `cluster_slots_fail`.
+        slots_fail: String,
+    },
+    /// The server answered a command with an error.
+    #[error("`{url}` refused `{command}`: {reason}")]
+    Refused {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The command.
+        command: String,
+        /// The server's error.
+        reason: String,
+    },
+    /// An answer was larger than any answer of a cluster of up to [`MAX_NODES`] nodes: more
+    /// bytes or RESP values than the command's budget, or a longer string.
+    #[error("`{url}` sent a reply too large for `{command}`: more than {limit}, more than a cluster of up to {} nodes answers; check that it is a Redis or Valkey cluster node, or give the URL of another node of the cluster", MAX_NODES)]
+    ReplyTooLarge {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The command.
+        command: String,
+        /// The bound passed.
+        limit: Limit,
+    },
+    /// The server's answer is not a cluster topology.
+    #[error("`{url}` answered `{command}` with something that is not a cluster topology: {reason}; check that the URL names a Redis or Valkey cluster node")]
+    Malformed {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The command.
+        command: String,
+        /// What is wrong with the answer.
+        reason: String,
+    },
+    /// No node of the topology has this id or address.
+    #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::shorten(&.node.escape_debug().to_string(), crate::text::MAX_SHOWN), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
+    UnknownNode {
+        /// The id or `host:port` asked for.
+        node: String,
+        /// `id (host:port)` of every node.
+        known: Vec<String>,
+    },
+    /// A key cannot be made (a prefix with `{`).
+    #[error(transparent)]
+    Key(#[from] slotgen_tables::Error),
+}

@@ -1,0 +1,355 @@
+//! The exchange of [`Topology::fetch`], on its own thread: `INFO cluster`, `CLUSTER INFO` and
+//! the map (`CLUSTER SHARDS`, or `CLUSTER SLOTS`) from the node asked, then `CLUSTER NODES`
+//! from every primary, each command with its budget, all within one deadline.
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use redis::{ConnectionAddr, ConnectionInfo, Value};
+
+use super::answers::{
+    info_field, info_has, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
+};
+use super::topology::{Node, Source, Topology};
+use super::{Error, MAX_NODES, SLOTS};
+use crate::transport::{Budget, Connection, ServerError};
+use crate::url::HIDDEN;
+
+/// The bytes one node takes in an answer, at most. In `CLUSTER SHARDS` (RESP2, every field
+/// of Redis 7.2 and Valkey 8 at its longest): its id (40), `port` and `tls-port`, `ip` (under
+/// 46 bytes, `NET_IP_STR_LEN`), `endpoint` and `hostname` (under 256 each,
+/// `NET_HOST_STR_LEN`), `role`, `replication-offset` (19 digits) and `health`, with the
+/// field names and framing, 810 bytes, and its shard's framing (40 bytes: `slots`, `nodes`).
+/// In `CLUSTER SLOTS` its entry (ip, port, id and the hostname), 450 bytes; in `CLUSTER
+/// NODES` its line (id, `ip:port@cport,hostname` and auxiliary fields, flags, its primary's
+/// id, ping and pong times, epoch, link state), 600 bytes or so. 1 KiB covers each, with
+/// room for a field that a later server adds.
+const NODE_BYTES: usize = 1024;
+
+/// The RESP values one node takes in `CLUSTER SHARDS` or `CLUSTER SLOTS`, at most: in
+/// `CLUSTER SHARDS` its map of 9 fields is 19 and its shard's framing 5; 32 leaves room for
+/// 4 more fields.
+const NODE_VALUES: usize = 32;
+
+/// The budget of `CLUSTER INFO`: about 40 `name:value` lines in Redis 7.2 (the state, slot
+/// counts, epochs, sent and received counts of each message type), under 64 bytes each:
+/// 2.5 KiB. It may take 256 such lines, 16 KiB, as one string.
+const CLUSTER_INFO: Budget = Budget {
+    bytes: 16 * 1024 + 16,
+    values: 1,
+    string: 16 * 1024,
+};
+
+/// The budget of `CLUSTER SHARDS` and of `CLUSTER SLOTS`, a cluster's map, from what an answer
+/// of [`MAX_NODES`] nodes takes:
+/// - bytes: [`NODE_BYTES`] a node, and 24 for each of at most 16384 slot ranges (two
+///   integers of up to 8 bytes, `:16383\r\n`, and a `CLUSTER SLOTS` entry's framing): 16 MiB
+///   + 384 KiB, and 16 for the answer's own framing, 17,170,448 bytes;
+/// - values: [`NODE_VALUES`] a node, and 3 for each slot range (its two integers, and its
+///   entry in `CLUSTER SLOTS`): 524,288 + 49,152, and the answer itself, 573,441;
+/// - the longest string: [`MAX_TEXT`], as long as any string read from the answer.
+///
+/// Held as values by the `redis` parser (56 bytes each), 573,441 values take 32 MB.
+const MAP: Budget = Budget {
+    bytes: MAX_NODES * NODE_BYTES + SLOTS as usize * 24 + 16,
+    values: MAX_NODES * NODE_VALUES + SLOTS as usize * 3 + 1,
+    string: MAX_TEXT,
+};
+
+/// The budget of `CLUSTER NODES`, one text: a line of [`NODE_BYTES`] for each of
+/// [`MAX_NODES`] nodes, and on the lines at most 16384 slot ranges (` 16382-16383`, 12
+/// bytes) and 16384 slots in migration (` [16383->-`, a 40-digit id, `]`: 51 bytes), 64 bytes a
+/// slot for both: 16 MiB + 1 MiB, 17,825,792 bytes, and 16 for the framing.
+const CLUSTER_NODES: Budget = Budget {
+    bytes: MAX_NODES * NODE_BYTES + SLOTS as usize * 64 + 16,
+    values: 1,
+    string: MAX_NODES * NODE_BYTES + SLOTS as usize * 64,
+};
+
+/// The exchange of [`Topology::fetch`], on its own thread.
+pub(super) struct Exchange {
+    /// The node asked first.
+    pub(super) info: ConnectionInfo,
+    /// Its URL, redacted.
+    pub(super) shown: String,
+    /// The end of the whole exchange.
+    pub(super) deadline: Instant,
+    /// The time allowed, as messages name it.
+    pub(super) timeout: Duration,
+    /// What is under way, for the message when the deadline passes.
+    pub(super) stage: Arc<Mutex<String>>,
+}
+
+impl Exchange {
+    pub(super) fn run(&self) -> Result<Topology, Error> {
+        let mut con = self.connect(&self.info, &self.shown)?;
+        let info = self.text(&mut con, redis::cmd("INFO").arg("cluster"), Budget::SHORT)?;
+        if !info_has(&info, "cluster_enabled", "1") {
+            return Err(Error::NotCluster {
+                url: self.shown.clone(),
+            });
+        }
+        let cluster_info = self.text(&mut con, redis::cmd("CLUSTER").arg("INFO"), CLUSTER_INFO)?;
+        let field = |name: &str| info_field(&cluster_info, name).unwrap_or("?").to_owned();
+        if field("cluster_state") != "ok" {
+            return Err(Error::ClusterState {
+                url: self.shown.clone(),
+                state: field("cluster_state"),
+                slots_assigned: field("cluster_slots_assigned"),
+                slots_fail: field("cluster_slots_fail"),
+            });
+        }
+        let host = match &self.info.addr {
+            ConnectionAddr::Tcp(host, _) => host.clone(),
+            _ => "127.0.0.1".to_owned(),
+        };
+        let malformed = |command: &str| {
+            let url = self.shown.clone();
+            let command = command.to_owned();
+            move |reason| Error::Malformed {
+                url,
+                command,
+                reason,
+            }
+        };
+        let (shards, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP)
+        {
+            Ok(value) => (
+                parse_shards(&value, &host).map_err(malformed("CLUSTER SHARDS"))?,
+                Source::ClusterShards,
+            ),
+            Err(Error::Refused { reason, .. }) => {
+                let value = self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?;
+                (
+                    parse_slots(&value, &host).map_err(malformed("CLUSTER SLOTS"))?,
+                    Source::ClusterSlots {
+                        shards_refused: reason,
+                    },
+                )
+            }
+            Err(e) => return Err(e),
+        };
+        drop(con);
+        let mut topology = Topology {
+            shards,
+            migrations: Vec::new(),
+            source,
+        };
+        topology
+            .sort_and_check()
+            .map_err(malformed(match topology.source {
+                Source::ClusterShards => "CLUSTER SHARDS",
+                Source::ClusterSlots { .. } => "CLUSTER SLOTS",
+            }))?;
+        // A failed primary cannot answer; its slots, if any, make the state `fail` above.
+        let primaries: Vec<Node> = topology
+            .shards
+            .iter()
+            .map(|s| s.primary.clone())
+            .filter(|p| p.health.as_deref() != Some("failed"))
+            .collect();
+        for primary in primaries {
+            let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
+                url: self.shown.clone(),
+                command: "CLUSTER SHARDS".to_owned(),
+                reason: format!("node address `{}` is not `host:port`", primary.addr),
+            })?;
+            let info = ConnectionInfo {
+                addr: ConnectionAddr::Tcp(host.to_owned(), port),
+                redis: self.info.redis.clone(),
+            };
+            let shown = redact_with(&primary.addr, &self.shown);
+            let mut con = self.connect(&info, &shown)?;
+            let text = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
+            let (myself, migrations) = parse_nodes(&text).map_err(|reason| Error::Malformed {
+                url: shown.clone(),
+                command: "CLUSTER NODES".to_owned(),
+                reason,
+            })?;
+            if matches!(topology.source, Source::ClusterShards) && myself != primary.id {
+                return Err(Error::Malformed {
+                    url: shown,
+                    command: "CLUSTER NODES".to_owned(),
+                    reason: format!(
+                        "the node there is `{myself}`, but the cluster's map names `{}` at that address",
+                        primary.id
+                    ),
+                });
+            }
+            topology.migrations.extend(migrations);
+        }
+        topology.sort_migrations();
+        Ok(topology)
+    }
+
+    fn set_stage(&self, stage: String) {
+        if let Ok(mut s) = self.stage.lock() {
+            *s = stage;
+        }
+    }
+
+    fn remaining(&self, shown: &str) -> Result<Duration, Error> {
+        self.deadline
+            .checked_duration_since(Instant::now())
+            .filter(|left| !left.is_zero())
+            .ok_or_else(|| Error::TimedOut {
+                url: shown.to_owned(),
+                timeout: self.timeout,
+                during: self.stage.lock().map(|s| s.clone()).unwrap_or_default(),
+            })
+    }
+
+    fn connect(&self, info: &ConnectionInfo, shown: &str) -> Result<Connection, Error> {
+        self.set_stage(format!("connecting to {shown}"));
+        self.remaining(shown)?;
+        Connection::open(info, shown.to_owned(), Some(self.deadline), self.timeout)
+            .map_err(|e| self.lift(e))
+    }
+
+    /// The reply to `cmd` within `budget`; an error reply is [`Error::Refused`], or
+    /// [`Error::PasswordRequired`] and [`Error::PasswordRejected`] for `NOAUTH` and
+    /// `WRONGPASS`.
+    fn query(
+        &self,
+        con: &mut Connection,
+        cmd: &redis::Cmd,
+        budget: Budget,
+    ) -> Result<Value, Error> {
+        let command = command_name(cmd);
+        let shown = con.url().to_owned();
+        self.set_stage(format!("waiting for `{command}` of {shown}"));
+        self.remaining(&shown)?;
+        let value = con.query(cmd, budget, &command).map_err(|e| self.lift(e))?;
+        // A slow answer that came in just after the deadline is still late.
+        self.remaining(&shown)?;
+        let Value::ServerError(e) = value else {
+            return Ok(value);
+        };
+        let url = shown;
+        let code = e.code().to_owned();
+        let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
+        Err(match code.as_str() {
+            "NOAUTH" => Error::PasswordRequired { url },
+            "WRONGPASS" => Error::PasswordRejected { url, reason },
+            _ => Error::Refused {
+                url,
+                command,
+                reason,
+            },
+        })
+    }
+
+    /// The reply to `cmd` within `budget`, as text (`INFO`, `CLUSTER INFO`, `CLUSTER NODES`).
+    fn text(
+        &self,
+        con: &mut Connection,
+        cmd: &redis::Cmd,
+        budget: Budget,
+    ) -> Result<String, Error> {
+        let url = con.url().to_owned();
+        let malformed = |reason: String| Error::Malformed {
+            url,
+            command: command_name(cmd),
+            reason,
+        };
+        match self.query(con, cmd, budget)? {
+            Value::BulkString(bytes) => {
+                String::from_utf8(bytes).map_err(|_| malformed("the text is not UTF-8".to_owned()))
+            }
+            Value::VerbatimString { text, .. } | Value::SimpleString(text) => Ok(text),
+            other => Err(malformed(crate::text::reason(&format!(
+                "the answer is not text but {other:?}"
+            )))),
+        }
+    }
+
+    /// This module's error for an error of the connection.
+    fn lift(&self, e: ServerError) -> Error {
+        match e {
+            ServerError::Url { url } | ServerError::Tls { url } => Error::Url { url },
+            ServerError::Connect { url, reason } => Error::Unreachable {
+                url,
+                during: "connecting".to_owned(),
+                reason,
+            },
+            ServerError::TimedOut { url, .. } => Error::TimedOut {
+                url,
+                timeout: self.timeout,
+                during: self.stage.lock().map(|s| s.clone()).unwrap_or_default(),
+            },
+            ServerError::Io {
+                url,
+                during,
+                reason,
+            } => Error::Unreachable {
+                url,
+                during,
+                reason,
+            },
+            ServerError::ReplyTooLarge { url, during, limit } => Error::ReplyTooLarge {
+                url,
+                command: during,
+                limit,
+            },
+            ServerError::NotRedis { url, during, what } => Error::Malformed {
+                url,
+                // `during` is a phrase (`answering AUTH`); the message names the command
+                command: during
+                    .strip_prefix("answering ")
+                    .map_or_else(|| during.clone(), str::to_owned),
+                reason: what,
+            },
+            ServerError::Auth { url, message } => Error::PasswordRejected {
+                url,
+                reason: message,
+            },
+            ServerError::CommandRefused { url, message, .. } if message.starts_with("NOAUTH") => {
+                Error::PasswordRequired { url }
+            }
+            ServerError::CommandRefused {
+                url,
+                command,
+                message,
+            } => Error::Refused {
+                url,
+                command,
+                reason: message,
+            },
+            // Not answers of a connection's setup or of `query`, which judges no reply.
+            ServerError::NotCluster { url } => Error::NotCluster { url },
+            ServerError::Refused { url, message, .. } => Error::Refused {
+                url,
+                command: "CLUSTER KEYSLOT".to_owned(),
+                reason: message,
+            },
+            ServerError::NotASlot { url, slot, .. } => Error::Malformed {
+                url,
+                command: "CLUSTER KEYSLOT".to_owned(),
+                reason: format!("slot {slot} is not in 0..65536"),
+            },
+        }
+    }
+}
+
+/// `CLUSTER SHARDS` for a command `CLUSTER SHARDS`: its first two words.
+fn command_name(cmd: &redis::Cmd) -> String {
+    cmd.args_iter()
+        .take(2)
+        .filter_map(|arg| match arg {
+            redis::Arg::Simple(bytes) => Some(String::from_utf8_lossy(bytes).to_uppercase()),
+            redis::Arg::Cursor => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The URL of another node of the cluster as messages show it: `redis://` and `addr`,
+/// with `***` for a password when the entry URL (already redacted) had one.
+fn redact_with(addr: &str, entry: &str) -> String {
+    let secret = entry.contains(HIDDEN);
+    if secret {
+        format!("redis://{HIDDEN}@{addr}")
+    } else {
+        format!("redis://{addr}")
+    }
+}

@@ -1,0 +1,54 @@
+//! A live Redis Cluster (or Valkey cluster): its topology, keys that land on every node, and
+//! where a workload's keys land. Behind the cargo feature `redis`; every exchange with a
+//! server goes through the bounded connection that [`crate::verify::server`] uses (the
+//! [`redis`] crate packs the commands and parses the replies), one deadline over all of them
+//! and a budget on every reply, from what a real answer can need.
+//!
+//! - [`Topology::fetch`] asks a node for the cluster's shards (`CLUSTER SHARDS`, Redis 7+ and
+//!   Valkey; `CLUSTER SLOTS` on servers that refuse it) and every primary for the slots it is
+//!   migrating or importing (`CLUSTER NODES`: a node reports only its own), all within one
+//!   deadline.
+//! - [`keys_over_slots`] makes distinct keys spread evenly over a node's slots, with the
+//!   tags of [`REDIS_CLUSTER`](slotgen_tables::REDIS_CLUSTER): a load test that must hit
+//!   every primary takes K keys per node instead of trying random keys until one routes
+//!   there.
+//! - [`Placement`] counts where keys fall: per slot, and with a [`Topology`] per node.
+//!
+//! ```
+//! use slotgen::cluster::{keys_over_slots, SlotRange};
+//!
+//! // Three keys over the slots 0-5460 (the first primary of a 3-primary cluster), at even
+//! // spacing: slots 0, 1820 and 3640.
+//! let slots: Vec<u16> = SlotRange { first: 0, last: 5460 }.slots().collect();
+//! let keys: Vec<(u16, Vec<u8>)> = keys_over_slots(&slots, 3, b"load:", b"")?.collect();
+//! assert_eq!(keys[0], (0, b"load:{DLH@}".to_vec()));
+//! assert_eq!(keys.iter().map(|k| k.0).collect::<Vec<_>>(), [0, 1820, 3640]);
+//! # Ok::<(), slotgen::cluster::Error>(())
+//! ```
+
+// The code by job: the cluster's map and its types (`topology.rs`), reading the answers of
+// `CLUSTER SHARDS`, `CLUSTER SLOTS`, `CLUSTER NODES` and `INFO` (`answers.rs`), asking the
+// nodes within one deadline and a budget per command (`exchange.rs`), keys over a node's
+// slots (`spread.rs`), where keys land (`placement.rs`), and the error they share
+// (`error.rs`).
+mod answers;
+mod error;
+mod exchange;
+mod placement;
+mod spread;
+mod topology;
+
+pub use error::Error;
+pub use placement::{skew, NodeLoad, Placement};
+pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
+pub use topology::{
+    ranges_of, show_ranges, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source,
+    Topology,
+};
+
+/// The number of hash slots of a Redis Cluster (the Redis Cluster specification).
+pub const SLOTS: u16 = 16384;
+
+/// At most this many nodes are read from one answer: Redis recommends clusters of up to
+/// 1000 nodes, and a cluster cannot use more primaries than slots.
+pub const MAX_NODES: usize = 16384;

@@ -1,0 +1,426 @@
+//! The cluster's map: [`Topology`] (its shards, nodes, roles and slots in migration), read by
+//! [`Topology::fetch`] from a live node or by [`Topology::from_answers`] from recorded answers.
+
+use std::fmt;
+use std::sync::{mpsc, Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use redis::{IntoConnectionInfo, Value};
+use serde::Serialize;
+
+use super::answers::{parse_nodes, parse_shards};
+use super::exchange::Exchange;
+use super::{Error, SLOTS};
+use crate::url::redact;
+
+/// Whether a node is its shard's primary or one of its replicas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The node that owns the shard's slots and takes writes (`master` in Redis's answers).
+    Primary,
+    /// A replica: serves reads of its primary's slots after `READONLY`.
+    Replica,
+}
+
+impl fmt::Display for Role {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Role::Primary => "primary",
+            Role::Replica => "replica",
+        })
+    }
+}
+
+/// One node of a cluster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Node {
+    /// The node id: 40 hex digits, as `CLUSTER MYID` gives it. From `CLUSTER SLOTS` of a
+    /// server that gives none, the address.
+    pub id: String,
+    /// Where clients reach it: `host:port` (`[host]:port` for an IPv6 address).
+    pub addr: String,
+    /// Primary or replica.
+    pub role: Role,
+    /// `CLUSTER SHARDS`' `health`: `online`, `failed` or `loading`; `None` from
+    /// `CLUSTER SLOTS`, which does not say.
+    pub health: Option<String>,
+}
+
+/// An inclusive range of hash slots, `first..=last`, each in `0..16384`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct SlotRange {
+    /// The first slot.
+    pub first: u16,
+    /// The last slot, at least `first`.
+    pub last: u16,
+}
+
+impl SlotRange {
+    /// The number of slots in the range.
+    #[must_use]
+    pub fn len(&self) -> u32 {
+        u32::from(self.last) - u32::from(self.first) + 1
+    }
+
+    /// Whether the range has no slot (never: a range holds at least `first`).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The slots of the range, in order.
+    pub fn slots(&self) -> impl Iterator<Item = u16> {
+        self.first..=self.last
+    }
+}
+
+/// `first-last`, or `first` alone for a range of one slot.
+impl fmt::Display for SlotRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}", self.first)
+        } else {
+            write!(f, "{}-{}", self.first, self.last)
+        }
+    }
+}
+
+/// The sorted slots as merged ranges: `[0, 1, 2, 7]` gives `0-2` and `7`.
+#[must_use]
+pub fn ranges_of(sorted_slots: &[u16]) -> Vec<SlotRange> {
+    let mut ranges: Vec<SlotRange> = Vec::new();
+    for &slot in sorted_slots {
+        match ranges.last_mut() {
+            Some(range) if u32::from(range.last) + 1 == u32::from(slot) => range.last = slot,
+            Some(range) if range.last >= slot => {}
+            _ => ranges.push(SlotRange {
+                first: slot,
+                last: slot,
+            }),
+        }
+    }
+    ranges
+}
+
+/// `0-99,200,300-399`: ranges joined by commas; `-` when there are none.
+#[must_use]
+pub fn show_ranges(ranges: &[SlotRange]) -> String {
+    if ranges.is_empty() {
+        return "-".to_owned();
+    }
+    ranges
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// One shard: a primary, its replicas, and the slots the primary owns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Shard {
+    /// The primary.
+    pub primary: Node,
+    /// The replicas, sorted by address.
+    pub replicas: Vec<Node>,
+    /// The slots, as sorted, disjoint, merged ranges; empty for a primary without slots.
+    pub ranges: Vec<SlotRange>,
+}
+
+impl Shard {
+    /// The number of slots the shard owns.
+    #[must_use]
+    pub fn slot_count(&self) -> u32 {
+        self.ranges.iter().map(SlotRange::len).sum()
+    }
+
+    /// The shard's slots, in order.
+    pub fn slots(&self) -> impl Iterator<Item = u16> + '_ {
+        self.ranges.iter().flat_map(SlotRange::slots)
+    }
+
+    /// The primary, then the replicas.
+    pub fn nodes(&self) -> impl Iterator<Item = &Node> {
+        std::iter::once(&self.primary).chain(&self.replicas)
+    }
+}
+
+/// Which way a slot is moving, as the node that reports it sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MigrationKind {
+    /// The reporting node owns the slot and is moving it to `peer`
+    /// (`[slot->-peer]` in `CLUSTER NODES`, after `CLUSTER SETSLOT slot MIGRATING peer`).
+    Migrating,
+    /// The reporting node is taking the slot from `peer`
+    /// (`[slot-<-peer]`, after `CLUSTER SETSLOT slot IMPORTING peer`).
+    Importing,
+}
+
+/// A slot in migration, as one primary reports it in `CLUSTER NODES`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Migration {
+    /// The slot, in `0..16384`.
+    pub slot: u16,
+    /// Migrating away from `node`, or importing into it.
+    pub kind: MigrationKind,
+    /// The id of the node that reports it.
+    pub node: String,
+    /// The id of the node at the other end.
+    pub peer: String,
+}
+
+/// The command a [`Topology`]'s shards were read from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "command", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Source {
+    /// `CLUSTER SHARDS` (Redis 7.0 and later, Valkey).
+    ClusterShards,
+    /// `CLUSTER SLOTS`, because the server refused `CLUSTER SHARDS` (a server older than
+    /// Redis 7.0, or an ACL user without it). `CLUSTER SLOTS` leaves out failed replicas
+    /// and replicas that have not taken a write yet (replication offset 0), does not say a
+    /// node's health, and lists no primary without slots.
+    ClusterSlots {
+        /// The server's refusal of `CLUSTER SHARDS`.
+        shards_refused: String,
+    },
+}
+
+/// A cluster's map: its shards, sorted by their first slot (shards without slots last, by
+/// primary id), and the slots in migration that its primaries report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Topology {
+    /// The shards.
+    pub shards: Vec<Shard>,
+    /// Every migrating and importing slot reported by a primary, sorted by slot, then
+    /// reporting node.
+    pub migrations: Vec<Migration>,
+    /// Where the shards were read from.
+    pub source: Source,
+}
+
+impl Topology {
+    /// Reads the topology of the cluster that the node at `url` belongs to.
+    ///
+    /// `url` is `redis://[[USER]:PASSWORD@]HOST:PORT[/DB]` or
+    /// `unix:///PATH?pass=PASSWORD`, as the `redis` crate reads it. The node answers
+    /// `INFO cluster` (it must be cluster-enabled), `CLUSTER INFO` (the state must be `ok`)
+    /// and `CLUSTER SHARDS`, or `CLUSTER SLOTS` when it refuses `CLUSTER SHARDS`; then every
+    /// primary, reached at its address with the URL's user, password and database, answers
+    /// `CLUSTER NODES` for its migrating and importing slots.
+    ///
+    /// `timeout` bounds all of it, connecting included: when it passes, this returns
+    /// [`Error::TimedOut`] at once. Answers are checked before use: slots in `0..16384`, no
+    /// slot owned twice, one primary per shard with slots, at most
+    /// [`MAX_NODES`](super::MAX_NODES) nodes and 1 KiB per string.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Url`], [`Error::Unreachable`], [`Error::TimedOut`],
+    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NotCluster`],
+    /// [`Error::ClusterState`], [`Error::Refused`], [`Error::Malformed`], each naming the
+    /// URL with its password redacted.
+    ///
+    /// # Examples
+    ///
+    /// A load generator's keys: 1000 for every primary, each to be sent to the node it
+    /// names.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use slotgen::cluster::{keys_over_slots, Topology};
+    ///
+    /// let topology = Topology::fetch("redis://127.0.0.1:7000", Duration::from_secs(10))?;
+    /// for shard in &topology.shards {
+    ///     let slots = topology.usable_slots(shard, false); // no slot in migration
+    ///     for (slot, key) in keys_over_slots(&slots, 1000, b"load:", b"")? {
+    ///         // send `SET key ...` to shard.primary.addr
+    ///         # let _ = (slot, key);
+    ///     }
+    /// }
+    /// # Ok::<(), slotgen::cluster::Error>(())
+    /// ```
+    pub fn fetch(url: &str, timeout: Duration) -> Result<Topology, Error> {
+        let shown = redact(url);
+        let info = url
+            .into_connection_info()
+            .map_err(|_| Error::Url { url: shown.clone() })?;
+        let deadline = Instant::now() + timeout;
+        let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
+        let (sender, receiver) = mpsc::channel();
+        let worker = Exchange {
+            info,
+            shown: shown.clone(),
+            deadline,
+            timeout,
+            stage: Arc::clone(&stage),
+        };
+        // The exchange runs on its own thread, so that a server which trickles bytes cannot
+        // hold the caller past the deadline; every read of that thread is bounded by the
+        // deadline too, so it ends soon after.
+        std::thread::Builder::new()
+            .name("slotgen-cluster".to_owned())
+            .spawn(move || {
+                let _ = sender.send(worker.run());
+            })
+            .map_err(|e| Error::Unreachable {
+                url: shown.clone(),
+                during: "starting the exchange".to_owned(),
+                reason: crate::text::os_reason(&e),
+            })?;
+        match receiver.recv_timeout(timeout) {
+            Ok(result) => result,
+            Err(mpsc::RecvTimeoutError::Timeout) => Err(Error::TimedOut {
+                url: shown,
+                timeout,
+                during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+            }),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Unreachable {
+                url: shown,
+                during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+                reason: "the exchange ended without a result".to_owned(),
+            }),
+        }
+    }
+
+    /// A topology from the answers of one node, without asking anything (for answers
+    /// recorded elsewhere): `shards` is the value of `CLUSTER SHARDS`, `nodes` the text of
+    /// `CLUSTER NODES` of each primary. `host` stands in for an empty or `?` endpoint (the
+    /// node asked).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Malformed`] as [`fetch`](Self::fetch) checks the answers, with `url` as
+    /// given.
+    pub fn from_answers(
+        url: &str,
+        host: &str,
+        shards: &Value,
+        nodes: &[&str],
+    ) -> Result<Topology, Error> {
+        let mut topology = Topology {
+            shards: parse_shards(shards, host).map_err(|reason| Error::Malformed {
+                url: url.to_owned(),
+                command: "CLUSTER SHARDS".to_owned(),
+                reason,
+            })?,
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        topology
+            .sort_and_check()
+            .map_err(|reason| Error::Malformed {
+                url: url.to_owned(),
+                command: "CLUSTER SHARDS".to_owned(),
+                reason,
+            })?;
+        for text in nodes {
+            let (_, migrations) = parse_nodes(text).map_err(|reason| Error::Malformed {
+                url: url.to_owned(),
+                command: "CLUSTER NODES".to_owned(),
+                reason,
+            })?;
+            topology.migrations.extend(migrations);
+        }
+        topology.sort_migrations();
+        Ok(topology)
+    }
+
+    /// For each of the 16384 slots, the index in [`shards`](Self::shards) of the shard that
+    /// owns it, or `None` for an unassigned slot.
+    #[must_use]
+    pub fn owners(&self) -> Vec<Option<usize>> {
+        let mut owners = vec![None; usize::from(SLOTS)];
+        for (i, shard) in self.shards.iter().enumerate() {
+            for slot in shard.slots() {
+                owners[usize::from(slot)] = Some(i);
+            }
+        }
+        owners
+    }
+
+    /// Every slot that some primary reports migrating or importing, sorted, once each.
+    #[must_use]
+    pub fn migrating_slots(&self) -> Vec<u16> {
+        let mut slots: Vec<u16> = self.migrations.iter().map(|m| m.slot).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        slots
+    }
+
+    /// The slots of `shard` that keys may use: all of them, or with `include_migrating`
+    /// false, those not in [`migrating_slots`](Self::migrating_slots).
+    #[must_use]
+    pub fn usable_slots(&self, shard: &Shard, include_migrating: bool) -> Vec<u16> {
+        let migrating = self.migrating_slots();
+        shard
+            .slots()
+            .filter(|slot| include_migrating || migrating.binary_search(slot).is_err())
+            .collect()
+    }
+
+    /// The shard and node whose id or `host:port` address is `node`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnknownNode`], listing every node.
+    pub fn find(&self, node: &str) -> Result<(&Shard, &Node), Error> {
+        self.shards
+            .iter()
+            .flat_map(|shard| shard.nodes().map(move |n| (shard, n)))
+            .find(|(_, n)| n.id == node || n.addr == node)
+            .ok_or_else(|| Error::UnknownNode {
+                node: node.to_owned(),
+                known: self
+                    .shards
+                    .iter()
+                    .flat_map(Shard::nodes)
+                    .map(|n| format!("{} ({})", n.id, n.addr))
+                    .collect(),
+            })
+    }
+
+    /// Sorts the shards (by first slot; shards without slots last, by primary id) and their
+    /// replicas (by address), and checks that no slot is owned twice.
+    pub(super) fn sort_and_check(&mut self) -> Result<(), String> {
+        for shard in &mut self.shards {
+            shard.replicas.sort_by(|a, b| a.addr.cmp(&b.addr));
+        }
+        self.shards.sort_by(|a, b| {
+            let key = |s: &Shard| s.ranges.first().map_or(u32::MAX, |r| u32::from(r.first));
+            key(a)
+                .cmp(&key(b))
+                .then_with(|| a.primary.id.cmp(&b.primary.id))
+        });
+        let mut owner: Vec<Option<&str>> = vec![None; usize::from(SLOTS)];
+        for shard in &self.shards {
+            for slot in shard.slots() {
+                if let Some(other) = owner[usize::from(slot)] {
+                    return Err(format!(
+                        "slot {slot} is owned by both `{other}` and `{}`",
+                        shard.primary.id
+                    ));
+                }
+                owner[usize::from(slot)] = Some(&shard.primary.id);
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) fn sort_migrations(&mut self) {
+        self.migrations
+            .sort_by(|a, b| (a.slot, &a.node).cmp(&(b.slot, &b.node)));
+        self.migrations.dedup();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_merge_and_print() {
+        assert_eq!(show_ranges(&ranges_of(&[0, 1, 2, 7, 9, 10])), "0-2,7,9-10");
+        assert_eq!(show_ranges(&[]), "-");
+    }
+}

@@ -1,0 +1,347 @@
+//! [`Connection`]: a socket to one server with one deadline over all its exchanges and a
+//! [`Budget`] on every reply.
+
+use std::io::{self, Read, Write};
+use std::net::{TcpStream, ToSocketAddrs};
+#[cfg(unix)]
+use std::os::unix::net::UnixStream;
+use std::time::{Duration, Instant};
+
+use redis::{ConnectionAddr, ConnectionInfo, Value};
+
+use super::meter::Frame;
+use super::{shorten, Budget, Limit, ServerError};
+
+/// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
+/// what [`Server`](crate::verify::server::Server) and [`crate::cluster`] talk to servers
+/// through. It speaks RESP2.
+pub(crate) struct Connection {
+    io: Bounded,
+    parser: redis::Parser,
+    url: String,
+    timeout: Duration,
+}
+
+impl Connection {
+    /// Connects to `info`, shown as `url` (redacted), and sends `AUTH` when it has a
+    /// password and `SELECT` when its database is not 0. `deadline` bounds this and every
+    /// later exchange of the connection (`None`: no deadline, for a timeout too large for
+    /// the clock); `timeout` is the time that messages name.
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError::Tls`], [`ServerError::Connect`], [`ServerError::TimedOut`],
+    /// [`ServerError::Io`], [`ServerError::ReplyTooLarge`], [`ServerError::NotRedis`],
+    /// [`ServerError::Auth`], [`ServerError::CommandRefused`].
+    pub(crate) fn open(
+        info: &ConnectionInfo,
+        url: String,
+        deadline: Option<Instant>,
+        timeout: Duration,
+    ) -> Result<Self, ServerError> {
+        let timed_out = |during: &str| ServerError::TimedOut {
+            url: url.clone(),
+            during: during.to_owned(),
+            timeout,
+        };
+        let connect_error = |e: io::Error| ServerError::Connect {
+            url: url.clone(),
+            reason: os_reason(&e),
+        };
+        let stream = match &info.addr {
+            ConnectionAddr::Tcp(host, port) => {
+                let addrs = (host.as_str(), *port)
+                    .to_socket_addrs()
+                    .map_err(connect_error)?;
+                let mut last = io::Error::new(io::ErrorKind::NotFound, "the host has no address");
+                let mut connected = None;
+                for addr in addrs {
+                    let left = time_left(deadline).ok_or_else(|| timed_out("connecting"))?;
+                    match TcpStream::connect_timeout(&addr, left) {
+                        Ok(s) => {
+                            connected = Some(s);
+                            break;
+                        }
+                        Err(e) if e.kind() == io::ErrorKind::TimedOut => {
+                            return Err(timed_out("connecting"))
+                        }
+                        Err(e) => last = e,
+                    }
+                }
+                let stream = connected.ok_or_else(|| connect_error(last))?;
+                let _ = stream.set_nodelay(true);
+                Stream::Tcp(stream)
+            }
+            #[cfg(unix)]
+            ConnectionAddr::Unix(path) => {
+                Stream::Unix(UnixStream::connect(path).map_err(connect_error)?)
+            }
+            #[cfg(not(unix))]
+            ConnectionAddr::Unix(_) => return Err(ServerError::Url { url: url.clone() }),
+            _ => return Err(ServerError::Tls { url: url.clone() }),
+        };
+        let mut con = Self {
+            io: Bounded {
+                stream,
+                deadline,
+                given: Budget::SHORT,
+                left: Budget::SHORT,
+                frame: Frame::Start,
+                over: None,
+                timed_out: false,
+            },
+            parser: redis::Parser::new(),
+            url,
+            timeout,
+        };
+        let settings = &info.redis;
+        if let Some(password) = &settings.password {
+            let mut auth = redis::cmd("AUTH");
+            if let Some(user) = &settings.username {
+                auth.arg(user);
+            }
+            auth.arg(password);
+            let during = "answering AUTH";
+            match con.query(&auth, Budget::SHORT, during)? {
+                Value::Okay => {}
+                Value::ServerError(e) => {
+                    return Err(ServerError::Auth {
+                        url: con.url.clone(),
+                        message: shorten(&redis::RedisError::from(e).to_string()),
+                    })
+                }
+                other => return Err(con.not_redis(during, &other)),
+            }
+        }
+        if settings.db != 0 {
+            let during = "answering SELECT";
+            match con.query(redis::cmd("SELECT").arg(settings.db), Budget::SHORT, during)? {
+                Value::Okay => {}
+                Value::ServerError(e) => {
+                    return Err(ServerError::CommandRefused {
+                        url: con.url.clone(),
+                        command: format!("SELECT {}", settings.db),
+                        message: shorten(&redis::RedisError::from(e).to_string()),
+                    })
+                }
+                other => return Err(con.not_redis(during, &other)),
+            }
+        }
+        Ok(con)
+    }
+
+    /// The URL connected to, redacted.
+    pub(crate) fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Sends `cmd` and reads its reply within `budget`. An error reply is a value
+    /// ([`Value::ServerError`]), for the caller to judge.
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError::TimedOut`] when the connection's deadline passes,
+    /// [`ServerError::Io`], [`ServerError::ReplyTooLarge`], [`ServerError::NotRedis`] (not
+    /// RESP), each naming `during`.
+    pub(crate) fn query(
+        &mut self,
+        cmd: &redis::Cmd,
+        budget: Budget,
+        during: &str,
+    ) -> Result<Value, ServerError> {
+        self.send(&cmd.get_packed_command(), budget, during)?;
+        self.reply(during)
+    }
+
+    /// Writes `bytes` (the packed commands), and allows their replies `budget` in all.
+    pub(crate) fn send(
+        &mut self,
+        bytes: &[u8],
+        budget: Budget,
+        during: &str,
+    ) -> Result<(), ServerError> {
+        self.io.given = budget;
+        self.io.left = budget;
+        self.io
+            .write_all(bytes)
+            .map_err(|e| self.failure(e, during))
+    }
+
+    /// Reads one reply.
+    pub(crate) fn reply(&mut self, during: &str) -> Result<Value, ServerError> {
+        match self.parser.parse_value(&mut self.io) {
+            Ok(value) => Ok(value),
+            Err(e) => Err(if self.io.timed_out {
+                self.timed_out(during)
+            } else if let Some(limit) = self.io.over {
+                ServerError::ReplyTooLarge {
+                    url: self.url.clone(),
+                    during: during.to_owned(),
+                    limit,
+                }
+            } else if e.is_io_error() {
+                ServerError::Io {
+                    url: self.url.clone(),
+                    during: during.to_owned(),
+                    reason: if e.kind() == redis::ErrorKind::IoError
+                        && e.to_string().contains("nexpected")
+                    {
+                        "the server closed the connection".to_owned()
+                    } else {
+                        shorten(&e.to_string())
+                    },
+                }
+            } else {
+                ServerError::NotRedis {
+                    url: self.url.clone(),
+                    during: during.to_owned(),
+                    what: "its reply is not RESP".to_owned(),
+                }
+            }),
+        }
+    }
+
+    fn timed_out(&self, during: &str) -> ServerError {
+        ServerError::TimedOut {
+            url: self.url.clone(),
+            during: during.to_owned(),
+            timeout: self.timeout,
+        }
+    }
+
+    fn failure(&self, e: io::Error, during: &str) -> ServerError {
+        if self.io.timed_out
+            || matches!(
+                e.kind(),
+                io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+            )
+        {
+            self.timed_out(during)
+        } else {
+            ServerError::Io {
+                url: self.url.clone(),
+                during: during.to_owned(),
+                reason: os_reason(&e),
+            }
+        }
+    }
+
+    /// [`ServerError::NotRedis`] for a reply of the wrong kind.
+    pub(crate) fn not_redis(&self, during: &str, value: &Value) -> ServerError {
+        ServerError::NotRedis {
+            url: self.url.clone(),
+            during: during.to_owned(),
+            what: format!("it answered {}", shorten(&format!("{value:?}"))),
+        }
+    }
+}
+
+/// The time left before `deadline`, if any; no deadline (a timeout too large for the
+/// clock) leaves a day.
+fn time_left(deadline: Option<Instant>) -> Option<Duration> {
+    match deadline {
+        Some(d) => {
+            let left = d.saturating_duration_since(Instant::now());
+            (!left.is_zero()).then_some(left)
+        }
+        None => Some(Duration::from_secs(86_400)),
+    }
+}
+
+fn os_reason(e: &io::Error) -> String {
+    crate::text::os_reason(e)
+}
+
+enum Stream {
+    Tcp(TcpStream),
+    #[cfg(unix)]
+    Unix(UnixStream),
+}
+
+/// The socket, with the deadline applied to every read and write, and a [`Budget`] on the
+/// replies read.
+struct Bounded {
+    stream: Stream,
+    deadline: Option<Instant>,
+    /// The budget of the replies asked for.
+    given: Budget,
+    /// What is left of it: bytes and values that may still be read.
+    left: Budget,
+    /// Where the bytes read so far stand in the RESP framing.
+    frame: Frame,
+    /// The bound that a reply passed.
+    over: Option<Limit>,
+    timed_out: bool,
+}
+
+impl Bounded {
+    /// Sets the socket's timeouts to the time left, or fails when none is.
+    fn arm(&mut self) -> io::Result<()> {
+        let Some(left) = time_left(self.deadline) else {
+            self.timed_out = true;
+            return Err(io::ErrorKind::TimedOut.into());
+        };
+        match &self.stream {
+            Stream::Tcp(s) => {
+                s.set_read_timeout(Some(left))?;
+                s.set_write_timeout(Some(left))
+            }
+            #[cfg(unix)]
+            Stream::Unix(s) => {
+                s.set_read_timeout(Some(left))?;
+                s.set_write_timeout(Some(left))
+            }
+        }
+    }
+
+    fn note(&mut self, e: io::Error) -> io::Error {
+        if matches!(
+            e.kind(),
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
+        ) {
+            self.timed_out = true;
+        }
+        e
+    }
+}
+
+impl Read for Bounded {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.over.is_none() && self.left.bytes == 0 {
+            self.over = Some(Limit::Bytes(self.given.bytes));
+        }
+        if self.over.is_some() {
+            return Err(io::Error::other("reply too large"));
+        }
+        self.arm()?;
+        let want = buf.len().min(self.left.bytes);
+        let read = match &mut self.stream {
+            Stream::Tcp(s) => s.read(&mut buf[..want]),
+            #[cfg(unix)]
+            Stream::Unix(s) => s.read(&mut buf[..want]),
+        };
+        let n = read.map_err(|e| self.note(e))?;
+        self.left.bytes -= n;
+        if let Err(limit) = self.frame.feed(&buf[..n], self.given, &mut self.left) {
+            self.over = Some(limit);
+            return Err(io::Error::other("reply too large"));
+        }
+        Ok(n)
+    }
+}
+
+impl Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.arm()?;
+        let written = match &mut self.stream {
+            Stream::Tcp(s) => s.write(buf),
+            #[cfg(unix)]
+            Stream::Unix(s) => s.write(buf),
+        };
+        written.map_err(|e| self.note(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}

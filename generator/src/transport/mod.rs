@@ -1,0 +1,240 @@
+//! The bounded exchange with a server that [`crate::verify::server`] and [`crate::cluster`]
+//! both talk through: one deadline over a whole exchange, and a budget of bytes, RESP values
+//! and string length on every reply. Behind the cargo feature `redis`.
+//!
+//! The `redis` client packs every command ([`redis::cmd`], [`redis::Pipeline`]) and parses
+//! every reply ([`redis::Parser`]); this module owns only the socket ([`Connection`]), so
+//! that it can
+//! - give every read and write the time left before one overall deadline (a server that
+//!   accepts and then stops answering, or trickles one byte at a time, fails with
+//!   [`ServerError::TimedOut`] when the deadline passes, not after a timeout per answer);
+//! - refuse a reply larger than the question can need: more bytes, more RESP values or a
+//!   longer string than its [`Budget`] allows (a `CLUSTER KEYSLOT` reply,
+//!   [`MAX_REPLY_BYTES`] bytes; a cluster's map, what 16384 nodes answer), so that a server
+//!   announcing a bulk string of `$1000000000` bytes or an array of `*1000000000` elements
+//!   fails with [`ServerError::ReplyTooLarge`] at the announcement, not after a gigabyte.
+//!
+//! Why values are counted, not only bytes: [`redis::Parser`] (0.32) has no limit of its
+//! own but a nesting depth of 100. It keeps every value of a reply until the reply is
+//! complete, 56 bytes for each (`size_of::<redis::Value>()` on 64-bit) for as few as 3 bytes
+//! read (`+\r\n`), and reserves room for up to 4096 elements of each aggregate it is inside
+//! (address space only, until filled). A byte budget alone would let a reply of B bytes take
+//! some 19 B of memory: 16 MiB of `+\r\n` under `*1000000000` took 308 MB. So the socket
+//! follows the RESP framing of what it reads, without building values (`meter`): it counts
+//! every value as it starts, and refuses an aggregate that announces more elements than the
+//! values left, and a string (a bulk string, or the line of a simple string, error or
+//! number) longer than the budget allows, at its header.
+//!
+//! Every URL in a message or a field of this module is [`crate::url::redact`]ed.
+//!
+//! - `connection.rs`: [`Connection`], the socket under the deadline and the budget;
+//! - `meter.rs`: the RESP framing followed as bytes are read, counting values.
+
+mod connection;
+mod meter;
+
+use std::fmt;
+use std::time::Duration;
+
+pub(crate) use connection::Connection;
+
+/// The most bytes one short reply may take, and the longest string in it: a `CLUSTER
+/// KEYSLOT` reply is an integer (`:16383\r\n`, 8 bytes), an error reply is one short line,
+/// and `INFO cluster` is two lines (`# Cluster`, `cluster_enabled:1`: 40 bytes).
+pub const MAX_REPLY_BYTES: usize = 4096;
+
+/// The bound of a reply that a server passed, as [`ServerError::ReplyTooLarge`] and
+/// [`crate::cluster::Error::ReplyTooLarge`] name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Limit {
+    /// Bytes read for the replies asked for.
+    Bytes(usize),
+    /// RESP values in the replies asked for: an array is one, and each of its elements one
+    /// more.
+    Values(usize),
+    /// Bytes in one string: a bulk string, or the line of a simple string, error or number.
+    String(usize),
+}
+
+/// `4096 bytes`, `573441 values`, `1024 bytes in one string`.
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Bytes(n) => write!(f, "{n} bytes"),
+            Limit::Values(1) => f.write_str("1 value"),
+            Limit::Values(n) => write!(f, "{n} values"),
+            Limit::String(n) => write!(f, "{n} bytes in one string"),
+        }
+    }
+}
+
+/// What the reply to one command may take: at most `bytes` bytes, `values` RESP values (an
+/// array is one, and each of its elements one more), and no string (a bulk string, or the
+/// line of a simple string, error or number) longer than `string` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Budget {
+    /// Bytes read, framing included.
+    pub(crate) bytes: usize,
+    /// Values, each aggregate and each element.
+    pub(crate) values: usize,
+    /// The longest string, in bytes.
+    pub(crate) string: usize,
+}
+
+impl Budget {
+    /// A short reply: an integer, `+OK`, an error, `INFO cluster`. [`MAX_REPLY_BYTES`] bytes
+    /// and as long a string; 16 values, so that a reply of the wrong kind is read and shown
+    /// as such rather than refused for its size.
+    pub(crate) const SHORT: Budget = Budget {
+        bytes: MAX_REPLY_BYTES,
+        values: 16,
+        string: MAX_REPLY_BYTES,
+    };
+
+    /// The budget of `n` replies read together (a pipeline): `n` times the bytes and values,
+    /// the same longest string.
+    pub(crate) fn times(self, n: usize) -> Budget {
+        Budget {
+            bytes: self.bytes.saturating_mul(n),
+            values: self.values.saturating_mul(n),
+            string: self.string,
+        }
+    }
+}
+
+/// Why a server exchange failed. Every `url` is redacted.
+///
+/// The variants up to [`CommandRefused`](Self::CommandRefused) are the connection's own;
+/// [`NotCluster`](Self::NotCluster), [`Refused`](Self::Refused) and
+/// [`NotASlot`](Self::NotASlot) are what [`Server`](crate::verify::server::Server) makes of
+/// the replies to `INFO cluster` and `CLUSTER KEYSLOT`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ServerError {
+    /// The text is not a URL the client reads.
+    #[error("`{url}` is not a server URL: give `redis://host:port`, `redis://:password@host:port` or `unix:///path/to/socket`")]
+    Url {
+        /// The text given, redacted.
+        url: String,
+    },
+    /// The URL names a TLS server (`rediss://`), which this build does not speak.
+    #[error(
+        "{url} asks for TLS, which slotgen does not speak: give a `redis://` or `unix://` URL"
+    )]
+    Tls {
+        /// The URL, redacted.
+        url: String,
+    },
+    /// No connection could be made.
+    #[error("cannot connect to {url}: {reason}; start a cluster-enabled redis-server there, or give the URL of one")]
+    Connect {
+        /// The URL, redacted.
+        url: String,
+        /// The operating system's reason, once.
+        reason: String,
+    },
+    /// The deadline passed.
+    #[error("{url} timed out {during}: no complete answer within {} s; check that the URL names a responsive Redis server, or give more time", .timeout.as_secs_f64())]
+    TimedOut {
+        /// The URL, redacted.
+        url: String,
+        /// What was under way (`connecting`, `asking for INFO cluster`).
+        during: String,
+        /// The overall timeout.
+        timeout: Duration,
+    },
+    /// The connection failed after it was made.
+    #[error("{url} failed {during}: {reason}")]
+    Io {
+        /// The URL, redacted.
+        url: String,
+        /// What was under way.
+        during: String,
+        /// The operating system's reason, once.
+        reason: String,
+    },
+    /// A reply was larger than any answer to the question can be.
+    #[error("{url} sent more than {limit} {during}: no answer to it is that long, so this is no Redis server or it misbehaves")]
+    ReplyTooLarge {
+        /// The URL, redacted.
+        url: String,
+        /// What was under way.
+        during: String,
+        /// The bound passed: bytes or values allowed for the replies asked for, or the
+        /// longest string.
+        limit: Limit,
+    },
+    /// The replies are not RESP, or not of the kind asked for.
+    #[error("{url} did not answer as a Redis server {during} ({what}): check that the URL names a Redis server")]
+    NotRedis {
+        /// The URL, redacted.
+        url: String,
+        /// What was under way.
+        during: String,
+        /// What came instead, shortened, control bytes escaped.
+        what: String,
+    },
+    /// The server refused the password.
+    #[error("{url} refused the password: {message}")]
+    Auth {
+        /// The URL, redacted.
+        url: String,
+        /// The server's error, shortened.
+        message: String,
+    },
+    /// `INFO cluster` does not say `cluster_enabled:1`.
+    #[error("{url} is not cluster-enabled (INFO cluster does not say `cluster_enabled:1`): CLUSTER KEYSLOT answers only on a server started with `--cluster-enabled yes`")]
+    NotCluster {
+        /// The URL, redacted.
+        url: String,
+    },
+    /// The server answered an error to a command of the connection's setup (`SELECT`).
+    #[error("{url} refused `{command}`: {message}")]
+    CommandRefused {
+        /// The URL, redacted.
+        url: String,
+        /// The command, as `SELECT 1`.
+        command: String,
+        /// The server's error, shortened.
+        message: String,
+    },
+    /// The server answered an error to `CLUSTER KEYSLOT`.
+    #[error("{url} refused CLUSTER KEYSLOT for key \"{key}\": {message}")]
+    Refused {
+        /// The URL, redacted.
+        url: String,
+        /// The key, shortened, control bytes escaped.
+        key: String,
+        /// The server's error, shortened.
+        message: String,
+    },
+    /// The server answered a number that is no slot.
+    #[error("{url} answered slot {slot} for key \"{key}\": not a slot of 0..65536")]
+    NotASlot {
+        /// The URL, redacted.
+        url: String,
+        /// The key, shortened, control bytes escaped.
+        key: String,
+        /// The number answered.
+        slot: i64,
+    },
+}
+
+/// `text` cut to at most 200 characters, with a marker when cut, control characters escaped.
+pub(crate) fn shorten(text: &str) -> String {
+    crate::text::shorten(&text.escape_debug().to_string(), crate::text::MAX_SHOWN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_read_as_their_bound() {
+        assert_eq!(Limit::Bytes(4096).to_string(), "4096 bytes");
+        assert_eq!(Limit::Values(1).to_string(), "1 value");
+        assert_eq!(Limit::Values(16).to_string(), "16 values");
+        assert_eq!(Limit::String(1024).to_string(), "1024 bytes in one string");
+    }
+}
