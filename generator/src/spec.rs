@@ -9,7 +9,7 @@ use crate::{catalog, Alphabet, Error};
 pub const REDIS_CLUSTER_ALPHABET: &[u8] = b"@ABCDEFGHIJKLMNO";
 
 /// The Redis Cluster slot count, from the Redis Cluster specification.
-pub const REDIS_CLUSTER_SLOTS: u32 = 16384;
+pub use slotgen_tables::REDIS_CLUSTER_SLOTS;
 
 /// The choices that determine a table: the CRC, the alphabet, the tag length and the slot
 /// count. The slot of a tag is `crc(tag) & (slots - 1)`.

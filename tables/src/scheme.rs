@@ -15,6 +15,10 @@
 use crate::engine::{AnyCrc, CrcEngine};
 use crate::Error;
 
+/// The hash slots of a Redis Cluster: `CLUSTER_SLOTS` of the Redis Cluster specification,
+/// 16384 (2^14). The one place the number is written as code.
+pub const REDIS_CLUSTER_SLOTS: u32 = 16384;
+
 /// CRC-32/ISO-HDLC (zlib's, Go's `crc32.ChecksumIEEE`), used by Codis, Couchbase,
 /// librdkafka and twemproxy.
 static CRC_32_ISO_HDLC: CrcEngine<u32> = CrcEngine::<u32>::new(&crc::CRC_32_ISO_HDLC);
@@ -282,6 +286,21 @@ impl<'a> Scheme<'a> {
     pub const fn offset(&self) -> u32 {
         self.offset
     }
+
+    /// The last slot, `offset + (slots - 1)`: the one place that adds them, in this order
+    /// so that no sum of an offset and a slot count overflows.
+    ///
+    /// ```
+    /// use slotgen_tables::Scheme;
+    ///
+    /// assert_eq!(Scheme::tarantool_vshard(3000)?.last(), 3000);
+    /// assert_eq!(Scheme::redis_cluster().last(), 16383);
+    /// # Ok::<(), slotgen_tables::Error>(())
+    /// ```
+    #[must_use]
+    pub const fn last(&self) -> u32 {
+        self.offset + (self.slots - 1)
+    }
 }
 
 /// Unwraps a named scheme whose parts are fixed and valid.
@@ -303,7 +322,7 @@ impl Scheme<'static> {
             0,
             0xffff,
             Reduction::Mask,
-            16384,
+            REDIS_CLUSTER_SLOTS,
             0,
         ))
     }
@@ -500,7 +519,7 @@ impl SchemeName {
     #[must_use]
     pub const fn default_slots(self) -> Option<u32> {
         match self {
-            Self::RedisCluster => Some(16384),
+            Self::RedisCluster => Some(REDIS_CLUSTER_SLOTS),
             Self::Codis | Self::Couchbase => Some(1024),
             Self::TarantoolVshard => Some(3000),
             Self::Librdkafka | Self::TwemproxyCrc32a | Self::TwemproxyCrc32 => None,

@@ -394,7 +394,7 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
             _ => Err(Error::SchemeSlotOutOfRange {
                 slot,
                 first,
-                last: first + (slots - 1),
+                last: self.scheme.last(),
             }),
         }
     }

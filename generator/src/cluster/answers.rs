@@ -93,7 +93,7 @@ fn slot(value: &Value) -> Result<u16, String> {
     int(value)
         .and_then(|n| u16::try_from(n).ok())
         .filter(|&n| n < SLOTS)
-        .ok_or_else(|| format!("slot {value:?} is not in 0..16384"))
+        .ok_or_else(|| format!("slot {value:?} is not in 0..{}", super::SLOTS))
 }
 
 fn range(first: &Value, last: &Value) -> Result<SlotRange, String> {
@@ -317,7 +317,7 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
             .parse::<u16>()
             .ok()
             .filter(|&s| s < SLOTS)
-            .ok_or_else(|| format!("`{word}`: the slot is not in 0..16384"))?;
+            .ok_or_else(|| format!("`{word}`: the slot is not in 0..{}", super::SLOTS))?;
         if migrations.len() >= usize::from(SLOTS) {
             return Err("more migrations than slots".to_owned());
         }

@@ -47,8 +47,9 @@ pub use topology::{
 };
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).
-pub const SLOTS: u16 = 16384;
+#[allow(clippy::cast_possible_truncation)]
+pub const SLOTS: u16 = slotgen_tables::REDIS_CLUSTER_SLOTS as u16;
 
 /// At most this many nodes are read from one answer: Redis recommends clusters of up to
 /// 1000 nodes, and a cluster cannot use more primaries than slots.
-pub const MAX_NODES: usize = 16384;
+pub const MAX_NODES: usize = SLOTS as usize;

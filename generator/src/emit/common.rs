@@ -235,7 +235,7 @@ pub fn describe_scheme(derivation: &SchemeDerivation) -> String {
         "{}{hash_tag}, {} slots ({first} to {}), alphabet `{}`, {}-symbol tags solved for {solved}",
         derivation.spec.name.name(),
         scheme.slots(),
-        first + (scheme.slots() - 1),
+        scheme.last(),
         crate::error::show_bytes(derivation.alphabet.symbols()),
         derivation.tag_len,
     )

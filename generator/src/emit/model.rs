@@ -249,13 +249,16 @@ pub struct Reduction {
     pub slots: u32,
     /// The first slot: 0, or 1 for Tarantool vshard.
     pub first: u32,
+    /// The last slot: the scheme's [`Scheme::last`](slotgen_tables::Scheme::last), or
+    /// `slots - 1` for a CRC-16 table.
+    last_slot: u32,
 }
 
 impl Reduction {
-    /// The last slot, `first + (slots - 1)`.
+    /// The last slot.
     #[must_use]
     pub fn last(&self) -> u32 {
-        self.first + (self.slots - 1)
+        self.last_slot
     }
 
     /// Whether `% slots` changes a masked value: false when the mask keeps exactly the
@@ -490,6 +493,7 @@ impl Model {
             value_bits: bits,
             slots: d.spec.slots,
             first: 0,
+            last_slot: d.spec.slots - 1,
         };
         let crc = Register::of_crc16(&d.spec.crc);
         let (prefix, suffix) = (&b"user:"[..], &b":profile"[..]);
@@ -557,6 +561,7 @@ impl Model {
             value_bits,
             slots,
             first: scheme.offset(),
+            last_slot: scheme.last(),
         };
         let rule = KeyRule::of(scheme.hashtag());
         let (prefix, suffix) = example_affixes(rule);

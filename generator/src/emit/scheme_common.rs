@@ -194,7 +194,7 @@ impl<'d> SchemeFacts<'d> {
             value_bits,
             slots: scheme.slots(),
             first,
-            last: first + (scheme.slots() - 1),
+            last: scheme.last(),
             delimiters: scheme.hashtag().delimiters(),
             min_tag_len: usize::from(!matches!(scheme.hashtag(), HashtagRule::Codis)),
             tag_len,

@@ -440,8 +440,7 @@ impl FramedKeys {
         // As the runtime's `SchemeTable` does, from this derivation's own columns (the
         // runtime's table checks its columns against the bare tag's value, not the frame's).
         let d = &self.derivation;
-        let (first, slots) = (d.scheme.offset(), d.scheme.slots());
-        let last = first + (slots - 1);
+        let (first, last) = (d.scheme.offset(), d.scheme.last());
         if !(first..=last).contains(&slot) {
             return Err(slotgen_tables::Error::SchemeSlotOutOfRange { slot, first, last });
         }

@@ -23,7 +23,7 @@ pub struct CatalogArgs {
     #[command(flatten)]
     output: OutputArgs,
     /// The slot count the tag columns are for: a power of two from 2 to 65536.
-    #[arg(long, value_name = "N", default_value_t = 16384)]
+    #[arg(long, value_name = "N", default_value_t = slotgen_tables::REDIS_CLUSTER_SLOTS)]
     slots: u32,
     /// List every catalogue CRC of width 8 to 64 (97), with its parameters and whether both
     /// the `crc` crate and slotgen's runtime engine give its check value; no tag columns

@@ -105,7 +105,7 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
     writeln!(
         out,
         "slot:       {value} {reduce}{offset}: slots {first} to {}",
-        first + (scheme.slots() - 1)
+        scheme.last()
     )?;
     writeln!(out, "solved:     {}", d.solved.describe())?;
     let mask_bits = d.tag_len * d.alphabet.symbol_bits() as usize;

@@ -175,7 +175,7 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
             d.spec.name.name(),
             d.scheme.slots(),
             d.scheme.offset(),
-            d.scheme.offset() + (d.scheme.slots() - 1),
+            d.scheme.last(),
             d.tag_len,
             super::show(d.alphabet.symbols())
         );
@@ -336,9 +336,9 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             spec.name.name(),
             scheme.slots(),
             scheme.offset(),
-            scheme.offset() + (scheme.slots() - 1)
+            scheme.last()
         );
-        let last = scheme.offset() + (scheme.slots() - 1);
+        let last = scheme.last();
         return write_tag_report(
             path,
             &tags,
