@@ -359,6 +359,85 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// Whether the request was wrong by itself (a value not of its form, options that do
+    /// not go together, a name that is not one), as opposed to work that cannot be done
+    /// with valid input (no tag length reaches every slot, a file that is not what it
+    /// says, a write that failed). Front ends map it to their own terms: the CLI exits 2
+    /// for the first and 1 for the second. Every variant is placed here, without a
+    /// wildcard, so that a new one must be placed too.
+    ///
+    /// ```
+    /// use slotgen::{derive, Spec};
+    ///
+    /// let unknown = Spec::default().with_crc("CRC-16/NOPE").unwrap_err();
+    /// assert!(unknown.is_usage());
+    /// let short = derive(&Spec { tag_len: Some(3), ..Spec::default() }).unwrap_err();
+    /// assert!(!short.is_usage()); // a valid spec whose tags cannot reach every slot
+    /// ```
+    #[must_use]
+    pub fn is_usage(&self) -> bool {
+        match self {
+            Self::UnknownCrc { .. }
+            | Self::UnsupportedWidth { .. }
+            | Self::EvenPoly { .. }
+            | Self::BraceInAlphabet { .. }
+            | Self::DuplicateSymbol { .. }
+            | Self::AlphabetSize { .. }
+            | Self::NotAffine { .. }
+            | Self::CharsetSyntax { .. }
+            | Self::UnknownCharset { .. }
+            | Self::CharsetSymbol { .. }
+            | Self::SlotCount { .. }
+            | Self::TagLen { .. }
+            | Self::OrderMismatch { .. }
+            | Self::MaxLen { .. }
+            | Self::GoPackageName { .. }
+            | Self::ModuleName { .. }
+            | Self::LanguageOption { .. }
+            | Self::InvalidName { .. }
+            | Self::DelimiterInAlphabet { .. }
+            | Self::SlotsAboveValues { .. }
+            | Self::UnknownScheme { .. }
+            | Self::HashTagDelimiters { .. }
+            | Self::SchemeSlots { .. }
+            | Self::FrameNeedsWholeKey { .. }
+            | Self::ServerLua { .. } => true,
+            Self::CheckMismatch { .. }
+            | Self::NoAlphabetInCharset { .. }
+            | Self::RankDeficient { .. }
+            | Self::TableJson { .. }
+            | Self::TableTooLarge { .. }
+            | Self::TableFormat { .. }
+            | Self::TableSpec { .. }
+            | Self::ShortestJson { .. }
+            | Self::SourceLiteral { .. }
+            | Self::SearchTooLarge { .. }
+            | Self::TagCount { .. }
+            | Self::Write { .. }
+            | Self::OutDirPath { .. }
+            | Self::NoOutDir
+            | Self::SchemeValueMask { .. }
+            | Self::SchemeRankDeficient { .. }
+            | Self::SchemeCrcWidth { .. } => false,
+            Self::Scheme(error) => matches!(
+                error,
+                slotgen_tables::Error::ZeroSlots
+                    | slotgen_tables::Error::SlotsNotPowerOfTwo { .. }
+                    | slotgen_tables::Error::ShiftTooWide { .. }
+                    | slotgen_tables::Error::OffsetOverflow { .. }
+                    | slotgen_tables::Error::SlotsRequired { .. }
+                    | slotgen_tables::Error::HashTagNotTaken { .. }
+                    | slotgen_tables::Error::SlotOutOfRange { .. }
+                    | slotgen_tables::Error::SchemeSlotOutOfRange { .. }
+                    | slotgen_tables::Error::PrefixHasBrace { .. }
+                    | slotgen_tables::Error::PrefixHasDelimiter { .. }
+                    | slotgen_tables::Error::WholeKeyHashed
+            ),
+        }
+    }
+}
+
 fn scheme_rank_fix(shortest: Option<usize>, max: usize) -> String {
     match shortest {
         Some(len) => format!("give a tag length of at least {len} (or leave it out for the shortest); `slotgen shortest --scheme` finds the shortest tag of each slot by enumeration instead"),

@@ -52,7 +52,10 @@ fn values_not_of_their_options_form_are_usage_errors() {
             "write them in brackets: `[hex]`",
         ),
         (vec!["derive", "--poly", "0x8004"], "is even"),
-        (vec!["emit", "rust", "--name", ""], "not a Rust identifier"),
+        (
+            vec!["emit", "rust", "--name", ""],
+            "is not a name for `emit rust`: use a Rust identifier",
+        ),
         (vec!["emit", "go", "--package", ""], "not a Go package name"),
         (
             vec![

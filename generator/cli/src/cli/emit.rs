@@ -99,9 +99,8 @@ impl EmitArgs {
     }
 }
 
-/// An emitter's refusal: an option the language does not take, a name that is not one,
-/// server-side Lua for a scheme whose servers do not run it: usage errors (exit 2);
-/// anything else (a tag count the language cannot hold) is work that cannot be done.
+/// An emitter's refusal, with `--name` before a name that is not one; its exit status
+/// follows from the error ([`slotgen::Error::is_usage`]).
 fn emit_error(error: slotgen::Error) -> anyhow::Error {
     match error {
         slotgen::Error::ModuleName { .. } => usage(anyhow::anyhow!("--name {error}")),

@@ -434,40 +434,11 @@ fn spelled(error: slotgen::Error) -> anyhow::Error {
         _ => String::new(),
     };
     let spelled = anyhow!("{error}{hint}");
-    if is_usage(&error) {
+    if error.is_usage() {
         usage(spelled)
     } else {
         spelled
     }
-}
-
-/// Whether a library error from a spec's options means the command line is wrong by itself
-/// (a value not of its option's form: exit 2), rather than that the work cannot be done
-/// (no tag length reaches every slot: exit 1).
-fn is_usage(error: &slotgen::Error) -> bool {
-    use slotgen::Error as E;
-    matches!(
-        error,
-        E::UnknownCrc { .. }
-            | E::UnsupportedWidth { .. }
-            | E::EvenPoly { .. }
-            | E::BraceInAlphabet { .. }
-            | E::DuplicateSymbol { .. }
-            | E::AlphabetSize { .. }
-            | E::NotAffine { .. }
-            | E::CharsetSyntax { .. }
-            | E::UnknownCharset { .. }
-            | E::CharsetSymbol { .. }
-            | E::SlotCount { .. }
-            | E::TagLen { .. }
-            | E::OrderMismatch { .. }
-            | E::MaxLen { .. }
-            | E::GoPackageName { .. }
-            | E::ModuleName { .. }
-            | E::InvalidName { .. }
-            | E::DelimiterInAlphabet { .. }
-            | E::SlotsAboveValues { .. }
-    )
 }
 
 pub use values::{parse_u16, SlotRange};
