@@ -92,7 +92,7 @@ fn values_not_of_their_options_form_are_usage_errors() {
             "not a name for `emit java`",
         ),
         (vec!["emit", "python", "--name", "x"], "does not apply"),
-        (vec!["emit", "c", "--for-script"], "`emit lua` only"),
+        (vec!["emit", "c", "--for-script"], "(only to `emit lua`)"),
         (vec!["emit", "lua", "--package", "x"], "only to `emit go`"),
         (
             vec!["nodes", "--redis", "redis://127.0.0.1:1", "--timeout", "0"],
