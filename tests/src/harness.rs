@@ -17,7 +17,9 @@
 //! - `tag <slot> <tag>` for every slot, from `tag_for_slot`;
 //! - `tags <slot> <tag>,...`: the first `few` tags of every slot, from `tags_for_slot`;
 //! - `deep <slot> <tag>,...`: the first `deep` tags of the first and of the last slot;
-//! - `key <slot> <key>` for every slot, from `key_for_slot(prefix, slot, suffix)`;
+//! - `key <slot> <key>` for every slot, from `key_for_slot(prefix, slot, suffix)` (for a
+//!   scheme that hashes the whole key, with the frame [`FRAME`] where the module solves
+//!   tags inside one: its toolchain row's `frames`);
 //! - `slot <key> <slot>` for every key, the key passed as bytes; then, for each kind of
 //!   key its toolchain row names (`str`: as a string, for the keys that are UTF-8;
 //!   `buffer`: as a Node `Buffer`), `<kind> <key> <slot>` the same way;
@@ -42,7 +44,7 @@ use std::sync::OnceLock;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use slotgen::emit::model::Source;
-use slotgen::scheme::invert::{self, SchemeDerivation, SchemeSpec};
+use slotgen::scheme::invert::{self, FramedKeys, SchemeDerivation, SchemeSpec};
 use slotgen::{catalog, derive, Derivation, Spec};
 use slotgen_tables::{SchemeName, MAX_TAG_LEN};
 
@@ -80,7 +82,13 @@ pub struct Case {
     pub bad_fragment: &'static str,
     /// How many tags the `deep` lines list.
     pub deep: usize,
+    /// For a scheme that hashes the whole key: the keys `order-<tag>:eu` of every slot,
+    /// solved inside the frame by [`FramedKeys`] at the case's tag length.
+    pub frame: Option<FramedKeys>,
 }
+
+/// The frame of a whole-key scheme's `key` lines, for a module that solves tags inside one.
+pub const FRAME: (&[u8], &[u8]) = (b"order-", b":eu");
 
 impl Case {
     fn crc16(name: &'static str, spec: &Spec) -> Self {
@@ -116,7 +124,15 @@ impl Case {
             bad_suffix: vec![],
             bad_fragment,
             deep: 0,
+            frame: None,
         };
+        if let (None, Table::Scheme(d)) = (delimiters, &case.table) {
+            case.frame = FramedKeys::derive(&d.spec, FRAME.0, FRAME.1).ok();
+            assert!(
+                case.frame.is_some() || case.name == "kafka_one",
+                "{name}: the frame {FRAME:?} does not solve"
+            );
+        }
         let total = case.tags_per_slot(case.last());
         case.deep = if total < ALL_TAGS_BELOW {
             usize::try_from(total).unwrap() + 1
@@ -203,8 +219,12 @@ impl Case {
         }
     }
 
-    /// The key of `slot` with the case's affixes, by the Rust runtime.
-    fn key(&self, slot: u32) -> Vec<u8> {
+    /// The key of `slot` with the case's affixes (inside [`FRAME`] where `frames` and the
+    /// scheme hashes the whole key), by the Rust runtime.
+    fn key(&self, slot: u32, frames: bool) -> Vec<u8> {
+        if let (true, Some(frame)) = (frames, &self.frame) {
+            return frame.key_for_slot(slot).unwrap();
+        }
         match &self.table {
             Table::Crc16(d) => d
                 .table()
@@ -237,16 +257,23 @@ impl Case {
         }
     }
 
-    /// The arguments of a driver after what its toolchain passes first.
+    /// The arguments of a driver after what its toolchain passes first; `frames` for a
+    /// module that solves tags inside a whole-key scheme's frame.
     #[must_use]
-    pub fn driver_args(&self, shared: &Shared) -> Vec<String> {
+    pub fn driver_args(&self, shared: &Shared, frames: bool) -> Vec<String> {
+        let framed = frames && self.frame.is_some();
+        let (prefix, suffix) = if framed {
+            (FRAME.0, FRAME.1)
+        } else {
+            (&self.prefix[..], &self.suffix[..])
+        };
         vec![
             shared.keys_path.display().to_string(),
             shared.groups_path.display().to_string(),
             FEW.to_string(),
             self.deep.to_string(),
-            hex::encode(&self.prefix),
-            hex::encode(&self.suffix),
+            hex::encode(prefix),
+            hex::encode(suffix),
             hex::encode(&self.bad_prefix),
             hex::encode(&self.bad_suffix),
         ]
@@ -553,7 +580,7 @@ impl Shared {
     /// The lines `case`'s driver must print before its refusals, for a language that
     /// prints the key kinds `kinds` after `slot`.
     #[must_use]
-    pub fn expected(&self, case: &Case, kinds: &[&str]) -> Vec<String> {
+    pub fn expected(&self, case: &Case, kinds: &[&str], frames: bool) -> Vec<String> {
         let answers = &self.reference[case.name];
         let hex_tags = |slot: u32, n: usize| {
             case.tags(slot, n)
@@ -578,7 +605,10 @@ impl Shared {
             lines.push(format!("deep\t{slot}\t{}", hex_tags(slot, case.deep)));
         }
         for slot in first..=last {
-            lines.push(format!("key\t{slot}\t{}", hex::encode(case.key(slot))));
+            lines.push(format!(
+                "key\t{slot}\t{}",
+                hex::encode(case.key(slot, frames))
+            ));
         }
         for kind in std::iter::once(&"slot").chain(kinds) {
             for key in &self.keys {
@@ -620,18 +650,22 @@ impl Shared {
     /// # Panics
     ///
     /// With the first difference.
-    pub fn check(&self, language: &str, case: &Case, kinds: &[&str], output: &str) {
+    pub fn check(&self, language: &str, case: &Case, kinds: &[&str], frames: bool, output: &str) {
+        let mut refusals = vec![
+            ("tag_above", "out of range"),
+            ("tag_below", "out of range"),
+            ("tags_above", "out of range"),
+            ("key_above", "out of range"),
+        ];
+        // a module that solves frames refuses no prefix of a whole-key scheme
+        if !(frames && case.frame.is_some()) {
+            refusals.push(("key_rule", case.bad_fragment));
+        }
         crate::emitted::check_output_with(
             &format!("{language}, case {}", case.name),
             output,
-            &self.expected(case, kinds),
-            &[
-                ("tag_above", "out of range"),
-                ("tag_below", "out of range"),
-                ("tags_above", "out of range"),
-                ("key_above", "out of range"),
-                ("key_rule", case.bad_fragment),
-            ],
+            &self.expected(case, kinds, frames),
+            &refusals,
         );
     }
 }

@@ -261,6 +261,39 @@ impl Reduction {
         self.last_slot
     }
 
+    /// The slot of the CRC `crc` (an expression) in the syntax that C, Python, JavaScript,
+    /// Go and their kin share: `crc & 0x3fff` for Redis Cluster, `((crc >> 16) & 0x7fff)
+    /// % 1024` for Couchbase, `(crc & 0xffffffff) % 3000 + 1` for Tarantool vshard. Every
+    /// operation that changes nothing is left out, and every operand of `%` and `+` is in
+    /// parentheses, so the text means the same under each language's precedence.
+    ///
+    /// ```
+    /// use slotgen::emit::model::Model;
+    ///
+    /// let d = slotgen::derive(&slotgen::Spec::default())?;
+    /// let model = Model::of((&d).into(), "python", usize::MAX)?;
+    /// assert_eq!(model.reduction.formula("crc"), "crc & 0x3fff");
+    /// # Ok::<(), slotgen::Error>(())
+    /// ```
+    #[must_use]
+    pub fn formula(&self, crc: &str) -> String {
+        let shifted = match self.shift {
+            0 => crc.to_owned(),
+            shift => format!("({crc} >> {shift})"),
+        };
+        let mut slot = format!("{shifted} & {:#x}", self.mask);
+        if self.needs_modulus() {
+            slot = format!("({slot}) % {}", self.slots);
+        }
+        if self.first != 0 {
+            if !self.needs_modulus() {
+                slot = format!("({slot})");
+            }
+            slot = format!("{slot} + {}", self.first);
+        }
+        slot
+    }
+
     /// Whether `% slots` changes a masked value: false when the mask keeps exactly the
     /// slot's bits (Redis Cluster), so that a module may leave the division out.
     #[must_use]
@@ -632,8 +665,8 @@ fn crc_line(crc: &Register, r: &Reduction) -> String {
     let c = &crc.params;
     let w = crc.digits() + 2;
     format!(
-        "CRC: width {}, poly {:#0w$x}, init {:#0w$x}, refin {}, refout {}, xorout {:#0w$x}, check {:#0w$x}; slot = ((crc >> {}) & {:#x}) % {} + {}.",
-        c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, r.shift, r.mask, r.slots, r.first
+        "CRC: width {}, poly {:#0w$x}, init {:#0w$x}, refin {}, refout {}, xorout {:#0w$x}, check {:#0w$x}; slot = {}.",
+        c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, r.formula("crc")
     )
 }
 

@@ -39,10 +39,11 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 
 /// A Python module (`slotgen.py`) of the one surface for `model`: `slot(key)`,
 /// `hashtag(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot, suffix)` (both
-/// returning `bytes`; the tag alone for a scheme that hashes the whole key),
+/// returning `bytes`; for a scheme that hashes the whole key, the tag is solved inside the
+/// prefix and suffix at run time),
 /// `tags_for_slot(slot)` (a lazy iterator of `bytes`), `same_slot(keys)` and
 /// `shared_hashtag(keys)`, raising `SlotOutOfRange`, and `PrefixHasDelimiter` or
-/// `WholeKeyHashed` (all `ValueError`s); the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`,
+/// `FrameNotSolvable` (all `ValueError`s); the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`,
 /// `TAG_LEN`. Its docstring's examples are doctests with this table's values. The output
 /// depends only on the model.
 ///
@@ -86,25 +87,9 @@ pub fn module(model: &Model) -> String {
         |xorout| format!("    crc ^= {xorout:#x}\n"),
     );
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("_crc(hashtag(key)) & {:#x}", r.mask),
-        )
-    } else {
-        (
-            format!(
-                "((crc >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "((_crc(hashtag(key)) >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (r.formula("crc"), r.formula("_crc(hashtag(key))"));
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (RULE_WHOLE.to_owned(), "WholeKeyHashed"),
+        KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
         KeyRule::Delimited { open, close, .. } => (
             common::render(
                 RULE_DELIMITED,

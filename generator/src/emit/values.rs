@@ -34,6 +34,18 @@ pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
     rows(&ints, 1, indent)
 }
 
+/// The bits of a symbol's index: `log2` of the alphabet's size.
+pub(crate) fn symbol_bits(alphabet: &[u8]) -> u32 {
+    alphabet.len().trailing_zeros()
+}
+
+/// The alphabet's basis: `basis[j]` is what bit `j` of a symbol's index xors into the first
+/// symbol (the alphabet being affine, symbol `i` is `alphabet[0]` xor the basis bytes of
+/// `i`'s set bits).
+pub(crate) fn alphabet_basis(alphabet: &[u8]) -> impl Iterator<Item = u8> + '_ {
+    (0..symbol_bits(alphabet)).map(|j| alphabet[1 << j] ^ alphabet[0])
+}
+
 /// The template values of `model`, spelled in `syntax` (`command` is what follows
 /// `slotgen emit`, `int_suffix` goes after the CRC's start value and table entries):
 ///
@@ -50,7 +62,10 @@ pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
 ///   `kernel_len`, `tags_per_value` (`2^kernel_len`);
 /// - with a split lookup: `low_bits`, `low_mask`, `low_len`, `high_len`, `low_rows`,
 ///   `high_rows` (hex byte rows), `low_ints`, `high_ints`;
-/// - the hashtag: `open`, `close` (hex bytes, `0x00` for the whole key), `min_tag_len`.
+/// - the hashtag: `open`, `close` (hex bytes, `0x00` for the whole key), `min_tag_len`;
+/// - the alphabet, for solving a tag inside a key's frame at run time: `symbol_bits`,
+///   `alphabet_offset` (its first symbol, hex) and `alphabet_basis` (hex bytes joined by
+///   `, `; bit `j` of a symbol's index xors in byte `j`).
 pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, String)> {
     let c = &model.crc;
     let r = &model.reduction;
@@ -116,6 +131,12 @@ pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, Strin
         ("open", format!("{open:#04x}")),
         ("close", format!("{close:#04x}")),
         ("min_tag_len", min_tag_len.to_string()),
+        ("symbol_bits", symbol_bits(&model.alphabet).to_string()),
+        ("alphabet_offset", format!("{:#04x}", model.alphabet[0])),
+        (
+            "alphabet_basis",
+            hex(alphabet_basis(&model.alphabet).map(u64::from), 2).join(", "),
+        ),
     ];
     if let Lookup::Split {
         low_bits,

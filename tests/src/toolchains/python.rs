@@ -10,6 +10,7 @@ pub const PYTHON: Toolchain = Toolchain {
     language: "python",
     programs: &["python3"],
     kinds: &["str"],
+    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("slotgen.py"), module).unwrap();
         let output = run(Command::new("python3")
@@ -17,7 +18,7 @@ pub const PYTHON: Toolchain = Toolchain {
             .arg("error")
             .arg(driver("python", "driver.py"))
             .arg(dir)
-            .args(case.driver_args(shared)));
+            .args(case.driver_args(shared, true)));
         // the docstring's examples, with this case's values
         let doctest = run(Command::new("python3")
             .args(["-m", "doctest", "slotgen.py"])

@@ -91,8 +91,7 @@ def _crc(data: bytes) -> int:
 
 
 def slot(key: Key) -> int:
-    """The slot of a key: {{slot_formula}}, for the CRC of
-    {{rule_doc}}."""
+    """The slot of a key: {{slot_formula}}, where crc is the CRC of hashtag(key)."""
     return {{slot_expression}}
 
 {{lookup}}
