@@ -194,19 +194,6 @@ fn ruby() {
 }
 
 #[test]
-fn php() {
-    check(
-        "php",
-        &["php"],
-        "slotgen.php",
-        |d| emit::php::class(d, "Slotgen").unwrap(),
-        |_| {
-            sh("php -l slotgen.php >/dev/null && php -r 'require \"slotgen.php\"; echo Slotgen::slot(\"123456789\"), \" \", bin2hex(Slotgen::tagForSlot(0)), \"\\n\";'")
-        },
-    );
-}
-
-#[test]
 fn elixir() {
     check(
         "elixir",

@@ -155,17 +155,6 @@ fn ruby() {
 }
 
 #[test]
-fn php() {
-    check(
-        "php",
-        &["php"],
-        "slotgen.php",
-        emit::php::class(&big(), "Slotgen").unwrap(),
-        "php -r 'require \"slotgen.php\"; $t = []; foreach (Slotgen::tagsForSlot(0) as $tag) { $t[] = bin2hex($tag); if (count($t) === 3) break; } echo Slotgen::TAGS_PER_SLOT, \" \", implode(\",\", $t), \"\\n\";'",
-    );
-}
-
-#[test]
 fn elixir() {
     check(
         "elixir",

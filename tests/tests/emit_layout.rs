@@ -482,44 +482,6 @@ fn ruby() {
     }
 }
 
-/// The keys go to `sameSlot` as a Generator, to `sharedHashtag` as an array.
-const PHP: &str = r#"<?php
-declare(strict_types=1);
-require $argv[1];
-foreach (file($argv[2], FILE_IGNORE_NEW_LINES) as $line) {
-    $keys = $line === '-' ? [] : array_map('hex2bin', explode(',', $line));
-    $same = Slots::sameSlot((function () use ($keys) { yield from $keys; })());
-    $shared = Slots::sharedHashtag($keys);
-    echo $same === null ? 'none' : $same, "\t", $shared === null ? 'none' : bin2hex($shared), "\n";
-}
-"#;
-
-#[test]
-fn php() {
-    if !require_tool("php") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-php-{}", case.name),
-        );
-        std::fs::write(
-            dir.join("Slots.php"),
-            emit::php::class(&case.derivation, "Slots").unwrap(),
-        )
-        .unwrap();
-        std::fs::write(dir.join("driver.php"), PHP).unwrap();
-        let groups = write_groups(&dir);
-        let output = run(Command::new("php")
-            .args(["-d", "error_reporting=-1", "-d", "display_errors=stderr"])
-            .arg(dir.join("driver.php"))
-            .arg(dir.join("Slots.php"))
-            .arg(&groups));
-        check("PHP", &case, &output);
-    }
-}
-
 /// The keys go to `same_slot/1` as a Stream, to `shared_hashtag/1` as a list.
 const ELIXIR: &str = r#"
 [groups_path] = System.argv()
