@@ -43,7 +43,7 @@ fn php_class_for_redis_cluster() {
 
 #[test]
 fn elixir_module_for_redis_cluster() {
-    let source = emit::elixir::module(&redis(), "EchoMQ.Keyspace").expect("a module alias");
+    let source = named("elixir", &redis(), "EchoMQ.Keyspace").expect("a module alias");
     insta::assert_snapshot!("elixir_redis_cluster", source);
 }
 
@@ -86,7 +86,7 @@ fn uncountable_tags_are_refused_where_integers_are_64_bit() {
         );
     }
     assert!(emit::ruby::module(&d, "Slots").is_ok());
-    assert!(emit::elixir::module(&d, "Slots").is_ok());
+    assert!(named("elixir", &d, "Slots").is_ok());
 }
 
 /// Every new emitter is a pure function of the derivation and the name: two derivations of
@@ -100,7 +100,7 @@ fn new_files_are_deterministic_and_name_their_spec() {
             emit::java::class(d, "Slots").unwrap(),
             emit::ruby::module(d, "Slots").unwrap(),
             named("php", d, "Slots").unwrap(),
-            emit::elixir::module(d, "Slots").unwrap(),
+            named("elixir", d, "Slots").unwrap(),
             emit::redis_function::library(d, "slots").unwrap(),
             emit::redis_function::script_block(d, "slots").unwrap(),
             emit::js::types(d),

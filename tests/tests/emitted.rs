@@ -26,3 +26,8 @@ fn python() {
 fn php() {
     check_language("php", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn elixir() {
+    check_language("elixir", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
