@@ -153,25 +153,3 @@ fn ruby() {
         "ruby -w -e 'require \"./slotgen\"; e = Slotgen.tags_for_slot(0); raise \"size\" unless e.size == Slotgen::TAGS_PER_SLOT; puts \"#{Slotgen::TAGS_PER_SLOT} #{e.first(3).map { |t| t.unpack1(\"H*\") }.join(\",\")}\"'",
     );
 }
-
-#[test]
-fn php() {
-    check(
-        "php",
-        &["php"],
-        "slotgen.php",
-        emit::php::class(&big(), "Slotgen").unwrap(),
-        "php -r 'require \"slotgen.php\"; $t = []; foreach (Slotgen::tagsForSlot(0) as $tag) { $t[] = bin2hex($tag); if (count($t) === 3) break; } echo Slotgen::TAGS_PER_SLOT, \" \", implode(\",\", $t), \"\\n\";'",
-    );
-}
-
-#[test]
-fn elixir() {
-    check(
-        "elixir",
-        &["elixirc", "elixir"],
-        "slotgen.ex",
-        emit::elixir::module(&big(), "Slotgen").unwrap(),
-        "elixirc --warnings-as-errors -o ebin slotgen.ex && elixir -pa ebin -e 'IO.puts(\"#{Slotgen.tags_per_slot()} #{Slotgen.tags_for_slot!(0) |> Enum.take(3) |> Enum.map(&Base.encode16(&1, case: :lower)) |> Enum.join(\",\")}\")'",
-    );
-}

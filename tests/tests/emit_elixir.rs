@@ -1,50 +1,13 @@
-//! The emitted Elixir module, compiled by `elixirc --warnings-as-errors` and run by
-//! `elixir` for every test spec, against the Rust runtime and a real Redis server's
-//! answers; against the seed document's `EchoMQ.Keyspace` functions; and two modules of
-//! different specs in one program.
+//! What the harness (`tests/tests/emitted.rs`) does not check of the Elixir module: its
+//! answers against the seed document's `EchoMQ.Keyspace` functions, two modules of different
+//! specs in one program, and the names `--name` takes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use slotgen::emit;
-use slotgen_tests::emitted::{self, cases, fresh_dir, keys, run};
+use slotgen::emit::language::{self, Options};
+use slotgen_tests::emitted::{self, fresh_dir, keys, run};
 use slotgen_tests::{require_tool, speakers, workspace_root};
-
-/// Prints the driver protocol of [`slotgen_tests::emitted`] and [`speakers`] for the module
-/// `Slots` and the keys file `System.argv()`.
-const DRIVER: &str = r##"
-[keys_path] = System.argv()
-hex = &Base.encode16(&1, case: :lower)
-keys = keys_path |> File.read!() |> String.split("\n") |> Enum.drop(-1)
-last = Slots.slots() - 1
-tags = for s <- 0..last, do: ["tag\t", "#{s}\t", hex.(Slots.tag_for_slot!(s)), "\n"]
-all = for s <- 0..last, do: ["tags\t", "#{s}\t", Slots.tags_for_slot!(s) |> Enum.map(hex) |> Enum.join(","), "\n"]
-built = for s <- 0..last, do: ["key\t", "#{s}\t", hex.(Slots.key_for_slot!("user:", s, ":profile")), "\n"]
-slots = for k <- keys, do: ["slot\t", k, "\t", "#{Slots.slot(Base.decode16!(k, case: :lower))}", "\n"]
-hashtags = for k <- keys, do: ["hashtag\t", k, "\t", hex.(Slots.hashtag(Base.decode16!(k, case: :lower))), "\n"]
-refusal = fn name, result ->
-  case result do
-    {:error, %Slots.Error{message: message}} -> ["refused\t", name, "\t", message, "\n"]
-    other -> ["accepted\t", name, "\t", inspect(other), "\n"]
-  end
-end
-refusals = [
-  refusal.("tag_out_of_range", Slots.tag_for_slot(Slots.slots())),
-  refusal.("tag_negative", Slots.tag_for_slot(-1)),
-  refusal.("tags_out_of_range", Slots.tags_for_slot(Slots.slots())),
-  refusal.("key_out_of_range", Slots.key_for_slot("user:", Slots.slots(), "")),
-  refusal.("prefix_brace", Slots.key_for_slot("a{b", 0, ""))
-]
-bang =
-  try do
-    Slots.tag_for_slot!(Slots.slots())
-    "bang\taccepted\n"
-  rescue
-    e in Slots.Error -> "bang\t#{e.reason}\n"
-  end
-IO.binwrite([tags, all, built, slots, hashtags, refusals])
-IO.binwrite(:stderr, bang)
-"##;
 
 /// Prints the `pair` lines of [`speakers`] for the modules `A` and `B`, then the two values
 /// the first seed document pins for `A`.
@@ -67,6 +30,17 @@ for k <- keys_path |> File.read!() |> String.split("\n") |> Enum.drop(-1) do
   IO.puts("hashtag\t#{k}\t#{Base.encode16(Seed.hashtag(key), case: :lower)}")
 end
 "##;
+
+/// The Elixir module of `derivation` named `name`, through the registry.
+fn module(derivation: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {
+    language::find("elixir").unwrap().emit(
+        derivation.into(),
+        &Options {
+            name: Some(name),
+            ..Options::default()
+        },
+    )
+}
 
 /// Compiles `files` of `dir` into `dir/ebin` with `elixirc --warnings-as-errors`.
 fn elixirc(dir: &Path, files: &[&str]) {
@@ -95,40 +69,14 @@ fn elixir(dir: &Path, script: &str, args: &[&Path]) -> (String, String) {
 }
 
 #[test]
-fn elixir_module_matches_runtime() {
-    if !require_tool("elixirc") || !require_tool("elixir") {
-        return;
-    }
-    let keys = keys();
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("elixir-{}", case.name),
-        );
-        let module = emit::elixir::module(&case.derivation, "Slots").unwrap();
-        std::fs::write(dir.join("slots.ex"), module).unwrap();
-        std::fs::write(dir.join("driver.exs"), DRIVER).unwrap();
-        elixirc(&dir, &["slots.ex"]);
-        let keys_path = emitted::write_keys(&dir, &keys);
-        let (output, stderr) = elixir(&dir, "driver.exs", &[&keys_path]);
-        let what = format!("Elixir, spec {}", case.name);
-        speakers::check_output(&what, &output, &case.derivation, &keys, &["slot"]);
-        assert_eq!(
-            stderr, "bang\tslot_out_of_range\n",
-            "{what}: the bang variant raises"
-        );
-    }
-}
-
-#[test]
 fn two_elixir_modules_of_different_specs_in_one_program() {
     if !require_tool("elixirc") || !require_tool("elixir") {
         return;
     }
     let dir = fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "elixir-pair");
     for case in speakers::pair_cases() {
-        let module = emit::elixir::module(&case.derivation, &case.name.to_uppercase()).unwrap();
-        std::fs::write(dir.join(format!("{}.ex", case.name)), module).unwrap();
+        let text = module(&case.derivation, &case.name.to_uppercase()).unwrap();
+        std::fs::write(dir.join(format!("{}.ex", case.name)), text).unwrap();
     }
     std::fs::write(dir.join("pair.exs"), PAIR_DRIVER).unwrap();
     elixirc(&dir, &["a.ex", "b.ex"]);
@@ -189,7 +137,7 @@ fn elixir_module_matches_seed_module_on_every_key() {
     let default = slotgen::derive(&slotgen::Spec::default()).unwrap();
     std::fs::write(
         dir.join("slots.ex"),
-        emit::elixir::module(&default, "EchoMQ.Keyspace").unwrap(),
+        module(&default, "EchoMQ.Keyspace").unwrap(),
     )
     .unwrap();
     std::fs::write(
@@ -218,7 +166,7 @@ fn elixir_names_are_checked() {
         "Kernel",
         "Ech-o",
     ] {
-        let error = emit::elixir::module(&d, bad).unwrap_err();
+        let error = module(&d, bad).unwrap_err();
         assert!(
             error
                 .to_string()

@@ -21,3 +21,13 @@ fn every_module_language_has_a_toolchain() {
 fn python() {
     check_language("python", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn php() {
+    check_language("php", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+#[test]
+fn elixir() {
+    check_language("elixir", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

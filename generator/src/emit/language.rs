@@ -333,11 +333,8 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: true,
         emit: |source, options| {
-            let name = name_or(options, super::php::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::php::class(d, name),
-                Source::Scheme(d) => super::php::scheme_class(d, name),
-            }
+            let model = Model::of(source, "php", super::php::MAX_KERNEL_LEN)?;
+            super::php::class(&model, name_or(options, super::php::DEFAULT_NAME))
         },
     },
     Language {
@@ -353,11 +350,8 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: true,
         emit: |source, options| {
-            let name = name_or(options, super::elixir::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::elixir::module(d, name),
-                Source::Scheme(d) => super::elixir::scheme_module(d, name),
-            }
+            let model = Model::of(source, "elixir", usize::MAX)?;
+            super::elixir::module(&model, name_or(options, super::elixir::DEFAULT_NAME))
         },
     },
     Language {

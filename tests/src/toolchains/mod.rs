@@ -37,10 +37,12 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
+mod elixir;
+mod php;
 mod python;
 
 /// Every toolchain, a row a language, each in its own file.
-pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON];
+pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, php::PHP, elixir::ELIXIR];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected

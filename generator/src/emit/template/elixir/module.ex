@@ -1,15 +1,15 @@
 {{header}}
 defmodule {{module}} do
   @moduledoc ~S"""
-  Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot.
-  Plain Elixir (1.11 and later), no dependencies. Keys, tags and keys built are binaries;
-  a slot is an integer from `first_slot()` to `last_slot()`.
+  Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot in
+  O(1). Plain Elixir (1.11 and later), no dependencies. Keys, tags and keys built are
+  binaries; a slot is an integer from `first_slot()` to `last_slot()`.
 
       {{module}}.slot("123456789")                     #=> {{check_slot}}
       {{module}}.tag_for_slot({{module}}.first_slot()) #=> {:ok, "{{tag}}"}
       {{module}}.key_for_slot({{example_prefix}}, {{module}}.first_slot(), {{example_suffix}})
       #=> {:ok, "{{key}}"}
-      {{module}}.tags_for_slot!({{module}}.first_slot()) |> Enum.take(2) #=> its first two tags
+      {{module}}.tags_for_slot!({{module}}.first_slot()) |> Enum.take(1) #=> ["{{tag}}"]
 
   A refused call returns `{:error, %{{module}}.Error{}}` (its `reason` is
   `:slot_out_of_range` or `{{key_reason}}`, its `message` the rule and the way out); the
@@ -29,22 +29,13 @@ defmodule {{module}} do
   @last_slot {{last_slot}}
   @tag_len {{tag_len}}
   @tag_bits {{tag_bits}}
-{{delimiter_attributes}}
+
   # The CRC's lookup table: entry i is the register after feeding byte i into a zero
   # register{{reflected_note}}.
   @crc_table {
 {{crc_table}}
   }
-
-  # A tag as an integer: byte k of the tag is byte k of the integer, least significant
-  # first. The tag of a value v is the zero tag xor the columns i over the set bits i of
-  # v: column i flips bit i of the tag's value (the CRC's value after the shift and mask),
-  # and the zero tag is the tag of value 0. The tag of a slot is the tag of the value
-  # slot - first_slot().
-  @zero_tag {{zero_int}}
-  @columns [
-{{column_ints}}
-  ]
+{{lookup}}
   # A basis of the kernel: xored into a tag, any combination keeps its value.
   @kernel [
 {{kernel_ints}}
@@ -73,31 +64,24 @@ defmodule {{module}} do
   @spec tag_len() :: pos_integer()
   def tag_len, do: @tag_len
 {{rule}}
+  @doc "The bytes of the key that its slot is computed from: {{rule_doc}}."
+  @spec hashtag(binary()) :: binary()
+  def hashtag(key) when is_binary(key), do: explicit_hashtag(key) || key
+
   @doc """
-  The slot of a key: `((crc >>> {{shift}}) &&& {{value_mask}}) % slots() + first_slot()`, for the
-  CRC of {{rule_doc}}.
+  The slot of a key: `{{slot_formula}}`, for the CRC of
+  {{rule_doc}}.
   """
   @spec slot(binary()) :: slot()
-  def slot(key) when is_binary(key) do
-    value = key |> hashed() |> crc({{crc_start}}) |> bsr({{shift}}) |> band({{value_mask}})
-    rem(value, @slots) + @first_slot
-  end
+  def slot(key) when is_binary(key), do: {{slot_expression}}
 
   defp crc(<<>>, crc), do: {{crc_finish}}
 
   defp crc(<<byte, rest::binary>>, crc) do
 {{crc_update}}
   end
-{{crc_extra}}
+{{crc_reflect}}
   defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
-
-  defp tag_of(value) do
-    @columns
-    |> Enum.with_index()
-    |> Enum.reduce(@zero_tag, fn {column, bit}, tag ->
-      if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
-    end)
-  end
 
   defp bytes_of(tag), do: <<tag::little-size(@tag_bits)>>
 
@@ -105,8 +89,8 @@ defmodule {{module}} do
     %Error{
       reason: :slot_out_of_range,
       message:
-        "slot #{inspect(slot)} is out of range: this scheme's slots are " <>
-          "#{@first_slot} to #{@last_slot}"
+        "slot #{inspect(slot)} is out of range: the slots are #{@first_slot} to " <>
+          "#{@last_slot}, so a slot is an integer in #{@first_slot}..#{@last_slot}"
     }
   end
 
@@ -127,7 +111,8 @@ defmodule {{module}} do
   Every tag of `tag_len()` symbols that lands on the slot, as a lazy `Stream`: for each
   value `slot - first_slot() + k * slots()` below 2^(the solved bits), ascending, the
   value's tag xor each combination of the kernel, in binary counting order; the
-  `tag_for_slot/1` tag first.
+  `tag_for_slot/1` tag first. The slot is checked at once, the tags are made as they are
+  enumerated.
   """
   @spec tags_for_slot(term()) :: {:ok, Enumerable.t()} | {:error, Error.t()}
   def tags_for_slot(slot) when is_slot(slot) do
@@ -155,6 +140,34 @@ defmodule {{module}} do
     |> Enum.with_index()
     |> Enum.reduce(0, fn {vector, bit}, acc ->
       if band(bsr(n, bit), 1) == 1, do: bxor(acc, vector), else: acc
+    end)
+  end
+
+  @doc """
+  The slot every key lands on, as a multi-key command or a script's keys need; `nil` when
+  two keys land on different slots (the server answers CROSSSLOT) or there are none. The
+  keys are any enumerable of binaries.
+  """
+  @spec same_slot(Enumerable.t()) :: slot() | nil
+  def same_slot(keys) do
+    Enum.reduce_while(keys, nil, fn key, found ->
+      here = slot(key)
+      if found == nil or here == found, do: {:cont, here}, else: {:halt, nil}
+    end)
+  end
+
+  @doc """
+  The one hashtag every key has between its delimiters; `nil` when a key has none (its
+  whole key is hashed), two keys have different ones, or there are none. Keys that share a
+  hashtag land on one slot whatever the slot count.
+  """
+  @spec shared_hashtag(Enumerable.t()) :: binary() | nil
+  def shared_hashtag(keys) do
+    Enum.reduce_while(keys, nil, fn key, found ->
+      case explicit_hashtag(key) do
+        tag when tag != nil and (found == nil or tag == found) -> {:cont, tag}
+        _ -> {:halt, nil}
+      end
     end)
   end
 
