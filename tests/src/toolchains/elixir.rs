@@ -19,6 +19,7 @@ pub const ELIXIR: Toolchain = Toolchain {
     language: "elixir",
     programs: &["elixirc", "elixir"],
     kinds: &[],
+    frames: false,
     run: |shared, case, dir, module| {
         let name = module_name(case.name);
         std::fs::write(dir.join("slotgen.ex"), module).unwrap();
@@ -72,7 +73,7 @@ fn run_all(shared: &Shared) -> HashMap<&'static str, String> {
         files.push(file);
         let out = dir.join(format!("{}.out", case.name));
         let mut line = vec![out.display().to_string(), name];
-        line.extend(case.driver_args(shared));
+        line.extend(case.driver_args(shared, false));
         plan += &(line.join("\t") + "\n");
     }
     let ebin = dir.join("ebin");
