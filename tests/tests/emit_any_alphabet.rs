@@ -156,30 +156,6 @@ fn go() {
     );
 }
 
-const JAVA_MAIN: &str = r#"
-public final class Main {
-    public static void main(String[] args) {
-        StringBuilder tag = new StringBuilder();
-        for (byte b : Slotgen.tagForSlot(0)) tag.append(String.format("%02x", b & 0xff));
-        System.out.println(Slotgen.slot("123456789") + " " + tag);
-    }
-}
-"#;
-
-#[test]
-fn java() {
-    check(
-        "java",
-        &["javac", "java"],
-        "Slotgen.java",
-        |d| emit::java::class(d, "Slotgen").unwrap(),
-        |dir| {
-            std::fs::write(dir.join("Main.java"), JAVA_MAIN).unwrap();
-            sh("javac --release 11 -Xlint:all -Werror -d classes Slotgen.java Main.java && java -cp classes Main")
-        },
-    );
-}
-
 #[test]
 fn ruby() {
     check(

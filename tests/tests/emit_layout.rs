@@ -1,5 +1,5 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
-//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C, Java,
+//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C,
 //! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
 //! `SlotTable::same_slot` and `shared_hashtag`.
 //!
@@ -350,89 +350,6 @@ fn c() {
             .current_dir(&dir));
         let output = run(Command::new(dir.join("driver")).arg(&groups));
         check("C", &case, &output);
-    }
-}
-
-/// Also checks that the `byte[]...` forms answer as the `Iterable<byte[]>` forms do.
-const JAVA: &str = r#"
-import java.nio.file.Files;
-import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.OptionalInt;
-
-public final class Driver {
-    static String hex(byte[] bytes) {
-        StringBuilder out = new StringBuilder();
-        for (byte b : bytes) {
-            out.append(String.format("%02x", b & 0xff));
-        }
-        return out.toString();
-    }
-
-    static byte[] unhex(String text) {
-        byte[] out = new byte[text.length() / 2];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = (byte) Integer.parseInt(text.substring(2 * i, 2 * i + 2), 16);
-        }
-        return out;
-    }
-
-    public static void main(String[] args) throws Exception {
-        StringBuilder out = new StringBuilder();
-        for (String line : Files.readAllLines(Paths.get(args[0]))) {
-            List<byte[]> keys = new ArrayList<>();
-            if (!line.equals("-")) {
-                for (String h : line.split(",", -1)) {
-                    keys.add(unhex(h));
-                }
-            }
-            OptionalInt same = Slots.sameSlot(keys);
-            Optional<String> shared = Slots.sharedHashtag(keys).map(Driver::hex);
-            byte[][] array = keys.toArray(new byte[0][]);
-            if (!Slots.sameSlot(array).equals(same)
-                    || !Slots.sharedHashtag(array).map(Driver::hex).equals(shared)) {
-                throw new AssertionError("the byte[]... forms differ on " + line);
-            }
-            out.append(same.isPresent() ? Integer.toString(same.getAsInt()) : "none")
-                    .append('\t')
-                    .append(shared.orElse("none"))
-                    .append('\n');
-        }
-        System.out.print(out);
-    }
-}
-"#;
-
-#[test]
-fn java() {
-    if !require_tool("javac") || !require_tool("java") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-java-{}", case.name),
-        );
-        std::fs::write(
-            dir.join("Slots.java"),
-            emit::java::class(&case.derivation, "Slots").unwrap(),
-        )
-        .unwrap();
-        std::fs::write(dir.join("Driver.java"), JAVA).unwrap();
-        let groups = write_groups(&dir);
-        let _ = run(Command::new("javac")
-            .args(["--release", "11", "-Xlint:all", "-Werror", "-d"])
-            .arg(dir.join("classes"))
-            .arg(dir.join("Slots.java"))
-            .arg(dir.join("Driver.java")));
-        let output = run(Command::new("java")
-            .arg("-cp")
-            .arg(dir.join("classes"))
-            .arg("Driver")
-            .arg(&groups));
-        check("Java", &case, &output);
     }
 }
 
