@@ -157,19 +157,6 @@ fn go() {
 }
 
 #[test]
-fn ruby() {
-    check(
-        "ruby",
-        &["ruby"],
-        "slotgen.rb",
-        |d| emit::ruby::module(d, "Slotgen").unwrap(),
-        |_| {
-            sh("ruby -w -e 'require \"./slotgen\"; puts \"#{Slotgen.slot(\"123456789\")} #{Slotgen.tag_for_slot(0).unpack1(\"H*\")}\"' 2>&1")
-        },
-    );
-}
-
-#[test]
 fn php() {
     check(
         "php",

@@ -119,17 +119,6 @@ fn go() {
 }
 
 #[test]
-fn ruby() {
-    check(
-        "ruby",
-        &["ruby"],
-        "slotgen.rb",
-        emit::ruby::module(&big(), "Slotgen").unwrap(),
-        "ruby -w -e 'require \"./slotgen\"; e = Slotgen.tags_for_slot(0); raise \"size\" unless e.size == Slotgen::TAGS_PER_SLOT; puts \"#{Slotgen::TAGS_PER_SLOT} #{e.first(3).map { |t| t.unpack1(\"H*\") }.join(\",\")}\"'",
-    );
-}
-
-#[test]
 fn php() {
     check(
         "php",

@@ -1,6 +1,6 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
 //! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C,
-//! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
+//! PHP and Elixir for every test spec, against the Rust runtime's
 //! `SlotTable::same_slot` and `shared_hashtag`.
 //!
 //! A driver reads a groups file, one group of keys a line (hex keys joined by `,`; `-` is
@@ -350,52 +350,6 @@ fn c() {
             .current_dir(&dir));
         let output = run(Command::new(dir.join("driver")).arg(&groups));
         check("C", &case, &output);
-    }
-}
-
-/// The keys go to `same_slot` as an Enumerator, to `shared_hashtag` as an Array.
-const RUBY: &str = r##"
-require ARGV[0]
-File.foreach(ARGV[1], chomp: true) do |line|
-  hexes = if line == "-" then [] elsif line.empty? then [""] else line.split(",", -1) end
-  keys = hexes.map { |h| [h].pack("H*") }
-  same = Slots.same_slot(keys.each)
-  shared = Slots.shared_hashtag(keys)
-  puts "#{same.nil? ? 'none' : same}\t#{shared.nil? ? 'none' : shared.unpack1('H*')}"
-end
-"##;
-
-#[test]
-fn ruby() {
-    if !require_tool("ruby") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-ruby-{}", case.name),
-        );
-        std::fs::write(
-            dir.join("slots.rb"),
-            emit::ruby::module(&case.derivation, "Slots").unwrap(),
-        )
-        .unwrap();
-        std::fs::write(dir.join("driver.rb"), RUBY).unwrap();
-        let groups = write_groups(&dir);
-        let output = Command::new("ruby")
-            .arg("-w")
-            .arg(dir.join("driver.rb"))
-            .arg(dir.join("slots.rb"))
-            .arg(&groups)
-            .output()
-            .expect("running ruby");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(output.status.success(), "ruby failed:\n{stderr}");
-        assert!(
-            stderr.is_empty(),
-            "ruby -w must be silent, it wrote:\n{stderr}"
-        );
-        check("Ruby", &case, &String::from_utf8(output.stdout).unwrap());
     }
 }
 

@@ -1,6 +1,6 @@
 //! The modules of every named scheme (`slotgen emit <language> --scheme NAME`), run by their
 //! real interpreters and compilers: Python, Node, Go, C (gcc), Lua 5.1, Lua 5.4 and
-//! LuaJIT, Ruby, PHP, Elixir, and the `EVAL` block and Functions library inside
+//! LuaJIT, PHP, Elixir, and the `EVAL` block and Functions library inside
 //! `redis-server` and `valkey-server`.
 //!
 //! For each scheme, one process per language prints the answers of the driver protocol
@@ -870,64 +870,6 @@ fn lua_scheme_modules() {
                 .args(case.driver_args(&setup.keys_path)));
             setup.check(lua, case, &output);
         }
-    }
-}
-
-/// Prints the driver protocol for the module `Slots` in the file `ARGV[0]`.
-const RUBY_DRIVER: &str = r#"
-require_relative ARGV[0]
-def hex(s) = s.unpack1("H*")
-def unhex(h) = [h].pack("H*")
-keys_path, few, deep = ARGV[1], ARGV[2].to_i, ARGV[3].to_i
-prefix, suffix, bad_prefix, bad_suffix = ARGV[4, 4].map { |h| unhex(h) }
-slots = Slots::FIRST_SLOT..Slots::LAST_SLOT
-out = ["const\t#{Slots::FIRST_SLOT}\t#{Slots::SLOTS}\t#{Slots::TAG_LEN}"]
-take = ->(s, n) { Slots.tags_for_slot(s).first(n).map { |t| hex(t) }.join(",") }
-slots.each { |s| out << "tag\t#{s}\t#{hex(Slots.tag_for_slot(s))}" }
-slots.each { |s| out << "tags\t#{s}\t#{take.(s, few)}" }
-[Slots::FIRST_SLOT, Slots::LAST_SLOT].each { |s| out << "deep\t#{s}\t#{take.(s, deep)}" }
-slots.each { |s| out << "key\t#{s}\t#{hex(Slots.key_for_slot(prefix, s, suffix))}" }
-File.readlines(keys_path, chomp: true).each { |k| out << "slot\t#{k}\t#{Slots.slot(unhex(k))}" }
-def refusal(out, name)
-  value = yield
-  out << "accepted\t#{name}\t#{value.inspect}"
-rescue ArgumentError => e
-  out << "refused\t#{name}\t#{e.message}"
-end
-refusal(out, "tag_above") { Slots.tag_for_slot(Slots::LAST_SLOT + 1) }
-refusal(out, "tag_below") { Slots.tag_for_slot(Slots::FIRST_SLOT - 1) }
-refusal(out, "tags_above") { Slots.tags_for_slot(Slots::LAST_SLOT + 1) }
-refusal(out, "key_above") { Slots.key_for_slot(prefix, Slots::LAST_SLOT + 1, suffix) }
-refusal(out, "key_rule") { Slots.key_for_slot(bad_prefix, Slots::FIRST_SLOT, bad_suffix) }
-$stdout.write(out.join("\n"), "\n")
-"#;
-
-/// The module under `ruby -w`, which must stay silent.
-#[test]
-fn ruby_scheme_modules() {
-    let Some(setup) = setup(&["ruby"]) else {
-        return;
-    };
-    for case in &setup.cases {
-        let dir = setup.dir("ruby", case);
-        let module = emit::ruby::scheme_module(&case.derivation, "Slots").unwrap();
-        std::fs::write(dir.join("slots.rb"), module).unwrap();
-        std::fs::write(dir.join("driver.rb"), RUBY_DRIVER).unwrap();
-        let output = Command::new("ruby")
-            .arg("-w")
-            .arg("driver.rb")
-            .arg("./slots.rb")
-            .args(case.driver_args(&setup.keys_path))
-            .current_dir(&dir)
-            .output()
-            .expect("running ruby");
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(
-            output.status.success() && stderr.is_empty(),
-            "Ruby, scheme case {}: ruby -w must succeed silently:\n{stderr}",
-            case.name
-        );
-        setup.check("Ruby", case, &String::from_utf8(output.stdout).unwrap());
     }
 }
 

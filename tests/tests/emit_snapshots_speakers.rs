@@ -28,7 +28,7 @@ fn java_class_for_redis_cluster() {
 
 #[test]
 fn ruby_module_for_redis_cluster() {
-    let source = emit::ruby::module(&redis(), "RedisSlots").expect("a module name");
+    let source = named("ruby", &redis(), "RedisSlots").expect("a module name");
     insta::assert_snapshot!("ruby_redis_cluster", source);
 }
 
@@ -82,7 +82,7 @@ fn uncountable_tags_are_refused_where_integers_are_64_bit() {
             "{error}"
         );
     }
-    assert!(emit::ruby::module(&d, "Slots").is_ok());
+    assert!(named("ruby", &d, "Slots").is_ok());
     assert!(emit::elixir::module(&d, "Slots").is_ok());
 }
 
@@ -95,7 +95,7 @@ fn new_files_are_deterministic_and_name_their_spec() {
     let files = |d: &slotgen::Derivation| {
         [
             named("java", d, "Slots").unwrap(),
-            emit::ruby::module(d, "Slots").unwrap(),
+            named("ruby", d, "Slots").unwrap(),
             emit::php::class(d, "Slots").unwrap(),
             emit::elixir::module(d, "Slots").unwrap(),
             emit::redis_function::library(d, "slots").unwrap(),

@@ -26,3 +26,8 @@ fn python() {
 fn java() {
     check_language("java", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn ruby() {
+    check_language("ruby", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

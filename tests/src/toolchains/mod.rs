@@ -36,9 +36,10 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
 
 mod java;
 mod python;
+mod ruby;
 
 /// Every toolchain, a row a language, each in its own file.
-pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, java::JAVA];
+pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, java::JAVA, ruby::RUBY];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected
