@@ -156,43 +156,6 @@ fn go() {
     );
 }
 
-const JAVA_MAIN: &str = r#"
-public final class Main {
-    public static void main(String[] args) {
-        StringBuilder tag = new StringBuilder();
-        for (byte b : Slotgen.tagForSlot(0)) tag.append(String.format("%02x", b & 0xff));
-        System.out.println(Slotgen.slot("123456789") + " " + tag);
-    }
-}
-"#;
-
-#[test]
-fn java() {
-    check(
-        "java",
-        &["javac", "java"],
-        "Slotgen.java",
-        |d| emit::java::class(d, "Slotgen").unwrap(),
-        |dir| {
-            std::fs::write(dir.join("Main.java"), JAVA_MAIN).unwrap();
-            sh("javac --release 11 -Xlint:all -Werror -d classes Slotgen.java Main.java && java -cp classes Main")
-        },
-    );
-}
-
-#[test]
-fn ruby() {
-    check(
-        "ruby",
-        &["ruby"],
-        "slotgen.rb",
-        |d| emit::ruby::module(d, "Slotgen").unwrap(),
-        |_| {
-            sh("ruby -w -e 'require \"./slotgen\"; puts \"#{Slotgen.slot(\"123456789\")} #{Slotgen.tag_for_slot(0).unpack1(\"H*\")}\"' 2>&1")
-        },
-    );
-}
-
 #[test]
 fn typescript_declarations() {
     let tsc = slotgen_tests::workspace_root().join("tests/typescript/node_modules/.bin/tsc");

@@ -117,39 +117,3 @@ fn go() {
         &script,
     );
 }
-
-const JAVA_MAIN: &str = r#"
-import java.util.stream.Collectors;
-public final class Main {
-    public static void main(String[] args) {
-        String tags = Slotgen.tagsForSlot(0).limit(3).map(t -> {
-            StringBuilder s = new StringBuilder();
-            for (byte b : t) s.append(String.format("%02x", b & 0xff));
-            return s.toString();
-        }).collect(Collectors.joining(","));
-        System.out.println(Slotgen.TAGS_PER_SLOT + " " + tags);
-    }
-}
-"#;
-
-#[test]
-fn java() {
-    check(
-        "java",
-        &["javac", "java"],
-        "Slotgen.java",
-        emit::java::class(&big(), "Slotgen").unwrap(),
-        &format!("cat > Main.java <<'EOF'\n{JAVA_MAIN}EOF\njavac --release 11 -Xlint:all -Werror -d classes Slotgen.java Main.java && java -cp classes Main"),
-    );
-}
-
-#[test]
-fn ruby() {
-    check(
-        "ruby",
-        &["ruby"],
-        "slotgen.rb",
-        emit::ruby::module(&big(), "Slotgen").unwrap(),
-        "ruby -w -e 'require \"./slotgen\"; e = Slotgen.tags_for_slot(0); raise \"size\" unless e.size == Slotgen::TAGS_PER_SLOT; puts \"#{Slotgen::TAGS_PER_SLOT} #{e.first(3).map { |t| t.unpack1(\"H*\") }.join(\",\")}\"'",
-    );
-}

@@ -2,36 +2,33 @@
 //! default spec). They freeze the generated code; the `emit_<language>` tests beside them
 //! run it and prove it right.
 
+use slotgen::emit::language::{self, Options};
 use slotgen::{derive, emit, Spec};
 
 fn redis() -> slotgen::Derivation {
     derive(&Spec::default()).expect("the default spec derives")
 }
 
-/// The module of `language` for `derivation` named `name`, through the registry.
-fn named(
-    language: &str,
-    derivation: &slotgen::Derivation,
-    name: &str,
-) -> Result<String, slotgen::Error> {
-    emit::language::find(language).unwrap().emit(
-        derivation.into(),
-        &emit::language::Options {
+/// The module of `language` named `name` for `d`, through the registry.
+fn named(language: &str, d: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {
+    language::find(language).unwrap().emit(
+        d.into(),
+        &Options {
             name: Some(name),
-            ..Default::default()
+            ..Options::default()
         },
     )
 }
 
 #[test]
 fn java_class_for_redis_cluster() {
-    let source = emit::java::class(&redis(), "com.example.RedisSlots").expect("a class name");
+    let source = named("java", &redis(), "com.example.RedisSlots").expect("a class name");
     insta::assert_snapshot!("java_redis_cluster", source);
 }
 
 #[test]
 fn ruby_module_for_redis_cluster() {
-    let source = emit::ruby::module(&redis(), "RedisSlots").expect("a module name");
+    let source = named("ruby", &redis(), "RedisSlots").expect("a module name");
     insta::assert_snapshot!("ruby_redis_cluster", source);
 }
 
@@ -77,7 +74,7 @@ fn uncountable_tags_are_refused_where_integers_are_64_bit() {
     .expect("2 slots derive");
     assert_eq!(d.kernel.len(), 63);
     for error in [
-        emit::java::class(&d, "Slots").unwrap_err(),
+        named("java", &d, "Slots").unwrap_err(),
         named("php", &d, "Slots").unwrap_err(),
     ] {
         assert!(
@@ -85,7 +82,7 @@ fn uncountable_tags_are_refused_where_integers_are_64_bit() {
             "{error}"
         );
     }
-    assert!(emit::ruby::module(&d, "Slots").is_ok());
+    assert!(named("ruby", &d, "Slots").is_ok());
     assert!(named("elixir", &d, "Slots").is_ok());
 }
 
@@ -97,8 +94,8 @@ fn new_files_are_deterministic_and_name_their_spec() {
     let spec = Spec::default().with_crc("CRC-16/KERMIT").unwrap();
     let files = |d: &slotgen::Derivation| {
         [
-            emit::java::class(d, "Slots").unwrap(),
-            emit::ruby::module(d, "Slots").unwrap(),
+            named("java", d, "Slots").unwrap(),
+            named("ruby", d, "Slots").unwrap(),
             named("php", d, "Slots").unwrap(),
             named("elixir", d, "Slots").unwrap(),
             emit::redis_function::library(d, "slots").unwrap(),

@@ -31,3 +31,13 @@ fn php() {
 fn elixir() {
     check_language("elixir", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn java() {
+    check_language("java", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+#[test]
+fn ruby() {
+    check_language("ruby", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

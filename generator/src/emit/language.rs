@@ -293,11 +293,8 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: true,
         emit: |source, options| {
-            let name = name_or(options, super::java::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::java::class(d, name),
-                Source::Scheme(d) => super::java::scheme_class(d, name),
-            }
+            let model = Model::of(source, "java", super::java::MAX_KERNEL_LEN)?;
+            super::java::class(&model, name_or(options, super::java::DEFAULT_NAME))
         },
     },
     Language {
@@ -313,11 +310,8 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: true,
         emit: |source, options| {
-            let name = name_or(options, super::ruby::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::ruby::module(d, name),
-                Source::Scheme(d) => super::ruby::scheme_module(d, name),
-            }
+            let model = Model::of(source, "ruby", usize::MAX)?;
+            super::ruby::module(&model, name_or(options, super::ruby::DEFAULT_NAME))
         },
     },
     Language {

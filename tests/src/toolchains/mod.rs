@@ -38,11 +38,19 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
 }
 
 mod elixir;
+mod java;
 mod php;
 mod python;
+mod ruby;
 
 /// Every toolchain, a row a language, each in its own file.
-pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, php::PHP, elixir::ELIXIR];
+pub static TOOLCHAINS: &[Toolchain] = &[
+    python::PYTHON,
+    java::JAVA,
+    ruby::RUBY,
+    php::PHP,
+    elixir::ELIXIR,
+];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected

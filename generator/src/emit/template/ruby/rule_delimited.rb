@@ -1,0 +1,39 @@
+
+  # The prefix contains OPEN, so the key's hashtag would not be the tag.
+  class PrefixHasDelimiter < Error; end
+
+  # The byte that opens a hashtag.
+  OPEN = [{{open}}].pack("C").freeze
+  # The byte that closes a hashtag.
+  CLOSE = [{{close}}].pack("C").freeze
+  # A hashtag shorter than this hashes the whole key.
+  MIN_TAG_LEN = {{min_tag_len}}
+  private_constant :MIN_TAG_LEN
+
+  # The hashtag between the delimiters of a binary String, or nil.
+  def explicit(bytes)
+    open = bytes.index(OPEN)
+    return nil unless open
+
+    close = bytes.index(CLOSE, open + 1)
+    return nil unless close && close - open - 1 >= MIN_TAG_LEN
+
+    bytes[(open + 1)...close]
+  end
+
+  # The key prefix + OPEN + tag + CLOSE + suffix for the slot, a binary String. Its hashtag
+  # is the tag, so it lands on the slot whatever the suffix holds. Raises SlotOutOfRange,
+  # or PrefixHasDelimiter when the prefix contains OPEN.
+  def key_for_slot(prefix, slot, suffix)
+    head = bytes_of_key(prefix, "prefix")
+    tail = bytes_of_key(suffix, "suffix")
+    tag = tag_for_slot(slot)
+    at = head.index(OPEN)
+    if at
+      raise PrefixHasDelimiter,
+            format("prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's " \
+                   "hashtag would start there instead of at the tag; remove it from the " \
+                   "prefix or move that part into the suffix", OPEN.ord, at)
+    end
+    head + OPEN + tag + CLOSE + tail
+  end
