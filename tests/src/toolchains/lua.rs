@@ -13,8 +13,8 @@ use crate::emitted::run;
 /// The interpreters the one module runs on, unmodified.
 const INTERPRETERS: [&str; 3] = ["lua5.1", "lua5.4", "luajit"];
 
-/// The module under every interpreter, with warnings (`lua5.4 -W`) on; what each prints
-/// must be what Lua 5.1 prints.
+/// The module under every interpreter, with warnings (`lua5.4 -W`) on and nothing written
+/// to stderr; what each prints must be what Lua 5.1 prints.
 pub const LUA: Toolchain = Toolchain {
     language: "lua",
     programs: &INTERPRETERS,
@@ -27,10 +27,20 @@ pub const LUA: Toolchain = Toolchain {
             if lua == "lua5.4" {
                 command.arg("-W");
             }
-            run(command
+            let output = command
                 .arg(driver("lua", "driver.lua"))
                 .arg(&path)
-                .args(case.driver_args(shared)))
+                .args(case.driver_args(shared))
+                .output()
+                .unwrap_or_else(|e| panic!("cannot run {lua}: {e}"));
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(
+                output.status.success() && stderr.is_empty(),
+                "{lua}, case {} ({}):\n{stderr}",
+                case.name,
+                output.status
+            );
+            String::from_utf8(output.stdout).expect("the driver prints ASCII")
         });
         for (lua, output) in INTERPRETERS.iter().zip(&outputs).skip(1) {
             assert!(
