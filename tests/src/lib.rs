@@ -4,6 +4,7 @@ pub mod bitwise_crc;
 pub mod emitted;
 pub mod harness;
 pub mod redis_server;
+pub mod server_lua;
 pub mod speakers;
 pub mod toolchains;
 

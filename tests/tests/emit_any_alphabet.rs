@@ -86,15 +86,6 @@ fn js() {
     });
 }
 
-#[test]
-fn lua() {
-    for lua in ["lua5.1", "lua5.4", "luajit"] {
-        check(lua, &[lua], "slotgen.lua", emit::lua::module, |_| {
-            sh(&format!("{lua} -e 'local m = dofile(\"slotgen.lua\"); print(m.slot(\"123456789\") .. \" \" .. (m.tag_for_slot(0):gsub(\".\", function(c) return string.format(\"%02x\", c:byte()) end)))'"))
-        });
-    }
-}
-
 const C_MAIN: &str = r#"
 #include <stdio.h>
 #include "slotgen.h"
@@ -179,40 +170,5 @@ fn typescript_declarations() {
         let _ = run(Command::new(&tsc)
             .args(["--strict", "--noEmit", "--target", "es2022"])
             .arg(dir.join("slotgen.d.mts")));
-    }
-}
-
-/// The `lua --for-script` block, run by LuaJIT (whose `bit` is the server's), and the
-/// Functions library compiled by it (`luajit -b` parses without running).
-#[test]
-fn server_lua() {
-    if !require_tool("luajit") {
-        return;
-    }
-    check(
-        "server-lua",
-        &["luajit"],
-        "block.lua",
-        |d| {
-            let block = emit::redis_function::script_block(d, "slotgen").unwrap();
-            format!(
-                "{block}local hex = slotgen.tag_for_slot(0):gsub('.', function(c) return string.format('%02x', c:byte()) end)\n\
-                 print(slotgen.slot('123456789') .. ' ' .. hex)\n"
-            )
-        },
-        |_| sh("luajit block.lua"),
-    );
-    for (name, derivation) in awkward() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("awkward-function-{name}"),
-        );
-        let library = emit::redis_function::library(&derivation, "slotgen").unwrap();
-        // The `#!lua` line is the server's; Lua reads a first line starting with `#` as a
-        // comment too.
-        std::fs::write(dir.join("library.lua"), library).unwrap();
-        let _ = run(Command::new("luajit")
-            .args(["-b", "library.lua", "library.out"])
-            .current_dir(&dir));
     }
 }

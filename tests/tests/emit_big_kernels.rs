@@ -64,19 +64,6 @@ fn js() {
     );
 }
 
-#[test]
-fn lua() {
-    for lua in ["lua5.4", "luajit", "lua5.1"] {
-        check(
-            lua,
-            &[lua],
-            "slotgen.lua",
-            emit::lua::module(&big()),
-            &format!("{lua} -e 'local m = dofile(\"slotgen.lua\"); local it = m.tags_for_slot(0); local t = {{}}; for i = 1, 3 do t[i] = it():gsub(\".\", function(c) return string.format(\"%02x\", c:byte()) end) end; print(string.format(\"%.0f\", m.tags_per_slot) .. \" \" .. table.concat(t, \",\"))'"),
-        );
-    }
-}
-
 const GO_MAIN: &str = r#"package main
 
 import (

@@ -1,5 +1,5 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
-//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C, Java,
+//! language's spelling), run for real in Python, Node, Go, C, Java,
 //! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
 //! `SlotTable::same_slot` and `shared_hashtag`.
 //!
@@ -126,51 +126,6 @@ fn javascript() {
             .arg(dir.join("driver.mjs"))
             .arg(&groups));
         check("JavaScript", &case, &output);
-    }
-}
-
-const LUA: &str = r#"
-package.path = arg[1] .. "/?.lua;" .. package.path
-local m = require("slotgen")
-local function unhex(h)
-    return (h:gsub("..", function(x) return string.char(tonumber(x, 16)) end))
-end
-local function hex(s)
-    return (s:gsub(".", function(c) return string.format("%02x", string.byte(c)) end))
-end
-for line in io.lines(arg[2]) do
-    local keys = {}
-    if line ~= "-" then
-        for h in (line .. ","):gmatch("([^,]*),") do
-            keys[#keys + 1] = unhex(h)
-        end
-    end
-    local same, shared = m.same_slot(keys), m.shared_hashtag(keys)
-    io.write(same == nil and "none" or string.format("%d", same), "\t",
-        shared == nil and "none" or hex(shared), "\n")
-end
-"#;
-
-#[test]
-fn lua() {
-    for lua in ["lua5.1", "lua5.4", "luajit"] {
-        if !require_tool(lua) {
-            continue;
-        }
-        for case in cases() {
-            let dir = fresh_dir(
-                Path::new(env!("CARGO_TARGET_TMPDIR")),
-                &format!("layout-{lua}-{}", case.name),
-            );
-            std::fs::write(dir.join("slotgen.lua"), emit::lua::module(&case.derivation)).unwrap();
-            std::fs::write(dir.join("driver.lua"), LUA).unwrap();
-            let groups = write_groups(&dir);
-            let output = run(Command::new(lua)
-                .arg(dir.join("driver.lua"))
-                .arg(&dir)
-                .arg(&groups));
-            check(lua, &case, &output);
-        }
     }
 }
 

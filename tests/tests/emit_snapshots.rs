@@ -9,7 +9,9 @@ fn redis() -> slotgen::Derivation {
 
 #[test]
 fn lua_module_for_redis_cluster() {
-    insta::assert_snapshot!("lua_redis_cluster", emit::lua::module(&redis()));
+    let lua = emit::language::find("lua").unwrap();
+    let module = lua.emit((&redis()).into(), &Default::default()).unwrap();
+    insta::assert_snapshot!("lua_redis_cluster", module);
 }
 
 #[test]
@@ -43,7 +45,10 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
     let spec = Spec::default().with_crc("CRC-16/KERMIT").unwrap();
     let files = |d: &slotgen::Derivation| {
         [
-            emit::lua::module(d),
+            emit::language::find("lua")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
             emit::c::header(d),
             emit::language::find("python")
                 .unwrap()

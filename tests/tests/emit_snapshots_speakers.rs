@@ -20,6 +20,19 @@ fn named(language: &str, d: &slotgen::Derivation, name: &str) -> Result<String, 
     )
 }
 
+/// The server-side Lua of `language` for `d`, named `slots`.
+fn server_lua(language: &str, d: &slotgen::Derivation, for_script: bool) -> String {
+    let options = emit::language::Options {
+        name: Some("slots"),
+        for_script,
+        ..Default::default()
+    };
+    emit::language::find(language)
+        .unwrap()
+        .emit(d.into(), &options)
+        .unwrap()
+}
+
 #[test]
 fn java_class_for_redis_cluster() {
     let source = named("java", &redis(), "com.example.RedisSlots").expect("a class name");
@@ -46,13 +59,21 @@ fn elixir_module_for_redis_cluster() {
 
 #[test]
 fn redis_function_library_for_redis_cluster() {
-    let source = emit::redis_function::library(&redis(), "slotgen").expect("a library name");
+    let library = emit::language::find("redis-function").unwrap();
+    let source = library
+        .emit((&redis()).into(), &Default::default())
+        .expect("a library name");
     insta::assert_snapshot!("redis_function_redis_cluster", source);
 }
 
 #[test]
 fn lua_script_block_for_redis_cluster() {
-    let source = emit::redis_function::script_block(&redis(), "slotgen").expect("a Lua name");
+    let lua = emit::language::find("lua").unwrap();
+    let options = emit::language::Options {
+        for_script: true,
+        ..Default::default()
+    };
+    let source = lua.emit((&redis()).into(), &options).expect("a Lua name");
     insta::assert_snapshot!("lua_for_script_redis_cluster", source);
 }
 
@@ -98,8 +119,8 @@ fn new_files_are_deterministic_and_name_their_spec() {
             named("ruby", d, "Slots").unwrap(),
             named("php", d, "Slots").unwrap(),
             named("elixir", d, "Slots").unwrap(),
-            emit::redis_function::library(d, "slots").unwrap(),
-            emit::redis_function::script_block(d, "slots").unwrap(),
+            server_lua("redis-function", d, false),
+            server_lua("lua", d, true),
             emit::js::types(d),
         ]
     };

@@ -41,3 +41,26 @@ fn java() {
 fn ruby() {
     check_language("ruby", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn lua() {
+    check_language("lua", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+/// The Redis Cluster Lua module gives the seed document's Lua module's answers.
+#[test]
+fn lua_matches_the_seed_module() {
+    slotgen_tests::toolchains::lua::check_seed(Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+/// The `EVAL` block and the Functions library inside redis-server and valkey-server.
+#[test]
+fn lua_inside_servers() {
+    slotgen_tests::server_lua::check_servers(Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+/// Two `EVAL` blocks of different specs in one script.
+#[test]
+fn lua_blocks_of_two_specs_in_one_script() {
+    slotgen_tests::server_lua::check_pair();
+}

@@ -203,17 +203,16 @@ pub static LANGUAGES: &[Language] = &[
             what: "the script's local table",
         }),
         module: true,
-        emit: |source, options| match (source, options.for_script) {
-            (Source::Crc16(d), true) => super::redis_function::script_block(
-                d,
-                name_or(options, super::redis_function::DEFAULT_NAME),
-            ),
-            (Source::Scheme(d), true) => super::redis_function::scheme_script_block(
-                d,
-                name_or(options, super::redis_function::DEFAULT_NAME),
-            ),
-            (Source::Crc16(d), false) => Ok(super::lua::module(d)),
-            (Source::Scheme(d), false) => super::lua::scheme_module(d),
+        emit: |source, options| {
+            let model = Model::of(source, "lua", super::lua::MAX_KERNEL_LEN)?;
+            if options.for_script {
+                super::redis_function::script_block(
+                    &model,
+                    name_or(options, super::redis_function::DEFAULT_NAME),
+                )
+            } else {
+                Ok(super::lua::module(&model))
+            }
         },
     },
     Language {
@@ -361,11 +360,11 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: false,
         emit: |source, options| {
-            let name = name_or(options, super::redis_function::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::redis_function::library(d, name),
-                Source::Scheme(d) => super::redis_function::scheme_library(d, name),
-            }
+            let model = Model::of(source, "redis-function", super::lua::MAX_KERNEL_LEN)?;
+            super::redis_function::library(
+                &model,
+                name_or(options, super::redis_function::DEFAULT_NAME),
+            )
         },
     },
 ];

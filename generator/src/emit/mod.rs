@@ -18,12 +18,14 @@
 //! Every language but Rust and JSON also emits a module for a
 //! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation), any named sharding scheme
 //! (`python::scheme_module`, `js::scheme_module`, `go::scheme_package`, `c::scheme_header`,
-//! `lua::scheme_module`, `php::scheme_class`,
-//! `elixir::scheme_module`, and `redis_function::scheme_script_block` and `scheme_library`
-//! for the schemes whose servers run that Lua): the same operations with the scheme's
+//! `...`): the same operations with the scheme's
 //! hashtag rule and delimiters, its first slot (1 for Tarantool vshard), and for a scheme
 //! that hashes the whole key a key that is the tag alone. What they share (the CRC register,
 //! the transform, the tables) is computed once, in `scheme_common`.
+//!
+//! [`lua`] and [`redis_function`] emit from one [`model::Model`], built from either
+//! derivation: one template set (`template/lua/`) for the module, the `EVAL` block and the
+//! Functions library, which share the key rule, lookup and surface parts.
 
 pub mod c;
 pub mod common;

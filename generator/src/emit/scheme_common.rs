@@ -94,11 +94,6 @@ impl SchemeCrc {
         usize::from(self.params.width / 4)
     }
 
-    /// The register's bytes, `width / 8` of them.
-    pub fn bytes(&self) -> usize {
-        usize::from(self.params.width / 8)
-    }
-
     /// The lines that finish the register after the last byte, in one language: `reflect`
     /// when `refin != refout`, then `xor(xorout)` when `xorout` is not zero.
     pub fn finish(&self, reflect: &str, xor: impl FnOnce(u64) -> String) -> String {

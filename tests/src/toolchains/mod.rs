@@ -39,6 +39,7 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
 
 mod elixir;
 mod java;
+pub mod lua;
 mod php;
 mod python;
 mod ruby;
@@ -50,6 +51,7 @@ pub static TOOLCHAINS: &[Toolchain] = &[
     ruby::RUBY,
     php::PHP,
     elixir::ELIXIR,
+    lua::LUA,
 ];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the

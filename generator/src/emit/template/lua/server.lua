@@ -16,12 +16,17 @@
 local function {{name}}_build()
     local M = {}
     local bxor, band, rshift, lshift = bit.bxor, bit.band, bit.rshift, bit.lshift
-    local byte, char, find = string.byte, string.char, string.find
+    local byte, char, find, sub = string.byte, string.char, string.find, string.sub
     local floor = math.floor
+    local xor_byte = bxor
 
+    -- The number of slots.
     local SLOTS = {{slots}}
+    -- The first slot; slots are FIRST_SLOT to LAST_SLOT.
     local FIRST_SLOT = {{first_slot}}
+    -- The last slot.
     local LAST_SLOT = {{last_slot}}
+    -- Symbols (bytes) per tag.
     local TAG_LEN = {{tag_len}}
     M.slots = SLOTS
     M.first_slot = FIRST_SLOT
@@ -34,21 +39,23 @@ local function {{name}}_build()
 {{crc_table}}
     }
 {{rule}}
-    -- The slot of a key (a string): ((crc >> {{shift}}) & {{value_mask}}) % SLOTS + FIRST_SLOT,
-    -- for the CRC of {{rule_doc}}.
+    -- The slot of a key (a string): {{slot_formula}}, for the CRC of the bytes hashed:
+    -- {{rule_lines}}.
     function M.slot(key)
         if type(key) ~= "string" then
             return nil, "key must be a string, not a " .. type(key)
         end
-        local first, last = hashed(key)
+        local first, last = explicit(key)
+        if not first then
+            first, last = 1, #key
+        end
         local crc = {{crc_start}}
         for i = first, last do
-{{crc_update}}
+            crc = {{crc_update}}
         end
 {{crc_finish}}        -- `bit` answers signed 32-bit numbers: read the register unsigned.
         crc = crc % 4294967296
-        local value = floor(crc / {{shift_divisor}}) % {{value_modulus}}
-        return value % SLOTS + FIRST_SLOT
+        return {{slot_expression}}
     end
 
     -- The value of a slot given as a number or as the decimal digits a client sends:
@@ -61,13 +68,10 @@ local function {{name}}_build()
             and slot <= LAST_SLOT then
             return slot - FIRST_SLOT
         end
-        return nil, "slot " .. tostring(slot) .. " is out of range: this scheme's slots are "
+        return nil, "slot " .. tostring(slot) .. " is out of range: the slots are "
             .. FIRST_SLOT .. " to " .. LAST_SLOT
     end
-
-    local xor_byte = bxor
-
-{{tags}}
+{{surface}}
     return M
 end
 {{functions}}

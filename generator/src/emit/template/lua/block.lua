@@ -1,0 +1,1 @@
+local {{name}} = {{name}}_build()

@@ -1,0 +1,241 @@
+//! Lua inside the server, through the registry: the block of `slotgen emit lua
+//! --for-script`, run by `EVAL` in a real cluster-enabled `redis-server` and
+//! `valkey-server` with the harness's Lua driver after it (`tests/drivers/lua/driver.lua`,
+//! which answers the whole driver protocol there), for every case of the harness whose
+//! servers run `EVAL`; and the Functions library of `slotgen emit redis-function`, loaded by
+//! `FUNCTION LOAD` there and called for every slot and key, for every case whose servers
+//! run Functions (Redis Cluster's). The other cases are refused with
+//! [`Error::ServerLua`](slotgen::Error::ServerLua). For Redis Cluster the key built for
+//! every slot also lands there by the server's own `CLUSTER KEYSLOT`.
+
+use std::path::Path;
+
+use redis::Connection;
+use slotgen::emit::language::{self, Options};
+use slotgen::Error;
+
+use crate::harness::{Case, Shared, Table};
+use crate::redis_server::RedisServer;
+use crate::toolchains::driver;
+
+/// The servers the tests run on.
+pub const SERVERS: [&str; 2] = ["redis-server", "valkey-server"];
+
+/// A cluster-enabled `program`, or `None` (skipped) when it is missing.
+fn start(program: &str) -> Option<RedisServer> {
+    crate::require_tool(program).then(|| {
+        RedisServer::start_program(program, true, None).unwrap_or_else(|e| panic!("{program}: {e}"))
+    })
+}
+
+/// Whether the case is the Redis Cluster spec of Redis itself (CRC-16/XMODEM, 16384 slots).
+fn is_redis_cluster(case: &Case) -> bool {
+    matches!(&case.table, Table::Crc16(_)) && case.name == "redis"
+}
+
+/// The server-side Lua of `language` (`lua` with `--for-script`, or `redis-function`) for
+/// `case`, named `name`; `None` when the case's servers do not run it.
+fn server_lua(language: &str, case: &Case, name: &str) -> Option<String> {
+    let options = Options {
+        name: Some(name),
+        for_script: language == "lua",
+        ..Options::default()
+    };
+    match language::find(language)
+        .unwrap()
+        .emit(case.source(), &options)
+    {
+        Ok(text) => Some(text),
+        Err(Error::ServerLua { .. }) => None,
+        Err(e) => panic!("{language}, case {}: {e}", case.name),
+    }
+}
+
+/// Runs every case through the server-side Lua in each server of [`SERVERS`] that is
+/// installed (its files under `tmp`), against the harness's expected answers.
+///
+/// # Panics
+///
+/// With the first difference, or when a case whose servers run the Lua is refused.
+pub fn check_servers(tmp: &Path) {
+    let Some(shared) = crate::harness::shared(tmp) else {
+        return;
+    };
+    let body = std::fs::read_to_string(driver("lua", "driver.lua")).unwrap();
+    let keys_text = std::fs::read(&shared.keys_path).unwrap();
+    let groups_text = std::fs::read(&shared.groups_path).unwrap();
+    for program in SERVERS {
+        let Some(server) = start(program) else {
+            continue;
+        };
+        let mut con = server.connect();
+        let mut refused = Vec::new();
+        for case in &shared.cases {
+            let what = format!("{program} EVAL");
+            let Some(block) = server_lua("lua", case, "slots") else {
+                refused.push(case.name);
+                continue;
+            };
+            let mut eval = redis::cmd("EVAL");
+            eval.arg(format!("{block}{body}"))
+                .arg(0)
+                .arg(case.driver_args(shared, false).split_off(2))
+                .arg(&keys_text)
+                .arg(&groups_text);
+            let output: String = eval
+                .query(&mut con)
+                .unwrap_or_else(|e| panic!("{what}, case {}: {e}", case.name));
+            shared.check(&what, case, &[], false, &output);
+            check_library(shared, case, &server, &mut con, program);
+        }
+        // the schemes whose keys live elsewhere than on Redis servers
+        assert_eq!(
+            refused,
+            ["couchbase", "tarantool", "kafka", "kafka_one"],
+            "{program}: the cases refused an EVAL block"
+        );
+    }
+}
+
+/// The Functions library of `case`, where its servers run Functions, called for every
+/// slot's tag and key and every key's slot.
+fn check_library(
+    shared: &Shared,
+    case: &Case,
+    server: &RedisServer,
+    con: &mut Connection,
+    program: &str,
+) {
+    let name = format!("slotgen_{}", case.name);
+    let what = format!("{program}, library {name}");
+    let Some(library) = server_lua("redis-function", case, &name) else {
+        return;
+    };
+    let loaded: String = redis::cmd("FUNCTION")
+        .arg("LOAD")
+        .arg("REPLACE")
+        .arg(&library)
+        .query(con)
+        .unwrap_or_else(|e| panic!("{what}: FUNCTION LOAD: {e}"));
+    assert_eq!(loaded, name);
+    let call = |function: &str| {
+        let mut cmd = redis::cmd("FCALL_RO");
+        cmd.arg(format!("{name}_{function}")).arg(0);
+        cmd
+    };
+    let slots: Vec<u32> = (case.first()..=case.last()).collect();
+    let (mut tags, mut built) = (redis::pipe(), redis::pipe());
+    for s in &slots {
+        tags.add_command(call("tag_for_slot").arg(s).clone());
+        built.add_command(
+            call("key_for_slot")
+                .arg(&case.prefix)
+                .arg(s)
+                .arg(&case.suffix)
+                .clone(),
+        );
+    }
+    let tags: Vec<Vec<u8>> = tags.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let built: Vec<Vec<u8>> = built.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let keys: Vec<Vec<u8>> = std::fs::read_to_string(&shared.keys_path)
+        .unwrap()
+        .lines()
+        .map(|l| hex::decode(l).unwrap())
+        .collect();
+    let mut hashed = redis::pipe();
+    for key in &keys {
+        hashed.add_command(call("slot").arg(key).clone());
+    }
+    let hashed: Vec<u64> = hashed.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut answers: Vec<String> = slots
+        .iter()
+        .zip(&tags)
+        .map(|(s, t)| format!("tag\t{s}\t{}", hex::encode(t)))
+        .collect();
+    answers.extend(
+        slots
+            .iter()
+            .zip(&built)
+            .map(|(s, k)| format!("key\t{s}\t{}", hex::encode(k))),
+    );
+    answers.extend(
+        keys.iter()
+            .zip(&hashed)
+            .map(|(k, s)| format!("slot\t{}\t{s}", hex::encode(k))),
+    );
+    let expected: Vec<String> = shared
+        .expected(case, &[], false)
+        .into_iter()
+        .filter(|l| l.starts_with("tag\t") || l.starts_with("key\t") || l.starts_with("slot\t"))
+        .collect();
+    assert_eq!(answers.len(), expected.len(), "{what}: the answers");
+    for (got, want) in answers.iter().zip(&expected) {
+        assert_eq!(got, want, "{what} differs from the runtime");
+    }
+    if is_redis_cluster(case) {
+        for (slot, answer) in server.keyslots(&built).into_iter().enumerate() {
+            assert_eq!(
+                usize::from(answer),
+                slot,
+                "{what}: CLUSTER KEYSLOT of the key built for slot {slot}"
+            );
+        }
+    }
+    for (args, fragment) in [
+        (vec![(case.last() + 1).to_string()], "out of range"),
+        (vec!["1.5".to_owned()], "out of range"),
+        (vec!["0x10".to_owned()], "out of range"),
+    ] {
+        let error = redis::cmd("FCALL")
+            .arg(format!("{name}_tag_for_slot"))
+            .arg(0)
+            .arg(&args)
+            .query::<redis::Value>(con)
+            .expect_err("a slot out of range is refused")
+            .to_string();
+        assert!(error.contains(fragment), "{what}: {args:?}: {error}");
+    }
+    let error = redis::cmd("FCALL")
+        .arg(format!("{name}_key_for_slot"))
+        .arg(0)
+        .arg(&case.bad_prefix)
+        .arg(case.first())
+        .arg(&case.bad_suffix)
+        .query::<redis::Value>(con)
+        .expect_err("a prefix with the opening delimiter is refused")
+        .to_string();
+    assert!(error.contains(case.bad_fragment), "{what}: {error}");
+}
+
+/// Two blocks of different specs in one `EVAL` script (`tests/drivers/lua/pair.lua` after
+/// the blocks `a` and `b` of [`speakers::pair_cases`](crate::speakers::pair_cases)), each
+/// answering with its own spec, in each server of [`SERVERS`] that is installed.
+///
+/// # Panics
+///
+/// When a block answers with the other's spec.
+pub fn check_pair() {
+    let lua = language::find("lua").unwrap();
+    let [a, b] = crate::speakers::pair_cases();
+    let block = |case: &crate::emitted::Case| {
+        let options = Options {
+            name: Some(case.name),
+            for_script: true,
+            ..Options::default()
+        };
+        lua.emit((&case.derivation).into(), &options).unwrap()
+    };
+    let body = std::fs::read_to_string(driver("lua", "pair.lua")).unwrap();
+    let script = format!("{}{}{body}", block(&a), block(&b));
+    for program in SERVERS {
+        let Some(server) = start(program) else {
+            continue;
+        };
+        let pair: String = redis::cmd("EVAL")
+            .arg(&script)
+            .arg(0)
+            .query(&mut server.connect())
+            .unwrap_or_else(|e| panic!("{program}: the two-block script: {e}"));
+        crate::speakers::check_pair(&format!("{program}, EVAL"), &pair);
+    }
+}
