@@ -117,45 +117,6 @@ fn c() {
     });
 }
 
-const GO_MAIN: &str = r#"package main
-
-import (
-	"encoding/hex"
-	"fmt"
-
-	"awkward/slotgen"
-)
-
-func main() {
-	tag, err := slotgen.TagForSlot(0)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(slotgen.Slot([]byte("123456789")), hex.EncodeToString(tag))
-}
-"#;
-
-#[test]
-fn go() {
-    check(
-        "go",
-        &["go", "gofmt"],
-        "slotgen.go",
-        |d| emit::go::package(d, "slotgen").unwrap(),
-        |dir| {
-            std::fs::create_dir_all(dir.join("slotgen")).unwrap();
-            std::fs::rename(dir.join("slotgen.go"), dir.join("slotgen/slotgen.go")).unwrap();
-            std::fs::write(dir.join("main.go"), GO_MAIN).unwrap();
-            std::fs::write(dir.join("go.mod"), "module awkward\n\ngo 1.19\n").unwrap();
-            let mut command = sh("test -z \"$(gofmt -l .)\" && go vet ./... && go run .");
-            command
-                .env("GOFLAGS", "-mod=mod")
-                .env("GOTOOLCHAIN", "local");
-            command
-        },
-    );
-}
-
 const JAVA_MAIN: &str = r#"
 public final class Main {
     public static void main(String[] args) {

@@ -1,7 +1,6 @@
 //! Big kernels: with 16-symbol tags of the Redis Cluster alphabet each slot has 2^50 tags.
 //! Every module's `tags_for_slot` is lazy: it gives the first tags at once (each program
 //! runs under `timeout 60`), they are the Rust runtime's, and the module's count is exact.
-//! The Go package also builds for a 32-bit target (`GOARCH=386`).
 
 use std::path::Path;
 use std::process::Command;
@@ -75,47 +74,6 @@ fn lua() {
             &format!("{lua} -e 'local m = dofile(\"slotgen.lua\"); local it = m.tags_for_slot(0); local t = {{}}; for i = 1, 3 do t[i] = it():gsub(\".\", function(c) return string.format(\"%02x\", c:byte()) end) end; print(string.format(\"%.0f\", m.tags_per_slot) .. \" \" .. table.concat(t, \",\"))'"),
         );
     }
-}
-
-const GO_MAIN: &str = r#"package main
-
-import (
-	"encoding/hex"
-	"fmt"
-	"strings"
-
-	"big/slotgen"
-)
-
-func main() {
-	tags, err := slotgen.TagsForSlot(0)
-	if err != nil {
-		panic(err)
-	}
-	var first []string
-	tags(func(tag []byte) bool {
-		first = append(first, hex.EncodeToString(tag))
-		return len(first) < 3
-	})
-	fmt.Println(slotgen.TagsPerSlot, strings.Join(first, ","))
-}
-"#;
-
-#[test]
-fn go() {
-    let script = format!(
-        "mkdir -p slotgen && mv slotgen.go slotgen/ && printf 'module big\\n\\ngo 1.19\\n' > go.mod \
-         && cat > main.go <<'EOF'\n{GO_MAIN}EOF\n\
-         export GOPATH=$PWD/gopath GOCACHE=$PWD/gocache GOFLAGS=-mod=mod GOPROXY=off CGO_ENABLED=0 \
-         && GOARCH=386 go vet ./... && GOARCH=386 go build -o big386 . && go run ."
-    );
-    check(
-        "go",
-        &["go"],
-        "slotgen.go",
-        emit::go::package(&big(), "slotgen").unwrap(),
-        &script,
-    );
 }
 
 const JAVA_MAIN: &str = r#"

@@ -1,5 +1,5 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
-//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C, Java,
+//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, C, Java,
 //! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
 //! `SlotTable::same_slot` and `shared_hashtag`.
 //!
@@ -171,85 +171,6 @@ fn lua() {
                 .arg(&groups));
             check(lua, &case, &output);
         }
-    }
-}
-
-const GO: &str = r#"package main
-
-import (
-	"bufio"
-	"encoding/hex"
-	"fmt"
-	"os"
-	"strings"
-
-	"layout/slotgen"
-)
-
-func main() {
-	file, err := os.Open(os.Args[1])
-	if err != nil {
-		panic(err)
-	}
-	in := bufio.NewScanner(file)
-	for in.Scan() {
-		var keys [][]byte
-		if in.Text() != "-" {
-			for _, h := range strings.Split(in.Text(), ",") {
-				k, err := hex.DecodeString(h)
-				if err != nil {
-					panic(err)
-				}
-				keys = append(keys, k)
-			}
-		}
-		same, shared := "none", "none"
-		if s, ok := slotgen.SameSlot(keys...); ok {
-			same = fmt.Sprint(s)
-		}
-		if t, ok := slotgen.SharedHashtag(keys...); ok {
-			shared = hex.EncodeToString(t)
-		}
-		fmt.Printf("%s\t%s\n", same, shared)
-	}
-}
-"#;
-
-#[test]
-fn go() {
-    if !require_tool("go") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-go-{}", case.name),
-        );
-        std::fs::create_dir(dir.join("slotgen")).unwrap();
-        std::fs::write(
-            dir.join("slotgen/slotgen.go"),
-            emit::go::package(&case.derivation, "slotgen").unwrap(),
-        )
-        .unwrap();
-        std::fs::write(dir.join("main.go"), GO).unwrap();
-        std::fs::write(dir.join("go.mod"), "module layout\n\ngo 1.19\n").unwrap();
-        let groups = write_groups(&dir);
-        let go = |args: &[&str]| {
-            let mut command = Command::new("go");
-            command
-                .args(args)
-                .current_dir(&dir)
-                .env("GOPATH", dir.join("gopath"))
-                .env("GOCACHE", dir.join("gocache"))
-                .env("GOFLAGS", "-mod=mod")
-                .env("GOPROXY", "off")
-                .env("GO111MODULE", "on")
-                .env("CGO_ENABLED", "0");
-            command
-        };
-        let _ = run(&mut go(&["vet", "./..."]));
-        let output = run(&mut go(&["run", ".", groups.to_str().unwrap()]));
-        check("Go", &case, &output);
     }
 }
 

@@ -1,7 +1,7 @@
 //! The modules of every named scheme (`slotgen emit <language> --scheme NAME`), run by their
-//! real interpreters and compilers: Python, Node, Go, C (gcc), Lua 5.1, Lua 5.4 and
-//! LuaJIT, Java, Ruby, PHP, Elixir, and the `EVAL` block and Functions library inside
-//! `redis-server` and `valkey-server`.
+//! real interpreters and compilers: Node, C (gcc), Lua 5.1, Lua 5.4 and LuaJIT, Java, Ruby,
+//! PHP, Elixir, and the `EVAL` block and Functions library inside `redis-server` and
+//! `valkey-server`.
 //!
 //! For each scheme, one process per language prints the answers of the driver protocol
 //! below, and the test compares them: the tag of every slot, the first tags of every slot
@@ -41,7 +41,7 @@ use rand::{RngExt, SeedableRng};
 use slotgen::emit;
 use slotgen::scheme::invert::{derive, SchemeDerivation, SchemeSpec};
 use slotgen_tables::{SchemeName, SchemeTable, MAX_TAG_LEN};
-use slotgen_tests::emitted::{check_output_with, fresh_dir, gcc_strict, go_command as go, run};
+use slotgen_tests::emitted::{check_output_with, fresh_dir, gcc_strict, run};
 use slotgen_tests::redis_server::RedisServer;
 use slotgen_tests::require_tool;
 
@@ -490,164 +490,6 @@ fn js_scheme_modules() {
             .arg(dir.join("slotgen.mjs"))
             .args(case.driver_args(&setup.keys_path)));
         setup.check("JavaScript", case, &output);
-    }
-}
-
-/// The Go driver: `go run`-less, one binary for every case's package, the case named by
-/// `os.Args[1]`; `{{imports}}` and `{{modules}}` are filled per test run. A refusal counts
-/// only when its error wraps the package's sentinel.
-const GO_DRIVER: &str = r#"package main
-
-import (
-	"bufio"
-	"encoding/hex"
-	"errors"
-	"fmt"
-	"os"
-	"strconv"
-	"strings"
-{{imports}}
-)
-
-type module struct {
-	first, slots uint32
-	tagLen       int
-	tagForSlot   func(uint32) ([]byte, error)
-	tagsForSlot  func(uint32) (func(func([]byte) bool), error)
-	keyForSlot   func([]byte, uint32, []byte) ([]byte, error)
-	slot         func([]byte) uint32
-	outOfRange   error
-	keyRule      error
-}
-
-var modules = map[string]module{
-{{modules}}
-}
-
-func unhex(h string) []byte {
-	b, err := hex.DecodeString(h)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-func main() {
-	m := modules[os.Args[1]]
-	few, _ := strconv.Atoi(os.Args[3])
-	deep, _ := strconv.Atoi(os.Args[4])
-	prefix, suffix, badPrefix, badSuffix := unhex(os.Args[5]), unhex(os.Args[6]), unhex(os.Args[7]), unhex(os.Args[8])
-	last := m.first + m.slots - 1
-	w := bufio.NewWriter(os.Stdout)
-	defer w.Flush()
-	fmt.Fprintf(w, "const\t%d\t%d\t%d\n", m.first, m.slots, m.tagLen)
-	for s := m.first; s <= last; s++ {
-		tag, err := m.tagForSlot(s)
-		if err != nil {
-			panic(err)
-		}
-		fmt.Fprintf(w, "tag\t%d\t%x\n", s, tag)
-	}
-	take := func(s uint32, n int) string {
-		tags, err := m.tagsForSlot(s)
-		if err != nil {
-			panic(err)
-		}
-		var hexes []string
-		tags(func(tag []byte) bool {
-			if len(hexes) == n {
-				return false
-			}
-			hexes = append(hexes, hex.EncodeToString(tag))
-			return true
-		})
-		return strings.Join(hexes, ",")
-	}
-	for s := m.first; s <= last; s++ {
-		fmt.Fprintf(w, "tags\t%d\t%s\n", s, take(s, few))
-	}
-	for _, s := range []uint32{m.first, last} {
-		fmt.Fprintf(w, "deep\t%d\t%s\n", s, take(s, deep))
-	}
-	for s := m.first; s <= last; s++ {
-		key, err := m.keyForSlot(prefix, s, suffix)
-		if err != nil {
-			panic(err)
-		}
-		fmt.Fprintf(w, "key\t%d\t%x\n", s, key)
-	}
-	data, err := os.ReadFile(os.Args[2])
-	if err != nil {
-		panic(err)
-	}
-	for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
-		fmt.Fprintf(w, "slot\t%s\t%d\n", line, m.slot(unhex(line)))
-	}
-	refusal := func(name string, err error, sentinel error) {
-		switch {
-		case err == nil:
-			fmt.Fprintf(w, "accepted\t%s\t\n", name)
-		case errors.Is(err, sentinel):
-			fmt.Fprintf(w, "refused\t%s\t%s\n", name, err)
-		default:
-			fmt.Fprintf(w, "accepted\t%s\twrong error: %s\n", name, err)
-		}
-	}
-	_, err = m.tagForSlot(last + 1)
-	refusal("tag_above", err, m.outOfRange)
-	_, err = m.tagForSlot(m.first - 1)
-	refusal("tag_below", err, m.outOfRange)
-	_, err = m.tagsForSlot(last + 1)
-	refusal("tags_above", err, m.outOfRange)
-	_, err = m.keyForSlot(prefix, last+1, suffix)
-	refusal("key_above", err, m.outOfRange)
-	_, err = m.keyForSlot(badPrefix, m.first, badSuffix)
-	refusal("key_rule", err, m.keyRule)
-}
-"#;
-
-/// Every case's package in one module, `gofmt`-clean and `go vet`-clean, built once into
-/// one driver.
-#[test]
-fn go_scheme_packages() {
-    let Some(setup) = setup(&["go"]) else {
-        return;
-    };
-    let dir = fresh_dir(&setup.dir, "go");
-    let (mut imports, mut modules) = (String::new(), String::new());
-    for case in &setup.cases {
-        std::fs::create_dir(dir.join(case.name)).unwrap();
-        let source = emit::go::scheme_package(&case.derivation, case.name).unwrap();
-        std::fs::write(dir.join(case.name).join("slotgen.go"), source).unwrap();
-        let n = case.name;
-        let key_rule = match case.derivation.scheme.hashtag().delimiters() {
-            None => "ErrWholeKeyHashed",
-            Some(_) => "ErrPrefixHasDelimiter",
-        };
-        imports += &format!("\t\"slotgentest/{n}\"\n");
-        modules += &format!(
-            "\t\"{n}\": {{{n}.FirstSlot, {n}.Slots, {n}.TagLen, {n}.TagForSlot, {n}.TagsForSlot, {n}.KeyForSlot, {n}.Slot, {n}.ErrSlotOutOfRange, {n}.{key_rule}}},\n"
-        );
-    }
-    let driver = GO_DRIVER
-        .replace("{{imports}}", &imports)
-        .replace("{{modules}}", &modules);
-    std::fs::write(dir.join("main.go"), driver).unwrap();
-    std::fs::write(dir.join("go.mod"), "module slotgentest\n\ngo 1.19\n").unwrap();
-    let names: Vec<String> = setup
-        .cases
-        .iter()
-        .map(|c| format!("./{}", c.name))
-        .collect();
-    let unformatted = run(go(&dir).arg("fmt").args(&names));
-    assert_eq!(unformatted, "", "the emitted packages are not gofmt-clean");
-    let _ = run(go(&dir).args(["vet", "./..."]));
-    let _ = run(go(&dir).args(["build", "-o", "driver", "."]));
-    for case in &setup.cases {
-        let output = run(Command::new(dir.join("driver"))
-            .arg(case.name)
-            .args(case.driver_args(&setup.keys_path)));
-        setup.check("Go", case, &output);
     }
 }
 

@@ -31,7 +31,8 @@ fn js_module_for_redis_cluster() {
 
 #[test]
 fn go_package_for_redis_cluster() {
-    let source = emit::go::package(&redis(), "slotgen").expect("`slotgen` is a package name");
+    let go = emit::language::find("go").unwrap();
+    let source = go.emit((&redis()).into(), &Default::default()).unwrap();
     insta::assert_snapshot!("go_redis_cluster", source);
 }
 
@@ -50,7 +51,10 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
                 .emit(d.into(), &Default::default())
                 .unwrap(),
             emit::js::module(d),
-            emit::go::package(d, "slotgen").unwrap(),
+            emit::language::find("go")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
         ]
     };
     let (first, second) = (derive(&spec).unwrap(), derive(&spec).unwrap());
@@ -81,12 +85,22 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
 #[test]
 fn go_package_names_are_checked() {
     let d = redis();
+    let go = emit::language::find("go").unwrap();
+    let emit = |package: &str| {
+        let options = emit::language::Options {
+            package: Some(package),
+            ..Default::default()
+        };
+        go.emit((&d).into(), &options)
+    };
     for bad in ["", "Slotgen", "slot-gen", "9lives", "func", "süß"] {
-        let error = emit::go::package(&d, bad).unwrap_err();
+        let error = emit(bad).unwrap_err();
         assert!(
             error.to_string().contains("is not a Go package name"),
             "{error}"
         );
     }
-    assert!(emit::go::package(&d, "redis_slots2").is_ok());
+    assert!(emit("redis_slots2")
+        .unwrap()
+        .contains("\npackage redis_slots2\n"));
 }

@@ -273,11 +273,8 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: true,
         emit: |source, options| {
-            let package = options.package.unwrap_or("slotgen");
-            match source {
-                Source::Crc16(d) => super::go::package(d, package),
-                Source::Scheme(d) => super::go::scheme_package(d, package),
-            }
+            let package = options.package.unwrap_or(super::go::DEFAULT_PACKAGE);
+            super::go::package(&Model::of(source, "go", 63)?, package)
         },
     },
     Language {
