@@ -95,28 +95,6 @@ fn lua() {
     }
 }
 
-const C_MAIN: &str = r#"
-#include <stdio.h>
-#include "slotgen.h"
-int main(void) {
-    unsigned char tag[SLOTGEN_TAG_LEN];
-    unsigned i;
-    if (slotgen_tag_for_slot(0, tag) != SLOTGEN_OK) return 1;
-    printf("%u ", slotgen_slot("123456789", 9));
-    for (i = 0; i < SLOTGEN_TAG_LEN; i++) printf("%02x", tag[i]);
-    printf("\n");
-    return 0;
-}
-"#;
-
-#[test]
-fn c() {
-    check("c", &["gcc"], "slotgen.h", emit::c::header, |dir| {
-        std::fs::write(dir.join("main.c"), C_MAIN).unwrap();
-        sh("gcc -std=c99 -Wall -Wextra -Werror -pedantic -o main main.c && ./main")
-    });
-}
-
 const JAVA_MAIN: &str = r#"
 public final class Main {
     public static void main(String[] args) {

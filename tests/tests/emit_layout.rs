@@ -1,5 +1,5 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
-//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, C, Java,
+//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Java,
 //! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
 //! `SlotTable::same_slot` and `shared_hashtag`.
 //!
@@ -171,106 +171,6 @@ fn lua() {
                 .arg(&groups));
             check(lua, &case, &output);
         }
-    }
-}
-
-const C: &str = r#"
-#include <stdio.h>
-#include "slotgen.h"
-
-static int unhex(char c) {
-    return c <= '9' ? c - '0' : c - 'a' + 10;
-}
-
-int main(int argc, char **argv) {
-    static char line[8192];
-    static unsigned char bytes[4096];
-    const void *keys[64];
-    size_t lens[64], n, at, len, i, j, offset, tag_len;
-    long same;
-    FILE *groups;
-    if (argc != 2 || (groups = fopen(argv[1], "r")) == NULL) {
-        return 2;
-    }
-    {
-        /* NULL pointers are refused, not followed; a NULL key of length 0 is the empty key */
-        const void *tagged[1] = {"{a}"}, *null_key[1] = {NULL};
-        size_t three = 3, zero = 0;
-        if (slotgen_same_slot(NULL, &three, 1) != -1 || slotgen_same_slot(tagged, NULL, 1) != -1
-            || slotgen_same_slot(null_key, &three, 1) != -1
-            || slotgen_same_slot(null_key, &zero, 1) != (long)slotgen_slot("", 0)
-            || slotgen_shared_hashtag(NULL, &three, 1, &offset, &tag_len) != 0
-            || slotgen_shared_hashtag(null_key, &three, 1, &offset, &tag_len) != 0
-            || slotgen_shared_hashtag(tagged, &three, 1, NULL, &tag_len) != 0
-            || slotgen_shared_hashtag(tagged, &three, 1, &offset, NULL) != 0
-            || slotgen_shared_hashtag(tagged, &three, 1, &offset, &tag_len) != 1) {
-            fprintf(stderr, "a NULL pointer was not refused\n");
-            return 3;
-        }
-    }
-    while (fgets(line, sizeof line, groups) != NULL) {
-        n = 0;
-        at = 0;
-        len = strlen(line);
-        if (len > 0 && line[len - 1] == '\n') {
-            line[--len] = '\0';
-        }
-        if (strcmp(line, "-") != 0) {
-            i = 0;
-            for (;;) {
-                keys[n] = bytes + at;
-                lens[n] = 0;
-                while (line[i] != ',' && line[i] != '\0') {
-                    bytes[at++] = (unsigned char)(unhex(line[i]) * 16 + unhex(line[i + 1]));
-                    lens[n]++;
-                    i += 2;
-                }
-                n++;
-                if (line[i] == '\0') {
-                    break;
-                }
-                i++;
-            }
-        }
-        same = slotgen_same_slot(keys, lens, n);
-        if (same < 0) {
-            printf("none\t");
-        } else {
-            printf("%ld\t", same);
-        }
-        if (slotgen_shared_hashtag(keys, lens, n, &offset, &tag_len)) {
-            for (j = 0; j < tag_len; j++) {
-                printf("%02x", ((const unsigned char *)keys[0])[offset + j]);
-            }
-            putchar('\n');
-        } else {
-            printf("none\n");
-        }
-    }
-    return 0;
-}
-"#;
-
-#[test]
-fn c() {
-    if !require_tool("gcc") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-c-{}", case.name),
-        );
-        std::fs::write(dir.join("slotgen.h"), emit::c::header(&case.derivation)).unwrap();
-        std::fs::write(dir.join("driver.c"), C).unwrap();
-        let groups = write_groups(&dir);
-        let _ = run(Command::new("gcc")
-            .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-o"])
-            .arg(dir.join("driver"))
-            .arg(dir.join("driver.c"))
-            .current_dir(&dir));
-        let output = run(Command::new(dir.join("driver")).arg(&groups));
-        check("C", &case, &output);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The modules of every named scheme (`slotgen emit <language> --scheme NAME`), run by their
-//! real interpreters and compilers: Node, C (gcc), Lua 5.1, Lua 5.4 and LuaJIT, Java, Ruby,
-//! PHP, Elixir, and the `EVAL` block and Functions library inside `redis-server` and
+//! real interpreters and compilers: Node, Lua 5.1, Lua 5.4 and LuaJIT, Java, Ruby, PHP,
+//! Elixir, and the `EVAL` block and Functions library inside `redis-server` and
 //! `valkey-server`.
 //!
 //! For each scheme, one process per language prints the answers of the driver protocol
@@ -41,7 +41,7 @@ use rand::{RngExt, SeedableRng};
 use slotgen::emit;
 use slotgen::scheme::invert::{derive, SchemeDerivation, SchemeSpec};
 use slotgen_tables::{SchemeName, SchemeTable, MAX_TAG_LEN};
-use slotgen_tests::emitted::{check_output_with, fresh_dir, gcc_strict, run};
+use slotgen_tests::emitted::{check_output_with, fresh_dir, run};
 use slotgen_tests::redis_server::RedisServer;
 use slotgen_tests::require_tool;
 
@@ -490,164 +490,6 @@ fn js_scheme_modules() {
             .arg(dir.join("slotgen.mjs"))
             .args(case.driver_args(&setup.keys_path)));
         setup.check("JavaScript", case, &output);
-    }
-}
-
-/// The C driver of one header, as a function `slotgen_run`; every case's copy is renamed
-/// with its header's prefix, and one `main` calls the case named by `argv[1]`.
-const C_DRIVER: &str = r#"
-static void slotgen_print_tags(unsigned long s, unsigned long long n) {
-    unsigned char tag[SLOTGEN_TAG_LEN];
-    unsigned long long i;
-    for (i = 0; i < n && slotgen_tags_for_slot(s, i, tag) == SLOTGEN_OK; i++) {
-        if (i != 0) {
-            putchar(',');
-        }
-        print_hex(tag, SLOTGEN_TAG_LEN);
-    }
-}
-
-static int slotgen_run(char **argv) {
-    static char line[8192];
-    static unsigned char key[4096];
-    unsigned char tag[SLOTGEN_TAG_LEN];
-    unsigned char prefix[64], suffix[64], bad_prefix[64], bad_suffix[64];
-    size_t prefix_len = unhex(argv[5], prefix), suffix_len = unhex(argv[6], suffix);
-    size_t bad_prefix_len = unhex(argv[7], bad_prefix), bad_suffix_len = unhex(argv[8], bad_suffix);
-    unsigned long long few = strtoull(argv[3], NULL, 10), deep = strtoull(argv[4], NULL, 10);
-    unsigned long s, ends[2];
-    size_t len, e;
-    FILE *keys = fopen(argv[2], "r");
-    if (keys == NULL) {
-        return 2;
-    }
-    printf("const\t%lu\t%lu\t%u\n", SLOTGEN_FIRST_SLOT, SLOTGEN_SLOTS, SLOTGEN_TAG_LEN);
-    for (s = SLOTGEN_FIRST_SLOT; s <= SLOTGEN_LAST_SLOT; s++) {
-        if (slotgen_tag_for_slot(s, tag) != SLOTGEN_OK) {
-            return 1;
-        }
-        printf("tag\t%lu\t", s);
-        print_hex(tag, SLOTGEN_TAG_LEN);
-        putchar('\n');
-    }
-    for (s = SLOTGEN_FIRST_SLOT; s <= SLOTGEN_LAST_SLOT; s++) {
-        printf("tags\t%lu\t", s);
-        slotgen_print_tags(s, few);
-        putchar('\n');
-    }
-    ends[0] = SLOTGEN_FIRST_SLOT;
-    ends[1] = SLOTGEN_LAST_SLOT;
-    for (e = 0; e < 2; e++) {
-        printf("deep\t%lu\t", ends[e]);
-        slotgen_print_tags(ends[e], deep);
-        putchar('\n');
-    }
-    for (s = SLOTGEN_FIRST_SLOT; s <= SLOTGEN_LAST_SLOT; s++) {
-        if (slotgen_key_for_slot(prefix, prefix_len, s, suffix, suffix_len, key, sizeof key, &len) != SLOTGEN_OK) {
-            return 1;
-        }
-        printf("key\t%lu\t", s);
-        print_hex(key, len);
-        putchar('\n');
-    }
-    while (fgets(line, sizeof line, keys) != NULL) {
-        line[strcspn(line, "\n")] = '\0';
-        len = unhex(line, key);
-        printf("slot\t%s\t%lu\n", line, slotgen_slot(key, len));
-    }
-    refusal("tag_above", slotgen_tag_for_slot(SLOTGEN_LAST_SLOT + 1, tag), slotgen_strerror);
-    refusal("tag_below", slotgen_tag_for_slot(SLOTGEN_FIRST_SLOT - 1, tag), slotgen_strerror);
-    refusal("tags_above", slotgen_tags_for_slot(SLOTGEN_LAST_SLOT + 1, 0, tag), slotgen_strerror);
-    refusal("key_above", slotgen_key_for_slot(prefix, prefix_len, SLOTGEN_LAST_SLOT + 1, suffix, suffix_len, key, sizeof key, &len), slotgen_strerror);
-    refusal("key_rule", slotgen_key_for_slot(bad_prefix, bad_prefix_len, SLOTGEN_FIRST_SLOT, bad_suffix, bad_suffix_len, key, sizeof key, &len), slotgen_strerror);
-    refusal("buffer_small", slotgen_key_for_slot(prefix, prefix_len, SLOTGEN_FIRST_SLOT, suffix, suffix_len, key, SLOTGEN_TAG_LEN - 1, &len), slotgen_strerror);
-    refusal("null_tag", slotgen_tag_for_slot(SLOTGEN_FIRST_SLOT, NULL), slotgen_strerror);
-    fclose(keys);
-    return 0;
-}
-
-"#;
-
-/// What every case's C driver shares.
-const C_COMMON: &str = r#"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static void print_hex(const unsigned char *bytes, size_t len) {
-    size_t i;
-    for (i = 0; i < len; i++) {
-        printf("%02x", bytes[i]);
-    }
-}
-
-static size_t unhex(const char *text, unsigned char *out) {
-    size_t i, len = strlen(text) / 2;
-    for (i = 0; i < len; i++) {
-        unsigned value;
-        sscanf(text + 2 * i, "%2x", &value);
-        out[i] = (unsigned char)value;
-    }
-    return len;
-}
-
-static void refusal(const char *name, int status, const char *(*message)(int)) {
-    if (status != 0) {
-        printf("refused\t%s\t%s\n", name, message(status));
-    } else {
-        printf("accepted\t%s\t\n", name);
-    }
-}
-"#;
-
-/// Every case's header (`--name` its case) in one program, compiled once by gcc under
-/// `-std=c99 -Wall -Wextra -Werror -pedantic` with the address and undefined-behaviour
-/// sanitizers.
-#[test]
-fn c_scheme_headers() {
-    let Some(setup) = setup(&["gcc"]) else {
-        return;
-    };
-    let dir = fresh_dir(&setup.dir, "c");
-    let mut program = String::new();
-    let mut includes = String::from(C_COMMON);
-    let mut dispatch = String::new();
-    for case in &setup.cases {
-        let header = emit::c::scheme_header(&case.derivation, case.name).unwrap();
-        std::fs::write(dir.join(format!("{}.h", case.name)), header).unwrap();
-        includes += &format!("#include \"{}.h\"\n", case.name);
-        let upper = case.name.to_ascii_uppercase();
-        program += &C_DRIVER
-            .replace("slotgen_", &format!("{}_", case.name))
-            .replace("SLOTGEN_", &format!("{upper}_"));
-        dispatch += &format!(
-            "    if (strcmp(argv[1], \"{0}\") == 0) {{\n        return {0}_run(argv);\n    }}\n",
-            case.name
-        );
-    }
-    let program = format!(
-        "{includes}{}\nint main(int argc, char **argv) {{\n    if (argc != 9) {{\n        return 2;\n    }}\n{dispatch}    return 2;\n}}\n",
-        program.replace("slotgen_print_tags", "print_tags_")
-    );
-    std::fs::write(dir.join("driver.c"), program).unwrap();
-    let _ = run(gcc_strict()
-        .arg("-o")
-        .arg(dir.join("driver"))
-        .arg(dir.join("driver.c")));
-    for case in &setup.cases {
-        let output = run(Command::new(dir.join("driver"))
-            .arg(case.name)
-            .args(case.driver_args(&setup.keys_path)));
-        setup.check("C", case, &output);
-        for (name, fragment) in [("buffer_small", "pass a buffer"), ("null_tag", "is NULL")] {
-            assert!(
-                output
-                    .lines()
-                    .any(|l| l.starts_with(&format!("refused\t{name}\t")) && l.contains(fragment)),
-                "C, scheme case {}: `{name}` must be refused with `{fragment}`",
-                case.name
-            );
-        }
     }
 }
 

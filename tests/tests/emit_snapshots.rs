@@ -14,7 +14,9 @@ fn lua_module_for_redis_cluster() {
 
 #[test]
 fn c_header_for_redis_cluster() {
-    insta::assert_snapshot!("c_redis_cluster", emit::c::header(&redis()));
+    let c = emit::language::find("c").unwrap();
+    let header = c.emit((&redis()).into(), &Default::default()).unwrap();
+    insta::assert_snapshot!("c_redis_cluster", header);
 }
 
 #[test]
@@ -45,7 +47,10 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
     let files = |d: &slotgen::Derivation| {
         [
             emit::lua::module(d),
-            emit::c::header(d),
+            emit::language::find("c")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
             emit::language::find("python")
                 .unwrap()
                 .emit(d.into(), &Default::default())

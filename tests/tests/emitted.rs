@@ -26,3 +26,8 @@ fn python() {
 fn go() {
     check_language("go", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn c() {
+    check_language("c", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

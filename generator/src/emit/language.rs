@@ -230,10 +230,7 @@ pub static LANGUAGES: &[Language] = &[
         module: true,
         emit: |source, options| {
             let name = name_or(options, super::c::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::c::named_header(d, name),
-                Source::Scheme(d) => super::c::scheme_header(d, name),
-            }
+            super::c::header(&Model::of(source, "c", 63)?, name)
         },
     },
     Language {

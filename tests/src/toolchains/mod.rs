@@ -34,11 +34,12 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
+mod c;
 mod go;
 mod python;
 
 /// Every toolchain, a row a language, each in its own file.
-pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, go::GO];
+pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, go::GO, c::C];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected
