@@ -87,20 +87,3 @@ func main() {
 	fmt.Println(slotgen.TagsPerSlot, strings.Join(first, ","))
 }
 "#;
-
-#[test]
-fn go() {
-    let script = format!(
-        "mkdir -p slotgen && mv slotgen.go slotgen/ && printf 'module big\\n\\ngo 1.19\\n' > go.mod \
-         && cat > main.go <<'EOF'\n{GO_MAIN}EOF\n\
-         export GOPATH=$PWD/gopath GOCACHE=$PWD/gocache GOFLAGS=-mod=mod GOPROXY=off CGO_ENABLED=0 \
-         && GOARCH=386 go vet ./... && GOARCH=386 go build -o big386 . && go run ."
-    );
-    check(
-        "go",
-        &["go"],
-        "slotgen.go",
-        emit::go::package(&big(), "slotgen").unwrap(),
-        &script,
-    );
-}

@@ -5,9 +5,21 @@
 use std::path::Path;
 use std::process::Command;
 
-use slotgen::emit;
-use slotgen_tests::emitted::{fresh_dir, run};
+use slotgen::emit::language::{self, Options};
+use slotgen::Derivation;
+use slotgen_tests::emitted::{fresh_dir, gcc_strict, run};
 use slotgen_tests::{require_tool, speakers};
+
+/// The header of `derivation` with `--name name`, or without `--name`.
+fn header(derivation: &Derivation, name: Option<&str>) -> Result<String, slotgen::Error> {
+    let options = Options {
+        name,
+        ..Options::default()
+    };
+    language::find("c")
+        .unwrap()
+        .emit(derivation.into(), &options)
+}
 
 /// Prints the `pair` lines of [`speakers`] for the headers `a.h` and `b.h`.
 const PAIR_DRIVER: &str = r#"
@@ -24,13 +36,13 @@ static void hex(const unsigned char *bytes, size_t len) {
 
 int main(void) {
     unsigned char a_tag[A_TAG_LEN], b_tag[B_TAG_LEN];
-    printf("pair\ta\t%u\t", a_slot("123456789", 9));
+    printf("pair\ta\t%lu\t", a_slot("123456789", 9));
     if (a_tag_for_slot(1, a_tag) != A_OK) return 1;
     hex(a_tag, A_TAG_LEN);
     putchar('\t');
     if (a_tag_for_slot(A_SLOTS - 1, a_tag) != A_OK) return 1;
     hex(a_tag, A_TAG_LEN);
-    printf("\npair\tb\t%u\t", b_slot("123456789", 9));
+    printf("\npair\tb\t%lu\t", b_slot("123456789", 9));
     if (b_tag_for_slot(1, b_tag) != B_OK) return 1;
     hex(b_tag, B_TAG_LEN);
     putchar('\t');
@@ -48,17 +60,11 @@ fn two_c_headers_of_different_specs_in_one_program() {
     }
     let dir = fresh_dir(Path::new(env!("CARGO_TARGET_TMPDIR")), "c-pair");
     for case in speakers::pair_cases() {
-        let header = emit::c::named_header(&case.derivation, case.name).unwrap();
-        std::fs::write(dir.join(format!("{}.h", case.name)), header).unwrap();
+        let text = header(&case.derivation, Some(case.name)).unwrap();
+        std::fs::write(dir.join(format!("{}.h", case.name)), text).unwrap();
     }
     std::fs::write(dir.join("pair.c"), PAIR_DRIVER).unwrap();
-    let _ = run(Command::new("gcc")
-        .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
-        .args([
-            "-fsanitize=address,undefined",
-            "-fno-sanitize-recover=all",
-            "-O1",
-        ])
+    let _ = run(gcc_strict()
         .arg("-o")
         .arg(dir.join("pair"))
         .arg(dir.join("pair.c")));
@@ -70,8 +76,8 @@ fn two_c_headers_of_different_specs_in_one_program() {
 fn default_name_is_the_old_header() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
     assert_eq!(
-        emit::c::named_header(&d, "slotgen").unwrap(),
-        emit::c::header(&d)
+        header(&d, Some("slotgen")).unwrap(),
+        header(&d, None).unwrap()
     );
 }
 
@@ -79,7 +85,7 @@ fn default_name_is_the_old_header() {
 fn c_names_are_checked() {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
     for bad in ["", "Orders", "9lives", "int", "slot-gen", "süß"] {
-        let error = emit::c::named_header(&d, bad).unwrap_err();
+        let error = header(&d, Some(bad)).unwrap_err();
         assert!(
             error.to_string().contains("is not a name for `emit c`"),
             "{bad}: {error}"

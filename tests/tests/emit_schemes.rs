@@ -605,51 +605,6 @@ func main() {
 }
 "#;
 
-/// Every case's package in one module, `gofmt`-clean and `go vet`-clean, built once into
-/// one driver.
-#[test]
-fn go_scheme_packages() {
-    let Some(setup) = setup(&["go"]) else {
-        return;
-    };
-    let dir = fresh_dir(&setup.dir, "go");
-    let (mut imports, mut modules) = (String::new(), String::new());
-    for case in &setup.cases {
-        std::fs::create_dir(dir.join(case.name)).unwrap();
-        let source = emit::go::scheme_package(&case.derivation, case.name).unwrap();
-        std::fs::write(dir.join(case.name).join("slotgen.go"), source).unwrap();
-        let n = case.name;
-        let key_rule = match case.derivation.scheme.hashtag().delimiters() {
-            None => "ErrWholeKeyHashed",
-            Some(_) => "ErrPrefixHasDelimiter",
-        };
-        imports += &format!("\t\"slotgentest/{n}\"\n");
-        modules += &format!(
-            "\t\"{n}\": {{{n}.FirstSlot, {n}.Slots, {n}.TagLen, {n}.TagForSlot, {n}.TagsForSlot, {n}.KeyForSlot, {n}.Slot, {n}.ErrSlotOutOfRange, {n}.{key_rule}}},\n"
-        );
-    }
-    let driver = GO_DRIVER
-        .replace("{{imports}}", &imports)
-        .replace("{{modules}}", &modules);
-    std::fs::write(dir.join("main.go"), driver).unwrap();
-    std::fs::write(dir.join("go.mod"), "module slotgentest\n\ngo 1.19\n").unwrap();
-    let names: Vec<String> = setup
-        .cases
-        .iter()
-        .map(|c| format!("./{}", c.name))
-        .collect();
-    let unformatted = run(go(&dir).arg("fmt").args(&names));
-    assert_eq!(unformatted, "", "the emitted packages are not gofmt-clean");
-    let _ = run(go(&dir).args(["vet", "./..."]));
-    let _ = run(go(&dir).args(["build", "-o", "driver", "."]));
-    for case in &setup.cases {
-        let output = run(Command::new(dir.join("driver"))
-            .arg(case.name)
-            .args(case.driver_args(&setup.keys_path)));
-        setup.check("Go", case, &output);
-    }
-}
-
 /// The C driver of one header, as a function `slotgen_run`; every case's copy is renamed
 /// with its header's prefix, and one `main` calls the case named by `argv[1]`.
 const C_DRIVER: &str = r#"
@@ -756,54 +711,3 @@ static void refusal(const char *name, int status, const char *(*message)(int)) {
     }
 }
 "#;
-
-/// Every case's header (`--name` its case) in one program, compiled once by gcc under
-/// `-std=c99 -Wall -Wextra -Werror -pedantic` with the address and undefined-behaviour
-/// sanitizers.
-#[test]
-fn c_scheme_headers() {
-    let Some(setup) = setup(&["gcc"]) else {
-        return;
-    };
-    let dir = fresh_dir(&setup.dir, "c");
-    let mut program = String::new();
-    let mut includes = String::from(C_COMMON);
-    let mut dispatch = String::new();
-    for case in &setup.cases {
-        let header = emit::c::scheme_header(&case.derivation, case.name).unwrap();
-        std::fs::write(dir.join(format!("{}.h", case.name)), header).unwrap();
-        includes += &format!("#include \"{}.h\"\n", case.name);
-        let upper = case.name.to_ascii_uppercase();
-        program += &C_DRIVER
-            .replace("slotgen_", &format!("{}_", case.name))
-            .replace("SLOTGEN_", &format!("{upper}_"));
-        dispatch += &format!(
-            "    if (strcmp(argv[1], \"{0}\") == 0) {{\n        return {0}_run(argv);\n    }}\n",
-            case.name
-        );
-    }
-    let program = format!(
-        "{includes}{}\nint main(int argc, char **argv) {{\n    if (argc != 9) {{\n        return 2;\n    }}\n{dispatch}    return 2;\n}}\n",
-        program.replace("slotgen_print_tags", "print_tags_")
-    );
-    std::fs::write(dir.join("driver.c"), program).unwrap();
-    let _ = run(gcc_strict()
-        .arg("-o")
-        .arg(dir.join("driver"))
-        .arg(dir.join("driver.c")));
-    for case in &setup.cases {
-        let output = run(Command::new(dir.join("driver"))
-            .arg(case.name)
-            .args(case.driver_args(&setup.keys_path)));
-        setup.check("C", case, &output);
-        for (name, fragment) in [("buffer_small", "pass a buffer"), ("null_tag", "is NULL")] {
-            assert!(
-                output
-                    .lines()
-                    .any(|l| l.starts_with(&format!("refused\t{name}\t")) && l.contains(fragment)),
-                "C, scheme case {}: `{name}` must be refused with `{fragment}`",
-                case.name
-            );
-        }
-    }
-}

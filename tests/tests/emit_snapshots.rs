@@ -16,7 +16,9 @@ fn lua_module_for_redis_cluster() {
 
 #[test]
 fn c_header_for_redis_cluster() {
-    insta::assert_snapshot!("c_redis_cluster", emit::c::header(&redis()));
+    let c = emit::language::find("c").unwrap();
+    let header = c.emit((&redis()).into(), &Default::default()).unwrap();
+    insta::assert_snapshot!("c_redis_cluster", header);
 }
 
 #[test]
@@ -33,7 +35,8 @@ fn js_module_for_redis_cluster() {
 
 #[test]
 fn go_package_for_redis_cluster() {
-    let source = emit::go::package(&redis(), "slotgen").expect("`slotgen` is a package name");
+    let go = emit::language::find("go").unwrap();
+    let source = go.emit((&redis()).into(), &Default::default()).unwrap();
     insta::assert_snapshot!("go_redis_cluster", source);
 }
 
@@ -49,13 +52,19 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
                 .unwrap()
                 .emit(d.into(), &Default::default())
                 .unwrap(),
-            emit::c::header(d),
+            emit::language::find("c")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
             emit::language::find("python")
                 .unwrap()
                 .emit(d.into(), &Default::default())
                 .unwrap(),
             emit::js::module(d),
-            emit::go::package(d, "slotgen").unwrap(),
+            emit::language::find("go")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
         ]
     };
     let (first, second) = (derive(&spec).unwrap(), derive(&spec).unwrap());
@@ -86,12 +95,22 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
 #[test]
 fn go_package_names_are_checked() {
     let d = redis();
+    let go = emit::language::find("go").unwrap();
+    let emit = |package: &str| {
+        let options = emit::language::Options {
+            package: Some(package),
+            ..Default::default()
+        };
+        go.emit((&d).into(), &options)
+    };
     for bad in ["", "Slotgen", "slot-gen", "9lives", "func", "süß"] {
-        let error = emit::go::package(&d, bad).unwrap_err();
+        let error = emit(bad).unwrap_err();
         assert!(
             error.to_string().contains("is not a Go package name"),
             "{error}"
         );
     }
-    assert!(emit::go::package(&d, "redis_slots2").is_ok());
+    assert!(emit("redis_slots2")
+        .unwrap()
+        .contains("\npackage redis_slots2\n"));
 }

@@ -64,3 +64,13 @@ fn lua_inside_servers() {
 fn lua_blocks_of_two_specs_in_one_script() {
     slotgen_tests::server_lua::check_pair();
 }
+
+#[test]
+fn go() {
+    check_language("go", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+#[test]
+fn c() {
+    check_language("c", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

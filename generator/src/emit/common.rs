@@ -555,26 +555,6 @@ impl WordLayout {
     }
 }
 
-/// Entries of [`TagWords`](crate::TagWords) as rows of `{0x4e, 0x41, 0x43, 0x40}`: the first
-/// `tag_len` bytes of each, in hex, as many entries to a line as fit in 12 bytes (at least
-/// one), each line behind `indent`.
-pub(crate) fn braced_byte_rows(
-    entries: &[[u8; MAX_TAG_LEN]],
-    tag_len: usize,
-    indent: &str,
-) -> String {
-    let values: Vec<String> = entries
-        .iter()
-        .map(|entry| {
-            format!(
-                "{{{}}}",
-                hex(entry[..tag_len].iter().map(|&b| b.into()), 2).join(", ")
-            )
-        })
-        .collect();
-    rows(&values, (12 / tag_len).max(1), indent)
-}
-
 /// Tag masks as rows of decimal symbol indices (see [`symbol_indices`]), `tag_len` values
 /// a mask and as many whole masks to a line as fit in 16 values (at least one).
 pub(crate) fn index_rows(

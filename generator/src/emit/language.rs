@@ -229,10 +229,7 @@ pub static LANGUAGES: &[Language] = &[
         module: true,
         emit: |source, options| {
             let name = name_or(options, super::c::DEFAULT_NAME);
-            match source {
-                Source::Crc16(d) => super::c::named_header(d, name),
-                Source::Scheme(d) => super::c::scheme_header(d, name),
-            }
+            super::c::header(&Model::of(source, "c", 63)?, name)
         },
     },
     Language {
@@ -272,11 +269,8 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: None,
         module: true,
         emit: |source, options| {
-            let package = options.package.unwrap_or("slotgen");
-            match source {
-                Source::Crc16(d) => super::go::package(d, package),
-                Source::Scheme(d) => super::go::scheme_package(d, package),
-            }
+            let package = options.package.unwrap_or(super::go::DEFAULT_PACKAGE);
+            super::go::package(&Model::of(source, "go", 63)?, package)
         },
     },
     Language {

@@ -37,7 +37,9 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
+mod c;
 mod elixir;
+mod go;
 mod java;
 pub mod lua;
 mod php;
@@ -52,6 +54,8 @@ pub static TOOLCHAINS: &[Toolchain] = &[
     php::PHP,
     elixir::ELIXIR,
     lua::LUA,
+    go::GO,
+    c::C,
 ];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the

@@ -1,8 +1,8 @@
 {{header}}//
-// Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot. One
-// C99 header, no allocation; every function returns at once. Keys are bytes with a length;
-// a slot is from SLOTGEN_FIRST_SLOT to SLOTGEN_LAST_SLOT; functions that can fail return a
-// `slotgen_status`.
+// Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot in
+// O(1). One C99 header, no allocation; every function returns at once. Keys are bytes with
+// a length; a slot is an unsigned long from SLOTGEN_FIRST_SLOT to SLOTGEN_LAST_SLOT;
+// functions that can fail return a `slotgen_status`.
 //
 //   #include "{{file}}"
 //   slotgen_slot("123456789", 9)                        == {{check_slot}}
@@ -28,16 +28,16 @@
 #define SLOTGEN_LAST_SLOT {{last_slot}}ul
 // Symbols (bytes) per tag.
 #define SLOTGEN_TAG_LEN {{tag_len}}u
-{{delimiter_macros}}
-// What a function that can fail returns.
+
+// What a function that can fail returns: the same codes in every header slotgen writes.
 enum slotgen_status {
     SLOTGEN_OK = 0,
     // The slot is not from SLOTGEN_FIRST_SLOT to SLOTGEN_LAST_SLOT.
     SLOTGEN_SLOT_OUT_OF_RANGE = 1,
     // The prefix contains the hashtag's opening byte, so the key's hashtag would not be
-    // the tag.
+    // the tag (a scheme with a hashtag).
     SLOTGEN_PREFIX_HAS_DELIMITER = 2,
-    // A prefix or suffix was given, but this scheme hashes the whole key.
+    // A prefix or suffix was given, but the scheme hashes the whole key.
     SLOTGEN_WHOLE_KEY_HASHED = 3,
     // The output buffer cannot hold the key.
     SLOTGEN_BUFFER_TOO_SMALL = 4,
@@ -55,7 +55,7 @@ static inline const char *slotgen_strerror(int status) {
     case SLOTGEN_OK:
         return "ok";
     case SLOTGEN_SLOT_OUT_OF_RANGE:
-        return "slot is out of range: this scheme's slots are {{first_slot}} to {{last_slot}}";
+        return "slot is out of range: the slots are {{first_slot}} to {{last_slot}}";
     case SLOTGEN_PREFIX_HAS_DELIMITER:
         return "prefix contains the hashtag's opening byte: the key's hashtag would start there "
                "instead of at the tag; remove it from the prefix or move that part into the suffix";
@@ -79,13 +79,13 @@ static inline const char *slotgen_strerror(int status) {
 
 // The CRC's lookup table: entry i is the register after feeding byte i into a zero
 // register{{reflected_note}}.
-static const uint32_t slotgen_crc_table[256] = {
+static const {{register}} slotgen_crc_table[256] = {
 {{crc_table}}
 };
 
 // The CRC of `len` bytes.
-static inline uint32_t slotgen_crc(const unsigned char *bytes, size_t len) {
-    uint32_t crc = {{crc_start}};
+static inline {{register}} slotgen_crc(const unsigned char *bytes, size_t len) {
+    {{register}} crc = {{crc_start}};
     size_t i;
     for (i = 0; i < len; i++) {
 {{crc_update}}
@@ -93,50 +93,36 @@ static inline uint32_t slotgen_crc(const unsigned char *bytes, size_t len) {
 {{crc_finish}}    return crc;
 }
 {{rule}}
-// The slot of a key of `len` bytes: ((crc >> {{shift}}) & {{value_mask}}) % SLOTGEN_SLOTS +
-// SLOTGEN_FIRST_SLOT, for the CRC of {{rule_doc}}.
-static inline unsigned long slotgen_slot(const void *key, size_t len) {
-    size_t hashed_len;
-    const unsigned char *hashed = slotgen_hashed((const unsigned char *)key, len, &hashed_len);
-    uint32_t value = (slotgen_crc(hashed, hashed_len) >> {{shift}}) & {{value_mask}}u;
-    return value % SLOTGEN_SLOTS + SLOTGEN_FIRST_SLOT;
+// The bytes of a key of `len` bytes that its slot is computed from, a pointer into the key
+// with its length in *hashtag_len; NULL when hashtag_len is NULL, or key is NULL with a
+// nonzero length. They are {{rule_doc}}.
+static inline const unsigned char *slotgen_hashtag(const void *key, size_t len,
+                                                   size_t *hashtag_len) {
+    const unsigned char *bytes = (const unsigned char *)key;
+    const unsigned char *tag;
+    if (hashtag_len == NULL || (key == NULL && len != 0)) {
+        return NULL;
+    }
+    tag = slotgen_explicit(bytes, len, hashtag_len);
+    if (tag != NULL) {
+        return tag;
+    }
+    *hashtag_len = len;
+    return bytes;
 }
 
-// The tag of a value v is slotgen_zero_tag xor the rows i of slotgen_columns over the set
-// bits i of v: row i flips bit i of the tag's value (the CRC's value after the shift and
-// mask), and slotgen_zero_tag is the tag of value 0. The tag of a slot is the tag of the
-// value slot - SLOTGEN_FIRST_SLOT.
-static const unsigned char slotgen_zero_tag[SLOTGEN_TAG_LEN] = {
-{{zero_tag}}
-};
-{{columns_c}}
-{{kernel_c}}
+// The slot of a key of `len` bytes (a NULL key counts as the empty key): {{slot_formula}},
+// for the CRC of {{rule_doc}}.
+static inline unsigned long slotgen_slot(const void *key, size_t len) {
+    size_t hashed_len;
+    const unsigned char *hashed = slotgen_hashtag(key, key != NULL ? len : 0, &hashed_len);
+    return {{slot_expression}};
+}
+{{lookup}}
 // The number of kernel rows.
 #define SLOTGEN_KERNEL_LEN {{kernel_len}}u
 // Tags reach the values below this; a slot's are slot - SLOTGEN_FIRST_SLOT + k * SLOTGEN_SLOTS.
 #define SLOTGEN_VALUE_LIMIT {{value_limit}}ull
-
-// Writes the tag of a value below SLOTGEN_VALUE_LIMIT into tag[0..SLOTGEN_TAG_LEN], with
-// the kernel rows at the set bits of `combination` xored in.
-static inline void slotgen_write_tag(unsigned long long value, unsigned long long combination,
-                                     unsigned char tag[SLOTGEN_TAG_LEN]) {
-    unsigned row, i;
-    memcpy(tag, slotgen_zero_tag, SLOTGEN_TAG_LEN);
-    for (row = 0; value != 0; row++, value >>= 1) {
-        if (value & 1u) {
-            for (i = 0; i < SLOTGEN_TAG_LEN; i++) {
-                tag[i] ^= slotgen_columns[row * SLOTGEN_TAG_LEN + i];
-            }
-        }
-    }
-    for (row = 0; combination != 0; row++, combination >>= 1) {
-        if (combination & 1u) {
-            for (i = 0; i < SLOTGEN_TAG_LEN; i++) {
-                tag[i] ^= slotgen_kernel[row * SLOTGEN_TAG_LEN + i];
-            }
-        }
-    }
-}
 
 // Writes a tag that lands on `slot` into tag[0..SLOTGEN_TAG_LEN] (not NUL-terminated).
 // Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, SLOTGEN_NULL_POINTER (tag is NULL).
@@ -148,7 +134,7 @@ static inline int slotgen_tag_for_slot(unsigned long slot, unsigned char tag[SLO
     if (slot - SLOTGEN_FIRST_SLOT >= SLOTGEN_SLOTS) {
         return SLOTGEN_SLOT_OUT_OF_RANGE;
     }
-    slotgen_write_tag(slot - SLOTGEN_FIRST_SLOT, 0, tag);
+    slotgen_tag_of(slot - SLOTGEN_FIRST_SLOT, 0, tag);
     return SLOTGEN_OK;
 }
 
@@ -173,7 +159,7 @@ static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long i
     if (k > (SLOTGEN_VALUE_LIMIT - 1 - value) / SLOTGEN_SLOTS) {
         return SLOTGEN_TAG_INDEX_OUT_OF_RANGE;
     }
-    slotgen_write_tag(value + k * SLOTGEN_SLOTS, index & ((1ull << SLOTGEN_KERNEL_LEN) - 1u), tag);
+    slotgen_tag_of(value + k * SLOTGEN_SLOTS, index & ((1ull << SLOTGEN_KERNEL_LEN) - 1u), tag);
     return SLOTGEN_OK;
 }
 
@@ -200,7 +186,68 @@ static inline int slotgen_key_for_slot(const void *prefix, size_t prefix_len,
         || suffix_len > SIZE_MAX - SLOTGEN_TAG_LEN - 2u - prefix_len) {
         return SLOTGEN_KEY_TOO_LONG;
     }
-{{key_body}}
+    return slotgen_write_key((const unsigned char *)prefix, prefix_len, tag,
+                             (const unsigned char *)suffix, suffix_len, out, out_size, key_len);
+}
+
+/* The slot every one of the n keys lands on (key i is keys[i], lens[i] bytes), as a
+ * multi-key command or a script's keys need; -1 when two keys land on different slots
+ * (the server answers CROSSSLOT) or n is 0; -1 too when keys or lens is NULL (n > 0) or a
+ * key is NULL with a nonzero length. */
+static inline long long slotgen_same_slot(const void *const *keys, const size_t *lens,
+                                          size_t n) {
+    size_t i;
+    unsigned long found;
+    if (n == 0 || keys == NULL || lens == NULL) {
+        return -1;
+    }
+    for (i = 0; i < n; i++) {
+        if (keys[i] == NULL && lens[i] != 0) {
+            return -1;
+        }
+    }
+    found = slotgen_slot(keys[0], lens[0]);
+    for (i = 1; i < n; i++) {
+        if (slotgen_slot(keys[i], lens[i]) != found) {
+            return -1;
+        }
+    }
+    return (long long)found;
+}
+
+/* Whether the n keys share one hashtag between their delimiters; when they do (1), *offset
+ * and *len locate it in keys[0]. 0 when a key has none (its whole key is hashed), two keys
+ * have different ones, or n is 0; 0 too when a pointer is NULL (keys or lens with n > 0,
+ * offset, len, or a key with a nonzero length). Keys that share a hashtag land on one slot
+ * whatever the slot count. */
+static inline int slotgen_shared_hashtag(const void *const *keys, const size_t *lens, size_t n,
+                                         size_t *offset, size_t *len) {
+    size_t i, at = 0, tag_len = 0;
+    if (n == 0 || keys == NULL || lens == NULL || offset == NULL || len == NULL) {
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        const unsigned char *key = (const unsigned char *)keys[i];
+        const unsigned char *tag;
+        size_t this_len;
+        if (key == NULL && lens[i] != 0) {
+            return 0;
+        }
+        tag = slotgen_explicit(key, lens[i], &this_len);
+        if (tag == NULL) {
+            return 0;
+        }
+        if (i == 0) {
+            at = (size_t)(tag - key);
+            tag_len = this_len;
+        } else if (this_len != tag_len
+                   || memcmp(tag, (const unsigned char *)keys[0] + at, tag_len) != 0) {
+            return 0;
+        }
+    }
+    *offset = at;
+    *len = tag_len;
+    return 1;
 }
 
 #endif // SLOTGEN_H
