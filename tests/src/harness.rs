@@ -459,7 +459,7 @@ pub struct Shared {
     keys: Vec<Vec<u8>>,
     groups: Vec<Vec<Vec<u8>>>,
     /// Per case: the slot, hashed bytes and explicit hashtag of each key, by the reference.
-    reference: HashMap<&'static str, HashMap<Vec<u8>, (u32, Vec<u8>, Option<Vec<u8>>)>>,
+    reference: HashMap<&'static str, Answers>,
 }
 
 static SHARED: OnceLock<Shared> = OnceLock::new();

@@ -80,13 +80,6 @@ fn sh(script: &str) -> Command {
 }
 
 #[test]
-fn js() {
-    check("js", &["node"], "slotgen.mjs", emit::js::module, |_| {
-        sh("node -e 'import(\"./slotgen.mjs\").then(m => console.log(m.slot(\"123456789\"), Buffer.from(m.tagForSlot(0)).toString(\"hex\")))'")
-    });
-}
-
-#[test]
 fn lua() {
     for lua in ["lua5.1", "lua5.4", "luajit"] {
         check(lua, &[lua], "slotgen.lua", emit::lua::module, |_| {
@@ -217,32 +210,6 @@ fn elixir() {
             sh("elixirc --warnings-as-errors -o ebin slotgen.ex && elixir -pa ebin -e 'IO.puts(\"#{Slotgen.slot(\"123456789\")} #{Base.encode16(Slotgen.tag_for_slot!(0), case: :lower)}\")'")
         },
     );
-}
-
-#[test]
-fn typescript_declarations() {
-    let tsc = slotgen_tests::workspace_root().join("tests/typescript/node_modules/.bin/tsc");
-    if !require_tool("node") {
-        return;
-    }
-    if !tsc.is_file() {
-        assert!(
-            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
-            "tsc is not installed in tests/typescript: run `npm ci` there (.ci/run does)"
-        );
-        eprintln!("skipping: tsc is not installed in tests/typescript (run `npm ci` there)");
-        return;
-    }
-    for (name, derivation) in awkward() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("awkward-ts-{name}"),
-        );
-        std::fs::write(dir.join("slotgen.d.mts"), emit::js::types(&derivation)).unwrap();
-        let _ = run(Command::new(&tsc)
-            .args(["--strict", "--noEmit", "--target", "es2022"])
-            .arg(dir.join("slotgen.d.mts")));
-    }
 }
 
 /// The `lua --for-script` block, run by LuaJIT (whose `bit` is the server's), and the

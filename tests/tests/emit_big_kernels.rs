@@ -54,17 +54,6 @@ fn check(language: &str, tools: &[&str], file: &str, source: String, script: &st
 }
 
 #[test]
-fn js() {
-    check(
-        "js",
-        &["node"],
-        "slotgen.mjs",
-        emit::js::module(&big()),
-        "node -e 'import(\"./slotgen.mjs\").then(m => { const it = m.tagsForSlot(0); const t = [0, 1, 2].map(() => Buffer.from(it.next().value).toString(\"hex\")); console.log(String(m.TAGS_PER_SLOT), t.join(\",\")); })'",
-    );
-}
-
-#[test]
 fn lua() {
     for lua in ["lua5.4", "luajit", "lua5.1"] {
         check(

@@ -1,5 +1,5 @@
 //! The layout checks of every emitted module (`same_slot` and `shared_hashtag`, in each
-//! language's spelling), run for real in Python, Node, Lua 5.1, Lua 5.4, LuaJIT, Go, C, Java,
+//! language's spelling), run for real in Python, Lua 5.1, Lua 5.4, LuaJIT, Go, C, Java,
 //! Ruby, PHP and Elixir for every test spec, against the Rust runtime's
 //! `SlotTable::same_slot` and `shared_hashtag`.
 //!
@@ -93,40 +93,6 @@ fn the_runtime_answers_the_seed_layouts() {
             hex::encode("{a")
         )
     );
-}
-
-const JS: &str = r#"
-import { readFileSync } from "node:fs";
-import { sameSlot, sharedHashtag } from "./slotgen.mjs";
-const hex = (b) => Buffer.from(b).toString("hex");
-let out = "";
-for (const line of readFileSync(process.argv[2], "latin1").split("\n").slice(0, -1)) {
-  const keys = line === "-" ? [] : line.split(",").map((h) => new Uint8Array(Buffer.from(h, "hex")));
-  const same = sameSlot(keys.values());
-  const shared = sharedHashtag(keys);
-  out += `${same === null ? "none" : same}\t${shared === null ? "none" : hex(shared)}\n`;
-}
-process.stdout.write(out);
-"#;
-
-#[test]
-fn javascript() {
-    if !require_tool("node") {
-        return;
-    }
-    for case in cases() {
-        let dir = fresh_dir(
-            Path::new(env!("CARGO_TARGET_TMPDIR")),
-            &format!("layout-js-{}", case.name),
-        );
-        std::fs::write(dir.join("slotgen.mjs"), emit::js::module(&case.derivation)).unwrap();
-        std::fs::write(dir.join("driver.mjs"), JS).unwrap();
-        let groups = write_groups(&dir);
-        let output = run(Command::new("node")
-            .arg(dir.join("driver.mjs"))
-            .arg(&groups));
-        check("JavaScript", &case, &output);
-    }
 }
 
 const LUA: &str = r#"

@@ -1,5 +1,5 @@
 //! The modules of every named scheme (`slotgen emit <language> --scheme NAME`), run by their
-//! real interpreters and compilers: Python, Node, Go, C (gcc), Lua 5.1, Lua 5.4 and
+//! real interpreters and compilers: Python, Go, C (gcc), Lua 5.1, Lua 5.4 and
 //! LuaJIT, Java, Ruby, PHP, Elixir, and the `EVAL` block and Functions library inside
 //! `redis-server` and `valkey-server`.
 //!
@@ -420,76 +420,6 @@ impl Shared {
             output,
             &self.expected[case.name],
         );
-    }
-}
-
-/// Prints the driver protocol for the module `argv[2]`, with keys as `Uint8Array`, and
-/// checks that a key of strings is the bytes' key (as a string, for an ASCII alphabet).
-const JS_DRIVER: &str = r#"
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-
-const m = await import(pathToFileURL(process.argv[2]).href);
-const [keysPath, few, deep, prefix, suffix, badPrefix, badSuffix] = process.argv.slice(3);
-const bytes = (h) => Uint8Array.from(Buffer.from(h, "hex"));
-const hex = (b) => Buffer.from(b).toString("hex");
-const take = (s, n) => {
-  const tags = [];
-  for (const tag of m.tagsForSlot(s)) {
-    if (tags.length === n) break;
-    tags.push(hex(tag));
-  }
-  return tags.join(",");
-};
-const out = [`const\t${m.FIRST_SLOT}\t${m.SLOTS}\t${m.TAG_LEN}`];
-const slots = [];
-for (let s = m.FIRST_SLOT; s <= m.LAST_SLOT; s++) slots.push(s);
-for (const s of slots) out.push(`tag\t${s}\t${hex(m.tagForSlot(s))}`);
-for (const s of slots) out.push(`tags\t${s}\t${take(s, Number(few))}`);
-for (const s of [m.FIRST_SLOT, m.LAST_SLOT]) out.push(`deep\t${s}\t${take(s, Number(deep))}`);
-const text = (h) => Buffer.from(h, "hex").toString("latin1");
-for (const s of slots) {
-  const key = m.keyForSlot(bytes(prefix), s, bytes(suffix));
-  const asText = m.keyForSlot(text(prefix), s, text(suffix));
-  const same = typeof asText === "string" ? asText === new TextDecoder().decode(key) : hex(asText) === hex(key);
-  if (!same) {
-    throw new Error(`keyForSlot of strings must be the bytes' key, as a string for an ASCII tag, got ${asText}`);
-  }
-  out.push(`key\t${s}\t${hex(key)}`);
-}
-const keys = readFileSync(keysPath, "utf8").split("\n").slice(0, -1);
-for (const h of keys) out.push(`slot\t${h}\t${m.slot(bytes(h))}`);
-function refusal(name, call) {
-  try {
-    out.push(`accepted\t${name}\t${call()}`);
-  } catch (e) {
-    if (!(e instanceof m.SlotgenError)) throw e;
-    out.push(`refused\t${name}\t${e.code}: ${e.message}`);
-  }
-}
-refusal("tag_above", () => m.tagForSlot(m.LAST_SLOT + 1));
-refusal("tag_below", () => m.tagForSlot(m.FIRST_SLOT - 1));
-refusal("tags_above", () => m.tagsForSlot(m.LAST_SLOT + 1));
-refusal("key_above", () => m.keyForSlot(bytes(prefix), m.LAST_SLOT + 1, bytes(suffix)));
-refusal("key_rule", () => m.keyForSlot(bytes(badPrefix), m.FIRST_SLOT, bytes(badSuffix)));
-process.stdout.write(out.join("\n") + "\n");
-"#;
-
-#[test]
-fn js_scheme_modules() {
-    let Some(setup) = setup(&["node"]) else {
-        return;
-    };
-    for case in &setup.cases {
-        let dir = setup.dir("js", case);
-        let module = emit::js::scheme_module(&case.derivation).unwrap();
-        std::fs::write(dir.join("slotgen.mjs"), module).unwrap();
-        std::fs::write(dir.join("driver.mjs"), JS_DRIVER).unwrap();
-        let output = run(Command::new("node")
-            .arg(dir.join("driver.mjs"))
-            .arg(dir.join("slotgen.mjs"))
-            .args(case.driver_args(&setup.keys_path)));
-        setup.check("JavaScript", case, &output);
     }
 }
 

@@ -21,3 +21,8 @@ fn every_module_language_has_a_toolchain() {
 fn python() {
     check_language("python", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn js() {
+    check_language("js", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

@@ -516,16 +516,16 @@ impl WordLayout {
         format!("uint{}", 8 * self.bytes)
     }
 
-    /// The words of one entry of [`TagWords`](crate::TagWords) as integers (byte `k` at bits
-    /// `8 (k % bytes)` of word `k / bytes`), first word first.
+    /// The words of one entry (a tag, or an entry of [`TagWords`](crate::TagWords)) as
+    /// integers (byte `k` at bits `8 (k % bytes)` of word `k / bytes`, the bytes past the
+    /// entry zero), first word first.
     pub fn words(&self, entry: &[u8]) -> Vec<u64> {
         (0..self.count)
             .map(|w| {
-                let bytes = &entry[w * self.bytes..(w + 1) * self.bytes];
-                bytes
-                    .iter()
+                (w * self.bytes..(w + 1) * self.bytes)
                     .rev()
-                    .fold(0, |word, &b| word << 8 | u64::from(b))
+                    .map(|k| entry.get(k).copied().unwrap_or(0))
+                    .fold(0, |word, b| word << 8 | u64::from(b))
             })
             .collect()
     }
@@ -533,10 +533,10 @@ impl WordLayout {
     /// Entries as rows of hex words (`2 * bytes` digits each), the words of an entry
     /// together and as many entries to a line as fit in 64 hex digits (at least one), each
     /// line behind `indent`.
-    pub fn rows(&self, entries: &[[u8; MAX_TAG_LEN]], indent: &str) -> String {
+    pub fn rows(&self, entries: &[impl AsRef<[u8]>], indent: &str) -> String {
         let values: Vec<String> = entries
             .iter()
-            .flat_map(|entry| hex(self.words(entry), 2 * self.bytes))
+            .flat_map(|entry| hex(self.words(entry.as_ref()), 2 * self.bytes))
             .collect();
         let per_line = (32 / (self.bytes * self.count)).max(1) * self.count;
         rows(&values, per_line, indent)

@@ -17,7 +17,7 @@
 //!
 //! Every language but Rust and JSON also emits a module for a
 //! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation), any named sharding scheme
-//! (`python::scheme_module`, `js::scheme_module`, `go::scheme_package`, `c::scheme_header`,
+//! (`go::scheme_package`, `c::scheme_header`,
 //! `lua::scheme_module`, `java::scheme_class`, `ruby::scheme_module`, `php::scheme_class`,
 //! `elixir::scheme_module`, and `redis_function::scheme_script_block` and `scheme_library`
 //! for the schemes whose servers run that Lua): the same operations with the scheme's
