@@ -465,6 +465,21 @@ fn groups(keys: &[Vec<u8>]) -> Vec<Vec<Vec<u8>>> {
         &[b"a:b:c", b"x:b:y"],
         &[b"{{a}}", b"{a}"],
         &[b"", b""],
+        // the seed's layouts and the rule's traps
+        &[b"emq:{orders}:pending", b"{emq}:version"],
+        &[b"emq:{}:pending", b"emq:{}:active"],
+        &[b"{a}1", b"{a}2", b"{a}3"],
+        &[b"{}a", b"{}a"],
+        &[b"a{b}{c}", b"{b}"],
+        &[b"{{a}}", b"{{a}x"],
+        &[b"{a", b"{a"],
+        &[b"x{", b"x{}"],
+        &[b"{a}", b"{b}"],
+        &[b"\xff{\x80}", b"{\x80}z"],
+        &[
+            "user:{\u{1F480}}:profile".as_bytes(),
+            "{\u{1F480}}".as_bytes(),
+        ],
     ] {
         groups.push(group.iter().map(|k| key(k)).collect());
     }
@@ -501,8 +516,14 @@ pub fn shared(tmp: &Path) -> Option<&'static Shared> {
     Some(SHARED.get_or_init(|| {
         let dir = fresh_dir(tmp, "harness");
         let cases = cases();
-        let keys = keys();
+        let mut keys = keys();
         let groups = groups(&keys);
+        // every key of a group is a key of the keys file too, with its reference answers
+        for key in groups.iter().flatten() {
+            if !keys.contains(key) {
+                keys.push(key.clone());
+            }
+        }
         let keys_path = dir.join("keys.txt");
         let text: String = keys.iter().map(|k| hex::encode(k) + "\n").collect();
         std::fs::write(&keys_path, text).unwrap();

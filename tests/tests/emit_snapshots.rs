@@ -30,7 +30,9 @@ fn python_module_for_redis_cluster() {
 
 #[test]
 fn js_module_for_redis_cluster() {
-    insta::assert_snapshot!("js_redis_cluster", emit::js::module(&redis()));
+    let js = emit::language::find("js").unwrap();
+    let module = js.emit((&redis()).into(), &Default::default()).unwrap();
+    insta::assert_snapshot!("js_redis_cluster", module);
 }
 
 #[test]
@@ -60,7 +62,10 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
                 .unwrap()
                 .emit(d.into(), &Default::default())
                 .unwrap(),
-            emit::js::module(d),
+            emit::language::find("js")
+                .unwrap()
+                .emit(d.into(), &Default::default())
+                .unwrap(),
             emit::language::find("go")
                 .unwrap()
                 .emit(d.into(), &Default::default())

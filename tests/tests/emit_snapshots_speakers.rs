@@ -5,6 +5,14 @@
 use slotgen::emit::language::{self, Options};
 use slotgen::{derive, emit, Spec};
 
+/// `emit js --types`.
+const TYPES: emit::language::Options = emit::language::Options {
+    types: true,
+    name: None,
+    package: None,
+    for_script: false,
+};
+
 fn redis() -> slotgen::Derivation {
     derive(&Spec::default()).expect("the default spec derives")
 }
@@ -79,7 +87,11 @@ fn lua_script_block_for_redis_cluster() {
 
 #[test]
 fn typescript_declarations_for_redis_cluster() {
-    insta::assert_snapshot!("typescript_redis_cluster", emit::js::types(&redis()));
+    let types = emit::language::find("js")
+        .unwrap()
+        .emit((&redis()).into(), &TYPES)
+        .unwrap();
+    insta::assert_snapshot!("typescript_redis_cluster", types);
 }
 
 /// A slot with 2^63 tags (2 slots, 64-bit masks) cannot be counted by a signed 64-bit
@@ -121,7 +133,10 @@ fn new_files_are_deterministic_and_name_their_spec() {
             named("elixir", d, "Slots").unwrap(),
             server_lua("redis-function", d, false),
             server_lua("lua", d, true),
-            emit::js::types(d),
+            emit::language::find("js")
+                .unwrap()
+                .emit(d.into(), &TYPES)
+                .unwrap(),
         ]
     };
     let (first, second) = (derive(&spec).unwrap(), derive(&spec).unwrap());

@@ -132,7 +132,11 @@ fn js_words() {
         "const hex = (tag) => Buffer.from(tag).toString(\"hex\");\nconst lines = [];\n",
     );
     for (name, d) in &specs {
-        std::fs::write(dir.join(format!("{name}.mjs")), emit::js::module(d)).unwrap();
+        let module = emit::language::find("js")
+            .unwrap()
+            .emit(d.into(), &Default::default())
+            .unwrap();
+        std::fs::write(dir.join(format!("{name}.mjs")), module).unwrap();
         driver += &format!(
             r#"{{
   const m = await import("./{name}.mjs");

@@ -74,3 +74,8 @@ fn go() {
 fn c() {
     check_language("c", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
+
+#[test]
+fn js() {
+    check_language("js", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}

@@ -8,7 +8,7 @@
 //! person would write that module by hand; the emitter fills in the spec's constants and
 //! the few lines that differ between CRCs (reflected or not, final reflection, `xorout`).
 
-use slotgen_tables::{Crc16, MAX_TAG_LEN};
+use slotgen_tables::MAX_TAG_LEN;
 
 use crc::Algorithm;
 
@@ -241,80 +241,6 @@ pub fn describe_scheme(derivation: &SchemeDerivation) -> String {
     )
 }
 
-/// The CRC as the emitted modules run it: a table-driven register, the same model as
-/// [`Crc16`]. For a reflected algorithm (`refin`) the register shifts right and its start
-/// value is `init` reflected.
-pub(crate) struct CrcModel {
-    /// Entry `i`: the register after feeding byte `i` into a zero register.
-    pub table: [u16; 256],
-    /// The register before the first byte.
-    pub start: u16,
-    /// Whether the register shifts right (`refin`).
-    pub reflected: bool,
-    /// Whether the register is reflected at the end (`refin != refout`).
-    pub reflect_out: bool,
-    /// Xored into the register at the end.
-    pub xorout: u16,
-}
-
-impl CrcModel {
-    pub fn of(derivation: &Derivation) -> Self {
-        let alg = &derivation.spec.crc;
-        Self {
-            table: *Crc16::new(alg).table(),
-            start: if alg.refin {
-                alg.init.reverse_bits()
-            } else {
-                alg.init
-            },
-            reflected: alg.refin,
-            reflect_out: alg.refin != alg.refout,
-            xorout: alg.xorout,
-        }
-    }
-
-    /// The lines that finish the register after the last byte, in one language:
-    /// `reflect` when `refin != refout`, then `xor(xorout)` when `xorout` is not zero.
-    pub fn finish(&self, reflect: &str, xor: impl FnOnce(u16) -> String) -> String {
-        let mut lines = String::new();
-        if self.reflect_out {
-            lines += reflect;
-        }
-        if self.xorout != 0 {
-            lines += &xor(self.xorout);
-        }
-        lines
-    }
-}
-
-/// Real values for a module's usage comment, computed by the Rust runtime.
-pub(crate) struct Examples {
-    /// The slot of the key `123456789`.
-    pub check_slot: u16,
-    /// The canonical tag of slot 0, as text (`\xNN` for other than printable ASCII).
-    pub tag: String,
-    /// The key `user:{tag}:profile` of slot 0, as text.
-    pub key: String,
-    /// How many tags land on each slot.
-    pub tags_per_slot: u64,
-}
-
-impl Examples {
-    pub fn of(derivation: &Derivation) -> Self {
-        let table = derivation.table();
-        let tag = table
-            .tag_for_slot(0)
-            .expect("slot 0 is in range of every table");
-        let tag = comment_text(tag.as_ref());
-        Self {
-            check_slot: table.key_slot(b"123456789"),
-            key: format!("user:{{{tag}}}:profile"),
-            tag,
-            tags_per_slot: table.tags_per_slot(),
-        }
-    }
-}
-
 /// Bytes as text that is safe inside a comment or a string of every target language:
 /// printable ASCII as it is, except `\`, and every other byte (and `\`, and the second byte
 /// of `?>` and `*/`) as `\xNN`. No newline, no `\u` escape (which Java reads even in
@@ -336,23 +262,6 @@ pub(crate) fn comment_text(bytes: &[u8]) -> String {
             }
         })
         .collect()
-}
-
-/// The header every emitted file starts with, each line behind `comment`: the slotgen
-/// version and the command that made the file (`slotgen emit {language} {spec options}`,
-/// so `language` carries any option of the language's own), the spec, and the CRC's
-/// parameters.
-pub(crate) fn header(derivation: &Derivation, language: &str, comment: &str) -> String {
-    let alg = &derivation.spec.crc;
-    comment_header(
-        &format!("slotgen emit {language} {}", spec_options(derivation)),
-        &describe(derivation),
-        &format!(
-            "CRC: width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x}.",
-            alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
-        ),
-        comment,
-    )
 }
 
 /// The four header lines of an emitted file, each behind `comment`: the slotgen version and
@@ -393,15 +302,6 @@ pub(crate) fn hex(values: impl IntoIterator<Item = u64>, digits: usize) -> Vec<S
         .collect()
 }
 
-/// The symbol indices of a tag mask, first symbol first (see
-/// [`Mask`](slotgen_tables::Mask)): `tag_len` values below `2^symbol_bits`.
-pub(crate) fn symbol_indices(derivation: &Derivation, mask: u64) -> Vec<u64> {
-    let bits = derivation.alphabet.symbol_bits();
-    (0..derivation.tag_len)
-        .map(|k| (mask >> (bits as usize * k)) & ((1 << bits) - 1))
-        .collect()
-}
-
 /// How one language spells the values that every template shares: see [`shared`].
 pub(crate) struct Syntax<'a> {
     /// What follows `slotgen emit` in the header: the language and its own options.
@@ -412,71 +312,6 @@ pub(crate) struct Syntax<'a> {
     pub indent: &'a str,
     /// Appended to the register's start value (`u` makes it unsigned in C).
     pub int_suffix: &'a str,
-}
-
-/// The template values that mean the same in every language, spelled in `syntax`:
-///
-/// - `header` (see [`header`]), the usage examples `check_slot`, `tag`, `key` and
-///   `tags_per_slot` (see [`Examples`]);
-/// - the spec: `slots`, `slot_mask`, `tag_len`, `base_slot`, `mask_bits`, `low_bits`,
-///   `low_mask`, and the lengths `low_len`, `high_len`, `kernel_len` of the mask lists;
-/// - the CRC register: `reflected_note`, `crc_table` (hex rows of 8), `start` (hex with
-///   `int_suffix`);
-/// - the alphabet: `symbols` (its size), `alphabet` (hex rows of 16), `symbol_bits`,
-///   `symbol_bits_minus_one`, `symbol_mask`.
-///
-/// A template may leave any of them unused; an emitter passes what is its own to
-/// [`render`], where a value of the same name replaces the shared one.
-pub(crate) fn shared(derivation: &Derivation, syntax: &Syntax) -> Vec<(&'static str, String)> {
-    let crc = CrcModel::of(derivation);
-    let examples = Examples::of(derivation);
-    let symbol_bits = derivation.alphabet.symbol_bits();
-    let alphabet = hex(
-        derivation.alphabet.symbols().iter().map(|&b| u64::from(b)),
-        2,
-    );
-    let reflected_note = if crc.reflected {
-        ", reflected (the register shifts right)"
-    } else {
-        ""
-    };
-    vec![
-        ("header", header(derivation, syntax.command, syntax.comment)),
-        ("check_slot", examples.check_slot.to_string()),
-        ("tag", examples.tag),
-        ("key", examples.key),
-        ("tags_per_slot", examples.tags_per_slot.to_string()),
-        ("slots", derivation.spec.slots.to_string()),
-        ("last_slot", (derivation.spec.slots - 1).to_string()),
-        ("slot_mask", format!("{:#x}", derivation.spec.slots - 1)),
-        ("tag_len", derivation.tag_len.to_string()),
-        ("base_slot", derivation.base_slot().to_string()),
-        ("mask_bits", derivation.mask_bits().to_string()),
-        ("low_bits", derivation.low_bits.to_string()),
-        (
-            "low_mask",
-            format!("{:#x}", (1u32 << derivation.low_bits) - 1),
-        ),
-        ("low_len", derivation.low.len().to_string()),
-        ("high_len", derivation.high.len().to_string()),
-        ("kernel_len", derivation.kernel.len().to_string()),
-        ("reflected_note", reflected_note.to_owned()),
-        (
-            "crc_table",
-            rows(&hex(crc.table.map(u64::from), 4), 8, syntax.indent),
-        ),
-        ("start", format!("{:#06x}{}", crc.start, syntax.int_suffix)),
-        ("symbols", derivation.alphabet.len().to_string()),
-        ("alphabet", rows(&alphabet, 16, syntax.indent)),
-        ("symbol_bits", symbol_bits.to_string()),
-        ("symbol_bits_minus_one", (symbol_bits - 1).to_string()),
-        ("symbol_mask", format!("{:#x}", (1u32 << symbol_bits) - 1)),
-    ]
-}
-
-/// Tag masks as hex literals of `digits` digits, 8 to a line behind `indent`.
-pub(crate) fn mask_rows(masks: &[u64], digits: usize, indent: &str) -> String {
-    rows(&hex(masks.iter().copied(), digits), 8, indent)
 }
 
 /// How a module holds a tag's bytes to xor a word at a time: `count` words of `bytes` bytes
@@ -516,16 +351,16 @@ impl WordLayout {
         format!("uint{}", 8 * self.bytes)
     }
 
-    /// The words of one entry of [`TagWords`](crate::TagWords) as integers (byte `k` at bits
-    /// `8 (k % bytes)` of word `k / bytes`), first word first.
+    /// The words of one entry (a tag, or an entry of [`TagWords`](crate::TagWords)) as
+    /// integers (byte `k` at bits `8 (k % bytes)` of word `k / bytes`, the bytes past the
+    /// entry zero), first word first.
     pub fn words(&self, entry: &[u8]) -> Vec<u64> {
         (0..self.count)
             .map(|w| {
-                let bytes = &entry[w * self.bytes..(w + 1) * self.bytes];
-                bytes
-                    .iter()
+                (w * self.bytes..(w + 1) * self.bytes)
                     .rev()
-                    .fold(0, |word, &b| word << 8 | u64::from(b))
+                    .map(|k| entry.get(k).copied().unwrap_or(0))
+                    .fold(0, |word, b| word << 8 | u64::from(b))
             })
             .collect()
     }
@@ -533,10 +368,10 @@ impl WordLayout {
     /// Entries as rows of hex words (`2 * bytes` digits each), the words of an entry
     /// together and as many entries to a line as fit in 64 hex digits (at least one), each
     /// line behind `indent`.
-    pub fn rows(&self, entries: &[[u8; MAX_TAG_LEN]], indent: &str) -> String {
+    pub fn rows(&self, entries: &[impl AsRef<[u8]>], indent: &str) -> String {
         let values: Vec<String> = entries
             .iter()
-            .flat_map(|entry| hex(self.words(entry), 2 * self.bytes))
+            .flat_map(|entry| hex(self.words(entry.as_ref()), 2 * self.bytes))
             .collect();
         let per_line = (32 / (self.bytes * self.count)).max(1) * self.count;
         rows(&values, per_line, indent)
@@ -553,22 +388,6 @@ impl WordLayout {
             .collect();
         rows(&values, if size <= 16 { 16 } else { 8 }, indent)
     }
-}
-
-/// Tag masks as rows of decimal symbol indices (see [`symbol_indices`]), `tag_len` values
-/// a mask and as many whole masks to a line as fit in 16 values (at least one).
-pub(crate) fn index_rows(
-    derivation: &Derivation,
-    masks: impl IntoIterator<Item = u64>,
-    indent: &str,
-) -> String {
-    let values: Vec<String> = masks
-        .into_iter()
-        .flat_map(|mask| symbol_indices(derivation, mask))
-        .map(|index| index.to_string())
-        .collect();
-    let masks_per_line = (16 / derivation.tag_len).max(1);
-    rows(&values, masks_per_line * derivation.tag_len, indent)
 }
 
 /// `template` with every `{{name}}` replaced by its value: from `own` if it is there,

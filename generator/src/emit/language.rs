@@ -252,11 +252,13 @@ pub static LANGUAGES: &[Language] = &[
         types_option: true,
         for_script_option: None,
         module: true,
-        emit: |source, options| match (source, options.types) {
-            (Source::Crc16(d), false) => Ok(super::js::module(d)),
-            (Source::Crc16(d), true) => Ok(super::js::types(d)),
-            (Source::Scheme(d), false) => super::js::scheme_module(d),
-            (Source::Scheme(d), true) => super::js::scheme_types(d),
+        emit: |source, options| {
+            let model = Model::of(source, "js", usize::MAX)?;
+            Ok(if options.types {
+                super::js::types(&model)
+            } else {
+                super::js::module(&model)
+            })
         },
     },
     Language {

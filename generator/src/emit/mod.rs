@@ -42,7 +42,6 @@ pub mod python;
 pub mod redis_function;
 pub mod ruby;
 pub mod rust;
-mod scheme_common;
 pub mod shortest;
 mod values;
 

@@ -191,7 +191,7 @@ pub enum KeyRule {
 
 impl KeyRule {
     /// The rule of a scheme.
-    fn of(rule: HashtagRule) -> Self {
+    pub(crate) fn of(rule: HashtagRule) -> Self {
         match (rule, rule.delimiters()) {
             (_, None) => Self::WholeKey,
             (HashtagRule::Codis, Some([open, close])) => Self::Delimited {
@@ -673,7 +673,7 @@ fn crc_line(crc: &Register, r: &Reduction) -> String {
 /// The prefix and suffix of every emitted file's usage example: `user:` and `:profile`, or
 /// `user-` and `-profile`, or `user` and `profile`, the first whose prefix holds no opening
 /// delimiter of the rule; none when the whole key is hashed.
-fn example_affixes(rule: KeyRule) -> (&'static [u8], &'static [u8]) {
+pub(crate) fn example_affixes(rule: KeyRule) -> (&'static [u8], &'static [u8]) {
     const CANDIDATES: [(&[u8], &[u8]); 3] = [
         (b"user:", b":profile"),
         (b"user-", b"-profile"),

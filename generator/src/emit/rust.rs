@@ -201,7 +201,8 @@ fn scheme_example(derivation: &SchemeDerivation) -> String {
     let tag = table
         .tag_for_slot(first)
         .expect("the first slot is in range of every table");
-    let (prefix, suffix) = super::scheme_common::example_affixes(derivation);
+    let (prefix, suffix) =
+        super::model::example_affixes(super::model::KeyRule::of(derivation.scheme.hashtag()));
     let how = match derivation.scheme.hashtag().delimiters() {
         Some(_) => "",
         None => " (the tag alone: this scheme hashes the whole key)",

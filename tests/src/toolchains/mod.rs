@@ -41,6 +41,7 @@ mod c;
 mod elixir;
 mod go;
 mod java;
+mod js;
 pub mod lua;
 mod php;
 mod python;
@@ -56,6 +57,7 @@ pub static TOOLCHAINS: &[Toolchain] = &[
     lua::LUA,
     go::GO,
     c::C,
+    js::JS,
 ];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the

@@ -1,6 +1,6 @@
 {{header}}//
-// TypeScript declarations of the ES module slotgen.mjs of the same scheme: put them beside
-// it as slotgen.d.mts. Checked with `tsc --strict`.
+// TypeScript declarations of the ES module slotgen.mjs of the same spec: put them beside
+// it as slotgen.d.mts. Checked with `tsc --strict` against the module.
 
 /** The number of slots. */
 export declare const SLOTS: {{slots}};
@@ -10,7 +10,7 @@ export declare const FIRST_SLOT: {{first_slot}};
 export declare const LAST_SLOT: {{last_slot}};
 /** Symbols (bytes) per tag. */
 export declare const TAG_LEN: {{tag_len}};
-{{delimiters}}
+
 /** The rule a refused call breaks. */
 export type SlotgenErrorCode = "SLOT_OUT_OF_RANGE" | "{{key_code}}";
 
@@ -23,6 +23,12 @@ export declare class SlotgenError extends Error {
 /** A key: bytes (a Buffer is a Uint8Array too), or a string, hashed as its UTF-8 bytes. */
 export type Key = Uint8Array | string;
 
+/**
+ * The bytes of the key that its slot is computed from, a copy:
+ * {{rule_doc}}.
+ */
+export declare function hashtag(key: Key): Uint8Array;
+
 /** The slot of a key, an integer from FIRST_SLOT to LAST_SLOT. */
 export declare function slot(key: Key): number;
 
@@ -31,10 +37,21 @@ export declare function slot(key: Key): number;
  * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is from FIRST_SLOT to LAST_SLOT
  */
 export declare function tagForSlot(slot: number): Uint8Array;
-
-{{key_for_slot}}
+{{rule}}
 /**
  * Every tag that lands on the slot, lazily, the tagForSlot tag first.
  * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is from FIRST_SLOT to LAST_SLOT
  */
 export declare function tagsForSlot(slot: number): Generator<Uint8Array, void, undefined>;
+
+/**
+ * The slot every key lands on; null when two keys land on different slots (the server
+ * answers CROSSSLOT) or there are none.
+ */
+export declare function sameSlot(keys: Iterable<Key>): number | null;
+
+/**
+ * The one hashtag every key has between its delimiters, a copy; null when a key has none,
+ * two keys have different ones, or there are none.
+ */
+export declare function sharedHashtag(keys: Iterable<Key>): Uint8Array | null;
