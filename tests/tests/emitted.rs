@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use slotgen::emit::language::LANGUAGES;
+use slotgen::emit::language::{find, Options, LANGUAGES};
 use slotgen_tests::toolchains::{check_language, TOOLCHAINS};
 
 #[test]
@@ -20,4 +20,21 @@ fn every_module_language_has_a_toolchain() {
 #[test]
 fn python() {
     check_language("python", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+#[test]
+fn csharp() {
+    check_language("csharp", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+/// The C# class for Redis Cluster, in a namespace: frozen here, run by `csharp` above.
+#[test]
+fn csharp_class_for_redis_cluster() {
+    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+    let options = Options {
+        name: Some("Example.RedisSlots"),
+        ..Options::default()
+    };
+    let source = find("csharp").unwrap().emit((&d).into(), &options).unwrap();
+    insta::assert_snapshot!("csharp_redis_cluster", source);
 }

@@ -361,6 +361,23 @@ pub static LANGUAGES: &[Language] = &[
         },
     },
     Language {
+        name: "csharp",
+        summary: "A C# source file for .NET and Mono: a static class over byte arrays, for StackExchange.Redis and NRedisStack (`--name Example.RedisSlots`).",
+        file_name: "Slotgen.cs",
+        name_option: Some(NameOption {
+            default: super::csharp::DEFAULT_NAME,
+            what: "the class, with its namespace",
+        }),
+        package_option: false,
+        types_option: false,
+        for_script_option: None,
+        module: true,
+        emit: |source, options| {
+            let model = Model::of(source, "csharp", 64)?;
+            super::csharp::class(&model, name_or(options, super::csharp::DEFAULT_NAME))
+        },
+    },
+    Language {
         name: "redis-function",
         summary: "A Redis Functions library for Redis 7 and Valkey 8 (`#!lua name=slotgen`; --name sets it and the functions' prefix).",
         file_name: "slotgen_function.lua",

@@ -27,6 +27,7 @@
 
 pub mod c;
 pub mod common;
+pub mod csharp;
 pub mod elixir;
 pub mod go;
 pub mod java;

@@ -34,10 +34,11 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
+mod csharp;
 mod python;
 
 /// Every toolchain, a row a language, each in its own file.
-pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON];
+pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, csharp::CSHARP];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected
