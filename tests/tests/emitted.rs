@@ -38,3 +38,20 @@ fn csharp_class_for_redis_cluster() {
     let source = find("csharp").unwrap().emit((&d).into(), &options).unwrap();
     insta::assert_snapshot!("csharp_redis_cluster", source);
 }
+
+#[test]
+fn erlang() {
+    check_language("erlang", Path::new(env!("CARGO_TARGET_TMPDIR")));
+}
+
+/// The Erlang module for Redis Cluster, named: frozen here, run by `erlang` above.
+#[test]
+fn erlang_module_for_redis_cluster() {
+    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+    let options = Options {
+        name: Some("redis_slots"),
+        ..Options::default()
+    };
+    let source = find("erlang").unwrap().emit((&d).into(), &options).unwrap();
+    insta::assert_snapshot!("erlang_redis_cluster", source);
+}

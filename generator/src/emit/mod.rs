@@ -29,6 +29,7 @@ pub mod c;
 pub mod common;
 pub mod csharp;
 pub mod elixir;
+pub mod erlang;
 pub mod go;
 pub mod java;
 pub mod js;

@@ -35,10 +35,11 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
 }
 
 mod csharp;
+mod erlang;
 mod python;
 
 /// Every toolchain, a row a language, each in its own file.
-pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, csharp::CSHARP];
+pub static TOOLCHAINS: &[Toolchain] = &[python::PYTHON, csharp::CSHARP, erlang::ERLANG];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the
 /// test binary's `CARGO_TARGET_TMPDIR`), each against the expected
