@@ -237,6 +237,16 @@ pub enum Error {
         /// The largest kernel dimension the language's count holds.
         max_kernel_len: usize,
     },
+    /// A scheme's last slot does not fit the slot type of the emitted language.
+    #[error("the last slot is {last_slot}, more than the {language} module's slot type holds ({max_slot} at most): use fewer slots")]
+    SlotType {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// The scheme's last slot, `first + (slots - 1)`.
+        last_slot: u32,
+        /// The largest slot the language's slot type holds.
+        max_slot: u32,
+    },
     /// The build.rs API was given a name or visibility that is not Rust.
     #[error(
         "`{}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`", crate::text::shorten(&.name.escape_debug().to_string(), crate::text::MAX_SHOWN)
@@ -414,6 +424,7 @@ impl Error {
             | Self::SourceLiteral { .. }
             | Self::SearchTooLarge { .. }
             | Self::TagCount { .. }
+            | Self::SlotType { .. }
             | Self::Write { .. }
             | Self::OutDirPath { .. }
             | Self::NoOutDir

@@ -344,6 +344,40 @@ pub static LANGUAGES: &[Language] = &[
         },
     },
     Language {
+        name: "csharp",
+        summary: "A C# source file for .NET and Mono: a static class over byte arrays, for StackExchange.Redis and NRedisStack (`--name Example.RedisSlots`).",
+        file_name: "Slotgen.cs",
+        name_option: Some(NameOption {
+            default: super::csharp::DEFAULT_NAME,
+            what: "the class, with its namespace",
+        }),
+        package_option: false,
+        types_option: false,
+        for_script_option: None,
+        module: true,
+        emit: |source, options| {
+            let model = Model::of(source, "csharp", 64)?;
+            super::csharp::class(&model, name_or(options, super::csharp::DEFAULT_NAME))
+        },
+    },
+    Language {
+        name: "erlang",
+        summary: "An Erlang module over binaries, `{ok, _}`/`{error, Reason}` and lazy lists of tags, for eredis_cluster and ered (`--name redis_slots`).",
+        file_name: "slotgen.erl",
+        name_option: Some(NameOption {
+            default: super::erlang::DEFAULT_NAME,
+            what: "the module",
+        }),
+        package_option: false,
+        types_option: false,
+        for_script_option: None,
+        module: true,
+        emit: |source, options| {
+            let model = Model::of(source, "erlang", usize::MAX)?;
+            super::erlang::module(&model, name_or(options, super::erlang::DEFAULT_NAME))
+        },
+    },
+    Language {
         name: "redis-function",
         summary: "A Redis Functions library for Redis 7 and Valkey 8 (`#!lua name=slotgen`; --name sets it and the functions' prefix).",
         file_name: "slotgen_function.lua",

@@ -29,7 +29,9 @@
 
 pub mod c;
 pub mod common;
+pub mod csharp;
 pub mod elixir;
+pub mod erlang;
 pub mod go;
 pub mod java;
 pub mod js;

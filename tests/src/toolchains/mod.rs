@@ -38,7 +38,9 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
 }
 
 mod c;
+mod csharp;
 mod elixir;
+mod erlang;
 mod go;
 mod java;
 mod js;
@@ -58,6 +60,8 @@ pub static TOOLCHAINS: &[Toolchain] = &[
     go::GO,
     c::C,
     js::JS,
+    csharp::CSHARP,
+    erlang::ERLANG,
 ];
 
 /// Runs `language`'s module over every case of the harness (its files under `tmp`, the

@@ -1,0 +1,394 @@
+//! The C# emitter: one source file for .NET and Mono, base class library only, a static
+//! class over byte arrays, for StackExchange.Redis and NRedisStack users (both take a
+//! `byte[]` as a `RedisKey`). Written in C# 7 syntax, which Mono's `mcs` and .NET 8 both
+//! compile.
+
+use super::common::{self, Syntax};
+use super::model::{KeyRule, Lookup, Model};
+use super::values;
+use crate::Error;
+
+const MODULE: &str = include_str!("template/csharp/module.cs");
+const CLASS: &str = include_str!("template/csharp/class.cs");
+const RULE_DELIMITED: &str = include_str!("template/csharp/rule_delimited.cs");
+const RULE_WHOLE: &str = include_str!("template/csharp/rule_whole.cs");
+const LOOKUP_SPLIT: &str = include_str!("template/csharp/lookup_split.cs");
+const LOOKUP_COLUMNS: &str = include_str!("template/csharp/lookup_columns.cs");
+const CRC_REFLECT: &str = include_str!("template/csharp/crc_reflect.cs");
+
+/// The class without `--name`.
+pub const DEFAULT_NAME: &str = "Slotgen";
+
+/// What `--name` must be, for the refusal.
+const NAME_RULE: &str = "use a C# class name, optionally inside a namespace (`Example.RedisSlots`): parts of ASCII letters, digits and `_`, each starting with a letter or `_`, none a C# keyword, none a name of the class's members or of the types it uses";
+
+/// The reserved keywords of C# (the C# language specification, section "Keywords"), and
+/// the contextual ones that cannot name a type.
+const KEYWORDS: &[&str] = &[
+    "abstract",
+    "as",
+    "base",
+    "bool",
+    "break",
+    "byte",
+    "case",
+    "catch",
+    "char",
+    "checked",
+    "class",
+    "const",
+    "continue",
+    "decimal",
+    "default",
+    "delegate",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "event",
+    "explicit",
+    "extern",
+    "false",
+    "finally",
+    "fixed",
+    "float",
+    "for",
+    "foreach",
+    "goto",
+    "if",
+    "implicit",
+    "in",
+    "int",
+    "interface",
+    "internal",
+    "is",
+    "lock",
+    "long",
+    "namespace",
+    "new",
+    "null",
+    "object",
+    "operator",
+    "out",
+    "override",
+    "params",
+    "private",
+    "protected",
+    "public",
+    "readonly",
+    "ref",
+    "return",
+    "sbyte",
+    "sealed",
+    "short",
+    "sizeof",
+    "stackalloc",
+    "static",
+    "string",
+    "struct",
+    "switch",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typeof",
+    "uint",
+    "ulong",
+    "unchecked",
+    "unsafe",
+    "ushort",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+    // contextual keywords that a type may not be named
+    "dynamic",
+    "global",
+    "nameof",
+    "record",
+    "var",
+    "yield",
+];
+
+/// Names the class's code uses unqualified (its members and the types it names): a class
+/// or namespace part of one of these names would hide it, or clash with a member (a member
+/// may not share its class's name).
+const USED_NAMES: &[&str] = &[
+    // members
+    "Slots",
+    "FirstSlot",
+    "LastSlot",
+    "TagLen",
+    "Open",
+    "Close",
+    "MinTagLen",
+    "SlotOutOfRangeException",
+    "PrefixHasDelimiterException",
+    "WholeKeyHashedException",
+    "Position",
+    "Explicit",
+    "Hashtag",
+    "CrcTable",
+    "Crc",
+    "Slot",
+    "LowTags",
+    "HighTags",
+    "ZeroTag",
+    "Columns",
+    "SolvedBits",
+    "TagOf",
+    "Kernel",
+    "KernelLen",
+    "LastCombination",
+    "ValueLimit",
+    "CheckSlot",
+    "TagForSlot",
+    "KeyForSlot",
+    "TagsForSlot",
+    "Tags",
+    "SameSlot",
+    "SharedHashtag",
+    "CheckNotNull",
+    "Copy",
+    "Equal",
+    "Xor",
+    // types and namespaces
+    "System",
+    "Array",
+    "Buffer",
+    "Encoding",
+    "ArgumentException",
+    "ArgumentOutOfRangeException",
+    "ArgumentNullException",
+    "IEnumerable",
+];
+
+/// The namespace and the class of `--name`: `Example.RedisSlots` is class `RedisSlots`
+/// in namespace `Example`.
+///
+/// # Errors
+///
+/// [`Error::ModuleName`] unless every dot-separated part is a C# identifier of ASCII
+/// letters, digits and `_` (not starting with a digit), none a C# keyword or a name the
+/// class uses.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::emit::csharp::split_name;
+///
+/// assert_eq!(split_name("Example.RedisSlots").unwrap(), (Some("Example"), "RedisSlots"));
+/// assert_eq!(split_name("Slotgen").unwrap(), (None, "Slotgen"));
+/// assert!(split_name("Example.class").is_err());
+/// assert!(split_name("Slot").is_err());
+/// assert!(split_name("Example..Slots").is_err());
+/// ```
+pub fn split_name(name: &str) -> Result<(Option<&str>, &str), Error> {
+    let identifier = |part: &str| {
+        part.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !KEYWORDS.contains(&part)
+            && !USED_NAMES.contains(&part)
+    };
+    if !name.split('.').all(identifier) {
+        return Err(Error::ModuleName {
+            language: "csharp",
+            name: name.to_owned(),
+            rule: NAME_RULE,
+        });
+    }
+    Ok(match name.rsplit_once('.') {
+        Some((namespace, class)) => (Some(namespace), class),
+        None => (None, name),
+    })
+}
+
+/// `text` for an XML doc comment: `&`, `<` and `>` escaped.
+fn xml_text(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A C# source file (`Slotgen.cs`) of the one surface for `model`: the static class `name`
+/// (`Example.RedisSlots`: class `RedisSlots` in namespace `Example`) with `Slot(byte[])`,
+/// `Slot(string)` (UTF-8), `Hashtag(byte[])`, `TagForSlot(int)` and
+/// `KeyForSlot(prefix, slot, suffix)` (of `byte[]` or `string` affixes; the tag alone for a
+/// scheme that hashes the whole key), both returning `byte[]`, `TagsForSlot(int)` (a lazy
+/// `IEnumerable<byte[]>`), `SameSlot(IEnumerable<byte[]>)` (an `int?`) and
+/// `SharedHashtag(IEnumerable<byte[]>)` (a `byte[]`, or null); the constants `Slots`,
+/// `FirstSlot`, `LastSlot` and `TagLen`. Refusals throw the nested
+/// `SlotOutOfRangeException` (an `ArgumentOutOfRangeException`), and
+/// `PrefixHasDelimiterException` or `WholeKeyHashedException` (`ArgumentException`s). A slot
+/// is an `int`. The output depends only on the model and the name.
+///
+/// # Errors
+///
+/// - [`Error::ModuleName`] for a name [`split_name`] refuses.
+/// - [`Error::SlotType`] when the last slot is above `int.MaxValue`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::emit::model::Model;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
+/// let model = Model::of((&d).into(), "csharp", 64)?;
+/// let source = slotgen::emit::csharp::class(&model, "Example.RedisSlots")?;
+/// assert!(source.starts_with("// @generated by slotgen"));
+/// assert!(source.contains("namespace Example\n{\n    /// <summary>"));
+/// assert!(source.contains("public const int LastSlot = 16383;\n"));
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn class(model: &Model, name: &str) -> Result<String, Error> {
+    let (namespace, class) = split_name(name)?;
+    let r = &model.reduction;
+    let max_slot = u32::try_from(i32::MAX).expect("positive");
+    if r.last() > max_slot {
+        return Err(Error::SlotType {
+            language: "csharp",
+            last_slot: r.last(),
+            max_slot,
+        });
+    }
+    let command = if name == DEFAULT_NAME {
+        "csharp".to_owned()
+    } else {
+        format!("csharp --name {name}")
+    };
+    let shared = values::shared(
+        model,
+        &Syntax {
+            command: &command,
+            comment: "//",
+            indent: "        ",
+            int_suffix: "u",
+        },
+    );
+    let crc = &model.crc;
+    let crc_update = if crc.params.refin {
+        "            crc = (crc >> 8) ^ CrcTable[(crc ^ data[i]) & 0xFF];".to_owned()
+    } else {
+        format!(
+            "            crc = ((crc << 8) & {:#x}u) ^ CrcTable[((crc >> {}) ^ data[i]) & 0xFF];",
+            crc.width_mask(),
+            crc.params.width - 8
+        )
+    };
+    let crc_finish = crc.finish(&common::render(CRC_REFLECT, &shared, &[]), |xorout| {
+        format!("        crc ^= {xorout:#x}u;\n")
+    });
+    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
+        (
+            format!("crc & {:#x}", r.mask),
+            format!("(int)(crc & {:#x}u)", r.mask),
+        )
+    } else {
+        (
+            format!("((crc >> {}) & {:#x}) % Slots + FirstSlot", r.shift, r.mask),
+            format!(
+                "(int)(((crc >> {}) & {:#x}u) % {}u) + FirstSlot",
+                r.shift, r.mask, r.slots
+            ),
+        )
+    };
+    let (rule, key_error) = match model.rule {
+        KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "WholeKeyHashed"),
+        KeyRule::Delimited { .. } => (
+            common::render(RULE_DELIMITED, &shared, &[]),
+            "PrefixHasDelimiter",
+        ),
+    };
+    let lookup = match model.lookup {
+        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
+        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
+    };
+    let last_combination = model.tags.per_value() - 1;
+    let rule_doc = xml_text(&model.rule.describe());
+    let class_text = common::render(
+        CLASS,
+        &shared,
+        &[
+            ("class", class.to_owned()),
+            ("systems", xml_text(model.systems)),
+            ("rule_doc", rule_doc),
+            ("rule", rule),
+            ("lookup", lookup),
+            ("crc_update", crc_update),
+            ("crc_finish", crc_finish),
+            ("slot_formula", xml_text(&slot_formula)),
+            ("slot_expression", slot_expression),
+            ("last_combination", format!("{last_combination:#x}UL")),
+        ],
+    );
+    let class_text = match namespace {
+        None => class_text,
+        Some(namespace) => {
+            let indented: String = class_text
+                .lines()
+                .map(|line| match line {
+                    "" => "\n".to_owned(),
+                    _ => format!("    {line}\n"),
+                })
+                .collect();
+            format!("namespace {namespace}\n{{\n{indented}}}\n")
+        }
+    };
+    Ok(common::render(
+        MODULE,
+        &shared,
+        &[
+            ("class", class.to_owned()),
+            ("key_error", key_error.to_owned()),
+            ("class_text", class_text),
+        ],
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_checked() {
+        for good in ["Slotgen", "Example.RedisSlots", "_a.b_2.C"] {
+            assert!(split_name(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            ".Slots",
+            "Slots.",
+            "a..b",
+            "2Slots",
+            "Example.class",
+            "var",
+            "Slot",
+            "Array",
+            "System.Slots",
+            "Red-is",
+            "Slöts",
+            "@Slots",
+        ] {
+            let error = split_name(bad).unwrap_err().to_string();
+            assert!(
+                error.contains("not a name for `emit csharp`"),
+                "{bad}: {error}"
+            );
+        }
+    }
+
+    /// A scheme whose last slot an `int` cannot hold is refused, not emitted wrong.
+    #[test]
+    fn slots_above_int_are_refused() {
+        use crate::scheme::invert::{derive, SchemeSpec};
+        use slotgen_tables::SchemeName;
+        let spec = SchemeSpec {
+            slots: Some((1 << 31) + 1),
+            ..SchemeSpec::new(SchemeName::Librdkafka)
+        };
+        let model = Model::of((&derive(&spec).unwrap()).into(), "csharp", 64).unwrap();
+        let error = class(&model, DEFAULT_NAME).unwrap_err().to_string();
+        assert!(error.contains("the last slot is 2147483648"), "{error}");
+    }
+}
