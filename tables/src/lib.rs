@@ -56,7 +56,7 @@ pub use layout::{
     explicit_hashtag, same_slot, shared_hashtag, warnings, Warning, Warnings, WarningsIter,
 };
 pub use redis_cluster::REDIS_CLUSTER;
-pub use scheme::{HashtagRule, Reduction, Scheme, SchemeName, CRC_32_TARANTOOL};
+pub use scheme::{HashtagRule, Reduction, Register, Scheme, SchemeName, CRC_32_TARANTOOL};
 pub use scheme_table::{SchemeTable, SchemeTags};
 pub use shortest::ShortestTable;
 pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};

@@ -162,6 +162,8 @@ impl<'d> SchemeFacts<'d> {
     ///
     /// # Errors
     ///
+    /// - [`Error::SchemeRegister`] when the CRC runs in a register of its own
+    ///   (`twemproxy-crc16`).
     /// - [`Error::SchemeCrcWidth`] when the CRC's width is not 8, 16, 24 or 32.
     /// - [`Error::TagCount`] when a value has more tags than the language counts.
     pub fn of(
@@ -170,6 +172,12 @@ impl<'d> SchemeFacts<'d> {
         max_kernel_len: usize,
     ) -> Result<Self, Error> {
         let scheme = &derivation.scheme;
+        if scheme.register() != slotgen_tables::Register::Crc {
+            return Err(Error::SchemeRegister {
+                scheme: derivation.spec.name.name(),
+                language,
+            });
+        }
         let crc = SchemeCrc::of(scheme.crc())?;
         if derivation.kernel.len() > max_kernel_len {
             return Err(Error::TagCount {

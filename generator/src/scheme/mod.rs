@@ -303,6 +303,7 @@ mod tests {
             ("librdkafka", None),
             ("twemproxy-crc32a", None),
             ("twemproxy-crc32", None),
+            ("twemproxy-crc16", None),
         ] {
             match (resolve(name, None, None), slots) {
                 (Ok(s), Some(n)) => assert_eq!(s.slots(), n, "{name}"),

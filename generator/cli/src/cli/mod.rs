@@ -125,16 +125,25 @@ pub struct CrcArgs {
     /// the scheme's; required for librdkafka and twemproxy].
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
-    /// A named sharding scheme instead of --crc: `redis-cluster`, `codis`, `couchbase`,
-    /// `tarantool-vshard`, `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`. With a
-    /// modulus that is not a power of two, tags are solved for the whole CRC value, so they
-    /// are longer (9 or 10 symbols of 16 for CRC-32); `slotgen derive --scheme` says why.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"])]
+    // The help names every scheme from `SchemeName::ALL`, the one list of them.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"], help = scheme_help())]
     scheme: Option<String>,
     /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
     /// [default: none, the whole key is hashed].
     #[arg(long, value_name = "OC", requires = "scheme")]
     hash_tag: Option<String>,
+}
+
+/// The help of `--scheme`: every named scheme, from [`SchemeName::ALL`].
+fn scheme_help() -> String {
+    let names: Vec<String> = SchemeName::ALL
+        .iter()
+        .map(|s| format!("`{}`", s.name()))
+        .collect();
+    format!(
+        "A named sharding scheme instead of --crc: {}. With a modulus that is not a power of two, tags are solved for the whole CRC value, so they are longer (9 or 10 symbols of 16 for CRC-32); `slotgen derive --scheme` says why",
+        names.join(", ")
+    )
 }
 
 impl CrcArgs {
@@ -467,6 +476,7 @@ fn is_usage(error: &slotgen::Error) -> bool {
             | E::InvalidName { .. }
             | E::DelimiterInAlphabet { .. }
             | E::SlotsAboveValues { .. }
+            | E::UnsolvableRegister { .. }
     )
 }
 
@@ -492,7 +502,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Slot(args) => slot::run(&args),
         Command::Tag(args) => lookup::run_tag(&args),
         Command::Key(args) => lookup::run_key(&args),
-        Command::Emit(args) => emit::run(&args),
+        Command::Emit(args) => emit::run(&args).map_err(emitter_refusal),
         Command::Verify(args) => verify::run(&args),
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
@@ -502,6 +512,15 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Placement(args) => placement::run(&args),
         Command::Completions(args) => completions::run_completions(&args),
         Command::Man(args) => completions::run_man(&args),
+    }
+}
+
+/// An emitter's refusal of a scheme whose register its modules do not model
+/// (`twemproxy-crc16`) as a usage error: the language and the scheme do not apply together.
+fn emitter_refusal(error: anyhow::Error) -> anyhow::Error {
+    match error.downcast_ref::<slotgen::Error>() {
+        Some(slotgen::Error::SchemeRegister { .. }) => usage(error),
+        _ => error,
     }
 }
 
