@@ -210,9 +210,15 @@ fn scheme_errors_name_the_option_and_the_fix() {
             "give at most 32768 slots",
         ),
         (
-            vec!["check", "--scheme", "codis", "a"],
+            vec![
+                "verify",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--scheme",
+                "codis",
+            ],
             2,
-            "takes only the redis-cluster scheme",
+            "CLUSTER KEYSLOT answers by Redis Cluster's rule",
         ),
         (
             vec!["slot", "--scheme", "nope", "a"],

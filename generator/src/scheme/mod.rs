@@ -10,6 +10,10 @@ use slotgen_tables::{Scheme, SchemeName};
 use crate::Error;
 
 pub mod invert;
+pub mod rule;
+mod slot_function;
+
+pub use slot_function::SlotFunction;
 
 /// The named scheme called `name`, case-insensitive, with `_` read as `-`.
 ///

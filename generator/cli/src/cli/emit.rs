@@ -167,7 +167,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     if let Language::Vectors = args.language {
         return super::vectors::emit(
             &args.vectors,
-            &args.spec.crc.spec()?,
+            &args.spec.crc.slot_function()?,
             args.output.as_deref(),
         );
     }

@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::{choose, Charset};
 use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
+use slotgen::scheme::SlotFunction;
 use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 use slotgen_tables::SchemeName;
@@ -152,7 +153,7 @@ impl CrcArgs {
     fn crc(&self) -> Result<Algorithm<u16>> {
         if let Some(named) = self.other_scheme()? {
             return Err(usage(anyhow!(
-                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `shortest`, `emit`, `verify TABLE.json` and `verify --tags` take every scheme",
+                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `shortest`, `emit`, `check` and `verify` but `--redis` take every scheme",
                 named.name()
             )));
         }
@@ -230,6 +231,29 @@ impl CrcArgs {
             Some(slots) => Ok(SlotCount::new(slots).context("--slots").map_err(usage)?),
             None => Ok(SlotCount::REDIS_CLUSTER),
         }
+    }
+
+    /// The slot function these options name: a named scheme's (`--scheme` other than
+    /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
+    /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`).
+    fn slot_function(&self) -> Result<SlotFunction> {
+        match self.other_scheme()? {
+            Some(name) => {
+                let scheme = self.scheme()?.expect("--scheme was given");
+                let hash_tag = self.hash_tag_pair()?;
+                Ok(SlotFunction::scheme(name, Some(scheme.slots()), hash_tag)?)
+            }
+            None => Ok(SlotFunction::from(&self.spec()?)),
+        }
+    }
+
+    /// `--hash-tag`, as its two bytes (checked by [`CrcArgs::scheme`] first).
+    fn hash_tag_pair(&self) -> Result<Option<[u8; 2]>> {
+        Ok(self
+            .hash_tag
+            .as_deref()
+            .map(slotgen::scheme::hash_tag)
+            .transpose()?)
     }
 
     /// The spec of these options with the default alphabet and tag length, for what depends
@@ -359,12 +383,7 @@ impl SpecArgs {
         Ok(Some(SchemeSpec {
             name,
             slots: Some(scheme.slots()),
-            hash_tag: self
-                .crc
-                .hash_tag
-                .as_deref()
-                .map(slotgen::scheme::hash_tag)
-                .transpose()?,
+            hash_tag: self.crc.hash_tag_pair()?,
             alphabet: alphabet.as_bytes().to_vec(),
             tag_len: self.tags.tag_len,
         }))

@@ -127,7 +127,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             seed: args.seed,
             timeout: args.timeout.unwrap_or(EXEC_TIMEOUT),
         };
-        super::verify_exec::run(&args.spec.crc.spec()?, &options)
+        super::verify_exec::run(&args.spec.crc.slot_function()?, &options)
     } else {
         unreachable!("clap requires one of TABLE.json, --tags, --redis, --exec")
     }
@@ -460,6 +460,14 @@ fn write_tag_report(
 }
 
 fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
+    if let Some(name) = args.spec.crc.other_scheme()? {
+        return Err(crate::exit::usage(anyhow!(
+            "--scheme {} with --redis: a server's CLUSTER KEYSLOT answers by Redis Cluster's rule (CRC-16/XMODEM of the `{{...}}` hashtag, mod 16384), not by this scheme's; check its tags with `slotgen verify --tags FILE --scheme {}`, or a client's slots with `slotgen verify --exec CMD --scheme {}`",
+            name.name(),
+            name.name(),
+            name.name()
+        )));
+    }
     let derivation = args.spec.derive()?;
     let table = derivation.table();
     let slots = derivation.spec.slots;
