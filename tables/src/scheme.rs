@@ -301,6 +301,25 @@ impl<'a> Scheme<'a> {
         (register >> self.shift) & self.mask
     }
 
+    /// The transformed value of bytes the hashtag rule has already picked (a tag hashed
+    /// alone, whatever bytes it holds): `(register(hashed) >> shift) & mask`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::Scheme;
+    ///
+    /// let codis = Scheme::codis();
+    /// assert_eq!(codis.value_of_hashed(b"x"), codis.value(b"a{x}b"));
+    /// // the bytes `{}` themselves, which the rule would read as an empty tag
+    /// assert_ne!(codis.value_of_hashed(b"{}"), codis.value(b"{}"));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn value_of_hashed(&self, hashed: &[u8]) -> u64 {
+        (self.register_of(hashed) >> self.shift) & self.mask
+    }
+
     /// The register after `hashed`, the bytes the rule picked.
     #[inline]
     fn register_of(&self, hashed: &[u8]) -> u64 {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
-use slotgen::charset::{choose, Charset};
+use slotgen::charset::{choose, choose_for_scheme, Charset};
 use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
 use slotgen::scheme::SlotFunction;
 use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
@@ -297,7 +297,8 @@ pub struct AlphabetArgs {
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
     /// inside them with the shortest tags, then the most symbols, then the first in byte
     /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
-    /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves.
+    /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves. With --scheme, the
+    /// scheme's hashtag delimiters are left out too.
     #[arg(long, value_name = "SPEC", conflicts_with = "alphabet")]
     charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
@@ -370,21 +371,24 @@ impl SpecArgs {
             .filter(|o| !matches!(*o, "--scheme" | "--slots" | "--hash-tag"))
             .collect();
         refuse_unused(&crc_only, "a named scheme, whose CRC is fixed")?;
-        if let Some(charset) = &self.tags.charset {
-            return Err(usage(anyhow!(
-                "--charset {} with --scheme {}: choosing an alphabet from a charset is for CRC-16 tables so far; give `--alphabet` (an affine set such as `@ABCDEFGHIJKLMNO`), or use `slotgen shortest --scheme {}`, which takes any charset",
-                charset.spec(),
-                name.name(),
-                name.name()
-            )));
-        }
-        let alphabet = self.alphabet()?;
         let scheme = self.crc.scheme()?.expect("--scheme was given");
+        let alphabet = match &self.tags.charset {
+            // as for a CRC-16 table; the tag length stays the one given, or the shortest
+            // for the tag's place (alone, or inside `key --prefix`'s frame)
+            Some(charset) => {
+                let choice = choose_for_scheme(charset, name, &scheme, self.tags.tag_len)
+                    .map_err(spelled)
+                    .with_context(|| format!("--charset {}", charset.spec()))?;
+                eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+                choice.alphabet.symbols().to_vec()
+            }
+            None => self.alphabet()?.as_bytes().to_vec(),
+        };
         Ok(Some(SchemeSpec {
             name,
             slots: Some(scheme.slots()),
             hash_tag: self.crc.hash_tag_pair()?,
-            alphabet: alphabet.as_bytes().to_vec(),
+            alphabet,
             tag_len: self.tags.tag_len,
         }))
     }
