@@ -27,7 +27,7 @@ enum TagFormat {
     /// Lua source: the string literals are the tags.
     Lua,
     /// JSON written by `slotgen shortest --format json` (schema `slotgen-shortest/1`),
-    /// which names its own CRC and slot count.
+    /// which names its own CRC (or scheme) and slot count.
     Json,
 }
 
@@ -292,7 +292,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     if format == TagFormat::Json {
         super::refuse_unused(
             &args.spec.crc.given(),
-            "a shortest-tag JSON, which names its own CRC and slot count",
+            "a shortest-tag JSON, which names its own CRC (or scheme) and slot count",
         )?;
         let text = std::str::from_utf8(&bytes)
             .map_err(|e| anyhow!("`{}` is not UTF-8 text ({e})", path.display()))?;
@@ -310,14 +310,21 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             );
         }
         let tags: Vec<Vec<u8>> = table.tags.into_iter().flatten().collect();
-        return check_tags(
-            path,
-            &tags,
-            "JSON",
-            &table.crc,
-            table.slots,
-            args.max_errors,
-        );
+        return match (table.function.spec(), table.function.scheme_name()) {
+            (Some(spec), _) => check_tags(
+                path,
+                &tags,
+                "JSON",
+                &spec.crc,
+                slotgen::spec::SlotCount::new(spec.slots.into())?,
+                args.max_errors,
+            ),
+            (None, Some((name, hash_tag))) => {
+                let scheme = name.scheme(Some(table.function.slots()), hash_tag)?;
+                check_scheme_tags(path, &tags, "JSON", name, &scheme, args.max_errors)
+            }
+            (None, None) => unreachable!("a slot function is a spec's or a scheme's"),
+        };
     }
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
@@ -330,28 +337,32 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
     if let Some(spec) = args.spec.scheme_spec()? {
         let scheme = spec.scheme()?;
-        let report = verify::scheme_tag_table(&tags, &scheme);
-        let described = format!(
-            "scheme {}, {} slots ({} to {})",
-            spec.name.name(),
-            scheme.slots(),
-            scheme.offset(),
-            scheme.offset() + (scheme.slots() - 1)
-        );
-        let last = scheme.offset() + (scheme.slots() - 1);
-        return write_tag_report(
-            path,
-            &tags,
-            form,
-            &described,
-            &report,
-            last,
-            args.max_errors,
-        );
+        return check_scheme_tags(path, &tags, form, spec.name, &scheme, args.max_errors);
     }
     let crc = args.spec.crc.crc()?;
     let slots = args.spec.crc.slots()?;
     check_tags(path, &tags, form, &crc, slots, args.max_errors)
+}
+
+/// Checks a tag table of a named scheme read from `path` (in the form `form`): entry `i`
+/// the tag of the scheme's slot `first + i`.
+fn check_scheme_tags(
+    path: &Path,
+    tags: &[Vec<u8>],
+    form: &str,
+    name: slotgen_tables::SchemeName,
+    scheme: &slotgen_tables::Scheme<'static>,
+    max_errors: usize,
+) -> Result<ExitCode> {
+    let report = verify::scheme_tag_table(tags, scheme);
+    let last = scheme.offset() + (scheme.slots() - 1);
+    let described = format!(
+        "scheme {}, {} slots ({} to {last})",
+        name.name(),
+        scheme.slots(),
+        scheme.offset(),
+    );
+    write_tag_report(path, tags, form, &described, &report, last, max_errors)
 }
 
 /// Checks a tag table read from `path` (in the form `form`) and prints the report.
