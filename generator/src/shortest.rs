@@ -543,8 +543,10 @@ mod tests {
             };
             u32::from(xmodem.checksum(tag)) | high(1) << 16 | high(2) << 24
         };
-        for servers in [3, 5] {
-            let pool = crate::scheme::resolve("twemproxy-crc16", Some(servers), None).unwrap();
+        for servers in [3u32, 5] {
+            let pool = SchemeName::TwemproxyCrc16
+                .scheme(Some(servers), None)
+                .unwrap();
             let found = shortest_scheme(SchemeName::TwemproxyCrc16, &pool, &alnum, 2).unwrap();
             let mut naive = vec![None; servers as usize];
             for len in 1..=2 {

@@ -37,8 +37,12 @@ pub struct SlotFunction {
 
 #[derive(Clone, Debug)]
 enum Kind {
-    /// A CRC-16 spec: its engine, built once, and the mask `slots - 1`.
-    Crc16 { spec: Spec, crc: Crc16, mask: u16 },
+    /// A CRC-16 spec: its engine (8 KiB of tables), built once, and the mask `slots - 1`.
+    Crc16 {
+        spec: Spec,
+        crc: Box<Crc16>,
+        mask: u16,
+    },
     /// A named scheme, with the `hash_tag` it was given.
     Scheme {
         name: SchemeName,
@@ -54,7 +58,7 @@ impl From<&Spec> for SlotFunction {
         Self {
             kind: Kind::Crc16 {
                 spec: spec.clone(),
-                crc: Crc16::new(&spec.crc),
+                crc: Box::new(Crc16::new(&spec.crc)),
                 // a spec's slot count is a power of two in 2..=65536: the mask fits 16 bits
                 mask: (spec.slots.max(1) - 1) as u16,
             },
