@@ -216,7 +216,9 @@ pub struct Scheme<'a> {
     hashtag: HashtagRule,
     crc: AnyCrc<'a>,
     register: Register,
-    shift: u32,
+    /// Below the CRC's width (at most 64), so a byte: with `register` and the other small
+    /// fields it keeps a `Scheme` at 40 bytes on 64-bit targets.
+    shift: u8,
     mask: u64,
     reduction: Reduction,
     slots: u32,
@@ -261,7 +263,8 @@ impl<'a> Scheme<'a> {
             hashtag,
             crc,
             register: Register::Crc,
-            shift,
+            // below the width, which is at most 64
+            shift: shift as u8,
             mask,
             reduction,
             slots,
@@ -352,7 +355,7 @@ impl<'a> Scheme<'a> {
     /// for Couchbase); `None` when the mask has holes.
     #[must_use]
     pub const fn value_bits(&self) -> Option<u32> {
-        let kept = self.register.width(self.crc) - self.shift;
+        let kept = self.register.width(self.crc) - self.shift as u32;
         let all = if kept >= 64 {
             u64::MAX
         } else {
@@ -387,7 +390,7 @@ impl<'a> Scheme<'a> {
     /// The output transform: the right shift, then the mask.
     #[must_use]
     pub const fn transform(&self) -> (u32, u64) {
-        (self.shift, self.mask)
+        (self.shift as u32, self.mask)
     }
 
     /// The reduction.
@@ -722,7 +725,7 @@ impl SchemeName {
             Self::RedisCluster => Scheme::new(
                 redis.hashtag,
                 redis.crc,
-                redis.shift,
+                redis.shift as u32,
                 redis.mask,
                 redis.reduction,
                 slots,
@@ -731,7 +734,7 @@ impl SchemeName {
             Self::Codis => Scheme::new(
                 codis.hashtag,
                 codis.crc,
-                codis.shift,
+                codis.shift as u32,
                 codis.mask,
                 codis.reduction,
                 slots,
