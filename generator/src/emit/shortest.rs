@@ -329,8 +329,11 @@ pub fn to_value<'t>(table: impl Into<Table<'t>>) -> Value {
 ///
 /// let vshard = SchemeName::TarantoolVshard.scheme(Some(4), None)?;
 /// let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &Charset::parse("digits")?, 3)?;
+/// assert_eq!(table.packed(), b"1\x0020210\x00"); // buckets 1 to 4, NUL-padded to 2 bytes
 /// let tokens = slotgen::emit::shortest::scheme_static(&table, &syn::parse_quote!(pub), &syn::parse_quote!(BUCKETS_4));
-/// assert!(tokens.to_string().contains(r#"tags : b"1\x0020210\x00""#));
+/// let source = slotgen::emit::rust::format(tokens).unwrap();
+/// assert!(source.contains("pub static BUCKETS_4: ::slotgen_tables::SchemeShortestTable<'static>"));
+/// assert!(source.contains("width: 2,"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[must_use]
