@@ -356,6 +356,24 @@ pub enum Error {
         /// The CRC's width in bits.
         width: u8,
     },
+    /// A scheme whose register no tag controls whole (`twemproxy-crc16`'s 32 bits) with a
+    /// slot count whose reduction needs the whole value (not a power of two).
+    #[error("scheme `{scheme}` with {slots} slots: a modulus that is not a power of two needs every bit of the value under the tag's control, and tags control at most 30 of the 32 bits of its register (the high bytes of the CRCs of the key without its last one and two bytes stand in bits 16 to 31, so given them the low 16 bits vary only with the last two symbols: 16 plus twice a symbol's bits, 24 for 16 symbols, 30 for 128): give a power of two as the slot count (its low bits are CRC-16/XMODEM's, which are solved), or use `slotgen shortest --scheme {scheme}`, which finds a tag for every slot by enumeration")]
+    UnsolvableRegister {
+        /// The scheme's name.
+        scheme: &'static str,
+        /// The slot count.
+        slots: u32,
+    },
+    /// A module of another language was asked for a scheme whose CRC runs in a register
+    /// other than the CRC's own (`twemproxy-crc16`), which the emitted modules do not model.
+    #[error("scheme `{scheme}` keeps CRC-16/XMODEM's steps in a 32-bit register that is never masked (nutcracker's `hash_crc16`), and the `{language}` module computes a CRC in its own 16-bit register, so it would give other slots: for this scheme use `slotgen emit rust` or `emit json`, or `slotgen tag`, `key` and `shortest`")]
+    SchemeRegister {
+        /// The scheme's name.
+        scheme: &'static str,
+        /// The language asked for, as `slotgen emit` names it.
+        language: &'static str,
+    },
     /// Server-side Lua (a Functions library, an `EVAL` script block) was asked for a scheme
     /// whose servers do not run it.
     #[error("{what} does not apply to scheme `{scheme}`: {reason}")]
@@ -412,6 +430,8 @@ impl Error {
             | Self::HashTagDelimiters { .. }
             | Self::SchemeSlots { .. }
             | Self::FrameNeedsWholeKey { .. }
+            | Self::UnsolvableRegister { .. }
+            | Self::SchemeRegister { .. }
             | Self::ServerLua { .. } => true,
             Self::CheckMismatch { .. }
             | Self::NoAlphabetInCharset { .. }

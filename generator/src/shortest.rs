@@ -27,7 +27,7 @@
 //! well under a millisecond.
 
 use crc::Algorithm;
-use slotgen_tables::{Crc16, ShortestTable, MAX_TAG_LEN};
+use slotgen_tables::{Crc16, SchemeName, SchemeShortestTable, ShortestTable, MAX_TAG_LEN};
 
 use crate::algebra::affine::ByteDeltas;
 pub use crate::charset::Charset;
@@ -319,7 +319,9 @@ fn search(
 /// characters reach all 3000 Tarantool vshard buckets).
 #[derive(Clone, Debug)]
 pub struct SchemeShortest {
-    /// The scheme searched, with its slot count.
+    /// The named scheme searched.
+    pub name: SchemeName,
+    /// The scheme, with its slot count.
     pub scheme: slotgen_tables::Scheme<'static>,
     /// The charset, in search order.
     pub charset: Charset,
@@ -358,6 +360,34 @@ impl SchemeShortest {
     pub fn width(&self) -> usize {
         self.width
     }
+
+    /// `slots * width` bytes: the tag of the slot `first + i` at `i * width`, NUL-padded;
+    /// all NUL for a gap. The layout of [`SchemeShortestTable::tags`].
+    #[must_use]
+    pub fn packed(&self) -> &[u8] {
+        &self.tags
+    }
+
+    /// twemproxy's `hash_tag` delimiters the scheme reads, if any.
+    #[must_use]
+    pub fn hash_tag(&self) -> Option<[u8; 2]> {
+        match self.scheme.hashtag() {
+            slotgen_tables::HashtagRule::Delimited { open, close } => Some([open, close]),
+            _ => None,
+        }
+    }
+
+    /// The runtime's view of this table, borrowing its data.
+    #[must_use]
+    pub fn table(&self) -> SchemeShortestTable<'_> {
+        SchemeShortestTable {
+            scheme: self.scheme,
+            charset: self.charset.symbols(),
+            max_len: self.max_len,
+            width: self.width,
+            tags: &self.tags,
+        }
+    }
 }
 
 /// Entry `i` of a packed table of `width`-byte NUL-padded tags; `None` for a gap or past
@@ -368,8 +398,9 @@ fn packed_tag(tags: &[u8], width: usize, i: usize) -> Option<&[u8]> {
     (len > 0).then(|| &entry[..len])
 }
 
-/// For every slot of `scheme`, the first tag in order of length, then of the charset's
-/// order, whose key lands on it (the tag hashed alone: the key itself for a whole-key
+/// For every slot of `scheme` (the named scheme `name`, with its slot count and
+/// `hash_tag`), the first tag in order of length, then of the charset's order, whose key
+/// lands on it (the tag hashed alone: the key itself for a whole-key
 /// scheme, its hashtag otherwise). As [`shortest`], over the scheme's value, which is
 /// affine in a string's bytes for each length, reduced to the slot for each string.
 ///
@@ -383,16 +414,18 @@ fn packed_tag(tags: &[u8], width: usize, i: usize) -> Option<&[u8]> {
 ///
 /// ```
 /// use slotgen::shortest::{shortest_scheme, Charset};
+/// use slotgen_tables::SchemeName;
 ///
 /// // 3 alphanumeric characters reach all 3000 Tarantool vshard buckets
-/// let vshard = slotgen::scheme::resolve("tarantool-vshard", None, None)?;
-/// let table = shortest_scheme(&vshard, &Charset::parse("alnum")?, 3)?;
+/// let vshard = SchemeName::TarantoolVshard.scheme(None, None)?;
+/// let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &Charset::parse("alnum")?, 3)?;
 /// assert!(table.gaps().is_empty());
 /// assert_eq!(table.width(), 3);
 /// assert_eq!(vshard.slot(table.tag(1).unwrap()), 1);
-/// # Ok::<(), slotgen::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shortest_scheme(
+    name: SchemeName,
     scheme: &slotgen_tables::Scheme<'static>,
     charset: &Charset,
     max_len: usize,
@@ -432,6 +465,7 @@ pub fn shortest_scheme(
         },
     )?;
     Ok(SchemeShortest {
+        name,
         scheme: *scheme,
         charset: charset.clone(),
         max_len,
@@ -472,7 +506,7 @@ mod tests {
     fn scheme_tables_match_the_enumeration() {
         let alnum = Charset::parse("alnum").unwrap();
         let vshard = crate::scheme::resolve("tarantool-vshard", None, None).unwrap();
-        let found = shortest_scheme(&vshard, &alnum, 3).unwrap();
+        let found = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &alnum, 3).unwrap();
         let naive = naive_scheme(
             &slotgen_tables::CRC_32_TARANTOOL,
             |c| c % 3000,
@@ -484,11 +518,11 @@ mod tests {
         assert_eq!(found.tag(0), None); // bucket ids start at 1
         let digits = Charset::parse("digits").unwrap();
         let kafka = crate::scheme::resolve("librdkafka", Some(12), None).unwrap();
-        let found = shortest_scheme(&kafka, &digits, 2).unwrap();
+        let found = shortest_scheme(SchemeName::Librdkafka, &kafka, &digits, 2).unwrap();
         let naive = naive_scheme(&crc::CRC_32_ISO_HDLC, |c| c % 12, 12, &digits, 2);
         assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
         let couchbase = crate::scheme::resolve("couchbase", None, None).unwrap();
-        let found = shortest_scheme(&couchbase, &alnum, 2).unwrap();
+        let found = shortest_scheme(SchemeName::Couchbase, &couchbase, &alnum, 2).unwrap();
         let naive = naive_scheme(
             &crc::CRC_32_ISO_HDLC,
             |c| (c >> 16 & 0x7fff) % 1024,
@@ -497,6 +531,40 @@ mod tests {
             2,
         );
         assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
+        // twemproxy's `crc16` with 3 servers, which the exact inversion refuses: its
+        // register from three CRC-16/XMODEM values of the `crc` crate (the key's, and the
+        // high bytes of its prefixes without one and two bytes)
+        let xmodem = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
+        let register = |tag: &[u8]| {
+            let high = |drop: usize| {
+                tag.len()
+                    .checked_sub(drop)
+                    .map_or(0, |n| u32::from(xmodem.checksum(&tag[..n]) >> 8))
+            };
+            u32::from(xmodem.checksum(tag)) | high(1) << 16 | high(2) << 24
+        };
+        for servers in [3u32, 5] {
+            let pool = SchemeName::TwemproxyCrc16
+                .scheme(Some(servers), None)
+                .unwrap();
+            let found = shortest_scheme(SchemeName::TwemproxyCrc16, &pool, &alnum, 2).unwrap();
+            let mut naive = vec![None; servers as usize];
+            for len in 1..=2 {
+                for i in 0..alnum.symbols().len().pow(len) {
+                    let n = alnum.symbols().len();
+                    let tag: Vec<u8> = (0..len)
+                        .map(|k| alnum.symbols()[i / n.pow(len - 1 - k) % n])
+                        .collect();
+                    naive[(register(&tag) % servers) as usize].get_or_insert(tag);
+                }
+            }
+            assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
+            let table = found.table();
+            for server in 0..servers {
+                let tag = table.tag_for_slot(server).unwrap();
+                assert_eq!(register(tag) % servers, server);
+            }
+        }
     }
 
     /// The plain enumeration: every string of length 1, 2, ... in order, each CRC computed

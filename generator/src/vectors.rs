@@ -1,13 +1,24 @@
-//! A deterministic conformance corpus: keys that exercise every trap of the hashtag rule and
-//! every byte a client may mishandle, each with the slot the spec's hash slot function gives
-//! it, for checking a client library's slot computation (`slotgen verify --exec`).
+//! A deterministic conformance corpus: keys that exercise every trap of a hashtag rule and
+//! every byte a client may mishandle, each with the slot a slot function gives it (a CRC-16
+//! spec's, or a named scheme's: [`SlotFunction`]), for checking a client library's slot
+//! computation (`slotgen verify --exec`).
 //!
-//! The corpus is a stream: key `i` depends only on the seed and `i`, so any prefix of a
-//! corpus is the smaller corpus of the same seed, and it is generated in constant memory.
-//! Every key's [`Class`] is a function of its bytes alone ([`Class::of`]): the first trap it
-//! falls into, in [`Class::ALL`] order. So every key whose first `{` is followed at once by
-//! `}` is in [`Class::EmptyHashtag`], whatever recipe made it, and a client with one fault
-//! shows its disagreements in one class.
+//! The corpus is a stream: key `i` depends only on the seed, the rule's delimiters and `i`,
+//! so any prefix of a corpus is the smaller corpus of the same seed, and it is generated in
+//! constant memory. Every key's [`Class`] is a function of its bytes and the rule alone
+//! ([`Class::of_rule`]): the first trap it falls into, in [`Class::ALL`] order. So every key
+//! whose first `{` is followed at once by `}` is in [`Class::EmptyHashtag`] under the Redis
+//! rule, whatever recipe made it, and a client with one fault shows its disagreements in one
+//! class.
+//!
+//! The keys probe the rule they are for. Under a rule with delimiters other than `{` and
+//! `}` (twemproxy's `hash_tag`), three keys in four of the recipes (and every fixed key)
+//! carry the rule's delimiters where the braces were, and the rest keep their braces, which
+//! such a rule ignores; under a rule that hashes the whole key, the braces stay, and
+//! [`Class::HashtagIgnored`] gathers the keys that a Redis Cluster client would hash
+//! differently. The corpus of a rule with braces (Redis Cluster, Codis, `hash_tag: "{}"`)
+//! is the Redis Cluster corpus, its slots and classes by its own rule (Codis hashes `{}` as
+//! the empty string).
 //!
 //! ```
 //! use slotgen::vectors::{corpus, Class, DEFAULT_COUNT};
@@ -20,8 +31,8 @@
 //! assert_eq!(vectors[1].slot, 105);
 //! assert_eq!(vectors[3].key, b"emq:{}:pending");
 //! assert_eq!((vectors[3].slot, vectors[3].class), (7387, Class::EmptyHashtag));
-//! // every class has keys
-//! for class in Class::ALL {
+//! // every class of the rule has keys
+//! for class in Class::for_rule(slotgen_tables::HashtagRule::Redis) {
 //!     assert!(vectors.iter().any(|v| v.class == class), "{class}");
 //! }
 //! ```
@@ -29,9 +40,10 @@
 use std::fmt;
 use std::io::{self, Write};
 
-use slotgen_tables::{hashtag, warnings, Crc16, Warning};
+use slotgen_tables::{HashtagRule, Warning};
 
-use crate::Spec;
+use crate::scheme::rule::{self, Trap};
+pub use crate::scheme::SlotFunction;
 
 /// The number of keys of `slotgen emit vectors` when no count is given.
 pub const DEFAULT_COUNT: usize = 50_000;
@@ -58,6 +70,10 @@ pub enum Class {
     LaterPairsIgnored,
     /// `binary-brace`: [`Warning::BinaryBrace`].
     BinaryBrace,
+    /// `hashtag-ignored`: [`Trap::HashtagIgnored`]: a `{...}` pair that a Redis Cluster
+    /// client hashes alone, under a rule that does not (the whole key, or other
+    /// delimiters).
+    HashtagIgnored,
     /// `nul`: a 0x00 byte, which C strings end at.
     Nul,
     /// `invalid-utf8`: not UTF-8 text (bytes 0x80-0xff alone, truncated or overlong
@@ -79,7 +95,7 @@ pub enum Class {
 
 impl Class {
     /// Every class, in classification order.
-    pub const ALL: [Class; 14] = [
+    pub const ALL: [Class; 15] = [
         Class::Empty,
         Class::EmptyHashtag,
         Class::BraceBeforeTag,
@@ -87,6 +103,7 @@ impl Class {
         Class::NestedBrace,
         Class::LaterPairsIgnored,
         Class::BinaryBrace,
+        Class::HashtagIgnored,
         Class::Nul,
         Class::InvalidUtf8,
         Class::Utf8FourByte,
@@ -107,6 +124,7 @@ impl Class {
             Class::NestedBrace => Warning::NestedBrace.name(),
             Class::LaterPairsIgnored => Warning::LaterPairsIgnored.name(),
             Class::BinaryBrace => Warning::BinaryBrace.name(),
+            Class::HashtagIgnored => Trap::HashtagIgnored.name(),
             Class::Nul => "nul",
             Class::InvalidUtf8 => "invalid-utf8",
             Class::Utf8FourByte => "utf8-4byte",
@@ -123,7 +141,56 @@ impl Class {
         Self::ALL.into_iter().find(|c| c.name() == name)
     }
 
-    /// The class of `key`: the first in [`Class::ALL`] order that it belongs to.
+    /// The classes keys have under `rule`, in classification order: the traps a rule with
+    /// braces has (the 14 of Redis Cluster's corpus), a rule with other delimiters has
+    /// those and [`Class::HashtagIgnored`] (but no nested tag and no closing byte before
+    /// the tag when one byte opens and closes it), and a rule that hashes the whole key has
+    /// none of them but that one, and no [`Class::Tagged`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::vectors::Class;
+    /// use slotgen_tables::HashtagRule;
+    ///
+    /// assert_eq!(Class::for_rule(HashtagRule::Redis).len(), 14);
+    /// assert_eq!(Class::for_rule(HashtagRule::Delimited { open: b'<', close: b'>' }).len(), 15);
+    /// assert_eq!(Class::for_rule(HashtagRule::Delimited { open: b':', close: b':' }).len(), 13);
+    /// assert_eq!(Class::for_rule(HashtagRule::WholeKey).len(), 8);
+    /// ```
+    #[must_use]
+    pub fn for_rule(rule: HashtagRule) -> Vec<Class> {
+        let braces = rule.delimiters() == Some(*b"{}");
+        let whole = rule.delimiters().is_none();
+        // one byte for both ends: a tag holds no opening byte, none closes before it
+        let one_byte = rule.delimiters().is_some_and(|[open, close]| open == close);
+        Self::ALL
+            .into_iter()
+            .filter(|c| match c {
+                Class::HashtagIgnored => !braces,
+                Class::Tagged => !whole,
+                Class::NestedBrace | Class::BraceBeforeTag => !whole && !one_byte,
+                c => !whole || c.trap().is_none(),
+            })
+            .collect()
+    }
+
+    /// The trap this class gathers, for the classes of traps.
+    const fn trap(self) -> Option<Trap> {
+        match self {
+            Class::EmptyHashtag => Some(Trap::EmptyHashtag),
+            Class::BraceBeforeTag => Some(Trap::BraceBeforeTag),
+            Class::UnclosedBrace => Some(Trap::UnclosedBrace),
+            Class::NestedBrace => Some(Trap::NestedBrace),
+            Class::LaterPairsIgnored => Some(Trap::LaterPairsIgnored),
+            Class::BinaryBrace => Some(Trap::BinaryBrace),
+            Class::HashtagIgnored => Some(Trap::HashtagIgnored),
+            _ => None,
+        }
+    }
+
+    /// The class of `key` under the Redis rule: [`Class::of_rule`] with
+    /// [`HashtagRule::Redis`].
     ///
     /// # Examples
     ///
@@ -138,21 +205,34 @@ impl Class {
     /// ```
     #[must_use]
     pub fn of(key: &[u8]) -> Class {
+        Self::of_rule(HashtagRule::Redis, key)
+    }
+
+    /// The class of `key` under `rule`: the first in [`Class::ALL`] order that it belongs
+    /// to, the traps read by the rule ([`rule::traps`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::vectors::Class;
+    /// use slotgen_tables::HashtagRule;
+    ///
+    /// assert_eq!(Class::of_rule(HashtagRule::WholeKey, b"emq:{orders}"), Class::HashtagIgnored);
+    /// let colons = HashtagRule::Delimited { open: b':', close: b':' };
+    /// assert_eq!(Class::of_rule(colons, b"emq::x"), Class::EmptyHashtag);
+    /// assert_eq!(Class::of_rule(colons, b"emq:orders:x"), Class::Tagged);
+    /// ```
+    #[must_use]
+    pub fn of_rule(rule: HashtagRule, key: &[u8]) -> Class {
         if key.is_empty() {
             return Class::Empty;
         }
-        let found = warnings(key);
-        for (warning, class) in [
-            (Warning::EmptyHashtag, Class::EmptyHashtag),
-            (Warning::BraceBeforeTag, Class::BraceBeforeTag),
-            (Warning::UnclosedBrace, Class::UnclosedBrace),
-            (Warning::NestedBrace, Class::NestedBrace),
-            (Warning::LaterPairsIgnored, Class::LaterPairsIgnored),
-            (Warning::BinaryBrace, Class::BinaryBrace),
-        ] {
-            if found.contains(warning) {
-                return class;
-            }
+        let found = rule::traps(rule, key);
+        if let Some(class) = Self::ALL
+            .into_iter()
+            .find(|c| c.trap().is_some_and(|t| found.contains(t)))
+        {
+            return class;
         }
         if key.contains(&0) {
             return Class::Nul;
@@ -166,7 +246,7 @@ impl Class {
             Class::Utf8Multibyte
         } else if key.len() >= LONG {
             Class::Long
-        } else if hashtag(key).len() < key.len() {
+        } else if rule::hashtag(rule, key).is_some() {
             Class::Tagged
         } else {
             Class::Plain
@@ -183,31 +263,36 @@ impl fmt::Display for Class {
 /// ASCII keys at least this long are [`Class::Long`]: the runtime scans them with memchr.
 const LONG: usize = 32;
 
-/// One key of the corpus and the slot the spec gives it.
+/// One key of the corpus and the slot the slot function gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vector {
     /// The key's bytes.
     pub key: Vec<u8>,
-    /// `crc(hashtag(key)) & (slots - 1)`, by the runtime's [`hashtag`] and [`Crc16`]: for
-    /// Redis Cluster what `CLUSTER KEYSLOT` answers.
-    pub slot: u16,
-    /// What the key exercises: [`Class::of`] the key.
+    /// The key's slot by the runtime ([`SlotFunction::slot`]): for Redis Cluster what
+    /// `CLUSTER KEYSLOT` answers (`crc(hashtag(key)) & (slots - 1)`), for a scheme
+    /// [`Scheme::slot`](slotgen_tables::Scheme::slot).
+    pub slot: u32,
+    /// What the key exercises: [`Class::of_rule`] the key, under the function's rule.
     pub class: Class,
 }
 
-/// The corpus of `count` keys for `seed` under `spec`'s CRC and slot count (its alphabet
-/// and tag length do not matter: a key's slot depends on the CRC and the slot count only).
+/// The corpus of `count` keys for `seed` under `function`: a CRC-16 spec's CRC and slot
+/// count (its alphabet and tag length do not matter: a key's slot depends on those only),
+/// or a named scheme ([`SlotFunction::scheme`]).
 ///
 /// The first keys are fixed (the seed layouts and the hashtag rule's textbook cases, the
 /// same for every seed); the rest come from recipes aimed at each [`Class`], in turn, each
-/// key drawn from a SplitMix64 generator seeded by `seed` and the key's index. The output is
-/// the same on every machine and in every version that keeps [`CORPUS_VERSION`].
+/// key drawn from a SplitMix64 generator seeded by `seed` and the key's index, then, under
+/// a rule with delimiters other than braces, given the rule's delimiters in three keys of
+/// four (see the [module documentation](self)). The output is the same on every machine
+/// and in every version that keeps [`CORPUS_VERSION`].
 ///
 /// # Examples
 ///
 /// ```
-/// use slotgen::vectors::corpus;
+/// use slotgen::vectors::{corpus, Class, SlotFunction};
 /// use slotgen::Spec;
+/// use slotgen_tables::SchemeName;
 ///
 /// let first: Vec<_> = corpus(&Spec::default(), 3, 7).collect();
 /// assert_eq!(first[0].key, b"123456789");
@@ -215,13 +300,22 @@ pub struct Vector {
 /// // a prefix of a corpus is the smaller corpus
 /// let more: Vec<_> = corpus(&Spec::default(), 1000, 7).collect();
 /// assert_eq!(&more[..3], &first[..]);
+///
+/// // Codis: the same keys, its own slots; `emq:{}:pending` hashes the empty string
+/// let codis = SlotFunction::scheme(SchemeName::Codis, None, None)?;
+/// let codis: Vec<_> = corpus(codis, 4, 7).collect();
+/// assert_eq!(codis[0].slot, 0xcbf4_3926 % 1024);
+/// assert_eq!((codis[3].slot, codis[3].class), (0, Class::EmptyHashtag));
+/// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn corpus(spec: &Spec, count: usize, seed: u64) -> Corpus {
+pub fn corpus(function: impl Into<SlotFunction>, count: usize, seed: u64) -> Corpus {
+    let function = function.into();
+    let rule = function.rule();
     Corpus {
-        crc: Crc16::new(&spec.crc),
-        // `slots` is a power of two in 2..=65536: the mask fits 16 bits
-        mask: (spec.slots.max(1) - 1) as u16,
+        delimiters: rule.delimiters().filter(|d| d != b"{}"),
+        rule,
+        function,
         seed,
         next: 0,
         count,
@@ -234,8 +328,10 @@ pub const CORPUS_VERSION: u32 = 1;
 /// The iterator of [`corpus`]: [`Vector`]s, generated one at a time.
 #[derive(Clone, Debug)]
 pub struct Corpus {
-    crc: Crc16,
-    mask: u16,
+    function: SlotFunction,
+    rule: HashtagRule,
+    /// The rule's delimiters, when they are not braces: put where the braces were.
+    delimiters: Option<[u8; 2]>,
     seed: u64,
     next: usize,
     count: usize,
@@ -245,13 +341,32 @@ impl Corpus {
     /// The key at `index`, without its slot.
     fn key(&self, index: usize) -> Vec<u8> {
         if let Some(key) = FIXED.get(index) {
-            return key.to_vec();
+            return match self.delimiters {
+                Some(pair) => with_delimiters(key, pair),
+                None => key.to_vec(),
+            };
         }
         let mut rng =
             SplitMix64::new(self.seed ^ (index as u64).wrapping_mul(0xd1b5_4a32_d192_ed03));
         let recipe = RECIPES[(index - FIXED.len()) % RECIPES.len()];
-        recipe(&mut rng)
+        let key = recipe(&mut rng);
+        match self.delimiters {
+            // one key in four keeps its braces, which this rule does not read
+            Some(pair) if !rng.chance(4) => with_delimiters(&key, pair),
+            _ => key,
+        }
     }
+}
+
+/// `key` with each `{` replaced by `pair[0]` and each `}` by `pair[1]`.
+fn with_delimiters(key: &[u8], [open, close]: [u8; 2]) -> Vec<u8> {
+    key.iter()
+        .map(|&b| match b {
+            b'{' => open,
+            b'}' => close,
+            b => b,
+        })
+        .collect()
 }
 
 impl Iterator for Corpus {
@@ -264,8 +379,8 @@ impl Iterator for Corpus {
         let key = self.key(self.next);
         self.next += 1;
         Some(Vector {
-            slot: self.crc.checksum(hashtag(&key)) & self.mask,
-            class: Class::of(&key),
+            slot: self.function.slot(&key),
+            class: Class::of_rule(self.rule, &key),
             key,
         })
     }
@@ -639,9 +754,9 @@ fn random_braces(rng: &mut SplitMix64) -> Vec<u8> {
 /// The schema name and version of the JSON form, written to `"format"`.
 pub const FORMAT: &str = "slotgen-vectors/1";
 
-/// Writes the corpus as text: a first line `# ...` naming the spec, seed and count, then
-/// one row per key, `key_hex<TAB>slot<TAB>class` (`7b7d\t7387\tempty-hashtag`, lowercase
-/// hex; the empty key is an empty first field). Constant memory.
+/// Writes the corpus as text: a first line `# ...` naming the slot function, seed and
+/// count, then one row per key, `key_hex<TAB>slot<TAB>class` (`7b7d\t7387\tempty-hashtag`,
+/// lowercase hex; the empty key is an empty first field). Constant memory.
 ///
 /// # Errors
 ///
@@ -655,42 +770,55 @@ pub const FORMAT: &str = "slotgen-vectors/1";
 /// let text = String::from_utf8(out).unwrap();
 /// assert_eq!(text.lines().nth(1), Some("313233343536373839\t12739\tplain"));
 /// ```
-pub fn write_tsv(out: &mut impl Write, spec: &Spec, count: usize, seed: u64) -> io::Result<()> {
+pub fn write_tsv(
+    out: &mut impl Write,
+    function: impl Into<SlotFunction>,
+    count: usize,
+    seed: u64,
+) -> io::Result<()> {
+    let function = function.into();
     writeln!(
         out,
-        "# slotgen vectors {CORPUS_VERSION}: {}, {} slots, seed {seed}, {count} keys; key_hex<TAB>slot<TAB>class",
-        spec.crc_name(),
-        spec.slots
+        "# slotgen vectors {CORPUS_VERSION}: {function}, seed {seed}, {count} keys; key_hex<TAB>slot<TAB>class"
     )?;
-    for v in corpus(spec, count, seed) {
+    for v in corpus(function, count, seed) {
         writeln!(out, "{}\t{}\t{}", hex::encode(&v.key), v.slot, v.class)?;
     }
     Ok(())
 }
 
 /// Writes the corpus as one JSON object (schema `slotgen-vectors/1`): `format`,
-/// `corpus_version` (number), `crc` (the RevEng parameters, as in `slotgen emit json`),
-/// `slots`, `seed` (number), `count`, `classes` (the class names in classification order)
-/// and `vectors`, an array of `{ "key_hex": "7b7d", "slot": 7387, "class": "empty-hashtag" }`.
+/// `corpus_version` (number), the slot function ([`SlotFunction::json_fields`]: `crc`, the
+/// RevEng parameters as in `slotgen emit json`, and `slots`; or `scheme`, an object of
+/// `name`, `hash_tag` and `first_slot`, and `slots`), `seed` (number), `count`, `classes`
+/// (the class names of the rule, in classification order: [`Class::for_rule`]) and
+/// `vectors`, an array of `{ "key_hex": "7b7d", "slot": 7387, "class": "empty-hashtag" }`.
 /// Constant memory: the array is written as it is generated.
 ///
 /// # Errors
 ///
 /// When `out` fails.
-pub fn write_json(out: &mut impl Write, spec: &Spec, count: usize, seed: u64) -> io::Result<()> {
-    let head = serde_json::json!({
+pub fn write_json(
+    out: &mut impl Write,
+    function: impl Into<SlotFunction>,
+    count: usize,
+    seed: u64,
+) -> io::Result<()> {
+    let function = function.into();
+    let mut head = serde_json::json!({
         "format": FORMAT,
         "corpus_version": CORPUS_VERSION,
-        "crc": crate::json_schema::crc_value(spec.crc_name(), &spec.crc),
-        "slots": spec.slots,
         "seed": seed,
         "count": count,
-        "classes": Class::ALL.iter().map(|c| c.name()).collect::<Vec<_>>(),
+        "classes": Class::for_rule(function.rule()).iter().map(|c| c.name()).collect::<Vec<_>>(),
     });
+    head.as_object_mut()
+        .expect("an object")
+        .extend(function.json_fields());
     let head = serde_json::to_string(&head)?;
     // the head without its closing brace, then the array
     write!(out, "{},\"vectors\":[", &head[..head.len() - 1])?;
-    for (i, v) in corpus(spec, count, seed).enumerate() {
+    for (i, v) in corpus(function, count, seed).enumerate() {
         let row = serde_json::json!({ "key_hex": hex::encode(&v.key), "slot": v.slot, "class": v.class.name() });
         write!(out, "{}\n{row}", if i == 0 { "" } else { "," })?;
     }
@@ -700,6 +828,7 @@ pub fn write_json(out: &mut impl Write, spec: &Spec, count: usize, seed: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Spec;
 
     #[test]
     fn splitmix64_reference_values() {
@@ -721,13 +850,68 @@ mod tests {
 
     #[test]
     fn every_class_is_well_represented_in_the_default_corpus() {
-        let mut counts = [0usize; Class::ALL.len()];
-        for v in corpus(&Spec::default(), DEFAULT_COUNT, DEFAULT_SEED) {
-            counts[Class::ALL.iter().position(|&c| c == v.class).unwrap()] += 1;
+        let colons = SlotFunction::scheme(
+            slotgen_tables::SchemeName::TwemproxyCrc32a,
+            Some(3),
+            Some(*b"::"),
+        );
+        let angles = SlotFunction::scheme(
+            slotgen_tables::SchemeName::TwemproxyCrc16,
+            Some(5),
+            Some(*b"<>"),
+        );
+        let codis = SlotFunction::scheme(slotgen_tables::SchemeName::Codis, None, None);
+        let kafka = SlotFunction::scheme(slotgen_tables::SchemeName::Librdkafka, Some(12), None);
+        for function in [
+            SlotFunction::from(&Spec::default()),
+            colons.unwrap(),
+            angles.unwrap(),
+            codis.unwrap(),
+            kafka.unwrap(),
+        ] {
+            let mut counts = [0usize; Class::ALL.len()];
+            for v in corpus(function.clone(), DEFAULT_COUNT, DEFAULT_SEED) {
+                counts[Class::ALL.iter().position(|&c| c == v.class).unwrap()] += 1;
+            }
+            let classes = Class::for_rule(function.rule());
+            for (class, count) in Class::ALL.iter().zip(counts) {
+                if !classes.contains(class) {
+                    assert_eq!(count, 0, "{function}: {class}");
+                    continue;
+                }
+                let floor = if *class == Class::Empty { 1 } else { 500 };
+                assert!(count >= floor, "{function}: {class}: {count} keys");
+            }
         }
-        for (class, count) in Class::ALL.iter().zip(counts) {
-            let floor = if *class == Class::Empty { 1 } else { 500 };
-            assert!(count >= floor, "{class}: {count} keys");
+    }
+
+    /// Under a rule with braces the keys are Redis Cluster's, whatever the slots; under
+    /// other delimiters three keys of four of the recipes carry them instead.
+    #[test]
+    fn keys_follow_the_rules_delimiters() {
+        let redis: Vec<_> = corpus(&Spec::default(), 3000, 5).collect();
+        let codis = SlotFunction::scheme(slotgen_tables::SchemeName::Codis, None, None).unwrap();
+        let codis: Vec<_> = corpus(codis, 3000, 5).collect();
+        assert!(redis.iter().zip(&codis).all(|(r, c)| r.key == c.key));
+        let colons = SlotFunction::scheme(
+            slotgen_tables::SchemeName::TwemproxyCrc32,
+            Some(3),
+            Some(*b"::"),
+        )
+        .unwrap();
+        let colons: Vec<_> = corpus(colons, 3000, 5).collect();
+        let (mut braced, mut mapped) = (0, 0);
+        for (r, c) in redis.iter().zip(&colons) {
+            assert_eq!(r.key.len(), c.key.len());
+            if r.key.contains(&b'{') || r.key.contains(&b'}') {
+                if c.key == r.key {
+                    braced += 1;
+                } else {
+                    assert_eq!(with_delimiters(&r.key, *b"::"), c.key);
+                    mapped += 1;
+                }
+            }
         }
+        assert!(mapped > 2 * braced && braced > 100, "{mapped} {braced}");
     }
 }

@@ -56,8 +56,9 @@
 //!
 //! A table with a `scheme` field is a `slotgen_tables::SchemeTable` for one of the named
 //! sharding schemes (`redis-cluster`, `codis`, `couchbase`, `tarantool-vshard`,
-//! `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`; any case, `_` for `-`, as `slotgen
-//! --scheme` reads them), whose CRC, hashtag rule and reduction are fixed. It takes
+//! `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`, `twemproxy-crc16`; any case, `_`
+//! for `-`, as `slotgen --scheme` reads them), whose CRC, hashtag rule and reduction are
+//! fixed. It takes
 //! `slots` (the scheme's default when left out; required for librdkafka's partitions and
 //! twemproxy's servers), `hash_tag` (two delimiter bytes, twemproxy only), `alphabet`
 //! (default `@ABCDEFGHIJKLMNO`) and `tag_len` (default the shortest that reaches every

@@ -57,10 +57,10 @@ pub use layout::{
 };
 pub use redis_cluster::REDIS_CLUSTER;
 pub use scheme::{
-    HashtagRule, Reduction, Scheme, SchemeName, CRC_32_TARANTOOL, REDIS_CLUSTER_SLOTS,
+    HashtagRule, Reduction, Register, Scheme, SchemeName, CRC_32_TARANTOOL, REDIS_CLUSTER_SLOTS,
 };
 pub use scheme_table::{SchemeTable, SchemeTags};
-pub use shortest::ShortestTable;
+pub use shortest::{SchemeShortestTable, ShortestTable};
 pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 
 /// The errors of the runtime's lookups.
@@ -133,6 +133,18 @@ pub enum Error {
     NoShortTag {
         /// The slot asked for.
         slot: u16,
+        /// The longest tag the table's search tried.
+        max_len: usize,
+    },
+    /// No tag of at most `max_len` symbols of a [`SchemeShortestTable`]'s charset lands on
+    /// the slot.
+    #[error(
+        "no tag of at most {max_len} symbols of this table's charset lands on slot {slot}: \
+         regenerate the table with a larger max length or a larger charset"
+    )]
+    NoShortSchemeTag {
+        /// The slot asked for.
+        slot: u32,
         /// The longest tag the table's search tried.
         max_len: usize,
     },

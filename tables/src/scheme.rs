@@ -4,8 +4,9 @@
 //! Every scheme here is the same five steps, each a field of [`Scheme`]:
 //!
 //! 1. the hashtag rule picks the bytes that are hashed ([`HashtagRule`]);
-//! 2. a CRC of width 8 to 64 ([`AnyCrc`]) of those bytes;
-//! 3. an output transform: `(crc >> shift) & mask`;
+//! 2. a CRC of width 8 to 64 ([`AnyCrc`]) of those bytes, in its own register, or (for
+//!    twemproxy's `hash: crc16`) in a wider register that is never masked ([`Register`]);
+//! 3. an output transform: `(register >> shift) & mask`;
 //! 4. a reduction to `slots` values: `& (slots - 1)` for a power of two, or `% slots`
 //!    ([`Reduction`]);
 //! 5. an offset added to the result (1 for Tarantool vshard, whose buckets are 1..N).
@@ -124,8 +125,77 @@ pub enum Reduction {
     Modulus,
 }
 
-/// A sharding scheme with its slot count: `slot(key) = reduce((crc(rule(key)) >> shift) &
-/// mask) + offset`, with the slot in `offset..offset + slots`.
+/// The register a scheme's CRC steps run in, whose final contents are the value the output
+/// transform reads.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_tables::{Register, Scheme};
+///
+/// // nutcracker's `hash_crc16` of "123456789": CRC-16/XMODEM's check value 0x31c3 in the
+/// // low 16 bits, and above it the high bytes of the CRCs of "12345678" (0x90) and
+/// // "1234567" (0x86), which the register's shifts carried up
+/// let pool = Scheme::twemproxy_crc16(3, None)?;
+/// assert_eq!(pool.register(), Register::Unmasked32);
+/// assert_eq!(pool.value(b"123456789"), 0x8690_31c3);
+/// assert_eq!(pool.slot(b"123456789"), 0x8690_31c3 % 3);
+/// # Ok::<(), slotgen_tables::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Register {
+    /// The CRC's own register of `width` bits: the value is the CRC, final xor and
+    /// reflection applied (every scheme but `twemproxy-crc16`).
+    Crc,
+    /// twemproxy's `hash_crc16` (`src/hashkit/nc_crc16.c`): the byte steps of a CRC-16 that
+    /// is not reflected and has no final xor (CRC-16/XMODEM), `reg = (reg << 8) ^
+    /// table[((reg >> 8) ^ byte) & 0xff]`, in a 32-bit register that is never cut back to
+    /// 16 bits. Its low 16 bits are the CRC of the key; bits 16 to 23 are the high byte of
+    /// the CRC of the key without its last byte, and bits 24 to 31 that of the key without
+    /// its last two bytes (0 for shorter keys), carried up by the shifts. Each is a CRC of a
+    /// fixed part of the key, so the value is still affine over GF(2) in the key's bits for
+    /// a fixed length.
+    Unmasked32,
+}
+
+impl Register {
+    /// The width of the value this register holds, in bits: the CRC's for
+    /// [`Register::Crc`], 32 for [`Register::Unmasked32`].
+    #[must_use]
+    pub const fn width(self, crc: AnyCrc<'_>) -> u32 {
+        match self {
+            Self::Crc => crc.width() as u32,
+            Self::Unmasked32 => 32,
+        }
+    }
+}
+
+/// The register of [`Register::Unmasked32`] after `bytes`, from the CRC-16 engine `crc`.
+///
+/// After two more bytes the register's bits 16 to 31 have been shifted out, so the register
+/// after all but the last two bytes contributes only its low 16 bits, which are that
+/// prefix's CRC (no reflection, no final xor): the CRC engine's fast paths take the prefix,
+/// and the last two bytes are stepped here.
+#[inline]
+fn unmasked_32(crc: &CrcEngine<u16>, bytes: &[u8]) -> u32 {
+    let (head, tail) = bytes.split_at(bytes.len().saturating_sub(2));
+    unmasked_steps(crc.table(), u32::from(crc.checksum(head)), tail)
+}
+
+/// `reg = (reg << 8) ^ table[((reg >> 8) ^ byte) & 0xff]` for each byte, in 32 bits.
+const fn unmasked_steps(table: &[u16; 256], mut reg: u32, bytes: &[u8]) -> u32 {
+    let mut i = 0;
+    while i < bytes.len() {
+        let index = ((reg >> 8) as u8 ^ bytes[i]) as usize;
+        reg = (reg << 8) ^ table[index] as u32;
+        i += 1;
+    }
+    reg
+}
+
+/// A sharding scheme with its slot count: `slot(key) = reduce((register(rule(key)) >> shift)
+/// & mask) + offset`, with the slot in `offset..offset + slots`; the register is the CRC's
+/// own but for `twemproxy-crc16` ([`Register`]).
 ///
 /// # Examples
 ///
@@ -149,7 +219,10 @@ pub enum Reduction {
 pub struct Scheme<'a> {
     hashtag: HashtagRule,
     crc: AnyCrc<'a>,
-    shift: u32,
+    register: Register,
+    /// Below the CRC's width (at most 64), so a byte: with `register` and the other small
+    /// fields it keeps a `Scheme` at 40 bytes on 64-bit targets.
+    shift: u8,
     mask: u64,
     reduction: Reduction,
     slots: u32,
@@ -193,7 +266,9 @@ impl<'a> Scheme<'a> {
         Ok(Self {
             hashtag,
             crc,
-            shift,
+            register: Register::Crc,
+            // below the width, which is at most 64
+            shift: shift as u8,
             mask,
             reduction,
             slots,
@@ -219,25 +294,72 @@ impl<'a> Scheme<'a> {
         reduced as u32 + self.offset
     }
 
-    /// The transformed CRC value of `key`, before the reduction: `(crc(rule(key)) >>
-    /// shift) & mask`.
+    /// The transformed CRC value of `key`, before the reduction: `(register(rule(key)) >>
+    /// shift) & mask`, the register being the CRC but for `twemproxy-crc16`
+    /// ([`Register`]).
     #[must_use]
     #[inline]
     pub fn value(&self, key: &[u8]) -> u64 {
-        let crc = match self.hashtag {
+        let register = match (self.register, self.hashtag) {
             // One pass over a short key, as `SlotTable::key_slot` does.
-            HashtagRule::Redis => self.crc.key_checksum(key),
-            rule => self.crc.checksum(rule.apply(key)),
+            (Register::Crc, HashtagRule::Redis) => self.crc.key_checksum(key),
+            (_, rule) => self.register_of(rule.apply(key)),
         };
-        (crc >> self.shift) & self.mask
+        (register >> self.shift) & self.mask
+    }
+
+    /// The transformed value of bytes the hashtag rule has already picked (a tag hashed
+    /// alone, whatever bytes it holds): `(register(hashed) >> shift) & mask`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::Scheme;
+    ///
+    /// let codis = Scheme::codis();
+    /// assert_eq!(codis.value_of_hashed(b"x"), codis.value(b"a{x}b"));
+    /// // the bytes `{}` themselves, which the rule would read as an empty tag
+    /// assert_ne!(codis.value_of_hashed(b"{}"), codis.value(b"{}"));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn value_of_hashed(&self, hashed: &[u8]) -> u64 {
+        (self.register_of(hashed) >> self.shift) & self.mask
+    }
+
+    /// The register after `hashed`, the bytes the rule picked.
+    #[inline]
+    fn register_of(&self, hashed: &[u8]) -> u64 {
+        match (self.register, self.crc) {
+            // only `twemproxy_crc16` makes this register, and over a CRC-16
+            (Register::Unmasked32, AnyCrc::W16(crc)) => u64::from(unmasked_32(crc, hashed)),
+            (_, crc) => crc.checksum(hashed),
+        }
+    }
+
+    /// The transformed value of bytes hashed whole (a tag alone), in a `const fn`, one byte
+    /// per step: what [`SchemeTable::new`](crate::SchemeTable::new) checks its columns with
+    /// at compile time.
+    pub(crate) const fn const_value(&self, hashed: &[u8]) -> u64 {
+        let register = match (self.register, self.crc) {
+            (Register::Unmasked32, AnyCrc::W16(crc)) => {
+                let start = crc.algorithm().init as u32;
+                unmasked_steps(crc.table(), start, hashed) as u64
+            }
+            (_, AnyCrc::W8(e)) => e.const_checksum(hashed) as u64,
+            (_, AnyCrc::W16(e)) => e.const_checksum(hashed) as u64,
+            (_, AnyCrc::W32(e)) => e.const_checksum(hashed) as u64,
+            (_, AnyCrc::W64(e)) => e.const_checksum(hashed),
+        };
+        (register >> self.shift) & self.mask
     }
 
     /// The width of the transformed value, when its mask keeps a run of low bits (every
-    /// named scheme: 16 bits for Redis Cluster, 32 for CRC-32, 15 for Couchbase); `None`
-    /// when the mask has holes.
+    /// named scheme: 16 bits for Redis Cluster, 32 for CRC-32 and twemproxy's `crc16`, 15
+    /// for Couchbase); `None` when the mask has holes.
     #[must_use]
     pub const fn value_bits(&self) -> Option<u32> {
-        let kept = self.crc.width() as u32 - self.shift;
+        let kept = self.register.width(self.crc) - self.shift as u32;
         let all = if kept >= 64 {
             u64::MAX
         } else {
@@ -263,10 +385,16 @@ impl<'a> Scheme<'a> {
         self.crc
     }
 
+    /// The register the CRC's steps run in: [`Register::Crc`] but for `twemproxy-crc16`.
+    #[must_use]
+    pub const fn register(&self) -> Register {
+        self.register
+    }
+
     /// The output transform: the right shift, then the mask.
     #[must_use]
     pub const fn transform(&self) -> (u32, u64) {
-        (self.shift, self.mask)
+        (self.shift as u32, self.mask)
     }
 
     /// The reduction.
@@ -445,6 +573,47 @@ impl Scheme<'static> {
     }
 }
 
+impl Scheme<'static> {
+    /// twemproxy with `hash: crc16` and `distribution: modula`: `hash_crc16(tag) % servers`,
+    /// where `hash_crc16` is CRC-16/XMODEM's byte steps in a 32-bit register that is never
+    /// masked ([`Register::Unmasked32`]), so the value is 32 bits wide and its low 16 bits
+    /// alone are XMODEM's: nutcracker with 3 servers puts about two keys in three elsewhere
+    /// than `XMODEM % 3` would. The hashtag as for
+    /// [`twemproxy_crc32a`](Self::twemproxy_crc32a), and the slot the index into the servers
+    /// sorted by name as there.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ZeroSlots`] when `servers` is 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::Scheme;
+    ///
+    /// let pool = Scheme::twemproxy_crc16(3, Some(*b"{}"))?;
+    /// assert_eq!(pool.slot(b"user:{123456789}"), 0x8690_31c3 % 3);
+    /// # Ok::<(), slotgen_tables::Error>(())
+    /// ```
+    pub const fn twemproxy_crc16(servers: u32, hash_tag: Option<[u8; 2]>) -> Result<Self, Error> {
+        match Self::new(
+            twemproxy_rule(hash_tag),
+            AnyCrc::W16(&crate::catalog::CRC_16_XMODEM),
+            0,
+            0xffff_ffff,
+            Reduction::Modulus,
+            servers,
+            0,
+        ) {
+            Ok(scheme) => Ok(Self {
+                register: Register::Unmasked32,
+                ..scheme
+            }),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 const fn twemproxy_rule(hash_tag: Option<[u8; 2]>) -> HashtagRule {
     match hash_tag {
         Some([open, close]) => HashtagRule::Delimited { open, close },
@@ -470,11 +639,13 @@ pub enum SchemeName {
     TwemproxyCrc32a,
     /// `twemproxy-crc32`: see [`Scheme::twemproxy_crc32`].
     TwemproxyCrc32,
+    /// `twemproxy-crc16`: see [`Scheme::twemproxy_crc16`].
+    TwemproxyCrc16,
 }
 
 impl SchemeName {
     /// Every named scheme, `redis-cluster` first.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::RedisCluster,
         Self::Codis,
         Self::Couchbase,
@@ -482,6 +653,7 @@ impl SchemeName {
         Self::Librdkafka,
         Self::TwemproxyCrc32a,
         Self::TwemproxyCrc32,
+        Self::TwemproxyCrc16,
     ];
 
     /// The scheme's name, such as `tarantool-vshard`.
@@ -495,6 +667,7 @@ impl SchemeName {
             Self::Librdkafka => "librdkafka",
             Self::TwemproxyCrc32a => "twemproxy-crc32a",
             Self::TwemproxyCrc32 => "twemproxy-crc32",
+            Self::TwemproxyCrc16 => "twemproxy-crc16",
         }
     }
 
@@ -511,6 +684,7 @@ impl SchemeName {
             }
             Self::TwemproxyCrc32a => "twemproxy (nutcracker) `hash: crc32a`, `distribution: modula`",
             Self::TwemproxyCrc32 => "twemproxy (nutcracker) `hash: crc32`, `distribution: modula`",
+            Self::TwemproxyCrc16 => "twemproxy (nutcracker) `hash: crc16`, `distribution: modula`",
         }
     }
 
@@ -522,14 +696,20 @@ impl SchemeName {
             Self::RedisCluster => Some(REDIS_CLUSTER_SLOTS),
             Self::Codis | Self::Couchbase => Some(1024),
             Self::TarantoolVshard => Some(3000),
-            Self::Librdkafka | Self::TwemproxyCrc32a | Self::TwemproxyCrc32 => None,
+            Self::Librdkafka
+            | Self::TwemproxyCrc32a
+            | Self::TwemproxyCrc32
+            | Self::TwemproxyCrc16 => None,
         }
     }
 
     /// Whether the scheme takes two hashtag delimiter bytes (twemproxy's `hash_tag`).
     #[must_use]
     pub const fn takes_hash_tag(self) -> bool {
-        matches!(self, Self::TwemproxyCrc32a | Self::TwemproxyCrc32)
+        matches!(
+            self,
+            Self::TwemproxyCrc32a | Self::TwemproxyCrc32 | Self::TwemproxyCrc16
+        )
     }
 
     /// The scheme with `slots` slots (its default when `None`) and, for twemproxy, the
@@ -564,7 +744,7 @@ impl SchemeName {
             Self::RedisCluster => Scheme::new(
                 redis.hashtag,
                 redis.crc,
-                redis.shift,
+                redis.shift as u32,
                 redis.mask,
                 redis.reduction,
                 slots,
@@ -573,7 +753,7 @@ impl SchemeName {
             Self::Codis => Scheme::new(
                 codis.hashtag,
                 codis.crc,
-                codis.shift,
+                codis.shift as u32,
                 codis.mask,
                 codis.reduction,
                 slots,
@@ -584,6 +764,79 @@ impl SchemeName {
             Self::Librdkafka => Scheme::librdkafka(slots),
             Self::TwemproxyCrc32a => Scheme::twemproxy_crc32a(slots, hash_tag),
             Self::TwemproxyCrc32 => Scheme::twemproxy_crc32(slots, hash_tag),
+            Self::TwemproxyCrc16 => Scheme::twemproxy_crc16(slots, hash_tag),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// nutcracker's `hash_crc16` written out bit by bit: each step's table entry computed
+    /// by shifting the polynomial 0x1021 through 16 bits, not read from the engine's table,
+    /// in a 32-bit register that is never masked.
+    fn hash_crc16(bytes: &[u8]) -> u32 {
+        let mut reg = 0u32;
+        for &b in bytes {
+            let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
+            for _ in 0..8 {
+                entry = if entry & 0x8000 != 0 {
+                    (entry << 1) ^ 0x1021
+                } else {
+                    entry << 1
+                };
+            }
+            reg = (reg << 8) ^ u32::from(entry);
+        }
+        reg
+    }
+
+    /// The check string (0x869031c3, as Python's `binascii.crc_hqx` steps in an unmasked
+    /// register give it), and every length from 0 to 300 at a few contents, through each
+    /// of the engine's paths for the prefix (bytes, slice-by-16, SIMD) and the `const`
+    /// path; the low 16 bits are XMODEM's.
+    #[test]
+    fn twemproxy_crc16_register_is_nutcrackers() {
+        let pool = Scheme::twemproxy_crc16(1, None).unwrap();
+        assert_eq!(hash_crc16(b"123456789"), 0x8690_31c3);
+        assert_eq!(pool.value(b"123456789"), 0x8690_31c3);
+        let xmodem = &crate::catalog::CRC_16_XMODEM;
+        for seed in [0u8, 0x5a, 0xff] {
+            let mut key = [0u8; 300];
+            for (i, b) in key.iter_mut().enumerate() {
+                *b = (i as u8).wrapping_mul(31) ^ seed;
+            }
+            for len in 0..=key.len() {
+                let bytes = &key[..len];
+                let expected = hash_crc16(bytes);
+                assert_eq!(pool.value(bytes), u64::from(expected), "len {len}");
+                assert_eq!(pool.const_value(bytes), u64::from(expected), "len {len}");
+                assert_eq!(expected as u16, xmodem.checksum(bytes), "len {len}");
+            }
+        }
+    }
+
+    #[test]
+    fn twemproxy_crc16_takes_a_hash_tag_and_reduces_by_the_servers() {
+        let tagged = SchemeName::TwemproxyCrc16
+            .scheme(Some(5), Some(*b"{}"))
+            .unwrap();
+        assert_eq!(
+            tagged.slot(b"user:{123456789}:x"),
+            0x8690_31c3 % 5,
+            "the tag alone is hashed"
+        );
+        assert_eq!(
+            u64::from(tagged.slot(b"a{}b")),
+            u64::from(hash_crc16(b"a{}b")) % 5
+        );
+        assert_eq!(
+            (tagged.value_bits(), tagged.register()),
+            (Some(32), Register::Unmasked32)
+        );
+        assert!(SchemeName::TwemproxyCrc16.scheme(None, None).is_err());
+        assert!(SchemeName::TwemproxyCrc16.takes_hash_tag());
+        assert_eq!(Scheme::librdkafka(3).unwrap().register(), Register::Crc);
     }
 }

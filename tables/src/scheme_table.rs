@@ -1,6 +1,5 @@
 //! [`SchemeTable`]: slot -> tag for any [`Scheme`], from the columns of the inverse.
 
-use crate::engine::AnyCrc;
 use crate::scheme::{Reduction, Scheme};
 use crate::table::{xor, Tag};
 use crate::Error;
@@ -180,14 +179,14 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
         } else {
             (1u64 << solved) - 1
         };
-        let base_value = const_value(&scheme, base.split_at(tag_len).0) & solved_mask;
+        let base_value = scheme.const_value(base.split_at(tag_len).0) & solved_mask;
         let mut c = 0;
         while c < columns.len() {
             if !differences_in_alphabet(alphabet, tag_len, &columns[c]) {
                 return Err("a column has a byte outside the alphabet's differences");
             }
             let tag = crate::table::xor_const(base, columns[c]);
-            let value = const_value(&scheme, tag.split_at(tag_len).0) & solved_mask;
+            let value = scheme.const_value(tag.split_at(tag_len).0) & solved_mask;
             if value ^ base_value != 1u64 << c {
                 return Err("a column does not flip exactly its bit of the value");
             }
@@ -199,7 +198,7 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
                 return Err("a kernel entry has a byte outside the alphabet's differences");
             }
             let tag = crate::table::xor_const(base, kernel[k]);
-            if const_value(&scheme, tag.split_at(tag_len).0) & solved_mask != base_value {
+            if scheme.const_value(tag.split_at(tag_len).0) & solved_mask != base_value {
                 return Err("a kernel entry moves the value");
             }
             k += 1;
@@ -477,18 +476,6 @@ impl<const N: usize> Iterator for SchemeTags<'_, '_, N> {
         self.next_kernel = self.next_kernel.wrapping_add(1);
         Some(Tag::from_parts(tag, self.table.tag_len))
     }
-}
-
-/// The scheme's value of `bytes` hashed alone, in a `const fn`.
-const fn const_value(scheme: &Scheme<'_>, bytes: &[u8]) -> u64 {
-    let crc = match scheme.crc() {
-        AnyCrc::W8(e) => e.const_checksum(bytes) as u64,
-        AnyCrc::W16(e) => e.const_checksum(bytes) as u64,
-        AnyCrc::W32(e) => e.const_checksum(bytes) as u64,
-        AnyCrc::W64(e) => e.const_checksum(bytes),
-    };
-    let (shift, mask) = scheme.transform();
-    (crc >> shift) & mask
 }
 
 /// Whether every byte of `entry` below `tag_len` keeps a symbol in the alphabet (the

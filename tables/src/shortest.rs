@@ -1,6 +1,6 @@
 //! [`ShortestTable`]: the shortest tag of each slot over a charset, as static data.
 
-use crate::{hashtag, Crc16, Error};
+use crate::{hashtag, Crc16, Error, Scheme};
 
 /// For each hash slot, the first tag in order of length, then of a charset's order, that
 /// lands on it: the table redis-benchmark ships (`crc16_slot_table`), for any CRC-16, slot
@@ -103,6 +103,103 @@ impl<'a> ShortestTable<'a> {
     pub fn gaps(&self) -> usize {
         if self.width == 0 {
             return self.slots as usize;
+        }
+        self.tags
+            .chunks_exact(self.width)
+            .filter(|entry| entry[0] == 0)
+            .count()
+    }
+}
+
+/// For each slot of a named [`Scheme`], the first tag in order of length, then of a
+/// charset's order, whose key lands on it (the tag hashed alone: the key itself for a
+/// scheme that hashes the whole key, its hashtag otherwise): [`ShortestTable`] for any
+/// scheme, such as the 3000 buckets of Tarantool vshard over letters and digits, where the
+/// exact inversion needs 7 symbols of 32.
+///
+/// Entries are stored as in [`ShortestTable`], fixed-width and NUL-padded, in slot order
+/// from the scheme's first slot: the tag of slot `s` in `tags[(s - first) * width..]`, with
+/// `first` the scheme's [`offset`](Scheme::offset). Values of this type are generated (by
+/// `slotgen shortest --scheme NAME --format rust`) and checked by slotgen; do not write one
+/// by hand. The fields are public so that generated code can fill them in a `static`.
+///
+/// # Examples
+///
+/// A table for Tarantool vshard with 4 buckets over the charset `0-9`, as slotgen generates
+/// it:
+///
+/// ```
+/// use slotgen_tables::{SchemeName, SchemeShortestTable};
+///
+/// static BUCKETS_4: SchemeShortestTable<'static> = SchemeShortestTable {
+///     scheme: match SchemeName::TarantoolVshard.scheme(Some(4), None) {
+///         Ok(scheme) => scheme,
+///         Err(_) => panic!("4 buckets"),
+///     },
+///     charset: b"0123456789",
+///     max_len: 3,
+///     width: 2,
+///     tags: b"1\x0020210\x00",
+/// };
+/// // buckets are 1 to 4: digest.crc32("20") % 4 + 1 is 2
+/// assert_eq!(BUCKETS_4.tag_for_slot(2)?, b"20");
+/// assert_eq!(BUCKETS_4.key_slot(b"20"), 2);
+/// assert_eq!(BUCKETS_4.tag_for_slot(4)?, b"0");
+/// assert!(BUCKETS_4.tag_for_slot(0).is_err());
+/// # Ok::<(), slotgen_tables::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct SchemeShortestTable<'a> {
+    /// The scheme, with its slot count: the slot of a tag is `scheme.slot(tag)`.
+    pub scheme: Scheme<'a>,
+    /// The charset in search order.
+    pub charset: &'a [u8],
+    /// The longest tag searched, in symbols.
+    pub max_len: usize,
+    /// Bytes per entry of `tags`: the length of the longest tag in the table.
+    pub width: usize,
+    /// `slots * width` bytes: the tag of each slot in slot order from the first, NUL-padded
+    /// to `width`.
+    pub tags: &'a [u8],
+}
+
+impl<'a> SchemeShortestTable<'a> {
+    /// The slot of `key` under the scheme ([`Scheme::slot`]).
+    #[must_use]
+    pub fn key_slot(&self, key: &[u8]) -> u32 {
+        self.scheme.slot(key)
+    }
+
+    /// The shortest tag that lands on `slot`, in O(1).
+    ///
+    /// # Errors
+    ///
+    /// - [`Error::SchemeSlotOutOfRange`] when `slot` is not one of the scheme's.
+    /// - [`Error::NoShortSchemeTag`] when no tag of at most `max_len` symbols lands on
+    ///   `slot` (a gap of the table).
+    pub fn tag_for_slot(&self, slot: u32) -> Result<&'a [u8], Error> {
+        let (first, slots) = (self.scheme.offset(), self.scheme.slots());
+        let last = first + (slots - 1);
+        if !(first..=last).contains(&slot) {
+            return Err(Error::SchemeSlotOutOfRange { slot, first, last });
+        }
+        let start = (slot - first) as usize * self.width;
+        let entry = &self.tags[start..start + self.width];
+        let len = entry.iter().position(|&b| b == 0).unwrap_or(self.width);
+        if len == 0 {
+            return Err(Error::NoShortSchemeTag {
+                slot,
+                max_len: self.max_len,
+            });
+        }
+        Ok(&entry[..len])
+    }
+
+    /// The number of slots that no tag of at most `max_len` symbols reaches.
+    #[must_use]
+    pub fn gaps(&self) -> usize {
+        if self.width == 0 {
+            return self.scheme.slots() as usize;
         }
         self.tags
             .chunks_exact(self.width)

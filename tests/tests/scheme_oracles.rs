@@ -8,9 +8,12 @@
 //! - `librdkafka`: a C program compiled against `-lrdkafka` calls the library's own
 //!   `rd_kafka_msg_partitioner_consistent` on 10,000 random keys for 3, 12 and 100
 //!   partitions, with a topic handle made without a broker.
-//! - `twemproxy-crc32a` and `twemproxy-crc32`: `nutcracker` on loopback in front of 3 and 5
-//!   `redis-server` backends; keys SET through the proxy, then EXISTS on every backend says
-//!   where each landed. The server index is the backend's rank by name (see the test).
+//! - `twemproxy-crc32a`, `twemproxy-crc32` and `twemproxy-crc16`: `nutcracker` on loopback
+//!   in front of 3, 4 and 5 `redis-server` backends; keys SET through the proxy, then
+//!   EXISTS on every backend says where each landed. The server index is the backend's
+//!   rank by name (see the test). `crc16` is also checked against the test's own bit by
+//!   bit `hash_crc16` and against CRC-16/XMODEM mod the servers, which nutcracker does not
+//!   compute.
 //! - `codis` and `couchbase`: Python's `zlib.crc32` and Go's `hash/crc32`, with the hashtag
 //!   rules written out in each script, on random keys and pinned empty-brace cases.
 //!
@@ -18,7 +21,9 @@
 //! Each also checks the other direction: the keys slotgen makes for every slot (bucket,
 //! partition, server index) land there by the real system's own answer; for Tarantool and
 //! librdkafka also framed keys (`user:<tag>:profile`, `order-<tag>:eu`), whose tag is
-//! solved inside the key.
+//! solved inside the key. For twemproxy's `crc16`, whose 32-bit register tags do not
+//! control whole, the keys of 3 and 5 servers are `slotgen shortest --scheme`'s and those
+//! of 4 servers the exact inversion's.
 //!
 //! Each test skips when its program is missing, unless `SLOTGEN_REQUIRE_TOOLS=1`.
 
@@ -32,6 +37,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use slotgen::scheme::invert::SchemeSpec;
 use slotgen_tables::{Scheme, SchemeName};
+use slotgen_tests::bitwise_crc::nutcracker_crc16;
 use slotgen_tests::redis_server::{free_port, RedisServer};
 use slotgen_tests::{require_tool, scratch_dir};
 
@@ -620,7 +626,7 @@ fn twemproxy_modula_pools_put_keys_where_slotgen_says() {
     if !require_tool("nutcracker") || !require_tool("redis-server") {
         return;
     }
-    for servers in [3u32, 5] {
+    for servers in [3u32, 4, 5] {
         let dir = scratch_dir(&format!("twemproxy-{servers}"));
         // twemproxy's server index is not the order of the configuration's list: it sorts
         // a pool's servers by name (`conf_validate_server`, to find duplicates), comparing
@@ -638,10 +644,20 @@ fn twemproxy_modula_pools_put_keys_where_slotgen_says() {
             .map(|b| format!("   - {}:1\n", name(b)))
             .collect();
         let (tagged_port, plain_port) = (free_port(), free_port());
-        let config = format!(
-            "tagged:\n  listen: 127.0.0.1:{tagged_port}\n  hash: crc32a\n  distribution: modula\n  hash_tag: \"{{}}\"\n  redis: true\n  auto_eject_hosts: false\n  servers:\n{listed}\
-             plain:\n  listen: 127.0.0.1:{plain_port}\n  hash: crc32\n  distribution: modula\n  redis: true\n  auto_eject_hosts: false\n  servers:\n{listed}"
-        );
+        let (crc16_tagged_port, crc16_plain_port) = (free_port(), free_port());
+        let pool = |name: &str, port: u16, hash: &str, hash_tag: &str| {
+            format!(
+                "{name}:\n  listen: 127.0.0.1:{port}\n  hash: {hash}\n  distribution: modula\n{hash_tag}  redis: true\n  auto_eject_hosts: false\n  servers:\n{listed}"
+            )
+        };
+        let braces = "  hash_tag: \"{}\"\n";
+        let config = [
+            pool("tagged", tagged_port, "crc32a", braces),
+            pool("plain", plain_port, "crc32", ""),
+            pool("crc16_tagged", crc16_tagged_port, "crc16", braces),
+            pool("crc16_plain", crc16_plain_port, "crc16", ""),
+        ]
+        .concat();
         let conf = dir.join("nutcracker.yml");
         std::fs::write(&conf, config).unwrap();
         let stats_port = free_port();
@@ -721,5 +737,93 @@ fn twemproxy_modula_pools_put_keys_where_slotgen_says() {
             &made,
             &got,
         );
+
+        // `hash: crc16`, with and without `hash_tag`
+        for (port, hash_tag, prefix) in [
+            (crc16_tagged_port, Some(*b"{}"), "c16t:"),
+            (crc16_plain_port, None, "c16p:"),
+        ] {
+            let what = format!("crc16, hash_tag {hash_tag:?}, {servers} servers");
+            let scheme = Scheme::twemproxy_crc16(servers, hash_tag).unwrap();
+            let keys: Vec<Vec<u8>> = keys
+                .iter()
+                .map(|k| [prefix.as_bytes(), k].concat())
+                .collect();
+            // the other pools' keys may be these keys too: each pool starts on empty backends
+            flush(&backends);
+            let mut proxy = connect_with_deadline(port, deadline);
+            let got = landed(&mut proxy, &backends, &keys);
+            assert_agree(&what, &keys, &got, |k| u64::from(scheme.slot(k)));
+            // the test's own `hash_crc16` of the bytes the pool hashes
+            let hashed = |k: &[u8]| -> Vec<u8> {
+                let tag = hash_tag.and_then(|_| {
+                    let open = k.iter().position(|&b| b == b'{')?;
+                    let len = k[open + 1..].iter().position(|&b| b == b'}')?;
+                    (len > 0).then(|| k[open + 1..open + 1 + len].to_vec())
+                });
+                tag.unwrap_or_else(|| k.to_vec())
+            };
+            assert_agree(&what, &keys, &got, |k| {
+                u64::from(nutcracker_crc16(&hashed(k)) % servers)
+            });
+            // not CRC-16/XMODEM mod the servers: for 3 and 5, about two keys in three land
+            // elsewhere (for 4, a power of two, the low bits are XMODEM's)
+            let xmodem = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
+            let elsewhere = keys
+                .iter()
+                .zip(&got)
+                .filter(|(k, g)| u64::from(u32::from(xmodem.checksum(&hashed(k))) % servers) != **g)
+                .count();
+            if servers.is_power_of_two() {
+                assert_eq!(elsewhere, 0, "{what}");
+            } else {
+                assert!(
+                    elsewhere * 2 > keys.len(),
+                    "{what}: {elsewhere} of {}",
+                    keys.len()
+                );
+            }
+            // a key for every server index
+            let made = crc16_keys(servers, hash_tag);
+            let made_keys: Vec<Vec<u8>> = made.iter().map(|(_, k)| k.clone()).collect();
+            let got = landed(&mut proxy, &backends, &made_keys);
+            assert_on_their_slots(&format!("slotgen's {what} keys"), &made, &got);
+        }
     }
+}
+
+/// Empties every backend (`FLUSHALL`).
+fn flush(backends: &[RedisServer]) {
+    for backend in backends {
+        let () = redis::cmd("FLUSHALL")
+            .query(&mut backend.connect())
+            .expect("FLUSHALL");
+    }
+}
+
+/// slotgen's keys for every server of a twemproxy `crc16` pool: the exact inversion's
+/// (every tag of each server's first value) for a power of two of servers, and
+/// `shortest --scheme`'s tags over letters and digits otherwise (its register is never
+/// controlled whole, so the inversion refuses other counts); inside `{...}` for a pool with
+/// `hash_tag: "{}"`.
+fn crc16_keys(servers: u32, hash_tag: Option<[u8; 2]>) -> Vec<(u32, Vec<u8>)> {
+    if servers.is_power_of_two() {
+        return slotgen_keys(SchemeName::TwemproxyCrc16, Some(servers), hash_tag, true);
+    }
+    let scheme = Scheme::twemproxy_crc16(servers, hash_tag).unwrap();
+    let alnum = slotgen::shortest::Charset::parse("alnum").unwrap();
+    let table =
+        slotgen::shortest::shortest_scheme(SchemeName::TwemproxyCrc16, &scheme, &alnum, 3).unwrap();
+    (0..servers)
+        .map(|server| {
+            let tag = table.tag(server).expect("every server has a short tag");
+            let key = match hash_tag {
+                Some([open, close]) => {
+                    [&b"user:"[..], &[open], tag, &[close], b":profile"].concat()
+                }
+                None => tag.to_vec(),
+            };
+            (server, key)
+        })
+        .collect()
 }

@@ -11,7 +11,7 @@ use std::ops::RangeInclusive;
 use slotgen::scheme::invert::{derive, SchemeSpec};
 use slotgen_macros::slot_table;
 use slotgen_tables::{SchemeName, SchemeTable};
-use slotgen_tests::bitwise_crc::{crc32_iso_hdlc, tarantool_crc32};
+use slotgen_tests::bitwise_crc::{crc32_iso_hdlc, nutcracker_crc16, tarantool_crc32};
 
 slot_table! {
     pub static VSHARD = { scheme: "tarantool-vshard" };
@@ -40,6 +40,9 @@ slot_table! {
         hash_tag: "::",
         alphabet: "`abcdefgpqrstuvw",
     };
+    /// A twemproxy pool of 8 servers, `hash: crc16` (nutcracker's unmasked register), whose
+    /// low 3 bits are CRC-16/XMODEM's, `hash_tag: "{}"`.
+    static POOL_CRC16 = { scheme: "twemproxy-crc16", slots: 8, hash_tag: "{}" };
 }
 
 /// The bytes between the first `open` and the first `close` after it, if both are there.
@@ -167,9 +170,13 @@ fn redis_cluster_every_slot() {
     assert_eq!(REDIS.tag_for_slot(0).unwrap().as_ref(), b"DLH@");
 }
 
-/// Every server of both twemproxy pools, by `crc32a` and `crc32` of the pool's hashtag.
+/// Every server of the twemproxy pools, by `crc32a`, `crc32` and nutcracker's `crc16` of the
+/// pool's hashtag.
 #[test]
 fn twemproxy_every_server() {
+    check_every_slot(&POOL_CRC16, 0..=7, (b"user:", b":cart"), 1000, |key| {
+        nutcracker_crc16(nonempty_tag(key, b'{', b'}')) % 8
+    });
     check_every_slot(&POOL_CRC32A, 0..=2, (b"user:", b":cart"), 1000, |key| {
         crc32_iso_hdlc(nonempty_tag(key, b'{', b'}')) % 3
     });

@@ -561,3 +561,205 @@ fn a_check_cut_short_by_a_closed_pipe_is_no_verdict() {
         }
     }
 }
+
+/// CRC-32/ISO-HDLC by the `crc` crate: Codis's and librdkafka's CRC, not slotgen's engine.
+fn iso_hdlc(bytes: &[u8]) -> u32 {
+    crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(bytes)
+}
+
+/// Tarantool's `digest.crc32` bit by bit: CRC-32C (reflected poly 0x82f63b78), init
+/// 0xffffffff, no final xor.
+fn tarantool(bytes: &[u8]) -> u32 {
+    let mut crc = 0xffff_ffffu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0x82f6_3b78
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    crc
+}
+
+/// nutcracker's `hash_crc16` bit by bit: CRC-16/XMODEM's steps (poly 0x1021) in a 32-bit
+/// register that is never masked.
+fn hash_crc16(bytes: &[u8]) -> u32 {
+    let mut reg = 0u32;
+    for &b in bytes {
+        let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
+        for _ in 0..8 {
+            entry = if entry & 0x8000 != 0 {
+                (entry << 1) ^ 0x1021
+            } else {
+                entry << 1
+            };
+        }
+        reg = (reg << 8) ^ u32::from(entry);
+    }
+    reg
+}
+
+/// `check --scheme`: each key's slot by the scheme (the CRCs above, the rules written out
+/// in the expected rows), its hashtag by the scheme's own rule and delimiters, and the
+/// rule's traps: Codis's `{}` hashes the empty string (slot 0), twemproxy's `hash_tag`
+/// reads its own delimiters and ignores braces, a whole-key scheme flags a key that looks
+/// tagged; `--same-slot` fails with the scheme's way out.
+#[test]
+fn a_scheme_gives_its_slots_hashtags_and_traps() {
+    let codis = check(&[
+        "--scheme",
+        "codis",
+        "--same-slot",
+        "emq:{}:pending",
+        "emq:{}:active",
+    ]);
+    codis.ok();
+    assert_eq!(
+        codis.rows(),
+        [
+            ["0", "", "emq:{}:pending", "empty-hashtag"],
+            ["0", "", "emq:{}:active", "empty-hashtag"],
+        ]
+    );
+    assert!(codis.stdout.contains("# scheme codis, 1024 slots; hashtag: the bytes between the first `{` and the first `}` after it, even none"), "{}", codis.stdout);
+    assert!(
+        codis.stdout.contains("Codis hashes that empty tag"),
+        "{}",
+        codis.stdout
+    );
+    assert!(
+        codis
+            .stdout
+            .contains("# same slot 0\n# shared hashtag: \"\"\n"),
+        "{}",
+        codis.stdout
+    );
+    let codis = check(&["--scheme", "codis", "emq:{orders}:x", "a}b{c}", "{a"]);
+    codis.ok();
+    let slot = |crc: u32| (crc % 1024).to_string();
+    assert_eq!(
+        codis.rows(),
+        [
+            vec![
+                &slot(iso_hdlc(b"orders"))[..],
+                "orders",
+                "emq:{orders}:x",
+                "-"
+            ],
+            vec![&slot(iso_hdlc(b"c"))[..], "c", "a}b{c}", "brace-before-tag"],
+            vec![&slot(iso_hdlc(b"{a"))[..], "-", "{a", "unclosed-brace"],
+        ]
+    );
+
+    let pool = [
+        "--scheme",
+        "twemproxy-crc16",
+        "--slots",
+        "5",
+        "--hash-tag",
+        "::",
+    ];
+    let keys = ["user:42:name", "user:42:mail", "a::b", "u{42}", "x:y"];
+    let mut args = pool.to_vec();
+    args.extend(keys);
+    let run = check(&args);
+    run.ok();
+    let slot = |key: &[u8]| (hash_crc16(key) % 5).to_string();
+    assert_eq!(
+        run.rows(),
+        [
+            vec![&slot(b"42")[..], "42", keys[0], "-"],
+            vec![&slot(b"42")[..], "42", keys[1], "-"],
+            vec![&slot(b"a::b")[..], "-", keys[2], "empty-hashtag"],
+            vec![&slot(b"u{42}")[..], "-", keys[3], "hashtag-ignored"],
+            vec![&slot(b"x:y")[..], "-", keys[4], "unclosed-brace"],
+        ]
+    );
+    assert!(
+        run.stdout
+            .contains("the first `:` is followed at once by `:`, so the whole key is hashed"),
+        "{}",
+        run.stdout
+    );
+    let mut args = pool.to_vec();
+    args.extend(["--same-slot", "user:42:name", "u{42}"]);
+    let apart = check(&args);
+    if hash_crc16(b"42") % 5 != hash_crc16(b"u{42}") % 5 {
+        apart.fails_with("put them under one non-empty hashtag, such as `:orders:`");
+    }
+
+    let kafka = check(&[
+        "--scheme",
+        "librdkafka",
+        "--slots",
+        "12",
+        "--same-slot",
+        "a{x}",
+        "b{x}",
+    ]);
+    assert_eq!(
+        kafka.rows(),
+        [
+            vec![
+                &(iso_hdlc(b"a{x}") % 12).to_string()[..],
+                "-",
+                "a{x}",
+                "hashtag-ignored"
+            ],
+            vec![
+                &(iso_hdlc(b"b{x}") % 12).to_string()[..],
+                "-",
+                "b{x}",
+                "hashtag-ignored"
+            ],
+        ]
+    );
+    assert!(kafka
+        .stdout
+        .contains("hashtag: none: the whole key is hashed"));
+    kafka.fails_with(
+        "this scheme hashes the whole key, so distinct keys meet on a slot only by chance",
+    );
+    let twemproxy = check(&[
+        "--scheme",
+        "twemproxy-crc32a",
+        "--slots",
+        "3",
+        "--same-slot",
+        "a{x}",
+        "b{x}",
+        "c{x}",
+    ]);
+    if [b"a{x}", b"b{x}", b"c{x}"]
+        .iter()
+        .any(|k| iso_hdlc(*k) % 3 != iso_hdlc(b"a{x}") % 3)
+    {
+        twemproxy.fails_with("give the pool a `hash_tag`");
+    }
+
+    // JSON: the scheme in the head, bucket ids from 1
+    let vshard = check(&[
+        "--scheme",
+        "tarantool-vshard",
+        "--format",
+        "json",
+        "123456789",
+    ]);
+    vshard.ok();
+    let value: serde_json::Value = serde_json::from_str(&vshard.stdout).unwrap();
+    assert_eq!(value["scheme"]["name"], "tarantool-vshard");
+    assert_eq!(value["scheme"]["first_slot"], 1);
+    assert_eq!(value["hashtag_rule"], "whole-key");
+    assert_eq!(value["slots"], 3000);
+    assert_eq!(
+        value["keys"][0]["slot"],
+        u64::from(tarantool(b"123456789") % 3000 + 1)
+    );
+    // redis-cluster is the default: the same bytes as no --scheme
+    let plain = check(&["emq:{orders}:x", "emq:{}:y"]);
+    let named = check(&["--scheme", "redis-cluster", "emq:{orders}:x", "emq:{}:y"]);
+    assert_eq!((plain.code, &plain.stdout), (named.code, &named.stdout));
+}

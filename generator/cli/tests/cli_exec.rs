@@ -537,3 +537,165 @@ fn redis_rb_agrees_on_every_key() {
         run.stdout
     );
 }
+
+/// An adapter that computes each named scheme's slot from the system's own definition,
+/// with Python's `zlib.crc32`, `binascii.crc_hqx` (stepped in an unmasked 32-bit register
+/// for nutcracker's `hash_crc16`) and a CRC-32C table built bit by bit, and each rule
+/// written out; `as-redis` reads every key by the Redis rule instead (a client that knows
+/// only Redis Cluster's).
+///
+///     python3 schemes.py NAME SLOTS [HASH_TAG|-] [as-redis]
+const SCHEME_ADAPTER: &str = r#"
+import binascii, sys, zlib
+
+name, slots = sys.argv[1], int(sys.argv[2])
+hash_tag = sys.argv[3].encode() if len(sys.argv) > 3 and sys.argv[3] != "-" else None
+as_redis = "as-redis" in sys.argv[4:]
+
+CRC32C = []
+for i in range(256):
+    c = i
+    for _ in range(8):
+        c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+    CRC32C.append(c)
+
+def tarantool(b):  # digest.crc32: CRC-32C without its final xor
+    c = 0xFFFFFFFF
+    for x in b:
+        c = (c >> 8) ^ CRC32C[(c ^ x) & 0xFF]
+    return c
+
+def hash_crc16(b):  # nutcracker: XMODEM's steps, the register never masked to 16 bits
+    r = 0
+    for x in b:
+        r = ((r << 8) & 0xFFFFFFFF) ^ binascii.crc_hqx(bytes([((r >> 8) ^ x) & 0xFF]), 0)
+    return r
+
+def between(k, o, c, empty_is_tag):
+    i = k.find(o)
+    if i < 0:
+        return k
+    j = k.find(c, i + 1)
+    if j < 0 or (j == i + 1 and not empty_is_tag):
+        return k
+    return k[i + 1 : j]
+
+def hashed(k):
+    if as_redis or name == "redis-cluster":
+        return between(k, b"{", b"}", False)
+    if name == "codis":
+        return between(k, b"{", b"}", True)
+    if hash_tag:
+        return between(k, hash_tag[:1], hash_tag[1:], False)
+    return k
+
+slot = {
+    "redis-cluster": lambda b: binascii.crc_hqx(b, 0) % slots,
+    "codis": lambda b: zlib.crc32(b) % slots,
+    "couchbase": lambda b: ((zlib.crc32(b) >> 16) & 0x7FFF) % slots,
+    "tarantool-vshard": lambda b: tarantool(b) % slots + 1,
+    "librdkafka": lambda b: zlib.crc32(b) % slots,
+    "twemproxy-crc32a": lambda b: zlib.crc32(b) % slots,
+    "twemproxy-crc32": lambda b: ((zlib.crc32(b) >> 16) & 0x7FFF) % slots,
+    "twemproxy-crc16": lambda b: hash_crc16(b) % slots,
+}[name]
+sys.stdout.writelines(f"{slot(hashed(bytes.fromhex(line.strip())))}\n" for line in sys.stdin)
+"#;
+
+/// `emit vectors --scheme` and `verify --exec --scheme`: for every named scheme, the
+/// corpus's slots are the ones the adapter above computes from each system's definition
+/// (0 disagreements over 4000 keys), and a client that reads keys by the Redis rule
+/// disagrees exactly where the scheme's rule differs: Codis's `empty-hashtag` keys, a
+/// whole-key scheme's `hashtag-ignored` ones, twemproxy's `::` keys.
+#[test]
+fn every_scheme_is_verified_with_its_own_slots_and_rule() {
+    if !require_tool("python3") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let adapter = dir.path().join("schemes.py");
+    std::fs::write(&adapter, SCHEME_ADAPTER).unwrap();
+    let adapter = adapter.to_str().unwrap();
+    for (name, slots, hash_tag, redis_differs_in) in [
+        ("redis-cluster", "16384", None, &[][..]),
+        ("codis", "1024", None, &["empty-hashtag"][..]),
+        ("couchbase", "1024", None, &["hashtag-ignored"][..]),
+        ("tarantool-vshard", "3000", None, &["hashtag-ignored"][..]),
+        ("librdkafka", "12", None, &["hashtag-ignored"][..]),
+        ("twemproxy-crc32a", "3", Some("{}"), &[][..]),
+        ("twemproxy-crc32", "5", None, &["hashtag-ignored"][..]),
+        ("twemproxy-crc16", "5", Some("::"), &[][..]),
+    ] {
+        let mut scheme = vec!["--scheme", name, "--slots", slots];
+        if let Some(pair) = hash_tag {
+            scheme.extend(["--hash-tag", pair]);
+        }
+        let command = format!(
+            "python3 {adapter} {name} {slots} {}",
+            hash_tag.unwrap_or("-")
+        );
+        let mut args = vec!["verify", "--exec", &command, "--count", "4000"];
+        args.extend(&scheme);
+        let run = slotgen(&args);
+        assert_eq!(run.code, Some(0), "{name}: {}{}", run.stdout, run.stderr);
+        // redis-cluster is the CRC-16 spec's corpus, named so
+        let named = match name {
+            "redis-cluster" => "CRC-16/XMODEM, 16384 slots".to_owned(),
+            "tarantool-vshard" => "scheme tarantool-vshard, 3000 slots (1 to 3000)".to_owned(),
+            _ => format!("scheme {name}, {slots} slots"),
+        };
+        assert!(
+            run.stdout
+                .contains(&format!("corpus:     4000 keys (seed 0), {named}")),
+            "{}",
+            run.stdout
+        );
+
+        let redis_rule = format!("{command} as-redis");
+        let mut args = vec!["verify", "--exec", &redis_rule, "--count", "4000"];
+        args.extend(&scheme);
+        let run = slotgen(&args);
+        let classes: Vec<String> = run.classes().into_iter().map(|c| c.0).collect();
+        if name == "twemproxy-crc16" {
+            // its `::` keys: a Redis-rule client disagrees in most classes
+            assert!(classes.len() > 3, "{name}: {}", run.stdout);
+        } else {
+            assert_eq!(classes, redis_differs_in, "{name}: {}", run.stdout);
+        }
+        assert_eq!(
+            run.code,
+            Some(if classes.is_empty() { 0 } else { 1 }),
+            "{name}"
+        );
+    }
+    // the corpus of a scheme names it, in both forms
+    let run = slotgen(&["emit", "vectors", "--scheme", "codis", "--count", "4"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout.lines().next(),
+        Some("# slotgen vectors 1: scheme codis, 1024 slots, seed 0, 4 keys; key_hex<TAB>slot<TAB>class")
+    );
+    // `emq:{}:pending`: Codis hashes the empty string, slot 0
+    assert_eq!(
+        run.stdout.lines().nth(4),
+        Some("656d713a7b7d3a70656e64696e67\t0\tempty-hashtag")
+    );
+    let run = slotgen(&[
+        "emit",
+        "vectors",
+        "--scheme",
+        "tarantool-vshard",
+        "--format",
+        "json",
+        "--count",
+        "2",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(value["scheme"]["name"], "tarantool-vshard");
+    assert_eq!(value["scheme"]["first_slot"], 1);
+    assert_eq!(value["classes"][1], "hashtag-ignored");
+    assert!(value.get("crc").is_none());
+    // the options a corpus does not use are refused as before
+    let run = slotgen(&["emit", "vectors", "--scheme", "codis", "--alphabet", "@A"]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+}

@@ -109,6 +109,40 @@ fn values_not_of_their_options_form_are_usage_errors() {
             "not a timeout",
         ),
         (vec!["placement", "--timeout=-1s"], "not a timeout"),
+        // a command that cannot serve a scheme says by which rule
+        (
+            vec!["emit", "c", "--scheme", "twemproxy-crc16", "--slots", "4"],
+            "a 32-bit register that is never masked",
+        ),
+        (
+            vec!["tag", "--scheme", "twemproxy-crc16", "--slots", "3", "0"],
+            "at most 30 of the 32 bits of its register",
+        ),
+        (
+            vec![
+                "key",
+                "--scheme",
+                "twemproxy-crc16",
+                "--slots",
+                "5",
+                "--charset",
+                "alnum",
+                "0",
+            ],
+            "at most 30 of the 32 bits of its register",
+        ),
+        (
+            vec![
+                "verify",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--scheme",
+                "librdkafka",
+                "--slots",
+                "12",
+            ],
+            "CLUSTER KEYSLOT answers by Redis Cluster's rule",
+        ),
         (
             vec![
                 "keys",

@@ -174,9 +174,34 @@ fn scheme_errors_name_the_option_and_the_fix() {
             "slots are 1 to 3000",
         ),
         (
-            vec!["tag", "--scheme", "codis", "--charset", "alnum", "0"],
+            vec![
+                "tag",
+                "--scheme",
+                "twemproxy-crc16",
+                "--slots",
+                "3",
+                "--charset",
+                "alnum",
+                "0",
+            ],
             2,
-            "give `--alphabet`",
+            "at most 30 of the 32 bits",
+        ),
+        (
+            vec![
+                "tag",
+                "--scheme",
+                "twemproxy-crc32a",
+                "--slots",
+                "3",
+                "--hash-tag",
+                "::",
+                "--charset",
+                ":",
+                "0",
+            ],
+            1,
+            "no affine alphabet inside charset `:`",
         ),
         (
             vec!["tag", "--scheme", "codis", "--crc", "modbus", "0"],
@@ -210,9 +235,15 @@ fn scheme_errors_name_the_option_and_the_fix() {
             "give at most 32768 slots",
         ),
         (
-            vec!["check", "--scheme", "codis", "a"],
+            vec![
+                "verify",
+                "--redis",
+                "redis://127.0.0.1:1",
+                "--scheme",
+                "codis",
+            ],
             2,
-            "takes only the redis-cluster scheme",
+            "CLUSTER KEYSLOT answers by Redis Cluster's rule",
         ),
         (
             vec!["slot", "--scheme", "nope", "a"],
@@ -670,4 +701,80 @@ fn whole_key_schemes_take_a_prefix_and_a_suffix() {
     assert!(ok);
     let key = out.trim_end().strip_prefix("0\t").unwrap();
     assert!(key.starts_with("a{") && key.ends_with("}b"), "{key}");
+}
+
+/// `--charset` with `--scheme`: the alphabet is chosen inside the charset as for a CRC-16
+/// table, without the scheme's delimiters, and reported on standard error; every tag and
+/// key lands on its slot by the independent CRCs above.
+#[test]
+fn a_charset_chooses_a_schemes_alphabet() {
+    type Slot = fn(&[u8]) -> u32;
+    let cases: [(&[&str], &str, &str, Slot); 4] = [
+        (
+            &[
+                "--scheme",
+                "librdkafka",
+                "--slots",
+                "12",
+                "--charset",
+                "alnum",
+            ],
+            "0-11",
+            "alphabet `HIJKLMNOPQRSTUVWhijklmnopqrstuvw` (32 symbols): 7-symbol tags",
+            |k| iso_hdlc(k) % 12,
+        ),
+        (
+            &["--scheme", "codis", "--charset", "alnum"],
+            "0-1023",
+            "alphabet `HIJKLMNOPQRSTUVWhijklmnopqrstuvw` (32 symbols)",
+            |k| iso_hdlc(braces(k, false)) % 1024,
+        ),
+        (
+            &["--scheme", "tarantool-vshard", "--charset", "digits"],
+            "1-3000",
+            "alphabet `01234567` (8 symbols): 11-symbol tags",
+            |k| tarantool(k) % 3000 + 1,
+        ),
+        (
+            &[
+                "--scheme",
+                "twemproxy-crc32a",
+                "--slots",
+                "3",
+                "--hash-tag",
+                "::",
+                "--charset",
+                "[0-9:;<=>?]",
+            ],
+            "0-2",
+            "alphabet `0123<=>?` (8 symbols)",
+            |k| {
+                let tag = k.split(|&b| b == b':').nth(1).unwrap_or(k);
+                iso_hdlc(tag) % 3
+            },
+        ),
+    ];
+    for (options, range, chosen, slot_of) in cases {
+        let mut args = vec!["key"];
+        args.extend(options);
+        args.push(range);
+        let out = slotgen_with_stdin(&args, b"");
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(out.status.success(), "{args:?}: {stderr}");
+        assert!(stderr.contains(chosen), "{args:?}: {stderr}");
+        for line in stdout.lines() {
+            let (slot, key) = line.split_once('\t').unwrap();
+            assert_eq!(
+                slot_of(key.as_bytes()).to_string(),
+                slot,
+                "{args:?}: {line}"
+            );
+        }
+        let (first, last) = range.split_once('-').unwrap();
+        let count = last.parse::<usize>().unwrap() - first.parse::<usize>().unwrap() + 1;
+        assert_eq!(stdout.lines().count(), count);
+    }
 }

@@ -420,3 +420,89 @@ fn servers_that_refuse_are_errors() {
         .fails_with("cannot connect to");
     exec(&["verify", "--redis", "http://127.0.0.1/"]).fails_with_code(2, "is not a server URL");
 }
+
+/// nutcracker's `hash_crc16` bit by bit: CRC-16/XMODEM's steps in a 32-bit register that is
+/// never masked.
+fn hash_crc16(bytes: &[u8]) -> u32 {
+    let mut reg = 0u32;
+    for &b in bytes {
+        let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
+        for _ in 0..8 {
+            entry = if entry & 0x8000 != 0 {
+                (entry << 1) ^ 0x1021
+            } else {
+                entry << 1
+            };
+        }
+        reg = (reg << 8) ^ u32::from(entry);
+    }
+    reg
+}
+
+/// `verify --tags --scheme`: a scheme's tag table in C, Lua and lines is checked entry by
+/// entry from the scheme's first slot, by the scheme's own slot function (and its
+/// `hash_tag`); a table for another server count or another scheme fails, naming the entry.
+#[test]
+fn a_schemes_tag_table_in_every_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let pool = [
+        "--scheme",
+        "twemproxy-crc16",
+        "--slots",
+        "5",
+        "--hash-tag",
+        "::",
+    ];
+    for (format, file) in [("c", "pool.h"), ("lua", "pool.lua"), ("lines", "pool.txt")] {
+        let path = dir.path().join(file);
+        let mut args = vec!["shortest", "--charset", "alnum", "--format", format, "-o"];
+        args.push(path_str(&path));
+        args.extend(pool);
+        let run = exec(&args);
+        assert_eq!(run.code, Some(0), "{}", run.stderr);
+        let mut args = vec!["verify", "--tags", path_str(&path)];
+        args.extend(pool);
+        let run = exec(&args);
+        assert_eq!(run.code, Some(0), "{format}: {}{}", run.stdout, run.stderr);
+        assert!(
+            run.stdout
+                .contains("for scheme twemproxy-crc16, 5 slots (0 to 4)"),
+            "{}",
+            run.stdout
+        );
+    }
+    // the lines, checked here too: each tag hashed inside `:...:` lands on its server
+    let lines = std::fs::read_to_string(dir.path().join("pool.txt")).unwrap();
+    for (server, tag) in lines.lines().enumerate() {
+        assert_eq!(hash_crc16(tag.as_bytes()) % 5, server as u32, "{tag}");
+    }
+    // the same table read as a pool of 3, or as crc32a's: a misplaced entry is named
+    let path = dir.path().join("pool.txt");
+    let run = exec(&[
+        "verify",
+        "--tags",
+        path_str(&path),
+        "--scheme",
+        "twemproxy-crc16",
+        "--slots",
+        "3",
+    ]);
+    run.fails_with("the tag table does not hold");
+    assert!(
+        run.stdout
+            .contains("extra:      2 entries past the last slot, 2"),
+        "{}",
+        run.stdout
+    );
+    let run = exec(&[
+        "verify",
+        "--tags",
+        path_str(&path),
+        "--scheme",
+        "twemproxy-crc32a",
+        "--slots",
+        "5",
+    ]);
+    run.fails_with("on another slot");
+    assert!(run.stdout.contains("misplaced:  slot"), "{}", run.stdout);
+}

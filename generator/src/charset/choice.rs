@@ -4,6 +4,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crc::Algorithm;
+use slotgen_tables::{Scheme, SchemeName};
 
 use super::Charset;
 use crate::algebra::affine::ByteDeltas;
@@ -89,8 +90,102 @@ pub fn choose(
 ) -> Result<Choice, Error> {
     check_crc(crc)?;
     let slot_count = SlotCount::new(u64::from(slots))?;
-    let needed = slot_count.bits() as usize;
     let deltas = ByteDeltas::new(crc, slot_count, max_tag_len(1));
+    choose_by(
+        charset,
+        charset.bytes(),
+        slot_count.bits() as usize,
+        u64::from(slots),
+        tag_len,
+        |distance, diff| u64::from(deltas.delta(distance, diff)),
+    )
+}
+
+/// As [`choose`], for a named scheme: the alphabet inside `charset`, without the scheme's
+/// hashtag delimiters (twemproxy's `hash_tag`; braces are never in a charset), whose tags
+/// hashed alone control every bit the scheme's tags are solved for
+/// ([`solved`](crate::scheme::invert::solved): the slot's low bits for a power of two, the
+/// whole value otherwise), by the same rule: the shortest tag, then the larger alphabet,
+/// then the first in byte order.
+///
+/// A scheme's value is affine in a tag's bytes, and the change that flipping a byte makes
+/// depends only on its distance from the tag's end (a CRC's linear part; for the unmasked
+/// register of `twemproxy-crc16` the same holds for each of the CRCs it holds), so the
+/// deltas are measured once per distance, as for a CRC-16.
+///
+/// # Errors
+///
+/// - As [`solved`](crate::scheme::invert::solved) for the scheme.
+/// - [`Error::NoAlphabetInCharset`] as [`choose`].
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::charset::{choose_for_scheme, Charset};
+/// use slotgen_tables::SchemeName;
+///
+/// // librdkafka, 12 partitions: the whole 32-bit value is solved for, and the 32-symbol
+/// // affine alphabet inside `alnum` needs 7 symbols
+/// let kafka = SchemeName::Librdkafka.scheme(Some(12), None)?;
+/// let choice = choose_for_scheme(&Charset::parse("alnum")?, SchemeName::Librdkafka, &kafka, None)?;
+/// assert_eq!(choice.alphabet.symbols(), b"HIJKLMNOPQRSTUVWhijklmnopqrstuvw");
+/// assert_eq!(choice.tag_len, 7);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn choose_for_scheme(
+    charset: &Charset,
+    name: SchemeName,
+    scheme: &Scheme<'_>,
+    tag_len: Option<usize>,
+) -> Result<Choice, Error> {
+    let solved = crate::scheme::invert::solved(name, scheme)?;
+    let mask = crate::scheme::invert::low_mask(solved.bits());
+    let delimiters = scheme.hashtag().delimiters().unwrap_or(*b"{}");
+    let bytes: Vec<u8> = charset
+        .bytes()
+        .iter()
+        .copied()
+        .filter(|b| !delimiters.contains(b))
+        .collect();
+    // `at[k][j]`: the change of flipping bit `j` of the byte `k` places before the last
+    let longest = max_tag_len(1);
+    let at: Vec<[u64; 8]> = (0..longest)
+        .map(|k| {
+            let zero = vec![0u8; k + 1];
+            let base = scheme.value_of_hashed(&zero);
+            std::array::from_fn(|j| {
+                let mut flipped = zero.clone();
+                flipped[0] = 1 << j;
+                (scheme.value_of_hashed(&flipped) ^ base) & mask
+            })
+        })
+        .collect();
+    choose_by(
+        charset,
+        &bytes,
+        solved.bits() as usize,
+        u64::from(scheme.slots()),
+        tag_len,
+        |distance, diff| {
+            (0..8)
+                .filter(|&j| diff >> j & 1 == 1)
+                .fold(0, |acc, j| acc ^ at[distance][j])
+        },
+    )
+}
+
+/// The choice of [`choose`] among the affine alphabets inside `bytes` (ascending), for
+/// `needed` bits whose change by flipping `diff` into the byte `distance` places before a
+/// tag's last one is `delta(distance, diff)`; `charset` and `slots` name what was asked in
+/// the error.
+fn choose_by(
+    charset: &Charset,
+    bytes: &[u8],
+    needed: usize,
+    slots: u64,
+    tag_len: Option<usize>,
+    delta: impl Fn(usize, u8) -> u64,
+) -> Result<Choice, Error> {
     let mut examined = 0;
     // the best so far: tag length and alphabet
     let mut best: Option<(usize, Vec<u8>)> = None;
@@ -109,9 +204,9 @@ pub fn choose(
         if lengths.is_empty() {
             continue;
         }
-        for_each_affine_subset(charset.bytes(), dim, |subset| {
+        for_each_affine_subset(bytes, dim, |subset| {
             examined += 1;
-            let Some(n) = shortest_len(&deltas, subset, needed, lengths.clone()) else {
+            let Some(n) = shortest_len(&delta, subset, needed, lengths.clone()) else {
                 return ControlFlow::Continue(());
             };
             best = Some((n, subset.to_vec()));
@@ -130,9 +225,9 @@ pub fn choose(
         }),
         None => Err(Error::NoAlphabetInCharset {
             charset: charset.spec().to_owned(),
-            slots: u64::from(slots),
+            slots,
             tag_len,
-            largest: largest_affine_subset(charset.bytes()).len(),
+            largest: largest_affine_subset(bytes).len(),
         }),
     }
 }
@@ -141,7 +236,7 @@ pub fn choose(
 /// ascending) reach all `2^needed` slots. A longer tag only adds columns (one more symbol
 /// before the others), so one [`Span`] grows symbol by symbol.
 fn shortest_len(
-    deltas: &ByteDeltas,
+    delta: &impl Fn(usize, u8) -> u64,
     subset: &[u8],
     needed: usize,
     lengths: std::ops::RangeInclusive<usize>,
@@ -150,7 +245,7 @@ fn shortest_len(
     let mut span = Span::default();
     for len in 1..=*lengths.end() {
         for j in 0..dim {
-            span.insert(u64::from(deltas.delta(len - 1, subset[1 << j] ^ subset[0])));
+            span.insert(delta(len - 1, subset[1 << j] ^ subset[0]));
         }
         if span.rank() == needed && lengths.contains(&len) {
             return Some(len);
@@ -250,5 +345,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The rule of [`choose_for_scheme`], applied by brute force: every affine alphabet
+    /// inside the charset (without the scheme's delimiters) and every tag length, ranked by
+    /// [`value_rank`](crate::scheme::value_rank) (the scheme's value of whole tags, not the
+    /// per-distance deltas), then the order of the rule.
+    #[test]
+    fn scheme_choice_follows_the_rule_by_brute_force() {
+        use crate::scheme::{controlled_bits, value_rank};
+        for (name, slots, hash_tag, charset) in [
+            (SchemeName::Librdkafka, 12, None, "[0-9a-f]"),
+            (SchemeName::Codis, 1024, None, "[0-9_-]"),
+            (SchemeName::Couchbase, 1000, None, "[0-9a-f]"),
+            (SchemeName::TarantoolVshard, 3000, None, "[0-9_-]"),
+            (SchemeName::TwemproxyCrc32, 5, Some(*b"01"), "[0-9a-f]"),
+            (SchemeName::TwemproxyCrc16, 8, Some(*b"::"), "[0-9:;<=>?]"),
+        ] {
+            let scheme = name.scheme(Some(slots), hash_tag).unwrap();
+            let parsed = Charset::parse(charset).unwrap();
+            let choice = choose_for_scheme(&parsed, name, &scheme, None).unwrap();
+            let delimiters = hash_tag.unwrap_or(*b"{}");
+            let bytes: Vec<u8> = parsed
+                .bytes()
+                .iter()
+                .copied()
+                .filter(|b| !delimiters.contains(b))
+                .collect();
+            let needed = controlled_bits(&scheme).count_ones() as usize;
+            let mut candidates = Vec::new();
+            for dim in 1..=7 {
+                for subset in affine_subsets(&bytes, dim) {
+                    let alphabet = Alphabet::new(&subset).unwrap();
+                    if let Some(n) = (1..=max_tag_len(dim))
+                        .find(|&n| value_rank(&scheme, &alphabet, n).rank == needed)
+                    {
+                        candidates.push((n, std::cmp::Reverse(subset.len()), subset));
+                    }
+                }
+            }
+            let (n, _, subset) = candidates.into_iter().min().unwrap();
+            assert_eq!(
+                (choice.tag_len, choice.alphabet.symbols()),
+                (n, &subset[..]),
+                "{name:?} {charset}"
+            );
+            assert!(choice
+                .alphabet
+                .symbols()
+                .iter()
+                .all(|b| !delimiters.contains(b)));
+        }
+        // twemproxy's `crc16` with 3 servers: refused as the inversion refuses it
+        let pool = SchemeName::TwemproxyCrc16.scheme(Some(3), None).unwrap();
+        let alnum = Charset::parse("alnum").unwrap();
+        assert!(matches!(
+            choose_for_scheme(&alnum, SchemeName::TwemproxyCrc16, &pool, None),
+            Err(Error::UnsolvableRegister { .. })
+        ));
     }
 }

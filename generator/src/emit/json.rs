@@ -18,4 +18,4 @@ pub use crate::json_schema::{
     scheme_spec_of, scheme_to_value, spec_of, to_value, FORMAT, SCHEME_FORMAT,
 };
 // For the other emitters' JSON forms (`shortest`), which share the `crc` object.
-pub(crate) use crate::json_schema::{crc_value, CrcHeader};
+pub(crate) use crate::json_schema::CrcHeader;

@@ -459,6 +459,8 @@ impl Model {
     ///
     /// # Errors
     ///
+    /// - [`Error::SchemeRegister`] when the CRC runs in a register of its own
+    ///   (`twemproxy-crc16`), which the modules do not model.
     /// - [`Error::SchemeCrcWidth`] when the CRC's width is not 8, 16, 24 or 32.
     /// - [`Error::TagCount`] when a value has more tags than the language counts.
     ///
@@ -481,7 +483,7 @@ impl Model {
     ) -> Result<Self, Error> {
         let model = match source {
             Source::Crc16(d) => Self::of_crc16(d),
-            Source::Scheme(d) => Self::of_scheme(d)?,
+            Source::Scheme(d) => Self::of_scheme(d, language)?,
         };
         if model.tags.kernel.len() > max_kernel_len {
             return Err(Error::TagCount {
@@ -562,8 +564,14 @@ impl Model {
         }
     }
 
-    fn of_scheme(d: &SchemeDerivation) -> Result<Self, Error> {
+    fn of_scheme(d: &SchemeDerivation, language: &'static str) -> Result<Self, Error> {
         let scheme = &d.scheme;
+        if scheme.register() != slotgen_tables::Register::Crc {
+            return Err(Error::SchemeRegister {
+                scheme: d.spec.name.name(),
+                language,
+            });
+        }
         let crc = Register::of(scheme.crc())?;
         let (shift, mask) = scheme.transform();
         let value_bits = scheme

@@ -1,5 +1,7 @@
-//! A shortest-tag table ([`Shortest`]) as text: one tag per line, C, Lua and JSON. Its Rust
-//! form is [`rust::shortest_static`](crate::emit::rust::shortest_static).
+//! A shortest-tag table ([`Shortest`] of a CRC-16 spec, or [`SchemeShortest`] of a named
+//! scheme) as text: one tag per line, C, Lua and JSON. The Rust form of a CRC-16 table is
+//! [`rust::shortest_static`](crate::emit::rust::shortest_static), of a scheme's
+//! [`scheme_static`] here (the runtime's [`slotgen_tables::SchemeShortestTable`]).
 //!
 //! Tags are printable ASCII without braces (see [`Charset`](crate::shortest::Charset)), so
 //! each format quotes them with at most a backslash before `"`, `\` and (in C, against
@@ -7,14 +9,104 @@
 
 use std::fmt::Write;
 
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
 use serde_json::{json, Value};
 
-use crate::shortest::Shortest;
+use crate::scheme::SlotFunction;
+use crate::shortest::{SchemeShortest, Shortest};
 
 /// The JSON schema name and version written to `"format"`.
 pub const FORMAT: &str = "slotgen-shortest/1";
 
-/// A one-line description of the table: spec, tags per length, gaps.
+/// A shortest-tag table of either kind, as the writers of this module read it: the tags
+/// from the first slot, and what names the slot function.
+#[derive(Clone, Copy, Debug)]
+pub enum Table<'t> {
+    /// A CRC-16 spec's table: slots `0..slots`.
+    Crc16(&'t Shortest),
+    /// A named scheme's table: slots from the scheme's first (1 for Tarantool vshard).
+    Scheme(&'t SchemeShortest),
+}
+
+impl<'t> From<&'t Shortest> for Table<'t> {
+    fn from(table: &'t Shortest) -> Self {
+        Self::Crc16(table)
+    }
+}
+
+impl<'t> From<&'t SchemeShortest> for Table<'t> {
+    fn from(table: &'t SchemeShortest) -> Self {
+        Self::Scheme(table)
+    }
+}
+
+impl<'t> Table<'t> {
+    /// Every slot's tag in slot order from the first, `None` for a gap.
+    fn tags(self) -> Vec<Option<&'t [u8]>> {
+        match self {
+            Self::Crc16(t) => t.tags().collect(),
+            Self::Scheme(t) => t.tags().collect(),
+        }
+    }
+
+    fn width(self) -> usize {
+        match self {
+            Self::Crc16(t) => t.width(),
+            Self::Scheme(t) => t.width(),
+        }
+    }
+
+    fn gaps(self) -> Vec<u32> {
+        match self {
+            Self::Crc16(t) => t.gaps(),
+            Self::Scheme(t) => t.gaps(),
+        }
+    }
+
+    fn charset(self) -> &'t crate::shortest::Charset {
+        match self {
+            Self::Crc16(t) => &t.spec.charset,
+            Self::Scheme(t) => &t.charset,
+        }
+    }
+
+    fn max_len(self) -> usize {
+        match self {
+            Self::Crc16(t) => t.spec.max_len,
+            Self::Scheme(t) => t.max_len,
+        }
+    }
+
+    /// The slot function searched.
+    fn function(self) -> SlotFunction {
+        match self {
+            Self::Crc16(t) => SlotFunction::from(&crate::Spec {
+                crc: t.spec.crc,
+                slots: t.spec.slots,
+                ..crate::Spec::default()
+            }),
+            Self::Scheme(t) => SlotFunction::scheme(t.name, Some(t.scheme.slots()), t.hash_tag())
+                .expect("the scheme of a searched table"),
+        }
+    }
+
+    fn first_slot(self) -> u32 {
+        match self {
+            Self::Crc16(_) => 0,
+            Self::Scheme(t) => t.scheme.offset(),
+        }
+    }
+
+    fn slots(self) -> u32 {
+        match self {
+            Self::Crc16(t) => t.spec.slots,
+            Self::Scheme(t) => t.scheme.slots(),
+        }
+    }
+}
+
+/// A one-line description of the table: slot function, charset, tags per length, gaps.
 ///
 /// # Examples
 ///
@@ -28,18 +120,17 @@ pub const FORMAT: &str = "slotgen-shortest/1";
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn describe(table: &Shortest) -> String {
-    let spec = &table.spec;
+pub fn describe<'t>(table: impl Into<Table<'t>>) -> String {
+    let table = table.into();
     let mut per_len = vec![0usize; table.width() + 1];
     for tag in table.tags() {
         per_len[tag.map_or(0, <[u8]>::len)] += 1;
     }
     let mut out = format!(
-        "{}, {} slots, charset `{}` in this order, tags of at most {} symbols:",
-        spec.crc_name(),
-        spec.slots,
-        spec.charset.ranges(),
-        spec.max_len,
+        "{}, charset `{}` in this order, tags of at most {} symbols:",
+        table.function(),
+        table.charset().ranges(),
+        table.max_len(),
     );
     for (len, count) in per_len.iter().enumerate().skip(1) {
         write!(out, " {count} of length {len},").expect("writing to a String");
@@ -49,8 +140,9 @@ pub fn describe(table: &Shortest) -> String {
 }
 
 /// The `slotgen shortest` command line that writes this table in `format` (`lines`, `c`,
-/// `lua`, `json`, `rust`), every option spelled out: the charset as a bracket expression and
-/// its order as ranges, `--allow-gaps` when the table has gaps.
+/// `lua`, `json`, `rust`), every option spelled out: the slot function's options
+/// ([`SlotFunction::options`]), the charset as a bracket expression and its order as
+/// ranges, `--allow-gaps` when the table has gaps.
 ///
 /// # Examples
 ///
@@ -64,16 +156,16 @@ pub fn describe(table: &Shortest) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn command(table: &Shortest, format: &str, name: Option<&str>) -> String {
-    let spec = &table.spec;
-    let crc = super::common::crc_options(&spec.crc);
+pub fn command<'t>(table: impl Into<Table<'t>>, format: &str, name: Option<&str>) -> String {
+    let table = table.into();
     let quote = |s: &str| super::common::shell_quote(s.as_bytes());
+    let charset = table.charset();
     let mut out = format!(
-        "slotgen shortest {crc} --slots {} --charset {} --order {} --max-len {} --format {format}",
-        spec.slots,
-        quote(&format!("[{}]", spec.charset.set_ranges())),
-        quote(&spec.charset.ranges()),
-        spec.max_len,
+        "slotgen shortest {} --charset {} --order {} --max-len {} --format {format}",
+        table.function().options(),
+        quote(&format!("[{}]", charset.set_ranges())),
+        quote(&charset.ranges()),
+        table.max_len(),
     );
     if let Some(name) = name {
         write!(out, " --name {name}").expect("writing to a String");
@@ -84,11 +176,12 @@ pub fn command(table: &Shortest, format: &str, name: Option<&str>) -> String {
     out
 }
 
-/// One tag per line in slot order, an empty line for a gap: `slots` lines.
+/// One tag per line in slot order from the first slot, an empty line for a gap: `slots`
+/// lines.
 #[must_use]
-pub fn lines(table: &Shortest) -> String {
+pub fn lines<'t>(table: impl Into<Table<'t>>) -> String {
     let mut out = String::new();
-    for tag in table.tags() {
+    for tag in table.into().tags() {
         out += &String::from_utf8_lossy(tag.unwrap_or_default());
         out.push('\n');
     }
@@ -117,8 +210,9 @@ fn rows(entries: &[String], per_line: usize) -> String {
 }
 
 /// A C file: `const char NAME[slots][width + 1]`, redis-benchmark's `crc16_slot_table` in
-/// form, entry `slot` the tag of that slot, `""` for a gap; 16 entries to a line, so the
-/// line of slot `s` is `s / 16` after the opening one.
+/// form, entry `slot - first` the tag of that slot (the first slot is 0, or 1 for Tarantool
+/// vshard's buckets), `""` for a gap; 16 entries to a line, so the line of entry `i` is
+/// `i / 16` after the opening one.
 ///
 /// # Examples
 ///
@@ -129,27 +223,34 @@ fn rows(entries: &[String], per_line: usize) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn c(table: &Shortest, name: &str) -> String {
+pub fn c<'t>(table: impl Into<Table<'t>>, name: &str) -> String {
+    let table = table.into();
     let entries: Vec<String> = table
         .tags()
+        .into_iter()
         .map(|tag| quoted(tag.unwrap_or_default(), b"\"\\?"))
         .collect();
     let [generated, edit, spec] =
         super::common::generated_lines(&command(table, "c", Some(name)), &describe(table));
+    let index = match table.first_slot() {
+        0 => "slot".to_owned(),
+        first => format!("slot - {first}"),
+    };
     format!(
         "/* {generated} */\n/* {edit} {spec} */\n\n\
-         /* {name}[slot]: the first tag, shortest first, then in charset order, that lands on\n   \
+         /* {name}[{index}]: the first tag, shortest first, then in charset order, that lands on\n   \
          slot; \"\" where no tag of at most {} symbols does. */\n\
          const char {name}[{}][{}] = {{\n{}}};\n",
-        table.spec.max_len,
-        table.spec.slots,
+        table.max_len(),
+        table.slots(),
         table.width() + 1,
         rows(&entries, 16),
     )
 }
 
 /// A Lua chunk that returns the table as a sequence: `tags[slot + 1]` is the tag of `slot`
-/// (Lua sequences start at 1), `false` for a gap.
+/// (Lua sequences start at 1; `tags[slot]` for Tarantool vshard's buckets, which do too),
+/// `false` for a gap.
 ///
 /// # Examples
 ///
@@ -160,71 +261,163 @@ pub fn c(table: &Shortest, name: &str) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn lua(table: &Shortest) -> String {
+pub fn lua<'t>(table: impl Into<Table<'t>>) -> String {
+    let table = table.into();
     let entries: Vec<String> = table
         .tags()
+        .into_iter()
         .map(|tag| tag.map_or_else(|| "false".to_owned(), |t| quoted(t, b"\"\\")))
         .collect();
     let [generated, edit, spec] =
         super::common::generated_lines(&command(table, "lua", None), &describe(table));
+    let index = match table.first_slot() {
+        0 => "slot + 1".to_owned(),
+        1 => "slot".to_owned(),
+        first => format!("slot - {}", first - 1),
+    };
     format!(
         "-- {generated}\n-- {edit} {spec}\n\
-         -- tags[slot + 1]: the first tag, shortest first, then in charset order, that lands on\n\
+         -- tags[{index}]: the first tag, shortest first, then in charset order, that lands on\n\
          -- slot; false where no tag of at most {} symbols does.\n\
          return {{\n{}}}\n",
-        table.spec.max_len,
+        table.max_len(),
         rows(&entries, 16),
     )
 }
 
-/// The table as JSON (`"format": "slotgen-shortest/1"`): `crc` (the RevEng model and
-/// `name`), `slots`, `charset` (the symbols in search order), `max_len`, `width`, `tags`
-/// (one string per slot in slot order, `null` for a gap) and `gaps` (the slots without a
-/// tag, ascending).
+/// The table as JSON (`"format": "slotgen-shortest/1"`): the slot function
+/// ([`SlotFunction::json_fields`]: `crc`, the RevEng model and `name`, and `slots`; or
+/// `scheme`, an object of `name`, `hash_tag` and `first_slot`, and `slots`), `charset` (the
+/// symbols in search order), `max_len`, `width`, `tags` (one string per slot in slot order
+/// from the first, `null` for a gap) and `gaps` (the slots without a tag, ascending).
 #[must_use]
-pub fn to_value(table: &Shortest) -> Value {
-    let spec = &table.spec;
-    let alg = &spec.crc;
+pub fn to_value<'t>(table: impl Into<Table<'t>>) -> Value {
+    let table = table.into();
     let tags: Vec<Value> = table
         .tags()
+        .into_iter()
         .map(|tag| tag.map_or(Value::Null, |t| Value::from(String::from_utf8_lossy(t))))
         .collect();
-    json!({
+    let mut value = json!({
         "format": FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
-        "crc": super::json::crc_value(spec.crc_name(), alg),
-        "slots": spec.slots,
-        "charset": String::from_utf8_lossy(spec.charset.symbols()),
-        "max_len": spec.max_len,
+        "charset": String::from_utf8_lossy(table.charset().symbols()),
+        "max_len": table.max_len(),
         "width": table.width(),
         "tags": tags,
         "gaps": table.gaps(),
-    })
+    });
+    value
+        .as_object_mut()
+        .expect("an object")
+        .extend(table.function().json_fields());
+    value
+}
+
+/// The item `#vis static #name: SchemeShortestTable<'static> = SchemeShortestTable { ...
+/// };` for a scheme's shortest-tag table: the runtime's
+/// [`slotgen_tables::SchemeShortestTable`], its scheme made by the runtime's
+/// `SchemeName::scheme` in the initializer (a compile error if the runtime refuses the slot
+/// count), its tags one byte string of `slots * width` bytes. Every path is absolute
+/// (`::slotgen_tables::...`), and a doc comment describes the table.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::shortest::{shortest_scheme, Charset};
+/// use slotgen_tables::SchemeName;
+///
+/// let vshard = SchemeName::TarantoolVshard.scheme(Some(4), None)?;
+/// let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &Charset::parse("digits")?, 3)?;
+/// assert_eq!(table.packed(), b"1\x0020210\x00"); // buckets 1 to 4, NUL-padded to 2 bytes
+/// let tokens = slotgen::emit::shortest::scheme_static(&table, &syn::parse_quote!(pub), &syn::parse_quote!(BUCKETS_4));
+/// let source = slotgen::emit::rust::format(tokens).unwrap();
+/// assert!(source.contains("pub static BUCKETS_4: ::slotgen_tables::SchemeShortestTable<'static>"));
+/// assert!(source.contains("width: 2,"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[must_use]
+pub fn scheme_static(
+    table: &SchemeShortest,
+    vis: &syn::Visibility,
+    name: &syn::Ident,
+) -> TokenStream {
+    // The variant's name: `SchemeName`'s derived `Debug` of a unit variant is exactly it.
+    let variant = format_ident!("{}", format!("{:?}", table.name));
+    let slots = proc_macro2::Literal::u32_unsuffixed(table.scheme.slots());
+    let hash_tag = match table.hash_tag() {
+        Some(pair) => {
+            let pair = syn::LitByteStr::new(&pair, Span::call_site());
+            quote!(::core::option::Option::Some(*#pair))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let charset = syn::LitByteStr::new(table.charset.symbols(), Span::call_site());
+    let [max_len, width] =
+        [table.max_len, table.width()].map(proc_macro2::Literal::usize_unsuffixed);
+    let tags = syn::LitByteStr::new(table.packed(), Span::call_site());
+    let doc = format!(" Shortest tags: {}.", describe(table));
+    quote! {
+        #[doc = #doc]
+        #vis static #name: ::slotgen_tables::SchemeShortestTable<'static> = ::slotgen_tables::SchemeShortestTable {
+            scheme: match ::slotgen_tables::SchemeName::#variant.scheme(::core::option::Option::Some(#slots), #hash_tag) {
+                ::core::result::Result::Ok(scheme) => scheme,
+                ::core::result::Result::Err(_) => ::core::panic!(
+                    "the runtime refuses this scheme's slot count or hash_tag: regenerate the table with slotgen"
+                ),
+            },
+            charset: #charset,
+            max_len: #max_len,
+            width: #width,
+            tags: #tags,
+        };
+    }
+}
+
+/// A complete Rust source file holding one scheme's shortest-tag table `pub static NAME`
+/// ([`scheme_static`]), formatted with `prettyplease`, its first line `// @generated by` the
+/// command that writes it, as [`rust::shortest_file`](crate::emit::rust::shortest_file)
+/// writes a CRC-16 table's.
+///
+/// # Errors
+///
+/// [`syn::Error`] when `name` is not a Rust identifier.
+pub fn scheme_rust_file(table: &SchemeShortest, name: &str) -> Result<String, syn::Error> {
+    let ident: syn::Ident = syn::parse_str(name)?;
+    let [generated, edit, spec] =
+        super::common::generated_lines(&command(table, "rust", Some(name)), &describe(table));
+    let items = scheme_static(table, &syn::parse_quote!(pub), &ident);
+    Ok(format!(
+        "// {generated}\n// {edit} {spec}\n\n{}",
+        super::rust::format(items)?
+    ))
 }
 
 /// A shortest-tag table read back from its JSON form ([`to_value`]): what `slotgen verify`
 /// checks.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct ShortestJson {
-    /// The CRC the file names (`crc`).
-    pub crc: crc::Algorithm<u16>,
-    /// The slot count (`slots`).
-    pub slots: crate::spec::SlotCount,
-    /// The tags in slot order (`tags`), `None` for a gap.
+    /// The slot function the file names (`crc` and `slots`, or `scheme` and `slots`).
+    pub function: SlotFunction,
+    /// The tags in slot order from the first (`tags`), `None` for a gap.
     pub tags: Vec<Option<Vec<u8>>>,
 }
 
-/// Reads the JSON form of a shortest-tag table (schema `slotgen-shortest/1`): its CRC, slot
-/// count and tags. Nothing is checked against the CRC here; that is
-/// [`verify::tag_table`](crate::verify::tag_table)'s work.
+/// Reads the JSON form of a shortest-tag table (schema `slotgen-shortest/1`): its slot
+/// function and tags. Nothing is checked against the slot function here; that is
+/// [`verify::tag_table`](crate::verify::tag_table)'s work (or
+/// [`verify::scheme_tag_table`](crate::verify::scheme_tag_table)'s).
 ///
 /// # Errors
 ///
 /// - [`Error::ShortestJson`](crate::Error::ShortestJson): not JSON, `format` is not
-///   [`FORMAT`], or `crc`, `slots` or `tags` are missing or of the wrong type.
+///   [`FORMAT`], or `crc` (or `scheme`), `slots` or `tags` are missing or of the wrong type.
 /// - [`Error::UnsupportedWidth`](crate::Error::UnsupportedWidth),
 ///   [`Error::UnknownCrc`](crate::Error::UnknownCrc), [`Error::SlotCount`](crate::Error::SlotCount):
-///   the CRC or the slot count the file names.
+///   the CRC or the slot count the file names; [`Error::UnknownScheme`](crate::Error::UnknownScheme),
+///   [`Error::HashTagDelimiters`](crate::Error::HashTagDelimiters),
+///   [`Error::Scheme`](crate::Error::Scheme): the scheme, as
+///   [`scheme::resolve`](crate::scheme::resolve).
 ///
 /// # Examples
 ///
@@ -232,8 +425,8 @@ pub struct ShortestJson {
 /// let table = slotgen::shortest::shortest(&Default::default())?;
 /// let text = slotgen::emit::shortest::to_value(&table).to_string();
 /// let read = slotgen::emit::shortest::from_json(&text)?;
-/// assert_eq!(read.crc, crc::CRC_16_XMODEM);
-/// assert_eq!(read.slots.get(), 16384);
+/// assert_eq!(read.function.spec().unwrap().crc, crc::CRC_16_XMODEM);
+/// assert_eq!(read.function.slots(), 16384);
 /// assert_eq!(read.tags[12739].as_deref(), table.tag(12739));
 /// # Ok::<(), slotgen::Error>(())
 /// ```
@@ -241,9 +434,15 @@ pub fn from_json(text: &str) -> Result<ShortestJson, crate::Error> {
     #[derive(serde::Deserialize)]
     struct File {
         format: Option<String>,
-        crc: super::json::CrcHeader,
+        crc: Option<super::json::CrcHeader>,
+        scheme: Option<SchemeHeader>,
         slots: u64,
         tags: Vec<Option<String>>,
+    }
+    #[derive(serde::Deserialize)]
+    struct SchemeHeader {
+        name: String,
+        hash_tag: Option<String>,
     }
     let bad = |reason: String| crate::Error::ShortestJson { reason };
     let value: Value = serde_json::from_str(text).map_err(|e| bad(e.to_string()))?;
@@ -256,9 +455,33 @@ pub fn from_json(text: &str) -> Result<ShortestJson, crate::Error> {
     }
     let file: File = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
     debug_assert_eq!(file.format.as_deref(), Some(FORMAT));
+    let function = match (file.crc, file.scheme) {
+        (Some(crc), None) => SlotFunction::from(&crate::Spec {
+            crc: crc.algorithm()?,
+            slots: crate::spec::SlotCount::new(file.slots)?.get(),
+            ..crate::Spec::default()
+        }),
+        (None, Some(scheme)) => {
+            let resolved =
+                crate::scheme::resolve(&scheme.name, Some(file.slots), scheme.hash_tag.as_deref())?;
+            SlotFunction::scheme(
+                crate::scheme::find(&scheme.name)?,
+                Some(resolved.slots()),
+                scheme
+                    .hash_tag
+                    .as_deref()
+                    .map(crate::scheme::hash_tag)
+                    .transpose()?,
+            )?
+        }
+        _ => {
+            return Err(bad(
+                "give one of `crc` (a CRC-16 table) and `scheme` (a named scheme's)".to_owned(),
+            ))
+        }
+    };
     Ok(ShortestJson {
-        crc: file.crc.algorithm()?,
-        slots: crate::spec::SlotCount::new(file.slots)?,
+        function,
         tags: file
             .tags
             .into_iter()

@@ -10,7 +10,7 @@
 //! That needs the value's every bit to be controlled (full rank on the value's width), so
 //! tags are longer: 9 symbols of 16 for the 32 bits of CRC-32/ISO-HDLC.
 
-use slotgen_tables::{Reduction, Scheme, SchemeName, SchemeTable, MAX_TAG_LEN};
+use slotgen_tables::{Reduction, Register, Scheme, SchemeName, SchemeTable, MAX_TAG_LEN};
 
 use crate::derive::max_tag_len;
 use crate::{gf2, Alphabet, Error};
@@ -161,6 +161,26 @@ impl SchemeDerivation {
 /// - [`Error::SchemeValueMask`] when the scheme's value mask has holes.
 /// - [`Error::SlotsAboveValues`] when the scheme has more slots than values, so that some
 ///   slots are reached by no key.
+/// - [`Error::UnsolvableRegister`] when the whole value is to be solved and the register
+///   is one no tag controls whole ([`Register::Unmasked32`]: `twemproxy-crc16` with a
+///   server count that is not a power of two).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{solved, Solved};
+/// use slotgen_tables::{Scheme, SchemeName};
+///
+/// let kafka = Scheme::librdkafka(12)?;
+/// assert_eq!(solved(SchemeName::Librdkafka, &kafka)?, Solved::WholeValue(32));
+/// // twemproxy's `crc16` with 4 servers: the low 2 bits, which are CRC-16/XMODEM's
+/// let pool = Scheme::twemproxy_crc16(4, None)?;
+/// assert_eq!(solved(SchemeName::TwemproxyCrc16, &pool)?, Solved::LowBits(2));
+/// // with 3, the whole 32-bit register, which tags do not control
+/// let pool = Scheme::twemproxy_crc16(3, None)?;
+/// assert!(solved(SchemeName::TwemproxyCrc16, &pool).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn solved(name: SchemeName, scheme: &Scheme<'_>) -> Result<Solved, Error> {
     let value_bits = scheme.value_bits().ok_or(Error::SchemeValueMask {
         scheme: name.name(),
@@ -173,14 +193,21 @@ pub fn solved(name: SchemeName, scheme: &Scheme<'_>) -> Result<Solved, Error> {
             value_bits,
         });
     }
-    Ok(solved_unchecked(scheme))
+    let solved = solved_unchecked(scheme);
+    if let (Register::Unmasked32, Solved::WholeValue(_)) = (scheme.register(), solved) {
+        return Err(Error::UnsolvableRegister {
+            scheme: name.name(),
+            slots: scheme.slots(),
+        });
+    }
+    Ok(solved)
 }
 
 /// [`solved`] without its checks: for a mask with holes, the value's width is its highest
 /// bit; with more slots than values, the low bits are the slot's, as many as the value has.
 pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
     let (shift, mask) = scheme.transform();
-    let kept = u32::from(scheme.crc().width()) - shift;
+    let kept = scheme.register().width(scheme.crc()) - shift;
     let value_bits = scheme
         .value_bits()
         .unwrap_or(64 - (mask & low_mask(kept)).leading_zeros());
@@ -203,7 +230,8 @@ pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
 ///
 /// # Errors
 ///
-/// - [`Error::Scheme`], [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`]: the scheme.
+/// - [`Error::Scheme`], [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`],
+///   [`Error::UnsolvableRegister`]: the scheme.
 /// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
 ///   [`Error::NotAffine`], [`Error::DelimiterInAlphabet`]: the alphabet.
 /// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
@@ -529,6 +557,13 @@ mod tests {
         }
     }
 
+    /// Whether `scheme` is one whose register no tag controls whole, with a slot count
+    /// that needs the whole value (`twemproxy-crc16` and no power of two): refused, and
+    /// the refusal is asserted where it happens.
+    fn unsolvable(scheme: &Scheme<'_>) -> bool {
+        scheme.register() == Register::Unmasked32 && !scheme.slots().is_power_of_two()
+    }
+
     /// Framed keys of every whole-key scheme land on every slot through the runtime's
     /// forward function, for frames of every shape; every key of a slot is distinct; a
     /// hashtag scheme refuses a frame by name.
@@ -552,6 +587,13 @@ mod tests {
                     continue;
                 }
                 for (prefix, suffix) in frames {
+                    if unsolvable(&scheme) {
+                        assert!(matches!(
+                            FramedKeys::derive(&spec, prefix, suffix),
+                            Err(Error::UnsolvableRegister { .. })
+                        ));
+                        continue;
+                    }
                     let keys = FramedKeys::derive(&spec, prefix, suffix).unwrap();
                     let first = scheme.offset();
                     for slot in first..first + scheme.slots() {
@@ -597,6 +639,13 @@ mod tests {
                 let Ok(scheme) = s.scheme() else {
                     continue; // Redis Cluster with a count that is no power of two
                 };
+                if unsolvable(&scheme) {
+                    assert!(
+                        matches!(derive(&s), Err(Error::UnsolvableRegister { .. })),
+                        "{name:?} {slots:?}"
+                    );
+                    continue;
+                }
                 let d = derive(&s).unwrap_or_else(|e| panic!("{name:?} {slots:?}: {e}"));
                 let table = d.table();
                 let first = scheme.offset();
@@ -643,12 +692,65 @@ mod tests {
             (SchemeName::Couchbase, 1024, Solved::LowBits(10), 3, 3),
             (SchemeName::Codis, 1024, Solved::LowBits(10), 3, 3),
             (SchemeName::RedisCluster, 16384, Solved::LowBits(14), 4, 4),
+            // nutcracker's `crc16` with a power of two of servers: the register's low bits
+            // (a separate Python elimination over `binascii.crc_hqx` steps in an unmasked
+            // register gives these lengths)
+            (SchemeName::TwemproxyCrc16, 4, Solved::LowBits(2), 1, 1),
+            (
+                SchemeName::TwemproxyCrc16,
+                1 << 16,
+                Solved::LowBits(16),
+                5,
+                4,
+            ),
+            (
+                SchemeName::TwemproxyCrc16,
+                1 << 20,
+                Solved::LowBits(20),
+                6,
+                5,
+            ),
         ] {
             for (alphabet, len) in [(&sixteen[..], len16), (&thirty_two[..], len32)] {
                 let d = derive(&spec(name, Some(slots), alphabet)).unwrap();
                 assert_eq!((d.solved, d.tag_len), (solved, len), "{name:?} {slots}");
             }
         }
+    }
+
+    /// twemproxy's `crc16` register is never controlled whole: over tags of any length,
+    /// alphabets of 2^d symbols control 16 + 2d of its 32 bits (24, 26 and 30 for d = 4, 5
+    /// and 7 by a separate Python elimination over `binascii.crc_hqx` steps in an unmasked
+    /// register), so a server count that is no power of two is refused by name, with
+    /// `shortest --scheme` as the way out.
+    #[test]
+    fn twemproxy_crc16_register_rank_and_refusal() {
+        let pool = SchemeName::TwemproxyCrc16.scheme(Some(3), None).unwrap();
+        // 0x80..=0xff has the linear part of Python's 0..=127 (bit 7 fixed)
+        let high: Vec<u8> = (0x80..=0xff).collect();
+        for (alphabet, rank) in [
+            (&b"@ABCDEFGHIJKLMNO"[..], 24),
+            (&b"@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_"[..], 26),
+            (&high[..], 30),
+        ] {
+            let alphabet = Alphabet::new(alphabet).unwrap();
+            for len in [8, 9, max_tag_len(alphabet.symbol_bits())] {
+                let found = crate::scheme::value_rank(&pool, &alphabet, len);
+                assert_eq!((found.rank, found.needed), (rank, 32), "len {len}");
+            }
+        }
+        let text = derive(&spec(
+            SchemeName::TwemproxyCrc16,
+            Some(3),
+            b"@ABCDEFGHIJKLMNO",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(text.contains("at most 30 of the 32 bits"), "{text}");
+        assert!(
+            text.contains("slotgen shortest --scheme twemproxy-crc16"),
+            "{text}"
+        );
     }
 
     /// Redis Cluster through this path gives the tags of the CRC-16 derivation, which is
@@ -684,6 +786,7 @@ mod tests {
             (SchemeName::TwemproxyCrc32, 5, &b"@ABCDEFGHIJKLMNO"[..], 4),
             (SchemeName::Codis, 1024, &b"@ABCDEFGHIJKLMNO"[..], 3),
             (SchemeName::Librdkafka, 3, &b"@A"[..], 32),
+            (SchemeName::TwemproxyCrc16, 16, &b"@ABCDEFGHIJKLMNO"[..], 4),
         ] {
             let s = SchemeSpec {
                 tag_len: Some(tag_len),
@@ -728,7 +831,11 @@ mod tests {
     #[test]
     fn verify_passes_every_scheme() {
         for name in SchemeName::ALL {
-            let s = spec(name, name.default_slots().or(Some(12)), b"@ABCDEFGHIJKLMNO");
+            let slots = match name {
+                SchemeName::TwemproxyCrc16 => 16,
+                _ => name.default_slots().unwrap_or(12),
+            };
+            let s = spec(name, Some(slots), b"@ABCDEFGHIJKLMNO");
             let d = derive(&s).unwrap();
             let report = crate::verify::verify_scheme(&d);
             assert!(report.passed(), "{name:?}: {:?}", report.failures);

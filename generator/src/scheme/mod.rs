@@ -10,6 +10,10 @@ use slotgen_tables::{Scheme, SchemeName};
 use crate::Error;
 
 pub mod invert;
+pub mod rule;
+mod slot_function;
+
+pub use slot_function::SlotFunction;
 
 /// The named scheme called `name`, case-insensitive, with `_` read as `-`.
 ///
@@ -303,6 +307,7 @@ mod tests {
             ("librdkafka", None),
             ("twemproxy-crc32a", None),
             ("twemproxy-crc32", None),
+            ("twemproxy-crc16", None),
         ] {
             match (resolve(name, None, None), slots) {
                 (Ok(s), Some(n)) => assert_eq!(s.slots(), n, "{name}"),

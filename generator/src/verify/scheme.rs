@@ -1,6 +1,6 @@
 //! [`verify_scheme`]: the exhaustive check of a scheme derivation.
 
-use slotgen_tables::{AnyCrc, Reduction, Scheme};
+use slotgen_tables::{AnyCrc, Reduction, Register, Scheme};
 
 use super::{Failure, Report, MAX_LISTED};
 
@@ -30,16 +30,34 @@ impl Reference {
         }
     }
 
-    /// The scheme's value of `bytes`: the CRC, shifted and masked.
-    fn value(&self, scheme: &Scheme<'static>, bytes: &[u8]) -> u64 {
-        let crc = match self {
+    /// The CRC of `bytes`.
+    fn checksum(&self, bytes: &[u8]) -> u64 {
+        match self {
             Self::W8(c) => u64::from(c.checksum(bytes)),
             Self::W16(c) => u64::from(c.checksum(bytes)),
             Self::W32(c) => u64::from(c.checksum(bytes)),
             Self::W64(c) => c.checksum(bytes),
+        }
+    }
+
+    /// The scheme's value of `bytes`: the register, shifted and masked. For
+    /// [`Register::Unmasked32`], the register written as what its documentation says it
+    /// holds, from three CRCs of the `crc` crate (not by stepping it): the CRC of `bytes`,
+    /// with the high bytes of the CRCs of `bytes` without its last byte in bits 16 to 23
+    /// and without its last two in bits 24 to 31.
+    fn value(&self, scheme: &Scheme<'static>, bytes: &[u8]) -> u64 {
+        let register = match scheme.register() {
+            Register::Crc => self.checksum(bytes),
+            Register::Unmasked32 => {
+                let high_byte = |drop: usize| match bytes.len().checked_sub(drop) {
+                    Some(len) => self.checksum(&bytes[..len]) >> 8 & 0xff,
+                    None => 0,
+                };
+                self.checksum(bytes) | high_byte(1) << 16 | high_byte(2) << 24
+            }
         };
         let (shift, mask) = scheme.transform();
-        (crc >> shift) & mask
+        (register >> shift) & mask
     }
 }
 

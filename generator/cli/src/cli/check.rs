@@ -1,15 +1,18 @@
 //! `slotgen check`: is this key layout legal on a cluster? One row per key (slot, hashtag,
 //! key, the hashtag rule's traps it falls into), then a summary; `--same-slot` and
-//! `--template` check that keys meet on one slot, as a multi-key command needs.
+//! `--template` check that keys meet on one slot, as a multi-key command needs. With
+//! `--scheme`, the slots, hashtags and traps are the named scheme's, by its own rule.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
-use slotgen_tables::{explicit_hashtag, hashtag, shared_hashtag, warnings, Crc16, Warning};
+use slotgen::scheme::rule::{self, Trap};
+use slotgen::scheme::SlotFunction;
+use slotgen_tables::HashtagRule;
 
 use super::CrcArgs;
 
@@ -60,20 +63,28 @@ pub struct CheckArgs {
 }
 
 pub fn run(args: &CheckArgs) -> Result<ExitCode> {
-    let spec = args.crc.spec()?;
-    let slot_of = {
-        let crc = Crc16::new(&spec.crc);
-        let mask = args.crc.slots()?.mask();
-        move |key: &[u8]| crc.checksum(hashtag(key)) & mask
-    };
+    let function = args.crc.slot_function()?;
+    let slot_of = |key: &[u8]| function.slot(key);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut report = Report::new(args.format, spec.slots, &mut out);
+    let mut report = Report::new(args.format, &function, &mut out);
     if args.format == CheckFormat::Json {
-        let head = json!({
-            "format": "slotgen-check/1",
-            "crc": spec.crc_name(),
-            "slots": spec.slots,
-        });
+        let head = match function.spec() {
+            Some(spec) => json!({
+                "format": "slotgen-check/1",
+                "crc": spec.crc_name(),
+                "slots": spec.slots,
+            }),
+            None => {
+                let mut head = json!({
+                    "format": "slotgen-check/1",
+                    "hashtag_rule": rule_name(function.rule()),
+                });
+                head.as_object_mut()
+                    .expect("an object")
+                    .extend(function.json_fields());
+                head
+            }
+        };
         let head = head.to_string();
         write!(report.out, "{},\"keys\":[", &head[..head.len() - 1])?;
     }
@@ -147,12 +158,64 @@ fn escape(bytes: &[u8]) -> String {
 }
 
 /// The hashtag column: `-` when the whole key is hashed, and a hashtag that is `-` itself
-/// written `\x2d`.
-fn hashtag_field(key: &[u8]) -> String {
-    match explicit_hashtag(key) {
+/// written `\x2d` (an empty field for Codis's empty hashtag).
+fn hashtag_field(rule: HashtagRule, key: &[u8]) -> String {
+    match rule::hashtag(rule, key) {
         None => "-".to_owned(),
         Some(b"-") => "\\x2d".to_owned(),
         Some(tag) => escape(tag),
+    }
+}
+
+/// A hashtag in a summary line: [`escape`]d, and `""` for Codis's empty one.
+fn shown_tag(tag: &[u8]) -> String {
+    if tag.is_empty() {
+        "\"\"".to_owned()
+    } else {
+        escape(tag)
+    }
+}
+
+/// The rule's name in the JSON head of a scheme's check: `redis`, `codis`, `delimited` or
+/// `whole-key`, as `slotgen emit json` names it.
+fn rule_name(rule: HashtagRule) -> &'static str {
+    match rule {
+        HashtagRule::WholeKey => "whole-key",
+        HashtagRule::Redis => "redis",
+        HashtagRule::Codis => "codis",
+        HashtagRule::Delimited { .. } => "delimited",
+    }
+}
+
+/// The rule in words, for the summary of a scheme's check.
+fn rule_words(rule: HashtagRule) -> String {
+    let Some(pair) = rule.delimiters() else {
+        return "none: the whole key is hashed".to_owned();
+    };
+    let [o, c] = pair.map(|b| slotgen::text::escape(&[b]));
+    match rule {
+        HashtagRule::Codis => format!(
+            "the bytes between the first `{o}` and the first `{c}` after it, even none (an empty tag hashes the empty string)"
+        ),
+        _ => format!(
+            "the bytes between the first `{o}` and the first `{c}` after it; the whole key when there are none"
+        ),
+    }
+}
+
+/// How keys that must meet get onto one slot under `function`, for the messages of a
+/// failed check: one hashtag of the rule, or for a rule that hashes the whole key, what
+/// there is instead.
+fn way_out(function: &SlotFunction) -> String {
+    match function.rule().delimiters() {
+        Some([open, close]) => {
+            let [o, c] = [open, close].map(|b| slotgen::text::escape(&[b]));
+            format!("put them under one non-empty hashtag, such as `{o}orders{c}`")
+        }
+        None => match function.scheme_name() {
+            Some((name, _)) if name.takes_hash_tag() => "this pool hashes the whole key, so distinct keys meet on a server only by chance: give the pool a `hash_tag` (`--hash-tag '{}'` here) and put the keys under one tag".to_owned(),
+            _ => "this scheme hashes the whole key, so distinct keys meet on a slot only by chance".to_owned(),
+        },
     }
 }
 
@@ -162,55 +225,61 @@ fn text_or_null(bytes: &[u8]) -> Value {
 }
 
 /// What the rows so far add up to, and where they go.
-struct Report<'o, W: Write> {
+struct Report<'o, 'f, W: Write> {
     out: &'o mut W,
     format: CheckFormat,
+    function: &'f SlotFunction,
     keys: u64,
-    /// One bit per slot seen.
-    seen: Vec<u64>,
-    distinct: u32,
-    first_slot: Option<u16>,
+    /// The slots seen.
+    seen: BTreeSet<u32>,
+    first_slot: Option<u32>,
     warned_keys: u64,
-    counts: [u64; Warning::ALL.len()],
+    counts: [u64; Trap::ALL.len()],
     /// The hashtag all keys so far share: `Some(None)` before the first key, `None` once
     /// two keys differ or one has none.
     shared: Option<Option<Vec<u8>>>,
 }
 
-impl<'o, W: Write> Report<'o, W> {
-    fn new(format: CheckFormat, slots: u32, out: &'o mut W) -> Self {
+impl<'o, 'f, W: Write> Report<'o, 'f, W> {
+    fn new(format: CheckFormat, function: &'f SlotFunction, out: &'o mut W) -> Self {
         Self {
             out,
             format,
+            function,
             keys: 0,
-            seen: vec![0; (slots as usize).div_ceil(64)],
-            distinct: 0,
+            seen: BTreeSet::new(),
             first_slot: None,
             warned_keys: 0,
-            counts: [0; Warning::ALL.len()],
+            counts: [0; Trap::ALL.len()],
             shared: Some(None),
         }
     }
 
+    /// The rule keys are read by.
+    fn rule(&self) -> HashtagRule {
+        self.function.rule()
+    }
+
     /// One row; `extra` adds fields to a JSON row (a template's name and instance).
-    fn key(&mut self, key: &[u8], slot: u16, extra: Option<Value>) -> Result<()> {
-        let found = warnings(key);
+    fn key(&mut self, key: &[u8], slot: u32, extra: Option<Value>) -> Result<()> {
+        let rule = self.rule();
+        let found = rule::traps(rule, key);
+        let tag = rule::hashtag(rule, key);
         match self.format {
             CheckFormat::Tsv => writeln!(
                 self.out,
                 "{slot}\t{}\t{}\t{found}",
-                hashtag_field(key),
+                hashtag_field(rule, key),
                 escape(key)
             )?,
             CheckFormat::Json => {
-                let tag = explicit_hashtag(key);
                 let mut row = json!({
                     "slot": slot,
                     "key": text_or_null(key),
                     "key_hex": hex::encode(key),
                     "hashtag": tag.map_or(Value::Null, text_or_null),
                     "hashtag_hex": tag.map(hex::encode),
-                    "warnings": found.iter().map(Warning::name).collect::<Vec<_>>(),
+                    "warnings": found.iter().map(Trap::name).collect::<Vec<_>>(),
                 });
                 if let Some(Value::Object(extra)) = extra {
                     row.as_object_mut().expect("an object").extend(extra);
@@ -219,39 +288,29 @@ impl<'o, W: Write> Report<'o, W> {
             }
         }
         self.keys += 1;
-        let (word, bit) = (usize::from(slot) / 64, slot % 64);
-        if self.seen[word] & (1 << bit) == 0 {
-            self.seen[word] |= 1 << bit;
-            self.distinct += 1;
-        }
+        self.seen.insert(slot);
         self.first_slot.get_or_insert(slot);
         if !found.is_empty() {
             self.warned_keys += 1;
         }
-        for w in found {
-            self.counts[w as usize] += 1;
+        for t in found.iter() {
+            self.counts[t as usize] += 1;
         }
         self.shared = match self.shared.take() {
-            Some(None) if self.keys == 1 => explicit_hashtag(key).map(|t| Some(t.to_vec())),
-            Some(Some(tag)) if explicit_hashtag(key) == Some(&tag[..]) => Some(Some(tag)),
+            Some(None) if self.keys == 1 => tag.map(|t| Some(t.to_vec())),
+            Some(Some(shared)) if tag == Some(&shared[..]) => Some(Some(shared)),
             _ => None,
         };
         Ok(())
     }
 
-    fn slots_seen(&self) -> Vec<u16> {
-        (0..self.seen.len() * 64)
-            .filter(|&s| self.seen[s / 64] & (1 << (s % 64)) != 0)
-            .map(|s| s as u16)
-            .collect()
+    /// How many distinct slots the keys land on.
+    fn distinct(&self) -> usize {
+        self.seen.len()
     }
 
     fn verdict(&self) -> String {
-        match (self.distinct, self.first_slot) {
-            (1, Some(slot)) => format!("same slot {slot}"),
-            (0, _) => "no keys".to_owned(),
-            (n, _) => format!("CROSSSLOT: {n} slots"),
-        }
+        verdict(self.function, self.distinct(), self.first_slot)
     }
 
     fn shared_hashtag(&self) -> Option<&[u8]> {
@@ -264,33 +323,43 @@ impl<'o, W: Write> Report<'o, W> {
     /// The summary, then the exit: 1 when --same-slot, a template instance or --strict
     /// fails.
     fn finish(self, args: &CheckArgs, instances: &[Instance]) -> Result<ExitCode> {
-        let same_slot_failed = args.same_slot && self.distinct != 1;
+        let distinct = self.distinct();
+        let same_slot_failed = args.same_slot && distinct != 1;
         let broken: Vec<&Instance> = instances.iter().filter(|i| !i.off.is_empty()).collect();
         let strict_failed = args.strict && self.warned_keys > 0;
-        let present: Vec<(Warning, u64)> = Warning::ALL
+        let present: Vec<(Trap, u64)> = Trap::ALL
             .into_iter()
             .zip(self.counts)
             .filter(|&(_, n)| n > 0)
             .collect();
+        let rule = self.rule();
         match self.format {
             CheckFormat::Tsv => {
-                writeln!(
-                    self.out,
-                    "# keys: {}, distinct slots: {}, keys with warnings: {}",
-                    self.keys, self.distinct, self.warned_keys
-                )?;
-                for &(w, n) in &present {
+                if self.function.spec().is_none() {
                     writeln!(
                         self.out,
-                        "# {w}: {n} {}: {}",
+                        "# {}; hashtag: {}",
+                        self.function,
+                        rule_words(rule)
+                    )?;
+                }
+                writeln!(
+                    self.out,
+                    "# keys: {}, distinct slots: {distinct}, keys with warnings: {}",
+                    self.keys, self.warned_keys
+                )?;
+                for &(t, n) in &present {
+                    writeln!(
+                        self.out,
+                        "# {t}: {n} {}: {}",
                         if n == 1 { "key" } else { "keys" },
-                        w.explanation()
+                        t.explanation(rule)
                     )?;
                 }
                 if args.same_slot {
                     writeln!(self.out, "# {}", self.verdict())?;
                     match self.shared_hashtag() {
-                        Some(tag) => writeln!(self.out, "# shared hashtag: {}", escape(tag))?,
+                        Some(tag) => writeln!(self.out, "# shared hashtag: {}", shown_tag(tag))?,
                         None => writeln!(self.out, "# shared hashtag: none")?,
                     }
                 }
@@ -324,15 +393,15 @@ impl<'o, W: Write> Report<'o, W> {
             CheckFormat::Json => {
                 let summary = json!({
                     "keys": self.keys,
-                    "distinct_slots": self.distinct,
-                    "slots": self.slots_seen(),
+                    "distinct_slots": distinct,
+                    "slots": self.seen,
                     "keys_with_warnings": self.warned_keys,
-                    "warnings": present.iter().map(|&(w, n)| (w.name().to_owned(), json!(n))).collect::<serde_json::Map<_, _>>(),
-                    "explanations": present.iter().map(|&(w, _)| (w.name().to_owned(), json!(w.explanation()))).collect::<serde_json::Map<_, _>>(),
+                    "warnings": present.iter().map(|&(t, n)| (t.name().to_owned(), json!(n))).collect::<serde_json::Map<_, _>>(),
+                    "explanations": present.iter().map(|&(t, _)| (t.name().to_owned(), json!(t.explanation(rule)))).collect::<serde_json::Map<_, _>>(),
                     "same_slot": args.same_slot.then(|| json!({
-                        "passed": self.distinct == 1,
+                        "passed": distinct == 1,
                         "verdict": self.verdict(),
-                        "slot": (self.distinct == 1).then_some(self.first_slot).flatten(),
+                        "slot": (distinct == 1).then_some(self.first_slot).flatten(),
                         "shared_hashtag": self.shared_hashtag().map(text_or_null),
                     })),
                     "strict": args.strict.then(|| json!({ "passed": self.warned_keys == 0 })),
@@ -366,21 +435,39 @@ impl<'o, W: Write> Report<'o, W> {
                 .filter(|t| broken.iter().any(|i| i.off.contains(t)))
                 .map(String::as_str)
                 .collect();
-            bail!(
-                "{} of {} template instances land on more than one slot (CROSSSLOT in one command); \
-                 off the slot of the others: `{}`: put every key of an instance under the same hashtag",
-                broken.len(),
-                instances.len(),
-                names.join("`, `")
-            );
+            match self.function.spec() {
+                Some(_) => bail!(
+                    "{} of {} template instances land on more than one slot (CROSSSLOT in one command); \
+                     off the slot of the others: `{}`: put every key of an instance under the same hashtag",
+                    broken.len(),
+                    instances.len(),
+                    names.join("`, `")
+                ),
+                None => bail!(
+                    "{} of {} template instances land on more than one slot of {}; off the slot of the others: `{}`: {}",
+                    broken.len(),
+                    instances.len(),
+                    self.function,
+                    names.join("`, `"),
+                    way_out(self.function)
+                ),
+            }
         }
         if same_slot_failed {
-            bail!(
-                "the {} keys land on {} slots, and a multi-key command needs one (CROSSSLOT): \
-                 put them under one non-empty hashtag, such as `{{orders}}`",
-                self.keys,
-                self.distinct
-            );
+            match self.function.spec() {
+                Some(_) => bail!(
+                    "the {} keys land on {} slots, and a multi-key command needs one (CROSSSLOT): \
+                     put them under one non-empty hashtag, such as `{{orders}}`",
+                    self.keys,
+                    distinct
+                ),
+                None => bail!(
+                    "the {} keys land on {distinct} slots of {}, and keys that must meet need one: {}",
+                    self.keys,
+                    self.function,
+                    way_out(self.function)
+                ),
+            }
         }
         if strict_failed {
             bail!(
@@ -393,6 +480,18 @@ impl<'o, W: Write> Report<'o, W> {
     }
 }
 
+/// The verdict on keys that land on `distinct` slots, the first of them `first`: `same
+/// slot N`, or `CROSSSLOT: N slots` (what a Redis Cluster answers; for another scheme `N
+/// slots, not one`).
+fn verdict(function: &SlotFunction, distinct: usize, first: Option<u32>) -> String {
+    match (distinct, first) {
+        (1, Some(slot)) => format!("same slot {slot}"),
+        (0, _) => "no keys".to_owned(),
+        (n, _) if function.spec().is_some() => format!("CROSSSLOT: {n} slots"),
+        (n, _) => format!("{n} slots, not one"),
+    }
+}
+
 /// One assignment of the template placeholders, checked.
 struct Instance {
     /// `q=orders`, or `(no placeholders)`.
@@ -400,7 +499,7 @@ struct Instance {
     values: serde_json::Map<String, Value>,
     verdict: String,
     /// The slot of most of the instance's keys (the first such, on a tie).
-    slot: u16,
+    slot: u32,
     /// The templates whose key is not on `slot`.
     off: Vec<String>,
 }
@@ -444,8 +543,8 @@ fn fill(template: &str, names: &[String], values: &[&str]) -> String {
 
 fn check_templates<W: Write>(
     args: &CheckArgs,
-    report: &mut Report<'_, W>,
-    slot_of: &impl Fn(&[u8]) -> u16,
+    report: &mut Report<'_, '_, W>,
+    slot_of: &impl Fn(&[u8]) -> u32,
 ) -> Result<Vec<Instance>> {
     let mut names = Vec::new();
     let mut value_lists = Vec::new();
@@ -502,7 +601,7 @@ fn check_templates<W: Write>(
             report.key(key.as_bytes(), slot, Some(extra))?;
             slots.push(slot);
         }
-        let mut tally: HashMap<u16, usize> = HashMap::new();
+        let mut tally: HashMap<u32, usize> = HashMap::new();
         for &s in &slots {
             *tally.entry(s).or_default() += 1;
         }
@@ -524,9 +623,18 @@ fn check_templates<W: Write>(
             .iter()
             .map(|t| fill(t, &names, &chosen))
             .collect();
-        let verdict = match shared_hashtag(keys.iter().map(String::as_str)) {
-            _ if tally.len() > 1 => format!("CROSSSLOT: {} slots", tally.len()),
-            Some(tag) => format!("same slot {slot}, shared hashtag {}", escape(tag)),
+        let rule = report.rule();
+        let tags: Vec<Option<&[u8]>> = keys
+            .iter()
+            .map(|k| rule::hashtag(rule, k.as_bytes()))
+            .collect();
+        let shared = match tags.first() {
+            Some(&Some(tag)) if tags.iter().all(|t| *t == Some(tag)) => Some(tag),
+            _ => None,
+        };
+        let verdict = match shared {
+            _ if tally.len() > 1 => verdict(report.function, tally.len(), Some(slot)),
+            Some(tag) => format!("same slot {slot}, shared hashtag {}", shown_tag(tag)),
             None => format!("same slot {slot}"),
         };
         instances.push(Instance {
@@ -562,8 +670,10 @@ mod tests {
     #[test]
     fn escape_and_hashtag_field() {
         assert_eq!(escape(b"a\tb\\\xff"), "a\\x09b\\\\\\xff");
-        assert_eq!(hashtag_field(b"{-}"), "\\x2d");
-        assert_eq!(hashtag_field(b"{}"), "-");
-        assert_eq!(hashtag_field(b"x{a\tb}"), "a\\x09b");
+        assert_eq!(hashtag_field(HashtagRule::Redis, b"{-}"), "\\x2d");
+        assert_eq!(hashtag_field(HashtagRule::Redis, b"{}"), "-");
+        assert_eq!(hashtag_field(HashtagRule::Redis, b"x{a\tb}"), "a\\x09b");
+        assert_eq!(hashtag_field(HashtagRule::Codis, b"x{}"), "");
+        assert_eq!(hashtag_field(HashtagRule::WholeKey, b"x{a}"), "-");
     }
 }

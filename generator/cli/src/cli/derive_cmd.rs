@@ -87,6 +87,16 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
         crc.width, crc.poly, crc.init, crc.refin, crc.refout, crc.xorout, crc.check,
         w = digits + 2
     )?;
+    let register = match scheme.register() {
+        slotgen_tables::Register::Crc => "crc",
+        slotgen_tables::Register::Unmasked32 => {
+            writeln!(
+                out,
+                "register:   32 bits, never masked (nutcracker's `hash_crc16`): the CRC in bits 0 to 15, the high bytes of the CRCs of the key without its last byte and without its last two in bits 16 to 31"
+            )?;
+            "register"
+        }
+    };
     let reduce = match scheme.reduction() {
         slotgen_tables::Reduction::Mask => format!("& {}", scheme.slots() - 1),
         slotgen_tables::Reduction::Modulus => format!("% {}", scheme.slots()),
@@ -96,11 +106,13 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
     } else {
         format!(" + {first}")
     };
-    let whole = u64::MAX.checked_shr(64 - u32::from(crc.width)).unwrap_or(0);
+    let whole = u64::MAX
+        .checked_shr(64 - scheme.register().width(scheme.crc()))
+        .unwrap_or(0);
     let value = match (shift, mask & whole == whole) {
-        (0, true) => "crc".to_owned(),
-        (0, false) => format!("(crc & {mask:#x})"),
-        (_, _) => format!("((crc >> {shift}) & {mask:#x})"),
+        (0, true) => register.to_owned(),
+        (0, false) => format!("({register} & {mask:#x})"),
+        (_, _) => format!("(({register} >> {shift}) & {mask:#x})"),
     };
     writeln!(
         out,

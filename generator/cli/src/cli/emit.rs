@@ -118,7 +118,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     if args.language == VECTORS {
         return super::vectors::emit(
             &args.vectors,
-            &args.spec.crc.spec()?,
+            &args.spec.crc.slot_function()?,
             args.output.as_deref(),
         );
     }

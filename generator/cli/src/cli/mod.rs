@@ -5,8 +5,9 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
-use slotgen::charset::{choose, Charset};
+use slotgen::charset::{choose, choose_for_scheme, Charset};
 use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
+use slotgen::scheme::SlotFunction;
 use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 use slotgen_tables::SchemeName;
@@ -125,16 +126,25 @@ pub struct CrcArgs {
     /// the scheme's; required for librdkafka and twemproxy].
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
-    /// A named sharding scheme instead of --crc: `redis-cluster`, `codis`, `couchbase`,
-    /// `tarantool-vshard`, `librdkafka`, `twemproxy-crc32a`, `twemproxy-crc32`. With a
-    /// modulus that is not a power of two, tags are solved for the whole CRC value, so they
-    /// are longer (9 or 10 symbols of 16 for CRC-32); `slotgen derive --scheme` says why.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"])]
+    // The help names every scheme from `SchemeName::ALL`, the one list of them.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"], help = scheme_help())]
     scheme: Option<String>,
     /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
     /// [default: none, the whole key is hashed].
     #[arg(long, value_name = "OC", requires = "scheme")]
     hash_tag: Option<String>,
+}
+
+/// The help of `--scheme`: every named scheme, from [`SchemeName::ALL`].
+fn scheme_help() -> String {
+    let names: Vec<String> = SchemeName::ALL
+        .iter()
+        .map(|s| format!("`{}`", s.name()))
+        .collect();
+    format!(
+        "A named sharding scheme instead of --crc: {}. With a modulus that is not a power of two, tags are solved for the whole CRC value, so they are longer (9 or 10 symbols of 16 for CRC-32); `slotgen derive --scheme` says why",
+        names.join(", ")
+    )
 }
 
 impl CrcArgs {
@@ -143,7 +153,7 @@ impl CrcArgs {
     fn crc(&self) -> Result<Algorithm<u16>> {
         if let Some(named) = self.other_scheme()? {
             return Err(usage(anyhow!(
-                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `shortest`, `emit`, `verify TABLE.json` and `verify --tags` take every scheme",
+                "--scheme {}: this command takes only the redis-cluster scheme; `slot`, `tag`, `key`, `derive`, `shortest`, `emit`, `check` and `verify` but `--redis` take every scheme",
                 named.name()
             )));
         }
@@ -223,6 +233,29 @@ impl CrcArgs {
         }
     }
 
+    /// The slot function these options name: a named scheme's (`--scheme` other than
+    /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
+    /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`).
+    fn slot_function(&self) -> Result<SlotFunction> {
+        match self.other_scheme()? {
+            Some(name) => {
+                let scheme = self.scheme()?.expect("--scheme was given");
+                let hash_tag = self.hash_tag_pair()?;
+                Ok(SlotFunction::scheme(name, Some(scheme.slots()), hash_tag)?)
+            }
+            None => Ok(SlotFunction::from(&self.spec()?)),
+        }
+    }
+
+    /// `--hash-tag`, as its two bytes (checked by [`CrcArgs::scheme`] first).
+    fn hash_tag_pair(&self) -> Result<Option<[u8; 2]>> {
+        Ok(self
+            .hash_tag
+            .as_deref()
+            .map(slotgen::scheme::hash_tag)
+            .transpose()?)
+    }
+
     /// The spec of these options with the default alphabet and tag length, for what depends
     /// on the CRC and the slot count only (the slot of a key).
     fn spec(&self) -> Result<Spec> {
@@ -264,7 +297,8 @@ pub struct AlphabetArgs {
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
     /// inside them with the shortest tags, then the most symbols, then the first in byte
     /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
-    /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves.
+    /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves. With --scheme, the
+    /// scheme's hashtag delimiters are left out too.
     #[arg(long, value_name = "SPEC", conflicts_with = "alphabet")]
     charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
@@ -337,26 +371,24 @@ impl SpecArgs {
             .filter(|o| !matches!(*o, "--scheme" | "--slots" | "--hash-tag"))
             .collect();
         refuse_unused(&crc_only, "a named scheme, whose CRC is fixed")?;
-        if let Some(charset) = &self.tags.charset {
-            return Err(usage(anyhow!(
-                "--charset {} with --scheme {}: choosing an alphabet from a charset is for CRC-16 tables so far; give `--alphabet` (an affine set such as `@ABCDEFGHIJKLMNO`), or use `slotgen shortest --scheme {}`, which takes any charset",
-                charset.spec(),
-                name.name(),
-                name.name()
-            )));
-        }
-        let alphabet = self.alphabet()?;
         let scheme = self.crc.scheme()?.expect("--scheme was given");
+        let alphabet = match &self.tags.charset {
+            // as for a CRC-16 table; the tag length stays the one given, or the shortest
+            // for the tag's place (alone, or inside `key --prefix`'s frame)
+            Some(charset) => {
+                let choice = choose_for_scheme(charset, name, &scheme, self.tags.tag_len)
+                    .map_err(spelled)
+                    .with_context(|| format!("--charset {}", charset.spec()))?;
+                eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+                choice.alphabet.symbols().to_vec()
+            }
+            None => self.alphabet()?.as_bytes().to_vec(),
+        };
         Ok(Some(SchemeSpec {
             name,
             slots: Some(scheme.slots()),
-            hash_tag: self
-                .crc
-                .hash_tag
-                .as_deref()
-                .map(slotgen::scheme::hash_tag)
-                .transpose()?,
-            alphabet: alphabet.as_bytes().to_vec(),
+            hash_tag: self.crc.hash_tag_pair()?,
+            alphabet,
             tag_len: self.tags.tag_len,
         }))
     }

@@ -105,8 +105,14 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
             .context("--order")
             .map_err(usage)?;
     }
-    if args.crc.other_scheme()?.is_some() {
-        return run_scheme(args, &charset);
+    if let Some(name) = args.crc.other_scheme()? {
+        let scheme = args.crc.scheme()?.expect("--scheme was given");
+        let table = slotgen::shortest::shortest_scheme(name, &scheme, &charset, args.max_len)
+            .map_err(search_error)?;
+        check_gaps(args, &table.gaps(), scheme.slots())?;
+        return write_table(args, emit::shortest::Table::Scheme(&table), |name| {
+            Ok(emit::shortest::scheme_rust_file(&table, name)?)
+        });
     }
     let crc = args.crc.crc()?;
     let slots = args.crc.slots()?.get();
@@ -118,8 +124,20 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
     };
     let table = shortest(&spec).map_err(search_error)?;
     check_gaps(args, &table.gaps(), slots)?;
+    write_table(args, emit::shortest::Table::Crc16(&table), |name| {
+        Ok(emit::rust::shortest_file(&table, name)?)
+    })
+}
+
+/// Writes `table` in the chosen format; `rust` gives the Rust file for a static's name, or
+/// the reason the name is none.
+fn write_table(
+    args: &ShortestArgs,
+    table: emit::shortest::Table<'_>,
+    rust: impl FnOnce(&str) -> Result<String>,
+) -> Result<ExitCode> {
     let text = match args.format {
-        Format::Lines => emit::shortest::lines(&table),
+        Format::Lines => emit::shortest::lines(table),
         Format::C => {
             let name = args.name.as_deref().unwrap_or("shortest_tags");
             let mut chars = name.chars();
@@ -129,13 +147,13 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
             if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
                 return Err(usage(anyhow::anyhow!("--name `{}` is not a C identifier: use letters, digits and `_`, not starting with a digit", name.escape_debug())));
             }
-            emit::shortest::c(&table, name)
+            emit::shortest::c(table, name)
         }
-        Format::Lua => emit::shortest::lua(&table),
-        Format::Json => serde_json::to_string_pretty(&emit::shortest::to_value(&table))? + "\n",
+        Format::Lua => emit::shortest::lua(table),
+        Format::Json => serde_json::to_string_pretty(&emit::shortest::to_value(table))? + "\n",
         Format::Rust => {
             let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
-            emit::rust::shortest_file(&table, name)
+            rust(name)
                 .with_context(|| {
                     format!("--name `{}` is not a Rust identifier", name.escape_debug())
                 })
@@ -179,29 +197,6 @@ fn check_gaps(args: &ShortestArgs, gaps: &[u32], slots: u32) -> Result<()> {
     }
     eprintln!("slotgen: warning: {report}");
     Ok(())
-}
-
-/// `shortest --scheme`: one tag per line, from the scheme's first slot (bucket 1 for
-/// Tarantool vshard), an empty line for a gap.
-fn run_scheme(args: &ShortestArgs, charset: &Charset) -> Result<ExitCode> {
-    if !matches!(args.format, Format::Lines) {
-        return Err(usage(anyhow::anyhow!(
-            "--format: with --scheme, the table is written as lines (one tag per line from the scheme's first slot); the C, Lua, JSON and Rust forms are for CRC-16 tables"
-        )));
-    }
-    if args.name.is_some() {
-        return Err(usage(anyhow::anyhow!("--name names a C array or Rust static, and with --scheme the table is lines: remove it")));
-    }
-    let scheme = args.crc.scheme()?.expect("--scheme was given");
-    let table =
-        slotgen::shortest::shortest_scheme(&scheme, charset, args.max_len).map_err(search_error)?;
-    check_gaps(args, &table.gaps(), scheme.slots())?;
-    let mut text = String::new();
-    for tag in table.tags() {
-        text.push_str(std::str::from_utf8(tag.unwrap_or_default()).expect("printable ASCII"));
-        text.push('\n');
-    }
-    write_out(args, &text)
 }
 
 /// Writes `text` to `--output`, or to standard output.

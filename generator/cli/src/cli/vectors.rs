@@ -1,4 +1,5 @@
-//! `slotgen emit vectors`: the conformance corpus of [`slotgen::vectors`].
+//! `slotgen emit vectors`: the conformance corpus of [`slotgen::vectors`], for a CRC-16
+//! spec or a named scheme.
 
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -6,8 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use slotgen::vectors::{self, DEFAULT_COUNT, DEFAULT_SEED};
-use slotgen::Spec;
+use slotgen::vectors::{self, SlotFunction, DEFAULT_COUNT, DEFAULT_SEED};
 
 /// The most keys a corpus may have: a few GiB of text at most.
 pub const MAX_COUNT: usize = 10_000_000;
@@ -57,15 +57,19 @@ pub fn check_count(count: usize, option: &str) -> Result<()> {
     Ok(())
 }
 
-pub fn emit(args: &VectorsArgs, spec: &Spec, output: Option<&Path>) -> Result<ExitCode> {
+pub fn emit(
+    args: &VectorsArgs,
+    function: &SlotFunction,
+    output: Option<&Path>,
+) -> Result<ExitCode> {
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     let seed = args.seed.unwrap_or(DEFAULT_SEED);
     check_count(count, "--count")?;
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         let mut out = BufWriter::new(out);
         match args.format.unwrap_or(VectorsFormat::Tsv) {
-            VectorsFormat::Tsv => vectors::write_tsv(&mut out, spec, count, seed)?,
-            VectorsFormat::Json => vectors::write_json(&mut out, spec, count, seed)?,
+            VectorsFormat::Tsv => vectors::write_tsv(&mut out, function.clone(), count, seed)?,
+            VectorsFormat::Json => vectors::write_json(&mut out, function.clone(), count, seed)?,
         }
         out.flush()
     };

@@ -27,7 +27,7 @@ enum TagFormat {
     /// Lua source: the string literals are the tags.
     Lua,
     /// JSON written by `slotgen shortest --format json` (schema `slotgen-shortest/1`),
-    /// which names its own CRC and slot count.
+    /// which names its own CRC (or scheme) and slot count.
     Json,
 }
 
@@ -127,7 +127,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             seed: args.seed,
             timeout: args.timeout.unwrap_or(EXEC_TIMEOUT),
         };
-        super::verify_exec::run(&args.spec.crc.spec()?, &options)
+        super::verify_exec::run(&args.spec.crc.slot_function()?, &options)
     } else {
         unreachable!("clap requires one of TABLE.json, --tags, --redis, --exec")
     }
@@ -292,7 +292,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     if format == TagFormat::Json {
         super::refuse_unused(
             &args.spec.crc.given(),
-            "a shortest-tag JSON, which names its own CRC and slot count",
+            "a shortest-tag JSON, which names its own CRC (or scheme) and slot count",
         )?;
         let text = std::str::from_utf8(&bytes)
             .map_err(|e| anyhow!("`{}` is not UTF-8 text ({e})", path.display()))?;
@@ -310,14 +310,21 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             );
         }
         let tags: Vec<Vec<u8>> = table.tags.into_iter().flatten().collect();
-        return check_tags(
-            path,
-            &tags,
-            "JSON",
-            &table.crc,
-            table.slots,
-            args.max_errors,
-        );
+        return match (table.function.spec(), table.function.scheme_name()) {
+            (Some(spec), _) => check_tags(
+                path,
+                &tags,
+                "JSON",
+                &spec.crc,
+                slotgen::spec::SlotCount::new(spec.slots.into())?,
+                args.max_errors,
+            ),
+            (None, Some((name, hash_tag))) => {
+                let scheme = name.scheme(Some(table.function.slots()), hash_tag)?;
+                check_scheme_tags(path, &tags, "JSON", name, &scheme, args.max_errors)
+            }
+            (None, None) => unreachable!("a slot function is a spec's or a scheme's"),
+        };
     }
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
@@ -330,28 +337,32 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
     if let Some(spec) = args.spec.scheme_spec()? {
         let scheme = spec.scheme()?;
-        let report = verify::scheme_tag_table(&tags, &scheme);
-        let described = format!(
-            "scheme {}, {} slots ({} to {})",
-            spec.name.name(),
-            scheme.slots(),
-            scheme.offset(),
-            scheme.last()
-        );
-        let last = scheme.last();
-        return write_tag_report(
-            path,
-            &tags,
-            form,
-            &described,
-            &report,
-            last,
-            args.max_errors,
-        );
+        return check_scheme_tags(path, &tags, form, spec.name, &scheme, args.max_errors);
     }
     let crc = args.spec.crc.crc()?;
     let slots = args.spec.crc.slots()?;
     check_tags(path, &tags, form, &crc, slots, args.max_errors)
+}
+
+/// Checks a tag table of a named scheme read from `path` (in the form `form`): entry `i`
+/// the tag of the scheme's slot `first + i`.
+fn check_scheme_tags(
+    path: &Path,
+    tags: &[Vec<u8>],
+    form: &str,
+    name: slotgen_tables::SchemeName,
+    scheme: &slotgen_tables::Scheme<'static>,
+    max_errors: usize,
+) -> Result<ExitCode> {
+    let report = verify::scheme_tag_table(tags, scheme);
+    let last = scheme.last();
+    let described = format!(
+        "scheme {}, {} slots ({} to {last})",
+        name.name(),
+        scheme.slots(),
+        scheme.offset(),
+    );
+    write_tag_report(path, tags, form, &described, &report, last, max_errors)
 }
 
 /// Checks a tag table read from `path` (in the form `form`) and prints the report.
@@ -460,6 +471,14 @@ fn write_tag_report(
 }
 
 fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
+    if let Some(name) = args.spec.crc.other_scheme()? {
+        return Err(crate::exit::usage(anyhow!(
+            "--scheme {} with --redis: a server's CLUSTER KEYSLOT answers by Redis Cluster's rule (CRC-16/XMODEM of the `{{...}}` hashtag, mod 16384), not by this scheme's; check its tags with `slotgen verify --tags FILE --scheme {}`, or a client's slots with `slotgen verify --exec CMD --scheme {}`",
+            name.name(),
+            name.name(),
+            name.name()
+        )));
+    }
     let derivation = args.spec.derive()?;
     let table = derivation.table();
     let slots = derivation.spec.slots;

@@ -1,4 +1,5 @@
-//! `slotgen verify --exec CMD`: does this client library compute slots as Redis does?
+//! `slotgen verify --exec CMD`: does this client library compute slots as Redis does (or as
+//! the named scheme's system does)?
 //!
 //! Runs CMD once (split into words as a POSIX shell would, but run without one), writes the
 //! conformance corpus ([`slotgen::vectors`]) to its standard input, one key per line, from a
@@ -14,14 +15,13 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
-use slotgen::vectors::{corpus, Class, Vector};
-use slotgen::Spec;
+use slotgen::vectors::{corpus, Class, SlotFunction, Vector};
 
 /// Examples kept per class: the shortest keys, first come first on a tie.
 const EXAMPLES: usize = 5;
 /// The end of the command's standard error kept for the report, in bytes.
 const STDERR_TAIL: usize = 2048;
-/// The longest answer line read, in bytes: a slot has at most 5 digits.
+/// The longest answer line read, in bytes: a slot has at most 10 digits.
 const MAX_ANSWER: usize = 256;
 
 /// How keys are written to the command.
@@ -47,7 +47,7 @@ pub struct ExecOptions<'a> {
 /// One key the command answered differently.
 struct Example {
     key: Vec<u8>,
-    expected: u16,
+    expected: u32,
     got: String,
 }
 
@@ -63,7 +63,7 @@ fn sent(input: ExecInput, key: &[u8]) -> bool {
     input == ExecInput::Hex || !key.iter().any(|&b| b == b'\n' || b == b'\r')
 }
 
-pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
+pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCode> {
     let words = shlex::split(options.command)
         .filter(|w| !w.is_empty())
         .ok_or_else(|| {
@@ -88,11 +88,12 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
 
     let writer = {
         let stdin = child.stdin.take().expect("a piped stdin");
-        let (spec, input, count, seed) = (spec.clone(), options.input, options.count, options.seed);
+        let (function, input, count, seed) =
+            (function.clone(), options.input, options.count, options.seed);
         thread::spawn(move || -> std::io::Result<u64> {
             let mut out = BufWriter::with_capacity(1 << 16, stdin);
             let mut written = 0;
-            for v in corpus(&spec, count, seed).filter(|v| sent(input, &v.key)) {
+            for v in corpus(function, count, seed).filter(|v| sent(input, &v.key)) {
                 match input {
                     ExecInput::Hex => out.write_all(hex::encode(&v.key).as_bytes())?,
                     ExecInput::Raw => out.write_all(&v.key)?,
@@ -155,8 +156,8 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
     let mut expected_total = 0u64;
     let mut too_few = false;
     let mut hung = false;
-    for Vector { key, slot, class } in
-        corpus(spec, options.count, options.seed).filter(|v| sent(options.input, &v.key))
+    for Vector { key, slot, class } in corpus(function.clone(), options.count, options.seed)
+        .filter(|v| sent(options.input, &v.key))
     {
         expected_total += 1;
         if too_few || hung {
@@ -178,7 +179,7 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
         tally.compared += 1;
         let text = String::from_utf8_lossy(&line);
         let text = text.trim();
-        if text.parse::<u16>() != Ok(slot) {
+        if text.parse::<u32>() != Ok(slot) {
             tally.disagreements += 1;
             // keep the shortest keys: they show a fault best
             let longest = tally.examples.iter().map(|e| e.key.len()).max();
@@ -237,7 +238,7 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
     )?;
     writeln!(
         out,
-        "corpus:     {expected_total} keys (seed {}{}), {}, {} slots",
+        "corpus:     {expected_total} keys (seed {}{}), {function}",
         options.seed,
         if options.input == ExecInput::Raw {
             format!(
@@ -246,9 +247,7 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
             )
         } else {
             String::new()
-        },
-        spec.crc_name(),
-        spec.slots
+        }
     )?;
     let disagreements: u64 = tallies.iter().map(|t| t.disagreements).sum();
     writeln!(out, "compared:   {compared} keys, {disagreements} disagree")?;
@@ -314,9 +313,7 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
     if disagreements == 0 && problems.is_empty() {
         writeln!(
             out,
-            "verified:   the command gives every one of the {compared} keys the slot of {}, {} slots",
-            spec.crc_name(),
-            spec.slots
+            "verified:   the command gives every one of the {compared} keys the slot of {function}"
         )?;
         return Ok(ExitCode::SUCCESS);
     }
@@ -329,9 +326,7 @@ pub fn run(spec: &Spec, options: &ExecOptions<'_>) -> Result<ExitCode> {
         .collect();
     if disagreements > 0 {
         bail!(
-            "{disagreements} of {compared} answers disagree with {}, {} slots, in {}: see the `class:` and `example:` lines{}",
-            spec.crc_name(),
-            spec.slots,
+            "{disagreements} of {compared} answers disagree with {function}, in {}: see the `class:` and `example:` lines{}",
             classes.join(", "),
             if problems.is_empty() { String::new() } else { format!("; also {}", problems.join("; ")) }
         );
