@@ -53,10 +53,12 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 }
 
 /// An Elixir file (`slotgen.ex`) of the one surface for `model`: the module `name` with
-/// `slot/1` and `hashtag/1` (on a binary), `tag_for_slot/1`, `key_for_slot/3` (the tag
-/// alone for a scheme that hashes the whole key) and `tags_for_slot/1` (a lazy `Stream`)
-/// returning `{:ok, value}` or `{:error, %Module.Error{}}` (its `reason`
-/// `:slot_out_of_range`, `:prefix_has_delimiter` or `:whole_key_hashed`), their bang
+/// `slot/1` and `hashtag/1` (on a binary), `tag_for_slot/1`, `key_for_slot/3` (for a
+/// scheme that hashes the whole key, the tag is solved inside the prefix and suffix at run
+/// time, the last frame kept in the calling process's dictionary) and `tags_for_slot/1` (a
+/// lazy `Stream`) returning `{:ok, value}` or `{:error, %Module.Error{}}` (its `reason`
+/// `:slot_out_of_range`, and `:prefix_has_delimiter`, or `:frame_not_solvable` when no tag
+/// inside a whole-key scheme's prefix and suffix reaches every slot), their bang
 /// variants, `same_slot/1` and `shared_hashtag/1` (on an enumerable of binaries, `nil` for
 /// none), and `slots/0`, `first_slot/0`, `last_slot/0`, `tag_len/0` (and `open/0`,
 /// `close/0` for a scheme with a hashtag). Tags are integers (little-endian), turned into
@@ -135,7 +137,10 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         )
     };
     let (rule, key_reason) = match model.rule {
-        KeyRule::WholeKey => (RULE_WHOLE.to_owned(), ":whole_key_hashed"),
+        KeyRule::WholeKey => (
+            common::render(RULE_WHOLE, &shared, &[]),
+            ":frame_not_solvable",
+        ),
         KeyRule::Delimited { .. } => (
             common::render(RULE_DELIMITED, &shared, &[]),
             ":prefix_has_delimiter",

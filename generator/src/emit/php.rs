@@ -153,13 +153,15 @@ pub fn split_name(name: &str) -> Result<(Option<&str>, &str), Error> {
 /// A PHP file (`Slotgen.php`) of the one surface for `model`: the final class `name`
 /// (`Example\RedisSlots`: class `RedisSlots` of namespace `Example`) with static
 /// `slot(string)`, `hashtag(string)`, `tagForSlot(int)`, `keyForSlot(string, int, string)`
-/// (byte strings; the tag alone for a scheme that hashes the whole key), `tagsForSlot(int)`
+/// (byte strings; for a scheme that hashes the whole key, the tag is solved inside the
+/// prefix and suffix at run time, each frame once, the last 16 kept), `tagsForSlot(int)`
 /// (a lazy `Generator`), `sameSlot(iterable)` and `sharedHashtag(iterable)` (null for
 /// none), throwing `ValueError` (code `SLOT_OUT_OF_RANGE`) and `InvalidArgumentException`
-/// (code `PREFIX_HAS_DELIMITER` or `WHOLE_KEY_HASHED`); the constants `SLOTS`,
-/// `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and `OPEN`, `CLOSE` for a scheme with a hashtag.
-/// Tags are byte strings xored as strings, every byte written `\xNN`. The output depends
-/// only on the model and the name.
+/// (code `PREFIX_HAS_DELIMITER`, or `FRAME_NOT_SOLVABLE` when no tag inside a whole-key
+/// scheme's prefix and suffix reaches every slot); the constants `SLOTS`, `FIRST_SLOT`,
+/// `LAST_SLOT`, `TAG_LEN`, and `OPEN`, `CLOSE` for a scheme with a hashtag. Tags are byte
+/// strings xored as strings, every byte written `\xNN`. The output depends only on the
+/// model and the name.
 ///
 /// # Errors
 ///
@@ -226,7 +228,17 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         )
     };
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (RULE_WHOLE.to_owned(), "WHOLE_KEY_HASHED"),
+        KeyRule::WholeKey => (
+            common::render(
+                RULE_WHOLE,
+                &shared,
+                &[
+                    ("crc_update", crc_update.clone()),
+                    ("crc_finish", crc_finish.clone()),
+                ],
+            ),
+            "FRAME_NOT_SOLVABLE",
+        ),
         KeyRule::Delimited { open, close, .. } => (
             common::render(
                 RULE_DELIMITED,

@@ -67,7 +67,7 @@ function refusal(array &$out, string $case, callable $call): void
     try {
         $out[] = "accepted\t$case\t" . var_export($call(), true);
     } catch (ValueError | InvalidArgumentException $e) {
-        $code = ['', 'SLOT_OUT_OF_RANGE', 'PREFIX_HAS_DELIMITER', 'WHOLE_KEY_HASHED'][$e->getCode()];
+        $code = ['', 'SLOT_OUT_OF_RANGE', 'PREFIX_HAS_DELIMITER', 'FRAME_NOT_SOLVABLE'][$e->getCode()];
         $out[] = "refused\t$case\t" . get_class($e) . " $code: " . $e->getMessage();
     }
 }

@@ -31,8 +31,11 @@ final class {{class}}
     public const SLOT_OUT_OF_RANGE = 1;
     /** The code of the InvalidArgumentException for a prefix that holds a hashtag's opener. */
     public const PREFIX_HAS_DELIMITER = 2;
-    /** The code of the InvalidArgumentException for a prefix or suffix of a whole-key scheme. */
-    public const WHOLE_KEY_HASHED = 3;
+    /**
+     * The code of the InvalidArgumentException for a prefix and suffix inside which no tag
+     * of TAG_LEN symbols reaches every slot (a scheme that hashes the whole key).
+     */
+    public const FRAME_NOT_SOLVABLE = 3;
 
     // The CRC's lookup table: entry i is the register after feeding byte i into a zero
     // register{{reflected_note}}.
