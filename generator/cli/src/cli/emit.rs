@@ -104,7 +104,7 @@ impl EmitArgs {
 fn emit_error(error: slotgen::Error) -> anyhow::Error {
     match error {
         slotgen::Error::ModuleName { .. } => usage(anyhow::anyhow!("--name {error}")),
-        slotgen::Error::LanguageOption { .. } | slotgen::Error::ServerLua { .. } => usage(error),
+        other if other.is_usage() => usage(other),
         other => other.into(),
     }
 }
