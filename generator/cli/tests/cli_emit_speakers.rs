@@ -6,6 +6,8 @@
 
 use std::process::{Command, Output};
 
+use slotgen::emit::language::LANGUAGES;
+
 fn slotgen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_slotgen"))
         .args(args)
@@ -13,22 +15,29 @@ fn slotgen(args: &[&str]) -> Output {
         .expect("slotgen runs")
 }
 
-/// The languages and their own options, as the header writes them.
-const LANGUAGES: [&[&str]; 13] = [
-    &["lua"],
-    &["lua", "--for-script"],
-    &["c"],
-    &["c", "--name", "orders"],
-    &["python"],
-    &["js"],
-    &["js", "--types"],
-    &["go", "--package", "slots"],
-    &["java", "--name", "com.example.RedisSlots"],
-    &["ruby", "--name", "RedisSlots"],
-    &["php", "--name", r"Example\RedisSlots"],
-    &["elixir", "--name", "EchoMQ.Keyspace"],
-    &["redis-function", "--name", "slotgen"],
-];
+/// Every language of the registry whose file names the command that makes it (all but
+/// the Rust static and JSON), bare and with each of its own options, as the header writes
+/// them.
+fn languages() -> Vec<Vec<&'static str>> {
+    let mut all = Vec::new();
+    for l in LANGUAGES.iter().filter(|l| l.module || l.name == "redis-function") {
+        all.push(vec![l.name]);
+        if let Some(name) = l.name_option {
+            all.push(vec![l.name, "--name", name.example]);
+        }
+        if let Some(script) = l.for_script_option {
+            all.push(vec![l.name, "--for-script"]);
+            all.push(vec![l.name, "--for-script", "--name", script.example]);
+        }
+        if l.types_option {
+            all.push(vec![l.name, "--types"]);
+        }
+        if l.package_option {
+            all.push(vec![l.name, "--package", "slots"]);
+        }
+    }
+    all
+}
 
 /// Emits with `args`, then runs the command the header names through `bash` and checks
 /// that it gives the same file.
@@ -92,9 +101,9 @@ fn header_command_reruns_as_written() {
         return;
     }
     for alphabet in ALPHABETS {
-        for language in LANGUAGES {
+        for language in languages() {
             let mut args: Vec<&str> = vec!["emit"];
-            args.extend_from_slice(language);
+            args.extend_from_slice(&language);
             let alphabet_arg = format!("--alphabet={alphabet}");
             args.extend([alphabet_arg.as_str(), "--slots", "1024"]);
             check_header_reruns(&args);
@@ -126,14 +135,14 @@ fn scheme_header_command_reruns_as_written() {
             if scheme.contains(&"--hash-tag") && alphabet.contains(['\'', '"']) {
                 continue; // refused: a delimiter in the alphabet
             }
-            for language in LANGUAGES {
+            for language in languages() {
                 let refused = language[0] == "redis-function"
                     || (language.contains(&"--for-script") && scheme.contains(&"librdkafka"));
                 if refused {
                     continue; // see below
                 }
                 let mut args: Vec<&str> = vec!["emit"];
-                args.extend_from_slice(language);
+                args.extend_from_slice(&language);
                 args.extend_from_slice(scheme);
                 let alphabet_arg = format!("--alphabet={alphabet}");
                 args.push(&alphabet_arg);

@@ -41,6 +41,8 @@ pub struct NameOption {
     pub default: &'static str,
     /// What it names, for help: `the class, with its package`.
     pub what: &'static str,
+    /// A name a user would give, for help and the tests: `com.example.RedisSlots`.
+    pub example: &'static str,
 }
 
 /// One language of `slotgen emit`.
@@ -154,6 +156,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: "SLOT_TABLE",
             what: "the static",
+            example: "REDIS_CLUSTER",
         }),
         package_option: false,
         types_option: false,
@@ -201,6 +204,7 @@ pub static LANGUAGES: &[Language] = &[
         for_script_option: Some(NameOption {
             default: super::redis_function::DEFAULT_NAME,
             what: "the script's local table",
+            example: "orders",
         }),
         module: true,
         emit: |source, options| {
@@ -222,6 +226,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::c::DEFAULT_NAME,
             what: "the functions' prefix and the include guard",
+            example: "orders",
         }),
         package_option: false,
         types_option: false,
@@ -282,6 +287,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::java::DEFAULT_NAME,
             what: "the class, with its package",
+            example: "com.example.RedisSlots",
         }),
         package_option: false,
         types_option: false,
@@ -299,6 +305,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::ruby::DEFAULT_NAME,
             what: "the module",
+            example: "RedisSlots",
         }),
         package_option: false,
         types_option: false,
@@ -316,6 +323,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::php::DEFAULT_NAME,
             what: "the class, with its namespace",
+            example: "Example\\RedisSlots",
         }),
         package_option: false,
         types_option: false,
@@ -333,6 +341,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::elixir::DEFAULT_NAME,
             what: "the module",
+            example: "EchoMQ.Keyspace",
         }),
         package_option: false,
         types_option: false,
@@ -350,6 +359,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::csharp::DEFAULT_NAME,
             what: "the class, with its namespace",
+            example: "Example.RedisSlots",
         }),
         package_option: false,
         types_option: false,
@@ -367,6 +377,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::erlang::DEFAULT_NAME,
             what: "the module",
+            example: "redis_slots",
         }),
         package_option: false,
         types_option: false,
@@ -384,6 +395,7 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::redis_function::DEFAULT_NAME,
             what: "the library and its functions' prefix",
+            example: "orders",
         }),
         package_option: false,
         types_option: false,
