@@ -3,7 +3,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn slotgen(args: &[&str]) -> Output {
     common::slotgen_with_stdin(args, b"")

@@ -6,7 +6,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 struct Run {
     code: Option<i32>,

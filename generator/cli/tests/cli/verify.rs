@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
     common::slotgen_with_stdin(args, stdin)

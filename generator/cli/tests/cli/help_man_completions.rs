@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-mod common;
+use crate::common;
 
 fn slotgen(args: &[&str]) -> Output {
     common::slotgen_with_stdin(args, b"")

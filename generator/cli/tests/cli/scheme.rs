@@ -4,9 +4,9 @@
 //! the errors of each scheme option. The real systems are checked in
 //! `tests/tests/scheme_oracles.rs`.
 
-mod common;
+use crate::common;
 
-use common::slotgen_with_stdin;
+use crate::common::slotgen_with_stdin;
 
 fn slot(args: &[&str]) -> (bool, String, String) {
     let out = slotgen_with_stdin(args, b"");

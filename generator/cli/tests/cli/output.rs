@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use crate::common;
 
 fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
     common::slotgen_with_stdin(args, stdin)

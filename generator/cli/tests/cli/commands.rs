@@ -2,7 +2,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
     common::slotgen_with_stdin(args, stdin)
@@ -116,7 +116,7 @@ fn derive_prints_the_constants_and_the_verification() {
 #[test]
 fn emit_rust_is_the_committed_table() {
     let out = stdout(&slotgen(&["emit", "rust", "--name", "REDIS_CLUSTER"], b""));
-    let committed = include_str!("../../../tables/src/redis_cluster.rs");
+    let committed = include_str!("../../../../tables/src/redis_cluster.rs");
     assert_eq!(out, committed);
 }
 

@@ -6,7 +6,7 @@
 use std::io::Read;
 use std::process::{Command, Stdio};
 
-mod common;
+use crate::common;
 
 struct Run {
     code: Option<i32>,

@@ -1,0 +1,17 @@
+//! The `slotgen` command, run as a user runs it: one test binary (a link each would cost
+//! more than the tests on a 2-core machine), a module a concern.
+
+mod catalog_charset;
+mod check;
+mod commands;
+mod common;
+mod emit_speakers;
+mod exec;
+mod exit_status;
+mod help_man_completions;
+mod output;
+mod scheme;
+mod server_bounds;
+mod shortest;
+mod spec_options;
+mod verify;
