@@ -234,7 +234,7 @@ fn emitted_rust_snapshot() {
 
 #[test]
 fn committed_generated_table_is_fresh_and_compiles() {
-    let committed = include_str!("../src/shortest_digits.rs");
+    let committed = include_str!("../../src/shortest_digits.rs");
     let command = committed.lines().next().unwrap();
     assert_eq!(
         command,
@@ -271,7 +271,7 @@ fn committed_scheme_table_is_fresh_and_compiles() {
     use slotgen::shortest::shortest_scheme;
     use slotgen_tables::SchemeName;
 
-    let committed = include_str!("../src/shortest_buckets.rs");
+    let committed = include_str!("../../src/shortest_buckets.rs");
     let command = committed.lines().next().unwrap();
     assert_eq!(
         command,
