@@ -113,3 +113,31 @@ fn erlang_module_for_redis_cluster() {
     let source = find("erlang").unwrap().emit((&d).into(), &options).unwrap();
     insta::assert_snapshot!("erlang_redis_cluster", source);
 }
+
+/// The README's table of languages is the registry's: every language that `slotgen emit`
+/// writes as a module (and the Functions library) has its row, in the registry's order, and
+/// no row names a language the registry lacks.
+#[test]
+fn the_readme_lists_every_language_of_the_registry() {
+    let readme = std::fs::read_to_string(slotgen_tests::workspace_root().join("README.md"))
+        .expect("README.md");
+    let section = readme
+        .split("\n## Modules for other languages")
+        .nth(1)
+        .expect("the README has a section on modules")
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let rows: Vec<&str> = section
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| rest.split('`').next())
+        .filter(|name| *name != "<lang>")
+        .collect();
+    let registry: Vec<&str> = LANGUAGES
+        .iter()
+        .filter(|l| l.module || l.name == "redis-function")
+        .map(|l| l.name)
+        .collect();
+    assert_eq!(rows, registry, "README.md's table of languages");
+}
