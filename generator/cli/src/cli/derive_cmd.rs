@@ -128,7 +128,7 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
         "base value: {} (the solved bits of the value of \"{base}\")",
         d.base_value
     )?;
-    let mask_digits = mask_bits.div_ceil(4);
+    let mask_digits = slotgen::derive::MaskWidth::for_bits(mask_bits).hex_digits();
     writeln!(out, "inverse:    {}", hex_list(&d.inverse, mask_digits))?;
     writeln!(
         out,
@@ -190,7 +190,7 @@ fn hex_list(values: &[u64], digits: usize) -> String {
 
 fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<()> {
     let alg = &d.spec.crc;
-    let digits = d.mask_bits().div_ceil(4).max(4);
+    let digits = d.mask_width().hex_digits();
     let base_tag = d.table().tag_from_mask(0);
     let mask_type = d.mask_width().rust();
     let entry_bytes = d.mask_width().bytes();
