@@ -81,22 +81,24 @@ const RESERVED: [&str; 57] = [
 ];
 
 /// The classes the emitted file names, which its own class may not shadow or repeat.
-const USED_CLASSES: [&str; 15] = [
+const USED_CLASSES: [&str; 17] = [
     "Arrays",
+    "FrameNotSolvableException",
     "IllegalArgumentException",
     "Integer",
     "Iterable",
+    "Long",
     "LongStream",
     "Object",
     "Optional",
     "OptionalLong",
     "PrefixHasDelimiterException",
     "SlotOutOfRangeException",
+    "SolvedFrame",
     "StandardCharsets",
     "Stream",
     "String",
     "System",
-    "WholeKeyHashedException",
 ];
 
 const NAME_RULE: &str = "give a class name, optionally behind a package, as ASCII Java identifiers separated by `.`, such as `com.example.RedisSlots`; no Java keyword, and not a class the file uses (`String`, `Stream`, ...)";
@@ -169,14 +171,16 @@ fn byte_rows(rows: &[Vec<u8>], indent: &str) -> String {
 /// A Java source file (`{class}.java`) of the one surface for `model`: the final class
 /// `name` (`com.example.RedisSlots`: class `RedisSlots` of package `com.example`) with
 /// static `slot(byte[])` and `slot(String)` (a `long`), `hashtag(byte[])`,
-/// `tagForSlot(long)`, `keyForSlot(byte[], long, byte[])` (the tag alone for a scheme that
-/// hashes the whole key), `keyForSlot(String, long, String)` for an ASCII alphabet,
+/// `tagForSlot(long)`, `keyForSlot(byte[], long, byte[])` (for a scheme that hashes the
+/// whole key, the tag is solved inside the prefix and suffix at run time, each frame once,
+/// the last one kept), `keyForSlot(String, long, String)` for an ASCII alphabet,
 /// `tagsForSlot(long)` (a lazy `Stream<byte[]>`), `sameSlot` (an `OptionalLong`) and
 /// `sharedHashtag` (an `Optional<byte[]>`), each of an `Iterable<byte[]>` or `byte[]...`;
 /// the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT` (slots are `long`s, as a scheme's may
 /// pass 2^31) and `TAG_LEN`, and `OPEN`, `CLOSE` for a scheme with a hashtag. Refusals
-/// throw `SlotOutOfRangeException`, and `PrefixHasDelimiterException` or
-/// `WholeKeyHashedException`, nested `IllegalArgumentException`s. The CRC is an `int`
+/// throw `SlotOutOfRangeException`, and `PrefixHasDelimiterException` or, when no tag
+/// inside a whole-key scheme's prefix and suffix reaches every slot,
+/// `FrameNotSolvableException`, nested `IllegalArgumentException`s. The CRC is an `int`
 /// register read unsigned. The output depends only on the model and the name.
 ///
 /// # Errors
@@ -244,7 +248,22 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         )
     };
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (RULE_WHOLE.to_owned(), "WholeKeyHashedException"),
+        KeyRule::WholeKey => {
+            let basis: Vec<String> = values::alphabet_basis(&model.alphabet)
+                .map(byte_literal)
+                .collect();
+            (
+                common::render(
+                    RULE_WHOLE,
+                    &shared,
+                    &[
+                        ("offset_byte", byte_literal(model.alphabet[0])),
+                        ("basis_array", format!("{{{}}}", basis.join(", "))),
+                    ],
+                ),
+                "FrameNotSolvableException",
+            )
+        }
         KeyRule::Delimited { open, close, .. } => (
             common::render(
                 RULE_DELIMITED,

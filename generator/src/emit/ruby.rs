@@ -60,10 +60,12 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 
 /// A Ruby file of the one surface for `model`: the module `name` with the module
 /// functions `slot(key)`, `hashtag(key)`, `tag_for_slot(slot)`, `key_for_slot(prefix, slot,
-/// suffix)` (binary Strings; the tag alone for a scheme that hashes the whole key),
+/// suffix)` (binary Strings; for a scheme that hashes the whole key, the tag is solved
+/// inside the prefix and suffix at run time, each frame once, the last 16 kept),
 /// `tags_for_slot(slot)` (a lazy `Enumerator` whose `size` is the count), `same_slot(keys)`
 /// and `shared_hashtag(keys)` (nil for none), raising `ArgumentError`s: `SlotOutOfRange`,
-/// and `PrefixHasDelimiter` or `WholeKeyHashed` (each a `name::Error`); the constants
+/// and `PrefixHasDelimiter` or, when no tag inside a whole-key scheme's prefix and suffix
+/// reaches every slot, `FrameNotSolvable` (each a `name::Error`); the constants
 /// `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and `OPEN`, `CLOSE` for a scheme with a
 /// hashtag. Silent under `ruby -w`; the output depends only on the model and the name.
 ///
@@ -127,7 +129,17 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         (formula.clone(), formula)
     };
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (RULE_WHOLE.to_owned(), "WholeKeyHashed"),
+        KeyRule::WholeKey => (
+            common::render(
+                RULE_WHOLE,
+                &shared,
+                &[
+                    ("crc_update", crc_update.clone()),
+                    ("crc_finish", crc_finish.clone()),
+                ],
+            ),
+            "FrameNotSolvable",
+        ),
         KeyRule::Delimited { .. } => (
             common::render(RULE_DELIMITED, &shared, &[]),
             "PrefixHasDelimiter",

@@ -19,7 +19,7 @@ pub const JAVA: Toolchain = Toolchain {
     language: "java",
     programs: &["javac", "java"],
     kinds: &["str"],
-    frames: false,
+    frames: true,
     run: |shared, case, _, _| OUTPUTS.get_or_init(|| run_all(shared))[case.name].clone(),
 };
 
@@ -59,7 +59,7 @@ fn run_all(shared: &Shared) -> HashMap<&'static str, String> {
         let output = folder.join("output.txt");
         args.push(package.to_owned());
         args.push(output.display().to_string());
-        args.extend(case.driver_args(shared, false));
+        args.extend(case.driver_args(shared, true));
         outputs.push((package, output));
     }
     let classes = dir.join("classes");

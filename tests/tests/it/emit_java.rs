@@ -26,6 +26,8 @@ fn java_names_are_checked() {
         "Stream",
         "OptionalLong",
         "SlotOutOfRangeException",
+        "FrameNotSolvableException",
+        "Long",
         "Slöts",
         "a-b",
     ] {
