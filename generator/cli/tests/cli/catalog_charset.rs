@@ -1,13 +1,7 @@
 //! The `slotgen` binary: `catalog`, `--charset`, custom CRC parameters, and their errors.
 
-use std::process::{Command, Output};
-
-fn slotgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .args(args)
-        .output()
-        .expect("the slotgen binary runs")
-}
+use std::process::Output;
+use crate::common::{slotgen};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

@@ -7,12 +7,7 @@
 use std::process::Output;
 
 use crate::common;
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::common::{Run, crc::hash_crc16, crc::iso_hdlc, crc::tarantool};
 
 fn check(args: &[&str]) -> Run {
     check_with_input(args, b"")
@@ -27,11 +22,7 @@ fn check_with_input(args: &[&str], stdin: &[u8]) -> Run {
     } else {
         streamed(&args, stdin)
     };
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::from(output)
 }
 
 /// Runs slotgen with a large standard input, written from a thread while its output is
@@ -52,35 +43,6 @@ fn streamed(args: &[&str], stdin: &[u8]) -> Output {
     let output = child.wait_with_output().expect("slotgen finishes");
     writer.join().unwrap().expect("slotgen reads all its input");
     output
-}
-
-impl Run {
-    fn rows(&self) -> Vec<Vec<&str>> {
-        self.stdout
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(|l| l.split('\t').collect())
-            .collect()
-    }
-
-    fn ok(&self) -> &Self {
-        assert_eq!(self.code, Some(0), "{}{}", self.stdout, self.stderr);
-        assert!(self.stderr.is_empty(), "{}", self.stderr);
-        self
-    }
-
-    /// Exit 1 with one `slotgen: error:` line containing `needle`.
-    fn fails_with(&self, needle: &str) -> &Self {
-        assert_eq!(self.code, Some(1), "{}{}", self.stdout, self.stderr);
-        assert!(
-            self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
-            "{}",
-            self.stderr
-        );
-        assert_eq!(self.stderr.lines().count(), 1, "{}", self.stderr);
-        assert!(!self.stderr.contains("panicked"));
-        self
-    }
 }
 
 #[test]
@@ -560,46 +522,6 @@ fn a_check_cut_short_by_a_closed_pipe_is_no_verdict() {
             assert!(stderr.is_empty(), "{stderr}");
         }
     }
-}
-
-/// CRC-32/ISO-HDLC by the `crc` crate: Codis's and librdkafka's CRC, not slotgen's engine.
-fn iso_hdlc(bytes: &[u8]) -> u32 {
-    crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(bytes)
-}
-
-/// Tarantool's `digest.crc32` bit by bit: CRC-32C (reflected poly 0x82f63b78), init
-/// 0xffffffff, no final xor.
-fn tarantool(bytes: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0x82f6_3b78
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    crc
-}
-
-/// nutcracker's `hash_crc16` bit by bit: CRC-16/XMODEM's steps (poly 0x1021) in a 32-bit
-/// register that is never masked.
-fn hash_crc16(bytes: &[u8]) -> u32 {
-    let mut reg = 0u32;
-    for &b in bytes {
-        let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
-        for _ in 0..8 {
-            entry = if entry & 0x8000 != 0 {
-                (entry << 1) ^ 0x1021
-            } else {
-                entry << 1
-            };
-        }
-        reg = (reg << 8) ^ u32::from(entry);
-    }
-    reg
 }
 
 /// `check --scheme`: each key's slot by the scheme (the CRCs above, the rules written out

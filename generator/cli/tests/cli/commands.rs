@@ -2,21 +2,7 @@
 
 use std::process::Output;
 
-use crate::common;
-
-fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
-    common::slotgen_with_stdin(args, stdin)
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "exit {:?}: {}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use crate::common::{slotgen_with_stdin as slotgen, stdout};
 
 fn stderr_of_failure(output: &Output, code: i32) -> String {
     assert_eq!(output.status.code(), Some(code), "{output:?}");

@@ -1,4 +1,5 @@
-//! What the CLI test files share: running the `slotgen` binary.
+//! What the CLI tests share: running the `slotgen` binary, what a run did and the checks
+//! of it, finding outside programs, and reference CRCs.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -27,4 +28,177 @@ pub fn slotgen_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
     let output = child.wait_with_output().expect("slotgen finishes");
     writer.join().expect("the writer thread ends");
     output
+}
+
+/// Runs `slotgen` with `args` and nothing on its standard input.
+///
+/// # Panics
+///
+/// When the binary cannot be started.
+pub fn slotgen(args: &[&str]) -> Output {
+    slotgen_with_stdin(args, b"")
+}
+
+/// Its standard output as text, after checking that it succeeded.
+///
+/// # Panics
+///
+/// When it failed (with its standard error), or wrote other than UTF-8.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8(stdout_bytes(output)).expect("UTF-8 output")
+}
+
+/// Its standard output, after checking that it succeeded.
+///
+/// # Panics
+///
+/// When it failed, with its standard error.
+pub fn stdout_bytes(output: &Output) -> Vec<u8> {
+    assert!(
+        output.status.success(),
+        "exit {:?}: {}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output.stdout.clone()
+}
+
+/// Whether the outside program `name` is on the PATH; when it is not, a failure under
+/// `SLOTGEN_REQUIRE_TOOLS=1` (CI), else a note that the test skips.
+///
+/// # Panics
+///
+/// Under `SLOTGEN_REQUIRE_TOOLS=1`, when the program is missing.
+pub fn require_tool(name: &str) -> bool {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()));
+    require(found, &format!("`{name}` is not installed"))
+}
+
+/// `found`, or what is `missing`: a failure under `SLOTGEN_REQUIRE_TOOLS=1`, else a note
+/// that the test skips.
+///
+/// # Panics
+///
+/// Under `SLOTGEN_REQUIRE_TOOLS=1`, when not `found`.
+pub fn require(found: bool, missing: &str) -> bool {
+    if found {
+        return true;
+    }
+    assert!(
+        std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+        "{missing}, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
+    );
+    eprintln!("skipping: {missing} (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)");
+    false
+}
+
+/// What a run of `slotgen` did, as text.
+pub struct Run {
+    /// The exit status, `None` when a signal ended it.
+    pub code: Option<i32>,
+    /// Standard output, lossily as UTF-8.
+    pub stdout: String,
+    /// Standard error, lossily as UTF-8.
+    pub stderr: String,
+}
+
+impl From<Output> for Run {
+    fn from(output: Output) -> Self {
+        Self {
+            code: output.status.code(),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+impl Run {
+    /// Exit 0 and nothing on standard error.
+    pub fn ok(&self) -> &Self {
+        assert_eq!(self.code, Some(0), "{}{}", self.stdout, self.stderr);
+        assert!(self.stderr.is_empty(), "{}", self.stderr);
+        self
+    }
+
+    /// The TSV rows of standard output, `#` lines left out.
+    pub fn rows(&self) -> Vec<Vec<&str>> {
+        self.stdout
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| l.split('\t').collect())
+            .collect()
+    }
+
+    /// Exit `code`, a standard error that holds `needle`, and no panic.
+    pub fn exits(&self, code: i32, needle: &str) -> &Self {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
+        assert!(self.stderr.contains(needle), "{}", self.stderr);
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        self
+    }
+
+    /// Exit 1 with one `slotgen: error:` line that contains `needle`, and no claim of
+    /// success.
+    pub fn fails_with(&self, needle: &str) -> &Self {
+        self.fails_with_code(1, needle)
+    }
+
+    /// As [`Run::fails_with`], with exit status `code` (2 for a usage error).
+    pub fn fails_with_code(&self, code: i32, needle: &str) -> &Self {
+        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
+        assert!(
+            self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
+            "{}",
+            self.stderr
+        );
+        assert_eq!(self.stderr.lines().count(), 1, "{}", self.stderr);
+        assert!(!self.stdout.contains("verified"), "{}", self.stdout);
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        self
+    }
+}
+
+/// Reference CRCs written out here, bit by bit or from the `crc` crate, not slotgen's
+/// engine.
+pub mod crc {
+    /// CRC-32/ISO-HDLC by the `crc` crate: Codis's and librdkafka's CRC.
+    pub fn iso_hdlc(bytes: &[u8]) -> u32 {
+        ::crc::Crc::<u32>::new(&::crc::CRC_32_ISO_HDLC).checksum(bytes)
+    }
+
+    /// Tarantool's `digest.crc32` bit by bit: CRC-32C (reflected poly 0x82f63b78), init
+    /// 0xffffffff, no final xor.
+    pub fn tarantool(bytes: &[u8]) -> u32 {
+        let mut crc = 0xffff_ffffu32;
+        for &b in bytes {
+            crc ^= u32::from(b);
+            for _ in 0..8 {
+                crc = if crc & 1 == 1 {
+                    (crc >> 1) ^ 0x82f6_3b78
+                } else {
+                    crc >> 1
+                };
+            }
+        }
+        crc
+    }
+
+    /// nutcracker's `hash_crc16` bit by bit: CRC-16/XMODEM's steps (poly 0x1021) in a
+    /// 32-bit register that is never masked.
+    pub fn hash_crc16(bytes: &[u8]) -> u32 {
+        let mut reg = 0u32;
+        for &b in bytes {
+            let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
+            for _ in 0..8 {
+                entry = if entry & 0x8000 != 0 {
+                    (entry << 1) ^ 0x1021
+                } else {
+                    entry << 1
+                };
+            }
+            reg = (reg << 8) ^ u32::from(entry);
+        }
+        reg
+    }
 }

@@ -4,16 +4,10 @@
 //! language cannot use is refused, not ignored, and so is server-side Lua for a scheme whose
 //! servers do not run it.
 
-use std::process::{Command, Output};
+use std::process::Command;
 
 use slotgen::emit::language::LANGUAGES;
-
-fn slotgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .args(args)
-        .output()
-        .expect("slotgen runs")
-}
+use crate::common::{slotgen};
 
 /// Every language of the registry whose file names the command that makes it (all but
 /// the Rust static and JSON), bare and with each of its own options, as the header writes

@@ -8,6 +8,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common;
+use crate::common::{Run, require, require_tool};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -24,26 +25,6 @@ fn conformance(file: &str) -> String {
         .to_str()
         .expect("a UTF-8 path")
         .to_owned()
-}
-
-/// As `slotgen_tests::require_tool`: whether `name` is on PATH; when not, skip, or fail
-/// under `SLOTGEN_REQUIRE_TOOLS=1` (CI).
-fn require_tool(name: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()));
-    require(found, &format!("`{name}` is not installed"))
-}
-
-fn require(found: bool, missing: &str) -> bool {
-    if found {
-        return true;
-    }
-    assert!(
-        std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
-        "{missing}, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
-    );
-    eprintln!("skipping: {missing} (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)");
-    false
 }
 
 /// Whether python3 can import redis-py's `redis.crc`.
@@ -76,19 +57,9 @@ fn have_cluster_key_slot() -> bool {
     )
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn slotgen(args: &[&str]) -> Run {
     let output: Output = common::slotgen_with_stdin(args, b"");
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::from(output)
 }
 
 impl Run {

@@ -7,12 +7,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 use crate::common;
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::common::{Run};
 
 fn exec(args: &[&str]) -> Run {
     exec_with_input(args, b"")
@@ -20,20 +15,7 @@ fn exec(args: &[&str]) -> Run {
 
 fn exec_with_input(args: &[&str], stdin: &[u8]) -> Run {
     let output = common::slotgen_with_stdin(args, stdin);
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-impl Run {
-    fn exits(&self, code: i32, needle: &str) -> &Self {
-        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
-        assert!(self.stderr.contains(needle), "{}", self.stderr);
-        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
-        self
-    }
+    Run::from(output)
 }
 
 #[test]

@@ -3,41 +3,9 @@
 //! programmable completion calls it), and the man pages (rendered by groff and man).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-use crate::common;
-
-fn slotgen(args: &[&str]) -> Output {
-    common::slotgen_with_stdin(args, b"")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "exit {:?}: {}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-/// Whether the outside program `name` is on PATH. When it is not: with
-/// `SLOTGEN_REQUIRE_TOOLS=1` (CI) this panics, so the test fails; otherwise it says the test
-/// skips and returns false.
-fn require_tool(name: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()));
-    if !found {
-        assert!(
-            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
-            "`{name}` is not installed, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
-        );
-        eprintln!(
-            "skipping: `{name}` is not installed (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)"
-        );
-    }
-    found
-}
+use crate::common::{require_tool, slotgen, stdout};
 
 /// PATH with the directory of the `slotgen` under test first.
 fn path_with_slotgen() -> std::ffi::OsString {

@@ -4,38 +4,9 @@
 //! vectors) or computed here by the `crc` crate over a hashtag found here.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-use crate::common;
-
-fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
-    common::slotgen_with_stdin(args, stdin)
-}
-
-fn stdout(output: &Output) -> Vec<u8> {
-    assert!(
-        output.status.success(),
-        "exit {:?}: {}",
-        output.status.code(),
-        String::from_utf8_lossy(&output.stderr)
-    );
-    output.stdout.clone()
-}
-
-fn require_tool(name: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()));
-    if !found {
-        assert!(
-            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
-            "`{name}` is not installed, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
-        );
-        eprintln!(
-            "skipping: `{name}` is not installed (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)"
-        );
-    }
-    found
-}
+use crate::common::{require_tool, slotgen_with_stdin as slotgen, stdout_bytes as stdout};
 
 /// Runs `program` in python3 with `input` on its standard input; returns its standard
 /// output.

@@ -5,6 +5,7 @@
 //! `tests/tests/scheme_oracles.rs`.
 
 use crate::common;
+use crate::common::{crc::iso_hdlc, crc::tarantool};
 
 use crate::common::slotgen_with_stdin;
 
@@ -297,28 +298,6 @@ fn scheme_errors_name_the_option_and_the_fix() {
     let (ok, out, err) = slot(&["tag", "--scheme", "redis-cluster", "0"]);
     assert!(ok, "{err}");
     assert_eq!(out, "0\tDLH@\n");
-}
-
-/// The CRC-32 of `bytes` by the `crc` crate, for CRC-32/ISO-HDLC, and a bitwise CRC-32C
-/// with init 0xffffffff and no final xor (Tarantool's `digest.crc32`): independent of
-/// slotgen's engines.
-fn iso_hdlc(bytes: &[u8]) -> u32 {
-    crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(bytes)
-}
-
-fn tarantool(bytes: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0x82f6_3b78
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    crc
 }
 
 /// The hashtag of a key under a `{}` rule, written out: the bytes between the first `{`

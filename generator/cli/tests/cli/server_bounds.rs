@@ -10,6 +10,7 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use crate::common::{Run};
 
 /// How the fake server answers.
 #[derive(Clone, Copy)]
@@ -301,19 +302,9 @@ fn finish(mut child: Child, limit: Duration) -> Output {
     child.wait_with_output().unwrap()
 }
 
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
 fn run(args: &[&str]) -> Run {
     let output = finish(spawn(args), Duration::from_secs(90));
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::from(output)
 }
 
 /// The peak resident memory allowed a run against a hostile server, in KiB: the debug
@@ -351,30 +342,8 @@ fn run_measured(args: &[&str]) -> (Run, Option<u64>) {
         .last()
         .and_then(|line| line.trim().parse().ok())
         .unwrap_or_else(|| panic!("`{time}` reported {text:?}"));
-    let run = Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    };
+    let run = Run::from(output);
     (run, Some(peak))
-}
-
-impl Run {
-    fn fails_with(&self, needle: &str) {
-        self.fails_with_code(1, needle);
-    }
-
-    /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
-    /// that does not parse).
-    fn fails_with_code(&self, code: i32, needle: &str) {
-        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
-        assert!(
-            self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
-            "{}",
-            self.stderr
-        );
-        assert_eq!(self.stderr.lines().count(), 1, "{}", self.stderr);
-    }
 }
 
 #[test]

@@ -1,18 +1,7 @@
 //! `slotgen shortest` as a user runs it: formats, gap reports and exit codes.
 
 use std::process::{Command, Output};
-
-fn slotgen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .arg("shortest")
-        .args(args)
-        .output()
-        .expect("running slotgen")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
+use crate::common::{crc::hash_crc16, crc::tarantool, slotgen, stdout};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
@@ -147,40 +136,6 @@ fn bad_input_names_the_option_and_the_fix() {
     }
     // A usage error (clap): exit 2.
     assert_eq!(slotgen(&["--max-len", "3"]).status.code(), Some(2));
-}
-
-/// Tarantool's `digest.crc32` bit by bit (CRC-32C, init 0xffffffff, no final xor).
-fn tarantool(bytes: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 == 1 {
-                (crc >> 1) ^ 0x82f6_3b78
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    crc
-}
-
-/// nutcracker's `hash_crc16` bit by bit: CRC-16/XMODEM's steps in a 32-bit register that is
-/// never masked.
-fn hash_crc16(bytes: &[u8]) -> u32 {
-    let mut reg = 0u32;
-    for &b in bytes {
-        let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
-        for _ in 0..8 {
-            entry = if entry & 0x8000 != 0 {
-                (entry << 1) ^ 0x1021
-            } else {
-                entry << 1
-            };
-        }
-        reg = (reg << 8) ^ u32::from(entry);
-    }
-    reg
 }
 
 /// `shortest --scheme` in every format the CRC-16 table has: each form's tags land on

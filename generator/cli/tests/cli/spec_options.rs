@@ -1,13 +1,8 @@
 //! Every command that takes a spec takes all of its options, and refuses the ones it would
 //! ignore.
 
-use std::process::Output;
 
-use crate::common;
-
-fn slotgen(args: &[&str]) -> Output {
-    common::slotgen_with_stdin(args, b"")
-}
+use crate::common::{slotgen};
 
 fn refused(args: &[&str]) -> String {
     let out = slotgen(args);

@@ -3,20 +3,10 @@
 
 use std::net::{Ipv4Addr, TcpListener};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common;
-
-fn slotgen(args: &[&str], stdin: &[u8]) -> Output {
-    common::slotgen_with_stdin(args, stdin)
-}
-
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
+use crate::common::{Run, crc::hash_crc16, slotgen_with_stdin as slotgen};
 
 fn exec(args: &[&str]) -> Run {
     exec_with_input(args, b"")
@@ -24,32 +14,7 @@ fn exec(args: &[&str]) -> Run {
 
 fn exec_with_input(args: &[&str], stdin: &[u8]) -> Run {
     let output = slotgen(args, stdin);
-    Run {
-        code: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-impl Run {
-    /// Exit 1 with one `slotgen: error:` line that contains `needle`, and no claim of success.
-    fn fails_with(&self, needle: &str) {
-        self.fails_with_code(1, needle);
-    }
-
-    /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
-    /// that does not parse).
-    fn fails_with_code(&self, code: i32, needle: &str) {
-        assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
-        assert!(
-            self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
-            "{}",
-            self.stderr
-        );
-        assert_eq!(self.stderr.lines().count(), 1, "{}", self.stderr);
-        assert!(!self.stdout.contains("verified"), "{}", self.stdout);
-        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
-    }
+    Run::from(output)
 }
 
 fn path_str(path: &Path) -> &str {
@@ -419,24 +384,6 @@ fn servers_that_refuse_are_errors() {
     exec(&["verify", "--redis", &format!("unix://{}", gone.display())])
         .fails_with("cannot connect to");
     exec(&["verify", "--redis", "http://127.0.0.1/"]).fails_with_code(2, "is not a server URL");
-}
-
-/// nutcracker's `hash_crc16` bit by bit: CRC-16/XMODEM's steps in a 32-bit register that is
-/// never masked.
-fn hash_crc16(bytes: &[u8]) -> u32 {
-    let mut reg = 0u32;
-    for &b in bytes {
-        let mut entry = u16::from((reg >> 8) as u8 ^ b) << 8;
-        for _ in 0..8 {
-            entry = if entry & 0x8000 != 0 {
-                (entry << 1) ^ 0x1021
-            } else {
-                entry << 1
-            };
-        }
-        reg = (reg << 8) ^ u32::from(entry);
-    }
-    reg
 }
 
 /// `verify --tags --scheme`: a scheme's tag table in C, Lua and lines is checked entry by
