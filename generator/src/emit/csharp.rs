@@ -125,10 +125,19 @@ const USED_NAMES: &[&str] = &[
     "MinTagLen",
     "SlotOutOfRangeException",
     "PrefixHasDelimiterException",
-    "WholeKeyHashedException",
+    "FrameNotSolvableException",
     "Position",
     "Explicit",
     "Hashtag",
+    "AlphabetOffset",
+    "AlphabetBasis",
+    "FrameSolvedBits",
+    "Frame",
+    "lastFrame",
+    "Value",
+    "ZeroKey",
+    "Solve",
+    "OddBits",
     "CrcTable",
     "Crc",
     "Slot",
@@ -214,13 +223,15 @@ fn xml_text(text: &str) -> String {
 /// A C# source file (`Slotgen.cs`) of the one surface for `model`: the static class `name`
 /// (`Example.RedisSlots`: class `RedisSlots` in namespace `Example`) with `Slot(byte[])`,
 /// `Slot(string)` (UTF-8), `Hashtag(byte[])`, `TagForSlot(int)` and
-/// `KeyForSlot(prefix, slot, suffix)` (of `byte[]` or `string` affixes; the tag alone for a
-/// scheme that hashes the whole key), both returning `byte[]`, `TagsForSlot(int)` (a lazy
+/// `KeyForSlot(prefix, slot, suffix)` (of `byte[]` or `string` affixes; for a scheme that
+/// hashes the whole key, the tag is solved inside the prefix and suffix at run time, the
+/// last frame kept), both returning `byte[]`, `TagsForSlot(int)` (a lazy
 /// `IEnumerable<byte[]>`), `SameSlot(IEnumerable<byte[]>)` (an `int?`) and
 /// `SharedHashtag(IEnumerable<byte[]>)` (a `byte[]`, or null); the constants `Slots`,
 /// `FirstSlot`, `LastSlot` and `TagLen`. Refusals throw the nested
 /// `SlotOutOfRangeException` (an `ArgumentOutOfRangeException`), and
-/// `PrefixHasDelimiterException` or `WholeKeyHashedException` (`ArgumentException`s). A slot
+/// `PrefixHasDelimiterException`, or `FrameNotSolvableException` when no tag inside a
+/// whole-key scheme's prefix and suffix reaches every slot (`ArgumentException`s). A slot
 /// is an `int`. The output depends only on the model and the name.
 ///
 /// # Errors
@@ -294,7 +305,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         )
     };
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "WholeKeyHashed"),
+        KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
         KeyRule::Delimited { .. } => (
             common::render(RULE_DELIMITED, &shared, &[]),
             "PrefixHasDelimiter",

@@ -98,15 +98,17 @@ fn tag_ints(rows: &[Vec<u8>]) -> String {
 
 /// An Erlang module (`slotgen.erl`) of the one surface for `model`, named `name`:
 /// `slot/1`, `hashtag/1` (the bytes the slot is computed from), `tag_for_slot/1` and
-/// `key_for_slot/3` (prefix, slot, suffix; the tag alone for a scheme that hashes the whole
-/// key), returning `{ok, Binary}` or `{error, Reason}`, `tags_for_slot/1` (`{ok, Tags}`,
-/// `Tags` a lazy list: a fun of no arguments that returns `[Tag | Next]`, `Next` the same
-/// kind of fun, or `[]` after the last tag), `same_slot/1` and `shared_hashtag/1` (of a
-/// list of keys; `none` for none), `format_error/1` (the message of a reason:
-/// `{slot_out_of_range, Slot}`, `{prefix_has_delimiter, Position}` or
-/// `whole_key_hashed`), and the constants as functions `slots/0`, `first_slot/0`,
-/// `last_slot/0`, `tag_len/0`. Keys are binaries, or Unicode text as lists. The output
-/// depends only on the model and the name.
+/// `key_for_slot/3` (prefix, slot, suffix; for a scheme that hashes the whole key, the tag
+/// is solved inside the prefix and suffix at run time, the last frame kept in the calling
+/// process's dictionary), returning `{ok, Binary}` or `{error, Reason}`, `tags_for_slot/1`
+/// (`{ok, Tags}`, `Tags` a lazy list: a fun of no arguments that returns `[Tag | Next]`,
+/// `Next` the same kind of fun, or `[]` after the last tag), `same_slot/1` and
+/// `shared_hashtag/1` (of a list of keys; `none` for none), `format_error/1` (the message
+/// of a reason: `{slot_out_of_range, Slot}`, `{prefix_has_delimiter, Position}`, or
+/// `{frame_not_solvable, Rank}` when no tag inside a whole-key scheme's prefix and suffix
+/// reaches every slot, `Rank` the value bits its tags control), and the constants as
+/// functions `slots/0`, `first_slot/0`, `last_slot/0`, `tag_len/0`. Keys are binaries, or
+/// Unicode text as lists. The output depends only on the model and the name.
 ///
 /// # Errors
 ///
@@ -190,9 +192,24 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     let (open, rule, shared_hashtag, key_error) = match model.rule {
         KeyRule::WholeKey => (
             0,
-            common::render(RULE_WHOLE, &shared, &[]),
+            common::render(
+                RULE_WHOLE,
+                &shared,
+                &[
+                    ("alphabet_offset", hex(model.alphabet[0])),
+                    (
+                        "alphabet_basis",
+                        values::alphabet_basis(&model.alphabet)
+                            .map(hex)
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+                    ("crc_start", start.clone()),
+                    ("value_mask", hex(r.mask)),
+                ],
+            ),
             SHARED_WHOLE,
-            "whole_key_hashed",
+            "{frame_not_solvable, Rank}",
         ),
         KeyRule::Delimited { open, close, .. } => (
             open,

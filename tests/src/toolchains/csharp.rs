@@ -25,7 +25,7 @@ pub const CSHARP: Toolchain = Toolchain {
     language: "csharp",
     programs: &["mcs", "mono"],
     kinds: &["str"],
-    frames: false,
+    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("Slotgen.cs"), module).unwrap();
         let built = run(mcs_strict(dir)
@@ -54,6 +54,6 @@ pub const CSHARP: Toolchain = Toolchain {
         }
         run(Command::new("mono")
             .arg(dir.join("driver.exe"))
-            .args(case.driver_args(shared, false)))
+            .args(case.driver_args(shared, true)))
     },
 };

@@ -25,7 +25,7 @@
 -type slot() :: integer().
 -type lazy_tags() :: fun(() -> nonempty_improper_list(binary(), lazy_tags()) | []).
 -type reason() :: {slot_out_of_range, term()} | {prefix_has_delimiter, non_neg_integer()}
-    | whole_key_hashed.
+    | {frame_not_solvable, non_neg_integer()}.
 
 -define(SLOTS, {{slots}}).
 -define(FIRST_SLOT, {{first_slot}}).
@@ -59,9 +59,11 @@ format_error({prefix_has_delimiter, Position}) ->
         "prefix contains the hashtag's opening byte 16#~2.16.0b at byte ~b: the key's hashtag "
         "would start there instead of at the tag; remove it from the prefix or move that part "
         "into the suffix", [{{open}}, Position]));
-format_error(whole_key_hashed) ->
-    "this scheme hashes the whole key, so a key that lands on a slot is the tag alone: "
-    "give no prefix or suffix".
+format_error({frame_not_solvable, Rank}) ->
+    lists:flatten(io_lib:format(
+        "inside this prefix and suffix, tags of ~b symbols control only ~b of the ~b value "
+        "bits a slot needs: change the prefix or suffix, or emit the module for another tag "
+        "length (--tag-len)", [?TAG_LEN, Rank, {{solved_bits}}])).
 
 to_binary(Key) when is_binary(Key) -> Key;
 to_binary(Key) when is_list(Key) ->
