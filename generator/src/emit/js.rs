@@ -6,7 +6,7 @@
 //! `BigInt`, and a tag of a split lookup is two loads and a xor a word.
 
 use super::common::{self, Syntax, WordLayout};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values;
 
 const MODULE: &str = include_str!("template/js/module.mjs");
@@ -22,11 +22,15 @@ const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
 /// An ES module (`slotgen.mjs`) of the one surface for `model`: `slot(key)`,
 /// `hashtag(key)`, `tagForSlot(slot)`, `keyForSlot(prefix, slot, suffix)` (both returning
 /// a `Uint8Array`, or with an ASCII alphabet a string when prefix and suffix are strings;
-/// the tag alone for a scheme that hashes the whole key), `tagsForSlot(slot)` (a lazy
-/// generator of `Uint8Array`), `sameSlot(keys)` and `sharedHashtag(keys)`, throwing a
+/// for a scheme that hashes the whole key, the tag is solved inside the prefix and suffix
+/// at run time, with bigint rows, and the last 16 frames are kept), `tagsForSlot(slot)` (a
+/// lazy generator of `Uint8Array`), `sameSlot(keys)` and `sharedHashtag(keys)`, throwing a
 /// `SlotgenError` whose `code` is `SLOT_OUT_OF_RANGE`, and `PREFIX_HAS_DELIMITER` or
-/// `WHOLE_KEY_HASHED`; the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and
-/// `OPEN`, `CLOSE` for a rule with delimiters. The output depends only on the model.
+/// `FRAME_NOT_SOLVABLE`; the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and
+/// `OPEN`, `CLOSE` for a rule with delimiters. The slot is [`Reduction::formula`] with
+/// JavaScript's operators ([`Operators::Int32`]). The output depends only on the model.
+///
+/// [`Reduction::formula`]: super::model::Reduction::formula
 ///
 /// # Examples
 ///
@@ -65,8 +69,9 @@ pub fn module(model: &Model) -> String {
         16 => "Uint16Array",
         _ => "Uint32Array",
     };
-    let slot_formula = reduce(model, "crc");
-    let slot_expression = reduce(model, "crc(bytes, range[0], range[1])");
+    let r = &model.reduction;
+    let slot_formula = r.formula("crc", Operators::Int32);
+    let slot_expression = r.formula("crc(bytes, range[0], range[1])", Operators::Int32);
     let keys = KeyReturn::of(&model.alphabet);
     let key_values = [
         ("key_string_doc", keys.doc.to_owned()),
@@ -166,34 +171,6 @@ pub fn types(model: &Model) -> String {
     )
 }
 
-/// `((crc >>> shift) & mask) % SLOTS + FIRST_SLOT` of the unsigned register `crc`, without
-/// the steps that change nothing: a zero shift, a mask that keeps every bit left after the
-/// shift, the modulus where the mask keeps exactly the slot's bits, a zero first slot. A
-/// narrower mask keeps at most 31 bits, so `&` gives no negative number.
-fn reduce(model: &Model, crc: &str) -> String {
-    let r = &model.reduction;
-    let mut steps = Vec::new();
-    if r.shift != 0 {
-        steps.push(format!(">>> {}", r.shift));
-    }
-    if r.mask != model.crc.width_mask() >> r.shift {
-        steps.push(format!("& {:#x}", r.mask));
-    }
-    if r.needs_modulus() {
-        steps.push("% SLOTS".to_owned());
-    }
-    if r.first != 0 {
-        steps.push("+ FIRST_SLOT".to_owned());
-    }
-    steps
-        .iter()
-        .enumerate()
-        .fold(crc.to_owned(), |value, (i, step)| match i {
-            0 => format!("{value} {step}"),
-            _ => format!("({value}) {step}"),
-        })
-}
-
 fn syntax(command: &str) -> Syntax<'_> {
     Syntax {
         command,
@@ -203,11 +180,11 @@ fn syntax(command: &str) -> Syntax<'_> {
     }
 }
 
-/// The `code` of a refused key: a prefix holding the opener, or any affix when the whole key
-/// is hashed.
+/// The `code` of a refused key: a prefix holding the opener, or a frame inside which the tags
+/// cannot reach every slot when the whole key is hashed.
 fn key_code(rule: KeyRule) -> &'static str {
     match rule {
-        KeyRule::WholeKey => "WHOLE_KEY_HASHED",
+        KeyRule::WholeKey => "FRAME_NOT_SOLVABLE",
         KeyRule::Delimited { .. } => "PREFIX_HAS_DELIMITER",
     }
 }

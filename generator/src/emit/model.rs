@@ -236,6 +236,17 @@ impl KeyRule {
     }
 }
 
+/// The operators a language writes [`Reduction::formula`] with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operators {
+    /// `>>` and `&` on an unsigned register, or on integers wider than it (C, Python, Go
+    /// and their kin).
+    Unsigned,
+    /// JavaScript's: its bitwise operators give signed 32-bit numbers, so the shift is
+    /// `>>>` (shifting in zeros) and a mask of all 32 bits is written `>>> 0`.
+    Int32,
+}
+
 /// How the CRC becomes a slot: `((crc >> shift) & mask) % slots + first`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reduction {
@@ -262,26 +273,36 @@ impl Reduction {
     }
 
     /// The slot of the CRC `crc` (an expression) in the syntax that C, Python, JavaScript,
-    /// Go and their kin share: `crc & 0x3fff` for Redis Cluster, `((crc >> 16) & 0x7fff)
-    /// % 1024` for Couchbase, `(crc & 0xffffffff) % 3000 + 1` for Tarantool vshard. Every
-    /// operation that changes nothing is left out, and every operand of `%` and `+` is in
-    /// parentheses, so the text means the same under each language's precedence.
+    /// Go and their kin share, with the operators of `ops`: `crc & 0x3fff` for Redis
+    /// Cluster, `((crc >> 16) & 0x7fff) % 1024` for Couchbase (`>>>` for
+    /// [`Operators::Int32`]), `(crc & 0xffffffff) % 3000 + 1` for Tarantool vshard
+    /// (`(crc >>> 0) % 3000 + 1` for [`Operators::Int32`]). Every operation that changes
+    /// nothing is left out, and every operand of `%` and `+` is in parentheses, so the text
+    /// means the same under each language's precedence.
     ///
     /// ```
-    /// use slotgen::emit::model::Model;
+    /// use slotgen::emit::model::{Model, Operators};
     ///
     /// let d = slotgen::derive(&slotgen::Spec::default())?;
     /// let model = Model::of((&d).into(), "python", usize::MAX)?;
-    /// assert_eq!(model.reduction.formula("crc"), "crc & 0x3fff");
+    /// assert_eq!(model.reduction.formula("crc", Operators::Unsigned), "crc & 0x3fff");
     /// # Ok::<(), slotgen::Error>(())
     /// ```
     #[must_use]
-    pub fn formula(&self, crc: &str) -> String {
+    pub fn formula(&self, crc: &str, ops: Operators) -> String {
+        let shift_op = match ops {
+            Operators::Unsigned => ">>",
+            Operators::Int32 => ">>>",
+        };
         let shifted = match self.shift {
             0 => crc.to_owned(),
-            shift => format!("({crc} >> {shift})"),
+            shift => format!("({crc} {shift_op} {shift})"),
         };
-        let mut slot = format!("{shifted} & {:#x}", self.mask);
+        let mut slot = match ops {
+            // the mask keeps all 32 bits: `&` would give them as a signed number
+            Operators::Int32 if self.mask == u64::from(u32::MAX) => format!("{shifted} >>> 0"),
+            _ => format!("{shifted} & {:#x}", self.mask),
+        };
         if self.needs_modulus() {
             slot = format!("({slot}) % {}", self.slots);
         }
@@ -674,7 +695,7 @@ fn crc_line(crc: &Register, r: &Reduction) -> String {
     let w = crc.digits() + 2;
     format!(
         "CRC: width {}, poly {:#0w$x}, init {:#0w$x}, refin {}, refout {}, xorout {:#0w$x}, check {:#0w$x}; slot = {}.",
-        c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, r.formula("crc")
+        c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, r.formula("crc", Operators::Unsigned)
     )
 }
 

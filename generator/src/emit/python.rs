@@ -2,7 +2,7 @@
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values;
 
 const MODULE: &str = include_str!("template/python/module.py");
@@ -87,7 +87,10 @@ pub fn module(model: &Model) -> String {
         |xorout| format!("    crc ^= {xorout:#x}\n"),
     );
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = (r.formula("crc"), r.formula("_crc(hashtag(key))"));
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula("_crc(hashtag(key))", Operators::Unsigned),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
         KeyRule::Delimited { open, close, .. } => (

@@ -11,7 +11,7 @@ pub const JS: Toolchain = Toolchain {
     language: "js",
     programs: &["node"],
     kinds: &["str", "buffer"],
-    frames: false,
+    frames: true,
     run: |shared, case, dir, module| {
         let path = dir.join("slotgen.mjs");
         std::fs::write(&path, module).unwrap();
@@ -19,7 +19,7 @@ pub const JS: Toolchain = Toolchain {
             .arg("--throw-deprecation")
             .arg(driver("js", "driver.mjs"))
             .arg(&path)
-            .args(case.driver_args(shared, false)));
+            .args(case.driver_args(shared, true)));
         // the usage comment's examples, with this case's values
         let usage = run(Command::new("node")
             .arg("--throw-deprecation")

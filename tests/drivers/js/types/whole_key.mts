@@ -1,6 +1,8 @@
-// A scheme that hashes the whole key: no delimiters, and a key is the tag alone.
+// A scheme that hashes the whole key: no delimiters, and a key's tag is solved inside its
+// prefix and suffix.
 
 import * as m from "./slotgen.mjs";
+import type { SlotgenErrorCode } from "./slotgen.mjs";
 
 // Every export, as the declarations hold them (a missing or extra one does not compile)
 // and as the module has them at run time.
@@ -27,11 +29,14 @@ const key = new Uint8Array([0x7b, 0x61, 0x7d]);
 if (m.hashtag(key).length !== 3 || m.sharedHashtag([key]) !== null) {
   throw new Error("the whole key is hashed, and no key has a hashtag");
 }
-try {
-  m.keyForSlot("user:", m.FIRST_SLOT, "");
-  throw new Error("a prefix is refused");
-} catch (e) {
-  if (!(e instanceof m.SlotgenError) || e.code !== "WHOLE_KEY_HASHED") {
-    throw e;
-  }
+const framed: Uint8Array = m.keyForSlot(new TextEncoder().encode("order-"), m.LAST_SLOT, ":eu");
+const text: string | Uint8Array = m.keyForSlot("order-", m.LAST_SLOT, ":eu");
+if (m.slot(framed) !== m.LAST_SLOT || m.slot(text) !== m.LAST_SLOT) {
+  throw new Error("the key of a prefix and suffix lands on its slot");
+}
+const unsolvable: SlotgenErrorCode = "FRAME_NOT_SOLVABLE";
+// @ts-expect-error a prefix is no longer refused as such
+const refused: SlotgenErrorCode = "WHOLE_KEY_HASHED";
+if (unsolvable === refused) {
+  throw new Error("two codes");
 }
