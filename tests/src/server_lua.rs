@@ -2,7 +2,8 @@
 //! --for-script`, run by `EVAL` in a real cluster-enabled `redis-server` and
 //! `valkey-server` with the harness's Lua driver after it (`tests/drivers/lua/driver.lua`,
 //! which answers the whole driver protocol there), for every case of the harness whose
-//! servers run `EVAL`; and the Functions library of `slotgen emit redis-function`, loaded by
+//! servers run `EVAL` (twemproxy's without `hash_tag` with its keys solved inside the
+//! harness's frame, as the module solves them); and the Functions library of `slotgen emit redis-function`, loaded by
 //! `FUNCTION LOAD` there and called for every slot and key, for every case whose servers
 //! run Functions (Redis Cluster's). The other cases are refused with
 //! [`Error::ServerLua`](slotgen::Error::ServerLua). For Redis Cluster the key built for
@@ -79,13 +80,13 @@ pub fn check_servers(tmp: &Path) {
             let mut eval = redis::cmd("EVAL");
             eval.arg(format!("{block}{body}"))
                 .arg(0)
-                .arg(case.driver_args(shared, false).split_off(2))
+                .arg(case.driver_args(shared, true).split_off(2))
                 .arg(&keys_text)
                 .arg(&groups_text);
             let output: String = eval
                 .query(&mut con)
                 .unwrap_or_else(|e| panic!("{what}, case {}: {e}", case.name));
-            shared.check(&what, case, &[], false, &output);
+            shared.check(&what, case, &[], true, &output);
             check_library(shared, case, &server, &mut con, program);
         }
         // the schemes whose keys live elsewhere than on Redis servers

@@ -76,14 +76,23 @@ pub(crate) fn rule_lines(model: &Model, leader: &str) -> String {
 }
 
 /// The parts of `model` that the module and the server-side Lua share, each line behind
-/// `indent`: the key rule (`explicit(key)`, `M.key_for_slot`), and the surface
-/// (`M.hashtag`, the lookup's `tag_bytes`, `M.tag_for_slot`, `M.tags_for_slot`,
-/// `M.same_slot`, `M.shared_hashtag`), over the `M`, `floor`, `char`, `find`, `sub`,
-/// `unpack`, `xor_byte(a, b)`, `value_of(slot)` and constants of the code around them.
+/// `indent`: the key rule (`explicit(key)`, `M.key_for_slot`; for a scheme that hashes the
+/// whole key, the frame solver over `crc_of(key, first, last)`, the CRC as a number), and
+/// the surface (`M.hashtag`, the lookup's `tag_bytes`, `M.tag_for_slot`,
+/// `M.tags_for_slot`, `M.same_slot`, `M.shared_hashtag`), over the `M`, `floor`, `char`,
+/// `find`, `sub`, `unpack`, `xor_byte(a, b)`, `value_of(slot)` and constants of the code
+/// around them.
 pub(crate) fn shared_parts(model: &Model, indent: &str) -> (String, String) {
     let shared = values::shared(model, &syntax("lua", "    "));
     let rule = match model.rule {
-        KeyRule::WholeKey => RULE_WHOLE.to_owned(),
+        KeyRule::WholeKey => common::render(
+            RULE_WHOLE,
+            &shared,
+            &[(
+                "solved_modulus",
+                (1u64 << model.tags.columns.len()).to_string(),
+            )],
+        ),
         KeyRule::Delimited { .. } => common::render(RULE_DELIMITED, &shared, &[]),
     };
     let lookup = match model.lookup {
@@ -111,13 +120,16 @@ pub(crate) fn shared_parts(model: &Model, indent: &str) -> (String, String) {
 
 /// A Lua module (Lua 5.1, 5.4, LuaJIT; pure arithmetic) of the one surface for `model`. It
 /// returns a table with `slot(key)`, `hashtag(key)`, `tag_for_slot(slot)`,
-/// `key_for_slot(prefix, slot, suffix)` (the tag alone for a scheme that hashes the whole
-/// key), `tags_for_slot(slot)` (an iterator function), `same_slot(keys)` and
+/// `key_for_slot(prefix, slot, suffix)` (for a scheme that hashes the whole key, the tag is
+/// solved inside the prefix and suffix at run time, each frame once, up to 16 kept, else
+/// `nil` and a message when no tag of `tag_len` symbols reaches every slot inside them),
+/// `tags_for_slot(slot)` (an iterator function), `same_slot(keys)` and
 /// `shared_hashtag(keys)` (over an array of keys), and the fields `slots`, `first_slot`,
 /// `last_slot`, `tag_len` (and `open`, `close` for a rule with delimiters); keys and tags
 /// are byte strings, and errors are `nil` plus a message. The CRC register is held as
-/// bytes, each xor one lookup in a table built at load, so that no value needs more than a
-/// double's 53 bits. The output depends only on the model.
+/// bytes, each xor one lookup in a table built at load, and a frame's bitsets as tables of
+/// booleans, so that no value needs more than a double's 53 bits. The output depends only
+/// on the model.
 ///
 /// # Examples
 ///

@@ -3,18 +3,21 @@
 //! the server's `bit` library, and create no globals (the server's sandbox refuses them).
 //! Their template is `emit/template/lua/server.lua`, around the key rule, lookup and
 //! surface parts of the [`lua`] module (tags as rows of bytes, so that every value `bit`
-//! handles stays far below its 32 bits); the CRC is the server's own, over `bit`.
+//! handles stays far below its 32 bits); the CRC is the server's own, over `bit`, and for a
+//! scheme that hashes the whole key also a function of any bytes (`server_crc.lua`), which
+//! the rule's frame solver measures.
 
 use slotgen_tables::SchemeName;
 
 use super::common;
 use super::lua;
-use super::model::Model;
+use super::model::{KeyRule, Model};
 use super::values;
 use crate::Error;
 
 const SERVER: &str = include_str!("template/lua/server.lua");
 const SERVER_REFLECT: &str = include_str!("template/lua/server_reflect.lua");
+const SERVER_CRC: &str = include_str!("template/lua/server_crc.lua");
 const LIBRARY: &str = include_str!("template/lua/library.lua");
 const LIBRARY_USAGE: &str = include_str!("template/lua/library_usage.lua");
 const BLOCK: &str = include_str!("template/lua/block.lua");
@@ -149,6 +152,18 @@ fn render(
     let crc_finish = crc.finish(&common::render(SERVER_REFLECT, &shared, &[]), |xorout| {
         format!("        crc = bxor(crc, {xorout:#x})\n")
     });
+    // the frame solver of a whole-key scheme's key_for_slot needs the CRC of any bytes
+    let crc_of = match model.rule {
+        KeyRule::WholeKey => common::render(
+            SERVER_CRC,
+            &shared,
+            &[
+                ("crc_update", crc_update.clone()),
+                ("crc_finish", crc_finish.clone()),
+            ],
+        ),
+        KeyRule::Delimited { .. } => String::new(),
+    };
     let (slot_formula, slot_expression) = lua::slot_formula(model);
     let (rule, surface) = lua::shared_parts(model, "    ");
     let servers_note = match scheme_of(model) {
@@ -173,6 +188,7 @@ fn render(
             ("functions", common::render(functions, &shared, &own[..1])),
             ("name", name.to_owned()),
             ("servers_note", servers_note.to_owned()),
+            ("crc_of", crc_of),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("slot_formula", slot_formula),
@@ -237,7 +253,9 @@ pub fn library(model: &Model, name: &str) -> Result<String, Error> {
 /// the surface of the [`lua`] module (`slot(key)`, `hashtag(key)`, `tag_for_slot(slot)`,
 /// `key_for_slot(prefix, slot, suffix)`, `tags_for_slot(slot)`, `same_slot(keys)`,
 /// `shared_hashtag(keys)`; slots as numbers or decimal strings; errors `nil` plus a
-/// message), and no global. For the schemes whose keys live on servers that run `EVAL`:
+/// message), and no global. For twemproxy without `hash_tag`, which hashes the whole key,
+/// `key_for_slot` solves the tag inside the prefix and suffix as the module does, each
+/// frame once per script run. For the schemes whose keys live on servers that run `EVAL`:
 /// Redis Cluster's, codis-server, and the Redis servers behind twemproxy. The output
 /// depends only on the model and the name.
 ///

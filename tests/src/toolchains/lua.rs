@@ -19,7 +19,7 @@ pub const LUA: Toolchain = Toolchain {
     language: "lua",
     programs: &INTERPRETERS,
     kinds: &[],
-    frames: false,
+    frames: true,
     run: |shared, case, dir, module| {
         let path = dir.join("slotgen.lua");
         std::fs::write(&path, module).unwrap();
@@ -31,7 +31,7 @@ pub const LUA: Toolchain = Toolchain {
             let output = command
                 .arg(driver("lua", "driver.lua"))
                 .arg(&path)
-                .args(case.driver_args(shared, false))
+                .args(case.driver_args(shared, true))
                 .output()
                 .unwrap_or_else(|e| panic!("cannot run {lua}: {e}"));
             let stderr = String::from_utf8_lossy(&output.stderr);

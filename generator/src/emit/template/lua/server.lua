@@ -38,7 +38,7 @@ local function {{name}}_build()
     local CRC_TABLE = {
 {{crc_table}}
     }
-{{rule}}
+{{crc_of}}{{rule}}
     -- The slot of a key (a string): {{slot_formula}}, for the CRC of the bytes hashed:
     -- {{rule_lines}}.
     function M.slot(key)
