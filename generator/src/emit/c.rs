@@ -13,6 +13,8 @@ use crate::Error;
 const HEADER: &str = include_str!("template/c/header.h");
 const RULE_DELIMITED: &str = include_str!("template/c/rule_delimited.h");
 const RULE_WHOLE: &str = include_str!("template/c/rule_whole.h");
+const KEY_DELIMITED: &str = include_str!("template/c/key_delimited.h");
+const KEY_WHOLE: &str = include_str!("template/c/key_whole.h");
 const LOOKUP_SPLIT: &str = include_str!("template/c/lookup_split.h");
 const LOOKUP_COLUMNS: &str = include_str!("template/c/lookup_columns.h");
 const CRC_REFLECT: &str = include_str!("template/c/crc_reflect.h");
@@ -95,8 +97,13 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// A C99 header (`slotgen.h`) of the one surface for `model`, every name prefixed by `name`
 /// (`slotgen` gives `slotgen_slot`, `SLOTGEN_SLOTS`, the include guard `SLOTGEN_H`; another
 /// prefix lets headers of different specs share one program): `slotgen_slot`,
-/// `slotgen_hashtag`, `slotgen_tag_for_slot`, `slotgen_key_for_slot` (the tag alone for a
-/// scheme that hashes the whole key), `slotgen_tags_for_slot(slot, index, tag)` (tag number
+/// `slotgen_hashtag`, `slotgen_tag_for_slot`, `slotgen_key_for_slot` (for a scheme that
+/// hashes the whole key, the tag is solved inside the prefix and suffix at run time, on the
+/// stack, each call afresh; such a header also has `struct slotgen_frame`,
+/// `slotgen_frame_solve(prefix, prefix_len, suffix, suffix_len, &frame)` and
+/// `slotgen_frame_key(&frame, slot, out, out_size, &key_len)`, for a caller that keeps a
+/// solved frame, and the status `SLOTGEN_FRAME_NOT_SOLVABLE` when no tag inside the frame
+/// reaches every slot), `slotgen_tags_for_slot(slot, index, tag)` (tag number
 /// `index`, until `SLOTGEN_TAG_INDEX_OUT_OF_RANGE`), `slotgen_same_slot`,
 /// `slotgen_shared_hashtag` and `slotgen_strerror`, all `static inline`, with slots as
 /// `unsigned long`, one set of `slotgen_status` codes for every spec and scheme, and the
@@ -185,16 +192,23 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
             ),
         )
     };
-    let (rule, key_doc, key_status) = match model.rule {
+    let (rule, key_for_slot) = match model.rule {
         KeyRule::WholeKey => (
-            code(RULE_WHOLE),
-            "the tag alone, as this scheme hashes the whole key",
-            "SLOTGEN_WHOLE_KEY_HASHED (prefix_len or suffix_len is not 0)",
+            common::render(
+                &code(RULE_WHOLE),
+                &shared,
+                &[
+                    ("register", register.to_owned()),
+                    ("crc_update", code(&crc_update)),
+                    ("crc_finish", crc_finish.clone()),
+                    ("frame_rows", model.tags.columns.len().max(1).to_string()),
+                ],
+            ),
+            code(KEY_WHOLE),
         ),
         KeyRule::Delimited { .. } => (
             common::render(&code(RULE_DELIMITED), &shared, &[]),
-            "prefix, SLOTGEN_OPEN, the tag, SLOTGEN_CLOSE, then suffix; its hashtag is the tag, so\n// it lands on `slot` whatever the suffix holds",
-            "SLOTGEN_PREFIX_HAS_DELIMITER (the prefix contains\n// SLOTGEN_OPEN)",
+            code(KEY_DELIMITED),
         ),
     };
     let tags = &model.tags;
@@ -244,8 +258,7 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
             ("slot_formula", slot_formula),
             ("slot_expression", code(&slot_expression)),
             ("rule", rule),
-            ("key_doc", code(key_doc)),
-            ("key_status", code(key_status)),
+            ("key_for_slot", key_for_slot),
             ("lookup", lookup),
             ("example_prefix", quoted(e.prefix)),
             ("example_prefix_len", e.prefix.len().to_string()),

@@ -87,11 +87,13 @@ fn braced_rows(rows: &[Vec<u8>]) -> String {
 
 /// A Go source file of package `package_name` (`slotgen.go`) of the one surface for
 /// `model`: `Slot(key)` and `SlotString(key)`, `Hashtag(key)`, `TagForSlot(slot)`,
-/// `KeyForSlot(prefix, slot, suffix)` (the tag alone for a scheme that hashes the whole
-/// key), `TagsForSlot(slot)` (a lazy iterator func, `func(yield func(tag []byte) bool)`),
-/// `SameSlot(keys...)` and `SharedHashtag(keys...)`, with slots as `uint32`; errors wrap
-/// `ErrSlotOutOfRange`, and `ErrPrefixHasDelimiter` or `ErrWholeKeyHashed` (every package
-/// declares all three); the constants `Slots`, `FirstSlot`, `LastSlot`, `TagLen`, and
+/// `KeyForSlot(prefix, slot, suffix)` (for a scheme that hashes the whole key, the tag is
+/// solved inside the prefix and suffix at run time, each frame once, the last one kept
+/// behind a mutex), `TagsForSlot(slot)` (a lazy iterator func, `func(yield func(tag []byte)
+/// bool)`), `SameSlot(keys...)` and `SharedHashtag(keys...)`, with slots as `uint32`;
+/// errors wrap `ErrSlotOutOfRange`, and `ErrPrefixHasDelimiter` or `ErrFrameNotSolvable`
+/// (when no tag inside a whole-key scheme's prefix and suffix reaches every slot; every
+/// package declares all three); the constants `Slots`, `FirstSlot`, `LastSlot`, `TagLen`, and
 /// `Open`, `Close` where the scheme has a hashtag. The output is `gofmt`-clean and
 /// `go vet`-clean, builds for 32-bit targets too, and depends only on the model and the
 /// name.
@@ -153,11 +155,16 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         &format!("\tcrc = bits.Reverse{bits}(crc){unused_bits} // refin != refout: reflect the register\n"),
         |xorout| format!("\tcrc ^= {xorout:#x}\n"),
     );
-    let imports = if crc.reflect_out() {
-        "\n\t\"math/bits\""
-    } else {
-        ""
-    };
+    // after "bytes", "errors" and "fmt", sorted as gofmt keeps them
+    let whole_key = matches!(model.rule, KeyRule::WholeKey);
+    let imports: String = [
+        ("math/bits", crc.reflect_out() || whole_key),
+        ("sync", whole_key),
+    ]
+    .iter()
+    .filter(|(_, used)| *used)
+    .map(|(path, _)| format!("\n\t\"{path}\""))
+    .collect();
     let r = &model.reduction;
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
         (
@@ -174,7 +181,10 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         )
     };
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (RULE_WHOLE.to_owned(), "ErrWholeKeyHashed"),
+        KeyRule::WholeKey => (
+            common::render(RULE_WHOLE, &shared, &[]),
+            "ErrFrameNotSolvable",
+        ),
         KeyRule::Delimited { .. } => (
             common::render(RULE_DELIMITED, &shared, &[]),
             "ErrPrefixHasDelimiter",
@@ -205,7 +215,7 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         &shared,
         &[
             ("package", package_name.to_owned()),
-            ("imports", imports.to_owned()),
+            ("imports", imports),
             ("register", format!("uint{bits}")),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),

@@ -150,5 +150,5 @@ func main() {
 	_, err = slotgen.KeyForSlot(prefix, last+1, suffix)
 	refusal("key_above", err, slotgen.ErrSlotOutOfRange)
 	_, err = slotgen.KeyForSlot(badPrefix, first, badSuffix)
-	refusal("key_rule", err, slotgen.ErrPrefixHasDelimiter, slotgen.ErrWholeKeyHashed)
+	refusal("key_rule", err, slotgen.ErrPrefixHasDelimiter, slotgen.ErrFrameNotSolvable)
 }

@@ -25,7 +25,7 @@ pub const C: Toolchain = Toolchain {
     language: "c",
     programs: &["gcc"],
     kinds: &[],
-    frames: false,
+    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("slotgen.h"), module).unwrap();
         let _ = run(gcc_strict()
@@ -34,7 +34,7 @@ pub const C: Toolchain = Toolchain {
             .arg("-o")
             .arg(dir.join("driver"))
             .arg(driver("c", "driver.c")));
-        let output = run(Command::new(dir.join("driver")).args(case.driver_args(shared, false)));
+        let output = run(Command::new(dir.join("driver")).args(case.driver_args(shared, true)));
         for (name, fragment) in C_REFUSALS {
             let line = format!("refused\t{name}\t");
             assert!(

@@ -37,8 +37,9 @@ enum slotgen_status {
     // The prefix contains the hashtag's opening byte, so the key's hashtag would not be
     // the tag (a scheme with a hashtag).
     SLOTGEN_PREFIX_HAS_DELIMITER = 2,
-    // A prefix or suffix was given, but the scheme hashes the whole key.
-    SLOTGEN_WHOLE_KEY_HASHED = 3,
+    // No tag of SLOTGEN_TAG_LEN symbols inside the prefix and suffix reaches every slot
+    // (a scheme that hashes the whole key).
+    SLOTGEN_FRAME_NOT_SOLVABLE = 3,
     // The output buffer cannot hold the key.
     SLOTGEN_BUFFER_TOO_SMALL = 4,
     // The slot has no tag of this index.
@@ -59,9 +60,10 @@ static inline const char *slotgen_strerror(int status) {
     case SLOTGEN_PREFIX_HAS_DELIMITER:
         return "prefix contains the hashtag's opening byte: the key's hashtag would start there "
                "instead of at the tag; remove it from the prefix or move that part into the suffix";
-    case SLOTGEN_WHOLE_KEY_HASHED:
-        return "this scheme hashes the whole key, so a key that lands on a slot is the tag alone: "
-               "give no prefix or suffix";
+    case SLOTGEN_FRAME_NOT_SOLVABLE:
+        return "inside this prefix and suffix, tags of {{tag_len}} symbols control too few of the "
+               "value bits a slot needs: change the prefix or suffix, or emit the header for "
+               "another tag length (--tag-len)";
     case SLOTGEN_BUFFER_TOO_SMALL:
         return "the key does not fit the buffer: pass a buffer of at least "
                "prefix + suffix + SLOTGEN_TAG_LEN + 2 bytes";
@@ -163,34 +165,7 @@ static inline int slotgen_tags_for_slot(unsigned long slot, unsigned long long i
     return SLOTGEN_OK;
 }
 
-// Writes the key of `slot` into out[0..out_size] and its length into *key_len: {{key_doc}}.
-// Returns SLOTGEN_OK, or SLOTGEN_SLOT_OUT_OF_RANGE, {{key_status}},
-// SLOTGEN_BUFFER_TOO_SMALL (out_size is below the key's length), SLOTGEN_NULL_POINTER (out
-// or key_len is NULL, or prefix or suffix is NULL with a nonzero length), or
-// SLOTGEN_KEY_TOO_LONG (the key's length does not fit a size_t).
-static inline int slotgen_key_for_slot(const void *prefix, size_t prefix_len,
-                                       unsigned long slot,
-                                       const void *suffix, size_t suffix_len,
-                                       unsigned char *out, size_t out_size, size_t *key_len) {
-    unsigned char tag[SLOTGEN_TAG_LEN];
-    int status;
-    if (out == NULL || key_len == NULL || (prefix == NULL && prefix_len != 0)
-        || (suffix == NULL && suffix_len != 0)) {
-        return SLOTGEN_NULL_POINTER;
-    }
-    status = slotgen_tag_for_slot(slot, tag);
-    if (status != SLOTGEN_OK) {
-        return status;
-    }
-    if (prefix_len > SIZE_MAX - SLOTGEN_TAG_LEN - 2u
-        || suffix_len > SIZE_MAX - SLOTGEN_TAG_LEN - 2u - prefix_len) {
-        return SLOTGEN_KEY_TOO_LONG;
-    }
-    return slotgen_write_key((const unsigned char *)prefix, prefix_len, tag,
-                             (const unsigned char *)suffix, suffix_len, out, out_size, key_len);
-}
-
-/* The slot every one of the n keys lands on (key i is keys[i], lens[i] bytes), as a
+{{key_for_slot}}/* The slot every one of the n keys lands on (key i is keys[i], lens[i] bytes), as a
  * multi-key command or a script's keys need; -1 when two keys land on different slots
  * (the server answers CROSSSLOT) or n is 0; -1 too when keys or lens is NULL (n > 0) or a
  * key is NULL with a nonzero length. */

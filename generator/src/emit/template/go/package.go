@@ -36,9 +36,10 @@ var (
 	// contains the hashtag's opening byte, under a scheme with a hashtag: the key's hashtag
 	// would start there instead of at the tag.
 	ErrPrefixHasDelimiter = errors.New("prefix contains the hashtag's opening byte")
-	// ErrWholeKeyHashed is wrapped by the error of KeyForSlot for a prefix or a suffix,
-	// under a scheme that hashes the whole key: the key of a slot is its tag alone.
-	ErrWholeKeyHashed = errors.New("this scheme hashes the whole key")
+	// ErrFrameNotSolvable is wrapped by the error of KeyForSlot for a prefix and suffix
+	// inside which no tag of TagLen symbols reaches every slot, under a scheme that hashes
+	// the whole key.
+	ErrFrameNotSolvable = errors.New("no tag reaches every slot inside this prefix and suffix")
 )
 {{rule}}
 // Hashtag returns the bytes of the key that its slot is computed from, a slice of key:
