@@ -18,8 +18,7 @@
 //! - `tags <slot> <tag>,...`: the first `few` tags of every slot, from `tags_for_slot`;
 //! - `deep <slot> <tag>,...`: the first `deep` tags of the first and of the last slot;
 //! - `key <slot> <key>` for every slot, from `key_for_slot(prefix, slot, suffix)` (for a
-//!   scheme that hashes the whole key, with the frame [`FRAME`] where the module solves
-//!   tags inside one: its toolchain row's `frames`);
+//!   scheme that hashes the whole key, inside the frame [`FRAME`], solved by the module);
 //! - `slot <key> <slot>` for every key, the key passed as bytes; then, for each kind of
 //!   key its toolchain row names (`str`: as a string, for the keys that are UTF-8;
 //!   `buffer`: as a Node `Buffer`), `<kind> <key> <slot>` the same way;
@@ -29,7 +28,8 @@
 //!   0), from `same_slot` and `shared_hashtag`, `-` for none;
 //! - `refused <case> <message>` (or `accepted <case> <value>`) for `tag_above`
 //!   (`tag_for_slot(last + 1)`), `tag_below` (`tag_for_slot(first - 1)`), `tags_above`,
-//!   `key_above` and `key_rule` (`key_for_slot` of the refused prefix and suffix).
+//!   `key_above` and `key_rule` (`key_for_slot` of the refused prefix and suffix: a prefix
+//!   that holds the opening delimiter, or a frame whose tags cannot reach every slot).
 //!
 //! Every expected answer comes from elsewhere: tags and keys from the Rust runtime
 //! (`SlotTable`, `SchemeTable`), slots and hashtags from `tests/drivers/reference.py`
@@ -78,8 +78,10 @@ pub struct Case {
     pub bad_prefix: Vec<u8>,
     /// See [`bad_prefix`](Self::bad_prefix).
     pub bad_suffix: Vec<u8>,
-    /// A piece of the `key_rule` refusal's message.
-    pub bad_fragment: &'static str,
+    /// A piece of the `key_rule` refusal's message: a prefix that holds the opening
+    /// delimiter, or a frame whose tags cannot reach every slot; `None` where no frame is
+    /// refused (a whole-key scheme whose whole value is solved for).
+    pub bad_fragment: Option<&'static str>,
     /// How many tags the `deep` lines list.
     pub deep: usize,
     /// For a scheme that hashes the whole key: the keys `order-<tag>:eu` of every slot,
@@ -106,32 +108,42 @@ impl Case {
             Table::Crc16(_) => Some(*b"{}"),
             Table::Scheme(d) => d.scheme.hashtag().delimiters(),
         };
-        let (prefix, suffix, bad_prefix, bad_fragment) = match delimiters {
-            None => (vec![], vec![], b"user:".to_vec(), "hashes the whole key"),
-            Some([open, _]) => (
-                b"user/".to_vec(),
-                b"/profile".to_vec(),
-                vec![b'a', open, b'b'],
-                "prefix contains",
-            ),
-        };
         let mut case = Self {
             name,
             table,
-            prefix,
-            suffix,
-            bad_prefix,
+            prefix: b"user/".to_vec(),
+            suffix: b"/profile".to_vec(),
+            bad_prefix: vec![],
             bad_suffix: vec![],
-            bad_fragment,
+            bad_fragment: None,
             deep: 0,
             frame: None,
         };
-        if let (None, Table::Scheme(d)) = (delimiters, &case.table) {
-            case.frame = FramedKeys::derive(&d.spec, FRAME.0, FRAME.1).ok();
-            assert!(
-                case.frame.is_some() || case.name == "kafka_one",
-                "{name}: the frame {FRAME:?} does not solve"
-            );
+        match (delimiters, &case.table) {
+            (Some([open, _]), _) => {
+                case.bad_prefix = vec![b'a', open, b'b'];
+                case.bad_fragment = Some("prefix contains");
+            }
+            (None, Table::Scheme(d)) => {
+                (case.prefix, case.suffix) = (FRAME.0.to_vec(), FRAME.1.to_vec());
+                case.frame = FramedKeys::derive(&d.spec, FRAME.0, FRAME.1).ok();
+                assert!(
+                    case.frame.is_some() || case.name == "kafka_one",
+                    "{name}: the frame {FRAME:?} does not solve"
+                );
+                if case.frame.is_none() {
+                    (case.prefix, case.suffix) = (vec![], vec![]);
+                }
+                // a frame that tags of this length cannot steer to every slot, where the
+                // value's low bits are solved for: refused
+                if let Some(k) =
+                    (1..=8).find(|&k| FramedKeys::derive(&d.spec, b"a", &b"x".repeat(k)).is_err())
+                {
+                    (case.bad_prefix, case.bad_suffix) = (b"a".to_vec(), b"x".repeat(k));
+                    case.bad_fragment = Some("symbols control");
+                }
+            }
+            (None, Table::Crc16(_)) => unreachable!("a CRC-16 table has Redis's rule"),
         }
         let total = case.tags_per_slot(case.last());
         case.deep = if total < ALL_TAGS_BELOW {
@@ -219,10 +231,10 @@ impl Case {
         }
     }
 
-    /// The key of `slot` with the case's affixes (inside [`FRAME`] where `frames` and the
-    /// scheme hashes the whole key), by the Rust runtime.
-    fn key(&self, slot: u32, frames: bool) -> Vec<u8> {
-        if let (true, Some(frame)) = (frames, &self.frame) {
+    /// The key of `slot` with the case's affixes (inside [`FRAME`] where the scheme hashes
+    /// the whole key), by the Rust runtime.
+    fn key(&self, slot: u32) -> Vec<u8> {
+        if let Some(frame) = &self.frame {
             return frame.key_for_slot(slot).unwrap();
         }
         match &self.table {
@@ -257,16 +269,10 @@ impl Case {
         }
     }
 
-    /// The arguments of a driver after what its toolchain passes first; `frames` for a
-    /// module that solves tags inside a whole-key scheme's frame.
+    /// The arguments of a driver after what its toolchain passes first.
     #[must_use]
-    pub fn driver_args(&self, shared: &Shared, frames: bool) -> Vec<String> {
-        let framed = frames && self.frame.is_some();
-        let (prefix, suffix) = if framed {
-            (FRAME.0, FRAME.1)
-        } else {
-            (&self.prefix[..], &self.suffix[..])
-        };
+    pub fn driver_args(&self, shared: &Shared) -> Vec<String> {
+        let (prefix, suffix) = (&self.prefix[..], &self.suffix[..]);
         vec![
             shared.keys_path.display().to_string(),
             shared.groups_path.display().to_string(),
@@ -601,7 +607,7 @@ impl Shared {
     /// The lines `case`'s driver must print before its refusals, for a language that
     /// prints the key kinds `kinds` after `slot`.
     #[must_use]
-    pub fn expected(&self, case: &Case, kinds: &[&str], frames: bool) -> Vec<String> {
+    pub fn expected(&self, case: &Case, kinds: &[&str]) -> Vec<String> {
         let answers = &self.reference[case.name];
         let hex_tags = |slot: u32, n: usize| {
             case.tags(slot, n)
@@ -626,10 +632,7 @@ impl Shared {
             lines.push(format!("deep\t{slot}\t{}", hex_tags(slot, case.deep)));
         }
         for slot in first..=last {
-            lines.push(format!(
-                "key\t{slot}\t{}",
-                hex::encode(case.key(slot, frames))
-            ));
+            lines.push(format!("key\t{slot}\t{}", hex::encode(case.key(slot))));
         }
         for kind in std::iter::once(&"slot").chain(kinds) {
             for key in &self.keys {
@@ -671,21 +674,20 @@ impl Shared {
     /// # Panics
     ///
     /// With the first difference.
-    pub fn check(&self, language: &str, case: &Case, kinds: &[&str], frames: bool, output: &str) {
+    pub fn check(&self, language: &str, case: &Case, kinds: &[&str], output: &str) {
         let mut refusals = vec![
             ("tag_above", "out of range"),
             ("tag_below", "out of range"),
             ("tags_above", "out of range"),
             ("key_above", "out of range"),
         ];
-        // a module that solves frames refuses no prefix of a whole-key scheme
-        if !(frames && case.frame.is_some()) {
-            refusals.push(("key_rule", case.bad_fragment));
+        if let Some(fragment) = case.bad_fragment {
+            refusals.push(("key_rule", fragment));
         }
         crate::emitted::check_output_with(
             &format!("{language}, case {}", case.name),
             output,
-            &self.expected(case, kinds, frames),
+            &self.expected(case, kinds),
             &refusals,
         );
     }

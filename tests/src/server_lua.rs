@@ -80,13 +80,13 @@ pub fn check_servers(tmp: &Path) {
             let mut eval = redis::cmd("EVAL");
             eval.arg(format!("{block}{body}"))
                 .arg(0)
-                .arg(case.driver_args(shared, true).split_off(2))
+                .arg(case.driver_args(shared).split_off(2))
                 .arg(&keys_text)
                 .arg(&groups_text);
             let output: String = eval
                 .query(&mut con)
                 .unwrap_or_else(|e| panic!("{what}, case {}: {e}", case.name));
-            shared.check(&what, case, &[], true, &output);
+            shared.check(&what, case, &[], &output);
             check_library(shared, case, &server, &mut con, program);
         }
         // the schemes whose keys live elsewhere than on Redis servers
@@ -165,7 +165,7 @@ fn check_library(
             .map(|(k, s)| format!("slot\t{}\t{s}", hex::encode(k))),
     );
     let expected: Vec<String> = shared
-        .expected(case, &[], false)
+        .expected(case, &[])
         .into_iter()
         .filter(|l| l.starts_with("tag\t") || l.starts_with("key\t") || l.starts_with("slot\t"))
         .collect();
@@ -205,7 +205,10 @@ fn check_library(
         .query::<redis::Value>(con)
         .expect_err("a prefix with the opening delimiter is refused")
         .to_string();
-    assert!(error.contains(case.bad_fragment), "{what}: {error}");
+    let fragment = case
+        .bad_fragment
+        .expect("a Functions library's scheme has delimiters, which refuse the prefix");
+    assert!(error.contains(fragment), "{what}: {error}");
 }
 
 /// Two blocks of different specs in one `EVAL` script (`tests/drivers/lua/pair.lua` after

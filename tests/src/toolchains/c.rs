@@ -25,7 +25,6 @@ pub const C: Toolchain = Toolchain {
     language: "c",
     programs: &["gcc"],
     kinds: &[],
-    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("slotgen.h"), module).unwrap();
         let _ = run(gcc_strict()
@@ -34,7 +33,7 @@ pub const C: Toolchain = Toolchain {
             .arg("-o")
             .arg(dir.join("driver"))
             .arg(driver("c", "driver.c")));
-        let output = run(Command::new(dir.join("driver")).args(case.driver_args(shared, true)));
+        let output = run(Command::new(dir.join("driver")).args(case.driver_args(shared)));
         for (name, fragment) in C_REFUSALS {
             let line = format!("refused\t{name}\t");
             assert!(

@@ -25,7 +25,6 @@ pub const CSHARP: Toolchain = Toolchain {
     language: "csharp",
     programs: &["mcs", "mono"],
     kinds: &["str"],
-    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("Slotgen.cs"), module).unwrap();
         let built = run(mcs_strict(dir)
@@ -54,6 +53,6 @@ pub const CSHARP: Toolchain = Toolchain {
         }
         run(Command::new("mono")
             .arg(dir.join("driver.exe"))
-            .args(case.driver_args(shared, true)))
+            .args(case.driver_args(shared)))
     },
 };

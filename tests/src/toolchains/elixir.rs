@@ -19,7 +19,6 @@ pub const ELIXIR: Toolchain = Toolchain {
     language: "elixir",
     programs: &["elixirc", "elixir"],
     kinds: &[],
-    frames: true,
     run: |shared, case, dir, module| {
         let name = module_name(case.name);
         std::fs::write(dir.join("slotgen.ex"), module).unwrap();
@@ -73,7 +72,7 @@ fn run_all(shared: &Shared) -> HashMap<&'static str, String> {
         files.push(file);
         let out = dir.join(format!("{}.out", case.name));
         let mut line = vec![out.display().to_string(), name];
-        line.extend(case.driver_args(shared, true));
+        line.extend(case.driver_args(shared));
         plan += &(line.join("\t") + "\n");
     }
     let ebin = dir.join("ebin");

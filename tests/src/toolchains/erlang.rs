@@ -38,7 +38,7 @@ fn run_all(shared: &Shared) -> HashMap<&'static str, String> {
         sources.push(path);
         args.push(name);
         args.push(dir.join(format!("{}.out", case.name)).display().to_string());
-        args.extend(case.driver_args(shared, true));
+        args.extend(case.driver_args(shared));
     }
     let built = run(Command::new("erlc")
         .args([
@@ -73,7 +73,6 @@ pub const ERLANG: Toolchain = Toolchain {
     language: "erlang",
     programs: &["erlc", "erl"],
     kinds: &["str"],
-    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("slotgen.erl"), module).unwrap();
         ANSWERS.get_or_init(|| run_all(shared))[case.name].clone()

@@ -12,7 +12,6 @@ pub const GO: Toolchain = Toolchain {
     language: "go",
     programs: &["go", "gofmt"],
     kinds: &["str"],
-    frames: true,
     run: |shared, case, dir, module| {
         std::fs::create_dir(dir.join("slotgen")).unwrap();
         std::fs::write(dir.join("slotgen/slotgen.go"), module).unwrap();
@@ -38,6 +37,6 @@ pub const GO: Toolchain = Toolchain {
         let _ = run(go(None).args(["vet", "./..."]));
         let _ = run(go(Some("386")).args(["build", "-o", "driver386", "."]));
         let _ = run(go(None).args(["build", "-o", "driver", "."]));
-        run(Command::new(dir.join("driver")).args(case.driver_args(shared, true)))
+        run(Command::new(dir.join("driver")).args(case.driver_args(shared)))
     },
 };

@@ -19,7 +19,6 @@ pub const JAVA: Toolchain = Toolchain {
     language: "java",
     programs: &["javac", "java"],
     kinds: &["str"],
-    frames: true,
     run: |shared, case, _, _| OUTPUTS.get_or_init(|| run_all(shared))[case.name].clone(),
 };
 
@@ -59,7 +58,7 @@ fn run_all(shared: &Shared) -> HashMap<&'static str, String> {
         let output = folder.join("output.txt");
         args.push(package.to_owned());
         args.push(output.display().to_string());
-        args.extend(case.driver_args(shared, true));
+        args.extend(case.driver_args(shared));
         outputs.push((package, output));
     }
     let classes = dir.join("classes");

@@ -11,7 +11,6 @@ pub const JS: Toolchain = Toolchain {
     language: "js",
     programs: &["node"],
     kinds: &["str", "buffer"],
-    frames: true,
     run: |shared, case, dir, module| {
         let path = dir.join("slotgen.mjs");
         std::fs::write(&path, module).unwrap();
@@ -19,7 +18,7 @@ pub const JS: Toolchain = Toolchain {
             .arg("--throw-deprecation")
             .arg(driver("js", "driver.mjs"))
             .arg(&path)
-            .args(case.driver_args(shared, true)));
+            .args(case.driver_args(shared)));
         // the usage comment's examples, with this case's values
         let usage = run(Command::new("node")
             .arg("--throw-deprecation")

@@ -19,7 +19,6 @@ pub const LUA: Toolchain = Toolchain {
     language: "lua",
     programs: &INTERPRETERS,
     kinds: &[],
-    frames: true,
     run: |shared, case, dir, module| {
         let path = dir.join("slotgen.lua");
         std::fs::write(&path, module).unwrap();
@@ -31,7 +30,7 @@ pub const LUA: Toolchain = Toolchain {
             let output = command
                 .arg(driver("lua", "driver.lua"))
                 .arg(&path)
-                .args(case.driver_args(shared, true))
+                .args(case.driver_args(shared))
                 .output()
                 .unwrap_or_else(|e| panic!("cannot run {lua}: {e}"));
             let stderr = String::from_utf8_lossy(&output.stderr);
@@ -115,7 +114,7 @@ pub fn check_seed(tmp: &Path) {
         let ours = run(Command::new(lua)
             .arg(driver("lua", "driver.lua"))
             .arg(dir.join("slotgen.lua"))
-            .args(case.driver_args(shared, false)));
+            .args(case.driver_args(shared)));
         let ours: HashSet<&str> = ours.lines().collect();
         let seed_lines: Vec<&str> = seed_output.lines().collect();
         assert_eq!(

@@ -20,9 +20,6 @@ pub struct Toolchain {
     pub programs: &'static [&'static str],
     /// The kinds of key lines its driver prints after `slot` (`str`, `buffer`).
     pub kinds: &'static [&'static str],
-    /// Whether its module solves the tag inside a prefix and suffix for the schemes that
-    /// hash the whole key (else it refuses them).
-    pub frames: bool,
     /// Writes the module into the case's directory, builds and runs the driver, and returns
     /// what it printed.
     pub run: fn(&Shared, &Case, &Path, &str) -> String,
@@ -90,6 +87,6 @@ pub fn check_language(name: &str, tmp: &Path) {
             .unwrap_or_else(|e| panic!("{name}, case {}: {e}", case.name));
         let dir = shared.dir(name, case);
         let output = (toolchain.run)(shared, case, &dir, &module);
-        shared.check(name, case, toolchain.kinds, toolchain.frames, &output);
+        shared.check(name, case, toolchain.kinds, &output);
     }
 }

@@ -11,7 +11,6 @@ pub const PHP: Toolchain = Toolchain {
     language: "php",
     programs: &["php"],
     kinds: &[],
-    frames: true,
     run: |shared, case, dir, module| {
         let class = dir.join("Slotgen.php");
         std::fs::write(&class, module).unwrap();
@@ -25,6 +24,6 @@ pub const PHP: Toolchain = Toolchain {
             .args(["-d", "error_reporting=-1", "-d", "display_errors=stderr"])
             .arg(driver("php", "driver.php"))
             .arg(&class)
-            .args(case.driver_args(shared, true)))
+            .args(case.driver_args(shared)))
     },
 };

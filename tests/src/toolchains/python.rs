@@ -10,7 +10,6 @@ pub const PYTHON: Toolchain = Toolchain {
     language: "python",
     programs: &["python3"],
     kinds: &["str"],
-    frames: true,
     run: |shared, case, dir, module| {
         std::fs::write(dir.join("slotgen.py"), module).unwrap();
         let output = run(Command::new("python3")
@@ -18,7 +17,7 @@ pub const PYTHON: Toolchain = Toolchain {
             .arg("error")
             .arg(driver("python", "driver.py"))
             .arg(dir)
-            .args(case.driver_args(shared, true)));
+            .args(case.driver_args(shared)));
         // the docstring's examples, with this case's values
         let doctest = run(Command::new("python3")
             .args(["-m", "doctest", "slotgen.py"])

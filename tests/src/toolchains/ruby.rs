@@ -9,7 +9,6 @@ pub const RUBY: Toolchain = Toolchain {
     language: "ruby",
     programs: &["ruby"],
     kinds: &["str"],
-    frames: true,
     run: |shared, case, dir, module| {
         let path = dir.join("slotgen.rb");
         std::fs::write(&path, module).unwrap();
@@ -17,7 +16,7 @@ pub const RUBY: Toolchain = Toolchain {
             .arg("-w")
             .arg(driver("ruby", "driver.rb"))
             .arg(&path)
-            .args(case.driver_args(shared, true))
+            .args(case.driver_args(shared))
             .output()
             .expect("running ruby");
         let stderr = String::from_utf8_lossy(&output.stderr);

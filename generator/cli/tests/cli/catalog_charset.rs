@@ -1,7 +1,7 @@
 //! The `slotgen` binary: `catalog`, `--charset`, custom CRC parameters, and their errors.
 
+use crate::common::slotgen;
 use std::process::Output;
-use crate::common::{slotgen};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

@@ -7,7 +7,7 @@
 use std::process::Output;
 
 use crate::common;
-use crate::common::{Run, crc::hash_crc16, crc::iso_hdlc, crc::tarantool};
+use crate::common::{crc::hash_crc16, crc::iso_hdlc, crc::tarantool, Run};
 
 fn check(args: &[&str]) -> Run {
     check_with_input(args, b"")

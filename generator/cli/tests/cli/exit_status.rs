@@ -7,7 +7,7 @@ use std::io::Read;
 use std::process::{Command, Stdio};
 
 use crate::common;
-use crate::common::{Run};
+use crate::common::Run;
 
 fn exec(args: &[&str]) -> Run {
     exec_with_input(args, b"")

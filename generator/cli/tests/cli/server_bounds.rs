@@ -4,13 +4,13 @@
 //! loopback, each stopped with its listener; the product's side is the real binary, its peak
 //! memory measured by `/usr/bin/time`.
 
+use crate::common::Run;
 use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use crate::common::{Run};
 
 /// How the fake server answers.
 #[derive(Clone, Copy)]

@@ -1,7 +1,7 @@
 //! `slotgen shortest` as a user runs it: formats, gap reports and exit codes.
 
-use std::process::{Command, Output};
 use crate::common::{crc::hash_crc16, crc::tarantool, slotgen, stdout};
+use std::process::{Command, Output};
 
 fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()

@@ -1,8 +1,7 @@
 //! Every command that takes a spec takes all of its options, and refuses the ones it would
 //! ignore.
 
-
-use crate::common::{slotgen};
+use crate::common::slotgen;
 
 fn refused(args: &[&str]) -> String {
     let out = slotgen(args);

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{Run, crc::hash_crc16, slotgen_with_stdin as slotgen};
+use crate::common::{crc::hash_crc16, slotgen_with_stdin as slotgen, Run};
 
 fn exec(args: &[&str]) -> Run {
     exec_with_input(args, b"")
