@@ -598,6 +598,12 @@ fn check_reference_against_redis(answers: &Answers) {
 }
 
 impl Shared {
+    /// The groups of keys for `same_slot` and `shared_hashtag`, in the groups file's order.
+    #[must_use]
+    pub fn groups(&self) -> &[Vec<Vec<u8>>] {
+        &self.groups
+    }
+
     /// A fresh directory for `language` and `case`.
     #[must_use]
     pub fn dir(&self, language: &str, case: &Case) -> PathBuf {

@@ -148,6 +148,20 @@ fn check_library(
         hashed.add_command(call("slot").arg(key).clone());
     }
     let hashed: Vec<u64> = hashed.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let mut hashtags = redis::pipe();
+    for key in &keys {
+        hashtags.add_command(call("hashtag").arg(key).clone());
+    }
+    let hashtags: Vec<Vec<u8>> = hashtags.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let (mut same, mut shared_tags) = (redis::pipe(), redis::pipe());
+    for group in shared.groups() {
+        same.add_command(call("same_slot").arg(group).clone());
+        shared_tags.add_command(call("shared_hashtag").arg(group).clone());
+    }
+    let same: Vec<Option<u64>> = same.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let shared_tags: Vec<Option<Vec<u8>>> = shared_tags
+        .query(con)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     let mut answers: Vec<String> = slots
         .iter()
         .zip(&tags)
@@ -164,10 +178,24 @@ fn check_library(
             .zip(&hashed)
             .map(|(k, s)| format!("slot\t{}\t{s}", hex::encode(k))),
     );
+    answers.extend(
+        keys.iter()
+            .zip(&hashtags)
+            .map(|(k, h)| format!("hashtag\t{}\t{}", hex::encode(k), hex::encode(h))),
+    );
+    answers.extend(same.iter().enumerate().map(|(i, s)| {
+        let s = s.map_or("-".to_owned(), |s| s.to_string());
+        format!("same\t{i}\t{s}")
+    }));
+    answers.extend(shared_tags.iter().enumerate().map(|(i, t)| {
+        let t = t.as_ref().map_or("-".to_owned(), hex::encode);
+        format!("shared\t{i}\t{t}")
+    }));
+    let kept = ["tag\t", "key\t", "slot\t", "hashtag\t", "same\t", "shared\t"];
     let expected: Vec<String> = shared
         .expected(case, &[])
         .into_iter()
-        .filter(|l| l.starts_with("tag\t") || l.starts_with("key\t") || l.starts_with("slot\t"))
+        .filter(|l| kept.iter().any(|k| l.starts_with(k)))
         .collect();
     assert_eq!(answers.len(), expected.len(), "{what}: the answers");
     for (got, want) in answers.iter().zip(&expected) {

@@ -38,3 +38,45 @@ redis.register_function({
     flags = { "no-writes" },
     description = "the key ARGV[1] {tag} ARGV[3] for the slot ARGV[2]",
 })
+
+redis.register_function({
+    function_name = "{{name}}_hashtag",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply({{name}}.hashtag(args[1]))
+    end,
+    flags = { "no-writes" },
+    description = "the bytes of the key ARGV[1] that its slot is computed from",
+})
+
+-- A module function's answer that may be none: nil (a null reply), the value, or an error
+-- reply with the message.
+local function reply_or_none(value, err)
+    if err ~= nil then
+        return redis.error_reply("ERR " .. err)
+    end
+    if value == nil then
+        return false
+    end
+    return value
+end
+
+redis.register_function({
+    function_name = "{{name}}_same_slot",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply_or_none({{name}}.same_slot(args))
+    end,
+    flags = { "no-writes" },
+    description = "the slot every key ARGV[1..] lands on, or nil when two differ or none is given",
+})
+
+redis.register_function({
+    function_name = "{{name}}_shared_hashtag",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply_or_none({{name}}.shared_hashtag(args))
+    end,
+    flags = { "no-writes" },
+    description = "the hashtag every key ARGV[1..] has, or nil",
+})
