@@ -1,5 +1,7 @@
 //! The generator's errors.
 
+pub(crate) use crate::text::{show_byte, show_bytes};
+
 /// Why a spec cannot be derived, or a name cannot be resolved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -523,22 +525,4 @@ fn quoted(names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// A byte as `` `c` `` when printable ASCII, else as `0xNN`.
-pub(crate) fn show_byte(b: u8) -> String {
-    if b.is_ascii_graphic() {
-        format!("`{}`", char::from(b))
-    } else {
-        format!("{b:#04x}")
-    }
-}
-
-/// Bytes as text when all are printable ASCII, else as hex.
-pub(crate) fn show_bytes(bytes: &[u8]) -> String {
-    if bytes.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
-        String::from_utf8_lossy(bytes).into_owned()
-    } else {
-        format!("hex:{}", hex::encode(bytes))
-    }
 }

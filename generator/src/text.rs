@@ -1,4 +1,7 @@
-//! Outside bytes as they may be shown in one line of output: [`escape`] and [`shorten`].
+//! Bytes as text: the one owner of how slotgen shows bytes. Outside bytes in one line of
+//! output ([`escape`], [`escape_cut`], [`shorten`]), a key or hashtag as a TSV field
+//! ([`field`]), and the spec's own bytes in messages and comments ([`show_byte`],
+//! [`show_bytes`]).
 //!
 //! A value read from a file, a command line or a server can hold control bytes (a terminal
 //! would act on them) and can be megabytes long (a JSON string, a key). Every such value is
@@ -32,6 +35,81 @@ pub fn escape(bytes: &[u8]) -> String {
         }
     }
     out
+}
+
+/// As [`escape`], of at most the first [`MAX_SHOWN`] bytes, with [`CUT`] and the full length
+/// in bytes after a cut: for values from outside, which may be long.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::escape_cut;
+///
+/// assert_eq!(escape_cut(b"a\n"), r"a\x0a");
+/// assert_eq!(escape_cut(&[b'a'; 300]), format!("{}... (300 bytes)", "a".repeat(200)));
+/// ```
+#[must_use]
+pub fn escape_cut(bytes: &[u8]) -> String {
+    let head = &bytes[..bytes.len().min(MAX_SHOWN)];
+    let shown = escape(head);
+    if head.len() < bytes.len() {
+        format!("{shown}{CUT} ({} bytes)", bytes.len())
+    } else {
+        shown
+    }
+}
+
+/// Bytes as one TSV field: printable ASCII as is, `\` as `\\`, any other byte (tab, line
+/// feed, non-ASCII) as `\xNN`, so that no byte adds a column or a row.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(slotgen::text::field(b"a\tb\\\xff"), r"a\x09b\\\xff");
+/// ```
+#[must_use]
+pub fn field(bytes: &[u8]) -> String {
+    let mut text = String::with_capacity(bytes.len());
+    for &b in bytes {
+        match b {
+            b'\\' => text.push_str("\\\\"),
+            b' '..=b'~' => text.push(char::from(b)),
+            _ => text.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    text
+}
+
+/// A byte of the spec (an alphabet symbol, a delimiter) as `` `c` `` when printable ASCII,
+/// else as `0xNN`.
+///
+/// ```
+/// assert_eq!(slotgen::text::show_byte(b'{'), "`{`");
+/// assert_eq!(slotgen::text::show_byte(0x80), "0x80");
+/// ```
+#[must_use]
+pub fn show_byte(b: u8) -> String {
+    if b.is_ascii_graphic() {
+        format!("`{}`", char::from(b))
+    } else {
+        format!("{b:#04x}")
+    }
+}
+
+/// Bytes of the spec (an alphabet) as text when all are printable ASCII, else as
+/// `hex:...`.
+///
+/// ```
+/// assert_eq!(slotgen::text::show_bytes(b"@ABC"), "@ABC");
+/// assert_eq!(slotgen::text::show_bytes(b"\n\r"), "hex:0a0d");
+/// ```
+#[must_use]
+pub fn show_bytes(bytes: &[u8]) -> String {
+    if bytes.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+        String::from_utf8_lossy(bytes).into_owned()
+    } else {
+        format!("hex:{}", hex::encode(bytes))
+    }
 }
 
 /// `text` cut to its first `max` characters when longer, with [`CUT`] and the full length in

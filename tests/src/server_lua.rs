@@ -152,7 +152,9 @@ fn check_library(
     for key in &keys {
         hashtags.add_command(call("hashtag").arg(key).clone());
     }
-    let hashtags: Vec<Vec<u8>> = hashtags.query(con).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let hashtags: Vec<Vec<u8>> = hashtags
+        .query(con)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     let (mut same, mut shared_tags) = (redis::pipe(), redis::pipe());
     for group in shared.groups() {
         same.add_command(call("same_slot").arg(group).clone());
@@ -191,7 +193,14 @@ fn check_library(
         let t = t.as_ref().map_or("-".to_owned(), hex::encode);
         format!("shared\t{i}\t{t}")
     }));
-    let kept = ["tag\t", "key\t", "slot\t", "hashtag\t", "same\t", "shared\t"];
+    let kept = [
+        "tag\t",
+        "key\t",
+        "slot\t",
+        "hashtag\t",
+        "same\t",
+        "shared\t",
+    ];
     let expected: Vec<String> = shared
         .expected(case, &[])
         .into_iter()

@@ -143,27 +143,13 @@ fn decode(text: &[u8], hex: bool, what: impl Fn() -> String) -> Result<Vec<u8>> 
     }
 }
 
-/// A key as one TSV field: printable ASCII as is, `\` as `\\`, any other byte (tab, line
-/// feed, non-ASCII) as `\xNN`.
-fn escape(bytes: &[u8]) -> String {
-    let mut text = String::with_capacity(bytes.len());
-    for &b in bytes {
-        match b {
-            b'\\' => text.push_str("\\\\"),
-            b' '..=b'~' => text.push(char::from(b)),
-            _ => text.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    text
-}
-
 /// The hashtag column: `-` when the whole key is hashed, and a hashtag that is `-` itself
 /// written `\x2d` (an empty field for Codis's empty hashtag).
 fn hashtag_field(rule: HashtagRule, key: &[u8]) -> String {
     match rule::hashtag(rule, key) {
         None => "-".to_owned(),
         Some(b"-") => "\\x2d".to_owned(),
-        Some(tag) => escape(tag),
+        Some(tag) => slotgen::text::field(tag),
     }
 }
 
@@ -172,7 +158,7 @@ fn shown_tag(tag: &[u8]) -> String {
     if tag.is_empty() {
         "\"\"".to_owned()
     } else {
-        escape(tag)
+        slotgen::text::field(tag)
     }
 }
 
@@ -270,7 +256,7 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                 self.out,
                 "{slot}\t{}\t{}\t{found}",
                 hashtag_field(rule, key),
-                escape(key)
+                slotgen::text::field(key)
             )?,
             CheckFormat::Json => {
                 let mut row = json!({
@@ -668,8 +654,7 @@ mod tests {
     }
 
     #[test]
-    fn escape_and_hashtag_field() {
-        assert_eq!(escape(b"a\tb\\\xff"), "a\\x09b\\\\\\xff");
+    fn hashtag_field_escapes_and_marks_none() {
         assert_eq!(hashtag_field(HashtagRule::Redis, b"{-}"), "\\x2d");
         assert_eq!(hashtag_field(HashtagRule::Redis, b"{}"), "-");
         assert_eq!(hashtag_field(HashtagRule::Redis, b"x{a\tb}"), "a\\x09b");

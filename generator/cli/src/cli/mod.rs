@@ -536,22 +536,14 @@ fn scheme_verification_scope(report: Option<&slotgen::Report>, d: &SchemeDerivat
     }
 }
 
-/// Bytes as text for a line of output, inside double quotes: printable ASCII as is but `"`
-/// and `\` escaped, anything else as `\xNN` ([`slotgen::text::escape`]).
+/// Outside bytes escaped for a line of output ([`slotgen::text::escape`]).
 fn show(bytes: &[u8]) -> String {
     slotgen::text::escape(bytes)
 }
 
-/// As [`show`], cut to [`slotgen::text::MAX_SHOWN`] characters with a marker: for values
-/// from outside, which may be long.
+/// As [`show`], cut with a marker ([`slotgen::text::escape_cut`]).
 fn show_short(bytes: &[u8]) -> String {
-    let head = &bytes[..bytes.len().min(slotgen::text::MAX_SHOWN)];
-    let shown = show(head);
-    if head.len() < bytes.len() {
-        format!("{shown}{} ({} bytes)", slotgen::text::CUT, bytes.len())
-    } else {
-        shown
-    }
+    slotgen::text::escape_cut(bytes)
 }
 
 /// `n` with the noun in the number it needs: `1 slot`, `2 slots`.
