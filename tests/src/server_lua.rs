@@ -6,7 +6,7 @@
 //! harness's frame, as the module solves them); and the Functions library of `slotgen emit redis-function`, loaded by
 //! `FUNCTION LOAD` there and called for every slot and key, for every case whose servers
 //! run Functions (Redis Cluster's). The other cases are refused with
-//! [`Error::ServerLua`](slotgen::Error::ServerLua). For Redis Cluster the key built for
+//! [`Error::ServerLua`]. For Redis Cluster the key built for
 //! every slot also lands there by the server's own `CLUSTER KEYSLOT`.
 
 use std::path::Path;
