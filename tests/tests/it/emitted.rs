@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use slotgen::emit::language::{find, Options, LANGUAGES};
+use slotgen::emit::language::LANGUAGES;
 use slotgen_tests::toolchains::{check_language, TOOLCHAINS};
 
 #[test]
@@ -85,33 +85,9 @@ fn csharp() {
     check_language("csharp", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
 
-/// The C# class for Redis Cluster, in a namespace: frozen here, run by `csharp` above.
-#[test]
-fn csharp_class_for_redis_cluster() {
-    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    let options = Options {
-        name: Some("Example.RedisSlots"),
-        ..Options::default()
-    };
-    let source = find("csharp").unwrap().emit((&d).into(), &options).unwrap();
-    insta::assert_snapshot!("csharp_redis_cluster", source);
-}
-
 #[test]
 fn erlang() {
     check_language("erlang", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-/// The Erlang module for Redis Cluster, named: frozen here, run by `erlang` above.
-#[test]
-fn erlang_module_for_redis_cluster() {
-    let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    let options = Options {
-        name: Some("redis_slots"),
-        ..Options::default()
-    };
-    let source = find("erlang").unwrap().emit((&d).into(), &options).unwrap();
-    insta::assert_snapshot!("erlang_redis_cluster", source);
 }
 
 /// The README's table of languages is the registry's: every language that `slotgen emit`

@@ -19,7 +19,6 @@ mod emit_js_types;
 mod emit_php;
 mod emit_ruby;
 mod emit_snapshots;
-mod emit_snapshots_speakers;
 mod emit_tag_words;
 mod emitted;
 mod key_checksum;
