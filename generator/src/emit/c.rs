@@ -7,7 +7,7 @@ use slotgen_tables::MAX_TAG_LEN;
 
 use super::common::{self, Syntax, WordLayout};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const HEADER: &str = include_str!("template/c/header.h");
@@ -18,6 +18,11 @@ const KEY_WHOLE: &str = include_str!("template/c/key_whole.h");
 const LOOKUP_SPLIT: &str = include_str!("template/c/lookup_split.h");
 const LOOKUP_COLUMNS: &str = include_str!("template/c/lookup_columns.h");
 const CRC_REFLECT: &str = include_str!("template/c/crc_reflect.h");
+const CRC_STEP_BYTE: &str = include_str!("template/c/crc_step_byte.h");
+const CRC_STEP_REFLECTED: &str = include_str!("template/c/crc_step_reflected.h");
+const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/c/crc_step_shifted_full.h");
+const CRC_STEP_SHIFTED: &str = include_str!("template/c/crc_step_shifted.h");
+const CRC_XOROUT: &str = include_str!("template/c/crc_xorout.h");
 
 /// The default prefix of the header's names.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -154,24 +159,26 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         8 | 16 => width,
         _ => 32,
     };
-    let crc_update = match (crc.params.refin, width) {
-        (_, 8) => "        crc = slotgen_crc_table[crc ^ bytes[i]];".to_owned(),
-        (true, _) => format!(
-            "        crc = ({register})((crc >> 8) ^ slotgen_crc_table[(crc ^ bytes[i]) & 0xffu]);"
-        ),
-        (false, _) if width == bits => format!(
-            "        crc = ({register})((crc << 8) ^ slotgen_crc_table[((crc >> {}) ^ bytes[i]) & 0xffu]);",
-            width - 8
-        ),
-        (false, _) => format!(
-            "        crc = ((crc << 8) & {:#x}u) ^ slotgen_crc_table[((crc >> {}) ^ bytes[i]) & 0xffu];",
-            crc.width_mask(),
-            width - 8
-        ),
+    // a register of the CRC's own width needs no mask, one of 8 bits no shift either
+    let (step_reflected, step_shifted) = match width {
+        8 => (CRC_STEP_BYTE, CRC_STEP_BYTE),
+        _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
+        _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
     };
-    let crc_finish = crc.finish(
-        &common::render(CRC_REFLECT, &shared, &[("register", register.to_owned())]),
-        |xorout| format!("    crc ^= {xorout:#x}u;\n"),
+    let values: Vec<_> = [("register", register.to_owned())]
+        .into_iter()
+        .chain(shared.iter().cloned())
+        .collect();
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &values,
+        &CrcParts {
+            step_reflected,
+            step_shifted,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Lines,
+        },
     );
     let r = &model.reduction;
     let hashed = "slotgen_crc(hashed, hashed_len)";

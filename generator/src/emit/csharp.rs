@@ -5,7 +5,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/csharp/module.cs");
@@ -15,6 +15,9 @@ const RULE_WHOLE: &str = include_str!("template/csharp/rule_whole.cs");
 const LOOKUP_SPLIT: &str = include_str!("template/csharp/lookup_split.cs");
 const LOOKUP_COLUMNS: &str = include_str!("template/csharp/lookup_columns.cs");
 const CRC_REFLECT: &str = include_str!("template/csharp/crc_reflect.cs");
+const CRC_STEP_REFLECTED: &str = include_str!("template/csharp/crc_step_reflected.cs");
+const CRC_STEP_SHIFTED: &str = include_str!("template/csharp/crc_step_shifted.cs");
+const CRC_XOROUT: &str = include_str!("template/csharp/crc_xorout.cs");
 
 /// The class without `--name`.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -277,19 +280,17 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "u",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "            crc = (crc >> 8) ^ CrcTable[(crc ^ data[i]) & 0xFF];".to_owned()
-    } else {
-        format!(
-            "            crc = ((crc << 8) & {:#x}u) ^ CrcTable[((crc >> {}) ^ data[i]) & 0xFF];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(&common::render(CRC_REFLECT, &shared, &[]), |xorout| {
-        format!("        crc ^= {xorout:#x}u;\n")
-    });
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &CrcParts {
+            step_reflected: CRC_STEP_REFLECTED,
+            step_shifted: CRC_STEP_SHIFTED,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Lines,
+        },
+    );
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
         (
             format!("crc & {:#x}", r.mask),

@@ -4,7 +4,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/elixir/module.ex");
@@ -13,6 +13,10 @@ const RULE_WHOLE: &str = include_str!("template/elixir/rule_whole.ex");
 const LOOKUP_SPLIT: &str = include_str!("template/elixir/lookup_split.ex");
 const LOOKUP_COLUMNS: &str = include_str!("template/elixir/lookup_columns.ex");
 const REFLECT: &str = include_str!("template/elixir/reflect.ex");
+const CRC_STEP_REFLECTED: &str = include_str!("template/elixir/crc_step_reflected.ex");
+const CRC_STEP_SHIFTED: &str = include_str!("template/elixir/crc_step_shifted.ex");
+const CRC_REFLECT: &str = include_str!("template/elixir/crc_reflect.ex");
+const CRC_XOROUT: &str = include_str!("template/elixir/crc_xorout.ex");
 
 /// The default module name.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -94,25 +98,17 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         },
     );
     let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "    crc(rest, bxor(bsr(crc, 8), elem(@crc_table, band(bxor(crc, byte), 0xFF))))".to_owned()
-    } else {
-        format!(
-            "    crc(rest, bxor(band(bsl(crc, 8), {:#x}), elem(@crc_table, band(bxor(bsr(crc, {}), byte), 0xFF))))",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let reflected = if crc.reflect_out() {
-        "reflect(crc)"
-    } else {
-        "crc"
-    };
-    let crc_finish = if crc.params.xorout == 0 {
-        reflected.to_owned()
-    } else {
-        format!("bxor({reflected}, {:#x})", crc.params.xorout)
-    };
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &CrcParts {
+            step_reflected: CRC_STEP_REFLECTED,
+            step_shifted: CRC_STEP_SHIFTED,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Expression("crc"),
+        },
+    );
     let crc_reflect = if crc.reflect_out() {
         common::render(REFLECT, &shared, &[])
     } else {

@@ -3,7 +3,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/erlang/module.erl");
@@ -13,7 +13,11 @@ const SHARED_DELIMITED: &str = include_str!("template/erlang/shared_delimited.er
 const SHARED_WHOLE: &str = include_str!("template/erlang/shared_whole.erl");
 const LOOKUP_SPLIT: &str = include_str!("template/erlang/lookup_split.erl");
 const LOOKUP_COLUMNS: &str = include_str!("template/erlang/lookup_columns.erl");
+const REFLECT: &str = include_str!("template/erlang/reflect.erl");
+const CRC_STEP_REFLECTED: &str = include_str!("template/erlang/crc_step_reflected.erl");
+const CRC_STEP_SHIFTED: &str = include_str!("template/erlang/crc_step_shifted.erl");
 const CRC_REFLECT: &str = include_str!("template/erlang/crc_reflect.erl");
+const CRC_XOROUT: &str = include_str!("template/erlang/crc_xorout.erl");
 
 /// The module without `--name`.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -145,27 +149,26 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     );
     let crc = &model.crc;
     let start = hex(crc.start);
-    let crc_update = if crc.params.refin {
-        "    crc(Rest, (Crc bsr 8) bxor element(((Crc bxor Byte) band 16#ff) + 1, ?CRC_TABLE));"
-            .to_owned()
-    } else {
-        format!(
-            "    crc(Rest, ((Crc bsl 8) band {}) bxor element((((Crc bsr {}) bxor Byte) band 16#ff) + 1, ?CRC_TABLE));",
-            hex(crc.width_mask()),
-            crc.params.width - 8
-        )
-    };
-    let reflected = if crc.reflect_out() {
-        "reflect(Crc)"
-    } else {
-        "Crc"
-    };
-    let crc_finish = match crc.params.xorout {
-        0 => format!("    {reflected}"),
-        xorout => format!("    {reflected} bxor {}", hex(xorout)),
-    };
+    let values: Vec<_> = [
+        ("crc_mask", hex(crc.width_mask())),
+        ("xorout", hex(crc.params.xorout)),
+    ]
+    .into_iter()
+    .chain(shared.iter().cloned())
+    .collect();
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &values,
+        &CrcParts {
+            step_reflected: CRC_STEP_REFLECTED,
+            step_shifted: CRC_STEP_SHIFTED,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Expression("Crc"),
+        },
+    );
     let crc_reflect = if crc.reflect_out() {
-        common::render(CRC_REFLECT, &shared, &[])
+        common::render(REFLECT, &shared, &[])
     } else {
         String::new()
     };

@@ -3,7 +3,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const PACKAGE: &str = include_str!("template/go/package.go");
@@ -11,6 +11,12 @@ const RULE_DELIMITED: &str = include_str!("template/go/rule_delimited.go");
 const RULE_WHOLE: &str = include_str!("template/go/rule_whole.go");
 const LOOKUP_SPLIT: &str = include_str!("template/go/lookup_split.go");
 const LOOKUP_COLUMNS: &str = include_str!("template/go/lookup_columns.go");
+const CRC_STEP_BYTE: &str = include_str!("template/go/crc_step_byte.go");
+const CRC_STEP_REFLECTED: &str = include_str!("template/go/crc_step_reflected.go");
+const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/go/crc_step_shifted_full.go");
+const CRC_STEP_SHIFTED: &str = include_str!("template/go/crc_step_shifted.go");
+const CRC_REFLECT: &str = include_str!("template/go/crc_reflect.go");
+const CRC_XOROUT: &str = include_str!("template/go/crc_xorout.go");
 
 /// The package name without `--package`.
 pub const DEFAULT_PACKAGE: &str = "slotgen";
@@ -134,26 +140,34 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         16 => 16,
         _ => 32,
     };
-    let crc_update = match (crc.params.refin, width) {
-        (_, 8) => "\t\tcrc = crcTable[crc^b]".to_owned(),
-        (true, _) => "\t\tcrc = crc>>8 ^ crcTable[byte(crc)^b]".to_owned(),
-        (false, _) if width == bits => {
-            format!("\t\tcrc = crc<<8 ^ crcTable[byte(crc>>{})^b]", width - 8)
-        }
-        (false, _) => format!(
-            "\t\tcrc = crc<<8&{:#x} ^ crcTable[byte(crc>>{})^b]",
-            crc.width_mask(),
-            width - 8
-        ),
-    };
     let unused_bits = if width == bits {
         String::new()
     } else {
         format!(" >> {}", bits - width)
     };
-    let crc_finish = crc.finish(
-        &format!("\tcrc = bits.Reverse{bits}(crc){unused_bits} // refin != refout: reflect the register\n"),
-        |xorout| format!("\tcrc ^= {xorout:#x}\n"),
+    // a register of the CRC's own width needs no mask, one of 8 bits no shift either
+    let (step_reflected, step_shifted) = match width {
+        8 => (CRC_STEP_BYTE, CRC_STEP_BYTE),
+        _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
+        _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
+    };
+    let values: Vec<_> = [
+        ("register_bits", bits.to_string()),
+        ("unused_bits", unused_bits),
+    ]
+    .into_iter()
+    .chain(shared.iter().cloned())
+    .collect();
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &values,
+        &CrcParts {
+            step_reflected,
+            step_shifted,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Lines,
+        },
     );
     // after "bytes", "errors" and "fmt", sorted as gofmt keeps them
     let whole_key = matches!(model.rule, KeyRule::WholeKey);

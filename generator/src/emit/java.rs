@@ -4,7 +4,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/java/Slotgen.java");
@@ -13,6 +13,10 @@ const RULE_WHOLE: &str = include_str!("template/java/rule_whole.java");
 const LOOKUP_SPLIT: &str = include_str!("template/java/lookup_split.java");
 const LOOKUP_COLUMNS: &str = include_str!("template/java/lookup_columns.java");
 const KEY_TEXT: &str = include_str!("template/java/key_text.java");
+const CRC_STEP_REFLECTED: &str = include_str!("template/java/crc_step_reflected.java");
+const CRC_STEP_SHIFTED: &str = include_str!("template/java/crc_step_shifted.java");
+const CRC_REFLECT: &str = include_str!("template/java/crc_reflect.java");
+const CRC_XOROUT: &str = include_str!("template/java/crc_xorout.java");
 
 /// The most kernel vectors a module counts the combinations of: its counter is a `long`,
 /// which holds `2^62` but not `2^63`.
@@ -212,22 +216,20 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "            crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
-    } else {
-        format!(
-            "            crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >>> {}) ^ bytes[i]) & 0xff];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "        crc = Integer.reverse(crc) >>> {}; // refin != refout: reflect the register\n",
-            32 - crc.params.width
-        ),
-        |xorout| format!("        crc ^= {xorout:#x};\n"),
+    let values: Vec<_> = [("unused_bits", (32 - model.crc.params.width).to_string())]
+        .into_iter()
+        .chain(shared.iter().cloned())
+        .collect();
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &values,
+        &CrcParts {
+            step_reflected: CRC_STEP_REFLECTED,
+            step_shifted: CRC_STEP_SHIFTED,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Lines,
+        },
     );
     let r = &model.reduction;
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {

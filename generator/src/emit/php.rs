@@ -8,7 +8,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/php/module.php");
@@ -16,6 +16,10 @@ const RULE_DELIMITED: &str = include_str!("template/php/rule_delimited.php");
 const RULE_WHOLE: &str = include_str!("template/php/rule_whole.php");
 const LOOKUP_SPLIT: &str = include_str!("template/php/lookup_split.php");
 const LOOKUP_COLUMNS: &str = include_str!("template/php/lookup_columns.php");
+const CRC_STEP_REFLECTED: &str = include_str!("template/php/crc_step_reflected.php");
+const CRC_STEP_SHIFTED: &str = include_str!("template/php/crc_step_shifted.php");
+const CRC_REFLECT: &str = include_str!("template/php/crc_reflect.php");
+const CRC_XOROUT: &str = include_str!("template/php/crc_xorout.php");
 
 /// The most kernel vectors a PHP module takes: a value's `2^kernel` tags are counted in a
 /// signed 64-bit int.
@@ -191,23 +195,16 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "            $crc = ($crc >> 8) ^ self::CRC_TABLE[($crc ^ ord($bytes[$i])) & 0xff];"
-            .to_owned()
-    } else {
-        format!(
-            "            $crc = (($crc << 8) & {:#x}) ^ self::CRC_TABLE[(($crc >> {}) ^ ord($bytes[$i])) & 0xff];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "        $crc = bindec(strrev(sprintf('%0{}b', $crc))); // refin != refout: reflect the register\n",
-            crc.params.width
-        ),
-        |xorout| format!("        $crc ^= {xorout:#x};\n"),
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &CrcParts {
+            step_reflected: CRC_STEP_REFLECTED,
+            step_shifted: CRC_STEP_SHIFTED,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Lines,
+        },
     );
     let r = &model.reduction;
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {

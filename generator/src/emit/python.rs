@@ -3,13 +3,17 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values;
+use super::values::{self, CrcParts, Finish};
 
 const MODULE: &str = include_str!("template/python/module.py");
 const RULE_DELIMITED: &str = include_str!("template/python/rule_delimited.py");
 const RULE_WHOLE: &str = include_str!("template/python/rule_whole.py");
 const LOOKUP_SPLIT: &str = include_str!("template/python/lookup_split.py");
 const LOOKUP_COLUMNS: &str = include_str!("template/python/lookup_columns.py");
+const CRC_STEP_REFLECTED: &str = include_str!("template/python/crc_step_reflected.py");
+const CRC_STEP_SHIFTED: &str = include_str!("template/python/crc_step_shifted.py");
+const CRC_REFLECT: &str = include_str!("template/python/crc_reflect.py");
+const CRC_XOROUT: &str = include_str!("template/python/crc_xorout.py");
 
 /// A Python bytes literal, written as Python's `repr` writes it.
 pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
@@ -69,22 +73,16 @@ pub fn module(model: &Model) -> String {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "        crc = (crc >> 8) ^ _CRC_TABLE[(crc ^ byte) & 0xFF]".to_owned()
-    } else {
-        format!(
-            "        crc = ((crc << 8) & {:#x}) ^ _CRC_TABLE[((crc >> {}) ^ byte) & 0xFF]",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "    crc = int(f\"{{crc:0{}b}}\"[::-1], 2)  # refin != refout: reflect the register\n",
-            crc.params.width
-        ),
-        |xorout| format!("    crc ^= {xorout:#x}\n"),
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &CrcParts {
+            step_reflected: CRC_STEP_REFLECTED,
+            step_shifted: CRC_STEP_SHIFTED,
+            reflect: CRC_REFLECT,
+            xorout: CRC_XOROUT,
+            finish: Finish::Lines,
+        },
     );
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
