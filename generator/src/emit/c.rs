@@ -7,7 +7,7 @@ use slotgen_tables::MAX_TAG_LEN;
 
 use super::common::{self, Syntax, WordLayout};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
 const HEADER: &str = include_str!("template/c/header.h");
@@ -17,12 +17,10 @@ const KEY_DELIMITED: &str = include_str!("template/c/key_delimited.h");
 const KEY_WHOLE: &str = include_str!("template/c/key_whole.h");
 const LOOKUP_SPLIT: &str = include_str!("template/c/lookup_split.h");
 const LOOKUP_COLUMNS: &str = include_str!("template/c/lookup_columns.h");
-const CRC_REFLECT: &str = include_str!("template/c/crc_reflect.h");
 const CRC_STEP_BYTE: &str = include_str!("template/c/crc_step_byte.h");
 const CRC_STEP_REFLECTED: &str = include_str!("template/c/crc_step_reflected.h");
 const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/c/crc_step_shifted_full.h");
 const CRC_STEP_SHIFTED: &str = include_str!("template/c/crc_step_shifted.h");
-const CRC_XOROUT: &str = include_str!("template/c/crc_xorout.h");
 
 /// The default prefix of the header's names.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -165,19 +163,14 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
         _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
     };
-    let values: Vec<_> = [("register", register.to_owned())]
-        .into_iter()
-        .chain(shared.iter().cloned())
-        .collect();
     let (crc_update, crc_finish) = values::crc_code(
         model,
-        &values,
+        &shared,
+        &[("register", register.to_owned())],
         &CrcParts {
             step_reflected,
             step_shifted,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
+            ..crc_parts!("c/crc", "h")
         },
     );
     let r = &model.reduction;

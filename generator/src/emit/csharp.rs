@@ -5,7 +5,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/csharp/module.cs");
@@ -14,10 +14,6 @@ const RULE_DELIMITED: &str = include_str!("template/csharp/rule_delimited.cs");
 const RULE_WHOLE: &str = include_str!("template/csharp/rule_whole.cs");
 const LOOKUP_SPLIT: &str = include_str!("template/csharp/lookup_split.cs");
 const LOOKUP_COLUMNS: &str = include_str!("template/csharp/lookup_columns.cs");
-const CRC_REFLECT: &str = include_str!("template/csharp/crc_reflect.cs");
-const CRC_STEP_REFLECTED: &str = include_str!("template/csharp/crc_step_reflected.cs");
-const CRC_STEP_SHIFTED: &str = include_str!("template/csharp/crc_step_shifted.cs");
-const CRC_XOROUT: &str = include_str!("template/csharp/crc_xorout.cs");
 
 /// The class without `--name`.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -280,17 +276,8 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "u",
         },
     );
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
-        },
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("csharp/crc", "cs"));
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
         (
             format!("crc & {:#x}", r.mask),

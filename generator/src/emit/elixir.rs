@@ -4,7 +4,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/elixir/module.ex");
@@ -13,10 +13,6 @@ const RULE_WHOLE: &str = include_str!("template/elixir/rule_whole.ex");
 const LOOKUP_SPLIT: &str = include_str!("template/elixir/lookup_split.ex");
 const LOOKUP_COLUMNS: &str = include_str!("template/elixir/lookup_columns.ex");
 const REFLECT: &str = include_str!("template/elixir/reflect.ex");
-const CRC_STEP_REFLECTED: &str = include_str!("template/elixir/crc_step_reflected.ex");
-const CRC_STEP_SHIFTED: &str = include_str!("template/elixir/crc_step_shifted.ex");
-const CRC_REFLECT: &str = include_str!("template/elixir/crc_reflect.ex");
-const CRC_XOROUT: &str = include_str!("template/elixir/crc_xorout.ex");
 
 /// The default module name.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -101,12 +97,10 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     let (crc_update, crc_finish) = values::crc_code(
         model,
         &shared,
+        &[],
         &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
             finish: Finish::Expression("crc"),
+            ..crc_parts!("elixir/crc", "ex")
         },
     );
     let crc_reflect = if crc.reflect_out() {

@@ -3,7 +3,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/erlang/module.erl");
@@ -14,10 +14,6 @@ const SHARED_WHOLE: &str = include_str!("template/erlang/shared_whole.erl");
 const LOOKUP_SPLIT: &str = include_str!("template/erlang/lookup_split.erl");
 const LOOKUP_COLUMNS: &str = include_str!("template/erlang/lookup_columns.erl");
 const REFLECT: &str = include_str!("template/erlang/reflect.erl");
-const CRC_STEP_REFLECTED: &str = include_str!("template/erlang/crc_step_reflected.erl");
-const CRC_STEP_SHIFTED: &str = include_str!("template/erlang/crc_step_shifted.erl");
-const CRC_REFLECT: &str = include_str!("template/erlang/crc_reflect.erl");
-const CRC_XOROUT: &str = include_str!("template/erlang/crc_xorout.erl");
 
 /// The module without `--name`.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -149,22 +145,16 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     );
     let crc = &model.crc;
     let start = hex(crc.start);
-    let values: Vec<_> = [
-        ("crc_mask", hex(crc.width_mask())),
-        ("xorout", hex(crc.params.xorout)),
-    ]
-    .into_iter()
-    .chain(shared.iter().cloned())
-    .collect();
     let (crc_update, crc_finish) = values::crc_code(
         model,
-        &values,
+        &shared,
+        &[
+            ("crc_mask", hex(crc.width_mask())),
+            ("xorout", hex(crc.params.xorout)),
+        ],
         &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
             finish: Finish::Expression("Crc"),
+            ..crc_parts!("erlang/crc", "erl")
         },
     );
     let crc_reflect = if crc.reflect_out() {

@@ -3,7 +3,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
 const PACKAGE: &str = include_str!("template/go/package.go");
@@ -15,8 +15,6 @@ const CRC_STEP_BYTE: &str = include_str!("template/go/crc_step_byte.go");
 const CRC_STEP_REFLECTED: &str = include_str!("template/go/crc_step_reflected.go");
 const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/go/crc_step_shifted_full.go");
 const CRC_STEP_SHIFTED: &str = include_str!("template/go/crc_step_shifted.go");
-const CRC_REFLECT: &str = include_str!("template/go/crc_reflect.go");
-const CRC_XOROUT: &str = include_str!("template/go/crc_xorout.go");
 
 /// The package name without `--package`.
 pub const DEFAULT_PACKAGE: &str = "slotgen";
@@ -151,22 +149,17 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
         _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
     };
-    let values: Vec<_> = [
-        ("register_bits", bits.to_string()),
-        ("unused_bits", unused_bits),
-    ]
-    .into_iter()
-    .chain(shared.iter().cloned())
-    .collect();
     let (crc_update, crc_finish) = values::crc_code(
         model,
-        &values,
+        &shared,
+        &[
+            ("register_bits", bits.to_string()),
+            ("unused_bits", unused_bits),
+        ],
         &CrcParts {
             step_reflected,
             step_shifted,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
+            ..crc_parts!("go/crc", "go")
         },
     );
     // after "bytes", "errors" and "fmt", sorted as gofmt keeps them

@@ -4,7 +4,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/java/Slotgen.java");
@@ -13,10 +13,6 @@ const RULE_WHOLE: &str = include_str!("template/java/rule_whole.java");
 const LOOKUP_SPLIT: &str = include_str!("template/java/lookup_split.java");
 const LOOKUP_COLUMNS: &str = include_str!("template/java/lookup_columns.java");
 const KEY_TEXT: &str = include_str!("template/java/key_text.java");
-const CRC_STEP_REFLECTED: &str = include_str!("template/java/crc_step_reflected.java");
-const CRC_STEP_SHIFTED: &str = include_str!("template/java/crc_step_shifted.java");
-const CRC_REFLECT: &str = include_str!("template/java/crc_reflect.java");
-const CRC_XOROUT: &str = include_str!("template/java/crc_xorout.java");
 
 /// The most kernel vectors a module counts the combinations of: its counter is a `long`,
 /// which holds `2^62` but not `2^63`.
@@ -216,20 +212,11 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let values: Vec<_> = [("unused_bits", (32 - model.crc.params.width).to_string())]
-        .into_iter()
-        .chain(shared.iter().cloned())
-        .collect();
     let (crc_update, crc_finish) = values::crc_code(
         model,
-        &values,
-        &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
-        },
+        &shared,
+        &[("unused_bits", (32 - model.crc.params.width).to_string())],
+        &crc_parts!("java/crc", "java"),
     );
     let r = &model.reduction;
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {

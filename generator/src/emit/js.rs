@@ -7,7 +7,7 @@
 
 use super::common::{self, Syntax, WordLayout};
 use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 
 const MODULE: &str = include_str!("template/js/module.mjs");
 const RULE_DELIMITED: &str = include_str!("template/js/rule_delimited.mjs");
@@ -15,10 +15,6 @@ const RULE_WHOLE: &str = include_str!("template/js/rule_whole.mjs");
 const LOOKUP_SPLIT: &str = include_str!("template/js/lookup_split.mjs");
 const LOOKUP_COLUMNS: &str = include_str!("template/js/lookup_columns.mjs");
 const REFLECT: &str = include_str!("template/js/reflect.mjs");
-const CRC_STEP_REFLECTED: &str = include_str!("template/js/crc_step_reflected.mjs");
-const CRC_STEP_SHIFTED: &str = include_str!("template/js/crc_step_shifted.mjs");
-const CRC_REFLECT: &str = include_str!("template/js/crc_reflect.mjs");
-const CRC_XOROUT: &str = include_str!("template/js/crc_xorout.mjs");
 const TYPES: &str = include_str!("template/js/module.d.mts");
 const TYPES_RULE_DELIMITED: &str = include_str!("template/js/rule_delimited.d.mts");
 const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
@@ -51,17 +47,8 @@ const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
 pub fn module(model: &Model) -> String {
     let shared = values::shared(model, &syntax("js"));
     let crc = &model.crc;
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
-        },
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("js/crc", "mjs"));
     let crc_reflect = if crc.reflect_out() {
         common::render(REFLECT, &shared, &[])
     } else {

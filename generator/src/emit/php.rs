@@ -8,7 +8,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/php/module.php");
@@ -16,10 +16,6 @@ const RULE_DELIMITED: &str = include_str!("template/php/rule_delimited.php");
 const RULE_WHOLE: &str = include_str!("template/php/rule_whole.php");
 const LOOKUP_SPLIT: &str = include_str!("template/php/lookup_split.php");
 const LOOKUP_COLUMNS: &str = include_str!("template/php/lookup_columns.php");
-const CRC_STEP_REFLECTED: &str = include_str!("template/php/crc_step_reflected.php");
-const CRC_STEP_SHIFTED: &str = include_str!("template/php/crc_step_shifted.php");
-const CRC_REFLECT: &str = include_str!("template/php/crc_reflect.php");
-const CRC_XOROUT: &str = include_str!("template/php/crc_xorout.php");
 
 /// The most kernel vectors a PHP module takes: a value's `2^kernel` tags are counted in a
 /// signed 64-bit int.
@@ -195,17 +191,8 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
-        },
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("php/crc", "php"));
     let r = &model.reduction;
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
         (

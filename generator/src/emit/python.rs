@@ -3,17 +3,13 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 
 const MODULE: &str = include_str!("template/python/module.py");
 const RULE_DELIMITED: &str = include_str!("template/python/rule_delimited.py");
 const RULE_WHOLE: &str = include_str!("template/python/rule_whole.py");
 const LOOKUP_SPLIT: &str = include_str!("template/python/lookup_split.py");
 const LOOKUP_COLUMNS: &str = include_str!("template/python/lookup_columns.py");
-const CRC_STEP_REFLECTED: &str = include_str!("template/python/crc_step_reflected.py");
-const CRC_STEP_SHIFTED: &str = include_str!("template/python/crc_step_shifted.py");
-const CRC_REFLECT: &str = include_str!("template/python/crc_reflect.py");
-const CRC_XOROUT: &str = include_str!("template/python/crc_xorout.py");
 
 /// A Python bytes literal, written as Python's `repr` writes it.
 pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
@@ -73,17 +69,8 @@ pub fn module(model: &Model) -> String {
             int_suffix: "",
         },
     );
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
-        },
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("python/crc", "py"));
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
         r.formula("crc", Operators::Unsigned),

@@ -12,14 +12,10 @@ use slotgen_tables::SchemeName;
 use super::common;
 use super::lua;
 use super::model::{KeyRule, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const SERVER: &str = include_str!("template/lua/server.lua");
-const SERVER_REFLECT: &str = include_str!("template/lua/server_reflect.lua");
-const SERVER_STEP_REFLECTED: &str = include_str!("template/lua/server_step_reflected.lua");
-const SERVER_STEP_SHIFTED: &str = include_str!("template/lua/server_step_shifted.lua");
-const SERVER_XOROUT: &str = include_str!("template/lua/server_xorout.lua");
 const SERVER_CRC: &str = include_str!("template/lua/server_crc.lua");
 const LIBRARY: &str = include_str!("template/lua/library.lua");
 const LIBRARY_USAGE: &str = include_str!("template/lua/library_usage.lua");
@@ -142,17 +138,8 @@ fn render(
     functions: &str,
 ) -> String {
     let shared = values::shared(model, &lua::syntax(command, "        "));
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &CrcParts {
-            step_reflected: SERVER_STEP_REFLECTED,
-            step_shifted: SERVER_STEP_SHIFTED,
-            reflect: SERVER_REFLECT,
-            xorout: SERVER_XOROUT,
-            finish: Finish::Lines,
-        },
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("lua/server", "lua"));
     // the frame solver of a whole-key scheme's key_for_slot needs the CRC of any bytes
     let crc_of = match model.rule {
         KeyRule::WholeKey => common::render(

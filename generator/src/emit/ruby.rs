@@ -3,7 +3,7 @@
 
 use super::common::{self, Syntax};
 use super::model::{KeyRule, Lookup, Model};
-use super::values::{self, CrcParts, Finish};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/ruby/module.rb");
@@ -11,10 +11,6 @@ const RULE_DELIMITED: &str = include_str!("template/ruby/rule_delimited.rb");
 const RULE_WHOLE: &str = include_str!("template/ruby/rule_whole.rb");
 const LOOKUP_SPLIT: &str = include_str!("template/ruby/lookup_split.rb");
 const LOOKUP_COLUMNS: &str = include_str!("template/ruby/lookup_columns.rb");
-const CRC_STEP_REFLECTED: &str = include_str!("template/ruby/crc_step_reflected.rb");
-const CRC_STEP_SHIFTED: &str = include_str!("template/ruby/crc_step_shifted.rb");
-const CRC_REFLECT: &str = include_str!("template/ruby/crc_reflect.rb");
-const CRC_XOROUT: &str = include_str!("template/ruby/crc_xorout.rb");
 
 /// Core constants the emitted file names or that a module of that name would reopen.
 const TAKEN: [&str; 10] = [
@@ -102,17 +98,8 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         },
     );
     // unreflected, `crc >> (width - 8)` is below 256 already
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &CrcParts {
-            step_reflected: CRC_STEP_REFLECTED,
-            step_shifted: CRC_STEP_SHIFTED,
-            reflect: CRC_REFLECT,
-            xorout: CRC_XOROUT,
-            finish: Finish::Lines,
-        },
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("ruby/crc", "rb"));
     let r = &model.reduction;
     let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
         (

@@ -162,10 +162,11 @@ pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, Strin
 }
 
 /// One language's parts of the CRC: template texts over the [`shared`] values (and the
-/// language's own), which [`crc_code`] chooses between.
+/// language's own), which [`crc_code`] chooses between. [`crc_parts!`] reads them from a
+/// language's template folder.
 pub(crate) struct CrcParts<'a> {
     /// The loop's step for a reflected register (`refin`), shifting right: one line (or
-    /// expression) without its final newline.
+    /// expression), its final newline left out.
     pub step_reflected: &'a str,
     /// The step for an unreflected register, shifting left within `crc_width` bits.
     pub step_shifted: &'a str,
@@ -176,6 +177,47 @@ pub(crate) struct CrcParts<'a> {
     /// How the finish parts combine.
     pub finish: Finish<'a>,
 }
+
+/// The [`CrcParts`] in the template files `<stem>_step_reflected.<ext>`,
+/// `<stem>_step_shifted.<ext>`, `<stem>_reflect.<ext>` and `<stem>_xorout.<ext>` under
+/// `emit/template/` (`crc_parts!("ruby/crc", "rb")`), finishing with [`Finish::Lines`]; a
+/// language with other parts or another finish replaces those fields.
+macro_rules! crc_parts {
+    ($stem:literal, $ext:literal) => {
+        $crate::emit::values::CrcParts {
+            step_reflected: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_step_reflected.",
+                $ext
+            )),
+            step_shifted: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_step_shifted.",
+                $ext
+            )),
+            reflect: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_reflect.",
+                $ext
+            )),
+            xorout: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_xorout.",
+                $ext
+            )),
+            finish: $crate::emit::values::Finish::Lines,
+        }
+    };
+}
+pub(crate) use crc_parts;
 
 /// How a language finishes the register after the last byte.
 pub(crate) enum Finish<'a> {
@@ -188,18 +230,21 @@ pub(crate) enum Finish<'a> {
 }
 
 /// The CRC's loop step and finish for `model` in one language, from its `parts` rendered
-/// with `values` (a name found twice takes its first value, so a language's own spelling
-/// of a shared value goes first): the reflected or the shifted step as `model`'s `refin`
-/// says, then the reflection when `refin != refout` and the xor when `xorout` is not zero.
-/// Every emitter's `crc_update` and `crc_finish` come from here.
+/// with `own` values (a language's own, or its own spelling of a shared value) before the
+/// `shared` ones: the reflected or the shifted step as `model`'s `refin` says, then the
+/// reflection when `refin != refout` and the xor when `xorout` is not zero. Every
+/// emitter's `crc_update` and `crc_finish` come from here.
 pub(crate) fn crc_code(
     model: &Model,
-    values: &[(&str, String)],
+    shared: &[(&str, String)],
+    own: &[(&str, String)],
     parts: &CrcParts,
 ) -> (String, String) {
+    let values: Vec<(&str, String)> = own.iter().chain(shared).cloned().collect();
+    let values = values.as_slice();
     // a template file ends in a newline, which a step or an expression leaves out
-    let part = |text: &str, own: &[(&str, String)]| {
-        let text = render(text, values, own);
+    let part = |text: &str, register: &[(&str, String)]| {
+        let text = render(text, values, register);
         text.strip_suffix('\n')
             .map_or_else(|| text.clone(), str::to_owned)
     };
