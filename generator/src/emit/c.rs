@@ -6,7 +6,7 @@
 use slotgen_tables::MAX_TAG_LEN;
 
 use super::common::{self, Syntax, WordLayout};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
@@ -175,23 +175,13 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
     );
     let r = &model.reduction;
     let hashed = "slotgen_crc(hashed, hashed_len)";
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("(unsigned long)({hashed} & {:#x}u)", r.mask),
-        )
-    } else {
-        (
-            format!(
-                "((crc >> {}) & {:#x}) % SLOTGEN_SLOTS + SLOTGEN_FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "(unsigned long)(({hashed} >> {}) & {:#x}u) % SLOTGEN_SLOTS + SLOTGEN_FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        format!(
+            "(unsigned long)({})",
+            r.formula(hashed, Operators::Unsigned)
+        ),
+    );
     let (rule, key_for_slot) = match model.rule {
         KeyRule::WholeKey => (
             common::render(

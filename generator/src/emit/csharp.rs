@@ -4,7 +4,7 @@
 //! compile.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -278,20 +278,10 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     );
     let (crc_update, crc_finish) =
         values::crc_code(model, &shared, &[], &crc_parts!("csharp/crc", "cs"));
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("(int)(crc & {:#x}u)", r.mask),
-        )
-    } else {
-        (
-            format!("((crc >> {}) & {:#x}) % Slots + FirstSlot", r.shift, r.mask),
-            format!(
-                "(int)(((crc >> {}) & {:#x}u) % {}u) + FirstSlot",
-                r.shift, r.mask, r.slots
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        format!("(int)({})", r.formula("crc", Operators::Unsigned)),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
         KeyRule::Delimited { .. } => (

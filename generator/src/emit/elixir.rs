@@ -3,7 +3,7 @@
 //! `{:error, %Module.Error{}}` results and bang variants.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
@@ -109,23 +109,13 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         String::new()
     };
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc &&& {:#x}", r.mask),
-            format!("band(crc(hashtag(key), {:#x}), {:#x})", crc.start, r.mask),
-        )
-    } else {
-        (
-            format!(
-                "rem((crc >>> {}) &&& {:#x}, slots()) + first_slot()",
-                r.shift, r.mask
-            ),
-            format!(
-                "rem(band(bsr(crc(hashtag(key), {:#x}), {}), {:#x}), @slots) + @first_slot",
-                crc.start, r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Elixir),
+        r.formula(
+            &format!("crc(hashtag(key), {:#x})", crc.start),
+            Operators::Elixir,
+        ),
+    );
     let (rule, key_reason) = match model.rule {
         KeyRule::WholeKey => (
             common::render(RULE_WHOLE, &shared, &[]),

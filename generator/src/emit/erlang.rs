@@ -2,7 +2,7 @@
 //! binaries, with `{ok, _}` / `{error, Reason}` results, for eredis_cluster and ered users.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
@@ -163,25 +163,10 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         String::new()
     };
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("Crc band {}", hex(r.mask)),
-            format!("crc(hashtag(Key), {start}) band {}", hex(r.mask)),
-        )
-    } else {
-        (
-            format!(
-                "((Crc bsr {}) band {}) rem slots() + first_slot()",
-                r.shift,
-                hex(r.mask)
-            ),
-            format!(
-                "((crc(hashtag(Key), {start}) bsr {}) band {}) rem ?SLOTS + ?FIRST_SLOT",
-                r.shift,
-                hex(r.mask)
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("Crc", Operators::Erlang),
+        r.formula(&format!("crc(hashtag(Key), {start})"), Operators::Erlang),
+    );
     let (open, rule, shared_hashtag, key_error) = match model.rule {
         KeyRule::WholeKey => (
             0,

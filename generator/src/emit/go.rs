@@ -2,7 +2,7 @@
 //! standard library only, with errors as values wrapping exported sentinels.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
@@ -173,20 +173,10 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
     .map(|(path, _)| format!("\n\t\"{path}\""))
     .collect();
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("uint32(crc(Hashtag(key)) & {:#x})", r.mask),
-        )
-    } else {
-        (
-            format!("((crc >> {}) & {:#x}) % Slots + FirstSlot", r.shift, r.mask),
-            format!(
-                "uint32(crc(Hashtag(key))>>{}&{:#x})%Slots + FirstSlot",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(RULE_WHOLE, &shared, &[]),

@@ -3,7 +3,7 @@
 //! throw `IllegalArgumentException`s.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -219,23 +219,16 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         &crc_parts!("java/crc", "java"),
     );
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("crc & {:#x}", r.mask),
-        )
+    // an int holds a CRC-32 signed: its slot is computed from the unsigned long
+    let register = if model.crc.params.width < 32 {
+        "crc"
     } else {
-        (
-            format!(
-                "((crc >>> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "((Integer.toUnsignedLong(crc) >>> {}) & {:#x}L) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
+        "Integer.toUnsignedLong(crc)"
     };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula(register, Operators::Unsigned),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => {
             let basis: Vec<String> = values::alphabet_basis(&model.alphabet)

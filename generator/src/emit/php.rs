@@ -7,7 +7,7 @@
 //! int.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -194,23 +194,10 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     let (crc_update, crc_finish) =
         values::crc_code(model, &shared, &[], &crc_parts!("php/crc", "php"));
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("$crc & {:#x}", r.mask),
-        )
-    } else {
-        (
-            format!(
-                "((crc >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "(($crc >> {}) & {:#x}) % self::SLOTS + self::FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula("$crc", Operators::Unsigned),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(

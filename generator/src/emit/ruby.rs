@@ -2,7 +2,7 @@
 //! `ruby -w`: a module of module functions over byte strings that raise `ArgumentError`s.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Lookup, Model, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -100,19 +100,8 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     // unreflected, `crc >> (width - 8)` is below 256 already
     let (crc_update, crc_finish) =
         values::crc_code(model, &shared, &[], &crc_parts!("ruby/crc", "rb"));
-    let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("crc & {:#x}", r.mask),
-        )
-    } else {
-        let formula = format!(
-            "((crc >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-            r.shift, r.mask
-        );
-        (formula.clone(), formula)
-    };
+    let slot_formula = model.reduction.formula("crc", Operators::Unsigned);
+    let slot_expression = slot_formula.clone();
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(
