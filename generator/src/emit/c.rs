@@ -81,12 +81,7 @@ const KEYWORDS: [&str; 37] = [
 /// assert!(slotgen::emit::c::check_name("Orders").is_err());
 /// ```
 pub fn check_name(name: &str) -> Result<(), Error> {
-    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && !KEYWORDS.contains(&name);
-    if valid {
+    if common::is_lowercase_identifier(name, &KEYWORDS) {
         Ok(())
     } else {
         Err(Error::ModuleName {

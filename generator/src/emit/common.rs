@@ -52,6 +52,16 @@ pub fn describe(derivation: &Derivation) -> String {
     )
 }
 
+/// Whether `name` is a lowercase identifier: an ASCII lowercase letter, then lowercase
+/// letters, digits and `_`, and none of `reserved` (C's keywords, Go's).
+pub(crate) fn is_lowercase_identifier(name: &str, reserved: &[&str]) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !reserved.contains(&name)
+}
+
 /// The `slotgen` options that name a CRC: `--crc NAME` for a catalogue CRC, else the custom
 /// parameters, every one spelled out.
 ///

@@ -4,7 +4,7 @@
 //! compile.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Model, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -289,10 +289,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             "PrefixHasDelimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     let last_combination = model.tags.per_value() - 1;
     let rule_doc = xml_text(&model.rule.describe());
     let class_text = common::render(

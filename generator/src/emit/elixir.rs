@@ -3,7 +3,7 @@
 //! `{:error, %Module.Error{}}` results and bang variants.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Model, Operators};
 use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
@@ -126,10 +126,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ":prefix_has_delimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     Ok(common::render(
         MODULE,
         &shared,

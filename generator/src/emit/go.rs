@@ -61,12 +61,7 @@ const KEYWORDS: [&str; 25] = [
 /// assert!(slotgen::emit::go::check_package_name("type").is_err());
 /// ```
 pub fn check_package_name(name: &str) -> Result<(), Error> {
-    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && !KEYWORDS.contains(&name);
-    if valid {
+    if common::is_lowercase_identifier(name, &KEYWORDS) {
         Ok(())
     } else {
         Err(Error::GoPackageName {

@@ -10,7 +10,7 @@
 //! a row of bytes, so that no value needs more than a double's 53 bits.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Model, Operators};
 use super::values;
 
 const MODULE: &str = include_str!("template/lua/module.lua");
@@ -86,10 +86,7 @@ pub(crate) fn shared_parts(model: &Model, indent: &str) -> (String, String) {
         ),
         KeyRule::Delimited { .. } => common::render(RULE_DELIMITED, &shared, &[]),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     let surface = common::render(
         SURFACE,
         &shared,

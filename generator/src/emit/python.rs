@@ -2,7 +2,7 @@
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Model, Operators};
 use super::values::{self, crc_parts};
 
 const MODULE: &str = include_str!("template/python/module.py");
@@ -90,10 +90,7 @@ pub fn module(model: &Model) -> String {
             "PrefixHasDelimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     let e = &model.examples;
     let tag_repr = bytes_literal(&e.tag);
     let key_repr = bytes_literal(&e.key);

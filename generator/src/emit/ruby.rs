@@ -2,7 +2,7 @@
 //! `ruby -w`: a module of module functions over byte strings that raise `ArgumentError`s.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Model, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -119,10 +119,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             "PrefixHasDelimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     Ok(common::render(
         MODULE,
         &shared,

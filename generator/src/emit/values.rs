@@ -161,6 +161,21 @@ pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, Strin
     values
 }
 
+/// The lookup part of a module: `split` (over the low and high tables) for a
+/// [`Lookup::Split`], else `columns`, rendered with the [`shared`] values alone.
+pub(crate) fn lookup(
+    model: &Model,
+    shared: &[(&str, String)],
+    split: &str,
+    columns: &str,
+) -> String {
+    let part = match model.lookup {
+        Lookup::Split { .. } => split,
+        Lookup::Columns => columns,
+    };
+    render(part, shared, &[])
+}
+
 /// One language's parts of the CRC: template texts over the [`shared`] values (and the
 /// language's own), which [`crc_code`] chooses between. [`crc_parts!`] reads them from a
 /// language's template folder.
