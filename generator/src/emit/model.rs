@@ -750,6 +750,78 @@ mod tests {
     use crate::scheme::invert::{derive, SchemeSpec};
     use slotgen_tables::SchemeName;
 
+    /// Each language's spelling of the same slot steps: Redis Cluster's mask alone,
+    /// Couchbase's shift, mask and modulus, Tarantool vshard's modulus and first slot.
+    #[test]
+    fn formulas_spell_the_same_steps() {
+        let reduction = |shift, mask: u64, slots, first| Reduction {
+            shift,
+            mask,
+            value_bits: mask.count_ones(),
+            slots,
+            first,
+            last_slot: first + slots - 1,
+        };
+        let redis = reduction(0, 0x3fff, 16384, 0);
+        let couchbase = reduction(16, 0x7fff, 1024, 0);
+        let tarantool = reduction(0, 0xffff_ffff, 3000, 1);
+        let cases = [
+            (
+                Operators::Unsigned,
+                [
+                    "c & 0x3fff",
+                    "((c >> 16) & 0x7fff) % 1024",
+                    "(c & 0xffffffff) % 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Int32,
+                [
+                    "c & 0x3fff",
+                    "((c >>> 16) & 0x7fff) % 1024",
+                    "(c >>> 0) % 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Gofmt,
+                [
+                    "c & 0x3fff",
+                    "((c >> 16) & 0x7fff) % 1024",
+                    "(c&0xffffffff)%3000 + 1",
+                ],
+            ),
+            (
+                Operators::Erlang,
+                [
+                    "c band 16#3fff",
+                    "((c bsr 16) band 16#7fff) rem 1024",
+                    "(c band 16#ffffffff) rem 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Elixir,
+                [
+                    "band(c, 0x3fff)",
+                    "rem(band(bsr(c, 16), 0x7fff), 1024)",
+                    "rem(band(c, 0xffffffff), 3000) + 1",
+                ],
+            ),
+            (
+                Operators::Lua51,
+                [
+                    "c % 16384",
+                    "(floor(c / 65536) % 32768) % 1024",
+                    "(c % 4294967296) % 3000 + 1",
+                ],
+            ),
+        ];
+        for (ops, [r, c, t]) in cases {
+            assert_eq!(redis.formula("c", ops), r, "{ops:?}");
+            assert_eq!(couchbase.formula("c", ops), c, "{ops:?}");
+            assert_eq!(tarantool.formula("c", ops), t, "{ops:?}");
+        }
+    }
+
     /// The split tables give every slot's tag as the runtime does, for CRC-16 tables and
     /// for schemes whose low bits are solved for.
     #[test]
