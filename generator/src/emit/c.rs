@@ -231,7 +231,6 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         ),
     };
     let e = &model.examples;
-    let quoted = |bytes: &[u8]| format!("\"{}\"", String::from_utf8_lossy(bytes));
     Ok(common::render(
         &code(HEADER),
         &shared,
@@ -245,9 +244,7 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
             ("rule", rule),
             ("key_for_slot", key_for_slot),
             ("lookup", lookup),
-            ("example_prefix", quoted(e.prefix)),
             ("example_prefix_len", e.prefix.len().to_string()),
-            ("example_suffix", quoted(e.suffix)),
             ("example_suffix_len", e.suffix.len().to_string()),
         ],
     ))
