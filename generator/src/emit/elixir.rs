@@ -103,11 +103,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ..crc_parts!("elixir/crc", "ex")
         },
     );
-    let crc_reflect = if crc.reflect_out() {
-        common::render(REFLECT, &shared, &[])
-    } else {
-        String::new()
-    };
+    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
         r.formula("crc", Operators::Elixir),

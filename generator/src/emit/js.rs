@@ -49,11 +49,7 @@ pub fn module(model: &Model) -> String {
     let crc = &model.crc;
     let (crc_update, crc_finish) =
         values::crc_code(model, &shared, &[], &crc_parts!("js/crc", "mjs"));
-    let crc_reflect = if crc.reflect_out() {
-        common::render(REFLECT, &shared, &[])
-    } else {
-        String::new()
-    };
+    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let crc_array = match crc.params.width {
         8 => "Uint8Array",
         16 => "Uint16Array",

@@ -186,7 +186,7 @@ pub fn module(model: &Model) -> String {
             ("crc_columns", list(&|k| format!("C{k}"))),
             (
                 "crc_extra",
-                if crc.reflect_out() { REFLECT_TABLE } else { "" }.to_owned(),
+                values::reflect_helper(model, &shared, REFLECT_TABLE),
             ),
             ("registers", registers),
             (

@@ -176,6 +176,17 @@ pub(crate) fn lookup(
     render(part, shared, &[])
 }
 
+/// A module's helper that reflects the register (the function a language's
+/// [`CrcParts::reflect`] calls), rendered with the [`shared`] values when the register is
+/// reflected at the end (`refin != refout`); else nothing.
+pub(crate) fn reflect_helper(model: &Model, shared: &[(&str, String)], helper: &str) -> String {
+    if model.crc.reflect_out() {
+        render(helper, shared, &[])
+    } else {
+        String::new()
+    }
+}
+
 /// One language's parts of the CRC: template texts over the [`shared`] values (and the
 /// language's own), which [`crc_code`] chooses between. [`crc_parts!`] reads them from a
 /// language's template folder.
