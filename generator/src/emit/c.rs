@@ -6,8 +6,8 @@
 use slotgen_tables::MAX_TAG_LEN;
 
 use super::common::{self, Syntax, WordLayout};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Lookup, Model, Operators};
+use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
 const HEADER: &str = include_str!("template/c/header.h");
@@ -17,7 +17,10 @@ const KEY_DELIMITED: &str = include_str!("template/c/key_delimited.h");
 const KEY_WHOLE: &str = include_str!("template/c/key_whole.h");
 const LOOKUP_SPLIT: &str = include_str!("template/c/lookup_split.h");
 const LOOKUP_COLUMNS: &str = include_str!("template/c/lookup_columns.h");
-const CRC_REFLECT: &str = include_str!("template/c/crc_reflect.h");
+const CRC_STEP_BYTE: &str = include_str!("template/c/crc_step_byte.h");
+const CRC_STEP_REFLECTED: &str = include_str!("template/c/crc_step_reflected.h");
+const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/c/crc_step_shifted_full.h");
+const CRC_STEP_SHIFTED: &str = include_str!("template/c/crc_step_shifted.h");
 
 /// The default prefix of the header's names.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -78,12 +81,7 @@ const KEYWORDS: [&str; 37] = [
 /// assert!(slotgen::emit::c::check_name("Orders").is_err());
 /// ```
 pub fn check_name(name: &str) -> Result<(), Error> {
-    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && !KEYWORDS.contains(&name);
-    if valid {
+    if common::is_lowercase_identifier(name, &KEYWORDS) {
         Ok(())
     } else {
         Err(Error::ModuleName {
@@ -154,44 +152,31 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         8 | 16 => width,
         _ => 32,
     };
-    let crc_update = match (crc.params.refin, width) {
-        (_, 8) => "        crc = slotgen_crc_table[crc ^ bytes[i]];".to_owned(),
-        (true, _) => format!(
-            "        crc = ({register})((crc >> 8) ^ slotgen_crc_table[(crc ^ bytes[i]) & 0xffu]);"
-        ),
-        (false, _) if width == bits => format!(
-            "        crc = ({register})((crc << 8) ^ slotgen_crc_table[((crc >> {}) ^ bytes[i]) & 0xffu]);",
-            width - 8
-        ),
-        (false, _) => format!(
-            "        crc = ((crc << 8) & {:#x}u) ^ slotgen_crc_table[((crc >> {}) ^ bytes[i]) & 0xffu];",
-            crc.width_mask(),
-            width - 8
-        ),
+    // a register of the CRC's own width needs no mask, one of 8 bits no shift either
+    let (step_reflected, step_shifted) = match width {
+        8 => (CRC_STEP_BYTE, CRC_STEP_BYTE),
+        _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
+        _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
     };
-    let crc_finish = crc.finish(
-        &common::render(CRC_REFLECT, &shared, &[("register", register.to_owned())]),
-        |xorout| format!("    crc ^= {xorout:#x}u;\n"),
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &[("register", register.to_owned())],
+        &CrcParts {
+            step_reflected,
+            step_shifted,
+            ..crc_parts!("c/crc", "h")
+        },
     );
     let r = &model.reduction;
     let hashed = "slotgen_crc(hashed, hashed_len)";
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("(unsigned long)({hashed} & {:#x}u)", r.mask),
-        )
-    } else {
-        (
-            format!(
-                "((crc >> {}) & {:#x}) % SLOTGEN_SLOTS + SLOTGEN_FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "(unsigned long)(({hashed} >> {}) & {:#x}u) % SLOTGEN_SLOTS + SLOTGEN_FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        format!(
+            "(unsigned long)({})",
+            r.formula(hashed, Operators::Unsigned)
+        ),
+    );
     let (rule, key_for_slot) = match model.rule {
         KeyRule::WholeKey => (
             common::render(
@@ -246,7 +231,6 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         ),
     };
     let e = &model.examples;
-    let quoted = |bytes: &[u8]| format!("\"{}\"", String::from_utf8_lossy(bytes));
     Ok(common::render(
         &code(HEADER),
         &shared,
@@ -260,9 +244,7 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
             ("rule", rule),
             ("key_for_slot", key_for_slot),
             ("lookup", lookup),
-            ("example_prefix", quoted(e.prefix)),
             ("example_prefix_len", e.prefix.len().to_string()),
-            ("example_suffix", quoted(e.suffix)),
             ("example_suffix_len", e.suffix.len().to_string()),
         ],
     ))

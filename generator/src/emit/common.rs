@@ -5,8 +5,9 @@
 //! minimal `{{name}}` template renderer.
 //!
 //! Each language keeps its code in one template file under `emit/template/`, written as a
-//! person would write that module by hand; the emitter fills in the spec's constants and
-//! the few lines that differ between CRCs (reflected or not, final reflection, `xorout`).
+//! person would write that module by hand; the emitter fills in the spec's constants, and
+//! [`values::crc_code`](super::values::crc_code) chooses the template parts of the few
+//! lines that differ between CRCs (reflected or not, final reflection, `xorout`).
 
 use slotgen_tables::MAX_TAG_LEN;
 
@@ -49,6 +50,16 @@ pub fn describe(derivation: &Derivation) -> String {
         derivation.base_slot(),
         1u64 << derivation.kernel.len(),
     )
+}
+
+/// Whether `name` is a lowercase identifier: an ASCII lowercase letter, then lowercase
+/// letters, digits and `_`, and none of `reserved` (C's keywords, Go's).
+pub(crate) fn is_lowercase_identifier(name: &str, reserved: &[&str]) -> bool {
+    name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !reserved.contains(&name)
 }
 
 /// The `slotgen` options that name a CRC: `--crc NAME` for a catalogue CRC, else the custom

@@ -4,8 +4,8 @@
 //! compile.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Model, Operators};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/csharp/module.cs");
@@ -14,7 +14,6 @@ const RULE_DELIMITED: &str = include_str!("template/csharp/rule_delimited.cs");
 const RULE_WHOLE: &str = include_str!("template/csharp/rule_whole.cs");
 const LOOKUP_SPLIT: &str = include_str!("template/csharp/lookup_split.cs");
 const LOOKUP_COLUMNS: &str = include_str!("template/csharp/lookup_columns.cs");
-const CRC_REFLECT: &str = include_str!("template/csharp/crc_reflect.cs");
 
 /// The class without `--name`.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -277,33 +276,12 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "u",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "            crc = (crc >> 8) ^ CrcTable[(crc ^ data[i]) & 0xFF];".to_owned()
-    } else {
-        format!(
-            "            crc = ((crc << 8) & {:#x}u) ^ CrcTable[((crc >> {}) ^ data[i]) & 0xFF];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(&common::render(CRC_REFLECT, &shared, &[]), |xorout| {
-        format!("        crc ^= {xorout:#x}u;\n")
-    });
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("(int)(crc & {:#x}u)", r.mask),
-        )
-    } else {
-        (
-            format!("((crc >> {}) & {:#x}) % Slots + FirstSlot", r.shift, r.mask),
-            format!(
-                "(int)(((crc >> {}) & {:#x}u) % {}u) + FirstSlot",
-                r.shift, r.mask, r.slots
-            ),
-        )
-    };
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("csharp/crc", "cs"));
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        format!("(int)({})", r.formula("crc", Operators::Unsigned)),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
         KeyRule::Delimited { .. } => (
@@ -311,10 +289,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             "PrefixHasDelimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     let last_combination = model.tags.per_value() - 1;
     let rule_doc = xml_text(&model.rule.describe());
     let class_text = common::render(

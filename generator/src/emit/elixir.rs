@@ -3,8 +3,8 @@
 //! `{:error, %Module.Error{}}` results and bang variants.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Model, Operators};
+use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/elixir/module.ex");
@@ -94,48 +94,24 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         },
     );
     let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "    crc(rest, bxor(bsr(crc, 8), elem(@crc_table, band(bxor(crc, byte), 0xFF))))".to_owned()
-    } else {
-        format!(
-            "    crc(rest, bxor(band(bsl(crc, 8), {:#x}), elem(@crc_table, band(bxor(bsr(crc, {}), byte), 0xFF))))",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let reflected = if crc.reflect_out() {
-        "reflect(crc)"
-    } else {
-        "crc"
-    };
-    let crc_finish = if crc.params.xorout == 0 {
-        reflected.to_owned()
-    } else {
-        format!("bxor({reflected}, {:#x})", crc.params.xorout)
-    };
-    let crc_reflect = if crc.reflect_out() {
-        common::render(REFLECT, &shared, &[])
-    } else {
-        String::new()
-    };
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &[],
+        &CrcParts {
+            finish: Finish::Expression("crc"),
+            ..crc_parts!("elixir/crc", "ex")
+        },
+    );
+    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc &&& {:#x}", r.mask),
-            format!("band(crc(hashtag(key), {:#x}), {:#x})", crc.start, r.mask),
-        )
-    } else {
-        (
-            format!(
-                "rem((crc >>> {}) &&& {:#x}, slots()) + first_slot()",
-                r.shift, r.mask
-            ),
-            format!(
-                "rem(band(bsr(crc(hashtag(key), {:#x}), {}), {:#x}), @slots) + @first_slot",
-                crc.start, r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Elixir),
+        r.formula(
+            &format!("crc(hashtag(key), {:#x})", crc.start),
+            Operators::Elixir,
+        ),
+    );
     let (rule, key_reason) = match model.rule {
         KeyRule::WholeKey => (
             common::render(RULE_WHOLE, &shared, &[]),
@@ -146,10 +122,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ":prefix_has_delimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     Ok(common::render(
         MODULE,
         &shared,

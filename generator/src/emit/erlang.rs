@@ -2,8 +2,8 @@
 //! binaries, with `{ok, _}` / `{error, Reason}` results, for eredis_cluster and ered users.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Lookup, Model, Operators};
+use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/erlang/module.erl");
@@ -13,7 +13,7 @@ const SHARED_DELIMITED: &str = include_str!("template/erlang/shared_delimited.er
 const SHARED_WHOLE: &str = include_str!("template/erlang/shared_whole.erl");
 const LOOKUP_SPLIT: &str = include_str!("template/erlang/lookup_split.erl");
 const LOOKUP_COLUMNS: &str = include_str!("template/erlang/lookup_columns.erl");
-const CRC_REFLECT: &str = include_str!("template/erlang/crc_reflect.erl");
+const REFLECT: &str = include_str!("template/erlang/reflect.erl");
 
 /// The module without `--name`.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -145,50 +145,24 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     );
     let crc = &model.crc;
     let start = hex(crc.start);
-    let crc_update = if crc.params.refin {
-        "    crc(Rest, (Crc bsr 8) bxor element(((Crc bxor Byte) band 16#ff) + 1, ?CRC_TABLE));"
-            .to_owned()
-    } else {
-        format!(
-            "    crc(Rest, ((Crc bsl 8) band {}) bxor element((((Crc bsr {}) bxor Byte) band 16#ff) + 1, ?CRC_TABLE));",
-            hex(crc.width_mask()),
-            crc.params.width - 8
-        )
-    };
-    let reflected = if crc.reflect_out() {
-        "reflect(Crc)"
-    } else {
-        "Crc"
-    };
-    let crc_finish = match crc.params.xorout {
-        0 => format!("    {reflected}"),
-        xorout => format!("    {reflected} bxor {}", hex(xorout)),
-    };
-    let crc_reflect = if crc.reflect_out() {
-        common::render(CRC_REFLECT, &shared, &[])
-    } else {
-        String::new()
-    };
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &[
+            ("crc_mask", hex(crc.width_mask())),
+            ("xorout", hex(crc.params.xorout)),
+        ],
+        &CrcParts {
+            finish: Finish::Expression("Crc"),
+            ..crc_parts!("erlang/crc", "erl")
+        },
+    );
+    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("Crc band {}", hex(r.mask)),
-            format!("crc(hashtag(Key), {start}) band {}", hex(r.mask)),
-        )
-    } else {
-        (
-            format!(
-                "((Crc bsr {}) band {}) rem slots() + first_slot()",
-                r.shift,
-                hex(r.mask)
-            ),
-            format!(
-                "((crc(hashtag(Key), {start}) bsr {}) band {}) rem ?SLOTS + ?FIRST_SLOT",
-                r.shift,
-                hex(r.mask)
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("Crc", Operators::Erlang),
+        r.formula(&format!("crc(hashtag(Key), {start})"), Operators::Erlang),
+    );
     let (open, rule, shared_hashtag, key_error) = match model.rule {
         KeyRule::WholeKey => (
             0,

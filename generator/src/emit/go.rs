@@ -2,8 +2,8 @@
 //! standard library only, with errors as values wrapping exported sentinels.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Lookup, Model, Operators};
+use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
 const PACKAGE: &str = include_str!("template/go/package.go");
@@ -11,6 +11,10 @@ const RULE_DELIMITED: &str = include_str!("template/go/rule_delimited.go");
 const RULE_WHOLE: &str = include_str!("template/go/rule_whole.go");
 const LOOKUP_SPLIT: &str = include_str!("template/go/lookup_split.go");
 const LOOKUP_COLUMNS: &str = include_str!("template/go/lookup_columns.go");
+const CRC_STEP_BYTE: &str = include_str!("template/go/crc_step_byte.go");
+const CRC_STEP_REFLECTED: &str = include_str!("template/go/crc_step_reflected.go");
+const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/go/crc_step_shifted_full.go");
+const CRC_STEP_SHIFTED: &str = include_str!("template/go/crc_step_shifted.go");
 
 /// The package name without `--package`.
 pub const DEFAULT_PACKAGE: &str = "slotgen";
@@ -57,12 +61,7 @@ const KEYWORDS: [&str; 25] = [
 /// assert!(slotgen::emit::go::check_package_name("type").is_err());
 /// ```
 pub fn check_package_name(name: &str) -> Result<(), Error> {
-    let valid = name.starts_with(|c: char| c.is_ascii_lowercase())
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
-        && !KEYWORDS.contains(&name);
-    if valid {
+    if common::is_lowercase_identifier(name, &KEYWORDS) {
         Ok(())
     } else {
         Err(Error::GoPackageName {
@@ -134,26 +133,29 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         16 => 16,
         _ => 32,
     };
-    let crc_update = match (crc.params.refin, width) {
-        (_, 8) => "\t\tcrc = crcTable[crc^b]".to_owned(),
-        (true, _) => "\t\tcrc = crc>>8 ^ crcTable[byte(crc)^b]".to_owned(),
-        (false, _) if width == bits => {
-            format!("\t\tcrc = crc<<8 ^ crcTable[byte(crc>>{})^b]", width - 8)
-        }
-        (false, _) => format!(
-            "\t\tcrc = crc<<8&{:#x} ^ crcTable[byte(crc>>{})^b]",
-            crc.width_mask(),
-            width - 8
-        ),
-    };
     let unused_bits = if width == bits {
         String::new()
     } else {
         format!(" >> {}", bits - width)
     };
-    let crc_finish = crc.finish(
-        &format!("\tcrc = bits.Reverse{bits}(crc){unused_bits} // refin != refout: reflect the register\n"),
-        |xorout| format!("\tcrc ^= {xorout:#x}\n"),
+    // a register of the CRC's own width needs no mask, one of 8 bits no shift either
+    let (step_reflected, step_shifted) = match width {
+        8 => (CRC_STEP_BYTE, CRC_STEP_BYTE),
+        _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
+        _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
+    };
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &[
+            ("register_bits", bits.to_string()),
+            ("unused_bits", unused_bits),
+        ],
+        &CrcParts {
+            step_reflected,
+            step_shifted,
+            ..crc_parts!("go/crc", "go")
+        },
     );
     // after "bytes", "errors" and "fmt", sorted as gofmt keeps them
     let whole_key = matches!(model.rule, KeyRule::WholeKey);
@@ -166,20 +168,10 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
     .map(|(path, _)| format!("\n\t\"{path}\""))
     .collect();
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("uint32(crc(Hashtag(key)) & {:#x})", r.mask),
-        )
-    } else {
-        (
-            format!("((crc >> {}) & {:#x}) % Slots + FirstSlot", r.shift, r.mask),
-            format!(
-                "uint32(crc(Hashtag(key))>>{}&{:#x})%Slots + FirstSlot",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(RULE_WHOLE, &shared, &[]),

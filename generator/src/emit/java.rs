@@ -3,8 +3,8 @@
 //! throw `IllegalArgumentException`s.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Lookup, Model, Operators};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/java/Slotgen.java");
@@ -212,41 +212,23 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "            crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
-    } else {
-        format!(
-            "            crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[((crc >>> {}) ^ bytes[i]) & 0xff];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "        crc = Integer.reverse(crc) >>> {}; // refin != refout: reflect the register\n",
-            32 - crc.params.width
-        ),
-        |xorout| format!("        crc ^= {xorout:#x};\n"),
+    let (crc_update, crc_finish) = values::crc_code(
+        model,
+        &shared,
+        &[("unused_bits", (32 - model.crc.params.width).to_string())],
+        &crc_parts!("java/crc", "java"),
     );
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("crc & {:#x}", r.mask),
-        )
+    // an int holds a CRC-32 signed: its slot is computed from the unsigned long
+    let register = if model.crc.params.width < 32 {
+        "crc"
     } else {
-        (
-            format!(
-                "((crc >>> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "((Integer.toUnsignedLong(crc) >>> {}) & {:#x}L) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
+        "Integer.toUnsignedLong(crc)"
     };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula(register, Operators::Unsigned),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => {
             let basis: Vec<String> = values::alphabet_basis(&model.alphabet)

@@ -7,14 +7,14 @@
 
 use super::common::{self, Syntax, WordLayout};
 use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values;
+use super::values::{self, crc_parts};
 
 const MODULE: &str = include_str!("template/js/module.mjs");
 const RULE_DELIMITED: &str = include_str!("template/js/rule_delimited.mjs");
 const RULE_WHOLE: &str = include_str!("template/js/rule_whole.mjs");
 const LOOKUP_SPLIT: &str = include_str!("template/js/lookup_split.mjs");
 const LOOKUP_COLUMNS: &str = include_str!("template/js/lookup_columns.mjs");
-const CRC_REFLECT: &str = include_str!("template/js/crc_reflect.mjs");
+const REFLECT: &str = include_str!("template/js/reflect.mjs");
 const TYPES: &str = include_str!("template/js/module.d.mts");
 const TYPES_RULE_DELIMITED: &str = include_str!("template/js/rule_delimited.d.mts");
 const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
@@ -47,23 +47,9 @@ const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
 pub fn module(model: &Model) -> String {
     let shared = values::shared(model, &syntax("js"));
     let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];".to_owned()
-    } else {
-        format!(
-            "    crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[(crc >>> {}) ^ bytes[i]];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish("  crc = reflect(crc);\n", |xorout| {
-        format!("  crc ^= {xorout:#x};\n")
-    });
-    let crc_reflect = if crc.reflect_out() {
-        common::render(CRC_REFLECT, &shared, &[])
-    } else {
-        String::new()
-    };
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("js/crc", "mjs"));
+    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let crc_array = match crc.params.width {
         8 => "Uint8Array",
         16 => "Uint16Array",

@@ -10,7 +10,7 @@
 //! a row of bytes, so that no value needs more than a double's 53 bits.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
+use super::model::{KeyRule, Model, Operators};
 use super::values;
 
 const MODULE: &str = include_str!("template/lua/module.lua");
@@ -37,26 +37,17 @@ pub(crate) fn syntax<'a>(command: &'a str, indent: &'a str) -> Syntax<'a> {
     }
 }
 
-/// The slot formula of `model` in words, and as a Lua expression over the number `crc`:
-/// `crc % 16384` where the mask keeps exactly the slot's bits from slot 0 (Redis
-/// Cluster), else `floor(crc / 2^shift) % 2^value_bits % SLOTS + FIRST_SLOT`.
+/// The slot formula of `model` ([`Reduction::formula`]) for comments, and as a Lua 5.1
+/// expression over the number `crc` ([`Operators::Lua51`]): `crc % 16384` for Redis
+/// Cluster.
+///
+/// [`Reduction::formula`]: super::model::Reduction::formula
 pub(crate) fn slot_formula(model: &Model) -> (String, String) {
     let r = &model.reduction;
-    let modulus = 1u64 << r.value_bits;
-    if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (format!("crc & {:#x}", r.mask), format!("crc % {modulus}"))
-    } else {
-        (
-            format!(
-                "((crc >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "floor(crc / {}) % {modulus} % SLOTS + FIRST_SLOT",
-                1u64 << r.shift
-            ),
-        )
-    }
+    (
+        r.formula("crc", Operators::Unsigned),
+        r.formula("crc", Operators::Lua51),
+    )
 }
 
 /// The key rule of `model` in words, wrapped to lines of 86 characters at most that are
@@ -95,10 +86,7 @@ pub(crate) fn shared_parts(model: &Model, indent: &str) -> (String, String) {
         ),
         KeyRule::Delimited { .. } => common::render(RULE_DELIMITED, &shared, &[]),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     let surface = common::render(
         SURFACE,
         &shared,
@@ -198,7 +186,7 @@ pub fn module(model: &Model) -> String {
             ("crc_columns", list(&|k| format!("C{k}"))),
             (
                 "crc_extra",
-                if crc.reflect_out() { REFLECT_TABLE } else { "" }.to_owned(),
+                values::reflect_helper(model, &shared, REFLECT_TABLE),
             ),
             ("registers", registers),
             (

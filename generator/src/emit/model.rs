@@ -245,6 +245,17 @@ pub enum Operators {
     /// JavaScript's: its bitwise operators give signed 32-bit numbers, so the shift is
     /// `>>>` (shifting in zeros) and a mask of all 32 bits is written `>>> 0`.
     Int32,
+    /// [`Operators::Unsigned`] spaced as `gofmt` prints them: where `%` and `+` meet at
+    /// the top, every operator that binds tighter than `+` loses its spaces
+    /// (`((crc>>16)&0x7fff)%1024 + 1`).
+    Gofmt,
+    /// Erlang's: `bsr`, `band` and `rem`, hex as `16#3fff`.
+    Erlang,
+    /// Elixir's functions: `bsr(crc, 16)`, `band(crc, 0x3fff)`, `rem(value, 1024)`.
+    Elixir,
+    /// Arithmetic for Lua 5.1, which has no bitwise operators: `floor(crc / 65536)` for the
+    /// shift, `value % 32768` for the mask.
+    Lua51,
 }
 
 /// How the CRC becomes a slot: `((crc >> shift) & mask) % slots + first`.
@@ -276,9 +287,10 @@ impl Reduction {
     /// Go and their kin share, with the operators of `ops`: `crc & 0x3fff` for Redis
     /// Cluster, `((crc >> 16) & 0x7fff) % 1024` for Couchbase (`>>>` for
     /// [`Operators::Int32`]), `(crc & 0xffffffff) % 3000 + 1` for Tarantool vshard
-    /// (`(crc >>> 0) % 3000 + 1` for [`Operators::Int32`]). Every operation that changes
+    /// (`(crc >>> 0) % 3000 + 1` for [`Operators::Int32`]); the other [`Operators`] spell
+    /// the same steps in Go, Erlang, Elixir and Lua 5.1. Every operation that changes
     /// nothing is left out, and every operand of `%` and `+` is in parentheses, so the text
-    /// means the same under each language's precedence.
+    /// means the same under each language's precedence. Every emitter's slot comes from here.
     ///
     /// ```
     /// use slotgen::emit::model::{Model, Operators};
@@ -290,24 +302,38 @@ impl Reduction {
     /// ```
     #[must_use]
     pub fn formula(&self, crc: &str, ops: Operators) -> String {
-        let shift_op = match ops {
-            Operators::Unsigned => ">>",
-            Operators::Int32 => ">>>",
+        let (shift_op, and_op, rem_op) = match ops {
+            Operators::Int32 => (">>>", "&", "%"),
+            Operators::Erlang => ("bsr", "band", "rem"),
+            _ => (">>", "&", "%"),
         };
-        let shifted = match self.shift {
-            0 => crc.to_owned(),
-            shift => format!("({crc} {shift_op} {shift})"),
+        let mask = match ops {
+            Operators::Erlang => format!("16#{:x}", self.mask),
+            _ => format!("{:#x}", self.mask),
+        };
+        let compact = ops == Operators::Gofmt && self.needs_modulus() && self.first != 0;
+        let sp = if compact { "" } else { " " };
+        let shifted = match (self.shift, ops) {
+            (0, _) => crc.to_owned(),
+            (shift, Operators::Elixir) => format!("bsr({crc}, {shift})"),
+            (shift, Operators::Lua51) => format!("floor({crc} / {})", 1u64 << shift),
+            (shift, _) => format!("({crc}{sp}{shift_op}{sp}{shift})"),
         };
         let mut slot = match ops {
             // the mask keeps all 32 bits: `&` would give them as a signed number
             Operators::Int32 if self.mask == u64::from(u32::MAX) => format!("{shifted} >>> 0"),
-            _ => format!("{shifted} & {:#x}", self.mask),
+            Operators::Elixir => format!("band({shifted}, {mask})"),
+            Operators::Lua51 => format!("{shifted} % {}", u128::from(self.mask) + 1),
+            _ => format!("{shifted}{sp}{and_op}{sp}{mask}"),
         };
         if self.needs_modulus() {
-            slot = format!("({slot}) % {}", self.slots);
+            slot = match ops {
+                Operators::Elixir => format!("rem({slot}, {})", self.slots),
+                _ => format!("({slot}){sp}{rem_op}{sp}{}", self.slots),
+            };
         }
         if self.first != 0 {
-            if !self.needs_modulus() {
+            if !self.needs_modulus() && ops != Operators::Elixir {
                 slot = format!("({slot})");
             }
             slot = format!("{slot} + {}", self.first);
@@ -723,6 +749,78 @@ mod tests {
     use super::*;
     use crate::scheme::invert::{derive, SchemeSpec};
     use slotgen_tables::SchemeName;
+
+    /// Each language's spelling of the same slot steps: Redis Cluster's mask alone,
+    /// Couchbase's shift, mask and modulus, Tarantool vshard's modulus and first slot.
+    #[test]
+    fn formulas_spell_the_same_steps() {
+        let reduction = |shift, mask: u64, slots, first| Reduction {
+            shift,
+            mask,
+            value_bits: mask.count_ones(),
+            slots,
+            first,
+            last_slot: first + slots - 1,
+        };
+        let redis = reduction(0, 0x3fff, 16384, 0);
+        let couchbase = reduction(16, 0x7fff, 1024, 0);
+        let tarantool = reduction(0, 0xffff_ffff, 3000, 1);
+        let cases = [
+            (
+                Operators::Unsigned,
+                [
+                    "c & 0x3fff",
+                    "((c >> 16) & 0x7fff) % 1024",
+                    "(c & 0xffffffff) % 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Int32,
+                [
+                    "c & 0x3fff",
+                    "((c >>> 16) & 0x7fff) % 1024",
+                    "(c >>> 0) % 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Gofmt,
+                [
+                    "c & 0x3fff",
+                    "((c >> 16) & 0x7fff) % 1024",
+                    "(c&0xffffffff)%3000 + 1",
+                ],
+            ),
+            (
+                Operators::Erlang,
+                [
+                    "c band 16#3fff",
+                    "((c bsr 16) band 16#7fff) rem 1024",
+                    "(c band 16#ffffffff) rem 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Elixir,
+                [
+                    "band(c, 0x3fff)",
+                    "rem(band(bsr(c, 16), 0x7fff), 1024)",
+                    "rem(band(c, 0xffffffff), 3000) + 1",
+                ],
+            ),
+            (
+                Operators::Lua51,
+                [
+                    "c % 16384",
+                    "(floor(c / 65536) % 32768) % 1024",
+                    "(c % 4294967296) % 3000 + 1",
+                ],
+            ),
+        ];
+        for (ops, [r, c, t]) in cases {
+            assert_eq!(redis.formula("c", ops), r, "{ops:?}");
+            assert_eq!(couchbase.formula("c", ops), c, "{ops:?}");
+            assert_eq!(tarantool.formula("c", ops), t, "{ops:?}");
+        }
+    }
 
     /// The split tables give every slot's tag as the runtime does, for CRC-16 tables and
     /// for schemes whose low bits are solved for.

@@ -7,8 +7,8 @@
 //! int.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Lookup, Model, Operators};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/php/module.php");
@@ -191,42 +191,13 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "            $crc = ($crc >> 8) ^ self::CRC_TABLE[($crc ^ ord($bytes[$i])) & 0xff];"
-            .to_owned()
-    } else {
-        format!(
-            "            $crc = (($crc << 8) & {:#x}) ^ self::CRC_TABLE[(($crc >> {}) ^ ord($bytes[$i])) & 0xff];",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "        $crc = bindec(strrev(sprintf('%0{}b', $crc))); // refin != refout: reflect the register\n",
-            crc.params.width
-        ),
-        |xorout| format!("        $crc ^= {xorout:#x};\n"),
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("php/crc", "php"));
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("$crc & {:#x}", r.mask),
-        )
-    } else {
-        (
-            format!(
-                "((crc >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-                r.shift, r.mask
-            ),
-            format!(
-                "(($crc >> {}) & {:#x}) % self::SLOTS + self::FIRST_SLOT",
-                r.shift, r.mask
-            ),
-        )
-    };
+    let (slot_formula, slot_expression) = (
+        r.formula("crc", Operators::Unsigned),
+        r.formula("$crc", Operators::Unsigned),
+    );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(

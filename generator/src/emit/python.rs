@@ -2,8 +2,8 @@
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values;
+use super::model::{KeyRule, Model, Operators};
+use super::values::{self, crc_parts};
 
 const MODULE: &str = include_str!("template/python/module.py");
 const RULE_DELIMITED: &str = include_str!("template/python/rule_delimited.py");
@@ -69,23 +69,8 @@ pub fn module(model: &Model) -> String {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "        crc = (crc >> 8) ^ _CRC_TABLE[(crc ^ byte) & 0xFF]".to_owned()
-    } else {
-        format!(
-            "        crc = ((crc << 8) & {:#x}) ^ _CRC_TABLE[((crc >> {}) ^ byte) & 0xFF]",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "    crc = int(f\"{{crc:0{}b}}\"[::-1], 2)  # refin != refout: reflect the register\n",
-            crc.params.width
-        ),
-        |xorout| format!("    crc ^= {xorout:#x}\n"),
-    );
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("python/crc", "py"));
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
         r.formula("crc", Operators::Unsigned),
@@ -105,10 +90,7 @@ pub fn module(model: &Model) -> String {
             "PrefixHasDelimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     let e = &model.examples;
     let tag_repr = bytes_literal(&e.tag);
     let key_repr = bytes_literal(&e.key);

@@ -12,11 +12,10 @@ use slotgen_tables::SchemeName;
 use super::common;
 use super::lua;
 use super::model::{KeyRule, Model};
-use super::values;
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const SERVER: &str = include_str!("template/lua/server.lua");
-const SERVER_REFLECT: &str = include_str!("template/lua/server_reflect.lua");
 const SERVER_CRC: &str = include_str!("template/lua/server_crc.lua");
 const LIBRARY: &str = include_str!("template/lua/library.lua");
 const LIBRARY_USAGE: &str = include_str!("template/lua/library_usage.lua");
@@ -139,19 +138,8 @@ fn render(
     functions: &str,
 ) -> String {
     let shared = values::shared(model, &lua::syntax(command, "        "));
-    let crc = &model.crc;
-    let crc_update = if crc.params.refin {
-        "bxor(rshift(crc, 8), CRC_TABLE[band(bxor(crc, byte(key, i)), 0xff) + 1])".to_owned()
-    } else {
-        format!(
-            "bxor(band(lshift(crc, 8), {:#x}), CRC_TABLE[band(bxor(rshift(crc, {}), byte(key, i)), 0xff) + 1])",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(&common::render(SERVER_REFLECT, &shared, &[]), |xorout| {
-        format!("        crc = bxor(crc, {xorout:#x})\n")
-    });
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("lua/server", "lua"));
     // the frame solver of a whole-key scheme's key_for_slot needs the CRC of any bytes
     let crc_of = match model.rule {
         KeyRule::WholeKey => common::render(

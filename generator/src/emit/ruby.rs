@@ -2,8 +2,8 @@
 //! `ruby -w`: a module of module functions over byte strings that raise `ArgumentError`s.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model};
-use super::values;
+use super::model::{KeyRule, Model, Operators};
+use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/ruby/module.rb");
@@ -97,37 +97,11 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let crc = &model.crc;
     // unreflected, `crc >> (width - 8)` is below 256 already
-    let crc_update = if crc.params.refin {
-        "      crc = (crc >> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff]".to_owned()
-    } else {
-        format!(
-            "      crc = ((crc << 8) & {:#x}) ^ CRC_TABLE[(crc >> {}) ^ byte]",
-            crc.width_mask(),
-            crc.params.width - 8
-        )
-    };
-    let crc_finish = crc.finish(
-        &format!(
-            "    crc = crc.to_s(2).rjust({}, \"0\").reverse.to_i(2) # refin != refout: reflect the register\n",
-            crc.params.width
-        ),
-        |xorout| format!("    crc ^= {xorout:#x}\n"),
-    );
-    let r = &model.reduction;
-    let (slot_formula, slot_expression) = if r.shift == 0 && r.first == 0 && !r.needs_modulus() {
-        (
-            format!("crc & {:#x}", r.mask),
-            format!("crc & {:#x}", r.mask),
-        )
-    } else {
-        let formula = format!(
-            "((crc >> {}) & {:#x}) % SLOTS + FIRST_SLOT",
-            r.shift, r.mask
-        );
-        (formula.clone(), formula)
-    };
+    let (crc_update, crc_finish) =
+        values::crc_code(model, &shared, &[], &crc_parts!("ruby/crc", "rb"));
+    let slot_formula = model.reduction.formula("crc", Operators::Unsigned);
+    let slot_expression = slot_formula.clone();
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(
@@ -145,10 +119,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             "PrefixHasDelimiter",
         ),
     };
-    let lookup = match model.lookup {
-        Lookup::Split { .. } => common::render(LOOKUP_SPLIT, &shared, &[]),
-        Lookup::Columns => common::render(LOOKUP_COLUMNS, &shared, &[]),
-    };
+    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
     Ok(common::render(
         MODULE,
         &shared,

@@ -1,8 +1,9 @@
 //! The template values that mean the same in every language, from one [`Model`]: each
 //! language's emitter passes these to [`render`](super::common::render) with the few of its
-//! own (its literals, its CRC step), and its template names what it uses.
+//! own (its literals), and its template names what it uses. [`crc_code`] chooses the parts
+//! of a language's CRC loop and finish.
 
-use super::common::{comment_text, hex, rows, Syntax};
+use super::common::{comment_text, hex, render, rows, Syntax};
 use super::model::{KeyRule, Lookup, Model};
 
 /// Byte rows as hex literals, one row to a line behind `indent`, each byte followed by `,`.
@@ -54,7 +55,8 @@ pub(crate) fn alphabet_basis(alphabet: &[u8]) -> impl Iterator<Item = u8> + '_ {
 /// - the slots: `slots`, `first_slot`, `last_slot`, `value_limit`, `needs_modulus`
 ///   (`true` or `false`);
 /// - the CRC: `crc_width`, `crc_table` (hex rows of 8), `crc_start`, `reflected_note`,
-///   `crc_mask` (`width` bits set), `crc_top_shift` (`width - 8`), `shift`, `value_mask`,
+///   `crc_mask` (`width` bits set), `crc_top_shift` (`width - 8`), `xorout` (hex), `shift`,
+///   `value_mask`,
 ///   `value_bits`, and for languages without shifts (Lua 5.1) `shift_divisor` (`2^shift`)
 ///   and `value_modulus` (`2^value_bits`);
 /// - the tags: `tag_len`, `zero_tag`, `columns`, `kernel` (hex byte rows), `zero_int`,
@@ -110,6 +112,7 @@ pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, Strin
         ),
         ("crc_mask", format!("{:#x}", c.width_mask())),
         ("crc_top_shift", (c.params.width - 8).to_string()),
+        ("xorout", format!("{:#x}", c.params.xorout)),
         ("shift", r.shift.to_string()),
         ("value_mask", format!("{:#x}", r.mask)),
         ("value_bits", r.value_bits.to_string()),
@@ -156,4 +159,142 @@ pub(crate) fn shared(model: &Model, syntax: &Syntax) -> Vec<(&'static str, Strin
         ]);
     }
     values
+}
+
+/// The lookup part of a module: `split` (over the low and high tables) for a
+/// [`Lookup::Split`], else `columns`, rendered with the [`shared`] values alone.
+pub(crate) fn lookup(
+    model: &Model,
+    shared: &[(&str, String)],
+    split: &str,
+    columns: &str,
+) -> String {
+    let part = match model.lookup {
+        Lookup::Split { .. } => split,
+        Lookup::Columns => columns,
+    };
+    render(part, shared, &[])
+}
+
+/// A module's helper that reflects the register (the function a language's
+/// [`CrcParts::reflect`] calls), rendered with the [`shared`] values when the register is
+/// reflected at the end (`refin != refout`); else nothing.
+pub(crate) fn reflect_helper(model: &Model, shared: &[(&str, String)], helper: &str) -> String {
+    if model.crc.reflect_out() {
+        render(helper, shared, &[])
+    } else {
+        String::new()
+    }
+}
+
+/// One language's parts of the CRC: template texts over the [`shared`] values (and the
+/// language's own), which [`crc_code`] chooses between. [`crc_parts!`] reads them from a
+/// language's template folder.
+pub(crate) struct CrcParts<'a> {
+    /// The loop's step for a reflected register (`refin`), shifting right: one line (or
+    /// expression), its final newline left out.
+    pub step_reflected: &'a str,
+    /// The step for an unreflected register, shifting left within `crc_width` bits.
+    pub step_shifted: &'a str,
+    /// The final reflection of the register, when `refin != refout`.
+    pub reflect: &'a str,
+    /// The final xor with `xorout`, when it is not zero.
+    pub xorout: &'a str,
+    /// How the finish parts combine.
+    pub finish: Finish<'a>,
+}
+
+/// The [`CrcParts`] in the template files `<stem>_step_reflected.<ext>`,
+/// `<stem>_step_shifted.<ext>`, `<stem>_reflect.<ext>` and `<stem>_xorout.<ext>` under
+/// `emit/template/` (`crc_parts!("ruby/crc", "rb")`), finishing with [`Finish::Lines`]; a
+/// language with other parts or another finish replaces those fields.
+macro_rules! crc_parts {
+    ($stem:literal, $ext:literal) => {
+        $crate::emit::values::CrcParts {
+            step_reflected: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_step_reflected.",
+                $ext
+            )),
+            step_shifted: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_step_shifted.",
+                $ext
+            )),
+            reflect: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_reflect.",
+                $ext
+            )),
+            xorout: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/emit/template/",
+                $stem,
+                "_xorout.",
+                $ext
+            )),
+            finish: $crate::emit::values::Finish::Lines,
+        }
+    };
+}
+pub(crate) use crc_parts;
+
+/// How a language finishes the register after the last byte.
+pub(crate) enum Finish<'a> {
+    /// With statements: the parts are whole lines, each ending in a newline, one after the
+    /// other; no part is no lines.
+    Lines,
+    /// With one expression over the register named here: each part wraps the one before
+    /// it, named `{{crc}}` in its text (`reflect({{crc}})`); no part is the name alone.
+    Expression(&'a str),
+}
+
+/// The CRC's loop step and finish for `model` in one language, from its `parts` rendered
+/// with `own` values (a language's own, or its own spelling of a shared value) before the
+/// `shared` ones: the reflected or the shifted step as `model`'s `refin` says, then the
+/// reflection when `refin != refout` and the xor when `xorout` is not zero. Every
+/// emitter's `crc_update` and `crc_finish` come from here.
+pub(crate) fn crc_code(
+    model: &Model,
+    shared: &[(&str, String)],
+    own: &[(&str, String)],
+    parts: &CrcParts,
+) -> (String, String) {
+    let values: Vec<(&str, String)> = own.iter().chain(shared).cloned().collect();
+    let values = values.as_slice();
+    // a template file ends in a newline, which a step or an expression leaves out
+    let part = |text: &str, register: &[(&str, String)]| {
+        let text = render(text, values, register);
+        text.strip_suffix('\n')
+            .map_or_else(|| text.clone(), str::to_owned)
+    };
+    let crc = &model.crc;
+    let step = if crc.params.refin {
+        parts.step_reflected
+    } else {
+        parts.step_shifted
+    };
+    let update = part(step, &[]);
+    let finish = match parts.finish {
+        Finish::Lines => crc.finish(&render(parts.reflect, values, &[]), |_| {
+            render(parts.xorout, values, &[])
+        }),
+        Finish::Expression(register) => {
+            let mut expression = register.to_owned();
+            if crc.reflect_out() {
+                expression = part(parts.reflect, &[("crc", expression)]);
+            }
+            if crc.params.xorout != 0 {
+                expression = part(parts.xorout, &[("crc", expression)]);
+            }
+            expression
+        }
+    };
+    (update, finish)
 }

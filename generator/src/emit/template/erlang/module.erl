@@ -90,7 +90,7 @@ hashtag(Key) ->
 crc(<<Byte, Rest/binary>>, Crc) ->
 {{crc_update}}
 crc(<<>>, Crc) ->
-{{crc_finish}}.
+    {{crc_finish}}.
 {{crc_reflect}}
 %% The slot of a key: {{slot_formula}}, for the CRC of {{rule_doc}}.
 -spec slot(key()) -> slot().

@@ -1,0 +1,1 @@
+        crc = slotgen_crc_table[crc ^ bytes[i]];

@@ -1,0 +1,1 @@
+bxor({{crc}}, {{xorout}})

@@ -1,0 +1,1 @@
+		crc = crc>>8 ^ crcTable[byte(crc)^b]

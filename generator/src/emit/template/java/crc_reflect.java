@@ -1,0 +1,1 @@
+        crc = Integer.reverse(crc) >>> {{unused_bits}}; // refin != refout: reflect the register

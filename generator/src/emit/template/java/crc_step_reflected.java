@@ -1,0 +1,1 @@
+            crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];

@@ -1,0 +1,1 @@
+        crc = bxor(crc, {{xorout}})
