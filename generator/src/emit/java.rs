@@ -226,8 +226,8 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         "Integer.toUnsignedLong(crc)"
     };
     let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Unsigned),
-        r.formula(register, Operators::Unsigned),
+        r.formula("crc", Operators::Java),
+        r.formula(register, Operators::Java),
     );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => {

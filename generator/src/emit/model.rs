@@ -251,6 +251,9 @@ pub enum Operators {
     Gofmt,
     /// Erlang's: `bsr`, `band` and `rem`, hex as `16#3fff`.
     Erlang,
+    /// Java's, on a `long`: masks written with `L`, so that a mask of 32 bits is not the
+    /// `int` -1 widened (`crc & 0xffffffffL`).
+    Java,
     /// Elixir's functions: `bsr(crc, 16)`, `band(crc, 0x3fff)`, `rem(value, 1024)`.
     Elixir,
     /// Arithmetic for Lua 5.1, which has no bitwise operators: `floor(crc / 65536)` for the
@@ -309,6 +312,7 @@ impl Reduction {
         };
         let mask = match ops {
             Operators::Erlang => format!("16#{:x}", self.mask),
+            Operators::Java => format!("{:#x}L", self.mask),
             _ => format!("{:#x}", self.mask),
         };
         let compact = ops == Operators::Gofmt && self.needs_modulus() && self.first != 0;
@@ -796,6 +800,14 @@ mod tests {
                     "c band 16#3fff",
                     "((c bsr 16) band 16#7fff) rem 1024",
                     "(c band 16#ffffffff) rem 3000 + 1",
+                ],
+            ),
+            (
+                Operators::Java,
+                [
+                    "c & 0x3fffL",
+                    "((c >> 16) & 0x7fffL) % 1024",
+                    "(c & 0xffffffffL) % 3000 + 1",
                 ],
             ),
             (
