@@ -22,36 +22,7 @@ fn header(derivation: &Derivation, name: Option<&str>) -> Result<String, slotgen
 }
 
 /// Prints the `pair` lines of [`speakers`] for the headers `a.h` and `b.h`.
-const PAIR_DRIVER: &str = r#"
-#include <stdio.h>
-#include "a.h"
-#include "b.h"
-
-static void hex(const unsigned char *bytes, size_t len) {
-    size_t i;
-    for (i = 0; i < len; i++) {
-        printf("%02x", bytes[i]);
-    }
-}
-
-int main(void) {
-    unsigned char a_tag[A_TAG_LEN], b_tag[B_TAG_LEN];
-    printf("pair\ta\t%lu\t", a_slot("123456789", 9));
-    if (a_tag_for_slot(1, a_tag) != A_OK) return 1;
-    hex(a_tag, A_TAG_LEN);
-    putchar('\t');
-    if (a_tag_for_slot(A_SLOTS - 1, a_tag) != A_OK) return 1;
-    hex(a_tag, A_TAG_LEN);
-    printf("\npair\tb\t%lu\t", b_slot("123456789", 9));
-    if (b_tag_for_slot(1, b_tag) != B_OK) return 1;
-    hex(b_tag, B_TAG_LEN);
-    putchar('\t');
-    if (b_tag_for_slot(B_SLOTS - 1, b_tag) != B_OK) return 1;
-    hex(b_tag, B_TAG_LEN);
-    putchar('\n');
-    return 0;
-}
-"#;
+const PAIR_DRIVER: &str = include_str!("../../drivers/c/pair.c");
 
 #[test]
 fn two_c_headers_of_different_specs_in_one_program() {

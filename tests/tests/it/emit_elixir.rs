@@ -11,25 +11,11 @@ use slotgen_tests::{require_tool, speakers, workspace_root};
 
 /// Prints the `pair` lines of [`speakers`] for the modules `A` and `B`, then the two values
 /// the first seed document pins for `A`.
-const PAIR_DRIVER: &str = r##"
-for {name, m} <- [{"a", A}, {"b", B}] do
-  hex = &Base.encode16(&1, case: :lower)
-  IO.puts(Enum.join(["pair", name, m.slot("123456789"), hex.(m.tag_for_slot!(1)),
-    hex.(m.tag_for_slot!(m.slots() - 1))], "\t"))
-end
-IO.puts(:stderr, "seed\t#{A.slot("123456789")}\t#{A.slot("emq:{orders}:pending")}")
-"##;
+const PAIR_DRIVER: &str = include_str!("../../drivers/elixir/pair.exs");
 
 /// Prints `seed <key> <slot>` from the seed document's `slot/1` and `hashtag <key> <hashtag>`
 /// from its `hashtag/1` for every key of the keys file.
-const SEED_DRIVER: &str = r##"
-[keys_path] = System.argv()
-for k <- keys_path |> File.read!() |> String.split("\n") |> Enum.drop(-1) do
-  key = Base.decode16!(k, case: :lower)
-  IO.puts("slot\t#{k}\t#{Seed.slot(key)}")
-  IO.puts("hashtag\t#{k}\t#{Base.encode16(Seed.hashtag(key), case: :lower)}")
-end
-"##;
+const SEED_DRIVER: &str = include_str!("../../drivers/elixir/seed.exs");
 
 /// The Elixir module of `derivation` named `name`, through the registry.
 fn module(derivation: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {

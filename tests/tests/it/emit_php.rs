@@ -10,15 +10,7 @@ use slotgen_tests::{require_tool, speakers};
 
 /// Prints the `pair` lines of [`speakers`] for the classes `A\Slots` (`$argv[1]`) and
 /// `B\Slots` (`$argv[2]`).
-const PAIR_DRIVER: &str = r#"<?php
-declare(strict_types=1);
-require $argv[1];
-require $argv[2];
-foreach (['a' => A\Slots::class, 'b' => B\Slots::class] as $name => $class) {
-    echo implode("\t", ['pair', $name, $class::slot('123456789'), bin2hex($class::tagForSlot(1)),
-        bin2hex($class::tagForSlot($class::SLOTS - 1))]), "\n";
-}
-"#;
+const PAIR_DRIVER: &str = include_str!("../../drivers/php/pair.php");
 
 /// The PHP class of `derivation` named `name`, through the registry.
 fn class(derivation: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {

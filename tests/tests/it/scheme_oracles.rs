@@ -286,42 +286,7 @@ os.exit(0)
 
 /// The C program: for each hex key on standard input, the partition of 3, 12 and 100 by
 /// the library's own consistent partitioner.
-const RDKAFKA_PROGRAM: &str = r#"
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <librdkafka/rdkafka.h>
-
-int main(void) {
-    char err[512];
-    /* No bootstrap.servers: the client never connects anywhere. The partitioner does
-       not read its topic argument, but a real topic handle is passed all the same. */
-    rd_kafka_conf_t *conf = rd_kafka_conf_new();
-    rd_kafka_conf_set(conf, "log_level", "0", err, sizeof err);
-    rd_kafka_t *rk = rd_kafka_new(RD_KAFKA_PRODUCER, conf, err, sizeof err);
-    if (!rk) { fprintf(stderr, "rd_kafka_new: %s\n", err); return 1; }
-    rd_kafka_topic_t *rkt = rd_kafka_topic_new(rk, "slotgen", NULL);
-    if (!rkt) { fprintf(stderr, "rd_kafka_topic_new failed\n"); return 1; }
-    static const int32_t counts[] = {3, 12, 100};
-    char line[4096];
-    unsigned char key[2048];
-    while (fgets(line, sizeof line, stdin)) {
-        size_t n = strcspn(line, "\r\n"), len = n / 2;
-        for (size_t i = 0; i < len; i++) {
-            unsigned int byte;
-            sscanf(line + 2 * i, "%2x", &byte);
-            key[i] = (unsigned char)byte;
-        }
-        for (int c = 0; c < 3; c++)
-            printf(c ? " %d" : "%d", (int)rd_kafka_msg_partitioner_consistent(
-                                         rkt, key, len, counts[c], NULL, NULL));
-        printf("\n");
-    }
-    rd_kafka_topic_destroy(rkt);
-    rd_kafka_destroy(rk);
-    return 0;
-}
-"#;
+const RDKAFKA_PROGRAM: &str = include_str!("../../drivers/oracles/rdkafka_partitions.c");
 
 #[test]
 fn librdkafka_consistent_partitioner() {
@@ -395,62 +360,10 @@ fn librdkafka_consistent_partitioner() {
 
 /// The Codis and Couchbase rules, written out independently of slotgen, on Python's
 /// `zlib.crc32`: per key, Codis's slot of 1024, Couchbase's vBucket of 1024 and of 64.
-const PYTHON_PROGRAM: &str = r#"
-import sys, zlib
-def codis(key):
-    # first '{', then the first '}' after it: the bytes between, even none
-    i = key.find(b'{')
-    if i >= 0:
-        j = key.find(b'}', i + 1)
-        if j >= 0:
-            key = key[i + 1:j]
-    return zlib.crc32(key) % 1024
-def couchbase(key, n):
-    return ((zlib.crc32(key) >> 16) & 0x7fff) % n
-for line in sys.stdin:
-    key = bytes.fromhex(line.strip())
-    print(codis(key), couchbase(key, 1024), couchbase(key, 64))
-"#;
+const PYTHON_PROGRAM: &str = include_str!("../../drivers/oracles/zlib_slots.py");
 
 /// The same in Go, on `hash/crc32`.
-const GO_PROGRAM: &str = r#"
-package main
-
-import (
-	"bufio"
-	"bytes"
-	"encoding/hex"
-	"fmt"
-	"hash/crc32"
-	"os"
-)
-
-func codis(key []byte) uint32 {
-	if i := bytes.IndexByte(key, '{'); i >= 0 {
-		if j := bytes.IndexByte(key[i+1:], '}'); j >= 0 {
-			key = key[i+1 : i+1+j]
-		}
-	}
-	return crc32.ChecksumIEEE(key) % 1024
-}
-
-func couchbase(key []byte, n uint32) uint32 {
-	return ((crc32.ChecksumIEEE(key) >> 16) & 0x7fff) % n
-}
-
-func main() {
-	in := bufio.NewScanner(os.Stdin)
-	out := bufio.NewWriter(os.Stdout)
-	defer out.Flush()
-	for in.Scan() {
-		key, err := hex.DecodeString(in.Text())
-		if err != nil {
-			panic(err)
-		}
-		fmt.Fprintln(out, codis(key), couchbase(key, 1024), couchbase(key, 64))
-	}
-}
-"#;
+const GO_PROGRAM: &str = include_str!("../../drivers/oracles/crc32_slots.go");
 
 fn check_codis_couchbase(what: &str, answers: &[Vec<u64>], keys: &[Vec<u8>]) {
     let codis = Scheme::codis();
