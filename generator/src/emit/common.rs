@@ -6,7 +6,7 @@
 //!
 //! Each language keeps its code in one template file under `emit/template/`, written as a
 //! person would write that module by hand; the emitter fills in the spec's constants, and
-//! [`values::crc_code`](super::values::crc_code) chooses the template parts of the few
+//! `values::crc_code` chooses the template parts of the few
 //! lines that differ between CRCs (reflected or not, final reflection, `xorout`).
 
 use slotgen_tables::MAX_TAG_LEN;
