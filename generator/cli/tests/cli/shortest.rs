@@ -1,7 +1,22 @@
 //! `slotgen shortest` as a user runs it: formats, gap reports and exit codes.
 
-use crate::common::{crc::hash_crc16, crc::tarantool, slotgen, stdout};
 use std::process::{Command, Output};
+
+use crate::common::crc::{hash_crc16, tarantool};
+
+/// `slotgen shortest ARGS`.
+fn slotgen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .arg("shortest")
+        .args(args)
+        .output()
+        .expect("running slotgen")
+}
+
+/// Standard output as text, whatever the exit status (a gap report is printed on failure).
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
 
 fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
