@@ -114,6 +114,18 @@ impl From<Output> for Run {
 }
 
 impl Run {
+    /// Standard output holds `needle` (shown whole when it does not).
+    pub fn prints(&self, needle: &str) -> &Self {
+        assert!(self.stdout.contains(needle), "{}", self.stdout);
+        self
+    }
+
+    /// Standard error holds `needle` (shown whole when it does not).
+    pub fn says(&self, needle: &str) -> &Self {
+        assert!(self.stderr.contains(needle), "{}", self.stderr);
+        self
+    }
+
     /// Exit 0 and nothing on standard error.
     pub fn ok(&self) -> &Self {
         assert_eq!(self.code, Some(0), "{}{}", self.stdout, self.stderr);

@@ -142,11 +142,7 @@ fn redis_py_agrees_on_every_key() {
     let command = format!("python3 {}", conformance("redis_py.py"));
     let run = slotgen(&["verify", "--exec", &command]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
-    assert!(
-        run.stdout.contains("compared:   50000 keys, 0 disagree"),
-        "{}",
-        run.stdout
-    );
+    run.prints("compared:   50000 keys, 0 disagree");
     assert!(run.stdout.contains("verified:"), "{}", run.stdout);
     assert!(run.classes().is_empty());
 }
@@ -277,11 +273,7 @@ fn a_broken_adapter_is_named_by_its_class() {
             run.stdout
         );
         assert!(run.examples().iter().all(|e| e.0 == class));
-        assert!(
-            run.stderr.contains(&format!("in {class}:")),
-            "{}",
-            run.stderr
-        );
+        run.says(&format!("in {class}:"));
     }
 }
 
@@ -290,30 +282,14 @@ fn a_command_that_fails_or_miscounts_is_reported() {
     // exits at once with status 3, printing nothing
     let run = slotgen(&["verify", "--exec", "sh -c 'exit 3'", "--count", "100"]);
     assert_eq!(run.code, Some(1));
-    assert!(
-        run.stdout.contains("printed too few lines: 0 for 100 keys"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("the command failed: exit status: 3"),
-        "{}",
-        run.stdout
-    );
+    run.prints("printed too few lines: 0 for 100 keys");
+    run.prints("the command failed: exit status: 3");
 
     // echoes the first 10 lines: too few, and not slots
     let run = slotgen(&["verify", "--exec", "head -n 10", "--count", "100"]);
     assert_eq!(run.code, Some(1));
-    assert!(
-        run.stdout.contains("compared:   10 keys, 10 disagree"),
-        "{}",
-        run.stdout
-    );
-    assert!(
-        run.stdout.contains("too few lines: 10 for 100 keys"),
-        "{}",
-        run.stdout
-    );
+    run.prints("compared:   10 keys, 10 disagree");
+    run.prints("too few lines: 10 for 100 keys");
 
     // its standard error is shown when it fails
     let run = slotgen(&[
@@ -328,25 +304,13 @@ fn a_command_that_fails_or_miscounts_is_reported() {
     // refused command lines
     let run = slotgen(&["verify", "--exec", "'unbalanced"]);
     assert_eq!(run.code, Some(2));
-    assert!(
-        run.stderr.contains("is not a command line"),
-        "{}",
-        run.stderr
-    );
+    run.says("is not a command line");
     let run = slotgen(&["verify", "--exec", "slotgen-no-such-program"]);
     assert_eq!(run.code, Some(1));
-    assert!(
-        run.stderr.contains("cannot run `slotgen-no-such-program`"),
-        "{}",
-        run.stderr
-    );
+    run.says("cannot run `slotgen-no-such-program`");
     let run = slotgen(&["verify", "--exec", "true", "--count", "0"]);
     assert_eq!(run.code, Some(1));
-    assert!(
-        run.stderr.contains("--count 0 compares nothing"),
-        "{}",
-        run.stderr
-    );
+    run.says("--count 0 compares nothing");
     let run = slotgen(&["verify", "--exec", "true", "--count", "20000000"]);
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("too many keys"), "{}", run.stderr);
@@ -360,11 +324,7 @@ fn too_many_lines_are_reported() {
     let command = format!("sh -c 'python3 {}; echo 0'", conformance("redis_py.py"));
     let run = slotgen(&["verify", "--exec", &command, "--count", "1000"]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
-    assert!(
-        run.stdout.contains("compared:   1000 keys, 0 disagree"),
-        "{}",
-        run.stdout
-    );
+    run.prints("compared:   1000 keys, 0 disagree");
     assert!(
         run.stdout
             .contains("too many lines: 1 after the 1000 answers"),
@@ -431,11 +391,7 @@ fn the_emitted_go_package_agrees_on_every_key() {
     let adapter = dir.join("adapter");
     let run = slotgen(&["verify", "--exec", adapter.to_str().unwrap()]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
-    assert!(
-        run.stdout.contains("compared:   50000 keys, 0 disagree"),
-        "{}",
-        run.stdout
-    );
+    run.prints("compared:   50000 keys, 0 disagree");
 }
 
 #[test]
@@ -467,11 +423,7 @@ fn another_spec_is_verified_with_its_own_slots() {
     args.extend(spec);
     let run = slotgen(&args);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
-    assert!(
-        run.stdout.contains("CRC-16/MODBUS, 4096 slots"),
-        "{}",
-        run.stdout
-    );
+    run.prints("CRC-16/MODBUS, 4096 slots");
     // and redis-py, which hashes as Redis Cluster, disagrees with it
     if have_redis_py() {
         let command = format!("python3 {}", conformance("redis_py.py"));
@@ -502,11 +454,7 @@ fn redis_rb_agrees_on_every_key() {
     let command = format!("ruby {}", conformance("redis_rb.rb"));
     let run = slotgen(&["verify", "--exec", &command]);
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
-    assert!(
-        run.stdout.contains("compared:   50000 keys, 0 disagree"),
-        "{}",
-        run.stdout
-    );
+    run.prints("compared:   50000 keys, 0 disagree");
 }
 
 /// An adapter that computes each named scheme's slot from the system's own definition,

@@ -530,11 +530,7 @@ fn passwords_are_never_shown() {
     let url = format!("redis://:{secret}@127.0.0.1:{}", agreeing.port);
     let run = run(&["verify", "--redis", &url]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(
-        run.stdout.contains("server:     redis://:***@127.0.0.1:"),
-        "{}",
-        run.stdout
-    );
+    run.prints("server:     redis://:***@127.0.0.1:");
     assert!(!run.stderr.contains(secret) && !run.stdout.contains(secret));
 }
 
