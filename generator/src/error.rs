@@ -1,6 +1,6 @@
 //! The generator's errors.
 
-pub(crate) use crate::text::{show_byte, show_bytes};
+use crate::text::{show_byte, show_bytes};
 
 /// Why a spec cannot be derived, or a name cannot be resolved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

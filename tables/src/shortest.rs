@@ -86,29 +86,35 @@ impl<'a> ShortestTable<'a> {
                 slots: self.slots,
             });
         }
-        let start = usize::from(slot) * self.width;
-        let entry = &self.tags[start..start + self.width];
-        let len = entry.iter().position(|&b| b == 0).unwrap_or(self.width);
-        if len == 0 {
-            return Err(Error::NoShortTag {
-                slot,
-                max_len: self.max_len,
-            });
-        }
-        Ok(&entry[..len])
+        entry(self.tags, self.width, usize::from(slot)).ok_or(Error::NoShortTag {
+            slot,
+            max_len: self.max_len,
+        })
     }
 
     /// The number of slots that no tag of at most `max_len` symbols reaches.
     #[must_use]
     pub fn gaps(&self) -> usize {
-        if self.width == 0 {
-            return self.slots as usize;
-        }
-        self.tags
-            .chunks_exact(self.width)
-            .filter(|entry| entry[0] == 0)
-            .count()
+        gaps(self.tags, self.width, self.slots as usize)
     }
+}
+
+/// Entry `index` of `tags` (`width` bytes each, NUL-padded) without its padding; `None` for
+/// an empty entry (a gap). The one reading of both tables' entries.
+fn entry(tags: &[u8], width: usize, index: usize) -> Option<&[u8]> {
+    let start = index * width;
+    let entry = &tags[start..start + width];
+    let len = entry.iter().position(|&b| b == 0).unwrap_or(width);
+    (len > 0).then(|| &entry[..len])
+}
+
+/// How many of the `slots` entries of `tags` (`width` bytes each) are empty: every one when
+/// `width` is 0 (no slot has a tag).
+fn gaps(tags: &[u8], width: usize, slots: usize) -> usize {
+    if width == 0 {
+        return slots;
+    }
+    tags.chunks_exact(width).filter(|e| e[0] == 0).count()
 }
 
 /// For each slot of a named [`Scheme`], the first tag in order of length, then of a
@@ -178,32 +184,19 @@ impl<'a> SchemeShortestTable<'a> {
     /// - [`Error::NoShortSchemeTag`] when no tag of at most `max_len` symbols lands on
     ///   `slot` (a gap of the table).
     pub fn tag_for_slot(&self, slot: u32) -> Result<&'a [u8], Error> {
-        let (first, slots) = (self.scheme.offset(), self.scheme.slots());
-        let last = first + (slots - 1);
+        let (first, last) = (self.scheme.offset(), self.scheme.last());
         if !(first..=last).contains(&slot) {
             return Err(Error::SchemeSlotOutOfRange { slot, first, last });
         }
-        let start = (slot - first) as usize * self.width;
-        let entry = &self.tags[start..start + self.width];
-        let len = entry.iter().position(|&b| b == 0).unwrap_or(self.width);
-        if len == 0 {
-            return Err(Error::NoShortSchemeTag {
-                slot,
-                max_len: self.max_len,
-            });
-        }
-        Ok(&entry[..len])
+        entry(self.tags, self.width, (slot - first) as usize).ok_or(Error::NoShortSchemeTag {
+            slot,
+            max_len: self.max_len,
+        })
     }
 
     /// The number of slots that no tag of at most `max_len` symbols reaches.
     #[must_use]
     pub fn gaps(&self) -> usize {
-        if self.width == 0 {
-            return self.scheme.slots() as usize;
-        }
-        self.tags
-            .chunks_exact(self.width)
-            .filter(|entry| entry[0] == 0)
-            .count()
+        gaps(self.tags, self.width, self.scheme.slots() as usize)
     }
 }

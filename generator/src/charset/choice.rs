@@ -10,9 +10,9 @@ use super::Charset;
 use crate::algebra::affine::ByteDeltas;
 use crate::alphabet::{for_each_affine_subset, largest_affine_subset};
 use crate::derive::max_tag_len;
-use crate::error::show_bytes;
 use crate::gf2::Span;
 use crate::spec::{check_crc, SlotCount};
+use crate::text::show_bytes;
 use crate::{Alphabet, Error};
 
 /// The alphabet [`choose`] picked inside a charset.

@@ -1,6 +1,6 @@
 //! The charset mini-language: [`Charset`], the bytes a tag may use, in a search order.
 
-use crate::error::show_bytes;
+use crate::text::show_bytes;
 use crate::Error;
 
 /// The named charsets: name and bracket expression.
@@ -397,7 +397,7 @@ fn check_distinct(symbols: &[u8]) -> Result<(), String> {
         if std::mem::replace(&mut seen[usize::from(b)], true) {
             return Err(format!(
                 "{} is listed twice: list each byte once",
-                crate::error::show_byte(b)
+                crate::text::show_byte(b)
             ));
         }
     }

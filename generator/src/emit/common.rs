@@ -45,7 +45,7 @@ pub fn describe(derivation: &Derivation) -> String {
         "{}, {} slots, alphabet `{}`, {}-symbol tags (base slot {}, {} tags per slot)",
         derivation.crc_name(),
         derivation.spec.slots,
-        crate::error::show_bytes(derivation.alphabet.symbols()),
+        crate::text::show_bytes(derivation.alphabet.symbols()),
         derivation.tag_len,
         derivation.base_slot(),
         1u64 << derivation.kernel.len(),
@@ -218,7 +218,7 @@ pub fn describe_scheme(derivation: &SchemeDerivation) -> String {
     let hash_tag = derivation
         .spec
         .hash_tag
-        .map(|pair| format!(", hash_tag `{}`", crate::error::show_bytes(&pair)))
+        .map(|pair| format!(", hash_tag `{}`", crate::text::show_bytes(&pair)))
         .unwrap_or_default();
     let first = scheme.offset();
     let kernel = derivation.kernel.len();
@@ -247,7 +247,7 @@ pub fn describe_scheme(derivation: &SchemeDerivation) -> String {
         derivation.spec.name.name(),
         scheme.slots(),
         scheme.last(),
-        crate::error::show_bytes(derivation.alphabet.symbols()),
+        crate::text::show_bytes(derivation.alphabet.symbols()),
         derivation.tag_len,
     )
 }

@@ -383,14 +383,7 @@ impl Tags {
         tag
     }
 
-    /// Whether every slot has the same number of tags: one value a slot
-    /// (`value_limit == slots`), as when the low bits are solved for.
-    #[must_use]
-    pub fn one_value_per_slot(&self, slots: u32) -> bool {
-        self.value_limit == u64::from(slots)
-    }
-
-    /// How many tags one value has: `2^kernel`, as text (it may pass 64 bits).
+    /// How many tags one value has: `2^kernel` (a `u128`: it may pass 64 bits).
     #[must_use]
     pub fn per_value(&self) -> u128 {
         1u128 << self.kernel.len()
@@ -685,7 +678,7 @@ impl Model {
                 first,
                 reduction.last(),
                 rule.describe(),
-                crate::error::show_bytes(d.alphabet.symbols()),
+                crate::text::show_bytes(d.alphabet.symbols()),
                 tag_len,
                 d.solved.describe(),
             ),
