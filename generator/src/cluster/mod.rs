@@ -42,7 +42,7 @@ pub use error::Error;
 pub use placement::{skew, NodeLoad, Placement};
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
-    ranges_of, show_ranges, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source,
+    ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source,
     Topology,
 };
 
