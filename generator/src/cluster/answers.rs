@@ -235,27 +235,35 @@ fn shard_of(
 ) -> Result<Option<Shard>, String> {
     let mut primaries = Vec::new();
     let mut replicas = Vec::new();
+    let mut failed_primaries = Vec::new();
     for node in nodes {
         if let Some(reason) = failed(&node.id, node.health.as_deref(), flagged) {
             // After a failover, the replaced primary stays listed as a failed `master`:
-            // of the new primary's shard (Valkey 8.0), or of a shard of its own without
+            // in the new primary's shard (Valkey 8.0), or in a shard of its own without
             // slots (Redis 7.0), until it comes back as a replica.
-            let ranges = if node.role == Role::Primary {
-                ranges.clone()
-            } else {
-                Vec::new()
-            };
-            left_out.push(LeftOut {
+            let out = LeftOut {
                 node,
-                ranges,
+                ranges: Vec::new(),
                 reason,
-            });
+            };
+            match out.node.role {
+                Role::Primary => failed_primaries.push(out),
+                Role::Replica => left_out.push(out),
+            }
             continue;
         }
         match node.role {
             Role::Primary => primaries.push(node),
             Role::Replica => replicas.push(node),
         }
+    }
+    // The slots are a failed primary's only when no other primary took them.
+    let replaced = !failed_primaries.is_empty();
+    for mut out in failed_primaries {
+        if primaries.is_empty() {
+            out.ranges.clone_from(&ranges);
+        }
+        left_out.push(out);
     }
     if primaries.len() > 1 {
         return Err(format!(
@@ -274,11 +282,12 @@ fn shard_of(
             replicas,
             ranges,
         })),
-        // A shard whose primary failed and no replica took over yet.
-        None if !ranges.is_empty() => Err(format!(
-            "the shard of slots {} has no primary that is not failed (a failover in progress?); try again when it has one",
+        None if !ranges.is_empty() && !replaced => Err(format!(
+            "the shard of slots {} has no primary",
             show_ranges(&ranges)
         )),
+        // A shard whose primary failed and no replica took over (yet): its slots are
+        // served by no node.
         None => {
             for node in replicas {
                 left_out.push(LeftOut {
@@ -564,7 +573,7 @@ mod tests {
                 vec![0, 9],
                 vec![primary(), node(&b, "master", "online")],
             )]),
-            Value::Array(vec![shard(vec![0, 9], vec![node(&a, "master", "fail")])]),
+            Value::Array(vec![shard(vec![0, 9], vec![node(&b, "replica", "online")])]),
             Value::Int(3),
         ] {
             assert!(parse_shards(&bad, "h", &none).is_err(), "{bad:?}");
@@ -595,7 +604,8 @@ mod tests {
         assert!(!shards[0].replicas[0].serves());
         assert_eq!(left_out[0].node.id, old);
         assert_eq!(left_out[0].reason, "`CLUSTER SHARDS` gives it health `fail`");
-        assert_eq!(show_ranges(&left_out[0].ranges), "0-9");
+        // the slots are the new primary's
+        assert!(left_out[0].ranges.is_empty());
         // Redis 7.0: the replaced primary in a shard of its own, without slots
         let redis = Value::Array(vec![
             shard(vec![], vec![node(&old, "master", "fail")]),
@@ -616,6 +626,17 @@ mod tests {
             left_out[0].reason,
             "the node asked flags it `fail?` in `CLUSTER NODES`"
         );
+        // a failed primary that no replica replaced (a cluster that does not require full
+        // coverage stays `ok`): left out with its slots, which no shard owns; its replica,
+        // without a primary, too
+        let alone = Value::Array(vec![shard(
+            vec![0, 9],
+            vec![node(&old, "master", "fail"), node(&r, "replica", "online")],
+        )]);
+        let (shards, left_out) = parse_shards(&alone, "h", &none).unwrap();
+        assert!(shards.is_empty());
+        assert_eq!(show_ranges(&left_out[0].ranges), "0-9");
+        assert_eq!(left_out[1].reason, "its shard has no primary");
     }
 
     #[test]

@@ -146,8 +146,8 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                     writeln!(
                         out,
                         "node\t{}\t{}\t{}\t{:.2}%\t{}",
-                        node.id,
-                        node.addr,
+                        slotgen::text::field(node.id.as_bytes()),
+                        slotgen::text::field(node.addr.as_bytes()),
                         load.keys,
                         share(load.keys),
                         load.slots_used
@@ -161,7 +161,11 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
             )?;
             for (slot, keys) in &top {
                 match owner_of(*slot) {
-                    Some(node) => writeln!(out, "slot\t{slot}\t{keys}\t{}", node.addr)?,
+                    Some(node) => writeln!(
+                        out,
+                        "slot\t{slot}\t{keys}\t{}",
+                        slotgen::text::field(node.addr.as_bytes())
+                    )?,
                     None => writeln!(out, "slot\t{slot}\t{keys}")?,
                 }
             }
