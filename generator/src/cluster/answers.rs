@@ -304,7 +304,11 @@ fn shard_of(
 /// The shards of a `CLUSTER SHARDS` answer, and the nodes left out: those that it gives
 /// health `fail` or `failed`, or that `flagged` names. Every node has an id of 40 hex
 /// digits, a host that is an IP address or a hostname, and a port in 1..65535.
-pub(super) fn parse_shards(value: &Value, entry_host: &str, flagged: &Flagged) -> Result<Map, String> {
+pub(super) fn parse_shards(
+    value: &Value,
+    entry_host: &str,
+    flagged: &Flagged,
+) -> Result<Map, String> {
     let list = items(value).ok_or("the answer is not a list of shards")?;
     let mut shards = Vec::new();
     let mut left_out = Vec::new();
@@ -371,7 +375,11 @@ pub(super) fn parse_shards(value: &Value, entry_host: &str, flagged: &Flagged) -
 
 /// The shards of a `CLUSTER SLOTS` answer: `[first, last, [host, port, id, ...], replicas...]`
 /// per range, grouped by primary; the nodes that `flagged` names are left out.
-pub(super) fn parse_slots(value: &Value, entry_host: &str, flagged: &Flagged) -> Result<Map, String> {
+pub(super) fn parse_slots(
+    value: &Value,
+    entry_host: &str,
+    flagged: &Flagged,
+) -> Result<Map, String> {
     let list = items(value).ok_or("the answer is not a list of slot ranges")?;
     if list.len() > usize::from(SLOTS) {
         return Err("more slot ranges than slots".to_owned());
@@ -395,7 +403,11 @@ pub(super) fn parse_slots(value: &Value, entry_host: &str, flagged: &Flagged) ->
                 || format!("of slots {r}"),
                 |id| format!("`{}`", escape_cut(id.as_bytes())),
             );
-            let host = match parts.first().and_then(text).filter(|h| !h.is_empty() && h != "?") {
+            let host = match parts
+                .first()
+                .and_then(text)
+                .filter(|h| !h.is_empty() && h != "?")
+            {
                 Some(host) => host_of(&host, &named)?,
                 None => entry_host.to_owned(),
             };
@@ -465,13 +477,17 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
                 escape_cut(word.as_bytes())
             ));
         };
-        let slot = slot.parse::<u16>().ok().filter(|&s| s < SLOTS).ok_or_else(|| {
-            format!(
-                "`{}`: the slot is not in 0..{}",
-                escape_cut(word.as_bytes()),
-                super::SLOTS
-            )
-        })?;
+        let slot = slot
+            .parse::<u16>()
+            .ok()
+            .filter(|&s| s < SLOTS)
+            .ok_or_else(|| {
+                format!(
+                    "`{}`: the slot is not in 0..{}",
+                    escape_cut(word.as_bytes()),
+                    super::SLOTS
+                )
+            })?;
         if migrations.len() >= usize::from(SLOTS) {
             return Err("more migrations than slots".to_owned());
         }
@@ -519,7 +535,10 @@ mod tests {
         assert_eq!(migrations[0].slot, 5461);
         assert_eq!(migrations[0].kind, MigrationKind::Importing);
         assert_eq!(migrations[1].peer, c);
-        assert_eq!(parse_flags(&text).unwrap(), Flagged::from([(c, "fail?".to_owned())]));
+        assert_eq!(
+            parse_flags(&text).unwrap(),
+            Flagged::from([(c, "fail?".to_owned())])
+        );
         assert!(parse_nodes("a b master").is_err());
         let bad_slot = format!("{a} h:1@2 myself,master - 0 0 1 connected [16384->-{b}]");
         assert!(parse_nodes(&bad_slot).is_err());
@@ -603,7 +622,10 @@ mod tests {
         assert_eq!(shards[0].replicas.len(), 1);
         assert!(!shards[0].replicas[0].serves());
         assert_eq!(left_out[0].node.id, old);
-        assert_eq!(left_out[0].reason, "`CLUSTER SHARDS` gives it health `fail`");
+        assert_eq!(
+            left_out[0].reason,
+            "`CLUSTER SHARDS` gives it health `fail`"
+        );
         // the slots are the new primary's
         assert!(left_out[0].ranges.is_empty());
         // Redis 7.0: the replaced primary in a shard of its own, without slots
@@ -618,7 +640,10 @@ mod tests {
         let flagged = Flagged::from([(s.clone(), "fail?".to_owned())]);
         let suspect = Value::Array(vec![shard(
             vec![0, 9],
-            vec![node(&new, "master", "online"), node(&s, "replica", "online")],
+            vec![
+                node(&new, "master", "online"),
+                node(&s, "replica", "online"),
+            ],
         )]);
         let (shards, left_out) = parse_shards(&suspect, "h", &flagged).unwrap();
         assert!(shards[0].replicas.is_empty());
@@ -658,11 +683,19 @@ mod tests {
         };
         let bulk = |s: &[u8]| Value::BulkString(s.to_vec());
         for (name, value, needle) in [
-            ("id", bulk(b"a\tb\nc"), r"has id `a\x09b\x0ac`, not 40 hex digits"),
+            (
+                "id",
+                bulk(b"a\tb\nc"),
+                r"has id `a\x09b\x0ac`, not 40 hex digits",
+            ),
             ("id", bulk(&[b'g'; 40]), "the node at 127.0.0.1:7000 has id"),
             ("endpoint", bulk(b"h\x1b[2J"), r"has host `h\x1b[2J`"),
             ("ip", bulk(b"10.0.0.1\tx"), r"has host `10.0.0.1\x09x`"),
-            ("port", bulk(b"70\n00"), r"has port `70\x0a00`, not a number in 1..65535"),
+            (
+                "port",
+                bulk(b"70\n00"),
+                r"has port `70\x0a00`, not a number in 1..65535",
+            ),
             ("port", Value::Int(0), "has port `0`"),
             ("port", Value::Int(65536), "has port `65536`"),
             ("role", bulk(b"boss\x1b"), r"has role `boss\x1b`"),

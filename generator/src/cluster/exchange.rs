@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 use redis::{ConnectionAddr, ConnectionInfo, Value};
 
 use super::answers::{
-    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, split_addr,
-    MAX_TEXT,
+    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};

@@ -50,7 +50,10 @@ pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
         let slots = if gone.ranges.is_empty() {
             String::new()
         } else {
-            format!(" (the map still gives it slots {})", cluster::show_ranges(&gone.ranges))
+            format!(
+                " (the map still gives it slots {})",
+                cluster::show_ranges(&gone.ranges)
+            )
         };
         eprintln!(
             "slotgen: note: {} {} ({}) is left out{slots}: {}; it is not asked and gets no keys",
