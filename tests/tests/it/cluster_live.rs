@@ -382,7 +382,6 @@ fn a_valkey_server_cluster() {
 fn scenario(cluster: &ReplicatedCluster) {
     let url = cluster.url();
     let ids: Vec<String> = cluster.primaries.iter().map(RedisServer::node_id).collect();
-    help_examples_run(&url);
 
     // --- nodes: as CLUSTER SHARDS reads here, and as the harness built it
     let nodes = slotgen(&["nodes", "--redis", &url], b"");
@@ -505,6 +504,10 @@ fn scenario(cluster: &ReplicatedCluster) {
             .unwrap();
         assert_eq!(acked, 1, "the replica took the writes");
     }
+    // the examples of --help, once the replicas have data (`--role replica` leaves out a
+    // replica that is `loading`, which it is until it has taken a write)
+    wait_all_online(&mut cluster.primaries[0].connect());
+    help_examples_run(&url);
     for node in cluster.nodes() {
         redis::cmd("ACL")
             .arg("SETUSER")

@@ -115,7 +115,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                 let serving: Vec<&Node> = all.iter().copied().filter(|n| n.serves()).collect();
                 for n in all.iter().filter(|n| !n.serves()) {
                     eprintln!(
-                        "slotgen: note: {role} {} ({}) is left out: its health is `{}`, it does not serve requests yet",
+                        "slotgen: note: {role} {} ({}) is left out: its health is `{}`, it does not serve requests yet (a replica is `loading` until it has taken its first write)",
                         field(n.id.as_bytes()),
                         field(n.addr.as_bytes()),
                         health(n)
@@ -135,7 +135,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
         }
     };
     if nodes.is_empty() {
-        bail!("the cluster has no {role} that serves requests: give --role primary, or add replicas to the cluster (or wait until they have synchronised)");
+        bail!("the cluster has no {role} that serves requests: give --role primary, add replicas to the cluster, or write to it so that its replicas take a first write and are `online`");
     }
     if args.include_migrating {
         note_migrations(&topology, "kept and marked (--include-migrating)");
