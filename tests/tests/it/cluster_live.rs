@@ -1077,6 +1077,34 @@ fn placement_without_a_server_counts_per_slot() {
     let max = *expected.iter().max().unwrap();
     assert_eq!(json["skew"]["max"], max);
     assert_eq!(json["skew"]["per"], "slot");
+    // 5000 keys over 16384 slots: too few for max / mean to mean anything, and said so
+    assert!(json["skew"]["ratio"].is_null(), "{}", json["skew"]);
+    assert_eq!(json["skew"]["min_keys"], 163_840);
+    let thin = slotgen(&["placement"], b"a\nb\nc\nd\ne\n");
+    let skew_row = thin.rows().into_iter().find(|r| r[0] == "skew").unwrap();
+    assert_eq!(skew_row[1], "-");
+    assert!(
+        skew_row[2].starts_with("not measured: 5 keys over 16384 slots, fewer than 10 a slot"),
+        "{skew_row:?}"
+    );
+    // from 10 keys a slot on average: the fullest slot over the mean
+    let many: Vec<String> = (0..163_840).map(|i| format!("user:{i}")).collect();
+    let mut per_slot = vec![0u64; 16384];
+    for key in &many {
+        per_slot[usize::from(slot(key.as_bytes()))] += 1;
+    }
+    let fullest = *per_slot.iter().max().unwrap();
+    let json: serde_json::Value = serde_json::from_str(
+        slotgen(
+            &["placement", "--format", "json"],
+            (many.join("\n") + "\n").as_bytes(),
+        )
+        .ok(),
+    )
+    .unwrap();
+    assert_eq!(json["skew"]["max"], fullest);
+    assert_eq!(json["skew"]["mean"], 10.0);
+    assert_eq!(json["skew"]["ratio"], fullest as f64 / 10.0);
     assert!(json.get("nodes").is_none());
     slotgen(&["placement", "--hex"], b"7b617d\nzz\n").fails_with("key 2 is not hex");
 }
