@@ -267,7 +267,7 @@ impl Topology {
     ///
     /// # Errors
     ///
-    /// [`Error::Url`], [`Error::Unreachable`], [`Error::TimedOut`],
+    /// [`Error::Url`], [`Error::Unreachable`], [`Error::NodeUnreachable`], [`Error::TimedOut`],
     /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NotCluster`],
     /// [`Error::ClusterState`], [`Error::Refused`], [`Error::Malformed`], each naming the
     /// URL with its password redacted.
