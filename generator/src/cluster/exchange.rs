@@ -115,17 +115,15 @@ impl Exchange {
                 reason,
             }
         };
-        let map = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP) {
-            Ok(value) => Ok(value),
-            Err(Error::Refused { reason, .. }) => Err(reason),
-            Err(e) => return Err(e),
-        };
-        let map = match map {
+        let (map, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP) {
             Ok(value) => (value, Source::ClusterShards),
-            Err(shards_refused) => (
+            Err(Error::Refused { reason, .. }) => (
                 self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?,
-                Source::ClusterSlots { shards_refused },
+                Source::ClusterSlots {
+                    shards_refused: reason,
+                },
             ),
+            Err(e) => return Err(e),
         };
         // The node asked: its flags of every node (`fail`, `fail?`), and its own migrations.
         let nodes = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
@@ -133,19 +131,19 @@ impl Exchange {
         let flagged = parse_flags(&nodes).map_err(malformed("CLUSTER NODES"))?;
         let (entry_id, entry_migrations) =
             parse_nodes(&nodes).map_err(malformed("CLUSTER NODES"))?;
-        let (shards, left_out) = match &map.1 {
+        let (shards, left_out) = match &source {
             Source::ClusterShards => {
-                parse_shards(&map.0, &host, &flagged).map_err(malformed("CLUSTER SHARDS"))?
+                parse_shards(&map, &host, &flagged).map_err(malformed("CLUSTER SHARDS"))?
             }
             Source::ClusterSlots { .. } => {
-                parse_slots(&map.0, &host, &flagged).map_err(malformed("CLUSTER SLOTS"))?
+                parse_slots(&map, &host, &flagged).map_err(malformed("CLUSTER SLOTS"))?
             }
         };
         let mut topology = Topology {
             shards,
             left_out,
             migrations: entry_migrations,
-            source: map.1,
+            source,
         };
         topology
             .sort_and_check()
@@ -153,9 +151,9 @@ impl Exchange {
                 Source::ClusterShards => "CLUSTER SHARDS",
                 Source::ClusterSlots { .. } => "CLUSTER SLOTS",
             }))?;
-        // Only a primary that owns slots can have slots in migration (the importing end of
-        // a slot also reports it when the slot is new to it, and the migrating end always
-        // does). Failed nodes are left out of the shards already.
+        // The other primaries that own slots, for their slots in migration: a primary without
+        // slots (a new node being filled) reports only slots it imports, which their owner
+        // reports as migrating too. Failed nodes are out of the shards already.
         let primaries: Vec<Node> = topology
             .shards
             .iter()
