@@ -13,8 +13,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use crate::cluster_live::{cluster_with, keyslots, map_rows, plain, slotgen, Run};
-use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster};
+use crate::cluster_live::{cluster_with, keyslots, map_rows, plain, slotgen, wait_all_online, Run};
+use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster, RANGES};
 
 /// The node timeout of the clusters here, in milliseconds: a stopped primary is marked
 /// `fail` and replaced within a few seconds.
@@ -95,14 +95,26 @@ fn gone_or_left_out(run: &Run, dead_id: &str, dead_addr: &str) {
 }
 
 fn failover(mut cluster: ReplicatedCluster) {
-    // a write on every shard, so that every replica's offset moves from 0 (`online`)
-    for (i, primary) in cluster.primaries.iter().enumerate() {
+    // a write on every shard, so that every replica's offset moves from 0 (`online`): a key
+    // whose slot, by the server's CLUSTER KEYSLOT, is the shard's
+    for (primary, &(first, last)) in cluster.primaries.iter().zip(&RANGES) {
         let mut con = primary.connect();
+        let key = (0..)
+            .map(|n| format!("warm:{n}"))
+            .find(|key| {
+                let slot: u16 = redis::cmd("CLUSTER")
+                    .arg("KEYSLOT")
+                    .arg(key)
+                    .query(&mut con)
+                    .unwrap();
+                (first..=last).contains(&slot)
+            })
+            .unwrap();
         redis::cmd("SET")
-            .arg(format!("warm{i}"))
+            .arg(&key)
             .arg(1)
             .query::<()>(&mut con)
-            .ok();
+            .unwrap();
         let acked: i64 = redis::cmd("WAIT")
             .arg(1)
             .arg(10_000)
@@ -110,6 +122,8 @@ fn failover(mut cluster: ReplicatedCluster) {
             .unwrap();
         assert_eq!(acked, 1);
     }
+    // and the node asked has heard of every replica's new offset
+    wait_all_online(&mut cluster.primaries[1].connect());
     let url = format!("redis://127.0.0.1:{}", cluster.primaries[1].port);
     let dead_id = cluster.primaries[0].node_id();
     let dead_addr = format!("127.0.0.1:{}", cluster.primaries[0].port);
