@@ -67,9 +67,24 @@ impl RedisServer {
     ///
     /// As [`start`](Self::start).
     pub fn start_program(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
+        Self::start_with(program, cluster, password, &[])
+    }
+
+    /// As [`start_program`](Self::start_program), with more arguments of the server's command
+    /// line (`--cluster-node-timeout 1000`).
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_with(
+        program: &str,
+        cluster: bool,
+        password: Option<&str>,
+        extra: &[&str],
+    ) -> io::Result<Self> {
         let mut last = None;
         for _ in 0..3 {
-            match Self::start_once(program, cluster, password) {
+            match Self::start_once(program, cluster, password, extra) {
                 Ok(server) => return Ok(server),
                 Err(e) => last = Some(e),
             }
@@ -77,7 +92,12 @@ impl RedisServer {
         Err(last.expect("three attempts"))
     }
 
-    fn start_once(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
+    fn start_once(
+        program: &str,
+        cluster: bool,
+        password: Option<&str>,
+        extra: &[&str],
+    ) -> io::Result<Self> {
         let dir = tempfile::Builder::new().prefix("slotgen-redis").tempdir()?;
         let socket = dir.path().join("redis.sock");
         let port = free_port();
@@ -104,6 +124,7 @@ impl RedisServer {
         if let Some(password) = password {
             command.args(["--requirepass", password, "--masterauth", password]);
         }
+        command.args(extra);
         let child = command
             .current_dir(dir.path())
             .stdin(Stdio::null())
@@ -213,10 +234,23 @@ impl RedisServer {
     }
 }
 
-impl Drop for RedisServer {
-    fn drop(&mut self) {
+impl RedisServer {
+    /// The server's process id.
+    #[must_use]
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Stops the server: kills its process (by its own id) and waits for it.
+    pub fn stop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+impl Drop for RedisServer {
+    fn drop(&mut self) {
+        self.stop();
     }
 }
 
@@ -321,7 +355,22 @@ impl ReplicatedCluster {
     ///
     /// When a server does not start, a command is refused, or the cluster does not settle.
     pub fn start(program: &str, replicas: usize, password: Option<&str>) -> io::Result<Self> {
-        let start = || RedisServer::start_program(program, true, password);
+        Self::start_with(program, replicas, password, &[])
+    }
+
+    /// As [`start`](Self::start), with more arguments of every server's command line
+    /// (`--cluster-node-timeout 1000`, for a failover within seconds).
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_with(
+        program: &str,
+        replicas: usize,
+        password: Option<&str>,
+        extra: &[&str],
+    ) -> io::Result<Self> {
+        let start = || RedisServer::start_with(program, true, password, extra);
         let primaries = (0..3).map(|_| start()).collect::<io::Result<Vec<_>>>()?;
         let replicas = (0..3)
             .map(|_| (0..replicas).map(|_| start()).collect())

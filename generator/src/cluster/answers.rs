@@ -7,8 +7,11 @@ use std::collections::BTreeMap;
 
 use redis::Value;
 
-use super::topology::{show_ranges, Migration, MigrationKind, Node, Role, Shard, SlotRange};
+use super::topology::{
+    show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,
+};
 use super::{MAX_NODES, SLOTS};
+use crate::text::escape_cut;
 
 /// Node ids, hosts and other strings of an answer are at most this many bytes.
 pub(super) const MAX_TEXT: usize = 1024;
@@ -33,6 +36,105 @@ pub(super) fn split_addr(addr: &str) -> Option<(&str, u16)> {
         .and_then(|h| h.strip_suffix(']'))
         .unwrap_or(host);
     Some((host, port.parse().ok()?))
+}
+
+/// A node id: 40 hex digits, as `CLUSTER MYID` gives it; `at` names the node (its address)
+/// in the reason when the id is anything else.
+pub(super) fn node_id(id: &str, at: &str) -> Result<String, String> {
+    if id.len() == 40 && id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        Ok(id.to_owned())
+    } else {
+        Err(format!(
+            "the node at {at} has id `{}`, not 40 hex digits",
+            escape_cut(id.as_bytes())
+        ))
+    }
+}
+
+/// A host as a node gives it (`ip`, `endpoint`, `hostname`, or the first field of a
+/// `CLUSTER SLOTS` entry): an IPv4 or IPv6 address or a hostname, so letters, digits, `.`,
+/// `-`, `_`, `:` and `%` (an IPv6 zone); anything else is refused, naming the node.
+fn host_of(host: &str, node: &str) -> Result<String, String> {
+    let allowed = |b: u8| b.is_ascii_alphanumeric() || b".-_:%".contains(&b);
+    if host.bytes().all(allowed) {
+        Ok(host.to_owned())
+    } else {
+        Err(format!(
+            "node {node} has host `{}`, which is neither an IP address nor a hostname",
+            escape_cut(host.as_bytes())
+        ))
+    }
+}
+
+/// A port: a number in 1..65535; anything else is refused, naming the node.
+fn port_of(value: Option<&Value>, node: &str) -> Result<u16, String> {
+    let Some(value) = value else {
+        return Err(format!("node {node} has no port"));
+    };
+    int(value)
+        .and_then(|p| u16::try_from(p).ok())
+        .filter(|&p| p > 0)
+        .ok_or_else(|| {
+            format!(
+                "node {node} has port `{}`, not a number in 1..65535",
+                shown(value)
+            )
+        })
+}
+
+/// A value of an answer as a message shows it: its text escaped and cut, or its kind.
+fn shown(value: &Value) -> String {
+    match value {
+        Value::BulkString(bytes) => escape_cut(bytes),
+        Value::SimpleString(s) | Value::VerbatimString { text: s, .. } => escape_cut(s.as_bytes()),
+        Value::Int(n) => n.to_string(),
+        Value::Nil => "nil".to_owned(),
+        _ => "a value that is not text".to_owned(),
+    }
+}
+
+/// The reason a node is left out of the map, when `health` (of `CLUSTER SHARDS`) or the
+/// flags that the node asked gives it in `CLUSTER NODES` (`flagged`) say it failed: health
+/// `fail` (Redis 7.0, Valkey 8.0) or `failed` (the documentation's word), flags `fail`,
+/// `fail?` (suspected by the node asked) or `noaddr`.
+fn failed(id: &str, health: Option<&str>, flagged: &Flagged) -> Option<String> {
+    if let Some(h @ ("fail" | "failed")) = health {
+        return Some(format!("`CLUSTER SHARDS` gives it health `{h}`"));
+    }
+    flagged
+        .get(id)
+        .map(|flags| format!("the node asked flags it `{flags}` in `CLUSTER NODES`"))
+}
+
+/// The nodes that the node asked flags as failed in its `CLUSTER NODES` (`fail`, `fail?`,
+/// `noaddr`), by id, with those flags.
+pub(super) type Flagged = BTreeMap<String, String>;
+
+/// The ids of the nodes that a `CLUSTER NODES` answer flags `fail`, `fail?` or `noaddr`,
+/// with those flags joined by commas. Every line's id must be 40 hex digits.
+pub(super) fn parse_flags(text: &str) -> Result<Flagged, String> {
+    let mut flagged = Flagged::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let words: Vec<&str> = line.split(' ').take(3).collect();
+        let [id, addr, flags] = words[..] else {
+            return Err(format!(
+                "the line `{}` has no id, address and flags",
+                escape_cut(line.as_bytes())
+            ));
+        };
+        let id = node_id(id, &escape_cut(addr.as_bytes()))?;
+        let bad: Vec<&str> = flags
+            .split(',')
+            .filter(|f| matches!(*f, "fail" | "fail?" | "noaddr"))
+            .collect();
+        if !bad.is_empty() {
+            flagged.insert(id, bad.join(","));
+        }
+        if flagged.len() > MAX_NODES {
+            return Err(format!("more than {MAX_NODES} nodes"));
+        }
+    }
+    Ok(flagged)
 }
 
 fn join_addr(host: &str, port: u16) -> String {
@@ -93,7 +195,7 @@ fn slot(value: &Value) -> Result<u16, String> {
     int(value)
         .and_then(|n| u16::try_from(n).ok())
         .filter(|&n| n < SLOTS)
-        .ok_or_else(|| format!("slot {value:?} is not in 0..{}", super::SLOTS))
+        .ok_or_else(|| format!("slot `{}` is not in 0..{}", shown(value), super::SLOTS))
 }
 
 fn range(first: &Value, last: &Value) -> Result<SlotRange, String> {
@@ -120,10 +222,96 @@ pub(super) fn merge(mut ranges: Vec<SlotRange>) -> Result<Vec<SlotRange>, String
     Ok(merged)
 }
 
-/// The shards of a `CLUSTER SHARDS` answer.
-pub(super) fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
+/// The map of an answer: its shards, and the nodes left out of them.
+pub(super) type Map = (Vec<Shard>, Vec<LeftOut>);
+
+/// One shard of an answer, its nodes read: the failed ones go to `left_out`, the others make
+/// the shard, which must have one primary when it owns slots.
+fn shard_of(
+    nodes: Vec<Node>,
+    ranges: Vec<SlotRange>,
+    flagged: &Flagged,
+    left_out: &mut Vec<LeftOut>,
+) -> Result<Option<Shard>, String> {
+    let mut primaries = Vec::new();
+    let mut replicas = Vec::new();
+    let mut failed_primaries = Vec::new();
+    for node in nodes {
+        if let Some(reason) = failed(&node.id, node.health.as_deref(), flagged) {
+            // After a failover, the replaced primary stays listed as a failed `master`:
+            // in the new primary's shard (Valkey 8.0), or in a shard of its own without
+            // slots (Redis 7.0), until it comes back as a replica.
+            let out = LeftOut {
+                node,
+                ranges: Vec::new(),
+                reason,
+            };
+            match out.node.role {
+                Role::Primary => failed_primaries.push(out),
+                Role::Replica => left_out.push(out),
+            }
+            continue;
+        }
+        match node.role {
+            Role::Primary => primaries.push(node),
+            Role::Replica => replicas.push(node),
+        }
+    }
+    // The slots are a failed primary's only when no other primary took them.
+    let replaced = !failed_primaries.is_empty();
+    for mut out in failed_primaries {
+        if primaries.is_empty() {
+            out.ranges.clone_from(&ranges);
+        }
+        left_out.push(out);
+    }
+    if primaries.len() > 1 {
+        return Err(format!(
+            "a shard has {} primaries that are not failed: {}",
+            primaries.len(),
+            primaries
+                .iter()
+                .map(|p| format!("`{}`", p.id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    match primaries.pop() {
+        Some(primary) => Ok(Some(Shard {
+            primary,
+            replicas,
+            ranges,
+        })),
+        None if !ranges.is_empty() && !replaced => Err(format!(
+            "the shard of slots {} has no primary",
+            show_ranges(&ranges)
+        )),
+        // A shard whose primary failed and no replica took over (yet): its slots are
+        // served by no node.
+        None => {
+            for node in replicas {
+                left_out.push(LeftOut {
+                    node,
+                    ranges: Vec::new(),
+                    reason: "its shard has no primary".to_owned(),
+                });
+            }
+            Ok(None)
+        }
+    }
+}
+
+/// The shards of a `CLUSTER SHARDS` answer, and the nodes left out: those that it gives
+/// health `fail` or `failed`, or that `flagged` names. Every node has an id of 40 hex
+/// digits, a host that is an IP address or a hostname, and a port in 1..65535.
+pub(super) fn parse_shards(
+    value: &Value,
+    entry_host: &str,
+    flagged: &Flagged,
+) -> Result<Map, String> {
     let list = items(value).ok_or("the answer is not a list of shards")?;
     let mut shards = Vec::new();
+    let mut left_out = Vec::new();
     let mut nodes_seen = 0usize;
     for shard in list {
         let shard = fields(shard)?;
@@ -144,83 +332,59 @@ pub(super) fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>
         if nodes_seen > MAX_NODES {
             return Err(format!("more than {MAX_NODES} nodes"));
         }
-        let mut primaries = Vec::new();
-        let mut replicas = Vec::new();
+        let mut nodes = Vec::new();
         for member in members {
             let member = fields(member)?;
             let get = |name| field(&member, name).and_then(text);
-            let id = get("id")
-                .filter(|id| !id.is_empty())
-                .ok_or("a node has no `id`")?;
-            let host = get("endpoint")
+            let id = get("id").unwrap_or_default();
+            let named = format!("`{}`", escape_cut(id.as_bytes()));
+            let host = match get("endpoint")
                 .filter(|h| !h.is_empty() && h != "?")
                 .or_else(|| get("ip").filter(|h| !h.is_empty() && h != "?"))
-                .unwrap_or_else(|| entry_host.to_owned());
-            let port = field(&member, "port")
-                .or_else(|| field(&member, "tls-port"))
-                .and_then(int)
-                .and_then(|p| u16::try_from(p).ok())
-                .ok_or_else(|| format!("node `{id}` has no port"))?;
-            let role = match get("role").as_deref() {
-                Some("master") | Some("primary") => Role::Primary,
-                Some("replica") | Some("slave") => Role::Replica,
-                other => return Err(format!("node `{id}` has role {other:?}")),
+            {
+                Some(host) => host_of(&host, &named)?,
+                None => entry_host.to_owned(),
             };
-            let node = Node {
+            let port = port_of(
+                field(&member, "port").or_else(|| field(&member, "tls-port")),
+                &named,
+            )?;
+            let addr = join_addr(&host, port);
+            let id = node_id(&id, &addr)?;
+            let role = match get("role").as_deref() {
+                Some("master" | "primary") => Role::Primary,
+                Some("replica" | "slave") => Role::Replica,
+                _ => {
+                    return Err(format!(
+                        "node `{id}` has role `{}`, neither `master` nor `replica`",
+                        field(&member, "role").map_or_else(|| "nil".to_owned(), shown)
+                    ))
+                }
+            };
+            nodes.push(Node {
                 id,
-                addr: join_addr(&host, port),
+                addr,
                 role,
                 health: get("health"),
-            };
-            match role {
-                Role::Primary => primaries.push(node),
-                Role::Replica => replicas.push(node),
-            }
+            });
         }
-        // After a failover, the replaced primary stays listed as a failed `master` of the
-        // shard until it comes back as a replica: it is left out.
-        if primaries.len() > 1 {
-            primaries.retain(|p| p.health.as_deref() != Some("failed"));
-        }
-        if primaries.len() > 1 {
-            return Err(format!(
-                "a shard has {} primaries that are not failed: {}",
-                primaries.len(),
-                primaries
-                    .iter()
-                    .map(|p| format!("`{}`", p.id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
-        let primary = primaries.pop();
-        match primary {
-            Some(primary) => shards.push(Shard {
-                primary,
-                replicas,
-                ranges,
-            }),
-            // A shard whose primary failed and no replica took over yet.
-            None if !ranges.is_empty() => {
-                return Err(format!(
-                    "the shard of slots {} has no primary (a failover in progress?); try again when it has one",
-                    show_ranges(&ranges)
-                ));
-            }
-            None => {}
-        }
+        shards.extend(shard_of(nodes, ranges, flagged, &mut left_out)?);
     }
-    Ok(shards)
+    Ok((shards, left_out))
 }
 
 /// The shards of a `CLUSTER SLOTS` answer: `[first, last, [host, port, id, ...], replicas...]`
-/// per range, grouped by primary.
-pub(super) fn parse_slots(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
+/// per range, grouped by primary; the nodes that `flagged` names are left out.
+pub(super) fn parse_slots(
+    value: &Value,
+    entry_host: &str,
+    flagged: &Flagged,
+) -> Result<Map, String> {
     let list = items(value).ok_or("the answer is not a list of slot ranges")?;
     if list.len() > usize::from(SLOTS) {
         return Err("more slot ranges than slots".to_owned());
     }
-    let mut by_primary: BTreeMap<String, (Shard, Vec<SlotRange>)> = BTreeMap::new();
+    let mut by_primary: BTreeMap<String, (Node, Vec<Node>, Vec<SlotRange>)> = BTreeMap::new();
     let mut nodes_seen = 0usize;
     for entry in list {
         let entry = items(entry).ok_or("a slot range is not a list")?;
@@ -234,19 +398,27 @@ pub(super) fn parse_slots(value: &Value, entry_host: &str) -> Result<Vec<Shard>,
         let r = range(&entry[0], &entry[1])?;
         let node = |value: &Value, role| -> Result<Node, String> {
             let parts = items(value).ok_or("a node is not a list")?;
-            let host = parts
+            let id = parts.get(2).and_then(text);
+            let named = id.as_ref().map_or_else(
+                || format!("of slots {r}"),
+                |id| format!("`{}`", escape_cut(id.as_bytes())),
+            );
+            let host = match parts
                 .first()
                 .and_then(text)
                 .filter(|h| !h.is_empty() && h != "?")
-                .unwrap_or_else(|| entry_host.to_owned());
-            let port = parts
-                .get(1)
-                .and_then(int)
-                .and_then(|p| u16::try_from(p).ok())
-                .ok_or("a node has no port")?;
+            {
+                Some(host) => host_of(&host, &named)?,
+                None => entry_host.to_owned(),
+            };
+            let port = port_of(parts.get(1), &named)?;
             let addr = join_addr(&host, port);
             Ok(Node {
-                id: parts.get(2).and_then(text).unwrap_or_else(|| addr.clone()),
+                // a server older than Redis 4.0 gives no id: the address stands in for it
+                id: match id {
+                    Some(id) => node_id(&id, &addr)?,
+                    None => addr.clone(),
+                },
                 addr,
                 role,
                 health: None,
@@ -257,34 +429,27 @@ pub(super) fn parse_slots(value: &Value, entry_host: &str) -> Result<Vec<Shard>,
             .iter()
             .map(|v| node(v, Role::Replica))
             .collect::<Result<Vec<_>, _>>()?;
-        let slot_ranges = &mut by_primary.entry(primary.id.clone()).or_insert_with(|| {
-            (
-                Shard {
-                    primary,
-                    replicas: Vec::new(),
-                    ranges: Vec::new(),
-                },
-                Vec::new(),
-            )
-        });
+        let (_, known, ranges) = by_primary
+            .entry(primary.id.clone())
+            .or_insert_with(|| (primary, Vec::new(), Vec::new()));
         for replica in replicas {
-            if !slot_ranges.0.replicas.iter().any(|n| n.id == replica.id) {
-                slot_ranges.0.replicas.push(replica);
+            if !known.iter().any(|n| n.id == replica.id) {
+                known.push(replica);
             }
         }
-        slot_ranges.1.push(r);
+        ranges.push(r);
     }
-    by_primary
-        .into_values()
-        .map(|(mut shard, ranges)| {
-            shard.ranges = merge(ranges)?;
-            Ok(shard)
-        })
-        .collect()
+    let mut shards = Vec::new();
+    let mut left_out = Vec::new();
+    for (primary, replicas, ranges) in by_primary.into_values() {
+        let nodes = std::iter::once(primary).chain(replicas).collect();
+        shards.extend(shard_of(nodes, merge(ranges)?, flagged, &mut left_out)?);
+    }
+    Ok((shards, left_out))
 }
 
 /// The id of the `myself` node of a `CLUSTER NODES` answer, and the slots that node reports
-/// migrating (`[slot->-peer]`) and importing (`[slot-<-peer]`).
+/// migrating (`[slot->-peer]`) and importing (`[slot-<-peer]`). Ids are 40 hex digits.
 pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String> {
     let line = text
         .lines()
@@ -295,10 +460,8 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
         })
         .ok_or("no line is flagged `myself`")?;
     let words: Vec<&str> = line.split(' ').collect();
-    let myself = words[0].to_owned();
-    if myself.is_empty() || myself.len() > MAX_TEXT {
-        return Err("the `myself` line has no node id".to_owned());
-    }
+    let at = escape_cut(words[1].as_bytes());
+    let myself = node_id(words[0], &at)?;
     let mut migrations = Vec::new();
     for word in words.iter().skip(8) {
         let Some(inner) = word.strip_prefix('[').and_then(|w| w.strip_suffix(']')) else {
@@ -310,22 +473,30 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
             (slot, MigrationKind::Importing, peer)
         } else {
             return Err(format!(
-                "`{word}` is neither `[slot->-id]` nor `[slot-<-id]`"
+                "`{}` is neither `[slot->-id]` nor `[slot-<-id]`",
+                escape_cut(word.as_bytes())
             ));
         };
         let slot = slot
             .parse::<u16>()
             .ok()
             .filter(|&s| s < SLOTS)
-            .ok_or_else(|| format!("`{word}`: the slot is not in 0..{}", super::SLOTS))?;
+            .ok_or_else(|| {
+                format!(
+                    "`{}`: the slot is not in 0..{}",
+                    escape_cut(word.as_bytes()),
+                    super::SLOTS
+                )
+            })?;
         if migrations.len() >= usize::from(SLOTS) {
             return Err("more migrations than slots".to_owned());
         }
+        let peer = node_id(peer, &format!("the other end of slot {slot}"))?;
         migrations.push(Migration {
             slot,
             kind,
             node: myself.clone(),
-            peer: peer.to_owned(),
+            peer,
         });
     }
     Ok((myself, migrations))
@@ -335,6 +506,11 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
 mod tests {
     use super::*;
     use crate::cluster::Topology;
+
+    /// A node id of 40 hex digits, made of `c`.
+    fn id(c: char) -> String {
+        c.to_string().repeat(40)
+    }
 
     #[test]
     fn overlapping_ranges_are_refused() {
@@ -346,76 +522,191 @@ mod tests {
     }
 
     #[test]
-    fn nodes_lines_give_migrations() {
-        let text = "a1 127.0.0.1:7000@17000 myself,master - 0 0 1 connected 0-5460 [5461-<-b2] [10->-c3]\n\
-                    b2 127.0.0.1:7001@17001 master - 0 0 2 connected 5461-10922 [5461->-a1]\n";
-        let (me, migrations) = parse_nodes(text).unwrap();
-        assert_eq!(me, "a1");
+    fn nodes_lines_give_migrations_and_flags() {
+        let (a, b, c) = (id('a'), id('b'), id('c'));
+        let text = format!(
+            "{a} 127.0.0.1:7000@17000 myself,master - 0 0 1 connected 0-5460 [5461-<-{b}] [10->-{c}]\n\
+             {b} 127.0.0.1:7001@17001 master - 0 0 2 connected 5461-10922 [5461->-{a}]\n\
+             {c} 127.0.0.1:7002@17002 master,fail? - 0 0 3 connected\n"
+        );
+        let (me, migrations) = parse_nodes(&text).unwrap();
+        assert_eq!(me, a);
         assert_eq!(migrations.len(), 2);
         assert_eq!(migrations[0].slot, 5461);
         assert_eq!(migrations[0].kind, MigrationKind::Importing);
-        assert_eq!(migrations[1].peer, "c3");
+        assert_eq!(migrations[1].peer, c);
+        assert_eq!(
+            parse_flags(&text).unwrap(),
+            Flagged::from([(c, "fail?".to_owned())])
+        );
         assert!(parse_nodes("a b master").is_err());
-        assert!(parse_nodes("a h:1@2 myself,master - 0 0 1 connected [16384->-b]").is_err());
+        let bad_slot = format!("{a} h:1@2 myself,master - 0 0 1 connected [16384->-{b}]");
+        assert!(parse_nodes(&bad_slot).is_err());
+        // ids that are not 40 hex digits, named by the node's address, escaped
+        let short = parse_nodes("a1 h:1@2 myself,master - 0 0 1 connected").unwrap_err();
+        assert!(short.contains("the node at h:1@2 has id `a1`"), "{short}");
+        let peer = format!("{a} h:1@2 myself,master - 0 0 1 connected [5->-x\x1by]");
+        let e = parse_nodes(&peer).unwrap_err();
+        assert!(e.contains(r"x\x1by") && !e.contains('\x1b'), "{e}");
+        let e = parse_flags(&format!("{a}\t1 h:1@2 master\n")).unwrap_err();
+        assert!(e.contains(r"\x09") && !e.contains('\t'), "{e}");
+    }
+
+    fn node(id: &str, role: &str, health: &str) -> Value {
+        Value::Array(
+            [
+                ("id", Value::BulkString(id.as_bytes().to_vec())),
+                ("port", Value::Int(7000)),
+                ("ip", Value::BulkString(b"127.0.0.1".to_vec())),
+                ("role", Value::BulkString(role.as_bytes().to_vec())),
+                ("health", Value::BulkString(health.as_bytes().to_vec())),
+            ]
+            .into_iter()
+            .flat_map(|(k, v)| [Value::BulkString(k.as_bytes().to_vec()), v])
+            .collect(),
+        )
+    }
+
+    fn shard(slots: Vec<i64>, nodes: Vec<Value>) -> Value {
+        Value::Array(vec![
+            Value::BulkString(b"slots".to_vec()),
+            Value::Array(slots.into_iter().map(Value::Int).collect()),
+            Value::BulkString(b"nodes".to_vec()),
+            Value::Array(nodes),
+        ])
     }
 
     #[test]
     fn bad_shards_are_refused() {
-        let node = |id: &str, role: &str| {
-            Value::Array(vec![
-                Value::BulkString(b"id".to_vec()),
-                Value::BulkString(id.as_bytes().to_vec()),
-                Value::BulkString(b"port".to_vec()),
-                Value::Int(7000),
-                Value::BulkString(b"ip".to_vec()),
-                Value::BulkString(b"127.0.0.1".to_vec()),
-                Value::BulkString(b"role".to_vec()),
-                Value::BulkString(role.as_bytes().to_vec()),
-            ])
-        };
-        let shard = |slots: Vec<i64>, nodes: Vec<Value>| {
-            Value::Array(vec![
-                Value::BulkString(b"slots".to_vec()),
-                Value::Array(slots.into_iter().map(Value::Int).collect()),
-                Value::BulkString(b"nodes".to_vec()),
-                Value::Array(nodes),
-            ])
-        };
-        let ok = Value::Array(vec![shard(vec![0, 9], vec![node("a", "master")])]);
-        assert_eq!(parse_shards(&ok, "h").unwrap()[0].slot_count(), 10);
+        let (a, b) = (id('a'), id('b'));
+        let none = Flagged::new();
+        let primary = || node(&a, "master", "online");
+        let ok = Value::Array(vec![shard(vec![0, 9], vec![primary()])]);
+        assert_eq!(parse_shards(&ok, "h", &none).unwrap().0[0].slot_count(), 10);
         for bad in [
-            Value::Array(vec![shard(vec![0, 16384], vec![node("a", "master")])]),
-            Value::Array(vec![shard(vec![9, 0], vec![node("a", "master")])]),
-            Value::Array(vec![shard(vec![0], vec![node("a", "master")])]),
-            Value::Array(vec![shard(vec![0, 9], vec![node("a", "replica")])]),
+            Value::Array(vec![shard(vec![0, 16384], vec![primary()])]),
+            Value::Array(vec![shard(vec![9, 0], vec![primary()])]),
+            Value::Array(vec![shard(vec![0], vec![primary()])]),
+            Value::Array(vec![shard(vec![0, 9], vec![node(&a, "replica", "online")])]),
             Value::Array(vec![shard(
                 vec![0, 9],
-                vec![node("a", "master"), node("b", "master")],
+                vec![primary(), node(&b, "master", "online")],
             )]),
+            Value::Array(vec![shard(vec![0, 9], vec![node(&b, "replica", "online")])]),
             Value::Int(3),
         ] {
-            assert!(parse_shards(&bad, "h").is_err(), "{bad:?}");
+            assert!(parse_shards(&bad, "h", &none).is_err(), "{bad:?}");
         }
-        // a replaced primary, failed, beside the new one: left out
-        let failed = |id: &str| {
-            let Value::Array(mut fields) = node(id, "master") else {
-                unreachable!()
-            };
-            fields.push(Value::BulkString(b"health".to_vec()));
-            fields.push(Value::BulkString(b"failed".to_vec()));
-            Value::Array(fields)
-        };
-        let failover = Value::Array(vec![shard(
-            vec![0, 9],
-            vec![failed("old"), node("new", "master"), node("r", "replica")],
-        )]);
-        let shards = parse_shards(&failover, "h").unwrap();
-        assert_eq!(shards[0].primary.id, "new");
-        assert_eq!(shards[0].replicas.len(), 1);
         let twice = Value::Array(vec![
-            shard(vec![0, 9], vec![node("a", "master")]),
-            shard(vec![9, 9], vec![node("b", "master")]),
+            shard(vec![0, 9], vec![primary()]),
+            shard(vec![9, 9], vec![node(&b, "master", "online")]),
         ]);
         assert!(Topology::from_answers("u", "h", &twice, &[]).is_err());
+    }
+
+    #[test]
+    fn failed_nodes_are_left_out() {
+        let (old, new, r, s) = (id('0'), id('1'), id('2'), id('3'));
+        let none = Flagged::new();
+        // Valkey 8.0 after a failover: the replaced primary, `fail`, in the new one's shard
+        let valkey = Value::Array(vec![shard(
+            vec![0, 9],
+            vec![
+                node(&old, "master", "fail"),
+                node(&new, "master", "online"),
+                node(&r, "replica", "loading"),
+            ],
+        )]);
+        let (shards, left_out) = parse_shards(&valkey, "h", &none).unwrap();
+        assert_eq!(shards[0].primary.id, new);
+        assert_eq!(shards[0].replicas.len(), 1);
+        assert!(!shards[0].replicas[0].serves());
+        assert_eq!(left_out[0].node.id, old);
+        assert_eq!(
+            left_out[0].reason,
+            "`CLUSTER SHARDS` gives it health `fail`"
+        );
+        // the slots are the new primary's
+        assert!(left_out[0].ranges.is_empty());
+        // Redis 7.0: the replaced primary in a shard of its own, without slots
+        let redis = Value::Array(vec![
+            shard(vec![], vec![node(&old, "master", "fail")]),
+            shard(vec![0, 9], vec![node(&new, "master", "online")]),
+        ]);
+        let (shards, left_out) = parse_shards(&redis, "h", &none).unwrap();
+        assert_eq!((shards.len(), left_out.len()), (1, 1));
+        assert!(left_out[0].ranges.is_empty());
+        // a replica the node asked suspects (`fail?`): left out by the flags
+        let flagged = Flagged::from([(s.clone(), "fail?".to_owned())]);
+        let suspect = Value::Array(vec![shard(
+            vec![0, 9],
+            vec![
+                node(&new, "master", "online"),
+                node(&s, "replica", "online"),
+            ],
+        )]);
+        let (shards, left_out) = parse_shards(&suspect, "h", &flagged).unwrap();
+        assert!(shards[0].replicas.is_empty());
+        assert_eq!(
+            left_out[0].reason,
+            "the node asked flags it `fail?` in `CLUSTER NODES`"
+        );
+        // a failed primary that no replica replaced (a cluster that does not require full
+        // coverage stays `ok`): left out with its slots, which no shard owns; its replica,
+        // without a primary, too
+        let alone = Value::Array(vec![shard(
+            vec![0, 9],
+            vec![node(&old, "master", "fail"), node(&r, "replica", "online")],
+        )]);
+        let (shards, left_out) = parse_shards(&alone, "h", &none).unwrap();
+        assert!(shards.is_empty());
+        assert_eq!(show_ranges(&left_out[0].ranges), "0-9");
+        assert_eq!(left_out[1].reason, "its shard has no primary");
+    }
+
+    #[test]
+    fn hostile_fields_are_refused_naming_the_node_escaped() {
+        let a = id('a');
+        let none = Flagged::new();
+        let with = |name: &str, value: Value| {
+            let Value::Array(mut fields) = node(&a, "master", "online") else {
+                unreachable!()
+            };
+            let at = fields
+                .chunks(2)
+                .position(|p| p[0] == Value::BulkString(name.as_bytes().to_vec()));
+            match at {
+                Some(i) => fields[2 * i + 1] = value,
+                None => fields.extend([Value::BulkString(name.as_bytes().to_vec()), value]),
+            }
+            Value::Array(vec![shard(vec![0, 16383], vec![Value::Array(fields)])])
+        };
+        let bulk = |s: &[u8]| Value::BulkString(s.to_vec());
+        for (name, value, needle) in [
+            (
+                "id",
+                bulk(b"a\tb\nc"),
+                r"has id `a\x09b\x0ac`, not 40 hex digits",
+            ),
+            ("id", bulk(&[b'g'; 40]), "the node at 127.0.0.1:7000 has id"),
+            ("endpoint", bulk(b"h\x1b[2J"), r"has host `h\x1b[2J`"),
+            ("ip", bulk(b"10.0.0.1\tx"), r"has host `10.0.0.1\x09x`"),
+            (
+                "port",
+                bulk(b"70\n00"),
+                r"has port `70\x0a00`, not a number in 1..65535",
+            ),
+            ("port", Value::Int(0), "has port `0`"),
+            ("port", Value::Int(65536), "has port `65536`"),
+            ("role", bulk(b"boss\x1b"), r"has role `boss\x1b`"),
+        ] {
+            let reason = parse_shards(&with(name, value), "h", &none).unwrap_err();
+            assert!(reason.contains(needle), "{name}: {reason}");
+            assert!(!reason.bytes().any(|b| b.is_ascii_control()), "{reason:?}");
+        }
+        // a health slotgen does not know is kept, and not taken as serving
+        let (shards, _) = parse_shards(&with("health", bulk(b"odd\x1b")), "h", &none).unwrap();
+        assert_eq!(shards[0].primary.health.as_deref(), Some("odd\x1b"));
+        assert!(!shards[0].primary.serves());
     }
 }

@@ -27,6 +27,19 @@ pub enum Error {
         /// The operating system's or the client's reason.
         reason: String,
     },
+    /// A node that the cluster's map names as serving did not answer: it failed or left
+    /// after the map was read, before the cluster marked it failed.
+    #[error("cannot reach `{url}` ({during}): {reason}; the cluster's map names node {id} there, which may have failed since: try again once the cluster has marked it failed or it is back (`CLUSTER NODES` flags a failed node `fail`)")]
+    NodeUnreachable {
+        /// The URL of the node, redacted.
+        url: String,
+        /// Its id, as the map gives it.
+        id: String,
+        /// What was being done.
+        during: String,
+        /// The operating system's or the client's reason.
+        reason: String,
+    },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
     TimedOut {

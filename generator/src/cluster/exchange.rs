@@ -1,6 +1,7 @@
-//! The exchange of [`Topology::fetch`], on its own thread: `INFO cluster`, `CLUSTER INFO` and
-//! the map (`CLUSTER SHARDS`, or `CLUSTER SLOTS`) from the node asked, then `CLUSTER NODES`
-//! from every primary, each command with its budget, all within one deadline.
+//! The exchange of [`Topology::fetch`], on its own thread: `INFO cluster`, `CLUSTER INFO`, the
+//! map (`CLUSTER SHARDS`, or `CLUSTER SLOTS`) and `CLUSTER NODES` from the node asked, then
+//! `CLUSTER NODES` from every other primary that owns slots and is not failed, each command
+//! with its budget, all within one deadline.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -8,7 +9,7 @@ use std::time::{Duration, Instant};
 use redis::{ConnectionAddr, ConnectionInfo, Value};
 
 use super::answers::{
-    info_field, info_has, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
+    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
@@ -90,7 +91,9 @@ impl Exchange {
             });
         }
         let cluster_info = self.text(&mut con, redis::cmd("CLUSTER").arg("INFO"), CLUSTER_INFO)?;
-        let field = |name: &str| info_field(&cluster_info, name).unwrap_or("?").to_owned();
+        let field = |name: &str| {
+            crate::text::escape_cut(info_field(&cluster_info, name).unwrap_or("?").as_bytes())
+        };
         if field("cluster_state") != "ok" {
             return Err(Error::ClusterState {
                 url: self.shown.clone(),
@@ -112,27 +115,34 @@ impl Exchange {
                 reason,
             }
         };
-        let (shards, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP)
-        {
-            Ok(value) => (
-                parse_shards(&value, &host).map_err(malformed("CLUSTER SHARDS"))?,
-                Source::ClusterShards,
+        let (map, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP) {
+            Ok(value) => (value, Source::ClusterShards),
+            Err(Error::Refused { reason, .. }) => (
+                self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?,
+                Source::ClusterSlots {
+                    shards_refused: reason,
+                },
             ),
-            Err(Error::Refused { reason, .. }) => {
-                let value = self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?;
-                (
-                    parse_slots(&value, &host).map_err(malformed("CLUSTER SLOTS"))?,
-                    Source::ClusterSlots {
-                        shards_refused: reason,
-                    },
-                )
-            }
             Err(e) => return Err(e),
         };
+        // The node asked: its flags of every node (`fail`, `fail?`), and its own migrations.
+        let nodes = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
         drop(con);
+        let flagged = parse_flags(&nodes).map_err(malformed("CLUSTER NODES"))?;
+        let (entry_id, entry_migrations) =
+            parse_nodes(&nodes).map_err(malformed("CLUSTER NODES"))?;
+        let (shards, left_out) = match &source {
+            Source::ClusterShards => {
+                parse_shards(&map, &host, &flagged).map_err(malformed("CLUSTER SHARDS"))?
+            }
+            Source::ClusterSlots { .. } => {
+                parse_slots(&map, &host, &flagged).map_err(malformed("CLUSTER SLOTS"))?
+            }
+        };
         let mut topology = Topology {
             shards,
-            migrations: Vec::new(),
+            left_out,
+            migrations: entry_migrations,
             source,
         };
         topology
@@ -141,12 +151,14 @@ impl Exchange {
                 Source::ClusterShards => "CLUSTER SHARDS",
                 Source::ClusterSlots { .. } => "CLUSTER SLOTS",
             }))?;
-        // A failed primary cannot answer; its slots, if any, make the state `fail` above.
+        // The other primaries that own slots, for their slots in migration: a primary without
+        // slots (a new node being filled) reports only slots it imports, which their owner
+        // reports as migrating too. Failed nodes are out of the shards already.
         let primaries: Vec<Node> = topology
             .shards
             .iter()
+            .filter(|s| !s.ranges.is_empty() && s.primary.id != entry_id)
             .map(|s| s.primary.clone())
-            .filter(|p| p.health.as_deref() != Some("failed"))
             .collect();
         for primary in primaries {
             let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
@@ -159,8 +171,25 @@ impl Exchange {
                 redis: self.info.redis.clone(),
             };
             let shown = redact_with(&primary.addr, &self.shown);
-            let mut con = self.connect(&info, &shown)?;
-            let text = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
+            // A node that the map names as serving but that does not answer failed after
+            // the map was read (or the map is stale): say so, never use half a map.
+            let gone = |e: Error| match e {
+                Error::Unreachable {
+                    url,
+                    during,
+                    reason,
+                } => Error::NodeUnreachable {
+                    url,
+                    id: primary.id.clone(),
+                    during,
+                    reason,
+                },
+                e => e,
+            };
+            let mut con = self.connect(&info, &shown).map_err(gone)?;
+            let text = self
+                .text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)
+                .map_err(gone)?;
             let (myself, migrations) = parse_nodes(&text).map_err(|reason| Error::Malformed {
                 url: shown.clone(),
                 command: "CLUSTER NODES".to_owned(),

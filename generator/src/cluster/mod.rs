@@ -39,11 +39,11 @@ mod spread;
 mod topology;
 
 pub use error::Error;
-pub use placement::{skew, NodeLoad, Placement};
+pub use placement::{skew, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
-    ranges_of, show_ranges, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source,
-    Topology,
+    ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,
+    Source, Topology,
 };
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).

@@ -1,5 +1,5 @@
 //! Where keys land: [`Placement`] counts keys per slot, and with a [`Topology`] per node;
-//! [`skew`] measures the balance.
+//! [`skew`] measures the balance, when there are enough keys for it to mean something.
 
 use serde::Serialize;
 use slotgen_tables::REDIS_CLUSTER;
@@ -109,22 +109,61 @@ impl Placement {
     }
 }
 
-/// The skew of a load: the largest count over the mean, 1.0 for a perfect balance (and for
-/// no load at all).
+/// The fewest keys per bucket (slot or node), on average, for which [`skew`] gives a ratio:
+/// below it, the fullest bucket over the mean measures chance more than the keys' layout
+/// (5 keys over 16384 slots have a max of 1 over a mean of 0.0003: a "skew" of 3276.8 that
+/// says nothing).
+pub const SKEW_MIN_MEAN: u64 = 10;
+
+/// The balance of a load over its buckets (slots or nodes): the fullest bucket over the mean.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Skew {
+    /// `max / mean`, 1.0 for a perfect balance; `None` when there are fewer than
+    /// [`SKEW_MIN_MEAN`] keys a bucket on average (or no bucket), too few to mean anything.
+    pub ratio: Option<f64>,
+    /// The keys of the fullest bucket.
+    pub max: u64,
+    /// The keys per bucket on average.
+    pub mean: f64,
+    /// The number of buckets.
+    pub buckets: usize,
+    /// The keys from which a ratio is given: [`SKEW_MIN_MEAN`] per bucket.
+    pub min_keys: u64,
+}
+
+/// The skew of a load given as one count per bucket (slot or node): see [`Skew`].
 ///
 /// # Examples
 ///
 /// ```
-/// assert_eq!(slotgen::cluster::skew(&[30, 30, 60]), 1.5);
+/// use slotgen::cluster::skew;
+///
+/// assert_eq!(skew(&[30, 30, 60]).ratio, Some(1.5));
+/// // 5 keys over 16384 slots: too few for a ratio
+/// let mut per_slot = vec![0u64; 16384];
+/// per_slot[..5].fill(1);
+/// assert_eq!(skew(&per_slot).ratio, None);
+/// assert_eq!(skew(&per_slot).min_keys, 163_840);
 /// ```
 #[must_use]
-pub fn skew(counts: &[u64]) -> f64 {
+pub fn skew(counts: &[u64]) -> Skew {
     let total: u64 = counts.iter().sum();
     let max = counts.iter().copied().max().unwrap_or(0);
-    if total == 0 {
-        return 1.0;
+    let buckets = counts.len();
+    let min_keys = SKEW_MIN_MEAN.saturating_mul(buckets as u64);
+    let mean = if buckets == 0 {
+        0.0
+    } else {
+        total as f64 / buckets as f64
+    };
+    let ratio = (buckets > 0 && total >= min_keys).then(|| max as f64 / mean);
+    Skew {
+        ratio,
+        max,
+        mean,
+        buckets,
+        min_keys,
     }
-    max as f64 * counts.len() as f64 / total as f64
 }
 
 #[cfg(test)]
@@ -132,9 +171,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn skew_of_even_and_empty_loads() {
-        assert_eq!(skew(&[]), 1.0);
-        assert_eq!(skew(&[0, 0]), 1.0);
-        assert_eq!(skew(&[10, 10]), 1.0);
+    fn skew_of_even_empty_and_thin_loads() {
+        assert_eq!(skew(&[]).ratio, None);
+        assert_eq!(skew(&[0, 0]).ratio, None);
+        assert_eq!(skew(&[10, 10]).ratio, Some(1.0));
+        assert_eq!(skew(&[9, 10]).ratio, None);
+        assert_eq!(skew(&[0, 20]).ratio, Some(2.0));
     }
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use redis::{IntoConnectionInfo, Value};
 use serde::Serialize;
 
-use super::answers::{parse_nodes, parse_shards};
+use super::answers::{parse_flags, parse_nodes, parse_shards, Flagged};
 use super::exchange::Exchange;
 use super::{Error, SLOTS};
 use crate::url::redact;
@@ -42,9 +42,54 @@ pub struct Node {
     pub addr: String,
     /// Primary or replica.
     pub role: Role,
-    /// `CLUSTER SHARDS`' `health`: `online`, `failed` or `loading`; `None` from
-    /// `CLUSTER SLOTS`, which does not say.
+    /// `CLUSTER SHARDS`' `health`, as the server gives it: `online`, `loading` (a replica
+    /// that has taken no write yet, replication offset 0), or `fail` (Redis 7.0 and
+    /// Valkey 8.0; `failed` in Redis's documentation); `None` from `CLUSTER SLOTS`, which
+    /// does not say. Any other word is kept as given: escape it before printing it
+    /// ([`crate::text::field`]). Failed nodes are not in a [`Topology`]'s shards but in its
+    /// [`left_out`](Topology::left_out).
     pub health: Option<String>,
+}
+
+impl Node {
+    /// Whether the node serves requests as far as the map says: its health is `online`, or
+    /// not given (`CLUSTER SLOTS` lists no failed node, and no replica that has taken no
+    /// write yet). A `loading` replica, or one of a health that slotgen does not know, is
+    /// not handed out for reads.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::cluster::{Node, Role};
+    ///
+    /// let mut node = Node {
+    ///     id: "0123456789abcdef0123456789abcdef01234567".to_owned(),
+    ///     addr: "127.0.0.1:7000".to_owned(),
+    ///     role: Role::Replica,
+    ///     health: Some("loading".to_owned()),
+    /// };
+    /// assert!(!node.serves());
+    /// node.health = Some("online".to_owned());
+    /// assert!(node.serves());
+    /// ```
+    #[must_use]
+    pub fn serves(&self) -> bool {
+        matches!(self.health.as_deref(), None | Some("online"))
+    }
+}
+
+/// A node that the map lists but that is left out of a [`Topology`]'s shards, never asked
+/// and never handed out: the cluster marks it failed, or its shard has no primary.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LeftOut {
+    /// The node, as the map gives it.
+    pub node: Node,
+    /// The slots the map still gives it (a failed primary of a cluster that does not require
+    /// full coverage); no other shard owns them.
+    pub ranges: Vec<SlotRange>,
+    /// Why, in words, server text escaped: "`CLUSTER SHARDS` gives it health `fail`",
+    /// "the node asked flags it `fail?` in `CLUSTER NODES`", "its shard has no primary".
+    pub reason: String,
 }
 
 /// An inclusive range of hash slots, `first..=last`, each in `0..16384`.
@@ -187,11 +232,16 @@ pub enum Source {
 }
 
 /// A cluster's map: its shards, sorted by their first slot (shards without slots last, by
-/// primary id), and the slots in migration that its primaries report.
+/// primary id), the nodes left out of them, and the slots in migration that its primaries
+/// report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Topology {
     /// The shards.
     pub shards: Vec<Shard>,
+    /// The nodes that the map lists but that the cluster marks failed (`CLUSTER SHARDS`'
+    /// health `fail`, or flags `fail`, `fail?` or `noaddr` in the `CLUSTER NODES` of the node
+    /// asked), or whose shard has no primary, by address.
+    pub left_out: Vec<LeftOut>,
     /// Every migrating and importing slot reported by a primary, sorted by slot, then
     /// reporting node.
     pub migrations: Vec<Migration>,
@@ -211,12 +261,13 @@ impl Topology {
     ///
     /// `timeout` bounds all of it, connecting included: when it passes, this returns
     /// [`Error::TimedOut`] at once. Answers are checked before use: slots in `0..16384`, no
-    /// slot owned twice, one primary per shard with slots, at most
+    /// slot owned twice, one primary per shard with slots that is not failed, node ids of 40
+    /// hex digits, hosts that are IP addresses or hostnames, ports in 1..65535, at most
     /// [`MAX_NODES`](super::MAX_NODES) nodes and 1 KiB per string.
     ///
     /// # Errors
     ///
-    /// [`Error::Url`], [`Error::Unreachable`], [`Error::TimedOut`],
+    /// [`Error::Url`], [`Error::Unreachable`], [`Error::NodeUnreachable`], [`Error::TimedOut`],
     /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NotCluster`],
     /// [`Error::ClusterState`], [`Error::Refused`], [`Error::Malformed`], each naming the
     /// URL with its password redacted.
@@ -285,8 +336,9 @@ impl Topology {
 
     /// A topology from the answers of one node, without asking anything (for answers
     /// recorded elsewhere): `shards` is the value of `CLUSTER SHARDS`, `nodes` the text of
-    /// `CLUSTER NODES` of each primary. `host` stands in for an empty or `?` endpoint (the
-    /// node asked).
+    /// `CLUSTER NODES` of each primary, the first of the node that answered `shards` (its
+    /// flags leave failed nodes out, as [`fetch`](Self::fetch) does). `host` stands in for an
+    /// empty or `?` endpoint (the node asked).
     ///
     /// # Errors
     ///
@@ -298,28 +350,30 @@ impl Topology {
         shards: &Value,
         nodes: &[&str],
     ) -> Result<Topology, Error> {
-        let mut topology = Topology {
-            shards: parse_shards(shards, host).map_err(|reason| Error::Malformed {
+        let malformed = |command: &'static str| {
+            move |reason| Error::Malformed {
                 url: url.to_owned(),
-                command: "CLUSTER SHARDS".to_owned(),
+                command: command.to_owned(),
                 reason,
-            })?,
+            }
+        };
+        let flagged = match nodes.first() {
+            Some(text) => parse_flags(text).map_err(malformed("CLUSTER NODES"))?,
+            None => Flagged::new(),
+        };
+        let (shards, left_out) =
+            parse_shards(shards, host, &flagged).map_err(malformed("CLUSTER SHARDS"))?;
+        let mut topology = Topology {
+            shards,
+            left_out,
             migrations: Vec::new(),
             source: Source::ClusterShards,
         };
         topology
             .sort_and_check()
-            .map_err(|reason| Error::Malformed {
-                url: url.to_owned(),
-                command: "CLUSTER SHARDS".to_owned(),
-                reason,
-            })?;
+            .map_err(malformed("CLUSTER SHARDS"))?;
         for text in nodes {
-            let (_, migrations) = parse_nodes(text).map_err(|reason| Error::Malformed {
-                url: url.to_owned(),
-                command: "CLUSTER NODES".to_owned(),
-                reason,
-            })?;
+            let (_, migrations) = parse_nodes(text).map_err(malformed("CLUSTER NODES"))?;
             topology.migrations.extend(migrations);
         }
         topology.sort_migrations();
@@ -383,6 +437,7 @@ impl Topology {
     /// Sorts the shards (by first slot; shards without slots last, by primary id) and their
     /// replicas (by address), and checks that no slot is owned twice.
     pub(super) fn sort_and_check(&mut self) -> Result<(), String> {
+        self.left_out.sort_by(|a, b| a.node.addr.cmp(&b.node.addr));
         for shard in &mut self.shards {
             shard.replicas.sort_by(|a, b| a.addr.cmp(&b.addr));
         }

@@ -53,14 +53,14 @@ fn slotgen_bin() -> &'static PathBuf {
 }
 
 /// What one run of `slotgen` did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    elapsed: Duration,
+pub(crate) struct Run {
+    pub(crate) code: Option<i32>,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
+    pub(crate) elapsed: Duration,
 }
 
-fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
+pub(crate) fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
     let start = Instant::now();
     let mut child = Command::new(slotgen_bin())
         .args(args)
@@ -87,13 +87,13 @@ fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
 
 impl Run {
     /// Exit 0; returns stdout.
-    fn ok(&self) -> &str {
+    pub(crate) fn ok(&self) -> &str {
         assert_eq!(self.code, Some(0), "{}{}", self.stdout, self.stderr);
         &self.stdout
     }
 
     /// Exit 1 with one `slotgen: error:` line that contains `needle`, and nothing on stdout.
-    fn fails_with(&self, needle: &str) {
+    pub(crate) fn fails_with(&self, needle: &str) {
         self.fails_with_code(1, needle);
     }
 
@@ -112,7 +112,7 @@ impl Run {
     }
 
     /// The tab-separated fields of each stdout line.
-    fn rows(&self) -> Vec<Vec<String>> {
+    pub(crate) fn rows(&self) -> Vec<Vec<String>> {
         self.ok()
             .lines()
             .map(|line| line.split('\t').map(str::to_owned).collect())
@@ -122,7 +122,7 @@ impl Run {
 
 /// A connection to `addr` (`host:port`), plain: not a cluster client, so a key of another
 /// node is answered with MOVED, and a migrating one with ASK, both errors here.
-fn plain(addr: &str, password: Option<&str>) -> redis::Connection {
+pub(crate) fn plain(addr: &str, password: Option<&str>) -> redis::Connection {
     let url = match password {
         Some(p) => format!("redis://:{p}@{addr}"),
         None => format!("redis://{addr}"),
@@ -232,6 +232,68 @@ fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
     out.into_iter().flat_map(|(_, rows)| rows).collect()
 }
 
+/// The rows of a `slotgen nodes` run without their last column, health, which is checked
+/// here: `online` for a primary, `online` or `loading` for a replica (a replica is `loading`
+/// in `CLUSTER SHARDS` until its replication offset moves from 0, which the replication
+/// pings of its primary do at any moment), `-` from `CLUSTER SLOTS`.
+pub(crate) fn map_rows(run: &Run) -> Vec<Vec<String>> {
+    run.rows()
+        .into_iter()
+        .map(|mut row| {
+            assert_eq!(row.len(), 6, "{row:?}");
+            let health = row.pop().unwrap();
+            let allowed: &[&str] = if row[2] == "primary" {
+                &["online", "-"]
+            } else {
+                &["online", "loading", "-"]
+            };
+            assert!(
+                allowed.contains(&health.as_str()),
+                "{row:?}: health {health}"
+            );
+            row
+        })
+        .collect()
+}
+
+/// Waits (30 s at most) until `CLUSTER SHARDS` of `con`'s node gives every node health
+/// `online`.
+pub(crate) fn wait_all_online(con: &mut redis::Connection) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let shards: redis::Value = redis::cmd("CLUSTER").arg("SHARDS").query(con).unwrap();
+        let mut words = Vec::new();
+        strings(&shards, &mut words);
+        let health: Vec<&String> = words
+            .windows(2)
+            .filter(|pair| pair[0] == "health")
+            .map(|pair| &pair[1])
+            .collect();
+        if !health.is_empty() && health.iter().all(|h| *h == "online") {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not every node is online: {health:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Every string of a reply, depth first.
+fn strings(value: &redis::Value, out: &mut Vec<String>) {
+    match value {
+        redis::Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        redis::Value::Map(pairs) => pairs.iter().for_each(|(k, v)| {
+            strings(k, out);
+            strings(v, out);
+        }),
+        redis::Value::BulkString(b) => out.push(String::from_utf8_lossy(b).into_owned()),
+        redis::Value::SimpleString(s) => out.push(s.clone()),
+        _ => {}
+    }
+}
+
 /// `slotgen keys` rows grouped by node id: `(addr, slot, key)`.
 fn keys_by_node(rows: &[Vec<String>]) -> BTreeMap<String, Vec<(String, u16, String)>> {
     let mut by_node: BTreeMap<String, Vec<(String, u16, String)>> = BTreeMap::new();
@@ -247,7 +309,7 @@ fn keys_by_node(rows: &[Vec<String>]) -> BTreeMap<String, Vec<(String, u16, Stri
 }
 
 /// Each key's slot by the server's `CLUSTER KEYSLOT`.
-fn keyslots(con: &mut redis::Connection, keys: &[&str]) -> Vec<u16> {
+pub(crate) fn keyslots(con: &mut redis::Connection, keys: &[&str]) -> Vec<u16> {
     let mut pipe = redis::pipe();
     for key in keys {
         pipe.cmd("CLUSTER").arg("KEYSLOT").arg(*key);
@@ -278,9 +340,25 @@ fn set_on_named_nodes(keys: &BTreeMap<String, Vec<(String, u16, String)>>) {
 }
 
 /// The cluster of `program`, or `None` (skip) when it is not installed.
-fn cluster(program: &str, replicas: usize, password: Option<&str>) -> Option<ReplicatedCluster> {
+pub(crate) fn cluster(
+    program: &str,
+    replicas: usize,
+    password: Option<&str>,
+) -> Option<ReplicatedCluster> {
     require_tool(program).then(|| {
         ReplicatedCluster::start(program, replicas, password)
+            .unwrap_or_else(|e| panic!("starting a {program} cluster: {e}"))
+    })
+}
+
+/// As [`cluster`], without a password, with more arguments of every server's command line.
+pub(crate) fn cluster_with(
+    program: &str,
+    replicas: usize,
+    extra: &[&str],
+) -> Option<ReplicatedCluster> {
+    require_tool(program).then(|| {
+        ReplicatedCluster::start_with(program, replicas, None, extra)
             .unwrap_or_else(|e| panic!("starting a {program} cluster: {e}"))
     })
 }
@@ -304,11 +382,10 @@ fn a_valkey_server_cluster() {
 fn scenario(cluster: &ReplicatedCluster) {
     let url = cluster.url();
     let ids: Vec<String> = cluster.primaries.iter().map(RedisServer::node_id).collect();
-    help_examples_run(&url);
 
     // --- nodes: as CLUSTER SHARDS reads here, and as the harness built it
     let nodes = slotgen(&["nodes", "--redis", &url], b"");
-    let rows = nodes.rows();
+    let rows = map_rows(&nodes);
     assert_eq!(rows, shards_rows(&mut cluster.primaries[0].connect()));
     assert!(nodes.stderr.is_empty(), "{}", nodes.stderr);
     assert_eq!(rows.len(), 6);
@@ -337,7 +414,7 @@ fn scenario(cluster: &ReplicatedCluster) {
         &["nodes", "--redis", &cluster.replicas[2][0].unix_url()],
         b"",
     );
-    assert_eq!(over_unix.ok(), nodes.ok());
+    assert_eq!(map_rows(&over_unix), rows);
     let json: serde_json::Value =
         serde_json::from_str(slotgen(&["nodes", "--redis", &url, "--format", "json"], b"").ok())
             .unwrap();
@@ -427,6 +504,10 @@ fn scenario(cluster: &ReplicatedCluster) {
             .unwrap();
         assert_eq!(acked, 1, "the replica took the writes");
     }
+    // the examples of --help, once the replicas have data (`--role replica` leaves out a
+    // replica that is `loading`, which it is until it has taken a write)
+    wait_all_online(&mut cluster.primaries[0].connect());
+    help_examples_run(&url);
     for node in cluster.nodes() {
         redis::cmd("ACL")
             .arg("SETUSER")
@@ -460,7 +541,13 @@ fn scenario(cluster: &ReplicatedCluster) {
         cluster.primaries[1].port
     );
     let from_slots = slotgen(&["nodes", "--redis", &slots_url], b"");
-    assert_eq!(from_slots.ok(), nodes.ok());
+    // CLUSTER SLOTS does not give health: `-`
+    assert!(
+        from_slots.rows().iter().all(|r| r[5] == "-"),
+        "{}",
+        from_slots.stdout
+    );
+    assert_eq!(map_rows(&from_slots), map_rows(&nodes));
     assert!(
         from_slots.stderr.contains("refused CLUSTER SHARDS")
             && from_slots.stderr.contains("read from CLUSTER SLOTS")
@@ -505,6 +592,8 @@ fn scenario(cluster: &ReplicatedCluster) {
     }
 
     // --- and read back on the replicas, after READONLY, without MOVED
+    // (once the node asked sees every replica's offset move: `keys` leaves out `loading` ones)
+    wait_all_online(&mut cluster.primaries[0].connect());
     let replica_keys = slotgen(
         &[
             "keys",
@@ -625,7 +714,7 @@ fn scenario(cluster: &ReplicatedCluster) {
         .all(|r| (r[2].parse::<u16>().unwrap() < 100) == (r[4] == "migrating")));
     // nodes still shows the old owner, and names the migration
     let nodes_during = slotgen(&["nodes", "--redis", &url], b"");
-    assert_eq!(nodes_during.rows(), shards_rows(&mut a.connect()));
+    assert_eq!(map_rows(&nodes_during), shards_rows(&mut a.connect()));
     assert!(
         nodes_during
             .stderr
@@ -703,7 +792,7 @@ fn scenario(cluster: &ReplicatedCluster) {
 
     // after it: the new map
     let after = slotgen(&["nodes", "--redis", &url], b"");
-    let after_rows = after.rows();
+    let after_rows = map_rows(&after);
     assert!(after.stderr.is_empty(), "{}", after.stderr);
     assert_eq!(after_rows, shards_rows(&mut cluster.primaries[2].connect()));
     assert_eq!(&after_rows[0][0], b_id);
@@ -885,7 +974,7 @@ fn a_password_protected_cluster() {
     let url = cluster.url();
     let nodes = slotgen(&["nodes", "--redis", &url], b"");
     assert_eq!(
-        nodes.rows(),
+        map_rows(&nodes),
         shards_rows(&mut cluster.primaries[0].connect())
     );
     let keys = slotgen(
@@ -912,7 +1001,10 @@ fn a_password_protected_cluster() {
     }
     // the unix socket's password, in the query
     let unix = format!("{}?pass={password}", cluster.primaries[1].unix_url());
-    assert_eq!(slotgen(&["nodes", "--redis", &unix], b"").ok(), nodes.ok());
+    assert_eq!(
+        map_rows(&slotgen(&["nodes", "--redis", &unix], b"")),
+        map_rows(&nodes)
+    );
     let bad_unix = format!("{}?pass=nope-{password}", cluster.primaries[1].unix_url());
     let refused = slotgen(&["nodes", "--redis", &bad_unix], b"");
     refused.fails_with("pass=***");
@@ -985,6 +1077,34 @@ fn placement_without_a_server_counts_per_slot() {
     let max = *expected.iter().max().unwrap();
     assert_eq!(json["skew"]["max"], max);
     assert_eq!(json["skew"]["per"], "slot");
+    // 5000 keys over 16384 slots: too few for max / mean to mean anything, and said so
+    assert!(json["skew"]["ratio"].is_null(), "{}", json["skew"]);
+    assert_eq!(json["skew"]["min_keys"], 163_840);
+    let thin = slotgen(&["placement"], b"a\nb\nc\nd\ne\n");
+    let skew_row = thin.rows().into_iter().find(|r| r[0] == "skew").unwrap();
+    assert_eq!(skew_row[1], "-");
+    assert!(
+        skew_row[2].starts_with("not measured: 5 keys over 16384 slots, fewer than 10 a slot"),
+        "{skew_row:?}"
+    );
+    // from 10 keys a slot on average: the fullest slot over the mean
+    let many: Vec<String> = (0..163_840).map(|i| format!("user:{i}")).collect();
+    let mut per_slot = vec![0u64; 16384];
+    for key in &many {
+        per_slot[usize::from(slot(key.as_bytes()))] += 1;
+    }
+    let fullest = *per_slot.iter().max().unwrap();
+    let json: serde_json::Value = serde_json::from_str(
+        slotgen(
+            &["placement", "--format", "json"],
+            (many.join("\n") + "\n").as_bytes(),
+        )
+        .ok(),
+    )
+    .unwrap();
+    assert_eq!(json["skew"]["max"], fullest);
+    assert_eq!(json["skew"]["mean"], 10.0);
+    assert_eq!(json["skew"]["ratio"], fullest as f64 / 10.0);
     assert!(json.get("nodes").is_none());
     slotgen(&["placement", "--hex"], b"7b617d\nzz\n").fails_with("key 2 is not hex");
 }

@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 use clap::Args;
-use slotgen::cluster::{self, MigrationKind, Source, Topology};
+use slotgen::cluster::{self, MigrationKind, Node, Source, Topology};
+use slotgen::text::field;
 
 /// How to reach a cluster.
 #[derive(Debug, Clone, Args)]
@@ -31,7 +32,8 @@ pub struct TimeoutArgs {
 }
 
 /// Reads the topology at `url`, and notes on standard error where it came from when that
-/// was not `CLUSTER SHARDS`.
+/// was not `CLUSTER SHARDS`, and every node left out of it (failed, or of a shard without a
+/// primary).
 pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
     let topology = Topology::fetch(url, timeout).map_err(|e| match e {
         cluster::Error::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
@@ -44,7 +46,32 @@ pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
             slotgen::url::redact(url)
         );
     }
+    for gone in &topology.left_out {
+        let slots = if gone.ranges.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (the map still gives it slots {})",
+                cluster::show_ranges(&gone.ranges)
+            )
+        };
+        eprintln!(
+            "slotgen: note: {} {} ({}) is left out{slots}: {}; it is not asked and gets no keys",
+            gone.node.role,
+            field(gone.node.id.as_bytes()),
+            field(gone.node.addr.as_bytes()),
+            gone.reason
+        );
+    }
     Ok(topology)
+}
+
+/// A node's health as a TSV cell: the server's word escaped, `-` where the map does not say
+/// (`CLUSTER SLOTS`).
+pub fn health(node: &Node) -> String {
+    node.health
+        .as_deref()
+        .map_or_else(|| "-".to_owned(), |h| field(h.as_bytes()))
 }
 
 /// One line per pair of nodes moving slots: `slots 0-99 are migrating from ID (ADDR) to ID

@@ -5,9 +5,10 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use slotgen::cluster::{keys_over_slots, split_evenly, Node, Role, Shard};
+use slotgen::cluster::{keys_over_slots, show_ranges, split_evenly, Node, Role, Shard};
+use slotgen::text::field;
 
-use super::cluster::{note_migrations, topology, ServerArgs};
+use super::cluster::{health, note_migrations, topology, ServerArgs};
 use crate::exit::usage;
 
 /// The form of `slotgen keys`' output.
@@ -27,7 +28,9 @@ enum Format {
 enum RoleArg {
     /// Every shard's primary.
     Primary,
-    /// Every replica: keys of its primary's slots, to read after `READONLY`.
+    /// Every replica that serves reads: keys of its primary's slots, to read after
+    /// `READONLY`. A replica still loading (health `loading`: it has taken no write yet) is
+    /// left out, and named on stderr.
     Replica,
 }
 
@@ -91,21 +94,48 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                 // the cluster's answer, not the command line, makes this wrong: exit 1
                 bail!(
                     "--node {} is a {}, and --role asks for a {role}: leave --role out, or name a {role}",
-                    node.addr,
+                    field(node.addr.as_bytes()),
                     node.role
+                );
+            }
+            if !node.serves() {
+                bail!(
+                    "--node {} is a {} of health `{}`: it does not serve requests yet; name another node, or wait until `slotgen nodes` shows it `online`",
+                    field(node.addr.as_bytes()),
+                    node.role,
+                    health(node)
                 );
             }
             vec![(shard, node)]
         }
-        None => topology
-            .shards
-            .iter()
-            .flat_map(|shard| shard.nodes().map(move |node| (shard, node)))
-            .filter(|(_, node)| node.role == role)
-            .collect(),
+        None => {
+            let mut nodes = Vec::new();
+            for shard in &topology.shards {
+                let all: Vec<&Node> = shard.nodes().filter(|n| n.role == role).collect();
+                let serving: Vec<&Node> = all.iter().copied().filter(|n| n.serves()).collect();
+                for n in all.iter().filter(|n| !n.serves()) {
+                    eprintln!(
+                        "slotgen: note: {role} {} ({}) is left out: its health is `{}`, it does not serve requests yet (a replica is `loading` until it has taken its first write)",
+                        field(n.id.as_bytes()),
+                        field(n.addr.as_bytes()),
+                        health(n)
+                    );
+                }
+                if serving.is_empty() && !shard.ranges.is_empty() && role == Role::Replica {
+                    eprintln!(
+                        "slotgen: note: no replica serves the slots {} of {} ({}): they get no keys",
+                        show_ranges(&shard.ranges),
+                        field(shard.primary.id.as_bytes()),
+                        field(shard.primary.addr.as_bytes())
+                    );
+                }
+                nodes.extend(serving.into_iter().map(|node| (shard, node)));
+            }
+            nodes
+        }
     };
     if nodes.is_empty() {
-        bail!("the cluster has no {role}: give --role primary, or add replicas to the cluster");
+        bail!("the cluster has no {role} that serves requests: give --role primary, add replicas to the cluster, or write to it so that its replicas take a first write and are `online`");
     }
     if args.include_migrating {
         note_migrations(&topology, "kept and marked (--include-migrating)");
@@ -121,7 +151,8 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
         if slots.is_empty() {
             eprintln!(
                 "slotgen: note: {} ({}) has no slot to put keys on; it gets none",
-                node.id, node.addr
+                field(node.id.as_bytes()),
+                field(node.addr.as_bytes())
             );
         }
     }
@@ -157,7 +188,12 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                     writeln!(out)?;
                 }
                 Format::Tsv => {
-                    write!(out, "{}\t{}\t{slot}\t", node.id, node.addr)?;
+                    write!(
+                        out,
+                        "{}\t{}\t{slot}\t",
+                        field(node.id.as_bytes()),
+                        field(node.addr.as_bytes())
+                    )?;
                     out.write_all(&key)?;
                     if args.include_migrating {
                         write!(out, "\t{}", if marked { "migrating" } else { "stable" })?;

@@ -83,7 +83,8 @@ enum Command {
     /// Check a key layout for a cluster: each key's slot, hashtag and traps of the hashtag
     /// rule; with --same-slot or --template, whether the keys meet on one slot.
     Check(check::CheckArgs),
-    /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>`.
+    /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>\t<health>`;
+    /// failed nodes are left out and named on stderr.
     Nodes(nodes::NodesArgs),
     /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
     /// it owns: `<node_id>\t<addr>\t<slot>\t<key>`.

@@ -7,16 +7,21 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::cluster::show_ranges;
 
-use super::cluster::{note_migrations, topology, ServerArgs};
+use slotgen::text::field;
+
+use super::cluster::{health, note_migrations, topology, ServerArgs};
 
 /// The form of `slotgen nodes`' output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// One line per node, its shard's primary first, tab-separated:
-    /// `node_id addr role slots ranges` (ranges such as `0-99,200`).
+    /// `node_id addr role slots ranges health` (ranges such as `0-99,200`; health as
+    /// `CLUSTER SHARDS` gives it, `online` or `loading`, `-` from `CLUSTER SLOTS`). Failed
+    /// nodes are left out, each named on stderr.
     Tsv,
-    /// The topology as one JSON object: `shards` (each with `primary`, `replicas`, `ranges`
-    /// and `slots`), `migrations` and `source`.
+    /// The topology as one JSON object: `shards` (each with `primary` and `replicas`, nodes of
+    /// `id`, `addr`, `role` and `health`, `ranges` and `slots`), `left_out` (`node`, `ranges`,
+    /// `reason`), `migrations` and `source`.
     Json,
 }
 
@@ -40,11 +45,12 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
                 for node in shard.nodes() {
                     writeln!(
                         out,
-                        "{}\t{}\t{}\t{}\t{ranges}",
-                        node.id,
-                        node.addr,
+                        "{}\t{}\t{}\t{}\t{ranges}\t{}",
+                        field(node.id.as_bytes()),
+                        field(node.addr.as_bytes()),
                         node.role,
-                        shard.slot_count()
+                        shard.slot_count(),
+                        health(node)
                     )?;
                 }
             }
@@ -64,6 +70,11 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
                 .collect();
             let json = serde_json::json!({
                 "shards": shards,
+                "left_out": topology.left_out.iter().map(|gone| serde_json::json!({
+                    "node": gone.node,
+                    "ranges": gone.ranges.iter().map(|r| [r.first, r.last]).collect::<Vec<_>>(),
+                    "reason": gone.reason,
+                })).collect::<Vec<_>>(),
                 "migrations": topology.migrations,
                 "source": topology.source,
             });

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
-use slotgen::cluster::{self, skew, Placement, Topology};
+use slotgen::cluster::{self, skew, Placement, Topology, SKEW_MIN_MEAN};
 
 use super::cluster::{note_migrations, topology, TimeoutArgs};
 
@@ -19,9 +19,13 @@ const MIGRATING_LISTED: usize = 20;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// Tab-separated lines, each led by what it holds: `keys`, `node`, `unowned`, `skew`,
-    /// `slot`, `migrating`, `migrating_key`.
+    /// `slot`, `migrating`, `migrating_key`. `skew` is the fullest slot's keys (with --redis,
+    /// node's) over the mean per slot (node), then a sentence; `-` and why when there are
+    /// fewer than 10 keys a slot (node) on average, too few for the ratio to mean anything.
     Tsv,
-    /// One JSON object with the same fields.
+    /// One JSON object with the same fields: `keys`, `slots_used`, `skew` (`ratio`, null
+    /// below `min_keys`; `max`, `mean`, `per`: `slot` or `node`, `min_keys`), `top_slots`;
+    /// with --redis `nodes`, `unowned` and `migrating`.
     Json,
 }
 
@@ -114,13 +118,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
         Some((loads, _)) => loads.iter().map(|l| l.keys).collect(),
         None => placement.per_slot.clone(),
     };
-    let ratio = skew(&counts);
-    let max = counts.iter().copied().max().unwrap_or(0);
-    let mean = if counts.is_empty() {
-        0.0
-    } else {
-        placement.keys as f64 / counts.len() as f64
-    };
+    let skew = skew(&counts);
     let over = if per_node.is_some() { "node" } else { "slot" };
     let share = |keys: u64| {
         if placement.keys == 0 {
@@ -146,8 +144,8 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                     writeln!(
                         out,
                         "node\t{}\t{}\t{}\t{:.2}%\t{}",
-                        node.id,
-                        node.addr,
+                        slotgen::text::field(node.id.as_bytes()),
+                        slotgen::text::field(node.addr.as_bytes()),
                         load.keys,
                         share(load.keys),
                         load.slots_used
@@ -155,13 +153,27 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                 }
                 writeln!(out, "unowned\t{unowned}")?;
             }
-            writeln!(
-                out,
-                "skew\t{ratio:.4}\tmax {max}, mean {mean:.2} keys per {over}"
-            )?;
+            match skew.ratio {
+                Some(ratio) => writeln!(
+                    out,
+                    "skew\t{ratio:.4}\tmax / mean keys per {over}: the fullest {over} has {}, the mean is {:.2}",
+                    skew.max, skew.mean
+                )?,
+                None => writeln!(
+                    out,
+                    "skew\t-\tnot measured: {} over {}, fewer than {SKEW_MIN_MEAN} a {over} ({} keys); max / mean would measure chance",
+                    super::plural(placement.keys, "key", "keys"),
+                    super::plural(skew.buckets as u64, over, &format!("{over}s")),
+                    skew.min_keys
+                )?,
+            }
             for (slot, keys) in &top {
                 match owner_of(*slot) {
-                    Some(node) => writeln!(out, "slot\t{slot}\t{keys}\t{}", node.addr)?,
+                    Some(node) => writeln!(
+                        out,
+                        "slot\t{slot}\t{keys}\t{}",
+                        slotgen::text::field(node.addr.as_bytes())
+                    )?,
                     None => writeln!(out, "slot\t{slot}\t{keys}")?,
                 }
             }
@@ -204,7 +216,13 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
             let mut json = serde_json::json!({
                 "keys": placement.keys,
                 "slots_used": placement.slots_used(),
-                "skew": { "ratio": ratio, "max": max, "mean": mean, "per": over },
+                "skew": {
+                    "ratio": skew.ratio,
+                    "max": skew.max,
+                    "mean": skew.mean,
+                    "per": over,
+                    "min_keys": skew.min_keys,
+                },
                 "top_slots": top,
             });
             if let Some(nodes) = nodes {

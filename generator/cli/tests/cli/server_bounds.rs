@@ -52,6 +52,19 @@ enum Hostile {
     /// The start of an answer, then nothing: `*1`, `*4`, `$5 slots` for CLUSTER SHARDS, the
     /// first line of a text of 1000 bytes for the others.
     Stop,
+    /// The true `CLUSTER SHARDS`, with the node's field `name` (`id`, `endpoint`, `port`,
+    /// `health`, ...) given the bulk string `value`.
+    Field {
+        name: &'static str,
+        value: &'static [u8],
+    },
+    /// These bytes, a whole RESP reply (an error, a text), then on as the truth.
+    Reply(&'static [u8]),
+    /// No answer: the connection is closed (the node failed after answering the map).
+    Close,
+    /// The true `CLUSTER SHARDS` with the slots 8192-16383 given to a second primary, online,
+    /// at a port where nothing listens (it failed after the cluster's last word on it).
+    SecondPrimaryGone,
 }
 
 /// The most bytes a hostile answer sends: more than [`PEAK_KIB`], so that a client which
@@ -130,14 +143,22 @@ fn serve(
                 );
             }
             let answer = if name == at {
-                match hostile(reply, at) {
-                    Some((head, unit)) => {
-                        send_hostile(&mut stream, &head, &unit, huge);
-                        // hold the connection, silent, until the client leaves
-                        let _ = std::io::copy(&mut reader, &mut std::io::sink());
-                        return;
+                match reply {
+                    Hostile::Close => return,
+                    Hostile::Reply(bytes) => bytes.to_vec(),
+                    Hostile::Field { name: field, value } => {
+                        shards_answer(port, Some((field, value)), None)
                     }
-                    None => node_answer(&name, port),
+                    Hostile::SecondPrimaryGone => shards_answer(port, None, Some(closed_port())),
+                    _ => match hostile(reply, at) {
+                        Some((head, unit)) => {
+                            send_hostile(&mut stream, &head, &unit, huge);
+                            // hold the connection, silent, until the client leaves
+                            let _ = std::io::copy(&mut reader, &mut std::io::sink());
+                            return;
+                        }
+                        None => node_answer(&name, port),
+                    },
                 }
             } else {
                 node_answer(&name, port)
@@ -195,28 +216,7 @@ fn node_answer(name: &str, port: u16) -> Vec<u8> {
               cluster_slots_pfail:0\r\ncluster_slots_fail:0\r\ncluster_known_nodes:1\r\n\
               cluster_size:1\r\n",
         ),
-        "CLUSTER SHARDS" => {
-            let mut node = b"*14\r\n".to_vec();
-            for (field, value) in [
-                ("id", bulk(NODE_ID.as_bytes())),
-                ("port", format!(":{port}\r\n").into_bytes()),
-                ("ip", bulk(b"127.0.0.1")),
-                ("endpoint", bulk(b"127.0.0.1")),
-                ("role", bulk(b"master")),
-                ("replication-offset", b":0\r\n".to_vec()),
-                ("health", bulk(b"online")),
-            ] {
-                node.extend(bulk(field.as_bytes()));
-                node.extend(value);
-            }
-            let mut shards = b"*1\r\n*4\r\n".to_vec();
-            shards.extend(bulk(b"slots"));
-            shards.extend(b"*2\r\n:0\r\n:16383\r\n");
-            shards.extend(bulk(b"nodes"));
-            shards.extend(b"*1\r\n");
-            shards.extend(node);
-            shards
-        }
+        "CLUSTER SHARDS" => shards_answer(port, None, None),
         "CLUSTER NODES" => bulk(
             format!("{NODE_ID} 127.0.0.1:{port}@1{port} myself,master - 0 0 1 connected 0-16383\n")
                 .as_bytes(),
@@ -225,10 +225,70 @@ fn node_answer(name: &str, port: u16) -> Vec<u8> {
     }
 }
 
+/// `CLUSTER SHARDS` of the fake on `port`: the node itself, its field `name` given `value`
+/// when `change` says so; with `gone`, the slots 8192-16383 are a second primary's, online,
+/// at that port.
+fn shards_answer(port: u16, change: Option<(&str, &[u8])>, gone: Option<u16>) -> Vec<u8> {
+    let node = |id: &str, port: u16| {
+        let mut node = b"*14\r\n".to_vec();
+        for (field, value) in [
+            ("id", bulk(id.as_bytes())),
+            ("port", format!(":{port}\r\n").into_bytes()),
+            ("ip", bulk(b"127.0.0.1")),
+            ("endpoint", bulk(b"127.0.0.1")),
+            ("role", bulk(b"master")),
+            ("replication-offset", b":0\r\n".to_vec()),
+            ("health", bulk(b"online")),
+        ] {
+            node.extend(bulk(field.as_bytes()));
+            match change {
+                Some((name, value)) if name == field && id == NODE_ID => node.extend(bulk(value)),
+                _ => node.extend(value),
+            }
+        }
+        node
+    };
+    let shard = |first: u16, last: u16, node: Vec<u8>| {
+        let mut shard = b"*4\r\n".to_vec();
+        shard.extend(bulk(b"slots"));
+        shard.extend(format!("*2\r\n:{first}\r\n:{last}\r\n").into_bytes());
+        shard.extend(bulk(b"nodes"));
+        shard.extend(b"*1\r\n");
+        shard.extend(node);
+        shard
+    };
+    match gone {
+        None => {
+            let mut shards = b"*1\r\n".to_vec();
+            shards.extend(shard(0, 16383, node(NODE_ID, port)));
+            shards
+        }
+        Some(gone) => {
+            let mut shards = b"*2\r\n".to_vec();
+            shards.extend(shard(0, 8191, node(NODE_ID, port)));
+            shards.extend(shard(8192, 16383, node(GONE_ID, gone)));
+            shards
+        }
+    }
+}
+
+/// The node id of the second primary of [`Hostile::SecondPrimaryGone`].
+const GONE_ID: &str = "fedcba9876543210fedcba9876543210fedcba98";
+
+/// A loopback port where nothing listens (bound, then let go).
+fn closed_port() -> u16 {
+    let listener = TcpListener::bind((Ipv4Addr::LOCALHOST, 0)).unwrap();
+    listener.local_addr().unwrap().port()
+}
+
 /// The head of a hostile answer to `at` and the unit repeated after it; `None` for the truth.
 fn hostile(reply: Hostile, at: &str) -> Option<(Vec<u8>, Vec<u8>)> {
     let (head, unit): (&[u8], Vec<u8>) = match reply {
-        Hostile::Truth => return None,
+        Hostile::Truth
+        | Hostile::Field { .. }
+        | Hostile::Reply(_)
+        | Hostile::Close
+        | Hostile::SecondPrimaryGone => return None,
         Hostile::HugeString => (b"$1000000000\r\n", b"x".to_vec()),
         Hostile::HugeArray => (b"*1000000000\r\n", b"+\r\n".to_vec()),
         Hostile::ManyValues => (b"*400000\r\n", b"*3\r\n+\r\n+\r\n+\r\n".to_vec()),
@@ -385,7 +445,7 @@ fn a_node_that_is_the_whole_cluster_is_read() {
     assert_eq!(
         run.stdout,
         format!(
-            "{NODE_ID}\t127.0.0.1:{}\tprimary\t16384\t0-16383\n",
+            "{NODE_ID}\t127.0.0.1:{}\tprimary\t16384\t0-16383\tonline\n",
             fake.port
         )
     );
@@ -609,5 +669,140 @@ fn urls_that_do_not_parse_are_refused_in_our_words() {
             "{}",
             run.stderr
         );
+    }
+}
+
+/// Whether `text` holds a control byte other than the line feeds (and, with `tabs`, the tabs)
+/// that slotgen's own lines and columns are made of.
+fn has_control(text: &str, tabs: bool) -> bool {
+    text.bytes()
+        .any(|b| (b < 0x20 || b == 0x7f) && b != b'\n' && !(tabs && b == b'\t'))
+}
+
+#[test]
+fn hostile_strings_are_refused_naming_the_node_or_printed_escaped() {
+    // refused: one line naming the node (by address when the id is the bad string), escaped
+    for (at, reply, needle) in [
+        (
+            "CLUSTER SHARDS",
+            Hostile::Field {
+                name: "id",
+                value: b"0123\t4567\n89ab\x1b[2Jcdef",
+            },
+            r"has id `0123\x094567\x0a89ab\x1b[2Jcdef`, not 40 hex digits",
+        ),
+        (
+            "CLUSTER SHARDS",
+            Hostile::Field {
+                name: "endpoint",
+                value: b"h\tx\n\x1b[2J",
+            },
+            r"has host `h\x09x\x0a\x1b[2J`, which is neither an IP address nor a hostname",
+        ),
+        (
+            "CLUSTER SHARDS",
+            Hostile::Field {
+                name: "port",
+                value: b"70\x0700",
+            },
+            r"has port `70\x0700`, not a number in 1..65535",
+        ),
+        (
+            "CLUSTER NODES",
+            Hostile::Reply(
+                b"$63\r\nab\tcd\x1b[2J 127.0.0.1:1@2 myself,master - 0 0 1 connected 0-16383\r\n",
+            ),
+            r"has id `ab\x09cd\x1b[2J`, not 40 hex digits",
+        ),
+        (
+            "CLUSTER NODES",
+            Hostile::Reply(b"-ERR no\x1b[2J\x07 way\tout\r\n"),
+            "refused `CLUSTER NODES`",
+        ),
+        (
+            "CLUSTER INFO",
+            Hostile::Reply(b"$26\r\ncluster_state:f\x1b[2J\tail\x07\r\n\r\n"),
+            r"is in state `f\x1b[2J\x09ail\x07`",
+        ),
+    ] {
+        let fake = Fake::start(Behaviour::Node { at, reply });
+        for command in ["nodes", "keys", "placement"] {
+            let mut args = vec![command, "--redis"];
+            let url = fake.url();
+            args.push(&url);
+            if command == "keys" {
+                args.extend(["--count", "3"]);
+            }
+            let run = run(&args);
+            let case = format!("{command}, {at}, {reply:?}: {:?}", run.stderr);
+            run.fails_with(needle);
+            assert!(!has_control(&run.stderr, false), "{case}");
+        }
+    }
+}
+
+#[test]
+fn a_health_that_is_not_known_stays_in_its_column_escaped() {
+    let fake = Fake::start(Behaviour::Node {
+        at: "CLUSTER SHARDS",
+        reply: Hostile::Field {
+            name: "health",
+            value: b"on\tline\n\x1b[2J",
+        },
+    });
+    let run = run(&["nodes", "--redis", &fake.url()]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.stdout,
+        format!(
+            "{NODE_ID}\t127.0.0.1:{}\tprimary\t16384\t0-16383\ton\\x09line\\x0a\\x1b[2J\n",
+            fake.port
+        )
+    );
+    assert!(!has_control(&run.stdout, true), "{:?}", run.stdout);
+    // not taken for a node that serves: no keys for it
+    let keys = run_with_node(&fake);
+    keys.fails_with("does not serve requests yet");
+    assert!(!has_control(&keys.stderr, false), "{:?}", keys.stderr);
+}
+
+fn run_with_node(fake: &Fake) -> Run {
+    run(&[
+        "keys",
+        "--redis",
+        &fake.url(),
+        "--per-node",
+        "1",
+        "--node",
+        NODE_ID,
+    ])
+}
+
+#[test]
+fn a_node_that_fails_between_two_questions_ends_in_one_line() {
+    // the node asked answers the map, then closes instead of answering CLUSTER NODES
+    let fake = Fake::start(Behaviour::Node {
+        at: "CLUSTER NODES",
+        reply: Hostile::Close,
+    });
+    let closed = run(&["keys", "--redis", &fake.url(), "--per-node", "1"]);
+    closed.fails_with("cannot reach");
+    assert!(closed.stderr.contains("CLUSTER NODES"), "{}", closed.stderr);
+    // the map names a second primary, online, that does not answer
+    let fake = Fake::start(Behaviour::Node {
+        at: "CLUSTER SHARDS",
+        reply: Hostile::SecondPrimaryGone,
+    });
+    for command in ["nodes", "keys", "placement"] {
+        let url = fake.url();
+        let mut args = vec![command, "--redis", &url];
+        if command == "keys" {
+            args.extend(["--per-node", "1"]);
+        }
+        let run = run(&args);
+        run.fails_with(&format!(
+            "the cluster's map names node {GONE_ID} there, which may have failed since"
+        ));
+        assert!(run.stdout.is_empty());
     }
 }
