@@ -103,7 +103,7 @@ enum Command {
 pub struct CrcArgs {
     /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
     /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them [default: CRC-16/XMODEM].
-    #[arg(long, value_name = "NAME", conflicts_with = "poly")]
+    #[arg(long, value_name = "NAME", conflicts_with_all = CUSTOM_CRC)]
     crc: Option<String>,
     /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the
     /// RevEng model (normal form, without the x^16 term).
@@ -127,12 +127,40 @@ pub struct CrcArgs {
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
     // The help names every scheme from `SchemeName::ALL`, the one list of them.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"], help = scheme_help())]
+    #[arg(long, value_name = "NAME", conflicts_with = "crc", conflicts_with_all = CUSTOM_CRC, help = scheme_help())]
     scheme: Option<String>,
     /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
     /// [default: none, the whole key is hashed].
-    #[arg(long, value_name = "OC", requires = "scheme")]
+    #[arg(long, value_name = "OC", requires = "scheme", conflicts_with = "crc", conflicts_with_all = CUSTOM_CRC)]
     hash_tag: Option<String>,
+}
+
+/// The options of a custom CRC (by their ids), each refused beside `--crc` or `--scheme`,
+/// whose CRC is fixed: clap would take them and ignore them otherwise.
+const CUSTOM_CRC: [&str; 5] = ["poly", "init", "refin", "refout", "xorout"];
+
+/// The way out of two options that cannot be used together (`a` and `b` as spelled on the
+/// command line), where there is more to say than "one of them".
+fn conflict_fix(a: &str, b: &str) -> Option<String> {
+    let custom = |o: &str| CUSTOM_CRC.iter().any(|c| o.strip_prefix("--") == Some(*c));
+    if [a, b].contains(&"--hash-tag") {
+        return Some(
+            "`--hash-tag` is the hashtag rule of a twemproxy `--scheme`, whose CRC is the scheme's: remove it, or give `--scheme twemproxy-...` without a CRC option".to_owned(),
+        );
+    }
+    let (fixed, other) = match (a, b) {
+        ("--crc" | "--scheme", o) if custom(o) => (a, o),
+        (o, "--crc" | "--scheme") if custom(o) => (b, o),
+        _ => return None,
+    };
+    let what = if fixed == "--crc" {
+        "`--crc` names a catalogue CRC"
+    } else {
+        "`--scheme` names a scheme"
+    };
+    Some(format!(
+        "{what}, whose parameters are fixed: remove `{other}`, or give a custom CRC whole with `--poly` (and `--init`, `--refin`, `--refout`, `--xorout`) instead of `{fixed}`"
+    ))
 }
 
 /// The help of `--scheme`: every named scheme, from [`SchemeName::ALL`].
@@ -193,6 +221,12 @@ impl CrcArgs {
         let Some(name) = &self.scheme else {
             return Ok(None);
         };
+        if let (Ok(SchemeName::RedisCluster), Some(slots)) =
+            (slotgen::scheme::find(name), self.slots)
+        {
+            // Redis Cluster's tables are the CRC-16 ones, with their slot-count rule
+            SlotCount::new(slots).context("--slots").map_err(usage)?;
+        }
         let scheme = slotgen::scheme::resolve(name, self.slots, self.hash_tag.as_deref())
             .map_err(|e| match e {
                 slotgen::Error::Scheme(slotgen_tables::Error::SlotsRequired { scheme }) => {
@@ -345,8 +379,11 @@ impl SpecArgs {
         if let Some(charset) = &self.tags.charset {
             let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
                 .map_err(spelled)
-                .with_context(|| format!("--charset {}", charset.spec()))?;
-            eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+                .with_context(|| format!("--charset {}", show(charset.spec().as_bytes())))?;
+            eprintln!(
+                "slotgen: --charset {}: {choice}",
+                show(charset.spec().as_bytes())
+            );
             spec.alphabet = choice.alphabet.symbols().to_vec();
             spec.tag_len = Some(choice.tag_len);
         }
@@ -364,13 +401,6 @@ impl SpecArgs {
         let Some(name) = self.crc.other_scheme()? else {
             return Ok(None);
         };
-        let crc_only: Vec<_> = self
-            .crc
-            .given()
-            .into_iter()
-            .filter(|o| !matches!(*o, "--scheme" | "--slots" | "--hash-tag"))
-            .collect();
-        refuse_unused(&crc_only, "a named scheme, whose CRC is fixed")?;
         let scheme = self.crc.scheme()?.expect("--scheme was given");
         let alphabet = match &self.tags.charset {
             // as for a CRC-16 table; the tag length stays the one given, or the shortest
@@ -378,8 +408,11 @@ impl SpecArgs {
             Some(charset) => {
                 let choice = choose_for_scheme(charset, name, &scheme, self.tags.tag_len)
                     .map_err(spelled)
-                    .with_context(|| format!("--charset {}", charset.spec()))?;
-                eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+                    .with_context(|| format!("--charset {}", show(charset.spec().as_bytes())))?;
+                eprintln!(
+                    "slotgen: --charset {}: {choice}",
+                    show(charset.spec().as_bytes())
+                );
                 choice.alphabet.symbols().to_vec()
             }
             None => self.alphabet()?.as_bytes().to_vec(),
