@@ -9,6 +9,7 @@ use super::output::{Field, OutputArgs, Records};
 use slotgen::scheme::invert::FramedKeys;
 use slotgen_tables::{HashtagRule, SchemeTable, SlotTable, MAX_TAG_LEN};
 
+use super::values::{parse_hex_bytes, HexBytes};
 use super::{Derived, SlotRange, SpecArgs};
 
 #[derive(Debug, Args)]
@@ -52,29 +53,15 @@ pub struct FrameArgs {
     prefix: Option<String>,
     /// `--prefix` as hex bytes (`00ff` is the bytes 0x00 and 0xff), for bytes a shell
     /// cannot pass, such as NUL.
-    #[arg(long, value_name = "HEX", conflicts_with = "prefix", value_parser = hex_bytes)]
+    #[arg(long, value_name = "HEX", conflicts_with = "prefix", value_parser = parse_hex_bytes)]
     prefix_hex: Option<HexBytes>,
     /// Bytes after the `{tag}` (after the bare tag under a whole-key `--scheme`; for `keys`,
     /// before the counter); anything goes. May begin with `-` (`--suffix -x`).
     #[arg(long, value_name = "S", allow_hyphen_values = true)]
     suffix: Option<String>,
     /// `--suffix` as hex bytes, as `--prefix-hex`.
-    #[arg(long, value_name = "HEX", conflicts_with = "suffix", value_parser = hex_bytes)]
+    #[arg(long, value_name = "HEX", conflicts_with = "suffix", value_parser = parse_hex_bytes)]
     suffix_hex: Option<HexBytes>,
-}
-
-/// Bytes given as hex digits on the command line.
-#[derive(Debug, Clone)]
-pub struct HexBytes(Vec<u8>);
-
-/// `--prefix-hex`, `--suffix-hex`: pairs of hex digits.
-fn hex_bytes(text: &str) -> Result<HexBytes, String> {
-    hex::decode(text).map(HexBytes).map_err(|_| {
-        format!(
-            "`{}` is not hex bytes: give pairs of hex digits, such as `7b00ff`",
-            slotgen::text::escape_cut(text.as_bytes())
-        )
-    })
 }
 
 impl FrameArgs {

@@ -328,12 +328,16 @@ pub struct AlphabetArgs {
     /// alphabet.
     #[arg(long, value_name = "STR")]
     alphabet: Option<String>,
+    /// Instead of --alphabet, its bytes as hex pairs (`000180ff`), for symbols that are not
+    /// ASCII text or that a shell cannot pass (NUL).
+    #[arg(long, value_name = "HEX", conflicts_with = "alphabet", value_parser = values::parse_hex_bytes)]
+    alphabet_hex: Option<values::HexBytes>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
     /// inside them with the shortest tags, then the most symbols, then the first in byte
     /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
     /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves. With --scheme, the
     /// scheme's hashtag delimiters are left out too.
-    #[arg(long, value_name = "SPEC", conflicts_with = "alphabet")]
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["alphabet", "alphabet_hex"])]
     charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
     #[arg(long, value_name = "N")]
@@ -345,6 +349,7 @@ impl AlphabetArgs {
     fn given(&self) -> Vec<&'static str> {
         [
             ("--alphabet", self.alphabet.is_some()),
+            ("--alphabet-hex", self.alphabet_hex.is_some()),
             ("--charset", self.charset.is_some()),
             ("--tag-len", self.tag_len.is_some()),
         ]
@@ -372,7 +377,7 @@ impl SpecArgs {
         let alphabet = self.alphabet()?;
         let mut spec = Spec {
             crc,
-            alphabet: alphabet.as_bytes().to_vec(),
+            alphabet,
             tag_len: self.tags.tag_len,
             slots: slots.get(),
         };
@@ -415,7 +420,7 @@ impl SpecArgs {
                 );
                 choice.alphabet.symbols().to_vec()
             }
-            None => self.alphabet()?.as_bytes().to_vec(),
+            None => self.alphabet()?,
         };
         Ok(Some(SchemeSpec {
             name,
@@ -436,8 +441,11 @@ impl SpecArgs {
         }
     }
 
-    /// `--alphabet`, or the default, checked to be ASCII.
-    fn alphabet(&self) -> Result<&str> {
+    /// `--alphabet-hex`, or `--alphabet` checked to be ASCII, or the default.
+    fn alphabet(&self) -> Result<Vec<u8>> {
+        if let Some(bytes) = &self.tags.alphabet_hex {
+            return Ok(bytes.0.clone());
+        }
         let alphabet = self
             .tags
             .alphabet
@@ -445,11 +453,11 @@ impl SpecArgs {
             .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
         if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
             return Err(usage(anyhow!(
-                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
+                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols, or give bytes with `--alphabet-hex`",
                 c.len_utf8()
             )));
         }
-        Ok(alphabet)
+        Ok(alphabet.as_bytes().to_vec())
     }
 
     /// The options of the spec given on the command line, as spelled there.

@@ -85,6 +85,21 @@ pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
         })
 }
 
+/// Bytes given as hex digits on the command line (`--prefix-hex`, `--alphabet-hex`), for
+/// bytes a shell cannot pass (NUL) or that are not text.
+#[derive(Debug, Clone)]
+pub struct HexBytes(pub Vec<u8>);
+
+/// Pairs of hex digits, as [`HexBytes`].
+pub fn parse_hex_bytes(text: &str) -> Result<HexBytes, String> {
+    hex::decode(text).map(HexBytes).map_err(|_| {
+        format!(
+            "`{}` is not hex bytes: give pairs of hex digits, such as `7b00ff`",
+            escape_cut(text.as_bytes())
+        )
+    })
+}
+
 /// A count of keys (`--count`, `--per-node`): a whole number from 1 to `max` (`None`: no
 /// bound but the type's).
 pub fn parse_count(text: &str, max: Option<u64>) -> Result<u64, String> {
