@@ -420,6 +420,7 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["placement", "--timeout", "5"], 2, "`--timeout` applies to `--redis` only"),
         (&["shortest", "--charset", "digits", "--name", "x"], 2, "does not apply to `--format lines`"),
         (&["catalog", "--slots", "3"], 2, "--slots: 3 slots"),
+        (&["slot", "a", "--with-key", "--format", "jsonl"], 2, "`--with-key` changes nothing"),
         (&["derive", "--scheme", "redis-cluster", "--slots", "0"], 2, "a power of two from 2 to 65536"),
         (&["slot", "a", "--scheme", "redis-cluster", "--slots", "1"], 2, "a power of two from 2 to 65536"),
         // clap's refusals, one line each
