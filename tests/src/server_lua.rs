@@ -221,15 +221,16 @@ fn check_library(
     }
     for (args, fragment) in [
         (vec![(case.last() + 1).to_string()], "out of range"),
-        (vec!["1.5".to_owned()], "out of range"),
-        (vec!["0x10".to_owned()], "out of range"),
+        (vec!["1.5".to_owned()], "is not a whole number"),
+        (vec!["0x10".to_owned()], "is not a whole number"),
+        (vec!["abc".to_owned()], "slot abc is not a whole number"),
     ] {
         let error = redis::cmd("FCALL")
             .arg(format!("{name}_tag_for_slot"))
             .arg(0)
             .arg(&args)
             .query::<redis::Value>(con)
-            .expect_err("a slot out of range is refused")
+            .expect_err("a slot that is not one is refused")
             .to_string();
         assert!(error.contains(fragment), "{what}: {args:?}: {error}");
     }

@@ -192,10 +192,20 @@ fn field<'v>(fields: &[(String, &'v Value)], name: &str) -> Option<&'v Value> {
 }
 
 fn slot(value: &Value) -> Result<u16, String> {
-    int(value)
-        .and_then(|n| u16::try_from(n).ok())
-        .filter(|&n| n < SLOTS)
-        .ok_or_else(|| format!("slot `{}` is not in 0..{}", shown(value), super::SLOTS))
+    let last = SLOTS - 1;
+    match int(value) {
+        Some(n) => u16::try_from(n)
+            .ok()
+            .filter(|&n| n < SLOTS)
+            .ok_or_else(|| format!("slot {n} is not in 0 to {last}")),
+        None => Err(match text(value) {
+            Some(t) => format!(
+                "a slot is `{}`, not a number from 0 to {last}",
+                escape_cut(t.as_bytes())
+            ),
+            None => format!("a slot is not a number from 0 to {last}"),
+        }),
+    }
 }
 
 fn range(first: &Value, last: &Value) -> Result<SlotRange, String> {
@@ -483,9 +493,9 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
             .filter(|&s| s < SLOTS)
             .ok_or_else(|| {
                 format!(
-                    "`{}`: the slot is not in 0..{}",
+                    "`{}`: the slot is not in 0 to {}",
                     escape_cut(word.as_bytes()),
-                    super::SLOTS
+                    SLOTS - 1
                 )
             })?;
         if migrations.len() >= usize::from(SLOTS) {

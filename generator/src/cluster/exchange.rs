@@ -354,7 +354,7 @@ impl Exchange {
             ServerError::NotASlot { url, slot, .. } => Error::Malformed {
                 url,
                 command: "CLUSTER KEYSLOT".to_owned(),
-                reason: format!("slot {slot} is not in 0..65536"),
+                reason: format!("slot {slot} is not in 0 to 65535"),
             },
         }
     }

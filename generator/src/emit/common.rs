@@ -131,10 +131,30 @@ pub fn spec_options(derivation: &Derivation) -> String {
     format!(
         "{} {} --tag-len {} --slots {}",
         crc_options(&derivation.spec.crc),
-        option("--alphabet", derivation.alphabet.symbols()),
+        alphabet_option(derivation.alphabet.symbols()),
         derivation.tag_len,
         derivation.spec.slots
     )
+}
+
+/// The alphabet as the option that gives it: `--alphabet` quoted by [`shell_quote`] when
+/// every symbol is an ASCII byte other than NUL (what a command line carries as text), else
+/// `--alphabet-hex` with the bytes as hex pairs (a NUL cannot be in an argument, and the
+/// `slotgen` command reads `--alphabet` as text, whose symbols are ASCII).
+///
+/// ```
+/// use slotgen::emit::common::alphabet_option;
+///
+/// assert_eq!(alphabet_option(b"\n\r"), "--alphabet $'\\x0a\\x0d'");
+/// assert_eq!(alphabet_option(b"\x00\x80"), "--alphabet-hex 0080");
+/// ```
+#[must_use]
+pub fn alphabet_option(symbols: &[u8]) -> String {
+    if symbols.iter().all(|&b| b != 0 && b.is_ascii()) {
+        option("--alphabet", symbols)
+    } else {
+        format!("--alphabet-hex {}", hex::encode(symbols))
+    }
 }
 
 /// `name` and `value` as one shell option, the value quoted by [`shell_quote`]: joined by
@@ -182,7 +202,7 @@ pub fn scheme_options(derivation: &SchemeDerivation) -> String {
         "--scheme {} --slots {}{hash_tag} {} --tag-len {}",
         derivation.spec.name.name(),
         derivation.scheme.slots(),
-        option("--alphabet", derivation.alphabet.symbols()),
+        alphabet_option(derivation.alphabet.symbols()),
         derivation.tag_len,
     )
 }
@@ -252,7 +272,9 @@ pub fn describe_scheme(derivation: &SchemeDerivation) -> String {
     )
 }
 
-/// Bytes as text that is safe inside a comment or a string of every target language:
+/// Bytes as text that is safe inside a comment or a string of every target language (the
+/// one owner of that escaping: every comment that holds outside bytes or a description of
+/// them asks it):
 /// printable ASCII as it is, except `\`, and every other byte (and `\`, and the second byte
 /// of `?>` and `*/`) as `\xNN`. No newline, no `\u` escape (which Java reads even in
 /// comments), no end of a PHP block or a block comment.
@@ -284,10 +306,7 @@ pub(crate) fn comment_header(command: &str, spec: &str, crc_line: &str, comment:
         &format!("slotgen {}: {command}", env!("CARGO_PKG_VERSION")),
         spec,
     );
-    let spec = spec
-        .replace('\\', "\\x5c")
-        .replace("?>", "?\\x3e")
-        .replace("*/", "*\\x2f");
+    let spec = comment_text(spec.as_bytes());
     [generated, edit, spec, crc_line.to_owned()]
         .iter()
         .map(|line| format!("{comment} {line}\n"))

@@ -230,8 +230,10 @@ pub fn c<'t>(table: impl Into<Table<'t>>, name: &str) -> String {
         .into_iter()
         .map(|tag| quoted(tag.unwrap_or_default(), b"\"\\?"))
         .collect();
-    let [generated, edit, spec] =
-        super::common::generated_lines(&command(table, "c", Some(name)), &describe(table));
+    let [generated, edit, spec] = super::common::generated_lines(
+        &command(table, "c", Some(name)),
+        &super::common::comment_text(describe(table).as_bytes()),
+    );
     let index = match table.first_slot() {
         0 => "slot".to_owned(),
         first => format!("slot - {first}"),
@@ -268,8 +270,10 @@ pub fn lua<'t>(table: impl Into<Table<'t>>) -> String {
         .into_iter()
         .map(|tag| tag.map_or_else(|| "false".to_owned(), |t| quoted(t, b"\"\\")))
         .collect();
-    let [generated, edit, spec] =
-        super::common::generated_lines(&command(table, "lua", None), &describe(table));
+    let [generated, edit, spec] = super::common::generated_lines(
+        &command(table, "lua", None),
+        &super::common::comment_text(describe(table).as_bytes()),
+    );
     let index = match table.first_slot() {
         0 => "slot + 1".to_owned(),
         1 => "slot".to_owned(),

@@ -435,7 +435,31 @@ impl FramedKeys {
         }
         // a few hundred evaluations per derivation: a key allocated for each is nothing
         let value = |tag: &[u8]| scheme.value(&[prefix, tag, suffix].concat());
-        let derivation = derive_valued(spec, scheme, &value)?;
+        let derivation = derive_valued(spec, scheme, &value).map_err(|e| match e {
+            // bytes before the tag move the value by a constant only (the CRC is affine);
+            // bytes after it multiply the tag's part, which changes the bits it controls
+            Error::SchemeRankDeficient {
+                scheme,
+                rank,
+                needed,
+                solved,
+                tag_len,
+                shortest,
+                max,
+            } if !suffix.is_empty() => Error::SchemeRankDeficient {
+                scheme,
+                rank,
+                needed,
+                solved: format!(
+                    "{solved}, with the suffix `{}` after the tag: the bytes after a tag change which bits of the value it controls (without a suffix, or with another, a shorter tag may do)",
+                    crate::text::escape_cut(suffix)
+                ),
+                tag_len,
+                shortest,
+                max,
+            },
+            other => other,
+        })?;
         Ok(Self {
             derivation,
             prefix: prefix.to_vec(),

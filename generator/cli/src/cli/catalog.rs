@@ -215,6 +215,10 @@ pub fn run(args: &CatalogArgs) -> Result<ExitCode> {
     if args.all_widths {
         return run_all_widths(args);
     }
+    // a value of the command line: exit 2, as every usage error
+    slotgen::spec::SlotCount::new(args.slots.into())
+        .context("--slots")
+        .map_err(crate::exit::usage)?;
     let rows = rows(args.slots).context("--slots")?;
     write_rows(args, &rows, FIELDS, record, |out| {
         writeln!(

@@ -26,9 +26,16 @@ pub struct ServerArgs {
 #[derive(Debug, Clone, Args)]
 pub struct TimeoutArgs {
     /// The time allowed for the whole exchange with the cluster, connecting to every primary
-    /// included: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`).
-    #[arg(long, value_name = "TIME", default_value = "10", value_parser = super::values::parse_timeout)]
-    pub timeout: Duration,
+    /// included: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`) [default: 10].
+    #[arg(long, value_name = "TIME", value_parser = super::values::parse_timeout)]
+    pub timeout: Option<Duration>,
+}
+
+impl TimeoutArgs {
+    /// `--timeout`, or its default of 10 s.
+    pub fn get(&self) -> Duration {
+        self.timeout.unwrap_or(Duration::from_secs(10))
+    }
 }
 
 /// Reads the topology at `url`, and notes on standard error where it came from when that

@@ -2,6 +2,9 @@
 //! version line and each command's examples. One table of examples feeds `--help` (after
 //! the options), the man pages (their EXAMPLES section) and the test that runs them.
 
+use std::io::Write as _;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Command, CommandFactory, FromArgMatches};
 
 use super::Cli;
@@ -258,13 +261,178 @@ pub fn command() -> Command {
     command
 }
 
-/// Parses the process's command line against [`command`]; on a usage error (or `--help`,
-/// `--version`) prints clap's message and exits, as `Cli::parse` does.
+/// Parses the process's command line against [`command`]. `--help` and `--version` print
+/// what clap prints; every other refusal is one line, `slotgen: error: ...` (see
+/// [`one_line`]), and exit status 2, as every usage error.
 #[must_use]
 pub fn parse() -> Cli {
     let mut command = command();
-    let mut matches = command.get_matches_mut();
-    Cli::from_arg_matches_mut(&mut matches).unwrap_or_else(|e| e.format(&mut command).exit())
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+    match parsed {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        Err(e) => {
+            // stderr may be closed: a failed write must not panic
+            let _ = writeln!(std::io::stderr(), "slotgen: error: {}", one_line(&e));
+            std::process::exit(2)
+        }
+    }
+}
+
+/// A refusal of clap's as one line without `error: `: what is wrong, with the values from
+/// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
+/// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
+#[must_use]
+pub fn one_line(e: &clap::Error) -> String {
+    let text = |kind| match e.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    let texts = |kind| match e.get(kind) {
+        Some(ContextValue::Strings(v)) => v.clone(),
+        Some(ContextValue::StyledStrs(v)) => v.iter().map(ToString::to_string).collect(),
+        Some(ContextValue::String(s)) => vec![s.clone()],
+        _ => Vec::new(),
+    };
+    let shown = |value: &str| slotgen::text::escape_cut(value.as_bytes());
+    // `--timeout <TIME>` is `--timeout`; a positional `<SLOT>...` is `SLOT`
+    let flag = |arg: &str| {
+        let first = arg.split([' ', '=']).next().unwrap_or(arg);
+        first
+            .trim_matches(|c| matches!(c, '<' | '>' | '.' | '[' | ']'))
+            .to_owned()
+    };
+    // `a`, `b` or `c`
+    let quoted = |items: &[String]| {
+        let items: Vec<String> = items.iter().map(|v| format!("`{}`", shown(v))).collect();
+        match items.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => items.concat(),
+        }
+    };
+    // the command as typed, from clap's usage line: `slotgen slot [OPTIONS] [KEY]...`
+    let usage = text(ContextKind::Usage)
+        .map(|u| u.trim_start_matches("Usage:").trim().to_owned())
+        .unwrap_or_default();
+    let path: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|w| !w.starts_with(['[', '<', '-']))
+        .collect();
+    let path = if path.is_empty() {
+        "slotgen".to_owned()
+    } else {
+        path.join(" ")
+    };
+    let tips: String = texts(ContextKind::Suggested)
+        .iter()
+        .chain(&texts(ContextKind::SuggestedValue))
+        .map(|t| format!("; {}", t.trim().replace('\'', "`")))
+        .collect();
+    let arg = text(ContextKind::InvalidArg).unwrap_or_default();
+    let value = text(ContextKind::InvalidValue).unwrap_or_default();
+    match e.kind() {
+        ErrorKind::ValueValidation => {
+            let source = std::error::Error::source(e);
+            // slotgen's own parsers name the value in backticks; the standard number
+            // parsers say only what is wrong with it
+            let reason = match source.and_then(|s| s.downcast_ref::<std::num::ParseIntError>()) {
+                Some(n) => match n.kind() {
+                    std::num::IntErrorKind::PosOverflow => {
+                        format!("`{}` is too large a number", shown(&value))
+                    }
+                    _ => format!("`{}` is not a whole number (0, 1, 2, ...)", shown(&value)),
+                },
+                None => source.map_or_else(String::new, ToString::to_string),
+            };
+            let name = flag(&arg);
+            if name.starts_with('-') {
+                format!("{name}: {reason}")
+            } else {
+                // a positional argument: the reason names it (`is not a slot`)
+                reason
+            }
+        }
+        ErrorKind::InvalidValue if value.is_empty() => {
+            format!("{} needs a value", flag(&arg))
+        }
+        ErrorKind::InvalidValue => format!(
+            "{} `{}` is none of {}{tips}",
+            flag(&arg),
+            shown(&value),
+            quoted(&texts(ContextKind::ValidValue))
+        ),
+        ErrorKind::UnknownArgument => {
+            let similar = texts(ContextKind::SuggestedArg);
+            let similar = if similar.is_empty() {
+                String::new()
+            } else {
+                format!("; did you mean {}?", quoted(&similar))
+            };
+            format!(
+                "`{path}` takes no argument `{}`{similar}; `{path} --help` lists what it takes",
+                shown(&arg)
+            )
+        }
+        ErrorKind::InvalidSubcommand => {
+            let similar = texts(ContextKind::SuggestedSubcommand);
+            let similar = if similar.is_empty() {
+                String::new()
+            } else {
+                format!("; did you mean {}?", quoted(&similar))
+            };
+            format!(
+                "`{}` is not a command{similar}; `slotgen --help` lists the commands",
+                shown(&text(ContextKind::InvalidSubcommand).unwrap_or_default())
+            )
+        }
+        ErrorKind::ArgumentConflict => {
+            let prior = texts(ContextKind::PriorArg);
+            let (a, b) = (
+                flag(&arg),
+                prior.first().map_or_else(String::new, |p| flag(p)),
+            );
+            if a == b || b.is_empty() {
+                format!("`{a}` is given twice: give it once")
+            } else {
+                let fix = super::conflict_fix(&a, &b)
+                    .unwrap_or_else(|| "give one of them, not both".to_owned());
+                format!("`{a}` cannot be used with `{b}`: {fix}")
+            }
+        }
+        ErrorKind::MissingRequiredArgument => {
+            let missing: Vec<String> = texts(ContextKind::InvalidArg)
+                .iter()
+                .map(|a| flag(a))
+                .collect();
+            format!(
+                "`{path}` needs {}: its usage is `{usage}`",
+                missing
+                    .iter()
+                    .map(|m| format!("`{m}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+            "give a command, such as `slotgen slot KEY`: `slotgen --help` lists the commands"
+                .to_owned()
+        }
+        _ => {
+            // clap's own first line, escaped, without its `error: `
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or_default();
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            format!(
+                "{}{tips}; `{path} --help` lists what it takes",
+                slotgen::text::reason(first)
+            )
+        }
+    }
 }
 
 #[cfg(test)]

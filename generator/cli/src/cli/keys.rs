@@ -17,7 +17,8 @@ enum Format {
     /// One key per line, tab-separated: `node_id addr slot key`; with
     /// --include-migrating a fifth column, `migrating` or `stable`.
     Tsv,
-    /// A JSON array of `{"node_id", "addr", "role", "slot", "key", "migrating"}`.
+    /// A JSON array of `{"node_id", "addr", "role", "slot", "key", "key_hex", "migrating"}`
+    /// (`key` is `null` when the key is not UTF-8; `key_hex` is always its bytes in hex).
     Json,
     /// Only the keys, one per line.
     Keys,
@@ -42,18 +43,14 @@ pub struct KeysArgs {
     /// Keys for each node, distinct, spread evenly over the slots it owns: distinct slots at
     /// even spacing; past one key per slot, the slot's alternative tags, then a counter
     /// after the suffix.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = key_count)]
     per_node: Option<u64>,
     /// Instead of --per-node, this many keys over the whole cluster, split as evenly as can
     /// be between the nodes (the first nodes take one more).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = key_count)]
     count: Option<u64>,
-    /// Bytes before the `{tag}`; must not contain `{`.
-    #[arg(long, value_name = "P", default_value = "")]
-    prefix: String,
-    /// Bytes after the `{tag}` (and before the counter).
-    #[arg(long, value_name = "S", default_value = "")]
-    suffix: String,
+    #[command(flatten)]
+    frame: super::lookup::FrameArgs,
     /// The nodes that get keys [default: primary].
     #[arg(long, value_enum)]
     role: Option<RoleArg>,
@@ -69,19 +66,30 @@ pub struct KeysArgs {
     format: Format,
 }
 
+/// `--per-node` and `--count`: 1 or more.
+fn key_count(text: &str) -> Result<u64, String> {
+    super::values::parse_count(text, None)
+}
+
 pub fn run(args: &KeysArgs) -> Result<ExitCode> {
-    for (option, value) in [("--prefix", &args.prefix), ("--suffix", &args.suffix)] {
-        if args.format != Format::Json && value.contains(['\n', '\r', '\t']) {
+    let (prefix, suffix) = (args.frame.prefix(), args.frame.suffix());
+    for (option, value) in [
+        (args.frame.prefix_option(), prefix),
+        (args.frame.suffix_option(), suffix),
+    ] {
+        if args.format != Format::Json && value.iter().any(|b| b"\n\r\t".contains(b)) {
             return Err(usage(anyhow!(
                 "{option} holds a tab or line break, which would split the key over columns or lines: use `--format json`, or leave it out"
             )));
         }
     }
-    if let Some(position) = args.prefix.find('{') {
+    if let Some(position) = prefix.iter().position(|&b| b == b'{') {
         let error = slotgen_tables::Error::PrefixHasBrace { position };
-        return Err(usage(anyhow::Error::from(error).context("--prefix")));
+        return Err(usage(
+            anyhow::Error::from(error).context(args.frame.prefix_option()),
+        ));
     }
-    let topology = topology(&args.server.redis, args.server.timeout.timeout)?;
+    let topology = topology(&args.server.redis, args.server.timeout.get())?;
     let migrating = topology.migrating_slots();
     let role = match args.role {
         Some(RoleArg::Replica) => Role::Replica,
@@ -179,7 +187,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             continue;
         }
         let count = shares.next().unwrap_or(0);
-        let keys = keys_over_slots(slots, count, args.prefix.as_bytes(), args.suffix.as_bytes())?;
+        let keys = keys_over_slots(slots, count, prefix, suffix)?;
         for (slot, key) in keys {
             let marked = migrating.binary_search(&slot).is_ok();
             match args.format {
@@ -206,8 +214,10 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                         "addr": node.addr,
                         "role": node.role,
                         "slot": slot,
-                        // prefix, suffix and tags are UTF-8 text
-                        "key": String::from_utf8_lossy(&key),
+                        // as `slotgen-records/1` has it: the text when UTF-8 (a
+                        // `--prefix-hex` may make it none), and the bytes in hex always
+                        "key": std::str::from_utf8(&key).ok(),
+                        "key_hex": hex::encode(&key),
                         "migrating": marked,
                     });
                     write!(out, "{}\n  {entry}", if first { "" } else { "," })?;

@@ -9,6 +9,7 @@ use super::output::{Field, OutputArgs, Records};
 use slotgen::scheme::invert::FramedKeys;
 use slotgen_tables::{HashtagRule, SchemeTable, SlotTable, MAX_TAG_LEN};
 
+use super::values::{parse_hex_bytes, HexBytes};
 use super::{Derived, SlotRange, SpecArgs};
 
 #[derive(Debug, Args)]
@@ -29,13 +30,8 @@ pub struct TagArgs {
 pub struct KeyArgs {
     #[command(flatten)]
     spec: SpecArgs,
-    /// Bytes before the `{tag}`; must not contain `{`. Under a `--scheme` that hashes the
-    /// whole key, bytes before the bare tag, which is solved with them in place.
-    #[arg(long, value_name = "P", default_value = "")]
-    prefix: String,
-    /// Bytes after the `{tag}`; anything goes (after the bare tag, as `--prefix`).
-    #[arg(long, value_name = "S", default_value = "")]
-    suffix: String,
+    #[command(flatten)]
+    frame: FrameArgs,
     /// Print a key for every tag that lands on each slot, one line each.
     #[arg(long)]
     all: bool,
@@ -44,6 +40,66 @@ pub struct KeyArgs {
     /// Slots, each a number or an inclusive range such as 0-16383.
     #[arg(value_name = "SLOT", required = true)]
     ranges: Vec<SlotRange>,
+}
+
+/// The bytes around a key's tag (`key`, `keys`): `--prefix` and `--suffix` as text, or as
+/// hex bytes for what a shell cannot pass.
+#[derive(Debug, Clone, Args)]
+pub struct FrameArgs {
+    /// Bytes before the `{tag}`; must not contain `{`. Under a `--scheme` that hashes the
+    /// whole key, bytes before the bare tag, which is solved with them in place. May begin
+    /// with `-` (`--prefix -x`).
+    #[arg(long, value_name = "P", allow_hyphen_values = true)]
+    prefix: Option<String>,
+    /// `--prefix` as hex bytes (`00ff` is the bytes 0x00 and 0xff), for bytes a shell
+    /// cannot pass, such as NUL.
+    #[arg(long, value_name = "HEX", conflicts_with = "prefix", value_parser = parse_hex_bytes)]
+    prefix_hex: Option<HexBytes>,
+    /// Bytes after the `{tag}` (after the bare tag under a whole-key `--scheme`; for `keys`,
+    /// before the counter); anything goes. May begin with `-` (`--suffix -x`).
+    #[arg(long, value_name = "S", allow_hyphen_values = true)]
+    suffix: Option<String>,
+    /// `--suffix` as hex bytes, as `--prefix-hex`.
+    #[arg(long, value_name = "HEX", conflicts_with = "suffix", value_parser = parse_hex_bytes)]
+    suffix_hex: Option<HexBytes>,
+}
+
+impl FrameArgs {
+    /// The bytes before the tag (none by default).
+    pub fn prefix(&self) -> &[u8] {
+        Self::bytes(self.prefix.as_ref(), self.prefix_hex.as_ref())
+    }
+
+    /// The bytes after the tag (none by default).
+    pub fn suffix(&self) -> &[u8] {
+        Self::bytes(self.suffix.as_ref(), self.suffix_hex.as_ref())
+    }
+
+    /// The option that gave the prefix, as spelled, for messages.
+    pub fn prefix_option(&self) -> &'static str {
+        if self.prefix_hex.is_some() {
+            "--prefix-hex"
+        } else {
+            "--prefix"
+        }
+    }
+
+    /// The option that gave the suffix, as spelled, for messages.
+    pub fn suffix_option(&self) -> &'static str {
+        if self.suffix_hex.is_some() {
+            "--suffix-hex"
+        } else {
+            "--suffix"
+        }
+    }
+
+    fn bytes<'a>(text: Option<&'a String>, hex: Option<&'a HexBytes>) -> &'a [u8] {
+        match (text, hex) {
+            (Some(text), _) => text.as_bytes(),
+            (None, Some(hex)) => &hex.0,
+            (None, None) => b"",
+        }
+    }
 }
 
 pub fn run_tag(args: &TagArgs) -> Result<ExitCode> {
@@ -63,8 +119,8 @@ pub fn run_key(args: &KeyArgs) -> Result<ExitCode> {
         &args.spec,
         &args.ranges,
         args.all,
-        args.prefix.as_bytes(),
-        args.suffix.as_bytes(),
+        args.frame.prefix(),
+        args.frame.suffix(),
         true,
         &args.output,
     )

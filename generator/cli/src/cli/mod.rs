@@ -34,7 +34,7 @@ mod verify;
 mod verify_exec;
 
 /// The exit status rule, shown by `--help` (see `crate::exit`).
-const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`, except for verify and check, which then exit 1); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, or a value not of its option's form).";
+const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`, except for verify and check, which then exit 1); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, a value not of its option's form, or an option the command would not use).";
 
 pub use help::parse;
 
@@ -104,7 +104,7 @@ enum Command {
 pub struct CrcArgs {
     /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
     /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them [default: CRC-16/XMODEM].
-    #[arg(long, value_name = "NAME", conflicts_with = "poly")]
+    #[arg(long, value_name = "NAME", conflicts_with_all = CUSTOM_CRC)]
     crc: Option<String>,
     /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the
     /// RevEng model (normal form, without the x^16 term).
@@ -128,12 +128,40 @@ pub struct CrcArgs {
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
     // The help names every scheme from `SchemeName::ALL`, the one list of them.
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["crc", "poly"], help = scheme_help())]
+    #[arg(long, value_name = "NAME", conflicts_with = "crc", conflicts_with_all = CUSTOM_CRC, help = scheme_help())]
     scheme: Option<String>,
     /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
     /// [default: none, the whole key is hashed].
-    #[arg(long, value_name = "OC", requires = "scheme")]
+    #[arg(long, value_name = "OC", requires = "scheme", conflicts_with = "crc", conflicts_with_all = CUSTOM_CRC)]
     hash_tag: Option<String>,
+}
+
+/// The options of a custom CRC (by their ids), each refused beside `--crc` or `--scheme`,
+/// whose CRC is fixed: clap would take them and ignore them otherwise.
+const CUSTOM_CRC: [&str; 5] = ["poly", "init", "refin", "refout", "xorout"];
+
+/// The way out of two options that cannot be used together (`a` and `b` as spelled on the
+/// command line), where there is more to say than "one of them".
+fn conflict_fix(a: &str, b: &str) -> Option<String> {
+    let custom = |o: &str| CUSTOM_CRC.iter().any(|c| o.strip_prefix("--") == Some(*c));
+    if [a, b].contains(&"--hash-tag") {
+        return Some(
+            "`--hash-tag` is the hashtag rule of a twemproxy `--scheme`, whose CRC is the scheme's: remove it, or give `--scheme twemproxy-...` without a CRC option".to_owned(),
+        );
+    }
+    let (fixed, other) = match (a, b) {
+        ("--crc" | "--scheme", o) if custom(o) => (a, o),
+        (o, "--crc" | "--scheme") if custom(o) => (b, o),
+        _ => return None,
+    };
+    let what = if fixed == "--crc" {
+        "`--crc` names a catalogue CRC"
+    } else {
+        "`--scheme` names a scheme"
+    };
+    Some(format!(
+        "{what}, whose parameters are fixed: remove `{other}`, or give a custom CRC whole with `--poly` (and `--init`, `--refin`, `--refout`, `--xorout`) instead of `{fixed}`"
+    ))
 }
 
 /// The help of `--scheme`: every named scheme, from [`SchemeName::ALL`].
@@ -194,6 +222,12 @@ impl CrcArgs {
         let Some(name) = &self.scheme else {
             return Ok(None);
         };
+        if let (Ok(SchemeName::RedisCluster), Some(slots)) =
+            (slotgen::scheme::find(name), self.slots)
+        {
+            // Redis Cluster's tables are the CRC-16 ones, with their slot-count rule
+            SlotCount::new(slots).context("--slots").map_err(usage)?;
+        }
         let scheme = slotgen::scheme::resolve(name, self.slots, self.hash_tag.as_deref())
             .map_err(|e| match e {
                 slotgen::Error::Scheme(slotgen_tables::Error::SlotsRequired { scheme }) => {
@@ -295,12 +329,16 @@ pub struct AlphabetArgs {
     /// alphabet.
     #[arg(long, value_name = "STR")]
     alphabet: Option<String>,
+    /// Instead of --alphabet, its bytes as hex pairs (`000180ff`), for symbols that are not
+    /// ASCII text or that a shell cannot pass (NUL).
+    #[arg(long, value_name = "HEX", conflicts_with = "alphabet", value_parser = values::parse_hex_bytes)]
+    alphabet_hex: Option<values::HexBytes>,
     /// Instead of --alphabet, the bytes tags may use, and slotgen picks the affine alphabet
     /// inside them with the shortest tags, then the most symbols, then the first in byte
     /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
     /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves. With --scheme, the
     /// scheme's hashtag delimiters are left out too.
-    #[arg(long, value_name = "SPEC", conflicts_with = "alphabet")]
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["alphabet", "alphabet_hex"])]
     charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
     #[arg(long, value_name = "N")]
@@ -312,6 +350,7 @@ impl AlphabetArgs {
     fn given(&self) -> Vec<&'static str> {
         [
             ("--alphabet", self.alphabet.is_some()),
+            ("--alphabet-hex", self.alphabet_hex.is_some()),
             ("--charset", self.charset.is_some()),
             ("--tag-len", self.tag_len.is_some()),
         ]
@@ -339,15 +378,18 @@ impl SpecArgs {
         let alphabet = self.alphabet()?;
         let mut spec = Spec {
             crc,
-            alphabet: alphabet.as_bytes().to_vec(),
+            alphabet,
             tag_len: self.tags.tag_len,
             slots: slots.get(),
         };
         if let Some(charset) = &self.tags.charset {
             let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
                 .map_err(spelled)
-                .with_context(|| format!("--charset {}", charset.spec()))?;
-            eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+                .with_context(|| format!("--charset {}", show(charset.spec().as_bytes())))?;
+            eprintln!(
+                "slotgen: --charset {}: {choice}",
+                show(charset.spec().as_bytes())
+            );
             spec.alphabet = choice.alphabet.symbols().to_vec();
             spec.tag_len = Some(choice.tag_len);
         }
@@ -365,13 +407,6 @@ impl SpecArgs {
         let Some(name) = self.crc.other_scheme()? else {
             return Ok(None);
         };
-        let crc_only: Vec<_> = self
-            .crc
-            .given()
-            .into_iter()
-            .filter(|o| !matches!(*o, "--scheme" | "--slots" | "--hash-tag"))
-            .collect();
-        refuse_unused(&crc_only, "a named scheme, whose CRC is fixed")?;
         let scheme = self.crc.scheme()?.expect("--scheme was given");
         let alphabet = match &self.tags.charset {
             // as for a CRC-16 table; the tag length stays the one given, or the shortest
@@ -379,11 +414,14 @@ impl SpecArgs {
             Some(charset) => {
                 let choice = choose_for_scheme(charset, name, &scheme, self.tags.tag_len)
                     .map_err(spelled)
-                    .with_context(|| format!("--charset {}", charset.spec()))?;
-                eprintln!("slotgen: --charset {}: {choice}", charset.spec());
+                    .with_context(|| format!("--charset {}", show(charset.spec().as_bytes())))?;
+                eprintln!(
+                    "slotgen: --charset {}: {choice}",
+                    show(charset.spec().as_bytes())
+                );
                 choice.alphabet.symbols().to_vec()
             }
-            None => self.alphabet()?.as_bytes().to_vec(),
+            None => self.alphabet()?,
         };
         Ok(Some(SchemeSpec {
             name,
@@ -404,8 +442,11 @@ impl SpecArgs {
         }
     }
 
-    /// `--alphabet`, or the default, checked to be ASCII.
-    fn alphabet(&self) -> Result<&str> {
+    /// `--alphabet-hex`, or `--alphabet` checked to be ASCII, or the default.
+    fn alphabet(&self) -> Result<Vec<u8>> {
+        if let Some(bytes) = &self.tags.alphabet_hex {
+            return Ok(bytes.0.clone());
+        }
         let alphabet = self
             .tags
             .alphabet
@@ -413,11 +454,11 @@ impl SpecArgs {
             .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
         if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
             return Err(usage(anyhow!(
-                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols",
+                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols, or give bytes with `--alphabet-hex`",
                 c.len_utf8()
             )));
         }
-        Ok(alphabet)
+        Ok(alphabet.as_bytes().to_vec())
     }
 
     /// The options of the spec given on the command line, as spelled there.

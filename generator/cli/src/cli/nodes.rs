@@ -35,7 +35,7 @@ pub struct NodesArgs {
 }
 
 pub fn run(args: &NodesArgs) -> Result<ExitCode> {
-    let topology = topology(&args.server.redis, args.server.timeout.timeout)?;
+    let topology = topology(&args.server.redis, args.server.timeout.get())?;
     note_migrations(&topology, "they still belong to the first");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {

@@ -49,9 +49,14 @@ pub struct PlacementArgs {
 }
 
 pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
+    if args.redis.is_none() && args.timeout.timeout.is_some() {
+        return Err(crate::exit::usage(anyhow::anyhow!(
+            "`--timeout` applies to `--redis` only: without it no server is asked; remove it"
+        )));
+    }
     let topology = match &args.redis {
         Some(url) => {
-            let topology = topology(url, args.timeout.timeout)?;
+            let topology = topology(url, args.timeout.get())?;
             note_migrations(&topology, "their keys are counted on the first, and listed");
             Some(topology)
         }

@@ -96,6 +96,12 @@ fn slot_list(slots: &[u32]) -> String {
 }
 
 pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
+    if args.name.is_some() && !matches!(args.format, Format::C | Format::Rust) {
+        return Err(usage(anyhow::anyhow!(
+            "`--name` names the C array or the Rust static: it does not apply to `--format {}`; remove it, or add `--format c` or `--format rust`",
+            args.format.to_possible_value().expect("no skipped variant").get_name()
+        )));
+    }
     let mut charset = Charset::parse(&args.charset)
         .context("--charset")
         .map_err(usage)?;

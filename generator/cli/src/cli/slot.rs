@@ -53,6 +53,11 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         })
     };
     args.output.check(true)?;
+    if args.with_key && matches!(args.output.format, Format::Json | Format::Jsonl) {
+        return Err(crate::exit::usage(anyhow::anyhow!(
+            "`--with-key` changes nothing with `--format json` or `jsonl`, whose records always carry the key: remove it"
+        )));
+    }
     let with_key = args.with_key || !matches!(args.output.format, Format::Text | Format::Tsv);
     let names: &'static [&'static str] = if with_key {
         &["slot", "key"]

@@ -1,6 +1,9 @@
-//! Parsers of option and argument values that need nothing but `std`: a 16-bit CRC
-//! parameter, a slot range and a time limit. On their own so that the fuzz targets (`tests/fuzz/`) include this very
-//! file.
+//! Parsers of option and argument values that need nothing but `std` and
+//! `slotgen::text` (which escapes the value in a message): a 16-bit CRC parameter, a slot
+//! range, a time limit and a count. On their own so that the fuzz targets (`tests/fuzz/`)
+//! include this very file.
+
+use slotgen::text::escape_cut;
 
 /// A 16-bit CRC parameter: `0x`-prefixed hex or decimal.
 pub fn parse_u16(text: &str) -> Result<u16, String> {
@@ -9,7 +12,10 @@ pub fn parse_u16(text: &str) -> Result<u16, String> {
         None => text.parse(),
     };
     parsed.map_err(|_| {
-        format!("`{text}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129")
+        format!(
+            "`{}` is not a 16-bit value: give hex such as 0x1021 or decimal such as 4129",
+            escape_cut(text.as_bytes())
+        )
     })
 }
 
@@ -32,10 +38,11 @@ impl std::str::FromStr for SlotRange {
                 if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
                     // digits, but more than any slot count: the command says which slots are
                     // valid when the number fits; this one does not
-                    format!("`{s}` is out of range: a slot is below 4294967296, and each command's slots are far fewer (16384 for Redis Cluster)")
+                    format!("`{}` is out of range: a slot is below 4294967296, and each command's slots are far fewer (16384 for Redis Cluster)", escape_cut(s.as_bytes()))
                 } else {
                     format!(
-                        "`{s}` is not a slot: give a number such as 42 or a range such as 0-99"
+                        "`{}` is not a slot: give a number such as 42 or a range such as 0-99",
+                        escape_cut(s.as_bytes())
                     )
                 }
             })
@@ -46,7 +53,8 @@ impl std::str::FromStr for SlotRange {
         };
         if first > last {
             return Err(format!(
-                "range `{s}` runs backwards: write the lower slot first, as {last}-{first}"
+                "range `{}` runs backwards: write the lower slot first, as {last}-{first}",
+                escape_cut(s.as_bytes())
             ));
         }
         Ok(Self { first, last })
@@ -71,7 +79,41 @@ pub fn parse_timeout(text: &str) -> Result<std::time::Duration, String> {
         .filter(|d| d.as_micros() > 0)
         .ok_or_else(|| {
             format!(
-                "`{text}` is not a timeout: give seconds such as 30 or 0.5, or 500ms, above 0 and at most a day"
+                "`{}` is not a timeout: give seconds such as 30 or 0.5, or 500ms, above 0 and at most a day",
+                escape_cut(text.as_bytes())
+            )
+        })
+}
+
+/// Bytes given as hex digits on the command line (`--prefix-hex`, `--alphabet-hex`), for
+/// bytes a shell cannot pass (NUL) or that are not text.
+#[derive(Debug, Clone)]
+pub struct HexBytes(pub Vec<u8>);
+
+/// Pairs of hex digits, as [`HexBytes`].
+pub fn parse_hex_bytes(text: &str) -> Result<HexBytes, String> {
+    hex::decode(text).map(HexBytes).map_err(|_| {
+        format!(
+            "`{}` is not hex bytes: give pairs of hex digits, such as `7b00ff`",
+            escape_cut(text.as_bytes())
+        )
+    })
+}
+
+/// A count of keys (`--count`, `--per-node`): a whole number from 1 to `max` (`None`: no
+/// bound but the type's).
+pub fn parse_count(text: &str, max: Option<u64>) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1 && max.is_none_or(|max| n <= max))
+        .ok_or_else(|| {
+            let range = match max {
+                Some(max) => format!("from 1 to {max}"),
+                None => "of 1 or more".to_owned(),
+            };
+            format!(
+                "`{}` is not a count of keys: give a whole number {range}",
+                escape_cut(text.as_bytes())
             )
         })
 }

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use slotgen::vectors::{self, SlotFunction, DEFAULT_COUNT, DEFAULT_SEED};
 
@@ -27,8 +27,8 @@ pub struct VectorsArgs {
     /// With `vectors`: the corpus's form [default: tsv].
     #[arg(long, value_enum)]
     format: Option<VectorsFormat>,
-    /// With `vectors`: how many keys [default: 50000].
-    #[arg(long, value_name = "N")]
+    /// With `vectors`: how many keys, 1 to 10000000 [default: 50000].
+    #[arg(long, value_name = "N", value_parser = parse_corpus_count)]
     count: Option<usize>,
     /// With `vectors`: the seed of the random keys (the first keys are fixed) [default: 0].
     #[arg(long, value_name = "S")]
@@ -49,12 +49,9 @@ impl VectorsArgs {
     }
 }
 
-/// Checks a corpus size given as `option`.
-pub fn check_count(count: usize, option: &str) -> Result<()> {
-    if count > MAX_COUNT {
-        bail!("{option} {count} is too many keys: give at most {MAX_COUNT}");
-    }
-    Ok(())
+/// A corpus size (`emit vectors --count`, `verify --exec --count`): 1 to [`MAX_COUNT`].
+pub fn parse_corpus_count(text: &str) -> Result<usize, String> {
+    super::values::parse_count(text, Some(MAX_COUNT as u64)).map(|n| n as usize)
 }
 
 pub fn emit(
@@ -64,7 +61,6 @@ pub fn emit(
 ) -> Result<ExitCode> {
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     let seed = args.seed.unwrap_or(DEFAULT_SEED);
-    check_count(count, "--count")?;
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         let mut out = BufWriter::new(out);
         match args.format.unwrap_or(VectorsFormat::Tsv) {

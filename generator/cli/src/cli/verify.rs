@@ -44,16 +44,16 @@ pub struct VerifyArgs {
     /// hashtag of a key (`{tag}`) under the spec's CRC and slot count.
     #[arg(long, value_name = "FILE")]
     tags: Option<PathBuf>,
-    /// The form of the --tags file.
-    #[arg(long, value_enum, default_value_t = TagFormat::Auto, requires = "tags")]
-    format: TagFormat,
+    /// The form of the --tags file [default: auto].
+    #[arg(long, value_enum)]
+    format: Option<TagFormat>,
     /// A running cluster-enabled server (`redis://host:port` or `unix:///path`): asks its
     /// CLUSTER KEYSLOT, pipelined, for the tag of every slot of the spec's table.
     #[arg(long, value_name = "URL")]
     redis: Option<String>,
     /// With --redis, also ask for these keys, one per line (`-`: standard input), and compare
     /// with the spec's slot of each.
-    #[arg(long, value_name = "FILE", requires = "redis")]
+    #[arg(long, value_name = "FILE")]
     keys: Option<PathBuf>,
     /// The --keys are hex-encoded bytes (`7b617d` is `{a}`).
     #[arg(long, requires = "keys")]
@@ -64,24 +64,25 @@ pub struct VerifyArgs {
     /// disagreements per class, with examples.
     #[arg(long, value_name = "CMD")]
     exec: Option<String>,
-    /// With --exec: keys as hex digits, or as raw bytes (keys with line breaks left out).
-    #[arg(long, value_enum, default_value_t = super::verify_exec::ExecInput::Hex, requires = "exec")]
-    input: super::verify_exec::ExecInput,
-    /// With --exec: how many keys of the corpus.
-    #[arg(long, value_name = "N", default_value_t = slotgen::vectors::DEFAULT_COUNT, requires = "exec")]
-    count: usize,
-    /// With --exec: the corpus's seed.
-    #[arg(long, value_name = "S", default_value_t = slotgen::vectors::DEFAULT_SEED, requires = "exec")]
-    seed: u64,
+    /// With --exec: keys as hex digits, or as raw bytes (keys with line breaks left out)
+    /// [default: hex].
+    #[arg(long, value_enum)]
+    input: Option<super::verify_exec::ExecInput>,
+    /// With --exec: how many keys of the corpus, 1 to 10000000 [default: 50000].
+    #[arg(long, value_name = "N", value_parser = super::vectors::parse_corpus_count)]
+    count: Option<usize>,
+    /// With --exec: the corpus's seed [default: 0].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
     /// The overall deadline: with --redis for connecting and for every question and answer,
     /// --keys included (default 30 s); with --exec for the command's whole run, after which
     /// it is killed (default 120 s). Seconds (`30`, `0.5`), or with a unit (`500ms`, `2s`).
     #[arg(long, value_name = "TIME", value_parser = super::values::parse_timeout)]
     timeout: Option<Duration>,
-    /// The most entries listed of each kind (`mismatch:`, `failed:`, `misplaced:`,
-    /// `disagree:`), 0 to 20; the counts cover all of them.
-    #[arg(long, value_name = "N", default_value_t = MAX_LISTED, value_parser = parse_max_errors)]
-    max_errors: usize,
+    /// Not with --exec: the most entries listed of each kind (`mismatch:`, `failed:`,
+    /// `misplaced:`, `disagree:`), 0 to 20; the counts cover all of them [default: 20].
+    #[arg(long, value_name = "N", value_parser = parse_max_errors)]
+    max_errors: Option<usize>,
     #[command(flatten)]
     spec: SpecArgs,
 }
@@ -91,45 +92,106 @@ const REDIS_TIMEOUT: Duration = Duration::from_secs(30);
 /// `--timeout`'s default with `--exec`.
 const EXEC_TIMEOUT: Duration = Duration::from_secs(120);
 
-pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
-    if args.timeout.is_some() && args.redis.is_none() && args.exec.is_none() {
-        return Err(crate::exit::usage(anyhow!(
-            "--timeout applies to --redis and --exec only: a file is read without waiting on anyone"
-        )));
-    }
-    if let Some(path) = &args.table {
-        super::refuse_unused(
-            &args.spec.given(),
-            "a JSON derivation, which names its own spec",
-        )?;
-        run_json(path, args.max_errors)
-    } else if let Some(path) = &args.tags {
-        super::refuse_unused(
-            &args.spec.tags.given(),
-            "a tag table, whose tags are read from the file (only the CRC and the slot count apply)",
-        )?;
-        run_tags(args, path)
-    } else if let Some(url) = &args.redis {
-        run_redis(args, url)
-    } else if let Some(command) = &args.exec {
-        super::refuse_unused(
-            &args.spec.tags.given(),
-            "`--exec`, whose keys' slots depend on the CRC and the slot count only",
-        )?;
-        super::vectors::check_count(args.count, "--count")?;
-        if args.count == 0 {
-            bail!("--count 0 compares nothing: give at least 1 key");
+/// The kinds of check, by what names the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Json,
+    Tags,
+    Redis,
+    Exec,
+}
+
+impl Mode {
+    /// The mode as the command line names it, for messages.
+    fn spelled(self) -> &'static str {
+        match self {
+            Self::Json => "a JSON derivation (`TABLE.json`)",
+            Self::Tags => "`--tags`",
+            Self::Redis => "`--redis`",
+            Self::Exec => "`--exec`",
         }
-        let options = super::verify_exec::ExecOptions {
-            command,
-            input: args.input,
-            count: args.count,
-            seed: args.seed,
-            timeout: args.timeout.unwrap_or(EXEC_TIMEOUT),
-        };
-        super::verify_exec::run(&args.spec.crc.slot_function()?, &options)
-    } else {
-        unreachable!("clap requires one of TABLE.json, --tags, --redis, --exec")
+    }
+}
+
+impl VerifyArgs {
+    /// The kind of check asked for (clap requires exactly one).
+    fn mode(&self) -> Mode {
+        match (&self.table, &self.tags, &self.redis) {
+            (Some(_), _, _) => Mode::Json,
+            (_, Some(_), _) => Mode::Tags,
+            (_, _, Some(_)) => Mode::Redis,
+            _ => Mode::Exec,
+        }
+    }
+
+    /// Refuses `verify`'s own options that the kind of check asked for would not use:
+    /// each option, if given, with the kinds that use it.
+    fn refuse_unused(&self, mode: Mode) -> Result<()> {
+        use Mode::{Exec, Json, Redis, Tags};
+        let options: [(&str, bool, &[Mode]); 8] = [
+            ("--format", self.format.is_some(), &[Tags]),
+            ("--keys", self.keys.is_some(), &[Redis]),
+            ("--hex", self.hex, &[Redis]),
+            ("--input", self.input.is_some(), &[Exec]),
+            ("--count", self.count.is_some(), &[Exec]),
+            ("--seed", self.seed.is_some(), &[Exec]),
+            ("--timeout", self.timeout.is_some(), &[Redis, Exec]),
+            (
+                "--max-errors",
+                self.max_errors.is_some(),
+                &[Json, Tags, Redis],
+            ),
+        ];
+        let unused: Vec<&str> = options
+            .iter()
+            .filter(|(_, given, modes)| *given && !modes.contains(&mode))
+            .map(|(name, _, _)| *name)
+            .collect();
+        super::refuse_unused(&unused, mode.spelled())
+    }
+
+    /// `--max-errors`, or its default.
+    fn max_errors(&self) -> usize {
+        self.max_errors.unwrap_or(MAX_LISTED)
+    }
+}
+
+pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
+    let mode = args.mode();
+    args.refuse_unused(mode)?;
+    match mode {
+        Mode::Json => {
+            let path = args.table.as_ref().expect("the mode of TABLE.json");
+            super::refuse_unused(
+                &args.spec.given(),
+                "a JSON derivation, which names its own spec",
+            )?;
+            run_json(path, args.max_errors())
+        }
+        Mode::Tags => {
+            let path = args.tags.as_ref().expect("the mode of --tags");
+            super::refuse_unused(
+                &args.spec.tags.given(),
+                "a tag table, whose tags are read from the file (only the CRC and the slot count apply)",
+            )?;
+            run_tags(args, path)
+        }
+        Mode::Redis => run_redis(args, args.redis.as_ref().expect("the mode of --redis")),
+        Mode::Exec => {
+            let command = args.exec.as_ref().expect("clap requires one of the four");
+            super::refuse_unused(
+                &args.spec.tags.given(),
+                "`--exec`, whose keys' slots depend on the CRC and the slot count only",
+            )?;
+            let options = super::verify_exec::ExecOptions {
+                command,
+                input: args.input.unwrap_or(super::verify_exec::ExecInput::Hex),
+                count: args.count.unwrap_or(slotgen::vectors::DEFAULT_COUNT),
+                seed: args.seed.unwrap_or(slotgen::vectors::DEFAULT_SEED),
+                timeout: args.timeout.unwrap_or(EXEC_TIMEOUT),
+            };
+            super::verify_exec::run(&args.spec.crc.slot_function()?, &options)
+        }
     }
 }
 
@@ -271,7 +333,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    let format = match (args.format, extension.as_deref()) {
+    let format = match (args.format.unwrap_or(TagFormat::Auto), extension.as_deref()) {
         (TagFormat::Auto, Some("c" | "h" | "cc" | "cpp" | "hpp")) => TagFormat::C,
         (TagFormat::Auto, Some("lua")) => TagFormat::Lua,
         (TagFormat::Auto, Some("json")) => TagFormat::Json,
@@ -317,11 +379,11 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
                 "JSON",
                 &spec.crc,
                 slotgen::spec::SlotCount::new(spec.slots.into())?,
-                args.max_errors,
+                args.max_errors(),
             ),
             (None, Some((name, hash_tag))) => {
                 let scheme = name.scheme(Some(table.function.slots()), hash_tag)?;
-                check_scheme_tags(path, &tags, "JSON", name, &scheme, args.max_errors)
+                check_scheme_tags(path, &tags, "JSON", name, &scheme, args.max_errors())
             }
             (None, None) => unreachable!("a slot function is a spec's or a scheme's"),
         };
@@ -337,11 +399,11 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
     if let Some(spec) = args.spec.scheme_spec()? {
         let scheme = spec.scheme()?;
-        return check_scheme_tags(path, &tags, form, spec.name, &scheme, args.max_errors);
+        return check_scheme_tags(path, &tags, form, spec.name, &scheme, args.max_errors());
     }
     let crc = args.spec.crc.crc()?;
     let slots = args.spec.crc.slots()?;
-    check_tags(path, &tags, form, &crc, slots, args.max_errors)
+    check_tags(path, &tags, form, &crc, slots, args.max_errors())
 }
 
 /// Checks a tag table of a named scheme read from `path` (in the form `form`): entry `i`
@@ -501,7 +563,7 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
 
     let mut out = std::io::stdout().lock();
     writeln!(out, "server:     {} (cluster-enabled)", server.url())?;
-    let mut listing = Listing::new(args.max_errors);
+    let mut listing = Listing::new(args.max_errors());
     for (slot, (tag, &answer)) in tags.iter().zip(&tag_answers).enumerate() {
         if usize::from(answer) != slot && listing.count() {
             writeln!(
@@ -512,7 +574,7 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         }
     }
     let tag_disagreements = listing.total;
-    let mut key_listing = Listing::new(args.max_errors);
+    let mut key_listing = Listing::new(args.max_errors());
     writeln!(
         out,
         "tags:       {} of {slots} tags of {}, {} slots, land on their slot by CLUSTER KEYSLOT",

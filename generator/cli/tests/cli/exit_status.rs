@@ -374,3 +374,111 @@ fn control_bytes_are_escaped_in_every_message() {
         );
     }
 }
+
+/// Every option a command would take and ignore, and every value out of its range, is a
+/// usage error: exit 2, one `slotgen: error:` line that names the option and the way out.
+/// Clap's own refusals (an unknown option, a missing or conflicting one, a value of the
+/// wrong form) take the same one-line form. One row per case: the command line, the exit
+/// status, a fragment of the message.
+#[test]
+fn usage_errors_are_one_line_and_exit_2() {
+    let url = "redis://127.0.0.1:1";
+    let cases: &[(&[&str], i32, &str)] = &[
+        // a catalogue CRC, or a scheme, with a custom CRC's parameter
+        (
+            &["slot", "abc", "--crc", "xmodem", "--init", "0xffff"],
+            2,
+            "`--crc` cannot be used with `--init`: `--crc` names a catalogue CRC, whose parameters are fixed: remove `--init`",
+        ),
+        (
+            &["derive", "--crc", "xmodem", "--refin", "true"],
+            2,
+            "remove `--refin`",
+        ),
+        (&["tag", "0", "--crc", "modbus", "--refout", "true"], 2, "remove `--refout`"),
+        (&["shortest", "--charset", "alnum", "--crc", "arc", "--xorout", "1"], 2, "remove `--xorout`"),
+        (&["slot", "a", "--scheme", "codis", "--init", "5"], 2, "`--scheme` names a scheme"),
+        (&["slot", "a", "--crc", "modbus", "--hash-tag", "{}"], 2, "twemproxy `--scheme`"),
+        // verify's options by the kind of check
+        (&["verify", "--redis", url, "--input", "raw"], 2, "`--input` does not apply to `--redis`"),
+        (&["verify", "--redis", url, "--count", "5"], 2, "`--count` does not apply to `--redis`"),
+        (&["verify", "--redis", url, "--seed", "5"], 2, "`--seed` does not apply to `--redis`"),
+        (&["verify", "--redis", url, "--format", "c"], 2, "`--format` does not apply to `--redis`"),
+        (&["verify", "--exec", "cat", "--keys", "k.txt"], 2, "`--keys` does not apply to `--exec`"),
+        (&["verify", "--exec", "cat", "--max-errors", "3"], 2, "`--max-errors` does not apply to `--exec`"),
+        (&["verify", "--tags", "t.txt", "--keys", "k.txt"], 2, "`--keys` does not apply to `--tags`"),
+        (&["verify", "--tags", "t.txt", "--timeout", "5"], 2, "`--timeout` does not apply to `--tags`"),
+        (&["verify", "t.json", "--input", "raw"], 2, "`--input` does not apply to a JSON derivation"),
+        (&["verify", "--exec", "cat", "--hex"], 2, "`slotgen verify` needs `--keys`"),
+        // counts
+        (&["verify", "--exec", "cat", "--count", "0"], 2, "--count: `0` is not a count of keys: give a whole number from 1 to 10000000"),
+        (&["emit", "vectors", "--count", "1000000000"], 2, "from 1 to 10000000"),
+        (&["emit", "vectors", "--count", "0"], 2, "from 1 to 10000000"),
+        (&["keys", "--redis", url, "--count", "0"], 2, "--count: `0` is not a count of keys"),
+        (&["keys", "--redis", url, "--per-node", "0"], 2, "--per-node: `0` is not a count of keys"),
+        // other commands' options that would be ignored
+        (&["placement", "--timeout", "5"], 2, "`--timeout` applies to `--redis` only"),
+        (&["shortest", "--charset", "digits", "--name", "x"], 2, "does not apply to `--format lines`"),
+        (&["catalog", "--slots", "3"], 2, "--slots: 3 slots"),
+        (&["slot", "a", "--with-key", "--format", "jsonl"], 2, "`--with-key` changes nothing"),
+        (&["derive", "--scheme", "redis-cluster", "--slots", "0"], 2, "a power of two from 2 to 65536"),
+        (&["slot", "a", "--scheme", "redis-cluster", "--slots", "1"], 2, "a power of two from 2 to 65536"),
+        // clap's refusals, one line each
+        (&["check", "--with", "q"], 2, "`slotgen check` needs `--template`"),
+        (&["derive", "--charset", "{"], 2, "--charset: charset contains `{`"),
+        (&["derive", "--charset", "hex"], 2, "--charset: charset `hex` is not a charset name"),
+        (&["verify", "--redis", "redis://x", "--timeout", "0"], 2, "--timeout: `0` is not a timeout"),
+        (&["tag", "abc"], 2, "`abc` is not a slot"),
+        (&["tag", "5-3"], 2, "range `5-3` runs backwards"),
+        (&["tag"], 2, "`slotgen tag` needs `SLOT`"),
+        (&["derive", "--tag-len", "x"], 2, "--tag-len: `x` is not a whole number"),
+        (&["derive", "--poly", "0x1021", "--refin", "maybe"], 2, "--refin `maybe` is none of `true` or `false`"),
+        (&["slot", "--format", "xml"], 2, "`text`, `tsv`, `json` or `jsonl`"),
+        (&["slot", "--fromat", "tsv"], 2, "did you mean `--format`?"),
+        (&["slott"], 2, "`slott` is not a command"),
+        (&[], 2, "give a command"),
+        (&["derive", "--json", "--format", "json"], 2, "`--json` cannot be used with `--format`"),
+        (&["key", "--prefix", "a", "--prefix-hex", "00", "7"], 2, "`--prefix` cannot be used with `--prefix-hex`"),
+        (&["key", "--prefix-hex", "0", "7"], 2, "--prefix-hex: `0` is not hex bytes"),
+        (&["derive", "--crc", "\u{1b}[2J"], 2, "unknown CRC"),
+        (&["tag", "\u{1b}[2J"], 2, "`\\x1b[2J` is not a slot"),
+        (&["slot", "--\u{1b}[2J"], 2, "`--\\x1b[2J`"),
+        // work that cannot be done is exit 1, in the same one line
+        (
+            &["key", "--scheme", "couchbase", "--tag-len", "3", "--prefix", "p", "--suffix", "x", "7"],
+            1,
+            "with the suffix `x` after the tag",
+        ),
+    ];
+    for (args, code, fragment) in cases {
+        let run = exec(args);
+        assert!(
+            !run.stderr.contains('\u{1b}'),
+            "{args:?}: a control byte is echoed raw: {:?}",
+            run.stderr
+        );
+        run.fails_with_code(*code, fragment);
+    }
+}
+
+/// `--prefix` and `--suffix` take values that begin with `-`, and their `-hex` forms take
+/// the bytes a shell cannot pass; the key is theirs byte for byte.
+#[test]
+fn prefixes_and_suffixes_may_begin_with_a_dash_or_be_any_bytes() {
+    let run = exec(&["key", "--suffix", "-x", "--prefix", "-p", "7"]);
+    run.ok();
+    assert_eq!(run.rows(), [["7", "-p{MI@I}-x"]]);
+    let run = exec(&[
+        "key",
+        "--prefix-hex",
+        "00ff",
+        "--suffix-hex",
+        "0a",
+        "7",
+        "--format",
+        "json",
+    ]);
+    run.ok();
+    // `{MI@I}` is slot 7's tag, as above; the hex is the bytes around it
+    run.prints(r#""key_hex":"00ff7b4d4940497d0a""#);
+}

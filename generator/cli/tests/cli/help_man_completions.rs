@@ -153,8 +153,8 @@ fn bash_completes_commands_options_and_values() {
         ["--json"]
     );
     assert_eq!(
-        bash_complete(&script, &["slotgen", "key", "--pre"]),
-        ["--prefix"]
+        bash_complete(&script, &["slotgen", "key", "--prefix-"]),
+        ["--prefix-hex"]
     );
     assert_eq!(
         bash_complete(&script, &["slotgen", "emit", "py"]),

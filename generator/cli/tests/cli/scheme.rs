@@ -167,7 +167,7 @@ fn scheme_errors_name_the_option_and_the_fix() {
         (
             vec!["slot", "--scheme", "redis-cluster", "--slots", "3000", "a"],
             2,
-            "not a power of two",
+            "a power of two from 2 to 65536",
         ),
         (
             vec!["tag", "--scheme", "tarantool-vshard", "0"],

@@ -116,8 +116,10 @@ function tagOfWords(words) {
 function checkSlot(slot) {
   if (!Number.isInteger(slot)) {
     throw new TypeError(
-      `slot must be an integer number from ${FIRST_SLOT} to ${LAST_SLOT}, not ` +
-        `${typeof slot} ${JSON.stringify(String(slot))}`,
+      (typeof slot === "number"
+        ? `slot ${String(slot)} is not an integer`
+        : `slot is a ${typeof slot}, not a number`) +
+        `: a slot is an integer from ${FIRST_SLOT} to ${LAST_SLOT}`,
     );
   }
   if (slot < FIRST_SLOT || slot > LAST_SLOT) {

@@ -76,9 +76,13 @@ end
 
 -- The value of a slot: slot - FIRST_SLOT, or nil and a message.
 local function value_of(slot)
-    if type(slot) ~= "number" or slot ~= floor(slot) then
-        return nil, "slot must be an integer from " .. FIRST_SLOT .. " to " .. LAST_SLOT
-            .. ", not " .. type(slot) .. " " .. tostring(slot)
+    if type(slot) ~= "number" then
+        return nil, "slot is a " .. type(slot) .. ", not a number: a slot is an integer from "
+            .. FIRST_SLOT .. " to " .. LAST_SLOT
+    end
+    if slot ~= floor(slot) then
+        return nil, "slot " .. tostring(slot) .. " is not an integer: a slot is an integer from "
+            .. FIRST_SLOT .. " to " .. LAST_SLOT
     end
     if slot < FIRST_SLOT or slot > LAST_SLOT then
         return nil, "slot " .. tostring(slot) .. " is out of range: the slots are "

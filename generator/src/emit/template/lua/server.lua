@@ -64,8 +64,11 @@ local function {{name}}_build()
         if type(slot) == "string" and find(slot, "^%d+$") then
             slot = tonumber(slot)
         end
-        if type(slot) == "number" and slot == floor(slot) and slot >= FIRST_SLOT
-            and slot <= LAST_SLOT then
+        if type(slot) ~= "number" or slot ~= floor(slot) then
+            return nil, "slot " .. tostring(slot) .. " is not a whole number: give its decimal"
+                .. " digits, " .. FIRST_SLOT .. " to " .. LAST_SLOT
+        end
+        if slot >= FIRST_SLOT and slot <= LAST_SLOT then
             return slot - FIRST_SLOT
         end
         return nil, "slot " .. tostring(slot) .. " is out of range: the slots are "
