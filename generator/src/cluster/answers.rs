@@ -120,8 +120,19 @@ pub(super) fn merge(mut ranges: Vec<SlotRange>) -> Result<Vec<SlotRange>, String
     Ok(merged)
 }
 
-/// The shards of a `CLUSTER SHARDS` answer.
+/// The shards of a `CLUSTER SHARDS` answer, each node at its `port` (else its `tls-port`).
 pub(super) fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>, String> {
+    parse_shards_over(value, entry_host, false)
+}
+
+/// The shards of a `CLUSTER SHARDS` answer read over TLS (`tls`: each node at its
+/// `tls-port`, else its `port`; with `tls-cluster yes` Redis 7.0 and Valkey 8.0 give a node's
+/// TLS port as `tls-port`, and its plain port, when it has one, as `port`) or not.
+pub(super) fn parse_shards_over(
+    value: &Value,
+    entry_host: &str,
+    tls: bool,
+) -> Result<Vec<Shard>, String> {
     let list = items(value).ok_or("the answer is not a list of shards")?;
     let mut shards = Vec::new();
     let mut nodes_seen = 0usize;
@@ -156,8 +167,13 @@ pub(super) fn parse_shards(value: &Value, entry_host: &str) -> Result<Vec<Shard>
                 .filter(|h| !h.is_empty() && h != "?")
                 .or_else(|| get("ip").filter(|h| !h.is_empty() && h != "?"))
                 .unwrap_or_else(|| entry_host.to_owned());
-            let port = field(&member, "port")
-                .or_else(|| field(&member, "tls-port"))
+            let (first, second) = if tls {
+                ("tls-port", "port")
+            } else {
+                ("port", "tls-port")
+            };
+            let port = field(&member, first)
+                .or_else(|| field(&member, second))
                 .and_then(int)
                 .and_then(|p| u16::try_from(p).ok())
                 .ok_or_else(|| format!("node `{id}` has no port"))?;

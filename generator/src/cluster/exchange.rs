@@ -5,15 +5,14 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use redis::{ConnectionAddr, ConnectionInfo, Value};
+use redis::{ConnectionAddr, Value};
 
 use super::answers::{
-    info_field, info_has, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
+    info_field, info_has, parse_nodes, parse_shards_over, parse_slots, split_addr, MAX_TEXT,
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
-use crate::transport::{Budget, Connection, ServerError};
-use crate::url::HIDDEN;
+use crate::transport::{Budget, Connection, Denied, Endpoint, ServerError};
 
 /// The bytes one node takes in an answer, at most. In `CLUSTER SHARDS` (RESP2, every field
 /// of Redis 7.2 and Valkey 8 at its longest): its id (40), `port` and `tls-port`, `ip` (under
@@ -68,10 +67,9 @@ const CLUSTER_NODES: Budget = Budget {
 
 /// The exchange of [`Topology::fetch`], on its own thread.
 pub(super) struct Exchange {
-    /// The node asked first.
-    pub(super) info: ConnectionInfo,
-    /// Its URL, redacted.
-    pub(super) shown: String,
+    /// The node asked first (its URL redacted in `shown`); every other node is reached with
+    /// its TLS client, user and password.
+    pub(super) endpoint: Endpoint,
     /// The end of the whole exchange.
     pub(super) deadline: Instant,
     /// The time allowed, as messages name it.
@@ -82,29 +80,29 @@ pub(super) struct Exchange {
 
 impl Exchange {
     pub(super) fn run(&self) -> Result<Topology, Error> {
-        let mut con = self.connect(&self.info, &self.shown)?;
+        let mut con = self.connect(&self.endpoint)?;
         let info = self.text(&mut con, redis::cmd("INFO").arg("cluster"), Budget::SHORT)?;
         if !info_has(&info, "cluster_enabled", "1") {
             return Err(Error::NotCluster {
-                url: self.shown.clone(),
+                url: self.endpoint.shown.clone(),
             });
         }
         let cluster_info = self.text(&mut con, redis::cmd("CLUSTER").arg("INFO"), CLUSTER_INFO)?;
         let field = |name: &str| info_field(&cluster_info, name).unwrap_or("?").to_owned();
         if field("cluster_state") != "ok" {
             return Err(Error::ClusterState {
-                url: self.shown.clone(),
+                url: self.endpoint.shown.clone(),
                 state: field("cluster_state"),
                 slots_assigned: field("cluster_slots_assigned"),
                 slots_fail: field("cluster_slots_fail"),
             });
         }
-        let host = match &self.info.addr {
+        let host = match &self.endpoint.info.addr {
             ConnectionAddr::Tcp(host, _) => host.clone(),
             _ => "127.0.0.1".to_owned(),
         };
         let malformed = |command: &str| {
-            let url = self.shown.clone();
+            let url = self.endpoint.shown.clone();
             let command = command.to_owned();
             move |reason| Error::Malformed {
                 url,
@@ -112,14 +110,30 @@ impl Exchange {
                 reason,
             }
         };
+        let tls = self.endpoint.tls.is_some();
         let (shards, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP)
         {
             Ok(value) => (
-                parse_shards(&value, &host).map_err(malformed("CLUSTER SHARDS"))?,
+                parse_shards_over(&value, &host, tls).map_err(malformed("CLUSTER SHARDS"))?,
                 Source::ClusterShards,
             ),
-            Err(Error::Refused { reason, .. }) => {
-                let value = self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?;
+            Err(refused @ (Error::Refused { .. } | Error::NoPermission { .. })) => {
+                let reason = match refused {
+                    Error::Refused { reason, .. } => reason,
+                    denied => denied.to_string(),
+                };
+                let value = match self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP) {
+                    Err(Error::NoPermission { url, .. }) if reason.ends_with("(NOPERM)") => {
+                        return Err(Error::NoPermission {
+                            url,
+                            denied: Denied::new(
+                                self.endpoint.user(),
+                                &["CLUSTER SHARDS", "CLUSTER SLOTS"],
+                            ),
+                        })
+                    }
+                    other => other?,
+                };
                 (
                     parse_slots(&value, &host).map_err(malformed("CLUSTER SLOTS"))?,
                     Source::ClusterSlots {
@@ -150,16 +164,13 @@ impl Exchange {
             .collect();
         for primary in primaries {
             let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
-                url: self.shown.clone(),
+                url: self.endpoint.shown.clone(),
                 command: "CLUSTER SHARDS".to_owned(),
                 reason: format!("node address `{}` is not `host:port`", primary.addr),
             })?;
-            let info = ConnectionInfo {
-                addr: ConnectionAddr::Tcp(host.to_owned(), port),
-                redis: self.info.redis.clone(),
-            };
-            let shown = redact_with(&primary.addr, &self.shown);
-            let mut con = self.connect(&info, &shown)?;
+            let node = self.endpoint.node(host, port, &primary.addr);
+            let shown = node.shown.clone();
+            let mut con = self.connect(&node)?;
             let text = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
             let (myself, migrations) = parse_nodes(&text).map_err(|reason| Error::Malformed {
                 url: shown.clone(),
@@ -199,16 +210,15 @@ impl Exchange {
             })
     }
 
-    fn connect(&self, info: &ConnectionInfo, shown: &str) -> Result<Connection, Error> {
-        self.set_stage(format!("connecting to {shown}"));
-        self.remaining(shown)?;
-        Connection::open(info, shown.to_owned(), Some(self.deadline), self.timeout)
-            .map_err(|e| self.lift(e))
+    fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
+        self.set_stage(format!("connecting to {}", endpoint.shown));
+        self.remaining(&endpoint.shown)?;
+        Connection::open(endpoint, Some(self.deadline), self.timeout).map_err(|e| self.lift(e))
     }
 
     /// The reply to `cmd` within `budget`; an error reply is [`Error::Refused`], or
-    /// [`Error::PasswordRequired`] and [`Error::PasswordRejected`] for `NOAUTH` and
-    /// `WRONGPASS`.
+    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`] and [`Error::NoPermission`]
+    /// for `NOAUTH`, `WRONGPASS` and `NOPERM`.
     fn query(
         &self,
         con: &mut Connection,
@@ -230,7 +240,15 @@ impl Exchange {
         let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
         Err(match code.as_str() {
             "NOAUTH" => Error::PasswordRequired { url },
-            "WRONGPASS" => Error::PasswordRejected { url, reason },
+            "WRONGPASS" => Error::PasswordRejected {
+                url,
+                user: crate::text::escape(self.endpoint.user().as_bytes()),
+                reason,
+            },
+            "NOPERM" => Error::NoPermission {
+                url,
+                denied: Denied::new(self.endpoint.user(), &[&command]),
+            },
             _ => Error::Refused {
                 url,
                 command,
@@ -266,7 +284,9 @@ impl Exchange {
     /// This module's error for an error of the connection.
     fn lift(&self, e: ServerError) -> Error {
         match e {
-            ServerError::Url { url } | ServerError::Tls { url } => Error::Url { url },
+            ServerError::Url { url, reason } => Error::Url { url, reason },
+            ServerError::Tls { url, error } => Error::Tls { url, error },
+            ServerError::NoPermission { url, denied } => Error::NoPermission { url, denied },
             ServerError::Connect { url, reason } => Error::Unreachable {
                 url,
                 during: "connecting".to_owned(),
@@ -299,8 +319,9 @@ impl Exchange {
                     .map_or_else(|| during.clone(), str::to_owned),
                 reason: what,
             },
-            ServerError::Auth { url, message } => Error::PasswordRejected {
+            ServerError::Auth { url, user, message } => Error::PasswordRejected {
                 url,
+                user,
                 reason: message,
             },
             ServerError::CommandRefused { url, message, .. } if message.starts_with("NOAUTH") => {
@@ -341,15 +362,4 @@ fn command_name(cmd: &redis::Cmd) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The URL of another node of the cluster as messages show it: `redis://` and `addr`,
-/// with `***` for a password when the entry URL (already redacted) had one.
-fn redact_with(addr: &str, entry: &str) -> String {
-    let secret = entry.contains(HIDDEN);
-    if secret {
-        format!("redis://{HIDDEN}@{addr}")
-    } else {
-        format!("redis://{addr}")
-    }
 }

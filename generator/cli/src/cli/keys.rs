@@ -78,7 +78,8 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
         let error = slotgen_tables::Error::PrefixHasBrace { position };
         return Err(usage(anyhow::Error::from(error).context("--prefix")));
     }
-    let topology = topology(&args.server.redis, args.server.timeout.timeout)?;
+    let options = args.server.connect.options(&args.server.redis, None)?;
+    let topology = topology(&args.server.redis, &options, args.server.timeout.timeout)?;
     let migrating = topology.migrating_slots();
     let role = match args.role {
         Some(RoleArg::Replica) => Role::Replica,

@@ -30,7 +30,8 @@ pub struct NodesArgs {
 }
 
 pub fn run(args: &NodesArgs) -> Result<ExitCode> {
-    let topology = topology(&args.server.redis, args.server.timeout.timeout)?;
+    let options = args.server.connect.options(&args.server.redis, None)?;
+    let topology = topology(&args.server.redis, &options, args.server.timeout.timeout)?;
     note_migrations(&topology, "they still belong to the first");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
