@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use redis::ConnectionLike;
 
+use crate::tls::ServerTls;
+
 /// How long a server may take to accept connections.
 const START_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long a cluster may take to agree that its state is ok.
@@ -67,9 +69,24 @@ impl RedisServer {
     ///
     /// As [`start`](Self::start).
     pub fn start_program(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
+        Self::start_tls(program, cluster, password, None)
+    }
+
+    /// As [`start_program`](Self::start_program), with TLS on [`port`](Self::port) (and no
+    /// plain TCP port) when `tls` is given; the unix socket stays plain.
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_tls(
+        program: &str,
+        cluster: bool,
+        password: Option<&str>,
+        tls: Option<&ServerTls>,
+    ) -> io::Result<Self> {
         let mut last = None;
         for _ in 0..3 {
-            match Self::start_once(program, cluster, password) {
+            match Self::start_once(program, cluster, password, tls) {
                 Ok(server) => return Ok(server),
                 Err(e) => last = Some(e),
             }
@@ -77,14 +94,23 @@ impl RedisServer {
         Err(last.expect("three attempts"))
     }
 
-    fn start_once(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
+    fn start_once(
+        program: &str,
+        cluster: bool,
+        password: Option<&str>,
+        tls: Option<&ServerTls>,
+    ) -> io::Result<Self> {
         let dir = tempfile::Builder::new().prefix("slotgen-redis").tempdir()?;
         let socket = dir.path().join("redis.sock");
         let port = free_port();
         let bus_port = cluster.then(free_port);
         let mut command = Command::new(program);
+        command.args(["--bind", "127.0.0.1"]);
+        match tls {
+            Some(tls) => command.args(tls.args(port)),
+            None => command.args(["--port", &port.to_string()]),
+        };
         command
-            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
             .arg("--unixsocket")
             .arg(&socket)
             .arg("--dir")
@@ -321,7 +347,22 @@ impl ReplicatedCluster {
     ///
     /// When a server does not start, a command is refused, or the cluster does not settle.
     pub fn start(program: &str, replicas: usize, password: Option<&str>) -> io::Result<Self> {
-        let start = || RedisServer::start_program(program, true, password);
+        Self::start_tls(program, replicas, password, None)
+    }
+
+    /// As [`start`](Self::start), every node with TLS on its port when `tls` is given
+    /// (`tls-cluster` and `tls-replication` too: see [`ServerTls`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_tls(
+        program: &str,
+        replicas: usize,
+        password: Option<&str>,
+        tls: Option<&ServerTls>,
+    ) -> io::Result<Self> {
+        let start = || RedisServer::start_tls(program, true, password, tls);
         let primaries = (0..3).map(|_| start()).collect::<io::Result<Vec<_>>>()?;
         let replicas = (0..3)
             .map(|_| (0..replicas).map(|_| start()).collect())

@@ -53,14 +53,14 @@ fn slotgen_bin() -> &'static PathBuf {
 }
 
 /// What one run of `slotgen` did.
-struct Run {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-    elapsed: Duration,
+pub(super) struct Run {
+    pub(super) code: Option<i32>,
+    pub(super) stdout: String,
+    pub(super) stderr: String,
+    pub(super) elapsed: Duration,
 }
 
-fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
+pub(super) fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
     let start = Instant::now();
     let mut child = Command::new(slotgen_bin())
         .args(args)
@@ -87,19 +87,19 @@ fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
 
 impl Run {
     /// Exit 0; returns stdout.
-    fn ok(&self) -> &str {
+    pub(super) fn ok(&self) -> &str {
         assert_eq!(self.code, Some(0), "{}{}", self.stdout, self.stderr);
         &self.stdout
     }
 
     /// Exit 1 with one `slotgen: error:` line that contains `needle`, and nothing on stdout.
-    fn fails_with(&self, needle: &str) {
+    pub(super) fn fails_with(&self, needle: &str) {
         self.fails_with_code(1, needle);
     }
 
     /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
     /// that does not parse).
-    fn fails_with_code(&self, code: i32, needle: &str) {
+    pub(super) fn fails_with_code(&self, code: i32, needle: &str) {
         assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
         assert!(
             self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
@@ -112,7 +112,7 @@ impl Run {
     }
 
     /// The tab-separated fields of each stdout line.
-    fn rows(&self) -> Vec<Vec<String>> {
+    pub(super) fn rows(&self) -> Vec<Vec<String>> {
         self.ok()
             .lines()
             .map(|line| line.split('\t').map(str::to_owned).collect())
@@ -146,7 +146,7 @@ fn text(value: &redis::Value) -> String {
 
 /// The rows `slotgen nodes` should print, read from `CLUSTER SHARDS` here: per shard, the
 /// primary then the replicas by address, `id addr role slots ranges`; shards by first slot.
-fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
+pub(super) fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
     let shards: Vec<redis::Value> = redis::cmd("CLUSTER").arg("SHARDS").query(con).unwrap();
     let mut out: Vec<(u32, Vec<Vec<String>>)> = Vec::new();
     for shard in shards {
@@ -205,7 +205,12 @@ fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
                     .map(|pair| text(&pair[1]))
                     .unwrap()
             };
-            let addr = format!("{}:{}", field("ip"), field("port"));
+            // a node with TLS only (`port 0`, `tls-cluster yes`) gives `tls-port` alone
+            let port = f
+                .chunks(2)
+                .find(|pair| text(&pair[0]) == "port")
+                .map_or_else(|| field("tls-port"), |pair| text(&pair[1]));
+            let addr = format!("{}:{port}", field("ip"));
             let role = if field("role") == "master" {
                 "primary"
             } else {
@@ -233,7 +238,7 @@ fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
 }
 
 /// `slotgen keys` rows grouped by node id: `(addr, slot, key)`.
-fn keys_by_node(rows: &[Vec<String>]) -> BTreeMap<String, Vec<(String, u16, String)>> {
+pub(super) fn keys_by_node(rows: &[Vec<String>]) -> BTreeMap<String, Vec<(String, u16, String)>> {
     let mut by_node: BTreeMap<String, Vec<(String, u16, String)>> = BTreeMap::new();
     for row in rows {
         assert!(row.len() == 4 || row.len() == 5, "{row:?}");

@@ -8,6 +8,7 @@ mod bad_input;
 mod build_api;
 mod catalogue_alphabets;
 mod cluster_live;
+mod cluster_tls;
 mod compile_fail;
 mod crc_engine;
 mod crc_paths;
