@@ -880,7 +880,7 @@ fn a_password_protected_cluster() {
         ],
         b"",
     );
-    wrong.fails_with("refused the user name or password");
+    wrong.fails_with("refused the password of user `default`");
     assert!(
         !wrong.stderr.contains("wrong-staple") && wrong.stderr.contains(":***@"),
         "{}",
