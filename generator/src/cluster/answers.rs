@@ -434,4 +434,35 @@ mod tests {
         ]);
         assert!(Topology::from_answers("u", "h", &twice, &[]).is_err());
     }
+
+    #[test]
+    fn over_tls_a_node_is_at_its_tls_port() {
+        // a node with both ports, as a server with `port` and `tls-port` gives it
+        let node = Value::Array(
+            [
+                ("id", Value::BulkString(b"a".to_vec())),
+                ("port", Value::Int(7000)),
+                ("tls-port", Value::Int(7100)),
+                ("ip", Value::BulkString(b"127.0.0.1".to_vec())),
+                ("role", Value::BulkString(b"master".to_vec())),
+            ]
+            .into_iter()
+            .flat_map(|(k, v)| [Value::BulkString(k.as_bytes().to_vec()), v])
+            .collect(),
+        );
+        let shards = Value::Array(vec![Value::Array(vec![
+            Value::BulkString(b"slots".to_vec()),
+            Value::Array(vec![Value::Int(0), Value::Int(16383)]),
+            Value::BulkString(b"nodes".to_vec()),
+            Value::Array(vec![node]),
+        ])]);
+        let addr = |tls| {
+            parse_shards_over(&shards, "h", tls).unwrap()[0]
+                .primary
+                .addr
+                .clone()
+        };
+        assert_eq!(addr(false), "127.0.0.1:7000");
+        assert_eq!(addr(true), "127.0.0.1:7100");
+    }
 }

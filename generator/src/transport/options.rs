@@ -93,9 +93,9 @@ impl Endpoint {
                 crate::text::shorten(&crate::text::escape(scheme.as_bytes()), 40)
             )));
         }
-        let mut info = url
-            .into_connection_info()
-            .map_err(|e| bad_url(&crate::text::reason(&e.to_string())))?;
+        let mut info = url.into_connection_info().map_err(|_| {
+            bad_url("its host, port (1 to 65535), user info or path does not parse")
+        })?;
         let tls_url = matches!(info.addr, ConnectionAddr::TcpTls { .. });
         let tls = match (&info.addr, &options.tls) {
             (ConnectionAddr::Unix(_), Some(_)) => {
