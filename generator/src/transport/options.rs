@@ -198,12 +198,14 @@ mod tests {
 
     #[test]
     fn options_take_the_place_of_the_url_and_tls_shows() {
-        let mut options = ConnectOptions::default();
-        options.user = Some("app".to_owned());
-        options.password = Some("s3cret".to_owned());
-        let mut tls = TlsOptions::default();
-        tls.insecure = true;
-        options.tls = Some(tls);
+        let options = ConnectOptions {
+            user: Some("app".to_owned()),
+            password: Some("s3cret".to_owned()),
+            tls: Some(TlsOptions {
+                insecure: true,
+                ..TlsOptions::default()
+            }),
+        };
         let endpoint = Endpoint::new("redis://old:pw@127.0.0.1:7000", &options).unwrap();
         assert_eq!(endpoint.shown, "rediss://old:***@127.0.0.1:7000");
         assert_eq!(endpoint.user(), "app");
