@@ -3,13 +3,13 @@
 //! and string length on every reply. Behind the cargo feature `redis`.
 //!
 //! The `redis` client packs every command ([`redis::cmd`], [`redis::Pipeline`]) and parses
-//! every reply ([`redis::Parser`]); this module owns only the socket ([`Connection`]), so
+//! every reply ([`redis::Parser`]); this module owns only the socket (`Connection`), so
 //! that it can
 //! - give every read and write the time left before one overall deadline (a server that
 //!   accepts and then stops answering, or trickles one byte at a time, fails with
 //!   [`ServerError::TimedOut`] when the deadline passes, not after a timeout per answer);
 //! - refuse a reply larger than the question can need: more bytes, more RESP values or a
-//!   longer string than its [`Budget`] allows (a `CLUSTER KEYSLOT` reply,
+//!   longer string than its `Budget` allows (a `CLUSTER KEYSLOT` reply,
 //!   [`MAX_REPLY_BYTES`] bytes; a cluster's map, what 16384 nodes answer), so that a server
 //!   announcing a bulk string of `$1000000000` bytes or an array of `*1000000000` elements
 //!   fails with [`ServerError::ReplyTooLarge`] at the announcement, not after a gigabyte.
