@@ -111,19 +111,22 @@ impl Exchange {
             }
         };
         let tls = self.endpoint.tls.is_some();
-        let (shards, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP)
-        {
+        // a server without CLUSTER SHARDS (before Redis 7.0), or a user without it: CLUSTER
+        // SLOTS; a user without either is told both
+        let refusal = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP) {
+            Ok(value) => Ok(value),
+            Err(Error::Refused { reason, .. }) => Err((reason, false)),
+            Err(Error::NoPermission { denied, .. }) => Err((format!("NOPERM: {denied}"), true)),
+            Err(e) => return Err(e),
+        };
+        let (shards, source) = match refusal {
             Ok(value) => (
                 parse_shards_over(&value, &host, tls).map_err(malformed("CLUSTER SHARDS"))?,
                 Source::ClusterShards,
             ),
-            Err(refused @ (Error::Refused { .. } | Error::NoPermission { .. })) => {
-                let reason = match refused {
-                    Error::Refused { reason, .. } => reason,
-                    denied => denied.to_string(),
-                };
+            Err((reason, denied)) => {
                 let value = match self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP) {
-                    Err(Error::NoPermission { url, .. }) if reason.ends_with("(NOPERM)") => {
+                    Err(Error::NoPermission { url, .. }) if denied => {
                         return Err(Error::NoPermission {
                             url,
                             denied: Denied::new(
@@ -141,7 +144,6 @@ impl Exchange {
                     },
                 )
             }
-            Err(e) => return Err(e),
         };
         drop(con);
         let mut topology = Topology {

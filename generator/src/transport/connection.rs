@@ -273,7 +273,12 @@ impl Connection {
     }
 
     fn failure(&self, e: io::Error, during: &str) -> ServerError {
-        if self.io.timed_out
+        if let Some(error) = &self.io.tls_error {
+            ServerError::Tls {
+                url: self.url.clone(),
+                error: error.clone(),
+            }
+        } else if self.io.timed_out
             || matches!(
                 e.kind(),
                 io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock

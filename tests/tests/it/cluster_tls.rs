@@ -228,6 +228,15 @@ fn acl_users(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]) -> V
                 "+cluster|nodes",
             ][..],
             &["nocluster", "on", ">nocluster-pw", "+@all", "-cluster"][..],
+            &[
+                "slotsonly",
+                "on",
+                ">slots-pw",
+                "+info",
+                "+cluster|info",
+                "+cluster|slots",
+                "+cluster|nodes",
+            ][..],
         ] {
             redis::cmd("ACL")
                 .arg("SETUSER")
@@ -295,6 +304,39 @@ fn acl_users(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]) -> V
         b"",
     )
     .fails_with("user `mapper` may not run CLUSTER KEYSLOT: grant it with `ACL SETUSER mapper +cluster|keyslot` (NOPERM)");
+
+    // CLUSTER SLOTS without CLUSTER SHARDS: the map from CLUSTER SLOTS, with a note
+    let slots_pw = file("slots", "slots-pw");
+    let from_slots = run(
+        &[
+            "nodes",
+            "--redis",
+            url,
+            "--user",
+            "slotsonly",
+            "--password-file",
+            &slots_pw,
+        ],
+        b"",
+    );
+    let primaries: Vec<Vec<String>> = from_slots
+        .rows()
+        .into_iter()
+        .filter(|row| row[2] == "primary")
+        .collect();
+    let expected_primaries: Vec<&Vec<String>> =
+        expected.iter().filter(|row| row[2] == "primary").collect();
+    assert_eq!(primaries.len(), 3);
+    for (got, want) in primaries.iter().zip(expected_primaries) {
+        assert_eq!(got[..2], want[..2]);
+    }
+    assert!(
+        from_slots.stderr.contains(
+            "refused CLUSTER SHARDS (NOPERM: user `slotsonly` may not run CLUSTER SHARDS: grant it with `ACL SETUSER slotsonly +cluster|shards`); the map is read from CLUSTER SLOTS"
+        ),
+        "{}",
+        from_slots.stderr
+    );
 
     // no CLUSTER command at all
     run(

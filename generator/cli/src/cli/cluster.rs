@@ -111,7 +111,8 @@ impl ConnectArgs {
             tls.key_file.clone_from(&self.key);
             tls.sni.clone_from(&self.sni);
             tls.insecure = self.insecure;
-            if self.insecure {
+            // `rediss://HOST#insecure`, as the `redis` client reads it, is the same
+            if self.insecure || url.ends_with("#insecure") {
                 eprintln!(
                     "slotgen: warning: --insecure: the servers' certificates are not checked; the exchange is encrypted, but anyone on the way can read and change it"
                 );
