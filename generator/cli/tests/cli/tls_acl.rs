@@ -240,3 +240,27 @@ fn noperm_names_the_command_and_the_rule_that_grants_it() {
         "user `default` may not run CLUSTER INFO: grant it with `ACL SETUSER default +cluster|info` (NOPERM)",
     );
 }
+
+#[test]
+fn a_tls_handshake_is_within_the_deadline_and_a_plain_port_is_named() {
+    // accepts, then never answers the ClientHello
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("rediss://127.0.0.1:{}", silent.local_addr().unwrap().port());
+    let start = std::time::Instant::now();
+    run(&["nodes", "--redis", &url, "--timeout", "1", "--insecure"])
+        .exits(1, "timed out")
+        .says("connecting to rediss://127.0.0.1:");
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    drop(silent);
+    // a plain server answers the ClientHello with an error reply, which is no TLS record
+    let plain = Fake::start(&["-ERR unknown command\r\n"]);
+    let url = format!("rediss://127.0.0.1:{}", plain.port);
+    run(&["verify", "--redis", &url, "--insecure"]).exits(
+        1,
+        "the server does not speak TLS there (its answer is not a TLS record): give a `redis://` URL for a plain port",
+    );
+}
