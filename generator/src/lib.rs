@@ -43,7 +43,7 @@ pub mod shortest;
 pub mod spec;
 pub mod text;
 #[cfg(feature = "redis")]
-mod transport;
+pub mod transport;
 pub mod url;
 pub mod vectors;
 pub mod verify;

@@ -6,6 +6,7 @@ pub mod harness;
 pub mod redis_server;
 pub mod server_lua;
 pub mod speakers;
+pub mod tls;
 pub mod toolchains;
 
 use std::path::PathBuf;

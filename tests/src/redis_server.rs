@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use redis::ConnectionLike;
 
+use crate::tls::ServerTls;
+
 /// How long a server may take to accept connections.
 const START_TIMEOUT: Duration = Duration::from_secs(20);
 /// How long a cluster may take to agree that its state is ok.
@@ -67,11 +69,12 @@ impl RedisServer {
     ///
     /// As [`start`](Self::start).
     pub fn start_program(program: &str, cluster: bool, password: Option<&str>) -> io::Result<Self> {
-        Self::start_with(program, cluster, password, &[])
+        Self::start_with(program, cluster, password, None, &[])
     }
 
-    /// As [`start_program`](Self::start_program), with more arguments of the server's command
-    /// line (`--cluster-node-timeout 1000`).
+    /// As [`start_program`](Self::start_program), with TLS on [`port`](Self::port) (and no
+    /// plain TCP port) when `tls` is given (the unix socket stays plain), and more arguments
+    /// of the server's command line (`--cluster-node-timeout 1000`).
     ///
     /// # Errors
     ///
@@ -80,11 +83,12 @@ impl RedisServer {
         program: &str,
         cluster: bool,
         password: Option<&str>,
+        tls: Option<&ServerTls>,
         extra: &[&str],
     ) -> io::Result<Self> {
         let mut last = None;
         for _ in 0..3 {
-            match Self::start_once(program, cluster, password, extra) {
+            match Self::start_once(program, cluster, password, tls, extra) {
                 Ok(server) => return Ok(server),
                 Err(e) => last = Some(e),
             }
@@ -96,6 +100,7 @@ impl RedisServer {
         program: &str,
         cluster: bool,
         password: Option<&str>,
+        tls: Option<&ServerTls>,
         extra: &[&str],
     ) -> io::Result<Self> {
         let dir = tempfile::Builder::new().prefix("slotgen-redis").tempdir()?;
@@ -103,8 +108,12 @@ impl RedisServer {
         let port = free_port();
         let bus_port = cluster.then(free_port);
         let mut command = Command::new(program);
+        command.args(["--bind", "127.0.0.1"]);
+        match tls {
+            Some(tls) => command.args(tls.args(port)),
+            None => command.args(["--port", &port.to_string()]),
+        };
         command
-            .args(["--bind", "127.0.0.1", "--port", &port.to_string()])
             .arg("--unixsocket")
             .arg(&socket)
             .arg("--dir")
@@ -355,11 +364,13 @@ impl ReplicatedCluster {
     ///
     /// When a server does not start, a command is refused, or the cluster does not settle.
     pub fn start(program: &str, replicas: usize, password: Option<&str>) -> io::Result<Self> {
-        Self::start_with(program, replicas, password, &[])
+        Self::start_with(program, replicas, password, None, &[])
     }
 
-    /// As [`start`](Self::start), with more arguments of every server's command line
-    /// (`--cluster-node-timeout 1000`, for a failover within seconds).
+    /// As [`start`](Self::start), every node with TLS on its port when `tls` is given
+    /// (`tls-cluster` and `tls-replication` too: see [`ServerTls`]), and more arguments of
+    /// every server's command line (`--cluster-node-timeout 1000`, for a failover within
+    /// seconds).
     ///
     /// # Errors
     ///
@@ -368,9 +379,10 @@ impl ReplicatedCluster {
         program: &str,
         replicas: usize,
         password: Option<&str>,
+        tls: Option<&ServerTls>,
         extra: &[&str],
     ) -> io::Result<Self> {
-        let start = || RedisServer::start_with(program, true, password, extra);
+        let start = || RedisServer::start_with(program, true, password, tls, extra);
         let primaries = (0..3).map(|_| start()).collect::<io::Result<Vec<_>>>()?;
         let replicas = (0..3)
             .map(|_| (0..replicas).map(|_| start()).collect())

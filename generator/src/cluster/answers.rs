@@ -313,11 +313,15 @@ fn shard_of(
 
 /// The shards of a `CLUSTER SHARDS` answer, and the nodes left out: those that it gives
 /// health `fail` or `failed`, or that `flagged` names. Every node has an id of 40 hex
-/// digits, a host that is an IP address or a hostname, and a port in 1..65535.
+/// digits, a host that is an IP address or a hostname, and a port in 1..65535: read over
+/// TLS (`tls`), each node at its `tls-port`, else its `port` (with `tls-cluster yes` Redis 7.0
+/// and Valkey 8.0 give a node's TLS port as `tls-port`, and its plain port, when it has one,
+/// as `port`); else at its `port`, else its `tls-port`.
 pub(super) fn parse_shards(
     value: &Value,
     entry_host: &str,
     flagged: &Flagged,
+    tls: bool,
 ) -> Result<Map, String> {
     let list = items(value).ok_or("the answer is not a list of shards")?;
     let mut shards = Vec::new();
@@ -355,8 +359,13 @@ pub(super) fn parse_shards(
                 Some(host) => host_of(&host, &named)?,
                 None => entry_host.to_owned(),
             };
+            let (first, second) = if tls {
+                ("tls-port", "port")
+            } else {
+                ("port", "tls-port")
+            };
             let port = port_of(
-                field(&member, "port").or_else(|| field(&member, "tls-port")),
+                field(&member, first).or_else(|| field(&member, second)),
                 &named,
             )?;
             let addr = join_addr(&host, port);
@@ -592,7 +601,7 @@ mod tests {
         let none = Flagged::new();
         let primary = || node(&a, "master", "online");
         let ok = Value::Array(vec![shard(vec![0, 9], vec![primary()])]);
-        assert_eq!(parse_shards(&ok, "h", &none).unwrap().0[0].slot_count(), 10);
+        assert_eq!(parse_shards(&ok, "h", &none, false).unwrap().0[0].slot_count(), 10);
         for bad in [
             Value::Array(vec![shard(vec![0, 16384], vec![primary()])]),
             Value::Array(vec![shard(vec![9, 0], vec![primary()])]),
@@ -605,7 +614,7 @@ mod tests {
             Value::Array(vec![shard(vec![0, 9], vec![node(&b, "replica", "online")])]),
             Value::Int(3),
         ] {
-            assert!(parse_shards(&bad, "h", &none).is_err(), "{bad:?}");
+            assert!(parse_shards(&bad, "h", &none, false).is_err(), "{bad:?}");
         }
         let twice = Value::Array(vec![
             shard(vec![0, 9], vec![primary()]),
@@ -627,7 +636,7 @@ mod tests {
                 node(&r, "replica", "loading"),
             ],
         )]);
-        let (shards, left_out) = parse_shards(&valkey, "h", &none).unwrap();
+        let (shards, left_out) = parse_shards(&valkey, "h", &none, false).unwrap();
         assert_eq!(shards[0].primary.id, new);
         assert_eq!(shards[0].replicas.len(), 1);
         assert!(!shards[0].replicas[0].serves());
@@ -643,7 +652,7 @@ mod tests {
             shard(vec![], vec![node(&old, "master", "fail")]),
             shard(vec![0, 9], vec![node(&new, "master", "online")]),
         ]);
-        let (shards, left_out) = parse_shards(&redis, "h", &none).unwrap();
+        let (shards, left_out) = parse_shards(&redis, "h", &none, false).unwrap();
         assert_eq!((shards.len(), left_out.len()), (1, 1));
         assert!(left_out[0].ranges.is_empty());
         // a replica the node asked suspects (`fail?`): left out by the flags
@@ -655,7 +664,7 @@ mod tests {
                 node(&s, "replica", "online"),
             ],
         )]);
-        let (shards, left_out) = parse_shards(&suspect, "h", &flagged).unwrap();
+        let (shards, left_out) = parse_shards(&suspect, "h", &flagged, false).unwrap();
         assert!(shards[0].replicas.is_empty());
         assert_eq!(
             left_out[0].reason,
@@ -668,7 +677,7 @@ mod tests {
             vec![0, 9],
             vec![node(&old, "master", "fail"), node(&r, "replica", "online")],
         )]);
-        let (shards, left_out) = parse_shards(&alone, "h", &none).unwrap();
+        let (shards, left_out) = parse_shards(&alone, "h", &none, false).unwrap();
         assert!(shards.is_empty());
         assert_eq!(show_ranges(&left_out[0].ranges), "0-9");
         assert_eq!(left_out[1].reason, "its shard has no primary");
@@ -710,13 +719,44 @@ mod tests {
             ("port", Value::Int(65536), "has port `65536`"),
             ("role", bulk(b"boss\x1b"), r"has role `boss\x1b`"),
         ] {
-            let reason = parse_shards(&with(name, value), "h", &none).unwrap_err();
+            let reason = parse_shards(&with(name, value), "h", &none, false).unwrap_err();
             assert!(reason.contains(needle), "{name}: {reason}");
             assert!(!reason.bytes().any(|b| b.is_ascii_control()), "{reason:?}");
         }
         // a health slotgen does not know is kept, and not taken as serving
-        let (shards, _) = parse_shards(&with("health", bulk(b"odd\x1b")), "h", &none).unwrap();
+        let (shards, _) = parse_shards(&with("health", bulk(b"odd\x1b")), "h", &none, false).unwrap();
         assert_eq!(shards[0].primary.health.as_deref(), Some("odd\x1b"));
         assert!(!shards[0].primary.serves());
+    }
+
+    #[test]
+    fn over_tls_a_node_is_at_its_tls_port() {
+        // a node with both ports, as a server with `port` and `tls-port` gives it
+        let node = Value::Array(
+            [
+                ("id", Value::BulkString(id('a').into_bytes())),
+                ("port", Value::Int(7000)),
+                ("tls-port", Value::Int(7100)),
+                ("ip", Value::BulkString(b"127.0.0.1".to_vec())),
+                ("role", Value::BulkString(b"master".to_vec())),
+            ]
+            .into_iter()
+            .flat_map(|(k, v)| [Value::BulkString(k.as_bytes().to_vec()), v])
+            .collect(),
+        );
+        let shards = Value::Array(vec![Value::Array(vec![
+            Value::BulkString(b"slots".to_vec()),
+            Value::Array(vec![Value::Int(0), Value::Int(16383)]),
+            Value::BulkString(b"nodes".to_vec()),
+            Value::Array(vec![node]),
+        ])]);
+        let addr = |tls| {
+            parse_shards(&shards, "h", &Flagged::new(), tls).unwrap().0[0]
+                .primary
+                .addr
+                .clone()
+        };
+        assert_eq!(addr(false), "127.0.0.1:7000");
+        assert_eq!(addr(true), "127.0.0.1:7100");
     }
 }

@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use super::MAX_NODES;
-use crate::transport::Limit;
+use crate::transport::{Denied, Limit, TlsError};
 
 /// Why a cluster's topology cannot be read, or keys cannot be made for it.
 ///
@@ -12,10 +12,28 @@ use crate::transport::Limit;
 #[non_exhaustive]
 pub enum Error {
     /// The URL cannot be parsed.
-    #[error("`{url}` is not a server URL: give `redis://host:port`, `redis://:PASSWORD@host:port` or `unix:///path/to/socket`")]
+    #[error("`{url}` is not a server URL ({reason}): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`, with `USER:PASSWORD@` before the host if the cluster needs it")]
     Url {
         /// The URL, redacted.
         url: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// TLS settings that cannot be used, or a failed TLS handshake with a node.
+    #[error("TLS with `{url}`: {error}")]
+    Tls {
+        /// The URL of the node, redacted.
+        url: String,
+        /// Why.
+        error: TlsError,
+    },
+    /// The ACL user may not run a command that reading the map needs (`NOPERM`).
+    #[error("`{url}`: {denied} (NOPERM)")]
+    NoPermission {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The user and the commands refused.
+        denied: Denied,
     },
     /// Nothing accepts connections there, or the connection broke.
     #[error("cannot reach `{url}` ({during}): {reason}; start a cluster-enabled server there, or give the URL of one")]
@@ -51,16 +69,18 @@ pub enum Error {
         during: String,
     },
     /// The server wants a password and none was given (`NOAUTH`).
-    #[error("`{url}` requires a password (`NOAUTH`): give it in the URL, as `redis://:PASSWORD@host:port` or `redis://USER:PASSWORD@host:port`")]
+    #[error("`{url}` requires a password (`NOAUTH`): give the password (and the ACL user) the cluster is configured with")]
     PasswordRequired {
         /// The URL, redacted.
         url: String,
     },
     /// The server refused the user name or password.
-    #[error("`{url}` refused the user name or password ({reason}): give the password the cluster is configured with (`requirepass`, or an ACL user's)")]
+    #[error("`{url}` refused the password of user `{user}` ({reason}): give the password the cluster is configured with (`requirepass`, or the ACL user's)")]
     PasswordRejected {
         /// The URL, redacted.
         url: String,
+        /// The ACL user (`default` when none was given), escaped.
+        user: String,
         /// The server's or the client's reason.
         reason: String,
     },

@@ -6,15 +6,14 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use redis::{ConnectionAddr, ConnectionInfo, Value};
+use redis::{ConnectionAddr, Value};
 
 use super::answers::{
     info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
-use crate::transport::{Budget, Connection, ServerError};
-use crate::url::HIDDEN;
+use crate::transport::{Budget, Connection, Denied, Endpoint, ServerError};
 
 /// The bytes one node takes in an answer, at most. In `CLUSTER SHARDS` (RESP2, every field
 /// of Redis 7.2 and Valkey 8 at its longest): its id (40), `port` and `tls-port`, `ip` (under
@@ -69,10 +68,9 @@ const CLUSTER_NODES: Budget = Budget {
 
 /// The exchange of [`Topology::fetch`], on its own thread.
 pub(super) struct Exchange {
-    /// The node asked first.
-    pub(super) info: ConnectionInfo,
-    /// Its URL, redacted.
-    pub(super) shown: String,
+    /// The node asked first (its URL redacted in `shown`); every other node is reached with
+    /// its TLS client, user and password.
+    pub(super) endpoint: Endpoint,
     /// The end of the whole exchange.
     pub(super) deadline: Instant,
     /// The time allowed, as messages name it.
@@ -83,11 +81,11 @@ pub(super) struct Exchange {
 
 impl Exchange {
     pub(super) fn run(&self) -> Result<Topology, Error> {
-        let mut con = self.connect(&self.info, &self.shown)?;
+        let mut con = self.connect(&self.endpoint)?;
         let info = self.text(&mut con, redis::cmd("INFO").arg("cluster"), Budget::SHORT)?;
         if !info_has(&info, "cluster_enabled", "1") {
             return Err(Error::NotCluster {
-                url: self.shown.clone(),
+                url: self.endpoint.shown.clone(),
             });
         }
         let cluster_info = self.text(&mut con, redis::cmd("CLUSTER").arg("INFO"), CLUSTER_INFO)?;
@@ -96,18 +94,18 @@ impl Exchange {
         };
         if field("cluster_state") != "ok" {
             return Err(Error::ClusterState {
-                url: self.shown.clone(),
+                url: self.endpoint.shown.clone(),
                 state: field("cluster_state"),
                 slots_assigned: field("cluster_slots_assigned"),
                 slots_fail: field("cluster_slots_fail"),
             });
         }
-        let host = match &self.info.addr {
+        let host = match &self.endpoint.info.addr {
             ConnectionAddr::Tcp(host, _) => host.clone(),
             _ => "127.0.0.1".to_owned(),
         };
         let malformed = |command: &str| {
-            let url = self.shown.clone();
+            let url = self.endpoint.shown.clone();
             let command = command.to_owned();
             move |reason| Error::Malformed {
                 url,
@@ -115,15 +113,37 @@ impl Exchange {
                 reason,
             }
         };
-        let (map, source) = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP) {
-            Ok(value) => (value, Source::ClusterShards),
-            Err(Error::Refused { reason, .. }) => (
-                self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP)?,
-                Source::ClusterSlots {
-                    shards_refused: reason,
-                },
-            ),
+        let tls = self.endpoint.tls.is_some();
+        // a server without CLUSTER SHARDS (before Redis 7.0), or a user without it: CLUSTER
+        // SLOTS; a user without either is told both
+        let refusal = match self.query(&mut con, redis::cmd("CLUSTER").arg("SHARDS"), MAP) {
+            Ok(value) => Ok(value),
+            Err(Error::Refused { reason, .. }) => Err((reason, false)),
+            Err(Error::NoPermission { denied, .. }) => Err((format!("NOPERM: {denied}"), true)),
             Err(e) => return Err(e),
+        };
+        let (map, source) = match refusal {
+            Ok(value) => (value, Source::ClusterShards),
+            Err((reason, denied)) => {
+                let value = match self.query(&mut con, redis::cmd("CLUSTER").arg("SLOTS"), MAP) {
+                    Err(Error::NoPermission { url, .. }) if denied => {
+                        return Err(Error::NoPermission {
+                            url,
+                            denied: Denied::new(
+                                self.endpoint.user(),
+                                &["CLUSTER SHARDS", "CLUSTER SLOTS"],
+                            ),
+                        })
+                    }
+                    other => other?,
+                };
+                (
+                    value,
+                    Source::ClusterSlots {
+                        shards_refused: reason,
+                    },
+                )
+            }
         };
         // The node asked: its flags of every node (`fail`, `fail?`), and its own migrations.
         let nodes = self.text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)?;
@@ -133,7 +153,7 @@ impl Exchange {
             parse_nodes(&nodes).map_err(malformed("CLUSTER NODES"))?;
         let (shards, left_out) = match &source {
             Source::ClusterShards => {
-                parse_shards(&map, &host, &flagged).map_err(malformed("CLUSTER SHARDS"))?
+                parse_shards(&map, &host, &flagged, tls).map_err(malformed("CLUSTER SHARDS"))?
             }
             Source::ClusterSlots { .. } => {
                 parse_slots(&map, &host, &flagged).map_err(malformed("CLUSTER SLOTS"))?
@@ -162,15 +182,12 @@ impl Exchange {
             .collect();
         for primary in primaries {
             let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
-                url: self.shown.clone(),
+                url: self.endpoint.shown.clone(),
                 command: "CLUSTER SHARDS".to_owned(),
                 reason: format!("node address `{}` is not `host:port`", primary.addr),
             })?;
-            let info = ConnectionInfo {
-                addr: ConnectionAddr::Tcp(host.to_owned(), port),
-                redis: self.info.redis.clone(),
-            };
-            let shown = redact_with(&primary.addr, &self.shown);
+            let node = self.endpoint.node(host, port, &primary.addr);
+            let shown = node.shown.clone();
             // A node that the map names as serving but that does not answer failed after
             // the map was read (or the map is stale): say so, never use half a map.
             let gone = |e: Error| match e {
@@ -186,7 +203,7 @@ impl Exchange {
                 },
                 e => e,
             };
-            let mut con = self.connect(&info, &shown).map_err(gone)?;
+            let mut con = self.connect(&node).map_err(gone)?;
             let text = self
                 .text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)
                 .map_err(gone)?;
@@ -228,16 +245,15 @@ impl Exchange {
             })
     }
 
-    fn connect(&self, info: &ConnectionInfo, shown: &str) -> Result<Connection, Error> {
-        self.set_stage(format!("connecting to {shown}"));
-        self.remaining(shown)?;
-        Connection::open(info, shown.to_owned(), Some(self.deadline), self.timeout)
-            .map_err(|e| self.lift(e))
+    fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
+        self.set_stage(format!("connecting to {}", endpoint.shown));
+        self.remaining(&endpoint.shown)?;
+        Connection::open(endpoint, Some(self.deadline), self.timeout).map_err(|e| self.lift(e))
     }
 
     /// The reply to `cmd` within `budget`; an error reply is [`Error::Refused`], or
-    /// [`Error::PasswordRequired`] and [`Error::PasswordRejected`] for `NOAUTH` and
-    /// `WRONGPASS`.
+    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`] and [`Error::NoPermission`]
+    /// for `NOAUTH`, `WRONGPASS` and `NOPERM`.
     fn query(
         &self,
         con: &mut Connection,
@@ -259,7 +275,15 @@ impl Exchange {
         let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
         Err(match code.as_str() {
             "NOAUTH" => Error::PasswordRequired { url },
-            "WRONGPASS" => Error::PasswordRejected { url, reason },
+            "WRONGPASS" => Error::PasswordRejected {
+                url,
+                user: crate::text::escape(self.endpoint.user().as_bytes()),
+                reason,
+            },
+            "NOPERM" => Error::NoPermission {
+                url,
+                denied: Denied::new(self.endpoint.user(), &[&command]),
+            },
             _ => Error::Refused {
                 url,
                 command,
@@ -295,7 +319,9 @@ impl Exchange {
     /// This module's error for an error of the connection.
     fn lift(&self, e: ServerError) -> Error {
         match e {
-            ServerError::Url { url } | ServerError::Tls { url } => Error::Url { url },
+            ServerError::Url { url, reason } => Error::Url { url, reason },
+            ServerError::Tls { url, error } => Error::Tls { url, error },
+            ServerError::NoPermission { url, denied } => Error::NoPermission { url, denied },
             ServerError::Connect { url, reason } => Error::Unreachable {
                 url,
                 during: "connecting".to_owned(),
@@ -328,8 +354,9 @@ impl Exchange {
                     .map_or_else(|| during.clone(), str::to_owned),
                 reason: what,
             },
-            ServerError::Auth { url, message } => Error::PasswordRejected {
+            ServerError::Auth { url, user, message } => Error::PasswordRejected {
                 url,
+                user,
                 reason: message,
             },
             ServerError::CommandRefused { url, message, .. } if message.starts_with("NOAUTH") => {
@@ -370,15 +397,4 @@ fn command_name(cmd: &redis::Cmd) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The URL of another node of the cluster as messages show it: `redis://` and `addr`,
-/// with `***` for a password when the entry URL (already redacted) had one.
-fn redact_with(addr: &str, entry: &str) -> String {
-    let secret = entry.contains(HIDDEN);
-    if secret {
-        format!("redis://{HIDDEN}@{addr}")
-    } else {
-        format!("redis://{addr}")
-    }
 }

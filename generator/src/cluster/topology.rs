@@ -5,13 +5,13 @@ use std::fmt;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use redis::{IntoConnectionInfo, Value};
+use redis::Value;
 use serde::Serialize;
 
 use super::answers::{parse_flags, parse_nodes, parse_shards, Flagged};
 use super::exchange::Exchange;
 use super::{Error, SLOTS};
-use crate::url::redact;
+use crate::transport::{ConnectOptions, Endpoint};
 
 /// Whether a node is its shard's primary or one of its replicas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -252,12 +252,14 @@ pub struct Topology {
 impl Topology {
     /// Reads the topology of the cluster that the node at `url` belongs to.
     ///
-    /// `url` is `redis://[[USER]:PASSWORD@]HOST:PORT[/DB]` or
-    /// `unix:///PATH?pass=PASSWORD`, as the `redis` crate reads it. The node answers
+    /// `url` is `redis://[[USER]:PASSWORD@]HOST:PORT[/DB]`, `rediss://...` (TLS) or
+    /// `unix:///PATH?pass=PASSWORD`, as the `redis` crate reads it; `options` add TLS
+    /// settings, the ACL user and the password ([`ConnectOptions`]). The node answers
     /// `INFO cluster` (it must be cluster-enabled), `CLUSTER INFO` (the state must be `ok`)
     /// and `CLUSTER SHARDS`, or `CLUSTER SLOTS` when it refuses `CLUSTER SHARDS`; then every
-    /// primary, reached at its address with the URL's user, password and database, answers
-    /// `CLUSTER NODES` for its migrating and importing slots.
+    /// primary, reached at its address with the same TLS settings, user, password and
+    /// database, answers `CLUSTER NODES` for its migrating and importing slots. Over TLS,
+    /// a node's address is its `tls-port` (`tls-cluster yes`).
     ///
     /// `timeout` bounds all of it, connecting included: when it passes, this returns
     /// [`Error::TimedOut`] at once. Answers are checked before use: slots in `0..16384`, no
@@ -267,10 +269,11 @@ impl Topology {
     ///
     /// # Errors
     ///
-    /// [`Error::Url`], [`Error::Unreachable`], [`Error::NodeUnreachable`], [`Error::TimedOut`],
-    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NotCluster`],
-    /// [`Error::ClusterState`], [`Error::Refused`], [`Error::Malformed`], each naming the
-    /// URL with its password redacted.
+    /// [`Error::Url`], [`Error::Tls`], [`Error::Unreachable`],
+    /// [`Error::NodeUnreachable`], [`Error::TimedOut`],
+    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NoPermission`],
+    /// [`Error::NotCluster`], [`Error::ClusterState`], [`Error::Refused`],
+    /// [`Error::Malformed`], each naming the URL with its password redacted.
     ///
     /// # Examples
     ///
@@ -280,8 +283,10 @@ impl Topology {
     /// ```no_run
     /// use std::time::Duration;
     /// use slotgen::cluster::{keys_over_slots, Topology};
+    /// use slotgen::transport::ConnectOptions;
     ///
-    /// let topology = Topology::fetch("redis://127.0.0.1:7000", Duration::from_secs(10))?;
+    /// let options = ConnectOptions::default();
+    /// let topology = Topology::fetch("redis://127.0.0.1:7000", &options, Duration::from_secs(10))?;
     /// for shard in &topology.shards {
     ///     let slots = topology.usable_slots(shard, false); // no slot in migration
     ///     for (slot, key) in keys_over_slots(&slots, 1000, b"load:", b"")? {
@@ -291,17 +296,26 @@ impl Topology {
     /// }
     /// # Ok::<(), slotgen::cluster::Error>(())
     /// ```
-    pub fn fetch(url: &str, timeout: Duration) -> Result<Topology, Error> {
-        let shown = redact(url);
-        let info = url
-            .into_connection_info()
-            .map_err(|_| Error::Url { url: shown.clone() })?;
+    pub fn fetch(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Topology, Error> {
+        let endpoint = Endpoint::new(url, options).map_err(|e| match e {
+            crate::transport::ServerError::Tls { url, error } => Error::Tls { url, error },
+            crate::transport::ServerError::Url { url, reason } => Error::Url { url, reason },
+            other => Error::Unreachable {
+                url: crate::url::redact(url),
+                during: "reading the URL".to_owned(),
+                reason: other.to_string(),
+            },
+        })?;
+        let shown = endpoint.shown.clone();
         let deadline = Instant::now() + timeout;
         let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
         let (sender, receiver) = mpsc::channel();
         let worker = Exchange {
-            info,
-            shown: shown.clone(),
+            endpoint,
             deadline,
             timeout,
             stage: Arc::clone(&stage),
@@ -362,7 +376,7 @@ impl Topology {
             None => Flagged::new(),
         };
         let (shards, left_out) =
-            parse_shards(shards, host, &flagged).map_err(malformed("CLUSTER SHARDS"))?;
+            parse_shards(shards, host, &flagged, false).map_err(malformed("CLUSTER SHARDS"))?;
         let mut topology = Topology {
             shards,
             left_out,

@@ -7,38 +7,42 @@ use std::net::{TcpStream, ToSocketAddrs};
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
-use redis::{ConnectionAddr, ConnectionInfo, Value};
+use redis::{ConnectionAddr, Value};
 
 use super::meter::Frame;
-use super::{shorten, Budget, Limit, ServerError};
+use super::tls::HandshakeError;
+use super::{shorten, Budget, Denied, Endpoint, Limit, ServerError, TlsError};
 
 /// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
 /// what [`Server`](crate::verify::server::Server) and [`crate::cluster`] talk to servers
-/// through. It speaks RESP2.
+/// through. It speaks RESP2, over TLS when the endpoint has a TLS client.
 pub(crate) struct Connection {
     io: Bounded,
     parser: redis::Parser,
     url: String,
+    user: String,
     timeout: Duration,
 }
 
 impl Connection {
-    /// Connects to `info`, shown as `url` (redacted), and sends `AUTH` when it has a
-    /// password and `SELECT` when its database is not 0. `deadline` bounds this and every
-    /// later exchange of the connection (`None`: no deadline, for a timeout too large for
-    /// the clock); `timeout` is the time that messages name.
+    /// Connects to `endpoint`, runs the TLS handshake when it has a TLS client, and sends
+    /// `AUTH` when it has a password and `SELECT` when its database is not 0. `deadline`
+    /// bounds this and every later exchange of the connection (`None`: no deadline, for a
+    /// timeout too large for the clock); `timeout` is the time that messages name.
     ///
     /// # Errors
     ///
     /// [`ServerError::Tls`], [`ServerError::Connect`], [`ServerError::TimedOut`],
     /// [`ServerError::Io`], [`ServerError::ReplyTooLarge`], [`ServerError::NotRedis`],
-    /// [`ServerError::Auth`], [`ServerError::CommandRefused`].
+    /// [`ServerError::Auth`], [`ServerError::NoPermission`],
+    /// [`ServerError::CommandRefused`].
     pub(crate) fn open(
-        info: &ConnectionInfo,
-        url: String,
+        endpoint: &Endpoint,
         deadline: Option<Instant>,
         timeout: Duration,
     ) -> Result<Self, ServerError> {
+        let info = &endpoint.info;
+        let url = endpoint.shown.clone();
         let timed_out = |during: &str| ServerError::TimedOut {
             url: url.clone(),
             during: during.to_owned(),
@@ -70,15 +74,49 @@ impl Connection {
                 }
                 let stream = connected.ok_or_else(|| connect_error(last))?;
                 let _ = stream.set_nodelay(true);
-                Stream::Tcp(stream)
+                match &endpoint.tls {
+                    None => Stream::Tcp(stream),
+                    Some(tls) => match tls.handshake(host, stream, deadline) {
+                        Ok(tls) => Stream::Tls(Box::new(tls)),
+                        Err(HandshakeError::Tls(error)) => {
+                            return Err(ServerError::Tls {
+                                url: url.clone(),
+                                error,
+                            })
+                        }
+                        Err(HandshakeError::TimedOut) => {
+                            return Err(timed_out("in the TLS handshake"))
+                        }
+                        Err(HandshakeError::Io(e)) => {
+                            return Err(ServerError::Io {
+                                url: url.clone(),
+                                during: "in the TLS handshake".to_owned(),
+                                reason: os_reason(&e),
+                            })
+                        }
+                    },
+                }
             }
             #[cfg(unix)]
             ConnectionAddr::Unix(path) => {
                 Stream::Unix(UnixStream::connect(path).map_err(connect_error)?)
             }
             #[cfg(not(unix))]
-            ConnectionAddr::Unix(_) => return Err(ServerError::Url { url: url.clone() }),
-            _ => return Err(ServerError::Tls { url: url.clone() }),
+            ConnectionAddr::Unix(_) => {
+                return Err(ServerError::Url {
+                    url: url.clone(),
+                    reason: "unix sockets are not supported on this system".to_owned(),
+                })
+            }
+            // `Endpoint::new` turns a `rediss://` address into TCP and a TLS client
+            ConnectionAddr::TcpTls { .. } => {
+                return Err(ServerError::Tls {
+                    url: url.clone(),
+                    error: TlsError::Handshake {
+                        reason: "an address of the TLS kind without a TLS client".to_owned(),
+                    },
+                })
+            }
         };
         let mut con = Self {
             io: Bounded {
@@ -89,9 +127,12 @@ impl Connection {
                 frame: Frame::Start,
                 over: None,
                 timed_out: false,
+                received: 0,
+                tls_error: None,
             },
             parser: redis::Parser::new(),
             url,
+            user: endpoint.user().to_owned(),
             timeout,
         };
         let settings = &info.redis;
@@ -107,6 +148,7 @@ impl Connection {
                 Value::ServerError(e) => {
                     return Err(ServerError::Auth {
                         url: con.url.clone(),
+                        user: crate::text::escape(con.user.as_bytes()),
                         message: shorten(&redis::RedisError::from(e).to_string()),
                     })
                 }
@@ -117,6 +159,9 @@ impl Connection {
             let during = "answering SELECT";
             match con.query(redis::cmd("SELECT").arg(settings.db), Budget::SHORT, during)? {
                 Value::Okay => {}
+                Value::ServerError(e) if e.code() == "NOPERM" => {
+                    return Err(con.denied(&["SELECT"]))
+                }
                 Value::ServerError(e) => {
                     return Err(ServerError::CommandRefused {
                         url: con.url.clone(),
@@ -133,6 +178,14 @@ impl Connection {
     /// The URL connected to, redacted.
     pub(crate) fn url(&self) -> &str {
         &self.url
+    }
+
+    /// [`ServerError::NoPermission`]: this connection's user may run none of `commands`.
+    pub(crate) fn denied(&self, commands: &[&str]) -> ServerError {
+        ServerError::NoPermission {
+            url: self.url.clone(),
+            denied: Denied::new(&self.user, commands),
+        }
     }
 
     /// Sends `cmd` and reads its reply within `budget`. An error reply is a value
@@ -164,6 +217,7 @@ impl Connection {
         self.io.left = budget;
         self.io
             .write_all(bytes)
+            .and_then(|()| self.io.flush())
             .map_err(|e| self.failure(e, during))
     }
 
@@ -179,13 +233,22 @@ impl Connection {
                     during: during.to_owned(),
                     limit,
                 }
+            } else if let Some(error) = self.io.tls_error.take() {
+                ServerError::Tls {
+                    url: self.url.clone(),
+                    error,
+                }
             } else if e.is_io_error() {
+                let closed = e.kind() == redis::ErrorKind::IoError
+                    && (e.to_string().contains("nexpected")
+                        || e.to_string().contains("reset by peer"));
                 ServerError::Io {
                     url: self.url.clone(),
                     during: during.to_owned(),
-                    reason: if e.kind() == redis::ErrorKind::IoError
-                        && e.to_string().contains("nexpected")
-                    {
+                    reason: if closed && self.io.received == 0 && self.io.is_plain_tcp() {
+                        // What a TLS port does with a plain connection.
+                        "the server closed the connection without a word; if it is a TLS port, give a `rediss://` URL".to_owned()
+                    } else if closed {
                         "the server closed the connection".to_owned()
                     } else {
                         shorten(&e.to_string())
@@ -210,7 +273,12 @@ impl Connection {
     }
 
     fn failure(&self, e: io::Error, during: &str) -> ServerError {
-        if self.io.timed_out
+        if let Some(error) = &self.io.tls_error {
+            ServerError::Tls {
+                url: self.url.clone(),
+                error: error.clone(),
+            }
+        } else if self.io.timed_out
             || matches!(
                 e.kind(),
                 io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
@@ -238,7 +306,7 @@ impl Connection {
 
 /// The time left before `deadline`, if any; no deadline (a timeout too large for the
 /// clock) leaves a day.
-fn time_left(deadline: Option<Instant>) -> Option<Duration> {
+pub(super) fn time_left(deadline: Option<Instant>) -> Option<Duration> {
     match deadline {
         Some(d) => {
             let left = d.saturating_duration_since(Instant::now());
@@ -254,6 +322,8 @@ fn os_reason(e: &io::Error) -> String {
 
 enum Stream {
     Tcp(TcpStream),
+    /// TLS over TCP: the bytes read and written here are the plain RESP, metered as such.
+    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
     #[cfg(unix)]
     Unix(UnixStream),
 }
@@ -272,6 +342,10 @@ struct Bounded {
     /// The bound that a reply passed.
     over: Option<Limit>,
     timed_out: bool,
+    /// Bytes read over the connection's life.
+    received: u64,
+    /// A TLS error met by a read (an alert: a refused client certificate).
+    tls_error: Option<TlsError>,
 }
 
 impl Bounded {
@@ -286,6 +360,10 @@ impl Bounded {
                 s.set_read_timeout(Some(left))?;
                 s.set_write_timeout(Some(left))
             }
+            Stream::Tls(s) => {
+                s.sock.set_read_timeout(Some(left))?;
+                s.sock.set_write_timeout(Some(left))
+            }
             #[cfg(unix)]
             Stream::Unix(s) => {
                 s.set_read_timeout(Some(left))?;
@@ -294,7 +372,14 @@ impl Bounded {
         }
     }
 
+    fn is_plain_tcp(&self) -> bool {
+        matches!(self.stream, Stream::Tcp(_))
+    }
+
     fn note(&mut self, e: io::Error) -> io::Error {
+        if let Some(error) = super::tls::rustls_error(&e) {
+            self.tls_error = Some(error);
+        }
         if matches!(
             e.kind(),
             io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock
@@ -317,11 +402,13 @@ impl Read for Bounded {
         let want = buf.len().min(self.left.bytes);
         let read = match &mut self.stream {
             Stream::Tcp(s) => s.read(&mut buf[..want]),
+            Stream::Tls(s) => s.read(&mut buf[..want]),
             #[cfg(unix)]
             Stream::Unix(s) => s.read(&mut buf[..want]),
         };
         let n = read.map_err(|e| self.note(e))?;
         self.left.bytes -= n;
+        self.received += n as u64;
         if let Err(limit) = self.frame.feed(&buf[..n], self.given, &mut self.left) {
             self.over = Some(limit);
             return Err(io::Error::other("reply too large"));
@@ -335,6 +422,7 @@ impl Write for Bounded {
         self.arm()?;
         let written = match &mut self.stream {
             Stream::Tcp(s) => s.write(buf),
+            Stream::Tls(s) => s.write(buf),
             #[cfg(unix)]
             Stream::Unix(s) => s.write(buf),
         };
@@ -342,6 +430,14 @@ impl Write for Bounded {
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+        if !matches!(self.stream, Stream::Tls(_)) {
+            return Ok(());
+        }
+        self.arm()?;
+        let flushed = match &mut self.stream {
+            Stream::Tls(s) => s.flush(),
+            _ => Ok(()),
+        };
+        flushed.map_err(|e| self.note(e))
     }
 }

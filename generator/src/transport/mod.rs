@@ -3,13 +3,13 @@
 //! and string length on every reply. Behind the cargo feature `redis`.
 //!
 //! The `redis` client packs every command ([`redis::cmd`], [`redis::Pipeline`]) and parses
-//! every reply ([`redis::Parser`]); this module owns only the socket ([`Connection`]), so
+//! every reply ([`redis::Parser`]); this module owns only the socket (`Connection`), so
 //! that it can
 //! - give every read and write the time left before one overall deadline (a server that
 //!   accepts and then stops answering, or trickles one byte at a time, fails with
 //!   [`ServerError::TimedOut`] when the deadline passes, not after a timeout per answer);
 //! - refuse a reply larger than the question can need: more bytes, more RESP values or a
-//!   longer string than its [`Budget`] allows (a `CLUSTER KEYSLOT` reply,
+//!   longer string than its `Budget` allows (a `CLUSTER KEYSLOT` reply,
 //!   [`MAX_REPLY_BYTES`] bytes; a cluster's map, what 16384 nodes answer), so that a server
 //!   announcing a bulk string of `$1000000000` bytes or an array of `*1000000000` elements
 //!   fails with [`ServerError::ReplyTooLarge`] at the announcement, not after a gigabyte.
@@ -25,18 +25,35 @@
 //! values left, and a string (a bulk string, or the line of a simple string, error or
 //! number) longer than the budget allows, at its header.
 //!
+//! TLS runs under the same socket (rustls, in `tls.rs`): the `redis` crate's own TLS
+//! connection is synchronous with a timeout per read, no deadline over an exchange and no
+//! budget on a reply, so it is not used; its `tls-rustls` feature is on only so that it
+//! reads `rediss://` URLs. [`ConnectOptions`] carries what a URL does not say: TLS
+//! settings ([`TlsOptions`]), the ACL user and the password.
+//!
 //! Every URL in a message or a field of this module is [`crate::url::redact`]ed.
 //!
-//! - `connection.rs`: [`Connection`], the socket under the deadline and the budget;
+//! - `options.rs`: [`ConnectOptions`], and the endpoint a URL and the options make;
+//! - `connection.rs`: `Connection`, the socket under the deadline and the budget, `AUTH`
+//!   and `SELECT`;
+//! - `tls.rs`: [`TlsOptions`], the rustls client, the handshake, [`TlsError`];
+//! - `acl.rs`: [`Denied`], a `NOPERM` refusal and the rule that grants what it lacks;
 //! - `meter.rs`: the RESP framing followed as bytes are read, counting values.
 
+mod acl;
 mod connection;
 mod meter;
+mod options;
+mod tls;
 
 use std::fmt;
 use std::time::Duration;
 
+pub use acl::Denied;
 pub(crate) use connection::Connection;
+pub use options::ConnectOptions;
+pub(crate) use options::Endpoint;
+pub use tls::{CertificateProblem, TlsError, TlsFile, TlsOptions};
 
 /// The most bytes one short reply may take, and the longest string in it: a `CLUSTER
 /// KEYSLOT` reply is an integer (`:16383\r\n`, 8 bytes), an error reply is one short line,
@@ -113,18 +130,20 @@ impl Budget {
 #[non_exhaustive]
 pub enum ServerError {
     /// The text is not a URL the client reads.
-    #[error("`{url}` is not a server URL: give `redis://host:port`, `redis://:password@host:port` or `unix:///path/to/socket`")]
+    #[error("`{url}` is not a server URL ({reason}): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`, with `USER:PASSWORD@` before the host if the server needs it")]
     Url {
         /// The text given, redacted.
         url: String,
+        /// What is wrong with it.
+        reason: String,
     },
-    /// The URL names a TLS server (`rediss://`), which this build does not speak.
-    #[error(
-        "{url} asks for TLS, which slotgen does not speak: give a `redis://` or `unix://` URL"
-    )]
+    /// TLS settings that cannot be used, or a failed TLS handshake.
+    #[error("TLS with {url}: {error}")]
     Tls {
         /// The URL, redacted.
         url: String,
+        /// Why.
+        error: TlsError,
     },
     /// No connection could be made.
     #[error("cannot connect to {url}: {reason}; start a cluster-enabled redis-server there, or give the URL of one")]
@@ -175,13 +194,23 @@ pub enum ServerError {
         /// What came instead, shortened, control bytes escaped.
         what: String,
     },
-    /// The server refused the password.
-    #[error("{url} refused the password: {message}")]
+    /// The server refused the user name or password.
+    #[error("{url} refused the password of user `{user}`: {message}")]
     Auth {
         /// The URL, redacted.
         url: String,
+        /// The ACL user (`default` when none was given), escaped.
+        user: String,
         /// The server's error, shortened.
         message: String,
+    },
+    /// The ACL user may not run a command slotgen needs (`NOPERM`).
+    #[error("{url}: {denied} (NOPERM)")]
+    NoPermission {
+        /// The URL, redacted.
+        url: String,
+        /// The user and the command.
+        denied: Denied,
     },
     /// `INFO cluster` does not say `cluster_enabled:1`.
     #[error("{url} is not cluster-enabled (INFO cluster does not say `cluster_enabled:1`): CLUSTER KEYSLOT answers only on a server started with `--cluster-enabled yes`")]

@@ -15,15 +15,14 @@
 //! - and [`Server::keyslots`] sends a long pipeline in chunks of [`CHUNK`] commands, so that
 //!   the bytes in flight stay bounded however many keys are asked.
 //!
-//! Every URL in a message or a field of this module is [`redact`]ed.
+//! Every URL in a message or a field of this module is [`crate::url::redact`]ed.
 
 use std::time::{Duration, Instant};
 
-use redis::{IntoConnectionInfo, Value};
+use redis::Value;
 
-use crate::transport::{shorten, Budget, Connection};
-pub use crate::transport::{Limit, ServerError, MAX_REPLY_BYTES};
-use crate::url::redact;
+use crate::transport::{shorten, Budget, Connection, Endpoint};
+pub use crate::transport::{ConnectOptions, Limit, ServerError, MAX_REPLY_BYTES};
 
 /// Commands sent in one pipelined chunk before their replies are read.
 pub const CHUNK: usize = 1024;
@@ -42,28 +41,49 @@ impl std::fmt::Debug for Server {
 }
 
 impl Server {
-    /// Connects to `url` (`redis://[user:password@]host:port[/db]`, `unix:///path`), sends
-    /// the password if the URL has one, and checks with `INFO cluster` that the server is
-    /// cluster-enabled. `timeout` is the overall deadline: it covers this and every later
-    /// exchange of the connection ([`keyslots`](Self::keyslots)).
+    /// Connects to `url` (`redis://[user:password@]host:port[/db]`, `rediss://...` for TLS,
+    /// `unix:///path`) with `options` (TLS settings, user, password: see
+    /// [`ConnectOptions`]), sends the password if there is one, and checks with `INFO
+    /// cluster` that the server is cluster-enabled. `timeout` is the overall deadline: it
+    /// covers this (the TLS handshake included) and every later exchange of the connection
+    /// ([`keyslots`](Self::keyslots)).
     ///
     /// # Errors
     ///
     /// [`ServerError::Url`], [`ServerError::Tls`], [`ServerError::Connect`],
     /// [`ServerError::TimedOut`], [`ServerError::Io`], [`ServerError::ReplyTooLarge`],
-    /// [`ServerError::NotRedis`], [`ServerError::Auth`], [`ServerError::CommandRefused`],
-    /// [`ServerError::NotCluster`].
-    pub fn connect(url: &str, timeout: Duration) -> Result<Self, ServerError> {
+    /// [`ServerError::NotRedis`], [`ServerError::Auth`], [`ServerError::NoPermission`],
+    /// [`ServerError::CommandRefused`], [`ServerError::NotCluster`].
+    ///
+    /// # Examples
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use slotgen::verify::server::{ConnectOptions, Server};
+    ///
+    /// let mut server = Server::connect(
+    ///     "rediss://127.0.0.1:7000",
+    ///     &ConnectOptions::default(),
+    ///     Duration::from_secs(30),
+    /// )?;
+    /// assert_eq!(server.keyslots(&["somekey"])?, [11058]); // as Redis's docs show
+    /// # Ok::<(), slotgen::verify::server::ServerError>(())
+    /// ```
+    pub fn connect(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Self, ServerError> {
         let deadline = Instant::now().checked_add(timeout);
-        let shown = redact(url);
-        let info = url
-            .into_connection_info()
-            .map_err(|_| ServerError::Url { url: shown.clone() })?;
-        let mut con = Connection::open(&info, shown, deadline, timeout)?;
+        let endpoint = Endpoint::new(url, options)?;
+        let mut con = Connection::open(&endpoint, deadline, timeout)?;
         let during = "answering INFO cluster";
         let info = match con.query(redis::cmd("INFO").arg("cluster"), Budget::SHORT, during)? {
             Value::BulkString(text) => text,
             Value::VerbatimString { text, .. } => text.into_bytes(),
+            Value::ServerError(e) if e.code() == "NOPERM" => {
+                return Err(con.denied(&["INFO cluster"]))
+            }
             other => return Err(con.not_redis(during, &other)),
         };
         let enabled = info
@@ -118,6 +138,9 @@ impl Server {
                             })
                         }
                     },
+                    Value::ServerError(e) if e.code() == "NOPERM" => {
+                        return Err(con.denied(&["CLUSTER KEYSLOT"]))
+                    }
                     Value::ServerError(e) => {
                         return Err(ServerError::Refused {
                             url: con.url().to_owned(),

@@ -99,7 +99,7 @@ impl Run {
 
     /// As [`Run::fails_with`], with exit status `code` (2 for a usage error, such as a URL
     /// that does not parse).
-    fn fails_with_code(&self, code: i32, needle: &str) {
+    pub(super) fn fails_with_code(&self, code: i32, needle: &str) {
         assert_eq!(self.code, Some(code), "{}{}", self.stdout, self.stderr);
         assert!(
             self.stderr.starts_with("slotgen: error: ") && self.stderr.contains(needle),
@@ -146,7 +146,7 @@ fn text(value: &redis::Value) -> String {
 
 /// The rows `slotgen nodes` should print, read from `CLUSTER SHARDS` here: per shard, the
 /// primary then the replicas by address, `id addr role slots ranges`; shards by first slot.
-fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
+pub(super) fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
     let shards: Vec<redis::Value> = redis::cmd("CLUSTER").arg("SHARDS").query(con).unwrap();
     let mut out: Vec<(u32, Vec<Vec<String>>)> = Vec::new();
     for shard in shards {
@@ -205,7 +205,12 @@ fn shards_rows(con: &mut redis::Connection) -> Vec<Vec<String>> {
                     .map(|pair| text(&pair[1]))
                     .unwrap()
             };
-            let addr = format!("{}:{}", field("ip"), field("port"));
+            // a node with TLS only (`port 0`, `tls-cluster yes`) gives `tls-port` alone
+            let port = f
+                .chunks(2)
+                .find(|pair| text(&pair[0]) == "port")
+                .map_or_else(|| field("tls-port"), |pair| text(&pair[1]));
+            let addr = format!("{}:{port}", field("ip"));
             let role = if field("role") == "master" {
                 "primary"
             } else {
@@ -295,7 +300,7 @@ fn strings(value: &redis::Value, out: &mut Vec<String>) {
 }
 
 /// `slotgen keys` rows grouped by node id: `(addr, slot, key)`.
-fn keys_by_node(rows: &[Vec<String>]) -> BTreeMap<String, Vec<(String, u16, String)>> {
+pub(super) fn keys_by_node(rows: &[Vec<String>]) -> BTreeMap<String, Vec<(String, u16, String)>> {
     let mut by_node: BTreeMap<String, Vec<(String, u16, String)>> = BTreeMap::new();
     for row in rows {
         assert!(row.len() == 4 || row.len() == 5, "{row:?}");
@@ -358,7 +363,7 @@ pub(crate) fn cluster_with(
     extra: &[&str],
 ) -> Option<ReplicatedCluster> {
     require_tool(program).then(|| {
-        ReplicatedCluster::start_with(program, replicas, None, extra)
+        ReplicatedCluster::start_with(program, replicas, None, None, extra)
             .unwrap_or_else(|e| panic!("starting a {program} cluster: {e}"))
     })
 }
@@ -964,7 +969,7 @@ fn a_password_protected_cluster() {
         ],
         b"",
     );
-    wrong.fails_with("refused the user name or password");
+    wrong.fails_with("refused the password of user `default`");
     assert!(
         !wrong.stderr.contains("wrong-staple") && wrong.stderr.contains(":***@"),
         "{}",

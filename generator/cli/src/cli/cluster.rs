@@ -1,25 +1,260 @@
 //! What `slotgen nodes`, `slotgen keys` and `slotgen placement` share: the server options,
-//! reading the topology, and the notes about slots in migration.
+//! reading the topology, and the notes about slots in migration; and what they share with
+//! `slotgen verify --redis`: how to connect ([`ConnectArgs`]: TLS, the ACL user, the
+//! password) and what a refusal means in option names ([`server_hint`]).
 
 use std::collections::BTreeMap;
+use std::io::{BufRead, IsTerminal, Read};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use slotgen::cluster::{self, MigrationKind, Node, Source, Topology};
 use slotgen::text::field;
+use slotgen::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 
 /// How to reach a cluster.
 #[derive(Debug, Clone, Args)]
 pub struct ServerArgs {
-    /// A node of the cluster: `redis://host:port`, `redis://:PASSWORD@host:port`,
-    /// `redis://USER:PASSWORD@host:port` or `unix:///path/to/socket?pass=PASSWORD`. The
-    /// other primaries are reached at the addresses the cluster gives, with the same user
-    /// and password. Passwords are never printed.
+    /// A node of the cluster: `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS),
+    /// `redis://USER:PASSWORD@HOST:PORT` or `unix:///path/to/socket`. The other primaries
+    /// are reached at the addresses the cluster gives, with the same TLS settings, user and
+    /// password. Passwords are never printed (but one in the URL is visible to other users
+    /// of the machine, in `ps`: prefer --askpass or --password-file).
     #[arg(long, value_name = "URL")]
     pub redis: String,
     #[command(flatten)]
+    pub connect: ConnectArgs,
+    #[command(flatten)]
     pub timeout: TimeoutArgs,
+}
+
+/// The environment variable that holds a password, as redis-cli reads it.
+pub const PASSWORD_VARIABLE: &str = "REDISCLI_AUTH";
+
+/// How to connect to a server beyond its URL: redis-cli's TLS options, the ACL user, and
+/// where the password comes from (never a visible argument, but in the URL).
+#[derive(Debug, Clone, Args)]
+pub struct ConnectArgs {
+    /// Speak TLS, also with a `redis://` URL (`rediss://` always does).
+    #[arg(long, requires = "redis")]
+    pub tls: bool,
+    /// With TLS: a PEM file of the CA certificates to trust (default: the system's).
+    #[arg(long, value_name = "FILE", requires = "redis")]
+    pub cacert: Option<PathBuf>,
+    /// With TLS: a PEM file of the client certificate, for a server with
+    /// `tls-auth-clients yes` (with --key).
+    #[arg(long, value_name = "FILE", requires_all = ["redis", "key"])]
+    pub cert: Option<PathBuf>,
+    /// With TLS: a PEM file of the client certificate's private key (with --cert).
+    #[arg(long, value_name = "FILE", requires_all = ["redis", "cert"])]
+    pub key: Option<PathBuf>,
+    /// With TLS: the name the servers' certificates must hold, sent as SNI (default: each
+    /// node's host).
+    #[arg(long, value_name = "NAME", requires = "redis")]
+    pub sni: Option<String>,
+    /// With TLS: accept any certificate, unchecked (encrypted, but anyone on the way can
+    /// read and change the exchange).
+    #[arg(long, requires = "redis")]
+    pub insecure: bool,
+    /// The ACL user (default: the URL's, or `default`).
+    #[arg(long, value_name = "NAME", requires = "redis")]
+    pub user: Option<String>,
+    /// Read the password from the terminal (not shown), or the first line of standard
+    /// input when it is not a terminal.
+    #[arg(long, requires = "redis", conflicts_with = "password_file")]
+    pub askpass: bool,
+    /// Read the password from the first line of FILE. Without either, the password is the
+    /// URL's, or the environment variable REDISCLI_AUTH's, as redis-cli reads it.
+    #[arg(long, value_name = "FILE", requires = "redis")]
+    pub password_file: Option<PathBuf>,
+}
+
+impl ConnectArgs {
+    /// The options for `url`: the TLS settings (refused without TLS), the user, and the
+    /// password from --askpass, --password-file or REDISCLI_AUTH. `stdin_taken` names what
+    /// standard input holds instead, for a command that reads it (`placement`'s keys).
+    ///
+    /// # Errors
+    ///
+    /// A usage error for TLS options without TLS, or two passwords; an error when the
+    /// password cannot be read.
+    pub fn options(&self, url: &str, stdin_taken: Option<&str>) -> Result<ConnectOptions> {
+        let tls_url = url
+            .get(..9)
+            .is_some_and(|s| s.eq_ignore_ascii_case("rediss://"))
+            || url
+                .get(..10)
+                .is_some_and(|s| s.eq_ignore_ascii_case("valkeys://"));
+        let given: Vec<&str> = [
+            (self.cacert.is_some(), "--cacert"),
+            (self.cert.is_some(), "--cert"),
+            (self.key.is_some(), "--key"),
+            (self.sni.is_some(), "--sni"),
+            (self.insecure, "--insecure"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+        if !given.is_empty() && !self.tls && !tls_url {
+            return Err(crate::exit::usage(anyhow!(
+                "{} {} to TLS only: give --tls, or a `rediss://` URL",
+                given.join(", "),
+                if given.len() == 1 { "applies" } else { "apply" }
+            )));
+        }
+        let mut options = ConnectOptions::default();
+        if self.tls || tls_url {
+            let mut tls = TlsOptions::default();
+            tls.ca_file.clone_from(&self.cacert);
+            tls.cert_file.clone_from(&self.cert);
+            tls.key_file.clone_from(&self.key);
+            tls.sni.clone_from(&self.sni);
+            tls.insecure = self.insecure;
+            // `rediss://HOST#insecure`, as the `redis` client reads it, is the same
+            if self.insecure || url.ends_with("#insecure") {
+                eprintln!(
+                    "slotgen: warning: --insecure: the servers' certificates are not checked; the exchange is encrypted, but anyone on the way can read and change it"
+                );
+            }
+            options.tls = Some(tls);
+        }
+        options.user.clone_from(&self.user);
+        let url_password = url_has_password(url);
+        let source = if self.askpass {
+            Some("--askpass")
+        } else if self.password_file.is_some() {
+            Some("--password-file")
+        } else {
+            None
+        };
+        if let (Some(source), true) = (source, url_password) {
+            return Err(crate::exit::usage(anyhow!(
+                "{source} and a password in the URL: give the password once"
+            )));
+        }
+        options.password = if self.askpass {
+            if let Some(what) = stdin_taken {
+                return Err(crate::exit::usage(anyhow!(
+                    "--askpass reads standard input, which holds {what} here: give --password-file FILE, or set {PASSWORD_VARIABLE}"
+                )));
+            }
+            Some(ask_password()?)
+        } else if let Some(path) = &self.password_file {
+            Some(read_password_file(path)?)
+        } else if url_password {
+            None
+        } else {
+            std::env::var(PASSWORD_VARIABLE)
+                .ok()
+                .filter(|p| !p.is_empty())
+        };
+        Ok(options)
+    }
+}
+
+/// Whether `url` carries a password (`USER:PASSWORD@` before the host, or a `pass`
+/// query parameter of a socket URL), as the `redis` client reads it.
+fn url_has_password(url: &str) -> bool {
+    redis::IntoConnectionInfo::into_connection_info(url)
+        .is_ok_and(|info| info.redis.password.is_some())
+}
+
+/// The first line of `text`, without its line break; refused when empty.
+fn first_line(mut text: String, from: &str) -> Result<String> {
+    if let Some(end) = text.find(['\n', '\r']) {
+        text.truncate(end);
+    }
+    if text.is_empty() {
+        bail!("{from} gives an empty password: put the password on its first line");
+    }
+    Ok(text)
+}
+
+/// The longest password read: ACL passwords are hashed, any length works, but a line read
+/// must be bounded.
+const MAX_PASSWORD: u64 = 64 * 1024;
+
+fn read_password_file(path: &std::path::Path) -> Result<String> {
+    let shown = slotgen::text::escape(path.as_os_str().as_encoded_bytes());
+    let file = std::fs::File::open(path).map_err(|e| {
+        anyhow!(
+            "cannot read --password-file {shown}: {}",
+            slotgen::text::os_reason(&e)
+        )
+    })?;
+    let mut line = Vec::new();
+    std::io::BufReader::new(file.take(MAX_PASSWORD))
+        .read_until(b'\n', &mut line)
+        .with_context(|| format!("cannot read --password-file {shown}"))?;
+    let text = String::from_utf8(line)
+        .map_err(|_| anyhow!("--password-file {shown}: the password is not UTF-8"))?;
+    first_line(text, &format!("--password-file {shown}"))
+}
+
+fn ask_password() -> Result<String> {
+    if std::io::stdin().is_terminal() {
+        let password = rpassword::prompt_password("Password: ").map_err(|e| {
+            anyhow!(
+                "cannot read the password from the terminal: {}",
+                slotgen::text::os_reason(&e)
+            )
+        })?;
+        return first_line(password, "the terminal");
+    }
+    let mut line = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_PASSWORD)
+        .read_until(b'\n', &mut line)
+        .context("cannot read the password from standard input")?;
+    let text = String::from_utf8(line)
+        .map_err(|_| anyhow!("--askpass: the password on standard input is not UTF-8"))?;
+    first_line(text, "--askpass (standard input)")
+}
+
+/// What to do about a refusal, in this tool's option names: for TLS errors, a missing
+/// password, a rejected one.
+pub fn tls_hint(error: &TlsError) -> Option<&'static str> {
+    Some(match error {
+        TlsError::Certificate(CertificateProblem::UnknownIssuer) => {
+            "--cacert FILE names the CA; --insecure skips the check"
+        }
+        TlsError::Certificate(CertificateProblem::NotValidForName { .. }) => {
+            "--sni NAME names the one to check; --insecure skips the check"
+        }
+        TlsError::Certificate(_) => "--insecure skips the check",
+        TlsError::ClientCertificate { .. } => "give it with --cert FILE --key FILE",
+        TlsError::NotTls { .. } => "without --tls",
+        _ => return None,
+    })
+}
+
+/// Whether a TLS error is the command line's fault (a file of an option, TLS for a unix
+/// socket): exit 2.
+pub fn tls_usage(error: &TlsError) -> bool {
+    matches!(
+        error,
+        TlsError::File { .. } | TlsError::HalfClientCertificate | TlsError::Unix
+    )
+}
+
+/// A cluster error with the fix in option names.
+pub fn explain(e: cluster::Error) -> anyhow::Error {
+    match e {
+        cluster::Error::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
+        cluster::Error::Url { .. } => crate::exit::usage(e),
+        cluster::Error::Tls { ref error, .. } if tls_usage(error) => crate::exit::usage(e),
+        cluster::Error::Tls { ref error, .. } => match tls_hint(error) {
+            Some(hint) => anyhow!("{e} ({hint})"),
+            None => e.into(),
+        },
+        cluster::Error::PasswordRequired { .. } => anyhow!(
+            "{e}: --user NAME with --askpass or --password-file FILE, or `USER:PASSWORD@` in the URL"
+        ),
+        e => e.into(),
+    }
 }
 
 /// The deadline of the whole exchange with the cluster.
@@ -41,12 +276,8 @@ impl TimeoutArgs {
 /// Reads the topology at `url`, and notes on standard error where it came from when that
 /// was not `CLUSTER SHARDS`, and every node left out of it (failed, or of a shard without a
 /// primary).
-pub fn topology(url: &str, timeout: Duration) -> Result<Topology> {
-    let topology = Topology::fetch(url, timeout).map_err(|e| match e {
-        cluster::Error::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
-        cluster::Error::Url { .. } => crate::exit::usage(e),
-        e => e.into(),
-    })?;
+pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Topology> {
+    let topology = Topology::fetch(url, options, timeout).map_err(explain)?;
     if let Source::ClusterSlots { shards_refused } = &topology.source {
         eprintln!(
             "slotgen: note: {} refused CLUSTER SHARDS ({shards_refused}); the map is read from CLUSTER SLOTS",

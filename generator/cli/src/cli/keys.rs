@@ -89,7 +89,8 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             anyhow::Error::from(error).context(args.frame.prefix_option()),
         ));
     }
-    let topology = topology(&args.server.redis, args.server.timeout.get())?;
+    let options = args.server.connect.options(&args.server.redis, None)?;
+    let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     let migrating = topology.migrating_slots();
     let role = match args.role {
         Some(RoleArg::Replica) => Role::Replica,

@@ -35,7 +35,8 @@ pub struct NodesArgs {
 }
 
 pub fn run(args: &NodesArgs) -> Result<ExitCode> {
-    let topology = topology(&args.server.redis, args.server.timeout.get())?;
+    let options = args.server.connect.options(&args.server.redis, None)?;
+    let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_migrations(&topology, "they still belong to the first");
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {

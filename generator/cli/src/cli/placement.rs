@@ -7,7 +7,7 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use slotgen::cluster::{self, skew, Placement, Topology, SKEW_MIN_MEAN};
 
-use super::cluster::{note_migrations, topology, TimeoutArgs};
+use super::cluster::{note_migrations, topology, ConnectArgs, TimeoutArgs};
 
 /// The longest key read: Redis's limit on a string, 512 MiB.
 const MAX_KEY_LEN: u64 = 512 << 20;
@@ -31,10 +31,13 @@ enum Format {
 
 #[derive(Debug, Args)]
 pub struct PlacementArgs {
-    /// A node of the cluster (`redis://host:port`, with `:PASSWORD@` if it needs one): counts
-    /// per node of its current map. Without it, counts per slot only.
+    /// A node of the cluster (`redis://HOST:PORT`, `rediss://HOST:PORT` for TLS, as
+    /// `slotgen nodes --redis` takes it): counts per node of its current map. Without it,
+    /// counts per slot only.
     #[arg(long, value_name = "URL")]
     redis: Option<String>,
+    #[command(flatten)]
+    connect: ConnectArgs,
     #[command(flatten)]
     timeout: TimeoutArgs,
     /// The keys on standard input are hex-encoded bytes (`7b617d` is `{a}`).
@@ -56,7 +59,8 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
     }
     let topology = match &args.redis {
         Some(url) => {
-            let topology = topology(url, args.timeout.get())?;
+            let options = args.connect.options(url, Some("the keys"))?;
+            let topology = topology(url, &options, args.timeout.get())?;
             note_migrations(&topology, "their keys are counted on the first, and listed");
             Some(topology)
         }

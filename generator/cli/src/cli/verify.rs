@@ -47,10 +47,13 @@ pub struct VerifyArgs {
     /// The form of the --tags file [default: auto].
     #[arg(long, value_enum)]
     format: Option<TagFormat>,
-    /// A running cluster-enabled server (`redis://host:port` or `unix:///path`): asks its
-    /// CLUSTER KEYSLOT, pipelined, for the tag of every slot of the spec's table.
+    /// A running cluster-enabled server (`redis://HOST:PORT`, `rediss://HOST:PORT` for TLS,
+    /// or `unix:///path`, as `slotgen nodes --redis` takes it): asks its CLUSTER KEYSLOT,
+    /// pipelined, for the tag of every slot of the spec's table.
     #[arg(long, value_name = "URL")]
     redis: Option<String>,
+    #[command(flatten)]
+    connect: super::cluster::ConnectArgs,
     /// With --redis, also ask for these keys, one per line (`-`: standard input), and compare
     /// with the spec's slot of each.
     #[arg(long, value_name = "FILE")]
@@ -552,12 +555,21 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         Some(path) => Some(KeyLines::open(path, args.hex)?),
         None => None,
     };
-    let mut server = Server::connect(url, args.timeout.unwrap_or(REDIS_TIMEOUT)).map_err(|e| {
-        if matches!(e, server::ServerError::Url { .. }) {
+    let stdin_keys = args.keys.as_deref() == Some(Path::new("-"));
+    let options = args
+        .connect
+        .options(url, stdin_keys.then_some("the keys of `--keys -`"))?;
+    let timeout = args.timeout.unwrap_or(REDIS_TIMEOUT);
+    let mut server = Server::connect(url, &options, timeout).map_err(|e| match &e {
+        server::ServerError::Url { .. } => crate::exit::usage(e),
+        server::ServerError::Tls { error, .. } if super::cluster::tls_usage(error) => {
             crate::exit::usage(e)
-        } else {
-            e.into()
         }
+        server::ServerError::Tls { error, .. } => match super::cluster::tls_hint(error) {
+            Some(hint) => anyhow!("{e} ({hint})"),
+            None => e.into(),
+        },
+        _ => e.into(),
     })?;
     let tag_answers = server.keyslots(&tags)?;
 

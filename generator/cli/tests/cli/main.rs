@@ -14,4 +14,5 @@ mod scheme;
 mod server_bounds;
 mod shortest;
 mod spec_options;
+mod tls_acl;
 mod verify;

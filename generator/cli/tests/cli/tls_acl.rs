@@ -1,0 +1,266 @@
+//! How a command connects, without a real server: the TLS options and where the password
+//! comes from (refused when they cannot apply, exit 2), the password's sources reaching
+//! `AUTH` and never the output, and `NOPERM` refusals in plain words, from a fake server that
+//! answers canned replies in turn. Real TLS clusters and ACL users: `tests/tests/it/
+//! cluster_tls.rs`.
+
+use std::io::{Read, Write};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::common::{slotgen, slotgen_with_stdin, Run};
+
+fn run(args: &[&str]) -> Run {
+    slotgen(args).into()
+}
+
+#[test]
+fn connection_options_that_cannot_apply_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::write(&empty, "\n").unwrap();
+    let empty = empty.to_str().unwrap();
+    let socket = format!("unix://{}", dir.path().join("s.sock").display());
+    for (args, code, needle) in [
+        (
+            &["nodes", "--redis", "redis://127.0.0.1:1", "--cacert", "ca.pem"][..],
+            2,
+            "--cacert applies to TLS only: give --tls, or a `rediss://` URL",
+        ),
+        (
+            &["keys", "--redis", "redis://127.0.0.1:1", "--count", "1", "--sni", "a", "--insecure"],
+            2,
+            "--sni, --insecure apply to TLS only",
+        ),
+        (
+            &["nodes", "--redis", "rediss://127.0.0.1:1", "--cert", "c.pem"],
+            2,
+            "--key <FILE>",
+        ),
+        (
+            &["nodes", "--redis", "redis://:pw@127.0.0.1:1", "--password-file", empty],
+            2,
+            "--password-file and a password in the URL: give the password once",
+        ),
+        (
+            &["nodes", "--redis", "redis://127.0.0.1:1", "--askpass", "--password-file", empty],
+            2,
+            "cannot be used with",
+        ),
+        (
+            &["placement", "--redis", "redis://127.0.0.1:1", "--askpass"],
+            2,
+            "--askpass reads standard input, which holds the keys here: give --password-file FILE, or set REDISCLI_AUTH",
+        ),
+        (
+            &["verify", "--redis", "redis://127.0.0.1:1", "--keys", "-", "--askpass"],
+            2,
+            "which holds the keys of `--keys -` here",
+        ),
+        (&["placement", "--cacert", "ca.pem"], 2, "--redis <URL>"),
+        (
+            &["nodes", "--redis", "127.0.0.1:7000"],
+            2,
+            "`127.0.0.1:7000` is not a server URL (it has no scheme): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`",
+        ),
+        (
+            &["verify", "--redis", "https://127.0.0.1:7000"],
+            2,
+            "(the scheme `https` is not one of them)",
+        ),
+        (
+            &["nodes", "--redis", "rediss://127.0.0.1:1", "--cacert", "/nonexistent/ca.pem"],
+            2,
+            "the CA certificate file `/nonexistent/ca.pem` cannot be used: ",
+        ),
+        (
+            &["nodes", "--redis", &socket, "--tls"],
+            2,
+            "TLS applies to TCP connections, not to a unix socket",
+        ),
+        (
+            &["nodes", "--redis", "redis://127.0.0.1:1", "--password-file", "/nonexistent/pw"],
+            1,
+            "cannot read --password-file /nonexistent/pw",
+        ),
+        (
+            &["nodes", "--redis", "redis://127.0.0.1:1", "--password-file", empty],
+            1,
+            "gives an empty password",
+        ),
+    ] {
+        let run = run(args);
+        if args.contains(&"--askpass") && args.contains(&"--password-file")
+            || args == ["placement", "--cacert", "ca.pem"]
+            || args.contains(&"--cert")
+        {
+            // clap's own refusal, several lines
+            run.exits(code, needle);
+        } else {
+            run.fails_with_code(code, needle);
+        }
+    }
+}
+
+/// A fake server on loopback: one connection, answered with `replies` in turn, one for each
+/// read of a command; what it received is kept.
+struct Fake {
+    port: u16,
+    received: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Fake {
+    fn start(replies: &[&str]) -> Fake {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let received = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&received);
+        let replies: Vec<Vec<u8>> = replies.iter().map(|r| r.as_bytes().to_vec()).collect();
+        std::thread::spawn(move || {
+            let Ok((mut con, _)) = listener.accept() else {
+                return;
+            };
+            let _ = con.set_read_timeout(Some(Duration::from_secs(20)));
+            let mut buf = [0u8; 4096];
+            for reply in replies {
+                match con.read(&mut buf) {
+                    Ok(n) if n > 0 => kept.lock().unwrap().extend_from_slice(&buf[..n]),
+                    _ => return,
+                }
+                if con.write_all(&reply).is_err() {
+                    return;
+                }
+            }
+        });
+        Fake { port, received }
+    }
+
+    fn received(&self) -> String {
+        String::from_utf8_lossy(&self.received.lock().unwrap()).into_owned()
+    }
+}
+
+const WRONGPASS: &str = "-WRONGPASS invalid username-password pair or user is disabled.\r\n";
+
+/// `AUTH user password` as the client packs it (RESP), for comparing with what was received.
+fn auth(user: &str, password: &str) -> String {
+    format!(
+        "*3\r\n$4\r\nAUTH\r\n${}\r\n{user}\r\n${}\r\n{password}\r\n",
+        user.len(),
+        password.len()
+    )
+}
+
+#[test]
+fn the_password_reaches_auth_from_every_source_and_is_never_printed() {
+    let secret = "s3cret-Zq7";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pw");
+    std::fs::write(&file, format!("{secret}\r\nignored second line\n")).unwrap();
+    let file = file.to_str().unwrap().to_owned();
+    for source in ["file", "stdin", "environment", "url"] {
+        let fake = Fake::start(&[WRONGPASS]);
+        let url = match source {
+            "url" => format!("redis://app:{secret}@127.0.0.1:{}", fake.port),
+            _ => format!("redis://127.0.0.1:{}", fake.port),
+        };
+        let mut args = vec!["nodes", "--redis", &url, "--timeout", "10"];
+        if source != "url" {
+            args.extend(["--user", "app"]);
+        }
+        match source {
+            "file" => args.extend(["--password-file", &file]),
+            "stdin" => args.push("--askpass"),
+            _ => {}
+        }
+        let mut command = Command::new(env!("CARGO_BIN_EXE_slotgen"));
+        command.args(&args).env_remove("REDISCLI_AUTH");
+        if source == "environment" {
+            command.env("REDISCLI_AUTH", secret);
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(format!("{secret}\n").as_bytes())
+            .unwrap();
+        let run: Run = child.wait_with_output().unwrap().into();
+        run.fails_with("refused the password of user `app` (WRONGPASS");
+        assert!(!run.stderr.contains(secret), "{source}: {}", run.stderr);
+        assert_eq!(fake.received(), auth("app", secret), "{source}");
+    }
+}
+
+/// `text` as a RESP bulk string.
+fn bulk(text: &str) -> String {
+    format!("${}\r\n{text}\r\n", text.len())
+}
+
+#[test]
+fn noperm_names_the_command_and_the_rule_that_grants_it() {
+    let info = &bulk("# Cluster\r\ncluster_enabled:1\r\n");
+    let cluster_info = &bulk("cluster_state:ok\r\n");
+    // CLUSTER SHARDS refused falls back to CLUSTER SLOTS; both refused, both are named
+    let fake = Fake::start(&[
+        "+OK\r\n",
+        info,
+        cluster_info,
+        "-NOPERM User app has no permissions to run the 'cluster|shards' command\r\n",
+        "-NOPERM User app has no permissions to run the 'cluster|slots' command\r\n",
+    ]);
+    let url = format!("redis://app:pw@127.0.0.1:{}", fake.port);
+    run(&["nodes", "--redis", &url]).fails_with(
+        "user `app` may run neither CLUSTER SHARDS nor CLUSTER SLOTS: grant one with `ACL SETUSER app +cluster|shards` (NOPERM)",
+    );
+    // verify asks INFO cluster first (Redis 7.0's wording)
+    let fake = Fake::start(&[
+        "+OK\r\n",
+        "-NOPERM this user has no permissions to run the 'info' command\r\n",
+    ]);
+    let url = format!("redis://app:pw@127.0.0.1:{}", fake.port);
+    run(&["verify", "--redis", &url]).fails_with(
+        "user `app` may not run INFO cluster: grant it with `ACL SETUSER app +info` (NOPERM)",
+    );
+    // the default user, no AUTH
+    let fake = Fake::start(&[
+        info,
+        "-NOPERM this user has no permissions to run the 'cluster|info' command\r\n",
+    ]);
+    let url = format!("redis://127.0.0.1:{}", fake.port);
+    let refused = slotgen_with_stdin(&["placement", "--redis", &url], b"k\n");
+    Run::from(refused).fails_with(
+        "user `default` may not run CLUSTER INFO: grant it with `ACL SETUSER default +cluster|info` (NOPERM)",
+    );
+}
+
+#[test]
+fn a_tls_handshake_is_within_the_deadline_and_a_plain_port_is_named() {
+    // accepts, then never answers the ClientHello
+    let silent = TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("rediss://127.0.0.1:{}", silent.local_addr().unwrap().port());
+    let start = std::time::Instant::now();
+    run(&["nodes", "--redis", &url, "--timeout", "1", "--insecure"])
+        .exits(1, "timed out")
+        .says("connecting to rediss://127.0.0.1:");
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    drop(silent);
+    // a plain server answers the ClientHello with an error reply, which is no TLS record
+    let plain = Fake::start(&["-ERR unknown command\r\n"]);
+    let url = format!("rediss://127.0.0.1:{}", plain.port);
+    run(&["verify", "--redis", &url, "--insecure"]).exits(
+        1,
+        "the server does not speak TLS there (its answer is not a TLS record): give a `redis://` URL for a plain port",
+    );
+}

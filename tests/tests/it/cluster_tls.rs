@@ -1,0 +1,445 @@
+//! `slotgen nodes`, `keys`, `placement` and `verify` over TLS and as ACL users, against
+//! clusters of three primaries and three replicas of `redis-server` and of `valkey-server`
+//! started here with TLS only (`port 0`, `tls-port`, `tls-cluster yes`, `tls-replication
+//! yes`, `tls-auth-clients yes`) and certificates that `openssl` makes here
+//! (`slotgen_tests::tls`); and against single servers whose certificate has expired or does
+//! not hold the name asked for.
+//!
+//! What the output is compared with comes from the servers, over their plain unix sockets:
+//! `CLUSTER SHARDS` and `CLUSTER MYID` for the map, `CLUSTER KEYSLOT` for the keys; the ACL
+//! users are made with `ACL SETUSER` on every node (ACL rules are not shared by a cluster).
+
+use std::path::Path;
+use std::time::Duration;
+
+use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster, RANGES};
+use slotgen_tests::require_tool;
+use slotgen_tests::tls::{Certs, ServerTls, EXPIRED_UNTIL};
+
+use super::cluster_live::{keys_by_node, map_rows, shards_rows, slotgen};
+
+/// The certificates, or `None` (skip) when `openssl` or `program` is not installed.
+fn certs(program: &str) -> Option<Certs> {
+    (require_tool("openssl") && require_tool(program))
+        .then(|| Certs::make().unwrap_or_else(|e| panic!("making certificates: {e}")))
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 temporary path")
+}
+
+#[test]
+fn a_redis_server_cluster_over_tls() {
+    tls_cluster("redis-server");
+}
+
+#[test]
+fn a_valkey_server_cluster_over_tls() {
+    tls_cluster("valkey-server");
+}
+
+/// Every user and every refusal against one TLS cluster of `program`.
+fn tls_cluster(program: &str) {
+    let Some(certs) = certs(program) else { return };
+    let tls = ServerTls {
+        pair: certs.server.clone(),
+        ca: certs.ca.clone(),
+        auth_clients: true,
+    };
+    let cluster = ReplicatedCluster::start_with(program, 1, None, Some(&tls), &[])
+        .unwrap_or_else(|e| panic!("starting a {program} cluster with TLS: {e}"));
+    let port = cluster.primaries[0].port;
+    let url = format!("rediss://127.0.0.1:{port}");
+    let client = [
+        "--cacert",
+        path(&certs.ca),
+        "--cert",
+        path(&certs.client.cert),
+        "--key",
+        path(&certs.client.key),
+    ];
+    let with = |args: &[&str]| -> Vec<String> {
+        args.iter()
+            .chain(&client)
+            .map(|s| (*s).to_owned())
+            .collect()
+    };
+    let run = |args: &[String], stdin: &[u8]| {
+        slotgen(&args.iter().map(String::as_str).collect::<Vec<_>>(), stdin)
+    };
+
+    // --- nodes: as the server's CLUSTER SHARDS and CLUSTER MYID say
+    let nodes = run(&with(&["nodes", "--redis", &url]), b"");
+    let rows = map_rows(&nodes);
+    assert!(nodes.stderr.is_empty(), "{}", nodes.stderr);
+    assert_eq!(rows, shards_rows(&mut cluster.primaries[0].connect()));
+    assert_eq!(rows.len(), 6);
+    for (i, primary) in cluster.primaries.iter().enumerate() {
+        assert_eq!(rows[2 * i][0], primary.node_id());
+        assert_eq!(rows[2 * i][1], format!("127.0.0.1:{}", primary.port));
+        assert_eq!(rows[2 * i][2], "primary");
+        assert_eq!(rows[2 * i + 1][0], cluster.replicas[i][0].node_id());
+        assert_eq!(rows[2 * i + 1][2], "replica");
+    }
+    // `--tls` with a `redis://` URL is the same
+    let url_plain_scheme = format!("redis://127.0.0.1:{port}");
+    let by_flag = run(
+        &with(&["nodes", "--redis", &url_plain_scheme, "--tls"]),
+        b"",
+    );
+    assert_eq!(by_flag.ok(), nodes.ok());
+
+    // --- keys: every key lands, by the server's CLUSTER KEYSLOT, on a slot of the node named
+    let keys = run(&with(&["keys", "--redis", &url, "--per-node", "3"]), b"");
+    let by_node = keys_by_node(&keys.rows());
+    assert_eq!(by_node.len(), 3, "{by_node:?}");
+    let mut con = cluster.primaries[0].connect();
+    for (i, primary) in cluster.primaries.iter().enumerate() {
+        let rows = &by_node[&primary.node_id()];
+        assert_eq!(rows.len(), 3);
+        for (addr, slot, key) in rows {
+            assert_eq!(addr, &format!("127.0.0.1:{}", primary.port));
+            let server: u16 = redis::cmd("CLUSTER")
+                .arg("KEYSLOT")
+                .arg(key)
+                .query(&mut con)
+                .unwrap();
+            assert_eq!(*slot, server, "{key}");
+            assert!((RANGES[i].0..=RANGES[i].1).contains(&server), "{key}");
+        }
+    }
+
+    // --- placement: per node, as CLUSTER KEYSLOT and the ranges count them
+    let workload: Vec<String> = (0..300).map(|i| format!("user:{i}")).collect();
+    let mut expected = [0u64; 3];
+    for key in &workload {
+        let slot: u16 = redis::cmd("CLUSTER")
+            .arg("KEYSLOT")
+            .arg(key)
+            .query(&mut con)
+            .unwrap();
+        expected[RANGES
+            .iter()
+            .position(|r| (r.0..=r.1).contains(&slot))
+            .unwrap()] += 1;
+    }
+    let stdin = format!("{}\n", workload.join("\n"));
+    let placement = run(&with(&["placement", "--redis", &url]), stdin.as_bytes());
+    let rows = placement.rows();
+    for (i, primary) in cluster.primaries.iter().enumerate() {
+        let row = rows
+            .iter()
+            .find(|r| r[0] == "node" && r[1] == primary.node_id())
+            .unwrap_or_else(|| panic!("{rows:?}"));
+        assert_eq!(row[3], expected[i].to_string());
+    }
+
+    // --- verify: every tag by CLUSTER KEYSLOT, over TLS
+    let verify = run(&with(&["verify", "--redis", &url]), b"");
+    assert!(
+        verify
+            .ok()
+            .contains("16384 of 16384 tags of CRC-16/XMODEM, 16384 slots"),
+        "{}",
+        verify.stdout
+    );
+
+    // --- --insecure: no CA, a warning, the same answer
+    let insecure = slotgen(
+        &[
+            "nodes",
+            "--redis",
+            &url,
+            "--insecure",
+            "--cert",
+            path(&certs.client.cert),
+            "--key",
+            path(&certs.client.key),
+        ],
+        b"",
+    );
+    assert_eq!(insecure.ok(), nodes.stdout);
+    assert!(
+        insecure.stderr.starts_with("slotgen: warning: --insecure"),
+        "{}",
+        insecure.stderr
+    );
+
+    // --- refusals, each one line and exit 1
+    // the system's roots do not hold the test CA
+    slotgen(
+        &["nodes", "--redis", &url, "--cert", path(&certs.client.cert), "--key", path(&certs.client.key)],
+        b"",
+    )
+    .fails_with("the server's certificate was not issued by a trusted CA (unknown issuer): trust the CA that issued it (--cacert FILE names the CA");
+    // no client certificate for `tls-auth-clients yes`
+    slotgen(
+        &["nodes", "--redis", &url, "--cacert", path(&certs.ca)],
+        b"",
+    )
+    .fails_with("the server refused the client certificate");
+    // a plain connection to the TLS port: refused within the deadline, with the fix
+    let plain = slotgen(
+        &["nodes", "--redis", &url_plain_scheme, "--timeout", "20"],
+        b"",
+    );
+    plain.fails_with("give a `rediss://` URL");
+    assert!(
+        plain.elapsed < Duration::from_secs(20),
+        "{:?}",
+        plain.elapsed
+    );
+    // what is accepted, for a bare address (a usage error)
+    slotgen(&["nodes", "--redis", &format!("127.0.0.1:{port}")], b"").fails_with_code(
+        2,
+        "is not a server URL (it has no scheme): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`",
+    );
+    slotgen(
+        &[
+            "nodes",
+            "--redis",
+            &url_plain_scheme,
+            "--cacert",
+            path(&certs.ca),
+        ],
+        b"",
+    )
+    .fails_with_code(
+        2,
+        "--cacert applies to TLS only: give --tls, or a `rediss://` URL",
+    );
+
+    acl_users(&cluster, &url, &with);
+}
+
+/// ACL users on every node of `cluster`: one who may read the map but not run CLUSTER
+/// SLOT-STATS, one without any CLUSTER command, and a wrong password.
+fn acl_users(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]) -> Vec<String>) {
+    for node in cluster.nodes() {
+        let mut con = node.connect();
+        for rules in [
+            &[
+                "mapper",
+                "on",
+                ">mapper-pw",
+                "+info",
+                "+cluster|info",
+                "+cluster|shards",
+                "+cluster|nodes",
+            ][..],
+            &["nocluster", "on", ">nocluster-pw", "+@all", "-cluster"][..],
+            &[
+                "slotsonly",
+                "on",
+                ">slots-pw",
+                "+info",
+                "+cluster|info",
+                "+cluster|slots",
+                "+cluster|nodes",
+            ][..],
+        ] {
+            redis::cmd("ACL")
+                .arg("SETUSER")
+                .arg(rules)
+                .query::<()>(&mut con)
+                .unwrap_or_else(|e| panic!("ACL SETUSER {rules:?}: {e}"));
+        }
+    }
+    let run = |args: &[&str], stdin: &[u8]| {
+        let args = with(args);
+        slotgen(&args.iter().map(String::as_str).collect::<Vec<_>>(), stdin)
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_owned()
+    };
+    let mapper_pw = file("mapper", "mapper-pw\n");
+    let wrong_pw = file("wrong", "not-the-password-42\n");
+
+    // the map's user, with the password from a file and from standard input
+    let expected = shards_rows(&mut cluster.primaries[0].connect());
+    let by_file = run(
+        &[
+            "nodes",
+            "--redis",
+            url,
+            "--user",
+            "mapper",
+            "--password-file",
+            &mapper_pw,
+        ],
+        b"",
+    );
+    assert_eq!(map_rows(&by_file), expected);
+    let by_stdin = run(
+        &["nodes", "--redis", url, "--user", "mapper", "--askpass"],
+        b"mapper-pw\n",
+    );
+    assert_eq!(map_rows(&by_stdin), expected);
+    // it may not run CLUSTER SLOT-STATS (Valkey 8.0 has it; Redis 7.0 does not know it)
+    let slot_stats: redis::RedisResult<redis::Value> = {
+        let mut con = cluster.primaries[0].connect();
+        redis::cmd("AUTH")
+            .arg("mapper")
+            .arg("mapper-pw")
+            .query::<()>(&mut con)
+            .unwrap();
+        redis::cmd("CLUSTER")
+            .arg("SLOT-STATS")
+            .arg("SLOTSRANGE")
+            .arg(0)
+            .arg(0)
+            .query(&mut con)
+    };
+    let refusal = slot_stats.expect_err("mapper may not run CLUSTER SLOT-STATS");
+    assert!(
+        refusal.code() == Some("NOPERM") || refusal.to_string().contains("unknown subcommand"),
+        "{refusal}"
+    );
+    // it may not run CLUSTER KEYSLOT either: verify says so
+    run(
+        &["verify", "--redis", url, "--user", "mapper", "--password-file", &mapper_pw],
+        b"",
+    )
+    .fails_with("user `mapper` may not run CLUSTER KEYSLOT: grant it with `ACL SETUSER mapper +cluster|keyslot` (NOPERM)");
+
+    // CLUSTER SLOTS without CLUSTER SHARDS: the map from CLUSTER SLOTS, with a note
+    let slots_pw = file("slots", "slots-pw");
+    let from_slots = run(
+        &[
+            "nodes",
+            "--redis",
+            url,
+            "--user",
+            "slotsonly",
+            "--password-file",
+            &slots_pw,
+        ],
+        b"",
+    );
+    let primaries: Vec<Vec<String>> = map_rows(&from_slots)
+        .into_iter()
+        .filter(|row| row[2] == "primary")
+        .collect();
+    let expected_primaries: Vec<&Vec<String>> =
+        expected.iter().filter(|row| row[2] == "primary").collect();
+    assert_eq!(primaries.len(), 3);
+    for (got, want) in primaries.iter().zip(expected_primaries) {
+        assert_eq!(got[..2], want[..2]);
+    }
+    assert!(
+        from_slots.stderr.contains(
+            "refused CLUSTER SHARDS (NOPERM: user `slotsonly` may not run CLUSTER SHARDS: grant it with `ACL SETUSER slotsonly +cluster|shards`); the map is read from CLUSTER SLOTS"
+        ),
+        "{}",
+        from_slots.stderr
+    );
+
+    // no CLUSTER command at all
+    run(
+        &["nodes", "--redis", url, "--user", "nocluster", "--askpass"],
+        b"nocluster-pw\n",
+    )
+    .fails_with("user `nocluster` may not run CLUSTER INFO: grant it with `ACL SETUSER nocluster +cluster|info` (NOPERM)");
+
+    // a wrong password: the user is named, the password is not
+    let wrong = run(
+        &[
+            "nodes",
+            "--redis",
+            url,
+            "--user",
+            "mapper",
+            "--password-file",
+            &wrong_pw,
+        ],
+        b"",
+    );
+    wrong.fails_with("refused the password of user `mapper`");
+    assert!(
+        !wrong.stderr.contains("not-the-password-42"),
+        "{}",
+        wrong.stderr
+    );
+    let in_url = url.replacen("rediss://", "rediss://mapper:not-the-password-42@", 1);
+    let wrong = run(&["nodes", "--redis", &in_url], b"");
+    wrong.fails_with("refused the password of user `mapper`");
+    assert!(
+        !wrong.stderr.contains("not-the-password-42"),
+        "{}",
+        wrong.stderr
+    );
+}
+
+/// A single TLS server with `pair` as its certificate (not a cluster: the handshake fails
+/// before any command).
+fn single(pair: &slotgen_tests::tls::Pair, certs: &Certs) -> RedisServer {
+    let tls = ServerTls {
+        pair: pair.clone(),
+        ca: certs.ca.clone(),
+        auth_clients: false,
+    };
+    RedisServer::start_with("redis-server", false, None, Some(&tls), &[])
+        .unwrap_or_else(|e| panic!("starting redis-server with TLS: {e}"))
+}
+
+#[test]
+fn certificates_that_are_refused_say_which_and_why() {
+    let Some(certs) = certs("redis-server") else {
+        return;
+    };
+    let ca = path(&certs.ca);
+
+    let expired = single(&certs.expired, &certs);
+    let url = format!("rediss://127.0.0.1:{}", expired.port);
+    slotgen(&["nodes", "--redis", &url, "--cacert", ca], b"").fails_with(&format!(
+        "TLS with `{url}`: the server's certificate has expired (it was valid until {EXPIRED_UNTIL}): renew it (--insecure skips the check)"
+    ));
+    slotgen(&["verify", "--redis", &url, "--cacert", ca], b"").fails_with(&format!(
+        "TLS with {url}: the server's certificate has expired (it was valid until {EXPIRED_UNTIL})"
+    ));
+
+    let wrong = single(&certs.wrong_name, &certs);
+    let url = format!("rediss://127.0.0.1:{}", wrong.port);
+    slotgen(&["nodes", "--redis", &url, "--cacert", ca], b"").fails_with(
+        "the server's certificate is not valid for the name `127.0.0.1` (it holds `other.example`)",
+    );
+    // checked against the name it holds, it is accepted (and the server is no cluster)
+    slotgen(
+        &[
+            "nodes",
+            "--redis",
+            &url,
+            "--cacert",
+            ca,
+            "--sni",
+            "other.example",
+        ],
+        b"",
+    )
+    .fails_with("is not cluster-enabled");
+
+    // a CA file that is no PEM, and one that is missing: the file is named (usage errors)
+    let url = format!("rediss://127.0.0.1:{}", wrong.port);
+    slotgen(
+        &["nodes", "--redis", &url, "--cacert", "/nonexistent/ca.pem"],
+        b"",
+    )
+    .fails_with_code(
+        2,
+        "the CA certificate file `/nonexistent/ca.pem` cannot be used",
+    );
+    slotgen(
+        &[
+            "nodes",
+            "--redis",
+            &url,
+            "--cacert",
+            path(&certs.client.key),
+        ],
+        b"",
+    )
+    .fails_with_code(2, "cannot be used: no certificate in it (PEM)");
+}
