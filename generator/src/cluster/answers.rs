@@ -601,7 +601,10 @@ mod tests {
         let none = Flagged::new();
         let primary = || node(&a, "master", "online");
         let ok = Value::Array(vec![shard(vec![0, 9], vec![primary()])]);
-        assert_eq!(parse_shards(&ok, "h", &none, false).unwrap().0[0].slot_count(), 10);
+        assert_eq!(
+            parse_shards(&ok, "h", &none, false).unwrap().0[0].slot_count(),
+            10
+        );
         for bad in [
             Value::Array(vec![shard(vec![0, 16384], vec![primary()])]),
             Value::Array(vec![shard(vec![9, 0], vec![primary()])]),
@@ -724,7 +727,8 @@ mod tests {
             assert!(!reason.bytes().any(|b| b.is_ascii_control()), "{reason:?}");
         }
         // a health slotgen does not know is kept, and not taken as serving
-        let (shards, _) = parse_shards(&with("health", bulk(b"odd\x1b")), "h", &none, false).unwrap();
+        let (shards, _) =
+            parse_shards(&with("health", bulk(b"odd\x1b")), "h", &none, false).unwrap();
         assert_eq!(shards[0].primary.health.as_deref(), Some("odd\x1b"));
         assert!(!shards[0].primary.serves());
     }
