@@ -986,5 +986,6 @@ fn placement_without_a_server_counts_per_slot() {
     assert_eq!(json["skew"]["max"], max);
     assert_eq!(json["skew"]["per"], "slot");
     assert!(json.get("nodes").is_none());
-    slotgen(&["placement", "--hex"], b"7b617d\nzz\n").fails_with("key 2 is not hex");
+    slotgen(&["placement", "--hex"], b"7b617d\nzz\n")
+        .fails_with("key 2 of standard input is not hex");
 }
