@@ -64,13 +64,37 @@ pub struct KeysArgs {
     /// The output form.
     #[arg(long, value_enum, default_value_t = Format::Tsv)]
     format: Format,
+    #[command(flatten)]
+    records: super::output::RecordArgs,
 }
 
 pub fn run(args: &KeysArgs) -> Result<ExitCode> {
+    let terminator = args.records.terminator();
+    match args.format {
+        Format::Json => args
+            .records
+            .refuse_header("`--format json` names every field")?,
+        Format::Keys => args
+            .records
+            .refuse_header("`--format keys` prints keys alone")?,
+        Format::Tsv => {}
+    }
+    if args.records.null && args.format == Format::Json {
+        return Err(usage(anyhow!(
+            "`-z` applies to TSV records and keys, and JSON needs no terminator: remove it"
+        )));
+    }
     for (option, value) in [("--prefix", &args.prefix), ("--suffix", &args.suffix)] {
-        if args.format != Format::Json && value.contains(['\n', '\r', '\t']) {
+        // with -z a record ends at NUL, and a line feed is part of the key
+        let splits: &[char] = match (args.format, args.records.null) {
+            (Format::Json, _) => &[],
+            (Format::Keys, true) => &['\0'],
+            (Format::Tsv, true) => &['\0', '\t'],
+            (_, false) => &['\n', '\r', '\t'],
+        };
+        if value.contains(splits) {
             return Err(usage(anyhow!(
-                "{option} holds a tab or line break, which would split the key over columns or lines: use `--format json`, or leave it out"
+                "{option} holds a tab, line break or NUL, which would split the key over columns or records: use `--format json`, or leave it out"
             )));
         }
     }
@@ -140,8 +164,16 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
 
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = true;
-    if args.format == Format::Json {
-        write!(out, "[")?;
+    match args.format {
+        Format::Json => write!(out, "[")?,
+        Format::Tsv if args.records.header => {
+            out.write_all(b"node_id\taddr\tslot\tkey")?;
+            if args.include_migrating {
+                out.write_all(b"\tmigrating")?;
+            }
+            out.write_all(&[terminator])?;
+        }
+        _ => {}
     }
     for ((_, node), slots) in nodes.iter().zip(&slots) {
         if slots.is_empty() {
@@ -154,7 +186,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             match args.format {
                 Format::Keys => {
                     out.write_all(&key)?;
-                    writeln!(out)?;
+                    out.write_all(&[terminator])?;
                 }
                 Format::Tsv => {
                     write!(out, "{}\t{}\t{slot}\t", node.id, node.addr)?;
@@ -162,7 +194,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                     if args.include_migrating {
                         write!(out, "\t{}", if marked { "migrating" } else { "stable" })?;
                     }
-                    writeln!(out)?;
+                    out.write_all(&[terminator])?;
                 }
                 Format::Json => {
                     let entry = serde_json::json!({
