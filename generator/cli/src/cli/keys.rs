@@ -84,17 +84,21 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             "`-z` applies to TSV records and keys, and JSON needs no terminator: remove it"
         )));
     }
+    // with -z a record ends at NUL (which no argument holds), and a line feed is part of the
+    // key
+    let (splits, what, way): (&[char], &str, &str) = match (args.format, args.records.null) {
+        (Format::Json, _) | (Format::Keys, true) => (&[], "", ""),
+        (Format::Tsv, true) => (&['\t'], "a tab", ""),
+        (_, false) => (
+            &['\n', '\r', '\t'],
+            "a tab or line break",
+            " (`-z` for a line break: NUL-terminated records)",
+        ),
+    };
     for (option, value) in [("--prefix", &args.prefix), ("--suffix", &args.suffix)] {
-        // with -z a record ends at NUL, and a line feed is part of the key
-        let splits: &[char] = match (args.format, args.records.null) {
-            (Format::Json, _) => &[],
-            (Format::Keys, true) => &['\0'],
-            (Format::Tsv, true) => &['\0', '\t'],
-            (_, false) => &['\n', '\r', '\t'],
-        };
         if value.contains(splits) {
             return Err(usage(anyhow!(
-                "{option} holds a tab, line break or NUL, which would split the key over columns or records: use `--format json`, or leave it out"
+                "{option} holds {what}, which would split the key over columns or lines: use `--format json`{way}, or leave it out"
             )));
         }
     }

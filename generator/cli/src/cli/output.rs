@@ -26,7 +26,9 @@
 //! `-z`/`--null` ends each `text` and `tsv` record with NUL instead of a line feed, and makes
 //! `slot` read NUL-terminated keys from standard input, so keys holding line feeds pass
 //! through (`find -print0`, `xargs -0` style). JSON escapes every control byte and needs no
-//! other terminator; `-z` does not change it.
+//! other terminator; `-z` does not change it. `-z` and `--header` are [`RecordArgs`], the
+//! same on the commands with an output of their own: `check`, `keys`, `placement`, `verify
+//! --keys` (keys are read by [`super::key_input`]).
 //!
 //! The fields of each command:
 //!
@@ -68,7 +70,8 @@ pub enum Format {
 /// [`OutputArgs`] and into the commands with an output of their own.
 #[derive(Debug, Clone, Copy, Default, Args)]
 pub struct RecordArgs {
-    /// With `--format tsv`, first print a line of the field names.
+    /// Before TSV records (`--format tsv`), a line of their field names; refused where the
+    /// output has none.
     #[arg(long)]
     pub header: bool,
     /// Records end with NUL instead of a line feed: the keys read (so that a key may hold a
