@@ -108,10 +108,8 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     if !args.template.is_empty() {
         instances = check_templates(args, &mut report, &slot_of)?;
     } else if args.keys.is_empty() {
-        let mut keys = KeyReader::stdin(args.records.terminator(), args.hex);
-        while let Some(key) = keys.next()? {
-            report.key(key, slot_of(key), None)?;
-        }
+        KeyReader::stdin(args.records.terminator(), args.hex)
+            .for_each(|key| report.key(key, slot_of(key), None))?;
     } else {
         let mut decoded = Vec::new();
         for (n, text) in args.keys.iter().enumerate() {

@@ -64,8 +64,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
     let mut listed: Vec<(String, u16)> = Vec::new();
     args.records
         .refuse_header("placement's TSV lines are of several kinds, each led by its name")?;
-    let mut keys = KeyReader::stdin(args.records.terminator(), args.hex);
-    while let Some(key) = keys.next()? {
+    KeyReader::stdin(args.records.terminator(), args.hex).for_each(|key| {
         let slot = placement.add(key);
         if migrating.binary_search(&slot).is_ok() {
             migrating_keys += 1;
@@ -73,7 +72,8 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                 listed.push((super::show_short(key), slot));
             }
         }
-    }
+        Ok(())
+    })?;
 
     let top = placement.top_slots(args.top);
     let owners = topology.as_ref().map(Topology::owners);

@@ -64,10 +64,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         }
     };
     if args.keys.is_empty() || args.keys == ["-"] {
-        let mut keys = KeyReader::stdin(args.output.terminator(), args.hex);
-        while let Some(key) = keys.next()? {
-            answer(key)?;
-        }
+        KeyReader::stdin(args.output.terminator(), args.hex).for_each(&mut answer)?;
     } else {
         let mut decoded = Vec::new();
         for (n, key) in args.keys.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! `slotgen verify`: check a JSON derivation, a tag table made elsewhere, or a real server.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -619,7 +619,7 @@ const CHUNK_BYTES: usize = 4 << 20;
 
 /// The next keys of `keys`, up to [`server::CHUNK`] keys and about [`CHUNK_BYTES`] bytes;
 /// `None` at the end.
-fn next_chunk<R: BufRead>(keys: &mut KeyReader<R>) -> Result<Option<Vec<Vec<u8>>>> {
+fn next_chunk<R: Read>(keys: &mut KeyReader<R>) -> Result<Option<Vec<Vec<u8>>>> {
     let mut chunk = Vec::new();
     let mut bytes = 0;
     while chunk.len() < server::CHUNK && bytes < CHUNK_BYTES {
