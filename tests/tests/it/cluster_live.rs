@@ -1111,5 +1111,50 @@ fn placement_without_a_server_counts_per_slot() {
     assert_eq!(json["skew"]["mean"], 10.0);
     assert_eq!(json["skew"]["ratio"], fullest as f64 / 10.0);
     assert!(json.get("nodes").is_none());
-    slotgen(&["placement", "--hex"], b"7b617d\nzz\n").fails_with("key 2 is not hex");
+    slotgen(&["placement", "--hex"], b"7b617d\nzz\n")
+        .fails_with("key 2 of standard input is not hex");
+}
+
+/// `-z` and `--header` against a live cluster, as on every command that reads or prints
+/// keys: `keys -z` prints keys that hold a line feed as NUL-terminated records, and
+/// `verify --keys - -z` and `placement -z` read them back whole; `keys --header` names its
+/// fields.
+#[test]
+fn nul_terminated_keys_pass_through_keys_verify_and_placement() {
+    let Some(cluster) = cluster("redis-server", 0, None) else {
+        return;
+    };
+    let url = cluster.url();
+    let run = slotgen(
+        &[
+            "keys", "--redis", &url, "--count", "6", "--format", "keys", "-z", "--suffix", ":a\nb",
+        ],
+        b"",
+    );
+    let out = run.ok().to_owned();
+    let keys: Vec<&str> = out.split_terminator('\0').collect();
+    assert_eq!(keys.len(), 6, "{out:?}");
+    assert!(keys.iter().all(|k| k.ends_with(":a\nb")), "{keys:?}");
+    let verify = slotgen(
+        &["verify", "--redis", &url, "--keys", "-", "-z"],
+        out.as_bytes(),
+    );
+    assert!(
+        verify
+            .ok()
+            .contains("keys:       6 of 6 keys get the same slot from the server"),
+        "{}",
+        verify.stdout
+    );
+    let placement = slotgen(&["placement", "--redis", &url, "-z"], out.as_bytes());
+    assert_eq!(placement.rows()[0][..2], ["keys", "6"]);
+    // without -z the line feed splits the suffix over records, and is refused
+    slotgen(
+        &["keys", "--redis", &url, "--count", "6", "--suffix", ":a\nb"],
+        b"",
+    )
+    .fails_with_code(2, "--suffix holds a tab or line break");
+    let header = slotgen(&["keys", "--redis", &url, "--count", "3", "--header"], b"");
+    assert_eq!(header.ok().lines().next(), Some("node_id\taddr\tslot\tkey"));
+    assert_eq!(header.rows().len(), 4);
 }

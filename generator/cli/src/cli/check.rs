@@ -4,20 +4,20 @@
 //! `--scheme`, the slots, hashtags and traps are the named scheme's, by its own rule.
 
 use std::collections::{BTreeSet, HashMap};
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 use slotgen::scheme::rule::{self, Trap};
 use slotgen::scheme::SlotFunction;
 use slotgen_tables::HashtagRule;
 
+use super::key_input::{decode_hex, KeyReader};
+use super::output::RecordArgs;
 use super::CrcArgs;
 
-/// The longest key read from standard input, in bytes (before hex decoding).
-const MAX_LINE: usize = 64 << 20;
 /// The most template instances (the product of the --with value counts).
 const MAX_INSTANCES: usize = 100_000;
 
@@ -33,7 +33,8 @@ enum CheckFormat {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The keys; with none (and no --template), one key per line from standard input (the
-    /// line feed, and a carriage return before it, are not part of the key).
+    /// line feed, and a carriage return before it, are not part of the key), or with `-z`
+    /// one key per NUL-terminated record.
     #[arg(value_name = "KEY", conflicts_with = "template")]
     keys: Vec<String>,
     /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
@@ -59,6 +60,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "NAME=VALUES", requires = "template")]
     with: Vec<String>,
     #[command(flatten)]
+    records: RecordArgs,
+    #[command(flatten)]
     crc: CrcArgs,
 }
 
@@ -66,7 +69,20 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     let function = args.crc.slot_function()?;
     let slot_of = |key: &[u8]| function.slot(key);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut report = Report::new(args.format, &function, &mut out);
+    let mut report = Report::new(args.format, args.records.terminator(), &function, &mut out);
+    match args.format {
+        CheckFormat::Tsv if args.records.header => {
+            line(
+                report.out,
+                report.terminator,
+                format_args!("slot\thashtag\tkey\twarnings"),
+            )?;
+        }
+        CheckFormat::Json => args
+            .records
+            .refuse_header("`--format json` names every field")?,
+        CheckFormat::Tsv => {}
+    }
     if args.format == CheckFormat::Json {
         let head = match function.spec() {
             Some(spec) => json!({
@@ -92,55 +108,28 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     if !args.template.is_empty() {
         instances = check_templates(args, &mut report, &slot_of)?;
     } else if args.keys.is_empty() {
-        let mut stdin = std::io::stdin().lock();
-        let mut line = Vec::new();
-        let mut n = 0usize;
-        while read_line(&mut stdin, &mut line).context("reading keys from standard input")? {
-            n += 1;
-            let key = decode(&line, args.hex, || format!("line {n}"))?;
-            report.key(&key, slot_of(&key), None)?;
-        }
+        KeyReader::stdin(args.records.terminator(), args.hex)
+            .for_each(|key| report.key(key, slot_of(key), None))?;
     } else {
+        let mut decoded = Vec::new();
         for (n, text) in args.keys.iter().enumerate() {
-            let key = decode(text.as_bytes(), args.hex, || format!("key {}", n + 1))?;
-            report.key(&key, slot_of(&key), None)?;
+            let key = if args.hex {
+                decode_hex(text.as_bytes(), &mut decoded, || format!("key {}", n + 1))?;
+                &decoded[..]
+            } else {
+                text.as_bytes()
+            };
+            report.key(key, slot_of(key), None)?;
         }
     }
     report.finish(args, &instances)
 }
 
-/// Reads one line without its `\n` (and a `\r` before it) into `line`; false at the end.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> Result<bool> {
-    line.clear();
-    let read = input
-        .by_ref()
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', line)?;
-    if read == 0 {
-        return Ok(false);
-    }
-    if line.last() == Some(&b'\n') {
-        line.pop();
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-    } else if line.len() > MAX_LINE {
-        bail!("a line is longer than {MAX_LINE} bytes: give keys of at most 64 MiB, one per line");
-    }
-    Ok(true)
-}
-
-fn decode(text: &[u8], hex: bool, what: impl Fn() -> String) -> Result<Vec<u8>> {
-    if hex {
-        hex::decode(text).with_context(|| {
-            format!(
-                "{} is not hex: with --hex, give each key as pairs of hex digits",
-                what()
-            )
-        })
-    } else {
-        Ok(text.to_vec())
-    }
+/// Writes `text` and the record terminator `terminator` (a line feed, or NUL with `-z`).
+fn line(out: &mut impl Write, terminator: u8, text: std::fmt::Arguments<'_>) -> Result<()> {
+    out.write_fmt(text)?;
+    out.write_all(&[terminator])?;
+    Ok(())
 }
 
 /// The hashtag column: `-` when the whole key is hashed, and a hashtag that is `-` itself
@@ -214,6 +203,8 @@ fn text_or_null(bytes: &[u8]) -> Value {
 struct Report<'o, 'f, W: Write> {
     out: &'o mut W,
     format: CheckFormat,
+    /// The byte that ends each TSV line: a line feed, or NUL with `-z`.
+    terminator: u8,
     function: &'f SlotFunction,
     keys: u64,
     /// The slots seen.
@@ -227,10 +218,16 @@ struct Report<'o, 'f, W: Write> {
 }
 
 impl<'o, 'f, W: Write> Report<'o, 'f, W> {
-    fn new(format: CheckFormat, function: &'f SlotFunction, out: &'o mut W) -> Self {
+    fn new(
+        format: CheckFormat,
+        terminator: u8,
+        function: &'f SlotFunction,
+        out: &'o mut W,
+    ) -> Self {
         Self {
             out,
             format,
+            terminator,
             function,
             keys: 0,
             seen: BTreeSet::new(),
@@ -252,11 +249,14 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
         let found = rule::traps(rule, key);
         let tag = rule::hashtag(rule, key);
         match self.format {
-            CheckFormat::Tsv => writeln!(
-                self.out,
-                "{slot}\t{}\t{}\t{found}",
-                hashtag_field(rule, key),
-                slotgen::text::field(key)
+            CheckFormat::Tsv => line(
+                &mut *self.out,
+                self.terminator,
+                format_args!(
+                    "{slot}\t{}\t{}\t{found}",
+                    hashtag_field(rule, key),
+                    slotgen::text::field(key)
+                ),
             )?,
             CheckFormat::Json => {
                 let mut row = json!({
@@ -322,32 +322,40 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
         match self.format {
             CheckFormat::Tsv => {
                 if self.function.spec().is_none() {
-                    writeln!(
-                        self.out,
-                        "# {}; hashtag: {}",
-                        self.function,
-                        rule_words(rule)
+                    line(
+                        &mut *self.out,
+                        self.terminator,
+                        format_args!("# {}; hashtag: {}", self.function, rule_words(rule)),
                     )?;
                 }
-                writeln!(
-                    self.out,
-                    "# keys: {}, distinct slots: {distinct}, keys with warnings: {}",
-                    self.keys, self.warned_keys
+                line(
+                    &mut *self.out,
+                    self.terminator,
+                    format_args!(
+                        "# keys: {}, distinct slots: {distinct}, keys with warnings: {}",
+                        self.keys, self.warned_keys
+                    ),
                 )?;
                 for &(t, n) in &present {
-                    writeln!(
-                        self.out,
-                        "# {t}: {n} {}: {}",
-                        if n == 1 { "key" } else { "keys" },
-                        t.explanation(rule)
+                    line(
+                        &mut *self.out,
+                        self.terminator,
+                        format_args!(
+                            "# {t}: {n} {}: {}",
+                            if n == 1 { "key" } else { "keys" },
+                            t.explanation(rule)
+                        ),
                     )?;
                 }
                 if args.same_slot {
-                    writeln!(self.out, "# {}", self.verdict())?;
-                    match self.shared_hashtag() {
-                        Some(tag) => writeln!(self.out, "# shared hashtag: {}", shown_tag(tag))?,
-                        None => writeln!(self.out, "# shared hashtag: none")?,
-                    }
+                    let verdict = self.verdict();
+                    let shared = self.shared_hashtag().map_or("none".to_owned(), shown_tag);
+                    line(&mut *self.out, self.terminator, format_args!("# {verdict}"))?;
+                    line(
+                        &mut *self.out,
+                        self.terminator,
+                        format_args!("# shared hashtag: {shared}"),
+                    )?;
                 }
                 for instance in instances {
                     write!(
@@ -363,15 +371,18 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                             instance.off.join(" ")
                         )?;
                     }
-                    writeln!(self.out)?;
+                    line(&mut *self.out, self.terminator, format_args!(""))?;
                 }
                 for template in &args.template {
                     let n = broken.iter().filter(|i| i.off.contains(template)).count();
                     if n > 0 {
-                        writeln!(
-                            self.out,
+                        line(
+                            &mut *self.out,
+                            self.terminator,
+                            format_args!(
                             "# template {template}: off its instance's slot in {n} of {} instances",
                             instances.len()
+                        ),
                         )?;
                     }
                 }

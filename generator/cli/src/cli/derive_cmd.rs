@@ -33,7 +33,7 @@ pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
             )))
         }
     };
-    if args.output.header || args.output.null {
+    if args.output.records.header || args.output.records.null {
         return Err(crate::exit::usage(anyhow::anyhow!(
             "`--header` and `-z` apply to records, and a derivation is one document: remove them"
         )));

@@ -64,6 +64,8 @@ pub struct KeysArgs {
     /// The output form.
     #[arg(long, value_enum, default_value_t = Format::Tsv)]
     format: Format,
+    #[command(flatten)]
+    records: super::output::RecordArgs,
 }
 
 /// `--per-node` and `--count`: 1 or more.
@@ -73,13 +75,39 @@ fn key_count(text: &str) -> Result<u64, String> {
 
 pub fn run(args: &KeysArgs) -> Result<ExitCode> {
     let (prefix, suffix) = (args.frame.prefix(), args.frame.suffix());
+    let terminator = args.records.terminator();
+    match args.format {
+        Format::Json => args
+            .records
+            .refuse_header("`--format json` names every field")?,
+        Format::Keys => args
+            .records
+            .refuse_header("`--format keys` prints keys alone")?,
+        Format::Tsv => {}
+    }
+    if args.records.null && args.format == Format::Json {
+        return Err(usage(anyhow!(
+            "`-z` applies to TSV records and keys, and JSON needs no terminator: remove it"
+        )));
+    }
+    // with -z a record ends at NUL (which no argument holds), and a line feed is part of the
+    // key
+    let (splits, what, way): (&[u8], &str, &str) = match (args.format, args.records.null) {
+        (Format::Json, _) | (Format::Keys, true) => (b"", "", ""),
+        (Format::Tsv, true) => (b"\t", "a tab", ""),
+        (_, false) => (
+            b"\n\r\t",
+            "a tab or line break",
+            " (`-z` for a line break: NUL-terminated records)",
+        ),
+    };
     for (option, value) in [
         (args.frame.prefix_option(), prefix),
         (args.frame.suffix_option(), suffix),
     ] {
-        if args.format != Format::Json && value.iter().any(|b| b"\n\r\t".contains(b)) {
+        if value.iter().any(|b| splits.contains(b)) {
             return Err(usage(anyhow!(
-                "{option} holds a tab or line break, which would split the key over columns or lines: use `--format json`, or leave it out"
+                "{option} holds {what}, which would split the key over columns or lines: use `--format json`{way}, or leave it out"
             )));
         }
     }
@@ -180,8 +208,16 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
 
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = true;
-    if args.format == Format::Json {
-        write!(out, "[")?;
+    match args.format {
+        Format::Json => write!(out, "[")?,
+        Format::Tsv if args.records.header => {
+            out.write_all(b"node_id\taddr\tslot\tkey")?;
+            if args.include_migrating {
+                out.write_all(b"\tmigrating")?;
+            }
+            out.write_all(&[terminator])?;
+        }
+        _ => {}
     }
     for ((_, node), slots) in nodes.iter().zip(&slots) {
         if slots.is_empty() {
@@ -194,7 +230,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             match args.format {
                 Format::Keys => {
                     out.write_all(&key)?;
-                    writeln!(out)?;
+                    out.write_all(&[terminator])?;
                 }
                 Format::Tsv => {
                     write!(
@@ -207,7 +243,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                     if args.include_migrating {
                         write!(out, "\t{}", if marked { "migrating" } else { "stable" })?;
                     }
-                    writeln!(out)?;
+                    out.write_all(&[terminator])?;
                 }
                 Format::Json => {
                     let entry = serde_json::json!({

@@ -21,6 +21,7 @@ mod completions;
 mod derive_cmd;
 mod emit;
 mod help;
+mod key_input;
 mod keys;
 mod lookup;
 mod nodes;

@@ -26,7 +26,9 @@
 //! `-z`/`--null` ends each `text` and `tsv` record with NUL instead of a line feed, and makes
 //! `slot` read NUL-terminated keys from standard input, so keys holding line feeds pass
 //! through (`find -print0`, `xargs -0` style). JSON escapes every control byte and needs no
-//! other terminator; `-z` does not change it.
+//! other terminator; `-z` does not change it. `-z` and `--header` are [`RecordArgs`], the
+//! same on the commands with an output of their own: `check`, `keys`, `placement`, `verify
+//! --keys` (keys are read by [`super::key_input`]).
 //!
 //! The fields of each command:
 //!
@@ -63,6 +65,43 @@ pub enum Format {
     Jsonl,
 }
 
+/// `--header` and `-z`: one meaning on every command that reads or prints keys (`slot`,
+/// `tag`, `key`, `catalog`, `check`, `placement`, `verify --keys`, `keys`), flattened into
+/// [`OutputArgs`] and into the commands with an output of their own.
+#[derive(Debug, Clone, Copy, Default, Args)]
+pub struct RecordArgs {
+    /// Before TSV records (`--format tsv`), a line of their field names; refused where the
+    /// output has none.
+    #[arg(long)]
+    pub header: bool,
+    /// Records end with NUL instead of a line feed: the keys read (so that a key may hold a
+    /// line feed; every byte but NUL is part of the key), and the text and TSV records
+    /// printed.
+    #[arg(short = 'z', long = "null")]
+    pub null: bool,
+}
+
+impl RecordArgs {
+    /// The byte that ends a record read or printed.
+    pub fn terminator(&self) -> u8 {
+        if self.null {
+            0
+        } else {
+            b'\n'
+        }
+    }
+
+    /// Refuses `--header` on a command whose output has no field names (`what` says why).
+    pub fn refuse_header(&self, what: &str) -> Result<()> {
+        if self.header {
+            return Err(crate::exit::usage(anyhow::anyhow!(
+                "`--header` applies to TSV records, and {what}: remove it"
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// The output options, flattened into each command that prints records.
 #[derive(Debug, Clone, Args)]
 pub struct OutputArgs {
@@ -73,34 +112,25 @@ pub struct OutputArgs {
     /// fields: `key`, its text (`null` when it is not UTF-8), and `key_hex`, its bytes in hex.
     #[arg(long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
-    /// With `--format tsv`, first print a line of the field names.
-    #[arg(long)]
-    pub header: bool,
-    /// End each text or TSV record with NUL instead of a line feed (and, for `slot`, read
-    /// NUL-terminated keys), so that keys may hold line feeds.
-    #[arg(short = 'z', long = "null")]
-    pub null: bool,
+    #[command(flatten)]
+    pub records: RecordArgs,
 }
 
 impl OutputArgs {
     /// The byte that ends a text or TSV record.
     pub fn terminator(&self) -> u8 {
-        if self.null {
-            0
-        } else {
-            b'\n'
-        }
+        self.records.terminator()
     }
 
     /// Refuses `--header` without `--format tsv`, and `-z` where it changes nothing
     /// (`reads` is whether the command reads records that `-z` delimits).
     pub fn check(&self, reads: bool) -> Result<()> {
-        if self.header && self.format != Format::Tsv {
+        if self.records.header && self.format != Format::Tsv {
             return Err(crate::exit::usage(anyhow::anyhow!(
                 "`--header` applies to `--format tsv` only: remove it, or add `--format tsv`"
             )));
         }
-        if self.null && !reads && matches!(self.format, Format::Json | Format::Jsonl) {
+        if self.records.null && !reads && matches!(self.format, Format::Json | Format::Jsonl) {
             return Err(crate::exit::usage(anyhow::anyhow!(
                 "`-z` applies to text and TSV records, and JSON needs no terminator: remove it"
             )));
@@ -147,7 +177,7 @@ impl<W: Write> Records<W> {
         names: &'static [&'static str],
     ) -> Result<Self> {
         match args.format {
-            Format::Tsv if args.header => {
+            Format::Tsv if args.records.header => {
                 out.write_all(names.join("\t").as_bytes())?;
                 out.write_all(&[args.terminator()])?;
             }
@@ -338,8 +368,10 @@ mod tests {
     fn args(format: Format) -> OutputArgs {
         OutputArgs {
             format,
-            header: true,
-            null: false,
+            records: RecordArgs {
+                header: true,
+                null: false,
+            },
         }
     }
 
@@ -358,7 +390,7 @@ mod tests {
         let mut records = Records::start(
             &mut json,
             &OutputArgs {
-                header: false,
+                records: RecordArgs::default(),
                 ..args(Format::Json)
             },
             "t",
@@ -385,8 +417,10 @@ mod tests {
         assert!(args(Format::Tsv).check(false).is_ok());
         let null = OutputArgs {
             format: Format::Jsonl,
-            header: false,
-            null: true,
+            records: RecordArgs {
+                header: false,
+                null: true,
+            },
         };
         assert!(null.check(false).is_err());
         assert!(null.check(true).is_ok());

@@ -1,16 +1,15 @@
 //! `slotgen placement`: where a workload's keys land, per slot and per node.
 
-use std::io::{BufRead, Read, Write};
+use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::cluster::{self, skew, Placement, Topology, SKEW_MIN_MEAN};
 
 use super::cluster::{note_migrations, topology, ConnectArgs, TimeoutArgs};
-
-/// The longest key read: Redis's limit on a string, 512 MiB.
-const MAX_KEY_LEN: u64 = 512 << 20;
+use super::key_input::KeyReader;
+use super::output::RecordArgs;
 
 /// How many keys in migrating slots are listed by name.
 const MIGRATING_LISTED: usize = 20;
@@ -43,6 +42,8 @@ pub struct PlacementArgs {
     /// The keys on standard input are hex-encoded bytes (`7b617d` is `{a}`).
     #[arg(long)]
     hex: bool,
+    #[command(flatten)]
+    records: RecordArgs,
     /// How many of the fullest slots to list.
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
@@ -72,46 +73,20 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
         .unwrap_or_default();
     let mut placement = Placement::new();
     let mut migrating_keys = 0u64;
-    let mut listed: Vec<(Vec<u8>, u16)> = Vec::new();
-    let mut stdin = std::io::stdin().lock();
-    let mut line = Vec::new();
-    let mut number = 0u64;
-    loop {
-        line.clear();
-        let read = (&mut stdin)
-            .take(MAX_KEY_LEN + 2)
-            .read_until(b'\n', &mut line)
-            .context("cannot read standard input")?;
-        if read == 0 {
-            break;
-        }
-        number += 1;
-        if line.last() == Some(&b'\n') {
-            line.pop();
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-        } else if line.len() as u64 > MAX_KEY_LEN {
-            bail!("key {number} is longer than 512 MiB, the longest string Redis stores: give one key per line");
-        }
-        let key = if args.hex {
-            hex::decode(&line).with_context(|| {
-                format!("key {number} is not hex: with --hex, give each key as pairs of hex digits")
-            })?
-        } else {
-            std::mem::take(&mut line)
-        };
-        let slot = placement.add(&key);
+    // each key as shown: escaped, and cut when long
+    let mut listed: Vec<(String, u16)> = Vec::new();
+    args.records
+        .refuse_header("placement's TSV lines are of several kinds, each led by its name")?;
+    KeyReader::stdin(args.records.terminator(), args.hex).for_each(|key| {
+        let slot = placement.add(key);
         if migrating.binary_search(&slot).is_ok() {
             migrating_keys += 1;
             if listed.len() < MIGRATING_LISTED {
-                listed.push((key.clone(), slot));
+                listed.push((super::show_short(key), slot));
             }
         }
-        if !args.hex {
-            line = key;
-        }
-    }
+        Ok(())
+    })?;
 
     let top = placement.top_slots(args.top);
     let owners = topology.as_ref().map(Topology::owners);
@@ -189,7 +164,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
             if topology.is_some() {
                 writeln!(out, "migrating\t{migrating_keys}\t{migrating_ranges}")?;
                 for (key, slot) in &listed {
-                    writeln!(out, "migrating_key\t{slot}\t{}", super::show(key))?;
+                    writeln!(out, "migrating_key\t{slot}\t{key}")?;
                 }
             }
         }
@@ -240,7 +215,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                 json["migrating"] = serde_json::json!({
                     "keys": migrating_keys,
                     "slots": migrating,
-                    "listed": listed.iter().map(|(k, s)| serde_json::json!({"slot": s, "key": super::show(k)})).collect::<Vec<_>>(),
+                    "listed": listed.iter().map(|(k, s)| serde_json::json!({"slot": s, "key": k})).collect::<Vec<_>>(),
                 });
             }
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;

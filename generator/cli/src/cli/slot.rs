@@ -1,16 +1,17 @@
 //! `slotgen slot`.
 
-use std::io::{BufRead, BufReader, BufWriter};
+use std::io::BufWriter;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::Args;
 use slotgen_tables::Crc16;
 
+use super::key_input::{decode_hex, KeyReader};
 use super::output::{Field, Format, OutputArgs, Records};
 use super::CrcArgs;
 
-/// The bytes of each read of standard input and each write of standard output.
+/// The bytes of each write of standard output.
 const IO_BUFFER: usize = 1 << 16;
 
 #[derive(Debug, Args)]
@@ -44,14 +45,6 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
             SlotOf::Crc16(&crc, args.crc.slots()?.mask())
         }
     };
-    let decode = |text: &[u8], what: &dyn Fn() -> String| -> Result<Vec<u8>> {
-        hex::decode(text).with_context(|| {
-            format!(
-                "{} is not hex: with --hex, give each key as pairs of hex digits",
-                what()
-            )
-        })
-    };
     args.output.check(true)?;
     if args.with_key && matches!(args.output.format, Format::Json | Format::Jsonl) {
         return Err(crate::exit::usage(anyhow::anyhow!(
@@ -76,59 +69,15 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         }
     };
     if args.keys.is_empty() || args.keys == ["-"] {
-        // Large reads, each record taken from the read buffer where it lies (found by
-        // `memchr`); only a record cut by the buffer's end is copied, to be completed.
-        let terminator = args.output.terminator();
-        let mut stdin = BufReader::with_capacity(IO_BUFFER, std::io::stdin().lock());
-        let mut n = 0usize;
-        let mut each = |record: &[u8]| -> Result<()> {
-            n += 1;
-            let mut key = record;
-            if terminator == b'\n' {
-                if let Some(rest) = key.strip_suffix(b"\r") {
-                    key = rest;
-                }
-            }
-            if args.hex {
-                answer(&decode(key, &|| format!("line {n}"))?)
-            } else {
-                answer(key)
-            }
-        };
-        let mut cut = Vec::new();
-        loop {
-            let buffer = stdin
-                .fill_buf()
-                .context("reading keys from standard input")?;
-            if buffer.is_empty() {
-                break;
-            }
-            let mut start = 0;
-            for end in memchr::memchr_iter(terminator, buffer) {
-                if cut.is_empty() {
-                    each(&buffer[start..end])?;
-                } else {
-                    cut.extend_from_slice(&buffer[start..end]);
-                    each(&cut)?;
-                    cut.clear();
-                }
-                start = end + 1;
-            }
-            cut.extend_from_slice(&buffer[start..]);
-            let read = buffer.len();
-            stdin.consume(read);
-        }
-        if !cut.is_empty() {
-            // the last record, without a terminator
-            each(&cut)?;
-        }
+        KeyReader::stdin(args.output.terminator(), args.hex).for_each(&mut answer)?;
     } else {
+        let mut decoded = Vec::new();
         for (n, key) in args.keys.iter().enumerate() {
             if args.hex {
                 // a key on the command line is a value of the command line: exit 2
-                let key = decode(key.as_bytes(), &|| format!("key {}", n + 1))
+                decode_hex(key.as_bytes(), &mut decoded, || format!("key {}", n + 1))
                     .map_err(crate::exit::usage)?;
-                answer(&key)?;
+                answer(&decoded)?;
             } else {
                 answer(key.as_bytes())?;
             }

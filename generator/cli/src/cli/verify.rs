@@ -1,6 +1,6 @@
 //! `slotgen verify`: check a JSON derivation, a tag table made elsewhere, or a real server.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -12,6 +12,8 @@ use slotgen::verify::server::{self, Server};
 use slotgen::verify::{self, Language, MAX_LISTED};
 use slotgen_tables::{hashtag, Crc16};
 
+use super::key_input::KeyReader;
+use super::output::RecordArgs;
 use super::SpecArgs;
 
 /// The form of a `--tags` file.
@@ -54,13 +56,16 @@ pub struct VerifyArgs {
     redis: Option<String>,
     #[command(flatten)]
     connect: super::cluster::ConnectArgs,
-    /// With --redis, also ask for these keys, one per line (`-`: standard input), and compare
-    /// with the spec's slot of each.
+    /// With --redis, also ask for these keys, one per line, or with `-z` one per
+    /// NUL-terminated record (`-`: standard input), and compare with the spec's slot of
+    /// each.
     #[arg(long, value_name = "FILE")]
     keys: Option<PathBuf>,
     /// The --keys are hex-encoded bytes (`7b617d` is `{a}`).
     #[arg(long, requires = "keys")]
     hex: bool,
+    #[command(flatten)]
+    records: RecordArgs,
     /// A client library's slot function, as a command (split into words as a shell does,
     /// run without one): it reads one key per line (see --input) and prints one slot per
     /// line. Fed the conformance corpus of `slotgen emit vectors` for the spec; reports the
@@ -162,6 +167,13 @@ impl VerifyArgs {
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let mode = args.mode();
     args.refuse_unused(mode)?;
+    args.records
+        .refuse_header("verify prints a report, not records")?;
+    if args.records.null && args.keys.is_none() {
+        return Err(crate::exit::usage(anyhow!(
+            "`-z` applies to the keys of `--keys`: remove it, or give `--keys FILE`"
+        )));
+    }
     match mode {
         Mode::Json => {
             let path = args.table.as_ref().expect("the mode of TABLE.json");
@@ -550,9 +562,14 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
     let tags: Vec<Vec<u8>> = (0..slots)
         .map(|slot| Ok(table.tag_for_slot(slot as u16)?.as_ref().to_vec()))
         .collect::<Result<_>>()?;
-    // the keys are opened before the server, so that a missing file is named first
+    // the keys are opened, and their first chunk read, before the server is asked, so that
+    // a missing file or a bad key is named first
     let mut keys = match &args.keys {
-        Some(path) => Some(KeyLines::open(path, args.hex)?),
+        Some(path) => {
+            let mut keys = KeyReader::open(path, args.records.terminator(), args.hex)?;
+            let first = next_chunk(&mut keys)?;
+            Some((keys, first))
+        }
         None => None,
     };
     let stdin_keys = args.keys.as_deref() == Some(Path::new("-"));
@@ -594,11 +611,14 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         derivation.crc_name(),
         slots
     )?;
-    if let Some(keys) = &mut keys {
+    if let Some((keys, first)) = &mut keys {
         let crc = Crc16::new(&derivation.spec.crc);
         let mask = (slots - 1) as u16;
         let mut asked = 0u64;
-        while let Some(chunk) = keys.next_chunk()? {
+        while let Some(chunk) = match first.take() {
+            Some(chunk) => Some(chunk),
+            None => next_chunk(keys)?,
+        } {
             let answers = server.keyslots(&chunk)?;
             asked += chunk.len() as u64;
             for (key, &answer) in chunk.iter().zip(&answers) {
@@ -666,80 +686,22 @@ impl Listing {
     }
 }
 
-/// The longest key line `--keys` reads: 1 MiB (a Redis key may be longer, but a key list
-/// of them is no list of keys to check).
-const MAX_KEY_BYTES: u64 = 1 << 20;
+/// The key bytes of one chunk of `--keys` sent to the server at most (a chunk ends at
+/// [`server::CHUNK`] keys or past these bytes): the pipeline copies and packs them, so that
+/// a chunk of long keys holds some 3 times this much.
+const CHUNK_BYTES: usize = 4 << 20;
 
-/// The `--keys` file, read one chunk of [`server::CHUNK`] lines at a time, so that memory
-/// stays bounded however many keys it has.
-struct KeyLines {
-    reader: Box<dyn BufRead>,
-    hex: bool,
-    line: u64,
-    name: String,
-}
-
-impl KeyLines {
-    fn open(path: &Path, hex: bool) -> Result<Self> {
-        let (reader, name): (Box<dyn BufRead>, String) = if path == Path::new("-") {
-            (
-                Box::new(std::io::BufReader::new(std::io::stdin())),
-                "standard input".to_owned(),
-            )
-        } else {
-            let file = std::fs::File::open(path).map_err(|e| {
-                anyhow!("cannot read `{}`: {}", path.display(), super::os_reason(&e))
-            })?;
-            (
-                Box::new(std::io::BufReader::new(file)),
-                format!("`{}`", path.display()),
-            )
-        };
-        Ok(Self {
-            reader,
-            hex,
-            line: 0,
-            name,
-        })
+/// The next keys of `keys`, up to [`server::CHUNK`] keys and about [`CHUNK_BYTES`] bytes;
+/// `None` at the end.
+fn next_chunk<R: Read>(keys: &mut KeyReader<R>) -> Result<Option<Vec<Vec<u8>>>> {
+    let mut chunk = Vec::new();
+    let mut bytes = 0;
+    while chunk.len() < server::CHUNK && bytes < CHUNK_BYTES {
+        let Some(key) = keys.next()? else { break };
+        bytes += key.len();
+        chunk.push(key.to_vec());
     }
-
-    /// The next keys, up to a chunk; `None` at the end.
-    fn next_chunk(&mut self) -> Result<Option<Vec<Vec<u8>>>> {
-        let mut chunk = Vec::new();
-        while chunk.len() < server::CHUNK {
-            let mut line = Vec::new();
-            let n = (&mut self.reader)
-                .take(MAX_KEY_BYTES + 1)
-                .read_until(b'\n', &mut line)
-                .map_err(|e| anyhow!("cannot read {}: {}", self.name, super::os_reason(&e)))?;
-            if n == 0 {
-                break;
-            }
-            self.line += 1;
-            if line.last() == Some(&b'\n') {
-                line.pop();
-            } else if line.len() as u64 > MAX_KEY_BYTES {
-                bail!(
-                    "key {} of {} is longer than {MAX_KEY_BYTES} bytes: give one key per line",
-                    self.line,
-                    self.name
-                );
-            }
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            if self.hex {
-                line = hex::decode(&line).map_err(|_| {
-                    anyhow!(
-                        "key {} is not hex: with --hex, give each key as pairs of hex digits",
-                        self.line
-                    )
-                })?;
-            }
-            chunk.push(line);
-        }
-        Ok((!chunk.is_empty()).then_some(chunk))
-    }
+    Ok((!chunk.is_empty()).then_some(chunk))
 }
 
 /// `--max-errors`: 0 to [`MAX_LISTED`].

@@ -4,8 +4,13 @@
 //! Runs CMD once (split into words as a POSIX shell would, but run without one), writes the
 //! conformance corpus ([`slotgen::vectors`]) to its standard input, one key per line, from a
 //! writer thread, and reads one slot per line from its standard output, comparing as the
-//! answers arrive: memory stays bounded for any corpus size. The command gets one total
-//! deadline; when it passes, the command is killed by its process id.
+//! answers arrive: memory stays bounded for any corpus size. Every line the command prints is
+//! held to the budget of a server's short reply ([`MAX_REPLY_BYTES`]: a slot has at most 10
+//! digits), and a longer one (`cat /dev/zero`) stops the command at once; of its standard
+//! error only the last [`STDERR_TAIL`] bytes are kept, and shown escaped. The command gets
+//! one total deadline, which bounds every wait (for an answer, for its exit, for the threads
+//! that feed it and read its standard error); when it passes, the command is killed by its
+//! process id.
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::process::{Child, Command, ExitCode, Stdio};
@@ -15,14 +20,25 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
+use slotgen::text::escape_cut;
 use slotgen::vectors::{corpus, Class, SlotFunction, Vector};
+use slotgen::verify::server::MAX_REPLY_BYTES;
 
 /// Examples kept per class: the shortest keys, first come first on a tie.
 const EXAMPLES: usize = 5;
 /// The end of the command's standard error kept for the report, in bytes.
 const STDERR_TAIL: usize = 2048;
-/// The longest answer line read, in bytes: a slot has at most 10 digits.
-const MAX_ANSWER: usize = 256;
+/// How long the tail of standard error is waited for after the deadline: the command was
+/// killed, so its pipe closes at once unless a child of its own holds it.
+const STDERR_GRACE: Duration = Duration::from_millis(200);
+
+/// A line of the command's standard output.
+enum Line {
+    /// A line within [`MAX_REPLY_BYTES`], without its line feed.
+    Answer(Vec<u8>),
+    /// A line longer than [`MAX_REPLY_BYTES`]: no more is read.
+    TooLong,
+}
 
 /// How keys are written to the command.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -48,6 +64,7 @@ pub struct ExecOptions<'a> {
 struct Example {
     key: Vec<u8>,
     expected: u32,
+    /// The line answered, escaped and cut.
     got: String,
 }
 
@@ -90,10 +107,25 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
         let stdin = child.stdin.take().expect("a piped stdin");
         let (function, input, count, seed) =
             (function.clone(), options.input, options.count, options.seed);
-        thread::spawn(move || -> std::io::Result<u64> {
+        let (done, written) = mpsc::channel::<std::io::Result<u64>>();
+        thread::spawn(move || {
+            let _ = done.send(feed(stdin, &function, input, count, seed));
+        });
+        written
+    };
+    /// Writes the corpus to the command's standard input; dropping `stdin` at the end
+    /// closes the pipe, so that the command sees the end of its input.
+    fn feed(
+        stdin: std::process::ChildStdin,
+        function: &SlotFunction,
+        input: ExecInput,
+        count: usize,
+        seed: u64,
+    ) -> std::io::Result<u64> {
+        {
             let mut out = BufWriter::with_capacity(1 << 16, stdin);
             let mut written = 0;
-            for v in corpus(function, count, seed).filter(|v| sent(input, &v.key)) {
+            for v in corpus(function.clone(), count, seed).filter(|v| sent(input, &v.key)) {
                 match input {
                     ExecInput::Hex => out.write_all(hex::encode(&v.key).as_bytes())?,
                     ExecInput::Raw => out.write_all(&v.key)?,
@@ -103,11 +135,11 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
             }
             out.flush()?;
             Ok(written)
-            // dropping `out` closes the pipe: the command sees the end of its input
-        })
-    };
+        }
+    }
     let stderr = {
         let mut err = child.stderr.take().expect("a piped stderr");
+        let (done, tail) = mpsc::channel::<Vec<u8>>();
         thread::spawn(move || {
             let mut tail = Vec::new();
             let mut buf = [0u8; 4096];
@@ -118,10 +150,11 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
                 }
             }
             let start = tail.len().saturating_sub(STDERR_TAIL);
-            String::from_utf8_lossy(&tail[start..]).into_owned()
-        })
+            let _ = done.send(tail.split_off(start));
+        });
+        tail
     };
-    let (lines, answers) = mpsc::sync_channel::<Vec<u8>>(4096);
+    let (lines, answers) = mpsc::sync_channel::<Line>(4096);
     {
         let stdout = child.stdout.take().expect("a piped stdout");
         thread::spawn(move || {
@@ -130,19 +163,18 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
                 let mut line = Vec::new();
                 match reader
                     .by_ref()
-                    .take(MAX_ANSWER as u64)
+                    .take(MAX_REPLY_BYTES as u64 + 1)
                     .read_until(b'\n', &mut line)
                 {
                     Ok(0) | Err(_) => return,
                     Ok(_) => {
-                        if line.last() != Some(&b'\n') {
-                            // an overlong line: skip the rest of it, keep what was read
-                            let mut rest = Vec::new();
-                            if reader.read_until(b'\n', &mut rest).is_err() {
-                                return;
-                            }
+                        if line.last() == Some(&b'\n') {
+                            line.pop();
+                        } else if line.len() > MAX_REPLY_BYTES {
+                            let _ = lines.send(Line::TooLong);
+                            return;
                         }
-                        if lines.send(line).is_err() {
+                        if lines.send(Line::Answer(line)).is_err() {
                             return;
                         }
                     }
@@ -156,15 +188,21 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
     let mut expected_total = 0u64;
     let mut too_few = false;
     let mut hung = false;
+    // the number of the line past the budget
+    let mut too_long = None;
     for Vector { key, slot, class } in corpus(function.clone(), options.count, options.seed)
         .filter(|v| sent(options.input, &v.key))
     {
         expected_total += 1;
-        if too_few || hung {
+        if too_few || hung || too_long.is_some() {
             continue;
         }
         let line = match answers.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-            Ok(line) => line,
+            Ok(Line::Answer(line)) => line,
+            Ok(Line::TooLong) => {
+                too_long = Some(compared + 1);
+                continue;
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 hung = true;
                 continue;
@@ -177,9 +215,11 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
         compared += 1;
         let tally = &mut tallies[class_index(class)];
         tally.compared += 1;
-        let text = String::from_utf8_lossy(&line);
-        let text = text.trim();
-        if text.parse::<u32>() != Ok(slot) {
+        let text = line.trim_ascii();
+        let answered = std::str::from_utf8(text)
+            .ok()
+            .and_then(|t| t.parse::<u32>().ok());
+        if answered != Some(slot) {
             tally.disagreements += 1;
             // keep the shortest keys: they show a fault best
             let longest = tally.examples.iter().map(|e| e.key.len()).max();
@@ -198,7 +238,7 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
                     Example {
                         key,
                         expected: slot,
-                        got: text.chars().take(40).collect(),
+                        got: escape_cut(text),
                     },
                 );
             }
@@ -206,10 +246,14 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
     }
     // lines past the last key, until the command closes its output
     let mut extra = 0u64;
-    if !too_few && !hung {
+    if !too_few && !hung && too_long.is_none() {
         loop {
             match answers.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(_) => extra += 1,
+                Ok(Line::Answer(_)) => extra += 1,
+                Ok(Line::TooLong) => {
+                    too_long = Some(compared + extra + 1);
+                    break;
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     hung = true;
                     break;
@@ -218,13 +262,13 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
             }
         }
     }
-    let status = wait(&mut child, deadline, &mut hung)?;
-    let written = writer.join().ok().and_then(Result::ok);
-    let stderr_tail = if hung {
-        String::new()
-    } else {
-        stderr.join().unwrap_or_default()
-    };
+    let status = wait(&mut child, deadline, &mut hung, too_long.is_some())?;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    // ended with the command, or by the deadline when a child of the command holds a pipe
+    let written = writer.recv_timeout(left()).ok().and_then(Result::ok);
+    let stderr_tail = stderr
+        .recv_timeout(left().max(STDERR_GRACE))
+        .unwrap_or_default();
 
     let mut out = std::io::stdout().lock();
     writeln!(
@@ -279,7 +323,12 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
         }
     }
     let mut problems = Vec::new();
-    if hung {
+    if let Some(number) = too_long {
+        problems.push(format!(
+            "the command printed a line of more than {MAX_REPLY_BYTES} bytes (line {number}), and was stopped: \
+             an answer is one slot, at most 10 digits, on a line of its own"
+        ));
+    } else if hung {
         problems.push(format!(
             "the command did not finish within {} s and was killed: it answered {compared} of {expected_total} keys; \
              an adapter must flush its output and exit at the end of its input (or give a longer --timeout)",
@@ -298,16 +347,17 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
     if let Some(status) = status.filter(|s| !s.success()) {
         problems.push(format!("the command failed: {status}"));
     }
-    if !hung && written.is_none() && !too_few {
+    if !hung && too_long.is_none() && written.is_none() && !too_few {
         problems.push("the command stopped reading its input before the end".to_owned());
     }
     for problem in &problems {
         writeln!(out, "problem:    {problem}")?;
     }
-    if !problems.is_empty() && !stderr_tail.trim().is_empty() {
-        writeln!(out, "stderr:     (its end follows)")?;
-        for line in stderr_tail.lines() {
-            writeln!(out, "            {line}")?;
+    if !problems.is_empty() && !stderr_tail.trim_ascii().is_empty() {
+        writeln!(out, "stderr:     (its end follows, escaped)")?;
+        for line in stderr_tail.trim_ascii_end().split(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            writeln!(out, "            {}", escape_cut(line))?;
         }
     }
     if disagreements == 0 && problems.is_empty() {
@@ -341,15 +391,17 @@ fn class_index(class: Class) -> usize {
         .expect("every class is in Class::ALL")
 }
 
-/// Waits for the command until the deadline, then kills it by its process id.
+/// Waits for the command until the deadline, then kills it by its process id (at once when
+/// `stop`).
 fn wait(
     child: &mut Child,
     deadline: Instant,
     hung: &mut bool,
+    stop: bool,
 ) -> Result<Option<std::process::ExitStatus>> {
     loop {
-        if *hung || Instant::now() >= deadline {
-            *hung = true;
+        if stop || *hung || Instant::now() >= deadline {
+            *hung |= !stop;
             let _ = child.kill();
             let _ = child.wait();
             return Ok(None);

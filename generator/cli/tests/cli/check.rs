@@ -367,7 +367,7 @@ fn keys_from_standard_input_stream() {
     let run = check_with_input(&["--hex"], b"7b617d\n7b7d\n");
     run.ok();
     assert_eq!(run.rows()[1][3], "empty-hashtag");
-    check_with_input(&["--hex"], b"7b617d\nzz\n").fails_with("line 2 is not hex");
+    check_with_input(&["--hex"], b"7b617d\nzz\n").fails_with("key 2 of standard input is not hex");
     // many keys: one row each, and the summary counts them
     let input: String = (0..200_000)
         .map(|n| format!("user:{{{}}}:x\n", n % 1000))

@@ -1,8 +1,9 @@
 //! What the CLI tests share: running the `slotgen` binary, what a run did and the checks
 //! of it, finding outside programs, and reference CRCs.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{Read, Write};
+use std::process::{ChildStdin, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs `slotgen` with `args`, `stdin` on its standard input, and returns what it did.
 ///
@@ -37,6 +38,100 @@ pub fn slotgen_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
 /// When the binary cannot be started.
 pub fn slotgen(args: &[&str]) -> Output {
     slotgen_with_stdin(args, b"")
+}
+
+/// The longest a run of [`run_measured_fed`] may take before it is called a hang and killed:
+/// a guard, not a timing assertion.
+const HANG_GUARD: Duration = Duration::from_secs(90);
+
+/// As [`run_measured_fed`], with nothing on standard input.
+pub fn run_measured(args: &[&str]) -> (Run, Option<u64>) {
+    run_measured_fed(args, |_| {})
+}
+
+/// Runs `slotgen` with `args` under `/usr/bin/time`, `feed` writing its standard input
+/// from a thread (its errors are its own: slotgen may exit before reading all of it), and
+/// returns what it did and its peak resident memory in KiB. Without `/usr/bin/time` the
+/// run is not measured (`None`), and under `SLOTGEN_REQUIRE_TOOLS=1` (set by `.ci/run`,
+/// which installs it) that fails.
+///
+/// # Panics
+///
+/// When slotgen cannot be started, or runs longer than [`HANG_GUARD`] (it hangs).
+pub fn run_measured_fed(
+    args: &[&str],
+    feed: impl FnOnce(&mut ChildStdin) + Send + 'static,
+) -> (Run, Option<u64>) {
+    let time = "/usr/bin/time";
+    let measured = std::path::Path::new(time).is_file();
+    if !measured {
+        assert!(
+            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+            "`{time}` is not installed, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
+        );
+        eprintln!("not measuring memory: `{time}` is not installed (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)");
+    }
+    let report = tempfile::NamedTempFile::new().unwrap();
+    let mut command = if measured {
+        let mut command = Command::new(time);
+        command
+            .args(["-f", "%M", "-o"])
+            .arg(report.path())
+            .arg(env!("CARGO_BIN_EXE_slotgen"));
+        command
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_slotgen"))
+    };
+    let mut child = command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("slotgen runs");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let feeder = std::thread::spawn(move || feed(&mut input));
+    let readers = [
+        Box::new(child.stdout.take().expect("a piped stdout")) as Box<dyn Read + Send>,
+        Box::new(child.stderr.take().expect("a piped stderr")),
+    ]
+    .map(|mut pipe| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            bytes
+        })
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("slotgen did not finish within {HANG_GUARD:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let [stdout, stderr] = readers.map(|r| r.join().expect("a reader thread ends"));
+    feeder.join().expect("the feeding thread ends");
+    let run = Run::from(Output {
+        status,
+        stdout,
+        stderr,
+    });
+    if !measured {
+        return (run, None);
+    }
+    // GNU time writes `Command exited with non-zero status 1` first, then the format
+    let text = std::fs::read_to_string(report.path()).unwrap();
+    let peak = text
+        .lines()
+        .last()
+        .and_then(|line| line.trim().parse().ok())
+        .unwrap_or_else(|| panic!("`{time}` reported {text:?}"));
+    (run, Some(peak))
 }
 
 /// Its standard output as text, after checking that it succeeded.

@@ -1,6 +1,7 @@
 //! The `slotgen` command, run as a user runs it: one test binary (a link each would cost
 //! more than the tests on a 2-core machine), a module a concern.
 
+mod bounds;
 mod catalog_charset;
 mod check;
 mod commands;

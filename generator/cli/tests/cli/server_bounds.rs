@@ -4,7 +4,7 @@
 //! loopback, each stopped with its listener; the product's side is the real binary, its peak
 //! memory measured by `/usr/bin/time`.
 
-use crate::common::Run;
+use crate::common::{run_measured, Run};
 use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
@@ -371,40 +371,6 @@ fn run(args: &[&str]) -> Run {
 /// binary takes about 10 MiB at rest; a client that stores what it is sent takes more than
 /// [`HOSTILE_CAP`] of a string, and some 19 bytes per byte of small values.
 const PEAK_KIB: u64 = 100 * 1024;
-
-/// As [`run`], under `/usr/bin/time`: also slotgen's peak resident memory in KiB. Without
-/// `/usr/bin/time` the run is not measured (`None`), and under `SLOTGEN_REQUIRE_TOOLS=1`
-/// (set by `.ci/run`, which installs it) that fails.
-fn run_measured(args: &[&str]) -> (Run, Option<u64>) {
-    let time = "/usr/bin/time";
-    if !std::path::Path::new(time).is_file() {
-        assert!(
-            std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
-            "`{time}` is not installed, and SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
-        );
-        eprintln!("not measuring memory: `{time}` is not installed (set SLOTGEN_REQUIRE_TOOLS=1 to make this fail)");
-        return (run(args), None);
-    }
-    let report = tempfile::NamedTempFile::new().unwrap();
-    let mut all = vec![
-        "-f",
-        "%M",
-        "-o",
-        report.path().to_str().unwrap(),
-        env!("CARGO_BIN_EXE_slotgen"),
-    ];
-    all.extend(args);
-    let output = finish(spawn_program(time, &all), Duration::from_secs(90));
-    // GNU time writes `Command exited with non-zero status 1` first, then the format
-    let text = std::fs::read_to_string(report.path()).unwrap();
-    let peak = text
-        .lines()
-        .last()
-        .and_then(|line| line.trim().parse().ok())
-        .unwrap_or_else(|| panic!("`{time}` reported {text:?}"));
-    let run = Run::from(output);
-    (run, Some(peak))
-}
 
 #[test]
 fn a_server_that_stops_answering_times_out_within_the_overall_deadline() {

@@ -1,0 +1,247 @@
+//! Bounded memory and time whatever the input: a 700 MB line to every command that reads
+//! keys, and `verify --exec` commands that print without end, write without end to their
+//! standard error, or never end their line. Peak memory by GNU `/usr/bin/time`; each run
+//! is given its input by a thread that streams it, never stored. Also `-z` and `--header`,
+//! which mean the same on every command that reads or prints keys.
+
+use std::io::Write;
+use std::process::ChildStdin;
+
+use crate::common::{require_tool, run_measured, run_measured_fed, slotgen_with_stdin, Run};
+
+/// The peak resident memory allowed, in KiB: 64 MiB (the debug binary takes some 10 MiB at
+/// rest; reading a 700 MB line whole takes 700 MB).
+const PEAK_KIB: u64 = 64 * 1024;
+
+/// The longest key every command reads, as the README documents it: 1 MiB.
+const MAX_KEY_BYTES: usize = 1 << 20;
+
+/// The message of a key past the limit, for key `number` of `source`, as the README
+/// documents it.
+fn too_long(number: u64, source: &str) -> String {
+    format!(
+        "slotgen: error: key {number} of {source} is longer than 1048576 bytes (1 MiB), the longest key slotgen reads: give one key per line (with -z, one per NUL-terminated record), each of at most 1 MiB\n"
+    )
+}
+
+fn assert_bounded(peak: Option<u64>, what: &str) {
+    if let Some(peak) = peak {
+        assert!(peak < PEAK_KIB, "{what}: peak memory {peak} KiB");
+    }
+}
+
+/// Writes `first`, then a line of 700 MB of `a` (written 1 MiB at a time, until slotgen
+/// stops reading), then `end`.
+fn huge_line(first: &'static [u8], end: &'static [u8]) -> impl FnOnce(&mut ChildStdin) + Send {
+    move |input| {
+        let chunk = vec![b'a'; 1 << 20];
+        let _ = (|| -> std::io::Result<()> {
+            input.write_all(first)?;
+            for _ in 0..700 {
+                input.write_all(&chunk)?;
+            }
+            input.write_all(end)
+        })();
+    }
+}
+
+#[test]
+fn a_700_mb_line_is_refused_by_every_command_that_reads_keys_with_one_message() {
+    // `verify --keys` reads its first keys before it dials the server, which is not there
+    let commands: [&[&str]; 6] = [
+        &["slot"],
+        &["slot", "-z", "--with-key"],
+        &["check"],
+        &["check", "--format", "json"],
+        &["placement"],
+        &["verify", "--redis", "redis://127.0.0.1:1", "--keys", "-"],
+    ];
+    for args in commands {
+        let (first, end): (&'static [u8], &'static [u8]) = if args.contains(&"-z") {
+            (b"k\0", b"\0")
+        } else {
+            (b"k\n", b"\n")
+        };
+        let (run, peak) = run_measured_fed(args, huge_line(first, end));
+        assert_eq!(run.code, Some(1), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr, too_long(2, "standard input"), "{args:?}");
+        assert_bounded(peak, &format!("{args:?}"));
+    }
+}
+
+#[test]
+fn a_key_at_the_limit_is_read_and_one_byte_more_is_not() {
+    let mut input = vec![b'{'; MAX_KEY_BYTES];
+    input.extend_from_slice(b"\r\n");
+    // `{` repeated has no closing brace: the whole key is hashed
+    let expected = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(&input[..MAX_KEY_BYTES]);
+    let run = Run::from(slotgen_with_stdin(&["slot"], &input));
+    run.ok();
+    assert_eq!(run.stdout, format!("{}\n", expected & 16383));
+    input.insert(0, b'{');
+    for args in [&["slot"][..], &["check"], &["placement"]] {
+        let run = Run::from(slotgen_with_stdin(args, &input));
+        assert_eq!(run.stderr, too_long(1, "standard input"), "{args:?}");
+    }
+    // with --hex, the key's bytes count, not its digits
+    let hex = "7b".repeat(MAX_KEY_BYTES);
+    let run = Run::from(slotgen_with_stdin(&["slot", "--hex"], hex.as_bytes()));
+    run.ok();
+    assert_eq!(run.stdout, format!("{}\n", expected & 16383));
+}
+
+#[test]
+fn a_key_file_without_line_feeds_is_refused_by_verify_keys() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), vec![b'x'; MAX_KEY_BYTES + 1]).unwrap();
+    let path = file.path().to_str().unwrap();
+    let run = Run::from(slotgen_with_stdin(
+        &["verify", "--redis", "redis://127.0.0.1:1", "--keys", path],
+        b"",
+    ));
+    assert_eq!(run.stderr, too_long(1, &format!("`{path}`")));
+}
+
+#[test]
+fn an_exec_command_that_prints_without_end_is_stopped_at_the_line_budget() {
+    if !require_tool("cat") {
+        return;
+    }
+    let (run, peak) = run_measured(&["verify", "--exec", "cat /dev/zero"]);
+    run.fails_with("the command printed a line of more than 4096 bytes (line 1), and was stopped");
+    assert_bounded(peak, "cat /dev/zero");
+    // a line that long after good answers is named by its number
+    let (run, peak) = run_measured(&[
+        "verify",
+        "--exec",
+        "sh -c 'printf \"0\\n1\\n\"; cat /dev/zero'",
+        "--count",
+        "5",
+    ]);
+    run.fails_with("a line of more than 4096 bytes (line 3)");
+    assert_bounded(peak, "sh -c 'printf ...; cat /dev/zero'");
+}
+
+#[test]
+fn an_exec_command_that_writes_without_end_to_stderr_or_never_ends_its_line_is_killed() {
+    if !require_tool("sh") || !require_tool("yes") {
+        return;
+    }
+    for command in [
+        "sh -c 'exec yes slotgen >&2'",
+        "sh -c 'printf 12; exec sleep 60'",
+    ] {
+        let (run, peak) = run_measured(&["verify", "--exec", command, "--timeout", "2"]);
+        run.fails_with("the command did not finish within 2 s and was killed");
+        assert_bounded(peak, command);
+    }
+}
+
+#[test]
+fn exec_examples_and_stderr_are_escaped() {
+    if !require_tool("sh") {
+        return;
+    }
+    let command = "sh -c 'while read k; do printf \"\\033[2J\\n\"; done; printf \"\\033]0;x\\007\\n\" >&2; exit 1'";
+    let output = slotgen_with_stdin(&["verify", "--exec", command, "--count", "3"], b"");
+    assert!(
+        !output.stdout.iter().any(|&b| b < b' ' && b != b'\n'),
+        "a control byte reached standard output: {:?}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let run = Run::from(output);
+    run.prints("got \\x1b[2J")
+        .prints("            \\x1b]0;x\\x07");
+    assert_eq!(run.code, Some(1));
+}
+
+/// The CRC-16/XMODEM slot of a key without braces: the crc crate's, not slotgen's.
+fn slot_of(key: &[u8]) -> u16 {
+    crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(key) & 16383
+}
+
+#[test]
+fn dash_z_reads_nul_records_and_ends_records_with_nul_on_every_command() {
+    let input = b"a\nb\0c\r\0";
+    let (ab, c) = (slot_of(b"a\nb"), slot_of(b"c\r"));
+    let run = Run::from(slotgen_with_stdin(&["slot", "-z"], input));
+    run.ok();
+    assert_eq!(run.stdout, format!("{ab}\0{c}\0"));
+    let run = Run::from(slotgen_with_stdin(&["check", "-z"], input));
+    run.ok();
+    let records: Vec<&str> = run.stdout.split_terminator('\0').collect();
+    assert_eq!(records[0], format!("{ab}\t-\ta\\x0ab\t-"));
+    assert_eq!(records[1], format!("{c}\t-\tc\\x0d\t-"));
+    assert!(records[2].starts_with("# keys: 2,"), "{records:?}");
+    assert!(!run.stdout.contains('\n'), "{}", run.stdout);
+    let run = Run::from(slotgen_with_stdin(&["placement", "-z"], input));
+    run.ok();
+    assert!(
+        run.stdout.starts_with("keys\t2\tslots_used\t2\n"),
+        "{}",
+        run.stdout
+    );
+    // without -z, each command reads the same three lines the same way
+    let lines = b"a\nb\r\nc";
+    let run = Run::from(slotgen_with_stdin(&["slot"], lines));
+    assert_eq!(
+        run.stdout,
+        format!("{}\n{}\n{}\n", slot_of(b"a"), slot_of(b"b"), slot_of(b"c"))
+    );
+    let run = Run::from(slotgen_with_stdin(&["check"], lines));
+    assert_eq!(run.rows().len(), 3, "{}", run.stdout);
+    let run = Run::from(slotgen_with_stdin(&["placement"], lines));
+    assert!(run.stdout.starts_with("keys\t3\t"), "{}", run.stdout);
+    // -z where no record is read or printed is refused
+    Run::from(slotgen_with_stdin(
+        &["verify", "--redis", "redis://127.0.0.1:1", "-z"],
+        b"",
+    ))
+    .fails_with_code(2, "`-z` applies to the keys of `--keys`");
+}
+
+#[test]
+fn header_names_the_fields_where_records_have_them_and_is_refused_elsewhere() {
+    let run = Run::from(slotgen_with_stdin(
+        &["slot", "--format", "tsv", "--header", "--with-key"],
+        b"a\n",
+    ));
+    assert_eq!(run.stdout, format!("slot\tkey\n{}\ta\n", slot_of(b"a")));
+    let run = Run::from(slotgen_with_stdin(&["check", "--header"], b"a\n"));
+    run.ok();
+    assert_eq!(
+        run.stdout.lines().next(),
+        Some("slot\thashtag\tkey\twarnings")
+    );
+    let run = Run::from(slotgen_with_stdin(&["check", "--header", "-z"], b"a"));
+    assert!(
+        run.stdout.starts_with("slot\thashtag\tkey\twarnings\0"),
+        "{:?}",
+        run.stdout
+    );
+    let run = Run::from(slotgen_with_stdin(
+        &["key", "0", "--format", "tsv", "--header"],
+        b"",
+    ));
+    assert!(run.stdout.starts_with("slot\tkey\n"), "{}", run.stdout);
+    for (args, needle) in [
+        (
+            &["slot", "--header"][..],
+            "`--header` applies to `--format tsv` only",
+        ),
+        (
+            &["check", "--header", "--format", "json"],
+            "`--header` applies to TSV records",
+        ),
+        (
+            &["placement", "--header"],
+            "`--header` applies to TSV records",
+        ),
+        (
+            &["verify", "--redis", "redis://127.0.0.1:1", "--header"],
+            "`--header` applies to TSV records",
+        ),
+    ] {
+        Run::from(slotgen_with_stdin(args, b"a\n")).fails_with_code(2, needle);
+    }
+}
