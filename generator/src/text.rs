@@ -133,6 +133,23 @@ pub fn shorten(text: &str, max: usize) -> String {
     format!("{cut}{CUT} ({count} characters)")
 }
 
+/// `text` with control characters escaped as Rust escapes them (`\u{1b}`, `\n`), printable
+/// characters (also beyond ASCII) kept, cut by [`shorten`] to [`MAX_SHOWN`] characters: for
+/// names and values from outside that a message quotes (a CRC name, a charset, a server's
+/// error text).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::escape_text;
+///
+/// assert_eq!(escape_text("café\x1b[2J"), "café\\u{1b}[2J");
+/// ```
+#[must_use]
+pub fn escape_text(text: &str) -> String {
+    shorten(&text.escape_debug().to_string(), MAX_SHOWN)
+}
+
 /// The operating system's reason for `error`, once, without the `(os error N)` that
 /// `std::io::Error` adds: `No such file or directory`.
 ///

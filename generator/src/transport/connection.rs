@@ -11,7 +11,8 @@ use redis::{ConnectionAddr, Value};
 
 use super::meter::Frame;
 use super::tls::HandshakeError;
-use super::{shorten, Budget, Denied, Endpoint, Limit, ServerError, TlsError};
+use super::{Budget, Denied, Endpoint, Limit, ServerError, TlsError};
+use crate::text::escape_text;
 
 /// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
 /// what [`Server`](crate::verify::server::Server) and [`crate::cluster`] talk to servers
@@ -149,7 +150,7 @@ impl Connection {
                     return Err(ServerError::Auth {
                         url: con.url.clone(),
                         user: crate::text::escape(con.user.as_bytes()),
-                        message: shorten(&redis::RedisError::from(e).to_string()),
+                        message: escape_text(&redis::RedisError::from(e).to_string()),
                     })
                 }
                 other => return Err(con.not_redis(during, &other)),
@@ -166,7 +167,7 @@ impl Connection {
                     return Err(ServerError::CommandRefused {
                         url: con.url.clone(),
                         command: format!("SELECT {}", settings.db),
-                        message: shorten(&redis::RedisError::from(e).to_string()),
+                        message: escape_text(&redis::RedisError::from(e).to_string()),
                     })
                 }
                 other => return Err(con.not_redis(during, &other)),
@@ -251,7 +252,7 @@ impl Connection {
                     } else if closed {
                         "the server closed the connection".to_owned()
                     } else {
-                        shorten(&e.to_string())
+                        escape_text(&e.to_string())
                     },
                 }
             } else {
@@ -299,7 +300,7 @@ impl Connection {
         ServerError::NotRedis {
             url: self.url.clone(),
             during: during.to_owned(),
-            what: format!("it answered {}", shorten(&format!("{value:?}"))),
+            what: format!("it answered {}", escape_text(&format!("{value:?}"))),
         }
     }
 }

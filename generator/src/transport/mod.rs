@@ -250,11 +250,6 @@ pub enum ServerError {
     },
 }
 
-/// `text` cut to at most 200 characters, with a marker when cut, control characters escaped.
-pub(crate) fn shorten(text: &str) -> String {
-    crate::text::shorten(&text.escape_debug().to_string(), crate::text::MAX_SHOWN)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

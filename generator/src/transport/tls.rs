@@ -362,10 +362,7 @@ fn problem(e: &CertificateError) -> CertificateProblem {
                 .collect(),
         },
         CertificateError::UnknownIssuer => CertificateProblem::UnknownIssuer,
-        other => CertificateProblem::Other(crate::text::shorten(
-            &format!("{other:?}").escape_debug().to_string(),
-            crate::text::MAX_SHOWN,
-        )),
+        other => CertificateProblem::Other(crate::text::escape_text(&format!("{other:?}"))),
     }
 }
 

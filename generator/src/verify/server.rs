@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 
 use redis::Value;
 
-use crate::transport::{shorten, Budget, Connection, Endpoint};
+use crate::text::{escape_cut, escape_text};
+use crate::transport::{Budget, Connection, Endpoint};
 pub use crate::transport::{ConnectOptions, Limit, ServerError, MAX_REPLY_BYTES};
 
 /// Commands sent in one pipelined chunk before their replies are read.
@@ -133,7 +134,7 @@ impl Server {
                         Err(_) => {
                             return Err(ServerError::NotASlot {
                                 url: con.url().to_owned(),
-                                key: shorten(&crate::text::escape(key)),
+                                key: escape_cut(key),
                                 slot,
                             })
                         }
@@ -144,8 +145,8 @@ impl Server {
                     Value::ServerError(e) => {
                         return Err(ServerError::Refused {
                             url: con.url().to_owned(),
-                            key: shorten(&crate::text::escape(key)),
-                            message: shorten(&redis::RedisError::from(e).to_string()),
+                            key: escape_cut(key),
+                            message: escape_text(&redis::RedisError::from(e).to_string()),
                         })
                     }
                     other => return Err(con.not_redis(during, &other)),

@@ -151,7 +151,7 @@ fn write_table(
                 .next()
                 .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
             if !first_ok || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                return Err(usage(anyhow::anyhow!("--name `{}` is not a C identifier: use letters, digits and `_`, not starting with a digit", name.escape_debug())));
+                return Err(usage(anyhow::anyhow!("--name `{}` is not a C identifier: use letters, digits and `_`, not starting with a digit", slotgen::text::escape_text(name))));
             }
             emit::shortest::c(table, name)
         }
@@ -161,7 +161,7 @@ fn write_table(
             let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
             rust(name)
                 .with_context(|| {
-                    format!("--name `{}` is not a Rust identifier", name.escape_debug())
+                    format!("--name `{}` is not a Rust identifier", slotgen::text::escape_text(name))
                 })
                 .map_err(usage)?
         }
