@@ -74,6 +74,14 @@ pub enum Error {
         /// The URL, redacted.
         url: String,
     },
+    /// A password was given to a server that has none set for the user.
+    #[error("`{url}` has no password set for user `{user}`, and refused the one given: connect without a password")]
+    NoPasswordSet {
+        /// The URL, redacted.
+        url: String,
+        /// The ACL user (`default` when none was given), escaped.
+        user: String,
+    },
     /// The server refused the user name or password.
     #[error("`{url}` refused the password of user `{user}` ({reason}): give the password the cluster is configured with (`requirepass`, or the ACL user's)")]
     PasswordRejected {
@@ -134,7 +142,7 @@ pub enum Error {
         reason: String,
     },
     /// No node of the topology has this id or address.
-    #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::escape_text(&.node), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
+    #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::escape_text(.node), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
     UnknownNode {
         /// The id or `host:port` asked for.
         node: String,

@@ -246,7 +246,15 @@ impl Exchange {
     }
 
     fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
-        self.set_stage(format!("connecting to {}", endpoint.shown));
+        self.set_stage(if endpoint.tls.is_some() {
+            format!(
+                "connecting to {} over TLS; a plain port stays silent {}: give a `redis://` URL for one",
+                endpoint.shown,
+                crate::transport::IN_HANDSHAKE
+            )
+        } else {
+            format!("connecting to {}", endpoint.shown)
+        });
         self.remaining(&endpoint.shown)?;
         Connection::open(endpoint, Some(self.deadline), self.timeout).map_err(|e| self.lift(e))
     }
@@ -354,6 +362,7 @@ impl Exchange {
                     .map_or_else(|| during.clone(), str::to_owned),
                 reason: what,
             },
+            ServerError::NoPasswordSet { url, user } => Error::NoPasswordSet { url, user },
             ServerError::Auth { url, user, message } => Error::PasswordRejected {
                 url,
                 user,

@@ -35,7 +35,7 @@ impl Connection {
     ///
     /// [`ServerError::Tls`], [`ServerError::Connect`], [`ServerError::TimedOut`],
     /// [`ServerError::Io`], [`ServerError::ReplyTooLarge`], [`ServerError::NotRedis`],
-    /// [`ServerError::Auth`], [`ServerError::NoPermission`],
+    /// [`ServerError::Auth`], [`ServerError::NoPasswordSet`], [`ServerError::NoPermission`],
     /// [`ServerError::CommandRefused`].
     pub(crate) fn open(
         endpoint: &Endpoint,
@@ -86,12 +86,15 @@ impl Connection {
                             })
                         }
                         Err(HandshakeError::TimedOut) => {
-                            return Err(timed_out("in the TLS handshake"))
+                            return Err(timed_out(&format!(
+                                "{} (a server that does not speak TLS there waits for more, silent: if it is a plain port, give a `redis://` URL)",
+                                super::IN_HANDSHAKE
+                            )))
                         }
                         Err(HandshakeError::Io(e)) => {
                             return Err(ServerError::Io {
                                 url: url.clone(),
-                                during: "in the TLS handshake".to_owned(),
+                                during: super::IN_HANDSHAKE.to_owned(),
                                 reason: os_reason(&e),
                             })
                         }
@@ -147,11 +150,22 @@ impl Connection {
             match con.query(&auth, Budget::SHORT, during)? {
                 Value::Okay => {}
                 Value::ServerError(e) => {
-                    return Err(ServerError::Auth {
-                        url: con.url.clone(),
-                        user: crate::text::escape(con.user.as_bytes()),
-                        message: escape_text(&redis::RedisError::from(e).to_string()),
-                    })
+                    let message = redis::RedisError::from(e).to_string();
+                    let user = crate::text::escape(con.user.as_bytes());
+                    // Redis 7.0 and Valkey 8.0: "AUTH <password> called without any
+                    // password configured for the default user"
+                    return Err(if message.contains("without any password configured") {
+                        ServerError::NoPasswordSet {
+                            url: con.url.clone(),
+                            user,
+                        }
+                    } else {
+                        ServerError::Auth {
+                            url: con.url.clone(),
+                            user,
+                            message: escape_text(&message),
+                        }
+                    });
                 }
                 other => return Err(con.not_redis(during, &other)),
             }

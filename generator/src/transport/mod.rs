@@ -55,6 +55,9 @@ pub use options::ConnectOptions;
 pub(crate) use options::Endpoint;
 pub use tls::{CertificateProblem, TlsError, TlsFile, TlsOptions};
 
+/// What a connection is doing while the TLS handshake runs, as its errors name it.
+pub(crate) const IN_HANDSHAKE: &str = "in the TLS handshake";
+
 /// The most bytes one short reply may take, and the longest string in it: a `CLUSTER
 /// KEYSLOT` reply is an integer (`:16383\r\n`, 8 bytes), an error reply is one short line,
 /// and `INFO cluster` is two lines (`# Cluster`, `cluster_enabled:1`: 40 bytes).
@@ -193,6 +196,15 @@ pub enum ServerError {
         during: String,
         /// What came instead, shortened, control bytes escaped.
         what: String,
+    },
+    /// A password was given to a server that has none set for the user (`AUTH <password>
+    /// called without any password configured for the default user`).
+    #[error("{url} has no password set for user `{user}`, and refused the one given: connect without a password")]
+    NoPasswordSet {
+        /// The URL, redacted.
+        url: String,
+        /// The ACL user (`default` when none was given), escaped.
+        user: String,
     },
     /// The server refused the user name or password.
     #[error("{url} refused the password of user `{user}`: {message}")]

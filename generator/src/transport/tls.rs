@@ -227,7 +227,13 @@ impl TlsClient {
                     .map_err(|e| TlsError::File {
                         what: TlsFile::Key,
                         path: shown_path(key),
-                        reason: e.to_string(),
+                        reason: match e {
+                            rustls::Error::InconsistentKeys(_) => format!(
+                                "it is not the key of the client certificate `{}`",
+                                shown_path(cert)
+                            ),
+                            e => crate::text::escape_text(&e.to_string()),
+                        },
                     })?
             }
             _ => return Err(TlsError::HalfClientCertificate),

@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use slotgen::cluster::{self, MigrationKind, Node, Source, Topology};
 use slotgen::text::field;
-use slotgen::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
+use slotgen::transport::{CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions};
 
 /// How to reach a cluster.
 #[derive(Debug, Clone, Args)]
@@ -121,7 +121,21 @@ impl ConnectArgs {
             options.tls = Some(tls);
         }
         options.user.clone_from(&self.user);
-        let url_password = url_has_password(url);
+        // as the `redis` client reads the URL (a URL it cannot read is refused later, by
+        // the library, in its words)
+        let parsed = redis::IntoConnectionInfo::into_connection_info(url).ok();
+        if let Some(db) = parsed
+            .as_ref()
+            .map(|info| info.redis.db)
+            .filter(|&db| db != 0)
+        {
+            return Err(crate::exit::usage(anyhow!(
+                "the URL names database {db}, but a cluster has database 0 only: remove `/{db}`"
+            )));
+        }
+        let url_password = parsed
+            .as_ref()
+            .is_some_and(|info| info.redis.password.is_some());
         let source = if self.askpass {
             Some("--askpass")
         } else if self.password_file.is_some() {
@@ -150,15 +164,19 @@ impl ConnectArgs {
                 .ok()
                 .filter(|p| !p.is_empty())
         };
+        // AUTH is sent only with a password: a user without one would be taken as `default`
+        let user = self
+            .user
+            .clone()
+            .or_else(|| parsed.and_then(|info| info.redis.username));
+        if let (Some(user), None, false) = (user, &options.password, url_password) {
+            return Err(crate::exit::usage(anyhow!(
+                "user `{}` needs a password, or the server takes the connection as user `default`: give --askpass, --password-file FILE or {PASSWORD_VARIABLE}",
+                slotgen::text::escape(user.as_bytes())
+            )));
+        }
         Ok(options)
     }
-}
-
-/// Whether `url` carries a password (`USER:PASSWORD@` before the host, or a `pass`
-/// query parameter of a socket URL), as the `redis` client reads it.
-fn url_has_password(url: &str) -> bool {
-    redis::IntoConnectionInfo::into_connection_info(url)
-        .is_ok_and(|info| info.redis.password.is_some())
 }
 
 /// The first line of `text`, without its line break; refused when empty.
@@ -231,13 +249,30 @@ pub fn tls_hint(error: &TlsError) -> Option<&'static str> {
     })
 }
 
-/// Whether a TLS error is the command line's fault (a file of an option, TLS for a unix
-/// socket): exit 2.
+/// Whether a TLS error is the command line's fault (a client certificate without its key,
+/// TLS for a unix socket): exit 2. A file that cannot be read or used is exit 1, as for
+/// every file.
 pub fn tls_usage(error: &TlsError) -> bool {
-    matches!(
-        error,
-        TlsError::File { .. } | TlsError::HalfClientCertificate | TlsError::Unix
-    )
+    matches!(error, TlsError::HalfClientCertificate | TlsError::Unix)
+}
+
+/// The fix of a password given to a server that has none.
+const REMOVE_PASSWORD: &str = "remove the password (`:PASSWORD@` of the URL, --askpass, --password-file, or the variable REDISCLI_AUTH)";
+
+/// An error of a single server's exchange (`verify --redis`) with the fix in option names,
+/// as [`explain`] gives it for a cluster's.
+pub fn explain_server(e: ServerError) -> anyhow::Error {
+    match &e {
+        ServerError::Url { .. } => crate::exit::usage(e),
+        ServerError::Tls { error, .. } if tls_usage(error) => crate::exit::usage(e),
+        ServerError::Tls { error, .. } => match tls_hint(error) {
+            Some(hint) => anyhow!("{e} ({hint})"),
+            None => e.into(),
+        },
+        ServerError::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
+        ServerError::NoPasswordSet { .. } => anyhow!("{e}: {REMOVE_PASSWORD}"),
+        _ => e.into(),
+    }
 }
 
 /// A cluster error with the fix in option names.
@@ -250,6 +285,7 @@ pub fn explain(e: cluster::Error) -> anyhow::Error {
             Some(hint) => anyhow!("{e} ({hint})"),
             None => e.into(),
         },
+        cluster::Error::NoPasswordSet { .. } => anyhow!("{e}: {REMOVE_PASSWORD}"),
         cluster::Error::PasswordRequired { .. } => anyhow!(
             "{e}: --user NAME with --askpass or --password-file FILE, or `USER:PASSWORD@` in the URL"
         ),
@@ -274,8 +310,7 @@ impl TimeoutArgs {
 }
 
 /// Reads the topology at `url`, and notes on standard error where it came from when that
-/// was not `CLUSTER SHARDS`, and every node left out of it (failed, or of a shard without a
-/// primary).
+/// was not `CLUSTER SHARDS`. The nodes left out of it are noted by [`note_left_out`].
 pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Topology> {
     let topology = Topology::fetch(url, options, timeout).map_err(explain)?;
     if let Source::ClusterSlots { shards_refused } = &topology.source {
@@ -284,6 +319,20 @@ pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Resul
             slotgen::url::redact(url)
         );
     }
+    Ok(topology)
+}
+
+/// A node's health as a TSV cell: the server's word escaped, `-` where the map does not say
+/// (`CLUSTER SLOTS`).
+pub fn health(node: &Node) -> String {
+    node.health
+        .as_deref()
+        .map_or_else(|| "-".to_owned(), |h| field(h.as_bytes()))
+}
+
+/// Notes on standard error every node left out of the map (failed, or of a shard without a
+/// primary).
+pub fn note_left_out(topology: &Topology) {
     for gone in &topology.left_out {
         let slots = if gone.ranges.is_empty() {
             String::new()
@@ -301,15 +350,26 @@ pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Resul
             gone.reason
         );
     }
-    Ok(topology)
 }
 
-/// A node's health as a TSV cell: the server's word escaped, `-` where the map does not say
-/// (`CLUSTER SLOTS`).
-pub fn health(node: &Node) -> String {
-    node.health
-        .as_deref()
-        .map_or_else(|| "-".to_owned(), |h| field(h.as_bytes()))
+/// Refuses a map in which a failed primary still holds slots (the cluster has not promoted
+/// a replica yet, or cannot): what `keys` and `placement` make of it would miss a node that
+/// is coming back as another (keys for some primaries only, keys counted on no node), so
+/// they stop (exit 1), where `nodes` lists the map as it is. Slots that no node holds at all
+/// (a cluster without full coverage) are the map's answer, not a failover's. When the map
+/// is whole, the nodes left out are noted ([`note_left_out`]).
+pub fn require_every_slot_served(topology: &Topology) -> Result<()> {
+    if let Some(gone) = topology.left_out.iter().find(|g| !g.ranges.is_empty()) {
+        bail!(
+            "slots {} are served by no node: their primary {} ({}) is left out ({}); a failover may be under way: run again once a replica has taken over (`slotgen nodes` shows the map)",
+            cluster::show_ranges(&gone.ranges),
+            field(gone.node.id.as_bytes()),
+            field(gone.node.addr.as_bytes()),
+            gone.reason
+        );
+    }
+    note_left_out(topology);
+    Ok(())
 }
 
 /// One line per pair of nodes moving slots: `slots 0-99 are migrating from ID (ADDR) to ID

@@ -8,7 +8,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::cluster::{keys_over_slots, show_ranges, split_evenly, Node, Role, Shard};
 use slotgen::text::field;
 
-use super::cluster::{health, note_migrations, topology, ServerArgs};
+use super::cluster::{health, note_migrations, require_every_slot_served, topology, ServerArgs};
 use crate::exit::usage;
 
 /// The form of `slotgen keys`' output.
@@ -119,6 +119,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
     }
     let options = args.server.connect.options(&args.server.redis, None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
+    require_every_slot_served(&topology)?;
     let migrating = topology.migrating_slots();
     let role = match args.role {
         Some(RoleArg::Replica) => Role::Replica,

@@ -62,6 +62,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
         Some(url) => {
             let options = args.connect.options(url, Some("the keys"))?;
             let topology = topology(url, &options, args.timeout.get())?;
+            super::cluster::require_every_slot_served(&topology)?;
             note_migrations(&topology, "their keys are counted on the first, and listed");
             Some(topology)
         }

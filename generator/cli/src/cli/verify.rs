@@ -577,17 +577,8 @@ fn run_redis(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         .connect
         .options(url, stdin_keys.then_some("the keys of `--keys -`"))?;
     let timeout = args.timeout.unwrap_or(REDIS_TIMEOUT);
-    let mut server = Server::connect(url, &options, timeout).map_err(|e| match &e {
-        server::ServerError::Url { .. } => crate::exit::usage(e),
-        server::ServerError::Tls { error, .. } if super::cluster::tls_usage(error) => {
-            crate::exit::usage(e)
-        }
-        server::ServerError::Tls { error, .. } => match super::cluster::tls_hint(error) {
-            Some(hint) => anyhow!("{e} ({hint})"),
-            None => e.into(),
-        },
-        _ => e.into(),
-    })?;
+    let mut server =
+        Server::connect(url, &options, timeout).map_err(super::cluster::explain_server)?;
     let tag_answers = server.keyslots(&tags)?;
 
     let mut out = std::io::stdout().lock();

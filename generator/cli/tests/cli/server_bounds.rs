@@ -4,7 +4,7 @@
 //! loopback, each stopped with its listener; the product's side is the real binary, its peak
 //! memory measured by `/usr/bin/time`.
 
-use crate::common::{run_measured, Run};
+use crate::common::{run_measured, slotgen_with_stdin, Run};
 use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::process::{Child, Command, Output, Stdio};
@@ -730,6 +730,41 @@ fn a_health_that_is_not_known_stays_in_its_column_escaped() {
     let keys = run_with_node(&fake);
     keys.fails_with("does not serve requests yet");
     assert!(!has_control(&keys.stderr, false), "{:?}", keys.stderr);
+}
+
+#[test]
+fn a_failed_primary_that_still_holds_slots_stops_keys_and_placement_in_one_line() {
+    // the node asked marks its only primary `fail`, which still holds every slot: a failover
+    // not done yet
+    let fake = Fake::start(Behaviour::Node {
+        at: "CLUSTER SHARDS",
+        reply: Hostile::Field {
+            name: "health",
+            value: b"fail",
+        },
+    });
+    let url = fake.url();
+    let needle = format!(
+        "slots 0-16383 are served by no node: their primary {NODE_ID} (127.0.0.1:{}) is left out (`CLUSTER SHARDS` gives it health `fail`); a failover may be under way",
+        fake.port
+    );
+    let keys = run(&["keys", "--redis", &url, "--per-node", "1"]);
+    keys.fails_with(&needle);
+    assert_eq!(keys.stderr.lines().count(), 1, "{}", keys.stderr);
+    let placement = Run::from(slotgen_with_stdin(&["placement", "--redis", &url], b"a\n"));
+    placement.fails_with(&needle);
+    assert_eq!(placement.stderr.lines().count(), 1, "{}", placement.stderr);
+    // `nodes` lists the map as it is: no row, the node noted with its slots
+    let nodes = run(&["nodes", "--redis", &url]);
+    assert_eq!(nodes.code, Some(0), "{}", nodes.stderr);
+    assert_eq!(nodes.stdout, "");
+    assert!(
+        nodes
+            .stderr
+            .contains("is left out (the map still gives it slots 0-16383)"),
+        "{}",
+        nodes.stderr
+    );
 }
 
 fn run_with_node(fake: &Fake) -> Run {

@@ -60,6 +60,22 @@ fn connection_options_that_cannot_apply_are_refused() {
             "which holds the keys of `--keys -` here",
         ),
         (&["placement", "--cacert", "ca.pem"], 2, "--redis <URL>"),
+        // AUTH is sent only with a password: a user without one would silently be `default`
+        (
+            &["nodes", "--redis", "redis://127.0.0.1:1", "--user", "app"],
+            2,
+            "user `app` needs a password, or the server takes the connection as user `default`: give --askpass, --password-file FILE or REDISCLI_AUTH",
+        ),
+        (
+            &["keys", "--redis", "redis://app@127.0.0.1:1", "--count", "1"],
+            2,
+            "user `app` needs a password",
+        ),
+        (
+            &["verify", "--redis", "redis://:pw@127.0.0.1:1/3"],
+            2,
+            "the URL names database 3, but a cluster has database 0 only: remove `/3`",
+        ),
         (
             &["nodes", "--redis", "127.0.0.1:7000"],
             2,
@@ -72,7 +88,7 @@ fn connection_options_that_cannot_apply_are_refused() {
         ),
         (
             &["nodes", "--redis", "rediss://127.0.0.1:1", "--cacert", "/nonexistent/ca.pem"],
-            2,
+            1,
             "the CA certificate file `/nonexistent/ca.pem` cannot be used: ",
         ),
         (
@@ -242,6 +258,21 @@ fn noperm_names_the_command_and_the_rule_that_grants_it() {
 }
 
 #[test]
+fn a_password_for_a_server_without_one_says_to_drop_it() {
+    // Redis 7.0's and Valkey 8.0's answer to AUTH where no password is set
+    let no_password = "-ERR AUTH <password> called without any password configured for the default user. Are you sure your configuration is correct?\r\n";
+    for command in ["nodes", "verify"] {
+        let fake = Fake::start(&[no_password]);
+        let url = format!("redis://:s3cret@127.0.0.1:{}", fake.port);
+        let run = run(&[command, "--redis", &url]);
+        run.fails_with(
+            "has no password set for user `default`, and refused the one given: connect without a password: remove the password",
+        );
+        assert!(!run.stderr.contains("s3cret"), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn a_tls_handshake_is_within_the_deadline_and_a_plain_port_is_named() {
     // accepts, then never answers the ClientHello
     let silent = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -249,7 +280,8 @@ fn a_tls_handshake_is_within_the_deadline_and_a_plain_port_is_named() {
     let start = std::time::Instant::now();
     run(&["nodes", "--redis", &url, "--timeout", "1", "--insecure"])
         .exits(1, "timed out")
-        .says("connecting to rediss://127.0.0.1:");
+        .says("connecting to rediss://127.0.0.1:")
+        .says("over TLS; a plain port stays silent in the TLS handshake: give a `redis://` URL for one");
     assert!(
         start.elapsed() < Duration::from_secs(10),
         "{:?}",
