@@ -66,6 +66,24 @@ const CLUSTER_NODES: Budget = Budget {
     string: MAX_NODES * NODE_BYTES + SLOTS as usize * 64,
 };
 
+/// The commands that reading a cluster's map sends, as an ACL user needs them: `CLUSTER
+/// SLOTS` stands in for `CLUSTER SHARDS` on a server or user without it.
+pub(super) const MAP_COMMANDS: [&str; 4] = [
+    "INFO cluster",
+    "CLUSTER INFO",
+    "CLUSTER SHARDS",
+    "CLUSTER NODES",
+];
+
+/// The ACL rules of [`MAP_COMMANDS`]: `+info +cluster|info +cluster|shards +cluster|nodes`.
+pub(super) fn map_rules() -> String {
+    MAP_COMMANDS
+        .iter()
+        .map(|c| Denied::rule(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The exchange of [`Topology::fetch`], on its own thread.
 pub(super) struct Exchange {
     /// The node asked first (its URL redacted in `shown`); every other node is reached with

@@ -233,9 +233,12 @@ fn noperm_names_the_command_and_the_rule_that_grants_it() {
         "-NOPERM User app has no permissions to run the 'cluster|slots' command\r\n",
     ]);
     let url = format!("redis://app:pw@127.0.0.1:{}", fake.port);
-    run(&["nodes", "--redis", &url]).fails_with(
-        "user `app` may run neither CLUSTER SHARDS nor CLUSTER SLOTS: grant one with `ACL SETUSER app +cluster|shards` (NOPERM)",
-    );
+    run(&["nodes", "--redis", &url])
+        .fails_with(
+            "user `app` may run neither CLUSTER SHARDS nor CLUSTER SLOTS: grant one with `ACL SETUSER app +cluster|shards` (NOPERM)",
+        )
+        // every rule the map needs, so that one ACL SETUSER grants them all
+        .says("reading a cluster's map needs all of `+info +cluster|info +cluster|shards +cluster|nodes`");
     // verify asks INFO cluster first (Redis 7.0's wording)
     let fake = Fake::start(&[
         "+OK\r\n",
