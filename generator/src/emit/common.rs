@@ -42,13 +42,16 @@ pub fn generated_lines(command: &str, spec: &str) -> [String; 3] {
 #[must_use]
 pub fn describe(derivation: &Derivation) -> String {
     format!(
-        "{}, {} slots, alphabet `{}`, {}-symbol tags (base slot {}, {} tags per slot)",
+        "{}, {} slots, alphabet `{}`, {}-symbol tags (base slot {}, {} per slot)",
         derivation.crc_name(),
         derivation.spec.slots,
         crate::text::show_bytes(derivation.alphabet.symbols()),
         derivation.tag_len,
         derivation.base_slot(),
-        1u64 << derivation.kernel.len(),
+        match derivation.kernel.len() {
+            0 => "1 tag".to_owned(),
+            k => format!("{} tags", 1u64 << k),
+        },
     )
 }
 
