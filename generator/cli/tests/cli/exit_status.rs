@@ -144,10 +144,12 @@ fn values_not_of_their_options_form_are_usage_errors() {
                 "redis://127.0.0.1:1",
                 "--count",
                 "1",
+                "--format",
+                "keys",
                 "--suffix",
-                "a\tb",
+                "a\nb",
             ],
-            "tab or line break",
+            "holds a line break",
         ),
     ] {
         exec(&args).exits(2, needle);
