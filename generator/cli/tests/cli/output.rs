@@ -675,3 +675,36 @@ fn control_bytes_are_escaped_by_one_rule_in_text_and_tsv() {
     assert!(out.starts_with(b"0\ta\nb\x1b{"), "{out:?}");
     assert_eq!(out.last(), Some(&0));
 }
+
+/// `derive`'s text shows a tag as it shows its alphabet: quoted and escaped, so that an
+/// alphabet of `"` and `\` does not print `""""""`.
+#[test]
+fn derive_shows_its_base_tag_escaped_as_its_alphabet() {
+    let out = stdout(&slotgen(
+        &[
+            "derive",
+            "--alphabet-hex",
+            "2223262758595c5da2a3a6a7d8d9dcdd",
+        ],
+        b"",
+    ));
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(r##"alphabet:   "\"#&'XY\\]\xa2\xa3\xa6\xa7\xd8\xd9\xdc\xdd" (16 symbols"##),
+        "{text}"
+    );
+    let base = text
+        .lines()
+        .find(|l| l.starts_with("base slot:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    // the base tag is copies of the first symbol, `"`, each shown `\"`
+    let tag = base
+        .split("(the slot of \"")
+        .nth(1)
+        .and_then(|t| t.strip_suffix("\")"))
+        .unwrap_or_else(|| panic!("{base}"));
+    assert!(
+        !tag.is_empty() && tag.as_bytes().chunks(2).all(|c| c == br#"\""#),
+        "{base}"
+    );
+}
