@@ -7,7 +7,7 @@ use crate::text::{show_byte, show_bytes};
 #[non_exhaustive]
 pub enum Error {
     /// No catalogue CRC-16 has this name or alias.
-    #[error("unknown CRC `{}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", crate::text::escape_text(&.name), quoted(.nearest))]
+    #[error("unknown CRC `{}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", crate::text::escape_text(.name), quoted(.nearest))]
     UnknownCrc {
         /// The name asked for.
         name: String,
@@ -62,7 +62,7 @@ pub enum Error {
         largest_subset: Vec<u8>,
     },
     /// A charset spec cannot be parsed.
-    #[error("charset `{}` is malformed: {reason}; give a name (`alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`), a bracket expression such as `[0-9A-Za-z_-]`, or the bytes themselves", crate::text::escape_text(&.spec))]
+    #[error("charset `{}` is malformed: {reason}; give a name (`alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`), a bracket expression such as `[0-9A-Za-z_-]`, or the bytes themselves", crate::text::escape_text(.spec))]
     CharsetSyntax {
         /// The spec as given (shown with control characters escaped).
         spec: String,
@@ -137,7 +137,7 @@ pub enum Error {
         limit: u64,
     },
     /// A JSON file is not a derivation of a schema this version reads.
-    #[error("`format` is `{}`, not `{expected}`: give a file written by `slotgen emit json` (files of schema `slotgen-derivation/1` are not read: write them again)", crate::text::escape_text(&.found))]
+    #[error("`format` is `{}`, not `{expected}`: give a file written by `slotgen emit json` (files of schema `slotgen-derivation/1` are not read: write them again)", crate::text::escape_text(.found))]
     TableFormat {
         /// The `format` found, or `(none)`.
         found: String,
@@ -204,13 +204,13 @@ pub enum Error {
         left: usize,
     },
     /// A name given for a Go package is not one.
-    #[error("`{}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword", crate::text::escape_text(&.name))]
+    #[error("`{}` is not a Go package name: use lowercase ASCII letters, digits and `_`, starting with a letter, and no Go keyword", crate::text::escape_text(.name))]
     GoPackageName {
         /// The name given.
         name: String,
     },
     /// A name given for an emitted module is not one its language accepts.
-    #[error("`{}` is not a name for `emit {language}`: {rule}", crate::text::escape_text(&.name))]
+    #[error("`{}` is not a name for `emit {language}`: {rule}", crate::text::escape_text(.name))]
     ModuleName {
         /// The language, as `slotgen emit` names it (`java`, `ruby`, ...).
         language: &'static str,
@@ -251,7 +251,7 @@ pub enum Error {
     },
     /// The build.rs API was given a name or visibility that is not Rust.
     #[error(
-        "`{}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`", crate::text::escape_text(&.name)
+        "`{}` is not a Rust {what}: the table's `static` needs one, such as `ORDERS` and `pub`", crate::text::escape_text(.name)
     )]
     InvalidName {
         /// What was given.
@@ -268,7 +268,7 @@ pub enum Error {
         reason: String,
     },
     /// A file name given to `write_to_out_dir` would leave `OUT_DIR`.
-    #[error("`{}` is not a file name inside `OUT_DIR`: {reason}; give a relative path of plain names, such as `slot_table.rs`", crate::text::escape_text(&.file_name))]
+    #[error("`{}` is not a file name inside `OUT_DIR`: {reason}; give a relative path of plain names, such as `slot_table.rs`", crate::text::escape_text(.file_name))]
     OutDirPath {
         /// The name given.
         file_name: String,

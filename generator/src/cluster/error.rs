@@ -134,7 +134,7 @@ pub enum Error {
         reason: String,
     },
     /// No node of the topology has this id or address.
-    #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::escape_text(&.node), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
+    #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::escape_text(.node), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
     UnknownNode {
         /// The id or `host:port` asked for.
         node: String,

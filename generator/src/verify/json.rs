@@ -166,7 +166,7 @@ impl Walk {
         self.mismatch_count += 1;
         if self.mismatches.len() < MAX_LISTED {
             self.mismatches.push(Mismatch {
-                path: crate::text::escape_text(&path),
+                path: crate::text::escape_text(path),
                 expected: show(expected),
                 found: show(found),
             });

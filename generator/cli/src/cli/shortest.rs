@@ -161,7 +161,10 @@ fn write_table(
             let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
             rust(name)
                 .with_context(|| {
-                    format!("--name `{}` is not a Rust identifier", slotgen::text::escape_text(name))
+                    format!(
+                        "--name `{}` is not a Rust identifier",
+                        slotgen::text::escape_text(name)
+                    )
                 })
                 .map_err(usage)?
         }
