@@ -1148,12 +1148,28 @@ fn nul_terminated_keys_pass_through_keys_verify_and_placement() {
     );
     let placement = slotgen(&["placement", "--redis", &url, "-z"], out.as_bytes());
     assert_eq!(placement.rows()[0][..2], ["keys", "6"]);
-    // without -z the line feed splits the suffix over records, and is refused
+    // raw keys without -z: the line feed would split a key over records, and is refused
     slotgen(
-        &["keys", "--redis", &url, "--count", "6", "--suffix", ":a\nb"],
+        &[
+            "keys", "--redis", &url, "--count", "6", "--format", "keys", "--suffix", ":a\nb",
+        ],
         b"",
     )
-    .fails_with_code(2, "--suffix holds a tab or line break");
+    .fails_with_code(2, "--suffix holds a line break");
+    // TSV escapes it, as every byte but printable ASCII: `\x0a`
+    let tsv = slotgen(
+        &["keys", "--redis", &url, "--count", "6", "--suffix", ":a\nb"],
+        b"",
+    );
+    let rows = tsv.ok().lines().count();
+    assert_eq!(rows, 6, "{}", tsv.stdout);
+    assert!(
+        tsv.rows()
+            .iter()
+            .all(|r| r.len() == 4 && r[3].ends_with(":a\\x0ab")),
+        "{}",
+        tsv.stdout
+    );
     let header = slotgen(&["keys", "--redis", &url, "--count", "3", "--header"], b"");
     assert_eq!(header.ok().lines().next(), Some("node_id\taddr\tslot\tkey"));
     assert_eq!(header.rows().len(), 4);

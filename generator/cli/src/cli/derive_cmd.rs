@@ -125,8 +125,9 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
     let base = table.tag_for_value(d.base_value);
     writeln!(
         out,
-        "base value: {} (the solved bits of the value of \"{base}\")",
-        d.base_value
+        "base value: {} (the solved bits of the value of {})",
+        d.base_value,
+        quoted(base.as_ref())
     )?;
     let mask_digits = slotgen::derive::MaskWidth::for_bits(mask_bits).hex_digits();
     writeln!(out, "inverse:    {}", hex_list(&d.inverse, mask_digits))?;
@@ -180,6 +181,12 @@ fn verdict(report: &Report) -> Result<ExitCode> {
     }
 }
 
+/// How derive's text shows bytes of the spec (an alphabet, a tag): in double quotes,
+/// escaped by [`super::show`], so that `"` and control bytes read as what they are.
+fn quoted(bytes: &[u8]) -> String {
+    format!("\"{}\"", super::show(bytes))
+}
+
 fn hex_list(values: &[u64], digits: usize) -> String {
     values
         .iter()
@@ -208,8 +215,9 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     write_tags_and_rank(out, &d.alphabet, d.tag_len, &d.pivots)?;
     writeln!(
         out,
-        "base slot:  {} (the slot of \"{base_tag}\")",
-        d.base_slot()
+        "base slot:  {} (the slot of {})",
+        d.base_slot(),
+        quoted(base_tag.as_ref())
     )?;
     writeln!(out, "inverse:    {}", hex_list(&d.inverse, digits))?;
     writeln!(
@@ -267,8 +275,8 @@ fn write_tags_and_rank(
 ) -> Result<()> {
     writeln!(
         out,
-        "alphabet:   \"{}\" ({} symbols, {} each)",
-        super::show(alphabet.symbols()),
+        "alphabet:   {} ({} symbols, {} each)",
+        quoted(alphabet.symbols()),
         alphabet.len(),
         count(alphabet.symbol_bits().into(), "bit")
     )?;

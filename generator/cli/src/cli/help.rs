@@ -283,6 +283,25 @@ pub fn parse() -> Cli {
     }
 }
 
+/// The commands, from [`command`]'s tree, that take the option `name` (`--prefix`):
+/// `slotgen key`, `slotgen keys`. None for a name that is no long option.
+fn commands_taking(name: &str) -> Vec<String> {
+    fn walk(command: &Command, path: &str, long: &str, found: &mut Vec<String>) {
+        for sub in command.get_subcommands() {
+            let path = format!("{path} {}", sub.get_name());
+            if sub.get_arguments().any(|a| a.get_long() == Some(long)) {
+                found.push(path.clone());
+            }
+            walk(sub, &path, long, found);
+        }
+    }
+    let mut found = Vec::new();
+    if let Some(long) = name.strip_prefix("--").filter(|l| !l.is_empty()) {
+        walk(&command(), "slotgen", long, &mut found);
+    }
+    found
+}
+
 /// A refusal of clap's as one line without `error: `: what is wrong, with the values from
 /// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
 /// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
@@ -367,8 +386,21 @@ pub fn one_line(e: &clap::Error) -> String {
             quoted(&texts(ContextKind::ValidValue))
         ),
         ErrorKind::UnknownArgument => {
+            let name = flag(&arg);
             let similar = texts(ContextKind::SuggestedArg);
-            let similar = if similar.is_empty() {
+            let elsewhere = commands_taking(&name);
+            let similar = if !elsewhere.is_empty() {
+                // an option of other commands (`slot --prefix`): name them, not a
+                // look-alike of this one's
+                let names: Vec<String> = elsewhere.iter().map(|c| format!("`{c}`")).collect();
+                let names = match names.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} and {last}", rest.join(", "))
+                    }
+                    _ => names.concat(),
+                };
+                format!("; `{}` is an option of {names}", shown(&name))
+            } else if similar.is_empty() {
                 String::new()
             } else {
                 format!("; did you mean {}?", quoted(&similar))

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::cluster::{keys_over_slots, show_ranges, split_evenly, Node, Role, Shard};
-use slotgen::text::field;
+use slotgen::text::{field, write_field};
 
 use super::cluster::{health, note_migrations, require_every_slot_served, topology, ServerArgs};
 use crate::exit::usage;
@@ -15,12 +15,14 @@ use crate::exit::usage;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     /// One key per line, tab-separated: `node_id addr slot key`; with
-    /// --include-migrating a fifth column, `migrating` or `stable`.
+    /// --include-migrating a fifth column, `migrating` or `stable`. Every field is escaped
+    /// (`\` as `\\`, any byte but printable ASCII as `\xNN`).
     Tsv,
     /// A JSON array of `{"node_id", "addr", "role", "slot", "key", "key_hex", "migrating"}`
     /// (`key` is `null` when the key is not UTF-8; `key_hex` is always its bytes in hex).
     Json,
-    /// Only the keys, one per line.
+    /// Only the keys, as they are (raw bytes), one per line, or with -z one per
+    /// NUL-terminated record.
     Keys,
 }
 
@@ -90,25 +92,18 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             "`-z` applies to TSV records and keys, and JSON needs no terminator: remove it"
         )));
     }
-    // with -z a record ends at NUL (which no argument holds), and a line feed is part of the
-    // key
-    let (splits, what, way): (&[u8], &str, &str) = match (args.format, args.records.null) {
-        (Format::Json, _) | (Format::Keys, true) => (b"", "", ""),
-        (Format::Tsv, true) => (b"\t", "a tab", ""),
-        (_, false) => (
-            b"\n\r\t",
-            "a tab or line break",
-            " (`-z` for a line break: NUL-terminated records)",
-        ),
-    };
-    for (option, value) in [
-        (args.frame.prefix_option(), prefix),
-        (args.frame.suffix_option(), suffix),
-    ] {
-        if value.iter().any(|b| splits.contains(b)) {
-            return Err(usage(anyhow!(
-                "{option} holds {what}, which would split the key over columns or lines: use `--format json`{way}, or leave it out"
-            )));
+    // TSV escapes every byte of a key (`slotgen::text::write_field`); raw keys (`--format
+    // keys`) end at a line feed, or with -z at NUL (which no argument holds)
+    if args.format == Format::Keys && !args.records.null {
+        for (option, value) in [
+            (args.frame.prefix_option(), prefix),
+            (args.frame.suffix_option(), suffix),
+        ] {
+            if value.iter().any(|b| matches!(b, b'\n' | b'\r')) {
+                return Err(usage(anyhow!(
+                    "{option} holds a line break, which would split the key over lines: use `-z` (NUL-terminated records), `--format tsv` (bytes escaped) or `--format json`, or leave it out"
+                )));
+            }
         }
     }
     if let Some(position) = prefix.iter().position(|&b| b == b'{') {
@@ -240,7 +235,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                         field(node.id.as_bytes()),
                         field(node.addr.as_bytes())
                     )?;
-                    out.write_all(&key)?;
+                    write_field(&mut out, &key)?;
                     if args.include_migrating {
                         write!(out, "\t{}", if marked { "migrating" } else { "stable" })?;
                     }

@@ -6,13 +6,15 @@
 //! A command prints records, each a fixed list of named fields. A field is a number, a
 //! boolean, a string, a list of strings, or a byte string (a key or a tag: any bytes).
 //!
-//! - `text` (the default): the command's own lines, as before this module (`slot`: the slot;
-//!   `tag`, `key`, `slot --with-key`: `<slot>\t<tag or key>`, bytes as they are).
+//! - `text` (the default): the command's own lines (`slot`: the slot; `tag`, `key`, `slot
+//!   --with-key`: `<slot>\t<tag or key>`), fields escaped as in TSV; with `-z`, byte strings
+//!   as they are (raw records for `xargs -0`; a NUL in a field is refused).
 //! - `tsv`: one line per record, fields in the documented order, separated by a tab; with
-//!   `--header`, a first line of the field names. Byte strings are written as they are,
-//!   except `\` (as `\\`), tab (`\t`), line feed (`\n`), carriage return (`\r`) and NUL
-//!   (`\0`), so a field never holds a separator. An absent value is an empty field; a list is
-//!   its items joined by `,`; a boolean is `true` or `false`.
+//!   `--header`, a first line of the field names. Every string is written by
+//!   [`slotgen::text::write_field`]: printable ASCII as it is, `\` as `\\`, any other byte
+//!   (tab, line feed, ESC, non-ASCII) as `\xNN`, so a field never holds a separator or a
+//!   control byte. An absent value is an empty field; a list is its items joined by `,`; a
+//!   boolean is `true` or `false`.
 //! - `json`: one document, `{"format": "slotgen-records/1", "command": "<name>",
 //!   "records": [...]}`, each record an object whose keys are the field names.
 //! - `jsonl` (JSON Lines): the record objects alone, one per line, as they are produced.
@@ -47,6 +49,7 @@ use std::io::Write;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use serde_json::{Map, Value};
+use slotgen::text::write_field;
 
 /// The schema name and version of the JSON document.
 pub const SCHEMA: &str = "slotgen-records/1";
@@ -107,9 +110,10 @@ impl RecordArgs {
 pub struct OutputArgs {
     /// The output format.
     ///
-    /// TSV fields are separated by tabs, with `\\`, `\t`, `\n`, `\r` and `\0` escaped. In JSON
-    /// (schema `slotgen-records/1`) integers are JSON integers, and a key or a tag is two
-    /// fields: `key`, its text (`null` when it is not UTF-8), and `key_hex`, its bytes in hex.
+    /// TSV fields are separated by tabs, with `\` written `\\` and any other byte but
+    /// printable ASCII `\xNN` (a tab `\x09`), as text is without `-z`. In JSON (schema
+    /// `slotgen-records/1`) integers are JSON integers, and a key or a tag is two fields:
+    /// `key`, its text (`null` when it is not UTF-8), and `key_hex`, its bytes in hex.
     #[arg(long, value_enum, default_value_t, value_name = "FORMAT")]
     pub format: Format,
     #[command(flatten)]
@@ -209,19 +213,20 @@ impl<W: Write> Records<W> {
     pub fn record(&mut self, fields: &[Field<'_>]) -> Result<()> {
         assert_eq!(fields.len(), self.names.len(), "{}", self.command);
         match self.format {
-            Format::Text => {
+            // raw byte strings only where asked (`-z`: records for `xargs -0`)
+            Format::Text if self.terminator == 0 => {
                 for (name, field) in self.names.iter().zip(fields) {
-                    self.refuse_terminator(name, field)?;
+                    self.refuse_nul(name, field)?;
                 }
                 for (i, field) in fields.iter().enumerate() {
                     if i > 0 {
                         self.out.write_all(b"\t")?;
                     }
-                    self.write_text(field)?;
+                    self.write_raw(field)?;
                 }
                 self.out.write_all(&[self.terminator])?;
             }
-            Format::Tsv => {
+            Format::Text | Format::Tsv => {
                 for (i, field) in fields.iter().enumerate() {
                     if i > 0 {
                         self.out.write_all(b"\t")?;
@@ -247,8 +252,8 @@ impl<W: Write> Records<W> {
         Ok(())
     }
 
-    /// A field of a text line, as it is.
-    fn write_text(&mut self, field: &Field<'_>) -> Result<()> {
+    /// A field of a raw text record (`-z`), as it is.
+    fn write_raw(&mut self, field: &Field<'_>) -> Result<()> {
         match field {
             Field::Text(t) => self.out.write_all(t.as_bytes())?,
             Field::Bytes(bytes) => self.out.write_all(bytes)?,
@@ -258,24 +263,19 @@ impl<W: Write> Records<W> {
         Ok(())
     }
 
-    /// Refuses a text field that holds the record terminator, which would make one record
-    /// read as two.
-    fn refuse_terminator(&self, name: &str, field: &Field<'_>) -> Result<()> {
+    /// Refuses a raw field that holds NUL, which ends a record under `-z` and would make one
+    /// record read as two.
+    fn refuse_nul(&self, name: &str, field: &Field<'_>) -> Result<()> {
         let holds = match field {
-            Field::Text(t) => t.as_bytes().contains(&self.terminator),
-            Field::Bytes(bytes) => bytes.contains(&self.terminator),
-            Field::List(items) => items
-                .iter()
-                .any(|i| i.as_bytes().contains(&self.terminator)),
+            Field::Text(t) => t.as_bytes().contains(&0),
+            Field::Bytes(bytes) => bytes.contains(&0),
+            Field::List(items) => items.iter().any(|i| i.as_bytes().contains(&0)),
             _ => false,
         };
-        if !holds {
-            Ok(())
-        } else if self.terminator == 0 {
-            bail!("a {name} holds a NUL byte, which ends a record under `-z`: use `--format tsv` or `--format json`")
-        } else {
-            bail!("a {name} holds a line feed, which would end its line: use `-z` (NUL-terminated records), `--format tsv` or `--format json`")
+        if holds {
+            bail!("a {name} holds a NUL byte, which ends a record under `-z`: use `--format tsv` or `--format json`, or leave `-z` out (the NUL is then shown as `\\x00`)")
         }
+        Ok(())
     }
 
     fn object(&self, fields: &[Field<'_>]) -> Value {
@@ -307,35 +307,18 @@ impl<W: Write> Records<W> {
     }
 }
 
-/// A field as TSV: escaped so that it holds no tab, line feed, carriage return or NUL.
+/// A field as TSV: escaped by [`write_field`] so that it holds no tab, line break or other
+/// control byte.
 fn write_tsv(out: &mut impl Write, field: &Field<'_>) -> std::io::Result<()> {
     match field {
         // itoa rather than the formatter: a third of `slotgen slot`'s time per key
         Field::Int(n) => out.write_all(itoa::Buffer::new().format(*n).as_bytes()),
         Field::Bool(b) => write!(out, "{b}"),
-        Field::Text(t) => write_escaped(out, t.as_bytes()),
-        Field::List(items) => write_escaped(out, items.join(",").as_bytes()),
-        Field::Bytes(bytes) => write_escaped(out, bytes),
+        Field::Text(t) => write_field(out, t.as_bytes()),
+        Field::List(items) => write_field(out, items.join(",").as_bytes()),
+        Field::Bytes(bytes) => write_field(out, bytes),
         Field::Absent => Ok(()),
     }
-}
-
-fn write_escaped(out: &mut impl Write, bytes: &[u8]) -> std::io::Result<()> {
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape: &[u8] = match b {
-            b'\\' => b"\\\\",
-            b'\t' => b"\\t",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            0 => b"\\0",
-            _ => continue,
-        };
-        out.write_all(&bytes[start..i])?;
-        out.write_all(escape)?;
-        start = i + 1;
-    }
-    out.write_all(&bytes[start..])
 }
 
 /// Writes a whole generated text to `path` (`--output`), or to standard output.
@@ -384,7 +367,7 @@ mod tests {
             .record(&[Field::Int(7), Field::Bytes(b"a\tb\\c\nd\re\0f")])
             .unwrap();
         records.finish().unwrap();
-        assert_eq!(tsv, b"slot\tkey\n7\ta\\tb\\\\c\\nd\\re\\0f\n");
+        assert_eq!(tsv, b"slot\tkey\n7\ta\\x09b\\\\c\\x0ad\\x0de\\x00f\n");
 
         let mut json = Vec::new();
         let mut records = Records::start(

@@ -244,25 +244,19 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
             }
         }
     }
-    // lines past the last key, until the command closes its output
-    let mut extra = 0u64;
+    // a line past the last key stops the command at once: it answers more than it was asked
+    // (`yes 1`), and waiting for its end could take until the deadline
+    let mut too_many = false;
     if !too_few && !hung && too_long.is_none() {
-        loop {
-            match answers.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Line::Answer(_)) => extra += 1,
-                Ok(Line::TooLong) => {
-                    too_long = Some(compared + extra + 1);
-                    break;
-                }
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    hung = true;
-                    break;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            }
+        match answers.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(Line::Answer(_)) => too_many = true,
+            Ok(Line::TooLong) => too_long = Some(compared + 1),
+            Err(mpsc::RecvTimeoutError::Timeout) => hung = true,
+            Err(mpsc::RecvTimeoutError::Disconnected) => {}
         }
     }
-    let status = wait(&mut child, deadline, &mut hung, too_long.is_some())?;
+    let stop = too_long.is_some() || too_many;
+    let status = wait(&mut child, deadline, &mut hung, stop)?;
     let left = || deadline.saturating_duration_since(Instant::now());
     // ended with the command, or by the deadline when a child of the command holds a pipe
     let written = writer.recv_timeout(left()).ok().and_then(Result::ok);
@@ -282,7 +276,8 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
     )?;
     writeln!(
         out,
-        "corpus:     {expected_total} keys (seed {}{}), {function}",
+        "corpus:     {} (seed {}{}), {function}",
+        super::plural(expected_total, "key", "keys"),
         options.seed,
         if options.input == ExecInput::Raw {
             format!(
@@ -294,7 +289,11 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
         }
     )?;
     let disagreements: u64 = tallies.iter().map(|t| t.disagreements).sum();
-    writeln!(out, "compared:   {compared} keys, {disagreements} disagree")?;
+    writeln!(
+        out,
+        "compared:   {}, {disagreements} disagree",
+        super::plural(compared, "key", "keys")
+    )?;
     for (class, tally) in Class::ALL.iter().zip(&tallies) {
         if tally.disagreements == 0 {
             continue;
@@ -339,15 +338,16 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
             "the command printed too few lines: {compared} for {expected_total} keys; it must print one slot per key"
         ));
     }
-    if extra > 0 {
+    if too_many {
         problems.push(format!(
-            "the command printed too many lines: {extra} after the {expected_total} answers; it must print one slot per key and nothing else"
+            "the command printed more lines than the {} asked, and was stopped: it must print one slot per key and nothing else",
+            super::plural(expected_total, "key", "keys")
         ));
     }
     if let Some(status) = status.filter(|s| !s.success()) {
         problems.push(format!("the command failed: {status}"));
     }
-    if !hung && too_long.is_none() && written.is_none() && !too_few {
+    if !hung && !stop && written.is_none() && !too_few {
         problems.push("the command stopped reading its input before the end".to_owned());
     }
     for problem in &problems {

@@ -325,9 +325,38 @@ fn too_many_lines_are_reported() {
     let run = slotgen(&["verify", "--exec", &command, "--count", "1000"]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("compared:   1000 keys, 0 disagree");
+    run.prints("more lines than the 1000 keys asked, and was stopped");
+}
+
+/// A command that never stops answering (`yes 1`) is stopped at its first line past the
+/// last key, with one problem line: not run to the deadline and reported killed as well.
+#[test]
+fn a_command_that_answers_without_end_is_stopped_at_once() {
+    if !require_tool("yes") {
+        return;
+    }
+    let run = slotgen(&[
+        "verify",
+        "--exec",
+        "yes 1",
+        "--count",
+        "1",
+        "--timeout",
+        "10",
+    ]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    run.prints("corpus:     1 key (seed");
+    run.prints("compared:   1 key, ");
+    run.prints("problem:    the command printed more lines than the 1 key asked, and was stopped");
+    let problems = run
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("problem:"))
+        .count();
+    assert_eq!(problems, 1, "{}", run.stdout);
+    assert!(!run.stdout.contains("killed"), "{}", run.stdout);
     assert!(
-        run.stdout
-            .contains("too many lines: 1 after the 1000 answers"),
+        !run.stdout.contains("stopped reading its input"),
         "{}",
         run.stdout
     );

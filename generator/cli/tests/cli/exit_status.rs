@@ -144,10 +144,12 @@ fn values_not_of_their_options_form_are_usage_errors() {
                 "redis://127.0.0.1:1",
                 "--count",
                 "1",
+                "--format",
+                "keys",
                 "--suffix",
-                "a\tb",
+                "a\nb",
             ],
-            "tab or line break",
+            "holds a line break",
         ),
     ] {
         exec(&args).exits(2, needle);
@@ -435,6 +437,8 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["derive", "--poly", "0x1021", "--refin", "maybe"], 2, "--refin `maybe` is none of `true` or `false`"),
         (&["slot", "--format", "xml"], 2, "`text`, `tsv`, `json` or `jsonl`"),
         (&["slot", "--fromat", "tsv"], 2, "did you mean `--format`?"),
+        (&["slot", "foo", "--prefix", "x"], 2, "`slotgen slot` takes no argument `--prefix`; `--prefix` is an option of `slotgen key` and `slotgen keys`;"),
+        (&["tag", "0", "--suffix-hex", "00"], 2, "`--suffix-hex` is an option of `slotgen key` and `slotgen keys`;"),
         (&["slott"], 2, "`slott` is not a command"),
         (&[], 2, "give a command"),
         (&["derive", "--json", "--format", "json"], 2, "`--json` cannot be used with `--format`"),

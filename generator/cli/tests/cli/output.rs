@@ -53,9 +53,16 @@ import csv, io, json, re, sys
 fmt = sys.argv[1]
 data = sys.stdin.buffer.read()
 def unescape(s):
-    table = {'\\\\': b'\\', '\\t': b'\t', '\\n': b'\n', '\\r': b'\r', '\\0': b'\0'}
-    parts = re.split(r'(\\[\\tnr0])', s)
-    return b''.join(table[p] if p in table else p.encode('utf-8', 'surrogateescape') for p in parts)
+    # `\\` is a backslash, `\xNN` the byte NN; nothing else is escaped
+    parts = re.split(r'(\\\\|\\x[0-9a-f]{2})', s)
+    def byte(p):
+        if p == '\\\\':
+            return b'\\'
+        if p.startswith('\\x'):
+            return bytes([int(p[2:], 16)])
+        assert all(' ' <= c <= '~' for c in p), p
+        return p.encode('ascii')
+    return b''.join(byte(p) for p in parts)
 def check(record):
     assert isinstance(record['slot'], int), record
     raw = bytes.fromhex(record['key_hex'])
@@ -171,14 +178,11 @@ fn nul_terminated_keys_with_newlines_round_trip_through_slot_z() {
         .collect();
     assert_eq!(out, expected);
 
-    // a text line cannot hold a line feed: refused, not split into two records
-    let refused = slotgen(&["slot", "--with-key", "a\nb"], b"");
-    assert_eq!(refused.status.code(), Some(1));
-    assert!(refused.stdout.is_empty());
-    let message = String::from_utf8_lossy(&refused.stderr);
-    assert!(
-        message.contains("line feed") && message.contains("`-z`"),
-        "{message}"
+    // without -z a text line shows a line feed escaped, as TSV does: one record, not two
+    let out = stdout(&slotgen(&["slot", "--with-key", "a\nb"], b""));
+    assert_eq!(
+        out,
+        format!("{}\ta\\x0ab\n", redis_slot(b"a\nb")).as_bytes()
     );
 }
 
@@ -572,4 +576,135 @@ fn keys_across_read_buffers() {
             );
         }
     }
+}
+
+/// Every line of `out` is `columns` fields separated by single tabs, and holds no other
+/// control byte: nothing a terminal would act on, nothing that adds a column or a row.
+fn plain_rows(out: &[u8], columns: usize) -> Vec<String> {
+    let text = String::from_utf8(out.to_vec()).expect("escaped output is ASCII");
+    let rows: Vec<String> = text.lines().map(str::to_owned).collect();
+    for row in &rows {
+        assert!(
+            row.bytes()
+                .all(|b| b == b'\t' || (b' '..=b'~').contains(&b)),
+            "a raw control byte: {row:?}"
+        );
+        assert_eq!(row.split('\t').count(), columns, "{row:?}");
+    }
+    rows
+}
+
+/// In `text` and `tsv` output a key or a tag is escaped by one rule (printable ASCII as is,
+/// `\` as `\\`, any other byte `\xNN`), the same as `check`'s: an ESC, a tab or a line feed
+/// from a prefix, a key or an alphabet never reaches the terminal raw. Raw bytes only under
+/// `-z`, which asks for raw records.
+#[test]
+fn control_bytes_are_escaped_by_one_rule_in_text_and_tsv() {
+    for format in ["text", "tsv"] {
+        let out = stdout(&slotgen(
+            &["key", "0", "--prefix", "a\u{1b}[31mb", "--format", format],
+            b"",
+        ));
+        let rows = plain_rows(&out, 2);
+        assert_eq!(rows.len(), 1);
+        assert!(rows[0].starts_with("0\ta\\x1b[31mb{"), "{rows:?}");
+
+        let out = stdout(&slotgen(
+            &["key", "0", "--prefix", "a\tb", "--format", format],
+            b"",
+        ));
+        let rows = plain_rows(&out, 2);
+        assert!(rows[0].starts_with("0\ta\\x09b{"), "{rows:?}");
+
+        let key = b"a\tb\x1bc\\d\ne";
+        let out = stdout(&slotgen(
+            &[
+                "slot",
+                "a\tb\u{1b}c\\d\ne",
+                "--with-key",
+                "--format",
+                format,
+            ],
+            b"",
+        ));
+        plain_rows(&out, 2);
+        let expected = format!("{}\ta\\x09b\\x1bc\\\\d\\x0ae\n", redis_slot(key));
+        assert_eq!(String::from_utf8_lossy(&out), expected, "--format {format}");
+
+        // an alphabet of control bytes: 0x1b, 0x1a, 0x19, 0x18 (0x1b XOR 0..3, affine)
+        let out = stdout(&slotgen(
+            &[
+                "tag",
+                "0-1",
+                "--alphabet-hex",
+                "1b1a1918",
+                "--format",
+                format,
+            ],
+            b"",
+        ));
+        let rows = plain_rows(&out, 2);
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        for row in &rows {
+            let tag = row.split('\t').nth(1).unwrap();
+            let symbols: Vec<&str> = tag.split("\\x").skip(1).collect();
+            assert!(
+                !symbols.is_empty() && symbols.iter().all(|s| ["1b", "1a", "19", "18"].contains(s)),
+                "{row:?}"
+            );
+        }
+    }
+
+    // a line feed shows as `\x0a` in key and slot TSV, as in check's
+    let out = stdout(&slotgen(
+        &["slot", "--format", "tsv", "--with-key", "a\nb"],
+        b"",
+    ));
+    assert_eq!(
+        out,
+        format!("{}\ta\\x0ab\n", redis_slot(b"a\nb")).as_bytes()
+    );
+    let out = stdout(&slotgen(&["check", "a\nb"], b""));
+    assert!(
+        String::from_utf8_lossy(&out).contains("\ta\\x0ab\t"),
+        "{out:?}"
+    );
+
+    // -z in text: raw records, for `xargs -0`
+    let out = stdout(&slotgen(&["key", "0", "-z", "--prefix", "a\nb\u{1b}"], b""));
+    assert!(out.starts_with(b"0\ta\nb\x1b{"), "{out:?}");
+    assert_eq!(out.last(), Some(&0));
+}
+
+/// `derive`'s text shows a tag as it shows its alphabet: quoted and escaped, so that an
+/// alphabet of `"` and `\` does not print `""""""`.
+#[test]
+fn derive_shows_its_base_tag_escaped_as_its_alphabet() {
+    let out = stdout(&slotgen(
+        &[
+            "derive",
+            "--alphabet-hex",
+            "2223262758595c5da2a3a6a7d8d9dcdd",
+        ],
+        b"",
+    ));
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains(r##"alphabet:   "\"#&'XY\\]\xa2\xa3\xa6\xa7\xd8\xd9\xdc\xdd" (16 symbols"##),
+        "{text}"
+    );
+    let base = text
+        .lines()
+        .find(|l| l.starts_with("base slot:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    // the base tag is copies of the first symbol, `"`, each shown `\"`
+    let tag = base
+        .split("(the slot of \"")
+        .nth(1)
+        .and_then(|t| t.strip_suffix("\")"))
+        .unwrap_or_else(|| panic!("{base}"));
+    assert!(
+        !tag.is_empty() && tag.as_bytes().chunks(2).all(|c| c == br#"\""#),
+        "{base}"
+    );
 }
