@@ -268,21 +268,72 @@ impl SlotLoad {
     }
 
     /// `metric` summed per primary, with its skew, its `top` largest slots and its hot
-    /// slots. `weights` holds one weight per shard of the topology, in its order (a primary
+    /// slots ([`Summary::of`] of the metric's values).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NotCollected`]; [`Error::Weights`] as [`Summary::of`].
+    pub fn summary(&self, metric: Metric, top: usize, weights: &[f64]) -> Result<Summary, Error> {
+        Summary::of(metric, self.require(metric)?, &self.topology, top, weights)
+    }
+
+    /// [`Metric::Net`] from `net-in` and `net-out`, where both are collected.
+    fn add_net(&mut self) {
+        if let (Some(a), Some(b)) = (
+            self.values.get(&Metric::NetIn),
+            self.values.get(&Metric::NetOut),
+        ) {
+            let net = a.iter().zip(b).map(|(a, b)| a.saturating_add(*b)).collect();
+            self.values.insert(Metric::Net, net);
+        }
+    }
+}
+
+/// Slots asked in one pipeline of `CLUSTER COUNTKEYSINSLOT`.
+pub const COUNT_BATCH: usize = 1024;
+
+/// The budget of one reply to `CLUSTER COUNTKEYSINSLOT`: an integer (`:` and up to 20
+/// digits), or an error of one line, which a server keeps under 256 bytes (`-MOVED 1234
+/// host:port`, `-ERR unknown command ...` with the command's first bytes).
+const COUNT: Budget = Budget {
+    bytes: 256,
+    values: 1,
+    string: 240,
+};
+
+/// The bytes of one slot in `CLUSTER SLOT-STATS`: its entry (`*2`, the slot, `*10`: 17
+/// bytes) and up to 8 fields of 64 bytes each (a name of up to 32 bytes with its framing,
+/// an integer of up to 20 digits with its): 529; 576 leaves room.
+const SLOT_STATS_BYTES: usize = 576;
+
+/// The budget of `CLUSTER SLOT-STATS SLOTSRANGE 0 16383`: [`SLOT_STATS_BYTES`] and 20 values
+/// (the entry, the slot, the fields' array and 8 fields of 2) a slot, names of up to 64
+/// bytes; 9,437,200 bytes and 327,681 values in all (18 MB as the parser's values).
+const SLOT_STATS: Budget = Budget {
+    bytes: SLOTS as usize * SLOT_STATS_BYTES + 16,
+    values: SLOTS as usize * 20 + 1,
+    string: 64,
+};
+
+impl Summary {
+    /// `values` (16384, indexed by slot) of `metric` summed per primary of `topology`, with
+    /// the skew, the `top` largest slots and the hot slots. `weights` holds one weight per shard of the topology, in its order (a primary
     /// meant to carry twice the load of another has twice the weight); empty for equal
     /// weights.
     ///
     /// # Errors
     ///
-    /// [`Error::NotCollected`]; [`Error::Weights`] for weights of another count than the
+    /// [`Error::Weights`] for weights of another count than the
     /// shards, or not finite and above 0.
     ///
-    /// # Examples
-    ///
-    /// See the module's tests: hand-computed small cases.
-    pub fn summary(&self, metric: Metric, top: usize, weights: &[f64]) -> Result<Summary, Error> {
-        let values = self.require(metric)?;
-        let shards = self.topology.shards.len();
+    pub fn of(
+        metric: Metric,
+        values: &[u64],
+        topology: &Topology,
+        top: usize,
+        weights: &[f64],
+    ) -> Result<Summary, Error> {
+        let shards = topology.shards.len();
         if !weights.is_empty() && weights.len() != shards {
             return Err(Error::Weights {
                 reason: format!(
@@ -297,8 +348,7 @@ impl SlotLoad {
             });
         }
         let weight = |i: usize| weights.get(i).copied().unwrap_or(1.0);
-        let mut primaries: Vec<PrimaryLoad> = self
-            .topology
+        let mut primaries: Vec<PrimaryLoad> = topology
             .shards
             .iter()
             .enumerate()
@@ -310,7 +360,7 @@ impl SlotLoad {
                 weight: weight(i),
             })
             .collect();
-        for (owner, &value) in self.topology.owners().iter().zip(values) {
+        for (owner, &value) in topology.owners().iter().zip(values) {
             if let Some(i) = owner {
                 primaries[*i].total = primaries[*i].total.saturating_add(value);
             }
@@ -353,44 +403,7 @@ impl SlotLoad {
             hot,
         })
     }
-
-    /// [`Metric::Net`] from `net-in` and `net-out`, where both are collected.
-    fn add_net(&mut self) {
-        if let (Some(a), Some(b)) = (
-            self.values.get(&Metric::NetIn),
-            self.values.get(&Metric::NetOut),
-        ) {
-            let net = a.iter().zip(b).map(|(a, b)| a.saturating_add(*b)).collect();
-            self.values.insert(Metric::Net, net);
-        }
-    }
 }
-
-/// Slots asked in one pipeline of `CLUSTER COUNTKEYSINSLOT`.
-pub const COUNT_BATCH: usize = 1024;
-
-/// The budget of one reply to `CLUSTER COUNTKEYSINSLOT`: an integer (`:` and up to 20
-/// digits), or an error of one line, which a server keeps under 256 bytes (`-MOVED 1234
-/// host:port`, `-ERR unknown command ...` with the command's first bytes).
-const COUNT: Budget = Budget {
-    bytes: 256,
-    values: 1,
-    string: 240,
-};
-
-/// The bytes of one slot in `CLUSTER SLOT-STATS`: its entry (`*2`, the slot, `*10`: 17
-/// bytes) and up to 8 fields of 64 bytes each (a name of up to 32 bytes with its framing,
-/// an integer of up to 20 digits with its): 529; 576 leaves room.
-const SLOT_STATS_BYTES: usize = 576;
-
-/// The budget of `CLUSTER SLOT-STATS SLOTSRANGE 0 16383`: [`SLOT_STATS_BYTES`] and 20 values
-/// (the entry, the slot, the fields' array and 8 fields of 2) a slot, names of up to 64
-/// bytes; 9,437,200 bytes and 327,681 values in all (18 MB as the parser's values).
-const SLOT_STATS: Budget = Budget {
-    bytes: SLOTS as usize * SLOT_STATS_BYTES + 16,
-    values: SLOTS as usize * 20 + 1,
-    string: 64,
-};
 
 /// What one primary gave: per metric, its own slots' values.
 type Fields = BTreeMap<Metric, Vec<(u16, u64)>>;
