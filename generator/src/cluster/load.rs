@@ -97,7 +97,7 @@ impl Metric {
                 "enable it on every primary with `CONFIG SET cluster-slot-stats-enabled yes` (Valkey 8.0+, Redis 8.2+), then let the workload run"
             }
             Metric::Memory => {
-                "it is `memory-bytes` of CLUSTER SLOT-STATS, which Redis 8.2+ gives with `cluster-slot-stats-enabled yes` and Valkey 8.0 does not"
+                "Redis 8.2+ gives it with `cluster-slot-stats-enabled yes`; Valkey 8.0 does not have it"
             }
         }
     }
@@ -168,6 +168,9 @@ pub struct PrimaryLoad {
     pub share: f64,
     /// Its weight (1 unless weights were given).
     pub weight: f64,
+    /// `total` over its fair share (`total of the cluster * weight / sum of weights`): 1.0
+    /// when it carries exactly its share; `None` when the cluster's total is 0.
+    pub ratio: Option<f64>,
 }
 
 /// One metric of a [`SlotLoad`] summed per primary.
@@ -358,6 +361,7 @@ impl Summary {
                 total: 0,
                 share: 0.0,
                 weight: weight(i),
+                ratio: None,
             })
             .collect();
         for (owner, &value) in topology.owners().iter().zip(values) {
@@ -377,12 +381,12 @@ impl Summary {
         }
         let weight_sum: f64 = (0..shards).map(weight).sum();
         let weight_max = (0..shards).map(weight).fold(0.0, f64::max);
-        let skew = (total > 0 && shards > 0).then(|| {
-            primaries
-                .iter()
-                .map(|p| p.total as f64 / (total as f64 * p.weight / weight_sum))
-                .fold(0.0, f64::max)
-        });
+        if total > 0 {
+            for p in &mut primaries {
+                p.ratio = Some(p.total as f64 / (total as f64 * p.weight / weight_sum));
+            }
+        }
+        let skew = primaries.iter().filter_map(|p| p.ratio).reduce(f64::max);
         let largest_fair_share = if shards == 0 {
             0.0
         } else {
@@ -402,6 +406,36 @@ impl Summary {
             top: top_slots(values, top),
             hot,
         })
+    }
+}
+
+impl Summary {
+    /// The slot map of this summary as SVG ([`SlotMap`](crate::slot_map::SlotMap)): `values`
+    /// (the summary's, 16384 indexed by slot) in the colours of `topology`'s primaries, in
+    /// its shards' order, with their shares and ratios, the skew, and the hot slots.
+    #[must_use]
+    pub fn picture(&self, title: &str, values: &[u64], topology: &Topology) -> String {
+        use crate::slot_map::{LegendEntry, SlotMap};
+        let legend: Vec<LegendEntry> = self
+            .primaries
+            .iter()
+            .map(|p| LegendEntry {
+                node: topology.shards[p.shard].primary.id.clone(),
+                addr: topology.shards[p.shard].primary.addr.clone(),
+                share: p.share,
+                ratio: p.ratio,
+            })
+            .collect();
+        let hot: Vec<u16> = self.hot.iter().map(|h| h.0).collect();
+        SlotMap {
+            title,
+            values,
+            owners: &topology.owners(),
+            primaries: &legend,
+            skew: self.skew,
+            hot: &hot,
+        }
+        .render()
     }
 }
 
