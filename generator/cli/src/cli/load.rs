@@ -80,14 +80,15 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     let load = SlotLoad::fetch(url, &options, args.server.timeout.get()).map_err(explain)?;
+    // a metric not collected is refused before any note
+    let by = Metric::from(args.by);
+    let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
     super::cluster::note_topology(url, &load.topology);
     note_load_source(url, &load.source);
     note_migrations(
         &load.topology,
         "their load is counted on the primary that owns them",
     );
-    let by = Metric::from(args.by);
-    let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
     let summaries: Vec<Summary> = load
         .metrics()
         .map(|m| load.summary(m, 0, &[]))
