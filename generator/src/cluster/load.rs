@@ -752,8 +752,11 @@ mod tests {
             [10, 10, 16364]
         );
         assert!((s.primaries[0].share - 0.6).abs() < 1e-12);
-        // 60 / (100 / 3) = 1.8
+        // 60 / (100 / 3) = 1.8, 30 / 33.3 = 0.9, 10 / 33.3 = 0.3
         assert!((s.skew.unwrap() - 1.8).abs() < 1e-12);
+        for (p, r) in s.primaries.iter().zip([1.8, 0.9, 0.3]) {
+            assert!((p.ratio.unwrap() - r).abs() < 1e-12, "{p:?}");
+        }
         assert_eq!(s.top, [(5, 50), (10, 30)]);
         // fair share 33.3: slot 5 (50) alone is over it
         assert_eq!(s.hot, [(5, 50)]);
