@@ -721,7 +721,10 @@ mod tests {
         }
     }
 
-    fn load(keys: &[(u16, u64)], net: Option<(&[(u16, u64)], &[(u16, u64)])>) -> SlotLoad {
+    /// `(slot, value)` pairs, the other slots 0.
+    type Pairs<'a> = &'a [(u16, u64)];
+
+    fn load(keys: Pairs, net: Option<(Pairs, Pairs)>) -> SlotLoad {
         let fill = |pairs: &[(u16, u64)]| {
             let mut v = vec![0; 16384];
             for &(s, n) in pairs {
