@@ -15,7 +15,7 @@ use slotgen::slot_map::{color, legend_y, CELL, GRID_X, GRID_Y, LEGEND_X, SIDE, S
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::require_tool;
 
-use super::cluster_live::{cluster, cluster_with, keyslots, plain, slotgen};
+use super::cluster_live::{cluster, cluster_with, keyslots, plain, run_help_examples, slotgen};
 
 /// Keys of the workload on the hot hashtag: more than half of all other keys, so that its
 /// one slot holds more than a third (a primary's fair share) of the total.
@@ -221,6 +221,8 @@ fn a_valkey_cluster_with_slot_stats() {
     assert!(rows.iter().any(|r| r[0] == "top" && r[1] == "cpu"));
 
     slotgen(&["load", "--redis", &url, "--by", "memory"], b"").fails_with("`memory-bytes`");
+    // the examples of `load --help`, as written, against this cluster
+    assert_eq!(run_help_examples(&url, &["load"]), 3);
 
     // the picture: rendered by rsvg-convert, its cells read back
     if require_tool("rsvg-convert") {
