@@ -11,8 +11,7 @@ use std::time::Duration;
 use redis::Value;
 use serde::Serialize;
 
-use super::answers::split_addr;
-use super::exchange::{bounded, Exchange};
+use super::exchange::{bounded, gone, Exchange};
 use super::placement::top_slots;
 use super::{Error, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
@@ -545,28 +544,8 @@ fn ask_primaries(
         if shard.ranges.is_empty() {
             continue;
         }
-        let primary = &shard.primary;
-        let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
-            url: exchange.endpoint.shown.clone(),
-            command: "CLUSTER SHARDS".to_owned(),
-            reason: format!("node address `{}` is not `host:port`", primary.addr),
-        })?;
-        let node = exchange.endpoint.node(host, port, &primary.addr);
-        // A node that the map names as serving but that does not answer failed after the
-        // map was read.
-        let gone = |e: Error| match e {
-            Error::Unreachable {
-                url,
-                during,
-                reason,
-            } => Error::NodeUnreachable {
-                url,
-                id: primary.id.clone(),
-                during,
-                reason,
-            },
-            e => e,
-        };
+        let node = exchange.primary_endpoint(&shard.primary)?;
+        let gone = gone(&shard.primary);
         let mut con = exchange.connect(&node).map_err(gone)?;
         given.push((i, ask(&mut con, i).map_err(gone)?));
     }
