@@ -391,18 +391,21 @@ impl Summary {
         } else {
             total as f64 * weight_max / weight_sum
         };
-        let mut hot: Vec<(u16, u64)> = (0..SLOTS)
-            .zip(values.iter().copied())
-            .filter(|&(_, v)| v > 0 && v as f64 > largest_fair_share)
+        // every slot of a value, largest first: the hot ones lead
+        let mut ranked = top_slots(values, usize::from(SLOTS));
+        let hot = ranked
+            .iter()
+            .take_while(|&&(_, v)| v as f64 > largest_fair_share)
+            .copied()
             .collect();
-        hot.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(top);
         Ok(Summary {
             metric,
             total,
             primaries,
             skew,
             largest_fair_share,
-            top: top_slots(values, top),
+            top: ranked,
             hot,
         })
     }
