@@ -11,6 +11,7 @@ use std::time::Duration;
 use redis::Value;
 use serde::Serialize;
 
+use super::answers::MAX_TEXT;
 use super::exchange::{bounded, gone, Exchange};
 use super::placement::top_slots;
 use super::{Error, Topology, SLOTS};
@@ -309,12 +310,15 @@ const COUNT: Budget = Budget {
 const SLOT_STATS_BYTES: usize = 576;
 
 /// The budget of `CLUSTER SLOT-STATS SLOTSRANGE 0 16383`: [`SLOT_STATS_BYTES`] and 20 values
-/// (the entry, the slot, the fields' array and 8 fields of 2) a slot, names of up to 64
-/// bytes; 9,437,200 bytes and 327,681 values in all (18 MB as the parser's values).
+/// (the entry, the slot, the fields' array and 8 fields of 2) a slot; 9,437,200 bytes and
+/// 327,681 values in all (18 MB as the parser's values). A string of up to [`MAX_TEXT`]
+/// bytes: a field name is under 32, but the answer may be an error line instead, which
+/// names the user and the command (`-NOPERM User mapper has no permissions to run the
+/// 'cluster|slot-stats' command`, 74 bytes).
 const SLOT_STATS: Budget = Budget {
     bytes: SLOTS as usize * SLOT_STATS_BYTES + 16,
     values: SLOTS as usize * 20 + 1,
-    string: 64,
+    string: MAX_TEXT,
 };
 
 impl Summary {
@@ -480,13 +484,16 @@ fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, Error> {
                 count_keys(exchange, con, topology.shards[shard].slots().collect())
             })
             .map_err(|e| match e {
-                Error::NoPermission { url, .. } => Error::NoPermission {
-                    url,
-                    denied: Denied::new(
-                        exchange.endpoint.user(),
-                        &[SLOT_STATS_COMMAND, "CLUSTER COUNTKEYSINSLOT"],
-                    ),
-                },
+                // both refused by the user's rights: either would do
+                Error::NoPermission { url, .. } if reason.starts_with("NOPERM") => {
+                    Error::NoPermission {
+                        url,
+                        denied: Denied::new(
+                            exchange.endpoint.user(),
+                            &[SLOT_STATS_COMMAND, "CLUSTER COUNTKEYSINSLOT"],
+                        ),
+                    }
+                }
                 e => e,
             })?;
             (
