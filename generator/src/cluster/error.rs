@@ -132,8 +132,9 @@ pub enum Error {
         /// The bound passed.
         limit: Limit,
     },
-    /// The server's answer is not a cluster topology.
-    #[error("`{url}` answered `{command}` with something that is not a cluster topology: {reason}; check that the URL names a Redis or Valkey cluster node")]
+    /// The server's answer is not what a cluster node answers to the command (a topology, or
+    /// per-slot statistics).
+    #[error("`{url}` answered `{command}` with something that is not a cluster node's answer: {reason}; check that the URL names a Redis or Valkey cluster node")]
     Malformed {
         /// The URL of the node, redacted.
         url: String,
@@ -149,6 +150,24 @@ pub enum Error {
         node: String,
         /// `id (host:port)` of every node.
         known: Vec<String>,
+    },
+    /// A metric of per-slot load that the cluster does not collect
+    /// ([`SlotLoad::require`](super::SlotLoad::require)).
+    #[error("the cluster does not collect `{metric}` per slot ({why}); it collects {}", if collected.is_empty() { "nothing".to_owned() } else { collected.join(", ") })]
+    NotCollected {
+        /// The metric asked for, as [`Metric::name`](super::Metric::name) gives it.
+        metric: String,
+        /// Why not, and how to make the servers collect it.
+        why: String,
+        /// The metrics it does collect.
+        collected: Vec<String>,
+    },
+    /// Weights of the primaries that cannot be used
+    /// ([`SlotLoad::summary`](super::SlotLoad::summary)).
+    #[error("weights of the primaries: {reason}")]
+    Weights {
+        /// What is wrong with them.
+        reason: String,
     },
     /// A key cannot be made (a prefix with `{`).
     #[error(transparent)]

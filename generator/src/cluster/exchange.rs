@@ -3,7 +3,7 @@
 //! `CLUSTER NODES` from every other primary that owns slots and is not failed, each command
 //! with its budget, all within one deadline.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::{ConnectionAddr, Value};
@@ -13,7 +13,7 @@ use super::answers::{
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
-use crate::transport::{Budget, Connection, Denied, Endpoint, ServerError};
+use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint, ServerError};
 
 /// The bytes one node takes in an answer, at most. In `CLUSTER SHARDS` (RESP2, every field
 /// of Redis 7.2 and Valkey 8 at its longest): its id (40), `port` and `tls-port`, `ip` (under
@@ -82,6 +82,62 @@ pub(super) fn map_rules() -> String {
         .map(|c| Denied::rule(c))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Runs `job` on an [`Exchange`] with the node at `url`, on its own thread, within
+/// `timeout` from now: the one deadline of [`Topology::fetch`] and
+/// [`SlotLoad::fetch`](super::SlotLoad::fetch).
+pub(super) fn bounded<T: Send + 'static>(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+    job: impl FnOnce(&Exchange) -> Result<T, Error> + Send + 'static,
+) -> Result<T, Error> {
+    let endpoint = Endpoint::new(url, options).map_err(|e| match e {
+        ServerError::Tls { url, error } => Error::Tls { url, error },
+        ServerError::Url { url, reason } => Error::Url { url, reason },
+        other => Error::Unreachable {
+            url: crate::url::redact(url),
+            during: "reading the URL".to_owned(),
+            reason: other.to_string(),
+        },
+    })?;
+    let shown = endpoint.shown.clone();
+    let deadline = Instant::now() + timeout;
+    let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
+    let (sender, receiver) = mpsc::channel();
+    let worker = Exchange {
+        endpoint,
+        deadline,
+        timeout,
+        stage: Arc::clone(&stage),
+    };
+    // The exchange runs on its own thread, so that a server which trickles bytes cannot
+    // hold the caller past the deadline; every read of that thread is bounded by the
+    // deadline too, so it ends soon after.
+    std::thread::Builder::new()
+        .name("slotgen-cluster".to_owned())
+        .spawn(move || {
+            let _ = sender.send(job(&worker));
+        })
+        .map_err(|e| Error::Unreachable {
+            url: shown.clone(),
+            during: "starting the exchange".to_owned(),
+            reason: crate::text::os_reason(&e),
+        })?;
+    match receiver.recv_timeout(timeout) {
+        Ok(result) => result,
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(Error::TimedOut {
+            url: shown,
+            timeout,
+            during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+        }),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Unreachable {
+            url: shown,
+            during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+            reason: "the exchange ended without a result".to_owned(),
+        }),
+    }
 }
 
 /// The exchange of [`Topology::fetch`], on its own thread.
@@ -199,28 +255,9 @@ impl Exchange {
             .map(|s| s.primary.clone())
             .collect();
         for primary in primaries {
-            let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
-                url: self.endpoint.shown.clone(),
-                command: "CLUSTER SHARDS".to_owned(),
-                reason: format!("node address `{}` is not `host:port`", primary.addr),
-            })?;
-            let node = self.endpoint.node(host, port, &primary.addr);
+            let node = self.primary_endpoint(&primary)?;
             let shown = node.shown.clone();
-            // A node that the map names as serving but that does not answer failed after
-            // the map was read (or the map is stale): say so, never use half a map.
-            let gone = |e: Error| match e {
-                Error::Unreachable {
-                    url,
-                    during,
-                    reason,
-                } => Error::NodeUnreachable {
-                    url,
-                    id: primary.id.clone(),
-                    during,
-                    reason,
-                },
-                e => e,
-            };
+            let gone = gone(&primary);
             let mut con = self.connect(&node).map_err(gone)?;
             let text = self
                 .text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)
@@ -246,13 +283,24 @@ impl Exchange {
         Ok(topology)
     }
 
-    fn set_stage(&self, stage: String) {
+    /// How to reach `primary`, a node of the map: at its address, with the TLS client, user,
+    /// password and database of the node asked first.
+    pub(super) fn primary_endpoint(&self, primary: &Node) -> Result<Endpoint, Error> {
+        let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
+            url: self.endpoint.shown.clone(),
+            command: "CLUSTER SHARDS".to_owned(),
+            reason: format!("node address `{}` is not `host:port`", primary.addr),
+        })?;
+        Ok(self.endpoint.node(host, port, &primary.addr))
+    }
+
+    pub(super) fn set_stage(&self, stage: String) {
         if let Ok(mut s) = self.stage.lock() {
             *s = stage;
         }
     }
 
-    fn remaining(&self, shown: &str) -> Result<Duration, Error> {
+    pub(super) fn remaining(&self, shown: &str) -> Result<Duration, Error> {
         self.deadline
             .checked_duration_since(Instant::now())
             .filter(|left| !left.is_zero())
@@ -273,6 +321,10 @@ impl Exchange {
         } else {
             format!("connecting to {}", endpoint.shown)
         });
+}
+
+    pub(super) fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
+        self.set_stage(format!("connecting to {}", endpoint.shown));
         self.remaining(&endpoint.shown)?;
         Connection::open(endpoint, Some(self.deadline), self.timeout).map_err(|e| self.lift(e))
     }
@@ -280,7 +332,7 @@ impl Exchange {
     /// The reply to `cmd` within `budget`; an error reply is [`Error::Refused`], or
     /// [`Error::PasswordRequired`], [`Error::PasswordRejected`] and [`Error::NoPermission`]
     /// for `NOAUTH`, `WRONGPASS` and `NOPERM`.
-    fn query(
+    pub(super) fn query(
         &self,
         con: &mut Connection,
         cmd: &redis::Cmd,
@@ -293,10 +345,17 @@ impl Exchange {
         let value = con.query(cmd, budget, &command).map_err(|e| self.lift(e))?;
         // A slow answer that came in just after the deadline is still late.
         self.remaining(&shown)?;
+        self.judge(&shown, &command, value)
+    }
+
+    /// `value`, a reply of `shown` to `command`, or for an error reply [`Error::Refused`],
+    /// or [`Error::PasswordRequired`], [`Error::PasswordRejected`] and
+    /// [`Error::NoPermission`] for `NOAUTH`, `WRONGPASS` and `NOPERM`.
+    pub(super) fn judge(&self, shown: &str, command: &str, value: Value) -> Result<Value, Error> {
         let Value::ServerError(e) = value else {
             return Ok(value);
         };
-        let url = shown;
+        let url = shown.to_owned();
         let code = e.code().to_owned();
         let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
         Err(match code.as_str() {
@@ -308,11 +367,11 @@ impl Exchange {
             },
             "NOPERM" => Error::NoPermission {
                 url,
-                denied: Denied::new(self.endpoint.user(), &[&command]),
+                denied: Denied::new(self.endpoint.user(), &[command]),
             },
             _ => Error::Refused {
                 url,
-                command,
+                command: command.to_owned(),
                 reason,
             },
         })
@@ -343,7 +402,7 @@ impl Exchange {
     }
 
     /// This module's error for an error of the connection.
-    fn lift(&self, e: ServerError) -> Error {
+    pub(super) fn lift(&self, e: ServerError) -> Error {
         match e {
             ServerError::Url { url, reason } => Error::Url { url, reason },
             ServerError::Tls { url, error } => Error::Tls { url, error },
@@ -411,6 +470,25 @@ impl Exchange {
                 reason: format!("slot {slot} is not in 0 to 65535"),
             },
         }
+    }
+}
+
+/// What an error of asking `primary`, a node that the map names as serving, means: one that
+/// does not answer failed after the map was read (or the map is stale), and is named
+/// ([`Error::NodeUnreachable`]); never use half a map.
+pub(super) fn gone(primary: &Node) -> impl Fn(Error) -> Error + Copy + '_ {
+    move |e| match e {
+        Error::Unreachable {
+            url,
+            during,
+            reason,
+        } => Error::NodeUnreachable {
+            url,
+            id: primary.id.clone(),
+            during,
+            reason,
+        },
+        e => e,
     }
 }
 
