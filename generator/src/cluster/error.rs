@@ -141,6 +141,12 @@ pub enum Error {
         /// `id (host:port)` of every node.
         known: Vec<String>,
     },
+    /// The input of a rebalance plan breaks a rule.
+    #[error("cannot plan a rebalance: {rule}")]
+    PlanInput {
+        /// The rule broken and the way out.
+        rule: String,
+    },
     /// A key cannot be made (a prefix with `{`).
     #[error(transparent)]
     Key(#[from] slotgen_tables::Error),

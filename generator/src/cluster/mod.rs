@@ -35,11 +35,13 @@ mod answers;
 mod error;
 mod exchange;
 mod placement;
+mod rebalance;
 mod spread;
 mod topology;
 
 pub use error::Error;
 pub use placement::{skew, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
+pub use rebalance::{plan, weighted_skew, Move, Plan};
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
     ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,
