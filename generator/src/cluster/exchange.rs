@@ -228,7 +228,7 @@ impl Exchange {
         Ok(topology)
     }
 
-    fn set_stage(&self, stage: String) {
+    pub(super) fn set_stage(&self, stage: String) {
         if let Ok(mut s) = self.stage.lock() {
             *s = stage;
         }
@@ -245,7 +245,7 @@ impl Exchange {
             })
     }
 
-    fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
+    pub(super) fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
         self.set_stage(format!("connecting to {}", endpoint.shown));
         self.remaining(&endpoint.shown)?;
         Connection::open(endpoint, Some(self.deadline), self.timeout).map_err(|e| self.lift(e))
@@ -254,7 +254,7 @@ impl Exchange {
     /// The reply to `cmd` within `budget`; an error reply is [`Error::Refused`], or
     /// [`Error::PasswordRequired`], [`Error::PasswordRejected`] and [`Error::NoPermission`]
     /// for `NOAUTH`, `WRONGPASS` and `NOPERM`.
-    fn query(
+    pub(super) fn query(
         &self,
         con: &mut Connection,
         cmd: &redis::Cmd,
@@ -293,7 +293,7 @@ impl Exchange {
     }
 
     /// The reply to `cmd` within `budget`, as text (`INFO`, `CLUSTER INFO`, `CLUSTER NODES`).
-    fn text(
+    pub(super) fn text(
         &self,
         con: &mut Connection,
         cmd: &redis::Cmd,

@@ -34,12 +34,16 @@
 mod answers;
 mod error;
 mod exchange;
+mod migrate;
 mod placement;
 mod rebalance;
 mod spread;
 mod topology;
 
 pub use error::Error;
+pub use migrate::{
+    apply, commands, server_dialect, Applied, Dialect, Step, MAX_MIGRATED_KEY_BYTES,
+};
 pub use placement::{skew, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use rebalance::{plan, weighted_skew, Move, Plan};
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
