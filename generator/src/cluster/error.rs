@@ -141,6 +141,24 @@ pub enum Error {
         /// `id (host:port)` of every node.
         known: Vec<String>,
     },
+    /// A metric of per-slot load that the cluster does not collect
+    /// ([`SlotLoad::require`](super::SlotLoad::require)).
+    #[error("the cluster does not collect `{metric}` per slot ({why}); it collects {}", if collected.is_empty() { "nothing".to_owned() } else { collected.join(", ") })]
+    NotCollected {
+        /// The metric asked for, as [`Metric::name`](super::Metric::name) gives it.
+        metric: String,
+        /// Why not, and how to make the servers collect it.
+        why: String,
+        /// The metrics it does collect.
+        collected: Vec<String>,
+    },
+    /// Weights of the primaries that cannot be used
+    /// ([`SlotLoad::summary`](super::SlotLoad::summary)).
+    #[error("weights of the primaries: {reason}")]
+    Weights {
+        /// What is wrong with them.
+        reason: String,
+    },
     /// The input of a rebalance plan breaks a rule.
     #[error("cannot plan a rebalance: {rule}")]
     PlanInput {

@@ -3,7 +3,7 @@
 //! `CLUSTER NODES` from every other primary that owns slots and is not failed, each command
 //! with its budget, all within one deadline.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::{ConnectionAddr, Value};
@@ -13,7 +13,7 @@ use super::answers::{
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
-use crate::transport::{Budget, Connection, Denied, Endpoint, ServerError};
+use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint, ServerError};
 
 /// The bytes one node takes in an answer, at most. In `CLUSTER SHARDS` (RESP2, every field
 /// of Redis 7.2 and Valkey 8 at its longest): its id (40), `port` and `tls-port`, `ip` (under
@@ -65,6 +65,67 @@ const CLUSTER_NODES: Budget = Budget {
     values: 1,
     string: MAX_NODES * NODE_BYTES + SLOTS as usize * 64,
 };
+
+/// The endpoint of `url` with `options`, its errors as this module's.
+pub(super) fn endpoint(url: &str, options: &ConnectOptions) -> Result<Endpoint, Error> {
+    Endpoint::new(url, options).map_err(|e| match e {
+        ServerError::Tls { url, error } => Error::Tls { url, error },
+        ServerError::Url { url, reason } => Error::Url { url, reason },
+        other => Error::Unreachable {
+            url: crate::url::redact(url),
+            during: "reading the URL".to_owned(),
+            reason: other.to_string(),
+        },
+    })
+}
+
+/// Runs `job` on an [`Exchange`] with the node at `url`, on its own thread, within
+/// `timeout` from now: the one deadline of [`Topology::fetch`] and
+/// [`SlotLoad::fetch`](super::SlotLoad::fetch).
+pub(super) fn bounded<T: Send + 'static>(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+    job: impl FnOnce(&Exchange) -> Result<T, Error> + Send + 'static,
+) -> Result<T, Error> {
+    let endpoint = endpoint(url, options)?;
+    let shown = endpoint.shown.clone();
+    let deadline = Instant::now() + timeout;
+    let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
+    let (sender, receiver) = mpsc::channel();
+    let worker = Exchange {
+        endpoint,
+        deadline,
+        timeout,
+        stage: Arc::clone(&stage),
+    };
+    // The exchange runs on its own thread, so that a server which trickles bytes cannot
+    // hold the caller past the deadline; every read of that thread is bounded by the
+    // deadline too, so it ends soon after.
+    std::thread::Builder::new()
+        .name("slotgen-cluster".to_owned())
+        .spawn(move || {
+            let _ = sender.send(job(&worker));
+        })
+        .map_err(|e| Error::Unreachable {
+            url: shown.clone(),
+            during: "starting the exchange".to_owned(),
+            reason: crate::text::os_reason(&e),
+        })?;
+    match receiver.recv_timeout(timeout) {
+        Ok(result) => result,
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(Error::TimedOut {
+            url: shown,
+            timeout,
+            during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+        }),
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Unreachable {
+            url: shown,
+            during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
+            reason: "the exchange ended without a result".to_owned(),
+        }),
+    }
+}
 
 /// The exchange of [`Topology::fetch`], on its own thread.
 pub(super) struct Exchange {
@@ -234,7 +295,7 @@ impl Exchange {
         }
     }
 
-    fn remaining(&self, shown: &str) -> Result<Duration, Error> {
+    pub(super) fn remaining(&self, shown: &str) -> Result<Duration, Error> {
         self.deadline
             .checked_duration_since(Instant::now())
             .filter(|left| !left.is_zero())
@@ -267,10 +328,17 @@ impl Exchange {
         let value = con.query(cmd, budget, &command).map_err(|e| self.lift(e))?;
         // A slow answer that came in just after the deadline is still late.
         self.remaining(&shown)?;
+        self.judge(&shown, &command, value)
+    }
+
+    /// `value`, a reply of `shown` to `command`, or for an error reply [`Error::Refused`],
+    /// or [`Error::PasswordRequired`], [`Error::PasswordRejected`] and
+    /// [`Error::NoPermission`] for `NOAUTH`, `WRONGPASS` and `NOPERM`.
+    pub(super) fn judge(&self, shown: &str, command: &str, value: Value) -> Result<Value, Error> {
         let Value::ServerError(e) = value else {
             return Ok(value);
         };
-        let url = shown;
+        let url = shown.to_owned();
         let code = e.code().to_owned();
         let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
         Err(match code.as_str() {
@@ -282,11 +350,11 @@ impl Exchange {
             },
             "NOPERM" => Error::NoPermission {
                 url,
-                denied: Denied::new(self.endpoint.user(), &[&command]),
+                denied: Denied::new(self.endpoint.user(), &[command]),
             },
             _ => Error::Refused {
                 url,
-                command,
+                command: command.to_owned(),
                 reason,
             },
         })
@@ -317,7 +385,7 @@ impl Exchange {
     }
 
     /// This module's error for an error of the connection.
-    fn lift(&self, e: ServerError) -> Error {
+    pub(super) fn lift(&self, e: ServerError) -> Error {
         match e {
             ServerError::Url { url, reason } => Error::Url { url, reason },
             ServerError::Tls { url, error } => Error::Tls { url, error },

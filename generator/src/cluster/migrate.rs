@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use redis::Value;
 
 use super::answers::{info_field, split_addr};
-use super::exchange::Exchange;
+use super::exchange::{bounded, endpoint, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, Topology};
 use super::Error;
@@ -236,39 +236,21 @@ pub fn server_dialect(
     options: &ConnectOptions,
     timeout: Duration,
 ) -> Result<(Dialect, String), Error> {
-    let exchange = exchange(url, options, timeout)?;
-    let mut con = exchange.connect(&exchange.endpoint)?;
-    let info = exchange.text(
-        &mut con,
-        redis::cmd("INFO").arg("server"),
-        Budget::SHORT.times(4),
-    )?;
-    let version = info_field(&info, "valkey_version")
-        .map(|v| format!("valkey {v}"))
-        .or_else(|| info_field(&info, "redis_version").map(|v| format!("redis {v}")))
-        .unwrap_or_else(|| "unknown".to_owned());
-    Ok((
-        Dialect::of_info(&info),
-        crate::text::escape_cut(version.as_bytes()),
-    ))
-}
-
-fn exchange(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Exchange, Error> {
-    let endpoint = Endpoint::new(url, options).map_err(|e| match e {
-        crate::transport::ServerError::Tls { url, error } => Error::Tls { url, error },
-        crate::transport::ServerError::Url { url, reason } => Error::Url { url, reason },
-        other => Error::Unreachable {
-            url: crate::url::redact(url),
-            during: "reading the URL".to_owned(),
-            reason: other.to_string(),
-        },
-    })?;
-    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
-    Ok(Exchange {
-        endpoint,
-        deadline: Instant::now() + timeout,
-        timeout,
-        stage,
+    bounded(url, options, timeout, |exchange| {
+        let mut con = exchange.connect(&exchange.endpoint)?;
+        let info = exchange.text(
+            &mut con,
+            redis::cmd("INFO").arg("server"),
+            Budget::SHORT.times(4),
+        )?;
+        let version = info_field(&info, "valkey_version")
+            .map(|v| format!("valkey {v}"))
+            .or_else(|| info_field(&info, "redis_version").map(|v| format!("redis {v}")))
+            .unwrap_or_else(|| "unknown".to_owned());
+        Ok((
+            Dialect::of_info(&info),
+            crate::text::escape_cut(version.as_bytes()),
+        ))
     })
 }
 
@@ -355,7 +337,14 @@ pub fn apply(
             }
         }
     }
-    let mut exchange = exchange(url, options, timeout)?;
+    let endpoint = endpoint(url, options)?;
+    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+    let mut exchange = Exchange {
+        endpoint,
+        deadline: Instant::now() + timeout,
+        timeout,
+        stage,
+    };
     let mut applied = Applied { moves: 0, keys: 0 };
     for (m, from, to) in steps {
         let keys = move_slot(&mut exchange, &fresh, m.slot, from, to, batch, timeout)?;

@@ -13,6 +13,9 @@
 //!   every primary takes K keys per node instead of trying random keys until one routes
 //!   there.
 //! - [`Placement`] counts where keys fall: per slot, and with a [`Topology`] per node.
+//! - [`SlotLoad::fetch`] reads the load of every slot (`CLUSTER SLOT-STATS`: keys, CPU,
+//!   network bytes; keys by `CLUSTER COUNTKEYSINSLOT` on older servers), and
+//!   [`SlotLoad::summary`] sums a metric per primary: shares, skew, top and hot slots.
 //!
 //! ```
 //! use slotgen::cluster::{keys_over_slots, SlotRange};
@@ -29,11 +32,13 @@
 // The code by job: the cluster's map and its types (`topology.rs`), reading the answers of
 // `CLUSTER SHARDS`, `CLUSTER SLOTS`, `CLUSTER NODES` and `INFO` (`answers.rs`), asking the
 // nodes within one deadline and a budget per command (`exchange.rs`), keys over a node's
-// slots (`spread.rs`), where keys land (`placement.rs`), and the error they share
+// slots (`spread.rs`), where keys land (`placement.rs`), where the load lands (`load.rs`),
+// and the error they share
 // (`error.rs`).
 mod answers;
 mod error;
 mod exchange;
+mod load;
 mod migrate;
 mod placement;
 mod rebalance;
@@ -41,11 +46,12 @@ mod spread;
 mod topology;
 
 pub use error::Error;
+pub use load::{weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary, COUNT_BATCH};
 pub use migrate::{
     apply, commands, server_dialect, Applied, Dialect, Step, MAX_MIGRATED_KEY_BYTES,
 };
-pub use placement::{skew, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
-pub use rebalance::{plan, weighted_skew, Move, Plan};
+pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
+pub use rebalance::{plan, Move, Plan};
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
     ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,

@@ -75,13 +75,7 @@ impl Placement {
     /// without keys are left out.
     #[must_use]
     pub fn top_slots(&self, n: usize) -> Vec<(u16, u64)> {
-        let mut used: Vec<(u16, u64)> = (0..SLOTS)
-            .zip(self.per_slot.iter().copied())
-            .filter(|&(_, k)| k > 0)
-            .collect();
-        used.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        used.truncate(n);
-        used
+        top_slots(&self.per_slot, n)
     }
 
     /// The keys of every shard of `topology`, in its order, and the keys on slots that no
@@ -107,6 +101,19 @@ impl Placement {
         }
         (loads, unowned)
     }
+}
+
+/// The `n` slots of the largest values in `per_slot` (indexed by slot), as `(slot, value)`,
+/// largest first, ties by slot; slots of value 0 are left out.
+#[must_use]
+pub fn top_slots(per_slot: &[u64], n: usize) -> Vec<(u16, u64)> {
+    let mut used: Vec<(u16, u64)> = (0..SLOTS)
+        .zip(per_slot.iter().copied())
+        .filter(|&(_, v)| v > 0)
+        .collect();
+    used.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    used.truncate(n);
+    used
 }
 
 /// The fewest keys per bucket (slot or node), on average, for which [`skew`] gives a ratio:

@@ -48,7 +48,8 @@
 
 use serde::Serialize;
 
-use super::Error;
+use super::load::check_weights;
+use super::{weighted_skew, Error};
 
 /// One slot move of a [`Plan`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -70,13 +71,14 @@ pub struct Move {
 pub struct Plan {
     /// The moves, in the order chosen.
     pub moves: Vec<Move>,
-    /// The weighted skew before (`max_i load_i / fair_i`; 1.0 for a total of 0).
-    pub skew_before: f64,
+    /// The weighted skew before ([`weighted_skew`]: `max_i load_i / fair_i`; `None` for a
+    /// total of 0).
+    pub skew_before: Option<f64>,
     /// The weighted skew after every move, recomputed from the moved map.
-    pub skew_after: f64,
+    pub skew_after: Option<f64>,
     /// The target asked for.
     pub target: f64,
-    /// Whether `skew_after <= target`.
+    /// Whether `skew_after <= target` (a total of 0 is even).
     pub reached: bool,
     /// Slots whose amount alone exceeds every primary's cap, highest amount first (ties: lower
     /// slot): they break the target wherever they lie.
@@ -95,32 +97,6 @@ impl Plan {
     }
 }
 
-/// The weighted skew of per-shard `loads` with `weights` (one each, positive): `max_i load_i /
-/// fair_i`, `fair_i = total * w_i / sum(w)`; 1.0 when the total is 0 or there is no shard.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::cluster::weighted_skew;
-///
-/// assert_eq!(weighted_skew(&[30, 30, 60], &[1.0, 1.0, 1.0]), 1.5);
-/// // a primary of weight 2 is meant to hold half of the load
-/// assert_eq!(weighted_skew(&[25, 25, 50], &[1.0, 1.0, 2.0]), 1.0);
-/// ```
-#[must_use]
-pub fn weighted_skew(loads: &[u64], weights: &[f64]) -> f64 {
-    let total: u64 = loads.iter().sum();
-    if total == 0 || loads.is_empty() {
-        return 1.0;
-    }
-    let weight: f64 = weights.iter().sum();
-    loads
-        .iter()
-        .zip(weights)
-        .map(|(&load, &w)| load as f64 / (total as f64 * w / weight))
-        .fold(0.0, f64::max)
-}
-
 /// A plan of slot moves that brings the weighted skew of a metric under `target` (see the
 /// module's docs for the algorithm, its tie-breaks and what it guarantees).
 ///
@@ -134,8 +110,8 @@ pub fn weighted_skew(loads: &[u64], weights: &[f64]) -> f64 {
 ///
 /// # Errors
 ///
-/// [`Error::PlanInput`] when the lengths differ, an owner is no shard, a weight is not
-/// positive and finite, or the target is under 1.0 or not finite.
+/// [`Error::PlanInput`] when the lengths differ, an owner is no shard, or the target is under
+/// 1.0 or not finite; [`Error::Weights`] for a weight that is not finite and above 0.
 ///
 /// # Examples
 ///
@@ -146,11 +122,11 @@ pub fn weighted_skew(loads: &[u64], weights: &[f64]) -> f64 {
 /// let amounts = [20, 20, 5, 5];
 /// let owners = [Some(0), Some(0), Some(0), Some(1)];
 /// let plan = plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, 100)?;
-/// assert_eq!(plan.skew_before, 45.0 / 25.0);
+/// assert_eq!(plan.skew_before, Some(45.0 / 25.0));
 /// // one move of 20 keys: 25 | 25
 /// assert_eq!(plan.moves.len(), 1);
 /// assert_eq!((plan.moves[0].slot, plan.moves[0].from, plan.moves[0].to), (0, 0, 1));
-/// assert_eq!(plan.skew_after, 1.0);
+/// assert_eq!(plan.skew_after, Some(1.0));
 /// assert!(plan.reached);
 /// # Ok::<(), slotgen::cluster::Error>(())
 /// ```
@@ -167,11 +143,11 @@ pub fn plan(
     let mut loads = vec![0u64; shards];
     for (&amount, owner) in amounts.iter().zip(owners) {
         if let Some(shard) = owner {
-            loads[*shard] += amount;
+            loads[*shard] = loads[*shard].saturating_add(amount);
         }
     }
     let loads_before = loads.clone();
-    let total: u64 = loads.iter().sum();
+    let total = loads.iter().fold(0u64, |sum, l| sum.saturating_add(*l));
     let weight: f64 = weights.iter().sum();
     let caps: Vec<f64> = weights
         .iter()
@@ -268,7 +244,7 @@ pub fn plan(
         skew_before,
         skew_after,
         target,
-        reached: skew_after <= target,
+        reached: skew_after.is_none_or(|s| s <= target),
         unreachable,
         loads_before,
         loads_after: loads,
@@ -304,17 +280,9 @@ fn check(
         ));
     }
     if weights.is_empty() {
-        return bad("no shard: give one weight per primary".to_owned());
+        return bad("no primary: give one weight per primary".to_owned());
     }
-    if let Some((shard, w)) = weights
-        .iter()
-        .enumerate()
-        .find(|(_, w)| !(w.is_finite() && **w > 0.0))
-    {
-        return bad(format!(
-            "shard {shard} has weight {w}: a weight is a positive finite number"
-        ));
-    }
+    check_weights(weights, weights.len())?;
     if let Some(shard) = owners.iter().flatten().find(|&&s| s >= weights.len()) {
         return bad(format!(
             "a slot is owned by shard {shard}, but there are {} weights: give one per shard",
@@ -340,7 +308,7 @@ mod tests {
         owners: &[Option<usize>],
         weights: &[f64],
         moves: &[Move],
-    ) -> f64 {
+    ) -> Option<f64> {
         let mut owners = owners.to_vec();
         for m in moves {
             assert_eq!(
@@ -358,14 +326,14 @@ mod tests {
         }
         let total: u64 = loads.iter().sum();
         if total == 0 {
-            return 1.0;
+            return None;
         }
         let w: f64 = weights.iter().sum();
         let mut max = 0.0f64;
         for (i, l) in loads.iter().enumerate() {
             max = max.max(*l as f64 * w / (total as f64 * weights[i]));
         }
-        max
+        Some(max)
     }
 
     /// The fewest keys moved over every assignment of slots to shards that reaches the
@@ -437,7 +405,7 @@ mod tests {
     fn even_load_needs_no_move() {
         let p = plan(&[5, 5], &[5, 5], &[Some(0), Some(1)], &[1.0, 1.0], 1.0, 10).unwrap();
         assert!(p.moves.is_empty());
-        assert_eq!(p.skew_before, 1.0);
+        assert_eq!(p.skew_before, Some(1.0));
         assert!(p.reached);
     }
 
@@ -457,7 +425,7 @@ mod tests {
         assert!(!p.reached);
         // the 5 of slot 1 moves: 90 | 10
         assert_eq!(p.moves.len(), 1);
-        assert_eq!(p.skew_after, 90.0 / 50.0);
+        assert_eq!(p.skew_after, Some(90.0 / 50.0));
     }
 
     #[test]
@@ -485,7 +453,7 @@ mod tests {
         let e = plan(&[1], &[1], &[Some(0)], &[1.0], 0.9, 1).unwrap_err();
         assert!(e.to_string().contains("at least 1.0"), "{e}");
         let e = plan(&[1], &[1], &[Some(0)], &[0.0], 1.1, 1).unwrap_err();
-        assert!(e.to_string().contains("positive finite"), "{e}");
+        assert!(e.to_string().contains("finite number above 0"), "{e}");
         let e = plan(&[1], &[1], &[Some(3)], &[1.0], 1.1, 1).unwrap_err();
         assert!(e.to_string().contains("shard 3"), "{e}");
         let e = plan(&[1, 2], &[1], &[Some(0)], &[1.0], 1.1, 1).unwrap_err();
@@ -496,7 +464,7 @@ mod tests {
     fn equal_weights_agree_with_skew() {
         let loads = [120, 300, 90];
         let ratio = crate::cluster::skew(&loads).ratio.unwrap();
-        assert!((weighted_skew(&loads, &[1.0; 3]) - ratio).abs() < 1e-12);
+        assert!((weighted_skew(&loads, &[1.0; 3]).unwrap() - ratio).abs() < 1e-12);
     }
 
     proptest! {
@@ -510,7 +478,10 @@ mod tests {
         ) {
             let p = plan(&amounts, &keys, &owners, &weights, target, max_moves).unwrap();
             let recomputed = skew_of_moved(&amounts, &owners, &weights, &p.moves);
-            prop_assert!((p.skew_after - recomputed).abs() <= 1e-9 * recomputed.max(1.0));
+            match (p.skew_after, recomputed) {
+                (Some(ours), Some(theirs)) => prop_assert!((ours - theirs).abs() <= 1e-9 * theirs),
+                (ours, theirs) => prop_assert_eq!(ours, theirs),
+            }
             prop_assert!(p.moves.len() <= max_moves);
             let mut slots: Vec<u16> = p.moves.iter().map(|m| m.slot).collect();
             slots.sort_unstable();
@@ -520,7 +491,7 @@ mod tests {
                 prop_assert_eq!(m.keys, keys[usize::from(m.slot)]);
                 prop_assert_eq!(m.amount, amounts[usize::from(m.slot)]);
             }
-            prop_assert_eq!(p.reached, p.skew_after <= target);
+            prop_assert_eq!(p.reached, p.skew_after.is_none_or(|s| s <= target));
             // the same input, the same plan
             prop_assert_eq!(plan(&amounts, &keys, &owners, &weights, target, max_moves).unwrap(), p);
         }
@@ -538,7 +509,7 @@ mod tests {
             let max = *amounts.iter().max().unwrap() as f64;
             let target = 1.0 + max / fair_min + slack;
             let p = plan(&amounts, &keys, &owners, &weights, target, usize::MAX).unwrap();
-            prop_assert!(p.reached, "skew {} over target {}", p.skew_after, target);
+            prop_assert!(p.reached, "skew {:?} over target {}", p.skew_after, target);
         }
     }
 

@@ -2,16 +2,14 @@
 //! [`Topology::fetch`] from a live node or by [`Topology::from_answers`] from recorded answers.
 
 use std::fmt;
-use std::sync::{mpsc, Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use redis::Value;
 use serde::Serialize;
 
 use super::answers::{parse_flags, parse_nodes, parse_shards, Flagged};
-use super::exchange::Exchange;
 use super::{Error, SLOTS};
-use crate::transport::{ConnectOptions, Endpoint};
+use crate::transport::ConnectOptions;
 
 /// Whether a node is its shard's primary or one of its replicas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -301,51 +299,7 @@ impl Topology {
         options: &ConnectOptions,
         timeout: Duration,
     ) -> Result<Topology, Error> {
-        let endpoint = Endpoint::new(url, options).map_err(|e| match e {
-            crate::transport::ServerError::Tls { url, error } => Error::Tls { url, error },
-            crate::transport::ServerError::Url { url, reason } => Error::Url { url, reason },
-            other => Error::Unreachable {
-                url: crate::url::redact(url),
-                during: "reading the URL".to_owned(),
-                reason: other.to_string(),
-            },
-        })?;
-        let shown = endpoint.shown.clone();
-        let deadline = Instant::now() + timeout;
-        let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
-        let (sender, receiver) = mpsc::channel();
-        let worker = Exchange {
-            endpoint,
-            deadline,
-            timeout,
-            stage: Arc::clone(&stage),
-        };
-        // The exchange runs on its own thread, so that a server which trickles bytes cannot
-        // hold the caller past the deadline; every read of that thread is bounded by the
-        // deadline too, so it ends soon after.
-        std::thread::Builder::new()
-            .name("slotgen-cluster".to_owned())
-            .spawn(move || {
-                let _ = sender.send(worker.run());
-            })
-            .map_err(|e| Error::Unreachable {
-                url: shown.clone(),
-                during: "starting the exchange".to_owned(),
-                reason: crate::text::os_reason(&e),
-            })?;
-        match receiver.recv_timeout(timeout) {
-            Ok(result) => result,
-            Err(mpsc::RecvTimeoutError::Timeout) => Err(Error::TimedOut {
-                url: shown,
-                timeout,
-                during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
-            }),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Unreachable {
-                url: shown,
-                during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
-                reason: "the exchange ended without a result".to_owned(),
-            }),
-        }
+        super::exchange::bounded(url, options, timeout, |exchange| exchange.run())
     }
 
     /// A topology from the answers of one node, without asking anything (for answers
