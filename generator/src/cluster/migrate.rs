@@ -111,7 +111,8 @@ impl fmt::Display for Dialect {
 /// the node to send it to and the command, with a `#` line before each move (or each group
 /// of slots from one node to another, in the atomic dialects) naming it. `topology` is the
 /// map the plan was made on (its shard indices); `batch` is the keys a `CLUSTER
-/// GETKEYSINSLOT` asks for and `migrate_timeout` the time `MIGRATE` is given. `MIGRATE`
+/// GETKEYSINSLOT` asks for and `timeout` the time of a step, of which `MIGRATE` is given
+/// [`migrate_timeout`], as [`apply`] does. `MIGRATE`
 /// takes `AUTH2 USER PASSWORD` before `KEYS` on a cluster with a password: the lines say so
 /// and never carry it.
 #[must_use]
@@ -120,7 +121,7 @@ pub fn commands(
     topology: &Topology,
     dialect: Dialect,
     batch: usize,
-    migrate_timeout: Duration,
+    timeout: Duration,
 ) -> Vec<String> {
     let node = |shard: usize| &topology.shards[shard].primary;
     let mut lines = Vec::new();
@@ -148,7 +149,7 @@ pub fn commands(
                 lines.push(format!(
                     "{}\tMIGRATE {to_host} {to_port} \"\" 0 {} KEYS <the keys it gave>  # [AUTH2 USER PASSWORD before KEYS with a password]; repeat both until it gives none",
                     from.addr,
-                    migrate_timeout.as_millis()
+                    migrate_timeout(timeout).as_millis()
                 ));
                 for n in [to, from]
                     .into_iter()
@@ -254,6 +255,14 @@ pub fn server_dialect(
     })
 }
 
+/// The time `MIGRATE` is given (its `timeout` argument, milliseconds of no progress) when a
+/// step has `step`: half of it, at least 1 ms, so that a target that does not answer is
+/// named by the source's `IOERR` before the step's own deadline passes.
+#[must_use]
+pub fn migrate_timeout(step: Duration) -> Duration {
+    (step / 2).max(Duration::from_millis(1))
+}
+
 /// The step of a slot move where [`apply`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
@@ -282,8 +291,7 @@ pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
 
 /// Carries `plan` out with the classic sequence (see the module's docs), slot by slot, each
 /// step (a connection, a command) within `timeout`; `MIGRATE` moves at most `batch` keys at
-/// a time and is given half of `timeout`, so that a target that does not answer is named by
-/// the source's `IOERR` before the step's own deadline. `planned` is the map the plan was
+/// a time and is given [`migrate_timeout`]. `planned` is the map the plan was
 /// made on. `progress` is called after each slot with its move and the keys moved.
 ///
 /// It re-reads the map first ([`Topology::fetch`], which refuses a cluster whose state is not
@@ -455,7 +463,7 @@ fn move_slot(
             .arg(to_port)
             .arg("")
             .arg(0)
-            .arg((timeout / 2).as_millis().max(1) as u64);
+            .arg(migrate_timeout(timeout).as_millis() as u64);
         match (&user, &password) {
             (Some(user), Some(password)) => {
                 migrate.arg("AUTH2").arg(user).arg(password);

@@ -48,7 +48,8 @@ mod topology;
 pub use error::Error;
 pub use load::{weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary, COUNT_BATCH};
 pub use migrate::{
-    apply, commands, server_dialect, Applied, Dialect, Step, MAX_MIGRATED_KEY_BYTES,
+    apply, commands, migrate_timeout, server_dialect, Applied, Dialect, Step,
+    MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use rebalance::{plan, Move, Plan};

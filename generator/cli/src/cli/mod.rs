@@ -27,6 +27,7 @@ mod lookup;
 mod nodes;
 pub mod output;
 mod placement;
+mod rebalance;
 mod shortest;
 mod slot;
 mod values;
@@ -93,6 +94,10 @@ enum Command {
     /// Where the keys on standard input land: per slot, and with --redis per node of a live
     /// cluster, with the skew and the keys in migrating slots.
     Placement(placement::PlacementArgs),
+    /// A plan of slot moves that evens out a metric of load (keys, CPU, network, memory)
+    /// over a live cluster's primaries, moving few keys: the moves, the skew before and
+    /// predicted; with --format commands the servers' commands; with --apply carried out.
+    Rebalance(rebalance::RebalanceArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     Completions(completions::CompletionsArgs),
     /// Print the man page `slotgen.1`, or write it and one page per command into a directory.
@@ -546,6 +551,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Nodes(args) => nodes::run(&args),
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),
+        Command::Rebalance(args) => rebalance::run(&args),
         Command::Completions(args) => completions::run_completions(&args),
         Command::Man(args) => completions::run_man(&args),
     }
