@@ -314,12 +314,7 @@ pub fn apply(
     progress: &mut dyn FnMut(&Move, u64),
 ) -> Result<Applied, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
-    let migrating = fresh.migrating_slots();
-    if !migrating.is_empty() {
-        return Err(Error::MigrationUnderWay {
-            slots: super::show_ranges(&ranges_of(&migrating)),
-        });
-    }
+    refuse_migrations(&fresh)?;
     let owners = fresh.owners();
     let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
     let mut steps = Vec::with_capacity(plan.moves.len());
@@ -354,8 +349,17 @@ pub fn apply(
         stage,
     };
     let mut applied = Applied { moves: 0, keys: 0 };
+    // primaries not of a move that did not take its new owner at once: not asked again
+    let mut deaf = vec![false; fresh.shards.len()];
     for (m, from, to) in steps {
-        let keys = move_slot(&mut exchange, &fresh, m.slot, from, to, batch, timeout)?;
+        let keys = move_slot(
+            &mut exchange,
+            &fresh,
+            (m.slot, from, to),
+            &mut deaf,
+            batch,
+            timeout,
+        )?;
         applied.moves += 1;
         applied.keys += keys;
         progress(&m, keys);
@@ -363,13 +367,29 @@ pub fn apply(
     Ok(applied)
 }
 
+/// The rule [`apply`] starts by: no slot of `topology` is migrating or importing (a plan is
+/// checked by it before it is printed, and the map again before the first move).
+///
+/// # Errors
+///
+/// [`Error::MigrationUnderWay`] naming the slots.
+pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
+    let migrating = topology.migrating_slots();
+    if migrating.is_empty() {
+        Ok(())
+    } else {
+        Err(Error::MigrationUnderWay {
+            slots: super::show_ranges(&ranges_of(&migrating)),
+        })
+    }
+}
+
 /// The classic sequence for one slot, from shard `from` to shard `to` of `topology`.
 fn move_slot(
     exchange: &mut Exchange,
     topology: &Topology,
-    slot: u16,
-    from: usize,
-    to: usize,
+    (slot, from, to): (u16, usize, usize),
+    deaf: &mut [bool],
     batch: usize,
     timeout: Duration,
 ) -> Result<u64, Error> {
@@ -514,21 +534,22 @@ fn move_slot(
     .map_err(|e| stopped(Step::Node(false), e))?;
     // the other primaries learn the new owner by the cluster bus too (the target's epoch
     // was bumped); telling them at once spares clients a redirection, and one that does not
-    // answer is no reason to stop
+    // answer is no reason to stop (nor to wait for it again at the next slot)
     for (i, shard) in topology.shards.iter().enumerate() {
-        if i == from || i == to {
+        if i == from || i == to || deaf[i] {
             continue;
         }
-        if let Ok(end) = endpoint(&shard.primary.addr) {
-            if let Ok(mut con) = open(exchange, &end) {
-                let _ = run(
+        let told = endpoint(&shard.primary.addr)
+            .and_then(|end| open(exchange, &end))
+            .and_then(|mut con| {
+                run(
                     exchange,
                     &mut con,
                     &setslot("NODE", &target.id),
                     Budget::SHORT,
-                );
-            }
-        }
+                )
+            });
+        deaf[i] = told.is_err();
     }
     Ok(moved)
 }

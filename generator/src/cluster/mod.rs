@@ -48,7 +48,7 @@ mod topology;
 pub use error::Error;
 pub use load::{weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary, COUNT_BATCH};
 pub use migrate::{
-    apply, commands, migrate_timeout, server_dialect, Applied, Dialect, Step,
+    apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
     MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};

@@ -109,6 +109,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let timeout = args.server.timeout.get();
     let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     let topology = &load.topology;
+    if args.apply {
+        cluster::refuse_migrations(topology)?;
+    }
     if let cluster::LoadSource::CountKeysInSlot { slot_stats_refused } = &load.source {
         eprintln!(
             "slotgen: note: the servers refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT"
