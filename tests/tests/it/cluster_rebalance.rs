@@ -368,6 +368,65 @@ fn side_by_side_with_valkey_cli_rebalance() {
     };
     load(&ours);
     load(&theirs);
+    // the plan as the servers' commands: valkey-server 8.0 takes the classic sequence
+    let ids: Vec<String> = ours.primaries.iter().map(|p| p.node_id()).collect();
+    let url = ours.url();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "commands",
+        ],
+        b"",
+    );
+    assert!(
+        run.stderr.contains("valkey 8.0") && run.stderr.contains("classic"),
+        "{}",
+        run.stderr
+    );
+    let lines: Vec<&str> = run.ok().lines().filter(|l| !l.starts_with('#')).collect();
+    let first = lines[0].split('\t').collect::<Vec<_>>();
+    assert!(
+        first[0] != addr(&ours, 0),
+        "the first command goes to the target: {lines:?}"
+    );
+    assert!(
+        first[1].starts_with("CLUSTER SETSLOT ")
+            && first[1].ends_with(&format!("IMPORTING {}", ids[0])),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[1].split('\t').next(),
+        Some(addr(&ours, 0).as_str()),
+        "{lines:?}"
+    );
+    assert!(lines[1].contains("MIGRATING"), "{lines:?}");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "commands",
+            "--dialect",
+            "migrateslots",
+        ],
+        b"",
+    );
+    let lines: Vec<&str> = run.ok().lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(
+        lines[0].starts_with(&format!(
+            "{}\tCLUSTER MIGRATESLOTS SLOTSRANGE ",
+            addr(&ours, 0)
+        )),
+        "{lines:?}"
+    );
     let run = slotgen(
         &[
             "rebalance",
