@@ -40,6 +40,7 @@ mod error;
 pub mod json_schema;
 pub mod scheme;
 pub mod shortest;
+pub mod slot_map;
 pub mod spec;
 pub mod text;
 #[cfg(feature = "redis")]

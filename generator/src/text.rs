@@ -1,6 +1,6 @@
 //! Bytes as text: the one owner of how slotgen shows bytes. Outside bytes in one line of
 //! output ([`escape`], [`escape_cut`], [`shorten`]), a key or hashtag as a TSV field
-//! ([`field`]), and the spec's own bytes in messages and comments ([`show_byte`],
+//! ([`field`]), outside bytes in an SVG picture ([`xml`]), and the spec's own bytes in messages and comments ([`show_byte`],
 //! [`show_bytes`]).
 //!
 //! A value read from a file, a command line or a server can hold control bytes (a terminal
@@ -57,6 +57,31 @@ pub fn escape_cut(bytes: &[u8]) -> String {
     } else {
         shown
     }
+}
+
+/// Bytes as text inside an XML (SVG) element or attribute: [`escape_cut`], then `&`, `<`,
+/// `>`, `"` and `'` as entities, so that no byte closes the element or adds markup.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(slotgen::text::xml(b"<a href='x'>&\x1b"), r"&lt;a href=&apos;x&apos;&gt;&amp;\x1b");
+/// ```
+#[must_use]
+pub fn xml(bytes: &[u8]) -> String {
+    let shown = escape_cut(bytes);
+    let mut out = String::with_capacity(shown.len());
+    for c in shown.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Bytes as one TSV field: printable ASCII as is, `\` as `\\`, any other byte (tab, line

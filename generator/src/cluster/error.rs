@@ -123,8 +123,9 @@ pub enum Error {
         /// The bound passed.
         limit: Limit,
     },
-    /// The server's answer is not a cluster topology.
-    #[error("`{url}` answered `{command}` with something that is not a cluster topology: {reason}; check that the URL names a Redis or Valkey cluster node")]
+    /// The server's answer is not what a cluster node answers to the command (a topology, or
+    /// per-slot statistics).
+    #[error("`{url}` answered `{command}` with something that is not a cluster node's answer: {reason}; check that the URL names a Redis or Valkey cluster node")]
     Malformed {
         /// The URL of the node, redacted.
         url: String,

@@ -97,7 +97,7 @@ impl Metric {
                 "enable it on every primary with `CONFIG SET cluster-slot-stats-enabled yes` (Valkey 8.0+, Redis 8.2+), then let the workload run"
             }
             Metric::Memory => {
-                "it is `memory-bytes` of CLUSTER SLOT-STATS, which Redis 8.2+ gives with `cluster-slot-stats-enabled yes` and Valkey 8.0 does not"
+                "Redis 8.2+ gives it with `cluster-slot-stats-enabled yes`; Valkey 8.0 does not have it"
             }
         }
     }
@@ -168,6 +168,9 @@ pub struct PrimaryLoad {
     pub share: f64,
     /// Its weight (1 unless weights were given).
     pub weight: f64,
+    /// `total` over its fair share (`total of the cluster * weight / sum of weights`): 1.0
+    /// when it carries exactly its share; `None` when the cluster's total is 0.
+    pub ratio: Option<f64>,
 }
 
 /// One metric of a [`SlotLoad`] summed per primary.
@@ -268,77 +271,13 @@ impl SlotLoad {
     }
 
     /// `metric` summed per primary, with its skew, its `top` largest slots and its hot
-    /// slots. `weights` holds one weight per shard of the topology, in its order (a primary
-    /// meant to carry twice the load of another has twice the weight); empty for equal
-    /// weights.
+    /// slots ([`Summary::of`] of the metric's values).
     ///
     /// # Errors
     ///
-    /// [`Error::NotCollected`]; [`Error::Weights`] for weights of another count than the
-    /// shards, or not finite and above 0.
-    ///
-    /// # Examples
-    ///
-    /// See the module's tests: hand-computed small cases.
+    /// [`Error::NotCollected`]; [`Error::Weights`] as [`Summary::of`].
     pub fn summary(&self, metric: Metric, top: usize, weights: &[f64]) -> Result<Summary, Error> {
-        let values = self.require(metric)?;
-        let shards = self.topology.shards.len();
-        if !weights.is_empty() {
-            check_weights(weights, shards)?;
-        }
-        let weight = |i: usize| weights.get(i).copied().unwrap_or(1.0);
-        let mut primaries: Vec<PrimaryLoad> = self
-            .topology
-            .shards
-            .iter()
-            .enumerate()
-            .map(|(i, shard)| PrimaryLoad {
-                shard: i,
-                slots: shard.slot_count(),
-                total: 0,
-                share: 0.0,
-                weight: weight(i),
-            })
-            .collect();
-        for (owner, &value) in self.topology.owners().iter().zip(values) {
-            if let Some(i) = owner {
-                primaries[*i].total = primaries[*i].total.saturating_add(value);
-            }
-        }
-        let total = primaries
-            .iter()
-            .fold(0u64, |sum, p| sum.saturating_add(p.total));
-        for p in &mut primaries {
-            p.share = if total == 0 {
-                0.0
-            } else {
-                p.total as f64 / total as f64
-            };
-        }
-        let weight_sum: f64 = (0..shards).map(weight).sum();
-        let weight_max = (0..shards).map(weight).fold(0.0, f64::max);
-        let totals: Vec<u64> = primaries.iter().map(|p| p.total).collect();
-        let all: Vec<f64> = primaries.iter().map(|p| p.weight).collect();
-        let skew = weighted_skew(&totals, &all);
-        let largest_fair_share = if shards == 0 {
-            0.0
-        } else {
-            total as f64 * weight_max / weight_sum
-        };
-        let mut hot: Vec<(u16, u64)> = (0..SLOTS)
-            .zip(values.iter().copied())
-            .filter(|&(_, v)| v > 0 && v as f64 > largest_fair_share)
-            .collect();
-        hot.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-        Ok(Summary {
-            metric,
-            total,
-            primaries,
-            skew,
-            largest_fair_share,
-            top: top_slots(values, top),
-            hot,
-        })
+        Summary::of(metric, self.require(metric)?, &self.topology, top, weights)
     }
 
     /// [`Metric::Net`] from `net-in` and `net-out`, where both are collected.
@@ -353,10 +292,26 @@ impl SlotLoad {
     }
 }
 
-/// The skew of per-primary `totals` with `weights` (one each): the largest of `total_i /
-/// fair_i`, where `fair_i = total * weight_i / sum of weights` (with equal weights, the
-/// largest total over the mean); 1.0 for a perfect balance; `None` when the total is 0 or
-/// there is no primary. [`Summary::skew`] and a rebalance [`Plan`](super::Plan)'s skews.
+/// Each primary's total over its fair share: `total_i / fair_i`, where `fair_i = total *
+/// weight_i / sum of weights`, for per-primary `totals` and `weights` (one each); `None`
+/// when the total is 0. [`PrimaryLoad::ratio`].
+#[must_use]
+pub fn fair_ratios(totals: &[u64], weights: &[f64]) -> Option<Vec<f64>> {
+    let total = totals.iter().fold(0u64, |sum, t| sum.saturating_add(*t));
+    let weight_sum: f64 = weights.iter().sum();
+    (total > 0).then(|| {
+        totals
+            .iter()
+            .zip(weights)
+            .map(|(&t, &w)| t as f64 / (total as f64 * w / weight_sum))
+            .collect()
+    })
+}
+
+/// The skew of per-primary `totals` with `weights` (one each): the largest of
+/// [`fair_ratios`] (with equal weights, the largest total over the mean); 1.0 for a
+/// perfect balance; `None` when the total is 0 or there is no primary. [`Summary::skew`]
+/// and a rebalance [`Plan`](super::Plan)'s skews.
 ///
 /// # Examples
 ///
@@ -370,15 +325,7 @@ impl SlotLoad {
 /// ```
 #[must_use]
 pub fn weighted_skew(totals: &[u64], weights: &[f64]) -> Option<f64> {
-    let total = totals.iter().fold(0u64, |sum, t| sum.saturating_add(*t));
-    let weight_sum: f64 = weights.iter().sum();
-    (total > 0 && !totals.is_empty()).then(|| {
-        totals
-            .iter()
-            .zip(weights)
-            .map(|(&t, &w)| t as f64 / (total as f64 * w / weight_sum))
-            .fold(0.0, f64::max)
-    })
+    fair_ratios(totals, weights)?.into_iter().reduce(f64::max)
 }
 
 /// The rule of weights: one per primary (`shards` of them), each finite and above 0.
@@ -428,6 +375,119 @@ const SLOT_STATS: Budget = Budget {
     values: SLOTS as usize * 20 + 1,
     string: 64,
 };
+
+impl Summary {
+    /// `values` (16384, indexed by slot) of `metric` summed per primary of `topology`, with
+    /// the skew, the `top` largest slots and the hot slots. `weights` holds one weight per shard of the topology, in its order (a primary
+    /// meant to carry twice the load of another has twice the weight); empty for equal
+    /// weights.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Weights`] for weights of another count than the
+    /// shards, or not finite and above 0.
+    ///
+    pub fn of(
+        metric: Metric,
+        values: &[u64],
+        topology: &Topology,
+        top: usize,
+        weights: &[f64],
+    ) -> Result<Summary, Error> {
+        let shards = topology.shards.len();
+        if !weights.is_empty() {
+            check_weights(weights, shards)?;
+        }
+        let weight = |i: usize| weights.get(i).copied().unwrap_or(1.0);
+        let mut primaries: Vec<PrimaryLoad> = topology
+            .shards
+            .iter()
+            .enumerate()
+            .map(|(i, shard)| PrimaryLoad {
+                shard: i,
+                slots: shard.slot_count(),
+                total: 0,
+                share: 0.0,
+                weight: weight(i),
+                ratio: None,
+            })
+            .collect();
+        for (owner, &value) in topology.owners().iter().zip(values) {
+            if let Some(i) = owner {
+                primaries[*i].total = primaries[*i].total.saturating_add(value);
+            }
+        }
+        let total = primaries
+            .iter()
+            .fold(0u64, |sum, p| sum.saturating_add(p.total));
+        for p in &mut primaries {
+            p.share = if total == 0 {
+                0.0
+            } else {
+                p.total as f64 / total as f64
+            };
+        }
+        let weight_sum: f64 = (0..shards).map(weight).sum();
+        let weight_max = (0..shards).map(weight).fold(0.0, f64::max);
+        let totals: Vec<u64> = primaries.iter().map(|p| p.total).collect();
+        let all: Vec<f64> = primaries.iter().map(|p| p.weight).collect();
+        if let Some(ratios) = fair_ratios(&totals, &all) {
+            for (p, r) in primaries.iter_mut().zip(ratios) {
+                p.ratio = Some(r);
+            }
+        }
+        let skew = weighted_skew(&totals, &all);
+        let largest_fair_share = if shards == 0 {
+            0.0
+        } else {
+            total as f64 * weight_max / weight_sum
+        };
+        let mut hot: Vec<(u16, u64)> = (0..SLOTS)
+            .zip(values.iter().copied())
+            .filter(|&(_, v)| v > 0 && v as f64 > largest_fair_share)
+            .collect();
+        hot.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        Ok(Summary {
+            metric,
+            total,
+            primaries,
+            skew,
+            largest_fair_share,
+            top: top_slots(values, top),
+            hot,
+        })
+    }
+}
+
+impl Summary {
+    /// The slot map of this summary as SVG ([`SlotMap`](crate::slot_map::SlotMap)): `values`
+    /// (the summary's, 16384 indexed by slot) in the colours of `topology`'s primaries, in
+    /// its shards' order, with their shares and ratios, the skew, and the hot slots.
+    #[must_use]
+    pub fn picture(&self, title: &str, values: &[u64], topology: &Topology) -> String {
+        use crate::slot_map::{LegendEntry, SlotMap};
+        let legend: Vec<LegendEntry> = self
+            .primaries
+            .iter()
+            .map(|p| LegendEntry {
+                node: topology.shards[p.shard].primary.id.clone(),
+                addr: topology.shards[p.shard].primary.addr.clone(),
+                share: p.share,
+                ratio: p.ratio,
+            })
+            .collect();
+        let hot: Vec<u16> = self.hot.iter().map(|h| h.0).collect();
+        SlotMap {
+            title,
+            values,
+            owners: &topology.owners(),
+            primaries: &legend,
+            skew: self.skew,
+            hot: &hot,
+        }
+        .render()
+    }
+}
 
 /// What one primary gave: per metric, its own slots' values.
 type Fields = BTreeMap<Metric, Vec<(u16, u64)>>;
@@ -711,7 +771,10 @@ mod tests {
         }
     }
 
-    fn load(keys: &[(u16, u64)], net: Option<(&[(u16, u64)], &[(u16, u64)])>) -> SlotLoad {
+    /// `(slot, value)` pairs, the other slots 0.
+    type Pairs<'a> = &'a [(u16, u64)];
+
+    fn load(keys: Pairs, net: Option<(Pairs, Pairs)>) -> SlotLoad {
         let fill = |pairs: &[(u16, u64)]| {
             let mut v = vec![0; 16384];
             for &(s, n) in pairs {
@@ -742,8 +805,11 @@ mod tests {
             [10, 10, 16364]
         );
         assert!((s.primaries[0].share - 0.6).abs() < 1e-12);
-        // 60 / (100 / 3) = 1.8
+        // 60 / (100 / 3) = 1.8, 30 / 33.3 = 0.9, 10 / 33.3 = 0.3
         assert!((s.skew.unwrap() - 1.8).abs() < 1e-12);
+        for (p, r) in s.primaries.iter().zip([1.8, 0.9, 0.3]) {
+            assert!((p.ratio.unwrap() - r).abs() < 1e-12, "{p:?}");
+        }
         assert_eq!(s.top, [(5, 50), (10, 30)]);
         // fair share 33.3: slot 5 (50) alone is over it
         assert_eq!(s.hot, [(5, 50)]);

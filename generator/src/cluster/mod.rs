@@ -46,7 +46,9 @@ mod spread;
 mod topology;
 
 pub use error::Error;
-pub use load::{weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary, COUNT_BATCH};
+pub use load::{
+    fair_ratios, weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary, COUNT_BATCH,
+};
 pub use migrate::{
     apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
     MAX_MIGRATED_KEY_BYTES,

@@ -825,6 +825,14 @@ fn scenario(cluster: &ReplicatedCluster) {
 /// with their address, `redis://127.0.0.1:7000`, replaced by the cluster's: each exits 0
 /// and prints something or writes a file.
 fn help_examples_run(url: &str) {
+    let ran = run_help_examples(url, &["nodes", "keys", "placement"]);
+    assert!(ran >= 4, "only {ran} examples name a cluster");
+}
+
+/// Runs every example of the `--help` of `commands` that names `redis://127.0.0.1:7000`,
+/// with `url` there, in bash in an empty directory: each must exit 0 and print something or
+/// write a file. Returns how many ran.
+pub(crate) fn run_help_examples(url: &str, commands: &[&str]) -> usize {
     let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
     let mut dirs = vec![bin_dir];
     dirs.extend(std::env::split_paths(
@@ -832,7 +840,7 @@ fn help_examples_run(url: &str) {
     ));
     let path = std::env::join_paths(dirs).unwrap();
     let mut ran = 0;
-    for command in ["nodes", "keys", "placement"] {
+    for command in commands {
         let help = slotgen(&[command, "--help"], b"");
         for line in help.ok().lines().filter_map(|l| l.strip_prefix("  $ ")) {
             if !line.contains("redis://127.0.0.1:7000") {
@@ -860,7 +868,7 @@ fn help_examples_run(url: &str) {
             ran += 1;
         }
     }
-    assert!(ran >= 4, "only {ran} examples name a cluster");
+    ran
 }
 
 /// A listener on loopback that accepts connections and never answers, until dropped.

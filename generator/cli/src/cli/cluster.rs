@@ -1,4 +1,4 @@
-//! What `slotgen nodes`, `slotgen keys` and `slotgen placement` share: the server options,
+//! What `slotgen nodes`, `slotgen keys`, `slotgen placement` and `slotgen load` share: the server options,
 //! reading the topology, and the notes about slots in migration; and what they share with
 //! `slotgen verify --redis`: how to connect ([`ConnectArgs`]: TLS, the ACL user, the
 //! password) and what a refusal means in option names ([`server_hint`]).
@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use slotgen::cluster::{self, MigrationKind, Node, Source, Topology};
+use slotgen::cluster::{self, LoadSource, MigrationKind, Node, Source, Topology};
 use slotgen::text::field;
 use slotgen::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 
@@ -278,6 +278,13 @@ impl TimeoutArgs {
 /// primary).
 pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Topology> {
     let topology = Topology::fetch(url, options, timeout).map_err(explain)?;
+    note_topology(url, &topology);
+    Ok(topology)
+}
+
+/// Notes on standard error where `topology` came from when that was not `CLUSTER SHARDS`,
+/// and every node left out of it (failed, or of a shard without a primary).
+pub fn note_topology(url: &str, topology: &Topology) {
     if let Source::ClusterSlots { shards_refused } = &topology.source {
         eprintln!(
             "slotgen: note: {} refused CLUSTER SHARDS ({shards_refused}); the map is read from CLUSTER SLOTS",
@@ -301,7 +308,17 @@ pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Resul
             gone.reason
         );
     }
-    Ok(topology)
+}
+
+/// Notes on standard error that per-slot load was read by `CLUSTER COUNTKEYSINSLOT`, keys
+/// only, and why.
+pub fn note_load_source(url: &str, source: &LoadSource) {
+    if let LoadSource::CountKeysInSlot { slot_stats_refused } = source {
+        eprintln!(
+            "slotgen: note: {} refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT, and no other metric is known",
+            slotgen::url::redact(url)
+        );
+    }
 }
 
 /// A node's health as a TSV cell: the server's word escaped, `-` where the map does not say

@@ -207,6 +207,23 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         ],
     ),
     (
+        "load",
+        &[
+            ex(
+                "Per primary: keys (and CPU, network bytes where collected), shares, skew, hot slots",
+                "slotgen load --redis redis://127.0.0.1:7000",
+            ),
+            ex(
+                "The slot map, shaded by keys, as a picture",
+                "slotgen load --redis redis://127.0.0.1:7000 --format svg > load.svg",
+            ),
+            ex(
+                "By CPU time, as JSON (needs `CONFIG SET cluster-slot-stats-enabled yes`)",
+                "slotgen load --redis redis://127.0.0.1:7000 --by cpu --top 5 --format json",
+            ),
+        ],
+    ),
+    (
         "completions",
         &[
             ex(

@@ -23,6 +23,7 @@ mod emit;
 mod help;
 mod key_input;
 mod keys;
+mod load;
 mod lookup;
 mod nodes;
 pub mod output;
@@ -94,6 +95,10 @@ enum Command {
     /// Where the keys on standard input land: per slot, and with --redis per node of a live
     /// cluster, with the skew and the keys in migrating slots.
     Placement(placement::PlacementArgs),
+    /// Where the load of a live cluster lands: per slot (CLUSTER SLOT-STATS, or keys by
+    /// CLUSTER COUNTKEYSINSLOT), per primary with shares and the skew, the top slots and the
+    /// hot slots; as TSV, JSON or an SVG slot map.
+    Load(load::LoadArgs),
     /// A plan of slot moves that evens out a metric of load (keys, CPU, network, memory)
     /// over a live cluster's primaries, moving few keys: the moves, the skew before and
     /// predicted; with --format commands the servers' commands; with --apply carried out.
@@ -551,6 +556,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Nodes(args) => nodes::run(&args),
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),
+        Command::Load(args) => load::run(&args),
         Command::Rebalance(args) => rebalance::run(&args),
         Command::Completions(args) => completions::run_completions(&args),
         Command::Man(args) => completions::run_man(&args),

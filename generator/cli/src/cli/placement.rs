@@ -26,6 +26,10 @@ enum Format {
     /// below `min_keys`; `max`, `mean`, `per`: `slot` or `node`, `min_keys`), `top_slots`;
     /// with --redis `nodes`, `unowned` and `migrating`.
     Json,
+    /// The slot map as SVG: 128 x 128 cells (slot s at row s/128, column s%128) shaded by
+    /// keys; with --redis a colour per primary, its share and the hot slots circled (a slot
+    /// with more keys than a primary's fair share).
+    Svg,
 }
 
 #[derive(Debug, Args)]
@@ -219,6 +223,34 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                 });
             }
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+        Format::Svg => {
+            let title = format!(
+                "keys per slot: {}",
+                super::plural(placement.keys, "key", "keys")
+            );
+            let svg = match &topology {
+                Some(t) => {
+                    cluster::Summary::of(cluster::Metric::Keys, &placement.per_slot, t, 0, &[])
+                        .map_err(super::cluster::explain)?
+                        .picture(&title, &placement.per_slot, t)
+                }
+                None => slotgen::slot_map::SlotMap {
+                    title: &title,
+                    values: &placement.per_slot,
+                    owners: &vec![Some(0); placement.per_slot.len()],
+                    primaries: &[slotgen::slot_map::LegendEntry {
+                        node: "every slot (no cluster map: give --redis for the nodes)".to_owned(),
+                        addr: "-".to_owned(),
+                        share: 1.0,
+                        ratio: None,
+                    }],
+                    skew: skew.ratio,
+                    hot: &[],
+                }
+                .render(),
+            };
+            out.write_all(svg.as_bytes())?;
         }
     }
     out.flush()?;

@@ -217,6 +217,11 @@ fn node_answer(name: &str, port: u16) -> Vec<u8> {
               cluster_size:1\r\n",
         ),
         "CLUSTER SHARDS" => shards_answer(port, None, None),
+        // an empty cluster, of a server without CLUSTER SLOT-STATS
+        "CLUSTER COUNTKEYSINSLOT" => b":0\r\n".to_vec(),
+        "CLUSTER SLOT-STATS" => {
+            b"-ERR unknown subcommand 'SLOT-STATS'. Try CLUSTER HELP.\r\n".to_vec()
+        }
         "CLUSTER NODES" => bulk(
             format!("{NODE_ID} 127.0.0.1:{port}@1{port} myself,master - 0 0 1 connected 0-16383\n")
                 .as_bytes(),
@@ -465,6 +470,18 @@ fn huge_cluster_answers_are_refused_in_bounded_memory() {
         ),
         ("nodes", "CLUSTER INFO", Hostile::HugeArray, "1 value,"),
         (
+            "load",
+            "CLUSTER SLOT-STATS",
+            Hostile::HugeArray,
+            "327681 values",
+        ),
+        (
+            "load",
+            "CLUSTER SLOT-STATS",
+            Hostile::HugeString,
+            "64 bytes in one string",
+        ),
+        (
             "nodes",
             "CLUSTER NODES",
             Hostile::HugeString,
@@ -495,6 +512,54 @@ fn huge_cluster_answers_are_refused_in_bounded_memory() {
                 "{case}: slotgen's peak memory was {peak} KiB"
             );
         }
+    }
+}
+
+#[test]
+fn load_reads_slot_stats_or_counts_keys_and_refuses_a_partial_answer() {
+    // the fake refuses CLUSTER SLOT-STATS: 16384 CLUSTER COUNTKEYSINSLOT, pipelined
+    let fake = Fake::start(Behaviour::Node {
+        at: "none",
+        reply: Hostile::Truth,
+    });
+    let counted = run(&["load", "--redis", &fake.url()]);
+    assert_eq!(counted.code, Some(0), "{}", counted.stderr);
+    assert!(
+        counted
+            .stdout
+            .starts_with("source\tCLUSTER COUNTKEYSINSLOT\tkeys\n"),
+        "{}",
+        counted.stdout
+    );
+    assert!(counted.stdout.contains(&format!(
+        "node\t{NODE_ID}\t127.0.0.1:{}\t16384\tkeys\t0\t0.00%\n",
+        fake.port
+    )));
+    assert!(counted.stdout.contains("skew\tkeys\t-\n"));
+    assert!(
+        counted.stderr.contains("unknown subcommand"),
+        "{}",
+        counted.stderr
+    );
+    // slot stats of slot 0 alone, from a node that owns them all
+    let partial = Fake::start(Behaviour::Node {
+        at: "CLUSTER SLOT-STATS",
+        reply: Hostile::Reply(b"*1\r\n*2\r\n:0\r\n*2\r\n$9\r\nkey-count\r\n:5\r\n"),
+    });
+    run(&["load", "--redis", &partial.url()])
+        .fails_with("gives `key-count` for 1 of the 16384 slots it owns");
+    // a slot given twice, and a count that is not one
+    for reply in [
+        &b"*2\r\n*2\r\n:0\r\n*0\r\n*2\r\n:0\r\n*0\r\n"[..],
+        b"*1\r\n*2\r\n:0\r\n*2\r\n$9\r\nkey-count\r\n$1\r\n\x1b\r\n",
+    ] {
+        let fake = Fake::start(Behaviour::Node {
+            at: "CLUSTER SLOT-STATS",
+            reply: Hostile::Reply(reply.to_vec().leak()),
+        });
+        let run = run(&["load", "--redis", &fake.url()]);
+        run.fails_with("`CLUSTER SLOT-STATS` with something that is not a cluster node's answer");
+        assert!(!has_control(&run.stderr, false), "{}", run.stderr);
     }
 }
 

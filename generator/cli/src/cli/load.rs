@@ -1,0 +1,213 @@
+//! `slotgen load`: where the load of a live cluster lands, per slot and per primary, from
+//! `CLUSTER SLOT-STATS` (or `CLUSTER COUNTKEYSINSLOT`).
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use slotgen::cluster::{LoadSource, Metric, SlotLoad, Summary};
+use slotgen::text::field;
+
+use super::cluster::{explain, note_load_source, note_migrations, ServerArgs};
+
+/// The form of `slotgen load`'s output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Tab-separated lines, each led by what it holds: `source` (the command read, then the
+    /// metrics collected), `absent` (a metric not collected, and how to collect it), `node`
+    /// (`node_id addr slots metric total share`, one line per primary and metric, share in
+    /// percent), `skew` (`metric ratio`: the fullest primary over the mean, `-` when the
+    /// total is 0), `top` (`metric slot value addr`) and `hot` (`metric slot value addr`: a
+    /// slot that alone holds more than a primary's fair share), these two of the --by metric.
+    Tsv,
+    /// One JSON object: `source`, `metrics`, `absent`, `by`, `primaries` (one object per
+    /// primary: `node_id`, `addr`, `slots`, and per metric its `totals`, `shares` and
+    /// `ratios` to the fair share), `skew` per metric, `top` and `hot` (`slot`, `value`,
+    /// `addr`) of the --by metric.
+    Json,
+    /// The slot map as SVG: 128 x 128 cells (slot s at row s/128, column s%128), a colour
+    /// per primary, shaded by the --by metric, a legend and the hot slots circled.
+    Svg,
+}
+
+/// A metric, as `--by` takes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum By {
+    /// Keys in the slot (`key-count`).
+    Keys,
+    /// Microseconds of CPU spent on the slot's commands (`cpu-usec`).
+    Cpu,
+    /// Bytes received for the slot's commands (`network-bytes-in`).
+    NetIn,
+    /// Bytes sent for the slot's commands (`network-bytes-out`).
+    NetOut,
+    /// Bytes received and sent.
+    Net,
+    /// Bytes the slot's keys take (`memory-bytes`).
+    Memory,
+}
+
+impl From<By> for Metric {
+    fn from(by: By) -> Metric {
+        match by {
+            By::Keys => Metric::Keys,
+            By::Cpu => Metric::Cpu,
+            By::NetIn => Metric::NetIn,
+            By::NetOut => Metric::NetOut,
+            By::Net => Metric::Net,
+            By::Memory => Metric::Memory,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct LoadArgs {
+    #[command(flatten)]
+    server: ServerArgs,
+    /// The metric that orders the top slots, finds the hot ones and shades the map.
+    #[arg(long, value_enum, default_value_t = By::Keys)]
+    by: By,
+    /// How many of the slots of the most load to list.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+    /// The output form.
+    #[arg(long, value_enum, default_value_t = Format::Tsv)]
+    format: Format,
+}
+
+pub fn run(args: &LoadArgs) -> Result<ExitCode> {
+    let url = &args.server.redis;
+    let options = args.server.connect.options(url, None)?;
+    let load = SlotLoad::fetch(url, &options, args.server.timeout.get()).map_err(explain)?;
+    // a metric not collected is refused before any note
+    let by = Metric::from(args.by);
+    let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
+    super::cluster::note_topology(url, &load.topology);
+    note_load_source(url, &load.source);
+    note_migrations(
+        &load.topology,
+        "their load is counted on the primary that owns them",
+    );
+    let summaries: Vec<Summary> = load
+        .metrics()
+        .map(|m| load.summary(m, 0, &[]))
+        .collect::<Result<_, _>>()
+        .map_err(explain)?;
+    let absent: Vec<(Metric, String)> = Metric::ALL
+        .into_iter()
+        .filter(|m| load.get(*m).is_none())
+        .map(|m| {
+            let why = load.require(m).map(|_| ()).unwrap_err();
+            (m, why.to_string())
+        })
+        .collect();
+    let topology = &load.topology;
+    let addr = |slot: u16| {
+        topology.owners()[usize::from(slot)]
+            .map(|i| topology.shards[i].primary.addr.clone())
+            .unwrap_or_default()
+    };
+    let source = match &load.source {
+        LoadSource::ClusterSlotStats => "CLUSTER SLOT-STATS",
+        LoadSource::CountKeysInSlot { .. } => "CLUSTER COUNTKEYSINSLOT",
+    };
+    let metric_names: Vec<&str> = load.metrics().map(Metric::name).collect();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    match args.format {
+        Format::Tsv => {
+            writeln!(out, "source\t{source}\t{}", metric_names.join(","))?;
+            for (metric, why) in &absent {
+                writeln!(out, "absent\t{metric}\t{}", field(why.as_bytes()))?;
+            }
+            for (i, shard) in topology.shards.iter().enumerate() {
+                for s in &summaries {
+                    let p = &s.primaries[i];
+                    writeln!(
+                        out,
+                        "node\t{}\t{}\t{}\t{}\t{}\t{:.2}%",
+                        field(shard.primary.id.as_bytes()),
+                        field(shard.primary.addr.as_bytes()),
+                        p.slots,
+                        s.metric,
+                        p.total,
+                        100.0 * p.share
+                    )?;
+                }
+            }
+            for s in &summaries {
+                match s.skew {
+                    Some(skew) => writeln!(out, "skew\t{}\t{skew:.4}", s.metric)?,
+                    None => writeln!(out, "skew\t{}\t-", s.metric)?,
+                }
+            }
+            for &(slot, value) in &chosen.top {
+                writeln!(
+                    out,
+                    "top\t{by}\t{slot}\t{value}\t{}",
+                    field(addr(slot).as_bytes())
+                )?;
+            }
+            for &(slot, value) in &chosen.hot {
+                writeln!(
+                    out,
+                    "hot\t{by}\t{slot}\t{value}\t{}",
+                    field(addr(slot).as_bytes())
+                )?;
+            }
+        }
+        Format::Json => {
+            let primaries: Vec<serde_json::Value> = topology
+                .shards
+                .iter()
+                .enumerate()
+                .map(|(i, shard)| {
+                    let per = |f: &dyn Fn(&Summary) -> serde_json::Value| {
+                        summaries
+                            .iter()
+                            .map(|s| (s.metric.name().to_owned(), f(s)))
+                            .collect::<serde_json::Map<_, _>>()
+                    };
+                    serde_json::json!({
+                        "node_id": shard.primary.id,
+                        "addr": shard.primary.addr,
+                        "slots": shard.slot_count(),
+                        "totals": per(&|s| s.primaries[i].total.into()),
+                        "shares": per(&|s| s.primaries[i].share.into()),
+                        "ratios": per(&|s| s.primaries[i].ratio.into()),
+                    })
+                })
+                .collect();
+            let slots = |list: &[(u16, u64)]| {
+                list.iter()
+                    .map(|&(slot, value)| {
+                        serde_json::json!({"slot": slot, "value": value, "addr": addr(slot)})
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let json = serde_json::json!({
+                "source": load.source,
+                "metrics": metric_names,
+                "absent": absent.iter().map(|(m, why)| serde_json::json!({"metric": m, "why": why})).collect::<Vec<_>>(),
+                "by": by,
+                "primaries": primaries,
+                "skew": summaries.iter().map(|s| (s.metric.name().to_owned(), serde_json::json!(s.skew))).collect::<serde_json::Map<_, _>>(),
+                "top": slots(&chosen.top),
+                "hot": slots(&chosen.hot),
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+        Format::Svg => {
+            let values = load.require(by).map_err(explain)?;
+            let unit = if by.unit() == by.name() {
+                String::new()
+            } else {
+                format!(" ({})", by.unit())
+            };
+            let title = format!("{by}{unit} per slot, from {source}");
+            out.write_all(chosen.picture(&title, values, topology).as_bytes())?;
+        }
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,392 @@
+//! `slotgen load` (and `slotgen placement --format svg`) against live clusters that the
+//! tests start on loopback: a 3+3 `valkey-server` 8.0 cluster with
+//! `cluster-slot-stats-enabled yes`, and a password-protected `redis-server` 7.0 cluster,
+//! which has no `CLUSTER SLOT-STATS` (keys by `CLUSTER COUNTKEYSINSLOT`).
+//!
+//! What the output is compared with comes from the servers, read here through the `redis`
+//! crate: `CLUSTER KEYSLOT` places the workload's keys, `CLUSTER SLOT-STATS` and `DBSIZE`
+//! of every primary give the sums. The slot map is rendered by `rsvg-convert` and its PNG
+//! decoded here, to read the colours of known slots' cells and of the legend.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use slotgen::slot_map::{color, legend_y, CELL, GRID_X, GRID_Y, LEGEND_X, SIDE, SWATCH};
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::require_tool;
+
+use super::cluster_live::{cluster, cluster_with, keyslots, plain, run_help_examples, slotgen};
+
+/// Keys of the workload on the hot hashtag: more than half of all other keys, so that its
+/// one slot holds more than a third (a primary's fair share) of the total.
+const HOT_KEYS: usize = 2500;
+
+/// The primary (index in [`RANGES`]) that owns `slot`.
+fn owner(slot: u16) -> usize {
+    RANGES
+        .iter()
+        .position(|&(a, b)| (a..=b).contains(&slot))
+        .expect("every slot is in RANGES")
+}
+
+/// Writes a skewed workload, each key `SET` on a plain connection to its owner (a MOVED
+/// fails it), placed by the server's `CLUSTER KEYSLOT`: of `u:0` to `u:5999`, every key of
+/// primary 0's slots and one in six of the others', and [`HOT_KEYS`] keys `{hot}:N`. Then
+/// reads primary 0's keys back 5 times, for CPU and network load on its slots. Returns the
+/// keys per primary, and the hot slot.
+fn write_workload(cluster: &ReplicatedCluster) -> ([u64; 3], u16) {
+    let password = cluster.password.as_deref();
+    let addr = |i: usize| format!("127.0.0.1:{}", cluster.primaries[i].port);
+    let mut first = plain(&addr(0), password);
+    let names: Vec<String> = (0..6000).map(|i| format!("u:{i}")).collect();
+    let slots = keyslots(
+        &mut first,
+        &names.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let hot_names: Vec<String> = (0..HOT_KEYS).map(|i| format!("{{hot}}:{i}")).collect();
+    let hot_slot = keyslots(&mut first, &["{hot}"])[0];
+    let mut by_owner: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for (i, (name, slot)) in names.iter().zip(&slots).enumerate() {
+        let o = owner(*slot);
+        if o == 0 || i % 6 == 0 {
+            by_owner.entry(o).or_default().push(name);
+        }
+    }
+    by_owner
+        .entry(owner(hot_slot))
+        .or_default()
+        .extend(hot_names.iter().map(String::as_str));
+    let mut keys = [0u64; 3];
+    for (o, names) in &by_owner {
+        let mut con = plain(&addr(*o), password);
+        let mut pipe = redis::pipe();
+        for name in names {
+            pipe.cmd("SET").arg(*name).arg("value").ignore();
+        }
+        pipe.query::<()>(&mut con)
+            .unwrap_or_else(|e| panic!("SET on primary {o}: {e}"));
+        keys[*o] = names.len() as u64;
+    }
+    let mut con = plain(&addr(0), password);
+    for _ in 0..5 {
+        let mut pipe = redis::pipe();
+        for name in &by_owner[&0] {
+            pipe.cmd("GET").arg(*name).ignore();
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    (keys, hot_slot)
+}
+
+/// `DBSIZE` of each primary.
+fn dbsizes(cluster: &ReplicatedCluster) -> Vec<u64> {
+    cluster
+        .primaries
+        .iter()
+        .map(|p| redis::cmd("DBSIZE").query(&mut p.connect()).unwrap())
+        .collect()
+}
+
+/// Per primary, each field of `CLUSTER SLOT-STATS SLOTSRANGE` over its own slots, summed.
+fn slot_stats_sums(cluster: &ReplicatedCluster) -> Vec<BTreeMap<String, u64>> {
+    cluster
+        .primaries
+        .iter()
+        .zip(RANGES)
+        .map(|(p, (first, last))| {
+            let answer: Vec<(u16, BTreeMap<String, u64>)> = redis::cmd("CLUSTER")
+                .arg("SLOT-STATS")
+                .arg("SLOTSRANGE")
+                .arg(first)
+                .arg(last)
+                .query(&mut p.connect())
+                .unwrap();
+            assert_eq!(answer.len(), usize::from(last - first) + 1);
+            let mut sums = BTreeMap::new();
+            for (slot, fields) in answer {
+                assert!((first..=last).contains(&slot));
+                for (name, value) in fields {
+                    *sums.entry(name).or_insert(0) += value;
+                }
+            }
+            sums
+        })
+        .collect()
+}
+
+/// The `primaries` of `slotgen load --format json`, as `(node_id, addr, totals)`.
+fn json_primaries(stdout: &str) -> Vec<(String, String, BTreeMap<String, u64>)> {
+    let json: serde_json::Value = serde_json::from_str(stdout).unwrap();
+    json["primaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let totals = p["totals"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+                .collect();
+            (
+                p["node_id"].as_str().unwrap().to_owned(),
+                p["addr"].as_str().unwrap().to_owned(),
+                totals,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_valkey_cluster_with_slot_stats() {
+    let Some(cluster) = cluster_with("valkey-server", 1, &["--cluster-slot-stats-enabled", "yes"])
+    else {
+        return;
+    };
+    let url = cluster.url();
+    let (keys, hot_slot) = write_workload(&cluster);
+    let sums = slot_stats_sums(&cluster);
+    let sizes = dbsizes(&cluster);
+    assert_eq!(sizes, keys, "DBSIZE against the keys written");
+
+    let run = slotgen(
+        &["load", "--redis", &url, "--format", "json", "--top", "3"],
+        b"",
+    );
+    let primaries = json_primaries(run.ok());
+    // nothing ran on the cluster meanwhile but slot-stats reads, which no slot is charged for
+    assert_eq!(slot_stats_sums(&cluster), sums);
+    assert_eq!(primaries.len(), 3);
+    for (i, (id, addr, totals)) in primaries.iter().enumerate() {
+        assert_eq!(*id, cluster.primaries[i].node_id());
+        assert_eq!(*addr, format!("127.0.0.1:{}", cluster.primaries[i].port));
+        assert_eq!(
+            totals["keys"], sizes[i],
+            "keys of primary {i} against DBSIZE"
+        );
+        assert_eq!(totals["keys"], sums[i]["key-count"]);
+        assert_eq!(totals["cpu"], sums[i]["cpu-usec"], "cpu of primary {i}");
+        assert_eq!(totals["net-in"], sums[i]["network-bytes-in"]);
+        assert_eq!(totals["net-out"], sums[i]["network-bytes-out"]);
+        assert_eq!(
+            totals["net"],
+            sums[i]["network-bytes-in"] + sums[i]["network-bytes-out"]
+        );
+        assert!(!totals.contains_key("memory"), "{totals:?}");
+    }
+    assert!(primaries[0].2["cpu"] > 0);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["source"]["command"], "CLUSTER_SLOT_STATS");
+    assert_eq!(
+        json["metrics"],
+        serde_json::json!(["keys", "cpu", "net-in", "net-out", "net"])
+    );
+    assert_eq!(json["absent"][0]["metric"], "memory");
+    // the skew of keys: the fullest primary over the mean, from DBSIZE
+    let total: u64 = sizes.iter().sum();
+    let expected = *sizes.iter().max().unwrap() as f64 / (total as f64 / 3.0);
+    let skew = json["skew"]["keys"].as_f64().unwrap();
+    assert!((skew - expected).abs() < 1e-9, "{skew} against {expected}");
+    // the hot slot: HOT_KEYS keys, more than a third of all
+    assert_eq!(json["top"][0]["slot"], hot_slot);
+    assert_eq!(json["top"][0]["value"], HOT_KEYS as u64);
+    assert_eq!(json["hot"].as_array().unwrap().len(), 1, "{}", json["hot"]);
+    assert_eq!(json["hot"][0]["slot"], hot_slot);
+    assert_eq!(
+        json["hot"][0]["addr"],
+        primaries[owner(hot_slot)].1.as_str()
+    );
+
+    let tsv = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
+    let rows: Vec<Vec<String>> = tsv.rows();
+    assert_eq!(
+        rows[0],
+        [
+            "source",
+            "CLUSTER SLOT-STATS",
+            "keys,cpu,net-in,net-out,net"
+        ]
+    );
+    assert!(rows.iter().any(|r| r[0] == "absent" && r[1] == "memory"));
+    let node_rows = rows.iter().filter(|r| r[0] == "node").count();
+    assert_eq!(node_rows, 3 * 5);
+    for (i, (id, ..)) in primaries.iter().enumerate() {
+        let keys_row = rows
+            .iter()
+            .find(|r| r[0] == "node" && r[1] == *id && r[4] == "keys")
+            .unwrap();
+        assert_eq!(keys_row[3], (RANGES[i].1 - RANGES[i].0 + 1).to_string());
+        assert_eq!(keys_row[5], sizes[i].to_string());
+    }
+    assert!(rows.iter().any(|r| r[0] == "top" && r[1] == "cpu"));
+
+    slotgen(&["load", "--redis", &url, "--by", "memory"], b"").fails_with("`memory-bytes`");
+    // the examples of `load --help`, as written, against this cluster
+    assert_eq!(run_help_examples(&url, &["load"]), 3);
+
+    // the picture: rendered by rsvg-convert, its cells read back
+    if require_tool("rsvg-convert") {
+        let svg = slotgen(&["load", "--redis", &url, "--format", "svg"], b"");
+        let png = render(svg.ok());
+        let (hot_rgb, hot_owner) = (cell(&png, hot_slot), owner(hot_slot));
+        assert_eq!(hot_rgb, color(hot_owner), "the hot slot is the fullest");
+        // another slot of each primary: a paler tint of its colour, nearest its own
+        for (i, &(first, _)) in RANGES.iter().enumerate() {
+            let other = if first == hot_slot { first + 1 } else { first };
+            let rgb = cell(&png, other);
+            assert!(
+                rgb.iter().zip(color(i)).all(|(c, base)| *c >= base),
+                "{rgb:?} is not paler than {:?}",
+                color(i)
+            );
+            let nearest = (0..3).min_by_key(|&j| hue_distance(rgb, color(j))).unwrap();
+            assert_eq!(nearest, i, "slot {first} of primary {i}: {rgb:?}");
+            // the legend: the swatch, and text beside it
+            assert_eq!(
+                pixel(&png, LEGEND_X + SWATCH / 2, legend_y(i) + SWATCH / 2),
+                color(i)
+            );
+            let text = (LEGEND_X + SWATCH + 6..LEGEND_X + SWATCH + 300)
+                .any(|x| (legend_y(i)..legend_y(i) + SWATCH).any(|y| pixel(&png, x, y)[0] < 100));
+            assert!(text, "no text beside the swatch of primary {i}");
+            assert!(
+                svg.stdout.contains(&primaries[i].0),
+                "node id {i} in the legend"
+            );
+        }
+        // placement's map of the same keys, from standard input
+        let keys: Vec<u8> = (0..HOT_KEYS)
+            .flat_map(|i| format!("{{hot}}:{i}\n").into_bytes())
+            .collect();
+        let placed = slotgen(&["placement", "--redis", &url, "--format", "svg"], &keys);
+        let png = render(placed.ok());
+        assert_eq!(cell(&png, hot_slot), color(owner(hot_slot)));
+    }
+
+    // a primary that stops collecting: cpu is no longer known, keys still are
+    redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("cluster-slot-stats-enabled")
+        .arg("no")
+        .query::<()>(&mut cluster.primaries[1].connect())
+        .unwrap();
+    slotgen(&["load", "--redis", &url, "--by", "cpu"], b"")
+        .fails_with("CONFIG SET cluster-slot-stats-enabled yes");
+    let keys_only = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(keys_only.ok()).unwrap();
+    assert_eq!(json["metrics"], serde_json::json!(["keys"]));
+    for (i, (_, _, totals)) in json_primaries(&keys_only.stdout).iter().enumerate() {
+        assert_eq!(totals["keys"], sizes[i]);
+    }
+}
+
+#[test]
+fn a_redis_7_cluster_with_a_password_counts_keys_per_slot() {
+    let password = "load-horse-battery";
+    let Some(cluster) = cluster("redis-server", 0, Some(password)) else {
+        return;
+    };
+    let port = cluster.primaries[0].port;
+    slotgen(
+        &["load", "--redis", &format!("redis://127.0.0.1:{port}")],
+        b"",
+    )
+    .fails_with("requires a password");
+    let wrong = slotgen(
+        &[
+            "load",
+            "--redis",
+            &format!("redis://:wrong-{password}@127.0.0.1:{port}"),
+        ],
+        b"",
+    );
+    wrong.fails_with("refused the password");
+    assert!(!wrong.stderr.contains(password), "{}", wrong.stderr);
+
+    let (keys, hot_slot) = write_workload(&cluster);
+    let sizes = dbsizes(&cluster);
+    assert_eq!(sizes, keys);
+    let url = cluster.url();
+    let run = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(json["source"]["command"], "COUNT_KEYS_IN_SLOT");
+    assert!(
+        json["source"]["slot_stats_refused"]
+            .as_str()
+            .unwrap()
+            .contains("nknown subcommand"),
+        "{}",
+        json["source"]
+    );
+    assert_eq!(json["metrics"], serde_json::json!(["keys"]));
+    assert!(
+        run.stderr.contains("CLUSTER COUNTKEYSINSLOT"),
+        "{}",
+        run.stderr
+    );
+    for (i, (_, _, totals)) in json_primaries(&run.stdout).iter().enumerate() {
+        assert_eq!(
+            totals["keys"], sizes[i],
+            "keys of primary {i} against DBSIZE"
+        );
+    }
+    assert_eq!(json["hot"][0]["slot"], hot_slot);
+    let cpu = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
+    cpu.fails_with("refused CLUSTER SLOT-STATS");
+    for run in [&run, &cpu] {
+        assert!(!run.stdout.contains(password) && !run.stderr.contains(password));
+    }
+}
+
+/// `svg` rendered to PNG by `rsvg-convert` at 100%, decoded: `(width, rgb rows)`.
+fn render(svg: &str) -> (u32, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (svg_path, png_path) = (dir.path().join("map.svg"), dir.path().join("map.png"));
+    std::fs::write(&svg_path, svg).unwrap();
+    let status = Command::new("rsvg-convert")
+        .arg("-o")
+        .arg(&png_path)
+        .arg(&svg_path)
+        .status()
+        .expect("rsvg-convert runs");
+    assert!(status.success(), "rsvg-convert: {status}");
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let channels = info.color_type.samples();
+    let rgb = buf[..info.buffer_size()]
+        .chunks(channels)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    (info.width, rgb)
+}
+
+fn pixel((width, rgb): &(u32, Vec<u8>), x: u32, y: u32) -> [u8; 3] {
+    let i = 3 * (y * width + x) as usize;
+    [rgb[i], rgb[i + 1], rgb[i + 2]]
+}
+
+/// The colour at the middle of `slot`'s cell: row `slot / 128`, column `slot % 128`.
+fn cell(png: &(u32, Vec<u8>), slot: u16) -> [u8; 3] {
+    let s = u32::from(slot);
+    pixel(
+        png,
+        GRID_X + (s % SIDE) * CELL + CELL / 2,
+        GRID_Y + (s / SIDE) * CELL + CELL / 2,
+    )
+}
+
+/// How far apart two colours are in their direction from white (a tint keeps it).
+fn hue_distance(a: [u8; 3], b: [u8; 3]) -> u64 {
+    let dir = |c: [u8; 3]| {
+        let d = c.map(|v| 255.0 - f64::from(v));
+        let n = d.iter().map(|v| v * v).sum::<f64>().sqrt().max(1e-9);
+        d.map(|v| v / n)
+    };
+    let (x, y) = (dir(a), dir(b));
+    (x.iter().zip(y).map(|(p, q)| (p - q).powi(2)).sum::<f64>() * 1e6) as u64
+}
