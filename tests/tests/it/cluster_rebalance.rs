@@ -478,3 +478,86 @@ fn moved_keys(before: &[u64], after: &[u64]) -> u64 {
         .map(|(b, a)| b.saturating_sub(*a))
         .sum()
 }
+
+/// A `redis-server` 7.0 cluster has no `CLUSTER SLOT-STATS`: keys are counted by `CLUSTER
+/// COUNTKEYSINSLOT`, said on stderr; a metric it does not collect is refused, exit 1; the
+/// plan applied gives the skew it predicts.
+#[test]
+fn a_redis_7_cluster_by_countkeysinslot() {
+    let Some(cluster) = cluster_with("redis-server", 0, &[]) else {
+        return;
+    };
+    let url = cluster.url();
+    let written = load(&cluster);
+    slotgen(&["rebalance", "--redis", &url, "--by", "cpu"], b"")
+        .fails_with("does not collect `cpu` per slot");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.2",
+            "--apply",
+        ],
+        b"",
+    );
+    assert!(
+        run.stderr.contains("CLUSTER COUNTKEYSINSLOT"),
+        "{}",
+        run.stderr
+    );
+    let rows = run.rows();
+    let predicted: f64 = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
+        .parse()
+        .unwrap();
+    settled(&cluster);
+    let counts = keys_per_primary(&cluster);
+    assert!(skew_of(&counts) <= 1.2, "{counts:?}");
+    assert!(
+        (skew_of(&counts) - predicted).abs() < 1e-4,
+        "{counts:?} against {predicted}"
+    );
+    let back = read_back(&url, &written);
+    assert_eq!(checksum(&back), checksum(&written));
+
+    // a hashtag that alone holds more than any primary may: named with its remedy
+    let client = redis::cluster::ClusterClient::new(vec![url.clone()]).unwrap();
+    let mut con = client.get_connection().unwrap();
+    for n in 0..2500 {
+        let () = con.set(format!("{{hot}}:{n}"), n).unwrap();
+    }
+    let slot: u16 = redis::cmd("CLUSTER")
+        .arg("KEYSLOT")
+        .arg("{hot}")
+        .query(&mut plain(&addr(&cluster, 0), None))
+        .unwrap();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let plan = json(run.ok());
+    assert_eq!(plan["reached"], false, "{plan}");
+    assert_eq!(plan["hot"][0]["slot"], slot, "{plan}");
+    assert_eq!(plan["hot"][0]["amount"], 2500, "{plan}");
+    let remedy = plan["hot"][0]["remedy"].as_str().unwrap();
+    assert!(
+        remedy.contains("slotgen keys --redis") && remedy.contains("--count"),
+        "{remedy}"
+    );
+    assert!(
+        run.stderr.contains("does not reach --target-skew"),
+        "{}",
+        run.stderr
+    );
+}

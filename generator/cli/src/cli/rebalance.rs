@@ -112,12 +112,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     if args.apply {
         cluster::refuse_migrations(topology)?;
     }
+    // a metric not collected is refused in one line that says why (the source included)
+    let amounts = load.require(args.by)?;
     if let cluster::LoadSource::CountKeysInSlot { slot_stats_refused } = &load.source {
         eprintln!(
             "slotgen: note: the servers refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT"
         );
     }
-    let amounts = load.require(args.by)?;
     let keys = load.require(Metric::Keys)?;
     let weights = weights(topology, &args.weight)?;
     let owners = topology.owners();
