@@ -87,6 +87,9 @@ pub struct Plan {
     pub loads_before: Vec<u64>,
     /// The metric's total on each shard after the moves.
     pub loads_after: Vec<u64>,
+    /// Each shard's cap, the most of the metric it may hold within the target: `target *
+    /// total * w_i / sum(w)`.
+    pub caps: Vec<f64>,
 }
 
 impl Plan {
@@ -248,6 +251,7 @@ pub fn plan(
         unreachable,
         loads_before,
         loads_after: loads,
+        caps,
     })
 }
 

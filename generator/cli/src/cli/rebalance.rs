@@ -130,9 +130,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         args.target_skew,
         args.max_moves,
     )?;
-    let total: u64 = plan.loads_before.iter().sum();
-    let largest_fair =
-        total as f64 * weights.iter().copied().fold(0.0, f64::max) / weights.iter().sum::<f64>();
+    let largest_cap = plan.caps.iter().copied().fold(0.0, f64::max);
     let hot: Vec<(u16, u64, String)> = plan
         .unreachable
         .iter()
@@ -141,7 +139,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             (
                 slot,
                 amount,
-                remedy(url, slot, amount, args.target_skew * largest_fair, topology),
+                remedy(url, slot, amount, largest_cap, topology),
             )
         })
         .collect();
@@ -218,7 +216,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 writeln!(out, "{line}")?;
             }
             for (slot, _, remedy) in &hot {
-                writeln!(out, "# slot {slot}: {remedy}")?;
+                writeln!(out, "# slot {slot}: {}", field(remedy.as_bytes()))?;
             }
         }
     }
