@@ -33,7 +33,7 @@ fn addr(cluster: &ReplicatedCluster, i: usize) -> String {
 /// Writes [`LOAD`] keys `pre:N` (value `value:N`) on plain connections to the primary that
 /// owns each key's slot by `CLUSTER KEYSLOT`; returns them.
 fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, String> {
-    let mut con = plain(&addr(cluster, 0), None);
+    let mut con = plain(&addr(cluster, 0), cluster.password.as_deref());
     let candidates: Vec<String> = (0..12_000).map(|n| format!("pre:{n}")).collect();
     let refs: Vec<&str> = candidates.iter().map(String::as_str).collect();
     let slots = keyslots(&mut con, &refs);
@@ -50,7 +50,7 @@ fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, String> {
     let mut all = BTreeMap::new();
     for (i, keys) in chosen.iter().enumerate() {
         assert_eq!(keys.len(), LOAD[i], "enough candidate keys");
-        let mut con = plain(&addr(cluster, i), None);
+        let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
         let mut pipe = redis::pipe();
         for key in keys {
             let value = key.replace("pre:", "value:");
@@ -66,7 +66,7 @@ fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, String> {
 fn keys_per_primary(cluster: &ReplicatedCluster) -> Vec<u64> {
     (0..3)
         .map(|i| {
-            let mut con = plain(&addr(cluster, i), None);
+            let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
             let mut pipe = redis::pipe();
             for slot in 0..16384 {
                 pipe.cmd("CLUSTER").arg("COUNTKEYSINSLOT").arg(slot);
@@ -560,4 +560,51 @@ fn a_redis_7_cluster_by_countkeysinslot() {
         "{}",
         run.stderr
     );
+}
+
+/// A cluster with a password: `MIGRATE` carries it (`AUTH`) to the target; without it the
+/// command is refused in one line.
+#[test]
+fn a_cluster_with_a_password() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        Some("s3cret"),
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
+    .unwrap();
+    let written = load(&cluster);
+    let bare = format!("redis://{}", addr(&cluster, 0));
+    slotgen(
+        &["rebalance", "--redis", &bare, "--by", "keys", "--apply"],
+        b"",
+    )
+    .fails_with("requires a password");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &cluster.url(),
+            "--by",
+            "keys",
+            "--apply",
+        ],
+        b"",
+    );
+    assert!(!run.stdout.contains("s3cret") && !run.stderr.contains("s3cret"));
+    let rows = run.rows();
+    let predicted: f64 = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
+        .parse()
+        .unwrap();
+    let counts = keys_per_primary(&cluster);
+    assert!(
+        (skew_of(&counts) - predicted).abs() < 1e-4,
+        "{counts:?} against {predicted}"
+    );
+    let back = read_back(&cluster.url(), &written);
+    assert_eq!(checksum(&back), checksum(&written));
 }
