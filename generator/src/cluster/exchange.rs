@@ -242,28 +242,9 @@ impl Exchange {
             .map(|s| s.primary.clone())
             .collect();
         for primary in primaries {
-            let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
-                url: self.endpoint.shown.clone(),
-                command: "CLUSTER SHARDS".to_owned(),
-                reason: format!("node address `{}` is not `host:port`", primary.addr),
-            })?;
-            let node = self.endpoint.node(host, port, &primary.addr);
+            let node = self.primary_endpoint(&primary)?;
             let shown = node.shown.clone();
-            // A node that the map names as serving but that does not answer failed after
-            // the map was read (or the map is stale): say so, never use half a map.
-            let gone = |e: Error| match e {
-                Error::Unreachable {
-                    url,
-                    during,
-                    reason,
-                } => Error::NodeUnreachable {
-                    url,
-                    id: primary.id.clone(),
-                    during,
-                    reason,
-                },
-                e => e,
-            };
+            let gone = gone(&primary);
             let mut con = self.connect(&node).map_err(gone)?;
             let text = self
                 .text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)
@@ -287,6 +268,17 @@ impl Exchange {
         }
         topology.sort_migrations();
         Ok(topology)
+    }
+
+    /// How to reach `primary`, a node of the map: at its address, with the TLS client, user,
+    /// password and database of the node asked first.
+    pub(super) fn primary_endpoint(&self, primary: &Node) -> Result<Endpoint, Error> {
+        let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
+            url: self.endpoint.shown.clone(),
+            command: "CLUSTER SHARDS".to_owned(),
+            reason: format!("node address `{}` is not `host:port`", primary.addr),
+        })?;
+        Ok(self.endpoint.node(host, port, &primary.addr))
     }
 
     pub(super) fn set_stage(&self, stage: String) {
@@ -452,6 +444,25 @@ impl Exchange {
                 reason: format!("slot {slot} is not in 0 to 65535"),
             },
         }
+    }
+}
+
+/// What an error of asking `primary`, a node that the map names as serving, means: one that
+/// does not answer failed after the map was read (or the map is stale), and is named
+/// ([`Error::NodeUnreachable`]); never use half a map.
+pub(super) fn gone(primary: &Node) -> impl Fn(Error) -> Error + Copy + '_ {
+    move |e| match e {
+        Error::Unreachable {
+            url,
+            during,
+            reason,
+        } => Error::NodeUnreachable {
+            url,
+            id: primary.id.clone(),
+            during,
+            reason,
+        },
+        e => e,
     }
 }
 

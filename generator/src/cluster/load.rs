@@ -11,8 +11,8 @@ use std::time::Duration;
 use redis::Value;
 use serde::Serialize;
 
-use super::answers::split_addr;
-use super::exchange::{bounded, Exchange};
+use super::answers::MAX_TEXT;
+use super::exchange::{bounded, gone, Exchange};
 use super::placement::top_slots;
 use super::{Error, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
@@ -368,12 +368,15 @@ const COUNT: Budget = Budget {
 const SLOT_STATS_BYTES: usize = 576;
 
 /// The budget of `CLUSTER SLOT-STATS SLOTSRANGE 0 16383`: [`SLOT_STATS_BYTES`] and 20 values
-/// (the entry, the slot, the fields' array and 8 fields of 2) a slot, names of up to 64
-/// bytes; 9,437,200 bytes and 327,681 values in all (18 MB as the parser's values).
+/// (the entry, the slot, the fields' array and 8 fields of 2) a slot; 9,437,200 bytes and
+/// 327,681 values in all (18 MB as the parser's values). A string of up to [`MAX_TEXT`]
+/// bytes: a field name is under 32, but the answer may be an error line instead, which
+/// names the user and the command (`-NOPERM User mapper has no permissions to run the
+/// 'cluster|slot-stats' command`, 74 bytes).
 const SLOT_STATS: Budget = Budget {
     bytes: SLOTS as usize * SLOT_STATS_BYTES + 16,
     values: SLOTS as usize * 20 + 1,
-    string: 64,
+    string: MAX_TEXT,
 };
 
 impl Summary {
@@ -442,18 +445,21 @@ impl Summary {
         } else {
             total as f64 * weight_max / weight_sum
         };
-        let mut hot: Vec<(u16, u64)> = (0..SLOTS)
-            .zip(values.iter().copied())
-            .filter(|&(_, v)| v > 0 && v as f64 > largest_fair_share)
+        // every slot of a value, largest first: the hot ones lead
+        let mut ranked = top_slots(values, usize::from(SLOTS));
+        let hot = ranked
+            .iter()
+            .take_while(|&&(_, v)| v as f64 > largest_fair_share)
+            .copied()
             .collect();
-        hot.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        ranked.truncate(top);
         Ok(Summary {
             metric,
             total,
             primaries,
             skew,
             largest_fair_share,
-            top: top_slots(values, top),
+            top: ranked,
             hot,
         })
     }
@@ -528,13 +534,16 @@ fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, Error> {
                 count_keys(exchange, con, topology.shards[shard].slots().collect())
             })
             .map_err(|e| match e {
-                Error::NoPermission { url, .. } => Error::NoPermission {
-                    url,
-                    denied: Denied::new(
-                        exchange.endpoint.user(),
-                        &[SLOT_STATS_COMMAND, "CLUSTER COUNTKEYSINSLOT"],
-                    ),
-                },
+                // both refused by the user's rights: either would do
+                Error::NoPermission { url, .. } if reason.starts_with("NOPERM") => {
+                    Error::NoPermission {
+                        url,
+                        denied: Denied::new(
+                            exchange.endpoint.user(),
+                            &[SLOT_STATS_COMMAND, "CLUSTER COUNTKEYSINSLOT"],
+                        ),
+                    }
+                }
                 e => e,
             })?;
             (
@@ -595,28 +604,8 @@ fn ask_primaries(
         if shard.ranges.is_empty() {
             continue;
         }
-        let primary = &shard.primary;
-        let (host, port) = split_addr(&primary.addr).ok_or_else(|| Error::Malformed {
-            url: exchange.endpoint.shown.clone(),
-            command: "CLUSTER SHARDS".to_owned(),
-            reason: format!("node address `{}` is not `host:port`", primary.addr),
-        })?;
-        let node = exchange.endpoint.node(host, port, &primary.addr);
-        // A node that the map names as serving but that does not answer failed after the
-        // map was read.
-        let gone = |e: Error| match e {
-            Error::Unreachable {
-                url,
-                during,
-                reason,
-            } => Error::NodeUnreachable {
-                url,
-                id: primary.id.clone(),
-                during,
-                reason,
-            },
-            e => e,
-        };
+        let node = exchange.primary_endpoint(&shard.primary)?;
+        let gone = gone(&shard.primary);
         let mut con = exchange.connect(&node).map_err(gone)?;
         given.push((i, ask(&mut con, i).map_err(gone)?));
     }

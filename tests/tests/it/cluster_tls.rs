@@ -209,6 +209,34 @@ fn tls_cluster(program: &str) {
         "--cacert applies to TLS only: give --tls, or a `rediss://` URL",
     );
 
+    // --- load (last: its writes move the replicas out of `loading`): the workload written on its owners, counted per node over TLS (Valkey by
+    // CLUSTER SLOT-STATS, Redis 7.0 by CLUSTER COUNTKEYSINSLOT)
+    for key in &workload {
+        let slot: u16 = redis::cmd("CLUSTER")
+            .arg("KEYSLOT")
+            .arg(key)
+            .query(&mut con)
+            .unwrap();
+        let owner = RANGES
+            .iter()
+            .position(|r| (r.0..=r.1).contains(&slot))
+            .unwrap();
+        redis::cmd("SET")
+            .arg(key)
+            .arg(1)
+            .query::<()>(&mut cluster.primaries[owner].connect())
+            .unwrap();
+    }
+    let load = run(&with(&["load", "--redis", &url, "--format", "json"]), b"");
+    let json: serde_json::Value = serde_json::from_str(load.ok()).unwrap();
+    for (i, primary) in cluster.primaries.iter().enumerate() {
+        let node = &json["primaries"][i];
+        assert_eq!(node["node_id"], primary.node_id().as_str());
+        assert_eq!(node["totals"]["keys"], expected[i], "{node}");
+        let dbsize: u64 = redis::cmd("DBSIZE").query(&mut primary.connect()).unwrap();
+        assert_eq!(dbsize, expected[i]);
+    }
+
     acl_users(&cluster, &url, &with);
 }
 
@@ -278,6 +306,26 @@ fn acl_users(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]) -> V
         b"mapper-pw\n",
     );
     assert_eq!(map_rows(&by_stdin), expected);
+    // nor `load`: neither CLUSTER SLOT-STATS (where the server has it) nor
+    // CLUSTER COUNTKEYSINSLOT
+    let load = run(
+        &[
+            "load",
+            "--redis",
+            url,
+            "--user",
+            "mapper",
+            "--password-file",
+            &mapper_pw,
+        ],
+        b"",
+    );
+    load.fails_with("grant");
+    assert!(
+        load.stderr.contains("CLUSTER COUNTKEYSINSLOT") && load.stderr.contains("NOPERM"),
+        "{}",
+        load.stderr
+    );
     // it may not run CLUSTER SLOT-STATS (Valkey 8.0 has it; Redis 7.0 does not know it)
     let slot_stats: redis::RedisResult<redis::Value> = {
         let mut con = cluster.primaries[0].connect();

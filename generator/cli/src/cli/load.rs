@@ -31,43 +31,34 @@ enum Format {
     Svg,
 }
 
-/// A metric, as `--by` takes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum By {
-    /// Keys in the slot (`key-count`).
-    Keys,
-    /// Microseconds of CPU spent on the slot's commands (`cpu-usec`).
-    Cpu,
-    /// Bytes received for the slot's commands (`network-bytes-in`).
-    NetIn,
-    /// Bytes sent for the slot's commands (`network-bytes-out`).
-    NetOut,
-    /// Bytes received and sent.
-    Net,
-    /// Bytes the slot's keys take (`memory-bytes`).
-    Memory,
+/// `--by`: a metric by its name, the values offered being [`Metric::ALL`]'s names.
+fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(Metric::ALL.map(Metric::name))
+        .try_map(|name| name.parse::<Metric>())
 }
 
-impl From<By> for Metric {
-    fn from(by: By) -> Metric {
-        match by {
-            By::Keys => Metric::Keys,
-            By::Cpu => Metric::Cpu,
-            By::NetIn => Metric::NetIn,
-            By::NetOut => Metric::NetOut,
-            By::Net => Metric::Net,
-            By::Memory => Metric::Memory,
-        }
-    }
+/// The help of `--by`, from [`Metric::ALL`].
+fn by_help() -> String {
+    let metrics: Vec<String> = Metric::ALL
+        .iter()
+        .map(|m| match m.field() {
+            Some(field) => format!("`{m}` ({field}, {})", m.unit()),
+            None => format!("`{m}` (network-bytes-in + network-bytes-out, {})", m.unit()),
+        })
+        .collect();
+    format!(
+        "The metric that orders the top slots, finds the hot ones and shades the map: {}",
+        metrics.join(", ")
+    )
 }
 
 #[derive(Debug, Args)]
 pub struct LoadArgs {
     #[command(flatten)]
     server: ServerArgs,
-    /// The metric that orders the top slots, finds the hot ones and shades the map.
-    #[arg(long, value_enum, default_value_t = By::Keys)]
-    by: By,
+    #[arg(long, value_name = "METRIC", default_value = "keys", value_parser = metric_parser(), help = by_help())]
+    by: Metric,
     /// How many of the slots of the most load to list.
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
@@ -81,7 +72,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(url, None)?;
     let load = SlotLoad::fetch(url, &options, args.server.timeout.get()).map_err(explain)?;
     // a metric not collected is refused before any note
-    let by = Metric::from(args.by);
+    let by = args.by;
     let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
     super::cluster::note_topology(url, &load.topology);
     note_load_source(url, &load.source);

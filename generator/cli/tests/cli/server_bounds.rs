@@ -479,7 +479,7 @@ fn huge_cluster_answers_are_refused_in_bounded_memory() {
             "load",
             "CLUSTER SLOT-STATS",
             Hostile::HugeString,
-            "64 bytes in one string",
+            "1024 bytes in one string",
         ),
         (
             "nodes",
