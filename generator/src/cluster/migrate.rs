@@ -394,16 +394,10 @@ fn move_slot(
     timeout: Duration,
 ) -> Result<u64, Error> {
     let (source, target) = (&topology.shards[from].primary, &topology.shards[to].primary);
-    let first = exchange.endpoint.clone();
-    let endpoint = |addr: &str| -> Result<Endpoint, Error> {
-        let (host, port) = split_addr(addr).ok_or_else(|| Error::Malformed {
-            url: first.shown.clone(),
-            command: "CLUSTER SHARDS".to_owned(),
-            reason: format!("node address `{addr}` is not `host:port`"),
-        })?;
-        Ok(first.node(host, port, addr))
-    };
-    let (source_end, target_end) = (endpoint(&source.addr)?, endpoint(&target.addr)?);
+    let (source_end, target_end) = (
+        exchange.primary_endpoint(source)?,
+        exchange.primary_endpoint(target)?,
+    );
     let stopped = |step: Step, error: Error| Error::MoveStopped {
         slot,
         from: format!("{} ({})", source.id, source.addr),
@@ -445,7 +439,7 @@ fn move_slot(
     )
     .map_err(|e| stopped(Step::Migrating, e))?;
 
-    let (to_host, to_port) = split_addr(&target.addr).expect("checked by endpoint()");
+    let (to_host, to_port) = split_addr(&target.addr).expect("checked by primary_endpoint");
     let keys_budget = Budget {
         bytes: batch
             .saturating_mul(MAX_MIGRATED_KEY_BYTES + 16)
@@ -453,7 +447,7 @@ fn move_slot(
         values: batch.saturating_add(1),
         string: MAX_MIGRATED_KEY_BYTES,
     };
-    let auth = &first.info.redis;
+    let auth = &exchange.endpoint.info.redis;
     let (user, password) = (auth.username.clone(), auth.password.clone());
     let mut moved = 0u64;
     loop {
@@ -539,7 +533,8 @@ fn move_slot(
         if i == from || i == to || deaf[i] {
             continue;
         }
-        let told = endpoint(&shard.primary.addr)
+        let told = exchange
+            .primary_endpoint(&shard.primary)
             .and_then(|end| open(exchange, &end))
             .and_then(|mut con| {
                 run(

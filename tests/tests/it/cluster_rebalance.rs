@@ -17,7 +17,7 @@ use std::time::Duration;
 use redis::Commands;
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 
-use crate::cluster_live::{cluster_with, keyslots, plain, slotgen, slotgen_bin};
+use crate::cluster_live::{cluster_with, keyslots, plain, run_help_examples, slotgen, slotgen_bin};
 
 /// Keys on each primary's slots before the rebalance: a skew of 2400 / 1200 = 2.
 const LOAD: [usize; 3] = [2400, 600, 600];
@@ -468,6 +468,8 @@ fn side_by_side_with_valkey_cli_rebalance() {
         skew_of(&b)
     );
     assert!(skew_of(&a) <= 1.1);
+    // the examples of `rebalance --help`, as written
+    assert_eq!(run_help_examples(&url, &["rebalance"]), 3);
 }
 
 /// Keys that left each primary, at least: the drop of each count.

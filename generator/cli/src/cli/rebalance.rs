@@ -57,7 +57,7 @@ pub struct RebalanceArgs {
     server: ServerArgs,
     /// The metric to even out: `keys`, `cpu`, `net-in`, `net-out`, `net` or `memory`, per
     /// slot from CLUSTER SLOT-STATS (keys by CLUSTER COUNTKEYSINSLOT on servers without it).
-    #[arg(long, value_name = "METRIC", value_parser = parse_metric)]
+    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser())]
     by: Metric,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
     /// total split by weight), at least 1.0.
@@ -86,10 +86,6 @@ pub struct RebalanceArgs {
     /// or undo that move.
     #[arg(long)]
     apply: bool,
-}
-
-fn parse_metric(text: &str) -> Result<Metric, String> {
-    text.parse()
 }
 
 pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
