@@ -22,7 +22,8 @@ enum Format {
     Tsv,
     /// One JSON object: `metric`, `unit`, `source`, `target`, `skew_before`, `skew_after`,
     /// `reached`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
-    /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`.
+    /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`
+    /// (`moves`, `keys`), printed once the plan is carried out.
     Json,
     /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
     /// in the dialect of --dialect (by default the server's).
@@ -196,6 +197,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             }
             writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
         }
+        // with --apply, one object once the plan is carried out, `applied` in it
+        Format::Json if args.apply => {}
         Format::Json => {
             let json = plan_json(&plan, args, topology, &load, &hot);
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
@@ -238,7 +241,11 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         .map_err(explain)?;
         let mut out = std::io::stdout().lock();
         match args.format {
-            Format::Json => writeln!(out, "{}", json!({ "applied": applied }))?,
+            Format::Json => {
+                let mut json = plan_json(&plan, args, topology, &load, &hot);
+                json["applied"] = json!(applied);
+                writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+            }
             Format::Tsv => writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?,
             Format::Commands => writeln!(
                 out,
