@@ -574,3 +574,161 @@ fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
         ),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Node, Role, Shard, SlotRange, Source};
+    use super::*;
+
+    /// Three primaries, ids `000...0a`, `...0b`, `...0c`, at 127.0.0.1:7000-7002.
+    fn topology() -> Topology {
+        let shard = |n: u16, first: u16, last: u16| Shard {
+            primary: Node {
+                id: format!("{:0>40}", format!("{:x}", 10 + n)),
+                addr: format!("127.0.0.1:{}", 7000 + n),
+                role: Role::Primary,
+                health: Some("online".to_owned()),
+            },
+            replicas: Vec::new(),
+            ranges: vec![SlotRange { first, last }],
+        };
+        Topology {
+            shards: vec![
+                shard(0, 0, 5460),
+                shard(1, 5461, 10922),
+                shard(2, 10923, 16383),
+            ],
+            left_out: Vec::new(),
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        }
+    }
+
+    fn plan(moves: &[(u16, usize, usize)]) -> Plan {
+        Plan {
+            moves: moves
+                .iter()
+                .map(|&(slot, from, to)| Move {
+                    slot,
+                    from,
+                    to,
+                    keys: 5,
+                    amount: 5,
+                })
+                .collect(),
+            skew_before: None,
+            skew_after: None,
+            target: 1.1,
+            reached: true,
+            unreachable: Vec::new(),
+            loads_before: Vec::new(),
+            loads_after: Vec::new(),
+            caps: Vec::new(),
+        }
+    }
+
+    const A: &str = "000000000000000000000000000000000000000a";
+    const B: &str = "000000000000000000000000000000000000000b";
+    const C: &str = "000000000000000000000000000000000000000c";
+
+    /// The sequence of the Redis Cluster specification ("Live resharding"), written out by
+    /// hand for slot 7 from the first primary to the second.
+    #[test]
+    fn classic_sequence() {
+        let lines = commands(
+            &plan(&[(7, 0, 1)]),
+            &topology(),
+            Dialect::Classic,
+            100,
+            Duration::from_secs(10),
+        );
+        let sent: Vec<&str> = lines
+            .iter()
+            .filter(|l| !l.starts_with('#'))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            sent,
+            [
+                format!("127.0.0.1:7001\tCLUSTER SETSLOT 7 IMPORTING {A}"),
+                format!("127.0.0.1:7000\tCLUSTER SETSLOT 7 MIGRATING {B}"),
+                "127.0.0.1:7000\tCLUSTER GETKEYSINSLOT 7 100".to_owned(),
+                "127.0.0.1:7000\tMIGRATE 127.0.0.1 7001 \"\" 0 5000 KEYS <the keys it gave>  # [AUTH2 USER PASSWORD before KEYS with a password]; repeat both until it gives none".to_owned(),
+                format!("127.0.0.1:7001\tCLUSTER SETSLOT 7 NODE {B}"),
+                format!("127.0.0.1:7000\tCLUSTER SETSLOT 7 NODE {B}"),
+                format!("127.0.0.1:7002\tCLUSTER SETSLOT 7 NODE {B}"),
+            ]
+        );
+        assert_eq!(
+            lines[0],
+            "# slot 7: 127.0.0.1:7000 -> 127.0.0.1:7001, 5 keys, amount 5"
+        );
+    }
+
+    /// Valkey 9.0's `CLUSTER MIGRATESLOTS SLOTSRANGE start end ... NODE id` on the source
+    /// and Redis 8.4's `CLUSTER MIGRATION IMPORT start end ...` on the target (their command
+    /// pages), one per pair of nodes, the slots as ranges.
+    #[test]
+    fn atomic_dialects_group_ranges() {
+        let p = plan(&[(3, 0, 1), (1, 0, 1), (2, 0, 1), (9, 0, 2), (11000, 2, 1)]);
+        let lines = commands(
+            &p,
+            &topology(),
+            Dialect::Migrateslots,
+            100,
+            Duration::from_secs(1),
+        );
+        let sent: Vec<&str> = lines
+            .iter()
+            .filter(|l| !l.starts_with('#'))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            sent[0],
+            format!("127.0.0.1:7000\tCLUSTER MIGRATESLOTS SLOTSRANGE 1 3 NODE {B}")
+        );
+        assert_eq!(
+            sent[2],
+            format!("127.0.0.1:7000\tCLUSTER MIGRATESLOTS SLOTSRANGE 9 9 NODE {C}")
+        );
+        assert_eq!(
+            sent[4],
+            format!("127.0.0.1:7002\tCLUSTER MIGRATESLOTS SLOTSRANGE 11000 11000 NODE {B}")
+        );
+        let lines = commands(
+            &p,
+            &topology(),
+            Dialect::MigrationImport,
+            100,
+            Duration::from_secs(1),
+        );
+        let sent: Vec<&str> = lines
+            .iter()
+            .filter(|l| !l.starts_with('#'))
+            .map(String::as_str)
+            .collect();
+        assert_eq!(sent[0], "127.0.0.1:7001\tCLUSTER MIGRATION IMPORT 1 3");
+        assert_eq!(sent[2], "127.0.0.1:7002\tCLUSTER MIGRATION IMPORT 9 9");
+        assert_eq!(
+            sent[4],
+            "127.0.0.1:7001\tCLUSTER MIGRATION IMPORT 11000 11000"
+        );
+        assert_eq!(lines[0], "# slots 1-3: 127.0.0.1:7000 -> 127.0.0.1:7001");
+    }
+
+    #[test]
+    fn repairs_name_the_commands() {
+        let r = repair(7, "h:1", "h:2", B, Step::Migrating);
+        assert!(
+            r.contains("`CLUSTER SETSLOT 7 STABLE` on h:2 and on h:1"),
+            "{r}"
+        );
+        let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
+        assert!(r.contains("`redis-cli --cluster fix h:1`"), "{r}");
+        let r = repair(7, "h:1", "h:2", B, Step::Node(false));
+        assert!(
+            r.contains(&format!("`CLUSTER SETSLOT 7 NODE {B}` on h:2, then on h:1")),
+            "{r}"
+        );
+    }
+}
