@@ -426,6 +426,33 @@ fn side_by_side_with_valkey_cli_rebalance() {
         b"",
     );
     let lines: Vec<&str> = run.ok().lines().filter(|l| !l.starts_with('#')).collect();
+    // by CPU: the skew before is the test's own from CLUSTER SLOT-STATS (no keyed command
+    // runs between the two reads, so the counters stand still)
+    let plan = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "cpu",
+                "--format",
+                "json",
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    let cpu = cpu_per_primary(&ours);
+    assert!(cpu.iter().all(|&c| c > 0), "{cpu:?}");
+    assert!(
+        (plan["skew_before"].as_f64().unwrap() - skew_of(&cpu)).abs() < 1e-9,
+        "{plan} against {cpu:?}"
+    );
+    assert!(
+        plan["reached"].as_bool().unwrap() || !plan["hot"].as_array().unwrap().is_empty(),
+        "{plan}"
+    );
     assert!(
         lines[0].starts_with(&format!(
             "{}\tCLUSTER MIGRATESLOTS SLOTSRANGE ",
@@ -471,6 +498,38 @@ fn side_by_side_with_valkey_cli_rebalance() {
     assert!(skew_of(&a) <= 1.1);
     // the examples of `rebalance --help`, as written
     assert_eq!(run_help_examples(&url, &["rebalance"]), 3);
+}
+
+/// The `cpu-usec` of each primary's own slots ([`RANGES`]), from its `CLUSTER SLOT-STATS`.
+fn cpu_per_primary(cluster: &ReplicatedCluster) -> Vec<u64> {
+    (0..3)
+        .map(|i| {
+            let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
+            let stats: Vec<(u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
+                .arg("SLOT-STATS")
+                .arg("SLOTSRANGE")
+                .arg(RANGES[i].0)
+                .arg(RANGES[i].1)
+                .query(&mut con)
+                .unwrap();
+            stats
+                .iter()
+                .map(|(_, fields)| {
+                    fields
+                        .chunks(2)
+                        .find_map(|pair| match (&pair[0], &pair[1]) {
+                            (redis::Value::BulkString(name), redis::Value::Int(n))
+                                if name == b"cpu-usec" =>
+                            {
+                                Some(*n as u64)
+                            }
+                            _ => None,
+                        })
+                        .unwrap_or(0)
+                })
+                .sum()
+        })
+        .collect()
 }
 
 /// Keys that left each primary, at least: the drop of each count.
