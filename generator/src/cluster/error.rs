@@ -169,6 +169,44 @@ pub enum Error {
         /// What is wrong with them.
         reason: String,
     },
+    /// The input of a rebalance plan breaks a rule.
+    #[error("cannot plan a rebalance: {rule}")]
+    PlanInput {
+        /// The rule broken and the way out.
+        rule: String,
+    },
+    /// A slot is migrating or importing: a rebalance does not start over a move under way.
+    #[error("slots {slots} are migrating or importing (`CLUSTER NODES` shows `[slot->-id]` or `[slot-<-id]`): finish or undo that move first (`redis-cli --cluster fix HOST:PORT`), then plan again")]
+    MigrationUnderWay {
+        /// The slots, as ranges (`12,100-102`).
+        slots: String,
+    },
+    /// A slot of a plan has changed owner since the plan was made.
+    #[error("slot {slot} was planned to move {planned}, but it is now {now}: the cluster's map changed since the plan was made; plan again")]
+    MapChanged {
+        /// The slot.
+        slot: u16,
+        /// The planned move, `id (addr) -> id (addr)`.
+        planned: String,
+        /// Its owner now.
+        now: String,
+    },
+    /// A step of a slot move failed: the move stopped there.
+    #[error("moving slot {slot} from {from} to {to} stopped at {step}: {error}; {repair}")]
+    MoveStopped {
+        /// The slot.
+        slot: u16,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+        /// The step that failed.
+        step: String,
+        /// Why.
+        error: Box<Error>,
+        /// The commands that finish or undo the move.
+        repair: String,
+    },
     /// A key cannot be made (a prefix with `{`).
     #[error(transparent)]
     Key(#[from] slotgen_tables::Error),

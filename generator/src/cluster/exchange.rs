@@ -84,6 +84,19 @@ pub(super) fn map_rules() -> String {
         .join(" ")
 }
 
+/// The endpoint of `url` with `options`, its errors as this module's.
+pub(super) fn endpoint(url: &str, options: &ConnectOptions) -> Result<Endpoint, Error> {
+    Endpoint::new(url, options).map_err(|e| match e {
+        ServerError::Tls { url, error } => Error::Tls { url, error },
+        ServerError::Url { url, reason } => Error::Url { url, reason },
+        other => Error::Unreachable {
+            url: crate::url::redact(url),
+            during: "reading the URL".to_owned(),
+            reason: other.to_string(),
+        },
+    })
+}
+
 /// Runs `job` on an [`Exchange`] with the node at `url`, on its own thread, within
 /// `timeout` from now: the one deadline of [`Topology::fetch`] and
 /// [`SlotLoad::fetch`](super::SlotLoad::fetch).
@@ -93,15 +106,7 @@ pub(super) fn bounded<T: Send + 'static>(
     timeout: Duration,
     job: impl FnOnce(&Exchange) -> Result<T, Error> + Send + 'static,
 ) -> Result<T, Error> {
-    let endpoint = Endpoint::new(url, options).map_err(|e| match e {
-        ServerError::Tls { url, error } => Error::Tls { url, error },
-        ServerError::Url { url, reason } => Error::Url { url, reason },
-        other => Error::Unreachable {
-            url: crate::url::redact(url),
-            during: "reading the URL".to_owned(),
-            reason: other.to_string(),
-        },
-    })?;
+    let endpoint = endpoint(url, options)?;
     let shown = endpoint.shown.clone();
     let deadline = Instant::now() + timeout;
     let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
@@ -378,7 +383,7 @@ impl Exchange {
     }
 
     /// The reply to `cmd` within `budget`, as text (`INFO`, `CLUSTER INFO`, `CLUSTER NODES`).
-    fn text(
+    pub(super) fn text(
         &self,
         con: &mut Connection,
         cmd: &redis::Cmd,

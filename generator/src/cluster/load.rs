@@ -292,6 +292,64 @@ impl SlotLoad {
     }
 }
 
+/// Each primary's total over its fair share: `total_i / fair_i`, where `fair_i = total *
+/// weight_i / sum of weights`, for per-primary `totals` and `weights` (one each); `None`
+/// when the total is 0. [`PrimaryLoad::ratio`].
+#[must_use]
+pub fn fair_ratios(totals: &[u64], weights: &[f64]) -> Option<Vec<f64>> {
+    let total = totals.iter().fold(0u64, |sum, t| sum.saturating_add(*t));
+    let weight_sum: f64 = weights.iter().sum();
+    (total > 0).then(|| {
+        totals
+            .iter()
+            .zip(weights)
+            .map(|(&t, &w)| t as f64 / (total as f64 * w / weight_sum))
+            .collect()
+    })
+}
+
+/// The skew of per-primary `totals` with `weights` (one each): the largest of
+/// [`fair_ratios`] (with equal weights, the largest total over the mean); 1.0 for a
+/// perfect balance; `None` when the total is 0 or there is no primary. [`Summary::skew`]
+/// and a rebalance [`Plan`](super::Plan)'s skews.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::cluster::weighted_skew;
+///
+/// assert_eq!(weighted_skew(&[30, 30, 60], &[1.0, 1.0, 1.0]), Some(1.5));
+/// // a primary of weight 2 is meant to hold half of the load
+/// assert_eq!(weighted_skew(&[25, 25, 50], &[1.0, 1.0, 2.0]), Some(1.0));
+/// assert_eq!(weighted_skew(&[0, 0], &[1.0, 1.0]), None);
+/// ```
+#[must_use]
+pub fn weighted_skew(totals: &[u64], weights: &[f64]) -> Option<f64> {
+    fair_ratios(totals, weights)?.into_iter().reduce(f64::max)
+}
+
+/// The rule of weights: one per primary (`shards` of them), each finite and above 0.
+///
+/// # Errors
+///
+/// [`Error::Weights`] naming the rule broken.
+pub(super) fn check_weights(weights: &[f64], shards: usize) -> Result<(), Error> {
+    if weights.len() != shards {
+        return Err(Error::Weights {
+            reason: format!(
+                "{} weights for {shards} primaries: give one per primary",
+                weights.len()
+            ),
+        });
+    }
+    if let Some(w) = weights.iter().find(|w| !(w.is_finite() && **w > 0.0)) {
+        return Err(Error::Weights {
+            reason: format!("{w} is not a weight: give a finite number above 0"),
+        });
+    }
+    Ok(())
+}
+
 /// Slots asked in one pipeline of `CLUSTER COUNTKEYSINSLOT`.
 pub const COUNT_BATCH: usize = 1024;
 
@@ -340,18 +398,8 @@ impl Summary {
         weights: &[f64],
     ) -> Result<Summary, Error> {
         let shards = topology.shards.len();
-        if !weights.is_empty() && weights.len() != shards {
-            return Err(Error::Weights {
-                reason: format!(
-                    "{} weights for {shards} primaries: give one per primary",
-                    weights.len()
-                ),
-            });
-        }
-        if let Some(w) = weights.iter().find(|w| !(w.is_finite() && **w > 0.0)) {
-            return Err(Error::Weights {
-                reason: format!("{w} is not a weight: give a finite number above 0"),
-            });
+        if !weights.is_empty() {
+            check_weights(weights, shards)?;
         }
         let weight = |i: usize| weights.get(i).copied().unwrap_or(1.0);
         let mut primaries: Vec<PrimaryLoad> = topology
@@ -384,12 +432,14 @@ impl Summary {
         }
         let weight_sum: f64 = (0..shards).map(weight).sum();
         let weight_max = (0..shards).map(weight).fold(0.0, f64::max);
-        if total > 0 {
-            for p in &mut primaries {
-                p.ratio = Some(p.total as f64 / (total as f64 * p.weight / weight_sum));
+        let totals: Vec<u64> = primaries.iter().map(|p| p.total).collect();
+        let all: Vec<f64> = primaries.iter().map(|p| p.weight).collect();
+        if let Some(ratios) = fair_ratios(&totals, &all) {
+            for (p, r) in primaries.iter_mut().zip(ratios) {
+                p.ratio = Some(r);
             }
         }
-        let skew = primaries.iter().filter_map(|p| p.ratio).reduce(f64::max);
+        let skew = weighted_skew(&totals, &all);
         let largest_fair_share = if shards == 0 {
             0.0
         } else {

@@ -190,6 +190,13 @@ impl Connection {
         Ok(con)
     }
 
+    /// Moves the deadline of the connection's later exchanges (a command of its own time,
+    /// such as each step of a slot move); `None`: no deadline.
+    pub(crate) fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.io.deadline = deadline;
+        self.io.timed_out = false;
+    }
+
     /// The URL connected to, redacted.
     pub(crate) fn url(&self) -> &str {
         &self.url

@@ -24,7 +24,7 @@ use slotgen_tests::{require_tool, workspace_root};
 
 /// The `slotgen` binary, built once per test process with the profile of this test (the
 /// tests package cannot name another package's binary; `SLOTGEN_BIN` overrides).
-fn slotgen_bin() -> &'static PathBuf {
+pub(crate) fn slotgen_bin() -> &'static PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
         if let Some(bin) = std::env::var_os("SLOTGEN_BIN") {

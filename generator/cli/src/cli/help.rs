@@ -224,6 +224,23 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         ],
     ),
     (
+        "rebalance",
+        &[
+            ex(
+                "A plan that brings the keys per primary within 10% of the mean",
+                "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys",
+            ),
+            ex(
+                "The plan by CPU time, as the servers' commands (needs `cluster-slot-stats-enabled yes`)",
+                "slotgen rebalance --redis redis://127.0.0.1:7000 --by cpu --format commands",
+            ),
+            ex(
+                "Carried out, slot by slot",
+                "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys --target-skew 1.2 --apply",
+            ),
+        ],
+    ),
+    (
         "completions",
         &[
             ex(

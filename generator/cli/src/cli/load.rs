@@ -32,7 +32,7 @@ enum Format {
 }
 
 /// `--by`: a metric by its name, the values offered being [`Metric::ALL`]'s names.
-fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
+pub(super) fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
     use clap::builder::TypedValueParser;
     clap::builder::PossibleValuesParser::new(Metric::ALL.map(Metric::name))
         .try_map(|name| name.parse::<Metric>())

@@ -28,6 +28,7 @@ mod lookup;
 mod nodes;
 pub mod output;
 mod placement;
+mod rebalance;
 mod shortest;
 mod slot;
 mod values;
@@ -98,6 +99,10 @@ enum Command {
     /// CLUSTER COUNTKEYSINSLOT), per primary with shares and the skew, the top slots and the
     /// hot slots; as TSV, JSON or an SVG slot map.
     Load(load::LoadArgs),
+    /// A plan of slot moves that evens out a metric of load (keys, CPU, network, memory)
+    /// over a live cluster's primaries, moving few keys: the moves, the skew before and
+    /// predicted; with --format commands the servers' commands; with --apply carried out.
+    Rebalance(rebalance::RebalanceArgs),
     /// Print a shell completion script for bash, zsh, fish, elvish or PowerShell.
     Completions(completions::CompletionsArgs),
     /// Print the man page `slotgen.1`, or write it and one page per command into a directory.
@@ -552,6 +557,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),
         Command::Load(args) => load::run(&args),
+        Command::Rebalance(args) => rebalance::run(&args),
         Command::Completions(args) => completions::run_completions(&args),
         Command::Man(args) => completions::run_man(&args),
     }

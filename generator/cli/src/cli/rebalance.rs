@@ -1,0 +1,344 @@
+//! `slotgen rebalance`: a plan of slot moves that evens out a metric of load over the
+//! primaries ([`slotgen::cluster::plan`]), printed, as the servers' commands, or applied.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, Result};
+use clap::{Args, ValueEnum};
+use serde_json::json;
+use slotgen::cluster::{self, Dialect, Metric, Plan, SlotLoad, Topology};
+use slotgen::text::field;
+
+use super::cluster::{explain, ServerArgs};
+
+/// The form of `slotgen rebalance`'s output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    /// Tab-separated lines, each led by what it holds: `skew` (`before`, the skew now;
+    /// `predicted`, after the moves; `target`), `move` (slot, from id, from address, to id,
+    /// to address, keys, amount), `hot` (slot, amount, the remedy), `moved` (slots, keys),
+    /// and with --apply `applied` (slots, keys).
+    Tsv,
+    /// One JSON object: `metric`, `unit`, `source`, `target`, `skew_before`, `skew_after`,
+    /// `reached`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
+    /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`
+    /// (`moves`, `keys`), printed once the plan is carried out.
+    Json,
+    /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
+    /// in the dialect of --dialect (by default the server's).
+    Commands,
+}
+
+/// The dialect of `--format commands`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DialectArg {
+    /// CLUSTER SETSLOT IMPORTING/MIGRATING, CLUSTER GETKEYSINSLOT + MIGRATE, CLUSTER
+    /// SETSLOT NODE: every version.
+    Classic,
+    /// CLUSTER MIGRATESLOTS on the source (Valkey 9.0 and later).
+    Migrateslots,
+    /// CLUSTER MIGRATION IMPORT on the target (Redis 8.4 and later).
+    MigrationImport,
+}
+
+impl From<DialectArg> for Dialect {
+    fn from(d: DialectArg) -> Dialect {
+        match d {
+            DialectArg::Classic => Dialect::Classic,
+            DialectArg::Migrateslots => Dialect::Migrateslots,
+            DialectArg::MigrationImport => Dialect::MigrationImport,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct RebalanceArgs {
+    #[command(flatten)]
+    server: ServerArgs,
+    /// The metric to even out: `keys`, `cpu`, `net-in`, `net-out`, `net` or `memory`, per
+    /// slot from CLUSTER SLOT-STATS (keys by CLUSTER COUNTKEYSINSLOT on servers without it).
+    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser())]
+    by: Metric,
+    /// The highest skew allowed: the fullest primary's metric over its fair share (the
+    /// total split by weight), at least 1.0.
+    #[arg(long, value_name = "RATIO", default_value_t = 1.10)]
+    target_skew: f64,
+    /// At most this many slot moves.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    max_moves: usize,
+    /// A primary's weight (by id or `host:port`; default 1): a primary of weight 2 is meant
+    /// to carry twice the load of one of weight 1. Repeat for several.
+    #[arg(long, value_name = "NODE=W")]
+    weight: Vec<String>,
+    /// The output form.
+    #[arg(long, value_enum, default_value_t = Format::Tsv)]
+    format: Format,
+    /// The dialect of --format commands [default: from the server's INFO server: Valkey
+    /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic].
+    #[arg(long, value_enum)]
+    dialect: Option<DialectArg>,
+    /// The keys one CLUSTER GETKEYSINSLOT asks for and one MIGRATE carries.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    batch: u32,
+    /// Carry the plan out (the classic sequence, slot by slot; each step within --timeout):
+    /// refused while a slot is migrating or importing or the cluster's state is not `ok`.
+    /// A failed step stops it, naming the slot, the two nodes and the commands that finish
+    /// or undo that move.
+    #[arg(long)]
+    apply: bool,
+}
+
+pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
+    if !(args.target_skew.is_finite() && args.target_skew >= 1.0) {
+        return Err(crate::exit::usage(anyhow!(
+            "--target-skew {}: the skew is the fullest primary over its fair share, at least 1.0; give 1.0 or more (1.1: 10% over)",
+            args.target_skew
+        )));
+    }
+    if args.dialect.is_some() && args.format != Format::Commands {
+        return Err(crate::exit::usage(anyhow!(
+            "--dialect applies to --format commands only: add it, or remove --dialect"
+        )));
+    }
+    let url = &args.server.redis;
+    let options = args.server.connect.options(url, None)?;
+    let timeout = args.server.timeout.get();
+    let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    let topology = &load.topology;
+    if args.apply {
+        cluster::refuse_migrations(topology)?;
+    }
+    // a metric not collected is refused in one line that says why (the source included)
+    let amounts = load.require(args.by)?;
+    if let cluster::LoadSource::CountKeysInSlot { slot_stats_refused } = &load.source {
+        eprintln!(
+            "slotgen: note: the servers refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT"
+        );
+    }
+    let keys = load.require(Metric::Keys)?;
+    let weights = weights(topology, &args.weight)?;
+    let owners = topology.owners();
+    let plan = cluster::plan(
+        amounts,
+        keys,
+        &owners,
+        &weights,
+        args.target_skew,
+        args.max_moves,
+    )?;
+    let largest_cap = plan.caps.iter().copied().fold(0.0, f64::max);
+    let hot: Vec<(u16, u64, String)> = plan
+        .unreachable
+        .iter()
+        .map(|&slot| {
+            let amount = amounts[usize::from(slot)];
+            (
+                slot,
+                amount,
+                remedy(url, slot, amount, largest_cap, topology),
+            )
+        })
+        .collect();
+    if !plan.reached {
+        eprintln!(
+            "slotgen: note: the plan does not reach --target-skew {}: {}",
+            args.target_skew,
+            if hot.is_empty() {
+                "no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew or --max-moves".to_owned()
+            } else {
+                format!(
+                    "{} slot{} alone hold more than any primary may (the `hot` lines)",
+                    hot.len(),
+                    if hot.len() == 1 { "" } else { "s" }
+                )
+            }
+        );
+    }
+    let dialect = match (args.format, args.dialect) {
+        (Format::Commands, Some(d)) => Some(Dialect::from(d)),
+        (Format::Commands, None) => {
+            let (dialect, version) =
+                cluster::server_dialect(url, &options, timeout).map_err(explain)?;
+            eprintln!("slotgen: note: the server is {version}: the {dialect} dialect");
+            Some(dialect)
+        }
+        _ => None,
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.4}"));
+    let node = |shard: usize| &topology.shards[shard].primary;
+    match args.format {
+        Format::Tsv => {
+            writeln!(
+                out,
+                "skew\t{}\tbefore\t{}\tpredicted\t{}\ttarget\t{}",
+                args.by,
+                show(plan.skew_before),
+                show(plan.skew_after),
+                args.target_skew
+            )?;
+            for m in &plan.moves {
+                let (from, to) = (node(m.from), node(m.to));
+                writeln!(
+                    out,
+                    "move\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    m.slot,
+                    field(from.id.as_bytes()),
+                    field(from.addr.as_bytes()),
+                    field(to.id.as_bytes()),
+                    field(to.addr.as_bytes()),
+                    m.keys,
+                    m.amount
+                )?;
+            }
+            for (slot, amount, remedy) in &hot {
+                writeln!(out, "hot\t{slot}\t{amount}\t{}", field(remedy.as_bytes()))?;
+            }
+            writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
+        }
+        // with --apply, one object once the plan is carried out, `applied` in it
+        Format::Json if args.apply => {}
+        Format::Json => {
+            let json = plan_json(&plan, args, topology, &load, &hot);
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+        Format::Commands => {
+            let lines = cluster::commands(
+                &plan,
+                topology,
+                dialect.unwrap_or(Dialect::Classic),
+                args.batch as usize,
+                timeout,
+            );
+            for line in lines {
+                writeln!(out, "{line}")?;
+            }
+            for (slot, _, remedy) in &hot {
+                writeln!(out, "# slot {slot}: {}", field(remedy.as_bytes()))?;
+            }
+        }
+    }
+    out.flush()?;
+    drop(out);
+    if args.apply {
+        let applied = cluster::apply(
+            url,
+            &options,
+            &plan,
+            topology,
+            args.batch as usize,
+            timeout,
+            &mut |m, keys| {
+                eprintln!(
+                    "slotgen: moved slot {} from {} to {}: {keys} keys",
+                    m.slot,
+                    field(node(m.from).addr.as_bytes()),
+                    field(node(m.to).addr.as_bytes())
+                );
+            },
+        )
+        .map_err(explain)?;
+        let mut out = std::io::stdout().lock();
+        match args.format {
+            Format::Json => {
+                let mut json = plan_json(&plan, args, topology, &load, &hot);
+                json["applied"] = json!(applied);
+                writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+            }
+            Format::Tsv => writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?,
+            Format::Commands => writeln!(
+                out,
+                "# applied: {} slots, {} keys",
+                applied.moves, applied.keys
+            )?,
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
+fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
+    let mut weights = vec![1.0; topology.shards.len()];
+    for text in given {
+        let Some((node, w)) = text.rsplit_once('=') else {
+            return Err(crate::exit::usage(anyhow!(
+                "--weight `{}` is not NODE=W: give a primary's id or host:port, `=`, and a number (`--weight 127.0.0.1:7000=2`)",
+                field(text.as_bytes())
+            )));
+        };
+        let (shard, found) = topology
+            .find(node)
+            .map_err(|e| crate::exit::usage(anyhow!("--weight: {e}")))?;
+        if shard.primary.id != found.id {
+            return Err(crate::exit::usage(anyhow!(
+                "--weight: {} is a replica: weigh its primary, {} ({})",
+                field(node.as_bytes()),
+                field(shard.primary.id.as_bytes()),
+                field(shard.primary.addr.as_bytes())
+            )));
+        }
+        let w: f64 = w
+            .parse()
+            .ok()
+            .filter(|w: &f64| w.is_finite() && *w > 0.0)
+            .ok_or_else(|| {
+                crate::exit::usage(anyhow!(
+                    "--weight `{}`: the weight is a finite number above 0",
+                    field(text.as_bytes())
+                ))
+            })?;
+        let i = topology
+            .shards
+            .iter()
+            .position(|s| s.primary.id == shard.primary.id)
+            .expect("found in the shards");
+        weights[i] = w;
+    }
+    Ok(weights)
+}
+
+/// What to do about a hot slot: split its hashtag into as many tags as it takes to bring
+/// each part under the largest primary's cap, on as many primaries.
+fn remedy(url: &str, slot: u16, amount: u64, cap: f64, topology: &Topology) -> String {
+    let parts = ((amount as f64 / cap).ceil() as usize)
+        .max(2)
+        .min(topology.shards.len().max(2));
+    format!(
+        "slot {slot} alone holds {amount}, more than any primary may ({cap:.0}): no slot move evens it out; split the hashtag of its keys into {parts} tags on {parts} primaries (`slotgen keys --redis {} --count {parts} --format keys --prefix PREFIX --suffix SUFFIX` gives one key of each), and spread the keys over them",
+        slotgen::url::redact(url)
+    )
+}
+
+fn plan_json(
+    plan: &Plan,
+    args: &RebalanceArgs,
+    topology: &Topology,
+    load: &SlotLoad,
+    hot: &[(u16, u64, String)],
+) -> serde_json::Value {
+    let node = |shard: usize| {
+        let n = &topology.shards[shard].primary;
+        json!({ "id": n.id, "addr": n.addr })
+    };
+    json!({
+        "metric": args.by,
+        "unit": args.by.unit(),
+        "source": load.source,
+        "target": plan.target,
+        "skew_before": plan.skew_before,
+        "skew_after": plan.skew_after,
+        "reached": plan.reached,
+        "keys_moved": plan.keys_moved(),
+        "moves": plan.moves.iter().map(|m| json!({
+            "slot": m.slot,
+            "from": node(m.from),
+            "to": node(m.to),
+            "keys": m.keys,
+            "amount": m.amount,
+        })).collect::<Vec<_>>(),
+        "hot": hot.iter().map(|(slot, amount, remedy)| json!({
+            "slot": slot, "amount": amount, "remedy": remedy,
+        })).collect::<Vec<_>>(),
+    })
+}

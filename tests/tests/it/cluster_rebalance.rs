@@ -1,0 +1,672 @@
+//! `slotgen rebalance` against live `valkey-server` 8.0 clusters of three primaries with
+//! `cluster-slot-stats-enabled yes`, loaded with a skewed workload: 2400 keys on the first
+//! primary's slots and 600 on each other's, placed by the server's own `CLUSTER KEYSLOT`.
+//!
+//! What the output is compared with comes from the servers: `CLUSTER COUNTKEYSINSLOT` of
+//! every slot on every primary (a node counts only the keys it holds), `CLUSTER NODES` for
+//! slots in migration, `CLUSTER INFO` for the state, and every key read back by the `redis`
+//! crate's cluster client, which follows MOVED and ASK.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use redis::Commands;
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+
+use crate::cluster_live::{cluster_with, keyslots, plain, run_help_examples, slotgen, slotgen_bin};
+
+/// Keys on each primary's slots before the rebalance: a skew of 2400 / 1200 = 2.
+const LOAD: [usize; 3] = [2400, 600, 600];
+
+fn cluster() -> Option<ReplicatedCluster> {
+    cluster_with("valkey-server", 0, &["--cluster-slot-stats-enabled", "yes"])
+}
+
+fn addr(cluster: &ReplicatedCluster, i: usize) -> String {
+    format!("127.0.0.1:{}", cluster.primaries[i].port)
+}
+
+/// Writes [`LOAD`] keys `pre:N` (value `value:N`) on plain connections to the primary that
+/// owns each key's slot by `CLUSTER KEYSLOT`; returns them.
+fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, String> {
+    let mut con = plain(&addr(cluster, 0), cluster.password.as_deref());
+    let candidates: Vec<String> = (0..12_000).map(|n| format!("pre:{n}")).collect();
+    let refs: Vec<&str> = candidates.iter().map(String::as_str).collect();
+    let slots = keyslots(&mut con, &refs);
+    let mut chosen: Vec<Vec<&str>> = vec![Vec::new(); 3];
+    for (key, slot) in refs.iter().zip(slots) {
+        let owner = RANGES
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&slot))
+            .unwrap();
+        if chosen[owner].len() < LOAD[owner] {
+            chosen[owner].push(key);
+        }
+    }
+    let mut all = BTreeMap::new();
+    for (i, keys) in chosen.iter().enumerate() {
+        assert_eq!(keys.len(), LOAD[i], "enough candidate keys");
+        let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
+        let mut pipe = redis::pipe();
+        for key in keys {
+            let value = key.replace("pre:", "value:");
+            pipe.cmd("SET").arg(*key).arg(&value).ignore();
+            all.insert((*key).to_owned(), value);
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    all
+}
+
+/// The keys each primary holds: `CLUSTER COUNTKEYSINSLOT` of all 16384 slots, summed.
+fn keys_per_primary(cluster: &ReplicatedCluster) -> Vec<u64> {
+    (0..3)
+        .map(|i| {
+            let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
+            let mut pipe = redis::pipe();
+            for slot in 0..16384 {
+                pipe.cmd("CLUSTER").arg("COUNTKEYSINSLOT").arg(slot);
+            }
+            let counts: Vec<u64> = pipe.query(&mut con).unwrap();
+            counts.iter().sum()
+        })
+        .collect()
+}
+
+/// max / mean, the test's own.
+fn skew_of(counts: &[u64]) -> f64 {
+    let total: u64 = counts.iter().sum();
+    *counts.iter().max().unwrap() as f64 * counts.len() as f64 / total as f64
+}
+
+/// No slot migrating or importing on any primary, and every node's state `ok`.
+fn settled(cluster: &ReplicatedCluster) {
+    for i in 0..3 {
+        let nodes = cluster.primaries[i].cluster_nodes();
+        assert!(
+            !nodes.contains("->-") && !nodes.contains("-<-"),
+            "a slot in migration: {nodes}"
+        );
+    }
+    cluster
+        .wait_until("the cluster is ok", |info, _| {
+            info.lines().any(|l| l.trim() == "cluster_state:ok")
+        })
+        .unwrap();
+}
+
+/// A 32-bit FNV-1a over `key=value\n` of every pair, in key order.
+fn checksum(pairs: &BTreeMap<String, String>) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for (k, v) in pairs {
+        for b in k.bytes().chain([b'=']).chain(v.bytes()).chain([b'\n']) {
+            h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+        }
+    }
+    h
+}
+
+/// Every key of `expected` read back through the cluster client.
+fn read_back(url: &str, expected: &BTreeMap<String, String>) -> BTreeMap<String, String> {
+    let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
+    let mut con = client.get_connection().unwrap();
+    expected
+        .keys()
+        .filter_map(|k| {
+            let v: Option<String> = con.get(k).unwrap();
+            v.map(|v| (k.clone(), v))
+        })
+        .collect()
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    let mut written = load(&cluster);
+    assert_eq!(keys_per_primary(&cluster), [2400, 600, 600]);
+
+    // 1. the plan alone, then applied without traffic: what it predicts is what the servers
+    //    count afterwards
+    let planned = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--target-skew",
+                "1.5",
+                "--format",
+                "json",
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    assert_eq!(planned["skew_before"].as_f64().unwrap(), 2.0);
+    let predicted = planned["skew_after"].as_f64().unwrap();
+    assert!(predicted <= 1.5, "{planned}");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.5",
+            "--format",
+            "json",
+            "--apply",
+        ],
+        b"",
+    );
+    let applied = json(run.ok());
+    assert_eq!(applied["skew_after"], planned["skew_after"], "{applied}");
+    assert_eq!(applied["moves"], planned["moves"], "{applied}");
+    assert_eq!(
+        applied["applied"]["moves"],
+        planned["moves"].as_array().unwrap().len(),
+        "{applied}"
+    );
+    let counts = keys_per_primary(&cluster);
+    assert_eq!(counts.iter().sum::<u64>(), 3600);
+    assert!(
+        (skew_of(&counts) - predicted).abs() < 1e-12,
+        "{counts:?} against {predicted}"
+    );
+    settled(&cluster);
+
+    // 2. to 1.1 while a writer writes and reads back keys through MOVED and ASK: it writes
+    //    new values over the keys there are (so that the key counts, and the skew the plan
+    //    predicts, stay what the plan saw), each read back at once, and again at the end
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (url, stop) = (url.clone(), Arc::clone(&stop));
+        let keys: Vec<String> = written.keys().cloned().collect();
+        std::thread::spawn(move || {
+            let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
+            let mut con = client.get_connection().unwrap();
+            let mut during = BTreeMap::new();
+            let mut n = 0;
+            while !stop.load(Ordering::Relaxed) || n < 50 {
+                let (k, v) = (&keys[n % keys.len()], format!("during:{n}"));
+                let () = con.set(k, &v).unwrap();
+                let got: Option<String> = con.get(k).unwrap();
+                assert_eq!(got.as_ref(), Some(&v), "{k} during the moves");
+                during.insert(k.clone(), v);
+                n += 1;
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            println!("the writer wrote and read back {n} values during the moves");
+            during
+        })
+    };
+    std::thread::sleep(Duration::from_millis(100));
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.1",
+            "--apply",
+        ],
+        b"",
+    );
+    stop.store(true, Ordering::Relaxed);
+    let during = writer.join().expect("the writer ran without error");
+    let rows = run.rows();
+    let moved = rows.iter().filter(|r| r[0] == "move").count();
+    assert!(moved > 0, "{}", run.stdout);
+    assert!(
+        rows.iter()
+            .any(|r| r[0] == "applied" && r[1] == moved.to_string()),
+        "{}",
+        run.stdout
+    );
+    settled(&cluster);
+    written.extend(during);
+    let back = read_back(&url, &written);
+    assert_eq!(back.len(), written.len(), "every key reads back");
+    assert_eq!(checksum(&back), checksum(&written));
+    let counts = keys_per_primary(&cluster);
+    assert_eq!(counts.iter().sum::<u64>(), written.len() as u64);
+    let ours = skew_of(&counts);
+    let predicted = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
+        .parse::<f64>()
+        .unwrap();
+    assert!(ours <= 1.1, "skew {ours} after: {counts:?}");
+    assert!(
+        (ours - predicted).abs() < 1e-4,
+        "{ours} against the {predicted} printed"
+    );
+
+    // 3. refused while a slot is migrating
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let mut first = plain(&addr(&cluster, 0), None);
+    // a slot the first primary owns now: that of a key it holds
+    let key: String = redis::cmd("RANDOMKEY").query(&mut first).unwrap();
+    let slot: u16 = redis::cmd("CLUSTER")
+        .arg("KEYSLOT")
+        .arg(&key)
+        .query(&mut first)
+        .unwrap();
+    let () = redis::cmd("CLUSTER")
+        .arg("SETSLOT")
+        .arg(slot)
+        .arg("MIGRATING")
+        .arg(&ids[1])
+        .query(&mut first)
+        .unwrap();
+    slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--weight",
+            &format!("{}=3", ids[0]),
+            "--apply",
+        ],
+        b"",
+    )
+    .fails_with(&format!("slots {slot} are migrating or importing"));
+    let () = redis::cmd("CLUSTER")
+        .arg("SETSLOT")
+        .arg(slot)
+        .arg("STABLE")
+        .query(&mut first)
+        .unwrap();
+
+    // 4. a node that stops answering in the middle: the move stops within --timeout,
+    //    naming the slot and the repair, which `valkey-cli --cluster fix` carries out
+    let mut child = Command::new(slotgen_bin())
+        .args([
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--timeout",
+            "2s",
+            "--apply",
+        ])
+        .args(["--weight", &format!("{}=3", ids[0])])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.starts_with("slotgen: moved slot"), "{line}");
+    let stopped = cluster.primaries[2].pid();
+    signal("STOP", stopped);
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    signal("CONT", stopped);
+    assert_eq!(status.code(), Some(1), "{line}{rest}");
+    let error = rest
+        .lines()
+        .find(|l| l.starts_with("slotgen: error:"))
+        .unwrap_or_else(|| panic!("{rest}"));
+    assert!(
+        error.contains("moving slot") && error.contains("--cluster fix"),
+        "{error}"
+    );
+    assert!(error.contains(&addr(&cluster, 2)), "{error}");
+    cluster
+        .wait_until("the stopped node is back", |info, _| {
+            info.lines().any(|l| l.trim() == "cluster_state:ok")
+        })
+        .unwrap();
+    let fix = Command::new("valkey-cli")
+        .args(["--cluster", "fix", &addr(&cluster, 0), "--cluster-yes"])
+        .output()
+        .unwrap();
+    assert!(
+        fix.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fix.stdout)
+    );
+    settled(&cluster);
+    let back = read_back(&url, &written);
+    assert_eq!(
+        checksum(&back),
+        checksum(&written),
+        "no key lost to a stopped move"
+    );
+}
+
+fn signal(which: &str, pid: u32) {
+    let status = Command::new("kill")
+        .args([&format!("-{which}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Side by side with `valkey-cli --cluster rebalance` on a second cluster loaded the same
+/// way: it evens out slot counts, which are even already. Both skews and keys moved are
+/// printed; only ours is asserted to meet the target.
+#[test]
+fn side_by_side_with_valkey_cli_rebalance() {
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let (Some(ours), Some(theirs)) = (cluster(), cluster()) else {
+        return;
+    };
+    load(&ours);
+    load(&theirs);
+    // the plan as the servers' commands: valkey-server 8.0 takes the classic sequence
+    let ids: Vec<String> = ours.primaries.iter().map(|p| p.node_id()).collect();
+    let url = ours.url();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "commands",
+        ],
+        b"",
+    );
+    assert!(
+        run.stderr.contains("valkey 8.0") && run.stderr.contains("classic"),
+        "{}",
+        run.stderr
+    );
+    let lines: Vec<&str> = run.ok().lines().filter(|l| !l.starts_with('#')).collect();
+    let first = lines[0].split('\t').collect::<Vec<_>>();
+    assert!(
+        first[0] != addr(&ours, 0),
+        "the first command goes to the target: {lines:?}"
+    );
+    assert!(
+        first[1].starts_with("CLUSTER SETSLOT ")
+            && first[1].ends_with(&format!("IMPORTING {}", ids[0])),
+        "{lines:?}"
+    );
+    assert_eq!(
+        lines[1].split('\t').next(),
+        Some(addr(&ours, 0).as_str()),
+        "{lines:?}"
+    );
+    assert!(lines[1].contains("MIGRATING"), "{lines:?}");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "commands",
+            "--dialect",
+            "migrateslots",
+        ],
+        b"",
+    );
+    let lines: Vec<&str> = run.ok().lines().filter(|l| !l.starts_with('#')).collect();
+    // by CPU: the skew before is the test's own from CLUSTER SLOT-STATS (no keyed command
+    // runs between the two reads, so the counters stand still)
+    let plan = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "cpu",
+                "--format",
+                "json",
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    let cpu = cpu_per_primary(&ours);
+    assert!(cpu.iter().all(|&c| c > 0), "{cpu:?}");
+    assert!(
+        (plan["skew_before"].as_f64().unwrap() - skew_of(&cpu)).abs() < 1e-9,
+        "{plan} against {cpu:?}"
+    );
+    assert!(
+        plan["reached"].as_bool().unwrap() || !plan["hot"].as_array().unwrap().is_empty(),
+        "{plan}"
+    );
+    assert!(
+        lines[0].starts_with(&format!(
+            "{}\tCLUSTER MIGRATESLOTS SLOTSRANGE ",
+            addr(&ours, 0)
+        )),
+        "{lines:?}"
+    );
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &ours.url(),
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.1",
+            "--apply",
+        ],
+        b"",
+    );
+    let rows = run.rows();
+    let our_keys: u64 = rows.iter().find(|r| r[0] == "applied").unwrap()[2]
+        .parse()
+        .unwrap();
+    let cli = Command::new("valkey-cli")
+        .args(["--cluster", "rebalance", &addr(&theirs, 0), "--cluster-yes"])
+        .output()
+        .unwrap();
+    assert!(
+        cli.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cli.stdout)
+    );
+    settled(&ours);
+    settled(&theirs);
+    let (a, b) = (keys_per_primary(&ours), keys_per_primary(&theirs));
+    let their_moved = moved_keys(&[2400, 600, 600], &b);
+    println!(
+        "rebalance by keys of 2400/600/600 keys: slotgen skew {:.4} ({a:?}), {our_keys} keys moved; valkey-cli --cluster rebalance skew {:.4} ({b:?}), at least {their_moved} keys moved",
+        skew_of(&a),
+        skew_of(&b)
+    );
+    assert!(skew_of(&a) <= 1.1);
+    // the examples of `rebalance --help`, as written
+    assert_eq!(run_help_examples(&url, &["rebalance"]), 3);
+}
+
+/// The `cpu-usec` of each primary's own slots ([`RANGES`]), from its `CLUSTER SLOT-STATS`.
+fn cpu_per_primary(cluster: &ReplicatedCluster) -> Vec<u64> {
+    (0..3)
+        .map(|i| {
+            let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
+            let stats: Vec<(u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
+                .arg("SLOT-STATS")
+                .arg("SLOTSRANGE")
+                .arg(RANGES[i].0)
+                .arg(RANGES[i].1)
+                .query(&mut con)
+                .unwrap();
+            stats
+                .iter()
+                .map(|(_, fields)| {
+                    fields
+                        .chunks(2)
+                        .find_map(|pair| match (&pair[0], &pair[1]) {
+                            (redis::Value::BulkString(name), redis::Value::Int(n))
+                                if name == b"cpu-usec" =>
+                            {
+                                Some(*n as u64)
+                            }
+                            _ => None,
+                        })
+                        .unwrap_or(0)
+                })
+                .sum()
+        })
+        .collect()
+}
+
+/// Keys that left each primary, at least: the drop of each count.
+fn moved_keys(before: &[u64], after: &[u64]) -> u64 {
+    before
+        .iter()
+        .zip(after)
+        .map(|(b, a)| b.saturating_sub(*a))
+        .sum()
+}
+
+/// A `redis-server` 7.0 cluster has no `CLUSTER SLOT-STATS`: keys are counted by `CLUSTER
+/// COUNTKEYSINSLOT`, said on stderr; a metric it does not collect is refused, exit 1; the
+/// plan applied gives the skew it predicts.
+#[test]
+fn a_redis_7_cluster_by_countkeysinslot() {
+    let Some(cluster) = cluster_with("redis-server", 0, &[]) else {
+        return;
+    };
+    let url = cluster.url();
+    let written = load(&cluster);
+    slotgen(&["rebalance", "--redis", &url, "--by", "cpu"], b"")
+        .fails_with("does not collect `cpu` per slot");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.2",
+            "--apply",
+        ],
+        b"",
+    );
+    assert!(
+        run.stderr.contains("CLUSTER COUNTKEYSINSLOT"),
+        "{}",
+        run.stderr
+    );
+    let rows = run.rows();
+    let predicted: f64 = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
+        .parse()
+        .unwrap();
+    settled(&cluster);
+    let counts = keys_per_primary(&cluster);
+    assert!(skew_of(&counts) <= 1.2, "{counts:?}");
+    assert!(
+        (skew_of(&counts) - predicted).abs() < 1e-4,
+        "{counts:?} against {predicted}"
+    );
+    let back = read_back(&url, &written);
+    assert_eq!(checksum(&back), checksum(&written));
+
+    // a hashtag that alone holds more than any primary may: named with its remedy
+    let client = redis::cluster::ClusterClient::new(vec![url.clone()]).unwrap();
+    let mut con = client.get_connection().unwrap();
+    for n in 0..2500 {
+        let () = con.set(format!("{{hot}}:{n}"), n).unwrap();
+    }
+    let slot: u16 = redis::cmd("CLUSTER")
+        .arg("KEYSLOT")
+        .arg("{hot}")
+        .query(&mut plain(&addr(&cluster, 0), None))
+        .unwrap();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let plan = json(run.ok());
+    assert_eq!(plan["reached"], false, "{plan}");
+    assert_eq!(plan["hot"][0]["slot"], slot, "{plan}");
+    assert_eq!(plan["hot"][0]["amount"], 2500, "{plan}");
+    let remedy = plan["hot"][0]["remedy"].as_str().unwrap();
+    assert!(
+        remedy.contains("slotgen keys --redis") && remedy.contains("--count"),
+        "{remedy}"
+    );
+    assert!(
+        run.stderr.contains("does not reach --target-skew"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A cluster with a password: `MIGRATE` carries it (`AUTH`) to the target; without it the
+/// command is refused in one line.
+#[test]
+fn a_cluster_with_a_password() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        Some("s3cret"),
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
+    .unwrap();
+    let written = load(&cluster);
+    let bare = format!("redis://{}", addr(&cluster, 0));
+    slotgen(
+        &["rebalance", "--redis", &bare, "--by", "keys", "--apply"],
+        b"",
+    )
+    .fails_with("requires a password");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &cluster.url(),
+            "--by",
+            "keys",
+            "--apply",
+        ],
+        b"",
+    );
+    assert!(!run.stdout.contains("s3cret") && !run.stderr.contains("s3cret"));
+    let rows = run.rows();
+    let predicted: f64 = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
+        .parse()
+        .unwrap();
+    let counts = keys_per_primary(&cluster);
+    assert!(
+        (skew_of(&counts) - predicted).abs() < 1e-4,
+        "{counts:?} against {predicted}"
+    );
+    let back = read_back(&cluster.url(), &written);
+    assert_eq!(checksum(&back), checksum(&written));
+}
