@@ -316,7 +316,7 @@ impl Exchange {
             })
     }
 
-    fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
+    pub(super) fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
         self.set_stage(if endpoint.tls.is_some() {
             format!(
                 "connecting to {} over TLS; a plain port stays silent {}: give a `redis://` URL for one",
@@ -326,10 +326,6 @@ impl Exchange {
         } else {
             format!("connecting to {}", endpoint.shown)
         });
-}
-
-    pub(super) fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
-        self.set_stage(format!("connecting to {}", endpoint.shown));
         self.remaining(&endpoint.shown)?;
         Connection::open(endpoint, Some(self.deadline), self.timeout).map_err(|e| self.lift(e))
     }
