@@ -443,7 +443,9 @@ fn side_by_side_with_valkey_cli_rebalance() {
         )
         .ok(),
     );
-    let cpu = cpu_per_primary(&ours);
+    let printed = slotgen(&["rebalance", "--redis", &url, "--by", "cpu"], b"").rows();
+    let per_slot = cpu_per_slot(&ours);
+    let cpu = cpu_per_primary(&per_slot);
     assert!(cpu.iter().all(|&c| c > 0), "{cpu:?}");
     assert!(
         (plan["skew_before"].as_f64().unwrap() - skew_of(&cpu)).abs() < 1e-9,
@@ -453,6 +455,23 @@ fn side_by_side_with_valkey_cli_rebalance() {
         plan["reached"].as_bool().unwrap() || !plan["hot"].as_array().unwrap().is_empty(),
         "{plan}"
     );
+    // the skew predicted is the test's own: its per-slot sums with the listed slots moved
+    let after = cpu_after_moves(&ours, &per_slot, &plan["moves"]);
+    assert_eq!(after.iter().sum::<u64>(), cpu.iter().sum::<u64>());
+    let predicted = plan["skew_after"].as_f64().unwrap();
+    assert!(
+        (predicted - skew_of(&after)).abs() < 1e-9,
+        "{plan} against {after:?}"
+    );
+    let skew = printed.iter().find(|r| r[0] == "skew").unwrap();
+    assert_eq!(skew[3], format!("{:.4}", skew_of(&cpu)), "{printed:?}");
+    assert_eq!(skew[5], format!("{:.4}", skew_of(&after)), "{printed:?}");
+    if plan["reached"].as_bool().unwrap() {
+        assert!(
+            skew_of(&after) <= plan["target"].as_f64().unwrap(),
+            "{plan}"
+        );
+    }
     assert!(
         lines[0].starts_with(&format!(
             "{}\tCLUSTER MIGRATESLOTS SLOTSRANGE ",
@@ -500,36 +519,76 @@ fn side_by_side_with_valkey_cli_rebalance() {
     assert_eq!(run_help_examples(&url, &["rebalance"]), 3);
 }
 
-/// The `cpu-usec` of each primary's own slots ([`RANGES`]), from its `CLUSTER SLOT-STATS`.
-fn cpu_per_primary(cluster: &ReplicatedCluster) -> Vec<u64> {
-    (0..3)
-        .map(|i| {
-            let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
-            let stats: Vec<(u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
-                .arg("SLOT-STATS")
-                .arg("SLOTSRANGE")
-                .arg(RANGES[i].0)
-                .arg(RANGES[i].1)
-                .query(&mut con)
-                .unwrap();
-            stats
-                .iter()
-                .map(|(_, fields)| {
-                    fields
-                        .chunks(2)
-                        .find_map(|pair| match (&pair[0], &pair[1]) {
-                            (redis::Value::BulkString(name), redis::Value::Int(n))
-                                if name == b"cpu-usec" =>
-                            {
-                                Some(*n as u64)
-                            }
-                            _ => None,
-                        })
-                        .unwrap_or(0)
+/// The `cpu-usec` of every slot, from the `CLUSTER SLOT-STATS` of the primary that owns it
+/// ([`RANGES`]), indexed by slot.
+fn cpu_per_slot(cluster: &ReplicatedCluster) -> Vec<u64> {
+    let mut cpu = vec![0; 16384];
+    for (i, &(first, last)) in RANGES.iter().enumerate() {
+        let mut con = plain(&addr(cluster, i), cluster.password.as_deref());
+        let stats: Vec<(u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
+            .arg("SLOT-STATS")
+            .arg("SLOTSRANGE")
+            .arg(first)
+            .arg(last)
+            .query(&mut con)
+            .unwrap();
+        for (slot, fields) in stats {
+            cpu[usize::from(slot)] = fields
+                .chunks(2)
+                .find_map(|pair| match (&pair[0], &pair[1]) {
+                    (redis::Value::BulkString(name), redis::Value::Int(n))
+                        if name == b"cpu-usec" =>
+                    {
+                        Some(*n as u64)
+                    }
+                    _ => None,
                 })
-                .sum()
-        })
+                .unwrap_or(0);
+        }
+    }
+    cpu
+}
+
+/// Each primary's sum of `cpu` over its own slots ([`RANGES`]).
+fn cpu_per_primary(cpu: &[u64]) -> Vec<u64> {
+    RANGES
+        .iter()
+        .map(|&(a, b)| cpu[usize::from(a)..=usize::from(b)].iter().sum())
         .collect()
+}
+
+/// Each primary's sum of `cpu` once the plan's `moves` (JSON: `slot`, `from.addr`,
+/// `to.addr`, `amount`) are carried out on the owners of [`RANGES`]; each move's source
+/// and amount checked against the test's own.
+fn cpu_after_moves(
+    cluster: &ReplicatedCluster,
+    cpu: &[u64],
+    moves: &serde_json::Value,
+) -> Vec<u64> {
+    let mut owner: Vec<usize> = (0..16384u16)
+        .map(|s| {
+            RANGES
+                .iter()
+                .position(|&(a, b)| (a..=b).contains(&s))
+                .unwrap()
+        })
+        .collect();
+    let index = |addr: &serde_json::Value| {
+        (0..3)
+            .find(|&i| addr.as_str() == Some(self::addr(cluster, i).as_str()))
+            .unwrap_or_else(|| panic!("{addr} is not a primary"))
+    };
+    for m in moves.as_array().unwrap() {
+        let slot = m["slot"].as_u64().unwrap() as usize;
+        assert_eq!(owner[slot], index(&m["from"]["addr"]), "{m}");
+        assert_eq!(m["amount"].as_u64(), Some(cpu[slot]), "{m}");
+        owner[slot] = index(&m["to"]["addr"]);
+    }
+    let mut sums = vec![0; 3];
+    for (slot, &o) in owner.iter().enumerate() {
+        sums[o] += cpu[slot];
+    }
+    sums
 }
 
 /// Keys that left each primary, at least: the drop of each count.
