@@ -729,3 +729,47 @@ fn a_cluster_with_a_password() {
     let back = read_back(&cluster.url(), &written);
     assert_eq!(checksum(&back), checksum(&written));
 }
+
+/// The README's pictures of a rebalance, made again: with `SLOTGEN_PICTURES=1` (else it
+/// says so and returns), a cluster loaded as the tests above load theirs, its slot map
+/// (`slotgen load --format svg`) before and after `slotgen rebalance --by keys --apply`,
+/// rendered by `rsvg-convert` 800 pixels wide to `docs/rebalance-before.png` and
+/// `docs/rebalance-after.png`.
+#[test]
+fn readme_pictures() {
+    if std::env::var_os("SLOTGEN_PICTURES").is_none_or(|v| v != "1") {
+        println!(
+            "SLOTGEN_PICTURES=1 writes docs/rebalance-before.png and docs/rebalance-after.png"
+        );
+        return;
+    }
+    if !slotgen_tests::require_tool("rsvg-convert") {
+        return;
+    }
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    load(&cluster);
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
+    let picture = |name: &str| {
+        let svg = slotgen(
+            &["load", "--redis", &url, "--by", "keys", "--format", "svg"],
+            b"",
+        );
+        let mut render = Command::new("rsvg-convert")
+            .args(["--width", "800", "--keep-aspect-ratio", "--output"])
+            .arg(docs.join(name))
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::io::Write::write_all(&mut render.stdin.take().unwrap(), svg.ok().as_bytes()).unwrap();
+        assert!(render.wait().unwrap().success(), "rsvg-convert {name}");
+    };
+    picture("rebalance-before.png");
+    slotgen(
+        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
+        b"",
+    )
+    .ok();
+    settled(&cluster);
+    picture("rebalance-after.png");
+}
