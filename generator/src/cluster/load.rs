@@ -467,17 +467,32 @@ impl Summary {
 
 impl Summary {
     /// The slot map of this summary as SVG ([`SlotMap`](crate::slot_map::SlotMap)): `values`
-    /// (the summary's, 16384 indexed by slot) in the colours of `topology`'s primaries, in
-    /// its shards' order, with their shares and ratios, the skew, and the hot slots.
+    /// (the summary's, 16384 indexed by slot) in the colours of `topology`'s primaries, with
+    /// their shares and ratios, the skew, and the hot slots. The primaries take their colours
+    /// and legend rows in the order of their addresses (as text, then node ids), not of their
+    /// slots, so that a primary keeps its colour in the pictures before and after its slots
+    /// move.
     #[must_use]
     pub fn picture(&self, title: &str, values: &[u64], topology: &Topology) -> String {
         use crate::slot_map::{LegendEntry, SlotMap};
-        let legend: Vec<LegendEntry> = self
-            .primaries
+        let node = |p: &PrimaryLoad| &topology.shards[p.shard].primary;
+        let mut order: Vec<&PrimaryLoad> = self.primaries.iter().collect();
+        order.sort_by(|a, b| (&node(a).addr, &node(a).id).cmp(&(&node(b).addr, &node(b).id)));
+        // the colour (and legend row) of each shard
+        let mut colour_of = vec![None; topology.shards.len()];
+        for (i, p) in order.iter().enumerate() {
+            colour_of[p.shard] = Some(i);
+        }
+        let owners: Vec<Option<usize>> = topology
+            .owners()
+            .into_iter()
+            .map(|shard| shard.and_then(|s| colour_of[s]))
+            .collect();
+        let legend: Vec<LegendEntry> = order
             .iter()
             .map(|p| LegendEntry {
-                node: topology.shards[p.shard].primary.id.clone(),
-                addr: topology.shards[p.shard].primary.addr.clone(),
+                node: node(p).id.clone(),
+                addr: node(p).addr.clone(),
                 share: p.share,
                 ratio: p.ratio,
             })
@@ -486,7 +501,7 @@ impl Summary {
         SlotMap {
             title,
             values,
-            owners: &topology.owners(),
+            owners: &owners,
             primaries: &legend,
             skew: self.skew,
             hot: &hot,

@@ -226,28 +226,41 @@ fn a_valkey_cluster_with_slot_stats() {
 
     // the picture: rendered by rsvg-convert, its cells read back
     if require_tool("rsvg-convert") {
+        // the primaries take colours and legend rows in the order of their addresses (as
+        // text), the test's own: `colour[i]` is primary i's index of `color`
+        let addrs: Vec<String> = (0..3)
+            .map(|i| format!("127.0.0.1:{}", cluster.primaries[i].port))
+            .collect();
+        let colour: Vec<usize> = (0..3)
+            .map(|i| addrs.iter().filter(|a| **a < addrs[i]).count())
+            .collect();
         let svg = slotgen(&["load", "--redis", &url, "--format", "svg"], b"");
         let png = render(svg.ok());
         let (hot_rgb, hot_owner) = (cell(&png, hot_slot), owner(hot_slot));
-        assert_eq!(hot_rgb, color(hot_owner), "the hot slot is the fullest");
+        assert_eq!(
+            hot_rgb,
+            color(colour[hot_owner]),
+            "the hot slot is the fullest"
+        );
         // another slot of each primary: a paler tint of its colour, nearest its own
         for (i, &(first, _)) in RANGES.iter().enumerate() {
             let other = if first == hot_slot { first + 1 } else { first };
             let rgb = cell(&png, other);
+            let c = colour[i];
             assert!(
-                rgb.iter().zip(color(i)).all(|(c, base)| *c >= base),
+                rgb.iter().zip(color(c)).all(|(v, base)| *v >= base),
                 "{rgb:?} is not paler than {:?}",
-                color(i)
+                color(c)
             );
             let nearest = (0..3).min_by_key(|&j| hue_distance(rgb, color(j))).unwrap();
-            assert_eq!(nearest, i, "slot {first} of primary {i}: {rgb:?}");
-            // the legend: the swatch, and text beside it
+            assert_eq!(nearest, c, "slot {first} of primary {i}: {rgb:?}");
+            // the legend: the swatch, and text beside it, in the row of its colour
             assert_eq!(
-                pixel(&png, LEGEND_X + SWATCH / 2, legend_y(i) + SWATCH / 2),
-                color(i)
+                pixel(&png, LEGEND_X + SWATCH / 2, legend_y(c) + SWATCH / 2),
+                color(c)
             );
             let text = (LEGEND_X + SWATCH + 6..LEGEND_X + SWATCH + 300)
-                .any(|x| (legend_y(i)..legend_y(i) + SWATCH).any(|y| pixel(&png, x, y)[0] < 100));
+                .any(|x| (legend_y(c)..legend_y(c) + SWATCH).any(|y| pixel(&png, x, y)[0] < 100));
             assert!(text, "no text beside the swatch of primary {i}");
             assert!(
                 svg.stdout.contains(&primaries[i].0),
@@ -260,7 +273,7 @@ fn a_valkey_cluster_with_slot_stats() {
             .collect();
         let placed = slotgen(&["placement", "--redis", &url, "--format", "svg"], &keys);
         let png = render(placed.ok());
-        assert_eq!(cell(&png, hot_slot), color(owner(hot_slot)));
+        assert_eq!(cell(&png, hot_slot), color(colour[owner(hot_slot)]));
     }
 
     // a primary that stops collecting: cpu is no longer known, keys still are
