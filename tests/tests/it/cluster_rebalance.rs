@@ -335,15 +335,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
             info.lines().any(|l| l.trim() == "cluster_state:ok")
         })
         .unwrap();
-    let fix = Command::new("valkey-cli")
-        .args(["--cluster", "fix", &addr(&cluster, 0), "--cluster-yes"])
-        .output()
-        .unwrap();
-    assert!(
-        fix.status.success(),
-        "{}",
-        String::from_utf8_lossy(&fix.stdout)
-    );
+    valkey_cli_cluster("fix", &addr(&cluster, 0));
     settled(&cluster);
     let back = read_back(&url, &written);
     assert_eq!(
@@ -496,15 +488,7 @@ fn side_by_side_with_valkey_cli_rebalance() {
     let our_keys: u64 = rows.iter().find(|r| r[0] == "applied").unwrap()[2]
         .parse()
         .unwrap();
-    let cli = Command::new("valkey-cli")
-        .args(["--cluster", "rebalance", &addr(&theirs, 0), "--cluster-yes"])
-        .output()
-        .unwrap();
-    assert!(
-        cli.status.success(),
-        "{}",
-        String::from_utf8_lossy(&cli.stdout)
-    );
+    valkey_cli_cluster("rebalance", &addr(&theirs, 0));
     settled(&ours);
     settled(&theirs);
     let (a, b) = (keys_per_primary(&ours), keys_per_primary(&theirs));
@@ -772,4 +756,17 @@ fn readme_pictures() {
     .ok();
     settled(&cluster);
     picture("rebalance-after.png");
+}
+
+/// `valkey-cli --cluster VERB ADDR --cluster-yes`, which must succeed.
+fn valkey_cli_cluster(verb: &str, addr: &str) {
+    let out = Command::new("valkey-cli")
+        .args(["--cluster", verb, addr, "--cluster-yes"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "valkey-cli --cluster {verb}: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
