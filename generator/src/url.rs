@@ -29,21 +29,28 @@ pub fn redact(url: &str) -> String {
         Some(at) => url.split_at(at + 3),
         None => ("", url),
     };
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    let authority = match authority.rfind('@') {
+    // The user info ends at the last `@` of the whole text, not of the authority as a URL
+    // parser would cut it: a password may hold `/`, `?`, `#` or `@` (`u:TOP/SECRET@h`), which
+    // a URL would need escaped and users do not escape. An `@` that is not of the user info
+    // (in a socket path or a query) hides a little more than needed, never less.
+    let (info, after) = match rest.rfind('@') {
         Some(at) => {
-            let (info, host) = authority.split_at(at);
-            match info.find(':') {
-                Some(colon) => format!("{}:{HIDDEN}{host}", &info[..colon]),
-                None => format!("{HIDDEN}{host}"),
-            }
+            let (info, host) = rest.split_at(at);
+            let user = info
+                .split_once(':')
+                .filter(|(user, _)| !user.contains(['/', '?', '#']))
+                .map(|(user, _)| user);
+            let shown = match user {
+                Some(user) => format!("{user}:{HIDDEN}"),
+                None => HIDDEN.to_owned(),
+            };
+            (shown, host)
         }
-        None => authority.to_owned(),
+        None => (String::new(), rest),
     };
-    let tail = match tail.find('?') {
+    let tail = match after.find('?') {
         Some(q) => {
-            let (path, query) = tail.split_at(q + 1);
+            let (path, query) = after.split_at(q + 1);
             let (query, fragment) = query.split_at(query.find('#').unwrap_or(query.len()));
             let query = query
                 .split('&')
@@ -55,9 +62,9 @@ pub fn redact(url: &str) -> String {
                 .join("&");
             format!("{path}{query}{fragment}")
         }
-        None => tail.to_owned(),
+        None => after.to_owned(),
     };
-    format!("{scheme}{authority}{tail}")
+    format!("{scheme}{info}{tail}")
 }
 
 fn is_secret(key: &str) -> bool {
@@ -91,6 +98,15 @@ mod tests {
             ),
             ("redis://h:6379", "redis://h:6379"),
             ("", ""),
+            // a password with `/`, `?`, `#` or `@`, unescaped, as users type it
+            (
+                "redis://app2:TOP/s3cret@127.0.0.1:1",
+                "redis://app2:***@127.0.0.1:1",
+            ),
+            ("redis://app2:p@ss:s3cret%41@h:1", "redis://app2:***@h:1"),
+            ("redis://u:a?s3cret#b@h:1/0", "redis://u:***@h:1/0"),
+            ("redis://:s3cret/x@h:1", "redis://:***@h:1"),
+            ("redis://s3cret/x@h:1", "redis://***@h:1"),
         ] {
             assert_eq!(redact(url), shown, "{url}");
             assert!(!redact(url).contains("s3cret"), "{url}");

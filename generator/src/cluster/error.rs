@@ -27,9 +27,10 @@ pub enum Error {
         /// Why.
         error: TlsError,
     },
-    /// The ACL user may not run a command that reading the map needs (`NOPERM`). The
-    /// message names every rule the map needs, so that one `ACL SETUSER` grants them all.
-    #[error("`{url}`: {denied} (NOPERM); reading a cluster's map needs all of `{}` (`+cluster|slots` may stand for `+cluster|shards`)", super::exchange::map_rules())]
+    /// The ACL user may not run a command slotgen needs (`NOPERM`). For a command of the
+    /// map, the message names every rule the map needs, so that one `ACL SETUSER` grants them
+    /// all.
+    #[error("`{url}`: {denied} (NOPERM){}", super::exchange::map_note(denied))]
     NoPermission {
         /// The URL of the node, redacted.
         url: String,

@@ -75,13 +75,21 @@ pub(super) const MAP_COMMANDS: [&str; 4] = [
     "CLUSTER NODES",
 ];
 
-/// The ACL rules of [`MAP_COMMANDS`]: `+info +cluster|info +cluster|shards +cluster|nodes`.
-pub(super) fn map_rules() -> String {
-    MAP_COMMANDS
-        .iter()
-        .map(|c| Denied::rule(c))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
+/// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).
+pub(super) fn map_note(denied: &Denied) -> String {
+    let of_the_map = denied.commands.iter().any(|c| {
+        c.eq_ignore_ascii_case("CLUSTER SLOTS")
+            || MAP_COMMANDS.iter().any(|m| m.eq_ignore_ascii_case(c))
+    });
+    if !of_the_map {
+        return String::new();
+    }
+    let rules: Vec<String> = MAP_COMMANDS.iter().map(|c| Denied::rule(c)).collect();
+    format!(
+        "; reading a cluster's map needs all of `{}` (`+cluster|slots` may stand for `+cluster|shards`)",
+        rules.join(" ")
+    )
 }
 
 /// The endpoint of `url` with `options`, its errors as this module's.
@@ -493,14 +501,48 @@ pub(super) fn gone(primary: &Node) -> impl Fn(Error) -> Error + Copy + '_ {
     }
 }
 
-/// `CLUSTER SHARDS` for a command `CLUSTER SHARDS`: its first two words.
+/// A command as messages name it: `CLUSTER SHARDS` (a container command and its
+/// subcommand, as [`Denied::rule`] reads them), `INFO CLUSTER` (a section), `MIGRATE` (its
+/// arguments, addresses and keys, left out).
 fn command_name(cmd: &redis::Cmd) -> String {
-    cmd.args_iter()
+    let words: Vec<String> = cmd
+        .args_iter()
         .take(2)
         .filter_map(|arg| match arg {
             redis::Arg::Simple(bytes) => Some(String::from_utf8_lossy(bytes).to_uppercase()),
             redis::Arg::Cursor => None,
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    match words.first().map(String::as_str) {
+        Some(first) if Denied::named_with_argument(first) => words.join(" "),
+        Some(first) => first.to_owned(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_command_of_the_map_names_the_map_s_rules() {
+        let shards = Denied::new("app", &["CLUSTER SHARDS"]);
+        assert_eq!(
+            map_note(&shards),
+            "; reading a cluster's map needs all of `+info +cluster|info +cluster|shards +cluster|nodes` (`+cluster|slots` may stand for `+cluster|shards`)"
+        );
+        assert_eq!(map_note(&Denied::new("app", &["MIGRATE"])), "");
+        assert_eq!(
+            command_name(redis::cmd("MIGRATE").arg("127.0.0.1").arg(7000)),
+            "MIGRATE"
+        );
+        assert_eq!(
+            command_name(redis::cmd("CLUSTER").arg("shards")),
+            "CLUSTER SHARDS"
+        );
+        assert_eq!(
+            command_name(redis::cmd("INFO").arg("cluster")),
+            "INFO CLUSTER"
+        );
+    }
 }

@@ -25,6 +25,10 @@ pub struct Denied {
     pub commands: Vec<String>,
 }
 
+/// The container commands that slotgen sends: their second word is a subcommand, which an
+/// ACL rule names (`+cluster|shards`).
+const CONTAINERS: [&str; 4] = ["cluster", "config", "acl", "client"];
+
 impl Denied {
     /// `user` may run none of `commands` (any one of which would do).
     #[must_use]
@@ -42,13 +46,21 @@ impl Denied {
     pub fn rule(command: &str) -> String {
         let mut words = command.split_ascii_whitespace();
         let first = words.next().unwrap_or("").to_ascii_lowercase();
-        // The container commands that slotgen sends: their second word is a subcommand.
         match (first.as_str(), words.next()) {
-            ("cluster" | "config" | "acl" | "client", Some(sub)) => {
+            (container, Some(sub)) if CONTAINERS.contains(&container) => {
                 format!("+{first}|{}", sub.to_ascii_lowercase())
             }
             _ => format!("+{first}"),
         }
+    }
+
+    /// Whether a message names the command `first` with its first argument: a container
+    /// command's subcommand (`CLUSTER SHARDS`), or `INFO`'s section (`INFO cluster`); other
+    /// commands (`MIGRATE`) by their name alone.
+    #[must_use]
+    pub fn named_with_argument(first: &str) -> bool {
+        let first = first.to_ascii_lowercase();
+        CONTAINERS.contains(&first.as_str()) || first == "info"
     }
 }
 
