@@ -287,7 +287,7 @@ pub fn explain(e: cluster::Error) -> anyhow::Error {
         },
         cluster::Error::NoPasswordSet { .. } => anyhow!("{e}: {REMOVE_PASSWORD}"),
         cluster::Error::PasswordRequired { .. } => anyhow!(
-            "{e}: --user NAME with --askpass or --password-file FILE, or `USER:PASSWORD@` in the URL"
+            "{e}: --askpass, --password-file FILE or {PASSWORD_VARIABLE} (with --user NAME for an ACL user), or `USER:PASSWORD@` in the URL"
         ),
         e => e.into(),
     }
