@@ -619,22 +619,12 @@ fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, Error> {
 /// [`Topology::migrations`]): its `CLUSTER COUNTKEYSINSLOT` of the slot, sent in pipelines
 /// of [`COUNT_BATCH`], counted on the slot's owner. `CLUSTER SLOT-STATS` gives only the
 /// slots of the node's own shard, so neither command of the owner counts them.
-fn add_imported_keys(exchange: &Exchange, topology: &Topology, keys: &mut [u64]) -> Result<(), Error> {
-    let owners = topology.owners();
-    let mut imports: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
-    for m in &topology.migrations {
-        let importer = topology.shards.iter().position(|s| s.primary.id == m.node);
-        if let (MigrationKind::Importing, Some(importer)) = (m.kind, importer) {
-            // a slot that its own shard imports, or that no primary owns, has no other part
-            if owners[usize::from(m.slot)].is_some_and(|owner| owner != importer) {
-                let slots = imports.entry(importer).or_default();
-                if !slots.contains(&m.slot) {
-                    slots.push(m.slot);
-                }
-            }
-        }
-    }
-    for (importer, slots) in imports {
+fn add_imported_keys(
+    exchange: &Exchange,
+    topology: &Topology,
+    keys: &mut [u64],
+) -> Result<(), Error> {
+    for (importer, slots) in imports(topology) {
         let primary = &topology.shards[importer].primary;
         let node = exchange.primary_endpoint(primary)?;
         let gone = gone(primary);
@@ -646,6 +636,30 @@ fn add_imported_keys(exchange: &Exchange, topology: &Topology, keys: &mut [u64])
         }
     }
     Ok(())
+}
+
+/// The slots that each primary imports from another shard's primary, by the importer's
+/// shard (its index in [`Topology::shards`]), each slot once, in order. A slot imported by
+/// a node that is no shard's primary, by its owner's own shard, or that no primary owns
+/// has no part elsewhere to read.
+fn imports(topology: &Topology) -> BTreeMap<usize, Vec<u16>> {
+    let owners = topology.owners();
+    let mut imports: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
+    for m in &topology.migrations {
+        let importer = topology.shards.iter().position(|s| s.primary.id == m.node);
+        if let (MigrationKind::Importing, Some(importer)) = (m.kind, importer) {
+            if owners[usize::from(m.slot)].is_some_and(|owner| owner != importer) {
+                let slots = imports.entry(importer).or_default();
+                if !slots.contains(&m.slot) {
+                    slots.push(m.slot);
+                }
+            }
+        }
+    }
+    for slots in imports.values_mut() {
+        slots.sort_unstable();
+    }
+    imports
 }
 
 /// `ask` of every primary that owns slots, connected to at its address, in the shards'
@@ -793,7 +807,7 @@ fn parse_slot_stats(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Node, Role, Shard, SlotRange, Source};
+    use super::super::{Migration, Node, Role, Shard, SlotRange, Source};
     use super::*;
 
     /// Three primaries: slots 0-9, 10-19, 20-16383.
@@ -904,6 +918,31 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("`cpu-usec`"), "{e}");
+    }
+
+    #[test]
+    fn imports_are_read_from_the_importing_primary_of_another_shard() {
+        let mut topology = topology();
+        let id = |n: u8| format!("{n:040}");
+        let m = |slot: u16, kind: MigrationKind, node: u8, peer: u8| Migration {
+            slot,
+            kind,
+            node: id(node),
+            peer: id(peer),
+        };
+        topology.migrations = vec![
+            // slot 5 of primary 0, moving to 1: reported by both ends, read once, on 1
+            m(5, MigrationKind::Migrating, 0, 1),
+            m(5, MigrationKind::Importing, 1, 0),
+            m(5, MigrationKind::Importing, 1, 0),
+            // slot 100 of primary 2, moving to 1
+            m(100, MigrationKind::Importing, 1, 2),
+            // slot 3 "imported" by its own owner: nothing elsewhere
+            m(3, MigrationKind::Importing, 0, 2),
+            // a node that is no primary
+            m(12, MigrationKind::Importing, 9, 1),
+        ];
+        assert_eq!(imports(&topology), BTreeMap::from([(1, vec![5, 100])]));
     }
 
     #[test]

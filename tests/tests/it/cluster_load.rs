@@ -392,7 +392,12 @@ fn check_a_slot_in_migration(cluster: &ReplicatedCluster, hot_slot: u16) {
         .unwrap();
     assert_eq!(names.len(), HOT_KEYS / 2);
     let mut migrate = redis::cmd("MIGRATE");
-    migrate.arg("127.0.0.1").arg(b.port).arg("").arg(0).arg(10_000);
+    migrate
+        .arg("127.0.0.1")
+        .arg(b.port)
+        .arg("")
+        .arg(0)
+        .arg(10_000);
     if let Some(p) = password {
         migrate.arg("AUTH").arg(p);
     }
@@ -412,24 +417,39 @@ fn check_a_slot_in_migration(cluster: &ReplicatedCluster, hot_slot: u16) {
         .iter()
         .map(|(_, _, t)| t["keys"])
         .collect();
-    assert_eq!(totals, expected, "keys per primary, the slot in migration on its owner");
+    assert_eq!(
+        totals, expected,
+        "keys per primary, the slot in migration on its owner"
+    );
     assert_eq!(totals.iter().sum::<u64>(), sizes.iter().sum::<u64>());
     assert_eq!(json["hot"][0]["slot"], hot_slot);
     assert_eq!(json["hot"][0]["value"], on_a + on_b);
     assert!(
-        run.stderr.contains("the keys that the importing primary holds included"),
+        run.stderr
+            .contains("the keys that the importing primary holds included"),
         "{}",
         run.stderr
     );
     // rebalance plans from the same numbers, and says so
     let plan = slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--format", "json"],
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
         b"",
     );
     let json: serde_json::Value = serde_json::from_str(plan.ok()).unwrap();
     assert!(
-        plan.stderr.contains(&format!("slots {hot_slot} (1) are migrating"))
-            && plan.stderr.contains("the keys that the importing primary holds included"),
+        plan.stderr
+            .contains(&format!("slots {hot_slot} (1) are migrating"))
+            && plan
+                .stderr
+                .contains("the keys that the importing primary holds included"),
         "{}",
         plan.stderr
     );
