@@ -14,7 +14,7 @@ use serde::Serialize;
 use super::answers::MAX_TEXT;
 use super::exchange::{bounded, gone, Exchange};
 use super::placement::top_slots;
-use super::{Error, Topology, SLOTS};
+use super::{Error, MigrationKind, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
 
 /// A measure of load per slot.
@@ -151,7 +151,8 @@ pub struct SlotLoad {
     pub source: LoadSource,
     /// For each metric that every primary gives for every slot it owns, 16384 values indexed
     /// by slot (0 on a slot that no primary owns). A metric that some primary does not
-    /// collect is absent, never 0.
+    /// collect is absent, never 0. A slot in migration is counted on its owner; its keys
+    /// include those that the importing primary holds ([`SlotLoad::fetch`]).
     pub values: BTreeMap<Metric, Vec<u64>>,
 }
 
@@ -205,7 +206,10 @@ impl SlotLoad {
     /// 16383`, of which each primary's answer for its own slots is kept; where a primary
     /// refuses it (a server before Valkey 8.0 or Redis 8.2 answers "unknown subcommand"),
     /// key counts by `CLUSTER COUNTKEYSINSLOT` for every slot, sent to its primary in
-    /// pipelines of [`COUNT_BATCH`].
+    /// pipelines of [`COUNT_BATCH`]. The keys of a slot in migration are counted on the
+    /// primary that owns it, the keys that the importing primary holds already included (its
+    /// `CLUSTER COUNTKEYSINSLOT` of the slot: its `CLUSTER SLOT-STATS` leaves out the slots
+    /// its shard does not own, so the importer's part of the other metrics is not read).
     ///
     /// `timeout` bounds all of it, the topology included. Each reply has a budget from what
     /// the largest real answer takes (`CLUSTER SLOT-STATS`: 576 bytes and 20 values a slot).
@@ -604,7 +608,58 @@ fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, Error> {
             reason: reason.unwrap_or_default(),
         });
     }
+    if let Some(keys) = values.get_mut(&Metric::Keys) {
+        add_imported_keys(exchange, &topology, keys)?;
+    }
     Ok(SlotLoad::new(topology, source, values))
+}
+
+/// Adds to `keys` (16384 counts, indexed by slot) the keys that an importing primary holds
+/// already of each slot in migration (`CLUSTER SETSLOT s IMPORTING`, in
+/// [`Topology::migrations`]): its `CLUSTER COUNTKEYSINSLOT` of the slot, sent in pipelines
+/// of [`COUNT_BATCH`], counted on the slot's owner. `CLUSTER SLOT-STATS` gives only the
+/// slots of the node's own shard, so neither command of the owner counts them.
+fn add_imported_keys(
+    exchange: &Exchange,
+    topology: &Topology,
+    keys: &mut [u64],
+) -> Result<(), Error> {
+    for (importer, slots) in imports(topology) {
+        let primary = &topology.shards[importer].primary;
+        let node = exchange.primary_endpoint(primary)?;
+        let gone = gone(primary);
+        let mut con = exchange.connect(&node).map_err(gone)?;
+        let counted = count_keys(exchange, &mut con, slots).map_err(gone)?;
+        for &(slot, n) in &counted[&Metric::Keys] {
+            let value = &mut keys[usize::from(slot)];
+            *value = value.saturating_add(n);
+        }
+    }
+    Ok(())
+}
+
+/// The slots that each primary imports from another shard's primary, by the importer's
+/// shard (its index in [`Topology::shards`]), each slot once, in order. A slot imported by
+/// a node that is no shard's primary, by its owner's own shard, or that no primary owns
+/// has no part elsewhere to read.
+fn imports(topology: &Topology) -> BTreeMap<usize, Vec<u16>> {
+    let owners = topology.owners();
+    let mut imports: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
+    for m in &topology.migrations {
+        let importer = topology.shards.iter().position(|s| s.primary.id == m.node);
+        if let (MigrationKind::Importing, Some(importer)) = (m.kind, importer) {
+            if owners[usize::from(m.slot)].is_some_and(|owner| owner != importer) {
+                let slots = imports.entry(importer).or_default();
+                if !slots.contains(&m.slot) {
+                    slots.push(m.slot);
+                }
+            }
+        }
+    }
+    for slots in imports.values_mut() {
+        slots.sort_unstable();
+    }
+    imports
 }
 
 /// `ask` of every primary that owns slots, connected to at its address, in the shards'
@@ -752,7 +807,7 @@ fn parse_slot_stats(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Node, Role, Shard, SlotRange, Source};
+    use super::super::{Migration, Node, Role, Shard, SlotRange, Source};
     use super::*;
 
     /// Three primaries: slots 0-9, 10-19, 20-16383.
@@ -863,6 +918,31 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("`cpu-usec`"), "{e}");
+    }
+
+    #[test]
+    fn imports_are_read_from_the_importing_primary_of_another_shard() {
+        let mut topology = topology();
+        let id = |n: u8| format!("{n:040}");
+        let m = |slot: u16, kind: MigrationKind, node: u8, peer: u8| Migration {
+            slot,
+            kind,
+            node: id(node),
+            peer: id(peer),
+        };
+        topology.migrations = vec![
+            // slot 5 of primary 0, moving to 1: reported by both ends, read once, on 1
+            m(5, MigrationKind::Migrating, 0, 1),
+            m(5, MigrationKind::Importing, 1, 0),
+            m(5, MigrationKind::Importing, 1, 0),
+            // slot 100 of primary 2, moving to 1
+            m(100, MigrationKind::Importing, 1, 2),
+            // slot 3 "imported" by its own owner: nothing elsewhere
+            m(3, MigrationKind::Importing, 0, 2),
+            // a node that is no primary
+            m(12, MigrationKind::Importing, 9, 1),
+        ];
+        assert_eq!(imports(&topology), BTreeMap::from([(1, vec![5, 100])]));
     }
 
     #[test]

@@ -291,6 +291,7 @@ fn a_valkey_cluster_with_slot_stats() {
     for (i, (_, _, totals)) in json_primaries(&keys_only.stdout).iter().enumerate() {
         assert_eq!(totals["keys"], sizes[i]);
     }
+    check_a_slot_in_migration(&cluster, hot_slot);
 }
 
 #[test]
@@ -349,6 +350,111 @@ fn a_redis_7_cluster_with_a_password_counts_keys_per_slot() {
     for run in [&run, &cpu] {
         assert!(!run.stdout.contains(password) && !run.stderr.contains(password));
     }
+    check_a_slot_in_migration(&cluster, hot_slot);
+}
+
+/// `CLUSTER COUNTKEYSINSLOT slot` of `node`.
+fn count_in_slot(node: &slotgen_tests::redis_server::RedisServer, slot: u16) -> u64 {
+    redis::cmd("CLUSTER")
+        .arg("COUNTKEYSINSLOT")
+        .arg(slot)
+        .query(&mut node.connect())
+        .unwrap()
+}
+
+/// Sets the hot slot migrating from its owner to the next primary by hand (`CLUSTER SETSLOT
+/// IMPORTING` on the target, `MIGRATING` on the source) and `MIGRATE`s half of its keys,
+/// then checks `slotgen load` (and `slotgen rebalance`'s note) against what the servers
+/// count: each primary's key total is its `DBSIZE`, the importer's keys of the slot moved to
+/// the owner (the slot is counted on its owner), so that the totals still sum to the
+/// `DBSIZE`s; the slot's value is its keys on both nodes.
+fn check_a_slot_in_migration(cluster: &ReplicatedCluster, hot_slot: u16) {
+    let password = cluster.password.as_deref();
+    let from = owner(hot_slot);
+    let to = (from + 1) % 3;
+    let (a, b) = (&cluster.primaries[from], &cluster.primaries[to]);
+    let setslot = |node: &slotgen_tests::redis_server::RedisServer, how: &str, peer: String| {
+        redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(hot_slot)
+            .arg(how)
+            .arg(peer)
+            .query::<()>(&mut node.connect())
+            .unwrap_or_else(|e| panic!("SETSLOT {how}: {e}"));
+    };
+    setslot(b, "IMPORTING", a.node_id());
+    setslot(a, "MIGRATING", b.node_id());
+    let names: Vec<String> = redis::cmd("CLUSTER")
+        .arg("GETKEYSINSLOT")
+        .arg(hot_slot)
+        .arg(HOT_KEYS / 2)
+        .query(&mut a.connect())
+        .unwrap();
+    assert_eq!(names.len(), HOT_KEYS / 2);
+    let mut migrate = redis::cmd("MIGRATE");
+    migrate
+        .arg("127.0.0.1")
+        .arg(b.port)
+        .arg("")
+        .arg(0)
+        .arg(10_000);
+    if let Some(p) = password {
+        migrate.arg("AUTH").arg(p);
+    }
+    migrate.arg("KEYS").arg(&names);
+    assert_eq!(migrate.query::<String>(&mut a.connect()).unwrap(), "OK");
+
+    let sizes = dbsizes(cluster);
+    let (on_a, on_b) = (count_in_slot(a, hot_slot), count_in_slot(b, hot_slot));
+    assert_eq!((on_a, on_b), (HOT_KEYS as u64 / 2, HOT_KEYS as u64 / 2));
+    let mut expected = sizes.clone();
+    expected[from] += on_b;
+    expected[to] -= on_b;
+    let url = cluster.url();
+    let run = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    let totals: Vec<u64> = json_primaries(&run.stdout)
+        .iter()
+        .map(|(_, _, t)| t["keys"])
+        .collect();
+    assert_eq!(
+        totals, expected,
+        "keys per primary, the slot in migration on its owner"
+    );
+    assert_eq!(totals.iter().sum::<u64>(), sizes.iter().sum::<u64>());
+    assert_eq!(json["hot"][0]["slot"], hot_slot);
+    assert_eq!(json["hot"][0]["value"], on_a + on_b);
+    assert!(
+        run.stderr
+            .contains("the keys that the importing primary holds included"),
+        "{}",
+        run.stderr
+    );
+    // rebalance plans from the same numbers, and says so
+    let plan = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let json: serde_json::Value = serde_json::from_str(plan.ok()).unwrap();
+    assert!(
+        plan.stderr
+            .contains(&format!("slots {hot_slot} (1) are migrating"))
+            && plan
+                .stderr
+                .contains("the keys that the importing primary holds included"),
+        "{}",
+        plan.stderr
+    );
+    assert_eq!(json["hot"][0]["slot"], hot_slot, "{json}");
+    assert_eq!(json["hot"][0]["amount"], on_a + on_b, "{json}");
 }
 
 /// `svg` rendered to PNG by `rsvg-convert` at 100%, decoded: `(width, rgb rows)`.

@@ -421,6 +421,11 @@ pub fn migration_lines(topology: &Topology) -> Vec<String> {
 }
 
 /// Notes on standard error each migration, and what is done with its slots.
+/// What `load` and `rebalance` say of a slot in migration (as [`SlotLoad::fetch`] reads it).
+///
+/// [`SlotLoad::fetch`]: slotgen::cluster::SlotLoad::fetch
+pub const MIGRATING_LOAD: &str = "their load is counted on the primary that owns them, the keys that the importing primary holds included";
+
 pub fn note_migrations(topology: &Topology, what: &str) {
     for line in migration_lines(topology) {
         eprintln!("slotgen: note: {line}; {what}");

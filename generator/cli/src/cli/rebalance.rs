@@ -108,6 +108,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let topology = &load.topology;
     if args.apply {
         cluster::refuse_migrations(topology)?;
+    } else {
+        super::cluster::note_migrations(topology, super::cluster::MIGRATING_LOAD);
     }
     // a metric not collected is refused in one line that says why (the source included)
     let amounts = load.require(args.by)?;
