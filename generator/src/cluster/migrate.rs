@@ -378,8 +378,13 @@ pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
     if migrating.is_empty() {
         Ok(())
     } else {
+        let ranges = super::show_ranges(&ranges_of(&migrating));
         Err(Error::MigrationUnderWay {
-            slots: super::show_ranges(&ranges_of(&migrating)),
+            slots: if migrating.len() == 1 {
+                format!("slot {ranges} is")
+            } else {
+                format!("slots {ranges} are")
+            },
         })
     }
 }
@@ -630,6 +635,23 @@ mod tests {
     const A: &str = "000000000000000000000000000000000000000a";
     const B: &str = "000000000000000000000000000000000000000b";
     const C: &str = "000000000000000000000000000000000000000c";
+
+    #[test]
+    fn migrations_under_way_are_named_in_the_right_number() {
+        let migration = |slot| super::super::Migration {
+            slot,
+            kind: super::super::MigrationKind::Migrating,
+            node: A.to_owned(),
+            peer: B.to_owned(),
+        };
+        let mut t = topology();
+        t.migrations = vec![migration(6093)];
+        let e = refuse_migrations(&t).unwrap_err().to_string();
+        assert!(e.starts_with("slot 6093 is migrating or importing"), "{e}");
+        t.migrations = vec![migration(6093), migration(6094), migration(7)];
+        let e = refuse_migrations(&t).unwrap_err().to_string();
+        assert!(e.starts_with("slots 7,6093-6094 are migrating"), "{e}");
+    }
 
     /// The sequence of the Redis Cluster specification ("Live resharding"), written out by
     /// hand for slot 7 from the first primary to the second.

@@ -284,7 +284,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         ],
         b"",
     )
-    .fails_with(&format!("slots {slot} are migrating or importing"));
+    .fails_with(&format!("slot {slot} is migrating or importing"));
     let () = redis::cmd("CLUSTER")
         .arg("SETSLOT")
         .arg(slot)

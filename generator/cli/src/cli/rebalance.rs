@@ -140,19 +140,10 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             )
         })
         .collect();
-    if !plan.reached {
+    if let Some(why) = shortfall(&plan, hot.len(), args.max_moves) {
         eprintln!(
-            "slotgen: note: the plan does not reach --target-skew {}: {}",
-            args.target_skew,
-            if hot.is_empty() {
-                "no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew or --max-moves".to_owned()
-            } else {
-                format!(
-                    "{} slot{} alone hold more than any primary may (the `hot` lines)",
-                    hot.len(),
-                    if hot.len() == 1 { "" } else { "s" }
-                )
-            }
+            "slotgen: note: the plan does not reach --target-skew {}: {why}",
+            args.target_skew
         );
     }
     let dialect = match (args.format, args.dialect) {
@@ -249,12 +240,33 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             Format::Tsv => writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?,
             Format::Commands => writeln!(
                 out,
-                "# applied: {} slots, {} keys",
-                applied.moves, applied.keys
+                "# applied: {}, {}",
+                super::plural(applied.moves as u64, "slot", "slots"),
+                super::plural(applied.keys, "key", "keys")
             )?,
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
+/// `max_moves` moves were planned, else the `hot` slots, else no single move that helps.
+fn shortfall(plan: &Plan, hot: usize, max_moves: usize) -> Option<String> {
+    if plan.reached {
+        None
+    } else if plan.moves.len() >= max_moves {
+        Some(format!(
+            "--max-moves {max_moves} was reached; a larger --max-moves may reach the target"
+        ))
+    } else if hot > 0 {
+        Some(format!(
+            "{} alone {} more than any primary may (the `hot` lines)",
+            super::plural(hot as u64, "slot", "slots"),
+            if hot == 1 { "holds" } else { "hold" }
+        ))
+    } else {
+        Some("no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew".to_owned())
+    }
 }
 
 /// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
@@ -341,4 +353,39 @@ fn plan_json(
             "slot": slot, "amount": amount, "remedy": remedy,
         })).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_note_names_the_move_limit() {
+        // shard 0 holds 40 of 50 in eight slots of 5: three moves to reach 1.1 (25 | 25)
+        let amounts = [5, 5, 5, 5, 5, 5, 5, 5, 10];
+        let mut owners = [Some(0); 9];
+        owners[8] = Some(1);
+        for max in [0, 1] {
+            let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, max).unwrap();
+            let why = shortfall(&p, 0, max).unwrap();
+            assert!(
+                why.contains(&format!("--max-moves {max} was reached")),
+                "{why}"
+            );
+        }
+        let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, 10).unwrap();
+        assert_eq!(shortfall(&p, 0, 10), None);
+        // one hot slot: 90 of 100 on slot 0
+        let p = cluster::plan(
+            &[90, 5, 5],
+            &[1, 1, 1],
+            &[Some(0), Some(0), Some(1)],
+            &[1.0, 1.0],
+            1.2,
+            10,
+        )
+        .unwrap();
+        let why = shortfall(&p, p.unreachable.len(), 10).unwrap();
+        assert!(why.starts_with("1 slot alone holds more"), "{why}");
+    }
 }
