@@ -179,6 +179,12 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         planned["moves"].as_array().unwrap().len(),
         "{applied}"
     );
+    // every primary answered the final CLUSTER SETSLOT NODE: none is untold
+    assert_eq!(
+        applied["applied"]["untold"],
+        serde_json::json!([]),
+        "{applied}"
+    );
     let counts = keys_per_primary(&cluster);
     assert_eq!(counts.iter().sum::<u64>(), 3600);
     assert!(

@@ -23,7 +23,8 @@ enum Format {
     /// One JSON object: `metric`, `unit`, `source`, `target`, `skew_before`, `skew_after`,
     /// `reached`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
     /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`
-    /// (`moves`, `keys`), printed once the plan is carried out.
+    /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
+    /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
     /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
     /// in the dialect of --dialect (by default the server's).
@@ -232,6 +233,12 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             },
         )
         .map_err(explain)?;
+        for node in &applied.untold {
+            eprintln!(
+                "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
+                field(node.as_bytes())
+            );
+        }
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
