@@ -16,7 +16,7 @@
 
 use std::fmt::Write;
 
-use crate::text::xml;
+use crate::text::{xml, xml_text};
 
 /// The side of a slot's cell.
 pub const CELL: u32 = 4;
@@ -95,7 +95,8 @@ pub struct LegendEntry {
 /// What to draw.
 #[derive(Clone, Debug)]
 pub struct SlotMap<'a> {
-    /// The title, such as `keys per slot, from CLUSTER SLOT-STATS` (escaped when drawn).
+    /// The title, slotgen's own text such as `cpu (µs) per slot, from CLUSTER SLOT-STATS`
+    /// (drawn with XML entities, [`xml_text`], its characters kept).
     pub title: &'a str,
     /// 16384 values, indexed by slot.
     pub values: &'a [u64],
@@ -114,8 +115,8 @@ pub struct SlotMap<'a> {
 const HOT_LISTED: usize = 20;
 
 impl SlotMap<'_> {
-    /// The SVG document. Every text from outside (the title, node ids, addresses) is
-    /// escaped for XML ([`xml`]); a slot beyond `values` or `owners` counts as 0 and
+    /// The SVG document. Every text from outside (node ids, addresses) is escaped for XML
+    /// ([`xml`]), the title takes XML entities only ([`xml_text`]); a slot beyond `values` or `owners` counts as 0 and
     /// unowned.
     #[must_use]
     pub fn render(&self) -> String {
@@ -136,11 +137,16 @@ impl SlotMap<'_> {
         let _ = writeln!(
             svg,
             r##"<text x="{GRID_X}" y="22" font-size="15">{}</text>"##,
-            xml(self.title.as_bytes())
+            xml_text(self.title)
         );
+        let shade = if max == 0 {
+            "every slot is 0: the map is empty".to_owned()
+        } else {
+            format!("ln(1+value)/ln(1+{max})")
+        };
         let _ = writeln!(
             svg,
-            r##"<text x="{GRID_X}" y="40">16384 slots: slot s at row s/128, column s%128; shade: ln(1+value)/ln(1+{max})</text>"##
+            r##"<text x="{GRID_X}" y="40">16384 slots: slot s at row s/128, column s%128; shade: {shade}</text>"##
         );
         let _ = writeln!(svg, r#"<g shape-rendering="crispEdges">"#);
         for row in 0..SIDE {
@@ -282,6 +288,28 @@ mod tests {
         assert!(svg.contains(r"a\x1bb"));
         assert!(!svg.contains('\x1b'));
         assert!(svg.contains("hot slots (circled; each alone above a fair share): 5<"));
+        assert!(svg.contains("ln(1+value)/ln(1+100)"));
+    }
+
+    #[test]
+    fn the_title_keeps_its_characters_and_an_empty_map_says_so() {
+        let values = vec![0u64; 16384];
+        let owners = vec![None; 16384];
+        let svg = SlotMap {
+            title: "cpu (µs) per slot <&>",
+            values: &values,
+            owners: &owners,
+            primaries: &[],
+            skew: None,
+            hot: &[],
+        }
+        .render();
+        assert!(
+            svg.contains(">cpu (µs) per slot &lt;&amp;&gt;</text>"),
+            "{svg}"
+        );
+        assert!(!svg.contains("ln(1+0)"));
+        assert!(svg.contains("shade: every slot is 0: the map is empty</text>"));
     }
 
     #[test]

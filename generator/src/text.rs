@@ -69,9 +69,22 @@ pub fn escape_cut(bytes: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn xml(bytes: &[u8]) -> String {
-    let shown = escape_cut(bytes);
-    let mut out = String::with_capacity(shown.len());
-    for c in shown.chars() {
+    xml_text(&escape_cut(bytes))
+}
+
+/// slotgen's own text inside an XML (SVG) element or attribute: `&`, `<`, `>`, `"` and `'`
+/// as entities, every other character as is (`µs` stays `µs`). Text from outside goes
+/// through [`xml`] instead.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(slotgen::text::xml_text("cpu (µs) <&>"), "cpu (µs) &lt;&amp;&gt;");
+/// ```
+#[must_use]
+pub fn xml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),

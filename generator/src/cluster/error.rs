@@ -177,9 +177,9 @@ pub enum Error {
         rule: String,
     },
     /// A slot is migrating or importing: a rebalance does not start over a move under way.
-    #[error("slots {slots} are migrating or importing (`CLUSTER NODES` shows `[slot->-id]` or `[slot-<-id]`): finish or undo that move first (`redis-cli --cluster fix HOST:PORT`), then plan again")]
+    #[error("{slots} migrating or importing (`CLUSTER NODES` shows `[slot->-id]` or `[slot-<-id]`): finish or undo that move first (`redis-cli --cluster fix HOST:PORT`), then plan again")]
     MigrationUnderWay {
-        /// The slots, as ranges (`12,100-102`).
+        /// The slots, as ranges, with their verb (`slot 12 is`, `slots 12,100-102 are`).
         slots: String,
     },
     /// A slot of a plan has changed owner since the plan was made.

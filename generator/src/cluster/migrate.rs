@@ -270,19 +270,27 @@ pub enum Step {
     Importing,
     /// `CLUSTER SETSLOT s MIGRATING` on the source.
     Migrating,
-    /// `CLUSTER GETKEYSINSLOT` and `MIGRATE` on the source, after this many keys moved.
+    /// `CLUSTER GETKEYSINSLOT` and `MIGRATE` on the source, after this many keys moved by
+    /// whole batches (some keys of the failed batch may have moved too).
     Keys(u64),
+    /// `MIGRATE` refused with `BUSYKEY`: the target holds a key of that name already; after
+    /// this many keys moved by whole batches.
+    BusyKey(u64),
     /// `CLUSTER SETSLOT s NODE` on the target (`true`) or the source (`false`).
     Node(bool),
 }
 
 /// What [`apply`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Applied {
     /// Slots moved.
     pub moves: usize,
     /// Keys `MIGRATE` carried.
     pub keys: u64,
+    /// The primaries, neither source nor target of a move, that did not answer a final
+    /// `CLUSTER SETSLOT slot NODE id` (each `id (addr)`, in shard order): not asked again;
+    /// the cluster's gossip tells them the new owners.
+    pub untold: Vec<String>,
 }
 
 /// The keys one `CLUSTER GETKEYSINSLOT` answer may hold: at most this many bytes a key. A
@@ -348,7 +356,11 @@ pub fn apply(
         timeout,
         stage,
     };
-    let mut applied = Applied { moves: 0, keys: 0 };
+    let mut applied = Applied {
+        moves: 0,
+        keys: 0,
+        untold: Vec::new(),
+    };
     // primaries not of a move that did not take its new owner at once: not asked again
     let mut deaf = vec![false; fresh.shards.len()];
     for (m, from, to) in steps {
@@ -364,6 +376,13 @@ pub fn apply(
         applied.keys += keys;
         progress(&m, keys);
     }
+    applied.untold = fresh
+        .shards
+        .iter()
+        .zip(&deaf)
+        .filter(|(_, &deaf)| deaf)
+        .map(|(s, _)| format!("{} ({})", s.primary.id, s.primary.addr))
+        .collect();
     Ok(applied)
 }
 
@@ -378,8 +397,13 @@ pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
     if migrating.is_empty() {
         Ok(())
     } else {
+        let ranges = super::show_ranges(&ranges_of(&migrating));
         Err(Error::MigrationUnderWay {
-            slots: super::show_ranges(&ranges_of(&migrating)),
+            slots: if migrating.len() == 1 {
+                format!("slot {ranges} is")
+            } else {
+                format!("slots {ranges} are")
+            },
         })
     }
 }
@@ -508,8 +532,13 @@ fn move_slot(
                 }
             }
         }
-        run(exchange, &mut source_con, &migrate, Budget::SHORT)
-            .map_err(|e| stopped(Step::Keys(moved), e))?;
+        run(exchange, &mut source_con, &migrate, Budget::SHORT).map_err(|e| {
+            if e.to_string().contains("BUSYKEY") {
+                stopped(Step::BusyKey(moved), e)
+            } else {
+                stopped(Step::Keys(moved), e)
+            }
+        })?;
         moved += count;
     }
     run(
@@ -553,7 +582,9 @@ fn describe(step: Step) -> String {
     match step {
         Step::Importing => "`CLUSTER SETSLOT IMPORTING` on the target".to_owned(),
         Step::Migrating => "`CLUSTER SETSLOT MIGRATING` on the source".to_owned(),
-        Step::Keys(n) => format!("`GETKEYSINSLOT`/`MIGRATE` on the source, after {n} keys moved"),
+        Step::Keys(n) | Step::BusyKey(n) => format!(
+            "`GETKEYSINSLOT`/`MIGRATE` on the source, {n} keys moved by whole batches before (some keys of the last batch may have moved too: `CLUSTER COUNTKEYSINSLOT` on both nodes tells)"
+        ),
         Step::Node(true) => "`CLUSTER SETSLOT NODE` on the target".to_owned(),
         Step::Node(false) => "`CLUSTER SETSLOT NODE` on the source".to_owned(),
     }
@@ -568,6 +599,9 @@ fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
         ),
         Step::Keys(_) => format!(
             "{fix} (it carries the rest of the slot's keys to {to} and gives it the slot); by hand, on {from} repeat `CLUSTER GETKEYSINSLOT {slot} 100` and `MIGRATE` of its keys until none is left, then `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from}"
+        ),
+        Step::BusyKey(_) => format!(
+            "{to} already holds a key of that name (MIGRATE never replaces a key, nor does slotgen delete one): rename or delete {to}'s key by hand (`ASKING` then `EXISTS` on {to} of the keys of `CLUSTER GETKEYSINSLOT {slot} 100` on {from} finds it), then on {from} repeat `CLUSTER GETKEYSINSLOT {slot} 100` and `MIGRATE` of its keys until none is left, then `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from}; `redis-cli --cluster fix {from}` would replace {to}'s key with {from}'s"
         ),
         Step::Node(_) => format!(
             "every key is on {to}: `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from} finishes it, or {fix}"
@@ -630,6 +664,23 @@ mod tests {
     const A: &str = "000000000000000000000000000000000000000a";
     const B: &str = "000000000000000000000000000000000000000b";
     const C: &str = "000000000000000000000000000000000000000c";
+
+    #[test]
+    fn migrations_under_way_are_named_in_the_right_number() {
+        let migration = |slot| super::super::Migration {
+            slot,
+            kind: super::super::MigrationKind::Migrating,
+            node: A.to_owned(),
+            peer: B.to_owned(),
+        };
+        let mut t = topology();
+        t.migrations = vec![migration(6093)];
+        let e = refuse_migrations(&t).unwrap_err().to_string();
+        assert!(e.starts_with("slot 6093 is migrating or importing"), "{e}");
+        t.migrations = vec![migration(6093), migration(6094), migration(7)];
+        let e = refuse_migrations(&t).unwrap_err().to_string();
+        assert!(e.starts_with("slots 7,6093-6094 are migrating"), "{e}");
+    }
 
     /// The sequence of the Redis Cluster specification ("Live resharding"), written out by
     /// hand for slot 7 from the first primary to the second.
@@ -725,6 +776,20 @@ mod tests {
         );
         let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
         assert!(r.contains("`redis-cli --cluster fix h:1`"), "{r}");
+        let d = describe(Step::Keys(0));
+        assert!(!d.contains("after 0 keys moved"), "{d}");
+        assert!(
+            d.contains("`CLUSTER COUNTKEYSINSLOT` on both nodes tells"),
+            "{d}"
+        );
+        let r = repair(7, "h:1", "h:2", B, Step::BusyKey(0));
+        assert!(r.starts_with("h:2 already holds a key of that name"), "{r}");
+        assert!(r.contains("rename or delete h:2's key by hand"), "{r}");
+        assert!(
+            r.contains("`redis-cli --cluster fix h:1` would replace h:2's key"),
+            "{r}"
+        );
+        assert!(!r.contains("repairs it"), "{r}");
         let r = repair(7, "h:1", "h:2", B, Step::Node(false));
         assert!(
             r.contains(&format!("`CLUSTER SETSLOT 7 NODE {B}` on h:2, then on h:1")),

@@ -54,7 +54,7 @@ pub use migrate::{
     MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
-pub use rebalance::{plan, Move, Plan};
+pub use rebalance::{plan, Move, Plan, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE};
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
     ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,

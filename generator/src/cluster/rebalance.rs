@@ -46,6 +46,8 @@
 //!   is listed in [`Plan::unreachable`], and no slot move can fix it (split its keys' hashtag
 //!   over several slots instead).
 
+use std::ops::RangeInclusive;
+
 use serde::Serialize;
 
 use super::load::check_weights;
@@ -106,15 +108,15 @@ impl Plan {
 /// - `amounts`: the metric on each slot (index = slot; up to 16384 entries);
 /// - `keys`: the keys on each slot, as long as `amounts`;
 /// - `owners`: the shard owning each slot, as long as `amounts` (`None`: no owner, left out);
-/// - `weights`: one per shard, positive and finite (shards without slots take part: they
-///   can receive);
-/// - `target`: the highest weighted skew allowed, at least 1.0;
+/// - `weights`: one per shard, in [`WEIGHTS`] (shards without slots take part: they can
+///   receive);
+/// - `target`: the highest weighted skew allowed, in [`TARGET_SKEWS`];
 /// - `max_moves`: at most this many moves.
 ///
 /// # Errors
 ///
-/// [`Error::PlanInput`] when the lengths differ, an owner is no shard, or the target is under
-/// 1.0 or not finite; [`Error::Weights`] for a weight that is not finite and above 0.
+/// [`Error::PlanInput`] when the lengths differ, an owner is no shard, or the target is out
+/// of [`TARGET_SKEWS`]; [`Error::Weights`] for a weight out of [`WEIGHTS`].
 ///
 /// # Examples
 ///
@@ -293,13 +295,29 @@ fn check(
             weights.len()
         ));
     }
-    if !(target.is_finite() && target >= 1.0) {
-        return bad(format!(
-            "target skew {target}: the skew is the fullest primary over its fair share, at least 1.0; give 1.0 or more (1.1: 10% over)"
-        ));
+    if let Some(w) = weights.iter().find(|&&w| !WEIGHTS.contains(&w)) {
+        return Err(Error::Weights {
+            reason: format!("{w:?}: {WEIGHT_RULE}"),
+        });
+    }
+    if !TARGET_SKEWS.contains(&target) {
+        return bad(format!("target skew {target:?}: {TARGET_SKEW_RULE}"));
     }
     Ok(())
 }
+
+/// The target skews [`plan`] takes: 1.0 (every primary at its fair share) to 100.
+pub const TARGET_SKEWS: RangeInclusive<f64> = 1.0..=100.0;
+
+/// The rule of [`TARGET_SKEWS`], for a refusal.
+pub const TARGET_SKEW_RULE: &str = "the skew is the fullest primary over its fair share, at least 1.0; give a ratio from 1.0 to 100 (1.1: 10% over)";
+
+/// The weights [`plan`] takes: 0.001 to 1000 (at most a million times between two
+/// primaries).
+pub const WEIGHTS: RangeInclusive<f64> = 0.001..=1000.0;
+
+/// The rule of [`WEIGHTS`], for a refusal.
+pub const WEIGHT_RULE: &str = "a weight is a number from 0.001 to 1000 (a primary of weight 2 is meant to carry twice the load of one of weight 1)";
 
 #[cfg(test)]
 mod tests {
@@ -462,6 +480,27 @@ mod tests {
         assert!(e.to_string().contains("shard 3"), "{e}");
         let e = plan(&[1, 2], &[1], &[Some(0)], &[1.0], 1.1, 1).unwrap_err();
         assert!(e.to_string().contains("one of each per slot"), "{e}");
+        // bounds, the numbers shown short
+        let e = plan(&[1], &[1], &[Some(0)], &[1.0], 1e308, 1).unwrap_err();
+        assert!(e.to_string().contains("target skew 1e308: "), "{e}");
+        assert!(plan(&[1], &[1], &[Some(0)], &[1.0], 100.0, 1).is_ok());
+        assert!(plan(&[1], &[1], &[Some(0)], &[1.0], 100.5, 1).is_err());
+        let e = plan(&[1], &[1], &[Some(0)], &[1e-300], 1.1, 1).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("1e-300: a weight is a number from 0.001 to 1000"),
+            "{e}"
+        );
+        assert!(plan(
+            &[1, 1],
+            &[1, 1],
+            &[Some(0), Some(1)],
+            &[0.001, 1000.0],
+            1.1,
+            1
+        )
+        .is_ok());
+        assert!(plan(&[1], &[1], &[Some(0)], &[1000.5], 1.1, 1).is_err());
     }
 
     #[test]

@@ -179,6 +179,12 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         planned["moves"].as_array().unwrap().len(),
         "{applied}"
     );
+    // every primary answered the final CLUSTER SETSLOT NODE: none is untold
+    assert_eq!(
+        applied["applied"]["untold"],
+        serde_json::json!([]),
+        "{applied}"
+    );
     let counts = keys_per_primary(&cluster);
     assert_eq!(counts.iter().sum::<u64>(), 3600);
     assert!(
@@ -284,7 +290,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         ],
         b"",
     )
-    .fails_with(&format!("slots {slot} are migrating or importing"));
+    .fails_with(&format!("slot {slot} is migrating or importing"));
     let () = redis::cmd("CLUSTER")
         .arg("SETSLOT")
         .arg(slot)

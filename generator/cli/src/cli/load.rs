@@ -34,8 +34,11 @@ enum Format {
 /// `--by`: a metric by its name, the values offered being [`Metric::ALL`]'s names.
 pub(super) fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(Metric::ALL.map(Metric::name))
-        .try_map(|name| name.parse::<Metric>())
+    // the server's field names (`key-count`) are aliases, as `Metric`'s parser takes them
+    clap::builder::PossibleValuesParser::new(
+        Metric::ALL.map(|m| clap::builder::PossibleValue::new(m.name()).aliases(m.field())),
+    )
+    .try_map(|name| name.parse::<Metric>())
 }
 
 /// The help of `--by`, from [`Metric::ALL`].

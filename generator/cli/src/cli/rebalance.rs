@@ -23,7 +23,8 @@ enum Format {
     /// One JSON object: `metric`, `unit`, `source`, `target`, `skew_before`, `skew_after`,
     /// `reached`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
     /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`
-    /// (`moves`, `keys`), printed once the plan is carried out.
+    /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
+    /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
     /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
     /// in the dialect of --dialect (by default the server's).
@@ -61,14 +62,15 @@ pub struct RebalanceArgs {
     #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser())]
     by: Metric,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
-    /// total split by weight), at least 1.0.
+    /// total split by weight), from 1.0 to 100.
     #[arg(long, value_name = "RATIO", default_value_t = 1.10)]
     target_skew: f64,
     /// At most this many slot moves.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_moves: usize,
-    /// A primary's weight (by id or `host:port`; default 1): a primary of weight 2 is meant
-    /// to carry twice the load of one of weight 1. Repeat for several.
+    /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
+    /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
+    /// per primary.
     #[arg(long, value_name = "NODE=W")]
     weight: Vec<String>,
     /// The output form.
@@ -90,10 +92,11 @@ pub struct RebalanceArgs {
 }
 
 pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
-    if !(args.target_skew.is_finite() && args.target_skew >= 1.0) {
+    if !cluster::TARGET_SKEWS.contains(&args.target_skew) {
         return Err(crate::exit::usage(anyhow!(
-            "--target-skew {}: the skew is the fullest primary over its fair share, at least 1.0; give 1.0 or more (1.1: 10% over)",
-            args.target_skew
+            "--target-skew {:?}: {}",
+            args.target_skew,
+            cluster::TARGET_SKEW_RULE
         )));
     }
     if args.dialect.is_some() && args.format != Format::Commands {
@@ -142,19 +145,10 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             )
         })
         .collect();
-    if !plan.reached {
+    if let Some(why) = shortfall(&plan, hot.len(), args.max_moves) {
         eprintln!(
-            "slotgen: note: the plan does not reach --target-skew {}: {}",
-            args.target_skew,
-            if hot.is_empty() {
-                "no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew or --max-moves".to_owned()
-            } else {
-                format!(
-                    "{} slot{} alone hold more than any primary may (the `hot` lines)",
-                    hot.len(),
-                    if hot.len() == 1 { "" } else { "s" }
-                )
-            }
+            "slotgen: note: the plan does not reach --target-skew {}: {why}",
+            args.target_skew
         );
     }
     let dialect = match (args.format, args.dialect) {
@@ -241,6 +235,12 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             },
         )
         .map_err(explain)?;
+        for node in &applied.untold {
+            eprintln!(
+                "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
+                field(node.as_bytes())
+            );
+        }
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
@@ -251,17 +251,40 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             Format::Tsv => writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?,
             Format::Commands => writeln!(
                 out,
-                "# applied: {} slots, {} keys",
-                applied.moves, applied.keys
+                "# applied: {}, {}",
+                super::plural(applied.moves as u64, "slot", "slots"),
+                super::plural(applied.keys, "key", "keys")
             )?,
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
+/// `max_moves` moves were planned, else the `hot` slots, else no single move that helps.
+fn shortfall(plan: &Plan, hot: usize, max_moves: usize) -> Option<String> {
+    if plan.reached {
+        None
+    } else if plan.moves.len() >= max_moves {
+        Some(format!(
+            "--max-moves {max_moves} was reached; a larger --max-moves may reach the target"
+        ))
+    } else if hot > 0 {
+        Some(format!(
+            "{} alone {} more than any primary may (the `hot` lines)",
+            super::plural(hot as u64, "slot", "slots"),
+            if hot == 1 { "holds" } else { "hold" }
+        ))
+    } else {
+        Some("no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew".to_owned())
+    }
+}
+
 /// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
 fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
     let mut weights = vec![1.0; topology.shards.len()];
+    // the option that weighed each shard, to refuse a second
+    let mut given_by: Vec<Option<&String>> = vec![None; topology.shards.len()];
     for text in given {
         let Some((node, w)) = text.rsplit_once('=') else {
             return Err(crate::exit::usage(anyhow!(
@@ -283,11 +306,12 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
         let w: f64 = w
             .parse()
             .ok()
-            .filter(|w: &f64| w.is_finite() && *w > 0.0)
+            .filter(|w| cluster::WEIGHTS.contains(w))
             .ok_or_else(|| {
                 crate::exit::usage(anyhow!(
-                    "--weight `{}`: the weight is a finite number above 0",
-                    field(text.as_bytes())
+                    "--weight `{}`: {}",
+                    field(text.as_bytes()),
+                    cluster::WEIGHT_RULE
                 ))
             })?;
         let i = topology
@@ -295,6 +319,16 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
             .iter()
             .position(|s| s.primary.id == shard.primary.id)
             .expect("found in the shards");
+        if let Some(first) = &given_by[i] {
+            return Err(crate::exit::usage(anyhow!(
+                "--weight `{}` and --weight `{}` both weigh {} ({}): give one --weight per primary",
+                field(first.as_bytes()),
+                field(text.as_bytes()),
+                field(shard.primary.id.as_bytes()),
+                field(shard.primary.addr.as_bytes())
+            )));
+        }
+        given_by[i] = Some(text);
         weights[i] = w;
     }
     Ok(weights)
@@ -343,4 +377,99 @@ fn plan_json(
             "slot": slot, "amount": amount, "remedy": remedy,
         })).collect::<Vec<_>>(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slotgen::cluster::{Node, Role, Shard, SlotRange, Source};
+
+    /// Two primaries, ids `000...0a` and `...0b`, at 127.0.0.1:7000 and 7001.
+    fn topology() -> Topology {
+        let shard = |n: u16, first: u16, last: u16| Shard {
+            primary: Node {
+                id: format!("{:0>40}", format!("{:x}", 10 + n)),
+                addr: format!("127.0.0.1:{}", 7000 + n),
+                role: Role::Primary,
+                health: Some("online".to_owned()),
+            },
+            replicas: Vec::new(),
+            ranges: vec![SlotRange { first, last }],
+        };
+        Topology {
+            shards: vec![shard(0, 0, 8191), shard(1, 8192, 16383)],
+            left_out: Vec::new(),
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        }
+    }
+
+    #[test]
+    fn weights_are_bounded_and_given_once() {
+        let t = topology();
+        let a = format!("{:0>40}", "a");
+        let given =
+            |w: &[&str]| weights(&t, &w.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>());
+        assert_eq!(given(&["127.0.0.1:7001=2.5"]).unwrap(), [1.0, 2.5]);
+        assert_eq!(
+            given(&["127.0.0.1:7000=0.001", "127.0.0.1:7001=1000"]).unwrap(),
+            [0.001, 1000.0]
+        );
+        for (w, says) in [
+            (
+                vec!["127.0.0.1:7000=1e-300"],
+                "--weight `127.0.0.1:7000=1e-300`: a weight is a number from 0.001 to 1000",
+            ),
+            (vec!["127.0.0.1:7000=1001"], "from 0.001 to 1000"),
+            (
+                vec!["127.0.0.1:7000=2", "127.0.0.1:7000=3"],
+                "--weight `127.0.0.1:7000=2` and --weight `127.0.0.1:7000=3` both weigh",
+            ),
+        ] {
+            let e = given(&w).unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
+            assert!(
+                matches!(crate::exit::Outcome::of(&e), crate::exit::Outcome::Usage),
+                "{e}"
+            );
+        }
+        let by_id = format!("{a}=3");
+        let e = given(&["127.0.0.1:7000=2", &by_id])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(&format!("both weigh {a} (127.0.0.1:7000)")),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_note_names_the_move_limit() {
+        // shard 0 holds 40 of 50 in eight slots of 5: three moves to reach 1.1 (25 | 25)
+        let amounts = [5, 5, 5, 5, 5, 5, 5, 5, 10];
+        let mut owners = [Some(0); 9];
+        owners[8] = Some(1);
+        for max in [0, 1] {
+            let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, max).unwrap();
+            let why = shortfall(&p, 0, max).unwrap();
+            assert!(
+                why.contains(&format!("--max-moves {max} was reached")),
+                "{why}"
+            );
+        }
+        let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, 10).unwrap();
+        assert_eq!(shortfall(&p, 0, 10), None);
+        // one hot slot: 90 of 100 on slot 0
+        let p = cluster::plan(
+            &[90, 5, 5],
+            &[1, 1, 1],
+            &[Some(0), Some(0), Some(1)],
+            &[1.0, 1.0],
+            1.2,
+            10,
+        )
+        .unwrap();
+        let why = shortfall(&p, p.unreachable.len(), 10).unwrap();
+        assert!(why.starts_with("1 slot alone holds more"), "{why}");
+    }
 }

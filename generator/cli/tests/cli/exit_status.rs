@@ -419,6 +419,11 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["keys", "--redis", url, "--count", "0"], 2, "--count: `0` is not a count of keys"),
         (&["keys", "--redis", url, "--per-node", "0"], 2, "--per-node: `0` is not a count of keys"),
         (&["rebalance", "--redis", url, "--by", "keys", "--target-skew", "0.9"], 2, "--target-skew 0.9: the skew is the fullest primary over its fair share, at least 1.0"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--target-skew", "1e308"], 2, "--target-skew 1e308: the skew is the fullest primary over its fair share, at least 1.0; give a ratio from 1.0 to 100"),
+        // the server's field names are aliases of the metrics: parsed, then the next rule
+        (&["rebalance", "--redis", url, "--by", "key-count", "--target-skew", "0.9"], 2, "--target-skew 0.9"),
+        (&["load", "--redis", url, "--by", "network-bytes-out", "--top", "x"], 2, "--top"),
+        (&["rebalance", "--redis", url, "--by", "memory-bytes", "--dialect", "classic"], 2, "--dialect applies"),
         (&["rebalance", "--redis", url, "--by", "hits"], 2, "--by `hits` is none of `keys`, `cpu`"),
         (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands only"),
         (&["rebalance", "--redis", url, "--by", "keys", "--batch", "0"], 2, "--batch"),
