@@ -42,19 +42,19 @@ mod load;
 mod migrate;
 mod placement;
 mod rebalance;
+mod slot_stats;
 mod spread;
 mod topology;
 
 pub use error::Error;
-pub use load::{
-    fair_ratios, weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary, COUNT_BATCH,
-};
+pub use load::{fair_ratios, weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary};
 pub use migrate::{
     apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
     MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use rebalance::{plan, Move, Plan, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE};
+pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
     ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,

@@ -1,0 +1,334 @@
+//! Reading per-slot load from the servers, for [`SlotLoad::fetch`](super::SlotLoad::fetch):
+//! `CLUSTER SLOT-STATS SLOTSRANGE 0 16383` of every primary, or `CLUSTER COUNTKEYSINSLOT`
+//! pipelined to each slot's owner where a server refuses it, the keys an importing primary
+//! holds added to its slots in migration; each reply within its budget.
+
+use std::collections::BTreeMap;
+
+use redis::Value;
+
+use super::answers::MAX_TEXT;
+use super::exchange::{gone, Exchange};
+use super::load::{LoadSource, Metric, SlotLoad};
+use super::{Error, MigrationKind, Topology, SLOTS};
+use crate::transport::{Budget, Connection, Denied};
+
+/// Slots asked in one pipeline of `CLUSTER COUNTKEYSINSLOT`.
+pub const COUNT_BATCH: usize = 1024;
+
+/// The budget of one reply to `CLUSTER COUNTKEYSINSLOT`: an integer (`:` and up to 20
+/// digits), or an error of one line, which a server keeps under 256 bytes (`-MOVED 1234
+/// host:port`, `-ERR unknown command ...` with the command's first bytes).
+const COUNT: Budget = Budget {
+    bytes: 256,
+    values: 1,
+    string: 240,
+};
+
+/// The bytes of one slot in `CLUSTER SLOT-STATS`: its entry (`*2`, the slot, `*10`: 17
+/// bytes) and up to 8 fields of 64 bytes each (a name of up to 32 bytes with its framing,
+/// an integer of up to 20 digits with its): 529; 576 leaves room.
+const SLOT_STATS_BYTES: usize = 576;
+
+/// The budget of `CLUSTER SLOT-STATS SLOTSRANGE 0 16383`: [`SLOT_STATS_BYTES`] and 20 values
+/// (the entry, the slot, the fields' array and 8 fields of 2) a slot; 9,437,200 bytes and
+/// 327,681 values in all (18 MB as the parser's values). A string of up to [`MAX_TEXT`]
+/// bytes: a field name is under 32, but the answer may be an error line instead, which
+/// names the user and the command (`-NOPERM User mapper has no permissions to run the
+/// 'cluster|slot-stats' command`, 74 bytes).
+const SLOT_STATS: Budget = Budget {
+    bytes: SLOTS as usize * SLOT_STATS_BYTES + 16,
+    values: SLOTS as usize * 20 + 1,
+    string: MAX_TEXT,
+};
+
+/// What one primary gave: per metric, its own slots' values.
+type Fields = BTreeMap<Metric, Vec<(u16, u64)>>;
+
+/// The per-slot load of every primary of `topology`: `CLUSTER SLOT-STATS`, or
+/// `CLUSTER COUNTKEYSINSLOT` when a primary refuses it.
+pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, Error> {
+    const SLOT_STATS_COMMAND: &str = "CLUSTER SLOT-STATS";
+    let owners = topology.owners();
+    let slot_stats = ask_primaries(exchange, &topology, |con, shard| {
+        let cmd = redis::cmd("CLUSTER")
+            .arg("SLOT-STATS")
+            .arg("SLOTSRANGE")
+            .arg(0)
+            .arg(SLOTS - 1)
+            .to_owned();
+        let answer = exchange.query(con, &cmd, SLOT_STATS).map_err(|e| match e {
+            // a refusal by the user's rights is one more reason to fall back
+            Error::NoPermission { url, denied } => Error::Refused {
+                url,
+                command: SLOT_STATS_COMMAND.to_owned(),
+                reason: format!("NOPERM: {denied}"),
+            },
+            e => e,
+        })?;
+        parse_slot_stats(&answer, &owners, shard).map_err(|reason| Error::Malformed {
+            url: con.url().to_owned(),
+            command: SLOT_STATS_COMMAND.to_owned(),
+            reason,
+        })
+    });
+    let (source, given) = match slot_stats {
+        Ok(given) => (LoadSource::ClusterSlotStats, given),
+        Err(Error::Refused {
+            command, reason, ..
+        }) if command == SLOT_STATS_COMMAND => {
+            let given = ask_primaries(exchange, &topology, |con, shard| {
+                count_keys(exchange, con, topology.shards[shard].slots().collect())
+            })
+            .map_err(|e| match e {
+                // both refused by the user's rights: either would do
+                Error::NoPermission { url, .. } if reason.starts_with("NOPERM") => {
+                    Error::NoPermission {
+                        url,
+                        denied: Denied::new(
+                            exchange.endpoint.user(),
+                            &[SLOT_STATS_COMMAND, "CLUSTER COUNTKEYSINSLOT"],
+                        ),
+                    }
+                }
+                e => e,
+            })?;
+            (
+                LoadSource::CountKeysInSlot {
+                    slot_stats_refused: reason,
+                },
+                given,
+            )
+        }
+        Err(e) => return Err(e),
+    };
+    // A metric is kept when every primary gives it for every slot it owns.
+    let mut values = BTreeMap::new();
+    for metric in Metric::ALL {
+        let complete = given.iter().all(|(shard, fields)| {
+            fields.get(&metric).map(Vec::len) == Some(topology.shards[*shard].slot_count() as usize)
+        });
+        if metric.field().is_none() || !complete {
+            continue;
+        }
+        let mut all = vec![0; usize::from(SLOTS)];
+        for (_, fields) in &given {
+            for &(slot, value) in &fields[&metric] {
+                all[usize::from(slot)] = value;
+            }
+        }
+        values.insert(metric, all);
+    }
+    if !values.contains_key(&Metric::Keys) && !given.is_empty() {
+        let reason = given.iter().find_map(|(shard, fields)| {
+            let owned = topology.shards[*shard].slot_count() as usize;
+            let n = fields.get(&Metric::Keys).map_or(0, Vec::len);
+            (n != owned).then(|| {
+                format!(
+                    "its primary {} gives `key-count` for {n} of the {owned} slots it owns",
+                    topology.shards[*shard].primary.id
+                )
+            })
+        });
+        return Err(Error::Malformed {
+            url: exchange.endpoint.shown.clone(),
+            command: SLOT_STATS_COMMAND.to_owned(),
+            reason: reason.unwrap_or_default(),
+        });
+    }
+    if let Some(keys) = values.get_mut(&Metric::Keys) {
+        add_imported_keys(exchange, &topology, keys)?;
+    }
+    Ok(SlotLoad::new(topology, source, values))
+}
+
+/// Adds to `keys` (16384 counts, indexed by slot) the keys that an importing primary holds
+/// already of each slot in migration (`CLUSTER SETSLOT s IMPORTING`, in
+/// [`Topology::migrations`]): its `CLUSTER COUNTKEYSINSLOT` of the slot, sent in pipelines
+/// of [`COUNT_BATCH`], counted on the slot's owner. `CLUSTER SLOT-STATS` gives only the
+/// slots of the node's own shard, so neither command of the owner counts them.
+fn add_imported_keys(
+    exchange: &Exchange,
+    topology: &Topology,
+    keys: &mut [u64],
+) -> Result<(), Error> {
+    for (importer, slots) in imports(topology) {
+        let primary = &topology.shards[importer].primary;
+        let node = exchange.primary_endpoint(primary)?;
+        let gone = gone(primary);
+        let mut con = exchange.connect(&node).map_err(gone)?;
+        let counted = count_keys(exchange, &mut con, slots).map_err(gone)?;
+        for &(slot, n) in &counted[&Metric::Keys] {
+            let value = &mut keys[usize::from(slot)];
+            *value = value.saturating_add(n);
+        }
+    }
+    Ok(())
+}
+
+/// The slots that each primary imports from another shard's primary, by the importer's
+/// shard (its index in [`Topology::shards`]), each slot once, in order. A slot imported by
+/// a node that is no shard's primary, by its owner's own shard, or that no primary owns
+/// has no part elsewhere to read.
+pub(super) fn imports(topology: &Topology) -> BTreeMap<usize, Vec<u16>> {
+    let owners = topology.owners();
+    let mut imports: BTreeMap<usize, Vec<u16>> = BTreeMap::new();
+    for m in &topology.migrations {
+        let importer = topology.shards.iter().position(|s| s.primary.id == m.node);
+        if let (MigrationKind::Importing, Some(importer)) = (m.kind, importer) {
+            if owners[usize::from(m.slot)].is_some_and(|owner| owner != importer) {
+                let slots = imports.entry(importer).or_default();
+                if !slots.contains(&m.slot) {
+                    slots.push(m.slot);
+                }
+            }
+        }
+    }
+    for slots in imports.values_mut() {
+        slots.sort_unstable();
+    }
+    imports
+}
+
+/// `ask` of every primary that owns slots, connected to at its address, in the shards'
+/// order, as `(shard, fields)`.
+fn ask_primaries(
+    exchange: &Exchange,
+    topology: &Topology,
+    mut ask: impl FnMut(&mut Connection, usize) -> Result<Fields, Error>,
+) -> Result<Vec<(usize, Fields)>, Error> {
+    let mut given = Vec::new();
+    for (i, shard) in topology.shards.iter().enumerate() {
+        if shard.ranges.is_empty() {
+            continue;
+        }
+        let node = exchange.primary_endpoint(&shard.primary)?;
+        let gone = gone(&shard.primary);
+        let mut con = exchange.connect(&node).map_err(gone)?;
+        given.push((i, ask(&mut con, i).map_err(gone)?));
+    }
+    Ok(given)
+}
+
+/// The keys of each of `slots` by `CLUSTER COUNTKEYSINSLOT`, in pipelines of
+/// [`COUNT_BATCH`].
+fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Result<Fields, Error> {
+    let command = "CLUSTER COUNTKEYSINSLOT";
+    let shown = con.url().to_owned();
+    let mut keys = Vec::with_capacity(slots.len());
+    for batch in slots.chunks(COUNT_BATCH) {
+        let mut pipe = redis::pipe();
+        for &slot in batch {
+            pipe.cmd("CLUSTER").arg("COUNTKEYSINSLOT").arg(slot);
+        }
+        exchange.set_stage(format!(
+            "waiting for `{command}` of {shown} (slots {} to {})",
+            batch[0],
+            batch[batch.len() - 1]
+        ));
+        exchange.remaining(&shown)?;
+        con.send(
+            &pipe.get_packed_pipeline(),
+            COUNT.times(batch.len()),
+            command,
+        )
+        .map_err(|e| exchange.lift(e))?;
+        for &slot in batch {
+            let value = con.reply(command).map_err(|e| exchange.lift(e))?;
+            match exchange.judge(&shown, command, value)? {
+                Value::Int(n) if n >= 0 => keys.push((slot, n as u64)),
+                other => {
+                    return Err(Error::Malformed {
+                        url: shown,
+                        command: command.to_owned(),
+                        reason: crate::text::reason(&format!(
+                            "the answer for slot {slot} is not a count but {other:?}"
+                        )),
+                    })
+                }
+            }
+        }
+        exchange.remaining(&shown)?;
+    }
+    Ok(BTreeMap::from([(Metric::Keys, keys)]))
+}
+
+/// The fields of `CLUSTER SLOT-STATS` (RESP2: an array of `[slot, [name, value, ...]]`;
+/// RESP3: the fields as a map) for the slots that `owners` gives to shard `shard`; slots of
+/// other shards are skipped, unknown fields ignored.
+pub(super) fn parse_slot_stats(
+    answer: &Value,
+    owners: &[Option<usize>],
+    shard: usize,
+) -> Result<Fields, String> {
+    let Value::Array(entries) = answer else {
+        return Err(crate::text::reason(&format!(
+            "the answer is not an array but {answer:?}"
+        )));
+    };
+    let mut seen = vec![false; usize::from(SLOTS)];
+    let mut fields = Fields::new();
+    for entry in entries {
+        let (slot, stats) = match entry {
+            Value::Array(pair) if pair.len() == 2 => (&pair[0], &pair[1]),
+            other => {
+                return Err(crate::text::reason(&format!(
+                    "an entry is not `[slot, stats]` but {other:?}"
+                )))
+            }
+        };
+        let slot = match slot {
+            Value::Int(n) if (0..i64::from(SLOTS)).contains(n) => *n as u16,
+            other => {
+                return Err(crate::text::reason(&format!(
+                    "{other:?} is not a slot in 0 to 16383"
+                )))
+            }
+        };
+        if std::mem::replace(&mut seen[usize::from(slot)], true) {
+            return Err(format!("slot {slot} is given twice"));
+        }
+        if owners[usize::from(slot)] != Some(shard) {
+            continue;
+        }
+        let pairs: Vec<(&Value, &Value)> = match stats {
+            Value::Array(flat) if flat.len() % 2 == 0 => {
+                flat.chunks(2).map(|p| (&p[0], &p[1])).collect()
+            }
+            Value::Map(map) => map.iter().map(|(k, v)| (k, v)).collect(),
+            other => {
+                return Err(crate::text::reason(&format!(
+                    "the statistics of slot {slot} are not name-value pairs but {other:?}"
+                )))
+            }
+        };
+        for (name, value) in pairs {
+            let name = match name {
+                Value::BulkString(b) => b.as_slice(),
+                Value::SimpleString(s) => s.as_bytes(),
+                other => {
+                    return Err(crate::text::reason(&format!(
+                        "a field name of slot {slot} is {other:?}"
+                    )))
+                }
+            };
+            let Some(metric) = Metric::ALL
+                .into_iter()
+                .find(|m| m.field().map(str::as_bytes) == Some(name))
+            else {
+                continue;
+            };
+            let value = match value {
+                Value::Int(n) if *n >= 0 => *n as u64,
+                other => {
+                    return Err(crate::text::reason(&format!(
+                        "`{}` of slot {slot} is not a count but {other:?}",
+                        crate::text::escape(name)
+                    )))
+                }
+            };
+            fields.entry(metric).or_default().push((slot, value));
+        }
+    }
+    Ok(fields)
+}
