@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use slotgen::cluster::{self, LoadSource, MigrationKind, Node, Source, Topology};
+use slotgen::cluster::{self, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology};
 use slotgen::text::field;
 use slotgen::transport::{CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions};
 
@@ -356,6 +356,18 @@ pub fn note_left_out(topology: &Topology) {
             gone.reason
         );
     }
+}
+
+/// What `load` and `rebalance` say of the load they read, once its metric is accepted:
+/// refuses a map in which a failed primary still holds slots
+/// ([`require_every_slot_served`], which notes the nodes left out), then notes where the map
+/// and the load came from and the slots in migration.
+pub fn note_load(url: &str, load: &SlotLoad) -> Result<()> {
+    require_every_slot_served(&load.topology)?;
+    note_topology(url, &load.topology);
+    note_load_source(url, &load.source);
+    note_migrations(&load.topology, MIGRATING_LOAD);
+    Ok(())
 }
 
 /// Notes on standard error that per-slot load was read by `CLUSTER COUNTKEYSINSLOT`, keys

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use slotgen::cluster::{LoadSource, Metric, SlotLoad, Summary};
 use slotgen::text::field;
 
-use super::cluster::{explain, note_load_source, note_migrations, ServerArgs, MIGRATING_LOAD};
+use super::cluster::{explain, ServerArgs};
 
 /// The form of `slotgen load`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -77,10 +77,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     // a metric not collected is refused before any note
     let by = args.by;
     let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
-    super::cluster::note_topology(url, &load.topology);
-    super::cluster::require_every_slot_served(&load.topology)?;
-    note_load_source(url, &load.source);
-    note_migrations(&load.topology, MIGRATING_LOAD);
+    super::cluster::note_load(url, &load)?;
     let summaries: Vec<Summary> = load
         .metrics()
         .map(|m| load.summary(m, 0, &[]))

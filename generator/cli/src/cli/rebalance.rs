@@ -109,18 +109,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let timeout = args.server.timeout.get();
     let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     let topology = &load.topology;
+    // refusals first, each one line: a metric not collected (saying why, the source
+    // included), a slot in migration under --apply; then the notes `load` gives too
+    let amounts = load.require(args.by)?;
     if args.apply {
         cluster::refuse_migrations(topology)?;
-    } else {
-        super::cluster::note_migrations(topology, super::cluster::MIGRATING_LOAD);
     }
-    // a metric not collected is refused in one line that says why (the source included)
-    let amounts = load.require(args.by)?;
-    if let cluster::LoadSource::CountKeysInSlot { slot_stats_refused } = &load.source {
-        eprintln!(
-            "slotgen: note: the servers refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT"
-        );
-    }
+    super::cluster::note_load(url, &load)?;
     let keys = load.require(Metric::Keys)?;
     let weights = weights(topology, &args.weight)?;
     let owners = topology.owners();

@@ -798,7 +798,7 @@ fn a_health_that_is_not_known_stays_in_its_column_escaped() {
 }
 
 #[test]
-fn a_failed_primary_that_still_holds_slots_stops_keys_and_placement_in_one_line() {
+fn a_failed_primary_that_still_holds_slots_stops_keys_placement_load_and_rebalance_in_one_line() {
     // the node asked marks its only primary `fail`, which still holds every slot: a failover
     // not done yet
     let fake = Fake::start(Behaviour::Node {
@@ -819,6 +819,15 @@ fn a_failed_primary_that_still_holds_slots_stops_keys_and_placement_in_one_line(
     let placement = Run::from(slotgen_with_stdin(&["placement", "--redis", &url], b"a\n"));
     placement.fails_with(&needle);
     assert_eq!(placement.stderr.lines().count(), 1, "{}", placement.stderr);
+    // load and rebalance read the same map
+    for args in [
+        &["load", "--redis", &url][..],
+        &["rebalance", "--redis", &url, "--by", "keys"],
+    ] {
+        let run = run(args);
+        run.fails_with(&needle);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+    }
     // `nodes` lists the map as it is: no row, the node noted with its slots
     let nodes = run(&["nodes", "--redis", &url]);
     assert_eq!(nodes.code, Some(0), "{}", nodes.stderr);
