@@ -294,6 +294,36 @@ impl<'a> Scheme<'a> {
         reduced as u32 + self.offset
     }
 
+    /// The slots of many keys at once: `out[i]` becomes [`slot`](Self::slot)`(keys[i])` for
+    /// every `i` below `keys.len()`.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than `keys`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::Scheme;
+    ///
+    /// let codis = Scheme::codis();
+    /// let keys: [&[u8]; 2] = [b"a{x}b", b"x"];
+    /// let mut slots = [0u32; 2];
+    /// codis.key_slots(&keys, &mut slots);
+    /// assert_eq!(slots, [codis.slot(b"x"), codis.slot(b"x")]);
+    /// ```
+    pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
+        assert!(
+            out.len() >= keys.len(),
+            "key_slots: out holds {} slots for {} keys",
+            out.len(),
+            keys.len()
+        );
+        for (key, slot) in keys.iter().zip(out.iter_mut()) {
+            *slot = self.slot(key.as_ref());
+        }
+    }
+
     /// The transformed CRC value of `key`, before the reduction: `(register(rule(key)) >>
     /// shift) & mask`, the register being the CRC but for `twemproxy-crc16`
     /// ([`Register`]).

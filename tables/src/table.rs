@@ -549,6 +549,35 @@ impl<'a, const N: usize> SlotTable<'a, N> {
         self.crc.key_checksum(key) & ((self.slots - 1) as u16)
     }
 
+    /// The hash slots of many keys at once: `out[i]` becomes
+    /// [`key_slot`](Self::key_slot)`(keys[i])` for every `i` below `keys.len()`.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than `keys`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_tables::REDIS_CLUSTER;
+    ///
+    /// let keys: [&[u8]; 3] = [b"user:{42}:name", b"user:{42}:mail", b"foo"];
+    /// let mut slots = [0u16; 3];
+    /// REDIS_CLUSTER.key_slots(&keys, &mut slots);
+    /// assert_eq!(slots, [8000, 8000, 12182]);
+    /// ```
+    pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u16]) {
+        assert!(
+            out.len() >= keys.len(),
+            "key_slots: out holds {} slots for {} keys",
+            out.len(),
+            keys.len()
+        );
+        for (key, slot) in keys.iter().zip(out.iter_mut()) {
+            *slot = self.key_slot(key.as_ref());
+        }
+    }
+
     /// A tag that lands on `slot`, in O(1): two table loads and an `N`-byte xor. The tag is
     /// the canonical one: the first of [`tags_for_slot`](Self::tags_for_slot).
     ///
