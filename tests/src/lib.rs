@@ -80,6 +80,24 @@ pub fn require_tool(name: &str) -> bool {
     false
 }
 
+/// `tests/typescript/node_modules/.bin/tsc`, the TypeScript compiler pinned by
+/// `tests/typescript/package-lock.json`, when `npm ci` has installed it there. When it has
+/// not: with `SLOTGEN_REQUIRE_TOOLS=1` (CI) this panics; otherwise it prints that the test
+/// skips and returns `None`.
+#[must_use]
+pub fn tsc() -> Option<PathBuf> {
+    let path = workspace_root().join("tests/typescript/node_modules/.bin/tsc");
+    if path.is_file() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+        "tsc is not installed in tests/typescript: run `npm ci` there (.ci/run does)"
+    );
+    eprintln!("skipping: tsc is not installed in tests/typescript (run `npm ci` there)");
+    None
+}
+
 /// A new empty directory under the system's temporary directory, named after `test` and
 /// this process, for files a test writes and outside programs read.
 ///

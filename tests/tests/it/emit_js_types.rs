@@ -7,28 +7,14 @@
 //! is declared and every declaration exported (a list of names checked both ways), and the
 //! declared types are what the module returns.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use slotgen::emit::language::{self, Options};
 use slotgen::emit::model::{KeyRule, Model};
 use slotgen_tests::emitted::{fresh_dir, run};
 use slotgen_tests::harness::cases;
-use slotgen_tests::{require_tool, workspace_root};
-
-/// `tests/typescript/node_modules/.bin/tsc`, when `npm ci` has installed it there.
-fn tsc() -> Option<PathBuf> {
-    let path = workspace_root().join("tests/typescript/node_modules/.bin/tsc");
-    if path.is_file() {
-        return Some(path);
-    }
-    assert!(
-        std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
-        "tsc is not installed in tests/typescript: run `npm ci` there (.ci/run does)"
-    );
-    eprintln!("skipping: tsc is not installed in tests/typescript (run `npm ci` there)");
-    None
-}
+use slotgen_tests::{require_tool, tsc, workspace_root};
 
 /// The programs of `tests/drivers/js/types/` a module of `model` must pass: the common
 /// uses, its key rule's, and its alphabet's key type.

@@ -27,6 +27,7 @@ mod emit_tag_words;
 mod emitted;
 mod key_checksum;
 mod layout;
+mod packages;
 mod rank_brute_force;
 mod redis_server;
 mod scheme_catalogue;
