@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use slotgen_tables::{hashtag, Crc16, HashtagRule, Scheme, SchemeName};
+use slotgen_tables::{hashtag, AnyCrc, Crc16, HashtagRule, Reduction, Scheme, SchemeName};
 
 use crate::Spec;
 
@@ -94,6 +94,32 @@ impl SlotFunction {
         match &self.kind {
             Kind::Crc16 { crc, mask, .. } => u32::from(crc.checksum(hashtag(key)) & mask),
             Kind::Scheme { scheme, .. } => scheme.slot(key),
+        }
+    }
+
+    /// The slots of many keys at once: `out[i]` becomes [`slot`](Self::slot)`(keys[i])` for
+    /// every `i` below `keys.len()`, by the runtime's batch path
+    /// ([`Scheme::key_slots`]), which works on several keys at a time.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than `keys`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::scheme::SlotFunction;
+    ///
+    /// let redis = SlotFunction::from(&slotgen::Spec::default());
+    /// let keys: [&[u8]; 3] = [b"123456789", b"user:{42}:name", b"foo"];
+    /// let mut slots = [0u32; 3];
+    /// redis.key_slots(&keys, &mut slots);
+    /// assert_eq!(slots, [12739, 8000, 12182]);
+    /// ```
+    pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
+        match &self.kind {
+            Kind::Crc16 { crc, mask, .. } => crc16_scheme(crc, *mask).key_slots(keys, out),
+            Kind::Scheme { scheme, .. } => scheme.key_slots(keys, out),
         }
     }
 
@@ -204,6 +230,26 @@ impl SlotFunction {
                 out
             }
         }
+    }
+}
+
+/// A CRC-16 spec's slot function as a [`Scheme`], so that its keys take the scheme's batch
+/// path: the Redis rule, the CRC, and `mask` as the output transform's mask; the reduction
+/// to 65536 slots then leaves `crc & mask`, what [`SlotFunction::slot`] gives, whatever the
+/// mask.
+fn crc16_scheme(crc: &Crc16, mask: u16) -> Scheme<'_> {
+    const VALUES: u32 = 1 << 16;
+    match Scheme::new(
+        HashtagRule::Redis,
+        AnyCrc::W16(crc),
+        0,
+        u64::from(mask),
+        Reduction::Mask,
+        VALUES,
+        0,
+    ) {
+        Ok(scheme) => scheme,
+        Err(e) => unreachable!("no shift, 2^16 values, no offset: {e}"),
     }
 }
 

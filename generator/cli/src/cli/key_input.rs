@@ -11,6 +11,7 @@
 //! be completed.
 
 use std::io::Read;
+use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
@@ -25,8 +26,16 @@ use anyhow::{anyhow, bail, Result};
 /// command well under 64 MB whatever its input.
 pub const MAX_KEY_BYTES: usize = 1 << 20;
 
-/// The bytes of each read of the input.
-const READ_BUFFER: usize = 1 << 16;
+/// The bytes of each read of the input: 256 KiB, so that a file is read in a few hundred
+/// calls a second however fast its keys go. The buffer grows past it only for a key that
+/// long.
+const READ_BUFFER: usize = 1 << 18;
+
+/// The most keys in one batch of [`KeyReader::for_each_batch`]: 4096, whose slices (64 KiB)
+/// and slots stay in a core's cache while a command works through them, and which bounds
+/// the batch's memory whatever the keys' lengths (a read buffer of empty lines would
+/// otherwise be a quarter of a million keys).
+pub const BATCH: usize = 4096;
 
 /// The refusal of a key longer than [`MAX_KEY_BYTES`]: key `number` (counted from 1) of
 /// `source` (`standard input`, or a file's name in backticks).
@@ -53,7 +62,14 @@ pub fn decode_hex(text: &[u8], out: &mut Vec<u8>, what: impl FnOnce() -> String)
     Ok(())
 }
 
-/// The keys of one input, read one at a time by [`KeyReader::next`].
+/// The keys of one input, read one at a time by [`KeyReader::next`] or a batch at a time by
+/// [`KeyReader::for_each_batch`].
+///
+/// The input is read in blocks of [`READ_BUFFER`] bytes; the keys that lie whole in a block
+/// are found by one `memchr` pass over it, and each is a range of the block, its carriage
+/// return left out and its hex digits decoded where they lie (a key's bytes are fewer than
+/// its digits). A key cut by the block's end is moved to the front and completed by the
+/// next read. After an error the reader is done: a caller gives up on the input.
 pub struct KeyReader<R> {
     input: R,
     /// What the input is, in messages: `standard input`, or a file's name in backticks.
@@ -61,7 +77,7 @@ pub struct KeyReader<R> {
     /// The byte that ends a key: a line feed, or NUL with `-z`.
     terminator: u8,
     hex: bool,
-    /// Keys read so far.
+    /// Keys found so far (those in `keys` included).
     number: u64,
     /// Bytes read: `buffer[start..filled]` are not yet taken. It grows past [`READ_BUFFER`]
     /// only for a key that long, and never past the longest record and a byte.
@@ -72,8 +88,17 @@ pub struct KeyReader<R> {
     searched: usize,
     /// Whether the input has ended.
     ended: bool,
-    /// The last key decoded from hex.
+    /// The keys found, at most [`BATCH`], as ranges of `buffer`.
+    keys: Vec<Range<usize>>,
+    /// How many of `keys` were handed out by [`KeyReader::next`].
+    given: usize,
+    /// The error met at the key after `keys`, returned once they are handed out, so that
+    /// every key before a bad one is answered as it was when keys were read one by one.
+    failed: Option<anyhow::Error>,
+    /// A key's bytes decoded from hex, before they are written over its digits.
     decoded: Vec<u8>,
+    /// The allocation of [`KeyReader::for_each_batch`]'s slices, kept empty between batches.
+    batch: Vec<&'static [u8]>,
 }
 
 impl KeyReader<std::io::StdinLock<'static>> {
@@ -125,7 +150,11 @@ impl<R: Read> KeyReader<R> {
             filled: 0,
             searched: 0,
             ended: false,
+            keys: Vec::with_capacity(BATCH),
+            given: 0,
+            failed: None,
             decoded: Vec::new(),
+            batch: Vec::new(),
         }
     }
 
@@ -142,111 +171,157 @@ impl<R: Read> KeyReader<R> {
     /// The input cannot be read; a key is longer than [`MAX_KEY_BYTES`] ([`too_long`]); with
     /// `--hex`, a key is not hex.
     pub fn next(&mut self) -> Result<Option<&[u8]>> {
-        let max = self.max_record();
-        // where the record lies in the buffer
-        let (from, to) = loop {
-            let unread = &self.buffer[self.start..self.filled];
-            // only the bytes not yet searched, so that a key read a few bytes at a time is
-            // searched once, not once a read
-            let searched = self.searched;
-            if let Some(end) = memchr::memchr(self.terminator, &unread[searched..]) {
-                let end = searched + end;
-                if end > max {
-                    return Err(too_long(self.number + 1, &self.source));
-                }
-                let from = self.start;
-                self.start += end + 1;
-                self.searched = 0;
-                break (from, from + end);
-            }
-            self.searched = unread.len();
-            if unread.len() > max {
-                return Err(too_long(self.number + 1, &self.source));
-            }
-            if self.ended {
-                if unread.is_empty() {
-                    return Ok(None);
-                }
-                // the last key, without a terminator
-                let from = self.start;
-                self.start = self.filled;
-                self.searched = 0;
-                break (from, self.filled);
-            }
-            self.fill(max)?;
-        };
-        self.number += 1;
-        let key = Self::key_of(
-            &self.buffer[from..to],
-            self.terminator,
-            self.hex,
-            &mut self.decoded,
-            self.number,
-            &self.source,
-        )?;
-        Ok(Some(key))
+        if self.given == self.keys.len() && !self.find()? {
+            return Ok(None);
+        }
+        let key = self.keys[self.given].clone();
+        self.given += 1;
+        Ok(Some(&self.buffer[key]))
     }
 
-    /// Calls `each` with every key, in order: as [`next`](Self::next) in a loop, but the
-    /// keys that lie whole in the read buffer are found in one pass over it (`slot` reads
-    /// tens of millions of keys a second, and a search started afresh for each key costs
-    /// some 40 instructions more).
+    /// Calls `each` with the keys in order, a batch of at most [`BATCH`] at a time: the
+    /// keys that lie whole in the read buffer, as slices of it (no key is copied, and the
+    /// batch's vector is the same from batch to batch). The keys before a bad one are
+    /// handed to `each` before its error is returned.
     ///
     /// # Errors
     ///
     /// Those of [`next`](Self::next), and those of `each`.
-    pub fn for_each(&mut self, mut each: impl FnMut(&[u8]) -> Result<()>) -> Result<()> {
-        let max = self.max_record();
+    pub fn for_each_batch(&mut self, mut each: impl FnMut(&[&[u8]]) -> Result<()>) -> Result<()> {
         loop {
-            // `searched` is 0: the last key ended where `start` is
-            let unread = &self.buffer[self.start..self.filled];
-            let mut from = 0;
-            for end in memchr::memchr_iter(self.terminator, unread) {
-                if end - from > max {
-                    return Err(too_long(self.number + 1, &self.source));
-                }
-                self.number += 1;
-                each(Self::key_of(
-                    &unread[from..end],
-                    self.terminator,
-                    self.hex,
-                    &mut self.decoded,
-                    self.number,
-                    &self.source,
-                )?)?;
-                from = end + 1;
+            if self.given == self.keys.len() && !self.find()? {
+                return Ok(());
             }
-            self.start += from;
-            // a key cut by the end of the buffer, or the input's last
-            match self.next()? {
-                Some(key) => each(key)?,
-                None => return Ok(()),
-            }
+            let mut batch = recycle(std::mem::take(&mut self.batch));
+            let buffer = &self.buffer;
+            batch.extend(self.keys[self.given..].iter().map(|key| &buffer[key.clone()]));
+            self.given = self.keys.len();
+            each(&batch)?;
+            self.batch = recycle(batch);
         }
     }
 
-    /// The key of `record`, the `number`-th of `source`: without the carriage return before
-    /// a line feed `terminator`, decoded from hex into `decoded` when `hex`.
-    fn key_of<'a>(
-        record: &'a [u8],
-        terminator: u8,
-        hex: bool,
-        decoded: &'a mut Vec<u8>,
-        number: u64,
-        source: &str,
-    ) -> Result<&'a [u8]> {
-        let mut key = record;
-        if terminator == b'\n' {
-            key = key.strip_suffix(b"\r").unwrap_or(key);
+    /// Finds the next keys, at most [`BATCH`], in place of those handed out; `false` at the
+    /// end of the input.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`next`](Self::next), once the keys before the bad one are handed out.
+    fn find(&mut self) -> Result<bool> {
+        self.keys.clear();
+        self.given = 0;
+        if let Some(error) = self.failed.take() {
+            return Err(error);
         }
-        if hex {
-            decode_hex(key, decoded, || format!("key {number} of {source}"))?;
-            key = decoded;
+        let max = self.max_record();
+        loop {
+            self.split(max);
+            if self.hex {
+                self.decode();
+            }
+            if !self.keys.is_empty() {
+                return Ok(true);
+            }
+            if let Some(error) = self.failed.take() {
+                return Err(error);
+            }
+            if self.ended && self.start == self.filled {
+                return Ok(false);
+            }
+            self.fill(max)?;
         }
-        if key.len() > MAX_KEY_BYTES {
-            return Err(too_long(number, source));
+    }
+
+    /// Takes the records that lie whole in the unread bytes, up to [`BATCH`] keys (at the
+    /// end of the input, the last record too, which has no terminator): each record's key
+    /// (without the carriage return before a line feed `terminator`) is added to `keys`.
+    /// A record longer than `max` bytes, or a key longer than [`MAX_KEY_BYTES`], stops the
+    /// search and is kept in `failed`.
+    fn split(&mut self, max: usize) {
+        let line_feed = self.terminator == b'\n';
+        let hex = self.hex;
+        let unread = &self.buffer[..self.filled];
+        let mut from = self.start;
+        // only the bytes not yet searched, so that a key read a few bytes at a time is
+        // searched once, not once a read
+        let searched = self.start + self.searched;
+        // the key from..to, and the record's end
+        let mut take = |from: usize, mut to: usize| -> Result<usize> {
+            if to - from > max {
+                return Err(too_long(self.number + 1, &self.source));
+            }
+            if line_feed && to > from && unread[to - 1] == b'\r' {
+                to -= 1;
+            }
+            // hex digits are counted once decoded
+            if !hex && to - from > MAX_KEY_BYTES {
+                return Err(too_long(self.number + 1, &self.source));
+            }
+            self.number += 1;
+            self.keys.push(from..to);
+            Ok(self.keys.len())
+        };
+        let mut rest = true;
+        for end in memchr::memchr_iter(self.terminator, &unread[searched..]) {
+            let end = searched + end;
+            match take(from, end) {
+                Ok(found) => rest = found < BATCH,
+                Err(error) => {
+                    self.failed = Some(error);
+                    return;
+                }
+            }
+            from = end + 1;
+            if !rest {
+                break;
+            }
         }
-        Ok(key)
+        // the unread bytes from `from` on hold no terminator when the search went through
+        if rest {
+            if self.ended && from < self.filled {
+                // the last key, without a terminator
+                if let Err(error) = take(from, self.filled) {
+                    self.failed = Some(error);
+                    return;
+                }
+                from = self.filled;
+            } else if self.filled - from > max {
+                self.failed = Some(too_long(self.number + 1, &self.source));
+                return;
+            }
+        }
+        self.searched = if rest { self.filled - from } else { 0 };
+        self.start = from;
+    }
+
+    /// Decodes the hex digits of each key found, writing its bytes over its digits; at a
+    /// key that is not hex, or longer than [`MAX_KEY_BYTES`], the keys stop and its error
+    /// is kept in `failed`.
+    fn decode(&mut self) {
+        let before = self.number - self.keys.len() as u64;
+        for i in 0..self.keys.len() {
+            let digits = self.keys[i].clone();
+            let number = before + i as u64 + 1;
+            let source = &self.source;
+            let decoded = decode_hex(&self.buffer[digits.clone()], &mut self.decoded, || {
+                format!("key {number} of {source}")
+            })
+            .and_then(|()| {
+                if self.decoded.len() > MAX_KEY_BYTES {
+                    return Err(too_long(number, source));
+                }
+                Ok(())
+            });
+            if let Err(error) = decoded {
+                self.keys.truncate(i);
+                self.number = number - 1;
+                self.failed = Some(error);
+                return;
+            }
+            let key = digits.start..digits.start + self.decoded.len();
+            self.buffer[key.clone()].copy_from_slice(&self.decoded);
+            self.keys[i] = key;
+        }
     }
 
     /// Reads more after the unread bytes, which are moved to the buffer's front; grows the
@@ -274,6 +349,14 @@ impl<R: Read> KeyReader<R> {
     }
 }
 
+/// An empty vector of slices, of any lifetime, in `keys`'s allocation: a batch's vector is
+/// emptied before the buffer its slices borrow is read into again, and kept. (Collecting a
+/// vector's own `into_iter` reuses its allocation; no element is mapped, as it is empty.)
+fn recycle<'b>(mut keys: Vec<&[u8]>) -> Vec<&'b [u8]> {
+    keys.clear();
+    keys.into_iter().map(|_| -> &'b [u8] { &[] }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,8 +373,9 @@ mod tests {
         }
     }
 
-    /// The keys of `input` by `next` over reads of 3 bytes, checked against `for_each` over
-    /// whole reads: the same keys, or the same error.
+    /// The keys of `input` by `next` over reads of 3 bytes, checked against
+    /// `for_each_batch` over whole reads: the same keys, or the same keys before the same
+    /// error.
     fn keys(input: &[u8], terminator: u8, hex: bool) -> Result<Vec<Vec<u8>>> {
         let mut all = Vec::new();
         let mut reader = KeyReader::new(Trickle(input), "the test".to_owned(), terminator, hex);
@@ -301,22 +385,21 @@ mod tests {
             }
             Ok::<_, anyhow::Error>(())
         })();
-        let mut each = Vec::new();
+        let mut batched = Vec::new();
         let mut reader = KeyReader::new(input, "the test".to_owned(), terminator, hex);
-        let pass = reader.for_each(|key| {
-            each.push(key.to_vec());
+        let pass = reader.for_each_batch(|keys| {
+            assert!(!keys.is_empty() && keys.len() <= BATCH);
+            batched.extend(keys.iter().map(|key| key.to_vec()));
             Ok(())
         });
+        assert_eq!(batched, all);
         match (one, pass) {
-            (Ok(()), Ok(())) => {
-                assert_eq!(each, all);
-                Ok(all)
-            }
+            (Ok(()), Ok(())) => Ok(all),
             (Err(one), Err(pass)) => {
                 assert_eq!(one.to_string(), pass.to_string());
                 Err(one)
             }
-            (one, pass) => panic!("next: {one:?}, for_each: {pass:?}"),
+            (one, pass) => panic!("next: {one:?}, for_each_batch: {pass:?}"),
         }
     }
 

@@ -169,6 +169,8 @@ pub struct Records<W: Write> {
     command: &'static str,
     names: &'static [&'static str],
     count: u64,
+    /// The text or TSV lines being made, before they are written.
+    text: Vec<u8>,
 }
 
 impl<W: Write> Records<W> {
@@ -202,6 +204,7 @@ impl<W: Write> Records<W> {
             command,
             names,
             count: 0,
+            text: Vec::new(),
         })
     }
 
@@ -213,27 +216,13 @@ impl<W: Write> Records<W> {
     pub fn record(&mut self, fields: &[Field<'_>]) -> Result<()> {
         assert_eq!(fields.len(), self.names.len(), "{}", self.command);
         match self.format {
-            // raw byte strings only where asked (`-z`: records for `xargs -0`)
-            Format::Text if self.terminator == 0 => {
-                for (name, field) in self.names.iter().zip(fields) {
-                    self.refuse_nul(name, field)?;
-                }
-                for (i, field) in fields.iter().enumerate() {
-                    if i > 0 {
-                        self.out.write_all(b"\t")?;
-                    }
-                    self.write_raw(field)?;
-                }
-                self.out.write_all(&[self.terminator])?;
-            }
             Format::Text | Format::Tsv => {
-                for (i, field) in fields.iter().enumerate() {
-                    if i > 0 {
-                        self.out.write_all(b"\t")?;
-                    }
-                    write_tsv(&mut self.out, field)?;
-                }
-                self.out.write_all(&[self.terminator])?;
+                let mut line = std::mem::take(&mut self.text);
+                line.clear();
+                let written = self.line(&mut line, fields);
+                self.out.write_all(&line)?;
+                self.text = line;
+                written?;
             }
             Format::Json | Format::Jsonl => {
                 if self.format == Format::Json && self.count > 0 {
@@ -252,14 +241,76 @@ impl<W: Write> Records<W> {
         Ok(())
     }
 
-    /// A field of a raw text record (`-z`), as it is.
-    fn write_raw(&mut self, field: &Field<'_>) -> Result<()> {
-        match field {
-            Field::Text(t) => self.out.write_all(t.as_bytes())?,
-            Field::Bytes(bytes) => self.out.write_all(bytes)?,
-            Field::List(items) => self.out.write_all(items.join(",").as_bytes())?,
-            other => write_tsv(&mut self.out, other)?,
+    /// Writes the records of a batch of integers (slots), each with its byte string (key)
+    /// after it when `bytes` is given: the records [`record`](Self::record) writes for
+    /// `[Field::Int(ints[i]), Field::Bytes(bytes[i])]` (or `[Field::Int(ints[i])]`), with
+    /// the text and TSV lines of the whole batch made in one buffer and written at once.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`record`](Self::record); the records before the one refused are written.
+    ///
+    /// # Panics
+    ///
+    /// When the names given to [`Records::start`] are not two with `bytes` and one without,
+    /// or `bytes` is shorter than `ints` (a bug in the command).
+    pub fn int_records(&mut self, ints: &[u32], bytes: Option<&[&[u8]]>) -> Result<()> {
+        let fields = 1 + usize::from(bytes.is_some());
+        assert_eq!(fields, self.names.len(), "{}", self.command);
+        if let Some(bytes) = bytes {
+            assert!(bytes.len() >= ints.len(), "{}", self.command);
         }
+        if matches!(self.format, Format::Json | Format::Jsonl) {
+            for (i, &n) in ints.iter().enumerate() {
+                let n = Field::Int(n.into());
+                match bytes {
+                    Some(bytes) => self.record(&[n, Field::Bytes(bytes[i])])?,
+                    None => self.record(&[n])?,
+                }
+            }
+            return Ok(());
+        }
+        let mut lines = std::mem::take(&mut self.text);
+        lines.clear();
+        let mut written = Ok(());
+        for (i, &n) in ints.iter().enumerate() {
+            let n = Field::Int(n.into());
+            written = match bytes {
+                Some(bytes) => self.line(&mut lines, &[n, Field::Bytes(bytes[i])]),
+                None => self.line(&mut lines, &[n]),
+            };
+            if written.is_err() {
+                break;
+            }
+            self.count += 1;
+        }
+        self.out.write_all(&lines)?;
+        self.text = lines;
+        written
+    }
+
+    /// Adds one text or TSV record to `lines`: `fields` separated by tabs, then the
+    /// terminator.
+    #[inline]
+    fn line(&self, lines: &mut Vec<u8>, fields: &[Field<'_>]) -> Result<()> {
+        // raw byte strings only where asked (`-z`: records for `xargs -0`)
+        let raw = self.format == Format::Text && self.terminator == 0;
+        if raw {
+            for (name, field) in self.names.iter().zip(fields) {
+                self.refuse_nul(name, field)?;
+            }
+        }
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                lines.push(b'\t');
+            }
+            if raw {
+                write_raw(lines, field)?;
+            } else {
+                write_tsv(lines, field)?;
+            }
+        }
+        lines.push(self.terminator);
         Ok(())
     }
 
@@ -304,6 +355,16 @@ impl<W: Write> Records<W> {
         }
         self.out.flush()?;
         Ok(())
+    }
+}
+
+/// A field of a raw text record (`-z`), as it is.
+fn write_raw(out: &mut impl Write, field: &Field<'_>) -> std::io::Result<()> {
+    match field {
+        Field::Text(t) => out.write_all(t.as_bytes()),
+        Field::Bytes(bytes) => out.write_all(bytes),
+        Field::List(items) => out.write_all(items.join(",").as_bytes()),
+        other => write_tsv(out, other),
     }
 }
 
