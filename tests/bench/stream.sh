@@ -47,7 +47,7 @@ commands=("$time wc -l")
 for bin in "$@"; do
   name=$bin
   [ $# -eq 1 ] && name=slotgen
-  labels+=("$name slot | cat" "$name placement")
+  labels+=("$name slot \\| cat" "$name placement")
   commands+=("$time '$bin' slot | cat" "$time '$bin' placement")
 done
 
@@ -78,7 +78,7 @@ for i in "${!commands[@]}"; do
   t=$(cut -d' ' -f1 "$dir/$i" | median)
   ratio=$(paste -d' ' "$dir/$i" "$dir/0" | awk '{ print $1 / $3 }' | median)
   rss=$(cut -d' ' -f2 "$dir/$i" | sort -n | tail -1)
-  awk -v l="${labels[$i]}" -v t="$t" -v n="$keys" -v q="$ratio" -v m="$rss" 'BEGIN {
-    printf "| `%s` | %.3f s | %.1f M | %.2fx | %.1f MB |\n", l, t, n / t / 1e6, q, m / 1024
+  label=${labels[$i]} awk -v t="$t" -v n="$keys" -v q="$ratio" -v m="$rss" 'BEGIN {
+    printf "| `%s` | %.3f s | %.1f M | %.2fx | %.1f MB |\n", ENVIRON["label"], t, n / t / 1e6, q, m / 1024
   }'
 done

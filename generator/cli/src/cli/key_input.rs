@@ -234,45 +234,26 @@ impl<R: Read> KeyReader<R> {
 
     /// Takes the records that lie whole in the unread bytes, up to [`BATCH`] keys (at the
     /// end of the input, the last record too, which has no terminator): each record's key
-    /// (without the carriage return before a line feed `terminator`) is added to `keys`.
-    /// A record longer than `max` bytes, or a key longer than [`MAX_KEY_BYTES`], stops the
-    /// search and is kept in `failed`.
+    /// is added to `keys`. A record longer than `max` bytes, or a key longer than
+    /// [`MAX_KEY_BYTES`], stops the search and is kept in `failed`.
     fn split(&mut self, max: usize) {
-        let line_feed = self.terminator == b'\n';
-        let hex = self.hex;
         let unread = &self.buffer[..self.filled];
         let mut from = self.start;
         // only the bytes not yet searched, so that a key read a few bytes at a time is
         // searched once, not once a read
         let searched = self.start + self.searched;
-        // the key from..to, and the record's end
-        let mut take = |from: usize, mut to: usize| -> Result<usize> {
-            if to - from > max {
-                return Err(too_long(self.number + 1, &self.source));
-            }
-            if line_feed && to > from && unread[to - 1] == b'\r' {
-                to -= 1;
-            }
-            // hex digits are counted once decoded
-            if !hex && to - from > MAX_KEY_BYTES {
-                return Err(too_long(self.number + 1, &self.source));
-            }
-            self.number += 1;
-            self.keys.push(from..to);
-            Ok(self.keys.len())
-        };
         let mut rest = true;
         for end in memchr::memchr_iter(self.terminator, &unread[searched..]) {
             let end = searched + end;
-            match take(from, end) {
-                Ok(found) => rest = found < BATCH,
-                Err(error) => {
-                    self.failed = Some(error);
-                    return;
-                }
-            }
+            let Some(key) = self.key_of(unread, from, end, max) else {
+                self.failed = Some(too_long(self.number + 1, &self.source));
+                return;
+            };
+            self.number += 1;
+            self.keys.push(key);
             from = end + 1;
-            if !rest {
+            if self.keys.len() == BATCH {
+                rest = false;
                 break;
             }
         }
@@ -280,10 +261,12 @@ impl<R: Read> KeyReader<R> {
         if rest {
             if self.ended && from < self.filled {
                 // the last key, without a terminator
-                if let Err(error) = take(from, self.filled) {
-                    self.failed = Some(error);
+                let Some(key) = self.key_of(unread, from, self.filled, max) else {
+                    self.failed = Some(too_long(self.number + 1, &self.source));
                     return;
-                }
+                };
+                self.number += 1;
+                self.keys.push(key);
                 from = self.filled;
             } else if self.filled - from > max {
                 self.failed = Some(too_long(self.number + 1, &self.source));
@@ -292,6 +275,24 @@ impl<R: Read> KeyReader<R> {
         }
         self.searched = if rest { self.filled - from } else { 0 };
         self.start = from;
+    }
+
+    /// The key of the record `unread[from..to]` (without its terminator): without the
+    /// carriage return before a line feed `terminator`; `None` when the record is longer
+    /// than `max` or the key (not in hex: its digits are counted once decoded) than
+    /// [`MAX_KEY_BYTES`].
+    #[inline]
+    fn key_of(&self, unread: &[u8], from: usize, mut to: usize, max: usize) -> Option<Range<usize>> {
+        if to - from > max {
+            return None;
+        }
+        if self.terminator == b'\n' && to > from && unread[to - 1] == b'\r' {
+            to -= 1;
+        }
+        if !self.hex && to - from > MAX_KEY_BYTES {
+            return None;
+        }
+        Some(from..to)
     }
 
     /// Decodes the hex digits of each key found, writing its bytes over its digits; at a
