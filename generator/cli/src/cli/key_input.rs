@@ -362,46 +362,176 @@ fn recycle<'b>(mut keys: Vec<&[u8]>) -> Vec<&'b [u8]> {
 mod tests {
     use super::*;
 
-    /// Gives at most 3 bytes a read, so that keys are cut by the end of what was read.
-    struct Trickle<'a>(&'a [u8]);
+    /// Gives at most `.1` bytes a read, so that keys are cut by the end of what was read.
+    struct Chunks<'a>(&'a [u8], usize);
 
-    impl Read for Trickle<'_> {
+    impl Read for Chunks<'_> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = buf.len().min(3).min(self.0.len());
+            let n = buf.len().min(self.1).min(self.0.len());
             buf[..n].copy_from_slice(&self.0[..n]);
             self.0 = &self.0[n..];
             Ok(n)
         }
     }
 
-    /// The keys of `input` by `next` over reads of 3 bytes, checked against
-    /// `for_each_batch` over whole reads: the same keys, or the same keys before the same
-    /// error.
-    fn keys(input: &[u8], terminator: u8, hex: bool) -> Result<Vec<Vec<u8>>> {
-        let mut all = Vec::new();
-        let mut reader = KeyReader::new(Trickle(input), "the test".to_owned(), terminator, hex);
-        let one = (|| {
-            while let Some(key) = reader.next()? {
-                all.push(key.to_vec());
-            }
-            Ok::<_, anyhow::Error>(())
-        })();
-        let mut batched = Vec::new();
-        let mut reader = KeyReader::new(input, "the test".to_owned(), terminator, hex);
-        let pass = reader.for_each_batch(|keys| {
-            assert!(!keys.is_empty() && keys.len() <= BATCH);
-            batched.extend(keys.iter().map(|key| key.to_vec()));
-            Ok(())
-        });
-        assert_eq!(batched, all);
-        match (one, pass) {
-            (Ok(()), Ok(())) => Ok(all),
-            (Err(one), Err(pass)) => {
-                assert_eq!(one.to_string(), pass.to_string());
-                Err(one)
-            }
-            (one, pass) => panic!("next: {one:?}, for_each_batch: {pass:?}"),
+    /// The keys of `input` by the rule alone, apart from the reader: split at every
+    /// terminator (the empty record after the last one is no key), a carriage return before
+    /// a line feed dropped, hex decoded; the keys before the first bad one, and its error.
+    fn reference(input: &[u8], terminator: u8, hex: bool) -> (Vec<Vec<u8>>, Option<String>) {
+        let mut records: Vec<&[u8]> = input.split(|&b| b == terminator).collect();
+        if records.last().is_some_and(|r| r.is_empty()) {
+            records.pop();
         }
+        let mut keys = Vec::new();
+        for (i, record) in records.into_iter().enumerate() {
+            let number = i + 1;
+            let mut key = record.to_vec();
+            if terminator == b'\n' && key.last() == Some(&b'\r') {
+                key.pop();
+            }
+            if hex {
+                match ::hex::decode(&key) {
+                    Ok(bytes) => key = bytes,
+                    Err(_) => {
+                        let error = format!("key {number} of the test is not hex: with --hex, give each key as pairs of hex digits");
+                        return (keys, Some(error));
+                    }
+                }
+            }
+            if key.len() > MAX_KEY_BYTES {
+                return (keys, Some(too_long(number as u64, "the test").to_string()));
+            }
+            keys.push(key);
+        }
+        (keys, None)
+    }
+
+    /// The keys of `input` read `size` bytes a read, one at a time by `next` or a batch at
+    /// a time: those before the first error, and the error.
+    fn read(
+        input: &[u8],
+        size: usize,
+        terminator: u8,
+        hex: bool,
+        batched: bool,
+    ) -> (Vec<Vec<u8>>, Option<String>) {
+        let mut keys = Vec::new();
+        let mut reader = KeyReader::new(Chunks(input, size), "the test".to_owned(), terminator, hex);
+        let read = if batched {
+            reader.for_each_batch(|batch| {
+                assert!(!batch.is_empty() && batch.len() <= BATCH);
+                keys.extend(batch.iter().map(|key| key.to_vec()));
+                Ok(())
+            })
+        } else {
+            (|| {
+                while let Some(key) = reader.next()? {
+                    keys.push(key.to_vec());
+                }
+                Ok(())
+            })()
+        };
+        (keys, read.err().map(|e| e.to_string()))
+    }
+
+    /// The keys of `input`, checked to be the same (and the same error after the same keys)
+    /// by the rule alone, by `next` over reads of 3 bytes, and by `for_each_batch` over
+    /// reads of 3 bytes and over whole reads.
+    fn keys(input: &[u8], terminator: u8, hex: bool) -> Result<Vec<Vec<u8>>> {
+        let expected = reference(input, terminator, hex);
+        for (size, batched) in [(3, false), (3, true), (usize::MAX, true)] {
+            let got = read(input, size, terminator, hex, batched);
+            assert!(got == expected, "reads of {size} bytes, batched {batched}: {got:?}");
+        }
+        match expected {
+            (keys, None) => Ok(keys),
+            (_, Some(error)) => Err(anyhow!(error)),
+        }
+    }
+
+    /// A generator of test inputs: xorshift64, seeded.
+    struct Bytes(u64);
+
+    impl Bytes {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+
+        /// `len` bytes drawn from `alphabet`.
+        fn of(&mut self, alphabet: &[u8], len: usize) -> Vec<u8> {
+            (0..len).map(|_| alphabet[self.below(alphabet.len())]).collect()
+        }
+    }
+
+    #[test]
+    fn awkward_inputs_read_in_any_pieces_give_the_rules_keys() {
+        let mut bytes = Bytes(0x9e37_79b9_7f4a_7c15);
+        let plain: &[u8] = b"a{}\r\n\0\xff";
+        let digits: &[u8] = b"0f7b\r\n\0\ng";
+        for case in 0..3000 {
+            let hex = case % 3 == 0;
+            let len = bytes.below(80);
+            let input = bytes.of(if hex { digits } else { plain }, len);
+            for terminator in [b'\n', 0] {
+                let expected = reference(&input, terminator, hex);
+                for size in [1, 2, 5, 17, usize::MAX] {
+                    for batched in [false, true] {
+                        let got = read(&input, size, terminator, hex, batched);
+                        assert!(
+                            got == expected,
+                            "{input:?}, terminator {terminator}, hex {hex}, reads of {size}, batched {batched}: {got:?}, expected {expected:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_across_reads_blocks_and_batches_are_whole() {
+        // 300,000 keys of 0 to 40 bytes (some 6 MB): keys cut by the end of every block of
+        // the read buffer and of odd reads, batches full and not
+        let mut bytes = Bytes(42);
+        let mut input = Vec::new();
+        for _ in 0..300_000 {
+            let len = bytes.below(41);
+            input.extend(bytes.of(b"ab{}\r", len));
+            input.push(b'\n');
+        }
+        input.extend_from_slice(&[b'\n'; 3 * BATCH + 1]);
+        input.extend_from_slice(b"last");
+        let expected = reference(&input, b'\n', false);
+        assert_eq!(expected.0.len(), 300_000 + 3 * BATCH + 2);
+        for size in [100_003, READ_BUFFER - 1, usize::MAX] {
+            assert!(read(&input, size, b'\n', false, true) == expected, "{size}");
+        }
+        assert!(read(&input, 100_003, b'\n', false, false) == expected);
+    }
+
+    #[test]
+    fn the_keys_before_a_key_past_the_limit_are_read_and_it_is_refused() {
+        let mut input = b"a\n".repeat(5000);
+        input.extend(std::iter::repeat_n(b'x', MAX_KEY_BYTES));
+        input.extend_from_slice(b"\r\nb\n");
+        let (keys, error) = read(&input, usize::MAX, b'\n', false, true);
+        assert_eq!((keys.len(), error), (5002, None));
+        assert_eq!(keys[5000].len(), MAX_KEY_BYTES);
+        input.insert(10_000, b'x');
+        let expected = reference(&input, b'\n', false);
+        assert_eq!(expected.0.len(), 5000);
+        for (size, batched) in [(usize::MAX, true), (65_537, true), (65_537, false)] {
+            assert!(read(&input, size, b'\n', false, batched) == expected);
+        }
+    }
+
+    #[test]
+    fn a_batch_vector_keeps_its_allocation() {
+        let mut keys: Vec<&[u8]> = Vec::with_capacity(BATCH);
+        keys.push(b"k");
+        assert_eq!(recycle(keys).capacity(), BATCH);
     }
 
     #[test]
