@@ -274,3 +274,86 @@ impl fmt::Display for SlotFunction {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys for every hashtag rule and length path: braces and twemproxy's delimiters in
+    /// every place, empty tags, binary bytes, lengths 0 to 300.
+    fn keys() -> Vec<Vec<u8>> {
+        let mut keys: Vec<Vec<u8>> = [
+            &b""[..],
+            b"123456789",
+            b"{}",
+            b"{a}",
+            b"a{}b{c}",
+            b"{{a}}",
+            b"user:{42}:name",
+            b"}{",
+            b"{",
+            b"x{yz",
+            b"\x00\xff{\n}",
+            b"$a$b$",
+        ]
+        .iter()
+        .map(|k| k.to_vec())
+        .collect();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..300 {
+            let key = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    b"ab{}$\x00\xff"[(state % 7) as usize]
+                })
+                .collect();
+            keys.push(key);
+        }
+        keys
+    }
+
+    #[test]
+    fn key_slots_are_the_crc_crates_slots_and_each_schemes_own() {
+        let keys = keys();
+        let mut slots = vec![0; keys.len()];
+        // a CRC-16 spec: the `crc` crate's CRC of the Redis hashtag, masked
+        let specs = [
+            (crc::CRC_16_XMODEM, 16384),
+            (crc::CRC_16_KERMIT, 1024),
+            (crate::catalog::custom(0x8005, 0x1234, true, false, 0xbeef), 65536),
+            (crc::CRC_16_XMODEM, 2),
+        ];
+        for (algorithm, count) in specs {
+            let spec = Spec {
+                crc: algorithm,
+                slots: count,
+                ..Spec::default()
+            };
+            SlotFunction::from(&spec).key_slots(&keys, &mut slots);
+            // the crc crate takes a static algorithm
+            let reference = crc::Crc::<u16>::new(Box::leak(Box::new(algorithm)));
+            for (key, &slot) in keys.iter().zip(&slots) {
+                let expected = reference.checksum(hashtag(key)) & (count - 1) as u16;
+                assert_eq!(slot, u32::from(expected), "{key:?}, {count} slots");
+            }
+        }
+        // a named scheme: its own slot of each key
+        for name in SchemeName::ALL {
+            let hash_tags = match name {
+                SchemeName::TwemproxyCrc32a
+                | SchemeName::TwemproxyCrc32
+                | SchemeName::TwemproxyCrc16 => &[None, Some(*b"$$"), Some(*b"{}")][..],
+                _ => &[None],
+            };
+            for &hash_tag in hash_tags {
+                let function = SlotFunction::scheme(name, Some(1024), hash_tag).unwrap();
+                function.key_slots(&keys, &mut slots);
+                for (key, &slot) in keys.iter().zip(&slots) {
+                    assert_eq!(slot, function.slot(key), "{key:?}, {function}");
+                }
+            }
+        }
+    }
+}
