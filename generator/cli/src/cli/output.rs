@@ -272,6 +272,23 @@ impl<W: Write> Records<W> {
         }
         let mut lines = std::mem::take(&mut self.text);
         lines.clear();
+        if bytes.is_none() {
+            // `line`'s record of one integer, the number then the terminator, written at an
+            // index kept in a register rather than pushed (each push would store the
+            // vector's length for the next to load)
+            lines.resize(ints.len() * (DECIMAL_ROOM + 1), 0);
+            let mut at = 0;
+            for &n in ints {
+                at += put_decimal(&mut lines[at..], n.into());
+                lines[at] = self.terminator;
+                at += 1;
+            }
+            lines.truncate(at);
+            self.count += ints.len() as u64;
+            self.out.write_all(&lines)?;
+            self.text = lines;
+            return Ok(());
+        }
         let mut written = Ok(());
         for (i, &n) in ints.iter().enumerate() {
             let n = Field::Int(n.into());
@@ -392,15 +409,28 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
     6061626364656667686970717273747576777879\
     8081828384858687888990919293949596979899";
 
-/// Appends `n` in decimal to `out`. A number below 100,000 (a slot) is written as five
-/// digits in one 8-byte word whose leading zeros are shifted out, then cut back to its
-/// length: no loop, and no copy of a length known only at run time (`slotgen slot` writes
-/// tens of millions of slots a second). Longer numbers are `itoa`'s.
-#[inline]
+/// The most bytes [`put_decimal`] writes: 20 digits, or 8 for a number below 100,000.
+const DECIMAL_ROOM: usize = 24;
+
+/// Appends `n` in decimal to `out`.
 fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    let at = out.len();
+    out.extend_from_slice(&[0; DECIMAL_ROOM]);
+    let len = put_decimal(&mut out[at..], n);
+    out.truncate(at + len);
+}
+
+/// Writes `n` in decimal at the start of `out`, which has room for [`DECIMAL_ROOM`] bytes,
+/// and gives its length (bytes past it may be written too). A number below 100,000 (a
+/// slot) is five digits in one 8-byte word whose leading zeros are shifted out: no loop,
+/// and no copy of a length known only at run time. Longer numbers are `itoa`'s.
+#[inline]
+fn put_decimal(out: &mut [u8], n: u64) -> usize {
     let Ok(short @ 0..100_000) = u32::try_from(n) else {
-        out.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
-        return;
+        let mut buffer = itoa::Buffer::new();
+        let digits = buffer.format(n).as_bytes();
+        out[..digits.len()].copy_from_slice(digits);
+        return digits.len();
     };
     let pair = |p: u32| &DIGIT_PAIRS[2 * p as usize..2 * p as usize + 2];
     let (high, middle, low) = (pair(short / 10_000), pair(short / 100 % 100), pair(short % 100));
@@ -411,9 +441,8 @@ fn push_decimal(out: &mut Vec<u8>, n: u64) {
         .sum::<usize>();
     // byte i of the word is digit i: shifting right drops the first 5 - len digits
     let word = u64::from_le_bytes(digits) >> (8 * (5 - len));
-    let at = out.len();
-    out.extend_from_slice(&word.to_le_bytes());
-    out.truncate(at + len);
+    out[..8].copy_from_slice(&word.to_le_bytes());
+    len
 }
 
 /// Writes a whole generated text to `path` (`--output`), or to standard output.
@@ -487,6 +516,43 @@ mod tests {
             "{\"format\":\"slotgen-records/1\",\"command\":\"t\",\"records\":[\
              {\"key\":null,\"key_hex\":\"ff7b\",\"slot\":7},{\"key\":\"ok\",\"key_hex\":\"6f6b\",\"slot\":8}]}\n"
         );
+    }
+
+    #[test]
+    fn a_batch_of_records_is_the_records_one_by_one() {
+        let ints = [0, 9, 10, 99_999, 100_000, 16383, u32::MAX];
+        let keys: [&[u8]; 7] = [b"a", b"", b"t\tab\\", b"\x00", b"{k}", b"\xff\n", b"z"];
+        for format in [Format::Text, Format::Tsv, Format::Json, Format::Jsonl] {
+            for null in [false, true] {
+                for with_keys in [false, true] {
+                    let args = OutputArgs {
+                        format,
+                        records: RecordArgs {
+                            header: format == Format::Tsv,
+                            null,
+                        },
+                    };
+                    let names: &[&str] = if with_keys { &["slot", "key"] } else { &["slot"] };
+                    let (mut batch, mut one) = (Vec::new(), Vec::new());
+                    let mut records = Records::start(&mut batch, &args, "t", names).unwrap();
+                    let batched = records.int_records(&ints, with_keys.then_some(&keys));
+                    records.finish().unwrap();
+                    let mut records = Records::start(&mut one, &args, "t", names).unwrap();
+                    let each = ints.iter().zip(keys).try_for_each(|(&n, key)| {
+                        let n = Field::Int(n.into());
+                        if with_keys {
+                            records.record(&[n, Field::Bytes(key)])
+                        } else {
+                            records.record(&[n])
+                        }
+                    });
+                    records.finish().unwrap();
+                    let case = format!("{format:?}, -z {null}, keys {with_keys}");
+                    assert_eq!(batched.is_err(), each.is_err(), "{case}");
+                    assert_eq!(String::from_utf8_lossy(&batch), String::from_utf8_lossy(&one), "{case}");
+                }
+            }
+        }
     }
 
     #[test]
