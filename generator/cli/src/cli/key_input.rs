@@ -8,7 +8,10 @@
 //! message ([`too_long`]) whatever the command, so that memory stays bounded whatever the
 //! input: a line of 700 MB, a file with no line feed, `/dev/zero`. Keys are taken from the
 //! read buffer where they lie; only the start of a key cut by the buffer's end is moved, to
-//! be completed.
+//! be completed. They are handed out one at a time ([`KeyReader::next`], for `verify
+//! --keys`, which sends them to a server) or a batch at a time
+//! ([`KeyReader::for_each_batch`], for the commands that compute slots: the runtime's
+//! `key_slots` takes a batch).
 
 use std::io::Read;
 use std::ops::Range;
