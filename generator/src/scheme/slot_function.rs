@@ -322,7 +322,10 @@ mod tests {
         let specs = [
             (crc::CRC_16_XMODEM, 16384),
             (crc::CRC_16_KERMIT, 1024),
-            (crate::catalog::custom(0x8005, 0x1234, true, false, 0xbeef), 65536),
+            (
+                crate::catalog::custom(0x8005, 0x1234, true, false, 0xbeef),
+                65536,
+            ),
             (crc::CRC_16_XMODEM, 2),
         ];
         for (algorithm, count) in specs {

@@ -197,7 +197,11 @@ impl<R: Read> KeyReader<R> {
             }
             let mut batch = recycle(std::mem::take(&mut self.batch));
             let buffer = &self.buffer;
-            batch.extend(self.keys[self.given..].iter().map(|key| &buffer[key.clone()]));
+            batch.extend(
+                self.keys[self.given..]
+                    .iter()
+                    .map(|key| &buffer[key.clone()]),
+            );
             self.given = self.keys.len();
             each(&batch)?;
             self.batch = recycle(batch);
@@ -285,7 +289,13 @@ impl<R: Read> KeyReader<R> {
     /// than `max` or the key (not in hex: its digits are counted once decoded) than
     /// [`MAX_KEY_BYTES`].
     #[inline]
-    fn key_of(&self, unread: &[u8], from: usize, mut to: usize, max: usize) -> Option<Range<usize>> {
+    fn key_of(
+        &self,
+        unread: &[u8],
+        from: usize,
+        mut to: usize,
+        max: usize,
+    ) -> Option<Range<usize>> {
         if to - from > max {
             return None;
         }
@@ -419,7 +429,8 @@ mod tests {
         batched: bool,
     ) -> (Vec<Vec<u8>>, Option<String>) {
         let mut keys = Vec::new();
-        let mut reader = KeyReader::new(Chunks(input, size), "the test".to_owned(), terminator, hex);
+        let mut reader =
+            KeyReader::new(Chunks(input, size), "the test".to_owned(), terminator, hex);
         let read = if batched {
             reader.for_each_batch(|batch| {
                 assert!(!batch.is_empty() && batch.len() <= BATCH);
@@ -444,7 +455,10 @@ mod tests {
         let expected = reference(input, terminator, hex);
         for (size, batched) in [(3, false), (3, true), (usize::MAX, true)] {
             let got = read(input, size, terminator, hex, batched);
-            assert!(got == expected, "reads of {size} bytes, batched {batched}: {got:?}");
+            assert!(
+                got == expected,
+                "reads of {size} bytes, batched {batched}: {got:?}"
+            );
         }
         match expected {
             (keys, None) => Ok(keys),
@@ -465,7 +479,9 @@ mod tests {
 
         /// `len` bytes drawn from `alphabet`.
         fn of(&mut self, alphabet: &[u8], len: usize) -> Vec<u8> {
-            (0..len).map(|_| alphabet[self.below(alphabet.len())]).collect()
+            (0..len)
+                .map(|_| alphabet[self.below(alphabet.len())])
+                .collect()
         }
     }
 

@@ -433,7 +433,11 @@ fn put_decimal(out: &mut [u8], n: u64) -> usize {
         return digits.len();
     };
     let pair = |p: u32| &DIGIT_PAIRS[2 * p as usize..2 * p as usize + 2];
-    let (high, middle, low) = (pair(short / 10_000), pair(short / 100 % 100), pair(short % 100));
+    let (high, middle, low) = (
+        pair(short / 10_000),
+        pair(short / 100 % 100),
+        pair(short % 100),
+    );
     let digits = [high[1], middle[0], middle[1], low[0], low[1], 0, 0, 0];
     let len = 1 + [10, 100, 1000, 10_000]
         .iter()
@@ -532,7 +536,11 @@ mod tests {
                             null,
                         },
                     };
-                    let names: &[&str] = if with_keys { &["slot", "key"] } else { &["slot"] };
+                    let names: &[&str] = if with_keys {
+                        &["slot", "key"]
+                    } else {
+                        &["slot"]
+                    };
                     let (mut batch, mut one) = (Vec::new(), Vec::new());
                     let mut records = Records::start(&mut batch, &args, "t", names).unwrap();
                     let batched = records.int_records(&ints, with_keys.then_some(&keys));
@@ -549,7 +557,11 @@ mod tests {
                     records.finish().unwrap();
                     let case = format!("{format:?}, -z {null}, keys {with_keys}");
                     assert_eq!(batched.is_err(), each.is_err(), "{case}");
-                    assert_eq!(String::from_utf8_lossy(&batch), String::from_utf8_lossy(&one), "{case}");
+                    assert_eq!(
+                        String::from_utf8_lossy(&batch),
+                        String::from_utf8_lossy(&one),
+                        "{case}"
+                    );
                 }
             }
         }
