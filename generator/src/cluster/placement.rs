@@ -65,6 +65,33 @@ impl Placement {
         slot
     }
 
+    /// Counts `keys` and writes their slots to `slots` (`slots[i]` is the slot of
+    /// `keys[i]`), by the runtime's batch path ([`key_slots`](slotgen_tables::SlotTable::key_slots)).
+    ///
+    /// # Panics
+    ///
+    /// When `slots` is shorter than `keys`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::cluster::Placement;
+    ///
+    /// let mut placement = Placement::new();
+    /// let mut slots = [0; 3];
+    /// placement.add_keys(&[&b"a"[..], b"{a}x", b"b"], &mut slots);
+    /// assert_eq!(slots, [15495, 15495, 3300]);
+    /// assert_eq!((placement.keys, placement.per_slot[15495]), (3, 2));
+    /// ```
+    pub fn add_keys<K: AsRef<[u8]>>(&mut self, keys: &[K], slots: &mut [u16]) {
+        let slots = &mut slots[..keys.len()];
+        REDIS_CLUSTER.key_slots(keys, slots);
+        for &slot in &*slots {
+            self.per_slot[usize::from(slot)] += 1;
+        }
+        self.keys += keys.len() as u64;
+    }
+
     /// The number of slots with at least one key.
     #[must_use]
     pub fn slots_used(&self) -> u32 {

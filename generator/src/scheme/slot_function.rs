@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use slotgen_tables::{hashtag, Crc16, HashtagRule, Scheme, SchemeName};
+use slotgen_tables::{hashtag, AnyCrc, Crc16, HashtagRule, Reduction, Scheme, SchemeName};
 
 use crate::Spec;
 
@@ -94,6 +94,32 @@ impl SlotFunction {
         match &self.kind {
             Kind::Crc16 { crc, mask, .. } => u32::from(crc.checksum(hashtag(key)) & mask),
             Kind::Scheme { scheme, .. } => scheme.slot(key),
+        }
+    }
+
+    /// The slots of many keys at once: `out[i]` becomes [`slot`](Self::slot)`(keys[i])` for
+    /// every `i` below `keys.len()`, by the runtime's batch path
+    /// ([`Scheme::key_slots`]), which works on several keys at a time.
+    ///
+    /// # Panics
+    ///
+    /// When `out` is shorter than `keys`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::scheme::SlotFunction;
+    ///
+    /// let redis = SlotFunction::from(&slotgen::Spec::default());
+    /// let keys: [&[u8]; 3] = [b"123456789", b"user:{42}:name", b"foo"];
+    /// let mut slots = [0u32; 3];
+    /// redis.key_slots(&keys, &mut slots);
+    /// assert_eq!(slots, [12739, 8000, 12182]);
+    /// ```
+    pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
+        match &self.kind {
+            Kind::Crc16 { crc, mask, .. } => crc16_scheme(crc, *mask).key_slots(keys, out),
+            Kind::Scheme { scheme, .. } => scheme.key_slots(keys, out),
         }
     }
 
@@ -207,6 +233,26 @@ impl SlotFunction {
     }
 }
 
+/// A CRC-16 spec's slot function as a [`Scheme`], so that its keys take the scheme's batch
+/// path: the Redis rule, the CRC, and `mask` as the output transform's mask; the reduction
+/// to 65536 slots then leaves `crc & mask`, what [`SlotFunction::slot`] gives, whatever the
+/// mask.
+fn crc16_scheme(crc: &Crc16, mask: u16) -> Scheme<'_> {
+    const VALUES: u32 = 1 << 16;
+    match Scheme::new(
+        HashtagRule::Redis,
+        AnyCrc::W16(crc),
+        0,
+        u64::from(mask),
+        Reduction::Mask,
+        VALUES,
+        0,
+    ) {
+        Ok(scheme) => scheme,
+        Err(e) => unreachable!("no shift, 2^16 values, no offset: {e}"),
+    }
+}
+
 impl fmt::Display for SlotFunction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
@@ -224,6 +270,92 @@ impl fmt::Display for SlotFunction {
                     write!(f, ", hash_tag \"{}\"", crate::text::escape(pair))?;
                 }
                 Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Keys for every hashtag rule and length path: braces and twemproxy's delimiters in
+    /// every place, empty tags, binary bytes, lengths 0 to 300.
+    fn keys() -> Vec<Vec<u8>> {
+        let mut keys: Vec<Vec<u8>> = [
+            &b""[..],
+            b"123456789",
+            b"{}",
+            b"{a}",
+            b"a{}b{c}",
+            b"{{a}}",
+            b"user:{42}:name",
+            b"}{",
+            b"{",
+            b"x{yz",
+            b"\x00\xff{\n}",
+            b"$a$b$",
+        ]
+        .iter()
+        .map(|k| k.to_vec())
+        .collect();
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for len in 0..300 {
+            let key = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    b"ab{}$\x00\xff"[(state % 7) as usize]
+                })
+                .collect();
+            keys.push(key);
+        }
+        keys
+    }
+
+    #[test]
+    fn key_slots_are_the_crc_crates_slots_and_each_schemes_own() {
+        let keys = keys();
+        let mut slots = vec![0; keys.len()];
+        // a CRC-16 spec: the `crc` crate's CRC of the Redis hashtag, masked
+        let specs = [
+            (crc::CRC_16_XMODEM, 16384),
+            (crc::CRC_16_KERMIT, 1024),
+            (
+                crate::catalog::custom(0x8005, 0x1234, true, false, 0xbeef),
+                65536,
+            ),
+            (crc::CRC_16_XMODEM, 2),
+        ];
+        for (algorithm, count) in specs {
+            let spec = Spec {
+                crc: algorithm,
+                slots: count,
+                ..Spec::default()
+            };
+            SlotFunction::from(&spec).key_slots(&keys, &mut slots);
+            // the crc crate takes a static algorithm
+            let reference = crc::Crc::<u16>::new(Box::leak(Box::new(algorithm)));
+            for (key, &slot) in keys.iter().zip(&slots) {
+                let expected = reference.checksum(hashtag(key)) & (count - 1) as u16;
+                assert_eq!(slot, u32::from(expected), "{key:?}, {count} slots");
+            }
+        }
+        // a named scheme: its own slot of each key
+        for name in SchemeName::ALL {
+            let hash_tags = match name {
+                SchemeName::TwemproxyCrc32a
+                | SchemeName::TwemproxyCrc32
+                | SchemeName::TwemproxyCrc16 => &[None, Some(*b"$$"), Some(*b"{}")][..],
+                _ => &[None],
+            };
+            for &hash_tag in hash_tags {
+                let function = SlotFunction::scheme(name, Some(1024), hash_tag).unwrap();
+                function.key_slots(&keys, &mut slots);
+                for (key, &slot) in keys.iter().zip(&slots) {
+                    assert_eq!(slot, function.slot(key), "{key:?}, {function}");
+                }
             }
         }
     }

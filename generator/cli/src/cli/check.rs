@@ -14,7 +14,7 @@ use slotgen::scheme::rule::{self, Trap};
 use slotgen::scheme::SlotFunction;
 use slotgen_tables::HashtagRule;
 
-use super::key_input::{decode_hex, KeyReader};
+use super::key_input::{decode_hex, KeyReader, BATCH};
 use super::output::RecordArgs;
 use super::CrcArgs;
 
@@ -108,8 +108,15 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     if !args.template.is_empty() {
         instances = check_templates(args, &mut report, &slot_of)?;
     } else if args.keys.is_empty() {
-        KeyReader::stdin(args.records.terminator(), args.hex)
-            .for_each(|key| report.key(key, slot_of(key), None))?;
+        let mut slots = vec![0; BATCH];
+        KeyReader::stdin(args.records.terminator(), args.hex).for_each_batch(|keys| {
+            let slots = &mut slots[..keys.len()];
+            function.key_slots(keys, slots);
+            for (key, &slot) in keys.iter().zip(&*slots) {
+                report.key(key, slot, None)?;
+            }
+            Ok(())
+        })?;
     } else {
         let mut decoded = Vec::new();
         for (n, text) in args.keys.iter().enumerate() {

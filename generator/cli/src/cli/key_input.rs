@@ -8,9 +8,13 @@
 //! message ([`too_long`]) whatever the command, so that memory stays bounded whatever the
 //! input: a line of 700 MB, a file with no line feed, `/dev/zero`. Keys are taken from the
 //! read buffer where they lie; only the start of a key cut by the buffer's end is moved, to
-//! be completed.
+//! be completed. They are handed out one at a time ([`KeyReader::next`], for `verify
+//! --keys`, which sends them to a server) or a batch at a time
+//! ([`KeyReader::for_each_batch`], for the commands that compute slots: the runtime's
+//! `key_slots` takes a batch).
 
 use std::io::Read;
+use std::ops::Range;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Result};
@@ -25,8 +29,16 @@ use anyhow::{anyhow, bail, Result};
 /// command well under 64 MB whatever its input.
 pub const MAX_KEY_BYTES: usize = 1 << 20;
 
-/// The bytes of each read of the input.
-const READ_BUFFER: usize = 1 << 16;
+/// The bytes of each read of the input: 256 KiB, so that a file is read in a few hundred
+/// calls a second however fast its keys go. The buffer grows past it only for a key that
+/// long.
+const READ_BUFFER: usize = 1 << 18;
+
+/// The most keys in one batch of [`KeyReader::for_each_batch`]: 4096, whose slices (64 KiB)
+/// and slots stay in a core's cache while a command works through them, and which bounds
+/// the batch's memory whatever the keys' lengths (a read buffer of empty lines would
+/// otherwise be a quarter of a million keys).
+pub const BATCH: usize = 4096;
 
 /// The refusal of a key longer than [`MAX_KEY_BYTES`]: key `number` (counted from 1) of
 /// `source` (`standard input`, or a file's name in backticks).
@@ -53,7 +65,14 @@ pub fn decode_hex(text: &[u8], out: &mut Vec<u8>, what: impl FnOnce() -> String)
     Ok(())
 }
 
-/// The keys of one input, read one at a time by [`KeyReader::next`].
+/// The keys of one input, read one at a time by [`KeyReader::next`] or a batch at a time by
+/// [`KeyReader::for_each_batch`].
+///
+/// The input is read in blocks of [`READ_BUFFER`] bytes; the keys that lie whole in a block
+/// are found by one `memchr` pass over it, and each is a range of the block, its carriage
+/// return left out and its hex digits decoded where they lie (a key's bytes are fewer than
+/// its digits). A key cut by the block's end is moved to the front and completed by the
+/// next read. After an error the reader is done: a caller gives up on the input.
 pub struct KeyReader<R> {
     input: R,
     /// What the input is, in messages: `standard input`, or a file's name in backticks.
@@ -61,7 +80,7 @@ pub struct KeyReader<R> {
     /// The byte that ends a key: a line feed, or NUL with `-z`.
     terminator: u8,
     hex: bool,
-    /// Keys read so far.
+    /// Keys found so far (those in `keys` included).
     number: u64,
     /// Bytes read: `buffer[start..filled]` are not yet taken. It grows past [`READ_BUFFER`]
     /// only for a key that long, and never past the longest record and a byte.
@@ -72,8 +91,17 @@ pub struct KeyReader<R> {
     searched: usize,
     /// Whether the input has ended.
     ended: bool,
-    /// The last key decoded from hex.
+    /// The keys found, at most [`BATCH`], as ranges of `buffer`.
+    keys: Vec<Range<usize>>,
+    /// How many of `keys` were handed out by [`KeyReader::next`].
+    given: usize,
+    /// The error met at the key after `keys`, returned once they are handed out, so that
+    /// every key before a bad one is answered as it was when keys were read one by one.
+    failed: Option<anyhow::Error>,
+    /// A key's bytes decoded from hex, before they are written over its digits.
     decoded: Vec<u8>,
+    /// The allocation of [`KeyReader::for_each_batch`]'s slices, kept empty between batches.
+    batch: Vec<&'static [u8]>,
 }
 
 impl KeyReader<std::io::StdinLock<'static>> {
@@ -125,7 +153,11 @@ impl<R: Read> KeyReader<R> {
             filled: 0,
             searched: 0,
             ended: false,
+            keys: Vec::with_capacity(BATCH),
+            given: 0,
+            failed: None,
             decoded: Vec::new(),
+            batch: Vec::new(),
         }
     }
 
@@ -142,111 +174,168 @@ impl<R: Read> KeyReader<R> {
     /// The input cannot be read; a key is longer than [`MAX_KEY_BYTES`] ([`too_long`]); with
     /// `--hex`, a key is not hex.
     pub fn next(&mut self) -> Result<Option<&[u8]>> {
-        let max = self.max_record();
-        // where the record lies in the buffer
-        let (from, to) = loop {
-            let unread = &self.buffer[self.start..self.filled];
-            // only the bytes not yet searched, so that a key read a few bytes at a time is
-            // searched once, not once a read
-            let searched = self.searched;
-            if let Some(end) = memchr::memchr(self.terminator, &unread[searched..]) {
-                let end = searched + end;
-                if end > max {
-                    return Err(too_long(self.number + 1, &self.source));
-                }
-                let from = self.start;
-                self.start += end + 1;
-                self.searched = 0;
-                break (from, from + end);
-            }
-            self.searched = unread.len();
-            if unread.len() > max {
-                return Err(too_long(self.number + 1, &self.source));
-            }
-            if self.ended {
-                if unread.is_empty() {
-                    return Ok(None);
-                }
-                // the last key, without a terminator
-                let from = self.start;
-                self.start = self.filled;
-                self.searched = 0;
-                break (from, self.filled);
-            }
-            self.fill(max)?;
-        };
-        self.number += 1;
-        let key = Self::key_of(
-            &self.buffer[from..to],
-            self.terminator,
-            self.hex,
-            &mut self.decoded,
-            self.number,
-            &self.source,
-        )?;
-        Ok(Some(key))
+        if self.given == self.keys.len() && !self.find()? {
+            return Ok(None);
+        }
+        let key = self.keys[self.given].clone();
+        self.given += 1;
+        Ok(Some(&self.buffer[key]))
     }
 
-    /// Calls `each` with every key, in order: as [`next`](Self::next) in a loop, but the
-    /// keys that lie whole in the read buffer are found in one pass over it (`slot` reads
-    /// tens of millions of keys a second, and a search started afresh for each key costs
-    /// some 40 instructions more).
+    /// Calls `each` with the keys in order, a batch of at most [`BATCH`] at a time: the
+    /// keys that lie whole in the read buffer, as slices of it (no key is copied, and the
+    /// batch's vector is the same from batch to batch). The keys before a bad one are
+    /// handed to `each` before its error is returned.
     ///
     /// # Errors
     ///
     /// Those of [`next`](Self::next), and those of `each`.
-    pub fn for_each(&mut self, mut each: impl FnMut(&[u8]) -> Result<()>) -> Result<()> {
-        let max = self.max_record();
+    pub fn for_each_batch(&mut self, mut each: impl FnMut(&[&[u8]]) -> Result<()>) -> Result<()> {
         loop {
-            // `searched` is 0: the last key ended where `start` is
-            let unread = &self.buffer[self.start..self.filled];
-            let mut from = 0;
-            for end in memchr::memchr_iter(self.terminator, unread) {
-                if end - from > max {
-                    return Err(too_long(self.number + 1, &self.source));
-                }
-                self.number += 1;
-                each(Self::key_of(
-                    &unread[from..end],
-                    self.terminator,
-                    self.hex,
-                    &mut self.decoded,
-                    self.number,
-                    &self.source,
-                )?)?;
-                from = end + 1;
+            if self.given == self.keys.len() && !self.find()? {
+                return Ok(());
             }
-            self.start += from;
-            // a key cut by the end of the buffer, or the input's last
-            match self.next()? {
-                Some(key) => each(key)?,
-                None => return Ok(()),
-            }
+            let mut batch = recycle(std::mem::take(&mut self.batch));
+            let buffer = &self.buffer;
+            batch.extend(
+                self.keys[self.given..]
+                    .iter()
+                    .map(|key| &buffer[key.clone()]),
+            );
+            self.given = self.keys.len();
+            each(&batch)?;
+            self.batch = recycle(batch);
         }
     }
 
-    /// The key of `record`, the `number`-th of `source`: without the carriage return before
-    /// a line feed `terminator`, decoded from hex into `decoded` when `hex`.
-    fn key_of<'a>(
-        record: &'a [u8],
-        terminator: u8,
-        hex: bool,
-        decoded: &'a mut Vec<u8>,
-        number: u64,
-        source: &str,
-    ) -> Result<&'a [u8]> {
-        let mut key = record;
-        if terminator == b'\n' {
-            key = key.strip_suffix(b"\r").unwrap_or(key);
+    /// Finds the next keys, at most [`BATCH`], in place of those handed out; `false` at the
+    /// end of the input.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`next`](Self::next), once the keys before the bad one are handed out.
+    fn find(&mut self) -> Result<bool> {
+        self.keys.clear();
+        self.given = 0;
+        if let Some(error) = self.failed.take() {
+            return Err(error);
         }
-        if hex {
-            decode_hex(key, decoded, || format!("key {number} of {source}"))?;
-            key = decoded;
+        let max = self.max_record();
+        loop {
+            self.split(max);
+            if self.hex {
+                self.decode();
+            }
+            if !self.keys.is_empty() {
+                return Ok(true);
+            }
+            if let Some(error) = self.failed.take() {
+                return Err(error);
+            }
+            if self.ended && self.start == self.filled {
+                return Ok(false);
+            }
+            self.fill(max)?;
         }
-        if key.len() > MAX_KEY_BYTES {
-            return Err(too_long(number, source));
+    }
+
+    /// Takes the records that lie whole in the unread bytes, up to [`BATCH`] keys (at the
+    /// end of the input, the last record too, which has no terminator): each record's key
+    /// is added to `keys`. A record longer than `max` bytes, or a key longer than
+    /// [`MAX_KEY_BYTES`], stops the search and is kept in `failed`.
+    fn split(&mut self, max: usize) {
+        let unread = &self.buffer[..self.filled];
+        let mut from = self.start;
+        // only the bytes not yet searched, so that a key read a few bytes at a time is
+        // searched once, not once a read
+        let searched = self.start + self.searched;
+        let mut rest = true;
+        for end in memchr::memchr_iter(self.terminator, &unread[searched..]) {
+            let end = searched + end;
+            let Some(key) = self.key_of(unread, from, end, max) else {
+                self.failed = Some(too_long(self.number + 1, &self.source));
+                return;
+            };
+            self.number += 1;
+            self.keys.push(key);
+            from = end + 1;
+            if self.keys.len() == BATCH {
+                rest = false;
+                break;
+            }
         }
-        Ok(key)
+        // the unread bytes from `from` on hold no terminator when the search went through
+        if rest {
+            if self.ended && from < self.filled {
+                // the last key, without a terminator
+                let Some(key) = self.key_of(unread, from, self.filled, max) else {
+                    self.failed = Some(too_long(self.number + 1, &self.source));
+                    return;
+                };
+                self.number += 1;
+                self.keys.push(key);
+                from = self.filled;
+            } else if self.filled - from > max {
+                self.failed = Some(too_long(self.number + 1, &self.source));
+                return;
+            }
+        }
+        self.searched = if rest { self.filled - from } else { 0 };
+        self.start = from;
+    }
+
+    /// The key of the record `unread[from..to]` (without its terminator): without the
+    /// carriage return before a line feed `terminator`; `None` when the record is longer
+    /// than `max` or the key (not in hex: its digits are counted once decoded) than
+    /// [`MAX_KEY_BYTES`].
+    #[inline]
+    fn key_of(
+        &self,
+        unread: &[u8],
+        from: usize,
+        mut to: usize,
+        max: usize,
+    ) -> Option<Range<usize>> {
+        if to - from > max {
+            return None;
+        }
+        if self.terminator == b'\n' && to > from && unread[to - 1] == b'\r' {
+            to -= 1;
+        }
+        if !self.hex && to - from > MAX_KEY_BYTES {
+            return None;
+        }
+        Some(from..to)
+    }
+
+    /// Decodes the hex digits of each key found, writing its bytes over its digits; at a
+    /// key that is not hex, or longer than [`MAX_KEY_BYTES`], the keys stop and its error
+    /// is kept in `failed`.
+    fn decode(&mut self) {
+        let before = self.number - self.keys.len() as u64;
+        for i in 0..self.keys.len() {
+            let digits = self.keys[i].clone();
+            let number = before + i as u64 + 1;
+            let source = &self.source;
+            let decoded = decode_hex(&self.buffer[digits.clone()], &mut self.decoded, || {
+                format!("key {number} of {source}")
+            })
+            .and_then(|()| {
+                if self.decoded.len() > MAX_KEY_BYTES {
+                    return Err(too_long(number, source));
+                }
+                Ok(())
+            });
+            if let Err(error) = decoded {
+                self.keys.truncate(i);
+                self.number = number - 1;
+                self.failed = Some(error);
+                return;
+            }
+            let key = digits.start..digits.start + self.decoded.len();
+            self.buffer[key.clone()].copy_from_slice(&self.decoded);
+            self.keys[i] = key;
+        }
     }
 
     /// Reads more after the unread bytes, which are moved to the buffer's front; grows the
@@ -274,50 +363,194 @@ impl<R: Read> KeyReader<R> {
     }
 }
 
+/// An empty vector of slices, of any lifetime, in `keys`'s allocation: a batch's vector is
+/// emptied before the buffer its slices borrow is read into again, and kept. (Collecting a
+/// vector's own `into_iter` reuses its allocation; no element is mapped, as it is empty.)
+fn recycle<'b>(mut keys: Vec<&[u8]>) -> Vec<&'b [u8]> {
+    keys.clear();
+    keys.into_iter().map(|_| -> &'b [u8] { &[] }).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Gives at most 3 bytes a read, so that keys are cut by the end of what was read.
-    struct Trickle<'a>(&'a [u8]);
+    /// Gives at most `.1` bytes a read, so that keys are cut by the end of what was read.
+    struct Chunks<'a>(&'a [u8], usize);
 
-    impl Read for Trickle<'_> {
+    impl Read for Chunks<'_> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = buf.len().min(3).min(self.0.len());
+            let n = buf.len().min(self.1).min(self.0.len());
             buf[..n].copy_from_slice(&self.0[..n]);
             self.0 = &self.0[n..];
             Ok(n)
         }
     }
 
-    /// The keys of `input` by `next` over reads of 3 bytes, checked against `for_each` over
-    /// whole reads: the same keys, or the same error.
-    fn keys(input: &[u8], terminator: u8, hex: bool) -> Result<Vec<Vec<u8>>> {
-        let mut all = Vec::new();
-        let mut reader = KeyReader::new(Trickle(input), "the test".to_owned(), terminator, hex);
-        let one = (|| {
-            while let Some(key) = reader.next()? {
-                all.push(key.to_vec());
-            }
-            Ok::<_, anyhow::Error>(())
-        })();
-        let mut each = Vec::new();
-        let mut reader = KeyReader::new(input, "the test".to_owned(), terminator, hex);
-        let pass = reader.for_each(|key| {
-            each.push(key.to_vec());
-            Ok(())
-        });
-        match (one, pass) {
-            (Ok(()), Ok(())) => {
-                assert_eq!(each, all);
-                Ok(all)
-            }
-            (Err(one), Err(pass)) => {
-                assert_eq!(one.to_string(), pass.to_string());
-                Err(one)
-            }
-            (one, pass) => panic!("next: {one:?}, for_each: {pass:?}"),
+    /// The keys of `input` by the rule alone, apart from the reader: split at every
+    /// terminator (the empty record after the last one is no key), a carriage return before
+    /// a line feed dropped, hex decoded; the keys before the first bad one, and its error.
+    fn reference(input: &[u8], terminator: u8, hex: bool) -> (Vec<Vec<u8>>, Option<String>) {
+        let mut records: Vec<&[u8]> = input.split(|&b| b == terminator).collect();
+        if records.last().is_some_and(|r| r.is_empty()) {
+            records.pop();
         }
+        let mut keys = Vec::new();
+        for (i, record) in records.into_iter().enumerate() {
+            let number = i + 1;
+            let mut key = record.to_vec();
+            if terminator == b'\n' && key.last() == Some(&b'\r') {
+                key.pop();
+            }
+            if hex {
+                match ::hex::decode(&key) {
+                    Ok(bytes) => key = bytes,
+                    Err(_) => {
+                        let error = format!("key {number} of the test is not hex: with --hex, give each key as pairs of hex digits");
+                        return (keys, Some(error));
+                    }
+                }
+            }
+            if key.len() > MAX_KEY_BYTES {
+                return (keys, Some(too_long(number as u64, "the test").to_string()));
+            }
+            keys.push(key);
+        }
+        (keys, None)
+    }
+
+    /// The keys of `input` read `size` bytes a read, one at a time by `next` or a batch at
+    /// a time: those before the first error, and the error.
+    fn read(
+        input: &[u8],
+        size: usize,
+        terminator: u8,
+        hex: bool,
+        batched: bool,
+    ) -> (Vec<Vec<u8>>, Option<String>) {
+        let mut keys = Vec::new();
+        let mut reader =
+            KeyReader::new(Chunks(input, size), "the test".to_owned(), terminator, hex);
+        let read = if batched {
+            reader.for_each_batch(|batch| {
+                assert!(!batch.is_empty() && batch.len() <= BATCH);
+                keys.extend(batch.iter().map(|key| key.to_vec()));
+                Ok(())
+            })
+        } else {
+            (|| {
+                while let Some(key) = reader.next()? {
+                    keys.push(key.to_vec());
+                }
+                Ok(())
+            })()
+        };
+        (keys, read.err().map(|e| e.to_string()))
+    }
+
+    /// The keys of `input`, checked to be the same (and the same error after the same keys)
+    /// by the rule alone, by `next` over reads of 3 bytes, and by `for_each_batch` over
+    /// reads of 3 bytes and over whole reads.
+    fn keys(input: &[u8], terminator: u8, hex: bool) -> Result<Vec<Vec<u8>>> {
+        let expected = reference(input, terminator, hex);
+        for (size, batched) in [(3, false), (3, true), (usize::MAX, true)] {
+            let got = read(input, size, terminator, hex, batched);
+            assert!(
+                got == expected,
+                "reads of {size} bytes, batched {batched}: {got:?}"
+            );
+        }
+        match expected {
+            (keys, None) => Ok(keys),
+            (_, Some(error)) => Err(anyhow!(error)),
+        }
+    }
+
+    /// A generator of test inputs: xorshift64, seeded.
+    struct Bytes(u64);
+
+    impl Bytes {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+
+        /// `len` bytes drawn from `alphabet`.
+        fn of(&mut self, alphabet: &[u8], len: usize) -> Vec<u8> {
+            (0..len)
+                .map(|_| alphabet[self.below(alphabet.len())])
+                .collect()
+        }
+    }
+
+    #[test]
+    fn awkward_inputs_read_in_any_pieces_give_the_rules_keys() {
+        let mut bytes = Bytes(0x9e37_79b9_7f4a_7c15);
+        let plain: &[u8] = b"a{}\r\n\0\xff";
+        let digits: &[u8] = b"0f7b\r\n\0\ng";
+        for case in 0..3000 {
+            let hex = case % 3 == 0;
+            let len = bytes.below(80);
+            let input = bytes.of(if hex { digits } else { plain }, len);
+            for terminator in [b'\n', 0] {
+                let expected = reference(&input, terminator, hex);
+                for size in [1, 2, 5, 17, usize::MAX] {
+                    for batched in [false, true] {
+                        let got = read(&input, size, terminator, hex, batched);
+                        assert!(
+                            got == expected,
+                            "{input:?}, terminator {terminator}, hex {hex}, reads of {size}, batched {batched}: {got:?}, expected {expected:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn keys_across_reads_blocks_and_batches_are_whole() {
+        // 300,000 keys of 0 to 40 bytes (some 6 MB): keys cut by the end of every block of
+        // the read buffer and of odd reads, batches full and not
+        let mut bytes = Bytes(42);
+        let mut input = Vec::new();
+        for _ in 0..300_000 {
+            let len = bytes.below(41);
+            input.extend(bytes.of(b"ab{}\r", len));
+            input.push(b'\n');
+        }
+        input.extend_from_slice(&[b'\n'; 3 * BATCH + 1]);
+        input.extend_from_slice(b"last");
+        let expected = reference(&input, b'\n', false);
+        assert_eq!(expected.0.len(), 300_000 + 3 * BATCH + 2);
+        for size in [100_003, READ_BUFFER - 1, usize::MAX] {
+            assert!(read(&input, size, b'\n', false, true) == expected, "{size}");
+        }
+        assert!(read(&input, 100_003, b'\n', false, false) == expected);
+    }
+
+    #[test]
+    fn the_keys_before_a_key_past_the_limit_are_read_and_it_is_refused() {
+        let mut input = b"a\n".repeat(5000);
+        input.extend(std::iter::repeat_n(b'x', MAX_KEY_BYTES));
+        input.extend_from_slice(b"\r\nb\n");
+        let (keys, error) = read(&input, usize::MAX, b'\n', false, true);
+        assert_eq!((keys.len(), error), (5002, None));
+        assert_eq!(keys[5000].len(), MAX_KEY_BYTES);
+        input.insert(10_000, b'x');
+        let expected = reference(&input, b'\n', false);
+        assert_eq!(expected.0.len(), 5000);
+        for (size, batched) in [(usize::MAX, true), (65_537, true), (65_537, false)] {
+            assert!(read(&input, size, b'\n', false, batched) == expected);
+        }
+    }
+
+    #[test]
+    fn a_batch_vector_keeps_its_allocation() {
+        let mut keys: Vec<&[u8]> = Vec::with_capacity(BATCH);
+        keys.push(b"k");
+        assert_eq!(recycle(keys).capacity(), BATCH);
     }
 
     #[test]

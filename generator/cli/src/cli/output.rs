@@ -169,6 +169,8 @@ pub struct Records<W: Write> {
     command: &'static str,
     names: &'static [&'static str],
     count: u64,
+    /// The text or TSV lines being made, before they are written.
+    text: Vec<u8>,
 }
 
 impl<W: Write> Records<W> {
@@ -202,6 +204,7 @@ impl<W: Write> Records<W> {
             command,
             names,
             count: 0,
+            text: Vec::new(),
         })
     }
 
@@ -213,27 +216,13 @@ impl<W: Write> Records<W> {
     pub fn record(&mut self, fields: &[Field<'_>]) -> Result<()> {
         assert_eq!(fields.len(), self.names.len(), "{}", self.command);
         match self.format {
-            // raw byte strings only where asked (`-z`: records for `xargs -0`)
-            Format::Text if self.terminator == 0 => {
-                for (name, field) in self.names.iter().zip(fields) {
-                    self.refuse_nul(name, field)?;
-                }
-                for (i, field) in fields.iter().enumerate() {
-                    if i > 0 {
-                        self.out.write_all(b"\t")?;
-                    }
-                    self.write_raw(field)?;
-                }
-                self.out.write_all(&[self.terminator])?;
-            }
             Format::Text | Format::Tsv => {
-                for (i, field) in fields.iter().enumerate() {
-                    if i > 0 {
-                        self.out.write_all(b"\t")?;
-                    }
-                    write_tsv(&mut self.out, field)?;
-                }
-                self.out.write_all(&[self.terminator])?;
+                let mut line = std::mem::take(&mut self.text);
+                line.clear();
+                let written = self.line(&mut line, fields);
+                self.out.write_all(&line)?;
+                self.text = line;
+                written?;
             }
             Format::Json | Format::Jsonl => {
                 if self.format == Format::Json && self.count > 0 {
@@ -252,14 +241,93 @@ impl<W: Write> Records<W> {
         Ok(())
     }
 
-    /// A field of a raw text record (`-z`), as it is.
-    fn write_raw(&mut self, field: &Field<'_>) -> Result<()> {
-        match field {
-            Field::Text(t) => self.out.write_all(t.as_bytes())?,
-            Field::Bytes(bytes) => self.out.write_all(bytes)?,
-            Field::List(items) => self.out.write_all(items.join(",").as_bytes())?,
-            other => write_tsv(&mut self.out, other)?,
+    /// Writes the records of a batch of integers (slots), each with its byte string (key)
+    /// after it when `bytes` is given: the records [`record`](Self::record) writes for
+    /// `[Field::Int(ints[i]), Field::Bytes(bytes[i])]` (or `[Field::Int(ints[i])]`), with
+    /// the text and TSV lines of the whole batch made in one buffer and written at once.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`record`](Self::record); the records before the one refused are written.
+    ///
+    /// # Panics
+    ///
+    /// When the names given to [`Records::start`] are not two with `bytes` and one without,
+    /// or `bytes` is shorter than `ints` (a bug in the command).
+    pub fn int_records(&mut self, ints: &[u32], bytes: Option<&[&[u8]]>) -> Result<()> {
+        let fields = 1 + usize::from(bytes.is_some());
+        assert_eq!(fields, self.names.len(), "{}", self.command);
+        if let Some(bytes) = bytes {
+            assert!(bytes.len() >= ints.len(), "{}", self.command);
         }
+        if matches!(self.format, Format::Json | Format::Jsonl) {
+            for (i, &n) in ints.iter().enumerate() {
+                let n = Field::Int(n.into());
+                match bytes {
+                    Some(bytes) => self.record(&[n, Field::Bytes(bytes[i])])?,
+                    None => self.record(&[n])?,
+                }
+            }
+            return Ok(());
+        }
+        let mut lines = std::mem::take(&mut self.text);
+        lines.clear();
+        if bytes.is_none() {
+            // `line`'s record of one integer, the number then the terminator, written at an
+            // index kept in a register rather than pushed (each push would store the
+            // vector's length for the next to load)
+            lines.resize(ints.len() * (DECIMAL_ROOM + 1), 0);
+            let mut at = 0;
+            for &n in ints {
+                at += put_decimal(&mut lines[at..], n.into());
+                lines[at] = self.terminator;
+                at += 1;
+            }
+            lines.truncate(at);
+            self.count += ints.len() as u64;
+            self.out.write_all(&lines)?;
+            self.text = lines;
+            return Ok(());
+        }
+        let mut written = Ok(());
+        for (i, &n) in ints.iter().enumerate() {
+            let n = Field::Int(n.into());
+            written = match bytes {
+                Some(bytes) => self.line(&mut lines, &[n, Field::Bytes(bytes[i])]),
+                None => self.line(&mut lines, &[n]),
+            };
+            if written.is_err() {
+                break;
+            }
+            self.count += 1;
+        }
+        self.out.write_all(&lines)?;
+        self.text = lines;
+        written
+    }
+
+    /// Adds one text or TSV record to `lines`: `fields` separated by tabs, then the
+    /// terminator.
+    #[inline(always)]
+    fn line(&self, lines: &mut Vec<u8>, fields: &[Field<'_>]) -> Result<()> {
+        // raw byte strings only where asked (`-z`: records for `xargs -0`)
+        let raw = self.format == Format::Text && self.terminator == 0;
+        if raw {
+            for (name, field) in self.names.iter().zip(fields) {
+                self.refuse_nul(name, field)?;
+            }
+        }
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                lines.push(b'\t');
+            }
+            if raw {
+                write_raw(lines, field)?;
+            } else {
+                write_tsv(lines, field)?;
+            }
+        }
+        lines.push(self.terminator);
         Ok(())
     }
 
@@ -307,18 +375,78 @@ impl<W: Write> Records<W> {
     }
 }
 
+/// A field of a raw text record (`-z`), as it is.
+fn write_raw(out: &mut Vec<u8>, field: &Field<'_>) -> std::io::Result<()> {
+    match field {
+        Field::Text(t) => out.extend_from_slice(t.as_bytes()),
+        Field::Bytes(bytes) => out.extend_from_slice(bytes),
+        Field::List(items) => out.extend_from_slice(items.join(",").as_bytes()),
+        other => write_tsv(out, other)?,
+    }
+    Ok(())
+}
+
 /// A field as TSV: escaped by [`write_field`] so that it holds no tab, line break or other
 /// control byte.
-fn write_tsv(out: &mut impl Write, field: &Field<'_>) -> std::io::Result<()> {
+#[inline(always)]
+fn write_tsv(out: &mut Vec<u8>, field: &Field<'_>) -> std::io::Result<()> {
     match field {
-        // itoa rather than the formatter: a third of `slotgen slot`'s time per key
-        Field::Int(n) => out.write_all(itoa::Buffer::new().format(*n).as_bytes()),
-        Field::Bool(b) => write!(out, "{b}"),
-        Field::Text(t) => write_field(out, t.as_bytes()),
-        Field::List(items) => write_field(out, items.join(",").as_bytes()),
-        Field::Bytes(bytes) => write_field(out, bytes),
-        Field::Absent => Ok(()),
+        Field::Int(n) => push_decimal(out, *n),
+        Field::Bool(b) => write!(out, "{b}")?,
+        Field::Text(t) => write_field(out, t.as_bytes())?,
+        Field::List(items) => write_field(out, items.join(",").as_bytes())?,
+        Field::Bytes(bytes) => write_field(out, bytes)?,
+        Field::Absent => {}
     }
+    Ok(())
+}
+
+/// The decimal digits of 0 to 99, two bytes each.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
+/// The most bytes [`put_decimal`] writes: 20 digits, or 8 for a number below 100,000.
+const DECIMAL_ROOM: usize = 24;
+
+/// Appends `n` in decimal to `out`.
+fn push_decimal(out: &mut Vec<u8>, n: u64) {
+    let at = out.len();
+    out.extend_from_slice(&[0; DECIMAL_ROOM]);
+    let len = put_decimal(&mut out[at..], n);
+    out.truncate(at + len);
+}
+
+/// Writes `n` in decimal at the start of `out`, which has room for [`DECIMAL_ROOM`] bytes,
+/// and gives its length (bytes past it may be written too). A number below 100,000 (a
+/// slot) is five digits in one 8-byte word whose leading zeros are shifted out: no loop,
+/// and no copy of a length known only at run time. Longer numbers are `itoa`'s.
+#[inline]
+fn put_decimal(out: &mut [u8], n: u64) -> usize {
+    let Ok(short @ 0..100_000) = u32::try_from(n) else {
+        let mut buffer = itoa::Buffer::new();
+        let digits = buffer.format(n).as_bytes();
+        out[..digits.len()].copy_from_slice(digits);
+        return digits.len();
+    };
+    let pair = |p: u32| &DIGIT_PAIRS[2 * p as usize..2 * p as usize + 2];
+    let (high, middle, low) = (
+        pair(short / 10_000),
+        pair(short / 100 % 100),
+        pair(short % 100),
+    );
+    let digits = [high[1], middle[0], middle[1], low[0], low[1], 0, 0, 0];
+    let len = 1 + [10, 100, 1000, 10_000]
+        .iter()
+        .map(|&bound| usize::from(short >= bound))
+        .sum::<usize>();
+    // byte i of the word is digit i: shifting right drops the first 5 - len digits
+    let word = u64::from_le_bytes(digits) >> (8 * (5 - len));
+    out[..8].copy_from_slice(&word.to_le_bytes());
+    len
 }
 
 /// Writes a whole generated text to `path` (`--output`), or to standard output.
@@ -392,6 +520,65 @@ mod tests {
             "{\"format\":\"slotgen-records/1\",\"command\":\"t\",\"records\":[\
              {\"key\":null,\"key_hex\":\"ff7b\",\"slot\":7},{\"key\":\"ok\",\"key_hex\":\"6f6b\",\"slot\":8}]}\n"
         );
+    }
+
+    #[test]
+    fn a_batch_of_records_is_the_records_one_by_one() {
+        let ints = [0, 9, 10, 99_999, 100_000, 16383, u32::MAX];
+        let keys: [&[u8]; 7] = [b"a", b"", b"t\tab\\", b"\x00", b"{k}", b"\xff\n", b"z"];
+        for format in [Format::Text, Format::Tsv, Format::Json, Format::Jsonl] {
+            for null in [false, true] {
+                for with_keys in [false, true] {
+                    let args = OutputArgs {
+                        format,
+                        records: RecordArgs {
+                            header: format == Format::Tsv,
+                            null,
+                        },
+                    };
+                    let names: &[&str] = if with_keys {
+                        &["slot", "key"]
+                    } else {
+                        &["slot"]
+                    };
+                    let (mut batch, mut one) = (Vec::new(), Vec::new());
+                    let mut records = Records::start(&mut batch, &args, "t", names).unwrap();
+                    let batched = records.int_records(&ints, with_keys.then_some(&keys));
+                    records.finish().unwrap();
+                    let mut records = Records::start(&mut one, &args, "t", names).unwrap();
+                    let each = ints.iter().zip(keys).try_for_each(|(&n, key)| {
+                        let n = Field::Int(n.into());
+                        if with_keys {
+                            records.record(&[n, Field::Bytes(key)])
+                        } else {
+                            records.record(&[n])
+                        }
+                    });
+                    records.finish().unwrap();
+                    let case = format!("{format:?}, -z {null}, keys {with_keys}");
+                    assert_eq!(batched.is_err(), each.is_err(), "{case}");
+                    assert_eq!(
+                        String::from_utf8_lossy(&batch),
+                        String::from_utf8_lossy(&one),
+                        "{case}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn decimals_are_the_formatters() {
+        let mut out = Vec::new();
+        let mut expected = String::new();
+        let powers = (0..20).map(|k| 10u64.pow(k));
+        let around = powers.flat_map(|p| [p - 1, p, p + 1]);
+        for n in (0..=100_000).chain(around).chain([u64::MAX - 1, u64::MAX]) {
+            push_decimal(&mut out, n);
+            out.push(b' ');
+            expected += &format!("{n} ");
+        }
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
     }
 
     #[test]

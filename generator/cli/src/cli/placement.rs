@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use slotgen::cluster::{self, skew, Placement, Topology, SKEW_MIN_MEAN};
 
 use super::cluster::{note_migrations, topology, ConnectArgs, TimeoutArgs};
-use super::key_input::KeyReader;
+use super::key_input::{KeyReader, BATCH};
 use super::output::RecordArgs;
 
 /// How many keys in migrating slots are listed by name.
@@ -82,12 +82,20 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
     let mut listed: Vec<(String, u16)> = Vec::new();
     args.records
         .refuse_header("placement's TSV lines are of several kinds, each led by its name")?;
-    KeyReader::stdin(args.records.terminator(), args.hex).for_each(|key| {
-        let slot = placement.add(key);
-        if migrating.binary_search(&slot).is_ok() {
-            migrating_keys += 1;
-            if listed.len() < MIGRATING_LISTED {
-                listed.push((super::show_short(key), slot));
+    // counted per slot a batch of keys at a time; per node once, from the slots' counts
+    let mut slots = vec![0; BATCH];
+    KeyReader::stdin(args.records.terminator(), args.hex).for_each_batch(|keys| {
+        let slots = &mut slots[..keys.len()];
+        placement.add_keys(keys, slots);
+        if migrating.is_empty() {
+            return Ok(());
+        }
+        for (key, &slot) in keys.iter().zip(&*slots) {
+            if migrating.binary_search(&slot).is_ok() {
+                migrating_keys += 1;
+                if listed.len() < MIGRATING_LISTED {
+                    listed.push((super::show_short(key), slot));
+                }
             }
         }
         Ok(())

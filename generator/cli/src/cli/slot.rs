@@ -5,10 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use slotgen_tables::Crc16;
 
-use super::key_input::{decode_hex, KeyReader};
-use super::output::{Field, Format, OutputArgs, Records};
+use super::key_input::{decode_hex, KeyReader, BATCH};
+use super::output::{Format, OutputArgs, Records};
 use super::CrcArgs;
 
 /// The bytes of each write of standard output.
@@ -37,14 +36,7 @@ pub struct SlotArgs {
 pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     // With --scheme, the scheme's slot (a bucket id 1..N for tarantool-vshard); without,
     // the CRC-16 options' slot.
-    let crc;
-    let slot_of = match args.crc.scheme()? {
-        Some(scheme) => SlotOf::Scheme(scheme),
-        None => {
-            crc = Crc16::new(&args.crc.crc()?);
-            SlotOf::Crc16(&crc, args.crc.slots()?.mask())
-        }
-    };
+    let function = args.crc.slot_function()?;
     args.output.check(true)?;
     if args.with_key && matches!(args.output.format, Format::Json | Format::Jsonl) {
         return Err(crate::exit::usage(anyhow::anyhow!(
@@ -60,16 +52,15 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     // One buffered writer, flushed at the end: one write(2) per 64 KiB, not one per key.
     let out = BufWriter::with_capacity(IO_BUFFER, std::io::stdout().lock());
     let mut records = Records::start(out, &args.output, "slot", names)?;
-    let mut answer = |key: &[u8]| -> Result<()> {
-        let slot = Field::Int(slot_of.slot(key).into());
-        if with_key {
-            records.record(&[slot, Field::Bytes(key)])
-        } else {
-            records.record(&[slot])
-        }
+    // a batch of keys at a time: their slots, then their records
+    let mut slots = vec![0; BATCH];
+    let mut answer = |keys: &[&[u8]]| -> Result<()> {
+        let slots = &mut slots[..keys.len()];
+        function.key_slots(keys, slots);
+        records.int_records(slots, with_key.then_some(keys))
     };
     if args.keys.is_empty() || args.keys == ["-"] {
-        KeyReader::stdin(args.output.terminator(), args.hex).for_each(&mut answer)?;
+        KeyReader::stdin(args.output.terminator(), args.hex).for_each_batch(&mut answer)?;
     } else {
         let mut decoded = Vec::new();
         for (n, key) in args.keys.iter().enumerate() {
@@ -77,30 +68,12 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
                 // a key on the command line is a value of the command line: exit 2
                 decode_hex(key.as_bytes(), &mut decoded, || format!("key {}", n + 1))
                     .map_err(crate::exit::usage)?;
-                answer(&decoded)?;
+                answer(&[&decoded])?;
             } else {
-                answer(key.as_bytes())?;
+                answer(&[key.as_bytes()])?;
             }
         }
     }
     records.finish()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// How `slot` computes a key's slot.
-enum SlotOf<'a> {
-    /// A named scheme's slot.
-    Scheme(slotgen_tables::Scheme<'static>),
-    /// A CRC-16 of the hashtag, masked.
-    Crc16(&'a Crc16, u16),
-}
-
-impl SlotOf<'_> {
-    #[inline]
-    fn slot(&self, key: &[u8]) -> u32 {
-        match self {
-            Self::Scheme(scheme) => scheme.slot(key),
-            Self::Crc16(crc, mask) => u32::from(crc.key_checksum(key) & mask),
-        }
-    }
 }
