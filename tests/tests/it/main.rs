@@ -26,6 +26,7 @@ mod emit_snapshots;
 mod emit_tag_words;
 mod emitted;
 mod key_checksum;
+mod key_slots;
 mod layout;
 mod rank_brute_force;
 mod redis_server;
