@@ -30,8 +30,6 @@ use core::fmt;
 use crc::Algorithm;
 
 const SLICE_LEN: usize = 16;
-/// See [`CrcEngine::LANES`].
-pub(crate) const LANES: usize = 4;
 /// See [`CrcEngine::SIMD_MIN_LEN`].
 const CRC_FAST_MIN_LEN: usize = 256;
 /// See [`CrcEngine::HARDWARE_MIN_LEN`].
@@ -104,10 +102,6 @@ macro_rules! engine {
         impl CrcEngine<$w> {
             /// Bytes per step of the slice-by-16 path: keys of at least this length take it.
             pub const SLICE_LEN: usize = SLICE_LEN;
-
-            /// Messages per step of [`checksums`](Self::checksums) and
-            /// [`key_checksums`](Self::key_checksums): how many CRCs run in lockstep.
-            pub const LANES: usize = LANES;
 
             /// With the `simd` feature, keys of at least this many bytes of a catalogue
             /// algorithm with a `crc-fast` counterpart go to the `crc-fast` crate (measured
@@ -297,10 +291,12 @@ macro_rules! engine {
 
             /// The CRCs of many messages at once: `out[i]` becomes
             /// [`checksum`](Self::checksum)`(messages[i])` for every `i` below
-            /// `messages.len()`; `out`'s entries past that are left as they are. The
-            /// messages go [`LANES`](Self::LANES) at a time in lockstep, so that their chains
-            /// of dependent table loads overlap: what a caller that has already picked each
-            /// key's hashed bytes (by any hashtag rule) calls.
+            /// `messages.len()`; `out`'s entries past that are left as they are. For a
+            /// caller that has picked each key's hashed bytes already (by any hashtag rule).
+            ///
+            /// One message after the other: the CPU overlaps the table loads of successive
+            /// messages already, and running four CRCs in lockstep measured no faster
+            /// (`docs/benchmarks.md`, issue 26).
             ///
             /// # Panics
             ///
@@ -316,7 +312,10 @@ macro_rules! engine {
             /// assert_eq!(crcs, [0x31c3, 0]);
             /// ```
             pub fn checksums<M: AsRef<[u8]>>(&self, messages: &[M], out: &mut [$w]) {
-                self.each_lanes(messages, out, |m| m);
+                check_out(out.len(), messages.len());
+                for (m, crc) in messages.iter().zip(out) {
+                    *crc = self.checksum(m.as_ref());
+                }
             }
 
             /// The CRCs of many keys' [`hashtag`](crate::hashtag)s at once: `out[i]`
@@ -328,91 +327,10 @@ macro_rules! engine {
             ///
             /// When `out` is shorter than `keys`.
             pub fn key_checksums<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [$w]) {
-                self.each_lanes(keys, out, crate::hashtag);
-            }
-
-            /// `out[i] = checksum(pick(items[i]))`, [`LANES`](Self::LANES) items a step.
-            #[inline]
-            fn each_lanes<M: AsRef<[u8]>>(
-                &self,
-                items: &[M],
-                out: &mut [$w],
-                pick: impl Fn(&[u8]) -> &[u8],
-            ) {
-                assert!(
-                    out.len() >= items.len(),
-                    "out holds {} values for {} messages: give at least as many",
-                    out.len(),
-                    items.len()
-                );
-                let mut groups = items.chunks_exact(LANES);
-                let mut outs = out.chunks_exact_mut(LANES);
-                for (group, values) in (&mut groups).zip(&mut outs) {
-                    let lanes = core::array::from_fn(|i| pick(group[i].as_ref()));
-                    values.copy_from_slice(&self.checksum_lanes(lanes));
+                check_out(out.len(), keys.len());
+                for (key, crc) in keys.iter().zip(out) {
+                    *crc = self.key_checksum(key.as_ref());
                 }
-                let rest = groups.remainder();
-                let at = items.len() - rest.len();
-                for (item, value) in rest.iter().zip(&mut out[at..]) {
-                    *value = self.checksum(pick(item.as_ref()));
-                }
-            }
-
-            /// The CRCs of [`LANES`](Self::LANES) messages, in lockstep: the 16-byte steps
-            /// they all have are taken together, one step of each message in turn, then
-            /// each message's rest ([`update_blocks`](Self::update_blocks)); with the
-            /// `simd` feature, a message long enough for the SIMD crate goes there alone.
-            #[inline]
-            pub(crate) fn checksum_lanes(&self, messages: [&[u8]; LANES]) -> [$w; LANES] {
-                if self.algorithm.refin {
-                    self.lanes::<true>(messages)
-                } else {
-                    self.lanes::<false>(messages)
-                }
-            }
-
-            #[inline(always)]
-            fn lanes<const REFIN: bool>(&self, messages: [&[u8]; LANES]) -> [$w; LANES] {
-                // Lanes that the SIMD crate takes are `done`, and left out of the lockstep.
-                #[allow(unused_mut)]
-                let mut done: [Option<$w>; LANES] = [None; LANES];
-                #[cfg(feature = "simd")]
-                if let Some(route) = &self.simd {
-                    for (d, m) in done.iter_mut().zip(messages) {
-                        if m.len() >= route.min_len() {
-                            *d = Some(route.checksum(m) as $w);
-                        }
-                    }
-                }
-                // A short message starts from a zero register (see `checksum_short`).
-                let mut regs = messages.map(|m| if m.len() < SLICE_LEN { 0 } else { self.start });
-                let common = (0..LANES)
-                    .filter(|&i| done[i].is_none())
-                    .map(|i| messages[i].len() / SLICE_LEN)
-                    .min()
-                    .unwrap_or(0);
-                for step in 0..common {
-                    let at = step * SLICE_LEN;
-                    for i in 0..LANES {
-                        if done[i].is_none() {
-                            if let Some(block) = messages[i][at..].first_chunk::<SLICE_LEN>() {
-                                regs[i] = self.fold::<REFIN, SLICE_LEN>(regs[i], block);
-                            }
-                        }
-                    }
-                }
-                core::array::from_fn(|i| match done[i] {
-                    Some(crc) => crc,
-                    None => {
-                        let m = messages[i];
-                        let reg = self.update_blocks::<REFIN>(regs[i], &m[common * SLICE_LEN..]);
-                        if m.len() < SLICE_LEN {
-                            self.finish(reg ^ self.zeros[m.len()])
-                        } else {
-                            self.finish(reg)
-                        }
-                    }
-                })
             }
 
             /// The CRC of `bytes` one byte per step, in a `const` context (the byte path,
@@ -621,6 +539,19 @@ engine!(u16, &simd::CRC_16);
 engine!(u32, &simd::CRC_32);
 engine!(u64, &simd::CRC_64);
 
+/// The batch calls' one rule on their output buffer.
+///
+/// # Panics
+///
+/// When `out` (entries) is shorter than `items`.
+#[inline]
+pub(crate) fn check_out(out: usize, items: usize) {
+    assert!(
+        out >= items,
+        "out holds {out} values for {items} keys: give at least as many"
+    );
+}
+
 /// A borrowed [`CrcEngine`] of any register type, so that one value can name a CRC of any
 /// width from 8 to 64: what a [`Scheme`](crate::Scheme) holds.
 ///
@@ -668,17 +599,6 @@ impl AnyCrc<'_> {
             Self::W16(e) => u64::from(e.key_checksum(key)),
             Self::W32(e) => u64::from(e.key_checksum(key)),
             Self::W64(e) => e.key_checksum(key),
-        }
-    }
-
-    /// [`CrcEngine::checksums`] of [`LANES`](CrcEngine::LANES) messages, widened to `u64`.
-    #[inline]
-    pub(crate) fn checksum_lanes(&self, messages: [&[u8]; LANES]) -> [u64; LANES] {
-        match self {
-            Self::W8(e) => e.checksum_lanes(messages).map(u64::from),
-            Self::W16(e) => e.checksum_lanes(messages).map(u64::from),
-            Self::W32(e) => e.checksum_lanes(messages).map(u64::from),
-            Self::W64(e) => e.checksum_lanes(messages),
         }
     }
 

@@ -280,12 +280,7 @@ impl<'a> Scheme<'a> {
     #[must_use]
     #[inline]
     pub fn slot(&self, key: &[u8]) -> u32 {
-        self.slot_of_value(self.value(key))
-    }
-
-    /// The slot of a transformed value: the reduction, then the offset.
-    #[inline]
-    fn slot_of_value(&self, value: u64) -> u32 {
+        let value = self.value(key);
         let reduced = match self.reduction {
             Reduction::Mask => value & u64::from(self.slots - 1),
             // A 32-bit division where the value fits (every CRC-32 scheme): it is several
@@ -300,10 +295,7 @@ impl<'a> Scheme<'a> {
     }
 
     /// The slots of many keys at once: `out[i]` becomes [`slot`](Self::slot)`(keys[i])` for
-    /// every `i` below `keys.len()`; `out`'s entries past that are left as they are. The
-    /// hashtag rule picks each key's bytes, then the CRCs of
-    /// [`CrcEngine::LANES`](crate::CrcEngine::LANES) keys run in lockstep, so that their
-    /// chains of dependent table loads overlap ([`CrcEngine::checksums`](crate::CrcEngine::checksums)).
+    /// every `i` below `keys.len()`; `out`'s entries past that are left as they are.
     ///
     /// # Panics
     ///
@@ -321,29 +313,8 @@ impl<'a> Scheme<'a> {
     /// assert_eq!(slots, [codis.slot(b"x"), codis.slot(b"x")]);
     /// ```
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
-        assert!(
-            out.len() >= keys.len(),
-            "key_slots: out holds {} slots for {} keys: give at least as many",
-            out.len(),
-            keys.len()
-        );
-        const LANES: usize = crate::engine::LANES;
-        let mut groups = keys.chunks_exact(LANES);
-        let mut outs = out.chunks_exact_mut(LANES);
-        if self.register == Register::Crc {
-            for (group, slots) in (&mut groups).zip(&mut outs) {
-                let hashed = core::array::from_fn(|i| self.hashtag.apply(group[i].as_ref()));
-                let registers = self.crc.checksum_lanes(hashed);
-                for (slot, register) in slots.iter_mut().zip(registers) {
-                    *slot = self.slot_of_value((register >> self.shift) & self.mask);
-                }
-            }
-        }
-        // The rest, and every key of a register the lockstep does not run
-        // (`Register::Unmasked32`).
-        let rest = groups.remainder();
-        let at = keys.len() - rest.len() - LANES * groups.len();
-        for (key, slot) in keys[at..].iter().zip(&mut out[at..]) {
+        crate::engine::check_out(out.len(), keys.len());
+        for (key, slot) in keys.iter().zip(out) {
             *slot = self.slot(key.as_ref());
         }
     }

@@ -551,9 +551,7 @@ impl<'a, const N: usize> SlotTable<'a, N> {
 
     /// The hash slots of many keys at once: `out[i]` becomes
     /// [`key_slot`](Self::key_slot)`(keys[i])` for every `i` below `keys.len()`; `out`'s
-    /// entries past that are left as they are. The keys' hashtags are found first, then
-    /// their CRCs run [`CrcEngine::LANES`](crate::CrcEngine::LANES) at a time in lockstep
-    /// ([`Crc16::key_checksums`]), so that their chains of dependent table loads overlap.
+    /// entries past that are left as they are ([`Crc16::key_checksums`], masked).
     ///
     /// # Panics
     ///
@@ -570,12 +568,7 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     /// assert_eq!(slots, [8000, 8000, 12182]);
     /// ```
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u16]) {
-        assert!(
-            out.len() >= keys.len(),
-            "key_slots: out holds {} slots for {} keys: give at least as many",
-            out.len(),
-            keys.len()
-        );
+        crate::engine::check_out(out.len(), keys.len());
         let out = &mut out[..keys.len()];
         self.crc.key_checksums(keys, out);
         // `slots` is at most 65536, so the mask fits 16 bits.

@@ -201,7 +201,7 @@ fn the_scheme_slots_of_the_corpus_match_the_crc_crate() {
 }
 
 #[test]
-#[should_panic(expected = "key_slots: out holds 1 slots for 2 keys")]
+#[should_panic(expected = "out holds 1 values for 2 keys")]
 fn a_short_out_is_refused() {
     REDIS_CLUSTER.key_slots(&["a", "b"], &mut [0u16; 1]);
 }
