@@ -41,6 +41,7 @@ pub use crc;
 
 pub mod catalog;
 mod engine;
+pub mod group;
 mod hashtag;
 mod layout;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
@@ -51,6 +52,7 @@ mod shortest;
 mod table;
 
 pub use engine::{AnyCrc, Crc16, CrcEngine};
+pub use group::{NodeGroup, Placed, SlotGroup, SlotGroups};
 pub use hashtag::hashtag;
 pub use layout::{
     explicit_hashtag, same_slot, shared_hashtag, warnings, Warning, Warnings, WarningsIter,
@@ -182,6 +184,31 @@ pub enum Error {
     SlotsRequired {
         /// The scheme's name.
         scheme: &'static str,
+    },
+    /// A slot -> node map does not have one entry a slot.
+    #[error(
+        "the slot -> node map has {entries} entries for {slots} slots: give one node index a slot, \
+         in slot order"
+    )]
+    NodeMapLength {
+        /// The map's entries.
+        entries: usize,
+        /// The table's slot count.
+        slots: u32,
+    },
+    /// An output buffer has fewer entries than the keys.
+    #[error("the output holds {available} entries for {needed} keys: give at least {needed}")]
+    OutTooShort {
+        /// The number of keys.
+        needed: usize,
+        /// The buffer's entries.
+        available: usize,
+    },
+    /// More keys than a `u32` index counts.
+    #[error("{keys} keys is more than 2^32 in one batch: split the batch")]
+    TooManyKeys {
+        /// The number of keys given.
+        keys: usize,
     },
     /// Hashtag delimiters were given to a scheme whose hashtag rule is fixed.
     #[error("scheme `{scheme}` has a fixed hashtag rule and takes no hashtag delimiters: leave them out")]
