@@ -28,6 +28,7 @@ mod emitted;
 mod key_checksum;
 mod key_slots;
 mod layout;
+mod mget_split;
 mod rank_brute_force;
 mod redis_server;
 mod scheme_catalogue;
