@@ -24,7 +24,13 @@ const NODES: [(&str, u16, u16); 3] = [
 fn main() -> Result<(), slotgen_tables::Error> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let keys: Vec<&str> = if args.is_empty() {
-        vec!["user:{42}:name", "foo", "user:{42}:mail", "bar", "{orders}:1"]
+        vec![
+            "user:{42}:name",
+            "foo",
+            "user:{42}:mail",
+            "bar",
+            "{orders}:1",
+        ]
     } else {
         args.iter().map(String::as_str).collect()
     };

@@ -280,7 +280,10 @@ mod tests {
         for node in groups.nodes() {
             assert!(node.keys.iter().all(|p| p.node == node.node));
             for slot in node.slots() {
-                assert!(slot.keys.iter().all(|p| (p.node, p.slot) == (node.node, slot.slot)));
+                assert!(slot
+                    .keys
+                    .iter()
+                    .all(|p| (p.node, p.slot) == (node.node, slot.slot)));
                 let indices: heapless_indices::Indices = slot.indices().collect();
                 assert!(indices.0[..indices.1].windows(2).all(|w| w[0] < w[1]));
             }

@@ -51,7 +51,7 @@ fn keys() -> Vec<Vec<u8>> {
     let mut keys = Vec::new();
     for i in 0..600u32 {
         let key = match i % 5 {
-            0 | 1 | 2 => format!("user:{{{}}}:field{i}", i / 15).into_bytes(),
+            0..=2 => format!("user:{{{}}}:field{i}", i / 15).into_bytes(),
             3 => format!("plain:{i}").into_bytes(),
             _ => {
                 let mut k = format!("odd:{{}}{i}:").into_bytes();
