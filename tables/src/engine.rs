@@ -244,6 +244,13 @@ macro_rules! engine {
             /// that the short path inlined into a caller is a few instructions.
             #[inline(never)]
             fn checksum_long(&self, bytes: &[u8]) -> $w {
+                self.checksum_long_inline(bytes)
+            }
+
+            /// The body of [`checksum_long`](Self::checksum_long), for the paths that are
+            /// out of line already.
+            #[inline(always)]
+            fn checksum_long_inline(&self, bytes: &[u8]) -> $w {
                 #[cfg(feature = "simd")]
                 if let Some(route) = &self.simd {
                     if bytes.len() >= route.min_len() {
@@ -286,7 +293,11 @@ macro_rules! engine {
             /// out of line as [`checksum_long`](Self::checksum_long) is.
             #[inline(never)]
             fn key_checksum_long(&self, key: &[u8]) -> $w {
-                self.checksum(crate::hashtag(key))
+                let hashed = crate::hashtag(key);
+                if hashed.len() >= SLICE_LEN {
+                    return self.checksum_long_inline(hashed);
+                }
+                self.checksum_short(hashed)
             }
 
             /// The CRCs of many messages at once: `out[i]` becomes

@@ -34,9 +34,8 @@ pub fn hashtag(key: &[u8]) -> &[u8] {
     rule(key, find_short)
 }
 
-/// [`hashtag`] of a key of `SHORT_SCAN` bytes or more, out of line, so that the short scan
-/// inlined into a caller carries no call.
-#[inline(never)]
+/// [`hashtag`] of a key of `SHORT_SCAN` bytes or more.
+#[inline]
 fn hashtag_long(key: &[u8]) -> &[u8] {
     rule(key, memchr::memchr)
 }

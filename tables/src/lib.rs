@@ -24,8 +24,56 @@
 //! Tables for other CRCs, alphabets, tag lengths and slot counts come from the `slotgen`
 //! generator: its `slot_table!` macro, its build.rs API, or `slotgen emit rust`.
 //!
+//! # For client authors
+//!
+//! A cluster client (redis-rs, fred, glide-core, a load generator of one's own) needs three
+//! things of this crate, none of which allocates:
+//!
+//! - **The slot of a key**: [`REDIS_CLUSTER`]`.key_slot(key)` (`u16`, `0..16384`), what
+//!   `CLUSTER KEYSLOT` answers. Keys shorter than 16 bytes take a path inlined into the
+//!   caller with no call and no loop: the hashtag scan (a byte at a time below 8 bytes,
+//!   eight bytes a step from 8 to 31, `memchr` from 32), then the CRC in steps of 8, 4, 2
+//!   and 1 bytes. At 3, 8 and 64 bytes, with and without a hashtag, it measured as fast
+//!   as the `crc` crate's `Table<1>` behind the same scan or faster (`docs/benchmarks.md`).
+//! - **The slots of a batch**: [`SlotTable::key_slots`]`(&keys, &mut slots)`, `slots[i]`
+//!   for `keys[i]`, into the caller's buffer; [`CrcEngine::checksums`] when the caller has
+//!   picked the hashed bytes itself.
+//! - **A multi-key command split by node and slot**: Redis Cluster refuses a command whose
+//!   keys hash to two slots (`CROSSSLOT`) even on one node, so an `MGET` becomes one `MGET`
+//!   a slot, pipelined per node, and the replies go back in the caller's order.
+//!   [`SlotTable::group_keys`]`(&keys, &node_of_slot, &mut placed)` sorts the keys by node,
+//!   slot and index into `placed` (8 bytes a key, [`Placed`]) in one pass and one sort;
+//!   [`SlotGroups::nodes`] gives one run a node (a pipeline), [`NodeGroup::slots`] one run
+//!   a slot (a command), [`SlotGroup::indices`] where each reply goes. `node_of_slot` is
+//!   the client's own map from `CLUSTER SLOTS` or `CLUSTER SHARDS`: 16384 node indices.
+//!
+//! ```
+//! use slotgen_tables::{Placed, REDIS_CLUSTER};
+//!
+//! let mut node_of_slot = [0u16; 16384]; // three primaries, as redis-cli creates them
+//! node_of_slot[5461..=10922].fill(1);
+//! node_of_slot[10923..].fill(2);
+//!
+//! let keys = ["user:{42}:name", "foo", "user:{42}:mail", "bar"];
+//! let mut placed = [Placed::default(); 4];
+//! let groups = REDIS_CLUSTER.group_keys(&keys, &node_of_slot, &mut placed)?;
+//! for node in groups.nodes() {
+//!     // one pipeline on node `node.node`'s connection
+//!     for group in node.slots() {
+//!         // MGET of keys[i] for i in group.indices(); reply j goes to the j-th index
+//!         assert!(group.indices().all(|i| REDIS_CLUSTER.key_slot(keys[i].as_bytes()) == group.slot));
+//!     }
+//! }
+//! let slots: Vec<u16> = groups.slots().map(|g| g.slot).collect();
+//! assert_eq!(slots, [5061, 8000, 12182]);
+//! # Ok::<(), slotgen_tables::Error>(())
+//! ```
+//!
+//! `examples/mget_split.rs` prints such a split; the cross-crate test
+//! `tests/tests/it/mget_split.rs` runs one on a three-primary `redis-server` cluster.
+//!
 //! Features: `alloc` adds `SlotTable::key_for_slot` and `SchemeTable::key_for_slot`, which
-//! return a `Vec<u8>`.
+//! return a `Vec<u8>`, and `SlotTable::group_keys_in`, which groups into a `Vec`.
 #![no_std]
 #![warn(missing_docs)]
 

@@ -1,10 +1,9 @@
 //! The batch paths (`SlotTable::key_slots`, `Scheme::key_slots`, `CrcEngine::checksums`
-//! and `key_checksums`, whose CRCs run four at a time in lockstep) against one key at a
-//! time: the `crc` crate over the key's hashtag for CRC-16 tables (REDIS_CLUSTER's
+//! and `key_checksums`) against one key at a time: the `crc` crate over the key's hashtag for CRC-16 tables (REDIS_CLUSTER's
 //! CRC-16/XMODEM and the reflected CRC-16/MODBUS) and for the engines of every width, and
 //! `Scheme::slot` (checked against the `crc` crate and each system's own code in
 //! `scheme_oracles`) for schemes. Keys: every key of up to 3 bytes over `{`, `}`, `a` and
-//! `b`, with long keys (16-byte steps in lockstep, the SIMD crates' lengths) among them, in
+//! `b`, with long keys (16-byte steps, the SIMD crates' lengths) among them, in
 //! every batch of 0 to 9 keys at every offset; and random keys of 0 to 300 bytes with
 //! braces injected.
 
