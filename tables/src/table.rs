@@ -551,7 +551,9 @@ impl<'a, const N: usize> SlotTable<'a, N> {
 
     /// The hash slots of many keys at once: `out[i]` becomes
     /// [`key_slot`](Self::key_slot)`(keys[i])` for every `i` below `keys.len()`; `out`'s
-    /// entries past that are left as they are ([`Crc16::key_checksums`], masked).
+    /// entries past that are left as they are. One pass of [`key_slot`](Self::key_slot):
+    /// the CPU overlaps the table loads of consecutive keys, which are independent, and
+    /// running four CRCs in lockstep measured no faster (`docs/benchmarks.md`, issue 26).
     ///
     /// # Panics
     ///
@@ -569,12 +571,8 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     /// ```
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u16]) {
         crate::engine::check_out(out.len(), keys.len());
-        let out = &mut out[..keys.len()];
-        self.crc.key_checksums(keys, out);
-        // `slots` is at most 65536, so the mask fits 16 bits.
-        let mask = (self.slots - 1) as u16;
-        for slot in out {
-            *slot &= mask;
+        for (key, slot) in keys.iter().zip(out) {
+            *slot = self.key_slot(key.as_ref());
         }
     }
 
