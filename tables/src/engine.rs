@@ -262,9 +262,9 @@ macro_rules! engine {
 
             /// The CRC of `key`'s [`hashtag`](crate::hashtag) (the Redis Cluster rule): what
             /// [`SlotTable::key_slot`](crate::SlotTable::key_slot) masks to a slot;
-            /// `self.checksum(hashtag(key))`. The scan finds the hashed bytes first (a byte
-            /// at a time below 32 bytes, `memchr` from there), then the CRC reads them once,
-            /// several bytes a step ([`checksum`](Self::checksum)).
+            /// `self.checksum(hashtag(key))`. The scan finds the hashed bytes first (see
+            /// [`hashtag`](crate::hashtag)), then the CRC reads them once, several bytes a
+            /// step ([`checksum`](Self::checksum)).
             #[must_use]
             #[inline]
             pub fn key_checksum(&self, key: &[u8]) -> $w {
