@@ -43,6 +43,10 @@ for kind in ("no-hashtag", "hashtag"):
     table(f"key_slot/{kind}", "slotgen",
           ["slotgen-portable", "crc-table1", "crc-table16", "crc-fast",
            "crc16-xmodem-fast", "crc16"], "key bytes")
+for kind in ("mixed", "plain"):
+    table(f"key_slots/{kind}", "slotgen-batch",
+          ["slotgen-loop", "crc-table1-loop", "crc-table16-loop", "crc-fast-loop", "crc16-loop"],
+          "key bytes")
 table("hashtag_scan", "slotgen", ["byte-loop"], "key bytes")
 table("scheme_slot/iso-hdlc", "slotgen", ["slotgen-librdkafka", "crc-table1", "crc-table16", "crc32fast", "crc-fast"], "key bytes")
 table("scheme_slot/crc32c", "slotgen", ["slotgen-vshard", "crc-table1", "crc-table16", "crc32c", "crc-fast"], "key bytes")

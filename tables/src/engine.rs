@@ -7,9 +7,13 @@
 //! non-reflected one keeps it in the high `width` bits, so that the byte that meets the next
 //! message byte is always the register's first byte in one fixed order.
 //!
-//! Two portable paths, chosen by length: keys shorter than [`CrcEngine::SLICE_LEN`] bytes go
-//! one byte per table load (the fastest for a few bytes), longer ones 16 bytes per step with
-//! 16 tables ("slice-by-16"), then the tail byte by byte. With the `simd` feature, long keys
+//! The portable path reads a message in steps of 16 bytes with 16 tables ("slice-by-16"),
+//! then what is left (fewer than [`CrcEngine::SLICE_LEN`] bytes, or a whole short key) in
+//! one step each of 8, 4, 2 and 1 bytes as its length's bits say, with the same tables: one
+//! chain of dependent table loads per step rather than per byte, and no loop. A short
+//! message starts from a zero register and adds the register of as many zero bytes at the
+//! end (the register is affine in the message), so that its first step waits for nothing.
+//! With the `simd` feature, long keys
 //! of a catalogue CRC-16, CRC-32 or CRC-64 go to a crate that uses the CPU's CRC or
 //! carry-less multiplication instructions, from the length where that measured faster
 //! ([`CrcEngine::simd_min_len`]): CRC-32/ISO-HDLC to `crc32fast` and CRC-32C to `crc32c`
@@ -62,6 +66,16 @@ pub struct CrcEngine<W: crc::Width> {
     /// The register before the first byte: `init`, reflected for `refin` and placed as the
     /// tables' entries are.
     start: W,
+    /// `zeros[n]`: the register after `n` zero bytes from [`start`](Self::start), for `n`
+    /// below `SLICE_LEN`. The register is affine in the message: after `n` bytes it is the
+    /// register from a zero start xor `zeros[n]`, so a short message's first step does not
+    /// wait for `start` and its loads are independent of one another.
+    zeros: [W; SLICE_LEN],
+    /// Whether the register after the last byte is the CRC before `xorout`: `refin ==
+    /// refout` and `width` fills the register (every CRC-16, CRC-32 and CRC-64 of the
+    /// catalogue but those with `refin != refout`), so that [`finish`](Self::finish) is one
+    /// xor.
+    register_is_crc: bool,
     /// The SIMD crate with this CRC's parameters but perhaps its `xorout`, when there is one.
     #[cfg(feature = "simd")]
     simd: Option<simd::Route>,
@@ -126,6 +140,11 @@ macro_rules! engine {
                 };
                 let top: $w = 1 << (Self::BITS - 1);
                 let mut tables = [[0 as $w; 256]; SLICE_LEN];
+                let start = if refin {
+                    algorithm.init.reverse_bits() >> shift
+                } else {
+                    algorithm.init << shift
+                };
                 let mut i = 0;
                 while i < 256 {
                     let mut reg: $w = if refin {
@@ -161,14 +180,18 @@ macro_rules! engine {
                     }
                     k += 1;
                 }
+                let mut zeros = [start; SLICE_LEN];
+                let mut n = 1;
+                while n < SLICE_LEN {
+                    zeros[n] = Self::step(refin, &tables[0], zeros[n - 1], 0);
+                    n += 1;
+                }
                 Self {
                     algorithm: *algorithm,
                     tables,
-                    start: if refin {
-                        algorithm.init.reverse_bits() >> shift
-                    } else {
-                        algorithm.init << shift
-                    },
+                    start,
+                    zeros,
+                    register_is_crc: shift == 0 && refin == algorithm.refout,
                     #[cfg(feature = "simd")]
                     simd: simd::find(
                         &simd::Key {
@@ -211,16 +234,23 @@ macro_rules! engine {
             #[must_use]
             #[inline]
             pub fn checksum(&self, bytes: &[u8]) -> $w {
-                if bytes.len() < SLICE_LEN {
-                    return self.finish(self.update_bytes(self.start(), bytes));
+                if bytes.len() >= SLICE_LEN {
+                    return self.checksum_long(bytes);
                 }
-                self.checksum_long(bytes)
+                self.checksum_short(bytes)
             }
 
             /// [`checksum`](Self::checksum) of `SLICE_LEN` bytes or more: out of line, so
             /// that the short path inlined into a caller is a few instructions.
             #[inline(never)]
             fn checksum_long(&self, bytes: &[u8]) -> $w {
+                self.checksum_long_inline(bytes)
+            }
+
+            /// The body of [`checksum_long`](Self::checksum_long), for the paths that are
+            /// out of line already.
+            #[inline(always)]
+            fn checksum_long_inline(&self, bytes: &[u8]) -> $w {
                 #[cfg(feature = "simd")]
                 if let Some(route) = &self.simd {
                     if bytes.len() >= route.min_len() {
@@ -231,49 +261,87 @@ macro_rules! engine {
             }
 
             /// The CRC of `key`'s [`hashtag`](crate::hashtag) (the Redis Cluster rule): what
-            /// [`SlotTable::key_slot`](crate::SlotTable::key_slot) masks to a slot. The same
-            /// value as `self.checksum(hashtag(key))`, faster for keys shorter than
-            /// [`SLICE_LEN`](Self::SLICE_LEN) bytes: one pass feeds each byte to the CRC
-            /// while looking for the `{`, instead of a scan and then a CRC, and the choice
-            /// between reflected and plain registers is made once per key rather than per
-            /// step. Longer keys are scanned first (with `memchr` from 32 bytes on) and then
-            /// take [`checksum`](Self::checksum).
+            /// [`SlotTable::key_slot`](crate::SlotTable::key_slot) masks to a slot;
+            /// `self.checksum(hashtag(key))`. The scan finds the hashed bytes first (see
+            /// [`hashtag`](crate::hashtag)), then the CRC reads them once, several bytes a
+            /// step ([`checksum`](Self::checksum)).
             #[must_use]
             #[inline]
             pub fn key_checksum(&self, key: &[u8]) -> $w {
                 if key.len() >= SLICE_LEN {
-                    return self.checksum(crate::hashtag(key));
+                    return self.key_checksum_long(key);
                 }
-                if self.algorithm.refin {
-                    self.short_key::<true>(key)
+                // Shorter than `SLICE_LEN`, so are its hashtag and the scan's byte loops:
+                // no call is left on this path.
+                self.checksum_short(crate::hashtag(key))
+            }
+
+            /// The CRC of fewer than `SLICE_LEN` bytes: the register from a zero start,
+            /// xor that of as many zero bytes from the true start (`zeros`).
+            #[inline(always)]
+            fn checksum_short(&self, bytes: &[u8]) -> $w {
+                let reg = if self.algorithm.refin {
+                    self.update_short::<true>(0, bytes)
                 } else {
-                    self.short_key::<false>(key)
+                    self.update_short::<false>(0, bytes)
+                };
+                // `bytes` is shorter than `SLICE_LEN`, a power of two: the mask keeps it.
+                self.finish(reg ^ self.zeros[bytes.len() & (SLICE_LEN - 1)])
+            }
+
+            /// [`key_checksum`](Self::key_checksum) of a key of `SLICE_LEN` bytes or more,
+            /// out of line as [`checksum_long`](Self::checksum_long) is.
+            #[inline(never)]
+            fn key_checksum_long(&self, key: &[u8]) -> $w {
+                let hashed = crate::hashtag(key);
+                if hashed.len() >= SLICE_LEN {
+                    return self.checksum_long_inline(hashed);
+                }
+                self.checksum_short(hashed)
+            }
+
+            /// The CRCs of many messages at once: `out[i]` becomes
+            /// [`checksum`](Self::checksum)`(messages[i])` for every `i` below
+            /// `messages.len()`; `out`'s entries past that are left as they are. For a
+            /// caller that has picked each key's hashed bytes already (by any hashtag rule).
+            ///
+            /// One message after the other: the CPU overlaps the table loads of successive
+            /// messages already, and running four CRCs in lockstep measured no faster
+            /// (`docs/benchmarks.md`, issue 26).
+            ///
+            /// # Panics
+            ///
+            /// When `out` is shorter than `messages`.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use slotgen_tables::catalog::CRC_16_XMODEM;
+            ///
+            /// let mut crcs = [0u16; 2];
+            /// CRC_16_XMODEM.checksums(&["123456789", ""], &mut crcs);
+            /// assert_eq!(crcs, [0x31c3, 0]);
+            /// ```
+            pub fn checksums<M: AsRef<[u8]>>(&self, messages: &[M], out: &mut [$w]) {
+                check_out(out.len(), messages.len());
+                for (m, crc) in messages.iter().zip(out) {
+                    *crc = self.checksum(m.as_ref());
                 }
             }
 
-            /// [`key_checksum`](Self::key_checksum) of a key shorter than `SLICE_LEN`, in
-            /// one pass.
-            #[inline(always)]
-            fn short_key<const REFIN: bool>(&self, key: &[u8]) -> $w {
-                let table = &self.tables[0];
-                let step = |reg: $w, b: u8| Self::step(REFIN, table, reg, b);
-                let start = self.start();
-                let mut reg = start;
-                for (i, &b) in key.iter().enumerate() {
-                    if b == b'{' {
-                        let rest = &key[i + 1..];
-                        return match rest.iter().position(|&c| c == b'}') {
-                            // The hashtag: the CRC starts again on it.
-                            Some(close) if close > 0 => {
-                                self.finish(rest[..close].iter().fold(start, |r, &b| step(r, b)))
-                            }
-                            // No hashtag: the whole key, whose first `i` bytes are in `reg`.
-                            _ => self.finish(key[i..].iter().fold(reg, |r, &b| step(r, b))),
-                        };
-                    }
-                    reg = step(reg, b);
+            /// The CRCs of many keys' [`hashtag`](crate::hashtag)s at once: `out[i]`
+            /// becomes [`key_checksum`](Self::key_checksum)`(keys[i])` for every `i` below
+            /// `keys.len()`, as [`checksums`](Self::checksums) does for bytes already
+            /// picked.
+            ///
+            /// # Panics
+            ///
+            /// When `out` is shorter than `keys`.
+            pub fn key_checksums<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [$w]) {
+                check_out(out.len(), keys.len());
+                for (key, crc) in keys.iter().zip(out) {
+                    *crc = self.key_checksum(key.as_ref());
                 }
-                self.finish(reg)
             }
 
             /// The CRC of `bytes` one byte per step, in a `const` context (the byte path,
@@ -349,8 +417,11 @@ macro_rules! engine {
             }
 
             /// The CRC from the register after the last byte.
-            #[inline]
+            #[inline(always)]
             const fn finish(&self, reg: $w) -> $w {
+                if self.register_is_crc {
+                    return reg ^ self.algorithm.xorout;
+                }
                 let shift = Self::BITS - self.algorithm.width as u32;
                 let mut value = if self.algorithm.refin {
                     reg
@@ -379,34 +450,88 @@ macro_rules! engine {
                 reg
             }
 
-            /// Slice-by-16: the register is linear in the message, so its bytes fold into
-            /// the first bytes of each 16-byte block (little-endian for a reflected
-            /// register, big-endian otherwise), and byte `j` of the block contributes
-            /// `tables[15 - j][byte]`.
-            #[inline]
-            fn update_portable(&self, mut reg: $w, bytes: &[u8]) -> $w {
-                const BYTES: usize = core::mem::size_of::<$w>();
-                let mut blocks = bytes.chunks_exact(SLICE_LEN);
-                let t = &self.tables;
-                let refin = self.algorithm.refin;
-                for block in &mut blocks {
-                    let folded = if refin {
-                        reg.to_le_bytes()
-                    } else {
-                        reg.to_be_bytes()
-                    };
-                    // The bytes the register does not meet first, so that the loop-carried
-                    // dependency is `BYTES` table loads, not sixteen.
-                    let mut acc: $w = 0;
-                    for j in BYTES..SLICE_LEN {
-                        acc ^= t[SLICE_LEN - 1 - j][usize::from(block[j])];
-                    }
-                    for j in 0..BYTES {
-                        acc ^= t[SLICE_LEN - 1 - j][usize::from(block[j] ^ folded[j])];
-                    }
-                    reg = acc;
+            /// The register after `bytes`, fewer than `SLICE_LEN` of them: a step of 8
+            /// bytes ([`fold`](Self::fold)) when 8 are there, then one of 4, of 2 and of 1 as
+            /// the length's bits say. No loop, so no loop control, and the chain of
+            /// dependent table loads is at most four long instead of fifteen.
+            #[inline(always)]
+            fn update_short<const REFIN: bool>(&self, mut reg: $w, bytes: &[u8]) -> $w {
+                let mut rest = bytes;
+                if let Some((block, tail)) = rest.split_first_chunk::<8>() {
+                    reg = self.fold::<REFIN, 8>(reg, block);
+                    rest = tail;
                 }
-                self.update_bytes(reg, blocks.remainder())
+                if let Some((block, tail)) = rest.split_first_chunk::<4>() {
+                    reg = self.fold::<REFIN, 4>(reg, block);
+                    rest = tail;
+                }
+                if let Some((block, tail)) = rest.split_first_chunk::<2>() {
+                    reg = self.fold::<REFIN, 2>(reg, block);
+                    rest = tail;
+                }
+                if let Some(&b) = rest.first() {
+                    reg = Self::step(REFIN, &self.tables[0], reg, b);
+                }
+                reg
+            }
+
+            /// The register after the `L` bytes of `block` (`L` in `1..=SLICE_LEN`), in one
+            /// step: the register is linear in the message, so its first `min(L, bytes of
+            /// W)` bytes (little-endian for a reflected register, big-endian otherwise) fold
+            /// into the block's first bytes, byte `j` of the block contributes
+            /// `tables[L - 1 - j][byte]` (the register after that byte and `L - 1 - j` zero
+            /// bytes), and what the block does not reach of the register moves on by `L`
+            /// bytes. The loads are independent of each other but for the register's bytes,
+            /// so the chain a step carries is one table load, not `L`.
+            #[inline(always)]
+            fn fold<const REFIN: bool, const L: usize>(&self, reg: $w, block: &[u8; L]) -> $w {
+                const BYTES: usize = core::mem::size_of::<$w>();
+                let folded = if REFIN {
+                    reg.to_le_bytes()
+                } else {
+                    reg.to_be_bytes()
+                };
+                let t = &self.tables;
+                // The register's bytes past the block, moved on by `L` bytes (none when the
+                // block covers the register).
+                let moved = if REFIN {
+                    reg.checked_shr(8 * L as u32)
+                } else {
+                    reg.checked_shl(8 * L as u32)
+                };
+                let mut acc: $w = moved.unwrap_or(0);
+                for j in 0..L {
+                    let byte = if j < BYTES {
+                        block[j] ^ folded[j]
+                    } else {
+                        block[j]
+                    };
+                    acc ^= t[L - 1 - j][usize::from(byte)];
+                }
+                acc
+            }
+
+            /// Slice-by-16 ([`fold`](Self::fold) of 16 bytes a step), then the tail of fewer
+            /// than 16 bytes by [`update_short`](Self::update_short).
+            #[inline]
+            fn update_portable(&self, reg: $w, bytes: &[u8]) -> $w {
+                if self.algorithm.refin {
+                    self.update_blocks::<true>(reg, bytes)
+                } else {
+                    self.update_blocks::<false>(reg, bytes)
+                }
+            }
+
+            #[inline(always)]
+            fn update_blocks<const REFIN: bool>(&self, mut reg: $w, bytes: &[u8]) -> $w {
+                let mut blocks = bytes.chunks_exact(SLICE_LEN);
+                for block in &mut blocks {
+                    // `chunks_exact` gives blocks of `SLICE_LEN` bytes
+                    if let Ok(block) = block.try_into() {
+                        reg = self.fold::<REFIN, SLICE_LEN>(reg, block);
+                    }
+                }
+                self.update_short::<REFIN>(reg, blocks.remainder())
             }
         }
 
@@ -424,6 +549,19 @@ engine!(u8, &[]);
 engine!(u16, &simd::CRC_16);
 engine!(u32, &simd::CRC_32);
 engine!(u64, &simd::CRC_64);
+
+/// The batch calls' one rule on their output buffer.
+///
+/// # Panics
+///
+/// When `out` (entries) is shorter than `items`.
+#[inline]
+pub(crate) fn check_out(out: usize, items: usize) {
+    assert!(
+        out >= items,
+        "out holds {out} values for {items} keys: give at least as many"
+    );
+}
 
 /// A borrowed [`CrcEngine`] of any register type, so that one value can name a CRC of any
 /// width from 8 to 64: what a [`Scheme`](crate::Scheme) holds.

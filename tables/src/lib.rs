@@ -24,8 +24,58 @@
 //! Tables for other CRCs, alphabets, tag lengths and slot counts come from the `slotgen`
 //! generator: its `slot_table!` macro, its build.rs API, or `slotgen emit rust`.
 //!
+//! # For client authors
+//!
+//! A cluster client (redis-rs, fred, glide-core, a load generator of one's own) needs three
+//! things of this crate, none of which allocates:
+//!
+//! - **The slot of a key**: [`REDIS_CLUSTER`]`.key_slot(key)` (`u16`, `0..16384`), what
+//!   `CLUSTER KEYSLOT` answers. Keys shorter than 16 bytes take a path inlined into the
+//!   caller with no call and no loop: the hashtag scan (a byte at a time below 8 bytes,
+//!   eight bytes a step from 8 to 31, `memchr` from 32), then the CRC in steps of 8, 4, 2
+//!   and 1 bytes. At 8 and 64 bytes, with and without a hashtag, it measured as fast as
+//!   every CRC-16 crate behind the same scan or faster; at 3 bytes 0.64x to 0.74x of the
+//!   `crc` crate's `Table<1>`, whose parameters are constants in its caller
+//!   (`docs/benchmarks.md`).
+//! - **The slots of a batch**: [`SlotTable::key_slots`]`(&keys, &mut slots)`, `slots[i]`
+//!   for `keys[i]`, into the caller's buffer; [`CrcEngine::checksums`] when the caller has
+//!   picked the hashed bytes itself.
+//! - **A multi-key command split by node and slot**: Redis Cluster refuses a command whose
+//!   keys hash to two slots (`CROSSSLOT`) even on one node, so an `MGET` becomes one `MGET`
+//!   a slot, pipelined per node, and the replies go back in the caller's order.
+//!   [`SlotTable::group_keys`]`(&keys, &node_of_slot, &mut placed)` sorts the keys by node,
+//!   slot and index into `placed` (8 bytes a key, [`Placed`]) in one pass and one sort;
+//!   [`SlotGroups::nodes`] gives one run a node (a pipeline), [`NodeGroup::slots`] one run
+//!   a slot (a command), [`SlotGroup::indices`] where each reply goes. `node_of_slot` is
+//!   the client's own map from `CLUSTER SLOTS` or `CLUSTER SHARDS`: 16384 node indices.
+//!
+//! ```
+//! use slotgen_tables::{Placed, REDIS_CLUSTER};
+//!
+//! let mut node_of_slot = [0u16; 16384]; // three primaries, as redis-cli creates them
+//! node_of_slot[5461..=10922].fill(1);
+//! node_of_slot[10923..].fill(2);
+//!
+//! let keys = ["user:{42}:name", "foo", "user:{42}:mail", "bar"];
+//! let mut placed = [Placed::default(); 4];
+//! let groups = REDIS_CLUSTER.group_keys(&keys, &node_of_slot, &mut placed)?;
+//! for node in groups.nodes() {
+//!     // one pipeline on node `node.node`'s connection
+//!     for group in node.slots() {
+//!         // MGET of keys[i] for i in group.indices(); reply j goes to the j-th index
+//!         assert!(group.indices().all(|i| REDIS_CLUSTER.key_slot(keys[i].as_bytes()) == group.slot));
+//!     }
+//! }
+//! let slots: Vec<u16> = groups.slots().map(|g| g.slot).collect();
+//! assert_eq!(slots, [5061, 8000, 12182]);
+//! # Ok::<(), slotgen_tables::Error>(())
+//! ```
+//!
+//! `examples/mget_split.rs` prints such a split; the cross-crate test
+//! `tests/tests/it/mget_split.rs` runs one on a three-primary `redis-server` cluster.
+//!
 //! Features: `alloc` adds `SlotTable::key_for_slot` and `SchemeTable::key_for_slot`, which
-//! return a `Vec<u8>`.
+//! return a `Vec<u8>`, and `SlotTable::group_keys_in`, which groups into a `Vec`.
 #![no_std]
 #![warn(missing_docs)]
 
@@ -41,6 +91,7 @@ pub use crc;
 
 pub mod catalog;
 mod engine;
+pub mod group;
 mod hashtag;
 mod layout;
 #[rustfmt::skip] // generated: formatted by prettyplease, compared byte for byte by a test
@@ -51,6 +102,7 @@ mod shortest;
 mod table;
 
 pub use engine::{AnyCrc, Crc16, CrcEngine};
+pub use group::{NodeGroup, Placed, SlotGroup, SlotGroups};
 pub use hashtag::hashtag;
 pub use layout::{
     explicit_hashtag, same_slot, shared_hashtag, warnings, Warning, Warnings, WarningsIter,
@@ -182,6 +234,31 @@ pub enum Error {
     SlotsRequired {
         /// The scheme's name.
         scheme: &'static str,
+    },
+    /// A slot -> node map does not have one entry a slot.
+    #[error(
+        "the slot -> node map has {entries} entries for {slots} slots: give one node index a slot, \
+         in slot order"
+    )]
+    NodeMapLength {
+        /// The map's entries.
+        entries: usize,
+        /// The table's slot count.
+        slots: u32,
+    },
+    /// An output buffer has fewer entries than the keys.
+    #[error("the output holds {available} entries for {needed} keys: give at least {needed}")]
+    OutTooShort {
+        /// The number of keys.
+        needed: usize,
+        /// The buffer's entries.
+        available: usize,
+    },
+    /// More keys than a `u32` index counts.
+    #[error("{keys} keys is more than 2^32 in one batch: split the batch")]
+    TooManyKeys {
+        /// The number of keys given.
+        keys: usize,
     },
     /// Hashtag delimiters were given to a scheme whose hashtag rule is fixed.
     #[error("scheme `{scheme}` has a fixed hashtag rule and takes no hashtag delimiters: leave them out")]

@@ -295,7 +295,7 @@ impl<'a> Scheme<'a> {
     }
 
     /// The slots of many keys at once: `out[i]` becomes [`slot`](Self::slot)`(keys[i])` for
-    /// every `i` below `keys.len()`.
+    /// every `i` below `keys.len()`; `out`'s entries past that are left as they are.
     ///
     /// # Panics
     ///
@@ -313,13 +313,8 @@ impl<'a> Scheme<'a> {
     /// assert_eq!(slots, [codis.slot(b"x"), codis.slot(b"x")]);
     /// ```
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
-        assert!(
-            out.len() >= keys.len(),
-            "key_slots: out holds {} slots for {} keys",
-            out.len(),
-            keys.len()
-        );
-        for (key, slot) in keys.iter().zip(out.iter_mut()) {
+        crate::engine::check_out(out.len(), keys.len());
+        for (key, slot) in keys.iter().zip(out) {
             *slot = self.slot(key.as_ref());
         }
     }

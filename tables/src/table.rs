@@ -33,7 +33,7 @@ pub const MAX_MASK_BITS: usize = 64;
 /// is `N + 1` bytes. `size_of::<SlotTable<N>>()` is 112 bytes on 64-bit targets, whatever
 /// `N` (pointers to the tables and the alphabet, and the parameters); the tables it borrows
 /// are `(low.len() + high.len() + kernel.len()) * N` bytes (1,032 for Redis Cluster: 1 KiB
-/// of lookup tables and 8 bytes of kernel), and the CRC engine ([`Crc16`], 8,208 bytes, 8,224
+/// of lookup tables and 8 bytes of kernel), and the CRC engine ([`Crc16`], 8,242 bytes, 8,264
 /// with the `simd` feature) is a shared `static` that every table of that CRC borrows
 /// ([`catalog`](crate::catalog) holds one per catalogue CRC-16; the linker keeps only those
 /// used).
@@ -61,9 +61,9 @@ pub const MAX_MASK_BITS: usize = 64;
 /// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.kernel()), 8);
 /// assert!(core::ptr::eq(REDIS_CLUSTER.crc(), &slotgen_tables::catalog::CRC_16_XMODEM));
 /// # #[cfg(all(target_pointer_width = "64", not(feature = "simd")))]
-/// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.crc()), 8208);
+/// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.crc()), 8242);
 /// # #[cfg(all(target_pointer_width = "64", feature = "simd"))]
-/// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.crc()), 8224);
+/// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.crc()), 8264);
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct SlotTable<'a, const N: usize> {
@@ -550,7 +550,10 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     }
 
     /// The hash slots of many keys at once: `out[i]` becomes
-    /// [`key_slot`](Self::key_slot)`(keys[i])` for every `i` below `keys.len()`.
+    /// [`key_slot`](Self::key_slot)`(keys[i])` for every `i` below `keys.len()`; `out`'s
+    /// entries past that are left as they are. One pass of [`key_slot`](Self::key_slot):
+    /// the CPU overlaps the table loads of consecutive keys, which are independent, and
+    /// running four CRCs in lockstep measured no faster (`docs/benchmarks.md`, issue 26).
     ///
     /// # Panics
     ///
@@ -567,13 +570,8 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     /// assert_eq!(slots, [8000, 8000, 12182]);
     /// ```
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u16]) {
-        assert!(
-            out.len() >= keys.len(),
-            "key_slots: out holds {} slots for {} keys",
-            out.len(),
-            keys.len()
-        );
-        for (key, slot) in keys.iter().zip(out.iter_mut()) {
+        crate::engine::check_out(out.len(), keys.len());
+        for (key, slot) in keys.iter().zip(out) {
             *slot = self.key_slot(key.as_ref());
         }
     }

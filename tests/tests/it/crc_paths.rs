@@ -153,6 +153,42 @@ fn hashtag_scan_agrees_with_the_rule_on_every_short_key() {
 }
 
 #[test]
+fn hashtag_scan_agrees_with_the_rule_on_keys_of_the_word_scan() {
+    // Keys of 8 to 40 bytes (the eight-byte words below 32, memchr from there), with a `{`
+    // and a `}` at every pair of positions or absent, over fillers that differ from a brace
+    // by one bit or carry a borrow through the word trick (0x7a, 0x7c, 0xfb, 0xfd, 0x00,
+    // 0x80, 0xff), each filler alone and all of them in turn.
+    let fillers: [&[u8]; 9] = [
+        b"x",
+        b"\x7a",
+        b"\x7c",
+        b"\xfb",
+        b"\xfd",
+        b"\x00",
+        b"\x80",
+        b"\xff",
+        b"\x7a\x7c\xfb\xfd\x00\x80\xffx",
+    ];
+    for len in 8..=40 {
+        for filler in fillers {
+            let base: Vec<u8> = (0..len).map(|i| filler[i % filler.len()]).collect();
+            for open in 0..=len {
+                for close in 0..=len {
+                    let mut key = base.clone();
+                    if open < len {
+                        key[open] = b'{';
+                    }
+                    if close < len && close != open {
+                        key[close] = b'}';
+                    }
+                    assert_eq!(hashtag(&key), hashtag_by_hand(&key), "{key:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn hashtag_scan_agrees_with_the_rule_on_long_keys() {
     // Braces at every pair of positions of a 100-byte key, past memchr's vector width.
     let mut key = vec![b'x'; 100];
