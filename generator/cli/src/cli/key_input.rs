@@ -16,6 +16,7 @@
 use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
+use std::sync::mpsc::{Receiver, SyncSender};
 
 use anyhow::{anyhow, bail, Result};
 
@@ -39,6 +40,24 @@ const READ_BUFFER: usize = 1 << 18;
 /// the batch's memory whatever the keys' lengths (a read buffer of empty lines would
 /// otherwise be a quarter of a million keys).
 pub const BATCH: usize = 4096;
+
+/// How many filled [`Block`]s the reading thread of [`KeyReader::for_each_batch`] may be
+/// ahead of the keys' work: 2, so that it reads while the work is on one block and the
+/// next is ready; with the block being worked on and the one being read into, four read
+/// buffers (1 MiB) for the whole input.
+const BLOCKS_AHEAD: usize = 2;
+
+/// The most keys in one [`Block`]: 8 [`BATCH`]es (32,768 keys, 512 KiB of ranges), which a
+/// full read buffer of keys of 8 bytes or more never reaches; past it (a buffer of empty
+/// lines), the rest of the buffer is moved to the next block.
+const BLOCK_KEYS: usize = 8 * BATCH;
+
+/// A read buffer and the keys that lie whole in it, as ranges of it: what the reading thread
+/// of [`KeyReader::for_each_batch`] hands over.
+struct Block {
+    bytes: Vec<u8>,
+    keys: Vec<Range<usize>>,
+}
 
 /// The refusal of a key longer than [`MAX_KEY_BYTES`]: key `number` (counted from 1) of
 /// `source` (`standard input`, or a file's name in backticks).
@@ -100,14 +119,13 @@ pub struct KeyReader<R> {
     failed: Option<anyhow::Error>,
     /// A key's bytes decoded from hex, before they are written over its digits.
     decoded: Vec<u8>,
-    /// The allocation of [`KeyReader::for_each_batch`]'s slices, kept empty between batches.
-    batch: Vec<&'static [u8]>,
 }
 
-impl KeyReader<std::io::StdinLock<'static>> {
-    /// The keys on standard input, ended by `terminator`, hex digits when `hex`.
+impl KeyReader<std::io::Stdin> {
+    /// The keys on standard input, ended by `terminator`, hex digits when `hex`. (Standard
+    /// input is locked at each read, of 256 KiB, so that another thread may read it.)
     pub fn stdin(terminator: u8, hex: bool) -> Self {
-        let input = std::io::stdin().lock();
+        let input = std::io::stdin();
         KeyReader::new(input, "standard input".to_owned(), terminator, hex)
     }
 }
@@ -157,7 +175,6 @@ impl<R: Read> KeyReader<R> {
             given: 0,
             failed: None,
             decoded: Vec::new(),
-            batch: Vec::new(),
         }
     }
 
@@ -183,28 +200,106 @@ impl<R: Read> KeyReader<R> {
     }
 
     /// Calls `each` with the keys in order, a batch of at most [`BATCH`] at a time: the
-    /// keys that lie whole in the read buffer, as slices of it (no key is copied, and the
+    /// keys that lie whole in a read buffer, as slices of it (no key is copied, and the
     /// batch's vector is the same from batch to batch). The keys before a bad one are
     /// handed to `each` before its error is returned.
+    ///
+    /// The input is read and split into keys on a second thread while `each` works on the
+    /// keys before (a two-stage pipeline): the reading thread hands over whole [`Block`]s,
+    /// at most [`BLOCKS_AHEAD`] ahead of `each`, and takes the emptied ones back to read
+    /// into, so that a few read buffers are allocated for the whole input. An error of
+    /// `each` ends the reading at its next hand-over (after one read at most); an error of
+    /// the reading reaches `each`'s thread after the keys before it.
     ///
     /// # Errors
     ///
     /// Those of [`next`](Self::next), and those of `each`.
-    pub fn for_each_batch(&mut self, mut each: impl FnMut(&[&[u8]]) -> Result<()>) -> Result<()> {
-        loop {
-            if self.given == self.keys.len() && !self.find()? {
-                return Ok(());
+    pub fn for_each_batch(&mut self, mut each: impl FnMut(&[&[u8]]) -> Result<()>) -> Result<()>
+    where
+        R: Send,
+    {
+        let (full, filled) = std::sync::mpsc::sync_channel(BLOCKS_AHEAD);
+        let (empty, emptied) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            // `full` is the reading thread's: the keys end when it ends
+            scope.spawn(move || self.read_blocks(&full, &emptied));
+            let mut batch: Vec<&[u8]> = Vec::with_capacity(BATCH);
+            for block in filled {
+                let block: Block = block?;
+                for keys in block.keys.chunks(BATCH) {
+                    let mut keys_of = recycle(std::mem::take(&mut batch));
+                    keys_of.extend(keys.iter().map(|key| &block.bytes[key.clone()]));
+                    // on an error, `filled` is dropped: the reading thread's next hand-over
+                    // fails and it ends, before the scope's end waits for it
+                    each(&keys_of)?;
+                    batch = recycle(keys_of);
+                }
+                // the reading thread may have ended (after an error sent), then the block
+                // is dropped here
+                let _ = empty.send(block);
             }
-            let mut batch = recycle(std::mem::take(&mut self.batch));
-            let buffer = &self.buffer;
-            batch.extend(
-                self.keys[self.given..]
-                    .iter()
-                    .map(|key| &buffer[key.clone()]),
-            );
-            self.given = self.keys.len();
-            each(&batch)?;
-            self.batch = recycle(batch);
+            Ok(())
+        })
+    }
+
+    /// The reading thread of [`for_each_batch`](Self::for_each_batch): sends the keys in
+    /// [`Block`]s on `full`, each a read buffer and its keys, and reads into the buffers
+    /// sent back on `emptied` (or new ones while none has come back). An error is sent
+    /// after the block of the keys before it, and ends the reading; so does a `full` whose
+    /// receiver is gone.
+    fn read_blocks(&mut self, full: &SyncSender<Result<Block>>, emptied: &Receiver<Block>) {
+        let max = self.max_record();
+        // keys found by `next` and not handed out are first
+        let mut keys: Vec<Range<usize>> = self.keys.drain(self.given..).collect();
+        self.given = 0;
+        loop {
+            if self.failed.is_none() {
+                self.keys.clear();
+                self.split(max);
+                if self.hex {
+                    self.decode();
+                }
+                keys.extend_from_slice(&self.keys);
+                // a full batch from `split` leaves more keys in the buffer
+                if self.keys.len() == BATCH && keys.len() < BLOCK_KEYS {
+                    continue;
+                }
+            }
+            self.keys.clear();
+            if !keys.is_empty() {
+                // the buffer and its keys go; the unread bytes (a key cut by the end of the
+                // read, or the keys past BLOCK_KEYS) go on in an emptied buffer
+                let mut next = emptied.try_recv().unwrap_or_else(|_| Block {
+                    bytes: Vec::new(),
+                    keys: Vec::new(),
+                });
+                let unread = self.filled - self.start;
+                next.bytes.clear();
+                next.bytes.resize(unread.max(READ_BUFFER), 0);
+                next.bytes[..unread].copy_from_slice(&self.buffer[self.start..self.filled]);
+                next.keys.clear();
+                let block = Block {
+                    bytes: std::mem::replace(&mut self.buffer, next.bytes),
+                    keys: std::mem::replace(&mut keys, next.keys),
+                };
+                // each key's range from the buffer's start
+                self.filled = unread;
+                self.start = 0;
+                if full.send(Ok(block)).is_err() {
+                    return;
+                }
+            }
+            if let Some(error) = self.failed.take() {
+                let _ = full.send(Err(error));
+                return;
+            }
+            if self.ended && self.start == self.filled {
+                return;
+            }
+            if let Err(error) = self.fill(max) {
+                let _ = full.send(Err(error));
+                return;
+            }
         }
     }
 
