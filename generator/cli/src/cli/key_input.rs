@@ -642,6 +642,34 @@ mod tests {
     }
 
     #[test]
+    fn an_error_of_the_work_ends_the_reading_of_an_endless_input() {
+        /// Keys without end.
+        struct Endless;
+
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                for pair in buf.chunks_mut(2) {
+                    pair.copy_from_slice(&b"k\n"[..pair.len()]);
+                }
+                Ok(buf.len())
+            }
+        }
+
+        let mut reader = KeyReader::new(Endless, "the test".to_owned(), b'\n', false);
+        let mut batches = 0;
+        // the reading thread must end for `for_each_batch` to return at all
+        let error = reader.for_each_batch(|keys| {
+            assert!(keys.iter().all(|&key| key == b"k"));
+            batches += 1;
+            if batches == 100 {
+                bail!("the work failed");
+            }
+            Ok(())
+        });
+        assert_eq!(error.unwrap_err().to_string(), "the work failed");
+    }
+
+    #[test]
     fn a_batch_vector_keeps_its_allocation() {
         let mut keys: Vec<&[u8]> = Vec::with_capacity(BATCH);
         keys.push(b"k");

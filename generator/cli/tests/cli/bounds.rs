@@ -4,8 +4,9 @@
 //! is given its input by a thread that streams it, never stored. Also `-z` and `--header`,
 //! which mean the same on every command that reads or prints keys.
 
-use std::io::Write;
-use std::process::ChildStdin;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::common::{require_tool, run_measured, run_measured_fed, slotgen_with_stdin, Run};
 
@@ -88,6 +89,70 @@ fn a_key_at_the_limit_is_read_and_one_byte_more_is_not() {
     let run = Run::from(slotgen_with_stdin(&["slot", "--hex"], hex.as_bytes()));
     run.ok();
     assert_eq!(run.stdout, format!("{}\n", expected & 16383));
+}
+
+#[test]
+fn the_keys_before_a_key_past_the_limit_deep_in_the_input_are_answered_then_it_is_refused() {
+    // 100,000 keys (some 30 blocks of the reader, read on its own thread), then a key of
+    // 1 MiB and a byte, then one more key that is never reached
+    let mut input = Vec::new();
+    let mut expected = String::new();
+    let xmodem = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
+    for i in 0..100_000 {
+        let key = format!("key:{i:012}");
+        input.extend_from_slice(key.as_bytes());
+        input.push(b'\n');
+        // no brace: the whole key is hashed
+        expected += &format!("{}\n", xmodem.checksum(key.as_bytes()) & 16383);
+    }
+    input.extend(std::iter::repeat_n(b'x', MAX_KEY_BYTES + 1));
+    input.extend_from_slice(b"\nb\n");
+    let run = Run::from(slotgen_with_stdin(&["slot"], &input));
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert_eq!(run.stderr, too_long(100_001, "standard input"));
+    assert!(run.stdout == expected, "{} lines", run.stdout.lines().count());
+}
+
+#[test]
+fn slot_whose_reader_goes_away_ends_while_keys_keep_coming() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .arg("slot")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // keys without end, until slotgen's standard input is closed
+    let mut input = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let chunk = b"key:{user42}:x\n".repeat(4096);
+        while input.write_all(&chunk).is_ok() {}
+    });
+    // one line, then the pipe is closed (`slotgen slot | head -1`): the next writes fail
+    // with EPIPE, and the reading of the keys must end too
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let slot = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(b"user42") & 16383;
+    assert_eq!(line, format!("{slot}\n"));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(90) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("slotgen slot did not end after its reader went away: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    feeder.join().unwrap();
 }
 
 #[test]
