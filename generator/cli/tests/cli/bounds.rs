@@ -110,7 +110,11 @@ fn the_keys_before_a_key_past_the_limit_deep_in_the_input_are_answered_then_it_i
     let run = Run::from(slotgen_with_stdin(&["slot"], &input));
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert_eq!(run.stderr, too_long(100_001, "standard input"));
-    assert!(run.stdout == expected, "{} lines", run.stdout.lines().count());
+    assert!(
+        run.stdout == expected,
+        "{} lines",
+        run.stdout.lines().count()
+    );
 }
 
 #[test]
@@ -149,7 +153,12 @@ fn slot_whose_reader_goes_away_ends_while_keys_keep_coming() {
         std::thread::sleep(Duration::from_millis(20));
     };
     let mut stderr = String::new();
-    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
     assert_eq!(status.code(), Some(0), "{stderr}");
     assert!(stderr.is_empty(), "{stderr}");
     feeder.join().unwrap();
