@@ -11,7 +11,7 @@
 //! be completed. They are handed out one at a time ([`KeyReader::next`], for `verify
 //! --keys`, which sends them to a server) or a batch at a time
 //! ([`KeyReader::for_each_batch`], for the commands that compute slots: the runtime's
-//! `key_slots` takes a batch).
+//! `key_slots` takes a batch; the input is read and split on a second thread meanwhile).
 
 use std::io::Read;
 use std::ops::Range;
