@@ -270,12 +270,15 @@ impl<R: Read> KeyReader<R> {
                 // the buffer and its keys go; the unread bytes (a key cut by the end of the
                 // read, or the keys past BLOCK_KEYS) go on in an emptied buffer
                 let mut next = emptied.try_recv().unwrap_or_else(|_| Block {
-                    bytes: Vec::new(),
+                    bytes: vec![0; READ_BUFFER],
                     keys: Vec::new(),
                 });
                 let unread = self.filled - self.start;
-                next.bytes.clear();
-                next.bytes.resize(unread.max(READ_BUFFER), 0);
+                // what a buffer held before is read over, so it is not cleared: it grows
+                // (zeroed) only for a key longer than it
+                if next.bytes.len() < unread {
+                    next.bytes.resize(unread, 0);
+                }
                 next.bytes[..unread].copy_from_slice(&self.buffer[self.start..self.filled]);
                 next.keys.clear();
                 let block = Block {
