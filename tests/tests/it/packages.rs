@@ -338,6 +338,7 @@ fn npm_package_installs_runs_and_uninstalls() {
         )
     );
     assert_eq!(refused.status.code(), Some(1));
+    the_binary_ends_with_its_launcher(&project);
 
     let _ = run(Command::new(&tsc)
         .args([
@@ -377,4 +378,69 @@ fn npm_package_installs_runs_and_uninstalls() {
         after.remove(Path::new(ledger));
     }
     assert_same_files("npm install, then uninstall,", &before, &after);
+}
+
+/// A SIGTERM sent to the launcher (`node_modules/.bin/slotgen`, what a supervisor started)
+/// ends the binary it runs too: the binary, blocked reading keys from a pipe this test holds
+/// open, would otherwise live on as an orphan, holding the write end of the launcher's
+/// standard output. So the output's end of file, which comes only when every writer has
+/// closed it, must come within seconds; the launcher's status is that of the signal.
+fn the_binary_ends_with_its_launcher(project: &Path) {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let mut launcher = Command::new(project.join("node_modules/.bin/slotgen"))
+        .arg("slot")
+        .current_dir(project)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let keys = launcher.stdin.take().unwrap();
+    let mut output = launcher.stdout.take().unwrap();
+    // the launcher has started the binary once it has a child (Linux's /proc)
+    let pid = launcher.id();
+    let children = format!("/proc/{pid}/task/{pid}/children");
+    let started = Instant::now();
+    while std::fs::read_to_string(&children)
+        .unwrap_or_default()
+        .trim()
+        .is_empty()
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the launcher started no binary within 20 s"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let (done, ended) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut rest = Vec::new();
+        let _ = output.read_to_end(&mut rest);
+        let _ = done.send(());
+    });
+    let waited = Instant::now();
+    let closed = ended.recv_timeout(Duration::from_secs(20)).is_ok();
+    // whatever happened, the pipe the binary reads ends now
+    drop(keys);
+    assert!(
+        closed,
+        "the binary outlived its launcher: its standard output was still open {:?} after \
+         SIGTERM to the launcher",
+        waited.elapsed()
+    );
+    let status = launcher.wait().unwrap();
+    assert_eq!(
+        status.signal(),
+        Some(15),
+        "the launcher's status: {status:?}"
+    );
 }

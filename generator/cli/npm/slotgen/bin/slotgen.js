@@ -4,8 +4,10 @@
 // process.arch name them; npm installs only the one whose `os`, `cpu` and `libc` fit).
 // The platforms shipped are this package's optionalDependencies, stamped by .ci/package.
 // The binary runs with this process's standard streams; its exit status is this one's, and
-// a signal that ends it ends this process too.
-import { spawnSync } from "node:child_process";
+// a signal that ends it ends this process too. A signal sent to this process (a supervisor's
+// SIGTERM to the pid it started) is passed on to the binary, so that it never outlives this
+// process.
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { constants } from "node:os";
@@ -42,13 +44,24 @@ try {
       `reinstall slotgen with optional dependencies, or ${wayOut}`,
   );
 }
-const result = spawnSync(binary, process.argv.slice(2), { stdio: "inherit" });
-if (result.error) {
-  fail(`running ${binary}: ${result.error.message}`);
+// The signals a supervisor or a terminal sends to end a process: passed on to the binary,
+// whose end then ends this process. (Ctrl-C reaches both from the terminal; the binary's
+// second SIGINT changes nothing.)
+const forwarded = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"];
+const child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
+const forward = (signal) => child.kill(signal);
+for (const signal of forwarded) {
+  process.on(signal, forward);
 }
-if (result.signal) {
-  process.kill(process.pid, result.signal);
-  // a signal Node ignores or handles (SIGPIPE, SIGINT): the shell's status for it
-  process.exit(128 + (constants.signals[result.signal] ?? 0));
-}
-process.exit(result.status ?? 1);
+child.on("error", (error) => fail(`running ${binary}: ${error.message}`));
+child.on("exit", (status, signal) => {
+  for (const handled of forwarded) {
+    process.off(handled, forward);
+  }
+  if (signal) {
+    process.kill(process.pid, signal);
+    // a signal Node ignores or handles (SIGPIPE): the shell's status for it
+    process.exit(128 + (constants.signals[signal] ?? 0));
+  }
+  process.exit(status ?? 1);
+});
