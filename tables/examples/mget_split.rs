@@ -9,8 +9,8 @@
 //! So the client sends each node one `MGET` a slot, pipelined on that node's connection,
 //! and puts the values back in the caller's order by the keys' indices. Here the slot ->
 //! node map is the one `redis-cli --cluster create` makes for three primaries (what
-//! `CLUSTER SLOTS` would answer), and each reply is made up as `value of <key>`; the
-//! cross-crate test `tests/tests/it/mget_split.rs` does the same against a real cluster.
+//! `CLUSTER SLOTS` would answer), and each reply is made up as `value of <key>`; slotgen's
+//! own tests do the same against a real cluster.
 
 use slotgen_tables::{Placed, REDIS_CLUSTER};
 
@@ -22,7 +22,11 @@ const NODES: [(&str, u16, u16); 3] = [
 ];
 
 fn main() -> Result<(), slotgen_tables::Error> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    // An argument that is not UTF-8 is taken with U+FFFD in place of its odd bytes.
+    let args: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
     let keys: Vec<&str> = if args.is_empty() {
         vec![
             "user:{42}:name",

@@ -35,8 +35,7 @@
 //!   eight bytes a step from 8 to 31, `memchr` from 32), then the CRC in steps of 8, 4, 2
 //!   and 1 bytes. At 8 and 64 bytes, with and without a hashtag, it measured as fast as
 //!   every CRC-16 crate behind the same scan or faster; at 3 bytes 0.64x to 0.74x of the
-//!   `crc` crate's `Table<1>`, whose parameters are constants in its caller
-//!   (`docs/benchmarks.md`).
+//!   `crc` crate's `Table<1>`, whose parameters are constants in its caller.
 //! - **The slots of a batch**: [`SlotTable::key_slots`]`(&keys, &mut slots)`, `slots[i]`
 //!   for `keys[i]`, into the caller's buffer; [`CrcEngine::checksums`] when the caller has
 //!   picked the hashed bytes itself.
@@ -71,8 +70,9 @@
 //! # Ok::<(), slotgen_tables::Error>(())
 //! ```
 //!
-//! `examples/mget_split.rs` prints such a split; the cross-crate test
-//! `tests/tests/it/mget_split.rs` runs one on a three-primary `redis-server` cluster.
+//! `examples/mget_split.rs` prints such a split; slotgen's own tests send one to a
+//! three-primary `redis-server` cluster (no `MOVED`, no `CROSSSLOT`, every value in the
+//! caller's order).
 //!
 //! Features: `alloc` adds `SlotTable::key_for_slot` and `SchemeTable::key_for_slot`, which
 //! return a `Vec<u8>`, and `SlotTable::group_keys_in`, which groups into a `Vec`.

@@ -457,6 +457,12 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                 ),
             }
         }
+        if same_slot_failed && self.keys == 0 {
+            bail!(
+                "--same-slot: there are no keys to compare: give them as arguments, or one a \
+                 line on standard input"
+            );
+        }
         if same_slot_failed {
             match self.function.spec() {
                 Some(_) => bail!(

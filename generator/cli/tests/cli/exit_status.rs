@@ -164,6 +164,8 @@ fn work_that_cannot_be_done_exits_1() {
     exec(&["keys", "--redis", "redis://127.0.0.1:1", "--count", "1"]).exits(1, "cannot reach");
     exec_with_input(&["placement", "--redis", "redis://127.0.0.1:1"], b"a\n")
         .exits(1, "cannot reach");
+    // no keys to compare: not "the 0 keys land on 0 slots"
+    exec_with_input(&["check", "--same-slot"], b"").exits(1, "there are no keys to compare");
     // 2 slots and 16-symbol tags: each slot has 2^63 tags, more than a Java `long` counts;
     // the name is fine, so this is no usage error of `--name`
     let run = exec(&["emit", "java", "--slots", "2", "--tag-len", "16"]);
