@@ -322,6 +322,7 @@ macro_rules! engine {
             /// CRC_16_XMODEM.checksums(&["123456789", ""], &mut crcs);
             /// assert_eq!(crcs, [0x31c3, 0]);
             /// ```
+            #[track_caller]
             pub fn checksums<M: AsRef<[u8]>>(&self, messages: &[M], out: &mut [$w]) {
                 check_out(out.len(), messages.len());
                 for (m, crc) in messages.iter().zip(out) {
@@ -337,6 +338,7 @@ macro_rules! engine {
             /// # Panics
             ///
             /// When `out` is shorter than `keys`.
+            #[track_caller]
             pub fn key_checksums<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [$w]) {
                 check_out(out.len(), keys.len());
                 for (key, crc) in keys.iter().zip(out) {
@@ -556,11 +558,17 @@ engine!(u64, &simd::CRC_64);
 ///
 /// When `out` (entries) is shorter than `items`.
 #[inline]
+#[track_caller]
 pub(crate) fn check_out(out: usize, items: usize) {
-    assert!(
-        out >= items,
-        "out holds {out} values for {items} keys: give at least as many"
-    );
+    if out < items {
+        panic!(
+            "{}",
+            crate::Error::OutTooShort {
+                needed: items,
+                available: out
+            }
+        );
+    }
 }
 
 /// A borrowed [`CrcEngine`] of any register type, so that one value can name a CRC of any

@@ -247,7 +247,11 @@ pub enum Error {
         slots: u32,
     },
     /// An output buffer has fewer entries than the keys.
-    #[error("the output holds {available} entries for {needed} keys: give at least {needed}")]
+    #[error(
+        "the output holds {} for {}: give at least {needed}",
+        Count(*available, "entry", "entries"),
+        Count(*needed, "key", "keys")
+    )]
     OutTooShort {
         /// The number of keys.
         needed: usize,
@@ -266,6 +270,16 @@ pub enum Error {
         /// The scheme's name.
         scheme: &'static str,
     },
+}
+
+/// `n` and its noun, singular for one: "1 entry", "2 entries".
+struct Count(usize, &'static str, &'static str);
+
+impl core::fmt::Display for Count {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let Self(n, one, many) = *self;
+        write!(f, "{n} {}", if n == 1 { one } else { many })
+    }
 }
 
 /// The examples of this crate's README (its registry page), run as doctests.

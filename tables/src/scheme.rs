@@ -312,6 +312,7 @@ impl<'a> Scheme<'a> {
     /// codis.key_slots(&keys, &mut slots);
     /// assert_eq!(slots, [codis.slot(b"x"), codis.slot(b"x")]);
     /// ```
+    #[track_caller]
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
         crate::engine::check_out(out.len(), keys.len());
         for (key, slot) in keys.iter().zip(out) {

@@ -569,6 +569,7 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     /// REDIS_CLUSTER.key_slots(&keys, &mut slots);
     /// assert_eq!(slots, [8000, 8000, 12182]);
     /// ```
+    #[track_caller]
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u16]) {
         crate::engine::check_out(out.len(), keys.len());
         for (key, slot) in keys.iter().zip(out) {

@@ -85,5 +85,11 @@ refusal("key_above", () => m.keyForSlot(bytes(prefix), m.LAST_SLOT + 1, bytes(su
 refusal("key_rule", () => m.keyForSlot(bytes(badPrefix), m.FIRST_SLOT, bytes(badSuffix)));
 refusal("fraction_slot", () => m.tagForSlot(1.5));
 refusal("string_slot", () => m.tagForSlot("5"));
+refusal("object_slot", () => m.tagForSlot({}));
 refusal("number_key", () => m.slot(5));
+// one key in place of the iterable of keys: a string and a Buffer are iterable too
+refusal("one_key_string", () => m.sameSlot("zz"));
+refusal("one_key_buffer", () => m.sameSlot(Buffer.from("zz")));
+refusal("one_key_shared", () => m.sharedHashtag("user:{1}:a"));
+refusal("number_keys", () => m.sameSlot(5));
 process.stdout.write(out.join("\n") + "\n");

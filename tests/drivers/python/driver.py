@@ -61,4 +61,8 @@ refusal("key_above", lambda: m.key_for_slot(prefix, m.LAST_SLOT + 1, suffix))
 refusal("key_rule", lambda: m.key_for_slot(bad_prefix, m.FIRST_SLOT, bad_suffix))
 refusal("float_slot", lambda: m.tag_for_slot(1.0))
 refusal("str_slot", lambda: m.tag_for_slot("5"))
+# one key in place of the iterable of keys: a str and a bytes are iterable too
+refusal("one_key_str", lambda: m.same_slot("zz"))
+refusal("one_key_bytes", lambda: m.same_slot(b"zz"))
+refusal("one_key_shared", lambda: m.shared_hashtag("user:{1}:a"))
 print("\n".join(out))

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use super::{driver, Toolchain};
+use super::{check_refusals, driver, Toolchain};
 use crate::emitted::{gcc_strict, run};
 
 /// The refusals only C has, each with a piece of its message.
@@ -34,16 +34,7 @@ pub const C: Toolchain = Toolchain {
             .arg(dir.join("driver"))
             .arg(driver("c", "driver.c")));
         let output = run(Command::new(dir.join("driver")).args(case.driver_args(shared)));
-        for (name, fragment) in C_REFUSALS {
-            let line = format!("refused\t{name}\t");
-            assert!(
-                output
-                    .lines()
-                    .any(|l| l.starts_with(&line) && l.contains(fragment)),
-                "C, case {}: `{name}` must be refused with `{fragment}`",
-                case.name
-            );
-        }
+        check_refusals("C", case, &output, &C_REFUSALS);
         output
     },
 };

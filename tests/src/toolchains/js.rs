@@ -3,10 +3,29 @@
 
 use std::process::Command;
 
-use super::{driver, Toolchain};
+use super::{check_refusals, driver, Toolchain};
 use crate::emitted::run;
 
-/// Node with deprecations as errors; keys as `Uint8Array`, string and `Buffer`.
+/// The refusals only JavaScript has, each with a piece of its message.
+const JS_REFUSALS: [(&str, &str); 8] = [
+    ("fraction_slot", "slot 1.5 is not an integer"),
+    ("string_slot", "slot must be a number, got string"),
+    ("object_slot", "slot must be a number, got object"),
+    ("number_key", "key must be a Uint8Array"),
+    (
+        "one_key_string",
+        "sameSlot takes an iterable of keys, not one key",
+    ),
+    ("one_key_buffer", "write sameSlot([key])"),
+    ("one_key_shared", "write sharedHashtag([key])"),
+    (
+        "number_keys",
+        "sameSlot takes an iterable of keys, got number",
+    ),
+];
+
+/// Node with deprecations as errors; keys as `Uint8Array`, string and `Buffer`; and the
+/// refusals only JavaScript has.
 pub const JS: Toolchain = Toolchain {
     language: "js",
     programs: &["node"],
@@ -29,6 +48,7 @@ pub const JS: Toolchain = Toolchain {
             "JavaScript usage examples, case {}:\n{usage}",
             case.name
         );
+        check_refusals("JavaScript", case, &output, &JS_REFUSALS);
         output
     },
 };

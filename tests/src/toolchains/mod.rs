@@ -34,6 +34,25 @@ pub fn driver(language: &str, name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Asserts that `output` refuses each of `refusals`, a language's own refusals beyond the
+/// protocol's: a `refused <name>` line holding the fragment of its message.
+///
+/// # Panics
+///
+/// With the first refusal missing.
+pub fn check_refusals(language: &str, case: &Case, output: &str, refusals: &[(&str, &str)]) {
+    for &(name, fragment) in refusals {
+        let line = format!("refused\t{name}\t");
+        assert!(
+            output
+                .lines()
+                .any(|l| l.starts_with(&line) && l.contains(fragment)),
+            "{language}, case {}: `{name}` must be refused with `{fragment}`",
+            case.name
+        );
+    }
+}
+
 mod c;
 mod csharp;
 mod elixir;

@@ -2,10 +2,23 @@
 
 use std::process::Command;
 
-use super::{driver, Toolchain};
+use super::{check_refusals, driver, Toolchain};
 use crate::emitted::run;
 
-/// Python 3 with warnings as errors, and the module's doctests.
+/// The refusals only Python has, each with a piece of its message.
+const PYTHON_REFUSALS: [(&str, &str); 5] = [
+    ("float_slot", "slot must be an int"),
+    ("str_slot", "slot must be an int"),
+    (
+        "one_key_str",
+        "same_slot takes an iterable of keys, not one key",
+    ),
+    ("one_key_bytes", "write same_slot([key])"),
+    ("one_key_shared", "write shared_hashtag([key])"),
+];
+
+/// Python 3 with warnings as errors, and the module's doctests; and the refusals only Python
+/// has.
 pub const PYTHON: Toolchain = Toolchain {
     language: "python",
     programs: &["python3"],
@@ -27,6 +40,7 @@ pub const PYTHON: Toolchain = Toolchain {
             "Python doctests, case {}:\n{doctest}",
             case.name
         );
+        check_refusals("Python", case, &output, &PYTHON_REFUSALS);
         output
     },
 };

@@ -200,7 +200,7 @@ fn the_scheme_slots_of_the_corpus_match_the_crc_crate() {
 }
 
 #[test]
-#[should_panic(expected = "out holds 1 values for 2 keys")]
+#[should_panic(expected = "the output holds 1 entry for 2 keys: give at least 2")]
 fn a_short_out_is_refused() {
     REDIS_CLUSTER.key_slots(&["a", "b"], &mut [0u16; 1]);
 }

@@ -12,8 +12,8 @@
 //   tagsForSlot(FIRST_SLOT).next();    // the same tag first, from a lazy iterator
 //
 // Refused calls throw a SlotgenError whose `code` is SLOT_OUT_OF_RANGE or
-// {{key_code}}; slots that are not integer numbers, and keys of another type, throw a
-// TypeError.
+// {{key_code}}; slots that are not integer numbers, keys of another type, and one key
+// given to sameSlot or sharedHashtag in place of an iterable of keys, throw a TypeError.
 
 /** The number of slots. */
 export const SLOTS = {{slots}};
@@ -43,6 +43,23 @@ function toBytes(value, what) {
     return value; // a Buffer is a Uint8Array too
   }
   throw new TypeError(`${what} must be a Uint8Array, a Buffer or a string`);
+}
+
+// A value's type as a message names it: typeof, but "null" for null.
+function typeName(value) {
+  return value === null ? "null" : typeof value;
+}
+
+// The keys of sameSlot and sharedHashtag. A string or a Uint8Array is iterable too, over
+// its characters or byte values: refuse it here rather than answer for its characters.
+function checkKeys(keys, name) {
+  if (typeof keys === "string" || keys instanceof Uint8Array) {
+    throw new TypeError(`${name} takes an iterable of keys, not one key: write ${name}([key])`);
+  }
+  if (keys == null || typeof keys[Symbol.iterator] !== "function") {
+    throw new TypeError(`${name} takes an iterable of keys, got ${typeName(keys)}`);
+  }
+  return keys;
 }
 {{rule}}
 // The range that `hashed` sets, made once rather than per key; each caller reads it at once.
@@ -118,7 +135,7 @@ function checkSlot(slot) {
     throw new TypeError(
       (typeof slot === "number"
         ? `slot ${String(slot)} is not an integer`
-        : `slot is a ${typeof slot}, not a number`) +
+        : `slot must be a number, got ${typeName(slot)}`) +
         `: a slot is an integer from ${FIRST_SLOT} to ${LAST_SLOT}`,
     );
   }
@@ -185,10 +202,11 @@ function* tagsOf(value) {
  * two keys land on different slots (the server answers CROSSSLOT) or there are none.
  * @param {Iterable<Uint8Array | string>} keys
  * @returns {number | null}
+ * @throws {TypeError} when keys is one key (a string or a Uint8Array), not an iterable of keys
  */
 export function sameSlot(keys) {
   let found = null;
-  for (const key of keys) {
+  for (const key of checkKeys(keys, "sameSlot")) {
     const here = slot(key);
     if (found === null) {
       found = here;
@@ -205,10 +223,11 @@ export function sameSlot(keys) {
  * hashtag land on one slot whatever the slot count.
  * @param {Iterable<Uint8Array | string>} keys
  * @returns {Uint8Array | null} a copy
+ * @throws {TypeError} when keys is one key (a string or a Uint8Array), not an iterable of keys
  */
 export function sharedHashtag(keys) {
   let found = null;
-  for (const key of keys) {
+  for (const key of checkKeys(keys, "sharedHashtag")) {
     const bytes = toBytes(key, "key");
     if (!hashed(bytes, range)) {
       return null; // the whole key is hashed

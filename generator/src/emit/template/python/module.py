@@ -67,6 +67,17 @@ def _bytes(value: Key, what: str) -> bytes:
         return bytes(value)
     raise TypeError(f"{what} must be bytes or str, not {type(value).__name__}")
 
+
+def _keys(keys: Iterable[Key], name: str) -> Iterable[Key]:
+    # A str or bytes is iterable too, over its characters or byte values: refuse it here
+    # rather than answer for its characters.
+    if isinstance(keys, (str, bytes, bytearray, memoryview)):
+        raise TypeError(
+            f"{name} takes an iterable of keys, not one key "
+            f"({type(keys).__name__}): write {name}([key])"
+        )
+    return keys
+
 {{rule}}
 
 def hashtag(key: Key) -> bytes:
@@ -146,9 +157,10 @@ def _tags(value: int) -> Iterator[bytes]:
 def same_slot(keys: Iterable[Key]) -> Optional[int]:
     """The slot every key lands on, as a multi-key command or a script's keys need; None
     when two keys land on different slots (the server answers CROSSSLOT) or there are
-    none."""
+    none. Raises TypeError when keys is one key (a str or bytes) rather than an iterable
+    of keys."""
     found = None
-    for key in keys:
+    for key in _keys(keys, "same_slot"):
         this = slot(key)
         if found is None:
             found = this
@@ -160,9 +172,10 @@ def same_slot(keys: Iterable[Key]) -> Optional[int]:
 def shared_hashtag(keys: Iterable[Key]) -> Optional[bytes]:
     """The one hashtag every key has between its delimiters; None when a key has none (its
     whole key is hashed), two keys have different ones, or there are none. Keys that share
-    a hashtag land on one slot whatever the slot count."""
+    a hashtag land on one slot whatever the slot count. Raises TypeError when keys is one
+    key (a str or bytes) rather than an iterable of keys."""
     found = None
-    for key in keys:
+    for key in _keys(keys, "shared_hashtag"):
         tag = _explicit(_bytes(key, "key"))
         if tag is None or (found is not None and tag != found):
             return None
