@@ -80,15 +80,29 @@ pub fn require_tool(name: &str) -> bool {
     false
 }
 
-/// `tests/typescript/node_modules/.bin/tsc`, the TypeScript compiler pinned by
-/// `tests/typescript/package-lock.json`, when `npm ci` has installed it there. When it has
-/// not: with `SLOTGEN_REQUIRE_TOOLS=1` (CI) this panics; otherwise it prints that the test
-/// skips and returns `None`.
+/// A command of `tests/typescript/node_modules/.bin/tsc`, the TypeScript compiler pinned by
+/// `tests/typescript/package-lock.json`, when `npm ci` has installed it there, with the
+/// options every TypeScript check of the tests uses: `--strict`, ES2022, Node's ES module
+/// resolution (`nodenext`); the caller adds the files. When it is not installed: with
+/// `SLOTGEN_REQUIRE_TOOLS=1` (CI) this panics; otherwise it prints that the test skips and
+/// returns `None`.
 #[must_use]
-pub fn tsc() -> Option<PathBuf> {
+pub fn tsc() -> Option<std::process::Command> {
     let path = workspace_root().join("tests/typescript/node_modules/.bin/tsc");
     if path.is_file() {
-        return Some(path);
+        let mut command = std::process::Command::new(path);
+        command.args([
+            "--strict",
+            "--target",
+            "es2022",
+            "--module",
+            "nodenext",
+            "--moduleResolution",
+            "nodenext",
+            "--lib",
+            "es2022,dom",
+        ]);
+        return Some(command);
     }
     assert!(
         std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),

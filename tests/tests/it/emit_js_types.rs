@@ -36,7 +36,7 @@ fn declarations_match_the_module() {
     if !require_tool("node") {
         return;
     }
-    let Some(tsc) = tsc() else {
+    let Some(mut tsc) = tsc() else {
         return;
     };
     let js = language::find("js").unwrap();
@@ -67,19 +67,7 @@ fn declarations_match_the_module() {
         }
     }
     // one compiler run for every case: its messages name the case's directory
-    let _ = run(Command::new(&tsc)
-        .args([
-            "--strict",
-            "--target",
-            "es2022",
-            "--module",
-            "nodenext",
-            "--moduleResolution",
-            "nodenext",
-            "--lib",
-            "es2022,dom",
-        ])
-        .args(&sources));
+    let _ = run(tsc.args(&sources));
     // and one Node for every program tsc wrote, each importing its case's module
     let imports: String = compiled
         .iter()
