@@ -103,6 +103,8 @@ local function answers(m, args, key_lines, group_lines)
     refusal("float_slot", m.tag_for_slot(1.5))
     refusal("str_slot", m.tag_for_slot("5x"))
     refusal("key_type", m.slot(5))
+    refusal("one_key_str", m.same_slot("zz"))
+    refusal("one_key_shared", m.shared_hashtag("user:{1}:a"))
     return table.concat(out, "\n") .. "\n"
 end
 

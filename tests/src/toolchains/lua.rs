@@ -7,8 +7,15 @@ use std::process::Command;
 
 use slotgen::emit::language::Options;
 
-use super::{driver, Toolchain};
+use super::{check_refusals, driver, Toolchain};
 use crate::emitted::run;
+
+/// The refusals only Lua checks, each with a piece of its message: a string is no array of
+/// keys (`#"zz"` is 2, and `("zz")[1]` nil).
+const LUA_REFUSALS: [(&str, &str); 2] = [
+    ("one_key_str", "write same_slot({key})"),
+    ("one_key_shared", "write shared_hashtag({key})"),
+];
 
 /// The interpreters the one module runs on, unmodified.
 const INTERPRETERS: [&str; 3] = ["lua5.1", "lua5.4", "luajit"];
@@ -50,6 +57,7 @@ pub const LUA: Toolchain = Toolchain {
                 INTERPRETERS[0]
             );
         }
+        check_refusals("Lua", case, &outputs[0], &LUA_REFUSALS);
         outputs.into_iter().next().unwrap()
     },
 };

@@ -62,6 +62,10 @@ const wrong: string = m.keyForSlot(new Uint8Array(), m.FIRST_SLOT, "");
 assert(typeof wrong !== "string", "the key of bytes is bytes");
 // @ts-expect-error sameSlot takes keys
 assert(throws(() => m.sameSlot([1, 2])), "number keys are refused");
+// @ts-expect-error one key is not an iterable of keys, though a string is iterable
+assert(throws(() => m.sameSlot("zz")), "one key is refused");
+// @ts-expect-error the same for sharedHashtag
+assert(throws(() => m.sharedHashtag("user:{1}:a")), "one key is refused by sharedHashtag");
 // @ts-expect-error the module has no such export
 m.TAGS_PER_SLOT;
 

@@ -47,13 +47,14 @@ export declare function tagsForSlot(slot: number): Generator<Uint8Array, void, u
 /**
  * The slot every key lands on; null when two keys land on different slots (the server
  * answers CROSSSLOT) or there are none.
+ * `& object` keeps a string, itself an iterable of strings, from passing for its keys.
  * @throws {TypeError} when keys is one key (a string or a Uint8Array), not an iterable of keys
  */
-export declare function sameSlot(keys: Iterable<Key>): number | null;
+export declare function sameSlot(keys: Iterable<Key> & object): number | null;
 
 /**
  * The one hashtag every key has between its delimiters, a copy; null when a key has none,
  * two keys have different ones, or there are none.
  * @throws {TypeError} when keys is one key (a string or a Uint8Array), not an iterable of keys
  */
-export declare function sharedHashtag(keys: Iterable<Key>): Uint8Array | null;
+export declare function sharedHashtag(keys: Iterable<Key> & object): Uint8Array | null;

@@ -77,8 +77,11 @@ end
 
 -- The slot every key of the array lands on, as a multi-key command or a script's keys
 -- need; nil when two keys land on different slots (the server answers CROSSSLOT) or there
--- are none, or nil and a message when a key is not a string.
+-- are none, or nil and a message when a key is not a string or `keys` is not an array.
 function M.same_slot(keys)
+    if type(keys) ~= "table" then
+        return nil, "same_slot takes an array of keys, not a " .. type(keys) .. ": write same_slot({key})"
+    end
     local found
     for i = 1, #keys do
         local here, message = M.slot(keys[i])
@@ -96,9 +99,12 @@ end
 
 -- The one hashtag every key of the array has between its delimiters; nil when a key has
 -- none (its whole key is hashed), two keys have different ones, or there are none, or nil
--- and a message when a key is not a string. Keys that share a hashtag land on one slot
--- whatever the slot count.
+-- and a message when a key is not a string or `keys` is not an array. Keys that share a
+-- hashtag land on one slot whatever the slot count.
 function M.shared_hashtag(keys)
+    if type(keys) ~= "table" then
+        return nil, "shared_hashtag takes an array of keys, not a " .. type(keys) .. ": write shared_hashtag({key})"
+    end
     local found
     for i = 1, #keys do
         local key = keys[i]
