@@ -401,7 +401,9 @@ fn the_binary_ends_with_its_launcher(project: &Path) {
             started.elapsed() < Duration::from_secs(20),
             "the launcher started no binary within 20 s"
         );
-        std::thread::sleep(Duration::from_millis(20));
+        // polled often, so that the signal comes as early as a supervisor's can: a launcher
+        // that sets its handlers after starting the binary loses it in that gap
+        std::thread::sleep(Duration::from_millis(1));
     }
     let killed = Command::new("kill")
         .args(["-TERM", &pid.to_string()])

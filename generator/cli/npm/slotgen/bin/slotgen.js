@@ -47,12 +47,16 @@ try {
 // The signals a supervisor or a terminal sends to end a process: passed on to the binary,
 // whose end then ends this process. (Ctrl-C reaches both from the terminal; the binary's
 // second SIGINT changes nothing.)
+// The handlers are in place before the binary starts: until a handler is, such a signal
+// ends this process at once and the binary would live on. (A handler runs between ticks, so
+// `child` is set by then.)
 const forwarded = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"];
-const child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
+let child;
 const forward = (signal) => child.kill(signal);
 for (const signal of forwarded) {
   process.on(signal, forward);
 }
+child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
 child.on("error", (error) => fail(`running ${binary}: ${error.message}`));
 child.on("exit", (status, signal) => {
   for (const handled of forwarded) {
