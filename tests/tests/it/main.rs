@@ -28,6 +28,7 @@ mod emitted;
 mod key_checksum;
 mod key_slots;
 mod layout;
+mod lint_commands;
 mod mget_split;
 mod packages;
 mod rank_brute_force;

@@ -23,6 +23,7 @@ mod emit;
 mod help;
 mod key_input;
 mod keys;
+mod lint;
 mod load;
 mod lookup;
 mod nodes;
@@ -57,7 +58,10 @@ impl Cli {
     /// whose reader goes away before it finishes has no verdict, and exits 1, not 0.
     #[must_use]
     pub fn gives_a_verdict(&self) -> bool {
-        matches!(self.command, Command::Verify(_) | Command::Check(_))
+        matches!(
+            self.command,
+            Command::Verify(_) | Command::Check(_) | Command::Lint(_)
+        )
     }
 }
 
@@ -86,6 +90,10 @@ enum Command {
     /// Check a key layout for a cluster: each key's slot, hashtag and traps of the hashtag
     /// rule; with --same-slot or --template, whether the keys meet on one slot.
     Check(check::CheckArgs),
+    /// Lint Lua scripts, Functions libraries and command files (MULTI/EXEC) for a cluster:
+    /// every key declared, derived, literal or opaque, and whether each server runs it, fails
+    /// it, or depends on what slotgen cannot see; exit 0 only when every target runs.
+    Lint(lint::LintArgs),
     /// A live cluster's shards, from CLUSTER SHARDS (or CLUSTER SLOTS): `<node_id>\t<addr>\t<role>\t<slots>\t<ranges>\t<health>`;
     /// failed nodes are left out and named on stderr.
     Nodes(nodes::NodesArgs),
@@ -553,6 +561,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Shortest(args) => shortest::run(&args),
         Command::Catalog(args) => catalog::run(&args),
         Command::Check(args) => check::run(&args),
+        Command::Lint(args) => lint::run(&args),
         Command::Nodes(args) => nodes::run(&args),
         Command::Keys(args) => keys::run(&args),
         Command::Placement(args) => placement::run(&args),

@@ -1,0 +1,263 @@
+//! `slotgen lint`: does a script or transaction stay on one slot? A thin front end over
+//! `slotgen_lint`: it reads the options, formats the reports as text, JSON or SARIF 2.1.0,
+//! and sets the exit status (0 every target runs, 1 any fails or depends, 2 bad usage).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde_json::{json, Map, Value};
+use slotgen_lint::{Finding, Outcome, Report, Target, Values};
+
+/// The form of the output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LintFormat {
+    /// `file:line:column: rule: message` lines with the fix, then a verdict line a file.
+    Text,
+    /// One JSON object a line, a file each: findings and the verdict of each target.
+    Json,
+    /// One SARIF 2.1.0 log, for code scanning in CI.
+    Sarif,
+}
+
+/// A target on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum TargetArg {
+    /// Redis 7 in cluster mode.
+    Redis,
+    /// Valkey 8 and 9 in cluster mode.
+    Valkey,
+    /// Dragonfly (undeclared keys refused unless `allow-undeclared-keys`).
+    Dragonfly,
+    /// Apache kvrocks with `lua-strict-key-accessing yes`.
+    Kvrocks,
+    /// Alibaba Cloud's cluster proxy (every key position literally `KEYS[i]`).
+    Aliyun,
+}
+
+impl From<TargetArg> for Target {
+    fn from(t: TargetArg) -> Self {
+        match t {
+            TargetArg::Redis => Target::Redis,
+            TargetArg::Valkey => Target::Valkey,
+            TargetArg::Dragonfly => Target::Dragonfly,
+            TargetArg::Kvrocks => Target::Kvrocks,
+            TargetArg::Aliyun => Target::Aliyun,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct LintArgs {
+    /// Lua scripts (EVAL bodies, `#!lua` shebang scripts, Functions libraries), or command
+    /// files (`.redis`, `.txt`, `.cmd`: one command a line as redis-cli reads them, with
+    /// MULTI/EXEC blocks).
+    #[arg(value_name = "FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// A server to judge for (several allowed); redis and valkey by default.
+    #[arg(long = "target", value_enum, value_name = "NAME")]
+    targets: Vec<TargetArg>,
+    /// A key the script is called with, KEYS[1] first (several allowed): every slot is then
+    /// computed exactly.
+    #[arg(long = "keys", value_name = "KEY", conflicts_with = "no_keys")]
+    keys: Vec<String>,
+    /// The script is called with numkeys 0.
+    #[arg(long)]
+    no_keys: bool,
+    /// An argument the script is called with, ARGV[1] first (several allowed).
+    #[arg(long = "argv", value_name = "ARG")]
+    argv: Vec<String>,
+    /// The output's form.
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    format: LintFormat,
+}
+
+pub fn run(args: &LintArgs) -> Result<ExitCode> {
+    let mut targets: Vec<Target> = args.targets.iter().map(|&t| t.into()).collect();
+    if targets.is_empty() {
+        targets = vec![Target::Redis, Target::Valkey];
+    }
+    targets.sort_unstable();
+    targets.dedup();
+    let values = Values {
+        keys: (args.no_keys || !args.keys.is_empty())
+            .then(|| args.keys.iter().map(|k| k.clone().into_bytes()).collect()),
+        argv: (!args.argv.is_empty())
+            .then(|| args.argv.iter().map(|a| a.clone().into_bytes()).collect()),
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut all_run = true;
+    let mut reports = Vec::new();
+    let mut failed = false;
+    for file in &args.files {
+        match slotgen_lint::lint_file(file, &values, &targets) {
+            Ok(report) => {
+                all_run &= report.all_run();
+                match args.format {
+                    LintFormat::Text => write_text(&mut out, &report)?,
+                    LintFormat::Json => writeln!(out, "{}", json_of(&report))?,
+                    LintFormat::Sarif => reports.push(report),
+                }
+            }
+            Err(e) => {
+                out.flush()?;
+                eprintln!("slotgen: error: {e}");
+                failed = true;
+            }
+        }
+    }
+    if args.format == LintFormat::Sarif {
+        writeln!(out, "{:#}", sarif_of(&reports))?;
+    }
+    out.flush()?;
+    Ok(if all_run && !failed {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// `text` with its control characters escaped (`\u{1b}`), the rest as is: messages quote
+/// the script's own code, which may hold any byte.
+fn plain(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Runs => "runs",
+        Outcome::Depends => "depends",
+        Outcome::Fails => "fails",
+    }
+}
+
+fn file_of(report: &Report, f: &Finding) -> String {
+    report
+        .files
+        .get(f.at.file)
+        .map(|p| plain(&p.display().to_string()))
+        .unwrap_or_default()
+}
+
+fn write_text(out: &mut impl Write, report: &Report) -> Result<()> {
+    for f in &report.findings {
+        let judged: Vec<String> = f
+            .targets
+            .iter()
+            .map(|(t, o)| format!("{} {}", t.name(), outcome_name(*o)))
+            .collect();
+        writeln!(
+            out,
+            "{}:{}:{}: {}: {} [{}]",
+            file_of(report, f),
+            f.at.line,
+            f.at.column,
+            f.rule.name(),
+            plain(&f.message),
+            judged.join(", ")
+        )?;
+        writeln!(out, "  fix: {}", plain(&f.fix))?;
+    }
+    let verdicts: Vec<String> = report
+        .targets
+        .iter()
+        .map(|&t| format!("{} {}", t.name(), outcome_name(report.verdict(t))))
+        .collect();
+    writeln!(
+        out,
+        "{}: {}",
+        plain(&report.files[0].display().to_string()),
+        verdicts.join(", ")
+    )?;
+    Ok(())
+}
+
+fn json_of(report: &Report) -> Value {
+    let verdicts: Map<String, Value> = report
+        .targets
+        .iter()
+        .map(|&t| (t.name().to_owned(), json!(outcome_name(report.verdict(t)))))
+        .collect();
+    let findings: Vec<Value> = report
+        .findings
+        .iter()
+        .map(|f| {
+            let mut v = serde_json::to_value(f).expect("a finding is JSON");
+            let targets: Map<String, Value> = f
+                .targets
+                .iter()
+                .map(|(t, o)| (t.name().to_owned(), json!(outcome_name(*o))))
+                .collect();
+            v["targets"] = Value::Object(targets);
+            v["file"] = json!(file_of(report, f));
+            v
+        })
+        .collect();
+    json!({
+        "format": "slotgen-lint/1",
+        "file": report.files[0].display().to_string(),
+        "files": report.files.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+        "verdicts": verdicts,
+        "findings": findings,
+    })
+}
+
+fn sarif_of(reports: &[Report]) -> Value {
+    let mut rules: Vec<&'static str> = reports
+        .iter()
+        .flat_map(|r| r.findings.iter().map(|f| f.rule.name()))
+        .collect();
+    rules.sort_unstable();
+    rules.dedup();
+    let results: Vec<Value> = reports
+        .iter()
+        .flat_map(|r| {
+            r.findings.iter().map(move |f| {
+                let worst = r.targets.iter().map(|&t| f.outcome(t)).max();
+                let level = match worst {
+                    Some(Outcome::Fails) => "error",
+                    Some(Outcome::Depends) => "warning",
+                    _ => "note",
+                };
+                let judged: Vec<String> = f
+                    .targets
+                    .iter()
+                    .map(|(t, o)| format!("{} {}", t.name(), outcome_name(*o)))
+                    .collect();
+                json!({
+                    "ruleId": f.rule.name(),
+                    "level": level,
+                    "message": {"text": format!("{} [{}]; fix: {}", f.message, judged.join(", "), f.fix)},
+                    "locations": [{
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": file_of(r, f)},
+                            "region": {"startLine": f.at.line.max(1), "startColumn": f.at.column.max(1)},
+                        }
+                    }],
+                })
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "slotgen lint",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules.iter().map(|r| json!({"id": r})).collect::<Vec<_>>(),
+            }},
+            "results": results,
+        }],
+    })
+}

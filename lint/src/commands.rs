@@ -1,0 +1,303 @@
+//! Which arguments of a command are keys: the servers' own key specifications (`COMMAND
+//! INFO`, Redis 7 and Valkey), generated once into [`table`](crate::commands) and checked
+//! against live servers by a test (`tests/tests/it/lint_commands.rs`).
+//!
+//! A key specification has two steps, as the Redis docs on key specs define them: a *begin
+//! search* finds the first key (at a fixed index, or after a keyword), then *find keys*
+//! takes the keys from there (a range to a last key, or a count read from an argument).
+
+use std::fmt::Write as _;
+
+/// Where the first key of a key specification is (`begin_search`). Indices count the
+/// command name as argument 0, as the servers do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BeginSearch {
+    /// The first key is argument `index`.
+    Index(u32),
+    /// The first key follows the first argument equal (ASCII case-insensitive) to `keyword`,
+    /// searched from argument `start_from` (a negative index counts from the end, -1 the
+    /// last argument, and searches backwards).
+    Keyword {
+        /// The keyword, upper case.
+        keyword: &'static str,
+        /// The index the search starts from.
+        start_from: i32,
+    },
+    /// The server finds the keys by code of its own (no static rule).
+    Unknown,
+}
+
+/// How the keys run from the first one (`find_keys`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FindKeys {
+    /// Keys up to `last_key` (relative to the first key: 0 that key alone, -1 the last
+    /// argument, -2 the one before it), every `key_step` arguments; `limit` > 1 with
+    /// `last_key` -1 stops at 1/limit of the remaining arguments.
+    Range {
+        /// The last key, relative to the first; negative counts from the end.
+        last_key: i32,
+        /// Arguments between keys.
+        key_step: u32,
+        /// The fraction of the remaining arguments with `last_key` -1, 0 for all.
+        limit: u32,
+    },
+    /// The number of keys is argument `key_num_index` (relative to the begin search), the
+    /// first key is at `first_key` (relative), then every `key_step` arguments.
+    KeyNum {
+        /// Where the count is, relative to the begin search.
+        key_num_index: u32,
+        /// Where the first key is, relative to the begin search.
+        first_key: u32,
+        /// Arguments between keys.
+        key_step: u32,
+    },
+    /// The server finds the keys by code of its own.
+    Unknown,
+}
+
+/// One key specification of a command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeySpec {
+    /// Where the first key is.
+    pub begin: BeginSearch,
+    /// How the keys follow.
+    pub find: FindKeys,
+}
+
+/// A command (or a subcommand, spelled `object|encoding`) and its key specifications.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Command {
+    /// The name, lower case; a subcommand is `container|sub`.
+    pub name: &'static str,
+    /// The arity as the server gives it: N exactly N arguments, -N at least N (the name
+    /// counts).
+    pub arity: i32,
+    /// Which servers answered with this entry: [`REDIS`], [`VALKEY`] or both.
+    pub servers: u8,
+    /// The key specifications, in the server's order.
+    pub keys: &'static [KeySpec],
+}
+
+/// [`Command::servers`]: redis-server 7.0 answered with this entry.
+pub const REDIS: u8 = 1;
+/// [`Command::servers`]: valkey-server 8.0 answered with this entry.
+pub const VALKEY: u8 = 2;
+
+include!("commands_table.rs");
+
+/// The command named `name` (any case; a subcommand as `object|encoding`) as the servers
+/// in `servers` (a mask of [`REDIS`] and [`VALKEY`]) know it, or any server's entry when
+/// none of them has it.
+#[must_use]
+pub fn find(name: &str, servers: u8) -> Option<&'static Command> {
+    let lower = name.to_ascii_lowercase();
+    let found = |mask: u8| {
+        COMMANDS
+            .iter()
+            .find(|c| c.name == lower && c.servers & mask != 0)
+    };
+    found(servers).or_else(|| found(u8::MAX))
+}
+
+/// Whether the command has subcommands in the table (`object` has `object|encoding`).
+#[must_use]
+pub fn has_subcommands(name: &str) -> bool {
+    let prefix = format!("{}|", name.to_ascii_lowercase());
+    COMMANDS.iter().any(|c| c.name.starts_with(&prefix))
+}
+
+/// One argument of a call as the lint sees it: its text when it is a literal, or unknown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Arg<'a> {
+    /// A literal (a Lua string or number, a word of a command file).
+    Known(&'a [u8]),
+    /// A value the lint cannot read (an expression).
+    Unknown,
+}
+
+/// Where the keys of a call are.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct KeyPositions {
+    /// The argument indices (the command name is 0) that are keys, ascending.
+    pub positions: Vec<usize>,
+    /// Why more keys may exist that the lint cannot place (the arguments run on past what
+    /// it can see, a keyword or count that is not a literal, a key spec of the server's
+    /// own code); `None` when `positions` is all of them.
+    pub uncertain: Option<&'static str>,
+}
+
+/// The key positions of a call of `command` with `args` (index 0 the command name) and,
+/// when `open_end`, more arguments after them that the lint cannot count (`unpack(t)`, a
+/// function call last). Follows the servers' key specs; positions past the end are dropped.
+#[must_use]
+pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> KeyPositions {
+    let mut out = KeyPositions::default();
+    let len = args.len() as i64;
+    let mut uncertain = |why| {
+        out.uncertain.get_or_insert(why);
+    };
+    let mut found = Vec::new();
+    for spec in command.keys {
+        let begin: i64 = match spec.begin {
+            BeginSearch::Index(i) => i64::from(i),
+            BeginSearch::Keyword {
+                keyword,
+                start_from,
+            } => {
+                let hit = if start_from >= 0 {
+                    (i64::from(start_from)..len).find(|&i| is_word(&args[i as usize], keyword))
+                } else if open_end {
+                    uncertain("the arguments run past what the lint can see");
+                    None
+                } else {
+                    let from = len + i64::from(start_from);
+                    (1..=from.max(0))
+                        .rev()
+                        .find(|&i| i < len && is_word(&args[i as usize], keyword))
+                };
+                if args.iter().any(|a| *a == Arg::Unknown) {
+                    uncertain("a keyword could hide in an argument that is not a literal");
+                }
+                match hit {
+                    Some(i) => i + 1,
+                    None => {
+                        if open_end {
+                            uncertain("the arguments run past what the lint can see");
+                        }
+                        continue;
+                    }
+                }
+            }
+            BeginSearch::Unknown => {
+                uncertain("the server finds this command's keys by code of its own");
+                continue;
+            }
+        };
+        match spec.find {
+            FindKeys::Range {
+                last_key,
+                key_step,
+                limit,
+            } => {
+                let step = i64::from(key_step.max(1));
+                let last = if last_key >= 0 {
+                    begin + i64::from(last_key)
+                } else {
+                    if open_end {
+                        uncertain("the arguments run past what the lint can see");
+                    }
+                    let last = len + i64::from(last_key);
+                    if limit > 1 {
+                        begin + (last - begin + 1) / i64::from(limit) - 1
+                    } else {
+                        last
+                    }
+                };
+                let mut i = begin;
+                while i <= last && i < len {
+                    found.push(i as usize);
+                    i += step;
+                }
+                if last >= len && open_end {
+                    uncertain("the arguments run past what the lint can see");
+                }
+            }
+            FindKeys::KeyNum {
+                key_num_index,
+                first_key,
+                key_step,
+            } => {
+                let at = begin + i64::from(key_num_index);
+                let count = match args.get(at as usize) {
+                    Some(Arg::Known(text)) => std::str::from_utf8(text)
+                        .ok()
+                        .and_then(|t| t.trim().parse::<i64>().ok()),
+                    _ => None,
+                };
+                let Some(count) = count else {
+                    uncertain("the count of keys is not a literal");
+                    continue;
+                };
+                let step = i64::from(key_step.max(1));
+                let first = begin + i64::from(first_key);
+                for n in 0..count.clamp(0, len) {
+                    let i = first + n * step;
+                    if i >= len {
+                        if open_end {
+                            uncertain("the arguments run past what the lint can see");
+                        }
+                        break;
+                    }
+                    found.push(i as usize);
+                }
+            }
+            FindKeys::Unknown => uncertain("the server finds this command's keys by code of its own"),
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    out.positions = found;
+    out
+}
+
+fn is_word(arg: &Arg<'_>, keyword: &str) -> bool {
+    matches!(arg, Arg::Known(text) if text.eq_ignore_ascii_case(keyword.as_bytes()))
+}
+
+/// The Rust source of the table (`commands_table.rs`) from the entries `commands`, sorted by
+/// name then servers: the committed file is this function's output, and the staleness test
+/// compares them.
+#[must_use]
+pub fn render(commands: &[Command]) -> String {
+    let mut out = String::from(
+        "// @generated by `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- \
+         lint_commands`\n// from COMMAND of redis-server 7.0 and valkey-server 8.0. Do not \
+         edit.\n\n/// Every command and subcommand of the servers with its key \
+         specifications.\npub static COMMANDS: &[Command] = &[\n",
+    );
+    let mut sorted = commands.to_vec();
+    sorted.sort_by(|a, b| a.name.cmp(b.name).then(a.servers.cmp(&b.servers)));
+    for c in &sorted {
+        let _ = write!(
+            out,
+            "    Command {{ name: {:?}, arity: {}, servers: {}, keys: &[",
+            c.name, c.arity, c.servers
+        );
+        for (n, k) in c.keys.iter().enumerate() {
+            if n > 0 {
+                out.push_str(", ");
+            }
+            let begin = match k.begin {
+                BeginSearch::Index(i) => format!("BeginSearch::Index({i})"),
+                BeginSearch::Keyword {
+                    keyword,
+                    start_from,
+                } => format!(
+                    "BeginSearch::Keyword {{ keyword: {keyword:?}, start_from: {start_from} }}"
+                ),
+                BeginSearch::Unknown => "BeginSearch::Unknown".to_owned(),
+            };
+            let find = match k.find {
+                FindKeys::Range {
+                    last_key,
+                    key_step,
+                    limit,
+                } => format!(
+                    "FindKeys::Range {{ last_key: {last_key}, key_step: {key_step}, limit: {limit} }}"
+                ),
+                FindKeys::KeyNum {
+                    key_num_index,
+                    first_key,
+                    key_step,
+                } => format!(
+                    "FindKeys::KeyNum {{ key_num_index: {key_num_index}, first_key: {first_key}, key_step: {key_step} }}"
+                ),
+                FindKeys::Unknown => "FindKeys::Unknown".to_owned(),
+            };
+            let _ = write!(out, "KeySpec {{ begin: {begin}, find: {find} }}");
+        }
+        out.push_str("] },\n");
+    }
+    out.push_str("];\n");
+    out
+}

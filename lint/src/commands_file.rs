@@ -1,0 +1,227 @@
+//! Command files: one command a line as `redis-cli` reads them (words split at spaces,
+//! `"..."` with backslash escapes and `'...'` quoted; `#` lines and empty lines skipped),
+//! with MULTI/EXEC blocks. Each command's keys must share a slot; at EXEC, every key of the
+//! queued commands must share one slot, even on one node (`CROSSSLOT`).
+
+use std::path::Path;
+
+use slotgen_tables::REDIS_CLUSTER;
+
+use crate::commands::{self, Arg};
+use crate::verdict::{list, suggested_tag, Finding, Outcome, Report, Rule, Target};
+use crate::{Error, Position, MAX_SOURCE_BYTES};
+
+/// Lints the command file `source` of `path` for `targets`.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`] past [`MAX_SOURCE_BYTES`], [`Error::Quotes`] for a line whose quotes
+/// do not close.
+pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Report, Error> {
+    if source.len() > MAX_SOURCE_BYTES {
+        return Err(Error::TooLarge {
+            file: path.display().to_string(),
+            max: MAX_SOURCE_BYTES,
+        });
+    }
+    let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
+    let mut findings = Vec::new();
+    // The open transaction: where MULTI was, and each queued key with its slot and place.
+    let mut multi: Option<(Position, Vec<(Vec<u8>, u16, Position)>)> = None;
+    for (n, line) in source.lines().enumerate() {
+        let at = Position {
+            file: 0,
+            line: n + 1,
+            column: 1,
+        };
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let words = split(trimmed).ok_or_else(|| Error::Quotes {
+            file: path.display().to_string(),
+            line: n + 1,
+        })?;
+        let Some(first) = words.first() else { continue };
+        let mut name = String::from_utf8_lossy(first).to_ascii_lowercase();
+        match name.as_str() {
+            "multi" => {
+                multi = Some((at, Vec::new()));
+                continue;
+            }
+            "discard" => {
+                multi = None;
+                continue;
+            }
+            "exec" => {
+                if let Some((_, queued)) = multi.take() {
+                    if let Some((k, s, _)) = queued.first() {
+                        if let Some((other, t, other_at)) = queued.iter().find(|(_, t, _)| t != s)
+                        {
+                            let tag = suggested_tag(queued.iter().map(|(k, _, _)| k.as_slice()));
+                            findings.push(Finding {
+                                at,
+                                rule: Rule::TransactionCrossSlot,
+                                kind: None,
+                                message: format!(
+                                    "EXEC: the queued keys `{}` (slot {s}) and `{}` (slot {t}, \
+                                     line {}) are on different slots: the server answers \
+                                     CROSSSLOT and discards the transaction, even when both \
+                                     slots are on one node",
+                                    slotgen::text::escape(k),
+                                    slotgen::text::escape(other),
+                                    other_at.line
+                                ),
+                                fix: format!("put `{{{tag}}}` in every key of the transaction"),
+                                condition: None,
+                                targets: every(Outcome::Fails),
+                            });
+                        }
+                    }
+                }
+                continue;
+            }
+            _ => {}
+        }
+        if commands::has_subcommands(&name) {
+            if let Some(sub) = words.get(1) {
+                name = format!("{name}|{}", String::from_utf8_lossy(sub).to_ascii_lowercase());
+            }
+        }
+        let Some(command) = commands::find(&name, u8::MAX) else {
+            findings.push(Finding {
+                at,
+                rule: Rule::UnknownKeys,
+                kind: None,
+                message: format!(
+                    "`{}` is not in the servers' command table, so its keys cannot be placed",
+                    slotgen::text::escape(name.as_bytes())
+                ),
+                fix: "check the command's name".to_owned(),
+                condition: None,
+                targets: every(Outcome::Depends),
+            });
+            continue;
+        };
+        let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
+        let found = commands::key_positions(command, &args, false);
+        let keys: Vec<(&[u8], u16)> = found
+            .positions
+            .iter()
+            .map(|&i| {
+                let k = words[i].as_slice();
+                (k, REDIS_CLUSTER.key_slot(k))
+            })
+            .collect();
+        let mut slots: Vec<u16> = keys.iter().map(|&(_, s)| s).collect();
+        slots.sort_unstable();
+        slots.dedup();
+        if slots.len() > 1 {
+            let tag = suggested_tag(keys.iter().map(|&(k, _)| k));
+            findings.push(Finding {
+                at,
+                rule: Rule::CommandCrossSlot,
+                kind: None,
+                message: format!(
+                    "`{}` takes keys on slots {}: CROSSSLOT{}",
+                    slotgen::text::escape(name.as_bytes()),
+                    list(&slots),
+                    if multi.is_some() {
+                        ", and the transaction is aborted at EXEC (EXECABORT)"
+                    } else {
+                        ""
+                    }
+                ),
+                fix: format!("put `{{{tag}}}` in each key of the command"),
+                condition: None,
+                targets: every(Outcome::Fails),
+            });
+        }
+        if let Some((_, queued)) = &mut multi {
+            queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
+        }
+    }
+    findings.retain(|f| !f.targets.is_empty());
+    Ok(Report {
+        files: vec![path.to_path_buf()],
+        targets: targets.to_vec(),
+        findings,
+    })
+}
+
+/// The words of a line as redis-cli splits them (`sdssplitargs`): `"..."` with `\n`, `\r`,
+/// `\t`, `\b`, `\a`, `\xHH` and `\<any>`, `'...'` with `\'`; `None` for unbalanced quotes
+/// or a closing quote not followed by a space.
+fn split(line: &str) -> Option<Vec<Vec<u8>>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i == b.len() {
+            return Some(out);
+        }
+        let mut word = Vec::new();
+        let (mut dq, mut sq) = (false, false);
+        loop {
+            if dq {
+                match b.get(i)? {
+                    b'\\' if b.get(i + 1) == Some(&b'x')
+                        && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+                        && b.get(i + 3).is_some_and(u8::is_ascii_hexdigit) =>
+                    {
+                        let hex = std::str::from_utf8(&b[i + 2..i + 4]).ok()?;
+                        word.push(u8::from_str_radix(hex, 16).ok()?);
+                        i += 3;
+                    }
+                    b'\\' if i + 1 < b.len() => {
+                        i += 1;
+                        word.push(match b[i] {
+                            b'n' => b'\n',
+                            b'r' => b'\r',
+                            b't' => b'\t',
+                            b'b' => 8,
+                            b'a' => 7,
+                            c => c,
+                        });
+                    }
+                    b'"' => {
+                        if b.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
+                            return None;
+                        }
+                        i += 1;
+                        break;
+                    }
+                    &c => word.push(c),
+                }
+            } else if sq {
+                match b.get(i)? {
+                    b'\\' if b.get(i + 1) == Some(&b'\'') => {
+                        word.push(b'\'');
+                        i += 1;
+                    }
+                    b'\'' => {
+                        if b.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
+                            return None;
+                        }
+                        i += 1;
+                        break;
+                    }
+                    &c => word.push(c),
+                }
+            } else {
+                match b.get(i) {
+                    None => break,
+                    Some(c) if c.is_ascii_whitespace() => break,
+                    Some(b'"') => dq = true,
+                    Some(b'\'') => sq = true,
+                    Some(&c) => word.push(c),
+                }
+            }
+            i += 1;
+        }
+        out.push(word);
+    }
+}

@@ -1,0 +1,201 @@
+//! A key argument as the lint sees it: a concatenation of parts (literal bytes, `KEYS[i]`,
+//! `ARGV[i]`, or an opaque value), its kind, and the slot it lands on, exactly when the
+//! values are known and by the hashtag rule of the Redis Cluster specification otherwise.
+
+use slotgen_tables::REDIS_CLUSTER;
+
+/// One part of a key's value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Part {
+    /// Bytes written in the script (a string or number literal).
+    Literal(Vec<u8>),
+    /// `KEYS[i]` (1-based); 0 for `KEYS[n]` with an index the lint cannot read, still a
+    /// declared key.
+    Key(usize),
+    /// `ARGV[i]` (1-based).
+    Arg(usize),
+    /// A value the lint cannot follow (a function's parameter, a loop variable, a value
+    /// read from the server), with its source text.
+    Opaque(String),
+}
+
+/// A key argument: the concatenation of its parts, and its source text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyExpr {
+    /// The parts, in order (`'{q}:' .. ARGV[1]` is a literal then an argument).
+    pub parts: Vec<Part>,
+    /// The source text, cut at 60 characters.
+    pub text: String,
+}
+
+/// What a key argument is made of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KeyKind {
+    /// Exactly a declared key, `KEYS[i]` (also through a local).
+    Declared,
+    /// Built from `KEYS` or `ARGV` with more (`KEYS[1] .. ':x'`, `ARGV[5] .. state`).
+    Derived,
+    /// Written in the script.
+    Literal,
+    /// From data, loops or functions the lint cannot follow.
+    Opaque,
+}
+
+/// The values of a call when they are known (`--keys`, `--argv`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Values {
+    /// `KEYS`, when known (an empty list is `numkeys 0`).
+    pub keys: Option<Vec<Vec<u8>>>,
+    /// `ARGV`, when known.
+    pub argv: Option<Vec<Vec<u8>>>,
+}
+
+/// Where a key lands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slot {
+    /// On this slot, exactly.
+    Exact(u16),
+    /// On the declared keys' slot: a declared key, or one that takes `KEYS[i]`'s hashtag
+    /// while `KEYS[i]` carries one (`condition` says so, `None` for a declared key itself).
+    Declared {
+        /// `KEYS[i]` whose slot it is, 0 when the index is not known.
+        key: usize,
+        /// The condition on the caller's keys, when there is one.
+        condition: Option<String>,
+    },
+    /// Cannot be known before the call; why.
+    Unknown(String),
+}
+
+impl KeyExpr {
+    /// An opaque value named `text`.
+    #[must_use]
+    pub fn opaque(text: String) -> Self {
+        Self {
+            parts: vec![Part::Opaque(text.clone())],
+            text,
+        }
+    }
+
+    /// The bytes, when every part is a literal.
+    #[must_use]
+    pub fn literal(&self) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        for p in &self.parts {
+            match p {
+                Part::Literal(b) => out.extend_from_slice(b),
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
+    /// Declared, derived, literal or opaque.
+    #[must_use]
+    pub fn kind(&self) -> KeyKind {
+        match &self.parts[..] {
+            [Part::Key(_)] => KeyKind::Declared,
+            parts if parts.iter().all(|p| matches!(p, Part::Literal(_))) => KeyKind::Literal,
+            parts if parts.iter().any(|p| matches!(p, Part::Key(_) | Part::Arg(_))) => {
+                KeyKind::Derived
+            }
+            _ => KeyKind::Opaque,
+        }
+    }
+
+    /// Whether it is literally a `KEYS[i]` expression in the source (what Alibaba Cloud's
+    /// proxy requires at every key position), not through a local.
+    #[must_use]
+    pub fn is_keys_expression(&self) -> bool {
+        self.kind() == KeyKind::Declared && self.text.starts_with("KEYS[")
+    }
+
+    /// Where the key lands, given `values`: exact when every part is known, else by its
+    /// hashtag when the visible part decides it.
+    #[must_use]
+    pub fn slot(&self, values: &Values) -> Slot {
+        // Substitute what is known; stop the known prefix at the first unknown part.
+        let mut prefix: Vec<u8> = Vec::new();
+        let mut rest = None;
+        for (n, part) in self.parts.iter().enumerate() {
+            let known: Option<&[u8]> = match part {
+                Part::Literal(b) => Some(b),
+                Part::Key(i) => values
+                    .keys
+                    .as_ref()
+                    .and_then(|k| i.checked_sub(1).and_then(|i| k.get(i)))
+                    .map(Vec::as_slice),
+                Part::Arg(i) => values
+                    .argv
+                    .as_ref()
+                    .and_then(|a| i.checked_sub(1).and_then(|i| a.get(i)))
+                    .map(Vec::as_slice),
+                Part::Opaque(_) => None,
+            };
+            match known {
+                Some(b) => prefix.extend_from_slice(b),
+                None => {
+                    rest = Some(n);
+                    break;
+                }
+            }
+        }
+        let Some(first_unknown) = rest else {
+            return Slot::Exact(REDIS_CLUSTER.key_slot(&prefix));
+        };
+        // A hashtag closed inside the known prefix decides the slot.
+        if let Some(open) = prefix.iter().position(|&b| b == b'{') {
+            return match prefix[open + 1..].iter().position(|&b| b == b'}') {
+                Some(0) => Slot::Unknown(format!(
+                    "`{}` has an empty hashtag `{{}}`, so its whole value is hashed and part \
+                     of it is not known",
+                    self.text
+                )),
+                Some(len) => {
+                    let tag = &prefix[open + 1..open + 1 + len];
+                    Slot::Exact(REDIS_CLUSTER.key_slot(tag))
+                }
+                None => Slot::Unknown(format!(
+                    "`{}` opens a hashtag that closes in a part not known before the call",
+                    self.text
+                )),
+            };
+        }
+        match &self.parts[first_unknown] {
+            // No `{` before KEYS[i]: the key takes KEYS[i]'s hashtag when it has one.
+            Part::Key(i) if first_unknown > 0 || self.parts.len() > 1 => Slot::Declared {
+                key: *i,
+                condition: Some(format!(
+                    "runs only while {} carries a hashtag (`{}` is on its slot then, and on \
+                     another slot without one)",
+                    keys_name(*i),
+                    self.text
+                )),
+            },
+            Part::Key(i) => Slot::Declared {
+                key: *i,
+                condition: None,
+            },
+            Part::Arg(i) => Slot::Unknown(format!(
+                "`{}` is built from ARGV[{i}], not known before the call (give --argv)",
+                self.text
+            )),
+            Part::Opaque(what) => Slot::Unknown(format!(
+                "`{}` comes from `{what}`, which the lint cannot follow",
+                self.text
+            )),
+            Part::Literal(_) => unreachable!("literals are known"),
+        }
+    }
+}
+
+/// `KEYS[i]`, or `KEYS[n]` for an index not known.
+#[must_use]
+pub fn keys_name(i: usize) -> String {
+    if i == 0 {
+        "KEYS[n]".to_owned()
+    } else {
+        format!("KEYS[{i}]")
+    }
+}

@@ -1,0 +1,164 @@
+//! `slotgen-lint`: does a script or a transaction stay on one hash slot?
+//!
+//! Reads Lua scripts (EVAL bodies with or without a `#!lua` shebang and its flags, Functions
+//! libraries) and command files (one command a line as `redis-cli` reads them, with
+//! MULTI/EXEC blocks), and says for each server ([`Target`]) whether it runs, fails, or
+//! depends on something the lint cannot see, with every finding's rule, place and fix.
+//!
+//! The rules are the servers' own (Redis and Valkey `script.c`/`cluster.c`, measured on
+//! live clusters by the tests): the declared keys of EVAL/FCALL must share one slot
+//! (`CROSSSLOT`); every call inside a script must use keys of the node that runs it; a
+//! script with a shebang, and a function, must stay on one slot unless flagged
+//! `allow-cross-slot-keys`, while a legacy EVAL may touch several slots of one node; `no-
+//! cluster` refuses a cluster; at EXEC, every key of the queued commands must share one
+//! slot. Dragonfly, kvrocks (`lua-strict-key-accessing yes`) and Alibaba Cloud's proxy also
+//! refuse undeclared keys. Which arguments are keys comes from the servers' `COMMAND` key
+//! specifications ([`commands`]); the slot of a key is `slotgen_tables::REDIS_CLUSTER`'s.
+//!
+//! ```
+//! use slotgen_lint::{lint_script, Outcome, Target, Values};
+//!
+//! let script = "return redis.call('GET', KEYS[1] .. ':x')";
+//! let values = Values { keys: Some(vec![b"{user1}:a".to_vec()]), argv: None };
+//! let report = lint_script("get.lua".as_ref(), script, &values, &[Target::Redis]).unwrap();
+//! assert_eq!(report.verdict(Target::Redis), Outcome::Runs);
+//! ```
+
+use std::path::Path;
+
+pub mod commands;
+mod commands_file;
+pub mod key;
+pub mod lua;
+mod verdict;
+
+pub use commands_file::lint_commands;
+pub use key::{KeyExpr, KeyKind, Part, Slot, Values};
+pub use verdict::{Condition, Finding, Outcome, Report, Rule, Target};
+
+/// The most bytes of a script with its includes, or of a command file (1 MiB).
+pub const MAX_SOURCE_BYTES: usize = 1 << 20;
+/// The deepest nesting of brackets in a script (the parser recurses on it).
+pub const MAX_NESTING: usize = 200;
+/// The most files one script may include, itself counted.
+pub const MAX_FILES: usize = 512;
+
+/// A place in a script: the file (0 the script, then its includes in [`lua::Script::files`]),
+/// the line and column, both from 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+pub struct Position {
+    /// The file's index in the report's files.
+    pub file: usize,
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1 (in characters).
+    pub column: usize,
+}
+
+/// Why a file cannot be linted.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum Error {
+    /// The Lua parser refused the file.
+    #[error("{file}:{line}:{column}: not Lua 5.1: {message}; fix the script (Redis and Valkey run Lua 5.1)")]
+    Parse {
+        /// The file.
+        file: String,
+        /// The line of the first error.
+        line: usize,
+        /// The column of the first error.
+        column: usize,
+        /// The parser's message.
+        message: String,
+    },
+    /// The script with its includes, or the command file, is too large.
+    #[error("{file}: larger than {max} bytes with its includes; lint it in parts")]
+    TooLarge {
+        /// The file.
+        file: String,
+        /// The bound.
+        max: usize,
+    },
+    /// Brackets nest too deep.
+    #[error("{file}: brackets nest deeper than {max} levels; no server script needs that")]
+    TooDeep {
+        /// The file.
+        file: String,
+        /// The bound.
+        max: usize,
+    },
+    /// Too many includes.
+    #[error("{file}: includes more than {max} files")]
+    TooManyIncludes {
+        /// The file.
+        file: String,
+        /// The bound.
+        max: usize,
+    },
+    /// An include cannot be read.
+    #[error("{file}: `--- @include \"{include}\"` cannot be read: {reason}; the file must be beside the script as `{include}.lua`")]
+    Include {
+        /// The including file.
+        file: String,
+        /// The include's name.
+        include: String,
+        /// Why.
+        reason: String,
+    },
+    /// A shebang that is not `#!lua` with `flags=` or `name=`.
+    #[error("{file}:1: the shebang `#!{line}` is not `#!lua [flags=f1,f2] [name=lib]`, the only engine and options Redis and Valkey take")]
+    Shebang {
+        /// The file.
+        file: String,
+        /// The shebang line, escaped.
+        line: String,
+    },
+    /// A line of a command file that is not words as redis-cli splits them.
+    #[error("{file}:{line}: unbalanced quotes; close the quote as redis-cli reads a line")]
+    Quotes {
+        /// The file.
+        file: String,
+        /// The line.
+        line: usize,
+    },
+    /// The file cannot be read.
+    #[error("{file}: cannot be read: {reason}")]
+    Read {
+        /// The file.
+        file: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Lints the Lua script `source` of the file `path` for `targets`, with the call's values
+/// when known.
+///
+/// # Errors
+///
+/// As [`lua::read`]: a file that does not parse, past the bounds, a missing include.
+pub fn lint_script(
+    path: &Path,
+    source: &str,
+    values: &Values,
+    targets: &[Target],
+) -> Result<Report, Error> {
+    let script = lua::read(path, source)?;
+    Ok(verdict::script(&script, values, targets))
+}
+
+/// Lints the file at `path`: a command file when its name ends in `.redis` or `.txt`
+/// (or `.cmd`), a Lua script otherwise.
+///
+/// # Errors
+///
+/// [`Error::Read`] when it cannot be read, then as [`lint_script`] or [`lint_commands`].
+pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Report, Error> {
+    let source = lua::read_bounded(path).map_err(|reason| Error::Read {
+        file: path.display().to_string(),
+        reason,
+    })?;
+    match path.extension().and_then(|e| e.to_str()) {
+        Some("redis" | "txt" | "cmd") => lint_commands(path, &source, targets),
+        _ => lint_script(path, &source, values, targets),
+    }
+}

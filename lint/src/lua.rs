@@ -1,0 +1,727 @@
+//! Reading a Lua script into the calls it makes: the shebang and its flags, `--- @include`
+//! lines (bullmq's), Functions libraries with their functions and flags, and for every
+//! `redis.call`/`redis.pcall` (also `server.call`, and any local alias such as `local rcall =
+//! redis.call`) its command and its key arguments as [`KeyExpr`]s.
+//!
+//! The dataflow is small on purpose: a local assigned once keeps the value it was given
+//! (`local k = KEYS[2]`, `local q = '{q}:' .. ARGV[1]`); a name assigned in several places,
+//! a function's parameter, a loop variable or a value read from the server is opaque.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use full_moon::ast::{
+    self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var,
+};
+use full_moon::node::Node;
+use full_moon::tokenizer::{TokenReference, TokenType};
+use full_moon::visitors::Visitor;
+
+use crate::commands::{self, Arg};
+use crate::key::{KeyExpr, Part};
+use crate::{Error, Position, MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
+
+/// What kind of script a file is, which decides the cross-slot rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScriptKind {
+    /// An EVAL body without a shebang: Redis and Valkey run it in compatibility mode, where
+    /// it may touch several slots of one node.
+    Eval,
+    /// An EVAL body with a `#!lua` shebang (its `flags=`).
+    Shebang {
+        /// The flags, as written.
+        flags: Vec<String>,
+    },
+    /// A Functions library (`#!lua name=...`).
+    Library {
+        /// The library's name.
+        name: String,
+        /// Its functions, in the order registered.
+        functions: Vec<Function>,
+    },
+}
+
+/// A function of a Functions library.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    /// Its name.
+    pub name: String,
+    /// Its flags (`flags={...}` of `register_function{...}`).
+    pub flags: Vec<String>,
+    /// Where it is registered.
+    pub at: Position,
+    /// The byte range of its body in the file, to place calls in it.
+    body: (usize, usize),
+}
+
+/// One `redis.call` (or `pcall`) of a script.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSite {
+    /// Where the call is.
+    pub at: Position,
+    /// The command, lower case (`object|encoding` for a subcommand), when it is a literal.
+    pub command: Option<String>,
+    /// Whether the command is in the command table.
+    pub known: bool,
+    /// The key arguments, in order.
+    pub keys: Vec<KeyExpr>,
+    /// Why the call may have keys the lint cannot place, if it may.
+    pub uncertain: Option<&'static str>,
+    /// The index of the library function the call is in, for a Functions library.
+    pub function: Option<usize>,
+}
+
+/// A script read: its kind, its files (the first is the script, the rest its includes)
+/// and its calls.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Script {
+    /// Eval, shebang or library, with the flags.
+    pub kind: ScriptKind,
+    /// The files read: the script, then the files it includes.
+    pub files: Vec<PathBuf>,
+    /// Every call, in file and source order.
+    pub calls: Vec<CallSite>,
+    /// Where the shebang is, when there is one.
+    pub shebang: Option<Position>,
+}
+
+/// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
+/// against `path`'s folder as `x.lua`), and finds its calls.
+///
+/// # Errors
+///
+/// [`Error::TooLarge`], [`Error::TooDeep`] past the bounds, [`Error::Parse`] with the line
+/// and column of the first syntax error, [`Error::Include`] for an include that cannot be
+/// read, [`Error::Shebang`] for a shebang of an unknown engine.
+pub fn read(path: &Path, source: &str) -> Result<Script, Error> {
+    let mut files = vec![(path.to_path_buf(), source.to_owned())];
+    let mut total = source.len();
+    let mut i = 0;
+    while i < files.len() {
+        let includes = includes(&files[i].1);
+        let dir = files[i].0.parent().map(Path::to_path_buf).unwrap_or_default();
+        for name in includes {
+            let mut file = dir.join(&name);
+            if file.extension().is_none() {
+                file.set_extension("lua");
+            }
+            if files.iter().any(|(p, _)| *p == file) {
+                continue;
+            }
+            if files.len() >= MAX_FILES {
+                return Err(Error::TooManyIncludes {
+                    file: path.display().to_string(),
+                    max: MAX_FILES,
+                });
+            }
+            let text = read_bounded(&file).map_err(|reason| Error::Include {
+                file: files[i].0.display().to_string(),
+                include: name.clone(),
+                reason,
+            })?;
+            total += text.len();
+            if total > MAX_SOURCE_BYTES {
+                return Err(Error::TooLarge {
+                    file: path.display().to_string(),
+                    max: MAX_SOURCE_BYTES,
+                });
+            }
+            files.push((file, text));
+        }
+        i += 1;
+    }
+    if total > MAX_SOURCE_BYTES {
+        return Err(Error::TooLarge {
+            file: path.display().to_string(),
+            max: MAX_SOURCE_BYTES,
+        });
+    }
+    let (kind, shebang) = shebang(path, source)?;
+    let mut asts = Vec::with_capacity(files.len());
+    for (n, (file, text)) in files.iter().enumerate() {
+        let text = if n == 0 && text.starts_with("#!") {
+            format!("--{}", &text[2..])
+        } else {
+            text.clone()
+        };
+        asts.push(parse(file, text)?);
+    }
+    // Pass one: the names that stand for redis.call, for KEYS and for ARGV, over every file
+    // (an include uses the script's `rcall`), and the library's functions.
+    let mut names = Names::default();
+    for ast in &asts {
+        names.visit_ast(ast);
+    }
+    let mut kind = kind;
+    if let ScriptKind::Library { functions, .. } = &mut kind {
+        functions.clone_from(&names.functions);
+    }
+    let mut calls = Vec::new();
+    for (n, ast) in asts.iter().enumerate() {
+        let mut flow = Flow {
+            names: &names,
+            file: n,
+            values: HashMap::new(),
+            calls: Vec::new(),
+            library: matches!(kind, ScriptKind::Library { .. }),
+        };
+        flow.visit_ast(ast);
+        calls.extend(flow.calls);
+    }
+    Ok(Script {
+        kind,
+        files: files.into_iter().map(|(p, _)| p).collect(),
+        calls,
+        shebang,
+    })
+}
+
+/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8 (bytes that are not are replaced).
+pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_SOURCE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() > MAX_SOURCE_BYTES {
+        return Err(format!("larger than {MAX_SOURCE_BYTES} bytes"));
+    }
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The names of the `--- @include "name"` lines (bullmq's convention).
+fn includes(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("---")?.trim_start();
+            let rest = rest.strip_prefix("@include")?.trim();
+            let name = rest.strip_prefix('"')?.split('"').next()?;
+            (!name.is_empty()).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+/// The script's kind from its first line: `#!lua flags=a,b` or `#!lua name=lib`.
+fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), Error> {
+    let Some(line) = source.strip_prefix("#!") else {
+        return Ok((ScriptKind::Eval, None));
+    };
+    let line = line.lines().next().unwrap_or("");
+    let mut words = line.split_whitespace();
+    if words.next() != Some("lua") {
+        return Err(Error::Shebang {
+            file: path.display().to_string(),
+            line: slotgen::text::escape(line.as_bytes()),
+        });
+    }
+    let mut flags = Vec::new();
+    let mut name = None;
+    for word in words {
+        if let Some(list) = word.strip_prefix("flags=") {
+            flags.extend(list.split(',').filter(|f| !f.is_empty()).map(str::to_owned));
+        } else if let Some(n) = word.strip_prefix("name=") {
+            name = Some(n.to_owned());
+        } else {
+            return Err(Error::Shebang {
+                file: path.display().to_string(),
+                line: slotgen::text::escape(line.as_bytes()),
+            });
+        }
+    }
+    let at = Some(Position {
+        file: 0,
+        line: 1,
+        column: 1,
+    });
+    Ok(match name {
+        Some(name) => (
+            ScriptKind::Library {
+                name,
+                functions: Vec::new(),
+            },
+            at,
+        ),
+        None => (ScriptKind::Shebang { flags }, at),
+    })
+}
+
+/// Parses one file on a thread of its own with a large stack (the parser recurses), after
+/// the nesting bound.
+fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
+    let depth = nesting(&text);
+    if depth > MAX_NESTING {
+        return Err(Error::TooDeep {
+            file: file.display().to_string(),
+            max: MAX_NESTING,
+        });
+    }
+    let parsed = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || full_moon::parse(&text).map_err(|errors| {
+            errors
+                .first()
+                .map(|e| {
+                    let (start, _) = e.range();
+                    (start.line(), start.character(), e.error_message().into_owned())
+                })
+                .unwrap_or((0, 0, "no syntax tree".to_owned()))
+        }))
+        .map_err(|e| Error::Parse {
+            file: file.display().to_string(),
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        })?
+        .join()
+        .map_err(|_| Error::Parse {
+            file: file.display().to_string(),
+            line: 0,
+            column: 0,
+            message: "the parser stopped".to_owned(),
+        })?;
+    parsed.map_err(|(line, column, message)| Error::Parse {
+        file: file.display().to_string(),
+        line,
+        column,
+        message: slotgen::text::escape(message.as_bytes()),
+    })
+}
+
+/// The deepest nesting of brackets, and of `..`, `not` and unary minus runs (each a level of
+/// the parser's recursion), counted over the raw text: an over-estimate, never an under-one.
+fn nesting(text: &str) -> usize {
+    let (mut depth, mut max, mut chain) = (0usize, 0usize, 0usize);
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' | b'{' | b'[' => {
+                depth += 1;
+                max = max.max(depth + chain);
+            }
+            b')' | b'}' | b']' => depth = depth.saturating_sub(1),
+            b'.' if bytes.get(i + 1) == Some(&b'.') => {
+                chain += 1;
+                max = max.max(depth + chain / 8);
+                i += 1;
+            }
+            b'\n' => chain = 0,
+            _ => {}
+        }
+        i += 1;
+    }
+    max
+}
+
+fn name_of(token: &TokenReference) -> String {
+    token.token().to_string()
+}
+
+fn position(file: usize, node: &impl Node) -> Position {
+    let p = node.start_position();
+    Position {
+        file,
+        line: p.map_or(0, |p| p.line()),
+        column: p.map_or(0, |p| p.character()),
+    }
+}
+
+/// `redis.call`-like: the callee's path as words (`["redis", "call"]`), with the
+/// arguments, when the call is a name followed by dotted names and one call.
+fn callee(call: &ast::FunctionCall) -> Option<(Vec<String>, &FunctionArgs)> {
+    let Prefix::Name(first) = call.prefix() else {
+        return None;
+    };
+    let mut path = vec![name_of(first)];
+    let suffixes: Vec<&Suffix> = call.suffixes().collect();
+    let (last, rest) = suffixes.split_last()?;
+    for s in rest {
+        match s {
+            Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
+            _ => return None,
+        }
+    }
+    match last {
+        Suffix::Call(Call::AnonymousCall(args)) => Some((path, args)),
+        _ => None,
+    }
+}
+
+fn is_call_path(path: &[String]) -> bool {
+    matches!(
+        path,
+        [a, b] if (a == "redis" || a == "server") && (b == "call" || b == "pcall")
+    )
+}
+
+/// Pass one: aliases of `redis.call`, of `KEYS` and `ARGV`, and registered functions.
+#[derive(Default)]
+struct Names {
+    calls: Vec<String>,
+    keys: Vec<String>,
+    argv: Vec<String>,
+    functions: Vec<Function>,
+}
+
+impl Visitor for Names {
+    fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        for (name, expr) in node.names().iter().zip(node.expressions().iter()) {
+            let name = name_of(name);
+            match expr {
+                Expression::Var(Var::Expression(v)) => {
+                    if let Prefix::Name(first) = v.prefix() {
+                        let mut path = vec![name_of(first)];
+                        for s in v.suffixes() {
+                            if let Suffix::Index(Index::Dot { name, .. }) = s {
+                                path.push(name_of(name));
+                            } else {
+                                return;
+                            }
+                        }
+                        if is_call_path(&path) {
+                            self.calls.push(name);
+                        }
+                    }
+                }
+                Expression::Var(Var::Name(n)) if name_of(n) == "KEYS" => self.keys.push(name),
+                Expression::Var(Var::Name(n)) if name_of(n) == "ARGV" => self.argv.push(name),
+                _ => {}
+            }
+        }
+    }
+
+    fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        let Some((path, args)) = callee(call) else {
+            return;
+        };
+        if !matches!(&path[..], [a, b] if (a == "redis" || a == "server") && b == "register_function")
+        {
+            return;
+        }
+        let at = position(0, call);
+        let (mut name, mut flags, mut body) = (None, Vec::new(), None);
+        match args {
+            FunctionArgs::Parentheses { arguments, .. } => {
+                let mut it = arguments.iter();
+                if let Some(Expression::String(s)) = it.next() {
+                    name = Some(string_value(s));
+                }
+                if let Some(Expression::Function(f)) = it.next() {
+                    body = Some(f.body());
+                }
+            }
+            FunctionArgs::TableConstructor(table) => {
+                for field in table.fields() {
+                    if let ast::Field::NameKey { key, value, .. } = field {
+                        match (name_of(key).as_str(), &**value) {
+                            ("function_name", Expression::String(s)) => {
+                                name = Some(string_value(s));
+                            }
+                            ("callback", Expression::Function(f)) => body = Some(f.body()),
+                            ("flags", Expression::TableConstructor(t)) => {
+                                for f in t.fields() {
+                                    if let ast::Field::NoKey(Expression::String(s)) = f {
+                                        flags.push(string_value(s));
+                                    }
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            FunctionArgs::String(_) => {}
+            _ => {}
+        }
+        let mut range = (0, 0);
+        if let Some(body) = body {
+            let mut params = body.parameters().iter();
+            if let Some(ast::Parameter::Name(k)) = params.next() {
+                self.keys.push(name_of(k));
+            }
+            if let Some(ast::Parameter::Name(a)) = params.next() {
+                self.argv.push(name_of(a));
+            }
+            if let Some((start, end)) = body.range() {
+                range = (start.bytes(), end.bytes());
+            }
+        }
+        self.functions.push(Function {
+            name: name.unwrap_or_default(),
+            flags,
+            at,
+            body: range,
+        });
+    }
+}
+
+/// The value of a Lua string literal token, escapes read as Lua 5.1 reads them.
+fn string_value(token: &TokenReference) -> String {
+    String::from_utf8_lossy(&string_bytes(token)).into_owned()
+}
+
+fn string_bytes(token: &TokenReference) -> Vec<u8> {
+    match token.token_type() {
+        TokenType::StringLiteral {
+            literal,
+            multi_line_depth,
+            ..
+        } => {
+            let raw = literal.as_str().as_bytes();
+            if *multi_line_depth > 0 || token.token().to_string().starts_with('[') {
+                let raw = raw.strip_prefix(b"\r\n").or(raw.strip_prefix(b"\n")).unwrap_or(raw);
+                return raw.to_vec();
+            }
+            unescape(raw)
+        }
+        _ => token.token().to_string().into_bytes(),
+    }
+}
+
+/// Lua 5.1's escapes: `\n`, `\t`, `\\`, `\"`, `\'`, `\a\b\f\r\v`, `\ddd` and a backslash
+/// before a line feed.
+fn unescape(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        if raw[i] != b'\\' || i + 1 == raw.len() {
+            out.push(raw[i]);
+            i += 1;
+            continue;
+        }
+        let c = raw[i + 1];
+        i += 2;
+        match c {
+            b'n' => out.push(b'\n'),
+            b't' => out.push(b'\t'),
+            b'r' => out.push(b'\r'),
+            b'a' => out.push(7),
+            b'b' => out.push(8),
+            b'f' => out.push(12),
+            b'v' => out.push(11),
+            b'0'..=b'9' => {
+                let mut value = u32::from(c - b'0');
+                let mut n = 1;
+                while n < 3 && i < raw.len() && raw[i].is_ascii_digit() {
+                    value = value * 10 + u32::from(raw[i] - b'0');
+                    i += 1;
+                    n += 1;
+                }
+                out.push(value.min(255) as u8);
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// Pass two: the locals' values and the calls.
+struct Flow<'a> {
+    names: &'a Names,
+    file: usize,
+    values: HashMap<String, Option<KeyExpr>>,
+    calls: Vec<CallSite>,
+    library: bool,
+}
+
+impl Flow<'_> {
+    fn assign(&mut self, name: String, value: KeyExpr) {
+        match self.values.get(&name) {
+            None => {
+                self.values.insert(name, Some(value));
+            }
+            Some(Some(old)) if *old == value => {}
+            Some(_) => {
+                self.values.insert(name, None);
+            }
+        }
+    }
+
+    /// The parts of an expression's value.
+    fn eval(&self, expr: &Expression) -> KeyExpr {
+        let text = short(&expr.to_string());
+        let opaque = || KeyExpr {
+            parts: vec![Part::Opaque(text.clone())],
+            text: text.clone(),
+        };
+        let parts = match expr {
+            Expression::String(s) => vec![Part::Literal(string_bytes(s))],
+            Expression::Number(n) => vec![Part::Literal(n.token().to_string().into_bytes())],
+            Expression::Parentheses { expression, .. } => self.eval(expression).parts,
+            Expression::BinaryOperator {
+                lhs,
+                binop: BinOp::TwoDots(_),
+                rhs,
+            } => {
+                let mut parts = self.eval(lhs).parts;
+                parts.extend(self.eval(rhs).parts);
+                parts
+            }
+            Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
+                Some(Some(value)) => value.parts.clone(),
+                _ => return opaque(),
+            },
+            Expression::Var(Var::Expression(v)) => {
+                let suffixes: Vec<&Suffix> = v.suffixes().collect();
+                match (v.prefix(), &suffixes[..]) {
+                    (Prefix::Name(table), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+                        let table = name_of(table);
+                        let index = match &**expression {
+                            Expression::Number(n) => n.token().to_string().parse::<usize>().ok(),
+                            _ => None,
+                        };
+                        let is_keys = table == "KEYS" || self.names.keys.contains(&table);
+                        let is_argv = table == "ARGV" || self.names.argv.contains(&table);
+                        match (is_keys, is_argv, index) {
+                            (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
+                            (true, _, _) => vec![Part::Key(0)],
+                            (_, true, Some(i)) if i > 0 => vec![Part::Arg(i)],
+                            _ => return opaque(),
+                        }
+                    }
+                    _ => return opaque(),
+                }
+            }
+            Expression::FunctionCall(call) => match callee(call) {
+                Some((path, FunctionArgs::Parentheses { arguments, .. }))
+                    if path == ["tostring"] && arguments.len() == 1 =>
+                {
+                    self.eval(arguments.iter().next().expect("one argument")).parts
+                }
+                _ => return opaque(),
+            },
+            _ => return opaque(),
+        };
+        KeyExpr { parts, text }
+    }
+}
+
+fn short(text: &str) -> String {
+    let text = text.trim();
+    let mut out: String = text.chars().take(60).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
+
+impl Visitor for Flow<'_> {
+    fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        let exprs: Vec<&Expression> = node.expressions().iter().collect();
+        for (n, name) in node.names().iter().enumerate() {
+            let value = match exprs.get(n) {
+                Some(e) => self.eval(e),
+                None => KeyExpr::opaque(name_of(name)),
+            };
+            self.assign(name_of(name), value);
+        }
+    }
+
+    fn visit_assignment(&mut self, node: &ast::Assignment) {
+        let exprs: Vec<&Expression> = node.expressions().iter().collect();
+        for (n, var) in node.variables().iter().enumerate() {
+            if let Var::Name(name) = var {
+                let value = match exprs.get(n) {
+                    Some(e) => self.eval(e),
+                    None => KeyExpr::opaque(name_of(name)),
+                };
+                self.assign(name_of(name), value);
+            }
+        }
+    }
+
+    fn visit_generic_for(&mut self, node: &ast::GenericFor) {
+        for name in node.names() {
+            self.values.insert(name_of(name), None);
+        }
+    }
+
+    fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
+        self.values.insert(name_of(node.index_variable()), None);
+    }
+
+    fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        for p in node.parameters() {
+            if let ast::Parameter::Name(n) = p {
+                self.values.insert(name_of(n), None);
+            }
+        }
+    }
+
+    fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        let Some((path, args)) = callee(call) else {
+            return;
+        };
+        let is_call = is_call_path(&path) || (path.len() == 1 && self.names.calls.contains(&path[0]));
+        if !is_call {
+            return;
+        }
+        let at = position(self.file, call);
+        let exprs: Vec<&Expression> = match args {
+            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
+            _ => Vec::new(),
+        };
+        let mut open_end = false;
+        let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
+        for (n, e) in exprs.iter().enumerate() {
+            let last = n + 1 == exprs.len();
+            if last
+                && matches!(e, Expression::FunctionCall(_))
+                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+            {
+                open_end = true;
+                break;
+            }
+            values.push(self.eval(e));
+        }
+        let function = if self.library && self.file == 0 {
+            let byte = call.start_position().map_or(0, |p| p.bytes());
+            self.names
+                .functions
+                .iter()
+                .position(|f| f.body.0 <= byte && byte < f.body.1)
+        } else {
+            None
+        };
+        let literal = |k: &KeyExpr| k.literal().map(|b| String::from_utf8_lossy(&b).to_ascii_lowercase());
+        let Some(mut command) = values.first().and_then(literal) else {
+            self.calls.push(CallSite {
+                at,
+                command: None,
+                known: false,
+                keys: Vec::new(),
+                uncertain: Some("the command is not a literal"),
+                function,
+            });
+            return;
+        };
+        if commands::has_subcommands(&command) {
+            if let Some(sub) = values.get(1).and_then(literal) {
+                command = format!("{command}|{sub}");
+            }
+        }
+        let literals: Vec<Option<Vec<u8>>> = values.iter().map(KeyExpr::literal).collect();
+        let args: Vec<Arg<'_>> = literals
+            .iter()
+            .map(|l| l.as_deref().map_or(Arg::Unknown, Arg::Known))
+            .collect();
+        let (known, keys, uncertain) = match commands::find(&command, u8::MAX) {
+            Some(table) => {
+                let found = commands::key_positions(table, &args, open_end);
+                let keys = found.positions.iter().map(|&i| values[i].clone()).collect();
+                (true, keys, found.uncertain)
+            }
+            None => (false, Vec::new(), Some("the command is not in the servers' command table")),
+        };
+        self.calls.push(CallSite {
+            at,
+            command: Some(command),
+            known,
+            keys,
+            uncertain,
+            function,
+        });
+    }
+}

@@ -1,0 +1,557 @@
+//! The verdicts: each finding with its rule, place, message and fix, and what it means on
+//! each target. One owner for the servers' rules.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::key::{keys_name, KeyExpr, KeyKind, Slot, Values};
+use crate::lua::{Script, ScriptKind};
+use crate::Position;
+
+/// A server the lint judges for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Target {
+    /// Redis 7 (cluster mode).
+    Redis,
+    /// Valkey 8 and 9 (cluster mode): the same rules as Redis.
+    Valkey,
+    /// Dragonfly: undeclared keys refused unless `allow-undeclared-keys`.
+    Dragonfly,
+    /// Apache kvrocks with `lua-strict-key-accessing yes`: undeclared keys refused.
+    Kvrocks,
+    /// Alibaba Cloud's cluster proxy: every key position literally `KEYS[i]`, numkeys > 0.
+    Aliyun,
+}
+
+impl Target {
+    /// Every target, in order.
+    pub const ALL: [Target; 5] = [
+        Target::Redis,
+        Target::Valkey,
+        Target::Dragonfly,
+        Target::Kvrocks,
+        Target::Aliyun,
+    ];
+
+    /// The name on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Redis => "redis",
+            Target::Valkey => "valkey",
+            Target::Dragonfly => "dragonfly",
+            Target::Kvrocks => "kvrocks",
+            Target::Aliyun => "aliyun",
+        }
+    }
+
+    /// Whether the target runs Redis's and Valkey's own cluster rules for scripts (the
+    /// others add theirs to them).
+    fn strict(self) -> bool {
+        !matches!(self, Target::Redis | Target::Valkey)
+    }
+}
+
+/// What a target does with the script or file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// It runs.
+    Runs,
+    /// It runs only while something the lint cannot see holds (the finding's condition).
+    Depends,
+    /// It is refused.
+    Fails,
+}
+
+/// The rule a finding is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// The declared keys are on several slots: `CROSSSLOT` before the script runs.
+    DeclaredCrossSlot,
+    /// One command's keys are on several slots.
+    CommandCrossSlot,
+    /// A shebang script or a function touches a slot other than its first without
+    /// `allow-cross-slot-keys`.
+    ScriptCrossSlot,
+    /// A key on another slot than the declared ones: the script runs only where both are
+    /// on one node (legacy EVAL, or `allow-cross-slot-keys`).
+    OtherSlot,
+    /// A key that is not a declared key (`KEYS[i]`).
+    UndeclaredKey,
+    /// A key position that is not literally `KEYS[i]` (Alibaba Cloud's proxy).
+    KeyNotKeysArray,
+    /// A key whose slot cannot be known before the call.
+    UnknownSlot,
+    /// The command is not a literal, or not in the command table, or its keys cannot all be
+    /// placed.
+    UnknownKeys,
+    /// The flag `no-cluster`.
+    NoCluster,
+    /// `numkeys 0`.
+    NoKeys,
+    /// At EXEC, the queued commands' keys are on several slots.
+    TransactionCrossSlot,
+}
+
+impl Rule {
+    /// The rule's name in reports.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::DeclaredCrossSlot => "declared-cross-slot",
+            Rule::CommandCrossSlot => "command-cross-slot",
+            Rule::ScriptCrossSlot => "script-cross-slot",
+            Rule::OtherSlot => "other-slot",
+            Rule::UndeclaredKey => "undeclared-key",
+            Rule::KeyNotKeysArray => "key-not-keys-array",
+            Rule::UnknownSlot => "unknown-slot",
+            Rule::UnknownKeys => "unknown-keys",
+            Rule::NoCluster => "no-cluster",
+            Rule::NoKeys => "no-keys",
+            Rule::TransactionCrossSlot => "transaction-cross-slot",
+        }
+    }
+}
+
+/// What must hold for a `depends` verdict to be a run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Condition {
+    /// These slots must be on the node that runs the script (the declared keys' owner, or
+    /// with numkeys 0 the node it is sent to).
+    SameNode(Vec<u16>),
+    /// A condition on values the lint cannot see, in words.
+    Values(String),
+}
+
+/// One finding.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// Where.
+    #[serde(flatten)]
+    pub at: Position,
+    /// The rule.
+    pub rule: Rule,
+    /// The key's kind, when the finding is about a key.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<KeyKind>,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// What to do.
+    pub fix: String,
+    /// What must hold to run, for a `depends`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+    /// The outcome on each target it matters to (a target not listed runs).
+    pub targets: Vec<(Target, Outcome)>,
+}
+
+impl Finding {
+    /// The outcome on `target` (runs when not listed).
+    #[must_use]
+    pub fn outcome(&self, target: Target) -> Outcome {
+        self.targets
+            .iter()
+            .find(|(t, _)| *t == target)
+            .map_or(Outcome::Runs, |(_, o)| *o)
+    }
+}
+
+/// The lint of one file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// The file, then the files it includes ([`Position::file`] indexes them).
+    pub files: Vec<PathBuf>,
+    /// The targets judged.
+    pub targets: Vec<Target>,
+    /// The findings, in file and source order.
+    pub findings: Vec<Finding>,
+}
+
+impl Report {
+    /// The verdict on `target`: the worst outcome of the findings.
+    #[must_use]
+    pub fn verdict(&self, target: Target) -> Outcome {
+        self.findings
+            .iter()
+            .map(|f| f.outcome(target))
+            .max()
+            .unwrap_or(Outcome::Runs)
+    }
+
+    /// Whether every target runs.
+    #[must_use]
+    pub fn all_run(&self) -> bool {
+        self.targets.iter().all(|&t| self.verdict(t) == Outcome::Runs)
+    }
+}
+
+fn every(targets: &[Target], outcome: Outcome) -> Vec<(Target, Outcome)> {
+    targets.iter().map(|&t| (t, outcome)).collect()
+}
+
+fn only(
+    targets: &[Target],
+    pick: impl Fn(Target) -> Option<Outcome>,
+) -> Vec<(Target, Outcome)> {
+    targets
+        .iter()
+        .filter_map(|&t| pick(t).map(|o| (t, o)))
+        .collect()
+}
+
+/// The hashtag to suggest: the first hashtag among `keys`, else the first key itself.
+pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> String {
+    let keys: Vec<&[u8]> = keys.into_iter().collect();
+    for k in &keys {
+        let tag = slotgen_tables::hashtag(k);
+        if tag.len() < k.len() {
+            return slotgen::text::escape(tag);
+        }
+    }
+    keys.first()
+        .map_or_else(|| "tag".to_owned(), |k| slotgen::text::escape(k))
+}
+
+/// The verdicts on a script read.
+pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Report {
+    let mut findings = Vec::new();
+    let start = script.shebang.unwrap_or(Position {
+        file: 0,
+        line: 1,
+        column: 1,
+    });
+    // Rule 1: the declared keys share one slot.
+    let declared: Option<Option<u16>> = values.keys.as_ref().map(|keys| {
+        let slots: Vec<u16> = keys
+            .iter()
+            .map(|k| slotgen_tables::REDIS_CLUSTER.key_slot(k))
+            .collect();
+        if slots.iter().any(|&s| s != slots[0]) {
+            let tag = suggested_tag(keys.iter().map(Vec::as_slice));
+            findings.push(Finding {
+                at: start,
+                rule: Rule::DeclaredCrossSlot,
+                kind: None,
+                message: format!(
+                    "the declared keys are on slots {}: every server answers CROSSSLOT before \
+                     the script runs",
+                    list(&slots)
+                ),
+                fix: format!("put `{{{tag}}}` in every declared key"),
+                condition: None,
+                targets: every(targets, Outcome::Fails),
+            });
+        }
+        slots.first().copied()
+    });
+    if declared == Some(None) {
+        findings.push(Finding {
+            at: start,
+            rule: Rule::NoKeys,
+            kind: None,
+            message: "numkeys 0: Alibaba Cloud's proxy refuses a script without keys, and \
+                      Redis and Valkey run it on whichever node it is sent to"
+                .to_owned(),
+            fix: "give numkeys > 0: pass the keys the script uses in KEYS".to_owned(),
+            condition: None,
+            targets: only(targets, |t| (t == Target::Aliyun).then_some(Outcome::Fails)),
+        });
+    }
+    // The units that each keep to one slot: the script, or each function of a library.
+    let units: Vec<(Option<usize>, Vec<String>, String)> = match &script.kind {
+        ScriptKind::Eval => vec![(None, Vec::new(), "the script".to_owned())],
+        ScriptKind::Shebang { flags } => {
+            vec![(None, flags.clone(), "the script".to_owned())]
+        }
+        ScriptKind::Library { functions, .. } => functions
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (Some(i), f.flags.clone(), format!("function `{}`", f.name)))
+            .collect(),
+    };
+    let legacy = script.kind == ScriptKind::Eval;
+    for (unit, flags, unit_name) in &units {
+        let has = |flag: &str| flags.iter().any(|f| f == flag);
+        let unit_at = match (&script.kind, unit) {
+            (ScriptKind::Library { functions, .. }, Some(i)) => functions[*i].at,
+            _ => start,
+        };
+        if has("no-cluster") {
+            findings.push(Finding {
+                at: unit_at,
+                rule: Rule::NoCluster,
+                kind: None,
+                message: format!(
+                    "{unit_name} has the flag `no-cluster`: a cluster refuses to run it"
+                ),
+                fix: "remove `no-cluster` from the flags".to_owned(),
+                condition: None,
+                targets: every(targets, Outcome::Fails),
+            });
+        }
+        let cross_allowed = legacy || has("allow-cross-slot-keys");
+        let undeclared_allowed = has("allow-undeclared-keys");
+        // The slot the unit is on so far: the declared keys', else the first key's.
+        let mut reference: Option<u16> = declared.flatten();
+        for call in script.calls.iter().filter(|c| c.function == *unit) {
+            let command = call.command.as_deref().unwrap_or("?");
+            if let Some(why) = call.uncertain {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::UnknownKeys,
+                    kind: None,
+                    message: format!("`{command}`: {why}, so its keys cannot all be placed"),
+                    fix: "call the command by its name with its keys written out, or check \
+                          its keys with `slotgen check --same-slot`"
+                        .to_owned(),
+                    condition: Some(Condition::Values(why.to_owned())),
+                    targets: every(targets, Outcome::Depends),
+                });
+            }
+            let mut call_slots = BTreeSet::new();
+            for key in &call.keys {
+                let slot = key.slot(values);
+                if let Slot::Exact(s) = slot {
+                    call_slots.insert(s);
+                }
+                findings.extend(key_findings(
+                    key,
+                    &slot,
+                    call.at,
+                    command,
+                    KeyContext {
+                        declared,
+                        reference: &mut reference,
+                        cross_allowed,
+                        undeclared_allowed,
+                        values,
+                        targets,
+                    },
+                ));
+            }
+            if call_slots.len() > 1 {
+                let tags = call.keys.iter().filter_map(KeyExpr::literal).collect::<Vec<_>>();
+                let tag = suggested_tag(tags.iter().map(Vec::as_slice));
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::CommandCrossSlot,
+                    kind: None,
+                    message: format!(
+                        "`{command}` takes keys on slots {}: one command's keys must share a slot",
+                        list(&call_slots.iter().copied().collect::<Vec<_>>())
+                    ),
+                    fix: format!("put `{{{tag}}}` in each key of the command, or split it"),
+                    condition: None,
+                    targets: every(targets, Outcome::Fails),
+                });
+            }
+        }
+    }
+    findings.retain(|f| !f.targets.is_empty());
+    findings.sort_by_key(|f| f.at);
+    Report {
+        files: script.files.clone(),
+        targets: targets.to_vec(),
+        findings,
+    }
+}
+
+struct KeyContext<'a> {
+    declared: Option<Option<u16>>,
+    reference: &'a mut Option<u16>,
+    cross_allowed: bool,
+    undeclared_allowed: bool,
+    values: &'a Values,
+    targets: &'a [Target],
+}
+
+fn key_findings(
+    key: &KeyExpr,
+    slot: &Slot,
+    at: Position,
+    command: &str,
+    cx: KeyContext<'_>,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let kind = key.kind();
+    let targets = cx.targets;
+    let next_key = cx.values.keys.as_ref().map_or(0, Vec::len) + 1;
+    if kind != KeyKind::Declared {
+        out.push(Finding {
+            at,
+            rule: Rule::UndeclaredKey,
+            kind: Some(kind),
+            message: format!(
+                "`{command}` uses `{}`, a {} key not passed in KEYS: Dragonfly and kvrocks \
+                 (lua-strict-key-accessing) refuse it, Alibaba Cloud's proxy too",
+                key.text,
+                kind_name(kind)
+            ),
+            fix: format!("pass this key as KEYS[{next_key}] and use KEYS[{next_key}] here"),
+            condition: None,
+            targets: only(targets, |t| match t {
+                Target::Dragonfly if cx.undeclared_allowed => None,
+                t if t.strict() => Some(Outcome::Fails),
+                _ => None,
+            }),
+        });
+    } else if !key.is_keys_expression() {
+        out.push(Finding {
+            at,
+            rule: Rule::KeyNotKeysArray,
+            kind: Some(kind),
+            message: format!(
+                "`{command}` uses `{}`, a declared key through a local: Alibaba Cloud's proxy \
+                 wants `KEYS[i]` written at every key position",
+                key.text
+            ),
+            fix: "write `KEYS[i]` at the key position instead of the local".to_owned(),
+            condition: None,
+            targets: only(targets, |t| (t == Target::Aliyun).then_some(Outcome::Fails)),
+        });
+    }
+    // Where it lands against the slot the script is on.
+    let tag_fix = |slot: u16| {
+        let tag = key
+            .literal()
+            .map(|k| suggested_tag([k.as_slice()]))
+            .unwrap_or_else(|| {
+                slotgen_tables::REDIS_CLUSTER
+                    .tag_for_slot(slot)
+                    .map_or_else(|_| "tag".to_owned(), |t| t.to_string())
+            });
+        format!("put `{{{tag}}}` in the declared keys and in `{}`, or pass it as KEYS[{next_key}]", key.text)
+    };
+    let script_rule = |targets: &[Target], slots: Vec<u16>, what: String, fix: String| {
+        if cx.cross_allowed {
+            Finding {
+                at,
+                rule: Rule::OtherSlot,
+                kind: Some(kind),
+                message: format!(
+                    "{what}: Redis and Valkey run the script only while these slots are on \
+                     the node that runs it"
+                ),
+                fix,
+                condition: Some(Condition::SameNode(slots)),
+                targets: every(targets, Outcome::Depends),
+            }
+        } else {
+            Finding {
+                at,
+                rule: Rule::ScriptCrossSlot,
+                kind: Some(kind),
+                message: format!(
+                    "{what}: a script with a shebang, or a function, must stay on one slot \
+                     without `allow-cross-slot-keys`"
+                ),
+                fix: format!("{fix}, or add the flag `allow-cross-slot-keys`"),
+                condition: None,
+                targets: every(targets, Outcome::Fails),
+            }
+        }
+    };
+    match slot {
+        Slot::Exact(s) => match (*cx.reference, cx.declared) {
+            (Some(r), _) if r == *s => {}
+            (Some(r), _) => out.push(script_rule(
+                targets,
+                vec![r, *s],
+                format!(
+                    "`{command}` uses `{}` on slot {s}, the script is on slot {r}",
+                    key.text
+                ),
+                tag_fix(r),
+            )),
+            (None, Some(None)) => {
+                // numkeys 0: the first key decides the slot; it must be on the node sent to.
+                *cx.reference = Some(*s);
+                out.push(Finding {
+                    at,
+                    rule: Rule::OtherSlot,
+                    kind: Some(kind),
+                    message: format!(
+                        "`{command}` uses `{}` on slot {s} with numkeys 0: Redis and Valkey run \
+                         the script only on the node that owns slot {s}",
+                        key.text
+                    ),
+                    fix: format!("pass `{}` as KEYS[1] so the client sends it there", key.text),
+                    condition: Some(Condition::SameNode(vec![*s])),
+                    targets: every(targets, Outcome::Depends),
+                });
+            }
+            (None, _) => {
+                // The declared keys are not known: they must be on this key's slot.
+                let mut f = script_rule(
+                    targets,
+                    vec![*s],
+                    format!(
+                        "`{command}` uses `{}` on slot {s}, and the declared keys are not known",
+                        key.text
+                    ),
+                    tag_fix(*s),
+                );
+                f.condition = Some(Condition::Values(format!(
+                    "runs only while the declared keys are on slot {s}"
+                )));
+                for (_, o) in &mut f.targets {
+                    *o = Outcome::Depends;
+                }
+                out.push(f);
+            }
+        },
+        Slot::Declared { key: i, condition } => {
+            if let Some(condition) = condition {
+                out.push(Finding {
+                    at,
+                    rule: Rule::UnknownSlot,
+                    kind: Some(kind),
+                    message: format!("`{command}` uses `{}`: {condition}", key.text),
+                    fix: format!(
+                        "give {} a hashtag (`{{user1}}:...`), or pass `{}` as KEYS[{next_key}]",
+                        keys_name(*i),
+                        key.text
+                    ),
+                    condition: Some(Condition::Values(condition.clone())),
+                    targets: every(targets, Outcome::Depends),
+                });
+            }
+        }
+        Slot::Unknown(why) => out.push(Finding {
+            at,
+            rule: Rule::UnknownSlot,
+            kind: Some(kind),
+            message: format!("`{command}`: {why}"),
+            fix: format!(
+                "pass the key as KEYS[{next_key}], or build it on a hashtag the script can \
+                 see (`'{{' .. KEYS[1] .. '}}:x'`)"
+            ),
+            condition: Some(Condition::Values(why.clone())),
+            targets: every(targets, Outcome::Depends),
+        }),
+    }
+    out
+}
+
+fn kind_name(kind: KeyKind) -> &'static str {
+    match kind {
+        KeyKind::Declared => "declared",
+        KeyKind::Derived => "derived",
+        KeyKind::Literal => "literal",
+        KeyKind::Opaque => "opaque",
+    }
+}
+
+pub(crate) fn list(slots: &[u16]) -> String {
+    slots
+        .iter()
+        .map(u16::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,137 @@
+//! The lint's command table (`lint/src/commands_table.rs`, @generated) against the servers'
+//! own `COMMAND` replies: regenerated from a live redis-server 7.0 and valkey-server 8.0 and
+//! compared with the committed file; `SLOTGEN_BLESS=1` writes it instead.
+
+use redis::Value;
+use slotgen_lint::commands::{self, BeginSearch, Command, FindKeys, KeySpec};
+use slotgen_tests::redis_server::RedisServer;
+use slotgen_tests::{require_tool, workspace_root};
+
+fn text(value: &Value) -> String {
+    match value {
+        Value::BulkString(b) => String::from_utf8_lossy(b).into_owned(),
+        Value::SimpleString(s) => s.clone(),
+        other => panic!("a string in COMMAND's reply, not {other:?}"),
+    }
+}
+
+fn int(value: &Value) -> i64 {
+    match value {
+        Value::Int(i) => *i,
+        other => panic!("an integer in COMMAND's reply, not {other:?}"),
+    }
+}
+
+fn array(value: &Value) -> &[Value] {
+    match value {
+        Value::Array(items) => items,
+        other => panic!("an array in COMMAND's reply, not {other:?}"),
+    }
+}
+
+/// A flat `[name, value, name, value...]` array read as pairs.
+fn field<'a>(pairs: &'a [Value], name: &str) -> &'a Value {
+    pairs
+        .chunks(2)
+        .find(|p| text(&p[0]) == name)
+        .map(|p| &p[1])
+        .unwrap_or_else(|| panic!("field `{name}` in {pairs:?}"))
+}
+
+fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+fn key_spec(value: &Value) -> KeySpec {
+    let spec = array(value);
+    let begin = array(field(spec, "begin_search"));
+    let begin_spec = array(field(begin, "spec"));
+    let begin = match text(field(begin, "type")).as_str() {
+        "index" => BeginSearch::Index(int(field(begin_spec, "index")) as u32),
+        "keyword" => BeginSearch::Keyword {
+            keyword: leak(text(field(begin_spec, "keyword")).to_ascii_uppercase()),
+            start_from: int(field(begin_spec, "startfrom")) as i32,
+        },
+        _ => BeginSearch::Unknown,
+    };
+    let find = array(field(spec, "find_keys"));
+    let find_spec = array(field(find, "spec"));
+    let find = match text(field(find, "type")).as_str() {
+        "range" => FindKeys::Range {
+            last_key: int(field(find_spec, "lastkey")) as i32,
+            key_step: int(field(find_spec, "keystep")) as u32,
+            limit: int(field(find_spec, "limit")) as u32,
+        },
+        "keynum" => FindKeys::KeyNum {
+            key_num_index: int(field(find_spec, "keynumidx")) as u32,
+            first_key: int(field(find_spec, "firstkey")) as u32,
+            key_step: int(field(find_spec, "keystep")) as u32,
+        },
+        _ => FindKeys::Unknown,
+    };
+    KeySpec { begin, find }
+}
+
+/// Every command and subcommand of one server's `COMMAND` reply.
+fn commands_of(program: &str, servers: u8) -> Vec<Command> {
+    let server = RedisServer::start_program(program, false, None).expect("the server starts");
+    let reply: Value = redis::cmd("COMMAND")
+        .query(&mut server.connect())
+        .expect("COMMAND");
+    let mut out = Vec::new();
+    fn walk(entry: &Value, servers: u8, out: &mut Vec<Command>) {
+        let entry = array(entry);
+        let keys: Vec<KeySpec> = array(&entry[8]).iter().map(key_spec).collect();
+        out.push(Command {
+            name: leak(text(&entry[0]).to_ascii_lowercase()),
+            arity: int(&entry[1]) as i32,
+            servers,
+            keys: Box::leak(keys.into_boxed_slice()),
+        });
+        for sub in array(&entry[9]) {
+            walk(sub, servers, out);
+        }
+    }
+    for entry in array(&reply) {
+        walk(entry, servers, &mut out);
+    }
+    out
+}
+
+/// The union of both servers' entries: one entry where they agree, one each where not.
+fn merged(redis: Vec<Command>, valkey: Vec<Command>) -> Vec<Command> {
+    let mut out = redis;
+    for v in valkey {
+        match out
+            .iter_mut()
+            .find(|r| r.name == v.name && r.arity == v.arity && r.keys == v.keys)
+        {
+            Some(same) => same.servers |= v.servers,
+            None => out.push(v),
+        }
+    }
+    out
+}
+
+#[test]
+fn lint_commands_table_is_what_the_servers_answer() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let table = commands::render(&merged(
+        commands_of("redis-server", commands::REDIS),
+        commands_of("valkey-server", commands::VALKEY),
+    ));
+    let path = workspace_root().join("lint/src/commands_table.rs");
+    if std::env::var("SLOTGEN_BLESS").as_deref() == Ok("1") {
+        std::fs::write(&path, &table).expect("write the table");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).expect("the committed table");
+    assert!(
+        committed == table,
+        "lint/src/commands_table.rs is stale against the servers' COMMAND replies: run \
+         `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- lint_commands` and review \
+         the diff"
+    );
+}
