@@ -29,6 +29,7 @@ mod key_checksum;
 mod key_slots;
 mod layout;
 mod lint_commands;
+mod lint_corpus;
 mod mget_split;
 mod packages;
 mod rank_brute_force;

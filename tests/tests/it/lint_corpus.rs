@@ -1,0 +1,303 @@
+//! `slotgen lint`'s verdicts against what live clusters do: every script of the corpus
+//! (`tests/data/lint/`, one per rule and trap) run on 3-primary clusters of redis-server
+//! 7.0, valkey-server 8.0 and Valkey 9.1, with its keys placed (a) on one slot, (b) on two
+//! slots of one node, (c) on two nodes. For every case the lint's verdict for the server
+//! (with those `--keys` and `--argv`) is what the server did: `runs` ran, `fails` was
+//! refused, `depends` on slots meeting on one node ran exactly when they did; every refusal
+//! that names a script line is a `fails` finding on that line.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use redis::Value;
+use slotgen_lint::{Condition, Outcome, Report, Target, Values};
+use slotgen_tables::REDIS_CLUSTER;
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::{require_tool, valkey9_server, workspace_root};
+
+/// How a corpus script is called, from its `-- call: keys=N` line.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Call {
+    /// KEYS = [k1, k2].
+    Two,
+    /// KEYS = [k1], ARGV = [k2].
+    One,
+    /// numkeys 0, ARGV = [k1, k2], sent to the first primary.
+    Zero,
+}
+
+/// The node (0, 1, 2) that owns `slot` in [`RANGES`].
+fn node_of(slot: u16) -> usize {
+    RANGES
+        .iter()
+        .position(|&(a, b)| (a..=b).contains(&slot))
+        .expect("a slot below 16384")
+}
+
+/// The first key `k<n>` (no hashtag) whose slot passes `ok`.
+fn plain_key(ok: impl Fn(u16) -> bool) -> Vec<u8> {
+    (0..)
+        .map(|n| format!("k{n}").into_bytes())
+        .find(|k| ok(REDIS_CLUSTER.key_slot(k)))
+        .expect("a key")
+}
+
+/// The three placements of two keys, with their names.
+fn placements() -> Vec<(&'static str, Vec<u8>, Vec<u8>)> {
+    let one_slot = (b"{p}a".to_vec(), b"{p}b".to_vec());
+    let k1 = plain_key(|s| node_of(s) == 0);
+    let s1 = REDIS_CLUSTER.key_slot(&k1);
+    let same_node = plain_key(|s| node_of(s) == 0 && s != s1);
+    let other_node = plain_key(|s| node_of(s) == 1);
+    vec![
+        ("one slot", one_slot.0, one_slot.1),
+        ("two slots, one node", k1.clone(), same_node),
+        ("two nodes", k1, other_node),
+    ]
+}
+
+fn call_of(source: &str) -> Call {
+    if source.contains("call: keys=2") {
+        Call::Two
+    } else if source.contains("call: keys=0") {
+        Call::Zero
+    } else {
+        Call::One
+    }
+}
+
+/// The function a library file registers (`FCALL <name>` on its call line).
+fn fcall_name(source: &str) -> Option<String> {
+    let at = source.find("FCALL ")?;
+    Some(
+        source[at + 6..]
+            .split_whitespace()
+            .next()
+            .expect("a name")
+            .to_owned(),
+    )
+}
+
+/// The line an error names (`@user_script:N:` or `@user_function:N:`), if any.
+fn error_line(error: &str) -> Option<usize> {
+    for marker in ["@user_script:", "@user_function:"] {
+        if let Some(at) = error.find(marker) {
+            let digits: String = error[at + marker.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            return digits.parse().ok();
+        }
+    }
+    None
+}
+
+/// What the server did: `Ok(())` ran, `Err(message)` refused.
+fn run_case(
+    cluster: &ReplicatedCluster,
+    path: &Path,
+    source: &str,
+    call: Call,
+    k1: &[u8],
+    k2: &[u8],
+) -> Result<(), String> {
+    let (keys, argv): (Vec<&[u8]>, Vec<&[u8]>) = match call {
+        Call::Two => (vec![k1, k2], vec![]),
+        Call::One => (vec![k1], vec![k2]),
+        Call::Zero => (vec![], vec![k1, k2]),
+    };
+    let node = match call {
+        Call::Zero => &cluster.primaries[0],
+        _ => &cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))],
+    };
+    let mut conn = node.connect();
+    if path.extension().is_some_and(|e| e == "redis") {
+        let mut pipe = redis::pipe();
+        pipe.atomic()
+            .cmd("SET")
+            .arg(k1)
+            .arg("v")
+            .cmd("SET")
+            .arg(k2)
+            .arg("v");
+        return pipe
+            .query::<Value>(&mut conn)
+            .map(drop)
+            .map_err(|e| e.to_string());
+    }
+    let mut cmd = match fcall_name(source) {
+        Some(name) => {
+            for primary in &cluster.primaries {
+                redis::cmd("FUNCTION")
+                    .arg("LOAD")
+                    .arg("REPLACE")
+                    .arg(source)
+                    .query::<Value>(&mut primary.connect())
+                    .expect("FUNCTION LOAD");
+            }
+            let mut cmd = redis::cmd("FCALL");
+            cmd.arg(name);
+            cmd
+        }
+        None => {
+            let mut cmd = redis::cmd("EVAL");
+            cmd.arg(source);
+            cmd
+        }
+    };
+    cmd.arg(keys.len()).arg(&keys).arg(&argv);
+    cmd.query::<Value>(&mut conn)
+        .map(drop)
+        .map_err(|e| e.to_string())
+}
+
+/// The lint's report of the case.
+fn lint_case(
+    path: &Path,
+    source: &str,
+    call: Call,
+    k1: &[u8],
+    k2: &[u8],
+    target: Target,
+) -> Report {
+    if path.extension().is_some_and(|e| e == "redis") {
+        let text = source
+            .replace("$K1", std::str::from_utf8(k1).expect("ASCII"))
+            .replace("$K2", std::str::from_utf8(k2).expect("ASCII"));
+        return slotgen_lint::lint_commands(path, &text, &[target]).expect("the lint reads it");
+    }
+    let values = match call {
+        Call::Two => Values {
+            keys: Some(vec![k1.to_vec(), k2.to_vec()]),
+            argv: Some(vec![]),
+        },
+        Call::One => Values {
+            keys: Some(vec![k1.to_vec()]),
+            argv: Some(vec![k2.to_vec()]),
+        },
+        Call::Zero => Values {
+            keys: Some(vec![]),
+            argv: Some(vec![k1.to_vec(), k2.to_vec()]),
+        },
+    };
+    slotgen_lint::lint_script(path, source, &values, &[target]).expect("the lint reads it")
+}
+
+/// Compares one case; returns the table cell (`runs`, `fails`, `depends: ran`, ...).
+fn check_case(
+    report: &Report,
+    target: Target,
+    call: Call,
+    k1: &[u8],
+    outcome: &Result<(), String>,
+    name: &str,
+) -> String {
+    let verdict = report.verdict(target);
+    // The node that ran the script: the declared key's owner, or the first primary.
+    let runner = match call {
+        Call::Zero => 0,
+        _ => node_of(REDIS_CLUSTER.key_slot(k1)),
+    };
+    let ran = outcome.is_ok();
+    match verdict {
+        Outcome::Runs => assert!(ran, "{name}: the lint says runs, the server said {outcome:?}"),
+        Outcome::Fails => {
+            assert!(!ran, "{name}: the lint says fails, the server ran it: {report:#?}");
+        }
+        Outcome::Depends => {
+            let conditions: Vec<&Condition> = report
+                .findings
+                .iter()
+                .filter(|f| f.outcome(target) == Outcome::Depends)
+                .filter_map(|f| f.condition.as_ref())
+                .collect();
+            let decidable = conditions
+                .iter()
+                .all(|c| matches!(c, Condition::SameNode(_)));
+            if decidable {
+                let holds = conditions.iter().all(|c| match c {
+                    Condition::SameNode(slots) => slots.iter().all(|&s| node_of(s) == runner),
+                    Condition::Values(_) => unreachable!(),
+                });
+                assert_eq!(
+                    holds, ran,
+                    "{name}: the lint's condition {conditions:?} holds: {holds}, the server: \
+                     {outcome:?}"
+                );
+            }
+        }
+    }
+    if let Err(error) = outcome {
+        if let Some(line) = error_line(error) {
+            assert!(
+                report.findings.iter().any(|f| f.at.line == line
+                    && f.outcome(target) != Outcome::Runs),
+                "{name}: the server's error names line {line} ({error}), the lint's findings \
+                 do not: {report:#?}"
+            );
+        }
+    }
+    let word = match verdict {
+        Outcome::Runs => "runs",
+        Outcome::Fails => "fails",
+        Outcome::Depends => "depends",
+    };
+    format!("{word} / {}", if ran { "ran" } else { "refused" })
+}
+
+#[test]
+fn lint_corpus_verdicts_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut servers: Vec<(String, PathBuf, Target)> = vec![
+        ("redis 7.0".into(), "redis-server".into(), Target::Redis),
+        ("valkey 8.0".into(), "valkey-server".into(), Target::Valkey),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push(("valkey 9.1".into(), valkey9, Target::Valkey));
+    }
+    let dir = workspace_root().join("tests/data/lint");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the corpus")
+        .map(|e| e.expect("an entry").path())
+        .collect();
+    files.sort();
+    let placements = placements();
+    let mut table = String::from("| script | placement |");
+    for (name, _, _) in &servers {
+        let _ = write!(table, " {name} |");
+    }
+    table.push('\n');
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for (column, (server_name, program, target)) in servers.iter().enumerate() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let mut row = 0;
+        for path in &files {
+            let source = std::fs::read_to_string(path).expect("a corpus file");
+            let call = call_of(&source);
+            for (placement, k1, k2) in &placements {
+                for primary in &cluster.primaries {
+                    let _: Value = redis::cmd("FLUSHALL")
+                        .query(&mut primary.connect())
+                        .expect("FLUSHALL");
+                }
+                let outcome = run_case(&cluster, path, &source, call, k1, k2);
+                let report = lint_case(path, &source, call, k1, k2, *target);
+                let file = path.file_name().expect("a name").to_string_lossy();
+                let name = format!("{server_name}, {file}, {placement}");
+                let cell = check_case(&report, *target, call, k1, &outcome, &name);
+                if column == 0 {
+                    rows.push(vec![file.to_string(), (*placement).to_owned()]);
+                }
+                rows[row].push(cell);
+                row += 1;
+            }
+        }
+    }
+    for row in rows {
+        let _ = writeln!(table, "| {} |", row.join(" | "));
+    }
+    eprintln!("lint verdict / server outcome:\n{table}");
+}
