@@ -331,22 +331,29 @@ fn position(file: usize, node: &impl Node) -> Position {
 /// `redis.call`-like: the callee's path as words (`["redis", "call"]`), with the
 /// arguments, when the call is a name followed by dotted names and one call.
 fn callee(call: &ast::FunctionCall) -> Option<(Vec<String>, &FunctionArgs)> {
-    let Prefix::Name(first) = call.prefix() else {
+    callee_of(call.prefix(), call.suffixes())
+}
+
+/// As [`callee`], over a prefix and its suffixes: `rcall('TYPE', k)['ok']` is a variable
+/// whose prefix is a call.
+fn callee_of<'a>(
+    prefix: &'a Prefix,
+    suffixes: impl Iterator<Item = &'a Suffix>,
+) -> Option<(Vec<String>, &'a FunctionArgs)> {
+    let Prefix::Name(first) = prefix else {
         return None;
     };
     let mut path = vec![name_of(first)];
-    let suffixes: Vec<&Suffix> = call.suffixes().collect();
-    let (last, rest) = suffixes.split_last()?;
-    for s in rest {
+    // Dotted names up to the first call; what follows it (`rcall('TYPE', k)['ok']`) is
+    // the call's result, not the callee.
+    for s in suffixes {
         match s {
             Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
+            Suffix::Call(Call::AnonymousCall(args)) => return Some((path, args)),
             _ => return None,
         }
     }
-    match last {
-        Suffix::Call(Call::AnonymousCall(args)) => Some((path, args)),
-        _ => None,
-    }
+    None
 }
 
 fn is_call_path(path: &[String]) -> bool {
@@ -651,7 +658,18 @@ impl Visitor for Flow<'_> {
     }
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
-        let Some((path, args)) = callee(call) else {
+        self.call(call, callee(call));
+    }
+
+    fn visit_var_expression(&mut self, var: &ast::VarExpression) {
+        self.call(var, callee_of(var.prefix(), var.suffixes()));
+    }
+}
+
+impl Flow<'_> {
+    /// A call of `redis.call` or an alias at `node`, with its callee and arguments.
+    fn call(&mut self, call: &impl Node, callee: Option<(Vec<String>, &FunctionArgs)>) {
+        let Some((path, args)) = callee else {
             return;
         };
         let is_call = is_call_path(&path) || (path.len() == 1 && self.names.calls.contains(&path[0]));

@@ -30,6 +30,7 @@ mod key_slots;
 mod layout;
 mod lint_commands;
 mod lint_corpus;
+mod lint_real;
 mod mget_split;
 mod packages;
 mod rank_brute_force;
