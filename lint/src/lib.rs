@@ -38,7 +38,8 @@ pub use verdict::{Condition, Finding, Outcome, Report, Rule, Target};
 
 /// The most bytes of a script with its includes, or of a command file (1 MiB).
 pub const MAX_SOURCE_BYTES: usize = 1 << 20;
-/// The deepest nesting of brackets in a script (the parser recurses on it).
+/// The deepest nesting of brackets, blocks and unary operators in a script (the parser
+/// recurses on it).
 pub const MAX_NESTING: usize = 200;
 /// The most files one script may include, itself counted.
 pub const MAX_FILES: usize = 512;
@@ -78,8 +79,8 @@ pub enum Error {
         /// The bound.
         max: usize,
     },
-    /// Brackets nest too deep.
-    #[error("{file}: brackets nest deeper than {max} levels; no server script needs that")]
+    /// Brackets, blocks or unary operators nest too deep.
+    #[error("{file}: nests deeper than {max} levels (brackets, blocks, unary operators); no server script needs that, split it into functions")]
     TooDeep {
         /// The file.
         file: String,

@@ -251,7 +251,7 @@ fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), 
 /// the nesting bound.
 fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
     let depth = nesting(&text);
-    if depth > MAX_NESTING {
+    if depth > MAX_NESTING * LEVEL {
         return Err(Error::TooDeep {
             file: file.display().to_string(),
             max: MAX_NESTING,
@@ -289,31 +289,149 @@ fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
     })
 }
 
-/// The deepest nesting of brackets, and of `..`, `not` and unary minus runs (each a level of
-/// the parser's recursion), counted over the raw text: an over-estimate, never an under-one.
+/// An upper bound of the parser's recursion over `text`, in chain steps: brackets, blocks
+/// (`function`, `do`, `then`, `repeat` to `end`/`until`) and runs of unary operators (`not`,
+/// `-`, `#`) each weigh [`LEVEL`]; each `..` or `^` of a chain (right-associative, a level of
+/// recursion each) weighs 1 and counts until the expression ends. Strings and comments are
+/// skipped. Never below the real depth.
 fn nesting(text: &str) -> usize {
-    let (mut depth, mut max, mut chain) = (0usize, 0usize, 0usize);
-    let bytes = text.as_bytes();
+    let b = text.as_bytes();
+    let (mut depth, mut max, mut unary) = (0usize, 0usize, 0usize);
+    // The chain of `..`/`^` at this bracket level, and the sum of those of the outer levels.
+    let (mut chain, mut outer) = (0usize, Vec::<usize>::new());
+    let load = |depth: usize, unary: usize, chain: usize, outer: &[usize]| {
+        (depth + unary) * LEVEL + chain + outer.iter().sum::<usize>()
+    };
+    // Whether the last token ends an operand (so a `-` after it is binary).
+    let mut operand = false;
     let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'(' | b'{' | b'[' => {
-                depth += 1;
-                max = max.max(depth + chain);
+    // The `]=*]` closing a long bracket opened at `at` (`[[`, `[==[`), and its end.
+    let long_close = |at: usize| -> Option<usize> {
+        let mut j = at + 1;
+        while b.get(j) == Some(&b'=') {
+            j += 1;
+        }
+        if b.get(j) != Some(&b'[') {
+            return None;
+        }
+        let level = j - at - 1;
+        let mut close = Vec::with_capacity(level + 2);
+        close.push(b']');
+        close.extend(std::iter::repeat_n(b'=', level));
+        close.push(b']');
+        let from = j + 1;
+        Some(
+            b[from..]
+                .windows(close.len())
+                .position(|w| w == close.as_slice())
+                .map_or(b.len(), |p| from + p + close.len()),
+        )
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c == b'-' && b.get(i + 1) == Some(&b'-') {
+            i = match (b.get(i + 2) == Some(&b'[')).then(|| long_close(i + 2)).flatten() {
+                Some(end) => end,
+                None => b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p),
+            };
+            continue;
+        }
+        if c == b'[' {
+            if let Some(end) = long_close(i) {
+                i = end;
+                operand = true;
+                unary = 0;
+                continue;
             }
-            b')' | b'}' | b']' => depth = depth.saturating_sub(1),
-            b'.' if bytes.get(i + 1) == Some(&b'.') => {
-                chain += 1;
-                max = max.max(depth + chain / 8);
+        }
+        if c == b'"' || c == b'\'' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != c && b[j] != b'\n' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            i = j + 1;
+            operand = true;
+            unary = 0;
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                 i += 1;
             }
-            b'\n' => chain = 0,
-            _ => {}
+            match &b[start..i] {
+                b"function" | b"do" | b"then" | b"repeat" => {
+                    depth += 1;
+                    operand = false;
+                    chain = 0;
+                }
+                b"elseif" => {
+                    depth = depth.saturating_sub(1);
+                    operand = false;
+                }
+                b"end" | b"until" => {
+                    depth = depth.saturating_sub(1);
+                    operand = true;
+                }
+                b"not" => {
+                    unary += 1;
+                    operand = false;
+                }
+                b"local" | b"return" | b"else" | b"if" | b"while" | b"for" => {
+                    operand = false;
+                    chain = 0;
+                }
+                b"and" | b"or" | b"in" => operand = false,
+                _ => {
+                    operand = true;
+                    unary = 0;
+                }
+            }
+            max = max.max(load(depth, unary, chain, &outer));
+            continue;
         }
+        match c {
+            b'(' | b'{' | b'[' => {
+                depth += 1;
+                operand = false;
+                outer.push(chain);
+                chain = 0;
+            }
+            b')' | b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                operand = true;
+                unary = 0;
+                chain = outer.pop().unwrap_or(0);
+            }
+            b'.' if b.get(i + 1) == Some(&b'.') && b.get(i + 2) != Some(&b'.') => {
+                chain += 1;
+                operand = false;
+                i += 1;
+            }
+            b'^' => {
+                chain += 1;
+                operand = false;
+            }
+            b'=' | b',' | b';' if b.get(i + 1) != Some(&b'=') => {
+                operand = false;
+                chain = 0;
+            }
+            b'-' | b'#' if !operand => unary += 1,
+            b'0'..=b'9' => {
+                operand = true;
+                unary = 0;
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => operand = false,
+        }
+        max = max.max(load(depth, unary, chain, &outer));
         i += 1;
     }
     max
 }
+
+/// The weight of a bracket, block or unary level in [`nesting`]'s chain steps.
+const LEVEL: usize = 25;
 
 fn name_of(token: &TokenReference) -> String {
     token.token().to_string()
