@@ -10,6 +10,7 @@ mod emit_speakers;
 mod exec;
 mod exit_status;
 mod help_man_completions;
+mod lint;
 mod output;
 mod scheme;
 mod server_bounds;

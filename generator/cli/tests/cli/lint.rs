@@ -1,0 +1,193 @@
+//! `slotgen lint`: the exit status (0 every target runs, 1 any fails or depends, 2 bad
+//! usage), one error line for a file that does not parse, the JSON form, the SARIF form
+//! validated against the SARIF 2.1.0 JSON schema, and outside bytes escaped.
+
+use std::path::PathBuf;
+
+use crate::common::{require, require_tool, slotgen, Run};
+
+fn corpus(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/lint")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn lint(args: &[&str]) -> Run {
+    let mut all = vec!["lint"];
+    all.extend_from_slice(args);
+    slotgen(&all).into()
+}
+
+#[test]
+fn lint_exit_status_is_the_verdict() {
+    let derived = corpus("derived.lua");
+    // KEYS[1] with a hashtag: `KEYS[1] .. ':x'` is on its slot.
+    let run = lint(&["--keys", "{user1}:a", &derived]);
+    run.ok().prints("derived.lua: redis runs, valkey runs");
+    // Without a hashtag, the derived key is on another slot: it depends on the node.
+    let run = lint(&["--keys", "user1:a", &derived]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("other-slot").prints("redis depends, valkey depends");
+    // No keys: the condition is the caller's hashtag.
+    lint(&[&derived]).prints("runs only while KEYS[1] carries a hashtag");
+    // Declared keys on two slots: CROSSSLOT on every target.
+    let run = lint(&["--keys", "a", "--keys", "b", &corpus("declared.lua")]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("declared-cross-slot")
+        .prints("put `{a}` in every declared key");
+    // The stricter targets refuse a literal key that Redis and Valkey run.
+    let literal = corpus("literal.lua");
+    lint(&["--keys", "{p}a", &literal]).ok();
+    let run = lint(&["--keys", "{p}a", "--target", "dragonfly", "--target", "aliyun", &literal]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("undeclared-key").prints("dragonfly fails, aliyun fails");
+}
+
+#[test]
+fn lint_usage_errors_exit_2() {
+    let derived = corpus("derived.lua");
+    lint(&["--target", "nope", &derived]).exits(2, "nope");
+    lint(&[]).exits(2, "FILE");
+    lint(&["--keys", "a", "--no-keys", &derived]).exits(2, "--no-keys");
+    lint(&["--format", "xml", &derived]).exits(2, "xml");
+}
+
+#[test]
+fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let bad = dir.path().join("bad.lua");
+    std::fs::write(&bad, "redis.call('GET', KEYS[1])\nlocal x = \n").expect("written");
+    let run = lint(&[bad.to_str().expect("UTF-8")]);
+    run.fails_with("bad.lua:2:9: not Lua 5.1");
+    let missing = dir.path().join("missing.lua");
+    lint(&[missing.to_str().expect("UTF-8")]).fails_with("cannot be read");
+    // A shebang of another engine.
+    let other = dir.path().join("other.lua");
+    std::fs::write(&other, "#!python\nreturn 1\n").expect("written");
+    lint(&[other.to_str().expect("UTF-8")]).fails_with("is not `#!lua");
+    // 100,000 nested `not`: refused before the parser, not a stack overflow.
+    let deep = dir.path().join("deep.lua");
+    std::fs::write(&deep, format!("return {}1", "not ".repeat(100_000))).expect("written");
+    lint(&[deep.to_str().expect("UTF-8")]).fails_with("nests deeper than 200 levels");
+    // An include that is not there.
+    let include = dir.path().join("include.lua");
+    std::fs::write(&include, "--- @include \"includes/nothing\"\nreturn 1\n").expect("written");
+    lint(&[include.to_str().expect("UTF-8")]).fails_with("includes/nothing.lua");
+}
+
+#[test]
+fn lint_json_is_one_object_a_file() {
+    let run = lint(&[
+        "--format",
+        "json",
+        "--keys",
+        "user1:a",
+        &corpus("literal.lua"),
+        &corpus("derived.lua"),
+    ]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let objects: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 2);
+    assert_eq!(objects[0]["format"], "slotgen-lint/1");
+    assert_eq!(objects[0]["verdicts"]["redis"], "depends");
+    assert_eq!(objects[0]["findings"][0]["kind"], "literal");
+    let derived = &objects[1];
+    assert_eq!(derived["verdicts"]["valkey"], "depends");
+    let finding = &derived["findings"][0];
+    assert_eq!(finding["line"], 4);
+    assert_eq!(finding["rule"], "other-slot");
+    assert_eq!(finding["kind"], "derived");
+    assert_eq!(finding["targets"]["redis"], "depends");
+    assert!(finding["condition"]["same_node"].is_array(), "{finding}");
+}
+
+#[test]
+fn lint_sarif_is_valid_sarif_2_1_0() {
+    let schema = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(
+        "../../tests/conformance/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json",
+    );
+    let python_ok = require_tool("python3")
+        && std::process::Command::new("python3")
+            .args(["-c", "import jsonschema"])
+            .status()
+            .is_ok_and(|s| s.success());
+    if !require(python_ok, "python3's jsonschema (pip install jsonschema==4.26.0)")
+        || !require(
+            schema.is_file(),
+            "the SARIF 2.1.0 schema of the npm package @microsoft/jest-sarif (npm ci --prefix tests/conformance)",
+        )
+    {
+        return;
+    }
+    let files: Vec<String> = [
+        "declared.lua",
+        "derived.lua",
+        "literal.lua",
+        "no_cluster.lua",
+        "transaction.redis",
+    ]
+    .iter()
+    .map(|f| corpus(f))
+    .collect();
+    let mut args = vec!["--format", "sarif", "--target", "dragonfly", "--target", "redis"];
+    args.extend(files.iter().map(String::as_str));
+    let run = lint(&args);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert!(results.len() >= 5, "{log:#}");
+    assert!(results.iter().any(|r| r["level"] == "error"));
+    assert!(results.iter().any(|r| r["level"] == "warning"));
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("lint.sarif");
+    std::fs::write(&path, &run.stdout).expect("written");
+    let check = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import json, sys, jsonschema\n\
+             schema = json.load(open(sys.argv[1]))\n\
+             log = json.load(open(sys.argv[2]))\n\
+             jsonschema.validate(log, schema, cls=jsonschema.Draft4Validator)\n\
+             print('valid')",
+        ])
+        .arg(&schema)
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // The check can fail: a log without `version` is refused by the same schema.
+    let mut broken = log.clone();
+    broken.as_object_mut().expect("an object").remove("version");
+    std::fs::write(&path, broken.to_string()).expect("written");
+    let refused = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import json, sys, jsonschema\n\
+             jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])), cls=jsonschema.Draft4Validator)",
+        ])
+        .arg(&schema)
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    assert!(!refused.status.success(), "a log without version passed");
+}
+
+#[test]
+fn lint_escapes_control_bytes_of_the_script() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("esc.lua");
+    std::fs::write(&file, "return redis.call('GET', 'k\x1b[2J')\n").expect("written");
+    let run = lint(&["--keys", "a", file.to_str().expect("UTF-8")]);
+    assert!(!run.stdout.contains('\x1b'), "{}", run.stdout);
+    run.prints("\\u{1b}[2J");
+}
