@@ -155,7 +155,7 @@ pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> Key
                         .rev()
                         .find(|&i| i < len && is_word(&args[i as usize], keyword))
                 };
-                if args.iter().any(|a| *a == Arg::Unknown) {
+                if args.contains(&Arg::Unknown) {
                     uncertain("a keyword could hide in an argument that is not a literal");
                 }
                 match hit {
@@ -231,7 +231,9 @@ pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> Key
                     found.push(i as usize);
                 }
             }
-            FindKeys::Unknown => uncertain("the server finds this command's keys by code of its own"),
+            FindKeys::Unknown => {
+                uncertain("the server finds this command's keys by code of its own")
+            }
         }
     }
     found.sort_unstable();

@@ -26,8 +26,8 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
     }
     let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
     let mut findings = Vec::new();
-    // The open transaction: where MULTI was, and each queued key with its slot and place.
-    let mut multi: Option<(Position, Vec<(Vec<u8>, u16, Position)>)> = None;
+    // The open transaction: each queued key with its slot and place.
+    let mut multi: Option<Vec<Queued>> = None;
     for (n, line) in source.lines().enumerate() {
         let at = Position {
             file: 0,
@@ -46,7 +46,7 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         let mut name = String::from_utf8_lossy(first).to_ascii_lowercase();
         match name.as_str() {
             "multi" => {
-                multi = Some((at, Vec::new()));
+                multi = Some(Vec::new());
                 continue;
             }
             "discard" => {
@@ -54,10 +54,9 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
                 continue;
             }
             "exec" => {
-                if let Some((_, queued)) = multi.take() {
+                if let Some(queued) = multi.take() {
                     if let Some((k, s, _)) = queued.first() {
-                        if let Some((other, t, other_at)) = queued.iter().find(|(_, t, _)| t != s)
-                        {
+                        if let Some((other, t, other_at)) = queued.iter().find(|(_, t, _)| t != s) {
                             let tag = suggested_tag(queued.iter().map(|(k, _, _)| k.as_slice()));
                             findings.push(Finding {
                                 at,
@@ -85,7 +84,10 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         }
         if commands::has_subcommands(&name) {
             if let Some(sub) = words.get(1) {
-                name = format!("{name}|{}", String::from_utf8_lossy(sub).to_ascii_lowercase());
+                name = format!(
+                    "{name}|{}",
+                    String::from_utf8_lossy(sub).to_ascii_lowercase()
+                );
             }
         }
         let Some(command) = commands::find(&name, u8::MAX) else {
@@ -137,7 +139,7 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
                 targets: every(Outcome::Fails),
             });
         }
-        if let Some((_, queued)) = &mut multi {
+        if let Some(queued) = &mut multi {
             queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
         }
     }
@@ -148,6 +150,9 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         findings,
     })
 }
+
+/// A key queued in a transaction: its bytes, its slot, and where its command is.
+type Queued = (Vec<u8>, u16, Position);
 
 /// The words of a line as redis-cli splits them (`sdssplitargs`): `"..."` with `\n`, `\r`,
 /// `\t`, `\b`, `\a`, `\xHH` and `\<any>`, `'...'` with `\'`; `None` for unbalanced quotes
@@ -168,9 +173,10 @@ fn split(line: &str) -> Option<Vec<Vec<u8>>> {
         loop {
             if dq {
                 match b.get(i)? {
-                    b'\\' if b.get(i + 1) == Some(&b'x')
-                        && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-                        && b.get(i + 3).is_some_and(u8::is_ascii_hexdigit) =>
+                    b'\\'
+                        if b.get(i + 1) == Some(&b'x')
+                            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+                            && b.get(i + 3).is_some_and(u8::is_ascii_hexdigit) =>
                     {
                         let hex = std::str::from_utf8(&b[i + 2..i + 4]).ok()?;
                         word.push(u8::from_str_radix(hex, 16).ok()?);

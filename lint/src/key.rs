@@ -91,13 +91,33 @@ impl KeyExpr {
         Some(out)
     }
 
+    /// The value, when every part is known from the script or from `values`.
+    #[must_use]
+    pub fn value(&self, values: &Values) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        for p in &self.parts {
+            let known = match p {
+                Part::Literal(b) => Some(b),
+                Part::Key(i) => values.keys.as_ref()?.get(i.checked_sub(1)?),
+                Part::Arg(i) => values.argv.as_ref()?.get(i.checked_sub(1)?),
+                Part::Opaque(_) => None,
+            };
+            out.extend_from_slice(known?);
+        }
+        Some(out)
+    }
+
     /// Declared, derived, literal or opaque.
     #[must_use]
     pub fn kind(&self) -> KeyKind {
         match &self.parts[..] {
             [Part::Key(_)] => KeyKind::Declared,
             parts if parts.iter().all(|p| matches!(p, Part::Literal(_))) => KeyKind::Literal,
-            parts if parts.iter().any(|p| matches!(p, Part::Key(_) | Part::Arg(_))) => {
+            parts
+                if parts
+                    .iter()
+                    .any(|p| matches!(p, Part::Key(_) | Part::Arg(_))) =>
+            {
                 KeyKind::Derived
             }
             _ => KeyKind::Opaque,

@@ -10,9 +10,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use full_moon::ast::{
-    self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var,
-};
+use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
 use full_moon::tokenizer::{TokenReference, TokenType};
 use full_moon::visitors::Visitor;
@@ -99,7 +97,11 @@ pub fn read(path: &Path, source: &str) -> Result<Script, Error> {
     let mut i = 0;
     while i < files.len() {
         let includes = includes(&files[i].1);
-        let dir = files[i].0.parent().map(Path::to_path_buf).unwrap_or_default();
+        let dir = files[i]
+            .0
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
         for name in includes {
             let mut file = dir.join(&name);
             if file.extension().is_none() {
@@ -259,15 +261,21 @@ fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
     }
     let parsed = std::thread::Builder::new()
         .stack_size(256 << 20)
-        .spawn(move || full_moon::parse(&text).map_err(|errors| {
-            errors
-                .first()
-                .map(|e| {
-                    let (start, _) = e.range();
-                    (start.line(), start.character(), e.error_message().into_owned())
-                })
-                .unwrap_or((0, 0, "no syntax tree".to_owned()))
-        }))
+        .spawn(move || {
+            full_moon::parse(&text).map_err(|errors| {
+                errors
+                    .first()
+                    .map(|e| {
+                        let (start, _) = e.range();
+                        (
+                            start.line(),
+                            start.character(),
+                            e.error_message().into_owned(),
+                        )
+                    })
+                    .unwrap_or((0, 0, "no syntax tree".to_owned()))
+            })
+        })
         .map_err(|e| Error::Parse {
             file: file.display().to_string(),
             line: 0,
@@ -330,9 +338,15 @@ fn nesting(text: &str) -> usize {
     while i < b.len() {
         let c = b[i];
         if c == b'-' && b.get(i + 1) == Some(&b'-') {
-            i = match (b.get(i + 2) == Some(&b'[')).then(|| long_close(i + 2)).flatten() {
+            i = match (b.get(i + 2) == Some(&b'['))
+                .then(|| long_close(i + 2))
+                .flatten()
+            {
                 Some(end) => end,
-                None => b[i..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p),
+                None => b[i..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |p| i + p),
             };
             continue;
         }
@@ -596,7 +610,10 @@ fn string_bytes(token: &TokenReference) -> Vec<u8> {
         } => {
             let raw = literal.as_str().as_bytes();
             if *multi_line_depth > 0 || token.token().to_string().starts_with('[') {
-                let raw = raw.strip_prefix(b"\r\n").or(raw.strip_prefix(b"\n")).unwrap_or(raw);
+                let raw = raw
+                    .strip_prefix(b"\r\n")
+                    .or(raw.strip_prefix(b"\n"))
+                    .unwrap_or(raw);
                 return raw.to_vec();
             }
             unescape(raw)
@@ -713,7 +730,8 @@ impl Flow<'_> {
                 Some((path, FunctionArgs::Parentheses { arguments, .. }))
                     if path == ["tostring"] && arguments.len() == 1 =>
                 {
-                    self.eval(arguments.iter().next().expect("one argument")).parts
+                    self.eval(arguments.iter().next().expect("one argument"))
+                        .parts
                 }
                 _ => return opaque(),
             },
@@ -790,7 +808,8 @@ impl Flow<'_> {
         let Some((path, args)) = callee else {
             return;
         };
-        let is_call = is_call_path(&path) || (path.len() == 1 && self.names.calls.contains(&path[0]));
+        let is_call =
+            is_call_path(&path) || (path.len() == 1 && self.names.calls.contains(&path[0]));
         if !is_call {
             return;
         }
@@ -803,8 +822,7 @@ impl Flow<'_> {
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
             let last = n + 1 == exprs.len();
-            if last
-                && matches!(e, Expression::FunctionCall(_))
+            if last && matches!(e, Expression::FunctionCall(_))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
             {
                 open_end = true;
@@ -821,7 +839,10 @@ impl Flow<'_> {
         } else {
             None
         };
-        let literal = |k: &KeyExpr| k.literal().map(|b| String::from_utf8_lossy(&b).to_ascii_lowercase());
+        let literal = |k: &KeyExpr| {
+            k.literal()
+                .map(|b| String::from_utf8_lossy(&b).to_ascii_lowercase())
+        };
         let Some(mut command) = values.first().and_then(literal) else {
             self.calls.push(CallSite {
                 at,
@@ -849,7 +870,11 @@ impl Flow<'_> {
                 let keys = found.positions.iter().map(|&i| values[i].clone()).collect();
                 (true, keys, found.uncertain)
             }
-            None => (false, Vec::new(), Some("the command is not in the servers' command table")),
+            None => (
+                false,
+                Vec::new(),
+                Some("the command is not in the servers' command table"),
+            ),
         };
         self.calls.push(CallSite {
             at,

@@ -187,7 +187,9 @@ impl Report {
     /// Whether every target runs.
     #[must_use]
     pub fn all_run(&self) -> bool {
-        self.targets.iter().all(|&t| self.verdict(t) == Outcome::Runs)
+        self.targets
+            .iter()
+            .all(|&t| self.verdict(t) == Outcome::Runs)
     }
 }
 
@@ -195,10 +197,7 @@ fn every(targets: &[Target], outcome: Outcome) -> Vec<(Target, Outcome)> {
     targets.iter().map(|&t| (t, outcome)).collect()
 }
 
-fn only(
-    targets: &[Target],
-    pick: impl Fn(Target) -> Option<Outcome>,
-) -> Vec<(Target, Outcome)> {
+fn only(targets: &[Target], pick: impl Fn(Target) -> Option<Outcome>) -> Vec<(Target, Outcome)> {
     targets
         .iter()
         .filter_map(|&t| pick(t).map(|o| (t, o)))
@@ -336,7 +335,11 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
                 ));
             }
             if call_slots.len() > 1 {
-                let tags = call.keys.iter().filter_map(KeyExpr::literal).collect::<Vec<_>>();
+                let tags = call
+                    .keys
+                    .iter()
+                    .filter_map(KeyExpr::literal)
+                    .collect::<Vec<_>>();
                 let tag = suggested_tag(tags.iter().map(Vec::as_slice));
                 findings.push(Finding {
                     at: call.at,
@@ -417,16 +420,21 @@ fn key_findings(
         });
     }
     // Where it lands against the slot the script is on.
-    let tag_fix = |slot: u16| {
-        let tag = key
-            .literal()
-            .map(|k| suggested_tag([k.as_slice()]))
-            .unwrap_or_else(|| {
-                slotgen_tables::REDIS_CLUSTER
-                    .tag_for_slot(slot)
-                    .map_or_else(|_| "tag".to_owned(), |t| t.to_string())
-            });
-        format!("put `{{{tag}}}` in the declared keys and in `{}`, or pass it as KEYS[{next_key}]", key.text)
+    // The hashtag to suggest comes from the caller's own keys: a literal key's own, else the
+    // declared keys' values, then this key's value.
+    let tag_fix = |_slot: u16| {
+        // A literal is fixed in the script, so its own hashtag comes first.
+        let mut own: Vec<Vec<u8>> = Vec::new();
+        if kind == KeyKind::Literal {
+            own.extend(key.value(cx.values));
+        }
+        own.extend(cx.values.keys.clone().unwrap_or_default());
+        own.extend(key.value(cx.values));
+        let tag = suggested_tag(own.iter().map(Vec::as_slice));
+        format!(
+            "put `{{{tag}}}` in the declared keys and in `{}`, or pass it as KEYS[{next_key}]",
+            key.text
+        )
     };
     let script_rule = |targets: &[Target], slots: Vec<u16>, what: String, fix: String| {
         if cx.cross_allowed {
@@ -481,7 +489,10 @@ fn key_findings(
                          the script only on the node that owns slot {s}",
                         key.text
                     ),
-                    fix: format!("pass `{}` as KEYS[1] so the client sends it there", key.text),
+                    fix: format!(
+                        "pass `{}` as KEYS[1] so the client sends it there",
+                        key.text
+                    ),
                     condition: Some(Condition::SameNode(vec![*s])),
                     targets: every(targets, Outcome::Depends),
                 });

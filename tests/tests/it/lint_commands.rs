@@ -181,7 +181,10 @@ const SAMPLES: &[&str] = &[
 fn table_keys(words: &[Vec<u8>], servers: u8) -> (Vec<Vec<u8>>, bool) {
     let mut name = String::from_utf8_lossy(&words[0]).to_ascii_lowercase();
     if commands::has_subcommands(&name) {
-        name = format!("{name}|{}", String::from_utf8_lossy(&words[1]).to_ascii_lowercase());
+        name = format!(
+            "{name}|{}",
+            String::from_utf8_lossy(&words[1]).to_ascii_lowercase()
+        );
     }
     let command = commands::find(&name, servers).expect("in the table");
     let args: Vec<commands::Arg<'_>> = words.iter().map(|w| commands::Arg::Known(w)).collect();
@@ -236,6 +239,12 @@ fn lint_commands_key_positions_are_command_getkeys() {
 /// The words of a sample (quotes only around the empty word).
 fn words_of(line: &str) -> Vec<Vec<u8>> {
     line.split(' ')
-        .map(|w| if w == "\"\"" { Vec::new() } else { w.as_bytes().to_vec() })
+        .map(|w| {
+            if w == "\"\"" {
+                Vec::new()
+            } else {
+                w.as_bytes().to_vec()
+            }
+        })
         .collect()
 }

@@ -200,9 +200,15 @@ fn check_case(
     };
     let ran = outcome.is_ok();
     match verdict {
-        Outcome::Runs => assert!(ran, "{name}: the lint says runs, the server said {outcome:?}"),
+        Outcome::Runs => assert!(
+            ran,
+            "{name}: the lint says runs, the server said {outcome:?}"
+        ),
         Outcome::Fails => {
-            assert!(!ran, "{name}: the lint says fails, the server ran it: {report:#?}");
+            assert!(
+                !ran,
+                "{name}: the lint says fails, the server ran it: {report:#?}"
+            );
         }
         Outcome::Depends => {
             let conditions: Vec<&Condition> = report
@@ -230,8 +236,10 @@ fn check_case(
     if let Err(error) = outcome {
         if let Some(line) = error_line(error) {
             assert!(
-                report.findings.iter().any(|f| f.at.line == line
-                    && f.outcome(target) != Outcome::Runs),
+                report
+                    .findings
+                    .iter()
+                    .any(|f| f.at.line == line && f.outcome(target) != Outcome::Runs),
                 "{name}: the server's error names line {line} ({error}), the lint's findings \
                  do not: {report:#?}"
             );
@@ -270,6 +278,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     }
     table.push('\n');
     let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut followed = 0;
     for (column, (server_name, program, target)) in servers.iter().enumerate() {
         let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
             .expect("the cluster starts");
@@ -293,6 +302,39 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                 }
                 rows[row].push(cell);
                 row += 1;
+                // The advice `put `{tag}` in ...` followed: the keys under that hashtag run.
+                let advice = report
+                    .findings
+                    .iter()
+                    .find_map(|f| f.fix.split_once("put `{").map(|(_, rest)| rest))
+                    .and_then(|rest| rest.split_once("}`").map(|(tag, _)| tag.to_owned()));
+                if let Some(tag) = advice {
+                    let under = |k: &[u8]| {
+                        let mut key = format!("{{{tag}}}").into_bytes();
+                        key.extend_from_slice(k);
+                        key
+                    };
+                    let (k1, k2) = (under(k1), under(k2));
+                    for primary in &cluster.primaries {
+                        let _: Value = redis::cmd("FLUSHALL")
+                            .query(&mut primary.connect())
+                            .expect("FLUSHALL");
+                    }
+                    let outcome = run_case(&cluster, path, &source, call, &k1, &k2);
+                    let report = lint_case(path, &source, call, &k1, &k2, *target);
+                    if call != Call::Zero {
+                        assert!(
+                            outcome.is_ok(),
+                            "{name}: the advice `{{{tag}}}` followed, the server: {outcome:?}"
+                        );
+                        assert_eq!(
+                            report.verdict(*target),
+                            Outcome::Runs,
+                            "{name}: the advice followed: {report:#?}"
+                        );
+                    }
+                    followed += 1;
+                }
             }
         }
     }
@@ -300,4 +342,6 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
         let _ = writeln!(table, "| {} |", row.join(" | "));
     }
     eprintln!("lint verdict / server outcome:\n{table}");
+    eprintln!("advice followed and run: {followed} cases");
+    assert!(followed > 0);
 }

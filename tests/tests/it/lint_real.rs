@@ -60,7 +60,11 @@ fn calls_by_text(source: &str) -> usize {
             + code.matches("redis.pcall(").count()
             + code
                 .match_indices("rcall(")
-                .filter(|(at, _)| *at == 0 || !code.as_bytes()[at - 1].is_ascii_alphanumeric() && code.as_bytes()[at - 1] != b'.')
+                .filter(|(at, _)| {
+                    *at == 0
+                        || !code.as_bytes()[at - 1].is_ascii_alphanumeric()
+                            && code.as_bytes()[at - 1] != b'.'
+                })
                 .count();
     }
     count
@@ -96,7 +100,11 @@ fn lint_reads_real_world_scripts() {
     if let Some(dir) = &bullmq {
         let scripts = lua_files(dir);
         assert_eq!(scripts.len(), 64, "bullmq 6.7.6 ships 64 commands");
-        assert_eq!(lua_files(&dir.join("includes")).len(), 72, "and 72 includes");
+        assert_eq!(
+            lua_files(&dir.join("includes")).len(),
+            72,
+            "and 72 includes"
+        );
         sets.push(("bullmq", scripts));
     }
     if let Some(dir) = &bee {
@@ -155,5 +163,8 @@ fn lint_reads_real_world_scripts() {
             files.len()
         ));
     }
-    eprintln!("{summary}(linted in {:?}, a debug build)", started.elapsed());
+    eprintln!(
+        "{summary}(linted in {:?}, a debug build)",
+        started.elapsed()
+    );
 }

@@ -29,7 +29,8 @@ fn lint_exit_status_is_the_verdict() {
     // Without a hashtag, the derived key is on another slot: it depends on the node.
     let run = lint(&["--keys", "user1:a", &derived]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
-    run.prints("other-slot").prints("redis depends, valkey depends");
+    run.prints("other-slot")
+        .prints("redis depends, valkey depends");
     // No keys: the condition is the caller's hashtag.
     lint(&[&derived]).prints("runs only while KEYS[1] carries a hashtag");
     // Declared keys on two slots: CROSSSLOT on every target.
@@ -40,9 +41,18 @@ fn lint_exit_status_is_the_verdict() {
     // The stricter targets refuse a literal key that Redis and Valkey run.
     let literal = corpus("literal.lua");
     lint(&["--keys", "{p}a", &literal]).ok();
-    let run = lint(&["--keys", "{p}a", "--target", "dragonfly", "--target", "aliyun", &literal]);
+    let run = lint(&[
+        "--keys",
+        "{p}a",
+        "--target",
+        "dragonfly",
+        "--target",
+        "aliyun",
+        &literal,
+    ]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
-    run.prints("undeclared-key").prints("dragonfly fails, aliyun fails");
+    run.prints("undeclared-key")
+        .prints("dragonfly fails, aliyun fails");
 }
 
 #[test]
@@ -135,7 +145,14 @@ fn lint_sarif_is_valid_sarif_2_1_0() {
     .iter()
     .map(|f| corpus(f))
     .collect();
-    let mut args = vec!["--format", "sarif", "--target", "dragonfly", "--target", "redis"];
+    let mut args = vec![
+        "--format",
+        "sarif",
+        "--target",
+        "dragonfly",
+        "--target",
+        "redis",
+    ];
     args.extend(files.iter().map(String::as_str));
     let run = lint(&args);
     assert_eq!(run.code, Some(1), "{}", run.stderr);
