@@ -252,7 +252,16 @@ fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), 
 /// Parses one file on a thread of its own with a large stack (the parser recurses), after
 /// the nesting bound.
 fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
-    let depth = nesting(&text);
+    let depth = nesting(&text).map_err(|at| {
+        let line = text.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = text[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
+        Error::Parse {
+            file: file.display().to_string(),
+            line,
+            column,
+            message: "unexpected symbol '`'".to_owned(),
+        }
+    })?;
     if depth > MAX_NESTING * LEVEL {
         return Err(Error::TooDeep {
             file: file.display().to_string(),
@@ -301,8 +310,9 @@ fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
 /// (`function`, `do`, `then`, `repeat` to `end`/`until`) and runs of unary operators (`not`,
 /// `-`, `#`) each weigh [`LEVEL`]; each `..` or `^` of a chain (right-associative, a level of
 /// recursion each) weighs 1 and counts until the expression ends. Strings and comments are
-/// skipped. Never below the real depth.
-fn nesting(text: &str) -> usize {
+/// skipped. Never below the real depth. `Err(byte)` at a backtick outside strings and
+/// comments.
+fn nesting(text: &str) -> Result<usize, usize> {
     let b = text.as_bytes();
     let (mut depth, mut max, mut unary) = (0usize, 0usize, 0usize);
     // The chain of `..`/`^` at this bracket level, and the sum of those of the outer levels.
@@ -426,6 +436,9 @@ fn nesting(text: &str) -> usize {
                 chain += 1;
                 operand = false;
             }
+            // full_moon 3.0.0's lexer panics on a backtick outside a string (its `read_string`
+            // reaches `unreachable!` without the `cfxlua` feature); Lua 5.1 has none.
+            b'`' => return Err(i),
             b'=' | b',' | b';' if b.get(i + 1) != Some(&b'=') => {
                 operand = false;
                 chain = 0;
@@ -441,7 +454,7 @@ fn nesting(text: &str) -> usize {
         max = max.max(load(depth, unary, chain, &outer));
         i += 1;
     }
-    max
+    Ok(max)
 }
 
 /// The weight of a bracket, block or unary level in [`nesting`]'s chain steps.
