@@ -253,7 +253,11 @@ fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), 
 /// the nesting bound.
 fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
     let depth = nesting(&text).map_err(|at| {
-        let line = text.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        let line = text.as_bytes()[..at]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
         let column = text[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
         Error::Parse {
             file: file.display().to_string(),

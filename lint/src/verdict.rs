@@ -465,6 +465,10 @@ fn key_findings(
             }
         }
     };
+    if kind == KeyKind::Declared {
+        // A declared key's slot is the declared keys' rule (`declared-cross-slot`).
+        return out;
+    }
     match slot {
         Slot::Exact(s) => match (*cx.reference, cx.declared) {
             (Some(r), _) if r == *s => {}
