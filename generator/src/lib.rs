@@ -38,6 +38,7 @@ pub mod derive;
 pub mod emit;
 mod error;
 pub mod json_schema;
+pub mod key_layout;
 pub mod scheme;
 pub mod shortest;
 pub mod slot_map;

@@ -204,17 +204,12 @@ fn only(targets: &[Target], pick: impl Fn(Target) -> Option<Outcome>) -> Vec<(Ta
         .collect()
 }
 
-/// The hashtag to suggest: the first hashtag among `keys`, else the first key itself.
+/// The hashtag to suggest for `keys` that must meet: `slotgen::key_layout`'s, taken from the
+/// keys themselves, escaped for a message.
 pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> String {
     let keys: Vec<&[u8]> = keys.into_iter().collect();
-    for k in &keys {
-        let tag = slotgen_tables::hashtag(k);
-        if tag.len() < k.len() {
-            return slotgen::text::escape(tag);
-        }
-    }
-    keys.first()
-        .map_or_else(|| "tag".to_owned(), |k| slotgen::text::escape(k))
+    slotgen::key_layout::suggested_hashtag(slotgen_tables::HashtagRule::Redis, &keys)
+        .map_or_else(|| "tag".to_owned(), |tag| slotgen::text::escape(&tag))
 }
 
 /// The verdicts on a script read.

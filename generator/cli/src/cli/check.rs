@@ -3,7 +3,7 @@
 //! `--template` check that keys meet on one slot, as a multi-key command needs. With
 //! `--scheme`, the slots, hashtags and traps are the named scheme's, by its own rule.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -11,6 +11,7 @@ use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 use slotgen::scheme::rule::{self, Trap};
+use slotgen::key_layout::{instance_count, instance_values, way_out, Instance as Keys};
 use slotgen::scheme::SlotFunction;
 use slotgen_tables::HashtagRule;
 
@@ -185,22 +186,6 @@ fn rule_words(rule: HashtagRule) -> String {
     }
 }
 
-/// How keys that must meet get onto one slot under `function`, for the messages of a
-/// failed check: one hashtag of the rule, or for a rule that hashes the whole key, what
-/// there is instead.
-fn way_out(function: &SlotFunction) -> String {
-    match function.rule().delimiters() {
-        Some([open, close]) => {
-            let [o, c] = [open, close].map(|b| slotgen::text::escape(&[b]));
-            format!("put them under one non-empty hashtag, such as `{o}orders{c}`")
-        }
-        None => match function.scheme_name() {
-            Some((name, _)) if name.takes_hash_tag() => "this pool hashes the whole key, so distinct keys meet on a server only by chance: give the pool a `hash_tag` (`--hash-tag '{}'` here) and put the keys under one tag".to_owned(),
-            _ => "this scheme hashes the whole key, so distinct keys meet on a slot only by chance".to_owned(),
-        },
-    }
-}
-
 /// Bytes as a JSON string when they are UTF-8, else null.
 fn text_or_null(bytes: &[u8]) -> Value {
     std::str::from_utf8(bytes).map_or(Value::Null, |t| Value::String(t.to_owned()))
@@ -222,6 +207,9 @@ struct Report<'o, 'f, W: Write> {
     /// The hashtag all keys so far share: `Some(None)` before the first key, `None` once
     /// two keys differ or one has none.
     shared: Option<Option<Vec<u8>>>,
+    /// The first key, and the first with a non-empty hashtag: what the advice takes its
+    /// hashtag from.
+    examples: Vec<Vec<u8>>,
 }
 
 impl<'o, 'f, W: Write> Report<'o, 'f, W> {
@@ -242,6 +230,7 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
             warned_keys: 0,
             counts: [0; Trap::ALL.len()],
             shared: Some(None),
+            examples: Vec::new(),
         }
     }
 
@@ -255,6 +244,12 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
         let rule = self.rule();
         let found = rule::traps(rule, key);
         let tag = rule::hashtag(rule, key);
+        let tagged = |k: &[u8]| rule::hashtag(rule, k).is_some_and(|t| !t.is_empty());
+        if self.examples.is_empty()
+            || (tagged(key) && !self.examples.iter().any(|k| tagged(k)))
+        {
+            self.examples.push(key.to_vec());
+        }
         match self.format {
             CheckFormat::Tsv => line(
                 &mut *self.out,
@@ -295,6 +290,11 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
             _ => None,
         };
         Ok(())
+    }
+
+    /// The keys the advice takes its hashtag from (`slotgen::key_layout::suggested_hashtag`).
+    fn examples(&self) -> Vec<&[u8]> {
+        self.examples.iter().map(Vec::as_slice).collect()
     }
 
     /// How many distinct slots the keys land on.
@@ -453,7 +453,7 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                     instances.len(),
                     self.function,
                     names.join("`, `"),
-                    way_out(self.function)
+                    way_out(self.function, &self.examples())
                 ),
             }
         }
@@ -466,16 +466,16 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
         if same_slot_failed {
             match self.function.spec() {
                 Some(_) => bail!(
-                    "the {} keys land on {} slots, and a multi-key command needs one (CROSSSLOT): \
-                     put them under one non-empty hashtag, such as `{{orders}}`",
+                    "the {} keys land on {} slots, and a multi-key command needs one (CROSSSLOT): {}",
                     self.keys,
-                    distinct
+                    distinct,
+                    way_out(self.function, &self.examples())
                 ),
                 None => bail!(
                     "the {} keys land on {distinct} slots of {}, and keys that must meet need one: {}",
                     self.keys,
                     self.function,
-                    way_out(self.function)
+                    way_out(self.function, &self.examples())
                 ),
             }
         }
@@ -528,29 +528,6 @@ fn parse_with(text: &str) -> Result<(String, Vec<String>)> {
     ))
 }
 
-/// `template` with each `{NAME}` of a --with name replaced by `{VALUE}`, in one pass.
-fn fill(template: &str, names: &[String], values: &[&str]) -> String {
-    let mut out = String::with_capacity(template.len());
-    let mut rest = template;
-    'scan: while let Some(open) = rest.find('{') {
-        out.push_str(&rest[..=open]);
-        rest = &rest[open + 1..];
-        for (name, value) in names.iter().zip(values) {
-            if let Some(after) = rest
-                .strip_prefix(name.as_str())
-                .and_then(|r| r.strip_prefix('}'))
-            {
-                out.push_str(value);
-                out.push('}');
-                rest = after;
-                continue 'scan;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
 fn check_templates<W: Write>(
     args: &CheckArgs,
     report: &mut Report<'_, '_, W>,
@@ -572,22 +549,12 @@ fn check_templates<W: Write>(
         names.push(name);
         value_lists.push(values);
     }
-    let total = value_lists
-        .iter()
-        .try_fold(1usize, |n, v| n.checked_mul(v.len()))
-        .filter(|&n| n <= MAX_INSTANCES);
-    let Some(total) = total else {
+    let Some(total) = instance_count(&value_lists, MAX_INSTANCES) else {
         bail!("the --with values make more than {MAX_INSTANCES} template instances: give fewer values");
     };
     let mut instances = Vec::with_capacity(total);
     for index in 0..total {
-        // mixed radix, the last --with varying fastest
-        let mut rest = index;
-        let mut chosen = vec![""; names.len()];
-        for (k, values) in value_lists.iter().enumerate().rev() {
-            chosen[k] = &values[rest % values.len()];
-            rest /= values.len();
-        }
+        let chosen = instance_values(&value_lists, index);
         let name = if names.is_empty() {
             "(no placeholders)".to_owned()
         } else {
@@ -603,36 +570,15 @@ fn check_templates<W: Write>(
             .zip(&chosen)
             .map(|(n, v)| (n.clone(), json!(v)))
             .collect();
-        let mut slots = Vec::with_capacity(args.template.len());
-        for template in &args.template {
-            let key = fill(template, &names, &chosen);
-            let slot = slot_of(key.as_bytes());
+        let placed = Keys::new(&args.template, &names, &chosen, slot_of);
+        for ((template, key), &slot) in args.template.iter().zip(&placed.keys).zip(&placed.slots) {
             let extra = json!({ "template": template, "instance": values });
             report.key(key.as_bytes(), slot, Some(extra))?;
-            slots.push(slot);
         }
-        let mut tally: HashMap<u32, usize> = HashMap::new();
-        for &s in &slots {
-            *tally.entry(s).or_default() += 1;
-        }
-        let most = tally.values().copied().max().unwrap_or(0);
-        let slot = slots
-            .iter()
-            .copied()
-            .find(|s| tally[s] == most)
-            .unwrap_or(0);
-        let off: Vec<String> = args
-            .template
-            .iter()
-            .zip(&slots)
-            .filter(|&(_, &s)| s != slot)
-            .map(|(t, _)| t.clone())
-            .collect();
-        let keys: Vec<String> = args
-            .template
-            .iter()
-            .map(|t| fill(t, &names, &chosen))
-            .collect();
+        let slot = placed.slot;
+        let distinct = placed.slots.iter().collect::<BTreeSet<_>>().len();
+        let off: Vec<String> = placed.off.iter().map(|&i| args.template[i].clone()).collect();
+        let keys = placed.keys;
         let rule = report.rule();
         let tags: Vec<Option<&[u8]>> = keys
             .iter()
@@ -643,7 +589,7 @@ fn check_templates<W: Write>(
             _ => None,
         };
         let verdict = match shared {
-            _ if tally.len() > 1 => verdict(report.function, tally.len(), Some(slot)),
+            _ if distinct > 1 => verdict(report.function, distinct, Some(slot)),
             Some(tag) => format!("same slot {slot}, shared hashtag {}", shown_tag(tag)),
             None => format!("same slot {slot}"),
         };
@@ -661,21 +607,6 @@ fn check_templates<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fill_keeps_the_braces_and_other_pairs() {
-        let names = ["q".to_owned(), "id".to_owned()];
-        assert_eq!(
-            fill("emq:{q}:pending", &names, &["orders", "7"]),
-            "emq:{orders}:pending"
-        );
-        assert_eq!(
-            fill("{emq}:version", &names, &["orders", "7"]),
-            "{emq}:version"
-        );
-        assert_eq!(fill("{id}{q}{qq}", &names, &["{id}", "7"]), "{7}{{id}}{qq}");
-        assert_eq!(fill("a{q", &names, &["x", "y"]), "a{q");
-    }
 
     #[test]
     fn hashtag_field_escapes_and_marks_none() {

@@ -72,6 +72,14 @@ fn the_readme_example_empty_hashtags_are_crossslot() {
          # CROSSSLOT: 2 slots\n\
          # shared hashtag: none\n"
     );
+    // The advice names a hashtag from the keys themselves; followed, the keys meet.
+    run.says("such as `{emq}`, taken from your keys");
+    check(&["--same-slot", "emq:{emq}:pending", "emq:{emq}:active"])
+        .ok()
+        .prints("# same slot ");
+    let run = check(&["--same-slot", "jobs:pending", "queue:{billing}:active"]);
+    run.says("such as `{billing}`");
+    check(&["--same-slot", "jobs:{billing}:pending", "queue:{billing}:active"]).ok();
 }
 
 #[test]
@@ -602,7 +610,7 @@ fn a_scheme_gives_its_slots_hashtags_and_traps() {
     args.extend(["--same-slot", "user:42:name", "u{42}"]);
     let apart = check(&args);
     if hash_crc16(b"42") % 5 != hash_crc16(b"u{42}") % 5 {
-        apart.fails_with("put them under one non-empty hashtag, such as `:orders:`");
+        apart.fails_with("put them under one non-empty hashtag, such as `:42:`, taken from your keys");
     }
 
     let kafka = check(&[
