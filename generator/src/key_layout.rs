@@ -141,7 +141,11 @@ pub fn suggested_hashtag(rule: HashtagRule, keys: &[&[u8]]) -> Option<Vec<u8>> {
         return Some(segment);
     }
     let whole: Vec<u8> = first.iter().copied().filter(usable).collect();
-    Some(if whole.is_empty() { b"tag".to_vec() } else { whole })
+    Some(if whole.is_empty() {
+        b"tag".to_vec()
+    } else {
+        whole
+    })
 }
 
 /// How keys that must meet get onto one slot under `function`, for the message of a

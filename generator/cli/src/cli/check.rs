@@ -10,8 +10,8 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
-use slotgen::scheme::rule::{self, Trap};
 use slotgen::key_layout::{instance_count, instance_values, way_out, Instance as Keys};
+use slotgen::scheme::rule::{self, Trap};
 use slotgen::scheme::SlotFunction;
 use slotgen_tables::HashtagRule;
 
@@ -245,9 +245,7 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
         let found = rule::traps(rule, key);
         let tag = rule::hashtag(rule, key);
         let tagged = |k: &[u8]| rule::hashtag(rule, k).is_some_and(|t| !t.is_empty());
-        if self.examples.is_empty()
-            || (tagged(key) && !self.examples.iter().any(|k| tagged(k)))
-        {
+        if self.examples.is_empty() || (tagged(key) && !self.examples.iter().any(|k| tagged(k))) {
             self.examples.push(key.to_vec());
         }
         match self.format {
@@ -577,7 +575,11 @@ fn check_templates<W: Write>(
         }
         let slot = placed.slot;
         let distinct = placed.slots.iter().collect::<BTreeSet<_>>().len();
-        let off: Vec<String> = placed.off.iter().map(|&i| args.template[i].clone()).collect();
+        let off: Vec<String> = placed
+            .off
+            .iter()
+            .map(|&i| args.template[i].clone())
+            .collect();
         let keys = placed.keys;
         let rule = report.rule();
         let tags: Vec<Option<&[u8]>> = keys

@@ -79,7 +79,12 @@ fn the_readme_example_empty_hashtags_are_crossslot() {
         .prints("# same slot ");
     let run = check(&["--same-slot", "jobs:pending", "queue:{billing}:active"]);
     run.says("such as `{billing}`");
-    check(&["--same-slot", "jobs:{billing}:pending", "queue:{billing}:active"]).ok();
+    check(&[
+        "--same-slot",
+        "jobs:{billing}:pending",
+        "queue:{billing}:active",
+    ])
+    .ok();
 }
 
 #[test]
@@ -610,7 +615,9 @@ fn a_scheme_gives_its_slots_hashtags_and_traps() {
     args.extend(["--same-slot", "user:42:name", "u{42}"]);
     let apart = check(&args);
     if hash_crc16(b"42") % 5 != hash_crc16(b"u{42}") % 5 {
-        apart.fails_with("put them under one non-empty hashtag, such as `:42:`, taken from your keys");
+        apart.fails_with(
+            "put them under one non-empty hashtag, such as `:42:`, taken from your keys",
+        );
     }
 
     let kafka = check(&[
