@@ -8,7 +8,7 @@ seconds="${1:-20}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(values keys charset crc_params json tags macro_parse runtime scheme)
+  targets=(values keys charset crc_params json tags macro_parse runtime scheme lint)
 fi
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "seeds/$t"

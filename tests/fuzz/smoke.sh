@@ -10,7 +10,7 @@ seconds="${1:-20}"
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(tags json macro_parse values scheme)
+  targets=(tags json macro_parse values scheme lint)
 fi
 if ! cargo +nightly --version >/dev/null 2>&1; then
   echo "fuzz smoke: skipped: no nightly toolchain (rustup toolchain install nightly)"
