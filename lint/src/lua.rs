@@ -81,6 +81,8 @@ pub struct Script {
     pub calls: Vec<CallSite>,
     /// Where the shebang is, when there is one.
     pub shebang: Option<Position>,
+    /// Dragonfly's flags, from `--!df flags=a,b` comment lines of the script.
+    pub dragonfly_flags: Vec<String>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -170,11 +172,21 @@ pub fn read(path: &Path, source: &str) -> Result<Script, Error> {
         flow.visit_ast(ast);
         calls.extend(flow.calls);
     }
+    let dragonfly_flags = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("--!df"))
+        .flat_map(|rest| rest.split_whitespace())
+        .filter_map(|w| w.strip_prefix("flags="))
+        .flat_map(|list| list.split(','))
+        .filter(|f| !f.is_empty())
+        .map(str::to_owned)
+        .collect();
     Ok(Script {
         kind,
         files: files.into_iter().map(|(p, _)| p).collect(),
         calls,
         shebang,
+        dragonfly_flags,
     })
 }
 

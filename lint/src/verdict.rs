@@ -290,7 +290,12 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
             });
         }
         let cross_allowed = legacy || has("allow-cross-slot-keys");
-        let undeclared_allowed = has("allow-undeclared-keys");
+        // Dragonfly's flag, in its own `--!df flags=` line or among the shebang's.
+        let undeclared_allowed = has("allow-undeclared-keys")
+            || script
+                .dragonfly_flags
+                .iter()
+                .any(|f| f == "allow-undeclared-keys");
         // The slot the unit is on so far: the declared keys', else the first key's.
         let mut reference: Option<u16> = declared.flatten();
         for call in script.calls.iter().filter(|c| c.function == *unit) {

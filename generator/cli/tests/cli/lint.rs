@@ -56,6 +56,38 @@ fn lint_exit_status_is_the_verdict() {
 }
 
 #[test]
+fn lint_dragonfly_takes_its_flag_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let body = "redis.call('SET', KEYS[1], 'v')\nreturn redis.call('INCR', KEYS[1] .. ':n')\n";
+    let plain = dir.path().join("plain.lua");
+    std::fs::write(&plain, body).expect("written");
+    let flagged = dir.path().join("flagged.lua");
+    std::fs::write(
+        &flagged,
+        format!("--!df flags=allow-undeclared-keys\n{body}"),
+    )
+    .expect("written");
+    let args = |file: &std::path::Path| {
+        lint(&[
+            "--keys",
+            "{u}a",
+            "--target",
+            "dragonfly",
+            "--target",
+            "redis",
+            file.to_str().expect("UTF-8"),
+        ])
+    };
+    let run = args(&plain);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("[dragonfly fails]")
+        .prints("plain.lua: redis runs, dragonfly fails");
+    args(&flagged)
+        .ok()
+        .prints("flagged.lua: redis runs, dragonfly runs");
+}
+
+#[test]
 fn lint_usage_errors_exit_2() {
     let derived = corpus("derived.lua");
     lint(&["--target", "nope", &derived]).exits(2, "nope");
