@@ -67,6 +67,23 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         ],
     ),
     (
+        "lint",
+        &[
+            ex(
+                "A script's keys with the values it is called with: exit 0 when it runs",
+                "printf \"return redis.call('GET', KEYS[1] .. ':x')\" > get.lua && slotgen lint --keys '{user1}:a' get.lua",
+            ),
+            ex(
+                "A transaction as redis-cli reads it: every key of MULTI/EXEC on one slot",
+                "printf 'MULTI\\nSET {a}x 1\\nINCR {a}y\\nEXEC\\n' > tx.redis && slotgen lint tx.redis",
+            ),
+            ex(
+                "Stricter servers too, as JSON (SARIF for code scanning: --format sarif)",
+                "printf \"return redis.call('GET', KEYS[1])\" > k.lua && slotgen lint --target redis --target aliyun --format json k.lua",
+            ),
+        ],
+    ),
+    (
         "slot",
         &[
             ex(
