@@ -245,3 +245,54 @@ fn lint_escapes_control_bytes_of_the_script() {
     assert!(!run.stdout.contains('\x1b'), "{}", run.stdout);
     run.prints("\\u{1b}[2J");
 }
+
+/// The console examples of docs/lint.md and of the README's "Lint a script", run as
+/// written in a copy of the corpus (`$ cat FILE` blocks write FILE first): their output is
+/// the lint's.
+#[test]
+fn lint_docs_examples_are_real_output() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/lint.md")).expect("docs/lint.md");
+    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("Lint a script"))
+        .expect("the README's section");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    for entry in std::fs::read_dir(root.join("tests/data/lint")).expect("the corpus") {
+        let path = entry.expect("an entry").path();
+        std::fs::copy(&path, dir.path().join(path.file_name().expect("a name"))).expect("copied");
+    }
+    let mut ran = 0;
+    for text in [doc.as_str(), section] {
+        for block in text.split("```console\n").skip(1) {
+            let block = block.split("```").next().expect("a block");
+            let mut lines = block.lines().peekable();
+            while let Some(line) = lines.next() {
+                let command = line
+                    .strip_prefix("$ ")
+                    .expect("a block starts with a command");
+                let mut expected = Vec::new();
+                while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
+                    expected.push(next);
+                }
+                let words = shlex::split(command).expect("a command as a shell reads it");
+                if words[0] == "cat" {
+                    std::fs::write(dir.path().join(&words[1]), expected.join("\n") + "\n")
+                        .expect("written");
+                    continue;
+                }
+                assert_eq!(words[..2], ["slotgen", "lint"], "{command}");
+                let out = std::process::Command::new(env!("CARGO_BIN_EXE_slotgen"))
+                    .args(&words[1..])
+                    .current_dir(dir.path())
+                    .output()
+                    .expect("slotgen runs");
+                let got = String::from_utf8_lossy(&out.stdout);
+                assert_eq!(got.lines().collect::<Vec<_>>(), expected, "{command}");
+                ran += 1;
+            }
+        }
+    }
+    assert!(ran >= 8, "{ran} examples");
+}
