@@ -248,3 +248,41 @@ fn words_of(line: &str) -> Vec<Vec<u8>> {
         })
         .collect()
 }
+
+/// The Lua parser stays out of what a build script or proc macro compiles: `slotgen` does
+/// not depend on `slotgen-lint` (nor on full_moon), and the lint library pulls no CLI or
+/// network crate. Read from `cargo tree` of the workspace's lock file.
+#[test]
+fn lint_stays_out_of_the_slotgen_library() {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let tree = |package: &str| {
+        let out = std::process::Command::new(&cargo)
+            .args(["tree", "--offline", "-p", package, "-e", "normal,build"])
+            .args(["--prefix", "none", "--format", "{p}"])
+            .current_dir(workspace_root())
+            .output()
+            .expect("cargo runs");
+        assert!(
+            out.status.success(),
+            "cargo tree -p {package}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let names = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .map(str::to_owned)
+            .collect()
+    };
+    let slotgen = names(&tree("slotgen"));
+    assert!(slotgen.iter().any(|n| n == "slotgen-tables"), "{slotgen:?}");
+    for absent in ["slotgen-lint", "full_moon"] {
+        assert!(!slotgen.iter().any(|n| n == absent), "slotgen depends on {absent}");
+    }
+    let lint = names(&tree("slotgen-lint"));
+    assert!(lint.iter().any(|n| n == "full_moon"), "{lint:?}");
+    for absent in ["clap", "anyhow", "redis", "rustls"] {
+        assert!(!lint.iter().any(|n| n == absent), "slotgen-lint depends on {absent}");
+    }
+}
