@@ -49,6 +49,8 @@ pub struct Values {
     pub keys: Option<Vec<Vec<u8>>>,
     /// `ARGV`, when known.
     pub argv: Option<Vec<Vec<u8>>>,
+    /// The function of a Functions library that FCALL calls; `None` judges every function.
+    pub function: Option<String>,
 }
 
 /// Where a key lands.

@@ -19,7 +19,7 @@
 //! use slotgen_lint::{lint_script, Outcome, Target, Values};
 //!
 //! let script = "return redis.call('GET', KEYS[1] .. ':x')";
-//! let values = Values { keys: Some(vec![b"{user1}:a".to_vec()]), argv: None };
+//! let values = Values { keys: Some(vec![b"{user1}:a".to_vec()]), ..Values::default() };
 //! let report = lint_script("get.lua".as_ref(), script, &values, &[Target::Redis]).unwrap();
 //! assert_eq!(report.verdict(Target::Redis), Outcome::Runs);
 //! ```
@@ -121,6 +121,17 @@ pub enum Error {
         /// The line.
         line: usize,
     },
+    /// The function to judge is not in the file.
+    #[error("{file}: no function `{name}` is registered here; the functions are: {functions}")]
+    NoFunction {
+        /// The file.
+        file: String,
+        /// The function asked for.
+        name: String,
+        /// The functions registered, comma-separated (`none` for a script that is no
+        /// library).
+        functions: String,
+    },
     /// The file cannot be read.
     #[error("{file}: cannot be read: {reason}")]
     Read {
@@ -136,7 +147,8 @@ pub enum Error {
 ///
 /// # Errors
 ///
-/// As [`lua::read`]: a file that does not parse, past the bounds, a missing include.
+/// As [`lua::read`]: a file that does not parse, past the bounds, a missing include;
+/// [`Error::NoFunction`] when `values.function` names no function of the file.
 pub fn lint_script(
     path: &Path,
     source: &str,
@@ -144,6 +156,25 @@ pub fn lint_script(
     targets: &[Target],
 ) -> Result<Report, Error> {
     let script = lua::read(path, source)?;
+    if let Some(name) = &values.function {
+        let functions: Vec<&str> = match &script.kind {
+            lua::ScriptKind::Library { functions, .. } => {
+                functions.iter().map(|f| f.name.as_str()).collect()
+            }
+            _ => Vec::new(),
+        };
+        if !functions.contains(&name.as_str()) {
+            return Err(Error::NoFunction {
+                file: path.display().to_string(),
+                name: slotgen::text::escape(name.as_bytes()),
+                functions: if functions.is_empty() {
+                    "none (not a Functions library)".to_owned()
+                } else {
+                    functions.join(", ")
+                },
+            });
+        }
+    }
     Ok(verdict::script(&script, values, targets))
 }
 

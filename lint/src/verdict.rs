@@ -266,6 +266,7 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
         ScriptKind::Library { functions, .. } => functions
             .iter()
             .enumerate()
+            .filter(|(_, f)| values.function.as_ref().is_none_or(|name| *name == f.name))
             .map(|(i, f)| (Some(i), f.flags.clone(), format!("function `{}`", f.name)))
             .collect(),
     };

@@ -23,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
     let values = Values {
         keys: (mode & 2 == 0).then(|| keys.to_vec()),
         argv: Some(argv.to_vec()),
+        function: (mode & 4 != 0).then(|| "f".to_owned()),
     };
     let result = if mode & 1 == 0 {
         slotgen_lint::lint_script(Path::new("fuzz.lua"), &text, &values, &Target::ALL)

@@ -278,11 +278,17 @@ fn lint_stays_out_of_the_slotgen_library() {
     let slotgen = names(&tree("slotgen"));
     assert!(slotgen.iter().any(|n| n == "slotgen-tables"), "{slotgen:?}");
     for absent in ["slotgen-lint", "full_moon"] {
-        assert!(!slotgen.iter().any(|n| n == absent), "slotgen depends on {absent}");
+        assert!(
+            !slotgen.iter().any(|n| n == absent),
+            "slotgen depends on {absent}"
+        );
     }
     let lint = names(&tree("slotgen-lint"));
     assert!(lint.iter().any(|n| n == "full_moon"), "{lint:?}");
     for absent in ["clap", "anyhow", "redis", "rustls"] {
-        assert!(!lint.iter().any(|n| n == absent), "slotgen-lint depends on {absent}");
+        assert!(
+            !lint.iter().any(|n| n == absent),
+            "slotgen-lint depends on {absent}"
+        );
     }
 }

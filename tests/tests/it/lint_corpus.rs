@@ -170,14 +170,17 @@ fn lint_case(
         Call::Two => Values {
             keys: Some(vec![k1.to_vec(), k2.to_vec()]),
             argv: Some(vec![]),
+            function: fcall_name(source),
         },
         Call::One => Values {
             keys: Some(vec![k1.to_vec()]),
             argv: Some(vec![k2.to_vec()]),
+            function: fcall_name(source),
         },
         Call::Zero => Values {
             keys: Some(vec![]),
             argv: Some(vec![k1.to_vec(), k2.to_vec()]),
+            function: fcall_name(source),
         },
     };
     slotgen_lint::lint_script(path, source, &values, &[target]).expect("the lint reads it")

@@ -57,6 +57,9 @@ pub struct LintArgs {
     /// An argument the script is called with, ARGV[1] first (several allowed).
     #[arg(long = "argv", value_name = "ARG")]
     argv: Vec<String>,
+    /// The function of a Functions library that FCALL calls (every function by default).
+    #[arg(long, value_name = "NAME")]
+    function: Option<String>,
     /// The output's form.
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     format: LintFormat,
@@ -74,6 +77,7 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
             .then(|| args.keys.iter().map(|k| k.clone().into_bytes()).collect()),
         argv: (!args.argv.is_empty())
             .then(|| args.argv.iter().map(|a| a.clone().into_bytes()).collect()),
+        function: args.function.clone(),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut all_run = true;

@@ -88,6 +88,41 @@ fn lint_dragonfly_takes_its_flag_line() {
 }
 
 #[test]
+fn lint_judges_the_function_fcall_calls() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let lib = dir.path().join("lib.lua");
+    std::fs::write(
+        &lib,
+        "#!lua name=two\n\
+         redis.register_function('one', function(keys, args)\n\
+           return redis.call('GET', keys[1])\n\
+         end)\n\
+         redis.register_function('other', function(keys, args)\n\
+           redis.call('GET', keys[1])\n\
+           return redis.call('GET', args[1])\n\
+         end)\n",
+    )
+    .expect("written");
+    let file = lib.to_str().expect("UTF-8");
+    let with = |function: &str| {
+        lint(&[
+            "--keys",
+            "{u}a",
+            "--argv",
+            "b",
+            "--function",
+            function,
+            file,
+        ])
+    };
+    with("one").ok();
+    let run = with("other");
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("lib.lua:7:8: script-cross-slot");
+    with("none").fails_with("no function `none` is registered here; the functions are: one, other");
+}
+
+#[test]
 fn lint_usage_errors_exit_2() {
     let derived = corpus("derived.lua");
     lint(&["--target", "nope", &derived]).exits(2, "nope");
