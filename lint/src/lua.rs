@@ -94,6 +94,23 @@ pub struct Script {
 /// and column of the first syntax error, [`Error::Include`] for an include that cannot be
 /// read, [`Error::Shebang`] for a shebang of an unknown engine.
 pub fn read(path: &Path, source: &str) -> Result<Script, Error> {
+    let (owned_path, owned_source) = (path.to_path_buf(), source.to_owned());
+    let stopped = |message: String| Error::Parse {
+        file: path.display().to_string(),
+        line: 0,
+        column: 0,
+        message,
+    };
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || read_here(&owned_path, &owned_source))
+        .map_err(|e| stopped(e.to_string()))?
+        .join()
+        .map_err(|_| stopped("the parser stopped".to_owned()))?
+}
+
+/// [`read`] on the calling thread.
+fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     let mut files = vec![(path.to_path_buf(), source.to_owned())];
     let mut total = source.len();
     let mut i = 0;
@@ -261,8 +278,8 @@ fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), 
     })
 }
 
-/// Parses one file on a thread of its own with a large stack (the parser recurses), after
-/// the nesting bound.
+/// Parses one file, after the nesting bound (on [`read`]'s thread with a large stack: the
+/// parser, the visitors and the tree's drop all recurse).
 fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
     let depth = nesting(&text).map_err(|at| {
         let line = text.as_bytes()[..at]
@@ -284,36 +301,19 @@ fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
             max: MAX_NESTING,
         });
     }
-    let parsed = std::thread::Builder::new()
-        .stack_size(256 << 20)
-        .spawn(move || {
-            full_moon::parse(&text).map_err(|errors| {
-                errors
-                    .first()
-                    .map(|e| {
-                        let (start, _) = e.range();
-                        (
-                            start.line(),
-                            start.character(),
-                            e.error_message().into_owned(),
-                        )
-                    })
-                    .unwrap_or((0, 0, "no syntax tree".to_owned()))
+    let parsed = full_moon::parse(&text).map_err(|errors| {
+        errors
+            .first()
+            .map(|e| {
+                let (start, _) = e.range();
+                (
+                    start.line(),
+                    start.character(),
+                    e.error_message().into_owned(),
+                )
             })
-        })
-        .map_err(|e| Error::Parse {
-            file: file.display().to_string(),
-            line: 0,
-            column: 0,
-            message: e.to_string(),
-        })?
-        .join()
-        .map_err(|_| Error::Parse {
-            file: file.display().to_string(),
-            line: 0,
-            column: 0,
-            message: "the parser stopped".to_owned(),
-        })?;
+            .unwrap_or((0, 0, "no syntax tree".to_owned()))
+    });
     parsed.map_err(|(line, column, message)| Error::Parse {
         file: file.display().to_string(),
         line,
@@ -712,27 +712,32 @@ impl Flow<'_> {
 
     /// The parts of an expression's value.
     fn eval(&self, expr: &Expression) -> KeyExpr {
-        let text = short(&expr.to_string());
-        let opaque = || KeyExpr {
-            parts: vec![Part::Opaque(text.clone())],
-            text: text.clone(),
-        };
-        let parts = match expr {
+        KeyExpr {
+            parts: self.parts(expr),
+            text: short(&expr.to_string()),
+        }
+    }
+
+    /// The parts of an expression's value; an opaque part's text is that subexpression's
+    /// (so a long chain is written out once, not once a link).
+    fn parts(&self, expr: &Expression) -> Vec<Part> {
+        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        match expr {
             Expression::String(s) => vec![Part::Literal(string_bytes(s))],
             Expression::Number(n) => vec![Part::Literal(n.token().to_string().into_bytes())],
-            Expression::Parentheses { expression, .. } => self.eval(expression).parts,
+            Expression::Parentheses { expression, .. } => self.parts(expression),
             Expression::BinaryOperator {
                 lhs,
                 binop: BinOp::TwoDots(_),
                 rhs,
             } => {
-                let mut parts = self.eval(lhs).parts;
-                parts.extend(self.eval(rhs).parts);
+                let mut parts = self.parts(lhs);
+                parts.extend(self.parts(rhs));
                 parts
             }
             Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
                 Some(Some(value)) => value.parts.clone(),
-                _ => return opaque(),
+                _ => opaque(),
             },
             Expression::Var(Var::Expression(v)) => {
                 let suffixes: Vec<&Suffix> = v.suffixes().collect();
@@ -749,24 +754,22 @@ impl Flow<'_> {
                             (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
                             (true, _, _) => vec![Part::Key(0)],
                             (_, true, Some(i)) if i > 0 => vec![Part::Arg(i)],
-                            _ => return opaque(),
+                            _ => opaque(),
                         }
                     }
-                    _ => return opaque(),
+                    _ => opaque(),
                 }
             }
             Expression::FunctionCall(call) => match callee(call) {
                 Some((path, FunctionArgs::Parentheses { arguments, .. }))
                     if path == ["tostring"] && arguments.len() == 1 =>
                 {
-                    self.eval(arguments.iter().next().expect("one argument"))
-                        .parts
+                    self.parts(arguments.iter().next().expect("one argument"))
                 }
-                _ => return opaque(),
+                _ => opaque(),
             },
-            _ => return opaque(),
-        };
-        KeyExpr { parts, text }
+            _ => opaque(),
+        }
     }
 }
 

@@ -148,6 +148,19 @@ fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
     let deep = dir.path().join("deep.lua");
     std::fs::write(&deep, format!("return {}1", "not ".repeat(100_000))).expect("written");
     lint(&[deep.to_str().expect("UTF-8")]).fails_with("nests deeper than 200 levels");
+    // Within the bounds, deep but legal scripts are read: 150 brackets, a chain of 3,000
+    // concatenations, 150 nested blocks.
+    let legal = dir.path().join("legal.lua");
+    let script = format!(
+        "local a = {}1{}\nlocal b = 'x'{}\n{}return redis.call('GET', KEYS[1]){}\n",
+        "(".repeat(150),
+        ")".repeat(150),
+        " .. 'x'".repeat(3_000),
+        "do ".repeat(150),
+        " end".repeat(150)
+    );
+    std::fs::write(&legal, script).expect("written");
+    lint(&[legal.to_str().expect("UTF-8")]).ok();
     // A backtick outside a string: full_moon 3.0.0's lexer panics on it (found by the fuzz
     // target `lint`); refused before the parser with its place.
     let backtick = dir.path().join("backtick.lua");
