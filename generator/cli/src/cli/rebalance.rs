@@ -104,6 +104,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             "--dialect applies to --format commands only: add it, or remove --dialect"
         )));
     }
+    for text in &args.weight {
+        weight_option(text)?;
+    }
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     let timeout = args.server.timeout.get();
@@ -275,18 +278,35 @@ fn shortfall(plan: &Plan, hot: usize, max_moves: usize) -> Option<String> {
     }
 }
 
+/// A `--weight NODE=W` option's node and weight, checked before any server is asked.
+fn weight_option(text: &str) -> Result<(&str, f64)> {
+    let Some((node, w)) = text.rsplit_once('=') else {
+        return Err(crate::exit::usage(anyhow!(
+            "--weight `{}` is not NODE=W: give a primary's id or host:port, `=`, and a number (`--weight 127.0.0.1:7000=2`)",
+            field(text.as_bytes())
+        )));
+    };
+    let w: f64 = w
+        .parse()
+        .ok()
+        .filter(|w| cluster::WEIGHTS.contains(w))
+        .ok_or_else(|| {
+            crate::exit::usage(anyhow!(
+                "--weight `{}`: {}",
+                field(text.as_bytes()),
+                cluster::WEIGHT_RULE
+            ))
+        })?;
+    Ok((node, w))
+}
+
 /// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
 fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
     let mut weights = vec![1.0; topology.shards.len()];
     // the option that weighed each shard, to refuse a second
     let mut given_by: Vec<Option<&String>> = vec![None; topology.shards.len()];
     for text in given {
-        let Some((node, w)) = text.rsplit_once('=') else {
-            return Err(crate::exit::usage(anyhow!(
-                "--weight `{}` is not NODE=W: give a primary's id or host:port, `=`, and a number (`--weight 127.0.0.1:7000=2`)",
-                field(text.as_bytes())
-            )));
-        };
+        let (node, w) = weight_option(text)?;
         let (shard, found) = topology
             .find(node)
             .map_err(|e| crate::exit::usage(anyhow!("--weight: {e}")))?;
@@ -298,17 +318,6 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
                 field(shard.primary.addr.as_bytes())
             )));
         }
-        let w: f64 = w
-            .parse()
-            .ok()
-            .filter(|w| cluster::WEIGHTS.contains(w))
-            .ok_or_else(|| {
-                crate::exit::usage(anyhow!(
-                    "--weight `{}`: {}",
-                    field(text.as_bytes()),
-                    cluster::WEIGHT_RULE
-                ))
-            })?;
         let i = topology
             .shards
             .iter()
