@@ -217,11 +217,12 @@ impl TlsClient {
             (None, None) => builder.with_no_client_auth(),
             (Some(cert), Some(key)) => {
                 let chain = read_certs(cert, TlsFile::Cert)?;
-                let key_der = PrivateKeyDer::from_pem_file(key).map_err(|e| TlsError::File {
-                    what: TlsFile::Key,
-                    path: shown_path(key),
-                    reason: pem_reason(&e, "no private key"),
-                })?;
+                let key_der = PrivateKeyDer::from_pem_slice(&read_file(key, TlsFile::Key)?)
+                    .map_err(|e| TlsError::File {
+                        what: TlsFile::Key,
+                        path: shown_path(key),
+                        reason: pem_reason(&e, "no private key"),
+                    })?;
                 builder
                     .with_client_auth_cert(chain, key_der)
                     .map_err(|e| TlsError::File {
@@ -399,14 +400,23 @@ fn pem_reason(e: &rustls::pki_types::pem::Error, missing: &str) -> String {
     }
 }
 
+/// The bytes of a file of [`TlsOptions`], through the one bounded reader.
+fn read_file(path: &Path, what: TlsFile) -> Result<Vec<u8>, TlsError> {
+    use crate::user_file::{read_small, MAX_PEM_BYTES, WAIT};
+    read_small(path, MAX_PEM_BYTES, WAIT).map_err(|e| TlsError::File {
+        what,
+        path: shown_path(path),
+        reason: e.to_string(),
+    })
+}
+
 fn read_certs(path: &Path, what: TlsFile) -> Result<Vec<CertificateDer<'static>>, TlsError> {
     let fail = |reason: String| TlsError::File {
         what,
         path: shown_path(path),
         reason,
     };
-    let certs = CertificateDer::pem_file_iter(path)
-        .map_err(|e| fail(pem_reason(&e, "no certificate")))?
+    let certs = CertificateDer::pem_slice_iter(&read_file(path, what)?)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| fail(pem_reason(&e, "no certificate")))?;
     if certs.is_empty() {

@@ -196,17 +196,10 @@ const MAX_PASSWORD: u64 = 64 * 1024;
 
 fn read_password_file(path: &std::path::Path) -> Result<String> {
     let shown = slotgen::text::escape(path.as_os_str().as_encoded_bytes());
-    let file = std::fs::File::open(path).map_err(|e| {
-        anyhow!(
-            "cannot read --password-file {shown}: {}",
-            slotgen::text::os_reason(&e)
-        )
-    })?;
-    let mut line = Vec::new();
-    std::io::BufReader::new(file.take(MAX_PASSWORD))
-        .read_until(b'\n', &mut line)
-        .with_context(|| format!("cannot read --password-file {shown}"))?;
-    let text = String::from_utf8(line)
+    let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, slotgen::user_file::WAIT)
+        .map_err(|e| anyhow!("cannot read --password-file {shown}: {e}"))?;
+    let line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let text = String::from_utf8(line.to_vec())
         .map_err(|_| anyhow!("--password-file {shown}: the password is not UTF-8"))?;
     first_line(text, &format!("--password-file {shown}"))
 }
