@@ -624,6 +624,22 @@ mod tests {
             shard(vec![9, 9], vec![node(&b, "master", "online")]),
         ]);
         assert!(Topology::from_answers("u", "h", &twice, &[]).is_err());
+        // one id for two nodes: the map is refused, naming the id (issue 31)
+        let mut other = node(&a, "master", "online");
+        if let Value::Array(fields) = &mut other {
+            fields[3] = Value::Int(7001);
+        }
+        let same_id = Value::Array(vec![
+            shard(vec![0, 9], vec![primary()]),
+            shard(vec![10, 19], vec![other]),
+        ]);
+        let e = Topology::from_answers("u", "h", &same_id, &[]).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!(
+                "node id `{a}` is given to two nodes, `127.0.0.1:7000` and `127.0.0.1:7001`, and an id names one node"
+            )),
+            "{e}"
+        );
     }
 
     #[test]

@@ -415,6 +415,23 @@ impl Topology {
                 .cmp(&key(b))
                 .then_with(|| a.primary.id.cmp(&b.primary.id))
         });
+        // a node id names one node: two nodes under one id would take each other's
+        // commands (an --apply sent to one address what was meant for another)
+        let mut ids: Vec<(&str, &str)> = self
+            .shards
+            .iter()
+            .flat_map(Shard::nodes)
+            .map(|n| (n.id.as_str(), n.addr.as_str()))
+            .collect();
+        ids.sort_unstable();
+        if let Some(pair) = ids.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(format!(
+                "node id `{}` is given to two nodes, `{}` and `{}`, and an id names one node: give each node its own id (a node whose nodes.conf was copied from another takes a new one with `CLUSTER RESET HARD`, then `CLUSTER MEET`)",
+                pair[0].0,
+                crate::text::escape_text(pair[0].1),
+                crate::text::escape_text(pair[1].1)
+            ));
+        }
         let mut owner: Vec<Option<&str>> = vec![None; usize::from(SLOTS)];
         for shard in &self.shards {
             for slot in shard.slots() {
