@@ -252,8 +252,33 @@ impl SlotLoad {
     ///
     /// # Errors
     ///
-    /// [`Error::NotCollected`], saying why and how to collect it.
+    /// [`Error::NotCollected`], saying why and how to collect it; [`Error::Overflow`]
+    /// when the values sum past `u64::MAX` or one of them is `u64::MAX` (a sum that
+    /// saturated): no server measures that much, and a total that saturates would show two
+    /// primaries at 100% each.
     pub fn require(&self, metric: Metric) -> Result<&[u64], Error> {
+        let values = self.require_collected(metric)?;
+        let overflow = values.iter().position(|&v| v == u64::MAX).or_else(|| {
+            let mut sum = 0u64;
+            values.iter().position(|&v| match sum.checked_add(v) {
+                Some(next) => {
+                    sum = next;
+                    false
+                }
+                None => true,
+            })
+        });
+        match overflow {
+            Some(slot) => Err(Error::Overflow {
+                metric: metric.name().to_owned(),
+                slot: u16::try_from(slot).expect("16384 values"),
+            }),
+            None => Ok(values),
+        }
+    }
+
+    /// The values of `metric` as collected, unchecked.
+    fn require_collected(&self, metric: Metric) -> Result<&[u64], Error> {
         self.get(metric).ok_or_else(|| Error::NotCollected {
             metric: metric.name().to_owned(),
             why: match (&self.source, metric) {
@@ -552,6 +577,35 @@ mod tests {
         assert_eq!(s.top, [(5, 50), (10, 30)]);
         // fair share 33.3: slot 5 (50) alone is over it
         assert_eq!(s.hot, [(5, 50)]);
+    }
+
+    #[test]
+    fn totals_past_64_bits_are_refused_not_saturated() {
+        let half = 1u64 << 63;
+        // two primaries of 2^63 each: a saturated total showed each at 100%
+        let load2 = load(&[(0, half), (10, half)], None);
+        let e = load2.summary(Metric::Keys, 2, &[]).unwrap_err();
+        assert_eq!(
+            e,
+            Error::Overflow {
+                metric: "keys".to_owned(),
+                slot: 10
+            }
+        );
+        assert!(
+            e.to_string().contains("sums past 2^64 - 1 at slot 10"),
+            "{e}"
+        );
+        // net-in + net-out of one slot saturated by their sum
+        let net = load(&[(0, 1)], Some((&[(3, u64::MAX - 1)], &[(3, 2)])));
+        assert!(matches!(
+            net.require(Metric::Net),
+            Err(Error::Overflow { slot: 3, .. })
+        ));
+        assert!(net.require(Metric::NetIn).is_ok());
+        // the largest sum that fits is taken
+        let full = load(&[(0, half), (10, half - 1)], None);
+        assert_eq!(full.summary(Metric::Keys, 1, &[]).unwrap().total, u64::MAX);
     }
 
     #[test]
