@@ -277,6 +277,40 @@ impl SlotLoad {
         }
     }
 
+    /// Each metric of [`Metric::ALL`] that is not collected, with why, in a few words: the
+    /// server's refusal of `CLUSTER SLOT-STATS` is [`LoadSource::CountKeysInSlot`]'s, said
+    /// once there, not repeated per metric. A metric that [`require`](Self::require)
+    /// refuses for its size ([`Error::Overflow`]) is not among them: it is collected.
+    #[must_use]
+    pub fn absent(&self) -> Vec<(Metric, String)> {
+        Metric::ALL
+            .into_iter()
+            .filter(|&m| self.get(m).is_none())
+            .map(|m| {
+                let why = match (&self.source, m) {
+                    (LoadSource::CountKeysInSlot { .. }, _) => {
+                        "CLUSTER SLOT-STATS was refused, and CLUSTER COUNTKEYSINSLOT counts keys only"
+                            .to_owned()
+                    }
+                    (LoadSource::ClusterSlotStats, m) => self.not_collected_why(m),
+                };
+                (m, why)
+            })
+            .collect()
+    }
+
+    /// Why CLUSTER SLOT-STATS does not give `metric`, and how to make it.
+    fn not_collected_why(&self, metric: Metric) -> String {
+        let field = metric.field().map_or_else(
+            || "`network-bytes-in` and `network-bytes-out`".to_owned(),
+            |f| format!("`{f}`"),
+        );
+        format!(
+            "CLUSTER SLOT-STATS does not give {field} on every primary: {}",
+            metric.how()
+        )
+    }
+
     /// The values of `metric` as collected, unchecked.
     fn require_collected(&self, metric: Metric) -> Result<&[u64], Error> {
         self.get(metric).ok_or_else(|| Error::NotCollected {
@@ -285,13 +319,7 @@ impl SlotLoad {
                 (LoadSource::CountKeysInSlot { slot_stats_refused }, _) => format!(
                     "the servers refused CLUSTER SLOT-STATS ({slot_stats_refused}), which Valkey 8.0+ and Redis 8.2+ have; CLUSTER COUNTKEYSINSLOT counts keys only"
                 ),
-                (LoadSource::ClusterSlotStats, metric) => {
-                    let field = metric.field().map_or_else(
-                        || "`network-bytes-in` and `network-bytes-out`".to_owned(),
-                        |f| format!("`{f}`"),
-                    );
-                    format!("CLUSTER SLOT-STATS does not give {field} on every primary: {}", metric.how())
-                }
+                (LoadSource::ClusterSlotStats, metric) => self.not_collected_why(metric),
             },
             collected: self.metrics().map(|m| m.name().to_owned()).collect(),
         })

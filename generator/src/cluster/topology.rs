@@ -361,6 +361,20 @@ impl Topology {
         owners
     }
 
+    /// The slots that no primary owns, as ranges in slot order: a key there is refused
+    /// (`CLUSTERDOWN`), and no load is counted for it. Empty when every slot is assigned.
+    #[must_use]
+    pub fn unowned(&self) -> Vec<SlotRange> {
+        let slots: Vec<u16> = self
+            .owners()
+            .iter()
+            .enumerate()
+            .filter(|(_, owner)| owner.is_none())
+            .map(|(slot, _)| u16::try_from(slot).expect("16384 slots"))
+            .collect();
+        ranges_of(&slots)
+    }
+
     /// Every slot that some primary reports migrating or importing, sorted, once each.
     #[must_use]
     pub fn migrating_slots(&self) -> Vec<u16> {

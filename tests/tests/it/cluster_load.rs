@@ -345,6 +345,36 @@ fn a_redis_7_cluster_with_a_password_counts_keys_per_slot() {
         );
     }
     assert_eq!(json["hot"][0]["slot"], hot_slot);
+    // one short line per metric the server lacks; the server's refusal once, on stderr,
+    // in its own words (issue 31: the client's error text repeated on five lines)
+    let tsv = slotgen(&["load", "--redis", &url], b"");
+    let absent: Vec<Vec<String>> = tsv
+        .rows()
+        .into_iter()
+        .filter(|r| r[0] == "absent")
+        .collect();
+    assert_eq!(
+        absent.iter().map(|r| r[1].as_str()).collect::<Vec<_>>(),
+        ["cpu", "net-in", "net-out", "net", "memory"]
+    );
+    for row in &absent {
+        assert_eq!(
+            row[2], "CLUSTER SLOT-STATS was refused, and CLUSTER COUNTKEYSINSLOT counts keys only",
+            "{row:?}"
+        );
+    }
+    assert_eq!(
+        tsv.stderr.matches("unknown subcommand").count(),
+        1,
+        "{}",
+        tsv.stderr
+    );
+    assert!(
+        tsv.stderr.contains("(ERR unknown subcommand 'SLOT-STATS'")
+            && !tsv.stderr.contains("ResponseError"),
+        "{}",
+        tsv.stderr
+    );
     let cpu = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
     cpu.fails_with("refused CLUSTER SLOT-STATS");
     for run in [&run, &cpu] {
@@ -508,4 +538,87 @@ fn hue_distance(a: [u8; 3], b: [u8; 3]) -> u64 {
     };
     let (x, y) = (dir(a), dir(b));
     (x.iter().zip(y).map(|(p, q)| (p - q).powi(2)).sum::<f64>() * 1e6) as u64
+}
+
+/// Slots that no primary owns are said (issue 31: `load` and `rebalance` did not mention
+/// them): a note on stderr and `unowned` in JSON, the slots the test took away from their
+/// owner; the note's `CLUSTER ADDSLOTSRANGE` is followed and the note goes.
+#[test]
+fn slots_without_an_owner_are_said() {
+    let Some(cluster) = cluster_with(
+        "valkey-server",
+        0,
+        &["--cluster-require-full-coverage", "no"],
+    ) else {
+        return;
+    };
+    let (a, b) = (RANGES[1].0 + 7, RANGES[1].0 + 9);
+    // every node forgets them (a node keeps an owner's slot until another claims it)
+    for node in cluster.nodes() {
+        let _: () = redis::cmd("CLUSTER")
+            .arg("DELSLOTS")
+            .arg(a)
+            .arg(b)
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    cluster
+        .wait_until("every node sees 16382 slots assigned", |info, _| {
+            info.contains("cluster_slots_assigned:16382") && info.contains("cluster_state:ok")
+        })
+        .unwrap();
+    let url = cluster.url();
+    let note = format!(
+        "slotgen: note: 2 slots have no owner: {a},{b}; a key there is refused (CLUSTERDOWN) and no load is counted for them; `CLUSTER ADDSLOTSRANGE {a} {a} {b} {b}` on a primary assigns them"
+    );
+    let expected = serde_json::json!([{"first": a, "last": a}, {"first": b, "last": b}]);
+    for args in [
+        &["load", "--redis", &url, "--format", "json"][..],
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ][..],
+    ] {
+        let run = slotgen(args, b"");
+        let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+        assert_eq!(json["unowned"], expected, "{args:?}");
+        assert!(
+            run.stderr.lines().any(|l| l == note),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    // the note's command, as it says, on a primary (another than the old owner)
+    let command: Vec<String> = note
+        .split('`')
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .map(str::to_owned)
+        .collect();
+    let mut cmd = redis::cmd(&command[0]);
+    for arg in &command[1..] {
+        cmd.arg(arg);
+    }
+    let _: () = cmd.query(&mut cluster.primaries[2].connect()).unwrap();
+    cluster
+        .wait_until("every node sees every slot assigned", |info, _| {
+            info.contains("cluster_slots_assigned:16384")
+        })
+        .unwrap();
+    let run = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(json["unowned"], serde_json::json!([]));
+    assert!(!run.stderr.contains("no owner"), "{}", run.stderr);
+    // the third primary took them
+    let (first, last) = RANGES[2];
+    assert_eq!(
+        json["primaries"][2]["slots"],
+        u64::from(last - first) + 1 + 2
+    );
 }

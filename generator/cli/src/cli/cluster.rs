@@ -358,9 +358,33 @@ pub fn note_left_out(topology: &Topology) {
 pub fn note_load(url: &str, load: &SlotLoad) -> Result<()> {
     require_every_slot_served(&load.topology)?;
     note_topology(url, &load.topology);
+    note_unowned(&load.topology);
     note_load_source(url, &load.source);
     note_migrations(&load.topology, MIGRATING_LOAD);
     Ok(())
+}
+
+/// Notes on standard error the slots that no primary owns: no load is counted for them,
+/// and no plan moves them.
+pub fn note_unowned(topology: &Topology) {
+    let ranges = topology.unowned();
+    if ranges.is_empty() {
+        return;
+    }
+    let count: u32 = ranges.iter().map(cluster::SlotRange::len).sum();
+    let args: Vec<String> = ranges
+        .iter()
+        .map(|r| format!("{} {}", r.first, r.last))
+        .collect();
+    eprintln!(
+        "slotgen: note: {count} {} {} no owner: {}; a key there is refused (CLUSTERDOWN) and no load is counted for {}; `CLUSTER ADDSLOTSRANGE {}` on a primary assigns {}",
+        if count == 1 { "slot" } else { "slots" },
+        if count == 1 { "has" } else { "have" },
+        cluster::show_ranges(&ranges),
+        if count == 1 { "it" } else { "them" },
+        args.join(" "),
+        if count == 1 { "it" } else { "them" },
+    );
 }
 
 /// Notes on standard error that per-slot load was read by `CLUSTER COUNTKEYSINSLOT`, keys

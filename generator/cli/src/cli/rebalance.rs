@@ -365,6 +365,8 @@ fn plan_json(
         "metric": args.by,
         "unit": args.by.unit(),
         "source": load.source,
+        // slots no primary owns: no load counted, none moved (issue 31)
+        "unowned": load.topology.unowned(),
         "target": plan.target,
         "skew_before": plan.skew_before,
         "skew_after": plan.skew_after,
