@@ -500,11 +500,26 @@ impl Summary {
     /// move.
     #[must_use]
     pub fn picture(&self, title: &str, values: &[u64], topology: &Topology) -> String {
-        use crate::slot_map::{LegendEntry, SlotMap};
+        self.slot_map(title, values, topology, &MapNotes::default())
+            .render()
+    }
+
+    /// The [`SlotMap`](crate::slot_map::SlotMap) of [`picture`](Self::picture), with what
+    /// `notes` adds (the target skew, the hot slots' hashtags): for
+    /// [`side_by_side`](crate::slot_map::side_by_side), or to render.
+    #[must_use]
+    pub fn slot_map(
+        &self,
+        title: &str,
+        values: &[u64],
+        topology: &Topology,
+        notes: &MapNotes,
+    ) -> crate::slot_map::SlotMap {
+        use crate::slot_map::{HotLabel, LegendEntry, SlotMap};
         let node = |p: &PrimaryLoad| &topology.shards[p.shard].primary;
         let mut order: Vec<&PrimaryLoad> = self.primaries.iter().collect();
         order.sort_by(|a, b| (&node(a).addr, &node(a).id).cmp(&(&node(b).addr, &node(b).id)));
-        // the colour (and legend row) of each shard
+        // the colour (and bar) of each shard
         let mut colour_of = vec![None; topology.shards.len()];
         for (i, p) in order.iter().enumerate() {
             colour_of[p.shard] = Some(i);
@@ -514,7 +529,7 @@ impl Summary {
             .into_iter()
             .map(|shard| shard.and_then(|s| colour_of[s]))
             .collect();
-        let legend: Vec<LegendEntry> = order
+        let primaries: Vec<LegendEntry> = order
             .iter()
             .map(|p| LegendEntry {
                 node: node(p).id.clone(),
@@ -523,17 +538,45 @@ impl Summary {
                 ratio: p.ratio,
             })
             .collect();
-        let hot: Vec<u16> = self.hot.iter().map(|h| h.0).collect();
+        let hot = self
+            .hot
+            .iter()
+            .map(|&(slot, value)| HotLabel {
+                slot,
+                share: if self.total == 0 {
+                    0.0
+                } else {
+                    value as f64 / self.total as f64
+                },
+                hashtag: notes
+                    .hashtags
+                    .iter()
+                    .find(|(s, _, _)| *s == slot)
+                    .map(|(_, tag, part)| (tag.clone(), *part)),
+            })
+            .collect();
         SlotMap {
-            title,
-            values,
-            owners: &owners,
-            primaries: &legend,
+            title: title.to_owned(),
+            metric: self.metric.name().to_owned(),
+            values: values.to_vec(),
+            owners,
+            primaries,
             skew: self.skew,
-            hot: &hot,
+            target: notes.target,
+            hot,
         }
-        .render()
     }
+}
+
+/// What a slot map shows beyond a [`Summary`]: the target skew, and the hashtags that carry
+/// the hot slots.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapNotes {
+    /// The target skew, drawn across the bars; `None`: none.
+    pub target: Option<f64>,
+    /// `(slot, hashtag, part)`: the hashtag (its bytes between `{` and `}`, as text) that
+    /// carries most of a hot slot, and its part of the slot's load, 0 to 1.
+    pub hashtags: Vec<(u16, String, f64)>,
 }
 
 #[cfg(test)]

@@ -375,6 +375,24 @@ impl Topology {
         ranges_of(&slots)
     }
 
+    /// This topology with each slot owned by the shard `owners` gives (16384 of them, an
+    /// index into [`shards`](Self::shards) or `None`), the shards in the same order: the
+    /// map a rebalance plan predicts. Nodes, migrations and the source are kept.
+    #[must_use]
+    pub fn with_owners(&self, owners: &[Option<usize>]) -> Topology {
+        let mut slots: Vec<Vec<u16>> = vec![Vec::new(); self.shards.len()];
+        for (slot, owner) in owners.iter().enumerate().take(usize::from(SLOTS)) {
+            if let Some(list) = owner.and_then(|i| slots.get_mut(i)) {
+                list.push(u16::try_from(slot).expect("16384 slots"));
+            }
+        }
+        let mut topology = self.clone();
+        for (shard, slots) in topology.shards.iter_mut().zip(&slots) {
+            shard.ranges = ranges_of(slots);
+        }
+        topology
+    }
+
     /// Every slot that some primary reports migrating or importing, sorted, once each.
     #[must_use]
     pub fn migrating_slots(&self) -> Vec<u16> {

@@ -29,6 +29,10 @@ enum Format {
     /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
     /// in the dialect of --dialect (by default the server's).
     Commands,
+    /// The slot map before and predicted after the plan, side by side, as SVG: each
+    /// primary's share against its fair share and the target, the slots shaded against
+    /// the mean per slot, the hot slots labelled.
+    Svg,
 }
 
 /// The dialect of `--format commands`.
@@ -197,6 +201,10 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             let json = plan_json(&plan, args, topology, &load, &hot);
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
+        Format::Svg => {
+            let svg = pictures(&load, args, &plan, &weights)?;
+            out.write_all(svg.as_bytes())?;
+        }
         Format::Commands => {
             let lines = cluster::commands(
                 &plan,
@@ -247,6 +255,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
             }
             Format::Tsv => writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?,
+            // the picture is whole already; the moves were said on stderr
+            Format::Svg => {}
             Format::Commands => writeln!(
                 out,
                 "# applied: {}, {}",
@@ -256,6 +266,53 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The slot maps of `load` before and predicted after `plan`, side by side: the same
+/// values of --by, the primaries in the same colours, the slots owned as the plan leaves
+/// them.
+fn pictures(
+    load: &SlotLoad,
+    args: &RebalanceArgs,
+    plan: &cluster::Plan,
+    weights: &[f64],
+) -> Result<String> {
+    let topology = &load.topology;
+    let values = load.require(args.by)?;
+    let mut owners = topology.owners();
+    for m in &plan.moves {
+        owners[usize::from(m.slot)] = Some(m.to);
+    }
+    let after = topology.with_owners(&owners);
+    let notes = cluster::MapNotes {
+        target: Some(args.target_skew),
+        ..cluster::MapNotes::default()
+    };
+    let unit = if args.by.unit() == args.by.name() {
+        String::new()
+    } else {
+        format!(" ({})", args.by.unit())
+    };
+    let before = cluster::Summary::of(args.by, values, topology, 0, weights)
+        .map_err(explain)?
+        .slot_map(
+            &format!("before: {}{unit} per slot", args.by),
+            values,
+            topology,
+            &notes,
+        );
+    let predicted = cluster::Summary::of(args.by, values, &after, 0, weights)
+        .map_err(explain)?
+        .slot_map(
+            &format!(
+                "predicted after {}",
+                super::plural(plan.moves.len() as u64, "move", "moves")
+            ),
+            values,
+            &after,
+            &notes,
+        );
+    Ok(slotgen::slot_map::side_by_side(&before, &predicted))
 }
 
 /// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
