@@ -720,16 +720,19 @@ fn a_cluster_with_a_password() {
     assert_eq!(checksum(&back), checksum(&written));
 }
 
-/// The README's pictures of a rebalance, made again: with `SLOTGEN_PICTURES=1` (else it
-/// says so and returns), a cluster loaded as the tests above load theirs, its slot map
-/// (`slotgen load --format svg`) before and after `slotgen rebalance --by keys --apply`,
-/// rendered by `rsvg-convert` 800 pixels wide to `docs/rebalance-before.png` and
-/// `docs/rebalance-after.png`.
+/// The README's pictures, made again: with `SLOTGEN_PICTURES=1` (else it says so and
+/// returns), a cluster loaded as the tests above load theirs plus two hashtags (2500 keys
+/// `{orders}:N`, a hot slot, and 700 keys `{carts}:N`), rendered by `rsvg-convert`:
+/// `docs/load-map.png` (`slotgen load --format svg`, 880 pixels wide),
+/// `docs/rebalance-plan.png` (`slotgen rebalance --by keys --format svg`, before and
+/// predicted after, 1600 wide), and `docs/rebalance-before.png` and
+/// `docs/rebalance-after.png` (the load maps before and after `slotgen rebalance --by keys
+/// --apply`, 800 wide).
 #[test]
 fn readme_pictures() {
     if std::env::var_os("SLOTGEN_PICTURES").is_none_or(|v| v != "1") {
         println!(
-            "SLOTGEN_PICTURES=1 writes docs/rebalance-before.png and docs/rebalance-after.png"
+            "SLOTGEN_PICTURES=1 writes docs/load-map.png, docs/rebalance-plan.png, docs/rebalance-before.png and docs/rebalance-after.png"
         );
         return;
     }
@@ -739,14 +742,22 @@ fn readme_pictures() {
     let Some(cluster) = cluster() else { return };
     let url = cluster.url();
     load(&cluster);
+    let client = redis::cluster::ClusterClient::new(vec![url.as_str()]).unwrap();
+    let mut con = client.get_connection().unwrap();
+    for (tag, count) in [("orders", 2500), ("carts", 700)] {
+        for n in 0..count {
+            let _: () = redis::cmd("SET")
+                .arg(format!("{{{tag}}}:{n}"))
+                .arg(n)
+                .query(&mut con)
+                .unwrap();
+        }
+    }
     let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
-    let picture = |name: &str| {
-        let svg = slotgen(
-            &["load", "--redis", &url, "--by", "keys", "--format", "svg"],
-            b"",
-        );
+    let picture = |args: &[&str], width: &str, name: &str| {
+        let svg = slotgen(args, b"");
         let mut render = Command::new("rsvg-convert")
-            .args(["--width", "800", "--keep-aspect-ratio", "--output"])
+            .args(["--width", width, "--keep-aspect-ratio", "--output"])
             .arg(docs.join(name))
             .stdin(Stdio::piped())
             .spawn()
@@ -754,14 +765,29 @@ fn readme_pictures() {
         std::io::Write::write_all(&mut render.stdin.take().unwrap(), svg.ok().as_bytes()).unwrap();
         assert!(render.wait().unwrap().success(), "rsvg-convert {name}");
     };
-    picture("rebalance-before.png");
+    let map = ["load", "--redis", &url, "--by", "keys", "--format", "svg"];
+    picture(&map, "880", "load-map.png");
+    picture(&map, "800", "rebalance-before.png");
+    picture(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "svg",
+        ],
+        "1600",
+        "rebalance-plan.png",
+    );
     slotgen(
         &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
         b"",
     )
     .ok();
     settled(&cluster);
-    picture("rebalance-after.png");
+    picture(&map, "800", "rebalance-after.png");
 }
 
 /// `valkey-cli --cluster VERB ADDR --cluster-yes`, which must succeed.
