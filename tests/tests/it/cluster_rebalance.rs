@@ -802,3 +802,68 @@ fn valkey_cli_cluster(verb: &str, addr: &str) {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// The README's warning, checked: a stock `valkey-cli --cluster rebalance` after slotgen's
+/// load plan evens out slot counts again and so undoes the plan (the keys' skew goes back
+/// up). Slot counts from the server's `CLUSTER SLOTS`, keys by `CLUSTER COUNTKEYSINSLOT`.
+#[test]
+fn a_stock_cluster_rebalance_undoes_a_load_plan() {
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    load(&cluster);
+    let before = skew_of(&keys_per_primary(&cluster));
+    slotgen(
+        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
+        b"",
+    )
+    .ok();
+    settled(&cluster);
+    let planned = skew_of(&keys_per_primary(&cluster));
+    let slot_counts = |cluster: &ReplicatedCluster| -> Vec<u64> {
+        let ranges: Vec<Vec<redis::Value>> = redis::cmd("CLUSTER")
+            .arg("SLOTS")
+            .query(&mut cluster.primaries[0].connect())
+            .unwrap();
+        let mut counts = vec![0u64; 3];
+        for range in ranges {
+            let number = |v: &redis::Value| match v {
+                redis::Value::Int(n) => *n as u64,
+                other => panic!("{other:?}"),
+            };
+            let (first, last) = (number(&range[0]), number(&range[1]));
+            let port = match &range[2] {
+                redis::Value::Array(node) => number(&node[1]) as u16,
+                other => panic!("{other:?}"),
+            };
+            let i = cluster
+                .primaries
+                .iter()
+                .position(|p| p.port == port)
+                .unwrap();
+            counts[i] += last - first + 1;
+        }
+        counts
+    };
+    let uneven = slot_counts(&cluster);
+    assert!(planned < before, "{planned} against {before}");
+    assert!(
+        uneven.iter().max().unwrap() - uneven.iter().min().unwrap() > 500,
+        "{uneven:?}"
+    );
+    valkey_cli_cluster("rebalance", &addr(&cluster, 0));
+    settled(&cluster);
+    let even = slot_counts(&cluster);
+    let after = skew_of(&keys_per_primary(&cluster));
+    // within valkey-cli's 2% threshold of 16384 / 3
+    assert!(even.iter().all(|&n| n.abs_diff(5461) <= 110), "{even:?}");
+    assert!(
+        after > planned + 0.3,
+        "skew {after} after valkey-cli, {planned} after the plan"
+    );
+    println!(
+        "skew {before:.2} -> slotgen {planned:.2} (slots {uneven:?}) -> valkey-cli --cluster rebalance {after:.2} (slots {even:?})"
+    );
+}
