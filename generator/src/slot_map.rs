@@ -613,6 +613,36 @@ mod tests {
     }
 
     #[test]
+    fn two_maps_stand_side_by_side() {
+        let mut values = vec![0u64; 16384];
+        values[300] = 50;
+        let owners = vec![Some(0); 16384];
+        let left = map(values.clone(), owners.clone(), Vec::new());
+        let mut right = map(values, owners, Vec::new());
+        right.title = "after".to_owned();
+        let svg = side_by_side(&left, &right);
+        let (gx, gy) = grid_origin(1);
+        assert!(svg.starts_with(&format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" "#,
+            2 * PANEL_W
+        )));
+        // slot 300 (row 2, column 44), heavy, in both panels
+        for x0 in [0, PANEL_W] {
+            assert!(svg.contains(&format!(
+                r##"<rect x="{}" y="{}" width="4" height="4" fill="#4e79a7"/>"##,
+                x0 + gx + 44 * CELL,
+                gy + 2 * CELL
+            )));
+        }
+        assert_eq!(
+            svg.matches("slot 300: 100.0% of keys, heavy</text>")
+                .count(),
+            2
+        );
+        assert_eq!(svg.matches("</svg>").count(), 1);
+    }
+
+    #[test]
     fn colours_beyond_the_palette_differ() {
         let colours: std::collections::BTreeSet<[u8; 3]> = (0..40).map(color).collect();
         assert_eq!(colours.len(), 40);
