@@ -320,8 +320,8 @@ fn header_names_the_fields_where_records_have_them_and_is_refused_elsewhere() {
     }
 }
 
-/// `--cacert`, `--cert`, `--key` and `--password-file` given a device without end or a FIFO
-/// without a writer: each refused in one line naming the option's file and the rule, in
+/// `--cacert`, `--cert`, `--key`, `--password-file` and `verify`'s file given a device
+/// without end or a FIFO without a writer: each refused in one line naming the option's file and the rule, in
 /// bounded memory, not an allocator abort or a hang (issue 31). The certificate before a
 /// `--key` is any PEM block: its bytes are not parsed before the key is read.
 #[test]
@@ -366,6 +366,14 @@ fn user_files_are_bounded_in_size_and_time() {
             run.exits(1, &message);
             assert_bounded(peak, &format!("{args:?}"));
         }
+        // verify's derivation or tag table, through the same reader
+        let (run, peak) = run_measured(&["verify", file]);
+        if file == fifo {
+            run.fails_with_code(1, &format!("cannot read `{file}`: {reason}"));
+        } else {
+            run.fails_with_code(1, &format!("`{file}` has more than 1048576 bytes"));
+        }
+        assert_bounded(peak, &format!("verify {file}"));
         let args = [
             "nodes",
             "--redis",
