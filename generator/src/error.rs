@@ -391,8 +391,9 @@ pub enum Error {
 
 impl Error {
     /// Whether the request was wrong by itself (a value not of its form, options that do
-    /// not go together, a name that is not one), as opposed to work that cannot be done
-    /// with valid input (no tag length reaches every slot, a file that is not what it
+    /// not go together, a name that is not one, a CRC and alphabet with which no tag
+    /// length reaches every slot), as opposed to work that cannot be done with valid input
+    /// (a tag length too short where a longer one reaches, a file that is not what it
     /// says, a write that failed). Front ends map it to their own terms: the CLI exits 2
     /// for the first and 1 for the second. Every variant is placed here, without a
     /// wildcard, so that a new one must be placed too.
@@ -435,9 +436,10 @@ impl Error {
             | Self::UnsolvableRegister { .. }
             | Self::SchemeRegister { .. }
             | Self::ServerLua { .. } => true,
+            // no tag length reaches every slot: the spec (CRC, alphabet, slots) by itself
+            Self::RankDeficient { shortest, .. } => shortest.is_none(),
             Self::CheckMismatch { .. }
             | Self::NoAlphabetInCharset { .. }
-            | Self::RankDeficient { .. }
             | Self::TableJson { .. }
             | Self::TableTooLarge { .. }
             | Self::TableFormat { .. }

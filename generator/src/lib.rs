@@ -47,6 +47,7 @@ pub mod text;
 #[cfg(feature = "redis")]
 pub mod transport;
 pub mod url;
+pub mod user_file;
 pub mod vectors;
 pub mod verify;
 

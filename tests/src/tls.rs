@@ -1,7 +1,9 @@
 //! Certificates for TLS tests, made by the `openssl` program in a temporary directory: a CA,
 //! a server certificate for `127.0.0.1` and `localhost`, a client certificate, one whose
 //! name does not match (`other.example` only), and an expired one (valid 2020-01-01 to
-//! 2020-01-02, signed with `openssl ca`, which takes dates).
+//! 2020-01-02, signed with `openssl ca`, which takes dates), and an X.509 v1 client
+//! certificate made by the common recipe (`openssl x509 -req` of a request without
+//! extensions).
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -28,6 +30,10 @@ pub struct Certs {
     pub wrong_name: Pair,
     /// For `127.0.0.1`, valid from 2020-01-01 00:00:00 to 2020-01-02 00:00:00 UTC.
     pub expired: Pair,
+    /// A client's, X.509 v1: `openssl x509 -req -in client-v1.csr -CA ca.pem -CAkey ca.key
+    /// -CAcreateserial -days 2 -out client-v1.pem`, its request made without `-addext`
+    /// (both files are in [`dir`](Self::dir), beside `ca.pem` and `ca.key`).
+    pub client_v1: Pair,
     _dir: tempfile::TempDir,
 }
 
@@ -136,7 +142,37 @@ impl Certs {
                 "20200102000000Z",
             ],
         )?;
+        // the common recipe: a request without extensions, signed without any
+        openssl(
+            d,
+            &[
+                &["req"],
+                &ec[..],
+                &["-keyout", "client-v1.key", "-out", "client-v1.csr"],
+                &["-subj", "/CN=client-v1"],
+            ]
+            .concat(),
+        )?;
+        openssl(
+            d,
+            &[
+                "x509",
+                "-req",
+                "-in",
+                "client-v1.csr",
+                "-CA",
+                "ca.pem",
+                "-CAkey",
+                "ca.key",
+                "-CAcreateserial",
+                "-days",
+                "2",
+                "-out",
+                "client-v1.pem",
+            ],
+        )?;
         Ok(Certs {
+            client_v1: pair(d, "client-v1"),
             ca: d.join("ca.pem"),
             server,
             client,
@@ -145,6 +181,23 @@ impl Certs {
             _dir: dir,
         })
     }
+}
+
+impl Certs {
+    /// The directory of every file, `ca.key` and the requests (`NAME.csr`) included.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        self._dir.path()
+    }
+}
+
+/// Runs `openssl` with `args` in `dir`.
+///
+/// # Errors
+///
+/// When it cannot be run or fails; the error carries its standard error.
+pub fn run_openssl(dir: &Path, args: &[&str]) -> io::Result<()> {
+    openssl(dir, args)
 }
 
 fn pair(dir: &Path, name: &str) -> Pair {

@@ -524,7 +524,7 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::Topology;
+    use crate::cluster::{SlotRange, Topology};
 
     /// A node id of 40 hex digits, made of `c`.
     fn id(c: char) -> String {
@@ -624,6 +624,63 @@ mod tests {
             shard(vec![9, 9], vec![node(&b, "master", "online")]),
         ]);
         assert!(Topology::from_answers("u", "h", &twice, &[]).is_err());
+        // one id for two nodes: the map is refused, naming the id (issue 31)
+        let mut other = node(&a, "master", "online");
+        if let Value::Array(fields) = &mut other {
+            fields[3] = Value::Int(7001);
+        }
+        let same_id = Value::Array(vec![
+            shard(vec![0, 9], vec![primary()]),
+            shard(vec![10, 19], vec![other]),
+        ]);
+        let e = Topology::from_answers("u", "h", &same_id, &[]).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!(
+                "node id `{a}` is given to two nodes, `127.0.0.1:7000` and `127.0.0.1:7001`, and an id names one node"
+            )),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_predicted_map_takes_the_owners_given() {
+        let (a, b) = (id('a'), id('b'));
+        let mut second = node(&b, "master", "online");
+        if let Value::Array(fields) = &mut second {
+            fields[3] = Value::Int(7001);
+        }
+        let map = Value::Array(vec![
+            shard(vec![0, 8191], vec![node(&a, "master", "online")]),
+            shard(vec![8192, 16383], vec![second]),
+        ]);
+        let topology = Topology::from_answers("u", "h", &map, &[]).unwrap();
+        let mut owners = topology.owners();
+        owners[5] = Some(1);
+        owners[9000] = None;
+        let after = topology.with_owners(&owners);
+        assert_eq!(after.owners(), owners);
+        assert_eq!(after.shards[0].primary, topology.shards[0].primary);
+        assert_eq!(
+            after.shards[1].ranges,
+            [
+                SlotRange { first: 5, last: 5 },
+                SlotRange {
+                    first: 8192,
+                    last: 8999
+                },
+                SlotRange {
+                    first: 9001,
+                    last: 16383
+                }
+            ]
+        );
+        assert_eq!(
+            after.unowned(),
+            [SlotRange {
+                first: 9000,
+                last: 9000
+            }]
+        );
     }
 
     #[test]

@@ -163,6 +163,15 @@ pub enum Error {
         /// The metrics it does collect.
         collected: Vec<String>,
     },
+    /// A metric's values sum past `u64::MAX`, or one is `u64::MAX`
+    /// ([`SlotLoad::require`](super::SlotLoad::require)): not a measurement.
+    #[error("the `{metric}` of the slots sums past 2^64 - 1 at slot {slot}: no server measures that much, so the servers' CLUSTER SLOT-STATS answer is not one: order by another metric")]
+    Overflow {
+        /// The metric, as [`Metric::name`](super::Metric::name) gives it.
+        metric: String,
+        /// The slot at which the sum passed the limit (in slot order).
+        slot: u16,
+    },
     /// Weights of the primaries that cannot be used
     /// ([`SlotLoad::summary`](super::SlotLoad::summary)).
     #[error("weights of the primaries: {reason}")]

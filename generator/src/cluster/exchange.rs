@@ -366,7 +366,11 @@ impl Exchange {
         };
         let url = shown.to_owned();
         let code = e.code().to_owned();
-        let reason = crate::text::reason(&redis::RedisError::from(e).to_string());
+        // the server's own words (`ERR unknown subcommand ...`), not the client's wrapping
+        let reason = crate::text::reason(&match e.details() {
+            Some(details) => format!("{code} {details}"),
+            None => code.clone(),
+        });
         Err(match code.as_str() {
             "NOAUTH" => Error::PasswordRequired { url },
             "WRONGPASS" => Error::PasswordRejected {

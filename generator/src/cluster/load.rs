@@ -252,21 +252,74 @@ impl SlotLoad {
     ///
     /// # Errors
     ///
-    /// [`Error::NotCollected`], saying why and how to collect it.
+    /// [`Error::NotCollected`], saying why and how to collect it; [`Error::Overflow`]
+    /// when the values sum past `u64::MAX` or one of them is `u64::MAX` (a sum that
+    /// saturated): no server measures that much, and a total that saturates would show two
+    /// primaries at 100% each.
     pub fn require(&self, metric: Metric) -> Result<&[u64], Error> {
+        let values = self.require_collected(metric)?;
+        let overflow = values.iter().position(|&v| v == u64::MAX).or_else(|| {
+            let mut sum = 0u64;
+            values.iter().position(|&v| match sum.checked_add(v) {
+                Some(next) => {
+                    sum = next;
+                    false
+                }
+                None => true,
+            })
+        });
+        match overflow {
+            Some(slot) => Err(Error::Overflow {
+                metric: metric.name().to_owned(),
+                slot: u16::try_from(slot).expect("16384 values"),
+            }),
+            None => Ok(values),
+        }
+    }
+
+    /// Each metric of [`Metric::ALL`] that is not collected, with why, in a few words: the
+    /// server's refusal of `CLUSTER SLOT-STATS` is [`LoadSource::CountKeysInSlot`]'s, said
+    /// once there, not repeated per metric. A metric that [`require`](Self::require)
+    /// refuses for its size ([`Error::Overflow`]) is not among them: it is collected.
+    #[must_use]
+    pub fn absent(&self) -> Vec<(Metric, String)> {
+        Metric::ALL
+            .into_iter()
+            .filter(|&m| self.get(m).is_none())
+            .map(|m| {
+                let why = match (&self.source, m) {
+                    (LoadSource::CountKeysInSlot { .. }, _) => {
+                        "CLUSTER SLOT-STATS was refused, and CLUSTER COUNTKEYSINSLOT counts keys only"
+                            .to_owned()
+                    }
+                    (LoadSource::ClusterSlotStats, m) => self.not_collected_why(m),
+                };
+                (m, why)
+            })
+            .collect()
+    }
+
+    /// Why CLUSTER SLOT-STATS does not give `metric`, and how to make it.
+    fn not_collected_why(&self, metric: Metric) -> String {
+        let field = metric.field().map_or_else(
+            || "`network-bytes-in` and `network-bytes-out`".to_owned(),
+            |f| format!("`{f}`"),
+        );
+        format!(
+            "CLUSTER SLOT-STATS does not give {field} on every primary: {}",
+            metric.how()
+        )
+    }
+
+    /// The values of `metric` as collected, unchecked.
+    fn require_collected(&self, metric: Metric) -> Result<&[u64], Error> {
         self.get(metric).ok_or_else(|| Error::NotCollected {
             metric: metric.name().to_owned(),
             why: match (&self.source, metric) {
                 (LoadSource::CountKeysInSlot { slot_stats_refused }, _) => format!(
                     "the servers refused CLUSTER SLOT-STATS ({slot_stats_refused}), which Valkey 8.0+ and Redis 8.2+ have; CLUSTER COUNTKEYSINSLOT counts keys only"
                 ),
-                (LoadSource::ClusterSlotStats, metric) => {
-                    let field = metric.field().map_or_else(
-                        || "`network-bytes-in` and `network-bytes-out`".to_owned(),
-                        |f| format!("`{f}`"),
-                    );
-                    format!("CLUSTER SLOT-STATS does not give {field} on every primary: {}", metric.how())
-                }
+                (LoadSource::ClusterSlotStats, metric) => self.not_collected_why(metric),
             },
             collected: self.metrics().map(|m| m.name().to_owned()).collect(),
         })
@@ -447,11 +500,26 @@ impl Summary {
     /// move.
     #[must_use]
     pub fn picture(&self, title: &str, values: &[u64], topology: &Topology) -> String {
-        use crate::slot_map::{LegendEntry, SlotMap};
+        self.slot_map(title, values, topology, &MapNotes::default())
+            .render()
+    }
+
+    /// The [`SlotMap`](crate::slot_map::SlotMap) of [`picture`](Self::picture), with what
+    /// `notes` adds (the target skew, the hot slots' hashtags): for
+    /// [`side_by_side`](crate::slot_map::side_by_side), or to render.
+    #[must_use]
+    pub fn slot_map(
+        &self,
+        title: &str,
+        values: &[u64],
+        topology: &Topology,
+        notes: &MapNotes,
+    ) -> crate::slot_map::SlotMap {
+        use crate::slot_map::{HotLabel, LegendEntry, SlotMap};
         let node = |p: &PrimaryLoad| &topology.shards[p.shard].primary;
         let mut order: Vec<&PrimaryLoad> = self.primaries.iter().collect();
         order.sort_by(|a, b| (&node(a).addr, &node(a).id).cmp(&(&node(b).addr, &node(b).id)));
-        // the colour (and legend row) of each shard
+        // the colour (and bar) of each shard
         let mut colour_of = vec![None; topology.shards.len()];
         for (i, p) in order.iter().enumerate() {
             colour_of[p.shard] = Some(i);
@@ -461,7 +529,7 @@ impl Summary {
             .into_iter()
             .map(|shard| shard.and_then(|s| colour_of[s]))
             .collect();
-        let legend: Vec<LegendEntry> = order
+        let primaries: Vec<LegendEntry> = order
             .iter()
             .map(|p| LegendEntry {
                 node: node(p).id.clone(),
@@ -470,17 +538,45 @@ impl Summary {
                 ratio: p.ratio,
             })
             .collect();
-        let hot: Vec<u16> = self.hot.iter().map(|h| h.0).collect();
+        let hot = self
+            .hot
+            .iter()
+            .map(|&(slot, value)| HotLabel {
+                slot,
+                share: if self.total == 0 {
+                    0.0
+                } else {
+                    value as f64 / self.total as f64
+                },
+                hashtag: notes
+                    .hashtags
+                    .iter()
+                    .find(|(s, _, _)| *s == slot)
+                    .map(|(_, tag, part)| (tag.clone(), *part)),
+            })
+            .collect();
         SlotMap {
-            title,
-            values,
-            owners: &owners,
-            primaries: &legend,
+            title: title.to_owned(),
+            metric: self.metric.name().to_owned(),
+            values: values.to_vec(),
+            owners,
+            primaries,
             skew: self.skew,
-            hot: &hot,
+            target: notes.target,
+            hot,
         }
-        .render()
     }
+}
+
+/// What a slot map shows beyond a [`Summary`]: the target skew, and the hashtags that carry
+/// the hot slots.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MapNotes {
+    /// The target skew, drawn across the bars; `None`: none.
+    pub target: Option<f64>,
+    /// `(slot, hashtag, part)`: the hashtag (its bytes between `{` and `}`, as text) that
+    /// carries most of a hot slot, and its part of the slot's load, 0 to 1.
+    pub hashtags: Vec<(u16, String, f64)>,
 }
 
 #[cfg(test)]
@@ -552,6 +648,35 @@ mod tests {
         assert_eq!(s.top, [(5, 50), (10, 30)]);
         // fair share 33.3: slot 5 (50) alone is over it
         assert_eq!(s.hot, [(5, 50)]);
+    }
+
+    #[test]
+    fn totals_past_64_bits_are_refused_not_saturated() {
+        let half = 1u64 << 63;
+        // two primaries of 2^63 each: a saturated total showed each at 100%
+        let load2 = load(&[(0, half), (10, half)], None);
+        let e = load2.summary(Metric::Keys, 2, &[]).unwrap_err();
+        assert_eq!(
+            e,
+            Error::Overflow {
+                metric: "keys".to_owned(),
+                slot: 10
+            }
+        );
+        assert!(
+            e.to_string().contains("sums past 2^64 - 1 at slot 10"),
+            "{e}"
+        );
+        // net-in + net-out of one slot saturated by their sum
+        let net = load(&[(0, 1)], Some((&[(3, u64::MAX - 1)], &[(3, 2)])));
+        assert!(matches!(
+            net.require(Metric::Net),
+            Err(Error::Overflow { slot: 3, .. })
+        ));
+        assert!(net.require(Metric::NetIn).is_ok());
+        // the largest sum that fits is taken
+        let full = load(&[(0, half), (10, half - 1)], None);
+        assert_eq!(full.summary(Metric::Keys, 1, &[]).unwrap().total, u64::MAX);
     }
 
     #[test]

@@ -47,7 +47,9 @@ mod spread;
 mod topology;
 
 pub use error::Error;
-pub use load::{fair_ratios, weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary};
+pub use load::{
+    fair_ratios, weighted_skew, LoadSource, MapNotes, Metric, PrimaryLoad, SlotLoad, Summary,
+};
 pub use migrate::{
     apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
     MAX_MIGRATED_KEY_BYTES,

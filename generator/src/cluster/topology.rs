@@ -361,6 +361,38 @@ impl Topology {
         owners
     }
 
+    /// The slots that no primary owns, as ranges in slot order: a key there is refused
+    /// (`CLUSTERDOWN`), and no load is counted for it. Empty when every slot is assigned.
+    #[must_use]
+    pub fn unowned(&self) -> Vec<SlotRange> {
+        let slots: Vec<u16> = self
+            .owners()
+            .iter()
+            .enumerate()
+            .filter(|(_, owner)| owner.is_none())
+            .map(|(slot, _)| u16::try_from(slot).expect("16384 slots"))
+            .collect();
+        ranges_of(&slots)
+    }
+
+    /// This topology with each slot owned by the shard `owners` gives (16384 of them, an
+    /// index into [`shards`](Self::shards) or `None`), the shards in the same order: the
+    /// map a rebalance plan predicts. Nodes, migrations and the source are kept.
+    #[must_use]
+    pub fn with_owners(&self, owners: &[Option<usize>]) -> Topology {
+        let mut slots: Vec<Vec<u16>> = vec![Vec::new(); self.shards.len()];
+        for (slot, owner) in owners.iter().enumerate().take(usize::from(SLOTS)) {
+            if let Some(list) = owner.and_then(|i| slots.get_mut(i)) {
+                list.push(u16::try_from(slot).expect("16384 slots"));
+            }
+        }
+        let mut topology = self.clone();
+        for (shard, slots) in topology.shards.iter_mut().zip(&slots) {
+            shard.ranges = ranges_of(slots);
+        }
+        topology
+    }
+
     /// Every slot that some primary reports migrating or importing, sorted, once each.
     #[must_use]
     pub fn migrating_slots(&self) -> Vec<u16> {
@@ -415,6 +447,23 @@ impl Topology {
                 .cmp(&key(b))
                 .then_with(|| a.primary.id.cmp(&b.primary.id))
         });
+        // a node id names one node: two nodes under one id would take each other's
+        // commands (an --apply sent to one address what was meant for another)
+        let mut ids: Vec<(&str, &str)> = self
+            .shards
+            .iter()
+            .flat_map(Shard::nodes)
+            .map(|n| (n.id.as_str(), n.addr.as_str()))
+            .collect();
+        ids.sort_unstable();
+        if let Some(pair) = ids.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(format!(
+                "node id `{}` is given to two nodes, `{}` and `{}`, and an id names one node: give each node its own id (a node whose nodes.conf was copied from another takes a new one with `CLUSTER RESET HARD`, then `CLUSTER MEET`)",
+                pair[0].0,
+                crate::text::escape_text(pair[0].1),
+                crate::text::escape_text(pair[1].1)
+            ));
+        }
         let mut owner: Vec<Option<&str>> = vec![None; usize::from(SLOTS)];
         for shard in &self.shards {
             for slot in shard.slots() {

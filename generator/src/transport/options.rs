@@ -96,6 +96,11 @@ impl Endpoint {
         let mut info = url.into_connection_info().map_err(|_| {
             bad_url("its host, port (1 to 65535), user info or path does not parse")
         })?;
+        if let ConnectionAddr::Tcp(_, 0) | ConnectionAddr::TcpTls { port: 0, .. } = info.addr {
+            return Err(bad_url(
+                "port 0 is no server's port: a server listens on a port from 1 to 65535",
+            ));
+        }
         let tls_url = matches!(info.addr, ConnectionAddr::TcpTls { .. });
         let tls = match (&info.addr, &options.tls) {
             (ConnectionAddr::Unix(_), Some(_)) => {

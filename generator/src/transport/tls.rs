@@ -217,22 +217,39 @@ impl TlsClient {
             (None, None) => builder.with_no_client_auth(),
             (Some(cert), Some(key)) => {
                 let chain = read_certs(cert, TlsFile::Cert)?;
-                let key_der = PrivateKeyDer::from_pem_file(key).map_err(|e| TlsError::File {
-                    what: TlsFile::Key,
-                    path: shown_path(key),
-                    reason: pem_reason(&e, "no private key"),
-                })?;
-                builder
-                    .with_client_auth_cert(chain, key_der)
+                let key_der = PrivateKeyDer::from_pem_slice(&read_file(key, TlsFile::Key)?)
                     .map_err(|e| TlsError::File {
                         what: TlsFile::Key,
                         path: shown_path(key),
-                        reason: match e {
-                            rustls::Error::InconsistentKeys(_) => format!(
+                        reason: pem_reason(&e, "no private key"),
+                    })?;
+                let v1 = x509_v1(&chain[0]);
+                builder
+                    .with_client_auth_cert(chain, key_der)
+                    .map_err(|e| match e {
+                        rustls::Error::InconsistentKeys(_) => TlsError::File {
+                            what: TlsFile::Key,
+                            path: shown_path(key),
+                            reason: format!(
                                 "it is not the key of the client certificate `{}`",
                                 shown_path(cert)
                             ),
-                            e => crate::text::escape_text(&e.to_string()),
+                        },
+                        // rustls (webpki) reads X.509 v3 only: UnsupportedCertVersion
+                        rustls::Error::InvalidCertificate(_) if v1 => TlsError::File {
+                            what: TlsFile::Cert,
+                            path: shown_path(cert),
+                            reason: V1_CERTIFICATE.to_owned(),
+                        },
+                        rustls::Error::InvalidCertificate(_) => TlsError::File {
+                            what: TlsFile::Cert,
+                            path: shown_path(cert),
+                            reason: crate::text::escape_text(&e.to_string()),
+                        },
+                        e => TlsError::File {
+                            what: TlsFile::Key,
+                            path: shown_path(key),
+                            reason: crate::text::escape_text(&e.to_string()),
                         },
                     })?
             }
@@ -399,14 +416,51 @@ fn pem_reason(e: &rustls::pki_types::pem::Error, missing: &str) -> String {
     }
 }
 
+/// Why an X.509 v1 certificate is refused, and how to reissue it: what the common
+/// `openssl x509 -req` recipe makes from a request without extensions, and what
+/// redis-cli and valkey-cli (OpenSSL) accept.
+const V1_CERTIFICATE: &str = "it is an X.509 v1 certificate (one without extensions, as `openssl x509 -req` makes from a request without them), and the TLS library here (rustls) takes X.509 v3 only: reissue it as v3 by giving `openssl x509 -req` extensions, `-extfile FILE` where FILE holds `basicConstraints=CA:FALSE` (or `-copy_extensions copy` with a request made with `-addext`), from the same request and CA";
+
+/// Whether `der` is an X.509 v1 certificate: its `TBSCertificate` (RFC 5280, section
+/// 4.1) has no `[0] EXPLICIT` version field (tag `0xA0`), which v2 and v3 certificates
+/// carry. Only a diagnosis of a certificate rustls refused; `false` for anything that is
+/// not a DER `SEQUENCE` in a `SEQUENCE`.
+fn x509_v1(der: &[u8]) -> bool {
+    // the offset of the contents of the DER element at `at`, a SEQUENCE (tag 0x30)
+    let contents = |at: usize| -> Option<usize> {
+        if *der.get(at)? != 0x30 {
+            return None;
+        }
+        let length = *der.get(at + 1)?;
+        Some(if length < 0x80 {
+            at + 2
+        } else {
+            at + 2 + usize::from(length & 0x7f)
+        })
+    };
+    contents(0)
+        .and_then(contents)
+        .and_then(|tbs| der.get(tbs))
+        .is_some_and(|&tag| tag != 0xA0)
+}
+
+/// The bytes of a file of [`TlsOptions`], through the one bounded reader.
+fn read_file(path: &Path, what: TlsFile) -> Result<Vec<u8>, TlsError> {
+    use crate::user_file::{read_small, MAX_PEM_BYTES, WAIT};
+    read_small(path, MAX_PEM_BYTES, WAIT).map_err(|e| TlsError::File {
+        what,
+        path: shown_path(path),
+        reason: e.to_string(),
+    })
+}
+
 fn read_certs(path: &Path, what: TlsFile) -> Result<Vec<CertificateDer<'static>>, TlsError> {
     let fail = |reason: String| TlsError::File {
         what,
         path: shown_path(path),
         reason,
     };
-    let certs = CertificateDer::pem_file_iter(path)
-        .map_err(|e| fail(pem_reason(&e, "no certificate")))?
+    let certs = CertificateDer::pem_slice_iter(&read_file(path, what)?)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| fail(pem_reason(&e, "no certificate")))?;
     if certs.is_empty() {

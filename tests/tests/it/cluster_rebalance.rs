@@ -720,16 +720,19 @@ fn a_cluster_with_a_password() {
     assert_eq!(checksum(&back), checksum(&written));
 }
 
-/// The README's pictures of a rebalance, made again: with `SLOTGEN_PICTURES=1` (else it
-/// says so and returns), a cluster loaded as the tests above load theirs, its slot map
-/// (`slotgen load --format svg`) before and after `slotgen rebalance --by keys --apply`,
-/// rendered by `rsvg-convert` 800 pixels wide to `docs/rebalance-before.png` and
-/// `docs/rebalance-after.png`.
+/// The README's pictures, made again: with `SLOTGEN_PICTURES=1` (else it says so and
+/// returns), a cluster loaded as the tests above load theirs plus two hashtags (2500 keys
+/// `{orders}:N`, a hot slot, and 700 keys `{carts}:N`), rendered by `rsvg-convert`:
+/// `docs/load-map.png` (`slotgen load --format svg`, 880 pixels wide),
+/// `docs/rebalance-plan.png` (`slotgen rebalance --by keys --format svg`, before and
+/// predicted after, 1600 wide), and `docs/rebalance-before.png` and
+/// `docs/rebalance-after.png` (the load maps before and after `slotgen rebalance --by keys
+/// --apply`, 800 wide).
 #[test]
 fn readme_pictures() {
     if std::env::var_os("SLOTGEN_PICTURES").is_none_or(|v| v != "1") {
         println!(
-            "SLOTGEN_PICTURES=1 writes docs/rebalance-before.png and docs/rebalance-after.png"
+            "SLOTGEN_PICTURES=1 writes docs/load-map.png, docs/rebalance-plan.png, docs/rebalance-before.png and docs/rebalance-after.png"
         );
         return;
     }
@@ -739,14 +742,22 @@ fn readme_pictures() {
     let Some(cluster) = cluster() else { return };
     let url = cluster.url();
     load(&cluster);
+    let client = redis::cluster::ClusterClient::new(vec![url.as_str()]).unwrap();
+    let mut con = client.get_connection().unwrap();
+    for (tag, count) in [("orders", 2500), ("carts", 700)] {
+        for n in 0..count {
+            let _: () = redis::cmd("SET")
+                .arg(format!("{{{tag}}}:{n}"))
+                .arg(n)
+                .query(&mut con)
+                .unwrap();
+        }
+    }
     let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
-    let picture = |name: &str| {
-        let svg = slotgen(
-            &["load", "--redis", &url, "--by", "keys", "--format", "svg"],
-            b"",
-        );
+    let picture = |args: &[&str], width: &str, name: &str| {
+        let svg = slotgen(args, b"");
         let mut render = Command::new("rsvg-convert")
-            .args(["--width", "800", "--keep-aspect-ratio", "--output"])
+            .args(["--width", width, "--keep-aspect-ratio", "--output"])
             .arg(docs.join(name))
             .stdin(Stdio::piped())
             .spawn()
@@ -754,14 +765,29 @@ fn readme_pictures() {
         std::io::Write::write_all(&mut render.stdin.take().unwrap(), svg.ok().as_bytes()).unwrap();
         assert!(render.wait().unwrap().success(), "rsvg-convert {name}");
     };
-    picture("rebalance-before.png");
+    let map = ["load", "--redis", &url, "--by", "keys", "--format", "svg"];
+    picture(&map, "880", "load-map.png");
+    picture(&map, "800", "rebalance-before.png");
+    picture(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "svg",
+        ],
+        "1600",
+        "rebalance-plan.png",
+    );
     slotgen(
         &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
         b"",
     )
     .ok();
     settled(&cluster);
-    picture("rebalance-after.png");
+    picture(&map, "800", "rebalance-after.png");
 }
 
 /// `valkey-cli --cluster VERB ADDR --cluster-yes`, which must succeed.
@@ -774,5 +800,70 @@ fn valkey_cli_cluster(verb: &str, addr: &str) {
         out.status.success(),
         "valkey-cli --cluster {verb}: {}",
         String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+/// The README's warning, checked: a stock `valkey-cli --cluster rebalance` after slotgen's
+/// load plan evens out slot counts again and so undoes the plan (the keys' skew goes back
+/// up). Slot counts from the server's `CLUSTER SLOTS`, keys by `CLUSTER COUNTKEYSINSLOT`.
+#[test]
+fn a_stock_cluster_rebalance_undoes_a_load_plan() {
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    load(&cluster);
+    let before = skew_of(&keys_per_primary(&cluster));
+    slotgen(
+        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
+        b"",
+    )
+    .ok();
+    settled(&cluster);
+    let planned = skew_of(&keys_per_primary(&cluster));
+    let slot_counts = |cluster: &ReplicatedCluster| -> Vec<u64> {
+        let ranges: Vec<Vec<redis::Value>> = redis::cmd("CLUSTER")
+            .arg("SLOTS")
+            .query(&mut cluster.primaries[0].connect())
+            .unwrap();
+        let mut counts = vec![0u64; 3];
+        for range in ranges {
+            let number = |v: &redis::Value| match v {
+                redis::Value::Int(n) => *n as u64,
+                other => panic!("{other:?}"),
+            };
+            let (first, last) = (number(&range[0]), number(&range[1]));
+            let port = match &range[2] {
+                redis::Value::Array(node) => number(&node[1]) as u16,
+                other => panic!("{other:?}"),
+            };
+            let i = cluster
+                .primaries
+                .iter()
+                .position(|p| p.port == port)
+                .unwrap();
+            counts[i] += last - first + 1;
+        }
+        counts
+    };
+    let uneven = slot_counts(&cluster);
+    assert!(planned < before, "{planned} against {before}");
+    assert!(
+        uneven.iter().max().unwrap() - uneven.iter().min().unwrap() > 500,
+        "{uneven:?}"
+    );
+    valkey_cli_cluster("rebalance", &addr(&cluster, 0));
+    settled(&cluster);
+    let even = slot_counts(&cluster);
+    let after = skew_of(&keys_per_primary(&cluster));
+    // within valkey-cli's 2% threshold of 16384 / 3
+    assert!(even.iter().all(|&n| n.abs_diff(5461) <= 110), "{even:?}");
+    assert!(
+        after > planned + 0.3,
+        "skew {after} after valkey-cli, {planned} after the plan"
+    );
+    println!(
+        "skew {before:.2} -> slotgen {planned:.2} (slots {uneven:?}) -> valkey-cli --cluster rebalance {after:.2} (slots {even:?})"
     );
 }

@@ -493,3 +493,106 @@ fn certificates_that_are_refused_say_which_and_why() {
     )
     .fails_with("cannot be used: no certificate in it (PEM)");
 }
+
+/// An X.509 v1 client certificate (what the common `openssl x509 -req` recipe makes, and
+/// redis-cli accepts) is refused naming its file and the reason in plain words, not as the
+/// key file's fault in Rust debug text (issue 31); the reissue the message gives (`-extfile`
+/// with `basicConstraints=CA:FALSE`, the same request and CA) is followed here, and the
+/// v3 certificate it makes is accepted by a server with `tls-auth-clients yes`.
+#[test]
+fn a_v1_client_certificate_is_named_and_its_reissue_works() {
+    let Some(certs) = certs("redis-server") else {
+        return;
+    };
+    let tls = ServerTls {
+        pair: certs.server.clone(),
+        ca: certs.ca.clone(),
+        auth_clients: true,
+    };
+    let server = RedisServer::start_with("redis-server", false, None, Some(&tls), &[])
+        .unwrap_or_else(|e| panic!("starting redis-server with TLS: {e}"));
+    let url = format!("rediss://127.0.0.1:{}", server.port);
+    let v1 = &certs.client_v1;
+    let run = |cert: &Path| {
+        slotgen(
+            &[
+                "nodes",
+                "--redis",
+                &url,
+                "--cacert",
+                path(&certs.ca),
+                "--cert",
+                path(cert),
+                "--key",
+                path(&v1.key),
+            ],
+            b"",
+        )
+    };
+    let refused = run(&v1.cert);
+    refused.fails_with(&format!(
+        "TLS with `{url}`: the client certificate file `{}` cannot be used: it is an X.509 v1 certificate",
+        path(&v1.cert)
+    ));
+    assert!(
+        refused.stderr.contains("reissue it as v3")
+            && !refused.stderr.contains("OtherError")
+            && !refused.stderr.contains("key file"),
+        "{}",
+        refused.stderr
+    );
+    // the fix, as the message gives it
+    assert!(
+        refused
+            .stderr
+            .contains("`-extfile FILE` where FILE holds `basicConstraints=CA:FALSE`"),
+        "{}",
+        refused.stderr
+    );
+    let dir = certs.dir();
+    std::fs::write(dir.join("v3.ext"), "basicConstraints=CA:FALSE\n").unwrap();
+    slotgen_tests::tls::run_openssl(
+        dir,
+        &[
+            "x509",
+            "-req",
+            "-in",
+            "client-v1.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-extfile",
+            "v3.ext",
+            "-out",
+            "client-v3.pem",
+        ],
+    )
+    .unwrap();
+    // the handshake with the client certificate passes; the server is no cluster
+    run(&dir.join("client-v3.pem")).fails_with("is not cluster-enabled");
+    // the same v1 certificate, which rustls refuses, is one the server takes (redis-cli)
+    if require_tool("redis-cli") {
+        let out = std::process::Command::new("redis-cli")
+            .args([
+                "--tls",
+                "--cacert",
+                path(&certs.ca),
+                "--cert",
+                path(&v1.cert),
+            ])
+            .args([
+                "--key",
+                path(&v1.key),
+                "-p",
+                &server.port.to_string(),
+                "PING",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "PONG");
+    }
+}

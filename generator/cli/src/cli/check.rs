@@ -7,13 +7,15 @@ use std::collections::BTreeSet;
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use serde_json::{json, Value};
 use slotgen::key_layout::{instance_count, instance_values, way_out, Instance as Keys};
 use slotgen::scheme::rule::{self, Trap};
 use slotgen::scheme::SlotFunction;
 use slotgen_tables::HashtagRule;
+
+use crate::exit::usage;
 
 use super::key_input::{decode_hex, KeyReader, BATCH};
 use super::output::RecordArgs;
@@ -515,10 +517,14 @@ struct Instance {
 /// `--with NAME=V1,V2`, parsed.
 fn parse_with(text: &str) -> Result<(String, Vec<String>)> {
     let Some((name, values)) = text.split_once('=') else {
-        bail!("--with `{text}` has no `=`: give `NAME=VALUE1,VALUE2`, such as `q=orders,billing`");
+        return Err(usage(anyhow!(
+            "--with `{text}` has no `=`: give `NAME=VALUE1,VALUE2`, such as `q=orders,billing`"
+        )));
     };
     if name.is_empty() || name.contains(['{', '}']) {
-        bail!("--with `{text}`: the placeholder name `{name}` must be non-empty and without braces, such as `q`");
+        return Err(usage(anyhow!(
+            "--with `{text}`: the placeholder name `{name}` must be non-empty and without braces, such as `q`"
+        )));
     }
     Ok((
         name.to_owned(),
@@ -536,19 +542,23 @@ fn check_templates<W: Write>(
     for text in &args.with {
         let (name, values) = parse_with(text)?;
         if names.contains(&name) {
-            bail!("--with `{name}` is given twice: give all its values in one, `{name}=A,B`");
+            return Err(usage(anyhow!(
+                "--with `{name}` is given twice: give all its values in one, `{name}=A,B`"
+            )));
         }
         let placeholder = format!("{{{name}}}");
         if !args.template.iter().any(|t| t.contains(&placeholder)) {
-            bail!(
+            return Err(usage(anyhow!(
                 "--with `{name}`: no --template has the placeholder `{placeholder}`: write it where the value goes, such as `emq:{placeholder}:pending`"
-            );
+            )));
         }
         names.push(name);
         value_lists.push(values);
     }
     let Some(total) = instance_count(&value_lists, MAX_INSTANCES) else {
-        bail!("the --with values make more than {MAX_INSTANCES} template instances: give fewer values");
+        return Err(usage(anyhow!(
+            "the --with values make more than {MAX_INSTANCES} template instances: give fewer values"
+        )));
     };
     let mut instances = Vec::with_capacity(total);
     for index in 0..total {

@@ -196,17 +196,10 @@ const MAX_PASSWORD: u64 = 64 * 1024;
 
 fn read_password_file(path: &std::path::Path) -> Result<String> {
     let shown = slotgen::text::escape(path.as_os_str().as_encoded_bytes());
-    let file = std::fs::File::open(path).map_err(|e| {
-        anyhow!(
-            "cannot read --password-file {shown}: {}",
-            slotgen::text::os_reason(&e)
-        )
-    })?;
-    let mut line = Vec::new();
-    std::io::BufReader::new(file.take(MAX_PASSWORD))
-        .read_until(b'\n', &mut line)
-        .with_context(|| format!("cannot read --password-file {shown}"))?;
-    let text = String::from_utf8(line)
+    let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, slotgen::user_file::WAIT)
+        .map_err(|e| anyhow!("cannot read --password-file {shown}: {e}"))?;
+    let line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
+    let text = String::from_utf8(line.to_vec())
         .map_err(|_| anyhow!("--password-file {shown}: the password is not UTF-8"))?;
     first_line(text, &format!("--password-file {shown}"))
 }
@@ -365,9 +358,33 @@ pub fn note_left_out(topology: &Topology) {
 pub fn note_load(url: &str, load: &SlotLoad) -> Result<()> {
     require_every_slot_served(&load.topology)?;
     note_topology(url, &load.topology);
+    note_unowned(&load.topology);
     note_load_source(url, &load.source);
     note_migrations(&load.topology, MIGRATING_LOAD);
     Ok(())
+}
+
+/// Notes on standard error the slots that no primary owns: no load is counted for them,
+/// and no plan moves them.
+pub fn note_unowned(topology: &Topology) {
+    let ranges = topology.unowned();
+    if ranges.is_empty() {
+        return;
+    }
+    let count: u32 = ranges.iter().map(cluster::SlotRange::len).sum();
+    let args: Vec<String> = ranges
+        .iter()
+        .map(|r| format!("{} {}", r.first, r.last))
+        .collect();
+    eprintln!(
+        "slotgen: note: {count} {} {} no owner: {}; a key there is refused (CLUSTERDOWN) and no load is counted for {}; `CLUSTER ADDSLOTSRANGE {}` on a primary assigns {}",
+        if count == 1 { "slot" } else { "slots" },
+        if count == 1 { "has" } else { "have" },
+        cluster::show_ranges(&ranges),
+        if count == 1 { "it" } else { "them" },
+        args.join(" "),
+        if count == 1 { "it" } else { "them" },
+    );
 }
 
 /// Notes on standard error that per-slot load was read by `CLUSTER COUNTKEYSINSLOT`, keys

@@ -78,19 +78,19 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let by = args.by;
     let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
     super::cluster::note_load(url, &load)?;
-    let summaries: Vec<Summary> = load
-        .metrics()
-        .map(|m| load.summary(m, 0, &[]))
-        .collect::<Result<_, _>>()
-        .map_err(explain)?;
-    let absent: Vec<(Metric, String)> = Metric::ALL
-        .into_iter()
-        .filter(|m| load.get(*m).is_none())
-        .map(|m| {
-            let why = load.require(m).map(|_| ()).unwrap_err();
-            (m, why.to_string())
-        })
-        .collect();
+    // one line per metric not collected; the refusal of CLUSTER SLOT-STATS is in the note
+    let mut absent = load.absent();
+    let mut summaries: Vec<Summary> = Vec::new();
+    for metric in load.metrics() {
+        match load.summary(metric, 0, &[]) {
+            Ok(summary) => summaries.push(summary),
+            // another metric than --by, not a measurement: said, left out
+            Err(e @ slotgen::cluster::Error::Overflow { .. }) => {
+                absent.push((metric, e.to_string()));
+            }
+            Err(e) => return Err(explain(e)),
+        }
+    }
     let topology = &load.topology;
     let addr = |slot: u16| {
         topology.owners()[usize::from(slot)]
@@ -101,7 +101,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
         LoadSource::ClusterSlotStats => "CLUSTER SLOT-STATS",
         LoadSource::CountKeysInSlot { .. } => "CLUSTER COUNTKEYSINSLOT",
     };
-    let metric_names: Vec<&str> = load.metrics().map(Metric::name).collect();
+    let metric_names: Vec<&str> = summaries.iter().map(|s| s.metric.name()).collect();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Tsv => {
@@ -179,6 +179,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
                 "metrics": metric_names,
                 "absent": absent.iter().map(|(m, why)| serde_json::json!({"metric": m, "why": why})).collect::<Vec<_>>(),
                 "by": by,
+                "unowned": topology.unowned(),
                 "primaries": primaries,
                 "skew": summaries.iter().map(|s| (s.metric.name().to_owned(), serde_json::json!(s.skew))).collect::<serde_json::Map<_, _>>(),
                 "top": slots(&chosen.top),

@@ -245,17 +245,19 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                         .picture(&title, &placement.per_slot, t)
                 }
                 None => slotgen::slot_map::SlotMap {
-                    title: &title,
-                    values: &placement.per_slot,
-                    owners: &vec![Some(0); placement.per_slot.len()],
-                    primaries: &[slotgen::slot_map::LegendEntry {
+                    title: title.clone(),
+                    metric: "keys".to_owned(),
+                    values: placement.per_slot.clone(),
+                    owners: vec![Some(0); placement.per_slot.len()],
+                    primaries: vec![slotgen::slot_map::LegendEntry {
                         node: "every slot (no cluster map: give --redis for the nodes)".to_owned(),
                         addr: "-".to_owned(),
                         share: 1.0,
                         ratio: None,
                     }],
                     skew: skew.ratio,
-                    hot: &[],
+                    target: None,
+                    hot: Vec::new(),
                 }
                 .render(),
             };

@@ -29,6 +29,10 @@ enum Format {
     /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
     /// in the dialect of --dialect (by default the server's).
     Commands,
+    /// The slot map before and predicted after the plan, side by side, as SVG: each
+    /// primary's share against its fair share and the target, the slots shaded against
+    /// the mean per slot, the hot slots labelled.
+    Svg,
 }
 
 /// The dialect of `--format commands`.
@@ -103,6 +107,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         return Err(crate::exit::usage(anyhow!(
             "--dialect applies to --format commands only: add it, or remove --dialect"
         )));
+    }
+    for text in &args.weight {
+        weight_option(text)?;
     }
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
@@ -194,6 +201,10 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             let json = plan_json(&plan, args, topology, &load, &hot);
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
+        Format::Svg => {
+            let svg = pictures(&load, args, &plan, &weights)?;
+            out.write_all(svg.as_bytes())?;
+        }
         Format::Commands => {
             let lines = cluster::commands(
                 &plan,
@@ -244,6 +255,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
             }
             Format::Tsv => writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?,
+            // the picture is whole already; the moves were said on stderr
+            Format::Svg => {}
             Format::Commands => writeln!(
                 out,
                 "# applied: {}, {}",
@@ -253,6 +266,53 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The slot maps of `load` before and predicted after `plan`, side by side: the same
+/// values of --by, the primaries in the same colours, the slots owned as the plan leaves
+/// them.
+fn pictures(
+    load: &SlotLoad,
+    args: &RebalanceArgs,
+    plan: &cluster::Plan,
+    weights: &[f64],
+) -> Result<String> {
+    let topology = &load.topology;
+    let values = load.require(args.by)?;
+    let mut owners = topology.owners();
+    for m in &plan.moves {
+        owners[usize::from(m.slot)] = Some(m.to);
+    }
+    let after = topology.with_owners(&owners);
+    let notes = cluster::MapNotes {
+        target: Some(args.target_skew),
+        ..cluster::MapNotes::default()
+    };
+    let unit = if args.by.unit() == args.by.name() {
+        String::new()
+    } else {
+        format!(" ({})", args.by.unit())
+    };
+    let before = cluster::Summary::of(args.by, values, topology, 0, weights)
+        .map_err(explain)?
+        .slot_map(
+            &format!("before: {}{unit} per slot", args.by),
+            values,
+            topology,
+            &notes,
+        );
+    let predicted = cluster::Summary::of(args.by, values, &after, 0, weights)
+        .map_err(explain)?
+        .slot_map(
+            &format!(
+                "predicted after {}",
+                super::plural(plan.moves.len() as u64, "move", "moves")
+            ),
+            values,
+            &after,
+            &notes,
+        );
+    Ok(slotgen::slot_map::side_by_side(&before, &predicted))
 }
 
 /// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
@@ -275,18 +335,35 @@ fn shortfall(plan: &Plan, hot: usize, max_moves: usize) -> Option<String> {
     }
 }
 
+/// A `--weight NODE=W` option's node and weight, checked before any server is asked.
+fn weight_option(text: &str) -> Result<(&str, f64)> {
+    let Some((node, w)) = text.rsplit_once('=') else {
+        return Err(crate::exit::usage(anyhow!(
+            "--weight `{}` is not NODE=W: give a primary's id or host:port, `=`, and a number (`--weight 127.0.0.1:7000=2`)",
+            field(text.as_bytes())
+        )));
+    };
+    let w: f64 = w
+        .parse()
+        .ok()
+        .filter(|w| cluster::WEIGHTS.contains(w))
+        .ok_or_else(|| {
+            crate::exit::usage(anyhow!(
+                "--weight `{}`: {}",
+                field(text.as_bytes()),
+                cluster::WEIGHT_RULE
+            ))
+        })?;
+    Ok((node, w))
+}
+
 /// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
 fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
     let mut weights = vec![1.0; topology.shards.len()];
     // the option that weighed each shard, to refuse a second
     let mut given_by: Vec<Option<&String>> = vec![None; topology.shards.len()];
     for text in given {
-        let Some((node, w)) = text.rsplit_once('=') else {
-            return Err(crate::exit::usage(anyhow!(
-                "--weight `{}` is not NODE=W: give a primary's id or host:port, `=`, and a number (`--weight 127.0.0.1:7000=2`)",
-                field(text.as_bytes())
-            )));
-        };
+        let (node, w) = weight_option(text)?;
         let (shard, found) = topology
             .find(node)
             .map_err(|e| crate::exit::usage(anyhow!("--weight: {e}")))?;
@@ -298,17 +375,6 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
                 field(shard.primary.addr.as_bytes())
             )));
         }
-        let w: f64 = w
-            .parse()
-            .ok()
-            .filter(|w| cluster::WEIGHTS.contains(w))
-            .ok_or_else(|| {
-                crate::exit::usage(anyhow!(
-                    "--weight `{}`: {}",
-                    field(text.as_bytes()),
-                    cluster::WEIGHT_RULE
-                ))
-            })?;
         let i = topology
             .shards
             .iter()
@@ -356,6 +422,8 @@ fn plan_json(
         "metric": args.by,
         "unit": args.by.unit(),
         "source": load.source,
+        // slots no primary owns: no load counted, none moved (issue 31)
+        "unowned": load.topology.unowned(),
         "target": plan.target,
         "skew_before": plan.skew_before,
         "skew_after": plan.skew_after,

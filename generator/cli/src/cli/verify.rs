@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::emit;
+use slotgen::user_file::{read_small, FileError, WAIT};
 use slotgen::verify::{self, Language, MAX_LISTED};
 
 use super::output::RecordArgs;
@@ -211,22 +212,27 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
 /// comment per entry has about 4 MiB).
 const MAX_TAGS_BYTES: usize = 16 << 20;
 
-/// Reads `path` (`-`: standard input), refusing more than `limit` bytes.
+/// Reads `path` (`-`: standard input), refusing more than `limit` bytes; a file through
+/// the one bounded reader ([`slotgen::user_file::read_small`]: a FIFO that gives no end
+/// is refused in time too).
 fn read(path: &Path, limit: usize) -> Result<Vec<u8>> {
-    let (name, reader): (String, Box<dyn Read>) = if path == Path::new("-") {
-        ("standard input".to_owned(), Box::new(std::io::stdin()))
-    } else {
-        let file = std::fs::File::open(path)
-            .map_err(|e| anyhow!("cannot read `{}`: {}", path.display(), super::os_reason(&e)))?;
-        (format!("`{}`", path.display()), Box::new(file))
+    let too_large = |name: &str| {
+        anyhow!("{name} has more than {limit} bytes, and no file `slotgen verify` reads is that large: give a file written by `slotgen emit json`, or a tag table of at most 65536 entries")
     };
+    if path != Path::new("-") {
+        let name = format!("`{}`", path.display());
+        return read_small(path, limit as u64, WAIT).map_err(|e| match e {
+            FileError::TooLarge { .. } => too_large(&name),
+            e => anyhow!("cannot read {name}: {e}"),
+        });
+    }
     let mut bytes = Vec::new();
-    reader
+    std::io::stdin()
         .take(limit as u64 + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| anyhow!("cannot read {name}: {}", super::os_reason(&e)))?;
+        .map_err(|e| anyhow!("cannot read standard input: {}", super::os_reason(&e)))?;
     if bytes.len() > limit {
-        bail!("{name} has more than {limit} bytes, and no file `slotgen verify` reads is that large: give a file written by `slotgen emit json`, or a tag table of at most 65536 entries");
+        return Err(too_large("standard input"));
     }
     Ok(bytes)
 }

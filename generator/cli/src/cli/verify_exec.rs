@@ -10,9 +10,11 @@
 //! error only the last [`STDERR_TAIL`] bytes are kept, and shown escaped. The command gets
 //! one total deadline, which bounds every wait (for an answer, for its exit, for the threads
 //! that feed it and read its standard error); when it passes, the command is killed by its
-//! process id.
+//! process id. The command runs in a process group of its own, which is ended when the
+//! command ends or is killed, so that no process it started outlives it.
 
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::mpsc;
 use std::thread;
@@ -89,8 +91,10 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
                 options.command
             ))
         })?;
+    // a process group of its own, so that its children end with it (`sh -c 'a | b'`)
     let mut child = Command::new(&words[0])
         .args(&words[1..])
+        .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -257,6 +261,7 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
     }
     let stop = too_long.is_some() || too_many;
     let status = wait(&mut child, deadline, &mut hung, stop)?;
+    end_group(&child);
     let left = || deadline.saturating_duration_since(Instant::now());
     // ended with the command, or by the deadline when a child of the command holds a pipe
     let written = writer.recv_timeout(left()).ok().and_then(Result::ok);
@@ -389,6 +394,20 @@ fn class_index(class: Class) -> usize {
         .iter()
         .position(|&c| c == class)
         .expect("every class is in Class::ALL")
+}
+
+/// Ends what is left of the command's process group (its id is the command's process id):
+/// the processes it started that did not end with it. The command itself has ended, or was
+/// killed, and been waited for.
+fn end_group(child: &Child) {
+    let Ok(group) = libc::pid_t::try_from(child.id()) else {
+        return;
+    };
+    // SAFETY: kill(2) with a negative pid sends a signal to that process group and touches
+    // no memory; a group already gone gives ESRCH, which leaves nothing to do.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
 }
 
 /// Waits for the command until the deadline, then kills it by its process id (at once when

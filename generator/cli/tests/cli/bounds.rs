@@ -319,3 +319,73 @@ fn header_names_the_fields_where_records_have_them_and_is_refused_elsewhere() {
         Run::from(slotgen_with_stdin(args, b"a\n")).fails_with_code(2, needle);
     }
 }
+
+/// `--cacert`, `--cert`, `--key`, `--password-file` and `verify`'s file given a device
+/// without end or a FIFO without a writer: each refused in one line naming the option's file and the rule, in
+/// bounded memory, not an allocator abort or a hang (issue 31). The certificate before a
+/// `--key` is any PEM block: its bytes are not parsed before the key is read.
+#[test]
+fn user_files_are_bounded_in_size_and_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success(), "mkfifo");
+    let fifo = fifo.to_str().unwrap();
+    let cert = dir.path().join("cert.pem");
+    std::fs::write(
+        &cert,
+        "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n",
+    )
+    .unwrap();
+    let cert = cert.to_str().unwrap();
+    let tls = ["nodes", "--redis", "rediss://127.0.0.1:1"];
+    for file in ["/dev/zero", "/dev/urandom", fifo] {
+        let reason = if file == fifo {
+            "it gave no end within 5 s (a FIFO or a pipe whose writer waits, or a device): give a regular file, or write the whole of it to the pipe at once".to_owned()
+        } else {
+            "it holds more than 1048576 bytes, more than such a file ever does: give the file itself, not a device such as `/dev/zero`".to_owned()
+        };
+        let password = reason.replace("1048576", "65536");
+        for (options, message) in [
+            (
+                vec!["--cacert", file],
+                format!("the CA certificate file `{file}` cannot be used: {reason}"),
+            ),
+            (
+                vec!["--insecure", "--cert", file, "--key", file],
+                format!("the client certificate file `{file}` cannot be used: {reason}"),
+            ),
+            (
+                vec!["--insecure", "--cert", cert, "--key", file],
+                format!("the client key file `{file}` cannot be used: {reason}"),
+            ),
+        ] {
+            let args: Vec<&str> = tls.iter().copied().chain(options).collect();
+            let (run, peak) = run_measured(&args);
+            // with --insecure, its warning comes first
+            run.exits(1, &message);
+            assert_bounded(peak, &format!("{args:?}"));
+        }
+        // verify's derivation or tag table, through the same reader
+        let (run, peak) = run_measured(&["verify", file]);
+        if file == fifo {
+            run.fails_with_code(1, &format!("cannot read `{file}`: {reason}"));
+        } else {
+            run.fails_with_code(1, &format!("`{file}` has more than 1048576 bytes"));
+        }
+        assert_bounded(peak, &format!("verify {file}"));
+        let args = [
+            "nodes",
+            "--redis",
+            "redis://127.0.0.1:1",
+            "--password-file",
+            file,
+        ];
+        let (run, peak) = run_measured(&args);
+        run.fails_with_code(
+            1,
+            &format!("cannot read --password-file {file}: {password}"),
+        );
+        assert_bounded(peak, &format!("{args:?}"));
+    }
+}

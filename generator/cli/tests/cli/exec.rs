@@ -647,3 +647,61 @@ fn every_scheme_is_verified_with_its_own_slots_and_rule() {
     let run = slotgen(&["emit", "vectors", "--scheme", "codis", "--alphabet", "@A"]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
 }
+
+/// Whether process `pid` has ended: gone, or a zombie waiting for its new parent.
+fn ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // `pid (comm) S ...`: the state follows the last `)`
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with('Z')),
+    }
+}
+
+/// The processes a command starts end with it: killed at the deadline, or after the command
+/// ended by itself leaving one in the background (issue 31: only the direct child was
+/// killed). The shell writes its background child's pid; the test checks that process.
+#[test]
+fn the_processes_a_command_starts_end_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for (script, timeout) in [
+        // hangs: killed at the deadline, with the child it started
+        ("sleep 600 & echo $! > {pid}; exec sleep 600", "2"),
+        // ends at once, its child left in the background with no pipe of ours
+        (
+            "sleep 600 </dev/null >/dev/null 2>&1 & echo $! > {pid}",
+            "30",
+        ),
+    ] {
+        let pid_file = dir.path().join("pid");
+        let _ = std::fs::remove_file(&pid_file);
+        let script = script.replace("{pid}", pid_file.to_str().unwrap());
+        let command = format!("sh -c '{script}'");
+        let run = slotgen(&[
+            "verify",
+            "--exec",
+            &command,
+            "--count",
+            "100",
+            "--timeout",
+            timeout,
+        ]);
+        assert_eq!(run.code, Some(1), "{script}: {}", run.stdout);
+        let pid: u32 = std::fs::read_to_string(&pid_file)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
+        // a guard against a slow reaper, not a timing assertion
+        let start = Instant::now();
+        while !ended(pid) && start.elapsed() < Duration::from_secs(30) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if !ended(pid) {
+            // stop it ourselves, by its id, then fail
+            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+            panic!("{script}: the command's child {pid} outlived slotgen");
+        }
+    }
+}

@@ -458,6 +458,17 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["derive", "--crc", "\u{1b}[2J"], 2, "unknown CRC"),
         (&["tag", "\u{1b}[2J"], 2, "`\\x1b[2J` is not a slot"),
         (&["slot", "--\u{1b}[2J"], 2, "`--\\x1b[2J`"),
+        // found by the adversarial pass of issue 31: each once exited 1
+        (&["check", "--template", "x:{a}", "--with", "a"], 2, "--with `a` has no `=`: give `NAME=VALUE1,VALUE2`"),
+        (&["check", "--template", "x:{a}", "--with", "a=1", "--with", "b=1"], 2, "--with `b`: no --template has the placeholder `{b}`"),
+        (&["check", "--template", "x:{a}", "--with", "a=1", "--with", "a=2"], 2, "--with `a` is given twice"),
+        (&["nodes", "--redis", "redis://127.0.0.1:0"], 2, "port 0 is no server's port: a server listens on a port from 1 to 65535"),
+        (&["load", "--redis", "rediss://127.0.0.1:0"], 2, "port 0 is no server's port"),
+        // checked before connecting: no server listens on port 1
+        (&["rebalance", "--redis", url, "--by", "keys", "--weight", "x"], 2, "--weight `x` is not NODE=W"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--weight", "a=0"], 2, "--weight `a=0`: a weight is a number from 0.001 to 1000"),
+        // no tag length of this alphabet reaches every slot under this CRC: the spec itself
+        (&["tag", "0", "--poly", "1"], 2, "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots"),
         // work that cannot be done is exit 1, in the same one line
         (
             &["key", "--scheme", "couchbase", "--tag-len", "3", "--prefix", "p", "--suffix", "x", "7"],
