@@ -42,6 +42,7 @@ mod load;
 mod migrate;
 mod placement;
 mod rebalance;
+mod remedy;
 mod slot_stats;
 mod spread;
 mod topology;
@@ -59,6 +60,9 @@ pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use rebalance::{
     plan, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN, MIN_GAINS,
     MIN_GAIN_RULE, SEARCH_NODES, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
+};
+pub use remedy::{
+    sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, SAMPLE_KEYS,
 };
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
