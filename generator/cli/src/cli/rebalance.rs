@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use slotgen::cluster::{self, Dialect, Metric, Plan, SlotLoad, Topology};
+use slotgen::cluster::{self, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology};
 use slotgen::text::field;
 
 use super::cluster::{explain, ServerArgs};
+use super::remedy::{self, HotRemedy};
 
 /// The form of `slotgen rebalance`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -65,9 +66,16 @@ pub struct RebalanceArgs {
     /// total split by weight), from 1.0 to 100.
     #[arg(long, value_name = "RATIO", default_value_t = 1.10)]
     target_skew: f64,
-    /// At most this many slot moves.
+    /// At most this many slot moves: a cap, not the stopping rule (the plan stops at the
+    /// target, or at the floor that hot slots set, with the fewest moves it finds).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_moves: usize,
+    /// The least gain of a move: a slot moves only if it lowers its primary's ratio to its
+    /// fair share (the skew, when that primary is the fullest) by at least this much, from
+    /// 0 (every move that helps) to 1. The default, 0.001, skips slots under 0.1% of a fair
+    /// share, which cost a round trip and a cluster-bus epoch each for no measurable skew.
+    #[arg(long, value_name = "GAIN", default_value_t = cluster::DEFAULT_MIN_GAIN)]
+    min_gain: f64,
     /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
     /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
     /// per primary.
@@ -99,6 +107,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             cluster::TARGET_SKEW_RULE
         )));
     }
+    if !cluster::MIN_GAINS.contains(&args.min_gain) {
+        return Err(crate::exit::usage(anyhow!(
+            "--min-gain {:?}: {}",
+            args.min_gain,
+            cluster::MIN_GAIN_RULE
+        )));
+    }
     if args.dialect.is_some() && args.format != Format::Commands {
         return Err(crate::exit::usage(anyhow!(
             "--dialect applies to --format commands only: add it, or remove --dialect"
@@ -119,32 +134,34 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let keys = load.require(Metric::Keys)?;
     let weights = weights(topology, &args.weight)?;
     let owners = topology.owners();
-    let plan = cluster::plan(
+    let limits = Limits {
+        target: args.target_skew,
+        max_moves: args.max_moves,
+        min_gain: args.min_gain,
+    };
+    let planned = cluster::plan_with(amounts, keys, &owners, &weights, &limits)?;
+    let plan = &planned.plan;
+    // the remedies on the map as the plan leaves it
+    let mut after = owners.clone();
+    for m in &plan.moves {
+        after[usize::from(m.slot)] = Some(m.to);
+    }
+    let hot: Vec<HotRemedy> = remedy::remedies(
+        &args.server,
+        &options,
+        topology,
+        &planned.hot,
+        args.by,
         amounts,
-        keys,
-        &owners,
+        &after,
         &weights,
-        args.target_skew,
-        args.max_moves,
-    )?;
-    let largest_cap = plan.caps.iter().copied().fold(0.0, f64::max);
-    let hot: Vec<(u16, u64, String)> = plan
-        .unreachable
+    );
+    let hot_text: Vec<String> = hot
         .iter()
-        .map(|&slot| {
-            let amount = amounts[usize::from(slot)];
-            (
-                slot,
-                amount,
-                remedy(url, slot, amount, largest_cap, topology),
-            )
-        })
+        .map(|r| remedy::text(r, args.by, topology))
         .collect();
-    if let Some(why) = shortfall(&plan, hot.len(), args.max_moves) {
-        eprintln!(
-            "slotgen: note: the plan does not reach --target-skew {}: {why}",
-            args.target_skew
-        );
+    for note in notes(&planned, args, topology) {
+        eprintln!("slotgen: note: {note}");
     }
     let dialect = match (args.format, args.dialect) {
         (Format::Commands, Some(d)) => Some(Dialect::from(d)),
@@ -183,20 +200,26 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                     m.amount
                 )?;
             }
-            for (slot, amount, remedy) in &hot {
-                writeln!(out, "hot\t{slot}\t{amount}\t{}", field(remedy.as_bytes()))?;
+            for (r, text) in hot.iter().zip(&hot_text) {
+                writeln!(
+                    out,
+                    "hot\t{}\t{}\t{}",
+                    r.hot.slot,
+                    r.hot.amount,
+                    field(text.as_bytes())
+                )?;
             }
             writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
         }
         // with --apply, one object once the plan is carried out, `applied` in it
         Format::Json if args.apply => {}
         Format::Json => {
-            let json = plan_json(&plan, args, topology, &load, &hot);
+            let json = plan_json(&planned, args, topology, &load, &hot, &hot_text);
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Commands => {
             let lines = cluster::commands(
-                &plan,
+                plan,
                 topology,
                 dialect.unwrap_or(Dialect::Classic),
                 args.batch as usize,
@@ -205,8 +228,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             for line in lines {
                 writeln!(out, "{line}")?;
             }
-            for (slot, _, remedy) in &hot {
-                writeln!(out, "# slot {slot}: {}", field(remedy.as_bytes()))?;
+            for (r, text) in hot.iter().zip(&hot_text) {
+                writeln!(out, "# slot {}: {}", r.hot.slot, field(text.as_bytes()))?;
             }
         }
     }
@@ -216,7 +239,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         let applied = cluster::apply(
             url,
             &options,
-            &plan,
+            plan,
             topology,
             args.batch as usize,
             timeout,
@@ -239,7 +262,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
-                let mut json = plan_json(&plan, args, topology, &load, &hot);
+                let mut json = plan_json(&planned, args, topology, &load, &hot, &hot_text);
                 json["applied"] = json!(applied);
                 writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
             }
@@ -255,24 +278,81 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
-/// `max_moves` moves were planned, else the `hot` slots, else no single move that helps.
-fn shortfall(plan: &Plan, hot: usize, max_moves: usize) -> Option<String> {
-    if plan.reached {
-        None
-    } else if plan.moves.len() >= max_moves {
-        Some(format!(
-            "--max-moves {max_moves} was reached; a larger --max-moves may reach the target"
-        ))
-    } else if hot > 0 {
-        Some(format!(
-            "{} alone {} more than any primary may (the `hot` lines)",
-            super::plural(hot as u64, "slot", "slots"),
-            if hot == 1 { "holds" } else { "hold" }
-        ))
-    } else {
-        Some("no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew".to_owned())
+/// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
+/// stops and why (with what a larger --max-moves or a lower --min-gain would reach, when they
+/// reach further), and how far its moves may be from the fewest.
+fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<String> {
+    let plan = &planned.plan;
+    let mut notes = Vec::new();
+    let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.2}"));
+    if let Some(h) = planned.hot.first() {
+        notes.push(format!(
+            "no slot plan goes below {:.2}: slot {} holds {:.1}% of the {} (the `hot` lines give a remedy)",
+            h.floor,
+            h.slot,
+            100.0 * h.share,
+            args.by
+        ));
     }
+    let owner = |shard: usize| field(topology.shards[shard].primary.addr.as_bytes());
+    let stops = format!(
+        "the plan does not reach --target-skew {}: it stops at {}",
+        args.target_skew,
+        show(plan.skew_after)
+    );
+    match planned.stop {
+        Stop::Reached => {}
+        Stop::Floor => notes.push(format!(
+            "{stops}, the floor: only splitting the hot slot's keys goes further"
+        )),
+        Stop::MaxMoves { further } => notes.push(match further {
+            Some(f) => format!(
+                "{stops}: --max-moves {} was reached; --max-moves {} reaches {:.2}",
+                args.max_moves, f.moves, f.skew
+            ),
+            None => format!(
+                "{stops}: --max-moves {} was reached, and more moves would not go lower",
+                args.max_moves
+            ),
+        }),
+        Stop::MinGain { further } => {
+            let donor = plan
+                .loads_after
+                .iter()
+                .enumerate()
+                .max_by(|a, b| {
+                    (*a.1 as f64 / plan.caps[a.0]).total_cmp(&(*b.1 as f64 / plan.caps[b.0]))
+                })
+                .map_or(0, |(i, _)| i);
+            notes.push(match further {
+                Some(f) => format!(
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0 reaches {:.2} in {} moves",
+                    owner(donor),
+                    args.min_gain,
+                    f.skew,
+                    f.moves
+                ),
+                None => format!(
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}",
+                    owner(donor),
+                    args.min_gain
+                ),
+            });
+        }
+        Stop::NoRoom => notes.push(format!(
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target; raise --target-skew"
+        )),
+    }
+    match (planned.moves_lower_bound, planned.minimal) {
+        (_, true) if !plan.moves.is_empty() => {}
+        (Some(lower), false) if plan.moves.len() > lower => notes.push(format!(
+            "{} planned; no plan reaches {:.2} in fewer than {lower} (a lower bound: the exact search was cut short)",
+            super::plural(plan.moves.len() as u64, "move", "moves"),
+            planned.goal
+        )),
+        _ => {}
+    }
+    notes
 }
 
 /// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
@@ -329,25 +409,15 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
     Ok(weights)
 }
 
-/// What to do about a hot slot: split its hashtag into as many tags as it takes to bring
-/// each part under the largest primary's cap, on as many primaries.
-fn remedy(url: &str, slot: u16, amount: u64, cap: f64, topology: &Topology) -> String {
-    let parts = ((amount as f64 / cap).ceil() as usize)
-        .max(2)
-        .min(topology.shards.len().max(2));
-    format!(
-        "slot {slot} alone holds {amount}, more than any primary may ({cap:.0}): no slot move evens it out; split the hashtag of its keys into {parts} tags on {parts} primaries (`slotgen keys --redis {} --count {parts} --format keys --prefix PREFIX --suffix SUFFIX` gives one key of each), and spread the keys over them",
-        slotgen::url::redact(url)
-    )
-}
-
 fn plan_json(
-    plan: &Plan,
+    planned: &Planned,
     args: &RebalanceArgs,
     topology: &Topology,
     load: &SlotLoad,
-    hot: &[(u16, u64, String)],
+    hot: &[HotRemedy],
+    hot_text: &[String],
 ) -> serde_json::Value {
+    let plan = &planned.plan;
     let node = |shard: usize| {
         let n = &topology.shards[shard].primary;
         json!({ "id": n.id, "addr": n.addr })
@@ -357,9 +427,16 @@ fn plan_json(
         "unit": args.by.unit(),
         "source": load.source,
         "target": plan.target,
+        "min_gain": args.min_gain,
+        "max_moves": args.max_moves,
         "skew_before": plan.skew_before,
         "skew_after": plan.skew_after,
         "reached": plan.reached,
+        "floor": planned.floor,
+        "goal": planned.goal,
+        "stop": planned.stop,
+        "moves_lower_bound": planned.moves_lower_bound,
+        "minimal": planned.minimal,
         "keys_moved": plan.keys_moved(),
         "moves": plan.moves.iter().map(|m| json!({
             "slot": m.slot,
@@ -368,9 +445,7 @@ fn plan_json(
             "keys": m.keys,
             "amount": m.amount,
         })).collect::<Vec<_>>(),
-        "hot": hot.iter().map(|(slot, amount, remedy)| json!({
-            "slot": slot, "amount": amount, "remedy": remedy,
-        })).collect::<Vec<_>>(),
+        "hot": hot.iter().zip(hot_text).map(|(r, text)| remedy::json(r, topology, text)).collect::<Vec<_>>(),
     })
 }
 
@@ -436,35 +511,5 @@ mod tests {
             e.contains(&format!("both weigh {a} (127.0.0.1:7000)")),
             "{e}"
         );
-    }
-
-    #[test]
-    fn the_note_names_the_move_limit() {
-        // shard 0 holds 40 of 50 in eight slots of 5: three moves to reach 1.1 (25 | 25)
-        let amounts = [5, 5, 5, 5, 5, 5, 5, 5, 10];
-        let mut owners = [Some(0); 9];
-        owners[8] = Some(1);
-        for max in [0, 1] {
-            let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, max).unwrap();
-            let why = shortfall(&p, 0, max).unwrap();
-            assert!(
-                why.contains(&format!("--max-moves {max} was reached")),
-                "{why}"
-            );
-        }
-        let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, 10).unwrap();
-        assert_eq!(shortfall(&p, 0, 10), None);
-        // one hot slot: 90 of 100 on slot 0
-        let p = cluster::plan(
-            &[90, 5, 5],
-            &[1, 1, 1],
-            &[Some(0), Some(0), Some(1)],
-            &[1.0, 1.0],
-            1.2,
-            10,
-        )
-        .unwrap();
-        let why = shortfall(&p, p.unreachable.len(), 10).unwrap();
-        assert!(why.starts_with("1 slot alone holds more"), "{why}");
     }
 }
