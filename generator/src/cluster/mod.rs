@@ -41,6 +41,7 @@ mod exchange;
 mod load;
 mod migrate;
 mod placement;
+mod plan_file;
 mod rebalance;
 mod remedy;
 mod slot_stats;
@@ -61,6 +62,7 @@ pub use rebalance::{
     plan, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN, MIN_GAINS,
     MIN_GAIN_RULE, SEARCH_NODES, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
 };
+pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
 pub use remedy::{
     sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, SAMPLE_KEYS,
 };

@@ -373,3 +373,108 @@ fn the_newcomer_s_scenario_on_valkey_9() {
     .unwrap();
     scenario(&cluster, "valkey 9.1");
 }
+
+/// Review, then apply exactly that: `--out` writes the plan and its map; `--apply --plan`
+/// carries out those moves (the servers' counts give the skew the file predicts), and a
+/// plan file made before a slot was moved by hand is refused, naming that slot, with nothing
+/// moved.
+#[test]
+fn a_plan_file_applied_and_refused() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        None,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
+    .unwrap();
+    let url = cluster.url();
+    write_workload(&cluster);
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("plan.json");
+    let first_s = first.to_str().unwrap();
+    let printed = json(
+        slotgen(
+            &["rebalance", "--redis", &url, "--by", "keys", "--format", "json", "--out", first_s],
+            b"",
+        )
+        .ok(),
+    );
+    let file = json(&std::fs::read_to_string(&first).unwrap());
+    assert_eq!(file["format"], "slotgen-plan/1");
+    assert_eq!(file["moves"], printed["moves"], "the file holds the plan printed");
+    assert_eq!(file["map"].as_array().unwrap().len(), 3);
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--apply", "--plan", first_s, "--format", "json"],
+        b"",
+    );
+    let applied = json(run.ok());
+    assert_eq!(
+        applied["applied"]["moves"],
+        file["moves"].as_array().unwrap().len(),
+        "{applied}"
+    );
+    settled(&cluster);
+    let per_slot = keys_per_slot(&cluster);
+    let owner = owners(&cluster);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    for m in file["moves"].as_array().unwrap() {
+        let to = ids.iter().position(|id| m["to"]["id"] == id.as_str()).unwrap();
+        assert_eq!(owner[m["slot"].as_u64().unwrap() as usize], to, "{m}");
+    }
+    let measured = skew(&loads(&per_slot, &owner));
+    assert!((measured - file["skew_after"].as_f64().unwrap()).abs() < 1e-9);
+
+    // a second plan, then an empty slot of the first primary given to the second by hand
+    let second = dir.path().join("second.json");
+    let second_s = second.to_str().unwrap();
+    slotgen(
+        &[
+            "rebalance", "--redis", &url, "--by", "keys", "--min-gain", "0", "--max-moves", "5",
+            "--out", second_s,
+        ],
+        b"",
+    )
+    .ok();
+    let planned = json(&std::fs::read_to_string(&second).unwrap());
+    assert_eq!(planned["moves"].as_array().unwrap().len(), 5);
+    let empty = (0..16384usize)
+        .find(|&s| owner[s] == 0 && per_slot[s] == 0)
+        .unwrap();
+    for p in &cluster.primaries {
+        let () = redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(empty)
+            .arg("NODE")
+            .arg(&ids[1])
+            .query(&mut p.connect())
+            .unwrap();
+    }
+    settled(&cluster);
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--apply", "--plan", second_s],
+        b"",
+    );
+    run.fails_with(&format!(
+        "slot {empty} was on {} (127.0.0.1:{}), now on {} (127.0.0.1:{})",
+        ids[0], cluster.primaries[0].port, ids[1], cluster.primaries[1].port
+    ));
+    assert!(run.stderr.contains("nothing was moved"), "{}", run.stderr);
+    let mut now = owners(&cluster);
+    assert_eq!(now[empty], 1);
+    now[empty] = 0;
+    assert_eq!(now, owner, "nothing else moved");
+    // a file that is no plan: refused in one line
+    std::fs::write(dir.path().join("x.json"), "{}").unwrap();
+    slotgen(
+        &[
+            "rebalance", "--redis", &url, "--apply", "--plan",
+            dir.path().join("x.json").to_str().unwrap(),
+        ],
+        b"",
+    )
+    .fails_with("is not a plan that `slotgen rebalance --out` wrote");
+}

@@ -60,8 +60,8 @@ pub struct RebalanceArgs {
     server: ServerArgs,
     /// The metric to even out: `keys`, `cpu`, `net-in`, `net-out`, `net` or `memory`, per
     /// slot from CLUSTER SLOT-STATS (keys by CLUSTER COUNTKEYSINSLOT on servers without it).
-    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser())]
-    by: Metric,
+    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser(), required_unless_present = "plan")]
+    by: Option<Metric>,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
     /// total split by weight), from 1.0 to 100.
     #[arg(long, value_name = "RATIO", default_value_t = 1.10)]
@@ -97,6 +97,23 @@ pub struct RebalanceArgs {
     /// or undo that move.
     #[arg(long)]
     apply: bool,
+    /// Also write the plan, with the map it was made on (every primary's id, address and
+    /// slots), to FILE as JSON: review it, then carry out exactly those moves with `--apply
+    /// --plan FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with = "plan")]
+    out: Option<std::path::PathBuf>,
+    /// With --apply: carry out exactly the moves of FILE (written by --out), without
+    /// planning again; refused, naming every difference, when the cluster's map is no longer
+    /// the one the plan was made on.
+    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight", "dialect"])]
+    plan: Option<std::path::PathBuf>,
+}
+
+impl RebalanceArgs {
+    /// `--by`, which clap requires unless --plan is given (and --plan takes another path).
+    fn by(&self) -> Metric {
+        self.by.unwrap_or(Metric::Keys)
+    }
 }
 
 pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
@@ -122,11 +139,14 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     let timeout = args.server.timeout.get();
+    if let Some(file) = &args.plan {
+        return apply_file(args, file, &options);
+    }
     let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     let topology = &load.topology;
     // refusals first, each one line: a metric not collected (saying why, the source
     // included), a slot in migration under --apply; then the notes `load` gives too
-    let amounts = load.require(args.by)?;
+    let amounts = load.require(args.by())?;
     if args.apply {
         cluster::refuse_migrations(topology)?;
     }
@@ -151,17 +171,32 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         &options,
         topology,
         &planned.hot,
-        args.by,
+        args.by(),
         amounts,
         &after,
         &weights,
     );
     let hot_text: Vec<String> = hot
         .iter()
-        .map(|r| remedy::text(r, args.by, topology))
+        .map(|r| remedy::text(r, args.by(), topology))
         .collect();
     for note in notes(&planned, args, topology) {
         eprintln!("slotgen: note: {note}");
+    }
+    if let Some(out) = &args.out {
+        let file = cluster::PlanFile::new(plan, topology, args.by().name());
+        std::fs::write(out, serde_json::to_string_pretty(&file)? + "\n").map_err(|e| {
+            anyhow!(
+                "cannot write the plan to `{}`: {}",
+                slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
+                slotgen::text::os_reason(&e)
+            )
+        })?;
+        eprintln!(
+            "slotgen: note: the plan is in `{}`: review it, then carry out exactly those moves with `slotgen rebalance --redis URL --apply --plan {}`",
+            slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
+            slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes())
+        );
     }
     let dialect = match (args.format, args.dialect) {
         (Format::Commands, Some(d)) => Some(Dialect::from(d)),
@@ -181,7 +216,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             writeln!(
                 out,
                 "skew\t{}\tbefore\t{}\tpredicted\t{}\ttarget\t{}",
-                args.by,
+                args.by(),
                 show(plan.skew_before),
                 show(plan.skew_after),
                 args.target_skew
@@ -278,6 +313,93 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--apply --plan FILE`: the moves of FILE, carried out exactly when the cluster's map is
+/// the one they were planned on.
+fn apply_file(
+    args: &RebalanceArgs,
+    file: &std::path::Path,
+    options: &slotgen::transport::ConnectOptions,
+) -> Result<ExitCode> {
+    use std::io::Read;
+    let url = &args.server.redis;
+    let timeout = args.server.timeout.get();
+    let shown = slotgen::text::escape_cut(file.as_os_str().as_encoded_bytes());
+    let cannot = |why: String| anyhow!("cannot read the plan file `{shown}`: {why}");
+    // a regular file only (a FIFO or a device would hold the read), and bounded in size
+    let meta = std::fs::metadata(file).map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    if !meta.is_file() {
+        return Err(crate::exit::usage(cannot(
+            "it is not a regular file: give the file `--out` wrote".to_owned(),
+        )));
+    }
+    let mut text = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| f.take(cluster::MAX_PLAN_FILE_BYTES + 1).read_to_end(&mut text))
+        .map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    if text.len() as u64 > cluster::MAX_PLAN_FILE_BYTES {
+        return Err(cannot(format!(
+            "it is larger than {} bytes, more than any plan takes: give the file `--out` wrote",
+            cluster::MAX_PLAN_FILE_BYTES
+        )));
+    }
+    let planned = cluster::PlanFile::parse(&shown, &text)?;
+    let live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    cluster::refuse_migrations(&live)?;
+    let plan = planned.against(&shown, &live)?;
+    let node = |shard: usize| &live.shards[shard].primary;
+    let applied = cluster::apply(
+        url,
+        options,
+        &plan,
+        &live,
+        args.batch as usize,
+        timeout,
+        &mut |m, keys| {
+            eprintln!(
+                "slotgen: moved slot {} from {} to {}: {keys} keys",
+                m.slot,
+                field(node(m.from).addr.as_bytes()),
+                field(node(m.to).addr.as_bytes())
+            );
+        },
+    )
+    .map_err(explain)?;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            let mut json = serde_json::to_value(&planned)?;
+            json["applied"] = json!(applied);
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+        Format::Tsv | Format::Commands => {
+            let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.4}"));
+            writeln!(
+                out,
+                "skew\t{}\tbefore\t{}\tpredicted\t{}\ttarget\t{}",
+                field(planned.metric.as_bytes()),
+                show(planned.skew_before),
+                show(planned.skew_after),
+                planned.target
+            )?;
+            for m in &planned.moves {
+                writeln!(
+                    out,
+                    "move\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    m.slot,
+                    field(m.from.id.as_bytes()),
+                    field(m.from.addr.as_bytes()),
+                    field(m.to.id.as_bytes()),
+                    field(m.to.addr.as_bytes()),
+                    m.keys,
+                    m.amount
+                )?;
+            }
+            writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
 /// stops and why (with what a larger --max-moves or a lower --min-gain would reach, when they
 /// reach further), and how far its moves may be from the fewest.
@@ -291,7 +413,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
             h.floor,
             h.slot,
             100.0 * h.share,
-            args.by
+            args.by()
         ));
     }
     let owner = |shard: usize| field(topology.shards[shard].primary.addr.as_bytes());
@@ -423,8 +545,8 @@ fn plan_json(
         json!({ "id": n.id, "addr": n.addr })
     };
     json!({
-        "metric": args.by,
-        "unit": args.by.unit(),
+        "metric": args.by(),
+        "unit": args.by().unit(),
         "source": load.source,
         "target": plan.target,
         "min_gain": args.min_gain,
