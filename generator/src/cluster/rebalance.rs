@@ -1046,13 +1046,20 @@ mod tests {
                 continue;
             };
             reachable += 1;
-            assert!(p.plan.reached, "{amounts:?} {owners:?} {weights:?} {target}: {p:?}");
+            assert!(
+                p.plan.reached,
+                "{amounts:?} {owners:?} {weights:?} {target}: {p:?}"
+            );
             assert_eq!(
                 p.plan.moves.len(),
                 moves,
                 "{amounts:?} {owners:?} {weights:?} {target}: {p:?}"
             );
-            assert_eq!(p.plan.keys_moved(), moved, "{amounts:?} {keys:?} {owners:?}");
+            assert_eq!(
+                p.plan.keys_moved(),
+                moved,
+                "{amounts:?} {keys:?} {owners:?}"
+            );
             assert!(p.minimal);
             let lower = p.moves_lower_bound.unwrap();
             assert!(lower <= moves, "{lower} > {moves}");
@@ -1158,7 +1165,11 @@ mod tests {
         let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
         // slot 0 to shard 1, whose slot 3000 goes to shard 2: 37000 | 40000 | 20000
         assert_eq!(
-            p.plan.moves.iter().map(|m| (m.slot, m.from, m.to)).collect::<Vec<_>>(),
+            p.plan
+                .moves
+                .iter()
+                .map(|m| (m.slot, m.from, m.to))
+                .collect::<Vec<_>>(),
             [(0, 0, 1), (3000, 1, 2)]
         );
         assert_eq!(p.stop, Stop::Floor);

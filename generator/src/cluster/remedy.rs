@@ -88,9 +88,7 @@ pub fn sample_hot(
     let owners = topology.owners();
     let wanted: Vec<(u16, super::Node)> = slots
         .iter()
-        .filter_map(|&s| {
-            owners[usize::from(s)].map(|i| (s, topology.shards[i].primary.clone()))
-        })
+        .filter_map(|&s| owners[usize::from(s)].map(|i| (s, topology.shards[i].primary.clone())))
         .collect();
     bounded(url, options, timeout, move |exchange| {
         let mut samples = Vec::new();

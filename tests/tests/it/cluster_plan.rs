@@ -45,7 +45,10 @@ fn write_workload(cluster: &ReplicatedCluster) -> u16 {
     let home = owner(hot_slot);
     // the first GROUPS hashtags `g<j>` whose slot is on the hot slot's primary, each its own
     let names: Vec<String> = (0..4000).map(|j| format!("g{j}")).collect();
-    let slots = keyslots(&mut con, &names.iter().map(String::as_str).collect::<Vec<_>>());
+    let slots = keyslots(
+        &mut con,
+        &names.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     let mut groups: Vec<(String, u16)> = Vec::new();
     for (name, slot) in names.iter().zip(slots) {
         if owner(slot) == home && slot != hot_slot && !groups.iter().any(|g| g.1 == slot) {
@@ -60,7 +63,10 @@ fn write_workload(cluster: &ReplicatedCluster) -> u16 {
         keys.extend((0..PER_GROUP).map(|i| format!("bg:{{{g}}}:{i}")));
     }
     keys.extend((0..SPREAD).map(|i| format!("u:{i}")));
-    let slots = keyslots(&mut con, &keys.iter().map(String::as_str).collect::<Vec<_>>());
+    let slots = keyslots(
+        &mut con,
+        &keys.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
     let mut by_owner: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
     for (k, s) in keys.iter().zip(slots) {
         by_owner[owner(s)].cmd("SET").arg(k).arg("v").ignore();
@@ -155,7 +161,15 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     // 1. the default plan: every slot of the hot primary that gains at least 0.001 of a fair
     //    share moves, none other (the single keys gain 1 / fair each); the floor is named
     let run = slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--format", "json"],
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
         b"",
     );
     let plan = json(run.ok());
@@ -166,7 +180,10 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         "{}",
         run.stderr
     );
-    assert!((plan["floor"].as_f64().unwrap() - floor).abs() < 1e-9, "{plan}");
+    assert!(
+        (plan["floor"].as_f64().unwrap() - floor).abs() < 1e-9,
+        "{plan}"
+    );
     assert_eq!(plan["hot"][0]["slot"], hot_slot, "{plan}");
     let worth: Vec<u64> = (0..16384u16)
         .filter(|&s| {
@@ -185,7 +202,11 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     moved.sort_unstable();
     assert_eq!(moved, worth, "{plan}");
     assert_eq!(plan["stop"]["kind"], "min-gain", "{plan}");
-    assert!(run.stderr.contains("--min-gain 0 reaches"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--min-gain 0 reaches"),
+        "{}",
+        run.stderr
+    );
     // the predicted skew, recomputed by the test from its own counts
     let mut after_owner = owner.clone();
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
@@ -204,7 +225,14 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     let target = 1.6;
     let run = slotgen(
         &[
-            "rebalance", "--redis", &url, "--by", "keys", "--target-skew", "1.6", "--format",
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.6",
+            "--format",
             "json",
         ],
         b"",
@@ -228,14 +256,25 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         }
     }
     assert_eq!(reachable["reached"], true, "{reachable}");
-    assert_eq!(reachable["moves"].as_array().unwrap().len(), fewest, "{reachable}");
+    assert_eq!(
+        reachable["moves"].as_array().unwrap().len(),
+        fewest,
+        "{reachable}"
+    );
     assert_eq!(reachable["minimal"], true);
 
     // 3. the default plan applied: the servers' counts give the skew it predicted
     let applied = json(
         slotgen(
             &[
-                "rebalance", "--redis", &url, "--by", "keys", "--format", "json", "--apply",
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--format",
+                "json",
+                "--apply",
             ],
             b"",
         )
@@ -261,7 +300,9 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         let key = t["key"].as_str().unwrap();
         let tag = t["tag"].as_str().unwrap();
         // prefix and suffix kept: `{TAG}:N` for a hot key `{hot}:N`
-        let n = key.strip_prefix(&format!("{{{tag}}}:")).unwrap_or_else(|| panic!("{t}"));
+        let n = key
+            .strip_prefix(&format!("{{{tag}}}:"))
+            .unwrap_or_else(|| panic!("{t}"));
         assert!(n.parse::<usize>().unwrap() < HOT, "{t}");
         let slot = keyslots(&mut con, &[key])[0];
         assert_eq!(u64::from(slot), t["slot"].as_u64().unwrap(), "{t}");
@@ -277,13 +318,19 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     // the command it prints, run as printed: each key on the primary it names
     let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
     let mut dirs = vec![bin_dir];
-    dirs.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
     let out = Command::new("bash")
         .args(["-o", "pipefail", "-c", remedy["command"].as_str().unwrap()])
         .env("PATH", std::env::join_paths(dirs).unwrap())
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let placed = String::from_utf8(out.stdout).unwrap();
     for (i, id) in ids.iter().enumerate() {
         let line = placed
@@ -317,9 +364,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         "{remedied} after the remedy, {promised} promised"
     );
     // no hot slot is left: `load` and `rebalance` agree
-    let load = json(
-        slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok(),
-    );
+    let load = json(slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok());
     assert_eq!(load["hot"], serde_json::json!([]), "{load}");
     println!(
         "{name}: before skew {:.3} (floor {floor:.3}, slot {hot_slot}); plan {} moves (stop {}), {} keys, predicted {predicted:.3}; applied skew {:.3}; remedy {} tags {:?}, promised {promised:.3}, after {remedied:.3}",
@@ -398,17 +443,39 @@ fn a_plan_file_applied_and_refused() {
     let first_s = first.to_str().unwrap();
     let printed = json(
         slotgen(
-            &["rebalance", "--redis", &url, "--by", "keys", "--format", "json", "--out", first_s],
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--format",
+                "json",
+                "--out",
+                first_s,
+            ],
             b"",
         )
         .ok(),
     );
     let file = json(&std::fs::read_to_string(&first).unwrap());
     assert_eq!(file["format"], "slotgen-plan/1");
-    assert_eq!(file["moves"], printed["moves"], "the file holds the plan printed");
+    assert_eq!(
+        file["moves"], printed["moves"],
+        "the file holds the plan printed"
+    );
     assert_eq!(file["map"].as_array().unwrap().len(), 3);
     let run = slotgen(
-        &["rebalance", "--redis", &url, "--apply", "--plan", first_s, "--format", "json"],
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--apply",
+            "--plan",
+            first_s,
+            "--format",
+            "json",
+        ],
         b"",
     );
     let applied = json(run.ok());
@@ -422,7 +489,10 @@ fn a_plan_file_applied_and_refused() {
     let owner = owners(&cluster);
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
     for m in file["moves"].as_array().unwrap() {
-        let to = ids.iter().position(|id| m["to"]["id"] == id.as_str()).unwrap();
+        let to = ids
+            .iter()
+            .position(|id| m["to"]["id"] == id.as_str())
+            .unwrap();
         assert_eq!(owner[m["slot"].as_u64().unwrap() as usize], to, "{m}");
     }
     let measured = skew(&loads(&per_slot, &owner));
@@ -433,8 +503,17 @@ fn a_plan_file_applied_and_refused() {
     let second_s = second.to_str().unwrap();
     slotgen(
         &[
-            "rebalance", "--redis", &url, "--by", "keys", "--min-gain", "0", "--max-moves", "5",
-            "--out", second_s,
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--min-gain",
+            "0",
+            "--max-moves",
+            "5",
+            "--out",
+            second_s,
         ],
         b"",
     )
@@ -471,7 +550,11 @@ fn a_plan_file_applied_and_refused() {
     std::fs::write(dir.path().join("x.json"), "{}").unwrap();
     slotgen(
         &[
-            "rebalance", "--redis", &url, "--apply", "--plan",
+            "rebalance",
+            "--redis",
+            &url,
+            "--apply",
+            "--plan",
             dir.path().join("x.json").to_str().unwrap(),
         ],
         b"",

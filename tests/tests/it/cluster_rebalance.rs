@@ -506,7 +506,7 @@ fn side_by_side_with_valkey_cli_rebalance() {
     );
     assert!(skew_of(&a) <= 1.1);
     // the examples of `rebalance --help`, as written
-    assert_eq!(run_help_examples(&url, &["rebalance"]), 3);
+    assert_eq!(run_help_examples(&url, &["rebalance"]), 4);
 }
 
 /// The `cpu-usec` of every slot, from the `CLUSTER SLOT-STATS` of the primary that owns it
@@ -661,9 +661,25 @@ fn a_redis_7_cluster_by_countkeysinslot() {
     assert_eq!(plan["reached"], false, "{plan}");
     assert_eq!(plan["hot"][0]["slot"], slot, "{plan}");
     assert_eq!(plan["hot"][0]["amount"], 2500, "{plan}");
-    let remedy = plan["hot"][0]["remedy"].as_str().unwrap();
+    // the remedy: the hashtag `hot` split over tags, each key in the slot it names (the
+    // server's CLUSTER KEYSLOT), and the command that shows where they land
+    let remedy = &plan["hot"][0]["remedy"];
+    assert_eq!(remedy["hashtag"], "hot", "{plan}");
+    let mut first = plain(&addr(&cluster, 0), None);
+    for t in remedy["tags"].as_array().unwrap() {
+        let key = t["key"].as_str().unwrap();
+        let at: u16 = redis::cmd("CLUSTER")
+            .arg("KEYSLOT")
+            .arg(key)
+            .query(&mut first)
+            .unwrap();
+        assert_eq!(u64::from(at), t["slot"].as_u64().unwrap(), "{t}");
+    }
     assert!(
-        remedy.contains("slotgen keys --redis") && remedy.contains("--count"),
+        remedy["command"]
+            .as_str()
+            .unwrap()
+            .contains("| slotgen placement --redis"),
         "{remedy}"
     );
     assert!(

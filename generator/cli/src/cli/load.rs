@@ -167,7 +167,12 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
                 )?;
             }
             for (r, text) in remedies.iter().zip(&remedy_text) {
-                writeln!(out, "remedy\t{by}\t{}\t{}", r.hot.slot, field(text.as_bytes()))?;
+                writeln!(
+                    out,
+                    "remedy\t{by}\t{}\t{}",
+                    r.hot.slot,
+                    field(text.as_bytes())
+                )?;
             }
         }
         Format::Json => {

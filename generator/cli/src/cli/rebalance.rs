@@ -334,7 +334,10 @@ fn apply_file(
     }
     let mut text = Vec::new();
     std::fs::File::open(file)
-        .and_then(|f| f.take(cluster::MAX_PLAN_FILE_BYTES + 1).read_to_end(&mut text))
+        .and_then(|f| {
+            f.take(cluster::MAX_PLAN_FILE_BYTES + 1)
+                .read_to_end(&mut text)
+        })
         .map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
     if text.len() as u64 > cluster::MAX_PLAN_FILE_BYTES {
         return Err(cannot(format!(

@@ -240,11 +240,35 @@ mod tests {
             without_password("redis://u:s3cret@127.0.0.1:7000"),
             "redis://u@127.0.0.1:7000"
         );
-        assert_eq!(
-            without_password("rediss://:s3cret@h:1/0"),
-            "rediss://h:1/0"
-        );
+        assert_eq!(without_password("rediss://:s3cret@h:1/0"), "rediss://h:1/0");
         assert_eq!(without_password("redis://h:1"), "redis://h:1");
         assert_eq!(without_password("unix:///tmp/s"), "unix:///tmp/s");
+    }
+
+    /// The TLS case: the command kept neither `--cacert` nor `--user`.
+    #[test]
+    fn every_connection_option_is_kept() {
+        let c = ConnectArgs {
+            tls: true,
+            cacert: Some("/etc/ca dir/ca.pem".into()),
+            cert: Some("c.pem".into()),
+            key: Some("k.pem".into()),
+            sni: Some("redis.example".into()),
+            insecure: false,
+            user: Some("loadgen".into()),
+            askpass: false,
+            password_file: Some("pw".into()),
+        };
+        assert_eq!(
+            connection_options(&c),
+            " --cacert '/etc/ca dir/ca.pem' --cert 'c.pem' --key 'k.pem' --password-file 'pw' --tls --sni 'redis.example' --user 'loadgen'"
+        );
+        let c = ConnectArgs {
+            askpass: true,
+            password_file: None,
+            insecure: true,
+            ..c
+        };
+        assert!(connection_options(&c).ends_with(" --insecure --user 'loadgen' --askpass"));
     }
 }
