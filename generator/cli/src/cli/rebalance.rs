@@ -468,9 +468,9 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
             "{stops}: no slot of the fullest primary fits under another primary's share of the target; raise --target-skew"
         )),
     }
+    let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
     match (planned.moves_lower_bound, planned.minimal) {
-        (_, true) if !plan.moves.is_empty() => {}
-        (Some(lower), false) if plan.moves.len() > lower => notes.push(format!(
+        (Some(lower), false) if reached_goal && plan.moves.len() > lower => notes.push(format!(
             "{} planned; no plan reaches {:.2} in fewer than {lower} (a lower bound: the exact search was cut short)",
             super::plural(plan.moves.len() as u64, "move", "moves"),
             planned.goal
