@@ -179,7 +179,9 @@ pub fn sample_hot(
 /// The hashtags of `keys` (weighed by `weights`, one each) as a [`SlotSample`] of `slot`.
 #[must_use]
 pub fn shares(slot: u16, keys: &[Vec<u8>], weights: &[u64], basis: Basis) -> SlotSample {
-    let mut by_tag: BTreeMap<(&[u8], bool), (usize, u64, &[u8])> = BTreeMap::new();
+    // (hashtag, braced) -> (keys, weight, the first key)
+    type Tally<'k> = BTreeMap<(&'k [u8], bool), (usize, u64, &'k [u8])>;
+    let mut by_tag: Tally = BTreeMap::new();
     for (key, &w) in keys.iter().zip(weights) {
         let tag = hashtag(key);
         let braced = tag.len() < key.len();

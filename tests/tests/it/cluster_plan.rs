@@ -111,9 +111,7 @@ fn owners(cluster: &ReplicatedCluster) -> Vec<usize> {
                 continue;
             }
             let (a, b) = range.split_once('-').unwrap_or((range, range));
-            for s in a.parse::<usize>().unwrap()..=b.parse::<usize>().unwrap() {
-                owner[s] = i;
-            }
+            owner[a.parse::<usize>().unwrap()..=b.parse::<usize>().unwrap()].fill(i);
         }
     }
     assert!(owner.iter().all(|&o| o < 3), "every slot owned");
