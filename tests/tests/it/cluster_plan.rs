@@ -559,3 +559,89 @@ fn a_plan_file_applied_and_refused() {
     )
     .fails_with("is not a plan that `slotgen rebalance --out` wrote");
 }
+
+/// The sample weighs keys by the metric where the server can tell: under an LFU
+/// `maxmemory-policy`, `--by cpu` weighs each key by `OBJECT FREQ`. Two hashtags share one
+/// slot (`a`, and the tag the exact table gives for `a`'s slot), 300 keys each; only `a`'s
+/// keys are read, many times. By keys each carries half the slot; by CPU `a` carries more,
+/// by the server's own counters (`OBJECT FREQ` read here).
+#[test]
+fn the_sample_weighs_by_object_freq_under_lfu() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        None,
+        None,
+        &[
+            "--cluster-slot-stats-enabled",
+            "yes",
+            "--maxmemory-policy",
+            "allkeys-lfu",
+            // no decay: the counters the test reads are the ones slotgen reads
+            "--lfu-decay-time",
+            "0",
+        ],
+    )
+    .unwrap();
+    let url = cluster.url();
+    let mut con = plain(&addr(&cluster, 0), None);
+    let slot = keyslots(&mut con, &["a"])[0];
+    let twin = slotgen_tables::REDIS_CLUSTER
+        .tag_for_slot(slot)
+        .unwrap()
+        .to_string();
+    assert_eq!(keyslots(&mut con, &[&twin])[0], slot, "the table's tag");
+    let mut home = plain(&addr(&cluster, owner(slot)), None);
+    let mut pipe = redis::pipe();
+    for i in 0..300 {
+        pipe.cmd("SET").arg(format!("{{a}}:{i}")).arg("v").ignore();
+        pipe.cmd("SET")
+            .arg(format!("{{{twin}}}:{i}"))
+            .arg("v")
+            .ignore();
+    }
+    pipe.query::<()>(&mut home).unwrap();
+    for _ in 0..60 {
+        let mut pipe = redis::pipe();
+        for i in 0..300 {
+            pipe.cmd("GET").arg(format!("{{a}}:{i}")).ignore();
+        }
+        pipe.query::<()>(&mut home).unwrap();
+    }
+    // the server's own counters: the share of `a` in OBJECT FREQ
+    let mut freq = |key: String| -> u64 {
+        redis::cmd("OBJECT")
+            .arg("FREQ")
+            .arg(key)
+            .query(&mut home)
+            .unwrap()
+    };
+    let a: u64 = (0..300).map(|i| freq(format!("{{a}}:{i}"))).sum();
+    let b: u64 = (0..300).map(|i| freq(format!("{{{twin}}}:{i}"))).sum();
+    let share = a as f64 / (a + b) as f64;
+    assert!(share > 0.55, "{a} against {b}");
+    let by = |metric: &str| {
+        json(
+            slotgen(
+                &["load", "--redis", &url, "--by", metric, "--format", "json"],
+                b"",
+            )
+            .ok(),
+        )
+    };
+    let cpu = by("cpu");
+    let hot = &cpu["hot"][0];
+    assert_eq!(hot["slot"], slot, "{cpu}");
+    assert_eq!(hot["basis"], "object-freq", "{hot}");
+    assert_eq!(hot["hashtags"][0]["hashtag"], "a", "{hot}");
+    let got = hot["hashtags"][0]["share"].as_f64().unwrap();
+    assert!((got - share).abs() < 1e-9, "{got} against {share}");
+    let keys = by("keys");
+    let hot = &keys["hot"][0];
+    assert_eq!(hot["basis"], "keys", "{hot}");
+    assert_eq!(hot["hashtags"][0]["share"], 0.5, "{hot}");
+    println!("by cpu under allkeys-lfu: `a` carries {got:.3} of slot {slot} (OBJECT FREQ read by the test: {share:.3}); by keys 0.5");
+}
