@@ -44,7 +44,7 @@
 //!   depth-first search over sets of moves (slots in order of amount, each to any other
 //!   primary, pruned by the lower bound of what is left) looks for fewer moves, and at the
 //!   fewest for fewer keys, within [`SEARCH_NODES`] nodes (a tenth of it when the greedy
-//!   meets the lower bound). Finished, the plan is proven the
+//!   meets the lower bound) and [`SEARCH_DEPTH`] moves. Finished, the plan is proven the
 //!   fewest moves ([`Planned::minimal`]); cut short, the plan is the best found and its
 //!   distance to [`Planned::moves_lower_bound`] is what is known.
 //!
@@ -306,6 +306,10 @@ pub fn plan_with(
     })
 }
 
+/// The most moves the exact search looks at in one plan (its depth of recursion): past it,
+/// the greedy's plan stands, proven the fewest moves only where it meets the lower bound.
+pub const SEARCH_DEPTH: usize = 1024;
+
 /// The most nodes the exact search visits (each a set of moves tried); a tenth of it when
 /// the greedy meets the lower bound and only fewer keys are looked for.
 pub const SEARCH_NODES: usize = 100_000;
@@ -548,17 +552,22 @@ impl<'a> Problem<'a> {
         if self.total == 0 || (greedy_ok && greedy.moves.is_empty()) {
             return (greedy.clone(), true);
         }
+        // a search is one frame a move deep: none past SEARCH_DEPTH
+        if lower > SEARCH_DEPTH {
+            return (greedy.clone(), false);
+        }
         // the count proven by the bound, only fewer keys are looked for: a tenth of the budget
         let mut budget = if greedy_ok && greedy.moves.len() == lower {
             SEARCH_NODES / 10
         } else {
             SEARCH_NODES
         };
-        let deepest = if greedy_ok {
+        let wanted = if greedy_ok {
             greedy.moves.len()
         } else {
             max_moves.min(self.order.len())
         };
+        let deepest = wanted.min(SEARCH_DEPTH);
         let mut best: Option<Candidate> = None;
         let mut proven = true;
         for depth in lower..=deepest {
@@ -571,6 +580,10 @@ impl<'a> Problem<'a> {
             if found.is_some() {
                 best = found;
                 break;
+            }
+            if depth == deepest && deepest < wanted {
+                // the deeper counts were not searched
+                proven = false;
             }
             if !done {
                 proven = false;

@@ -218,6 +218,21 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     let predicted = skew(&loads(&per_slot, &after_owner));
     assert!((plan["skew_after"].as_f64().unwrap() - predicted).abs() < 1e-9);
 
+    // `load` names the same hot slots, with the same hashtag: one definition of "hot"
+    let load = json(slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok());
+    let slots = |j: &serde_json::Value| {
+        j["hot"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["slot"].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(slots(&load), slots(&plan), "{load}");
+    assert_eq!(slots(&load), [u64::from(hot_slot)]);
+    assert_eq!(load["hot"][0]["hashtags"][0]["hashtag"], "hot", "{load}");
+    assert_eq!(load["hot"][0]["remedy"]["hashtag"], "hot", "{load}");
+
     // 2. a reachable target: as few moves as the test's own lower bound (the donor's largest
     //    slots until its excess is gone)
     let target = 1.6;

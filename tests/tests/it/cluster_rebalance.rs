@@ -159,6 +159,13 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         .ok(),
     );
     assert_eq!(planned["skew_before"].as_f64().unwrap(), 2.0);
+    // the fewest moves: as many as the lower bound
+    assert_eq!(
+        planned["moves_lower_bound"],
+        planned["moves"].as_array().unwrap().len(),
+        "{planned}"
+    );
+    assert_eq!(planned["minimal"], true);
     let predicted = planned["skew_after"].as_f64().unwrap();
     assert!(predicted <= 1.5, "{planned}");
     let run = slotgen(
