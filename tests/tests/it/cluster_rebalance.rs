@@ -328,7 +328,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
             "--by",
             "keys",
             "--timeout",
-            "2s",
+            "5s",
             "--apply",
         ])
         .args(["--weight", &format!("{}=3", ids[0])])

@@ -21,9 +21,13 @@ enum Format {
     /// to address, keys, amount), `hot` (slot, amount, the remedy), `moved` (slots, keys),
     /// and with --apply `applied` (slots, keys).
     Tsv,
-    /// One JSON object: `metric`, `unit`, `source`, `target`, `skew_before`, `skew_after`,
-    /// `reached`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
-    /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`
+    /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
+    /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
+    /// `floor`, `max-moves`, `min-gain` or `no-room`, with `further`), `moves_lower_bound`,
+    /// `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
+    /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
+    /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
+    /// `skew_after`, `command`); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
     /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
