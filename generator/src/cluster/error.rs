@@ -201,6 +201,15 @@ pub enum Error {
         /// Its owner now.
         now: String,
     },
+    /// A plan file cannot be carried out: not a plan, or made on a map that differs from the
+    /// cluster's now.
+    #[error("the plan file `{file}` {reason}")]
+    PlanFile {
+        /// The file, escaped.
+        file: String,
+        /// What is wrong, and the way out.
+        reason: String,
+    },
     /// A step of a slot move failed: the move stopped there.
     #[error("moving slot {slot} from {from} to {to} stopped at {step}: {error}; {repair}")]
     MoveStopped {

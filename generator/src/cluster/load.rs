@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::exchange::bounded;
 use super::placement::top_slots;
-use super::{Error, Topology, SLOTS};
+use super::{Error, Topology};
 use crate::transport::ConnectOptions;
 
 /// A measure of load per slot.
@@ -192,9 +192,9 @@ pub struct Summary {
     /// The slots of the largest values, `(slot, value)`, largest first, ties by slot, none
     /// of value 0; as many as asked.
     pub top: Vec<(u16, u64)>,
-    /// Every slot whose value alone is more than `largest_fair_share`, `(slot, value)`,
-    /// largest first: a hot slot that no slot move can even out (its keys, or their
-    /// hashtag, must be split).
+    /// The hot slots ([`hot_slots`]: a value alone more than `largest_fair_share`), `(slot,
+    /// value)`, largest first: no slot move evens them out (their keys' hashtag must be
+    /// split).
     pub hot: Vec<(u16, u64)>,
 }
 
@@ -383,6 +383,64 @@ pub fn weighted_skew(totals: &[u64], weights: &[f64]) -> Option<f64> {
     fair_ratios(totals, weights)?.into_iter().reduce(f64::max)
 }
 
+/// A hot slot: a slot whose amount alone is more than the largest fair share of any primary
+/// (`total * max weight / sum of weights`), so that no placement of whole slots brings the
+/// skew under `amount / largest fair share`. The one definition of "hot" that `load`
+/// ([`Summary::hot`]) and `rebalance` ([`Planned::hot`](super::Planned::hot), the floor of a
+/// plan) share: only splitting the slot's keys (their hashtag) over several slots evens it
+/// out.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct HotSlot {
+    /// The hash slot, in 0..16384.
+    pub slot: u16,
+    /// Its amount of the metric.
+    pub amount: u64,
+    /// `amount` over the total of the owned slots, 0 to 1.
+    pub share: f64,
+    /// `amount` over the largest fair share, above 1: the least skew of any slot plan while
+    /// this slot stays whole.
+    pub floor: f64,
+}
+
+/// The hot slots ([`HotSlot`]) of per-slot `values` (index = slot) over the primaries of
+/// `owners` (the shard of each slot, as long as `values`; `None`: no owner, not counted),
+/// with one weight per shard (`weights`; empty: `shards` primaries of weight 1). Largest
+/// amount first, ties by the lower slot; empty when the total is 0.
+#[must_use]
+pub fn hot_slots(
+    values: &[u64],
+    owners: &[Option<usize>],
+    shards: usize,
+    weights: &[f64],
+) -> Vec<HotSlot> {
+    let weight = |i: usize| weights.get(i).copied().unwrap_or(1.0);
+    let total = values
+        .iter()
+        .zip(owners)
+        .filter(|(_, o)| o.is_some())
+        .fold(0u64, |sum, (v, _)| sum.saturating_add(*v));
+    let weight_sum: f64 = (0..shards).map(weight).sum();
+    let weight_max = (0..shards).map(weight).fold(0.0, f64::max);
+    if total == 0 || shards == 0 {
+        return Vec::new();
+    }
+    let largest_fair = total as f64 * weight_max / weight_sum;
+    let mut hot: Vec<HotSlot> = values
+        .iter()
+        .zip(owners)
+        .enumerate()
+        .filter(|&(_, (&v, o))| o.is_some() && v as f64 > largest_fair)
+        .map(|(slot, (&amount, _))| HotSlot {
+            slot: u16::try_from(slot).unwrap_or(u16::MAX),
+            amount,
+            share: amount as f64 / total as f64,
+            floor: amount as f64 / largest_fair,
+        })
+        .collect();
+    hot.sort_by(|a, b| b.amount.cmp(&a.amount).then(a.slot.cmp(&b.slot)));
+    hot
+}
+
 /// The rule of weights: one per primary (`shards` of them), each finite and above 0.
 ///
 /// # Errors
@@ -471,14 +529,11 @@ impl Summary {
         } else {
             total as f64 * weight_max / weight_sum
         };
-        // every slot of a value, largest first: the hot ones lead
-        let mut ranked = top_slots(values, usize::from(SLOTS));
-        let hot = ranked
+        let hot = hot_slots(values, &topology.owners(), shards, weights)
             .iter()
-            .take_while(|&&(_, v)| v as f64 > largest_fair_share)
-            .copied()
+            .map(|h| (h.slot, h.amount))
             .collect();
-        ranked.truncate(top);
+        let ranked = top_slots(values, top);
         Ok(Summary {
             metric,
             total,

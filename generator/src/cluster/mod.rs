@@ -41,21 +41,32 @@ mod exchange;
 mod load;
 mod migrate;
 mod placement;
+mod plan_file;
 mod rebalance;
+mod remedy;
 mod slot_stats;
 mod spread;
 mod topology;
 
 pub use error::Error;
 pub use load::{
-    fair_ratios, weighted_skew, LoadSource, MapNotes, Metric, PrimaryLoad, SlotLoad, Summary,
+    fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
+    SlotLoad, Summary,
 };
 pub use migrate::{
     apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
     MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
-pub use rebalance::{plan, Move, Plan, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE};
+pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
+pub use rebalance::{
+    plan, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN, MIN_GAINS,
+    MIN_GAIN_RULE, SEARCH_DEPTH, SEARCH_NODES, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS,
+    WEIGHT_RULE,
+};
+pub use remedy::{
+    sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, SAMPLE_KEYS,
+};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{

@@ -10,6 +10,7 @@ mod catalogue_alphabets;
 mod cluster_failover;
 mod cluster_live;
 mod cluster_load;
+mod cluster_plan;
 mod cluster_rebalance;
 mod cluster_tls;
 mod compile_fail;

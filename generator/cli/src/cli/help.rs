@@ -255,6 +255,10 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
                 "Carried out, slot by slot",
                 "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys --target-skew 1.2 --apply",
             ),
+            ex(
+                "Written for review (then `--apply --plan plan.json` carries out exactly those moves)",
+                "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys --out plan.json",
+            ),
         ],
     ),
     (

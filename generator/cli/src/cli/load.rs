@@ -19,12 +19,15 @@ enum Format {
     /// (`node_id addr slots metric total share`, one line per primary and metric, share in
     /// percent), `skew` (`metric ratio`: the fullest primary over the mean, `-` when the
     /// total is 0), `top` (`metric slot value addr`) and `hot` (`metric slot value addr`: a
-    /// slot that alone holds more than a primary's fair share), these two of the --by metric.
+    /// slot that alone holds more than a primary's fair share), these two of the --by metric,
+    /// and `remedy` (`metric slot text`: the hashtag that carries a hot slot, and its split
+    /// over tags on the least loaded primaries).
     Tsv,
     /// One JSON object: `source`, `metrics`, `absent`, `by`, `primaries` (one object per
     /// primary: `node_id`, `addr`, `slots`, and per metric its `totals`, `shares` and
     /// `ratios` to the fair share), `skew` per metric, `top` and `hot` (`slot`, `value`,
-    /// `addr`) of the --by metric.
+    /// `addr`) of the --by metric; each `hot` slot with its sampled `hashtags` and its
+    /// `remedy` (`tags`: each `tag`, its `slot` and `node`, and the `key`).
     Json,
     /// The slot map as SVG: 128 x 128 cells (slot s at row s/128, column s%128), a colour
     /// per primary, shaded by the --by metric, a legend and the hot slots circled.
@@ -92,6 +95,25 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
         }
     }
     let topology = &load.topology;
+    // the hot slots (the definition `rebalance` shares) and their remedies on this map
+    let owners = topology.owners();
+    let values = load.require(by).map_err(explain)?;
+    let shards = topology.shards.len();
+    let hot = slotgen::cluster::hot_slots(values, &owners, shards, &[]);
+    let remedies = super::remedy::remedies(
+        &args.server,
+        &options,
+        topology,
+        &hot,
+        by,
+        values,
+        &owners,
+        &vec![1.0; shards],
+    );
+    let remedy_text: Vec<String> = remedies
+        .iter()
+        .map(|r| super::remedy::text(r, by, topology))
+        .collect();
     let addr = |slot: u16| {
         topology.owners()[usize::from(slot)]
             .map(|i| topology.shards[i].primary.addr.clone())
@@ -144,6 +166,14 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
                     field(addr(slot).as_bytes())
                 )?;
             }
+            for (r, text) in remedies.iter().zip(&remedy_text) {
+                writeln!(
+                    out,
+                    "remedy\t{by}\t{}\t{}",
+                    r.hot.slot,
+                    field(text.as_bytes())
+                )?;
+            }
         }
         Format::Json => {
             let primaries: Vec<serde_json::Value> = topology
@@ -183,7 +213,12 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
                 "primaries": primaries,
                 "skew": summaries.iter().map(|s| (s.metric.name().to_owned(), serde_json::json!(s.skew))).collect::<serde_json::Map<_, _>>(),
                 "top": slots(&chosen.top),
-                "hot": slots(&chosen.hot),
+                "hot": remedies.iter().zip(&remedy_text).map(|(r, text)| {
+                    let mut j = super::remedy::json(r, topology, text);
+                    j["value"] = r.hot.amount.into();
+                    j["addr"] = addr(r.hot.slot).into();
+                    j
+                }).collect::<Vec<_>>(),
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }

@@ -30,6 +30,7 @@ mod nodes;
 pub mod output;
 mod placement;
 mod rebalance;
+mod remedy;
 mod shortest;
 mod slot;
 mod values;

