@@ -7,7 +7,7 @@
 //! runtime's `const` constructor as the crate compiles. The macro parses the
 //! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
 //! while the crate compiles, and returns the tokens of slotgen's one Rust emitter,
-//! [`slotgen::emit::rust::table_static`], so its tables are the ones the build.rs API
+//! [`slotgen::emit::rust::table_item`], so its tables are the ones the build.rs API
 //! ([`slotgen::build`]) and `slotgen emit rust` write.
 //!
 //! ```
