@@ -46,7 +46,8 @@ use crate::{derive, emit, Error, Spec};
 ///
 /// let source = Table::new("CLUSTER").render()?; // Redis Cluster by default
 /// assert!(source.contains("pub const CLUSTER: ::slotgen_tables::SlotTable<'static, 4>"));
-/// assert!(source.contains("::slotgen_tables::Crc16::new(&::slotgen_tables::crc::CRC_16_XMODEM)"));
+/// assert!(source.contains("const CRC: ::slotgen_tables::Crc16"));
+/// assert!(source.contains("&::slotgen_tables::crc::CRC_16_XMODEM"));
 ///
 /// // Tarantool vshard's 3000 buckets: a `SchemeTable` of 10-symbol tags
 /// let vshard = SchemeSpec::new(slotgen::scheme::find("tarantool-vshard")?);
