@@ -2,7 +2,10 @@
 //!
 //! Each table of an invocation becomes a `static` of
 //! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables) (or, for a named scheme,
-//! `SchemeTable`: see [Scheme tables](#scheme-tables)), with its `low`, `high`
+//! `SchemeTable`: see [Scheme tables](#scheme-tables)), or a `const` when declared `const
+//! NAME = { .. }` (CRC-16 slot tables only: the table's own `const` CRC engine, whose
+//! parameters every caller sees, so that `key_slot` of a short key inlines to a few table
+//! loads; a `static` borrows the runtime's shared engine of its CRC), with its `low`, `high`
 //! and `kernel` tables of tag bytes as statics in the invoking crate, checked by the
 //! runtime's `const` constructor as the crate compiles. The macro parses the
 //! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
