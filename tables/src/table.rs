@@ -50,7 +50,8 @@ pub const MAX_MASK_BITS: usize = 64;
 /// `static` table (`slot_table! { static NAME = .. }`) borrows the shared engine of
 /// [`catalog`](crate::catalog) instead: one address and no copy, its parameters read
 /// through the static at each call. `&REDIS_CLUSTER` is a `&'static SlotTable` (constant
-/// promotion).
+/// promotion), and `static TABLE: SlotTable<'static, 4> = REDIS_CLUSTER;` gives the table
+/// one address where that matters (its callers then read it through the static).
 ///
 /// # Examples
 ///
@@ -70,6 +71,8 @@ pub const MAX_MASK_BITS: usize = 64;
 /// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.kernel()), 8);
 /// assert_eq!(REDIS_CLUSTER.crc().algorithm().poly, slotgen_tables::crc::CRC_16_XMODEM.poly);
 /// let table: &'static slotgen_tables::SlotTable<'static, 4> = &REDIS_CLUSTER;
+/// static ONE_ADDRESS: slotgen_tables::SlotTable<'static, 4> = REDIS_CLUSTER;
+/// assert_eq!(ONE_ADDRESS.key_slot(b"123456789"), table.key_slot(b"123456789"));
 /// # #[cfg(all(target_pointer_width = "64", not(feature = "simd")))]
 /// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.crc()), 8242);
 /// # #[cfg(all(target_pointer_width = "64", feature = "simd"))]
