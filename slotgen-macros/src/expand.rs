@@ -1,5 +1,5 @@
 //! Expand: a validated table is derived and emitted by the one Rust emitter,
-//! [`slotgen::emit::rust::table_static`] (or `scheme_static`, `shortest_static`); a table
+//! [`slotgen::emit::rust::table_item`] (or `scheme_static`, `shortest_static`); a table
 //! that fails becomes
 //! its errors and a [`fallback`](crate::fallback) of the same name and type.
 
@@ -54,7 +54,7 @@ fn expand_table(table: &Table) -> TokenStream {
             .and_then(|(spec, located)| {
                 slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
             })
-            .map(|d| slotgen::emit::rust::table_static(&d, attrs, vis, name)),
+            .map(|d| slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)),
     };
     match built {
         Ok(tokens) => tokens,

@@ -24,7 +24,13 @@ pub fn slot_table(table: &Table) -> TokenStream {
     };
     let derivation = slotgen::derive(&spec)
         .expect("two slots over `@A` derive at every tag length up to the maximum");
-    slotgen::emit::rust::table_static(&derivation, &table.attrs, &table.vis, &table.name)
+    slotgen::emit::rust::table_item(
+        &derivation,
+        &table.attrs,
+        &table.vis,
+        table.item,
+        &table.name,
+    )
 }
 
 /// A placeholder [`slotgen_tables::SchemeTable`] of the table's name and type

@@ -2,12 +2,15 @@
 //!
 //! Each table of an invocation becomes a `static` of
 //! [`slotgen_tables::SlotTable`](https://docs.rs/slotgen-tables) (or, for a named scheme,
-//! `SchemeTable`: see [Scheme tables](#scheme-tables)), with its `low`, `high`
+//! `SchemeTable`: see [Scheme tables](#scheme-tables)), or a `const` when declared `const
+//! NAME = { .. }` (CRC-16 slot tables only: the table's own `const` CRC engine, whose
+//! parameters every caller sees, so that `key_slot` of a short key inlines to a few table
+//! loads; a `static` borrows the runtime's shared engine of its CRC), with its `low`, `high`
 //! and `kernel` tables of tag bytes as statics in the invoking crate, checked by the
 //! runtime's `const` constructor as the crate compiles. The macro parses the
 //! fields, derives the table with [`slotgen::derive()`] (Gaussian elimination over GF(2))
 //! while the crate compiles, and returns the tokens of slotgen's one Rust emitter,
-//! [`slotgen::emit::rust::table_static`], so its tables are the ones the build.rs API
+//! [`slotgen::emit::rust::table_item`], so its tables are the ones the build.rs API
 //! ([`slotgen::build`]) and `slotgen emit rust` write.
 //!
 //! ```

@@ -91,10 +91,14 @@ impl Parse for Input {
     }
 }
 
-/// `#[attrs] vis static NAME = { fields };`
+/// `#[attrs] vis static NAME = { fields };` (or `const NAME`, for a CRC-16 slot table)
 pub struct Table {
     pub attrs: Vec<Attribute>,
     pub vis: Visibility,
+    /// `const` or `static`, as declared.
+    pub item: slotgen::emit::rust::Item,
+    /// The span of the `const` or `static` keyword.
+    pub item_span: Span,
     pub name: Ident,
     pub fields: Fields,
 }
@@ -103,12 +107,18 @@ impl Parse for Table {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let attrs = input.call(Attribute::parse_outer)?;
         let vis = input.parse()?;
-        input.parse::<Token![static]>().map_err(|e| {
-            syn::Error::new(
-                e.span(),
-                "expected `static`: a table is declared as `static NAME = { crc: .., alphabet: .. };`",
-            )
-        })?;
+        let (item, item_span) = if input.peek(Token![const]) {
+            let keyword = input.parse::<Token![const]>()?;
+            (slotgen::emit::rust::Item::Const, keyword.span)
+        } else {
+            let keyword = input.parse::<Token![static]>().map_err(|e| {
+                syn::Error::new(
+                    e.span(),
+                    "expected `static` or `const`: a table is declared as `static NAME = { crc: .., alphabet: .. };`",
+                )
+            })?;
+            (slotgen::emit::rust::Item::Static, keyword.span)
+        };
         let name = input.parse()?;
         input.parse::<Token![=]>()?;
         let fields = input.parse()?;
@@ -116,6 +126,8 @@ impl Parse for Table {
         Ok(Self {
             attrs,
             vis,
+            item,
+            item_span,
             name,
             fields,
         })

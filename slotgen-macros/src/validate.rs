@@ -148,6 +148,7 @@ pub fn scheme(table: &Table) -> Result<(SchemeSpec, SchemeLocated), Vec<syn::Err
     let fields = &table.fields;
     let mut errors = Errors::default();
     fields.check(SCHEME_TABLE_FIELDS, &mut errors.0);
+    static_only(table, "a scheme table", &mut errors);
     for (name, why) in [
         ("crc", ", whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)"),
         ("charset", ": choosing an alphabet from a charset is for CRC-16 tables so far; give `alphabet` (an affine set such as `@ABCDEFGHIJKLMNO`, the default) and remove `charset`"),
@@ -272,6 +273,17 @@ impl SchemeLocated {
 /// The errors found so far.
 #[derive(Default)]
 struct Errors(Vec<syn::Error>);
+
+/// The rule that only a CRC-16 slot table may be a `const` (the one whose `key_slot` gains
+/// from constants its callers see): an error on the `const` of any other.
+fn static_only(table: &Table, what: &str, errors: &mut Errors) {
+    if table.item == slotgen::emit::rust::Item::Const {
+        errors.0.push(syn::Error::new(
+            table.item_span,
+            format!("{what} is declared `static`, not `const`: only a CRC-16 slot table (no `scheme` or `shortest` field) can be a `const`; write `static`"),
+        ));
+    }
+}
 
 impl Errors {
     /// The value, or `None` with its error kept.
@@ -402,6 +414,7 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
     let fields = &table.fields;
     let mut errors = Errors::default();
     fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
+    static_only(table, "a shortest-tag table", &mut errors);
     if let Some(f) = fields.get("charset") {
         errors.0.push(syn::Error::new(
             f.name.span(),

@@ -1,6 +1,9 @@
 //! One shared [`Crc16`] engine per CRC-16 of the CRC catalogue, as `static`s named like the
-//! `crc` crate's `CRC_16_*` constants: generated tables borrow these, so that every table of
-//! one CRC shares one engine (8 KiB of lookup tables) instead of carrying its own.
+//! `crc` crate's `CRC_16_*` constants: `static` generated tables (`slot_table! { static NAME
+//! = .. }`) borrow these, so that every such table of one CRC shares one engine (8 KiB of
+//! lookup tables) instead of carrying its own. A `const` generated table (what `slotgen emit
+//! rust` writes, and [`REDIS_CLUSTER`](crate::REDIS_CLUSTER)) has its own `const` engine,
+//! whose parameters its callers see.
 //!
 //! A static that no code names is left out of the final binary by the linker.
 //!

@@ -2,7 +2,10 @@
 // Do not edit: rerun that command. Spec: CRC-16/XMODEM, 16384 slots, alphabet `@ABCDEFGHIJKLMNO`, 4-symbol tags (base slot 13881, 4 tags per slot).
 
 /// Slot table: CRC-16/XMODEM, 16384 slots, alphabet `@ABCDEFGHIJKLMNO`, 4-symbol tags (base slot 13881, 4 tags per slot).
-pub static REDIS_CLUSTER: ::slotgen_tables::SlotTable<'static, 4> = {
+pub const REDIS_CLUSTER: ::slotgen_tables::SlotTable<'static, 4> = {
+    const CRC: ::slotgen_tables::Crc16 = ::slotgen_tables::Crc16::new(
+        &::slotgen_tables::crc::CRC_16_XMODEM,
+    );
     static LOW: [[u8; 4]; 128] = [
         *b"NAC@",
         *b"JLKH",
@@ -265,7 +268,7 @@ pub static REDIS_CLUSTER: ::slotgen_tables::SlotTable<'static, 4> = {
     ];
     static KERNEL: [[u8; 4]; 2] = [[0x05, 0x07, 0x07, 0x02], [0x0a, 0x0e, 0x0e, 0x05]];
     ::slotgen_tables::SlotTable::new(
-        &::slotgen_tables::catalog::CRC_16_XMODEM,
+        &CRC,
         "CRC-16/XMODEM",
         b"@ABCDEFGHIJKLMNO",
         4,

@@ -34,14 +34,24 @@ pub const MAX_MASK_BITS: usize = 64;
 /// `N` (pointers to the tables and the alphabet, and the parameters); the tables it borrows
 /// are `(low.len() + high.len() + kernel.len()) * N` bytes (1,032 for Redis Cluster: 1 KiB
 /// of lookup tables and 8 bytes of kernel), and the CRC engine ([`Crc16`], 8,242 bytes, 8,264
-/// with the `simd` feature) is a shared `static` that every table of that CRC borrows
-/// ([`catalog`](crate::catalog) holds one per catalogue CRC-16; the linker keeps only those
-/// used).
+/// with the `simd` feature) is borrowed too.
 ///
 /// Values of this type are generated (by `slotgen emit rust`, `slot_table!` or the build.rs
 /// API) through [`SlotTable::new`], which checks the tables in a `const` context: an
 /// inconsistent table does not compile. The fields are private, so their shape can change
 /// without breaking callers.
+///
+/// A generated table is a `const` (as [`REDIS_CLUSTER`](crate::REDIS_CLUSTER) is) with its
+/// own `const` engine, so that every caller's compiler sees the table's and the engine's
+/// parameters (`refin`, `xorout`, the slot mask, the tables' address) as constants and
+/// inlines [`key_slot`](Self::key_slot) of a short key to a few table loads; the `low`,
+/// `high` and `kernel` tables stay `static`s (one copy), and the 8 KiB engine is emitted
+/// once in each code-generation unit that uses the table (one per binary with LTO). A
+/// `static` table (`slot_table! { static NAME = .. }`) borrows the shared engine of
+/// [`catalog`](crate::catalog) instead: one address and no copy, its parameters read
+/// through the static at each call. `&REDIS_CLUSTER` is a `&'static SlotTable` (constant
+/// promotion), and `static TABLE: SlotTable<'static, 4> = REDIS_CLUSTER;` gives the table
+/// one address where that matters (its callers then read it through the static).
 ///
 /// # Examples
 ///
@@ -53,13 +63,16 @@ pub const MAX_MASK_BITS: usize = 64;
 /// assert_eq!(tag.as_ref(), b"DLH@");
 /// assert_eq!(REDIS_CLUSTER.key_slot(tag.as_ref()), 0);
 ///
-/// // The static, its tables and its shared engine.
+/// // The table, its tables and its engine.
 /// # #[cfg(target_pointer_width = "64")]
 /// assert_eq!(core::mem::size_of_val(&REDIS_CLUSTER), 112);
 /// let (low, high) = (REDIS_CLUSTER.low(), REDIS_CLUSTER.high());
 /// assert_eq!(core::mem::size_of_val(low) + core::mem::size_of_val(high), 1024);
 /// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.kernel()), 8);
-/// assert!(core::ptr::eq(REDIS_CLUSTER.crc(), &slotgen_tables::catalog::CRC_16_XMODEM));
+/// assert_eq!(REDIS_CLUSTER.crc().algorithm().poly, slotgen_tables::crc::CRC_16_XMODEM.poly);
+/// let table: &'static slotgen_tables::SlotTable<'static, 4> = &REDIS_CLUSTER;
+/// static ONE_ADDRESS: slotgen_tables::SlotTable<'static, 4> = REDIS_CLUSTER;
+/// assert_eq!(ONE_ADDRESS.key_slot(b"123456789"), table.key_slot(b"123456789"));
 /// # #[cfg(all(target_pointer_width = "64", not(feature = "simd")))]
 /// assert_eq!(core::mem::size_of_val(REDIS_CLUSTER.crc()), 8242);
 /// # #[cfg(all(target_pointer_width = "64", feature = "simd"))]
@@ -297,10 +310,11 @@ const fn check_content<const N: usize>(
 }
 
 impl<'a, const N: usize> SlotTable<'a, N> {
-    /// A table from its parts, checked; in a `static`, at compile time. Generated code calls
-    /// this; the parts are those of [`SlotTable`]'s formula:
+    /// A table from its parts, checked; in a `const` or `static`, at compile time. Generated
+    /// code calls this; the parts are those of [`SlotTable`]'s formula:
     ///
-    /// - `crc`: the CRC engine, usually a shared static of [`catalog`](crate::catalog).
+    /// - `crc`: the CRC engine: a `const` of the generated table's own, or a shared static of
+    ///   [`catalog`](crate::catalog).
     /// - `crc_name`: its catalogue name (`CRC-16/XMODEM`), or `custom`.
     /// - `alphabet`: `2^symbol_bits` symbols (2 to 128) in ascending byte order, an affine
     ///   subspace of GF(2)^8, without `{` or `}`.

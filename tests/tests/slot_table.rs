@@ -46,6 +46,25 @@ tables! {
     };
 }
 
+tables! {
+    FAST_SOURCE:
+    /// A `const` table: its own `const` engine, whose parameters callers see.
+    pub const FAST = {
+        crc: "CRC-16/KERMIT",
+        alphabet: "@ABCDEFGHIJKLMNO",
+        tag_len: 4,
+    };
+}
+
+slot_table! {
+    /// A `const` table of a CRC in no catalogue.
+    const FAST_CUSTOM = {
+        crc: { poly: 0x8bb7, init: 0x1234, refin: false, refout: true, xorout: 0x5555 },
+        alphabet: "0123456789:;<=>?",
+        slots: 1024,
+    };
+}
+
 slot_table! {
     /// A CRC in no catalogue, by its parameters; 1024 slots.
     static CUSTOM = {
@@ -148,6 +167,38 @@ fn custom_crc_every_slot() {
     );
     // 10 slot bits need at least 3 symbols of 4 bits.
     assert!(CUSTOM.tag_len() >= 3);
+}
+
+#[test]
+fn const_expansion() {
+    insta::assert_snapshot!("slot_table_const", FAST_SOURCE);
+}
+
+/// A `const` table gives the tags and slots of the `static` one of the same spec, by the
+/// `crc` crate on every slot; its engine is its own, not the catalogue's static.
+#[test]
+fn const_tables_every_slot() {
+    check_every_slot(&FAST, &CRC_16_KERMIT, b"@ABCDEFGHIJKLMNO", 4, 16384);
+    for slot in 0..16384 {
+        assert_eq!(FAST.tag_for_slot(slot), KERMIT.tag_for_slot(slot));
+    }
+    assert!(!std::ptr::eq(
+        FAST.crc(),
+        &slotgen_tables::catalog::CRC_16_KERMIT
+    ));
+    assert!(std::ptr::eq(
+        KERMIT.crc(),
+        &slotgen_tables::catalog::CRC_16_KERMIT
+    ));
+    assert_eq!(FAST_CUSTOM.crc_name(), "custom");
+    for slot in 0..1024 {
+        assert_eq!(FAST_CUSTOM.tag_for_slot(slot), CUSTOM.tag_for_slot(slot));
+        let tag = FAST_CUSTOM.tag_for_slot(slot).unwrap();
+        assert_eq!(FAST_CUSTOM.key_slot(tag.as_ref()), slot);
+    }
+    // Usable where a constant is required.
+    const COPY: SlotTable<'static, 4> = FAST;
+    assert_eq!(COPY.tag_for_slot(0), FAST.tag_for_slot(0));
 }
 
 #[test]

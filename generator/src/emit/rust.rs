@@ -1,4 +1,4 @@
-//! The Rust emitter: a `static` of [`slotgen_tables::SlotTable`] for a derivation, of
+//! The Rust emitter: a `const` (or `static`) of [`slotgen_tables::SlotTable`] for a derivation, of
 //! [`slotgen_tables::SchemeTable`] for a scheme's, of [`slotgen_tables::ShortestTable`] for
 //! shortest tags.
 
@@ -45,19 +45,52 @@ fn public(name: &str) -> Result<(syn::Ident, syn::Visibility), syn::Error> {
     Ok((syn::parse_str(name)?, syn::parse_quote!(pub)))
 }
 
-/// The item `#attrs #vis static #name: SlotTable<'static, N> = { ... };` for `derivation`,
-/// `N` its tag length, with its tables of tag bytes ([`crate::TagWords`], `tag_len` bytes per
-/// entry, as byte strings) as statics inside the initializer's block, passed to the checked
-/// `const` constructor `SlotTable::new`. The CRC engine is the runtime's shared static for a
-/// catalogue CRC (`::slotgen_tables::catalog::CRC_16_*`), or a static in the block for a
-/// custom one. Every path is absolute (`::slotgen_tables::...`), so the tokens compile in
-/// any crate that depends on `slotgen-tables`. `attrs` are emitted as given (doc comments
-/// included); when they hold no doc comment, one describing the spec is added.
+/// Which item a generated [`slotgen_tables::SlotTable`] is: what [`table_item`] emits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// `const NAME: SlotTable<'static, N>` with its own `const` CRC engine: every caller
+    /// sees the table's parameters and the engine's (`refin`, `xorout`, the slot mask, the
+    /// tables' address) as constants, so that `key_slot` of a short key compiles to a few
+    /// table loads, as fast as a `crc` crate `static` in the caller's own crate. The 8 KiB
+    /// engine is emitted (once) in each code-generation unit that uses the table; its
+    /// `low`, `high` and `kernel` tables stay `static` (one copy). What `slotgen emit rust`
+    /// and the build.rs API write.
+    Const,
+    /// `static NAME: SlotTable<'static, N>` borrowing the runtime's shared engine of a
+    /// catalogue CRC ([`slotgen_tables::catalog`]): one address, and no copy of the engine;
+    /// a caller in another crate reads the parameters through the static. What
+    /// `slot_table! { static NAME = .. }` declares.
+    Static,
+}
+
+/// The item `#attrs #vis const #name: SlotTable<'static, N> = { ... };` (or `static`, as
+/// `item` says) for `derivation`, `N` its tag length, with its tables of tag bytes
+/// ([`crate::TagWords`], `tag_len` bytes per entry, as byte strings) as statics inside the
+/// initializer's block, passed to the checked `const` constructor `SlotTable::new`. The CRC
+/// engine is `const CRC` in the block for [`Item::Const`]; for [`Item::Static`], the
+/// runtime's shared static for a catalogue CRC (`::slotgen_tables::catalog::CRC_16_*`), or
+/// a static in the block for a custom one. Every path is absolute (`::slotgen_tables::...`),
+/// so the tokens compile in any crate that depends on `slotgen-tables`. `attrs` are emitted
+/// as given (doc comments included); when they hold no doc comment, one describing the spec
+/// is added.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::emit::rust::{format, table_item, Item};
+///
+/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// let tokens = table_item(&d, &[], &syn::parse_quote!(pub), Item::Const, &syn::parse_quote!(T));
+/// let source = format(tokens).unwrap();
+/// assert!(source.contains("pub const T: ::slotgen_tables::SlotTable<'static, 4> = {"));
+/// assert!(source.contains("const CRC: ::slotgen_tables::Crc16 = ::slotgen_tables::Crc16::new("));
+/// ```
 #[must_use]
-pub fn table_static(
+pub fn table_item(
     derivation: &Derivation,
     attrs: &[syn::Attribute],
     vis: &syn::Visibility,
+    item: Item,
     name: &syn::Ident,
 ) -> TokenStream {
     let tag_len = derivation.tag_len;
@@ -79,7 +112,11 @@ pub fn table_static(
     );
     let [low_len, high_len, kernel_len, n] =
         [low.len(), high.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
-    let (crc_static, crc) = engine_tokens(&derivation.spec.crc);
+    let (crc_item, crc) = engine_tokens(&derivation.spec.crc, item);
+    let keyword = match item {
+        Item::Const => quote!(const),
+        Item::Static => quote!(static),
+    };
     let crc_name = derivation.crc_name();
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
     let doc = doc_unless_given(attrs, || {
@@ -88,8 +125,8 @@ pub fn table_static(
     quote! {
         #doc
         #(#attrs)*
-        #vis static #name: ::slotgen_tables::SlotTable<'static, #n> = {
-            #crc_static
+        #vis #keyword #name: ::slotgen_tables::SlotTable<'static, #n> = {
+            #crc_item
             static LOW: [[u8; #n]; #low_len] = [#(#low),*];
             static HIGH: [[u8; #n]; #high_len] = [#(#high),*];
             static KERNEL: [[u8; #n]; #kernel_len] = [#(#kernel),*];
@@ -287,21 +324,30 @@ pub fn scheme_file_with(
     )
 }
 
-/// The CRC engine a generated table borrows: `(item, expression)`. A catalogue CRC names the
-/// runtime's shared static (no item); a custom CRC gets `static CRC: Crc16` in the block.
-fn engine_tokens(alg: &crc::Algorithm<u16>) -> (TokenStream, TokenStream) {
-    match catalog::CATALOG
+/// The CRC engine a generated table borrows: `(item, expression)`. A `const` table gets
+/// `const CRC: Crc16` in its block, so that its users see the engine; a `static` one of a
+/// catalogue CRC names the runtime's shared static (no item), of a custom CRC gets `static
+/// CRC: Crc16` in the block.
+fn engine_tokens(alg: &crc::Algorithm<u16>, item: Item) -> (TokenStream, TokenStream) {
+    let shared = catalog::CATALOG
         .iter()
-        .find(|e| catalog::same_parameters(e.algorithm, alg))
-    {
-        Some(entry) => {
+        .find(|e| catalog::same_parameters(e.algorithm, alg));
+    match (item, shared) {
+        (Item::Static, Some(entry)) => {
             let konst = format_ident!("{}", entry.constant);
             (quote!(), quote!(&::slotgen_tables::catalog::#konst))
         }
-        None => {
+        (Item::Static, None) => {
             let algorithm = algorithm_tokens(alg);
             (
                 quote!(static CRC: ::slotgen_tables::Crc16 = ::slotgen_tables::Crc16::new(&#algorithm);),
+                quote!(&CRC),
+            )
+        }
+        (Item::Const, _) => {
+            let algorithm = algorithm_tokens(alg);
+            (
+                quote!(const CRC: ::slotgen_tables::Crc16 = ::slotgen_tables::Crc16::new(&#algorithm);),
                 quote!(&CRC),
             )
         }
@@ -328,7 +374,7 @@ pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
     )
 }
 
-/// A complete Rust source file holding one table `pub static NAME`, formatted with
+/// A complete Rust source file holding one table `pub const NAME` ([`Item::Const`]), formatted with
 /// `prettyplease`. Its first line is `// @generated by` the [`command`] that emits it. The
 /// output depends only on the derivation and the name.
 ///
@@ -350,11 +396,11 @@ pub fn file(derivation: &Derivation, name: &str) -> Result<String, syn::Error> {
     file_with(derivation, &[], &vis, &ident)
 }
 
-/// As [`file()`], with the static's attributes and visibility as [`table_static`] takes them.
+/// As [`file()`], with the table's attributes and visibility as [`table_item`] takes them.
 ///
 /// # Errors
 ///
-/// [`syn::Error`] when the attributes do not make an item with the static.
+/// [`syn::Error`] when the attributes do not make an item with the table.
 pub fn file_with(
     derivation: &Derivation,
     attrs: &[syn::Attribute],
@@ -364,7 +410,7 @@ pub fn file_with(
     generated_file(
         &command(derivation, "rust", &name.to_string()),
         &super::describe(derivation),
-        table_static(derivation, attrs, vis, name),
+        table_item(derivation, attrs, vis, Item::Const, name),
     )
 }
 

@@ -93,11 +93,18 @@ fn static_table_is_the_derivation() {
     assert_eq!(REDIS_CLUSTER.alphabet(), b"@ABCDEFGHIJKLMNO");
     assert_eq!((REDIS_CLUSTER.tag_len(), REDIS_CLUSTER.slots()), (4, 16384));
     assert_eq!(REDIS_CLUSTER.crc_name(), "CRC-16/XMODEM");
-    // The engine is the shared catalogue static, not a copy.
-    assert!(std::ptr::eq(
-        REDIS_CLUSTER.crc(),
-        &slotgen_tables::catalog::CRC_16_XMODEM
-    ));
+    // The engine is the table's own `const` (so that callers see its parameters), with the
+    // algorithm and tables of the catalogue's shared static.
+    let (own, shared) = (REDIS_CLUSTER.crc(), &slotgen_tables::catalog::CRC_16_XMODEM);
+    assert!(!std::ptr::eq(own, shared));
+    assert_eq!(
+        format!("{:?}", own.algorithm()),
+        format!("{:?}", shared.algorithm())
+    );
+    assert_eq!(own.table(), shared.table());
+    // A `const`: usable where a constant is required.
+    const COPY: slotgen_tables::SlotTable<'static, 4> = REDIS_CLUSTER;
+    assert_eq!(COPY.key_slot(b"123456789"), 12739);
     // Each entry of `low` and `high` is the derivation's mask through the alphabet: `low`
     // a whole tag, `high` the tag's difference from the base tag `@@@@`, base slot folded
     // into the index (13881 = 57 + (108 << 7)).

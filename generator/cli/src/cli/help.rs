@@ -131,7 +131,7 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         "emit",
         &[
             ex(
-                "The table as a Rust static",
+                "The table as a Rust const",
                 "slotgen emit rust --name REDIS_CLUSTER -o redis_cluster.rs",
             ),
             ex(
