@@ -1,0 +1,67 @@
+// slotgen's JavaScript module against cluster-key-slot (the slot function of ioredis and
+// node-redis), in one process, for string keys and Buffer keys; then tagForSlot against a
+// lookup in an array of 16384 ready tags, and keyForSlot against that lookup concatenated
+// with a prefix and suffix.
+//
+//   node bench.mjs MODULE_DIR KEY_DIR ROUNDS PEER_DIR
+//
+// PEER_DIR holds node_modules/cluster-key-slot (tests/conformance, `npm ci`). Prints
+// tab-separated rows: language, function, key type, case, length, code, ns per key (the
+// best of ROUNDS rounds over every key of the case).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+
+const [moduleDir, keyDir, roundsText, peerDir] = process.argv.slice(2);
+const slotgen = await import(pathToFileURL(`${moduleDir}/slotgen.mjs`).href);
+const rounds = Number(roundsText);
+let peer = null;
+try {
+  peer = createRequire(`${peerDir}/`)("cluster-key-slot");
+} catch {
+  console.error("skip: cluster-key-slot is not installed (npm ci --prefix tests/conformance)");
+}
+
+function best(fn, keys) {
+  let min = Infinity;
+  let total = null;
+  for (let r = 0; r < rounds; r++) {
+    const start = process.hrtime.bigint();
+    let s = 0;
+    for (let i = 0; i < keys.length; i++) s += fn(keys[i]);
+    const ns = Number(process.hrtime.bigint() - start);
+    if (total !== null && total !== s) throw new Error("rounds disagree");
+    total = s;
+    min = Math.min(min, ns);
+  }
+  return [Math.round(min / keys.length), total];
+}
+
+const row = (...cells) => console.log(cells.join("\t"));
+
+for (const kind of ["plain", "tag"]) {
+  for (const n of [3, 8, 22, 64, 1024]) {
+    const texts = readFileSync(`${keyDir}/${kind}-${n}.txt`, "ascii").split("\n").filter(Boolean);
+    const buffers = texts.map((t) => Buffer.from(t));
+    for (const [type, keys] of [["string", texts], ["Buffer", buffers]]) {
+      const [ns, want] = best(slotgen.slot, keys);
+      row("js", "slot", type, kind, n, "slotgen", ns);
+      if (peer) {
+        const [peerNs, got] = best(peer, keys);
+        if (got !== want) throw new Error(`cluster-key-slot disagrees on ${kind}-${n}`);
+        row("js", "slot", type, kind, n, "cluster-key-slot", peerNs);
+      }
+    }
+  }
+}
+
+const slots = [];
+for (let s = slotgen.FIRST_SLOT; s <= slotgen.LAST_SLOT; s++) slots.push(s);
+const ready = slots.map((s) => slotgen.tagForSlot(s));
+const readyText = ready.map((t) => Buffer.from(t).toString("latin1"));
+row("js", "tagForSlot", "-", "-", "-", "slotgen", best((s) => slotgen.tagForSlot(s)[0], slots)[0]);
+row("js", "tagForSlot", "-", "-", "-", "array of tags", best((s) => ready[s][0], slots)[0]);
+row("js", "keyForSlot", "string", "-", "-", "slotgen",
+  best((s) => slotgen.keyForSlot("user:", s, ":cart").length, slots)[0]);
+row("js", "keyForSlot", "string", "-", "-", "array of tags + concat",
+  best((s) => ("user:{" + readyText[s] + "}:cart").length, slots)[0]);

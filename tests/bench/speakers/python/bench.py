@@ -1,0 +1,82 @@
+"""slotgen's Python module against the clients' own slot functions, in one process: redis-py
+`redis.crc.key_slot`, valkey-py `valkey.crc.key_slot`, coredis `coredis._utils.hash_slot`
+(bytes keys; for str keys each peer is given `key.encode()`, as the clients encode a key
+before they hash it). Then `tag_for_slot` against a lookup in a list of 16384 ready tags,
+and `key_for_slot` against that lookup joined with a prefix and suffix.
+
+    python3 bench.py MODULE_DIR KEY_DIR ROUNDS
+
+Prints tab-separated rows: language, function, key type, case, length, code, ns per key
+(the best of ROUNDS rounds over every key of the case).
+"""
+
+import sys
+import time
+
+sys.path.insert(0, sys.argv[1])
+import slotgen  # noqa: E402
+
+PEERS = {}
+for name, path in (
+    ("redis-py", "redis.crc"),
+    ("valkey-py", "valkey.crc"),
+    ("coredis", "coredis._utils"),
+):
+    try:
+        module = __import__(path, fromlist=["_"])
+    except ImportError:
+        print(f"skip: {name} is not installed", file=sys.stderr)
+        continue
+    PEERS[name] = getattr(module, "key_slot", None) or module.hash_slot
+
+KEY_DIR, ROUNDS = sys.argv[2], int(sys.argv[3])
+
+
+def best(function, keys) -> int:
+    """ns per key of the best round; every round checks the slots' sum."""
+    times = []
+    total = None
+    for _ in range(ROUNDS):
+        start = time.perf_counter_ns()
+        s = 0
+        for k in keys:
+            s += function(k)
+        times.append(time.perf_counter_ns() - start)
+        assert total in (None, s)
+        total = s
+    return round(min(times) / len(keys)), total
+
+
+def row(*cells) -> None:
+    print("\t".join(str(c) for c in cells), flush=True)
+
+
+for case in ("plain", "tag"):
+    for n in (3, 8, 22, 64, 1024):
+        with open(f"{KEY_DIR}/{case}-{n}.txt", encoding="ascii") as f:
+            texts = f.read().split()
+        raw = [t.encode() for t in texts]
+        ns, want = best(slotgen.slot, raw)
+        row("python", "slot", "bytes", case, n, "slotgen", ns)
+        for name, peer in PEERS.items():
+            ns, got = best(peer, raw)
+            assert got == want, (name, case, n)
+            row("python", "slot", "bytes", case, n, name, ns)
+        ns, got = best(slotgen.slot, texts)
+        assert got == want
+        row("python", "slot", "str", case, n, "slotgen", ns)
+        for name, peer in PEERS.items():
+            ns, got = best(lambda k, peer=peer: peer(k.encode()), texts)
+            assert got == want, (name, case, n)
+            row("python", "slot", "str", case, n, name + " + encode", ns)
+
+slots = list(range(slotgen.FIRST_SLOT, slotgen.LAST_SLOT + 1))
+ready = [slotgen.tag_for_slot(s) for s in slots]
+ns, _ = best(lambda s: len(slotgen.tag_for_slot(s)), slots)
+row("python", "tag_for_slot", "-", "-", "-", "slotgen", ns)
+ns, _ = best(lambda s: len(ready[s]), slots)
+row("python", "tag_for_slot", "-", "-", "-", "list of tags", ns)
+ns, _ = best(lambda s: len(slotgen.key_for_slot(b"user:", s, b":cart")), slots)
+row("python", "key_for_slot", "bytes", "-", "-", "slotgen", ns)
+ns, _ = best(lambda s: len(b"".join((b"user:{", ready[s], b"}:cart"))), slots)
+row("python", "key_for_slot", "bytes", "-", "-", "list of tags + join", ns)
