@@ -114,7 +114,7 @@ pub fn module(model: &Model) -> String {
             int_suffix: "",
         },
     );
-    let (crc, crc_of_data) = if let Some((module, function, doc, call)) = native(model, "data")
+    let (crc, crc_of_data) = if let Some((module, function, doc, call)) = native(model, "key")
     {
         let crc = common::render(
             CRC_NATIVE,
@@ -135,7 +135,7 @@ pub fn module(model: &Model) -> String {
             &shared,
             &[("crc_update", crc_update), ("crc_finish", crc_finish)],
         );
-        (crc, "_crc(data)".to_owned())
+        (crc, "_crc(key)".to_owned())
     };
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (

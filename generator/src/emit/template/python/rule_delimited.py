@@ -28,13 +28,20 @@ def _explicit(data: bytes) -> Optional[bytes]:
 
 def slot(key: Key) -> int:
     """The slot of a key: {{slot_formula}}, where crc is the CRC of hashtag(key)."""
-    data = key if type(key) is bytes else _bytes(key, "key")
-    # _explicit's rule, written out here: a call costs as much as the rest
-    start = data.find(OPEN)
+    # _explicit's rule, written out with literals: a call or a global costs as much as the
+    # rest. A str has find too, but refuses a bytes argument: the except is for the types
+    # _bytes converts or refuses, str is encoded before it (an exception is slow).
+    if key.__class__ is str:
+        key = key.encode()
+    try:
+        start = key.find({{open}})
+    except (TypeError, AttributeError):
+        key = _bytes(key, "key")
+        start = key.find({{open}})
     if start >= 0:
-        end = data.find(CLOSE, start + 1)
-        if end - start > _MIN_TAG_LEN:
-            data = data[start + 1 : end]
+        end = key.find({{close}}, start + 1)
+        if end - start > {{min_tag_len}}:
+            key = key[start + 1 : end]
     return {{slot_expression}}
 
 

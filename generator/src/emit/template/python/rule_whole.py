@@ -21,7 +21,8 @@ def _explicit(data: bytes) -> Optional[bytes]:
 
 def slot(key: Key) -> int:
     """The slot of a key: {{slot_formula}}, where crc is the CRC of the whole key."""
-    data = key if type(key) is bytes else _bytes(key, "key")
+    if type(key) is not bytes:
+        key = _bytes(key, "key")
     return {{slot_expression}}
 
 
