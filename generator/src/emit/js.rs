@@ -57,7 +57,8 @@ pub fn module(model: &Model) -> String {
     };
     let r = &model.reduction;
     let slot_formula = r.formula("crc", Operators::Int32);
-    let slot_expression = r.formula("crc(bytes, range[0], range[1])", Operators::Int32);
+    let slot_expression = r.formula("crcHashed(toBytes(key, \"key\"))", Operators::Int32);
+    let text_slot_expression = r.formula("crcText(key, range[0], range[1])", Operators::Int32);
     let keys = KeyReturn::of(&model.alphabet);
     let key_values = [
         ("key_string_doc", keys.doc.to_owned()),
@@ -66,7 +67,11 @@ pub fn module(model: &Model) -> String {
     ];
     let rule = match model.rule {
         KeyRule::WholeKey => common::render(RULE_WHOLE, &shared, &key_values),
-        KeyRule::Delimited { .. } => common::render(RULE_DELIMITED, &shared, &key_values),
+        KeyRule::Delimited { open, close, .. } => {
+            let text_rule = ("text_rule", (open.is_ascii() && close.is_ascii()).to_string());
+            let values: Vec<_> = key_values.iter().cloned().chain([text_rule]).collect();
+            common::render(RULE_DELIMITED, &shared, &values)
+        }
     };
     let layout = WordLayout::of(model.tags.len, &[4]);
     let words = |rows: &[Vec<u8>]| layout.rows(rows, "  ");
@@ -104,6 +109,7 @@ pub fn module(model: &Model) -> String {
             ("rule", rule),
             ("crc_array", crc_array.to_owned()),
             ("crc_update", crc_update),
+            ("text_slot_expression", text_slot_expression),
             ("crc_finish", crc_finish),
             ("crc_reflect", crc_reflect),
             ("slot_formula", slot_formula),

@@ -14,6 +14,8 @@ use crate::Error;
 const MODULE: &str = include_str!("template/php/module.php");
 const RULE_DELIMITED: &str = include_str!("template/php/rule_delimited.php");
 const RULE_WHOLE: &str = include_str!("template/php/rule_whole.php");
+const HASHED_DELIMITED: &str = include_str!("template/php/hashed_delimited.php");
+const HASHED_WHOLE: &str = include_str!("template/php/hashed_whole.php");
 const LOOKUP_SPLIT: &str = include_str!("template/php/lookup_split.php");
 const LOOKUP_COLUMNS: &str = include_str!("template/php/lookup_columns.php");
 
@@ -254,6 +256,14 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             ("crc_finish", crc_finish),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),
+            (
+                "slot_hashed",
+                match model.rule {
+                    KeyRule::WholeKey => HASHED_WHOLE,
+                    KeyRule::Delimited { .. } => HASHED_DELIMITED,
+                }
+                .to_owned(),
+            ),
         ],
     ))
 }

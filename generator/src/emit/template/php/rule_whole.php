@@ -34,6 +34,7 @@
     // computes of a key's hashtag.
     private static function value(string $bytes): int
     {
+        $table = self::CRC_TABLE;
         $crc = {{crc_start}};
         $length = strlen($bytes);
         for ($i = 0; $i < $length; $i++) {
