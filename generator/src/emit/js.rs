@@ -103,6 +103,7 @@ pub fn module(model: &Model) -> String {
         &shared,
         &[
             ("key_string_note", keys.note.to_owned()),
+            ("key_return_table", keys.table.to_owned()),
             ("key_example", key_example),
             ("key_code", key_code(model.rule).to_owned()),
             ("decoder", keys.decoder.to_owned()),
@@ -188,6 +189,8 @@ struct KeyReturn {
     text: bool,
     /// The usage comment's note, after "keys as Uint8Array".
     note: &'static str,
+    /// The usage comment's table row of `keyForSlot`'s return type.
+    table: &'static str,
     /// The end of the doc comment's first sentence.
     doc: &'static str,
     /// The JSDoc return type.
@@ -206,6 +209,7 @@ impl KeyReturn {
             Self {
                 text: true,
                 note: ", or as a string when prefix and suffix are both strings",
+                table: "string in, string out: a string for string prefix and suffix;\n//                                  bytes in, bytes out: a Uint8Array otherwise",
                 doc: ".\n * It is a string when prefix and suffix are strings (the tag is ASCII), else bytes",
                 return_type: "Uint8Array | string",
                 code: "  return typeof prefix === \"string\" && typeof suffix === \"string\" ? decoder.decode(key) : key;",
@@ -216,6 +220,7 @@ impl KeyReturn {
             Self {
                 text: false,
                 note: " (the alphabet is not ASCII, so a key does not decode exactly)",
+                table: "a Uint8Array, for string or bytes prefix and suffix",
                 doc: "",
                 return_type: "Uint8Array",
                 code: "  return key;",

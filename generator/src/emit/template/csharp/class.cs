@@ -194,6 +194,36 @@ public static class {{class}}
         return found;
     }
 
+    /// <summary>SameSlot of keys given as text: of their UTF-8 bytes.</summary>
+    /// <exception cref="ArgumentNullException">The keys, or one of them, are null.</exception>
+    public static int? SameSlot(IEnumerable<string> keys)
+    {
+        CheckNotNull(keys, "keys");
+        return SameSlot(Utf8Keys(keys));
+    }
+
+    /// <summary>
+    /// SharedHashtag of keys given as text: of their UTF-8 bytes; the hashtag is bytes, as
+    /// KeyForSlot's key is.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">The keys, or one of them, are null.</exception>
+    public static byte[] SharedHashtag(IEnumerable<string> keys)
+    {
+        CheckNotNull(keys, "keys");
+        return SharedHashtag(Utf8Keys(keys));
+    }
+
+    // The keys' UTF-8 bytes, one at a time as they are asked for, so that a group stops at
+    // its first different key without encoding the rest.
+    private static IEnumerable<byte[]> Utf8Keys(IEnumerable<string> keys)
+    {
+        foreach (string key in keys)
+        {
+            CheckNotNull(key, "key");
+            yield return Encoding.UTF8.GetBytes(key);
+        }
+    }
+
     private static void CheckNotNull(object value, string name)
     {
         if (value == null)

@@ -4,6 +4,12 @@
 // strings, which are encoded as UTF-8 first (U+1F480 hashes as its 4 bytes); a slot is an
 // integer number from FIRST_SLOT to LAST_SLOT. Tags come back as Uint8Array, and keys as
 // Uint8Array{{key_string_note}}.
+// What each function returns, by what it is given:
+//   slot, sameSlot                 a number (sameSlot: or null), for string or bytes keys
+//   keyForSlot                     {{key_return_table}}
+//   hashtag, sharedHashtag         a Uint8Array (a copy; sharedHashtag: or null), for
+//                                  string or bytes keys
+//   tagForSlot, tagsForSlot        a Uint8Array, a generator of Uint8Array
 //
 //   import { slot, tagForSlot, keyForSlot, tagsForSlot, FIRST_SLOT } from "./slotgen.mjs";
 //   slot("123456789");                 // {{check_slot}}
