@@ -69,7 +69,12 @@ pub fn module(model: &Model) -> String {
         KeyRule::WholeKey => common::render(RULE_WHOLE, &shared, &key_values),
         KeyRule::Delimited { open, close, .. } => {
             let text_rule = ("text_rule", (open.is_ascii() && close.is_ascii()).to_string());
-            let values: Vec<_> = key_values.iter().cloned().chain([text_rule]).collect();
+            let text_keys = ("text_keys", keys.text.to_string());
+            let values: Vec<_> = key_values
+                .iter()
+                .cloned()
+                .chain([text_rule, text_keys])
+                .collect();
             common::render(RULE_DELIMITED, &shared, &values)
         }
     };

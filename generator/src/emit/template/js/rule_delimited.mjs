@@ -64,6 +64,22 @@ function crcHashed(bytes) {
   return finish(whole);
 }
 
+// Whether keyForSlot of string affixes is a string: when the alphabet is ASCII.
+const TEXT_KEYS = {{text_keys}};
+// OPEN + tag + CLOSE as strings (with TEXT_KEYS, a character a byte), by value, each made
+// the first time keyForSlot asks for it.
+const framedTexts = [];
+
+function framedText(value) {
+  let text = framedTexts[value];
+  if (text === undefined) {
+    tagWords(value, tagForSlotWords);
+    text = OPEN_TEXT + String.fromCharCode(...tagOfWords(tagForSlotWords)) + CLOSE_TEXT;
+    framedTexts[value] = text;
+  }
+  return text;
+}
+
 // Whether a string key's slot is computed from its characters without encoding it first:
 // when both delimiters are ASCII, the only UTF-8 bytes equal to them are their own
 // characters, so hashedText finds the hashtag among the characters.
@@ -99,6 +115,16 @@ function hashedText(text, range) {
  *   contains OPEN
  */
 export function keyForSlot(prefix, slot, suffix) {
+  if (
+    TEXT_KEYS &&
+    TEXT_RULE &&
+    typeof prefix === "string" &&
+    typeof suffix === "string" &&
+    prefix.indexOf(OPEN_TEXT) < 0
+  ) {
+    // the language's own concatenation: the tag's characters are its bytes
+    return prefix + framedText(checkSlot(slot)) + suffix;
+  }
   const head = toBytes(prefix, "prefix");
   const tail = toBytes(suffix, "suffix");
   const tag = tagForSlot(slot);

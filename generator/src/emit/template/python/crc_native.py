@@ -1,4 +1,5 @@
-# The CRC, by the standard library's C code: {{native_doc}}.
+# The CRC, by the standard library's C code:
+# {{native_doc}}.
 from {{native_module}} import {{native_function}} as _native_crc  # noqa: E402
 
 
