@@ -158,6 +158,7 @@ pub fn module(model: &Model) -> String {
                 &[
                     ("open", bytes_literal(&[open])),
                     ("close", bytes_literal(&[close])),
+                    ("open_byte", format!("{open:#04x}")),
                     slot_values[0].clone(),
                     slot_values[1].clone(),
                 ],

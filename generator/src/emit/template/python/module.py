@@ -117,8 +117,8 @@ def tag_for_slot(slot: int) -> bytes:
     """A tag (TAG_LEN bytes of the alphabet) whose key lands on the slot.
 
     Raises TypeError unless slot is an int, SlotOutOfRange unless it is a slot."""
-    if type(slot) is int and FIRST_SLOT <= slot <= LAST_SLOT:
-        return _TAGS[slot - FIRST_SLOT]
+    if slot.__class__ is int and {{first_slot}} <= slot <= {{last_slot}}:  # literals: globals cost
+        return _TAGS[slot - {{first_slot}}]
     return _TAGS[_check_slot(slot)]
 
 
