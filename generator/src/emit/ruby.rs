@@ -9,6 +9,8 @@ use crate::Error;
 const MODULE: &str = include_str!("template/ruby/module.rb");
 const RULE_DELIMITED: &str = include_str!("template/ruby/rule_delimited.rb");
 const RULE_WHOLE: &str = include_str!("template/ruby/rule_whole.rb");
+const HASHED_DELIMITED: &str = include_str!("template/ruby/hashed_delimited.rb");
+const HASHED_WHOLE: &str = include_str!("template/ruby/hashed_whole.rb");
 const LOOKUP_SPLIT: &str = include_str!("template/ruby/lookup_split.rb");
 const LOOKUP_COLUMNS: &str = include_str!("template/ruby/lookup_columns.rb");
 
@@ -132,6 +134,14 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ("crc_finish", crc_finish),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),
+            (
+                "slot_hashed",
+                match model.rule {
+                    KeyRule::WholeKey => HASHED_WHOLE,
+                    KeyRule::Delimited { .. } => HASHED_DELIMITED,
+                }
+                .to_owned(),
+            ),
         ],
     ))
 }

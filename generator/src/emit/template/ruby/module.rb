@@ -55,9 +55,17 @@ module {{module}}
   # The slot of a key: {{slot_formula}}, for the CRC of
   # {{rule_doc}}.
   def slot(key)
-    crc = {{crc_start}}
-    hashtag(key).each_byte do |byte|
+    # bytes_of_key and explicit, inline, without a copy of an ASCII key (whose characters
+    # are its bytes) and with a while loop: calls, copies and blocks cost as much as the CRC
+    bytes_of_key(key, "key") unless key.is_a?(String)
+    bytes = key.ascii_only? ? key : key.b
+    start = 0
+    stop = bytes.bytesize
+{{slot_hashed}}    crc = {{crc_start}}
+    while start < stop
+      byte = bytes.getbyte(start)
 {{crc_update}}
+      start += 1
     end
 {{crc_finish}}    {{slot_expression}}
   end
