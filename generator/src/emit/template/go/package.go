@@ -57,9 +57,10 @@ var crcTable = [256]{{register}}{
 {{crc_table}}
 }
 
-func crc(data []byte) {{register}} {
+func crc[Bytes string | []byte](data Bytes) {{register}} {
 	crc := {{register}}({{crc_start}})
-	for _, b := range data {
+	for i := 0; i < len(data); i++ {
+		b := data[i]
 {{crc_update}}
 	}
 {{crc_finish}}	return crc
@@ -72,8 +73,12 @@ func Slot(key []byte) uint32 {
 }
 
 // SlotString returns the slot of a key given as a string: the slot of its bytes.
+// It reads the string's bytes where they are: no copy is made.
 func SlotString(key string) uint32 {
-	return Slot([]byte(key))
+	if tag, ok := explicitString(key); ok {
+		key = tag
+	}
+	return {{slot_string_expression}}
 }
 {{lookup}}
 // kernel is a basis of the kernel, one row each: xored into a tag, any combination keeps
