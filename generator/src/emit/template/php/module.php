@@ -72,13 +72,7 @@ final class {{class}}
     public static function slot(string $key): int
     {
         // hashtag()'s rule, inline: a call costs as much as a short key's CRC
-{{slot_hashed}}        $table = self::CRC_TABLE; // a local is read faster than a constant
-        $crc = {{crc_start}};
-        $length = strlen($bytes);
-        for ($i = 0; $i < $length; $i++) {
-{{crc_update}}
-        }
-{{crc_finish}}        return {{slot_expression}};
+{{slot_hashed}}{{crc_block}}        return {{slot_expression}};
     }
 
     private static function checkSlot(int $slot): int

@@ -12,7 +12,7 @@
 #
 # Refused calls raise {{module}}::SlotOutOfRange or {{module}}::{{key_error}}, both
 # {{module}}::Error, an ArgumentError, with the rule and the way out.
-module {{module}}
+{{requires}}module {{module}}
   # The number of slots.
   SLOTS = {{slots}}
   # The first slot; slots are FIRST_SLOT to LAST_SLOT.
@@ -61,13 +61,7 @@ module {{module}}
     bytes = key.ascii_only? ? key : key.b
     start = 0
     stop = bytes.bytesize
-{{slot_hashed}}    crc = {{crc_start}}
-    while start < stop
-      byte = bytes.getbyte(start)
-{{crc_update}}
-      start += 1
-    end
-{{crc_finish}}    {{slot_expression}}
+{{slot_hashed}}{{crc_block}}    {{slot_expression}}
   end
 
   # A tag (TAG_LEN bytes of the alphabet, a binary String) whose key lands on the slot.
