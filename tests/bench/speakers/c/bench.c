@@ -60,6 +60,10 @@ static volatile unsigned long sink;
     })
 
 int main(int argc, char **argv) {
+    if (argc != 3) {
+        fprintf(stderr, "usage: bench KEY_DIR ROUNDS\n");
+        return 2;
+    }
     int rounds = atoi(argv[2]);
     for (int b = 0; b < 256; b++) {
         unsigned short crc = (unsigned short)(b << 8);
