@@ -6,7 +6,11 @@
 # lookup concatenated with a prefix and suffix). Whole ns per key, the best of ROUNDS rounds.
 # Peers: redis-py, valkey-py, coredis (pip, pinned below, into a directory of this run),
 # cluster-key-slot (tests/conformance, npm ci), predis (Debian's php-predis), redis-rb
-# (Debian's ruby-redis). A missing interpreter or peer is skipped and said.
+# (Debian's ruby-redis); where no client's code can be had here, the slot code of a
+# language's clients written in its bench file as they write it (go-redis, Redis's
+# keyHashSlot in C, Jedis, StackExchange.Redis, eredis_cluster) and the seed's Elixir and
+# Lua modules. A missing interpreter or peer is skipped and said; the per-language files are
+# in tests/bench/speakers/<language>/.
 #
 #   bash tests/bench/speakers.sh [ROUNDS] [SLOTGEN]      (from the workspace root)
 #
@@ -29,7 +33,8 @@ have() { command -v "$1" >/dev/null 2>&1; }
 bench=$root/tests/bench/speakers
 mkdir -p "$dir/keys" "$dir/modules" "$dir/py"
 python3 "$bench/keys.py" "$dir/keys"
-for pair in python:slotgen.py js:slotgen.mjs php:slotgen.php ruby:slotgen.rb; do
+for pair in python:slotgen.py js:slotgen.mjs php:slotgen.php ruby:slotgen.rb go:slotgen.go \
+  c:slotgen.h java:Slotgen.java csharp:Slotgen.cs erlang:slotgen.erl elixir:slotgen.ex lua:slotgen.lua; do
   "$bin" emit "${pair%%:*}" -o "$dir/modules/${pair#*:}"
 done
 rows=$dir/rows.tsv
@@ -47,5 +52,30 @@ if have node; then
 fi
 have php && php "$bench/php/bench.php" "$dir/modules" "$dir/keys" "$rounds" | tee -a "$rows"
 have ruby && ruby "$bench/ruby/bench.rb" "$dir/modules" "$dir/keys" "$rounds" | tee -a "$rows"
+if have go; then
+  mkdir -p "$dir/go/slotgen" && cp "$dir/modules/slotgen.go" "$dir/go/slotgen/" && cp "$bench/go/main.go" "$dir/go/"
+  printf 'module bench\n\ngo 1.19\n' > "$dir/go/go.mod"
+  (cd "$dir/go" && go run . "$dir/keys" "$rounds") | tee -a "$rows"
+fi
+if have gcc; then
+  gcc -O2 -std=gnu99 -I "$dir/modules" "$bench/c/bench.c" -o "$dir/c-bench"
+  "$dir/c-bench" "$dir/keys" "$rounds" | tee -a "$rows"
+fi
+if have javac && have java; then
+  javac -d "$dir/java" "$dir/modules/Slotgen.java" "$bench/java/Bench.java"
+  java -cp "$dir/java" Bench "$dir/keys" "$rounds" | tee -a "$rows"
+fi
+if have mcs && have mono; then
+  mcs -optimize+ -nologo -out:"$dir/csharp-bench.exe" "$dir/modules/Slotgen.cs" "$bench/csharp/Bench.cs"
+  mono "$dir/csharp-bench.exe" "$dir/keys" "$rounds" | tee -a "$rows"
+fi
+if have erlc && have erl; then
+  erlc -o "$dir" "$dir/modules/slotgen.erl" "$bench/erlang/bench.erl"
+  erl -noshell -pa "$dir" -run bench main "$dir/keys" "$rounds" -s init stop | tee -a "$rows"
+fi
+have elixir && elixir "$bench/elixir/bench.exs" "$dir/modules/slotgen.ex" "$dir/keys" "$rounds" | tee -a "$rows"
+for lua in lua5.4 luajit; do
+  have "$lua" && "$lua" "$bench/lua/bench.lua" "$dir/modules/slotgen.lua" "$dir/keys" "$rounds" | tee -a "$rows"
+done
 
 python3 "$bench/table.py" < "$rows"

@@ -68,7 +68,10 @@ pub fn module(model: &Model) -> String {
     let rule = match model.rule {
         KeyRule::WholeKey => common::render(RULE_WHOLE, &shared, &key_values),
         KeyRule::Delimited { open, close, .. } => {
-            let text_rule = ("text_rule", (open.is_ascii() && close.is_ascii()).to_string());
+            let text_rule = (
+                "text_rule",
+                (open.is_ascii() && close.is_ascii()).to_string(),
+            );
             let text_keys = ("text_keys", keys.text.to_string());
             let values: Vec<_> = key_values
                 .iter()

@@ -226,11 +226,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
-            common::render(
-                RULE_WHOLE,
-                &shared,
-                &[("crc_block", crc_block.clone())],
-            ),
+            common::render(RULE_WHOLE, &shared, &[("crc_block", crc_block.clone())]),
             "FRAME_NOT_SOLVABLE",
         ),
         KeyRule::Delimited { open, close, .. } => (

@@ -47,8 +47,7 @@ fn native(model: &Model, data: &str) -> Option<(&'static str, &'static str, Stri
             Some((
                 "zlib",
                 "crc32",
-                "zlib.crc32 is CRC-32/ISO-HDLC, whose start and xorout are 0xffffffff"
-                    .to_owned(),
+                "zlib.crc32 is CRC-32/ISO-HDLC, whose start and xorout are 0xffffffff".to_owned(),
                 xor(call, c.params.xorout ^ 0xffff_ffff),
             ))
         }
@@ -114,8 +113,7 @@ pub fn module(model: &Model) -> String {
             int_suffix: "",
         },
     );
-    let (crc, crc_of_data) = if let Some((module, function, doc, call)) = native(model, "key")
-    {
+    let (crc, crc_of_data) = if let Some((module, function, doc, call)) = native(model, "key") {
         let crc = common::render(
             CRC_NATIVE,
             &shared,

@@ -131,11 +131,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     let slot_expression = slot_formula.clone();
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
-            common::render(
-                RULE_WHOLE,
-                &shared,
-                &[("crc_block", crc_block.clone())],
-            ),
+            common::render(RULE_WHOLE, &shared, &[("crc_block", crc_block.clone())]),
             "FrameNotSolvable",
         ),
         KeyRule::Delimited { .. } => (
@@ -155,12 +151,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ("crc_block", crc_block),
             (
                 "requires",
-                if native {
-                    "\nrequire \"zlib\"\n\n"
-                } else {
-                    ""
-                }
-                .to_owned(),
+                if native { "\nrequire \"zlib\"\n\n" } else { "" }.to_owned(),
             ),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),
