@@ -199,13 +199,13 @@ pub enum NativeCrc {
     /// CRC-16/XMODEM's: polynomial `0x1021`, unreflected (Python's `binascii.crc_hqx`,
     /// which starts from any register and xors nothing out).
     Xmodem,
-    /// CRC-32/ISO-HDLC's: polynomial `0x04c11db7`, reflected both ways (zlib's `crc32`:
-    /// Python's `zlib.crc32`, PHP's `crc32()`, Ruby's `Zlib.crc32`, Go's `crc32.IEEE`,
-    /// Java's `java.util.zip.CRC32`, `erlang:crc32`), whose start and xorout are
-    /// `0xffffffff`.
+    /// CRC-32/ISO-HDLC's: polynomial `0x04c11db7`, reflected both ways, whose start and
+    /// xorout are `0xffffffff` (zlib's `crc32`: the Python module calls `zlib.crc32`, the
+    /// PHP module `crc32()`, the Ruby module `Zlib.crc32`).
     IsoHdlc,
-    /// CRC-32/ISCSI's (CRC-32C): polynomial `0x1edc6f41`, reflected both ways (Go's
-    /// `crc32.Castagnoli`), whose start and xorout are `0xffffffff`.
+    /// CRC-32/ISCSI's (CRC-32C): polynomial `0x1edc6f41`, reflected both ways, whose start
+    /// and xorout are `0xffffffff` (Go's `crc32.Castagnoli`; no module calls one yet: Go's
+    /// takes a `[]byte`, which a string key would be copied into).
     Iscsi,
 }
 
