@@ -51,24 +51,43 @@ def row(*cells) -> None:
     print("\t".join(str(c) for c in cells), flush=True)
 
 
+def interleaved(functions, keys):
+    """best() of each function, their rounds taken in turn (slotgen's, then each peer's), so
+    that a change of the machine's load meets them all alike."""
+    times = {name: [] for name in functions}
+    totals = {}
+    for _ in range(ROUNDS):
+        for name, function in functions.items():
+            start = time.perf_counter_ns()
+            s = 0
+            for k in keys:
+                s += function(k)
+            times[name].append(time.perf_counter_ns() - start)
+            assert totals.setdefault(name, s) == s
+    return {name: (round(min(t) / len(keys)), totals[name]) for name, t in times.items()}
+
+
 for case in ("plain", "tag"):
     for n in (3, 8, 22, 64, 1024):
         with open(f"{KEY_DIR}/{case}-{n}.txt", encoding="ascii") as f:
             texts = f.read().split()
         raw = [t.encode() for t in texts]
-        ns, want = best(slotgen.slot, raw)
-        row("python", "slot", "bytes", case, n, "slotgen", ns)
-        for name, peer in PEERS.items():
-            ns, got = best(peer, raw)
-            assert got == want, (name, case, n)
-            row("python", "slot", "bytes", case, n, name, ns)
-        ns, got = best(slotgen.slot, texts)
-        assert got == want
-        row("python", "slot", "str", case, n, "slotgen", ns)
-        for name, peer in PEERS.items():
-            ns, got = best(lambda k, peer=peer: peer(k.encode()), texts)
-            assert got == want, (name, case, n)
-            row("python", "slot", "str", case, n, name + " + encode", ns)
+        for kind, keys, peers in (
+            ("bytes", raw, {name: peer for name, peer in PEERS.items()}),
+            (
+                "str",
+                texts,
+                {
+                    name + " + encode": (lambda k, peer=peer: peer(k.encode()))
+                    for name, peer in PEERS.items()
+                },
+            ),
+        ):
+            results = interleaved({"slotgen": slotgen.slot, **peers}, keys)
+            want = results["slotgen"][1]
+            for name, (ns, got) in results.items():
+                assert got == want, (name, case, n)
+                row("python", "slot", kind, case, n, name, ns)
 
 slots = list(range(slotgen.FIRST_SLOT, slotgen.LAST_SLOT + 1))
 ready = [slotgen.tag_for_slot(s) for s in slots]
