@@ -2,7 +2,9 @@
 language, function, key type and case, and each key length, the fastest peer's ns per key
 over slotgen's, before and after, with slotgen's ns after. Above 1.0 slotgen is faster.
 
-    python3 compare.py BEFORE_ROWS AFTER_ROWS
+    python3 compare.py BEFORE_ROWS[,MORE...] AFTER_ROWS[,MORE...]
+
+Several files to a side (comma-separated) are runs of the same code: each cell is its best.
 
 For tag_for_slot and key_for_slot the "peer" is the language's own lookup (and
 concatenation) written in the bench, and the ratio is slotgen's ns over it: the issue's
@@ -15,14 +17,16 @@ from collections import defaultdict
 LENGTHS = ["3", "8", "22", "64", "1024"]
 
 
-def read(path):
+def read(paths):
     rows = defaultdict(dict)
-    for line in open(path, encoding="utf-8"):
-        cells = line.rstrip("\n").split("\t")
-        if len(cells) != 7 or not cells[6].isdigit():
-            continue
-        language, function, kind, case, length, code, ns = cells
-        rows[(language, function, kind, case, length)][code] = int(ns)
+    for path in paths.split(","):
+        for line in open(path, encoding="utf-8"):
+            cells = line.rstrip("\n").split("\t")
+            if len(cells) != 7 or not cells[6].isdigit():
+                continue
+            language, function, kind, case, length, code, ns = cells
+            codes = rows[(language, function, kind, case, length)]
+            codes[code] = min(int(ns), codes.get(code, int(ns)))
     return rows
 
 
