@@ -173,7 +173,7 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         r.formula("crc", Operators::Unsigned),
         r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
     );
-    let slot_string_expression = r.formula("uint32(crc(key))", Operators::Gofmt);
+    let slot_string_expression = r.formula("uint32(crcString(key))", Operators::Gofmt);
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(RULE_WHOLE, &shared, &[]),
