@@ -284,8 +284,19 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
-        KeyRule::Delimited { .. } => (
-            common::render(RULE_DELIMITED, &shared, &[]),
+        KeyRule::Delimited { open, close, .. } => (
+            common::render(
+                RULE_DELIMITED,
+                &shared,
+                &[
+                    (
+                        "text_rule",
+                        (open.is_ascii() && close.is_ascii()).to_string(),
+                    ),
+                    ("crc_update", crc_update.clone()),
+                    ("crc_finish", crc_finish.clone()),
+                ],
+            ),
             "PrefixHasDelimiter",
         ),
     };

@@ -161,6 +161,7 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
     let whole_key = matches!(model.rule, KeyRule::WholeKey);
     let imports: String = [
         ("math/bits", crc.reflect_out() || whole_key),
+        ("strings", !whole_key),
         ("sync", whole_key),
     ]
     .iter()
@@ -172,6 +173,7 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         r.formula("crc", Operators::Unsigned),
         r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
     );
+    let slot_string_expression = r.formula("uint32(crcString(key))", Operators::Gofmt);
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
             common::render(RULE_WHOLE, &shared, &[]),
@@ -213,6 +215,7 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
             ("crc_finish", crc_finish),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),
+            ("slot_string_expression", slot_string_expression),
             ("rule", rule),
             ("key_error", key_error.to_owned()),
             ("lookup", lookup),

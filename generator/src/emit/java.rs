@@ -13,6 +13,7 @@ const RULE_WHOLE: &str = include_str!("template/java/rule_whole.java");
 const LOOKUP_SPLIT: &str = include_str!("template/java/lookup_split.java");
 const LOOKUP_COLUMNS: &str = include_str!("template/java/lookup_columns.java");
 const KEY_TEXT: &str = include_str!("template/java/key_text.java");
+const KEY_TEXT_FRAMED: &str = include_str!("template/java/key_text_framed.java");
 
 /// The most kernel vectors a module counts the combinations of: its counter is a `long`,
 /// which holds `2^62` but not `2^63`.
@@ -250,7 +251,14 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             common::render(
                 RULE_DELIMITED,
                 &shared,
-                &[("open", byte_literal(open)), ("close", byte_literal(close))],
+                &[
+                    ("open", byte_literal(open)),
+                    ("close", byte_literal(close)),
+                    (
+                        "text_rule",
+                        (open.is_ascii() && close.is_ascii()).to_string(),
+                    ),
+                ],
             ),
             "PrefixHasDelimiterException",
         ),
@@ -302,7 +310,15 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             ("kernel", byte_rows(&model.tags.kernel, indent)),
             (
                 "key_for_slot_text",
-                if ascii { KEY_TEXT } else { "" }.to_owned(),
+                if ascii {
+                    let framed = match model.rule {
+                        KeyRule::WholeKey => "",
+                        KeyRule::Delimited { .. } => KEY_TEXT_FRAMED,
+                    };
+                    common::render(KEY_TEXT, &shared, &[("key_text_framed", framed.to_owned())])
+                } else {
+                    String::new()
+                },
             ),
         ],
     ))

@@ -57,7 +57,8 @@ pub fn module(model: &Model) -> String {
     };
     let r = &model.reduction;
     let slot_formula = r.formula("crc", Operators::Int32);
-    let slot_expression = r.formula("crc(bytes, range[0], range[1])", Operators::Int32);
+    let slot_expression = r.formula("crcHashed(toBytes(key, \"key\"))", Operators::Int32);
+    let text_slot_expression = r.formula("crcText(key, range[0], range[1])", Operators::Int32);
     let keys = KeyReturn::of(&model.alphabet);
     let key_values = [
         ("key_string_doc", keys.doc.to_owned()),
@@ -66,7 +67,19 @@ pub fn module(model: &Model) -> String {
     ];
     let rule = match model.rule {
         KeyRule::WholeKey => common::render(RULE_WHOLE, &shared, &key_values),
-        KeyRule::Delimited { .. } => common::render(RULE_DELIMITED, &shared, &key_values),
+        KeyRule::Delimited { open, close, .. } => {
+            let text_rule = (
+                "text_rule",
+                (open.is_ascii() && close.is_ascii()).to_string(),
+            );
+            let text_keys = ("text_keys", keys.text.to_string());
+            let values: Vec<_> = key_values
+                .iter()
+                .cloned()
+                .chain([text_rule, text_keys])
+                .collect();
+            common::render(RULE_DELIMITED, &shared, &values)
+        }
     };
     let layout = WordLayout::of(model.tags.len, &[4]);
     let words = |rows: &[Vec<u8>]| layout.rows(rows, "  ");
@@ -98,12 +111,14 @@ pub fn module(model: &Model) -> String {
         &shared,
         &[
             ("key_string_note", keys.note.to_owned()),
+            ("key_return_table", keys.table.to_owned()),
             ("key_example", key_example),
             ("key_code", key_code(model.rule).to_owned()),
             ("decoder", keys.decoder.to_owned()),
             ("rule", rule),
             ("crc_array", crc_array.to_owned()),
             ("crc_update", crc_update),
+            ("text_slot_expression", text_slot_expression),
             ("crc_finish", crc_finish),
             ("crc_reflect", crc_reflect),
             ("slot_formula", slot_formula),
@@ -182,6 +197,8 @@ struct KeyReturn {
     text: bool,
     /// The usage comment's note, after "keys as Uint8Array".
     note: &'static str,
+    /// The usage comment's table row of `keyForSlot`'s return type.
+    table: &'static str,
     /// The end of the doc comment's first sentence.
     doc: &'static str,
     /// The JSDoc return type.
@@ -200,6 +217,7 @@ impl KeyReturn {
             Self {
                 text: true,
                 note: ", or as a string when prefix and suffix are both strings",
+                table: "string in, string out: a string for string prefix and suffix;\n//                                  bytes in, bytes out: a Uint8Array otherwise",
                 doc: ".\n * It is a string when prefix and suffix are strings (the tag is ASCII), else bytes",
                 return_type: "Uint8Array | string",
                 code: "  return typeof prefix === \"string\" && typeof suffix === \"string\" ? decoder.decode(key) : key;",
@@ -210,6 +228,7 @@ impl KeyReturn {
             Self {
                 text: false,
                 note: " (the alphabet is not ASCII, so a key does not decode exactly)",
+                table: "a Uint8Array, for string or bytes prefix and suffix",
                 doc: "",
                 return_type: "Uint8Array",
                 code: "  return key;",

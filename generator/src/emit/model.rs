@@ -139,6 +139,33 @@ impl Register {
         self.params.refin != self.params.refout
     }
 
+    /// The catalogue CRC whose polynomial and bit order this register shares, which
+    /// languages' standard libraries compute natively; `None` for any other. Its `init`
+    /// and `xorout` may differ from the catalogue's: a native function that takes a
+    /// starting register (Python's `binascii.crc_hqx(data, start)`, `zlib.crc32(data,
+    /// value)`) computes any of them, and an emitter whose function takes none uses it only
+    /// when [`start`](Self::start) is the catalogue's. The one owner of the native-or-table
+    /// choice's question; each language's emitter answers it for the functions it has.
+    ///
+    /// ```
+    /// use slotgen::emit::model::{Model, NativeCrc};
+    ///
+    /// let d = slotgen::derive(&slotgen::Spec::default())?;
+    /// let model = Model::of((&d).into(), "python", usize::MAX)?;
+    /// assert_eq!(model.crc.native(), Some(NativeCrc::Xmodem));
+    /// # Ok::<(), slotgen::Error>(())
+    /// ```
+    #[must_use]
+    pub fn native(&self) -> Option<NativeCrc> {
+        let p = &self.params;
+        match (p.width, p.poly, p.refin, p.refout) {
+            (16, 0x1021, false, false) => Some(NativeCrc::Xmodem),
+            (32, 0x04c1_1db7, true, true) => Some(NativeCrc::IsoHdlc),
+            (32, 0x1edc_6f41, true, true) => Some(NativeCrc::Iscsi),
+            _ => None,
+        }
+    }
+
     /// `width` low bits set.
     #[must_use]
     pub fn width_mask(&self) -> u64 {
@@ -163,6 +190,23 @@ impl Register {
         }
         lines
     }
+}
+
+/// A catalogue CRC's polynomial and bit order, by the catalogue CRC named for it: what
+/// [`Register::native`] answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NativeCrc {
+    /// CRC-16/XMODEM's: polynomial `0x1021`, unreflected (Python's `binascii.crc_hqx`,
+    /// which starts from any register and xors nothing out).
+    Xmodem,
+    /// CRC-32/ISO-HDLC's: polynomial `0x04c11db7`, reflected both ways, whose start and
+    /// xorout are `0xffffffff` (zlib's `crc32`: the Python module calls `zlib.crc32`, the
+    /// PHP module `crc32()`, the Ruby module `Zlib.crc32`).
+    IsoHdlc,
+    /// CRC-32/ISCSI's (CRC-32C): polynomial `0x1edc6f41`, reflected both ways, whose start
+    /// and xorout are `0xffffffff` (Go's `crc32.Castagnoli`; no module calls one yet: Go's
+    /// takes a `[]byte`, which a string key would be copied into).
+    Iscsi,
 }
 
 /// `value`'s low `width` bits in reverse order.

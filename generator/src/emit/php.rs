@@ -7,13 +7,40 @@
 //! int.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
 const MODULE: &str = include_str!("template/php/module.php");
 const RULE_DELIMITED: &str = include_str!("template/php/rule_delimited.php");
 const RULE_WHOLE: &str = include_str!("template/php/rule_whole.php");
+const HASHED_DELIMITED: &str = include_str!("template/php/hashed_delimited.php");
+const HASHED_WHOLE: &str = include_str!("template/php/hashed_whole.php");
+const CRC_LOOP: &str = include_str!("template/php/crc_loop.php");
+const CRC_NATIVE: &str = include_str!("template/php/crc_native.php");
+
+/// The lines that set `$crc` to the CRC of `$bytes`: PHP's `crc32()` where it computes this
+/// CRC ([`NativeCrc::IsoHdlc`] from the start `0xffffffff`: `crc32()` takes no other),
+/// else the table loop.
+fn crc_block(model: &Model, shared: &[(&str, String)]) -> String {
+    let c = &model.crc;
+    if c.native() == Some(NativeCrc::IsoHdlc) && c.start == 0xffff_ffff {
+        let xor = c.params.xorout ^ 0xffff_ffff;
+        let native_xor = if xor == 0 {
+            String::new()
+        } else {
+            format!(" ^ {xor:#010x}")
+        };
+        return common::render(CRC_NATIVE, shared, &[("native_xor", native_xor)]);
+    }
+    let (crc_update, crc_finish) =
+        values::crc_code(model, shared, &[], &crc_parts!("php/crc", "php"));
+    common::render(
+        CRC_LOOP,
+        shared,
+        &[("crc_update", crc_update), ("crc_finish", crc_finish)],
+    )
+}
 const LOOKUP_SPLIT: &str = include_str!("template/php/lookup_split.php");
 const LOOKUP_COLUMNS: &str = include_str!("template/php/lookup_columns.php");
 
@@ -191,8 +218,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             int_suffix: "",
         },
     );
-    let (crc_update, crc_finish) =
-        values::crc_code(model, &shared, &[], &crc_parts!("php/crc", "php"));
+    let crc_block = crc_block(model, &shared);
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
         r.formula("crc", Operators::Unsigned),
@@ -200,14 +226,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     );
     let (rule, key_error) = match model.rule {
         KeyRule::WholeKey => (
-            common::render(
-                RULE_WHOLE,
-                &shared,
-                &[
-                    ("crc_update", crc_update.clone()),
-                    ("crc_finish", crc_finish.clone()),
-                ],
-            ),
+            common::render(RULE_WHOLE, &shared, &[("crc_block", crc_block.clone())]),
             "FRAME_NOT_SOLVABLE",
         ),
         KeyRule::Delimited { open, close, .. } => (
@@ -250,10 +269,17 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             ("rule", rule),
             ("lookup", lookup),
             ("kernel_strings", strings(&model.tags.kernel)),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
+            ("crc_block", crc_block),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),
+            (
+                "slot_hashed",
+                match model.rule {
+                    KeyRule::WholeKey => HASHED_WHOLE,
+                    KeyRule::Delimited { .. } => HASHED_DELIMITED,
+                }
+                .to_owned(),
+            ),
         ],
     ))
 }

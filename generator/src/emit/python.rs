@@ -2,7 +2,7 @@
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, Operators};
+use super::model::{KeyRule, Model, NativeCrc, Operators};
 use super::values::{self, crc_parts};
 
 const MODULE: &str = include_str!("template/python/module.py");
@@ -10,6 +10,50 @@ const RULE_DELIMITED: &str = include_str!("template/python/rule_delimited.py");
 const RULE_WHOLE: &str = include_str!("template/python/rule_whole.py");
 const LOOKUP_SPLIT: &str = include_str!("template/python/lookup_split.py");
 const LOOKUP_COLUMNS: &str = include_str!("template/python/lookup_columns.py");
+const CRC_TABLE: &str = include_str!("template/python/crc_table.py");
+const CRC_NATIVE: &str = include_str!("template/python/crc_native.py");
+
+/// The standard library's CRC that computes `model`'s, as (module, function, what it is,
+/// the CRC of `data` as an expression); `None` when it has none (the table loop then).
+/// `binascii.crc_hqx(data, start)` is CRC-16/XMODEM's polynomial from any register;
+/// `zlib.crc32(data, value)` CRC-32/ISO-HDLC's from the register `value ^ 0xffffffff`, its
+/// result xored with `0xffffffff`.
+fn native(model: &Model, data: &str) -> Option<(&'static str, &'static str, String, String)> {
+    let c = &model.crc;
+    let xor = |call: String, xor: u64| {
+        if xor == 0 {
+            call
+        } else {
+            format!("({call} ^ {xor:#x})")
+        }
+    };
+    match c.native()? {
+        NativeCrc::Xmodem => Some((
+            "binascii",
+            "crc_hqx",
+            "binascii.crc_hqx is CRC-16/XMODEM's polynomial from a given register".to_owned(),
+            xor(
+                format!("_native_crc({data}, {:#06x})", c.start),
+                c.params.xorout,
+            ),
+        )),
+        NativeCrc::IsoHdlc => {
+            let value = c.start ^ 0xffff_ffff;
+            let call = if value == 0 {
+                format!("_native_crc({data})")
+            } else {
+                format!("_native_crc({data}, {value:#010x})")
+            };
+            Some((
+                "zlib",
+                "crc32",
+                "zlib.crc32 is CRC-32/ISO-HDLC, whose start and xorout are 0xffffffff".to_owned(),
+                xor(call, c.params.xorout ^ 0xffff_ffff),
+            ))
+        }
+        NativeCrc::Iscsi => None,
+    }
+}
 
 /// A Python bytes literal, written as Python's `repr` writes it.
 pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
@@ -69,15 +113,42 @@ pub fn module(model: &Model) -> String {
             int_suffix: "",
         },
     );
-    let (crc_update, crc_finish) =
-        values::crc_code(model, &shared, &[], &crc_parts!("python/crc", "py"));
+    let (crc, crc_of_data) = if let Some((module, function, doc, call)) = native(model, "key") {
+        let crc = common::render(
+            CRC_NATIVE,
+            &shared,
+            &[
+                ("native_module", module.to_owned()),
+                ("native_function", function.to_owned()),
+                ("native_doc", doc),
+                ("native_crc", native(model, "data").expect("native above").3),
+            ],
+        );
+        (crc, call)
+    } else {
+        let (crc_update, crc_finish) =
+            values::crc_code(model, &shared, &[], &crc_parts!("python/crc", "py"));
+        let crc = common::render(
+            CRC_TABLE,
+            &shared,
+            &[("crc_update", crc_update), ("crc_finish", crc_finish)],
+        );
+        (crc, "_crc(key)".to_owned())
+    };
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
         r.formula("crc", Operators::Unsigned),
-        r.formula("_crc(hashtag(key))", Operators::Unsigned),
+        r.formula(&crc_of_data, Operators::Unsigned),
     );
+    let slot_values = [
+        ("slot_formula", slot_formula),
+        ("slot_expression", slot_expression),
+    ];
     let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
+        KeyRule::WholeKey => (
+            common::render(RULE_WHOLE, &shared, &slot_values),
+            "FrameNotSolvable",
+        ),
         KeyRule::Delimited { open, close, .. } => (
             common::render(
                 RULE_DELIMITED,
@@ -85,6 +156,9 @@ pub fn module(model: &Model) -> String {
                 &[
                     ("open", bytes_literal(&[open])),
                     ("close", bytes_literal(&[close])),
+                    ("open_byte", format!("{open:#04x}")),
+                    slot_values[0].clone(),
+                    slot_values[1].clone(),
                 ],
             ),
             "PrefixHasDelimiter",
@@ -108,10 +182,7 @@ pub fn module(model: &Model) -> String {
             ("key_error", key_error.to_owned()),
             ("rule", rule),
             ("lookup", lookup),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
+            ("crc", crc),
         ],
     )
 }

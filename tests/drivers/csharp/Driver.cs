@@ -122,6 +122,37 @@ internal static class Driver
             byte[] shared = Slotgen.SharedHashtag(groups[i]);
             line("shared\t" + i + "\t" + (shared == null ? "-" : Hex(shared)));
         }
+        // The string overloads answer as the bytes' do, for every group whose keys are all
+        // UTF-8 (checked here: the bytes' answers are checked against the reference above).
+        foreach (List<byte[]> group in groups)
+        {
+            List<string> texts = group.Select(Utf8).ToList();
+            if (texts.Contains(null))
+            {
+                continue;
+            }
+            byte[] sharedBytes = Slotgen.SharedHashtag(group);
+            byte[] sharedText = Slotgen.SharedHashtag(texts);
+            if (Slotgen.SameSlot(texts) != Slotgen.SameSlot(group)
+                || (sharedBytes == null) != (sharedText == null)
+                || (sharedBytes != null && Hex(sharedBytes) != Hex(sharedText)))
+            {
+                throw new Exception("SameSlot or SharedHashtag of strings differs from that of their UTF-8 bytes");
+            }
+        }
+        // Strings that are no well-formed UTF-16 (lone surrogates, halves around a
+        // delimiter) hash as Encoding.UTF8 encodes them (a lone surrogate as U+FFFD): the class
+        // encodes a string as it hashes it, and Encoding.UTF8 is the reference.
+        foreach (string text in new[] {
+            "\ud800", "a\udc00b", "{\ud83d}x", "x{\udc80}", "\ud83d\ude00{\ud83d", "{\ud800\ud800}",
+            "\udbff{\udfff}", "\u00e9{\u0800}\uffff", "{\ud83d\ude00}", "\u007f\u0080\u07ff" })
+        {
+            if (Slotgen.Slot(text) != Slotgen.Slot(Encoding.UTF8.GetBytes(text)))
+            {
+                throw new Exception("Slot of a string is not the Slot of its Encoding.UTF8 bytes");
+            }
+        }
+        Refusal(output, "null_text_key", () => Slotgen.SameSlot(new List<string> { "a", null }));
         Refusal(output, "tag_above", () => Slotgen.TagForSlot(Slotgen.LastSlot + 1));
         Refusal(output, "tag_below", () => Slotgen.TagForSlot(Slotgen.FirstSlot - 1));
         Refusal(output, "tags_above", () => Slotgen.TagsForSlot(Slotgen.LastSlot + 1));

@@ -109,6 +109,17 @@ public final class Driver {
             Optional<byte[]> shared = Slotgen.sharedHashtag(groups.get(i).toArray(new byte[0][]));
             out.println("shared\t" + i + "\t" + shared.map(Driver::hex).orElse("-"));
         }
+        // Strings that are no well-formed UTF-16 (lone surrogates, halves around a
+        // delimiter) hash as String.getBytes(UTF_8) encodes them (a lone surrogate as `?`):
+        // the class encodes a String as it hashes it, and getBytes is the reference.
+        for (String text : new String[] {
+                "\ud800", "a\udc00b", "{\ud83d}x", "x{\udc80}", "\ud83d\ude00{\ud83d",
+                "{\ud800\ud800}", "\udbff{\udfff}", "\u00e9{\u0800}\uffff", "{\ud83d\ude00}",
+                "\u007f\u0080\u07ff"}) {
+            if (Slotgen.slot(text) != Slotgen.slot(text.getBytes(StandardCharsets.UTF_8))) {
+                throw new IllegalStateException("slot of a String is not the slot of its getBytes(UTF_8)");
+            }
+        }
         refusal(out, "tag_above", () -> Slotgen.tagForSlot(last + 1));
         refusal(out, "tag_below", () -> Slotgen.tagForSlot(first - 1));
         refusal(out, "tags_above", () -> Slotgen.tagsForSlot(last + 1));

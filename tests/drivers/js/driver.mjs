@@ -58,6 +58,19 @@ for (const h of keys) {
 for (const h of keys) out.push(`buffer\t${h}\t${m.slot(Buffer.from(h, "hex"))}`);
 for (const h of keys) out.push(`hashtag\t${h}\t${hex(m.hashtag(bytes(h)))}`);
 
+// Strings that are no well-formed UTF-16 (lone surrogates, halves around a delimiter) hash
+// as TextEncoder encodes them (U+FFFD for a lone surrogate): the module encodes a string as
+// it hashes it, and TextEncoder is the reference.
+const encoder = new TextEncoder();
+for (const text of [
+  "\ud800", "a\udc00b", "{\ud83d}x", "x{\udc80}", "\ud83d\ude00{\ud83d", "{\ud800\ud800}",
+  "\udbff{\udfff}", "\u00e9{\u0800}\uffff", "{\ud83d\ude00}", "\u007f\u0080\u07ff",
+]) {
+  if (m.slot(text) !== m.slot(encoder.encode(text))) {
+    throw new Error(`slot of the string ${JSON.stringify(text)} is not the slot of its TextEncoder bytes`);
+  }
+}
+
 const groups = readFileSync(groupsPath, "latin1")
   .split("\n")
   .slice(0, -1)

@@ -5,17 +5,31 @@
 // A hashtag shorter than this hashes the whole key.
 #define SLOTGEN_MIN_TAG_LEN {{min_tag_len}}
 
+// The first `byte` among `len` bytes, or NULL: a loop over a short key, where a call of
+// memchr costs more than the search, and memchr from 32 bytes.
+static inline const unsigned char *slotgen_find(const unsigned char *bytes, size_t len,
+                                                unsigned char byte) {
+    size_t i;
+    if (len >= 32) {
+        return (const unsigned char *)memchr(bytes, byte, len);
+    }
+    for (i = 0; i < len; i++) {
+        if (bytes[i] == byte) {
+            return bytes + i;
+        }
+    }
+    return NULL;
+}
+
 // The hashtag of a key of `len` bytes, a pointer into the key and its length in *tag_len:
 // the bytes between the first SLOTGEN_OPEN and the first SLOTGEN_CLOSE after it, when there
 // are at least SLOTGEN_MIN_TAG_LEN of them; else NULL.
 static inline const unsigned char *slotgen_explicit(const unsigned char *key, size_t len,
                                                     size_t *tag_len) {
-    const unsigned char *open =
-        len != 0 ? (const unsigned char *)memchr(key, SLOTGEN_OPEN, len) : NULL;
+    const unsigned char *open = slotgen_find(key, len, SLOTGEN_OPEN);
     if (open != NULL) {
         size_t rest = len - (size_t)(open - key) - 1;
-        const unsigned char *close =
-            rest != 0 ? (const unsigned char *)memchr(open + 1, SLOTGEN_CLOSE, rest) : NULL;
+        const unsigned char *close = slotgen_find(open + 1, rest, SLOTGEN_CLOSE);
         if (close != NULL && close - open - 1 >= SLOTGEN_MIN_TAG_LEN) {
             *tag_len = (size_t)(close - open - 1);
             return open + 1;

@@ -47,9 +47,55 @@ public static class {{class}}
     private static uint Crc(byte[] data, int start, int length)
     {
         uint crc = {{crc_start}};
-        for (int i = start; i < start + length; i++)
+        int end = start + length;
+        for (int i = start; i < end; i++)
         {
+            uint b = data[i];
 {{crc_update}}
+        }
+{{crc_finish}}        return crc;
+    }
+
+    // The register after one more byte b (0 to 255): Crc's step.
+    private static uint Step(uint crc, uint b)
+    {
+{{crc_update}}
+        return crc;
+    }
+
+    // The CRC of the UTF-8 bytes of text[start..end] as Encoding.UTF8 encodes them (a lone
+    // surrogate as U+FFFD's bytes), each byte made as the loop reads its char, so that no
+    // byte array is made.
+    private static uint CrcText(string text, int start, int end)
+    {
+        uint crc = {{crc_start}};
+        for (int i = start; i < end; i++)
+        {
+            uint c = text[i];
+            if (c < 0x80)
+            {
+                crc = Step(crc, c);
+                continue;
+            }
+            if (c < 0x800)
+            {
+                crc = Step(Step(crc, 0xc0 | (c >> 6)), 0x80 | (c & 0x3f));
+                continue;
+            }
+            if ((c & 0xfc00) == 0xd800 && i + 1 < end && (text[i + 1] & 0xfc00) == 0xdc00)
+            {
+                c = 0x10000 + ((c & 0x3ff) << 10) + (text[++i] & 0x3ffu);
+                crc = Step(Step(crc, 0xf0 | (c >> 18)), 0x80 | ((c >> 12) & 0x3f));
+            }
+            else
+            {
+                if ((c & 0xf800) == 0xd800)
+                {
+                    c = 0xfffd; // a lone surrogate
+                }
+                crc = Step(crc, 0xe0 | (c >> 12));
+            }
+            crc = Step(Step(crc, 0x80 | ((c >> 6) & 0x3f)), 0x80 | (c & 0x3f));
         }
 {{crc_finish}}        return crc;
     }
@@ -61,9 +107,7 @@ public static class {{class}}
     public static int Slot(byte[] key)
     {
         CheckNotNull(key, "key");
-        int length;
-        int start = Explicit(key, out length);
-        uint crc = start < 0 ? Crc(key, 0, key.Length) : Crc(key, start, length);
+        uint crc = CrcHashed(key);
         return {{slot_expression}};
     }
 
@@ -72,7 +116,14 @@ public static class {{class}}
     public static int Slot(string key)
     {
         CheckNotNull(key, "key");
-        return Slot(Encoding.UTF8.GetBytes(key));
+        if (!TextRule)
+        {
+            return Slot(Encoding.UTF8.GetBytes(key));
+        }
+        int start, end;
+        HashedText(key, out start, out end);
+        uint crc = CrcText(key, start, end);
+        return {{slot_expression}};
     }
 {{lookup}}
     // A basis of the kernel, KernelLen rows of TagLen bytes: xored into a tag, any
@@ -192,6 +243,36 @@ public static class {{class}}
             }
         }
         return found;
+    }
+
+    /// <summary>SameSlot of keys given as text: of their UTF-8 bytes.</summary>
+    /// <exception cref="ArgumentNullException">The keys, or one of them, are null.</exception>
+    public static int? SameSlot(IEnumerable<string> keys)
+    {
+        CheckNotNull(keys, "keys");
+        return SameSlot(Utf8Keys(keys));
+    }
+
+    /// <summary>
+    /// SharedHashtag of keys given as text: of their UTF-8 bytes; the hashtag is bytes, as
+    /// KeyForSlot's key is.
+    /// </summary>
+    /// <exception cref="ArgumentNullException">The keys, or one of them, are null.</exception>
+    public static byte[] SharedHashtag(IEnumerable<string> keys)
+    {
+        CheckNotNull(keys, "keys");
+        return SharedHashtag(Utf8Keys(keys));
+    }
+
+    // The keys' UTF-8 bytes, one at a time as they are asked for, so that a group stops at
+    // its first different key without encoding the rest.
+    private static IEnumerable<byte[]> Utf8Keys(IEnumerable<string> keys)
+    {
+        foreach (string key in keys)
+        {
+            CheckNotNull(key, "key");
+            yield return Encoding.UTF8.GetBytes(key);
+        }
     }
 
     private static void CheckNotNull(object value, string name)

@@ -1,1 +1,1 @@
-            crc = (crc >> 8) ^ CrcTable[(crc ^ data[i]) & 0xFF];
+            crc = (crc >> 8) ^ CrcTable[(crc ^ b) & 0xFF];

@@ -1,1 +1,1 @@
-            crc = ((crc << 8) & {{crc_mask}}u) ^ CrcTable[((crc >> {{crc_top_shift}}) ^ data[i]) & 0xFF];
+            crc = ((crc << 8) & {{crc_mask}}u) ^ CrcTable[((crc >> {{crc_top_shift}}) ^ b) & 0xFF];

@@ -24,6 +24,22 @@
         return -1;
     }
 
+    // The CRC of the whole key.
+    private static uint CrcHashed(byte[] key)
+    {
+        return Crc(key, 0, key.Length);
+    }
+
+    // A string key's slot is computed from its chars, encoded as the CRC reads them.
+    private static readonly bool TextRule = true;
+
+    // The chars start..end whose UTF-8 bytes are hashed: all of them.
+    private static void HashedText(string key, out int start, out int end)
+    {
+        start = 0;
+        end = key.Length;
+    }
+
     // Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's
     // bits (a CRC over keys of one length is), so it is measured at the tag whose symbols all
     // have index 0 and at each single bit flipped, and solved by Gauss-Jordan elimination with

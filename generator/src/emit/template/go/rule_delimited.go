@@ -19,6 +19,17 @@ func explicit(key []byte) ([]byte, bool) {
 	return nil, false
 }
 
+// explicitString is explicit over a string, whose bytes strings.IndexByte reads where they
+// are.
+func explicitString(key string) (string, bool) {
+	if start := strings.IndexByte(key, Open); start >= 0 {
+		if end := strings.IndexByte(key[start+1:], Close); end >= minTagLen {
+			return key[start+1 : start+1+end], true
+		}
+	}
+	return "", false
+}
+
 // KeyForSlot returns the key prefix + Open + tag + Close + suffix for the slot. Its
 // hashtag is the tag, so it lands on the slot whatever the suffix holds. The error wraps
 // ErrSlotOutOfRange, or ErrPrefixHasDelimiter when the prefix contains Open.

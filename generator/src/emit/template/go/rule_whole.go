@@ -4,6 +4,10 @@ func explicit([]byte) ([]byte, bool) {
 	return nil, false
 }
 
+func explicitString(string) (string, bool) {
+	return "", false
+}
+
 // Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's
 // bits (a CRC over keys of one length is), so it is measured at the tag whose symbols all
 // have index 0 and at each single bit flipped, and solved by Gauss-Jordan elimination with

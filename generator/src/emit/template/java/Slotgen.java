@@ -50,8 +50,8 @@ public final class {{class}} {
      * {{rule_doc}}.
      */
     public static byte[] hashtag(byte[] key) {
-        int[] tag = explicit(key);
-        return tag == null ? key.clone() : Arrays.copyOfRange(key, tag[0], tag[1]);
+        long tag = explicit(key);
+        return tag < 0 ? key.clone() : Arrays.copyOfRange(key, (int) (tag >>> 32), (int) tag);
     }
 
     // The CRC's lookup table: entry i is the register after feeding byte i into a zero
@@ -64,8 +64,43 @@ public final class {{class}} {
     private static int crc(byte[] bytes, int from, int to) {
         int crc = {{crc_start}};
         for (int i = from; i < to; i++) {
+            int b = bytes[i];
 {{crc_update}}
         }
+        crc &= {{crc_mask}}; // the shifted step leaves bits above the width
+{{crc_finish}}        return crc;
+    }
+
+    // The register after one more byte b (0 to 255): crc's step, which the JIT inlines.
+    private static int step(int crc, int b) {
+{{crc_update}}
+        return crc;
+    }
+
+    // The CRC of the UTF-8 bytes of text[from..to] as String.getBytes(UTF_8) encodes them (a
+    // lone surrogate as `?`), each byte made as the loop reads its char, so that no byte
+    // array is made.
+    private static int crcText(String text, int from, int to) {
+        int crc = {{crc_start}};
+        for (int i = from; i < to; i++) {
+            int c = text.charAt(i);
+            if (c < 0x80) {
+                crc = step(crc, c);
+            } else if (c < 0x800) {
+                crc = step(step(crc, 0xc0 | (c >>> 6)), 0x80 | (c & 0x3f));
+            } else if (Character.isHighSurrogate((char) c) && i + 1 < to
+                    && Character.isLowSurrogate(text.charAt(i + 1))) {
+                int p = Character.toCodePoint((char) c, text.charAt(++i));
+                crc = step(step(crc, 0xf0 | (p >>> 18)), 0x80 | ((p >>> 12) & 0x3f));
+                crc = step(step(crc, 0x80 | ((p >>> 6) & 0x3f)), 0x80 | (p & 0x3f));
+            } else if (Character.isSurrogate((char) c)) {
+                crc = step(crc, '?');
+            } else {
+                crc = step(step(crc, 0xe0 | (c >>> 12)), 0x80 | ((c >>> 6) & 0x3f));
+                crc = step(crc, 0x80 | (c & 0x3f));
+            }
+        }
+        crc &= {{crc_mask}}; // the shifted step leaves bits above the width
 {{crc_finish}}        return crc;
     }
 
@@ -74,14 +109,19 @@ public final class {{class}} {
      * {{rule_doc}}.
      */
     public static long slot(byte[] key) {
-        int[] tag = explicit(key);
-        int crc = tag == null ? crc(key, 0, key.length) : crc(key, tag[0], tag[1]);
+        long tag = explicit(key);
+        int crc = tag < 0 ? crc(key, 0, key.length) : crc(key, (int) (tag >>> 32), (int) tag);
         return {{slot_expression}};
     }
 
     /** The slot of a key given as text: of its UTF-8 bytes. */
     public static long slot(String key) {
-        return slot(key.getBytes(StandardCharsets.UTF_8));
+        if (!TEXT_RULE) {
+            return slot(key.getBytes(StandardCharsets.UTF_8));
+        }
+        long range = hashedText(key);
+        int crc = crcText(key, (int) (range >>> 32), (int) range);
+        return {{slot_expression}};
     }
 {{lookup}}
     // A basis of the kernel, one row of TAG_LEN bytes each: xored into a tag, any
@@ -174,13 +214,15 @@ public final class {{class}} {
     public static Optional<byte[]> sharedHashtag(Iterable<byte[]> keys) {
         byte[] found = null;
         for (byte[] key : keys) {
-            int[] tag = explicit(key);
-            if (tag == null) {
+            long tag = explicit(key);
+            if (tag < 0) {
                 return Optional.empty();
             }
+            int from = (int) (tag >>> 32);
+            int to = (int) tag;
             if (found == null) {
-                found = Arrays.copyOfRange(key, tag[0], tag[1]);
-            } else if (!Arrays.equals(found, 0, found.length, key, tag[0], tag[1])) {
+                found = Arrays.copyOfRange(key, from, to);
+            } else if (!Arrays.equals(found, 0, found.length, key, from, to)) {
                 return Optional.empty();
             }
         }

@@ -1,1 +1,1 @@
-            crc = ((crc << 8) & {{crc_mask}}) ^ CRC_TABLE[((crc >>> {{crc_top_shift}}) ^ bytes[i]) & 0xff];
+            crc = (crc << 8) ^ CRC_TABLE[((crc >>> {{crc_top_shift}}) ^ b) & 0xff];

@@ -6,7 +6,7 @@
      * @throws IllegalArgumentException as {@code keyForSlot(byte[], long, byte[])}
      */
     public static String keyForSlot(String prefix, long slot, String suffix) {
-        byte[] key = keyForSlot(prefix.getBytes(StandardCharsets.UTF_8), slot,
+{{key_text_framed}}        byte[] key = keyForSlot(prefix.getBytes(StandardCharsets.UTF_8), slot,
                 suffix.getBytes(StandardCharsets.UTF_8));
         return new String(key, StandardCharsets.UTF_8);
     }

@@ -21,20 +21,56 @@
         }
     }
 
-    // The bounds {from, to} of the hashtag of a key: the bytes between the first OPEN and
-    // the first CLOSE after it, when there are at least MIN_TAG_LEN of them; else null.
-    private static int[] explicit(byte[] key) {
+    // The bounds {from, to} of the hashtag of a key, as from << 32 | to (no array to make):
+    // the bytes between the first OPEN and the first CLOSE after it, when there are at least
+    // MIN_TAG_LEN of them; else -1.
+    private static long explicit(byte[] key) {
         for (int open = 0; open < key.length; open++) {
             if (key[open] == OPEN) {
                 for (int close = open + 1; close < key.length; close++) {
                     if (key[close] == CLOSE) {
-                        return close - open - 1 >= MIN_TAG_LEN ? new int[] {open + 1, close} : null;
+                        return close - open - 1 >= MIN_TAG_LEN ? (long) (open + 1) << 32 | close : -1;
                     }
                 }
-                return null;
+                return -1;
             }
         }
-        return null;
+        return -1;
+    }
+
+    // Whether a String key's slot is computed from its chars without encoding it first: when
+    // both delimiters are ASCII, the only UTF-8 bytes equal to them are their own chars.
+    private static final boolean TEXT_RULE = {{text_rule}};
+
+    // OPEN + tag + CLOSE as Strings (with an ASCII alphabet, a char a byte), by value, each
+    // made the first time keyForSlot asks for it (a race makes equal Strings).
+    private static final String[] FRAMED_TEXTS = new String[(int) SLOTS];
+
+    private static String framedText(int value) {
+        String text = FRAMED_TEXTS[value];
+        if (text == null) {
+            byte[] framed = new byte[TAG_LEN + 2];
+            framed[0] = OPEN;
+            System.arraycopy(tagForSlot(value + FIRST_SLOT), 0, framed, 1, TAG_LEN);
+            framed[TAG_LEN + 1] = CLOSE;
+            text = new String(framed, StandardCharsets.ISO_8859_1);
+            FRAMED_TEXTS[value] = text;
+        }
+        return text;
+    }
+
+    // explicit's rule over a String's chars (with TEXT_RULE): the range {from, to} of chars
+    // whose UTF-8 bytes are hashed, as from << 32 | to. MIN_TAG_LEN is 0 or 1, so a hashtag's
+    // chars count as its bytes here.
+    private static long hashedText(String key) {
+        int open = key.indexOf(OPEN);
+        if (open >= 0) {
+            int close = key.indexOf(CLOSE, open + 1);
+            if (close - open > MIN_TAG_LEN) {
+                return (long) (open + 1) << 32 | close;
+            }
+        }
+        return key.length();
     }
 
     /**

@@ -18,9 +18,17 @@
         }
     }
 
-    // The bounds of the hashtag of a key: always null, this scheme has none.
-    private static int[] explicit(byte[] key) {
-        return null;
+    // The bounds of the hashtag of a key: always -1, this scheme has none.
+    private static long explicit(byte[] key) {
+        return -1;
+    }
+
+    // A String key's slot is computed from its chars, encoded as the CRC reads them.
+    private static final boolean TEXT_RULE = true;
+
+    // The range {from, to} of chars whose UTF-8 bytes are hashed, as from << 32 | to: all.
+    private static long hashedText(String key) {
+        return key.length();
     }
 
     // Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's

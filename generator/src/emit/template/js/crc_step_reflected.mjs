@@ -1,1 +1,1 @@
-    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ bytes[i]) & 0xff];
+    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff];

@@ -4,6 +4,12 @@
 // strings, which are encoded as UTF-8 first (U+1F480 hashes as its 4 bytes); a slot is an
 // integer number from FIRST_SLOT to LAST_SLOT. Tags come back as Uint8Array, and keys as
 // Uint8Array{{key_string_note}}.
+// What each function returns, by what it is given:
+//   slot, sameSlot                 a number (sameSlot: or null), for string or bytes keys
+//   keyForSlot                     {{key_return_table}}
+//   hashtag, sharedHashtag         a Uint8Array (a copy; sharedHashtag: or null), for
+//                                  string or bytes keys
+//   tagForSlot, tagsForSlot        a Uint8Array, a generator of Uint8Array
 //
 //   import { slot, tagForSlot, keyForSlot, tagsForSlot, FIRST_SLOT } from "./slotgen.mjs";
 //   slot("123456789");                 // {{check_slot}}
@@ -88,9 +94,50 @@ const CRC_TABLE = {{crc_array}}.of(
 function crc(bytes, start, end) {
   let crc = {{crc_start}};
   for (let i = start; i < end; i++) {
+    const byte = bytes[i];
 {{crc_update}}
   }
+  return finish(crc);
+}
+
+// The CRC from the register after the last byte, as an unsigned number.
+function finish(crc) {
 {{crc_finish}}  return crc >>> 0;
+}
+
+// The register after one more byte (crc's step, which V8 inlines).
+function step(crc, byte) {
+{{crc_update}}
+  return crc;
+}
+
+// The CRC of the UTF-8 bytes of text[start .. end] (as TextEncoder encodes a string: a
+// lone surrogate as U+FFFD's bytes), each byte made as the loop reads its UTF-16 code
+// unit, so that no byte array is made: as an unsigned number.
+function crcText(text, start, end) {
+  let crc = {{crc_start}};
+  for (let i = start; i < end; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      crc = step(crc, c);
+      continue;
+    }
+    if (c < 0x800) {
+      crc = step(step(crc, 0xc0 | (c >>> 6)), 0x80 | (c & 0x3f));
+      continue;
+    }
+    if ((c & 0xfc00) === 0xd800 && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      c = 0x10000 + ((c & 0x3ff) << 10) + (text.charCodeAt(++i) & 0x3ff);
+      crc = step(step(crc, 0xf0 | (c >>> 18)), 0x80 | ((c >>> 12) & 0x3f));
+    } else {
+      if ((c & 0xf800) === 0xd800) {
+        c = 0xfffd; // a lone surrogate
+      }
+      crc = step(crc, 0xe0 | (c >>> 12));
+    }
+    crc = step(step(crc, 0x80 | ((c >>> 6) & 0x3f)), 0x80 | (c & 0x3f));
+  }
+  return finish(crc);
 }
 {{crc_reflect}}
 /**
@@ -100,8 +147,10 @@ function crc(bytes, start, end) {
  * @returns {number}
  */
 export function slot(key) {
-  const bytes = toBytes(key, "key");
-  hashed(bytes, range);
+  if (typeof key === "string" && TEXT_RULE) {
+    hashedText(key, range);
+    return {{text_slot_expression}};
+  }
   return {{slot_expression}};
 }
 

@@ -7,6 +7,20 @@ function hashed(bytes, range) {
   return false;
 }
 
+// The CRC of the bytes that hashed() finds: the whole key's.
+function crcHashed(bytes) {
+  return crc(bytes, 0, bytes.length);
+}
+
+// A string key's slot is computed from its characters, encoded as the CRC reads them.
+const TEXT_RULE = true;
+
+// The range of characters whose UTF-8 bytes are hashed: all of them.
+function hashedText(text, range) {
+  range[0] = 0;
+  range[1] = text.length;
+}
+
 // Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's
 // bits (a CRC over keys of one length is), so it is measured at the tag whose symbols all
 // have index 0 and at each single bit flipped, and solved by Gauss-Jordan elimination with

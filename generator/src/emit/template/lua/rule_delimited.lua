@@ -19,15 +19,23 @@ local function explicit(key)
     return nil
 end
 
+-- OPEN .. tag .. CLOSE by slot, made as key_for_slot asks for them (see made_tags).
+local made_framed = {}
+
 -- The key `prefix .. OPEN .. tag .. CLOSE .. suffix` for the slot. Its hashtag is the tag,
 -- so it lands on the slot whatever the suffix holds; a prefix may not contain OPEN.
 function M.key_for_slot(prefix, slot, suffix)
     if type(prefix) ~= "string" or type(suffix) ~= "string" then
         return nil, "prefix and suffix must be strings"
     end
-    local tag, err = M.tag_for_slot(slot)
-    if not tag then
-        return nil, err
+    local framed = made_framed[slot]
+    if not framed then
+        local tag, err = M.tag_for_slot(slot)
+        if not tag then
+            return nil, err
+        end
+        framed = OPEN .. tag .. CLOSE
+        made_framed[slot] = framed
     end
     local at = find(prefix, OPEN, 1, true)
     if at then
@@ -35,5 +43,5 @@ function M.key_for_slot(prefix, slot, suffix)
             .. ": the key's hashtag would start there instead of at the tag; remove it from"
             .. " the prefix or move that part into the suffix"
     end
-    return prefix .. OPEN .. tag .. CLOSE .. suffix
+    return prefix .. framed .. suffix
 end

@@ -38,13 +38,24 @@ local TAGS_PER_VALUE = {{tags_per_value}}
 -- Tags reach the values below this; a slot's are slot - FIRST_SLOT + k * SLOTS.
 local VALUE_LIMIT = {{value_limit}}
 
+-- The tags made so far, by slot: a Lua string is immutable, so a tag made once is handed
+-- out again, and tag_for_slot is a table lookup (as a table of every tag made up front is)
+-- from its second call for a slot on.
+local made_tags = {}
+
 -- A tag (a string of TAG_LEN bytes of the alphabet) whose key lands on the slot.
 function M.tag_for_slot(slot)
+    local tag = made_tags[slot]
+    if tag then
+        return tag
+    end
     local value, err = value_of(slot)
     if not value then
         return nil, err
     end
-    return char(unpack(tag_bytes(value, {}), 1, TAG_LEN))
+    tag = char(unpack(tag_bytes(value, {}), 1, TAG_LEN))
+    made_tags[slot] = tag
+    return tag
 end
 
 -- Every tag of TAG_LEN symbols that lands on the slot, lazily: an iterator (`for tag in

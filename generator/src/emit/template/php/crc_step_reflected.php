@@ -1,1 +1,1 @@
-            $crc = ($crc >> 8) ^ self::CRC_TABLE[($crc ^ ord($bytes[$i])) & 0xff];
+            $crc = ($crc >> 8) ^ $table[($crc ^ ord($bytes[$i])) & 0xff];

@@ -1,1 +1,1 @@
-            $crc = (($crc << 8) & {{crc_mask}}) ^ self::CRC_TABLE[(($crc >> {{crc_top_shift}}) ^ ord($bytes[$i])) & 0xff];
+            $crc = (($crc << 8) & {{crc_mask}}) ^ $table[(($crc >> {{crc_top_shift}}) ^ ord($bytes[$i]))];

@@ -38,7 +38,8 @@ final class {{class}}
     public const FRAME_NOT_SOLVABLE = 3;
 
     // The CRC's lookup table: entry i is the register after feeding byte i into a zero
-    // register{{reflected_note}}.
+    // register{{reflected_note}}. The shifted register stays within its width, so that its
+    // top byte xor a byte is an index without a mask.
     private const CRC_TABLE = [
 {{crc_table}}
     ];
@@ -70,13 +71,8 @@ final class {{class}}
      */
     public static function slot(string $key): int
     {
-        $bytes = self::hashtag($key);
-        $crc = {{crc_start}};
-        $length = strlen($bytes);
-        for ($i = 0; $i < $length; $i++) {
-{{crc_update}}
-        }
-{{crc_finish}}        return {{slot_expression}};
+        // hashtag()'s rule, inline: a call costs as much as a short key's CRC
+{{slot_hashed}}{{crc_block}}        return {{slot_expression}};
     }
 
     private static function checkSlot(int $slot): int

@@ -34,12 +34,7 @@
     // computes of a key's hashtag.
     private static function value(string $bytes): int
     {
-        $crc = {{crc_start}};
-        $length = strlen($bytes);
-        for ($i = 0; $i < $length; $i++) {
-{{crc_update}}
-        }
-{{crc_finish}}        return ($crc >> {{shift}}) & {{value_mask}};
+{{crc_block}}        return ($crc >> {{shift}}) & {{value_mask}};
     }
 
     // Whether bit i of a bitset is set: bit i % 8 of byte intdiv(i, 8).

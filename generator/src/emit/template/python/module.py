@@ -87,24 +87,7 @@ def hashtag(key: Key) -> bytes:
     return data if found is None else found
 
 
-# The CRC's lookup table: entry i is the register after feeding byte i into a zero
-# register{{reflected_note}}.
-_CRC_TABLE = (
-{{crc_table}}
-)
-
-
-def _crc(data: bytes) -> int:
-    crc = {{crc_start}}
-    for byte in data:
-{{crc_update}}
-{{crc_finish}}    return crc
-
-
-def slot(key: Key) -> int:
-    """The slot of a key: {{slot_formula}}, where crc is the CRC of hashtag(key)."""
-    return {{slot_expression}}
-
+{{crc}}
 {{lookup}}
 # A basis of the kernel: xored into a tag, any combination keeps its value.
 _KERNEL = (
@@ -112,6 +95,11 @@ _KERNEL = (
 )
 # Tags reach the values below this; a slot's are slot - FIRST_SLOT + k * SLOTS.
 _VALUE_LIMIT = {{value_limit}}
+
+
+# Every slot's tag, made once at import (SLOTS values, a few ms): entry slot - FIRST_SLOT
+# is tag_for_slot(slot), so that a lookup is one index.
+_TAGS = tuple(_tag_of(value).to_bytes(TAG_LEN, "little") for value in range(SLOTS))
 
 
 def _check_slot(slot: int) -> int:
@@ -129,7 +117,9 @@ def tag_for_slot(slot: int) -> bytes:
     """A tag (TAG_LEN bytes of the alphabet) whose key lands on the slot.
 
     Raises TypeError unless slot is an int, SlotOutOfRange unless it is a slot."""
-    return _tag_of(_check_slot(slot)).to_bytes(TAG_LEN, "little")
+    if slot.__class__ is int and {{first_slot}} <= slot <= {{last_slot}}:  # literals: globals cost
+        return _TAGS[slot - {{first_slot}}]
+    return _TAGS[_check_slot(slot)]
 
 
 def tags_for_slot(slot: int) -> Iterator[bytes]:

@@ -19,6 +19,13 @@ def _explicit(data: bytes) -> Optional[bytes]:
     return None
 
 
+def slot(key: Key) -> int:
+    """The slot of a key: {{slot_formula}}, where crc is the CRC of the whole key."""
+    if type(key) is not bytes:
+        key = _bytes(key, "key")
+    return {{slot_expression}}
+
+
 # Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's
 # bits (a CRC over keys of one length is), so it is measured at the tag whose symbols all
 # have index 0 and at each single bit flipped, and solved by Gauss-Jordan elimination with

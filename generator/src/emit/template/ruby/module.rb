@@ -12,7 +12,7 @@
 #
 # Refused calls raise {{module}}::SlotOutOfRange or {{module}}::{{key_error}}, both
 # {{module}}::Error, an ArgumentError, with the rule and the way out.
-module {{module}}
+{{requires}}module {{module}}
   # The number of slots.
   SLOTS = {{slots}}
   # The first slot; slots are FIRST_SLOT to LAST_SLOT.
@@ -55,11 +55,13 @@ module {{module}}
   # The slot of a key: {{slot_formula}}, for the CRC of
   # {{rule_doc}}.
   def slot(key)
-    crc = {{crc_start}}
-    hashtag(key).each_byte do |byte|
-{{crc_update}}
-    end
-{{crc_finish}}    {{slot_expression}}
+    # bytes_of_key and explicit, inline, without a copy of an ASCII key (whose characters
+    # are its bytes) and with a while loop: calls, copies and blocks cost as much as the CRC
+    bytes_of_key(key, "key") unless key.is_a?(String)
+    bytes = key.ascii_only? ? key : key.b
+    start = 0
+    stop = bytes.bytesize
+{{slot_hashed}}{{crc_block}}    {{slot_expression}}
   end
 
   # A tag (TAG_LEN bytes of the alphabet, a binary String) whose key lands on the slot.

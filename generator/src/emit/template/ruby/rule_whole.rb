@@ -64,11 +64,9 @@
   # The value of any bytes: (crc >> {{shift}}) & {{value_mask}}, for the CRC that slot
   # computes of a key.
   def value(bytes)
-    crc = {{crc_start}}
-    bytes.each_byte do |byte|
-{{crc_update}}
-    end
-{{crc_finish}}    (crc >> {{shift}}) & {{value_mask}}
+    start = 0
+    stop = bytes.bytesize
+{{crc_block}}    (crc >> {{shift}}) & {{value_mask}}
   end
 
   # The tag whose symbols all have index 0, a binary String.
