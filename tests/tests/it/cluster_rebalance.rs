@@ -546,7 +546,7 @@ fn side_by_side_with_valkey_cli_rebalance() {
     );
     assert!(skew_of(&a) <= 1.1);
     // the examples of `rebalance --help`, as written
-    assert_eq!(run_help_examples(&url, &["rebalance"]), 4);
+    assert_eq!(run_help_examples(&url, &["rebalance"]), 3);
 }
 
 /// The `cpu-usec` of every slot, from the `CLUSTER SLOT-STATS` of the primary that owns it

@@ -244,10 +244,6 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
         "rebalance",
         &[
             ex(
-                "A plan that brings the keys per primary within 10% of the mean",
-                "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys",
-            ),
-            ex(
                 "The plan by CPU time, as the servers' commands (needs `cluster-slot-stats-enabled yes`)",
                 "slotgen rebalance --redis redis://127.0.0.1:7000 --by cpu --format commands",
             ),
@@ -256,7 +252,7 @@ pub const EXAMPLES: &[(&str, &[Example])] = &[
                 "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys --target-skew 1.2 --apply",
             ),
             ex(
-                "Written for review (then `--apply --plan plan.json` carries out exactly those moves)",
+                "A plan that brings the keys per primary within 10% of the mean, also written for review (then `--apply --plan plan.json` carries out exactly those moves)",
                 "slotgen rebalance --redis redis://127.0.0.1:7000 --by keys --out plan.json",
             ),
         ],

@@ -230,7 +230,12 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
                 format!(" ({})", by.unit())
             };
             let title = format!("{by}{unit} per slot, from {source}");
-            out.write_all(chosen.picture(&title, values, topology).as_bytes())?;
+            let notes = slotgen::cluster::MapNotes {
+                hashtags: super::remedy::map_hashtags(&remedies),
+                ..slotgen::cluster::MapNotes::default()
+            };
+            let map = chosen.slot_map(&title, values, topology, &notes);
+            out.write_all(map.render().as_bytes())?;
         }
     }
     out.flush()?;

@@ -269,7 +269,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Svg => {
-            let svg = pictures(&load, args, &plan, &weights)?;
+            let svg = pictures(&load, args, plan, &weights, &hot)?;
             out.write_all(svg.as_bytes())?;
         }
         Format::Commands => {
@@ -343,6 +343,7 @@ fn pictures(
     args: &RebalanceArgs,
     plan: &cluster::Plan,
     weights: &[f64],
+    hot: &[HotRemedy],
 ) -> Result<String> {
     let topology = &load.topology;
     let values = load.require(args.by())?;
@@ -353,7 +354,7 @@ fn pictures(
     let after = topology.with_owners(&owners);
     let notes = cluster::MapNotes {
         target: Some(args.target_skew),
-        ..cluster::MapNotes::default()
+        hashtags: remedy::map_hashtags(hot),
     };
     let unit = if args.by().unit() == args.by().name() {
         String::new()

@@ -19,6 +19,18 @@ pub(super) struct HotRemedy {
     pub command: Option<String>,
 }
 
+/// What the picture says of the hot slots: each one's top hashtag (escaped, as every byte a
+/// server sent) and its part of the slot's sample.
+pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, String, f64)> {
+    remedies
+        .iter()
+        .filter_map(|r| {
+            let top = r.sample.as_ref()?.hashtags.iter().find(|t| t.braced)?;
+            Some((r.hot.slot, escape(&top.hashtag), top.share))
+        })
+        .collect()
+}
+
 /// The remedy of every slot of `hot`: each sampled on its primary (a failure said on stderr
 /// and that slot left without a remedy), split over the map `owners` (as the plan leaves
 /// it) with `amounts` of `metric` and one weight per shard.

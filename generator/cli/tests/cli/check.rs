@@ -289,10 +289,12 @@ fn templates_name_the_one_that_breaks_co_location() {
 
 #[test]
 fn template_mistakes_are_named() {
+    // each a usage error (exit 2), found before any key is read
     check(&["--template", "emq:{q}:pending", "--with", "queue=a"])
-        .fails_with("no --template has the placeholder `{queue}`");
-    check(&["--template", "emq:{q}:pending", "--with", "q"]).fails_with("has no `=`");
-    check(&["--template", "{q}", "--with", "q=a", "--with", "q=b"]).fails_with("is given twice");
+        .fails_with_code(2, "no --template has the placeholder `{queue}`");
+    check(&["--template", "emq:{q}:pending", "--with", "q"]).fails_with_code(2, "has no `=`");
+    check(&["--template", "{q}", "--with", "q=a", "--with", "q=b"])
+        .fails_with_code(2, "is given twice");
     // --with without --template, and templates with keys, are usage errors
     assert_eq!(check(&["--with", "q=a"]).code, Some(2));
     assert_eq!(check(&["--template", "{q}", "key"]).code, Some(2));
