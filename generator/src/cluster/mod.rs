@@ -36,6 +36,7 @@
 // and the error they share
 // (`error.rs`).
 mod answers;
+mod atomic;
 mod error;
 mod exchange;
 mod load;
@@ -49,8 +50,8 @@ mod topology;
 pub use error::Error;
 pub use load::{fair_ratios, weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary};
 pub use migrate::{
-    apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
-    MAX_MIGRATED_KEY_BYTES,
+    apply, commands, finish_moves, migrate_timeout, refuse_migrations, server_dialect, Applied,
+    ApplyOptions, Dialect, Finished, Step, MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use rebalance::{plan, Move, Plan, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE};
