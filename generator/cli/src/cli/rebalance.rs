@@ -1,8 +1,10 @@
 //! `slotgen rebalance`: a plan of slot moves that evens out a metric of load over the
 //! primaries ([`slotgen::cluster::plan`]), printed, as the servers' commands, or applied.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
@@ -31,7 +33,7 @@ enum Format {
     Commands,
 }
 
-/// The dialect of `--format commands`.
+/// The dialect of `--format commands` and `--apply`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum DialectArg {
     /// CLUSTER SETSLOT IMPORTING/MIGRATING, CLUSTER GETKEYSINSLOT + MIGRATE, CLUSTER
@@ -77,16 +79,20 @@ pub struct RebalanceArgs {
     #[arg(long, value_enum, default_value_t = Format::Tsv)]
     format: Format,
     /// The dialect of --format commands [default: from the server's INFO server: Valkey
-    /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic].
+    /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic] and of --apply
+    /// [default: migrateslots where every primary has CLUSTER MIGRATESLOTS, by COMMAND INFO;
+    /// otherwise classic; migration-import is printed only].
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
     /// The keys one CLUSTER GETKEYSINSLOT asks for and one MIGRATE carries.
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     batch: u32,
-    /// Carry the plan out (the classic sequence, slot by slot; each step within --timeout):
-    /// refused while a slot is migrating or importing or the cluster's state is not `ok`.
-    /// A failed step stops it, naming the slot, the two nodes and the commands that finish
-    /// or undo that move.
+    /// Carry the plan out (each step within --timeout): one atomic CLUSTER MIGRATESLOTS job
+    /// per pair of nodes (Valkey 9), or the classic sequence slot by slot, the keys of every
+    /// database. A slot a former run left half moved is finished first; refused when the
+    /// cluster's state is not `ok`. A failed step stops it, naming the slot, the two nodes
+    /// and the repair; Ctrl-C (SIGINT) stops it after the slot in flight, none left
+    /// migrating. A progress line on a terminal.
     #[arg(long)]
     apply: bool,
 }
@@ -99,15 +105,43 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             cluster::TARGET_SKEW_RULE
         )));
     }
-    if args.dialect.is_some() && args.format != Format::Commands {
+    if args.dialect.is_some() && args.format != Format::Commands && !args.apply {
         return Err(crate::exit::usage(anyhow!(
-            "--dialect applies to --format commands only: add it, or remove --dialect"
+            "--dialect applies to --format commands and --apply only: add one, or remove --dialect"
+        )));
+    }
+    if args.apply && args.dialect == Some(DialectArg::MigrationImport) {
+        return Err(crate::exit::usage(anyhow!(
+            "--apply --dialect migration-import: Redis 8.4's `CLUSTER MIGRATION` is printed only (`--format commands`), not carried out; give --dialect classic or migrateslots"
         )));
     }
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     let timeout = args.server.timeout.get();
-    let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    let mut load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    if args.apply && !load.topology.migrations.is_empty() {
+        // a former run's half-moved slot: finished before the plan is made on the map
+        let finished = cluster::finish_moves(url, &options, args.batch as usize, timeout)
+            .map_err(explain)?;
+        for f in &finished {
+            eprintln!(
+                "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
+                f.slot,
+                field(f.from.as_bytes()),
+                field(f.to.as_bytes()),
+                f.keys,
+                if f.resolved.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; on both nodes with equal `DUMP`s, the source's copy deleted: {}",
+                        field(f.resolved.join(", ").as_bytes())
+                    )
+                }
+            );
+        }
+        load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    }
     let topology = &load.topology;
     // refusals first, each one line: a metric not collected (saying why, the source
     // included), a slot in migration under --apply; then the notes `load` gives too
@@ -213,23 +247,48 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     out.flush()?;
     drop(out);
     if args.apply {
-        let applied = cluster::apply(
-            url,
-            &options,
-            &plan,
-            topology,
-            args.batch as usize,
+        let interrupted: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        // the first Ctrl-C asks for a stop after the slot in flight; a handler that cannot
+        // be set (one is already) leaves the default
+        let _ = ctrlc::set_handler(move || {
+            if !interrupted.swap(true, Ordering::SeqCst) {
+                eprintln!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
+            }
+        });
+        let how = cluster::ApplyOptions {
+            batch: args.batch as usize,
             timeout,
-            &mut |m, keys| {
+            dialect: args.dialect.map(Dialect::from),
+            interrupted,
+        };
+        let mut done = (0usize, 0u64);
+        let mut line = Progress::new(plan.moves.len(), plan.keys_moved());
+        let result = cluster::apply(url, &options, &plan, topology, &how, &mut |m, keys| {
+            done = (done.0 + 1, done.1 + keys);
+            if line.on_terminal {
+                line.show(done.0, done.1);
+            } else {
                 eprintln!(
                     "slotgen: moved slot {} from {} to {}: {keys} keys",
                     m.slot,
                     field(node(m.from).addr.as_bytes()),
                     field(node(m.to).addr.as_bytes())
                 );
-            },
-        )
-        .map_err(explain)?;
+            }
+        });
+        line.end();
+        let applied = match result {
+            Ok(applied) => applied,
+            Err(e) => {
+                if args.format == Format::Json {
+                    // what was done before the stop, for a script to take up
+                    let mut json = plan_json(&plan, args, topology, &load, &hot);
+                    json["applied"] = json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
+                    writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&json)?)?;
+                }
+                return Err(explain(e));
+            }
+        };
         for node in &applied.untold {
             eprintln!(
                 "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
@@ -253,6 +312,49 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The progress line of `--apply` on a terminal (standard error): moves done, keys moved,
+/// the rate and the time left at that rate, rewritten in place; nothing off a terminal.
+struct Progress {
+    on_terminal: bool,
+    moves: usize,
+    keys: u64,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(moves: usize, keys: u64) -> Progress {
+        Progress {
+            on_terminal: std::io::stderr().is_terminal(),
+            moves,
+            keys,
+            started: Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn show(&mut self, moves: usize, keys: u64) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = keys as f64 / secs;
+        let left = if rate > 0.0 {
+            format!("{:.0} s left", self.keys.saturating_sub(keys) as f64 / rate)
+        } else {
+            "time left unknown".to_owned()
+        };
+        eprint!(
+            "\r\x1b[Kslotgen: {moves}/{} moves, {keys}/{} keys, {rate:.0} keys/s, {left}",
+            self.moves, self.keys
+        );
+        self.shown = true;
+    }
+
+    fn end(&self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
 }
 
 /// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
