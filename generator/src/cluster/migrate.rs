@@ -443,9 +443,7 @@ pub fn apply(
             };
             let end = exchange.primary_endpoint(source)?;
             exchange.deadline = Instant::now() + timeout;
-            let mut con = exchange
-                .connect(&end)
-                .map_err(|e| stopped(e.to_string()))?;
+            let mut con = exchange.connect(&end).map_err(|e| stopped(e.to_string()))?;
             match atomic::migrate(
                 &mut exchange,
                 &mut con,
@@ -573,7 +571,11 @@ pub fn finish_moves(
     let mut finished = Vec::new();
     for (slot, source, target) in ends {
         let (Some(from), Some(to)) = (find(&source), find(&target)) else {
-            let missing = if find(&source).is_none() { &source } else { &target };
+            let missing = if find(&source).is_none() {
+                &source
+            } else {
+                &target
+            };
             return Err(Error::CannotFinish {
                 slot,
                 why: format!(
@@ -582,7 +584,14 @@ pub fn finish_moves(
                 ),
             });
         };
-        let moved = move_slot(&mut exchange, &fresh, (slot, from, to), &mut deaf, &how, true)?;
+        let moved = move_slot(
+            &mut exchange,
+            &fresh,
+            (slot, from, to),
+            &mut deaf,
+            &how,
+            true,
+        )?;
         let node = |i: usize| {
             let n = &fresh.shards[i].primary;
             format!("{} ({})", n.id, n.addr)
@@ -961,7 +970,6 @@ fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
         ),
     }
 }
-
 
 #[cfg(test)]
 mod tests {

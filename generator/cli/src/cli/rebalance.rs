@@ -121,8 +121,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let mut load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     if args.apply && !load.topology.migrations.is_empty() {
         // a former run's half-moved slot: finished before the plan is made on the map
-        let finished = cluster::finish_moves(url, &options, args.batch as usize, timeout)
-            .map_err(explain)?;
+        let finished =
+            cluster::finish_moves(url, &options, args.batch as usize, timeout).map_err(explain)?;
         for f in &finished {
             eprintln!(
                 "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
@@ -283,8 +283,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 if args.format == Format::Json {
                     // what was done before the stop, for a script to take up
                     let mut json = plan_json(&plan, args, topology, &load, &hot);
-                    json["applied"] = json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
-                    writeln!(std::io::stdout().lock(), "{}", serde_json::to_string_pretty(&json)?)?;
+                    json["applied"] =
+                        json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
+                    writeln!(
+                        std::io::stdout().lock(),
+                        "{}",
+                        serde_json::to_string_pretty(&json)?
+                    )?;
                 }
                 return Err(explain(e));
             }
