@@ -268,6 +268,58 @@ fn apply_under_writer(
     (out["applied"]["keys"].as_u64().unwrap(), run.elapsed)
 }
 
+/// `slotgen nodes` shows each node's availability zone (Valkey 9.1's `availability-zone`
+/// setting, in `CLUSTER SHARDS`) as the node's own `CONFIG GET` gives it, `-` for none.
+#[test]
+fn nodes_show_the_availability_zone() {
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    for (i, zone) in [(0, "zone a"), (1, "eu-west-1b")] {
+        let () = redis::cmd("CONFIG")
+            .arg("SET")
+            .arg("availability-zone")
+            .arg(zone)
+            .query(&mut plain(&addr(&cluster, i), None))
+            .unwrap();
+    }
+    let expected: Vec<(String, String)> = cluster
+        .primaries
+        .iter()
+        .map(|p| {
+            let got: Vec<String> = redis::cmd("CONFIG")
+                .arg("GET")
+                .arg("availability-zone")
+                .query(&mut plain(&format!("127.0.0.1:{}", p.port), None))
+                .unwrap();
+            let zone = if got[1].is_empty() {
+                "-".to_owned()
+            } else {
+                got[1].clone()
+            };
+            (p.node_id(), zone)
+        })
+        .collect();
+    assert_eq!(expected[2].1, "-");
+    // the cluster bus carries a new zone to the node asked within moments
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let run = slotgen(&["nodes", "--redis", &url], b"");
+        let mut shown: Vec<(String, String)> = run
+            .rows()
+            .into_iter()
+            .map(|r| (r[0].clone(), r.get(6).cloned().unwrap_or_default()))
+            .collect();
+        shown.sort();
+        let mut want = expected.clone();
+        want.sort();
+        if shown == want {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{shown:?} against {want:?}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
 #[test]
 fn atomic_and_classic_apply_move_every_database_under_a_writer() {
     let Some(cluster) = cluster() else { return };
@@ -353,14 +405,22 @@ fn start_apply(
             weight,
             "--apply",
         ])
-        .stdout(Stdio::piped())
+        .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    assert!(line.starts_with("slotgen: moved slot"), "{line}");
+    // past the notes (the move cap), to the first move
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        let read = stderr.read_line(&mut line).unwrap();
+        assert!(read > 0, "no move: {seen}");
+        seen.push_str(&line);
+        if line.starts_with("slotgen: moved slot") {
+            break;
+        }
+    }
     (child, stderr)
 }
 
