@@ -492,21 +492,24 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     //    second primary, migrating on the first, one key moved, one key on both nodes with
     //    the same value (database 2), one on both with different values (database 3)
     let owners = owners(&cluster);
-    let (first, second) = (addr(&cluster, 0), addr(&cluster, 1));
     let mine: Vec<&Key> = written.keys().collect();
     let names: Vec<&str> = mine.iter().map(|(_, k)| k.as_str()).collect();
-    let slots = keyslots(&mut plain(&first, None), &names);
-    // a slot of the first primary with keys in databases 2 and 3: its key of each
+    let slots = keyslots(&mut plain(&addr(&cluster, 0), None), &names);
+    // a slot with keys in databases 2 and 3: its key of each, its owner and the next primary
     let mut by_slot: BTreeMap<u16, BTreeMap<u32, String>> = BTreeMap::new();
     for (key, &s) in mine.iter().zip(&slots) {
-        if owners[usize::from(s)] == first {
-            by_slot.entry(s).or_default().insert(key.0, key.1.clone());
-        }
+        by_slot.entry(s).or_default().insert(key.0, key.1.clone());
     }
     let (slot, keys) = by_slot
         .into_iter()
         .find(|(_, dbs)| dbs.contains_key(&2) && dbs.contains_key(&3))
-        .expect("a slot of the first primary with keys in databases 2 and 3");
+        .expect("a slot with keys in databases 2 and 3");
+    let from = (0..3)
+        .find(|&i| addr(&cluster, i) == owners[usize::from(slot)])
+        .unwrap();
+    let to = (from + 1) % 3;
+    let (first, second) = (addr(&cluster, from), addr(&cluster, to));
+    let ids = [ids[from].clone(), ids[to].clone()];
     let in_slot = |db: u32| keys[&db].clone();
     let (equal, differ) = (in_slot(2), in_slot(3));
     let mut source = plain(&first, None);
