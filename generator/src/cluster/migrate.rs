@@ -111,59 +111,47 @@ impl fmt::Display for Dialect {
     }
 }
 
-/// The commands that carry `plan` out in `dialect`, one per line: `HOST:PORT<TAB>COMMAND`,
-/// the node to send it to and the command, with a `#` line before each move (or each group
-/// of slots from one node to another, in the atomic dialects) naming it. `topology` is the
-/// map the plan was made on (its shard indices); `batch` is the keys a `CLUSTER
-/// GETKEYSINSLOT` asks for and `timeout` the time of a step, of which `MIGRATE` is given
-/// [`migrate_timeout`], as [`apply`] does. `MIGRATE`
-/// takes `AUTH2 USER PASSWORD` before `KEYS` on a cluster with a password: the lines say so
-/// and never carry it.
+/// How the script of [`script`] reaches the servers: the server's CLI and the connection
+/// options it is given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shell {
+    /// The CLI the script runs by default: `valkey-cli` or `redis-cli`.
+    pub cli: String,
+    /// The CLI's connection options, each word quoted for `sh` (`--tls --cacert '/x/ca.crt'`).
+    pub options: String,
+    /// The ACL user, quoted for `sh` (`'alice'`), or `''`.
+    pub user: String,
+    /// A line that sets `REDISCLI_AUTH`, or checks that it is set, or nothing: never the
+    /// password itself.
+    pub password: String,
+}
+
+/// The lines of the plan in the script of [`script`], one call a move (classic: `move_slot
+/// SLOT SOURCE TARGET SOURCE-ID TARGET-ID OTHER-PRIMARY...`) or a pair of nodes (atomic:
+/// `migrate_slots SOURCE TARGET-ID FIRST LAST ...`, `import_slots TARGET FIRST LAST ...`),
+/// each after a `#` line naming it. `topology` is the map the plan was made on (its shard
+/// indices).
 #[must_use]
-pub fn commands(
-    plan: &Plan,
-    topology: &Topology,
-    dialect: Dialect,
-    batch: usize,
-    timeout: Duration,
-) -> Vec<String> {
+pub fn commands(plan: &Plan, topology: &Topology, dialect: Dialect) -> Vec<String> {
     let node = |shard: usize| &topology.shards[shard].primary;
     let mut lines = Vec::new();
     match dialect {
         Dialect::Classic => {
             for m in &plan.moves {
                 let (from, to) = (node(m.from), node(m.to));
-                let (to_host, to_port) = split_addr(&to.addr).unwrap_or((&to.addr, 0));
                 lines.push(format!(
                     "# slot {}: {} -> {}, {} keys, amount {}",
                     m.slot, from.addr, to.addr, m.keys, m.amount
                 ));
-                lines.push(format!(
-                    "{}\tCLUSTER SETSLOT {} IMPORTING {}",
-                    to.addr, m.slot, from.id
-                ));
-                lines.push(format!(
-                    "{}\tCLUSTER SETSLOT {} MIGRATING {}",
-                    from.addr, m.slot, to.id
-                ));
-                lines.push(format!(
-                    "{}\tCLUSTER GETKEYSINSLOT {} {batch}",
-                    from.addr, m.slot
-                ));
-                lines.push(format!(
-                    "{}\tMIGRATE {to_host} {to_port} \"\" 0 {} KEYS <the keys it gave>  # [AUTH2 USER PASSWORD before KEYS with a password]; repeat both until it gives none",
-                    from.addr,
-                    migrate_timeout(timeout).as_millis()
-                ));
-                for n in [to, from]
-                    .into_iter()
-                    .chain(others(topology, m).map(|s| &s.primary))
-                {
-                    lines.push(format!(
-                        "{}\tCLUSTER SETSLOT {} NODE {}",
-                        n.addr, m.slot, to.id
-                    ));
+                let mut line = format!(
+                    "move_slot {} {} {} {} {}",
+                    m.slot, from.addr, to.addr, from.id, to.id
+                );
+                for other in others(topology, m) {
+                    line.push(' ');
+                    line.push_str(&other.primary.addr);
                 }
+                lines.push(line);
             }
         }
         Dialect::Migrateslots | Dialect::MigrationImport => {
@@ -181,25 +169,60 @@ pub fn commands(
                     to.addr
                 ));
                 if dialect == Dialect::Migrateslots {
-                    lines.push(format!(
-                        "{}\tCLUSTER MIGRATESLOTS SLOTSRANGE {ranges} NODE {}",
-                        from.addr, to.id
-                    ));
-                    lines.push(format!(
-                        "{}\tCLUSTER GETSLOTMIGRATIONS  # until the job is done",
-                        from.addr
-                    ));
+                    lines.push(format!("migrate_slots {} {} {ranges}", from.addr, to.id));
                 } else {
-                    lines.push(format!("{}\tCLUSTER MIGRATION IMPORT {ranges}", to.addr));
-                    lines.push(format!(
-                        "{}\tCLUSTER MIGRATION STATUS ALL  # until the task is done",
-                        to.addr
-                    ));
+                    lines.push(format!("import_slots {} {ranges}", to.addr));
                 }
             }
         }
     }
     lines
+}
+
+/// A `sh` script that carries `plan` out in `dialect` with the server's own CLI
+/// (`redis-cli` or `valkey-cli`, with `shell`'s options): the functions of
+/// `cluster/commands.sh`, then [`commands`]. `batch` is the keys one `CLUSTER
+/// GETKEYSINSLOT` asks for, `timeout` the time of a step, of which `MIGRATE` is given
+/// [`migrate_timeout`], as [`apply`] does. Every address and id in it comes from the map,
+/// whose addresses are `host:port` and ids 40 hex digits.
+#[must_use]
+pub fn script(
+    plan: &Plan,
+    topology: &Topology,
+    dialect: Dialect,
+    batch: usize,
+    timeout: Duration,
+    shell: &Shell,
+) -> String {
+    let mut text = include_str!("commands.sh")
+        .replace("@CLI@", &shell.cli)
+        .replace("@BATCH@", &batch.to_string())
+        .replace(
+            "@TIMEOUT_MS@",
+            &migrate_timeout(timeout).as_millis().to_string(),
+        )
+        .replace(
+            "@USER@",
+            if shell.user.is_empty() {
+                "''"
+            } else {
+                &shell.user
+            },
+        )
+        .replace("@PASSWORD@", &shell.password)
+        .replace(
+            " @OPTIONS@",
+            &if shell.options.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", shell.options)
+            },
+        );
+    for line in commands(plan, topology, dialect) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
 }
 
 /// The slots of `moves` grouped by `(from, to)`, in the order each pair first appears, the
@@ -1044,38 +1067,38 @@ mod tests {
         assert!(e.starts_with("slots 7,6093-6094 are migrating"), "{e}");
     }
 
-    /// The sequence of the Redis Cluster specification ("Live resharding"), written out by
-    /// hand for slot 7 from the first primary to the second.
+    /// One call a move, the slot, the two nodes, their ids and the other primaries.
     #[test]
-    fn classic_sequence() {
-        let lines = commands(
+    fn classic_calls() {
+        let lines = commands(&plan(&[(7, 0, 1)]), &topology(), Dialect::Classic);
+        assert_eq!(
+            lines,
+            [
+                "# slot 7: 127.0.0.1:7000 -> 127.0.0.1:7001, 5 keys, amount 5".to_owned(),
+                format!("move_slot 7 127.0.0.1:7000 127.0.0.1:7001 {A} {B} 127.0.0.1:7002"),
+            ]
+        );
+        let text = script(
             &plan(&[(7, 0, 1)]),
             &topology(),
             Dialect::Classic,
             100,
             Duration::from_secs(10),
+            &Shell {
+                cli: "valkey-cli".to_owned(),
+                options: "--tls --cacert '/a b/ca.crt'".to_owned(),
+                user: String::new(),
+                password: String::new(),
+            },
         );
-        let sent: Vec<&str> = lines
-            .iter()
-            .filter(|l| !l.starts_with('#'))
-            .map(String::as_str)
-            .collect();
-        assert_eq!(
-            sent,
-            [
-                format!("127.0.0.1:7001\tCLUSTER SETSLOT 7 IMPORTING {A}"),
-                format!("127.0.0.1:7000\tCLUSTER SETSLOT 7 MIGRATING {B}"),
-                "127.0.0.1:7000\tCLUSTER GETKEYSINSLOT 7 100".to_owned(),
-                "127.0.0.1:7000\tMIGRATE 127.0.0.1 7001 \"\" 0 5000 KEYS <the keys it gave>  # [AUTH2 USER PASSWORD before KEYS with a password]; repeat both until it gives none".to_owned(),
-                format!("127.0.0.1:7001\tCLUSTER SETSLOT 7 NODE {B}"),
-                format!("127.0.0.1:7000\tCLUSTER SETSLOT 7 NODE {B}"),
-                format!("127.0.0.1:7002\tCLUSTER SETSLOT 7 NODE {B}"),
-            ]
+        assert!(text.starts_with("#!/bin/sh\n"), "{text}");
+        assert!(!text.contains('@'), "{text}");
+        assert!(text.contains("TIMEOUT_MS=5000\n"), "{text}");
+        assert!(
+            text.contains("-p \"${node##*:}\" --tls --cacert '/a b/ca.crt' \"$@\""),
+            "{text}"
         );
-        assert_eq!(
-            lines[0],
-            "# slot 7: 127.0.0.1:7000 -> 127.0.0.1:7001, 5 keys, amount 5"
-        );
+        assert!(text.ends_with(&format!("{B} 127.0.0.1:7002\n")), "{text}");
     }
 
     /// Valkey 9.0's `CLUSTER MIGRATESLOTS SLOTSRANGE start end ... NODE id` on the source
@@ -1084,47 +1107,33 @@ mod tests {
     #[test]
     fn atomic_dialects_group_ranges() {
         let p = plan(&[(3, 0, 1), (1, 0, 1), (2, 0, 1), (9, 0, 2), (11000, 2, 1)]);
-        let lines = commands(
-            &p,
-            &topology(),
-            Dialect::Migrateslots,
-            100,
-            Duration::from_secs(1),
-        );
+        let lines = commands(&p, &topology(), Dialect::Migrateslots);
         let sent: Vec<&str> = lines
             .iter()
             .filter(|l| !l.starts_with('#'))
             .map(String::as_str)
             .collect();
         assert_eq!(
-            sent[0],
-            format!("127.0.0.1:7000\tCLUSTER MIGRATESLOTS SLOTSRANGE 1 3 NODE {B}")
+            sent,
+            [
+                format!("migrate_slots 127.0.0.1:7000 {B} 1 3"),
+                format!("migrate_slots 127.0.0.1:7000 {C} 9 9"),
+                format!("migrate_slots 127.0.0.1:7002 {B} 11000 11000"),
+            ]
         );
-        assert_eq!(
-            sent[2],
-            format!("127.0.0.1:7000\tCLUSTER MIGRATESLOTS SLOTSRANGE 9 9 NODE {C}")
-        );
-        assert_eq!(
-            sent[4],
-            format!("127.0.0.1:7002\tCLUSTER MIGRATESLOTS SLOTSRANGE 11000 11000 NODE {B}")
-        );
-        let lines = commands(
-            &p,
-            &topology(),
-            Dialect::MigrationImport,
-            100,
-            Duration::from_secs(1),
-        );
+        let lines = commands(&p, &topology(), Dialect::MigrationImport);
         let sent: Vec<&str> = lines
             .iter()
             .filter(|l| !l.starts_with('#'))
             .map(String::as_str)
             .collect();
-        assert_eq!(sent[0], "127.0.0.1:7001\tCLUSTER MIGRATION IMPORT 1 3");
-        assert_eq!(sent[2], "127.0.0.1:7002\tCLUSTER MIGRATION IMPORT 9 9");
         assert_eq!(
-            sent[4],
-            "127.0.0.1:7001\tCLUSTER MIGRATION IMPORT 11000 11000"
+            sent,
+            [
+                "import_slots 127.0.0.1:7001 1 3",
+                "import_slots 127.0.0.1:7002 9 9",
+                "import_slots 127.0.0.1:7001 11000 11000",
+            ]
         );
         assert_eq!(lines[0], "# slots 1-3: 127.0.0.1:7000 -> 127.0.0.1:7001");
     }

@@ -50,8 +50,8 @@ mod topology;
 pub use error::Error;
 pub use load::{fair_ratios, weighted_skew, LoadSource, Metric, PrimaryLoad, SlotLoad, Summary};
 pub use migrate::{
-    apply, commands, finish_moves, migrate_timeout, refuse_migrations, server_dialect, Applied,
-    ApplyOptions, Dialect, Finished, Step, MAX_MIGRATED_KEY_BYTES,
+    apply, commands, finish_moves, migrate_timeout, refuse_migrations, script, server_dialect,
+    Applied, ApplyOptions, Dialect, Finished, Shell, Step, MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use rebalance::{plan, Move, Plan, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE};

@@ -783,3 +783,99 @@ fn put_back(cluster: &ReplicatedCluster) {
     }
     settled(cluster);
 }
+
+/// The script of `--format commands` runs as it stands with `valkey-cli` (`sh script`), in
+/// the classic dialect (keys of every database, a key with a space, quotes, a backslash
+/// and a line feed among them) and in the atomic one: every planned slot is then the
+/// target's by `CLUSTER SLOTS`, and every key reads back.
+#[test]
+fn the_printed_script_runs_with_the_server_s_cli() {
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    let mut written = load(&cluster, [300, 100, 100]);
+    // awkward names, on the first primary's slots (their hashtag `{a}`, slot 15495, is the
+    // third's: `{b}`'s 3300 the first's)
+    let mut first = plain(&addr(&cluster, 0), None);
+    for (db, name) in [(1, "we \"ird\\ {b}\nkey"), (2, "x'y {b} z")] {
+        let () = redis::cmd("SELECT").arg(db).query(&mut first).unwrap();
+        let () = first.set(name, "awkward").unwrap();
+        written.insert((db, name.to_owned()), "awkward".to_owned());
+    }
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let dir = tempfile::tempdir().unwrap();
+    for (dialect, weight) in [("classic", "1"), ("migrateslots", "2")] {
+        let run = slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--weight",
+                &format!("{}={weight}", ids[0]),
+                "--dialect",
+                dialect,
+                "--format",
+                "commands",
+            ],
+            b"",
+        );
+        let script = run.ok().to_owned();
+        assert!(
+            !script.contains('<') && !script.contains("repeat"),
+            "{script}"
+        );
+        let planned: Vec<(u16, String)> = script
+            .lines()
+            .filter_map(|l| l.strip_prefix("# slot "))
+            .filter_map(|l| {
+                let (slot, rest) = l.split_once(": ")?;
+                let to = rest.split(" -> ").nth(1)?.split(',').next()?;
+                Some((slot.parse().ok()?, to.to_owned()))
+            })
+            .collect();
+        let path = dir.path().join(format!("{dialect}.sh"));
+        std::fs::write(&path, &script).unwrap();
+        let out = Command::new("sh")
+            .arg(&path)
+            .env("CLI", "valkey-cli")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        settled(&cluster);
+        let owners = owners(&cluster);
+        if dialect == "classic" {
+            assert!(!planned.is_empty(), "{script}");
+            for (slot, to) in &planned {
+                assert_eq!(&owners[usize::from(*slot)], to, "slot {slot}");
+            }
+        } else {
+            // `# slots 1-3,7: A -> B`: every slot of the ranges is B's
+            let groups: Vec<&str> = script
+                .lines()
+                .filter(|l| l.starts_with("# slots "))
+                .collect();
+            assert!(!groups.is_empty(), "{script}");
+            for line in groups {
+                let rest = line.strip_prefix("# slots ").unwrap();
+                let (ranges, nodes) = rest.split_once(": ").unwrap();
+                let to = nodes.split(" -> ").nth(1).unwrap();
+                for range in ranges.split(',') {
+                    let (a, b) = range.split_once('-').unwrap_or((range, range));
+                    for slot in a.parse::<u16>().unwrap()..=b.parse::<u16>().unwrap() {
+                        assert_eq!(owners[usize::from(slot)], to, "slot {slot}");
+                    }
+                }
+            }
+        }
+        read_back(&cluster, &written);
+    }
+}

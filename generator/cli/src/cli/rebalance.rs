@@ -180,13 +180,18 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             args.target_skew
         );
     }
-    let dialect = match (args.format, args.dialect) {
-        (Format::Commands, Some(d)) => Some(Dialect::from(d)),
-        (Format::Commands, None) => {
-            let (dialect, version) =
+    let dialect = match args.format {
+        Format::Commands => {
+            let (server, version) =
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
+            let dialect = args.dialect.map_or(server, Dialect::from);
             eprintln!("slotgen: note: the server is {version}: the {dialect} dialect");
-            Some(dialect)
+            let cli = if version.starts_with("valkey") {
+                "valkey-cli"
+            } else {
+                "redis-cli"
+            };
+            Some((dialect, shell(args, cli)?))
         }
         _ => None,
     };
@@ -229,16 +234,19 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Commands => {
-            let lines = cluster::commands(
-                &plan,
-                topology,
-                dialect.unwrap_or(Dialect::Classic),
-                args.batch as usize,
-                timeout,
-            );
-            for line in lines {
-                writeln!(out, "{line}")?;
-            }
+            let (dialect, shell) = dialect.as_ref().expect("asked above");
+            write!(
+                out,
+                "{}",
+                cluster::script(
+                    &plan,
+                    topology,
+                    *dialect,
+                    args.batch as usize,
+                    timeout,
+                    shell
+                )
+            )?;
             for (slot, _, remedy) in &hot {
                 writeln!(out, "# slot {slot}: {}", field(remedy.as_bytes()))?;
             }
@@ -360,6 +368,71 @@ impl Progress {
             eprintln!();
         }
     }
+}
+
+/// How the script of `--format commands` reaches the servers: `cli` with the connection
+/// options given (`--tls` for a `rediss://` URL, `--cacert`, `--cert`, `--key`, `--sni`,
+/// `--insecure`, `--user`), each quoted for `sh`; the password never in it: read from
+/// `--password-file` by the script, or required in `REDISCLI_AUTH`.
+fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
+    let c = &args.server.connect;
+    let quote = |text: &str| -> Result<String> {
+        shlex::try_quote(text).map(|q| q.into_owned()).map_err(|_| {
+            crate::exit::usage(anyhow!(
+                "`{}` cannot be quoted for `sh` (a NUL byte)",
+                field(text.as_bytes())
+            ))
+        })
+    };
+    let url = &args.server.redis;
+    let parsed = redis::parse_redis_url(url);
+    let mut options = Vec::new();
+    if c.tls || url.starts_with("rediss://") {
+        options.push("--tls".to_owned());
+    }
+    for (name, path) in [
+        ("--cacert", &c.cacert),
+        ("--cert", &c.cert),
+        ("--key", &c.key),
+    ] {
+        if let Some(path) = path {
+            options.push(format!("{name} {}", quote(&path.to_string_lossy())?));
+        }
+    }
+    if let Some(sni) = &c.sni {
+        options.push(format!("--sni {}", quote(sni)?));
+    }
+    if c.insecure {
+        options.push("--insecure".to_owned());
+    }
+    let user = c.user.clone().or_else(|| {
+        parsed
+            .as_ref()
+            .map(|u| u.username().to_owned())
+            .filter(|u| !u.is_empty())
+    });
+    if let Some(user) = &user {
+        options.push(format!("--user {}", quote(user)?));
+    }
+    let password = if let Some(file) = &c.password_file {
+        format!(
+            "REDISCLI_AUTH=$(head -n 1 {})\nexport REDISCLI_AUTH",
+            quote(&file.to_string_lossy())?
+        )
+    } else if c.askpass
+        || parsed.as_ref().is_some_and(|u| u.password().is_some())
+        || std::env::var_os(super::cluster::PASSWORD_VARIABLE).is_some()
+    {
+        ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password}\"".to_owned()
+    } else {
+        String::new()
+    };
+    Ok(cluster::Shell {
+        cli: cli.to_owned(),
+        options: options.join(" "),
+        user: user.map(|u| quote(&u)).transpose()?.unwrap_or_default(),
+        password,
+    })
 }
 
 /// Why `plan` stops short of its target (`None` when it reaches it): the move limit when
