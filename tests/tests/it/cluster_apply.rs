@@ -27,6 +27,9 @@ const DATABASES: u32 = 4;
 /// A key of the test: its database and name.
 type Key = (u32, String);
 
+/// What the writer wrote: the last value of each key, and every value of each key.
+type Written = (BTreeMap<Key, String>, BTreeMap<Key, Vec<String>>);
+
 fn cluster() -> Option<ReplicatedCluster> {
     let server = slotgen_tests::valkey9_server()?;
     Some(
@@ -181,7 +184,7 @@ fn writer(
     url: String,
     keys: Vec<String>,
     stop: Arc<AtomicBool>,
-) -> std::thread::JoinHandle<(BTreeMap<Key, String>, BTreeMap<Key, Vec<String>>)> {
+) -> std::thread::JoinHandle<Written> {
     std::thread::spawn(move || {
         let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
         let mut con = client.get_connection().unwrap();
