@@ -377,16 +377,18 @@ fn atomic_and_classic_apply_move_every_database_under_a_writer() {
     );
     assert_eq!(planned["skew_before"].as_f64().unwrap(), 2.0, "{planned}");
 
-    // by default the atomic dialect: every primary has CLUSTER MIGRATESLOTS; then back
-    // with the classic sequence, which moves the keys of every database with MIGRATE
+    // the classic sequence, which moves the keys of every database with MIGRATE, then the
+    // atomic dialect, which the server runs for every database
+    // the classic sequence first: a plan made right after an atomic migration under writes
+    // was seen to mispredict by a few keys (Valkey 9.1.2's SLOT-STATS then)
+    let (classic_keys, classic) =
+        apply_under_writer(&cluster, &mut written, "classic", &format!("{}=2", ids[0]));
     let (atomic_keys, atomic) = apply_under_writer(
         &cluster,
         &mut written,
         "migrateslots",
         &format!("{}=1", ids[0]),
     );
-    let (classic_keys, classic) =
-        apply_under_writer(&cluster, &mut written, "classic", &format!("{}=2", ids[0]));
     println!(
         "atomic: {atomic_keys} keys in {atomic:?}; classic: {classic_keys} keys in {classic:?}"
     );
