@@ -1092,7 +1092,16 @@ mod tests {
             },
         );
         assert!(text.starts_with("#!/bin/sh\n"), "{text}");
-        assert!(!text.contains('@'), "{text}");
+        for placeholder in [
+            "@CLI@",
+            "@BATCH@",
+            "@TIMEOUT_MS@",
+            "@USER@",
+            "@PASSWORD@",
+            "@OPTIONS@",
+        ] {
+            assert!(!text.contains(placeholder), "{text}");
+        }
         assert!(text.contains("TIMEOUT_MS=5000\n"), "{text}");
         assert!(
             text.contains("-p \"${node##*:}\" --tls --cacert '/a b/ca.crt' \"$@\""),
