@@ -436,8 +436,10 @@ fn start_apply(
             "--weight",
             weight,
             "--apply",
+            "--format",
+            "json",
         ])
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
@@ -477,6 +479,9 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     signal("INT", child.id());
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    // with --format json, the JSON object is printed at the end, with what was done
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut stdout).unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1), "{rest}");
     let error = rest
@@ -495,6 +500,14 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     assert!(
         error.contains(&format!("interrupted after {done} of ")),
         "{error}\n{rest}"
+    );
+    let out = json(&stdout);
+    assert_eq!(out["applied"]["moves"], done, "{out}");
+    assert!(
+        out["applied"]["stopped"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("interrupted after")),
+        "{out}"
     );
     settled(&cluster);
     read_back(&cluster, &written);

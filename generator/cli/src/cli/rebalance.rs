@@ -28,8 +28,9 @@ enum Format {
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
     /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
-    /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
-    /// in the dialect of --dialect (by default the server's).
+    /// A sh script that carries the plan out with the server's own CLI (valkey-cli or
+    /// redis-cli, the connection options kept, the password from REDISCLI_AUTH), in the
+    /// dialect of --dialect (by default the server's): `sh plan.sh`.
     Commands,
 }
 

@@ -427,7 +427,7 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["load", "--redis", url, "--by", "network-bytes-out", "--top", "x"], 2, "--top"),
         (&["rebalance", "--redis", url, "--by", "memory-bytes", "--dialect", "classic"], 2, "--dialect applies"),
         (&["rebalance", "--redis", url, "--by", "hits"], 2, "--by `hits` is none of `keys`, `cpu`"),
-        (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands only"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands and --apply only"),
         (&["rebalance", "--redis", url, "--by", "keys", "--batch", "0"], 2, "--batch"),
         // other commands' options that would be ignored
         (&["placement", "--timeout", "5"], 2, "`--timeout` applies to `--redis` only"),
