@@ -476,12 +476,18 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     // 1. SIGINT: the slot in flight is finished, nothing left migrating, the message says
     //    how many moves are done and how to go on
     let (mut child, mut stderr) = start_apply(&url, &format!("{}=0.5", ids[0]));
+    // with --format json, the JSON object is printed at the end, with what was done (read
+    // beside standard error: it is larger than a pipe holds)
+    let mut out_pipe = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut stdout = String::new();
+        std::io::Read::read_to_string(&mut out_pipe, &mut stdout).unwrap();
+        stdout
+    });
     signal("INT", child.id());
     let mut rest = String::new();
     std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
-    // with --format json, the JSON object is printed at the end, with what was done
-    let mut stdout = String::new();
-    std::io::Read::read_to_string(&mut child.stdout.take().unwrap(), &mut stdout).unwrap();
+    let stdout = reader.join().unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1), "{rest}");
     let error = rest
