@@ -392,6 +392,34 @@ pub(super) fn parse_shards(
     Ok((shards, left_out))
 }
 
+/// The availability zone of every node of a `CLUSTER SHARDS` answer that gives one (Valkey
+/// 9.1's `availability-zone`, the server setting of that name; empty or absent elsewhere):
+/// `(node id, zone)`, the zone escaped, in the answer's order.
+///
+/// # Errors
+///
+/// What is wrong with the answer, as [`parse_shards`] finds it.
+pub(super) fn parse_zones(value: &Value) -> Result<Vec<(String, String)>, String> {
+    let list = items(value).ok_or("the answer is not a list of shards")?;
+    let mut zones = Vec::new();
+    for shard in list {
+        let shard = fields(shard)?;
+        let members = field(&shard, "nodes")
+            .and_then(items)
+            .ok_or("a shard has no `nodes` list")?;
+        for member in members.iter().take(MAX_NODES) {
+            let member = fields(member)?;
+            let get = |name| field(&member, name).and_then(text);
+            if let (Some(id), Some(zone)) = (get("id"), get("availability-zone")) {
+                if !zone.is_empty() {
+                    zones.push((node_id(&id, "CLUSTER SHARDS")?, escape_cut(zone.as_bytes())));
+                }
+            }
+        }
+    }
+    Ok(zones)
+}
+
 /// The shards of a `CLUSTER SLOTS` answer: `[first, last, [host, port, id, ...], replicas...]`
 /// per range, grouped by primary; the nodes that `flagged` names are left out.
 pub(super) fn parse_slots(

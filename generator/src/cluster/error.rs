@@ -186,7 +186,7 @@ pub enum Error {
         rule: String,
     },
     /// A slot is migrating or importing: a rebalance does not start over a move under way.
-    #[error("{slots} migrating or importing (`CLUSTER NODES` shows `[slot->-id]` or `[slot-<-id]`): finish or undo that move first (`redis-cli --cluster fix HOST:PORT`), then plan again")]
+    #[error("{slots} migrating or importing (`CLUSTER NODES` shows `[slot->-id]` or `[slot-<-id]`): finish or undo that move first (`slotgen rebalance --apply` finishes a half-moved slot before it plans), then plan again")]
     MigrationUnderWay {
         /// The slots, as ranges, with their verb (`slot 12 is`, `slots 12,100-102 are`).
         slots: String,
@@ -225,6 +225,62 @@ pub enum Error {
         error: Box<Error>,
         /// The commands that finish or undo the move.
         repair: String,
+    },
+    /// An atomic slot migration job (`CLUSTER MIGRATESLOTS`) failed, or made no progress
+    /// and was cancelled: the server hands the slots over only at a job's end.
+    #[error("the atomic migration of slots {slots} from {from} to {to} stopped: {reason}; a job hands its slots over only at its end, so they are still the source's and none is importing: run it again, or with the classic dialect")]
+    AtomicStopped {
+        /// The slots, as ranges.
+        slots: String,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+        /// The job's state and message, or the error of the exchange.
+        reason: String,
+    },
+    /// The atomic dialect was asked for, and a primary has no `CLUSTER MIGRATESLOTS`.
+    #[error("the primary {node} has no `CLUSTER MIGRATESLOTS` (`COMMAND INFO` does not know it): atomic slot migration needs Valkey 9.0 or later on every primary; apply with the classic dialect")]
+    NoAtomicMigration {
+        /// The primary, `id (addr)`.
+        node: String,
+    },
+    /// A dialect that slotgen prints but does not carry out.
+    #[error("the `{dialect}` dialect (Redis 8.4's `CLUSTER MIGRATION`) is printed only: slotgen cannot carry it out (no such server to test against); apply with the classic dialect")]
+    PrintedOnly {
+        /// The dialect's name.
+        dialect: String,
+    },
+    /// The apply was interrupted (SIGINT) between two moves.
+    #[error("interrupted after {done} of {planned} moves ({keys} keys moved): the slot in flight was finished (or its atomic job cancelled), no slot is left migrating or importing; run the same command again to plan and move the rest")]
+    Interrupted {
+        /// Moves done.
+        done: usize,
+        /// Moves planned.
+        planned: usize,
+        /// Keys moved.
+        keys: u64,
+    },
+    /// A key is on both ends of a slot's move with different values (`DUMP`s differ), as a
+    /// timed-out `MIGRATE` can leave it.
+    #[error("key {key} of slot {slot} is on both {from} and {to}, and their `DUMP`s differ: slotgen touched neither; keep the right copy (`DEL` it on the source, or `ASKING` then `DEL` on the target), then run again")]
+    KeyOnBothNodes {
+        /// The key and its database, escaped.
+        key: String,
+        /// The slot.
+        slot: u16,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+    },
+    /// A half-moved slot that cannot be finished.
+    #[error("slot {slot} is half moved and cannot be finished: {why}")]
+    CannotFinish {
+        /// The slot.
+        slot: u16,
+        /// Why not, and the way out.
+        why: String,
     },
     /// A key cannot be made (a prefix with `{`).
     #[error(transparent)]

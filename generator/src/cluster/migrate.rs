@@ -10,24 +10,28 @@
 //!    `MIGRATE T-host T-port "" 0 TIMEOUT-ms KEYS k1 k2 ...`;
 //! 4. `CLUSTER SETSLOT s NODE T-id` on `T`, then on `F`, then on every other primary.
 //!
-//! Between 1 and 4 clients follow `ASK` redirections; a key is never deleted but by
-//! `MIGRATE` once `T` holds it. Every state this leaves after a failure (a slot importing on
-//! `T` alone; importing on `T` and migrating on `F`, with some keys moved; owned by `T` on
-//! some nodes and `F` on others) is one that `redis-cli --cluster fix` repairs.
+//! Between 1 and 4 clients follow `ASK` redirections; a key is deleted only by `MIGRATE`
+//! once `T` holds it, or when a timed-out `MIGRATE` left it on both nodes and their `DUMP`s
+//! are equal. Step 3 runs in every database (`cluster-databases`, Valkey 9), `MIGRATE`
+//! naming it. Every state this leaves after a failure (a slot importing on `T` alone;
+//! importing on `T` and migrating on `F`, with some keys moved; owned by `T` on some nodes
+//! and `F` on others) is one that [`finish_moves`] carries to its end.
 //!
 //! Valkey 9.0 adds atomic slot migration (`CLUSTER MIGRATESLOTS SLOTSRANGE a b NODE T-id`,
 //! sent to the source; progress by `CLUSTER GETSLOTMIGRATIONS`), and Redis 8.4 its own
 //! (`CLUSTER MIGRATION IMPORT a b`, sent to the target; progress by `CLUSTER MIGRATION
-//! STATUS ALL`). [`commands`] prints those; [`apply`] uses the classic sequence, which every
-//! version takes.
+//! STATUS ALL`). [`commands`] prints all three; [`apply`] runs the classic sequence or
+//! Valkey's atomic one (module `atomic`), and never Redis 8.4's, which no server here runs.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::Value;
 
 use super::answers::{info_field, split_addr};
+use super::atomic;
 use super::exchange::{bounded, endpoint, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, Topology};
@@ -107,59 +111,47 @@ impl fmt::Display for Dialect {
     }
 }
 
-/// The commands that carry `plan` out in `dialect`, one per line: `HOST:PORT<TAB>COMMAND`,
-/// the node to send it to and the command, with a `#` line before each move (or each group
-/// of slots from one node to another, in the atomic dialects) naming it. `topology` is the
-/// map the plan was made on (its shard indices); `batch` is the keys a `CLUSTER
-/// GETKEYSINSLOT` asks for and `timeout` the time of a step, of which `MIGRATE` is given
-/// [`migrate_timeout`], as [`apply`] does. `MIGRATE`
-/// takes `AUTH2 USER PASSWORD` before `KEYS` on a cluster with a password: the lines say so
-/// and never carry it.
+/// How the script of [`script`] reaches the servers: the server's CLI and the connection
+/// options it is given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Shell {
+    /// The CLI the script runs by default: `valkey-cli` or `redis-cli`.
+    pub cli: String,
+    /// The CLI's connection options, each word quoted for `sh` (`--tls --cacert '/x/ca.crt'`).
+    pub options: String,
+    /// The ACL user, quoted for `sh` (`'alice'`), or `''`.
+    pub user: String,
+    /// A line that sets `REDISCLI_AUTH`, or checks that it is set, or nothing: never the
+    /// password itself.
+    pub password: String,
+}
+
+/// The lines of the plan in the script of [`script`], one call a move (classic: `move_slot
+/// SLOT SOURCE TARGET SOURCE-ID TARGET-ID OTHER-PRIMARY...`) or a pair of nodes (atomic:
+/// `migrate_slots SOURCE TARGET-ID FIRST LAST ...`, `import_slots TARGET FIRST LAST ...`),
+/// each after a `#` line naming it. `topology` is the map the plan was made on (its shard
+/// indices).
 #[must_use]
-pub fn commands(
-    plan: &Plan,
-    topology: &Topology,
-    dialect: Dialect,
-    batch: usize,
-    timeout: Duration,
-) -> Vec<String> {
+pub fn commands(plan: &Plan, topology: &Topology, dialect: Dialect) -> Vec<String> {
     let node = |shard: usize| &topology.shards[shard].primary;
     let mut lines = Vec::new();
     match dialect {
         Dialect::Classic => {
             for m in &plan.moves {
                 let (from, to) = (node(m.from), node(m.to));
-                let (to_host, to_port) = split_addr(&to.addr).unwrap_or((&to.addr, 0));
                 lines.push(format!(
                     "# slot {}: {} -> {}, {} keys, amount {}",
                     m.slot, from.addr, to.addr, m.keys, m.amount
                 ));
-                lines.push(format!(
-                    "{}\tCLUSTER SETSLOT {} IMPORTING {}",
-                    to.addr, m.slot, from.id
-                ));
-                lines.push(format!(
-                    "{}\tCLUSTER SETSLOT {} MIGRATING {}",
-                    from.addr, m.slot, to.id
-                ));
-                lines.push(format!(
-                    "{}\tCLUSTER GETKEYSINSLOT {} {batch}",
-                    from.addr, m.slot
-                ));
-                lines.push(format!(
-                    "{}\tMIGRATE {to_host} {to_port} \"\" 0 {} KEYS <the keys it gave>  # [AUTH2 USER PASSWORD before KEYS with a password]; repeat both until it gives none",
-                    from.addr,
-                    migrate_timeout(timeout).as_millis()
-                ));
-                for n in [to, from]
-                    .into_iter()
-                    .chain(others(topology, m).map(|s| &s.primary))
-                {
-                    lines.push(format!(
-                        "{}\tCLUSTER SETSLOT {} NODE {}",
-                        n.addr, m.slot, to.id
-                    ));
+                let mut line = format!(
+                    "move_slot {} {} {} {} {}",
+                    m.slot, from.addr, to.addr, from.id, to.id
+                );
+                for other in others(topology, m) {
+                    line.push(' ');
+                    line.push_str(&other.primary.addr);
                 }
+                lines.push(line);
             }
         }
         Dialect::Migrateslots | Dialect::MigrationImport => {
@@ -177,25 +169,60 @@ pub fn commands(
                     to.addr
                 ));
                 if dialect == Dialect::Migrateslots {
-                    lines.push(format!(
-                        "{}\tCLUSTER MIGRATESLOTS SLOTSRANGE {ranges} NODE {}",
-                        from.addr, to.id
-                    ));
-                    lines.push(format!(
-                        "{}\tCLUSTER GETSLOTMIGRATIONS  # until the job is done",
-                        from.addr
-                    ));
+                    lines.push(format!("migrate_slots {} {} {ranges}", from.addr, to.id));
                 } else {
-                    lines.push(format!("{}\tCLUSTER MIGRATION IMPORT {ranges}", to.addr));
-                    lines.push(format!(
-                        "{}\tCLUSTER MIGRATION STATUS ALL  # until the task is done",
-                        to.addr
-                    ));
+                    lines.push(format!("import_slots {} {ranges}", to.addr));
                 }
             }
         }
     }
     lines
+}
+
+/// A `sh` script that carries `plan` out in `dialect` with the server's own CLI
+/// (`redis-cli` or `valkey-cli`, with `shell`'s options): the functions of
+/// `cluster/commands.sh`, then [`commands`]. `batch` is the keys one `CLUSTER
+/// GETKEYSINSLOT` asks for, `timeout` the time of a step, of which `MIGRATE` is given
+/// [`migrate_timeout`], as [`apply`] does. Every address and id in it comes from the map,
+/// whose addresses are `host:port` and ids 40 hex digits.
+#[must_use]
+pub fn script(
+    plan: &Plan,
+    topology: &Topology,
+    dialect: Dialect,
+    batch: usize,
+    timeout: Duration,
+    shell: &Shell,
+) -> String {
+    let mut text = include_str!("commands.sh")
+        .replace("@CLI@", &shell.cli)
+        .replace("@BATCH@", &batch.to_string())
+        .replace(
+            "@TIMEOUT_MS@",
+            &migrate_timeout(timeout).as_millis().to_string(),
+        )
+        .replace(
+            "@USER@",
+            if shell.user.is_empty() {
+                "''"
+            } else {
+                &shell.user
+            },
+        )
+        .replace("@PASSWORD@", &shell.password)
+        .replace(
+            " @OPTIONS@",
+            &if shell.options.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", shell.options)
+            },
+        );
+    for line in commands(plan, topology, dialect) {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
 }
 
 /// The slots of `moves` grouped by `(from, to)`, in the order each pair first appears, the
@@ -283,9 +310,12 @@ pub enum Step {
 /// What [`apply`] did.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Applied {
+    /// How the slots were moved: [`Dialect::Classic`] or [`Dialect::Migrateslots`].
+    pub dialect: Dialect,
     /// Slots moved.
     pub moves: usize,
-    /// Keys `MIGRATE` carried.
+    /// Keys moved: those `MIGRATE` carried (classic), or those the plan counted in the slots
+    /// of the atomic jobs that ended in `success`.
     pub keys: u64,
     /// The primaries, neither source nor target of a move, that did not answer a final
     /// `CLUSTER SETSLOT slot NODE id` (each `id (addr)`, in shard order): not asked again;
@@ -297,30 +327,58 @@ pub struct Applied {
 /// longer key stops the move at that slot, naming the budget ([`Error::ReplyTooLarge`]).
 pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
 
-/// Carries `plan` out with the classic sequence (see the module's docs), slot by slot, each
-/// step (a connection, a command) within `timeout`; `MIGRATE` moves at most `batch` keys at
-/// a time and is given [`migrate_timeout`]. `planned` is the map the plan was
-/// made on. `progress` is called after each slot with its move and the keys moved.
+/// How [`apply`] carries a plan out.
+#[derive(Clone, Copy, Debug)]
+pub struct ApplyOptions<'a> {
+    /// The keys one `CLUSTER GETKEYSINSLOT` asks for and one `MIGRATE` carries (classic).
+    pub batch: usize,
+    /// The time of one step: a connection, a command; an atomic job is cancelled when it
+    /// shows no progress for this long.
+    pub timeout: Duration,
+    /// The dialect: [`Dialect::Classic`] or [`Dialect::Migrateslots`]; `None` for
+    /// `migrateslots` where every primary has `CLUSTER MIGRATESLOTS` (asked by `COMMAND
+    /// INFO`), `classic` elsewhere.
+    pub dialect: Option<Dialect>,
+    /// Set (by a SIGINT handler) to stop at the next move: the slot in flight is finished,
+    /// an atomic job in flight cancelled.
+    pub interrupted: &'a AtomicBool,
+}
+
+/// Carries `plan` out, each step (a connection, a command) within `options.timeout`: with
+/// the classic sequence (see the module's docs) slot by slot, `MIGRATE` moving at most
+/// `options.batch` keys at a time in every database (`cluster-databases`, Valkey 9) and
+/// given [`migrate_timeout`]; or with one atomic `CLUSTER MIGRATESLOTS` job per pair of
+/// nodes. `planned` is the map the plan was made on. `progress` is called after each slot
+/// with its move and the keys moved (for an atomic job, the keys the plan counted).
 ///
 /// It re-reads the map first ([`Topology::fetch`], which refuses a cluster whose state is not
-/// `ok`), and refuses to start when a slot is migrating or importing, or when a slot of the
-/// plan changed owner since. It never deletes a key and never sends `REPLACE`: a key that
-/// the target holds already stops the move (`BUSYKEY`).
+/// `ok`), and refuses to start when a slot is migrating or importing ([`finish_moves`]
+/// finishes those), or when a slot of the plan changed owner since. It never sends
+/// `REPLACE`; a key that the target holds already (`BUSYKEY`, as a timed-out `MIGRATE`
+/// leaves it) is compared by `DUMP` on both nodes, the source's copy deleted when they are
+/// equal, the move stopped naming both otherwise.
 ///
 /// # Errors
 ///
-/// What [`Topology::fetch`] gives; [`Error::MigrationUnderWay`], [`Error::MapChanged`]
-/// before any move; [`Error::MoveStopped`] when a step fails, naming the slot, the two nodes,
-/// the step's error and the commands that finish or undo the move.
+/// What [`Topology::fetch`] gives; [`Error::MigrationUnderWay`], [`Error::MapChanged`],
+/// [`Error::NoAtomicMigration`], [`Error::PrintedOnly`] before any move;
+/// [`Error::MoveStopped`] when a classic step fails, naming the slot, the two nodes, the
+/// step's error and the repair; [`Error::AtomicStopped`] when an atomic job fails;
+/// [`Error::Interrupted`] when `options.interrupted` was set.
 pub fn apply(
     url: &str,
     options: &ConnectOptions,
     plan: &Plan,
     planned: &Topology,
-    batch: usize,
-    timeout: Duration,
+    how: &ApplyOptions<'_>,
     progress: &mut dyn FnMut(&Move, u64),
 ) -> Result<Applied, Error> {
+    let timeout = how.timeout;
+    if how.dialect == Some(Dialect::MigrationImport) {
+        return Err(Error::PrintedOnly {
+            dialect: Dialect::MigrationImport.name().to_owned(),
+        });
+    }
     let fresh = Topology::fetch(url, options, timeout)?;
     refuse_migrations(&fresh)?;
     let owners = fresh.owners();
@@ -333,9 +391,11 @@ pub fn apply(
         );
         let now = owners[usize::from(m.slot)].map(|i| &fresh.shards[i].primary);
         match (now, find(&to.id)) {
-            (Some(owner), Some(target)) if owner.id == from.id => {
-                steps.push((*m, find(&from.id).expect("the owner is a shard"), target))
-            }
+            (Some(owner), Some(target)) if owner.id == from.id => steps.push(Move {
+                from: find(&from.id).expect("the owner is a shard"),
+                to: target,
+                ..*m
+            }),
             _ => {
                 return Err(Error::MapChanged {
                     slot: m.slot,
@@ -356,25 +416,97 @@ pub fn apply(
         timeout,
         stage,
     };
+    let dialect = match how.dialect {
+        Some(Dialect::Classic) => Dialect::Classic,
+        wanted => {
+            let mut lacking = None;
+            for shard in &fresh.shards {
+                let end = exchange.primary_endpoint(&shard.primary)?;
+                exchange.deadline = Instant::now() + timeout;
+                let mut con = exchange.connect(&end)?;
+                if !atomic::has_migrateslots(&exchange, &mut con)? {
+                    lacking = Some(&shard.primary);
+                    break;
+                }
+            }
+            match (lacking, wanted) {
+                (None, _) => Dialect::Migrateslots,
+                (Some(node), Some(_)) => {
+                    return Err(Error::NoAtomicMigration {
+                        node: format!("{} ({})", node.id, node.addr),
+                    })
+                }
+                (Some(_), None) => Dialect::Classic,
+            }
+        }
+    };
     let mut applied = Applied {
+        dialect,
         moves: 0,
         keys: 0,
         untold: Vec::new(),
     };
+    let interrupted = |applied: &Applied| Error::Interrupted {
+        done: applied.moves,
+        planned: plan.moves.len(),
+        keys: applied.keys,
+    };
+    if dialect == Dialect::Migrateslots {
+        for ((from, to), slots) in groups(&steps) {
+            if how.interrupted.load(Ordering::SeqCst) {
+                return Err(interrupted(&applied));
+            }
+            let (source, target) = (&fresh.shards[from].primary, &fresh.shards[to].primary);
+            let ranges = ranges_of(&slots);
+            let stopped = |reason: String| Error::AtomicStopped {
+                slots: super::show_ranges(&ranges),
+                from: format!("{} ({})", source.id, source.addr),
+                to: format!("{} ({})", target.id, target.addr),
+                reason,
+            };
+            let end = exchange.primary_endpoint(source)?;
+            exchange.deadline = Instant::now() + timeout;
+            let mut con = exchange.connect(&end).map_err(|e| stopped(e.to_string()))?;
+            match atomic::migrate(
+                &mut exchange,
+                &mut con,
+                &ranges,
+                &target.id,
+                timeout,
+                how.interrupted,
+            )
+            .map_err(|e| stopped(e.to_string()))?
+            {
+                atomic::Ended::Moved => {
+                    for m in steps.iter().filter(|m| (m.from, m.to) == (from, to)) {
+                        applied.moves += 1;
+                        applied.keys += m.keys;
+                        progress(m, m.keys);
+                    }
+                }
+                atomic::Ended::Interrupted => return Err(interrupted(&applied)),
+                atomic::Ended::Stopped(reason) => return Err(stopped(reason)),
+            }
+        }
+        return Ok(applied);
+    }
     // primaries not of a move that did not take its new owner at once: not asked again
     let mut deaf = vec![false; fresh.shards.len()];
-    for (m, from, to) in steps {
-        let keys = move_slot(
+    for m in &steps {
+        if how.interrupted.load(Ordering::SeqCst) {
+            return Err(interrupted(&applied));
+        }
+        let moved = move_slot(
             &mut exchange,
             &fresh,
-            (m.slot, from, to),
+            (m.slot, m.from, m.to),
             &mut deaf,
-            batch,
-            timeout,
+            how,
+            false,
         )?;
         applied.moves += 1;
-        applied.keys += keys;
-        progress(&m, keys);
+        applied.keys += moved.keys;
+        progress(m, moved.keys);
     }
     applied.untold = fresh
         .shards
@@ -384,6 +516,118 @@ pub fn apply(
         .map(|(s, _)| format!("{} ({})", s.primary.id, s.primary.addr))
         .collect();
     Ok(applied)
+}
+
+/// A half-moved slot that [`finish_moves`] finished.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Finished {
+    /// The slot, in `0..16384`.
+    pub slot: u16,
+    /// The source, `id (addr)`.
+    pub from: String,
+    /// The target, `id (addr)`, which now owns the slot.
+    pub to: String,
+    /// Keys `MIGRATE` carried in this run.
+    pub keys: u64,
+    /// Keys found on both nodes with equal `DUMP`s (as a timed-out `MIGRATE` leaves them),
+    /// each `key (database n)`, escaped: the source's copy was deleted.
+    pub resolved: Vec<String>,
+}
+
+/// Finishes every slot the classic sequence left half moved (after a SIGKILL, a failed
+/// `MIGRATE`, a stopped node): a slot migrating on its source or importing on its target is
+/// carried to that target, as [`apply`] would have (`IMPORTING` and `MIGRATING` set again
+/// where a node has lost them; the rest of its keys in every database; a key on both nodes
+/// resolved by `DUMP`; `CLUSTER SETSLOT NODE` on the target, the source and the other
+/// primaries). `batch` and `timeout` as in [`apply`]. An empty list when no slot is in
+/// migration.
+///
+/// # Errors
+///
+/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the two ends of a slot's
+/// migration are not both primaries of the map, or disagree; [`Error::MoveStopped`] as in
+/// [`apply`].
+pub fn finish_moves(
+    url: &str,
+    options: &ConnectOptions,
+    batch: usize,
+    timeout: Duration,
+) -> Result<Vec<Finished>, Error> {
+    let fresh = Topology::fetch(url, options, timeout)?;
+    let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
+    let mut ends: Vec<(u16, String, String)> = Vec::new();
+    for m in &fresh.migrations {
+        let (source, target) = match m.kind {
+            super::MigrationKind::Migrating => (&m.node, &m.peer),
+            super::MigrationKind::Importing => (&m.peer, &m.node),
+        };
+        match ends.iter().find(|(slot, ..)| *slot == m.slot) {
+            Some((_, s, t)) if (s, t) != (source, target) => {
+                return Err(Error::CannotFinish {
+                    slot: m.slot,
+                    why: format!(
+                        "its nodes disagree: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
+                        m.slot
+                    ),
+                })
+            }
+            Some(_) => {}
+            None => ends.push((m.slot, source.clone(), target.clone())),
+        }
+    }
+    let endpoint = endpoint(url, options)?;
+    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+    let mut exchange = Exchange {
+        endpoint,
+        deadline: Instant::now() + timeout,
+        timeout,
+        stage,
+    };
+    let never = AtomicBool::new(false);
+    let how = ApplyOptions {
+        batch,
+        timeout,
+        dialect: Some(Dialect::Classic),
+        interrupted: &never,
+    };
+    let mut deaf = vec![false; fresh.shards.len()];
+    let mut finished = Vec::new();
+    for (slot, source, target) in ends {
+        let (Some(from), Some(to)) = (find(&source), find(&target)) else {
+            let missing = if find(&source).is_none() {
+                &source
+            } else {
+                &target
+            };
+            return Err(Error::CannotFinish {
+                slot,
+                why: format!(
+                    "node {} at one end of it is not a primary of the map (failed, left, or a replica now); once the cluster has a primary there again, run this again, or undo it with `CLUSTER SETSLOT {slot} STABLE` on the other end",
+                    crate::text::escape_cut(missing.as_bytes())
+                ),
+            });
+        };
+        let moved = move_slot(
+            &mut exchange,
+            &fresh,
+            (slot, from, to),
+            &mut deaf,
+            &how,
+            true,
+        )?;
+        let node = |i: usize| {
+            let n = &fresh.shards[i].primary;
+            format!("{} ({})", n.id, n.addr)
+        };
+        finished.push(Finished {
+            slot,
+            from: node(from),
+            to: node(to),
+            keys: moved.keys,
+            resolved: moved.resolved,
+        });
+    }
+    Ok(finished)
 }
 
 /// The rule [`apply`] starts by: no slot of `topology` is migrating or importing (a plan is
@@ -408,15 +652,49 @@ pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
     }
 }
 
-/// The classic sequence for one slot, from shard `from` to shard `to` of `topology`.
+/// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes
+/// whose source copy it deleted.
+struct Moved {
+    keys: u64,
+    resolved: Vec<String>,
+}
+
+/// The databases a node keeps in cluster mode: its `cluster-databases` (Valkey 9), 1 where
+/// the server has no such setting or does not say.
+fn databases(exchange: &Exchange, con: &mut Connection) -> u32 {
+    let mut cmd = redis::cmd("CONFIG");
+    cmd.arg("GET").arg("cluster-databases");
+    let value = match exchange.query(con, &cmd, Budget::SHORT) {
+        Ok(Value::Array(items)) => items.get(1).cloned(),
+        Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
+        _ => None,
+    };
+    match value {
+        Some(Value::BulkString(b)) => std::str::from_utf8(&b)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .filter(|n| (1..=MAX_DATABASES).contains(n))
+            .unwrap_or(1),
+        _ => 1,
+    }
+}
+
+/// At most this many databases are moved a slot: more than any server is configured with
+/// (`cluster-databases` is at most 16 by default builds' limits of `databases`).
+const MAX_DATABASES: u32 = 1 << 16;
+
+/// The classic sequence for one slot, from shard `from` to shard `to` of `topology`. With
+/// `resume`, a slot that a former run left half moved: a target that owns the slot already
+/// is not set importing, a source that no longer owns it has no keys to give.
 fn move_slot(
     exchange: &mut Exchange,
     topology: &Topology,
     (slot, from, to): (u16, usize, usize),
     deaf: &mut [bool],
-    batch: usize,
-    timeout: Duration,
-) -> Result<u64, Error> {
+    how: &ApplyOptions<'_>,
+    resume: bool,
+) -> Result<Moved, Error> {
+    let (batch, timeout) = (how.batch, how.timeout);
     let (source, target) = (&topology.shards[from].primary, &topology.shards[to].primary);
     let (source_end, target_end) = (
         exchange.primary_endpoint(source)?,
@@ -445,23 +723,32 @@ fn move_slot(
         cmd.arg("SETSLOT").arg(slot).arg(state).arg(id);
         cmd
     };
+    // what a resumed move may meet: the step done already
+    let done_before = |e: &Error, says: &str| {
+        resume && matches!(e, Error::Refused { reason, .. } if reason.contains(says))
+    };
 
     let mut target_con = open(exchange, &target_end).map_err(|e| stopped(Step::Importing, e))?;
-    run(
+    match run(
         exchange,
         &mut target_con,
         &setslot("IMPORTING", &source.id),
         Budget::SHORT,
-    )
-    .map_err(|e| stopped(Step::Importing, e))?;
+    ) {
+        Err(e) if !done_before(&e, "already the owner") => return Err(stopped(Step::Importing, e)),
+        _ => {}
+    }
     let mut source_con = open(exchange, &source_end).map_err(|e| stopped(Step::Migrating, e))?;
-    run(
+    let source_owns = match run(
         exchange,
         &mut source_con,
         &setslot("MIGRATING", &target.id),
         Budget::SHORT,
-    )
-    .map_err(|e| stopped(Step::Migrating, e))?;
+    ) {
+        Ok(_) => true,
+        Err(e) if done_before(&e, "not the owner") => false,
+        Err(e) => return Err(stopped(Step::Migrating, e)),
+    };
 
     let (to_host, to_port) = split_addr(&target.addr).expect("checked by primary_endpoint");
     let keys_budget = Budget {
@@ -473,73 +760,109 @@ fn move_slot(
     };
     let auth = &exchange.endpoint.info.redis;
     let (user, password) = (auth.username.clone(), auth.password.clone());
-    let mut moved = 0u64;
-    loop {
-        let mut get = redis::cmd("CLUSTER");
-        get.arg("GETKEYSINSLOT").arg(slot).arg(batch);
-        let keys = match run(exchange, &mut source_con, &get, keys_budget)
-            .map_err(|e| stopped(Step::Keys(moved), e))?
-        {
-            Value::Array(keys) => keys,
-            other => {
-                return Err(stopped(
-                    Step::Keys(moved),
-                    Error::Malformed {
-                        url: source_end.shown.clone(),
-                        command: "CLUSTER GETKEYSINSLOT".to_owned(),
-                        reason: crate::text::reason(&format!("not an array of keys: {other:?}")),
-                    },
-                ))
-            }
+    let mut moved = Moved {
+        keys: 0,
+        resolved: Vec::new(),
+    };
+    let databases = if source_owns {
+        databases(exchange, &mut source_con)
+    } else {
+        0
+    };
+    for db in 0..databases {
+        let select = |db: u32| {
+            let mut cmd = redis::cmd("SELECT");
+            cmd.arg(db);
+            cmd
         };
-        if keys.is_empty() {
-            break;
-        }
-        let mut migrate = redis::cmd("MIGRATE");
-        migrate
-            .arg(to_host)
-            .arg(to_port)
-            .arg("")
-            .arg(0)
-            .arg(migrate_timeout(timeout).as_millis() as u64);
-        match (&user, &password) {
-            (Some(user), Some(password)) => {
-                migrate.arg("AUTH2").arg(user).arg(password);
+        if databases > 1 {
+            for con in [&mut source_con, &mut target_con] {
+                run(exchange, con, &select(db), Budget::SHORT)
+                    .map_err(|e| stopped(Step::Keys(moved.keys), e))?;
             }
-            (None, Some(password)) => {
-                migrate.arg("AUTH").arg(password);
-            }
-            _ => {}
         }
-        migrate.arg("KEYS");
-        let count = keys.len() as u64;
-        for key in keys {
-            match key {
-                Value::BulkString(bytes) => {
-                    migrate.arg(bytes);
-                }
+        loop {
+            let mut get = redis::cmd("CLUSTER");
+            get.arg("GETKEYSINSLOT").arg(slot).arg(batch);
+            let keys = match run(exchange, &mut source_con, &get, keys_budget)
+                .map_err(|e| stopped(Step::Keys(moved.keys), e))?
+            {
+                Value::Array(keys) => keys,
                 other => {
                     return Err(stopped(
-                        Step::Keys(moved),
+                        Step::Keys(moved.keys),
                         Error::Malformed {
                             url: source_end.shown.clone(),
                             command: "CLUSTER GETKEYSINSLOT".to_owned(),
                             reason: crate::text::reason(&format!(
-                                "a key that is not a string: {other:?}"
+                                "not an array of keys: {other:?}"
                             )),
                         },
                     ))
                 }
+            };
+            if keys.is_empty() {
+                break;
+            }
+            let mut names = Vec::with_capacity(keys.len());
+            for key in keys {
+                match key {
+                    Value::BulkString(bytes) => names.push(bytes),
+                    other => {
+                        return Err(stopped(
+                            Step::Keys(moved.keys),
+                            Error::Malformed {
+                                url: source_end.shown.clone(),
+                                command: "CLUSTER GETKEYSINSLOT".to_owned(),
+                                reason: crate::text::reason(&format!(
+                                    "a key that is not a string: {other:?}"
+                                )),
+                            },
+                        ))
+                    }
+                }
+            }
+            let mut migrate = redis::cmd("MIGRATE");
+            migrate
+                .arg(to_host)
+                .arg(to_port)
+                .arg("")
+                .arg(db)
+                .arg(migrate_timeout(timeout).as_millis() as u64);
+            match (&user, &password) {
+                (Some(user), Some(password)) => {
+                    migrate.arg("AUTH2").arg(user).arg(password);
+                }
+                (None, Some(password)) => {
+                    migrate.arg("AUTH").arg(password);
+                }
+                _ => {}
+            }
+            migrate.arg("KEYS");
+            for name in &names {
+                migrate.arg(name.as_slice());
+            }
+            match run(exchange, &mut source_con, &migrate, Budget::SHORT) {
+                Ok(_) => moved.keys += names.len() as u64,
+                Err(e) if e.to_string().contains("BUSYKEY") => {
+                    let resolved = resolve_busy(
+                        exchange,
+                        (&mut source_con, &mut target_con),
+                        &names,
+                        db,
+                        (source, target),
+                        slot,
+                        timeout,
+                    )
+                    .map_err(|e| stopped(Step::BusyKey(moved.keys), e))?;
+                    if resolved.is_empty() {
+                        return Err(stopped(Step::BusyKey(moved.keys), e));
+                    }
+                    moved.resolved.extend(resolved);
+                }
+                Err(e) => return Err(stopped(Step::Keys(moved.keys), e)),
             }
         }
-        run(exchange, &mut source_con, &migrate, Budget::SHORT).map_err(|e| {
-            if e.to_string().contains("BUSYKEY") {
-                stopped(Step::BusyKey(moved), e)
-            } else {
-                stopped(Step::Keys(moved), e)
-            }
-        })?;
-        moved += count;
     }
     run(
         exchange,
@@ -578,6 +901,68 @@ fn move_slot(
     Ok(moved)
 }
 
+/// After a `MIGRATE` answered `BUSYKEY`: each of `keys` (database `db`) that both the
+/// source and the target (asked with `ASKING`) hold is compared by `DUMP`; the source's copy
+/// is deleted when the two are equal (the target's copy is the key, as `MIGRATE` would have
+/// left it). The keys so resolved, each `key (database n)`, escaped.
+///
+/// # Errors
+///
+/// [`Error::KeyOnBothNodes`] for the first key whose copies differ (nothing deleted for
+/// it); what an exchange gives.
+fn resolve_busy(
+    exchange: &mut Exchange,
+    (source_con, target_con): (&mut Connection, &mut Connection),
+    keys: &[Vec<u8>],
+    db: u32,
+    (source, target): (&super::Node, &super::Node),
+    slot: u16,
+    timeout: Duration,
+) -> Result<Vec<String>, Error> {
+    let dump_budget = Budget {
+        bytes: 512 << 20,
+        values: 4,
+        string: 512 << 20,
+    };
+    let mut resolved = Vec::new();
+    for key in keys {
+        exchange.deadline = Instant::now() + timeout;
+        source_con.set_deadline(Some(exchange.deadline));
+        target_con.set_deadline(Some(exchange.deadline));
+        let mut dump = redis::cmd("DUMP");
+        dump.arg(key.as_slice());
+        // a key the source no longer holds is answered by `ASK` (the slot is migrating)
+        let ours = match exchange.query(source_con, &dump, dump_budget) {
+            Ok(Value::BulkString(b)) => b,
+            Ok(_) => continue,
+            Err(Error::Refused { reason, .. }) if reason.contains("ASK") => continue,
+            Err(e) => return Err(e),
+        };
+        exchange.query(target_con, &redis::cmd("ASKING"), Budget::SHORT)?;
+        let theirs = match exchange.query(target_con, &dump, dump_budget)? {
+            Value::BulkString(b) => b,
+            _ => continue,
+        };
+        let shown = format!(
+            "`{}` (database {db})",
+            crate::text::escape_cut(key.as_slice())
+        );
+        if ours != theirs {
+            return Err(Error::KeyOnBothNodes {
+                key: shown,
+                slot,
+                from: format!("{} ({})", source.id, source.addr),
+                to: format!("{} ({})", target.id, target.addr),
+            });
+        }
+        let mut del = redis::cmd("DEL");
+        del.arg(key.as_slice());
+        exchange.query(source_con, &del, Budget::SHORT)?;
+        resolved.push(shown);
+    }
+    Ok(resolved)
+}
+
 fn describe(step: Step) -> String {
     match step {
         Step::Importing => "`CLUSTER SETSLOT IMPORTING` on the target".to_owned(),
@@ -590,21 +975,21 @@ fn describe(step: Step) -> String {
     }
 }
 
-/// The commands that finish or undo a move stopped at `step`.
+/// What finishes or undoes a move stopped at `step`.
 fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
-    let fix = format!("`redis-cli --cluster fix {from}` repairs it");
+    let again = "the next `slotgen rebalance --apply` finishes it before it plans";
     match step {
         Step::Importing | Step::Migrating => format!(
-            "no key was moved: `CLUSTER SETSLOT {slot} STABLE` on {to} and on {from} undoes it, or {fix}"
+            "no key was moved: {again}, or `CLUSTER SETSLOT {slot} STABLE` on {to} and on {from} undoes it"
         ),
         Step::Keys(_) => format!(
-            "{fix} (it carries the rest of the slot's keys to {to} and gives it the slot); by hand, on {from} repeat `CLUSTER GETKEYSINSLOT {slot} 100` and `MIGRATE` of its keys until none is left, then `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from}"
+            "{again} (it carries the rest of the slot's keys from {from} to {to}, resolves a key a timed-out `MIGRATE` left on both nodes, and gives {to} the slot)"
         ),
         Step::BusyKey(_) => format!(
-            "{to} already holds a key of that name (MIGRATE never replaces a key, nor does slotgen delete one): rename or delete {to}'s key by hand (`ASKING` then `EXISTS` on {to} of the keys of `CLUSTER GETKEYSINSLOT {slot} 100` on {from} finds it), then on {from} repeat `CLUSTER GETKEYSINSLOT {slot} 100` and `MIGRATE` of its keys until none is left, then `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from}; `redis-cli --cluster fix {from}` would replace {to}'s key with {from}'s"
+            "{to} holds a key of that name already (slotgen never replaces a key): once one copy is gone, {again}"
         ),
         Step::Node(_) => format!(
-            "every key is on {to}: `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from} finishes it, or {fix}"
+            "every key is on {to}: {again}, or `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from}"
         ),
     }
 }
@@ -682,38 +1067,47 @@ mod tests {
         assert!(e.starts_with("slots 7,6093-6094 are migrating"), "{e}");
     }
 
-    /// The sequence of the Redis Cluster specification ("Live resharding"), written out by
-    /// hand for slot 7 from the first primary to the second.
+    /// One call a move, the slot, the two nodes, their ids and the other primaries.
     #[test]
-    fn classic_sequence() {
-        let lines = commands(
+    fn classic_calls() {
+        let lines = commands(&plan(&[(7, 0, 1)]), &topology(), Dialect::Classic);
+        assert_eq!(
+            lines,
+            [
+                "# slot 7: 127.0.0.1:7000 -> 127.0.0.1:7001, 5 keys, amount 5".to_owned(),
+                format!("move_slot 7 127.0.0.1:7000 127.0.0.1:7001 {A} {B} 127.0.0.1:7002"),
+            ]
+        );
+        let text = script(
             &plan(&[(7, 0, 1)]),
             &topology(),
             Dialect::Classic,
             100,
             Duration::from_secs(10),
+            &Shell {
+                cli: "valkey-cli".to_owned(),
+                options: "--tls --cacert '/a b/ca.crt'".to_owned(),
+                user: String::new(),
+                password: String::new(),
+            },
         );
-        let sent: Vec<&str> = lines
-            .iter()
-            .filter(|l| !l.starts_with('#'))
-            .map(String::as_str)
-            .collect();
-        assert_eq!(
-            sent,
-            [
-                format!("127.0.0.1:7001\tCLUSTER SETSLOT 7 IMPORTING {A}"),
-                format!("127.0.0.1:7000\tCLUSTER SETSLOT 7 MIGRATING {B}"),
-                "127.0.0.1:7000\tCLUSTER GETKEYSINSLOT 7 100".to_owned(),
-                "127.0.0.1:7000\tMIGRATE 127.0.0.1 7001 \"\" 0 5000 KEYS <the keys it gave>  # [AUTH2 USER PASSWORD before KEYS with a password]; repeat both until it gives none".to_owned(),
-                format!("127.0.0.1:7001\tCLUSTER SETSLOT 7 NODE {B}"),
-                format!("127.0.0.1:7000\tCLUSTER SETSLOT 7 NODE {B}"),
-                format!("127.0.0.1:7002\tCLUSTER SETSLOT 7 NODE {B}"),
-            ]
+        assert!(text.starts_with("#!/bin/sh\n"), "{text}");
+        for placeholder in [
+            "@CLI@",
+            "@BATCH@",
+            "@TIMEOUT_MS@",
+            "@USER@",
+            "@PASSWORD@",
+            "@OPTIONS@",
+        ] {
+            assert!(!text.contains(placeholder), "{text}");
+        }
+        assert!(text.contains("TIMEOUT_MS=5000\n"), "{text}");
+        assert!(
+            text.contains("-p \"${node##*:}\" --tls --cacert '/a b/ca.crt' \"$@\""),
+            "{text}"
         );
-        assert_eq!(
-            lines[0],
-            "# slot 7: 127.0.0.1:7000 -> 127.0.0.1:7001, 5 keys, amount 5"
-        );
+        assert!(text.ends_with(&format!("{B} 127.0.0.1:7002\n")), "{text}");
     }
 
     /// Valkey 9.0's `CLUSTER MIGRATESLOTS SLOTSRANGE start end ... NODE id` on the source
@@ -722,60 +1116,49 @@ mod tests {
     #[test]
     fn atomic_dialects_group_ranges() {
         let p = plan(&[(3, 0, 1), (1, 0, 1), (2, 0, 1), (9, 0, 2), (11000, 2, 1)]);
-        let lines = commands(
-            &p,
-            &topology(),
-            Dialect::Migrateslots,
-            100,
-            Duration::from_secs(1),
-        );
+        let lines = commands(&p, &topology(), Dialect::Migrateslots);
         let sent: Vec<&str> = lines
             .iter()
             .filter(|l| !l.starts_with('#'))
             .map(String::as_str)
             .collect();
         assert_eq!(
-            sent[0],
-            format!("127.0.0.1:7000\tCLUSTER MIGRATESLOTS SLOTSRANGE 1 3 NODE {B}")
+            sent,
+            [
+                format!("migrate_slots 127.0.0.1:7000 {B} 1 3"),
+                format!("migrate_slots 127.0.0.1:7000 {C} 9 9"),
+                format!("migrate_slots 127.0.0.1:7002 {B} 11000 11000"),
+            ]
         );
-        assert_eq!(
-            sent[2],
-            format!("127.0.0.1:7000\tCLUSTER MIGRATESLOTS SLOTSRANGE 9 9 NODE {C}")
-        );
-        assert_eq!(
-            sent[4],
-            format!("127.0.0.1:7002\tCLUSTER MIGRATESLOTS SLOTSRANGE 11000 11000 NODE {B}")
-        );
-        let lines = commands(
-            &p,
-            &topology(),
-            Dialect::MigrationImport,
-            100,
-            Duration::from_secs(1),
-        );
+        let lines = commands(&p, &topology(), Dialect::MigrationImport);
         let sent: Vec<&str> = lines
             .iter()
             .filter(|l| !l.starts_with('#'))
             .map(String::as_str)
             .collect();
-        assert_eq!(sent[0], "127.0.0.1:7001\tCLUSTER MIGRATION IMPORT 1 3");
-        assert_eq!(sent[2], "127.0.0.1:7002\tCLUSTER MIGRATION IMPORT 9 9");
         assert_eq!(
-            sent[4],
-            "127.0.0.1:7001\tCLUSTER MIGRATION IMPORT 11000 11000"
+            sent,
+            [
+                "import_slots 127.0.0.1:7001 1 3",
+                "import_slots 127.0.0.1:7002 9 9",
+                "import_slots 127.0.0.1:7001 11000 11000",
+            ]
         );
         assert_eq!(lines[0], "# slots 1-3: 127.0.0.1:7000 -> 127.0.0.1:7001");
     }
 
     #[test]
     fn repairs_name_the_commands() {
+        let again = "the next `slotgen rebalance --apply` finishes it before it plans";
         let r = repair(7, "h:1", "h:2", B, Step::Migrating);
         assert!(
             r.contains("`CLUSTER SETSLOT 7 STABLE` on h:2 and on h:1"),
             "{r}"
         );
+        assert!(r.contains(again), "{r}");
         let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
-        assert!(r.contains("`redis-cli --cluster fix h:1`"), "{r}");
+        assert!(r.starts_with(again), "{r}");
+        assert!(r.contains("from h:1 to h:2"), "{r}");
         let d = describe(Step::Keys(0));
         assert!(!d.contains("after 0 keys moved"), "{d}");
         assert!(
@@ -783,17 +1166,20 @@ mod tests {
             "{d}"
         );
         let r = repair(7, "h:1", "h:2", B, Step::BusyKey(0));
-        assert!(r.starts_with("h:2 already holds a key of that name"), "{r}");
-        assert!(r.contains("rename or delete h:2's key by hand"), "{r}");
-        assert!(
-            r.contains("`redis-cli --cluster fix h:1` would replace h:2's key"),
-            "{r}"
-        );
-        assert!(!r.contains("repairs it"), "{r}");
+        assert!(r.starts_with("h:2 holds a key of that name already"), "{r}");
         let r = repair(7, "h:1", "h:2", B, Step::Node(false));
         assert!(
             r.contains(&format!("`CLUSTER SETSLOT 7 NODE {B}` on h:2, then on h:1")),
             "{r}"
         );
+        for step in [
+            Step::Importing,
+            Step::Keys(1),
+            Step::BusyKey(1),
+            Step::Node(true),
+        ] {
+            let r = repair(7, "h:1", "h:2", B, step);
+            assert!(!r.contains("--cluster fix"), "{r}");
+        }
     }
 }

@@ -36,6 +36,7 @@
 // and the error they share
 // (`error.rs`).
 mod answers;
+mod atomic;
 mod error;
 mod exchange;
 mod load;
@@ -54,8 +55,8 @@ pub use load::{
     SlotLoad, Summary,
 };
 pub use migrate::{
-    apply, commands, migrate_timeout, refuse_migrations, server_dialect, Applied, Dialect, Step,
-    MAX_MIGRATED_KEY_BYTES,
+    apply, commands, finish_moves, migrate_timeout, refuse_migrations, script, server_dialect,
+    Applied, ApplyOptions, Dialect, Finished, Shell, Step, MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};

@@ -302,6 +302,43 @@ impl Topology {
         super::exchange::bounded(url, options, timeout, |exchange| exchange.run())
     }
 
+    /// The availability zone of each node that has one, `(node id, zone)`, from `CLUSTER
+    /// SHARDS` of the node at `url` (Valkey 9.1 gives a node's `availability-zone` setting
+    /// there); empty where the server gives none or refuses `CLUSTER SHARDS`. One exchange
+    /// within `timeout`.
+    ///
+    /// # Errors
+    ///
+    /// What a connection gives; [`Error::Malformed`] for an answer that is not a list of
+    /// shards.
+    pub fn availability_zones(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Vec<(String, String)>, Error> {
+        super::exchange::bounded(url, options, timeout, |exchange| {
+            let mut con = exchange.connect(&exchange.endpoint)?;
+            let mut cmd = redis::cmd("CLUSTER");
+            cmd.arg("SHARDS");
+            let budget = crate::transport::Budget {
+                bytes: 64 << 20,
+                values: 64 * super::MAX_NODES,
+                string: crate::transport::MAX_REPLY_BYTES,
+            };
+            match exchange.query(&mut con, &cmd, budget) {
+                Ok(value) => {
+                    super::answers::parse_zones(&value).map_err(|reason| Error::Malformed {
+                        url: exchange.endpoint.shown.clone(),
+                        command: "CLUSTER SHARDS".to_owned(),
+                        reason,
+                    })
+                }
+                Err(Error::Refused { .. }) => Ok(Vec::new()),
+                Err(e) => Err(e),
+            }
+        })
+    }
+
     /// A topology from the answers of one node, without asking anything (for answers
     /// recorded elsewhere): `shards` is the value of `CLUSTER SHARDS`, `nodes` the text of
     /// `CLUSTER NODES` of each primary, the first of the node that answered `shards` (its

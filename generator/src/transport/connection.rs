@@ -420,13 +420,21 @@ impl Read for Bounded {
         if self.over.is_some() {
             return Err(io::Error::other("reply too large"));
         }
-        self.arm()?;
         let want = buf.len().min(self.left.bytes);
-        let read = match &mut self.stream {
-            Stream::Tcp(s) => s.read(&mut buf[..want]),
-            Stream::Tls(s) => s.read(&mut buf[..want]),
-            #[cfg(unix)]
-            Stream::Unix(s) => s.read(&mut buf[..want]),
+        // a signal handled meanwhile (SIGINT under `rebalance --apply`) ends a read of a
+        // socket with a timeout early (EINTR, signal(7)): read again, within the deadline
+        let read = loop {
+            self.arm()?;
+            let read = match &mut self.stream {
+                Stream::Tcp(s) => s.read(&mut buf[..want]),
+                Stream::Tls(s) => s.read(&mut buf[..want]),
+                #[cfg(unix)]
+                Stream::Unix(s) => s.read(&mut buf[..want]),
+            };
+            match read {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                read => break read,
+            }
         };
         let n = read.map_err(|e| self.note(e))?;
         self.left.bytes -= n;
@@ -441,12 +449,18 @@ impl Read for Bounded {
 
 impl Write for Bounded {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.arm()?;
-        let written = match &mut self.stream {
-            Stream::Tcp(s) => s.write(buf),
-            Stream::Tls(s) => s.write(buf),
-            #[cfg(unix)]
-            Stream::Unix(s) => s.write(buf),
+        let written = loop {
+            self.arm()?;
+            let written = match &mut self.stream {
+                Stream::Tcp(s) => s.write(buf),
+                Stream::Tls(s) => s.write(buf),
+                #[cfg(unix)]
+                Stream::Unix(s) => s.write(buf),
+            };
+            match written {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                written => break written,
+            }
         };
         written.map_err(|e| self.note(e))
     }

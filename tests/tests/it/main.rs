@@ -7,6 +7,7 @@ mod alnum_snapshots;
 mod bad_input;
 mod build_api;
 mod catalogue_alphabets;
+mod cluster_apply;
 mod cluster_failover;
 mod cluster_live;
 mod cluster_load;

@@ -16,12 +16,14 @@ use super::cluster::{health, note_left_out, note_migrations, topology, ServerArg
 enum Format {
     /// One line per node, its shard's primary first, tab-separated:
     /// `node_id addr role slots ranges health` (ranges such as `0-99,200`; health as
-    /// `CLUSTER SHARDS` gives it, `online` or `loading`, `-` from `CLUSTER SLOTS`). Failed
-    /// nodes are left out, each named on stderr.
+    /// `CLUSTER SHARDS` gives it, `online` or `loading`, `-` from `CLUSTER SLOTS`), and
+    /// where any node has one (Valkey 9.1's `availability-zone`), a seventh column, the
+    /// node's availability zone or `-`. Failed nodes are left out, each named on stderr.
     Tsv,
     /// The topology as one JSON object: `shards` (each with `primary` and `replicas`, nodes of
     /// `id`, `addr`, `role` and `health`, `ranges` and `slots`), `left_out` (`node`, `ranges`,
-    /// `reason`), `migrations` and `source`.
+    /// `reason`), `migrations`, `source`, and `availability_zones` (node id to zone, for the
+    /// nodes that have one).
     Json,
 }
 
@@ -39,13 +41,25 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology);
     note_migrations(&topology, "they still belong to the first");
+    let zones = slotgen::cluster::Topology::availability_zones(
+        &args.server.redis,
+        &options,
+        args.server.timeout.get(),
+    )
+    .map_err(super::cluster::explain)?;
+    let zone = |id: &str| {
+        zones
+            .iter()
+            .find(|(node, _)| node == id)
+            .map_or("-", |(_, z)| z.as_str())
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match args.format {
         Format::Tsv => {
             for shard in &topology.shards {
                 let ranges = show_ranges(&shard.ranges);
                 for node in shard.nodes() {
-                    writeln!(
+                    write!(
                         out,
                         "{}\t{}\t{}\t{}\t{ranges}\t{}",
                         field(node.id.as_bytes()),
@@ -54,6 +68,11 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
                         shard.slot_count(),
                         health(node)
                     )?;
+                    if zones.is_empty() {
+                        writeln!(out)?;
+                    } else {
+                        writeln!(out, "\t{}", field(zone(&node.id).as_bytes()))?;
+                    }
                 }
             }
         }
@@ -79,6 +98,7 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
                 })).collect::<Vec<_>>(),
                 "migrations": topology.migrations,
                 "source": topology.source,
+                "availability_zones": zones.iter().cloned().collect::<std::collections::BTreeMap<_, _>>(),
             });
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }

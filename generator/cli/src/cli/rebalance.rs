@@ -1,8 +1,10 @@
 //! `slotgen rebalance`: a plan of slot moves that evens out a metric of load over the
 //! primaries ([`slotgen::cluster::plan`]), printed, as the servers' commands, or applied.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
@@ -31,8 +33,9 @@ enum Format {
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
     /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
-    /// The servers' commands that carry the plan out, one a line: `HOST:PORT<TAB>COMMAND`,
-    /// in the dialect of --dialect (by default the server's).
+    /// A sh script that carries the plan out with the server's own CLI (valkey-cli or
+    /// redis-cli, the connection options kept, the password from REDISCLI_AUTH), in the
+    /// dialect of --dialect (by default the server's): `sh plan.sh`.
     Commands,
     /// The slot map before and predicted after the plan, side by side, as SVG: each
     /// primary's share against its fair share and the target, the slots shaded against
@@ -40,7 +43,7 @@ enum Format {
     Svg,
 }
 
-/// The dialect of `--format commands`.
+/// The dialect of `--format commands` and `--apply`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum DialectArg {
     /// CLUSTER SETSLOT IMPORTING/MIGRATING, CLUSTER GETKEYSINSLOT + MIGRATE, CLUSTER
@@ -93,16 +96,20 @@ pub struct RebalanceArgs {
     #[arg(long, value_enum, default_value_t = Format::Tsv)]
     format: Format,
     /// The dialect of --format commands [default: from the server's INFO server: Valkey
-    /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic].
+    /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic] and of --apply
+    /// [default: migrateslots where every primary has CLUSTER MIGRATESLOTS, by COMMAND INFO;
+    /// otherwise classic; migration-import is printed only].
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
     /// The keys one CLUSTER GETKEYSINSLOT asks for and one MIGRATE carries.
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     batch: u32,
-    /// Carry the plan out (the classic sequence, slot by slot; each step within --timeout):
-    /// refused while a slot is migrating or importing or the cluster's state is not `ok`.
-    /// A failed step stops it, naming the slot, the two nodes and the commands that finish
-    /// or undo that move.
+    /// Carry the plan out (each step within --timeout): one atomic CLUSTER MIGRATESLOTS job
+    /// per pair of nodes (Valkey 9), or the classic sequence slot by slot, the keys of every
+    /// database. A slot a former run left half moved is finished first; refused when the
+    /// cluster's state is not `ok`. A failed step stops it, naming the slot, the two nodes
+    /// and the repair; Ctrl-C (SIGINT) stops it after the slot in flight, none left
+    /// migrating. A progress line on a terminal.
     #[arg(long)]
     apply: bool,
     /// Also write the plan, with the map it was made on (every primary's id, address and
@@ -139,9 +146,14 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             cluster::MIN_GAIN_RULE
         )));
     }
-    if args.dialect.is_some() && args.format != Format::Commands {
+    if args.dialect.is_some() && args.format != Format::Commands && !args.apply {
         return Err(crate::exit::usage(anyhow!(
-            "--dialect applies to --format commands only: add it, or remove --dialect"
+            "--dialect applies to --format commands and --apply only: add one, or remove --dialect"
+        )));
+    }
+    if args.apply && args.dialect == Some(DialectArg::MigrationImport) {
+        return Err(crate::exit::usage(anyhow!(
+            "--apply --dialect migration-import: Redis 8.4's `CLUSTER MIGRATION` is printed only (`--format commands`), not carried out; give --dialect classic or migrateslots"
         )));
     }
     for text in &args.weight {
@@ -158,7 +170,30 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
         return apply_file(args, file, &options);
     }
-    let load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    let mut load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    if args.apply && !load.topology.migrations.is_empty() {
+        // a former run's half-moved slot: finished before the plan is made on the map
+        let finished =
+            cluster::finish_moves(url, &options, args.batch as usize, timeout).map_err(explain)?;
+        for f in &finished {
+            eprintln!(
+                "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
+                f.slot,
+                field(f.from.as_bytes()),
+                field(f.to.as_bytes()),
+                f.keys,
+                if f.resolved.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; on both nodes with equal `DUMP`s, the source's copy deleted: {}",
+                        field(f.resolved.join(", ").as_bytes())
+                    )
+                }
+            );
+        }
+        load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    }
     let topology = &load.topology;
     // refusals first, each one line: a metric not collected (saying why, the source
     // included), a slot in migration under --apply; then the notes `load` gives too
@@ -214,13 +249,18 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes())
         );
     }
-    let dialect = match (args.format, args.dialect) {
-        (Format::Commands, Some(d)) => Some(Dialect::from(d)),
-        (Format::Commands, None) => {
-            let (dialect, version) =
+    let dialect = match args.format {
+        Format::Commands => {
+            let (server, version) =
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
+            let dialect = args.dialect.map_or(server, Dialect::from);
             eprintln!("slotgen: note: the server is {version}: the {dialect} dialect");
-            Some(dialect)
+            let cli = if version.starts_with("valkey") {
+                "valkey-cli"
+            } else {
+                "redis-cli"
+            };
+            Some((dialect, shell(args, cli)?))
         }
         _ => None,
     };
@@ -273,16 +313,19 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             out.write_all(svg.as_bytes())?;
         }
         Format::Commands => {
-            let lines = cluster::commands(
-                plan,
-                topology,
-                dialect.unwrap_or(Dialect::Classic),
-                args.batch as usize,
-                timeout,
-            );
-            for line in lines {
-                writeln!(out, "{line}")?;
-            }
+            let (dialect, shell) = dialect.as_ref().expect("asked above");
+            write!(
+                out,
+                "{}",
+                cluster::script(
+                    plan,
+                    topology,
+                    *dialect,
+                    args.batch as usize,
+                    timeout,
+                    shell
+                )
+            )?;
             for (r, text) in hot.iter().zip(&hot_text) {
                 writeln!(out, "# slot {}: {}", r.hot.slot, field(text.as_bytes()))?;
             }
@@ -291,23 +334,8 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     out.flush()?;
     drop(out);
     if args.apply {
-        let applied = cluster::apply(
-            url,
-            &options,
-            plan,
-            topology,
-            args.batch as usize,
-            timeout,
-            &mut |m, keys| {
-                eprintln!(
-                    "slotgen: moved slot {} from {} to {}: {keys} keys",
-                    m.slot,
-                    field(node(m.from).addr.as_bytes()),
-                    field(node(m.to).addr.as_bytes())
-                );
-            },
-        )
-        .map_err(explain)?;
+        let report = || plan_json(&planned, args, topology, &load, &hot, &hot_text);
+        let applied = carry_out(args, &options, plan, topology, &report)?;
         for node in &applied.untold {
             eprintln!(
                 "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
@@ -333,6 +361,177 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--apply`: `plan` carried out on `topology` (the dialect --dialect chose, or the one
+/// every primary has), a progress line on a terminal or a line a move elsewhere, the first
+/// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, --format json
+/// still prints `report()` with `applied` (the moves and keys done, and why it stopped) for a
+/// script to take up, and the error is returned.
+fn carry_out(
+    args: &RebalanceArgs,
+    options: &slotgen::transport::ConnectOptions,
+    plan: &cluster::Plan,
+    topology: &Topology,
+    report: &dyn Fn() -> serde_json::Value,
+) -> Result<cluster::Applied> {
+    let interrupted: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+    // the first Ctrl-C asks for a stop after the slot in flight; a handler that cannot
+    // be set (one is already) leaves the default
+    let _ = ctrlc::set_handler(move || {
+        if !interrupted.swap(true, Ordering::SeqCst) {
+            eprintln!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
+        }
+    });
+    let how = cluster::ApplyOptions {
+        batch: args.batch as usize,
+        timeout: args.server.timeout.get(),
+        dialect: args.dialect.map(Dialect::from),
+        interrupted,
+    };
+    let node = |shard: usize| &topology.shards[shard].primary;
+    let mut done = (0usize, 0u64);
+    let mut line = Progress::new(plan.moves.len(), plan.keys_moved());
+    let result = cluster::apply(
+        &args.server.redis,
+        options,
+        plan,
+        topology,
+        &how,
+        &mut |m, keys| {
+            done = (done.0 + 1, done.1 + keys);
+            if line.on_terminal {
+                line.show(done.0, done.1);
+            } else {
+                eprintln!(
+                    "slotgen: moved slot {} from {} to {}: {keys} keys",
+                    m.slot,
+                    field(node(m.from).addr.as_bytes()),
+                    field(node(m.to).addr.as_bytes())
+                );
+            }
+        },
+    );
+    line.end();
+    result.map_err(|e| {
+        if args.format == Format::Json {
+            // what was done before the stop, for a script to take up
+            let mut json = report();
+            json["applied"] = json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
+            if let Ok(text) = serde_json::to_string_pretty(&json) {
+                let _ = writeln!(std::io::stdout().lock(), "{text}");
+            }
+        }
+        explain(e)
+    })
+}
+
+/// The progress line of `--apply` on a terminal (standard error): moves done, keys moved,
+/// the rate and the time left at that rate, rewritten in place; nothing off a terminal.
+struct Progress {
+    on_terminal: bool,
+    moves: usize,
+    keys: u64,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(moves: usize, keys: u64) -> Progress {
+        Progress {
+            on_terminal: std::io::stderr().is_terminal(),
+            moves,
+            keys,
+            started: Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn show(&mut self, moves: usize, keys: u64) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = keys as f64 / secs;
+        let left = if rate > 0.0 {
+            format!("{:.0} s left", self.keys.saturating_sub(keys) as f64 / rate)
+        } else {
+            "time left unknown".to_owned()
+        };
+        eprint!(
+            "\r\x1b[Kslotgen: {moves}/{} moves, {keys}/{} keys, {rate:.0} keys/s, {left}",
+            self.moves, self.keys
+        );
+        self.shown = true;
+    }
+
+    fn end(&self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
+}
+
+/// How the script of `--format commands` reaches the servers: `cli` with the connection
+/// options given (`--tls` for a `rediss://` URL, `--cacert`, `--cert`, `--key`, `--sni`,
+/// `--insecure`, `--user`), each quoted for `sh`; the password never in it: read from
+/// `--password-file` by the script, or required in `REDISCLI_AUTH`.
+fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
+    let c = &args.server.connect;
+    let quote = |text: &str| -> Result<String> {
+        shlex::try_quote(text).map(|q| q.into_owned()).map_err(|_| {
+            crate::exit::usage(anyhow!(
+                "`{}` cannot be quoted for `sh` (a NUL byte)",
+                field(text.as_bytes())
+            ))
+        })
+    };
+    let url = &args.server.redis;
+    let parsed = redis::parse_redis_url(url);
+    let mut options = Vec::new();
+    if c.tls || url.starts_with("rediss://") {
+        options.push("--tls".to_owned());
+    }
+    for (name, path) in [
+        ("--cacert", &c.cacert),
+        ("--cert", &c.cert),
+        ("--key", &c.key),
+    ] {
+        if let Some(path) = path {
+            options.push(format!("{name} {}", quote(&path.to_string_lossy())?));
+        }
+    }
+    if let Some(sni) = &c.sni {
+        options.push(format!("--sni {}", quote(sni)?));
+    }
+    if c.insecure {
+        options.push("--insecure".to_owned());
+    }
+    let user = c.user.clone().or_else(|| {
+        parsed
+            .as_ref()
+            .map(|u| u.username().to_owned())
+            .filter(|u| !u.is_empty())
+    });
+    if let Some(user) = &user {
+        options.push(format!("--user {}", quote(user)?));
+    }
+    let password = if let Some(file) = &c.password_file {
+        format!(
+            "REDISCLI_AUTH=$(head -n 1 {})\nexport REDISCLI_AUTH",
+            quote(&file.to_string_lossy())?
+        )
+    } else if c.askpass
+        || parsed.as_ref().is_some_and(|u| u.password().is_some())
+        || std::env::var_os(super::cluster::PASSWORD_VARIABLE).is_some()
+    {
+        ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password}\"".to_owned()
+    } else {
+        String::new()
+    };
+    Ok(cluster::Shell {
+        cli: cli.to_owned(),
+        options: options.join(" "),
+        user: user.map(|u| quote(&u)).transpose()?.unwrap_or_default(),
+        password,
+    })
 }
 
 /// The slot maps of `load` before and predicted after `plan`, side by side: the same
@@ -419,24 +618,8 @@ fn apply_file(
     let live = Topology::fetch(url, options, timeout).map_err(explain)?;
     cluster::refuse_migrations(&live)?;
     let plan = planned.against(&shown, &live)?;
-    let node = |shard: usize| &live.shards[shard].primary;
-    let applied = cluster::apply(
-        url,
-        options,
-        &plan,
-        &live,
-        args.batch as usize,
-        timeout,
-        &mut |m, keys| {
-            eprintln!(
-                "slotgen: moved slot {} from {} to {}: {keys} keys",
-                m.slot,
-                field(node(m.from).addr.as_bytes()),
-                field(node(m.to).addr.as_bytes())
-            );
-        },
-    )
-    .map_err(explain)?;
+    let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
+    let applied = carry_out(args, options, &plan, &live, &report)?;
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {

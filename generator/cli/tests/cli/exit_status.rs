@@ -427,7 +427,7 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["load", "--redis", url, "--by", "network-bytes-out", "--top", "x"], 2, "--top"),
         (&["rebalance", "--redis", url, "--by", "memory-bytes", "--dialect", "classic"], 2, "--dialect applies"),
         (&["rebalance", "--redis", url, "--by", "hits"], 2, "--by `hits` is none of `keys`, `cpu`"),
-        (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands only"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands and --apply only"),
         (&["rebalance", "--redis", url, "--by", "keys", "--batch", "0"], 2, "--batch"),
         (&["rebalance", "--redis", url, "--by", "keys", "--min-gain", "2"], 2, "--min-gain 2.0: a move's gain is what it takes off its primary's ratio"),
         (&["rebalance", "--redis", url, "--plan", "p.json"], 2, "--apply"),

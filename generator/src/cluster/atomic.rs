@@ -1,0 +1,207 @@
+//! Valkey 9's atomic slot migration, as [`apply`](super::apply) runs it: one `CLUSTER
+//! MIGRATESLOTS SLOTSRANGE a b [a b ...] NODE target-id` job on the source for every pair of
+//! nodes of a plan, polled with `CLUSTER GETSLOTMIGRATIONS` until its `state` is `success`,
+//! and cancelled with `CLUSTER CANCELSLOTMIGRATIONS` (no argument: Valkey 9.1.2 refuses the
+//! `ALL` its help names) on an interrupt or when the job makes no progress for a step's
+//! time. The server moves every database's keys of the slots and hands the slots over at
+//! once: a job that fails or is cancelled leaves them with the source, none importing.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use redis::Value;
+
+use super::exchange::Exchange;
+use super::topology::SlotRange;
+use super::Error;
+use crate::transport::{Budget, Connection};
+
+/// How often a job is polled: at first every millisecond (a job of a few slots ends within
+/// milliseconds), doubling up to this.
+const POLL_MAX: Duration = Duration::from_millis(50);
+
+/// The budget of one `CLUSTER GETSLOTMIGRATIONS` answer: the server keeps up to
+/// `cluster-slot-migration-log-max-len` jobs, each 11 fields of a few hundred bytes.
+const JOBS_BUDGET: Budget = Budget {
+    bytes: 4 << 20,
+    values: 1 << 18,
+    string: 64 * 1024,
+};
+
+/// Whether the server at `con` has `CLUSTER MIGRATESLOTS`: its `COMMAND INFO
+/// CLUSTER|MIGRATESLOTS` is a command's description, not a nil.
+pub(super) fn has_migrateslots(exchange: &Exchange, con: &mut Connection) -> Result<bool, Error> {
+    let mut cmd = redis::cmd("COMMAND");
+    cmd.arg("INFO").arg("CLUSTER|MIGRATESLOTS");
+    Ok(match exchange.query(con, &cmd, Budget::SHORT.times(8)) {
+        Ok(Value::Array(items)) => items
+            .iter()
+            .any(|i| matches!(i, Value::Array(a) if !a.is_empty())),
+        Ok(_) => false,
+        // a server without COMMAND INFO of subcommands (before Redis 7) has no atomic
+        // migration either
+        Err(Error::Refused { .. }) => false,
+        Err(e) => return Err(e),
+    })
+}
+
+/// One row of `CLUSTER GETSLOTMIGRATIONS`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Job {
+    pub(super) name: String,
+    pub(super) operation: String,
+    pub(super) target: String,
+    pub(super) state: String,
+    pub(super) message: String,
+    /// What changes while the job runs: its times and the bytes left to send.
+    pub(super) progress: String,
+}
+
+impl Job {
+    /// `success`, `failed` or `cancelled`: the job will not change again.
+    pub(super) fn ended(&self) -> bool {
+        matches!(self.state.as_str(), "success" | "failed" | "cancelled")
+    }
+}
+
+/// The jobs `con`'s node knows (its log, the running ones included).
+pub(super) fn jobs(exchange: &Exchange, con: &mut Connection) -> Result<Vec<Job>, Error> {
+    let mut cmd = redis::cmd("CLUSTER");
+    cmd.arg("GETSLOTMIGRATIONS");
+    let url = con.url().to_owned();
+    let malformed = |reason: &str| Error::Malformed {
+        url: url.clone(),
+        command: "CLUSTER GETSLOTMIGRATIONS".to_owned(),
+        reason: reason.to_owned(),
+    };
+    let Value::Array(rows) = exchange.query(con, &cmd, JOBS_BUDGET)? else {
+        return Err(malformed("not an array of jobs"));
+    };
+    let text = |v: &Value| match v {
+        Value::BulkString(b) => String::from_utf8_lossy(b).into_owned(),
+        Value::SimpleString(s) => s.clone(),
+        Value::Int(n) => n.to_string(),
+        _ => String::new(),
+    };
+    rows.iter()
+        .map(|row| {
+            let pairs: Vec<(String, String)> = match row {
+                Value::Array(fields) => fields
+                    .chunks(2)
+                    .map(|p| (text(&p[0]), p.get(1).map(text).unwrap_or_default()))
+                    .collect(),
+                Value::Map(fields) => fields.iter().map(|(k, v)| (text(k), text(v))).collect(),
+                _ => return Err(malformed("a job that is not a list of fields")),
+            };
+            let mut job = Job::default();
+            for (field, value) in pairs {
+                match field.as_str() {
+                    "name" => job.name = value,
+                    "operation" => job.operation = value,
+                    "target_node" => job.target = value,
+                    "state" => job.state = value,
+                    "message" => job.message = value,
+                    "last_update_time" | "last_ack_time" | "remaining_repl_size" => {
+                        job.progress.push_str(&value);
+                        job.progress.push(' ');
+                    }
+                    _ => {}
+                }
+            }
+            Ok(job)
+        })
+        .collect()
+}
+
+/// How a job ended.
+#[derive(Debug)]
+pub(super) enum Ended {
+    /// `state success`: the slots are the target's.
+    Moved,
+    /// Cancelled on an interrupt: the slots stay with the source.
+    Interrupted,
+    /// It failed, or made no progress for `timeout` and was cancelled: the state and the
+    /// server's message.
+    Stopped(String),
+}
+
+/// Runs one `CLUSTER MIGRATESLOTS SLOTSRANGE ... NODE target` job on the source `con` and
+/// waits for its end: each poll within `timeout`, and the job cancelled when it shows no
+/// progress (`state`, `last_update_time`, `last_ack_time`, `remaining_repl_size`) for
+/// `timeout`, or when `interrupted` is set.
+pub(super) fn migrate(
+    exchange: &mut Exchange,
+    con: &mut Connection,
+    ranges: &[SlotRange],
+    target: &str,
+    timeout: Duration,
+    interrupted: &AtomicBool,
+) -> Result<Ended, Error> {
+    let step = |exchange: &mut Exchange, con: &mut Connection| {
+        exchange.deadline = Instant::now() + timeout;
+        con.set_deadline(Some(exchange.deadline));
+    };
+    step(exchange, con);
+    let before: Vec<String> = jobs(exchange, con)?.into_iter().map(|j| j.name).collect();
+    let mut cmd = redis::cmd("CLUSTER");
+    cmd.arg("MIGRATESLOTS").arg("SLOTSRANGE");
+    for r in ranges {
+        cmd.arg(r.first).arg(r.last);
+    }
+    cmd.arg("NODE").arg(target);
+    step(exchange, con);
+    exchange.query(con, &cmd, Budget::SHORT)?;
+    let mut seen = Job::default();
+    let mut changed = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    let mut cancelled = false;
+    let mut stalled_once = false;
+    loop {
+        step(exchange, con);
+        let job = jobs(exchange, con)?
+            .into_iter()
+            .find(|j| j.operation == "EXPORT" && j.target == target && !before.contains(&j.name));
+        if let Some(job) = job {
+            if job.ended() {
+                return Ok(match job.state.as_str() {
+                    "success" => Ended::Moved,
+                    _ if cancelled && interrupted.load(Ordering::SeqCst) => Ended::Interrupted,
+                    _ if stalled_once => Ended::Stopped(format!(
+                        "the job made no progress for {timeout:?} and was cancelled (state `{}`)",
+                        job.state
+                    )),
+                    _ => Ended::Stopped(if job.message.is_empty() {
+                        format!("the job's state is `{}`", job.state)
+                    } else {
+                        format!(
+                            "the job's state is `{}`: {}",
+                            job.state,
+                            crate::text::escape_cut(job.message.as_bytes())
+                        )
+                    }),
+                });
+            }
+            if (&job.state, &job.progress) != (&seen.state, &seen.progress) {
+                changed = Instant::now();
+                seen = job;
+            }
+        }
+        let stalled = changed.elapsed() >= timeout;
+        if !cancelled && (stalled || interrupted.load(Ordering::SeqCst)) {
+            step(exchange, con);
+            let mut cancel = redis::cmd("CLUSTER");
+            cancel.arg("CANCELSLOTMIGRATIONS");
+            exchange.query(con, &cancel, Budget::SHORT)?;
+            cancelled = true;
+            stalled_once = stalled;
+            changed = Instant::now();
+        } else if cancelled && stalled {
+            return Ok(Ended::Stopped(format!(
+                "the job made no progress for {timeout:?}, and its cancellation has not ended it (state `{}`)",
+                seen.state
+            )));
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(POLL_MAX);
+    }
+}

