@@ -207,17 +207,13 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     })
 }
 
-/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8 (bytes that are not are replaced).
+/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8 (bytes that are not are replaced),
+/// within [`slotgen::user_file::WAIT`]: the one bounded reader of a user's file, so that a
+/// FIFO or a device neither hangs the lint nor fills its memory.
 pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(MAX_SOURCE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() > MAX_SOURCE_BYTES {
-        return Err(format!("larger than {MAX_SOURCE_BYTES} bytes"));
-    }
+    let bytes =
+        slotgen::user_file::read_small(path, MAX_SOURCE_BYTES as u64, slotgen::user_file::WAIT)
+            .map_err(|e| e.to_string())?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 

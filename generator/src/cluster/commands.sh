@@ -16,14 +16,16 @@ cli() {
     "$CLI" -h "${node%:*}" -p "${node##*:}" @OPTIONS@ "$@"
 }
 
-# MIGRATE's AUTH or AUTH2, quoted for --quoted-input
+# MIGRATE's AUTH or AUTH2, quoted as the CLI reads a line of its standard input; the
+# MIGRATE line goes to the CLI on its standard input, so that the password is never on a
+# command line (where `ps` shows it)
 auth() {
     [ -n "${REDISCLI_AUTH:-}" ] || return 0
     quoted=$(printf '%s' "$REDISCLI_AUTH" | sed 's/[\\"]/\\&/g')
     if [ -n "$USER_NAME" ]; then
-        printf 'AUTH2\n"%s"\n"%s"\n' "$(printf '%s' "$USER_NAME" | sed 's/[\\"]/\\&/g')" "$quoted"
+        printf ' AUTH2 "%s" "%s"' "$(printf '%s' "$USER_NAME" | sed 's/[\\"]/\\&/g')" "$quoted"
     else
-        printf 'AUTH\n"%s"\n' "$quoted"
+        printf ' AUTH "%s"' "$quoted"
     fi
 }
 
@@ -46,8 +48,12 @@ move_slot() {
             IFS='
 '
             set -f
-            said=$(cli "$src" -n "$db" -e --quoted-input MIGRATE "${dst%:*}" "${dst##*:}" \
-                '""' "$db" "$TIMEOUT_MS" $(auth) KEYS $keys)
+            said=$({
+                printf 'MIGRATE "%s" %s "" %s %s%s KEYS' "${dst%:*}" "${dst##*:}" "$db" \
+                    "$TIMEOUT_MS" "$(auth)"
+                printf ' %s' $keys
+                printf '\n'
+            } | cli "$src" -n "$db")
             set +f
             IFS=$old
             if [ "$said" != OK ]; then

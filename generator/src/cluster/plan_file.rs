@@ -129,6 +129,10 @@ impl PlanFile {
     ///
     /// # Errors
     ///
+    /// The moves that a former run of this plan carried out already (their slot is on
+    /// their target now) are left out, so that an interrupted `--apply --plan` is taken up
+    /// by the same command.
+    ///
     /// [`Error::PlanFile`] naming each difference (up to 10, then how many more): a slot
     /// owned by another primary, a primary at another address, a primary gone; or a move
     /// whose source is not its slot's owner in the file's own map.
@@ -162,10 +166,24 @@ impl PlanFile {
         let name = |map: &[MapShard], o: Option<usize>| {
             o.map_or_else(|| "no owner".to_owned(), |i| shown(&map[i].primary))
         };
+        // a slot that a former run of this plan moved already (interrupted, or stopped by
+        // a failed step) is on its move's target: not a change, and its move is left out
+        let moved_to = |slot: usize| {
+            self.moves
+                .iter()
+                .find(|m| usize::from(m.slot) == slot)
+                .map(|m| m.to.id.clone())
+        };
+        let mut done = vec![false; planned_owner.len()];
         for slot in 0..planned_owner.len() {
             let (a, b) = (planned_owner[slot], live_owner[slot]);
             let id = |map: &[MapShard], o: Option<usize>| o.map(|i| map[i].primary.id.clone());
-            if id(&self.map, a) != id(&now, b) {
+            if id(&self.map, a) != id(&now, b)
+                && moved_to(slot).is_some()
+                && moved_to(slot) == id(&now, b)
+            {
+                done[slot] = true;
+            } else if id(&self.map, a) != id(&now, b) {
                 changes.push(format!(
                     "slot {slot} was on {}, now on {}",
                     name(&self.map, a),
@@ -207,6 +225,9 @@ impl PlanFile {
                 )));
             }
             seen[slot] = true;
+            if done[slot] {
+                continue;
+            }
             moves.push(Move {
                 slot: m.slot,
                 from,

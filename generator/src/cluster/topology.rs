@@ -333,7 +333,9 @@ impl Topology {
                         reason,
                     })
                 }
-                Err(Error::Refused { .. }) => Ok(Vec::new()),
+                // a server without CLUSTER SHARDS, or a user not allowed it (the map came from
+                // CLUSTER SLOTS then): no zones to show, nothing wrong
+                Err(Error::Refused { .. } | Error::NoPermission { .. }) => Ok(Vec::new()),
                 Err(e) => Err(e),
             }
         })

@@ -120,7 +120,7 @@ pub struct RebalanceArgs {
     /// With --apply: carry out exactly the moves of FILE (written by --out), without
     /// planning again; refused, naming every difference, when the cluster's map is no longer
     /// the one the plan was made on.
-    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight", "dialect"])]
+    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight"])]
     plan: Option<std::path::PathBuf>,
 }
 
@@ -163,35 +163,20 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(url, None)?;
     let timeout = args.server.timeout.get();
     if let Some(file) = &args.plan {
-        if args.format == Format::Svg {
+        if matches!(args.format, Format::Svg | Format::Commands) {
             return Err(crate::exit::usage(anyhow!(
-                "--plan carries out a plan already drawn: draw it with `--format svg` without --apply, then --apply --plan FILE with --format tsv or json"
+                "--plan carries out a plan already reviewed: draw it (`--format svg`) or print its script (`--format commands`) without --apply, then --apply --plan FILE with --format tsv or json"
             )));
         }
         return apply_file(args, file, &options);
     }
     let mut load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    // what the command line asks of the map, checked before anything is changed
+    load.require(args.by())?;
+    load.require(Metric::Keys)?;
+    weights(&load.topology, &args.weight)?;
     if args.apply && !load.topology.migrations.is_empty() {
-        // a former run's half-moved slot: finished before the plan is made on the map
-        let finished =
-            cluster::finish_moves(url, &options, args.batch as usize, timeout).map_err(explain)?;
-        for f in &finished {
-            eprintln!(
-                "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
-                f.slot,
-                field(f.from.as_bytes()),
-                field(f.to.as_bytes()),
-                f.keys,
-                if f.resolved.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; on both nodes with equal `DUMP`s, the source's copy deleted: {}",
-                        field(f.resolved.join(", ").as_bytes())
-                    )
-                }
-            );
-        }
+        finish_half_moved(args, &options)?;
         load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     }
     let topology = &load.topology;
@@ -336,12 +321,6 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     if args.apply {
         let report = || plan_json(&planned, args, topology, &load, &hot, &hot_text);
         let applied = carry_out(args, &options, plan, topology, &report)?;
-        for node in &applied.untold {
-            eprintln!(
-                "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
-                field(node.as_bytes())
-            );
-        }
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
@@ -361,6 +340,40 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--apply` on a map with a slot a former run left half moved: that move finished first
+/// (its keys carried to the target, a key on both ends resolved by their `DUMP`s), each said
+/// on stderr.
+fn finish_half_moved(
+    args: &RebalanceArgs,
+    options: &slotgen::transport::ConnectOptions,
+) -> Result<()> {
+    let finished = cluster::finish_moves(
+        &args.server.redis,
+        options,
+        args.batch as usize,
+        args.server.timeout.get(),
+    )
+    .map_err(explain)?;
+    for f in &finished {
+        eprintln!(
+            "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
+            f.slot,
+            field(f.from.as_bytes()),
+            field(f.to.as_bytes()),
+            f.keys,
+            if f.resolved.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; on both nodes with equal `DUMP`s, the source's copy deleted: {}",
+                    field(f.resolved.join(", ").as_bytes())
+                )
+            }
+        );
+    }
+    Ok(())
 }
 
 /// `--apply`: `plan` carried out on `topology` (the dialect --dialect chose, or the one
@@ -413,6 +426,14 @@ fn carry_out(
         },
     );
     line.end();
+    if let Ok(applied) = &result {
+        for node in &applied.untold {
+            eprintln!(
+                "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
+                field(node.as_bytes())
+            );
+        }
+    }
     result.map_err(|e| {
         if args.format == Format::Json {
             // what was done before the stop, for a script to take up
@@ -615,7 +636,11 @@ fn apply_file(
         )));
     }
     let planned = cluster::PlanFile::parse(&shown, &text)?;
-    let live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    let mut live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    if !live.migrations.is_empty() {
+        finish_half_moved(args, options)?;
+        live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    }
     cluster::refuse_migrations(&live)?;
     let plan = planned.against(&shown, &live)?;
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
