@@ -930,3 +930,129 @@ fn the_printed_script_runs_with_the_server_s_cli() {
         read_back(&cluster, &written);
     }
 }
+
+/// The script of `--format commands` on a password-protected cluster (valkey-server 8.0,
+/// the classic sequence): the CLI takes the password from `REDISCLI_AUTH`, and `MIGRATE`'s
+/// `AUTH` goes to the CLI on its standard input, so that the password is neither in the
+/// script nor on any command line the script runs (every one recorded by a wrapper CLI);
+/// every planned slot is then the target's, and every key reads back.
+#[test]
+fn the_printed_script_keeps_the_password_off_command_lines() {
+    if !slotgen_tests::require_tool("valkey-cli") || !slotgen_tests::require_tool("valkey-server") {
+        return;
+    }
+    let password = "s3cret-pw_9";
+    let cluster = ReplicatedCluster::start("valkey-server", 0, Some(password))
+        .unwrap_or_else(|e| panic!("starting a valkey-server cluster: {e}"));
+    // 240 keys on the first primary's slots and 60 elsewhere, by the server's CLUSTER KEYSLOT
+    let mut first = plain(&addr(&cluster, 0), Some(password));
+    let candidates: Vec<String> = (0..1200).map(|n| format!("pw:{n}")).collect();
+    let refs: Vec<&str> = candidates.iter().map(String::as_str).collect();
+    let mut written = BTreeMap::new();
+    let (mut on_first, mut elsewhere) = (0, 0);
+    for (key, slot) in refs.iter().zip(keyslots(&mut first, &refs)) {
+        let owner = RANGES
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&slot))
+            .unwrap();
+        let take = if owner == 0 {
+            &mut on_first
+        } else {
+            &mut elsewhere
+        };
+        if (owner == 0 && *take < 240) || (owner != 0 && *take < 60) {
+            *take += 1;
+            let mut con = plain(&addr(&cluster, owner), Some(password));
+            let () = con.set(*key, format!("v-{key}")).unwrap();
+            written.insert((0, (*key).to_owned()), format!("v-{key}"));
+        }
+    }
+    let url = cluster.url();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--min-gain",
+            "0",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--dialect",
+            "classic",
+            "--format",
+            "commands",
+        ],
+        b"",
+    );
+    let script = run.ok().to_owned();
+    assert!(!script.contains(password), "{script}");
+    let planned: Vec<(u16, String)> = script
+        .lines()
+        .filter_map(|l| l.strip_prefix("# slot "))
+        .filter_map(|l| {
+            let (slot, rest) = l.split_once(": ")?;
+            let to = rest.split(" -> ").nth(1)?.split(',').next()?;
+            Some((slot.parse().ok()?, to.to_owned()))
+        })
+        .collect();
+    assert!(!planned.is_empty(), "{script}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plan.sh");
+    std::fs::write(&path, &script).unwrap();
+    // a CLI that records its arguments, then runs valkey-cli with them
+    let log = dir.path().join("argv.log");
+    let wrapper = dir.path().join("cli");
+    std::fs::write(
+        &wrapper,
+        format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$*\" >> '{}'\nexec valkey-cli \"$@\"\n",
+            log.display()
+        ),
+    )
+    .unwrap();
+    let made = Command::new("chmod")
+        .arg("+x")
+        .arg(&wrapper)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let out = Command::new("sh")
+        .arg(&path)
+        .env("CLI", &wrapper)
+        .env("REDISCLI_AUTH", password)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let argv = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        argv.contains("MIGRATING") && !argv.contains(password),
+        "{argv}"
+    );
+    // every planned slot is its target's; every key reads back on its slot's owner
+    let mut con = plain(&addr(&cluster, 0), Some(password));
+    let nodes: String = redis::cmd("CLUSTER").arg("NODES").query(&mut con).unwrap();
+    for (slot, to) in &planned {
+        let owner = nodes
+            .lines()
+            .find(|l| {
+                l.split(' ').skip(8).any(|r| {
+                    let (a, b) = r.split_once('-').unwrap_or((r, r));
+                    matches!((a.parse::<u16>(), b.parse::<u16>()), (Ok(a), Ok(b)) if (a..=b).contains(slot))
+                })
+            })
+            .and_then(|l| l.split(' ').nth(1))
+            .map(|a| a.split('@').next().unwrap_or(a).to_owned());
+        assert_eq!(owner.as_deref(), Some(to.as_str()), "slot {slot}: {nodes}");
+    }
+    let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
+    let mut cluster_con = client.get_connection().unwrap();
+    for ((_, key), value) in &written {
+        let got: Option<String> = cluster_con.get(key).unwrap();
+        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
+    }
+}
