@@ -446,6 +446,27 @@ impl ReplicatedCluster {
         self.primaries.iter().chain(self.replicas.iter().flatten())
     }
 
+    /// Asserts that no primary has a slot migrating or importing (`CLUSTER NODES`), then
+    /// waits (60 s at most) until every node's `cluster_state` is `ok`: the state a slot
+    /// move must leave.
+    ///
+    /// # Panics
+    ///
+    /// When a slot is in migration, or the state is not `ok` in time.
+    pub fn assert_settled(&self) {
+        for primary in &self.primaries {
+            let nodes = primary.cluster_nodes();
+            assert!(
+                !nodes.contains("->-") && !nodes.contains("-<-"),
+                "a slot in migration: {nodes}"
+            );
+        }
+        self.wait_until("the cluster is ok", |info, _| {
+            info.lines().any(|l| l.trim() == "cluster_state:ok")
+        })
+        .unwrap();
+    }
+
     /// Waits (60 s at most) until `settled(CLUSTER INFO, node)` holds for every node.
     ///
     /// # Errors

@@ -86,7 +86,12 @@ fn load(cluster: &ReplicatedCluster, per_db: [usize; 3]) -> BTreeMap<Key, String
 
 /// The owner of every slot, `host:port`, by the server's `CLUSTER SLOTS`.
 fn owners(cluster: &ReplicatedCluster) -> Vec<String> {
-    let mut con = plain(&addr(cluster, 0), None);
+    owners_with(cluster, None)
+}
+
+/// As [`owners`], asked with `password`.
+fn owners_with(cluster: &ReplicatedCluster, password: Option<&str>) -> Vec<String> {
+    let mut con = plain(&addr(cluster, 0), password);
     let slots: Vec<(u16, u16, (String, u16))> = redis::cmd("CLUSTER")
         .arg("SLOTS")
         .query::<Vec<redis::Value>>(&mut con)
@@ -160,22 +165,6 @@ fn read_back_all(
         held[i] += pairs.len();
     }
     (held, differ)
-}
-
-/// No slot migrating or importing on any primary, and every node's state `ok`.
-fn settled(cluster: &ReplicatedCluster) {
-    for p in &cluster.primaries {
-        let nodes = p.cluster_nodes();
-        assert!(
-            !nodes.contains("->-") && !nodes.contains("-<-"),
-            "a slot in migration: {nodes}"
-        );
-    }
-    cluster
-        .wait_until("the cluster is ok", |info, _| {
-            info.lines().any(|l| l.trim() == "cluster_state:ok")
-        })
-        .unwrap();
 }
 
 /// A cluster client writing new values over the keys of database 0 and reading each back
@@ -256,7 +245,7 @@ fn apply_under_writer(
     let moves = out["moves"].as_array().unwrap().len();
     assert!(moves > 0, "{out}");
     assert_eq!(out["applied"]["moves"], moves, "{out}");
-    settled(cluster);
+    cluster.assert_settled();
     written.extend(during);
     let (held, differ) = read_back_all(cluster, written);
     // the classic sequence loses no acknowledged write. Valkey 9.1.2's atomic migration
@@ -412,7 +401,7 @@ fn atomic_and_classic_apply_move_every_database_under_a_writer() {
         .ok(),
     );
     assert_eq!(out["applied"]["dialect"], "migrateslots", "{out}");
-    settled(&cluster);
+    cluster.assert_settled();
     read_back(&cluster, &written);
 }
 
@@ -515,7 +504,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
             .is_some_and(|s| s.starts_with("interrupted after")),
         "{out}"
     );
-    settled(&cluster);
+    cluster.assert_settled();
     read_back(&cluster, &written);
 
     // 2. SIGKILL of slotgen: whatever it left, the next run finishes it and then plans
@@ -536,7 +525,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
         b"",
     );
     run.ok();
-    settled(&cluster);
+    cluster.assert_settled();
     read_back(&cluster, &written);
 
     // 3. a slot half moved by hand, as a timed-out MIGRATE leaves it: importing on the
@@ -646,7 +635,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
         "{}",
         run.stderr
     );
-    settled(&cluster);
+    cluster.assert_settled();
     let owners = self::owners(&cluster);
     assert_eq!(owners[usize::from(slot)], second);
     read_back(&cluster, &written);
@@ -832,7 +821,7 @@ fn put_back(cluster: &ReplicatedCluster) {
             }
         }
     }
-    settled(cluster);
+    cluster.assert_settled();
 }
 
 /// The script of `--format commands` runs as it stands with `valkey-cli` (`sh script`), in
@@ -879,15 +868,7 @@ fn the_printed_script_runs_with_the_server_s_cli() {
             !script.contains("<the keys") && !script.contains("repeat"),
             "{script}"
         );
-        let planned: Vec<(u16, String)> = script
-            .lines()
-            .filter_map(|l| l.strip_prefix("# slot "))
-            .filter_map(|l| {
-                let (slot, rest) = l.split_once(": ")?;
-                let to = rest.split(" -> ").nth(1)?.split(',').next()?;
-                Some((slot.parse().ok()?, to.to_owned()))
-            })
-            .collect();
+        let planned = planned_slots(&script);
         let path = dir.path().join(format!("{dialect}.sh"));
         std::fs::write(&path, &script).unwrap();
         let out = Command::new("sh")
@@ -901,7 +882,7 @@ fn the_printed_script_runs_with_the_server_s_cli() {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
-        settled(&cluster);
+        cluster.assert_settled();
         let owners = owners(&cluster);
         if dialect == "classic" {
             assert!(!planned.is_empty(), "{script}");
@@ -929,6 +910,19 @@ fn the_printed_script_runs_with_the_server_s_cli() {
         }
         read_back(&cluster, &written);
     }
+}
+
+/// The `(slot, target)` of each `# slot S: FROM -> TO, ...` comment of a classic script.
+fn planned_slots(script: &str) -> Vec<(u16, String)> {
+    script
+        .lines()
+        .filter_map(|l| l.strip_prefix("# slot "))
+        .filter_map(|l| {
+            let (slot, rest) = l.split_once(": ")?;
+            let to = rest.split(" -> ").nth(1)?.split(',').next()?;
+            Some((slot.parse().ok()?, to.to_owned()))
+        })
+        .collect()
 }
 
 /// The script of `--format commands` on a password-protected cluster (valkey-server 8.0,
@@ -986,15 +980,7 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
     );
     let script = run.ok().to_owned();
     assert!(!script.contains(password), "{script}");
-    let planned: Vec<(u16, String)> = script
-        .lines()
-        .filter_map(|l| l.strip_prefix("# slot "))
-        .filter_map(|l| {
-            let (slot, rest) = l.split_once(": ")?;
-            let to = rest.split(" -> ").nth(1)?.split(',').next()?;
-            Some((slot.parse().ok()?, to.to_owned()))
-        })
-        .collect();
+    let planned = planned_slots(&script);
     assert!(!planned.is_empty(), "{script}");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("plan.sh");
@@ -1034,20 +1020,9 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
         "{argv}"
     );
     // every planned slot is its target's; every key reads back on its slot's owner
-    let mut con = plain(&addr(&cluster, 0), Some(password));
-    let nodes: String = redis::cmd("CLUSTER").arg("NODES").query(&mut con).unwrap();
+    let owners = owners_with(&cluster, Some(password));
     for (slot, to) in &planned {
-        let owner = nodes
-            .lines()
-            .find(|l| {
-                l.split(' ').skip(8).any(|r| {
-                    let (a, b) = r.split_once('-').unwrap_or((r, r));
-                    matches!((a.parse::<u16>(), b.parse::<u16>()), (Ok(a), Ok(b)) if (a..=b).contains(slot))
-                })
-            })
-            .and_then(|l| l.split(' ').nth(1))
-            .map(|a| a.split('@').next().unwrap_or(a).to_owned());
-        assert_eq!(owner.as_deref(), Some(to.as_str()), "slot {slot}: {nodes}");
+        assert_eq!(&owners[usize::from(*slot)], to, "slot {slot}");
     }
     let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
     let mut cluster_con = client.get_connection().unwrap();

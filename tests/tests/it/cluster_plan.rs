@@ -135,14 +135,6 @@ fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
-fn settled(cluster: &ReplicatedCluster) {
-    cluster
-        .wait_until("the cluster is ok", |info, _| {
-            info.lines().any(|l| l.trim() == "cluster_state:ok")
-        })
-        .unwrap();
-}
-
 /// The newcomer's scenario on `cluster`, `name` in what it prints.
 fn scenario(cluster: &ReplicatedCluster, name: &str) {
     let url = cluster.url();
@@ -294,7 +286,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         .ok(),
     );
     assert_eq!(applied["moves"], plan["moves"]);
-    settled(cluster);
+    cluster.assert_settled();
     let per_slot = keys_per_slot(cluster);
     let owner = owners(cluster);
     assert_eq!(owner, after_owner);
@@ -497,7 +489,7 @@ fn a_plan_file_applied_and_refused() {
         file["moves"].as_array().unwrap().len(),
         "{applied}"
     );
-    settled(&cluster);
+    cluster.assert_settled();
     let per_slot = keys_per_slot(&cluster);
     let owner = owners(&cluster);
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
@@ -545,7 +537,7 @@ fn a_plan_file_applied_and_refused() {
             .query(&mut p.connect())
             .unwrap();
     }
-    settled(&cluster);
+    cluster.assert_settled();
     let run = slotgen(
         &["rebalance", "--redis", &url, "--apply", "--plan", second_s],
         b"",

@@ -86,22 +86,6 @@ fn skew_of(counts: &[u64]) -> f64 {
     *counts.iter().max().unwrap() as f64 * counts.len() as f64 / total as f64
 }
 
-/// No slot migrating or importing on any primary, and every node's state `ok`.
-fn settled(cluster: &ReplicatedCluster) {
-    for i in 0..3 {
-        let nodes = cluster.primaries[i].cluster_nodes();
-        assert!(
-            !nodes.contains("->-") && !nodes.contains("-<-"),
-            "a slot in migration: {nodes}"
-        );
-    }
-    cluster
-        .wait_until("the cluster is ok", |info, _| {
-            info.lines().any(|l| l.trim() == "cluster_state:ok")
-        })
-        .unwrap();
-}
-
 /// A 32-bit FNV-1a over `key=value\n` of every pair, in key order.
 fn checksum(pairs: &BTreeMap<String, String>) -> u32 {
     let mut h: u32 = 0x811c_9dc5;
@@ -205,7 +189,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         (skew_of(&counts) - predicted).abs() < 1e-12,
         "{counts:?} against {predicted}"
     );
-    settled(&cluster);
+    cluster.assert_settled();
 
     // 2. to 1.1 while a writer writes and reads back keys through MOVED and ASK: it writes
     //    new values over the keys there are (so that the key counts, and the skew the plan
@@ -259,7 +243,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         "{}",
         run.stdout
     );
-    settled(&cluster);
+    cluster.assert_settled();
     written.extend(during);
     let back = read_back(&url, &written);
     assert_eq!(back.len(), written.len(), "every key reads back");
@@ -321,7 +305,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         "{}",
         run.stderr
     );
-    settled(&cluster);
+    cluster.assert_settled();
     let back = read_back(&url, &written);
     assert_eq!(
         checksum(&back),
@@ -392,7 +376,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         b"",
     );
     again.ok();
-    settled(&cluster);
+    cluster.assert_settled();
     let back = read_back(&url, &written);
     assert_eq!(
         checksum(&back),
@@ -565,8 +549,8 @@ fn side_by_side_with_valkey_cli_rebalance() {
         .parse()
         .unwrap();
     valkey_cli_cluster("rebalance", &addr(&theirs, 0));
-    settled(&ours);
-    settled(&theirs);
+    ours.assert_settled();
+    theirs.assert_settled();
     let (a, b) = (keys_per_primary(&ours), keys_per_primary(&theirs));
     let their_moved = moved_keys(&[2400, 600, 600], &b);
     println!(
@@ -707,7 +691,7 @@ fn a_redis_7_cluster_by_countkeysinslot() {
     let predicted: f64 = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
         .parse()
         .unwrap();
-    settled(&cluster);
+    cluster.assert_settled();
     let counts = keys_per_primary(&cluster);
     assert!(skew_of(&counts) <= 1.2, "{counts:?}");
     assert!(
@@ -907,7 +891,7 @@ fn readme_pictures() {
         b"",
     )
     .ok();
-    settled(&cluster);
+    cluster.assert_settled();
     picture(&map, "800", "rebalance-after.png");
 }
 
@@ -941,7 +925,7 @@ fn a_stock_cluster_rebalance_undoes_a_load_plan() {
         b"",
     )
     .ok();
-    settled(&cluster);
+    cluster.assert_settled();
     let planned = skew_of(&keys_per_primary(&cluster));
     let slot_counts = |cluster: &ReplicatedCluster| -> Vec<u64> {
         let ranges: Vec<Vec<redis::Value>> = redis::cmd("CLUSTER")
@@ -975,7 +959,7 @@ fn a_stock_cluster_rebalance_undoes_a_load_plan() {
         "{uneven:?}"
     );
     valkey_cli_cluster("rebalance", &addr(&cluster, 0));
-    settled(&cluster);
+    cluster.assert_settled();
     let even = slot_counts(&cluster);
     let after = skew_of(&keys_per_primary(&cluster));
     // within valkey-cli's 2% threshold of 16384 / 3
