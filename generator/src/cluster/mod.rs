@@ -40,6 +40,7 @@ mod atomic;
 mod error;
 mod exchange;
 mod load;
+mod dialect;
 mod migrate;
 mod placement;
 mod plan_file;
@@ -54,9 +55,10 @@ pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
     SlotLoad, Summary,
 };
+pub use dialect::{commands, script, server_dialect, Dialect, Shell};
 pub use migrate::{
-    apply, commands, finish_moves, migrate_timeout, refuse_migrations, script, server_dialect,
-    Applied, ApplyOptions, Dialect, Finished, Shell, Step, MAX_MIGRATED_KEY_BYTES,
+    apply, finish_moves, migrate_timeout, refuse_migrations, Applied, ApplyOptions, Finished, Step,
+    MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};

@@ -1,0 +1,308 @@
+//! `rebalance --apply`: a plan carried out (the dialect chosen, a progress line, Ctrl-C, what
+//! was done said when a move stops), a slot a former run left half moved finished first,
+//! a reviewed plan file carried out as it stands, and the `sh` script of `--format commands`
+//! reaching the servers with the options given.
+
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{anyhow, Result};
+use serde_json::json;
+use slotgen::cluster::{self, Dialect, Topology};
+use slotgen::text::field;
+
+use super::super::cluster::explain;
+use super::{Format, RebalanceArgs};
+
+/// `--apply` on a map with a slot a former run left half moved: that move finished first
+/// (its keys carried to the target, a key on both ends resolved by their `DUMP`s), each said
+/// on stderr.
+pub(super) fn finish_half_moved(
+    args: &RebalanceArgs,
+    options: &slotgen::transport::ConnectOptions,
+) -> Result<()> {
+    let finished = cluster::finish_moves(
+        &args.server.redis,
+        options,
+        args.batch as usize,
+        args.server.timeout.get(),
+    )
+    .map_err(explain)?;
+    for f in &finished {
+        eprintln!(
+            "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
+            f.slot,
+            field(f.from.as_bytes()),
+            field(f.to.as_bytes()),
+            f.keys,
+            if f.resolved.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; on both nodes with equal `DUMP`s, the source's copy deleted: {}",
+                    field(f.resolved.join(", ").as_bytes())
+                )
+            }
+        );
+    }
+    Ok(())
+}
+
+/// `--apply`: `plan` carried out on `topology` (the dialect --dialect chose, or the one
+/// every primary has), a progress line on a terminal or a line a move elsewhere, the first
+/// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, --format json
+/// still prints `report()` with `applied` (the moves and keys done, and why it stopped) for a
+/// script to take up, and the error is returned.
+pub(super) fn carry_out(
+    args: &RebalanceArgs,
+    options: &slotgen::transport::ConnectOptions,
+    plan: &cluster::Plan,
+    topology: &Topology,
+    report: &dyn Fn() -> serde_json::Value,
+) -> Result<cluster::Applied> {
+    let interrupted: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+    // the first Ctrl-C asks for a stop after the slot in flight; a handler that cannot
+    // be set (one is already) leaves the default
+    let _ = ctrlc::set_handler(move || {
+        if !interrupted.swap(true, Ordering::SeqCst) {
+            eprintln!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
+        }
+    });
+    let how = cluster::ApplyOptions {
+        batch: args.batch as usize,
+        timeout: args.server.timeout.get(),
+        dialect: args.dialect.map(Dialect::from),
+        interrupted,
+    };
+    let node = |shard: usize| &topology.shards[shard].primary;
+    let mut done = (0usize, 0u64);
+    let mut line = Progress::new(plan.moves.len(), plan.keys_moved());
+    let result = cluster::apply(
+        &args.server.redis,
+        options,
+        plan,
+        topology,
+        &how,
+        &mut |m, keys| {
+            done = (done.0 + 1, done.1 + keys);
+            if line.on_terminal {
+                line.show(done.0, done.1);
+            } else {
+                eprintln!(
+                    "slotgen: moved slot {} from {} to {}: {keys} keys",
+                    m.slot,
+                    field(node(m.from).addr.as_bytes()),
+                    field(node(m.to).addr.as_bytes())
+                );
+            }
+        },
+    );
+    line.end();
+    if let Ok(applied) = &result {
+        for node in &applied.untold {
+            eprintln!(
+                "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
+                field(node.as_bytes())
+            );
+        }
+    }
+    result.map_err(|e| {
+        if args.format == Format::Json {
+            // what was done before the stop, for a script to take up
+            let mut json = report();
+            json["applied"] = json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
+            if let Ok(text) = serde_json::to_string_pretty(&json) {
+                let _ = writeln!(std::io::stdout().lock(), "{text}");
+            }
+        }
+        explain(e)
+    })
+}
+
+/// The progress line of `--apply` on a terminal (standard error): moves done, keys moved,
+/// the rate and the time left at that rate, rewritten in place; nothing off a terminal.
+struct Progress {
+    on_terminal: bool,
+    moves: usize,
+    keys: u64,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new(moves: usize, keys: u64) -> Progress {
+        Progress {
+            on_terminal: std::io::stderr().is_terminal(),
+            moves,
+            keys,
+            started: Instant::now(),
+            shown: false,
+        }
+    }
+
+    fn show(&mut self, moves: usize, keys: u64) {
+        let secs = self.started.elapsed().as_secs_f64().max(1e-3);
+        let rate = keys as f64 / secs;
+        let left = if rate > 0.0 {
+            format!("{:.0} s left", self.keys.saturating_sub(keys) as f64 / rate)
+        } else {
+            "time left unknown".to_owned()
+        };
+        eprint!(
+            "\r\x1b[Kslotgen: {moves}/{} moves, {keys}/{} keys, {rate:.0} keys/s, {left}",
+            self.moves, self.keys
+        );
+        self.shown = true;
+    }
+
+    fn end(&self) {
+        if self.shown {
+            eprintln!();
+        }
+    }
+}
+
+/// How the script of `--format commands` reaches the servers: `cli` with the connection
+/// options given (`--tls` for a `rediss://` URL, `--cacert`, `--cert`, `--key`, `--sni`,
+/// `--insecure`, `--user`), each quoted for `sh`; the password never in it: read from
+/// `--password-file` by the script, or required in `REDISCLI_AUTH`.
+pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
+    let c = &args.server.connect;
+    let quote = |text: &str| -> Result<String> {
+        shlex::try_quote(text).map(|q| q.into_owned()).map_err(|_| {
+            crate::exit::usage(anyhow!(
+                "`{}` cannot be quoted for `sh` (a NUL byte)",
+                field(text.as_bytes())
+            ))
+        })
+    };
+    let url = &args.server.redis;
+    let parsed = redis::parse_redis_url(url);
+    let mut options = Vec::new();
+    if c.tls || url.starts_with("rediss://") {
+        options.push("--tls".to_owned());
+    }
+    for (name, path) in [
+        ("--cacert", &c.cacert),
+        ("--cert", &c.cert),
+        ("--key", &c.key),
+    ] {
+        if let Some(path) = path {
+            options.push(format!("{name} {}", quote(&path.to_string_lossy())?));
+        }
+    }
+    if let Some(sni) = &c.sni {
+        options.push(format!("--sni {}", quote(sni)?));
+    }
+    if c.insecure {
+        options.push("--insecure".to_owned());
+    }
+    let user = c.user.clone().or_else(|| {
+        parsed
+            .as_ref()
+            .map(|u| u.username().to_owned())
+            .filter(|u| !u.is_empty())
+    });
+    if let Some(user) = &user {
+        options.push(format!("--user {}", quote(user)?));
+    }
+    let password = if let Some(file) = &c.password_file {
+        format!(
+            "REDISCLI_AUTH=$(head -n 1 {})\nexport REDISCLI_AUTH",
+            quote(&file.to_string_lossy())?
+        )
+    } else if c.askpass
+        || parsed.as_ref().is_some_and(|u| u.password().is_some())
+        || std::env::var_os(super::cluster::PASSWORD_VARIABLE).is_some()
+    {
+        ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password}\"".to_owned()
+    } else {
+        String::new()
+    };
+    Ok(cluster::Shell {
+        cli: cli.to_owned(),
+        options: options.join(" "),
+        user: user.map(|u| quote(&u)).transpose()?.unwrap_or_default(),
+        password,
+    })
+}
+
+/// `--apply --plan FILE`: the moves of FILE, carried out exactly when the cluster's map is
+/// the one they were planned on.
+pub(super) fn apply_file(
+    args: &RebalanceArgs,
+    file: &std::path::Path,
+    options: &slotgen::transport::ConnectOptions,
+) -> Result<ExitCode> {
+    use std::io::Read;
+    let url = &args.server.redis;
+    let timeout = args.server.timeout.get();
+    let shown = slotgen::text::escape_cut(file.as_os_str().as_encoded_bytes());
+    let cannot = |why: String| anyhow!("cannot read the plan file `{shown}`: {why}");
+    // a regular file only (a FIFO or a device would hold the read), and bounded in size
+    let meta = std::fs::metadata(file).map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    if !meta.is_file() {
+        return Err(crate::exit::usage(cannot(
+            "it is not a regular file: give the file `--out` wrote".to_owned(),
+        )));
+    }
+    let mut text = Vec::new();
+    std::fs::File::open(file)
+        .and_then(|f| {
+            f.take(cluster::MAX_PLAN_FILE_BYTES + 1)
+                .read_to_end(&mut text)
+        })
+        .map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    if text.len() as u64 > cluster::MAX_PLAN_FILE_BYTES {
+        return Err(cannot(format!(
+            "it is larger than {} bytes, more than any plan takes: give the file `--out` wrote",
+            cluster::MAX_PLAN_FILE_BYTES
+        )));
+    }
+    let planned = cluster::PlanFile::parse(&shown, &text)?;
+    let mut live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    if !live.migrations.is_empty() {
+        finish_half_moved(args, options)?;
+        live = Topology::fetch(url, options, timeout).map_err(explain)?;
+    }
+    cluster::refuse_migrations(&live)?;
+    let plan = planned.against(&shown, &live)?;
+    let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
+    let applied = carry_out(args, options, &plan, &live, &report)?;
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        Format::Json => {
+            let mut json = serde_json::to_value(&planned)?;
+            json["applied"] = json!(applied);
+            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+        }
+        Format::Tsv | Format::Commands | Format::Svg => {
+            let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.4}"));
+            writeln!(
+                out,
+                "skew\t{}\tbefore\t{}\tpredicted\t{}\ttarget\t{}",
+                field(planned.metric.as_bytes()),
+                show(planned.skew_before),
+                show(planned.skew_after),
+                planned.target
+            )?;
+            for m in &planned.moves {
+                writeln!(
+                    out,
+                    "move\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    m.slot,
+                    field(m.from.id.as_bytes()),
+                    field(m.from.addr.as_bytes()),
+                    field(m.to.id.as_bytes()),
+                    field(m.to.addr.as_bytes()),
+                    m.keys,
+                    m.amount
+                )?;
+            }
+            writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
