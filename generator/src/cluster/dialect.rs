@@ -257,4 +257,3 @@ pub fn server_dialect(
         ))
     })
 }
-

@@ -23,17 +23,16 @@
 //! STATUS ALL`). [`commands`] prints all three; [`apply`] runs the classic sequence or
 //! Valkey's atomic one (module `atomic`), and never Redis 8.4's, which no server here runs.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::Value;
 
-use super::answers::{info_field, split_addr};
+use super::answers::split_addr;
 use super::atomic;
 use super::dialect::{groups, Dialect};
-use super::exchange::{bounded, endpoint, Exchange};
+use super::exchange::{endpoint, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, Topology};
 use super::Error;

@@ -37,10 +37,10 @@
 // (`error.rs`).
 mod answers;
 mod atomic;
+mod dialect;
 mod error;
 mod exchange;
 mod load;
-mod dialect;
 mod migrate;
 mod placement;
 mod plan_file;
@@ -50,12 +50,12 @@ mod slot_stats;
 mod spread;
 mod topology;
 
+pub use dialect::{commands, script, server_dialect, Dialect, Shell};
 pub use error::Error;
 pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
     SlotLoad, Summary,
 };
-pub use dialect::{commands, script, server_dialect, Dialect, Shell};
 pub use migrate::{
     apply, finish_moves, migrate_timeout, refuse_migrations, Applied, ApplyOptions, Finished, Step,
     MAX_MIGRATED_KEY_BYTES,

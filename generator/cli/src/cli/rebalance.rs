@@ -1,10 +1,8 @@
 //! `slotgen rebalance`: a plan of slot moves that evens out a metric of load over the
 //! primaries ([`slotgen::cluster::plan`]), printed, as the servers' commands, or applied.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};

@@ -215,7 +215,7 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
         )
     } else if c.askpass
         || parsed.as_ref().is_some_and(|u| u.password().is_some())
-        || std::env::var_os(super::cluster::PASSWORD_VARIABLE).is_some()
+        || std::env::var_os(super::super::cluster::PASSWORD_VARIABLE).is_some()
     {
         ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password}\"".to_owned()
     } else {
