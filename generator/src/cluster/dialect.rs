@@ -159,7 +159,7 @@ pub fn commands(plan: &Plan, topology: &Topology, dialect: Dialect) -> Vec<Strin
 /// (`redis-cli` or `valkey-cli`, with `shell`'s options): the functions of
 /// `cluster/commands.sh`, then [`commands`]. `batch` is the keys one `CLUSTER
 /// GETKEYSINSLOT` asks for, `timeout` the time of a step, of which `MIGRATE` is given
-/// [`migrate_timeout`], as [`apply`] does. Every address and id in it comes from the map,
+/// [`migrate_timeout`], as [`apply`](super::apply) does. Every address and id in it comes from the map,
 /// whose addresses are `host:port` and ids 40 hex digits.
 #[must_use]
 pub fn script(
