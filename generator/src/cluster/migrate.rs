@@ -15,7 +15,7 @@
 //! are equal. Step 3 runs in every database (`cluster-databases`, Valkey 9), `MIGRATE`
 //! naming it. Every state this leaves after a failure (a slot importing on `T` alone;
 //! importing on `T` and migrating on `F`, with some keys moved; owned by `T` on some nodes
-//! and `F` on others) is one that [`finish_moves`] carries to its end.
+//! and `F` on others) is one that [`finish_moves`](super::finish_moves) carries to its end.
 //!
 //! Valkey 9.0 adds atomic slot migration (`CLUSTER MIGRATESLOTS SLOTSRANGE a b NODE T-id`,
 //! sent to the source; progress by `CLUSTER GETSLOTMIGRATIONS`), and Redis 8.4 its own
@@ -34,6 +34,7 @@ use super::atomic;
 use super::dialect::{groups, Dialect};
 use super::exchange::{endpoint, Exchange};
 use super::rebalance::{Move, Plan};
+use super::resume::refuse_migrations;
 use super::topology::{ranges_of, Topology};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions, Connection, Endpoint};
@@ -108,7 +109,7 @@ pub struct ApplyOptions<'a> {
 /// with its move and the keys moved (for an atomic job, the keys the plan counted).
 ///
 /// It re-reads the map first ([`Topology::fetch`], which refuses a cluster whose state is not
-/// `ok`), and refuses to start when a slot is migrating or importing ([`finish_moves`]
+/// `ok`), and refuses to start when a slot is migrating or importing ([`finish_moves`](super::finish_moves)
 /// finishes those), or when a slot of the plan changed owner since. It never sends
 /// `REPLACE`; a key that the target holds already (`BUSYKEY`, as a timed-out `MIGRATE`
 /// leaves it) is compared by `DUMP` on both nodes, the source's copy deleted when they are
@@ -274,145 +275,11 @@ pub fn apply(
     Ok(applied)
 }
 
-/// A half-moved slot that [`finish_moves`] finished.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Finished {
-    /// The slot, in `0..16384`.
-    pub slot: u16,
-    /// The source, `id (addr)`.
-    pub from: String,
-    /// The target, `id (addr)`, which now owns the slot.
-    pub to: String,
-    /// Keys `MIGRATE` carried in this run.
-    pub keys: u64,
-    /// Keys found on both nodes with equal `DUMP`s (as a timed-out `MIGRATE` leaves them),
-    /// each `key (database n)`, escaped: the source's copy was deleted.
-    pub resolved: Vec<String>,
-}
-
-/// Finishes every slot the classic sequence left half moved (after a SIGKILL, a failed
-/// `MIGRATE`, a stopped node): a slot migrating on its source or importing on its target is
-/// carried to that target, as [`apply`] would have (`IMPORTING` and `MIGRATING` set again
-/// where a node has lost them; the rest of its keys in every database; a key on both nodes
-/// resolved by `DUMP`; `CLUSTER SETSLOT NODE` on the target, the source and the other
-/// primaries). `batch` and `timeout` as in [`apply`]. An empty list when no slot is in
-/// migration.
-///
-/// # Errors
-///
-/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the two ends of a slot's
-/// migration are not both primaries of the map, or disagree; [`Error::MoveStopped`] as in
-/// [`apply`].
-pub fn finish_moves(
-    url: &str,
-    options: &ConnectOptions,
-    batch: usize,
-    timeout: Duration,
-) -> Result<Vec<Finished>, Error> {
-    let fresh = Topology::fetch(url, options, timeout)?;
-    let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
-    let mut ends: Vec<(u16, String, String)> = Vec::new();
-    for m in &fresh.migrations {
-        let (source, target) = match m.kind {
-            super::MigrationKind::Migrating => (&m.node, &m.peer),
-            super::MigrationKind::Importing => (&m.peer, &m.node),
-        };
-        match ends.iter().find(|(slot, ..)| *slot == m.slot) {
-            Some((_, s, t)) if (s, t) != (source, target) => {
-                return Err(Error::CannotFinish {
-                    slot: m.slot,
-                    why: format!(
-                        "its nodes disagree: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
-                        m.slot
-                    ),
-                })
-            }
-            Some(_) => {}
-            None => ends.push((m.slot, source.clone(), target.clone())),
-        }
-    }
-    let endpoint = endpoint(url, options)?;
-    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
-    let mut exchange = Exchange {
-        endpoint,
-        deadline: Instant::now() + timeout,
-        timeout,
-        stage,
-    };
-    let never = AtomicBool::new(false);
-    let how = ApplyOptions {
-        batch,
-        timeout,
-        dialect: Some(Dialect::Classic),
-        interrupted: &never,
-    };
-    let mut deaf = vec![false; fresh.shards.len()];
-    let mut finished = Vec::new();
-    for (slot, source, target) in ends {
-        let (Some(from), Some(to)) = (find(&source), find(&target)) else {
-            let missing = if find(&source).is_none() {
-                &source
-            } else {
-                &target
-            };
-            return Err(Error::CannotFinish {
-                slot,
-                why: format!(
-                    "node {} at one end of it is not a primary of the map (failed, left, or a replica now); once the cluster has a primary there again, run this again, or undo it with `CLUSTER SETSLOT {slot} STABLE` on the other end",
-                    crate::text::escape_cut(missing.as_bytes())
-                ),
-            });
-        };
-        let moved = move_slot(
-            &mut exchange,
-            &fresh,
-            (slot, from, to),
-            &mut deaf,
-            &how,
-            true,
-        )?;
-        let node = |i: usize| {
-            let n = &fresh.shards[i].primary;
-            format!("{} ({})", n.id, n.addr)
-        };
-        finished.push(Finished {
-            slot,
-            from: node(from),
-            to: node(to),
-            keys: moved.keys,
-            resolved: moved.resolved,
-        });
-    }
-    Ok(finished)
-}
-
-/// The rule [`apply`] starts by: no slot of `topology` is migrating or importing (a plan is
-/// checked by it before it is printed, and the map again before the first move).
-///
-/// # Errors
-///
-/// [`Error::MigrationUnderWay`] naming the slots.
-pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
-    let migrating = topology.migrating_slots();
-    if migrating.is_empty() {
-        Ok(())
-    } else {
-        let ranges = super::show_ranges(&ranges_of(&migrating));
-        Err(Error::MigrationUnderWay {
-            slots: if migrating.len() == 1 {
-                format!("slot {ranges} is")
-            } else {
-                format!("slots {ranges} are")
-            },
-        })
-    }
-}
-
 /// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes
 /// whose source copy it deleted.
-struct Moved {
-    keys: u64,
-    resolved: Vec<String>,
+pub(super) struct Moved {
+    pub(super) keys: u64,
+    pub(super) resolved: Vec<String>,
 }
 
 /// The databases a node keeps in cluster mode: its `cluster-databases` (Valkey 9), 1 where
@@ -442,7 +309,7 @@ const MAX_DATABASES: u32 = 1 << 16;
 /// The classic sequence for one slot, from shard `from` to shard `to` of `topology`. With
 /// `resume`, a slot that a former run left half moved: a target that owns the slot already
 /// is not set importing, a source that no longer owns it has no keys to give.
-fn move_slot(
+pub(super) fn move_slot(
     exchange: &mut Exchange,
     topology: &Topology,
     (slot, from, to): (u16, usize, usize),

@@ -1,0 +1,148 @@
+//! A map with a slot in migration: refused before a plan is carried out
+//! ([`refuse_migrations`]), or the move a former run left half done carried to its end
+//! ([`finish_moves`], by `migrate`'s classic sequence).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::dialect::Dialect;
+use super::exchange::{endpoint, Exchange};
+use super::migrate::{move_slot, ApplyOptions};
+use super::topology::{ranges_of, Topology};
+use super::Error;
+use crate::transport::ConnectOptions;
+
+/// A half-moved slot that [`finish_moves`] finished.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Finished {
+    /// The slot, in `0..16384`.
+    pub slot: u16,
+    /// The source, `id (addr)`.
+    pub from: String,
+    /// The target, `id (addr)`, which now owns the slot.
+    pub to: String,
+    /// Keys `MIGRATE` carried in this run.
+    pub keys: u64,
+    /// Keys found on both nodes with equal `DUMP`s (as a timed-out `MIGRATE` leaves them),
+    /// each `key (database n)`, escaped: the source's copy was deleted.
+    pub resolved: Vec<String>,
+}
+
+/// Finishes every slot the classic sequence left half moved (after a SIGKILL, a failed
+/// `MIGRATE`, a stopped node): a slot migrating on its source or importing on its target is
+/// carried to that target, as [`apply`](super::apply) would have (`IMPORTING` and `MIGRATING` set again
+/// where a node has lost them; the rest of its keys in every database; a key on both nodes
+/// resolved by `DUMP`; `CLUSTER SETSLOT NODE` on the target, the source and the other
+/// primaries). `batch` and `timeout` as in [`apply`](super::apply). An empty list when no slot is in
+/// migration.
+///
+/// # Errors
+///
+/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the two ends of a slot's
+/// migration are not both primaries of the map, or disagree; [`Error::MoveStopped`] as in
+/// [`apply`](super::apply).
+pub fn finish_moves(
+    url: &str,
+    options: &ConnectOptions,
+    batch: usize,
+    timeout: Duration,
+) -> Result<Vec<Finished>, Error> {
+    let fresh = Topology::fetch(url, options, timeout)?;
+    let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
+    let mut ends: Vec<(u16, String, String)> = Vec::new();
+    for m in &fresh.migrations {
+        let (source, target) = match m.kind {
+            super::MigrationKind::Migrating => (&m.node, &m.peer),
+            super::MigrationKind::Importing => (&m.peer, &m.node),
+        };
+        match ends.iter().find(|(slot, ..)| *slot == m.slot) {
+            Some((_, s, t)) if (s, t) != (source, target) => {
+                return Err(Error::CannotFinish {
+                    slot: m.slot,
+                    why: format!(
+                        "its nodes disagree: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
+                        m.slot
+                    ),
+                })
+            }
+            Some(_) => {}
+            None => ends.push((m.slot, source.clone(), target.clone())),
+        }
+    }
+    let endpoint = endpoint(url, options)?;
+    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+    let mut exchange = Exchange {
+        endpoint,
+        deadline: Instant::now() + timeout,
+        timeout,
+        stage,
+    };
+    let never = AtomicBool::new(false);
+    let how = ApplyOptions {
+        batch,
+        timeout,
+        dialect: Some(Dialect::Classic),
+        interrupted: &never,
+    };
+    let mut deaf = vec![false; fresh.shards.len()];
+    let mut finished = Vec::new();
+    for (slot, source, target) in ends {
+        let (Some(from), Some(to)) = (find(&source), find(&target)) else {
+            let missing = if find(&source).is_none() {
+                &source
+            } else {
+                &target
+            };
+            return Err(Error::CannotFinish {
+                slot,
+                why: format!(
+                    "node {} at one end of it is not a primary of the map (failed, left, or a replica now); once the cluster has a primary there again, run this again, or undo it with `CLUSTER SETSLOT {slot} STABLE` on the other end",
+                    crate::text::escape_cut(missing.as_bytes())
+                ),
+            });
+        };
+        let moved = move_slot(
+            &mut exchange,
+            &fresh,
+            (slot, from, to),
+            &mut deaf,
+            &how,
+            true,
+        )?;
+        let node = |i: usize| {
+            let n = &fresh.shards[i].primary;
+            format!("{} ({})", n.id, n.addr)
+        };
+        finished.push(Finished {
+            slot,
+            from: node(from),
+            to: node(to),
+            keys: moved.keys,
+            resolved: moved.resolved,
+        });
+    }
+    Ok(finished)
+}
+
+/// The rule [`apply`](super::apply) starts by: no slot of `topology` is migrating or importing (a plan is
+/// checked by it before it is printed, and the map again before the first move).
+///
+/// # Errors
+///
+/// [`Error::MigrationUnderWay`] naming the slots.
+pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
+    let migrating = topology.migrating_slots();
+    if migrating.is_empty() {
+        Ok(())
+    } else {
+        let ranges = super::show_ranges(&ranges_of(&migrating));
+        Err(Error::MigrationUnderWay {
+            slots: if migrating.len() == 1 {
+                format!("slot {ranges} is")
+            } else {
+                format!("slots {ranges} are")
+            },
+        })
+    }
+}
