@@ -5,10 +5,10 @@
 //! which mean the same on every command that reads or prints keys.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command};
 use std::time::{Duration, Instant};
 
-use crate::common::{require_tool, run_measured, run_measured_fed, slotgen_with_stdin, Run};
+use crate::common::{self, require_tool, run_measured, run_measured_fed, slotgen_with_stdin, Run};
 
 /// The peak resident memory allowed, in KiB: 64 MiB (the debug binary takes some 10 MiB at
 /// rest; reading a 700 MB line whole takes 700 MB).
@@ -119,13 +119,7 @@ fn the_keys_before_a_key_past_the_limit_deep_in_the_input_are_answered_then_it_i
 
 #[test]
 fn slot_whose_reader_goes_away_ends_while_keys_keep_coming() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .arg("slot")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn_piped(Command::new(env!("CARGO_BIN_EXE_slotgen")).arg("slot"));
     // keys without end, until slotgen's standard input is closed
     let mut input = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {

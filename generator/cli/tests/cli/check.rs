@@ -4,8 +4,6 @@
 //! `emq:{}:...` keys, 12682 for `emq:{billing}:...`, 9051 for `{emq}:version`, 13828, 5061,
 //! 7365 and 15602 for the four traps of the README), written out.
 
-use std::process::Output;
-
 use crate::common;
 use crate::common::{crc::hash_crc16, crc::iso_hdlc, crc::tarantool, Run};
 
@@ -17,32 +15,13 @@ fn check_with_input(args: &[&str], stdin: &[u8]) -> Run {
     let args: Vec<&str> = std::iter::once("check")
         .chain(args.iter().copied())
         .collect();
-    let output: Output = if stdin.len() < 4096 {
-        common::slotgen_with_stdin(&args, stdin)
-    } else {
-        streamed(&args, stdin)
-    };
+    let (output, written) = common::slotgen_fed(&args, stdin);
+    // A large input is read to its end while slotgen answers, as in a pipeline; a small one
+    // may be left unread by a refused command line.
+    if stdin.len() >= 4096 {
+        written.expect("slotgen reads all its input");
+    }
     Run::from(output)
-}
-
-/// Runs slotgen with a large standard input, written from a thread while its output is
-/// read, as a pipeline would: slotgen must answer before it has read all of it.
-fn streamed(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("slotgen runs");
-    let mut pipe = child.stdin.take().expect("a piped stdin");
-    let input = stdin.to_vec();
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let output = child.wait_with_output().expect("slotgen finishes");
-    writer.join().unwrap().expect("slotgen reads all its input");
-    output
 }
 
 #[test]
@@ -496,19 +475,13 @@ fn the_readme_examples_run_as_written() {
 #[test]
 fn a_check_cut_short_by_a_closed_pipe_is_no_verdict() {
     use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     // 200,000 keys on one slot: the report is far larger than a pipe's buffer
     let keys: Vec<u8> = (0..200_000)
         .flat_map(|n| format!("emq:{{orders}}:{n}\n").into_bytes())
         .collect();
     for (args, expected) in [(&["check", "--same-slot"][..], 1), (&["slot"][..], 0)] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = common::spawn_piped(Command::new(env!("CARGO_BIN_EXE_slotgen")).args(args));
         let mut stdin = child.stdin.take().unwrap();
         let input = keys.clone();
         let writer = std::thread::spawn(move || {

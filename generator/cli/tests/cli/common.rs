@@ -2,8 +2,40 @@
 //! of it, finding outside programs, and reference CRCs.
 
 use std::io::{Read, Write};
-use std::process::{ChildStdin, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::time::{Duration, Instant};
+
+/// Starts `command` with its three standard streams piped.
+///
+/// # Panics
+///
+/// When the program cannot be started.
+pub fn spawn_piped(command: &mut Command) -> Child {
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{:?} runs: {e}", command.get_program()))
+}
+
+/// Runs `slotgen` with `args`, `stdin` written on its standard input from a thread (so that
+/// slotgen can fill its standard output meanwhile: both pipes full would wait on each
+/// other), and returns what it did and whether all of `stdin` was written (slotgen may exit
+/// before reading it all, as on a refused command line).
+///
+/// # Panics
+///
+/// When the binary cannot be started.
+pub fn slotgen_fed(args: &[&str], stdin: &[u8]) -> (Output, std::io::Result<()>) {
+    let mut child = spawn_piped(Command::new(env!("CARGO_BIN_EXE_slotgen")).args(args));
+    let mut input = child.stdin.take().expect("a piped stdin");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&stdin));
+    let output = child.wait_with_output().expect("slotgen finishes");
+    let written = writer.join().expect("the writer thread ends");
+    (output, written)
+}
 
 /// Runs `slotgen` with `args`, `stdin` on its standard input, and returns what it did.
 ///
@@ -11,24 +43,7 @@ use std::time::{Duration, Instant};
 ///
 /// When the binary cannot be started.
 pub fn slotgen_with_stdin(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("slotgen runs");
-    // Written from a thread, so that slotgen can fill its standard output meanwhile (both
-    // pipes full would wait on each other); slotgen may exit before reading all of it (a
-    // refused command line).
-    let mut input = child.stdin.take().expect("a piped stdin");
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("slotgen finishes");
-    writer.join().expect("the writer thread ends");
-    output
+    slotgen_fed(args, stdin).0
 }
 
 /// Runs `slotgen` with `args` and nothing on its standard input.
@@ -82,13 +97,7 @@ pub fn run_measured_fed(
     } else {
         Command::new(env!("CARGO_BIN_EXE_slotgen"))
     };
-    let mut child = command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("slotgen runs");
+    let mut child = spawn_piped(command.args(args));
     let mut input = child.stdin.take().expect("a piped stdin");
     let feeder = std::thread::spawn(move || feed(&mut input));
     let readers = [

@@ -119,176 +119,87 @@ fn hashtag_rules() {
 #[test]
 fn scheme_errors_name_the_option_and_the_fix() {
     // The exit status: 2 for an option wrong by itself, 1 for work that cannot be done.
+    // Each case: the arguments, split at spaces; the exit status; a part of the message.
     for (args, code, needle) in [
+        ("slot --scheme librdkafka a", 2, "give `--slots N`"),
+        ("slot --scheme twemproxy-crc32 a", 2, "give `--slots N`"),
+        ("slot --scheme kafka a", 2, "unknown scheme `kafka`"),
+        ("slot --scheme kafka a", 2, "nearest: `librdkafka`"),
         (
-            vec!["slot", "--scheme", "librdkafka", "a"],
-            2,
-            "give `--slots N`",
-        ),
-        (
-            vec!["slot", "--scheme", "twemproxy-crc32", "a"],
-            2,
-            "give `--slots N`",
-        ),
-        (
-            vec!["slot", "--scheme", "kafka", "a"],
-            2,
-            "unknown scheme `kafka`",
-        ),
-        (
-            vec!["slot", "--scheme", "kafka", "a"],
-            2,
-            "nearest: `librdkafka`",
-        ),
-        (
-            vec!["slot", "--scheme", "codis", "--hash-tag", "{}", "a"],
+            "slot --scheme codis --hash-tag {} a",
             2,
             "remove `--hash-tag`",
         ),
         (
-            vec![
-                "slot",
-                "--scheme",
-                "twemproxy-crc32a",
-                "--slots",
-                "3",
-                "--hash-tag",
-                "{",
-                "a",
-            ],
+            "slot --scheme twemproxy-crc32a --slots 3 --hash-tag { a",
             2,
             "are not two bytes",
         ),
         (
-            vec!["slot", "--scheme", "librdkafka", "--slots", "0", "a"],
+            "slot --scheme librdkafka --slots 0 a",
             2,
             "at least one slot",
         ),
         (
-            vec!["slot", "--scheme", "redis-cluster", "--slots", "3000", "a"],
+            "slot --scheme redis-cluster --slots 3000 a",
             2,
             "a power of two from 2 to 65536",
         ),
+        ("tag --scheme tarantool-vshard 0", 2, "slots are 1 to 3000"),
         (
-            vec!["tag", "--scheme", "tarantool-vshard", "0"],
-            2,
-            "slots are 1 to 3000",
-        ),
-        (
-            vec![
-                "tag",
-                "--scheme",
-                "twemproxy-crc16",
-                "--slots",
-                "3",
-                "--charset",
-                "alnum",
-                "0",
-            ],
+            "tag --scheme twemproxy-crc16 --slots 3 --charset alnum 0",
             2,
             "at most 30 of the 32 bits",
         ),
         (
-            vec![
-                "tag",
-                "--scheme",
-                "twemproxy-crc32a",
-                "--slots",
-                "3",
-                "--hash-tag",
-                "::",
-                "--charset",
-                ":",
-                "0",
-            ],
+            "tag --scheme twemproxy-crc32a --slots 3 --hash-tag :: --charset : 0",
             1,
             "no affine alphabet inside charset `:`",
         ),
         (
-            vec!["tag", "--scheme", "codis", "--crc", "modbus", "0"],
+            "tag --scheme codis --crc modbus 0",
             2,
             "cannot be used with",
         ),
         (
-            vec!["tag", "--scheme", "tarantool-vshard", "--tag-len", "9", "1"],
+            "tag --scheme tarantool-vshard --tag-len 9 1",
             1,
             "at least 10",
         ),
         (
-            vec![
-                "tag",
-                "--scheme",
-                "twemproxy-crc32a",
-                "--slots",
-                "3",
-                "--hash-tag",
-                "::",
-                "--alphabet",
-                "89:;<=>?",
-                "0",
-            ],
+            "tag --scheme twemproxy-crc32a --slots 3 --hash-tag :: --alphabet 89:;<=>? 0",
             2,
             "hashtag delimiters",
         ),
         (
-            vec!["tag", "--scheme", "couchbase", "--slots", "65536", "0"],
+            "tag --scheme couchbase --slots 65536 0",
             2,
             "give at most 32768 slots",
         ),
         (
-            vec![
-                "verify",
-                "--redis",
-                "redis://127.0.0.1:1",
-                "--scheme",
-                "codis",
-            ],
+            "verify --redis redis://127.0.0.1:1 --scheme codis",
             2,
             "CLUSTER KEYSLOT answers by Redis Cluster's rule",
         ),
+        ("slot --scheme nope a", 2, "unknown scheme `nope`"),
         (
-            vec!["slot", "--scheme", "nope", "a"],
-            2,
-            "unknown scheme `nope`",
-        ),
-        (vec!["slot", "--scheme", "", "a"], 2, "unknown scheme ``"),
-        (
-            vec![
-                "slot",
-                "--scheme",
-                "librdkafka",
-                "--slots",
-                "4294967296",
-                "a",
-            ],
+            "slot --scheme librdkafka --slots 4294967296 a",
             2,
             "give at most 4294967295",
         ),
+        ("tag --scheme nope 0", 2, "unknown scheme `nope`"),
+        ("key --scheme librdkafka 0", 2, "give `--slots N`"),
         (
-            vec!["tag", "--scheme", "nope", "0"],
-            2,
-            "unknown scheme `nope`",
-        ),
-        (
-            vec!["key", "--scheme", "librdkafka", "0"],
-            2,
-            "give `--slots N`",
-        ),
-        (
-            vec![
-                "emit",
-                "python",
-                "--scheme",
-                "twemproxy-crc32",
-                "--slots",
-                "3",
-                "--hash-tag",
-                "{}}",
-            ],
+            "emit python --scheme twemproxy-crc32 --slots 3 --hash-tag {}}",
             2,
             "are not two bytes",
         ),
-    ] {
+    ]
+    .into_iter()
+    .map(|(line, code, needle)| (line.split(' ').collect::<Vec<_>>(), code, needle))
+    // An empty scheme name, which words split by spaces cannot spell.
+    .chain([(vec!["slot", "--scheme", "", "a"], 2, "unknown scheme ``")])
+    {
         let out = slotgen_with_stdin(&args, b"");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
