@@ -24,6 +24,23 @@ fn language_parser() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(values)
 }
 
+/// `--name`'s help, from the registry: what the name names in each language that takes
+/// one, and its default.
+fn name_help() -> String {
+    let each: Vec<String> = emit::language::LANGUAGES
+        .iter()
+        .flat_map(|l| {
+            let module = l.name_option.map(|o| (l.name.to_owned(), o));
+            let script = l
+                .for_script_option
+                .map(|o| (format!("{} --for-script", l.name), o));
+            module.into_iter().chain(script)
+        })
+        .map(|(language, o)| format!("{language}: {} (default `{}`)", o.what, o.default))
+        .collect();
+    format!("The name of what is emitted: {}", each.join("; "))
+}
+
 /// `emit vectors`: a corpus of keys, not a table.
 const VECTORS: &str = "vectors";
 
@@ -37,12 +54,7 @@ pub struct EmitArgs {
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    /// The name of what is emitted: the Rust static (default `SLOT_TABLE`), the Java class
-    /// with its package, the Ruby module, the PHP class with its namespace, the Elixir
-    /// module (default `Slotgen`), the Functions library and its functions' prefix, the
-    /// `lua --for-script` table, the C header's prefix and include guard (default
-    /// `slotgen`).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = name_help())]
     name: Option<String>,
     /// With `lua`: a block to paste at the top of an `EVAL` script (Lua 5.1 with the
     /// server's `bit`, no globals) instead of a module; `--name` names its local table.

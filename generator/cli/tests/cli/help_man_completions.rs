@@ -267,3 +267,49 @@ fn man_pages_render_without_warnings() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("SUBCOMMANDS"));
     }
 }
+
+/// `emit --help` says, for every language that takes `--name`, what it names and its
+/// default, and each default it states is the name in what `emit` writes without `--name`.
+#[test]
+fn emit_name_help_names_every_language_and_its_true_default() {
+    let help = stdout(&slotgen(&["emit", "--help"]));
+    let name_help = help
+        .split("--name <NAME>\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_else(|| panic!("`emit --help` has no --name: {help}"));
+    let name_help = name_help.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Every language whose output carries a name, written out (not read from the registry).
+    for (language, extra) in [
+        ("rust", None),
+        ("c", None),
+        ("java", None),
+        ("ruby", None),
+        ("php", None),
+        ("elixir", None),
+        ("csharp", None),
+        ("erlang", None),
+        ("redis-function", None),
+        ("lua --for-script", Some("--for-script")),
+    ] {
+        let after = name_help
+            .split(&format!("{language}: "))
+            .nth(1)
+            .unwrap_or_else(|| panic!("--name's help misses {language}: {name_help}"));
+        let default = after
+            .split("(default `")
+            .nth(1)
+            .and_then(|d| d.split('`').next())
+            .unwrap_or_else(|| panic!("--name's help gives {language} no default: {name_help}"));
+        let name = language.split(' ').next().unwrap();
+        let mut args = vec!["emit", name];
+        args.extend(extra);
+        let module = stdout(&slotgen(&args));
+        // A name with a namespace or package is written in parts.
+        let last = default.rsplit(['.', '\\']).next().unwrap();
+        assert!(
+            module.contains(last),
+            "`slotgen emit {language}` does not carry the default `{default}` its help states"
+        );
+    }
+}
