@@ -239,7 +239,7 @@ pub fn scheme_to_value(
     verification: Option<&Report>,
 ) -> Value {
     use crate::scheme::invert::Solved;
-    use slotgen_tables::{HashtagRule, Reduction};
+    use slotgen_tables::Reduction;
     let scheme = &derivation.scheme;
     let (crc_name, crc) = crate::scheme::crc_of(scheme);
     let (shift, mask) = scheme.transform();
@@ -262,12 +262,7 @@ pub fn scheme_to_value(
             "slots": scheme.slots(),
             "first_slot": scheme.offset(),
             "hash_tag": derivation.spec.hash_tag.map(|d| String::from_utf8_lossy(&d).into_owned()),
-            "hashtag_rule": match scheme.hashtag() {
-                HashtagRule::WholeKey => "whole-key",
-                HashtagRule::Redis => "redis",
-                HashtagRule::Codis => "codis",
-                HashtagRule::Delimited { .. } => "delimited",
-            },
+            "hashtag_rule": scheme.hashtag().name(),
             "shift": shift,
             "mask": mask,
             "reduction": match scheme.reduction() {

@@ -21,6 +21,41 @@ use std::collections::HashMap;
 
 use slotgen_tables::HashtagRule;
 
+/// A hashtag rule in words, for comments, help and reports: the one wording of the rule,
+/// which `check`'s summary and every emitted module's doc comment state. `delimiters` are
+/// the bytes that open and close a hashtag (`None`: the whole key is hashed);
+/// `hashes_empty_tag` is [`HashtagRule::hashes_empty_tag`]; `show` writes a delimiter for
+/// the place the words go (escaped for a terminal, a comment).
+///
+/// ```
+/// use slotgen::key_layout::rule_words;
+/// use slotgen_tables::HashtagRule;
+///
+/// let rule = HashtagRule::Redis;
+/// let words = rule_words(rule.delimiters(), rule.hashes_empty_tag(), slotgen::text::escape);
+/// assert!(words.ends_with("the whole key when there is no such pair or the hashtag is empty"));
+/// ```
+#[must_use]
+pub fn rule_words(
+    delimiters: Option<[u8; 2]>,
+    hashes_empty_tag: bool,
+    show: impl Fn(&[u8]) -> String,
+) -> String {
+    let Some([open, close]) = delimiters else {
+        return "the whole key (this scheme has no hashtag)".to_owned();
+    };
+    let (open, close) = (show(&[open]), show(&[close]));
+    if hashes_empty_tag {
+        format!(
+            "the bytes between the first `{open}` and the first `{close}` after it, even none (an empty hashtag hashes the empty string); the whole key when there is no such pair"
+        )
+    } else {
+        format!(
+            "the bytes between the first `{open}` and the first `{close}` after it; the whole key when there is no such pair or the hashtag is empty"
+        )
+    }
+}
+
 use crate::scheme::rule;
 use crate::scheme::SlotFunction;
 

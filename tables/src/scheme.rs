@@ -78,6 +78,25 @@ impl HashtagRule {
         }
     }
 
+    /// The rule's name, as slotgen's JSON writes it (`emit json`, `check --format json`):
+    /// `whole-key`, `redis`, `codis` or `delimited`.
+    #[must_use]
+    pub const fn name(&self) -> &'static str {
+        match *self {
+            Self::WholeKey => "whole-key",
+            Self::Redis => "redis",
+            Self::Codis => "codis",
+            Self::Delimited { .. } => "delimited",
+        }
+    }
+
+    /// Whether an empty hashtag (`{}`) is hashed, as the empty string (Codis), rather than
+    /// sending the whole key to the CRC (Redis, twemproxy).
+    #[must_use]
+    pub const fn hashes_empty_tag(&self) -> bool {
+        matches!(self, Self::Codis)
+    }
+
     /// The bytes of `key` that this rule hashes, borrowed from `key`.
     ///
     /// # Examples

@@ -236,17 +236,12 @@ pub enum KeyRule {
 impl KeyRule {
     /// The rule of a scheme.
     pub(crate) fn of(rule: HashtagRule) -> Self {
-        match (rule, rule.delimiters()) {
-            (_, None) => Self::WholeKey,
-            (HashtagRule::Codis, Some([open, close])) => Self::Delimited {
+        match rule.delimiters() {
+            None => Self::WholeKey,
+            Some([open, close]) => Self::Delimited {
                 open,
                 close,
-                min_len: 0,
-            },
-            (_, Some([open, close])) => Self::Delimited {
-                open,
-                close,
-                min_len: 1,
+                min_len: usize::from(!rule.hashes_empty_tag()),
             },
         }
     }
@@ -260,23 +255,18 @@ impl KeyRule {
         }
     }
 
-    /// The rule in words, for comments.
+    /// The rule in words, for comments ([`crate::key_layout::rule_words`]).
     #[must_use]
     pub fn describe(self) -> String {
-        let show = |b: u8| comment_text(&[b]);
-        match self {
-            Self::WholeKey => "the whole key (this scheme has no hashtag)".to_owned(),
-            Self::Delimited { open, close, min_len: 0 } => format!(
-                "the bytes between the first `{}` and the first `{}` after it, even none (an empty hashtag hashes the empty string); the whole key when there is no such pair",
-                show(open),
-                show(close)
-            ),
-            Self::Delimited { open, close, .. } => format!(
-                "the bytes between the first `{}` and the first `{}` after it; the whole key when there is no such pair or the hashtag is empty",
-                show(open),
-                show(close)
-            ),
-        }
+        let (delimiters, hashes_empty_tag) = match self {
+            Self::WholeKey => (None, false),
+            Self::Delimited {
+                open,
+                close,
+                min_len,
+            } => (Some([open, close]), min_len == 0),
+        };
+        crate::key_layout::rule_words(delimiters, hashes_empty_tag, comment_text)
     }
 }
 

@@ -96,7 +96,7 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
             None => {
                 let mut head = json!({
                     "format": "slotgen-check/1",
-                    "hashtag_rule": rule_name(function.rule()),
+                    "hashtag_rule": function.rule().name(),
                 });
                 head.as_object_mut()
                     .expect("an object")
@@ -158,33 +158,6 @@ fn shown_tag(tag: &[u8]) -> String {
         "\"\"".to_owned()
     } else {
         slotgen::text::field(tag)
-    }
-}
-
-/// The rule's name in the JSON head of a scheme's check: `redis`, `codis`, `delimited` or
-/// `whole-key`, as `slotgen emit json` names it.
-fn rule_name(rule: HashtagRule) -> &'static str {
-    match rule {
-        HashtagRule::WholeKey => "whole-key",
-        HashtagRule::Redis => "redis",
-        HashtagRule::Codis => "codis",
-        HashtagRule::Delimited { .. } => "delimited",
-    }
-}
-
-/// The rule in words, for the summary of a scheme's check.
-fn rule_words(rule: HashtagRule) -> String {
-    let Some(pair) = rule.delimiters() else {
-        return "none: the whole key is hashed".to_owned();
-    };
-    let [o, c] = pair.map(|b| slotgen::text::escape(&[b]));
-    match rule {
-        HashtagRule::Codis => format!(
-            "the bytes between the first `{o}` and the first `{c}` after it, even none (an empty tag hashes the empty string)"
-        ),
-        _ => format!(
-            "the bytes between the first `{o}` and the first `{c}` after it; the whole key when there are none"
-        ),
     }
 }
 
@@ -332,7 +305,15 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                     line(
                         &mut *self.out,
                         self.terminator,
-                        format_args!("# {}; hashtag: {}", self.function, rule_words(rule)),
+                        format_args!(
+                            "# {}; hashtag: {}",
+                            self.function,
+                            slotgen::key_layout::rule_words(
+                                rule.delimiters(),
+                                rule.hashes_empty_tag(),
+                                slotgen::text::escape
+                            )
+                        ),
                     )?;
                 }
                 line(

@@ -623,7 +623,7 @@ fn a_scheme_gives_its_slots_hashtags_and_traps() {
     );
     assert!(kafka
         .stdout
-        .contains("hashtag: none: the whole key is hashed"));
+        .contains("hashtag: the whole key (this scheme has no hashtag)"));
     kafka.fails_with(
         "this scheme hashes the whole key, so distinct keys meet on a slot only by chance",
     );
@@ -643,6 +643,24 @@ fn a_scheme_gives_its_slots_hashtags_and_traps() {
     {
         twemproxy.fails_with("give the pool a `hash_tag`");
     }
+    // twemproxy's pair, as Redis's, hashes the whole key when the hashtag is empty
+    let colons = check(&[
+        "--scheme",
+        "twemproxy-crc32a",
+        "--slots",
+        "3",
+        "--hash-tag",
+        "::",
+        "a::b",
+    ]);
+    assert!(colons.stdout.contains("hashtag: the bytes between the first `:` and the first `:` after it; the whole key when there is no such pair or the hashtag is empty"), "{}", colons.stdout);
+    assert!(
+        colons
+            .stdout
+            .starts_with(&format!("{}\t", iso_hdlc(b"a::b") % 3)),
+        "{}",
+        colons.stdout
+    );
 
     // JSON: the scheme in the head, bucket ids from 1
     let vshard = check(&[
