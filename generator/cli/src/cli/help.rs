@@ -2,9 +2,8 @@
 //! version line and each command's examples. One table of examples feeds `--help` (after
 //! the options), the man pages (their EXAMPLES section) and the test that runs them.
 
-use std::io::Write as _;
-
-use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::builder::StyledStr;
+use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
 use clap::{Command, CommandFactory, FromArgMatches};
 
 use super::Cli;
@@ -313,8 +312,8 @@ pub fn command() -> Command {
 }
 
 /// Parses the process's command line against [`command`]. `--help` and `--version` print
-/// what clap prints; every other refusal is one line, `slotgen: error: ...` (see
-/// [`one_line`]), and exit status 2, as every usage error.
+/// what clap prints; every other refusal is one line, `slotgen: error: ...` (clap's error
+/// formatter [`OneLine`]), and exit status 2, as every usage error.
 #[must_use]
 pub fn parse() -> Cli {
     let mut command = command();
@@ -326,11 +325,22 @@ pub fn parse() -> Cli {
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             e.exit()
         }
-        Err(e) => {
-            // stderr may be closed: a failed write must not panic
-            let _ = writeln!(std::io::stderr(), "slotgen: error: {}", one_line(&e));
-            std::process::exit(2)
+        // clap would print the whole help, where a refusal is one line
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            clap::error::Error::<OneLine>::new(ErrorKind::MissingSubcommand).exit()
         }
+        // clap prints through [`OneLine`] (a closed stderr is no panic) and exits with 2
+        Err(e) => e.apply::<OneLine>().exit(),
+    }
+}
+
+/// clap's error formatter for slotgen: a refusal is one line, `slotgen: error: ...`
+/// ([`one_line`]).
+pub struct OneLine;
+
+impl ErrorFormatter for OneLine {
+    fn format_error(error: &clap::error::Error<Self>) -> StyledStr {
+        format!("slotgen: error: {}\n", one_line(error)).into()
     }
 }
 
@@ -357,7 +367,7 @@ fn commands_taking(name: &str) -> Vec<String> {
 /// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
 /// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
 #[must_use]
-pub fn one_line(e: &clap::Error) -> String {
+pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
     let text = |kind| match e.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         Some(ContextValue::StyledStr(s)) => Some(s.to_string()),
@@ -501,19 +511,33 @@ pub fn one_line(e: &clap::Error) -> String {
                     .join(" and ")
             )
         }
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+        ErrorKind::MissingSubcommand => {
             "give a command, such as `slotgen slot KEY`: `slotgen --help` lists the commands"
                 .to_owned()
         }
-        _ => {
-            // clap's own first line, escaped, without its `error: `
-            let rendered = e.render().to_string();
-            let first = rendered.lines().next().unwrap_or_default();
-            let first = first.strip_prefix("error: ").unwrap_or(first);
+        ErrorKind::TooManyValues => {
             format!(
-                "{}{tips}; `{path} --help` lists what it takes",
-                slotgen::text::reason(first)
+                "{0} takes no value `{1}`: give `{0}` alone{tips}",
+                flag(&arg),
+                shown(&value)
             )
+        }
+        kind => {
+            // what clap calls the refusal, with the argument and value it names
+            let what = kind
+                .as_str()
+                .unwrap_or("the command line is not understood");
+            let at: Vec<String> = [flag(&arg), shown(&value)]
+                .into_iter()
+                .filter(|t| !t.is_empty())
+                .map(|t| format!("`{t}`"))
+                .collect();
+            let at = if at.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", at.join(", "))
+            };
+            format!("{what}{at}{tips}; `{path} --help` lists what it takes")
         }
     }
 }

@@ -456,6 +456,7 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["tag", "0", "--suffix-hex", "00"], 2, "`--suffix-hex` is an option of `slotgen key` and `slotgen keys`;"),
         (&["slott"], 2, "`slott` is not a command"),
         (&[], 2, "give a command"),
+        (&["tag", "--all=yes", "0"], 2, "--all takes no value `yes`: give `--all` alone"),
         (&["derive", "--json", "--format", "json"], 2, "`--json` cannot be used with `--format`"),
         (&["key", "--prefix", "a", "--prefix-hex", "00", "7"], 2, "`--prefix` cannot be used with `--prefix-hex`"),
         (&["key", "--prefix-hex", "0", "7"], 2, "--prefix-hex: `0` is not hex bytes"),
@@ -489,6 +490,18 @@ fn usage_errors_are_one_line_and_exit_2() {
         );
         run.fails_with_code(*code, fragment);
     }
+    // an argument that is no UTF-8, which clap refuses itself: one line, exit 2
+    use std::os::unix::ffi::OsStrExt;
+    let output = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .args([
+            std::ffi::OsStr::new("tag"),
+            std::ffi::OsStr::from_bytes(b"\xff"),
+        ])
+        .output()
+        .expect("slotgen runs");
+    let run = Run::from(output);
+    run.fails_with_code(2, "invalid UTF-8 was detected in one or more arguments; `slotgen tag --help` lists what it takes");
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
 
 /// `--prefix` and `--suffix` take values that begin with `-`, and their `-hex` forms take
