@@ -1,31 +1,34 @@
-//! Emitters: a [`Derivation`](crate::Derivation) as source code.
+//! Emitters: a derivation as source code.
 //!
-//! [`rust`] is the one Rust emitter: the `slot_table!` macro returns its tokens, and the
-//! build.rs API and `slotgen emit rust` print them through `prettyplease`.
+//! [`language::LANGUAGES`] is the registry: one [`language::Language`] per `slotgen emit`
+//! language, with its options (`--name` and its default, `--package`, `--types`,
+//! `--for-script`), the file a user saves, and the function that emits it. The CLI, the
+//! docs' table of languages and the tests ask it; adding a language is a template folder, an
+//! emitter and one registry entry.
 //!
-//! [`lua`], [`c`], [`python`], [`js`], [`go`], [`java`], [`ruby`], [`php`] and [`elixir`]
-//! emit a standalone module for one spec that offers the same operations under each
-//! language's casing: `slot` (the hash slot of a key, by the full hashtag rule, over
-//! bytes), `tag_for_slot`, `key_for_slot` (refusing a prefix that contains `{`) and
-//! `tags_for_slot` (lazy, with an exact count), and in the newer ones `hashtag`.
-//! [`redis_function`] emits Lua that runs inside the server: a Functions library and a
-//! block for `EVAL` scripts; [`js::types`] the TypeScript declarations of the JS module.
-//! Each is a pure function of the derivation (and the name given): the same spec gives
+//! Each module is emitted from one [`model::Model`], built from a [`model::Source`]: a
+//! CRC-16 [`Derivation`](crate::Derivation) or any named sharding scheme's
+//! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation). The model holds what every
+//! language shares (the hashtag rule, the CRC register and its tables, the transform to a
+//! slot, the inverse tables and their lookup) and each emitter renders it through its
+//! language's templates (`template/<language>/`): [`lua::module`], [`c::header`],
+//! [`python::module`], [`js::module`] (and [`js::types`], its TypeScript declarations),
+//! [`go::package`], [`java::class`], [`ruby::module`], [`php::class`], [`elixir::module`],
+//! [`csharp::class`], [`erlang::module`], and for Lua inside the server
+//! [`redis_function::library`] (a Functions library) and [`redis_function::script_block`]
+//! (a block for `EVAL` scripts). Every module offers one surface under its language's
+//! casing: `slot` (the hash slot of a key, by the full hashtag rule), `hashtag`,
+//! `tag_for_slot`, `key_for_slot` (refusing a prefix that holds the opening delimiter),
+//! `tags_for_slot` (lazy, with an exact count), `same_slot` and `shared_hashtag`.
+//!
+//! [`rust`] is the Rust emitter: the `slot_table!` macro returns its tokens, and the
+//! build.rs API and `slotgen emit rust` print them through `prettyplease`; [`json`] writes
+//! the whole derivation as data; [`shortest`] the shortest tag of each slot over a charset.
+//!
+//! Each is a pure function of the derivation and the options: the same spec gives
 //! byte-identical output, and any alphabet byte is safe in it. Every file starts with a
-//! header naming the slotgen version, the command that made it (one that reruns as
-//! written) and the full spec. [`json`] writes the whole derivation as data.
-//!
-//! Every language but Rust and JSON also emits a module for a
-//! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation), any named sharding scheme
-//! (`python::scheme_module`, `js::scheme_module`, `go::scheme_package`, `c::scheme_header`,
-//! `...`): the same operations with the scheme's
-//! hashtag rule and delimiters, its first slot (1 for Tarantool vshard), and for a scheme
-//! that hashes the whole key a key that is the tag alone. What they share (the CRC register,
-//! the transform, the tables) is computed once, in `scheme_common`.
-//!
-//! [`lua`] and [`redis_function`] emit from one [`model::Model`], built from either
-//! derivation: one template set (`template/lua/`) for the module, the `EVAL` block and the
-//! Functions library, which share the key rule, lookup and surface parts.
+//! header naming the slotgen version, the command that made it (one that reruns as written)
+//! and the full spec.
 
 pub mod c;
 pub mod common;
