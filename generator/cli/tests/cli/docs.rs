@@ -15,12 +15,17 @@
 //!   examples).
 //! - `$ cat FILE` shows a file that the next commands read: the test writes the lines under
 //!   it into FILE (a file of the corpus is compared instead).
+//! - A command whose first program is another than `slotgen` (`python3`, `printf`) runs
+//!   where that program is installed, else it is skipped (a failure under
+//!   `SLOTGEN_REQUIRE_TOOLS=1`).
 //! - A command that names `--redis` needs a live cluster and is not run; [`NOT_RUN`] states
 //!   how many there are, so that one more is a decision. A block with no `$` line is output
 //!   shown alone.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+use crate::common::require_tool;
 
 /// Seconds a command may take before `timeout` stops it.
 const DEADLINE: &str = "120";
@@ -105,6 +110,9 @@ fn matches(expected: &[String], got: &[&str]) -> bool {
 
 #[test]
 fn every_console_example_of_the_docs_is_real_output() {
+    if !(require_tool("bash") && require_tool("timeout")) {
+        return;
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let bin = Path::new(env!("CARGO_BIN_EXE_slotgen"));
     let path = format!(
@@ -138,6 +146,11 @@ fn every_console_example_of_the_docs_is_real_output() {
                     std::fs::write(dir.path().join(file), text).expect("written");
                     continue;
                 }
+                let program = example.command.trim_start_matches('(');
+                let program = program.split_whitespace().next().unwrap_or_default();
+                if program != "slotgen" && !require_tool(program) {
+                    continue;
+                }
                 let out = Command::new("timeout")
                     .args([DEADLINE, "bash", "-c"])
                     .arg(format!("exec 2>&1\n{}", example.command))
@@ -165,6 +178,7 @@ fn every_console_example_of_the_docs_is_real_output() {
             }
         }
     }
+    eprintln!("{ran} examples ran, {} not run", not_run.len());
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert_eq!(not_run.len(), NOT_RUN, "not run: {not_run:?}");
     assert!(ran >= 40, "{ran} examples ran");
@@ -193,4 +207,32 @@ fn a_block_is_read_into_its_commands_and_outputs() {
     assert_eq!(got[0][0].command, "slotgen a \\\n  --b");
     assert_eq!(got[0][0].output, ["one"]);
     assert_eq!((got[0][1].line, got[0][1].output.len()), (6, 0));
+}
+
+/// Every link of the pages to a file names one in the repository: nothing a user reads
+/// depends on a file outside it, and a page that moves takes its links along.
+#[test]
+fn every_link_of_the_docs_names_a_file_of_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = root.canonicalize().expect("the workspace");
+    let mut broken = Vec::new();
+    let mut checked = 0;
+    for page in pages(&root) {
+        let text = std::fs::read_to_string(&page).expect("a page");
+        for link in text.split("](").skip(1) {
+            let target = link.split(')').next().unwrap_or_default();
+            let file = target.split('#').next().unwrap_or_default();
+            if file.is_empty() || file.contains("://") {
+                continue;
+            }
+            let path = page.parent().expect("a folder").join(file);
+            let inside = path.canonicalize().is_ok_and(|p| p.starts_with(&root));
+            if !inside {
+                broken.push(format!("{}: {target}", page.display()));
+            }
+            checked += 1;
+        }
+    }
+    assert!(broken.is_empty(), "{broken:#?}");
+    assert!(checked >= 30, "{checked} links");
 }
