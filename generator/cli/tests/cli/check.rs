@@ -2,7 +2,7 @@
 //! JSON form read back, templates, standard input. Slots are the ones a real redis-server
 //! 7.0 answers to `CLUSTER KEYSLOT` (105 for `emq:{orders}:...`, 7387 and 5857 for the
 //! `emq:{}:...` keys, 12682 for `emq:{billing}:...`, 9051 for `{emq}:version`, 13828, 5061,
-//! 7365 and 15602 for the four traps of the README), written out.
+//! 7365 and 15602 for the four traps of docs/verification.md), written out.
 
 use std::process::Output;
 
