@@ -6,7 +6,6 @@ mod catalog_charset;
 mod check;
 mod commands;
 mod common;
-mod docs;
 mod emit_speakers;
 mod exec;
 mod exit_status;

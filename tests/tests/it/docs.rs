@@ -1,5 +1,5 @@
-//! Every console example of the pages a user reads, README.md, every `docs/*.md` and this
-//! crate's README (its registry page), run as written and its output compared.
+//! Every console example of the pages a user reads, README.md, every `docs/*.md` and the
+//! CLI crate's README (its registry page), run as written and its output compared.
 //!
 //! The rules (CONTRIBUTING.md, "How the docs are tested", says the same to a writer):
 //!
@@ -18,22 +18,34 @@
 //! - A command whose first program is another than `slotgen` (`python3`, `printf`) runs
 //!   where that program is installed, else it is skipped (a failure under
 //!   `SLOTGEN_REQUIRE_TOOLS=1`).
-//! - A command that names `--redis` needs a live cluster and is not run; [`NOT_RUN`] states
-//!   how many there are, so that one more is a decision. A block with no `$` line is output
-//!   shown alone.
+//! - The pages' cluster is `redis://127.0.0.1:7101`: three primaries at 127.0.0.1:7101,
+//!   7102 and 7103 holding slots 0-5460, 5461-10922 and 10923-16383, no keys. A block that
+//!   names it runs against such a cluster of `redis-server` that the test starts
+//!   ([`RedisCluster`]), with the real nodes' addresses in place of the page's, and each
+//!   node id of the page (40 hex digits) in place of the id of its row's node.
+//! - Another command that names `--redis` needs a cluster in a state of its own and is not
+//!   run; [`NOT_RUN`] states how many there are, so that one more is a decision. A block
+//!   with no `$` line is output shown alone.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::common::require_tool;
+use slotgen_tests::redis_server::RedisCluster;
+use slotgen_tests::{require_tool, workspace_root};
+
+use crate::cluster_live::slotgen_bin;
 
 /// Seconds a command may take before `timeout` stops it.
 const DEADLINE: &str = "120";
 
-/// The console commands of the pages that need a live cluster (`--redis`), not run here;
-/// the cluster tests of `slotgen-tests` run their like (README 2, cluster.md 3, operations.md
-/// 9 today).
-const NOT_RUN: usize = 14;
+/// The console commands of the pages that need a cluster in a state of its own, not run
+/// here; the cluster tests run their like (docs/cluster.md 1, docs/operations.md 9 today).
+const NOT_RUN: usize = 10;
+
+/// The pages' cluster: its URL, and its primaries' addresses in slot order.
+const PAGE_URL: &str = "redis://127.0.0.1:7101";
+const PAGE_NODES: [&str; 3] = ["127.0.0.1:7101", "127.0.0.1:7102", "127.0.0.1:7103"];
 
 /// One `$` line of a page and the output written under it.
 #[derive(Debug)]
@@ -108,18 +120,52 @@ fn matches(expected: &[String], got: &[&str]) -> bool {
     }
 }
 
+/// The page's words for the cluster, each with the started cluster's: addresses, then the
+/// node id on a row of each address.
+fn cluster_words(block: &[Example], cluster: &RedisCluster) -> Vec<(String, String)> {
+    let mut words: BTreeMap<String, String> = BTreeMap::new();
+    for (page, node) in PAGE_NODES.iter().zip(&cluster.nodes) {
+        let addr = format!("127.0.0.1:{}", node.port);
+        let id: String = redis::cmd("CLUSTER")
+            .arg("MYID")
+            .query(&mut node.connect())
+            .expect("CLUSTER MYID");
+        for line in block.iter().flat_map(|e| &e.output) {
+            if line.contains(page) {
+                for word in line.split('\t') {
+                    if word.len() == 40 && word.bytes().all(|b| b.is_ascii_hexdigit()) {
+                        words.insert(word.to_owned(), id.clone());
+                    }
+                }
+            }
+        }
+        words.insert((*page).to_owned(), addr);
+    }
+    words.into_iter().collect()
+}
+
+/// `text` with each of the page's words for the cluster replaced by the started one's.
+fn in_cluster(text: &str, words: &[(String, String)]) -> String {
+    words.iter().fold(text.to_owned(), |text, (page, real)| {
+        text.replace(page, real)
+    })
+}
+
 #[test]
 fn every_console_example_of_the_docs_is_real_output() {
     if !(require_tool("bash") && require_tool("timeout")) {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let bin = Path::new(env!("CARGO_BIN_EXE_slotgen"));
+    let root = workspace_root();
     let path = format!(
         "{}:{}",
-        bin.parent().expect("the binary's directory").display(),
+        slotgen_bin()
+            .parent()
+            .expect("the binary's directory")
+            .display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let mut cluster = None;
     let (mut ran, mut not_run, mut failures) = (0, Vec::new(), Vec::new());
     for page in pages(&root) {
         let name = page
@@ -135,8 +181,19 @@ fn every_console_example_of_the_docs_is_real_output() {
                 let to = dir.path().join(file.file_name().expect("a name"));
                 std::fs::copy(&file, to).expect("copied");
             }
+            let on_cluster = block.iter().any(|e| e.command.contains(PAGE_URL));
+            if on_cluster && cluster.is_none() {
+                if !require_tool("redis-server") {
+                    continue; // skipped, and said so
+                }
+                cluster = Some(RedisCluster::start().expect("a cluster of three primaries"));
+            }
+            let words = match (&cluster, on_cluster) {
+                (Some(cluster), true) => cluster_words(&block, cluster),
+                _ => Vec::new(),
+            };
             for example in block {
-                if example.command.contains("--redis") {
+                if example.command.contains("--redis") && !example.command.contains(PAGE_URL) {
                     not_run.push(format!("{}:{}", example.page, example.line));
                     continue;
                 }
@@ -153,7 +210,10 @@ fn every_console_example_of_the_docs_is_real_output() {
                 }
                 let out = Command::new("timeout")
                     .args([DEADLINE, "bash", "-c"])
-                    .arg(format!("exec 2>&1\n{}", example.command))
+                    .arg(format!(
+                        "exec 2>&1\n{}",
+                        in_cluster(&example.command, &words)
+                    ))
                     .env("PATH", &path)
                     .current_dir(dir.path())
                     .stdin(Stdio::null())
@@ -164,13 +224,18 @@ fn every_console_example_of_the_docs_is_real_output() {
                 while got.last() == Some(&"") {
                     got.pop();
                 }
-                if !matches(&example.output, &got) {
+                let expected: Vec<String> = example
+                    .output
+                    .iter()
+                    .map(|l| in_cluster(l, &words))
+                    .collect();
+                if !matches(&expected, &got) {
                     failures.push(format!(
                         "{}:{}: $ {}\n--- the page says\n{}\n--- it printed\n{}",
                         example.page,
                         example.line,
                         example.command,
-                        example.output.join("\n"),
+                        expected.join("\n"),
                         got.join("\n")
                     ));
                 }
@@ -213,8 +278,7 @@ fn a_block_is_read_into_its_commands_and_outputs() {
 /// depends on a file outside it, and a page that moves takes its links along.
 #[test]
 fn every_link_of_the_docs_names_a_file_of_the_repository() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let root = root.canonicalize().expect("the workspace");
+    let root = workspace_root().canonicalize().expect("the workspace");
     let mut broken = Vec::new();
     let mut checked = 0;
     for page in pages(&root) {
