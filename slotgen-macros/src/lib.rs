@@ -164,10 +164,10 @@ pub fn slot_table_source(input: TokenStream) -> TokenStream {
     quote::quote!(#source).into()
 }
 
-/// The README's Rust examples, run as doctests.
+/// The Rust examples of the guide's Rust page (docs/rust.md), run as doctests.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-struct Readme;
+#[doc = include_str!("../../docs/rust.md")]
+struct RustPage;
 
 /// The examples of this crate's README (its registry page), run as doctests.
 #[cfg(doctest)]

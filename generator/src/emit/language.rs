@@ -1,7 +1,7 @@
 //! The language registry: every language `slotgen emit` writes, with its name, the file it
 //! writes, the options it takes and its entry point. The CLI's `emit` command, its help,
-//! the README's list and the tests' harness all read [`LANGUAGES`]; nothing else keeps a
-//! list. Adding a language adds a row here, an emitter file and a template folder.
+//! the guide's list (docs/languages.md) and the tests' harness all read [`LANGUAGES`];
+//! nothing else keeps a list. Adding a language adds a row here, an emitter file and a template folder.
 //!
 //! # Examples
 //!

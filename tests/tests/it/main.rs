@@ -18,6 +18,7 @@ mod compile_fail;
 mod crc_engine;
 mod crc_paths;
 mod derivation_core;
+mod docs;
 mod emit_c_names;
 mod emit_elixir;
 mod emit_java;

@@ -14,10 +14,10 @@ use crate::common::{self, require_tool, run_measured, run_measured_fed, slotgen_
 /// rest; reading a 700 MB line whole takes 700 MB).
 const PEAK_KIB: u64 = 64 * 1024;
 
-/// The longest key every command reads, as the README documents it: 1 MiB.
+/// The longest key every command reads, as docs/cli.md documents it: 1 MiB.
 const MAX_KEY_BYTES: usize = 1 << 20;
 
-/// The message of a key past the limit, for key `number` of `source`, as the README
+/// The message of a key past the limit, for key `number` of `source`, as docs/cli.md
 /// documents it.
 fn too_long(number: u64, source: &str) -> String {
     format!(

@@ -2,7 +2,7 @@
 //! JSON form read back, templates, standard input. Slots are the ones a real redis-server
 //! 7.0 answers to `CLUSTER KEYSLOT` (105 for `emq:{orders}:...`, 7387 and 5857 for the
 //! `emq:{}:...` keys, 12682 for `emq:{billing}:...`, 9051 for `{emq}:version`, 13828, 5061,
-//! 7365 and 15602 for the four traps of the README), written out.
+//! 7365 and 15602 for the four traps of docs/verification.md), written out.
 
 use crate::common;
 use crate::common::{crc::hash_crc16, crc::iso_hdlc, crc::tarantool, Run};
@@ -408,66 +408,6 @@ fn another_spec_gives_its_slots() {
         "{}",
         bad.stderr
     );
-}
-
-/// The `$ slotgen ...` examples of the README's section on key layouts, run as written:
-/// the lines after each command are its output (`slotgen: error:` lines its standard
-/// error), and a `...` line stands for any lines before the ones that follow it.
-#[test]
-fn the_readme_examples_run_as_written() {
-    let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-    let text = std::fs::read_to_string(&readme).expect("README.md beside the workspace");
-    let section = text
-        .split("\n## ")
-        .find(|s| s.starts_with("Key layouts"))
-        .expect("the README has a section on key layouts");
-    let mut examples = Vec::new();
-    for block in section.split("```sh\n").skip(1) {
-        let block = block.split("```").next().unwrap();
-        let mut lines = block.lines().peekable();
-        while let Some(line) = lines.next() {
-            let Some(mut command) = line.strip_prefix("$ ").map(str::to_owned) else {
-                continue;
-            };
-            while command.ends_with('\\') {
-                command.pop();
-                command.push_str(lines.next().expect("a continued line"));
-            }
-            let mut expected = Vec::new();
-            while let Some(next) = lines.next_if(|l| !l.starts_with("$ ")) {
-                expected.push(next);
-            }
-            examples.push((command, expected));
-        }
-    }
-    assert!(examples.len() >= 3, "{examples:?}");
-    for (command, expected) in examples {
-        let words = shlex::split(&command).expect("a command as a shell reads it");
-        assert_eq!(words[0], "slotgen", "{command}");
-        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-        let run = check_with_input(&args[1..], b"");
-        assert_eq!(args[0], "check", "{command}");
-        let (errors, out): (Vec<&str>, Vec<&str>) = expected
-            .iter()
-            .partition(|l| l.starts_with("slotgen: error:"));
-        let got: Vec<&str> = run.stdout.lines().collect();
-        match out.iter().position(|l| *l == "...") {
-            Some(at) => {
-                assert_eq!(at, 0, "`...` only at the start: {command}");
-                assert!(got.ends_with(&out[1..]), "{command}:\n{}", run.stdout);
-            }
-            None => assert_eq!(got, out, "{command}"),
-        }
-        let got_errors: Vec<&str> = run.stderr.lines().collect();
-        if !errors.is_empty() {
-            assert_eq!(got_errors, errors, "{command}");
-        }
-        assert_eq!(
-            run.code,
-            Some(i32::from(!run.stderr.is_empty())),
-            "{command}"
-        );
-    }
 }
 
 /// A check whose reader goes away before the end has no verdict: `check` (and `verify`)
