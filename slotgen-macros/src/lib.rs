@@ -64,8 +64,9 @@
 //! fixed. It takes
 //! `slots` (the scheme's default when left out; required for librdkafka's partitions and
 //! twemproxy's servers), `hash_tag` (two delimiter bytes, twemproxy only), `alphabet`
-//! (default `@ABCDEFGHIJKLMNO`) and `tag_len` (default the shortest that reaches every
-//! slot). `crc`, `charset` and `shortest` do not go with it.
+//! (default `@ABCDEFGHIJKLMNO`) or `charset` (slotgen chooses the alphabet, as `slotgen
+//! --scheme ... --charset` does) and `tag_len` (default the shortest that reaches every
+//! slot). `crc` and `shortest` do not go with it.
 //!
 //! ```
 //! slotgen_macros::slot_table! {

@@ -131,6 +131,29 @@ fn is_alphabet_error(error: &Error) -> bool {
     )
 }
 
+/// The alphabet `charset` chooses for scheme `name` (as `slotgen --scheme --charset` does,
+/// through [`slotgen::charset::choose_for_scheme`]), or the error on the `charset` token.
+fn scheme_charset_alphabet(
+    field: &Field,
+    name: slotgen_tables::SchemeName,
+    slots: Option<u32>,
+    hash_tag: Option<[u8; 2]>,
+    tag_len: Option<usize>,
+) -> Result<AlphabetValue, Vec<syn::Error>> {
+    let spec = field.value::<LitStr>().map_err(|e| vec![e])?;
+    let at = |error: Error| vec![syn::Error::new(spec.span(), error)];
+    let charset = slotgen::charset::Charset::parse(&spec.value()).map_err(at)?;
+    let scheme = name
+        .scheme(slots, hash_tag)
+        .map_err(|e| at(Error::Scheme(e)))?;
+    let choice =
+        slotgen::charset::choose_for_scheme(&charset, name, &scheme, tag_len).map_err(at)?;
+    Ok(AlphabetValue {
+        literal: spec.into_token_stream(),
+        bytes: choice.alphabet.symbols().to_vec(),
+    })
+}
+
 /// The tokens of each field of a scheme table, for errors.
 pub struct SchemeLocated {
     scheme: TokenStream,
@@ -151,7 +174,6 @@ pub fn scheme(table: &Table) -> Result<(SchemeSpec, SchemeLocated), Vec<syn::Err
     static_only(table, "a scheme table", &mut errors);
     for (name, why) in [
         ("crc", ", whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)"),
-        ("charset", ": choosing an alphabet from a charset is for CRC-16 tables so far; give `alphabet` (an affine set such as `@ABCDEFGHIJKLMNO`, the default) and remove `charset`"),
         ("shortest", ": shortest-tag tables are for CRC-16 so far; remove `shortest` for a table of fixed-length tags"),
         ("allow_gaps", ", which reaches every slot: `allow_gaps` is for shortest-tag tables; remove it"),
     ] {
@@ -186,13 +208,21 @@ pub fn scheme(table: &Table) -> Result<(SchemeSpec, SchemeLocated), Vec<syn::Err
         }
         None => Some(None),
     };
-    let alphabet = match fields.get("alphabet") {
-        Some(f) => errors.take(f.value::<AlphabetValue>()).map(Some),
-        None => Some(None),
+    let alphabet = match (fields.get("alphabet"), fields.get("charset")) {
+        (Some(f), None) => errors.take(f.value::<AlphabetValue>()).map(Some),
+        (Some(_), Some(c)) => {
+            errors.0.push(syn::Error::new(
+                c.name.span(),
+                "give `alphabet` or `charset`, not both: `charset` lets slotgen choose the alphabet",
+            ));
+            None
+        }
+        // `charset`: chosen below, once the scheme is known
+        (None, _) => Some(None),
     };
     check_alphabet(
         alphabet.as_ref().and_then(Option::as_ref),
-        false,
+        true,
         &mut errors,
     );
     let tag_len = tag_len_of(fields, &mut errors);
@@ -204,6 +234,12 @@ pub fn scheme(table: &Table) -> Result<(SchemeSpec, SchemeLocated), Vec<syn::Err
     if !errors.0.is_empty() {
         return Err(errors.0);
     }
+    // As `slotgen --scheme ... --charset`: the alphabet with the shortest tags inside the
+    // charset; the tag length stays the one given, or the shortest that reaches every slot.
+    let alphabet = match (alphabet, fields.get("charset")) {
+        (None, Some(f)) => Some(scheme_charset_alphabet(f, name, slots, hash_tag, tag_len)?),
+        (alphabet, _) => alphabet,
+    };
     let at = |name: &str| fields.get(name).map(|f| f.value.clone());
     let located = SchemeLocated {
         scheme: at("scheme").unwrap_or_default(),

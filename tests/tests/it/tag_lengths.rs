@@ -153,3 +153,20 @@ fn consistent_hand_built_tables_compile() {
         .collect();
     assert_eq!(tags, ["@@", "AA"]);
 }
+
+/// A scheme table takes `charset` as `slotgen --scheme ... --charset` does: every tag of
+/// Codis's 1024 slots is alphanumeric and lands on its slot by Codis's rule, CRC-32/ISO-HDLC
+/// (the `crc` crate's) of the tag modulo 1024.
+#[test]
+fn a_scheme_table_takes_a_charset() {
+    slot_table! {
+        static CODIS_ALNUM = { scheme: "codis", charset: "alnum" };
+    }
+    let crc = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+    for slot in 0..1024 {
+        let tag = CODIS_ALNUM.tag_for_slot(slot).expect("a Codis slot");
+        let tag = tag.as_ref();
+        assert!(tag.iter().all(u8::is_ascii_alphanumeric), "{tag:?}");
+        assert_eq!(crc.checksum(tag) % 1024, slot, "{tag:?}");
+    }
+}

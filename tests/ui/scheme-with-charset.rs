@@ -1,7 +1,0 @@
-slotgen_macros::slot_table! {
-    static CODIS = { scheme: "codis", charset: "alnum" };
-}
-
-fn main() {
-    let _ = CODIS.tag_for_slot(0);
-}
