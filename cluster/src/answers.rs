@@ -552,7 +552,7 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::{SlotRange, Topology};
+    use crate::{SlotRange, Topology};
 
     /// A node id of 40 hex digits, made of `c`.
     fn id(c: char) -> String {

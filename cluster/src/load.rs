@@ -371,7 +371,7 @@ pub fn fair_ratios(totals: &[u64], weights: &[f64]) -> Option<Vec<f64>> {
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::weighted_skew;
+/// use slotgen_cluster::weighted_skew;
 ///
 /// assert_eq!(weighted_skew(&[30, 30, 60], &[1.0, 1.0, 1.0]), Some(1.5));
 /// // a primary of weight 2 is meant to hold half of the load

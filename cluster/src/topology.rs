@@ -58,7 +58,7 @@ impl Node {
     /// # Examples
     ///
     /// ```
-    /// use slotgen::cluster::{Node, Role};
+    /// use slotgen_cluster::{Node, Role};
     ///
     /// let mut node = Node {
     ///     id: "0123456789abcdef0123456789abcdef01234567".to_owned(),
@@ -280,8 +280,8 @@ impl Topology {
     ///
     /// ```no_run
     /// use std::time::Duration;
-    /// use slotgen::cluster::{keys_over_slots, Topology};
-    /// use slotgen::transport::ConnectOptions;
+    /// use slotgen_cluster::{keys_over_slots, Topology};
+    /// use slotgen_cluster::transport::ConnectOptions;
     ///
     /// let options = ConnectOptions::default();
     /// let topology = Topology::fetch("redis://127.0.0.1:7000", &options, Duration::from_secs(10))?;
@@ -292,7 +292,7 @@ impl Topology {
     ///         # let _ = (slot, key);
     ///     }
     /// }
-    /// # Ok::<(), slotgen::cluster::Error>(())
+    /// # Ok::<(), slotgen_cluster::Error>(())
     /// ```
     pub fn fetch(
         url: &str,

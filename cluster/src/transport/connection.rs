@@ -15,7 +15,7 @@ use super::{Budget, Denied, Endpoint, Limit, ServerError, TlsError};
 use crate::text::escape_text;
 
 /// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
-/// what [`Server`](crate::verify::server::Server) and [`crate::cluster`] talk to servers
+/// what [`Server`](crate::server::Server) and [`crate`] talk to servers
 /// through. It speaks RESP2, over TLS when the endpoint has a TLS client.
 pub(crate) struct Connection {
     io: Bounded,

@@ -446,7 +446,7 @@ fn x509_v1(der: &[u8]) -> bool {
 
 /// The bytes of a file of [`TlsOptions`], through the one bounded reader.
 fn read_file(path: &Path, what: TlsFile) -> Result<Vec<u8>, TlsError> {
-    use crate::user_file::{read_small, MAX_PEM_BYTES, WAIT};
+    use slotgen::user_file::{read_small, MAX_PEM_BYTES, WAIT};
     read_small(path, MAX_PEM_BYTES, WAIT).map_err(|e| TlsError::File {
         what,
         path: shown_path(path),
