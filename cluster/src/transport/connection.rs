@@ -11,7 +11,7 @@ use redis::{ConnectionAddr, Value};
 
 use super::meter::Frame;
 use super::tls::HandshakeError;
-use super::{Budget, Denied, Endpoint, Limit, ServerError, TlsError};
+use super::{time_left, Budget, Denied, Endpoint, Limit, ServerError, TlsError};
 use crate::text::escape_text;
 
 /// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
@@ -323,18 +323,6 @@ impl Connection {
             during: during.to_owned(),
             what: format!("it answered {}", escape_text(&format!("{value:?}"))),
         }
-    }
-}
-
-/// The time left before `deadline`, if any; no deadline (a timeout too large for the
-/// clock) leaves a day.
-pub(super) fn time_left(deadline: Option<Instant>) -> Option<Duration> {
-    match deadline {
-        Some(d) => {
-            let left = d.saturating_duration_since(Instant::now());
-            (!left.is_zero()).then_some(left)
-        }
-        None => Some(Duration::from_secs(86_400)),
     }
 }
 

@@ -47,7 +47,7 @@ mod options;
 mod tls;
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use acl::Denied;
 pub(crate) use connection::Connection;
@@ -260,6 +260,18 @@ pub enum ServerError {
         /// The number answered.
         slot: i64,
     },
+}
+
+/// The time left before `deadline`, if any; no deadline (a timeout too large for the
+/// clock) leaves a day. The one clock of the connection and of its TLS handshake.
+fn time_left(deadline: Option<Instant>) -> Option<Duration> {
+    match deadline {
+        Some(d) => {
+            let left = d.saturating_duration_since(Instant::now());
+            (!left.is_zero()).then_some(left)
+        }
+        None => Some(Duration::from_secs(86_400)),
+    }
 }
 
 #[cfg(test)]

@@ -262,7 +262,7 @@ impl TlsClient {
     }
 
     /// Runs the handshake with the server at `host` over `tcp`, each step within the time
-    /// left before `deadline` ([`super::connection::time_left`]).
+    /// left before `deadline` ([`super::time_left`]).
     pub(crate) fn handshake(
         &self,
         host: &str,
@@ -284,7 +284,7 @@ impl TlsClient {
             })
         })?;
         while tls.is_handshaking() {
-            let left = super::connection::time_left(deadline).ok_or(HandshakeError::TimedOut)?;
+            let left = super::time_left(deadline).ok_or(HandshakeError::TimedOut)?;
             tcp.set_read_timeout(Some(left))
                 .map_err(HandshakeError::Io)?;
             tcp.set_write_timeout(Some(left))
