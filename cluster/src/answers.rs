@@ -8,8 +8,7 @@ use std::collections::BTreeMap;
 use redis::Value;
 
 use super::topology::{
-    show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source,
-    Topology,
+    show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
 };
 use super::{Error, MAX_NODES, SLOTS};
 use crate::text::escape_cut;
@@ -549,7 +548,6 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
     }
     Ok((myself, migrations))
 }
-
 
 // Reading a map from recorded answers (here, beside the readers of each answer), so that
 // topology.rs, the map's types, imports neither the exchange nor the answers.

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 use redis::{ConnectionAddr, Value};
 
 use super::answers::{
-    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, parse_zones, split_addr,
-    MAX_TEXT,
+    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, parse_zones,
+    split_addr, MAX_TEXT,
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
@@ -148,13 +148,11 @@ impl Topology {
                 string: crate::transport::MAX_REPLY_BYTES,
             };
             match exchange.query(&mut con, &cmd, budget) {
-                Ok(value) => {
-                    parse_zones(&value).map_err(|reason| Error::Malformed {
-                        url: exchange.endpoint.shown.clone(),
-                        command: "CLUSTER SHARDS".to_owned(),
-                        reason,
-                    })
-                }
+                Ok(value) => parse_zones(&value).map_err(|reason| Error::Malformed {
+                    url: exchange.endpoint.shown.clone(),
+                    command: "CLUSTER SHARDS".to_owned(),
+                    reason,
+                }),
                 // a server without CLUSTER SHARDS, or a user not allowed it (the map came from
                 // CLUSTER SLOTS then): no zones to show, nothing wrong
                 Err(Error::Refused { .. } | Error::NoPermission { .. }) => Ok(Vec::new()),

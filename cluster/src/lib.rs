@@ -33,12 +33,12 @@
 
 #![warn(missing_docs)]
 
-// The code by job: the cluster's map and its types (`topology.rs`), reading the answers of
-// `CLUSTER SHARDS`, `CLUSTER SLOTS`, `CLUSTER NODES` and `INFO` (`answers.rs`), asking the
-// nodes within one deadline and a budget per command (`exchange.rs`), keys over a node's
-// slots (`spread.rs`), where keys land (`placement.rs`), where the load lands (`load.rs`),
-// and the error they share
-// (`error.rs`).
+// The code by job, from the bottom: the bounded connection
+// (`transport/`, `url.rs`), the cluster's map and its types (`topology.rs`), reading the
+// answers of `CLUSTER SHARDS`, `CLUSTER SLOTS`, `CLUSTER NODES` and `INFO` (`answers.rs`),
+// asking the nodes within one deadline and a budget per command (`exchange.rs`), keys over
+// a node's slots (`spread.rs`), where keys land (`placement.rs`), where the load lands
+// (`load.rs`, read by `slot_stats.rs`), and the error they share (`error.rs`).
 mod answers;
 mod atomic;
 mod dialect;
