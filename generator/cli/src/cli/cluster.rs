@@ -10,9 +10,13 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use slotgen_cluster::{self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology};
 use slotgen::text::field;
-use slotgen_cluster::transport::{CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions};
+use slotgen_cluster::transport::{
+    CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions,
+};
+use slotgen_cluster::{
+    self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,
+};
 
 /// How to reach a cluster.
 #[derive(Debug, Clone, Args)]

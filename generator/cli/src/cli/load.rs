@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use slotgen_cluster::{LoadSource, Metric, SlotLoad, Summary};
 use slotgen::text::field;
+use slotgen_cluster::{LoadSource, Metric, SlotLoad, Summary};
 
 use super::cluster::{explain, ServerArgs};
 

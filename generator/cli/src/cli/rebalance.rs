@@ -7,8 +7,10 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology};
 use slotgen::text::field;
+use slotgen_cluster::{
+    self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology,
+};
 
 use super::cluster::{explain, ServerArgs};
 use super::remedy::{self, HotRemedy};

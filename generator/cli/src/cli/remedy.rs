@@ -4,9 +4,9 @@
 //! shows where the new keys land, keeping every connection option given.
 
 use serde_json::json;
-use slotgen_cluster::{self as cluster, HotSlot, Metric, SlotSample, Split, Topology};
 use slotgen::emit::common::shell_quote;
 use slotgen::text::{escape, field};
+use slotgen_cluster::{self as cluster, HotSlot, Metric, SlotSample, Split, Topology};
 
 use super::cluster::{ConnectArgs, ServerArgs};
 

@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use serde_json::json;
-use slotgen_cluster::{self as cluster, Dialect, Topology};
 use slotgen::text::field;
+use slotgen_cluster::{self as cluster, Dialect, Topology};
 
 use super::super::cluster::explain;
 use super::{Format, RebalanceArgs};
