@@ -255,15 +255,8 @@ fn words_of(line: &str) -> Vec<Vec<u8>> {
 fn dependency_names(package: &str) -> Vec<String> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = std::process::Command::new(&cargo)
-        .args([
-            "tree",
-            "--offline",
-            "-p",
-            package,
-            "--all-features",
-            "-e",
-            "normal,build",
-        ])
+        .args(["tree", "--offline", "-p", package, "--all-features"])
+        .args(["-e", "normal,build"])
         .args(["--prefix", "none", "--format", "{p}"])
         .current_dir(workspace_root())
         .output()
