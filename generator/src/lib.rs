@@ -31,8 +31,6 @@ pub mod alphabet;
 pub mod build;
 pub mod catalog;
 pub mod charset;
-#[cfg(feature = "redis")]
-pub mod cluster;
 pub mod crc_catalog;
 pub mod derive;
 pub mod emit;
@@ -41,12 +39,8 @@ pub mod json_schema;
 pub mod key_layout;
 pub mod scheme;
 pub mod shortest;
-pub mod slot_map;
 pub mod spec;
 pub mod text;
-#[cfg(feature = "redis")]
-pub mod transport;
-pub mod url;
 pub mod user_file;
 pub mod vectors;
 pub mod verify;

@@ -6,8 +6,6 @@
 mod json;
 mod literal;
 mod scheme;
-#[cfg(feature = "redis")]
-pub mod server;
 mod tags;
 
 pub use crate::json_schema::{format_of as json_format, MAX_JSON_BYTES};

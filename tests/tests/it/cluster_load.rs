@@ -11,7 +11,9 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-use slotgen::slot_map::{bar_y, color, grid_origin, BAR_H, BAR_W, BAR_X, CELL, PANEL_W, SIDE};
+use slotgen_cluster::slot_map::{
+    bar_y, color, grid_origin, BAR_H, BAR_W, BAR_X, CELL, PANEL_W, SIDE,
+};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::require_tool;
 

@@ -249,33 +249,36 @@ fn words_of(line: &str) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The packages `package` compiles, with every feature, for its code and its build script
+/// (what a crate depending on it builds), by name. Read from `cargo tree` of the
+/// workspace's lock file.
+fn dependency_names(package: &str) -> Vec<String> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = std::process::Command::new(&cargo)
+        .args(["tree", "--offline", "-p", package, "--all-features"])
+        .args(["-e", "normal,build"])
+        .args(["--prefix", "none", "--format", "{p}"])
+        .current_dir(workspace_root())
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo tree -p {package}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The Lua parser stays out of what a build script or proc macro compiles: `slotgen` does
 /// not depend on `slotgen-lint` (nor on full_moon), and the lint library pulls no CLI or
-/// network crate. Read from `cargo tree` of the workspace's lock file.
+/// network crate.
 #[test]
 fn lint_stays_out_of_the_slotgen_library() {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let tree = |package: &str| {
-        let out = std::process::Command::new(&cargo)
-            .args(["tree", "--offline", "-p", package, "-e", "normal,build"])
-            .args(["--prefix", "none", "--format", "{p}"])
-            .current_dir(workspace_root())
-            .output()
-            .expect("cargo runs");
-        assert!(
-            out.status.success(),
-            "cargo tree -p {package}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    let names = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter_map(|l| l.split_whitespace().next())
-            .map(str::to_owned)
-            .collect()
-    };
-    let slotgen = names(&tree("slotgen"));
+    let slotgen = dependency_names("slotgen");
     assert!(slotgen.iter().any(|n| n == "slotgen-tables"), "{slotgen:?}");
     for absent in ["slotgen-lint", "full_moon"] {
         assert!(
@@ -283,12 +286,35 @@ fn lint_stays_out_of_the_slotgen_library() {
             "slotgen depends on {absent}"
         );
     }
-    let lint = names(&tree("slotgen-lint"));
+    let lint = dependency_names("slotgen-lint");
     assert!(lint.iter().any(|n| n == "full_moon"), "{lint:?}");
     for absent in ["clap", "anyhow", "redis", "rustls"] {
         assert!(
             !lint.iter().any(|n| n == absent),
             "slotgen-lint depends on {absent}"
         );
+    }
+}
+
+/// The network stays out of what a build script or proc macro compiles: `slotgen` (with
+/// every feature) and `slotgen-macros` depend on no server client, TLS library or the
+/// live-cluster crate, which does depend on them (so the names looked for are the ones
+/// `cargo tree` prints).
+#[test]
+fn network_stays_out_of_the_slotgen_library() {
+    let network = ["slotgen-cluster", "redis", "rustls", "rustls-native-certs"];
+    let cluster = dependency_names("slotgen-cluster");
+    for present in network.iter().skip(1) {
+        assert!(cluster.contains(&(*present).to_owned()), "{cluster:?}");
+    }
+    for package in ["slotgen", "slotgen-macros"] {
+        let names = dependency_names(package);
+        assert!(names.iter().any(|n| n == "slotgen-tables"), "{names:?}");
+        for absent in network.iter().chain(&["clap", "anyhow", "full_moon"]) {
+            assert!(
+                !names.iter().any(|n| n == absent),
+                "{package} depends on {absent}"
+            );
+        }
     }
 }

@@ -10,9 +10,13 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
-use slotgen::cluster::{self, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology};
 use slotgen::text::field;
-use slotgen::transport::{CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions};
+use slotgen_cluster::transport::{
+    CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions,
+};
+use slotgen_cluster::{
+    self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,
+};
 
 /// How to reach a cluster.
 #[derive(Debug, Clone, Args)]
@@ -316,7 +320,7 @@ pub fn note_topology(url: &str, topology: &Topology) {
     if let Source::ClusterSlots { shards_refused } = &topology.source {
         eprintln!(
             "slotgen: note: {} refused CLUSTER SHARDS ({shards_refused}); the map is read from CLUSTER SLOTS",
-            slotgen::url::redact(url)
+            slotgen_cluster::url::redact(url)
         );
     }
 }
@@ -393,7 +397,7 @@ pub fn note_load_source(url: &str, source: &LoadSource) {
     if let LoadSource::CountKeysInSlot { slot_stats_refused } = source {
         eprintln!(
             "slotgen: note: {} refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT, and no other metric is known",
-            slotgen::url::redact(url)
+            slotgen_cluster::url::redact(url)
         );
     }
 }
@@ -452,7 +456,7 @@ pub fn migration_lines(topology: &Topology) -> Vec<String> {
 /// Notes on standard error each migration, and what is done with its slots.
 /// What `load` and `rebalance` say of a slot in migration (as [`SlotLoad::fetch`] reads it).
 ///
-/// [`SlotLoad::fetch`]: slotgen::cluster::SlotLoad::fetch
+/// [`SlotLoad::fetch`]: slotgen_cluster::SlotLoad::fetch
 pub const MIGRATING_LOAD: &str = "their load is counted on the primary that owns them, the keys that the importing primary holds included";
 
 pub fn note_migrations(topology: &Topology, what: &str) {

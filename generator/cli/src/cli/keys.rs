@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Result};
 use clap::{ArgGroup, Args, ValueEnum};
-use slotgen::cluster::{keys_over_slots, show_ranges, split_evenly, Node, Role, Shard};
 use slotgen::text::{field, write_field};
+use slotgen_cluster::{keys_over_slots, show_ranges, split_evenly, Node, Role, Shard};
 
 use super::cluster::{health, note_migrations, require_every_slot_served, topology, ServerArgs};
 use crate::exit::usage;

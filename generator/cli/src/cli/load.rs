@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use slotgen::cluster::{LoadSource, Metric, SlotLoad, Summary};
 use slotgen::text::field;
+use slotgen_cluster::{LoadSource, Metric, SlotLoad, Summary};
 
 use super::cluster::{explain, ServerArgs};
 
@@ -88,7 +88,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
         match load.summary(metric, 0, &[]) {
             Ok(summary) => summaries.push(summary),
             // another metric than --by, not a measurement: said, left out
-            Err(e @ slotgen::cluster::Error::Overflow { .. }) => {
+            Err(e @ slotgen_cluster::Error::Overflow { .. }) => {
                 absent.push((metric, e.to_string()));
             }
             Err(e) => return Err(explain(e)),
@@ -99,7 +99,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let owners = topology.owners();
     let values = load.require(by).map_err(explain)?;
     let shards = topology.shards.len();
-    let hot = slotgen::cluster::hot_slots(values, &owners, shards, &[]);
+    let hot = slotgen_cluster::hot_slots(values, &owners, shards, &[]);
     let remedies = super::remedy::remedies(
         &args.server,
         &options,
@@ -230,9 +230,9 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
                 format!(" ({})", by.unit())
             };
             let title = format!("{by}{unit} per slot, from {source}");
-            let notes = slotgen::cluster::MapNotes {
+            let notes = slotgen_cluster::MapNotes {
                 hashtags: super::remedy::map_hashtags(&remedies),
-                ..slotgen::cluster::MapNotes::default()
+                ..slotgen_cluster::MapNotes::default()
             };
             let map = chosen.slot_map(&title, values, topology, &notes);
             out.write_all(map.render().as_bytes())?;

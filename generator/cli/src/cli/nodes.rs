@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use slotgen::cluster::show_ranges;
+use slotgen_cluster::show_ranges;
 
 use slotgen::text::field;
 
@@ -41,7 +41,7 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology);
     note_migrations(&topology, "they still belong to the first");
-    let zones = slotgen::cluster::Topology::availability_zones(
+    let zones = slotgen_cluster::Topology::availability_zones(
         &args.server.redis,
         &options,
         args.server.timeout.get(),

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
-use slotgen::cluster::{self, skew, Placement, Topology, SKEW_MIN_MEAN};
+use slotgen_cluster::{self as cluster, skew, Placement, Topology, SKEW_MIN_MEAN};
 
 use super::cluster::{note_migrations, topology, ConnectArgs, TimeoutArgs};
 use super::key_input::{KeyReader, BATCH};
@@ -244,12 +244,12 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                         .map_err(super::cluster::explain)?
                         .picture(&title, &placement.per_slot, t)
                 }
-                None => slotgen::slot_map::SlotMap {
+                None => slotgen_cluster::slot_map::SlotMap {
                     title: title.clone(),
                     metric: "keys".to_owned(),
                     values: placement.per_slot.clone(),
                     owners: vec![Some(0); placement.per_slot.len()],
-                    primaries: vec![slotgen::slot_map::LegendEntry {
+                    primaries: vec![slotgen_cluster::slot_map::LegendEntry {
                         node: "every slot (no cluster map: give --redis for the nodes)".to_owned(),
                         addr: "-".to_owned(),
                         share: 1.0,

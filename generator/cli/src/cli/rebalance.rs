@@ -1,5 +1,5 @@
 //! `slotgen rebalance`: a plan of slot moves that evens out a metric of load over the
-//! primaries ([`slotgen::cluster::plan`]), printed, as the servers' commands, or applied.
+//! primaries ([`slotgen_cluster::plan`]), printed, as the servers' commands, or applied.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -7,8 +7,10 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use serde_json::json;
-use slotgen::cluster::{self, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology};
 use slotgen::text::field;
+use slotgen_cluster::{
+    self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology,
+};
 
 use super::cluster::{explain, ServerArgs};
 use super::remedy::{self, HotRemedy};
@@ -389,7 +391,7 @@ fn pictures(
             &after,
             &notes,
         );
-    Ok(slotgen::slot_map::side_by_side(&before, &predicted))
+    Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
 }
 
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
@@ -574,7 +576,7 @@ fn plan_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use slotgen::cluster::{Node, Role, Shard, SlotRange, Source};
+    use slotgen_cluster::{Node, Role, Shard, SlotRange, Source};
 
     /// Two primaries, ids `000...0a` and `...0b`, at 127.0.0.1:7000 and 7001.
     fn topology() -> Topology {

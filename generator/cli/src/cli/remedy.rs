@@ -1,12 +1,12 @@
 //! The remedy for hot slots that `load` and `rebalance` print: the hashtags that carry each
-//! hot slot (sampled by [`slotgen::cluster::sample_hot`]) and the split of the heaviest over
-//! tags on the least loaded primaries ([`slotgen::cluster::split`]), with a command that
+//! hot slot (sampled by [`slotgen_cluster::sample_hot`]) and the split of the heaviest over
+//! tags on the least loaded primaries ([`slotgen_cluster::split`]), with a command that
 //! shows where the new keys land, keeping every connection option given.
 
 use serde_json::json;
-use slotgen::cluster::{self, HotSlot, Metric, SlotSample, Split, Topology};
 use slotgen::emit::common::shell_quote;
 use slotgen::text::{escape, field};
+use slotgen_cluster::{self as cluster, HotSlot, Metric, SlotSample, Split, Topology};
 
 use super::cluster::{ConnectArgs, ServerArgs};
 
@@ -37,7 +37,7 @@ pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, String, f64)> {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn remedies(
     server: &ServerArgs,
-    options: &slotgen::transport::ConnectOptions,
+    options: &slotgen_cluster::transport::ConnectOptions,
     topology: &Topology,
     hot: &[HotSlot],
     metric: Metric,

@@ -24,7 +24,7 @@ use anyhow::{bail, Context, Result};
 use clap::ValueEnum;
 use slotgen::text::escape_cut;
 use slotgen::vectors::{corpus, Class, SlotFunction, Vector};
-use slotgen::verify::server::MAX_REPLY_BYTES;
+use slotgen_cluster::server::MAX_REPLY_BYTES;
 
 /// Examples kept per class: the shortest keys, first come first on a tie.
 const EXAMPLES: usize = 5;

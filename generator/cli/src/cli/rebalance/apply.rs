@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 use serde_json::json;
-use slotgen::cluster::{self, Dialect, Topology};
 use slotgen::text::field;
+use slotgen_cluster::{self as cluster, Dialect, Topology};
 
 use super::super::cluster::explain;
 use super::{Format, RebalanceArgs};
@@ -21,7 +21,7 @@ use super::{Format, RebalanceArgs};
 /// on stderr.
 pub(super) fn finish_half_moved(
     args: &RebalanceArgs,
-    options: &slotgen::transport::ConnectOptions,
+    options: &slotgen_cluster::transport::ConnectOptions,
 ) -> Result<()> {
     let finished = cluster::finish_moves(
         &args.server.redis,
@@ -57,7 +57,7 @@ pub(super) fn finish_half_moved(
 /// script to take up, and the error is returned.
 pub(super) fn carry_out(
     args: &RebalanceArgs,
-    options: &slotgen::transport::ConnectOptions,
+    options: &slotgen_cluster::transport::ConnectOptions,
     plan: &cluster::Plan,
     topology: &Topology,
     report: &dyn Fn() -> serde_json::Value,
@@ -234,7 +234,7 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
 pub(super) fn apply_file(
     args: &RebalanceArgs,
     file: &std::path::Path,
-    options: &slotgen::transport::ConnectOptions,
+    options: &slotgen_cluster::transport::ConnectOptions,
 ) -> Result<ExitCode> {
     use std::io::Read;
     let url = &args.server.redis;

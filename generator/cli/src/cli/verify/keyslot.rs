@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
-use slotgen::verify::server::{self, Server};
+use slotgen_cluster::server::{self, Server};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::super::key_input::KeyReader;

@@ -4,12 +4,12 @@ use std::fmt;
 
 /// The commands an ACL user may not run (the server answered `NOPERM`), as
 /// [`ServerError::NoPermission`](super::ServerError::NoPermission) and
-/// [`crate::cluster::Error::NoPermission`] carry it.
+/// [`crate::Error::NoPermission`] carry it.
 ///
 /// # Examples
 ///
 /// ```
-/// use slotgen::transport::Denied;
+/// use slotgen_cluster::transport::Denied;
 ///
 /// let denied = Denied::new("app", &["CLUSTER SHARDS"]);
 /// assert_eq!(

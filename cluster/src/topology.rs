@@ -2,14 +2,10 @@
 //! [`Topology::fetch`] from a live node or by [`Topology::from_answers`] from recorded answers.
 
 use std::fmt;
-use std::time::Duration;
 
-use redis::Value;
 use serde::Serialize;
 
-use super::answers::{parse_flags, parse_nodes, parse_shards, Flagged};
 use super::{Error, SLOTS};
-use crate::transport::ConnectOptions;
 
 /// Whether a node is its shard's primary or one of its replicas.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -58,7 +54,7 @@ impl Node {
     /// # Examples
     ///
     /// ```
-    /// use slotgen::cluster::{Node, Role};
+    /// use slotgen_cluster::{Node, Role};
     ///
     /// let mut node = Node {
     ///     id: "0123456789abcdef0123456789abcdef01234567".to_owned(),
@@ -248,145 +244,6 @@ pub struct Topology {
 }
 
 impl Topology {
-    /// Reads the topology of the cluster that the node at `url` belongs to.
-    ///
-    /// `url` is `redis://[[USER]:PASSWORD@]HOST:PORT[/DB]`, `rediss://...` (TLS) or
-    /// `unix:///PATH?pass=PASSWORD`, as the `redis` crate reads it; `options` add TLS
-    /// settings, the ACL user and the password ([`ConnectOptions`]). The node answers
-    /// `INFO cluster` (it must be cluster-enabled), `CLUSTER INFO` (the state must be `ok`)
-    /// and `CLUSTER SHARDS`, or `CLUSTER SLOTS` when it refuses `CLUSTER SHARDS`; then every
-    /// primary, reached at its address with the same TLS settings, user, password and
-    /// database, answers `CLUSTER NODES` for its migrating and importing slots. Over TLS,
-    /// a node's address is its `tls-port` (`tls-cluster yes`).
-    ///
-    /// `timeout` bounds all of it, connecting included: when it passes, this returns
-    /// [`Error::TimedOut`] at once. Answers are checked before use: slots in `0..16384`, no
-    /// slot owned twice, one primary per shard with slots that is not failed, node ids of 40
-    /// hex digits, hosts that are IP addresses or hostnames, ports in 1..65535, at most
-    /// [`MAX_NODES`](super::MAX_NODES) nodes and 1 KiB per string.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Url`], [`Error::Tls`], [`Error::Unreachable`],
-    /// [`Error::NodeUnreachable`], [`Error::TimedOut`],
-    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NoPermission`],
-    /// [`Error::NotCluster`], [`Error::ClusterState`], [`Error::Refused`],
-    /// [`Error::Malformed`], each naming the URL with its password redacted.
-    ///
-    /// # Examples
-    ///
-    /// A load generator's keys: 1000 for every primary, each to be sent to the node it
-    /// names.
-    ///
-    /// ```no_run
-    /// use std::time::Duration;
-    /// use slotgen::cluster::{keys_over_slots, Topology};
-    /// use slotgen::transport::ConnectOptions;
-    ///
-    /// let options = ConnectOptions::default();
-    /// let topology = Topology::fetch("redis://127.0.0.1:7000", &options, Duration::from_secs(10))?;
-    /// for shard in &topology.shards {
-    ///     let slots = topology.usable_slots(shard, false); // no slot in migration
-    ///     for (slot, key) in keys_over_slots(&slots, 1000, b"load:", b"")? {
-    ///         // send `SET key ...` to shard.primary.addr
-    ///         # let _ = (slot, key);
-    ///     }
-    /// }
-    /// # Ok::<(), slotgen::cluster::Error>(())
-    /// ```
-    pub fn fetch(
-        url: &str,
-        options: &ConnectOptions,
-        timeout: Duration,
-    ) -> Result<Topology, Error> {
-        super::exchange::bounded(url, options, timeout, |exchange| exchange.run())
-    }
-
-    /// The availability zone of each node that has one, `(node id, zone)`, from `CLUSTER
-    /// SHARDS` of the node at `url` (Valkey 9.1 gives a node's `availability-zone` setting
-    /// there); empty where the server gives none or refuses `CLUSTER SHARDS`. One exchange
-    /// within `timeout`.
-    ///
-    /// # Errors
-    ///
-    /// What a connection gives; [`Error::Malformed`] for an answer that is not a list of
-    /// shards.
-    pub fn availability_zones(
-        url: &str,
-        options: &ConnectOptions,
-        timeout: Duration,
-    ) -> Result<Vec<(String, String)>, Error> {
-        super::exchange::bounded(url, options, timeout, |exchange| {
-            let mut con = exchange.connect(&exchange.endpoint)?;
-            let mut cmd = redis::cmd("CLUSTER");
-            cmd.arg("SHARDS");
-            let budget = crate::transport::Budget {
-                bytes: 64 << 20,
-                values: 64 * super::MAX_NODES,
-                string: crate::transport::MAX_REPLY_BYTES,
-            };
-            match exchange.query(&mut con, &cmd, budget) {
-                Ok(value) => {
-                    super::answers::parse_zones(&value).map_err(|reason| Error::Malformed {
-                        url: exchange.endpoint.shown.clone(),
-                        command: "CLUSTER SHARDS".to_owned(),
-                        reason,
-                    })
-                }
-                // a server without CLUSTER SHARDS, or a user not allowed it (the map came from
-                // CLUSTER SLOTS then): no zones to show, nothing wrong
-                Err(Error::Refused { .. } | Error::NoPermission { .. }) => Ok(Vec::new()),
-                Err(e) => Err(e),
-            }
-        })
-    }
-
-    /// A topology from the answers of one node, without asking anything (for answers
-    /// recorded elsewhere): `shards` is the value of `CLUSTER SHARDS`, `nodes` the text of
-    /// `CLUSTER NODES` of each primary, the first of the node that answered `shards` (its
-    /// flags leave failed nodes out, as [`fetch`](Self::fetch) does). `host` stands in for an
-    /// empty or `?` endpoint (the node asked).
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Malformed`] as [`fetch`](Self::fetch) checks the answers, with `url` as
-    /// given.
-    pub fn from_answers(
-        url: &str,
-        host: &str,
-        shards: &Value,
-        nodes: &[&str],
-    ) -> Result<Topology, Error> {
-        let malformed = |command: &'static str| {
-            move |reason| Error::Malformed {
-                url: url.to_owned(),
-                command: command.to_owned(),
-                reason,
-            }
-        };
-        let flagged = match nodes.first() {
-            Some(text) => parse_flags(text).map_err(malformed("CLUSTER NODES"))?,
-            None => Flagged::new(),
-        };
-        let (shards, left_out) =
-            parse_shards(shards, host, &flagged, false).map_err(malformed("CLUSTER SHARDS"))?;
-        let mut topology = Topology {
-            shards,
-            left_out,
-            migrations: Vec::new(),
-            source: Source::ClusterShards,
-        };
-        topology
-            .sort_and_check()
-            .map_err(malformed("CLUSTER SHARDS"))?;
-        for text in nodes {
-            let (_, migrations) = parse_nodes(text).map_err(malformed("CLUSTER NODES"))?;
-            topology.migrations.extend(migrations);
-        }
-        topology.sort_migrations();
-        Ok(topology)
-    }
-
     /// For each of the 16384 slots, the index in [`shards`](Self::shards) of the shard that
     /// owns it, or `None` for an unassigned slot.
     #[must_use]

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use redis::Value;
 
 use super::topology::{
-    show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,
+    show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
 };
-use super::{MAX_NODES, SLOTS};
+use super::{Error, MAX_NODES, SLOTS};
 use crate::text::escape_cut;
 
 /// Node ids, hosts and other strings of an answer are at most this many bytes.
@@ -549,10 +549,60 @@ pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String
     Ok((myself, migrations))
 }
 
+// Reading a map from recorded answers (here, beside the readers of each answer), so that
+// topology.rs, the map's types, imports neither the exchange nor the answers.
+impl Topology {
+    /// A topology from the answers of one node, without asking anything (for answers
+    /// recorded elsewhere): `shards` is the value of `CLUSTER SHARDS`, `nodes` the text of
+    /// `CLUSTER NODES` of each primary, the first of the node that answered `shards` (its
+    /// flags leave failed nodes out, as [`fetch`](Self::fetch) does). `host` stands in for an
+    /// empty or `?` endpoint (the node asked).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Malformed`] as [`fetch`](Self::fetch) checks the answers, with `url` as
+    /// given.
+    pub fn from_answers(
+        url: &str,
+        host: &str,
+        shards: &Value,
+        nodes: &[&str],
+    ) -> Result<Topology, Error> {
+        let malformed = |command: &'static str| {
+            move |reason| Error::Malformed {
+                url: url.to_owned(),
+                command: command.to_owned(),
+                reason,
+            }
+        };
+        let flagged = match nodes.first() {
+            Some(text) => parse_flags(text).map_err(malformed("CLUSTER NODES"))?,
+            None => Flagged::new(),
+        };
+        let (shards, left_out) =
+            parse_shards(shards, host, &flagged, false).map_err(malformed("CLUSTER SHARDS"))?;
+        let mut topology = Topology {
+            shards,
+            left_out,
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        topology
+            .sort_and_check()
+            .map_err(malformed("CLUSTER SHARDS"))?;
+        for text in nodes {
+            let (_, migrations) = parse_nodes(text).map_err(malformed("CLUSTER NODES"))?;
+            topology.migrations.extend(migrations);
+        }
+        topology.sort_migrations();
+        Ok(topology)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cluster::{SlotRange, Topology};
+    use crate::{SlotRange, Topology};
 
     /// A node id of 40 hex digits, made of `c`.
     fn id(c: char) -> String {

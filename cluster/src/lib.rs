@@ -1,6 +1,8 @@
 //! A live Redis Cluster (or Valkey cluster): its topology, keys that land on every node, and
-//! where a workload's keys land. Behind the cargo feature `redis`; every exchange with a
-//! server goes through the bounded connection that [`crate::verify::server`] uses (the
+//! where a workload's keys land. The live-cluster half of slotgen, apart from the generator
+//! (the crate `slotgen`, which has no network code) so that a build script or proc macro
+//! depending on the generator compiles no network client; every exchange with a
+//! server goes through the bounded connection that [`crate::server`] uses (the
 //! [`redis`] crate packs the commands and parses the replies), one deadline over all of them
 //! and a budget on every reply, from what a real answer can need.
 //!
@@ -18,7 +20,7 @@
 //!   [`SlotLoad::summary`] sums a metric per primary: shares, skew, top and hot slots.
 //!
 //! ```
-//! use slotgen::cluster::{keys_over_slots, SlotRange};
+//! use slotgen_cluster::{keys_over_slots, SlotRange};
 //!
 //! // Three keys over the slots 0-5460 (the first primary of a 3-primary cluster), at even
 //! // spacing: slots 0, 1820 and 3640.
@@ -26,15 +28,17 @@
 //! let keys: Vec<(u16, Vec<u8>)> = keys_over_slots(&slots, 3, b"load:", b"")?.collect();
 //! assert_eq!(keys[0], (0, b"load:{DLH@}".to_vec()));
 //! assert_eq!(keys.iter().map(|k| k.0).collect::<Vec<_>>(), [0, 1820, 3640]);
-//! # Ok::<(), slotgen::cluster::Error>(())
+//! # Ok::<(), slotgen_cluster::Error>(())
 //! ```
 
-// The code by job: the cluster's map and its types (`topology.rs`), reading the answers of
-// `CLUSTER SHARDS`, `CLUSTER SLOTS`, `CLUSTER NODES` and `INFO` (`answers.rs`), asking the
-// nodes within one deadline and a budget per command (`exchange.rs`), keys over a node's
-// slots (`spread.rs`), where keys land (`placement.rs`), where the load lands (`load.rs`),
-// and the error they share
-// (`error.rs`).
+#![warn(missing_docs)]
+
+// The code by job, from the bottom: the bounded connection
+// (`transport/`, `url.rs`), the cluster's map and its types (`topology.rs`), reading the
+// answers of `CLUSTER SHARDS`, `CLUSTER SLOTS`, `CLUSTER NODES` and `INFO` (`answers.rs`),
+// asking the nodes within one deadline and a budget per command (`exchange.rs`), keys over
+// a node's slots (`spread.rs`), where keys land (`placement.rs`), where the load lands
+// (`load.rs`, read by `slot_stats.rs`), and the error they share (`error.rs`).
 mod answers;
 mod atomic;
 mod dialect;
@@ -50,6 +54,15 @@ mod resume;
 mod slot_stats;
 mod spread;
 mod topology;
+
+pub mod server;
+pub mod slot_map;
+pub mod transport;
+pub mod url;
+
+// The generator's escaping of outside bytes (`slotgen::text`), by the path the moved modules
+// name it (`crate::text`).
+use slotgen::text;
 
 pub use dialect::{commands, script, server_dialect, Dialect, Shell};
 pub use error::Error;
@@ -83,3 +96,8 @@ pub const SLOTS: u16 = slotgen_tables::REDIS_CLUSTER_SLOTS as u16;
 /// At most this many nodes are read from one answer: Redis recommends clusters of up to
 /// 1000 nodes, and a cluster cannot use more primaries than slots.
 pub const MAX_NODES: usize = SLOTS as usize;
+
+/// The examples of this crate's README (its registry page), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct CrateReadme;

@@ -53,7 +53,7 @@ impl Dialect {
     /// # Examples
     ///
     /// ```
-    /// use slotgen::cluster::Dialect;
+    /// use slotgen_cluster::Dialect;
     ///
     /// let valkey8 = "# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\nvalkey_version:8.0.2\r\n";
     /// assert_eq!(Dialect::of_info(valkey8), Dialect::Classic);

@@ -12,8 +12,8 @@ use crate::url::{redact, HIDDEN};
 
 /// How to connect to a server (and to every other node of its cluster), beyond what its URL
 /// says: TLS, the ACL user and the password. Taken by
-/// [`Topology::fetch`](crate::cluster::Topology::fetch) and
-/// [`Server::connect`](crate::verify::server::Server::connect).
+/// [`Topology::fetch`](crate::Topology::fetch) and
+/// [`Server::connect`](crate::server::Server::connect).
 ///
 /// A `rediss://` URL speaks TLS with [`TlsOptions::default`] when [`tls`](Self::tls) is
 /// `None`; a `redis://` URL speaks TLS when it is `Some` (redis-cli's `--tls`). A `user`
@@ -23,7 +23,7 @@ use crate::url::{redact, HIDDEN};
 /// # Examples
 ///
 /// ```
-/// use slotgen::transport::{ConnectOptions, TlsOptions};
+/// use slotgen_cluster::transport::{ConnectOptions, TlsOptions};
 ///
 /// let mut options = ConnectOptions::default();
 /// options.user = Some("app".to_owned());

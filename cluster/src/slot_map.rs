@@ -119,7 +119,7 @@ fn hsl(h: f64, s: f64, l: f64) -> [u8; 3] {
 /// # Examples
 ///
 /// ```
-/// use slotgen::slot_map::shade;
+/// use slotgen_cluster::slot_map::shade;
 ///
 /// assert_eq!(shade(10, 10.0), 0.5);
 /// assert_eq!(shade(80, 10.0), 1.0);

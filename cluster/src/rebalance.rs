@@ -217,7 +217,7 @@ pub struct Planned {
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::plan;
+/// use slotgen_cluster::plan;
 ///
 /// // two primaries: slots 0-2 on shard 0 with 20, 20 and 5 keys; slot 3 on shard 1 with 5
 /// let amounts = [20, 20, 5, 5];
@@ -229,7 +229,7 @@ pub struct Planned {
 /// assert_eq!((plan.moves[0].slot, plan.moves[0].from, plan.moves[0].to), (0, 0, 1));
 /// assert_eq!(plan.skew_after, Some(1.0));
 /// assert!(plan.reached);
-/// # Ok::<(), slotgen::cluster::Error>(())
+/// # Ok::<(), slotgen_cluster::Error>(())
 /// ```
 pub fn plan(
     amounts: &[u64],
@@ -259,7 +259,7 @@ pub fn plan(
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::{plan_with, Limits, Stop};
+/// use slotgen_cluster::{plan_with, Limits, Stop};
 ///
 /// // slot 0 holds 60 of 100 keys: no slot plan goes below 60 / 50 = 1.2
 /// let amounts = [60, 10, 10, 10, 10];
@@ -272,7 +272,7 @@ pub fn plan(
 /// assert_eq!(p.plan.skew_after, Some(1.2));
 /// assert_eq!(p.stop, Stop::Floor);
 /// assert!(p.minimal);
-/// # Ok::<(), slotgen::cluster::Error>(())
+/// # Ok::<(), slotgen_cluster::Error>(())
 /// ```
 pub fn plan_with(
     amounts: &[u64],
@@ -991,7 +991,7 @@ mod tests {
     #[test]
     fn equal_weights_agree_with_skew() {
         let loads = [120, 300, 90];
-        let ratio = crate::cluster::skew(&loads).ratio.unwrap();
+        let ratio = crate::skew(&loads).ratio.unwrap();
         assert!((weighted_skew(&loads, &[1.0; 3]).unwrap() - ratio).abs() < 1e-12);
     }
 

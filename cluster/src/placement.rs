@@ -12,7 +12,7 @@ use super::{Topology, SLOTS};
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::Placement;
+/// use slotgen_cluster::Placement;
 ///
 /// let mut placement = Placement::new();
 /// for key in [&b"a"[..], b"{a}x", b"b"] {
@@ -75,7 +75,7 @@ impl Placement {
     /// # Examples
     ///
     /// ```
-    /// use slotgen::cluster::Placement;
+    /// use slotgen_cluster::Placement;
     ///
     /// let mut placement = Placement::new();
     /// let mut slots = [0; 3];
@@ -170,7 +170,7 @@ pub struct Skew {
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::skew;
+/// use slotgen_cluster::skew;
 ///
 /// assert_eq!(skew(&[30, 30, 60]).ratio, Some(1.5));
 /// // 5 keys over 16384 slots: too few for a ratio

@@ -1,5 +1,5 @@
 //! Asking a live server for `CLUSTER KEYSLOT`: [`Server`], with one deadline over the whole
-//! exchange and a budget on every reply (the bounded connection that [`crate::cluster`]
+//! exchange and a budget on every reply (the bounded connection that [`crate`]
 //! reads a cluster's topology through too).
 //!
 //! The `redis` client packs every command and parses every reply; the connection under it
@@ -60,7 +60,7 @@ impl Server {
     ///
     /// ```no_run
     /// use std::time::Duration;
-    /// use slotgen::verify::server::{ConnectOptions, Server};
+    /// use slotgen_cluster::server::{ConnectOptions, Server};
     ///
     /// let mut server = Server::connect(
     ///     "rediss://127.0.0.1:7000",
@@ -68,7 +68,7 @@ impl Server {
     ///     Duration::from_secs(30),
     /// )?;
     /// assert_eq!(server.keyslots(&["somekey"])?, [11058]); // as Redis's docs show
-    /// # Ok::<(), slotgen::verify::server::ServerError>(())
+    /// # Ok::<(), slotgen_cluster::server::ServerError>(())
     /// ```
     pub fn connect(
         url: &str,

@@ -262,7 +262,7 @@ impl TlsClient {
     }
 
     /// Runs the handshake with the server at `host` over `tcp`, each step within the time
-    /// left before `deadline` ([`super::connection::time_left`]).
+    /// left before `deadline` ([`super::time_left`]).
     pub(crate) fn handshake(
         &self,
         host: &str,
@@ -284,7 +284,7 @@ impl TlsClient {
             })
         })?;
         while tls.is_handshaking() {
-            let left = super::connection::time_left(deadline).ok_or(HandshakeError::TimedOut)?;
+            let left = super::time_left(deadline).ok_or(HandshakeError::TimedOut)?;
             tcp.set_read_timeout(Some(left))
                 .map_err(HandshakeError::Io)?;
             tcp.set_write_timeout(Some(left))
@@ -446,7 +446,7 @@ fn x509_v1(der: &[u8]) -> bool {
 
 /// The bytes of a file of [`TlsOptions`], through the one bounded reader.
 fn read_file(path: &Path, what: TlsFile) -> Result<Vec<u8>, TlsError> {
-    use crate::user_file::{read_small, MAX_PEM_BYTES, WAIT};
+    use slotgen::user_file::{read_small, MAX_PEM_BYTES, WAIT};
     read_small(path, MAX_PEM_BYTES, WAIT).map_err(|e| TlsError::File {
         what,
         path: shown_path(path),

@@ -1,17 +1,48 @@
-//! Reading per-slot load from the servers, for [`SlotLoad::fetch`](super::SlotLoad::fetch):
+//! Reading per-slot load from the servers: [`SlotLoad::fetch`](super::SlotLoad::fetch),
 //! `CLUSTER SLOT-STATS SLOTSRANGE 0 16383` of every primary, or `CLUSTER COUNTKEYSINSLOT`
 //! pipelined to each slot's owner where a server refuses it, the keys an importing primary
 //! holds added to its slots in migration; each reply within its budget.
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use redis::Value;
 
 use super::answers::MAX_TEXT;
-use super::exchange::{gone, Exchange};
+use super::exchange::{bounded, gone, Exchange};
 use super::load::{LoadSource, Metric, SlotLoad};
 use super::{Error, MigrationKind, Topology, SLOTS};
-use crate::transport::{Budget, Connection, Denied};
+use crate::transport::{Budget, ConnectOptions, Connection, Denied};
+
+// Reading the load over the network (here, beside the readers of `CLUSTER SLOT-STATS` and
+// `CLUSTER COUNTKEYSINSLOT`), so that load.rs, the load and its sums, imports neither.
+impl SlotLoad {
+    /// Reads the topology of the cluster of the node at `url` (as [`Topology::fetch`]),
+    /// then the load of every slot from its primary: `CLUSTER SLOT-STATS SLOTSRANGE 0
+    /// 16383`, of which each primary's answer for its own slots is kept; where a primary
+    /// refuses it (a server before Valkey 8.0 or Redis 8.2 answers "unknown subcommand"),
+    /// key counts by `CLUSTER COUNTKEYSINSLOT` for every slot, sent to its primary in
+    /// pipelines of [`COUNT_BATCH`](super::COUNT_BATCH). The keys of a slot in migration are counted on the
+    /// primary that owns it, the keys that the importing primary holds already included (its
+    /// `CLUSTER COUNTKEYSINSLOT` of the slot: its `CLUSTER SLOT-STATS` leaves out the slots
+    /// its shard does not own, so the importer's part of the other metrics is not read).
+    ///
+    /// `timeout` bounds all of it, the topology included. Each reply has a budget from what
+    /// the largest real answer takes (`CLUSTER SLOT-STATS`: 576 bytes and 20 values a slot).
+    ///
+    /// # Errors
+    ///
+    /// As [`Topology::fetch`]; [`Error::Malformed`] for an answer that is not per-slot
+    /// statistics (a slot of the primary missing or given twice, a value that is not a
+    /// non-negative integer); [`Error::NoPermission`] naming both commands when the user
+    /// may run neither.
+    pub fn fetch(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Self, Error> {
+        bounded(url, options, timeout, |exchange| {
+            let topology = exchange.run()?;
+            read(exchange, topology)
+        })
+    }
+}
 
 /// Slots asked in one pipeline of `CLUSTER COUNTKEYSINSLOT`.
 pub const COUNT_BATCH: usize = 1024;

@@ -6,14 +6,11 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 use serde::Serialize;
 
-use super::exchange::bounded;
 use super::placement::top_slots;
 use super::{Error, Topology};
-use crate::transport::ConnectOptions;
 
 /// A measure of load per slot.
 ///
@@ -199,32 +196,6 @@ pub struct Summary {
 }
 
 impl SlotLoad {
-    /// Reads the topology of the cluster of the node at `url` (as [`Topology::fetch`]),
-    /// then the load of every slot from its primary: `CLUSTER SLOT-STATS SLOTSRANGE 0
-    /// 16383`, of which each primary's answer for its own slots is kept; where a primary
-    /// refuses it (a server before Valkey 8.0 or Redis 8.2 answers "unknown subcommand"),
-    /// key counts by `CLUSTER COUNTKEYSINSLOT` for every slot, sent to its primary in
-    /// pipelines of [`COUNT_BATCH`](super::COUNT_BATCH). The keys of a slot in migration are counted on the
-    /// primary that owns it, the keys that the importing primary holds already included (its
-    /// `CLUSTER COUNTKEYSINSLOT` of the slot: its `CLUSTER SLOT-STATS` leaves out the slots
-    /// its shard does not own, so the importer's part of the other metrics is not read).
-    ///
-    /// `timeout` bounds all of it, the topology included. Each reply has a budget from what
-    /// the largest real answer takes (`CLUSTER SLOT-STATS`: 576 bytes and 20 values a slot).
-    ///
-    /// # Errors
-    ///
-    /// As [`Topology::fetch`]; [`Error::Malformed`] for an answer that is not per-slot
-    /// statistics (a slot of the primary missing or given twice, a value that is not a
-    /// non-negative integer); [`Error::NoPermission`] naming both commands when the user
-    /// may run neither.
-    pub fn fetch(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Self, Error> {
-        bounded(url, options, timeout, |exchange| {
-            let topology = exchange.run()?;
-            super::slot_stats::read(exchange, topology)
-        })
-    }
-
     /// A load from values already read (for tests, and for answers recorded elsewhere).
     #[must_use]
     pub fn new(topology: Topology, source: LoadSource, values: BTreeMap<Metric, Vec<u64>>) -> Self {
@@ -371,7 +342,7 @@ pub fn fair_ratios(totals: &[u64], weights: &[f64]) -> Option<Vec<f64>> {
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::weighted_skew;
+/// use slotgen_cluster::weighted_skew;
 ///
 /// assert_eq!(weighted_skew(&[30, 30, 60], &[1.0, 1.0, 1.0]), Some(1.5));
 /// // a primary of weight 2 is meant to hold half of the load

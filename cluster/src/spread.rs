@@ -24,14 +24,14 @@ use super::Error;
 /// # Examples
 ///
 /// ```
-/// use slotgen::cluster::keys_over_slots;
+/// use slotgen_cluster::keys_over_slots;
 ///
 /// // Six keys on one slot: its four tags, then a counter after the suffix.
 /// let keys: Vec<String> = keys_over_slots(&[0], 6, b"", b":x")?
 ///     .map(|(_, key)| String::from_utf8(key).unwrap())
 ///     .collect();
 /// assert_eq!(keys, ["{DLH@}:x", "{AKOB}:x", "{NBFE}:x", "{KEAG}:x", "{DLH@}:x1", "{AKOB}:x1"]);
-/// # Ok::<(), slotgen::cluster::Error>(())
+/// # Ok::<(), slotgen_cluster::Error>(())
 /// ```
 pub fn keys_over_slots(
     slots: &[u16],
@@ -117,7 +117,7 @@ impl Iterator for KeysOverSlots {
 /// # Examples
 ///
 /// ```
-/// assert_eq!(slotgen::cluster::split_evenly(10, 3), [4, 3, 3]);
+/// assert_eq!(slotgen_cluster::split_evenly(10, 3), [4, 3, 3]);
 /// ```
 #[must_use]
 pub fn split_evenly(total: u64, parts: usize) -> Vec<u64> {

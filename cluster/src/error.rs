@@ -30,7 +30,7 @@ pub enum Error {
     /// The ACL user may not run a command slotgen needs (`NOPERM`). For a command of the
     /// map, the message names every rule the map needs, so that one `ACL SETUSER` grants them
     /// all.
-    #[error("`{url}`: {denied} (NOPERM){}", super::exchange::map_note(denied))]
+    #[error("`{url}`: {denied} (NOPERM){}", map_note(denied))]
     NoPermission {
         /// The URL of the node, redacted.
         url: String,
@@ -285,4 +285,45 @@ pub enum Error {
     /// A key cannot be made (a prefix with `{`).
     #[error(transparent)]
     Key(#[from] slotgen_tables::Error),
+}
+
+/// The commands that reading a cluster's map sends, as an ACL user needs them: `CLUSTER
+/// SLOTS` stands in for `CLUSTER SHARDS` on a server or user without it.
+const MAP_COMMANDS: [&str; 4] = [
+    "INFO cluster",
+    "CLUSTER INFO",
+    "CLUSTER SHARDS",
+    "CLUSTER NODES",
+];
+
+/// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
+/// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).
+fn map_note(denied: &Denied) -> String {
+    let of_the_map = denied.commands.iter().any(|c| {
+        c.eq_ignore_ascii_case("CLUSTER SLOTS")
+            || MAP_COMMANDS.iter().any(|m| m.eq_ignore_ascii_case(c))
+    });
+    if !of_the_map {
+        return String::new();
+    }
+    let rules: Vec<String> = MAP_COMMANDS.iter().map(|c| Denied::rule(c)).collect();
+    format!(
+        "; reading a cluster's map needs all of `{}` (`+cluster|slots` may stand for `+cluster|shards`)",
+        rules.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_command_of_the_map_names_the_map_s_rules() {
+        let shards = Denied::new("app", &["CLUSTER SHARDS"]);
+        assert_eq!(
+            map_note(&shards),
+            "; reading a cluster's map needs all of `+info +cluster|info +cluster|shards +cluster|nodes` (`+cluster|slots` may stand for `+cluster|shards`)"
+        );
+        assert_eq!(map_note(&Denied::new("app", &["MIGRATE"])), "");
+    }
 }

@@ -16,7 +16,7 @@ pub const HIDDEN: &str = "***";
 /// # Examples
 ///
 /// ```
-/// use slotgen::url::redact;
+/// use slotgen_cluster::url::redact;
 ///
 /// assert_eq!(redact("redis://:s3cret@127.0.0.1:6379"), "redis://:***@127.0.0.1:6379");
 /// assert_eq!(redact("redis://app:s3cret@db/0"), "redis://app:***@db/0");

@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 use redis::{ConnectionAddr, Value};
 
 use super::answers::{
-    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, split_addr, MAX_TEXT,
+    info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, parse_zones,
+    split_addr, MAX_TEXT,
 };
 use super::topology::{Node, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
@@ -66,30 +67,99 @@ const CLUSTER_NODES: Budget = Budget {
     string: MAX_NODES * NODE_BYTES + SLOTS as usize * 64,
 };
 
-/// The commands that reading a cluster's map sends, as an ACL user needs them: `CLUSTER
-/// SLOTS` stands in for `CLUSTER SHARDS` on a server or user without it.
-pub(super) const MAP_COMMANDS: [&str; 4] = [
-    "INFO cluster",
-    "CLUSTER INFO",
-    "CLUSTER SHARDS",
-    "CLUSTER NODES",
-];
-
-/// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
-/// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).
-pub(super) fn map_note(denied: &Denied) -> String {
-    let of_the_map = denied.commands.iter().any(|c| {
-        c.eq_ignore_ascii_case("CLUSTER SLOTS")
-            || MAP_COMMANDS.iter().any(|m| m.eq_ignore_ascii_case(c))
-    });
-    if !of_the_map {
-        return String::new();
+// Reading a map over the network (here, beside the exchange that asks the nodes), so that
+// topology.rs, the map's types, imports neither the exchange nor the answers.
+impl Topology {
+    /// Reads the topology of the cluster that the node at `url` belongs to.
+    ///
+    /// `url` is `redis://[[USER]:PASSWORD@]HOST:PORT[/DB]`, `rediss://...` (TLS) or
+    /// `unix:///PATH?pass=PASSWORD`, as the `redis` crate reads it; `options` add TLS
+    /// settings, the ACL user and the password ([`ConnectOptions`]). The node answers
+    /// `INFO cluster` (it must be cluster-enabled), `CLUSTER INFO` (the state must be `ok`)
+    /// and `CLUSTER SHARDS`, or `CLUSTER SLOTS` when it refuses `CLUSTER SHARDS`; then every
+    /// primary, reached at its address with the same TLS settings, user, password and
+    /// database, answers `CLUSTER NODES` for its migrating and importing slots. Over TLS,
+    /// a node's address is its `tls-port` (`tls-cluster yes`).
+    ///
+    /// `timeout` bounds all of it, connecting included: when it passes, this returns
+    /// [`Error::TimedOut`] at once. Answers are checked before use: slots in `0..16384`, no
+    /// slot owned twice, one primary per shard with slots that is not failed, node ids of 40
+    /// hex digits, hosts that are IP addresses or hostnames, ports in 1..65535, at most
+    /// [`MAX_NODES`](super::MAX_NODES) nodes and 1 KiB per string.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Url`], [`Error::Tls`], [`Error::Unreachable`],
+    /// [`Error::NodeUnreachable`], [`Error::TimedOut`],
+    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NoPermission`],
+    /// [`Error::NotCluster`], [`Error::ClusterState`], [`Error::Refused`],
+    /// [`Error::Malformed`], each naming the URL with its password redacted.
+    ///
+    /// # Examples
+    ///
+    /// A load generator's keys: 1000 for every primary, each to be sent to the node it
+    /// names.
+    ///
+    /// ```no_run
+    /// use std::time::Duration;
+    /// use slotgen_cluster::{keys_over_slots, Topology};
+    /// use slotgen_cluster::transport::ConnectOptions;
+    ///
+    /// let options = ConnectOptions::default();
+    /// let topology = Topology::fetch("redis://127.0.0.1:7000", &options, Duration::from_secs(10))?;
+    /// for shard in &topology.shards {
+    ///     let slots = topology.usable_slots(shard, false); // no slot in migration
+    ///     for (slot, key) in keys_over_slots(&slots, 1000, b"load:", b"")? {
+    ///         // send `SET key ...` to shard.primary.addr
+    ///         # let _ = (slot, key);
+    ///     }
+    /// }
+    /// # Ok::<(), slotgen_cluster::Error>(())
+    /// ```
+    pub fn fetch(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Topology, Error> {
+        bounded(url, options, timeout, |exchange| exchange.run())
     }
-    let rules: Vec<String> = MAP_COMMANDS.iter().map(|c| Denied::rule(c)).collect();
-    format!(
-        "; reading a cluster's map needs all of `{}` (`+cluster|slots` may stand for `+cluster|shards`)",
-        rules.join(" ")
-    )
+
+    /// The availability zone of each node that has one, `(node id, zone)`, from `CLUSTER
+    /// SHARDS` of the node at `url` (Valkey 9.1 gives a node's `availability-zone` setting
+    /// there); empty where the server gives none or refuses `CLUSTER SHARDS`. One exchange
+    /// within `timeout`.
+    ///
+    /// # Errors
+    ///
+    /// What a connection gives; [`Error::Malformed`] for an answer that is not a list of
+    /// shards.
+    pub fn availability_zones(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Vec<(String, String)>, Error> {
+        bounded(url, options, timeout, |exchange| {
+            let mut con = exchange.connect(&exchange.endpoint)?;
+            let mut cmd = redis::cmd("CLUSTER");
+            cmd.arg("SHARDS");
+            let budget = Budget {
+                bytes: 64 << 20,
+                values: 64 * MAX_NODES,
+                string: crate::transport::MAX_REPLY_BYTES,
+            };
+            match exchange.query(&mut con, &cmd, budget) {
+                Ok(value) => parse_zones(&value).map_err(|reason| Error::Malformed {
+                    url: exchange.endpoint.shown.clone(),
+                    command: "CLUSTER SHARDS".to_owned(),
+                    reason,
+                }),
+                // a server without CLUSTER SHARDS, or a user not allowed it (the map came from
+                // CLUSTER SLOTS then): no zones to show, nothing wrong
+                Err(Error::Refused { .. } | Error::NoPermission { .. }) => Ok(Vec::new()),
+                Err(e) => Err(e),
+            }
+        })
+    }
 }
 
 /// The endpoint of `url` with `options`, its errors as this module's.
@@ -529,13 +599,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_a_command_of_the_map_names_the_map_s_rules() {
-        let shards = Denied::new("app", &["CLUSTER SHARDS"]);
-        assert_eq!(
-            map_note(&shards),
-            "; reading a cluster's map needs all of `+info +cluster|info +cluster|shards +cluster|nodes` (`+cluster|slots` may stand for `+cluster|shards`)"
-        );
-        assert_eq!(map_note(&Denied::new("app", &["MIGRATE"])), "");
+    fn a_command_is_named_as_acl_rules_name_it() {
         assert_eq!(
             command_name(redis::cmd("MIGRATE").arg("127.0.0.1").arg(7000)),
             "MIGRATE"

@@ -11,11 +11,11 @@ use redis::{ConnectionAddr, Value};
 
 use super::meter::Frame;
 use super::tls::HandshakeError;
-use super::{Budget, Denied, Endpoint, Limit, ServerError, TlsError};
+use super::{time_left, Budget, Denied, Endpoint, Limit, ServerError, TlsError};
 use crate::text::escape_text;
 
 /// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
-/// what [`Server`](crate::verify::server::Server) and [`crate::cluster`] talk to servers
+/// what [`Server`](crate::server::Server) and [`crate`] talk to servers
 /// through. It speaks RESP2, over TLS when the endpoint has a TLS client.
 pub(crate) struct Connection {
     io: Bounded,
@@ -323,18 +323,6 @@ impl Connection {
             during: during.to_owned(),
             what: format!("it answered {}", escape_text(&format!("{value:?}"))),
         }
-    }
-}
-
-/// The time left before `deadline`, if any; no deadline (a timeout too large for the
-/// clock) leaves a day.
-pub(super) fn time_left(deadline: Option<Instant>) -> Option<Duration> {
-    match deadline {
-        Some(d) => {
-            let left = d.saturating_duration_since(Instant::now());
-            (!left.is_zero()).then_some(left)
-        }
-        None => Some(Duration::from_secs(86_400)),
     }
 }
 

@@ -1,6 +1,6 @@
-//! The bounded exchange with a server that [`crate::verify::server`] and [`crate::cluster`]
+//! The bounded exchange with a server that [`crate::server`] and the cluster ([`crate::Topology`] and the rest)
 //! both talk through: one deadline over a whole exchange, and a budget of bytes, RESP values
-//! and string length on every reply. Behind the cargo feature `redis`.
+//! and string length on every reply.
 //!
 //! The `redis` client packs every command ([`redis::cmd`], [`redis::Pipeline`]) and parses
 //! every reply ([`redis::Parser`]); this module owns only the socket (`Connection`), so
@@ -47,7 +47,7 @@ mod options;
 mod tls;
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use acl::Denied;
 pub(crate) use connection::Connection;
@@ -64,7 +64,7 @@ pub(crate) const IN_HANDSHAKE: &str = "in the TLS handshake";
 pub const MAX_REPLY_BYTES: usize = 4096;
 
 /// The bound of a reply that a server passed, as [`ServerError::ReplyTooLarge`] and
-/// [`crate::cluster::Error::ReplyTooLarge`] name it.
+/// [`crate::Error::ReplyTooLarge`] name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Limit {
@@ -127,7 +127,7 @@ impl Budget {
 ///
 /// The variants up to [`CommandRefused`](Self::CommandRefused) are the connection's own;
 /// [`NotCluster`](Self::NotCluster), [`Refused`](Self::Refused) and
-/// [`NotASlot`](Self::NotASlot) are what [`Server`](crate::verify::server::Server) makes of
+/// [`NotASlot`](Self::NotASlot) are what [`Server`](crate::server::Server) makes of
 /// the replies to `INFO cluster` and `CLUSTER KEYSLOT`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -260,6 +260,18 @@ pub enum ServerError {
         /// The number answered.
         slot: i64,
     },
+}
+
+/// The time left before `deadline`, if any; no deadline (a timeout too large for the
+/// clock) leaves a day. The one clock of the connection and of its TLS handshake.
+fn time_left(deadline: Option<Instant>) -> Option<Duration> {
+    match deadline {
+        Some(d) => {
+            let left = d.saturating_duration_since(Instant::now());
+            (!left.is_zero()).then_some(left)
+        }
+        None => Some(Duration::from_secs(86_400)),
+    }
 }
 
 #[cfg(test)]
