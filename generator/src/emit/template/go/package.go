@@ -57,15 +57,7 @@ var crcTable = [256]{{register}}{
 {{crc_table}}
 }
 
-func crc(data []byte) {{register}} {
-	crc := {{register}}({{crc_start}})
-	for i := 0; i < len(data); i++ {
-		b := data[i]
-{{crc_update}}
-	}
-{{crc_finish}}	return crc
-}
-
+{{crc_bytes}}
 // crcString is crc over a string's bytes, where they are: a function of its own, as Go 1.19
 // does not inline a call of a generic one (`go build -gcflags=-m` says so).
 func crcString(data string) {{register}} {
