@@ -173,10 +173,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         common::render(
             CRC_LOOP,
             &shared,
-            &[
-                ("crc_update", crc_update),
-                ("crc_finish", crc_finish),
-            ],
+            &[("crc_update", crc_update), ("crc_finish", crc_finish)],
         )
     };
     let crc_reflect = values::reflect_helper(model, &shared, REFLECT);

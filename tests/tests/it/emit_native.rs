@@ -38,7 +38,9 @@ fn modules_call_the_languages_crc32_exactly_where_it_computes_the_crc() {
         ("java", "new java.util.zip.CRC32", |(w, p, i, r)| {
             w == 32 && r && i == 0xffff_ffff && (p == IEEE || p == CASTAGNOLI)
         }),
-        ("erlang", "erlang:crc32(", |(w, p, _, r)| w == 32 && r && p == IEEE),
+        ("erlang", "erlang:crc32(", |(w, p, _, r)| {
+            w == 32 && r && p == IEEE
+        }),
     ];
     for (name, marker, native) in languages {
         let emitter = language::find(name).unwrap();
