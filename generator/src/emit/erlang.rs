@@ -2,7 +2,7 @@
 //! binaries, with `{ok, _}` / `{error, Reason}` results, for eredis_cluster and ered users.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
 use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
@@ -13,6 +13,8 @@ const SHARED_DELIMITED: &str = include_str!("template/erlang/shared_delimited.er
 const SHARED_WHOLE: &str = include_str!("template/erlang/shared_whole.erl");
 const LOOKUP_SPLIT: &str = include_str!("template/erlang/lookup_split.erl");
 const LOOKUP_COLUMNS: &str = include_str!("template/erlang/lookup_columns.erl");
+const CRC_LOOP: &str = include_str!("template/erlang/crc_loop.erl");
+const CRC_NATIVE: &str = include_str!("template/erlang/crc_native.erl");
 const REFLECT: &str = include_str!("template/erlang/reflect.erl");
 
 /// The module without `--name`.
@@ -157,6 +159,23 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ..crc_parts!("erlang/crc", "erl")
         },
     );
+    // erlang:crc32/2 where it computes this CRC (CRC-32/ISO-HDLC's polynomial, from any
+    // register), else the table loop
+    let crc_bytes = if crc.native() == Some(NativeCrc::IsoHdlc) {
+        let xor = crc.params.xorout ^ 0xffff_ffff;
+        let native_xor = if xor == 0 {
+            String::new()
+        } else {
+            format!(" bxor {}", hex(xor))
+        };
+        common::render(CRC_NATIVE, &shared, &[("native_xor", native_xor)])
+    } else {
+        common::render(
+            CRC_LOOP,
+            &shared,
+            &[("crc_update", crc_update), ("crc_finish", crc_finish)],
+        )
+    };
     let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
@@ -240,8 +259,7 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
                 common::render(shared_hashtag, &shared, &[]),
             ),
             ("crc_table", elements(&table, 8, "    ")),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
+            ("crc_bytes", crc_bytes),
             ("crc_reflect", crc_reflect),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),

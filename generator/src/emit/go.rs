@@ -2,7 +2,7 @@
 //! standard library only, with errors as values wrapping exported sentinels.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
 use super::values::{self, crc_parts, CrcParts};
 use crate::Error;
 
@@ -11,6 +11,8 @@ const RULE_DELIMITED: &str = include_str!("template/go/rule_delimited.go");
 const RULE_WHOLE: &str = include_str!("template/go/rule_whole.go");
 const LOOKUP_SPLIT: &str = include_str!("template/go/lookup_split.go");
 const LOOKUP_COLUMNS: &str = include_str!("template/go/lookup_columns.go");
+const CRC_LOOP: &str = include_str!("template/go/crc_loop.go");
+const CRC_NATIVE: &str = include_str!("template/go/crc_native.go");
 const CRC_STEP_BYTE: &str = include_str!("template/go/crc_step_byte.go");
 const CRC_STEP_REFLECTED: &str = include_str!("template/go/crc_step_reflected.go");
 const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/go/crc_step_shifted_full.go");
@@ -157,9 +159,24 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
             ..crc_parts!("go/crc", "go")
         },
     );
+    let register = format!("uint{bits}");
+    let native = native_crc(model);
+    let crc_bytes = match &native {
+        Some(values) => common::render(CRC_NATIVE, &shared, values),
+        None => common::render(
+            CRC_LOOP,
+            &shared,
+            &[
+                ("register", register.clone()),
+                ("crc_update", crc_update.clone()),
+                ("crc_finish", crc_finish.clone()),
+            ],
+        ),
+    };
     // after "bytes", "errors" and "fmt", sorted as gofmt keeps them
     let whole_key = matches!(model.rule, KeyRule::WholeKey);
     let imports: String = [
+        ("hash/crc32", native.is_some()),
         ("math/bits", crc.reflect_out() || whole_key),
         ("strings", !whole_key),
         ("sync", whole_key),
@@ -210,7 +227,8 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         &[
             ("package", package_name.to_owned()),
             ("imports", imports),
-            ("register", format!("uint{bits}")),
+            ("register", register),
+            ("crc_bytes", crc_bytes),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("slot_formula", slot_formula),
@@ -222,4 +240,38 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
             ("kernel_rows", kernel_rows),
         ],
     ))
+}
+
+/// The values of `crc` by `hash/crc32` where it computes the module's CRC (its polynomial
+/// reflected both ways, [`NativeCrc::IsoHdlc`] or [`NativeCrc::Iscsi`], from any start):
+/// `crc32.Update` starts from its argument ^ `0xffffffff` and xors its result with
+/// `0xffffffff`. `None` for every other CRC, which keeps the table loop.
+fn native_crc(model: &Model) -> Option<[(&'static str, String); 5]> {
+    let c = &model.crc;
+    let (name, table, var) = match c.native()? {
+        NativeCrc::IsoHdlc => ("CRC-32/ISO-HDLC", "crc32.IEEETable", String::new()),
+        NativeCrc::Iscsi => (
+            "CRC-32/ISCSI",
+            "castagnoli",
+            "\n// castagnoli is hash/crc32's table of CRC-32C (SSE 4.2 or ARMv8 CRC where the CPU has\n\
+             // them).\nvar castagnoli = crc32.MakeTable(crc32.Castagnoli)\n"
+                .to_owned(),
+        ),
+        NativeCrc::Xmodem => return None,
+    };
+    let xor = c.params.xorout ^ 0xffff_ffff;
+    Some([
+        ("native_crc", name.to_owned()),
+        ("native_value", format!("{:#010x}", c.start ^ 0xffff_ffff)),
+        ("native_table", table.to_owned()),
+        (
+            "native_xor",
+            if xor == 0 {
+                String::new()
+            } else {
+                format!(" ^ {xor:#010x}")
+            },
+        ),
+        ("native_var", var),
+    ])
 }

@@ -3,7 +3,7 @@
 //! throw `IllegalArgumentException`s.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, Operators};
+use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
 use super::values::{self, crc_parts};
 use crate::Error;
 
@@ -12,6 +12,8 @@ const RULE_DELIMITED: &str = include_str!("template/java/rule_delimited.java");
 const RULE_WHOLE: &str = include_str!("template/java/rule_whole.java");
 const LOOKUP_SPLIT: &str = include_str!("template/java/lookup_split.java");
 const LOOKUP_COLUMNS: &str = include_str!("template/java/lookup_columns.java");
+const CRC_LOOP: &str = include_str!("template/java/crc_loop.java");
+const CRC_NATIVE: &str = include_str!("template/java/crc_native.java");
 const KEY_TEXT: &str = include_str!("template/java/key_text.java");
 const KEY_TEXT_FRAMED: &str = include_str!("template/java/key_text_framed.java");
 
@@ -219,6 +221,17 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         &[("unused_bits", (32 - model.crc.params.width).to_string())],
         &crc_parts!("java/crc", "java"),
     );
+    let crc_bytes = match native_crc(model) {
+        Some(values) => common::render(CRC_NATIVE, &shared, &values),
+        None => common::render(
+            CRC_LOOP,
+            &shared,
+            &[
+                ("crc_update", crc_update.clone()),
+                ("crc_finish", crc_finish.clone()),
+            ],
+        ),
+    };
     let r = &model.reduction;
     // an int holds a CRC-32 signed: its slot is computed from the unsigned long
     let register = if model.crc.params.width < 32 {
@@ -303,6 +316,7 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             ("key_error", key_error.to_owned()),
             ("rule", rule),
             ("lookup", lookup),
+            ("crc_bytes", crc_bytes),
             ("crc_update", crc_update),
             ("crc_finish", crc_finish),
             ("slot_formula", slot_formula),
@@ -322,4 +336,33 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
             ),
         ],
     ))
+}
+
+/// The values of `crc` by `java.util.zip.CRC32` or `CRC32C` where one computes the module's
+/// CRC: [`NativeCrc::IsoHdlc`] or [`NativeCrc::Iscsi`] from the catalogue's start
+/// (`0xffffffff`; neither class takes another), any xorout. `None` for every other CRC,
+/// which keeps the table loop.
+fn native_crc(model: &Model) -> Option<[(&'static str, String); 3]> {
+    let c = &model.crc;
+    let (class, name) = match c.native()? {
+        NativeCrc::IsoHdlc => ("CRC32", "CRC-32/ISO-HDLC"),
+        NativeCrc::Iscsi => ("CRC32C", "CRC-32/ISCSI"),
+        NativeCrc::Xmodem => return None,
+    };
+    if c.start != 0xffff_ffff {
+        return None;
+    }
+    let xor = c.params.xorout ^ 0xffff_ffff;
+    Some([
+        ("native_class", class.to_owned()),
+        ("native_crc", name.to_owned()),
+        (
+            "native_xor",
+            if xor == 0 {
+                String::new()
+            } else {
+                format!(" ^ {xor:#010x}")
+            },
+        ),
+    ])
 }

@@ -201,11 +201,13 @@ pub enum NativeCrc {
     Xmodem,
     /// CRC-32/ISO-HDLC's: polynomial `0x04c11db7`, reflected both ways, whose start and
     /// xorout are `0xffffffff` (zlib's `crc32`: the Python module calls `zlib.crc32`, the
-    /// PHP module `crc32()`, the Ruby module `Zlib.crc32`).
+    /// PHP module `crc32()`, the Ruby module `Zlib.crc32`, the Go module `hash/crc32`, the
+    /// Java module `java.util.zip.CRC32`, the Erlang module `erlang:crc32/2`).
     IsoHdlc,
     /// CRC-32/ISCSI's (CRC-32C): polynomial `0x1edc6f41`, reflected both ways, whose start
-    /// and xorout are `0xffffffff` (Go's `crc32.Castagnoli`; no module calls one yet: Go's
-    /// takes a `[]byte`, which a string key would be copied into).
+    /// and xorout are `0xffffffff` (the Go module's `crc` of a `[]byte` calls `hash/crc32`
+    /// with `crc32.Castagnoli`, the Java module `java.util.zip.CRC32C`; Go's `crcString`
+    /// keeps the table, as a string key would be copied into a `[]byte`).
     Iscsi,
 }
 

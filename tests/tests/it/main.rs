@@ -23,6 +23,7 @@ mod emit_c_names;
 mod emit_elixir;
 mod emit_java;
 mod emit_js_types;
+mod emit_native;
 mod emit_php;
 mod emit_ruby;
 mod emit_snapshots;

@@ -60,5 +60,8 @@ $slots = range(Slotgen::FIRST_SLOT, Slotgen::LAST_SLOT);
 $ready = array_map([Slotgen::class, 'tagForSlot'], $slots);
 row('php', 'tagForSlot', '-', '-', '-', 'slotgen', best(fn ($s) => strlen(Slotgen::tagForSlot($s)), $slots, (int) $rounds)[0]);
 row('php', 'tagForSlot', '-', '-', '-', 'array of tags', best(fn ($s) => strlen($ready[$s]), $slots, (int) $rounds)[0]);
+// what a call costs: a function that only indexes the array
+$index = fn (int $s): string => $ready[$s];
+row('php', 'tagForSlot', '-', '-', '-', 'a function indexing the array', best(fn ($s) => strlen($index($s)), $slots, (int) $rounds)[0]);
 row('php', 'keyForSlot', 'string', '-', '-', 'slotgen', best(fn ($s) => strlen(Slotgen::keyForSlot('user:', $s, ':cart')), $slots, (int) $rounds)[0]);
 row('php', 'keyForSlot', 'string', '-', '-', 'array of tags + concat', best(fn ($s) => strlen('user:{' . $ready[$s] . '}:cart'), $slots, (int) $rounds)[0]);

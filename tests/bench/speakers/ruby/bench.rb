@@ -56,5 +56,11 @@ slots = (Slotgen::FIRST_SLOT..Slotgen::LAST_SLOT).to_a
 ready = slots.map { |s| Slotgen.tag_for_slot(s) }
 row("ruby", "tag_for_slot", "-", "-", "-", "slotgen", best(rounds, slots) { |s| Slotgen.tag_for_slot(s).bytesize }[0])
 row("ruby", "tag_for_slot", "-", "-", "-", "array of tags", best(rounds, slots) { |s| ready[s].bytesize }[0])
+# what a method call costs: one that only indexes the array
+module ReadyTags
+  def self.tag(ready, slot) = ready[slot]
+end
+row("ruby", "tag_for_slot", "-", "-", "-", "a method indexing the array",
+    best(rounds, slots) { |s| ReadyTags.tag(ready, s).bytesize }[0])
 row("ruby", "key_for_slot", "String", "-", "-", "slotgen", best(rounds, slots) { |s| Slotgen.key_for_slot("user:", s, ":cart").bytesize }[0])
 row("ruby", "key_for_slot", "String", "-", "-", "array of tags + concat", best(rounds, slots) { |s| "user:{#{ready[s]}}:cart".bytesize }[0])

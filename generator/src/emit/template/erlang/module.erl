@@ -87,11 +87,7 @@ hashtag(Key) ->
 {{crc_table}}
 }).
 
-crc(<<Byte, Rest/binary>>, Crc) ->
-{{crc_update}}
-crc(<<>>, Crc) ->
-    {{crc_finish}}.
-{{crc_reflect}}
+{{crc_bytes}}{{crc_reflect}}
 %% The slot of a key: {{slot_formula}}, for the CRC of {{rule_doc}}.
 -spec slot(key()) -> slot().
 slot(Key) ->
@@ -115,11 +111,11 @@ tag_bytes(Tag) -> <<Tag:?TAG_LEN/little-unit:8>>.
 
 %% A tag (tag_len() bytes of the alphabet) whose key lands on the slot.
 -spec tag_for_slot(slot()) -> {ok, binary()} | {error, reason()}.
+tag_for_slot(Slot) when is_integer(Slot), Slot >= ?FIRST_SLOT, Slot =< ?LAST_SLOT ->
+    % the check in the head: check_slot's {ok, Value} would add a tuple and a call
+    {ok, tag_bytes(tag_of(Slot - ?FIRST_SLOT))};
 tag_for_slot(Slot) ->
-    case check_slot(Slot) of
-        {ok, Value} -> {ok, tag_bytes(tag_of(Value))};
-        Error -> Error
-    end.
+    check_slot(Slot).
 
 %% Every tag of tag_len() symbols that lands on the slot, as a lazy list (see the top
 %% of this module): for each value Slot - first_slot() + K * slots() below the value limit,

@@ -44,14 +44,16 @@ position(<<>>, _, _) -> nomatch.
 key_for_slot(Prefix, Slot, Suffix) ->
     Head = to_binary(Prefix),
     Tail = to_binary(Suffix),
-    case tag_for_slot(Slot) of
-        {ok, Tag} ->
+    case check_slot(Slot) of
+        {ok, Value} ->
             case position(Head, ?OPEN, 0) of
                 nomatch ->
-                    % sized segments: an unsized first one makes a growable binary (4x the time)
+                    % sized segments (an unsized first one makes a growable binary, 4x the
+                    % time), the tag written from its integer (no binary of its own)
                     HeadSize = byte_size(Head),
                     TailSize = byte_size(Tail),
-                    {ok, <<Head:HeadSize/binary, ?OPEN, Tag/binary, ?CLOSE, Tail:TailSize/binary>>};
+                    {ok, <<Head:HeadSize/binary, ?OPEN, (tag_of(Value)):?TAG_LEN/little-unit:8,
+                           ?CLOSE, Tail:TailSize/binary>>};
                 Position -> {error, {prefix_has_delimiter, Position}}
             end;
         Error ->

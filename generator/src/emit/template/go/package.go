@@ -57,15 +57,7 @@ var crcTable = [256]{{register}}{
 {{crc_table}}
 }
 
-func crc(data []byte) {{register}} {
-	crc := {{register}}({{crc_start}})
-	for i := 0; i < len(data); i++ {
-		b := data[i]
-{{crc_update}}
-	}
-{{crc_finish}}	return crc
-}
-
+{{crc_bytes}}
 // crcString is crc over a string's bytes, where they are: a function of its own, as Go 1.19
 // does not inline a call of a generic one (`go build -gcflags=-m` says so).
 func crcString(data string) {{register}} {
@@ -101,20 +93,24 @@ const valueLimit = {{value_limit}}
 
 func checkSlot(slot uint32) (uint64, error) {
 	if slot < FirstSlot || slot > LastSlot {
-		return 0, fmt.Errorf("%w: slot %d, but the slots are %d to %d",
-			ErrSlotOutOfRange, slot, FirstSlot, LastSlot)
+		return 0, slotError(slot)
 	}
 	return uint64(slot - FirstSlot), nil
+}
+
+// slotError is the error of a slot out of range.
+func slotError(slot uint32) error {
+	return fmt.Errorf("%w: slot %d, but the slots are %d to %d",
+		ErrSlotOutOfRange, slot, FirstSlot, LastSlot)
 }
 
 // TagForSlot returns a tag (TagLen bytes of the alphabet) whose key lands on the slot, or
 // an error wrapping ErrSlotOutOfRange.
 func TagForSlot(slot uint32) ([]byte, error) {
-	value, err := checkSlot(slot)
-	if err != nil {
-		return nil, err
+	if slot < FirstSlot || slot > LastSlot {
+		return nil, slotError(slot)
 	}
-	tag := tagOf(value)
+	tag := tagOf(uint64(slot - FirstSlot))
 	return tag[:], nil
 }
 

@@ -34,10 +34,11 @@ func explicitString(key string) (string, bool) {
 // hashtag is the tag, so it lands on the slot whatever the suffix holds. The error wraps
 // ErrSlotOutOfRange, or ErrPrefixHasDelimiter when the prefix contains Open.
 func KeyForSlot(prefix []byte, slot uint32, suffix []byte) ([]byte, error) {
-	tag, err := TagForSlot(slot)
-	if err != nil {
-		return nil, err
+	if slot < FirstSlot || slot > LastSlot {
+		return nil, slotError(slot)
 	}
+	// the tag stays on the stack: the key is the one allocation
+	tag := tagOf(uint64(slot - FirstSlot))
 	if at := bytes.IndexByte(prefix, Open); at >= 0 {
 		return nil, fmt.Errorf("%w %#02x at byte %d: the key's hashtag would start there "+
 			"instead of at the tag; remove it from the prefix or move that part into the suffix",
@@ -46,7 +47,7 @@ func KeyForSlot(prefix []byte, slot uint32, suffix []byte) ([]byte, error) {
 	key := make([]byte, 0, len(prefix)+TagLen+2+len(suffix))
 	key = append(key, prefix...)
 	key = append(key, Open)
-	key = append(key, tag...)
+	key = append(key, tag[:]...)
 	key = append(key, Close)
 	return append(key, suffix...), nil
 }

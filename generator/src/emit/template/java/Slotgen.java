@@ -60,17 +60,7 @@ public final class {{class}} {
 {{crc_table}}
     };
 
-    // The CRC of bytes[from..to], in the low {{crc_width}} bits.
-    private static int crc(byte[] bytes, int from, int to) {
-        int crc = {{crc_start}};
-        for (int i = from; i < to; i++) {
-            int b = bytes[i];
-{{crc_update}}
-        }
-        crc &= {{crc_mask}}; // the shifted step leaves bits above the width
-{{crc_finish}}        return crc;
-    }
-
+{{crc_bytes}}
     // The register after one more byte b (0 to 255): crc's step, which the JIT inlines.
     private static int step(int crc, int b) {
 {{crc_update}}

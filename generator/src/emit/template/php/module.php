@@ -94,8 +94,15 @@ final class {{class}}
      */
     public static function tagForSlot(int $slot): string
     {
+        // the check inline and each tag kept: a call costs more than the lookup
+        if ($slot >= self::FIRST_SLOT && $slot <= self::LAST_SLOT) {
+            return self::$tags[$slot - self::FIRST_SLOT] ??= self::tagOf($slot - self::FIRST_SLOT);
+        }
         return self::tagOf(self::checkSlot($slot));
     }
+
+    /** @var array<int, string> each slot's tagForSlot (by slot - FIRST_SLOT), kept at its first call */
+    private static array $tags = [];
 
     /**
      * Every tag of TAG_LEN symbols that lands on the slot, lazily: for each value

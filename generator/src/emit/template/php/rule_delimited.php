@@ -29,16 +29,20 @@
      */
     public static function keyForSlot(string $prefix, int $slot, string $suffix): string
     {
-        $tag = self::tagForSlot($slot);
-        $at = strpos($prefix, self::OPEN);
-        if ($at !== false) {
-            throw new \InvalidArgumentException(sprintf(
-                "prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's hashtag"
-                . ' would start there instead of at the tag; remove it from the prefix or move'
-                . ' that part into the suffix',
-                ord(self::OPEN),
-                $at
-            ), self::PREFIX_HAS_DELIMITER);
+        if ($slot >= self::FIRST_SLOT && $slot <= self::LAST_SLOT && strpos($prefix, self::OPEN) === false) {
+            // the framed tag kept, so that a key is one concatenation
+            return $prefix . (self::$framed[$slot - self::FIRST_SLOT] ??=
+                self::OPEN . self::tagForSlot($slot) . self::CLOSE) . $suffix;
         }
-        return $prefix . self::OPEN . $tag . self::CLOSE . $suffix;
+        self::checkSlot($slot);
+        throw new \InvalidArgumentException(sprintf(
+            "prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's hashtag"
+            . ' would start there instead of at the tag; remove it from the prefix or move'
+            . ' that part into the suffix',
+            ord(self::OPEN),
+            strpos($prefix, self::OPEN)
+        ), self::PREFIX_HAS_DELIMITER);
     }
+
+    /** @var array<int, string> each slot's OPEN . tag . CLOSE (by slot - FIRST_SLOT), kept at its first call */
+    private static array $framed = [];

@@ -40,7 +40,9 @@
   ].freeze
   # Tags reach the values below this; a slot's are slot - FIRST_SLOT + k * SLOTS.
   VALUE_LIMIT = {{value_limit}}
-  private_constant :CRC_TABLE, :KERNEL, :VALUE_LIMIT
+  # Each slot's tag_for_slot, a frozen binary String made at its first call (or nil).
+  TAGS = Array.new(SLOTS)
+  private_constant :CRC_TABLE, :KERNEL, :VALUE_LIMIT, :TAGS
 
   module_function
 {{rule}}{{lookup}}
@@ -64,10 +66,17 @@
 {{slot_hashed}}{{crc_block}}    {{slot_expression}}
   end
 
-  # A tag (TAG_LEN bytes of the alphabet, a binary String) whose key lands on the slot.
-  # Raises ArgumentError unless slot is an Integer, SlotOutOfRange unless it is a slot.
+  # A tag (TAG_LEN bytes of the alphabet, a frozen binary String) whose key lands on the
+  # slot; each call for a slot returns the same String. Raises ArgumentError unless slot is
+  # an Integer, SlotOutOfRange unless it is a slot.
   def tag_for_slot(slot)
-    bytes_of(tag_of(check_slot(slot)))
+    # the check inline and each tag made once: without YJIT a call costs as much as the
+    # lookup, and the tag's bytes from its Integer some 20 times that
+    if slot.is_a?(Integer) && slot >= FIRST_SLOT && slot <= LAST_SLOT
+      TAGS[slot - FIRST_SLOT] || (TAGS[slot - FIRST_SLOT] = bytes_of(tag_of(slot - FIRST_SLOT)).freeze)
+    else
+      check_slot(slot)
+    end
   end
 
   # Every tag of TAG_LEN symbols that lands on the slot, as a lazy Enumerator with its

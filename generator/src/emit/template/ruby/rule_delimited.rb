@@ -25,15 +25,15 @@
   # is the tag, so it lands on the slot whatever the suffix holds. Raises SlotOutOfRange,
   # or PrefixHasDelimiter when the prefix contains OPEN.
   def key_for_slot(prefix, slot, suffix)
-    head = bytes_of_key(prefix, "prefix")
-    tail = bytes_of_key(suffix, "suffix")
+    key = bytes_of_key(prefix, "prefix")
+    bytes_of_key(suffix, "suffix") unless suffix.is_a?(String)
     tag = tag_for_slot(slot)
-    at = head.index(OPEN)
-    if at
-      raise PrefixHasDelimiter,
-            format("prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's " \
-                   "hashtag would start there instead of at the tag; remove it from the " \
-                   "prefix or move that part into the suffix", OPEN.ord, at)
-    end
-    head + OPEN + tag + CLOSE + tail
+    at = key.index(OPEN)
+    # one copy (the prefix's), then appended to in place
+    return key << OPEN << tag << CLOSE << (suffix.ascii_only? ? suffix : suffix.b) unless at
+
+    raise PrefixHasDelimiter,
+          format("prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's " \
+                 "hashtag would start there instead of at the tag; remove it from the " \
+                 "prefix or move that part into the suffix", OPEN.ord, at)
   end

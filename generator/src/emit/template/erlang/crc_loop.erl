@@ -1,0 +1,4 @@
+crc(<<Byte, Rest/binary>>, Crc) ->
+{{crc_update}}
+crc(<<>>, Crc) ->
+    {{crc_finish}}.
