@@ -269,7 +269,7 @@ pub fn apply(
         .shards
         .iter()
         .zip(&deaf)
-        .filter(|(_, &deaf)| deaf)
+        .filter(|&(_, &deaf)| deaf)
         .map(|(s, _)| format!("{} ({})", s.primary.id, s.primary.addr))
         .collect();
     Ok(applied)

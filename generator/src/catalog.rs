@@ -203,6 +203,32 @@ pub fn reference_crc(algorithm: &Algorithm<u16>) -> crc::Crc<u16> {
     crc::Crc::<u16>::new(stored)
 }
 
+/// The `slotgen` options that name a CRC: `--crc NAME` for a catalogue CRC, else the custom
+/// parameters, every one spelled out.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::catalog::crc_options;
+///
+/// assert_eq!(crc_options(&crc::CRC_16_XMODEM), "--crc CRC-16/XMODEM");
+/// let custom = slotgen::catalog::custom(0x1021, 0x1234, false, false, 0);
+/// assert_eq!(
+///     crc_options(&custom),
+///     "--poly 0x1021 --init 0x1234 --refin false --refout false --xorout 0x0000",
+/// );
+/// ```
+#[must_use]
+pub fn crc_options(alg: &Algorithm<u16>) -> String {
+    match name_of(alg) {
+        Some(name) => format!("--crc {name}"),
+        None => format!(
+            "--poly {:#06x} --init {:#06x} --refin {} --refout {} --xorout {:#06x}",
+            alg.poly, alg.init, alg.refin, alg.refout, alg.xorout
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

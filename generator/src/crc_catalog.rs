@@ -286,6 +286,27 @@ pub fn find(name: &str) -> Result<AnyEntry, Error> {
     })
 }
 
+/// The `crc` object of the JSON forms: `{ name, width, poly, init, refin, refout, xorout,
+/// check, residue }`, the RevEng model, `name` the catalogue name or `custom`.
+pub(crate) fn crc_value(name: &str, alg: &crc::Algorithm<u16>) -> serde_json::Value {
+    parameters_value(name, &widen!(alg))
+}
+
+/// The `crc` object of [`crc_value`] for a CRC of any width (a scheme's).
+pub(crate) fn parameters_value(name: &str, crc: &Parameters) -> serde_json::Value {
+    serde_json::json!({
+        "name": name,
+        "width": crc.width,
+        "poly": crc.poly,
+        "init": crc.init,
+        "refin": crc.refin,
+        "refout": crc.refout,
+        "xorout": crc.xorout,
+        "check": crc.check,
+        "residue": crc.residue,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -63,7 +63,7 @@ use serde_json::{json, Value};
 use crc::Algorithm;
 use serde::Deserialize;
 
-use crate::crc_catalog::{widen, Parameters};
+use crate::crc_catalog;
 use crate::{catalog, Derivation, Error, Report, Spec};
 
 /// The fields that describe the file rather than the table: the writer's version and the
@@ -86,7 +86,7 @@ pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value
     let mut value = json!({
         "format": FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
-        "crc": crc_value(derivation.crc_name(), alg),
+        "crc": crc_catalog::crc_value(derivation.crc_name(), alg),
         "slots": derivation.spec.slots,
         "slot_bits": derivation.slot_bits(),
         "alphabet": symbols.iter().all(u8::is_ascii_graphic).then(|| String::from_utf8_lossy(symbols).into_owned()),
@@ -109,27 +109,6 @@ pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value
         value["verification"] = serde_json::to_value(report).expect("a report serializes");
     }
     value
-}
-
-/// The `crc` object of the JSON forms: `{ name, width, poly, init, refin, refout, xorout,
-/// check, residue }`, the RevEng model, `name` the catalogue name or `custom`.
-pub(crate) fn crc_value(name: &str, alg: &crc::Algorithm<u16>) -> Value {
-    crc_parameters_value(name, &widen!(alg))
-}
-
-/// The `crc` object of [`crc_value`] for a CRC of any width (a scheme's).
-fn crc_parameters_value(name: &str, crc: &Parameters) -> Value {
-    json!({
-        "name": name,
-        "width": crc.width,
-        "poly": crc.poly,
-        "init": crc.init,
-        "refin": crc.refin,
-        "refout": crc.refout,
-        "xorout": crc.xorout,
-        "check": crc.check,
-        "residue": crc.residue,
-    })
 }
 
 /// The fields of a JSON derivation that name its spec.
@@ -270,7 +249,7 @@ pub fn scheme_to_value(
                 Reduction::Modulus => "modulus",
             },
             "value_bits": scheme.value_bits(),
-            "crc": crc_parameters_value(crc_name, &crc),
+            "crc": crc_catalog::parameters_value(crc_name, &crc),
         },
         "alphabet": symbols.iter().all(u8::is_ascii_graphic).then(|| String::from_utf8_lossy(symbols).into_owned()),
         "alphabet_hex": hex::encode(symbols),

@@ -305,6 +305,32 @@ pub fn reason(text: &str) -> String {
     shorten(&out, MAX_SHOWN)
 }
 
+/// Bytes as one shell word: `'...'` when they are printable ASCII other than `'` and `\`,
+/// else `$'...'` (bash, zsh, ksh and POSIX 2024) with `\xNN` for every other byte and for
+/// the second byte of `?>` and `*/`, so that the word holds no newline, quote, backslash
+/// sequence or comment end that a comment or string literal of an emitted file would
+/// misread.
+pub fn shell_quote(bytes: &[u8]) -> String {
+    let plain = |b: u8| (b.is_ascii_graphic() || b == b' ') && b != b'\'' && b != b'\\';
+    // `?>` ends PHP code even in a comment, `*/` ends a block comment.
+    let closes = |pair: &[u8]| pair == b"?>" || pair == b"*/";
+    if bytes.iter().all(|&b| plain(b)) && !bytes.windows(2).any(closes) {
+        return format!("'{}'", String::from_utf8_lossy(bytes));
+    }
+    let escaped: String = bytes
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| {
+            if plain(b) && !(i > 0 && closes(&bytes[i - 1..=i])) {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{b:02x}")
+            }
+        })
+        .collect();
+    format!("$'{escaped}'")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -49,7 +49,7 @@ fn expand_table(table: &Table) -> TokenStream {
             .map(|d| slotgen::emit::rust::scheme_static(&d, attrs, vis, name)),
         Kind::Shortest => validate::shortest(table)
             .and_then(build_shortest)
-            .map(|s| slotgen::emit::rust::shortest_static(&s, attrs, vis, name)),
+            .map(|s| slotgen::emit::shortest::shortest_static(&s, attrs, vis, name)),
         Kind::Slot => validate::spec(table)
             .and_then(|(spec, located)| {
                 slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])

@@ -72,7 +72,7 @@ pub fn shortest_table(table: &Table) -> TokenStream {
     };
     let shortest = slotgen::shortest::shortest(&spec)
         .expect("two slots over the digits have tags of one symbol");
-    slotgen::emit::rust::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
+    slotgen::emit::shortest::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
 }
 
 #[cfg(test)]

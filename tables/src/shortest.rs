@@ -13,7 +13,7 @@ use crate::{hashtag, Crc16, Error, Scheme};
 /// 48 KiB.
 ///
 /// Values of this type are generated (by `slotgen shortest --format rust` or the generator's
-/// `slotgen::emit::rust::shortest_static`) and checked by slotgen; do not write one by hand.
+/// `slotgen::emit::shortest::shortest_static`) and checked by slotgen; do not write one by hand.
 /// The fields are public so that generated code can fill them in a `static`.
 ///
 /// # Examples

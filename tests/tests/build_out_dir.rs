@@ -10,8 +10,9 @@ fn write_to_out_dir_stays_inside_out_dir() {
     let root = tempfile::tempdir().unwrap();
     let out_dir = root.path().join("out");
     std::fs::create_dir(&out_dir).unwrap();
-    // the only test of this file: the process's environment is its own
-    std::env::set_var("OUT_DIR", &out_dir);
+    // SAFETY: the only test of this file, so the only thread of its process that reads or
+    // writes the environment.
+    unsafe { std::env::set_var("OUT_DIR", &out_dir) };
     let outside = root.path().join("x.rs");
     let absolute = outside.to_str().unwrap().to_owned();
     for name in ["../x.rs", "a/../../x.rs", &absolute, "./x.rs", "", "a//"] {

@@ -184,7 +184,7 @@ impl SlotFunction {
     pub fn json_fields(&self) -> serde_json::Map<String, serde_json::Value> {
         let value = match &self.kind {
             Kind::Crc16 { spec, .. } => serde_json::json!({
-                "crc": crate::json_schema::crc_value(spec.crc_name(), &spec.crc),
+                "crc": crate::crc_catalog::crc_value(spec.crc_name(), &spec.crc),
                 "slots": spec.slots,
             }),
             Kind::Scheme {
@@ -214,7 +214,7 @@ impl SlotFunction {
         match &self.kind {
             Kind::Crc16 { spec, .. } => format!(
                 "{} --slots {}",
-                crate::emit::common::crc_options(&spec.crc),
+                crate::catalog::crc_options(&spec.crc),
                 spec.slots
             ),
             Kind::Scheme {
@@ -225,7 +225,7 @@ impl SlotFunction {
                 let mut out = format!("--scheme {} --slots {}", name.name(), scheme.slots());
                 if let Some(pair) = hash_tag {
                     out += " --hash-tag ";
-                    out += &crate::emit::common::shell_quote(pair);
+                    out += &crate::text::shell_quote(pair);
                 }
                 out
             }

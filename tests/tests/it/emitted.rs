@@ -17,34 +17,61 @@ fn every_module_language_has_a_toolchain() {
     }
 }
 
-#[test]
-fn python() {
-    check_language("python", Path::new(env!("CARGO_TARGET_TMPDIR")));
+/// One test a language of the toolchain table, so that each runs, fails and is filtered on
+/// its own (`cargo test -p slotgen-tests --test it -- emitted::go`); `TESTED` lists them for
+/// `every_toolchain_has_its_test`.
+macro_rules! per_language {
+    ($($language:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $language() {
+                check_language(stringify!($language), Path::new(env!("CARGO_TARGET_TMPDIR")));
+            }
+        )*
+
+        /// The languages that have a test of their own above.
+        const TESTED: &[&str] = &[$(stringify!($language)),*];
+    };
 }
 
-#[test]
-fn php() {
-    check_language("php", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
+per_language!(python, php, elixir, java, ruby, lua, go, c, js, csharp, erlang);
 
+/// The per-language tests are the toolchain table's rows, which are the registry's module
+/// languages, each with its driver: a language added to one and not the others fails here
+/// rather than going unrun.
 #[test]
-fn elixir() {
-    check_language("elixir", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn java() {
-    check_language("java", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn ruby() {
-    check_language("ruby", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn lua() {
-    check_language("lua", Path::new(env!("CARGO_TARGET_TMPDIR")));
+fn every_toolchain_has_its_test() {
+    let sorted = |mut names: Vec<&'static str>| {
+        names.sort_unstable();
+        names
+    };
+    let tested = sorted(TESTED.to_vec());
+    let toolchains = sorted(TOOLCHAINS.iter().map(|t| t.language).collect());
+    let modules = sorted(
+        LANGUAGES
+            .iter()
+            .filter(|l| l.module)
+            .map(|l| l.name)
+            .collect(),
+    );
+    assert_eq!(
+        tested, toolchains,
+        "the tests of `per_language!` in tests/tests/it/emitted.rs against TOOLCHAINS"
+    );
+    assert_eq!(
+        toolchains, modules,
+        "TOOLCHAINS against the registry's module languages (emit/language.rs)"
+    );
+    for language in toolchains {
+        let driver = slotgen_tests::workspace_root()
+            .join("tests/drivers")
+            .join(language);
+        assert!(
+            driver.is_dir(),
+            "`{language}` has no driver: {}",
+            driver.display()
+        );
+    }
 }
 
 /// The Redis Cluster Lua module gives the seed document's Lua module's answers.
@@ -63,31 +90,6 @@ fn lua_inside_servers() {
 #[test]
 fn lua_blocks_of_two_specs_in_one_script() {
     slotgen_tests::server_lua::check_pair();
-}
-
-#[test]
-fn go() {
-    check_language("go", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn c() {
-    check_language("c", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn js() {
-    check_language("js", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn csharp() {
-    check_language("csharp", Path::new(env!("CARGO_TARGET_TMPDIR")));
-}
-
-#[test]
-fn erlang() {
-    check_language("erlang", Path::new(env!("CARGO_TARGET_TMPDIR")));
 }
 
 /// The guide's table of languages (docs/languages.md) is the registry's: every language that

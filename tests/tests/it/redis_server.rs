@@ -173,7 +173,7 @@ fn three_masters_take_a_key_for_every_slot_without_moved() {
         let wrong: Vec<_> = slots
             .iter()
             .zip(&counts)
-            .filter(|(_, &c)| c != 1)
+            .filter(|&(_, &c)| c != 1)
             .take(20)
             .collect();
         assert!(wrong.is_empty(), "(slot, keys in it): {wrong:?}");

@@ -228,7 +228,7 @@ fn emitted_rust_snapshot() {
     let table = shortest(&spec).unwrap();
     insta::assert_snapshot!(
         "shortest_abc_16_rust",
-        slotgen::emit::rust::shortest_file(&table, "ABC_16").unwrap()
+        slotgen::emit::shortest::shortest_file(&table, "ABC_16").unwrap()
     );
 }
 
@@ -248,7 +248,7 @@ fn committed_generated_table_is_fresh_and_compiles() {
         ..ShortestSpec::default()
     };
     let table = shortest(&spec).unwrap();
-    let fresh = slotgen::emit::rust::shortest_file(&table, "DIGITS_256").unwrap();
+    let fresh = slotgen::emit::shortest::shortest_file(&table, "DIGITS_256").unwrap();
     assert!(
         fresh == committed,
         "tests/src/shortest_digits.rs is stale: rerun the command on its first line"

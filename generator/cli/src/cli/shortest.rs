@@ -131,7 +131,7 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
     let table = shortest(&spec).map_err(search_error)?;
     check_gaps(args, &table.gaps(), slots)?;
     write_table(args, emit::shortest::Table::Crc16(&table), |name| {
-        Ok(emit::rust::shortest_file(&table, name)?)
+        Ok(emit::shortest::shortest_file(&table, name)?)
     })
 }
 
