@@ -121,6 +121,7 @@ pub struct ApplyOptions<'a> {
 /// [`Error::NoAtomicMigration`], [`Error::PrintedOnly`] before any move;
 /// [`Error::MoveStopped`] when a classic step fails, naming the slot, the two nodes, the
 /// step's error and the repair; [`Error::AtomicStopped`] when an atomic job fails;
+/// [`Error::AtomicUnknown`] when a job can be neither polled nor cancelled;
 /// [`Error::Interrupted`] when `options.interrupted` was set.
 pub fn apply(
     url: &str,
@@ -173,30 +174,7 @@ pub fn apply(
         timeout,
         stage,
     };
-    let dialect = match how.dialect {
-        Some(Dialect::Classic) => Dialect::Classic,
-        wanted => {
-            let mut lacking = None;
-            for shard in &fresh.shards {
-                let end = exchange.primary_endpoint(&shard.primary)?;
-                exchange.deadline = Instant::now() + timeout;
-                let mut con = exchange.connect(&end)?;
-                if !atomic::has_migrateslots(&exchange, &mut con)? {
-                    lacking = Some(&shard.primary);
-                    break;
-                }
-            }
-            match (lacking, wanted) {
-                (None, _) => Dialect::Migrateslots,
-                (Some(node), Some(_)) => {
-                    return Err(Error::NoAtomicMigration {
-                        node: format!("{} ({})", node.id, node.addr),
-                    })
-                }
-                (Some(_), None) => Dialect::Classic,
-            }
-        }
-    };
+    let dialect = choose(&mut exchange, &fresh, how.dialect)?;
     let mut applied = Applied {
         dialect,
         moves: 0,
@@ -243,6 +221,14 @@ pub fn apply(
                 }
                 atomic::Ended::Interrupted => return Err(interrupted(&applied)),
                 atomic::Ended::Stopped(reason) => return Err(stopped(reason)),
+                atomic::Ended::Unknown(reason) => {
+                    return Err(Error::AtomicUnknown {
+                        slots: super::show_ranges(&ranges),
+                        from: format!("{} ({})", source.id, source.addr),
+                        to: format!("{} ({})", target.id, target.addr),
+                        reason,
+                    })
+                }
             }
         }
         return Ok(applied);
@@ -273,6 +259,68 @@ pub fn apply(
         .map(|(s, _)| format!("{} ({})", s.primary.id, s.primary.addr))
         .collect();
     Ok(applied)
+}
+
+/// The dialect [`apply`] carries a plan out in, `wanted` (`--dialect`) or by default:
+/// [`Dialect::Migrateslots`] where every primary of the cluster at `url` has `CLUSTER
+/// MIGRATESLOTS` (asked by `COMMAND INFO`), [`Dialect::Classic`] elsewhere. The one choice
+/// for `--apply` and for the script `--apply --format commands` prints beside it.
+///
+/// # Errors
+///
+/// What [`Topology::fetch`] gives; [`Error::NoAtomicMigration`] when the atomic dialect is
+/// wanted and a primary lacks it; [`Error::PrintedOnly`] for Redis 8.4's; a connection's
+/// error.
+pub fn apply_dialect(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+    wanted: Option<Dialect>,
+) -> Result<Dialect, Error> {
+    let fresh = Topology::fetch(url, options, timeout)?;
+    let endpoint = endpoint(url, options)?;
+    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+    let mut exchange = Exchange {
+        endpoint,
+        deadline: Instant::now() + timeout,
+        timeout,
+        stage,
+    };
+    choose(&mut exchange, &fresh, wanted)
+}
+
+/// [`apply_dialect`] on a map fetched already.
+fn choose(
+    exchange: &mut Exchange,
+    fresh: &Topology,
+    wanted: Option<Dialect>,
+) -> Result<Dialect, Error> {
+    match wanted {
+        Some(Dialect::Classic) => return Ok(Dialect::Classic),
+        Some(Dialect::MigrationImport) => {
+            return Err(Error::PrintedOnly {
+                dialect: Dialect::MigrationImport.name().to_owned(),
+            })
+        }
+        _ => {}
+    }
+    let mut lacking = None;
+    for shard in &fresh.shards {
+        let end = exchange.primary_endpoint(&shard.primary)?;
+        exchange.deadline = Instant::now() + exchange.timeout;
+        let mut con = exchange.connect(&end)?;
+        if !atomic::has_migrateslots(exchange, &mut con)? {
+            lacking = Some(&shard.primary);
+            break;
+        }
+    }
+    match (lacking, wanted) {
+        (None, _) => Ok(Dialect::Migrateslots),
+        (Some(node), Some(_)) => Err(Error::NoAtomicMigration {
+            node: format!("{} ({})", node.id, node.addr),
+        }),
+        (Some(_), None) => Ok(Dialect::Classic),
+    }
 }
 
 /// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes

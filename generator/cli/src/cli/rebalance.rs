@@ -15,7 +15,7 @@ use super::remedy::{self, HotRemedy};
 
 mod apply;
 
-use apply::{apply_file, carry_out, finish_half_moved, shell};
+use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
 
 /// The form of `slotgen rebalance`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -177,6 +177,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     load.require(args.by())?;
     load.require(Metric::Keys)?;
     weights(&load.topology, &args.weight)?;
+    if args.apply && wait_for_jobs(args, &options)? {
+        load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
+    }
     if args.apply && !load.topology.migrations.is_empty() {
         finish_half_moved(args, &options)?;
         load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
@@ -240,7 +243,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         Format::Commands => {
             let (server, version) =
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
-            let dialect = args.dialect.map_or(server, Dialect::from);
+            // under --apply, the script is the one --apply carries out: apply's choice
+            let dialect = if args.apply {
+                cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
+                    .map_err(explain)?
+            } else {
+                args.dialect.map_or(server, Dialect::from)
+            };
             eprintln!("slotgen: note: the server is {version}: the {dialect} dialect");
             let cli = if version.starts_with("valkey") {
                 "valkey-cli"
@@ -322,7 +331,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     drop(out);
     if args.apply {
         let report = || plan_json(&planned, args, topology, &load, &hot, &hot_text);
-        let applied = carry_out(args, &options, plan, topology, &report)?;
+        // the dialect of the script printed above, when there is one
+        let chosen = dialect.as_ref().map(|(d, _)| *d);
+        let applied = carry_out(args, &options, plan, topology, chosen, &report)?;
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
