@@ -174,7 +174,7 @@ pub fn apply(
         timeout,
         stage,
     };
-    let dialect = choose(&mut exchange, &fresh, how.dialect)?;
+    let dialect = choose(&mut exchange, &fresh, how.dialect)?.dialect;
     let mut applied = Applied {
         dialect,
         moves: 0,
@@ -261,10 +261,30 @@ pub fn apply(
     Ok(applied)
 }
 
+/// The Valkey versions whose atomic slot migration was seen to put writes made during a
+/// job into the wrong database on the target when the cluster keeps several databases
+/// (`cluster-databases` > 1): the writes of database 0 streamed after the snapshot land in
+/// the last database the snapshot selected (`tests/repro/valkey9_asm_lost_writes.py
+/// --other-db`, docs/operations.md). Each a prefix of `valkey_version`.
+pub const ASM_WRONG_DATABASE: &[&str] = &["9.0.", "9.1."];
+
+/// The dialect [`apply_dialect`] chose, and what the operator must know of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DialectChoice {
+    /// The dialect.
+    pub dialect: Dialect,
+    /// A caution, one line: why the default is the classic dialect on a cluster with
+    /// several databases of a Valkey in [`ASM_WRONG_DATABASE`], or the risk the atomic one
+    /// runs there when asked for.
+    pub caution: Option<String>,
+}
+
 /// The dialect [`apply`] carries a plan out in, `wanted` (`--dialect`) or by default:
 /// [`Dialect::Migrateslots`] where every primary of the cluster at `url` has `CLUSTER
-/// MIGRATESLOTS` (asked by `COMMAND INFO`), [`Dialect::Classic`] elsewhere. The one choice
-/// for `--apply` and for the script `--apply --format commands` prints beside it.
+/// MIGRATESLOTS` (asked by `COMMAND INFO`), [`Dialect::Classic`] elsewhere, and classic too
+/// where a primary keeps several databases on a Valkey in [`ASM_WRONG_DATABASE`] (said in
+/// [`DialectChoice::caution`], as is the risk when the atomic dialect is asked for there).
+/// The one choice for `--apply` and for the script `--format commands` prints.
 ///
 /// # Errors
 ///
@@ -276,7 +296,7 @@ pub fn apply_dialect(
     options: &ConnectOptions,
     timeout: Duration,
     wanted: Option<Dialect>,
-) -> Result<Dialect, Error> {
+) -> Result<DialectChoice, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
     let endpoint = endpoint(url, options)?;
     let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
@@ -294,9 +314,13 @@ fn choose(
     exchange: &mut Exchange,
     fresh: &Topology,
     wanted: Option<Dialect>,
-) -> Result<Dialect, Error> {
+) -> Result<DialectChoice, Error> {
+    let plain = |dialect| DialectChoice {
+        dialect,
+        caution: None,
+    };
     match wanted {
-        Some(Dialect::Classic) => return Ok(Dialect::Classic),
+        Some(Dialect::Classic) => return Ok(plain(Dialect::Classic)),
         Some(Dialect::MigrationImport) => {
             return Err(Error::PrintedOnly {
                 dialect: Dialect::MigrationImport.name().to_owned(),
@@ -305,6 +329,8 @@ fn choose(
         _ => {}
     }
     let mut lacking = None;
+    // a primary of an affected version with several databases: its version and databases
+    let mut affected = None;
     for shard in &fresh.shards {
         let end = exchange.primary_endpoint(&shard.primary)?;
         exchange.deadline = Instant::now() + exchange.timeout;
@@ -313,13 +339,45 @@ fn choose(
             lacking = Some(&shard.primary);
             break;
         }
+        let dbs = databases(exchange, &mut con);
+        if affected.is_none() && dbs > 1 {
+            let info = exchange.text(
+                &mut con,
+                redis::cmd("INFO").arg("server"),
+                Budget::SHORT.times(4),
+            )?;
+            if let Some(version) = super::answers::info_field(&info, "valkey_version")
+                .filter(|v| ASM_WRONG_DATABASE.iter().any(|p| v.starts_with(p)))
+            {
+                affected = Some((crate::text::escape_cut(version.as_bytes()), dbs));
+            }
+        }
     }
-    match (lacking, wanted) {
-        (None, _) => Ok(Dialect::Migrateslots),
-        (Some(node), Some(_)) => Err(Error::NoAtomicMigration {
+    let risk = |(version, dbs): &(String, u32)| {
+        format!(
+            "Valkey {version}'s atomic slot migration puts writes made during a job into the wrong database on the target when a cluster keeps several databases (`cluster-databases` {dbs}; docs/operations.md, \"Valkey 9 and several databases\")"
+        )
+    };
+    match (lacking, wanted, affected) {
+        (None, None, Some(a)) => Ok(DialectChoice {
+            dialect: Dialect::Classic,
+            caution: Some(format!(
+                "the classic dialect: {}; `--dialect migrateslots` runs the atomic one anyway",
+                risk(&a)
+            )),
+        }),
+        (None, _, Some(a)) => Ok(DialectChoice {
+            dialect: Dialect::Migrateslots,
+            caution: Some(format!(
+                "{}: with writes under way, apply with `--dialect classic`",
+                risk(&a)
+            )),
+        }),
+        (None, _, None) => Ok(plain(Dialect::Migrateslots)),
+        (Some(node), Some(_), _) => Err(Error::NoAtomicMigration {
             node: format!("{} ({})", node.id, node.addr),
         }),
-        (Some(_), None) => Ok(Dialect::Classic),
+        (Some(_), None, _) => Ok(plain(Dialect::Classic)),
     }
 }
 

@@ -58,7 +58,8 @@ pub use load::{
     SlotLoad, Summary,
 };
 pub use migrate::{
-    apply, apply_dialect, migrate_timeout, Applied, ApplyOptions, Step, MAX_MIGRATED_KEY_BYTES,
+    apply, apply_dialect, migrate_timeout, Applied, ApplyOptions, DialectChoice, Step,
+    ASM_WRONG_DATABASE, MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};

@@ -172,14 +172,16 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
         return apply_file(args, file, &options);
     }
+    if args.apply {
+        // an atomic job under way (as a killed run leaves one) ends first, so that the
+        // plan is made on the map it leaves; waiting changes nothing
+        wait_for_jobs(args, &options)?;
+    }
     let mut load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     // what the command line asks of the map, checked before anything is changed
     load.require(args.by())?;
     load.require(Metric::Keys)?;
     weights(&load.topology, &args.weight)?;
-    if args.apply && wait_for_jobs(args, &options)? {
-        load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
-    }
     if args.apply && !load.topology.migrations.is_empty() {
         finish_half_moved(args, &options)?;
         load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
@@ -243,10 +245,16 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         Format::Commands => {
             let (server, version) =
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
-            // under --apply, the script is the one --apply carries out: apply's choice
-            let dialect = if args.apply {
-                cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
-                    .map_err(explain)?
+            // the script is the one --apply carries out: apply's choice, wherever the
+            // server has an atomic migration slotgen can run (Redis 8.4's is printed only)
+            let dialect = if args.apply || server == Dialect::Migrateslots {
+                let chosen =
+                    cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
+                        .map_err(explain)?;
+                if let Some(caution) = &chosen.caution {
+                    eprintln!("slotgen: note: {caution}");
+                }
+                chosen.dialect
             } else {
                 args.dialect.map_or(server, Dialect::from)
             };

@@ -35,11 +35,11 @@ fn interrupt_flag() -> &'static AtomicBool {
 }
 
 /// `--apply`: every atomic job still running on a primary (as a killed run leaves one)
-/// waited for, each said on stderr with the state it ended in; whether there was one.
+/// waited for, each said on stderr with the state it ended in, before the map is read.
 pub(super) fn wait_for_jobs(
     args: &RebalanceArgs,
     options: &slotgen::transport::ConnectOptions,
-) -> Result<bool> {
+) -> Result<()> {
     let waited = cluster::wait_jobs(&args.server.redis, options, args.server.timeout.get())
         .map_err(explain)?;
     for w in &waited {
@@ -51,7 +51,7 @@ pub(super) fn wait_for_jobs(
             w.state
         );
     }
-    Ok(!waited.is_empty())
+    Ok(())
 }
 
 /// `--apply` on a map with a slot a former run left half moved: that move finished first
@@ -104,10 +104,27 @@ pub(super) fn carry_out(
     report: &dyn Fn() -> serde_json::Value,
 ) -> Result<cluster::Applied> {
     let interrupted = interrupt_flag();
+    // the dialect: the one printed beside it, or apply's choice, with its caution
+    let dialect = match dialect {
+        Some(d) => d,
+        None => {
+            let chosen = cluster::apply_dialect(
+                &args.server.redis,
+                options,
+                args.server.timeout.get(),
+                args.dialect.map(Dialect::from),
+            )
+            .map_err(explain)?;
+            if let Some(caution) = &chosen.caution {
+                eprintln!("slotgen: note: {caution}");
+            }
+            chosen.dialect
+        }
+    };
     let how = cluster::ApplyOptions {
         batch: args.batch as usize,
         timeout: args.server.timeout.get(),
-        dialect: dialect.or(args.dialect.map(Dialect::from)),
+        dialect: Some(dialect),
         interrupted,
     };
     let mut done = (0usize, 0u64);
