@@ -195,13 +195,17 @@ pub(super) fn migrate(
     }
 }
 
+/// How [`follow`] finds its job: one poll of `CLUSTER GETSLOTMIGRATIONS`, the job's row if
+/// listed.
+type FindJob<'a> = dyn Fn(&mut Exchange, &mut Connection) -> Result<Option<Job>, Error> + 'a;
+
 /// Polls the job `mine` finds until it ends: cancelled when it shows no progress for
 /// `timeout` or when `interrupted` is set. An error of a poll or of the cancellation is
 /// returned as it is.
 fn follow(
     exchange: &mut Exchange,
     con: &mut Connection,
-    mine: &dyn Fn(&mut Exchange, &mut Connection) -> Result<Option<Job>, Error>,
+    mine: &FindJob<'_>,
     timeout: Duration,
     interrupted: &AtomicBool,
 ) -> Result<Ended, Error> {
