@@ -923,6 +923,189 @@ fn a_job_left_running_by_a_killed_apply_is_waited_for() {
     read_back(&cluster, &written);
 }
 
+/// Every key of `expected` (database 0) read on a plain connection to the owner of its slot
+/// by `seed`'s `CLUSTER SLOTS`: the keys missing or holding another value (a MOVED or ASK
+/// fails the test).
+fn read_back_from(seed: &str, expected: &BTreeMap<Key, String>) -> Vec<String> {
+    let mut con = plain(seed, None);
+    let names: Vec<&str> = expected.keys().map(|(_, k)| k.as_str()).collect();
+    let slots = keyslots(&mut con, &names);
+    let ranges: Vec<(u16, u16, (String, u16))> = redis::cmd("CLUSTER")
+        .arg("SLOTS")
+        .query::<Vec<redis::Value>>(&mut con)
+        .unwrap()
+        .into_iter()
+        .map(|range| {
+            let redis::Value::Array(f) = range else {
+                panic!("{range:?}")
+            };
+            let redis::Value::Array(node) = &f[2] else {
+                panic!("{f:?}")
+            };
+            (
+                redis::from_redis_value(&f[0]).unwrap(),
+                redis::from_redis_value(&f[1]).unwrap(),
+                (
+                    redis::from_redis_value(&node[0]).unwrap(),
+                    redis::from_redis_value(&node[1]).unwrap(),
+                ),
+            )
+        })
+        .collect();
+    let mut wrong = Vec::new();
+    for (((_, key), value), slot) in expected.iter().zip(slots) {
+        let (_, _, (host, port)) = ranges
+            .iter()
+            .find(|(a, b, _)| (*a..=*b).contains(&slot))
+            .unwrap_or_else(|| panic!("slot {slot} unserved"));
+        let got: Option<String> = plain(&format!("{host}:{port}"), None).get(key).unwrap();
+        if got.as_deref() != Some(value.as_str()) {
+            wrong.push(format!("{key}: {got:?}"));
+        }
+    }
+    wrong
+}
+
+/// Waits (60 s at most) until `seed` sees the cluster `ok` and the node `victim` serving no
+/// slot, marked `fail` (killed); or, `back`, the node not marked `fail` or `fail?` (a
+/// stopped node continued: a primary again, or the replica of the one that took over).
+fn wait_failed_over(seed: &str, victim: &str, back: bool) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let mut con = plain(seed, None);
+        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
+        let nodes: String = redis::cmd("CLUSTER").arg("NODES").query(&mut con).unwrap();
+        let done = nodes.lines().any(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            let flags: Vec<&str> = f[2].split(',').collect();
+            l.starts_with(victim)
+                && if back {
+                    !flags.contains(&"fail") && !flags.contains(&"fail?")
+                } else {
+                    f.len() <= 8 && flags.contains(&"fail")
+                }
+        });
+        if info.contains("cluster_state:ok") && done {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no failover in 60 s: {info:?} {nodes:?}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// A primary killed (SIGKILL) or stopped (SIGSTOP) in the middle of a classic `--apply` on
+/// a Valkey 8.0 cluster with a replica a primary (node timeout 1 s, so its replica takes
+/// over): slotgen stops within its step's time (`--timeout 5s`), exit 1, naming the slot,
+/// the step and the repair; once the cluster has failed over, the repair it names (the
+/// next `rebalance --apply`) completes: every key reads back on its owner, no slot left
+/// migrating or importing.
+fn primary_fault(which: &str, victim: usize) {
+    let Some(cluster) = crate::cluster_live::cluster_with("valkey-server", 1, &[]) else {
+        return;
+    };
+    let seed = addr(&cluster, 0);
+    let url = cluster.url();
+    let written = load_in(&cluster, [150, 900, 150], 1);
+    let held = |owners: &[String]| owners.iter().filter(|o| **o == addr(&cluster, 1)).count();
+    let before = held(&owners(&cluster));
+    let mut child = Command::new(slotgen_bin())
+        .args([
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--dialect",
+            "classic",
+            "--batch",
+            "5",
+            "--timeout",
+            "5s",
+            "--apply",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while held(&owners(&cluster)) == before {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "slotgen ended before a move"
+        );
+        assert!(Instant::now() < deadline, "no move in 60 s");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let pid = cluster.primaries[victim].pid();
+    let victim_id = cluster.primaries[victim].node_id();
+    signal(which, pid);
+    let started = Instant::now();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    let took = started.elapsed();
+    println!("{which} of primary {victim}: slotgen stopped after {took:?}:\n{stderr}");
+    // a step of at most 5 s, and a few of them (the connection, the command) at most
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let error = stderr
+        .lines()
+        .find(|l| l.starts_with("slotgen: error: moving slot "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!(
+        error.contains(&format!("127.0.0.1:{}", cluster.primaries[victim].port))
+            && error.contains("the next `slotgen rebalance --apply` finishes it before it plans"),
+        "{error}"
+    );
+    if which == "STOP" {
+        // back: as a primary again (no failover happened while it was stopped) or as the
+        // replica of the one that took over
+        signal("CONT", pid);
+    }
+    wait_failed_over(&seed, &victim_id, which == "STOP");
+    // the repair it names, followed as printed
+    let again = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--timeout",
+            "5s",
+            "--apply",
+        ],
+        b"",
+    );
+    println!("the next --apply:\n{}", again.stderr);
+    again.ok();
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_source_primary_killed_mid_apply_is_repaired_by_the_next_apply() {
+    primary_fault("KILL", 1);
+}
+
+#[test]
+fn a_target_primary_killed_mid_apply_is_repaired_by_the_next_apply() {
+    primary_fault("KILL", 2);
+}
+
+#[test]
+fn a_target_primary_stopped_mid_apply_is_repaired_by_the_next_apply() {
+    primary_fault("STOP", 2);
+}
+
 /// The owner of `scratch:{x}`'s slot.
 fn owners_of_scratch(cluster: &ReplicatedCluster) -> String {
     let slot = keyslots(&mut plain(&addr(cluster, 0), None), &["scratch:{x}"])[0];
