@@ -1106,6 +1106,67 @@ fn a_target_primary_stopped_mid_apply_is_repaired_by_the_next_apply() {
     primary_fault("STOP", 2);
 }
 
+/// The script's atomic wait has a deadline: its first job's target stopped (SIGSTOP) before
+/// the script runs, the job shows no progress, and the script cancels it after `--timeout`
+/// (2 s), exits 1 and says so; nothing is left running, and the slots stay with the source.
+#[test]
+fn the_printed_script_cancels_a_job_that_shows_no_progress() {
+    let Some(cluster) = cluster_of(1) else { return };
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let written = load_in(&cluster, [600, 150, 150], 1);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &cluster.url(),
+            "--by",
+            "keys",
+            "--weight",
+            &format!("{}=1", ids[0]),
+            "--timeout",
+            "2s",
+            "--format",
+            "commands",
+        ],
+        b"",
+    );
+    let script = run.ok().to_owned();
+    let job = script
+        .lines()
+        .find(|l| l.starts_with("migrate_slots "))
+        .unwrap_or_else(|| panic!("{script}"));
+    let target_id = job.split(' ').nth(2).unwrap();
+    let stopped = ids.iter().position(|id| id == target_id).unwrap();
+    let before = owners(&cluster);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plan.sh");
+    std::fs::write(&path, &script).unwrap();
+    signal("STOP", cluster.primaries[stopped].pid());
+    let started = Instant::now();
+    let out = Command::new("sh")
+        .arg(&path)
+        .env("CLI", "valkey-cli")
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    signal("CONT", cluster.primaries[stopped].pid());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("showed no progress for 2 s")
+            && stderr.contains("cancelled, so its slots stay with"),
+        "{stderr}"
+    );
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    assert!(running_jobs(&addr(&cluster, 0)).is_empty());
+    cluster.assert_settled();
+    assert_eq!(owners(&cluster), before);
+    read_back(&cluster, &written);
+}
+
 /// The owner of `scratch:{x}`'s slot.
 fn owners_of_scratch(cluster: &ReplicatedCluster) -> String {
     let slot = keyslots(&mut plain(&addr(cluster, 0), None), &["scratch:{x}"])[0];
