@@ -50,6 +50,8 @@ pub(super) fn has_migrateslots(exchange: &Exchange, con: &mut Connection) -> Res
 pub(super) struct Job {
     pub(super) name: String,
     pub(super) operation: String,
+    /// The slots, as the server gives them (`a-b c-d`).
+    pub(super) slots: String,
     pub(super) target: String,
     pub(super) state: String,
     pub(super) message: String,
@@ -98,6 +100,7 @@ pub(super) fn jobs(exchange: &Exchange, con: &mut Connection) -> Result<Vec<Job>
                 match field.as_str() {
                     "name" => job.name = value,
                     "operation" => job.operation = value,
+                    "slot_ranges" => job.slots = value,
                     "target_node" => job.target = value,
                     "state" => job.state = value,
                     "message" => job.message = value,
@@ -123,6 +126,9 @@ pub(super) enum Ended {
     /// It failed, or made no progress for `timeout` and was cancelled: the state and the
     /// server's message.
     Stopped(String),
+    /// It could be neither polled nor cancelled: the errors (its slots may have moved or
+    /// not).
+    Unknown(String),
 }
 
 /// Runs one `CLUSTER MIGRATESLOTS SLOTSRANGE ... NODE target` job on the source `con` and
@@ -151,16 +157,65 @@ pub(super) fn migrate(
     cmd.arg("NODE").arg(target);
     step(exchange, con);
     exchange.query(con, &cmd, Budget::SHORT)?;
+    let mine = |exchange: &mut Exchange, con: &mut Connection| -> Result<Option<Job>, Error> {
+        step(exchange, con);
+        Ok(jobs(exchange, con)?
+            .into_iter()
+            .find(|j| j.operation == "EXPORT" && j.target == target && !before.contains(&j.name)))
+    };
+    match follow(exchange, con, &mine, timeout, interrupted) {
+        Ok(ended) => Ok(ended),
+        // a poll failed with the job started: it is cancelled, then asked once more, so that
+        // what is said of its slots is what the server says
+        Err(poll) => {
+            step(exchange, con);
+            let mut cancel = redis::cmd("CLUSTER");
+            cancel.arg("CANCELSLOTMIGRATIONS");
+            let cancelled = exchange.query(con, &cancel, Budget::SHORT);
+            Ok(match (mine(exchange, con), cancelled) {
+                (Ok(Some(job)), _) if job.state == "success" => Ended::Moved,
+                (Ok(Some(job)), _) if job.ended() => Ended::Stopped(format!(
+                    "polling the job failed ({poll}); it was cancelled (state `{}`)",
+                    job.state
+                )),
+                (Ok(job), Err(e)) => Ended::Unknown(format!(
+                    "polling the job failed ({poll}), cancelling it failed ({e}), and its state is {}",
+                    job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
+                )),
+                (Ok(job), Ok(_)) => Ended::Unknown(format!(
+                    "polling the job failed ({poll}); it was cancelled, and its state is {}",
+                    job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
+                )),
+                (Err(again), cancelled) => Ended::Unknown(format!(
+                    "polling the job failed ({poll}), cancelling it {}, and asking again failed ({again})",
+                    cancelled.map_or_else(|e| format!("failed ({e})"), |_| "was answered OK".to_owned())
+                )),
+            })
+        }
+    }
+}
+
+/// How [`follow`] finds its job: one poll of `CLUSTER GETSLOTMIGRATIONS`, the job's row if
+/// listed.
+type FindJob<'a> = dyn Fn(&mut Exchange, &mut Connection) -> Result<Option<Job>, Error> + 'a;
+
+/// Polls the job `mine` finds until it ends: cancelled when it shows no progress for
+/// `timeout` or when `interrupted` is set. An error of a poll or of the cancellation is
+/// returned as it is.
+fn follow(
+    exchange: &mut Exchange,
+    con: &mut Connection,
+    mine: &FindJob<'_>,
+    timeout: Duration,
+    interrupted: &AtomicBool,
+) -> Result<Ended, Error> {
     let mut seen = Job::default();
     let mut changed = Instant::now();
     let mut pause = Duration::from_millis(1);
     let mut cancelled = false;
     let mut stalled_once = false;
     loop {
-        step(exchange, con);
-        let job = jobs(exchange, con)?
-            .into_iter()
-            .find(|j| j.operation == "EXPORT" && j.target == target && !before.contains(&j.name));
+        let job = mine(exchange, con)?;
         if let Some(job) = job {
             if job.ended() {
                 return Ok(match job.state.as_str() {
@@ -188,7 +243,8 @@ pub(super) fn migrate(
         }
         let stalled = changed.elapsed() >= timeout;
         if !cancelled && (stalled || interrupted.load(Ordering::SeqCst)) {
-            step(exchange, con);
+            exchange.deadline = Instant::now() + timeout;
+            con.set_deadline(Some(exchange.deadline));
             let mut cancel = redis::cmd("CLUSTER");
             cancel.arg("CANCELSLOTMIGRATIONS");
             exchange.query(con, &cancel, Budget::SHORT)?;
@@ -200,6 +256,56 @@ pub(super) fn migrate(
                 "the job made no progress for {timeout:?}, and its cancellation has not ended it (state `{}`)",
                 seen.state
             )));
+        }
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(POLL_MAX);
+    }
+}
+
+/// Waits while `con`'s node exports slots in a job that has not ended (one a former run
+/// started and left when it was killed, or an operator's), so that no plan is made over it:
+/// polled as [`migrate`] polls, for as long as the job shows progress, at most `timeout`
+/// without. `node` names the node in the error. Returns the jobs it waited for.
+///
+/// # Errors
+///
+/// [`Error::AtomicRunning`] when a job shows no progress for `timeout`; the errors of
+/// [`jobs`].
+pub(super) fn wait_running(
+    exchange: &mut Exchange,
+    con: &mut Connection,
+    node: &str,
+    timeout: Duration,
+) -> Result<Vec<Job>, Error> {
+    let mut waited: Vec<Job> = Vec::new();
+    let mut seen: Option<Job> = None;
+    let mut changed = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        exchange.deadline = Instant::now() + timeout;
+        con.set_deadline(Some(exchange.deadline));
+        let Some(job) = jobs(exchange, con)?
+            .into_iter()
+            .find(|j| j.operation == "EXPORT" && !j.ended())
+        else {
+            return Ok(waited);
+        };
+        if !waited.iter().any(|w| w.name == job.name) {
+            waited.push(job.clone());
+        }
+        if seen.as_ref().is_none_or(|s| {
+            (&s.name, &s.state, &s.progress) != (&job.name, &job.state, &job.progress)
+        }) {
+            changed = Instant::now();
+            seen = Some(job);
+        } else if changed.elapsed() >= timeout {
+            return Err(Error::AtomicRunning {
+                node: node.to_owned(),
+                slots: crate::text::escape_cut(job.slots.as_bytes()),
+                target: crate::text::escape_cut(job.target.as_bytes()),
+                state: crate::text::escape_cut(job.state.as_bytes()),
+                waited: format!("{timeout:?}"),
+            });
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(POLL_MAX);

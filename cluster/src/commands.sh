@@ -8,6 +8,8 @@ set -eu
 CLI=${CLI:-@CLI@}
 BATCH=@BATCH@
 TIMEOUT_MS=@TIMEOUT_MS@
+# an atomic job or task that shows no progress for this many seconds is cancelled
+STALL_S=@STALL_S@
 USER_NAME=@USER@
 @PASSWORD@
 cli() {
@@ -78,11 +80,14 @@ migrate_slots() {
     shift 2
     before=$(cli "$src" CLUSTER GETSLOTMIGRATIONS | awk 'p { print; p = 0 } $0 == "name" { p = 1 }')
     cli "$src" -e CLUSTER MIGRATESLOTS SLOTSRANGE "$@" NODE "$dst_id" >/dev/null
+    seen='' since=$(date +%s)
     while :; do
-        state=$(cli "$src" CLUSTER GETSLOTMIGRATIONS | awk -v before="$before" '
+        # the job's fields, one a line (its times and bytes left show its progress)
+        job=$(cli "$src" CLUSTER GETSLOTMIGRATIONS | awk -v before="$before" '
             BEGIN { n = split(before, old, "\n"); for (i = 1; i <= n; i++) seen[old[i]] = 1 }
-            $0 == "name" { getline; mine = !($0 in seen) }
-            $0 == "state" && mine { getline; print; exit }')
+            $0 == "name" { getline; mine = !($0 in seen); if (mine) print "name" }
+            mine { print }')
+        state=$(printf '%s\n' "$job" | awk '$0 == "state" { getline; print; exit }')
         case $state in
         success) break ;;
         failed | cancelled)
@@ -90,6 +95,13 @@ migrate_slots() {
             exit 1
             ;;
         esac
+        if [ "$job" != "$seen" ]; then
+            seen=$job since=$(date +%s)
+        elif [ $(($(date +%s) - since)) -ge "$STALL_S" ]; then
+            cli "$src" CLUSTER CANCELSLOTMIGRATIONS >/dev/null || true
+            echo "the job moving slots $* from $src showed no progress for $STALL_S s (state ${state:-unknown}): cancelled, so its slots stay with $src; run the script again, or slotgen rebalance --apply" >&2
+            exit 1
+        fi
         sleep 0.05
     done
     echo "moved slots $* from $src"
@@ -101,8 +113,10 @@ import_slots() {
     dst=$1
     shift
     id=$(cli "$dst" -e CLUSTER MIGRATION IMPORT "$@")
+    seen='' since=$(date +%s)
     while :; do
-        state=$(cli "$dst" CLUSTER MIGRATION STATUS ID "$id" | awk 'p { print; exit } $0 == "state" { p = 1 }')
+        task=$(cli "$dst" CLUSTER MIGRATION STATUS ID "$id")
+        state=$(printf '%s\n' "$task" | awk 'p { print; exit } $0 == "state" { p = 1 }')
         case $state in
         completed) break ;;
         failed | canceled | cancelled)
@@ -110,6 +124,13 @@ import_slots() {
             exit 1
             ;;
         esac
+        if [ "$task" != "$seen" ]; then
+            seen=$task since=$(date +%s)
+        elif [ $(($(date +%s) - since)) -ge "$STALL_S" ]; then
+            cli "$dst" CLUSTER MIGRATION CANCEL ID "$id" >/dev/null || true
+            echo "the task importing slots $* into $dst showed no progress for $STALL_S s (state ${state:-unknown}): cancelled; run the script again, or slotgen rebalance --apply" >&2
+            exit 1
+        fi
         sleep 0.05
     done
     echo "imported slots $* into $dst"

@@ -159,7 +159,9 @@ pub fn commands(plan: &Plan, topology: &Topology, dialect: Dialect) -> Vec<Strin
 /// (`redis-cli` or `valkey-cli`, with `shell`'s options): the functions of
 /// `cluster/commands.sh`, then [`commands`]. `batch` is the keys one `CLUSTER
 /// GETKEYSINSLOT` asks for, `timeout` the time of a step, of which `MIGRATE` is given
-/// [`migrate_timeout`], as [`apply`](super::apply) does. Every address and id in it comes from the map,
+/// [`migrate_timeout`], as [`apply`](super::apply) does; an atomic job or task that shows
+/// no progress for `timeout` (whole seconds, at least 1) is cancelled, as `apply` cancels
+/// one, the script stopping with a message. Every address and id in it comes from the map,
 /// whose addresses are `host:port` and ids 40 hex digits.
 #[must_use]
 pub fn script(
@@ -173,6 +175,7 @@ pub fn script(
     let mut text = include_str!("commands.sh")
         .replace("@CLI@", &shell.cli)
         .replace("@BATCH@", &batch.to_string())
+        .replace("@STALL_S@", &timeout.as_secs().max(1).to_string())
         .replace(
             "@TIMEOUT_MS@",
             &migrate_timeout(timeout).as_millis().to_string(),

@@ -239,6 +239,34 @@ pub enum Error {
         /// The job's state and message, or the error of the exchange.
         reason: String,
     },
+    /// An atomic slot migration job could be neither followed to its end nor cancelled
+    /// (its source stopped answering): whether its slots moved is not known.
+    #[error("the atomic migration of slots {slots} from {from} to {to} is in a state slotgen cannot tell: {reason}; see `CLUSTER GETSLOTMIGRATIONS` on the source and, while the job runs, stop it there with `CLUSTER CANCELSLOTMIGRATIONS`; the next `rebalance --apply` waits for a running job before it plans")]
+    AtomicUnknown {
+        /// The slots, as ranges.
+        slots: String,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+        /// The errors of the poll and of the cancellation.
+        reason: String,
+    },
+    /// An atomic slot migration job (one a former run started, or an operator's) is running
+    /// and made no progress within the time given: a rebalance does not plan over it.
+    #[error("an atomic slot migration job is running on {node}: slots {slots} to {target}, state `{state}`, with no progress for {waited}: wait for it (`CLUSTER GETSLOTMIGRATIONS` on that node) or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`, then run this again")]
+    AtomicRunning {
+        /// The source of the job, `id (addr)`.
+        node: String,
+        /// The job's slots, as the server gives them.
+        slots: String,
+        /// The target's node id.
+        target: String,
+        /// The job's state.
+        state: String,
+        /// How long slotgen waited, e.g. `10s`.
+        waited: String,
+    },
     /// The atomic dialect was asked for, and a primary has no `CLUSTER MIGRATESLOTS`.
     #[error("the primary {node} has no `CLUSTER MIGRATESLOTS` (`COMMAND INFO` does not know it): atomic slot migration needs Valkey 9.0 or later on every primary; apply with the classic dialect")]
     NoAtomicMigration {

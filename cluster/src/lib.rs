@@ -70,7 +70,10 @@ pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
     SlotLoad, Summary,
 };
-pub use migrate::{apply, migrate_timeout, Applied, ApplyOptions, Step, MAX_MIGRATED_KEY_BYTES};
+pub use migrate::{
+    apply, apply_dialect, migrate_timeout, Applied, ApplyOptions, DialectChoice, Step,
+    ASM_WRONG_DATABASE, MAX_MIGRATED_KEY_BYTES,
+};
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
 pub use rebalance::{
@@ -81,7 +84,7 @@ pub use rebalance::{
 pub use remedy::{
     sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, SAMPLE_KEYS,
 };
-pub use resume::{finish_moves, refuse_migrations, Finished};
+pub use resume::{finish_moves, refuse_migrations, wait_jobs, Finished, Waited};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{

@@ -121,6 +121,7 @@ pub struct ApplyOptions<'a> {
 /// [`Error::NoAtomicMigration`], [`Error::PrintedOnly`] before any move;
 /// [`Error::MoveStopped`] when a classic step fails, naming the slot, the two nodes, the
 /// step's error and the repair; [`Error::AtomicStopped`] when an atomic job fails;
+/// [`Error::AtomicUnknown`] when a job can be neither polled nor cancelled;
 /// [`Error::Interrupted`] when `options.interrupted` was set.
 pub fn apply(
     url: &str,
@@ -173,30 +174,7 @@ pub fn apply(
         timeout,
         stage,
     };
-    let dialect = match how.dialect {
-        Some(Dialect::Classic) => Dialect::Classic,
-        wanted => {
-            let mut lacking = None;
-            for shard in &fresh.shards {
-                let end = exchange.primary_endpoint(&shard.primary)?;
-                exchange.deadline = Instant::now() + timeout;
-                let mut con = exchange.connect(&end)?;
-                if !atomic::has_migrateslots(&exchange, &mut con)? {
-                    lacking = Some(&shard.primary);
-                    break;
-                }
-            }
-            match (lacking, wanted) {
-                (None, _) => Dialect::Migrateslots,
-                (Some(node), Some(_)) => {
-                    return Err(Error::NoAtomicMigration {
-                        node: format!("{} ({})", node.id, node.addr),
-                    })
-                }
-                (Some(_), None) => Dialect::Classic,
-            }
-        }
-    };
+    let dialect = choose(&mut exchange, &fresh, how.dialect)?.dialect;
     let mut applied = Applied {
         dialect,
         moves: 0,
@@ -243,6 +221,14 @@ pub fn apply(
                 }
                 atomic::Ended::Interrupted => return Err(interrupted(&applied)),
                 atomic::Ended::Stopped(reason) => return Err(stopped(reason)),
+                atomic::Ended::Unknown(reason) => {
+                    return Err(Error::AtomicUnknown {
+                        slots: super::show_ranges(&ranges),
+                        from: format!("{} ({})", source.id, source.addr),
+                        to: format!("{} ({})", target.id, target.addr),
+                        reason,
+                    })
+                }
             }
         }
         return Ok(applied);
@@ -273,6 +259,126 @@ pub fn apply(
         .map(|(s, _)| format!("{} ({})", s.primary.id, s.primary.addr))
         .collect();
     Ok(applied)
+}
+
+/// The Valkey versions whose atomic slot migration was seen to put writes made during a
+/// job into the wrong database on the target when the cluster keeps several databases
+/// (`cluster-databases` > 1): the writes of database 0 streamed after the snapshot land in
+/// the last database the snapshot selected (`tests/repro/valkey9_asm_lost_writes.py
+/// --other-db`, docs/operations.md). Each a prefix of `valkey_version`.
+pub const ASM_WRONG_DATABASE: &[&str] = &["9.0.", "9.1."];
+
+/// The dialect [`apply_dialect`] chose, and what the operator must know of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DialectChoice {
+    /// The dialect.
+    pub dialect: Dialect,
+    /// A caution, one line: why the default is the classic dialect on a cluster with
+    /// several databases of a Valkey in [`ASM_WRONG_DATABASE`], or the risk the atomic one
+    /// runs there when asked for.
+    pub caution: Option<String>,
+}
+
+/// The dialect [`apply`] carries a plan out in, `wanted` (`--dialect`) or by default:
+/// [`Dialect::Migrateslots`] where every primary of the cluster at `url` has `CLUSTER
+/// MIGRATESLOTS` (asked by `COMMAND INFO`), [`Dialect::Classic`] elsewhere, and classic too
+/// where a primary keeps several databases on a Valkey in [`ASM_WRONG_DATABASE`] (said in
+/// [`DialectChoice::caution`], as is the risk when the atomic dialect is asked for there).
+/// The one choice for `--apply` and for the script `--format commands` prints.
+///
+/// # Errors
+///
+/// What [`Topology::fetch`] gives; [`Error::NoAtomicMigration`] when the atomic dialect is
+/// wanted and a primary lacks it; [`Error::PrintedOnly`] for Redis 8.4's; a connection's
+/// error.
+pub fn apply_dialect(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+    wanted: Option<Dialect>,
+) -> Result<DialectChoice, Error> {
+    let fresh = Topology::fetch(url, options, timeout)?;
+    let endpoint = endpoint(url, options)?;
+    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+    let mut exchange = Exchange {
+        endpoint,
+        deadline: Instant::now() + timeout,
+        timeout,
+        stage,
+    };
+    choose(&mut exchange, &fresh, wanted)
+}
+
+/// [`apply_dialect`] on a map fetched already.
+fn choose(
+    exchange: &mut Exchange,
+    fresh: &Topology,
+    wanted: Option<Dialect>,
+) -> Result<DialectChoice, Error> {
+    let plain = |dialect| DialectChoice {
+        dialect,
+        caution: None,
+    };
+    match wanted {
+        Some(Dialect::Classic) => return Ok(plain(Dialect::Classic)),
+        Some(Dialect::MigrationImport) => {
+            return Err(Error::PrintedOnly {
+                dialect: Dialect::MigrationImport.name().to_owned(),
+            })
+        }
+        _ => {}
+    }
+    let mut lacking = None;
+    // a primary of an affected version with several databases: its version and databases
+    let mut affected = None;
+    for shard in &fresh.shards {
+        let end = exchange.primary_endpoint(&shard.primary)?;
+        exchange.deadline = Instant::now() + exchange.timeout;
+        let mut con = exchange.connect(&end)?;
+        if !atomic::has_migrateslots(exchange, &mut con)? {
+            lacking = Some(&shard.primary);
+            break;
+        }
+        let dbs = databases(exchange, &mut con);
+        if affected.is_none() && dbs > 1 {
+            let info = exchange.text(
+                &mut con,
+                redis::cmd("INFO").arg("server"),
+                Budget::SHORT.times(4),
+            )?;
+            if let Some(version) = super::answers::info_field(&info, "valkey_version")
+                .filter(|v| ASM_WRONG_DATABASE.iter().any(|p| v.starts_with(p)))
+            {
+                affected = Some((crate::text::escape_cut(version.as_bytes()), dbs));
+            }
+        }
+    }
+    let risk = |(version, dbs): &(String, u32)| {
+        format!(
+            "Valkey {version}'s atomic slot migration puts writes made during a job into the wrong database on the target when a cluster keeps several databases (`cluster-databases` {dbs}; docs/operations.md, \"Valkey 9 and several databases\")"
+        )
+    };
+    match (lacking, wanted, affected) {
+        (None, None, Some(a)) => Ok(DialectChoice {
+            dialect: Dialect::Classic,
+            caution: Some(format!(
+                "the classic dialect: {}; `--dialect migrateslots` runs the atomic one anyway",
+                risk(&a)
+            )),
+        }),
+        (None, _, Some(a)) => Ok(DialectChoice {
+            dialect: Dialect::Migrateslots,
+            caution: Some(format!(
+                "{}: with writes under way, apply with `--dialect classic`",
+                risk(&a)
+            )),
+        }),
+        (None, _, None) => Ok(plain(Dialect::Migrateslots)),
+        (Some(node), Some(_), _) => Err(Error::NoAtomicMigration {
+            node: format!("{} ({})", node.id, node.addr),
+        }),
+        (Some(_), None, _) => Ok(plain(Dialect::Classic)),
+    }
 }
 
 /// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes

@@ -1,8 +1,9 @@
 //! A map with a slot in migration: refused before a plan is carried out
 //! ([`refuse_migrations`]), or the move a former run left half done carried to its end
-//! ([`finish_moves`], by `migrate`'s classic sequence).
+//! ([`finish_moves`], by `migrate`'s classic sequence), after any atomic job still running
+//! has ended ([`wait_jobs`]).
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -29,24 +30,96 @@ pub struct Finished {
     pub resolved: Vec<String>,
 }
 
+/// An atomic job that [`wait_jobs`] waited for.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Waited {
+    /// Its source, `id (addr)`.
+    pub from: String,
+    /// Its target's node id, escaped.
+    pub to: String,
+    /// Its slots as the server gives them (`a-b c-d`), escaped.
+    pub slots: String,
+    /// The state it ended in (`success`, `failed`, `cancelled`), escaped.
+    pub state: String,
+}
+
+/// Waits for every atomic job (`CLUSTER MIGRATESLOTS`) still running on a primary that has
+/// them, as one a killed run leaves, for as long as it shows progress and at most `timeout`
+/// without: no plan is made over a job. Returns the jobs waited for, each with the state
+/// it ended in; an empty list when none ran.
+///
+/// # Errors
+///
+/// What [`Topology::fetch`] gives; [`Error::AtomicRunning`] when a job shows no progress
+/// for `timeout`; a connection's or a command's error.
+pub fn wait_jobs(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+) -> Result<Vec<Waited>, Error> {
+    let endpoint = endpoint(url, options)?;
+    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+    let mut exchange = Exchange {
+        endpoint,
+        deadline: Instant::now() + timeout,
+        timeout,
+        stage,
+    };
+    let fresh = Topology::fetch(url, options, timeout)?;
+    let mut waited = Vec::new();
+    for shard in &fresh.shards {
+        let end = exchange.primary_endpoint(&shard.primary)?;
+        exchange.deadline = Instant::now() + timeout;
+        let mut con = exchange.connect(&end)?;
+        if !super::atomic::has_migrateslots(&exchange, &mut con)? {
+            continue;
+        }
+        let from = format!("{} ({})", shard.primary.id, shard.primary.addr);
+        let jobs = super::atomic::wait_running(&mut exchange, &mut con, &from, timeout)?;
+        if jobs.is_empty() {
+            continue;
+        }
+        exchange.deadline = Instant::now() + timeout;
+        con.set_deadline(Some(exchange.deadline));
+        let now = super::atomic::jobs(&exchange, &mut con)?;
+        for job in jobs {
+            let state = now
+                .iter()
+                .find(|j| j.name == job.name)
+                .map_or("no longer listed", |j| j.state.as_str());
+            let text = |t: &str| crate::text::escape_cut(t.as_bytes());
+            waited.push(Waited {
+                from: from.clone(),
+                to: text(&job.target),
+                slots: text(&job.slots),
+                state: text(state),
+            });
+        }
+    }
+    Ok(waited)
+}
+
 /// Finishes every slot the classic sequence left half moved (after a SIGKILL, a failed
 /// `MIGRATE`, a stopped node): a slot migrating on its source or importing on its target is
 /// carried to that target, as [`apply`](super::apply) would have (`IMPORTING` and `MIGRATING` set again
 /// where a node has lost them; the rest of its keys in every database; a key on both nodes
 /// resolved by `DUMP`; `CLUSTER SETSLOT NODE` on the target, the source and the other
-/// primaries). `batch` and `timeout` as in [`apply`](super::apply). An empty list when no slot is in
+/// primaries). `batch` and `timeout` as in [`apply`](super::apply); `interrupted` (set by a
+/// SIGINT handler) stops it after the slot in flight. An empty list when no slot is in
 /// migration.
 ///
 /// # Errors
 ///
-/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the two ends of a slot's
-/// migration are not both primaries of the map, or disagree; [`Error::MoveStopped`] as in
-/// [`apply`](super::apply).
+/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when
+/// the two ends of a slot's migration are not both primaries of the map, or disagree;
+/// [`Error::MoveStopped`] as in [`apply`](super::apply); [`Error::Interrupted`] when
+/// `interrupted` was set.
 pub fn finish_moves(
     url: &str,
     options: &ConnectOptions,
     batch: usize,
     timeout: Duration,
+    interrupted: &AtomicBool,
 ) -> Result<Vec<Finished>, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
     let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
@@ -78,16 +151,23 @@ pub fn finish_moves(
         timeout,
         stage,
     };
-    let never = AtomicBool::new(false);
     let how = ApplyOptions {
         batch,
         timeout,
         dialect: Some(Dialect::Classic),
-        interrupted: &never,
+        interrupted,
     };
+    let planned = ends.len();
     let mut deaf = vec![false; fresh.shards.len()];
     let mut finished = Vec::new();
     for (slot, source, target) in ends {
+        if interrupted.load(Ordering::SeqCst) {
+            return Err(Error::Interrupted {
+                done: finished.len(),
+                planned,
+                keys: finished.iter().map(|f: &Finished| f.keys).sum(),
+            });
+        }
         let (Some(from), Some(to)) = (find(&source), find(&target)) else {
             let missing = if find(&source).is_none() {
                 &source

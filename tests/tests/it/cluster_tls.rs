@@ -8,6 +8,7 @@
 //! What the output is compared with comes from the servers, over their plain unix sockets:
 //! `CLUSTER SHARDS` and `CLUSTER MYID` for the map, `CLUSTER KEYSLOT` for the keys; the ACL
 //! users are made with `ACL SETUSER` on every node (ACL rules are not shared by a cluster).
+//! The hot-slot remedy's printed command is run as printed, as an ACL user over TLS.
 
 use std::path::Path;
 use std::time::Duration;
@@ -242,6 +243,127 @@ fn tls_cluster(program: &str) {
     }
 
     acl_users(&cluster, &url, &with);
+    remedy_over_tls(&cluster, &url, &with);
+}
+
+/// The hot-slot remedy over TLS as an ACL user with a password file: the command
+/// `rebalance` prints keeps every connection option (and no password), and run as printed
+/// it places each of the remedy's keys on the primary the remedy names.
+fn remedy_over_tls(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]) -> Vec<String>) {
+    for node in cluster.nodes() {
+        redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg(&["operator", "on", ">operator-pw", "+@all", "~*"][..])
+            .query::<()>(&mut node.connect())
+            .unwrap();
+    }
+    // a hot hashtag: 600 keys `{hot}:N` in one slot, on its owner
+    let mut con = cluster.primaries[0].connect();
+    let slot: u16 = redis::cmd("CLUSTER")
+        .arg("KEYSLOT")
+        .arg("{hot}")
+        .query(&mut con)
+        .unwrap();
+    let owner = RANGES
+        .iter()
+        .position(|r| (r.0..=r.1).contains(&slot))
+        .unwrap();
+    let mut pipe = redis::pipe();
+    for i in 0..600 {
+        pipe.cmd("SET").arg(format!("{{hot}}:{i}")).arg(1).ignore();
+    }
+    pipe.query::<()>(&mut cluster.primaries[owner].connect())
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let secret = dir.path().join("operator-pw");
+    std::fs::write(&secret, "operator-pw\n").unwrap();
+    let args = with(&[
+        "rebalance",
+        "--redis",
+        url,
+        "--by",
+        "keys",
+        "--user",
+        "operator",
+        "--password-file",
+        secret.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let run = slotgen(&args.iter().map(String::as_str).collect::<Vec<_>>(), b"");
+    let plan: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    let hot = plan["hot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["slot"] == slot)
+        .unwrap_or_else(|| panic!("slot {slot} not hot: {plan}"));
+    let remedy = &hot["remedy"];
+    let tags = remedy["tags"].as_array().unwrap();
+    assert!(tags.len() >= 2, "{remedy}");
+    let command = remedy["command"].as_str().unwrap();
+    for option in [
+        "--cacert",
+        "--cert",
+        "--key",
+        "--user 'operator'",
+        "--password-file",
+    ] {
+        assert!(command.contains(option), "{option} in {command}");
+    }
+    assert!(
+        !command.contains("operator-pw\n") && !command.contains(">operator"),
+        "{command}"
+    );
+    // run as printed, with the slotgen under test first on PATH
+    let bin_dir = super::cluster_live::slotgen_bin()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let mut dirs = vec![bin_dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let out = std::process::Command::new("bash")
+        .args(["-o", "pipefail", "-c", command])
+        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let placed = String::from_utf8(out.stdout).unwrap();
+    // each tag's key on the primary the remedy names, by the server's CLUSTER KEYSLOT
+    for t in tags {
+        let key = t["key"].as_str().unwrap();
+        let slot: u16 = redis::cmd("CLUSTER")
+            .arg("KEYSLOT")
+            .arg(key)
+            .query(&mut con)
+            .unwrap();
+        assert_eq!(u64::from(slot), t["slot"].as_u64().unwrap(), "{t}");
+        let node = cluster
+            .primaries
+            .iter()
+            .position(|p| t["node"]["id"] == p.node_id().as_str())
+            .unwrap();
+        assert!((RANGES[node].0..=RANGES[node].1).contains(&slot), "{t}");
+    }
+    for primary in &cluster.primaries {
+        let id = primary.node_id();
+        let named = tags
+            .iter()
+            .filter(|t| t["node"]["id"] == id.as_str())
+            .count();
+        let line = placed
+            .lines()
+            .find(|l| l.starts_with(&format!("node\t{id}\t")))
+            .unwrap_or_else(|| panic!("{placed}"));
+        let keys: usize = line.split('\t').nth(3).unwrap().parse().unwrap();
+        assert_eq!(keys, named, "{placed}");
+    }
 }
 
 /// ACL users on every node of `cluster`: one who may read the map but not run CLUSTER

@@ -17,7 +17,7 @@ use super::remedy::{self, HotRemedy};
 
 mod apply;
 
-use apply::{apply_file, carry_out, finish_half_moved, shell};
+use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
 
 /// The form of `slotgen rebalance`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -174,6 +174,11 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         }
         return apply_file(args, file, &options);
     }
+    if args.apply {
+        // an atomic job under way (as a killed run leaves one) ends first, so that the
+        // plan is made on the map it leaves; waiting changes nothing
+        wait_for_jobs(args, &options)?;
+    }
     let mut load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
     // what the command line asks of the map, checked before anything is changed
     load.require(args.by())?;
@@ -242,7 +247,19 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         Format::Commands => {
             let (server, version) =
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
-            let dialect = args.dialect.map_or(server, Dialect::from);
+            // the script is the one --apply carries out: apply's choice, wherever the
+            // server has an atomic migration slotgen can run (Redis 8.4's is printed only)
+            let dialect = if args.apply || server == Dialect::Migrateslots {
+                let chosen =
+                    cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
+                        .map_err(explain)?;
+                if let Some(caution) = &chosen.caution {
+                    eprintln!("slotgen: note: {caution}");
+                }
+                chosen.dialect
+            } else {
+                args.dialect.map_or(server, Dialect::from)
+            };
             eprintln!("slotgen: note: the server is {version}: the {dialect} dialect");
             let cli = if version.starts_with("valkey") {
                 "valkey-cli"
@@ -324,7 +341,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     drop(out);
     if args.apply {
         let report = || plan_json(&planned, args, topology, &load, &hot, &hot_text);
-        let applied = carry_out(args, &options, plan, topology, &report)?;
+        // the dialect of the script printed above, when there is one
+        let chosen = dialect.as_ref().map(|(d, _)| *d);
+        let applied = carry_out(args, &options, plan, topology, chosen, &report)?;
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {

@@ -6,6 +6,7 @@
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use anyhow::{anyhow, Result};
@@ -16,9 +17,46 @@ use slotgen_cluster::{self as cluster, Dialect, Topology};
 use super::super::cluster::explain;
 use super::{Format, RebalanceArgs};
 
+/// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call: the first
+/// Ctrl-C asks for a stop after the slot in flight (a half-moved slot being finished, a
+/// planned move) or the cancellation of the atomic job in flight; a handler that cannot be
+/// set (one is already) leaves the default.
+fn interrupt_flag() -> &'static AtomicBool {
+    static FLAG: OnceLock<&'static AtomicBool> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let interrupted: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
+        let _ = ctrlc::set_handler(move || {
+            if !interrupted.swap(true, Ordering::SeqCst) {
+                eprintln!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
+            }
+        });
+        interrupted
+    })
+}
+
+/// `--apply`: every atomic job still running on a primary (as a killed run leaves one)
+/// waited for, each said on stderr with the state it ended in, before the map is read.
+pub(super) fn wait_for_jobs(
+    args: &RebalanceArgs,
+    options: &slotgen_cluster::transport::ConnectOptions,
+) -> Result<()> {
+    let waited = cluster::wait_jobs(&args.server.redis, options, args.server.timeout.get())
+        .map_err(explain)?;
+    for w in &waited {
+        eprintln!(
+            "slotgen: waited for the atomic migration job under way on {} (slots {} to {}): it ended in `{}`",
+            field(w.from.as_bytes()),
+            w.slots,
+            w.to,
+            w.state
+        );
+    }
+    Ok(())
+}
+
 /// `--apply` on a map with a slot a former run left half moved: that move finished first
 /// (its keys carried to the target, a key on both ends resolved by their `DUMP`s), each said
-/// on stderr.
+/// on stderr; an atomic job still running waited for.
 pub(super) fn finish_half_moved(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
@@ -28,6 +66,7 @@ pub(super) fn finish_half_moved(
         options,
         args.batch as usize,
         args.server.timeout.get(),
+        interrupt_flag(),
     )
     .map_err(explain)?;
     for f in &finished {
@@ -50,8 +89,9 @@ pub(super) fn finish_half_moved(
     Ok(())
 }
 
-/// `--apply`: `plan` carried out on `topology` (the dialect --dialect chose, or the one
-/// every primary has), a progress line on a terminal or a line a move elsewhere, the first
+/// `--apply`: `plan` carried out on `topology` (in `dialect`, the one printed beside it;
+/// otherwise the one --dialect chose, or the one every primary has), a progress line on a
+/// terminal and one summary line at the end (done, or done before a stop), the first
 /// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, --format json
 /// still prints `report()` with `applied` (the moves and keys done, and why it stopped) for a
 /// script to take up, and the error is returned.
@@ -60,23 +100,33 @@ pub(super) fn carry_out(
     options: &slotgen_cluster::transport::ConnectOptions,
     plan: &cluster::Plan,
     topology: &Topology,
+    dialect: Option<Dialect>,
     report: &dyn Fn() -> serde_json::Value,
 ) -> Result<cluster::Applied> {
-    let interrupted: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
-    // the first Ctrl-C asks for a stop after the slot in flight; a handler that cannot
-    // be set (one is already) leaves the default
-    let _ = ctrlc::set_handler(move || {
-        if !interrupted.swap(true, Ordering::SeqCst) {
-            eprintln!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
+    let interrupted = interrupt_flag();
+    // the dialect: the one printed beside it, or apply's choice, with its caution
+    let dialect = match dialect {
+        Some(d) => d,
+        None => {
+            let chosen = cluster::apply_dialect(
+                &args.server.redis,
+                options,
+                args.server.timeout.get(),
+                args.dialect.map(Dialect::from),
+            )
+            .map_err(explain)?;
+            if let Some(caution) = &chosen.caution {
+                eprintln!("slotgen: note: {caution}");
+            }
+            chosen.dialect
         }
-    });
+    };
     let how = cluster::ApplyOptions {
         batch: args.batch as usize,
         timeout: args.server.timeout.get(),
-        dialect: args.dialect.map(Dialect::from),
+        dialect: Some(dialect),
         interrupted,
     };
-    let node = |shard: usize| &topology.shards[shard].primary;
     let mut done = (0usize, 0u64);
     let mut line = Progress::new(plan.moves.len(), plan.keys_moved());
     let result = cluster::apply(
@@ -85,21 +135,29 @@ pub(super) fn carry_out(
         plan,
         topology,
         &how,
-        &mut |m, keys| {
+        &mut |_, keys| {
             done = (done.0 + 1, done.1 + keys);
-            if line.on_terminal {
-                line.show(done.0, done.1);
-            } else {
-                eprintln!(
-                    "slotgen: moved slot {} from {} to {}: {keys} keys",
-                    m.slot,
-                    field(node(m.from).addr.as_bytes()),
-                    field(node(m.to).addr.as_bytes())
-                );
-            }
+            line.show(done.0, done.1);
         },
     );
     line.end();
+    // one summary (a terminal had the progress line)
+    match &result {
+        Ok(applied) => eprintln!(
+            "slotgen: applied {} of {} moves in the {} dialect: {} keys in {:.2} s",
+            applied.moves,
+            plan.moves.len(),
+            applied.dialect,
+            applied.keys,
+            line.started.elapsed().as_secs_f64()
+        ),
+        Err(_) => eprintln!(
+            "slotgen: {} of {} moves done ({} keys) before the stop",
+            done.0,
+            plan.moves.len(),
+            done.1
+        ),
+    }
     if let Ok(applied) = &result {
         for node in &applied.untold {
             eprintln!(
@@ -143,6 +201,9 @@ impl Progress {
     }
 
     fn show(&mut self, moves: usize, keys: u64) {
+        if !self.on_terminal {
+            return;
+        }
         let secs = self.started.elapsed().as_secs_f64().max(1e-3);
         let rate = keys as f64 / secs;
         let left = if rate > 0.0 {
@@ -262,6 +323,8 @@ pub(super) fn apply_file(
         )));
     }
     let planned = cluster::PlanFile::parse(&shown, &text)?;
+    // a job under way ends first: the plan file is then checked against the map it left
+    wait_for_jobs(args, options)?;
     let mut live = Topology::fetch(url, options, timeout).map_err(explain)?;
     if !live.migrations.is_empty() {
         finish_half_moved(args, options)?;
@@ -270,7 +333,7 @@ pub(super) fn apply_file(
     cluster::refuse_migrations(&live)?;
     let plan = planned.against(&shown, &live)?;
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
-    let applied = carry_out(args, options, &plan, &live, &report)?;
+    let applied = carry_out(args, options, &plan, &live, None, &report)?;
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {
