@@ -8,11 +8,18 @@ use std::time::Duration;
 
 use super::answers::info_field;
 use super::exchange::bounded;
-use super::migrate::migrate_timeout;
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, Topology};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
+
+/// The time `MIGRATE` is given (its `timeout` argument, milliseconds of no progress) when a
+/// step has `step`: half of it, at least 1 ms, so that a target that does not answer is
+/// named by the source's `IOERR` before the step's own deadline passes.
+#[must_use]
+pub fn migrate_timeout(step: Duration) -> Duration {
+    (step / 2).max(Duration::from_millis(1))
+}
 
 /// How a server moves a slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]

@@ -64,15 +64,15 @@ pub mod url;
 // name it (`crate::text`).
 use slotgen::text;
 
-pub use dialect::{commands, script, server_dialect, Dialect, Shell};
+pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
 pub use error::Error;
 pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
     SlotLoad, Summary,
 };
 pub use migrate::{
-    apply, apply_dialect, migrate_timeout, Applied, ApplyOptions, DialectChoice, Step,
-    ASM_WRONG_DATABASE, MAX_MIGRATED_KEY_BYTES,
+    apply, apply_dialect, Applied, ApplyOptions, DialectChoice, Step, ASM_WRONG_DATABASE,
+    MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
@@ -84,12 +84,12 @@ pub use rebalance::{
 pub use remedy::{
     sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, SAMPLE_KEYS,
 };
-pub use resume::{finish_moves, refuse_migrations, wait_jobs, Finished, Waited};
+pub use resume::{finish_moves, wait_jobs, Finished, Waited};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
-    ranges_of, show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange,
-    Source, Topology,
+    ranges_of, refuse_migrations, show_ranges, LeftOut, Migration, MigrationKind, Node, Role,
+    Shard, SlotRange, Source, Topology,
 };
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).

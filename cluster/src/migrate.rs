@@ -31,21 +31,12 @@ use redis::Value;
 
 use super::answers::split_addr;
 use super::atomic;
-use super::dialect::{groups, Dialect};
+use super::dialect::{groups, migrate_timeout, Dialect};
 use super::exchange::{endpoint, Exchange};
 use super::rebalance::{Move, Plan};
-use super::resume::refuse_migrations;
-use super::topology::{ranges_of, Topology};
+use super::topology::{ranges_of, refuse_migrations, Topology};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions, Connection, Endpoint};
-
-/// The time `MIGRATE` is given (its `timeout` argument, milliseconds of no progress) when a
-/// step has `step`: half of it, at least 1 ms, so that a target that does not answer is
-/// named by the source's `IOERR` before the step's own deadline passes.
-#[must_use]
-pub fn migrate_timeout(step: Duration) -> Duration {
-    (step / 2).max(Duration::from_millis(1))
-}
 
 /// The step of a slot move where [`apply`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

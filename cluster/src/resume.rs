@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::dialect::Dialect;
 use super::exchange::{endpoint, Exchange};
 use super::migrate::{move_slot, ApplyOptions};
-use super::topology::{ranges_of, Topology};
+use super::topology::Topology;
 use super::Error;
 use crate::transport::ConnectOptions;
 
@@ -203,26 +203,4 @@ pub fn finish_moves(
         });
     }
     Ok(finished)
-}
-
-/// The rule [`apply`](super::apply) starts by: no slot of `topology` is migrating or importing (a plan is
-/// checked by it before it is printed, and the map again before the first move).
-///
-/// # Errors
-///
-/// [`Error::MigrationUnderWay`] naming the slots.
-pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
-    let migrating = topology.migrating_slots();
-    if migrating.is_empty() {
-        Ok(())
-    } else {
-        let ranges = super::show_ranges(&ranges_of(&migrating));
-        Err(Error::MigrationUnderWay {
-            slots: if migrating.len() == 1 {
-                format!("slot {ranges} is")
-            } else {
-                format!("slots {ranges} are")
-            },
-        })
-    }
 }

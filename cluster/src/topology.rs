@@ -155,6 +155,28 @@ pub fn show_ranges(ranges: &[SlotRange]) -> String {
         .join(",")
 }
 
+/// The rule [`apply`](super::apply) starts by: no slot of `topology` is migrating or importing (a plan is
+/// checked by it before it is printed, and the map again before the first move).
+///
+/// # Errors
+///
+/// [`Error::MigrationUnderWay`] naming the slots.
+pub fn refuse_migrations(topology: &Topology) -> Result<(), Error> {
+    let migrating = topology.migrating_slots();
+    if migrating.is_empty() {
+        Ok(())
+    } else {
+        let ranges = show_ranges(&ranges_of(&migrating));
+        Err(Error::MigrationUnderWay {
+            slots: if migrating.len() == 1 {
+                format!("slot {ranges} is")
+            } else {
+                format!("slots {ranges} are")
+            },
+        })
+    }
+}
+
 /// One shard: a primary, its replicas, and the slots the primary owns.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Shard {
