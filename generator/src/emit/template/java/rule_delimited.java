@@ -23,7 +23,7 @@
 
     // The bounds {from, to} of the bytes of a key that its slot is computed from, as
     // from << 32 | to (no array to make): the bytes between the first OPEN and the first
-    // CLOSE after it, when there are more than MIN_TAG_LEN of them; else the whole key, {0,
+    // CLOSE after it, when there are at least MIN_TAG_LEN of them; else the whole key, {0,
     // key.length}. A hashtag starts after OPEN, so from is 0 exactly when the whole key is
     // hashed. One loop finds both delimiters and slot() calls crc once, as Jedis does: the
     // form with a loop for each delimiter and two calls of crc measured 0.83x to 0.89x of it
