@@ -3,7 +3,7 @@
 //! `{:error, %Module.Error{}}` results and bang variants.
 
 use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, Operators};
+use super::model::{KeyRule, Model, NativeCrc, Operators};
 use super::values::{self, crc_parts, CrcParts, Finish};
 use crate::Error;
 
@@ -13,6 +13,9 @@ const RULE_WHOLE: &str = include_str!("template/elixir/rule_whole.ex");
 const LOOKUP_SPLIT: &str = include_str!("template/elixir/lookup_split.ex");
 const LOOKUP_COLUMNS: &str = include_str!("template/elixir/lookup_columns.ex");
 const REFLECT: &str = include_str!("template/elixir/reflect.ex");
+const CRC_LOOP: &str = include_str!("template/elixir/crc_loop.ex");
+const CRC_NATIVE: &str = include_str!("template/elixir/crc_native.ex");
+const CRC_TABLE: &str = include_str!("template/elixir/crc_table.ex");
 
 /// The default module name.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -103,6 +106,29 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ..crc_parts!("elixir/crc", "ex")
         },
     );
+    // :erlang.crc32/2 where it computes this CRC (CRC-32/ISO-HDLC's polynomial, from any
+    // register), as the Erlang module does; else the table loop
+    // (the table, the loop's alone: an unused attribute is a compiler warning)
+    let (crc_table_attribute, crc_bytes) = if crc.native() == Some(NativeCrc::IsoHdlc) {
+        let call = ":erlang.crc32(bxor(crc, 0xFFFFFFFF), bytes)";
+        let native_call = match crc.params.xorout ^ 0xffff_ffff {
+            0 => call.to_owned(),
+            xor => format!("bxor({call}, {xor:#x})"),
+        };
+        (
+            String::new(),
+            common::render(CRC_NATIVE, &shared, &[("native_call", native_call)]),
+        )
+    } else {
+        (
+            common::render(CRC_TABLE, &shared, &[]),
+            common::render(
+                CRC_LOOP,
+                &shared,
+                &[("crc_update", crc_update), ("crc_finish", crc_finish)],
+            ),
+        )
+    };
     let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
     let r = &model.reduction;
     let (slot_formula, slot_expression) = (
@@ -132,8 +158,8 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
             ("key_reason", key_reason.to_owned()),
             ("rule", rule),
             ("lookup", lookup),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
+            ("crc_table_attribute", crc_table_attribute),
+            ("crc_bytes", crc_bytes),
             ("crc_reflect", crc_reflect),
             ("slot_formula", slot_formula),
             ("slot_expression", slot_expression),

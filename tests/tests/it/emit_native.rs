@@ -1,8 +1,8 @@
 //! Which CRC path each emitted module takes: the language's own CRC-32 function where it
 //! computes the case's CRC exactly (Go's `hash/crc32` from any start, with
 //! `crc32.IEEETable` or `crc32.Castagnoli`; Java's `java.util.zip.CRC32` and `CRC32C` from
-//! the standard start only; Erlang's `erlang:crc32/2`, CRC-32/ISO-HDLC's polynomial from any
-//! start), the table loop otherwise; and that the harness's cases, which `emitted.rs` runs
+//! the standard start only; Erlang's `erlang:crc32/2`, and Elixir's call of it,
+//! CRC-32/ISO-HDLC's polynomial from any start), the table loop otherwise; and that the harness's cases, which `emitted.rs` runs
 //! on every slot, hold both paths in each of these languages.
 
 use slotgen::emit::language::{self, Options};
@@ -31,7 +31,7 @@ fn crc(table: &Table) -> (u8, u64, u64, bool) {
 fn modules_call_the_languages_crc32_exactly_where_it_computes_the_crc() {
     // (language, the call that marks the native path, whether it computes a CRC)
     type Rule = fn((u8, u64, u64, bool)) -> bool;
-    let languages: [(&str, &str, Rule); 3] = [
+    let languages: [(&str, &str, Rule); 4] = [
         ("go", "crc32.Update(", |(w, p, _, r)| {
             w == 32 && r && (p == IEEE || p == CASTAGNOLI)
         }),
@@ -39,6 +39,9 @@ fn modules_call_the_languages_crc32_exactly_where_it_computes_the_crc() {
             w == 32 && r && i == 0xffff_ffff && (p == IEEE || p == CASTAGNOLI)
         }),
         ("erlang", "erlang:crc32(", |(w, p, _, r)| {
+            w == 32 && r && p == IEEE
+        }),
+        ("elixir", ":erlang.crc32(", |(w, p, _, r)| {
             w == 32 && r && p == IEEE
         }),
     ];

@@ -30,12 +30,7 @@ defmodule {{module}} do
   @tag_len {{tag_len}}
   @tag_bits {{tag_bits}}
 
-  # The CRC's lookup table: entry i is the register after feeding byte i into a zero
-  # register{{reflected_note}}.
-  @crc_table {
-{{crc_table}}
-  }
-{{lookup}}
+{{crc_table_attribute}}{{lookup}}
   # A basis of the kernel: xored into a tag, any combination keeps its value.
   @kernel [
 {{kernel_ints}}
@@ -75,12 +70,7 @@ defmodule {{module}} do
   @spec slot(binary()) :: slot()
   def slot(key) when is_binary(key), do: {{slot_expression}}
 
-  defp crc(<<>>, crc), do: {{crc_finish}}
-
-  defp crc(<<byte, rest::binary>>, crc) do
-{{crc_update}}
-  end
-{{crc_reflect}}
+{{crc_bytes}}{{crc_reflect}}
   defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
 
   defp bytes_of(tag), do: <<tag::little-size(@tag_bits)>>

@@ -78,9 +78,7 @@ func Slot(key []byte) uint32 {
 // SlotString returns the slot of a key given as a string: the slot of its bytes.
 // It reads the string's bytes where they are: no copy is made.
 func SlotString(key string) uint32 {
-	if tag, ok := explicitString(key); ok {
-		key = tag
-	}
+	key = hashedString(key)
 	return {{slot_string_expression}}
 }
 {{lookup}}

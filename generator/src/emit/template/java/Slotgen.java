@@ -50,8 +50,8 @@ public final class {{class}} {
      * {{rule_doc}}.
      */
     public static byte[] hashtag(byte[] key) {
-        long tag = explicit(key);
-        return tag < 0 ? key.clone() : Arrays.copyOfRange(key, (int) (tag >>> 32), (int) tag);
+        long range = hashed(key);
+        return Arrays.copyOfRange(key, (int) (range >>> 32), (int) range);
     }
 
     // The CRC's lookup table: entry i is the register after feeding byte i into a zero
@@ -99,8 +99,8 @@ public final class {{class}} {
      * {{rule_doc}}.
      */
     public static long slot(byte[] key) {
-        long tag = explicit(key);
-        int crc = tag < 0 ? crc(key, 0, key.length) : crc(key, (int) (tag >>> 32), (int) tag);
+        long range = hashed(key);
+        int crc = crc(key, (int) (range >>> 32), (int) range);
         return {{slot_expression}};
     }
 
@@ -204,12 +204,12 @@ public final class {{class}} {
     public static Optional<byte[]> sharedHashtag(Iterable<byte[]> keys) {
         byte[] found = null;
         for (byte[] key : keys) {
-            long tag = explicit(key);
-            if (tag < 0) {
+            long range = hashed(key);
+            int from = (int) (range >>> 32);
+            int to = (int) range;
+            if (from == 0) {
                 return Optional.empty();
             }
-            int from = (int) (tag >>> 32);
-            int to = (int) tag;
             if (found == null) {
                 found = Arrays.copyOfRange(key, from, to);
             } else if (!Arrays.equals(found, 0, found.length, key, from, to)) {

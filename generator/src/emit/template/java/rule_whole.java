@@ -18,9 +18,10 @@
         }
     }
 
-    // The bounds of the hashtag of a key: always -1, this scheme has none.
-    private static long explicit(byte[] key) {
-        return -1;
+    // The bounds {from, to} of the bytes of a key that its slot is computed from, as
+    // from << 32 | to: the whole key, {0, key.length}; this scheme has no hashtag.
+    private static long hashed(byte[] key) {
+        return key.length;
     }
 
     // A String key's slot is computed from its chars, encoded as the CRC reads them.
