@@ -184,17 +184,10 @@ pub(super) fn bounded<T: Send + 'static>(
     timeout: Duration,
     job: impl FnOnce(&Exchange) -> Result<T, Error> + Send + 'static,
 ) -> Result<T, Error> {
-    let endpoint = endpoint(url, options)?;
-    let shown = endpoint.shown.clone();
-    let deadline = Instant::now() + timeout;
-    let stage = Arc::new(Mutex::new(format!("connecting to {shown}")));
+    let worker = Exchange::open(url, options, timeout)?;
+    let shown = worker.endpoint.shown.clone();
+    let stage = Arc::clone(&worker.stage);
     let (sender, receiver) = mpsc::channel();
-    let worker = Exchange {
-        endpoint,
-        deadline,
-        timeout,
-        stage: Arc::clone(&stage),
-    };
     // The exchange runs on its own thread, so that a server which trickles bytes cannot
     // hold the caller past the deadline; every read of that thread is bounded by the
     // deadline too, so it ends soon after.
@@ -237,6 +230,26 @@ pub(super) struct Exchange {
 }
 
 impl Exchange {
+    /// An exchange that starts at the node at `url` and ends `timeout` from now.
+    ///
+    /// # Errors
+    ///
+    /// The URL's or the TLS options' error ([`endpoint`]).
+    pub(super) fn open(
+        url: &str,
+        options: &ConnectOptions,
+        timeout: Duration,
+    ) -> Result<Self, Error> {
+        let endpoint = endpoint(url, options)?;
+        let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+        Ok(Self {
+            endpoint,
+            deadline: Instant::now() + timeout,
+            timeout,
+            stage,
+        })
+    }
+
     pub(super) fn run(&self) -> Result<Topology, Error> {
         let mut con = self.connect(&self.endpoint)?;
         let info = self.text(&mut con, redis::cmd("INFO").arg("cluster"), Budget::SHORT)?;

@@ -24,7 +24,6 @@
 //! Valkey's atomic one (module `atomic`), and never Redis 8.4's, which no server here runs.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use redis::Value;
@@ -32,7 +31,7 @@ use redis::Value;
 use super::answers::split_addr;
 use super::atomic;
 use super::dialect::{groups, migrate_timeout, Dialect};
-use super::exchange::{endpoint, Exchange};
+use super::exchange::Exchange;
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, refuse_migrations, Topology};
 use super::Error;
@@ -157,14 +156,7 @@ pub fn apply(
             }
         }
     }
-    let endpoint = endpoint(url, options)?;
-    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
-    let mut exchange = Exchange {
-        endpoint,
-        deadline: Instant::now() + timeout,
-        timeout,
-        stage,
-    };
+    let mut exchange = Exchange::open(url, options, timeout)?;
     let dialect = choose(&mut exchange, &fresh, how.dialect)?.dialect;
     let mut applied = Applied {
         dialect,
@@ -289,14 +281,7 @@ pub fn apply_dialect(
     wanted: Option<Dialect>,
 ) -> Result<DialectChoice, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
-    let endpoint = endpoint(url, options)?;
-    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
-    let mut exchange = Exchange {
-        endpoint,
-        deadline: Instant::now() + timeout,
-        timeout,
-        stage,
-    };
+    let mut exchange = Exchange::open(url, options, timeout)?;
     choose(&mut exchange, &fresh, wanted)
 }
 

@@ -4,11 +4,10 @@
 //! has ended ([`wait_jobs`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::dialect::Dialect;
-use super::exchange::{endpoint, Exchange};
+use super::exchange::Exchange;
 use super::migrate::{move_slot, ApplyOptions};
 use super::topology::Topology;
 use super::Error;
@@ -57,14 +56,7 @@ pub fn wait_jobs(
     options: &ConnectOptions,
     timeout: Duration,
 ) -> Result<Vec<Waited>, Error> {
-    let endpoint = endpoint(url, options)?;
-    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
-    let mut exchange = Exchange {
-        endpoint,
-        deadline: Instant::now() + timeout,
-        timeout,
-        stage,
-    };
+    let mut exchange = Exchange::open(url, options, timeout)?;
     let fresh = Topology::fetch(url, options, timeout)?;
     let mut waited = Vec::new();
     for shard in &fresh.shards {
@@ -143,14 +135,7 @@ pub fn finish_moves(
             None => ends.push((m.slot, source.clone(), target.clone())),
         }
     }
-    let endpoint = endpoint(url, options)?;
-    let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
-    let mut exchange = Exchange {
-        endpoint,
-        deadline: Instant::now() + timeout,
-        timeout,
-        stage,
-    };
+    let mut exchange = Exchange::open(url, options, timeout)?;
     let how = ApplyOptions {
         batch,
         timeout,
