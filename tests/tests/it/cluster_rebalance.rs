@@ -19,6 +19,7 @@ use std::time::Duration;
 
 use redis::Commands;
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::signal;
 
 use crate::cluster_live::{cluster_with, keyslots, plain, run_help_examples, slotgen, slotgen_bin};
 
@@ -405,14 +406,6 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         checksum(&written),
         "no key lost to a stopped move"
     );
-}
-
-fn signal(which: &str, pid: u32) {
-    let status = Command::new("kill")
-        .args([&format!("-{which}"), &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
 }
 
 /// Side by side with `valkey-cli --cluster rebalance` on a second cluster loaded the same
