@@ -12,40 +12,17 @@
 //! `crc-fast` (SIMD folding, any catalogue CRC); `crc16-xmodem-fast` (SIMD, XMODEM only);
 //! and `crc16` (what redis-rs uses).
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
-use crc::{Crc, Table, CRC_16_XMODEM};
+use common::{plain_key, tagged_key, CRC_TABLE1, CRC_TABLE16, SLOT_MASK};
+use crc::{Crc, CRC_16_XMODEM};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use slotgen_tables::{hashtag, REDIS_CLUSTER};
 
 const LENGTHS: [usize; 7] = [3, 8, 16, 64, 256, 1024, 16384];
-const SLOT_MASK: u16 = 0x3fff;
-
-static CRC_TABLE1: Crc<u16, Table<1>> = Crc::<u16, Table<1>>::new(&CRC_16_XMODEM);
-static CRC_TABLE16: Crc<u16, Table<16>> = Crc::<u16, Table<16>>::new(&CRC_16_XMODEM);
-
-/// A key of `len` bytes with no brace: lowercase letters from a fixed LCG.
-fn plain_key(len: usize) -> Vec<u8> {
-    let mut state = 0x2545_f491u32;
-    (0..len)
-        .map(|_| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            b'a' + ((state >> 24) % 26) as u8
-        })
-        .collect()
-}
-
-/// A key of `len` bytes (at least 3) whose middle holds `{tag}`, the tag `min(len - 2, 8)`
-/// bytes: the scan reads half the key, the CRC reads the tag.
-fn tagged_key(len: usize) -> Vec<u8> {
-    let mut key = plain_key(len);
-    let tag_len = (len - 2).min(8);
-    let open = (len - tag_len - 2) / 2;
-    key[open] = b'{';
-    key[open + tag_len + 1] = b'}';
-    key
-}
 
 /// Times `slot` on `key`, after checking it against the `crc` crate. Generic, so that each
 /// implementation is inlined into its own loop.

@@ -10,42 +10,20 @@
 //! cargo bench -p slotgen-tables --features simd --bench key_slot_min [-- ROUNDS]
 //! ```
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Instant;
 
-use crc::{Crc, Table, CRC_16_XMODEM};
+use common::{plain_key, tagged_key, CRC_TABLE1, CRC_TABLE16, SLOT_MASK};
+use crc::{Crc, CRC_16_XMODEM};
 use slotgen_tables::{hashtag, REDIS_CLUSTER};
 
-static CRC_TABLE1: Crc<u16, Table<1>> = Crc::<u16, Table<1>>::new(&CRC_16_XMODEM);
-static CRC_TABLE16: Crc<u16, Table<16>> = Crc::<u16, Table<16>>::new(&CRC_16_XMODEM);
-const SLOT_MASK: u16 = 0x3fff;
 const CALLS: u32 = 3000;
 const SLOTS: usize = 16384;
 
 /// One implementation's round on a key: nanoseconds a call.
 type Timer<'a> = &'a dyn Fn(&[u8]) -> f64;
-
-/// A key of `len` bytes with no brace: lowercase letters from a fixed LCG (as `key_slot.rs`).
-fn plain_key(len: usize) -> Vec<u8> {
-    let mut state = 0x2545_f491u32;
-    (0..len)
-        .map(|_| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            b'a' + ((state >> 24) % 26) as u8
-        })
-        .collect()
-}
-
-/// A key of `len` bytes whose middle holds `{tag}`, the tag `min(len - 2, 8)` bytes (as
-/// `key_slot.rs`).
-fn tagged_key(len: usize) -> Vec<u8> {
-    let mut key = plain_key(len);
-    let tag_len = (len - 2).min(8);
-    let open = (len - tag_len - 2) / 2;
-    key[open] = b'{';
-    key[open + tag_len + 1] = b'}';
-    key
-}
 
 /// Nanoseconds a call of `slot` on `key`, the mean of `CALLS` calls.
 #[inline(never)]

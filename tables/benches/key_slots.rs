@@ -12,19 +12,18 @@
 //! once a key; the others are the `crc` crate's `Table<1>` and `Table<16>`, `crc-fast` and
 //! `crc16` (what redis-rs uses) once a key. Throughput is in keys.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
-use crc::{Crc, Table, CRC_16_XMODEM};
+use common::{CRC_TABLE1, CRC_TABLE16, SLOT_MASK};
+use crc::{Crc, CRC_16_XMODEM};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use slotgen_tables::{hashtag, REDIS_CLUSTER};
 
 const LENGTHS: [usize; 3] = [8, 22, 64];
 const KEYS: usize = 1024;
-const SLOT_MASK: u16 = 0x3fff;
-
-static CRC_TABLE1: Crc<u16, Table<1>> = Crc::<u16, Table<1>>::new(&CRC_16_XMODEM);
-static CRC_TABLE16: Crc<u16, Table<16>> = Crc::<u16, Table<16>>::new(&CRC_16_XMODEM);
 
 /// `KEYS` keys of `len` bytes of lowercase letters from a fixed LCG; with `tagged`, every
 /// other key holds `{tag}` in its middle, the tag `min(len - 2, 8)` bytes.

@@ -19,9 +19,12 @@
 //! python3 tables/benches/ratios.py
 //! ```
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
+use common::plain_key;
 use crc::{Crc, Table, CRC_32_ISCSI, CRC_32_ISO_HDLC};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use slotgen_tables::{CrcEngine, Scheme};
@@ -36,17 +39,6 @@ static C_TABLE1: Crc<u32, Table<1>> = Crc::<u32, Table<1>>::new(&CRC_32_ISCSI);
 static C_TABLE16: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&CRC_32_ISCSI);
 static C_ENGINE: CrcEngine<u32> = CrcEngine::<u32>::new(&CRC_32_ISCSI);
 static HDLC_ENGINE: CrcEngine<u32> = CrcEngine::<u32>::new(&CRC_32_ISO_HDLC);
-
-/// A key of `len` bytes with no brace: lowercase letters from a fixed LCG.
-fn plain_key(len: usize) -> Vec<u8> {
-    let mut state = 0x2545_f491u32;
-    (0..len)
-        .map(|_| {
-            state = state.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
-            b'a' + ((state >> 24) % 26) as u8
-        })
-        .collect()
-}
 
 /// Times `slot` on `key`, after checking it gives `expected`. Generic, so that each
 /// implementation is inlined into its own loop.
