@@ -66,8 +66,25 @@ pub struct Language {
     /// `tag_for_slot`, `key_for_slot`, `tags_for_slot`, `same_slot`, `shared_hashtag`)
     /// that the tests' harness runs; false for data (JSON) and the Rust static.
     pub module: bool,
-    emit: fn(Source<'_>, &Options<'_>) -> Result<String, Error>,
+    emit: Emit,
 }
+
+/// How a language is emitted.
+#[derive(Clone, Copy, Debug)]
+enum Emit {
+    /// From the derivation itself (the Rust static, JSON).
+    Source(fn(Source<'_>, &Options<'_>) -> Result<String, Error>),
+    /// From the [`Model`], whose tag counts (`2^kernel`) the language's integers hold up to
+    /// `max_kernel_len` kernel vectors ([`UNBOUNDED`] where its integers grow).
+    Model {
+        max_kernel_len: usize,
+        emit: fn(&Model, &Options<'_>) -> Result<String, Error>,
+    },
+}
+
+/// The kernel limit of a language whose integers grow as needed (Python, JavaScript's
+/// BigInt, Ruby, Elixir, Erlang).
+const UNBOUNDED: usize = usize::MAX;
 
 impl Language {
     /// Refuses an option this language would ignore.
@@ -116,7 +133,13 @@ impl Language {
     /// the language cannot hold or run.
     pub fn emit(&self, source: Source<'_>, options: &Options<'_>) -> Result<String, Error> {
         self.check(options)?;
-        (self.emit)(source, options)
+        match self.emit {
+            Emit::Source(emit) => emit(source, options),
+            Emit::Model {
+                max_kernel_len,
+                emit,
+            } => emit(&Model::of(source, self.name, max_kernel_len)?, options),
+        }
     }
 }
 
@@ -162,7 +185,7 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: false,
-        emit: |source, options| {
+        emit: Emit::Source(|source, options| {
             let name = name_or(options, "SLOT_TABLE");
             let text = match source {
                 Source::Crc16(d) => super::rust::file(d, name),
@@ -173,7 +196,7 @@ pub static LANGUAGES: &[Language] = &[
                 name: name.to_owned(),
                 rule: "use a Rust identifier: letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
             })
-        },
+        }),
     },
     Language {
         name: "json",
@@ -184,7 +207,7 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: false,
-        emit: |source, _| {
+        emit: Emit::Source(|source, _| {
             let value = match source {
                 Source::Crc16(d) => super::json::to_value(d, Some(&crate::verify(d))),
                 Source::Scheme(d) => {
@@ -192,7 +215,7 @@ pub static LANGUAGES: &[Language] = &[
                 }
             };
             Ok(serde_json::to_string_pretty(&value).expect("a JSON value prints") + "\n")
-        },
+        }),
     },
     Language {
         name: "lua",
@@ -207,16 +230,18 @@ pub static LANGUAGES: &[Language] = &[
             example: "orders",
         }),
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "lua", super::lua::MAX_KERNEL_LEN)?;
+        emit: Emit::Model {
+            max_kernel_len: super::lua::MAX_KERNEL_LEN,
+            emit: |model, options| {
             if options.for_script {
                 super::redis_function::script_block(
-                    &model,
+                    model,
                     name_or(options, super::redis_function::DEFAULT_NAME),
                 )
             } else {
-                Ok(super::lua::module(&model))
+                Ok(super::lua::module(model))
             }
+            },
         },
     },
     Language {
@@ -232,9 +257,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let name = name_or(options, super::c::DEFAULT_NAME);
-            super::c::header(&Model::of(source, "c", 63)?, name)
+        emit: Emit::Model {
+            max_kernel_len: super::c::MAX_KERNEL_LEN,
+            emit: |model, options| {
+                super::c::header(model, name_or(options, super::c::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -246,7 +273,10 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, _| Ok(super::python::module(&Model::of(source, "python", usize::MAX)?)),
+        emit: Emit::Model {
+            max_kernel_len: UNBOUNDED,
+            emit: |model, _| Ok(super::python::module(model)),
+        },
     },
     Language {
         name: "js",
@@ -257,13 +287,15 @@ pub static LANGUAGES: &[Language] = &[
         types_option: true,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "js", usize::MAX)?;
+        emit: Emit::Model {
+            max_kernel_len: UNBOUNDED,
+            emit: |model, options| {
             Ok(if options.types {
-                super::js::types(&model)
+                super::js::types(model)
             } else {
-                super::js::module(&model)
+                super::js::module(model)
             })
+            },
         },
     },
     Language {
@@ -275,9 +307,12 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let package = options.package.unwrap_or(super::go::DEFAULT_PACKAGE);
-            super::go::package(&Model::of(source, "go", 63)?, package)
+        emit: Emit::Model {
+            max_kernel_len: super::go::MAX_KERNEL_LEN,
+            emit: |model, options| {
+                let package = options.package.unwrap_or(super::go::DEFAULT_PACKAGE);
+                super::go::package(model, package)
+            },
         },
     },
     Language {
@@ -293,9 +328,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "java", super::java::MAX_KERNEL_LEN)?;
-            super::java::class(&model, name_or(options, super::java::DEFAULT_NAME))
+        emit: Emit::Model {
+            max_kernel_len: super::java::MAX_KERNEL_LEN,
+            emit: |model, options| {
+            super::java::class(model, name_or(options, super::java::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -311,9 +348,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "ruby", usize::MAX)?;
-            super::ruby::module(&model, name_or(options, super::ruby::DEFAULT_NAME))
+        emit: Emit::Model {
+            max_kernel_len: UNBOUNDED,
+            emit: |model, options| {
+            super::ruby::module(model, name_or(options, super::ruby::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -329,9 +368,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "php", super::php::MAX_KERNEL_LEN)?;
-            super::php::class(&model, name_or(options, super::php::DEFAULT_NAME))
+        emit: Emit::Model {
+            max_kernel_len: super::php::MAX_KERNEL_LEN,
+            emit: |model, options| {
+            super::php::class(model, name_or(options, super::php::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -347,9 +388,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "elixir", usize::MAX)?;
-            super::elixir::module(&model, name_or(options, super::elixir::DEFAULT_NAME))
+        emit: Emit::Model {
+            max_kernel_len: UNBOUNDED,
+            emit: |model, options| {
+            super::elixir::module(model, name_or(options, super::elixir::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -365,9 +408,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "csharp", 64)?;
-            super::csharp::class(&model, name_or(options, super::csharp::DEFAULT_NAME))
+        emit: Emit::Model {
+            max_kernel_len: super::csharp::MAX_KERNEL_LEN,
+            emit: |model, options| {
+            super::csharp::class(model, name_or(options, super::csharp::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -383,9 +428,11 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: true,
-        emit: |source, options| {
-            let model = Model::of(source, "erlang", usize::MAX)?;
-            super::erlang::module(&model, name_or(options, super::erlang::DEFAULT_NAME))
+        emit: Emit::Model {
+            max_kernel_len: UNBOUNDED,
+            emit: |model, options| {
+            super::erlang::module(model, name_or(options, super::erlang::DEFAULT_NAME))
+            },
         },
     },
     Language {
@@ -401,12 +448,14 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: false,
-        emit: |source, options| {
-            let model = Model::of(source, "redis-function", super::lua::MAX_KERNEL_LEN)?;
+        emit: Emit::Model {
+            max_kernel_len: super::lua::MAX_KERNEL_LEN,
+            emit: |model, options| {
             super::redis_function::library(
-                &model,
+                model,
                 name_or(options, super::redis_function::DEFAULT_NAME),
             )
+            },
         },
     },
 ];
