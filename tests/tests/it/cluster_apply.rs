@@ -1178,8 +1178,16 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
     let Some(server) = slotgen_tests::valkey9_server() else {
         return;
     };
-    let cluster = ReplicatedCluster::start_with(server.to_str().unwrap(), 1, None, None, &[])
-        .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}"));
+    // the node timeout given (the harness leaves the server's 15 s), so that the replica of
+    // a node stopped for one of slotgen's 5 s steps takes over while it is stopped
+    let cluster = ReplicatedCluster::start_with(
+        server.to_str().unwrap(),
+        1,
+        None,
+        None,
+        &["--cluster-node-timeout", "1000"],
+    )
+    .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}"));
     let url = format!("redis://{}", addr(&cluster, 1));
     let written = load_in(&cluster, [3000, 300, 300], 1);
     let source = addr(&cluster, 0);
@@ -1308,6 +1316,11 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
         );
     }
     if which == "STOP" {
+        let nodes: String = redis::cmd("CLUSTER")
+            .arg("NODES")
+            .query(&mut plain(&seed, None))
+            .unwrap();
+        println!("before SIGCONT, {seed} sees:\n{nodes}");
         // back: as a primary again, or as the replica of the one that took over
         signal("CONT", cluster.primaries[victim].pid());
     }
