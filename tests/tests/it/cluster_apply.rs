@@ -1167,15 +1167,27 @@ fn the_printed_script_cancels_a_job_that_shows_no_progress() {
     read_back(&cluster, &written);
 }
 
-/// A primary killed (SIGKILL) while an atomic job runs (Valkey 9.1, a replica a primary): the
-/// source (slotgen cannot poll the job nor cancel it, and says so) or the target; once the
-/// cluster has failed over, the next `--apply` completes with no key lost.
-fn atomic_primary_fault(victim_is_source: bool) {
+/// A primary killed (SIGKILL) or stopped (SIGSTOP) while an atomic job runs (Valkey 9.1, a
+/// replica a primary, node timeout 1 s): the source (slotgen cannot poll the job nor cancel
+/// it, and says so) or the target. slotgen ends (a hang guard of three `--timeout`s and
+/// slack: it is killed and the test fails past it) with exit 1, naming the slots and the
+/// victim; the stopped node continued (`SIGCONT`), and the cluster failed over or not, the
+/// next `--apply` completes: every key reads back on its owner, no slot migrating or
+/// importing, `cluster_state:ok`, and no atomic job left running on any primary.
+fn atomic_primary_fault(which: &str, victim_is_source: bool) {
     let Some(server) = slotgen_tests::valkey9_server() else {
         return;
     };
-    let cluster = ReplicatedCluster::start_with(server.to_str().unwrap(), 1, None, None, &[])
-        .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}"));
+    // the node timeout given (the harness leaves the server's 15 s), so that the replica of
+    // a node stopped for one of slotgen's 5 s steps takes over while it is stopped
+    let cluster = ReplicatedCluster::start_with(
+        server.to_str().unwrap(),
+        1,
+        None,
+        None,
+        &["--cluster-node-timeout", "1000"],
+    )
+    .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}"));
     let url = format!("redis://{}", addr(&cluster, 1));
     let written = load_in(&cluster, [3000, 300, 300], 1);
     let source = addr(&cluster, 0);
@@ -1227,23 +1239,68 @@ fn atomic_primary_fault(victim_is_source: bool) {
     let victim_id = ids[victim].clone();
     let seed = addr(&cluster, (0..3).find(|&i| i != victim).unwrap());
     let url = format!("redis://{seed}");
-    signal("KILL", cluster.primaries[victim].pid());
+    let victim_addr = addr(&cluster, victim);
+    signal(which, cluster.primaries[victim].pid());
     let started = Instant::now();
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    let status = child.wait().unwrap();
+    let mut pipe = child.stderr.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut pipe, &mut stderr).unwrap();
+        stderr
+    });
+    // a hang guard, not a timing assertion: three steps of `--timeout 5s` and slack
+    let guard = Duration::from_secs(3 * 5 + 15);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > guard {
+            let _ = child.kill();
+            child.wait().unwrap();
+            signal("CONT", cluster.primaries[victim].pid());
+            panic!(
+                "slotgen hung: still running {guard:?} after the {which}:\n{}",
+                reader.join().unwrap()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
     let took = started.elapsed();
+    let stderr = reader.join().unwrap();
     println!(
-        "KILL of the {}: slotgen after {took:?}, {status:?}:\n{stderr}",
+        "{which} of the {} ({victim_addr}): slotgen after {took:?}, {status:?}:\n{stderr}",
         if victim_is_source { "source" } else { "target" },
     );
-    assert!(took < Duration::from_secs(30), "{took:?}");
     assert_eq!(status.code(), Some(1), "{stderr}");
     let error = stderr
         .lines()
         .find(|l| l.starts_with("slotgen: error: the atomic migration of slots "))
         .unwrap_or_else(|| panic!("{stderr}"));
-    if victim_is_source {
+    // the slots and both ends, `id (addr)`
+    assert!(
+        error.contains(&format!("{} ({source})", ids[0]))
+            && error.contains(&format!("to {target} (")),
+        "{error}"
+    );
+    if which == "STOP" && victim_is_source {
+        // every exchange with the source times out: said as unknown, each step's error
+        // naming the stopped node, with what to look at and what the next run does
+        assert!(
+            error.contains(&format!(
+                "is in a state slotgen cannot tell: polling the job failed (`redis://{victim_addr}` timed out: no complete answer within 5s"
+            )) && error.contains("cancelling it failed (")
+                && error.contains("the next `rebalance --apply` waits for a running job before it plans"),
+            "{error}"
+        );
+    } else if which == "STOP" {
+        // the source answers, the job stands still: cancelled after `--timeout`
+        assert!(
+            error.contains(
+                "stopped: the job made no progress for 5s and was cancelled (state `cancelled`)"
+            ) && error.contains("they are still the source's"),
+            "{error}"
+        );
+    } else if victim_is_source {
         // neither polled nor cancelled: said as unknown, with what to look at
         assert!(
             error.contains("is in a state slotgen cannot tell: polling the job failed")
@@ -1258,7 +1315,22 @@ fn atomic_primary_fault(victim_is_source: bool) {
             "{error}"
         );
     }
-    wait_failed_over(&seed, &victim_id, false);
+    if which == "STOP" {
+        let nodes: String = redis::cmd("CLUSTER")
+            .arg("NODES")
+            .query(&mut plain(&seed, None))
+            .unwrap();
+        println!("before SIGCONT, {seed} sees:\n{nodes}");
+        // back: as a primary again, or as the replica of the one that took over
+        signal("CONT", cluster.primaries[victim].pid());
+    }
+    wait_failed_over(&seed, &victim_id, which == "STOP");
+    if which == "STOP" {
+        let role: Vec<redis::Value> = redis::cmd("ROLE")
+            .query(&mut plain(&victim_addr, None))
+            .unwrap();
+        println!("the stopped node continued as: {:?}", role[0]);
+    }
     let again = slotgen(
         &[
             "rebalance",
@@ -1279,18 +1351,41 @@ fn atomic_primary_fault(victim_is_source: bool) {
         .query(&mut plain(&seed, None))
         .unwrap();
     assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    let info: String = redis::cmd("CLUSTER")
+        .arg("INFO")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(info.contains("cluster_state:ok"), "{info}");
+    // no job left running on any primary, the promoted replica included
+    for line in nodes.lines() {
+        let f: Vec<&str> = line.split(' ').collect();
+        if f[2].split(',').any(|flag| flag == "master") && !f[2].contains("fail") {
+            let node = f[1].split('@').next().unwrap();
+            assert_eq!(running_jobs(node), vec![], "a job left running on {node}");
+        }
+    }
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
 #[test]
 fn a_source_primary_killed_during_an_atomic_job_is_said_and_repaired() {
-    atomic_primary_fault(true);
+    atomic_primary_fault("KILL", true);
 }
 
 #[test]
 fn a_target_primary_killed_during_an_atomic_job_is_said_and_repaired() {
-    atomic_primary_fault(false);
+    atomic_primary_fault("KILL", false);
+}
+
+#[test]
+fn a_source_primary_stopped_during_an_atomic_job_is_said_and_repaired() {
+    atomic_primary_fault("STOP", true);
+}
+
+#[test]
+fn a_target_primary_stopped_during_an_atomic_job_is_said_and_repaired() {
+    atomic_primary_fault("STOP", false);
 }
 
 /// The owner of `scratch:{x}`'s slot.
