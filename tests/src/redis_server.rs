@@ -74,7 +74,8 @@ impl RedisServer {
 
     /// As [`start_program`](Self::start_program), with TLS on [`port`](Self::port) (and no
     /// plain TCP port) when `tls` is given (the unix socket stays plain), and more arguments
-    /// of the server's command line (`--cluster-node-timeout 1000`).
+    /// of the server's command line (such as `--cluster-node-timeout 1000`; without it the
+    /// server's default node timeout, 15 s, applies).
     ///
     /// # Errors
     ///
@@ -369,8 +370,8 @@ impl ReplicatedCluster {
 
     /// As [`start`](Self::start), every node with TLS on its port when `tls` is given
     /// (`tls-cluster` and `tls-replication` too: see [`ServerTls`]), and more arguments of
-    /// every server's command line (`--cluster-node-timeout 1000`, for a failover within
-    /// seconds).
+    /// every server's command line (such as `--cluster-node-timeout 1000`, for a failover
+    /// within seconds; without it the server's default, 15 s, applies).
     ///
     /// # Errors
     ///

@@ -997,8 +997,9 @@ fn wait_failed_over(seed: &str, victim: &str, back: bool) {
 }
 
 /// A primary killed (SIGKILL) or stopped (SIGSTOP) in the middle of a classic `--apply` on
-/// a Valkey 8.0 cluster with a replica a primary (node timeout 1 s, so its replica takes
-/// over): slotgen stops within its step's time (`--timeout 5s`), exit 1, naming the slot,
+/// a Valkey 8.0 cluster with a replica a primary (the server's node timeout, 15 s: a killed
+/// primary's replica takes over after it; a stopped one is resumed before, and stays the
+/// primary): slotgen stops within its step's time (`--timeout 5s`), exit 1, naming the slot,
 /// the step and the repair; once the cluster has failed over, the repair it names (the
 /// next `rebalance --apply`) completes: every key reads back on its owner, no slot left
 /// migrating or importing.
