@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use redis::Commands;
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::signal;
 
 use crate::cluster_live::{keyslots, plain, slotgen, slotgen_bin};
 
@@ -547,14 +548,6 @@ fn start_apply(
         std::thread::sleep(Duration::from_millis(5));
     }
     (child, stderr)
-}
-
-fn signal(which: &str, pid: u32) {
-    let status = Command::new("kill")
-        .args([&format!("-{which}"), &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
 }
 
 #[test]
