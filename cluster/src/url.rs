@@ -11,7 +11,9 @@ pub const HIDDEN: &str = "***";
 /// has no `:` (a client may read `redis://s3cret@host` as a password), and the values of the
 /// query parameters `pass` and `password` (`unix:///run/redis.sock?pass=s3cret`, which the
 /// `redis` client reads as the password of a socket URL). Anything else is kept as given,
-/// also when the text is no URL at all, so that the shown text still names what was given.
+/// also when the text is no URL at all, so that the shown text still names what was given;
+/// then, as every outside text slotgen shows, control bytes are escaped and the text is cut
+/// at 200 bytes ([`slotgen::text::escape_cut`]).
 ///
 /// # Examples
 ///
@@ -22,6 +24,8 @@ pub const HIDDEN: &str = "***";
 /// assert_eq!(redact("redis://app:s3cret@db/0"), "redis://app:***@db/0");
 /// assert_eq!(redact("unix:///tmp/r.sock?db=0&pass=s3cret"), "unix:///tmp/r.sock?db=0&pass=***");
 /// assert_eq!(redact("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+/// // control bytes escaped, as in every message
+/// assert_eq!(redact("redis://h:1\x1b[2J"), r"redis://h:1\x1b[2J");
 /// ```
 #[must_use]
 pub fn redact(url: &str) -> String {
@@ -64,7 +68,7 @@ pub fn redact(url: &str) -> String {
         }
         None => after.to_owned(),
     };
-    format!("{scheme}{info}{tail}")
+    crate::text::escape_cut(format!("{scheme}{info}{tail}").as_bytes())
 }
 
 fn is_secret(key: &str) -> bool {

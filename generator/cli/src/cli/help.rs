@@ -408,10 +408,16 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
     } else {
         path.join(" ")
     };
+    // clap's advice is a sentence (`to pass '-1' as a value, use '-- -1'`); its suggested
+    // value is a bare word
     let tips: String = texts(ContextKind::Suggested)
         .iter()
-        .chain(&texts(ContextKind::SuggestedValue))
         .map(|t| format!("; {}", t.trim().replace('\'', "`")))
+        .chain(
+            texts(ContextKind::SuggestedValue)
+                .iter()
+                .map(|v| format!("; did you mean `{}`?", shown(v.trim()))),
+        )
         .collect();
     let arg = text(ContextKind::InvalidArg).unwrap_or_default();
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
@@ -467,7 +473,7 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
                 format!("; did you mean {}?", quoted(&similar))
             };
             format!(
-                "`{path}` takes no argument `{}`{similar}; `{path} --help` lists what it takes",
+                "`{path}` takes no argument `{}`{similar}{tips}; `{path} --help` lists what it takes",
                 shown(&arg)
             )
         }

@@ -457,6 +457,10 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["slott"], 2, "`slott` is not a command"),
         (&[], 2, "give a command"),
         (&["tag", "--all=yes", "0"], 2, "--all takes no value `yes`: give `--all` alone"),
+        (&["slot", "--format", "csv"], 2, "is none of `text`, `tsv`, `json` or `jsonl`; did you mean `tsv`?"),
+        (&["tag", "-1"], 2, "takes no argument `-1`; to pass `-1` as a value, use `-- -1`;"),
+        // a URL's control bytes escaped, as every value from outside (found by a newcomer)
+        (&["nodes", "--redis", "redis://127.0.0.1:1\u{1b}[2J"], 2, "`redis://127.0.0.1:1\\x1b[2J` is not a server URL"),
         (&["derive", "--json", "--format", "json"], 2, "`--json` cannot be used with `--format`"),
         (&["key", "--prefix", "a", "--prefix-hex", "00", "7"], 2, "`--prefix` cannot be used with `--prefix-hex`"),
         (&["key", "--prefix-hex", "0", "7"], 2, "--prefix-hex: `0` is not hex bytes"),
