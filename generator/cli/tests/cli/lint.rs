@@ -166,6 +166,14 @@ fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
     let backtick = dir.path().join("backtick.lua");
     std::fs::write(&backtick, "local a = 1\nx = `a`\n").expect("written");
     lint(&[backtick.to_str().expect("UTF-8")]).fails_with("backtick.lua:2:5: not Lua 5.1");
+    // ...and where full_moon's lexer swallows a string's quote into a malformed number, the
+    // backtick in that string reaches the same panic (found by the fuzz smoke of issue 34):
+    // caught, one line, exit 1, no panic message.
+    let number = dir.path().join("number.lua");
+    std::fs::write(&number, "return 2e('a `b`')\n").expect("written");
+    let run = lint(&[number.to_str().expect("UTF-8")]);
+    run.fails_with("number.lua:1:14: not Lua 5.1: unexpected symbol '`'");
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
     // An include that is not there.
     let include = dir.path().join("include.lua");
     std::fs::write(&include, "--- @include \"includes/nothing\"\nreturn 1\n").expect("written");
