@@ -743,24 +743,35 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     read_back(&cluster, &written);
 }
 
-/// The export jobs of `CLUSTER GETSLOTMIGRATIONS` on `node` that have not ended: each
-/// (name, state).
-fn running_jobs(node: &str) -> Vec<(String, String)> {
+/// The jobs `node` exports, as its `CLUSTER GETSLOTMIGRATIONS` lists them: name, state and
+/// the target's node id each.
+fn export_jobs(node: &str) -> Vec<(String, String, String)> {
     let rows: Vec<Vec<String>> = redis::cmd("CLUSTER")
         .arg("GETSLOTMIGRATIONS")
         .query(&mut plain(node, None))
         .unwrap();
     rows.iter()
-        .map(|row| {
+        .filter_map(|row| {
             let field = |name: &str| {
                 let i = row.iter().position(|f| f == name).unwrap();
                 row[i + 1].clone()
             };
-            (field("name"), field("state"), field("operation"))
+            (field("operation") == "EXPORT")
+                .then(|| (field("name"), field("state"), field("target_node")))
         })
-        .filter(|(_, state, operation)| {
-            operation == "EXPORT" && !["success", "failed", "cancelled"].contains(&state.as_str())
-        })
+        .collect()
+}
+
+/// Whether a job's state is final.
+fn ended(state: &str) -> bool {
+    ["success", "failed", "cancelled"].contains(&state)
+}
+
+/// The export jobs of `node` that have not ended: each (name, state).
+fn running_jobs(node: &str) -> Vec<(String, String)> {
+    export_jobs(node)
+        .into_iter()
+        .filter(|(_, state, _)| !ended(state))
         .map(|(name, state, _)| (name, state))
         .collect()
 }
@@ -794,19 +805,10 @@ fn kill_apply_mid_job(cluster: &ReplicatedCluster, weight: &str) -> Option<usize
             .unwrap();
         let deadline = Instant::now() + Duration::from_secs(60);
         let job = loop {
-            let rows: Vec<Vec<String>> = redis::cmd("CLUSTER")
-                .arg("GETSLOTMIGRATIONS")
-                .query(&mut plain(&source, None))
-                .unwrap();
-            let open = rows.iter().find_map(|row| {
-                let field = |name: &str| {
-                    let i = row.iter().position(|f| f == name).unwrap();
-                    row[i + 1].clone()
-                };
-                let ended = ["success", "failed", "cancelled"].contains(&field("state").as_str());
-                (field("operation") == "EXPORT" && !ended).then(|| field("target_node"))
-            });
-            if let Some(target) = open {
+            let open = export_jobs(&source)
+                .into_iter()
+                .find(|(_, state, _)| !ended(state));
+            if let Some((_, _, target)) = open {
                 break Some(target);
             }
             if child.try_wait().unwrap().is_some() || Instant::now() > deadline {
@@ -1206,17 +1208,7 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
     // the first job, as the source lists it: its target
     let deadline = Instant::now() + Duration::from_secs(60);
     let target = loop {
-        let rows: Vec<Vec<String>> = redis::cmd("CLUSTER")
-            .arg("GETSLOTMIGRATIONS")
-            .query(&mut plain(&source, None))
-            .unwrap();
-        if let Some(t) = rows.iter().find_map(|row| {
-            let field = |name: &str| {
-                let i = row.iter().position(|f| f == name).unwrap();
-                row[i + 1].clone()
-            };
-            (field("operation") == "EXPORT").then(|| field("target_node"))
-        }) {
+        if let Some((_, _, t)) = export_jobs(&source).into_iter().next() {
             break t;
         }
         assert!(
