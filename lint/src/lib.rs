@@ -161,12 +161,23 @@ pub fn lint_script(
 ///
 /// [`Error::Read`] when it cannot be read, then as [`lint_script`] or [`lint_commands`].
 pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Report, Error> {
-    let source = lua::read_bounded(path).map_err(|reason| Error::Read {
+    let commands = matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("redis" | "txt" | "cmd")
+    );
+    // how the file's language writes any byte: redis-cli's escape inside double quotes
+    let escape = if commands {
+        "`\\xff` inside double quotes, as redis-cli reads it"
+    } else {
+        lua::LUA_BYTE_ESCAPE
+    };
+    let source = lua::read_bounded(path, escape).map_err(|reason| Error::Read {
         file: path.display().to_string(),
         reason,
     })?;
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("redis" | "txt" | "cmd") => lint_commands(path, &source, targets),
-        _ => lint_script(path, &source, values, targets),
+    if commands {
+        lint_commands(path, &source, targets)
+    } else {
+        lint_script(path, &source, values, targets)
     }
 }
