@@ -58,6 +58,8 @@ defmodule {{module}} do
   @doc "Symbols (bytes) per tag."
   @spec tag_len() :: pos_integer()
   def tag_len, do: @tag_len
+
+  defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
 {{rule}}
   @doc "The bytes of the key that its slot is computed from: {{rule_doc}}."
   @spec hashtag(binary()) :: binary()
@@ -71,8 +73,6 @@ defmodule {{module}} do
   def slot(key) when is_binary(key), do: {{slot_expression}}
 
 {{crc_bytes}}{{crc_reflect}}
-  defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
-
   defp bytes_of(tag), do: <<tag::little-size(@tag_bits)>>
 
   defp out_of_range(slot) do
@@ -91,6 +91,8 @@ defmodule {{module}} do
 
   @doc "`tag_for_slot/1`, raising `#{inspect(Error)}` on a refusal."
   @spec tag_for_slot!(slot()) :: binary()
+  # a slot in the head: tag_for_slot's {:ok, tag} and unwrap would add a tuple and two calls
+  def tag_for_slot!(slot) when is_slot(slot), do: bytes_of(tag_of(slot - @first_slot))
   def tag_for_slot!(slot), do: unwrap(tag_for_slot(slot))
 
   @doc "`key_for_slot/3`, raising `#{inspect(Error)}` on a refusal."

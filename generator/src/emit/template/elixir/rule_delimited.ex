@@ -48,26 +48,30 @@
   `open()` (`:prefix_has_delimiter`).
   """
   @spec key_for_slot(binary(), term(), binary()) :: {:ok, binary()} | {:error, Error.t()}
-  def key_for_slot(prefix, slot, suffix) when is_binary(prefix) and is_binary(suffix) do
-    with {:ok, tag} <- tag_for_slot(slot) do
-      case position(prefix, @open, 0) do
-        :nomatch ->
-          # sized segments: an unsized first one makes a growable binary (4x the time)
-          {prefix_size, suffix_size} = {byte_size(prefix), byte_size(suffix)}
+  def key_for_slot(prefix, slot, suffix)
+      when is_binary(prefix) and is_binary(suffix) and is_slot(slot) do
+    case position(prefix, @open, 0) do
+      :nomatch ->
+        # sized segments (an unsized first one makes a growable binary, 4x the time), the
+        # tag written from its integer (no binary of its own), the slot checked in the head
+        {prefix_size, suffix_size} = {byte_size(prefix), byte_size(suffix)}
 
-          {:ok,
-           <<prefix::binary-size(prefix_size), @open, tag::binary, @close,
-             suffix::binary-size(suffix_size)>>}
+        {:ok,
+         <<prefix::binary-size(prefix_size), @open,
+           tag_of(slot - @first_slot)::little-size(@tag_bits), @close,
+           suffix::binary-size(suffix_size)>>}
 
-        at ->
-          {:error,
-           %Error{
-             reason: :prefix_has_delimiter,
-             message:
-               "prefix contains the hashtag's opening byte {{open}} at byte #{at}: the key's " <>
-                 "hashtag would start there instead of at the tag; remove it from the " <>
-                 "prefix or move that part into the suffix"
-           }}
-      end
+      at ->
+        {:error,
+         %Error{
+           reason: :prefix_has_delimiter,
+           message:
+             "prefix contains the hashtag's opening byte {{open}} at byte #{at}: the key's " <>
+               "hashtag would start there instead of at the tag; remove it from the " <>
+               "prefix or move that part into the suffix"
+         }}
     end
   end
+
+  def key_for_slot(prefix, slot, suffix) when is_binary(prefix) and is_binary(suffix),
+    do: {:error, out_of_range(slot)}

@@ -118,7 +118,7 @@ def tag_for_slot(slot: int) -> bytes:
 
     Raises TypeError unless slot is an int, SlotOutOfRange unless it is a slot."""
     if slot.__class__ is int and {{first_slot}} <= slot <= {{last_slot}}:  # literals: globals cost
-        return _TAGS[slot - {{first_slot}}]
+        return _TAGS[{{slot_index}}]
     return _TAGS[_check_slot(slot)]
 
 

@@ -54,7 +54,7 @@ def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
         prefix, suffix = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
     # literals, and an int for `in` (`b"{" in` is slower): this is most of the call's cost
     if slot.__class__ is int and {{first_slot}} <= slot <= {{last_slot}} and {{open_byte}} not in prefix:
-        return b"".join((prefix, {{open}}, _TAGS[slot - {{first_slot}}], {{close}}, suffix))
+        return b"".join((prefix, {{open}}, _TAGS[{{slot_index}}], {{close}}, suffix))
     # the checks and their errors, for every other call
     head, tail = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
     tag = tag_for_slot(slot)
