@@ -129,6 +129,11 @@ pub struct Request {
     pub charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
     pub tag_len: Option<usize>,
+    /// Resolve `redis-cluster` to a scheme table ([`TableSpec::Scheme`]) rather than to the
+    /// CRC-16 table that is its default shape: for a front end whose table type is declared
+    /// before the spec is resolved (`slot_table!`'s `scheme:` field declares a
+    /// `SchemeTable`).
+    pub scheme_table: bool,
 }
 
 /// What a [`Request`] resolves to: the spec of one table, a CRC-16 one (a
@@ -318,7 +323,7 @@ impl Request {
                 .unwrap_or_else(|| REDIS_CLUSTER_ALPHABET.to_vec())
         };
         if let Some((name, scheme)) = self.named_scheme()? {
-            if name != SchemeName::RedisCluster {
+            if name != SchemeName::RedisCluster || self.scheme_table {
                 // The tag length stays the one given, or the shortest for the tag's place
                 // (alone, or inside a key frame).
                 let choice = self
