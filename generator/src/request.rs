@@ -195,7 +195,25 @@ impl Derived {
         }
     }
 
-    /// The number of slots; a slot is in `0..slots()`.
+    /// The first slot: 0, or the scheme's offset (1 for Tarantool vshard).
+    #[must_use]
+    pub fn first_slot(&self) -> u32 {
+        match self {
+            Self::Crc16(_) => 0,
+            Self::Scheme(d) => d.scheme.offset(),
+        }
+    }
+
+    /// The kernel's dimension: each slot has `2^kernel_len()` tags.
+    #[must_use]
+    pub fn kernel_len(&self) -> usize {
+        match self {
+            Self::Crc16(d) => d.kernel.len(),
+            Self::Scheme(d) => d.kernel.len(),
+        }
+    }
+
+    /// The number of slots; a slot is in `first_slot()..first_slot() + slots()`.
     #[must_use]
     pub fn slots(&self) -> u32 {
         match self {

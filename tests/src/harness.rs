@@ -156,28 +156,19 @@ impl Case {
     /// The derivation as the emitters take it.
     #[must_use]
     pub fn source(&self) -> Source<'_> {
-        match &self.table {
-            Table::Crc16(d) => d.into(),
-            Table::Scheme(d) => d.into(),
-        }
+        (&self.table).into()
     }
 
     /// The first slot.
     #[must_use]
     pub fn first(&self) -> u32 {
-        match &self.table {
-            Table::Crc16(_) => 0,
-            Table::Scheme(d) => d.scheme.offset(),
-        }
+        self.table.first_slot()
     }
 
     /// The slot count.
     #[must_use]
     pub fn slots(&self) -> u32 {
-        match &self.table {
-            Table::Crc16(d) => d.spec.slots,
-            Table::Scheme(d) => d.scheme.slots(),
-        }
+        self.table.slots()
     }
 
     /// The last slot.
@@ -187,17 +178,11 @@ impl Case {
     }
 
     fn tag_len(&self) -> usize {
-        match &self.table {
-            Table::Crc16(d) => d.tag_len,
-            Table::Scheme(d) => d.tag_len,
-        }
+        self.table.tag_len()
     }
 
     fn kernel_len(&self) -> usize {
-        match &self.table {
-            Table::Crc16(d) => d.kernel.len(),
-            Table::Scheme(d) => d.kernel.len(),
-        }
+        self.table.kernel_len()
     }
 
     fn tags_per_slot(&self, slot: u32) -> u64 {
