@@ -18,6 +18,7 @@ use slotgen_tables::{Scheme, SchemeName};
 
 use crate::charset::{choose, choose_for_scheme, Charset, Choice};
 use crate::scheme::invert::{SchemeDerivation, SchemeSpec};
+use crate::scheme::SlotFunction;
 use crate::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use crate::{catalog, derive, Derivation, Error, Spec};
 
@@ -164,6 +165,21 @@ impl TableSpec {
             Self::Crc16(spec) => Derived::Crc16(derive(spec)?),
             Self::Scheme(spec) => Derived::Scheme(crate::scheme::invert::derive(spec)?),
         })
+    }
+}
+
+impl TableSpec {
+    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
+    /// not matter to a key's slot), or the scheme's.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Scheme`] as [`SlotFunction::scheme`].
+    pub fn slot_function(&self) -> Result<SlotFunction, Error> {
+        match self {
+            Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
+            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
+        }
     }
 }
 

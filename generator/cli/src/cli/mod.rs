@@ -255,33 +255,8 @@ impl CrcArgs {
     /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
     /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`).
     fn slot_function(&self) -> Result<SlotFunction> {
-        match self.other_scheme()? {
-            Some(name) => {
-                let scheme = self.scheme()?.expect("--scheme was given");
-                let hash_tag = self.hash_tag_pair()?;
-                Ok(SlotFunction::scheme(name, Some(scheme.slots()), hash_tag)?)
-            }
-            None => Ok(SlotFunction::from(&self.spec()?)),
-        }
-    }
-
-    /// `--hash-tag`, as its two bytes (checked by [`CrcArgs::scheme`] first).
-    fn hash_tag_pair(&self) -> Result<Option<[u8; 2]>> {
-        Ok(self
-            .hash_tag
-            .as_deref()
-            .map(slotgen::scheme::hash_tag)
-            .transpose()?)
-    }
-
-    /// The spec of these options with the default alphabet and tag length, for what depends
-    /// on the CRC and the slot count only (the slot of a key).
-    fn spec(&self) -> Result<Spec> {
-        Ok(Spec {
-            crc: self.crc()?,
-            slots: self.slots()?.get(),
-            ..Spec::default()
-        })
+        let spec = self.request().resolve().map_err(refused)?.spec;
+        Ok(spec.slot_function()?)
     }
 
     /// The options of this group given on the command line, as spelled there.
