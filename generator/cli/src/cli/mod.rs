@@ -246,9 +246,9 @@ impl CrcArgs {
     /// The slot count of a CRC-16 table these options name.
     fn slots(&self) -> Result<SlotCount> {
         let slots = self.request().slot_count().map_err(refused)?;
-        Ok(SlotCount::new(u64::from(slots))
+        SlotCount::new(u64::from(slots))
             .context("--slots")
-            .map_err(usage)?)
+            .map_err(usage)
     }
 
     /// The slot function these options name: a named scheme's (`--scheme` other than
