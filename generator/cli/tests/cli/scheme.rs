@@ -493,6 +493,90 @@ fn emit_rust_takes_every_scheme() {
     assert!(err.contains("give `--slots N`"), "{err}");
 }
 
+/// The command line and the build.rs API resolve one request alike: for each list of
+/// options, `emit rust` prints exactly the file `build::Table` renders from the
+/// `slotgen::request::Request` of the same options, written out by hand here (a CRC-16
+/// table, a custom CRC, a charset for either shape, and `redis-cluster`, whose request is
+/// the CRC-16 table).
+#[test]
+fn emit_rust_is_the_build_api_file_of_the_same_request() {
+    use slotgen::charset::Charset;
+    use slotgen::request::{CustomCrc, Request};
+
+    let charset = |c: &str| Some(Charset::parse(c).unwrap());
+    for (args, request) in [
+        (
+            vec!["--crc", "MODBUS", "--charset", "[0-9a-f]"],
+            Request {
+                crc: Some("MODBUS".to_owned()),
+                charset: charset("[0-9a-f]"),
+                ..Request::default()
+            },
+        ),
+        (
+            vec![
+                "--poly",
+                "0x8005",
+                "--init",
+                "0x1234",
+                "--refin",
+                "true",
+                "--refout",
+                "false",
+                "--xorout",
+                "0xbeef",
+                "--alphabet",
+                "01234567",
+                "--slots",
+                "4096",
+            ],
+            Request {
+                custom: Some(CustomCrc {
+                    poly: 0x8005,
+                    init: Some(0x1234),
+                    refin: Some(true),
+                    refout: Some(false),
+                    xorout: Some(0xbeef),
+                }),
+                alphabet: Some(b"01234567".to_vec()),
+                slots: Some(4096),
+                ..Request::default()
+            },
+        ),
+        (
+            vec!["--scheme", "codis", "--charset", "alnum", "--tag-len", "3"],
+            Request {
+                scheme: Some("codis".to_owned()),
+                charset: charset("alnum"),
+                tag_len: Some(3),
+                ..Request::default()
+            },
+        ),
+        (
+            vec!["--scheme", "redis-cluster", "--slots", "1024"],
+            Request {
+                scheme: Some("redis-cluster".to_owned()),
+                slots: Some(1024),
+                ..Request::default()
+            },
+        ),
+    ] {
+        let mut full = vec!["emit", "rust", "--name", "TABLE"];
+        full.extend(&args);
+        let (ok, out, err) = slot(&full);
+        assert!(ok, "{args:?}: {err}");
+        let spec = request
+            .resolve()
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+            .spec;
+        let expected = slotgen::build::Table::new("TABLE")
+            .table_spec(spec)
+            .render()
+            .unwrap();
+        assert_eq!(out, expected, "{args:?}");
+    }
+}
+
 /// Keys with a prefix and a suffix for the schemes that hash the whole key: the tag is
 /// solved inside the frame, and every key lands on its slot by the independent CRCs above,
 /// for every slot (every key of a slot with `--all`, for librdkafka).
