@@ -465,6 +465,63 @@ fn conflict(field: Field, other: Field) -> Refusal {
     }
 }
 
+/// The way out of an error, by the field that applies it: the library states the rule,
+/// each front end spells the field (`--tag-len 5` on the command line, `tag_len: 5` in
+/// `slot_table!`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WayOut {
+    /// Give the field, with this value (`N` where the value is the user's to choose) or
+    /// with any value.
+    Give {
+        /// The field to give.
+        field: Field,
+        /// Its value, if one is the way out.
+        value: Option<String>,
+    },
+    /// Remove the field, for this reason.
+    Remove {
+        /// The field to remove.
+        field: Field,
+        /// Why it goes, in words.
+        reason: &'static str,
+    },
+}
+
+impl WayOut {
+    /// The way out of `error` that a field applies, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::request::{Field, Request, WayOut};
+    ///
+    /// let short = Request { tag_len: Some(3), ..Request::default() };
+    /// let refusal = short.derive().unwrap_err();
+    /// let way_out = WayOut::of(&refusal.error);
+    /// assert_eq!(way_out, Some(WayOut::Give { field: Field::TagLen, value: Some("4".into()) }));
+    /// ```
+    #[must_use]
+    pub fn of(error: &Error) -> Option<Self> {
+        use slotgen_tables::Error as Runtime;
+        let give = |field, value: Option<String>| Some(Self::Give { field, value });
+        match error {
+            Error::RankDeficient {
+                shortest: Some(n), ..
+            }
+            | Error::SchemeRankDeficient {
+                shortest: Some(n), ..
+            } => give(Field::TagLen, Some(n.to_string())),
+            Error::NotAffine { .. } => give(Field::Charset, None),
+            Error::Scheme(Runtime::SlotsRequired { .. }) => give(Field::Slots, Some("N".into())),
+            Error::Scheme(Runtime::HashTagNotTaken { .. }) => Some(Self::Remove {
+                field: Field::HashTag,
+                reason: "only the twemproxy schemes take one",
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// The way out of two fields given together, for [`Error::OptionConflict`].
 pub(crate) fn conflict_fix(field: Field, other: Field) -> &'static str {
     match (field, other) {

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
-use slotgen::request::{CustomCrc, Field as Option_, Refusal, Request};
+use slotgen::request::{CustomCrc, Field as Option_, Refusal, Request, WayOut};
 use slotgen::Error;
 use syn::{LitBool, LitStr};
 
@@ -154,23 +154,21 @@ impl Located {
     }
 }
 
-/// A library error's message with the macro's spelling of the way out: the field that
-/// applies it.
+/// A library error's message with the macro's spelling of the way out
+/// ([`WayOut`]): the field that applies it.
 fn spelled(error: &Error) -> String {
-    use slotgen_tables::Error as Runtime;
-    match error {
-        Error::RankDeficient {
-            shortest: Some(n), ..
+    match WayOut::of(error) {
+        Some(WayOut::Give { field, value }) => {
+            format!(
+                "{error} (`{}:{}`)",
+                field.name(),
+                value.map_or(String::new(), |v| format!(" {v}"))
+            )
         }
-        | Error::SchemeRankDeficient {
-            shortest: Some(n), ..
-        } => format!("{error} (`tag_len: {n}`)"),
-        Error::NotAffine { .. } => format!("{error} (`charset:`)"),
-        Error::Scheme(Runtime::SlotsRequired { .. }) => format!("{error} (`slots: N`)"),
-        Error::Scheme(Runtime::HashTagNotTaken { .. }) => {
-            format!("{error} (remove `hash_tag`: only the twemproxy schemes take one)")
+        Some(WayOut::Remove { field, reason }) => {
+            format!("{error} (remove `{}`: {reason})", field.name())
         }
-        _ => error.to_string(),
+        None => error.to_string(),
     }
 }
 

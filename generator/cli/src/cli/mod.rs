@@ -6,7 +6,7 @@ use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::Charset;
-use slotgen::request::{CustomCrc, Derived, Field, Refusal, Request, TableSpec};
+use slotgen::request::{CustomCrc, Derived, Field, Refusal, Request, TableSpec, WayOut};
 use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
 use slotgen::scheme::SlotFunction;
 use slotgen::spec::{SlotCount, REDIS_CLUSTER_ALPHABET};
@@ -418,12 +418,9 @@ impl SpecArgs {
     }
 }
 
-/// A refusal of the library's request layer, with this tool's spelling of the option it
-/// is about.
-fn refused(refusal: Refusal) -> anyhow::Error {
-    use slotgen_tables::Error as Runtime;
-    let Refusal { field, error } = refusal;
-    let option = match field {
+/// The command line's spelling of a field of the library's request.
+fn option(field: Field) -> &'static str {
+    match field {
         Field::Crc => "--crc",
         Field::Custom => "--poly",
         Field::Scheme => "--scheme",
@@ -432,17 +429,16 @@ fn refused(refusal: Refusal) -> anyhow::Error {
         Field::Alphabet => "--alphabet",
         Field::Charset => "--charset",
         Field::TagLen => "--tag-len",
-    };
-    match &error {
-        slotgen::Error::Scheme(Runtime::SlotsRequired { scheme }) => usage(anyhow!(
-            "--scheme {scheme}: give `--slots N`: this scheme has no default slot count (for librdkafka the topic's partitions, for twemproxy the pool's servers)"
-        )),
-        slotgen::Error::Scheme(Runtime::HashTagNotTaken { scheme }) => usage(anyhow!(
-            "--hash-tag: scheme `{scheme}` has a fixed hashtag rule: remove `--hash-tag` (only the twemproxy schemes take one)"
-        )),
-        _ if matches!(field, Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag) => {
-            // a value of the command line: exit 2, as every usage error
-            usage(anyhow!("{option}: {error}"))
+    }
+}
+
+/// A refusal of the library's request layer: a value of the command line's (exit 2) is
+/// named by its option; the rest as [`spelled`].
+fn refused(refusal: Refusal) -> anyhow::Error {
+    let Refusal { field, error } = refusal;
+    match field {
+        Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag => {
+            usage(anyhow!("{}: {}", option(field), spelled(error)))
         }
         _ => spelled(error),
     }
@@ -466,17 +462,19 @@ fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
     }
 }
 
-/// A library error with this tool's spelling of the way out: the option that applies it.
+/// A library error with this tool's spelling of the way out ([`WayOut`]): the option that
+/// applies it.
 fn spelled(error: slotgen::Error) -> anyhow::Error {
-    let hint = match &error {
-        slotgen::Error::RankDeficient {
-            shortest: Some(n), ..
-        } => format!(" (`--tag-len {n}` on the command line)"),
-        slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
-        slotgen::Error::SchemeRankDeficient {
-            shortest: Some(n), ..
-        } => format!(" (`--tag-len {n}` on the command line)"),
-        _ => String::new(),
+    let hint = match WayOut::of(&error) {
+        Some(WayOut::Give {
+            field,
+            value: Some(value),
+        }) => format!(" (`{} {value}` on the command line)", option(field)),
+        Some(WayOut::Give { field, value: None }) => format!(" (`{}`)", option(field)),
+        Some(WayOut::Remove { field, reason }) => {
+            format!(" (remove `{}`: {reason})", option(field))
+        }
+        None => String::new(),
     };
     let spelled = anyhow!("{error}{hint}");
     if error.is_usage() {

@@ -121,8 +121,16 @@ fn scheme_errors_name_the_option_and_the_fix() {
     // The exit status: 2 for an option wrong by itself, 1 for work that cannot be done.
     // Each case: the arguments, split at spaces; the exit status; a part of the message.
     for (args, code, needle) in [
-        ("slot --scheme librdkafka a", 2, "give `--slots N`"),
-        ("slot --scheme twemproxy-crc32 a", 2, "give `--slots N`"),
+        (
+            "slot --scheme librdkafka a",
+            2,
+            "(`--slots N` on the command line)",
+        ),
+        (
+            "slot --scheme twemproxy-crc32 a",
+            2,
+            "(`--slots N` on the command line)",
+        ),
         ("slot --scheme kafka a", 2, "unknown scheme `kafka`"),
         ("slot --scheme kafka a", 2, "nearest: `librdkafka`"),
         (
@@ -188,7 +196,11 @@ fn scheme_errors_name_the_option_and_the_fix() {
             "give at most 4294967295",
         ),
         ("tag --scheme nope 0", 2, "unknown scheme `nope`"),
-        ("key --scheme librdkafka 0", 2, "give `--slots N`"),
+        (
+            "key --scheme librdkafka 0",
+            2,
+            "(`--slots N` on the command line)",
+        ),
         (
             "emit python --scheme twemproxy-crc32 --slots 3 --hash-tag {}}",
             2,
@@ -490,7 +502,7 @@ fn emit_rust_takes_every_scheme() {
     }
     let (ok, _, err) = slot(&["emit", "rust", "--scheme", "librdkafka"]);
     assert!(!ok);
-    assert!(err.contains("give `--slots N`"), "{err}");
+    assert!(err.contains("(`--slots N` on the command line)"), "{err}");
 }
 
 /// The command line and the build.rs API resolve one request alike: for each list of
