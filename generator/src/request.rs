@@ -281,12 +281,19 @@ impl Request {
     ///
     /// As [`crate::scheme::resolve`], each at its field: [`Error::UnknownScheme`] and a
     /// missing slot count at [`Field::Scheme`]; delimiters that are not two bytes or not
-    /// taken at [`Field::HashTag`]; the rest at [`Field::Slots`]. [`Error::OptionConflict`]
-    /// for `scheme` beside a CRC, or `hash_tag` without `scheme`.
+    /// taken at [`Field::HashTag`] (also without a scheme: a CRC-16 table has Redis's
+    /// rule); the rest at [`Field::Slots`]. [`Error::OptionConflict`] for `scheme` beside a
+    /// CRC.
     pub fn named_scheme(&self) -> Result<Option<(SchemeName, Scheme<'static>)>, Refusal> {
         let Some(name) = &self.scheme else {
+            // a CRC-16 table reads keys by the Redis Cluster rule, which takes no delimiters
             return match self.hash_tag {
-                Some(_) => Err(conflict(Field::HashTag, Field::Crc)),
+                Some(_) => Err(Refusal {
+                    field: Field::HashTag,
+                    error: Error::Scheme(slotgen_tables::Error::HashTagNotTaken {
+                        scheme: SchemeName::RedisCluster.name(),
+                    }),
+                }),
                 None => Ok(None),
             };
         };
@@ -528,9 +535,6 @@ pub(crate) fn conflict_fix(field: Field, other: Field) -> &'static str {
         (Field::Alphabet, Field::Charset) | (Field::Charset, Field::Alphabet) => {
             "`charset` lets slotgen choose the alphabet; give one of them"
         }
-        (Field::HashTag, _) => {
-            "`hash_tag` is the hashtag rule of a twemproxy scheme: give the scheme, or remove `hash_tag`"
-        }
         (Field::Scheme, _) | (_, Field::Scheme) => {
             "a scheme's CRC is fixed: remove the CRC, or the scheme for a CRC-16 table of your own"
         }
@@ -573,7 +577,7 @@ mod tests {
 
     #[test]
     fn each_refusal_names_its_field() {
-        let cases: [(Request, Field); 7] = [
+        let cases: [(Request, Field); 8] = [
             (
                 Request {
                     crc: Some("nope".into()),
@@ -613,6 +617,13 @@ mod tests {
             ),
             (
                 Request {
+                    hash_tag: Some("{}".into()),
+                    ..Request::default()
+                },
+                Field::HashTag,
+            ),
+            (
+                Request {
                     alphabet: Some(b"@ABC{".to_vec()),
                     ..Request::default()
                 },
@@ -629,6 +640,36 @@ mod tests {
         for (request, field) in cases {
             let refusal = request.derive().unwrap_err();
             assert_eq!(refusal.field, field, "{request:?}: {refusal}");
+        }
+    }
+
+    #[test]
+    fn fields_that_exclude_each_other_are_refused() {
+        let charset = Some(Charset::parse("alnum").unwrap());
+        let cases = [
+            Request {
+                alphabet: Some(b"@A".to_vec()),
+                charset,
+                ..Request::default()
+            },
+            Request {
+                crc: Some("MODBUS".into()),
+                scheme: Some("codis".into()),
+                ..Request::default()
+            },
+            Request {
+                crc: Some("MODBUS".into()),
+                custom: Some(CustomCrc::default()),
+                ..Request::default()
+            },
+        ];
+        for request in cases {
+            let refusal = request.resolve().unwrap_err();
+            assert!(
+                matches!(refusal.error, Error::OptionConflict { .. }),
+                "{request:?}: {refusal}"
+            );
+            assert!(refusal.to_string().contains("cannot be given together"));
         }
     }
 
