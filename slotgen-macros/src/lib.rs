@@ -68,6 +68,11 @@
 //! --scheme ... --charset` does) and `tag_len` (default the shortest that reaches every
 //! slot). `crc` and `shortest` do not go with it.
 //!
+//! Both kinds of table are resolved by the library's request layer
+//! (`slotgen::request::Request`), the one that `slotgen`'s options and the build.rs API
+//! resolve through, so a field and the option of the same name take the same values and
+//! are refused in the same words; an error goes on the token of the field it names.
+//!
 //! ```
 //! slotgen_macros::slot_table! {
 //!     /// Tarantool vshard's 3000 buckets, ids 1 to 3000.
