@@ -32,8 +32,9 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::request::{Derived, TableSpec};
 use crate::scheme::invert::SchemeSpec;
-use crate::{derive, emit, Error, Spec};
+use crate::{emit, Error, Spec};
 
 /// One table to write: a spec (a CRC-16 one, or a named scheme's), the name of its
 /// item (a `const` slot table or a `static` scheme table), its doc comment and visibility.
@@ -64,15 +65,6 @@ pub struct Table {
     visibility: String,
 }
 
-/// What a [`Table`] derives: the last of [`Table::spec`] and [`Table::scheme`] given.
-#[derive(Clone, Debug)]
-enum TableSpec {
-    /// A CRC-16 table, a `SlotTable`.
-    Crc16(Spec),
-    /// A named scheme's table, a `SchemeTable`.
-    Scheme(SchemeSpec),
-}
-
 impl Table {
     /// A table named `name` (a Rust identifier, such as `ORDERS`) for
     /// [`Spec::default()`] (Redis Cluster), `pub`, with a doc comment describing the spec.
@@ -80,7 +72,7 @@ impl Table {
     pub fn new(name: &str) -> Self {
         Self {
             name: name.to_owned(),
-            spec: TableSpec::Crc16(Spec::default()),
+            spec: TableSpec::default(),
             doc: None,
             visibility: "pub".to_owned(),
         }
@@ -116,6 +108,24 @@ impl Table {
     /// ```
     pub fn scheme(&mut self, spec: SchemeSpec) -> &mut Self {
         self.spec = TableSpec::Scheme(spec);
+        self
+    }
+
+    /// Sets the spec that a [`Request`](crate::request::Request) resolves to: a table's
+    /// options as `slotgen` and `slot_table!` take them. Replaces a [`spec`](Self::spec)
+    /// or [`scheme`](Self::scheme).
+    ///
+    /// ```
+    /// use slotgen::build::Table;
+    /// use slotgen::request::Request;
+    ///
+    /// let request = Request { scheme: Some("codis".into()), ..Request::default() };
+    /// let source = Table::new("CODIS").table_spec(request.resolve()?.spec).render()?;
+    /// assert!(source.contains("pub static CODIS: ::slotgen_tables::SchemeTable<'static, 3>"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn table_spec(&mut self, spec: TableSpec) -> &mut Self {
+        self.spec = spec;
         self
     }
 
@@ -161,12 +171,9 @@ impl Table {
                 syn::parse_quote!(#[doc = #line])
             })
             .collect();
-        let source = match &self.spec {
-            TableSpec::Crc16(spec) => emit::rust::file_with(&derive(spec)?, &attrs, &vis, &name),
-            TableSpec::Scheme(spec) => {
-                let derivation = crate::scheme::invert::derive(spec)?;
-                emit::rust::scheme_file_with(&derivation, &attrs, &vis, &name)
-            }
+        let source = match self.spec.derive()? {
+            Derived::Crc16(d) => emit::rust::file_with(&d, &attrs, &vis, &name),
+            Derived::Scheme(d) => emit::rust::scheme_file_with(&d, &attrs, &vis, &name),
         };
         Ok(source.expect("the emitter's tokens with doc attributes are an item"))
     }

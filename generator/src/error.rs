@@ -327,6 +327,14 @@ pub enum Error {
         /// The delimiters, opening then closing.
         delimiters: [u8; 2],
     },
+    /// Two options of a request that exclude each other were both given.
+    #[error("`{}` and `{}` cannot be given together: {}", .field.name(), .other.name(), crate::request::conflict_fix(*.field, *.other))]
+    OptionConflict {
+        /// The option refused.
+        field: crate::request::Field,
+        /// The option it conflicts with.
+        other: crate::request::Field,
+    },
     /// A key frame (a prefix or suffix around a bare tag) was asked of a scheme that hashes
     /// a hashtag, whose keys put the tag between its delimiters instead.
     #[error("scheme `{scheme}` hashes the key's hashtag, not the whole key: put the prefix and suffix around the delimited tag (`SchemeTable::write_key`, `slotgen key --prefix`)")]
@@ -432,6 +440,7 @@ impl Error {
             | Self::UnknownScheme { .. }
             | Self::HashTagDelimiters { .. }
             | Self::SchemeSlots { .. }
+            | Self::OptionConflict { .. }
             | Self::FrameNeedsWholeKey { .. }
             | Self::UnsolvableRegister { .. }
             | Self::SchemeRegister { .. }

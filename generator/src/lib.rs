@@ -12,6 +12,7 @@ pub mod emit;
 mod error;
 pub mod json_schema;
 pub mod key_layout;
+pub mod request;
 pub mod scheme;
 pub mod shortest;
 pub mod spec;

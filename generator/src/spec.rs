@@ -28,7 +28,7 @@ pub use slotgen_tables::REDIS_CLUSTER_SLOTS;
 /// assert_eq!(spec.crc_name(), "CRC-16/MODBUS");
 /// assert_eq!(spec.slots, 16384);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Spec {
     /// The CRC, in the RevEng model. Its width must be 16.
     pub crc: Algorithm<u16>,

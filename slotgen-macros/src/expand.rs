@@ -1,10 +1,12 @@
-//! Expand: a validated table is derived and emitted by the one Rust emitter,
+//! Expand: a validated table is resolved and derived by slotgen's request layer and
+//! emitted by the one Rust emitter,
 //! [`slotgen::emit::rust::table_item`] (or `scheme_static`, `shortest_static`); a table
 //! that fails becomes
 //! its errors and a [`fallback`](crate::fallback) of the same name and type.
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use slotgen::request::Derived;
 
 use crate::fallback;
 use crate::parse::{Input, Table};
@@ -41,20 +43,21 @@ fn expand_table(table: &Table) -> TokenStream {
         (None, None) => Kind::Slot,
     };
     let built = match kind {
-        Kind::Scheme => validate::scheme(table)
-            .and_then(|(spec, located)| {
-                slotgen::scheme::invert::derive(&spec)
-                    .map_err(|error| vec![located.error(&error, table)])
+        Kind::Scheme | Kind::Slot => validate::request(table)
+            .and_then(|(request, located)| {
+                request
+                    .derive()
+                    .map_err(|refusal| vec![located.error(&refusal)])
             })
-            .map(|d| slotgen::emit::rust::scheme_static(&d, attrs, vis, name)),
+            .map(|derived| match derived {
+                Derived::Crc16(d) => {
+                    slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)
+                }
+                Derived::Scheme(d) => slotgen::emit::rust::scheme_static(&d, attrs, vis, name),
+            }),
         Kind::Shortest => validate::shortest(table)
             .and_then(build_shortest)
             .map(|s| slotgen::emit::shortest::shortest_static(&s, attrs, vis, name)),
-        Kind::Slot => validate::spec(table)
-            .and_then(|(spec, located)| {
-                slotgen::derive(&spec).map_err(|error| vec![located.error(&error, table)])
-            })
-            .map(|d| slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)),
     };
     match built {
         Ok(tokens) => tokens,

@@ -44,9 +44,9 @@ pub const SCHEME_TABLE_FIELDS: &[(&str, Required)] = &[
     ("hash_tag", Required::No),
     ("alphabet", Required::No),
     ("tag_len", Required::No),
+    ("charset", Required::No),
     // Fields of the CRC-16 tables, refused with a message of their own.
     ("crc", Required::No),
-    ("charset", Required::No),
     ("shortest", Required::No),
     ("allow_gaps", Required::No),
 ];

@@ -45,8 +45,8 @@ use std::sync::OnceLock;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use slotgen::emit::model::Source;
-use slotgen::scheme::invert::{self, FramedKeys, SchemeDerivation, SchemeSpec};
-use slotgen::{catalog, derive, Derivation, Spec};
+use slotgen::request::{CustomCrc, Request, TableSpec};
+use slotgen::scheme::invert::{FramedKeys, SchemeSpec};
 use slotgen_tables::{SchemeName, MAX_TAG_LEN};
 
 use crate::emitted::{fresh_dir, run};
@@ -57,13 +57,8 @@ pub const FEW: usize = 3;
 /// Below this many tags a slot, `deep` lists all of them, and one more is asked for.
 const ALL_TAGS_BELOW: u64 = 25_000;
 
-/// A derivation the harness owns.
-pub enum Table {
-    /// A CRC-16 table.
-    Crc16(Derivation),
-    /// A named scheme's.
-    Scheme(SchemeDerivation),
-}
+/// A derivation the harness owns: the library's one type for a table's tables.
+pub use slotgen::request::Derived as Table;
 
 /// One case of the matrix.
 pub struct Case {
@@ -94,14 +89,17 @@ pub struct Case {
 pub const FRAME: (&[u8], &[u8]) = (b"order-", b":eu");
 
 impl Case {
-    fn crc16(name: &'static str, spec: &Spec) -> Self {
-        let d = derive(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
-        Self::new(name, Table::Crc16(d))
+    /// The case of `request`, resolved and derived as every front end does it.
+    fn of(name: &'static str, request: &Request) -> Self {
+        let resolved = request.resolve().unwrap_or_else(|e| panic!("{name}: {e}"));
+        Self::from_spec(name, &resolved.spec)
     }
 
-    fn scheme(name: &'static str, spec: &SchemeSpec) -> Self {
-        let d = invert::derive(spec).unwrap_or_else(|e| panic!("{name}: {e}"));
-        Self::new(name, Table::Scheme(d))
+    fn from_spec(name: &'static str, spec: &TableSpec) -> Self {
+        Self::new(
+            name,
+            spec.derive().unwrap_or_else(|e| panic!("{name}: {e}")),
+        )
     }
 
     fn new(name: &'static str, table: Table) -> Self {
@@ -158,28 +156,19 @@ impl Case {
     /// The derivation as the emitters take it.
     #[must_use]
     pub fn source(&self) -> Source<'_> {
-        match &self.table {
-            Table::Crc16(d) => d.into(),
-            Table::Scheme(d) => d.into(),
-        }
+        (&self.table).into()
     }
 
     /// The first slot.
     #[must_use]
     pub fn first(&self) -> u32 {
-        match &self.table {
-            Table::Crc16(_) => 0,
-            Table::Scheme(d) => d.scheme.offset(),
-        }
+        self.table.first_slot()
     }
 
     /// The slot count.
     #[must_use]
     pub fn slots(&self) -> u32 {
-        match &self.table {
-            Table::Crc16(d) => d.spec.slots,
-            Table::Scheme(d) => d.scheme.slots(),
-        }
+        self.table.slots()
     }
 
     /// The last slot.
@@ -189,17 +178,11 @@ impl Case {
     }
 
     fn tag_len(&self) -> usize {
-        match &self.table {
-            Table::Crc16(d) => d.tag_len,
-            Table::Scheme(d) => d.tag_len,
-        }
+        self.table.tag_len()
     }
 
     fn kernel_len(&self) -> usize {
-        match &self.table {
-            Table::Crc16(d) => d.kernel.len(),
-            Table::Scheme(d) => d.kernel.len(),
-        }
+        self.table.kernel_len()
     }
 
     fn tags_per_slot(&self, slot: u32) -> u64 {
@@ -305,94 +288,82 @@ impl Case {
 /// When a case does not derive (a bug in slotgen).
 #[must_use]
 pub fn cases() -> Vec<Case> {
-    let scheme = |name: SchemeName, slots: Option<u32>, hash_tag: Option<&[u8; 2]>| SchemeSpec {
+    let crc16 = |alphabet: Option<&[u8]>, tag_len: Option<usize>, slots: Option<u64>| Request {
+        alphabet: alphabet.map(<[u8]>::to_vec),
+        tag_len,
         slots,
-        hash_tag: hash_tag.copied(),
-        ..SchemeSpec::new(name)
+        ..Request::default()
     };
+    let scheme = |name: &str, slots: Option<u64>, hash_tag: Option<&str>| Request {
+        scheme: Some(name.to_owned()),
+        slots,
+        hash_tag: hash_tag.map(str::to_owned),
+        ..Request::default()
+    };
+    let wide: Vec<u8> = (0x40..0x60).collect();
+    let high: Vec<u8> = (0x80..0xa0).collect();
     vec![
-        Case::crc16("redis", &Spec::default()),
-        Case::crc16(
+        Case::of("redis", &Request::default()),
+        Case::of(
             "kermit",
-            &Spec::default().with_crc("CRC-16/KERMIT").unwrap(),
-        ),
-        Case::crc16(
-            "wide",
-            &Spec {
-                alphabet: (0x40..0x60).collect(),
-                tag_len: None,
-                ..Spec::default()
+            &Request {
+                crc: Some("CRC-16/KERMIT".to_owned()),
+                ..Request::default()
             },
         ),
-        Case::crc16(
+        Case::of("wide", &crc16(Some(&wide), None, None)),
+        Case::of(
             "custom",
-            &Spec {
-                crc: catalog::custom(0x8005, 0x1234, true, false, 0xbeef),
-                alphabet: b"01234567".to_vec(),
-                tag_len: None,
-                slots: 4096,
+            &Request {
+                custom: Some(CustomCrc {
+                    poly: 0x8005,
+                    init: Some(0x1234),
+                    refin: Some(true),
+                    refout: Some(false),
+                    xorout: Some(0xbeef),
+                }),
+                ..crc16(Some(b"01234567"), None, Some(4096))
             },
         ),
-        Case::crc16(
-            "bijective",
-            &Spec {
-                tag_len: Some(2),
-                slots: 256,
-                ..Spec::default()
-            },
-        ),
-        Case::scheme(
+        Case::of("bijective", &crc16(None, Some(2), Some(256))),
+        // A `redis-cluster` request resolves to the CRC-16 table; this case takes the
+        // scheme path on purpose.
+        Case::from_spec(
             "s_redis",
-            &scheme(SchemeName::RedisCluster, Some(1024), None),
+            &TableSpec::Scheme(SchemeSpec {
+                slots: Some(1024),
+                ..SchemeSpec::new(SchemeName::RedisCluster)
+            }),
         ),
-        Case::scheme("codis", &scheme(SchemeName::Codis, None, None)),
-        Case::scheme("couchbase", &scheme(SchemeName::Couchbase, None, None)),
-        Case::scheme(
-            "tarantool",
-            &scheme(SchemeName::TarantoolVshard, None, None),
-        ),
-        Case::scheme("kafka", &scheme(SchemeName::Librdkafka, Some(12), None)),
-        Case::scheme(
-            "twem_a",
-            &scheme(SchemeName::TwemproxyCrc32a, Some(3), None),
-        ),
-        Case::scheme(
+        Case::of("codis", &scheme("codis", None, None)),
+        Case::of("couchbase", &scheme("couchbase", None, None)),
+        Case::of("tarantool", &scheme("tarantool-vshard", None, None)),
+        Case::of("kafka", &scheme("librdkafka", Some(12), None)),
+        Case::of("twem_a", &scheme("twemproxy-crc32a", Some(3), None)),
+        Case::of(
             "twem_a_tag",
-            &scheme(SchemeName::TwemproxyCrc32a, Some(3), Some(b"{}")),
+            &scheme("twemproxy-crc32a", Some(3), Some("{}")),
         ),
-        Case::scheme(
-            "twem_tag",
-            &scheme(SchemeName::TwemproxyCrc32, Some(3), Some(b"::")),
+        Case::of("twem_tag", &scheme("twemproxy-crc32", Some(3), Some("::"))),
+        Case::of("kafka_one", &scheme("librdkafka", Some(1), None)),
+        Case::of("big_kernel", &crc16(None, Some(16), None)),
+        Case::of(
+            "awkward_lines",
+            &crc16(Some(b"\n\r\"\\%[ts"), None, Some(1024)),
         ),
-        Case::scheme("kafka_one", &scheme(SchemeName::Librdkafka, Some(1), None)),
-        Case::crc16(
-            "big_kernel",
-            &Spec {
-                tag_len: Some(16),
-                ..Spec::default()
-            },
+        Case::of("awkward_ends", &crc16(Some(b"?>*/+.:;"), None, Some(1024))),
+        Case::of(
+            "awkward_escape",
+            &crc16(Some(b"\\u'-\x04\x0eV\x7f"), None, Some(1024)),
         ),
-        Case::crc16("awkward_lines", &awkward(b"\n\r\"\\%[ts")),
-        Case::crc16("awkward_ends", &awkward(b"?>*/+.:;")),
-        Case::crc16("awkward_escape", &awkward(b"\\u'-\x04\x0eV\x7f")),
-        Case::scheme(
+        Case::of(
             "codis_high",
-            &SchemeSpec {
-                alphabet: (0x80..0xa0).collect(),
-                ..SchemeSpec::new(SchemeName::Codis)
+            &Request {
+                alphabet: Some(high),
+                ..scheme("codis", None, None)
             },
         ),
     ]
-}
-
-/// An 8-symbol alphabet over 1024 slots, its tags as short as reach every slot.
-fn awkward(alphabet: &[u8]) -> Spec {
-    Spec {
-        alphabet: alphabet.to_vec(),
-        tag_len: None,
-        slots: 1024,
-        ..Spec::default()
-    }
 }
 
 /// The keys every module hashes: pinned edge cases of every hashtag rule, the keys a real

@@ -217,3 +217,27 @@ fn a_static_scheme_table_is_the_size_its_docs_give() {
         );
     }
 }
+
+/// `slot_table!`'s fields, as one request of the request layer.
+const CODIS_ALNUM_SOURCE: &str = slotgen_macros::slot_table_source! {
+    pub static CODIS_ALNUM = { scheme: "codis", charset: "alnum", tag_len: 3 };
+};
+
+/// The macro and the build.rs API resolve one request alike: the request of the same
+/// options (what `slotgen --scheme codis --charset alnum --tag-len 3` builds) gives, through
+/// `build::Table`, exactly the items of the macro's expansion.
+#[test]
+fn the_macro_and_build_rs_resolve_one_request_alike() {
+    let request = slotgen::request::Request {
+        scheme: Some("codis".to_owned()),
+        charset: Some(slotgen::charset::Charset::parse("alnum").unwrap()),
+        tag_len: Some(3),
+        ..slotgen::request::Request::default()
+    };
+    let file = slotgen::build::Table::new("CODIS_ALNUM")
+        .table_spec(request.resolve().unwrap().spec)
+        .render()
+        .unwrap();
+    let (_, items) = file.split_once("\n\n").unwrap();
+    assert_eq!(items, CODIS_ALNUM_SOURCE);
+}

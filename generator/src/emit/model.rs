@@ -47,6 +47,15 @@ impl<'a> From<&'a SchemeDerivation> for Source<'a> {
     }
 }
 
+impl<'a> From<&'a crate::request::Derived> for Source<'a> {
+    fn from(derived: &'a crate::request::Derived) -> Self {
+        match derived {
+            crate::request::Derived::Crc16(d) => Self::Crc16(d),
+            crate::request::Derived::Scheme(d) => Self::Scheme(d),
+        }
+    }
+}
+
 /// A CRC as the modules compute it: a table-driven register of `width` bits (8, 16, 24 or
 /// 32), shifting right when `refin` (the register holds the reflected value) and left
 /// otherwise.

@@ -9,7 +9,7 @@ use clap::Args;
 use slotgen::emit;
 use slotgen::emit::language::Options;
 
-use super::{Derived, SpecArgs};
+use super::SpecArgs;
 use crate::exit::usage;
 
 /// The value of `emit LANGUAGE`: a language of the registry, or `vectors`.
@@ -136,10 +136,9 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     }
     let language = emit::language::find(&args.language).expect("clap takes registry names");
     language.check(&args.options()).map_err(emit_error)?;
-    let text = match args.spec.derived()? {
-        Derived::Crc16(derivation) => language.emit((&derivation).into(), &args.options()),
-        Derived::Scheme(derivation) => language.emit((&derivation).into(), &args.options()),
-    }
-    .map_err(emit_error)?;
+    let derived = args.spec.derived()?;
+    let text = language
+        .emit((&derived).into(), &args.options())
+        .map_err(emit_error)?;
     super::output::write_text(args.output.as_deref(), &text)
 }

@@ -5,10 +5,11 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
-use slotgen::charset::{choose, choose_for_scheme, Charset};
+use slotgen::charset::Charset;
+use slotgen::request::{CustomCrc, Derived, Field, Refusal, Request, TableSpec, WayOut};
 use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
 use slotgen::scheme::SlotFunction;
-use slotgen::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
+use slotgen::spec::{SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 use slotgen_tables::SchemeName;
 
@@ -197,8 +198,26 @@ fn scheme_help() -> String {
 }
 
 impl CrcArgs {
+    /// These options as the library's request (without the options of the tags).
+    fn request(&self) -> Request {
+        Request {
+            crc: self.crc.clone(),
+            custom: self.poly.map(|poly| CustomCrc {
+                poly,
+                init: self.init,
+                refin: self.refin,
+                refout: self.refout,
+                xorout: self.xorout,
+            }),
+            scheme: self.scheme.clone(),
+            slots: self.slots,
+            hash_tag: self.hash_tag.clone(),
+            ..Request::default()
+        }
+    }
+
     /// The CRC these options name, checked against its check value. `--scheme` other than
-    /// `redis-cluster` is refused: the commands that take it ask [`CrcArgs::scheme_spec`].
+    /// `redis-cluster` is refused: the commands that take it ask [`CrcArgs::scheme`].
     fn crc(&self) -> Result<Algorithm<u16>> {
         if let Some(named) = self.other_scheme()? {
             return Err(usage(anyhow!(
@@ -206,119 +225,38 @@ impl CrcArgs {
                 named.name()
             )));
         }
-        let crc = match self.poly {
-            Some(poly) => {
-                let refin = self.refin.unwrap_or(false);
-                slotgen::catalog::custom(
-                    poly,
-                    self.init.unwrap_or(0),
-                    refin,
-                    self.refout.unwrap_or(refin),
-                    self.xorout.unwrap_or(0),
-                )
-            }
-            None => match &self.crc {
-                Some(name) => {
-                    *slotgen::catalog::find(name)
-                        .context("--crc")
-                        .map_err(usage)?
-                        .algorithm
-                }
-                None => crc::CRC_16_XMODEM,
-            },
-        };
-        check_crc(&crc)
-            .context(if self.poly.is_some() {
-                "--poly"
-            } else {
-                "--crc"
-            })
-            .map_err(usage)?;
-        Ok(crc)
+        self.request().crc_algorithm().map_err(refused)
     }
 
     /// The scheme that `--scheme` (with `--slots` and `--hash-tag`) names, if given.
     fn scheme(&self) -> Result<Option<slotgen_tables::Scheme<'static>>> {
-        let Some(name) = &self.scheme else {
-            return Ok(None);
-        };
-        if let (Ok(SchemeName::RedisCluster), Some(slots)) =
-            (slotgen::scheme::find(name), self.slots)
-        {
-            // Redis Cluster's tables are the CRC-16 ones, with their slot-count rule
-            SlotCount::new(slots).context("--slots").map_err(usage)?;
-        }
-        let scheme = slotgen::scheme::resolve(name, self.slots, self.hash_tag.as_deref())
-            .map_err(|e| match e {
-                slotgen::Error::Scheme(slotgen_tables::Error::SlotsRequired { scheme }) => {
-                    anyhow!("--scheme {scheme}: give `--slots N`: this scheme has no default slot count (for librdkafka the topic's partitions, for twemproxy the pool's servers)")
-                }
-                slotgen::Error::Scheme(slotgen_tables::Error::HashTagNotTaken { scheme }) => {
-                    anyhow!("--hash-tag: scheme `{scheme}` has a fixed hashtag rule: remove `--hash-tag` (only the twemproxy schemes take one)")
-                }
-                slotgen::Error::HashTagDelimiters { .. } => anyhow!("--hash-tag: {e}"),
-                slotgen::Error::UnknownScheme { .. } => anyhow!("--scheme: {e}"),
-                other => anyhow!("--slots: {other}"),
-            })
-            // a value of the command line: exit 2, as every usage error
-            .map_err(usage)?;
-        Ok(Some(scheme))
+        let named = self.request().named_scheme().map_err(refused)?;
+        Ok(named.map(|(_, scheme)| scheme))
     }
 
     /// The named scheme of `--scheme`, when it is not `redis-cluster` (which is the CRC-16
     /// shape of every command), with every scheme option checked.
     fn other_scheme(&self) -> Result<Option<SchemeName>> {
-        let Some(name) = &self.scheme else {
-            return Ok(None);
-        };
-        self.scheme()?;
-        let named = slotgen::scheme::find(name).map_err(usage)?;
-        Ok((named != SchemeName::RedisCluster).then_some(named))
+        let named = self.request().named_scheme().map_err(refused)?;
+        Ok(named
+            .map(|(name, _)| name)
+            .filter(|name| *name != SchemeName::RedisCluster))
     }
 
-    /// The slot count these options name.
+    /// The slot count of a CRC-16 table these options name.
     fn slots(&self) -> Result<SlotCount> {
-        if self.scheme.is_some() {
-            // `redis-cluster` checks its slot count as a scheme first
-            self.scheme()?;
-        }
-        match self.slots {
-            Some(slots) => Ok(SlotCount::new(slots).context("--slots").map_err(usage)?),
-            None => Ok(SlotCount::REDIS_CLUSTER),
-        }
+        let slots = self.request().slot_count().map_err(refused)?;
+        SlotCount::new(u64::from(slots))
+            .context("--slots")
+            .map_err(usage)
     }
 
     /// The slot function these options name: a named scheme's (`--scheme` other than
     /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
     /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`).
     fn slot_function(&self) -> Result<SlotFunction> {
-        match self.other_scheme()? {
-            Some(name) => {
-                let scheme = self.scheme()?.expect("--scheme was given");
-                let hash_tag = self.hash_tag_pair()?;
-                Ok(SlotFunction::scheme(name, Some(scheme.slots()), hash_tag)?)
-            }
-            None => Ok(SlotFunction::from(&self.spec()?)),
-        }
-    }
-
-    /// `--hash-tag`, as its two bytes (checked by [`CrcArgs::scheme`] first).
-    fn hash_tag_pair(&self) -> Result<Option<[u8; 2]>> {
-        Ok(self
-            .hash_tag
-            .as_deref()
-            .map(slotgen::scheme::hash_tag)
-            .transpose()?)
-    }
-
-    /// The spec of these options with the default alphabet and tag length, for what depends
-    /// on the CRC and the slot count only (the slot of a key).
-    fn spec(&self) -> Result<Spec> {
-        Ok(Spec {
-            crc: self.crc()?,
-            slots: self.slots()?.get(),
-            ..Spec::default()
-        })
+        let spec = self.request().resolve().map_err(refused)?.spec;
+        Ok(spec.slot_function()?)
     }
 
     /// The options of this group given on the command line, as spelled there.
@@ -390,33 +328,48 @@ pub struct SpecArgs {
 }
 
 impl SpecArgs {
-    /// The spec these options name. With --charset, the chosen alphabet is reported on
-    /// standard error.
-    fn spec(&self) -> Result<Spec> {
-        let crc = self.crc.crc()?;
-        let slots = self.crc.slots()?;
-        let alphabet = self.alphabet()?;
-        let mut spec = Spec {
-            crc,
-            alphabet,
+    /// These options as the library's request.
+    fn request(&self) -> Result<Request> {
+        Ok(Request {
+            alphabet: match self.tags.charset {
+                Some(_) => None,
+                None => Some(self.alphabet()?),
+            },
+            charset: self.tags.charset.clone(),
             tag_len: self.tags.tag_len,
-            slots: slots.get(),
-        };
-        if let Some(charset) = &self.tags.charset {
-            let choice = choose(charset, &spec.crc, spec.slots, spec.tag_len)
-                .map_err(spelled)
-                .with_context(|| format!("--charset {}", show(charset.spec().as_bytes())))?;
-            eprintln!(
-                "slotgen: --charset {}: {choice}",
-                show(charset.spec().as_bytes())
-            );
-            spec.alphabet = choice.alphabet.symbols().to_vec();
-            spec.tag_len = Some(choice.tag_len);
-        }
-        Ok(spec)
+            ..self.crc.request()
+        })
     }
 
-    /// The derivation of the spec these options name.
+    /// The spec of the table these options name, through the library's request layer.
+    /// With --charset, the chosen alphabet is reported on standard error.
+    fn table_spec(&self) -> Result<TableSpec> {
+        let charset = |c: &Charset| show(c.spec().as_bytes());
+        let resolved = self.request()?.resolve().map_err(|refusal| {
+            match (refusal.field, &self.tags.charset) {
+                (Field::Charset, Some(c)) => {
+                    spelled(refusal.error).context(format!("--charset {}", charset(c)))
+                }
+                _ => refused(refusal),
+            }
+        })?;
+        if let (Some(choice), Some(c)) = (&resolved.choice, &self.tags.charset) {
+            eprintln!("slotgen: --charset {}: {choice}", charset(c));
+        }
+        Ok(resolved.spec)
+    }
+
+    /// The CRC-16 spec these options name; a scheme other than `redis-cluster` is refused
+    /// (as [`CrcArgs::crc`] says).
+    fn spec(&self) -> Result<Spec> {
+        self.crc.crc()?;
+        match self.table_spec()? {
+            TableSpec::Crc16(spec) => Ok(spec),
+            TableSpec::Scheme(_) => unreachable!("`crc` refuses every other scheme"),
+        }
+    }
+
+    /// The derivation of the CRC-16 spec these options name.
     fn derive(&self) -> Result<Derivation> {
         derive(&self.spec()?).map_err(spelled)
     }
@@ -424,42 +377,18 @@ impl SpecArgs {
     /// The scheme spec these options name, when `--scheme` names one other than
     /// `redis-cluster` (whose tables are the CRC-16 derivation's).
     fn scheme_spec(&self) -> Result<Option<SchemeSpec>> {
-        let Some(name) = self.crc.other_scheme()? else {
+        if self.crc.other_scheme()?.is_none() {
             return Ok(None);
-        };
-        let scheme = self.crc.scheme()?.expect("--scheme was given");
-        let alphabet = match &self.tags.charset {
-            // as for a CRC-16 table; the tag length stays the one given, or the shortest
-            // for the tag's place (alone, or inside `key --prefix`'s frame)
-            Some(charset) => {
-                let choice = choose_for_scheme(charset, name, &scheme, self.tags.tag_len)
-                    .map_err(spelled)
-                    .with_context(|| format!("--charset {}", show(charset.spec().as_bytes())))?;
-                eprintln!(
-                    "slotgen: --charset {}: {choice}",
-                    show(charset.spec().as_bytes())
-                );
-                choice.alphabet.symbols().to_vec()
-            }
-            None => self.alphabet()?,
-        };
-        Ok(Some(SchemeSpec {
-            name,
-            slots: Some(scheme.slots()),
-            hash_tag: self.crc.hash_tag_pair()?,
-            alphabet,
-            tag_len: self.tags.tag_len,
-        }))
+        }
+        match self.table_spec()? {
+            TableSpec::Scheme(spec) => Ok(Some(spec)),
+            TableSpec::Crc16(_) => unreachable!("another scheme resolves to a scheme spec"),
+        }
     }
 
     /// What these options derive: a CRC-16 table, or a scheme's.
     fn derived(&self) -> Result<Derived> {
-        match self.scheme_spec()? {
-            Some(spec) => Ok(Derived::Scheme(
-                slotgen::scheme::invert::derive(&spec).map_err(spelled)?,
-            )),
-            None => Ok(Derived::Crc16(self.derive()?)),
-        }
+        self.table_spec()?.derive().map_err(spelled)
     }
 
     /// `--alphabet-hex`, or `--alphabet` checked to be ASCII, or the default.
@@ -489,12 +418,30 @@ impl SpecArgs {
     }
 }
 
-/// What a spec's options derive: the CRC-16 tables (Redis Cluster and any CRC-16 with a
-/// power-of-two slot count), or a named scheme's.
-#[derive(Debug)]
-enum Derived {
-    Crc16(Derivation),
-    Scheme(SchemeDerivation),
+/// The command line's spelling of a field of the library's request.
+fn option(field: Field) -> &'static str {
+    match field {
+        Field::Crc => "--crc",
+        Field::Custom => "--poly",
+        Field::Scheme => "--scheme",
+        Field::Slots => "--slots",
+        Field::HashTag => "--hash-tag",
+        Field::Alphabet => "--alphabet",
+        Field::Charset => "--charset",
+        Field::TagLen => "--tag-len",
+    }
+}
+
+/// A refusal of the library's request layer: a value of the command line's (exit 2) is
+/// named by its option; the rest as [`spelled`].
+fn refused(refusal: Refusal) -> anyhow::Error {
+    let Refusal { field, error } = refusal;
+    match field {
+        Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag => {
+            usage(anyhow!("{}: {}", option(field), spelled(error)))
+        }
+        _ => spelled(error),
+    }
 }
 
 /// Refuses `options` (given on the command line) that `what` would not use: an option must
@@ -515,17 +462,19 @@ fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
     }
 }
 
-/// A library error with this tool's spelling of the way out: the option that applies it.
+/// A library error with this tool's spelling of the way out ([`WayOut`]): the option that
+/// applies it.
 fn spelled(error: slotgen::Error) -> anyhow::Error {
-    let hint = match &error {
-        slotgen::Error::RankDeficient {
-            shortest: Some(n), ..
-        } => format!(" (`--tag-len {n}` on the command line)"),
-        slotgen::Error::NotAffine { .. } => " (`--charset`)".to_owned(),
-        slotgen::Error::SchemeRankDeficient {
-            shortest: Some(n), ..
-        } => format!(" (`--tag-len {n}` on the command line)"),
-        _ => String::new(),
+    let hint = match WayOut::of(&error) {
+        Some(WayOut::Give {
+            field,
+            value: Some(value),
+        }) => format!(" (`{} {value}` on the command line)", option(field)),
+        Some(WayOut::Give { field, value: None }) => format!(" (`{}`)", option(field)),
+        Some(WayOut::Remove { field, reason }) => {
+            format!(" (remove `{}`: {reason})", option(field))
+        }
+        None => String::new(),
     };
     let spelled = anyhow!("{error}{hint}");
     if error.is_usage() {

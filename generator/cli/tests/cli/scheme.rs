@@ -121,8 +121,16 @@ fn scheme_errors_name_the_option_and_the_fix() {
     // The exit status: 2 for an option wrong by itself, 1 for work that cannot be done.
     // Each case: the arguments, split at spaces; the exit status; a part of the message.
     for (args, code, needle) in [
-        ("slot --scheme librdkafka a", 2, "give `--slots N`"),
-        ("slot --scheme twemproxy-crc32 a", 2, "give `--slots N`"),
+        (
+            "slot --scheme librdkafka a",
+            2,
+            "(`--slots N` on the command line)",
+        ),
+        (
+            "slot --scheme twemproxy-crc32 a",
+            2,
+            "(`--slots N` on the command line)",
+        ),
         ("slot --scheme kafka a", 2, "unknown scheme `kafka`"),
         ("slot --scheme kafka a", 2, "nearest: `librdkafka`"),
         (
@@ -188,7 +196,11 @@ fn scheme_errors_name_the_option_and_the_fix() {
             "give at most 4294967295",
         ),
         ("tag --scheme nope 0", 2, "unknown scheme `nope`"),
-        ("key --scheme librdkafka 0", 2, "give `--slots N`"),
+        (
+            "key --scheme librdkafka 0",
+            2,
+            "(`--slots N` on the command line)",
+        ),
         (
             "emit python --scheme twemproxy-crc32 --slots 3 --hash-tag {}}",
             2,
@@ -490,7 +502,91 @@ fn emit_rust_takes_every_scheme() {
     }
     let (ok, _, err) = slot(&["emit", "rust", "--scheme", "librdkafka"]);
     assert!(!ok);
-    assert!(err.contains("give `--slots N`"), "{err}");
+    assert!(err.contains("(`--slots N` on the command line)"), "{err}");
+}
+
+/// The command line and the build.rs API resolve one request alike: for each list of
+/// options, `emit rust` prints exactly the file `build::Table` renders from the
+/// `slotgen::request::Request` of the same options, written out by hand here (a CRC-16
+/// table, a custom CRC, a charset for either shape, and `redis-cluster`, whose request is
+/// the CRC-16 table).
+#[test]
+fn emit_rust_is_the_build_api_file_of_the_same_request() {
+    use slotgen::charset::Charset;
+    use slotgen::request::{CustomCrc, Request};
+
+    let charset = |c: &str| Some(Charset::parse(c).unwrap());
+    for (args, request) in [
+        (
+            vec!["--crc", "MODBUS", "--charset", "[0-9a-f]"],
+            Request {
+                crc: Some("MODBUS".to_owned()),
+                charset: charset("[0-9a-f]"),
+                ..Request::default()
+            },
+        ),
+        (
+            vec![
+                "--poly",
+                "0x8005",
+                "--init",
+                "0x1234",
+                "--refin",
+                "true",
+                "--refout",
+                "false",
+                "--xorout",
+                "0xbeef",
+                "--alphabet",
+                "01234567",
+                "--slots",
+                "4096",
+            ],
+            Request {
+                custom: Some(CustomCrc {
+                    poly: 0x8005,
+                    init: Some(0x1234),
+                    refin: Some(true),
+                    refout: Some(false),
+                    xorout: Some(0xbeef),
+                }),
+                alphabet: Some(b"01234567".to_vec()),
+                slots: Some(4096),
+                ..Request::default()
+            },
+        ),
+        (
+            vec!["--scheme", "codis", "--charset", "alnum", "--tag-len", "3"],
+            Request {
+                scheme: Some("codis".to_owned()),
+                charset: charset("alnum"),
+                tag_len: Some(3),
+                ..Request::default()
+            },
+        ),
+        (
+            vec!["--scheme", "redis-cluster", "--slots", "1024"],
+            Request {
+                scheme: Some("redis-cluster".to_owned()),
+                slots: Some(1024),
+                ..Request::default()
+            },
+        ),
+    ] {
+        let mut full = vec!["emit", "rust", "--name", "TABLE"];
+        full.extend(&args);
+        let (ok, out, err) = slot(&full);
+        assert!(ok, "{args:?}: {err}");
+        let spec = request
+            .resolve()
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+            .spec;
+        let expected = slotgen::build::Table::new("TABLE")
+            .table_spec(spec)
+            .render()
+            .unwrap();
+        assert_eq!(out, expected, "{args:?}");
+    }
 }
 
 /// Keys with a prefix and a suffix for the schemes that hash the whole key: the tag is
