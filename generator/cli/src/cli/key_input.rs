@@ -83,7 +83,7 @@ pub fn decode_hex(text: &[u8], out: &mut Vec<u8>, what: impl FnOnce() -> String)
             slotgen::text::escape(&text[at..=at])
         )
     } else if text.len() % 2 != 0 {
-        format!("it has {} digits, an odd count", text.len())
+        format!("it has an odd count of hex digits, {}", text.len())
     } else {
         hex::decode_to_slice(text, out).expect("an even count of hex digits decodes");
         return Ok(());
@@ -545,7 +545,15 @@ mod tests {
                 match ::hex::decode(&key) {
                     Ok(bytes) => key = bytes,
                     Err(_) => {
-                        let error = format!("key {number} of the test is not hex: with --hex, give each key as pairs of hex digits");
+                        let why = match key.iter().position(|b| !b.is_ascii_hexdigit()) {
+                            Some(at) => format!(
+                                "byte {} (`{}`) is no hex digit",
+                                at + 1,
+                                slotgen::text::escape(&key[at..=at])
+                            ),
+                            None => format!("it has an odd count of hex digits, {}", key.len()),
+                        };
+                        let error = format!("key {number} of the test is not hex: {why}; with --hex, give each key as pairs of hex digits (`7b617d` is `{{a}}`)");
                         return (keys, Some(error));
                     }
                 }
@@ -736,7 +744,7 @@ mod tests {
         let error = keys(b"00\n0g\n", b'\n', true).unwrap_err().to_string();
         assert_eq!(
             error,
-            "key 2 of the test is not hex: with --hex, give each key as pairs of hex digits"
+            "key 2 of the test is not hex: byte 2 (`g`) is no hex digit; with --hex, give each key as pairs of hex digits (`7b617d` is `{a}`)"
         );
     }
 

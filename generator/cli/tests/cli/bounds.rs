@@ -301,7 +301,7 @@ fn placement_takes_its_keys_as_arguments_as_slot_does() {
     );
     // with --hex, each argument is hex; a bad one is named, with what is wrong
     let run = Run::from(common::slotgen(&["placement", "--hex", "7b617d", "7b6"]));
-    run.fails_with_code(2, "key 2 is not hex: it has 3 digits, an odd count");
+    run.fails_with_code(2, "key 2 is not hex: it has an odd count of hex digits, 3");
     Run::from(common::slotgen(&["slot", "--hex", "7g"]))
         .fails_with_code(2, "key 1 is not hex: byte 2 (`g`) is no hex digit");
 }
