@@ -21,8 +21,20 @@ use super::load::HotSlot;
 use super::{Error, Metric, Topology};
 use crate::transport::{Budget, ConnectOptions};
 
-/// At most this many keys of a hot slot are read (`CLUSTER GETKEYSINSLOT slot 1000`).
+/// At most this many keys of a hot slot are weighed one by one (`MEMORY USAGE` or `OBJECT
+/// FREQ` each), evenly spaced over the keys listed.
 pub const SAMPLE_KEYS: usize = 1000;
+
+/// At most this many keys of a hot slot are listed (`CLUSTER GETKEYSINSLOT slot N`, with N
+/// the slot's `CLUSTER COUNTKEYSINSLOT` up to this): the server lists a slot's keys in
+/// its own order, often grouped as they were written, so a sample is only even when taken
+/// over the whole listing. Past it, the first keys listed stand for the slot, and the text
+/// says so.
+pub const LIST_KEYS: usize = 20_000;
+
+/// The most bytes of one listing: keys of 1.6 KiB on average at [`LIST_KEYS`] keys. A
+/// longer answer is refused as too large, and the slot is then not sampled.
+const LIST_BYTES: usize = 32 * 1024 * 1024;
 
 /// The longest key read in a sample; a longer one makes the reply too large.
 const SAMPLE_KEY_BYTES: usize = 64 * 1024;
@@ -35,7 +47,8 @@ pub enum Basis {
     Keys,
     /// `MEMORY USAGE key` (bytes).
     MemoryUsage,
-    /// `OBJECT FREQ key` (the LFU counter, 0 to 255), under an LFU `maxmemory-policy`.
+    /// `OBJECT FREQ key` (the LFU counter, 0 to 255), under an LFU `maxmemory-policy`,
+    /// turned back into the hits it counts ([`lfu_hits`]).
     ObjectFreq,
 }
 
@@ -61,8 +74,13 @@ pub struct HashtagShare {
 pub struct SlotSample {
     /// The hash slot.
     pub slot: u16,
-    /// The keys read (at most [`SAMPLE_KEYS`]).
+    /// The keys weighed: every key listed for [`Basis::Keys`], else at most
+    /// [`SAMPLE_KEYS`] of them, evenly spaced over the listing.
     pub keys: usize,
+    /// The keys listed (at most [`LIST_KEYS`]).
+    pub listed: usize,
+    /// The keys in the slot (`CLUSTER COUNTKEYSINSLOT`) when the sample was read.
+    pub in_slot: u64,
     /// How they were weighed.
     pub basis: Basis,
     /// Its hashtags, the heaviest first (ties: by bytes).
@@ -96,21 +114,42 @@ pub fn sample_hot(
             let endpoint = exchange.primary_endpoint(&primary)?;
             let gone = gone(&primary);
             let mut con = exchange.connect(&endpoint).map_err(gone)?;
-            let budget = Budget {
-                bytes: SAMPLE_KEYS * (SAMPLE_KEY_BYTES + 16) + 16,
-                values: SAMPLE_KEYS + 1,
-                string: SAMPLE_KEY_BYTES,
-            };
             let shown = con.url().to_owned();
             let malformed = |command: &str, reason: String| Error::Malformed {
                 url: shown.clone(),
                 command: command.to_owned(),
                 reason,
             };
+            let small = Budget {
+                bytes: 256,
+                values: 4,
+                string: 240,
+            };
+            let count = redis::cmd("CLUSTER")
+                .arg("COUNTKEYSINSLOT")
+                .arg(slot)
+                .to_owned();
+            let in_slot = match exchange.query(&mut con, &count, small)? {
+                Value::Int(n) => u64::try_from(n).unwrap_or(0),
+                other => {
+                    return Err(malformed(
+                        "CLUSTER COUNTKEYSINSLOT",
+                        crate::text::reason(&format!("not a count: {other:?}")),
+                    ))
+                }
+            };
+            let list = usize::try_from(in_slot)
+                .unwrap_or(LIST_KEYS)
+                .clamp(1, LIST_KEYS);
+            let budget = Budget {
+                bytes: LIST_BYTES,
+                values: list + 1,
+                string: SAMPLE_KEY_BYTES,
+            };
             let get = redis::cmd("CLUSTER")
                 .arg("GETKEYSINSLOT")
                 .arg(slot)
-                .arg(SAMPLE_KEYS)
+                .arg(list)
                 .to_owned();
             let keys: Vec<Vec<u8>> = match exchange.query(&mut con, &get, budget)? {
                 Value::Array(keys) => keys
@@ -130,11 +169,6 @@ pub fn sample_hot(
                     ))
                 }
             };
-            let small = Budget {
-                bytes: 256,
-                values: 4,
-                string: 240,
-            };
             let basis = match metric {
                 Metric::Memory => Basis::MemoryUsage,
                 Metric::Keys => Basis::Keys,
@@ -153,8 +187,33 @@ pub fn sample_hot(
                     }
                 }
             };
-            let mut weights = Vec::with_capacity(keys.len());
-            for key in &keys {
+            let listed = keys.len();
+            // every key listed weighs one; otherwise SAMPLE_KEYS of them, evenly spaced
+            let weighed: Vec<Vec<u8>> = match basis {
+                Basis::Keys => keys,
+                _ => evenly(keys, SAMPLE_KEYS),
+            };
+            let log_factor = match basis {
+                Basis::ObjectFreq => {
+                    let get = redis::cmd("CONFIG")
+                        .arg("GET")
+                        .arg("lfu-log-factor")
+                        .to_owned();
+                    let number = |v: &Value| match v {
+                        Value::BulkString(b) => std::str::from_utf8(b).ok()?.parse::<u64>().ok(),
+                        _ => None,
+                    };
+                    match exchange.query(&mut con, &get, small) {
+                        Ok(Value::Array(v)) => v.get(1).and_then(number),
+                        Ok(Value::Map(v)) => v.first().and_then(|(_, v)| number(v)),
+                        _ => None,
+                    }
+                    .unwrap_or(LFU_LOG_FACTOR)
+                }
+                _ => LFU_LOG_FACTOR,
+            };
+            let mut weights = Vec::with_capacity(weighed.len());
+            for key in &weighed {
                 let cmd = match basis {
                     Basis::Keys => {
                         weights.push(1u64);
@@ -168,9 +227,15 @@ pub fn sample_hot(
                     Ok(Value::Int(n)) => u64::try_from(n).unwrap_or(0),
                     _ => 0,
                 };
-                weights.push(w);
+                weights.push(match basis {
+                    Basis::ObjectFreq => lfu_hits(w, log_factor),
+                    _ => w,
+                });
             }
-            samples.push(shares(slot, &keys, &weights, basis));
+            let mut sample = shares(slot, &weighed, &weights, basis);
+            sample.listed = listed;
+            sample.in_slot = in_slot;
+            samples.push(sample);
         }
         Ok(samples)
     })
@@ -212,9 +277,50 @@ pub fn shares(slot: u16, keys: &[Vec<u8>], weights: &[u64], basis: Basis) -> Slo
     SlotSample {
         slot,
         keys: keys.len(),
+        listed: keys.len(),
+        in_slot: keys.len() as u64,
         basis,
         hashtags,
     }
+}
+
+/// The `OBJECT FREQ` default `lfu-log-factor` of Redis and Valkey.
+const LFU_LOG_FACTOR: u64 = 10;
+
+/// The hits an LFU counter of `counter` stands for (at least 1): the counter starts at 5
+/// (`LFU_INIT_VAL`) and a hit raises it from `c` with probability `1 / ((c - 5) * factor +
+/// 1)` (Redis and Valkey `evict.c`, `LFULogIncr`), so reaching `c` takes `(c - 5) +
+/// factor * (c - 5) * (c - 6) / 2` hits on average. The counter itself is logarithmic:
+/// weighing keys by it would make a key of 30,000 hits (counter 81) weigh 20 of one hit.
+#[must_use]
+pub fn lfu_hits(counter: u64, factor: u64) -> u64 {
+    let above = counter.saturating_sub(5);
+    let hits = above.saturating_add(
+        factor
+            .saturating_mul(above)
+            .saturating_mul(above.saturating_sub(1))
+            / 2,
+    );
+    hits.max(1)
+}
+
+/// `n` of `keys`, evenly spaced over them (all of them when there are no more).
+fn evenly(keys: Vec<Vec<u8>>, n: usize) -> Vec<Vec<u8>> {
+    if keys.len() <= n {
+        return keys;
+    }
+    let len = keys.len();
+    // key k * len / n for k in 0..n: strictly increasing, as n < len
+    let mut next = 0;
+    keys.into_iter()
+        .enumerate()
+        .filter(|&(i, _)| {
+            let take = next < n && i == next * len / n;
+            next += usize::from(take);
+            take
+        })
+        .map(|(_, k)| k)
+        .collect()
 }
 
 /// One tag of a [`Split`].
@@ -352,6 +458,63 @@ pub fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn evenly_takes_n_keys_spread_over_a_grouped_listing() {
+        for (len, n) in [
+            (10, 3),
+            (1000, 1000),
+            (4000, 1000),
+            (20_000, 1000),
+            (7, 7),
+            (5, 9),
+        ] {
+            // the first half one hashtag, the second another, as a server may list them
+            let keys: Vec<Vec<u8>> = (0..len)
+                .map(|i| {
+                    if i < len / 2 {
+                        b"{a}".to_vec()
+                    } else {
+                        b"{b}".to_vec()
+                    }
+                })
+                .collect();
+            let got = evenly(keys, n);
+            assert_eq!(got.len(), n.min(len), "{len} {n}");
+            let a = got.iter().filter(|k| k.as_slice() == b"{a}").count();
+            let expected = n.min(len) / 2;
+            assert!(a.abs_diff(expected) <= 1, "{len} {n}: {a} of {{a}}");
+        }
+    }
+
+    #[test]
+    fn lfu_hits_inverts_a_simulated_counter() {
+        // the counter's increment as evict.c's LFULogIncr draws it, with a seeded generator
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for hits in [1u64, 100, 3_000, 30_000, 300_000] {
+            let mut counter = 5u64;
+            for _ in 0..hits {
+                let p = 1.0 / ((counter - 5) as f64 * 10.0 + 1.0);
+                if counter < 255 && random() < p {
+                    counter += 1;
+                }
+            }
+            let back = lfu_hits(counter, 10) as f64;
+            let ratio = back / hits as f64;
+            assert!(
+                hits < 100 || (0.6..1.6).contains(&ratio),
+                "{hits}: {counter} -> {back}"
+            );
+        }
+        assert_eq!(lfu_hits(0, 10), 1);
+        assert_eq!(lfu_hits(5, 10), 1);
+    }
 
     #[test]
     fn shares_by_hashtag() {

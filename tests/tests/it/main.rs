@@ -13,6 +13,7 @@ mod cluster_live;
 mod cluster_load;
 mod cluster_plan;
 mod cluster_rebalance;
+mod cluster_remedy;
 mod cluster_tls;
 mod compile_fail;
 mod crc_engine;

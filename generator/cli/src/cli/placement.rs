@@ -68,7 +68,11 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
     }
     let topology = match &args.redis {
         Some(url) => {
-            let options = args.connect.options(url, Some("the keys"))?;
+            // the keys take standard input unless they are arguments
+            let from_stdin = args.keys.is_empty() || args.keys == ["-"];
+            let options = args
+                .connect
+                .options(url, from_stdin.then_some("the keys"))?;
             let topology = topology(url, &options, args.timeout.get())?;
             super::cluster::require_every_slot_served(&topology)?;
             note_migrations(&topology, "their keys are counted on the first, and listed");

@@ -6,7 +6,7 @@
 use serde_json::json;
 use slotgen::emit::common::shell_quote;
 use slotgen::text::{escape, field};
-use slotgen_cluster::{self as cluster, HotSlot, Metric, SlotSample, Split, Topology};
+use slotgen_cluster::{self as cluster, Basis, HotSlot, Metric, SlotSample, Split, Topology};
 
 use super::cluster::{ConnectArgs, ServerArgs};
 
@@ -91,11 +91,32 @@ pub(super) fn remedies(
 /// live map. (The keys are arguments, so that the command holds no backslash for a TSV
 /// field to escape.)
 fn placement_command(server: &ServerArgs, split: &Split) -> String {
-    let keys: Vec<String> = split.tags.iter().map(|t| shell_quote(&t.key)).collect();
+    // keys that are not UTF-8 go as hex: the command line takes UTF-8 arguments only
+    let hex = split
+        .tags
+        .iter()
+        .any(|t| std::str::from_utf8(&t.key).is_err());
+    let keys: Vec<String> = split
+        .tags
+        .iter()
+        .map(|t| {
+            if hex {
+                hex::encode(&t.key)
+            } else {
+                shell_quote(&t.key)
+            }
+        })
+        .collect();
+    let url = without_password(&server.redis);
+    // a password dropped from the URL, with no other source given: asked for when run
+    let c = &server.connect;
+    let ask = url != server.redis && !c.askpass && c.password_file.is_none();
     format!(
-        "slotgen placement --redis {}{} -- {}",
-        shell_quote(without_password(&server.redis).as_bytes()),
-        connection_options(&server.connect),
+        "slotgen placement --redis {}{}{}{} -- {}",
+        shell_quote(url.as_bytes()),
+        connection_options(c),
+        if ask { " --askpass" } else { "" },
+        if hex { " --hex" } else { "" },
         keys.join(" ")
     )
 }
@@ -125,6 +146,8 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     let mut out = String::new();
     let mut path = |name: &str, p: &Option<std::path::PathBuf>| {
         if let Some(p) = p {
+            // absolute, so that the command runs from any directory
+            let p = std::path::absolute(p).unwrap_or_else(|_| p.clone());
             out += &format!(" {name} {}", shell_quote(p.as_os_str().as_encoded_bytes()));
         }
     };
@@ -163,9 +186,29 @@ pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology) -> String
         return s + "; split the hashtag of its keys over several slots";
     };
     if let Some(top) = sample.hashtags.first() {
+        let of = if (sample.listed as u64) < sample.in_slot {
+            format!(
+                "of the first {} of its {} keys as the server lists them (not a random sample)",
+                sample.listed, sample.in_slot
+            )
+        } else if sample.keys < sample.listed {
+            format!(
+                "of {} of its {} keys, evenly spaced",
+                sample.keys, sample.in_slot
+            )
+        } else {
+            format!("of its {} keys", sample.keys)
+        };
+        let weighed = match sample.basis {
+            Basis::Keys if metric != Metric::Keys => {
+                format!(" (one a key: the server tells no key's {metric})")
+            }
+            Basis::Keys => String::new(),
+            Basis::MemoryUsage => " (by MEMORY USAGE)".to_owned(),
+            Basis::ObjectFreq => " (by the hits OBJECT FREQ counts)".to_owned(),
+        };
         s += &format!(
-            "; of {} keys sampled, {} `{}` carries {:.1}%",
-            sample.keys,
+            "; {of}, {} `{}` carries {:.1}%{weighed}",
             if top.braced { "the hashtag" } else { "the key" },
             escape(&top.hashtag),
             100.0 * top.share
@@ -272,9 +315,14 @@ mod tests {
             askpass: false,
             password_file: Some("pw".into()),
         };
+        // relative files are given from the directory the command ran in
+        let here = std::env::current_dir().unwrap();
+        let here = here.to_str().unwrap();
         assert_eq!(
             connection_options(&c),
-            " --cacert '/etc/ca dir/ca.pem' --cert 'c.pem' --key 'k.pem' --password-file 'pw' --tls --sni 'redis.example' --user 'loadgen'"
+            format!(
+                " --cacert '/etc/ca dir/ca.pem' --cert '{here}/c.pem' --key '{here}/k.pem' --password-file '{here}/pw' --tls --sni 'redis.example' --user 'loadgen'"
+            )
         );
         let c = ConnectArgs {
             askpass: true,

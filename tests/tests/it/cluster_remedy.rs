@@ -1,0 +1,150 @@
+//! The hot-slot remedy on a live cluster where the server lists the hot slot's keys grouped
+//! as they were written: the heavier hashtag is found over the whole listing (a sample of
+//! the first keys listed named the lighter one), and the printed command, run as printed,
+//! works with a password that was in the URL (asked for by `--askpass`) and with keys that
+//! are not UTF-8 (given as `--hex`).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use slotgen_tests::redis_server::RedisCluster;
+
+use crate::cluster_live::{slotgen, slotgen_bin};
+
+/// The slot of `key` by the `crc` crate: CRC-16/XMODEM of its hashtag, mod 16384.
+fn slot_of(key: &[u8]) -> u16 {
+    let hashed = match key.iter().position(|&b| b == b'{') {
+        Some(open) => match key[open + 1..].iter().position(|&b| b == b'}') {
+            Some(len) if len > 0 => &key[open + 1..open + 1 + len],
+            _ => key,
+        },
+        None => key,
+    };
+    crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(hashed) & 16383
+}
+
+#[test]
+fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
+    if !slotgen_tests::require_tool("redis-server") {
+        return;
+    }
+    let cluster = RedisCluster::start().expect("a three-primary cluster");
+    // two hashtags of slot 0, found by the CRC alone
+    let mut tags = (0u32..)
+        .map(|n| format!("t{n}"))
+        .filter(|t| slot_of(t.as_bytes()) == 0);
+    let (heavy, light) = (tags.next().unwrap(), tags.next().unwrap());
+    let mut con = cluster.nodes[0].connect();
+    // the heavy hashtag first, the light one after: Redis lists the slot's newest keys
+    // first, so the first 1000 keys listed are all the light hashtag's
+    let mut pipe = redis::pipe();
+    for i in 0..3000 {
+        let mut key = b"\xff".to_vec();
+        key.extend_from_slice(format!("{{{heavy}}}:{i}").as_bytes());
+        pipe.set(key, 1).ignore();
+    }
+    for i in 0..1500 {
+        pipe.set(format!("{{{light}}}:{i}"), 1).ignore();
+    }
+    pipe.query::<()>(&mut con).unwrap();
+    for node in &cluster.nodes {
+        let mut con = node.connect();
+        let mut pipe = redis::pipe();
+        let mut n = 0;
+        for i in 0.. {
+            let key = format!("spread:{i}");
+            let slot = slot_of(key.as_bytes());
+            let mine = slotgen_tests::redis_server::RANGES
+                .iter()
+                .position(|&(a, b)| (a..=b).contains(&slot))
+                .unwrap();
+            if slot != 0 && std::ptr::eq(&cluster.nodes[mine], node) {
+                pipe.set(key, 1).ignore();
+                n += 1;
+                if n == 1500 {
+                    break;
+                }
+            }
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    // an ACL user whose password is given in the URL
+    for node in &cluster.nodes {
+        redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("ops")
+            .arg("on")
+            .arg(">s3cr/t")
+            .arg("+@all")
+            .arg("~*")
+            .query::<()>(&mut node.connect())
+            .unwrap();
+    }
+    let port = cluster.nodes[0].port;
+    let url = format!("redis://ops:s3cr%2Ft@127.0.0.1:{port}");
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let plan: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {} {}", run.stdout, run.stderr));
+    let hot = plan["hot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["slot"] == 0)
+        .unwrap_or_else(|| panic!("slot 0 not hot: {plan}"));
+    // over the whole listing: the heavy hashtag, with its share of the slot's keys
+    assert_eq!(hot["hashtags"][0]["hashtag"], heavy.as_str(), "{hot}");
+    let share = hot["hashtags"][0]["share"].as_f64().unwrap();
+    assert!((share - 3000.0 / 4500.0).abs() < 1e-9, "{hot}");
+    let text = hot["remedy"]["text"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("of its 4500 keys, the hashtag `{heavy}`")),
+        "{text}"
+    );
+    // the command: no password, asked for; the keys, not UTF-8, in hex
+    let command = hot["remedy"]["command"].as_str().unwrap();
+    assert!(!command.contains("s3cr"), "{command}");
+    assert!(
+        command.contains(" --askpass") && command.contains(" --hex "),
+        "{command}"
+    );
+    let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
+    let mut dirs = vec![bin_dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let mut child = Command::new("bash")
+        .args(["-o", "pipefail", "-c", command])
+        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .env_remove("REDISCLI_AUTH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"s3cr/t\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{command}: {stderr}");
+    // each key of the split, read back as the command's own slot rows, on the slot named
+    let placed = String::from_utf8(out.stdout).unwrap();
+    for t in hot["remedy"]["tags"].as_array().unwrap() {
+        let slot = t["slot"].as_u64().unwrap();
+        assert!(
+            placed
+                .lines()
+                .any(|l| l.starts_with(&format!("slot\t{slot}\t1"))),
+            "slot {slot}: {placed}"
+        );
+    }
+}
