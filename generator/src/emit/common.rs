@@ -372,8 +372,8 @@ impl WordLayout {
     }
 }
 
-/// `template` with every `{{name}}` replaced by its value: from `own` if it is there,
-/// else from `shared`.
+/// `template` (text of [`engine`](super::engine)'s syntax) over the values of `own` and
+/// `shared`, `own` first.
 ///
 /// # Panics
 ///
@@ -381,34 +381,15 @@ impl WordLayout {
 /// template never names: both are mistakes in an emitter, which its tests exercise. A
 /// template may leave `shared` values unused.
 pub(crate) fn render(template: &str, shared: &[(&str, String)], own: &[(&str, String)]) -> String {
-    let mut out = String::with_capacity(template.len() * 2);
-    let mut used = vec![false; own.len()];
-    let mut rest = template;
-    while let Some(open) = rest.find("{{") {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 2..];
-        let close = after
-            .find("}}")
-            .unwrap_or_else(|| panic!("unclosed `{{{{` in template at `{}`", &rest[open..]));
-        let name = &after[..close];
-        let value = if let Some(index) = own.iter().position(|(key, _)| *key == name) {
-            used[index] = true;
-            &own[index].1
-        } else {
-            shared
-                .iter()
-                .find(|(key, _)| *key == name)
-                .map(|(_, value)| value)
-                .unwrap_or_else(|| panic!("template names `{name}`, which the emitter lacks"))
-        };
-        out.push_str(value);
-        rest = &after[close + 2..];
+    // the first value of a name counts, as a list that chains its own before the shared
+    let mut values = std::collections::BTreeMap::new();
+    for (name, value) in own.iter().chain(shared) {
+        values
+            .entry(*name)
+            .or_insert_with(|| minijinja::Value::from(value.as_str()));
     }
-    out.push_str(rest);
-    if let Some(unused) = used.iter().position(|u| !u) {
-        panic!("the template never names `{}`", own[unused].0);
-    }
-    out
+    let own: Vec<&str> = own.iter().map(|(name, _)| *name).collect();
+    super::engine::render_text(template, &values, &own)
 }
 
 #[cfg(test)]
@@ -432,7 +413,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "lacks")]
+    #[should_panic(expected = "does not render")]
     fn render_refuses_unknown_names() {
         render("{{z}}", &[("x", "1".into())], &[]);
     }

@@ -34,6 +34,7 @@ pub mod c;
 pub mod common;
 pub mod csharp;
 pub mod elixir;
+mod engine;
 pub mod erlang;
 pub mod go;
 pub mod java;

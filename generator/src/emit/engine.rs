@@ -1,0 +1,150 @@
+//! The one template engine of the emitters: [minijinja], configured once.
+//!
+//! - **Delimiters**: `{{ value }}` as usual, but statements are `<% ... %>` and comments
+//!   `<# ... #>`, not Jinja's `{% %}` and `{# #}`: Elixir writes `{%{a: 1}, b}` and Lua
+//!   `{#list}`, which Jinja's would read as a statement or a comment. No template file holds
+//!   `<%`, `%>`, `<#` or `#>` as code of its language (a test checks it), and every emitted
+//!   module is byte-identical to what it was before the switch (the snapshot tests).
+//! - **Whitespace**: a line that holds only a statement leaves nothing (`trim_blocks`,
+//!   `lstrip_blocks`); a template's final newline is kept.
+//! - **Strict undefined**: a name no value has is an error, which [`render_file`] turns
+//!   into a panic: it is a mistake in an emitter, which its tests exercise.
+//! - **Templates by path**: `c/header.h` is `emit/template/c/header.h`, which a template
+//!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them.
+//! - **Filters**: what every language spells alike (`hex`); a language's own spellings are
+//!   filters named after it, registered in [`environment`].
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use minijinja::syntax::SyntaxConfig;
+use minijinja::{Environment, UndefinedBehavior, Value};
+
+/// The template files a template may include or import, by their path under
+/// `emit/template/`.
+macro_rules! files {
+    ($($path:literal),* $(,)?) => {
+        &[$(($path, include_str!(concat!("template/", $path)))),*]
+    };
+}
+
+/// Every named template, by its path under `emit/template/`.
+pub(crate) static FILES: &[(&str, &str)] = files![];
+
+/// The environment every render uses: see the module's docs.
+fn environment() -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_syntax(
+        SyntaxConfig::builder()
+            .block_delimiters("<%", "%>")
+            .comment_delimiters("<#", "#>")
+            .trim_blocks(true)
+            .lstrip_blocks(true)
+            .keep_trailing_newline(true)
+            .build()
+            .expect("the delimiters are distinct"),
+    );
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_loader(|name| {
+        Ok(FILES
+            .iter()
+            .find(|(path, _)| *path == name)
+            .map(|(_, text)| (*text).to_owned()))
+    });
+    env.add_filter("hex", hex);
+    env
+}
+
+static ENV: LazyLock<Environment<'static>> = LazyLock::new(environment);
+
+/// `value` as a hex literal of `digits` digits after `0x` (at least, as Rust's `{:#0x}`):
+/// `{{ 4129 | hex(4) }}` is `0x1021`.
+fn hex(value: u64, digits: Option<usize>) -> String {
+    format!("{value:#0w$x}", w = digits.unwrap_or(0) + 2)
+}
+
+/// `template` (text of the engine's syntax) over `values`.
+///
+/// # Panics
+///
+/// When the template does not parse, names a value `values` lacks, or (with `all_used`)
+/// never names one of `own`: mistakes in an emitter, which its tests exercise.
+pub(crate) fn render_text(template: &str, values: &BTreeMap<&str, Value>, own: &[&str]) -> String {
+    let template = ENV
+        .template_from_str(template)
+        .unwrap_or_else(|e| panic!("a template does not parse: {e:#}"));
+    if !own.is_empty() {
+        let named = template.undeclared_variables(false);
+        if let Some(unused) = own.iter().find(|name| !named.contains(**name)) {
+            panic!("the template never names `{unused}`");
+        }
+    }
+    template
+        .render(values)
+        .unwrap_or_else(|e| panic!("a template does not render: {e:#}"))
+}
+
+/// The template file at `path` under `emit/template/` (one of [`FILES`]) over `context`.
+///
+/// # Panics
+///
+/// As [`render_text`].
+pub(crate) fn render_file(path: &str, context: Value) -> String {
+    ENV.get_template(path)
+        .unwrap_or_else(|e| panic!("template `{path}`: {e:#}"))
+        .render(context)
+        .unwrap_or_else(|e| panic!("template `{path}` does not render: {e:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statements_leave_no_line_and_values_are_not_escaped() {
+        let values = BTreeMap::from([
+            ("x", Value::from("<&\"{{y}}\">")),
+            ("on", Value::from(true)),
+        ]);
+        let text = render_text("a\n  <% if on %>\n{{x}}\n  <% endif %>\nb\n", &values, &[]);
+        assert_eq!(text, "a\n<&\"{{y}}\">\nb\n");
+    }
+
+    #[test]
+    fn jinja_delimiters_are_code() {
+        let text = render_text("{%{a: 1}, {#t}} {# c #}\n", &BTreeMap::new(), &[]);
+        assert_eq!(text, "{%{a: 1}, {#t}} {# c #}\n");
+    }
+
+    #[test]
+    #[should_panic(expected = "does not render")]
+    fn undefined_values_are_refused() {
+        render_text("{{z}}", &BTreeMap::new(), &[]);
+    }
+
+    #[test]
+    fn hex_pads() {
+        assert_eq!(hex(0x1021, Some(4)), "0x1021");
+        assert_eq!(hex(0x21, Some(4)), "0x0021");
+        assert_eq!(hex(5, None), "0x5");
+    }
+
+    /// No template holds the engine's delimiters as code of its language: with every
+    /// statement and comment taken out, none is left.
+    #[test]
+    fn templates_hold_no_stray_delimiters() {
+        for (path, text) in FILES {
+            let mut code = (*text).to_owned();
+            for (open, close) in [("<%", "%>"), ("<#", "#>")] {
+                while let Some(start) = code.find(open) {
+                    let end = code[start..].find(close).map(|e| start + e + 2);
+                    let end = end.unwrap_or_else(|| panic!("{path}: `{open}` unclosed"));
+                    code.replace_range(start..end, "");
+                }
+            }
+            for delimiter in ["<%", "%>", "<#", "#>"] {
+                assert!(!code.contains(delimiter), "{path}: a stray `{delimiter}`");
+            }
+        }
+    }
+}
