@@ -7,7 +7,7 @@
 //!   module is byte-identical to what it was before the switch (the snapshot tests).
 //! - **Whitespace**: a line that holds only a statement leaves nothing (`trim_blocks`,
 //!   `lstrip_blocks`); a template's final newline is kept.
-//! - **Strict undefined**: a name no value has is an error, which [`render_file`] turns
+//! - **Strict undefined**: a name no value has is an error, which [`render_source`] turns
 //!   into a panic: it is a mistake in an emitter, which its tests exercise.
 //! - **Templates by path**: `c/header.h` is `emit/template/c/header.h`, which a template
 //!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them.
@@ -29,7 +29,7 @@ macro_rules! files {
 }
 
 /// Every named template, by its path under `emit/template/`.
-pub(crate) static FILES: &[(&str, &str)] = files![];
+pub(crate) static FILES: &[(&str, &str)] = files!["c/slotgen.h"];
 
 /// The environment every render uses: see the module's docs.
 fn environment() -> Environment<'static> {
@@ -52,6 +52,9 @@ fn environment() -> Environment<'static> {
             .map(|(_, text)| (*text).to_owned()))
     });
     env.add_filter("hex", hex);
+    env.add_filter("hex_rows", hex_rows);
+    env.add_filter("byte_rows", byte_rows);
+    env.add_filter("chomp", chomp);
     env
 }
 
@@ -61,6 +64,34 @@ static ENV: LazyLock<Environment<'static>> = LazyLock::new(environment);
 /// `{{ 4129 | hex(4) }}` is `0x1021`.
 fn hex(value: u64, digits: Option<usize>) -> String {
     format!("{value:#0w$x}", w = digits.unwrap_or(0) + 2)
+}
+
+/// Numbers as hex literals of `digits` digits and `suffix` (`u` in C), `per_line` to a
+/// line behind `indent`, each followed by `,`: `{{ crc.table | hex_rows(4, 8, "    ", "u") }}`.
+fn hex_rows(
+    values: Vec<u64>,
+    digits: usize,
+    per_line: usize,
+    indent: &str,
+    suffix: Option<&str>,
+) -> String {
+    let literals: Vec<String> = values
+        .into_iter()
+        .map(|v| hex(v, Some(digits)) + suffix.unwrap_or(""))
+        .collect();
+    super::common::rows(&literals, per_line, indent)
+}
+
+/// Byte rows as hex literals (`0x4c`), one row to a line behind `indent`, each byte
+/// followed by `,`: `{{ tags.columns | byte_rows("    ") }}`.
+fn byte_rows(rows: Vec<Vec<u8>>, indent: &str) -> String {
+    super::values::byte_rows(&rows, indent)
+}
+
+/// Text without its one final newline, for a macro's lines placed on a line of their own.
+fn chomp(text: String) -> String {
+    text.strip_suffix('\n')
+        .map_or_else(|| text.clone(), str::to_owned)
 }
 
 /// `template` (text of the engine's syntax) over `values`.
@@ -84,16 +115,16 @@ pub(crate) fn render_text(template: &str, values: &BTreeMap<&str, Value>, own: &
         .unwrap_or_else(|e| panic!("a template does not render: {e:#}"))
 }
 
-/// The template file at `path` under `emit/template/` (one of [`FILES`]) over `context`.
+/// `source`, a template file's text as an emitter changed it (C's renamed prefix), under
+/// the file's `name`, over `context`.
 ///
 /// # Panics
 ///
 /// As [`render_text`].
-pub(crate) fn render_file(path: &str, context: Value) -> String {
-    ENV.get_template(path)
-        .unwrap_or_else(|e| panic!("template `{path}`: {e:#}"))
-        .render(context)
-        .unwrap_or_else(|e| panic!("template `{path}` does not render: {e:#}"))
+pub(crate) fn render_source(name: &str, source: &str, context: &Value) -> String {
+    ENV.template_from_named_str(name, source)
+        .and_then(|template| template.render(context))
+        .unwrap_or_else(|e| panic!("template `{name}` does not render: {e:#}"))
 }
 
 #[cfg(test)]

@@ -324,7 +324,10 @@ fn emit_help_lists_the_registry_and_the_true_package_default() {
     let help_flat = flat(&help);
     for (name, summary) in slotgen::emit::language::targets() {
         let listed = format!("- {name}: {}", flat(summary));
-        assert!(help_flat.contains(&listed), "`emit --help` misses `{listed}`");
+        assert!(
+            help_flat.contains(&listed),
+            "`emit --help` misses `{listed}`"
+        );
     }
     let package_help = help
         .split("--package <NAME>\n")
