@@ -29,7 +29,7 @@ macro_rules! files {
 }
 
 /// Every named template, by its path under `emit/template/`.
-pub(crate) static FILES: &[(&str, &str)] = files!["c/slotgen.h"];
+pub(crate) static FILES: &[(&str, &str)] = files!["c/slotgen.h", "java/Slotgen.java"];
 
 /// The environment every render uses: see the module's docs.
 fn environment() -> Environment<'static> {
@@ -55,6 +55,7 @@ fn environment() -> Environment<'static> {
     env.add_filter("hex_rows", hex_rows);
     env.add_filter("byte_rows", byte_rows);
     env.add_filter("chomp", chomp);
+    super::java::add_filters(&mut env);
     env
 }
 

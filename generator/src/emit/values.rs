@@ -299,7 +299,7 @@ pub(crate) fn crc_code(
     (update, finish)
 }
 
-/// The model as one structured template value, for a template that composes (C so far):
+/// The model as one structured template value, for a template that composes (C and Java so far):
 /// maps of numbers, booleans, byte lists and text, spelled by the template and its filters
 /// rather than by Rust.
 ///
@@ -313,9 +313,9 @@ pub(crate) fn crc_code(
 /// - `tags`: `len`, `zero` (bytes), `columns`, `kernel` (lists of bytes), `solved_bits`,
 ///   `kernel_len`, `value_limit`;
 /// - `rule`: `whole` (the whole key is hashed), `open`, `close`, `min_len`, `doc`;
-/// - `alphabet`: `offset`, `symbol_bits`, `basis` (bytes);
+/// - `alphabet`: `offset`, `ascii`, `symbol_bits`, `basis` (bytes);
 /// - `lookup`: `split`, and for a split lookup `low_bits`, `low_mask`, `low_len`,
-///   `high_len`.
+///   `high_len`, `low` and `high` (lists of bytes).
 pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja::Value {
     use minijinja::context;
     let c = &model.crc;
@@ -342,6 +342,8 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
             low_mask => (1u32 << low_bits) - 1,
             low_len => low.len(),
             high_len => high.len(),
+            low => low.clone(),
+            high => high.clone(),
         },
         Lookup::Columns => context! { split => false },
     };
@@ -397,6 +399,7 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
         },
         alphabet => context! {
             offset => model.alphabet[0],
+            ascii => model.alphabet.is_ascii(),
             symbol_bits => symbol_bits(&model.alphabet),
             basis => alphabet_basis(&model.alphabet).collect::<Vec<u8>>(),
         },
