@@ -29,7 +29,8 @@ macro_rules! files {
 }
 
 /// Every named template, by its path under `emit/template/`.
-pub(crate) static FILES: &[(&str, &str)] = files!["c/slotgen.h", "java/Slotgen.java"];
+pub(crate) static FILES: &[(&str, &str)] =
+    files!["c/slotgen.h", "java/Slotgen.java", "lua/server.lua"];
 
 /// The environment every render uses: see the module's docs.
 fn environment() -> Environment<'static> {
