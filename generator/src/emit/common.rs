@@ -1,13 +1,13 @@
 //! What every emitter shares: the `@generated` header lines, the one-line description of a
 //! spec ([`describe`], [`describe_scheme`]), the spec's command line ([`spec_options`],
 //! [`crc_options`], [`scheme_options`]), and, for
-//! the modules of other languages, the CRC register, table rows, example values and a
-//! minimal `{{name}}` template renderer.
+//! the modules of other languages, table rows, word layouts and `render`, which fills a
+//! template's `{{name}}`s from string values (for the templates not yet composed).
 //!
-//! Each language keeps its code in one template file under `emit/template/`, written as a
-//! person would write that module by hand; the emitter fills in the spec's constants, and
-//! `values::crc_code` chooses the template parts of the few
-//! lines that differ between CRCs (reflected or not, final reflection, `xorout`).
+//! Each language keeps its code under `emit/template/`, written as a person would write
+//! that module by hand. A composed template (C, Java, the server-side Lua) chooses its own
+//! parts; for the others `values::crc_code` chooses the template parts of the few lines
+//! that differ between CRCs (reflected or not, final reflection, `xorout`).
 
 use slotgen_tables::MAX_TAG_LEN;
 

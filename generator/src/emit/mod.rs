@@ -11,7 +11,9 @@
 //! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation). The model holds what every
 //! language shares (the hashtag rule, the CRC register and its tables, the transform to a
 //! slot, the inverse tables and their lookup) and each emitter renders it through its
-//! language's templates (`template/<language>/`): [`lua::module`], [`c::header`],
+//! language's templates (`template/<language>/`, by the one engine, minijinja, configured
+//! in `engine.rs`; C, Java and the server-side Lua are one composed template each, over
+//! the model as one structured value): [`lua::module`], [`c::header`],
 //! [`python::module`], [`js::module`] (and [`js::types`], its TypeScript declarations),
 //! [`go::package`], [`java::class`], [`ruby::module`], [`php::class`], [`elixir::module`],
 //! [`csharp::class`], [`erlang::module`], and for Lua inside the server
