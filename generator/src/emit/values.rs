@@ -358,6 +358,10 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
             suffix => quoted(e.suffix),
             prefix_len => e.prefix.len(),
             suffix_len => e.suffix.len(),
+            tag_bytes => e.tag.clone(),
+            key_bytes => e.key.clone(),
+            prefix_bytes => e.prefix.to_vec(),
+            suffix_bytes => e.suffix.to_vec(),
         },
         slots => context! {
             count => r.slots,
@@ -389,6 +393,7 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
             solved_bits => t.columns.len(),
             kernel_len => t.kernel.len(),
             value_limit => t.value_limit,
+            per_value => t.per_value(),
         },
         rule => context! {
             whole => matches!(model.rule, KeyRule::WholeKey),
