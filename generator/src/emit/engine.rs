@@ -29,8 +29,12 @@ macro_rules! files {
 }
 
 /// Every named template, by its path under `emit/template/`.
-pub(crate) static FILES: &[(&str, &str)] =
-    files!["c/slotgen.h", "java/Slotgen.java", "lua/server.lua", "python/module.py"];
+pub(crate) static FILES: &[(&str, &str)] = files![
+    "c/slotgen.h",
+    "java/Slotgen.java",
+    "lua/server.lua",
+    "python/module.py"
+];
 
 /// The environment every render uses: see the module's docs.
 fn environment() -> Environment<'static> {
@@ -56,7 +60,9 @@ fn environment() -> Environment<'static> {
     env.add_filter("hex_rows", hex_rows);
     env.add_filter("byte_rows", byte_rows);
     env.add_filter("chomp", chomp);
-    env.add_filter("le_int", |row: Vec<u8>| super::values::little_endian_hex(&row));
+    env.add_filter("le_int", |row: Vec<u8>| {
+        super::values::little_endian_hex(&row)
+    });
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
         super::values::int_rows(&rows, indent)
     });

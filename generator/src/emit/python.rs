@@ -122,5 +122,3 @@ pub fn module(model: &Model) -> String {
 pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
     env.add_filter("py_bytes", |bytes: Vec<u8>| bytes_literal(&bytes));
 }
-
-}
