@@ -69,6 +69,7 @@ fn environment() -> Environment<'static> {
     super::java::add_filters(&mut env);
     super::python::add_filters(&mut env);
     super::go::add_filters(&mut env);
+    super::js::add_filters(&mut env);
     env
 }
 
