@@ -60,6 +60,7 @@ fn environment() -> Environment<'static> {
     env.add_filter("hex_rows", hex_rows);
     env.add_filter("byte_rows", byte_rows);
     env.add_filter("chomp", chomp);
+    env.add_filter("indent_lines", indent_lines);
     env.add_filter("le_int", |row: Vec<u8>| {
         super::values::little_endian_hex(&row)
     });
@@ -70,6 +71,7 @@ fn environment() -> Environment<'static> {
     super::python::add_filters(&mut env);
     super::go::add_filters(&mut env);
     super::js::add_filters(&mut env);
+    super::csharp::add_filters(&mut env);
     env
 }
 
@@ -107,6 +109,17 @@ fn byte_rows(rows: Vec<Vec<u8>>, indent: &str) -> String {
 fn chomp(text: String) -> String {
     text.strip_suffix('\n')
         .map_or_else(|| text.clone(), str::to_owned)
+}
+
+/// Every line of `text` behind `indent`, but an empty line, which stays empty; every line
+/// ends in a newline: a C# class inside its namespace.
+fn indent_lines(text: &str, indent: &str) -> String {
+    text.lines()
+        .map(|line| match line {
+            "" => "\n".to_owned(),
+            _ => format!("{indent}{line}\n"),
+        })
+        .collect()
 }
 
 /// `template` (text of the engine's syntax) over `values`.

@@ -349,6 +349,7 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
     };
     context! {
         scheme => model.scheme,
+        systems => model.systems,
         header => model.header(command, comment),
         examples => context! {
             check_slot => e.check_slot,
