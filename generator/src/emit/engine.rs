@@ -72,6 +72,7 @@ fn environment() -> Environment<'static> {
     super::go::add_filters(&mut env);
     super::js::add_filters(&mut env);
     super::csharp::add_filters(&mut env);
+    super::php::add_filters(&mut env);
     env
 }
 
