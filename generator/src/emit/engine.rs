@@ -73,6 +73,7 @@ fn environment() -> Environment<'static> {
     super::js::add_filters(&mut env);
     super::csharp::add_filters(&mut env);
     super::php::add_filters(&mut env);
+    super::erlang::add_filters(&mut env);
     env
 }
 
