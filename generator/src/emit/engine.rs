@@ -31,9 +31,19 @@ macro_rules! files {
 /// Every named template, by its path under `emit/template/`.
 pub(crate) static FILES: &[(&str, &str)] = files![
     "c/slotgen.h",
+    "csharp/module.cs",
+    "elixir/module.ex",
+    "erlang/module.erl",
+    "go/package.go",
     "java/Slotgen.java",
+    "js/module.d.mts",
+    "js/module.mjs",
+    "lua/module.lua",
+    "lua/parts.lua",
     "lua/server.lua",
-    "python/module.py"
+    "php/module.php",
+    "python/module.py",
+    "ruby/module.rb",
 ];
 
 /// The environment every render uses: see the module's docs.
@@ -74,6 +84,7 @@ fn environment() -> Environment<'static> {
     super::csharp::add_filters(&mut env);
     super::php::add_filters(&mut env);
     super::erlang::add_filters(&mut env);
+    super::lua::add_filters(&mut env);
     env
 }
 

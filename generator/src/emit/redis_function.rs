@@ -128,7 +128,6 @@ fn argument(bytes: &[u8]) -> String {
 /// `library`, else the `EVAL` block, with `command` after `slotgen emit` in the header.
 fn render(model: &Model, name: &str, command: &str, library: bool) -> String {
     let (slot_formula, slot_expression) = lua::slot_formula(model);
-    let (rule, surface) = lua::shared_parts(model, "    ");
     let e = &model.examples;
     let context = context! {
         library,
@@ -138,9 +137,6 @@ fn render(model: &Model, name: &str, command: &str, library: bool) -> String {
         lua => context! {
             slot_formula,
             slot_expression,
-            rule_lines => lua::rule_lines(model, "    -- "),
-            rule,
-            surface,
         },
         ..values::context(model, command, "--")
     };

@@ -1,6 +1,7 @@
+<% import "lua/parts.lua" as parts %>
 <# The server-side Lua: a Redis Functions library (`library`) or a block for EVAL scripts,
-   every part chosen here; the rule and the surface are the Lua module's (`lua.rule`,
-   `lua.surface`). #>
+   every part chosen here; the key rule and the surface are the Lua module's (parts.lua),
+   indented. #>
 <# The CRC's step over byte i of key, as one expression. #>
 <% macro crc_step() %><% if crc.refin %>bxor(rshift(crc, 8), CRC_TABLE[band(bxor(crc, byte(key, i)), 0xff) + 1])<% else %>bxor(band(lshift(crc, 8), {{crc.mask | hex}}), CRC_TABLE[band(bxor(rshift(crc, {{crc.top_shift}}), byte(key, i)), 0xff) + 1])<% endif %><% endmacro %>
 <# The register's finish: its reflection when refin != refout, the xor with xorout. #>
@@ -89,9 +90,9 @@ local function {{name}}_build()
         return crc % 4294967296
     end
 <% endif %>
-{{lua.rule}}
+{{parts.key_rule() | indent_lines("    ")}}
     -- The slot of a key (a string): {{lua.slot_formula}}, for the CRC of the bytes hashed:
-    -- {{lua.rule_lines}}.
+    -- {{rule.doc | lua_wrap("    -- ")}}.
     function M.slot(key)
         if type(key) ~= "string" then
             return nil, "key must be a string, not a " .. type(key)
@@ -125,7 +126,7 @@ local function {{name}}_build()
         return nil, "slot " .. tostring(slot) .. " is out of range: the slots are "
             .. FIRST_SLOT .. " to " .. LAST_SLOT
     end
-{{lua.surface}}
+{{parts.surface() | indent_lines("    ")}}
     return M
 end
 <% if library %>
