@@ -1,13 +1,12 @@
 //! What every emitter shares: the `@generated` header lines, the one-line description of a
 //! spec ([`describe`], [`describe_scheme`]), the spec's command line ([`spec_options`],
 //! [`crc_options`], [`scheme_options`]), and, for
-//! the modules of other languages, table rows, word layouts and `render`, which fills a
-//! template's `{{name}}`s from string values (for the templates not yet composed).
+//! the modules of other languages, table rows and word layouts.
 //!
-//! Each language keeps its code under `emit/template/`, written as a person would write
-//! that module by hand. A composed template (C, Java, the server-side Lua) chooses its own
-//! parts; for the others `values::crc_code` chooses the template parts of the few lines
-//! that differ between CRCs (reflected or not, final reflection, `xorout`).
+//! Each language keeps its code in one template under `emit/template/` (Lua's module and
+//! server-side Lua share a macro file), written as a person would write that module by
+//! hand: it chooses its own parts (the key rule, the lookup, the CRC's steps) and spells
+//! its literals by filters; `engine.rs` renders it.
 
 use slotgen_tables::MAX_TAG_LEN;
 
@@ -284,18 +283,6 @@ pub(crate) fn hex(values: impl IntoIterator<Item = u64>, digits: usize) -> Vec<S
         .collect()
 }
 
-/// How one language spells the values that every template shares: see [`shared`].
-pub(crate) struct Syntax<'a> {
-    /// What follows `slotgen emit` in the header: the language and its own options.
-    pub command: &'a str,
-    /// The line comment leader: `//`, `#` or `--`.
-    pub comment: &'a str,
-    /// One level of indentation, for the rows of the CRC table and the alphabet.
-    pub indent: &'a str,
-    /// Appended to the register's start value (`u` makes it unsigned in C).
-    pub int_suffix: &'a str,
-}
-
 /// How a module holds a tag's bytes to xor a word at a time: `count` words of `bytes` bytes
 /// each, the tag's bytes in order and then zeros up to a whole number of words. A module
 /// whose tables are bytes ([`byte_rows`](Self::byte_rows), C) loads its words from memory,
@@ -372,51 +359,9 @@ impl WordLayout {
     }
 }
 
-/// `template` (text of [`engine`](super::engine)'s syntax) over the values of `own` and
-/// `shared`, `own` first.
-///
-/// # Panics
-///
-/// When the template names a value that neither list holds, or `own` holds one the
-/// template never names: both are mistakes in an emitter, which its tests exercise. A
-/// template may leave `shared` values unused.
-pub(crate) fn render(template: &str, shared: &[(&str, String)], own: &[(&str, String)]) -> String {
-    // the first value of a name counts, as a list that chains its own before the shared
-    let mut values = std::collections::BTreeMap::new();
-    for (name, value) in own.iter().chain(shared) {
-        values
-            .entry(*name)
-            .or_insert_with(|| minijinja::Value::from(value.as_str()));
-    }
-    let own: Vec<&str> = own.iter().map(|(name, _)| *name).collect();
-    super::engine::render_text(template, &values, &own)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn render_fills_placeholders() {
-        let text = render(
-            "a {{x}} b {{y}}{{x}}",
-            &[("x", "0".into()), ("z", "3".into())],
-            &[("x", "1".into()), ("y", "2".into())],
-        );
-        assert_eq!(text, "a 1 b 21");
-    }
-
-    #[test]
-    #[should_panic(expected = "never names `y`")]
-    fn render_refuses_unused_own_values() {
-        render("{{x}}", &[], &[("x", "1".into()), ("y", "2".into())]);
-    }
-
-    #[test]
-    #[should_panic(expected = "does not render")]
-    fn render_refuses_unknown_names() {
-        render("{{z}}", &[("x", "1".into())], &[]);
-    }
 
     #[test]
     fn rows_wrap_with_trailing_commas() {

@@ -14,7 +14,6 @@
 //! - **Filters**: what every language spells alike (`hex`); a language's own spellings are
 //!   filters named after it, registered in [`environment`].
 
-use std::collections::BTreeMap;
 use std::sync::LazyLock;
 
 use minijinja::syntax::SyntaxConfig;
@@ -135,33 +134,13 @@ fn indent_lines(text: &str, indent: &str) -> String {
         .collect()
 }
 
-/// `template` (text of the engine's syntax) over `values`.
-///
-/// # Panics
-///
-/// When the template does not parse, names a value `values` lacks, or (with `all_used`)
-/// never names one of `own`: mistakes in an emitter, which its tests exercise.
-pub(crate) fn render_text(template: &str, values: &BTreeMap<&str, Value>, own: &[&str]) -> String {
-    let template = ENV
-        .template_from_str(template)
-        .unwrap_or_else(|e| panic!("a template does not parse: {e:#}"));
-    if !own.is_empty() {
-        let named = template.undeclared_variables(false);
-        if let Some(unused) = own.iter().find(|name| !named.contains(**name)) {
-            panic!("the template never names `{unused}`");
-        }
-    }
-    template
-        .render(values)
-        .unwrap_or_else(|e| panic!("a template does not render: {e:#}"))
-}
-
 /// `source`, a template file's text as an emitter changed it (C's renamed prefix), under
 /// the file's `name`, over `context`.
 ///
 /// # Panics
 ///
-/// As [`render_text`].
+/// When the template does not parse or names a value `context` lacks: a mistake in an
+/// emitter, which its tests exercise.
 pub(crate) fn render_source(name: &str, source: &str, context: &Value) -> String {
     ENV.template_from_named_str(name, source)
         .and_then(|template| template.render(context))
