@@ -151,26 +151,36 @@ pub(crate) fn render_source(name: &str, source: &str, context: &Value) -> String
 mod tests {
     use super::*;
 
+    fn render(source: &str, context: &Value) -> String {
+        render_source("test", source, context)
+    }
+
     #[test]
     fn statements_leave_no_line_and_values_are_not_escaped() {
-        let values = BTreeMap::from([
-            ("x", Value::from("<&\"{{y}}\">")),
-            ("on", Value::from(true)),
-        ]);
-        let text = render_text("a\n  <% if on %>\n{{x}}\n  <% endif %>\nb\n", &values, &[]);
+        let context = minijinja::context! { x => "<&\"{{y}}\">", on => true };
+        let text = render("a\n  <% if on %>\n{{x}}\n  <% endif %>\nb\n", &context);
         assert_eq!(text, "a\n<&\"{{y}}\">\nb\n");
+        // `+%>` keeps the newline after a statement at the end of a line
+        let text = render("a<% if on %>!<% endif +%>\nb\n", &context);
+        assert_eq!(text, "a!\nb\n");
     }
 
     #[test]
     fn jinja_delimiters_are_code() {
-        let text = render_text("{%{a: 1}, {#t}} {# c #}\n", &BTreeMap::new(), &[]);
+        let text = render("{%{a: 1}, {#t}} {# c #}\n", &Value::UNDEFINED);
         assert_eq!(text, "{%{a: 1}, {#t}} {# c #}\n");
     }
 
     #[test]
     #[should_panic(expected = "does not render")]
     fn undefined_values_are_refused() {
-        render_text("{{z}}", &BTreeMap::new(), &[]);
+        render("{{z}}", &minijinja::context! {});
+    }
+
+    #[test]
+    fn indent_lines_leaves_empty_lines_empty() {
+        assert_eq!(indent_lines("a\n\n  b\n", "    "), "    a\n\n      b\n");
+        assert_eq!(chomp("x\n".to_owned()), "x");
     }
 
     #[test]
