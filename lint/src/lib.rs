@@ -1,28 +1,4 @@
-//! `slotgen-lint`: does a script or a transaction stay on one hash slot?
-//!
-//! Reads Lua scripts (EVAL bodies with or without a `#!lua` shebang and its flags, Functions
-//! libraries) and command files (one command a line as `redis-cli` reads them, with
-//! MULTI/EXEC blocks), and says for each server ([`Target`]) whether it runs, fails, or
-//! depends on something the lint cannot see, with every finding's rule, place and fix.
-//!
-//! The rules are the servers' own (Redis and Valkey `script.c`/`cluster.c`, measured on
-//! live clusters by the tests): the declared keys of EVAL/FCALL must share one slot
-//! (`CROSSSLOT`); every call inside a script must use keys of the node that runs it; a
-//! script with a shebang, and a function, must stay on one slot unless flagged
-//! `allow-cross-slot-keys`, while a legacy EVAL may touch several slots of one node; `no-
-//! cluster` refuses a cluster; at EXEC, every key of the queued commands must share one
-//! slot. Dragonfly, kvrocks (`lua-strict-key-accessing yes`) and Alibaba Cloud's proxy also
-//! refuse undeclared keys. Which arguments are keys comes from the servers' `COMMAND` key
-//! specifications ([`commands`]); the slot of a key is `slotgen_tables::REDIS_CLUSTER`'s.
-//!
-//! ```
-//! use slotgen_lint::{lint_script, Outcome, Target, Values};
-//!
-//! let script = "return redis.call('GET', KEYS[1] .. ':x')";
-//! let values = Values { keys: Some(vec![b"{user1}:a".to_vec()]), ..Values::default() };
-//! let report = lint_script("get.lua".as_ref(), script, &values, &[Target::Redis]).unwrap();
-//! assert_eq!(report.verdict(Target::Redis), Outcome::Runs);
-//! ```
+#![doc = include_str!("../README.md")]
 
 use std::path::Path;
 
@@ -185,12 +161,23 @@ pub fn lint_script(
 ///
 /// [`Error::Read`] when it cannot be read, then as [`lint_script`] or [`lint_commands`].
 pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Report, Error> {
-    let source = lua::read_bounded(path).map_err(|reason| Error::Read {
+    let commands = matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("redis" | "txt" | "cmd")
+    );
+    // how the file's language writes any byte: redis-cli's escape inside double quotes
+    let escape = if commands {
+        "`\\xff` inside double quotes, as redis-cli reads it"
+    } else {
+        lua::LUA_BYTE_ESCAPE
+    };
+    let source = lua::read_bounded(path, escape).map_err(|reason| Error::Read {
         file: path.display().to_string(),
         reason,
     })?;
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("redis" | "txt" | "cmd") => lint_commands(path, &source, targets),
-        _ => lint_script(path, &source, values, targets),
+    if commands {
+        lint_commands(path, &source, targets)
+    } else {
+        lint_script(path, &source, values, targets)
     }
 }

@@ -135,7 +135,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
                     max: MAX_FILES,
                 });
             }
-            let text = read_bounded(&file).map_err(|reason| Error::Include {
+            let text = read_bounded(&file, LUA_BYTE_ESCAPE).map_err(|reason| Error::Include {
                 file: files[i].0.display().to_string(),
                 include: name.clone(),
                 reason,
@@ -207,15 +207,31 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     })
 }
 
-/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8 (bytes that are not are replaced),
-/// within [`slotgen::user_file::WAIT`]: the one bounded reader of a user's file, so that a
-/// FIFO or a device neither hangs the lint nor fills its memory.
-pub(crate) fn read_bounded(path: &Path) -> Result<String, String> {
+/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8, within
+/// [`slotgen::user_file::WAIT`]: the one bounded reader of a user's file, so that a FIFO or
+/// a device neither hangs the lint nor fills its memory. A file that is not UTF-8 is refused
+/// (a byte replaced would change the slot of a key that holds it), with `escape` in the fix:
+/// how the file's language writes any byte in a string.
+pub(crate) fn read_bounded(path: &Path, escape: &str) -> Result<String, String> {
     let bytes =
         slotgen::user_file::read_small(path, MAX_SOURCE_BYTES as u64, slotgen::user_file::WAIT)
             .map_err(|e| e.to_string())?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "it is not UTF-8 (line {line}, byte {} of the file, `{}`): the lint reads text as \
+             UTF-8, and a byte it replaced would change the slot of a key that holds it; write \
+             such a byte in a string as {escape}",
+            at + 1,
+            slotgen::text::escape(&bytes[at..=at])
+        )
+    })
 }
+
+/// How a Lua string writes any byte: a decimal escape, as Lua 5.1 (Redis, Valkey) reads it.
+pub(crate) const LUA_BYTE_ESCAPE: &str = "a decimal escape (`'\\255'`)";
 
 /// The names of the `--- @include "name"` lines (bullmq's convention).
 fn includes(source: &str) -> Vec<String> {

@@ -530,7 +530,8 @@ fn key_findings(
                     kind: Some(kind),
                     message: format!("`{command}` uses `{}`: {condition}", key.text),
                     fix: format!(
-                        "give {} a hashtag (`{{user1}}:...`), or pass `{}` as KEYS[{next_key}]",
+                        "give {} a hashtag, the same in every key the script uses (`{{TAG}}:...`), \
+                         or pass `{}` as KEYS[{next_key}]",
                         keys_name(*i),
                         key.text
                     ),

@@ -94,7 +94,16 @@ impl Endpoint {
             )));
         }
         let mut info = url.into_connection_info().map_err(|_| {
-            bad_url("its host, port (1 to 65535), user info or path does not parse")
+            // the user info ends at the first `/`, `?` or `#`: a password holding one cuts it
+            let rest = &url[url.find("://").map_or(0, |i| i + 3)..];
+            match rest.rfind('@') {
+                Some(at) if rest[..at].contains(['/', '?', '#']) => bad_url(
+                    "the user info before the last `@` holds `/`, `?` or `#`, which end it: \
+                     percent-encode them in the password (`%2F`, `%3F`, `%23`; `%40` for `@`), \
+                     or give the password with --password-file, --askpass or REDISCLI_AUTH",
+                ),
+                _ => bad_url("its host, port (1 to 65535), user info or path does not parse"),
+            }
         })?;
         if let ConnectionAddr::Tcp(_, 0) | ConnectionAddr::TcpTls { port: 0, .. } = info.addr {
             return Err(bad_url(

@@ -561,6 +561,46 @@ fn scenario(cluster: &ReplicatedCluster) {
         from_slots.stderr
     );
 
+    // --- a password holding `/`, `?` and `#`: refused with the fix, which then works
+    for node in cluster.nodes() {
+        redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("slash")
+            .arg("on")
+            .arg(">pa/ss?x#y")
+            .arg("+@all")
+            .arg("~*")
+            .query::<()>(&mut node.connect())
+            .unwrap();
+    }
+    let port = cluster.primaries[1].port;
+    let raw = slotgen(
+        &[
+            "nodes",
+            "--redis",
+            &format!("redis://slash:pa/ss?x#y@127.0.0.1:{port}"),
+        ],
+        b"",
+    );
+    assert_eq!(raw.code, Some(2), "{}", raw.stderr);
+    assert!(
+        raw.stderr
+            .contains("percent-encode them in the password (`%2F`, `%3F`, `%23`")
+            && !raw.stderr.contains("pa/ss"),
+        "{}",
+        raw.stderr
+    );
+    let encoded = slotgen(
+        &[
+            "nodes",
+            "--redis",
+            &format!("redis://slash:pa%2Fss%3Fx%23y@127.0.0.1:{port}"),
+        ],
+        b"",
+    );
+    assert_eq!(encoded.code, Some(0), "{}", encoded.stderr);
+    assert_eq!(map_rows(&encoded), map_rows(&nodes));
+
     for primary in &cluster.primaries {
         redis::cmd("FLUSHALL")
             .query::<()>(&mut primary.connect())

@@ -71,15 +71,56 @@ pub fn too_long(number: u64, source: &str) -> anyhow::Error {
 ///
 /// # Errors
 ///
-/// When `text` is not pairs of hex digits: the rule and the fix.
+/// When `text` is not pairs of hex digits: the rule, what is wrong (an odd count of digits,
+/// or the first byte that is no hex digit, escaped) and the fix.
 pub fn decode_hex(text: &[u8], out: &mut Vec<u8>, what: impl FnOnce() -> String) -> Result<()> {
     out.clear();
     out.resize(text.len() / 2, 0);
-    if text.len() % 2 != 0 || hex::decode_to_slice(text, out).is_err() {
-        return Err(anyhow!(
-            "{} is not hex: with --hex, give each key as pairs of hex digits",
-            what()
-        ));
+    let why = if let Some(at) = text.iter().position(|b| !b.is_ascii_hexdigit()) {
+        format!(
+            "byte {} (`{}`) is no hex digit",
+            at + 1,
+            slotgen::text::escape(&text[at..=at])
+        )
+    } else if text.len() % 2 != 0 {
+        format!("it has {} digits, an odd count", text.len())
+    } else {
+        hex::decode_to_slice(text, out).expect("an even count of hex digits decodes");
+        return Ok(());
+    };
+    Err(anyhow!(
+        "{} is not hex: {why}; with --hex, give each key as pairs of hex digits (`7b617d` is `{{a}}`)",
+        what()
+    ))
+}
+
+/// The keys of a command that takes them as arguments or on standard input, a batch at a
+/// time to `each`: `keys` when given (hex digits decoded when `hex`; a key that is not hex
+/// is a usage error, exit 2), otherwise, or for `-` alone, standard input's, ended by
+/// `terminator`.
+///
+/// # Errors
+///
+/// A key that is not hex, a read of standard input that fails, or `each`'s error.
+pub fn for_each_key_batch(
+    keys: &[String],
+    terminator: u8,
+    hex: bool,
+    mut each: impl FnMut(&[&[u8]]) -> Result<()>,
+) -> Result<()> {
+    if keys.is_empty() || keys == ["-"] {
+        return KeyReader::stdin(terminator, hex).for_each_batch(each);
+    }
+    let mut decoded = Vec::new();
+    for (n, key) in keys.iter().enumerate() {
+        if hex {
+            // a key on the command line is a value of the command line: exit 2
+            decode_hex(key.as_bytes(), &mut decoded, || format!("key {}", n + 1))
+                .map_err(crate::exit::usage)?;
+            each(&[&decoded])?;
+        } else {
+            each(&[key.as_bytes()])?;
+        }
     }
     Ok(())
 }

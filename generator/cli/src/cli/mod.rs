@@ -101,8 +101,8 @@ enum Command {
     /// K keys for every primary (or replica) of a live cluster, spread evenly over the slots
     /// it owns: `<node_id>\t<addr>\t<slot>\t<key>`.
     Keys(keys::KeysArgs),
-    /// Where the keys on standard input land: per slot, and with --redis per node of a live
-    /// cluster, with the skew and the keys in migrating slots.
+    /// Where keys land (the arguments, or those on standard input): per slot, and with
+    /// --redis per node of a live cluster, with the skew and the keys in migrating slots.
     Placement(placement::PlacementArgs),
     /// Where the load of a live cluster lands: per slot (CLUSTER SLOT-STATS, or keys by
     /// CLUSTER COUNTKEYSINSLOT), per primary with shares and the skew, the top slots and the

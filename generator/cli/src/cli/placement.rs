@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use slotgen_cluster::{self as cluster, skew, Placement, Topology, SKEW_MIN_MEAN};
 
 use super::cluster::{note_migrations, topology, ConnectArgs, TimeoutArgs};
-use super::key_input::{KeyReader, BATCH};
+use super::key_input::{for_each_key_batch, BATCH};
 use super::output::RecordArgs;
 
 /// How many keys in migrating slots are listed by name.
@@ -54,6 +54,10 @@ pub struct PlacementArgs {
     /// The output form.
     #[arg(long, value_enum, default_value_t = Format::Tsv)]
     format: Format,
+    /// The keys; with none, or `-` alone, one key per line from standard input (as `slotgen
+    /// slot` reads them), or with `-z` one key per NUL-terminated record.
+    #[arg(value_name = "KEY")]
+    keys: Vec<String>,
 }
 
 pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
@@ -84,7 +88,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
         .refuse_header("placement's TSV lines are of several kinds, each led by its name")?;
     // counted per slot a batch of keys at a time; per node once, from the slots' counts
     let mut slots = vec![0; BATCH];
-    KeyReader::stdin(args.records.terminator(), args.hex).for_each_batch(|keys| {
+    for_each_key_batch(&args.keys, args.records.terminator(), args.hex, |keys| {
         let slots = &mut slots[..keys.len()];
         placement.add_keys(keys, slots);
         if migrating.is_empty() {

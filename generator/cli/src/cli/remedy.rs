@@ -87,15 +87,16 @@ pub(super) fn remedies(
         .collect()
 }
 
-/// `printf '%s\n' KEYS | slotgen placement --redis URL OPTIONS`: where each key of the
-/// split lands, by the live map.
+/// `slotgen placement --redis URL OPTIONS KEYS`: where each key of the split lands, by the
+/// live map. (The keys are arguments, so that the command holds no backslash for a TSV
+/// field to escape.)
 fn placement_command(server: &ServerArgs, split: &Split) -> String {
     let keys: Vec<String> = split.tags.iter().map(|t| shell_quote(&t.key)).collect();
     format!(
-        "printf '%s\\n' {} | slotgen placement --redis {}{}",
-        keys.join(" "),
+        "slotgen placement --redis {}{} -- {}",
         shell_quote(without_password(&server.redis).as_bytes()),
-        connection_options(&server.connect)
+        connection_options(&server.connect),
+        keys.join(" ")
     )
 }
 

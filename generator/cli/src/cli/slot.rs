@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use super::key_input::{decode_hex, KeyReader, BATCH};
+use super::key_input::{for_each_key_batch, BATCH};
 use super::output::{Format, OutputArgs, Records};
 use super::CrcArgs;
 
@@ -59,21 +59,7 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
         function.key_slots(keys, slots);
         records.int_records(slots, with_key.then_some(keys))
     };
-    if args.keys.is_empty() || args.keys == ["-"] {
-        KeyReader::stdin(args.output.terminator(), args.hex).for_each_batch(&mut answer)?;
-    } else {
-        let mut decoded = Vec::new();
-        for (n, key) in args.keys.iter().enumerate() {
-            if args.hex {
-                // a key on the command line is a value of the command line: exit 2
-                decode_hex(key.as_bytes(), &mut decoded, || format!("key {}", n + 1))
-                    .map_err(crate::exit::usage)?;
-                answer(&[&decoded])?;
-            } else {
-                answer(&[key.as_bytes()])?;
-            }
-        }
-    }
+    for_each_key_batch(&args.keys, args.output.terminator(), args.hex, &mut answer)?;
     records.finish()?;
     Ok(ExitCode::SUCCESS)
 }

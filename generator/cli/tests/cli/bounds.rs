@@ -269,6 +269,44 @@ fn dash_z_reads_nul_records_and_ends_records_with_nul_on_every_command() {
 }
 
 #[test]
+fn placement_takes_its_keys_as_arguments_as_slot_does() {
+    // `user:{42}:a` and `user:{42}:b` share the hashtag `42`: one slot with two keys
+    let xmodem = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
+    let slot = |hashed: &[u8]| xmodem.checksum(hashed) & 16383;
+    let run = Run::from(common::slotgen(&[
+        "placement",
+        "--",
+        "user:{42}:a",
+        "user:{42}:b",
+        "-x",
+    ]));
+    run.ok();
+    let mut rows: Vec<String> = run
+        .rows()
+        .iter()
+        .filter(|r| r[0] == "slot")
+        .map(|r| r.join("\t"))
+        .collect();
+    rows.sort();
+    let mut expected = vec![
+        format!("slot\t{}\t2", slot(b"42")),
+        format!("slot\t{}\t1", slot(b"-x")),
+    ];
+    expected.sort();
+    assert_eq!(rows, expected, "{}", run.stdout);
+    assert!(
+        run.stdout.starts_with("keys\t3\tslots_used\t2\n"),
+        "{}",
+        run.stdout
+    );
+    // with --hex, each argument is hex; a bad one is named, with what is wrong
+    let run = Run::from(common::slotgen(&["placement", "--hex", "7b617d", "7b6"]));
+    run.fails_with_code(2, "key 2 is not hex: it has 3 digits, an odd count");
+    Run::from(common::slotgen(&["slot", "--hex", "7g"]))
+        .fails_with_code(2, "key 1 is not hex: byte 2 (`g`) is no hex digit");
+}
+
+#[test]
 fn header_names_the_fields_where_records_have_them_and_is_refused_elsewhere() {
     let run = Run::from(slotgen_with_stdin(
         &["slot", "--format", "tsv", "--header", "--with-key"],

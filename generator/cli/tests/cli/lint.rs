@@ -301,3 +301,41 @@ fn lint_escapes_control_bytes_of_the_script() {
     assert!(!run.stdout.contains('\x1b'), "{}", run.stdout);
     run.prints("\\u{1b}[2J");
 }
+
+#[test]
+fn lint_refuses_a_file_that_is_not_utf8_and_its_fix_keeps_the_keys_slot() {
+    let xmodem = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
+    let slot = |key: &[u8]| xmodem.checksum(key) & 16383;
+    // an ASCII key on the slot of `k\xff`, found by the CRC alone
+    let twin = (0u32..)
+        .map(|n| format!("t{n}"))
+        .find(|k| slot(k.as_bytes()) == slot(b"k\xff"))
+        .expect("some key of 16384 tries lands on any slot");
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = |name: &str| dir.path().join(name).to_str().expect("UTF-8").to_owned();
+    // a raw 0xff byte in a Lua key: refused, naming the place and the escape to write
+    let raw = path("raw.lua");
+    std::fs::write(&raw, b"return redis.call('GET', 'k\xff')\n").expect("written");
+    let run = lint(&[&raw]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.says("it is not UTF-8 (line 1, byte 28 of the file, `\\xff`)")
+        .says("as a decimal escape (`'\\255'`)");
+    // followed: the escaped byte is the key's byte, on its slot, beside the twin
+    let fixed = path("fixed.lua");
+    let script = format!("#!lua\nreturn redis.call('MGET', 'k\\255', '{twin}')\n");
+    std::fs::write(&fixed, script).expect("written");
+    lint(&["--keys", &twin, &fixed])
+        .ok()
+        .prints("fixed.lua: redis runs, valkey runs");
+    // the same in a command file, with redis-cli's escape inside double quotes
+    let raw = path("raw.redis");
+    std::fs::write(&raw, b"MGET k\xff x\n").expect("written");
+    let run = lint(&[&raw]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    run.says("write such a byte in a string as `\\xff` inside double quotes");
+    let fixed = path("fixed.redis");
+    std::fs::write(&fixed, format!("MGET \"k\\xff\" {twin}\n")).expect("written");
+    lint(&[&fixed])
+        .ok()
+        .prints("fixed.redis: redis runs, valkey runs");
+}

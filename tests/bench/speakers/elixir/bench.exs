@@ -48,6 +48,10 @@ defmodule Bench do
   end
 
   def row(cells), do: IO.puts(Enum.join(cells, "\t"))
+
+  # the baselines of a call: the lookup (and concatenation) alone in a function
+  def ready_tag(ready, s), do: elem(ready, s)
+  def ready_key(prefix, s, suffix, ready), do: prefix <> "{" <> elem(ready, s) <> "}" <> suffix
 end
 
 [module_file, key_dir, rounds] = System.argv()
@@ -69,7 +73,12 @@ ready = slots |> Enum.map(&module.tag_for_slot!/1) |> List.to_tuple()
 Bench.row(["elixir", "tag_for_slot!", "-", "-", "-", "slotgen", tag_ns])
 {ready_ns, _} = Bench.best(rounds, slots, fn s -> byte_size(elem(ready, s)) end)
 Bench.row(["elixir", "tag_for_slot!", "-", "-", "-", "tuple of tags", ready_ns])
+# what a call costs: the lookup (and concatenation) in a function of another module
+{call_ns, _} = Bench.best(rounds, slots, fn s -> byte_size(Bench.ready_tag(ready, s)) end)
+Bench.row(["elixir", "tag_for_slot!", "-", "-", "-", "a function indexing the tuple", call_ns])
 {key_ns, _} = Bench.best(rounds, slots, fn s -> byte_size(module.key_for_slot!("user:", s, ":cart")) end)
 Bench.row(["elixir", "key_for_slot!", "binary", "-", "-", "slotgen", key_ns])
 {concat_ns, _} = Bench.best(rounds, slots, fn s -> byte_size("user:{" <> elem(ready, s) <> "}:cart") end)
 Bench.row(["elixir", "key_for_slot!", "binary", "-", "-", "tuple of tags + <>", concat_ns])
+{call_key_ns, _} = Bench.best(rounds, slots, fn s -> byte_size(Bench.ready_key("user:", s, ":cart", ready)) end)
+Bench.row(["elixir", "key_for_slot!", "binary", "-", "-", "a function concatenating", call_key_ns])

@@ -113,6 +113,8 @@ defmodule {{module}} do
   @doc "Symbols (bytes) per tag."
   @spec tag_len() :: pos_integer()
   def tag_len, do: @tag_len
+
+  defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
 <% if rule.whole %>
 
   # This scheme has no hashtag: the whole key is hashed.
@@ -304,29 +306,33 @@ defmodule {{module}} do
   `open()` (`:prefix_has_delimiter`).
   """
   @spec key_for_slot(binary(), term(), binary()) :: {:ok, binary()} | {:error, Error.t()}
-  def key_for_slot(prefix, slot, suffix) when is_binary(prefix) and is_binary(suffix) do
-    with {:ok, tag} <- tag_for_slot(slot) do
-      case position(prefix, @open, 0) do
-        :nomatch ->
-          # sized segments: an unsized first one makes a growable binary (4x the time)
-          {prefix_size, suffix_size} = {byte_size(prefix), byte_size(suffix)}
+  def key_for_slot(prefix, slot, suffix)
+      when is_binary(prefix) and is_binary(suffix) and is_slot(slot) do
+    case position(prefix, @open, 0) do
+      :nomatch ->
+        # sized segments (an unsized first one makes a growable binary, 4x the time), the
+        # tag written from its integer (no binary of its own), the slot checked in the head
+        {prefix_size, suffix_size} = {byte_size(prefix), byte_size(suffix)}
 
-          {:ok,
-           <<prefix::binary-size(prefix_size), @open, tag::binary, @close,
-             suffix::binary-size(suffix_size)>>}
+        {:ok,
+         <<prefix::binary-size(prefix_size), @open,
+           tag_of(slot - @first_slot)::little-size(@tag_bits), @close,
+           suffix::binary-size(suffix_size)>>}
 
-        at ->
-          {:error,
-           %Error{
-             reason: :prefix_has_delimiter,
-             message:
-               "prefix contains the hashtag's opening byte {{rule.open | hex(2)}} at byte #{at}: the key's " <>
-                 "hashtag would start there instead of at the tag; remove it from the " <>
-                 "prefix or move that part into the suffix"
-           }}
-      end
+      at ->
+        {:error,
+         %Error{
+           reason: :prefix_has_delimiter,
+           message:
+             "prefix contains the hashtag's opening byte {{rule.open | hex(2)}} at byte #{at}: the key's " <>
+               "hashtag would start there instead of at the tag; remove it from the " <>
+               "prefix or move that part into the suffix"
+         }}
     end
   end
+
+  def key_for_slot(prefix, slot, suffix) when is_binary(prefix) and is_binary(suffix),
+    do: {:error, out_of_range(slot)}
 <% endif %>
 
   @doc "The bytes of the key that its slot is computed from: {{rule.doc}}."
@@ -360,8 +366,6 @@ defmodule {{module}} do
   end
 <% endif %>
 
-  defguardp is_slot(slot) when is_integer(slot) and slot >= @first_slot and slot <= @last_slot
-
   defp bytes_of(tag), do: <<tag::little-size(@tag_bits)>>
 
   defp out_of_range(slot) do
@@ -380,6 +384,8 @@ defmodule {{module}} do
 
   @doc "`tag_for_slot/1`, raising `#{inspect(Error)}` on a refusal."
   @spec tag_for_slot!(slot()) :: binary()
+  # a slot in the head: tag_for_slot's {:ok, tag} and unwrap would add a tuple and two calls
+  def tag_for_slot!(slot) when is_slot(slot), do: bytes_of(tag_of(slot - @first_slot))
   def tag_for_slot!(slot), do: unwrap(tag_for_slot(slot))
 
   @doc "`key_for_slot/3`, raising `#{inspect(Error)}` on a refusal."

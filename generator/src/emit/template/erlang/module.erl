@@ -252,23 +252,30 @@ position(<<>>, _, _) -> nomatch.
 %% tag, so it lands on the slot whatever the suffix holds. Refused: a slot out of range,
 %% a prefix that contains the opening delimiter.
 -spec key_for_slot(key(), slot(), key()) -> {ok, binary()} | {error, reason()}.
+key_for_slot(Prefix, Slot, Suffix) when is_binary(Prefix), is_binary(Suffix),
+                                        is_integer(Slot), Slot >= ?FIRST_SLOT,
+                                        Slot =< ?LAST_SLOT ->
+    % binaries and a slot, checked in the head: no to_binary calls, no {ok, Value} tuple
+    delimited_key(Prefix, Slot - ?FIRST_SLOT, Suffix);
 key_for_slot(Prefix, Slot, Suffix) ->
     Head = to_binary(Prefix),
     Tail = to_binary(Suffix),
     case check_slot(Slot) of
-        {ok, Value} ->
-            case position(Head, ?OPEN, 0) of
-                nomatch ->
-                    % sized segments (an unsized first one makes a growable binary, 4x the
-                    % time), the tag written from its integer (no binary of its own)
-                    HeadSize = byte_size(Head),
-                    TailSize = byte_size(Tail),
-                    {ok, <<Head:HeadSize/binary, ?OPEN, (tag_of(Value)):?TAG_LEN/little-unit:8,
-                           ?CLOSE, Tail:TailSize/binary>>};
-                Position -> {error, {prefix_has_delimiter, Position}}
-            end;
-        Error ->
-            Error
+        {ok, Value} -> delimited_key(Head, Value, Tail);
+        Error -> Error
+    end.
+
+delimited_key(Head, Value, Tail) ->
+    case position(Head, ?OPEN, 0) of
+        nomatch ->
+            % sized segments (an unsized first one makes a growable binary, 4x the time),
+            % the tag written from its integer (no binary of its own)
+            HeadSize = byte_size(Head),
+            TailSize = byte_size(Tail),
+            {ok, <<Head:HeadSize/binary, ?OPEN, (tag_of(Value)):?TAG_LEN/little-unit:8,
+                   ?CLOSE, Tail:TailSize/binary>>};
+        Position ->
+            {error, {prefix_has_delimiter, Position}}
     end.
 <% endif %>
 

@@ -207,6 +207,9 @@ end
 
 -- OPEN .. tag .. CLOSE by slot, made as key_for_slot asks for them (see made_tags).
 local made_framed = {}
+-- The last prefix key_for_slot found without OPEN: a caller's keys mostly share one, and
+-- comparing strings costs less than find (strings are immutable, so it stays right).
+local clean_prefix = nil
 
 -- The key `prefix .. OPEN .. tag .. CLOSE .. suffix` for the slot. Its hashtag is the tag,
 -- so it lands on the slot whatever the suffix holds; a prefix may not contain OPEN.
@@ -223,11 +226,14 @@ function M.key_for_slot(prefix, slot, suffix)
         framed = OPEN .. tag .. CLOSE
         made_framed[slot] = framed
     end
-    local at = find(prefix, OPEN, 1, true)
-    if at then
-        return nil, "prefix contains the hashtag's opening byte {{rule.open | hex(2)}} at byte " .. (at - 1)
-            .. ": the key's hashtag would start there instead of at the tag; remove it from"
-            .. " the prefix or move that part into the suffix"
+    if prefix ~= clean_prefix then
+        local at = find(prefix, OPEN, 1, true)
+        if at then
+            return nil, "prefix contains the hashtag's opening byte {{rule.open | hex(2)}} at byte " .. (at - 1)
+                .. ": the key's hashtag would start there instead of at the tag; remove it"
+                .. " from the prefix or move that part into the suffix"
+        end
+        clean_prefix = prefix
     end
     return prefix .. framed .. suffix
 end
