@@ -5,22 +5,15 @@
 
 use slotgen_tables::MAX_TAG_LEN;
 
-use super::common::{self, Syntax, WordLayout};
-use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values::{self, crc_parts, CrcParts};
+use minijinja::context;
+
+use super::common::{self, WordLayout};
+use super::engine;
+use super::model::{Lookup, Model, Operators};
+use super::values;
 use crate::Error;
 
-const HEADER: &str = include_str!("template/c/header.h");
-const RULE_DELIMITED: &str = include_str!("template/c/rule_delimited.h");
-const RULE_WHOLE: &str = include_str!("template/c/rule_whole.h");
-const KEY_DELIMITED: &str = include_str!("template/c/key_delimited.h");
-const KEY_WHOLE: &str = include_str!("template/c/key_whole.h");
-const LOOKUP_SPLIT: &str = include_str!("template/c/lookup_split.h");
-const LOOKUP_COLUMNS: &str = include_str!("template/c/lookup_columns.h");
-const CRC_STEP_BYTE: &str = include_str!("template/c/crc_step_byte.h");
-const CRC_STEP_REFLECTED: &str = include_str!("template/c/crc_step_reflected.h");
-const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/c/crc_step_shifted_full.h");
-const CRC_STEP_SHIFTED: &str = include_str!("template/c/crc_step_shifted.h");
+const TEMPLATE: &str = include_str!("template/c/slotgen.h");
 
 /// The default prefix of the header's names.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -132,74 +125,6 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// ```
 pub fn header(model: &Model, name: &str) -> Result<String, Error> {
     check_name(name)?;
-    // Code is renamed once, before it is filled in: no value (the header's alphabet, a
-    // tag) changes.
-    let code = |template: &str| renamed(template, name);
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &command(name),
-            comment: "//",
-            indent: "    ",
-            int_suffix: "u",
-        },
-    );
-    let crc = &model.crc;
-    let width = u32::from(crc.params.width);
-    // the register: the narrowest unsigned type that holds the CRC
-    let register = match width {
-        8 => "uint8_t",
-        16 => "uint16_t",
-        _ => "uint32_t",
-    };
-    let bits = match width {
-        8 | 16 => width,
-        _ => 32,
-    };
-    // a register of the CRC's own width needs no mask, one of 8 bits no shift either
-    let (step_reflected, step_shifted) = match width {
-        8 => (CRC_STEP_BYTE, CRC_STEP_BYTE),
-        _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
-        _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
-    };
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &[("register", register.to_owned())],
-        &CrcParts {
-            step_reflected,
-            step_shifted,
-            ..crc_parts!("c/crc", "h")
-        },
-    );
-    let r = &model.reduction;
-    let hashed = "slotgen_crc(hashed, hashed_len)";
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Unsigned),
-        format!(
-            "(unsigned long)({})",
-            r.formula(hashed, Operators::Unsigned)
-        ),
-    );
-    let (rule, key_for_slot) = match model.rule {
-        KeyRule::WholeKey => (
-            common::render(
-                &code(RULE_WHOLE),
-                &shared,
-                &[
-                    ("register", register.to_owned()),
-                    ("crc_update", code(&crc_update)),
-                    ("crc_finish", crc_finish.clone()),
-                    ("frame_rows", model.tags.columns.len().max(1).to_string()),
-                ],
-            ),
-            code(KEY_WHOLE),
-        ),
-        KeyRule::Delimited { .. } => (
-            common::render(&code(RULE_DELIMITED), &shared, &[]),
-            code(KEY_DELIMITED),
-        ),
-    };
     let tags = &model.tags;
     // an empty kernel is one row of zeros, never read: C has no empty arrays
     let kernel = if tags.kernel.is_empty() {
@@ -207,50 +132,42 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
     } else {
         tags.kernel.clone()
     };
-    let lookup = match &model.lookup {
-        Lookup::Split { low, high, .. } => {
-            let layout = WordLayout::of(tags.len, &[1, 2, 4, 8]);
-            let entries = |rows: &[Vec<u8>]| layout.byte_rows(&padded(rows), "    ");
-            common::render(
-                &code(LOOKUP_SPLIT),
-                &shared,
-                &[
-                    ("word_type", format!("{}_t", layout.uint())),
-                    ("word_bytes", layout.bytes.to_string()),
-                    ("tag_words", layout.count.to_string()),
-                    ("low_entries", entries(low)),
-                    ("high_entries", entries(high)),
-                    ("kernel_entries", kernel.len().to_string()),
-                    ("kernel_words", entries(&kernel)),
-                ],
-            )
-        }
-        Lookup::Columns => common::render(
-            &code(LOOKUP_COLUMNS),
-            &shared,
-            &[
-                ("kernel_entries", kernel.len().to_string()),
-                ("kernel_bytes", values::byte_rows(&kernel, "    ")),
-            ],
-        ),
+    let layout = WordLayout::of(tags.len, &[1, 2, 4, 8]);
+    let entries = |rows: &[Vec<u8>]| layout.byte_rows(&padded(rows), "    ");
+    let (low, high) = match &model.lookup {
+        Lookup::Split { low, high, .. } => (entries(low), entries(high)),
+        Lookup::Columns => (String::new(), String::new()),
     };
-    let e = &model.examples;
-    Ok(common::render(
-        &code(HEADER),
-        &shared,
-        &[
-            ("file", format!("{name}.h")),
-            ("register", register.to_owned()),
-            ("crc_update", code(&crc_update)),
-            ("crc_finish", crc_finish),
-            ("slot_formula", slot_formula),
-            ("slot_expression", code(&slot_expression)),
-            ("rule", rule),
-            ("key_for_slot", key_for_slot),
-            ("lookup", lookup),
-            ("example_prefix_len", e.prefix.len().to_string()),
-            ("example_suffix_len", e.suffix.len().to_string()),
-        ],
+    let r = &model.reduction;
+    let c = context! {
+        word_type => format!("{}_t", layout.uint()),
+        word_bytes => layout.bytes,
+        tag_words => layout.count,
+        low_entries => low,
+        high_entries => high,
+        kernel_entries => kernel.len(),
+        kernel_words => entries(&kernel),
+        kernel_bytes => values::byte_rows(&kernel, "    "),
+    };
+    let context = context! {
+        file => format!("{name}.h"),
+        c,
+        slot_formula => r.formula("crc", Operators::Unsigned),
+        slot_expression => renamed(
+            &format!(
+                "(unsigned long)({})",
+                r.formula("slotgen_crc(hashed, hashed_len)", Operators::Unsigned)
+            ),
+            name,
+        ),
+        ..values::context(model, &command(name), "//")
+    };
+    // Code is renamed once, before it is filled in: no value (the header's alphabet, a
+    // tag) changes.
+    Ok(engine::render_source(
+        "c/slotgen.h",
+        &renamed(TEMPLATE, name),
+        &context,
     ))
 }
 

@@ -1,13 +1,12 @@
 //! What every emitter shares: the `@generated` header lines, the one-line description of a
 //! spec ([`describe`], [`describe_scheme`]), the spec's command line ([`spec_options`],
 //! [`crc_options`], [`scheme_options`]), and, for
-//! the modules of other languages, the CRC register, table rows, example values and a
-//! minimal `{{name}}` template renderer.
+//! the modules of other languages, table rows and word layouts.
 //!
-//! Each language keeps its code in one template file under `emit/template/`, written as a
-//! person would write that module by hand; the emitter fills in the spec's constants, and
-//! `values::crc_code` chooses the template parts of the few
-//! lines that differ between CRCs (reflected or not, final reflection, `xorout`).
+//! Each language keeps its code in one template under `emit/template/` (Lua's module and
+//! server-side Lua share a macro file), written as a person would write that module by
+//! hand: it chooses its own parts (the key rule, the lookup, the CRC's steps) and spells
+//! its literals by filters; `engine.rs` renders it.
 
 use slotgen_tables::MAX_TAG_LEN;
 
@@ -284,18 +283,6 @@ pub(crate) fn hex(values: impl IntoIterator<Item = u64>, digits: usize) -> Vec<S
         .collect()
 }
 
-/// How one language spells the values that every template shares: see [`shared`].
-pub(crate) struct Syntax<'a> {
-    /// What follows `slotgen emit` in the header: the language and its own options.
-    pub command: &'a str,
-    /// The line comment leader: `//`, `#` or `--`.
-    pub comment: &'a str,
-    /// One level of indentation, for the rows of the CRC table and the alphabet.
-    pub indent: &'a str,
-    /// Appended to the register's start value (`u` makes it unsigned in C).
-    pub int_suffix: &'a str,
-}
-
 /// How a module holds a tag's bytes to xor a word at a time: `count` words of `bytes` bytes
 /// each, the tag's bytes in order and then zeros up to a whole number of words. A module
 /// whose tables are bytes ([`byte_rows`](Self::byte_rows), C) loads its words from memory,
@@ -372,70 +359,9 @@ impl WordLayout {
     }
 }
 
-/// `template` with every `{{name}}` replaced by its value: from `own` if it is there,
-/// else from `shared`.
-///
-/// # Panics
-///
-/// When the template names a value that neither list holds, or `own` holds one the
-/// template never names: both are mistakes in an emitter, which its tests exercise. A
-/// template may leave `shared` values unused.
-pub(crate) fn render(template: &str, shared: &[(&str, String)], own: &[(&str, String)]) -> String {
-    let mut out = String::with_capacity(template.len() * 2);
-    let mut used = vec![false; own.len()];
-    let mut rest = template;
-    while let Some(open) = rest.find("{{") {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 2..];
-        let close = after
-            .find("}}")
-            .unwrap_or_else(|| panic!("unclosed `{{{{` in template at `{}`", &rest[open..]));
-        let name = &after[..close];
-        let value = if let Some(index) = own.iter().position(|(key, _)| *key == name) {
-            used[index] = true;
-            &own[index].1
-        } else {
-            shared
-                .iter()
-                .find(|(key, _)| *key == name)
-                .map(|(_, value)| value)
-                .unwrap_or_else(|| panic!("template names `{name}`, which the emitter lacks"))
-        };
-        out.push_str(value);
-        rest = &after[close + 2..];
-    }
-    out.push_str(rest);
-    if let Some(unused) = used.iter().position(|u| !u) {
-        panic!("the template never names `{}`", own[unused].0);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn render_fills_placeholders() {
-        let text = render(
-            "a {{x}} b {{y}}{{x}}",
-            &[("x", "0".into()), ("z", "3".into())],
-            &[("x", "1".into()), ("y", "2".into())],
-        );
-        assert_eq!(text, "a 1 b 21");
-    }
-
-    #[test]
-    #[should_panic(expected = "never names `y`")]
-    fn render_refuses_unused_own_values() {
-        render("{{x}}", &[], &[("x", "1".into()), ("y", "2".into())]);
-    }
-
-    #[test]
-    #[should_panic(expected = "lacks")]
-    fn render_refuses_unknown_names() {
-        render("{{z}}", &[("x", "1".into())], &[]);
-    }
 
     #[test]
     fn rows_wrap_with_trailing_commas() {

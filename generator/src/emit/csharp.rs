@@ -3,17 +3,14 @@
 //! `byte[]` as a `RedisKey`). Written in C# 7 syntax, which Mono's `mcs` and .NET 8 both
 //! compile.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, Operators};
-use super::values::{self, crc_parts};
+use minijinja::context;
+
+use super::engine;
+use super::model::{Model, Operators};
+use super::values;
 use crate::Error;
 
-const MODULE: &str = include_str!("template/csharp/module.cs");
-const CLASS: &str = include_str!("template/csharp/class.cs");
-const RULE_DELIMITED: &str = include_str!("template/csharp/rule_delimited.cs");
-const RULE_WHOLE: &str = include_str!("template/csharp/rule_whole.cs");
-const LOOKUP_SPLIT: &str = include_str!("template/csharp/lookup_split.cs");
-const LOOKUP_COLUMNS: &str = include_str!("template/csharp/lookup_columns.cs");
+const TEMPLATE: &str = include_str!("template/csharp/module.cs");
 
 /// The class without `--name`.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -271,80 +268,23 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     } else {
         format!("csharp --name {name}")
     };
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &command,
-            comment: "//",
-            indent: "        ",
-            int_suffix: "u",
-        },
-    );
-    let (crc_update, crc_finish) =
-        values::crc_code(model, &shared, &[], &crc_parts!("csharp/crc", "cs"));
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Unsigned),
-        format!("(int)({})", r.formula("crc", Operators::Unsigned)),
-    );
-    let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (common::render(RULE_WHOLE, &shared, &[]), "FrameNotSolvable"),
-        KeyRule::Delimited { open, close, .. } => (
-            common::render(
-                RULE_DELIMITED,
-                &shared,
-                &[
-                    (
-                        "text_rule",
-                        (open.is_ascii() && close.is_ascii()).to_string(),
-                    ),
-                    ("crc_update", crc_update.clone()),
-                    ("crc_finish", crc_finish.clone()),
-                ],
-            ),
-            "PrefixHasDelimiter",
-        ),
+    let context = context! {
+        class,
+        namespace,
+        slot_formula => r.formula("crc", Operators::Unsigned),
+        slot_expression => format!("(int)({})", r.formula("crc", Operators::Unsigned)),
+        ..values::context(model, &command, "//")
     };
-    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
-    let last_combination = model.tags.per_value() - 1;
-    let rule_doc = xml_text(&model.rule.describe());
-    let class_text = common::render(
-        CLASS,
-        &shared,
-        &[
-            ("class", class.to_owned()),
-            ("systems", xml_text(model.systems)),
-            ("rule_doc", rule_doc),
-            ("rule", rule),
-            ("lookup", lookup),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
-            ("slot_formula", xml_text(&slot_formula)),
-            ("slot_expression", slot_expression),
-            ("last_combination", format!("{last_combination:#x}UL")),
-        ],
-    );
-    let class_text = match namespace {
-        None => class_text,
-        Some(namespace) => {
-            let indented: String = class_text
-                .lines()
-                .map(|line| match line {
-                    "" => "\n".to_owned(),
-                    _ => format!("    {line}\n"),
-                })
-                .collect();
-            format!("namespace {namespace}\n{{\n{indented}}}\n")
-        }
-    };
-    Ok(common::render(
-        MODULE,
-        &shared,
-        &[
-            ("class", class.to_owned()),
-            ("key_error", key_error.to_owned()),
-            ("class_text", class_text),
-        ],
+    Ok(engine::render_source(
+        "csharp/module.cs",
+        TEMPLATE,
+        &context,
     ))
+}
+
+/// C#'s spellings, as the template's filters: `xml` (text in a doc comment, [`xml_text`]).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("xml", |text: &str| xml_text(text));
 }
 
 #[cfg(test)]

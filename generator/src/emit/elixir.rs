@@ -2,20 +2,14 @@
 //! under `elixirc --warnings-as-errors`, over binaries, with `{:ok, value}` or
 //! `{:error, %Module.Error{}}` results and bang variants.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts, CrcParts, Finish};
+use minijinja::context;
+
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
 use crate::Error;
 
-const MODULE: &str = include_str!("template/elixir/module.ex");
-const RULE_DELIMITED: &str = include_str!("template/elixir/rule_delimited.ex");
-const RULE_WHOLE: &str = include_str!("template/elixir/rule_whole.ex");
-const LOOKUP_SPLIT: &str = include_str!("template/elixir/lookup_split.ex");
-const LOOKUP_COLUMNS: &str = include_str!("template/elixir/lookup_columns.ex");
-const REFLECT: &str = include_str!("template/elixir/reflect.ex");
-const CRC_LOOP: &str = include_str!("template/elixir/crc_loop.ex");
-const CRC_NATIVE: &str = include_str!("template/elixir/crc_native.ex");
-const CRC_TABLE: &str = include_str!("template/elixir/crc_table.ex");
+const TEMPLATE: &str = include_str!("template/elixir/module.ex");
 
 /// The default module name.
 pub const DEFAULT_NAME: &str = "Slotgen";
@@ -87,82 +81,26 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// ```
 pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     check_name(name)?;
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &format!("elixir --name {name}"),
-            comment: "#",
-            indent: "    ",
-            int_suffix: "",
-        },
-    );
     let crc = &model.crc;
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &[],
-        &CrcParts {
-            finish: Finish::Expression("crc"),
-            ..crc_parts!("elixir/crc", "ex")
-        },
-    );
     // :erlang.crc32/2 where it computes this CRC (CRC-32/ISO-HDLC's polynomial, from any
-    // register), as the Erlang module does; else the table loop
-    // (the table, the loop's alone: an unused attribute is a compiler warning)
-    let (crc_table_attribute, crc_bytes) = if crc.native() == Some(NativeCrc::IsoHdlc) {
-        let call = ":erlang.crc32(bxor(crc, 0xFFFFFFFF), bytes)";
-        let native_call = match crc.params.xorout ^ 0xffff_ffff {
-            0 => call.to_owned(),
-            xor => format!("bxor({call}, {xor:#x})"),
-        };
-        (
-            String::new(),
-            common::render(CRC_NATIVE, &shared, &[("native_call", native_call)]),
-        )
-    } else {
-        (
-            common::render(CRC_TABLE, &shared, &[]),
-            common::render(
-                CRC_LOOP,
-                &shared,
-                &[("crc_update", crc_update), ("crc_finish", crc_finish)],
-            ),
-        )
-    };
-    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
+    // register), as the Erlang module does, with the xor that makes its result this CRC's;
+    // else the table loop
+    let native = (crc.native() == Some(NativeCrc::IsoHdlc))
+        .then(|| context! { xor => crc.params.xorout ^ 0xffff_ffff });
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Elixir),
-        r.formula(
+    let context = context! {
+        module => name,
+        native,
+        slot_formula => r.formula("crc", Operators::Elixir),
+        slot_expression => r.formula(
             &format!("crc(hashtag(key), {:#x})", crc.start),
             Operators::Elixir,
         ),
-    );
-    let (rule, key_reason) = match model.rule {
-        KeyRule::WholeKey => (
-            common::render(RULE_WHOLE, &shared, &[]),
-            ":frame_not_solvable",
-        ),
-        KeyRule::Delimited { .. } => (
-            common::render(RULE_DELIMITED, &shared, &[]),
-            ":prefix_has_delimiter",
-        ),
+        ..values::context(model, &format!("elixir --name {name}"), "#")
     };
-    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
-    Ok(common::render(
-        MODULE,
-        &shared,
-        &[
-            ("module", name.to_owned()),
-            ("tag_bits", (model.tags.len * 8).to_string()),
-            ("key_reason", key_reason.to_owned()),
-            ("rule", rule),
-            ("lookup", lookup),
-            ("crc_table_attribute", crc_table_attribute),
-            ("crc_bytes", crc_bytes),
-            ("crc_reflect", crc_reflect),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-        ],
+    Ok(engine::render_source(
+        "elixir/module.ex",
+        TEMPLATE,
+        &context,
     ))
 }

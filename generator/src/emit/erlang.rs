@@ -1,21 +1,14 @@
 //! The Erlang emitter: one module for OTP 24 and later, kernel and stdlib only, over
 //! binaries, with `{ok, _}` / `{error, Reason}` results, for eredis_cluster and ered users.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts, CrcParts, Finish};
+use minijinja::context;
+
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
 use crate::Error;
 
-const MODULE: &str = include_str!("template/erlang/module.erl");
-const RULE_DELIMITED: &str = include_str!("template/erlang/rule_delimited.erl");
-const RULE_WHOLE: &str = include_str!("template/erlang/rule_whole.erl");
-const SHARED_DELIMITED: &str = include_str!("template/erlang/shared_delimited.erl");
-const SHARED_WHOLE: &str = include_str!("template/erlang/shared_whole.erl");
-const LOOKUP_SPLIT: &str = include_str!("template/erlang/lookup_split.erl");
-const LOOKUP_COLUMNS: &str = include_str!("template/erlang/lookup_columns.erl");
-const CRC_LOOP: &str = include_str!("template/erlang/crc_loop.erl");
-const CRC_NATIVE: &str = include_str!("template/erlang/crc_native.erl");
-const REFLECT: &str = include_str!("template/erlang/reflect.erl");
+const TEMPLATE: &str = include_str!("template/erlang/module.erl");
 
 /// The module without `--name`.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -136,138 +129,44 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     } else {
         format!("erlang --name {name}")
     };
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &command,
-            comment: "%%",
-            indent: "    ",
-            int_suffix: "",
-        },
-    );
     let crc = &model.crc;
-    let start = hex(crc.start);
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &[
-            ("crc_mask", hex(crc.width_mask())),
-            ("xorout", hex(crc.params.xorout)),
-        ],
-        &CrcParts {
-            finish: Finish::Expression("Crc"),
-            ..crc_parts!("erlang/crc", "erl")
-        },
-    );
     // erlang:crc32/2 where it computes this CRC (CRC-32/ISO-HDLC's polynomial, from any
-    // register), else the table loop
-    let crc_bytes = if crc.native() == Some(NativeCrc::IsoHdlc) {
-        let xor = crc.params.xorout ^ 0xffff_ffff;
-        let native_xor = if xor == 0 {
-            String::new()
-        } else {
-            format!(" bxor {}", hex(xor))
-        };
-        common::render(CRC_NATIVE, &shared, &[("native_xor", native_xor)])
-    } else {
-        common::render(
-            CRC_LOOP,
-            &shared,
-            &[("crc_update", crc_update), ("crc_finish", crc_finish)],
-        )
-    };
-    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
+    // register), with the xor that makes its result this CRC's; else the table loop
+    let native = (crc.native() == Some(NativeCrc::IsoHdlc))
+        .then(|| context! { xor => crc.params.xorout ^ 0xffff_ffff });
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = (
-        r.formula("Crc", Operators::Erlang),
-        r.formula(&format!("crc(hashtag(Key), {start})"), Operators::Erlang),
-    );
-    let (open, rule, shared_hashtag, key_error) = match model.rule {
-        KeyRule::WholeKey => (
-            0,
-            common::render(
-                RULE_WHOLE,
-                &shared,
-                &[
-                    ("alphabet_offset", hex(model.alphabet[0])),
-                    (
-                        "alphabet_basis",
-                        values::alphabet_basis(&model.alphabet)
-                            .map(hex)
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                    ),
-                    ("crc_start", start.clone()),
-                    ("value_mask", hex(r.mask)),
-                ],
-            ),
-            SHARED_WHOLE,
-            "{frame_not_solvable, Rank}",
+    let context = context! {
+        module => name,
+        native,
+        slot_formula => r.formula("Crc", Operators::Erlang),
+        slot_expression => r.formula(
+            &format!("crc(hashtag(Key), {})", hex(crc.start)),
+            Operators::Erlang,
         ),
-        KeyRule::Delimited { open, close, .. } => (
-            open,
-            common::render(
-                RULE_DELIMITED,
-                &shared,
-                &[("open", hex(open)), ("close", hex(close))],
-            ),
-            SHARED_DELIMITED,
-            "{prefix_has_delimiter, Position}",
-        ),
+        last_combination => (model.tags.per_value() - 1).to_string(),
+        ..values::context(model, &command, "%%")
     };
-    let t = &model.tags;
-    let lookup = match &model.lookup {
-        Lookup::Split {
-            low_bits,
-            low,
-            high,
-        } => common::render(
-            LOOKUP_SPLIT,
-            &shared,
-            &[
-                ("low_mask", hex((1u32 << low_bits) - 1)),
-                ("low_ints", tag_ints(low)),
-                ("high_ints", tag_ints(high)),
-            ],
-        ),
-        Lookup::Columns => common::render(
-            LOOKUP_COLUMNS,
-            &shared,
-            &[
-                ("zero_int", tag_int(&t.zero)),
-                ("column_ints", tag_ints(&t.columns)),
-            ],
-        ),
-    };
-    let digits = crc.digits();
-    let table: Vec<String> = crc
-        .table
-        .iter()
-        .map(|entry| format!("16#{entry:0digits$x}"))
-        .collect();
-    Ok(common::render(
-        MODULE,
-        &shared,
-        &[
-            ("module", name.to_owned()),
-            ("systems", model.systems.to_owned()),
-            ("key_error", key_error.to_owned()),
-            ("open", hex(open)),
-            ("rule", rule),
-            (
-                "shared_hashtag",
-                common::render(shared_hashtag, &shared, &[]),
-            ),
-            ("crc_table", elements(&table, 8, "    ")),
-            ("crc_bytes", crc_bytes),
-            ("crc_reflect", crc_reflect),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            ("lookup", lookup),
-            ("kernel_ints", tag_ints(&t.kernel)),
-            ("last_combination", (t.per_value() - 1).to_string()),
-        ],
+    Ok(engine::render_source(
+        "erlang/module.erl",
+        TEMPLATE,
+        &context,
     ))
+}
+
+/// Erlang's spellings, as the template's filters: `erl_hex` (`16#3fff`), `erl_int` (a tag
+/// as one little-endian integer), `erl_ints` (rows of them, one a line),
+/// `erl_table(digits)` (the CRC table, 8 entries a line, no comma after the last).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("erl_hex", |value: u64| hex(value));
+    env.add_filter("erl_int", |row: Vec<u8>| tag_int(&row));
+    env.add_filter("erl_ints", |rows: Vec<Vec<u8>>| tag_ints(&rows));
+    env.add_filter("erl_table", |table: Vec<u64>, digits: usize| {
+        let entries: Vec<String> = table
+            .iter()
+            .map(|entry| format!("16#{entry:0digits$x}"))
+            .collect();
+        elements(&entries, 8, "    ")
+    });
 }
 
 #[cfg(test)]

@@ -1,22 +1,15 @@
 //! The Go emitter: a package that builds with Go 1.19 (Debian's `golang-go`) and later,
 //! standard library only, with errors as values wrapping exported sentinels.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts, CrcParts};
+use minijinja::context;
+
+use super::common;
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
 use crate::Error;
 
-const PACKAGE: &str = include_str!("template/go/package.go");
-const RULE_DELIMITED: &str = include_str!("template/go/rule_delimited.go");
-const RULE_WHOLE: &str = include_str!("template/go/rule_whole.go");
-const LOOKUP_SPLIT: &str = include_str!("template/go/lookup_split.go");
-const LOOKUP_COLUMNS: &str = include_str!("template/go/lookup_columns.go");
-const CRC_LOOP: &str = include_str!("template/go/crc_loop.go");
-const CRC_NATIVE: &str = include_str!("template/go/crc_native.go");
-const CRC_STEP_BYTE: &str = include_str!("template/go/crc_step_byte.go");
-const CRC_STEP_REFLECTED: &str = include_str!("template/go/crc_step_reflected.go");
-const CRC_STEP_SHIFTED_FULL: &str = include_str!("template/go/crc_step_shifted_full.go");
-const CRC_STEP_SHIFTED: &str = include_str!("template/go/crc_step_shifted.go");
+const TEMPLATE: &str = include_str!("template/go/package.go");
 
 /// The package name without `--package`.
 pub const DEFAULT_PACKAGE: &str = "slotgen";
@@ -122,160 +115,39 @@ fn braced_rows(rows: &[Vec<u8>]) -> String {
 /// ```
 pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
     check_package_name(package_name)?;
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &format!("go --package {package_name}"),
-            comment: "//",
-            indent: "\t",
-            int_suffix: "",
-        },
-    );
-    let crc = &model.crc;
-    let width = u32::from(crc.params.width);
-    // the register: the narrowest unsigned type that holds the CRC
-    let bits = match width {
-        8 => 8,
-        16 => 16,
-        _ => 32,
-    };
-    let unused_bits = if width == bits {
-        String::new()
-    } else {
-        format!(" >> {}", bits - width)
-    };
-    // a register of the CRC's own width needs no mask, one of 8 bits no shift either
-    let (step_reflected, step_shifted) = match width {
-        8 => (CRC_STEP_BYTE, CRC_STEP_BYTE),
-        _ if width == bits => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED_FULL),
-        _ => (CRC_STEP_REFLECTED, CRC_STEP_SHIFTED),
-    };
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &[
-            ("register_bits", bits.to_string()),
-            ("unused_bits", unused_bits),
-        ],
-        &CrcParts {
-            step_reflected,
-            step_shifted,
-            ..crc_parts!("go/crc", "go")
-        },
-    );
-    let register = format!("uint{bits}");
-    let native = native_crc(model);
-    let crc_bytes = match &native {
-        Some(values) => common::render(CRC_NATIVE, &shared, values),
-        None => common::render(
-            CRC_LOOP,
-            &shared,
-            &[
-                ("register", register.clone()),
-                ("crc_update", crc_update.clone()),
-                ("crc_finish", crc_finish.clone()),
-            ],
-        ),
-    };
-    // after "bytes", "errors" and "fmt", sorted as gofmt keeps them
-    let whole_key = matches!(model.rule, KeyRule::WholeKey);
-    let imports: String = [
-        ("hash/crc32", native.is_some()),
-        ("math/bits", crc.reflect_out() || whole_key),
-        ("strings", !whole_key),
-        ("sync", whole_key),
-    ]
-    .iter()
-    .filter(|(_, used)| *used)
-    .map(|(path, _)| format!("\n\t\"{path}\""))
-    .collect();
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Unsigned),
-        r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
-    );
-    let slot_string_expression = r.formula("uint32(crcString(key))", Operators::Gofmt);
-    let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (
-            common::render(RULE_WHOLE, &shared, &[]),
-            "ErrFrameNotSolvable",
-        ),
-        KeyRule::Delimited { .. } => (
-            common::render(RULE_DELIMITED, &shared, &[]),
-            "ErrPrefixHasDelimiter",
-        ),
+    let context = context! {
+        package => package_name,
+        native => native_crc(model),
+        slot_formula => r.formula("crc", Operators::Unsigned),
+        slot_expression => r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
+        slot_string_expression => r.formula("uint32(crcString(key))", Operators::Gofmt),
+        ..values::context(model, &format!("go --package {package_name}"), "//")
     };
-    let lookup = match &model.lookup {
-        Lookup::Split { low, high, .. } => common::render(
-            LOOKUP_SPLIT,
-            &shared,
-            &[
-                ("low_rows", braced_rows(low)),
-                ("high_rows", braced_rows(high)),
-            ],
-        ),
-        Lookup::Columns => common::render(
-            LOOKUP_COLUMNS,
-            &shared,
-            &[("column_rows", braced_rows(&model.tags.columns))],
-        ),
-    };
-    let kernel_rows = if model.tags.kernel.is_empty() {
-        "{}".to_owned()
-    } else {
-        format!("{{\n{}\n}}", braced_rows(&model.tags.kernel))
-    };
-    Ok(common::render(
-        PACKAGE,
-        &shared,
-        &[
-            ("package", package_name.to_owned()),
-            ("imports", imports),
-            ("register", register),
-            ("crc_bytes", crc_bytes),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            ("slot_string_expression", slot_string_expression),
-            ("rule", rule),
-            ("key_error", key_error.to_owned()),
-            ("lookup", lookup),
-            ("kernel_rows", kernel_rows),
-        ],
-    ))
+    Ok(engine::render_source("go/package.go", TEMPLATE, &context))
+}
+
+/// Go's spellings, as the template's filters: `go_rows` (byte rows as composite literals,
+/// [`braced_rows`]).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("go_rows", |rows: Vec<Vec<u8>>| braced_rows(&rows));
 }
 
 /// The values of `crc` by `hash/crc32` where it computes the module's CRC (its polynomial
 /// reflected both ways, [`NativeCrc::IsoHdlc`] or [`NativeCrc::Iscsi`], from any start):
 /// `crc32.Update` starts from its argument ^ `0xffffffff` and xors its result with
 /// `0xffffffff`. `None` for every other CRC, which keeps the table loop.
-fn native_crc(model: &Model) -> Option<[(&'static str, String); 5]> {
+fn native_crc(model: &Model) -> Option<minijinja::Value> {
     let c = &model.crc;
-    let (name, table, var) = match c.native()? {
-        NativeCrc::IsoHdlc => ("CRC-32/ISO-HDLC", "crc32.IEEETable", String::new()),
-        NativeCrc::Iscsi => (
-            "CRC-32/ISCSI",
-            "castagnoli",
-            "\n// castagnoli is hash/crc32's table of CRC-32C (SSE 4.2 or ARMv8 CRC where the CPU has\n\
-             // them).\nvar castagnoli = crc32.MakeTable(crc32.Castagnoli)\n"
-                .to_owned(),
-        ),
+    let (name, castagnoli) = match c.native()? {
+        NativeCrc::IsoHdlc => ("CRC-32/ISO-HDLC", false),
+        NativeCrc::Iscsi => ("CRC-32/ISCSI", true),
         NativeCrc::Xmodem => return None,
     };
-    let xor = c.params.xorout ^ 0xffff_ffff;
-    Some([
-        ("native_crc", name.to_owned()),
-        ("native_value", format!("{:#010x}", c.start ^ 0xffff_ffff)),
-        ("native_table", table.to_owned()),
-        (
-            "native_xor",
-            if xor == 0 {
-                String::new()
-            } else {
-                format!(" ^ {xor:#010x}")
-            },
-        ),
-        ("native_var", var),
-    ])
+    Some(context! {
+        name,
+        castagnoli,
+        value => c.start ^ 0xffff_ffff,
+        xor => c.params.xorout ^ 0xffff_ffff,
+    })
 }

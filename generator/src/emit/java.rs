@@ -2,20 +2,15 @@
 //! under `javac --release 11 -Xlint:all -Werror`: a final class of static methods that
 //! throw `IllegalArgumentException`s.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts};
+use minijinja::context;
+
+use super::common;
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
 use crate::Error;
 
-const MODULE: &str = include_str!("template/java/Slotgen.java");
-const RULE_DELIMITED: &str = include_str!("template/java/rule_delimited.java");
-const RULE_WHOLE: &str = include_str!("template/java/rule_whole.java");
-const LOOKUP_SPLIT: &str = include_str!("template/java/lookup_split.java");
-const LOOKUP_COLUMNS: &str = include_str!("template/java/lookup_columns.java");
-const CRC_LOOP: &str = include_str!("template/java/crc_loop.java");
-const CRC_NATIVE: &str = include_str!("template/java/crc_native.java");
-const KEY_TEXT: &str = include_str!("template/java/key_text.java");
-const KEY_TEXT_FRAMED: &str = include_str!("template/java/key_text_framed.java");
+const TEMPLATE: &str = include_str!("template/java/Slotgen.java");
 
 /// The most kernel vectors a module counts the combinations of: its counter is a `long`,
 /// which holds `2^62` but not `2^63`.
@@ -205,33 +200,6 @@ fn byte_rows(rows: &[Vec<u8>], indent: &str) -> String {
 /// ```
 pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     let (package, class) = split_name(name)?;
-    let indent = "        ";
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &format!("java --name {name}"),
-            comment: "//",
-            indent,
-            int_suffix: "",
-        },
-    );
-    let (crc_update, crc_finish) = values::crc_code(
-        model,
-        &shared,
-        &[("unused_bits", (32 - model.crc.params.width).to_string())],
-        &crc_parts!("java/crc", "java"),
-    );
-    let crc_bytes = match native_crc(model) {
-        Some(values) => common::render(CRC_NATIVE, &shared, &values),
-        None => common::render(
-            CRC_LOOP,
-            &shared,
-            &[
-                ("crc_update", crc_update.clone()),
-                ("crc_finish", crc_finish.clone()),
-            ],
-        ),
-    };
     let r = &model.reduction;
     // an int holds a CRC-32 signed: its slot is computed from the unsigned long
     let register = if model.crc.params.width < 32 {
@@ -239,110 +207,35 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     } else {
         "Integer.toUnsignedLong(crc)"
     };
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Java),
-        r.formula(register, Operators::Java),
-    );
-    let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => {
-            let basis: Vec<String> = values::alphabet_basis(&model.alphabet)
-                .map(byte_literal)
-                .collect();
-            (
-                common::render(
-                    RULE_WHOLE,
-                    &shared,
-                    &[
-                        ("offset_byte", byte_literal(model.alphabet[0])),
-                        ("basis_array", format!("{{{}}}", basis.join(", "))),
-                    ],
-                ),
-                "FrameNotSolvableException",
-            )
-        }
-        KeyRule::Delimited { open, close, .. } => (
-            common::render(
-                RULE_DELIMITED,
-                &shared,
-                &[
-                    ("open", byte_literal(open)),
-                    ("close", byte_literal(close)),
-                    (
-                        "text_rule",
-                        (open.is_ascii() && close.is_ascii()).to_string(),
-                    ),
-                ],
-            ),
-            "PrefixHasDelimiterException",
-        ),
+    let context = context! {
+        class,
+        package,
+        native => native_crc(model),
+        slot_formula => r.formula("crc", Operators::Java),
+        slot_expression => r.formula(register, Operators::Java),
+        ..values::context(model, &format!("java --name {name}"), "//")
     };
-    let lookup = match &model.lookup {
-        Lookup::Split { low, high, .. } => common::render(
-            LOOKUP_SPLIT,
-            &shared,
-            &[
-                ("low_rows", byte_rows(low, indent)),
-                ("high_rows", byte_rows(high, indent)),
-            ],
-        ),
-        Lookup::Columns => common::render(
-            LOOKUP_COLUMNS,
-            &shared,
-            &[
-                (
-                    "zero_tag",
-                    byte_rows(std::slice::from_ref(&model.tags.zero), indent),
-                ),
-                ("columns", byte_rows(&model.tags.columns, indent)),
-            ],
-        ),
-    };
-    let ascii = model.alphabet.is_ascii();
-    let key_java = if ascii {
-        format!("\"{}\"", common::comment_text(&model.examples.key))
-    } else {
-        "(the String form needs an ASCII alphabet)".to_owned()
-    };
-    Ok(common::render(
-        MODULE,
-        &shared,
-        &[
-            ("class", class.to_owned()),
-            (
-                "package",
-                package.map_or(String::new(), |p| format!("package {p};\n")),
-            ),
-            ("key_java", key_java),
-            ("key_error", key_error.to_owned()),
-            ("rule", rule),
-            ("lookup", lookup),
-            ("crc_bytes", crc_bytes),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            ("kernel", byte_rows(&model.tags.kernel, indent)),
-            (
-                "key_for_slot_text",
-                if ascii {
-                    let framed = match model.rule {
-                        KeyRule::WholeKey => "",
-                        KeyRule::Delimited { .. } => KEY_TEXT_FRAMED,
-                    };
-                    common::render(KEY_TEXT, &shared, &[("key_text_framed", framed.to_owned())])
-                } else {
-                    String::new()
-                },
-            ),
-        ],
+    Ok(engine::render_source(
+        "java/Slotgen.java",
+        TEMPLATE,
+        &context,
     ))
+}
+
+/// Java's spellings, as the template's filters: `java_byte` (a byte literal, cast past
+/// 0x7f), `java_byte_rows(indent)` (rows of them, one a line).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("java_byte", byte_literal);
+    env.add_filter("java_byte_rows", |rows: Vec<Vec<u8>>, indent: &str| {
+        byte_rows(&rows, indent)
+    });
 }
 
 /// The values of `crc` by `java.util.zip.CRC32` or `CRC32C` where one computes the module's
 /// CRC: [`NativeCrc::IsoHdlc`] or [`NativeCrc::Iscsi`] from the catalogue's start
 /// (`0xffffffff`; neither class takes another), any xorout. `None` for every other CRC,
 /// which keeps the table loop.
-fn native_crc(model: &Model) -> Option<[(&'static str, String); 3]> {
+fn native_crc(model: &Model) -> Option<minijinja::Value> {
     let c = &model.crc;
     let (class, name) = match c.native()? {
         NativeCrc::IsoHdlc => ("CRC32", "CRC-32/ISO-HDLC"),
@@ -352,17 +245,9 @@ fn native_crc(model: &Model) -> Option<[(&'static str, String); 3]> {
     if c.start != 0xffff_ffff {
         return None;
     }
-    let xor = c.params.xorout ^ 0xffff_ffff;
-    Some([
-        ("native_class", class.to_owned()),
-        ("native_crc", name.to_owned()),
-        (
-            "native_xor",
-            if xor == 0 {
-                String::new()
-            } else {
-                format!(" ^ {xor:#010x}")
-            },
-        ),
-    ])
+    Some(context! {
+        class,
+        name,
+        xor => c.params.xorout ^ 0xffff_ffff,
+    })
 }

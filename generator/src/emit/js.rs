@@ -5,19 +5,15 @@
 //! tag), so that tags longer than the 32 bits of JavaScript's bitwise operators need no
 //! `BigInt`, and a tag of a split lookup is two loads and a xor a word.
 
-use super::common::{self, Syntax, WordLayout};
-use super::model::{KeyRule, Lookup, Model, Operators};
-use super::values::{self, crc_parts};
+use minijinja::context;
 
-const MODULE: &str = include_str!("template/js/module.mjs");
-const RULE_DELIMITED: &str = include_str!("template/js/rule_delimited.mjs");
-const RULE_WHOLE: &str = include_str!("template/js/rule_whole.mjs");
-const LOOKUP_SPLIT: &str = include_str!("template/js/lookup_split.mjs");
-const LOOKUP_COLUMNS: &str = include_str!("template/js/lookup_columns.mjs");
-const REFLECT: &str = include_str!("template/js/reflect.mjs");
+use super::common::{self, WordLayout};
+use super::engine;
+use super::model::{Model, Operators};
+use super::values;
+
+const TEMPLATE: &str = include_str!("template/js/module.mjs");
 const TYPES: &str = include_str!("template/js/module.d.mts");
-const TYPES_RULE_DELIMITED: &str = include_str!("template/js/rule_delimited.d.mts");
-const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
 
 /// An ES module (`slotgen.mjs`) of the one surface for `model`: `slot(key)`,
 /// `hashtag(key)`, `tagForSlot(slot)`, `keyForSlot(prefix, slot, suffix)` (both returning
@@ -45,94 +41,21 @@ const TYPES_RULE_WHOLE: &str = include_str!("template/js/rule_whole.d.mts");
 /// ```
 #[must_use]
 pub fn module(model: &Model) -> String {
-    let shared = values::shared(model, &syntax("js"));
-    let crc = &model.crc;
-    let (crc_update, crc_finish) =
-        values::crc_code(model, &shared, &[], &crc_parts!("js/crc", "mjs"));
-    let crc_reflect = values::reflect_helper(model, &shared, REFLECT);
-    let crc_array = match crc.params.width {
-        8 => "Uint8Array",
-        16 => "Uint16Array",
-        _ => "Uint32Array",
-    };
     let r = &model.reduction;
-    let slot_formula = r.formula("crc", Operators::Int32);
-    let slot_expression = r.formula("crcHashed(toBytes(key, \"key\"))", Operators::Int32);
-    let text_slot_expression = r.formula("crcText(key, range[0], range[1])", Operators::Int32);
-    let keys = KeyReturn::of(&model.alphabet);
-    let key_values = [
-        ("key_string_doc", keys.doc.to_owned()),
-        ("key_return_jsdoc", format!("{{{}}}", keys.return_type)),
-        ("key_return", keys.code.to_owned()),
-    ];
-    let rule = match model.rule {
-        KeyRule::WholeKey => common::render(RULE_WHOLE, &shared, &key_values),
-        KeyRule::Delimited { open, close, .. } => {
-            let text_rule = (
-                "text_rule",
-                (open.is_ascii() && close.is_ascii()).to_string(),
-            );
-            let text_keys = ("text_keys", keys.text.to_string());
-            let values: Vec<_> = key_values
-                .iter()
-                .cloned()
-                .chain([text_rule, text_keys])
-                .collect();
-            common::render(RULE_DELIMITED, &shared, &values)
-        }
-    };
     let layout = WordLayout::of(model.tags.len, &[4]);
-    let words = |rows: &[Vec<u8>]| layout.rows(rows, "  ");
-    let lookup = match &model.lookup {
-        Lookup::Split { low, high, .. } => common::render(
-            LOOKUP_SPLIT,
-            &shared,
-            &[("low_words", words(low)), ("high_words", words(high))],
-        ),
-        Lookup::Columns => common::render(
-            LOOKUP_COLUMNS,
-            &shared,
-            &[
-                ("zero_words", words(std::slice::from_ref(&model.tags.zero))),
-                ("column_words", words(&model.tags.columns)),
-            ],
-        ),
-    };
     let zero = &model.tags.zero;
-    let first_word = common::hex(layout.words(zero).into_iter().take(1), 8);
-    let e = &model.examples;
-    let key_example = if keys.text {
-        format!("\"{}\"", common::comment_text(&e.key))
-    } else {
-        format!("the bytes of \"{}\"", common::comment_text(&e.key))
+    let context = context! {
+        slot_formula => r.formula("crc", Operators::Int32),
+        slot_expression => r.formula("crcHashed(toBytes(key, \"key\"))", Operators::Int32),
+        text_slot_expression => r.formula("crcText(key, range[0], range[1])", Operators::Int32),
+        words => context! {
+            count => layout.count,
+            first_word => common::hex(layout.words(zero).into_iter().take(1), 8)[0].clone(),
+            first_tag => common::comment_text(&zero[..zero.len().min(4)]),
+        },
+        ..values::context(model, "js", "//")
     };
-    common::render(
-        MODULE,
-        &shared,
-        &[
-            ("key_string_note", keys.note.to_owned()),
-            ("key_return_table", keys.table.to_owned()),
-            ("key_example", key_example),
-            ("key_code", key_code(model.rule).to_owned()),
-            ("decoder", keys.decoder.to_owned()),
-            ("rule", rule),
-            ("crc_array", crc_array.to_owned()),
-            ("crc_update", crc_update),
-            ("text_slot_expression", text_slot_expression),
-            ("crc_finish", crc_finish),
-            ("crc_reflect", crc_reflect),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            ("tag_words", layout.count.to_string()),
-            ("first_word", first_word[0].clone()),
-            (
-                "first_tag",
-                common::comment_text(&zero[..zero.len().min(4)]),
-            ),
-            ("lookup", lookup),
-            ("kernel_words", words(&model.tags.kernel)),
-        ],
-    )
+    engine::render_source("js/module.mjs", TEMPLATE, &context)
 }
 
 /// TypeScript declarations (`slotgen.d.mts`) of the ES module [`module`] emits for the same
@@ -155,86 +78,17 @@ pub fn module(model: &Model) -> String {
 /// ```
 #[must_use]
 pub fn types(model: &Model) -> String {
-    let shared = values::shared(model, &syntax("js --types"));
-    let keys = KeyReturn::of(&model.alphabet);
-    let text = [("key_for_slot_text", keys.declaration.to_owned())];
-    let rule = match model.rule {
-        KeyRule::WholeKey => common::render(TYPES_RULE_WHOLE, &shared, &text),
-        KeyRule::Delimited { .. } => common::render(TYPES_RULE_DELIMITED, &shared, &text),
-    };
-    common::render(
+    engine::render_source(
+        "js/module.d.mts",
         TYPES,
-        &shared,
-        &[
-            ("key_code", key_code(model.rule).to_owned()),
-            ("rule", rule),
-        ],
+        &values::context(model, "js --types", "//"),
     )
 }
 
-fn syntax(command: &str) -> Syntax<'_> {
-    Syntax {
-        command,
-        comment: "//",
-        indent: "  ",
-        int_suffix: "",
-    }
-}
-
-/// The `code` of a refused key: a prefix holding the opener, or a frame inside which the tags
-/// cannot reach every slot when the whole key is hashed.
-fn key_code(rule: KeyRule) -> &'static str {
-    match rule {
-        KeyRule::WholeKey => "FRAME_NOT_SOLVABLE",
-        KeyRule::Delimited { .. } => "PREFIX_HAS_DELIMITER",
-    }
-}
-
-/// What `keyForSlot` returns: with an ASCII alphabet, a string when prefix and suffix are
-/// both strings (the key decodes exactly), else bytes.
-struct KeyReturn {
-    /// Whether a key of string affixes is a string.
-    text: bool,
-    /// The usage comment's note, after "keys as Uint8Array".
-    note: &'static str,
-    /// The usage comment's table row of `keyForSlot`'s return type.
-    table: &'static str,
-    /// The end of the doc comment's first sentence.
-    doc: &'static str,
-    /// The JSDoc return type.
-    return_type: &'static str,
-    /// The function's last statement, returning the bytes `key`.
-    code: &'static str,
-    /// The module's decoder, where it has one.
-    decoder: &'static str,
-    /// The declaration of `keyForSlot` for string affixes, where it returns a string.
-    declaration: &'static str,
-}
-
-impl KeyReturn {
-    fn of(alphabet: &[u8]) -> Self {
-        if alphabet.is_ascii() {
-            Self {
-                text: true,
-                note: ", or as a string when prefix and suffix are both strings",
-                table: "string in, string out: a string for string prefix and suffix;\n//                                  bytes in, bytes out: a Uint8Array otherwise",
-                doc: ".\n * It is a string when prefix and suffix are strings (the tag is ASCII), else bytes",
-                return_type: "Uint8Array | string",
-                code: "  return typeof prefix === \"string\" && typeof suffix === \"string\" ? decoder.decode(key) : key;",
-                decoder: "const decoder = new TextDecoder();\n",
-                declaration: "export declare function keyForSlot(prefix: string, slot: number, suffix: string): string;\n",
-            }
-        } else {
-            Self {
-                text: false,
-                note: " (the alphabet is not ASCII, so a key does not decode exactly)",
-                table: "a Uint8Array, for string or bytes prefix and suffix",
-                doc: "",
-                return_type: "Uint8Array",
-                code: "  return key;",
-                decoder: "",
-                declaration: "",
-            }
-        }
-    }
+/// JavaScript's spellings, as the template's filters: `js_words(tag_len)` (entries as rows
+/// of 32-bit words, [`WordLayout`]).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("js_words", |rows: Vec<Vec<u8>>, tag_len: usize| {
+        WordLayout::of(tag_len, &[4]).rows(&rows, "  ")
+    });
 }

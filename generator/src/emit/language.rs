@@ -45,6 +45,15 @@ pub struct NameOption {
     pub example: &'static str,
 }
 
+/// What `--package` names in a language, its default, and the rule a package name follows.
+#[derive(Clone, Copy, Debug)]
+pub struct PackageOption {
+    /// The name, its default and an example, as [`NameOption`] has them.
+    pub name: NameOption,
+    /// Checks a package name: [`Error::GoPackageName`] for one Go refuses.
+    pub check: fn(&str) -> Result<(), Error>,
+}
+
 /// One language of `slotgen emit`.
 #[derive(Clone, Copy, Debug)]
 pub struct Language {
@@ -56,8 +65,8 @@ pub struct Language {
     pub file_name: &'static str,
     /// `--name`, where the language takes it (always).
     pub name_option: Option<NameOption>,
-    /// Whether it takes `--package` (Go).
-    pub package_option: bool,
+    /// `--package`, where the language takes it (Go), with the check of a package name.
+    pub package_option: Option<PackageOption>,
     /// Whether it takes `--types` (JavaScript).
     pub types_option: bool,
     /// Whether it takes `--for-script` (Lua); `--name` is then taken with this default.
@@ -104,8 +113,10 @@ impl Language {
         if options.types && !self.types_option {
             return Err(refuse("--types"));
         }
-        if options.package.is_some() && !self.package_option {
-            return Err(refuse("--package"));
+        match (options.package, self.package_option) {
+            (Some(_), None) => return Err(refuse("--package")),
+            (Some(package), Some(option)) => (option.check)(package)?,
+            _ => {}
         }
         if options.name.is_some() && self.name_default(options).is_none() {
             return Err(refuse("--name"));
@@ -148,7 +159,7 @@ fn takers(option: &str) -> String {
     let takes = |l: &Language| match option {
         "--for-script" => l.for_script_option.is_some(),
         "--types" => l.types_option,
-        "--package" => l.package_option,
+        "--package" => l.package_option.is_some(),
         _ => l.name_option.is_some() || l.for_script_option.is_some(),
     };
     let names: Vec<String> = LANGUAGES
@@ -170,6 +181,78 @@ fn name_or<'a>(options: &Options<'a>, default: &'a str) -> &'a str {
     options.name.unwrap_or(default)
 }
 
+/// `slotgen emit vectors`: not a language but a conformance corpus of keys and their
+/// slots, written by [`crate::vectors`]; [`targets`] lists it after the languages.
+pub const VECTORS: (&str, &str) = (
+    "vectors",
+    "A conformance corpus for client libraries: `key_hex<TAB>slot<TAB>class` rows (or JSON with --format json), deterministic for --count and --seed; see `slotgen verify --exec`.",
+);
+
+/// Every value of `slotgen emit LANGUAGE` with its one-line summary, in the order of
+/// `slotgen emit --help`: the languages of [`LANGUAGES`], then [`VECTORS`].
+pub fn targets() -> impl Iterator<Item = (&'static str, &'static str)> {
+    LANGUAGES
+        .iter()
+        .map(|l| (l.name, l.summary))
+        .chain([VECTORS])
+}
+
+/// The help of a language's own option (`--name` or `--package`), from the registry: for
+/// each language that takes it (`options` gives the language's [`NameOption`]s), what it
+/// names and its default. `lead` starts the text: `The name of what is emitted`.
+///
+/// ```
+/// assert_eq!(
+///     slotgen::emit::language::package_help(),
+///     "The package of what is emitted: go: the package (default `slotgen`)",
+/// );
+/// ```
+pub fn option_help(lead: &str, options: impl Fn(&Language) -> Vec<(String, NameOption)>) -> String {
+    let each: Vec<String> = LANGUAGES
+        .iter()
+        .flat_map(options)
+        .map(|(language, o)| format!("{language}: {} (default `{}`)", o.what, o.default))
+        .collect();
+    format!("{lead}: {}", each.join("; "))
+}
+
+/// `--name`'s help: what the name names in each language that takes one (with
+/// `--for-script` where that changes it), and its default.
+#[must_use]
+pub fn name_help() -> String {
+    option_help("The name of what is emitted", |l| {
+        let module = l.name_option.map(|o| (l.name.to_owned(), o));
+        let script = l
+            .for_script_option
+            .map(|o| (format!("{} --for-script", l.name), o));
+        module.into_iter().chain(script).collect()
+    })
+}
+
+/// `--package`'s help: what it names in each language that takes one, and its default.
+#[must_use]
+pub fn package_help() -> String {
+    option_help("The package of what is emitted", |l| {
+        l.package_option
+            .map(|p| (l.name.to_owned(), p.name))
+            .into_iter()
+            .collect()
+    })
+}
+
+/// Checks `name` as a package of every language that takes `--package`, for a front end
+/// that reads it before it knows the language.
+///
+/// # Errors
+///
+/// The first refusal of a language's check ([`Error::GoPackageName`]).
+pub fn check_package(name: &str) -> Result<(), Error> {
+    LANGUAGES
+        .iter()
+        .filter_map(|l| l.package_option)
+        .try_for_each(|p| (p.check)(name))
+}
+
 /// Every language, in the order of `slotgen emit --help`.
 pub static LANGUAGES: &[Language] = &[
     Language {
@@ -181,7 +264,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the static",
             example: "REDIS_CLUSTER",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: false,
@@ -203,7 +286,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "The whole derivation and its verification as JSON (schema `slotgen-derivation/2`, or `slotgen-scheme-derivation/1` with --scheme).",
         file_name: "slotgen.json",
         name_option: None,
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: false,
@@ -222,7 +305,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "A Lua module of pure arithmetic, for Lua 5.1, Lua 5.4 and LuaJIT (--for-script: a block for `EVAL` scripts).",
         file_name: "slotgen.lua",
         name_option: None,
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: Some(NameOption {
             default: super::redis_function::DEFAULT_NAME,
@@ -253,7 +336,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the functions' prefix and the include guard",
             example: "orders",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -269,7 +352,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "A Python 3.9+ module, standard library only, for bytes and str keys.",
         file_name: "slotgen.py",
         name_option: None,
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -283,7 +366,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "An ES module for Node 18+, for Uint8Array, Buffer and string keys (--types: its TypeScript declarations).",
         file_name: "slotgen.mjs",
         name_option: None,
-        package_option: false,
+        package_option: None,
         types_option: true,
         for_script_option: None,
         module: true,
@@ -303,7 +386,14 @@ pub static LANGUAGES: &[Language] = &[
         summary: "A Go package (Go 1.19+): `Slot`, `TagForSlot`, ..., with error values.",
         file_name: "slotgen.go",
         name_option: None,
-        package_option: true,
+        package_option: Some(PackageOption {
+            name: NameOption {
+                default: super::go::DEFAULT_PACKAGE,
+                what: "the package",
+                example: "redis_slots",
+            },
+            check: super::go::check_package_name,
+        }),
         types_option: false,
         for_script_option: None,
         module: true,
@@ -324,7 +414,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the class, with its package",
             example: "com.example.RedisSlots",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -344,7 +434,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the module",
             example: "RedisSlots",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -364,7 +454,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the class, with its namespace",
             example: "Example\\RedisSlots",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -384,7 +474,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the module",
             example: "EchoMQ.Keyspace",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -404,7 +494,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the class, with its namespace",
             example: "Example.RedisSlots",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -424,7 +514,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the module",
             example: "redis_slots",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: true,
@@ -444,7 +534,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the library and its functions' prefix",
             example: "orders",
         }),
-        package_option: false,
+        package_option: None,
         types_option: false,
         for_script_option: None,
         module: false,
@@ -475,6 +565,43 @@ mod tests {
             assert_eq!(find(language.name).map(|l| l.name), Some(language.name));
         }
         assert!(find("cobol").is_none());
+        let targets: Vec<&str> = targets().map(|(name, _)| name).collect();
+        assert_eq!(targets.last(), Some(&"vectors"));
+        assert_eq!(targets.len(), LANGUAGES.len() + 1);
+    }
+
+    /// The help of `--name` and `--package` names every language that takes the option,
+    /// with its default, and no other.
+    #[test]
+    fn option_help_comes_from_the_rows() {
+        let name = name_help();
+        let package = package_help();
+        for l in LANGUAGES {
+            let named = format!("{}: ", l.name);
+            assert_eq!(name.contains(&named), l.name_option.is_some(), "{name}");
+            let script = format!("{} --for-script: ", l.name);
+            assert_eq!(
+                name.contains(&script),
+                l.for_script_option.is_some(),
+                "{name}"
+            );
+            assert_eq!(
+                package.contains(&named),
+                l.package_option.is_some(),
+                "{package}"
+            );
+            if let Some(p) = l.package_option {
+                assert!(package.contains(&format!("(default `{}`)", p.name.default)));
+                assert!((p.check)(p.name.example).is_ok());
+                assert!((p.check)(p.name.default).is_ok());
+            }
+        }
+        assert_eq!(
+            package,
+            "The package of what is emitted: go: the package (default `slotgen`)"
+        );
+        assert!(check_package("type").is_err());
+        assert!(check_package("redis_slots").is_ok());
     }
 
     #[test]

@@ -9,33 +9,17 @@
 //! a 65536-entry table built at load: the CRC register is held as its bytes, and a tag as
 //! a row of bytes, so that no value needs more than a double's 53 bits.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, Operators};
+use minijinja::context;
+
+use super::engine;
+use super::model::{Model, Operators};
 use super::values;
 
-const MODULE: &str = include_str!("template/lua/module.lua");
-const XOR_TABLE: &str = include_str!("template/lua/xor_table.lua");
-const REFLECT_TABLE: &str = include_str!("template/lua/reflect_table.lua");
-const RULE_DELIMITED: &str = include_str!("template/lua/rule_delimited.lua");
-const RULE_WHOLE: &str = include_str!("template/lua/rule_whole.lua");
-const LOOKUP_SPLIT: &str = include_str!("template/lua/lookup_split.lua");
-const LOOKUP_COLUMNS: &str = include_str!("template/lua/lookup_columns.lua");
-const SURFACE: &str = include_str!("template/lua/surface.lua");
+const TEMPLATE: &str = include_str!("template/lua/module.lua");
 
 /// The most kernel rows a Lua module takes: a value's tags are counted by a number, whose
 /// integers are exact to 2^53 in a double (Lua 5.1, LuaJIT, the servers' Lua).
 pub const MAX_KERNEL_LEN: usize = 53;
-
-/// The syntax of every Lua template: `command` after `slotgen emit`, rows indented by
-/// `indent`.
-pub(crate) fn syntax<'a>(command: &'a str, indent: &'a str) -> Syntax<'a> {
-    Syntax {
-        command,
-        comment: "--",
-        indent,
-        int_suffix: "",
-    }
-}
 
 /// The slot formula of `model` ([`Reduction::formula`]) for comments, and as a Lua 5.1
 /// expression over the number `crc` ([`Operators::Lua51`]): `crc % 16384` for Redis
@@ -50,11 +34,12 @@ pub(crate) fn slot_formula(model: &Model) -> (String, String) {
     )
 }
 
-/// The key rule of `model` in words, wrapped to lines of 86 characters at most that are
-/// joined by a newline and `leader` (the indentation and `-- ` of a comment's next line).
-pub(crate) fn rule_lines(model: &Model, leader: &str) -> String {
+/// `text` (the key rule in words) wrapped to lines of 86 characters at most that are
+/// joined by a newline and `leader` (the indentation and `-- ` of a comment's next line):
+/// the filter `lua_wrap(leader)`.
+fn wrap(text: &str, leader: &str) -> String {
     let mut lines: Vec<String> = vec![];
-    for word in model.rule.describe().split(' ') {
+    for word in text.split(' ') {
         match lines.last_mut() {
             Some(line) if line.len() + 1 + word.len() <= 86 => {
                 line.push(' ');
@@ -66,44 +51,10 @@ pub(crate) fn rule_lines(model: &Model, leader: &str) -> String {
     lines.join(&format!("\n{leader}"))
 }
 
-/// The parts of `model` that the module and the server-side Lua share, each line behind
-/// `indent`: the key rule (`explicit(key)`, `M.key_for_slot`; for a scheme that hashes the
-/// whole key, the frame solver over `crc_of(key, first, last)`, the CRC as a number), and
-/// the surface (`M.hashtag`, the lookup's `tag_bytes`, `M.tag_for_slot`,
-/// `M.tags_for_slot`, `M.same_slot`, `M.shared_hashtag`), over the `M`, `floor`, `char`,
-/// `find`, `sub`, `unpack`, `xor_byte(a, b)`, `value_of(slot)` and constants of the code
-/// around them.
-pub(crate) fn shared_parts(model: &Model, indent: &str) -> (String, String) {
-    let shared = values::shared(model, &syntax("lua", "    "));
-    let rule = match model.rule {
-        KeyRule::WholeKey => common::render(
-            RULE_WHOLE,
-            &shared,
-            &[(
-                "solved_modulus",
-                (1u64 << model.tags.columns.len()).to_string(),
-            )],
-        ),
-        KeyRule::Delimited { .. } => common::render(RULE_DELIMITED, &shared, &[]),
-    };
-    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
-    let surface = common::render(
-        SURFACE,
-        &shared,
-        &[("lookup", lookup), ("rule_lines", rule_lines(model, "-- "))],
-    );
-    let indented = |code: &str| {
-        code.lines()
-            .map(|line| {
-                if line.is_empty() {
-                    "\n".to_owned()
-                } else {
-                    format!("{indent}{line}\n")
-                }
-            })
-            .collect::<String>()
-    };
-    (indented(&rule), indented(&surface))
+/// Lua's spellings, as the template's filters: `lua_wrap(leader)` (a comment's text
+/// wrapped, [`wrap`]).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("lua_wrap", |text: &str, leader: &str| wrap(text, leader));
 }
 
 /// A Lua module (Lua 5.1, 5.4, LuaJIT; pure arithmetic) of the one surface for `model`. It
@@ -132,7 +83,6 @@ pub(crate) fn shared_parts(model: &Model, indent: &str) -> (String, String) {
 /// ```
 #[must_use]
 pub fn module(model: &Model) -> String {
-    let shared = values::shared(model, &syntax("lua", "    "));
     let crc = &model.crc;
     // the register's bytes
     let n = usize::from(crc.params.width / 8);
@@ -175,32 +125,20 @@ pub fn module(model: &Model) -> String {
         .collect::<Vec<_>>()
         .join(" + ");
     let (slot_formula, slot_expression) = slot_formula(model);
-    let (rule, surface) = shared_parts(model, "");
-    common::render(
-        MODULE,
-        &shared,
-        &[
-            ("xor_table", XOR_TABLE.to_owned()),
-            ("crc_bytes", n.to_string()),
-            ("crc_divisors", list(&|k| (1u64 << shift_of(k)).to_string())),
-            ("crc_columns", list(&|k| format!("C{k}"))),
-            (
-                "crc_extra",
-                values::reflect_helper(model, &shared, REFLECT_TABLE),
-            ),
-            ("registers", registers),
-            (
-                "crc_start_bytes",
-                list(&|k| format!("{:#04x}", byte_of(crc.start, k))),
-            ),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
-            ("crc_value", crc_value),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            ("rule_lines", rule_lines(model, "-- ")),
-            ("rule", rule),
-            ("surface", surface),
-        ],
-    )
+    let context = context! {
+        slot_formula,
+        slot_expression,
+        lua => context! {
+            crc_bytes => n,
+            crc_divisors => list(&|k| (1u64 << shift_of(k)).to_string()),
+            crc_columns => list(&|k| format!("C{k}")),
+            registers,
+            crc_start_bytes => list(&|k| format!("{:#04x}", byte_of(crc.start, k))),
+            crc_update,
+            crc_finish,
+            crc_value,
+        },
+        ..values::context(model, "lua", "--")
+    };
+    engine::render_source("lua/module.lua", TEMPLATE, &context)
 }

@@ -3,15 +3,17 @@
 //! [`language::LANGUAGES`] is the registry: one [`language::Language`] per `slotgen emit`
 //! language, with its options (`--name` and its default, `--package`, `--types`,
 //! `--for-script`), the file a user saves, and the function that emits it. The CLI, the
-//! docs' table of languages and the tests ask it; adding a language is a template folder, an
-//! emitter and one registry entry.
+//! docs' table of languages and the tests ask it; adding a language is a template, an emitter
+//! and one registry entry.
 //!
 //! Each module is emitted from one [`model::Model`], built from a [`model::Source`]: a
 //! CRC-16 [`Derivation`](crate::Derivation) or any named sharding scheme's
 //! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation). The model holds what every
 //! language shares (the hashtag rule, the CRC register and its tables, the transform to a
 //! slot, the inverse tables and their lookup) and each emitter renders it through its
-//! language's templates (`template/<language>/`): [`lua::module`], [`c::header`],
+//! language's template (`template/<language>/`, one file that chooses its own parts, by
+//! the one engine, minijinja, configured in `engine.rs`, over the model as one structured
+//! value): [`lua::module`], [`c::header`],
 //! [`python::module`], [`js::module`] (and [`js::types`], its TypeScript declarations),
 //! [`go::package`], [`java::class`], [`ruby::module`], [`php::class`], [`elixir::module`],
 //! [`csharp::class`], [`erlang::module`], and for Lua inside the server
@@ -34,6 +36,7 @@ pub mod c;
 pub mod common;
 pub mod csharp;
 pub mod elixir;
+mod engine;
 pub mod erlang;
 pub mod go;
 pub mod java;

@@ -6,43 +6,23 @@
 //! Tags are byte strings, xored as strings, so that no tag outgrows PHP's signed 64-bit
 //! int.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Lookup, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts};
+use minijinja::context;
+
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
 use crate::Error;
 
-const MODULE: &str = include_str!("template/php/module.php");
-const RULE_DELIMITED: &str = include_str!("template/php/rule_delimited.php");
-const RULE_WHOLE: &str = include_str!("template/php/rule_whole.php");
-const HASHED_DELIMITED: &str = include_str!("template/php/hashed_delimited.php");
-const HASHED_WHOLE: &str = include_str!("template/php/hashed_whole.php");
-const CRC_LOOP: &str = include_str!("template/php/crc_loop.php");
-const CRC_NATIVE: &str = include_str!("template/php/crc_native.php");
+const TEMPLATE: &str = include_str!("template/php/module.php");
 
-/// The lines that set `$crc` to the CRC of `$bytes`: PHP's `crc32()` where it computes this
-/// CRC ([`NativeCrc::IsoHdlc`] from the start `0xffffffff`: `crc32()` takes no other),
-/// else the table loop.
-fn crc_block(model: &Model, shared: &[(&str, String)]) -> String {
+/// PHP's `crc32()` where it computes this CRC ([`NativeCrc::IsoHdlc`] from the start
+/// `0xffffffff`: `crc32()` takes no other), with the xor that makes its result this CRC's;
+/// `None` for the table loop.
+fn native_crc(model: &Model) -> Option<minijinja::Value> {
     let c = &model.crc;
-    if c.native() == Some(NativeCrc::IsoHdlc) && c.start == 0xffff_ffff {
-        let xor = c.params.xorout ^ 0xffff_ffff;
-        let native_xor = if xor == 0 {
-            String::new()
-        } else {
-            format!(" ^ {xor:#010x}")
-        };
-        return common::render(CRC_NATIVE, shared, &[("native_xor", native_xor)]);
-    }
-    let (crc_update, crc_finish) =
-        values::crc_code(model, shared, &[], &crc_parts!("php/crc", "php"));
-    common::render(
-        CRC_LOOP,
-        shared,
-        &[("crc_update", crc_update), ("crc_finish", crc_finish)],
-    )
+    (c.native() == Some(NativeCrc::IsoHdlc) && c.start == 0xffff_ffff)
+        .then(|| context! { xor => c.params.xorout ^ 0xffff_ffff })
 }
-const LOOKUP_SPLIT: &str = include_str!("template/php/lookup_split.php");
-const LOOKUP_COLUMNS: &str = include_str!("template/php/lookup_columns.php");
 
 /// The most kernel vectors a PHP module takes: a value's `2^kernel` tags are counted in a
 /// signed 64-bit int.
@@ -209,79 +189,23 @@ pub fn split_name(name: &str) -> Result<(Option<&str>, &str), Error> {
 /// ```
 pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     let (namespace, class) = split_name(name)?;
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &command(name),
-            comment: "//",
-            indent: "        ",
-            int_suffix: "",
-        },
-    );
-    let crc_block = crc_block(model, &shared);
     let r = &model.reduction;
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Unsigned),
-        r.formula("$crc", Operators::Unsigned),
-    );
-    let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (
-            common::render(RULE_WHOLE, &shared, &[("crc_block", crc_block.clone())]),
-            "FRAME_NOT_SOLVABLE",
-        ),
-        KeyRule::Delimited { open, close, .. } => (
-            common::render(
-                RULE_DELIMITED,
-                &shared,
-                &[("open", escaped(&[open])), ("close", escaped(&[close]))],
-            ),
-            "PREFIX_HAS_DELIMITER",
-        ),
+    let context = context! {
+        class,
+        namespace,
+        native => native_crc(model),
+        slot_formula => r.formula("crc", Operators::Unsigned),
+        slot_expression => r.formula("$crc", Operators::Unsigned),
+        ..values::context(model, &command(name), "//")
     };
-    let lookup = match &model.lookup {
-        Lookup::Split { low, high, .. } => common::render(
-            LOOKUP_SPLIT,
-            &shared,
-            &[
-                ("low_strings", strings(low)),
-                ("high_strings", strings(high)),
-            ],
-        ),
-        Lookup::Columns => common::render(
-            LOOKUP_COLUMNS,
-            &shared,
-            &[
-                ("zero_string", escaped(&model.tags.zero)),
-                ("column_strings", strings(&model.tags.columns)),
-            ],
-        ),
-    };
-    Ok(common::render(
-        MODULE,
-        &shared,
-        &[
-            ("class", class.to_owned()),
-            (
-                "namespace",
-                namespace.map_or(String::new(), |n| format!("\nnamespace {n};\n")),
-            ),
-            ("key_error", key_error.to_owned()),
-            ("rule", rule),
-            ("lookup", lookup),
-            ("kernel_strings", strings(&model.tags.kernel)),
-            ("crc_block", crc_block),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            (
-                "slot_hashed",
-                match model.rule {
-                    KeyRule::WholeKey => HASHED_WHOLE,
-                    KeyRule::Delimited { .. } => HASHED_DELIMITED,
-                }
-                .to_owned(),
-            ),
-        ],
-    ))
+    Ok(engine::render_source("php/module.php", TEMPLATE, &context))
+}
+
+/// PHP's spellings, as the template's filters: `php_string` (bytes inside a double-quoted
+/// string, [`escaped`]), `php_strings` (rows of them, one a line).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("php_string", |bytes: Vec<u8>| escaped(&bytes));
+    env.add_filter("php_strings", |rows: Vec<Vec<u8>>| strings(&rows));
 }
 
 /// Byte rows as PHP double-quoted strings ([`escaped`]), one a line, each followed by `,`.

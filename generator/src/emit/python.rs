@@ -1,17 +1,13 @@
 //! The Python emitter: a module using only the standard library, for Python 3.9 and later,
 //! taking keys as `bytes` (or `bytearray`, `memoryview`) and `str` (encoded as UTF-8).
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts};
+use minijinja::context;
 
-const MODULE: &str = include_str!("template/python/module.py");
-const RULE_DELIMITED: &str = include_str!("template/python/rule_delimited.py");
-const RULE_WHOLE: &str = include_str!("template/python/rule_whole.py");
-const LOOKUP_SPLIT: &str = include_str!("template/python/lookup_split.py");
-const LOOKUP_COLUMNS: &str = include_str!("template/python/lookup_columns.py");
-const CRC_TABLE: &str = include_str!("template/python/crc_table.py");
-const CRC_NATIVE: &str = include_str!("template/python/crc_native.py");
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
+
+const TEMPLATE: &str = include_str!("template/python/module.py");
 
 /// The standard library's CRC that computes `model`'s, as (module, function, what it is,
 /// the CRC of `data` as an expression); `None` when it has none (the table loop then).
@@ -104,104 +100,25 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn module(model: &Model) -> String {
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: "python",
-            comment: "#",
-            indent: "    ",
-            int_suffix: "",
-        },
-    );
-    let (crc, crc_of_data) = if let Some((module, function, doc, call)) = native(model, "key") {
-        let crc = common::render(
-            CRC_NATIVE,
-            &shared,
-            &[
-                ("native_module", module.to_owned()),
-                ("native_function", function.to_owned()),
-                ("native_doc", doc),
-                ("native_crc", native(model, "data").expect("native above").3),
-            ],
-        );
-        (crc, call)
-    } else {
-        let (crc_update, crc_finish) =
-            values::crc_code(model, &shared, &[], &crc_parts!("python/crc", "py"));
-        let crc = common::render(
-            CRC_TABLE,
-            &shared,
-            &[("crc_update", crc_update), ("crc_finish", crc_finish)],
-        );
-        (crc, "_crc(key)".to_owned())
-    };
+    let native_crc = native(model, "key").map(|(module, function, doc, key_call)| {
+        let data_call = native(model, "data").expect("native above").3;
+        context! { module, function, doc, key_call, data_call }
+    });
+    let crc_of_data = native_crc.as_ref().map_or("_crc(key)".to_owned(), |n| {
+        n.get_attr("key_call").expect("a key call").to_string()
+    });
     let r = &model.reduction;
-    // `_TAGS`'s index of a slot; `slot - 0` would cost a subtraction a call (CPython does
-    // not fold it), some 10% of tag_for_slot
-    let slot_index = if r.first == 0 {
-        ("slot_index", "slot".to_owned())
-    } else {
-        ("slot_index", format!("slot - {}", r.first))
+    let context = context! {
+        native => native_crc,
+        slot_formula => r.formula("crc", Operators::Unsigned),
+        slot_expression => r.formula(&crc_of_data, Operators::Unsigned),
+        ..values::context(model, "python", "#")
     };
-    let (slot_formula, slot_expression) = (
-        r.formula("crc", Operators::Unsigned),
-        r.formula(&crc_of_data, Operators::Unsigned),
-    );
-    let slot_values = [
-        ("slot_formula", slot_formula),
-        ("slot_expression", slot_expression),
-    ];
-    let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (
-            common::render(RULE_WHOLE, &shared, &slot_values),
-            "FrameNotSolvable",
-        ),
-        KeyRule::Delimited { open, close, .. } => (
-            common::render(
-                RULE_DELIMITED,
-                &shared,
-                &[
-                    ("open", bytes_literal(&[open])),
-                    ("close", bytes_literal(&[close])),
-                    ("open_byte", format!("{open:#04x}")),
-                    slot_values[0].clone(),
-                    slot_values[1].clone(),
-                    slot_index.clone(),
-                ],
-            ),
-            "PrefixHasDelimiter",
-        ),
-    };
-    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
-    let e = &model.examples;
-    let tag_repr = bytes_literal(&e.tag);
-    let key_repr = bytes_literal(&e.key);
-    let quotes = docstring_quotes(&[&tag_repr, &key_repr]);
-    common::render(
-        MODULE,
-        &shared,
-        &[
-            ("doc_open", format!("r{quotes}")),
-            ("doc_close", quotes.to_owned()),
-            ("tag_repr", tag_repr),
-            ("key_repr", key_repr),
-            ("prefix_repr", bytes_literal(e.prefix)),
-            ("suffix_repr", bytes_literal(e.suffix)),
-            ("key_error", key_error.to_owned()),
-            ("rule", rule),
-            ("lookup", lookup),
-            ("crc", crc),
-            slot_index,
-        ],
-    )
+    engine::render_source("python/module.py", TEMPLATE, &context)
 }
 
-/// The quotes of a raw docstring (which keeps the examples' backslashes for doctest):
-/// the ones that none of `examples` holds three of.
-fn docstring_quotes(examples: &[&str]) -> &'static str {
-    if examples.iter().any(|e| e.contains("\"\"\"")) {
-        "'''"
-    } else {
-        "\"\"\""
-    }
+/// Python's spellings, as the template's filters: `py_bytes` (a bytes literal, as `repr`
+/// writes it).
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+    env.add_filter("py_bytes", |bytes: Vec<u8>| bytes_literal(&bytes));
 }

@@ -9,18 +9,16 @@
 
 use slotgen_tables::SchemeName;
 
+use minijinja::context;
+
 use super::common;
+use super::engine;
 use super::lua;
-use super::model::{KeyRule, Model};
-use super::values::{self, crc_parts};
+use super::model::Model;
+use super::values;
 use crate::Error;
 
-const SERVER: &str = include_str!("template/lua/server.lua");
-const SERVER_CRC: &str = include_str!("template/lua/server_crc.lua");
-const LIBRARY: &str = include_str!("template/lua/library.lua");
-const LIBRARY_USAGE: &str = include_str!("template/lua/library_usage.lua");
-const BLOCK: &str = include_str!("template/lua/block.lua");
-const BLOCK_USAGE: &str = include_str!("template/lua/block_usage.lua");
+const TEMPLATE: &str = include_str!("template/lua/server.lua");
 
 /// The default library name, and prefix of the function names.
 pub const DEFAULT_NAME: &str = "slotgen";
@@ -126,66 +124,23 @@ fn argument(bytes: &[u8]) -> String {
     }
 }
 
-/// The server-side Lua of `model` (`server.lua`), with `command` after `slotgen emit` in
-/// the header, and `first_line`, `usage` and `functions` of the caller's own; `usage` is
-/// rendered with the values of the examples.
-fn render(
-    model: &Model,
-    name: &str,
-    command: &str,
-    first_line: &str,
-    usage: &str,
-    functions: &str,
-) -> String {
-    let shared = values::shared(model, &lua::syntax(command, "        "));
-    let (crc_update, crc_finish) =
-        values::crc_code(model, &shared, &[], &crc_parts!("lua/server", "lua"));
-    // the frame solver of a whole-key scheme's key_for_slot needs the CRC of any bytes
-    let crc_of = match model.rule {
-        KeyRule::WholeKey => common::render(
-            SERVER_CRC,
-            &shared,
-            &[
-                ("crc_update", crc_update.clone()),
-                ("crc_finish", crc_finish.clone()),
-            ],
-        ),
-        KeyRule::Delimited { .. } => String::new(),
-    };
+/// The server-side Lua of `model` (`lua/server.lua`): the Functions library when
+/// `library`, else the `EVAL` block, with `command` after `slotgen emit` in the header.
+fn render(model: &Model, name: &str, command: &str, library: bool) -> String {
     let (slot_formula, slot_expression) = lua::slot_formula(model);
-    let (rule, surface) = lua::shared_parts(model, "    ");
-    let servers_note = match scheme_of(model) {
-        SchemeName::Codis => ", and codis-server",
-        SchemeName::TwemproxyCrc32a | SchemeName::TwemproxyCrc32 => {
-            ", here the Redis servers behind twemproxy"
-        }
-        _ => " and functions",
-    };
     let e = &model.examples;
-    let own = [
-        ("name", name.to_owned()),
-        ("prefix_arg", argument(e.prefix)),
-        ("suffix_arg", argument(e.suffix)),
-    ];
-    common::render(
-        SERVER,
-        &shared,
-        &[
-            ("first_line", first_line.to_owned()),
-            ("usage", common::render(usage, &shared, &own)),
-            ("functions", common::render(functions, &shared, &own[..1])),
-            ("name", name.to_owned()),
-            ("servers_note", servers_note.to_owned()),
-            ("crc_of", crc_of),
-            ("crc_update", crc_update),
-            ("crc_finish", crc_finish),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            ("rule_lines", lua::rule_lines(model, "    -- ")),
-            ("rule", rule),
-            ("surface", surface),
-        ],
-    )
+    let context = context! {
+        library,
+        name,
+        prefix_arg => argument(e.prefix),
+        suffix_arg => argument(e.suffix),
+        lua => context! {
+            slot_formula,
+            slot_expression,
+        },
+        ..values::context(model, command, "--")
+    };
+    engine::render_source("lua/server.lua", TEMPLATE, &context)
 }
 
 /// A Redis Functions library for `model`, to load with `FUNCTION LOAD` on Redis 7 or
@@ -230,9 +185,7 @@ pub fn library(model: &Model, name: &str) -> Result<String, Error> {
         model,
         name,
         &format!("redis-function --name {name}"),
-        &format!("#!lua name={name}\n"),
-        LIBRARY_USAGE,
-        LIBRARY,
+        true,
     ))
 }
 
@@ -278,7 +231,7 @@ pub fn script_block(model: &Model, name: &str) -> Result<String, Error> {
     } else {
         format!("lua --for-script --name {name}")
     };
-    Ok(render(model, name, &command, "", BLOCK_USAGE, BLOCK))
+    Ok(render(model, name, &command, false))
 }
 
 #[cfg(test)]

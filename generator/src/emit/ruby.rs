@@ -1,45 +1,27 @@
 //! The Ruby emitter: one file of plain Ruby (2.7 and later, no gems), silent under
 //! `ruby -w`: a module of module functions over byte strings that raise `ArgumentError`s.
 
-use super::common::{self, Syntax};
-use super::model::{KeyRule, Model, NativeCrc, Operators};
-use super::values::{self, crc_parts};
+use minijinja::context;
+
+use super::engine;
+use super::model::{Model, NativeCrc, Operators};
+use super::values;
 use crate::Error;
 
-const MODULE: &str = include_str!("template/ruby/module.rb");
-const RULE_DELIMITED: &str = include_str!("template/ruby/rule_delimited.rb");
-const RULE_WHOLE: &str = include_str!("template/ruby/rule_whole.rb");
-const HASHED_DELIMITED: &str = include_str!("template/ruby/hashed_delimited.rb");
-const HASHED_WHOLE: &str = include_str!("template/ruby/hashed_whole.rb");
-const CRC_LOOP: &str = include_str!("template/ruby/crc_loop.rb");
-const CRC_NATIVE: &str = include_str!("template/ruby/crc_native.rb");
+const TEMPLATE: &str = include_str!("template/ruby/module.rb");
 
-/// The lines that set `crc` to the CRC of `bytes[start...stop]`, and whether they call
-/// `Zlib.crc32`: where it computes this CRC ([`NativeCrc::IsoHdlc`], from any start), else
+/// `Zlib.crc32` where it computes this CRC ([`NativeCrc::IsoHdlc`], from any start): the
+/// register value it starts from and the xor that makes its result this CRC's; `None` for
 /// the table loop.
-fn crc_block(model: &Model, shared: &[(&str, String)]) -> (String, bool) {
+fn native_crc(model: &Model) -> Option<minijinja::Value> {
     let c = &model.crc;
-    if c.native() == Some(NativeCrc::IsoHdlc) {
-        let xor = c.params.xorout ^ 0xffff_ffff;
-        let native_xor = if xor == 0 {
-            String::new()
-        } else {
-            format!(" ^ {xor:#010x}")
-        };
-        let values = [
-            ("native_value", format!("{:#x}", c.start ^ 0xffff_ffff)),
-            ("native_xor", native_xor),
-        ];
-        return (common::render(CRC_NATIVE, shared, &values), true);
-    }
-    // unreflected, `crc >> (width - 8)` is below 256 already
-    let (crc_update, crc_finish) =
-        values::crc_code(model, shared, &[], &crc_parts!("ruby/crc", "rb"));
-    let values = [("crc_update", crc_update), ("crc_finish", crc_finish)];
-    (common::render(CRC_LOOP, shared, &values), false)
+    (c.native() == Some(NativeCrc::IsoHdlc)).then(|| {
+        context! {
+            value => c.start ^ 0xffff_ffff,
+            xor => c.params.xorout ^ 0xffff_ffff,
+        }
+    })
 }
-const LOOKUP_SPLIT: &str = include_str!("template/ruby/lookup_split.rb");
-const LOOKUP_COLUMNS: &str = include_str!("template/ruby/lookup_columns.rb");
 
 /// Core constants the emitted file names or that a module of that name would reopen.
 const TAKEN: [&str; 10] = [
@@ -117,52 +99,11 @@ pub fn check_name(name: &str) -> Result<(), Error> {
 /// ```
 pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     check_name(name)?;
-    let shared = values::shared(
-        model,
-        &Syntax {
-            command: &format!("ruby --name {name}"),
-            comment: "#",
-            indent: "    ",
-            int_suffix: "",
-        },
-    );
-    let (crc_block, native) = crc_block(model, &shared);
-    let slot_formula = model.reduction.formula("crc", Operators::Unsigned);
-    let slot_expression = slot_formula.clone();
-    let (rule, key_error) = match model.rule {
-        KeyRule::WholeKey => (
-            common::render(RULE_WHOLE, &shared, &[("crc_block", crc_block.clone())]),
-            "FrameNotSolvable",
-        ),
-        KeyRule::Delimited { .. } => (
-            common::render(RULE_DELIMITED, &shared, &[]),
-            "PrefixHasDelimiter",
-        ),
+    let context = context! {
+        module => name,
+        native => native_crc(model),
+        slot_formula => model.reduction.formula("crc", Operators::Unsigned),
+        ..values::context(model, &format!("ruby --name {name}"), "#")
     };
-    let lookup = values::lookup(model, &shared, LOOKUP_SPLIT, LOOKUP_COLUMNS);
-    Ok(common::render(
-        MODULE,
-        &shared,
-        &[
-            ("module", name.to_owned()),
-            ("key_error", key_error.to_owned()),
-            ("rule", rule),
-            ("lookup", lookup),
-            ("crc_block", crc_block),
-            (
-                "requires",
-                if native { "\nrequire \"zlib\"\n\n" } else { "" }.to_owned(),
-            ),
-            ("slot_formula", slot_formula),
-            ("slot_expression", slot_expression),
-            (
-                "slot_hashed",
-                match model.rule {
-                    KeyRule::WholeKey => HASHED_WHOLE,
-                    KeyRule::Delimited { .. } => HASHED_DELIMITED,
-                }
-                .to_owned(),
-            ),
-        ],
-    ))
+    Ok(engine::render_source("ruby/module.rb", TEMPLATE, &context))
 }

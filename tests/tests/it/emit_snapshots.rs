@@ -35,7 +35,7 @@ fn variants(language: &Language) -> Vec<(&'static str, Options<'static>)> {
         };
         all.push(("_types", options));
     }
-    if language.package_option {
+    if language.package_option.is_some() {
         let options = Options {
             package: Some("slots"),
             ..Options::default()

@@ -12,37 +12,17 @@ use slotgen::emit::language::Options;
 use super::SpecArgs;
 use crate::exit::usage;
 
-/// The value of `emit LANGUAGE`: a language of the registry, or `vectors`.
+/// The value of `emit LANGUAGE`: a language of the registry, or `vectors`, as the
+/// registry lists them.
 fn language_parser() -> clap::builder::PossibleValuesParser {
-    let mut values: Vec<PossibleValue> = emit::language::LANGUAGES
-        .iter()
-        .map(|l| PossibleValue::new(l.name).help(l.summary))
+    let values: Vec<PossibleValue> = emit::language::targets()
+        .map(|(name, summary)| PossibleValue::new(name).help(summary))
         .collect();
-    values.push(PossibleValue::new(VECTORS).help(
-        "A conformance corpus for client libraries: `key_hex<TAB>slot<TAB>class` rows (or JSON with --format json), deterministic for --count and --seed; see `slotgen verify --exec`.",
-    ));
     clap::builder::PossibleValuesParser::new(values)
 }
 
-/// `--name`'s help, from the registry: what the name names in each language that takes
-/// one, and its default.
-fn name_help() -> String {
-    let each: Vec<String> = emit::language::LANGUAGES
-        .iter()
-        .flat_map(|l| {
-            let module = l.name_option.map(|o| (l.name.to_owned(), o));
-            let script = l
-                .for_script_option
-                .map(|o| (format!("{} --for-script", l.name), o));
-            module.into_iter().chain(script)
-        })
-        .map(|(language, o)| format!("{language}: {} (default `{}`)", o.what, o.default))
-        .collect();
-    format!("The name of what is emitted: {}", each.join("; "))
-}
-
 /// `emit vectors`: a corpus of keys, not a table.
-const VECTORS: &str = "vectors";
+const VECTORS: &str = emit::language::VECTORS.0;
 
 #[derive(Debug, Args)]
 pub struct EmitArgs {
@@ -54,7 +34,7 @@ pub struct EmitArgs {
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
-    #[arg(long, value_name = "NAME", help = name_help())]
+    #[arg(long, value_name = "NAME", help = emit::language::name_help())]
     name: Option<String>,
     /// With `lua`: a block to paste at the top of an `EVAL` script (Lua 5.1 with the
     /// server's `bit`, no globals) instead of a module; `--name` names its local table.
@@ -64,8 +44,7 @@ pub struct EmitArgs {
     /// the module.
     #[arg(long)]
     types: bool,
-    /// The name of the Go package (default `slotgen`).
-    #[arg(long, value_name = "NAME", value_parser = go_package)]
+    #[arg(long, value_name = "NAME", value_parser = package, help = emit::language::package_help())]
     package: Option<String>,
     #[command(flatten)]
     vectors: super::vectors::VectorsArgs,
@@ -121,8 +100,9 @@ fn emit_error(error: slotgen::Error) -> anyhow::Error {
     }
 }
 
-fn go_package(name: &str) -> Result<String, slotgen::Error> {
-    emit::go::check_package_name(name).map(|()| name.to_owned())
+/// `--package`, checked by every language of the registry that takes it.
+fn package(name: &str) -> Result<String, slotgen::Error> {
+    emit::language::check_package(name).map(|()| name.to_owned())
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {

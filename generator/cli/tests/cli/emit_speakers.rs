@@ -26,8 +26,8 @@ fn languages() -> Vec<Vec<&'static str>> {
         if l.types_option {
             all.push(vec![l.name, "--types"]);
         }
-        if l.package_option {
-            all.push(vec![l.name, "--package", "slots"]);
+        if let Some(package) = l.package_option {
+            all.push(vec![l.name, "--package", package.name.example]);
         }
     }
     all

@@ -313,3 +313,32 @@ fn emit_name_help_names_every_language_and_its_true_default() {
         );
     }
 }
+
+/// `emit --help` lists every value of `emit LANGUAGE` that the registry has (its languages
+/// and `vectors`) with its summary, and `--package`'s help states, for Go, the default
+/// that `emit go` writes without it (written out here, not read from the registry).
+#[test]
+fn emit_help_lists_the_registry_and_the_true_package_default() {
+    let help = stdout(&slotgen(&["emit", "--help"]));
+    let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help_flat = flat(&help);
+    for (name, summary) in slotgen::emit::language::targets() {
+        let listed = format!("- {name}: {}", flat(summary));
+        assert!(
+            help_flat.contains(&listed),
+            "`emit --help` misses `{listed}`"
+        );
+    }
+    let package_help = help
+        .split("--package <NAME>\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .unwrap_or_else(|| panic!("`emit --help` has no --package: {help}"));
+    assert_eq!(
+        flat(package_help),
+        "The package of what is emitted: go: the package (default `slotgen`)"
+    );
+    assert!(stdout(&slotgen(&["emit", "go"])).contains("\npackage slotgen\n"));
+    let refused = slotgen(&["emit", "go", "--package", "type"]);
+    assert_eq!(refused.status.code(), Some(2));
+}

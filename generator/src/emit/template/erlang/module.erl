@@ -1,3 +1,14 @@
+<# The Erlang module: one file, every part chosen here. #>
+<% macro crc_update() %>
+<% if crc.refin %>
+    crc(Rest, (Crc bsr 8) bxor element(((Crc bxor Byte) band 16#ff) + 1, ?CRC_TABLE));
+<% else %>
+    crc(Rest, ((Crc bsl 8) band {{crc.mask | erl_hex}}) bxor element((((Crc bsr {{crc.top_shift}}) bxor Byte) band 16#ff) + 1, ?CRC_TABLE));
+<% endif %>
+<% endmacro %>
+<# The register's finish as one expression: its reflection when refin != refout, the xor
+   with xorout. #>
+<% macro crc_finish() %><% set reflected = "reflect(Crc)" if crc.reflect_out else "Crc" %><% if crc.xorout %>{{reflected}} bxor {{crc.xorout | erl_hex}}<% else %>{{reflected}}<% endif %><% endmacro %>
 {{header}}%%
 %% Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot in
 %% O(1); the scheme of {{systems}}. One Erlang module (OTP 24 and later, kernel and stdlib
@@ -5,14 +16,14 @@
 %% given as a list is taken as Unicode text and encoded as UTF-8 first. A slot is an
 %% integer from first_slot() to last_slot().
 %%
-%%   {{module}}:slot(<<"123456789">>)  =:= {{check_slot}}
-%%   {{module}}:tag_for_slot({{module}}:first_slot())  -> {ok, the bytes of "{{tag}}"}
-%%   {{module}}:key_for_slot(<<{{example_prefix}}>>, {{module}}:first_slot(), <<{{example_suffix}}>>)  -> {ok, the bytes of "{{key}}"}
+%%   {{module}}:slot(<<"123456789">>)  =:= {{examples.check_slot}}
+%%   {{module}}:tag_for_slot({{module}}:first_slot())  -> {ok, the bytes of "{{examples.tag}}"}
+%%   {{module}}:key_for_slot(<<{{examples.prefix}}>>, {{module}}:first_slot(), <<{{examples.suffix}}>>)  -> {ok, the bytes of "{{examples.key}}"}
 %%   {{module}}:tags_for_slot({{module}}:first_slot())  -> {ok, Tags}, Tags a lazy list, that tag first
 %%
 %% A lazy list is a fun of no arguments that returns [Tag | Next], Next being the lazy list
 %% of the tags after Tag, or [] after the last tag (a slot may have 2^50 tags and more).
-%% A refused call returns {error, Reason}: {slot_out_of_range, Slot}, {{key_error}};
+%% A refused call returns {error, Reason}: {slot_out_of_range, Slot}, {{"{frame_not_solvable, Rank}" if rule.whole else "{prefix_has_delimiter, Position}"}};
 %% format_error(Reason) says the rule and the way out.
 -module({{module}}).
 
@@ -27,10 +38,10 @@
 -type reason() :: {slot_out_of_range, term()} | {prefix_has_delimiter, non_neg_integer()}
     | {frame_not_solvable, non_neg_integer()}.
 
--define(SLOTS, {{slots}}).
--define(FIRST_SLOT, {{first_slot}}).
--define(LAST_SLOT, {{last_slot}}).
--define(TAG_LEN, {{tag_len}}).
+-define(SLOTS, {{slots.count}}).
+-define(FIRST_SLOT, {{slots.first}}).
+-define(LAST_SLOT, {{slots.last}}).
+-define(TAG_LEN, {{tags.len}}).
 
 %% The number of slots.
 -spec slots() -> pos_integer().
@@ -58,12 +69,12 @@ format_error({prefix_has_delimiter, Position}) ->
     lists:flatten(io_lib:format(
         "prefix contains the hashtag's opening byte 16#~2.16.0b at byte ~b: the key's hashtag "
         "would start there instead of at the tag; remove it from the prefix or move that part "
-        "into the suffix", [{{open}}, Position]));
+        "into the suffix", [{{rule.open | erl_hex}}, Position]));
 format_error({frame_not_solvable, Rank}) ->
     lists:flatten(io_lib:format(
         "inside this prefix and suffix, tags of ~b symbols control only ~b of the ~b value "
         "bits a slot needs: change the prefix or suffix, or emit the module for another tag "
-        "length (--tag-len)", [?TAG_LEN, Rank, {{solved_bits}}])).
+        "length (--tag-len)", [?TAG_LEN, Rank, {{tags.solved_bits}}])).
 
 to_binary(Key) when is_binary(Key) -> Key;
 to_binary(Key) when is_list(Key) ->
@@ -71,8 +82,204 @@ to_binary(Key) when is_list(Key) ->
         Bytes when is_binary(Bytes) -> Bytes;
         _ -> error(badarg, [Key])
     end.
-{{rule}}
-%% The bytes of the key that its slot is computed from: {{rule_doc}}.
+<% if rule.whole %>
+
+%% This scheme hashes the whole key: no hashtag, whatever the key.
+explicit(_Key) -> none.
+
+%% Solving a tag inside a frame: the value of Prefix ++ tag ++ Suffix is affine in the tag's
+%% bits (a CRC over keys of one length is), so it is measured at the tag whose symbols all
+%% have index 0 and at each single bit flipped, and solved by Gauss-Jordan elimination with
+%% pivot columns in ascending order and every free bit zero: the tag `slotgen key --prefix
+%% --suffix` gives, with this module's alphabet and tag length. A frame is solved once and
+%% kept in the calling process's dictionary (the last one).
+
+%% The alphabet's first symbol, and what bit J of a symbol's index xors into it.
+-define(ALPHABET_OFFSET, {{alphabet.offset | erl_hex}}).
+-define(ALPHABET_BASIS, [{{alphabet.basis | map("erl_hex") | join(", ")}}]).
+%% The low value bits a tag is solved for: a key of the slot has Slot - first_slot() there.
+-define(SOLVED_BITS, {{tags.solved_bits}}).
+
+%% The key Prefix ++ tag ++ Suffix of the slot: this scheme hashes the whole key, so the
+%% tag is solved inside the frame (the tag alone when both are empty, tag_for_slot's).
+%% Refused: a slot out of range, a prefix and suffix inside which tags of tag_len()
+%% symbols cannot reach every slot ({frame_not_solvable, Rank}).
+-spec key_for_slot(key(), slot(), key()) -> {ok, binary()} | {error, reason()}.
+key_for_slot(Prefix, Slot, Suffix) ->
+    Head = to_binary(Prefix),
+    Tail = to_binary(Suffix),
+    case check_slot(Slot) of
+        {ok, Value} when Head =:= <<>>, Tail =:= <<>> -> {ok, tag_bytes(tag_of(Value))};
+        {ok, Value} -> framed_key(Head, Value, Tail);
+        Error -> Error
+    end.
+
+framed_key(Head, Value, Tail) ->
+    case frame(Head, Tail) of
+        {ok, {Base, Pivots}} ->
+            Target = Value bxor Base,
+            Tag = lists:foldl(
+                fun({Flip, Sums}, Flipped) ->
+                    case odd_bits(Sums band Target) of
+                        true -> Flipped bxor Flip;
+                        false -> Flipped
+                    end
+                end,
+                offset_tag(),
+                Pivots),
+            {ok, <<Head/binary, (tag_bytes(Tag))/binary, Tail/binary>>};
+        Error ->
+            Error
+    end.
+
+%% Whether N has an odd number of set bits.
+odd_bits(0) -> false;
+odd_bits(N) -> not odd_bits(N band (N - 1)).
+
+%% The tag whose symbols all have index 0, as an integer (byte k of the tag is byte k of
+%% the integer, least significant first).
+offset_tag() -> binary:decode_unsigned(binary:copy(<<?ALPHABET_OFFSET>>, ?TAG_LEN), little).
+
+%% What flipping each input bit xors into a tag, by column: symbol bit J of tag byte K is
+%% column K * length(?ALPHABET_BASIS) + J.
+flips() -> [Basis bsl (8 * K) || K <- lists:seq(0, ?TAG_LEN - 1), Basis <- ?ALPHABET_BASIS].
+
+%% The frame's solver, solved or kept: {ok, {Base, Pivots}}, Base the value of its tag
+%% whose symbols all have index 0 and Pivots, for each pivot column in ascending order, its
+%% flip and the value bits whose sum sets it; or {error, {frame_not_solvable, Rank}}.
+frame(Head, Tail) ->
+    case get({?MODULE, frame}) of
+        {Head, Tail, Solver} ->
+            Solver;
+        _ ->
+            Solver = solve(Head, Tail),
+            put({?MODULE, frame}, {Head, Tail, Solver}),
+            Solver
+    end.
+
+solve(Head, Tail) ->
+    Zero = offset_tag(),
+    Base = value(Head, Zero, Tail),
+    Solved = (1 bsl ?SOLVED_BITS) - 1,
+    Flips = flips(),
+    Columns = [(value(Head, Zero bxor Flip, Tail) bxor Base) band Solved || Flip <- Flips],
+    %% one row a value bit: its columns as the bits of an integer, and the value bits summed
+    %% into it
+    Rows = [{row_bits(Columns, R, 0, 0), 1 bsl R} || R <- lists:seq(0, ?SOLVED_BITS - 1)],
+    Pivots = eliminate(Rows, 0, length(Flips), []),
+    case length(Pivots) of
+        ?SOLVED_BITS ->
+            ByColumn = list_to_tuple(Flips),
+            {ok, {Base, [{element(Column + 1, ByColumn), Sums} || {Column, {_, Sums}} <- Pivots]}};
+        Rank ->
+            {error, {frame_not_solvable, Rank}}
+    end.
+
+%% The columns with bit R set, as the bits of an integer: column I is bit I.
+row_bits([], _R, _I, Bits) -> Bits;
+row_bits([Column | Columns], R, I, Bits) ->
+    row_bits(Columns, R, I + 1, Bits bor (((Column bsr R) band 1) bsl I)).
+
+%% Gauss-Jordan elimination from Column on: Rows ({Bits, Sums}) are those without a pivot
+%% yet, Pivots ({Column, Row}, the last first) those with one. The first row with the
+%% column set becomes its pivot row and is xored into every other row with it set. The
+%% pivots, in ascending order of column.
+eliminate([], _Column, _Width, Pivots) ->
+    lists:reverse(Pivots);
+eliminate(_Rows, Width, Width, Pivots) ->
+    lists:reverse(Pivots);
+eliminate(Rows, Column, Width, Pivots) ->
+    case lists:splitwith(fun({Bits, _}) -> (Bits bsr Column) band 1 =:= 0 end, Rows) of
+        {_, []} ->
+            eliminate(Rows, Column + 1, Width, Pivots);
+        {Clear, [Pivot | Others]} ->
+            Reduced = [reduce(Row, Column, Pivot) || Row <- Others],
+            Kept = [{C, reduce(Row, Column, Pivot)} || {C, Row} <- Pivots],
+            eliminate(Clear ++ Reduced, Column + 1, Width, [{Column, Pivot} | Kept])
+    end.
+
+%% The row xor the pivot row when it has the column set.
+reduce({Bits, Sums}, Column, {PivotBits, PivotSums}) when (Bits bsr Column) band 1 =:= 1 ->
+    {Bits bxor PivotBits, Sums bxor PivotSums};
+reduce(Row, _Column, _Pivot) ->
+    Row.
+
+%% The value of Head ++ the tag ++ Tail: (Crc bsr {{reduction.shift}}) band {{reduction.mask | erl_hex}}, for the CRC
+%% that slot/1 computes of a key's hashtag.
+value(Head, Tag, Tail) ->
+    (crc(<<Head/binary, (tag_bytes(Tag))/binary, Tail/binary>>, {{crc.start | erl_hex}}) bsr {{reduction.shift}}) band {{reduction.mask | erl_hex}}.
+<% else %>
+
+%% The bytes that open and close a hashtag.
+-define(OPEN, {{rule.open | erl_hex}}).
+-define(CLOSE, {{rule.close | erl_hex}}).
+%% A hashtag shorter than this hashes the whole key.
+-define(MIN_TAG_LEN, {{rule.min_len}}).
+
+%% The hashtag between the key's delimiters, or none when the whole key is hashed. Below
+%% 64 bytes by position/3, above by binary:match (a call into C of some 200 ns, which
+%% costs more than a short key's search).
+explicit(Key) when byte_size(Key) < 64 ->
+    case position(Key, ?OPEN, 0) of
+        nomatch ->
+            none;
+        Open ->
+            Start = Open + 1,
+            <<_:Start/binary, Rest/binary>> = Key,
+            case position(Rest, ?CLOSE, 0) of
+                Length when is_integer(Length), Length >= ?MIN_TAG_LEN -> binary:part(Key, Start, Length);
+                _ -> none
+            end
+    end;
+explicit(Key) ->
+    case binary:match(Key, <<?OPEN>>) of
+        nomatch ->
+            none;
+        {Open, 1} ->
+            Start = Open + 1,
+            case binary:match(Key, <<?CLOSE>>, [{scope, {Start, byte_size(Key) - Start}}]) of
+                {Close, 1} when Close - Start >= ?MIN_TAG_LEN -> binary:part(Key, Start, Close - Start);
+                _ -> none
+            end
+    end.
+
+%% Where Byte first is in a binary, counted from At, or nomatch: a loop of matches.
+position(<<Byte, _/binary>>, Byte, At) -> At;
+position(<<_, Rest/binary>>, Byte, At) -> position(Rest, Byte, At + 1);
+position(<<>>, _, _) -> nomatch.
+
+%% The key Prefix ++ open ++ tag ++ close ++ Suffix for the slot. Its hashtag is the
+%% tag, so it lands on the slot whatever the suffix holds. Refused: a slot out of range,
+%% a prefix that contains the opening delimiter.
+-spec key_for_slot(key(), slot(), key()) -> {ok, binary()} | {error, reason()}.
+key_for_slot(Prefix, Slot, Suffix) when is_binary(Prefix), is_binary(Suffix),
+                                        is_integer(Slot), Slot >= ?FIRST_SLOT,
+                                        Slot =< ?LAST_SLOT ->
+    % binaries and a slot, checked in the head: no to_binary calls, no {ok, Value} tuple
+    delimited_key(Prefix, Slot - ?FIRST_SLOT, Suffix);
+key_for_slot(Prefix, Slot, Suffix) ->
+    Head = to_binary(Prefix),
+    Tail = to_binary(Suffix),
+    case check_slot(Slot) of
+        {ok, Value} -> delimited_key(Head, Value, Tail);
+        Error -> Error
+    end.
+
+delimited_key(Head, Value, Tail) ->
+    case position(Head, ?OPEN, 0) of
+        nomatch ->
+            % sized segments (an unsized first one makes a growable binary, 4x the time),
+            % the tag written from its integer (no binary of its own)
+            HeadSize = byte_size(Head),
+            TailSize = byte_size(Tail),
+            {ok, <<Head:HeadSize/binary, ?OPEN, (tag_of(Value)):?TAG_LEN/little-unit:8,
+                   ?CLOSE, Tail:TailSize/binary>>};
+        Position ->
+            {error, {prefix_has_delimiter, Position}}
+    end.
+<% endif %>
+
+%% The bytes of the key that its slot is computed from: {{rule.doc}}.
 -spec hashtag(key()) -> binary().
 hashtag(Key) ->
     Bytes = to_binary(Key),
@@ -82,25 +289,73 @@ hashtag(Key) ->
     end.
 
 %% The CRC's lookup table: entry i + 1 is the register after feeding byte i into a zero
-%% register{{reflected_note}}.
+%% register<% if crc.refin %>, reflected (the register shifts right)<% endif %>.
 -define(CRC_TABLE, {
-{{crc_table}}
+{{crc.table | erl_table(crc.digits)}}
 }).
 
-{{crc_bytes}}{{crc_reflect}}
-%% The slot of a key: {{slot_formula}}, for the CRC of {{rule_doc}}.
+<% if native %>
+%% erlang:crc32/2 computes CRC-32/ISO-HDLC's polynomial in C, from the register bxor
+%% 16#ffffffff, and xors its result with 16#ffffffff: this CRC from Crc, with its xorout.
+crc(Bytes, Crc) ->
+    erlang:crc32(Crc bxor 16#ffffffff, Bytes)<% if native.xor %> bxor {{native.xor | erl_hex}}<% endif %>.
+<% else %>
+crc(<<Byte, Rest/binary>>, Crc) ->
+{{crc_update() | chomp}}
+crc(<<>>, Crc) ->
+    {{crc_finish()}}.
+<% endif %>
+<% if crc.reflect_out %>
+
+%% refin != refout: the register's {{crc.width}} bits in reverse order.
+reflect(Crc) -> reflect(Crc, {{crc.width}}, 0).
+
+reflect(_Crc, 0, Reflected) -> Reflected;
+reflect(Crc, Bits, Reflected) -> reflect(Crc bsr 1, Bits - 1, (Reflected bsl 1) bor (Crc band 1)).
+<% endif %>
+
+%% The slot of a key: {{slot_formula}}, for the CRC of {{rule.doc}}.
 -spec slot(key()) -> slot().
 slot(Key) ->
     {{slot_expression}}.
-{{lookup}}
+<% if lookup.split %>
+
+%% A tag as an integer: byte k of the tag is byte k of the integer, least significant
+%% first. The tag of a value V is element((V band {{lookup.low_mask | erl_hex}}) + 1, LOW) bxor
+%% element((V bsr {{lookup.low_bits}}) + 1, HIGH): LOW holds whole tags (the tag of value 0 folded in),
+%% HIGH the bytes that the value's high bits flip. The tag of a slot is the tag of the
+%% value Slot - first_slot().
+-define(LOW, {
+{{lookup.low | erl_ints}}
+}).
+-define(HIGH, {
+{{lookup.high | erl_ints}}
+}).
+
+tag_of(Value) ->
+    element((Value band {{lookup.low_mask | erl_hex}}) + 1, ?LOW) bxor element((Value bsr {{lookup.low_bits}}) + 1, ?HIGH).
+<% else %>
+
+%% A tag as an integer: byte k of the tag is byte k of the integer, least significant
+%% first. The tag of a value V is ZERO_TAG bxor the columns of the set bits of V: column i
+%% flips bit i of the tag's value (the CRC's value after the shift and mask), and ZERO_TAG
+%% is the tag of value 0. The tag of a slot is the tag of the value Slot - first_slot().
+-define(ZERO_TAG, {{tags.zero | erl_int}}).
+-define(COLUMNS, [
+{{tags.columns | erl_ints}}
+]).
+
+tag_of(Value) -> combine(Value, ?COLUMNS, ?ZERO_TAG).
+<% endif %>
+
 %% A basis of the kernel: xored into a tag, any combination keeps its value.
 -define(KERNEL, [
-{{kernel_ints}}
+{{tags.kernel | erl_ints}}
 ]).
-%% The last of a value's 2^{{kernel_len}} combinations of the kernel.
+%% The last of a value's 2^{{tags.kernel_len}} combinations of the kernel.
 -define(LAST_COMBINATION, {{last_combination}}).
 %% Tags reach the values below this; a slot's are Slot - first_slot() + K * slots().
--define(VALUE_LIMIT, {{value_limit}}).
+-define(VALUE_LIMIT, {{tags.value_limit}}).
 
 check_slot(Slot) when is_integer(Slot), Slot >= ?FIRST_SLOT, Slot =< ?LAST_SLOT ->
     {ok, Slot - ?FIRST_SLOT};
@@ -158,4 +413,29 @@ same_slot([Key | Keys]) ->
         true -> Slot;
         false -> none
     end.
-{{shared_hashtag}}
+<% if rule.whole %>
+
+%% The one hashtag every key has between its delimiters: none, always, as this scheme
+%% hashes the whole key.
+-spec shared_hashtag([key()]) -> none.
+shared_hashtag(Keys) when is_list(Keys) -> none.
+<% else %>
+
+%% The one hashtag every key has between its delimiters; none when a key has none (its
+%% whole key is hashed), two keys have different ones, or there are none. Keys that share
+%% a hashtag land on one slot whatever the slot count.
+-spec shared_hashtag([key()]) -> binary() | none.
+shared_hashtag([]) ->
+    none;
+shared_hashtag([Key | Keys]) ->
+    case explicit(to_binary(Key)) of
+        none ->
+            none;
+        Tag ->
+            case lists:all(fun(Other) -> explicit(to_binary(Other)) =:= Tag end, Keys) of
+                true -> Tag;
+                false -> none
+            end
+    end.
+<% endif %>
+

@@ -1,18 +1,19 @@
+<# The declarations of the ES module (`emit js --types`). #>
 {{header}}//
 // TypeScript declarations of the ES module slotgen.mjs of the same spec: put them beside
 // it as slotgen.d.mts. Checked with `tsc --strict` against the module.
 
 /** The number of slots. */
-export declare const SLOTS: {{slots}};
+export declare const SLOTS: {{slots.count}};
 /** The first slot; slots are FIRST_SLOT to LAST_SLOT. */
-export declare const FIRST_SLOT: {{first_slot}};
+export declare const FIRST_SLOT: {{slots.first}};
 /** The last slot. */
-export declare const LAST_SLOT: {{last_slot}};
+export declare const LAST_SLOT: {{slots.last}};
 /** Symbols (bytes) per tag. */
-export declare const TAG_LEN: {{tag_len}};
+export declare const TAG_LEN: {{tags.len}};
 
 /** The rule a refused call breaks. */
-export type SlotgenErrorCode = "SLOT_OUT_OF_RANGE" | "{{key_code}}";
+export type SlotgenErrorCode = "SLOT_OUT_OF_RANGE" | "{{"FRAME_NOT_SOLVABLE" if rule.whole else "PREFIX_HAS_DELIMITER"}}";
 
 /** A call the module refuses; `code` says which rule it breaks. */
 export declare class SlotgenError extends Error {
@@ -25,7 +26,7 @@ export type Key = Uint8Array | string;
 
 /**
  * The bytes of the key that its slot is computed from, a copy:
- * {{rule_doc}}.
+ * {{rule.doc}}.
  */
 export declare function hashtag(key: Key): Uint8Array;
 
@@ -37,7 +38,37 @@ export declare function slot(key: Key): number;
  * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is from FIRST_SLOT to LAST_SLOT
  */
 export declare function tagForSlot(slot: number): Uint8Array;
-{{rule}}
+<% if rule.whole %>
+
+/**
+ * The key prefix + tag + suffix of the slot: this scheme hashes the whole key, so the tag
+ * is solved inside the frame (the tag alone when both are empty, tagForSlot's).
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or FRAME_NOT_SOLVABLE when tags of TAG_LEN
+ *   symbols cannot reach every slot inside this prefix and suffix
+ */
+<% if alphabet.ascii %>
+export declare function keyForSlot(prefix: string, slot: number, suffix: string): string;
+<% endif %>
+export declare function keyForSlot(prefix: Key, slot: number, suffix: Key): Uint8Array;
+<% else %>
+
+/** The byte that opens a hashtag. */
+export declare const OPEN: {{rule.open | hex(2)}};
+/** The byte that closes a hashtag. */
+export declare const CLOSE: {{rule.close | hex(2)}};
+
+/**
+ * The key prefix + OPEN + tag + CLOSE + suffix for the slot. Its hashtag is the tag, so it
+ * lands on the slot whatever the suffix holds.
+ * @throws {SlotgenError} SLOT_OUT_OF_RANGE, or PREFIX_HAS_DELIMITER when the prefix
+ *   contains OPEN
+ */
+<% if alphabet.ascii %>
+export declare function keyForSlot(prefix: string, slot: number, suffix: string): string;
+<% endif %>
+export declare function keyForSlot(prefix: Key, slot: number, suffix: Key): Uint8Array;
+<% endif %>
+
 /**
  * Every tag that lands on the slot, lazily, the tagForSlot tag first.
  * @throws {SlotgenError} SLOT_OUT_OF_RANGE unless slot is from FIRST_SLOT to LAST_SLOT

@@ -1,3 +1,5 @@
+<# The Lua module: pure arithmetic, every part chosen here or in parts.lua. #>
+<% import "lua/parts.lua" as parts %>
 {{header}}--
 -- Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot in
 -- O(1). Pure arithmetic (no `bit` library, no integer division operator), so this file
@@ -5,10 +7,10 @@
 -- integer from first_slot to last_slot.
 --
 --   local slotgen = dofile("slotgen.lua") -- or require, from package.path
---   slotgen.slot("123456789")                  --> {{check_slot}}
---   slotgen.tag_for_slot(slotgen.first_slot)    --> "{{tag}}"
---   slotgen.key_for_slot({{example_prefix}}, slotgen.first_slot, {{example_suffix}}) --> "{{key}}"
---   slotgen.tags_for_slot(slotgen.first_slot)   --> an iterator over the slot's tags, "{{tag}}" first
+--   slotgen.slot("123456789")                  --> {{examples.check_slot}}
+--   slotgen.tag_for_slot(slotgen.first_slot)    --> "{{examples.tag}}"
+--   slotgen.key_for_slot({{examples.prefix}}, slotgen.first_slot, {{examples.suffix}}) --> "{{examples.key}}"
+--   slotgen.tags_for_slot(slotgen.first_slot)   --> an iterator over the slot's tags, "{{examples.tag}}" first
 --
 -- Errors are `nil` plus a message.
 
@@ -18,50 +20,81 @@ local unpack = table.unpack or unpack
 local M = {}
 
 -- The number of slots.
-local SLOTS = {{slots}}
+local SLOTS = {{slots.count}}
 -- The first slot; slots are FIRST_SLOT to LAST_SLOT.
-local FIRST_SLOT = {{first_slot}}
+local FIRST_SLOT = {{slots.first}}
 -- The last slot.
-local LAST_SLOT = {{last_slot}}
+local LAST_SLOT = {{slots.last}}
 -- Symbols (bytes) per tag.
-local TAG_LEN = {{tag_len}}
+local TAG_LEN = {{tags.len}}
 
 M.slots = SLOTS
 M.first_slot = FIRST_SLOT
 M.last_slot = LAST_SLOT
 M.tag_len = TAG_LEN
 
-{{xor_table}}
+-- XOR[a * 256 + b] is `a xor b` for bytes a and b. Built by doubling: for a, b below
+-- 2^k, setting bit k in one of them sets it in the result, setting it in both clears it.
+local XOR = { [0] = 0 }
+local size = 1
+while size < 256 do
+    for a = 0, size - 1 do
+        for b = 0, size - 1 do
+            local x = XOR[a * 256 + b]
+            XOR[(a + size) * 256 + b] = x + size
+            XOR[a * 256 + b + size] = x + size
+            XOR[(a + size) * 256 + b + size] = x
+        end
+    end
+    size = size * 2
+end
+
+local function xor_byte(a, b)
+    return XOR[a * 256 + b]
+end
+
 -- The CRC's lookup table, split into bytes in the register's order (the byte that meets
--- the input first), so that the register is {{crc_bytes}} bytes and every xor is one XOR
+-- the input first), so that the register is {{lua.crc_bytes}} bytes and every xor is one XOR
 -- lookup. Entry i is the register after feeding byte i into a zero
--- register{{reflected_note}}.
+-- register<% if crc.refin %>, reflected (the register shifts right)<% endif %>.
 local CRC_TABLE = {
-{{crc_table}}
+{{crc.table | hex_rows(crc.digits, 8, "    ")}}
 }
-local CRC_DIVISORS = { {{crc_divisors}} }
+local CRC_DIVISORS = { {{lua.crc_divisors}} }
 local CRC_BYTES = {}
-for k = 1, {{crc_bytes}} do
+for k = 1, {{lua.crc_bytes}} do
     local column = {}
     for i = 0, 255 do
         column[i] = floor(CRC_TABLE[i + 1] / CRC_DIVISORS[k]) % 256
     end
     CRC_BYTES[k] = column
 end
-local {{crc_columns}} = unpack(CRC_BYTES, 1, {{crc_bytes}})
-{{crc_extra}}
+local {{lua.crc_columns}} = unpack(CRC_BYTES, 1, {{lua.crc_bytes}})
+<% if crc.reflect_out %>
+
+-- REFLECT[b] is byte b with its bit order reversed.
+local REFLECT = {}
+for b = 0, 255 do
+    local value, rest = 0, b
+    for _ = 1, 8 do
+        value, rest = value * 2 + rest % 2, floor(rest / 2)
+    end
+    REFLECT[b] = value
+end
+<% endif %>
+
 -- The CRC of bytes first..last of key, as a number.
 local function crc_of(key, first, last)
-    local {{registers}} = {{crc_start_bytes}}
+    local {{lua.registers}} = {{lua.crc_start_bytes}}
     for i = first, last do
         local index = XOR[r1 * 256 + byte(key, i)]
-        {{registers}} = {{crc_update}}
+        {{lua.registers}} = {{lua.crc_update}}
     end
-{{crc_finish}}    return {{crc_value}}
+{{lua.crc_finish}}    return {{lua.crc_value}}
 end
-{{rule}}
+{{parts.key_rule()}}
 -- The slot of a key (a string): {{slot_formula}}, for the CRC of the bytes hashed:
--- {{rule_lines}}.
+-- {{rule.doc | lua_wrap("-- ")}}.
 function M.slot(key)
     if type(key) ~= "string" then
         return nil, "key must be a string, not a " .. type(key)
@@ -90,5 +123,5 @@ local function value_of(slot)
     end
     return slot - FIRST_SLOT
 end
-{{surface}}
+{{parts.surface()}}
 return M

@@ -1,16 +1,55 @@
-{{first_line}}{{header}}--
+<% import "lua/parts.lua" as parts %>
+<# The server-side Lua: a Redis Functions library (`library`) or a block for EVAL scripts,
+   every part chosen here; the key rule and the surface are the Lua module's (parts.lua),
+   indented. #>
+<# The CRC's step over byte i of key, as one expression. #>
+<% macro crc_step() %><% if crc.refin %>bxor(rshift(crc, 8), CRC_TABLE[band(bxor(crc, byte(key, i)), 0xff) + 1])<% else %>bxor(band(lshift(crc, 8), {{crc.mask | hex}}), CRC_TABLE[band(bxor(rshift(crc, {{crc.top_shift}}), byte(key, i)), 0xff) + 1])<% endif %><% endmacro %>
+<# The register's finish: its reflection when refin != refout, the xor with xorout. #>
+<% macro crc_finish() %>
+<% if crc.reflect_out %>
+        -- refin != refout: reflect the register.
+        local reflected = 0
+        for _ = 1, {{crc.width}} do
+            reflected, crc = reflected * 2 + band(crc, 1), rshift(crc, 1)
+        end
+        crc = reflected
+<% endif %>
+<% if crc.xorout %>
+        crc = bxor(crc, {{crc.xorout | hex}})
+<% endif %>
+<% endmacro %>
+<% if library %>
+#!lua name={{name}}
+<% endif %>
+{{header}}--
 -- Slots of the {{scheme}} scheme, inside the server (Lua 5.1 with the server's `bit`
--- library, as Redis and Valkey give to scripts{{servers_note}}): the slot of a key, and a
+-- library, as Redis and Valkey give to scripts<% if scheme == "codis" %>, and codis-server<% elif scheme in ["twemproxy-crc32a", "twemproxy-crc32"] %>, here the Redis servers behind twemproxy<% else %> and functions<% endif %>): the slot of a key, and a
 -- key for a slot. No globals. Keys are byte strings; a slot is an integer from first_slot
 -- to last_slot, given as a number or as its decimal digits.
 --
---   {{name}}.slot("123456789")                --> {{check_slot}}
---   {{name}}.tag_for_slot({{name}}.first_slot) --> "{{tag}}"
---   {{name}}.key_for_slot({{example_prefix}}, {{name}}.first_slot, {{example_suffix}}) --> "{{key}}"
+--   {{name}}.slot("123456789")                --> {{examples.check_slot}}
+--   {{name}}.tag_for_slot({{name}}.first_slot) --> "{{examples.tag}}"
+--   {{name}}.key_for_slot({{examples.prefix}}, {{name}}.first_slot, {{examples.suffix}}) --> "{{examples.key}}"
 --   {{name}}.tags_for_slot({{name}}.first_slot) --> an iterator over the slot's tags
 --
 -- Errors are `nil` plus a message.
-{{usage}}
+<% if library %>
+--
+-- Load it with `FUNCTION LOAD REPLACE <this file's text>` (`redis-cli -x FUNCTION LOAD
+-- REPLACE < file`), then call with no keys (the key hashed is an argument):
+--
+--   FCALL {{name}}_slot 0 123456789                     --> (integer) {{examples.check_slot}}
+--   FCALL {{name}}_tag_for_slot 0 {{slots.first}}                     --> "{{examples.tag}}"
+--   FCALL {{name}}_key_for_slot 0 {{prefix_arg}} {{slots.first}} {{suffix_arg}}      --> "{{examples.key}}"
+--
+-- A refusal is an error reply: ERR and the rule.
+<% else %>
+--
+-- Paste this block at the top of the script (after a `#!lua flags=...` line, if any):
+--
+--   EVAL "<this block> return {{name}}.key_for_slot(ARGV[1], ARGV[2], ARGV[3])" 0 {{prefix_arg}} {{slots.first}} {{suffix_arg}}
+<% endif %>
+
 -- The module's functions, built at the first call: a Functions library's load sees only
 -- `redis`, not `bit`, `string` or `math`.
 local function {{name}}_build()
@@ -21,26 +60,39 @@ local function {{name}}_build()
     local xor_byte = bxor
 
     -- The number of slots.
-    local SLOTS = {{slots}}
+    local SLOTS = {{slots.count}}
     -- The first slot; slots are FIRST_SLOT to LAST_SLOT.
-    local FIRST_SLOT = {{first_slot}}
+    local FIRST_SLOT = {{slots.first}}
     -- The last slot.
-    local LAST_SLOT = {{last_slot}}
+    local LAST_SLOT = {{slots.last}}
     -- Symbols (bytes) per tag.
-    local TAG_LEN = {{tag_len}}
+    local TAG_LEN = {{tags.len}}
     M.slots = SLOTS
     M.first_slot = FIRST_SLOT
     M.last_slot = LAST_SLOT
     M.tag_len = TAG_LEN
 
     -- The CRC's lookup table: entry i (at CRC_TABLE[i + 1]) is the register after feeding
-    -- byte i into a zero register{{reflected_note}}.
+    -- byte i into a zero register<% if crc.refin %>, reflected (the register shifts right)<% endif %>.
     local CRC_TABLE = {
-{{crc_table}}
+{{crc.table | hex_rows(crc.digits, 8, "        ")}}
     }
-{{crc_of}}{{rule}}
-    -- The slot of a key (a string): {{slot_formula}}, for the CRC of the bytes hashed:
-    -- {{rule_lines}}.
+<% if rule.whole %>
+
+    -- The CRC of bytes first..last of key, as a number, as M.slot computes it: for the
+    -- frame solver of M.key_for_slot.
+    local function crc_of(key, first, last)
+        local crc = {{crc.start | hex(crc.digits)}}
+        for i = first, last do
+            crc = {{crc_step()}}
+        end
+{{crc_finish()}}        -- `bit` answers signed 32-bit numbers: read the register unsigned.
+        return crc % 4294967296
+    end
+<% endif %>
+{{parts.key_rule() | indent_lines("    ")}}
+    -- The slot of a key (a string): {{lua.slot_formula}}, for the CRC of the bytes hashed:
+    -- {{rule.doc | lua_wrap("    -- ")}}.
     function M.slot(key)
         if type(key) ~= "string" then
             return nil, "key must be a string, not a " .. type(key)
@@ -49,13 +101,13 @@ local function {{name}}_build()
         if not first then
             first, last = 1, #key
         end
-        local crc = {{crc_start}}
+        local crc = {{crc.start | hex(crc.digits)}}
         for i = first, last do
-            crc = {{crc_update}}
+            crc = {{crc_step()}}
         end
-{{crc_finish}}        -- `bit` answers signed 32-bit numbers: read the register unsigned.
+{{crc_finish()}}        -- `bit` answers signed 32-bit numbers: read the register unsigned.
         crc = crc % 4294967296
-        return {{slot_expression}}
+        return {{lua.slot_expression}}
     end
 
     -- The value of a slot given as a number or as the decimal digits a client sends:
@@ -74,7 +126,92 @@ local function {{name}}_build()
         return nil, "slot " .. tostring(slot) .. " is out of range: the slots are "
             .. FIRST_SLOT .. " to " .. LAST_SLOT
     end
-{{surface}}
+{{parts.surface() | indent_lines("    ")}}
     return M
 end
-{{functions}}
+<% if library %>
+
+local {{name}}
+
+-- A module function's answer as a reply: the value, or an error reply with the message.
+local function reply(value, err)
+    if value == nil then
+        return redis.error_reply("ERR " .. err)
+    end
+    return value
+end
+
+redis.register_function({
+    function_name = "{{name}}_slot",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply({{name}}.slot(args[1]))
+    end,
+    flags = { "no-writes" },
+    description = "the hash slot of the key ARGV[1]",
+})
+
+redis.register_function({
+    function_name = "{{name}}_tag_for_slot",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply({{name}}.tag_for_slot(args[1]))
+    end,
+    flags = { "no-writes" },
+    description = "a tag whose key lands on the slot ARGV[1]",
+})
+
+redis.register_function({
+    function_name = "{{name}}_key_for_slot",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply({{name}}.key_for_slot(args[1], args[2], args[3]))
+    end,
+    flags = { "no-writes" },
+    description = "the key ARGV[1] {tag} ARGV[3] for the slot ARGV[2]",
+})
+
+redis.register_function({
+    function_name = "{{name}}_hashtag",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply({{name}}.hashtag(args[1]))
+    end,
+    flags = { "no-writes" },
+    description = "the bytes of the key ARGV[1] that its slot is computed from",
+})
+
+-- A module function's answer that may be none: nil (a null reply), the value, or an error
+-- reply with the message.
+local function reply_or_none(value, err)
+    if err ~= nil then
+        return redis.error_reply("ERR " .. err)
+    end
+    if value == nil then
+        return false
+    end
+    return value
+end
+
+redis.register_function({
+    function_name = "{{name}}_same_slot",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply_or_none({{name}}.same_slot(args))
+    end,
+    flags = { "no-writes" },
+    description = "the slot every key ARGV[1..] lands on, or nil when two differ or none is given",
+})
+
+redis.register_function({
+    function_name = "{{name}}_shared_hashtag",
+    callback = function(_, args)
+        {{name}} = {{name}} or {{name}}_build()
+        return reply_or_none({{name}}.shared_hashtag(args))
+    end,
+    flags = { "no-writes" },
+    description = "the hashtag every key ARGV[1..] has, or nil",
+})
+<% else %>
+local {{name}} = {{name}}_build()
+<% endif %>

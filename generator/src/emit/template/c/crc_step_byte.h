@@ -1,1 +1,0 @@
-        crc = slotgen_crc_table[crc ^ bytes[i]];

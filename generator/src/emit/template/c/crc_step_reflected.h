@@ -1,1 +1,0 @@
-        crc = ({{register}})((crc >> 8) ^ slotgen_crc_table[(crc ^ bytes[i]) & 0xffu]);

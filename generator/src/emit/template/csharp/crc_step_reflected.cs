@@ -1,1 +1,0 @@
-            crc = (crc >> 8) ^ CrcTable[(crc ^ b) & 0xFF];

@@ -1,1 +1,0 @@
-bxor({{crc}}, {{xorout}})

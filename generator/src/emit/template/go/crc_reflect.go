@@ -1,1 +1,0 @@
-	crc = bits.Reverse{{register_bits}}(crc){{unused_bits}} // refin != refout: reflect the register

@@ -1,1 +1,0 @@
-		crc = crcTable[crc^b]

@@ -1,1 +1,0 @@
-		crc = crc>>8 ^ crcTable[byte(crc)^b]

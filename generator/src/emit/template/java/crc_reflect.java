@@ -1,1 +1,0 @@
-        crc = Integer.reverse(crc) >>> {{unused_bits}}; // refin != refout: reflect the register

@@ -1,1 +1,0 @@
-    crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff];

@@ -1,1 +1,0 @@
-local {{name}} = {{name}}_build()

@@ -1,4 +1,0 @@
---
--- Paste this block at the top of the script (after a `#!lua flags=...` line, if any):
---
---   EVAL "<this block> return {{name}}.key_for_slot(ARGV[1], ARGV[2], ARGV[3])" 0 {{prefix_arg}} {{first_slot}} {{suffix_arg}}

@@ -1,9 +1,0 @@
---
--- Load it with `FUNCTION LOAD REPLACE <this file's text>` (`redis-cli -x FUNCTION LOAD
--- REPLACE < file`), then call with no keys (the key hashed is an argument):
---
---   FCALL {{name}}_slot 0 123456789                     --> (integer) {{check_slot}}
---   FCALL {{name}}_tag_for_slot 0 {{first_slot}}                     --> "{{tag}}"
---   FCALL {{name}}_key_for_slot 0 {{prefix_arg}} {{first_slot}} {{suffix_arg}}      --> "{{key}}"
---
--- A refusal is an error reply: ERR and the rule.

@@ -1,1 +1,0 @@
-            $crc = ($crc >> 8) ^ $table[($crc ^ ord($bytes[$i])) & 0xff];

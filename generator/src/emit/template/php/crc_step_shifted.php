@@ -1,1 +1,0 @@
-            $crc = (($crc << 8) & {{crc_mask}}) ^ $table[(($crc >> {{crc_top_shift}}) ^ ord($bytes[$i]))];

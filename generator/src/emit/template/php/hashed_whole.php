@@ -1,1 +1,0 @@
-        $bytes = $key;
