@@ -72,7 +72,7 @@ pub enum Error {
         max: usize,
     },
     /// An include cannot be read.
-    #[error("{file}: `--- @include \"{include}\"` cannot be read: {reason}; the file must be beside the script as `{include}.lua`")]
+    #[error("{file}: `--- @include \"{include}\"` cannot be read: {reason}")]
     Include {
         /// The including file.
         file: String,
@@ -166,10 +166,10 @@ pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Rep
         Some("redis" | "txt" | "cmd")
     );
     // how the file's language writes any byte: redis-cli's escape inside double quotes
-    let escape = if commands {
-        "`\\xff` inside double quotes, as redis-cli reads it"
+    let escape: fn(u8) -> String = if commands {
+        |byte| format!("`\\x{byte:02x}` inside double quotes, as redis-cli reads it")
     } else {
-        lua::LUA_BYTE_ESCAPE
+        lua::lua_byte_escape
     };
     let source = lua::read_bounded(path, escape).map_err(|reason| Error::Read {
         file: path.display().to_string(),

@@ -135,10 +135,17 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
                     max: MAX_FILES,
                 });
             }
-            let text = read_bounded(&file, LUA_BYTE_ESCAPE).map_err(|reason| Error::Include {
+            let text = read_bounded(&file, lua_byte_escape).map_err(|reason| Error::Include {
                 file: files[i].0.display().to_string(),
                 include: name.clone(),
-                reason,
+                reason: if file.exists() {
+                    format!(
+                        "`{}`: {reason}",
+                        slotgen::text::escape(file.as_os_str().as_encoded_bytes())
+                    )
+                } else {
+                    format!("{reason}; the file must be beside the script as `{name}.lua`")
+                },
             })?;
             total += text.len();
             if total > MAX_SOURCE_BYTES {
@@ -211,8 +218,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
 /// [`slotgen::user_file::WAIT`]: the one bounded reader of a user's file, so that a FIFO or
 /// a device neither hangs the lint nor fills its memory. A file that is not UTF-8 is refused
 /// (a byte replaced would change the slot of a key that holds it), with `escape` in the fix:
-/// how the file's language writes any byte in a string.
-pub(crate) fn read_bounded(path: &Path, escape: &str) -> Result<String, String> {
+/// how the file's language writes that byte in a string.
+pub(crate) fn read_bounded(path: &Path, escape: fn(u8) -> String) -> Result<String, String> {
     let bytes =
         slotgen::user_file::read_small(path, MAX_SOURCE_BYTES as u64, slotgen::user_file::WAIT)
             .map_err(|e| e.to_string())?;
@@ -223,15 +230,18 @@ pub(crate) fn read_bounded(path: &Path, escape: &str) -> Result<String, String> 
         format!(
             "it is not UTF-8 (line {line}, byte {} of the file, `{}`): the lint reads text as \
              UTF-8, and a byte it replaced would change the slot of a key that holds it; write \
-             such a byte in a string as {escape}",
+             such a byte in a string as {}",
             at + 1,
-            slotgen::text::escape(&bytes[at..=at])
+            slotgen::text::escape(&bytes[at..=at]),
+            escape(bytes[at])
         )
     })
 }
 
-/// How a Lua string writes any byte: a decimal escape, as Lua 5.1 (Redis, Valkey) reads it.
-pub(crate) const LUA_BYTE_ESCAPE: &str = "a decimal escape (`'\\255'`)";
+/// How a Lua string writes `byte`: a decimal escape, as Lua 5.1 (Redis, Valkey) reads it.
+pub(crate) fn lua_byte_escape(byte: u8) -> String {
+    format!("a decimal escape (`'\\{byte}'`)")
+}
 
 /// The names of the `--- @include "name"` lines (bullmq's convention).
 fn includes(source: &str) -> Vec<String> {

@@ -99,7 +99,7 @@ impl Endpoint {
             match rest.rfind('@') {
                 Some(at) if rest[..at].contains(['/', '?', '#']) => bad_url(
                     "the user info before the last `@` holds `/`, `?` or `#`, which end it: \
-                     percent-encode them in the password (`%2F`, `%3F`, `%23`; `%40` for `@`), \
+                     percent-encode them in the password (`%2F`, `%3F`, `%23`; `%40` for `@`, `%25` for `%`), \
                      or give the password with --password-file, --askpass or REDISCLI_AUTH",
                 ),
                 _ => bad_url("its host, port (1 to 65535), user info or path does not parse"),

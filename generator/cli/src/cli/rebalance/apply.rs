@@ -332,6 +332,22 @@ pub(super) fn apply_file(
     }
     cluster::refuse_migrations(&live)?;
     let plan = planned.against(&shown, &live)?;
+    let done = planned.moves.len() - plan.moves.len();
+    if done > 0 {
+        let left: std::collections::BTreeSet<u16> = plan.moves.iter().map(|m| m.slot).collect();
+        let mut slots: Vec<u16> = planned
+            .moves
+            .iter()
+            .map(|m| m.slot)
+            .filter(|s| !left.contains(s))
+            .collect();
+        slots.sort_unstable();
+        eprintln!(
+            "slotgen: note: {done} of the plan's {} moves are done already (each slot on its target: an earlier run, or by hand), so they are left out: slots {}",
+            planned.moves.len(),
+            cluster::show_ranges(&cluster::ranges_of(&slots))
+        );
+    }
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
     let applied = carry_out(args, options, &plan, &live, None, &report)?;
     let mut out = std::io::stdout().lock();
