@@ -320,6 +320,10 @@ fn lint_refuses_a_file_that_is_not_utf8_and_its_fix_keeps_the_keys_slot() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     run.says("it is not UTF-8 (line 1, byte 28 of the file, `\\xff`)")
         .says("as a decimal escape (`'\\255'`)");
+    // the escape is the byte's own
+    let e9 = path("e9.lua");
+    std::fs::write(&e9, b"return redis.call('GET', 'k\xe9')\n").expect("written");
+    lint(&[&e9]).says("as a decimal escape (`'\\233'`)");
     // followed: the escaped byte is the key's byte, on its slot, beside the twin
     let fixed = path("fixed.lua");
     let script = format!("#!lua\nreturn redis.call('MGET', 'k\\255', '{twin}')\n");
