@@ -20,7 +20,7 @@ use redis::Commands;
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::signal;
 
-use crate::cluster_live::{keyslots, plain, slotgen, slotgen_bin};
+use crate::cluster_live::{keyslots, plain, rebalance, rebalance_args, slotgen, slotgen_bin};
 
 /// The databases of the cluster (`cluster-databases`).
 const DATABASES: u32 = 4;
@@ -236,13 +236,9 @@ fn apply_under_writer(
         .collect();
     let writing = writer(url.clone(), keys, Arc::clone(&stop));
     std::thread::sleep(Duration::from_millis(50));
-    let run = slotgen(
+    let run = rebalance(
+        &url,
         &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
             "--weight",
             weight,
             "--dialect",
@@ -251,7 +247,6 @@ fn apply_under_writer(
             "json",
             "--apply",
         ],
-        b"",
     );
     stop.store(true, Ordering::Relaxed);
     let (during, every) = writing.join().expect("the writer ran without error");
@@ -375,21 +370,7 @@ fn atomic_and_classic_apply_move_every_database_under_a_writer() {
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
 
     // the plan counts every database: SLOT-STATS key-count sums them
-    let planned = json(
-        slotgen(
-            &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
-                "--format",
-                "json",
-            ],
-            b"",
-        )
-        .ok(),
-    );
+    let planned = json(rebalance(&url, &["--format", "json"]).ok());
     assert_eq!(planned["skew_before"].as_f64().unwrap(), 2.0, "{planned}");
 
     // the classic sequence, which moves the keys of every database with MIGRATE
@@ -403,20 +384,15 @@ fn atomic_and_classic_apply_move_every_database_under_a_writer() {
         .find_map(|l| l.trim().strip_prefix("valkey_version:"))
         .unwrap()
         .to_owned();
-    let run = slotgen(
+    let run = rebalance(
+        &url,
         &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
             "--weight",
             &format!("{}=1", ids[0]),
             "--format",
             "json",
             "--apply",
         ],
-        b"",
     );
     let out = json(run.ok());
     assert_eq!(out["applied"]["dialect"], "classic", "{out}");
@@ -434,13 +410,9 @@ fn atomic_and_classic_apply_move_every_database_under_a_writer() {
     cluster.assert_settled();
     read_back(&cluster, &written);
     // asked for, the atomic dialect warns, then moves every database (no writer)
-    let run = slotgen(
+    let run = rebalance(
+        &url,
         &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
             "--weight",
             &format!("{}=3", ids[0]),
             "--dialect",
@@ -449,7 +421,6 @@ fn atomic_and_classic_apply_move_every_database_under_a_writer() {
             "json",
             "--apply",
         ],
-        b"",
     );
     let out = json(run.ok());
     assert_eq!(out["applied"]["dialect"], "migrateslots", "{out}");
@@ -483,20 +454,15 @@ fn atomic_apply_under_a_writer_loses_nothing_on_one_database() {
     );
     println!("atomic: {keys} keys in {took:?}");
     // and the default dialect here is the atomic one, with no caution
-    let run = slotgen(
+    let run = rebalance(
+        &cluster.url(),
         &[
-            "rebalance",
-            "--redis",
-            &cluster.url(),
-            "--by",
-            "keys",
             "--weight",
             &format!("{}=2", ids[0]),
             "--format",
             "json",
             "--apply",
         ],
-        b"",
     );
     let out = json(run.ok());
     assert_eq!(out["applied"]["dialect"], "migrateslots", "{out}");
@@ -517,22 +483,20 @@ fn start_apply(
     let held = |owners: &[String]| owners.iter().filter(|o| **o == first).count();
     let before = held(&owners(cluster));
     let mut child = Command::new(slotgen_bin())
-        .args([
-            "rebalance",
-            "--redis",
+        .args(rebalance_args(
             url,
-            "--by",
-            "keys",
-            "--dialect",
-            "classic",
-            "--batch",
-            "10",
-            "--weight",
-            weight,
-            "--apply",
-            "--format",
-            "json",
-        ])
+            &[
+                "--dialect",
+                "classic",
+                "--batch",
+                "10",
+                "--weight",
+                weight,
+                "--apply",
+                "--format",
+                "json",
+            ],
+        ))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -613,19 +577,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let (mut child, _stderr) = start_apply(&cluster, &format!("{}=0.3", ids[0]));
     child.kill().unwrap();
     child.wait().unwrap();
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--weight",
-            &format!("{}=0.3", ids[0]),
-            "--apply",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--weight", &format!("{}=0.3", ids[0]), "--apply"]);
     run.ok();
     cluster.assert_settled();
     read_back(&cluster, &written);
@@ -705,10 +657,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
             .unwrap();
     }
     // the differing copy: touched by neither, both named
-    let run = slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
-        b"",
-    );
+    let run = rebalance(&url, &["--apply"]);
     run.fails_with(&format!(
         "key `{differ}` (database 3) of slot {slot} is on both"
     ));
@@ -724,10 +673,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let () = redis::cmd("SELECT").arg(3).query(&mut target).unwrap();
     let () = redis::cmd("ASKING").query(&mut target).unwrap();
     let () = redis::cmd("DEL").arg(&differ).query(&mut target).unwrap();
-    let run = slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
-        b"",
-    );
+    let run = rebalance(&url, &["--apply"]);
     run.ok();
     assert!(
         run.stderr.contains(&format!(
@@ -785,20 +731,18 @@ fn kill_apply_mid_job(cluster: &ReplicatedCluster, weight: &str) -> Option<usize
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
     for _ in 0..10 {
         let mut child = Command::new(slotgen_bin())
-            .args([
-                "rebalance",
-                "--redis",
+            .args(rebalance_args(
                 &cluster.url(),
-                "--by",
-                "keys",
-                "--dialect",
-                "migrateslots",
-                "--weight",
-                weight,
-                "--timeout",
-                "30s",
-                "--apply",
-            ])
+                &[
+                    "--dialect",
+                    "migrateslots",
+                    "--weight",
+                    weight,
+                    "--timeout",
+                    "30s",
+                    "--apply",
+                ],
+            ))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -853,19 +797,7 @@ fn a_job_left_running_by_a_killed_apply_is_waited_for() {
     };
     let jobs = running_jobs(&source);
     assert_eq!(jobs.len(), 1, "{jobs:?}");
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--timeout",
-            "3s",
-            "--apply",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--timeout", "3s", "--apply"]);
     run.fails_with("timed out: no complete answer within 3s");
     assert!(
         run.stderr.contains(&addr(&cluster, stopped)),
@@ -877,10 +809,7 @@ fn a_job_left_running_by_a_killed_apply_is_waited_for() {
     assert_eq!(names(running_jobs(&source)), names(jobs));
     // the target back: the next run finds the job ended or waits for its end, then plans
     signal("CONT", cluster.primaries[stopped].pid());
-    let run = slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
-        b"",
-    );
+    let run = rebalance(&url, &["--apply"]);
     run.ok();
     assert!(running_jobs(&source).is_empty());
     cluster.assert_settled();
@@ -893,10 +822,7 @@ fn a_job_left_running_by_a_killed_apply_is_waited_for() {
         return;
     };
     signal("CONT", cluster.primaries[stopped].pid());
-    let run = slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
-        b"",
-    );
+    let run = rebalance(&url, &["--apply"]);
     run.ok();
     // the run asks every primary for its load before it looks for jobs, so the job may
     // have ended by then: when it had not, the run waited for it and said so
@@ -1008,20 +934,18 @@ fn primary_fault(which: &str, victim: usize) {
     let held = |owners: &[String]| owners.iter().filter(|o| **o == addr(&cluster, 1)).count();
     let before = held(&owners(&cluster));
     let mut child = Command::new(slotgen_bin())
-        .args([
-            "rebalance",
-            "--redis",
+        .args(rebalance_args(
             &url,
-            "--by",
-            "keys",
-            "--dialect",
-            "classic",
-            "--batch",
-            "5",
-            "--timeout",
-            "5s",
-            "--apply",
-        ])
+            &[
+                "--dialect",
+                "classic",
+                "--batch",
+                "5",
+                "--timeout",
+                "5s",
+                "--apply",
+            ],
+        ))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -1075,19 +999,7 @@ fn repaired_by_the_next_apply(
     written: &BTreeMap<Key, String>,
     atomic: bool,
 ) {
-    let again = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            url,
-            "--by",
-            "keys",
-            "--timeout",
-            "5s",
-            "--apply",
-        ],
-        b"",
-    );
+    let again = rebalance(url, &["--timeout", "5s", "--apply"]);
     println!("the next --apply: {:?}\n{}", again.code, again.stderr);
     again.ok();
     let nodes: String = redis::cmd("CLUSTER")
@@ -1139,13 +1051,9 @@ fn the_printed_script_cancels_a_job_that_shows_no_progress() {
     }
     let written = load_in(&cluster, [600, 150, 150], 1);
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
-    let run = slotgen(
+    let run = rebalance(
+        &cluster.url(),
         &[
-            "rebalance",
-            "--redis",
-            &cluster.url(),
-            "--by",
-            "keys",
             "--weight",
             &format!("{}=1", ids[0]),
             "--timeout",
@@ -1153,7 +1061,6 @@ fn the_printed_script_cancels_a_job_that_shows_no_progress() {
             "--format",
             "commands",
         ],
-        b"",
     );
     let script = run.ok().to_owned();
     let job = script
@@ -1215,18 +1122,10 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
     let source = addr(&cluster, 0);
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
     let mut child = Command::new(slotgen_bin())
-        .args([
-            "rebalance",
-            "--redis",
+        .args(rebalance_args(
             &url,
-            "--by",
-            "keys",
-            "--dialect",
-            "migrateslots",
-            "--timeout",
-            "5s",
-            "--apply",
-        ])
+            &["--dialect", "migrateslots", "--timeout", "5s", "--apply"],
+        ))
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -1415,13 +1314,9 @@ fn apply_rate_atomic_classic_and_valkey_cli_reshard() {
     let mut rates = Vec::new();
     let mut pairs = Vec::new();
     for dialect in ["migrateslots", "classic"] {
-        let run = slotgen(
+        let run = rebalance(
+            &url,
             &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
                 "--weight",
                 &weight,
                 "--dialect",
@@ -1430,7 +1325,6 @@ fn apply_rate_atomic_classic_and_valkey_cli_reshard() {
                 "json",
                 "--apply",
             ],
-            b"",
         );
         let out = json(run.ok());
         let keys = out["applied"]["keys"].as_u64().unwrap();
@@ -1572,13 +1466,9 @@ fn the_printed_script_runs_with_the_server_s_cli() {
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
     let dir = tempfile::tempdir().unwrap();
     for (dialect, weight) in [("classic", "1"), ("migrateslots", "2")] {
-        let run = slotgen(
+        let run = rebalance(
+            &url,
             &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
                 "--weight",
                 &format!("{}={weight}", ids[0]),
                 "--dialect",
@@ -1586,7 +1476,6 @@ fn the_printed_script_runs_with_the_server_s_cli() {
                 "--format",
                 "commands",
             ],
-            b"",
         );
         let script = run.ok().to_owned();
         assert!(
@@ -1687,21 +1576,16 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
         }
     }
     let url = cluster.url();
-    let run = slotgen(
+    let run = rebalance(
+        &url,
         &[
-            "rebalance",
             "--min-gain",
             "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
             "--dialect",
             "classic",
             "--format",
             "commands",
         ],
-        b"",
     );
     let script = run.ok().to_owned();
     assert!(!script.contains(password), "{script}");

@@ -85,6 +85,19 @@ pub(crate) fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
     }
 }
 
+/// `slotgen rebalance --redis URL --by keys EXTRA...`, run with nothing on standard input:
+/// the plan by keys held that the live-cluster tests ask for (`EXTRA` adds `--apply`,
+/// `--format json`, `--weight`, `--timeout` and the like).
+pub(crate) fn rebalance(url: &str, extra: &[&str]) -> Run {
+    slotgen(&rebalance_args(url, extra), b"")
+}
+
+/// The command line of [`rebalance`] after the program's name, for a test that starts it
+/// as a child of its own (to signal it mid-run) or hands it to another runner.
+pub(crate) fn rebalance_args<'a>(url: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    [&["rebalance", "--redis", url, "--by", "keys"][..], extra].concat()
+}
+
 impl Run {
     /// Exit 0; returns stdout.
     pub(crate) fn ok(&self) -> &str {

@@ -17,7 +17,7 @@ use std::process::Command;
 use redis::Commands;
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 
-use crate::cluster_live::{keyslots, plain, slotgen, slotgen_bin};
+use crate::cluster_live::{keyslots, plain, rebalance, slotgen, slotgen_bin};
 
 /// Keys of the hot hashtag.
 const HOT: usize = 4000;
@@ -150,18 +150,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
 
     // 1. the default plan: every slot of the hot primary that gains at least 0.001 of a fair
     //    share moves, none other (the single keys gain 1 / fair each); the floor is named
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "json",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--format", "json"]);
     let plan = json(run.ok());
     assert!(
         run.stderr.contains(&format!(
@@ -228,20 +217,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     // 2. a reachable target: as few moves as the test's own lower bound (the donor's largest
     //    slots until its excess is gone)
     let target = 1.6;
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--target-skew",
-            "1.6",
-            "--format",
-            "json",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--target-skew", "1.6", "--format", "json"]);
     let reachable = json(run.ok());
     let cap = target * fair;
     let mut fewest = 0;
@@ -269,22 +245,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     assert_eq!(reachable["minimal"], true);
 
     // 3. the default plan applied: the servers' counts give the skew it predicted
-    let applied = json(
-        slotgen(
-            &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
-                "--format",
-                "json",
-                "--apply",
-            ],
-            b"",
-        )
-        .ok(),
-    );
+    let applied = json(rebalance(&url, &["--format", "json", "--apply"]).ok());
     assert_eq!(applied["moves"], plan["moves"]);
     cluster.assert_settled();
     let per_slot = keys_per_slot(cluster);
@@ -446,23 +407,7 @@ fn a_plan_file_applied_and_refused() {
     let dir = tempfile::tempdir().unwrap();
     let first = dir.path().join("plan.json");
     let first_s = first.to_str().unwrap();
-    let printed = json(
-        slotgen(
-            &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
-                "--format",
-                "json",
-                "--out",
-                first_s,
-            ],
-            b"",
-        )
-        .ok(),
-    );
+    let printed = json(rebalance(&url, &["--format", "json", "--out", first_s]).ok());
     let file = json(&std::fs::read_to_string(&first).unwrap());
     assert_eq!(file["format"], "slotgen-plan/1");
     assert_eq!(
@@ -506,21 +451,9 @@ fn a_plan_file_applied_and_refused() {
     // a second plan, then an empty slot of the first primary given to the second by hand
     let second = dir.path().join("second.json");
     let second_s = second.to_str().unwrap();
-    slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--min-gain",
-            "0",
-            "--max-moves",
-            "5",
-            "--out",
-            second_s,
-        ],
-        b"",
+    rebalance(
+        &url,
+        &["--min-gain", "0", "--max-moves", "5", "--out", second_s],
     )
     .ok();
     let planned = json(&std::fs::read_to_string(&second).unwrap());
