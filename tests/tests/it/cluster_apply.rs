@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use redis::Commands;
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::signal;
 
@@ -37,16 +38,11 @@ fn cluster() -> Option<ReplicatedCluster> {
 
 /// A Valkey 9 cluster of three primaries keeping `databases` databases.
 fn cluster_of(databases: u32) -> Option<ReplicatedCluster> {
-    let server = slotgen_tests::valkey9_server()?;
-    Some(
-        ReplicatedCluster::start_with(
-            server.to_str().unwrap(),
-            0,
-            None,
-            None,
-            &["--cluster-databases", &databases.to_string()],
-        )
-        .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}")),
+    live::cluster(
+        Server::Valkey9,
+        0,
+        None,
+        &["--cluster-databases", &databases.to_string()],
     )
 }
 
@@ -918,14 +914,18 @@ fn wait_failed_over(seed: &str, victim: &str, back: bool) {
 }
 
 /// A primary killed (SIGKILL) or stopped (SIGSTOP) in the middle of a classic `--apply` on
-/// a Valkey 8.0 cluster with a replica a primary (the server's node timeout, 15 s: a killed
-/// primary's replica takes over after it; a stopped one is resumed before, and stays the
-/// primary): slotgen stops within its step's time (`--timeout 5s`), exit 1, naming the slot,
+/// a Valkey 8.0 cluster with a replica a primary (a killed primary's replica takes over
+/// after the node timeout, [`live::FAILOVER_NODE_TIMEOUT`] there; a stopped one, under the
+/// server's 15 s, is resumed before, and stays the primary): slotgen stops within its step's time (`--timeout 5s`), exit 1, naming the slot,
 /// the step and the repair; once the cluster has failed over, the repair it names (the
 /// next `rebalance --apply`) completes: every key reads back on its owner, no slot left
 /// migrating or importing.
 fn primary_fault(which: &str, victim: usize) {
-    let Some(cluster) = crate::cluster_live::cluster_with("valkey-server", 1, &[]) else {
+    let node_timeout: &[&str] = match which {
+        "KILL" => &["--cluster-node-timeout", live::FAILOVER_NODE_TIMEOUT],
+        _ => &[],
+    };
+    let Some(cluster) = live::cluster(Server::Valkey, 1, None, node_timeout) else {
         return;
     };
     let seed = addr(&cluster, 0);
@@ -1104,19 +1104,16 @@ fn the_printed_script_cancels_a_job_that_shows_no_progress() {
 /// next `--apply` completes: every key reads back on its owner, no slot migrating or
 /// importing, `cluster_state:ok`, and no atomic job left running on any primary.
 fn atomic_primary_fault(which: &str, victim_is_source: bool) {
-    let Some(server) = slotgen_tests::valkey9_server() else {
-        return;
-    };
     // the node timeout given (the harness leaves the server's 15 s), so that the replica of
     // a node stopped for one of slotgen's 5 s steps takes over while it is stopped
-    let cluster = ReplicatedCluster::start_with(
-        server.to_str().unwrap(),
+    let Some(cluster) = live::cluster(
+        Server::Valkey9,
         1,
         None,
-        None,
-        &["--cluster-node-timeout", "1000"],
-    )
-    .unwrap_or_else(|e| panic!("starting a Valkey 9 cluster: {e}"));
+        &["--cluster-node-timeout", live::FAILOVER_NODE_TIMEOUT],
+    ) else {
+        return;
+    };
     let url = format!("redis://{}", addr(&cluster, 1));
     let written = load_in(&cluster, [3000, 300, 300], 1);
     let source = addr(&cluster, 0);
@@ -1278,11 +1275,9 @@ fn owners_of_scratch(cluster: &ReplicatedCluster) -> String {
 #[test]
 #[ignore = "a measurement"]
 fn apply_rate_atomic_classic_and_valkey_cli_reshard() {
-    let Some(server) = slotgen_tests::valkey9_server() else {
+    let Some(cluster) = live::cluster(Server::Valkey9, 0, None, &[]) else {
         return;
     };
-    let cluster =
-        ReplicatedCluster::start_with(server.to_str().unwrap(), 0, None, None, &[]).unwrap();
     let url = cluster.url();
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
     // 100,000 keys: 60,000 on the first primary's slots, 20,000 on each other's
@@ -1546,12 +1541,13 @@ fn planned_slots(script: &str) -> Vec<(u16, String)> {
 /// every planned slot is then the target's, and every key reads back.
 #[test]
 fn the_printed_script_keeps_the_password_off_command_lines() {
-    if !slotgen_tests::require_tool("valkey-cli") || !slotgen_tests::require_tool("valkey-server") {
+    if !slotgen_tests::require_tool("valkey-cli") {
         return;
     }
     let password = "s3cret-pw_9";
-    let cluster = ReplicatedCluster::start("valkey-server", 0, Some(password))
-        .unwrap_or_else(|e| panic!("starting a valkey-server cluster: {e}"));
+    let Some(cluster) = live::cluster(Server::Valkey, 0, Some(password), &[]) else {
+        return;
+    };
     // 240 keys on the first primary's slots and 60 elsewhere, by the server's CLUSTER KEYSLOT
     let mut first = plain(&addr(&cluster, 0), Some(password));
     let candidates: Vec<String> = (0..1200).map(|n| format!("pw:{n}")).collect();

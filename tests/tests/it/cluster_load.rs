@@ -14,12 +14,11 @@ use std::process::Command;
 use slotgen_cluster::slot_map::{
     bar_y, color, grid_origin, BAR_H, BAR_W, BAR_X, CELL, PANEL_W, SIDE,
 };
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::require_tool;
 
-use super::cluster_live::{
-    cluster, cluster_with, keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen,
-};
+use super::cluster_live::{keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen};
 
 /// Keys of the workload on the hot hashtag: more than half of all other keys, so that its
 /// one slot holds more than a third (a primary's fair share) of the total.
@@ -143,8 +142,12 @@ fn json_primaries(stdout: &str) -> Vec<(String, String, BTreeMap<String, u64>)> 
 
 #[test]
 fn a_valkey_cluster_with_slot_stats() {
-    let Some(cluster) = cluster_with("valkey-server", 1, &["--cluster-slot-stats-enabled", "yes"])
-    else {
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
+        1,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    ) else {
         return;
     };
     let url = cluster.url();
@@ -388,7 +391,7 @@ fn a_valkey_cluster_with_slot_stats() {
 #[test]
 fn a_redis_7_cluster_with_a_password_counts_keys_per_slot() {
     let password = "load-horse-battery";
-    let Some(cluster) = cluster("redis-server", 0, Some(password)) else {
+    let Some(cluster) = live::cluster(Server::Redis, 0, Some(password), &[]) else {
         return;
     };
     let port = cluster.primaries[0].port;
@@ -656,9 +659,10 @@ fn hue_distance(a: [u8; 3], b: [u8; 3]) -> u64 {
 /// owner; the note's `CLUSTER ADDSLOTSRANGE` is followed and the note goes.
 #[test]
 fn slots_without_an_owner_are_said() {
-    let Some(cluster) = cluster_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
+        None,
         &["--cluster-require-full-coverage", "no"],
     ) else {
         return;

@@ -15,6 +15,7 @@
 use std::process::Command;
 
 use redis::Commands;
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 
 use crate::cluster_live::{keyslots, plain, rebalance, slotgen, slotgen_bin};
@@ -346,42 +347,35 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
 
 #[test]
 fn the_newcomer_s_scenario_on_valkey_8() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
         None,
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     scenario(&cluster, "valkey 8.0");
 }
 
 #[test]
 fn the_newcomer_s_scenario_on_redis_7() {
-    if !slotgen_tests::require_tool("redis-server") {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
         return;
-    }
-    let cluster = ReplicatedCluster::start_with("redis-server", 0, None, None, &[]).unwrap();
+    };
     scenario(&cluster, "redis 7.0");
 }
 
 #[test]
 fn the_newcomer_s_scenario_on_valkey_9() {
-    let Some(server) = slotgen_tests::valkey9_server() else {
-        return;
-    };
-    let cluster = ReplicatedCluster::start_with(
-        server.to_str().unwrap(),
+    let Some(cluster) = live::cluster(
+        Server::Valkey9,
         0,
         None,
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     scenario(&cluster, "valkey 9.1");
 }
 
@@ -391,17 +385,14 @@ fn the_newcomer_s_scenario_on_valkey_9() {
 /// moved.
 #[test]
 fn a_plan_file_applied_and_refused() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
         None,
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     let url = cluster.url();
     write_workload(&cluster);
     let dir = tempfile::tempdir().unwrap();
@@ -507,13 +498,9 @@ fn a_plan_file_applied_and_refused() {
 /// by the server's own counters (`OBJECT FREQ` read here).
 #[test]
 fn the_sample_weighs_by_object_freq_under_lfu() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
-        None,
         None,
         &[
             "--cluster-slot-stats-enabled",
@@ -524,8 +511,9 @@ fn the_sample_weighs_by_object_freq_under_lfu() {
             "--lfu-decay-time",
             "0",
         ],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     let url = cluster.url();
     let mut con = plain(&addr(&cluster, 0), None);
     let slot = keyslots(&mut con, &["a"])[0];

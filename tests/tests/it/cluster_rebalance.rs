@@ -18,19 +18,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use redis::Commands;
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::signal;
 
 use crate::cluster_live::{
-    cluster_with, keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen,
-    slotgen_bin,
+    keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen, slotgen_bin,
 };
 
 /// Keys on each primary's slots before the rebalance: a skew of 2400 / 1200 = 2.
 const LOAD: [usize; 3] = [2400, 600, 600];
 
 fn cluster() -> Option<ReplicatedCluster> {
-    cluster_with("valkey-server", 0, &["--cluster-slot-stats-enabled", "yes"])
+    live::cluster(
+        Server::Valkey,
+        0,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
 }
 
 fn addr(cluster: &ReplicatedCluster, i: usize) -> String {
@@ -583,7 +588,7 @@ fn moved_keys(before: &[u64], after: &[u64]) -> u64 {
 /// plan applied gives the skew it predicts.
 #[test]
 fn a_redis_7_cluster_by_countkeysinslot() {
-    let Some(cluster) = cluster_with("redis-server", 0, &[]) else {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
         return;
     };
     let url = cluster.url();
@@ -672,17 +677,14 @@ fn a_redis_7_cluster_by_countkeysinslot() {
 /// command is refused in one line.
 #[test]
 fn a_cluster_with_a_password() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
         Some("s3cret"),
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     let written = load(&cluster);
     let bare = format!("redis://{}", addr(&cluster, 0));
     rebalance(&bare, &["--min-gain", "0", "--apply"]).fails_with("requires a password");
