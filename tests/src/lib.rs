@@ -3,6 +3,7 @@
 pub mod bitwise_crc;
 pub mod emitted;
 pub mod harness;
+pub mod live;
 pub mod redis_server;
 pub mod server_lua;
 pub mod speakers;

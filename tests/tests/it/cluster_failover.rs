@@ -13,21 +13,19 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
-use crate::cluster_live::{cluster_with, keyslots, map_rows, plain, slotgen, wait_all_online, Run};
+use crate::cluster_live::{keyslots, map_rows, plain, slotgen, wait_all_online, Run};
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster, RANGES};
-
-/// The node timeout of the clusters here, in milliseconds: a stopped primary is marked
-/// `fail` and replaced within a few seconds.
-const NODE_TIMEOUT: &str = "1000";
 
 #[test]
 fn a_redis_server_cluster_fails_over() {
-    if let Some(cluster) = cluster_with(
-        "redis-server",
+    if let Some(cluster) = live::cluster(
+        Server::Redis,
         1,
+        None,
         &[
             "--cluster-node-timeout",
-            NODE_TIMEOUT,
+            live::FAILOVER_NODE_TIMEOUT,
             "--cluster-replica-validity-factor",
             "0",
         ],
@@ -38,12 +36,13 @@ fn a_redis_server_cluster_fails_over() {
 
 #[test]
 fn a_valkey_server_cluster_fails_over() {
-    if let Some(cluster) = cluster_with(
-        "valkey-server",
+    if let Some(cluster) = live::cluster(
+        Server::Valkey,
         1,
+        None,
         &[
             "--cluster-node-timeout",
-            NODE_TIMEOUT,
+            live::FAILOVER_NODE_TIMEOUT,
             "--cluster-replica-validity-factor",
             "0",
         ],

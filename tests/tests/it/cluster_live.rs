@@ -19,6 +19,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use redis::ConnectionLike;
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{free_port, RedisServer, ReplicatedCluster, RANGES};
 use slotgen_tests::{require_tool, workspace_root};
 
@@ -83,6 +84,19 @@ pub(crate) fn slotgen(args: &[&str], stdin: &[u8]) -> Run {
         stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         elapsed: start.elapsed(),
     }
+}
+
+/// `slotgen rebalance --redis URL --by keys EXTRA...`, run with nothing on standard input:
+/// the plan by keys held that the live-cluster tests ask for (`EXTRA` adds `--apply`,
+/// `--format json`, `--weight`, `--timeout` and the like).
+pub(crate) fn rebalance(url: &str, extra: &[&str]) -> Run {
+    slotgen(&rebalance_args(url, extra), b"")
+}
+
+/// The command line of [`rebalance`] after the program's name, for a test that starts it
+/// as a child of its own (to signal it mid-run) or hands it to another runner.
+pub(crate) fn rebalance_args<'a>(url: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    [&["rebalance", "--redis", url, "--by", "keys"][..], extra].concat()
 }
 
 impl Run {
@@ -344,40 +358,16 @@ fn set_on_named_nodes(keys: &BTreeMap<String, Vec<(String, u16, String)>>) {
     }
 }
 
-/// The cluster of `program`, or `None` (skip) when it is not installed.
-pub(crate) fn cluster(
-    program: &str,
-    replicas: usize,
-    password: Option<&str>,
-) -> Option<ReplicatedCluster> {
-    require_tool(program).then(|| {
-        ReplicatedCluster::start(program, replicas, password)
-            .unwrap_or_else(|e| panic!("starting a {program} cluster: {e}"))
-    })
-}
-
-/// As [`cluster`], without a password, with more arguments of every server's command line.
-pub(crate) fn cluster_with(
-    program: &str,
-    replicas: usize,
-    extra: &[&str],
-) -> Option<ReplicatedCluster> {
-    require_tool(program).then(|| {
-        ReplicatedCluster::start_with(program, replicas, None, None, extra)
-            .unwrap_or_else(|e| panic!("starting a {program} cluster: {e}"))
-    })
-}
-
 #[test]
 fn a_redis_server_cluster() {
-    if let Some(cluster) = cluster("redis-server", 1, None) {
+    if let Some(cluster) = live::cluster(Server::Redis, 1, None, &[]) {
         scenario(&cluster);
     }
 }
 
 #[test]
 fn a_valkey_server_cluster() {
-    if let Some(cluster) = cluster("valkey-server", 1, None) {
+    if let Some(cluster) = live::cluster(Server::Valkey, 1, None, &[]) {
         scenario(&cluster);
     }
 }
@@ -1000,7 +990,7 @@ fn servers_that_cannot_give_a_map_are_refused() {
 #[test]
 fn a_password_protected_cluster() {
     let password = "correct-horse-battery";
-    let Some(cluster) = cluster("redis-server", 0, Some(password)) else {
+    let Some(cluster) = live::cluster(Server::Redis, 0, Some(password), &[]) else {
         return;
     };
     let port = cluster.primaries[0].port;
@@ -1169,7 +1159,7 @@ fn placement_without_a_server_counts_per_slot() {
 /// fields.
 #[test]
 fn nul_terminated_keys_pass_through_keys_verify_and_placement() {
-    let Some(cluster) = cluster("redis-server", 0, None) else {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
         return;
     };
     let url = cluster.url();

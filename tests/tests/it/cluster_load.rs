@@ -14,10 +14,11 @@ use std::process::Command;
 use slotgen_cluster::slot_map::{
     bar_y, color, grid_origin, BAR_H, BAR_W, BAR_X, CELL, PANEL_W, SIDE,
 };
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::require_tool;
 
-use super::cluster_live::{cluster, cluster_with, keyslots, plain, run_help_examples, slotgen};
+use super::cluster_live::{keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen};
 
 /// Keys of the workload on the hot hashtag: more than half of all other keys, so that its
 /// one slot holds more than a third (a primary's fair share) of the total.
@@ -141,8 +142,12 @@ fn json_primaries(stdout: &str) -> Vec<(String, String, BTreeMap<String, u64>)> 
 
 #[test]
 fn a_valkey_cluster_with_slot_stats() {
-    let Some(cluster) = cluster_with("valkey-server", 1, &["--cluster-slot-stats-enabled", "yes"])
-    else {
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
+        1,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    ) else {
         return;
     };
     let url = cluster.url();
@@ -331,7 +336,7 @@ fn a_valkey_cluster_with_slot_stats() {
         );
         // rebalance's pictures, before and predicted after, side by side: every slot the
         // plan moves in the target's colour on the right, its owner's on the left
-        let plan = slotgen(&["rebalance", "--redis", &url, "--by", "keys"], b"");
+        let plan = rebalance(&url, &[]);
         let moves: Vec<(u16, String)> = plan
             .rows()
             .into_iter()
@@ -339,18 +344,7 @@ fn a_valkey_cluster_with_slot_stats() {
             .map(|r| (r[1].parse().unwrap(), r[5].clone()))
             .collect();
         assert!(!moves.is_empty());
-        let pictures = slotgen(
-            &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
-                "--format",
-                "svg",
-            ],
-            b"",
-        );
+        let pictures = rebalance(&url, &["--format", "svg"]);
         well_formed(pictures.ok());
         let png = render(pictures.ok());
         assert_eq!(png.0, 2 * PANEL_W);
@@ -397,7 +391,7 @@ fn a_valkey_cluster_with_slot_stats() {
 #[test]
 fn a_redis_7_cluster_with_a_password_counts_keys_per_slot() {
     let password = "load-horse-battery";
-    let Some(cluster) = cluster("redis-server", 0, Some(password)) else {
+    let Some(cluster) = live::cluster(Server::Redis, 0, Some(password), &[]) else {
         return;
     };
     let port = cluster.primaries[0].port;
@@ -561,18 +555,7 @@ fn check_a_slot_in_migration(cluster: &ReplicatedCluster, hot_slot: u16) {
         run.stderr
     );
     // rebalance plans from the same numbers, and says so
-    let plan = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "json",
-        ],
-        b"",
-    );
+    let plan = rebalance(&url, &["--format", "json"]);
     let json: serde_json::Value = serde_json::from_str(plan.ok()).unwrap();
     assert!(
         plan.stderr
@@ -676,9 +659,10 @@ fn hue_distance(a: [u8; 3], b: [u8; 3]) -> u64 {
 /// owner; the note's `CLUSTER ADDSLOTSRANGE` is followed and the note goes.
 #[test]
 fn slots_without_an_owner_are_said() {
-    let Some(cluster) = cluster_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
+        None,
         &["--cluster-require-full-coverage", "no"],
     ) else {
         return;
@@ -705,15 +689,7 @@ fn slots_without_an_owner_are_said() {
     let expected = serde_json::json!([{"first": a, "last": a}, {"first": b, "last": b}]);
     for args in [
         &["load", "--redis", &url, "--format", "json"][..],
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "json",
-        ][..],
+        &rebalance_args(&url, &["--format", "json"])[..],
     ] {
         let run = slotgen(args, b"");
         let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();

@@ -15,9 +15,10 @@
 use std::process::Command;
 
 use redis::Commands;
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 
-use crate::cluster_live::{keyslots, plain, slotgen, slotgen_bin};
+use crate::cluster_live::{keyslots, plain, rebalance, slotgen, slotgen_bin};
 
 /// Keys of the hot hashtag.
 const HOT: usize = 4000;
@@ -150,18 +151,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
 
     // 1. the default plan: every slot of the hot primary that gains at least 0.001 of a fair
     //    share moves, none other (the single keys gain 1 / fair each); the floor is named
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "json",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--format", "json"]);
     let plan = json(run.ok());
     assert!(
         run.stderr.contains(&format!(
@@ -228,20 +218,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     // 2. a reachable target: as few moves as the test's own lower bound (the donor's largest
     //    slots until its excess is gone)
     let target = 1.6;
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--target-skew",
-            "1.6",
-            "--format",
-            "json",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--target-skew", "1.6", "--format", "json"]);
     let reachable = json(run.ok());
     let cap = target * fair;
     let mut fewest = 0;
@@ -269,22 +246,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     assert_eq!(reachable["minimal"], true);
 
     // 3. the default plan applied: the servers' counts give the skew it predicted
-    let applied = json(
-        slotgen(
-            &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
-                "--format",
-                "json",
-                "--apply",
-            ],
-            b"",
-        )
-        .ok(),
-    );
+    let applied = json(rebalance(&url, &["--format", "json", "--apply"]).ok());
     assert_eq!(applied["moves"], plan["moves"]);
     cluster.assert_settled();
     let per_slot = keys_per_slot(cluster);
@@ -385,42 +347,35 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
 
 #[test]
 fn the_newcomer_s_scenario_on_valkey_8() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
         None,
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     scenario(&cluster, "valkey 8.0");
 }
 
 #[test]
 fn the_newcomer_s_scenario_on_redis_7() {
-    if !slotgen_tests::require_tool("redis-server") {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
         return;
-    }
-    let cluster = ReplicatedCluster::start_with("redis-server", 0, None, None, &[]).unwrap();
+    };
     scenario(&cluster, "redis 7.0");
 }
 
 #[test]
 fn the_newcomer_s_scenario_on_valkey_9() {
-    let Some(server) = slotgen_tests::valkey9_server() else {
-        return;
-    };
-    let cluster = ReplicatedCluster::start_with(
-        server.to_str().unwrap(),
+    let Some(cluster) = live::cluster(
+        Server::Valkey9,
         0,
         None,
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     scenario(&cluster, "valkey 9.1");
 }
 
@@ -430,39 +385,20 @@ fn the_newcomer_s_scenario_on_valkey_9() {
 /// moved.
 #[test]
 fn a_plan_file_applied_and_refused() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
         None,
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     let url = cluster.url();
     write_workload(&cluster);
     let dir = tempfile::tempdir().unwrap();
     let first = dir.path().join("plan.json");
     let first_s = first.to_str().unwrap();
-    let printed = json(
-        slotgen(
-            &[
-                "rebalance",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
-                "--format",
-                "json",
-                "--out",
-                first_s,
-            ],
-            b"",
-        )
-        .ok(),
-    );
+    let printed = json(rebalance(&url, &["--format", "json", "--out", first_s]).ok());
     let file = json(&std::fs::read_to_string(&first).unwrap());
     assert_eq!(file["format"], "slotgen-plan/1");
     assert_eq!(
@@ -506,21 +442,9 @@ fn a_plan_file_applied_and_refused() {
     // a second plan, then an empty slot of the first primary given to the second by hand
     let second = dir.path().join("second.json");
     let second_s = second.to_str().unwrap();
-    slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--min-gain",
-            "0",
-            "--max-moves",
-            "5",
-            "--out",
-            second_s,
-        ],
-        b"",
+    rebalance(
+        &url,
+        &["--min-gain", "0", "--max-moves", "5", "--out", second_s],
     )
     .ok();
     let planned = json(&std::fs::read_to_string(&second).unwrap());
@@ -574,13 +498,9 @@ fn a_plan_file_applied_and_refused() {
 /// by the server's own counters (`OBJECT FREQ` read here).
 #[test]
 fn the_sample_weighs_by_object_freq_under_lfu() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
-        None,
         None,
         &[
             "--cluster-slot-stats-enabled",
@@ -591,8 +511,9 @@ fn the_sample_weighs_by_object_freq_under_lfu() {
             "--lfu-decay-time",
             "0",
         ],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     let url = cluster.url();
     let mut con = plain(&addr(&cluster, 0), None);
     let slot = keyslots(&mut con, &["a"])[0];

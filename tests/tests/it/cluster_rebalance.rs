@@ -18,16 +18,24 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use redis::Commands;
+use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::signal;
 
-use crate::cluster_live::{cluster_with, keyslots, plain, run_help_examples, slotgen, slotgen_bin};
+use crate::cluster_live::{
+    keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen, slotgen_bin,
+};
 
 /// Keys on each primary's slots before the rebalance: a skew of 2400 / 1200 = 2.
 const LOAD: [usize; 3] = [2400, 600, 600];
 
 fn cluster() -> Option<ReplicatedCluster> {
-    cluster_with("valkey-server", 0, &["--cluster-slot-stats-enabled", "yes"])
+    live::cluster(
+        Server::Valkey,
+        0,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    )
 }
 
 fn addr(cluster: &ReplicatedCluster, i: usize) -> String {
@@ -125,21 +133,16 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
     // 1. the plan alone, then applied without traffic: what it predicts is what the servers
     //    count afterwards
     let planned = json(
-        slotgen(
+        rebalance(
+            &url,
             &[
-                "rebalance",
                 "--min-gain",
                 "0",
-                "--redis",
-                &url,
-                "--by",
-                "keys",
                 "--target-skew",
                 "1.5",
                 "--format",
                 "json",
             ],
-            b"",
         )
         .ok(),
     );
@@ -153,22 +156,17 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
     assert_eq!(planned["minimal"], true);
     let predicted = planned["skew_after"].as_f64().unwrap();
     assert!(predicted <= 1.5, "{planned}");
-    let run = slotgen(
+    let run = rebalance(
+        &url,
         &[
-            "rebalance",
             "--min-gain",
             "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
             "--target-skew",
             "1.5",
             "--format",
             "json",
             "--apply",
         ],
-        b"",
     );
     let applied = json(run.ok());
     assert_eq!(applied["skew_after"], planned["skew_after"], "{applied}");
@@ -218,20 +216,9 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         })
     };
     std::thread::sleep(Duration::from_millis(100));
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--target-skew",
-            "1.1",
-            "--apply",
-        ],
-        b"",
+    let run = rebalance(
+        &url,
+        &["--min-gain", "0", "--target-skew", "1.1", "--apply"],
     );
     stop.store(true, Ordering::Relaxed);
     let during = writer.join().expect("the writer ran without error");
@@ -279,21 +266,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         .arg(&ids[1])
         .query(&mut first)
         .unwrap();
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--max-moves",
-            "0",
-            "--apply",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--min-gain", "0", "--max-moves", "0", "--apply"]);
     run.ok();
     assert!(
         run.stderr.contains(&format!(
@@ -332,18 +305,10 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
     };
     let held_before = held(&cluster);
     let mut child = Command::new(slotgen_bin())
-        .args([
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
+        .args(rebalance_args(
             &url,
-            "--by",
-            "keys",
-            "--timeout",
-            "5s",
-            "--apply",
-        ])
+            &["--min-gain", "0", "--timeout", "5s", "--apply"],
+        ))
         .args(["--weight", &format!("{}=3", ids[0])])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -385,19 +350,7 @@ fn rebalance_by_keys_applies_under_a_writer_and_refuses() {
         })
         .unwrap();
     // the repair it names: the next run finishes the slot, then plans and applies
-    let again = slotgen(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--weight",
-            &format!("{}=3", ids[0]),
-            "--apply",
-        ],
-        b"",
-    );
+    let again = rebalance(&url, &["--weight", &format!("{}=3", ids[0]), "--apply"]);
     again.ok();
     cluster.assert_settled();
     let back = read_back(&url, &written);
@@ -424,20 +377,7 @@ fn side_by_side_with_valkey_cli_rebalance() {
     // the plan as the servers' commands: valkey-server 8.0 takes the classic sequence
     let ids: Vec<String> = ours.primaries.iter().map(|p| p.node_id()).collect();
     let url = ours.url();
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "commands",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--min-gain", "0", "--format", "commands"]);
     assert!(
         run.stderr.contains("valkey 8.0") && run.stderr.contains("classic"),
         "{}",
@@ -458,21 +398,16 @@ fn side_by_side_with_valkey_cli_rebalance() {
         assert_eq!(m[4], ids[0], "{m:?}");
         assert!(m[3] != addr(&ours, 0) && m[5] != ids[0], "{m:?}");
     }
-    let run = slotgen(
+    let run = rebalance(
+        &url,
         &[
-            "rebalance",
             "--min-gain",
             "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
             "--format",
             "commands",
             "--dialect",
             "migrateslots",
         ],
-        b"",
     );
     let atomic = run.ok();
     // by CPU: the skew before is the test's own from CLUSTER SLOT-STATS (no keyed command
@@ -544,20 +479,9 @@ fn side_by_side_with_valkey_cli_rebalance() {
             && atomic.lines().any(|l| l.starts_with("migrate_slots ")),
         "{atomic}"
     );
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &ours.url(),
-            "--by",
-            "keys",
-            "--target-skew",
-            "1.1",
-            "--apply",
-        ],
-        b"",
+    let run = rebalance(
+        &ours.url(),
+        &["--min-gain", "0", "--target-skew", "1.1", "--apply"],
     );
     let rows = run.rows();
     let our_keys: u64 = rows.iter().find(|r| r[0] == "applied").unwrap()[2]
@@ -664,7 +588,7 @@ fn moved_keys(before: &[u64], after: &[u64]) -> u64 {
 /// plan applied gives the skew it predicts.
 #[test]
 fn a_redis_7_cluster_by_countkeysinslot() {
-    let Some(cluster) = cluster_with("redis-server", 0, &[]) else {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
         return;
     };
     let url = cluster.url();
@@ -682,20 +606,9 @@ fn a_redis_7_cluster_by_countkeysinslot() {
         b"",
     )
     .fails_with("does not collect `cpu` per slot");
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--target-skew",
-            "1.2",
-            "--apply",
-        ],
-        b"",
+    let run = rebalance(
+        &url,
+        &["--min-gain", "0", "--target-skew", "1.2", "--apply"],
     );
     assert!(
         run.stderr.contains("CLUSTER COUNTKEYSINSLOT"),
@@ -727,20 +640,7 @@ fn a_redis_7_cluster_by_countkeysinslot() {
         .arg("{hot}")
         .query(&mut plain(&addr(&cluster, 0), None))
         .unwrap();
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "json",
-        ],
-        b"",
-    );
+    let run = rebalance(&url, &["--min-gain", "0", "--format", "json"]);
     let plan = json(run.ok());
     assert_eq!(plan["reached"], false, "{plan}");
     assert_eq!(plan["hot"][0]["slot"], slot, "{plan}");
@@ -777,46 +677,18 @@ fn a_redis_7_cluster_by_countkeysinslot() {
 /// command is refused in one line.
 #[test]
 fn a_cluster_with_a_password() {
-    if !slotgen_tests::require_tool("valkey-server") {
-        return;
-    }
-    let cluster = ReplicatedCluster::start_with(
-        "valkey-server",
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
         0,
         Some("s3cret"),
-        None,
         &["--cluster-slot-stats-enabled", "yes"],
-    )
-    .unwrap();
+    ) else {
+        return;
+    };
     let written = load(&cluster);
     let bare = format!("redis://{}", addr(&cluster, 0));
-    slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &bare,
-            "--by",
-            "keys",
-            "--apply",
-        ],
-        b"",
-    )
-    .fails_with("requires a password");
-    let run = slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &cluster.url(),
-            "--by",
-            "keys",
-            "--apply",
-        ],
-        b"",
-    );
+    rebalance(&bare, &["--min-gain", "0", "--apply"]).fails_with("requires a password");
+    let run = rebalance(&cluster.url(), &["--min-gain", "0", "--apply"]);
     assert!(!run.stdout.contains("s3cret") && !run.stderr.contains("s3cret"));
     let rows = run.rows();
     let predicted: f64 = rows.iter().find(|r| r[0] == "skew").unwrap()[5]
@@ -880,32 +752,11 @@ fn readme_pictures() {
     picture(&map, "880", "load-map.png");
     picture(&map, "800", "rebalance-before.png");
     picture(
-        &[
-            "rebalance",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--format",
-            "svg",
-        ],
+        &rebalance_args(&url, &["--format", "svg"]),
         "1600",
         "rebalance-plan.png",
     );
-    slotgen(
-        &[
-            "rebalance",
-            "--min-gain",
-            "0",
-            "--redis",
-            &url,
-            "--by",
-            "keys",
-            "--apply",
-        ],
-        b"",
-    )
-    .ok();
+    rebalance(&url, &["--min-gain", "0", "--apply"]).ok();
     cluster.assert_settled();
     picture(&map, "800", "rebalance-after.png");
 }
@@ -935,11 +786,7 @@ fn a_stock_cluster_rebalance_undoes_a_load_plan() {
     let url = cluster.url();
     load(&cluster);
     let before = skew_of(&keys_per_primary(&cluster));
-    slotgen(
-        &["rebalance", "--redis", &url, "--by", "keys", "--apply"],
-        b"",
-    )
-    .ok();
+    rebalance(&url, &["--apply"]).ok();
     cluster.assert_settled();
     let planned = skew_of(&keys_per_primary(&cluster));
     let slot_counts = |cluster: &ReplicatedCluster| -> Vec<u64> {

@@ -17,7 +17,7 @@ use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster, RANGES};
 use slotgen_tests::require_tool;
 use slotgen_tests::tls::{Certs, ServerTls, EXPIRED_UNTIL};
 
-use super::cluster_live::{keys_by_node, map_rows, shards_rows, slotgen};
+use super::cluster_live::{keys_by_node, map_rows, rebalance_args, shards_rows, slotgen};
 
 /// The certificates, or `None` (skip) when `openssl` or `program` is not installed.
 fn certs(program: &str) -> Option<Certs> {
@@ -277,19 +277,17 @@ fn remedy_over_tls(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]
     let dir = tempfile::tempdir().unwrap();
     let secret = dir.path().join("operator-pw");
     std::fs::write(&secret, "operator-pw\n").unwrap();
-    let args = with(&[
-        "rebalance",
-        "--redis",
+    let args = with(&rebalance_args(
         url,
-        "--by",
-        "keys",
-        "--user",
-        "operator",
-        "--password-file",
-        secret.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
+        &[
+            "--user",
+            "operator",
+            "--password-file",
+            secret.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    ));
     let run = slotgen(&args.iter().map(String::as_str).collect::<Vec<_>>(), b"");
     let plan: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
     let hot = plan["hot"]
