@@ -328,12 +328,14 @@ pub enum Error {
         delimiters: [u8; 2],
     },
     /// Two options of a request that exclude each other were both given.
-    #[error("`{}` and `{}` cannot be given together: {}", .field.name(), .other.name(), crate::request::conflict_fix(*.field, *.other))]
+    #[error("`{field}` and `{other}` cannot be given together: {fix}")]
     OptionConflict {
-        /// The option refused.
-        field: crate::request::Field,
+        /// The option refused, in the words of `slot_table!`'s fields (`tag_len`).
+        field: &'static str,
         /// The option it conflicts with.
-        other: crate::request::Field,
+        other: &'static str,
+        /// The way out.
+        fix: &'static str,
     },
     /// A key frame (a prefix or suffix around a bare tag) was asked of a scheme that hashes
     /// a hashtag, whose keys put the tag between its delimiters instead.

@@ -468,7 +468,11 @@ impl Request {
 fn conflict(field: Field, other: Field) -> Refusal {
     Refusal {
         field,
-        error: Error::OptionConflict { field, other },
+        error: Error::OptionConflict {
+            field: field.name(),
+            other: other.name(),
+            fix: conflict_fix(field, other),
+        },
     }
 }
 
@@ -530,7 +534,7 @@ impl WayOut {
 }
 
 /// The way out of two fields given together, for [`Error::OptionConflict`].
-pub(crate) fn conflict_fix(field: Field, other: Field) -> &'static str {
+fn conflict_fix(field: Field, other: Field) -> &'static str {
     match (field, other) {
         (Field::Alphabet, Field::Charset) | (Field::Charset, Field::Alphabet) => {
             "`charset` lets slotgen choose the alphabet; give one of them"

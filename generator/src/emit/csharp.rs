@@ -275,15 +275,20 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         slot_expression => format!("(int)({})", r.formula("crc", Operators::Unsigned)),
         ..values::context(model, &command, "//")
     };
-    Ok(engine::render_source(
+    Ok(engine::render_source_in(
+        &ENV,
         "csharp/module.cs",
         TEMPLATE,
         &context,
     ))
 }
 
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
+
 /// C#'s spellings, as the template's filters: `xml` (text in a doc comment, [`xml_text`]).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("xml", |text: &str| xml_text(text));
 }
 

@@ -11,8 +11,9 @@
 //!   into a panic: it is a mistake in an emitter, which its tests exercise.
 //! - **Templates by path**: `c/header.h` is `emit/template/c/header.h`, which a template
 //!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them.
-//! - **Filters**: what every language spells alike (`hex`); a language's own spellings are
-//!   filters named after it, registered in [`environment`].
+//! - **Filters**: what every language spells alike (`hex`), in [`environment`]; a
+//!   language's own spellings are filters named after it, which its emitter adds to an
+//!   environment of its own ([`with_filters`]), so that the engine imports no emitter.
 
 use std::sync::LazyLock;
 
@@ -45,8 +46,8 @@ pub(crate) static FILES: &[(&str, &str)] = files![
     "ruby/module.rb",
 ];
 
-/// The environment every render uses: see the module's docs.
-fn environment() -> Environment<'static> {
+/// The environment every render starts from: see the module's docs.
+pub(crate) fn environment() -> Environment<'static> {
     let mut env = Environment::new();
     env.set_syntax(
         SyntaxConfig::builder()
@@ -76,14 +77,14 @@ fn environment() -> Environment<'static> {
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
         super::values::int_rows(&rows, indent)
     });
-    super::java::add_filters(&mut env);
-    super::python::add_filters(&mut env);
-    super::go::add_filters(&mut env);
-    super::js::add_filters(&mut env);
-    super::csharp::add_filters(&mut env);
-    super::php::add_filters(&mut env);
-    super::erlang::add_filters(&mut env);
-    super::lua::add_filters(&mut env);
+    env
+}
+
+/// [`environment`] with a language's own filters added by `add`: an emitter's
+/// environment, made once (`LazyLock::new(|| with_filters(add_filters))`).
+pub(crate) fn with_filters(add: fn(&mut Environment<'static>)) -> Environment<'static> {
+    let mut env = environment();
+    add(&mut env);
     env
 }
 
@@ -142,7 +143,21 @@ fn indent_lines(text: &str, indent: &str) -> String {
 /// When the template does not parse or names a value `context` lacks: a mistake in an
 /// emitter, which its tests exercise.
 pub(crate) fn render_source(name: &str, source: &str, context: &Value) -> String {
-    ENV.template_from_named_str(name, source)
+    render_source_in(&ENV, name, source, context)
+}
+
+/// As [`render_source`], in `env` (an emitter's own, [`with_filters`]).
+///
+/// # Panics
+///
+/// As [`render_source`].
+pub(crate) fn render_source_in(
+    env: &Environment<'static>,
+    name: &str,
+    source: &str,
+    context: &Value,
+) -> String {
+    env.template_from_named_str(name, source)
         .and_then(|template| template.render(context))
         .unwrap_or_else(|e| panic!("template `{name}` does not render: {e:#}"))
 }

@@ -146,17 +146,22 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
         last_combination => (model.tags.per_value() - 1).to_string(),
         ..values::context(model, &command, "%%")
     };
-    Ok(engine::render_source(
+    Ok(engine::render_source_in(
+        &ENV,
         "erlang/module.erl",
         TEMPLATE,
         &context,
     ))
 }
 
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
+
 /// Erlang's spellings, as the template's filters: `erl_hex` (`16#3fff`), `erl_int` (a tag
 /// as one little-endian integer), `erl_ints` (rows of them, one a line),
 /// `erl_table(digits)` (the CRC table, 8 entries a line, no comma after the last).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("erl_hex", |value: u64| hex(value));
     env.add_filter("erl_int", |row: Vec<u8>| tag_int(&row));
     env.add_filter("erl_ints", |rows: Vec<Vec<u8>>| tag_ints(&rows));

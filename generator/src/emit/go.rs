@@ -124,12 +124,21 @@ pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
         slot_string_expression => r.formula("uint32(crcString(key))", Operators::Gofmt),
         ..values::context(model, &format!("go --package {package_name}"), "//")
     };
-    Ok(engine::render_source("go/package.go", TEMPLATE, &context))
+    Ok(engine::render_source_in(
+        &ENV,
+        "go/package.go",
+        TEMPLATE,
+        &context,
+    ))
 }
+
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
 
 /// Go's spellings, as the template's filters: `go_rows` (byte rows as composite literals,
 /// [`braced_rows`]).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("go_rows", |rows: Vec<Vec<u8>>| braced_rows(&rows));
 }
 

@@ -215,16 +215,21 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         slot_expression => r.formula(register, Operators::Java),
         ..values::context(model, &format!("java --name {name}"), "//")
     };
-    Ok(engine::render_source(
+    Ok(engine::render_source_in(
+        &ENV,
         "java/Slotgen.java",
         TEMPLATE,
         &context,
     ))
 }
 
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
+
 /// Java's spellings, as the template's filters: `java_byte` (a byte literal, cast past
 /// 0x7f), `java_byte_rows(indent)` (rows of them, one a line).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("java_byte", byte_literal);
     env.add_filter("java_byte_rows", |rows: Vec<Vec<u8>>, indent: &str| {
         byte_rows(&rows, indent)

@@ -55,7 +55,7 @@ pub fn module(model: &Model) -> String {
         },
         ..values::context(model, "js", "//")
     };
-    engine::render_source("js/module.mjs", TEMPLATE, &context)
+    engine::render_source_in(&ENV, "js/module.mjs", TEMPLATE, &context)
 }
 
 /// TypeScript declarations (`slotgen.d.mts`) of the ES module [`module`] emits for the same
@@ -78,16 +78,21 @@ pub fn module(model: &Model) -> String {
 /// ```
 #[must_use]
 pub fn types(model: &Model) -> String {
-    engine::render_source(
+    engine::render_source_in(
+        &ENV,
         "js/module.d.mts",
         TYPES,
         &values::context(model, "js --types", "//"),
     )
 }
 
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
+
 /// JavaScript's spellings, as the template's filters: `js_words(tag_len)` (entries as rows
 /// of 32-bit words, [`WordLayout`]).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("js_words", |rows: Vec<Vec<u8>>, tag_len: usize| {
         WordLayout::of(tag_len, &[4]).rows(&rows, "  ")
     });

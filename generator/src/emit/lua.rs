@@ -51,9 +51,13 @@ fn wrap(text: &str, leader: &str) -> String {
     lines.join(&format!("\n{leader}"))
 }
 
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
+
 /// Lua's spellings, as the template's filters: `lua_wrap(leader)` (a comment's text
 /// wrapped, [`wrap`]).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("lua_wrap", |text: &str, leader: &str| wrap(text, leader));
 }
 
@@ -140,5 +144,5 @@ pub fn module(model: &Model) -> String {
         },
         ..values::context(model, "lua", "--")
     };
-    engine::render_source("lua/module.lua", TEMPLATE, &context)
+    engine::render_source_in(&ENV, "lua/module.lua", TEMPLATE, &context)
 }

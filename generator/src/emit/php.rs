@@ -198,12 +198,21 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
         slot_expression => r.formula("$crc", Operators::Unsigned),
         ..values::context(model, &command(name), "//")
     };
-    Ok(engine::render_source("php/module.php", TEMPLATE, &context))
+    Ok(engine::render_source_in(
+        &ENV,
+        "php/module.php",
+        TEMPLATE,
+        &context,
+    ))
 }
+
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
 
 /// PHP's spellings, as the template's filters: `php_string` (bytes inside a double-quoted
 /// string, [`escaped`]), `php_strings` (rows of them, one a line).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("php_string", |bytes: Vec<u8>| escaped(&bytes));
     env.add_filter("php_strings", |rows: Vec<Vec<u8>>| strings(&rows));
 }

@@ -114,11 +114,15 @@ pub fn module(model: &Model) -> String {
         slot_expression => r.formula(&crc_of_data, Operators::Unsigned),
         ..values::context(model, "python", "#")
     };
-    engine::render_source("python/module.py", TEMPLATE, &context)
+    engine::render_source_in(&ENV, "python/module.py", TEMPLATE, &context)
 }
+
+/// The engine's environment with this language's filters.
+pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
 
 /// Python's spellings, as the template's filters: `py_bytes` (a bytes literal, as `repr`
 /// writes it).
-pub(crate) fn add_filters(env: &mut minijinja::Environment<'_>) {
+pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("py_bytes", |bytes: Vec<u8>| bytes_literal(&bytes));
 }

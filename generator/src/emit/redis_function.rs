@@ -140,7 +140,7 @@ fn render(model: &Model, name: &str, command: &str, library: bool) -> String {
         },
         ..values::context(model, command, "--")
     };
-    engine::render_source("lua/server.lua", TEMPLATE, &context)
+    engine::render_source_in(&lua::ENV, "lua/server.lua", TEMPLATE, &context)
 }
 
 /// A Redis Functions library for `model`, to load with `FUNCTION LOAD` on Redis 7 or

@@ -571,7 +571,10 @@ fn the_sample_weighs_by_object_freq_under_lfu() {
     let got = hot["hashtags"][0]["share"].as_f64().unwrap();
     let hits = 61.0 / 62.0;
     assert!((got - hits).abs() < 0.03, "{got} against {hits}");
-    assert!(got > share + 0.1, "{got}: the hits, not the counters' {share}");
+    assert!(
+        got > share + 0.1,
+        "{got}: the hits, not the counters' {share}"
+    );
     let keys = by("keys");
     let hot = &keys["hot"][0];
     assert_eq!(hot["basis"], "keys", "{hot}");

@@ -561,6 +561,7 @@ const GENERATOR_LAYERS: &[&[&str]] = &[
     &["derive"],
     &["scheme"],
     &["charset", "shortest", "key_layout", "vectors"],
+    &["request"],
     &["verify"],
     &["json_schema"],
     &["verify/json"],
