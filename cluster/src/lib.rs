@@ -50,7 +50,8 @@ pub use rebalance::{
     WEIGHT_RULE,
 };
 pub use remedy::{
-    sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, SAMPLE_KEYS,
+    lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag,
+    LIST_KEYS, SAMPLE_KEYS,
 };
 pub use resume::{finish_moves, wait_jobs, Finished, Waited};
 pub use slot_stats::COUNT_BATCH;
