@@ -150,7 +150,7 @@ impl Table {
     ///
     /// - [`Error::InvalidName`]: the name is not a Rust identifier, or the visibility is not
     ///   a Rust visibility.
-    /// - every error of [`derive()`], for a bad spec, or of
+    /// - every error of [`derive()`](crate::derive()), for a bad spec, or of
     ///   [`scheme::invert::derive`](crate::scheme::invert::derive), for a bad scheme spec.
     pub fn render(&self) -> Result<String, Error> {
         let name: syn::Ident = syn::parse_str(&self.name).map_err(|_| Error::InvalidName {

@@ -123,7 +123,7 @@ pub struct Request {
     pub slots: Option<u64>,
     /// With a twemproxy scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`.
     pub hash_tag: Option<String>,
-    /// The tag symbols [default: `@ABCDEFGHIJKLMNO`].
+    /// The tag symbols (default `@ABCDEFGHIJKLMNO`).
     pub alphabet: Option<Vec<u8>>,
     /// The bytes tags may use: the alphabet is chosen inside them (the shortest tags, then
     /// the most symbols, then the first in byte order).
