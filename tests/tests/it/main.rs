@@ -15,7 +15,6 @@ mod cluster_plan;
 mod cluster_rebalance;
 mod cluster_remedy;
 mod cluster_tls;
-mod compile_fail;
 mod crc_engine;
 mod crc_paths;
 mod derivation_core;
