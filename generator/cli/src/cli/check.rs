@@ -17,7 +17,7 @@ use slotgen_tables::HashtagRule;
 
 use crate::exit::usage;
 
-use super::key_input::{decode_hex, KeyReader, BATCH};
+use super::key_input::{for_each_key_batch, BATCH};
 use super::output::RecordArgs;
 use super::CrcArgs;
 
@@ -35,9 +35,9 @@ enum CheckFormat {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The keys; with none (and no --template), one key per line from standard input (the
-    /// line feed, and a carriage return before it, are not part of the key), or with `-z`
-    /// one key per NUL-terminated record.
+    /// The keys; with none, or `-` alone (and no --template), one key per line from standard
+    /// input (the line feed, and a carriage return before it, are not part of the key; the
+    /// key `-` itself is `--hex 2d`), or with `-z` one key per NUL-terminated record.
     #[arg(value_name = "KEY", conflicts_with = "template")]
     keys: Vec<String>,
     /// Keys are hex-encoded bytes (`7b617d` is `{a}`), so that any binary key can be given.
@@ -110,9 +110,11 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
     let mut instances = Vec::new();
     if !args.template.is_empty() {
         instances = check_templates(args, &mut report, &slot_of)?;
-    } else if args.keys.is_empty() {
+    } else {
+        // the key loop of `slot` and `placement`: standard input, or the arguments (a key
+        // that is not hex there is a usage error, exit 2)
         let mut slots = vec![0; BATCH];
-        KeyReader::stdin(args.records.terminator(), args.hex).for_each_batch(|keys| {
+        for_each_key_batch(&args.keys, args.records.terminator(), args.hex, |keys| {
             let slots = &mut slots[..keys.len()];
             function.key_slots(keys, slots);
             for (key, &slot) in keys.iter().zip(&*slots) {
@@ -120,17 +122,6 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
             }
             Ok(())
         })?;
-    } else {
-        let mut decoded = Vec::new();
-        for (n, text) in args.keys.iter().enumerate() {
-            let key = if args.hex {
-                decode_hex(text.as_bytes(), &mut decoded, || format!("key {}", n + 1))?;
-                &decoded[..]
-            } else {
-                text.as_bytes()
-            };
-            report.key(key, slot_of(key), None)?;
-        }
     }
     report.finish(args, &instances)
 }

@@ -362,6 +362,15 @@ fn keys_from_standard_input_stream() {
     run.ok();
     assert_eq!(run.rows()[1][3], "empty-hashtag");
     check_with_input(&["--hex"], b"7b617d\nzz\n").fails_with("key 2 of standard input is not hex");
+    // a key argument that is not hex is a usage error, as in `slot` and `placement`
+    check(&["--hex", "7b617d", "zz"]).exits(2, "key 2 is not hex: byte 1 (`z`)");
+    // `-` alone is standard input, as in `slot`
+    let run = check_with_input(&["-"], b"{a}\nb\n");
+    run.ok();
+    assert_eq!(
+        run.rows(),
+        [["15495", "a", "{a}", "-"], ["3300", "-", "b", "-"]]
+    );
     // many keys: one row each, and the summary counts them
     let input: String = (0..200_000)
         .map(|n| format!("user:{{{}}}:x\n", n % 1000))
