@@ -440,6 +440,28 @@ impl Exchange {
         self.judge(&shown, &command, value)
     }
 
+    /// The databases a node keeps in cluster mode: its `cluster-databases` (Valkey 9), 1
+    /// where the server has no such setting or does not say. Every command that reads or
+    /// moves a slot's keys runs in each of them (`SELECT n`): `CLUSTER COUNTKEYSINSLOT` and
+    /// `GETKEYSINSLOT` answer for the selected database only (docs/operations.md).
+    pub(super) fn databases(&self, con: &mut Connection) -> u32 {
+        let mut cmd = redis::cmd("CONFIG");
+        cmd.arg("GET").arg("cluster-databases");
+        let value = match self.query(con, &cmd, Budget::SHORT) {
+            Ok(Value::Array(items)) => items.get(1).cloned(),
+            Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
+            _ => None,
+        };
+        match value {
+            Some(Value::BulkString(b)) => std::str::from_utf8(&b)
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .filter(|n| (1..=MAX_DATABASES).contains(n))
+                .unwrap_or(1),
+            _ => 1,
+        }
+    }
+
     /// `value`, a reply of `shown` to `command`, or for an error reply [`Error::Refused`],
     /// or [`Error::PasswordRequired`], [`Error::PasswordRejected`] and
     /// [`Error::NoPermission`] for `NOAUTH`, `WRONGPASS` and `NOPERM`.
@@ -627,3 +649,7 @@ mod tests {
         );
     }
 }
+
+/// At most this many databases are read or moved a slot: more than any server is configured
+/// with (`cluster-databases` is at most 16 by default builds' limits of `databases`).
+const MAX_DATABASES: u32 = 1 << 16;

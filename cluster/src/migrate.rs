@@ -315,7 +315,7 @@ fn choose(
             lacking = Some(&shard.primary);
             break;
         }
-        let dbs = databases(exchange, &mut con);
+        let dbs = exchange.databases(&mut con);
         if affected.is_none() && dbs > 1 {
             let info = exchange.text(
                 &mut con,
@@ -363,30 +363,6 @@ pub(super) struct Moved {
     pub(super) keys: u64,
     pub(super) resolved: Vec<String>,
 }
-
-/// The databases a node keeps in cluster mode: its `cluster-databases` (Valkey 9), 1 where
-/// the server has no such setting or does not say.
-fn databases(exchange: &Exchange, con: &mut Connection) -> u32 {
-    let mut cmd = redis::cmd("CONFIG");
-    cmd.arg("GET").arg("cluster-databases");
-    let value = match exchange.query(con, &cmd, Budget::SHORT) {
-        Ok(Value::Array(items)) => items.get(1).cloned(),
-        Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
-        _ => None,
-    };
-    match value {
-        Some(Value::BulkString(b)) => std::str::from_utf8(&b)
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .filter(|n| (1..=MAX_DATABASES).contains(n))
-            .unwrap_or(1),
-        _ => 1,
-    }
-}
-
-/// At most this many databases are moved a slot: more than any server is configured with
-/// (`cluster-databases` is at most 16 by default builds' limits of `databases`).
-const MAX_DATABASES: u32 = 1 << 16;
 
 /// The classic sequence for one slot, from shard `from` to shard `to` of `topology`. With
 /// `resume`, a slot that a former run left half moved: a target that owns the slot already
@@ -470,7 +446,7 @@ pub(super) fn move_slot(
         resolved: Vec::new(),
     };
     let databases = if source_owns {
-        databases(exchange, &mut source_con)
+        exchange.databases(&mut source_con)
     } else {
         0
     };

@@ -1,6 +1,6 @@
 //! What to do about a hot slot ([`HotSlot`]): no slot move evens it out, so its keys must be
 //! spread over other slots. [`sample_hot`] reads which hashtags carry a hot slot (a bounded
-//! `CLUSTER GETKEYSINSLOT` on its primary, each key weighed by the metric where the server
+//! `CLUSTER GETKEYSINSLOT` on its primary, in each of its databases, each key weighed by the metric where the server
 //! can tell: `MEMORY USAGE` for memory, `OBJECT FREQ` under an LFU `maxmemory-policy` for
 //! CPU and network, else one a key); [`split`] turns the heaviest hashtag into `N` tags,
 //! each in a slot of its own on one of the `N` primaries that the plan leaves least loaded,
@@ -26,7 +26,8 @@ use crate::transport::{Budget, ConnectOptions};
 pub const SAMPLE_KEYS: usize = 1000;
 
 /// At most this many keys of a hot slot are listed (`CLUSTER GETKEYSINSLOT slot N`, with N
-/// the slot's `CLUSTER COUNTKEYSINSLOT` up to this): the server lists a slot's keys in
+/// the slot's `CLUSTER COUNTKEYSINSLOT` up to this, in each database that `cluster-databases`
+/// keeps (Valkey 9), database 0 first, until this many are listed in all): the server lists a slot's keys in
 /// its own order, often grouped as they were written, so a sample is only even when taken
 /// over the whole listing. Past it, the first keys listed stand for the slot, and the text
 /// says so.
@@ -79,7 +80,8 @@ pub struct SlotSample {
     pub keys: usize,
     /// The keys listed (at most [`LIST_KEYS`]).
     pub listed: usize,
-    /// The keys in the slot (`CLUSTER COUNTKEYSINSLOT`) when the sample was read.
+    /// The keys in the slot (`CLUSTER COUNTKEYSINSLOT`, summed over the primary's databases)
+    /// when the sample was read.
     pub in_slot: u64,
     /// How they were weighed.
     pub basis: Basis,
@@ -125,50 +127,69 @@ pub fn sample_hot(
                 values: 4,
                 string: 240,
             };
-            let count = redis::cmd("CLUSTER")
-                .arg("COUNTKEYSINSLOT")
-                .arg(slot)
-                .to_owned();
-            let in_slot = match exchange.query(&mut con, &count, small)? {
-                Value::Int(n) => u64::try_from(n).unwrap_or(0),
-                other => {
-                    return Err(malformed(
-                        "CLUSTER COUNTKEYSINSLOT",
-                        crate::text::reason(&format!("not a count: {other:?}")),
-                    ))
+            // the slot's keys in every database (`cluster-databases`, Valkey 9), database 0
+            // first, at most LIST_KEYS of them in all
+            let databases = exchange.databases(&mut con);
+            let select = |db: u32| redis::cmd("SELECT").arg(db).to_owned();
+            let mut in_slot = 0u64;
+            let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
+            for db in 0..databases {
+                if databases > 1 {
+                    exchange.query(&mut con, &select(db), small)?;
                 }
-            };
-            let list = usize::try_from(in_slot)
-                .unwrap_or(LIST_KEYS)
-                .clamp(1, LIST_KEYS);
-            let budget = Budget {
-                bytes: LIST_BYTES,
-                values: list + 1,
-                string: SAMPLE_KEY_BYTES,
-            };
-            let get = redis::cmd("CLUSTER")
-                .arg("GETKEYSINSLOT")
-                .arg(slot)
-                .arg(list)
-                .to_owned();
-            let keys: Vec<Vec<u8>> = match exchange.query(&mut con, &get, budget)? {
-                Value::Array(keys) => keys
-                    .into_iter()
-                    .map(|k| match k {
-                        Value::BulkString(b) => Ok(b),
-                        other => Err(malformed(
+                let count = redis::cmd("CLUSTER")
+                    .arg("COUNTKEYSINSLOT")
+                    .arg(slot)
+                    .to_owned();
+                let here = match exchange.query(&mut con, &count, small)? {
+                    Value::Int(n) => u64::try_from(n).unwrap_or(0),
+                    other => {
+                        return Err(malformed(
+                            "CLUSTER COUNTKEYSINSLOT",
+                            crate::text::reason(&format!("not a count: {other:?}")),
+                        ))
+                    }
+                };
+                in_slot = in_slot.saturating_add(here);
+                let room = LIST_KEYS - keys.len();
+                if here == 0 || room == 0 {
+                    continue;
+                }
+                let list = usize::try_from(here).unwrap_or(room).min(room);
+                let budget = Budget {
+                    bytes: LIST_BYTES,
+                    values: list + 1,
+                    string: SAMPLE_KEY_BYTES,
+                };
+                let get = redis::cmd("CLUSTER")
+                    .arg("GETKEYSINSLOT")
+                    .arg(slot)
+                    .arg(list)
+                    .to_owned();
+                match exchange.query(&mut con, &get, budget)? {
+                    Value::Array(listed) => {
+                        for k in listed.into_iter().take(room) {
+                            match k {
+                                Value::BulkString(b) => keys.push((db, b)),
+                                other => {
+                                    return Err(malformed(
+                                        "CLUSTER GETKEYSINSLOT",
+                                        crate::text::reason(&format!(
+                                            "a key that is not a string: {other:?}"
+                                        )),
+                                    ))
+                                }
+                            }
+                        }
+                    }
+                    other => {
+                        return Err(malformed(
                             "CLUSTER GETKEYSINSLOT",
-                            crate::text::reason(&format!("a key that is not a string: {other:?}")),
-                        )),
-                    })
-                    .collect::<Result<_, _>>()?,
-                other => {
-                    return Err(malformed(
-                        "CLUSTER GETKEYSINSLOT",
-                        crate::text::reason(&format!("not an array of keys: {other:?}")),
-                    ))
+                            crate::text::reason(&format!("not an array of keys: {other:?}")),
+                        ))
+                    }
                 }
-            };
+            }
             let basis = match metric {
                 Metric::Memory => Basis::MemoryUsage,
                 Metric::Keys => Basis::Keys,
@@ -189,7 +210,7 @@ pub fn sample_hot(
             };
             let listed = keys.len();
             // every key listed weighs one; otherwise SAMPLE_KEYS of them, evenly spaced
-            let weighed: Vec<Vec<u8>> = match basis {
+            let weighed: Vec<(u32, Vec<u8>)> = match basis {
                 Basis::Keys => keys,
                 _ => evenly(keys, SAMPLE_KEYS),
             };
@@ -213,7 +234,13 @@ pub fn sample_hot(
                 _ => LFU_LOG_FACTOR,
             };
             let mut weights = Vec::with_capacity(weighed.len());
-            for key in &weighed {
+            // the listing ends in the last database listed: each key is weighed in its own
+            let mut selected = databases.saturating_sub(1);
+            for (db, key) in &weighed {
+                if basis != Basis::Keys && databases > 1 && *db != selected {
+                    exchange.query(&mut con, &select(*db), small)?;
+                    selected = *db;
+                }
                 let cmd = match basis {
                     Basis::Keys => {
                         weights.push(1u64);
@@ -232,6 +259,7 @@ pub fn sample_hot(
                     _ => w,
                 });
             }
+            let weighed: Vec<Vec<u8>> = weighed.into_iter().map(|(_, key)| key).collect();
             let mut sample = shares(slot, &weighed, &weights, basis);
             sample.listed = listed;
             sample.in_slot = in_slot;
@@ -305,7 +333,7 @@ pub fn lfu_hits(counter: u64, factor: u64) -> u64 {
 }
 
 /// `n` of `keys`, evenly spaced over them (all of them when there are no more).
-fn evenly(keys: Vec<Vec<u8>>, n: usize) -> Vec<Vec<u8>> {
+fn evenly<T>(keys: Vec<T>, n: usize) -> Vec<T> {
     if keys.len() <= n {
         return keys;
     }

@@ -242,8 +242,28 @@ fn ask_primaries(
 }
 
 /// The keys of each of `slots` by `CLUSTER COUNTKEYSINSLOT`, in pipelines of
-/// [`COUNT_BATCH`].
+/// [`COUNT_BATCH`], summed over the databases the node keeps (`cluster-databases`, Valkey 9:
+/// the command counts the selected database's keys only).
 fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Result<Fields, Error> {
+    let databases = exchange.databases(con);
+    let mut keys: Vec<(u16, u64)> = slots.iter().map(|&slot| (slot, 0)).collect();
+    for db in 0..databases {
+        if databases > 1 {
+            exchange.query(con, redis::cmd("SELECT").arg(db), Budget::SHORT)?;
+        }
+        for (total, (_, n)) in keys.iter_mut().zip(count_keys_in(exchange, con, &slots)?) {
+            total.1 = total.1.saturating_add(n);
+        }
+    }
+    Ok(BTreeMap::from([(Metric::Keys, keys)]))
+}
+
+/// The keys of each of `slots` in the selected database, as [`count_keys`].
+fn count_keys_in(
+    exchange: &Exchange,
+    con: &mut Connection,
+    slots: &[u16],
+) -> Result<Vec<(u16, u64)>, Error> {
     let command = "CLUSTER COUNTKEYSINSLOT";
     let shown = con.url().to_owned();
     let mut keys = Vec::with_capacity(slots.len());
@@ -281,7 +301,7 @@ fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Res
         }
         exchange.remaining(&shown)?;
     }
-    Ok(BTreeMap::from([(Metric::Keys, keys)]))
+    Ok(keys)
 }
 
 /// The fields of `CLUSTER SLOT-STATS` (RESP2: an array of `[slot, [name, value, ...]]`;

@@ -729,3 +729,65 @@ fn slots_without_an_owner_are_said() {
         u64::from(last - first) + 1 + 2
     );
 }
+
+/// Keys by `CLUSTER COUNTKEYSINSLOT` on Valkey 9 with `cluster-databases 3`, for a user
+/// whose ACL refuses `CLUSTER SLOT-STATS`: the command counts the selected database only, so
+/// each primary's total is summed over its databases, and equals the sum of `DBSIZE` in each
+/// database on that primary.
+#[test]
+fn keys_by_countkeysinslot_add_up_every_database_of_a_valkey_9_cluster() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 0, None, &["--cluster-databases", "3"])
+    else {
+        return;
+    };
+    let mut sizes = [0u64; 3];
+    for (i, server) in cluster.primaries.iter().enumerate() {
+        let mut con = plain(&format!("127.0.0.1:{}", server.port), None);
+        redis::cmd("ACL")
+            .arg(
+                &[
+                    "SETUSER",
+                    "ops",
+                    "on",
+                    ">pw",
+                    "+@all",
+                    "-cluster|slot-stats",
+                    "~*",
+                ][..],
+            )
+            .query::<()>(&mut con)
+            .unwrap();
+        // database db of primary i: (i + 1) * (db + 1) * 40 keys of its own slots
+        let candidates: Vec<String> = (0..2000).map(|n| format!("k{i}:{n}")).collect();
+        let refs: Vec<&str> = candidates.iter().map(String::as_str).collect();
+        let mine: Vec<&str> = refs
+            .iter()
+            .zip(keyslots(&mut con, &refs))
+            .filter(|&(_, slot)| owner(slot) == i)
+            .map(|(k, _)| *k)
+            .collect();
+        for db in 0..3usize {
+            redis::cmd("SELECT").arg(db).query::<()>(&mut con).unwrap();
+            let mut pipe = redis::pipe();
+            for key in &mine[..(i + 1) * (db + 1) * 40] {
+                pipe.set(*key, 1).ignore();
+            }
+            pipe.query::<()>(&mut con).unwrap();
+            sizes[i] += redis::cmd("DBSIZE").query::<u64>(&mut con).unwrap();
+        }
+    }
+    let url = format!("redis://ops:pw@127.0.0.1:{}", cluster.primaries[0].port);
+    let run = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    assert_eq!(
+        json["source"]["command"], "COUNT_KEYS_IN_SLOT",
+        "{}",
+        json["source"]
+    );
+    for (i, (_, _, totals)) in json_primaries(&run.stdout).iter().enumerate() {
+        assert_eq!(
+            totals["keys"], sizes[i],
+            "keys of primary {i} against DBSIZE"
+        );
+    }
+}

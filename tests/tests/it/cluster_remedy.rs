@@ -2,14 +2,16 @@
 //! as they were written: the heavier hashtag is found over the whole listing (a sample of
 //! the first keys listed named the lighter one), and the printed command, run as printed,
 //! works with a password that was in the URL (asked for by `--askpass`) and with keys that
-//! are not UTF-8 (given as `--hex`).
+//! are not UTF-8 (given as `--hex`); and on Valkey 9 with several databases, the hashtag
+//! that carries the slot from a database other than 0 is the one named.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use slotgen_tests::redis_server::RedisCluster;
+use slotgen_tests::live::{self, Server};
+use slotgen_tests::redis_server::{RedisCluster, RANGES};
 
-use crate::cluster_live::{slotgen, slotgen_bin};
+use crate::cluster_live::{plain, slotgen, slotgen_bin};
 
 /// The slot of `key` by the `crc` crate: CRC-16/XMODEM of its hashtag, mod 16384.
 fn slot_of(key: &[u8]) -> u16 {
@@ -54,7 +56,7 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
         for i in 0.. {
             let key = format!("spread:{i}");
             let slot = slot_of(key.as_bytes());
-            let mine = slotgen_tests::redis_server::RANGES
+            let mine = RANGES
                 .iter()
                 .position(|&(a, b)| (a..=b).contains(&slot))
                 .unwrap();
@@ -147,4 +149,77 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
             "slot {slot}: {placed}"
         );
     }
+}
+
+/// On Valkey 9 with `cluster-databases 2`, slot 0 holds 1,500 keys of one hashtag in
+/// database 0 and 3,000 of another in database 1: `CLUSTER COUNTKEYSINSLOT` and
+/// `GETKEYSINSLOT` answer for the selected database only, so a sample of database 0 would
+/// name the lighter hashtag and count 1,500 keys. The remedy names the heavier one, of the
+/// slot's 4,500 keys.
+#[test]
+fn the_remedy_reads_every_database_of_a_valkey_9_cluster() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 0, None, &["--cluster-databases", "2"])
+    else {
+        return;
+    };
+    let mut tags = (0u32..)
+        .map(|n| format!("t{n}"))
+        .filter(|t| slot_of(t.as_bytes()) == 0);
+    let (heavy, light) = (tags.next().unwrap(), tags.next().unwrap());
+    let addr = |i: usize| format!("127.0.0.1:{}", cluster.primaries[i].port);
+    let mut con = plain(&addr(0), None);
+    for (db, tag, count) in [(1, &heavy, 3000), (0, &light, 1500)] {
+        redis::cmd("SELECT").arg(db).query::<()>(&mut con).unwrap();
+        let mut pipe = redis::pipe();
+        for i in 0..count {
+            pipe.set(format!("{{{tag}}}:{i}"), 1).ignore();
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    // 1,500 keys on each primary's other slots, in database 0
+    for (i, &(first, last)) in RANGES.iter().enumerate() {
+        let mut con = plain(&addr(i), None);
+        let mut pipe = redis::pipe();
+        let keys = (0u32..)
+            .map(|n| format!("spread:{n}"))
+            .filter(|k| {
+                let slot = slot_of(k.as_bytes());
+                slot != 0 && (first..=last).contains(&slot)
+            })
+            .take(1500);
+        for key in keys {
+            pipe.set(key, 1).ignore();
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    let url = format!("redis://{}", addr(0));
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let plan: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {} {}", run.stdout, run.stderr));
+    let hot = plan["hot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["slot"] == 0)
+        .unwrap_or_else(|| panic!("slot 0 not hot: {plan}"));
+    assert_eq!(hot["hashtags"][0]["hashtag"], heavy.as_str(), "{hot}");
+    let share = hot["hashtags"][0]["share"].as_f64().unwrap();
+    assert!((share - 3000.0 / 4500.0).abs() < 1e-9, "{hot}");
+    assert_eq!(hot["hashtags"][1]["hashtag"], light.as_str(), "{hot}");
+    let text = hot["remedy"]["text"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("of its 4500 keys, the hashtag `{heavy}`")),
+        "{text}"
+    );
 }

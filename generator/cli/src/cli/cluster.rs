@@ -62,7 +62,7 @@ pub struct ConnectArgs {
     /// read and change the exchange).
     #[arg(long, requires = "redis")]
     pub insecure: bool,
-    /// The ACL user (default: the URL's, or `default`).
+    /// The ACL user (default: the URL's, or `default`; refused when the URL names another).
     #[arg(long, value_name = "NAME", requires = "redis")]
     pub user: Option<String>,
     /// Read the password from the terminal (not shown), or the first line of standard
@@ -128,13 +128,17 @@ impl ConnectArgs {
         // as the `redis` client reads the URL (a URL it cannot read is refused later, by
         // the library, in its words)
         let parsed = redis::IntoConnectionInfo::into_connection_info(url).ok();
-        if let Some(db) = parsed
-            .as_ref()
-            .map(|info| info.redis.db)
-            .filter(|&db| db != 0)
-        {
+        // `/N`, as the `redis` client reads it, or `?db=N`, which it reads on `unix://` only
+        let named_db = query_db(url).or_else(|| {
+            parsed
+                .as_ref()
+                .map(|info| info.redis.db)
+                .filter(|&db| db != 0)
+                .map(|db| format!("/{db}"))
+        });
+        if let Some(db) = named_db {
             return Err(crate::exit::usage(anyhow!(
-                "the URL names database {db}, but a cluster has database 0 only: remove `/{db}`"
+                "the URL names database `{db}`, but slotgen works on every database of a cluster (database 0 on Redis, each of `cluster-databases` on Valkey 9): remove `{db}`"
             )));
         }
         let url_password = parsed
@@ -147,6 +151,18 @@ impl ConnectArgs {
         } else {
             None
         };
+        let url_user = parsed
+            .as_ref()
+            .and_then(|info| info.redis.username.as_deref());
+        if let (Some(given), Some(in_url)) = (&self.user, url_user) {
+            if given != in_url {
+                return Err(crate::exit::usage(anyhow!(
+                    "--user `{}` and the user `{}` in the URL: give the user once",
+                    slotgen::text::escape(given.as_bytes()),
+                    slotgen::text::escape(in_url.as_bytes())
+                )));
+            }
+        }
         if let (Some(source), true) = (source, url_password) {
             return Err(crate::exit::usage(anyhow!(
                 "{source} and a password in the URL: give the password once"
@@ -192,6 +208,16 @@ fn first_line(mut text: String, from: &str) -> Result<String> {
         bail!("{from} gives an empty password: put the password on its first line");
     }
     Ok(text)
+}
+
+/// A `db=N` parameter of `url`'s query (between `?` and `#`) other than `db=0`, as written,
+/// escaped.
+fn query_db(url: &str) -> Option<String> {
+    let query = url.split('#').next()?.split_once('?')?.1;
+    query
+        .split('&')
+        .find(|pair| pair.split('=').next() == Some("db") && *pair != "db=0")
+        .map(|pair| format!("?{}", slotgen::text::escape(pair.as_bytes())))
 }
 
 /// The longest password read: ACL passwords are hashed, any length works, but a line read

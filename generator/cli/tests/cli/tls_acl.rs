@@ -74,7 +74,24 @@ fn connection_options_that_cannot_apply_are_refused() {
         (
             &["verify", "--redis", "redis://:pw@127.0.0.1:1/3"],
             2,
-            "the URL names database 3, but a cluster has database 0 only: remove `/3`",
+            "the URL names database `/3`, but slotgen works on every database of a cluster (database 0 on Redis, each of `cluster-databases` on Valkey 9): remove `/3`",
+        ),
+        // two users: the flag overrode the URL's silently
+        (
+            &["nodes", "--redis", "redis://alice:pw@127.0.0.1:1", "--user", "bob"],
+            2,
+            "--user `bob` and the user `alice` in the URL: give the user once",
+        ),
+        // the `redis` client reads `?db=` on `unix://` only: on TCP it was taken silently
+        (
+            &["verify", "--redis", "redis://127.0.0.1:1?db=1"],
+            2,
+            "the URL names database `?db=1`, but slotgen works on every database of a cluster",
+        ),
+        (
+            &["nodes", "--redis", "unix:///tmp/none.sock?db=2"],
+            2,
+            "the URL names database `?db=2`, but slotgen works on every database of a cluster (database 0 on Redis, each of `cluster-databases` on Valkey 9): remove `?db=2`",
         ),
         (
             &["nodes", "--redis", "127.0.0.1:7000"],
