@@ -32,6 +32,10 @@ const NODE_BYTES: usize = 1024;
 /// 4 more fields.
 const NODE_VALUES: usize = 32;
 
+/// At most this many databases are read or moved a slot: more than any server is configured
+/// with (`cluster-databases` is at most 16 by default builds' limits of `databases`).
+const MAX_DATABASES: u32 = 1 << 16;
+
 /// The budget of `CLUSTER INFO`: about 40 `name:value` lines in Redis 7.2 (the state, slot
 /// counts, epochs, sent and received counts of each message type), under 64 bytes each:
 /// 2.5 KiB. It may take 256 such lines, 16 KiB, as one string.
@@ -649,7 +653,3 @@ mod tests {
         );
     }
 }
-
-/// At most this many databases are read or moved a slot: more than any server is configured
-/// with (`cluster-databases` is at most 16 by default builds' limits of `databases`).
-const MAX_DATABASES: u32 = 1 << 16;
