@@ -191,6 +191,14 @@ pub(super) fn bounded<T: Send + 'static>(
     let worker = Exchange::open(url, options, timeout)?;
     let shown = worker.endpoint.shown.clone();
     let stage = Arc::clone(&worker.stage);
+    // the node waited on when the deadline passed (the seed until another is asked), and
+    // what was under way
+    let waited = || {
+        stage.lock().map(|s| s.clone()).unwrap_or_else(|_| Stage {
+            url: shown.clone(),
+            during: String::new(),
+        })
+    };
     let (sender, receiver) = mpsc::channel();
     // The exchange runs on its own thread, so that a server which trickles bytes cannot
     // hold the caller past the deadline; every read of that thread is bounded by the
@@ -207,16 +215,22 @@ pub(super) fn bounded<T: Send + 'static>(
         })?;
     match receiver.recv_timeout(timeout) {
         Ok(result) => result,
-        Err(mpsc::RecvTimeoutError::Timeout) => Err(Error::TimedOut {
-            url: shown,
-            timeout,
-            during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
-        }),
-        Err(mpsc::RecvTimeoutError::Disconnected) => Err(Error::Unreachable {
-            url: shown,
-            during: stage.lock().map(|s| s.clone()).unwrap_or_default(),
-            reason: "the exchange ended without a result".to_owned(),
-        }),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            let Stage { url, during } = waited();
+            Err(Error::TimedOut {
+                url,
+                timeout,
+                during,
+            })
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            let Stage { url, during } = waited();
+            Err(Error::Unreachable {
+                url,
+                during,
+                reason: "the exchange ended without a result".to_owned(),
+            })
+        }
     }
 }
 
@@ -230,7 +244,15 @@ pub(super) struct Exchange {
     /// The time allowed, as messages name it.
     pub(super) timeout: Duration,
     /// What is under way, for the message when the deadline passes.
-    pub(super) stage: Arc<Mutex<String>>,
+    pub(super) stage: Arc<Mutex<Stage>>,
+}
+
+/// What an [`Exchange`] is doing, for the message when its deadline passes: the node it
+/// waits on (its URL redacted) and the step.
+#[derive(Clone, Debug)]
+pub(super) struct Stage {
+    url: String,
+    during: String,
 }
 
 impl Exchange {
@@ -245,7 +267,10 @@ impl Exchange {
         timeout: Duration,
     ) -> Result<Self, Error> {
         let endpoint = endpoint(url, options)?;
-        let stage = Arc::new(Mutex::new(format!("connecting to {}", endpoint.shown)));
+        let stage = Arc::new(Mutex::new(Stage {
+            url: endpoint.shown.clone(),
+            during: format!("connecting to {}", endpoint.shown),
+        }));
         Ok(Self {
             endpoint,
             deadline: Instant::now() + timeout,
@@ -394,9 +419,14 @@ impl Exchange {
         Ok(self.endpoint.node(host, port, &primary.addr))
     }
 
-    pub(super) fn set_stage(&self, stage: String) {
+    /// Says what is under way with the node at `url` (redacted), for the message when the
+    /// deadline passes.
+    pub(super) fn set_stage(&self, url: &str, during: String) {
         if let Ok(mut s) = self.stage.lock() {
-            *s = stage;
+            *s = Stage {
+                url: url.to_owned(),
+                during,
+            };
         }
     }
 
@@ -407,12 +437,20 @@ impl Exchange {
             .ok_or_else(|| Error::TimedOut {
                 url: shown.to_owned(),
                 timeout: self.timeout,
-                during: self.stage.lock().map(|s| s.clone()).unwrap_or_default(),
+                during: self.during(),
             })
     }
 
+    /// What was under way, as [`set_stage`](Self::set_stage) last said.
+    fn during(&self) -> String {
+        self.stage
+            .lock()
+            .map(|s| s.during.clone())
+            .unwrap_or_default()
+    }
+
     pub(super) fn connect(&self, endpoint: &Endpoint) -> Result<Connection, Error> {
-        self.set_stage(if endpoint.tls.is_some() {
+        self.set_stage(&endpoint.shown, if endpoint.tls.is_some() {
             format!(
                 "connecting to {} over TLS; a plain port stays silent {}: give a `redis://` URL for one",
                 endpoint.shown,
@@ -436,7 +474,7 @@ impl Exchange {
     ) -> Result<Value, Error> {
         let command = command_name(cmd);
         let shown = con.url().to_owned();
-        self.set_stage(format!("waiting for `{command}` of {shown}"));
+        self.set_stage(&shown, format!("waiting for `{command}` of {shown}"));
         self.remaining(&shown)?;
         let value = con.query(cmd, budget, &command).map_err(|e| self.lift(e))?;
         // A slow answer that came in just after the deadline is still late.
@@ -537,7 +575,7 @@ impl Exchange {
             ServerError::TimedOut { url, .. } => Error::TimedOut {
                 url,
                 timeout: self.timeout,
-                during: self.stage.lock().map(|s| s.clone()).unwrap_or_default(),
+                during: self.during(),
             },
             ServerError::Io {
                 url,

@@ -272,11 +272,14 @@ fn count_keys_in(
         for &slot in batch {
             pipe.cmd("CLUSTER").arg("COUNTKEYSINSLOT").arg(slot);
         }
-        exchange.set_stage(format!(
-            "waiting for `{command}` of {shown} (slots {} to {})",
-            batch[0],
-            batch[batch.len() - 1]
-        ));
+        exchange.set_stage(
+            &shown,
+            format!(
+                "waiting for `{command}` of {shown} (slots {} to {})",
+                batch[0],
+                batch[batch.len() - 1]
+            ),
+        );
         exchange.remaining(&shown)?;
         con.send(
             &pipe.get_packed_pipeline(),

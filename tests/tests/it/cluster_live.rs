@@ -1064,8 +1064,14 @@ fn a_password_protected_cluster() {
         .query::<()>(&mut con)
         .unwrap();
     let paused = slotgen(&["nodes", "--redis", &url, "--timeout", "0.5"], b"");
-    // the first primary answers; the second, paused, lets the deadline pass
+    // the first primary answers; the second, paused, lets the deadline pass, and the
+    // message names it, not the first (the subject of the advice to check it)
     paused.fails_with("timed out");
+    let second = format!(
+        "redis://:***@127.0.0.1:{}` timed out",
+        cluster.primaries[1].port
+    );
+    assert!(paused.stderr.contains(&second), "{}", paused.stderr);
     assert!(!paused.stderr.contains(password), "{}", paused.stderr);
 }
 
