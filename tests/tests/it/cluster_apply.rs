@@ -1545,10 +1545,12 @@ fn planned_slots(script: &str) -> Vec<(u16, String)> {
 }
 
 /// The script of `--format commands` on a password-protected cluster (valkey-server 8.0,
-/// the classic sequence): the CLI takes the password from `REDISCLI_AUTH`, and `MIGRATE`'s
-/// `AUTH` goes to the CLI on its standard input, so that the password is neither in the
-/// script nor on any command line the script runs (every one recorded by a wrapper CLI);
-/// every planned slot is then the target's, and every key reads back.
+/// the classic sequence), planned with `--password-file pw` relative to slotgen's directory
+/// and run from another: the script reads the file by its absolute path into
+/// `REDISCLI_AUTH`, and `MIGRATE`'s `AUTH` goes to the CLI on its standard input, so that the
+/// password is neither in the script nor on any command line the script runs (every one
+/// recorded by a wrapper CLI); every planned slot is then the target's, and every key reads
+/// back.
 #[test]
 fn the_printed_script_keeps_the_password_off_command_lines() {
     if !slotgen_tests::require_tool("valkey-cli") {
@@ -1581,23 +1583,35 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
             written.insert((0, (*key).to_owned()), format!("v-{key}"));
         }
     }
-    let url = cluster.url();
-    let run = rebalance(
-        &url,
-        &[
-            "--min-gain",
-            "0",
-            "--dialect",
-            "classic",
-            "--format",
-            "commands",
-        ],
+    let url = format!("redis://127.0.0.1:{}", cluster.primaries[0].port);
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("pw"), format!("{password}\n")).unwrap();
+    let planning = Command::new(slotgen_bin())
+        .args(rebalance_args(
+            &url,
+            &[
+                "--password-file",
+                "pw",
+                "--min-gain",
+                "0",
+                "--dialect",
+                "classic",
+                "--format",
+                "commands",
+            ],
+        ))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let script = String::from_utf8(planning.stdout).unwrap();
+    assert!(
+        planning.status.success(),
+        "{}",
+        String::from_utf8_lossy(&planning.stderr)
     );
-    let script = run.ok().to_owned();
     assert!(!script.contains(password), "{script}");
     let planned = planned_slots(&script);
     assert!(!planned.is_empty(), "{script}");
-    let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("plan.sh");
     std::fs::write(&path, &script).unwrap();
     // a CLI that records its arguments, then runs valkey-cli with them
@@ -1619,8 +1633,9 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
     assert!(made.success());
     let out = Command::new("sh")
         .arg(&path)
+        .current_dir("/")
         .env("CLI", &wrapper)
-        .env("REDISCLI_AUTH", password)
+        .env_remove("REDISCLI_AUTH")
         .output()
         .unwrap();
     assert!(
@@ -1639,7 +1654,7 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
     for (slot, to) in &planned {
         assert_eq!(&owners[usize::from(*slot)], to, "slot {slot}");
     }
-    let client = redis::cluster::ClusterClient::new(vec![url]).unwrap();
+    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
     let mut cluster_con = client.get_connection().unwrap();
     for ((_, key), value) in &written {
         let got: Option<String> = cluster_con.get(key).unwrap();

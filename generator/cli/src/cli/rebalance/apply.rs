@@ -227,8 +227,8 @@ impl Progress {
 
 /// How the script of `--format commands` reaches the servers: `cli` with the connection
 /// options given (`--tls` for a `rediss://` URL, `--cacert`, `--cert`, `--key`, `--sni`,
-/// `--insecure`, `--user`), each quoted for `sh`; the password never in it: read from
-/// `--password-file` by the script, or required in `REDISCLI_AUTH`.
+/// `--insecure`, `--user`), each quoted for `sh`, files by their absolute paths; the password
+/// never in it: read from `--password-file` by the script, or required in `REDISCLI_AUTH`.
 pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
     let c = &args.server.connect;
     let quote = |text: &str| -> Result<String> {
@@ -245,13 +245,24 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
     if c.tls || url.starts_with("rediss://") {
         options.push("--tls".to_owned());
     }
+    // a file named as given but absolute, so that the script runs from any directory
+    let file = |path: &std::path::Path| -> Result<String> {
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+        match absolute.to_str() {
+            Some(text) => quote(text),
+            None => Err(crate::exit::usage(anyhow!(
+                "`{}` is not UTF-8, which the script of --format commands cannot name: give a path of UTF-8 bytes",
+                field(absolute.as_os_str().as_encoded_bytes())
+            ))),
+        }
+    };
     for (name, path) in [
         ("--cacert", &c.cacert),
         ("--cert", &c.cert),
         ("--key", &c.key),
     ] {
         if let Some(path) = path {
-            options.push(format!("{name} {}", quote(&path.to_string_lossy())?));
+            options.push(format!("{name} {}", file(path)?));
         }
     }
     if let Some(sni) = &c.sni {
@@ -269,10 +280,10 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
     if let Some(user) = &user {
         options.push(format!("--user {}", quote(user)?));
     }
-    let password = if let Some(file) = &c.password_file {
+    let password = if let Some(path) = &c.password_file {
         format!(
             "REDISCLI_AUTH=$(head -n 1 {})\nexport REDISCLI_AUTH",
-            quote(&file.to_string_lossy())?
+            file(path)?
         )
     } else if c.askpass
         || parsed.as_ref().is_some_and(|u| u.password().is_some())
