@@ -943,10 +943,17 @@ fn primary_fault(which: &str, victim: usize) {
                 "--apply",
             ],
         ))
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // standard output is read on a thread of its own: the plan can fill a pipe
+    let mut stdout = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
     let deadline = Instant::now() + Duration::from_secs(60);
     while held(&owners(&cluster)) == before {
         assert!(
@@ -977,6 +984,21 @@ fn primary_fault(which: &str, victim: usize) {
             && error.contains("the next `slotgen rebalance --apply` finishes it before it plans"),
         "{error}"
     );
+    // standard output ends with what was done, as stderr's summary counts it, not the plan
+    let stdout = stdout.join().unwrap();
+    let last = stdout.lines().last().unwrap_or_default();
+    let summary = stderr
+        .lines()
+        .find(|l| l.ends_with("before the stop"))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let done: Vec<&str> = last.split('\t').collect();
+    assert_eq!(done[0], "stopped", "{stdout}");
+    assert!(
+        summary.starts_with(&format!("slotgen: {} of ", done[1]))
+            && summary.contains(&format!(" moves done ({} keys)", done[2])),
+        "{last} against {summary}"
+    );
+    assert!(done[3].starts_with("moving slot "), "{last}");
     if which == "STOP" {
         // back: as a primary again (no failover happened while it was stopped) or as the
         // replica of the one that took over

@@ -92,9 +92,10 @@ pub(super) fn finish_half_moved(
 /// `--apply`: `plan` carried out on `topology` (in `dialect`, the one printed beside it;
 /// otherwise the one --dialect chose, or the one every primary has), a progress line on a
 /// terminal and one summary line at the end (done, or done before a stop), the first
-/// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, --format json
-/// still prints `report()` with `applied` (the moves and keys done, and why it stopped) for a
-/// script to take up, and the error is returned.
+/// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, standard
+/// output says what was done, for a script to take up: --format json prints `report()` with
+/// `applied` (the moves and keys done, and why it stopped), TSV a line `stopped MOVES KEYS
+/// ERROR`, the commands form a comment; and the error is returned.
 pub(super) fn carry_out(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
@@ -167,14 +168,32 @@ pub(super) fn carry_out(
         }
     }
     result.map_err(|e| {
-        if args.format == Format::Json {
-            // what was done before the stop, for a script to take up
-            let mut json = report();
-            json["applied"] = json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
-            if let Ok(text) = serde_json::to_string_pretty(&json) {
-                let _ = writeln!(std::io::stdout().lock(), "{text}");
+        // what was done before the stop, for a script to take up: the plan printed above
+        // is not what was done
+        let mut out = std::io::stdout().lock();
+        let _ = match args.format {
+            Format::Json => {
+                let mut json = report();
+                json["applied"] =
+                    json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
+                serde_json::to_string_pretty(&json).map_or(Ok(()), |text| writeln!(out, "{text}"))
             }
-        }
+            Format::Tsv => writeln!(
+                out,
+                "stopped\t{}\t{}\t{}",
+                done.0,
+                done.1,
+                field(e.to_string().as_bytes())
+            ),
+            Format::Commands => writeln!(
+                out,
+                "# stopped after {} ({} keys): {}",
+                super::super::plural(done.0 as u64, "slot", "slots"),
+                done.1,
+                field(e.to_string().as_bytes())
+            ),
+            Format::Svg => Ok(()),
+        };
         explain(e)
     })
 }
