@@ -9,7 +9,7 @@ use minijinja::context;
 
 use super::common::{self, WordLayout};
 use super::engine;
-use super::model::{Lookup, Model, Operators};
+use super::model::{Lookup, Model};
 use super::values;
 use crate::Error;
 
@@ -138,7 +138,6 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         Lookup::Split { low, high, .. } => (entries(low), entries(high)),
         Lookup::Columns => (String::new(), String::new()),
     };
-    let r = &model.reduction;
     let c = context! {
         word_type => format!("{}_t", layout.uint()),
         word_bytes => layout.bytes,
@@ -147,19 +146,11 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         high_entries => high,
         kernel_entries => kernel.len(),
         kernel_words => entries(&kernel),
-        kernel_bytes => values::byte_rows(&kernel, "    "),
+        kernel,
     };
     let context = context! {
         file => format!("{name}.h"),
         c,
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => renamed(
-            &format!(
-                "(unsigned long)({})",
-                r.formula("slotgen_crc(hashed, hashed_len)", Operators::Unsigned)
-            ),
-            name,
-        ),
         ..values::context(model, &command(name), "//")
     };
     // Code is renamed once, before it is filled in: no value (the header's alphabet, a

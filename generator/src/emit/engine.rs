@@ -43,6 +43,7 @@ pub(crate) static FILES: &[(&str, &str)] = files![
     "lua/server.lua",
     "php/module.php",
     "python/module.py",
+    "reduction.jinja",
     "ruby/module.rb",
 ];
 
@@ -68,14 +69,16 @@ pub(crate) fn environment() -> Environment<'static> {
     });
     env.add_filter("hex", hex);
     env.add_filter("hex_rows", hex_rows);
-    env.add_filter("byte_rows", byte_rows);
+    env.add_filter("byte_rows", |rows: Vec<Vec<u8>>, indent: &str| {
+        byte_rows(&rows, indent)
+    });
     env.add_filter("chomp", chomp);
     env.add_filter("indent_lines", indent_lines);
     env.add_filter("le_int", |row: Vec<u8>| {
-        super::values::little_endian_hex(&row)
+        little_endian_hex(&row)
     });
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
-        super::values::int_rows(&rows, indent)
+        int_rows(&rows, indent)
     });
     env
 }
@@ -113,10 +116,35 @@ fn hex_rows(
 }
 
 /// Byte rows as hex literals (`0x4c`), one row to a line behind `indent`, each byte
-/// followed by `,`: `{{ tags.columns | byte_rows("    ") }}`.
-fn byte_rows(rows: Vec<Vec<u8>>, indent: &str) -> String {
-    super::values::byte_rows(&rows, indent)
+/// followed by `,`: `{{ tags.columns | byte_rows("    ") }}`. No final newline; empty for
+/// no rows.
+pub(crate) fn byte_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
+    rows_of
+        .iter()
+        .map(|row| {
+            super::common::rows(
+                &super::common::hex(row.iter().map(|&b| u64::from(b)), 2),
+                row.len(),
+                indent,
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
+
+/// A row of bytes as one little-endian integer in hex (`0x` and two digits a byte, the last
+/// byte first), for the languages whose integers have no bound.
+pub(crate) fn little_endian_hex(row: &[u8]) -> String {
+    let digits: String = row.iter().rev().map(|b| format!("{b:02x}")).collect();
+    format!("0x{digits}")
+}
+
+/// Rows as little-endian integers ([`little_endian_hex`]), one a line behind `indent`.
+pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
+    let ints: Vec<String> = rows_of.iter().map(|r| little_endian_hex(r)).collect();
+    super::common::rows(&ints, 1, indent)
+}
+
 
 /// Text without its one final newline, for a macro's lines placed on a line of their own.
 fn chomp(text: String) -> String {

@@ -12,7 +12,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, Operators};
+use super::model::Model;
 use super::values;
 
 const TEMPLATE: &str = include_str!("template/lua/module.lua");
@@ -20,19 +20,6 @@ const TEMPLATE: &str = include_str!("template/lua/module.lua");
 /// The most kernel rows a Lua module takes: a value's tags are counted by a number, whose
 /// integers are exact to 2^53 in a double (Lua 5.1, LuaJIT, the servers' Lua).
 pub const MAX_KERNEL_LEN: usize = 53;
-
-/// The slot formula of `model` ([`Reduction::formula`]) for comments, and as a Lua 5.1
-/// expression over the number `crc` ([`Operators::Lua51`]): `crc % 16384` for Redis
-/// Cluster.
-///
-/// [`Reduction::formula`]: super::model::Reduction::formula
-pub(crate) fn slot_formula(model: &Model) -> (String, String) {
-    let r = &model.reduction;
-    (
-        r.formula("crc", Operators::Unsigned),
-        r.formula("crc", Operators::Lua51),
-    )
-}
 
 /// `text` (the key rule in words) wrapped to lines of 86 characters at most that are
 /// joined by a newline and `leader` (the indentation and `-- ` of a comment's next line):
@@ -128,10 +115,7 @@ pub fn module(model: &Model) -> String {
         })
         .collect::<Vec<_>>()
         .join(" + ");
-    let (slot_formula, slot_expression) = slot_formula(model);
     let context = context! {
-        slot_formula,
-        slot_expression,
         lua => context! {
             crc_bytes => n,
             crc_divisors => list(&|k| (1u64 << shift_of(k)).to_string()),

@@ -4,7 +4,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 
 const TEMPLATE: &str = include_str!("template/python/module.py");
@@ -104,14 +104,8 @@ pub fn module(model: &Model) -> String {
         let data_call = native(model, "data").expect("native above").3;
         context! { module, function, doc, key_call, data_call }
     });
-    let crc_of_data = native_crc.as_ref().map_or("_crc(key)".to_owned(), |n| {
-        n.get_attr("key_call").expect("a key call").to_string()
-    });
-    let r = &model.reduction;
     let context = context! {
         native => native_crc,
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => r.formula(&crc_of_data, Operators::Unsigned),
         ..values::context(model, "python", "#")
     };
     engine::render_source_in(&ENV, "python/module.py", TEMPLATE, &context)

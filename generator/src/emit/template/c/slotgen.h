@@ -1,5 +1,8 @@
 <# The C99 header: one file, every part chosen here. `slotgen_` and `SLOTGEN_` are
    renamed to the header's prefix before it is rendered. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in C's operators. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% set register = "uint8_t" if crc.width == 8 else "uint16_t" if crc.width == 16 else "uint32_t" %>
 <% set bits = crc.width if crc.width in [8, 16] else 32 %>
 <# The CRC loop's step over bytes[i]: a register of the CRC's own width needs no mask, one
@@ -423,12 +426,12 @@ static inline const unsigned char *slotgen_hashtag(const void *key, size_t len,
     return bytes;
 }
 
-// The slot of a key of `len` bytes (a NULL key counts as the empty key): {{slot_formula}},
+// The slot of a key of `len` bytes (a NULL key counts as the empty key): {{ slot_of("crc") }},
 // for the CRC of {{rule.doc}}.
 static inline unsigned long slotgen_slot(const void *key, size_t len) {
     size_t hashed_len;
     const unsigned char *hashed = slotgen_hashtag(key, key != NULL ? len : 0, &hashed_len);
-    return {{slot_expression}};
+    return (unsigned long)({{ slot_of("slotgen_crc(hashed, hashed_len)") }});
 }
 <% if lookup.split %>
 
@@ -496,7 +499,7 @@ static const unsigned char slotgen_columns[{{tags.solved_bits}} * SLOTGEN_TAG_LE
 // A basis of the kernel, one row each: xored into a tag, any combination keeps its value
 // (one row of zeros, never read, when the kernel is empty).
 static const unsigned char slotgen_kernel[{{c.kernel_entries}} * SLOTGEN_TAG_LEN] = {
-{{c.kernel_bytes}}
+{{c.kernel | byte_rows("    ")}}
 };
 
 // Xors the rows of `rows` at the set bits of `bits` into tag[0..SLOTGEN_TAG_LEN].

@@ -93,7 +93,7 @@ local function crc_of(key, first, last)
 {{lua.crc_finish}}    return {{lua.crc_value}}
 end
 {{parts.key_rule()}}
--- The slot of a key (a string): {{slot_formula}}, for the CRC of the bytes hashed:
+-- The slot of a key (a string): {{ parts.slot_formula() }}, for the CRC of the bytes hashed:
 -- {{rule.doc | lua_wrap("-- ")}}.
 function M.slot(key)
     if type(key) ~= "string" then
@@ -104,7 +104,7 @@ function M.slot(key)
         first, last = 1, #key
     end
     local crc = crc_of(key, first, last)
-    return {{slot_expression}}
+    return {{ parts.slot_of("crc") }}
 end
 
 -- The value of a slot: slot - FIRST_SLOT, or nil and a message.

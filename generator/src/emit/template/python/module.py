@@ -1,4 +1,7 @@
 <# The Python module: one file, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in Python's operators. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% set tag_repr = examples.tag_bytes | py_bytes %>
 <% set key_repr = examples.key_bytes | py_bytes %>
 <% set quotes = "'''" if '"""' in (tag_repr ~ key_repr) else '"""' %>
@@ -121,10 +124,10 @@ def _explicit(data: bytes) -> Optional[bytes]:
 
 
 def slot(key: Key) -> int:
-    """The slot of a key: {{slot_formula}}, where crc is the CRC of the whole key."""
+    """The slot of a key: {{ slot_of("crc") }}, where crc is the CRC of the whole key."""
     if type(key) is not bytes:
         key = _bytes(key, "key")
-    return {{slot_expression}}
+    return {{ slot_of(native.key_call if native else "_crc(key)") }}
 
 
 # Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's
@@ -231,7 +234,7 @@ def _explicit(data: bytes) -> Optional[bytes]:
 
 
 def slot(key: Key) -> int:
-    """The slot of a key: {{slot_formula}}, where crc is the CRC of hashtag(key)."""
+    """The slot of a key: {{ slot_of("crc") }}, where crc is the CRC of hashtag(key)."""
     # _explicit's rule, written out with literals: a call or a global costs as much as the
     # rest. A str has find too, but refuses a bytes argument: the except is for the types
     # _bytes converts or refuses, str is encoded before it (an exception is slow).
@@ -246,7 +249,7 @@ def slot(key: Key) -> int:
         end = key.find({{[rule.close] | py_bytes}}, start + 1)
         if end - start > {{rule.min_len}}:
             key = key[start + 1 : end]
-    return {{slot_expression}}
+    return {{ slot_of(native.key_call if native else "_crc(key)") }}
 
 
 def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
