@@ -74,9 +74,7 @@ pub(crate) fn environment() -> Environment<'static> {
     });
     env.add_filter("chomp", chomp);
     env.add_filter("indent_lines", indent_lines);
-    env.add_filter("le_int", |row: Vec<u8>| {
-        little_endian_hex(&row)
-    });
+    env.add_filter("le_int", |row: Vec<u8>| little_endian_hex(&row));
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
         int_rows(&rows, indent)
     });
@@ -144,7 +142,6 @@ pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
     let ints: Vec<String> = rows_of.iter().map(|r| little_endian_hex(r)).collect();
     super::common::rows(&ints, 1, indent)
 }
-
 
 /// Text without its one final newline, for a macro's lines placed on a line of their own.
 fn chomp(text: String) -> String {
