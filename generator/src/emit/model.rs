@@ -186,19 +186,6 @@ impl Register {
     pub fn digits(&self) -> usize {
         usize::from(self.params.width / 4)
     }
-
-    /// The lines that finish the register after the last byte, in one language: `reflect`
-    /// when `refin != refout`, then `xor(xorout)` when `xorout` is not zero.
-    pub fn finish(&self, reflect: &str, xor: impl FnOnce(u64) -> String) -> String {
-        let mut lines = String::new();
-        if self.reflect_out() {
-            lines += reflect;
-        }
-        if self.params.xorout != 0 {
-            lines += &xor(self.params.xorout);
-        }
-        lines
-    }
 }
 
 /// A catalogue CRC's polynomial and bit order, by the catalogue CRC named for it: what
