@@ -139,7 +139,6 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
         Lookup::Columns => (String::new(), String::new()),
     };
     let c = context! {
-        word_type => format!("{}_t", layout.uint()),
         word_bytes => layout.bytes,
         tag_words => layout.count,
         low_entries => low,

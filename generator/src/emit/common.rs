@@ -314,12 +314,6 @@ impl WordLayout {
         }
     }
 
-    /// The unsigned type of a word, in C without its `_t`: `uint8`, `uint16`, `uint32` or
-    /// `uint64`.
-    pub fn uint(&self) -> String {
-        format!("uint{}", 8 * self.bytes)
-    }
-
     /// The words of one entry (a tag, or an entry of [`TagWords`](crate::TagWords)) as
     /// integers (byte `k` at bits `8 (k % bytes)` of word `k / bytes`, the bytes past the
     /// entry zero), first word first.

@@ -45,7 +45,7 @@ pub fn module(model: &Model) -> String {
     let context = context! {
         words => context! {
             count => layout.count,
-            first_word => common::hex(layout.words(zero).into_iter().take(1), 8)[0].clone(),
+            first_word => layout.words(zero)[0],
             first_tag => common::comment_text(&zero[..zero.len().min(4)]),
         },
         ..values::context(model, "js", "//")

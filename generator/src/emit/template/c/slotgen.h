@@ -441,7 +441,7 @@ static inline unsigned long slotgen_slot(const void *key, size_t len) {
 // v & {{lookup.low_mask | hex}} of slotgen_low xor entry v >> {{lookup.low_bits}} of slotgen_high, byte by byte: slotgen_low
 // holds whole tags (the tag of value 0 folded in), slotgen_high the bytes that the value's
 // high bits flip. The tag of a slot is the tag of the value slot - SLOTGEN_FIRST_SLOT. The
-// functions below xor a word ({{c.word_type}}) at a time: a xor works byte by byte, so the
+// functions below xor a word (uint{{8 * c.word_bytes}}_t) at a time: a xor works byte by byte, so the
 // result is the same on every byte order.
 #define SLOTGEN_WORD_BYTES {{c.word_bytes}}u
 #define SLOTGEN_TAG_WORDS {{c.tag_words}}u
@@ -459,9 +459,9 @@ static const unsigned char slotgen_kernel[{{c.kernel_entries}} * SLOTGEN_ENTRY_B
 };
 
 // Xors the words of the table entry at `entry` into word[0..SLOTGEN_TAG_WORDS].
-static inline void slotgen_xor_entry({{c.word_type}} word[SLOTGEN_TAG_WORDS],
+static inline void slotgen_xor_entry(uint{{8 * c.word_bytes}}_t word[SLOTGEN_TAG_WORDS],
                                      const unsigned char *entry) {
-    {{c.word_type}} part;
+    uint{{8 * c.word_bytes}}_t part;
     unsigned w;
     for (w = 0; w < SLOTGEN_TAG_WORDS; w++) {
         memcpy(&part, entry + w * SLOTGEN_WORD_BYTES, SLOTGEN_WORD_BYTES);
@@ -473,7 +473,7 @@ static inline void slotgen_xor_entry({{c.word_type}} word[SLOTGEN_TAG_WORDS],
 // the kernel entries at the set bits of `combination` xored in.
 static inline void slotgen_tag_of(unsigned long long value, unsigned long long combination,
                                   unsigned char tag[SLOTGEN_TAG_LEN]) {
-    {{c.word_type}} word[SLOTGEN_TAG_WORDS];
+    uint{{8 * c.word_bytes}}_t word[SLOTGEN_TAG_WORDS];
     unsigned bit;
     memcpy(word, slotgen_low + (value & {{lookup.low_mask | hex}}u) * SLOTGEN_ENTRY_BYTES, SLOTGEN_ENTRY_BYTES);
     slotgen_xor_entry(word, slotgen_high + (value >> {{lookup.low_bits}}) * SLOTGEN_ENTRY_BYTES);

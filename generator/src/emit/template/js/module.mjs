@@ -532,7 +532,7 @@ export function slot(key) {
 
 // A tag as TAG_WORDS 32-bit words: byte k of the tag is bits 8 * (k & 3) onwards of word
 // k >> 2, and the bytes past the tag are zero. So a word's hex digits, two at a time from the
-// right, are the tag's bytes in order: the first word of the tag of value 0 is {{words.first_word}},
+// right, are the tag's bytes in order: the first word of the tag of value 0 is {{words.first_word | hex(8)}},
 // "{{words.first_tag}}". Entry v of a table is its TAG_WORDS words from v * TAG_WORDS on.
 const TAG_WORDS = {{words.count}};
 
