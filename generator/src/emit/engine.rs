@@ -30,6 +30,7 @@ macro_rules! files {
 
 /// Every named template, by its path under `emit/template/`.
 pub(crate) static FILES: &[(&str, &str)] = files![
+    "c/shortest.h",
     "c/slotgen.h",
     "csharp/module.cs",
     "elixir/module.ex",
@@ -41,6 +42,7 @@ pub(crate) static FILES: &[(&str, &str)] = files![
     "lua/module.lua",
     "lua/parts.lua",
     "lua/server.lua",
+    "lua/shortest.lua",
     "php/module.php",
     "python/module.py",
     "reduction.jinja",
@@ -73,6 +75,9 @@ pub(crate) fn environment() -> Environment<'static> {
         byte_rows(&rows, indent)
     });
     env.add_filter("chomp", chomp);
+    env.add_filter("quoted", |bytes: Vec<u8>, escapes: &str| {
+        quoted(&bytes, escapes)
+    });
     env.add_filter("indent_lines", indent_lines);
     env.add_filter("le_int", |row: Vec<u8>| little_endian_hex(&row));
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
@@ -141,6 +146,20 @@ pub(crate) fn little_endian_hex(row: &[u8]) -> String {
 pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
     let ints: Vec<String> = rows_of.iter().map(|r| little_endian_hex(r)).collect();
     super::common::rows(&ints, 1, indent)
+}
+
+/// Bytes (printable ASCII) as a double-quoted string literal, a backslash before each byte
+/// of `escapes`: `{{ tag | quoted("\"\\?") }}` in C, against trigraphs too.
+fn quoted(bytes: &[u8], escapes: &str) -> String {
+    let mut out = String::from("\"");
+    for &b in bytes {
+        if escapes.as_bytes().contains(&b) {
+            out.push('\\');
+        }
+        out.push(char::from(b));
+    }
+    out.push('"');
+    out
 }
 
 /// Text without its one final newline, for a macro's lines placed on a line of their own.
