@@ -172,7 +172,9 @@ fn padded(rows: &[Vec<u8>]) -> Vec<[u8; MAX_TAG_LEN]> {
         .collect()
 }
 
-/// `code` with every `slotgen_` and `SLOTGEN_` name prefixed by `name` instead.
+/// `code` with every `slotgen_` and `SLOTGEN_` name prefixed by `name` instead. The
+/// template's 353 names stay as a C reader expects them (`slotgen_slot`, not
+/// `{{prefix}}_slot`), and are renamed here, in the template's text before it is filled in.
 fn renamed(code: &str, name: &str) -> String {
     code.replace("slotgen_", &format!("{name}_"))
         .replace("SLOTGEN_", &format!("{}_", name.to_ascii_uppercase()))

@@ -9,8 +9,10 @@
 //!   `lstrip_blocks`); a template's final newline is kept.
 //! - **Strict undefined**: a name no value has is an error, which [`render_source`] turns
 //!   into a panic: it is a mistake in an emitter, which its tests exercise.
-//! - **Templates by path**: `c/header.h` is `emit/template/c/header.h`, which a template
-//!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them.
+//! - **Templates by path**: `c/slotgen.h` is `emit/template/c/slotgen.h`, which a template
+//!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them. `reduction.jinja`,
+//!   the one shared by every language, spells the slot (`infix`) in operators each
+//!   language's template passes.
 //! - **Filters**: what every language spells alike (`hex`), in [`environment`]; a
 //!   language's own spellings are filters named after it, which its emitter adds to an
 //!   environment of its own ([`with_filters`]), so that the engine imports no emitter.
