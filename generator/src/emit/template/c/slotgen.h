@@ -447,15 +447,15 @@ static inline unsigned long slotgen_slot(const void *key, size_t len) {
 #define SLOTGEN_TAG_WORDS {{c.tag_words}}u
 #define SLOTGEN_ENTRY_BYTES (SLOTGEN_TAG_WORDS * SLOTGEN_WORD_BYTES)
 static const unsigned char slotgen_low[{{lookup.low_len}} * SLOTGEN_ENTRY_BYTES] = {
-{{c.low_entries}}
+{{lookup.low | c_entries(tags.len)}}
 };
 static const unsigned char slotgen_high[{{lookup.high_len}} * SLOTGEN_ENTRY_BYTES] = {
-{{c.high_entries}}
+{{lookup.high | c_entries(tags.len)}}
 };
 // A basis of the kernel, one entry each: xored into a tag, any combination keeps its
 // value (one entry of zeros, never read, when the kernel is empty).
 static const unsigned char slotgen_kernel[{{c.kernel_entries}} * SLOTGEN_ENTRY_BYTES] = {
-{{c.kernel_words}}
+{{c.kernel | c_entries(tags.len)}}
 };
 
 // Xors the words of the table entry at `entry` into word[0..SLOTGEN_TAG_WORDS].
