@@ -77,9 +77,13 @@ pub(crate) fn environment() -> Environment<'static> {
         byte_rows(&rows, indent)
     });
     env.add_filter("chomp", chomp);
-    env.add_filter("quoted", |bytes: Vec<u8>, escapes: &str| {
-        quoted(&bytes, escapes)
-    });
+    env.add_filter(
+        "quoted",
+        |bytes: Option<Vec<u8>>, escapes: &str, none: Option<&str>| match bytes {
+            Some(bytes) => quoted(&bytes, escapes),
+            None => none.unwrap_or_default().to_owned(),
+        },
+    );
     env.add_filter("indent_lines", indent_lines);
     env.add_filter("le_int", |row: Vec<u8>| little_endian_hex(&row));
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
@@ -151,7 +155,9 @@ pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
 }
 
 /// Bytes (printable ASCII) as a double-quoted string literal, a backslash before each byte
-/// of `escapes`: `{{ tag | quoted("\"\\?") }}` in C, against trigraphs too.
+/// of `escapes`: `{{ tag | quoted("\"\\?") }}` in C, against trigraphs too. As a filter
+/// it takes a third argument, the text for none (a gap of a shortest-tag table: `""` in
+/// C, `false` in Lua).
 fn quoted(bytes: &[u8], escapes: &str) -> String {
     let mut out = String::from("\"");
     for &b in bytes {

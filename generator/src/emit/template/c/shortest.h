@@ -8,6 +8,6 @@
    slot; "" where no tag of at most {{max_len}} symbols does. */
 const char {{name}}[{{slots}}][{{width + 1}}] = {
 <% for row in tags | batch(16) %>
-<% for tag in row %>{{ tag | quoted("\"\\?") if tag is not none else '""' }},<% if not loop.last %> <% endif %><% endfor +%>
+{{ row | map("quoted", "\"\\?", '""') | join(", ") }},
 <% endfor %>
 };

@@ -8,6 +8,6 @@
 -- slot; false where no tag of at most {{max_len}} symbols does.
 return {
 <% for row in tags | batch(16) %>
-<% for tag in row %>{{ tag | quoted("\"\\") if tag is not none else "false" }},<% if not loop.last %> <% endif %><% endfor +%>
+{{ row | map("quoted", "\"\\", "false") | join(", ") }},
 <% endfor %>
 }
