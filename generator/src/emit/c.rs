@@ -9,7 +9,7 @@ use minijinja::context;
 
 use super::common::{self, WordLayout};
 use super::engine;
-use super::model::{Lookup, Model, Operators};
+use super::model::Model;
 use super::values;
 use crate::Error;
 
@@ -132,43 +132,44 @@ pub fn header(model: &Model, name: &str) -> Result<String, Error> {
     } else {
         tags.kernel.clone()
     };
-    let layout = WordLayout::of(tags.len, &[1, 2, 4, 8]);
-    let entries = |rows: &[Vec<u8>]| layout.byte_rows(&padded(rows), "    ");
-    let (low, high) = match &model.lookup {
-        Lookup::Split { low, high, .. } => (entries(low), entries(high)),
-        Lookup::Columns => (String::new(), String::new()),
-    };
-    let r = &model.reduction;
+    let layout = word_layout(tags.len);
     let c = context! {
-        word_type => format!("{}_t", layout.uint()),
         word_bytes => layout.bytes,
         tag_words => layout.count,
-        low_entries => low,
-        high_entries => high,
         kernel_entries => kernel.len(),
-        kernel_words => entries(&kernel),
-        kernel_bytes => values::byte_rows(&kernel, "    "),
+        kernel,
     };
     let context = context! {
         file => format!("{name}.h"),
         c,
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => renamed(
-            &format!(
-                "(unsigned long)({})",
-                r.formula("slotgen_crc(hashed, hashed_len)", Operators::Unsigned)
-            ),
-            name,
-        ),
         ..values::context(model, &command(name), "//")
     };
     // Code is renamed once, before it is filled in: no value (the header's alphabet, a
     // tag) changes.
-    Ok(engine::render_source(
+    Ok(engine::render_source_in(
+        &ENV,
         "c/slotgen.h",
         &renamed(TEMPLATE, name),
         &context,
     ))
+}
+
+/// The words a split lookup's tables hold a tag of `tag_len` bytes in: one of 1, 2, 4 or 8
+/// bytes, else as many of 8 as it takes.
+fn word_layout(tag_len: usize) -> WordLayout {
+    WordLayout::of(tag_len, &[1, 2, 4, 8])
+}
+
+/// The engine's environment with this language's filters.
+static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
+    std::sync::LazyLock::new(|| engine::with_filters(add_filters));
+
+/// C's spellings, as the template's filters: `c_entries(tag_len)` (rows of a split lookup's
+/// table as bytes, each row padded to whole words, [`WordLayout::byte_rows`]).
+fn add_filters(env: &mut minijinja::Environment<'static>) {
+    env.add_filter("c_entries", |rows: Vec<Vec<u8>>, tag_len: usize| {
+        word_layout(tag_len).byte_rows(&padded(&rows), "    ")
+    });
 }
 
 /// Rows as the runtime's fixed entries, zeros after each row's bytes, for [`WordLayout`].
@@ -182,7 +183,9 @@ fn padded(rows: &[Vec<u8>]) -> Vec<[u8; MAX_TAG_LEN]> {
         .collect()
 }
 
-/// `code` with every `slotgen_` and `SLOTGEN_` name prefixed by `name` instead.
+/// `code` with every `slotgen_` and `SLOTGEN_` name prefixed by `name` instead. The
+/// template's 353 names stay as a C reader expects them (`slotgen_slot`, not
+/// `{{prefix}}_slot`), and are renamed here, in the template's text before it is filled in.
 fn renamed(code: &str, name: &str) -> String {
     code.replace("slotgen_", &format!("{name}_"))
         .replace("SLOTGEN_", &format!("{}_", name.to_ascii_uppercase()))

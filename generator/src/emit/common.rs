@@ -4,9 +4,10 @@
 //! the modules of other languages, table rows and word layouts.
 //!
 //! Each language keeps its code in one template under `emit/template/` (Lua's module and
-//! server-side Lua share a macro file), written as a person would write that module by
-//! hand: it chooses its own parts (the key rule, the lookup, the CRC's steps) and spells
-//! its literals by filters; `engine.rs` renders it.
+//! server-side Lua share a macro file, every language the slot's `reduction.jinja`),
+//! written as a person would write that module by hand: it chooses its own parts (the key
+//! rule, the lookup, the CRC's steps), spells the slot in its own operators and its
+//! literals by filters; `engine.rs` renders it.
 
 use slotgen_tables::MAX_TAG_LEN;
 
@@ -312,12 +313,6 @@ impl WordLayout {
             bytes,
             count: tag_len.div_ceil(bytes),
         }
-    }
-
-    /// The unsigned type of a word, in C without its `_t`: `uint8`, `uint16`, `uint32` or
-    /// `uint64`.
-    pub fn uint(&self) -> String {
-        format!("uint{}", 8 * self.bytes)
     }
 
     /// The words of one entry (a tag, or an entry of [`TagWords`](crate::TagWords)) as

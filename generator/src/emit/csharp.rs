@@ -6,7 +6,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, Operators};
+use super::model::Model;
 use super::values;
 use crate::Error;
 
@@ -271,8 +271,6 @@ pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     let context = context! {
         class,
         namespace,
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => format!("(int)({})", r.formula("crc", Operators::Unsigned)),
         ..values::context(model, &command, "//")
     };
     Ok(engine::render_source_in(

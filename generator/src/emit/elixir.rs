@@ -5,7 +5,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 use crate::Error;
 
@@ -87,15 +87,9 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     // else the table loop
     let native = (crc.native() == Some(NativeCrc::IsoHdlc))
         .then(|| context! { xor => crc.params.xorout ^ 0xffff_ffff });
-    let r = &model.reduction;
     let context = context! {
         module => name,
         native,
-        slot_formula => r.formula("crc", Operators::Elixir),
-        slot_expression => r.formula(
-            &format!("crc(hashtag(key), {:#x})", crc.start),
-            Operators::Elixir,
-        ),
         ..values::context(model, &format!("elixir --name {name}"), "#")
     };
     Ok(engine::render_source(

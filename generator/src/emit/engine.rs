@@ -9,8 +9,10 @@
 //!   `lstrip_blocks`); a template's final newline is kept.
 //! - **Strict undefined**: a name no value has is an error, which [`render_source`] turns
 //!   into a panic: it is a mistake in an emitter, which its tests exercise.
-//! - **Templates by path**: `c/header.h` is `emit/template/c/header.h`, which a template
-//!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them.
+//! - **Templates by path**: `c/slotgen.h` is `emit/template/c/slotgen.h`, which a template
+//!   reaches by `<% include %>` or `<% import %>`; [`FILES`] lists them. `reduction.jinja`,
+//!   the one shared by every language, spells the slot (`infix`) in operators each
+//!   language's template passes.
 //! - **Filters**: what every language spells alike (`hex`), in [`environment`]; a
 //!   language's own spellings are filters named after it, which its emitter adds to an
 //!   environment of its own ([`with_filters`]), so that the engine imports no emitter.
@@ -30,6 +32,7 @@ macro_rules! files {
 
 /// Every named template, by its path under `emit/template/`.
 pub(crate) static FILES: &[(&str, &str)] = files![
+    "c/shortest.h",
     "c/slotgen.h",
     "csharp/module.cs",
     "elixir/module.ex",
@@ -41,8 +44,10 @@ pub(crate) static FILES: &[(&str, &str)] = files![
     "lua/module.lua",
     "lua/parts.lua",
     "lua/server.lua",
+    "lua/shortest.lua",
     "php/module.php",
     "python/module.py",
+    "reduction.jinja",
     "ruby/module.rb",
 ];
 
@@ -68,14 +73,21 @@ pub(crate) fn environment() -> Environment<'static> {
     });
     env.add_filter("hex", hex);
     env.add_filter("hex_rows", hex_rows);
-    env.add_filter("byte_rows", byte_rows);
-    env.add_filter("chomp", chomp);
-    env.add_filter("indent_lines", indent_lines);
-    env.add_filter("le_int", |row: Vec<u8>| {
-        super::values::little_endian_hex(&row)
+    env.add_filter("byte_rows", |rows: Vec<Vec<u8>>, indent: &str| {
+        byte_rows(&rows, indent)
     });
+    env.add_filter("chomp", chomp);
+    env.add_filter(
+        "quoted",
+        |bytes: Option<Vec<u8>>, escapes: &str, none: Option<&str>| match bytes {
+            Some(bytes) => quoted(&bytes, escapes),
+            None => none.unwrap_or_default().to_owned(),
+        },
+    );
+    env.add_filter("indent_lines", indent_lines);
+    env.add_filter("le_int", |row: Vec<u8>| little_endian_hex(&row));
     env.add_filter("le_int_rows", |rows: Vec<Vec<u8>>, indent: &str| {
-        super::values::int_rows(&rows, indent)
+        int_rows(&rows, indent)
     });
     env
 }
@@ -113,9 +125,49 @@ fn hex_rows(
 }
 
 /// Byte rows as hex literals (`0x4c`), one row to a line behind `indent`, each byte
-/// followed by `,`: `{{ tags.columns | byte_rows("    ") }}`.
-fn byte_rows(rows: Vec<Vec<u8>>, indent: &str) -> String {
-    super::values::byte_rows(&rows, indent)
+/// followed by `,`: `{{ tags.columns | byte_rows("    ") }}`. No final newline; empty for
+/// no rows.
+pub(crate) fn byte_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
+    rows_of
+        .iter()
+        .map(|row| {
+            super::common::rows(
+                &super::common::hex(row.iter().map(|&b| u64::from(b)), 2),
+                row.len(),
+                indent,
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A row of bytes as one little-endian integer in hex (`0x` and two digits a byte, the last
+/// byte first), for the languages whose integers have no bound.
+pub(crate) fn little_endian_hex(row: &[u8]) -> String {
+    let digits: String = row.iter().rev().map(|b| format!("{b:02x}")).collect();
+    format!("0x{digits}")
+}
+
+/// Rows as little-endian integers ([`little_endian_hex`]), one a line behind `indent`.
+pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
+    let ints: Vec<String> = rows_of.iter().map(|r| little_endian_hex(r)).collect();
+    super::common::rows(&ints, 1, indent)
+}
+
+/// Bytes (printable ASCII) as a double-quoted string literal, a backslash before each byte
+/// of `escapes`: `{{ tag | quoted("\"\\?") }}` in C, against trigraphs too. As a filter
+/// it takes a third argument, the text for none (a gap of a shortest-tag table: `""` in
+/// C, `false` in Lua).
+fn quoted(bytes: &[u8], escapes: &str) -> String {
+    let mut out = String::from("\"");
+    for &b in bytes {
+        if escapes.as_bytes().contains(&b) {
+            out.push('\\');
+        }
+        out.push(char::from(b));
+    }
+    out.push('"');
+    out
 }
 
 /// Text without its one final newline, for a macro's lines placed on a line of their own.

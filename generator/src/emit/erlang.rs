@@ -4,7 +4,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 use crate::Error;
 
@@ -134,15 +134,9 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     // register), with the xor that makes its result this CRC's; else the table loop
     let native = (crc.native() == Some(NativeCrc::IsoHdlc))
         .then(|| context! { xor => crc.params.xorout ^ 0xffff_ffff });
-    let r = &model.reduction;
     let context = context! {
         module => name,
         native,
-        slot_formula => r.formula("Crc", Operators::Erlang),
-        slot_expression => r.formula(
-            &format!("crc(hashtag(Key), {})", hex(crc.start)),
-            Operators::Erlang,
-        ),
         last_combination => (model.tags.per_value() - 1).to_string(),
         ..values::context(model, &command, "%%")
     };

@@ -5,7 +5,7 @@ use minijinja::context;
 
 use super::common;
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 use crate::Error;
 
@@ -115,13 +115,9 @@ fn braced_rows(rows: &[Vec<u8>]) -> String {
 /// ```
 pub fn package(model: &Model, package_name: &str) -> Result<String, Error> {
     check_package_name(package_name)?;
-    let r = &model.reduction;
     let context = context! {
         package => package_name,
         native => native_crc(model),
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => r.formula("uint32(crc(Hashtag(key)))", Operators::Gofmt),
-        slot_string_expression => r.formula("uint32(crcString(key))", Operators::Gofmt),
         ..values::context(model, &format!("go --package {package_name}"), "//")
     };
     Ok(engine::render_source_in(

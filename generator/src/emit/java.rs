@@ -6,7 +6,7 @@ use minijinja::context;
 
 use super::common;
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 use crate::Error;
 
@@ -200,19 +200,10 @@ fn byte_rows(rows: &[Vec<u8>], indent: &str) -> String {
 /// ```
 pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     let (package, class) = split_name(name)?;
-    let r = &model.reduction;
-    // an int holds a CRC-32 signed: its slot is computed from the unsigned long
-    let register = if model.crc.params.width < 32 {
-        "crc"
-    } else {
-        "Integer.toUnsignedLong(crc)"
-    };
     let context = context! {
         class,
         package,
         native => native_crc(model),
-        slot_formula => r.formula("crc", Operators::Java),
-        slot_expression => r.formula(register, Operators::Java),
         ..values::context(model, &format!("java --name {name}"), "//")
     };
     Ok(engine::render_source_in(

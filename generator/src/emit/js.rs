@@ -9,7 +9,7 @@ use minijinja::context;
 
 use super::common::{self, WordLayout};
 use super::engine;
-use super::model::{Model, Operators};
+use super::model::Model;
 use super::values;
 
 const TEMPLATE: &str = include_str!("template/js/module.mjs");
@@ -23,10 +23,9 @@ const TYPES: &str = include_str!("template/js/module.d.mts");
 /// lazy generator of `Uint8Array`), `sameSlot(keys)` and `sharedHashtag(keys)`, throwing a
 /// `SlotgenError` whose `code` is `SLOT_OUT_OF_RANGE`, and `PREFIX_HAS_DELIMITER` or
 /// `FRAME_NOT_SOLVABLE`; the constants `SLOTS`, `FIRST_SLOT`, `LAST_SLOT`, `TAG_LEN`, and
-/// `OPEN`, `CLOSE` for a rule with delimiters. The slot is [`Reduction::formula`] with
-/// JavaScript's operators ([`Operators::Int32`]). The output depends only on the model.
-///
-/// [`Reduction::formula`]: super::model::Reduction::formula
+/// `OPEN`, `CLOSE` for a rule with delimiters. The slot is spelled with JavaScript's
+/// operators (`>>>`, and `>>> 0` for a mask of 32 bits). The output depends only on the
+/// model.
 ///
 /// # Examples
 ///
@@ -41,16 +40,12 @@ const TYPES: &str = include_str!("template/js/module.d.mts");
 /// ```
 #[must_use]
 pub fn module(model: &Model) -> String {
-    let r = &model.reduction;
     let layout = WordLayout::of(model.tags.len, &[4]);
     let zero = &model.tags.zero;
     let context = context! {
-        slot_formula => r.formula("crc", Operators::Int32),
-        slot_expression => r.formula("crcHashed(toBytes(key, \"key\"))", Operators::Int32),
-        text_slot_expression => r.formula("crcText(key, range[0], range[1])", Operators::Int32),
         words => context! {
             count => layout.count,
-            first_word => common::hex(layout.words(zero).into_iter().take(1), 8)[0].clone(),
+            first_word => layout.words(zero)[0],
             first_tag => common::comment_text(&zero[..zero.len().min(4)]),
         },
         ..values::context(model, "js", "//")

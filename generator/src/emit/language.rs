@@ -554,6 +554,109 @@ pub static LANGUAGES: &[Language] = &[
 mod tests {
     use super::*;
 
+    /// Each language spells the same slot steps in its own operators, and every module's
+    /// header in C's: Redis Cluster's mask alone, Couchbase's shift, mask and modulus (1000
+    /// vBuckets), Tarantool vshard's modulus and first slot (the spellings written out here
+    /// by hand).
+    #[test]
+    fn every_language_spells_the_same_slot_steps() {
+        use crate::scheme::invert::{derive, SchemeSpec};
+        use slotgen_tables::SchemeName;
+
+        let unsigned = [
+            "CRC & 0x3fff",
+            "((CRC >> 16) & 0x7fff) % 1000",
+            "(CRC & 0xffffffff) % 3000 + 1",
+        ];
+        let cases = [
+            ("c", "slotgen_crc(hashed, hashed_len)", unsigned),
+            ("python", "crc", unsigned),
+            ("php", "$crc", unsigned),
+            ("ruby", "crc", unsigned),
+            ("csharp", "crc", unsigned),
+            (
+                "js",
+                "crcHashed(toBytes(key, \"key\"))",
+                [
+                    "CRC & 0x3fff",
+                    "((CRC >>> 16) & 0x7fff) % 1000",
+                    "(CRC >>> 0) % 3000 + 1",
+                ],
+            ),
+            (
+                "go",
+                "uint32(crcString(key))",
+                [
+                    "CRC & 0x3fff",
+                    "((CRC >> 16) & 0x7fff) % 1000",
+                    "(CRC&0xffffffff)%3000 + 1",
+                ],
+            ),
+            (
+                "erlang",
+                "Crc",
+                [
+                    "CRC band 16#3fff",
+                    "((CRC bsr 16) band 16#7fff) rem 1000",
+                    "(CRC band 16#ffffffff) rem 3000 + 1",
+                ],
+            ),
+            (
+                "java",
+                "crc",
+                [
+                    "CRC & 0x3fffL",
+                    "((CRC >> 16) & 0x7fffL) % 1000",
+                    "(CRC & 0xffffffffL) % 3000 + 1",
+                ],
+            ),
+            (
+                "elixir",
+                "crc",
+                [
+                    "band(CRC, 0x3fff)",
+                    "rem(band(bsr(CRC, 16), 0x7fff), 1000)",
+                    "rem(band(CRC, 0xffffffff), 3000) + 1",
+                ],
+            ),
+            (
+                "lua",
+                "crc",
+                [
+                    "CRC % 16384",
+                    "(floor(CRC / 65536) % 32768) % 1000",
+                    "(CRC % 4294967296) % 3000 + 1",
+                ],
+            ),
+        ];
+        let schemes = [
+            SchemeName::RedisCluster,
+            SchemeName::Couchbase,
+            SchemeName::TarantoolVshard,
+        ];
+        for (i, scheme) in schemes.into_iter().enumerate() {
+            let slots = (scheme == SchemeName::Couchbase).then_some(1000);
+            let d = derive(&SchemeSpec {
+                slots,
+                ..SchemeSpec::new(scheme)
+            })
+            .unwrap();
+            let header = format!("slot = {}.", unsigned[i].replace("CRC", "crc"));
+            for (name, crc, spelled) in cases {
+                let module = find(name)
+                    .unwrap()
+                    .emit((&d).into(), &Options::default())
+                    .unwrap();
+                let slot = spelled[i].replace("CRC", crc);
+                assert!(module.contains(&slot), "{name}, {scheme:?}: no `{slot}`");
+                assert!(
+                    module.contains(&header),
+                    "{name}, {scheme:?}: no `{header}`"
+                );
+            }
+        }
+    }
+
     #[test]
     fn names_are_unique_and_found() {
         for (i, language) in LANGUAGES.iter().enumerate() {

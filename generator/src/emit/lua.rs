@@ -1,18 +1,14 @@
 //! The Lua emitter: a module of pure arithmetic (no `bit` library, no `//`), so that it
-//! runs unmodified on Lua 5.1, Lua 5.4 and LuaJIT; its templates are in
-//! `emit/template/lua/`, by part: the module (`module.lua`), the key rule
-//! (`rule_delimited.lua`, `rule_whole.lua`), the lookup shape (`lookup_split.lua`,
-//! `lookup_columns.lua`) and the surface over them (`surface.lua`). The server-side Lua of
-//! [`redis_function`](super::redis_function) shares the rule, lookup and surface parts.
+//! runs unmodified on Lua 5.1, Lua 5.4 and LuaJIT; its template is
+//! `emit/template/lua/module.lua`, which takes the key rule, the lookup and the surface from
+//! `parts.lua`, as the server-side Lua of [`redis_function`](super::redis_function) does.
 //!
 //! Without a xor operator, the module keeps every value it xors below 256 and xors through
 //! a 65536-entry table built at load: the CRC register is held as its bytes, and a tag as
 //! a row of bytes, so that no value needs more than a double's 53 bits.
 
-use minijinja::context;
-
 use super::engine;
-use super::model::{Model, Operators};
+use super::model::Model;
 use super::values;
 
 const TEMPLATE: &str = include_str!("template/lua/module.lua");
@@ -20,19 +16,6 @@ const TEMPLATE: &str = include_str!("template/lua/module.lua");
 /// The most kernel rows a Lua module takes: a value's tags are counted by a number, whose
 /// integers are exact to 2^53 in a double (Lua 5.1, LuaJIT, the servers' Lua).
 pub const MAX_KERNEL_LEN: usize = 53;
-
-/// The slot formula of `model` ([`Reduction::formula`]) for comments, and as a Lua 5.1
-/// expression over the number `crc` ([`Operators::Lua51`]): `crc % 16384` for Redis
-/// Cluster.
-///
-/// [`Reduction::formula`]: super::model::Reduction::formula
-pub(crate) fn slot_formula(model: &Model) -> (String, String) {
-    let r = &model.reduction;
-    (
-        r.formula("crc", Operators::Unsigned),
-        r.formula("crc", Operators::Lua51),
-    )
-}
 
 /// `text` (the key rule in words) wrapped to lines of 86 characters at most that are
 /// joined by a newline and `leader` (the indentation and `-- ` of a comment's next line):
@@ -87,62 +70,10 @@ pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
 /// ```
 #[must_use]
 pub fn module(model: &Model) -> String {
-    let crc = &model.crc;
-    // the register's bytes
-    let n = usize::from(crc.params.width / 8);
-    // Register byte k (1-based) is the byte that meets the input k-th: from the low end
-    // of a reflected register, from the high end otherwise.
-    let shift_of = |k: usize| {
-        if crc.params.refin {
-            8 * (k - 1)
-        } else {
-            8 * (n - k)
-        }
-    };
-    let byte_of = |value: u64, k: usize| (value >> shift_of(k)) & 0xff;
-    let list = |f: &dyn Fn(usize) -> String| (1..=n).map(f).collect::<Vec<_>>().join(", ");
-    let registers = list(&|k| format!("r{k}"));
-    let crc_update = list(&|k| {
-        if k < n {
-            format!("XOR[r{} * 256 + C{k}[index]]", k + 1)
-        } else {
-            format!("C{k}[index]")
-        }
-    });
-    let crc_finish = crc.finish(
-        &format!(
-            "    {registers} = {}\n",
-            list(&|k| format!("REFLECT[r{}]", n + 1 - k))
-        ),
-        |xorout| {
-            format!(
-                "    {registers} = {}\n",
-                list(&|k| format!("XOR[r{k} * 256 + {:#04x}]", byte_of(xorout, k)))
-            )
-        },
-    );
-    let crc_value = (1..=n)
-        .map(|k| match shift_of(k) {
-            0 => format!("r{k}"),
-            shift => format!("r{k} * {}", 1u64 << shift),
-        })
-        .collect::<Vec<_>>()
-        .join(" + ");
-    let (slot_formula, slot_expression) = slot_formula(model);
-    let context = context! {
-        slot_formula,
-        slot_expression,
-        lua => context! {
-            crc_bytes => n,
-            crc_divisors => list(&|k| (1u64 << shift_of(k)).to_string()),
-            crc_columns => list(&|k| format!("C{k}")),
-            registers,
-            crc_start_bytes => list(&|k| format!("{:#04x}", byte_of(crc.start, k))),
-            crc_update,
-            crc_finish,
-            crc_value,
-        },
-        ..values::context(model, "lua", "--")
-    };
-    engine::render_source_in(&ENV, "lua/module.lua", TEMPLATE, &context)
+    engine::render_source_in(
+        &ENV,
+        "lua/module.lua",
+        TEMPLATE,
+        &values::context(model, "lua", "--"),
+    )
 }

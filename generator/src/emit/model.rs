@@ -186,19 +186,6 @@ impl Register {
     pub fn digits(&self) -> usize {
         usize::from(self.params.width / 4)
     }
-
-    /// The lines that finish the register after the last byte, in one language: `reflect`
-    /// when `refin != refout`, then `xor(xorout)` when `xorout` is not zero.
-    pub fn finish(&self, reflect: &str, xor: impl FnOnce(u64) -> String) -> String {
-        let mut lines = String::new();
-        if self.reflect_out() {
-            lines += reflect;
-        }
-        if self.params.xorout != 0 {
-            lines += &xor(self.params.xorout);
-        }
-        lines
-    }
 }
 
 /// A catalogue CRC's polynomial and bit order, by the catalogue CRC named for it: what
@@ -281,31 +268,6 @@ impl KeyRule {
     }
 }
 
-/// The operators a language writes [`Reduction::formula`] with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Operators {
-    /// `>>` and `&` on an unsigned register, or on integers wider than it (C, Python, Go
-    /// and their kin).
-    Unsigned,
-    /// JavaScript's: its bitwise operators give signed 32-bit numbers, so the shift is
-    /// `>>>` (shifting in zeros) and a mask of all 32 bits is written `>>> 0`.
-    Int32,
-    /// [`Operators::Unsigned`] spaced as `gofmt` prints them: where `%` and `+` meet at
-    /// the top, every operator that binds tighter than `+` loses its spaces
-    /// (`((crc>>16)&0x7fff)%1024 + 1`).
-    Gofmt,
-    /// Erlang's: `bsr`, `band` and `rem`, hex as `16#3fff`.
-    Erlang,
-    /// Java's, on a `long`: masks written with `L`, so that a mask of 32 bits is not the
-    /// `int` -1 widened (`crc & 0xffffffffL`).
-    Java,
-    /// Elixir's functions: `bsr(crc, 16)`, `band(crc, 0x3fff)`, `rem(value, 1024)`.
-    Elixir,
-    /// Arithmetic for Lua 5.1, which has no bitwise operators: `floor(crc / 65536)` for the
-    /// shift, `value % 32768` for the mask.
-    Lua51,
-}
-
 /// How the CRC becomes a slot: `((crc >> shift) & mask) % slots + first`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reduction {
@@ -331,63 +293,41 @@ impl Reduction {
         self.last_slot
     }
 
-    /// The slot of the CRC `crc` (an expression) in the syntax that C, Python, JavaScript,
-    /// Go and their kin share, with the operators of `ops`: `crc & 0x3fff` for Redis
-    /// Cluster, `((crc >> 16) & 0x7fff) % 1024` for Couchbase (`>>>` for
-    /// [`Operators::Int32`]), `(crc & 0xffffffff) % 3000 + 1` for Tarantool vshard
-    /// (`(crc >>> 0) % 3000 + 1` for [`Operators::Int32`]); the other [`Operators`] spell
-    /// the same steps in Go, Erlang, Elixir and Lua 5.1. Every operation that changes
-    /// nothing is left out, and every operand of `%` and `+` is in parentheses, so the text
-    /// means the same under each language's precedence. Every emitter's slot comes from here.
+    /// The slot of the CRC `crc` (an expression) as every module's header writes it, in the
+    /// infix operators of C: `crc & 0x3fff` for Redis Cluster, `((crc >> 16) & 0x7fff) %
+    /// 1024` for Couchbase, `(crc & 0xffffffff) % 3000 + 1` for Tarantool vshard. The text
+    /// is the templates' own (the macro `infix` of `emit/template/reduction.jinja`, which
+    /// each language's template calls with its operators), so that a header and the code
+    /// below it spell the slot alike.
     ///
     /// ```
-    /// use slotgen::emit::model::{Model, Operators};
+    /// use slotgen::emit::model::Model;
     ///
     /// let d = slotgen::derive(&slotgen::Spec::default())?;
     /// let model = Model::of((&d).into(), "python", usize::MAX)?;
-    /// assert_eq!(model.reduction.formula("crc", Operators::Unsigned), "crc & 0x3fff");
+    /// assert_eq!(model.reduction.formula("crc"), "crc & 0x3fff");
     /// # Ok::<(), slotgen::Error>(())
     /// ```
     #[must_use]
-    pub fn formula(&self, crc: &str, ops: Operators) -> String {
-        let (shift_op, and_op, rem_op) = match ops {
-            Operators::Int32 => (">>>", "&", "%"),
-            Operators::Erlang => ("bsr", "band", "rem"),
-            _ => (">>", "&", "%"),
-        };
-        let mask = match ops {
-            Operators::Erlang => format!("16#{:x}", self.mask),
-            Operators::Java => format!("{:#x}L", self.mask),
-            _ => format!("{:#x}", self.mask),
-        };
-        let compact = ops == Operators::Gofmt && self.needs_modulus() && self.first != 0;
-        let sp = if compact { "" } else { " " };
-        let shifted = match (self.shift, ops) {
-            (0, _) => crc.to_owned(),
-            (shift, Operators::Elixir) => format!("bsr({crc}, {shift})"),
-            (shift, Operators::Lua51) => format!("floor({crc} / {})", 1u64 << shift),
-            (shift, _) => format!("({crc}{sp}{shift_op}{sp}{shift})"),
-        };
-        let mut slot = match ops {
-            // the mask keeps all 32 bits: `&` would give them as a signed number
-            Operators::Int32 if self.mask == u64::from(u32::MAX) => format!("{shifted} >>> 0"),
-            Operators::Elixir => format!("band({shifted}, {mask})"),
-            Operators::Lua51 => format!("{shifted} % {}", u128::from(self.mask) + 1),
-            _ => format!("{shifted}{sp}{and_op}{sp}{mask}"),
-        };
-        if self.needs_modulus() {
-            slot = match ops {
-                Operators::Elixir => format!("rem({slot}, {})", self.slots),
-                _ => format!("({slot}){sp}{rem_op}{sp}{}", self.slots),
-            };
+    pub fn formula(&self, crc: &str) -> String {
+        super::engine::render_source(
+            "formula",
+            "<% from \"reduction.jinja\" import infix %>{{ infix(r, crc, r.mask | hex) }}",
+            &minijinja::context! { r => self.value(), crc },
+        )
+    }
+
+    /// The reduction as the templates' value `reduction`: `shift`, `mask`, `value_bits`,
+    /// `slots`, `first`, and `modulus` ([`needs_modulus`](Self::needs_modulus)).
+    pub(crate) fn value(&self) -> minijinja::Value {
+        minijinja::context! {
+            shift => self.shift,
+            mask => self.mask,
+            value_bits => self.value_bits,
+            slots => self.slots,
+            first => self.first,
+            modulus => self.needs_modulus(),
         }
-        if self.first != 0 {
-            if !self.needs_modulus() && ops != Operators::Elixir {
-                slot = format!("({slot})");
-            }
-            slot = format!("{slot} + {}", self.first);
-        }
-        slot
     }
 
     /// Whether `% slots` changes a masked value: false when the mask keeps exactly the
@@ -763,7 +703,7 @@ fn crc_line(crc: &Register, r: &Reduction) -> String {
     let w = crc.digits() + 2;
     format!(
         "CRC: width {}, poly {:#0w$x}, init {:#0w$x}, refin {}, refout {}, xorout {:#0w$x}, check {:#0w$x}; slot = {}.",
-        c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, r.formula("crc", Operators::Unsigned)
+        c.width, c.poly, c.init, c.refin, c.refout, c.xorout, c.check, r.formula("crc")
     )
 }
 
@@ -791,86 +731,6 @@ mod tests {
     use super::*;
     use crate::scheme::invert::{derive, SchemeSpec};
     use slotgen_tables::SchemeName;
-
-    /// Each language's spelling of the same slot steps: Redis Cluster's mask alone,
-    /// Couchbase's shift, mask and modulus, Tarantool vshard's modulus and first slot.
-    #[test]
-    fn formulas_spell_the_same_steps() {
-        let reduction = |shift, mask: u64, slots, first| Reduction {
-            shift,
-            mask,
-            value_bits: mask.count_ones(),
-            slots,
-            first,
-            last_slot: first + slots - 1,
-        };
-        let redis = reduction(0, 0x3fff, 16384, 0);
-        let couchbase = reduction(16, 0x7fff, 1024, 0);
-        let tarantool = reduction(0, 0xffff_ffff, 3000, 1);
-        let cases = [
-            (
-                Operators::Unsigned,
-                [
-                    "c & 0x3fff",
-                    "((c >> 16) & 0x7fff) % 1024",
-                    "(c & 0xffffffff) % 3000 + 1",
-                ],
-            ),
-            (
-                Operators::Int32,
-                [
-                    "c & 0x3fff",
-                    "((c >>> 16) & 0x7fff) % 1024",
-                    "(c >>> 0) % 3000 + 1",
-                ],
-            ),
-            (
-                Operators::Gofmt,
-                [
-                    "c & 0x3fff",
-                    "((c >> 16) & 0x7fff) % 1024",
-                    "(c&0xffffffff)%3000 + 1",
-                ],
-            ),
-            (
-                Operators::Erlang,
-                [
-                    "c band 16#3fff",
-                    "((c bsr 16) band 16#7fff) rem 1024",
-                    "(c band 16#ffffffff) rem 3000 + 1",
-                ],
-            ),
-            (
-                Operators::Java,
-                [
-                    "c & 0x3fffL",
-                    "((c >> 16) & 0x7fffL) % 1024",
-                    "(c & 0xffffffffL) % 3000 + 1",
-                ],
-            ),
-            (
-                Operators::Elixir,
-                [
-                    "band(c, 0x3fff)",
-                    "rem(band(bsr(c, 16), 0x7fff), 1024)",
-                    "rem(band(c, 0xffffffff), 3000) + 1",
-                ],
-            ),
-            (
-                Operators::Lua51,
-                [
-                    "c % 16384",
-                    "(floor(c / 65536) % 32768) % 1024",
-                    "(c % 4294967296) % 3000 + 1",
-                ],
-            ),
-        ];
-        for (ops, [r, c, t]) in cases {
-            assert_eq!(redis.formula("c", ops), r, "{ops:?}");
-            assert_eq!(couchbase.formula("c", ops), c, "{ops:?}");
-            assert_eq!(tarantool.formula("c", ops), t, "{ops:?}");
-        }
-    }
 
     /// The split tables give every slot's tag as the runtime does, for CRC-16 tables and
     /// for schemes whose low bits are solved for.

@@ -9,7 +9,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 use crate::Error;
 
@@ -189,13 +189,10 @@ pub fn split_name(name: &str) -> Result<(Option<&str>, &str), Error> {
 /// ```
 pub fn class(model: &Model, name: &str) -> Result<String, Error> {
     let (namespace, class) = split_name(name)?;
-    let r = &model.reduction;
     let context = context! {
         class,
         namespace,
         native => native_crc(model),
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => r.formula("$crc", Operators::Unsigned),
         ..values::context(model, &command(name), "//")
     };
     Ok(engine::render_source_in(

@@ -4,49 +4,28 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 
 const TEMPLATE: &str = include_str!("template/python/module.py");
 
-/// The standard library's CRC that computes `model`'s, as (module, function, what it is,
-/// the CRC of `data` as an expression); `None` when it has none (the table loop then).
-/// `binascii.crc_hqx(data, start)` is CRC-16/XMODEM's polynomial from any register;
-/// `zlib.crc32(data, value)` CRC-32/ISO-HDLC's from the register `value ^ 0xffffffff`, its
-/// result xored with `0xffffffff`.
-fn native(model: &Model, data: &str) -> Option<(&'static str, &'static str, String, String)> {
+/// The values of the CRC by the standard library's C code where it computes `model`'s:
+/// `xmodem` (`binascii.crc_hqx`, CRC-16/XMODEM's polynomial from the register `start`) or
+/// not (`zlib.crc32`, CRC-32/ISO-HDLC's, from `value ^ 0xffffffff`), and the `xor` that
+/// makes its result this CRC's. `None` for every other CRC, which keeps the table loop.
+fn native_crc(model: &Model) -> Option<minijinja::Value> {
     let c = &model.crc;
-    let xor = |call: String, xor: u64| {
-        if xor == 0 {
-            call
-        } else {
-            format!("({call} ^ {xor:#x})")
-        }
-    };
     match c.native()? {
-        NativeCrc::Xmodem => Some((
-            "binascii",
-            "crc_hqx",
-            "binascii.crc_hqx is CRC-16/XMODEM's polynomial from a given register".to_owned(),
-            xor(
-                format!("_native_crc({data}, {:#06x})", c.start),
-                c.params.xorout,
-            ),
-        )),
-        NativeCrc::IsoHdlc => {
-            let value = c.start ^ 0xffff_ffff;
-            let call = if value == 0 {
-                format!("_native_crc({data})")
-            } else {
-                format!("_native_crc({data}, {value:#010x})")
-            };
-            Some((
-                "zlib",
-                "crc32",
-                "zlib.crc32 is CRC-32/ISO-HDLC, whose start and xorout are 0xffffffff".to_owned(),
-                xor(call, c.params.xorout ^ 0xffff_ffff),
-            ))
-        }
+        NativeCrc::Xmodem => Some(context! {
+            xmodem => true,
+            start => c.start,
+            xor => c.params.xorout,
+        }),
+        NativeCrc::IsoHdlc => Some(context! {
+            xmodem => false,
+            value => c.start ^ 0xffff_ffff,
+            xor => c.params.xorout ^ 0xffff_ffff,
+        }),
         NativeCrc::Iscsi => None,
     }
 }
@@ -100,18 +79,8 @@ pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn module(model: &Model) -> String {
-    let native_crc = native(model, "key").map(|(module, function, doc, key_call)| {
-        let data_call = native(model, "data").expect("native above").3;
-        context! { module, function, doc, key_call, data_call }
-    });
-    let crc_of_data = native_crc.as_ref().map_or("_crc(key)".to_owned(), |n| {
-        n.get_attr("key_call").expect("a key call").to_string()
-    });
-    let r = &model.reduction;
     let context = context! {
-        native => native_crc,
-        slot_formula => r.formula("crc", Operators::Unsigned),
-        slot_expression => r.formula(&crc_of_data, Operators::Unsigned),
+        native => native_crc(model),
         ..values::context(model, "python", "#")
     };
     engine::render_source_in(&ENV, "python/module.py", TEMPLATE, &context)

@@ -127,17 +127,12 @@ fn argument(bytes: &[u8]) -> String {
 /// The server-side Lua of `model` (`lua/server.lua`): the Functions library when
 /// `library`, else the `EVAL` block, with `command` after `slotgen emit` in the header.
 fn render(model: &Model, name: &str, command: &str, library: bool) -> String {
-    let (slot_formula, slot_expression) = lua::slot_formula(model);
     let e = &model.examples;
     let context = context! {
         library,
         name,
         prefix_arg => argument(e.prefix),
         suffix_arg => argument(e.suffix),
-        lua => context! {
-            slot_formula,
-            slot_expression,
-        },
         ..values::context(model, command, "--")
     };
     engine::render_source_in(&lua::ENV, "lua/server.lua", TEMPLATE, &context)

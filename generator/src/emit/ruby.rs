@@ -4,7 +4,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc, Operators};
+use super::model::{Model, NativeCrc};
 use super::values;
 use crate::Error;
 
@@ -102,7 +102,6 @@ pub fn module(model: &Model, name: &str) -> Result<String, Error> {
     let context = context! {
         module => name,
         native => native_crc(model),
-        slot_formula => model.reduction.formula("crc", Operators::Unsigned),
         ..values::context(model, &format!("ruby --name {name}"), "#")
     };
     Ok(engine::render_source("ruby/module.rb", TEMPLATE, &context))

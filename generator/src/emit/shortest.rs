@@ -18,6 +18,9 @@ use super::rust;
 use crate::scheme::SlotFunction;
 use crate::shortest::{SchemeShortest, Shortest};
 
+const C_TEMPLATE: &str = include_str!("template/c/shortest.h");
+const LUA_TEMPLATE: &str = include_str!("template/lua/shortest.lua");
+
 /// The JSON schema name and version written to `"format"`.
 pub const FORMAT: &str = "slotgen-shortest/1";
 
@@ -190,27 +193,6 @@ pub fn lines<'t>(table: impl Into<Table<'t>>) -> String {
     out
 }
 
-/// `"tag"` with a backslash before each byte of `escaped`.
-fn quoted(tag: &[u8], escaped: &[u8]) -> String {
-    let mut out = String::from("\"");
-    for &b in tag {
-        if escaped.contains(&b) {
-            out.push('\\');
-        }
-        out.push(char::from(b));
-    }
-    out.push('"');
-    out
-}
-
-/// Entries, `per_line` to a line, each followed by a comma.
-fn rows(entries: &[String], per_line: usize) -> String {
-    entries
-        .chunks(per_line)
-        .map(|row| row.join(", ") + ",\n")
-        .collect()
-}
-
 /// A C file: `const char NAME[slots][width + 1]`, redis-benchmark's `crc16_slot_table` in
 /// form, entry `slot - first` the tag of that slot (the first slot is 0, or 1 for Tarantool
 /// vshard's buckets), `""` for a gap; 16 entries to a line, so the line of entry `i` is
@@ -227,29 +209,11 @@ fn rows(entries: &[String], per_line: usize) -> String {
 #[must_use]
 pub fn c<'t>(table: impl Into<Table<'t>>, name: &str) -> String {
     let table = table.into();
-    let entries: Vec<String> = table
-        .tags()
-        .into_iter()
-        .map(|tag| quoted(tag.unwrap_or_default(), b"\"\\?"))
-        .collect();
-    let [generated, edit, spec] = super::common::generated_lines(
-        &command(table, "c", Some(name)),
-        &super::common::comment_text(describe(table).as_bytes()),
-    );
-    let index = match table.first_slot() {
-        0 => "slot".to_owned(),
-        first => format!("slot - {first}"),
+    let context = minijinja::context! {
+        name,
+        ..template_values(table, &command(table, "c", Some(name)))
     };
-    format!(
-        "/* {generated} */\n/* {edit} {spec} */\n\n\
-         /* {name}[{index}]: the first tag, shortest first, then in charset order, that lands on\n   \
-         slot; \"\" where no tag of at most {} symbols does. */\n\
-         const char {name}[{}][{}] = {{\n{}}};\n",
-        table.max_len(),
-        table.slots(),
-        table.width() + 1,
-        rows(&entries, 16),
-    )
+    super::engine::render_source("c/shortest.h", C_TEMPLATE, &context)
 }
 
 /// A Lua chunk that returns the table as a sequence: `tags[slot + 1]` is the tag of `slot`
@@ -267,28 +231,33 @@ pub fn c<'t>(table: impl Into<Table<'t>>, name: &str) -> String {
 #[must_use]
 pub fn lua<'t>(table: impl Into<Table<'t>>) -> String {
     let table = table.into();
-    let entries: Vec<String> = table
-        .tags()
-        .into_iter()
-        .map(|tag| tag.map_or_else(|| "false".to_owned(), |t| quoted(t, b"\"\\")))
-        .collect();
+    let context = template_values(table, &command(table, "lua", None));
+    super::engine::render_source("lua/shortest.lua", LUA_TEMPLATE, &context)
+}
+
+/// What the C and Lua templates read of `table`, written by `command`: `generated`, `edit`
+/// and `spec` (the header lines), `tags` (bytes, or none for a gap, from the first slot),
+/// `first` (the first slot), `slots`, `width` and `max_len`.
+fn template_values(table: Table<'_>, command: &str) -> minijinja::Value {
     let [generated, edit, spec] = super::common::generated_lines(
-        &command(table, "lua", None),
+        command,
         &super::common::comment_text(describe(table).as_bytes()),
     );
-    let index = match table.first_slot() {
-        0 => "slot + 1".to_owned(),
-        1 => "slot".to_owned(),
-        first => format!("slot - {}", first - 1),
-    };
-    format!(
-        "-- {generated}\n-- {edit} {spec}\n\
-         -- tags[{index}]: the first tag, shortest first, then in charset order, that lands on\n\
-         -- slot; false where no tag of at most {} symbols does.\n\
-         return {{\n{}}}\n",
-        table.max_len(),
-        rows(&entries, 16),
-    )
+    let tags: Vec<Option<Vec<u8>>> = table
+        .tags()
+        .into_iter()
+        .map(|tag| tag.map(<[u8]>::to_vec))
+        .collect();
+    minijinja::context! {
+        generated,
+        edit,
+        spec,
+        tags,
+        first => table.first_slot(),
+        slots => table.slots(),
+        width => table.width(),
+        max_len => table.max_len(),
+    }
 }
 
 /// The table as JSON (`"format": "slotgen-shortest/1"`): the slot function

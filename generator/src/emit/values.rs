@@ -1,38 +1,9 @@
 //! The template values that mean the same in every language, from one [`Model`]:
 //! [`context`], which every language's emitter passes to its template with the few values
-//! of its own; and the rows of bytes and integers that the shared filters write.
+//! of its own.
 
-use super::common::{comment_text, hex, rows};
+use super::common::comment_text;
 use super::model::{KeyRule, Lookup, Model};
-
-/// Byte rows as hex literals, one row to a line behind `indent`, each byte followed by `,`.
-/// No final newline; empty for no rows.
-pub(crate) fn byte_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
-    rows_of
-        .iter()
-        .map(|row| {
-            rows(
-                &hex(row.iter().map(|&b| u64::from(b)), 2),
-                row.len(),
-                indent,
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// A row of bytes as one little-endian integer in hex (`0x` and two digits a byte, the last
-/// byte first), for the languages whose integers have no bound.
-pub(crate) fn little_endian_hex(row: &[u8]) -> String {
-    let digits: String = row.iter().rev().map(|b| format!("{b:02x}")).collect();
-    format!("0x{digits}")
-}
-
-/// Rows as little-endian integers ([`little_endian_hex`]), one a line behind `indent`.
-pub(crate) fn int_rows(rows_of: &[Vec<u8>], indent: &str) -> String {
-    let ints: Vec<String> = rows_of.iter().map(|r| little_endian_hex(r)).collect();
-    rows(&ints, 1, indent)
-}
 
 /// The bits of a symbol's index: `log2` of the alphabet's size.
 pub(crate) fn symbol_bits(alphabet: &[u8]) -> u32 {
@@ -56,7 +27,8 @@ pub(crate) fn alphabet_basis(alphabet: &[u8]) -> impl Iterator<Item = u8> + '_ {
 /// - `slots`: `count`, `first`, `last`, `needs_modulus`;
 /// - `crc`: `width`, `refin`, `reflect_out`, `xorout`, `mask`, `top_shift`, `start`,
 ///   `digits` (hex digits of a register value), `table` (256 numbers);
-/// - `reduction`: `shift`, `mask`, `value_bits`;
+/// - `reduction`: `shift`, `mask`, `value_bits`, `slots`, `first`, `modulus` (whether
+///   `% slots` changes the masked value), which `reduction.jinja`'s `infix` spells;
 /// - `tags`: `len`, `zero` (bytes), `columns`, `kernel` (lists of bytes), `solved_bits`,
 ///   `kernel_len`, `value_limit`;
 /// - `rule`: `whole` (the whole key is hashed), `open`, `close`, `min_len`, `doc`;
@@ -128,11 +100,7 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
             digits => c.digits(),
             table => c.table.to_vec(),
         },
-        reduction => context! {
-            shift => r.shift,
-            mask => r.mask,
-            value_bits => r.value_bits,
-        },
+        reduction => r.value(),
         tags => context! {
             len => t.len,
             zero => t.zero.clone(),

@@ -1,5 +1,8 @@
 <# The C99 header: one file, every part chosen here. `slotgen_` and `SLOTGEN_` are
    renamed to the header's prefix before it is rendered. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in C's operators. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% set register = "uint8_t" if crc.width == 8 else "uint16_t" if crc.width == 16 else "uint32_t" %>
 <% set bits = crc.width if crc.width in [8, 16] else 32 %>
 <# The CRC loop's step over bytes[i]: a register of the CRC's own width needs no mask, one
@@ -423,12 +426,12 @@ static inline const unsigned char *slotgen_hashtag(const void *key, size_t len,
     return bytes;
 }
 
-// The slot of a key of `len` bytes (a NULL key counts as the empty key): {{slot_formula}},
+// The slot of a key of `len` bytes (a NULL key counts as the empty key): {{ slot_of("crc") }},
 // for the CRC of {{rule.doc}}.
 static inline unsigned long slotgen_slot(const void *key, size_t len) {
     size_t hashed_len;
     const unsigned char *hashed = slotgen_hashtag(key, key != NULL ? len : 0, &hashed_len);
-    return {{slot_expression}};
+    return (unsigned long)({{ slot_of("slotgen_crc(hashed, hashed_len)") }});
 }
 <% if lookup.split %>
 
@@ -438,27 +441,27 @@ static inline unsigned long slotgen_slot(const void *key, size_t len) {
 // v & {{lookup.low_mask | hex}} of slotgen_low xor entry v >> {{lookup.low_bits}} of slotgen_high, byte by byte: slotgen_low
 // holds whole tags (the tag of value 0 folded in), slotgen_high the bytes that the value's
 // high bits flip. The tag of a slot is the tag of the value slot - SLOTGEN_FIRST_SLOT. The
-// functions below xor a word ({{c.word_type}}) at a time: a xor works byte by byte, so the
+// functions below xor a word (uint{{8 * c.word_bytes}}_t) at a time: a xor works byte by byte, so the
 // result is the same on every byte order.
 #define SLOTGEN_WORD_BYTES {{c.word_bytes}}u
 #define SLOTGEN_TAG_WORDS {{c.tag_words}}u
 #define SLOTGEN_ENTRY_BYTES (SLOTGEN_TAG_WORDS * SLOTGEN_WORD_BYTES)
 static const unsigned char slotgen_low[{{lookup.low_len}} * SLOTGEN_ENTRY_BYTES] = {
-{{c.low_entries}}
+{{lookup.low | c_entries(tags.len)}}
 };
 static const unsigned char slotgen_high[{{lookup.high_len}} * SLOTGEN_ENTRY_BYTES] = {
-{{c.high_entries}}
+{{lookup.high | c_entries(tags.len)}}
 };
 // A basis of the kernel, one entry each: xored into a tag, any combination keeps its
 // value (one entry of zeros, never read, when the kernel is empty).
 static const unsigned char slotgen_kernel[{{c.kernel_entries}} * SLOTGEN_ENTRY_BYTES] = {
-{{c.kernel_words}}
+{{c.kernel | c_entries(tags.len)}}
 };
 
 // Xors the words of the table entry at `entry` into word[0..SLOTGEN_TAG_WORDS].
-static inline void slotgen_xor_entry({{c.word_type}} word[SLOTGEN_TAG_WORDS],
+static inline void slotgen_xor_entry(uint{{8 * c.word_bytes}}_t word[SLOTGEN_TAG_WORDS],
                                      const unsigned char *entry) {
-    {{c.word_type}} part;
+    uint{{8 * c.word_bytes}}_t part;
     unsigned w;
     for (w = 0; w < SLOTGEN_TAG_WORDS; w++) {
         memcpy(&part, entry + w * SLOTGEN_WORD_BYTES, SLOTGEN_WORD_BYTES);
@@ -470,7 +473,7 @@ static inline void slotgen_xor_entry({{c.word_type}} word[SLOTGEN_TAG_WORDS],
 // the kernel entries at the set bits of `combination` xored in.
 static inline void slotgen_tag_of(unsigned long long value, unsigned long long combination,
                                   unsigned char tag[SLOTGEN_TAG_LEN]) {
-    {{c.word_type}} word[SLOTGEN_TAG_WORDS];
+    uint{{8 * c.word_bytes}}_t word[SLOTGEN_TAG_WORDS];
     unsigned bit;
     memcpy(word, slotgen_low + (value & {{lookup.low_mask | hex}}u) * SLOTGEN_ENTRY_BYTES, SLOTGEN_ENTRY_BYTES);
     slotgen_xor_entry(word, slotgen_high + (value >> {{lookup.low_bits}}) * SLOTGEN_ENTRY_BYTES);
@@ -496,7 +499,7 @@ static const unsigned char slotgen_columns[{{tags.solved_bits}} * SLOTGEN_TAG_LE
 // A basis of the kernel, one row each: xored into a tag, any combination keeps its value
 // (one row of zeros, never read, when the kernel is empty).
 static const unsigned char slotgen_kernel[{{c.kernel_entries}} * SLOTGEN_TAG_LEN] = {
-{{c.kernel_bytes}}
+{{c.kernel | byte_rows("    ")}}
 };
 
 // Xors the rows of `rows` at the set bits of `bits` into tag[0..SLOTGEN_TAG_LEN].

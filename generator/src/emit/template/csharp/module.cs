@@ -1,5 +1,8 @@
 <# The C# source file: one static class, in its namespace when the name has one, every part
    chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in C#'s operators. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% macro crc_update() %>
 <% if crc.refin %>
             crc = (crc >> 8) ^ CrcTable[(crc ^ b) & 0xFF];
@@ -518,14 +521,14 @@ public static class {{class}}
     }
 
     /// <summary>
-    /// The slot of a key: {{slot_formula | xml}}, for the CRC of {{rule.doc | xml}}.
+    /// The slot of a key: {{ slot_of("crc") | xml }}, for the CRC of {{rule.doc | xml}}.
     /// </summary>
     /// <exception cref="ArgumentNullException">The key is null.</exception>
     public static int Slot(byte[] key)
     {
         CheckNotNull(key, "key");
         uint crc = CrcHashed(key);
-        return {{slot_expression}};
+        return (int)({{ slot_of("crc") }});
     }
 
     /// <summary>The slot of a key given as text: of its UTF-8 bytes.</summary>
@@ -540,7 +543,7 @@ public static class {{class}}
         int start, end;
         HashedText(key, out start, out end);
         uint crc = CrcText(key, start, end);
-        return {{slot_expression}};
+        return (int)({{ slot_of("crc") }});
     }
 <% if lookup.split %>
 

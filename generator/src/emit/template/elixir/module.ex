@@ -1,4 +1,12 @@
 <# The Elixir module: one file, every part chosen here. #>
+<# The slot of the CRC `crc`, `((crc >> shift) & mask) % slots + first` in Elixir's
+   functions (`bsr(crc, 16)`, `band(crc, 0x3fff)`, `rem(value, 1024)`), every one that
+   changes nothing left out. #>
+<% macro slot_of(crc) %>
+<% set value = "bsr(" ~ crc ~ ", " ~ reduction.shift ~ ")" if reduction.shift else crc %>
+<% set value = "band(" ~ value ~ ", " ~ (reduction.mask | hex) ~ ")" %>
+<% set value = "rem(" ~ value ~ ", " ~ reduction.slots ~ ")" if reduction.modulus else value %>
+{{ value }}<% if reduction.first %> + {{ reduction.first }}<% endif %><% endmacro %>
 <# The loop's step over byte, as the recursive call. #>
 <% macro crc_update() %>
 <% if crc.refin %>
@@ -340,11 +348,11 @@ defmodule {{module}} do
   def hashtag(key) when is_binary(key), do: explicit_hashtag(key) || key
 
   @doc """
-  The slot of a key: `{{slot_formula}}`, for the CRC of
+  The slot of a key: `{{ slot_of("crc") }}`, for the CRC of
   {{rule.doc}}.
   """
   @spec slot(binary()) :: slot()
-  def slot(key) when is_binary(key), do: {{slot_expression}}
+  def slot(key) when is_binary(key), do: {{ slot_of("crc(hashtag(key), " ~ (crc.start | hex) ~ ")") }}
 
 <% if native %>
   # :erlang.crc32/2 computes CRC-32/ISO-HDLC's polynomial in C, from the register bxor

@@ -1,4 +1,7 @@
 <# The Erlang module: one file, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `Crc`, in Erlang's operators: `bsr`, `band`, `rem`, hex as `16#3fff`. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | erl_hex, shr="bsr", band="band", rem="rem") }}<% endmacro %>
 <% macro crc_update() %>
 <% if crc.refin %>
     crc(Rest, (Crc bsr 8) bxor element(((Crc bxor Byte) band 16#ff) + 1, ?CRC_TABLE));
@@ -314,10 +317,10 @@ reflect(_Crc, 0, Reflected) -> Reflected;
 reflect(Crc, Bits, Reflected) -> reflect(Crc bsr 1, Bits - 1, (Reflected bsl 1) bor (Crc band 1)).
 <% endif %>
 
-%% The slot of a key: {{slot_formula}}, for the CRC of {{rule.doc}}.
+%% The slot of a key: {{ slot_of("Crc") }}, for the CRC of {{rule.doc}}.
 -spec slot(key()) -> slot().
 slot(Key) ->
-    {{slot_expression}}.
+    {{ slot_of("crc(hashtag(Key), " ~ (crc.start | erl_hex) ~ ")") }}.
 <% if lookup.split %>
 
 %% A tag as an integer: byte k of the tag is byte k of the integer, least significant

@@ -1,4 +1,10 @@
 <# The Go package: one file, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in Go's operators, spaced by `sp`: `gofmt` takes the spaces
+   from every operator that binds tighter than `+` where `%` and `+` meet at the top
+   (`((crc>>16)&0x7fff)%1024 + 1`). #>
+<% macro slot_of(crc, sp=" ") %>{{ infix(reduction, crc, reduction.mask | hex, sp=sp) }}<% endmacro %>
+<% set gofmt = "" if reduction.modulus and reduction.first else " " %>
 <# the register: the narrowest unsigned type that holds the CRC #>
 <% set bits = crc.width if crc.width in [8, 16] else 32 %>
 <% set register = "uint" ~ bits %>
@@ -360,17 +366,17 @@ func crcString(data string) {{register}} {
 {{crc_finish()}}	return crc
 }
 
-// Slot returns the slot of a key: {{slot_formula}}, for the CRC of
+// Slot returns the slot of a key: {{ slot_of("crc") }}, for the CRC of
 // {{rule.doc}}.
 func Slot(key []byte) uint32 {
-	return {{slot_expression}}
+	return {{ slot_of("uint32(crc(Hashtag(key)))", gofmt) }}
 }
 
 // SlotString returns the slot of a key given as a string: the slot of its bytes.
 // It reads the string's bytes where they are: no copy is made.
 func SlotString(key string) uint32 {
 	key = hashedString(key)
-	return {{slot_string_expression}}
+	return {{ slot_of("uint32(crcString(key))", gofmt) }}
 }
 <% if lookup.split %>
 

@@ -1,4 +1,10 @@
 <# The Java source file: one final class, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, on a `long`: the mask written with `L`, so that a mask of 32
+   bits is not the `int` -1 widened (`crc & 0xffffffffL`). An `int` holds a CRC-32 signed:
+   its slot is computed from the unsigned long. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, (reduction.mask | hex) ~ "L") }}<% endmacro %>
+<% set register = "crc" if crc.width < 32 else "Integer.toUnsignedLong(crc)" %>
 <# The register after one more byte b: the reflected or the shifted step. #>
 <% macro crc_update() %>
 <% if crc.refin %>
@@ -421,13 +427,13 @@ public final class {{class}} {
     }
 
     /**
-     * The slot of a key: {@code {{slot_formula}}}, for the CRC of
+     * The slot of a key: {@code {{ slot_of("crc") }}}, for the CRC of
      * {{rule.doc}}.
      */
     public static long slot(byte[] key) {
         long range = hashed(key);
         int crc = crc(key, (int) (range >>> 32), (int) range);
-        return {{slot_expression}};
+        return {{ slot_of(register) }};
     }
 
     /** The slot of a key given as text: of its UTF-8 bytes. */
@@ -437,7 +443,7 @@ public final class {{class}} {
         }
         long range = hashedText(key);
         int crc = crcText(key, (int) (range >>> 32), (int) range);
-        return {{slot_expression}};
+        return {{ slot_of(register) }};
     }
 <% if lookup.split %>
 

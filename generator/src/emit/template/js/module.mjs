@@ -1,4 +1,10 @@
 <# The ES module: one file, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`: JavaScript's bitwise operators give signed 32-bit numbers, so
+   the shift is `>>>` (shifting in zeros), and a mask of all 32 bits is `>>> 0`. #>
+<% macro slot_of(crc) %>
+<% set whole = reduction.mask == 4294967295 %>
+{{ infix(reduction, crc, "0" if whole else reduction.mask | hex, shr=">>>", band=">>>" if whole else "&") }}<% endmacro %>
 <% macro crc_update() %>
 <% if crc.refin %>
     crc = (crc >>> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff];
@@ -511,7 +517,7 @@ function reflect(crc) {
 <% endif %>
 
 /**
- * The slot of a key: {{slot_formula}}, for the CRC of
+ * The slot of a key: {{ slot_of("crc") }}, for the CRC of
  * {{rule.doc}}.
  * @param {Uint8Array | string} key
  * @returns {number}
@@ -519,14 +525,14 @@ function reflect(crc) {
 export function slot(key) {
   if (typeof key === "string" && TEXT_RULE) {
     hashedText(key, range);
-    return {{text_slot_expression}};
+    return {{ slot_of("crcText(key, range[0], range[1])") }};
   }
-  return {{slot_expression}};
+  return {{ slot_of("crcHashed(toBytes(key, \"key\"))") }};
 }
 
 // A tag as TAG_WORDS 32-bit words: byte k of the tag is bits 8 * (k & 3) onwards of word
 // k >> 2, and the bytes past the tag are zero. So a word's hex digits, two at a time from the
-// right, are the tag's bytes in order: the first word of the tag of value 0 is {{words.first_word}},
+// right, are the tag's bytes in order: the first word of the tag of value 0 is {{words.first_word | hex(8)}},
 // "{{words.first_tag}}". Entry v of a table is its TAG_WORDS words from v * TAG_WORDS on.
 const TAG_WORDS = {{words.count}};
 

@@ -1,5 +1,15 @@
 <# The Lua module: pure arithmetic, every part chosen here or in parts.lua. #>
 <% import "lua/parts.lua" as parts %>
+<# The CRC register is held as its n bytes r1 .. rn, register byte k being the byte that
+   meets the input k-th: from the low end of a reflected register, from the high end
+   otherwise; shifts[k - 1] is its shift within the register. #>
+<% set n = crc.width // 8 %>
+<% set shifts = range(0, 8 * n, 8) if crc.refin else range(8 * (n - 1), -1, -8) %>
+<# caller(k) for each register byte k, joined by `sep`. #>
+<% macro each_byte(sep=", ") %><% for _ in shifts %><% if not loop.first %>{{sep}}<% endif %>{{ caller(loop.index) }}<% endfor %><% endmacro %>
+<% macro registers() %><% call(k) each_byte() %>r{{k}}<% endcall %><% endmacro %>
+<# Byte k of a register value, as a literal. #>
+<% macro byte_of(value, k) %>{{ ((value // 2 ** shifts[k - 1]) % 256) | hex(2) }}<% endmacro %>
 {{header}}--
 -- Slots of the {{scheme}} scheme, both ways: the slot of a key, and a key for a slot in
 -- O(1). Pure arithmetic (no `bit` library, no integer division operator), so this file
@@ -54,22 +64,22 @@ local function xor_byte(a, b)
 end
 
 -- The CRC's lookup table, split into bytes in the register's order (the byte that meets
--- the input first), so that the register is {{lua.crc_bytes}} bytes and every xor is one XOR
+-- the input first), so that the register is {{n}} bytes and every xor is one XOR
 -- lookup. Entry i is the register after feeding byte i into a zero
 -- register<% if crc.refin %>, reflected (the register shifts right)<% endif %>.
 local CRC_TABLE = {
 {{crc.table | hex_rows(crc.digits, 8, "    ")}}
 }
-local CRC_DIVISORS = { {{lua.crc_divisors}} }
+local CRC_DIVISORS = { <% call(k) each_byte() %>{{ 2 ** shifts[k - 1] }}<% endcall %> }
 local CRC_BYTES = {}
-for k = 1, {{lua.crc_bytes}} do
+for k = 1, {{n}} do
     local column = {}
     for i = 0, 255 do
         column[i] = floor(CRC_TABLE[i + 1] / CRC_DIVISORS[k]) % 256
     end
     CRC_BYTES[k] = column
 end
-local {{lua.crc_columns}} = unpack(CRC_BYTES, 1, {{lua.crc_bytes}})
+local <% call(k) each_byte() %>C{{k}}<% endcall %> = unpack(CRC_BYTES, 1, {{n}})
 <% if crc.reflect_out %>
 
 -- REFLECT[b] is byte b with its bit order reversed.
@@ -85,15 +95,21 @@ end
 
 -- The CRC of bytes first..last of key, as a number.
 local function crc_of(key, first, last)
-    local {{lua.registers}} = {{lua.crc_start_bytes}}
+    local {{ registers() }} = <% call(k) each_byte() %>{{ byte_of(crc.start, k) }}<% endcall +%>
     for i = first, last do
         local index = XOR[r1 * 256 + byte(key, i)]
-        {{lua.registers}} = {{lua.crc_update}}
+        {{ registers() }} = <% call(k) each_byte() %><% if k < n %>XOR[r{{k + 1}} * 256 + C{{k}}[index]]<% else %>C{{k}}[index]<% endif %><% endcall +%>
     end
-{{lua.crc_finish}}    return {{lua.crc_value}}
+<% if crc.reflect_out %>
+    {{ registers() }} = <% call(k) each_byte() %>REFLECT[r{{n + 1 - k}}]<% endcall +%>
+<% endif %>
+<% if crc.xorout %>
+    {{ registers() }} = <% call(k) each_byte() %>XOR[r{{k}} * 256 + {{ byte_of(crc.xorout, k) }}]<% endcall +%>
+<% endif %>
+    return <% call(k) each_byte(" + ") %>r{{k}}<% if shifts[k - 1] %> * {{ 2 ** shifts[k - 1] }}<% endif %><% endcall +%>
 end
 {{parts.key_rule()}}
--- The slot of a key (a string): {{slot_formula}}, for the CRC of the bytes hashed:
+-- The slot of a key (a string): {{ parts.slot_formula() }}, for the CRC of the bytes hashed:
 -- {{rule.doc | lua_wrap("-- ")}}.
 function M.slot(key)
     if type(key) ~= "string" then
@@ -104,7 +120,7 @@ function M.slot(key)
         first, last = 1, #key
     end
     local crc = crc_of(key, first, last)
-    return {{slot_expression}}
+    return {{ parts.slot_of("crc") }}
 end
 
 -- The value of a slot: slot - FIRST_SLOT, or nil and a message.

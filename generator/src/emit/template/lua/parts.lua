@@ -4,6 +4,12 @@
    (M.hashtag, the lookup's tag_bytes, M.tag_for_slot, M.tags_for_slot, M.same_slot,
    M.shared_hashtag), over the M, floor, char, find, sub, unpack, xor_byte(a, b),
    value_of(slot) and constants of the code around them. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc` as a comment writes it, in the infix operators of C. #>
+<% macro slot_formula() %>{{ infix(reduction, "crc", reduction.mask | hex) }}<% endmacro %>
+<# The slot of the number `crc` in arithmetic for Lua 5.1, which has no bitwise operators:
+   `floor(crc / 65536)` for the shift, `value % 32768` for the mask. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask + 1, band="%", shifted="floor(" ~ crc ~ " / " ~ 2 ** reduction.shift ~ ")" if reduction.shift else crc) }}<% endmacro %>
 <% macro key_rule() %>
 <% if rule.whole %>
 

@@ -91,7 +91,7 @@ local function {{name}}_build()
     end
 <% endif %>
 {{parts.key_rule() | indent_lines("    ")}}
-    -- The slot of a key (a string): {{lua.slot_formula}}, for the CRC of the bytes hashed:
+    -- The slot of a key (a string): {{ parts.slot_formula() }}, for the CRC of the bytes hashed:
     -- {{rule.doc | lua_wrap("    -- ")}}.
     function M.slot(key)
         if type(key) ~= "string" then
@@ -107,7 +107,7 @@ local function {{name}}_build()
         end
 {{crc_finish()}}        -- `bit` answers signed 32-bit numbers: read the register unsigned.
         crc = crc % 4294967296
-        return {{lua.slot_expression}}
+        return {{ parts.slot_of("crc") }}
     end
 
     -- The value of a slot given as a number or as the decimal digits a client sends:

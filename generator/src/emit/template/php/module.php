@@ -1,4 +1,7 @@
 <# The PHP file: one final class, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in PHP's operators. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% macro crc_update() %>
 <% if crc.refin %>
             $crc = ($crc >> 8) ^ $table[($crc ^ ord($bytes[$i])) & 0xff];
@@ -303,7 +306,7 @@ final class {{class}}
     }
 
     /**
-     * The slot of a key: {{slot_formula}}, for the CRC of
+     * The slot of a key: {{ slot_of("crc") }}, for the CRC of
      * {{rule.doc}}.
      */
     public static function slot(string $key): int
@@ -321,7 +324,7 @@ final class {{class}}
             }
         }
 <% endif %>
-{{crc_block()}}        return {{slot_expression}};
+{{crc_block()}}        return {{ slot_of("$crc") }};
     }
 
     private static function checkSlot(int $slot): int

@@ -1,4 +1,15 @@
 <# The Python module: one file, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in Python's operators. #>
+<# The CRC of `data` by the standard library's C code, where it has this CRC's polynomial
+   (`native`): binascii.crc_hqx(data, start) is CRC-16/XMODEM's from any register;
+   zlib.crc32(data, value) CRC-32/ISO-HDLC's from the register value ^ 0xffffffff, its
+   result xored with 0xffffffff. #>
+<% macro native_crc(data) %>
+<% set start = ", " ~ (native.start | hex(4)) if native.xmodem else ", " ~ (native.value | hex(8)) if native.value else "" %>
+<% set call = "_native_crc(" ~ data ~ start ~ ")" %>
+{{ "(" ~ call ~ " ^ " ~ (native.xor | hex) ~ ")" if native.xor else call }}<% endmacro %>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% set tag_repr = examples.tag_bytes | py_bytes %>
 <% set key_repr = examples.key_bytes | py_bytes %>
 <% set quotes = "'''" if '"""' in (tag_repr ~ key_repr) else '"""' %>
@@ -121,10 +132,10 @@ def _explicit(data: bytes) -> Optional[bytes]:
 
 
 def slot(key: Key) -> int:
-    """The slot of a key: {{slot_formula}}, where crc is the CRC of the whole key."""
+    """The slot of a key: {{ slot_of("crc") }}, where crc is the CRC of the whole key."""
     if type(key) is not bytes:
         key = _bytes(key, "key")
-    return {{slot_expression}}
+    return {{ slot_of(native_crc("key") if native else "_crc(key)") }}
 
 
 # Solving a tag inside a frame: the value of prefix + tag + suffix is affine in the tag's
@@ -231,7 +242,7 @@ def _explicit(data: bytes) -> Optional[bytes]:
 
 
 def slot(key: Key) -> int:
-    """The slot of a key: {{slot_formula}}, where crc is the CRC of hashtag(key)."""
+    """The slot of a key: {{ slot_of("crc") }}, where crc is the CRC of hashtag(key)."""
     # _explicit's rule, written out with literals: a call or a global costs as much as the
     # rest. A str has find too, but refuses a bytes argument: the except is for the types
     # _bytes converts or refuses, str is encoded before it (an exception is slow).
@@ -246,7 +257,7 @@ def slot(key: Key) -> int:
         end = key.find({{[rule.close] | py_bytes}}, start + 1)
         if end - start > {{rule.min_len}}:
             key = key[start + 1 : end]
-    return {{slot_expression}}
+    return {{ slot_of(native_crc("key") if native else "_crc(key)") }}
 
 
 def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
@@ -279,12 +290,17 @@ def hashtag(key: Key) -> bytes:
 
 <% if native %>
 # The CRC, by the standard library's C code:
-# {{native.doc}}.
-from {{native.module}} import {{native.function}} as _native_crc  # noqa: E402
+<% if native.xmodem %>
+# binascii.crc_hqx is CRC-16/XMODEM's polynomial from a given register.
+from binascii import crc_hqx as _native_crc  # noqa: E402
+<% else %>
+# zlib.crc32 is CRC-32/ISO-HDLC, whose start and xorout are 0xffffffff.
+from zlib import crc32 as _native_crc  # noqa: E402
+<% endif %>
 
 
 def _crc(data: bytes) -> int:
-    return {{native.data_call}}
+    return {{ native_crc("data") }}
 <% else %>
 # The CRC's lookup table: entry i is the register after feeding byte i into a zero
 # register<% if crc.refin %>, reflected (the register shifts right)<% endif %>.

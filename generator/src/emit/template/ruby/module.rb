@@ -1,4 +1,7 @@
 <# The Ruby module: one file, every part chosen here. #>
+<% from "reduction.jinja" import infix %>
+<# The slot of the CRC `crc`, in Ruby's operators. #>
+<% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask | hex) }}<% endmacro %>
 <% macro crc_update() %>
 <% if crc.refin %>
       crc = (crc >> 8) ^ CRC_TABLE[(crc ^ byte) & 0xff]
@@ -301,7 +304,7 @@ require "zlib"
     explicit(bytes) || bytes
   end
 
-  # The slot of a key: {{slot_formula}}, for the CRC of
+  # The slot of a key: {{ slot_of("crc") }}, for the CRC of
   # {{rule.doc}}.
   def slot(key)
     # bytes_of_key and explicit, inline, without a copy of an ASCII key (whose characters
@@ -320,7 +323,7 @@ require "zlib"
       end
     end
 <% endif %>
-{{crc_block()}}    {{slot_formula}}
+{{crc_block()}}    {{ slot_of("crc") }}
   end
 
   # A tag (TAG_LEN bytes of the alphabet, a frozen binary String) whose key lands on the
