@@ -656,12 +656,18 @@ fn describe(step: Step) -> String {
     }
 }
 
+/// What a repair by hand says of the nodes it names: they are the ones of the stop, and a
+/// replica promoted since holds the slot's state in its place (`rebalance --apply` reads the
+/// map afresh and finds it).
+const BY_HAND_AFTER_FAILOVER: &str =
+    "where one of them has failed over since, on the replica that took its place";
+
 /// What finishes or undoes a move stopped at `step`.
 fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
     let again = "the next `slotgen rebalance --apply` finishes it before it plans";
     match step {
         Step::Importing | Step::Migrating => format!(
-            "no key was moved: {again}, or `CLUSTER SETSLOT {slot} STABLE` on {to} and on {from} undoes it"
+            "no key was moved: {again}, or `CLUSTER SETSLOT {slot} STABLE` on {to} and on {from} undoes it ({BY_HAND_AFTER_FAILOVER})"
         ),
         Step::Keys(_) => format!(
             "{again} (it carries the rest of the slot's keys from {from} to {to}, resolves a key a timed-out `MIGRATE` left on both nodes, and gives {to} the slot)"
@@ -670,7 +676,7 @@ fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
             "{to} holds a key of that name already (slotgen never replaces a key): once one copy is gone, {again}"
         ),
         Step::Node(_) => format!(
-            "every key is on {to}: {again}, or `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from}"
+            "every key is on {to}: {again}, or `CLUSTER SETSLOT {slot} NODE {to_id}` on {to}, then on {from} ({BY_HAND_AFTER_FAILOVER})"
         ),
     }
 }
