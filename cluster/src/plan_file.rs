@@ -204,7 +204,21 @@ impl PlanFile {
         let index = |n: &NodeRef| live.shards.iter().position(|s| s.primary.id == n.id);
         let mut moves = Vec::with_capacity(self.moves.len());
         let mut seen = vec![false; planned_owner.len()];
+        // a move names each node as the file's map does (the id and the address), so that
+        // what is printed of it is what is used
+        let in_map = |n: &NodeRef| {
+            self.map
+                .iter()
+                .any(|s| s.primary.id == n.id && s.primary.addr == n.addr)
+        };
         for m in &self.moves {
+            if let Some(n) = [&m.from, &m.to].into_iter().find(|n| !in_map(n)) {
+                return Err(bad(format!(
+                    "moves slot {} with the node {}, which its own map does not have at that address: make the plan again",
+                    m.slot,
+                    shown(n)
+                )));
+            }
             let (Some(from), Some(to)) = (index(&m.from), index(&m.to)) else {
                 return Err(bad(format!(
                     "moves slot {} between nodes that are not in its own map: make the plan again",

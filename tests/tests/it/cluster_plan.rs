@@ -449,6 +449,28 @@ fn a_plan_file_applied_and_refused() {
     .ok();
     let planned = json(&std::fs::read_to_string(&second).unwrap());
     assert_eq!(planned["moves"].as_array().unwrap().len(), 5);
+    // a move whose target's address was edited (the id kept): refused, since what would
+    // be printed of the move is not the node used; nothing moves
+    let mut edited = planned.clone();
+    let to = edited["moves"][0]["to"]["id"].as_str().unwrap().to_owned();
+    edited["moves"][0]["to"]["addr"] = "127.0.0.1:1".into();
+    let edited_path = dir.path().join("edited.json");
+    std::fs::write(&edited_path, edited.to_string()).unwrap();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--apply",
+            "--plan",
+            edited_path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    run.fails_with(&format!(
+        "with the node {to} (127.0.0.1:1), which its own map does not have at that address"
+    ));
+    assert_eq!(owners(&cluster), owner, "nothing moved");
     let empty = (0..16384usize)
         .find(|&s| owner[s] == 0 && per_slot[s] == 0)
         .unwrap();
