@@ -231,4 +231,17 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn tags_are_binary_literals() {
+        // printable ASCII as itself; `"`, `\`, controls, DEL and high bytes escaped
+        assert_eq!(tag_binary(b"Ab @~"), r#"<<"Ab @~">>"#);
+        assert_eq!(
+            tag_binary(b"\"\\\n\x7f\x80\xff"),
+            r#"<<"\x{22}\x{5c}\x{0a}\x{7f}\x{80}\x{ff}">>"#
+        );
+        // zero xor the columns of the set bits, 8 a line, no comma after the last
+        let tags = slot_tags(vec![0x40], vec![vec![0x01], vec![0x02]], 4);
+        assert_eq!(tags, r#"    <<"@">>, <<"A">>, <<"B">>, <<"C">>"#);
+    }
 }
