@@ -4,7 +4,7 @@
 use minijinja::context;
 
 use super::engine;
-use super::model::{Model, NativeCrc};
+use super::model::{Model, NativeCrc, Tags};
 use super::values;
 use crate::Error;
 
@@ -91,6 +91,38 @@ fn tag_ints(rows: &[Vec<u8>]) -> String {
     elements(&ints, 1, "    ")
 }
 
+/// A tag as an Erlang binary literal: `<<"AbC@">>`, a byte outside printable ASCII, `"`
+/// and `\` as `\x{hh}`.
+fn tag_binary(tag: &[u8]) -> String {
+    let text: String = tag
+        .iter()
+        .map(|&b| {
+            if (0x20..=0x7e).contains(&b) && b != b'"' && b != b'\\' {
+                char::from(b).to_string()
+            } else {
+                format!("\\x{{{b:02x}}}")
+            }
+        })
+        .collect();
+    format!("<<\"{text}\">>")
+}
+
+/// The tag of every value below `count` (every slot's, by `slot - first`) as binaries, 8
+/// a line: `zero` xor the `columns` of the value's set bits ([`Tags::of_value`]).
+fn slot_tags(zero: Vec<u8>, columns: Vec<Vec<u8>>, count: u64) -> String {
+    let tags = Tags {
+        len: zero.len(),
+        zero,
+        columns,
+        kernel: Vec::new(),
+        value_limit: count,
+    };
+    let binaries: Vec<String> = (0..count)
+        .map(|value| tag_binary(&tags.of_value(value)))
+        .collect();
+    elements(&binaries, 8, "    ")
+}
+
 /// An Erlang module (`slotgen.erl`) of the one surface for `model`, named `name`:
 /// `slot/1`, `hashtag/1` (the bytes the slot is computed from), `tag_for_slot/1` and
 /// `key_for_slot/3` (prefix, slot, suffix; for a scheme that hashes the whole key, the tag
@@ -154,11 +186,16 @@ pub(crate) static ENV: std::sync::LazyLock<minijinja::Environment<'static>> =
 
 /// Erlang's spellings, as the template's filters: `erl_hex` (`16#3fff`), `erl_int` (a tag
 /// as one little-endian integer), `erl_ints` (rows of them, one a line),
+/// `erl_slot_tags(columns, count)` (of the zero tag: every slot's tag as a binary),
 /// `erl_table(digits)` (the CRC table, 8 entries a line, no comma after the last).
 pub(crate) fn add_filters(env: &mut minijinja::Environment<'static>) {
     env.add_filter("erl_hex", |value: u64| hex(value));
     env.add_filter("erl_int", |row: Vec<u8>| tag_int(&row));
     env.add_filter("erl_ints", |rows: Vec<Vec<u8>>| tag_ints(&rows));
+    env.add_filter(
+        "erl_slot_tags",
+        |zero: Vec<u8>, columns: Vec<Vec<u8>>, count: u64| slot_tags(zero, columns, count),
+    );
     env.add_filter("erl_table", |table: Vec<u64>, digits: usize| {
         let entries: Vec<String> = table
             .iter()
@@ -187,5 +224,18 @@ mod tests {
                 "{bad}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn tags_are_binary_literals() {
+        // printable ASCII as itself; `"`, `\`, controls, DEL and high bytes escaped
+        assert_eq!(tag_binary(b"Ab @~"), r#"<<"Ab @~">>"#);
+        assert_eq!(
+            tag_binary(b"\"\\\n\x7f\x80\xff"),
+            r#"<<"\x{22}\x{5c}\x{0a}\x{7f}\x{80}\x{ff}">>"#
+        );
+        // zero xor the columns of the set bits, 8 a line, no comma after the last
+        let tags = slot_tags(vec![0x40], vec![vec![0x01], vec![0x02]], 4);
+        assert_eq!(tags, r#"    <<"@">>, <<"A">>, <<"B">>, <<"C">>"#);
     }
 }

@@ -73,6 +73,16 @@ defmodule {{module}} do
   defp tag_of(value) do
     bxor(elem(@low, band(value, {{lookup.low_mask | hex}})), elem(@high, bsr(value, {{lookup.low_bits}})))
   end
+
+  # Every slot's tag, a binary, by tag_of's formula when the module compiles: a literal
+  # tuple, so that tag_for_slot is a guard and an elem (a binary made at each call cost
+  # three times the lookup)
+  @tags List.to_tuple(
+          for value <- 0..(@last_slot - @first_slot) do
+            tag = bxor(elem(@low, band(value, {{lookup.low_mask | hex}})), elem(@high, bsr(value, {{lookup.low_bits}})))
+            <<tag::little-size(@tag_bits)>>
+          end
+        )
 <% else %>
 
   # A tag as an integer: byte k of the tag is byte k of the integer, least significant
@@ -92,6 +102,21 @@ defmodule {{module}} do
       if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
     end)
   end
+
+  # Every slot's tag, a binary, by tag_of's formula when the module compiles: a literal
+  # tuple, so that tag_for_slot is a guard and an elem
+  @tags List.to_tuple(
+          for value <- 0..(@last_slot - @first_slot) do
+            tag =
+              @columns
+              |> Enum.with_index()
+              |> Enum.reduce(@zero_tag, fn {column, bit}, tag ->
+                if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
+              end)
+
+            <<tag::little-size(@tag_bits)>>
+          end
+        )
 <% endif %>
 
   # A basis of the kernel: xored into a tag, any combination keeps its value.
@@ -319,12 +344,13 @@ defmodule {{module}} do
     case position(prefix, @open, 0) do
       :nomatch ->
         # sized segments (an unsized first one makes a growable binary, 4x the time), the
-        # tag written from its integer (no binary of its own), the slot checked in the head
+        # tag from the literal tuple (some 10% faster than from its integer), the slot
+        # checked in the head
         {prefix_size, suffix_size} = {byte_size(prefix), byte_size(suffix)}
 
         {:ok,
          <<prefix::binary-size(prefix_size), @open,
-           tag_of(slot - @first_slot)::little-size(@tag_bits), @close,
+           elem(@tags, slot - @first_slot)::binary-size(@tag_len), @close,
            suffix::binary-size(suffix_size)>>}
 
       at ->
@@ -387,13 +413,13 @@ defmodule {{module}} do
 
   @doc "A tag (`tag_len()` bytes of the alphabet) whose key lands on the slot."
   @spec tag_for_slot(term()) :: {:ok, binary()} | {:error, Error.t()}
-  def tag_for_slot(slot) when is_slot(slot), do: {:ok, bytes_of(tag_of(slot - @first_slot))}
+  def tag_for_slot(slot) when is_slot(slot), do: {:ok, elem(@tags, slot - @first_slot)}
   def tag_for_slot(slot), do: {:error, out_of_range(slot)}
 
   @doc "`tag_for_slot/1`, raising `#{inspect(Error)}` on a refusal."
   @spec tag_for_slot!(slot()) :: binary()
   # a slot in the head: tag_for_slot's {:ok, tag} and unwrap would add a tuple and two calls
-  def tag_for_slot!(slot) when is_slot(slot), do: bytes_of(tag_of(slot - @first_slot))
+  def tag_for_slot!(slot) when is_slot(slot), do: elem(@tags, slot - @first_slot)
   def tag_for_slot!(slot), do: unwrap(tag_for_slot(slot))
 
   @doc "`key_for_slot/3`, raising `#{inspect(Error)}` on a refusal."

@@ -277,9 +277,12 @@ final class {{class}}
      */
     public static function keyForSlot(string $prefix, int $slot, string $suffix): string
     {
-        if ($slot >= self::FIRST_SLOT && $slot <= self::LAST_SLOT && strpos($prefix, self::OPEN) === false) {
-            // the framed tag kept, so that a key is one concatenation
-            return $prefix . (self::$framed[$slot - self::FIRST_SLOT] ??=
+        // each slot's OPEN . tag . CLOSE (by slot - FIRST_SLOT), kept at its first call, so
+        // that a key is one concatenation; a static variable and literal bounds, which read
+        // faster than a static property and class constants
+        static $framed = [];
+        if ($slot >= {{slots.first}} && $slot <= {{slots.last}} && !str_contains($prefix, self::OPEN)) {
+            return $prefix . ($framed[{{"$slot - " ~ slots.first if slots.first else "$slot"}}] ??=
                 self::OPEN . self::tagForSlot($slot) . self::CLOSE) . $suffix;
         }
         self::checkSlot($slot);
@@ -291,9 +294,6 @@ final class {{class}}
             strpos($prefix, self::OPEN)
         ), self::PREFIX_HAS_DELIMITER);
     }
-
-    /** @var array<int, string> each slot's OPEN . tag . CLOSE (by slot - FIRST_SLOT), kept at its first call */
-    private static array $framed = [];
 <% endif %>
 
     /**
@@ -386,15 +386,15 @@ final class {{class}}
      */
     public static function tagForSlot(int $slot): string
     {
-        // the check inline and each tag kept: a call costs more than the lookup
-        if ($slot >= self::FIRST_SLOT && $slot <= self::LAST_SLOT) {
-            return self::$tags[$slot - self::FIRST_SLOT] ??= self::tagOf($slot - self::FIRST_SLOT);
+        // the check inline and each slot's tag kept (by slot - FIRST_SLOT) at its first call:
+        // a call costs more than the lookup; a static variable and literal bounds, which
+        // read faster than a static property and class constants
+        static $tags = [];
+        if ($slot >= {{slots.first}} && $slot <= {{slots.last}}) {
+            return $tags[{{"$slot - " ~ slots.first if slots.first else "$slot"}}] ??= self::tagOf({{"$slot - " ~ slots.first if slots.first else "$slot"}});
         }
         return self::tagOf(self::checkSlot($slot));
     }
-
-    /** @var array<int, string> each slot's tagForSlot (by slot - FIRST_SLOT), kept at its first call */
-    private static array $tags = [];
 
     /**
      * Every tag of TAG_LEN symbols that lands on the slot, lazily: for each value

@@ -267,8 +267,9 @@ def key_for_slot(prefix: Key, slot: int, suffix: Key) -> bytes:
     Raises SlotOutOfRange, or PrefixHasDelimiter when the prefix contains OPEN."""
     if prefix.__class__ is not bytes or suffix.__class__ is not bytes:
         prefix, suffix = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
-    # literals, and an int for `in` (`b"{" in` is slower): this is most of the call's cost
-    if slot.__class__ is int and {{slots.first}} <= slot <= {{slots.last}} and {{rule.open | hex(2)}} not in prefix:
+    # literals, two comparisons (a chained one is 10% slower), and an int for `in` (`b"{" in`
+    # is slower): this is most of the call's cost
+    if slot.__class__ is int and slot >= {{slots.first}} and slot <= {{slots.last}} and {{rule.open | hex(2)}} not in prefix:
         return b"".join((prefix, {{[rule.open] | py_bytes}}, _TAGS[{{"slot - " ~ slots.first if slots.first else "slot"}}], {{[rule.close] | py_bytes}}, suffix))
     # the checks and their errors, for every other call
     head, tail = _bytes(prefix, "prefix"), _bytes(suffix, "suffix")
@@ -382,7 +383,8 @@ def tag_for_slot(slot: int) -> bytes:
     """A tag (TAG_LEN bytes of the alphabet) whose key lands on the slot.
 
     Raises TypeError unless slot is an int, SlotOutOfRange unless it is a slot."""
-    if slot.__class__ is int and {{slots.first}} <= slot <= {{slots.last}}:  # literals: globals cost
+    # literals (globals cost) and two comparisons (a chained one is 10% slower)
+    if slot.__class__ is int and slot >= {{slots.first}} and slot <= {{slots.last}}:
         return _TAGS[{{"slot - " ~ slots.first if slots.first else "slot"}}]
     return _TAGS[_check_slot(slot)]
 
