@@ -44,7 +44,7 @@ use std::sync::OnceLock;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use slotgen::emit::model::Source;
+use slotgen::emit::model::{Source, READY_TAGS};
 use slotgen::request::{CustomCrc, Request, TableSpec};
 use slotgen::scheme::invert::{FramedKeys, SchemeSpec};
 use slotgen_tables::{SchemeName, MAX_TAG_LEN};
@@ -276,7 +276,8 @@ impl Case {
 /// scheme: Redis Cluster over 1024 slots through the scheme path, Codis and Couchbase
 /// (low bits), Tarantool vshard's 3000 buckets from 1 (the whole value, CRC-32C),
 /// librdkafka over 12 partitions and over one (nothing solved for), twemproxy's crc32a over
-/// 3 servers without and with `hash_tag: "{}"`, crc32 over 3 servers with `hash_tag: "::"`,
+/// 3 servers without and with `hash_tag: "{}"` and over 16385 with it (one more than the
+/// modules keep ready tags for, [`READY_TAGS`]), crc32 over 3 servers with `hash_tag: "::"`,
 /// and Codis with the 32 symbols `\x80` to `\x9f`. Then the awkward: Redis Cluster with
 /// 16-symbol tags (2^50 tags a slot, which every module's `tags_for_slot` gives lazily),
 /// and three 8-symbol alphabets over 1024 slots whose bytes a module's text must hold
@@ -339,6 +340,16 @@ pub fn cases() -> Vec<Case> {
         Case::of("couchbase", &scheme("couchbase", None, None)),
         Case::of("tarantool", &scheme("tarantool-vshard", None, None)),
         Case::of("kafka", &scheme("librdkafka", Some(12), None)),
+        // one server over the slots whose tags a module keeps ready (`READY_TAGS`): each tag,
+        // and each key's framed tag, made at its call
+        Case::of(
+            "twem_many",
+            &scheme(
+                "twemproxy-crc32a",
+                Some(u64::from(READY_TAGS) + 1),
+                Some("{}"),
+            ),
+        ),
         Case::of("twem_a", &scheme("twemproxy-crc32a", Some(3), None)),
         Case::of(
             "twem_a_tag",

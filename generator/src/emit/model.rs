@@ -482,7 +482,21 @@ pub struct Model {
     pub header: Header,
 }
 
+/// The most slots whose tags a module keeps ready, every slot's tag made once (at import,
+/// at compile time, or written in its source) so that `tag_for_slot` is one lookup: 16384
+/// tags of at most 16 bytes, 256 KiB and a few milliseconds. Redis Cluster's 16384 slots,
+/// Codis's and Couchbase's 1024, Tarantool's 3000 by default are within it; a module of more
+/// slots (up to the hundreds of millions a scheme takes) computes each tag at its call, so
+/// that its import, compile time and memory stay small whatever the slot count.
+pub const READY_TAGS: u32 = 16384;
+
 impl Model {
+    /// Whether the module keeps every slot's tag ready: at most [`READY_TAGS`] slots.
+    #[must_use]
+    pub fn ready_tags(&self) -> bool {
+        self.reduction.slots <= READY_TAGS
+    }
+
     /// The model of `source`, for the module of `language` (as `slotgen emit` names it),
     /// whose counter of a value's tags holds `2^max_kernel_len` at most.
     ///

@@ -30,7 +30,7 @@ pub(crate) fn alphabet_basis(alphabet: &[u8]) -> impl Iterator<Item = u8> + '_ {
 /// - `reduction`: `shift`, `mask`, `value_bits`, `slots`, `first`, `modulus` (whether
 ///   `% slots` changes the masked value), which `reduction.jinja`'s `infix` spells;
 /// - `tags`: `len`, `zero` (bytes), `columns`, `kernel` (lists of bytes), `solved_bits`,
-///   `kernel_len`, `value_limit`;
+///   `kernel_len`, `value_limit`, `ready` ([`Model::ready_tags`]: every slot's tag made once);
 /// - `rule`: `whole` (the whole key is hashed), `open`, `close`, `min_len`, `doc`;
 /// - `alphabet`: `offset`, `ascii`, `symbol_bits`, `basis` (bytes);
 /// - `lookup`: `split`, and for a split lookup `low_bits`, `low_mask`, `low_len`,
@@ -102,6 +102,7 @@ pub(crate) fn context(model: &Model, command: &str, comment: &str) -> minijinja:
         },
         reduction => r.value(),
         tags => context! {
+            ready => model.ready_tags(),
             len => t.len,
             zero => t.zero.clone(),
             columns => t.columns.clone(),

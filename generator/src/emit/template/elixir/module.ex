@@ -7,6 +7,19 @@
 <% set value = "band(" ~ value ~ ", " ~ (reduction.mask | hex) ~ ")" %>
 <% set value = "rem(" ~ value ~ ", " ~ reduction.slots ~ ")" if reduction.modulus else value %>
 {{ value }}<% if reduction.first %> + {{ reduction.first }}<% endif %><% endmacro %>
+<# The tag of `value` as an integer, tag_of's body: the split lookup's two loads, or the
+   zero tag xor the columns of the value's set bits. #>
+<% macro tag_formula() %>
+<% if lookup.split %>
+bxor(elem(@low, band(value, {{lookup.low_mask | hex}})), elem(@high, bsr(value, {{lookup.low_bits}})))
+<%- else %>
+@columns
+    |> Enum.with_index()
+    |> Enum.reduce(@zero_tag, fn {column, bit}, tag ->
+      if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
+    end)
+<%- endif %>
+<% endmacro %>
 <# The loop's step over byte, as the recursive call. #>
 <% macro crc_update() %>
 <% if crc.refin %>
@@ -71,18 +84,8 @@ defmodule {{module}} do
   }
 
   defp tag_of(value) do
-    bxor(elem(@low, band(value, {{lookup.low_mask | hex}})), elem(@high, bsr(value, {{lookup.low_bits}})))
+    {{ tag_formula() }}
   end
-
-  # Every slot's tag, a binary, by tag_of's formula when the module compiles: a literal
-  # tuple, so that tag_for_slot is a guard and an elem (a binary made at each call cost
-  # three times the lookup)
-  @tags List.to_tuple(
-          for value <- 0..(@last_slot - @first_slot) do
-            tag = bxor(elem(@low, band(value, {{lookup.low_mask | hex}})), elem(@high, bsr(value, {{lookup.low_bits}})))
-            <<tag::little-size(@tag_bits)>>
-          end
-        )
 <% else %>
 
   # A tag as an integer: byte k of the tag is byte k of the integer, least significant
@@ -96,24 +99,17 @@ defmodule {{module}} do
   ]
 
   defp tag_of(value) do
-    @columns
-    |> Enum.with_index()
-    |> Enum.reduce(@zero_tag, fn {column, bit}, tag ->
-      if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
-    end)
+    {{ tag_formula() }}
   end
+<% endif %>
+<% if tags.ready %>
 
   # Every slot's tag, a binary, by tag_of's formula when the module compiles: a literal
-  # tuple, so that tag_for_slot is a guard and an elem
+  # tuple, so that tag_for_slot is a guard and an elem (a binary made at each call cost
+  # three times the lookup)
   @tags List.to_tuple(
           for value <- 0..(@last_slot - @first_slot) do
-            tag =
-              @columns
-              |> Enum.with_index()
-              |> Enum.reduce(@zero_tag, fn {column, bit}, tag ->
-                if band(bsr(value, bit), 1) == 1, do: bxor(tag, column), else: tag
-              end)
-
+            tag = {{ tag_formula() | indent(8) }}
             <<tag::little-size(@tag_bits)>>
           end
         )
@@ -350,7 +346,11 @@ defmodule {{module}} do
 
         {:ok,
          <<prefix::binary-size(prefix_size), @open,
+<% if tags.ready %>
            elem(@tags, slot - @first_slot)::binary-size(@tag_len), @close,
+<% else %>
+           tag_of(slot - @first_slot)::little-size(@tag_bits), @close,
+<% endif %>
            suffix::binary-size(suffix_size)>>}
 
       at ->
@@ -413,13 +413,21 @@ defmodule {{module}} do
 
   @doc "A tag (`tag_len()` bytes of the alphabet) whose key lands on the slot."
   @spec tag_for_slot(term()) :: {:ok, binary()} | {:error, Error.t()}
+<% if tags.ready %>
   def tag_for_slot(slot) when is_slot(slot), do: {:ok, elem(@tags, slot - @first_slot)}
+<% else %>
+  def tag_for_slot(slot) when is_slot(slot), do: {:ok, bytes_of(tag_of(slot - @first_slot))}
+<% endif %>
   def tag_for_slot(slot), do: {:error, out_of_range(slot)}
 
   @doc "`tag_for_slot/1`, raising `#{inspect(Error)}` on a refusal."
   @spec tag_for_slot!(slot()) :: binary()
   # a slot in the head: tag_for_slot's {:ok, tag} and unwrap would add a tuple and two calls
+<% if tags.ready %>
   def tag_for_slot!(slot) when is_slot(slot), do: elem(@tags, slot - @first_slot)
+<% else %>
+  def tag_for_slot!(slot) when is_slot(slot), do: bytes_of(tag_of(slot - @first_slot))
+<% endif %>
   def tag_for_slot!(slot), do: unwrap(tag_for_slot(slot))
 
   @doc "`key_for_slot/3`, raising `#{inspect(Error)}` on a refusal."

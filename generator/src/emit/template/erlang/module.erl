@@ -367,6 +367,7 @@ check_slot(Slot) ->
 
 tag_bytes(Tag) -> <<Tag:?TAG_LEN/little-unit:8>>.
 
+<% if tags.ready %>
 %% Every slot's tag, a binary, by slot - first_slot() + 1: a literal tuple, so that
 %% tag_for_slot/1 is a guard and an element/2 (a binary made from tag_of/1 at each call
 %% cost three times the lookup).
@@ -379,13 +380,23 @@ tag_bytes(Tag) -> <<Tag:?TAG_LEN/little-unit:8>>.
 %% which comes before the macro.
 slot_tag(Value) -> element(Value + 1, ?TAGS).
 <% endif %>
+<% elif not rule.whole %>
+%% The tag of the value Slot - first_slot(), made at each call: a literal of every slot's
+%% tag would make this module's source as large as its slot count.
+slot_tag(Value) -> tag_bytes(tag_of(Value)).
+<% endif %>
 
 %% A tag (tag_len() bytes of the alphabet) whose key lands on the slot.
 -spec tag_for_slot(slot()) -> {ok, binary()} | {error, reason()}.
 tag_for_slot(Slot) when is_integer(Slot), Slot >= ?FIRST_SLOT, Slot =< ?LAST_SLOT ->
+<% if tags.ready %>
     % the check in the head (check_slot's {ok, Value} would add a tuple and a call), the
     % tuple without a call (the literal is one in the module, however many use it)
     {ok, element(Slot - ?FIRST_SLOT + 1, ?TAGS)};
+<% else %>
+    % the check in the head: check_slot's {ok, Value} would add a tuple and a call
+    {ok, tag_bytes(tag_of(Slot - ?FIRST_SLOT))};
+<% endif %>
 tag_for_slot(Slot) ->
     check_slot(Slot).
 

@@ -301,6 +301,13 @@ public final class {{class}} {
     // both delimiters are ASCII, the only UTF-8 bytes equal to them are their own chars.
     private static final boolean TEXT_RULE = {{"true" if rule.open < 128 and rule.close < 128 else "false"}};
 
+<% macro framed_text(indent) %>
+{{indent}}byte[] framed = new byte[TAG_LEN + 2];
+{{indent}}framed[0] = OPEN;
+{{indent}}System.arraycopy(tagForSlot(value + FIRST_SLOT), 0, framed, 1, TAG_LEN);
+{{indent}}framed[TAG_LEN + 1] = CLOSE;
+<% endmacro %>
+<% if tags.ready %>
     // OPEN + tag + CLOSE as Strings (with an ASCII alphabet, a char a byte), by value, each
     // made the first time keyForSlot asks for it (a race makes equal Strings).
     private static final String[] FRAMED_TEXTS = new String[(int) SLOTS];
@@ -308,15 +315,18 @@ public final class {{class}} {
     private static String framedText(int value) {
         String text = FRAMED_TEXTS[value];
         if (text == null) {
-            byte[] framed = new byte[TAG_LEN + 2];
-            framed[0] = OPEN;
-            System.arraycopy(tagForSlot(value + FIRST_SLOT), 0, framed, 1, TAG_LEN);
-            framed[TAG_LEN + 1] = CLOSE;
-            text = new String(framed, StandardCharsets.ISO_8859_1);
+{{ framed_text("            ") }}            text = new String(framed, StandardCharsets.ISO_8859_1);
             FRAMED_TEXTS[value] = text;
         }
         return text;
     }
+<% else %>
+    // OPEN + tag + CLOSE as a String (with an ASCII alphabet, a char a byte), made at each
+    // call: an array of every slot's would be as large as the slot count.
+    private static String framedText(int value) {
+{{ framed_text("        ") }}        return new String(framed, StandardCharsets.ISO_8859_1);
+    }
+<% endif %>
 
     // hashed's rule over a String's chars (with TEXT_RULE): the range {from, to} of chars
     // whose UTF-8 bytes are hashed, as from << 32 | to. MIN_TAG_LEN is 0 or 1, so a hashtag's

@@ -333,24 +333,33 @@ local TAGS_PER_VALUE = {{tags.per_value}}
 -- Tags reach the values below this; a slot's are slot - FIRST_SLOT + k * SLOTS.
 local VALUE_LIMIT = {{tags.value_limit}}
 
+<% if tags.ready %>
 -- The tags made so far, by slot: a Lua string is immutable, so a tag made once is handed
 -- out again, and tag_for_slot is a table lookup (as a table of every tag made up front is)
 -- from its second call for a slot on.
 local made_tags = {}
 
+<% endif %>
 -- A tag (a string of TAG_LEN bytes of the alphabet) whose key lands on the slot.
 function M.tag_for_slot(slot)
+<% if tags.ready %>
     local tag = made_tags[slot]
     if tag then
         return tag
     end
+<% endif %>
     local value, err = value_of(slot)
     if not value then
         return nil, err
     end
+<% if tags.ready %>
     tag = char(unpack(tag_bytes(value, {}), 1, TAG_LEN))
     made_tags[slot] = tag
     return tag
+<% else %>
+    -- made at each call: a table of every slot's tag would grow with the slots asked
+    return char(unpack(tag_bytes(value, {}), 1, TAG_LEN))
+<% endif %>
 end
 
 -- Every tag of TAG_LEN symbols that lands on the slot, lazily: an iterator (`for tag in

@@ -280,11 +280,17 @@ final class {{class}}
         // each slot's OPEN . tag . CLOSE (by slot - FIRST_SLOT), kept at its first call, so
         // that a key is one concatenation; a static variable and literal bounds, which read
         // faster than a static property and class constants
+<% if tags.ready %>
         static $framed = [];
         if ($slot >= {{slots.first}} && $slot <= {{slots.last}} && !str_contains($prefix, self::OPEN)) {
             return $prefix . ($framed[{{"$slot - " ~ slots.first if slots.first else "$slot"}}] ??=
                 self::OPEN . self::tagForSlot($slot) . self::CLOSE) . $suffix;
         }
+<% else %>
+        if ($slot >= {{slots.first}} && $slot <= {{slots.last}} && !str_contains($prefix, self::OPEN)) {
+            return $prefix . self::OPEN . self::tagForSlot($slot) . self::CLOSE . $suffix;
+        }
+<% endif %>
         self::checkSlot($slot);
         throw new \InvalidArgumentException(sprintf(
             "prefix contains the hashtag's opening byte 0x%02x at byte %d: the key's hashtag"
@@ -389,10 +395,12 @@ final class {{class}}
         // the check inline and each slot's tag kept (by slot - FIRST_SLOT) at its first call:
         // a call costs more than the lookup; a static variable and literal bounds, which
         // read faster than a static property and class constants
+<% if tags.ready %>
         static $tags = [];
         if ($slot >= {{slots.first}} && $slot <= {{slots.last}}) {
             return $tags[{{"$slot - " ~ slots.first if slots.first else "$slot"}}] ??= self::tagOf({{"$slot - " ~ slots.first if slots.first else "$slot"}});
         }
+<% endif %>
         return self::tagOf(self::checkSlot($slot));
     }
 

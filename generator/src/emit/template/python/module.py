@@ -363,9 +363,23 @@ _KERNEL = (
 _VALUE_LIMIT = {{tags.value_limit}}
 
 
+<% if tags.ready %>
 # Every slot's tag, made once at import (SLOTS values, a few ms): entry slot - FIRST_SLOT
 # is tag_for_slot(slot), so that a lookup is one index.
 _TAGS = tuple(_tag_of(value).to_bytes(TAG_LEN, "little") for value in range(SLOTS))
+<% else %>
+class _Tags:
+    """Entry slot - FIRST_SLOT is tag_for_slot(slot), made at each lookup: SLOTS tags made
+    at import would take seconds and a large part of memory."""
+
+    __slots__ = ()
+
+    def __getitem__(self, value: int) -> bytes:
+        return _tag_of(value).to_bytes(TAG_LEN, "little")
+
+
+_TAGS = _Tags()
+<% endif %>
 
 
 def _check_slot(slot: int) -> int:

@@ -331,10 +331,15 @@ require "zlib"
   # slot; each call for a slot returns the same String. Raises ArgumentError unless slot is
   # an Integer, SlotOutOfRange unless it is a slot.
   def tag_for_slot(slot)
+<% if tags.ready %>
     # each tag made once (its bytes from its Integer cost some 20 lookups) and kept in a
     # Hash by slot, which only an Integer slot made before finds (1.0 and true are not eql?
     # to 1): its lookup is the check, 13% faster than the check inline and an Array
     TAGS[slot] || (TAGS[slot] = bytes_of(tag_of(check_slot(slot))).freeze)
+<% else %>
+    # made at each call: a Hash of every slot's tag would grow with the slots asked
+    bytes_of(tag_of(check_slot(slot))).freeze
+<% endif %>
   end
 
   # Every tag of TAG_LEN symbols that lands on the slot, as a lazy Enumerator with its
