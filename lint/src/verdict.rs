@@ -301,12 +301,17 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
         let mut reference: Option<u16> = declared.flatten();
         for call in script.calls.iter().filter(|c| c.function == *unit) {
             let command = call.command.as_deref().unwrap_or("?");
+            let before = findings.len();
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::UnknownKeys,
                     kind: None,
-                    message: format!("`{command}`: {why}, so its keys cannot all be placed"),
+                    message: match &call.command {
+                        Some(_) => format!("`{command}`: {why}, so its keys cannot all be placed"),
+                        None if call.keys.is_empty() && why.starts_with('`') => why.to_owned(),
+                        None => format!("`{command}`: {why}, so its keys cannot all be placed"),
+                    },
                     fix: "call the command by its name with its keys written out, or check \
                           its keys with `slotgen check --same-slot`"
                         .to_owned(),
@@ -355,6 +360,9 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
                     targets: every(targets, Outcome::Fails),
                 });
             }
+            if call.protected {
+                findings[before..].iter_mut().for_each(caught);
+            }
         }
     }
     findings.retain(|f| !f.targets.is_empty());
@@ -364,6 +372,29 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
         targets: targets.to_vec(),
         findings,
     }
+}
+
+/// A finding on a call whose error the script catches (`redis.pcall`, `pcall(...)`): the
+/// server refuses the command, the script goes on without it. Not a refusal of the script:
+/// `depends`, with the condition said.
+fn caught(f: &mut Finding) {
+    if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
+        return;
+    }
+    for (_, o) in &mut f.targets {
+        if *o == Outcome::Fails {
+            *o = Outcome::Depends;
+        }
+    }
+    f.message.push_str(
+        "; the call is protected (`redis.pcall` or `pcall`), so where the server refuses the \
+         command the script gets the error as a value and goes on without it",
+    );
+    f.condition = Some(Condition::Values(
+        "the command takes effect only where the rule holds; elsewhere the script runs \
+         without it"
+            .to_owned(),
+    ));
 }
 
 struct KeyContext<'a> {
