@@ -606,15 +606,18 @@ fn callee_path<'a>(
     Some(path)
 }
 
+/// Why a use of `redis` is a finding when the lint cannot follow it.
+const UNFOLLOWED: &str = "`redis` (or `server`, or an alias of `redis.call`) is used where the \
+                          lint cannot follow it: as a value, passed on, or indexed by a name \
+                          that is not a literal, so the commands it runs and their keys are \
+                          unseen";
+
 /// The uses of `redis`/`server` (and of the aliases of `redis.call`) in `ast` that the lint
 /// does not follow, each as a call whose commands and keys are unknown: `redis` as a value
 /// (`local s = server or redis`, `f(redis)`), `redis.call` passed as a value other than to
 /// `pcall`, `redis[name]` with a name that is not a literal. Found over the tokens, so that
 /// no form of use is missed: every use is followed by the call pass, or reported here.
 fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> Vec<CallSite> {
-    const WHY: &str = "`redis` (or `server`, or an alias of `redis.call`) is used where the lint \
-                       cannot follow it: as a value, passed on, or indexed by a name that is not \
-                       a literal, so the commands it runs and their keys are unseen";
     // in source order (a node yields a bracket pair's tokens before what they hold)
     let mut tokens: Vec<&TokenReference> = ast.nodes().tokens().collect();
     tokens.sort_by_key(|t| t.token().start_position().bytes());
@@ -698,7 +701,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             command: None,
             known: false,
             keys: Vec::new(),
-            uncertain: Some(WHY),
+            uncertain: Some(UNFOLLOWED),
             function,
             protected: false,
         });
@@ -1152,6 +1155,22 @@ impl Flow<'_> {
                 _ => None,
             };
             if path != ["pcall"] || !inner.is_some_and(|p| is_call(&p)) {
+                // `s.call(...)` on a name the lint cannot tie to `redis` (`local s = server
+                // or redis`): a call it cannot follow, at its place.
+                if path.len() == 2 && (path[1] == "call" || path[1] == "pcall") {
+                    self.calls.push(CallSite {
+                        at: position(self.file, call),
+                        command: None,
+                        known: false,
+                        keys: Vec::new(),
+                        uncertain: Some(UNFOLLOWED),
+                        function: self
+                            .names
+                            .function_at(byte)
+                            .filter(|_| self.library && self.file == 0),
+                        protected,
+                    });
+                }
                 return;
             }
             exprs.remove(0);

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::commands;
 use crate::key::{keys_name, KeyExpr, KeyKind, Slot, Values};
 use crate::lua::{Script, ScriptKind};
 use crate::Position;
@@ -96,6 +97,8 @@ pub enum Rule {
     NoKeys,
     /// At EXEC, the queued commands' keys are on several slots.
     TransactionCrossSlot,
+    /// A write command in a read-only script (`no-writes`, `EVAL_RO`, `FCALL_RO`).
+    WriteInReadOnly,
 }
 
 impl Rule {
@@ -114,6 +117,7 @@ impl Rule {
             Rule::NoCluster => "no-cluster",
             Rule::NoKeys => "no-keys",
             Rule::TransactionCrossSlot => "transaction-cross-slot",
+            Rule::WriteInReadOnly => "write-in-read-only",
         }
     }
 }
@@ -214,6 +218,17 @@ pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> Str
 
 /// The verdicts on a script read.
 pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Report {
+    script_called(script, values, targets, None)
+}
+
+/// The verdicts on a script read, called by `via` when it is a read-only form (`EVAL_RO`,
+/// `EVALSHA_RO`, `FCALL_RO`): every write command is then refused.
+pub(crate) fn script_called(
+    script: &Script,
+    values: &Values,
+    targets: &[Target],
+    via: Option<&str>,
+) -> Report {
     let mut findings = Vec::new();
     let start = script.shebang.unwrap_or(Position {
         file: 0,
@@ -299,9 +314,41 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
                 .any(|f| f == "allow-undeclared-keys");
         // The slot the unit is on so far: the declared keys', else the first key's.
         let mut reference: Option<u16> = declared.flatten();
+        // Read-only: the flag `no-writes`, or a read-only call form.
+        let read_only = match via {
+            Some(via) => Some(format!("it is called by `{via}`")),
+            None => has("no-writes").then(|| format!("{unit_name} has the flag `no-writes`")),
+        };
         for call in script.calls.iter().filter(|c| c.function == *unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
+            let write = call
+                .command
+                .as_deref()
+                .and_then(|c| commands::find(c, u8::MAX))
+                .is_some_and(|c| c.write);
+            if let (true, Some(why)) = (write, &read_only) {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::WriteInReadOnly,
+                    kind: None,
+                    message: format!(
+                        "`{command}` writes, and {why}: the server refuses it (\"Write commands \
+                         are not allowed from read-only scripts\")"
+                    ),
+                    fix: match via {
+                        Some(via) => format!(
+                            "call it by `{}`, or move the write out of the script",
+                            via.trim_end_matches("_RO").trim_end_matches("_ro")
+                        ),
+                        None => "remove `no-writes` from the flags, or move the write out of \
+                                 the script"
+                            .to_owned(),
+                    },
+                    condition: None,
+                    targets: every(targets, Outcome::Fails),
+                });
+            }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
                     at: call.at,
