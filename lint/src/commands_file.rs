@@ -8,7 +8,11 @@ use std::path::Path;
 use slotgen_tables::REDIS_CLUSTER;
 
 use crate::commands::{self, Arg};
-use crate::verdict::{list, suggested_tag, Finding, Outcome, Report, Rule, Target};
+use crate::key::Values;
+use crate::lua;
+use crate::verdict::{
+    self, list, suggested_tag, Condition, Finding, Outcome, Report, Rule, Target,
+};
 use crate::{Error, Position, MAX_SOURCE_BYTES};
 
 /// Lints the command file `source` of `path` for `targets`.
@@ -105,6 +109,9 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
             });
             continue;
         };
+        if let Some(body) = script_call(path, &name, &words, at, targets) {
+            findings.extend(body);
+        }
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         let found = commands::key_positions(command, &args, false);
         let keys: Vec<(&[u8], u16)> = found
@@ -149,6 +156,114 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         targets: targets.to_vec(),
         findings,
     })
+}
+
+/// The findings of a script call's body (`EVAL`, `EVAL_RO`: the inline script linted with
+/// the line's keys and arguments; `EVALSHA`, `FCALL` and their `_RO` forms: the body is not
+/// in the file, `unseen-body`), each at the command's line with the script's own line in the
+/// message; `None` for any other command. The declared keys' slot is the command's own rule,
+/// checked with every command.
+fn script_call(
+    path: &Path,
+    name: &str,
+    words: &[Vec<u8>],
+    at: Position,
+    targets: &[Target],
+) -> Option<Vec<Finding>> {
+    let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
+    let upper = name.to_ascii_uppercase();
+    let finding = |rule, message: String, fix: String, outcome| Finding {
+        at,
+        rule,
+        kind: None,
+        message,
+        fix,
+        condition: None,
+        targets: every(outcome),
+    };
+    if !matches!(
+        name,
+        "eval" | "eval_ro" | "evalsha" | "evalsha_ro" | "fcall" | "fcall_ro"
+    ) {
+        return None;
+    }
+    let numkeys = words
+        .get(2)
+        .and_then(|n| std::str::from_utf8(n).ok())
+        .and_then(|n| n.parse::<usize>().ok());
+    let Some(numkeys) = numkeys.filter(|&n| n + 3 <= words.len()) else {
+        return Some(vec![finding(
+            Rule::NilKey,
+            format!(
+                "`{upper}` takes `numkeys` then that many keys: this line gives {} arguments \
+                 after the script, and the server refuses it (\"Number of keys can't be \
+                 greater than number of args\", or not an integer)",
+                words.len().saturating_sub(2)
+            ),
+            "give numkeys as the count of the keys that follow it".to_owned(),
+            Outcome::Fails,
+        )]);
+    };
+    if name.starts_with("evalsha") || name.starts_with("fcall") {
+        let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
+        return Some(vec![Finding {
+            condition: Some(Condition::Values(format!(
+                "the body of `{what}` decides, and it is not in the file"
+            ))),
+            ..finding(
+                Rule::UnseenBody,
+                format!(
+                    "`{upper} {what}`: the script's body is not in the file, so the keys it \
+                     touches are unseen"
+                ),
+                if name.starts_with("fcall") {
+                    "lint the library's file too: `slotgen lint --function NAME --keys ... \
+                     library.lua`"
+                        .to_owned()
+                } else {
+                    "write the script inline with EVAL here, or lint its file with the same \
+                     --keys and --argv"
+                        .to_owned()
+                },
+                Outcome::Depends,
+            )
+        }]);
+    }
+    let body = String::from_utf8_lossy(&words[1]).into_owned();
+    let values = Values {
+        keys: Some(words[3..3 + numkeys].to_vec()),
+        argv: Some(words[3 + numkeys..].to_vec()),
+        function: None,
+    };
+    let script = match lua::read(path, &body) {
+        Ok(script) => script,
+        Err(e) => {
+            return Some(vec![finding(
+                Rule::UnknownKeys,
+                format!(
+                    "`{upper}`: the server cannot compile the script: {}",
+                    slotgen::text::escape(e.to_string().as_bytes())
+                ),
+                "fix the script (Lua 5.1)".to_owned(),
+                Outcome::Fails,
+            )]);
+        }
+    };
+    let via = (name == "eval_ro").then_some("EVAL_RO");
+    let report = verdict::script_called(&script, &values, targets, via);
+    Some(
+        report
+            .findings
+            .into_iter()
+            // the declared keys are the command's own rule, checked with every command
+            .filter(|f| f.rule != Rule::DeclaredCrossSlot)
+            .map(|mut f| {
+                f.message = format!("`{upper}` script, its line {}: {}", f.at.line, f.message);
+                f.at = at;
+                f
+            })
+            .collect(),
+    )
 }
 
 /// A key queued in a transaction: its bytes, its slot, and where its command is.

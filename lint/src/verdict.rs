@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::commands;
-use crate::key::{keys_name, KeyExpr, KeyKind, Slot, Values};
+use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
 use crate::lua::{Script, ScriptKind};
 use crate::Position;
 
@@ -99,6 +99,11 @@ pub enum Rule {
     TransactionCrossSlot,
     /// A write command in a read-only script (`no-writes`, `EVAL_RO`, `FCALL_RO`).
     WriteInReadOnly,
+    /// A key built from `KEYS[i]` or `ARGV[i]` past what the call gives: nil.
+    NilKey,
+    /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
+    /// library not among the files).
+    UnseenBody,
 }
 
 impl Rule {
@@ -118,6 +123,8 @@ impl Rule {
             Rule::NoKeys => "no-keys",
             Rule::TransactionCrossSlot => "transaction-cross-slot",
             Rule::WriteInReadOnly => "write-in-read-only",
+            Rule::NilKey => "nil-key",
+            Rule::UnseenBody => "unseen-body",
         }
     }
 }
@@ -368,6 +375,23 @@ pub(crate) fn script_called(
             }
             let mut call_slots = BTreeSet::new();
             for key in &call.keys {
+                if let Some(nil) = nil_part(key, values) {
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::NilKey,
+                        kind: Some(key.kind()),
+                        message: format!(
+                            "`{command}` uses `{}`, and {nil} is nil: the call gives fewer; the \
+                             server refuses a nil argument (\"Lua redis lib command arguments \
+                             must be strings or integers\")",
+                            key.text
+                        ),
+                        fix: format!("pass {nil} in the call (numkeys counts the keys)"),
+                        condition: None,
+                        targets: every(targets, Outcome::Fails),
+                    });
+                    continue;
+                }
                 let slot = key.slot(values);
                 if let Slot::Exact(s) = slot {
                     call_slots.insert(s);
@@ -419,6 +443,20 @@ pub(crate) fn script_called(
         targets: targets.to_vec(),
         findings,
     }
+}
+
+/// The first `KEYS[i]`/`ARGV[i]` of `key` past the keys or arguments `values` gives (nil in
+/// the script), written out.
+fn nil_part(key: &KeyExpr, values: &Values) -> Option<String> {
+    key.parts.iter().find_map(|p| match p {
+        Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => {
+            Some(format!("KEYS[{i}]"))
+        }
+        Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => {
+            Some(format!("ARGV[{i}]"))
+        }
+        _ => None,
+    })
 }
 
 /// A finding on a call whose error the script catches (`redis.pcall`, `pcall(...)`): the
