@@ -348,3 +348,155 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     eprintln!("advice followed and run: {followed} cases");
     assert!(followed > 0);
 }
+
+/// A command file's word as redis-cli reads it: in double quotes, `"` and `\` escaped, a
+/// line feed as `\n`.
+fn quoted(word: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for &b in word {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b => out.push(char::from(b)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Script calls written in command files (`EVAL` with its body inline, `EVAL_RO`,
+/// `EVALSHA`, `FCALL_RO`), `$K1`/`$K2` the two keys: each run on the live clusters (sent to
+/// the owner of the first declared key, or the first primary with numkeys 0) with the keys
+/// on one slot and on two nodes, and the lint's verdict of the file compared: `runs` ran,
+/// `fails` was refused.
+#[test]
+fn lint_command_file_script_calls_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut servers: Vec<(String, PathBuf)> = vec![
+        ("redis 7.0".into(), "redis-server".into()),
+        ("valkey 8.0".into(), "valkey-server".into()),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push(("valkey 9.1".into(), valkey9));
+    }
+    let sha = "e0e1f9fabfc9d4800c877a703b823ac0578ff8db"; // SHA1 of `return 1`
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "EVAL shebang, ARGV key",
+            vec![
+                "EVAL",
+                "#!lua\nreturn redis.call('SET', ARGV[1], 'v')",
+                "1",
+                "$K1",
+                "$K2",
+            ],
+        ),
+        (
+            "EVAL legacy, KEYS only",
+            vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "1", "$K1"],
+        ),
+        (
+            "EVAL_RO writing",
+            vec![
+                "EVAL_RO",
+                "return redis.call('SET', KEYS[1], 'v')",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO reading",
+            vec!["EVAL_RO", "return redis.call('GET', KEYS[1])", "1", "$K1"],
+        ),
+        (
+            "EVAL numkeys 0, KEYS[1] nil",
+            vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "0"],
+        ),
+        (
+            "EVAL numkeys past the arguments",
+            vec!["EVAL", "return 1", "3", "$K1"],
+        ),
+        (
+            "EVAL redis.pcall, ARGV key",
+            vec![
+                "EVAL",
+                "#!lua\nreturn redis.pcall('SET', ARGV[1], 'v')",
+                "1",
+                "$K1",
+                "$K2",
+            ],
+        ),
+        ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),
+    ];
+    let placements = placements();
+    let mut checked = 0;
+    for (server_name, program) in &servers {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for primary in &cluster.primaries {
+            let _: Value = redis::cmd("SCRIPT")
+                .arg("LOAD")
+                .arg("return 1")
+                .query(&mut primary.connect())
+                .expect("SCRIPT LOAD");
+        }
+        for (case, words) in &cases {
+            for (placement, k1, k2) in placements
+                .iter()
+                .filter(|(p, _, _)| *p != "two slots, one node")
+            {
+                let words: Vec<Vec<u8>> = words
+                    .iter()
+                    .map(|w| match *w {
+                        "$K1" => k1.clone(),
+                        "$K2" => k2.clone(),
+                        w => w.as_bytes().to_vec(),
+                    })
+                    .collect();
+                let numkeys: usize = std::str::from_utf8(&words[2])
+                    .expect("ASCII")
+                    .parse()
+                    .expect("a count");
+                let node = if numkeys == 0 || words.len() < 4 {
+                    &cluster.primaries[0]
+                } else {
+                    &cluster.primaries[node_of(REDIS_CLUSTER.key_slot(&words[3]))]
+                };
+                let mut cmd = redis::cmd(std::str::from_utf8(&words[0]).expect("ASCII"));
+                for w in &words[1..] {
+                    cmd.arg(w.as_slice());
+                }
+                let outcome = cmd
+                    .query::<Value>(&mut node.connect())
+                    .map(drop)
+                    .map_err(|e| e.to_string());
+                let line: Vec<String> = words.iter().map(|w| quoted(w)).collect();
+                let text = format!("{}\n", line.join(" "));
+                let name = format!("{server_name}, {case}, {placement}");
+                let report =
+                    slotgen_lint::lint_commands(Path::new("calls.redis"), &text, &Target::ALL[..2])
+                        .unwrap_or_else(|e| panic!("{name}: the lint reads `{text}`: {e}"));
+                match report.verdict(Target::Redis) {
+                    Outcome::Runs => assert!(
+                        outcome.is_ok(),
+                        "{name}: the lint says runs, the server: {outcome:?}\n{text}"
+                    ),
+                    Outcome::Fails => assert!(
+                        outcome.is_err(),
+                        "{name}: the lint says fails, the server ran it: {report:#?}\n{text}"
+                    ),
+                    Outcome::Depends => {}
+                }
+                eprintln!(
+                    "{name}: lint {:?}, server {outcome:?}",
+                    report.verdict(Target::Redis)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}
