@@ -32,6 +32,9 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
     let mut findings = Vec::new();
     // The open transaction: each queued key with its slot and place.
     let mut multi: Option<Vec<Queued>> = None;
+    // The watched keys, until EXEC, DISCARD or UNWATCH: at EXEC each must be on the
+    // transaction's node (`watch-other-slot`).
+    let mut watched: Vec<Queued> = Vec::new();
     for (n, line) in source.lines().enumerate() {
         let at = Position {
             file: 0,
@@ -55,10 +58,19 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
             }
             "discard" => {
                 multi = None;
+                watched.clear();
+                continue;
+            }
+            "unwatch" => {
+                watched.clear();
                 continue;
             }
             "exec" => {
+                let watches = std::mem::take(&mut watched);
                 if let Some(queued) = multi.take() {
+                    if let Some(&(_, s, _)) = queued.first() {
+                        findings.extend(watch_findings(&watches, s, at, targets, &queued));
+                    }
                     if let Some((k, s, _)) = queued.first() {
                         if let Some((other, t, other_at)) = queued.iter().find(|(_, t, _)| t != s) {
                             let tag = suggested_tag(queued.iter().map(|(k, _, _)| k.as_slice()));
@@ -148,6 +160,8 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         }
         if let Some(queued) = &mut multi {
             queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
+        } else if name == "watch" {
+            watched.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
         }
     }
     findings.retain(|f| !f.targets.is_empty());
@@ -264,6 +278,42 @@ fn script_call(
             })
             .collect(),
     )
+}
+
+/// The `watch-other-slot` findings at EXEC: a watched key on another slot than the
+/// transaction's (`slot`). WATCH went to the node the transaction runs on, so the watch
+/// holds only while that slot is there too: on another node WATCH answered MOVED and the
+/// transaction runs unguarded.
+fn watch_findings(
+    watches: &[Queued],
+    slot: u16,
+    at: Position,
+    targets: &[Target],
+    queued: &[Queued],
+) -> Vec<Finding> {
+    watches
+        .iter()
+        .filter(|(_, s, _)| *s != slot)
+        .map(|(k, s, watch_at)| {
+            let tag = suggested_tag(queued.iter().chain(watches).map(|(k, _, _)| k.as_slice()));
+            Finding {
+                at,
+                rule: Rule::WatchOtherSlot,
+                kind: None,
+                message: format!(
+                    "EXEC: the watched key `{}` (slot {s}, line {}) is not on the \
+                     transaction's slot {slot}: the watch holds only while both slots are on \
+                     the node that runs the transaction; elsewhere WATCH answers MOVED and \
+                     the transaction runs unwatched",
+                    slotgen::text::escape(k),
+                    watch_at.line
+                ),
+                fix: format!("put `{{{tag}}}` in every watched and queued key"),
+                condition: Some(Condition::SameNode(vec![slot, *s])),
+                targets: targets.iter().map(|&t| (t, Outcome::Depends)).collect(),
+            }
+        })
+        .collect()
 }
 
 /// A key queued in a transaction: its bytes, its slot, and where its command is.

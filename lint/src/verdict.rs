@@ -99,6 +99,8 @@ pub enum Rule {
     TransactionCrossSlot,
     /// A write command in a read-only script (`no-writes`, `EVAL_RO`, `FCALL_RO`).
     WriteInReadOnly,
+    /// At EXEC, a watched key on another slot than the transaction's.
+    WatchOtherSlot,
     /// A key built from `KEYS[i]` or `ARGV[i]` past what the call gives: nil.
     NilKey,
     /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
@@ -124,6 +126,7 @@ impl Rule {
             Rule::TransactionCrossSlot => "transaction-cross-slot",
             Rule::WriteInReadOnly => "write-in-read-only",
             Rule::NilKey => "nil-key",
+            Rule::WatchOtherSlot => "watch-other-slot",
             Rule::UnseenBody => "unseen-body",
         }
     }

@@ -500,3 +500,102 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
     }
     assert!(checked > 0);
 }
+
+/// `WATCH $K2` then `MULTI`, `SET $K1`, `EXEC` on one connection to the owner of `$K1`, with
+/// the keys on one slot, two slots of one node, two nodes: the lint's verdict of the file is
+/// `fails` exactly when a reply of the server is an error (WATCH's MOVED, EXEC's
+/// CROSSSLOT), and its advice (`put {tag} in every watched and queued key`) followed runs.
+#[test]
+fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut servers: Vec<(String, PathBuf)> = vec![
+        ("redis 7.0".into(), "redis-server".into()),
+        ("valkey 8.0".into(), "valkey-server".into()),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push(("valkey 9.1".into(), valkey9));
+    }
+    let run = |cluster: &ReplicatedCluster, k1: &[u8], k2: &[u8]| -> Vec<String> {
+        let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
+        let mut errors = Vec::new();
+        let steps: Vec<Vec<&[u8]>> = vec![
+            vec![b"WATCH", k2],
+            vec![b"MULTI"],
+            vec![b"SET", k1, b"v"],
+            vec![b"EXEC"],
+        ];
+        for step in steps {
+            let mut cmd = redis::cmd(std::str::from_utf8(step[0]).expect("ASCII"));
+            for a in &step[1..] {
+                cmd.arg(*a);
+            }
+            if let Err(e) = cmd.query::<Value>(&mut conn) {
+                errors.push(e.to_string());
+            }
+        }
+        errors
+    };
+    let text = |k1: &[u8], k2: &[u8]| {
+        format!(
+            "WATCH {}\nMULTI\nSET {} v\nEXEC\n",
+            std::str::from_utf8(k2).expect("ASCII"),
+            std::str::from_utf8(k1).expect("ASCII")
+        )
+    };
+    for (server_name, program) in &servers {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (placement, k1, k2) in placements() {
+            let name = format!("{server_name}, {placement}");
+            let errors = run(&cluster, &k1, &k2);
+            let report = slotgen_lint::lint_commands(
+                Path::new("watch.redis"),
+                &text(&k1, &k2),
+                &Target::ALL[..2],
+            )
+            .expect("the lint reads it");
+            let verdict = report.verdict(Target::Redis);
+            eprintln!("{name}: lint {verdict:?}, server errors {errors:?}");
+            // `depends` on the slots meeting on the node that runs the transaction
+            let runner = node_of(REDIS_CLUSTER.key_slot(&k1));
+            let runs = match verdict {
+                Outcome::Runs => true,
+                Outcome::Fails => false,
+                Outcome::Depends => report.findings.iter().all(|f| match &f.condition {
+                    Some(Condition::SameNode(slots)) => slots.iter().all(|&s| node_of(s) == runner),
+                    other => panic!("{name}: a condition the test cannot decide: {other:?}"),
+                }),
+            };
+            assert_eq!(
+                runs,
+                errors.is_empty(),
+                "{name}: the lint says {verdict:?} ({report:#?}), the server's errors: {errors:?}"
+            );
+            // The advice followed: both keys under its hashtag run.
+            if let Some(tag) = report
+                .findings
+                .iter()
+                .find_map(|f| f.fix.split_once("put `{").map(|(_, rest)| rest))
+                .and_then(|rest| rest.split_once("}`").map(|(tag, _)| tag.to_owned()))
+            {
+                let under = |k: &[u8]| [format!("{{{tag}}}").as_bytes(), k].concat();
+                let (k1, k2) = (under(&k1), under(&k2));
+                let errors = run(&cluster, &k1, &k2);
+                assert!(errors.is_empty(), "{name}: the advice followed: {errors:?}");
+                let report = slotgen_lint::lint_commands(
+                    Path::new("watch.redis"),
+                    &text(&k1, &k2),
+                    &Target::ALL[..2],
+                )
+                .expect("the lint reads it");
+                assert_eq!(
+                    report.verdict(Target::Redis),
+                    Outcome::Runs,
+                    "{name}: {report:#?}"
+                );
+            }
+        }
+    }
+}
