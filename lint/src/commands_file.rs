@@ -22,6 +22,22 @@ use crate::{Error, Position, MAX_SOURCE_BYTES};
 /// [`Error::TooLarge`] past [`MAX_SOURCE_BYTES`], [`Error::Quotes`] for a line whose quotes
 /// do not close.
 pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Report, Error> {
+    lint_commands_with(path, source, targets, &[])
+}
+
+/// [`lint_commands`], with the Functions libraries `libraries` (read by [`lua::read`]) whose
+/// functions an `FCALL`/`FCALL_RO` line calls: such a call is judged with the line's keys and
+/// arguments, and an `FCALL_RO` of a function without `no-writes` fails.
+///
+/// # Errors
+///
+/// As [`lint_commands`].
+pub fn lint_commands_with(
+    path: &Path,
+    source: &str,
+    targets: &[Target],
+    libraries: &[lua::Script],
+) -> Result<Report, Error> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(Error::TooLarge {
             file: path.display().to_string(),
@@ -121,7 +137,7 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
             });
             continue;
         };
-        if let Some(body) = script_call(path, &name, &words, at, targets) {
+        if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
@@ -183,6 +199,7 @@ fn script_call(
     words: &[Vec<u8>],
     at: Position,
     targets: &[Target],
+    libraries: &[lua::Script],
 ) -> Option<Vec<Finding>> {
     let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
     let upper = name.to_ascii_uppercase();
@@ -218,6 +235,57 @@ fn script_call(
             Outcome::Fails,
         )]);
     };
+    let values = Values {
+        keys: Some(words[3..3 + numkeys].to_vec()),
+        argv: Some(words[3 + numkeys..].to_vec()),
+        function: None,
+    };
+    // `FCALL name`: the function of a library linted in the same run.
+    let function = String::from_utf8_lossy(&words[1]).into_owned();
+    let library = libraries.iter().find_map(|script| match &script.kind {
+        lua::ScriptKind::Library { functions, .. } => functions
+            .iter()
+            .find(|f| f.name == function)
+            .map(|f| (script, f)),
+        _ => None,
+    });
+    if let (true, Some((script, f))) = (name.starts_with("fcall"), library) {
+        let mut out = Vec::new();
+        if name == "fcall_ro" && !f.flags.iter().any(|flag| flag == "no-writes") {
+            out.push(finding(
+                Rule::WriteInReadOnly,
+                format!(
+                    "`FCALL_RO {}`: the function has no flag `no-writes`, and the server \
+                     refuses it (\"Can not execute a script with write flag using *_ro \
+                     command\")",
+                    slotgen::text::escape(function.as_bytes())
+                ),
+                "call it by FCALL, or register it with `flags={'no-writes'}`".to_owned(),
+                Outcome::Fails,
+            ));
+        }
+        let values = Values {
+            function: Some(function.clone()),
+            ..values
+        };
+        let file = script.files[0].display().to_string();
+        let report = verdict::script(script, &values, targets);
+        out.extend(
+            report
+                .findings
+                .into_iter()
+                .filter(|f| f.rule != Rule::DeclaredCrossSlot)
+                .map(|mut f| {
+                    f.message = format!(
+                        "`{upper}` of `{file}`, its line {}: {}",
+                        f.at.line, f.message
+                    );
+                    f.at = at;
+                    f
+                }),
+        );
+        return Some(out);
+    }
     if name.starts_with("evalsha") || name.starts_with("fcall") {
         let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
         return Some(vec![Finding {
@@ -243,12 +311,7 @@ fn script_call(
             )
         }]);
     }
-    let body = String::from_utf8_lossy(&words[1]).into_owned();
-    let values = Values {
-        keys: Some(words[3..3 + numkeys].to_vec()),
-        argv: Some(words[3 + numkeys..].to_vec()),
-        function: None,
-    };
+    let body = function;
     let script = match lua::read(path, &body) {
         Ok(script) => script,
         Err(e) => {

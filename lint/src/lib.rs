@@ -8,7 +8,7 @@ pub mod key;
 pub mod lua;
 mod verdict;
 
-pub use commands_file::lint_commands;
+pub use commands_file::{lint_commands, lint_commands_with};
 pub use key::{KeyExpr, KeyKind, Part, Slot, Values};
 pub use verdict::{Condition, Finding, Outcome, Report, Rule, Target};
 
@@ -157,6 +157,38 @@ pub fn lint_script(
     Ok(verdict::script(&script, values, targets))
 }
 
+/// Lints the files at `paths` as [`lint_file`] does, each command file with the Functions
+/// libraries among them (so that its `FCALL` lines are judged by their functions), in
+/// order.
+#[must_use]
+pub fn lint_files(
+    paths: &[std::path::PathBuf],
+    values: &Values,
+    targets: &[Target],
+) -> Vec<Result<Report, Error>> {
+    let libraries: Vec<lua::Script> = paths
+        .iter()
+        .filter(|p| !is_command_file(p))
+        .filter_map(|p| {
+            let source = lua::read_bounded(p, lua::lua_byte_escape).ok()?;
+            let script = lua::read(p, &source).ok()?;
+            matches!(script.kind, lua::ScriptKind::Library { .. }).then_some(script)
+        })
+        .collect();
+    paths
+        .iter()
+        .map(|p| lint_file_with(p, values, targets, &libraries))
+        .collect()
+}
+
+/// Whether `path` names a command file: `.redis`, `.txt` or `.cmd`.
+fn is_command_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("redis" | "txt" | "cmd")
+    )
+}
+
 /// Lints the file at `path`: a command file when its name ends in `.redis` or `.txt`
 /// (or `.cmd`), a Lua script otherwise.
 ///
@@ -164,10 +196,17 @@ pub fn lint_script(
 ///
 /// [`Error::Read`] when it cannot be read, then as [`lint_script`] or [`lint_commands`].
 pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Report, Error> {
-    let commands = matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("redis" | "txt" | "cmd")
-    );
+    lint_file_with(path, values, targets, &[])
+}
+
+/// [`lint_file`], a command file's `FCALL` lines judged by the functions of `libraries`.
+fn lint_file_with(
+    path: &Path,
+    values: &Values,
+    targets: &[Target],
+    libraries: &[lua::Script],
+) -> Result<Report, Error> {
+    let commands = is_command_file(path);
     // how the file's language writes any byte: redis-cli's escape inside double quotes
     let escape: fn(u8) -> String = if commands {
         |byte| format!("`\\x{byte:02x}` inside double quotes, as redis-cli reads it")
@@ -186,7 +225,7 @@ pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Rep
         reason,
     })?;
     if commands {
-        lint_commands(path, &source, targets)
+        lint_commands_with(path, &source, targets, libraries)
     } else {
         lint_script(path, &source, values, targets)
     }

@@ -430,7 +430,25 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             ],
         ),
         ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),
+        ("FCALL_RO of a writer", vec!["FCALL_RO", "lw", "1", "$K1"]),
+        (
+            "FCALL_RO of a no-writes reader",
+            vec!["FCALL_RO", "lr", "1", "$K1"],
+        ),
+        ("FCALL, ARGV key", vec!["FCALL", "lx", "1", "$K1", "$K2"]),
+        (
+            "FCALL of a function not linted",
+            vec!["FCALL", "lw", "1", "$K1"],
+        ),
     ];
+    // The library the FCALL lines call, loaded on every primary and given to the lint
+    // (but for the last case, linted without it).
+    let library = "#!lua name=cf_lib\n\
+        redis.register_function('lw', function(keys, args) return redis.call('SET', keys[1], 'v') end)\n\
+        redis.register_function{function_name='lr', callback=function(keys, args) return \
+        redis.call('GET', keys[1]) end, flags={'no-writes'}}\n\
+        redis.register_function('lx', function(keys, args) return redis.call('SET', args[1], 'v') end)\n";
+    let libraries = [slotgen_lint::lua::read(Path::new("cf_lib.lua"), library).expect("a library")];
     let placements = placements();
     let mut checked = 0;
     for (server_name, program) in &servers {
@@ -442,6 +460,11 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 .arg("return 1")
                 .query(&mut primary.connect())
                 .expect("SCRIPT LOAD");
+            let _: Value = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg(library)
+                .query(&mut primary.connect())
+                .expect("FUNCTION LOAD");
         }
         for (case, words) in &cases {
             for (placement, k1, k2) in placements
@@ -476,9 +499,18 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 let line: Vec<String> = words.iter().map(|w| quoted(w)).collect();
                 let text = format!("{}\n", line.join(" "));
                 let name = format!("{server_name}, {case}, {placement}");
-                let report =
-                    slotgen_lint::lint_commands(Path::new("calls.redis"), &text, &Target::ALL[..2])
-                        .unwrap_or_else(|e| panic!("{name}: the lint reads `{text}`: {e}"));
+                let given: &[slotgen_lint::lua::Script] = if case.contains("not linted") {
+                    &[]
+                } else {
+                    &libraries
+                };
+                let report = slotgen_lint::lint_commands_with(
+                    Path::new("calls.redis"),
+                    &text,
+                    &Target::ALL[..2],
+                    given,
+                )
+                .unwrap_or_else(|e| panic!("{name}: the lint reads `{text}`: {e}"));
                 match report.verdict(Target::Redis) {
                     Outcome::Runs => assert!(
                         outcome.is_ok(),
