@@ -618,7 +618,8 @@ fn callee_path<'a>(
 }
 
 /// Why a use of `redis` is a finding when the lint cannot follow it.
-const UNFOLLOWED: &str = "`redis` (or `server`, or an alias of `redis.call`) is used where the \
+pub(crate) const UNFOLLOWED: &str =
+    "`redis` (or `server`, or an alias of `redis.call`) is used where the \
                           lint cannot follow it: as a value, passed on, or indexed by a name \
                           that is not a literal, so the commands it runs and their keys are \
                           unseen";

@@ -364,10 +364,10 @@ pub(crate) fn script_called(
                     at: call.at,
                     rule: Rule::UnknownKeys,
                     kind: None,
-                    message: match &call.command {
-                        Some(_) => format!("`{command}`: {why}, so its keys cannot all be placed"),
-                        None if call.keys.is_empty() && why.starts_with('`') => why.to_owned(),
-                        None => format!("`{command}`: {why}, so its keys cannot all be placed"),
+                    message: if why == crate::lua::UNFOLLOWED {
+                        why.to_owned()
+                    } else {
+                        format!("`{command}`: {why}, so its keys cannot all be placed")
                     },
                     fix: "call the command by its name with its keys written out, or check \
                           its keys with `slotgen check --same-slot`"

@@ -631,3 +631,58 @@ fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
         }
     }
 }
+
+/// Every form of reaching `redis.call` that a new user tried (and more), each writing a key
+/// on another node from a `#!lua` script, run on a redis-server 7.0 cluster: the lint never
+/// says `runs` for one the server refused, nor `fails` for one it ran.
+#[test]
+fn lint_follows_every_use_of_redis_as_a_live_cluster_does() {
+    if !require_tool("redis-server") {
+        return;
+    }
+    let forms = [
+        "redis.call('SET', ARGV[1], 'v')",
+        "redis['call']('SET', ARGV[1], 'v')",
+        "redis[\"pcall\"]('SET', ARGV[1], 'v')",
+        "local s = redis\ns.call('SET', ARGV[1], 'v')",
+        "local f = redis.call\npcall(f, 'SET', ARGV[1], 'v')",
+        "local t = {c = redis.call}\nt.c('SET', ARGV[1], 'v')",
+        "local name = 'call'\nredis[name]('SET', ARGV[1], 'v')",
+        "local function go(r) return r.call('SET', ARGV[1], 'v') end\ngo(redis)",
+        "local rcall = redis.call\nlocal g = rcall\ng('SET', ARGV[1], 'v')",
+        "do local redis = {call = function() end}\nredis.call('SET', ARGV[1], 'v') end\n\
+         redis.call('GET', KEYS[1])",
+        "if nil then redis.call('SET', ARGV[1], 'v') end",
+        "xpcall(function() redis.call('SET', ARGV[1], 'v') end, function(e) return e end)",
+        "local ok = pcall(redis.call, 'SET', ARGV[1], 'v')",
+        "local ok = pcall(function() return redis.call('SET', ARGV[1], 'v') end)",
+    ];
+    let cluster = ReplicatedCluster::start("redis-server", 0, None).expect("the cluster starts");
+    let (_, k1, k2) = placements().pop().expect("two nodes");
+    for form in forms {
+        let source = format!("#!lua\n{form}\nreturn 1\n");
+        let outcome = run_case(
+            &cluster,
+            Path::new("form.lua"),
+            &source,
+            Call::One,
+            &k1,
+            &k2,
+        );
+        let report = lint_case(
+            Path::new("form.lua"),
+            &source,
+            Call::One,
+            &k1,
+            &k2,
+            Target::Redis,
+        );
+        let verdict = report.verdict(Target::Redis);
+        eprintln!("{form:?}: lint {verdict:?}, server {outcome:?}");
+        match verdict {
+            Outcome::Runs => assert!(outcome.is_ok(), "{form}: runs, the server: {outcome:?}"),
+            Outcome::Fails => assert!(outcome.is_err(), "{form}: fails, the server ran it"),
+            Outcome::Depends => {}
+        }
+    }
+}
