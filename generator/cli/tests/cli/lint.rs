@@ -120,6 +120,20 @@ fn lint_judges_the_function_fcall_calls() {
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("lib.lua:7:8: script-cross-slot");
     with("none").fails_with("no function `none` is registered here; the functions are: one, other");
+    // A command file's FCALL lines are judged by the libraries given in the same run (the
+    // servers' answers are compared in the `it` test `lint_command_file_script_calls_...`).
+    let calls = dir.path().join("calls.redis");
+    std::fs::write(&calls, "FCALL_RO one 1 {u}a\nFCALL other 1 {u}a b\n").expect("written");
+    let calls = calls.to_str().expect("UTF-8");
+    let run = lint(&[file, calls]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints(
+        "calls.redis:1:1: write-in-read-only: `FCALL_RO one`: the function has no flag `no-writes`",
+    );
+    run.prints("calls.redis:2:1: script-cross-slot: `FCALL` of `");
+    let run = lint(&[calls]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("calls.redis:1:1: unseen-body: `FCALL_RO one`");
 }
 
 #[test]
