@@ -74,6 +74,9 @@ pub struct Command {
     pub arity: i32,
     /// Which servers answered with this entry: [`REDIS`], [`VALKEY`] or both.
     pub servers: u8,
+    /// Whether the servers flag it `write`: a read-only script (`no-writes`, `EVAL_RO`,
+    /// `FCALL_RO`) is refused it ("Write commands are not allowed from read-only scripts").
+    pub write: bool,
     /// The key specifications, in the server's order.
     pub keys: &'static [KeySpec],
 }
@@ -262,8 +265,8 @@ pub fn render(commands: &[Command]) -> String {
     for c in &sorted {
         let _ = write!(
             out,
-            "    Command {{ name: {:?}, arity: {}, servers: {}, keys: &[",
-            c.name, c.arity, c.servers
+            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, keys: &[",
+            c.name, c.arity, c.servers, c.write
         );
         for (n, k) in c.keys.iter().enumerate() {
             if n > 0 {

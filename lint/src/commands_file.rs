@@ -8,7 +8,11 @@ use std::path::Path;
 use slotgen_tables::REDIS_CLUSTER;
 
 use crate::commands::{self, Arg};
-use crate::verdict::{list, suggested_tag, Finding, Outcome, Report, Rule, Target};
+use crate::key::Values;
+use crate::lua;
+use crate::verdict::{
+    self, list, suggested_tag, Condition, Finding, Outcome, Report, Rule, Target,
+};
 use crate::{Error, Position, MAX_SOURCE_BYTES};
 
 /// Lints the command file `source` of `path` for `targets`.
@@ -18,6 +22,22 @@ use crate::{Error, Position, MAX_SOURCE_BYTES};
 /// [`Error::TooLarge`] past [`MAX_SOURCE_BYTES`], [`Error::Quotes`] for a line whose quotes
 /// do not close.
 pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Report, Error> {
+    lint_commands_with(path, source, targets, &[])
+}
+
+/// [`lint_commands`], with the Functions libraries `libraries` (read by [`lua::read`]) whose
+/// functions an `FCALL`/`FCALL_RO` line calls: such a call is judged with the line's keys and
+/// arguments, and an `FCALL_RO` of a function without `no-writes` fails.
+///
+/// # Errors
+///
+/// As [`lint_commands`].
+pub fn lint_commands_with(
+    path: &Path,
+    source: &str,
+    targets: &[Target],
+    libraries: &[lua::Script],
+) -> Result<Report, Error> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(Error::TooLarge {
             file: path.display().to_string(),
@@ -28,6 +48,9 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
     let mut findings = Vec::new();
     // The open transaction: each queued key with its slot and place.
     let mut multi: Option<Vec<Queued>> = None;
+    // The watched keys, until EXEC, DISCARD or UNWATCH: at EXEC each must be on the
+    // transaction's node (`watch-other-slot`).
+    let mut watched: Vec<Queued> = Vec::new();
     for (n, line) in source.lines().enumerate() {
         let at = Position {
             file: 0,
@@ -51,10 +74,19 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
             }
             "discard" => {
                 multi = None;
+                watched.clear();
+                continue;
+            }
+            "unwatch" => {
+                watched.clear();
                 continue;
             }
             "exec" => {
+                let watches = std::mem::take(&mut watched);
                 if let Some(queued) = multi.take() {
+                    if let Some(&(_, s, _)) = queued.first() {
+                        findings.extend(watch_findings(&watches, s, at, targets, &queued));
+                    }
                     if let Some((k, s, _)) = queued.first() {
                         if let Some((other, t, other_at)) = queued.iter().find(|(_, t, _)| t != s) {
                             let tag = suggested_tag(queued.iter().map(|(k, _, _)| k.as_slice()));
@@ -105,6 +137,9 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
             });
             continue;
         };
+        if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
+            findings.extend(body);
+        }
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         let found = commands::key_positions(command, &args, false);
         let keys: Vec<(&[u8], u16)> = found
@@ -141,6 +176,8 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         }
         if let Some(queued) = &mut multi {
             queued.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
+        } else if name == "watch" {
+            watched.extend(keys.iter().map(|&(k, s)| (k.to_vec(), s, at)));
         }
     }
     findings.retain(|f| !f.targets.is_empty());
@@ -149,6 +186,197 @@ pub fn lint_commands(path: &Path, source: &str, targets: &[Target]) -> Result<Re
         targets: targets.to_vec(),
         findings,
     })
+}
+
+/// The findings of a script call's body (`EVAL`, `EVAL_RO`: the inline script linted with
+/// the line's keys and arguments; `EVALSHA`, `FCALL` and their `_RO` forms: the body is not
+/// in the file, `unseen-body`), each at the command's line with the script's own line in the
+/// message; `None` for any other command. The declared keys' slot is the command's own rule,
+/// checked with every command.
+fn script_call(
+    path: &Path,
+    name: &str,
+    words: &[Vec<u8>],
+    at: Position,
+    targets: &[Target],
+    libraries: &[lua::Script],
+) -> Option<Vec<Finding>> {
+    let every = |o| targets.iter().map(|&t| (t, o)).collect::<Vec<_>>();
+    let upper = name.to_ascii_uppercase();
+    let finding = |rule, message: String, fix: String, outcome| Finding {
+        at,
+        rule,
+        kind: None,
+        message,
+        fix,
+        condition: None,
+        targets: every(outcome),
+    };
+    if !matches!(
+        name,
+        "eval" | "eval_ro" | "evalsha" | "evalsha_ro" | "fcall" | "fcall_ro"
+    ) {
+        return None;
+    }
+    let numkeys = words
+        .get(2)
+        .and_then(|n| std::str::from_utf8(n).ok())
+        .and_then(|n| n.parse::<usize>().ok());
+    let Some(numkeys) = numkeys.filter(|&n| n + 3 <= words.len()) else {
+        return Some(vec![finding(
+            Rule::NilKey,
+            format!(
+                "`{upper}` takes `numkeys` then that many keys: this line gives {} arguments \
+                 after the script, and the server refuses it (\"Number of keys can't be \
+                 greater than number of args\", or not an integer)",
+                words.len().saturating_sub(2)
+            ),
+            "give numkeys as the count of the keys that follow it".to_owned(),
+            Outcome::Fails,
+        )]);
+    };
+    let values = Values {
+        keys: Some(words[3..3 + numkeys].to_vec()),
+        argv: Some(words[3 + numkeys..].to_vec()),
+        function: None,
+    };
+    // `FCALL name`: the function of a library linted in the same run.
+    let function = String::from_utf8_lossy(&words[1]).into_owned();
+    let library = libraries.iter().find_map(|script| match &script.kind {
+        lua::ScriptKind::Library { functions, .. } => functions
+            .iter()
+            .find(|f| f.name == function)
+            .map(|f| (script, f)),
+        _ => None,
+    });
+    if let (true, Some((script, f))) = (name.starts_with("fcall"), library) {
+        let mut out = Vec::new();
+        if name == "fcall_ro" && !f.flags.iter().any(|flag| flag == "no-writes") {
+            out.push(finding(
+                Rule::WriteInReadOnly,
+                format!(
+                    "`FCALL_RO {}`: the function has no flag `no-writes`, and the server \
+                     refuses it (\"Can not execute a script with write flag using *_ro \
+                     command\")",
+                    slotgen::text::escape(function.as_bytes())
+                ),
+                "call it by FCALL, or register it with `flags={'no-writes'}`".to_owned(),
+                Outcome::Fails,
+            ));
+        }
+        let values = Values {
+            function: Some(function.clone()),
+            ..values
+        };
+        let file = script.files[0].display().to_string();
+        let report = verdict::script(script, &values, targets);
+        out.extend(
+            report
+                .findings
+                .into_iter()
+                .filter(|f| f.rule != Rule::DeclaredCrossSlot)
+                .map(|mut f| {
+                    f.message = format!(
+                        "`{upper}` of `{file}`, its line {}: {}",
+                        f.at.line, f.message
+                    );
+                    f.at = at;
+                    f
+                }),
+        );
+        return Some(out);
+    }
+    if name.starts_with("evalsha") || name.starts_with("fcall") {
+        let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
+        return Some(vec![Finding {
+            condition: Some(Condition::Values(format!(
+                "the body of `{what}` decides, and it is not in the file"
+            ))),
+            ..finding(
+                Rule::UnseenBody,
+                format!(
+                    "`{upper} {what}`: the script's body is not in the file, so the keys it \
+                     touches are unseen"
+                ),
+                if name.starts_with("fcall") {
+                    "lint the library's file too: `slotgen lint --function NAME --keys ... \
+                     library.lua`"
+                        .to_owned()
+                } else {
+                    "write the script inline with EVAL here, or lint its file with the same \
+                     --keys and --argv"
+                        .to_owned()
+                },
+                Outcome::Depends,
+            )
+        }]);
+    }
+    let body = function;
+    let script = match lua::read(path, &body) {
+        Ok(script) => script,
+        Err(e) => {
+            return Some(vec![finding(
+                Rule::UnknownKeys,
+                format!(
+                    "`{upper}`: the server cannot compile the script: {}",
+                    slotgen::text::escape(e.to_string().as_bytes())
+                ),
+                "fix the script (Lua 5.1)".to_owned(),
+                Outcome::Fails,
+            )]);
+        }
+    };
+    let via = (name == "eval_ro").then_some("EVAL_RO");
+    let report = verdict::script_called(&script, &values, targets, via);
+    Some(
+        report
+            .findings
+            .into_iter()
+            // the declared keys are the command's own rule, checked with every command
+            .filter(|f| f.rule != Rule::DeclaredCrossSlot)
+            .map(|mut f| {
+                f.message = format!("`{upper}` script, its line {}: {}", f.at.line, f.message);
+                f.at = at;
+                f
+            })
+            .collect(),
+    )
+}
+
+/// The `watch-other-slot` findings at EXEC: a watched key on another slot than the
+/// transaction's (`slot`). WATCH went to the node the transaction runs on, so the watch
+/// holds only while that slot is there too: on another node WATCH answered MOVED and the
+/// transaction runs unguarded.
+fn watch_findings(
+    watches: &[Queued],
+    slot: u16,
+    at: Position,
+    targets: &[Target],
+    queued: &[Queued],
+) -> Vec<Finding> {
+    watches
+        .iter()
+        .filter(|(_, s, _)| *s != slot)
+        .map(|(k, s, watch_at)| {
+            let tag = suggested_tag(queued.iter().chain(watches).map(|(k, _, _)| k.as_slice()));
+            Finding {
+                at,
+                rule: Rule::WatchOtherSlot,
+                kind: None,
+                message: format!(
+                    "EXEC: the watched key `{}` (slot {s}, line {}) is not on the \
+                     transaction's slot {slot}: the watch holds only while both slots are on \
+                     the node that runs the transaction; elsewhere WATCH answers MOVED and \
+                     the transaction runs unwatched",
+                    slotgen::text::escape(k),
+                    watch_at.line
+                ),
+                fix: format!("put `{{{tag}}}` in every watched and queued key"),
+                condition: Some(Condition::SameNode(vec![slot, *s])),
+                targets: targets.iter().map(|&t| (t, Outcome::Depends)).collect(),
+            }
+        })
+        .collect()
 }
 
 /// A key queued in a transaction: its bytes, its slot, and where its command is.

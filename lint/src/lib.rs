@@ -8,12 +8,15 @@ pub mod key;
 pub mod lua;
 mod verdict;
 
-pub use commands_file::lint_commands;
+pub use commands_file::{lint_commands, lint_commands_with};
 pub use key::{KeyExpr, KeyKind, Part, Slot, Values};
 pub use verdict::{Condition, Finding, Outcome, Report, Rule, Target};
 
-/// The most bytes of a script with its includes, or of a command file (1 MiB).
-pub const MAX_SOURCE_BYTES: usize = 1 << 20;
+/// The most bytes of a script with its includes, or of a command file (256 KiB). The
+/// parser's tree takes about 450 bytes of memory a byte of source at worst (measured: a
+/// 256 KiB script of `a = a .. 'x'` lines peaks at 129 MB, at 1 MiB it was 468 MB), and
+/// real scripts are small: bullmq's largest command with its includes is 42 KB.
+pub const MAX_SOURCE_BYTES: usize = 256 << 10;
 /// The deepest nesting of brackets, blocks and unary operators in a script (the parser
 /// recurses on it).
 pub const MAX_NESTING: usize = 200;
@@ -48,7 +51,7 @@ pub enum Error {
         message: String,
     },
     /// The script with its includes, or the command file, is too large.
-    #[error("{file}: larger than {max} bytes with its includes; lint it in parts")]
+    #[error("{file}: larger than {max} bytes with its includes, the most the lint reads (its syntax tree takes about 450 bytes of memory a byte, and real scripts are far smaller); lint it in parts")]
     TooLarge {
         /// The file.
         file: String,
@@ -154,6 +157,38 @@ pub fn lint_script(
     Ok(verdict::script(&script, values, targets))
 }
 
+/// Lints the files at `paths` as [`lint_file`] does, each command file with the Functions
+/// libraries among them (so that its `FCALL` lines are judged by their functions), in
+/// order.
+#[must_use]
+pub fn lint_files(
+    paths: &[std::path::PathBuf],
+    values: &Values,
+    targets: &[Target],
+) -> Vec<Result<Report, Error>> {
+    let libraries: Vec<lua::Script> = paths
+        .iter()
+        .filter(|p| !is_command_file(p))
+        .filter_map(|p| {
+            let source = lua::read_bounded(p, lua::lua_byte_escape).ok()?;
+            let script = lua::read(p, &source).ok()?;
+            matches!(script.kind, lua::ScriptKind::Library { .. }).then_some(script)
+        })
+        .collect();
+    paths
+        .iter()
+        .map(|p| lint_file_with(p, values, targets, &libraries))
+        .collect()
+}
+
+/// Whether `path` names a command file: `.redis`, `.txt` or `.cmd`.
+fn is_command_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("redis" | "txt" | "cmd")
+    )
+}
+
 /// Lints the file at `path`: a command file when its name ends in `.redis` or `.txt`
 /// (or `.cmd`), a Lua script otherwise.
 ///
@@ -161,22 +196,36 @@ pub fn lint_script(
 ///
 /// [`Error::Read`] when it cannot be read, then as [`lint_script`] or [`lint_commands`].
 pub fn lint_file(path: &Path, values: &Values, targets: &[Target]) -> Result<Report, Error> {
-    let commands = matches!(
-        path.extension().and_then(|e| e.to_str()),
-        Some("redis" | "txt" | "cmd")
-    );
+    lint_file_with(path, values, targets, &[])
+}
+
+/// [`lint_file`], a command file's `FCALL` lines judged by the functions of `libraries`.
+fn lint_file_with(
+    path: &Path,
+    values: &Values,
+    targets: &[Target],
+    libraries: &[lua::Script],
+) -> Result<Report, Error> {
+    let commands = is_command_file(path);
     // how the file's language writes any byte: redis-cli's escape inside double quotes
     let escape: fn(u8) -> String = if commands {
         |byte| format!("`\\x{byte:02x}` inside double quotes, as redis-cli reads it")
     } else {
         lua::lua_byte_escape
     };
+    // A regular file past the bound is too large, not a device: said before reading it.
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > MAX_SOURCE_BYTES as u64) {
+        return Err(Error::TooLarge {
+            file: path.display().to_string(),
+            max: MAX_SOURCE_BYTES,
+        });
+    }
     let source = lua::read_bounded(path, escape).map_err(|reason| Error::Read {
         file: path.display().to_string(),
         reason,
     })?;
     if commands {
-        lint_commands(path, &source, targets)
+        lint_commands_with(path, &source, targets, libraries)
     } else {
         lint_script(path, &source, values, targets)
     }

@@ -67,6 +67,9 @@ pub struct CallSite {
     pub uncertain: Option<&'static str>,
     /// The index of the library function the call is in, for a Functions library.
     pub function: Option<usize>,
+    /// Whether an error of the call is handed to the script instead of ending it:
+    /// `redis.pcall`, `pcall(redis.call, ...)`, or a call inside `pcall(function() ... end)`.
+    pub protected: bool,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -177,7 +180,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     // Pass one: the names that stand for redis.call, for KEYS and for ARGV, over every file
     // (an include uses the script's `rcall`), and the library's functions.
     let mut names = Names::default();
-    for ast in &asts {
+    for (n, ast) in asts.iter().enumerate() {
+        names.file = n;
         names.visit_ast(ast);
     }
     let mut kind = kind;
@@ -195,7 +199,9 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         };
         flow.visit_ast(ast);
         calls.extend(flow.calls);
+        calls.extend(unfollowed(ast, n, &names, &kind));
     }
+    calls.sort_by_key(|c| c.at);
     let dragonfly_flags = source
         .lines()
         .filter_map(|l| l.trim().strip_prefix("--!df"))
@@ -222,7 +228,18 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
 pub(crate) fn read_bounded(path: &Path, escape: fn(u8) -> String) -> Result<String, String> {
     let bytes =
         slotgen::user_file::read_small(path, MAX_SOURCE_BYTES as u64, slotgen::user_file::WAIT)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| match e {
+                // a regular file past the bound: the bound, not the device advice
+                slotgen::user_file::FileError::TooLarge { limit }
+                    if std::fs::metadata(path).is_ok_and(|m| m.is_file()) =>
+                {
+                    format!(
+                        "it is larger than {limit} bytes, the most the lint reads of a script \
+                         with its includes; lint it in parts"
+                    )
+                }
+                e => e.to_string(),
+            })?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();
@@ -565,11 +582,146 @@ fn callee_of<'a>(
     for s in suffixes {
         match s {
             Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
+            // `redis['call']` is `redis.call`
+            Suffix::Index(Index::Brackets { expression, .. }) => match &**expression {
+                Expression::String(s) => path.push(string_value(s)),
+                _ => return None,
+            },
             Suffix::Call(Call::AnonymousCall(args)) => return Some((path, args)),
             _ => return None,
         }
     }
     None
+}
+
+/// The path of a variable that is names only (`redis.call`, `redis['call']`), without a
+/// call.
+fn callee_path<'a>(
+    prefix: &'a Prefix,
+    suffixes: impl Iterator<Item = &'a Suffix>,
+) -> Option<Vec<String>> {
+    let Prefix::Name(first) = prefix else {
+        return None;
+    };
+    let mut path = vec![name_of(first)];
+    for s in suffixes {
+        match s {
+            Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
+            Suffix::Index(Index::Brackets { expression, .. }) => match &**expression {
+                Expression::String(s) => path.push(string_value(s)),
+                _ => return None,
+            },
+            _ => return None,
+        }
+    }
+    Some(path)
+}
+
+/// Why a use of `redis` is a finding when the lint cannot follow it.
+pub(crate) const UNFOLLOWED: &str =
+    "`redis` (or `server`, or an alias of `redis.call`) is used where the \
+                          lint cannot follow it: as a value, passed on, or indexed by a name \
+                          that is not a literal, so the commands it runs and their keys are \
+                          unseen";
+
+/// The uses of `redis`/`server` (and of the aliases of `redis.call`) in `ast` that the lint
+/// does not follow, each as a call whose commands and keys are unknown: `redis` as a value
+/// (`local s = server or redis`, `f(redis)`), `redis.call` passed as a value other than to
+/// `pcall`, `redis[name]` with a name that is not a literal. Found over the tokens, so that
+/// no form of use is missed: every use is followed by the call pass, or reported here.
+fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> Vec<CallSite> {
+    // Taken from the back: full_moon 3.0.0's forward `Tokens::next` removes the first item
+    // of a vector each step (quadratic: 5x the whole lint's time on a 256 KiB script), its
+    // `next_back` pops. Then in source order (a node yields a bracket pair's tokens before
+    // what they hold).
+    let mut tokens: Vec<&TokenReference> = ast.nodes().tokens().rev().collect();
+    tokens.sort_by_key(|t| t.token().start_position().bytes());
+    let symbol = |i: usize, text: &str| {
+        tokens.get(i).is_some_and(|t| {
+            matches!(t.token_type(), TokenType::Symbol { .. }) && t.token().to_string() == text
+        })
+    };
+    let ident = |i: usize| match tokens.get(i).map(|t| t.token_type()) {
+        Some(TokenType::Identifier { identifier }) => Some(identifier.as_str()),
+        _ => None,
+    };
+    let string = |i: usize| {
+        tokens
+            .get(i)
+            .filter(|t| matches!(t.token_type(), TokenType::StringLiteral { .. }))
+            .map(|t| string_value(t))
+    };
+    // A call starts at `i`: `(`, a string or a table constructor.
+    let call_at = |i: usize| symbol(i, "(") || symbol(i, "{") || string(i).is_some();
+    // `pcall(` before `i`, itself not a field.
+    let pcall_arg = |i: usize| {
+        i >= 2
+            && symbol(i - 1, "(")
+            && ident(i - 2) == Some("pcall")
+            && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")))
+    };
+    let mut out = Vec::new();
+    for (i, token) in tokens.iter().enumerate() {
+        let Some(name) = ident(i) else { continue };
+        let api = API.contains(&name);
+        let alias = names.calls.iter().any(|c| c == name);
+        if !api && !alias || (i > 0 && (symbol(i - 1, ".") || symbol(i - 1, ":"))) {
+            continue;
+        }
+        let start = token.token().start_position();
+        let byte = start.bytes();
+        if within(&names.dead, file, byte) || (api && within(&names.shadowed, file, byte)) {
+            continue;
+        }
+        let followed = if api {
+            // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API
+            // (`redis.log`, `redis.register_function`); call and pcall must be called, made
+            // an alias (`local rcall = redis.call`), or handed to pcall.
+            let field = if symbol(i + 1, ".") {
+                ident(i + 2).map(|f| (f.to_owned(), i + 3))
+            } else if symbol(i + 1, "[") && symbol(i + 3, "]") {
+                string(i + 2).map(|f| (f, i + 4))
+            } else {
+                None
+            };
+            match field {
+                Some((f, next)) if f == "call" || f == "pcall" => {
+                    call_at(next)
+                        || pcall_arg(i)
+                        || (i >= 2
+                            && symbol(i - 1, "=")
+                            && ident(i - 2).is_some_and(|a| names.calls.iter().any(|c| c == a)))
+                }
+                Some(_) => true,
+                None => false,
+            }
+        } else {
+            // an alias: called, declared (`local rcall = ...`), or handed to pcall
+            call_at(i + 1) || (i >= 1 && symbol(i - 1, "local")) || pcall_arg(i)
+        };
+        if followed {
+            continue;
+        }
+        let at = Position {
+            file,
+            line: start.line(),
+            column: start.character(),
+        };
+        let function = match kind {
+            ScriptKind::Library { .. } if file == 0 => names.function_at(byte),
+            _ => None,
+        };
+        out.push(CallSite {
+            at,
+            command: None,
+            known: false,
+            keys: Vec::new(),
+            uncertain: Some(UNFOLLOWED),
+            function,
+            protected: false,
+        });
+    }
+    out
 }
 
 fn is_call_path(path: &[String]) -> bool {
@@ -579,31 +731,116 @@ fn is_call_path(path: &[String]) -> bool {
     )
 }
 
-/// Pass one: aliases of `redis.call`, of `KEYS` and `ARGV`, and registered functions.
+/// Pass one: aliases of `redis.call`, of `KEYS` and `ARGV`, registered functions, and the
+/// byte ranges (file, start, end) where `redis` is a local (shadowed), where code never
+/// runs (`if false then`), and where an error is caught (`pcall(function() ... end)`).
 #[derive(Default)]
 struct Names {
     calls: Vec<String>,
+    /// The aliases of `redis.pcall` (also in `calls`).
+    pcalls: Vec<String>,
     keys: Vec<String>,
     argv: Vec<String>,
     functions: Vec<Function>,
+    /// The file being visited.
+    file: usize,
+    /// The byte ranges of the blocks around the node visited.
+    blocks: Vec<(usize, usize)>,
+    shadowed: Vec<(usize, usize, usize)>,
+    dead: Vec<(usize, usize, usize)>,
+    caught: Vec<(usize, usize, usize)>,
+}
+
+/// The names of the server's API table.
+const API: [&str; 2] = ["redis", "server"];
+
+fn byte_range(node: &impl Node) -> Option<(usize, usize)> {
+    node.range().map(|(a, b)| (a.bytes(), b.bytes()))
+}
+
+fn within(ranges: &[(usize, usize, usize)], file: usize, byte: usize) -> bool {
+    ranges
+        .iter()
+        .any(|&(f, a, b)| f == file && a <= byte && byte < b)
+}
+
+/// Whether `expr` is the literal `false` or `nil` (code under it never runs).
+fn never(expr: &Expression) -> bool {
+    matches!(expr, Expression::Symbol(s) if matches!(s.token().to_string().as_str(), "false" | "nil"))
+}
+
+impl Names {
+    /// The library function whose body holds `byte` of the script.
+    fn function_at(&self, byte: usize) -> Option<usize> {
+        self.functions
+            .iter()
+            .position(|f| f.body.0 <= byte && byte < f.body.1)
+    }
+
+    /// `redis` shadowed by a local from `start` to the end of the enclosing block.
+    fn shadow(&mut self, start: usize) {
+        let end = self.blocks.last().map_or(usize::MAX, |&(_, e)| e);
+        self.shadowed.push((self.file, start, end.max(start)));
+    }
 }
 
 impl Visitor for Names {
+    fn visit_block(&mut self, node: &ast::Block) {
+        let range = byte_range(node).unwrap_or((0, 0));
+        self.blocks.push(range);
+    }
+
+    fn visit_block_end(&mut self, _node: &ast::Block) {
+        self.blocks.pop();
+    }
+
+    fn visit_local_function(&mut self, node: &ast::LocalFunction) {
+        if API.contains(&name_of(node.name()).as_str()) {
+            let start = byte_range(node).map_or(0, |(a, _)| a);
+            self.shadow(start);
+        }
+    }
+
+    fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        let shadows = node
+            .parameters()
+            .iter()
+            .any(|p| matches!(p, ast::Parameter::Name(n) if API.contains(&name_of(n).as_str())));
+        if let (true, Some((a, b))) = (shadows, byte_range(node)) {
+            self.shadowed.push((self.file, a, b));
+        }
+    }
+
+    fn visit_if(&mut self, node: &ast::If) {
+        if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
+            self.dead.push((self.file, a, b));
+        }
+    }
+
+    fn visit_while(&mut self, node: &ast::While) {
+        if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
+            self.dead.push((self.file, a, b));
+        }
+    }
+
     fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        if node
+            .names()
+            .iter()
+            .any(|n| API.contains(&name_of(n).as_str()))
+        {
+            let start = byte_range(node).map_or(0, |(a, _)| a);
+            self.shadow(start);
+        }
         for (name, expr) in node.names().iter().zip(node.expressions().iter()) {
             let name = name_of(name);
             match expr {
                 Expression::Var(Var::Expression(v)) => {
-                    if let Prefix::Name(first) = v.prefix() {
-                        let mut path = vec![name_of(first)];
-                        for s in v.suffixes() {
-                            if let Suffix::Index(Index::Dot { name, .. }) = s {
-                                path.push(name_of(name));
-                            } else {
-                                return;
-                            }
-                        }
+                    if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
                         if is_call_path(&path) {
+                            if path[1] == "pcall" {
+                                self.pcalls.push(name.clone());
+                            }
                             self.calls.push(name);
                         }
                     }
@@ -619,6 +856,18 @@ impl Visitor for Names {
         let Some((path, args)) = callee(call) else {
             return;
         };
+        // `pcall(function() ... end)`, `xpcall(function() ... end, handler)`: the errors of
+        // the calls in the function are caught.
+        if path == ["pcall"] || path == ["xpcall"] {
+            if let FunctionArgs::Parentheses { arguments, .. } = args {
+                if let Some(Expression::Function(f)) = arguments.iter().next() {
+                    if let Some((a, b)) = byte_range(f.body()) {
+                        self.caught.push((self.file, a, b));
+                    }
+                }
+            }
+            return;
+        }
         if !matches!(&path[..], [a, b] if (a == "redis" || a == "server") && b == "register_function")
         {
             return;
@@ -895,16 +1144,54 @@ impl Flow<'_> {
         let Some((path, args)) = callee else {
             return;
         };
-        let is_call =
-            is_call_path(&path) || (path.len() == 1 && self.names.calls.contains(&path[0]));
-        if !is_call {
+        let byte = call.start_position().map_or(0, |p| p.bytes());
+        if within(&self.names.dead, self.file, byte)
+            || (API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte))
+        {
             return;
         }
-        let at = position(self.file, call);
-        let exprs: Vec<&Expression> = match args {
+        let is_call = |path: &[String]| {
+            is_call_path(path) || (path.len() == 1 && self.names.calls.contains(&path[0]))
+        };
+        let is_pcall = |path: &[String]| {
+            (is_call_path(path) && path[1] == "pcall")
+                || (path.len() == 1 && self.names.pcalls.contains(&path[0]))
+        };
+        let mut exprs: Vec<&Expression> = match args {
             FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
             _ => Vec::new(),
         };
+        let mut protected = is_pcall(&path) || within(&self.names.caught, self.file, byte);
+        if !is_call(&path) {
+            // `pcall(redis.call, 'set', k, v)`: the call with its error caught.
+            let inner = match exprs.first() {
+                Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes()),
+                Some(Expression::Var(Var::Name(n))) => Some(vec![name_of(n)]),
+                _ => None,
+            };
+            if path != ["pcall"] || !inner.is_some_and(|p| is_call(&p)) {
+                // `s.call(...)` on a name the lint cannot tie to `redis` (`local s = server
+                // or redis`): a call it cannot follow, at its place.
+                if path.len() == 2 && (path[1] == "call" || path[1] == "pcall") {
+                    self.calls.push(CallSite {
+                        at: position(self.file, call),
+                        command: None,
+                        known: false,
+                        keys: Vec::new(),
+                        uncertain: Some(UNFOLLOWED),
+                        function: self
+                            .names
+                            .function_at(byte)
+                            .filter(|_| self.library && self.file == 0),
+                        protected,
+                    });
+                }
+                return;
+            }
+            exprs.remove(0);
+            protected = true;
+        }
+        let at = position(self.file, call);
         let mut open_end = false;
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
@@ -918,11 +1205,7 @@ impl Flow<'_> {
             values.push(self.eval(e));
         }
         let function = if self.library && self.file == 0 {
-            let byte = call.start_position().map_or(0, |p| p.bytes());
-            self.names
-                .functions
-                .iter()
-                .position(|f| f.body.0 <= byte && byte < f.body.1)
+            self.names.function_at(byte)
         } else {
             None
         };
@@ -938,6 +1221,7 @@ impl Flow<'_> {
                 keys: Vec::new(),
                 uncertain: Some("the command is not a literal"),
                 function,
+                protected,
             });
             return;
         };
@@ -970,6 +1254,7 @@ impl Flow<'_> {
             keys,
             uncertain,
             function,
+            protected,
         });
     }
 }

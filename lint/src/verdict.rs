@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::key::{keys_name, KeyExpr, KeyKind, Slot, Values};
+use crate::commands;
+use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
 use crate::lua::{Script, ScriptKind};
 use crate::Position;
 
@@ -96,6 +97,15 @@ pub enum Rule {
     NoKeys,
     /// At EXEC, the queued commands' keys are on several slots.
     TransactionCrossSlot,
+    /// A write command in a read-only script (`no-writes`, `EVAL_RO`, `FCALL_RO`).
+    WriteInReadOnly,
+    /// At EXEC, a watched key on another slot than the transaction's.
+    WatchOtherSlot,
+    /// A key built from `KEYS[i]` or `ARGV[i]` past what the call gives: nil.
+    NilKey,
+    /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
+    /// library not among the files).
+    UnseenBody,
 }
 
 impl Rule {
@@ -114,6 +124,10 @@ impl Rule {
             Rule::NoCluster => "no-cluster",
             Rule::NoKeys => "no-keys",
             Rule::TransactionCrossSlot => "transaction-cross-slot",
+            Rule::WriteInReadOnly => "write-in-read-only",
+            Rule::NilKey => "nil-key",
+            Rule::WatchOtherSlot => "watch-other-slot",
+            Rule::UnseenBody => "unseen-body",
         }
     }
 }
@@ -214,6 +228,17 @@ pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> Str
 
 /// The verdicts on a script read.
 pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Report {
+    script_called(script, values, targets, None)
+}
+
+/// The verdicts on a script read, called by `via` when it is a read-only form (`EVAL_RO`,
+/// `EVALSHA_RO`, `FCALL_RO`): every write command is then refused.
+pub(crate) fn script_called(
+    script: &Script,
+    values: &Values,
+    targets: &[Target],
+    via: Option<&str>,
+) -> Report {
     let mut findings = Vec::new();
     let start = script.shebang.unwrap_or(Position {
         file: 0,
@@ -299,14 +324,51 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
                 .any(|f| f == "allow-undeclared-keys");
         // The slot the unit is on so far: the declared keys', else the first key's.
         let mut reference: Option<u16> = declared.flatten();
+        // Read-only: the flag `no-writes`, or a read-only call form.
+        let read_only = match via {
+            Some(via) => Some(format!("it is called by `{via}`")),
+            None => has("no-writes").then(|| format!("{unit_name} has the flag `no-writes`")),
+        };
         for call in script.calls.iter().filter(|c| c.function == *unit) {
             let command = call.command.as_deref().unwrap_or("?");
+            let before = findings.len();
+            let write = call
+                .command
+                .as_deref()
+                .and_then(|c| commands::find(c, u8::MAX))
+                .is_some_and(|c| c.write);
+            if let (true, Some(why)) = (write, &read_only) {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::WriteInReadOnly,
+                    kind: None,
+                    message: format!(
+                        "`{command}` writes, and {why}: the server refuses it (\"Write commands \
+                         are not allowed from read-only scripts\")"
+                    ),
+                    fix: match via {
+                        Some(via) => format!(
+                            "call it by `{}`, or move the write out of the script",
+                            via.trim_end_matches("_RO").trim_end_matches("_ro")
+                        ),
+                        None => "remove `no-writes` from the flags, or move the write out of \
+                                 the script"
+                            .to_owned(),
+                    },
+                    condition: None,
+                    targets: every(targets, Outcome::Fails),
+                });
+            }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::UnknownKeys,
                     kind: None,
-                    message: format!("`{command}`: {why}, so its keys cannot all be placed"),
+                    message: if why == crate::lua::UNFOLLOWED {
+                        why.to_owned()
+                    } else {
+                        format!("`{command}`: {why}, so its keys cannot all be placed")
+                    },
                     fix: "call the command by its name with its keys written out, or check \
                           its keys with `slotgen check --same-slot`"
                         .to_owned(),
@@ -316,6 +378,23 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
             }
             let mut call_slots = BTreeSet::new();
             for key in &call.keys {
+                if let Some(nil) = nil_part(key, values) {
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::NilKey,
+                        kind: Some(key.kind()),
+                        message: format!(
+                            "`{command}` uses `{}`, and {nil} is nil: the call gives fewer; the \
+                             server refuses a nil argument (\"Lua redis lib command arguments \
+                             must be strings or integers\")",
+                            key.text
+                        ),
+                        fix: format!("pass {nil} in the call (numkeys counts the keys)"),
+                        condition: None,
+                        targets: every(targets, Outcome::Fails),
+                    });
+                    continue;
+                }
                 let slot = key.slot(values);
                 if let Slot::Exact(s) = slot {
                     call_slots.insert(s);
@@ -355,6 +434,9 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
                     targets: every(targets, Outcome::Fails),
                 });
             }
+            if call.protected {
+                findings[before..].iter_mut().for_each(caught);
+            }
         }
     }
     findings.retain(|f| !f.targets.is_empty());
@@ -364,6 +446,43 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
         targets: targets.to_vec(),
         findings,
     }
+}
+
+/// The first `KEYS[i]`/`ARGV[i]` of `key` past the keys or arguments `values` gives (nil in
+/// the script), written out.
+fn nil_part(key: &KeyExpr, values: &Values) -> Option<String> {
+    key.parts.iter().find_map(|p| match p {
+        Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => {
+            Some(format!("KEYS[{i}]"))
+        }
+        Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => {
+            Some(format!("ARGV[{i}]"))
+        }
+        _ => None,
+    })
+}
+
+/// A finding on a call whose error the script catches (`redis.pcall`, `pcall(...)`): the
+/// server refuses the command, the script goes on without it. Not a refusal of the script:
+/// `depends`, with the condition said.
+fn caught(f: &mut Finding) {
+    if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
+        return;
+    }
+    for (_, o) in &mut f.targets {
+        if *o == Outcome::Fails {
+            *o = Outcome::Depends;
+        }
+    }
+    f.message.push_str(
+        "; the call is protected (`redis.pcall` or `pcall`), so where the server refuses the \
+         command the script gets the error as a value and goes on without it",
+    );
+    f.condition = Some(Condition::Values(
+        "the command takes effect only where the rule holds; elsewhere the script runs \
+         without it"
+            .to_owned(),
+    ));
 }
 
 struct KeyContext<'a> {

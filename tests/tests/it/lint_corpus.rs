@@ -348,3 +348,341 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     eprintln!("advice followed and run: {followed} cases");
     assert!(followed > 0);
 }
+
+/// A command file's word as redis-cli reads it: in double quotes, `"` and `\` escaped, a
+/// line feed as `\n`.
+fn quoted(word: &[u8]) -> String {
+    let mut out = String::from("\"");
+    for &b in word {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b => out.push(char::from(b)),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Script calls written in command files (`EVAL` with its body inline, `EVAL_RO`,
+/// `EVALSHA`, `FCALL_RO`), `$K1`/`$K2` the two keys: each run on the live clusters (sent to
+/// the owner of the first declared key, or the first primary with numkeys 0) with the keys
+/// on one slot and on two nodes, and the lint's verdict of the file compared: `runs` ran,
+/// `fails` was refused.
+#[test]
+fn lint_command_file_script_calls_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut servers: Vec<(String, PathBuf)> = vec![
+        ("redis 7.0".into(), "redis-server".into()),
+        ("valkey 8.0".into(), "valkey-server".into()),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push(("valkey 9.1".into(), valkey9));
+    }
+    let sha = "e0e1f9fabfc9d4800c877a703b823ac0578ff8db"; // SHA1 of `return 1`
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "EVAL shebang, ARGV key",
+            vec![
+                "EVAL",
+                "#!lua\nreturn redis.call('SET', ARGV[1], 'v')",
+                "1",
+                "$K1",
+                "$K2",
+            ],
+        ),
+        (
+            "EVAL legacy, KEYS only",
+            vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "1", "$K1"],
+        ),
+        (
+            "EVAL_RO writing",
+            vec![
+                "EVAL_RO",
+                "return redis.call('SET', KEYS[1], 'v')",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO reading",
+            vec!["EVAL_RO", "return redis.call('GET', KEYS[1])", "1", "$K1"],
+        ),
+        (
+            "EVAL numkeys 0, KEYS[1] nil",
+            vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "0"],
+        ),
+        (
+            "EVAL numkeys past the arguments",
+            vec!["EVAL", "return 1", "3", "$K1"],
+        ),
+        (
+            "EVAL redis.pcall, ARGV key",
+            vec![
+                "EVAL",
+                "#!lua\nreturn redis.pcall('SET', ARGV[1], 'v')",
+                "1",
+                "$K1",
+                "$K2",
+            ],
+        ),
+        ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),
+        ("FCALL_RO of a writer", vec!["FCALL_RO", "lw", "1", "$K1"]),
+        (
+            "FCALL_RO of a no-writes reader",
+            vec!["FCALL_RO", "lr", "1", "$K1"],
+        ),
+        ("FCALL, ARGV key", vec!["FCALL", "lx", "1", "$K1", "$K2"]),
+        (
+            "FCALL of a function not linted",
+            vec!["FCALL", "lw", "1", "$K1"],
+        ),
+    ];
+    // The library the FCALL lines call, loaded on every primary and given to the lint
+    // (but for the last case, linted without it).
+    let library = "#!lua name=cf_lib\n\
+        redis.register_function('lw', function(keys, args) return redis.call('SET', keys[1], 'v') end)\n\
+        redis.register_function{function_name='lr', callback=function(keys, args) return \
+        redis.call('GET', keys[1]) end, flags={'no-writes'}}\n\
+        redis.register_function('lx', function(keys, args) return redis.call('SET', args[1], 'v') end)\n";
+    let libraries = [slotgen_lint::lua::read(Path::new("cf_lib.lua"), library).expect("a library")];
+    let placements = placements();
+    let mut checked = 0;
+    for (server_name, program) in &servers {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for primary in &cluster.primaries {
+            let _: Value = redis::cmd("SCRIPT")
+                .arg("LOAD")
+                .arg("return 1")
+                .query(&mut primary.connect())
+                .expect("SCRIPT LOAD");
+            let _: Value = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg(library)
+                .query(&mut primary.connect())
+                .expect("FUNCTION LOAD");
+        }
+        for (case, words) in &cases {
+            for (placement, k1, k2) in placements
+                .iter()
+                .filter(|(p, _, _)| *p != "two slots, one node")
+            {
+                let words: Vec<Vec<u8>> = words
+                    .iter()
+                    .map(|w| match *w {
+                        "$K1" => k1.clone(),
+                        "$K2" => k2.clone(),
+                        w => w.as_bytes().to_vec(),
+                    })
+                    .collect();
+                let numkeys: usize = std::str::from_utf8(&words[2])
+                    .expect("ASCII")
+                    .parse()
+                    .expect("a count");
+                let node = if numkeys == 0 || words.len() < 4 {
+                    &cluster.primaries[0]
+                } else {
+                    &cluster.primaries[node_of(REDIS_CLUSTER.key_slot(&words[3]))]
+                };
+                let mut cmd = redis::cmd(std::str::from_utf8(&words[0]).expect("ASCII"));
+                for w in &words[1..] {
+                    cmd.arg(w.as_slice());
+                }
+                let outcome = cmd
+                    .query::<Value>(&mut node.connect())
+                    .map(drop)
+                    .map_err(|e| e.to_string());
+                let line: Vec<String> = words.iter().map(|w| quoted(w)).collect();
+                let text = format!("{}\n", line.join(" "));
+                let name = format!("{server_name}, {case}, {placement}");
+                let given: &[slotgen_lint::lua::Script] = if case.contains("not linted") {
+                    &[]
+                } else {
+                    &libraries
+                };
+                let report = slotgen_lint::lint_commands_with(
+                    Path::new("calls.redis"),
+                    &text,
+                    &Target::ALL[..2],
+                    given,
+                )
+                .unwrap_or_else(|e| panic!("{name}: the lint reads `{text}`: {e}"));
+                match report.verdict(Target::Redis) {
+                    Outcome::Runs => assert!(
+                        outcome.is_ok(),
+                        "{name}: the lint says runs, the server: {outcome:?}\n{text}"
+                    ),
+                    Outcome::Fails => assert!(
+                        outcome.is_err(),
+                        "{name}: the lint says fails, the server ran it: {report:#?}\n{text}"
+                    ),
+                    Outcome::Depends => {}
+                }
+                eprintln!(
+                    "{name}: lint {:?}, server {outcome:?}",
+                    report.verdict(Target::Redis)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// `WATCH $K2` then `MULTI`, `SET $K1`, `EXEC` on one connection to the owner of `$K1`, with
+/// the keys on one slot, two slots of one node, two nodes: the lint's verdict of the file is
+/// `fails` exactly when a reply of the server is an error (WATCH's MOVED, EXEC's
+/// CROSSSLOT), and its advice (`put {tag} in every watched and queued key`) followed runs.
+#[test]
+fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut servers: Vec<(String, PathBuf)> = vec![
+        ("redis 7.0".into(), "redis-server".into()),
+        ("valkey 8.0".into(), "valkey-server".into()),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push(("valkey 9.1".into(), valkey9));
+    }
+    let run = |cluster: &ReplicatedCluster, k1: &[u8], k2: &[u8]| -> Vec<String> {
+        let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
+        let mut errors = Vec::new();
+        let steps: Vec<Vec<&[u8]>> = vec![
+            vec![b"WATCH", k2],
+            vec![b"MULTI"],
+            vec![b"SET", k1, b"v"],
+            vec![b"EXEC"],
+        ];
+        for step in steps {
+            let mut cmd = redis::cmd(std::str::from_utf8(step[0]).expect("ASCII"));
+            for a in &step[1..] {
+                cmd.arg(*a);
+            }
+            if let Err(e) = cmd.query::<Value>(&mut conn) {
+                errors.push(e.to_string());
+            }
+        }
+        errors
+    };
+    let text = |k1: &[u8], k2: &[u8]| {
+        format!(
+            "WATCH {}\nMULTI\nSET {} v\nEXEC\n",
+            std::str::from_utf8(k2).expect("ASCII"),
+            std::str::from_utf8(k1).expect("ASCII")
+        )
+    };
+    for (server_name, program) in &servers {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (placement, k1, k2) in placements() {
+            let name = format!("{server_name}, {placement}");
+            let errors = run(&cluster, &k1, &k2);
+            let report = slotgen_lint::lint_commands(
+                Path::new("watch.redis"),
+                &text(&k1, &k2),
+                &Target::ALL[..2],
+            )
+            .expect("the lint reads it");
+            let verdict = report.verdict(Target::Redis);
+            eprintln!("{name}: lint {verdict:?}, server errors {errors:?}");
+            // `depends` on the slots meeting on the node that runs the transaction
+            let runner = node_of(REDIS_CLUSTER.key_slot(&k1));
+            let runs = match verdict {
+                Outcome::Runs => true,
+                Outcome::Fails => false,
+                Outcome::Depends => report.findings.iter().all(|f| match &f.condition {
+                    Some(Condition::SameNode(slots)) => slots.iter().all(|&s| node_of(s) == runner),
+                    other => panic!("{name}: a condition the test cannot decide: {other:?}"),
+                }),
+            };
+            assert_eq!(
+                runs,
+                errors.is_empty(),
+                "{name}: the lint says {verdict:?} ({report:#?}), the server's errors: {errors:?}"
+            );
+            // The advice followed: both keys under its hashtag run.
+            if let Some(tag) = report
+                .findings
+                .iter()
+                .find_map(|f| f.fix.split_once("put `{").map(|(_, rest)| rest))
+                .and_then(|rest| rest.split_once("}`").map(|(tag, _)| tag.to_owned()))
+            {
+                let under = |k: &[u8]| [format!("{{{tag}}}").as_bytes(), k].concat();
+                let (k1, k2) = (under(&k1), under(&k2));
+                let errors = run(&cluster, &k1, &k2);
+                assert!(errors.is_empty(), "{name}: the advice followed: {errors:?}");
+                let report = slotgen_lint::lint_commands(
+                    Path::new("watch.redis"),
+                    &text(&k1, &k2),
+                    &Target::ALL[..2],
+                )
+                .expect("the lint reads it");
+                assert_eq!(
+                    report.verdict(Target::Redis),
+                    Outcome::Runs,
+                    "{name}: {report:#?}"
+                );
+            }
+        }
+    }
+}
+
+/// Every form of reaching `redis.call` that a new user tried (and more), each writing a key
+/// on another node from a `#!lua` script, run on a redis-server 7.0 cluster: the lint never
+/// says `runs` for one the server refused, nor `fails` for one it ran.
+#[test]
+fn lint_follows_every_use_of_redis_as_a_live_cluster_does() {
+    if !require_tool("redis-server") {
+        return;
+    }
+    let forms = [
+        "redis.call('SET', ARGV[1], 'v')",
+        "redis['call']('SET', ARGV[1], 'v')",
+        "redis[\"pcall\"]('SET', ARGV[1], 'v')",
+        "local s = redis\ns.call('SET', ARGV[1], 'v')",
+        "local f = redis.call\npcall(f, 'SET', ARGV[1], 'v')",
+        "local t = {c = redis.call}\nt.c('SET', ARGV[1], 'v')",
+        "local name = 'call'\nredis[name]('SET', ARGV[1], 'v')",
+        "local function go(r) return r.call('SET', ARGV[1], 'v') end\ngo(redis)",
+        "local rcall = redis.call\nlocal g = rcall\ng('SET', ARGV[1], 'v')",
+        "do local redis = {call = function() end}\nredis.call('SET', ARGV[1], 'v') end\n\
+         redis.call('GET', KEYS[1])",
+        "if nil then redis.call('SET', ARGV[1], 'v') end",
+        "xpcall(function() redis.call('SET', ARGV[1], 'v') end, function(e) return e end)",
+        "local ok = pcall(redis.call, 'SET', ARGV[1], 'v')",
+        "local ok = pcall(function() return redis.call('SET', ARGV[1], 'v') end)",
+    ];
+    let cluster = ReplicatedCluster::start("redis-server", 0, None).expect("the cluster starts");
+    let (_, k1, k2) = placements().pop().expect("two nodes");
+    for form in forms {
+        let source = format!("#!lua\n{form}\nreturn 1\n");
+        let outcome = run_case(
+            &cluster,
+            Path::new("form.lua"),
+            &source,
+            Call::One,
+            &k1,
+            &k2,
+        );
+        let report = lint_case(
+            Path::new("form.lua"),
+            &source,
+            Call::One,
+            &k1,
+            &k2,
+            Target::Redis,
+        );
+        let verdict = report.verdict(Target::Redis);
+        eprintln!("{form:?}: lint {verdict:?}, server {outcome:?}");
+        match verdict {
+            Outcome::Runs => assert!(outcome.is_ok(), "{form}: runs, the server: {outcome:?}"),
+            Outcome::Fails => assert!(outcome.is_err(), "{form}: fails, the server ran it"),
+            Outcome::Depends => {}
+        }
+    }
+}

@@ -83,8 +83,8 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
     let mut all_run = true;
     let mut reports = Vec::new();
     let mut failed = false;
-    for file in &args.files {
-        match slotgen_lint::lint_file(file, &values, &targets) {
+    for result in slotgen_lint::lint_files(&args.files, &values, &targets) {
+        match result {
             Ok(report) => {
                 all_run &= report.all_run();
                 match args.format {

@@ -120,6 +120,20 @@ fn lint_judges_the_function_fcall_calls() {
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("lib.lua:7:8: script-cross-slot");
     with("none").fails_with("no function `none` is registered here; the functions are: one, other");
+    // A command file's FCALL lines are judged by the libraries given in the same run (the
+    // servers' answers are compared in the `it` test `lint_command_file_script_calls_...`).
+    let calls = dir.path().join("calls.redis");
+    std::fs::write(&calls, "FCALL_RO one 1 {u}a\nFCALL other 1 {u}a b\n").expect("written");
+    let calls = calls.to_str().expect("UTF-8");
+    let run = lint(&[file, calls]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints(
+        "calls.redis:1:1: write-in-read-only: `FCALL_RO one`: the function has no flag `no-writes`",
+    );
+    run.prints("calls.redis:2:1: script-cross-slot: `FCALL` of `");
+    let run = lint(&[calls]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("calls.redis:1:1: unseen-body: `FCALL_RO one`");
 }
 
 #[test]
@@ -144,9 +158,23 @@ fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
     let other = dir.path().join("other.lua");
     std::fs::write(&other, "#!python\nreturn 1\n").expect("written");
     lint(&[other.to_str().expect("UTF-8")]).fails_with("is not `#!lua");
-    // 100,000 nested `not`: refused before the parser, not a stack overflow.
+    // A regular file past the bound (256 KiB): the bound is said, not a device's advice;
+    // an include past it too.
+    let huge = dir.path().join("huge.lua");
+    let line = "a = a .. 'x'\n";
+    std::fs::write(&huge, line.repeat((256 << 10) / line.len() + 1)).expect("written");
+    let run = lint(&[huge.to_str().expect("UTF-8")]);
+    run.fails_with("larger than 262144 bytes");
+    assert!(!run.stderr.contains("/dev/zero"), "{}", run.stderr);
+    let includer = dir.path().join("includer.lua");
+    std::fs::write(&includer, "--- @include \"huge\"\nreturn 1\n").expect("written");
+    let run = lint(&[includer.to_str().expect("UTF-8")]);
+    run.fails_with("larger than 262144 bytes");
+    assert!(!run.stderr.contains("/dev/zero"), "{}", run.stderr);
+    // 50,000 nested `not` (200 KB, within the size bound): refused before the parser, not a
+    // stack overflow.
     let deep = dir.path().join("deep.lua");
-    std::fs::write(&deep, format!("return {}1", "not ".repeat(100_000))).expect("written");
+    std::fs::write(&deep, format!("return {}1", "not ".repeat(50_000))).expect("written");
     lint(&[deep.to_str().expect("UTF-8")]).fails_with("nests deeper than 200 levels");
     // Within the bounds, deep but legal scripts are read: 150 brackets, a chain of 3,000
     // concatenations, 150 nested blocks.
