@@ -170,10 +170,27 @@ fn takers(option: &str) -> String {
     names.join(", ")
 }
 
-/// The language named `name` on the command line.
+/// The language named `name` on the command line: its name, or one of its [`ALIASES`].
 #[must_use]
 pub fn find(name: &str) -> Option<&'static Language> {
+    let name = ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == name)
+        .map_or(name, |(_, to)| *to);
     LANGUAGES.iter().find(|l| l.name == name)
+}
+
+/// Other names a user types for a language, `(alias, name)`: the language's own name
+/// where the short one is a file extension (`javascript` was taken for a misspelled
+/// `java`).
+pub const ALIASES: &[(&str, &str)] = &[("javascript", "js"), ("golang", "go"), ("cs", "csharp")];
+
+/// The aliases of the language `name` ([`ALIASES`]).
+pub fn aliases(name: &str) -> impl Iterator<Item = &'static str> + '_ {
+    ALIASES
+        .iter()
+        .filter(move |(_, to)| *to == name)
+        .map(|(alias, _)| *alias)
 }
 
 /// `options.name`, or `default`.

@@ -283,7 +283,13 @@ fn every_link_of_the_docs_names_a_file_of_the_repository() {
     let mut checked = 0;
     for page in pages(&root) {
         let text = std::fs::read_to_string(&page).expect("a page");
-        for link in text.split("](").skip(1) {
+        // the prose of each line: a code span (`redis['call'](...)`) holds no link
+        let prose: String = text
+            .lines()
+            .map(|l| l.split('`').step_by(2).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for link in prose.split("](").skip(1) {
             let target = link.split(')').next().unwrap_or_default();
             let file = target.split('#').next().unwrap_or_default();
             if file.is_empty() || file.contains("://") {

@@ -16,7 +16,11 @@ use crate::exit::usage;
 /// registry lists them.
 fn language_parser() -> clap::builder::PossibleValuesParser {
     let values: Vec<PossibleValue> = emit::language::targets()
-        .map(|(name, summary)| PossibleValue::new(name).help(summary))
+        .map(|(name, summary)| {
+            PossibleValue::new(name)
+                .help(summary)
+                .aliases(emit::language::aliases(name))
+        })
         .collect();
     clap::builder::PossibleValuesParser::new(values)
 }

@@ -338,3 +338,22 @@ fn shortest_comments_hold_no_comment_end_and_their_command_reruns() {
         }
     }
 }
+
+/// The names a user types for a language that the registry spells shorter are its aliases
+/// (`javascript` was taken for a misspelled `java`): the same module as the registry's
+/// name, byte for byte.
+#[test]
+fn language_aliases_emit_the_registry_language() {
+    for (alias, name) in slotgen::emit::language::ALIASES {
+        let by_alias = slotgen(&["emit", alias]);
+        let by_name = slotgen(&["emit", name]);
+        assert!(by_alias.status.success(), "{alias}: {by_alias:?}");
+        assert!(by_name.status.success(), "{name}");
+        assert_eq!(
+            by_alias.stdout, by_name.stdout,
+            "emit {alias} against emit {name}"
+        );
+    }
+    let java = slotgen(&["emit", "java"]);
+    assert_ne!(slotgen(&["emit", "javascript"]).stdout, java.stdout);
+}
