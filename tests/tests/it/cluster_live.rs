@@ -50,7 +50,14 @@ pub(crate) fn slotgen_bin() -> &'static PathBuf {
         build
             // the binary that the CLI's integration tests (`--test cli`) need, whichever
             // package of the workspace holds them
-            .args(["test", "--workspace", "--no-run", "--quiet", "--test", "cli"])
+            .args([
+                "test",
+                "--workspace",
+                "--no-run",
+                "--quiet",
+                "--test",
+                "cli",
+            ])
             .current_dir(workspace_root());
         if profile_dir.file_name().is_some_and(|n| n == "release") {
             build.arg("--release");
