@@ -65,37 +65,47 @@ pub fn check_servers(tmp: &Path) {
     let body = std::fs::read_to_string(driver("lua", "driver.lua")).unwrap();
     let keys_text = std::fs::read(&shared.keys_path).unwrap();
     let groups_text = std::fs::read(&shared.groups_path).unwrap();
-    for program in SERVERS {
-        let Some(server) = start(program) else {
+    // one thread a server: each server runs its scripts on one core, so the two together
+    // take the time of one (a panic in either fails the test with its message)
+    std::thread::scope(|scope| {
+        for program in SERVERS {
+            let (body, keys_text, groups_text) = (&body, &keys_text, &groups_text);
+            scope.spawn(move || check_server(shared, program, body, keys_text, groups_text));
+        }
+    });
+}
+
+/// [`check_servers`] on one server, `program`, when it is installed.
+fn check_server(shared: &Shared, program: &str, body: &str, keys_text: &[u8], groups_text: &[u8]) {
+    let Some(server) = start(program) else {
+        return;
+    };
+    let mut con = server.connect();
+    let mut refused = Vec::new();
+    for case in &shared.cases {
+        let what = format!("{program} EVAL");
+        let Some(block) = server_lua("lua", case, "slots") else {
+            refused.push(case.name);
             continue;
         };
-        let mut con = server.connect();
-        let mut refused = Vec::new();
-        for case in &shared.cases {
-            let what = format!("{program} EVAL");
-            let Some(block) = server_lua("lua", case, "slots") else {
-                refused.push(case.name);
-                continue;
-            };
-            let mut eval = redis::cmd("EVAL");
-            eval.arg(format!("{block}{body}"))
-                .arg(0)
-                .arg(case.driver_args(shared).split_off(2))
-                .arg(&keys_text)
-                .arg(&groups_text);
-            let output: String = eval
-                .query(&mut con)
-                .unwrap_or_else(|e| panic!("{what}, case {}: {e}", case.name));
-            shared.check(&what, case, &[], &output);
-            check_library(shared, case, &server, &mut con, program);
-        }
-        // the schemes whose keys live elsewhere than on Redis servers
-        assert_eq!(
-            refused,
-            ["couchbase", "tarantool", "kafka", "kafka_one"],
-            "{program}: the cases refused an EVAL block"
-        );
+        let mut eval = redis::cmd("EVAL");
+        eval.arg(format!("{block}{body}"))
+            .arg(0)
+            .arg(case.driver_args(shared).split_off(2))
+            .arg(keys_text)
+            .arg(groups_text);
+        let output: String = eval
+            .query(&mut con)
+            .unwrap_or_else(|e| panic!("{what}, case {}: {e}", case.name));
+        shared.check(&what, case, &[], &output);
+        check_library(shared, case, &server, &mut con, program);
     }
+    // the schemes whose keys live elsewhere than on Redis servers
+    assert_eq!(
+        refused,
+        ["couchbase", "tarantool", "kafka", "kafka_one"],
+        "{program}: the cases refused an EVAL block"
+    );
 }
 
 /// The Functions library of `case`, where its servers run Functions, called for every

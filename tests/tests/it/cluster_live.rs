@@ -25,6 +25,13 @@ use slotgen_tests::{require_tool, workspace_root};
 
 /// The `slotgen` binary, built once per test process with the profile of this test (the
 /// tests package cannot name another package's binary; `SLOTGEN_BIN` overrides).
+///
+/// It is built as `cargo test --workspace` builds it for the CLI's tests (`--test cli`):
+/// features unified over the whole workspace, dev-dependencies included. In the usual
+/// `cargo test --workspace` that binary is already built, so this costs nothing; a plain
+/// `cargo build --bin slotgen` resolved fewer features (no `simd` of `slotgen-tables`, no
+/// `cluster` of `redis`) and rebuilt the runtime, the generator, the cluster crate and the
+/// binary again in the middle of the test run (measured in CONTRIBUTING.md, "Tests").
 pub(crate) fn slotgen_bin() -> &'static PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
@@ -41,8 +48,16 @@ pub(crate) fn slotgen_bin() -> &'static PathBuf {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut build = Command::new(cargo);
         build
-            // by binary name, whichever package of the workspace holds it
-            .args(["build", "--quiet", "--bin", "slotgen"])
+            // the binary that the CLI's integration tests (`--test cli`) need, whichever
+            // package of the workspace holds them
+            .args([
+                "test",
+                "--workspace",
+                "--no-run",
+                "--quiet",
+                "--test",
+                "cli",
+            ])
             .current_dir(workspace_root());
         if profile_dir.file_name().is_some_and(|n| n == "release") {
             build.arg("--release");
