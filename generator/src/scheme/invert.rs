@@ -800,6 +800,87 @@ mod tests {
         assert_eq!(d.table().tag_for_slot(0).unwrap().as_ref(), b"DLH@");
     }
 
+    /// A CRC-16 spec as a scheme: the CRC (a catalogue engine or a custom one), the Redis
+    /// hashtag rule, the 16-bit register masked to a power-of-two slot count. Its scheme
+    /// derivation (the value of tags, evaluated by the runtime's engine) and the CRC-16
+    /// derivation (byte deltas of the `crc` crate's algorithm, [`crate::derive()`]) are
+    /// separate computations; they agree on the tag length, the base slot, the pivots,
+    /// every inverse column and the kernel basis, for every catalogue CRC-16, custom CRCs,
+    /// slot counts from 2 to 65536 and alphabets of 4 to 128 symbols.
+    #[test]
+    fn a_crc16_spec_as_a_scheme_has_the_crc16_derivation() {
+        use slotgen_tables::{AnyCrc, Crc16, HashtagRule};
+        let customs = [
+            crate::catalog::custom(0x8005, 0xffff, true, true, 0),
+            crate::catalog::custom(0x1021, 0, false, false, 0x1234),
+            crate::catalog::custom(0x3d65, 0x0102, true, false, 0xffff),
+        ];
+        let algorithms = crate::catalog::CATALOG
+            .iter()
+            .map(|entry| *entry.algorithm)
+            .chain(customs);
+        let high: Vec<u8> = (0x80..=0xff).collect();
+        let alphabets: [&[u8]; 4] = [
+            b"@ABCDEFGHIJKLMNO",
+            b"0123",
+            b"@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_",
+            &high,
+        ];
+        let (mut compared, mut refused) = (0, 0);
+        for algorithm in algorithms {
+            // the scheme borrows its engine for `'static`: one leaked engine per CRC
+            let engine: &'static Crc16 = Box::leak(Box::new(Crc16::new(&algorithm)));
+            for slots in [2u32, 64, 1024, 16384, 65536] {
+                for alphabet in alphabets {
+                    let spec = crate::Spec {
+                        crc: algorithm,
+                        slots,
+                        alphabet: alphabet.to_vec(),
+                        tag_len: None,
+                    };
+                    let crc16 = crate::derive(&spec);
+                    let scheme = Scheme::new(
+                        HashtagRule::Redis,
+                        AnyCrc::W16(engine),
+                        0,
+                        0xffff,
+                        Reduction::Mask,
+                        slots,
+                        0,
+                    )
+                    .unwrap();
+                    let as_scheme = derive_with(
+                        &SchemeSpec {
+                            alphabet: alphabet.to_vec(),
+                            ..SchemeSpec::new(SchemeName::RedisCluster)
+                        },
+                        scheme,
+                    );
+                    let what = format!("{} {slots} {:?}", algorithm.check, alphabet.len());
+                    let (Ok(crc16), Ok(d)) = (&crc16, &as_scheme) else {
+                        // both refuse, or neither does
+                        assert!(crc16.is_err() && as_scheme.is_err(), "{what}");
+                        refused += 1;
+                        continue;
+                    };
+                    assert_eq!(d.solved, Solved::LowBits(slots.trailing_zeros()), "{what}");
+                    assert_eq!(d.tag_len, crc16.tag_len, "{what}");
+                    assert_eq!(d.base_value, u64::from(crc16.base_slot()), "{what}");
+                    assert_eq!(d.pivots, crc16.pivots, "{what}");
+                    assert_eq!(d.inverse, crc16.inverse, "{what}");
+                    assert_eq!(d.kernel, crc16.kernel, "{what}");
+                    compared += 1;
+                }
+            }
+        }
+        // every catalogue CRC and every custom one, at every slot count and alphabet
+        assert_eq!(
+            compared + refused,
+            (crate::catalog::CATALOG.len() + 3) * 5 * 4
+        );
+        assert!(compared > refused, "{compared} compared, {refused} refused");
+    }
+
     /// Where the space is small, all of it: every tag of the length, enumerated, lands in
     /// exactly one slot's `tags_for_slot`, each once, and the counts agree.
     #[test]
