@@ -1,5 +1,5 @@
 //! The request layer: a table's options as data ([`Request`]), resolved once into the spec
-//! of a table ([`TableSpec`]) and derived into its tables ([`Derived`]).
+//! of a table ([`TableSpec`]) and derived into its tables ([`Derivation`]).
 //!
 //! Every front end asks this module: the command line (`--crc`, `--scheme`, `--slots`,
 //! `--hash-tag`, `--alphabet`, `--charset`, `--tag-len`), `slot_table!` (the fields of the
@@ -10,14 +10,14 @@
 //!
 //! Redis Cluster is both the default CRC-16 spec and the `redis-cluster` scheme: a
 //! `redis-cluster` request (with its power-of-two slot count) resolves to the CRC-16 spec,
-//! whose tables are the [`SlotTable`](slotgen_tables::SlotTable)'s, so both spellings give
-//! the same table.
+//! whose derivation has the two-load tables of a [`SlotTable`](slotgen_tables::SlotTable)
+//! ([`Derivation::slot_tables`]), so both spellings give the same table.
 
 use crc::Algorithm;
 use slotgen_tables::{Scheme, SchemeName};
 
 use crate::charset::{choose, choose_for_scheme, Charset, Choice};
-use crate::scheme::invert::{SchemeDerivation, SchemeSpec};
+use crate::scheme::invert::SchemeSpec;
 use crate::scheme::SlotFunction;
 use crate::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
 use crate::{catalog, derive, Derivation, Error, Spec};
@@ -99,15 +99,17 @@ impl CustomCrc {
 /// # Examples
 ///
 /// ```
-/// use slotgen::request::{Derived, Request};
+/// use slotgen::request::Request;
 ///
 /// let vshard = Request { scheme: Some("tarantool-vshard".into()), ..Request::default() };
-/// let Derived::Scheme(d) = vshard.derive()? else { unreachable!() };
+/// let d = vshard.derive()?;
 /// assert_eq!((d.scheme.slots(), d.tag_len), (3000, 10));
+/// assert!(d.slot_tables.is_none()); // a SchemeTable
 ///
 /// let modbus = Request { crc: Some("MODBUS".into()), ..Request::default() };
-/// let Derived::Crc16(d) = modbus.derive()? else { unreachable!() };
+/// let d = modbus.derive()?;
 /// assert_eq!(d.tag_len, 5);
+/// assert!(d.slot_tables.is_some()); // a SlotTable
 /// # Ok::<(), slotgen::request::Refusal>(())
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -154,21 +156,28 @@ impl Default for TableSpec {
     }
 }
 
-impl TableSpec {
-    /// The tables of this spec.
-    ///
-    /// # Errors
-    ///
-    /// As [`derive()`](crate::derive()) or [`crate::scheme::invert::derive`].
-    pub fn derive(&self) -> Result<Derived, Error> {
-        Ok(match self {
-            Self::Crc16(spec) => Derived::Crc16(derive(spec)?),
-            Self::Scheme(spec) => Derived::Scheme(crate::scheme::invert::derive(spec)?),
-        })
+impl From<Spec> for TableSpec {
+    fn from(spec: Spec) -> Self {
+        Self::Crc16(spec)
+    }
+}
+
+impl From<SchemeSpec> for TableSpec {
+    fn from(spec: SchemeSpec) -> Self {
+        Self::Scheme(spec)
     }
 }
 
 impl TableSpec {
+    /// The tables of this spec: [`derive()`](crate::derive()).
+    ///
+    /// # Errors
+    ///
+    /// As [`derive()`](crate::derive()).
+    pub fn derive(&self) -> Result<Derivation, Error> {
+        derive(self)
+    }
+
     /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
     /// not matter to a key's slot), or the scheme's.
     ///
@@ -179,62 +188,6 @@ impl TableSpec {
         match self {
             Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
             Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
-        }
-    }
-}
-
-/// The tables of a [`TableSpec`]: a CRC-16 derivation or a scheme's.
-#[derive(Clone, Debug)]
-pub enum Derived {
-    /// A CRC-16 table's derivation.
-    Crc16(Derivation),
-    /// A named scheme's.
-    Scheme(SchemeDerivation),
-}
-
-impl Derived {
-    /// Symbols per tag.
-    #[must_use]
-    pub fn tag_len(&self) -> usize {
-        match self {
-            Self::Crc16(d) => d.tag_len,
-            Self::Scheme(d) => d.tag_len,
-        }
-    }
-
-    /// The tag symbols, in index order.
-    #[must_use]
-    pub fn alphabet(&self) -> &[u8] {
-        match self {
-            Self::Crc16(d) => d.alphabet.symbols(),
-            Self::Scheme(d) => d.alphabet.symbols(),
-        }
-    }
-
-    /// The first slot: 0, or the scheme's offset (1 for Tarantool vshard).
-    #[must_use]
-    pub fn first_slot(&self) -> u32 {
-        match self {
-            Self::Crc16(_) => 0,
-            Self::Scheme(d) => d.scheme.offset(),
-        }
-    }
-
-    /// The kernel's dimension: each slot has `2^kernel_len()` tags.
-    #[must_use]
-    pub fn kernel_len(&self) -> usize {
-        match self {
-            Self::Crc16(d) => d.kernel.len(),
-            Self::Scheme(d) => d.kernel.len(),
-        }
-    }
-
-    /// The number of slots; a slot is in `first_slot()..first_slot() + slots()`.
-    #[must_use]
-    pub fn slots(&self) -> u32 {
-        match self {
-            Self::Crc16(d) => d.spec.slots,
-            Self::Scheme(d) => d.scheme.slots(),
         }
     }
 }
@@ -422,7 +375,7 @@ impl Request {
     ///
     /// As [`resolve`](Self::resolve); the derivation's errors at the field
     /// [`field_of`](Self::field_of) names.
-    pub fn derive(&self) -> Result<Derived, Refusal> {
+    pub fn derive(&self) -> Result<Derivation, Refusal> {
         let resolved = self.resolve()?;
         resolved.spec.derive().map_err(|error| Refusal {
             field: self.field_of(&error),
@@ -689,7 +642,11 @@ mod tests {
             let resolved = request.resolve().unwrap();
             let choice = resolved.choice.expect("a charset is chosen in");
             let derived = request.derive().unwrap();
-            assert_eq!(derived.alphabet(), choice.alphabet.symbols(), "{scheme:?}");
+            assert_eq!(
+                derived.alphabet.symbols(),
+                choice.alphabet.symbols(),
+                "{scheme:?}"
+            );
         }
     }
 }

@@ -1,12 +1,11 @@
 //! Expand: a validated table is resolved and derived by slotgen's request layer and
 //! emitted by the one Rust emitter,
-//! [`slotgen::emit::rust::table_item`] (or `scheme_static`, `shortest_static`); a table
+//! [`slotgen::emit::rust::table_item`] (or `shortest_static`); a table
 //! that fails becomes
 //! its errors and a [`fallback`](crate::fallback) of the same name and type.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use slotgen::request::Derived;
 
 use crate::fallback;
 use crate::parse::{Input, Table};
@@ -49,12 +48,7 @@ fn expand_table(table: &Table) -> TokenStream {
                     .derive()
                     .map_err(|refusal| vec![located.error(&refusal)])
             })
-            .map(|derived| match derived {
-                Derived::Crc16(d) => {
-                    slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)
-                }
-                Derived::Scheme(d) => slotgen::emit::rust::scheme_static(&d, attrs, vis, name),
-            }),
+            .map(|d| slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)),
         Kind::Shortest => validate::shortest(table)
             .and_then(build_shortest)
             .map(|s| slotgen::emit::shortest::shortest_static(&s, attrs, vis, name)),

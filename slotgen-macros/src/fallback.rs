@@ -44,9 +44,15 @@ pub fn scheme_table(table: &Table) -> TokenStream {
         tag_len: Some(tag_len(table)),
         ..SchemeSpec::new(SchemeName::RedisCluster)
     };
-    let derivation = slotgen::scheme::invert::derive(&spec)
+    let derivation = slotgen::derive(&spec)
         .expect("two slots over `@A` derive at every tag length up to the maximum");
-    slotgen::emit::rust::scheme_static(&derivation, &table.attrs, &table.vis, &table.name)
+    slotgen::emit::rust::table_item(
+        &derivation,
+        &table.attrs,
+        &table.vis,
+        table.item,
+        &table.name,
+    )
 }
 
 /// The tag length the table would have had, as far as its fields tell (the type's `N`): its

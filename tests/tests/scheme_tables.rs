@@ -8,7 +8,8 @@
 
 use std::ops::RangeInclusive;
 
-use slotgen::scheme::invert::{derive, SchemeSpec};
+use slotgen::derive;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen_macros::slot_table;
 use slotgen_tables::{SchemeName, SchemeTable};
 use slotgen_tests::bitwise_crc::{crc32_iso_hdlc, nutcracker_crc16, tarantool_crc32};
@@ -193,7 +194,7 @@ fn twemproxy_every_server() {
 #[test]
 fn tarantool_vshard_file() {
     let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard)).unwrap();
-    let file = slotgen::emit::rust::scheme_file(&d, "VSHARD").unwrap();
+    let file = slotgen::emit::rust::file(&d, "VSHARD").unwrap();
     insta::assert_snapshot!("emit_rust_tarantool_vshard", file);
     let (_, items) = file.split_once("\n\n").unwrap();
     assert_eq!(items, VSHARD_SOURCE);

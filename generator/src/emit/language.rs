@@ -16,7 +16,8 @@
 //! # Ok::<(), slotgen::Error>(())
 //! ```
 
-use super::model::{Model, Source};
+use super::model::Model;
+use crate::Derivation;
 use crate::Error;
 
 /// The options of `slotgen emit` that belong to a language, not to the spec. A language
@@ -82,7 +83,7 @@ pub struct Language {
 #[derive(Clone, Copy, Debug)]
 enum Emit {
     /// From the derivation itself (the Rust static, JSON).
-    Source(fn(Source<'_>, &Options<'_>) -> Result<String, Error>),
+    Source(fn(&Derivation, &Options<'_>) -> Result<String, Error>),
     /// From the [`Model`], whose tag counts (`2^kernel`) the language's integers hold up to
     /// `max_kernel_len` kernel vectors ([`UNBOUNDED`] where its integers grow).
     Model {
@@ -135,21 +136,21 @@ impl Language {
         }
     }
 
-    /// The module's text for `source`, after [`check`](Self::check).
+    /// The module's text for `derivation`, after [`check`](Self::check).
     ///
     /// # Errors
     ///
     /// As [`check`](Self::check); [`Error::ModuleName`] for a name the language refuses;
     /// [`Error::SchemeCrcWidth`], [`Error::TagCount`] or [`Error::ServerLua`] for a table
     /// the language cannot hold or run.
-    pub fn emit(&self, source: Source<'_>, options: &Options<'_>) -> Result<String, Error> {
+    pub fn emit(&self, derivation: &Derivation, options: &Options<'_>) -> Result<String, Error> {
         self.check(options)?;
         match self.emit {
-            Emit::Source(emit) => emit(source, options),
+            Emit::Source(emit) => emit(derivation, options),
             Emit::Model {
                 max_kernel_len,
                 emit,
-            } => emit(&Model::of(source, self.name, max_kernel_len)?, options),
+            } => emit(&Model::of(derivation, self.name, max_kernel_len)?, options),
         }
     }
 }
@@ -268,13 +269,9 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: false,
-        emit: Emit::Source(|source, options| {
+        emit: Emit::Source(|d, options| {
             let name = name_or(options, "SLOT_TABLE");
-            let text = match source {
-                Source::Crc16(d) => super::rust::file(d, name),
-                Source::Scheme(d) => super::rust::scheme_file(d, name),
-            };
-            text.map_err(|_| Error::ModuleName {
+            super::rust::file(d, name).map_err(|_| Error::ModuleName {
                 language: "rust",
                 name: name.to_owned(),
                 rule: "use a Rust identifier: letters, digits and `_`, not starting with a digit, such as `REDIS_CLUSTER`",
@@ -290,13 +287,8 @@ pub static LANGUAGES: &[Language] = &[
         types_option: false,
         for_script_option: None,
         module: false,
-        emit: Emit::Source(|source, _| {
-            let value = match source {
-                Source::Crc16(d) => super::json::to_value(d, Some(&crate::verify(d))),
-                Source::Scheme(d) => {
-                    super::json::scheme_to_value(d, Some(&crate::verify::verify_scheme(d)))
-                }
-            };
+        emit: Emit::Source(|d, _| {
+            let value = super::json::to_value(d, Some(&crate::verify(d)));
             Ok(serde_json::to_string_pretty(&value).expect("a JSON value prints") + "\n")
         }),
     },

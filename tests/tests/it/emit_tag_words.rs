@@ -47,7 +47,7 @@ fn specs() -> Vec<(String, Derivation)> {
 fn expected(specs: &[(String, Derivation)]) -> String {
     let mut lines = String::new();
     for (name, d) in specs {
-        let table = d.table();
+        let table = d.slot_table().unwrap();
         for slot in 0..table.slots() {
             let slot = u16::try_from(slot).expect("test specs have at most 1024 slots");
             let tag = table.tag_for_slot(slot).unwrap();

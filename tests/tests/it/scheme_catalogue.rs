@@ -51,7 +51,7 @@ fn every_catalogue_crc_derives_and_verifies() {
             let width = u32::from(parameters.width);
             match derive_with(&spec, scheme) {
                 Ok(d) => {
-                    let report = slotgen::verify::verify_scheme(&d);
+                    let report = slotgen::verify(&d);
                     assert!(
                         report.passed(),
                         "{} % {slots}: {:?}",

@@ -8,6 +8,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::emit;
+use slotgen::request::TableSpec;
 use slotgen::user_file::{read_small, FileError, WAIT};
 use slotgen::verify::{self, Language, MAX_LISTED};
 
@@ -246,13 +247,13 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
         )
     })?;
     let context = || format!("`{}`", path.display());
-    if verify::json_format(text).as_deref() == Some(emit::json::SCHEME_FORMAT) {
-        let report = verify::json_scheme_derivation(text).with_context(context)?;
-        let d = &report.derivation;
+    let report = verify::json_derivation(text).with_context(context)?;
+    let d = &report.derivation;
+    if let TableSpec::Scheme(spec) = &d.spec {
         let header = format!(
             "{}: scheme {}, {} slots ({} to {}), {}-symbol tags over \"{}\"",
             path.display(),
-            d.spec.name.name(),
+            spec.name.name(),
             d.scheme.slots(),
             d.scheme.offset(),
             d.scheme.last(),
@@ -269,13 +270,11 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
             max_errors,
         );
     }
-    let report = verify::json_derivation(text).with_context(context)?;
-    let d = &report.derivation;
     let header = format!(
         "{}: {}, {} slots, {}-symbol tags over \"{}\"",
         path.display(),
-        d.crc_name(),
-        d.spec.slots,
+        d.crc16_spec().map_or("custom", slotgen::Spec::crc_name),
+        d.slots(),
         d.tag_len,
         super::show(d.alphabet.symbols())
     );
@@ -284,21 +283,14 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
         .as_ref()
         .map(|v| super::verification_scope(v, d))
         .unwrap_or_default();
-    write_json_report(
-        path,
-        &header,
-        &report,
-        d.spec.slots.into(),
-        &scope,
-        max_errors,
-    )
+    write_json_report(path, &header, &report, d.slots().into(), &scope, max_errors)
 }
 
 /// Prints the report of a JSON derivation read back: the mismatches, or the verification.
-fn write_json_report<D>(
+fn write_json_report(
     path: &Path,
     header: &str,
-    report: &verify::JsonReport<D>,
+    report: &verify::JsonReport,
     slots: u64,
     scope: &str,
     max_errors: usize,
