@@ -4,13 +4,67 @@ use slotgen_tables::{
     AnyCrc, Crc16, HashtagRule, Reduction, Scheme, SchemeName, SchemeTable, SlotTable,
 };
 
+pub use crate::alphabet::max_tag_len;
 pub use slotgen_tables::{MAX_MASK_BITS, MAX_TAG_LEN};
 
 use crate::algebra::affine::ByteDeltas;
-use crate::request::TableSpec;
-use crate::scheme::invert::{SchemeSpec, Solved};
+use crate::scheme::invert::{eliminate, SchemeSpec, Solution, Solved};
+use crate::scheme::SlotFunction;
 use crate::spec::SlotCount;
 use crate::{gf2, AffineMap, Alphabet, Error, Spec};
+
+/// The spec of one table, as a [`Request`](crate::request::Request) resolves it: a CRC-16
+/// one (derived with the two-load tables of a [`SlotTable`]) or a named scheme's (a
+/// [`SchemeTable`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableSpec {
+    /// A CRC-16 table with a power-of-two slot count (Redis Cluster and its kin).
+    Crc16(Spec),
+    /// A named scheme's table.
+    Scheme(SchemeSpec),
+}
+
+impl Default for TableSpec {
+    fn default() -> Self {
+        Self::Crc16(Spec::default())
+    }
+}
+
+impl From<Spec> for TableSpec {
+    fn from(spec: Spec) -> Self {
+        Self::Crc16(spec)
+    }
+}
+
+impl From<SchemeSpec> for TableSpec {
+    fn from(spec: SchemeSpec) -> Self {
+        Self::Scheme(spec)
+    }
+}
+
+impl TableSpec {
+    /// The tables of this spec: [`derive()`].
+    ///
+    /// # Errors
+    ///
+    /// As [`derive()`].
+    pub fn derive(&self) -> Result<Derivation, Error> {
+        derive(self)
+    }
+
+    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
+    /// not matter to a key's slot), or the scheme's.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Scheme`] as [`SlotFunction::scheme`].
+    pub fn slot_function(&self) -> Result<SlotFunction, Error> {
+        match self {
+            Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
+            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
+        }
+    }
+}
 
 /// Everything slotgen derives for one table: what a tag is solved for, the right inverse's
 /// columns and the kernel, as masks and as tag bytes. One type for every table: a CRC-16
@@ -242,6 +296,49 @@ impl MaskWidth {
 }
 
 impl Derivation {
+    /// The derivation of `solution`, for `spec`, without two-load tables: the columns of
+    /// its inverse and kernel as byte differences of the base tag.
+    fn from_solution(spec: TableSpec, solution: Solution) -> Self {
+        let Solution {
+            scheme,
+            alphabet,
+            tag_len,
+            solved,
+            base_value,
+            pivots,
+            inverse,
+            kernel,
+            ..
+        } = solution;
+        let base_tag = vec![alphabet.offset(); tag_len];
+        let word = |mask: u64| -> [u8; MAX_TAG_LEN] {
+            let mut out = [0u8; MAX_TAG_LEN];
+            for (o, (t, z)) in out
+                .iter_mut()
+                .zip(alphabet.tag(mask, tag_len).iter().zip(&base_tag))
+            {
+                *o = t ^ z;
+            }
+            out
+        };
+        let columns = inverse.iter().map(|&m| word(m)).collect();
+        let kernel_words = kernel.iter().map(|&m| word(m)).collect();
+        Self {
+            spec,
+            scheme,
+            alphabet,
+            tag_len,
+            solved,
+            base_value,
+            pivots,
+            inverse,
+            kernel,
+            columns,
+            kernel_words,
+            slot_tables: None,
+        }
+    }
+
     /// The integer type that holds this derivation's tag masks.
     #[must_use]
     pub fn mask_width(&self) -> MaskWidth {
@@ -338,19 +435,8 @@ impl Derivation {
     /// The bytes of the tag with mask `mask` (bit numbering as in [`inverse`](Self::inverse)).
     #[must_use]
     pub fn tag_from_mask(&self, mask: u64) -> Vec<u8> {
-        let bits = self.alphabet.symbol_bits();
-        let index_mask = (1u64 << bits) - 1;
-        (0..self.tag_len)
-            .map(|k| self.alphabet.symbols()[(mask >> (bits as usize * k) & index_mask) as usize])
-            .collect()
+        self.alphabet.tag(mask, self.tag_len)
     }
-}
-
-/// The longest tag for symbols of `symbol_bits` bits: at most [`MAX_TAG_LEN`] symbols and
-/// [`MAX_MASK_BITS`] bits.
-#[must_use]
-pub fn max_tag_len(symbol_bits: u32) -> usize {
-    MAX_TAG_LEN.min(MAX_MASK_BITS / symbol_bits as usize)
 }
 
 /// The shortest tag length whose tags reach every slot, if one up to [`max_tag_len`] does.
@@ -399,7 +485,7 @@ fn shortest_len(spec: &Spec, alphabet: &Alphabet, slots: SlotCount) -> Option<us
 /// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
 /// - [`Error::RankDeficient`]: tags of this length do not reach every slot.
 ///
-/// For a scheme, as [`derive_with`](crate::scheme::invert::derive_with).
+/// For a scheme, as [`derive_with`].
 ///
 /// # Examples
 ///
@@ -412,8 +498,81 @@ fn shortest_len(spec: &Spec, alphabet: &Alphabet, slots: SlotCount) -> Option<us
 pub fn derive<S: Clone + Into<TableSpec>>(spec: &S) -> Result<Derivation, Error> {
     match spec.clone().into() {
         TableSpec::Crc16(spec) => derive_crc16(&spec),
-        TableSpec::Scheme(spec) => crate::scheme::invert::derive_with(&spec, spec.scheme()?),
+        TableSpec::Scheme(spec) => derive_with(&spec, spec.scheme()?),
     }
+}
+
+/// Solves `scheme` for tags of `spec`'s alphabet by Gaussian elimination over GF(2)
+/// ([`crate::scheme::invert`]): the named scheme's own (what [`derive()`] does for a
+/// [`SchemeSpec`]), or any other,
+/// with any CRC of width 8 to 64 (a catalogue entry's engine, say), output transform,
+/// reduction and offset. `spec` gives the alphabet and the tag length; its `name` labels
+/// errors and stays in the derivation's `spec`, so a derivation of a custom scheme is for
+/// checking and for the runtime's [`SchemeTable`], not for emitters, which name the scheme
+/// in their output.
+///
+/// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form; its
+/// right inverse sets the free coordinates to zero, so `inverse[i]` is the unique solution
+/// supported on the pivot columns that flips solved bit `i` alone, and the kernel has one
+/// vector per free column. Pivot choice is fixed: the lowest-indexed independent input bits.
+///
+/// # Errors
+///
+/// - [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`],
+///   [`Error::UnsolvableRegister`]: the scheme.
+/// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
+///   [`Error::NotAffine`], [`Error::DelimiterInAlphabet`]: the alphabet.
+/// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
+/// - [`Error::SchemeRankDeficient`]: tags of this length (or of every length, when none
+///   is given) do not control every solved bit.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{SchemeSpec, Solved};
+/// use slotgen_tables::SchemeName;
+///
+/// // Tarantool vshard, 3000 buckets: 3000 is no power of two, so the tag is solved for
+/// // the whole 32-bit value, which 16-symbol tags control from 10 symbols on
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// assert_eq!((d.solved, d.tag_len), (Solved::WholeValue(32), 10));
+/// let tag = d.table().tag_for_slot(1)?; // bucket ids are 1..=3000
+/// assert_eq!(d.scheme.slot(tag.as_ref()), 1);
+///
+/// // Codis, 1024 slots: a power of two, so only the low 10 bits are solved
+/// let codis = slotgen::derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// assert_eq!((codis.solved, codis.tag_len), (Solved::LowBits(10), 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::derive::derive_with;
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::{AnyCrc, CrcEngine, HashtagRule, Reduction, Scheme, SchemeName};
+///
+/// // CRC-40/GSM of the whole key, % 1000: the whole 40-bit value is solved for
+/// static GSM: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_40_GSM);
+/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&GSM), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
+/// let d = derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme)?;
+/// assert_eq!(d.tag_len, 14); // 56 input bits for 40 value bits (a separate Python
+/// // elimination agrees)
+/// assert_eq!(scheme.slot(d.table().tag_for_slot(999)?.as_ref()), 999);
+///
+/// // A whole 64-bit value needs more than the 64 input bits a tag can hold
+/// static XZ: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
+/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&XZ), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
+/// assert!(derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<Derivation, Error> {
+    let solution = eliminate(spec, scheme, &|tag| scheme.value(tag))?;
+    Ok(Derivation::from_solution(
+        TableSpec::Scheme(solution.spec.clone()),
+        solution,
+    ))
 }
 
 /// A CRC-16 spec derived as its scheme, with its two-load tables.
@@ -441,29 +600,29 @@ fn derive_crc16(spec: &Spec) -> Result<Derivation, Error> {
         tag_len: spec.tag_len,
         ..SchemeSpec::new(SchemeName::RedisCluster)
     };
-    let (mut derivation, linear) =
-        crate::scheme::invert::eliminate(&scheme_spec, scheme, &|tag| scheme.value(tag)).map_err(
-            |e| match e {
-                Error::SchemeRankDeficient {
-                    rank,
-                    needed,
-                    tag_len,
-                    ..
-                } => Error::RankDeficient {
-                    rank,
-                    needed,
-                    reachable: 1 << rank,
-                    slots: u64::from(spec.slots),
-                    tag_len,
-                    shortest: shortest_len(spec, &alphabet, slots),
-                },
-                other => other,
+    let solution =
+        eliminate(&scheme_spec, scheme, &|tag| scheme.value(tag)).map_err(|e| match e {
+            Error::SchemeRankDeficient {
+                rank,
+                needed,
+                tag_len,
+                ..
+            } => Error::RankDeficient {
+                rank,
+                needed,
+                reachable: 1 << rank,
+                slots: u64::from(spec.slots),
+                tag_len,
+                shortest: shortest_len(spec, &alphabet, slots),
             },
-        )?;
-    derivation.spec = TableSpec::Crc16(Spec {
-        tag_len: Some(derivation.tag_len),
+            other => other,
+        })?;
+    let linear = solution.linear.clone();
+    let resolved = Spec {
+        tag_len: Some(solution.tag_len),
         ..spec.clone()
-    });
+    };
+    let mut derivation = Derivation::from_solution(TableSpec::Crc16(resolved), solution);
     let needed = slots.bits() as usize;
     let low_bits = (needed as u32).div_ceil(2);
     let span = |constants: &[u64]| -> Vec<u64> {

@@ -17,10 +17,10 @@ use crc::Algorithm;
 use slotgen_tables::{Scheme, SchemeName};
 
 use crate::charset::{choose, choose_for_scheme, Charset, Choice};
+pub use crate::derive::TableSpec;
 use crate::scheme::invert::SchemeSpec;
-use crate::scheme::SlotFunction;
 use crate::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
-use crate::{catalog, derive, Derivation, Error, Spec};
+use crate::{catalog, Derivation, Error, Spec};
 
 /// One option of a [`Request`], for a front end to name in its own spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,59 +137,6 @@ pub struct Request {
     /// before the spec is resolved (`slot_table!`'s `scheme:` field declares a
     /// `SchemeTable`).
     pub scheme_table: bool,
-}
-
-/// What a [`Request`] resolves to: the spec of one table, a CRC-16 one (a
-/// [`SlotTable`](slotgen_tables::SlotTable)) or a named scheme's (a
-/// [`SchemeTable`](slotgen_tables::SchemeTable)).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TableSpec {
-    /// A CRC-16 table with a power-of-two slot count (Redis Cluster and its kin).
-    Crc16(Spec),
-    /// A named scheme's table.
-    Scheme(SchemeSpec),
-}
-
-impl Default for TableSpec {
-    fn default() -> Self {
-        Self::Crc16(Spec::default())
-    }
-}
-
-impl From<Spec> for TableSpec {
-    fn from(spec: Spec) -> Self {
-        Self::Crc16(spec)
-    }
-}
-
-impl From<SchemeSpec> for TableSpec {
-    fn from(spec: SchemeSpec) -> Self {
-        Self::Scheme(spec)
-    }
-}
-
-impl TableSpec {
-    /// The tables of this spec: [`derive()`](crate::derive()).
-    ///
-    /// # Errors
-    ///
-    /// As [`derive()`](crate::derive()).
-    pub fn derive(&self) -> Result<Derivation, Error> {
-        derive(self)
-    }
-
-    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
-    /// not matter to a key's slot), or the scheme's.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Scheme`] as [`SlotFunction::scheme`].
-    pub fn slot_function(&self) -> Result<SlotFunction, Error> {
-        match self {
-            Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
-            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
-        }
-    }
 }
 
 /// A [`Request`] resolved: the table's spec, and the alphabet choice when the request gave
@@ -377,7 +324,7 @@ impl Request {
     /// [`field_of`](Self::field_of) names.
     pub fn derive(&self) -> Result<Derivation, Refusal> {
         let resolved = self.resolve()?;
-        resolved.spec.derive().map_err(|error| Refusal {
+        crate::derive(&resolved.spec).map_err(|error| Refusal {
             field: self.field_of(&error),
             error,
         })

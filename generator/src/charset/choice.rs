@@ -8,8 +8,8 @@ use slotgen_tables::{Scheme, SchemeName};
 
 use super::Charset;
 use crate::algebra::affine::ByteDeltas;
+use crate::alphabet::max_tag_len;
 use crate::alphabet::{for_each_affine_subset, largest_affine_subset};
-use crate::derive::max_tag_len;
 use crate::gf2::Span;
 use crate::spec::{check_crc, SlotCount};
 use crate::text::show_bytes;

@@ -12,11 +12,10 @@
 
 #[cfg(doc)]
 use slotgen_tables::SchemeTable;
-use slotgen_tables::{Reduction, Register, Scheme, SchemeName, MAX_TAG_LEN};
+use slotgen_tables::{Reduction, Register, Scheme, SchemeName};
 
-use crate::derive::max_tag_len;
-use crate::request::TableSpec;
-use crate::{gf2, Alphabet, Derivation, Error};
+use crate::alphabet::max_tag_len;
+use crate::{gf2, Alphabet, Error};
 
 /// What the tag of a slot is solved for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,13 +162,29 @@ pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
     }
 }
 
-/// Solves `scheme` for tags of `spec`'s alphabet by Gaussian elimination over GF(2): the
-/// named scheme's own (what [`crate::derive()`] does for a [`SchemeSpec`]), or any other,
-/// with any CRC of width 8 to 64 (a catalogue entry's engine, say), output transform,
-/// reduction and offset. `spec` gives the alphabet and the tag length; its `name` labels
-/// errors and stays in the derivation's `spec`, so a derivation of a custom scheme is for
-/// checking and for the runtime's [`SchemeTable`], not for emitters, which name the scheme
-/// in their output.
+/// What [`eliminate`] finds: the core of a [`Derivation`](crate::Derivation).
+#[derive(Clone, Debug)]
+pub(crate) struct Solution {
+    /// The spec, with `slots` and `tag_len` resolved.
+    pub spec: SchemeSpec,
+    pub scheme: Scheme<'static>,
+    pub alphabet: Alphabet,
+    pub tag_len: usize,
+    pub solved: Solved,
+    pub base_value: u64,
+    pub pivots: Vec<usize>,
+    pub inverse: Vec<u64>,
+    pub kernel: Vec<u64>,
+    /// The linear part's columns: column `v` is the solved bits' delta of flipping input
+    /// bit `v`.
+    pub linear: Vec<u64>,
+}
+
+/// Solves `scheme` for tags of `spec`'s alphabet by Gaussian elimination over GF(2), with
+/// `value` giving the transformed CRC value of a tag: the scheme's own [`Scheme::value`] of
+/// the tag ([`derive_with`](crate::derive::derive_with)), or of the tag inside a key's frame
+/// ([`FramedKeys`]). `value` is affine in the tag's bits for a fixed tag length, as a CRC of
+/// a message of fixed length is. The one elimination of every derivation.
 ///
 /// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form; its
 /// right inverse sets the free coordinates to zero, so `inverse[i]` is the unique solution
@@ -178,68 +193,12 @@ pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
 ///
 /// # Errors
 ///
-/// - [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`],
-///   [`Error::UnsolvableRegister`]: the scheme.
-/// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
-///   [`Error::NotAffine`], [`Error::DelimiterInAlphabet`]: the alphabet.
-/// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
-/// - [`Error::SchemeRankDeficient`]: tags of this length (or of every length, when none
-///   is given) do not control every solved bit.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{SchemeSpec, Solved};
-/// use slotgen_tables::SchemeName;
-///
-/// // Tarantool vshard, 3000 buckets: 3000 is no power of two, so the tag is solved for
-/// // the whole 32-bit value, which 16-symbol tags control from 10 symbols on
-/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
-/// assert_eq!((d.solved, d.tag_len), (Solved::WholeValue(32), 10));
-/// let tag = d.table().tag_for_slot(1)?; // bucket ids are 1..=3000
-/// assert_eq!(d.scheme.slot(tag.as_ref()), 1);
-///
-/// // Codis, 1024 slots: a power of two, so only the low 10 bits are solved
-/// let codis = slotgen::derive(&SchemeSpec::new(SchemeName::Codis))?;
-/// assert_eq!((codis.solved, codis.tag_len), (Solved::LowBits(10), 3));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-///
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive_with, SchemeSpec};
-/// use slotgen_tables::{AnyCrc, CrcEngine, HashtagRule, Reduction, Scheme, SchemeName};
-///
-/// // CRC-40/GSM of the whole key, % 1000: the whole 40-bit value is solved for
-/// static GSM: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_40_GSM);
-/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&GSM), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
-/// let d = derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme)?;
-/// assert_eq!(d.tag_len, 14); // 56 input bits for 40 value bits (a separate Python
-/// // elimination agrees)
-/// assert_eq!(scheme.slot(d.table().tag_for_slot(999)?.as_ref()), 999);
-///
-/// // A whole 64-bit value needs more than the 64 input bits a tag can hold
-/// static XZ: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
-/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&XZ), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
-/// assert!(derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<Derivation, Error> {
-    Ok(eliminate(spec, scheme, &|tag| scheme.value(tag))?.0)
-}
-
-/// As [`derive_with`], with `value` giving the transformed CRC value of a tag: the
-/// scheme's own [`Scheme::value`] of the tag, or of the tag inside a key's frame
-/// ([`FramedKeys`]). `value` is affine in the tag's bits for a fixed tag length, as a CRC
-/// of a message of fixed length is. The one elimination of every derivation; it returns
-/// the linear part's columns beside the derivation (a CRC-16 spec's map).
+/// As [`derive_with`](crate::derive::derive_with).
 pub(crate) fn eliminate(
     spec: &SchemeSpec,
     scheme: Scheme<'static>,
     value: &dyn Fn(&[u8]) -> u64,
-) -> Result<(Derivation, Vec<u64>), Error> {
+) -> Result<Solution, Error> {
     let solved = solved(spec.name, &scheme)?;
     let alphabet = Alphabet::new(&spec.alphabet)?;
     if let slotgen_tables::HashtagRule::Delimited { open, close } = scheme.hashtag() {
@@ -290,12 +249,12 @@ pub(crate) fn eliminate(
         .expect("full row rank was just checked");
     let inverse: Vec<u64> = (0..needed).map(|i| right_inverse.column_bits(i)).collect();
     let kernel: Vec<u64> = echelon.kernel().iter().map(gf2::row_bits).collect();
-    let mut derivation = Derivation {
-        spec: TableSpec::Scheme(SchemeSpec {
+    Ok(Solution {
+        spec: SchemeSpec {
             slots: Some(scheme.slots()),
             tag_len: Some(tag_len),
             ..spec.clone()
-        }),
+        },
         scheme,
         alphabet,
         tag_len,
@@ -304,24 +263,8 @@ pub(crate) fn eliminate(
         pivots: echelon.pivots,
         inverse,
         kernel,
-        columns: Vec::new(),
-        kernel_words: Vec::new(),
-        slot_tables: None,
-    };
-    let word = |mask: u64| -> [u8; MAX_TAG_LEN] {
-        let mut out = [0u8; MAX_TAG_LEN];
-        for (o, (t, z)) in out
-            .iter_mut()
-            .zip(derivation.tag_from_mask(mask).iter().zip(&base_tag))
-        {
-            *o = t ^ z;
-        }
-        out
-    };
-    let columns = derivation.inverse.iter().map(|&m| word(m)).collect();
-    let kernel_words = derivation.kernel.iter().map(|&m| word(m)).collect();
-    (derivation.columns, derivation.kernel_words) = (columns, kernel_words);
-    Ok((derivation, linear))
+        linear,
+    })
 }
 
 /// Keys `prefix ‖ tag ‖ suffix` that land on a chosen slot of a scheme that hashes the
@@ -330,7 +273,7 @@ pub(crate) fn eliminate(
 ///
 /// Over keys of one length with a fixed prefix and suffix, the scheme's value is still
 /// affine in the tag's bits, so the tag is solved exactly as for a bare tag
-/// ([`derive_with`]), with the frame inside every evaluation of the scheme. The tag length is
+/// ([`derive_with`](crate::derive::derive_with)), with the frame inside every evaluation of the scheme. The tag length is
 /// the shortest that reaches every slot through the frame (a frame may need another length
 /// than the bare tag when only some value bits are solved), or the spec's `tag_len`.
 ///
@@ -350,7 +293,7 @@ pub(crate) fn eliminate(
 #[derive(Clone, Debug)]
 pub struct FramedKeys {
     /// A derivation whose tables solve for the framed key's value, not the bare tag's.
-    derivation: Derivation,
+    derivation: Solution,
     prefix: Vec<u8>,
     suffix: Vec<u8>,
 }
@@ -362,7 +305,7 @@ impl FramedKeys {
     ///
     /// - [`Error::FrameNeedsWholeKey`] when the scheme hashes a hashtag: its keys are built
     ///   around the tag's delimiters ([`SchemeTable::write_key`]).
-    /// - As [`derive_with`] otherwise (rank too low for the frame, with the shortest length
+    /// - As [`derive_with`](crate::derive::derive_with) otherwise (rank too low for the frame, with the shortest length
     ///   that works).
     pub fn derive(spec: &SchemeSpec, prefix: &[u8], suffix: &[u8]) -> Result<Self, Error> {
         let scheme = spec.scheme()?;
@@ -373,7 +316,7 @@ impl FramedKeys {
         }
         // a few hundred evaluations per derivation: a key allocated for each is nothing
         let value = |tag: &[u8]| scheme.value(&[prefix, tag, suffix].concat());
-        let (derivation, _) = eliminate(spec, scheme, &value).map_err(|e| match e {
+        let derivation = eliminate(spec, scheme, &value).map_err(|e| match e {
             // bytes before the tag move the value by a constant only (the CRC is affine);
             // bytes after it multiply the tag's part, which changes the bits it controls
             Error::SchemeRankDeficient {
@@ -449,7 +392,12 @@ impl FramedKeys {
                 .enumerate()
                 .filter(|(i, _)| n >> i & 1 == 1)
                 .fold(canonical, |mask, (_, k)| mask ^ k);
-            [&self.prefix[..], &d.tag_from_mask(mask), &self.suffix[..]].concat()
+            [
+                &self.prefix[..],
+                &d.alphabet.tag(mask, d.tag_len),
+                &self.suffix[..],
+            ]
+            .concat()
         }))
     }
 

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use super::MAX_LISTED;
+use super::report::MAX_LISTED;
 use crate::json_schema::{self, read, FILE_FIELDS};
 use crate::request::TableSpec;
 use crate::{derive, verify, Derivation, Error, Report};

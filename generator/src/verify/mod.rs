@@ -5,24 +5,20 @@
 
 mod json;
 mod literal;
+mod report;
 mod scheme;
 mod tags;
 
 pub use crate::json_schema::{format_of as json_format, MAX_JSON_BYTES};
 pub use json::{json_derivation, JsonReport, Mismatch};
 pub use literal::{tags_from_source, Language};
+pub use report::{Failure, Report, MAX_LISTED};
 pub use scheme::MAX_SCHEME_EXHAUSTIVE_TAGS;
 pub use tags::{scheme_tag_table, tag_table, tags_from_lines, Misplaced, TagReport};
-
-use serde::Serialize;
 
 use slotgen_tables::{SlotTable, MAX_TAG_LEN};
 
 use crate::{Derivation, SlotTables, Spec};
-
-/// Entries listed in any report of this module ([`Report`], [`JsonReport`], [`TagReport`]);
-/// its counts cover all of them.
-pub const MAX_LISTED: usize = 20;
 
 /// The most tags [`verify`] checks one by one: `2^22`. A larger tag space (long tags,
 /// large alphabets) is checked by kernel directions instead (see [`verify`]).
@@ -32,42 +28,6 @@ pub const MAX_EXHAUSTIVE_TAGS: u64 = 1 << 22;
 /// functions read the tag that every slot's check has already covered, and the runtime's CRC
 /// over whole keys is tested on its own.
 pub const KEY_SAMPLE: u16 = 8;
-
-/// The outcome of [`verify`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Report {
-    /// Slots checked: all of them.
-    pub slots_checked: u64,
-    /// Tags checked: every tag of every slot (`slots * 2^kernel.len()` when all is well,
-    /// which is every tag of the alphabet and length).
-    pub tags_checked: u64,
-    /// Whether every tag was checked one by one; false when the tag space exceeds
-    /// [`MAX_EXHAUSTIVE_TAGS`] and each slot's tags were checked by kernel directions.
-    pub exhaustive: bool,
-    /// How many checks failed.
-    pub failure_count: u64,
-    /// The first [`MAX_LISTED`] failures.
-    pub failures: Vec<Failure>,
-}
-
-impl Report {
-    /// Whether every check held.
-    #[must_use]
-    pub fn passed(&self) -> bool {
-        self.failure_count == 0
-    }
-}
-
-/// One failed check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Failure {
-    /// The slot asked for.
-    pub slot: u32,
-    /// The tag the table gave, or empty when it gave none.
-    pub tag: Vec<u8>,
-    /// What went wrong.
-    pub reason: String,
-}
 
 /// Checks `derivation` exhaustively with the runtime's own code against an independent CRC:
 /// the runtime table that the derivation is for, a CRC-16 spec's two-load

@@ -3,7 +3,7 @@
 
 use slotgen_tables::{AnyCrc, Reduction, Register, Scheme};
 
-use super::{Failure, Report, MAX_LISTED};
+use super::report::{Failure, Report, MAX_LISTED};
 
 /// The most tags [`verify_scheme`] checks one by one: `2^16`. A larger space is checked
 /// through each slot's first tag, its kernel directions and the next value of its class,

@@ -5,7 +5,7 @@
 use crc::Algorithm;
 use slotgen_tables::{hashtag, Crc16, Scheme};
 
-use super::MAX_LISTED;
+use super::report::MAX_LISTED;
 use crate::spec::SlotCount;
 
 /// One entry of a tag table that does not land on its slot.

@@ -4,7 +4,8 @@
 //! powers of two and not. What cannot be done is refused with the rule: more slots than
 //! values (a CRC-8 has 256), and a whole 64-bit value (a tag holds at most 64 input bits).
 
-use slotgen::scheme::invert::{derive_with, SchemeSpec};
+use slotgen::derive::derive_with;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen::Error;
 use slotgen_tables::{HashtagRule, Reduction, Scheme, SchemeName};
 
