@@ -575,6 +575,22 @@ pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<Derivat
     ))
 }
 
+/// The scheme a CRC-16 spec is: its CRC (the runtime's engine) under the Redis Cluster
+/// hashtag rule, the 16-bit register masked to the slot count. The one owner of that
+/// reading, for [`derive()`] and [`crate::shortest::shortest`].
+pub(crate) fn crc16_scheme(crc: &crc::Algorithm<u16>, slots: SlotCount) -> Scheme<'static> {
+    Scheme::new(
+        HashtagRule::Redis,
+        AnyCrc::W16(engine_of(crc)),
+        0,
+        0xffff,
+        Reduction::Mask,
+        slots.get(),
+        0,
+    )
+    .expect("a power-of-two slot count up to 65536 under a 16-bit mask is a scheme")
+}
+
 /// A CRC-16 spec derived as its scheme, with its two-load tables.
 fn derive_crc16(spec: &Spec) -> Result<Derivation, Error> {
     let (alphabet, slots) = spec.check()?;
@@ -586,15 +602,7 @@ fn derive_crc16(spec: &Spec) -> Result<Derivation, Error> {
             symbol_bits: alphabet.symbol_bits(),
         });
     }
-    let scheme = Scheme::new(
-        HashtagRule::Redis,
-        AnyCrc::W16(engine_of(&spec.crc)),
-        0,
-        0xffff,
-        Reduction::Mask,
-        slots.get(),
-        0,
-    )?;
+    let scheme = crc16_scheme(&spec.crc, slots);
     let scheme_spec = SchemeSpec {
         alphabet: spec.alphabet.clone(),
         tag_len: spec.tag_len,

@@ -16,7 +16,7 @@
 use crc::Algorithm;
 use slotgen_tables::{Scheme, SchemeName};
 
-use crate::charset::{choose, choose_for_scheme, Charset, Choice};
+use crate::charset::{choose, Charset, Choice};
 pub use crate::derive::TableSpec;
 use crate::scheme::invert::SchemeSpec;
 use crate::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
@@ -252,7 +252,7 @@ impl Request {
     ///
     /// As [`crc_algorithm`](Self::crc_algorithm), [`named_scheme`](Self::named_scheme) and
     /// [`slot_count`](Self::slot_count); the charset choice's errors
-    /// ([`crate::charset::choose`], [`crate::charset::choose_for_scheme`]) at
+    /// ([`crate::charset::choose`]) at
     /// [`Field::Charset`]; [`Error::OptionConflict`] for `alphabet` beside `charset`.
     pub fn resolve(&self) -> Result<Resolved, Refusal> {
         if self.alphabet.is_some() && self.charset.is_some() {
@@ -267,13 +267,7 @@ impl Request {
             if name != SchemeName::RedisCluster || self.scheme_table {
                 // The tag length stays the one given, or the shortest for the tag's place
                 // (alone, or inside a key frame).
-                let choice = self
-                    .charset
-                    .as_ref()
-                    .map(|charset| choose_for_scheme(charset, name, &scheme, self.tag_len))
-                    .transpose()
-                    .map_err(Refusal::at(Field::Charset))?;
-                let spec = SchemeSpec {
+                let mut spec = TableSpec::Scheme(SchemeSpec {
                     name,
                     slots: Some(scheme.slots()),
                     hash_tag: self
@@ -282,37 +276,39 @@ impl Request {
                         .map(crate::scheme::hash_tag)
                         .transpose()
                         .map_err(Refusal::at(Field::HashTag))?,
-                    alphabet: choice
-                        .as_ref()
-                        .map_or_else(alphabet, |c| c.alphabet.symbols().to_vec()),
+                    alphabet: alphabet(),
                     tag_len: self.tag_len,
-                };
-                return Ok(Resolved {
-                    spec: TableSpec::Scheme(spec),
-                    choice,
                 });
+                let choice = self.choice(&mut spec)?;
+                return Ok(Resolved { spec, choice });
             }
         }
-        let mut spec = Spec {
+        let mut spec = TableSpec::Crc16(Spec {
             crc: self.crc_algorithm()?,
             alphabet: alphabet(),
             tag_len: self.tag_len,
             slots: self.slot_count()?,
+        });
+        let choice = self.choice(&mut spec)?;
+        Ok(Resolved { spec, choice })
+    }
+
+    /// The alphabet `charset` chooses for `spec` ([`choose`]), if given, put into the spec:
+    /// with, for a CRC-16 table, its tag length (a scheme's stays the one given, or the
+    /// shortest for the tag's place, alone or inside a key frame).
+    fn choice(&self, spec: &mut TableSpec) -> Result<Option<Choice>, Refusal> {
+        let Some(charset) = &self.charset else {
+            return Ok(None);
         };
-        let choice = self
-            .charset
-            .as_ref()
-            .map(|charset| choose(charset, &spec.crc, spec.slots, spec.tag_len))
-            .transpose()
-            .map_err(Refusal::at(Field::Charset))?;
-        if let Some(choice) = &choice {
-            spec.alphabet = choice.alphabet.symbols().to_vec();
-            spec.tag_len = Some(choice.tag_len);
+        let choice = choose(charset, spec).map_err(Refusal::at(Field::Charset))?;
+        match spec {
+            TableSpec::Crc16(spec) => {
+                spec.alphabet = choice.alphabet.symbols().to_vec();
+                spec.tag_len = Some(choice.tag_len);
+            }
+            TableSpec::Scheme(spec) => spec.alphabet = choice.alphabet.symbols().to_vec(),
         }
-        Ok(Resolved {
-            spec: TableSpec::Crc16(spec),
-            choice,
-        })
+        Ok(Some(choice))
     }
 
     /// The tables of the spec these options choose: [`resolve`](Self::resolve), then

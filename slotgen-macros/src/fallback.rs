@@ -81,6 +81,19 @@ pub fn shortest_table(table: &Table) -> TokenStream {
     slotgen::emit::shortest::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
 }
 
+/// A placeholder [`slotgen_tables::SchemeShortestTable`] of the table's name: Redis
+/// Cluster's scheme with two slots over the digits.
+pub fn scheme_shortest_table(table: &Table) -> TokenStream {
+    let scheme = SchemeName::RedisCluster
+        .scheme(Some(2), None)
+        .expect("two slots are a Redis Cluster slot count");
+    let charset = Charset::parse("digits").expect("a named charset");
+    let shortest =
+        slotgen::shortest::shortest_scheme(SchemeName::RedisCluster, &scheme, &charset, 1)
+            .expect("two slots over the digits have tags of one symbol");
+    slotgen::emit::shortest::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -116,7 +116,16 @@ fn verify_by_kernel_basis(d: &slotgen::Derivation, what: &str) {
 fn every_crc_and_alphabet(slots: u32) {
     let alnum = Charset::parse("alnum").unwrap();
     for entry in CATALOG {
-        let choice = choose(&alnum, entry.algorithm, slots, None).unwrap();
+        let choice = choose(
+            &alnum,
+            &Spec {
+                crc: *entry.algorithm,
+                slots,
+                ..Spec::default()
+            }
+            .into(),
+        )
+        .unwrap();
         assert!(choice
             .alphabet
             .symbols()
@@ -153,7 +162,16 @@ fn alnum_gives_every_crc_tags_of_at_most_4_symbols() {
     let alnum = Charset::parse("alnum").unwrap();
     let mut seed_needs_5 = Vec::new();
     for entry in CATALOG {
-        let choice = choose(&alnum, entry.algorithm, 16384, None).unwrap();
+        let choice = choose(
+            &alnum,
+            &Spec {
+                crc: *entry.algorithm,
+                slots: 16384,
+                ..Spec::default()
+            }
+            .into(),
+        )
+        .unwrap();
         assert!(choice.tag_len <= 4, "{}: {choice}", entry.name);
         let seed = Spec {
             tag_len: None,
