@@ -75,7 +75,7 @@ impl TableSpec {
 /// that picks between them: a CRC-16 spec also gets the two-load tables of a [`SlotTable`]
 /// (a slot's tag is `low[slot & m] ^ high[slot >> b]`, two loads and an xor, the fast path
 /// of Redis Cluster and its kin), computed from the inverse columns; any other scheme gets
-/// the columns of a [`SchemeTable`](slotgen_tables::SchemeTable) only
+/// the columns of a [`SchemeTable`] only
 /// ([`table`](Self::table)).
 ///
 /// Masks number the input bits as [`AffineMap`] does: bit `d * k + j` is bit `j` of symbol
@@ -105,7 +105,7 @@ pub struct Derivation {
     /// ascending.
     pub kernel: Vec<u64>,
     /// `inverse` as byte differences of a tag, [`MAX_TAG_LEN`] bytes each, zero past
-    /// `tag_len`: the columns of a [`SchemeTable`](slotgen_tables::SchemeTable).
+    /// `tag_len`: the columns of a [`SchemeTable`].
     pub columns: Vec<[u8; MAX_TAG_LEN]>,
     /// `kernel` as byte differences.
     pub kernel_words: Vec<[u8; MAX_TAG_LEN]>,
@@ -465,7 +465,7 @@ fn shortest_len(spec: &Spec, alphabet: &Alphabet, slots: SlotCount) -> Option<us
 }
 
 /// Derives the tables of `spec` (a CRC-16 [`Spec`], a named scheme's
-/// [`SchemeSpec`](crate::scheme::invert::SchemeSpec), or either as a [`TableSpec`]) by
+/// [`SchemeSpec`], or either as a [`TableSpec`]) by
 /// Gaussian elimination over GF(2) ([`crate::scheme::invert`]).
 ///
 /// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form;

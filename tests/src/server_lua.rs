@@ -265,7 +265,7 @@ pub fn check_pair() {
             for_script: true,
             ..Options::default()
         };
-        lua.emit((&case.derivation).into(), &options).unwrap()
+        lua.emit(&case.derivation, &options).unwrap()
     };
     let body = std::fs::read_to_string(driver("lua", "pair.lua")).unwrap();
     let script = format!("{}{}{body}", block(&a), block(&b));

@@ -1,4 +1,4 @@
-//! Tags for a chosen slot of any scheme: [`eliminate`], under [`crate::derive()`], solves the scheme's value over GF(2)
+//! Tags for a chosen slot of any scheme: the one elimination, under [`crate::derive()`], solves the scheme's value over GF(2)
 //! and gives the tables of a [`SchemeTable`].
 //!
 //! A scheme's value `(crc(tag) >> shift) & mask` is affine over GF(2) in the bits of a tag's

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-/// Entries listed in any report of [`crate::verify`] ([`Report`],
+/// Entries listed in any report of [`crate::verify`](mod@crate::verify) ([`Report`],
 /// [`JsonReport`](super::JsonReport), [`TagReport`](super::TagReport));
 /// its counts cover all of them.
 pub const MAX_LISTED: usize = 20;

@@ -5,7 +5,7 @@ use slotgen_tables::{AnyCrc, Reduction, Register, Scheme};
 
 use super::report::{Failure, Report, MAX_LISTED};
 
-/// The most tags [`verify_scheme`] checks one by one: `2^16`. A larger space is checked
+/// The most tags [`verify`](crate::verify()) checks one by one in a scheme's table: `2^16`. A larger space is checked
 /// through each slot's first tag, its kernel directions and the next value of its class,
 /// which decides every tag because the map is affine.
 pub const MAX_SCHEME_EXHAUSTIVE_TAGS: u64 = 1 << 16;

@@ -90,7 +90,7 @@ fn c_words() {
             name: Some(name),
             ..Options::default()
         };
-        let header = language::find("c").unwrap().emit(d.into(), &options);
+        let header = language::find("c").unwrap().emit(d, &options);
         std::fs::write(dir.join(format!("{name}.h")), header.unwrap()).unwrap();
         driver += &format!("#include \"{name}.h\"\n");
         let upper = name.to_ascii_uppercase();
@@ -134,7 +134,7 @@ fn js_words() {
     for (name, d) in &specs {
         let module = emit::language::find("js")
             .unwrap()
-            .emit(d.into(), &Default::default())
+            .emit(d, &Default::default())
             .unwrap();
         std::fs::write(dir.join(format!("{name}.mjs")), module).unwrap();
         driver += &format!(
