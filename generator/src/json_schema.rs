@@ -1,7 +1,7 @@
 //! The JSON forms of derivations, in one place for the writer and the reader: the schema
 //! ids, the field names (the writer [`to_value`]), the reading of a
 //! file's text within a bound ([`MAX_JSON_BYTES`], `format` checked), and of the spec it names
-//! ([`spec_of`], [`scheme_spec_of`]). `slotgen emit json` and `slotgen derive --json` write
+//! ([`spec_of`]). `slotgen emit json` and `slotgen derive --json` write
 //! through [`crate::emit::json`]; `slotgen verify` reads back through
 //! [`crate::verify::json_derivation`], which derives the named spec again and compares every
 //! field but [`FILE_FIELDS`].
@@ -177,8 +177,10 @@ impl CrcHeader {
     }
 }
 
-/// The spec a JSON derivation names: the reader of the fields [`to_value`] writes for it
-/// (`crc`, `slots`, `alphabet_hex`, `tag_len`). The caller checks `format` first.
+/// The spec a JSON derivation names, by its `format` (the caller checks it first): the
+/// reader of the fields [`to_value`] writes for it. For [`FORMAT`] (a CRC-16 spec): `crc`,
+/// `slots`, `alphabet_hex`, `tag_len`; for [`SCHEME_FORMAT`]: `scheme.name`,
+/// `scheme.slots`, `scheme.hash_tag`, `alphabet_hex` and `tag_len`.
 ///
 /// # Errors
 ///
@@ -186,7 +188,31 @@ impl CrcHeader {
 /// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
 /// - [`Error::UnsupportedWidth`]: `crc.width` is not 16.
 /// - [`Error::UnknownCrc`]: `crc.name` is neither a catalogue name nor `custom`.
-pub fn spec_of(value: &Value) -> Result<Spec, Error> {
+/// - The errors of [`crate::scheme::resolve`] for the scheme fields.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::json_schema::{spec_of, to_value};
+/// use slotgen::request::TableSpec;
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
+/// assert_eq!(spec_of(&to_value(&d, None))?, d.spec);
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// assert!(matches!(spec_of(&to_value(&d, None))?, TableSpec::Scheme(_)));
+/// assert_eq!(spec_of(&to_value(&d, None))?, d.spec);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn spec_of(value: &Value) -> Result<TableSpec, Error> {
+    match value.get("format").and_then(Value::as_str) {
+        Some(SCHEME_FORMAT) => Ok(TableSpec::Scheme(scheme_spec_of(value)?)),
+        _ => Ok(TableSpec::Crc16(crc16_spec_of(value)?)),
+    }
+}
+
+fn crc16_spec_of(value: &Value) -> Result<Spec, Error> {
     let header: Header = serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
         message: e.to_string(),
     })?;
@@ -292,15 +318,7 @@ struct SchemeFields {
     hash_tag: Option<String>,
 }
 
-/// The spec a scheme derivation's JSON form names: `scheme.name`, `scheme.slots`,
-/// `scheme.hash_tag`, `alphabet_hex` and `tag_len`. The caller checks `format` first.
-///
-/// # Errors
-///
-/// - [`Error::TableJson`]: a field that names the spec is missing or of the wrong type.
-/// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
-/// - The errors of [`crate::scheme::resolve`] for the scheme fields.
-pub fn scheme_spec_of(value: &Value) -> Result<crate::scheme::invert::SchemeSpec, Error> {
+fn scheme_spec_of(value: &Value) -> Result<crate::scheme::invert::SchemeSpec, Error> {
     let header: SchemeHeader =
         serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
             message: e.to_string(),
@@ -353,8 +371,7 @@ pub(crate) fn read(text: &str, format: &'static str) -> Result<Value, Error> {
     Ok(found)
 }
 
-/// The `format` of a JSON derivation's text, if it is a JSON object with one: to choose
-/// between [`spec_of`] and [`scheme_spec_of`].
+/// The `format` of a JSON derivation's text, if it is a JSON object with one.
 #[must_use]
 pub fn format_of(text: &str) -> Option<String> {
     #[derive(serde::Deserialize)]

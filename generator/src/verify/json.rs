@@ -11,7 +11,6 @@ use serde_json::Value;
 
 use super::report::MAX_LISTED;
 use crate::json_schema::{self, read, FILE_FIELDS};
-use crate::request::TableSpec;
 use crate::{derive, verify, Derivation, Error, Report};
 
 /// One value of a JSON derivation that differs from the re-derivation.
@@ -63,8 +62,7 @@ impl JsonReport {
 
 /// Checks a derivation in its JSON form (schema `slotgen-derivation/2` of a CRC-16 spec,
 /// or `slotgen-scheme-derivation/1` of a scheme, as [`json_schema::to_value`] writes them):
-/// rebuilds the spec it names ([`json_schema::spec_of`] or
-/// [`json_schema::scheme_spec_of`]), derives it again, compares every value of the file with
+/// rebuilds the spec it names ([`json_schema::spec_of`]), derives it again, compares every value of the file with
 /// the re-derivation's, and, when all match, verifies the re-derivation over every slot and
 /// every alternative tag ([`verify`](crate::verify())).
 ///
@@ -98,17 +96,12 @@ impl JsonReport {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {
-    let (found, spec) =
-        if json_schema::format_of(text).as_deref() == Some(json_schema::SCHEME_FORMAT) {
-            let found = read(text, json_schema::SCHEME_FORMAT)?;
-            let spec = TableSpec::Scheme(json_schema::scheme_spec_of(&found)?);
-            (found, spec)
-        } else {
-            let found = read(text, json_schema::FORMAT)?;
-            let spec = TableSpec::Crc16(json_schema::spec_of(&found)?);
-            (found, spec)
-        };
-    let derivation = derive(&spec)?;
+    let format = match json_schema::format_of(text).as_deref() {
+        Some(json_schema::SCHEME_FORMAT) => json_schema::SCHEME_FORMAT,
+        _ => json_schema::FORMAT,
+    };
+    let found = read(text, format)?;
+    let derivation = derive(&json_schema::spec_of(&found)?)?;
     let expected = json_schema::to_value(&derivation, None);
     let mut walk = Walk::default();
     walk.compare("", &expected, &found);
