@@ -361,8 +361,7 @@ pub struct ShortestJson {
 
 /// Reads the JSON form of a shortest-tag table (schema `slotgen-shortest/1`): its slot
 /// function and tags. Nothing is checked against the slot function here; that is
-/// [`verify::tag_table`](crate::verify::tag_table)'s work (or
-/// [`verify::scheme_tag_table`](crate::verify::scheme_tag_table)'s).
+/// [`verify::tag_table`](crate::verify::tag_table)'s work.
 ///
 /// # Errors
 ///

@@ -14,7 +14,7 @@ pub use json::{json_derivation, JsonReport, Mismatch};
 pub use literal::{tags_from_source, Language};
 pub use report::{Failure, Report, MAX_LISTED};
 pub use scheme::MAX_SCHEME_EXHAUSTIVE_TAGS;
-pub use tags::{scheme_tag_table, tag_table, tags_from_lines, Misplaced, TagReport};
+pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
 
 use slotgen_tables::{SlotTable, MAX_TAG_LEN};
 
