@@ -34,7 +34,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             specs
                 .iter()
-                .filter(|spec| match derive(black_box(spec)) {
+                .filter(|spec| match derive(black_box(*spec)) {
                     Ok(d) => verify(&d).passed(),
                     Err(_) => false,
                 })

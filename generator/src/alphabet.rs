@@ -97,6 +97,18 @@ impl Alphabet {
         false
     }
 
+    /// The bytes of the tag of `tag_len` symbols with mask `mask`: symbol `k` is the
+    /// alphabet's entry at index bits `d * k ..= d * k + d - 1` of the mask (`d` =
+    /// [`symbol_bits`](Self::symbol_bits)), as [`AffineMap`](crate::AffineMap) numbers them.
+    #[must_use]
+    pub fn tag(&self, mask: u64, tag_len: usize) -> Vec<u8> {
+        let bits = self.symbol_bits as usize;
+        let index_mask = (1u64 << bits) - 1;
+        (0..tag_len)
+            .map(|k| self.symbols[(mask >> (bits * k) & index_mask) as usize])
+            .collect()
+    }
+
     /// The affine offset: the smallest symbol, index 0.
     #[must_use]
     pub fn offset(&self) -> u8 {
@@ -351,6 +363,14 @@ impl<F: FnMut(&[u8]) -> ControlFlow<()>> SubspaceSearch<'_, F> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The longest tag for symbols of `symbol_bits` bits: at most
+/// [`MAX_TAG_LEN`](slotgen_tables::MAX_TAG_LEN) symbols and
+/// [`MAX_MASK_BITS`](slotgen_tables::MAX_MASK_BITS) bits.
+#[must_use]
+pub fn max_tag_len(symbol_bits: u32) -> usize {
+    slotgen_tables::MAX_TAG_LEN.min(slotgen_tables::MAX_MASK_BITS / symbol_bits as usize)
 }
 
 #[cfg(test)]

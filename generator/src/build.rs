@@ -2,8 +2,8 @@
 //! `include!`, in the style of `phf_codegen`.
 //!
 //! The file is the output of the one Rust emitter
-//! ([`emit::rust::table_item`], or [`emit::rust::scheme_static`] for a named scheme's
-//! table, [`Table::scheme`]), formatted with prettyplease, so it holds the same `const` as
+//! ([`emit::rust::table_item`], of a CRC-16 spec or of a named scheme's table,
+//! [`Table::scheme`]), formatted with prettyplease, so it holds the same `const` as
 //! `slotgen emit rust` and `slot_table! { const NAME = .. }` for the same spec (a scheme
 //! table: the same `static`).
 //!
@@ -32,7 +32,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::request::{Derived, TableSpec};
+use crate::request::TableSpec;
 use crate::scheme::invert::SchemeSpec;
 use crate::{emit, Error, Spec};
 
@@ -150,8 +150,7 @@ impl Table {
     ///
     /// - [`Error::InvalidName`]: the name is not a Rust identifier, or the visibility is not
     ///   a Rust visibility.
-    /// - every error of [`derive()`](crate::derive()), for a bad spec, or of
-    ///   [`scheme::invert::derive`](crate::scheme::invert::derive), for a bad scheme spec.
+    /// - every error of [`derive()`](crate::derive()), for a bad spec.
     pub fn render(&self) -> Result<String, Error> {
         let name: syn::Ident = syn::parse_str(&self.name).map_err(|_| Error::InvalidName {
             name: self.name.clone(),
@@ -171,10 +170,7 @@ impl Table {
                 syn::parse_quote!(#[doc = #line])
             })
             .collect();
-        let source = match self.spec.derive()? {
-            Derived::Crc16(d) => emit::rust::file_with(&d, &attrs, &vis, &name),
-            Derived::Scheme(d) => emit::rust::scheme_file_with(&d, &attrs, &vis, &name),
-        };
+        let source = emit::rust::file_with(&self.spec.derive()?, &attrs, &vis, &name);
         Ok(source.expect("the emitter's tokens with doc attributes are an item"))
     }
 

@@ -1,31 +1,125 @@
 //! [`derive()`]: from a [`Spec`] to the inverse tables.
 
-use slotgen_tables::{Crc16, SlotTable};
+use slotgen_tables::{
+    AnyCrc, Crc16, HashtagRule, Reduction, Scheme, SchemeName, SchemeTable, SlotTable,
+};
 
+pub use crate::alphabet::max_tag_len;
 pub use slotgen_tables::{MAX_MASK_BITS, MAX_TAG_LEN};
 
 use crate::algebra::affine::ByteDeltas;
+use crate::scheme::invert::{eliminate, SchemeSpec, Solution, Solved};
+use crate::scheme::SlotFunction;
 use crate::spec::SlotCount;
 use crate::{gf2, AffineMap, Alphabet, Error, Spec};
 
-/// Everything slotgen derives for one [`Spec`]: the affine map, its right inverse and kernel,
-/// and the lookup tables.
+/// The spec of one table, as a [`Request`](crate::request::Request) resolves it: a CRC-16
+/// one (derived with the two-load tables of a [`SlotTable`]) or a named scheme's (a
+/// [`SchemeTable`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum TableSpec {
+    /// A CRC-16 table with a power-of-two slot count (Redis Cluster and its kin).
+    Crc16(Spec),
+    /// A named scheme's table.
+    Scheme(SchemeSpec),
+}
+
+impl Default for TableSpec {
+    fn default() -> Self {
+        Self::Crc16(Spec::default())
+    }
+}
+
+impl From<Spec> for TableSpec {
+    fn from(spec: Spec) -> Self {
+        Self::Crc16(spec)
+    }
+}
+
+impl From<SchemeSpec> for TableSpec {
+    fn from(spec: SchemeSpec) -> Self {
+        Self::Scheme(spec)
+    }
+}
+
+impl TableSpec {
+    /// The tables of this spec: [`derive()`].
+    ///
+    /// # Errors
+    ///
+    /// As [`derive()`].
+    pub fn derive(&self) -> Result<Derivation, Error> {
+        derive(self)
+    }
+
+    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
+    /// not matter to a key's slot), or the scheme's.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Scheme`] as [`SlotFunction::scheme`].
+    pub fn slot_function(&self) -> Result<SlotFunction, Error> {
+        match self {
+            Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
+            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
+        }
+    }
+}
+
+/// Everything slotgen derives for one table: what a tag is solved for, the right inverse's
+/// columns and the kernel, as masks and as tag bytes. One type for every table: a CRC-16
+/// [`Spec`] is the scheme of its CRC under the Redis Cluster hashtag rule, its 16-bit
+/// register masked to a power-of-two slot count, and is derived as that scheme is.
+///
+/// The runtime keeps two shapes, and [`slot_tables`](Self::slot_tables) is the one place
+/// that picks between them: a CRC-16 spec also gets the two-load tables of a [`SlotTable`]
+/// (a slot's tag is `low[slot & m] ^ high[slot >> b]`, two loads and an xor, the fast path
+/// of Redis Cluster and its kin), computed from the inverse columns; any other scheme gets
+/// the columns of a [`SchemeTable`] only
+/// ([`table`](Self::table)).
+///
+/// Masks number the input bits as [`AffineMap`] does: bit `d * k + j` is bit `j` of symbol
+/// `k`'s index (`d` bits a symbol).
 #[derive(Clone, Debug)]
 pub struct Derivation {
-    /// The spec, with `tag_len` resolved.
-    pub spec: Spec,
+    /// The spec, with the tag length (and a scheme's slot count) resolved.
+    pub spec: TableSpec,
+    /// The scheme the tags are solved for (for a CRC-16 spec, its CRC's under the Redis
+    /// rule, masked to the slot count).
+    pub scheme: Scheme<'static>,
     /// The alphabet, in index order.
     pub alphabet: Alphabet,
     /// Symbols per tag.
     pub tag_len: usize,
+    /// What the tag is solved for: the slot's bits, or a scheme's whole value.
+    pub solved: Solved,
+    /// The solved bits of the base tag's value (the tag of `tag_len` copies of the
+    /// alphabet's first symbol): for a CRC-16 spec, its slot.
+    pub base_value: u64,
+    /// The pivot columns: the lowest-indexed independent input bits, one per solved bit.
+    pub pivots: Vec<usize>,
+    /// `inverse[i]`: the tag mask that flips solved bit `i` alone (column `i` of the right
+    /// inverse, free coordinates zero).
+    pub inverse: Vec<u64>,
+    /// A basis of the kernel: masks that keep the solved bits, one per free input bit,
+    /// ascending.
+    pub kernel: Vec<u64>,
+    /// `inverse` as byte differences of a tag, [`MAX_TAG_LEN`] bytes each, zero past
+    /// `tag_len`: the columns of a [`SchemeTable`].
+    pub columns: Vec<[u8; MAX_TAG_LEN]>,
+    /// `kernel` as byte differences.
+    pub kernel_words: Vec<[u8; MAX_TAG_LEN]>,
+    /// The two-load tables of a [`SlotTable`]: `Some` exactly for a CRC-16 spec.
+    pub slot_tables: Option<SlotTables>,
+}
+
+/// The two-load view of a CRC-16 [`Derivation`], which the runtime's [`SlotTable`] reads:
+/// the map, and the inverse columns spanned into two tables by the slot delta's low and
+/// high bits.
+#[derive(Clone, Debug)]
+pub struct SlotTables {
     /// The tag -> slot map (see [`AffineMap`] for the bit numbering).
     pub map: AffineMap,
-    /// The pivot columns of the linear part: the lowest-indexed independent input bits,
-    /// `log2(slots)` of them.
-    pub pivots: Vec<usize>,
-    /// The inverse constants, one per slot bit: `inverse[i]` is the tag mask whose slot
-    /// delta is `1 << i` (column `i` of the right inverse, free coordinates zero).
-    pub inverse: Vec<u64>,
     /// How many low bits of the slot delta index `low`: `ceil(log2(slots) / 2)`.
     pub low_bits: u32,
     /// `2^low_bits` masks: `low[v]` is the xor of `inverse[i]` over the set bits `i` of `v`.
@@ -33,45 +127,42 @@ pub struct Derivation {
     /// `2^(log2(slots) - low_bits)` masks: `high[v]` is the xor of `inverse[low_bits + i]`
     /// over the set bits `i` of `v`.
     pub high: Vec<u64>,
-    /// A basis of the kernel of the linear part, one mask per free input bit, ascending.
-    pub kernel: Vec<u64>,
     /// The runtime's tables of tag bytes, from the masks above ([`TagWords::new`]).
     pub words: TagWords,
-    /// The CRC engine that [`Derivation::table`] borrows.
-    engine: Engine,
 }
 
-/// A CRC engine: the runtime's shared static for a catalogue CRC (no work), or one built
-/// for a custom CRC.
-#[derive(Clone, Debug)]
-enum Engine {
-    Shared(&'static Crc16),
-    Own(Box<Crc16>),
-}
-
-impl Engine {
-    fn new(algorithm: &crc::Algorithm<u16>) -> Self {
-        match slotgen_tables::catalog::find(algorithm) {
-            Some(engine) => Self::Shared(engine),
-            None => Self::Own(Box::new(Crc16::new(algorithm))),
-        }
+/// The runtime's engine for a CRC-16, borrowed for `'static` as a [`Scheme`] borrows it:
+/// the shared static of a catalogue CRC (no work), or, for a custom CRC, one built the
+/// first time its parameters are seen and kept for the process's life (8 KiB each; a
+/// process derives a handful).
+fn engine_of(algorithm: &crc::Algorithm<u16>) -> &'static Crc16 {
+    use std::sync::Mutex;
+    static CUSTOM: Mutex<Vec<(crc::Algorithm<u16>, &'static Crc16)>> = Mutex::new(Vec::new());
+    if let Some(engine) = slotgen_tables::catalog::find(algorithm) {
+        return engine;
     }
-
-    fn get(&self) -> &Crc16 {
-        match self {
-            Self::Shared(engine) => engine,
-            Self::Own(engine) => engine,
-        }
+    let mut custom = CUSTOM
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, engine)) = custom
+        .iter()
+        .find(|(a, _)| crate::catalog::same_parameters(a, algorithm))
+    {
+        return engine;
     }
+    let engine: &'static Crc16 = Box::leak(Box::new(Crc16::new(algorithm)));
+    custom.push((*algorithm, engine));
+    engine
 }
 
 /// The tables of tag bytes that a [`SlotTable`] holds (see its formula), [`MAX_TAG_LEN`]
 /// bytes per entry, zero past `tag_len`: generated code keeps the first `tag_len` bytes.
+/// A CRC-16 derivation's are in [`SlotTables::words`].
 ///
 /// The alphabet being an affine subspace of GF(2)^8 indexed linearly, a tag's bytes are an
 /// affine function of its mask: `word(a ^ b) = word(a) ^ word(b) ^ word(0)`, where `word(m)`
-/// is the bytes of [`SlotTable::tag_from_mask`]. So the mask tables `low` and `high` of a
-/// [`Derivation`] become tables of bytes with the base tag `word(0)` folded into `low`, and
+/// is the bytes of [`SlotTable::tag_from_mask`]. So the mask tables `low` and `high` of
+/// [`SlotTables`] become tables of bytes with the base tag `word(0)` folded into `low`, and
 /// with the base slot folded into the index (entry `v` is the entry of delta
 /// `v ^ base_slot`'s part), so that a lookup indexes by the slot itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,22 +176,28 @@ pub struct TagWords {
 }
 
 impl TagWords {
-    /// The byte tables of `derivation`'s masks (its `low`, `high` and `kernel`).
+    /// The byte tables of a CRC-16 derivation's masks (its `low`, `high` and `kernel`);
+    /// `None` for a derivation without [`SlotTables`].
     ///
     /// # Examples
     ///
     /// ```
     /// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
-    /// let words = slotgen::TagWords::new(&d);
+    /// let words = slotgen::TagWords::new(&d).unwrap();
     /// // slot 5461's tag, "IDKA": 5461 = 85 + (42 << 7)
     /// let tag: Vec<u8> = (0..4).map(|i| words.low[85][i] ^ words.high[42][i]).collect();
     /// assert_eq!(tag, b"IDKA");
-    /// assert_eq!(words, d.words);
+    /// assert_eq!(words, d.slot_tables.unwrap().words);
     /// ```
     #[must_use]
-    pub fn new(derivation: &Derivation) -> Self {
+    pub fn new(derivation: &Derivation) -> Option<Self> {
+        let tables = derivation.slot_tables.as_ref()?;
+        Some(Self::of(derivation, derivation.crc16_engine()?, tables))
+    }
+
+    fn of(derivation: &Derivation, engine: &Crc16, tables: &SlotTables) -> Self {
         let view = SlotTable::<MAX_TAG_LEN>::new_unverified(
-            derivation.engine.get(),
+            engine,
             "",
             derivation.alphabet.symbols(),
             derivation.tag_len,
@@ -117,16 +214,16 @@ impl TagWords {
             }
             w
         };
-        let base = usize::from(derivation.base_slot());
-        let low_bits = derivation.low_bits;
+        let base = usize::from(tables.map.offset);
+        let low_bits = tables.low_bits;
         let base_low = base & ((1 << low_bits) - 1);
         let base_high = base >> low_bits;
         Self {
-            low: (0..derivation.low.len())
-                .map(|v| word(derivation.low[v ^ base_low]))
+            low: (0..tables.low.len())
+                .map(|v| word(tables.low[v ^ base_low]))
                 .collect(),
-            high: (0..derivation.high.len())
-                .map(|v| minus_zero(derivation.high[v ^ base_high]))
+            high: (0..tables.high.len())
+                .map(|v| minus_zero(tables.high[v ^ base_high]))
                 .collect(),
             kernel: derivation.kernel.iter().map(|&k| minus_zero(k)).collect(),
         }
@@ -199,6 +296,49 @@ impl MaskWidth {
 }
 
 impl Derivation {
+    /// The derivation of `solution`, for `spec`, without two-load tables: the columns of
+    /// its inverse and kernel as byte differences of the base tag.
+    fn from_solution(spec: TableSpec, solution: Solution) -> Self {
+        let Solution {
+            scheme,
+            alphabet,
+            tag_len,
+            solved,
+            base_value,
+            pivots,
+            inverse,
+            kernel,
+            ..
+        } = solution;
+        let base_tag = vec![alphabet.offset(); tag_len];
+        let word = |mask: u64| -> [u8; MAX_TAG_LEN] {
+            let mut out = [0u8; MAX_TAG_LEN];
+            for (o, (t, z)) in out
+                .iter_mut()
+                .zip(alphabet.tag(mask, tag_len).iter().zip(&base_tag))
+            {
+                *o = t ^ z;
+            }
+            out
+        };
+        let columns = inverse.iter().map(|&m| word(m)).collect();
+        let kernel_words = kernel.iter().map(|&m| word(m)).collect();
+        Self {
+            spec,
+            scheme,
+            alphabet,
+            tag_len,
+            solved,
+            base_value,
+            pivots,
+            inverse,
+            kernel,
+            columns,
+            kernel_words,
+            slot_tables: None,
+        }
+    }
+
     /// The integer type that holds this derivation's tag masks.
     #[must_use]
     pub fn mask_width(&self) -> MaskWidth {
@@ -207,75 +347,96 @@ impl Derivation {
 
     /// The base slot: the slot of mask 0, the tag of `tag_len` copies of `alphabet[0]`.
     #[must_use]
-    pub fn base_slot(&self) -> u16 {
-        self.map.offset
+    pub fn base_slot(&self) -> u32 {
+        self.scheme
+            .slot(&vec![self.alphabet.offset(); self.tag_len])
     }
 
-    /// `log2(slots)`.
+    /// The solved bits: `log2(slots)` for a CRC-16 spec.
     #[must_use]
     pub fn slot_bits(&self) -> u32 {
-        self.map.slot_bits
+        self.solved.bits()
     }
 
     /// The input bits of a tag mask: `tag_len * symbol_bits`.
     #[must_use]
     pub fn mask_bits(&self) -> usize {
-        self.map.columns.len()
+        self.tag_len * self.alphabet.symbol_bits() as usize
     }
 
-    /// The CRC's catalogue name, or `custom`.
+    /// The first slot: 0, or the scheme's offset (1 for Tarantool vshard).
     #[must_use]
-    pub fn crc_name(&self) -> &'static str {
-        self.spec.crc_name()
+    pub fn first_slot(&self) -> u32 {
+        self.scheme.offset()
     }
 
-    /// The CRC engine of the spec's CRC, which [`table`](Self::table) borrows.
+    /// The number of slots; a slot is in `first_slot()..first_slot() + slots()`.
     #[must_use]
-    pub fn engine(&self) -> &Crc16 {
-        self.engine.get()
+    pub fn slots(&self) -> u32 {
+        self.scheme.slots()
     }
 
-    /// The runtime's view of this derivation, borrowing its tables ([`Derivation::words`]),
-    /// [`MAX_TAG_LEN`] bytes per entry whatever the tag length. Its shape is checked, not its
-    /// content: [`verify`](crate::verify()) checks that, and whether [`SlotTable::try_new`]
-    /// accepts it.
+    /// The CRC-16 spec, for a derivation of one.
     #[must_use]
-    pub fn table(&self) -> SlotTable<'_, MAX_TAG_LEN> {
-        SlotTable::new_unverified(
-            self.engine.get(),
-            self.crc_name(),
+    pub fn crc16_spec(&self) -> Option<&Spec> {
+        match &self.spec {
+            TableSpec::Crc16(spec) => Some(spec),
+            TableSpec::Scheme(_) => None,
+        }
+    }
+
+    /// The runtime's CRC-16 engine of a CRC-16 spec, which [`slot_table`](Self::slot_table)
+    /// borrows.
+    #[must_use]
+    pub fn crc16_engine(&self) -> Option<&'static Crc16> {
+        self.slot_tables.as_ref()?;
+        match self.scheme.crc() {
+            slotgen_tables::AnyCrc::W16(engine) => Some(engine),
+            _ => None,
+        }
+    }
+
+    /// The runtime's table of any scheme over this derivation's columns.
+    ///
+    /// # Panics
+    ///
+    /// Never for a derivation from [`derive()`], whose tables the constructor's checks accept
+    /// (a test checks it for every scheme).
+    #[must_use]
+    pub fn table(&self) -> SchemeTable<'_, MAX_TAG_LEN> {
+        SchemeTable::try_new(
+            self.scheme,
             self.alphabet.symbols(),
             self.tag_len,
-            &self.words.low,
-            &self.words.high,
-            &self.words.kernel,
+            &self.columns,
+            &self.kernel_words,
         )
+        .expect("a derived table passes the runtime's checks")
     }
 
-    /// As [`table`](Self::table), through the checked constructor [`SlotTable::try_new`].
-    ///
-    /// # Errors
-    ///
-    /// [`slotgen_tables::Error::InconsistentTable`] when the tables were edited into an
-    /// inconsistent state (a derivation from [`derive()`] is consistent).
-    pub fn checked_table(&self) -> Result<SlotTable<'_, MAX_TAG_LEN>, slotgen_tables::Error> {
-        SlotTable::try_new(
-            self.engine.get(),
-            self.crc_name(),
+    /// The runtime's two-load [`SlotTable`] of a CRC-16 spec, borrowing
+    /// [`SlotTables::words`], [`MAX_TAG_LEN`] bytes per entry whatever the tag length; `None`
+    /// for any other scheme. Its shape is checked, not its content: [`verify`](crate::verify())
+    /// checks that, and whether [`SlotTable::try_new`] accepts it.
+    #[must_use]
+    pub fn slot_table(&self) -> Option<SlotTable<'_, MAX_TAG_LEN>> {
+        let (spec, tables) = (self.crc16_spec()?, self.slot_tables.as_ref()?);
+        Some(SlotTable::new_unverified(
+            self.crc16_engine()?,
+            spec.crc_name(),
             self.alphabet.symbols(),
             self.tag_len,
-            &self.words.low,
-            &self.words.high,
-            &self.words.kernel,
-        )
+            &tables.words.low,
+            &tables.words.high,
+            &tables.words.kernel,
+        ))
     }
-}
 
-/// The longest tag for symbols of `symbol_bits` bits: at most [`MAX_TAG_LEN`] symbols and
-/// [`MAX_MASK_BITS`] bits.
-#[must_use]
-pub fn max_tag_len(symbol_bits: u32) -> usize {
-    MAX_TAG_LEN.min(MAX_MASK_BITS / symbol_bits as usize)
+    /// The bytes of the tag with mask `mask` (bit numbering as in [`inverse`](Self::inverse)).
+    #[must_use]
+    pub fn tag_from_mask(&self, mask: u64) -> Vec<u8> {
+        self.alphabet.tag(mask, self.tag_len)
+    }
 }
 
 /// The shortest tag length whose tags reach every slot, if one up to [`max_tag_len`] does.
@@ -303,16 +464,20 @@ fn shortest_len(spec: &Spec, alphabet: &Alphabet, slots: SlotCount) -> Option<us
     })
 }
 
-/// Derives the inverse tables of `spec` by Gaussian elimination over GF(2).
+/// Derives the tables of `spec` (a CRC-16 [`Spec`], a named scheme's
+/// [`SchemeSpec`], or either as a [`TableSpec`]) by
+/// Gaussian elimination over GF(2) ([`crate::scheme::invert`]).
 ///
-/// The linear part `M` (`log2(slots) x tag_len * d`) is brought to reduced row echelon form;
+/// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form;
 /// its right inverse sets the free coordinates to zero, so `inverse[i]` is the unique
-/// solution of `M x = e_i` supported on the pivot columns (the lowest-indexed independent
-/// input bits). The tables split the slot delta `d = slot ^ base_slot`: `low` takes its
-/// low `low_bits = ceil(log2(slots) / 2)` bits and `high` the rest.
+/// solution supported on the pivot columns (the lowest-indexed independent input bits).
+/// For a CRC-16 spec the solved bits are the slot's, and the two-load tables split the
+/// slot delta `d = slot ^ base_slot`: `low` takes its low `low_bits = ceil(log2(slots) /
+/// 2)` bits and `high` the rest.
 ///
 /// # Errors
 ///
+/// For a CRC-16 spec:
 /// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`]: the CRC.
 /// - [`Error::SlotCount`]: `slots` is not a power of two in `2..=65536`.
 /// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
@@ -320,47 +485,153 @@ fn shortest_len(spec: &Spec, alphabet: &Alphabet, slots: SlotCount) -> Option<us
 /// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
 /// - [`Error::RankDeficient`]: tags of this length do not reach every slot.
 ///
+/// For a scheme, as [`derive_with`].
+///
 /// # Examples
 ///
 /// ```
 /// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
 /// assert_eq!(d.base_slot(), 13881); // the slot of "@@@@"
 /// assert_eq!(d.inverse[0], 0x88d4);
-/// assert_eq!(d.table().tag_for_slot(0).unwrap().to_string(), "DLH@");
+/// assert_eq!(d.slot_table().unwrap().tag_for_slot(0).unwrap().to_string(), "DLH@");
 /// ```
-pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
+pub fn derive<S: Clone + Into<TableSpec>>(spec: &S) -> Result<Derivation, Error> {
+    match spec.clone().into() {
+        TableSpec::Crc16(spec) => derive_crc16(&spec),
+        TableSpec::Scheme(spec) => derive_with(&spec, spec.scheme()?),
+    }
+}
+
+/// Solves `scheme` for tags of `spec`'s alphabet by Gaussian elimination over GF(2)
+/// ([`crate::scheme::invert`]): the named scheme's own (what [`derive()`] does for a
+/// [`SchemeSpec`]), or any other,
+/// with any CRC of width 8 to 64 (a catalogue entry's engine, say), output transform,
+/// reduction and offset. `spec` gives the alphabet and the tag length; its `name` labels
+/// errors and stays in the derivation's `spec`, so a derivation of a custom scheme is for
+/// checking and for the runtime's [`SchemeTable`], not for emitters, which name the scheme
+/// in their output.
+///
+/// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form; its
+/// right inverse sets the free coordinates to zero, so `inverse[i]` is the unique solution
+/// supported on the pivot columns that flips solved bit `i` alone, and the kernel has one
+/// vector per free column. Pivot choice is fixed: the lowest-indexed independent input bits.
+///
+/// # Errors
+///
+/// - [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`],
+///   [`Error::UnsolvableRegister`]: the scheme.
+/// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
+///   [`Error::NotAffine`], [`Error::DelimiterInAlphabet`]: the alphabet.
+/// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
+/// - [`Error::SchemeRankDeficient`]: tags of this length (or of every length, when none
+///   is given) do not control every solved bit.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::{SchemeSpec, Solved};
+/// use slotgen_tables::SchemeName;
+///
+/// // Tarantool vshard, 3000 buckets: 3000 is no power of two, so the tag is solved for
+/// // the whole 32-bit value, which 16-symbol tags control from 10 symbols on
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// assert_eq!((d.solved, d.tag_len), (Solved::WholeValue(32), 10));
+/// let tag = d.table().tag_for_slot(1)?; // bucket ids are 1..=3000
+/// assert_eq!(d.scheme.slot(tag.as_ref()), 1);
+///
+/// // Codis, 1024 slots: a power of two, so only the low 10 bits are solved
+/// let codis = slotgen::derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// assert_eq!((codis.solved, codis.tag_len), (Solved::LowBits(10), 3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::derive::derive_with;
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::{AnyCrc, CrcEngine, HashtagRule, Reduction, Scheme, SchemeName};
+///
+/// // CRC-40/GSM of the whole key, % 1000: the whole 40-bit value is solved for
+/// static GSM: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_40_GSM);
+/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&GSM), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
+/// let d = derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme)?;
+/// assert_eq!(d.tag_len, 14); // 56 input bits for 40 value bits (a separate Python
+/// // elimination agrees)
+/// assert_eq!(scheme.slot(d.table().tag_for_slot(999)?.as_ref()), 999);
+///
+/// // A whole 64-bit value needs more than the 64 input bits a tag can hold
+/// static XZ: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
+/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&XZ), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
+/// assert!(derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<Derivation, Error> {
+    let solution = eliminate(spec, scheme, &|tag| scheme.value(tag))?;
+    Ok(Derivation::from_solution(
+        TableSpec::Scheme(solution.spec.clone()),
+        solution,
+    ))
+}
+
+/// The scheme a CRC-16 spec is: its CRC (the runtime's engine) under the Redis Cluster
+/// hashtag rule, the 16-bit register masked to the slot count. The one owner of that
+/// reading, for [`derive()`] and [`crate::shortest::shortest`].
+pub(crate) fn crc16_scheme(crc: &crc::Algorithm<u16>, slots: SlotCount) -> Scheme<'static> {
+    Scheme::new(
+        HashtagRule::Redis,
+        AnyCrc::W16(engine_of(crc)),
+        0,
+        0xffff,
+        Reduction::Mask,
+        slots.get(),
+        0,
+    )
+    .expect("a power-of-two slot count up to 65536 under a 16-bit mask is a scheme")
+}
+
+/// A CRC-16 spec derived as its scheme, with its two-load tables.
+fn derive_crc16(spec: &Spec) -> Result<Derivation, Error> {
     let (alphabet, slots) = spec.check()?;
-    let needed = slots.bits() as usize;
     let max = max_tag_len(alphabet.symbol_bits());
-    let tag_len = match spec.tag_len {
-        Some(n) if (1..=max).contains(&n) => n,
-        Some(n) => {
-            return Err(Error::TagLen {
-                tag_len: n,
-                max,
-                symbol_bits: alphabet.symbol_bits(),
-            })
-        }
-        None => shortest_len(spec, &alphabet, slots).unwrap_or(max),
-    };
-    let map = AffineMap::extract(&spec.crc, &alphabet, tag_len, slots);
-    // one elimination gives the rank, the pivots, the right inverse and the kernel
-    let echelon = map.linear().echelon();
-    if echelon.rank() < needed {
-        return Err(Error::RankDeficient {
-            rank: echelon.rank(),
-            needed,
-            reachable: 1 << echelon.rank(),
-            slots: u64::from(spec.slots),
-            tag_len,
-            shortest: shortest_len(spec, &alphabet, slots),
+    if let Some(n) = spec.tag_len.filter(|n| !(1..=max).contains(n)) {
+        return Err(Error::TagLen {
+            tag_len: n,
+            max,
+            symbol_bits: alphabet.symbol_bits(),
         });
     }
-    let right_inverse = echelon
-        .right_inverse()
-        .expect("full row rank was just checked");
-    let inverse: Vec<u64> = (0..needed).map(|i| right_inverse.column_bits(i)).collect();
-    let kernel = echelon.kernel().iter().map(gf2::row_bits).collect();
+    let scheme = crc16_scheme(&spec.crc, slots);
+    let scheme_spec = SchemeSpec {
+        alphabet: spec.alphabet.clone(),
+        tag_len: spec.tag_len,
+        ..SchemeSpec::new(SchemeName::RedisCluster)
+    };
+    let solution =
+        eliminate(&scheme_spec, scheme, &|tag| scheme.value(tag)).map_err(|e| match e {
+            Error::SchemeRankDeficient {
+                rank,
+                needed,
+                tag_len,
+                ..
+            } => Error::RankDeficient {
+                rank,
+                needed,
+                reachable: 1 << rank,
+                slots: u64::from(spec.slots),
+                tag_len,
+                shortest: shortest_len(spec, &alphabet, slots),
+            },
+            other => other,
+        })?;
+    let linear = solution.linear.clone();
+    let resolved = Spec {
+        tag_len: Some(solution.tag_len),
+        ..spec.clone()
+    };
+    let mut derivation = Derivation::from_solution(TableSpec::Crc16(resolved), solution);
+    let needed = slots.bits() as usize;
     let low_bits = (needed as u32).div_ceil(2);
     let span = |constants: &[u64]| -> Vec<u64> {
         let mut table = vec![0u64];
@@ -370,29 +641,25 @@ pub fn derive(spec: &Spec) -> Result<Derivation, Error> {
         }
         table
     };
-    let low = span(&inverse[..low_bits as usize]);
-    let high = span(&inverse[low_bits as usize..]);
-    let mut derivation = Derivation {
-        spec: Spec {
-            tag_len: Some(tag_len),
-            ..spec.clone()
+    let mut tables = SlotTables {
+        map: AffineMap {
+            offset: u16::try_from(derivation.base_value).expect("a slot of at most 16 bits"),
+            columns: linear
+                .iter()
+                .map(|&c| u16::try_from(c).expect("a slot delta of at most 16 bits"))
+                .collect(),
+            slot_bits: slots.bits(),
         },
-        alphabet,
-        tag_len,
-        map,
-        pivots: echelon.pivots,
-        inverse,
         low_bits,
-        low,
-        high,
-        kernel,
+        low: span(&derivation.inverse[..low_bits as usize]),
+        high: span(&derivation.inverse[low_bits as usize..]),
         words: TagWords {
             low: Vec::new(),
             high: Vec::new(),
             kernel: Vec::new(),
         },
-        engine: Engine::new(&spec.crc),
     };
-    derivation.words = TagWords::new(&derivation);
+    tables.words = TagWords::of(&derivation, engine_of(&spec.crc), &tables);
+    derivation.slot_tables = Some(tables);
     Ok(derivation)
 }

@@ -1,7 +1,7 @@
 //! The JSON forms of derivations, in one place for the writer and the reader: the schema
-//! ids, the field names (the writers [`to_value`] and [`scheme_to_value`]), the reading of a
+//! ids, the field names (the writer [`to_value`]), the reading of a
 //! file's text within a bound ([`MAX_JSON_BYTES`], `format` checked), and of the spec it names
-//! ([`spec_of`], [`scheme_spec_of`]). `slotgen emit json` and `slotgen derive --json` write
+//! ([`spec_of`]). `slotgen emit json` and `slotgen derive --json` write
 //! through [`crate::emit::json`]; `slotgen verify` reads back through
 //! [`crate::verify::json_derivation`], which derives the named spec again and compares every
 //! field but [`FILE_FIELDS`].
@@ -64,7 +64,8 @@ use crc::Algorithm;
 use serde::Deserialize;
 
 use crate::crc_catalog;
-use crate::{catalog, Derivation, Error, Report, Spec};
+use crate::request::TableSpec;
+use crate::{catalog, Derivation, Error, Report, SlotTables, Spec};
 
 /// The fields that describe the file rather than the table: the writer's version and the
 /// verification report. A reader does not compare them.
@@ -77,17 +78,50 @@ pub const MAX_JSON_BYTES: usize = 1 << 20;
 /// The schema name and version written to `"format"`.
 pub const FORMAT: &str = "slotgen-derivation/2";
 
-/// The derivation as a JSON value (schema `slotgen-derivation/2`, in the module
-/// documentation), with `verification` when a report is given.
+/// The derivation as a JSON value, with `verification` when a report is given: schema
+/// `slotgen-derivation/2` (in the module documentation) for a CRC-16 spec, with its
+/// two-load tables; `slotgen-scheme-derivation/1` ([`SCHEME_FORMAT`]) for a scheme.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
+/// let value = slotgen::json_schema::to_value(&d, None);
+/// assert_eq!(value["format"], "slotgen-derivation/2");
+/// assert_eq!(value["low_bits"], 7);
+///
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let value = slotgen::json_schema::to_value(&d, None);
+/// assert_eq!(value["format"], "slotgen-scheme-derivation/1");
+/// assert_eq!(value["scheme"]["first_slot"], 1);
+/// assert_eq!(value["solved"]["kind"], "whole-value");
+/// assert_eq!(value["tag_len"], 10);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
 #[must_use]
 pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value {
-    let alg = &derivation.spec.crc;
+    let mut value = match (&derivation.spec, &derivation.slot_tables) {
+        (TableSpec::Crc16(spec), Some(tables)) => crc16_value(derivation, spec, tables),
+        (TableSpec::Scheme(spec), _) => scheme_value(derivation, spec),
+        (TableSpec::Crc16(_), None) => unreachable!("a CRC-16 spec's derivation has its tables"),
+    };
+    if let Some(report) = verification {
+        value["verification"] = serde_json::to_value(report).expect("a report serializes");
+    }
+    value
+}
+
+fn crc16_value(derivation: &Derivation, spec: &Spec, tables: &SlotTables) -> Value {
+    let alg = &spec.crc;
     let symbols = derivation.alphabet.symbols();
-    let mut value = json!({
+    json!({
         "format": FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
-        "crc": crc_catalog::crc_value(derivation.crc_name(), alg),
-        "slots": derivation.spec.slots,
+        "crc": crc_catalog::crc_value(spec.crc_name(), alg),
+        "slots": spec.slots,
         "slot_bits": derivation.slot_bits(),
         "alphabet": symbols.iter().all(u8::is_ascii_graphic).then(|| String::from_utf8_lossy(symbols).into_owned()),
         "alphabet_hex": hex::encode(symbols),
@@ -97,18 +131,14 @@ pub fn to_value(derivation: &Derivation, verification: Option<&Report>) -> Value
         "base_slot": derivation.base_slot(),
         "rank": derivation.pivots.len(),
         "pivots": derivation.pivots,
-        "offset": derivation.map.offset,
-        "columns": derivation.map.columns,
+        "offset": tables.map.offset,
+        "columns": tables.map.columns,
         "inverse": derivation.inverse,
-        "low_bits": derivation.low_bits,
-        "low": derivation.low,
-        "high": derivation.high,
+        "low_bits": tables.low_bits,
+        "low": tables.low,
+        "high": tables.high,
         "kernel": derivation.kernel,
-    });
-    if let Some(report) = verification {
-        value["verification"] = serde_json::to_value(report).expect("a report serializes");
-    }
-    value
+    })
 }
 
 /// The fields of a JSON derivation that name its spec.
@@ -147,8 +177,10 @@ impl CrcHeader {
     }
 }
 
-/// The spec a JSON derivation names: the reader of the fields [`to_value`] writes for it
-/// (`crc`, `slots`, `alphabet_hex`, `tag_len`). The caller checks `format` first.
+/// The spec a JSON derivation names, by its `format` (the caller checks it first): the
+/// reader of the fields [`to_value`] writes for it. For [`FORMAT`] (a CRC-16 spec): `crc`,
+/// `slots`, `alphabet_hex`, `tag_len`; for [`SCHEME_FORMAT`]: `scheme.name`,
+/// `scheme.slots`, `scheme.hash_tag`, `alphabet_hex` and `tag_len`.
 ///
 /// # Errors
 ///
@@ -156,7 +188,31 @@ impl CrcHeader {
 /// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
 /// - [`Error::UnsupportedWidth`]: `crc.width` is not 16.
 /// - [`Error::UnknownCrc`]: `crc.name` is neither a catalogue name nor `custom`.
-pub fn spec_of(value: &Value) -> Result<Spec, Error> {
+/// - The errors of [`crate::scheme::resolve`] for the scheme fields.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::json_schema::{spec_of, to_value};
+/// use slotgen::request::TableSpec;
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
+/// assert_eq!(spec_of(&to_value(&d, None))?, d.spec);
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// assert!(matches!(spec_of(&to_value(&d, None))?, TableSpec::Scheme(_)));
+/// assert_eq!(spec_of(&to_value(&d, None))?, d.spec);
+/// # Ok::<(), slotgen::Error>(())
+/// ```
+pub fn spec_of(value: &Value) -> Result<TableSpec, Error> {
+    match value.get("format").and_then(Value::as_str) {
+        Some(SCHEME_FORMAT) => Ok(TableSpec::Scheme(scheme_spec_of(value)?)),
+        _ => Ok(TableSpec::Crc16(crc16_spec_of(value)?)),
+    }
+}
+
+fn crc16_spec_of(value: &Value) -> Result<Spec, Error> {
     let header: Header = serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
         message: e.to_string(),
     })?;
@@ -173,11 +229,10 @@ pub fn spec_of(value: &Value) -> Result<Spec, Error> {
     })
 }
 
-/// The schema name and version of a scheme derivation's JSON form ([`scheme_to_value`]).
+/// The schema name and version of a scheme derivation's JSON form ([`to_value`]).
 pub const SCHEME_FORMAT: &str = "slotgen-scheme-derivation/1";
 
-/// A scheme derivation as a JSON value, schema `slotgen-scheme-derivation/1`, with
-/// `verification` when a report is given. One object, keys in ascending order; every
+/// A scheme derivation as a JSON value, schema `slotgen-scheme-derivation/1`. One object, keys in ascending order; every
 /// integer a JSON integer (a value of a CRC wider than 53 bits needs an integer-preserving
 /// reader, as for `slotgen-derivation/2`):
 ///
@@ -193,30 +248,11 @@ pub const SCHEME_FORMAT: &str = "slotgen-scheme-derivation/1";
 /// | `inverse` | array of `solved.bits` masks | `inverse[i]` flips solved bit `i` alone. |
 /// | `kernel` | array of masks | A basis of the masks that keep the solved bits. |
 /// | `columns`, `kernel_bytes` | arrays of hex strings | `inverse` and `kernel` as byte differences of a tag, `tag_len` bytes each: the runtime's tables. |
-/// | `verification` | object, optional | The report of [`verify_scheme`](crate::verify::verify_scheme). |
+/// | `verification` | object, optional | The report of [`verify`](crate::verify()). |
 ///
 /// The tag of slot `s`: `delta = (s - first_slot) ^ base_value`, and the tag is `tag_len`
 /// copies of `alphabet[0]` xored with `columns[i]` for every set bit `i` of `delta`.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive, SchemeSpec};
-/// use slotgen_tables::SchemeName;
-///
-/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
-/// let value = slotgen::json_schema::scheme_to_value(&d, None);
-/// assert_eq!(value["format"], "slotgen-scheme-derivation/1");
-/// assert_eq!(value["scheme"]["first_slot"], 1);
-/// assert_eq!(value["solved"]["kind"], "whole-value");
-/// assert_eq!(value["tag_len"], 10);
-/// # Ok::<(), slotgen::Error>(())
-/// ```
-#[must_use]
-pub fn scheme_to_value(
-    derivation: &crate::scheme::invert::SchemeDerivation,
-    verification: Option<&Report>,
-) -> Value {
+fn scheme_value(derivation: &Derivation, spec: &crate::scheme::invert::SchemeSpec) -> Value {
     use crate::scheme::invert::Solved;
     use slotgen_tables::Reduction;
     let scheme = &derivation.scheme;
@@ -233,14 +269,14 @@ pub fn scheme_to_value(
             .map(|w| hex::encode(&w[..derivation.tag_len]))
             .collect()
     };
-    let mut value = json!({
+    json!({
         "format": SCHEME_FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
         "scheme": {
-            "name": derivation.spec.name.name(),
+            "name": spec.name.name(),
             "slots": scheme.slots(),
             "first_slot": scheme.offset(),
-            "hash_tag": derivation.spec.hash_tag.map(|d| String::from_utf8_lossy(&d).into_owned()),
+            "hash_tag": spec.hash_tag.map(|d| String::from_utf8_lossy(&d).into_owned()),
             "hashtag_rule": scheme.hashtag().name(),
             "shift": shift,
             "mask": mask,
@@ -264,11 +300,7 @@ pub fn scheme_to_value(
         "kernel": derivation.kernel,
         "columns": bytes(&derivation.columns),
         "kernel_bytes": bytes(&derivation.kernel_words),
-    });
-    if let Some(report) = verification {
-        value["verification"] = serde_json::to_value(report).expect("a report serializes");
-    }
-    value
+    })
 }
 
 /// The fields of a scheme derivation's JSON form that name its spec.
@@ -286,15 +318,7 @@ struct SchemeFields {
     hash_tag: Option<String>,
 }
 
-/// The spec a scheme derivation's JSON form names: `scheme.name`, `scheme.slots`,
-/// `scheme.hash_tag`, `alphabet_hex` and `tag_len`. The caller checks `format` first.
-///
-/// # Errors
-///
-/// - [`Error::TableJson`]: a field that names the spec is missing or of the wrong type.
-/// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
-/// - The errors of [`crate::scheme::resolve`] for the scheme fields.
-pub fn scheme_spec_of(value: &Value) -> Result<crate::scheme::invert::SchemeSpec, Error> {
+fn scheme_spec_of(value: &Value) -> Result<crate::scheme::invert::SchemeSpec, Error> {
     let header: SchemeHeader =
         serde_json::from_value(value.clone()).map_err(|e| Error::TableJson {
             message: e.to_string(),
@@ -347,9 +371,7 @@ pub(crate) fn read(text: &str, format: &'static str) -> Result<Value, Error> {
     Ok(found)
 }
 
-/// The `format` of a JSON derivation's text, if it is a JSON object with one: to choose
-/// between [`json_derivation`](crate::verify::json_derivation) and
-/// [`json_scheme_derivation`](crate::verify::json_scheme_derivation).
+/// The `format` of a JSON derivation's text, if it is a JSON object with one.
 #[must_use]
 pub fn format_of(text: &str) -> Option<String> {
     #[derive(serde::Deserialize)]

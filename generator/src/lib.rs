@@ -24,7 +24,7 @@ pub mod verify;
 pub use algebra::affine::AffineMap;
 pub use algebra::gf2;
 pub use alphabet::Alphabet;
-pub use derive::{derive, Derivation, TagWords};
+pub use derive::{derive, Derivation, SlotTables, TagWords};
 pub use error::Error;
 pub use spec::Spec;
 pub use verify::{verify, Report};

@@ -1,5 +1,5 @@
 //! The request layer: a table's options as data ([`Request`]), resolved once into the spec
-//! of a table ([`TableSpec`]) and derived into its tables ([`Derived`]).
+//! of a table ([`TableSpec`]) and derived into its tables ([`Derivation`]).
 //!
 //! Every front end asks this module: the command line (`--crc`, `--scheme`, `--slots`,
 //! `--hash-tag`, `--alphabet`, `--charset`, `--tag-len`), `slot_table!` (the fields of the
@@ -10,17 +10,17 @@
 //!
 //! Redis Cluster is both the default CRC-16 spec and the `redis-cluster` scheme: a
 //! `redis-cluster` request (with its power-of-two slot count) resolves to the CRC-16 spec,
-//! whose tables are the [`SlotTable`](slotgen_tables::SlotTable)'s, so both spellings give
-//! the same table.
+//! whose derivation has the two-load tables of a [`SlotTable`](slotgen_tables::SlotTable)
+//! ([`Derivation::slot_tables`]), so both spellings give the same table.
 
 use crc::Algorithm;
 use slotgen_tables::{Scheme, SchemeName};
 
-use crate::charset::{choose, choose_for_scheme, Charset, Choice};
-use crate::scheme::invert::{SchemeDerivation, SchemeSpec};
-use crate::scheme::SlotFunction;
+use crate::charset::{choose, Charset, Choice};
+pub use crate::derive::TableSpec;
+use crate::scheme::invert::SchemeSpec;
 use crate::spec::{check_crc, SlotCount, REDIS_CLUSTER_ALPHABET};
-use crate::{catalog, derive, Derivation, Error, Spec};
+use crate::{catalog, Derivation, Error, Spec};
 
 /// One option of a [`Request`], for a front end to name in its own spelling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,15 +99,17 @@ impl CustomCrc {
 /// # Examples
 ///
 /// ```
-/// use slotgen::request::{Derived, Request};
+/// use slotgen::request::Request;
 ///
 /// let vshard = Request { scheme: Some("tarantool-vshard".into()), ..Request::default() };
-/// let Derived::Scheme(d) = vshard.derive()? else { unreachable!() };
+/// let d = vshard.derive()?;
 /// assert_eq!((d.scheme.slots(), d.tag_len), (3000, 10));
+/// assert!(d.slot_tables.is_none()); // a SchemeTable
 ///
 /// let modbus = Request { crc: Some("MODBUS".into()), ..Request::default() };
-/// let Derived::Crc16(d) = modbus.derive()? else { unreachable!() };
+/// let d = modbus.derive()?;
 /// assert_eq!(d.tag_len, 5);
+/// assert!(d.slot_tables.is_some()); // a SlotTable
 /// # Ok::<(), slotgen::request::Refusal>(())
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -135,108 +137,6 @@ pub struct Request {
     /// before the spec is resolved (`slot_table!`'s `scheme:` field declares a
     /// `SchemeTable`).
     pub scheme_table: bool,
-}
-
-/// What a [`Request`] resolves to: the spec of one table, a CRC-16 one (a
-/// [`SlotTable`](slotgen_tables::SlotTable)) or a named scheme's (a
-/// [`SchemeTable`](slotgen_tables::SchemeTable)).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TableSpec {
-    /// A CRC-16 table with a power-of-two slot count (Redis Cluster and its kin).
-    Crc16(Spec),
-    /// A named scheme's table.
-    Scheme(SchemeSpec),
-}
-
-impl Default for TableSpec {
-    fn default() -> Self {
-        Self::Crc16(Spec::default())
-    }
-}
-
-impl TableSpec {
-    /// The tables of this spec.
-    ///
-    /// # Errors
-    ///
-    /// As [`derive()`](crate::derive()) or [`crate::scheme::invert::derive`].
-    pub fn derive(&self) -> Result<Derived, Error> {
-        Ok(match self {
-            Self::Crc16(spec) => Derived::Crc16(derive(spec)?),
-            Self::Scheme(spec) => Derived::Scheme(crate::scheme::invert::derive(spec)?),
-        })
-    }
-}
-
-impl TableSpec {
-    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
-    /// not matter to a key's slot), or the scheme's.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Scheme`] as [`SlotFunction::scheme`].
-    pub fn slot_function(&self) -> Result<SlotFunction, Error> {
-        match self {
-            Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
-            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
-        }
-    }
-}
-
-/// The tables of a [`TableSpec`]: a CRC-16 derivation or a scheme's.
-#[derive(Clone, Debug)]
-pub enum Derived {
-    /// A CRC-16 table's derivation.
-    Crc16(Derivation),
-    /// A named scheme's.
-    Scheme(SchemeDerivation),
-}
-
-impl Derived {
-    /// Symbols per tag.
-    #[must_use]
-    pub fn tag_len(&self) -> usize {
-        match self {
-            Self::Crc16(d) => d.tag_len,
-            Self::Scheme(d) => d.tag_len,
-        }
-    }
-
-    /// The tag symbols, in index order.
-    #[must_use]
-    pub fn alphabet(&self) -> &[u8] {
-        match self {
-            Self::Crc16(d) => d.alphabet.symbols(),
-            Self::Scheme(d) => d.alphabet.symbols(),
-        }
-    }
-
-    /// The first slot: 0, or the scheme's offset (1 for Tarantool vshard).
-    #[must_use]
-    pub fn first_slot(&self) -> u32 {
-        match self {
-            Self::Crc16(_) => 0,
-            Self::Scheme(d) => d.scheme.offset(),
-        }
-    }
-
-    /// The kernel's dimension: each slot has `2^kernel_len()` tags.
-    #[must_use]
-    pub fn kernel_len(&self) -> usize {
-        match self {
-            Self::Crc16(d) => d.kernel.len(),
-            Self::Scheme(d) => d.kernel.len(),
-        }
-    }
-
-    /// The number of slots; a slot is in `first_slot()..first_slot() + slots()`.
-    #[must_use]
-    pub fn slots(&self) -> u32 {
-        match self {
-            Self::Crc16(d) => d.spec.slots,
-            Self::Scheme(d) => d.scheme.slots(),
-        }
-    }
 }
 
 /// A [`Request`] resolved: the table's spec, and the alphabet choice when the request gave
@@ -352,7 +252,7 @@ impl Request {
     ///
     /// As [`crc_algorithm`](Self::crc_algorithm), [`named_scheme`](Self::named_scheme) and
     /// [`slot_count`](Self::slot_count); the charset choice's errors
-    /// ([`crate::charset::choose`], [`crate::charset::choose_for_scheme`]) at
+    /// ([`crate::charset::choose`]) at
     /// [`Field::Charset`]; [`Error::OptionConflict`] for `alphabet` beside `charset`.
     pub fn resolve(&self) -> Result<Resolved, Refusal> {
         if self.alphabet.is_some() && self.charset.is_some() {
@@ -367,13 +267,7 @@ impl Request {
             if name != SchemeName::RedisCluster || self.scheme_table {
                 // The tag length stays the one given, or the shortest for the tag's place
                 // (alone, or inside a key frame).
-                let choice = self
-                    .charset
-                    .as_ref()
-                    .map(|charset| choose_for_scheme(charset, name, &scheme, self.tag_len))
-                    .transpose()
-                    .map_err(Refusal::at(Field::Charset))?;
-                let spec = SchemeSpec {
+                let mut spec = TableSpec::Scheme(SchemeSpec {
                     name,
                     slots: Some(scheme.slots()),
                     hash_tag: self
@@ -382,37 +276,39 @@ impl Request {
                         .map(crate::scheme::hash_tag)
                         .transpose()
                         .map_err(Refusal::at(Field::HashTag))?,
-                    alphabet: choice
-                        .as_ref()
-                        .map_or_else(alphabet, |c| c.alphabet.symbols().to_vec()),
+                    alphabet: alphabet(),
                     tag_len: self.tag_len,
-                };
-                return Ok(Resolved {
-                    spec: TableSpec::Scheme(spec),
-                    choice,
                 });
+                let choice = self.choice(&mut spec)?;
+                return Ok(Resolved { spec, choice });
             }
         }
-        let mut spec = Spec {
+        let mut spec = TableSpec::Crc16(Spec {
             crc: self.crc_algorithm()?,
             alphabet: alphabet(),
             tag_len: self.tag_len,
             slots: self.slot_count()?,
+        });
+        let choice = self.choice(&mut spec)?;
+        Ok(Resolved { spec, choice })
+    }
+
+    /// The alphabet `charset` chooses for `spec` ([`choose`]), if given, put into the spec:
+    /// with, for a CRC-16 table, its tag length (a scheme's stays the one given, or the
+    /// shortest for the tag's place, alone or inside a key frame).
+    fn choice(&self, spec: &mut TableSpec) -> Result<Option<Choice>, Refusal> {
+        let Some(charset) = &self.charset else {
+            return Ok(None);
         };
-        let choice = self
-            .charset
-            .as_ref()
-            .map(|charset| choose(charset, &spec.crc, spec.slots, spec.tag_len))
-            .transpose()
-            .map_err(Refusal::at(Field::Charset))?;
-        if let Some(choice) = &choice {
-            spec.alphabet = choice.alphabet.symbols().to_vec();
-            spec.tag_len = Some(choice.tag_len);
+        let choice = choose(charset, spec).map_err(Refusal::at(Field::Charset))?;
+        match spec {
+            TableSpec::Crc16(spec) => {
+                spec.alphabet = choice.alphabet.symbols().to_vec();
+                spec.tag_len = Some(choice.tag_len);
+            }
+            TableSpec::Scheme(spec) => spec.alphabet = choice.alphabet.symbols().to_vec(),
         }
-        Ok(Resolved {
-            spec: TableSpec::Crc16(spec),
-            choice,
-        })
+        Ok(Some(choice))
     }
 
     /// The tables of the spec these options choose: [`resolve`](Self::resolve), then
@@ -422,9 +318,9 @@ impl Request {
     ///
     /// As [`resolve`](Self::resolve); the derivation's errors at the field
     /// [`field_of`](Self::field_of) names.
-    pub fn derive(&self) -> Result<Derived, Refusal> {
+    pub fn derive(&self) -> Result<Derivation, Refusal> {
         let resolved = self.resolve()?;
-        resolved.spec.derive().map_err(|error| Refusal {
+        crate::derive(&resolved.spec).map_err(|error| Refusal {
             field: self.field_of(&error),
             error,
         })
@@ -689,7 +585,11 @@ mod tests {
             let resolved = request.resolve().unwrap();
             let choice = resolved.choice.expect("a charset is chosen in");
             let derived = request.derive().unwrap();
-            assert_eq!(derived.alphabet(), choice.alphabet.symbols(), "{scheme:?}");
+            assert_eq!(
+                derived.alphabet.symbols(),
+                choice.alphabet.symbols(),
+                "{scheme:?}"
+            );
         }
     }
 }

@@ -21,16 +21,17 @@
 //! is the slot (its low bits): with `z` the string of `L` copies of the first symbol,
 //! `slot(s) = slot(z) ^ d[0][s_0] ^ ... ^ d[L-1][s_{L-1}]`, where `d[k][c]` is the slot
 //! delta of putting symbol `c` at position `k` of `z`. [`shortest`] takes the `L * n`
-//! deltas from the CRC's linear part ([`ByteDeltas`]), then walks the `n^L` strings in order with one xor per string
+//! deltas from the scheme's value of `L * n` strings (a CRC-16 spec is the scheme of its
+//! CRC, masked to the slot count), then walks the `n^L` strings in order with one xor per string
 //! (a running xor per position), recording the first string of each slot, and stops as
 //! soon as every slot has one. The 62-symbol table up to length 3 (242 234 strings) takes
 //! well under a millisecond.
 
 use crc::Algorithm;
-use slotgen_tables::{Crc16, SchemeName, SchemeShortestTable, ShortestTable, MAX_TAG_LEN};
+use slotgen_tables::{Crc16, Scheme, SchemeName, SchemeShortestTable, ShortestTable, MAX_TAG_LEN};
 
-use crate::algebra::affine::ByteDeltas;
 pub use crate::charset::Charset;
+use crate::scheme::SlotFunction;
 use crate::spec::{check_crc, SlotCount};
 use crate::{catalog, Error};
 
@@ -78,12 +79,29 @@ impl ShortestSpec {
     }
 }
 
-/// The result of [`shortest`]: the first tag of each slot, or a gap where no tag of at most
-/// `max_len` symbols lands on it.
+/// The first tag of each slot of a slot function, or a gap where no tag of at most
+/// `max_len` symbols lands on it: what [`shortest`] finds for a CRC-16 spec and
+/// [`shortest_scheme`] for a named scheme (the per-slot table to use where the exact
+/// inversion needs long tags: a modulus that is not a power of two solves the whole value,
+/// 7 symbols of 32 for CRC-32, where 3 alphanumeric characters reach all 3000 Tarantool
+/// vshard buckets).
+///
+/// A CRC-16 spec is searched as its scheme (its CRC under the Redis rule, masked to the slot
+/// count); the runtime keeps two shapes, and [`crc16`](Self::crc16) picks: a CRC-16 table
+/// is a [`ShortestTable`] ([`shortest_table`](Self::shortest_table)), which names its CRC;
+/// a named scheme's a [`SchemeShortestTable`] ([`scheme_table`](Self::scheme_table)).
 #[derive(Clone, Debug)]
 pub struct Shortest {
-    /// The spec searched.
-    pub spec: ShortestSpec,
+    /// The named scheme searched: `redis-cluster` for a CRC-16 spec's table.
+    pub name: SchemeName,
+    /// The scheme, with its slot count.
+    pub scheme: Scheme<'static>,
+    /// The CRC of a CRC-16 spec's table; `None` for a named scheme's.
+    pub crc16: Option<Algorithm<u16>>,
+    /// The charset, in search order.
+    pub charset: Charset,
+    /// The longest tag tried.
+    pub max_len: usize,
     /// The length of the longest tag found (0 when none was).
     width: usize,
     /// `slots * width` bytes: each slot's tag, NUL-padded (the runtime's layout).
@@ -91,24 +109,25 @@ pub struct Shortest {
 }
 
 impl Shortest {
-    /// The tag of `slot`, or `None` for a gap or a slot out of range.
+    /// The tag of `slot` (in `first..first + slots`), or `None` for a gap or a slot out of
+    /// range.
     #[must_use]
     pub fn tag(&self, slot: u32) -> Option<&[u8]> {
-        if slot >= self.spec.slots || self.width == 0 {
-            return None;
-        }
-        packed_tag(&self.tags, self.width, slot as usize)
+        let i = slot.checked_sub(self.scheme.offset())? as usize;
+        packed_tag(&self.tags, self.width, i)
     }
 
-    /// Every slot's tag in slot order, `None` for a gap.
+    /// Every slot's tag in slot order (from the first slot), `None` for a gap.
     pub fn tags(&self) -> impl Iterator<Item = Option<&[u8]>> + '_ {
-        (0..self.spec.slots).map(|slot| self.tag(slot))
+        let first = self.scheme.offset();
+        (first..first + self.scheme.slots()).map(|slot| self.tag(slot))
     }
 
     /// The slots without a tag, ascending.
     #[must_use]
     pub fn gaps(&self) -> Vec<u32> {
-        (0..self.spec.slots)
+        let first = self.scheme.offset();
+        (first..first + self.scheme.slots())
             .filter(|&s| self.tag(s).is_none())
             .collect()
     }
@@ -120,22 +139,60 @@ impl Shortest {
         self.width
     }
 
-    /// `slots * width` bytes: the tag of slot `s` at `s * width`, NUL-padded to `width`;
-    /// all NUL for a gap. The layout of [`ShortestTable::tags`].
+    /// `slots * width` bytes: the tag of the slot `first + i` at `i * width`, NUL-padded;
+    /// all NUL for a gap. The layout of [`ShortestTable::tags`] and
+    /// [`SchemeShortestTable::tags`].
     #[must_use]
     pub fn packed(&self) -> &[u8] {
         &self.tags
     }
 
-    /// The runtime's view of this table, borrowing its data.
+    /// twemproxy's `hash_tag` delimiters the scheme reads, if any.
     #[must_use]
-    pub fn table(&self) -> ShortestTable<'_> {
-        ShortestTable {
-            crc: Crc16::new(&self.spec.crc),
-            crc_name: self.spec.crc_name(),
-            slots: self.spec.slots,
-            charset: self.spec.charset.symbols(),
-            max_len: self.spec.max_len,
+    pub fn hash_tag(&self) -> Option<[u8; 2]> {
+        match self.scheme.hashtag() {
+            slotgen_tables::HashtagRule::Delimited { open, close } => Some([open, close]),
+            _ => None,
+        }
+    }
+
+    /// The slot function searched.
+    #[must_use]
+    pub fn function(&self) -> SlotFunction {
+        match self.crc16 {
+            Some(crc) => SlotFunction::from(&crate::Spec {
+                crc,
+                slots: self.scheme.slots(),
+                ..crate::Spec::default()
+            }),
+            None => SlotFunction::scheme(self.name, Some(self.scheme.slots()), self.hash_tag())
+                .expect("the scheme of a searched table"),
+        }
+    }
+
+    /// The runtime's [`ShortestTable`] of a CRC-16 spec's table, borrowing its data; `None`
+    /// for a named scheme's.
+    #[must_use]
+    pub fn shortest_table(&self) -> Option<ShortestTable<'_>> {
+        let crc = self.crc16.as_ref()?;
+        Some(ShortestTable {
+            crc: Crc16::new(crc),
+            crc_name: catalog::name_of(crc).unwrap_or("custom"),
+            slots: self.scheme.slots(),
+            charset: self.charset.symbols(),
+            max_len: self.max_len,
+            width: self.width,
+            tags: &self.tags,
+        })
+    }
+
+    /// The runtime's [`SchemeShortestTable`] of this table (of any kind), borrowing its data.
+    #[must_use]
+    pub fn scheme_table(&self) -> SchemeShortestTable<'_> {
+        SchemeShortestTable {
+            scheme: self.scheme,
+            charset: self.charset.symbols(),
+            max_len: self.max_len,
             width: self.width,
             tags: &self.tags,
         }
@@ -173,34 +230,14 @@ impl Shortest {
 pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
     check_crc(&spec.crc)?;
     let slot_count = SlotCount::new(u64::from(spec.slots))?;
-    check_search(&spec.charset, spec.max_len)?;
-    let deltas = ByteDeltas::new(&spec.crc, slot_count, spec.max_len);
-    let symbols = spec.charset.symbols();
-    let (width, tags) = search(
-        symbols,
-        spec.slots,
+    let scheme = crate::derive::crc16_scheme(&spec.crc, slot_count);
+    search_scheme(
+        SchemeName::RedisCluster,
+        &scheme,
+        Some(spec.crc),
+        &spec.charset,
         spec.max_len,
-        |len| {
-            // `base` is the slot of `z`, and `delta[k * n + i]` the slot delta of symbol
-            // `i` at position `k` of `z`.
-            let base = u64::from(deltas.slot(&vec![symbols[0]; len]));
-            let delta = (0..len)
-                .flat_map(|k| {
-                    let deltas = &deltas;
-                    symbols.iter().map(move |&symbol| {
-                        u64::from(deltas.delta(len - 1 - k, symbol ^ symbols[0]))
-                    })
-                })
-                .collect();
-            (base, delta)
-        },
-        |slot| slot as usize,
-    )?;
-    Ok(Shortest {
-        spec: spec.clone(),
-        width,
-        tags,
-    })
+    )
 }
 
 /// Refuses a search the tables cannot hold: `max_len` outside `1..=32`, a symbol that is
@@ -313,83 +350,6 @@ fn search(
     Ok((width, tags))
 }
 
-/// The shortest tag of each slot of a named scheme, found by [`shortest_scheme`]: the
-/// per-slot table to use where the exact inversion needs long tags (a modulus that is not
-/// a power of two solves the whole value: 7 symbols of 32 for CRC-32, where 3 alphanumeric
-/// characters reach all 3000 Tarantool vshard buckets).
-#[derive(Clone, Debug)]
-pub struct SchemeShortest {
-    /// The named scheme searched.
-    pub name: SchemeName,
-    /// The scheme, with its slot count.
-    pub scheme: slotgen_tables::Scheme<'static>,
-    /// The charset, in search order.
-    pub charset: Charset,
-    /// The longest tag tried.
-    pub max_len: usize,
-    width: usize,
-    tags: Vec<u8>,
-}
-
-impl SchemeShortest {
-    /// The tag of `slot` (in `offset..offset + slots`), or `None` for a gap or a slot out
-    /// of range.
-    #[must_use]
-    pub fn tag(&self, slot: u32) -> Option<&[u8]> {
-        let i = slot.checked_sub(self.scheme.offset())? as usize;
-        packed_tag(&self.tags, self.width, i)
-    }
-
-    /// Every slot's tag in slot order (from the first slot), `None` for a gap.
-    pub fn tags(&self) -> impl Iterator<Item = Option<&[u8]>> + '_ {
-        let first = self.scheme.offset();
-        (first..first + self.scheme.slots()).map(|slot| self.tag(slot))
-    }
-
-    /// The slots without a tag, ascending.
-    #[must_use]
-    pub fn gaps(&self) -> Vec<u32> {
-        let first = self.scheme.offset();
-        (first..first + self.scheme.slots())
-            .filter(|&s| self.tag(s).is_none())
-            .collect()
-    }
-
-    /// The length of the longest tag (0 when every slot is a gap).
-    #[must_use]
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
-    /// `slots * width` bytes: the tag of the slot `first + i` at `i * width`, NUL-padded;
-    /// all NUL for a gap. The layout of [`SchemeShortestTable::tags`].
-    #[must_use]
-    pub fn packed(&self) -> &[u8] {
-        &self.tags
-    }
-
-    /// twemproxy's `hash_tag` delimiters the scheme reads, if any.
-    #[must_use]
-    pub fn hash_tag(&self) -> Option<[u8; 2]> {
-        match self.scheme.hashtag() {
-            slotgen_tables::HashtagRule::Delimited { open, close } => Some([open, close]),
-            _ => None,
-        }
-    }
-
-    /// The runtime's view of this table, borrowing its data.
-    #[must_use]
-    pub fn table(&self) -> SchemeShortestTable<'_> {
-        SchemeShortestTable {
-            scheme: self.scheme,
-            charset: self.charset.symbols(),
-            max_len: self.max_len,
-            width: self.width,
-            tags: &self.tags,
-        }
-    }
-}
-
 /// Entry `i` of a packed table of `width`-byte NUL-padded tags; `None` for a gap or past
 /// the end.
 fn packed_tag(tags: &[u8], width: usize, i: usize) -> Option<&[u8]> {
@@ -426,10 +386,23 @@ fn packed_tag(tags: &[u8], width: usize, i: usize) -> Option<&[u8]> {
 /// ```
 pub fn shortest_scheme(
     name: SchemeName,
-    scheme: &slotgen_tables::Scheme<'static>,
+    scheme: &Scheme<'static>,
     charset: &Charset,
     max_len: usize,
-) -> Result<SchemeShortest, Error> {
+) -> Result<Shortest, Error> {
+    search_scheme(name, scheme, None, charset, max_len)
+}
+
+/// [`shortest_scheme`], and [`shortest`] through its scheme: the search over the scheme's
+/// value, which is affine in a string's bytes for each length, reduced to the slot for
+/// each string.
+fn search_scheme(
+    name: SchemeName,
+    scheme: &Scheme<'static>,
+    crc16: Option<Algorithm<u16>>,
+    charset: &Charset,
+    max_len: usize,
+) -> Result<Shortest, Error> {
     check_search(charset, max_len)?;
     let symbols = charset.symbols();
     let delimiters = scheme.hashtag().delimiters().unwrap_or(*b"{}");
@@ -464,9 +437,10 @@ pub fn shortest_scheme(
             reduced as usize
         },
     )?;
-    Ok(SchemeShortest {
+    Ok(Shortest {
         name,
         scheme: *scheme,
+        crc16,
         charset: charset.clone(),
         max_len,
         width,
@@ -559,7 +533,7 @@ mod tests {
                 }
             }
             assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
-            let table = found.table();
+            let table = found.scheme_table();
             for server in 0..servers {
                 let tag = table.tag_for_slot(server).unwrap();
                 assert_eq!(register(tag) % servers, server);
@@ -643,7 +617,7 @@ mod tests {
         for slot in table.gaps() {
             assert!(table.tag(slot).is_none());
             assert!(matches!(
-                table.table().tag_for_slot(slot as u16),
+                table.shortest_table().unwrap().tag_for_slot(slot as u16),
                 Err(slotgen_tables::Error::NoShortTag { max_len: 3, .. })
             ));
         }

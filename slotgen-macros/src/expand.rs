@@ -1,12 +1,11 @@
 //! Expand: a validated table is resolved and derived by slotgen's request layer and
 //! emitted by the one Rust emitter,
-//! [`slotgen::emit::rust::table_item`] (or `scheme_static`, `shortest_static`); a table
+//! [`slotgen::emit::rust::table_item`] (or `shortest_static`); a table
 //! that fails becomes
 //! its errors and a [`fallback`](crate::fallback) of the same name and type.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use slotgen::request::Derived;
 
 use crate::fallback;
 use crate::parse::{Input, Table};
@@ -27,19 +26,22 @@ pub fn expand_source(input: TokenStream) -> String {
     slotgen::emit::rust::format(tokens.clone()).unwrap_or_else(|_| tokens.to_string())
 }
 
-/// What a table declares, by its fields: a `scheme` field makes a scheme table, else a
-/// `shortest` field a shortest-tag table, else a CRC-16 slot table.
+/// What a table declares, by its fields: a `shortest` field makes a shortest-tag table (a
+/// scheme's with a `scheme` field), else a `scheme` field a scheme table, else a CRC-16
+/// slot table.
 enum Kind {
     Scheme,
     Shortest,
+    SchemeShortest,
     Slot,
 }
 
 fn expand_table(table: &Table) -> TokenStream {
     let (attrs, vis, name) = (&table.attrs, &table.vis, &table.name);
     let kind = match (table.fields.get("scheme"), table.fields.get("shortest")) {
-        (Some(_), _) => Kind::Scheme,
+        (Some(_), Some(_)) => Kind::SchemeShortest,
         (None, Some(_)) => Kind::Shortest,
+        (Some(_), None) => Kind::Scheme,
         (None, None) => Kind::Slot,
     };
     let built = match kind {
@@ -49,13 +51,8 @@ fn expand_table(table: &Table) -> TokenStream {
                     .derive()
                     .map_err(|refusal| vec![located.error(&refusal)])
             })
-            .map(|derived| match derived {
-                Derived::Crc16(d) => {
-                    slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)
-                }
-                Derived::Scheme(d) => slotgen::emit::rust::scheme_static(&d, attrs, vis, name),
-            }),
-        Kind::Shortest => validate::shortest(table)
+            .map(|d| slotgen::emit::rust::table_item(&d, attrs, vis, table.item, name)),
+        Kind::Shortest | Kind::SchemeShortest => validate::shortest(table)
             .and_then(build_shortest)
             .map(|s| slotgen::emit::shortest::shortest_static(&s, attrs, vis, name)),
     };
@@ -66,6 +63,7 @@ fn expand_table(table: &Table) -> TokenStream {
             let placeholder = match kind {
                 Kind::Scheme => fallback::scheme_table(table),
                 Kind::Shortest => fallback::shortest_table(table),
+                Kind::SchemeShortest => fallback::scheme_shortest_table(table),
                 Kind::Slot => fallback::slot_table(table),
             };
             quote!(#(#errors)* #placeholder)
@@ -76,13 +74,11 @@ fn expand_table(table: &Table) -> TokenStream {
 /// Runs a declared shortest-tag search; its gaps are an error unless the table allows them.
 fn build_shortest(decl: ShortestDecl) -> Result<slotgen::shortest::Shortest, Vec<syn::Error>> {
     let ShortestDecl {
-        spec,
+        table: shortest,
         allow_gaps,
         at,
     } = decl;
-    let (slots, max_len) = (spec.slots, spec.max_len);
-    let shortest = slotgen::shortest::shortest(&spec)
-        .map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
+    let (slots, max_len) = (shortest.scheme.slots(), shortest.max_len);
     let gaps = shortest.gaps();
     if !gaps.is_empty() && !allow_gaps {
         let listed: Vec<String> = gaps.iter().take(8).map(ToString::to_string).collect();

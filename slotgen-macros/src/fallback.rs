@@ -44,9 +44,15 @@ pub fn scheme_table(table: &Table) -> TokenStream {
         tag_len: Some(tag_len(table)),
         ..SchemeSpec::new(SchemeName::RedisCluster)
     };
-    let derivation = slotgen::scheme::invert::derive(&spec)
+    let derivation = slotgen::derive(&spec)
         .expect("two slots over `@A` derive at every tag length up to the maximum");
-    slotgen::emit::rust::scheme_static(&derivation, &table.attrs, &table.vis, &table.name)
+    slotgen::emit::rust::table_item(
+        &derivation,
+        &table.attrs,
+        &table.vis,
+        table.item,
+        &table.name,
+    )
 }
 
 /// The tag length the table would have had, as far as its fields tell (the type's `N`): its
@@ -72,6 +78,19 @@ pub fn shortest_table(table: &Table) -> TokenStream {
     };
     let shortest = slotgen::shortest::shortest(&spec)
         .expect("two slots over the digits have tags of one symbol");
+    slotgen::emit::shortest::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
+}
+
+/// A placeholder [`slotgen_tables::SchemeShortestTable`] of the table's name: Redis
+/// Cluster's scheme with two slots over the digits.
+pub fn scheme_shortest_table(table: &Table) -> TokenStream {
+    let scheme = SchemeName::RedisCluster
+        .scheme(Some(2), None)
+        .expect("two slots are a Redis Cluster slot count");
+    let charset = Charset::parse("digits").expect("a named charset");
+    let shortest =
+        slotgen::shortest::shortest_scheme(SchemeName::RedisCluster, &scheme, &charset, 1)
+            .expect("two slots over the digits have tags of one symbol");
     slotgen::emit::shortest::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
 }
 

@@ -3,7 +3,8 @@
 //! Parsing is in two steps so that one bad field does not hide the others: a table's brace
 //! block is first split into fields (a name, a colon, the tokens up to the next top-level
 //! comma), then each known field's tokens are read by its own parser. A new field is one
-//! entry in [`TABLE_FIELDS`] (or [`SCHEME_TABLE_FIELDS`], [`SHORTEST_TABLE_FIELDS`]) and one
+//! entry in [`TABLE_FIELDS`] (or [`SCHEME_TABLE_FIELDS`], [`SHORTEST_TABLE_FIELDS`],
+//! [`SCHEME_SHORTEST_TABLE_FIELDS`]) and one
 //! `value` call in `validate`.
 
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
@@ -37,6 +38,23 @@ pub const SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
     ("charset", Required::No),
 ];
 
+/// The fields of a scheme's shortest-tag table: one with `scheme` and `shortest` fields.
+pub const SCHEME_SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
+    ("scheme", Required::Yes("scheme: \"tarantool-vshard\"")),
+    ("slots", Required::No),
+    ("hash_tag", Required::No),
+    (
+        "shortest",
+        Required::Yes("shortest: { charset: \"alnum\", max_len: 3 }"),
+    ),
+    ("allow_gaps", Required::No),
+    // Fields of the other kinds of table, refused with a message of their own.
+    ("crc", Required::No),
+    ("alphabet", Required::No),
+    ("tag_len", Required::No),
+    ("charset", Required::No),
+];
+
 /// The fields of a scheme table: one with a `scheme` field.
 pub const SCHEME_TABLE_FIELDS: &[(&str, Required)] = &[
     ("scheme", Required::Yes("scheme: \"tarantool-vshard\"")),
@@ -45,9 +63,8 @@ pub const SCHEME_TABLE_FIELDS: &[(&str, Required)] = &[
     ("alphabet", Required::No),
     ("tag_len", Required::No),
     ("charset", Required::No),
-    // Fields of the CRC-16 tables, refused with a message of their own.
+    // Fields of the other kinds of table, refused with a message of their own.
     ("crc", Required::No),
-    ("shortest", Required::No),
     ("allow_gaps", Required::No),
 ];
 

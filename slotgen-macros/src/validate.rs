@@ -13,8 +13,8 @@ use slotgen::Error;
 use syn::{LitBool, LitStr};
 
 use crate::parse::{
-    AlphabetValue, CrcValue, Field, Fields, Int, Table, CRC_FIELDS, SCHEME_TABLE_FIELDS,
-    SHORTEST_FIELDS, SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
+    AlphabetValue, CrcValue, Field, Fields, Int, Table, CRC_FIELDS, SCHEME_SHORTEST_TABLE_FIELDS,
+    SCHEME_TABLE_FIELDS, SHORTEST_FIELDS, SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
 };
 
 /// The tokens of each field of a request, for errors, and the token an error of a field
@@ -36,9 +36,14 @@ pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
         fields.check(SCHEME_TABLE_FIELDS, &mut errors.0);
         static_only(table, "a scheme table", &mut errors);
         for (name, why) in [
-            ("crc", ", whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)"),
-            ("shortest", ": shortest-tag tables are for CRC-16 so far; remove `shortest` for a table of fixed-length tags"),
-            ("allow_gaps", ", which reaches every slot: `allow_gaps` is for shortest-tag tables; remove it"),
+            (
+                "crc",
+                ", whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)",
+            ),
+            (
+                "allow_gaps",
+                ", which reaches every slot: `allow_gaps` is for shortest-tag tables; remove it",
+            ),
         ] {
             if let Some(f) = fields.get(name) {
                 errors.0.push(syn::Error::new(
@@ -304,21 +309,34 @@ fn combine(errors: Vec<syn::Error>) -> syn::Error {
     first
 }
 
-/// What a table with a `shortest` field declares: the search, whether gaps are allowed, and
-/// the tokens of the `shortest` field for errors.
+/// What a table with a `shortest` field declares: the search's table, whether gaps are
+/// allowed, and the tokens of the `shortest` field for errors.
 pub struct ShortestDecl {
-    pub spec: slotgen::shortest::ShortestSpec,
+    pub table: slotgen::shortest::Shortest,
     pub allow_gaps: bool,
     pub at: TokenStream,
 }
 
-/// The shortest-tag search a table with a `shortest` field declares.
+/// The shortest-tag search a table with a `shortest` field declares, run: over a CRC-16
+/// spec's slots (a `ShortestTable`), or with a `scheme` field over the named scheme's (a
+/// `SchemeShortestTable`, `redis-cluster` too), as `slotgen shortest [--scheme]` runs it.
 pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
     use slotgen::shortest::{Charset, ShortestSpec};
 
     let fields = &table.fields;
+    let is_scheme = fields.get("scheme").is_some();
     let mut errors = Errors::default();
-    fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
+    if is_scheme {
+        fields.check(SCHEME_SHORTEST_TABLE_FIELDS, &mut errors.0);
+        if let Some(f) = fields.get("crc") {
+            errors.0.push(syn::Error::new(
+                f.name.span(),
+                "`crc` does not apply with `scheme`, whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)",
+            ));
+        }
+    } else {
+        fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
+    }
     static_only(table, "a shortest-tag table", &mut errors);
     if let Some(f) = fields.get("charset") {
         errors.0.push(syn::Error::new(
@@ -334,17 +352,28 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             ));
         }
     }
-    // The CRC and the slot count as the request layer resolves them for every table.
+    // The CRC or scheme and the slot count as the request layer resolves them for every
+    // table.
     let mut request = Request::default();
-    if let Some((crc, custom)) = fields.get("crc").and_then(|f| errors.take(crc_of(f))) {
-        (request.crc, request.custom) = (crc, custom);
+    if !is_scheme {
+        if let Some((crc, custom)) = fields.get("crc").and_then(|f| errors.take(crc_of(f))) {
+            (request.crc, request.custom) = (crc, custom);
+        }
+    }
+    if let Some(f) = fields.get("scheme") {
+        request.scheme = errors.take(f.value::<LitStr>()).map(|lit| lit.value());
+    }
+    if let Some(f) = fields.get("hash_tag") {
+        request.hash_tag = errors.take(f.value::<LitStr>()).map(|lit| lit.value());
     }
     if let Some(f) = fields.get("slots") {
-        request.slots = errors.take(slot_count(f, false));
+        request.slots = errors.take(slot_count(f, is_scheme));
     }
     let located = |refusal: Refusal| {
         let name = match refusal.field {
             Option_::Slots => "slots",
+            Option_::Scheme => "scheme",
+            Option_::HashTag => "hash_tag",
             _ => "crc",
         };
         let at = fields
@@ -353,8 +382,17 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             .unwrap_or_default();
         syn::Error::new_spanned(at, spelled(&refusal.error))
     };
-    let crc = errors.take(request.crc_algorithm().map_err(located));
-    let slots = errors.take(request.slot_count().map_err(located));
+    // What is searched: the named scheme, or the CRC-16 spec's CRC and slot count (`None`
+    // when a field was refused).
+    let searched: Option<Result<_, _>> = if is_scheme {
+        errors
+            .take(request.named_scheme().map_err(located))
+            .map(|named| Ok(named.expect("a `scheme` field names a scheme")))
+    } else {
+        let crc = errors.take(request.crc_algorithm().map_err(located));
+        let slots = errors.take(request.slot_count().map_err(located));
+        crc.zip(slots).map(Err)
+    };
     let allow_gaps = match fields.get("allow_gaps") {
         Some(f) => errors.take(f.value::<LitBool>()).map(|b| b.value),
         None => Some(false),
@@ -385,29 +423,32 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             ));
         }
     }
-    let (Some(crc), Some(slots), Some(allow_gaps), Some(charset), Some(max_len)) =
-        (crc, slots, allow_gaps, charset, max_len)
+    let (Some(searched), Some(allow_gaps), Some(charset), Some(max_len)) =
+        (searched, allow_gaps, charset, max_len)
     else {
         return Err(errors.0);
     };
     if !errors.0.is_empty() {
         return Err(errors.0);
     }
-    let spec = ShortestSpec {
-        crc,
-        slots,
-        charset,
-        max_len,
+    let at = fields
+        .get("shortest")
+        .map(|f| f.value.clone())
+        .unwrap_or_default();
+    // `Ok`: a named scheme; `Err`: a CRC-16 spec's CRC and slot count
+    let searched = match searched {
+        Ok((name, scheme)) => slotgen::shortest::shortest_scheme(name, &scheme, &charset, max_len),
+        Err((crc, slots)) => slotgen::shortest::shortest(&ShortestSpec {
+            crc,
+            slots,
+            charset,
+            max_len,
+        }),
     };
-    let at = |name: &str| {
-        fields
-            .get(name)
-            .map(|f| f.value.clone())
-            .unwrap_or_default()
-    };
+    let table = searched.map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
     Ok(ShortestDecl {
-        spec,
+        table,
         allow_gaps,
-        at: at("shortest"),
+        at,
     })
 }

@@ -129,7 +129,7 @@ pub fn write_keys(dir: &Path, keys: &[Vec<u8>]) -> PathBuf {
 /// crate's checksum of the hashtag.
 #[must_use]
 pub fn reference_slot(derivation: &Derivation, redis: &HashMap<Vec<u8>, u16>, key: &[u8]) -> u16 {
-    let spec = &derivation.spec;
+    let spec = derivation.crc16_spec().expect("a CRC-16 spec");
     let is_redis = catalog::same_parameters(&spec.crc, &slotgen_tables::crc::CRC_16_XMODEM)
         && spec.slots == 16384;
     if let Some(&slot) = redis.get(key).filter(|_| is_redis) {
@@ -140,7 +140,7 @@ pub fn reference_slot(derivation: &Derivation, redis: &HashMap<Vec<u8>, u16>, ke
 }
 
 /// The lines a driver must print before its refusals, from the Rust runtime
-/// ([`Derivation::table`]) and [`reference_slot`]. `key_kinds` are the kinds of key lines
+/// ([`Derivation::slot_table`]) and [`reference_slot`]. `key_kinds` are the kinds of key lines
 /// the driver prints, in order (`slot`, and `str` or `buffer` where the language has them).
 ///
 /// # Panics
@@ -152,12 +152,12 @@ pub fn expected_lines(
     keys: &[Vec<u8>],
     key_kinds: &[&str],
 ) -> Vec<String> {
-    let table = derivation.table();
+    let table = derivation.slot_table().expect("a CRC-16 spec's table");
     let redis: HashMap<Vec<u8>, u16> = crate::redis_vectors()
         .into_iter()
         .map(|v| (v.key, v.slot))
         .collect();
-    let slots = u16::try_from(derivation.spec.slots - 1).expect("slots fit 16 bits");
+    let slots = u16::try_from(derivation.slots() - 1).expect("slots fit 16 bits");
     let mut lines = Vec::new();
     for slot in 0..=slots {
         let tag = table.tag_for_slot(slot).expect("slot in range");

@@ -44,7 +44,7 @@ use std::sync::OnceLock;
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use slotgen::emit::model::{Source, READY_TAGS};
+use slotgen::emit::model::READY_TAGS;
 use slotgen::request::{CustomCrc, Request, TableSpec};
 use slotgen::scheme::invert::{FramedKeys, SchemeSpec};
 use slotgen_tables::{SchemeName, MAX_TAG_LEN};
@@ -58,7 +58,7 @@ pub const FEW: usize = 3;
 const ALL_TAGS_BELOW: u64 = 25_000;
 
 /// A derivation the harness owns: the library's one type for a table's tables.
-pub use slotgen::request::Derived as Table;
+pub use slotgen::Derivation as Table;
 
 /// One case of the matrix.
 pub struct Case {
@@ -103,10 +103,7 @@ impl Case {
     }
 
     fn new(name: &'static str, table: Table) -> Self {
-        let delimiters = match &table {
-            Table::Crc16(_) => Some(*b"{}"),
-            Table::Scheme(d) => d.scheme.hashtag().delimiters(),
-        };
+        let delimiters = table.scheme.hashtag().delimiters();
         let mut case = Self {
             name,
             table,
@@ -118,14 +115,14 @@ impl Case {
             deep: 0,
             frame: None,
         };
-        match (delimiters, &case.table) {
+        match (delimiters, &case.table.spec) {
             (Some([open, _]), _) => {
                 case.bad_prefix = vec![b'a', open, b'b'];
                 case.bad_fragment = Some("prefix contains");
             }
-            (None, Table::Scheme(d)) => {
+            (None, TableSpec::Scheme(spec)) => {
                 (case.prefix, case.suffix) = (FRAME.0.to_vec(), FRAME.1.to_vec());
-                case.frame = FramedKeys::derive(&d.spec, FRAME.0, FRAME.1).ok();
+                case.frame = FramedKeys::derive(spec, FRAME.0, FRAME.1).ok();
                 assert!(
                     case.frame.is_some() || case.name == "kafka_one",
                     "{name}: the frame {FRAME:?} does not solve"
@@ -136,13 +133,13 @@ impl Case {
                 // a frame that tags of this length cannot steer to every slot, where the
                 // value's low bits are solved for: refused
                 if let Some(k) =
-                    (1..=8).find(|&k| FramedKeys::derive(&d.spec, b"a", &b"x".repeat(k)).is_err())
+                    (1..=8).find(|&k| FramedKeys::derive(spec, b"a", &b"x".repeat(k)).is_err())
                 {
                     (case.bad_prefix, case.bad_suffix) = (b"a".to_vec(), b"x".repeat(k));
                     case.bad_fragment = Some("symbols control");
                 }
             }
-            (None, Table::Crc16(_)) => unreachable!("a CRC-16 table has Redis's rule"),
+            (None, TableSpec::Crc16(_)) => unreachable!("a CRC-16 table has Redis's rule"),
         }
         let total = case.tags_per_slot(case.last());
         case.deep = if total < ALL_TAGS_BELOW {
@@ -155,8 +152,8 @@ impl Case {
 
     /// The derivation as the emitters take it.
     #[must_use]
-    pub fn source(&self) -> Source<'_> {
-        (&self.table).into()
+    pub fn source(&self) -> &Table {
+        &self.table
     }
 
     /// The first slot.
@@ -178,34 +175,35 @@ impl Case {
     }
 
     fn tag_len(&self) -> usize {
-        self.table.tag_len()
+        self.table.tag_len
     }
 
     fn kernel_len(&self) -> usize {
-        self.table.kernel_len()
+        self.table.kernel.len()
     }
 
     fn tags_per_slot(&self, slot: u32) -> u64 {
-        match &self.table {
-            Table::Crc16(d) => d.table().tags_per_slot(),
-            Table::Scheme(d) => d.table().tags_per_slot(slot),
+        match self.table.slot_table() {
+            Some(table) => table.tags_per_slot(),
+            None => self.table.table().tags_per_slot(slot),
         }
     }
 
     /// The first `n` tags of `slot`, by the Rust runtime.
     fn tags(&self, slot: u32, n: usize) -> Vec<Vec<u8>> {
         let owned = |t: slotgen_tables::Tag<MAX_TAG_LEN>| t.as_ref().to_vec();
-        match &self.table {
-            Table::Crc16(d) => {
+        match self.table.slot_table() {
+            Some(table) => {
                 let slot = u16::try_from(slot).unwrap();
-                d.table()
+                table
                     .tags_for_slot(slot)
                     .unwrap()
                     .take(n)
                     .map(owned)
                     .collect()
             }
-            Table::Scheme(d) => d
+            None => self
+                .table
                 .table()
                 .tags_for_slot(slot)
                 .unwrap()
@@ -221,12 +219,12 @@ impl Case {
         if let Some(frame) = &self.frame {
             return frame.key_for_slot(slot).unwrap();
         }
-        match &self.table {
-            Table::Crc16(d) => d
-                .table()
+        match self.table.slot_table() {
+            Some(table) => table
                 .key_for_slot(&self.prefix, u16::try_from(slot).unwrap(), &self.suffix)
                 .unwrap(),
-            Table::Scheme(d) => d
+            None => self
+                .table
                 .table()
                 .key_for_slot(&self.prefix, slot, &self.suffix)
                 .unwrap(),
@@ -235,20 +233,20 @@ impl Case {
 
     /// The case as `reference.py` takes it.
     fn reference_arg(&self) -> String {
-        match &self.table {
-            Table::Crc16(d) => {
-                let c = &d.spec.crc;
+        match &self.table.spec {
+            TableSpec::Crc16(spec) => {
+                let c = &spec.crc;
                 format!(
                     "{}:crc16:{:#x}:{:#x}:{}:{}:{:#x}:{}",
-                    self.name, c.poly, c.init, c.refin, c.refout, c.xorout, d.spec.slots
+                    self.name, c.poly, c.init, c.refin, c.refout, c.xorout, spec.slots
                 )
             }
-            Table::Scheme(d) => format!(
+            TableSpec::Scheme(spec) => format!(
                 "{}:scheme:{}:{}:{}",
                 self.name,
-                d.spec.name.name(),
-                d.scheme.slots(),
-                d.spec.hash_tag.map_or(String::new(), hex::encode)
+                spec.name.name(),
+                self.table.scheme.slots(),
+                spec.hash_tag.map_or(String::new(), hex::encode)
             ),
         }
     }

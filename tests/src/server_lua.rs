@@ -15,7 +15,7 @@ use redis::Connection;
 use slotgen::emit::language::{self, Options};
 use slotgen::Error;
 
-use crate::harness::{Case, Shared, Table};
+use crate::harness::{Case, Shared};
 use crate::redis_server::RedisServer;
 use crate::toolchains::driver;
 
@@ -31,7 +31,7 @@ fn start(program: &str) -> Option<RedisServer> {
 
 /// Whether the case is the Redis Cluster spec of Redis itself (CRC-16/XMODEM, 16384 slots).
 fn is_redis_cluster(case: &Case) -> bool {
-    matches!(&case.table, Table::Crc16(_)) && case.name == "redis"
+    case.table.slot_tables.is_some() && case.name == "redis"
 }
 
 /// The server-side Lua of `language` (`lua` with `--for-script`, or `redis-function`) for
@@ -275,7 +275,7 @@ pub fn check_pair() {
             for_script: true,
             ..Options::default()
         };
-        lua.emit((&case.derivation).into(), &options).unwrap()
+        lua.emit(&case.derivation, &options).unwrap()
     };
     let body = std::fs::read_to_string(driver("lua", "pair.lua")).unwrap();
     let script = format!("{}{}{body}", block(&a), block(&b));

@@ -47,8 +47,8 @@ pub fn pair_cases() -> [Case; 2] {
 /// When the runtime fails on a slot in range (a bug in slotgen).
 #[must_use]
 pub fn pair_line(name: &str, derivation: &Derivation) -> String {
-    let table = derivation.table();
-    let last = u16::try_from(derivation.spec.slots - 1).expect("slots fit 16 bits");
+    let table = derivation.slot_table().expect("a CRC-16 spec's table");
+    let last = u16::try_from(derivation.slots() - 1).expect("slots fit 16 bits");
     format!(
         "pair\t{name}\t{}\t{}\t{}",
         table.key_slot(b"123456789"),

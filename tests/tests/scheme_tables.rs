@@ -2,13 +2,16 @@
 //! rust --scheme`. Every named scheme's table is compiled into this crate and checked over
 //! all its slots against independent bitwise CRC-32s (`slotgen_tests::bitwise_crc`) and
 //! hashtag rules written out here; the Tarantool vshard file is pinned by a snapshot of
-//! exactly the table checked; a static `SchemeTable` is the size its docs give. The file
+//! exactly the table checked; a static `SchemeTable` is the size its docs give. With
+//! `shortest`, `slot_table!` makes a scheme's shortest-tag table, checked against a plain
+//! enumeration over the same independent CRCs. The file
 //! denies warnings and missing docs, so the expansion must compile clean under them.
 #![deny(warnings, missing_docs)]
 
 use std::ops::RangeInclusive;
 
-use slotgen::scheme::invert::{derive, SchemeSpec};
+use slotgen::derive;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen_macros::slot_table;
 use slotgen_tables::{SchemeName, SchemeTable};
 use slotgen_tests::bitwise_crc::{crc32_iso_hdlc, nutcracker_crc16, tarantool_crc32};
@@ -43,6 +46,22 @@ slot_table! {
     /// A twemproxy pool of 8 servers, `hash: crc16` (nutcracker's unmasked register), whose
     /// low 3 bits are CRC-16/XMODEM's, `hash_tag: "{}"`.
     static POOL_CRC16 = { scheme: "twemproxy-crc16", slots: 8, hash_tag: "{}" };
+}
+
+slot_table! {
+    /// Tarantool vshard's 3000 buckets: the shortest alphanumeric tag of each.
+    static VSHARD_SHORT = {
+        scheme: "tarantool-vshard",
+        shortest: { charset: "alnum", order: "0-9a-zA-Z", max_len: 3 },
+    };
+    /// A twemproxy pool of 5 servers, `hash: crc32a`, `hash_tag: "{}"`: the shortest tag of
+    /// digits of each server, inside the hashtag.
+    static POOL_SHORT = {
+        scheme: "twemproxy-crc32a",
+        slots: 5,
+        hash_tag: "{}",
+        shortest: { charset: "digits", max_len: 2 },
+    };
 }
 
 /// The bytes between the first `open` and the first `close` after it, if both are there.
@@ -187,13 +206,74 @@ fn twemproxy_every_server() {
     });
 }
 
+/// The first string over `symbols` in order of length (at most `max_len`), then of the
+/// symbols' order (the first most significant), that lands on each of `slots` slots from
+/// `first` by `slot_of`: a plain enumeration, none of slotgen's algebra.
+fn plain_shortest(
+    symbols: &[u8],
+    max_len: u32,
+    first: u32,
+    slots: u32,
+    slot_of: impl Fn(&[u8]) -> u32,
+) -> Vec<Option<Vec<u8>>> {
+    let n = symbols.len();
+    let mut found = vec![None; slots as usize];
+    for len in 1..=max_len {
+        for i in 0..n.pow(len) {
+            let tag: Vec<u8> = (0..len)
+                .map(|k| symbols[i / n.pow(len - 1 - k) % n])
+                .collect();
+            let slot = slot_of(&tag);
+            found[(slot - first) as usize].get_or_insert(tag);
+        }
+    }
+    found
+}
+
+/// `slot_table!` with `scheme` and `shortest`: every bucket's (server's) tag is the first
+/// in the plain enumeration over the independent CRC and the system's published reduction
+/// (vshard's `crc32c % 3000 + 1`, twemproxy `crc32a`'s `crc32 % servers` of the hashtag);
+/// the runtime's key functions agree; a slot outside the scheme is refused.
+#[test]
+fn scheme_shortest_tables_by_the_macro() {
+    let alnum = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let expected = plain_shortest(alnum, 3, 1, 3000, |tag| tarantool_crc32(tag) % 3000 + 1);
+    assert_eq!(VSHARD_SHORT.gaps(), 0);
+    for bucket in 1..=3000u32 {
+        let tag = VSHARD_SHORT.tag_for_slot(bucket).unwrap();
+        assert_eq!(
+            Some(tag),
+            expected[bucket as usize - 1].as_deref(),
+            "bucket {bucket}"
+        );
+        assert_eq!(VSHARD_SHORT.key_slot(tag), bucket);
+    }
+    assert!(VSHARD_SHORT.tag_for_slot(0).is_err());
+    assert!(VSHARD_SHORT.tag_for_slot(3001).is_err());
+
+    let expected = plain_shortest(b"0123456789", 2, 0, 5, |tag| crc32_iso_hdlc(tag) % 5);
+    assert_eq!(POOL_SHORT.gaps(), 0);
+    for server in 0..5u32 {
+        let tag = POOL_SHORT.tag_for_slot(server).unwrap();
+        assert_eq!(
+            Some(tag),
+            expected[server as usize].as_deref(),
+            "server {server}"
+        );
+        let key = [&b"user:{"[..], tag, b"}:cart"].concat();
+        assert_eq!(crc32_iso_hdlc(nonempty_tag(&key, b'{', b'}')) % 5, server);
+        assert_eq!(POOL_SHORT.key_slot(&key), server);
+    }
+    assert!(POOL_SHORT.tag_for_slot(5).is_err());
+}
+
 /// The file `slotgen emit rust --scheme tarantool-vshard --name VSHARD` writes (the CLI's
 /// test checks it is this library call's output), pinned; its items are exactly the
 /// expansion of the table `tarantool_vshard_every_bucket` checks.
 #[test]
 fn tarantool_vshard_file() {
     let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard)).unwrap();
-    let file = slotgen::emit::rust::scheme_file(&d, "VSHARD").unwrap();
+    let file = slotgen::emit::rust::file(&d, "VSHARD").unwrap();
     insta::assert_snapshot!("emit_rust_tarantool_vshard", file);
     let (_, items) = file.split_once("\n\n").unwrap();
     assert_eq!(items, VSHARD_SOURCE);

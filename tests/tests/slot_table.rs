@@ -279,7 +279,11 @@ slot_table! {
 #[test]
 fn charset_field_chooses_the_alphabet() {
     let alnum = slotgen::charset::Charset::parse("alnum").unwrap();
-    let choice = slotgen::charset::choose(&alnum, &CRC_16_MODBUS, 16384, None).unwrap();
+    let modbus = slotgen::Spec {
+        crc: CRC_16_MODBUS,
+        ..slotgen::Spec::default()
+    };
+    let choice = slotgen::charset::choose(&alnum, &modbus.into()).unwrap();
     assert_eq!(CHOSEN.alphabet(), choice.alphabet.symbols());
     assert_eq!(CHOSEN.tag_len(), choice.tag_len);
     assert!(CHOSEN.alphabet().iter().all(u8::is_ascii_alphanumeric));

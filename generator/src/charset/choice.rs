@@ -3,13 +3,12 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
-use crc::Algorithm;
-use slotgen_tables::{Scheme, SchemeName};
+use slotgen_tables::SchemeName;
 
 use super::Charset;
-use crate::algebra::affine::ByteDeltas;
+use crate::alphabet::max_tag_len;
 use crate::alphabet::{for_each_affine_subset, largest_affine_subset};
-use crate::derive::max_tag_len;
+use crate::derive::TableSpec;
 use crate::gf2::Span;
 use crate::spec::{check_crc, SlotCount};
 use crate::text::show_bytes;
@@ -42,26 +41,34 @@ impl fmt::Display for Choice {
     }
 }
 
-/// Picks an affine alphabet inside `charset` for the CRC `crc` and `slots` slots, and the
-/// tag length to use with it. The rule, in order:
+/// Picks an affine alphabet inside `charset` for the table of `spec` (a CRC-16 spec, or a
+/// named scheme's), and the tag length to use with it: the alphabet without the scheme's
+/// hashtag delimiters (twemproxy's `hash_tag`; braces are never in a charset) whose tags
+/// hashed alone control every bit the tags are solved for
+/// ([`solved`](crate::scheme::invert::solved): the slot's bits for a CRC-16 spec or a
+/// power of two, the whole value otherwise). The rule, in order:
 ///
-/// 1. the shortest tag that reaches every slot (or, with `tag_len` given, tags of that
-///    length that reach every slot);
+/// 1. the shortest tag that reaches every slot (or, with `spec`'s `tag_len` given, tags
+///    of that length that reach every slot);
 /// 2. then the larger alphabet (more tags per slot);
 /// 3. then the alphabet whose symbols, in ascending byte order, come first (so `0` before
 ///    `A` before `a`).
 ///
-/// The choice depends only on the arguments. It examines the alphabets by size, largest
-/// first, each size in lexicographic order
+/// The choice depends only on the arguments (`spec`'s alphabet is not read). It examines
+/// the alphabets by size, largest first, each size in lexicographic order
 /// ([`affine_subsets`](crate::alphabet::affine_subsets)), and stops as soon as no remaining
-/// size can give a shorter tag. Rank is cheap to test: a CRC's linear part depends only on
-/// a symbol's distance from the end of the tag ([`ByteDeltas`]), so the slot deltas of each
-/// distance are computed once and a longer tag only adds columns.
+/// size can give a shorter tag. Rank is cheap to test: a scheme's value is affine in a tag's
+/// bytes, and the change that flipping a byte makes depends only on its distance from the
+/// tag's end (a CRC's linear part; for the unmasked register of `twemproxy-crc16` the same
+/// holds for each of the CRCs it holds), so the deltas of each distance are measured once
+/// and a longer tag only adds columns.
 ///
 /// # Errors
 ///
-/// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`], [`Error::SlotCount`]: as
-///   [`derive`](crate::derive()).
+/// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`], [`Error::SlotCount`]: a CRC-16
+///   spec, as [`derive`](crate::derive()).
+/// - As [`SchemeSpec::scheme`](crate::scheme::invert::SchemeSpec::scheme) and
+///   [`solved`](crate::scheme::invert::solved) for a scheme.
 /// - [`Error::NoAlphabetInCharset`]: no affine alphabet of at least 2 symbols inside the
 ///   charset reaches every slot with tags up to the longest a table holds (or of length
 ///   `tag_len`).
@@ -70,75 +77,39 @@ impl fmt::Display for Choice {
 ///
 /// ```
 /// use slotgen::charset::{choose, Charset};
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen::Spec;
+/// use slotgen_tables::SchemeName;
 ///
 /// let alnum = Charset::parse("alnum")?;
-/// let choice = choose(&alnum, &crc::CRC_16_XMODEM, 16384, None)?;
+/// let choice = choose(&alnum, &Spec::default().into())?;
 /// // the only 32-symbol affine alphabet inside `alnum`: 0x48..=0x57 and 0x68..=0x77
 /// assert_eq!(choice.alphabet.symbols(), b"HIJKLMNOPQRSTUVWhijklmnopqrstuvw");
 /// assert_eq!(choice.tag_len, 3); // 15 input bits for the 14 slot bits
 ///
 /// // CRC-16/MODBUS needs 4 symbols of that alphabet
-/// let modbus = choose(&alnum, &crc::CRC_16_MODBUS, 16384, None)?;
+/// let modbus = choose(&alnum, &Spec { crc: crc::CRC_16_MODBUS, ..Spec::default() }.into())?;
 /// assert_eq!(modbus.tag_len, 4);
-/// # Ok::<(), slotgen::Error>(())
-/// ```
-pub fn choose(
-    charset: &Charset,
-    crc: &Algorithm<u16>,
-    slots: u32,
-    tag_len: Option<usize>,
-) -> Result<Choice, Error> {
-    check_crc(crc)?;
-    let slot_count = SlotCount::new(u64::from(slots))?;
-    let deltas = ByteDeltas::new(crc, slot_count, max_tag_len(1));
-    choose_by(
-        charset,
-        charset.bytes(),
-        slot_count.bits() as usize,
-        u64::from(slots),
-        tag_len,
-        |distance, diff| u64::from(deltas.delta(distance, diff)),
-    )
-}
-
-/// As [`choose`], for a named scheme: the alphabet inside `charset`, without the scheme's
-/// hashtag delimiters (twemproxy's `hash_tag`; braces are never in a charset), whose tags
-/// hashed alone control every bit the scheme's tags are solved for
-/// ([`solved`](crate::scheme::invert::solved): the slot's low bits for a power of two, the
-/// whole value otherwise), by the same rule: the shortest tag, then the larger alphabet,
-/// then the first in byte order.
-///
-/// A scheme's value is affine in a tag's bytes, and the change that flipping a byte makes
-/// depends only on its distance from the tag's end (a CRC's linear part; for the unmasked
-/// register of `twemproxy-crc16` the same holds for each of the CRCs it holds), so the
-/// deltas are measured once per distance, as for a CRC-16.
-///
-/// # Errors
-///
-/// - As [`solved`](crate::scheme::invert::solved) for the scheme.
-/// - [`Error::NoAlphabetInCharset`] as [`choose`].
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::charset::{choose_for_scheme, Charset};
-/// use slotgen_tables::SchemeName;
 ///
 /// // librdkafka, 12 partitions: the whole 32-bit value is solved for, and the 32-symbol
 /// // affine alphabet inside `alnum` needs 7 symbols
-/// let kafka = SchemeName::Librdkafka.scheme(Some(12), None)?;
-/// let choice = choose_for_scheme(&Charset::parse("alnum")?, SchemeName::Librdkafka, &kafka, None)?;
+/// let kafka = SchemeSpec { slots: Some(12), ..SchemeSpec::new(SchemeName::Librdkafka) };
+/// let choice = choose(&alnum, &kafka.into())?;
 /// assert_eq!(choice.alphabet.symbols(), b"HIJKLMNOPQRSTUVWhijklmnopqrstuvw");
 /// assert_eq!(choice.tag_len, 7);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// # Ok::<(), slotgen::Error>(())
 /// ```
-pub fn choose_for_scheme(
-    charset: &Charset,
-    name: SchemeName,
-    scheme: &Scheme<'_>,
-    tag_len: Option<usize>,
-) -> Result<Choice, Error> {
-    let solved = crate::scheme::invert::solved(name, scheme)?;
+pub fn choose(charset: &Charset, spec: &TableSpec) -> Result<Choice, Error> {
+    let (name, scheme, tag_len) = match spec {
+        TableSpec::Crc16(spec) => {
+            check_crc(&spec.crc)?;
+            let slots = SlotCount::new(u64::from(spec.slots))?;
+            let scheme = crate::derive::crc16_scheme(&spec.crc, slots);
+            (SchemeName::RedisCluster, scheme, spec.tag_len)
+        }
+        TableSpec::Scheme(spec) => (spec.name, spec.scheme()?, spec.tag_len),
+    };
+    let solved = crate::scheme::invert::solved(name, &scheme)?;
     let mask = crate::scheme::invert::low_mask(solved.bits());
     let delimiters = scheme.hashtag().delimiters().unwrap_or(*b"{}");
     let bytes: Vec<u8> = charset
@@ -260,18 +231,39 @@ mod tests {
     use crate::alphabet::affine_subsets;
     use crate::catalog;
     use crate::gf2::Matrix;
+    use crate::scheme::invert::SchemeSpec;
+    use crc::Algorithm;
+
+    /// The spec of a CRC-16 table, for [`choose`].
+    fn crc16(crc: &Algorithm<u16>, slots: u32, tag_len: Option<usize>) -> TableSpec {
+        TableSpec::Crc16(crate::Spec {
+            crc: *crc,
+            slots,
+            tag_len,
+            ..crate::Spec::default()
+        })
+    }
+
+    /// The spec of a named scheme's table, for [`choose`].
+    fn scheme(name: SchemeName, slots: u32, hash_tag: Option<[u8; 2]>) -> TableSpec {
+        TableSpec::Scheme(SchemeSpec {
+            slots: Some(slots),
+            hash_tag,
+            ..SchemeSpec::new(name)
+        })
+    }
 
     #[test]
     fn charsets_without_a_working_alphabet_are_refused() {
         let one = Charset::parse("a").unwrap();
-        let e = choose(&one, &crc::CRC_16_XMODEM, 16384, None).unwrap_err();
+        let e = choose(&one, &crc16(&crc::CRC_16_XMODEM, 16384, None)).unwrap_err();
         assert!(
             matches!(e, Error::NoAlphabetInCharset { largest: 1, .. }),
             "{e:?}"
         );
         // two symbols, one bit per symbol: 14 bits need 14 symbols, so 4 are too few
         let two = Charset::parse("ab").unwrap();
-        let e = choose(&two, &crc::CRC_16_XMODEM, 16384, Some(4)).unwrap_err();
+        let e = choose(&two, &crc16(&crc::CRC_16_XMODEM, 16384, Some(4))).unwrap_err();
         assert_eq!(
             e.to_string(),
             "no affine alphabet inside charset `ab` reaches all 16384 slots with 4-symbol tags: \
@@ -331,7 +323,7 @@ mod tests {
             let parsed = Charset::parse(charset).unwrap();
             for entry in catalog::CATALOG.iter().step_by(10) {
                 for slots in [16384, 16] {
-                    let choice = choose(&parsed, entry.algorithm, slots, None).unwrap();
+                    let choice = choose(&parsed, &crc16(entry.algorithm, slots, None)).unwrap();
                     let expected = choose_by_brute_force(&bytes, entry.algorithm, slots);
                     assert_eq!(
                         (choice.tag_len, choice.alphabet.symbols().to_vec()),
@@ -339,15 +331,18 @@ mod tests {
                         "{charset} {} {slots}",
                         entry.name
                     );
-                    let fixed =
-                        choose(&parsed, entry.algorithm, slots, Some(expected.0 + 1)).unwrap();
+                    let fixed = choose(
+                        &parsed,
+                        &crc16(entry.algorithm, slots, Some(expected.0 + 1)),
+                    )
+                    .unwrap();
                     assert_eq!(fixed.tag_len, expected.0 + 1);
                 }
             }
         }
     }
 
-    /// The rule of [`choose_for_scheme`], applied by brute force: every affine alphabet
+    /// The rule of [`choose`] for a scheme, applied by brute force: every affine alphabet
     /// inside the charset (without the scheme's delimiters) and every tag length, ranked by
     /// [`value_rank`](crate::scheme::value_rank) (the scheme's value of whole tags, not the
     /// per-distance deltas), then the order of the rule.
@@ -364,7 +359,7 @@ mod tests {
         ] {
             let scheme = name.scheme(Some(slots), hash_tag).unwrap();
             let parsed = Charset::parse(charset).unwrap();
-            let choice = choose_for_scheme(&parsed, name, &scheme, None).unwrap();
+            let choice = choose(&parsed, &self::scheme(name, slots, hash_tag)).unwrap();
             let delimiters = hash_tag.unwrap_or(*b"{}");
             let bytes: Vec<u8> = parsed
                 .bytes()
@@ -397,10 +392,9 @@ mod tests {
                 .all(|b| !delimiters.contains(b)));
         }
         // twemproxy's `crc16` with 3 servers: refused as the inversion refuses it
-        let pool = SchemeName::TwemproxyCrc16.scheme(Some(3), None).unwrap();
         let alnum = Charset::parse("alnum").unwrap();
         assert!(matches!(
-            choose_for_scheme(&alnum, SchemeName::TwemproxyCrc16, &pool, None),
+            choose(&alnum, &scheme(SchemeName::TwemproxyCrc16, 3, None)),
             Err(Error::UnsolvableRegister { .. })
         ));
     }

@@ -8,5 +8,5 @@
 pub mod choice;
 pub mod syntax;
 
-pub use choice::{choose, choose_for_scheme, Choice};
+pub use choice::{choose, Choice};
 pub use syntax::{Charset, NAMED};

@@ -14,8 +14,6 @@
 //! assert_eq!(value["inverse"][0], 0x88d4);
 //! ```
 
-pub use crate::json_schema::{
-    scheme_spec_of, scheme_to_value, spec_of, to_value, FORMAT, SCHEME_FORMAT,
-};
+pub use crate::json_schema::{spec_of, to_value, FORMAT, SCHEME_FORMAT};
 // For the other emitters' JSON forms (`shortest`), which share the `crc` object.
 pub(crate) use crate::json_schema::CrcHeader;

@@ -6,9 +6,9 @@
 //! docs' table of languages and the tests ask it; adding a language is a template, an emitter
 //! and one registry entry.
 //!
-//! Each module is emitted from one [`model::Model`], built from a [`model::Source`]: a
-//! CRC-16 [`Derivation`](crate::Derivation) or any named sharding scheme's
-//! [`SchemeDerivation`](crate::scheme::invert::SchemeDerivation). The model holds what every
+//! Each module is emitted from one [`model::Model`], built from a
+//! [`Derivation`](crate::Derivation): of a CRC-16 spec or of any named sharding scheme. The
+//! model holds what every
 //! language shares (the hashtag rule, the CRC register and its tables, the transform to a
 //! slot, the inverse tables and their lookup) and each emitter renders it through its
 //! language's template (`template/<language>/`, one file that chooses its own parts, by
@@ -53,4 +53,4 @@ pub mod rust;
 pub mod shortest;
 mod values;
 
-pub use common::{describe, describe_scheme, scheme_options, spec_options};
+pub use common::{describe, spec_options};

@@ -1,5 +1,5 @@
 //! The one model of an emitted module: what every language's module needs, built from a
-//! CRC-16 [`Derivation`] or from a scheme's [`SchemeDerivation`].
+//! [`Derivation`] (of a CRC-16 spec or of a scheme).
 //!
 //! A Redis Cluster table is one scheme among others, so every module computes the same two
 //! things, whatever its language and whatever derivation it came from:
@@ -22,39 +22,9 @@ use slotgen_tables::{AnyCrc, HashtagRule, MAX_TAG_LEN};
 
 use super::common::comment_text;
 use crate::crc_catalog::{AnyAlgorithm, Parameters};
-use crate::scheme::invert::SchemeDerivation;
-use crate::{Derivation, Error};
-
-/// What a module is emitted from: a CRC-16 derivation (`slotgen emit LANGUAGE` with the
-/// spec options) or a scheme's (`--scheme`).
-#[derive(Clone, Copy, Debug)]
-pub enum Source<'a> {
-    /// A CRC-16 table over a power-of-two slot count, with the Redis Cluster hashtag rule.
-    Crc16(&'a Derivation),
-    /// A named sharding scheme.
-    Scheme(&'a SchemeDerivation),
-}
-
-impl<'a> From<&'a Derivation> for Source<'a> {
-    fn from(derivation: &'a Derivation) -> Self {
-        Self::Crc16(derivation)
-    }
-}
-
-impl<'a> From<&'a SchemeDerivation> for Source<'a> {
-    fn from(derivation: &'a SchemeDerivation) -> Self {
-        Self::Scheme(derivation)
-    }
-}
-
-impl<'a> From<&'a crate::request::Derived> for Source<'a> {
-    fn from(derived: &'a crate::request::Derived) -> Self {
-        match derived {
-            crate::request::Derived::Crc16(d) => Self::Crc16(d),
-            crate::request::Derived::Scheme(d) => Self::Scheme(d),
-        }
-    }
-}
+use crate::request::TableSpec;
+use crate::scheme::invert::SchemeSpec;
+use crate::{Derivation, Error, Spec};
 
 /// A CRC as the modules compute it: a table-driven register of `width` bits (8, 16, 24 or
 /// 32), shifting right when `refin` (the register holds the reflected value) and left
@@ -160,7 +130,7 @@ impl Register {
     /// use slotgen::emit::model::{Model, NativeCrc};
     ///
     /// let d = slotgen::derive(&slotgen::Spec::default())?;
-    /// let model = Model::of((&d).into(), "python", usize::MAX)?;
+    /// let model = Model::of(&d, "python", usize::MAX)?;
     /// assert_eq!(model.crc.native(), Some(NativeCrc::Xmodem));
     /// # Ok::<(), slotgen::Error>(())
     /// ```
@@ -304,7 +274,7 @@ impl Reduction {
     /// use slotgen::emit::model::Model;
     ///
     /// let d = slotgen::derive(&slotgen::Spec::default())?;
-    /// let model = Model::of((&d).into(), "python", usize::MAX)?;
+    /// let model = Model::of(&d, "python", usize::MAX)?;
     /// assert_eq!(model.reduction.formula("crc"), "crc & 0x3fff");
     /// # Ok::<(), slotgen::Error>(())
     /// ```
@@ -449,7 +419,7 @@ pub struct Examples {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     /// The `slotgen` options after `slotgen emit LANGUAGE`, every one spelled out
-    /// ([`spec_options`](super::spec_options) or [`scheme_options`](super::scheme_options)).
+    /// ([`spec_options`](super::spec_options)).
     pub options: String,
     /// The spec in one paragraph.
     pub spec: String,
@@ -497,8 +467,10 @@ impl Model {
         self.reduction.slots <= READY_TAGS
     }
 
-    /// The model of `source`, for the module of `language` (as `slotgen emit` names it),
-    /// whose counter of a value's tags holds `2^max_kernel_len` at most.
+    /// The model of `derivation`, for the module of `language` (as `slotgen emit` names it),
+    /// whose counter of a value's tags holds `2^max_kernel_len` at most. A CRC-16 spec's
+    /// module reads as Redis Cluster's (the scheme `redis-cluster`, its header naming the
+    /// CRC); a scheme's names the scheme.
     ///
     /// # Errors
     ///
@@ -513,20 +485,20 @@ impl Model {
     /// use slotgen::emit::model::{Model, Lookup};
     ///
     /// let d = slotgen::derive(&slotgen::Spec::default())?;
-    /// let model = Model::of((&d).into(), "python", usize::MAX)?;
+    /// let model = Model::of(&d, "python", usize::MAX)?;
     /// assert_eq!(model.examples.tag, b"DLH@");
     /// assert_eq!((model.reduction.slots, model.reduction.mask), (16384, 0x3fff));
     /// assert!(matches!(model.lookup, Lookup::Split { low_bits: 7, .. }));
     /// # Ok::<(), slotgen::Error>(())
     /// ```
     pub fn of(
-        source: Source<'_>,
+        derivation: &Derivation,
         language: &'static str,
         max_kernel_len: usize,
     ) -> Result<Self, Error> {
-        let model = match source {
-            Source::Crc16(d) => Self::of_crc16(d),
-            Source::Scheme(d) => Self::of_scheme(d, language)?,
+        let model = match &derivation.spec {
+            TableSpec::Crc16(spec) => Self::of_crc16(derivation, spec),
+            TableSpec::Scheme(spec) => Self::of_scheme(derivation, spec, language)?,
         };
         if model.tags.kernel.len() > max_kernel_len {
             return Err(Error::TagCount {
@@ -538,8 +510,11 @@ impl Model {
         Ok(model)
     }
 
-    fn of_crc16(d: &Derivation) -> Self {
-        let table = d.table();
+    fn of_crc16(d: &Derivation, spec: &Spec) -> Self {
+        let table = d
+            .slot_table()
+            .expect("a CRC-16 spec's derivation has its slot tables");
+        let words = &d.slot_tables.as_ref().expect("as above").words;
         let tag_len = d.tag_len;
         let row = |entry: &[u8; MAX_TAG_LEN]| entry[..tag_len].to_vec();
         let tag = |slot: u16| {
@@ -562,18 +537,18 @@ impl Model {
             len: tag_len,
             zero,
             columns,
-            kernel: d.words.kernel.iter().map(row).collect(),
-            value_limit: u64::from(d.spec.slots),
+            kernel: words.kernel.iter().map(row).collect(),
+            value_limit: u64::from(spec.slots),
         };
         let reduction = Reduction {
             shift: 0,
-            mask: u64::from(d.spec.slots - 1),
+            mask: u64::from(spec.slots - 1),
             value_bits: bits,
-            slots: d.spec.slots,
+            slots: spec.slots,
             first: 0,
-            last_slot: d.spec.slots - 1,
+            last_slot: spec.slots - 1,
         };
-        let crc = Register::of_crc16(&d.spec.crc);
+        let crc = Register::of_crc16(&spec.crc);
         let (prefix, suffix) = (&b"user:"[..], &b":profile"[..]);
         let examples = Examples {
             check_slot: u32::from(table.key_slot(b"123456789")),
@@ -607,11 +582,11 @@ impl Model {
         }
     }
 
-    fn of_scheme(d: &SchemeDerivation, language: &'static str) -> Result<Self, Error> {
+    fn of_scheme(d: &Derivation, spec: &SchemeSpec, language: &'static str) -> Result<Self, Error> {
         let scheme = &d.scheme;
         if scheme.register() != slotgen_tables::Register::Crc {
             return Err(Error::SchemeRegister {
-                scheme: d.spec.name.name(),
+                scheme: spec.name.name(),
                 language,
             });
         }
@@ -666,9 +641,9 @@ impl Model {
             suffix,
             key,
         };
-        let name = d.spec.name;
+        let name = spec.name;
         let header = Header {
-            options: super::scheme_options(d),
+            options: super::spec_options(d),
             spec: format!(
                 "scheme {} ({}), {} slots ({} to {}), hashtag: {}; alphabet `{}`, {}-symbol tags, solved for {}",
                 name.name(),
@@ -743,7 +718,8 @@ pub(crate) fn example_affixes(rule: KeyRule) -> (&'static [u8], &'static [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scheme::invert::{derive, SchemeSpec};
+    use crate::derive;
+    use crate::scheme::invert::SchemeSpec;
     use slotgen_tables::SchemeName;
 
     /// The split tables give every slot's tag as the runtime does, for CRC-16 tables and
@@ -756,7 +732,7 @@ mod tests {
                 ..crate::Spec::default()
             };
             let d = crate::derive(&spec).unwrap();
-            let model = Model::of((&d).into(), "test", usize::MAX).unwrap();
+            let model = Model::of(&d, "test", usize::MAX).unwrap();
             let Lookup::Split {
                 low_bits,
                 low,
@@ -765,8 +741,8 @@ mod tests {
             else {
                 panic!("{slots} slots: split");
             };
-            assert_eq!(*low_bits, d.low_bits);
-            let table = d.table();
+            assert_eq!(*low_bits, d.slot_tables.as_ref().unwrap().low_bits);
+            let table = d.slot_table().unwrap();
             for slot in 0..u16::try_from(slots).unwrap_or(u16::MAX) {
                 let (a, b) = (
                     usize::from(slot) & ((1 << low_bits) - 1),
@@ -781,7 +757,7 @@ mod tests {
             }
         }
         let d = derive(&SchemeSpec::new(SchemeName::Codis)).unwrap();
-        let model = Model::of((&d).into(), "test", usize::MAX).unwrap();
+        let model = Model::of(&d, "test", usize::MAX).unwrap();
         let Lookup::Split {
             low_bits,
             low,
@@ -811,8 +787,8 @@ mod tests {
     #[test]
     fn columns_give_the_runtimes_tags() {
         let d = crate::derive(&crate::Spec::default()).unwrap();
-        let model = Model::of((&d).into(), "test", usize::MAX).unwrap();
-        let table = d.table();
+        let model = Model::of(&d, "test", usize::MAX).unwrap();
+        let table = d.slot_table().unwrap();
         for slot in 0..16384u16 {
             let want = table.tag_for_slot(slot).unwrap();
             assert_eq!(
@@ -822,7 +798,7 @@ mod tests {
             );
         }
         let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard)).unwrap();
-        let model = Model::of((&d).into(), "test", usize::MAX).unwrap();
+        let model = Model::of(&d, "test", usize::MAX).unwrap();
         assert_eq!(model.lookup, Lookup::Columns);
         let table = d.table();
         for slot in 1..=3000 {
@@ -838,8 +814,8 @@ mod tests {
     fn redis_cluster_is_one_model() {
         let crc16 = crate::derive(&crate::Spec::default()).unwrap();
         let scheme = derive(&SchemeSpec::new(SchemeName::RedisCluster)).unwrap();
-        let a = Model::of((&crc16).into(), "test", usize::MAX).unwrap();
-        let b = Model::of((&scheme).into(), "test", usize::MAX).unwrap();
+        let a = Model::of(&crc16, "test", usize::MAX).unwrap();
+        let b = Model::of(&scheme, "test", usize::MAX).unwrap();
         assert_eq!(a.crc, b.crc);
         assert_eq!(a.rule, b.rule);
         assert_eq!(a.reduction, b.reduction);

@@ -5,8 +5,9 @@
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::scheme::invert::SchemeDerivation;
-use crate::{catalog, Derivation};
+use crate::request::TableSpec;
+use crate::scheme::invert::SchemeSpec;
+use crate::{catalog, Derivation, Spec};
 
 fn hex_lit(value: u64, digits: usize) -> syn::LitInt {
     syn::LitInt::new(
@@ -66,8 +67,12 @@ pub enum Item {
     Static,
 }
 
-/// The item `#attrs #vis const #name: SlotTable<'static, N> = { ... };` (or `static`, as
-/// `item` says) for `derivation`, `N` its tag length, with its tables of tag bytes
+/// The table item of `derivation`: a [`SlotTable`](slotgen_tables::SlotTable) for a
+/// CRC-16 spec, a [`SchemeTable`](slotgen_tables::SchemeTable) (always a `static`, see
+/// below) for a scheme.
+///
+/// For a CRC-16 spec, the item `#attrs #vis const #name: SlotTable<'static, N> = { ... };`
+/// (or `static`, as `item` says), `N` its tag length, with its tables of tag bytes
 /// ([`crate::TagWords`], `tag_len` bytes per entry, as byte strings) as statics inside the
 /// initializer's block, passed to the checked `const` constructor `SlotTable::new`. The CRC
 /// engine is `const CRC` in the block for [`Item::Const`]; for [`Item::Static`], the
@@ -77,20 +82,60 @@ pub enum Item {
 /// as given (doc comments included); when they hold no doc comment, one describing the spec
 /// is added.
 ///
+/// For a scheme, the item `#attrs #vis static #name: SchemeTable<'static, N> = { ... };`,
+/// `N` its tag length exactly. Inside the initializer's block:
+///
+/// - `const SCHEME`: the scheme, `::slotgen_tables::SchemeName::X.scheme(Some(slots),
+///   hash_tag)` unwrapped by a `match` (a `const fn` returning `Result`), so that a slot
+///   count or hashtag the runtime refuses is a compile error, not a panic at run time;
+/// - `static COLUMNS: [[u8; N]; solved_bits]` and `static KERNEL: [[u8; N]; kernel]`: the
+///   byte differences of [`Derivation::columns`] and
+///   [`kernel_words`](Derivation::kernel_words), as hex bytes;
+///
+/// then the checked `const` constructor `SchemeTable::new(SCHEME, alphabet, N, &COLUMNS,
+/// &KERNEL)`, which verifies every column against the scheme's CRC as the crate compiles.
+/// Every path is absolute (`::slotgen_tables::...`, `::core::...`), so the tokens compile
+/// in any crate that depends on `slotgen-tables`, `no_std` ones included. The added doc
+/// comment has an example (the first slot's tag and key).
+///
 /// # Examples
 ///
 /// ```
 /// use slotgen::emit::rust::{format, table_item, Item};
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
 ///
-/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
 /// let tokens = table_item(&d, &[], &syn::parse_quote!(pub), Item::Const, &syn::parse_quote!(T));
 /// let source = format(tokens).unwrap();
 /// assert!(source.contains("pub const T: ::slotgen_tables::SlotTable<'static, 4> = {"));
 /// assert!(source.contains("const CRC: ::slotgen_tables::Crc16 = ::slotgen_tables::Crc16::new("));
+///
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::Codis))?;
+/// let tokens = table_item(&d, &[], &syn::parse_quote!(pub), Item::Static, &syn::parse_quote!(CODIS));
+/// let source = format(tokens).unwrap();
+/// assert!(source.contains("pub static CODIS: ::slotgen_tables::SchemeTable<'static, 3> = {"));
+/// assert!(source.contains("::slotgen_tables::SchemeName::Codis"));
+/// assert!(source.contains("static COLUMNS: [[u8; 3]; 10] = ["));
+/// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
 pub fn table_item(
     derivation: &Derivation,
+    attrs: &[syn::Attribute],
+    vis: &syn::Visibility,
+    item: Item,
+    name: &syn::Ident,
+) -> TokenStream {
+    match &derivation.spec {
+        TableSpec::Crc16(spec) => slot_table_item(derivation, spec, attrs, vis, item, name),
+        TableSpec::Scheme(spec) => scheme_item(derivation, spec, attrs, vis, name),
+    }
+}
+
+fn slot_table_item(
+    derivation: &Derivation,
+    spec: &Spec,
     attrs: &[syn::Attribute],
     vis: &syn::Visibility,
     item: Item,
@@ -107,7 +152,11 @@ pub fn table_item(
             })
             .collect()
     };
-    let words = &derivation.words;
+    let words = &derivation
+        .slot_tables
+        .as_ref()
+        .expect("a CRC-16 spec's derivation has its slot tables")
+        .words;
     let (low, high, kernel) = (
         tags(&words.low),
         byte_rows(&words.high, tag_len),
@@ -115,12 +164,12 @@ pub fn table_item(
     );
     let [low_len, high_len, kernel_len, n] =
         [low.len(), high.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
-    let (crc_item, crc) = engine_tokens(&derivation.spec.crc, item);
+    let (crc_item, crc) = engine_tokens(&spec.crc, item);
     let keyword = match item {
         Item::Const => quote!(const),
         Item::Static => quote!(static),
     };
-    let crc_name = derivation.crc_name();
+    let crc_name = spec.crc_name();
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
     let doc = doc_unless_given(attrs, || {
         vec![format!("Slot table: {}.", super::describe(derivation))]
@@ -146,41 +195,9 @@ pub fn table_item(
     }
 }
 
-/// The item `#attrs #vis static #name: SchemeTable<'static, N> = { ... };` for a scheme's
-/// derivation, `N` its tag length exactly. Inside the initializer's block:
-///
-/// - `const SCHEME`: the scheme, `::slotgen_tables::SchemeName::X.scheme(Some(slots),
-///   hash_tag)` unwrapped by a `match` (a `const fn` returning `Result`), so that a slot
-///   count or hashtag the runtime refuses is a compile error, not a panic at run time;
-/// - `static COLUMNS: [[u8; N]; solved_bits]` and `static KERNEL: [[u8; N]; kernel]`: the
-///   byte differences of [`SchemeDerivation::columns`] and
-///   [`kernel_words`](SchemeDerivation::kernel_words), as hex bytes;
-///
-/// then the checked `const` constructor `SchemeTable::new(SCHEME, alphabet, N, &COLUMNS,
-/// &KERNEL)`, which verifies every column against the scheme's CRC as the crate compiles.
-/// Every path is absolute (`::slotgen_tables::...`, `::core::...`), so the tokens compile
-/// in any crate that depends on `slotgen-tables`, `no_std` ones included. `attrs` are
-/// emitted as given (doc comments included); when they hold no doc comment, one describing
-/// the spec ([`describe_scheme`](super::common::describe_scheme)) with an example (the
-/// first slot's tag and key) is added.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive, SchemeSpec};
-/// use slotgen_tables::SchemeName;
-///
-/// let d = derive(&SchemeSpec::new(SchemeName::Codis))?;
-/// let tokens = slotgen::emit::rust::scheme_static(&d, &[], &syn::parse_quote!(pub), &syn::parse_quote!(CODIS));
-/// let source = slotgen::emit::rust::format(tokens).unwrap();
-/// assert!(source.contains("pub static CODIS: ::slotgen_tables::SchemeTable<'static, 3> = {"));
-/// assert!(source.contains("::slotgen_tables::SchemeName::Codis"));
-/// assert!(source.contains("static COLUMNS: [[u8; 3]; 10] = ["));
-/// # Ok::<(), slotgen::Error>(())
-/// ```
-#[must_use]
-pub fn scheme_static(
-    derivation: &SchemeDerivation,
+fn scheme_item(
+    derivation: &Derivation,
+    spec: &SchemeSpec,
     attrs: &[syn::Attribute],
     vis: &syn::Visibility,
     name: &syn::Ident,
@@ -193,9 +210,9 @@ pub fn scheme_static(
     let [columns_len, kernel_len, n] =
         [columns.len(), kernel.len(), tag_len].map(proc_macro2::Literal::usize_unsuffixed);
     // The variant's name: `SchemeName`'s derived `Debug` of a unit variant is exactly it.
-    let variant = format_ident!("{}", format!("{:?}", derivation.spec.name));
+    let variant = format_ident!("{}", format!("{:?}", spec.name));
     let slots = proc_macro2::Literal::u32_unsuffixed(derivation.scheme.slots());
-    let hash_tag = match derivation.spec.hash_tag {
+    let hash_tag = match spec.hash_tag {
         Some(pair) => {
             let pair = syn::LitByteStr::new(&pair, Span::call_site());
             quote!(::core::option::Option::Some(*#pair))
@@ -205,10 +222,7 @@ pub fn scheme_static(
     let alphabet = syn::LitByteStr::new(derivation.alphabet.symbols(), Span::call_site());
     let doc = doc_unless_given(attrs, || {
         vec![
-            format!(
-                "Scheme table: {}.",
-                super::common::describe_scheme(derivation)
-            ),
+            format!("Scheme table: {}.", super::describe(derivation)),
             String::new(),
             scheme_example(derivation),
         ]
@@ -235,7 +249,7 @@ pub fn scheme_static(
 /// of it (`user:{tag}:profile` with the scheme's delimiters; `user{tag}profile` when `:` is
 /// the opening one, `{tag}` when `u`, `s`, `e` or `r` is; or the tag alone for a scheme that
 /// hashes the whole key).
-fn scheme_example(derivation: &SchemeDerivation) -> String {
+fn scheme_example(derivation: &Derivation) -> String {
     let table = derivation.table();
     let first = derivation.scheme.offset();
     let tag = table
@@ -254,76 +268,6 @@ fn scheme_example(derivation: &SchemeDerivation) -> String {
         "Example: the tag of slot {first} is `{}`, and the key `{}`{how} lands on slot {first}.",
         super::common::comment_text(tag.as_ref()),
         super::common::comment_text(&key),
-    )
-}
-
-/// The `slotgen emit rust --scheme ...` command line that emits this scheme table: every
-/// spec option spelled out ([`scheme_options`](super::common::scheme_options)), so that the
-/// line regenerates the same file wherever it runs.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive, SchemeSpec};
-/// use slotgen_tables::SchemeName;
-///
-/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
-/// assert_eq!(
-///     slotgen::emit::rust::scheme_command(&d, "VSHARD"),
-///     "slotgen emit rust --scheme tarantool-vshard --slots 3000 --alphabet '@ABCDEFGHIJKLMNO' --tag-len 10 --name VSHARD",
-/// );
-/// # Ok::<(), slotgen::Error>(())
-/// ```
-#[must_use]
-pub fn scheme_command(derivation: &SchemeDerivation, name: &str) -> String {
-    format!(
-        "slotgen emit rust {} --name {name}",
-        super::common::scheme_options(derivation)
-    )
-}
-
-/// A complete Rust source file holding one scheme table `pub static NAME`, formatted with
-/// `prettyplease`. Its first line is `// @generated by` the [`scheme_command`] that emits
-/// it, its second the spec. The output depends only on the derivation and the name.
-///
-/// # Errors
-///
-/// [`syn::Error`] when `name` is not a Rust identifier.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive, SchemeSpec};
-/// use slotgen_tables::SchemeName;
-///
-/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
-/// let source = slotgen::emit::rust::scheme_file(&d, "VSHARD").unwrap();
-/// assert!(source.starts_with("// @generated by slotgen emit rust --scheme tarantool-vshard --slots 3000"));
-/// assert!(source.contains("pub static VSHARD: ::slotgen_tables::SchemeTable<'static, 10>"));
-/// assert!(source.contains("static KERNEL: [[u8; 10]; 8] = ["));
-/// # Ok::<(), slotgen::Error>(())
-/// ```
-pub fn scheme_file(derivation: &SchemeDerivation, name: &str) -> Result<String, syn::Error> {
-    let (ident, vis) = public(name)?;
-    scheme_file_with(derivation, &[], &vis, &ident)
-}
-
-/// As [`scheme_file`], with the static's attributes and visibility as [`scheme_static`]
-/// takes them.
-///
-/// # Errors
-///
-/// [`syn::Error`] when the attributes do not make an item with the static.
-pub fn scheme_file_with(
-    derivation: &SchemeDerivation,
-    attrs: &[syn::Attribute],
-    vis: &syn::Visibility,
-    name: &syn::Ident,
-) -> Result<String, syn::Error> {
-    generated_file(
-        &scheme_command(derivation, &name.to_string()),
-        &super::common::describe_scheme(derivation),
-        scheme_static(derivation, attrs, vis, name),
     )
 }
 
@@ -357,17 +301,27 @@ fn engine_tokens(alg: &crc::Algorithm<u16>, item: Item) -> (TokenStream, TokenSt
     }
 }
 
-/// The `slotgen` command line that emits this table: every spec option spelled out, so that
-/// the line regenerates the same file wherever it runs.
+/// The `slotgen` command line that emits this table: every spec option spelled out
+/// ([`spec_options`](super::spec_options)), so that the line regenerates the same file
+/// wherever it runs.
 ///
 /// # Examples
 ///
 /// ```
-/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
 /// assert_eq!(
 ///     slotgen::emit::rust::command(&d, "rust", "REDIS_CLUSTER"),
 ///     "slotgen emit rust --crc CRC-16/XMODEM --alphabet '@ABCDEFGHIJKLMNO' --tag-len 4 --slots 16384 --name REDIS_CLUSTER",
 /// );
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// assert_eq!(
+///     slotgen::emit::rust::command(&d, "rust", "VSHARD"),
+///     "slotgen emit rust --scheme tarantool-vshard --slots 3000 --alphabet '@ABCDEFGHIJKLMNO' --tag-len 10 --name VSHARD",
+/// );
+/// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
 pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
@@ -377,9 +331,10 @@ pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
     )
 }
 
-/// A complete Rust source file holding one table `pub const NAME` ([`Item::Const`]), formatted with
-/// `prettyplease`. Its first line is `// @generated by` the [`command`] that emits it. The
-/// output depends only on the derivation and the name.
+/// A complete Rust source file holding one table `pub const NAME` ([`Item::Const`]; a
+/// scheme's is a `pub static`), formatted with `prettyplease`. Its first line is
+/// `// @generated by` the [`command`] that emits it, its second the spec. The output
+/// depends only on the derivation and the name.
 ///
 /// # Errors
 ///
@@ -388,11 +343,21 @@ pub fn command(derivation: &Derivation, language: &str, name: &str) -> String {
 /// # Examples
 ///
 /// ```
-/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
 /// let source = slotgen::emit::rust::file(&d, "REDIS_CLUSTER").unwrap();
 /// assert!(source.starts_with("// @generated by slotgen emit rust --crc CRC-16/XMODEM"));
 /// assert!(source.contains("SlotTable<'static, 4>"));
 /// assert!(source.contains("static KERNEL: [[u8; 4]; 2] = [[0x05, 0x07, 0x07, 0x02], [0x0a, 0x0e, 0x0e, 0x05]];"));
+///
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let source = slotgen::emit::rust::file(&d, "VSHARD").unwrap();
+/// assert!(source.starts_with("// @generated by slotgen emit rust --scheme tarantool-vshard --slots 3000"));
+/// assert!(source.contains("pub static VSHARD: ::slotgen_tables::SchemeTable<'static, 10>"));
+/// assert!(source.contains("static KERNEL: [[u8; 10]; 8] = ["));
+/// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn file(derivation: &Derivation, name: &str) -> Result<String, syn::Error> {
     let (ident, vis) = public(name)?;

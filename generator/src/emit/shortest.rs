@@ -1,8 +1,7 @@
-//! A shortest-tag table ([`Shortest`] of a CRC-16 spec, or [`SchemeShortest`] of a named
-//! scheme) as text: one tag per line, C, Lua and JSON, and as Rust through the Rust emitter's
-//! formatting: [`shortest_static`] of a CRC-16 table (the runtime's
-//! [`slotgen_tables::ShortestTable`]), [`scheme_static`] of a scheme's (the runtime's
-//! [`slotgen_tables::SchemeShortestTable`]).
+//! A shortest-tag table ([`Shortest`], of a CRC-16 spec or of a named scheme) as text: one
+//! tag per line, C, Lua and JSON, and as Rust through the Rust emitter's formatting:
+//! [`shortest_static`], the runtime's [`slotgen_tables::ShortestTable`] of a CRC-16 table
+//! or [`slotgen_tables::SchemeShortestTable`] of a scheme's.
 //!
 //! Tags are printable ASCII without braces (see [`Charset`](crate::shortest::Charset)), so
 //! each format quotes them with at most a backslash before `"`, `\` and (in C, against
@@ -16,100 +15,13 @@ use serde_json::{json, Value};
 
 use super::rust;
 use crate::scheme::SlotFunction;
-use crate::shortest::{SchemeShortest, Shortest};
+use crate::shortest::Shortest;
 
 const C_TEMPLATE: &str = include_str!("template/c/shortest.h");
 const LUA_TEMPLATE: &str = include_str!("template/lua/shortest.lua");
 
 /// The JSON schema name and version written to `"format"`.
 pub const FORMAT: &str = "slotgen-shortest/1";
-
-/// A shortest-tag table of either kind, as the writers of this module read it: the tags
-/// from the first slot, and what names the slot function.
-#[derive(Clone, Copy, Debug)]
-pub enum Table<'t> {
-    /// A CRC-16 spec's table: slots `0..slots`.
-    Crc16(&'t Shortest),
-    /// A named scheme's table: slots from the scheme's first (1 for Tarantool vshard).
-    Scheme(&'t SchemeShortest),
-}
-
-impl<'t> From<&'t Shortest> for Table<'t> {
-    fn from(table: &'t Shortest) -> Self {
-        Self::Crc16(table)
-    }
-}
-
-impl<'t> From<&'t SchemeShortest> for Table<'t> {
-    fn from(table: &'t SchemeShortest) -> Self {
-        Self::Scheme(table)
-    }
-}
-
-impl<'t> Table<'t> {
-    /// Every slot's tag in slot order from the first, `None` for a gap.
-    fn tags(self) -> Vec<Option<&'t [u8]>> {
-        match self {
-            Self::Crc16(t) => t.tags().collect(),
-            Self::Scheme(t) => t.tags().collect(),
-        }
-    }
-
-    fn width(self) -> usize {
-        match self {
-            Self::Crc16(t) => t.width(),
-            Self::Scheme(t) => t.width(),
-        }
-    }
-
-    fn gaps(self) -> Vec<u32> {
-        match self {
-            Self::Crc16(t) => t.gaps(),
-            Self::Scheme(t) => t.gaps(),
-        }
-    }
-
-    fn charset(self) -> &'t crate::shortest::Charset {
-        match self {
-            Self::Crc16(t) => &t.spec.charset,
-            Self::Scheme(t) => &t.charset,
-        }
-    }
-
-    fn max_len(self) -> usize {
-        match self {
-            Self::Crc16(t) => t.spec.max_len,
-            Self::Scheme(t) => t.max_len,
-        }
-    }
-
-    /// The slot function searched.
-    fn function(self) -> SlotFunction {
-        match self {
-            Self::Crc16(t) => SlotFunction::from(&crate::Spec {
-                crc: t.spec.crc,
-                slots: t.spec.slots,
-                ..crate::Spec::default()
-            }),
-            Self::Scheme(t) => SlotFunction::scheme(t.name, Some(t.scheme.slots()), t.hash_tag())
-                .expect("the scheme of a searched table"),
-        }
-    }
-
-    fn first_slot(self) -> u32 {
-        match self {
-            Self::Crc16(_) => 0,
-            Self::Scheme(t) => t.scheme.offset(),
-        }
-    }
-
-    fn slots(self) -> u32 {
-        match self {
-            Self::Crc16(t) => t.spec.slots,
-            Self::Scheme(t) => t.scheme.slots(),
-        }
-    }
-}
 
 /// A one-line description of the table: slot function, charset, tags per length, gaps.
 ///
@@ -125,8 +37,7 @@ impl<'t> Table<'t> {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn describe<'t>(table: impl Into<Table<'t>>) -> String {
-    let table = table.into();
+pub fn describe(table: &Shortest) -> String {
     let mut per_len = vec![0usize; table.width() + 1];
     for tag in table.tags() {
         per_len[tag.map_or(0, <[u8]>::len)] += 1;
@@ -134,8 +45,8 @@ pub fn describe<'t>(table: impl Into<Table<'t>>) -> String {
     let mut out = format!(
         "{}, charset `{}` in this order, tags of at most {} symbols:",
         table.function(),
-        table.charset().ranges(),
-        table.max_len(),
+        table.charset.ranges(),
+        table.max_len,
     );
     for (len, count) in per_len.iter().enumerate().skip(1) {
         write!(out, " {count} of length {len},").expect("writing to a String");
@@ -161,16 +72,15 @@ pub fn describe<'t>(table: impl Into<Table<'t>>) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn command<'t>(table: impl Into<Table<'t>>, format: &str, name: Option<&str>) -> String {
-    let table = table.into();
+pub fn command(table: &Shortest, format: &str, name: Option<&str>) -> String {
     let quote = |s: &str| super::common::shell_quote(s.as_bytes());
-    let charset = table.charset();
+    let charset = &table.charset;
     let mut out = format!(
         "slotgen shortest {} --charset {} --order {} --max-len {} --format {format}",
         table.function().options(),
         quote(&format!("[{}]", charset.set_ranges())),
         quote(&charset.ranges()),
-        table.max_len(),
+        table.max_len,
     );
     if let Some(name) = name {
         write!(out, " --name {name}").expect("writing to a String");
@@ -184,9 +94,9 @@ pub fn command<'t>(table: impl Into<Table<'t>>, format: &str, name: Option<&str>
 /// One tag per line in slot order from the first slot, an empty line for a gap: `slots`
 /// lines.
 #[must_use]
-pub fn lines<'t>(table: impl Into<Table<'t>>) -> String {
+pub fn lines(table: &Shortest) -> String {
     let mut out = String::new();
-    for tag in table.into().tags() {
+    for tag in table.tags() {
         out += &String::from_utf8_lossy(tag.unwrap_or_default());
         out.push('\n');
     }
@@ -207,8 +117,7 @@ pub fn lines<'t>(table: impl Into<Table<'t>>) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn c<'t>(table: impl Into<Table<'t>>, name: &str) -> String {
-    let table = table.into();
+pub fn c(table: &Shortest, name: &str) -> String {
     let context = minijinja::context! {
         name,
         ..template_values(table, &command(table, "c", Some(name)))
@@ -229,8 +138,7 @@ pub fn c<'t>(table: impl Into<Table<'t>>, name: &str) -> String {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn lua<'t>(table: impl Into<Table<'t>>) -> String {
-    let table = table.into();
+pub fn lua(table: &Shortest) -> String {
     let context = template_values(table, &command(table, "lua", None));
     super::engine::render_source("lua/shortest.lua", LUA_TEMPLATE, &context)
 }
@@ -238,25 +146,21 @@ pub fn lua<'t>(table: impl Into<Table<'t>>) -> String {
 /// What the C and Lua templates read of `table`, written by `command`: `generated`, `edit`
 /// and `spec` (the header lines), `tags` (bytes, or none for a gap, from the first slot),
 /// `first` (the first slot), `slots`, `width` and `max_len`.
-fn template_values(table: Table<'_>, command: &str) -> minijinja::Value {
+fn template_values(table: &Shortest, command: &str) -> minijinja::Value {
     let [generated, edit, spec] = super::common::generated_lines(
         command,
         &super::common::comment_text(describe(table).as_bytes()),
     );
-    let tags: Vec<Option<Vec<u8>>> = table
-        .tags()
-        .into_iter()
-        .map(|tag| tag.map(<[u8]>::to_vec))
-        .collect();
+    let tags: Vec<Option<Vec<u8>>> = table.tags().map(|tag| tag.map(<[u8]>::to_vec)).collect();
     minijinja::context! {
         generated,
         edit,
         spec,
         tags,
-        first => table.first_slot(),
-        slots => table.slots(),
+        first => table.scheme.offset(),
+        slots => table.scheme.slots(),
         width => table.width(),
-        max_len => table.max_len(),
+        max_len => table.max_len,
     }
 }
 
@@ -266,18 +170,16 @@ fn template_values(table: Table<'_>, command: &str) -> minijinja::Value {
 /// symbols in search order), `max_len`, `width`, `tags` (one string per slot in slot order
 /// from the first, `null` for a gap) and `gaps` (the slots without a tag, ascending).
 #[must_use]
-pub fn to_value<'t>(table: impl Into<Table<'t>>) -> Value {
-    let table = table.into();
+pub fn to_value(table: &Shortest) -> Value {
     let tags: Vec<Value> = table
         .tags()
-        .into_iter()
         .map(|tag| tag.map_or(Value::Null, |t| Value::from(String::from_utf8_lossy(t))))
         .collect();
     let mut value = json!({
         "format": FORMAT,
         "generator": concat!("slotgen ", env!("CARGO_PKG_VERSION")),
-        "charset": String::from_utf8_lossy(table.charset().symbols()),
-        "max_len": table.max_len(),
+        "charset": String::from_utf8_lossy(table.charset.symbols()),
+        "max_len": table.max_len,
         "width": table.width(),
         "tags": tags,
         "gaps": table.gaps(),
@@ -289,12 +191,15 @@ pub fn to_value<'t>(table: impl Into<Table<'t>>) -> Value {
     value
 }
 
-/// The item `#vis static #name: SchemeShortestTable<'static> = SchemeShortestTable { ...
-/// };` for a scheme's shortest-tag table: the runtime's
+/// The item of a shortest-tag table, its tags one byte string of `slots * width` bytes:
+/// for a CRC-16 spec's table `#attrs #vis static #name: ShortestTable<'static> =
+/// ShortestTable { ... };`, the runtime's [`slotgen_tables::ShortestTable`]; for a named
+/// scheme's `#attrs #vis static #name: SchemeShortestTable<'static> = ...`, the runtime's
 /// [`slotgen_tables::SchemeShortestTable`], its scheme made by the runtime's
 /// `SchemeName::scheme` in the initializer (a compile error if the runtime refuses the slot
-/// count), its tags one byte string of `slots * width` bytes. Every path is absolute
-/// (`::slotgen_tables::...`), and a doc comment describes the table.
+/// count). Every path is absolute (`::slotgen_tables::...`), so the tokens compile in any
+/// crate that depends on `slotgen-tables`. `attrs` are emitted as given; when they hold no
+/// doc comment, one describing the table is added.
 ///
 /// # Examples
 ///
@@ -305,57 +210,12 @@ pub fn to_value<'t>(table: impl Into<Table<'t>>) -> Value {
 /// let vshard = SchemeName::TarantoolVshard.scheme(Some(4), None)?;
 /// let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &Charset::parse("digits")?, 3)?;
 /// assert_eq!(table.packed(), b"1\x0020210\x00"); // buckets 1 to 4, NUL-padded to 2 bytes
-/// let tokens = slotgen::emit::shortest::scheme_static(&table, &syn::parse_quote!(pub), &syn::parse_quote!(BUCKETS_4));
+/// let tokens = slotgen::emit::shortest::shortest_static(&table, &[], &syn::parse_quote!(pub), &syn::parse_quote!(BUCKETS_4));
 /// let source = slotgen::emit::rust::format(tokens).unwrap();
 /// assert!(source.contains("pub static BUCKETS_4: ::slotgen_tables::SchemeShortestTable<'static>"));
 /// assert!(source.contains("width: 2,"));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[must_use]
-pub fn scheme_static(
-    table: &SchemeShortest,
-    vis: &syn::Visibility,
-    name: &syn::Ident,
-) -> TokenStream {
-    // The variant's name: `SchemeName`'s derived `Debug` of a unit variant is exactly it.
-    let variant = format_ident!("{}", format!("{:?}", table.name));
-    let slots = proc_macro2::Literal::u32_unsuffixed(table.scheme.slots());
-    let hash_tag = match table.hash_tag() {
-        Some(pair) => {
-            let pair = syn::LitByteStr::new(&pair, Span::call_site());
-            quote!(::core::option::Option::Some(*#pair))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let charset = syn::LitByteStr::new(table.charset.symbols(), Span::call_site());
-    let [max_len, width] =
-        [table.max_len, table.width()].map(proc_macro2::Literal::usize_unsuffixed);
-    let tags = syn::LitByteStr::new(table.packed(), Span::call_site());
-    let doc = format!(" Shortest tags: {}.", describe(table));
-    quote! {
-        #[doc = #doc]
-        #vis static #name: ::slotgen_tables::SchemeShortestTable<'static> = ::slotgen_tables::SchemeShortestTable {
-            scheme: match ::slotgen_tables::SchemeName::#variant.scheme(::core::option::Option::Some(#slots), #hash_tag) {
-                ::core::result::Result::Ok(scheme) => scheme,
-                ::core::result::Result::Err(_) => ::core::panic!(
-                    "the runtime refuses this scheme's slot count or hash_tag: regenerate the table with slotgen"
-                ),
-            },
-            charset: #charset,
-            max_len: #max_len,
-            width: #width,
-            tags: #tags,
-        };
-    }
-}
-
-/// The item `#attrs #vis static #name: ShortestTable<'static> = ShortestTable { ... };` for
-/// a shortest-tag table: the runtime's [`slotgen_tables::ShortestTable`], its tags one byte
-/// string of `slots * width` bytes. Every path is absolute (`::slotgen_tables::...`), so
-/// the tokens compile in any crate that depends on `slotgen-tables`. `attrs` are emitted as
-/// given; when they hold no doc comment, one describing the table is added.
-///
-/// # Examples
 ///
 /// ```
 /// use slotgen::shortest::{shortest, Charset, ShortestSpec};
@@ -378,17 +238,43 @@ pub fn shortest_static(
     vis: &syn::Visibility,
     name: &syn::Ident,
 ) -> TokenStream {
-    let spec = &table.spec;
-    let algorithm = rust::algorithm_tokens(&spec.crc);
-    let crc_name = spec.crc_name();
-    let slots = proc_macro2::Literal::u32_unsuffixed(spec.slots);
-    let charset = syn::LitByteStr::new(spec.charset.symbols(), Span::call_site());
-    let [max_len, width] =
-        [spec.max_len, table.width()].map(proc_macro2::Literal::usize_unsuffixed);
-    let tags = syn::LitByteStr::new(table.packed(), Span::call_site());
     let doc = rust::doc_unless_given(attrs, || {
         vec![format!("Shortest tags: {}.", describe(table))]
     });
+    let charset = syn::LitByteStr::new(table.charset.symbols(), Span::call_site());
+    let [max_len, width] =
+        [table.max_len, table.width()].map(proc_macro2::Literal::usize_unsuffixed);
+    let tags = syn::LitByteStr::new(table.packed(), Span::call_site());
+    let slots = proc_macro2::Literal::u32_unsuffixed(table.scheme.slots());
+    let Some(crc) = &table.crc16 else {
+        // The variant's name: `SchemeName`'s derived `Debug` of a unit variant is exactly it.
+        let variant = format_ident!("{}", format!("{:?}", table.name));
+        let hash_tag = match table.hash_tag() {
+            Some(pair) => {
+                let pair = syn::LitByteStr::new(&pair, Span::call_site());
+                quote!(::core::option::Option::Some(*#pair))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        return quote! {
+            #doc
+            #(#attrs)*
+            #vis static #name: ::slotgen_tables::SchemeShortestTable<'static> = ::slotgen_tables::SchemeShortestTable {
+                scheme: match ::slotgen_tables::SchemeName::#variant.scheme(::core::option::Option::Some(#slots), #hash_tag) {
+                    ::core::result::Result::Ok(scheme) => scheme,
+                    ::core::result::Result::Err(_) => ::core::panic!(
+                        "the runtime refuses this scheme's slot count or hash_tag: regenerate the table with slotgen"
+                    ),
+                },
+                charset: #charset,
+                max_len: #max_len,
+                width: #width,
+                tags: #tags,
+            };
+        };
+    };
+    let algorithm = rust::algorithm_tokens(crc);
+    let crc_name = crate::catalog::name_of(crc).unwrap_or("custom");
     quote! {
         #doc
         #(#attrs)*
@@ -404,8 +290,9 @@ pub fn shortest_static(
     }
 }
 
-/// A complete Rust source file holding one shortest-tag table `pub static NAME`, formatted
-/// with `prettyplease`, its first line `// @generated by` the command that emits it.
+/// A complete Rust source file holding one shortest-tag table `pub static NAME`
+/// ([`shortest_static`]), formatted with `prettyplease`, its first line `// @generated by`
+/// the command that emits it.
 ///
 /// # Errors
 ///
@@ -429,25 +316,6 @@ pub fn shortest_file(table: &Shortest, name: &str) -> Result<String, syn::Error>
     )
 }
 
-/// A complete Rust source file holding one scheme's shortest-tag table `pub static NAME`
-/// ([`scheme_static`]), formatted with `prettyplease`, its first line `// @generated by` the
-/// command that writes it, as [`shortest_file`]
-/// writes a CRC-16 table's.
-///
-/// # Errors
-///
-/// [`syn::Error`] when `name` is not a Rust identifier.
-pub fn scheme_rust_file(table: &SchemeShortest, name: &str) -> Result<String, syn::Error> {
-    let ident: syn::Ident = syn::parse_str(name)?;
-    let [generated, edit, spec] =
-        super::common::generated_lines(&command(table, "rust", Some(name)), &describe(table));
-    let items = scheme_static(table, &syn::parse_quote!(pub), &ident);
-    Ok(format!(
-        "// {generated}\n// {edit} {spec}\n\n{}",
-        rust::format(items)?
-    ))
-}
-
 /// A shortest-tag table read back from its JSON form ([`to_value`]): what `slotgen verify`
 /// checks.
 #[derive(Debug, Clone)]
@@ -460,8 +328,7 @@ pub struct ShortestJson {
 
 /// Reads the JSON form of a shortest-tag table (schema `slotgen-shortest/1`): its slot
 /// function and tags. Nothing is checked against the slot function here; that is
-/// [`verify::tag_table`](crate::verify::tag_table)'s work (or
-/// [`verify::scheme_tag_table`](crate::verify::scheme_tag_table)'s).
+/// [`verify::tag_table`](crate::verify::tag_table)'s work.
 ///
 /// # Errors
 ///

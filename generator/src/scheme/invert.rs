@@ -1,4 +1,4 @@
-//! Tags for a chosen slot of any scheme: [`derive()`] solves the scheme's value over GF(2)
+//! Tags for a chosen slot of any scheme: the one elimination, under [`crate::derive()`], solves the scheme's value over GF(2)
 //! and gives the tables of a [`SchemeTable`].
 //!
 //! A scheme's value `(crc(tag) >> shift) & mask` is affine over GF(2) in the bits of a tag's
@@ -10,9 +10,11 @@
 //! That needs the value's every bit to be controlled (full rank on the value's width), so
 //! tags are longer: 9 symbols of 16 for the 32 bits of CRC-32/ISO-HDLC.
 
-use slotgen_tables::{Reduction, Register, Scheme, SchemeName, SchemeTable, MAX_TAG_LEN};
+#[cfg(doc)]
+use slotgen_tables::SchemeTable;
+use slotgen_tables::{Reduction, Register, Scheme, SchemeName};
 
-use crate::derive::max_tag_len;
+use crate::alphabet::max_tag_len;
 use crate::{gf2, Alphabet, Error};
 
 /// What the tag of a slot is solved for.
@@ -49,7 +51,7 @@ impl Solved {
     }
 }
 
-/// What [`derive()`] solves: a named scheme with its slot count and, for twemproxy, its
+/// What [`crate::derive()`] solves for a named scheme: a named scheme with its slot count and, for twemproxy, its
 /// hashtag delimiters; an alphabet; and a tag length (the shortest with full rank when
 /// `None`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,67 +92,6 @@ impl SchemeSpec {
     /// [`Error::Scheme`] as [`SchemeName::scheme`].
     pub fn scheme(&self) -> Result<Scheme<'static>, Error> {
         Ok(self.name.scheme(self.slots, self.hash_tag)?)
-    }
-}
-
-/// Everything [`derive()`] finds for a [`SchemeSpec`]: what is solved, the inverse's columns
-/// and the kernel, as masks and as bytes.
-#[derive(Clone, Debug)]
-pub struct SchemeDerivation {
-    /// The spec, with `slots` and `tag_len` resolved.
-    pub spec: SchemeSpec,
-    /// The scheme.
-    pub scheme: Scheme<'static>,
-    /// The alphabet, in index order.
-    pub alphabet: Alphabet,
-    /// Symbols per tag.
-    pub tag_len: usize,
-    /// What the tag is solved for.
-    pub solved: Solved,
-    /// The solved bits of the base tag's value (the tag of `tag_len` copies of the
-    /// alphabet's first symbol).
-    pub base_value: u64,
-    /// The pivot columns: the lowest-indexed independent input bits, one per solved bit.
-    pub pivots: Vec<usize>,
-    /// `inverse[i]`: the tag mask (bit `d * k + j` = bit `j` of symbol `k`'s index, as
-    /// [`AffineMap`](crate::AffineMap) numbers them) that flips solved bit `i` alone.
-    pub inverse: Vec<u64>,
-    /// A basis of the kernel: masks that keep the solved bits, one per free input bit.
-    pub kernel: Vec<u64>,
-    /// `inverse` as byte differences of a tag, [`MAX_TAG_LEN`] bytes each, zero past
-    /// `tag_len`: the runtime's columns.
-    pub columns: Vec<[u8; MAX_TAG_LEN]>,
-    /// `kernel` as byte differences.
-    pub kernel_words: Vec<[u8; MAX_TAG_LEN]>,
-}
-
-impl SchemeDerivation {
-    /// The runtime's table over this derivation's tables.
-    ///
-    /// # Panics
-    ///
-    /// Never for a derivation from [`derive()`], whose tables the constructor's checks accept
-    /// (a test checks it for every scheme).
-    #[must_use]
-    pub fn table(&self) -> SchemeTable<'_, MAX_TAG_LEN> {
-        SchemeTable::try_new(
-            self.scheme,
-            self.alphabet.symbols(),
-            self.tag_len,
-            &self.columns,
-            &self.kernel_words,
-        )
-        .expect("a derived table passes the runtime's checks")
-    }
-
-    /// The bytes of the tag with mask `mask` (bit numbering as in [`inverse`](Self::inverse)).
-    #[must_use]
-    pub fn tag_from_mask(&self, mask: u64) -> Vec<u8> {
-        let bits = self.alphabet.symbol_bits();
-        let index_mask = (1u64 << bits) - 1;
-        (0..self.tag_len)
-            .map(|k| self.alphabet.symbols()[(mask >> (bits as usize * k) & index_mask) as usize])
-            .collect()
     }
 }
 
@@ -221,7 +162,29 @@ pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
     }
 }
 
-/// Solves `spec`'s scheme for tags of its alphabet by Gaussian elimination over GF(2).
+/// What [`eliminate`] finds: the core of a [`Derivation`](crate::Derivation).
+#[derive(Clone, Debug)]
+pub(crate) struct Solution {
+    /// The spec, with `slots` and `tag_len` resolved.
+    pub spec: SchemeSpec,
+    pub scheme: Scheme<'static>,
+    pub alphabet: Alphabet,
+    pub tag_len: usize,
+    pub solved: Solved,
+    pub base_value: u64,
+    pub pivots: Vec<usize>,
+    pub inverse: Vec<u64>,
+    pub kernel: Vec<u64>,
+    /// The linear part's columns: column `v` is the solved bits' delta of flipping input
+    /// bit `v`.
+    pub linear: Vec<u64>,
+}
+
+/// Solves `scheme` for tags of `spec`'s alphabet by Gaussian elimination over GF(2), with
+/// `value` giving the transformed CRC value of a tag: the scheme's own [`Scheme::value`] of
+/// the tag ([`derive_with`](crate::derive::derive_with)), or of the tag inside a key's frame
+/// ([`FramedKeys`]). `value` is affine in the tag's bits for a fixed tag length, as a CRC of
+/// a message of fixed length is. The one elimination of every derivation.
 ///
 /// The linear part (`solved bits x tag_len * d`) is brought to reduced row echelon form; its
 /// right inverse sets the free coordinates to zero, so `inverse[i]` is the unique solution
@@ -230,79 +193,12 @@ pub(crate) fn solved_unchecked(scheme: &Scheme<'_>) -> Solved {
 ///
 /// # Errors
 ///
-/// - [`Error::Scheme`], [`Error::SchemeValueMask`], [`Error::SlotsAboveValues`],
-///   [`Error::UnsolvableRegister`]: the scheme.
-/// - [`Error::BraceInAlphabet`], [`Error::DuplicateSymbol`], [`Error::AlphabetSize`],
-///   [`Error::NotAffine`], [`Error::DelimiterInAlphabet`]: the alphabet.
-/// - [`Error::TagLen`]: `tag_len` is 0 or above [`max_tag_len`].
-/// - [`Error::SchemeRankDeficient`]: tags of this length (or of every length, when none
-///   is given) do not control every solved bit.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive, SchemeSpec, Solved};
-/// use slotgen_tables::SchemeName;
-///
-/// // Tarantool vshard, 3000 buckets: 3000 is no power of two, so the tag is solved for
-/// // the whole 32-bit value, which 16-symbol tags control from 10 symbols on
-/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
-/// assert_eq!((d.solved, d.tag_len), (Solved::WholeValue(32), 10));
-/// let tag = d.table().tag_for_slot(1)?; // bucket ids are 1..=3000
-/// assert_eq!(d.scheme.slot(tag.as_ref()), 1);
-///
-/// // Codis, 1024 slots: a power of two, so only the low 10 bits are solved
-/// let codis = derive(&SchemeSpec::new(SchemeName::Codis))?;
-/// assert_eq!((codis.solved, codis.tag_len), (Solved::LowBits(10), 3));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn derive(spec: &SchemeSpec) -> Result<SchemeDerivation, Error> {
-    derive_with(spec, spec.scheme()?)
-}
-
-/// As [`derive()`], for `scheme` in place of the one `spec` names: any CRC of width 8 to
-/// 64 (a catalogue entry's engine, say), output transform, reduction and offset. `spec`
-/// gives the alphabet and the tag length; its `name` labels errors and stays in the
-/// derivation's `spec`, so a derivation of a custom scheme is for checking and for the
-/// runtime's [`SchemeTable`], not for emitters, which name the scheme in their output.
-///
-/// # Errors
-///
-/// As [`derive()`].
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive_with, SchemeSpec};
-/// use slotgen_tables::{AnyCrc, CrcEngine, HashtagRule, Reduction, Scheme, SchemeName};
-///
-/// // CRC-40/GSM of the whole key, % 1000: the whole 40-bit value is solved for
-/// static GSM: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_40_GSM);
-/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&GSM), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
-/// let d = derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme)?;
-/// assert_eq!(d.tag_len, 14); // 56 input bits for 40 value bits (a separate Python
-/// // elimination agrees)
-/// assert_eq!(scheme.slot(d.table().tag_for_slot(999)?.as_ref()), 999);
-///
-/// // A whole 64-bit value needs more than the 64 input bits a tag can hold
-/// static XZ: CrcEngine<u64> = CrcEngine::<u64>::new(&crc::CRC_64_XZ);
-/// let scheme = Scheme::new(HashtagRule::WholeKey, AnyCrc::W64(&XZ), 0, u64::MAX, Reduction::Modulus, 1000, 0)?;
-/// assert!(derive_with(&SchemeSpec::new(SchemeName::Librdkafka), scheme).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<SchemeDerivation, Error> {
-    derive_valued(spec, scheme, &|tag| scheme.value(tag))
-}
-
-/// As [`derive_with`], with `value` giving the transformed CRC value of a tag: the
-/// scheme's own [`Scheme::value`] of the tag, or of the tag inside a key's frame
-/// ([`FramedKeys`]). `value` is affine in the tag's bits for a fixed tag length, as a CRC
-/// of a message of fixed length is.
-fn derive_valued(
+/// As [`derive_with`](crate::derive::derive_with).
+pub(crate) fn eliminate(
     spec: &SchemeSpec,
     scheme: Scheme<'static>,
     value: &dyn Fn(&[u8]) -> u64,
-) -> Result<SchemeDerivation, Error> {
+) -> Result<Solution, Error> {
     let solved = solved(spec.name, &scheme)?;
     let alphabet = Alphabet::new(&spec.alphabet)?;
     if let slotgen_tables::HashtagRule::Delimited { open, close } = scheme.hashtag() {
@@ -335,8 +231,8 @@ fn derive_valued(
     };
     let base_tag = vec![alphabet.offset(); tag_len];
     let base_value = value(&base_tag) & solved_mask;
-    let columns = linear_part(value, &alphabet, tag_len, solved_mask);
-    let echelon = gf2::Matrix::from_columns(needed, &columns).echelon();
+    let linear = linear_part(value, &alphabet, tag_len, solved_mask);
+    let echelon = gf2::Matrix::from_columns(needed, &linear).echelon();
     if echelon.rank() < needed {
         return Err(Error::SchemeRankDeficient {
             scheme: spec.name.name(),
@@ -353,7 +249,7 @@ fn derive_valued(
         .expect("full row rank was just checked");
     let inverse: Vec<u64> = (0..needed).map(|i| right_inverse.column_bits(i)).collect();
     let kernel: Vec<u64> = echelon.kernel().iter().map(gf2::row_bits).collect();
-    let mut derivation = SchemeDerivation {
+    Ok(Solution {
         spec: SchemeSpec {
             slots: Some(scheme.slots()),
             tag_len: Some(tag_len),
@@ -367,23 +263,8 @@ fn derive_valued(
         pivots: echelon.pivots,
         inverse,
         kernel,
-        columns: Vec::new(),
-        kernel_words: Vec::new(),
-    };
-    let word = |mask: u64| -> [u8; MAX_TAG_LEN] {
-        let mut out = [0u8; MAX_TAG_LEN];
-        for (o, (t, z)) in out
-            .iter_mut()
-            .zip(derivation.tag_from_mask(mask).iter().zip(&base_tag))
-        {
-            *o = t ^ z;
-        }
-        out
-    };
-    let columns = derivation.inverse.iter().map(|&m| word(m)).collect();
-    let kernel_words = derivation.kernel.iter().map(|&m| word(m)).collect();
-    (derivation.columns, derivation.kernel_words) = (columns, kernel_words);
-    Ok(derivation)
+        linear,
+    })
 }
 
 /// Keys `prefix ‖ tag ‖ suffix` that land on a chosen slot of a scheme that hashes the
@@ -392,7 +273,7 @@ fn derive_valued(
 ///
 /// Over keys of one length with a fixed prefix and suffix, the scheme's value is still
 /// affine in the tag's bits, so the tag is solved exactly as for a bare tag
-/// ([`derive()`]), with the frame inside every evaluation of the scheme. The tag length is
+/// ([`derive_with`](crate::derive::derive_with)), with the frame inside every evaluation of the scheme. The tag length is
 /// the shortest that reaches every slot through the frame (a frame may need another length
 /// than the bare tag when only some value bits are solved), or the spec's `tag_len`.
 ///
@@ -412,7 +293,7 @@ fn derive_valued(
 #[derive(Clone, Debug)]
 pub struct FramedKeys {
     /// A derivation whose tables solve for the framed key's value, not the bare tag's.
-    derivation: SchemeDerivation,
+    derivation: Solution,
     prefix: Vec<u8>,
     suffix: Vec<u8>,
 }
@@ -424,7 +305,7 @@ impl FramedKeys {
     ///
     /// - [`Error::FrameNeedsWholeKey`] when the scheme hashes a hashtag: its keys are built
     ///   around the tag's delimiters ([`SchemeTable::write_key`]).
-    /// - As [`derive()`] otherwise (rank too low for the frame, with the shortest length
+    /// - As [`derive_with`](crate::derive::derive_with) otherwise (rank too low for the frame, with the shortest length
     ///   that works).
     pub fn derive(spec: &SchemeSpec, prefix: &[u8], suffix: &[u8]) -> Result<Self, Error> {
         let scheme = spec.scheme()?;
@@ -435,7 +316,7 @@ impl FramedKeys {
         }
         // a few hundred evaluations per derivation: a key allocated for each is nothing
         let value = |tag: &[u8]| scheme.value(&[prefix, tag, suffix].concat());
-        let derivation = derive_valued(spec, scheme, &value).map_err(|e| match e {
+        let derivation = eliminate(spec, scheme, &value).map_err(|e| match e {
             // bytes before the tag move the value by a constant only (the CRC is affine);
             // bytes after it multiply the tag's part, which changes the bits it controls
             Error::SchemeRankDeficient {
@@ -511,7 +392,12 @@ impl FramedKeys {
                 .enumerate()
                 .filter(|(i, _)| n >> i & 1 == 1)
                 .fold(canonical, |mask, (_, k)| mask ^ k);
-            [&self.prefix[..], &d.tag_from_mask(mask), &self.suffix[..]].concat()
+            [
+                &self.prefix[..],
+                &d.alphabet.tag(mask, d.tag_len),
+                &self.suffix[..],
+            ]
+            .concat()
         }))
     }
 
@@ -571,6 +457,7 @@ fn solved_rank(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::derive;
     use std::collections::HashSet;
 
     fn spec(name: SchemeName, slots: Option<u32>, alphabet: &[u8]) -> SchemeSpec {
@@ -786,7 +673,8 @@ mod tests {
         for slot in 0..16384u16 {
             let ours: Vec<_> = d.table().tags_for_slot(u32::from(slot)).unwrap().collect();
             let theirs: HashSet<_> = crc16
-                .table()
+                .slot_table()
+                .unwrap()
                 .tags_for_slot(slot)
                 .unwrap()
                 .map(|t| t.as_ref().to_vec())
@@ -798,6 +686,82 @@ mod tests {
             );
         }
         assert_eq!(d.table().tag_for_slot(0).unwrap().as_ref(), b"DLH@");
+    }
+
+    /// A CRC-16 spec as a scheme: the CRC (a catalogue engine or a custom one), the Redis
+    /// hashtag rule, the 16-bit register masked to a power-of-two slot count. Its
+    /// derivation (the value of tags, evaluated by the runtime's engine, which
+    /// [`crate::derive()`] now uses for every CRC-16 spec) and the former CRC-16 elimination
+    /// (byte deltas of the `crc` crate's algorithm, [`AffineMap::extract`], its echelon form)
+    /// are separate computations; they agree on the tag length (against the byte deltas'
+    /// [`crate::derive::shortest_tag_len`]), the map, the pivots, every inverse column and
+    /// the kernel basis, for every catalogue CRC-16, custom CRCs, slot counts from 2 to 65536
+    /// and alphabets of 4 to 128 symbols; and both refuse the same specs.
+    #[test]
+    fn a_crc16_spec_as_a_scheme_has_the_crc16_derivation() {
+        use crate::AffineMap;
+        let customs = [
+            crate::catalog::custom(0x8005, 0xffff, true, true, 0),
+            crate::catalog::custom(0x1021, 0, false, false, 0x1234),
+            crate::catalog::custom(0x3d65, 0x0102, true, false, 0xffff),
+        ];
+        let algorithms = crate::catalog::CATALOG
+            .iter()
+            .map(|entry| *entry.algorithm)
+            .chain(customs);
+        let high: Vec<u8> = (0x80..=0xff).collect();
+        let alphabets: [&[u8]; 4] = [
+            b"@ABCDEFGHIJKLMNO",
+            b"0123",
+            b"@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_",
+            &high,
+        ];
+        let (mut compared, mut refused) = (0, 0);
+        for algorithm in algorithms {
+            for slots in [2u32, 64, 1024, 16384, 65536] {
+                for alphabet in alphabets {
+                    let spec = crate::Spec {
+                        crc: algorithm,
+                        slots,
+                        alphabet: alphabet.to_vec(),
+                        tag_len: None,
+                    };
+                    let what = format!("{} {slots} {:?}", algorithm.check, alphabet.len());
+                    let (symbols, count) = spec.check().unwrap();
+                    let Some(tag_len) = crate::derive::shortest_tag_len(&spec).unwrap() else {
+                        assert!(
+                            matches!(derive(&spec), Err(Error::RankDeficient { .. })),
+                            "{what}"
+                        );
+                        refused += 1;
+                        continue;
+                    };
+                    let map = AffineMap::extract(&spec.crc, &symbols, tag_len, count);
+                    let echelon = map.linear().echelon();
+                    let right_inverse = echelon.right_inverse().unwrap();
+                    let inverse: Vec<u64> = (0..count.bits() as usize)
+                        .map(|i| right_inverse.column_bits(i))
+                        .collect();
+                    let kernel: Vec<u64> = echelon.kernel().iter().map(gf2::row_bits).collect();
+                    let d = derive(&spec).unwrap();
+                    let tables = d.slot_tables.as_ref().unwrap();
+                    assert_eq!(d.solved, Solved::LowBits(slots.trailing_zeros()), "{what}");
+                    assert_eq!(d.tag_len, tag_len, "{what}");
+                    assert_eq!(d.base_value, u64::from(map.offset), "{what}");
+                    assert_eq!(tables.map, map, "{what}");
+                    assert_eq!(d.pivots, echelon.pivots, "{what}");
+                    assert_eq!(d.inverse, inverse, "{what}");
+                    assert_eq!(d.kernel, kernel, "{what}");
+                    compared += 1;
+                }
+            }
+        }
+        // every catalogue CRC and every custom one, at every slot count and alphabet
+        assert_eq!(
+            compared + refused,
+            (crate::catalog::CATALOG.len() + 3) * 5 * 4
+        );
+        assert!(compared > refused, "{compared} compared, {refused} refused");
     }
 
     /// Where the space is small, all of it: every tag of the length, enumerated, lands in
@@ -861,7 +825,7 @@ mod tests {
             };
             let s = spec(name, Some(slots), b"@ABCDEFGHIJKLMNO");
             let d = derive(&s).unwrap();
-            let report = crate::verify::verify_scheme(&d);
+            let report = crate::verify(&d);
             assert!(report.passed(), "{name:?}: {:?}", report.failures);
             assert_eq!(report.slots_checked, u64::from(d.scheme.slots()));
         }
@@ -869,7 +833,7 @@ mod tests {
             tag_len: Some(4),
             ..spec(SchemeName::Couchbase, Some(1000), b"@ABCDEFGHIJKLMNO")
         };
-        let report = crate::verify::verify_scheme(&derive(&small).unwrap());
+        let report = crate::verify(&derive(&small).unwrap());
         assert!(report.passed() && report.exhaustive, "{report:?}");
         assert_eq!(report.tags_checked, 1 << 16);
     }
@@ -880,7 +844,7 @@ mod tests {
     fn verify_catches_a_wrong_column() {
         let mut d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard)).unwrap();
         d.columns.swap(0, 1);
-        let report = crate::verify::verify_scheme(&d);
+        let report = crate::verify(&d);
         assert!(!report.passed());
         assert!(
             report.failures[0].reason.contains("refuses"),

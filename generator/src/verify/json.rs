@@ -9,9 +9,8 @@
 
 use serde_json::Value;
 
-use super::MAX_LISTED;
+use super::report::MAX_LISTED;
 use crate::json_schema::{self, read, FILE_FIELDS};
-use crate::scheme::invert::SchemeDerivation;
 use crate::{derive, verify, Derivation, Error, Report};
 
 /// One value of a JSON derivation that differs from the re-derivation.
@@ -37,12 +36,11 @@ impl std::fmt::Display for Mismatch {
     }
 }
 
-/// The outcome of [`json_derivation`] (a CRC-16 derivation) or [`json_scheme_derivation`]
-/// (`D` = [`SchemeDerivation`]).
+/// The outcome of [`json_derivation`].
 #[derive(Clone, Debug)]
-pub struct JsonReport<D = Derivation> {
+pub struct JsonReport {
     /// The re-derivation of the spec the file names.
-    pub derivation: D,
+    pub derivation: Derivation,
     /// How many values (numbers, strings, booleans, array entries) were compared.
     pub values_compared: u64,
     /// How many of them differ from the re-derivation.
@@ -54,7 +52,7 @@ pub struct JsonReport<D = Derivation> {
     pub verification: Option<Report>,
 }
 
-impl<D> JsonReport<D> {
+impl JsonReport {
     /// Whether every value matched and the exhaustive verification passed.
     #[must_use]
     pub fn passed(&self) -> bool {
@@ -62,10 +60,11 @@ impl<D> JsonReport<D> {
     }
 }
 
-/// Checks a derivation in its JSON form (schema `slotgen-derivation/2`, written by
-/// [`json_schema::to_value`]): rebuilds the spec it names, derives it again, compares every
-/// value of the file with the re-derivation's, and, when all match, verifies the
-/// re-derivation over every slot and every alternative tag.
+/// Checks a derivation in its JSON form (schema `slotgen-derivation/2` of a CRC-16 spec,
+/// or `slotgen-scheme-derivation/1` of a scheme, as [`json_schema::to_value`] writes them):
+/// rebuilds the spec it names ([`json_schema::spec_of`]), derives it again, compares every value of the file with
+/// the re-derivation's, and, when all match, verifies the re-derivation over every slot and
+/// every alternative tag ([`verify`](crate::verify())).
 ///
 /// The `generator` and `verification` fields are not compared. Values compare as JSON, so
 /// masks must be JSON integers, as the emitter writes them (`35028`, not `"0x88d4"`).
@@ -75,7 +74,8 @@ impl<D> JsonReport<D> {
 /// - [`Error::TableTooLarge`]: the text has more than [`MAX_JSON_BYTES`](super::MAX_JSON_BYTES).
 /// - [`Error::TableJson`]: the text is not JSON, is truncated, or lacks a field that names
 ///   the spec.
-/// - [`Error::TableFormat`]: `format` is not [`json_schema::FORMAT`].
+/// - [`Error::TableFormat`]: `format` is neither [`json_schema::FORMAT`] nor
+///   [`json_schema::SCHEME_FORMAT`] (the message names the former).
 /// - [`Error::TableSpec`]: `alphabet_hex` is not hex.
 /// - [`Error::UnsupportedWidth`]: `crc.width` is not 16.
 /// - [`Error::UnknownCrc`]: `crc.name` is neither a catalogue name nor `custom`.
@@ -96,51 +96,23 @@ impl<D> JsonReport<D> {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn json_derivation(text: &str) -> Result<JsonReport, Error> {
-    let found = read(text, json_schema::FORMAT)?;
+    let format = match json_schema::format_of(text).as_deref() {
+        Some(json_schema::SCHEME_FORMAT) => json_schema::SCHEME_FORMAT,
+        _ => json_schema::FORMAT,
+    };
+    let found = read(text, format)?;
     let derivation = derive(&json_schema::spec_of(&found)?)?;
     let expected = json_schema::to_value(&derivation, None);
-    Ok(compared(derivation, &expected, &found, verify))
-}
-
-/// As [`json_derivation`], for a scheme derivation's JSON form (schema
-/// `slotgen-scheme-derivation/1`, [`json_schema::scheme_to_value`]): the spec it names
-/// ([`json_schema::scheme_spec_of`]) is derived again, every value compared, and the
-/// re-derivation checked by [`verify_scheme`](super::verify_scheme).
-///
-/// # Errors
-///
-/// As [`json_derivation`], with the scheme's errors of
-/// [`derive`](crate::scheme::invert::derive) for the spec the file names.
-pub fn json_scheme_derivation(text: &str) -> Result<JsonReport<SchemeDerivation>, Error> {
-    let found = read(text, json_schema::SCHEME_FORMAT)?;
-    let derivation = crate::scheme::invert::derive(&json_schema::scheme_spec_of(&found)?)?;
-    let expected = json_schema::scheme_to_value(&derivation, None);
-    Ok(compared(
-        derivation,
-        &expected,
-        &found,
-        super::verify_scheme,
-    ))
-}
-
-/// Compares the file's values with the re-derivation's, and verifies the re-derivation
-/// when all agree.
-fn compared<D>(
-    derivation: D,
-    expected: &Value,
-    found: &Value,
-    verify: impl FnOnce(&D) -> Report,
-) -> JsonReport<D> {
     let mut walk = Walk::default();
-    walk.compare("", expected, found);
+    walk.compare("", &expected, &found);
     let verification = (walk.mismatch_count == 0).then(|| verify(&derivation));
-    JsonReport {
+    Ok(JsonReport {
         derivation,
         values_compared: walk.values_compared,
         mismatch_count: walk.mismatch_count,
         mismatches: walk.mismatches,
         verification,
-    }
+    })
 }
 
 /// A comparison of two JSON values, collecting mismatches.

@@ -5,24 +5,20 @@
 
 mod json;
 mod literal;
+mod report;
 mod scheme;
 mod tags;
 
 pub use crate::json_schema::{format_of as json_format, MAX_JSON_BYTES};
-pub use json::{json_derivation, json_scheme_derivation, JsonReport, Mismatch};
+pub use json::{json_derivation, JsonReport, Mismatch};
 pub use literal::{tags_from_source, Language};
-pub use scheme::{verify_scheme, MAX_SCHEME_EXHAUSTIVE_TAGS};
-pub use tags::{scheme_tag_table, tag_table, tags_from_lines, Misplaced, TagReport};
-
-use serde::Serialize;
+pub use report::{Failure, Report, MAX_LISTED};
+pub use scheme::MAX_SCHEME_EXHAUSTIVE_TAGS;
+pub use tags::{tag_table, tags_from_lines, Misplaced, TagReport};
 
 use slotgen_tables::{SlotTable, MAX_TAG_LEN};
 
-use crate::Derivation;
-
-/// Entries listed in any report of this module ([`Report`], [`JsonReport`], [`TagReport`]);
-/// its counts cover all of them.
-pub const MAX_LISTED: usize = 20;
+use crate::{Derivation, SlotTables, Spec};
 
 /// The most tags [`verify`] checks one by one: `2^22`. A larger tag space (long tags,
 /// large alphabets) is checked by kernel directions instead (see [`verify`]).
@@ -33,45 +29,14 @@ pub const MAX_EXHAUSTIVE_TAGS: u64 = 1 << 22;
 /// over whole keys is tested on its own.
 pub const KEY_SAMPLE: u16 = 8;
 
-/// The outcome of [`verify`].
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Report {
-    /// Slots checked: all of them.
-    pub slots_checked: u64,
-    /// Tags checked: every tag of every slot (`slots * 2^kernel.len()` when all is well,
-    /// which is every tag of the alphabet and length).
-    pub tags_checked: u64,
-    /// Whether every tag was checked one by one; false when the tag space exceeds
-    /// [`MAX_EXHAUSTIVE_TAGS`] and each slot's tags were checked by kernel directions.
-    pub exhaustive: bool,
-    /// How many checks failed.
-    pub failure_count: u64,
-    /// The first [`MAX_LISTED`] failures.
-    pub failures: Vec<Failure>,
-}
-
-impl Report {
-    /// Whether every check held.
-    #[must_use]
-    pub fn passed(&self) -> bool {
-        self.failure_count == 0
-    }
-}
-
-/// One failed check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Failure {
-    /// The slot asked for.
-    pub slot: u32,
-    /// The tag the table gave, or empty when it gave none.
-    pub tag: Vec<u8>,
-    /// What went wrong.
-    pub reason: String,
-}
-
-/// Checks `derivation` exhaustively with the runtime's own code against an independent CRC.
+/// Checks `derivation` exhaustively with the runtime's own code against an independent CRC:
+/// the runtime table that the derivation is for, a CRC-16 spec's two-load
+/// [`SlotTable`] (below) or a scheme's
+/// [`SchemeTable`](slotgen_tables::SchemeTable) (checked for every slot of its scheme with
+/// the `crc` crate's CRC and the reduction written out, every tag where there are at most
+/// [`MAX_SCHEME_EXHAUSTIVE_TAGS`], and a key of each slot).
 ///
-/// What is checked, for every slot:
+/// What is checked for a CRC-16 spec, for every slot:
 ///
 /// - the runtime's [`SlotTable::tag_for_slot`](slotgen_tables::SlotTable::tag_for_slot)
 ///   gives a tag, and [`tags_for_slot`](slotgen_tables::SlotTable::tags_for_slot) lists
@@ -104,50 +69,77 @@ pub struct Failure {
 /// # Examples
 ///
 /// ```
-/// let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
+/// use slotgen::scheme::invert::SchemeSpec;
+/// use slotgen_tables::SchemeName;
+///
+/// let d = slotgen::derive(&slotgen::Spec::default())?;
 /// let report = slotgen::verify(&d);
 /// assert!(report.passed());
 /// assert_eq!((report.slots_checked, report.tags_checked), (16384, 65536));
+///
+/// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+/// let report = slotgen::verify(&d);
+/// assert!(report.passed());
+/// assert_eq!(report.slots_checked, 3000);
+/// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
 pub fn verify(derivation: &Derivation) -> Report {
+    let (Some(spec), Some(tables)) = (derivation.crc16_spec(), &derivation.slot_tables) else {
+        return scheme::verify_scheme(derivation);
+    };
     // The runtime's lookups at the narrowest of 4, 8, 16 or 32 bytes per entry that holds
     // the tag (generated tables use `N = tag_len`; the lookups are the same code for every
     // `N`), so that tags stay in registers.
     match derivation.tag_len {
-        0..=4 => verify_with::<4>(derivation),
-        5..=8 => verify_with::<8>(derivation),
-        9..=16 => verify_with::<16>(derivation),
-        _ => verify_with::<MAX_TAG_LEN>(derivation),
+        0..=4 => verify_with::<4>(derivation, spec, tables),
+        5..=8 => verify_with::<8>(derivation, spec, tables),
+        9..=16 => verify_with::<16>(derivation, spec, tables),
+        _ => verify_with::<MAX_TAG_LEN>(derivation, spec, tables),
     }
 }
 
-fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
+fn verify_with<const N: usize>(
+    derivation: &Derivation,
+    spec: &Spec,
+    tables: &SlotTables,
+) -> Report {
     let cut = |words: &[[u8; MAX_TAG_LEN]]| -> Vec<[u8; N]> {
         words
             .iter()
             .map(|w| core::array::from_fn(|i| w[i]))
             .collect()
     };
-    let words = &derivation.words;
+    let words = &tables.words;
     let (low, high, kernel) = (cut(&words.low), cut(&words.high), cut(&words.kernel));
+    let engine = derivation
+        .crc16_engine()
+        .expect("a CRC-16 spec's derivation has its engine");
     let table = SlotTable::<N>::new_unverified(
-        derivation.engine(),
-        derivation.crc_name(),
+        engine,
+        spec.crc_name(),
         derivation.alphabet.symbols(),
         derivation.tag_len,
         &low,
         &high,
         &kernel,
     );
-    let reference = crate::catalog::reference_crc(&derivation.spec.crc);
+    let reference = crate::catalog::reference_crc(&spec.crc);
     let symbols = derivation.alphabet.symbols();
     let independent = LinearCrc::<N>::new(&reference, derivation.tag_len, symbols);
-    let slot_mask = (derivation.spec.slots - 1) as u16;
+    let slot_mask = (spec.slots - 1) as u16;
     const PREFIX: &[u8] = b"slotgen:";
     const SUFFIX: &[u8] = b":verify";
     let mut report = Report::default();
-    if let Err(e) = derivation.checked_table() {
+    if let Err(e) = SlotTable::try_new(
+        engine,
+        spec.crc_name(),
+        derivation.alphabet.symbols(),
+        derivation.tag_len,
+        &words.low,
+        &words.high,
+        &words.kernel,
+    ) {
         fail(
             &mut report,
             0,
@@ -161,11 +153,11 @@ fn verify_with<const N: usize>(derivation: &Derivation) -> Report {
     key[..PREFIX.len()].copy_from_slice(PREFIX);
     key[PREFIX.len()] = b'{';
     let mut built = [0u8; PREFIX.len() + 1 + MAX_TAG_LEN + 1 + SUFFIX.len()];
-    report.exhaustive = u64::from(derivation.spec.slots)
+    report.exhaustive = u64::from(spec.slots)
         .checked_mul(expected_tags)
         .is_some_and(|tags| tags <= MAX_EXHAUSTIVE_TAGS);
     let kernel = table.kernel();
-    for slot in 0..derivation.spec.slots {
+    for slot in 0..spec.slots {
         let slot = slot as u16;
         report.slots_checked += 1;
         let (tags, canonical) = match (table.tags_for_slot(slot), table.tag_for_slot(slot)) {

@@ -1,14 +1,15 @@
-//! [`verify_scheme`]: the exhaustive check of a scheme derivation.
+//! [`verify_scheme`]: the exhaustive check of a scheme's table ([`crate::verify()`] runs it
+//! for a derivation without the two-load tables).
 
 use slotgen_tables::{AnyCrc, Reduction, Register, Scheme};
 
-use super::{Failure, Report, MAX_LISTED};
+use super::report::{Failure, Report, MAX_LISTED};
 
-/// The most tags [`verify_scheme`] checks one by one: `2^16`. A larger space is checked
+/// The most tags [`verify`](crate::verify()) checks one by one in a scheme's table: `2^16`. A larger space is checked
 /// through each slot's first tag, its kernel directions and the next value of its class,
 /// which decides every tag because the map is affine.
 pub const MAX_SCHEME_EXHAUSTIVE_TAGS: u64 = 1 << 16;
-use crate::scheme::invert::SchemeDerivation;
+use crate::Derivation;
 
 /// The `crc` crate's CRC for the algorithm of a scheme's engine: not the runtime's engine,
 /// so the check is independent of it.
@@ -86,21 +87,8 @@ fn reference_slot(scheme: &Scheme<'static>, value: u64) -> u64 {
 /// them are some slot's, each once), which holds for small tag spaces.
 ///
 /// [`tags_for_slot`]: slotgen_tables::SchemeTable::tags_for_slot
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::scheme::invert::{derive, SchemeSpec};
-/// use slotgen_tables::SchemeName;
-///
-/// let d = derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
-/// let report = slotgen::verify::verify_scheme(&d);
-/// assert!(report.passed());
-/// assert_eq!(report.slots_checked, 3000);
-/// # Ok::<(), slotgen::Error>(())
-/// ```
 #[must_use]
-pub fn verify_scheme(derivation: &SchemeDerivation) -> Report {
+pub(super) fn verify_scheme(derivation: &Derivation) -> Report {
     let mut report = Report::default();
     let fail = |report: &mut Report, slot: u32, tag: &[u8], reason: String| {
         report.failure_count += 1;

@@ -2,11 +2,8 @@
 //! ([`tags_from_lines`]) or from the string literals of a C or Lua source
 //! ([`literal::tags_from_source`](super::literal::tags_from_source)).
 
-use crc::Algorithm;
-use slotgen_tables::{hashtag, Crc16, Scheme};
-
-use super::MAX_LISTED;
-use crate::spec::SlotCount;
+use super::report::MAX_LISTED;
+use crate::scheme::SlotFunction;
 
 /// One entry of a tag table that does not land on its slot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,62 +39,45 @@ impl TagReport {
     }
 }
 
-/// Checks a per-slot tag table: entry `i` is a tag for slot `i`, so the key `{tag}` must land
-/// on slot `i` (its hashtag, by the runtime's [`hashtag`], is the tag; an empty tag or one
-/// with a brace makes a different hashtag and lands elsewhere). The slot is the runtime's
-/// [`Crc16`] of the hashtag, masked to `slots`.
+/// Checks a per-slot tag table of `function` (a CRC-16 spec's or a named scheme's): entry
+/// `i` is a tag for the slot `first + i` (slot `i` of a CRC-16 table, bucket `i + 1` for
+/// Tarantool vshard), and the key that carries it must land there by
+/// [`SlotFunction::slot`]: the tag between the rule's hashtag delimiters (`{tag}` for a
+/// CRC-16 table and Codis, the pool's pair for twemproxy; an empty tag or one with a
+/// delimiter makes a different hashtag and lands elsewhere), or the tag alone for a scheme
+/// that hashes the whole key.
 ///
 /// # Examples
 ///
 /// ```
-/// use slotgen::spec::SlotCount;
+/// use slotgen::scheme::SlotFunction;
+/// use slotgen_tables::SchemeName;
 ///
+/// let redis = SlotFunction::from(&slotgen::Spec::default());
 /// let tags = [b"DLH@".to_vec(), b"@A@H".to_vec(), b"x".to_vec()];
-/// let report = slotgen::verify::tag_table(&tags, &crc::CRC_16_XMODEM, SlotCount::REDIS_CLUSTER);
+/// let report = slotgen::verify::tag_table(&tags, &redis);
 /// assert_eq!(report.entries_checked, 3);
 /// assert_eq!(report.misplaced_count, 1); // "x" is no tag for slot 2
 /// assert_eq!(report.misplaced[0].lands_on, 16287); // CLUSTER KEYSLOT x
 /// assert_eq!(report.missing, 16381);
-/// ```
-#[must_use]
-pub fn tag_table(tags: &[Vec<u8>], crc: &Algorithm<u16>, slots: SlotCount) -> TagReport {
-    let crc = Crc16::new(crc);
-    let mask = slots.mask();
-    let mut key = Vec::new();
-    check_entries(tags, 0, slots.get(), |tag| {
-        key.clear();
-        key.push(b'{');
-        key.extend_from_slice(tag);
-        key.push(b'}');
-        u32::from(crc.checksum(hashtag(&key)) & mask)
-    })
-}
-
-/// As [`tag_table`], for a scheme: entry `i` is a tag for the scheme's slot `first + i`
-/// (bucket `i + 1` for Tarantool vshard), and the key that carries it must land there by
-/// [`Scheme::slot`]: the tag between the scheme's hashtag delimiters (`{tag}` for Codis,
-/// the pool's pair for twemproxy), or the tag alone for a scheme that hashes the whole key.
 ///
-/// # Examples
-///
-/// ```
-/// let vshard = slotgen::scheme::resolve("tarantool-vshard", None, None)?;
+/// let vshard = SlotFunction::scheme(SchemeName::TarantoolVshard, None, None)?;
 /// let tags = [b"@LEADJFCC@".to_vec(), b"x".to_vec()];
-/// let report = slotgen::verify::scheme_tag_table(&tags, &vshard);
+/// let report = slotgen::verify::tag_table(&tags, &vshard);
 /// assert_eq!((report.misplaced_count, report.missing), (1, 2998));
 /// assert_eq!(report.misplaced[0].slot, 2); // the entry for bucket 2
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn scheme_tag_table(tags: &[Vec<u8>], scheme: &Scheme<'_>) -> TagReport {
+pub fn tag_table(tags: &[Vec<u8>], function: &SlotFunction) -> TagReport {
+    let delimiters = function.rule().delimiters();
     let mut key = Vec::new();
-    check_entries(tags, scheme.offset(), scheme.slots(), |tag| {
+    check_entries(tags, function.first_slot(), function.slots(), |tag| {
         key.clear();
-        let delimiters = scheme.hashtag().delimiters();
         key.extend(delimiters.map(|[open, _]| open));
         key.extend_from_slice(tag);
         key.extend(delimiters.map(|[_, close]| close));
-        scheme.slot(&key)
+        function.slot(&key)
     })
 }
 

@@ -1,4 +1,4 @@
-//! Scheme inversion from outside bytes: `slotgen::scheme::invert::derive` over an arbitrary
+//! Scheme inversion from outside bytes: `slotgen::derive` of a `SchemeSpec` over an arbitrary
 //! named scheme, slot count, hashtag delimiters, alphabet and tag length never panics (it
 //! derives or says why not), and on a derivation every lookup of an arbitrary slot never
 //! panics: a tag lands on its slot, and a key built with arbitrary affixes, when accepted,
@@ -6,7 +6,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use slotgen::scheme::invert::{derive, SchemeSpec};
+use slotgen::derive;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen_tables::{SchemeName, SchemeTable};
 
 fuzz_target!(|input: (u8, u32, Option<[u8; 2]>, Vec<u8>, Option<u8>, u32, &[u8], &[u8], Vec<[u8; 4]>)| {

@@ -3,17 +3,20 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use slotgen::spec::SlotCount;
+use slotgen::scheme::SlotFunction;
 use slotgen::verify::{tag_table, tags_from_lines, tags_from_source, Language};
 
 fuzz_target!(|data: &[u8]| {
-    let slots = SlotCount::new(64).unwrap();
+    let slots = SlotFunction::from(&slotgen::Spec {
+        slots: 64,
+        ..slotgen::Spec::default()
+    });
     let lines = tags_from_lines(data);
-    let report = tag_table(&lines, &crc::CRC_16_XMODEM, slots);
+    let report = tag_table(&lines, &slots);
     assert_eq!(report.entries_checked, lines.len().min(64) as u64);
     for language in [Language::C, Language::Lua] {
         if let Ok(tags) = tags_from_source(data, language) {
-            let report = tag_table(&tags, &crc::CRC_16_XMODEM, slots);
+            let report = tag_table(&tags, &slots);
             assert!(report.misplaced.len() <= slotgen::verify::MAX_LISTED);
         }
     }

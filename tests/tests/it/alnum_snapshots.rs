@@ -23,7 +23,16 @@ fn alnum_derivations_of_every_catalogue_crc() {
     let alnum = Charset::parse("alnum").unwrap();
     let mut text = String::new();
     for entry in CATALOG {
-        let choice = choose(&alnum, entry.algorithm, 16384, None).unwrap();
+        let choice = choose(
+            &alnum,
+            &Spec {
+                crc: *entry.algorithm,
+                slots: 16384,
+                ..Spec::default()
+            }
+            .into(),
+        )
+        .unwrap();
         let spec = Spec {
             crc: *entry.algorithm,
             alphabet: choice.alphabet.symbols().to_vec(),
@@ -31,7 +40,7 @@ fn alnum_derivations_of_every_catalogue_crc() {
             slots: 16384,
         };
         let d = derive(&spec).unwrap();
-        let base_tag = d.table().tag_from_mask(0);
+        let base_tag = d.slot_table().unwrap().tag_from_mask(0);
         writeln!(text, "{}", entry.name).unwrap();
         writeln!(
             text,

@@ -89,14 +89,15 @@ fn derive_and_verify(name: &str, alphabet: &[u8], slots: u32) {
 /// is affine (the brute-force tests check that), the `2^kernel` tags of each slot are the
 /// canonical one moved by the kernel's span, so every tag lands where the table says.
 fn verify_by_kernel_basis(d: &slotgen::Derivation, what: &str) {
-    let table = d.table();
-    let reference = slotgen::catalog::reference_crc(&d.spec.crc);
-    let mask_bits = (d.spec.slots - 1) as u16;
+    let table = d.slot_table().unwrap();
+    let spec = d.crc16_spec().unwrap();
+    let reference = slotgen::catalog::reference_crc(&spec.crc);
+    let mask_bits = (spec.slots - 1) as u16;
     let slot_of = |mask: u64| {
         let tag = table.tag_from_mask(mask);
         reference.checksum(tag.as_ref()) & mask_bits
     };
-    for slot in 0..d.spec.slots {
+    for slot in 0..spec.slots {
         let slot = slot as u16;
         let mask = table.mask_for_slot(slot).unwrap();
         assert_eq!(slot_of(mask), slot, "{what}: slot {slot}");
@@ -115,7 +116,16 @@ fn verify_by_kernel_basis(d: &slotgen::Derivation, what: &str) {
 fn every_crc_and_alphabet(slots: u32) {
     let alnum = Charset::parse("alnum").unwrap();
     for entry in CATALOG {
-        let choice = choose(&alnum, entry.algorithm, slots, None).unwrap();
+        let choice = choose(
+            &alnum,
+            &Spec {
+                crc: *entry.algorithm,
+                slots,
+                ..Spec::default()
+            }
+            .into(),
+        )
+        .unwrap();
         assert!(choice
             .alphabet
             .symbols()
@@ -152,7 +162,16 @@ fn alnum_gives_every_crc_tags_of_at_most_4_symbols() {
     let alnum = Charset::parse("alnum").unwrap();
     let mut seed_needs_5 = Vec::new();
     for entry in CATALOG {
-        let choice = choose(&alnum, entry.algorithm, 16384, None).unwrap();
+        let choice = choose(
+            &alnum,
+            &Spec {
+                crc: *entry.algorithm,
+                slots: 16384,
+                ..Spec::default()
+            }
+            .into(),
+        )
+        .unwrap();
         assert!(choice.tag_len <= 4, "{}: {choice}", entry.name);
         let seed = Spec {
             tag_len: None,

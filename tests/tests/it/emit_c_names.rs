@@ -16,9 +16,7 @@ fn header(derivation: &Derivation, name: Option<&str>) -> Result<String, slotgen
         name,
         ..Options::default()
     };
-    language::find("c")
-        .unwrap()
-        .emit(derivation.into(), &options)
+    language::find("c").unwrap().emit(derivation, &options)
 }
 
 /// Prints the `pair` lines of [`speakers`] for the headers `a.h` and `b.h`.

@@ -20,7 +20,7 @@ const SEED_DRIVER: &str = include_str!("../../drivers/elixir/seed.exs");
 /// The Elixir module of `derivation` named `name`, through the registry.
 fn module(derivation: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {
     language::find("elixir").unwrap().emit(
-        derivation.into(),
+        derivation,
         &Options {
             name: Some(name),
             ..Options::default()

@@ -6,7 +6,7 @@ use slotgen::emit::language::{self, Options};
 fn emit_named(name: &str) -> Result<String, slotgen::Error> {
     let d = slotgen::derive(&slotgen::Spec::default()).unwrap();
     language::find("java").unwrap().emit(
-        (&d).into(),
+        &d,
         &Options {
             name: Some(name),
             ..Options::default()

@@ -15,13 +15,13 @@ const CASTAGNOLI: u64 = 0x1edc_6f41;
 
 /// A case's CRC as (width, polynomial, init, reflected both ways), from its spec.
 fn crc(table: &Table) -> (u8, u64, u64, bool) {
-    match table {
-        Table::Crc16(d) => {
-            let a = &d.spec.crc;
+    match table.crc16_spec() {
+        Some(spec) => {
+            let a = &spec.crc;
             (a.width, a.poly.into(), a.init.into(), a.refin && a.refout)
         }
-        Table::Scheme(d) => {
-            let (_, p) = slotgen::scheme::crc_of(&d.scheme);
+        None => {
+            let (_, p) = slotgen::scheme::crc_of(&table.scheme);
             (p.width, p.poly, p.init, p.refin && p.refout)
         }
     }

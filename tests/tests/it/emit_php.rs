@@ -15,7 +15,7 @@ const PAIR_DRIVER: &str = include_str!("../../drivers/php/pair.php");
 /// The PHP class of `derivation` named `name`, through the registry.
 fn class(derivation: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {
     language::find("php").unwrap().emit(
-        derivation.into(),
+        derivation,
         &Options {
             name: Some(name),
             ..Options::default()

@@ -14,7 +14,7 @@ use slotgen_tests::{redis_vectors, require_tool, speakers};
 /// The Ruby module named `name` for `d`, through the registry.
 fn module(d: &slotgen::Derivation, name: &str) -> Result<String, slotgen::Error> {
     language::find("ruby").unwrap().emit(
-        d.into(),
+        d,
         &Options {
             name: Some(name),
             ..Options::default()

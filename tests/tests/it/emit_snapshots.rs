@@ -51,7 +51,7 @@ fn every_language_for_redis_cluster() {
     for language in LANGUAGES {
         for (suffix, options) in variants(language) {
             let text = language
-                .emit((&d).into(), &options)
+                .emit(&d, &options)
                 .unwrap_or_else(|e| panic!("{}{suffix}: {e}", language.name));
             let name = format!("{}{suffix}_redis_cluster", language.name.replace('-', "_"));
             insta::assert_snapshot!(name, text);
@@ -70,8 +70,8 @@ fn emitted_files_are_deterministic_and_name_their_spec() {
     for language in LANGUAGES {
         for (suffix, options) in variants(language) {
             let what = format!("{}{suffix}", language.name);
-            let a = language.emit((&first).into(), &options).unwrap();
-            let b = language.emit((&second).into(), &options).unwrap();
+            let a = language.emit(&first, &options).unwrap();
+            let b = language.emit(&second, &options).unwrap();
             assert_eq!(a, b, "{what}");
             if language.name == "json" {
                 continue; // data: its spec is in its fields
@@ -97,7 +97,7 @@ fn go_package_names_are_checked() {
             package: Some(package),
             ..Options::default()
         };
-        go.emit((&d).into(), &options)
+        go.emit(&d, &options)
     };
     for bad in ["", "Slotgen", "slot-gen", "9lives", "func", "süß"] {
         let error = emit(bad).unwrap_err();
@@ -126,7 +126,7 @@ fn uncountable_tags_are_refused_where_integers_are_64_bit() {
     let emit = |name: &str| {
         emit::language::find(name)
             .unwrap()
-            .emit((&d).into(), &Options::default())
+            .emit(&d, &Options::default())
     };
     for refused in ["java", "php"] {
         let error = emit(refused).unwrap_err();

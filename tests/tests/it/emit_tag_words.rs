@@ -47,7 +47,7 @@ fn specs() -> Vec<(String, Derivation)> {
 fn expected(specs: &[(String, Derivation)]) -> String {
     let mut lines = String::new();
     for (name, d) in specs {
-        let table = d.table();
+        let table = d.slot_table().unwrap();
         for slot in 0..table.slots() {
             let slot = u16::try_from(slot).expect("test specs have at most 1024 slots");
             let tag = table.tag_for_slot(slot).unwrap();
@@ -90,7 +90,7 @@ fn c_words() {
             name: Some(name),
             ..Options::default()
         };
-        let header = language::find("c").unwrap().emit(d.into(), &options);
+        let header = language::find("c").unwrap().emit(d, &options);
         std::fs::write(dir.join(format!("{name}.h")), header.unwrap()).unwrap();
         driver += &format!("#include \"{name}.h\"\n");
         let upper = name.to_ascii_uppercase();
@@ -134,7 +134,7 @@ fn js_words() {
     for (name, d) in &specs {
         let module = emit::language::find("js")
             .unwrap()
-            .emit(d.into(), &Default::default())
+            .emit(d, &Default::default())
             .unwrap();
         std::fs::write(dir.join(format!("{name}.mjs")), module).unwrap();
         driver += &format!(

@@ -4,7 +4,8 @@
 //! powers of two and not. What cannot be done is refused with the rule: more slots than
 //! values (a CRC-8 has 256), and a whole 64-bit value (a tag holds at most 64 input bits).
 
-use slotgen::scheme::invert::{derive_with, SchemeSpec};
+use slotgen::derive::derive_with;
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen::Error;
 use slotgen_tables::{HashtagRule, Reduction, Scheme, SchemeName};
 
@@ -51,7 +52,7 @@ fn every_catalogue_crc_derives_and_verifies() {
             let width = u32::from(parameters.width);
             match derive_with(&spec, scheme) {
                 Ok(d) => {
-                    let report = slotgen::verify::verify_scheme(&d);
+                    let report = slotgen::verify(&d);
                     assert!(
                         report.passed(),
                         "{} % {slots}: {:?}",

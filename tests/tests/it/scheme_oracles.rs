@@ -156,7 +156,7 @@ fn slotgen_keys(
         hash_tag,
         ..SchemeSpec::new(scheme)
     };
-    let d = slotgen::scheme::invert::derive(&spec).expect("every named scheme derives");
+    let d = slotgen::derive(&spec).expect("every named scheme derives");
     let table = d.table();
     let (prefix, suffix): (&[u8], &[u8]) = match d.scheme.hashtag().delimiters() {
         Some(_) => (b"user:", b":profile"),

@@ -79,7 +79,14 @@ fn plain_enumeration(spec: &ShortestSpec) -> Vec<Option<Vec<u8>>> {
 fn catalogue_check_value_first() {
     let crc = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
     assert_eq!(crc.checksum(b"123456789"), 0x31c3);
-    assert_eq!(redis_benchmark().table().crc.checksum(b"123456789"), 0x31c3);
+    assert_eq!(
+        redis_benchmark()
+            .shortest_table()
+            .unwrap()
+            .crc
+            .checksum(b"123456789"),
+        0x31c3
+    );
 }
 
 #[test]
@@ -182,7 +189,7 @@ fn gaps_of_a_charset_too_small() {
         .collect();
     assert!(expected.len() >= 16384 - 1092);
     assert_eq!(table.gaps(), expected);
-    let runtime = table.table();
+    let runtime = table.shortest_table().unwrap();
     assert_eq!(runtime.gaps(), expected.len());
     for &slot in &expected {
         assert_eq!(
@@ -198,7 +205,7 @@ fn gaps_of_a_charset_too_small() {
 #[test]
 fn runtime_lookup_agrees_for_every_slot() {
     let table = redis_benchmark();
-    let runtime = table.table();
+    let runtime = table.shortest_table().unwrap();
     let crc = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
     assert_eq!(runtime.gaps(), 0);
     for slot in 0..16384u16 {
@@ -281,7 +288,7 @@ fn committed_scheme_table_is_fresh_and_compiles() {
     let vshard = SchemeName::TarantoolVshard.scheme(Some(30), None).unwrap();
     let digits = Charset::parse("digits").unwrap();
     let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &digits, 3).unwrap();
-    let fresh = slotgen::emit::shortest::scheme_rust_file(&table, "BUCKETS_30").unwrap();
+    let fresh = slotgen::emit::shortest::shortest_file(&table, "BUCKETS_30").unwrap();
     assert!(
         fresh == committed,
         "tests/src/shortest_buckets.rs is stale: rerun the command on its first line"

@@ -31,7 +31,7 @@ fn tables() -> Vec<(&'static str, Shortest)> {
 fn expected(table: &Shortest) -> String {
     let awkward = table.gaps();
     assert!(
-        table.spec.slots != 4096 || !awkward.is_empty(),
+        table.scheme.slots() != 4096 || !awkward.is_empty(),
         "the awkward table has gaps"
     );
     slotgen::emit::shortest::lines(table)
@@ -47,7 +47,7 @@ fn c_array_compiled_by_gcc() {
         let source = format!(
             "{}\n#include <stdio.h>\nint main(void) {{\n  for (int s = 0; s < {}; s++) puts(tags[s]);\n  return 0;\n}}\n",
             slotgen::emit::shortest::c(&table, "tags"),
-            table.spec.slots
+            table.scheme.slots()
         );
         let c = dir.join(format!("{name}.c"));
         let exe = dir.join(name);
@@ -92,7 +92,7 @@ fn lua_chunk_run_by_every_lua() {
             std::fs::write(&chunk, slotgen::emit::shortest::lua(&table)).unwrap();
             let driver = format!(
                 "local tags = dofile(arg[1])\nfor i = 1, {} do io.write(tags[i] or '', '\\n') end",
-                table.spec.slots
+                table.scheme.slots()
             );
             let run = Command::new(lua)
                 .arg("-e")

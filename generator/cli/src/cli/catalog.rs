@@ -187,7 +187,7 @@ fn row(entry: &CatalogEntry, slots: u32, alnum: &Charset) -> Result<Row> {
         slots,
     };
     let default_tag_len = shortest_tag_len(&spec).with_context(|| entry.name)?;
-    let choice = choose(alnum, alg, slots, None).with_context(|| entry.name)?;
+    let choice = choose(alnum, &spec.clone().into()).with_context(|| entry.name)?;
     Ok(Row {
         name: entry.name,
         aliases: entry.aliases,

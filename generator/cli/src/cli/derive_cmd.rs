@@ -5,8 +5,9 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::Args;
-use slotgen::scheme::invert::SchemeDerivation;
-use slotgen::{emit, verify, Derivation, Report};
+use slotgen::request::TableSpec;
+use slotgen::scheme::invert::SchemeSpec;
+use slotgen::{emit, verify, Derivation, Report, SlotTables, Spec};
 
 use super::output::{Format, OutputArgs};
 use super::SpecArgs;
@@ -38,10 +39,7 @@ pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
             "`--header` and `-z` apply to records, and a derivation is one document: remove them"
         )));
     }
-    let derivation = match args.spec.derived()? {
-        super::Derived::Crc16(d) => d,
-        super::Derived::Scheme(d) => return run_scheme(&d, json),
-    };
+    let derivation = args.spec.derived()?;
     let report = verify(&derivation);
     let mut out = std::io::stdout().lock();
     if json {
@@ -49,26 +47,25 @@ pub fn run(args: &DeriveArgs) -> Result<ExitCode> {
         serde_json::to_writer_pretty(&mut out, &value)?;
         writeln!(out)?;
     } else {
-        write_text(&mut out, &derivation, &report)?;
+        match (&derivation.spec, &derivation.slot_tables) {
+            (TableSpec::Crc16(spec), Some(tables)) => {
+                write_text(&mut out, &derivation, spec, tables, &report)?;
+            }
+            (TableSpec::Scheme(spec), _) => {
+                write_scheme_text(&mut out, &derivation, spec, &report)?;
+            }
+            (TableSpec::Crc16(_), None) => unreachable!("a CRC-16 derivation has its tables"),
+        }
     }
     verdict(&report)
 }
 
-/// `derive --scheme`: the scheme derivation and its verification, as text or JSON.
-fn run_scheme(d: &SchemeDerivation, json: bool) -> Result<ExitCode> {
-    let report = slotgen::verify::verify_scheme(d);
-    let mut out = std::io::stdout().lock();
-    if json {
-        let value = emit::json::scheme_to_value(d, Some(&report));
-        serde_json::to_writer_pretty(&mut out, &value)?;
-        writeln!(out)?;
-    } else {
-        write_scheme_text(&mut out, d, &report)?;
-    }
-    verdict(&report)
-}
-
-fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report) -> Result<()> {
+fn write_scheme_text(
+    out: &mut impl Write,
+    d: &Derivation,
+    spec: &SchemeSpec,
+    report: &Report,
+) -> Result<()> {
     let scheme = &d.scheme;
     let (crc_name, crc) = slotgen::scheme::crc_of(scheme);
     let digits = usize::from(crc.width).div_ceil(4);
@@ -78,8 +75,8 @@ fn write_scheme_text(out: &mut impl Write, d: &SchemeDerivation, report: &Report
     writeln!(
         out,
         "scheme:     {} ({})",
-        d.spec.name.name(),
-        d.spec.name.systems()
+        spec.name.name(),
+        spec.name.systems()
     )?;
     writeln!(
         out,
@@ -195,21 +192,27 @@ fn hex_list(values: &[u64], digits: usize) -> String {
         .join(" ")
 }
 
-fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<()> {
-    let alg = &d.spec.crc;
+fn write_text(
+    out: &mut impl Write,
+    d: &Derivation,
+    spec: &Spec,
+    tables: &SlotTables,
+    report: &Report,
+) -> Result<()> {
+    let alg = &spec.crc;
     let digits = d.mask_width().hex_digits();
-    let base_tag = d.table().tag_from_mask(0);
+    let base_tag = d.tag_from_mask(0);
     let mask_type = d.mask_width().rust();
     let entry_bytes = d.mask_width().bytes();
     writeln!(
         out,
         "crc:        {} (width 16, poly {:#06x}, init {:#06x}, refin {}, refout {}, xorout {:#06x}, check {:#06x})",
-        d.crc_name(), alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
+        spec.crc_name(), alg.poly, alg.init, alg.refin, alg.refout, alg.xorout, alg.check
     )?;
     writeln!(
         out,
         "slots:      {} ({})",
-        d.spec.slots,
+        spec.slots,
         count(d.slot_bits().into(), "bit")
     )?;
     write_tags_and_rank(out, &d.alphabet, d.tag_len, &d.pivots)?;
@@ -217,7 +220,7 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
         out,
         "base slot:  {} (the slot of {})",
         d.base_slot(),
-        quoted(base_tag.as_ref())
+        quoted(&base_tag)
     )?;
     writeln!(out, "inverse:    {}", hex_list(&d.inverse, digits))?;
     writeln!(
@@ -233,16 +236,16 @@ fn write_text(out: &mut impl Write, d: &Derivation, report: &Report) -> Result<(
     writeln!(
         out,
         "tables:     low {} x {mask_type} ({}), high {} x {mask_type} ({}): {} bytes as masks, {} as tag bytes (the runtime's)",
-        d.low.len(),
-        count(d.low_bits as u64, "bit"),
-        d.high.len(),
-        count((d.slot_bits() - d.low_bits) as u64, "bit"),
-        (d.low.len() + d.high.len()) * entry_bytes,
-        (d.low.len() + d.high.len()) * d.tag_len
+        tables.low.len(),
+        count(u64::from(tables.low_bits), "bit"),
+        tables.high.len(),
+        count(u64::from(d.slot_bits() - tables.low_bits), "bit"),
+        (tables.low.len() + tables.high.len()) * entry_bytes,
+        (tables.low.len() + tables.high.len()) * d.tag_len
     )?;
     super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
     let how = super::verification_scope(report, d);
-    write_verdict(out, report, d.spec.slots.into(), &how)
+    write_verdict(out, report, spec.slots.into(), &how)
 }
 
 /// The `verified:` or `FAILED:` line of both derivations' text; `how` says what a passed

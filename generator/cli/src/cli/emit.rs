@@ -122,7 +122,7 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     language.check(&args.options()).map_err(emit_error)?;
     let derived = args.spec.derived()?;
     let text = language
-        .emit((&derived).into(), &args.options())
+        .emit(&derived, &args.options())
         .map_err(emit_error)?;
     super::output::write_text(args.output.as_deref(), &text)
 }

@@ -565,8 +565,8 @@ mod tests {
         let d = derive(&Spec::default()).unwrap();
         let spec = format!(
             "{}, {} slots, {}-symbol tags over `{}`",
-            d.crc_name(),
-            d.spec.slots,
+            Spec::default().crc_name(),
+            d.slots(),
             d.tag_len,
             std::str::from_utf8(REDIS_CLUSTER_ALPHABET).unwrap()
         );

@@ -10,7 +10,8 @@ use slotgen::scheme::invert::FramedKeys;
 use slotgen_tables::{HashtagRule, SchemeTable, SlotTable, MAX_TAG_LEN};
 
 use super::values::{parse_hex_bytes, HexBytes};
-use super::{Derived, SlotRange, SpecArgs};
+use super::{SlotRange, SpecArgs};
+use slotgen::Derivation;
 
 #[derive(Debug, Args)]
 pub struct TagArgs {
@@ -139,13 +140,13 @@ fn print_lines(
 ) -> Result<ExitCode> {
     output.check(false)?;
     let derived = spec.derived()?;
-    if let Derived::Scheme(d) = &derived {
-        let framed = !prefix.is_empty() || !suffix.is_empty();
-        if as_key && framed && d.scheme.hashtag() == HashtagRule::WholeKey {
-            let spec = spec.scheme_spec()?.expect("a scheme's derivation");
-            let keys = FramedKeys::derive(&spec, prefix, suffix).map_err(super::spelled)?;
-            return print_framed(&keys, ranges, all, output);
-        }
+    let framed = !prefix.is_empty() || !suffix.is_empty();
+    if as_key && framed && derived.scheme.hashtag() == HashtagRule::WholeKey {
+        let spec = spec
+            .scheme_spec()?
+            .expect("a whole-key scheme's derivation");
+        let keys = FramedKeys::derive(&spec, prefix, suffix).map_err(super::spelled)?;
+        return print_framed(&keys, ranges, all, output);
     }
     let lookup = Lookup::new(&derived);
     // Check every range and the prefix before printing anything.
@@ -218,17 +219,18 @@ fn print_framed(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The runtime table of a derivation, for lookups by slot.
+/// The runtime table of a derivation, for lookups by slot: the shape
+/// [`Derivation::slot_table`] picks.
 enum Lookup<'d> {
     Crc16(SlotTable<'d, MAX_TAG_LEN>),
     Scheme(SchemeTable<'d, MAX_TAG_LEN>),
 }
 
 impl<'d> Lookup<'d> {
-    fn new(derived: &'d Derived) -> Self {
-        match derived {
-            Derived::Crc16(d) => Self::Crc16(d.table()),
-            Derived::Scheme(d) => Self::Scheme(d.table()),
+    fn new(derivation: &'d Derivation) -> Self {
+        match derivation.slot_table() {
+            Some(table) => Self::Crc16(table),
+            None => Self::Scheme(derivation.table()),
         }
     }
 

@@ -6,8 +6,8 @@ use anyhow::{anyhow, Context, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::Charset;
-use slotgen::request::{CustomCrc, Derived, Field, Refusal, Request, TableSpec, WayOut};
-use slotgen::scheme::invert::{SchemeDerivation, SchemeSpec};
+use slotgen::request::{CustomCrc, Field, Refusal, Request, TableSpec, WayOut};
+use slotgen::scheme::invert::SchemeSpec;
 use slotgen::scheme::SlotFunction;
 use slotgen::spec::{SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
@@ -387,7 +387,7 @@ impl SpecArgs {
     }
 
     /// What these options derive: a CRC-16 table, or a scheme's.
-    fn derived(&self) -> Result<Derived> {
+    fn derived(&self) -> Result<Derivation> {
         self.table_spec()?.derive().map_err(spelled)
     }
 
@@ -538,7 +538,7 @@ fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
 
 /// What a passed scheme verification covered, after the tag count (see
 /// [`verification_scope`]).
-fn scheme_verification_scope(report: Option<&slotgen::Report>, d: &SchemeDerivation) -> String {
+fn scheme_verification_scope(report: Option<&slotgen::Report>, d: &Derivation) -> String {
     match report {
         Some(r) if !r.exhaustive => format!(
             " (each slot's first tag, its {} kernel directions{}: the 2^{} tags are too many to check one by one, and the map is affine)",

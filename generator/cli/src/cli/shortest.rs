@@ -116,9 +116,7 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
         let table = slotgen::shortest::shortest_scheme(name, &scheme, &charset, args.max_len)
             .map_err(search_error)?;
         check_gaps(args, &table.gaps(), scheme.slots())?;
-        return write_table(args, emit::shortest::Table::Scheme(&table), |name| {
-            Ok(emit::shortest::scheme_rust_file(&table, name)?)
-        });
+        return write_table(args, &table);
     }
     let crc = args.crc.crc()?;
     let slots = args.crc.slots()?.get();
@@ -130,18 +128,11 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
     };
     let table = shortest(&spec).map_err(search_error)?;
     check_gaps(args, &table.gaps(), slots)?;
-    write_table(args, emit::shortest::Table::Crc16(&table), |name| {
-        Ok(emit::shortest::shortest_file(&table, name)?)
-    })
+    write_table(args, &table)
 }
 
-/// Writes `table` in the chosen format; `rust` gives the Rust file for a static's name, or
-/// the reason the name is none.
-fn write_table(
-    args: &ShortestArgs,
-    table: emit::shortest::Table<'_>,
-    rust: impl FnOnce(&str) -> Result<String>,
-) -> Result<ExitCode> {
+/// Writes `table` in the chosen format.
+fn write_table(args: &ShortestArgs, table: &slotgen::shortest::Shortest) -> Result<ExitCode> {
     let text = match args.format {
         Format::Lines => emit::shortest::lines(table),
         Format::C => {
@@ -159,7 +150,7 @@ fn write_table(
         Format::Json => serde_json::to_string_pretty(&emit::shortest::to_value(table))? + "\n",
         Format::Rust => {
             let name = args.name.as_deref().unwrap_or("SHORTEST_TAGS");
-            rust(name)
+            emit::shortest::shortest_file(table, name)
                 .with_context(|| {
                     format!(
                         "--name `{}` is not a Rust identifier",

@@ -8,6 +8,8 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::emit;
+use slotgen::request::TableSpec;
+use slotgen::scheme::SlotFunction;
 use slotgen::user_file::{read_small, FileError, WAIT};
 use slotgen::verify::{self, Language, MAX_LISTED};
 
@@ -246,13 +248,13 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
         )
     })?;
     let context = || format!("`{}`", path.display());
-    if verify::json_format(text).as_deref() == Some(emit::json::SCHEME_FORMAT) {
-        let report = verify::json_scheme_derivation(text).with_context(context)?;
-        let d = &report.derivation;
+    let report = verify::json_derivation(text).with_context(context)?;
+    let d = &report.derivation;
+    if let TableSpec::Scheme(spec) = &d.spec {
         let header = format!(
             "{}: scheme {}, {} slots ({} to {}), {}-symbol tags over \"{}\"",
             path.display(),
-            d.spec.name.name(),
+            spec.name.name(),
             d.scheme.slots(),
             d.scheme.offset(),
             d.scheme.last(),
@@ -269,13 +271,11 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
             max_errors,
         );
     }
-    let report = verify::json_derivation(text).with_context(context)?;
-    let d = &report.derivation;
     let header = format!(
         "{}: {}, {} slots, {}-symbol tags over \"{}\"",
         path.display(),
-        d.crc_name(),
-        d.spec.slots,
+        d.crc16_spec().map_or("custom", slotgen::Spec::crc_name),
+        d.slots(),
         d.tag_len,
         super::show(d.alphabet.symbols())
     );
@@ -284,21 +284,14 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
         .as_ref()
         .map(|v| super::verification_scope(v, d))
         .unwrap_or_default();
-    write_json_report(
-        path,
-        &header,
-        &report,
-        d.spec.slots.into(),
-        &scope,
-        max_errors,
-    )
+    write_json_report(path, &header, &report, d.slots().into(), &scope, max_errors)
 }
 
 /// Prints the report of a JSON derivation read back: the mismatches, or the verification.
-fn write_json_report<D>(
+fn write_json_report(
     path: &Path,
     header: &str,
-    report: &verify::JsonReport<D>,
+    report: &verify::JsonReport,
     slots: u64,
     scope: &str,
     max_errors: usize,
@@ -390,21 +383,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             );
         }
         let tags: Vec<Vec<u8>> = table.tags.into_iter().flatten().collect();
-        return match (table.function.spec(), table.function.scheme_name()) {
-            (Some(spec), _) => check_tags(
-                path,
-                &tags,
-                "JSON",
-                &spec.crc,
-                slotgen::spec::SlotCount::new(spec.slots.into())?,
-                args.max_errors(),
-            ),
-            (None, Some((name, hash_tag))) => {
-                let scheme = name.scheme(Some(table.function.slots()), hash_tag)?;
-                check_scheme_tags(path, &tags, "JSON", name, &scheme, args.max_errors())
-            }
-            (None, None) => unreachable!("a slot function is a spec's or a scheme's"),
-        };
+        return check_tags(path, &tags, "JSON", &table.function, args.max_errors());
     }
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
@@ -415,60 +394,39 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    if let Some(spec) = args.spec.scheme_spec()? {
-        let scheme = spec.scheme()?;
-        return check_scheme_tags(path, &tags, form, spec.name, &scheme, args.max_errors());
-    }
-    let crc = args.spec.crc.crc()?;
-    let slots = args.spec.crc.slots()?;
-    check_tags(path, &tags, form, &crc, slots, args.max_errors())
+    let function = match args.spec.scheme_spec()? {
+        Some(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag)?,
+        None => SlotFunction::from(&slotgen::Spec {
+            crc: args.spec.crc.crc()?,
+            slots: args.spec.crc.slots()?.get(),
+            ..slotgen::Spec::default()
+        }),
+    };
+    check_tags(path, &tags, form, &function, args.max_errors())
 }
 
-/// Checks a tag table of a named scheme read from `path` (in the form `form`): entry `i`
-/// the tag of the scheme's slot `first + i`.
-fn check_scheme_tags(
-    path: &Path,
-    tags: &[Vec<u8>],
-    form: &str,
-    name: slotgen_tables::SchemeName,
-    scheme: &slotgen_tables::Scheme<'static>,
-    max_errors: usize,
-) -> Result<ExitCode> {
-    let report = verify::scheme_tag_table(tags, scheme);
-    let last = scheme.last();
-    let described = format!(
-        "scheme {}, {} slots ({} to {last})",
-        name.name(),
-        scheme.slots(),
-        scheme.offset(),
-    );
-    write_tag_report(path, tags, form, &described, &report, last, max_errors)
-}
-
-/// Checks a tag table read from `path` (in the form `form`) and prints the report.
+/// Checks a tag table read from `path` (in the form `form`) and prints the report: entry
+/// `i` the tag of `function`'s slot `first + i`.
 fn check_tags(
     path: &Path,
     tags: &[Vec<u8>],
     form: &str,
-    crc: &crc::Algorithm<u16>,
-    slots: slotgen::spec::SlotCount,
+    function: &SlotFunction,
     max_errors: usize,
 ) -> Result<ExitCode> {
-    let report = verify::tag_table(tags, crc, slots);
-    let described = format!(
-        "{}, {} slots",
-        slotgen::catalog::name_of(crc).unwrap_or("custom"),
-        slots.get()
-    );
-    write_tag_report(
-        path,
-        tags,
-        form,
-        &described,
-        &report,
-        slots.get() - 1,
-        max_errors,
-    )
+    let report = verify::tag_table(tags, function);
+    let last = function.last_slot();
+    let described = match (function.spec(), function.scheme_name()) {
+        (Some(spec), _) => format!("{}, {} slots", spec.crc_name(), spec.slots),
+        (None, Some((name, _))) => format!(
+            "scheme {}, {} slots ({} to {last})",
+            name.name(),
+            function.slots(),
+            function.first_slot(),
+        ),
+        (None, None) => unreachable!("a slot function is a spec's or a scheme's"),
+    };
+    write_tag_report(path, tags, form, &described, &report, last, max_errors)
 }
 
 /// Prints the report of a tag table: `described` names the slot function, `last` is the

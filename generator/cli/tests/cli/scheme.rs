@@ -444,12 +444,13 @@ fn catalog_all_widths_as_text_and_records() {
     assert!(!ok && err.contains("--header"), "{err}");
 }
 
-/// `emit rust --scheme`: the file is the library's `scheme_file` for the same spec, byte for
+/// `emit rust --scheme`: the file is the library's `emit::rust::file` for the same spec, byte for
 /// byte (the tests crate snapshots that file and compiles the emitter's tokens), and the
 /// command on its `@generated` line, rerun as written, gives the same file.
 #[test]
 fn emit_rust_takes_every_scheme() {
-    use slotgen::scheme::invert::{derive, SchemeSpec};
+    use slotgen::derive;
+    use slotgen::scheme::invert::SchemeSpec;
     use slotgen_tables::SchemeName;
 
     for (args, spec) in [
@@ -487,7 +488,7 @@ fn emit_rust_takes_every_scheme() {
         full.extend(&args);
         let (ok, out, err) = slot(&full);
         assert!(ok, "{args:?}: {err}");
-        let expected = slotgen::emit::rust::scheme_file(&derive(&spec).unwrap(), "TABLE").unwrap();
+        let expected = slotgen::emit::rust::file(&derive(&spec).unwrap(), "TABLE").unwrap();
         assert_eq!(out, expected, "{args:?}");
         let command = out
             .lines()

@@ -28,8 +28,13 @@ pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         )));
     }
     let derivation = args.spec.derive()?;
-    let table = derivation.table();
-    let slots = derivation.spec.slots;
+    let spec = derivation
+        .crc16_spec()
+        .expect("the options name a CRC-16 spec");
+    let table = derivation
+        .slot_table()
+        .expect("a CRC-16 spec's derivation has its slot table");
+    let slots = spec.slots;
     let tags: Vec<Vec<u8>> = (0..slots)
         .map(|slot| Ok(table.tag_for_slot(slot as u16)?.as_ref().to_vec()))
         .collect::<Result<_>>()?;
@@ -70,11 +75,11 @@ pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         out,
         "tags:       {} of {slots} tags of {}, {} slots, land on their slot by CLUSTER KEYSLOT",
         u64::from(slots) - tag_disagreements,
-        derivation.crc_name(),
+        spec.crc_name(),
         slots
     )?;
     if let Some((keys, first)) = &mut keys {
-        let crc = Crc16::new(&derivation.spec.crc);
+        let crc = Crc16::new(&spec.crc);
         let mask = (slots - 1) as u16;
         let mut asked = 0u64;
         while let Some(chunk) = match first.take() {
@@ -90,7 +95,7 @@ pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
                         out,
                         "disagree:   key \"{}\": slot {ours} by {}, slot {answer} by the server",
                         super::super::show_short(key),
-                        derivation.crc_name()
+                        spec.crc_name()
                     )?;
                 }
             }
