@@ -1,0 +1,332 @@
+//! A script's text: read within bounds, its `--- @include` lines, its shebang and flags,
+//! and its parse, bounded in nesting.
+
+use super::*;
+
+/// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8, within
+/// [`slotgen::user_file::WAIT`]: the one bounded reader of a user's file, so that a FIFO or
+/// a device neither hangs the lint nor fills its memory. A file that is not UTF-8 is refused
+/// (a byte replaced would change the slot of a key that holds it), with `escape` in the fix:
+/// how the file's language writes that byte in a string.
+pub(crate) fn read_bounded(path: &Path, escape: fn(u8) -> String) -> Result<String, String> {
+    let bytes =
+        slotgen::user_file::read_small(path, MAX_SOURCE_BYTES as u64, slotgen::user_file::WAIT)
+            .map_err(|e| match e {
+                // a regular file past the bound: the bound, not the device advice
+                slotgen::user_file::FileError::TooLarge { limit }
+                    if std::fs::metadata(path).is_ok_and(|m| m.is_file()) =>
+                {
+                    format!(
+                        "it is larger than {limit} bytes, the most the lint reads of a script \
+                         with its includes; lint it in parts"
+                    )
+                }
+                e => e.to_string(),
+            })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
+        format!(
+            "it is not UTF-8 (line {line}, byte {} of the file, `{}`): the lint reads text as \
+             UTF-8, and a byte it replaced would change the slot of a key that holds it; write \
+             such a byte in a string as {}",
+            at + 1,
+            slotgen::text::escape(&bytes[at..=at]),
+            escape(bytes[at])
+        )
+    })
+}
+
+/// How a Lua string writes `byte`: a decimal escape, as Lua 5.1 (Redis, Valkey) reads it.
+pub(crate) fn lua_byte_escape(byte: u8) -> String {
+    format!("a decimal escape (`'\\{byte}'`)")
+}
+
+/// The names of the `--- @include "name"` lines (bullmq's convention).
+pub(super) fn includes(source: &str) -> Vec<String> {
+    source
+        .lines()
+        .filter_map(|line| {
+            let rest = line.trim_start().strip_prefix("---")?.trim_start();
+            let rest = rest.strip_prefix("@include")?.trim();
+            let name = rest.strip_prefix('"')?.split('"').next()?;
+            (!name.is_empty()).then(|| name.to_owned())
+        })
+        .collect()
+}
+
+/// The script's kind from its first line: `#!lua flags=a,b` or `#!lua name=lib`.
+pub(super) fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), Error> {
+    let Some(line) = source.strip_prefix("#!") else {
+        return Ok((ScriptKind::Eval, None));
+    };
+    let line = line.lines().next().unwrap_or("");
+    let mut words = line.split_whitespace();
+    if words.next() != Some("lua") {
+        return Err(Error::Shebang {
+            file: path.display().to_string(),
+            line: slotgen::text::escape(line.as_bytes()),
+        });
+    }
+    let mut flags = Vec::new();
+    let mut name = None;
+    for word in words {
+        if let Some(list) = word.strip_prefix("flags=") {
+            flags.extend(list.split(',').filter(|f| !f.is_empty()).map(str::to_owned));
+        } else if let Some(n) = word.strip_prefix("name=") {
+            name = Some(n.to_owned());
+        } else {
+            return Err(Error::Shebang {
+                file: path.display().to_string(),
+                line: slotgen::text::escape(line.as_bytes()),
+            });
+        }
+    }
+    let at = Some(Position {
+        file: 0,
+        line: 1,
+        column: 1,
+    });
+    Ok(match name {
+        Some(name) => (
+            ScriptKind::Library {
+                name,
+                functions: Vec::new(),
+            },
+            at,
+        ),
+        None => (ScriptKind::Shebang { flags }, at),
+    })
+}
+
+/// Parses one file, after the nesting bound (on [`read`]'s thread with a large stack: the
+/// parser, the visitors and the tree's drop all recurse).
+pub(super) fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
+    let depth = nesting(&text).map_err(|at| {
+        let line = text.as_bytes()[..at]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+        let column = text[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
+        Error::Parse {
+            file: file.display().to_string(),
+            line,
+            column,
+            message: "unexpected symbol '`'".to_owned(),
+        }
+    })?;
+    if depth > MAX_NESTING * LEVEL {
+        return Err(Error::TooDeep {
+            file: file.display().to_string(),
+            max: MAX_NESTING,
+        });
+    }
+    let parsed = parse_guarded(&text);
+    parsed.map_err(|(line, column, message)| Error::Parse {
+        file: file.display().to_string(),
+        line,
+        column,
+        message: slotgen::text::escape(message.as_bytes()),
+    })
+}
+
+thread_local! {
+    /// Whether this thread is inside [`parse_guarded`]: its panic, if any, is caught and said
+    /// as a parse error, so the panic hook stays quiet.
+    static IN_PARSER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `full_moon::parse`, with a panic of the parser turned into a parse error. full_moon 3.0.0's
+/// lexer reaches `unreachable!` on some texts that are not Lua 5.1 (a backtick it reads
+/// outside a string, as after a malformed number: `return 2e('`')`); [`nesting`] refuses
+/// the plain case first, with its place, and this catches the rest (found by the fuzz
+/// target `lint`), pointing at the first backtick when there is one.
+pub(super) fn parse_guarded(text: &str) -> Result<ast::Ast, (usize, usize, String)> {
+    static QUIET_HOOK: std::sync::Once = std::sync::Once::new();
+    QUIET_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !IN_PARSER.with(std::cell::Cell::get) {
+                previous(info);
+            }
+        }));
+    });
+    IN_PARSER.with(|inside| inside.set(true));
+    let result = std::panic::catch_unwind(|| full_moon::parse(text));
+    IN_PARSER.with(|inside| inside.set(false));
+    let Ok(parsed) = result else {
+        let at = text.find('`').unwrap_or(0);
+        let line = text[..at].matches('\n').count() + 1;
+        let column = text[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
+        return Err((line, column, "unexpected symbol '`'".to_owned()));
+    };
+    parsed.map_err(|errors| {
+        errors
+            .first()
+            .map(|e| {
+                let (start, _) = e.range();
+                (
+                    start.line(),
+                    start.character(),
+                    e.error_message().into_owned(),
+                )
+            })
+            .unwrap_or((0, 0, "no syntax tree".to_owned()))
+    })
+}
+
+/// An upper bound of the parser's recursion over `text`, in chain steps: brackets, blocks
+/// (`function`, `do`, `then`, `repeat` to `end`/`until`) and runs of unary operators (`not`,
+/// `-`, `#`) each weigh [`LEVEL`]; each `..` or `^` of a chain (right-associative, a level of
+/// recursion each) weighs 1 and counts until the expression ends. Strings and comments are
+/// skipped. Never below the real depth. `Err(byte)` at a backtick outside strings and
+/// comments.
+pub(super) fn nesting(text: &str) -> Result<usize, usize> {
+    let b = text.as_bytes();
+    let (mut depth, mut max, mut unary) = (0usize, 0usize, 0usize);
+    // The chain of `..`/`^` at this bracket level, and the sum of those of the outer levels.
+    let (mut chain, mut outer) = (0usize, Vec::<usize>::new());
+    let load = |depth: usize, unary: usize, chain: usize, outer: &[usize]| {
+        (depth + unary) * LEVEL + chain + outer.iter().sum::<usize>()
+    };
+    // Whether the last token ends an operand (so a `-` after it is binary).
+    let mut operand = false;
+    let mut i = 0;
+    // The `]=*]` closing a long bracket opened at `at` (`[[`, `[==[`), and its end.
+    let long_close = |at: usize| -> Option<usize> {
+        let mut j = at + 1;
+        while b.get(j) == Some(&b'=') {
+            j += 1;
+        }
+        if b.get(j) != Some(&b'[') {
+            return None;
+        }
+        let level = j - at - 1;
+        let mut close = Vec::with_capacity(level + 2);
+        close.push(b']');
+        close.extend(std::iter::repeat_n(b'=', level));
+        close.push(b']');
+        let from = j + 1;
+        Some(
+            b[from..]
+                .windows(close.len())
+                .position(|w| w == close.as_slice())
+                .map_or(b.len(), |p| from + p + close.len()),
+        )
+    };
+    while i < b.len() {
+        let c = b[i];
+        if c == b'-' && b.get(i + 1) == Some(&b'-') {
+            i = match (b.get(i + 2) == Some(&b'['))
+                .then(|| long_close(i + 2))
+                .flatten()
+            {
+                Some(end) => end,
+                None => b[i..]
+                    .iter()
+                    .position(|&c| c == b'\n')
+                    .map_or(b.len(), |p| i + p),
+            };
+            continue;
+        }
+        if c == b'[' {
+            if let Some(end) = long_close(i) {
+                i = end;
+                operand = true;
+                unary = 0;
+                continue;
+            }
+        }
+        if c == b'"' || c == b'\'' {
+            let mut j = i + 1;
+            while j < b.len() && b[j] != c && b[j] != b'\n' {
+                j += if b[j] == b'\\' { 2 } else { 1 };
+            }
+            i = j + 1;
+            operand = true;
+            unary = 0;
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            match &b[start..i] {
+                b"function" | b"do" | b"then" | b"repeat" => {
+                    depth += 1;
+                    operand = false;
+                    chain = 0;
+                }
+                b"elseif" => {
+                    depth = depth.saturating_sub(1);
+                    operand = false;
+                }
+                b"end" | b"until" => {
+                    depth = depth.saturating_sub(1);
+                    operand = true;
+                }
+                b"not" => {
+                    unary += 1;
+                    operand = false;
+                }
+                b"local" | b"return" | b"else" | b"if" | b"while" | b"for" => {
+                    operand = false;
+                    chain = 0;
+                }
+                b"and" | b"or" | b"in" => operand = false,
+                _ => {
+                    operand = true;
+                    unary = 0;
+                }
+            }
+            max = max.max(load(depth, unary, chain, &outer));
+            continue;
+        }
+        match c {
+            b'(' | b'{' | b'[' => {
+                depth += 1;
+                operand = false;
+                outer.push(chain);
+                chain = 0;
+            }
+            b')' | b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                operand = true;
+                unary = 0;
+                chain = outer.pop().unwrap_or(0);
+            }
+            b'.' if b.get(i + 1) == Some(&b'.') && b.get(i + 2) != Some(&b'.') => {
+                chain += 1;
+                operand = false;
+                i += 1;
+            }
+            b'^' => {
+                chain += 1;
+                operand = false;
+            }
+            // full_moon 3.0.0's lexer panics on a backtick outside a string (its `read_string`
+            // reaches `unreachable!` without the `cfxlua` feature); Lua 5.1 has none.
+            b'`' => return Err(i),
+            b'=' | b',' | b';' if b.get(i + 1) != Some(&b'=') => {
+                operand = false;
+                chain = 0;
+            }
+            b'-' | b'#' if !operand => unary += 1,
+            b'0'..=b'9' => {
+                operand = true;
+                unary = 0;
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => operand = false,
+        }
+        max = max.max(load(depth, unary, chain, &outer));
+        i += 1;
+    }
+    Ok(max)
+}
+
+/// The weight of a bracket, block or unary level in [`nesting`]'s chain steps.
+pub(super) const LEVEL: usize = 25;
