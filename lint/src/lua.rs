@@ -249,30 +249,15 @@ fn callee(call: &ast::FunctionCall) -> Option<(Vec<String>, &FunctionArgs)> {
 }
 
 /// As [`callee`], over a prefix and its suffixes: `rcall('TYPE', k)['ok']` is a variable
-/// whose prefix is a call.
+/// whose prefix is a call; what follows the call is its result, not the callee.
 fn callee_of<'a>(
     prefix: &'a Prefix,
     suffixes: impl Iterator<Item = &'a Suffix>,
 ) -> Option<(Vec<String>, &'a FunctionArgs)> {
-    let Prefix::Name(first) = prefix else {
-        return None;
-    };
-    let mut path = vec![name_of(first)];
-    // Dotted names up to the first call; what follows it (`rcall('TYPE', k)['ok']`) is
-    // the call's result, not the callee.
-    for s in suffixes {
-        match s {
-            Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
-            // `redis['call']` is `redis.call`
-            Suffix::Index(Index::Brackets { expression, .. }) => match &**expression {
-                Expression::String(s) => path.push(string_value(s)),
-                _ => return None,
-            },
-            Suffix::Call(Call::AnonymousCall(args)) => return Some((path, args)),
-            _ => return None,
-        }
+    match name_path(prefix, suffixes)? {
+        (path, Some(Suffix::Call(Call::AnonymousCall(args)))) => Some((path, args)),
+        _ => None,
     }
-    None
 }
 
 /// The path of a variable that is names only (`redis.call`, `redis['call']`), without a
@@ -281,6 +266,19 @@ fn callee_path<'a>(
     prefix: &'a Prefix,
     suffixes: impl Iterator<Item = &'a Suffix>,
 ) -> Option<Vec<String>> {
+    match name_path(prefix, suffixes)? {
+        (path, None) => Some(path),
+        _ => None,
+    }
+}
+
+/// The names of a variable from a name `prefix` on, through dotted names and literal
+/// brackets (`redis['call']` is `redis.call`), and the first suffix that is neither (none
+/// when every suffix is a name); `None` for another prefix or a bracket that is no literal.
+fn name_path<'a>(
+    prefix: &'a Prefix,
+    suffixes: impl Iterator<Item = &'a Suffix>,
+) -> Option<(Vec<String>, Option<&'a Suffix>)> {
     let Prefix::Name(first) = prefix else {
         return None;
     };
@@ -292,10 +290,10 @@ fn callee_path<'a>(
                 Expression::String(s) => path.push(string_value(s)),
                 _ => return None,
             },
-            _ => return None,
+            other => return Some((path, Some(other))),
         }
     }
-    Some(path)
+    Some((path, None))
 }
 
 /// Why a use of `redis` is a finding when the lint cannot follow it.
