@@ -32,6 +32,14 @@ const NODE_BYTES: usize = 1024;
 /// 4 more fields.
 const NODE_VALUES: usize = 32;
 
+/// `SELECT db`: how the commands that read or move a slot's keys reach each database that
+/// [`Exchange::databases`] counts.
+pub(super) fn select(db: u32) -> redis::Cmd {
+    let mut cmd = redis::cmd("SELECT");
+    cmd.arg(db);
+    cmd
+}
+
 /// At most this many databases are read or moved a slot: more than any server is configured
 /// with (`cluster-databases` is at most 16 by default builds' limits of `databases`).
 const MAX_DATABASES: u32 = 1 << 16;

@@ -31,7 +31,7 @@ use redis::Value;
 use super::answers::split_addr;
 use super::atomic;
 use super::dialect::{groups, migrate_timeout, Dialect};
-use super::exchange::Exchange;
+use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, refuse_migrations, Topology};
 use super::Error;
@@ -451,11 +451,6 @@ pub(super) fn move_slot(
         0
     };
     for db in 0..databases {
-        let select = |db: u32| {
-            let mut cmd = redis::cmd("SELECT");
-            cmd.arg(db);
-            cmd
-        };
         if databases > 1 {
             for con in [&mut source_con, &mut target_con] {
                 run(exchange, con, &select(db), Budget::SHORT)

@@ -16,7 +16,7 @@ use redis::Value;
 use serde::Serialize;
 use slotgen_tables::{hashtag, REDIS_CLUSTER};
 
-use super::exchange::{bounded, gone};
+use super::exchange::{bounded, gone, select};
 use super::load::HotSlot;
 use super::{Error, Metric, Topology};
 use crate::transport::{Budget, ConnectOptions};
@@ -130,7 +130,6 @@ pub fn sample_hot(
             // the slot's keys in every database (`cluster-databases`, Valkey 9), database 0
             // first, at most LIST_KEYS of them in all
             let databases = exchange.databases(&mut con);
-            let select = |db: u32| redis::cmd("SELECT").arg(db).to_owned();
             let mut in_slot = 0u64;
             let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
             for db in 0..databases {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use redis::Value;
 
 use super::answers::MAX_TEXT;
-use super::exchange::{bounded, gone, Exchange};
+use super::exchange::{bounded, gone, select, Exchange};
 use super::load::{LoadSource, Metric, SlotLoad};
 use super::{Error, MigrationKind, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
@@ -249,7 +249,7 @@ fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Res
     let mut keys: Vec<(u16, u64)> = slots.iter().map(|&slot| (slot, 0)).collect();
     for db in 0..databases {
         if databases > 1 {
-            exchange.query(con, redis::cmd("SELECT").arg(db), Budget::SHORT)?;
+            exchange.query(con, &select(db), Budget::SHORT)?;
         }
         for (total, (_, n)) in keys.iter_mut().zip(count_keys_in(exchange, con, &slots)?) {
             total.1 = total.1.saturating_add(n);

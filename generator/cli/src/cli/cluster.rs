@@ -210,14 +210,13 @@ fn first_line(mut text: String, from: &str) -> Result<String> {
     Ok(text)
 }
 
-/// A `db=N` parameter of `url`'s query (between `?` and `#`) other than `db=0`, as written,
-/// escaped.
+/// A `db=N` parameter of `url`'s query other than `db=0`, as `?db=N`, escaped: the `redis`
+/// client reads it on `unix://` URLs only, and takes it silently on TCP ones.
 fn query_db(url: &str) -> Option<String> {
-    let query = url.split('#').next()?.split_once('?')?.1;
-    query
-        .split('&')
-        .find(|pair| pair.split('=').next() == Some("db") && *pair != "db=0")
-        .map(|pair| format!("?{}", slotgen::text::escape(pair.as_bytes())))
+    redis::parse_redis_url(url)?
+        .query_pairs()
+        .find(|(name, value)| name == "db" && value != "0")
+        .map(|(_, value)| format!("?db={}", slotgen::text::escape(value.as_bytes())))
 }
 
 /// The longest password read: ACL passwords are hashed, any length works, but a line read
