@@ -14,7 +14,7 @@ use redis::Value;
 use super::exchange::Exchange;
 use super::topology::SlotRange;
 use super::Error;
-use crate::transport::{Budget, Connection};
+use crate::transport::{Budget, Connection, Endpoint};
 
 /// How often a job is polled: at first every millisecond (a job of a few slots ends within
 /// milliseconds), doubling up to this.
@@ -134,9 +134,12 @@ pub(super) enum Ended {
 /// Runs one `CLUSTER MIGRATESLOTS SLOTSRANGE ... NODE target` job on the source `con` and
 /// waits for its end: each poll within `timeout`, and the job cancelled when it shows no
 /// progress (`state`, `last_update_time`, `last_ack_time`, `remaining_repl_size`) for
-/// `timeout`, or when `interrupted` is set.
+/// `timeout`, or when `interrupted` is set. When the start or a poll gets no answer, the
+/// job is cancelled and asked after on a new connection to `source` (the node of `con`):
+/// [`Ended::Unknown`] when that fails too.
 pub(super) fn migrate(
     exchange: &mut Exchange,
+    source: &Endpoint,
     con: &mut Connection,
     ranges: &[SlotRange],
     target: &str,
@@ -155,44 +158,68 @@ pub(super) fn migrate(
         cmd.arg(r.first).arg(r.last);
     }
     cmd.arg("NODE").arg(target);
-    step(exchange, con);
-    exchange.query(con, &cmd, Budget::SHORT)?;
     let mine = |exchange: &mut Exchange, con: &mut Connection| -> Result<Option<Job>, Error> {
         step(exchange, con);
         Ok(jobs(exchange, con)?
             .into_iter()
             .find(|j| j.operation == "EXPORT" && j.target == target && !before.contains(&j.name)))
     };
-    match follow(exchange, con, &mine, timeout, interrupted) {
-        Ok(ended) => Ok(ended),
-        // a poll failed with the job started: it is cancelled, then asked once more, so that
-        // what is said of its slots is what the server says
-        Err(poll) => {
-            step(exchange, con);
+    step(exchange, con);
+    let lost = match exchange.query(con, &cmd, Budget::SHORT) {
+        Ok(_) => match follow(exchange, con, &mine, timeout, interrupted) {
+            Ok(ended) => return Ok(ended),
+            Err(e) => format!("polling the job failed ({e})"),
+        },
+        // the server's refusal: no job started
+        Err(
+            e @ (Error::Refused { .. }
+            | Error::NoPermission { .. }
+            | Error::PasswordRequired { .. }
+            | Error::PasswordRejected { .. }),
+        ) => return Err(e),
+        // no answer (a timeout, a broken connection, a garbled reply): the server may have
+        // started the job all the same
+        Err(e) => format!("the start of the job got no answer ({e})"),
+    };
+    // The job may run. It is cancelled, then asked after once more, so that what is said of
+    // its slots is what the server says: on a new connection, as the old one may still owe
+    // the answer that did not come.
+    step(exchange, con);
+    let (cancelled, again) = match exchange.connect(source) {
+        Ok(mut con) => {
+            step(exchange, &mut con);
             let mut cancel = redis::cmd("CLUSTER");
             cancel.arg("CANCELSLOTMIGRATIONS");
-            let cancelled = exchange.query(con, &cancel, Budget::SHORT);
-            Ok(match (mine(exchange, con), cancelled) {
-                (Ok(Some(job)), _) if job.state == "success" => Ended::Moved,
-                (Ok(Some(job)), _) if job.ended() => Ended::Stopped(format!(
-                    "polling the job failed ({poll}); it was cancelled (state `{}`)",
-                    job.state
-                )),
-                (Ok(job), Err(e)) => Ended::Unknown(format!(
-                    "polling the job failed ({poll}), cancelling it failed ({e}), and its state is {}",
-                    job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
-                )),
-                (Ok(job), Ok(_)) => Ended::Unknown(format!(
-                    "polling the job failed ({poll}); it was cancelled, and its state is {}",
-                    job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
-                )),
-                (Err(again), cancelled) => Ended::Unknown(format!(
-                    "polling the job failed ({poll}), cancelling it {}, and asking again failed ({again})",
-                    cancelled.map_or_else(|e| format!("failed ({e})"), |_| "was answered OK".to_owned())
-                )),
-            })
+            let cancelled = exchange.query(&mut con, &cancel, Budget::SHORT);
+            (cancelled, mine(exchange, &mut con))
         }
-    }
+        Err(e) => {
+            return Ok(Ended::Unknown(format!(
+                "{lost}, and no new connection to the source could cancel it or ask after it ({e})"
+            )))
+        }
+    };
+    Ok(match (again, cancelled) {
+        (Ok(Some(job)), _) if job.state == "success" => Ended::Moved,
+        (Ok(Some(job)), _) if job.ended() => {
+            Ended::Stopped(format!("{lost}; it has ended, with state `{}`", job.state))
+        }
+        (Ok(job), Err(e)) => Ended::Unknown(format!(
+            "{lost}, cancelling it failed ({e}), and its state is {}",
+            job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
+        )),
+        (Ok(job), Ok(_)) => Ended::Unknown(format!(
+            "{lost}; it was cancelled, and its state is {}",
+            job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
+        )),
+        (Err(again), cancelled) => Ended::Unknown(format!(
+            "{lost}, cancelling it {}, and asking again failed ({again})",
+            cancelled.map_or_else(
+                |e| format!("failed ({e})"),
+                |_| "was answered OK".to_owned()
+            )
+        )),
+    })
 }
 
 /// How [`follow`] finds its job: one poll of `CLUSTER GETSLOTMIGRATIONS`, the job's row if

@@ -187,6 +187,7 @@ pub fn apply(
             let mut con = exchange.connect(&end).map_err(|e| stopped(e.to_string()))?;
             match atomic::migrate(
                 &mut exchange,
+                &end,
                 &mut con,
                 &ranges,
                 &target.id,

@@ -1234,11 +1234,18 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
     if which == "STOP" && victim_is_source {
         // every exchange with the source times out: said as unknown, each step's error
         // naming the stopped node, with what to look at and what the next run does
+        // (the answer lost is a poll's, or the start's when the signal came between the
+        // job's start and its answer)
+        let timed_out = format!("(`redis://{victim_addr}` timed out: no complete answer within 5s");
         assert!(
-            error.contains(&format!(
-                "is in a state slotgen cannot tell: polling the job failed (`redis://{victim_addr}` timed out: no complete answer within 5s"
-            )) && error.contains("cancelling it failed (")
-                && error.contains("the next `rebalance --apply` waits for a running job before it plans"),
+            (error.contains(&format!(
+                "is in a state slotgen cannot tell: polling the job failed {timed_out}"
+            )) || error.contains(&format!(
+                "is in a state slotgen cannot tell: the start of the job got no answer {timed_out}"
+            ))) && error.contains("cancelling it failed (")
+                && error.contains(
+                    "the next `rebalance --apply` waits for a running job before it plans"
+                ),
             "{error}"
         );
     } else if which == "STOP" {
@@ -1252,7 +1259,10 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
     } else if victim_is_source {
         // neither polled nor cancelled: said as unknown, with what to look at
         assert!(
-            error.contains("is in a state slotgen cannot tell: polling the job failed")
+            (error.contains("is in a state slotgen cannot tell: polling the job failed")
+                || error.contains(
+                    "is in a state slotgen cannot tell: the start of the job got no answer"
+                ))
                 && error.contains("`CLUSTER GETSLOTMIGRATIONS` on the source"),
             "{error}"
         );
@@ -1301,6 +1311,133 @@ fn a_source_primary_stopped_during_an_atomic_job_is_said_and_repaired() {
 #[test]
 fn a_target_primary_stopped_during_an_atomic_job_is_said_and_repaired() {
     atomic_primary_fault("STOP", false);
+}
+
+/// A TCP relay to `to`, on a port of its own, that holds every answer of a connection for
+/// `hold` once it has passed a `CLUSTER MIGRATESLOTS SLOTSRANGE` on it (the two arguments
+/// as they go on the wire: `COMMAND INFO` names the one, `CLUSTER SLOT-STATS` gives the
+/// other): a node whose answer to the
+/// start of a job comes after the client stopped waiting. Returns the port; the relay's
+/// threads end with their connections, its listener with the test process.
+fn holding_relay(to: String, hold: Duration) -> u16 {
+    use std::io::{Read, Write};
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    use std::sync::Mutex;
+    const WORD: &[u8] = b"MIGRATESLOTS\r\n$10\r\nSLOTSRANGE";
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for client in listener.incoming().flatten() {
+            let Ok(server) = TcpStream::connect(&to) else {
+                continue;
+            };
+            let held: Arc<Mutex<Option<Instant>>> = Arc::default();
+            let (mut from_client, mut to_server) =
+                (client.try_clone().unwrap(), server.try_clone().unwrap());
+            let seen = Arc::clone(&held);
+            std::thread::spawn(move || {
+                let mut buf = vec![0u8; 64 * 1024];
+                // the last bytes read, so that the word is found across two reads
+                let mut tail: Vec<u8> = Vec::new();
+                while let Ok(n @ 1..) = from_client.read(&mut buf) {
+                    tail.extend_from_slice(&buf[..n]);
+                    if tail
+                        .windows(WORD.len())
+                        .any(|w| w.eq_ignore_ascii_case(WORD))
+                    {
+                        seen.lock().unwrap().get_or_insert(Instant::now() + hold);
+                    }
+                    tail.drain(..tail.len().saturating_sub(WORD.len() - 1));
+                    if to_server.write_all(&buf[..n]).is_err() {
+                        break;
+                    }
+                }
+                let _ = to_server.shutdown(Shutdown::Write);
+            });
+            let (mut from_server, mut to_client) = (server, client);
+            std::thread::spawn(move || {
+                let mut buf = vec![0u8; 64 * 1024];
+                while let Ok(n @ 1..) = from_server.read(&mut buf) {
+                    let until = *held.lock().unwrap();
+                    if let Some(until) = until {
+                        std::thread::sleep(until.saturating_duration_since(Instant::now()));
+                    }
+                    if to_client.write_all(&buf[..n]).is_err() {
+                        break;
+                    }
+                }
+                let _ = to_client.shutdown(Shutdown::Write);
+            });
+        }
+    });
+    port
+}
+
+/// Has the first primary announce `port` (`cluster-announce-port`; its own port is
+/// announced as 0) and waits until `seed`'s map gives it.
+fn announce_port(cluster: &ReplicatedCluster, seed: &str, port: u16) {
+    let own = cluster.primaries[0].port;
+    redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("cluster-announce-port")
+        .arg(if port == own { 0 } else { port })
+        .exec(&mut plain(&addr(cluster, 0), None))
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query::<String>(&mut plain(seed, None))
+        .unwrap()
+        .contains(&format!("127.0.0.1:{port}@"))
+    {
+        assert!(
+            Instant::now() < deadline,
+            "port {port} not gossiped in 30 s"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The answer to `CLUSTER MIGRATESLOTS` comes 4 s late, past `--timeout 2s` (a relay in
+/// front of the source, announced as its port, holds it), while the job itself ends within
+/// milliseconds: the job ran all the same. slotgen asks after it on a new connection, finds
+/// it done, and the apply completes: exit 0, every planned slot with its new owner, every
+/// key read back. (Taking the lost answer for a refusal said "they are still the source's"
+/// of slots that had moved.)
+#[test]
+fn an_atomic_job_whose_start_is_not_answered_in_time_is_asked_after() {
+    let Some(cluster) = cluster_of(1) else { return };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    let relay = holding_relay(addr(&cluster, 0), Duration::from_secs(4));
+    // slotgen reaches the source at the port the cluster's map gives
+    let seed = addr(&cluster, 1);
+    announce_port(&cluster, &seed, relay);
+    let run = rebalance(
+        &format!("redis://{seed}"),
+        &[
+            "--dialect",
+            "migrateslots",
+            "--timeout",
+            "2s",
+            "--format",
+            "json",
+            "--apply",
+        ],
+    );
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    let moves = out["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{out}");
+    assert_eq!(out["applied"]["moves"], moves.len(), "{out}");
+    // the map gives the source's own port again, for the checks' connections
+    announce_port(&cluster, &seed, cluster.primaries[0].port);
+    let owners = owners(&cluster);
+    for m in moves {
+        let slot = usize::try_from(m["slot"].as_u64().unwrap()).unwrap();
+        assert_eq!(owners[slot], m["to"]["addr"].as_str().unwrap(), "{m}");
+    }
+    cluster.assert_settled();
+    read_back(&cluster, &written);
 }
 
 /// The owner of `scratch:{x}`'s slot.
