@@ -475,8 +475,6 @@ impl Error {
                     | slotgen_tables::Error::SlotsRequired { .. }
                     | slotgen_tables::Error::HashTagNotTaken { .. }
                     | slotgen_tables::Error::SlotOutOfRange { .. }
-                    | slotgen_tables::Error::SchemeSlotOutOfRange { .. }
-                    | slotgen_tables::Error::PrefixHasBrace { .. }
                     | slotgen_tables::Error::PrefixHasDelimiter { .. }
                     | slotgen_tables::Error::WholeKeyHashed
             ),

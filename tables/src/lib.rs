@@ -42,40 +42,23 @@ pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Error {
-    /// The slot is not below the table's slot count.
-    #[error(
-        "slot {slot} is out of range: this table has {slots} slots, so a slot is in 0 to {}",
-        .slots.saturating_sub(1)
-    )]
+    /// The slot is not one of the table's slots: `first..=last` (`0..slots`, or `1..=slots`
+    /// for Tarantool vshard's buckets).
+    #[error("slot {slot} is out of range: the slots are {first} to {last}")]
     SlotOutOfRange {
         /// The slot asked for.
         slot: u32,
-        /// The table's slot count.
-        slots: u32,
-    },
-    /// The slot is not one of a scheme's slots.
-    #[error("slot {slot} is out of range: this scheme's slots are {first} to {last}")]
-    SchemeSlotOutOfRange {
-        /// The slot asked for.
-        slot: u32,
-        /// The scheme's first slot (its offset: 1 for Tarantool vshard, else 0).
+        /// The first slot (a scheme's offset: 1 for Tarantool vshard, else 0).
         first: u32,
-        /// The scheme's last slot.
+        /// The last slot.
         last: u32,
     },
-    /// The key's prefix contains `{`, so the key's hashtag would not be the tag.
+    /// The key's prefix contains the byte that opens the key's hashtag (`{` for Redis
+    /// Cluster), so the key's hashtag would not be the tag.
     #[error(
-        "prefix contains `{{` at byte {position}: the key's hashtag would start there instead of at the tag; \
-         remove the `{{` from the prefix or move that part into the suffix"
-    )]
-    PrefixHasBrace {
-        /// The byte offset of the first `{` in the prefix.
-        position: usize,
-    },
-    /// The key's prefix contains the byte that opens a scheme's hashtag.
-    #[error(
-        "prefix contains the hashtag's opening byte {open:?} at byte {position}: the key's hashtag would start there instead of at the tag; \
-         remove it from the prefix or move that part into the suffix"
+        "prefix contains `{}` at byte {position}, the byte that opens the key's hashtag: the hashtag would start there instead of at the tag; \
+         remove it from the prefix or move that part into the suffix",
+        .open.escape_debug()
     )]
     PrefixHasDelimiter {
         /// The byte offset of its first occurrence in the prefix.

@@ -270,7 +270,7 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
     ///
     /// # Errors
     ///
-    /// [`Error::SchemeSlotOutOfRange`] when `slot` is not one of the scheme's slots.
+    /// [`Error::SlotOutOfRange`] when `slot` is not one of the scheme's slots.
     pub fn tag_for_slot(&self, slot: u32) -> Result<Tag<N>, Error> {
         let value = self.value_of_slot(slot)?;
         Ok(self.tag_for_value(value))
@@ -318,7 +318,7 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
     ///
     /// # Errors
     ///
-    /// - [`Error::SchemeSlotOutOfRange`] as [`tag_for_slot`](Self::tag_for_slot).
+    /// - [`Error::SlotOutOfRange`] as [`tag_for_slot`](Self::tag_for_slot).
     /// - [`Error::PrefixHasDelimiter`] when `prefix` contains the opening delimiter, and
     ///   [`Error::WholeKeyHashed`] when a prefix or suffix is given to a whole-key scheme.
     /// - [`Error::BufferTooSmall`] when `out` is shorter than the key.
@@ -390,7 +390,7 @@ impl<'a, const N: usize> SchemeTable<'a, N> {
         let slots = self.scheme.slots();
         match slot.checked_sub(first) {
             Some(value) if value < slots => Ok(u64::from(value)),
-            _ => Err(Error::SchemeSlotOutOfRange {
+            _ => Err(Error::SlotOutOfRange {
                 slot,
                 first,
                 last: self.scheme.last(),

@@ -83,7 +83,8 @@ impl<'a> ShortestTable<'a> {
         if u32::from(slot) >= self.slots {
             return Err(Error::SlotOutOfRange {
                 slot: u32::from(slot),
-                slots: self.slots,
+                first: 0,
+                last: self.slots - 1,
             });
         }
         entry(self.tags, self.width, usize::from(slot)).ok_or(Error::NoShortTag {
@@ -180,13 +181,13 @@ impl<'a> SchemeShortestTable<'a> {
     ///
     /// # Errors
     ///
-    /// - [`Error::SchemeSlotOutOfRange`] when `slot` is not one of the scheme's.
+    /// - [`Error::SlotOutOfRange`] when `slot` is not one of the scheme's.
     /// - [`Error::NoShortSchemeTag`] when no tag of at most `max_len` symbols lands on
     ///   `slot` (a gap of the table).
     pub fn tag_for_slot(&self, slot: u32) -> Result<&'a [u8], Error> {
         let (first, last) = (self.scheme.offset(), self.scheme.last());
         if !(first..=last).contains(&slot) {
-            return Err(Error::SchemeSlotOutOfRange { slot, first, last });
+            return Err(Error::SlotOutOfRange { slot, first, last });
         }
         entry(self.tags, self.width, (slot - first) as usize).ok_or(Error::NoShortSchemeTag {
             slot,

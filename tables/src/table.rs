@@ -684,8 +684,8 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     /// # Errors
     ///
     /// - [`Error::SlotOutOfRange`] when `slot >= slots`.
-    /// - [`Error::PrefixHasBrace`] when `prefix` contains `{`: the key's hashtag would start
-    ///   there, not at the tag.
+    /// - [`Error::PrefixHasDelimiter`] when `prefix` contains `{`: the key's hashtag would
+    ///   start there, not at the tag.
     /// - [`Error::BufferTooSmall`] when `out` is shorter than the key.
     ///
     /// # Examples
@@ -794,7 +794,8 @@ impl<'a, const N: usize> SlotTable<'a, N> {
     fn out_of_range(&self, slot: usize) -> Error {
         Error::SlotOutOfRange {
             slot: slot as u32,
-            slots: self.slots,
+            first: 0,
+            last: self.slots - 1,
         }
     }
 }
@@ -856,7 +857,10 @@ pub(crate) fn concat_into(out: &mut [u8], parts: [&[u8]; 5]) -> Result<usize, Er
 
 fn check_prefix(prefix: &[u8]) -> Result<(), Error> {
     match prefix.iter().position(|&b| b == b'{') {
-        Some(position) => Err(Error::PrefixHasBrace { position }),
+        Some(position) => Err(Error::PrefixHasDelimiter {
+            position,
+            open: '{',
+        }),
         None => Ok(()),
     }
 }

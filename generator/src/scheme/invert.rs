@@ -365,7 +365,7 @@ impl FramedKeys {
     ///
     /// # Errors
     ///
-    /// [`slotgen_tables::Error::SchemeSlotOutOfRange`] for a slot that is not the scheme's.
+    /// [`slotgen_tables::Error::SlotOutOfRange`] for a slot that is not the scheme's.
     pub fn keys_for_slot(
         &self,
         slot: u32,
@@ -375,7 +375,7 @@ impl FramedKeys {
         let d = &self.derivation;
         let (first, last) = (d.scheme.offset(), d.scheme.last());
         if !(first..=last).contains(&slot) {
-            return Err(slotgen_tables::Error::SchemeSlotOutOfRange { slot, first, last });
+            return Err(slotgen_tables::Error::SlotOutOfRange { slot, first, last });
         }
         let flips = u64::from(slot - first) ^ d.base_value;
         let canonical = d

@@ -189,13 +189,17 @@ fn refusals() {
         REDIS_CLUSTER.tag_for_slot(16384),
         Err(Error::SlotOutOfRange {
             slot: 16384,
-            slots: 16384
+            first: 0,
+            last: 16383
         })
     );
     assert!(REDIS_CLUSTER.tags_for_slot(u16::MAX).is_err());
     assert_eq!(
         REDIS_CLUSTER.key_for_slot(b"a{b", 0, b""),
-        Err(Error::PrefixHasBrace { position: 1 })
+        Err(Error::PrefixHasDelimiter {
+            position: 1,
+            open: '{'
+        })
     );
     // a `{` after the tag is harmless: the tag's braces come first
     let key = REDIS_CLUSTER.key_for_slot(b"a}", 7, b"{x}").unwrap();
@@ -208,8 +212,21 @@ fn refusals() {
             available: 5
         })
     );
-    let message = Error::PrefixHasBrace { position: 1 }.to_string();
-    assert!(message.contains("remove the `{`"), "{message}");
+    let message = REDIS_CLUSTER
+        .key_for_slot(b"a{b", 0, b"")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.starts_with("prefix contains `{` at byte 1, the byte that opens the key's hashtag")
+            && message.contains("remove it from the prefix"),
+        "{message}"
+    );
+    // a byte from outside is escaped in the message (twemproxy's `hash_tag` may be any)
+    let control = Error::PrefixHasDelimiter {
+        position: 0,
+        open: '\u{1b}',
+    };
+    assert!(control.to_string().contains("`\\u{1b}`"), "{control}");
 }
 
 #[test]

@@ -219,7 +219,8 @@ fn runtime_lookup_agrees_for_every_slot() {
         runtime.tag_for_slot(16384),
         Err(Error::SlotOutOfRange {
             slot: 16384,
-            slots: 16384
+            first: 0,
+            last: 16383
         })
     );
 }
@@ -306,7 +307,7 @@ fn committed_scheme_table_is_fresh_and_compiles() {
     }
     assert_eq!(
         compiled.tag_for_slot(0),
-        Err(Error::SchemeSlotOutOfRange {
+        Err(Error::SlotOutOfRange {
             slot: 0,
             first: 1,
             last: 30

@@ -107,7 +107,10 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
         }
     }
     if let Some(position) = prefix.iter().position(|&b| b == b'{') {
-        let error = slotgen_tables::Error::PrefixHasBrace { position };
+        let error = slotgen_tables::Error::PrefixHasDelimiter {
+            position,
+            open: '{',
+        };
         return Err(usage(
             anyhow::Error::from(error).context(args.frame.prefix_option()),
         ));

@@ -7,11 +7,10 @@ use clap::Args;
 
 use super::output::{Field, OutputArgs, Records};
 use slotgen::scheme::invert::FramedKeys;
-use slotgen_tables::{HashtagRule, SchemeTable, SlotTable, MAX_TAG_LEN};
+use slotgen_tables::HashtagRule;
 
 use super::values::{parse_hex_bytes, HexBytes};
 use super::{SlotRange, SpecArgs};
-use slotgen::Derivation;
 
 #[derive(Debug, Args)]
 pub struct TagArgs {
@@ -148,20 +147,29 @@ fn print_lines(
         let keys = FramedKeys::derive(&spec, prefix, suffix).map_err(super::spelled)?;
         return print_framed(&keys, ranges, all, output);
     }
-    let lookup = Lookup::new(&derived);
+    // Every table is read as the runtime's scheme table (a CRC-16 spec's too: the same tags
+    // as its two-load table, which is the fast path of a program, not of printing).
+    let table = derived.table();
     // Check every range and the prefix before printing anything.
     let mut slots = Vec::new();
     for range in ranges {
-        lookup.check_range(*range)?;
+        for slot in [range.first, range.last] {
+            table.tag_for_slot(slot).map_err(crate::exit::usage)?;
+        }
         slots.push(range.first..=range.last);
     }
     let mut key = Vec::new();
+    let write_key = |tag: &[u8], key: &mut Vec<u8>| {
+        key.clear();
+        key.resize(prefix.len() + tag.len() + 2 + suffix.len(), 0);
+        let len = table.write_key(prefix, tag, suffix, key)?;
+        key.truncate(len);
+        Ok::<_, slotgen_tables::Error>(())
+    };
     if as_key {
         if let Some(first) = slots.first() {
-            let tag = lookup.tags(*first.start())?.next().unwrap_or_default();
-            lookup
-                .key(prefix, &tag, suffix, &mut key)
-                .map_err(crate::exit::usage)?;
+            let tag = table.tag_for_slot(*first.start())?;
+            write_key(tag.as_ref(), &mut key).map_err(crate::exit::usage)?;
         }
     }
     let out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -172,13 +180,15 @@ fn print_lines(
     };
     let mut records = Records::start(out, output, command, names)?;
     for slot in slots.into_iter().flatten() {
-        let tags = lookup.tags(slot)?;
-        for tag in tags.take(if all { usize::MAX } else { 1 }) {
+        for tag in table
+            .tags_for_slot(slot)?
+            .take(if all { usize::MAX } else { 1 })
+        {
             let bytes = if as_key {
-                lookup.key(prefix, &tag, suffix, &mut key)?;
+                write_key(tag.as_ref(), &mut key)?;
                 &key[..]
             } else {
-                &tag[..]
+                tag.as_ref()
             };
             records.record(&[Field::Int(slot.into()), Field::Bytes(bytes)])?;
         }
@@ -217,64 +227,4 @@ fn print_framed(
     }
     records.finish()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// The runtime table of a derivation, for lookups by slot: the shape
-/// [`Derivation::slot_table`] picks.
-enum Lookup<'d> {
-    Crc16(SlotTable<'d, MAX_TAG_LEN>),
-    Scheme(SchemeTable<'d, MAX_TAG_LEN>),
-}
-
-impl<'d> Lookup<'d> {
-    fn new(derivation: &'d Derivation) -> Self {
-        match derivation.slot_table() {
-            Some(table) => Self::Crc16(table),
-            None => Self::Scheme(derivation.table()),
-        }
-    }
-
-    /// Refuses a range with a slot that is not the table's.
-    fn check_range(&self, range: SlotRange) -> Result<()> {
-        match self {
-            Self::Crc16(t) => range.slots(t.slots()).map(drop),
-            Self::Scheme(t) => {
-                for slot in [range.first, range.last] {
-                    t.tag_for_slot(slot).map_err(crate::exit::usage)?;
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// The tags of `slot`, the canonical one first, lazily.
-    fn tags(&self, slot: u32) -> Result<Box<dyn Iterator<Item = Vec<u8>> + '_>> {
-        Ok(match self {
-            // `check_range` has checked `slot` against the table's slots (at most 65536)
-            Self::Crc16(t) => Box::new(
-                t.tags_for_slot(slot as u16)?
-                    .map(|tag| tag.as_ref().to_vec()),
-            ),
-            Self::Scheme(t) => Box::new(t.tags_for_slot(slot)?.map(|tag| tag.as_ref().to_vec())),
-        })
-    }
-
-    /// The key of `tag` into `key`: `prefix`, the tag between the hashtag delimiters, then
-    /// `suffix` (the tag alone for a whole-key scheme).
-    fn key(
-        &self,
-        prefix: &[u8],
-        tag: &[u8],
-        suffix: &[u8],
-        key: &mut Vec<u8>,
-    ) -> Result<(), slotgen_tables::Error> {
-        key.clear();
-        key.resize(prefix.len() + tag.len() + 2 + suffix.len(), 0);
-        let len = match self {
-            Self::Crc16(_) => SlotTable::<MAX_TAG_LEN>::write_key(prefix, tag, suffix, key)?,
-            Self::Scheme(t) => t.write_key(prefix, tag, suffix, key)?,
-        };
-        key.truncate(len);
-        Ok(())
-    }
 }

@@ -486,19 +486,6 @@ fn spelled(error: slotgen::Error) -> anyhow::Error {
 
 pub use values::{parse_u16, SlotRange};
 
-impl SlotRange {
-    /// The slots of the range, each checked against the table's slot count.
-    fn slots(self, slots: u32) -> Result<impl Iterator<Item = u16>> {
-        if self.last >= slots {
-            return Err(usage(slotgen_tables::Error::SlotOutOfRange {
-                slot: self.last,
-                slots,
-            }));
-        }
-        Ok((self.first..=self.last).map(|s| s as u16))
-    }
-}
-
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {

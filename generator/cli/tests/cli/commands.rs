@@ -126,7 +126,11 @@ fn failures_exit_1_with_one_clear_line() {
     // done, or a key that is not hex, exits 1 (the exit status rule of `--help`)
     let cases: [(&[&str], &str, i32); 6] = [
         (&["tag", "16384"], "slot 16384 is out of range", 2),
-        (&["key", "1", "--prefix", "a{"], "prefix contains `{`", 2),
+        (
+            &["key", "1", "--prefix", "a{"],
+            "prefix contains `{` at byte 1",
+            2,
+        ),
         (
             &["derive", "--crc", "XMODEN"],
             "nearest: `CRC-16/XMODEM`",
