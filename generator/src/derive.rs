@@ -60,7 +60,7 @@ impl TableSpec {
     /// [`Error::Scheme`] as [`SlotFunction::scheme`].
     pub fn slot_function(&self) -> Result<SlotFunction, Error> {
         match self {
-            Self::Crc16(spec) => Ok(SlotFunction::from(spec)),
+            Self::Crc16(spec) => SlotFunction::try_from(spec),
             Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
         }
     }
@@ -577,7 +577,7 @@ pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<Derivat
 
 /// The scheme a CRC-16 spec is: its CRC (the runtime's engine) under the Redis Cluster
 /// hashtag rule, the 16-bit register masked to the slot count. The one owner of that
-/// reading, for [`derive()`] and [`crate::shortest::shortest`].
+/// reading, for [`derive()`], [`crate::shortest::shortest`] and [`SlotFunction`].
 pub(crate) fn crc16_scheme(crc: &crc::Algorithm<u16>, slots: SlotCount) -> Scheme<'static> {
     Scheme::new(
         HashtagRule::Redis,

@@ -160,11 +160,12 @@ impl Shortest {
     #[must_use]
     pub fn function(&self) -> SlotFunction {
         match self.crc16 {
-            Some(crc) => SlotFunction::from(&crate::Spec {
+            Some(crc) => SlotFunction::try_from(&crate::Spec {
                 crc,
                 slots: self.scheme.slots(),
                 ..crate::Spec::default()
-            }),
+            })
+            .expect("the slot count of a searched table"),
             None => SlotFunction::scheme(self.name, Some(self.scheme.slots()), self.hash_tag())
                 .expect("the scheme of a searched table"),
         }

@@ -21,10 +21,10 @@
 //! the empty string).
 //!
 //! ```
+//! use slotgen::scheme::SlotFunction;
 //! use slotgen::vectors::{corpus, Class, DEFAULT_COUNT};
-//! use slotgen::Spec;
 //!
-//! let vectors: Vec<_> = corpus(&Spec::default(), DEFAULT_COUNT, 0).collect();
+//! let vectors: Vec<_> = corpus(SlotFunction::default(), DEFAULT_COUNT, 0).collect();
 //! assert_eq!(vectors.len(), 50_000);
 //! // the first keys are the seed layouts, in a fixed order
 //! assert_eq!(vectors[1].key, b"emq:{orders}:pending");
@@ -294,11 +294,12 @@ pub struct Vector {
 /// use slotgen::Spec;
 /// use slotgen_tables::SchemeName;
 ///
-/// let first: Vec<_> = corpus(&Spec::default(), 3, 7).collect();
+/// let redis = SlotFunction::try_from(&Spec::default())?;
+/// let first: Vec<_> = corpus(redis.clone(), 3, 7).collect();
 /// assert_eq!(first[0].key, b"123456789");
 /// assert_eq!(first[0].slot, 12739); // CRC-16/XMODEM check value 0x31c3, mod 16384
 /// // a prefix of a corpus is the smaller corpus
-/// let more: Vec<_> = corpus(&Spec::default(), 1000, 7).collect();
+/// let more: Vec<_> = corpus(redis, 1000, 7).collect();
 /// assert_eq!(&more[..3], &first[..]);
 ///
 /// // Codis: the same keys, its own slots; `emq:{}:pending` hashes the empty string
@@ -309,8 +310,7 @@ pub struct Vector {
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 #[must_use]
-pub fn corpus(function: impl Into<SlotFunction>, count: usize, seed: u64) -> Corpus {
-    let function = function.into();
+pub fn corpus(function: SlotFunction, count: usize, seed: u64) -> Corpus {
     let rule = function.rule();
     Corpus {
         delimiters: rule.delimiters().filter(|d| d != b"{}"),
@@ -766,17 +766,18 @@ pub const FORMAT: &str = "slotgen-vectors/1";
 ///
 /// ```
 /// let mut out = Vec::new();
-/// slotgen::vectors::write_tsv(&mut out, &slotgen::Spec::default(), 2, 0).unwrap();
+/// let redis = slotgen::scheme::SlotFunction::try_from(&slotgen::Spec::default())?;
+/// slotgen::vectors::write_tsv(&mut out, redis, 2, 0)?;
 /// let text = String::from_utf8(out).unwrap();
 /// assert_eq!(text.lines().nth(1), Some("313233343536373839\t12739\tplain"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_tsv(
     out: &mut impl Write,
-    function: impl Into<SlotFunction>,
+    function: SlotFunction,
     count: usize,
     seed: u64,
 ) -> io::Result<()> {
-    let function = function.into();
     writeln!(
         out,
         "# slotgen vectors {CORPUS_VERSION}: {function}, seed {seed}, {count} keys; key_hex<TAB>slot<TAB>class"
@@ -800,11 +801,10 @@ pub fn write_tsv(
 /// When `out` fails.
 pub fn write_json(
     out: &mut impl Write,
-    function: impl Into<SlotFunction>,
+    function: SlotFunction,
     count: usize,
     seed: u64,
 ) -> io::Result<()> {
-    let function = function.into();
     let mut head = serde_json::json!({
         "format": FORMAT,
         "corpus_version": CORPUS_VERSION,
@@ -828,7 +828,6 @@ pub fn write_json(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Spec;
 
     #[test]
     fn splitmix64_reference_values() {
@@ -840,9 +839,9 @@ mod tests {
 
     #[test]
     fn same_seed_same_corpus_and_another_seed_another() {
-        let a: Vec<_> = corpus(&Spec::default(), 2000, 1).collect();
-        let b: Vec<_> = corpus(&Spec::default(), 2000, 1).collect();
-        let c: Vec<_> = corpus(&Spec::default(), 2000, 2).collect();
+        let a: Vec<_> = corpus(SlotFunction::default(), 2000, 1).collect();
+        let b: Vec<_> = corpus(SlotFunction::default(), 2000, 1).collect();
+        let c: Vec<_> = corpus(SlotFunction::default(), 2000, 2).collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
         assert_eq!(a[..FIXED.len()], c[..FIXED.len()]);
@@ -863,7 +862,7 @@ mod tests {
         let codis = SlotFunction::scheme(slotgen_tables::SchemeName::Codis, None, None);
         let kafka = SlotFunction::scheme(slotgen_tables::SchemeName::Librdkafka, Some(12), None);
         for function in [
-            SlotFunction::from(&Spec::default()),
+            SlotFunction::default(),
             colons.unwrap(),
             angles.unwrap(),
             codis.unwrap(),
@@ -889,7 +888,7 @@ mod tests {
     /// other delimiters three keys of four of the recipes carry them instead.
     #[test]
     fn keys_follow_the_rules_delimiters() {
-        let redis: Vec<_> = corpus(&Spec::default(), 3000, 5).collect();
+        let redis: Vec<_> = corpus(SlotFunction::default(), 3000, 5).collect();
         let codis = SlotFunction::scheme(slotgen_tables::SchemeName::Codis, None, None).unwrap();
         let codis: Vec<_> = corpus(codis, 3000, 5).collect();
         assert!(redis.iter().zip(&codis).all(|(r, c)| r.key == c.key));

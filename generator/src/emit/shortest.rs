@@ -378,11 +378,11 @@ pub fn from_json(text: &str) -> Result<ShortestJson, crate::Error> {
     let file: File = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
     debug_assert_eq!(file.format.as_deref(), Some(FORMAT));
     let function = match (file.crc, file.scheme) {
-        (Some(crc), None) => SlotFunction::from(&crate::Spec {
+        (Some(crc), None) => SlotFunction::try_from(&crate::Spec {
             crc: crc.algorithm()?,
             slots: crate::spec::SlotCount::new(file.slots)?.get(),
             ..crate::Spec::default()
-        }),
+        })?,
         (None, Some(scheme)) => {
             let resolved =
                 crate::scheme::resolve(&scheme.name, Some(file.slots), scheme.hash_tag.as_deref())?;

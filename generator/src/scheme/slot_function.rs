@@ -4,12 +4,17 @@
 
 use std::fmt;
 
-use slotgen_tables::{hashtag, AnyCrc, Crc16, HashtagRule, Reduction, Scheme, SchemeName};
+use slotgen_tables::{HashtagRule, Scheme, SchemeName};
 
+use crate::derive::TableSpec;
+use crate::scheme::invert::SchemeSpec;
+use crate::spec::SlotCount;
 use crate::Spec;
 
 /// The slot of a key under a CRC-16 spec (the Redis rule, then `crc & (slots - 1)`, slots
-/// `0..slots`) or a named scheme ([`Scheme::slot`], slots `first..first + slots`).
+/// `0..slots`) or a named scheme ([`Scheme::slot`], slots `first..first + slots`): in both
+/// cases a [`Scheme`] computes it, a CRC-16 spec's being the one [`derive()`](crate::derive())
+/// solves its tags for.
 ///
 /// `Display` names it for reports: `CRC-16/XMODEM, 16384 slots`, `scheme codis, 1024
 /// slots`, `scheme tarantool-vshard, 3000 slots (1 to 3000)`, `scheme twemproxy-crc32a, 3
@@ -21,7 +26,7 @@ use crate::Spec;
 /// use slotgen::scheme::SlotFunction;
 /// use slotgen_tables::SchemeName;
 ///
-/// let redis = SlotFunction::from(&slotgen::Spec::default());
+/// let redis = SlotFunction::try_from(&slotgen::Spec::default())?;
 /// assert_eq!(redis.slot(b"123456789"), 12739);
 /// assert_eq!(redis.to_string(), "CRC-16/XMODEM, 16384 slots");
 ///
@@ -32,37 +37,39 @@ use crate::Spec;
 /// ```
 #[derive(Clone, Debug)]
 pub struct SlotFunction {
-    kind: Kind,
+    /// What it was made from: a CRC-16 spec, or a named scheme with its slot count and
+    /// `hash_tag`.
+    spec: TableSpec,
+    /// What computes the slots.
+    scheme: Scheme<'static>,
 }
 
-#[derive(Clone, Debug)]
-enum Kind {
-    /// A CRC-16 spec: its engine (8 KiB of tables), built once, and the mask `slots - 1`.
-    Crc16 {
-        spec: Spec,
-        crc: Box<Crc16>,
-        mask: u16,
-    },
-    /// A named scheme, with the `hash_tag` it was given.
-    Scheme {
-        name: SchemeName,
-        hash_tag: Option<[u8; 2]>,
-        scheme: Scheme<'static>,
-    },
+impl Default for SlotFunction {
+    /// Redis Cluster's: CRC-16/XMODEM, 16384 slots.
+    fn default() -> Self {
+        Self {
+            spec: TableSpec::Crc16(Spec::default()),
+            scheme: crate::derive::crc16_scheme(&Spec::default().crc, SlotCount::REDIS_CLUSTER),
+        }
+    }
 }
 
-impl From<&Spec> for SlotFunction {
+impl TryFrom<&Spec> for SlotFunction {
+    type Error = crate::Error;
+
     /// The slot function of `spec`'s CRC and slot count (its alphabet and tag length do not
     /// matter to a key's slot).
-    fn from(spec: &Spec) -> Self {
-        Self {
-            kind: Kind::Crc16 {
-                spec: spec.clone(),
-                crc: Box::new(Crc16::new(&spec.crc)),
-                // a spec's slot count is a power of two in 2..=65536: the mask fits 16 bits
-                mask: (spec.slots.max(1) - 1) as u16,
-            },
-        }
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::SlotCount`] when the slot count is not a power of two from 2 to
+    /// 65536.
+    fn try_from(spec: &Spec) -> Result<Self, Self::Error> {
+        let slots = SlotCount::new(u64::from(spec.slots))?;
+        Ok(Self {
+            spec: TableSpec::Crc16(spec.clone()),
+            scheme: crate::derive::crc16_scheme(&spec.crc, slots),
+        })
     }
 }
 
@@ -79,11 +86,12 @@ impl SlotFunction {
         hash_tag: Option<[u8; 2]>,
     ) -> Result<Self, crate::Error> {
         Ok(Self {
-            kind: Kind::Scheme {
-                name,
+            scheme: name.scheme(slots, hash_tag)?,
+            spec: TableSpec::Scheme(SchemeSpec {
+                slots,
                 hash_tag,
-                scheme: name.scheme(slots, hash_tag)?,
-            },
+                ..SchemeSpec::new(name)
+            }),
         })
     }
 
@@ -91,10 +99,7 @@ impl SlotFunction {
     #[must_use]
     #[inline]
     pub fn slot(&self, key: &[u8]) -> u32 {
-        match &self.kind {
-            Kind::Crc16 { crc, mask, .. } => u32::from(crc.checksum(hashtag(key)) & mask),
-            Kind::Scheme { scheme, .. } => scheme.slot(key),
-        }
+        self.scheme.slot(key)
     }
 
     /// The slots of many keys at once: `out[i]` becomes [`slot`](Self::slot)`(keys[i])` for
@@ -110,70 +115,56 @@ impl SlotFunction {
     /// ```
     /// use slotgen::scheme::SlotFunction;
     ///
-    /// let redis = SlotFunction::from(&slotgen::Spec::default());
+    /// let redis = SlotFunction::try_from(&slotgen::Spec::default())?;
     /// let keys: [&[u8]; 3] = [b"123456789", b"user:{42}:name", b"foo"];
     /// let mut slots = [0u32; 3];
     /// redis.key_slots(&keys, &mut slots);
     /// assert_eq!(slots, [12739, 8000, 12182]);
+    /// # Ok::<(), slotgen::Error>(())
     /// ```
     pub fn key_slots<K: AsRef<[u8]>>(&self, keys: &[K], out: &mut [u32]) {
-        match &self.kind {
-            Kind::Crc16 { crc, mask, .. } => crc16_scheme(crc, *mask).key_slots(keys, out),
-            Kind::Scheme { scheme, .. } => scheme.key_slots(keys, out),
-        }
+        self.scheme.key_slots(keys, out);
     }
 
     /// The hashtag rule keys are read by: the Redis rule for a CRC-16 spec.
     #[must_use]
     pub fn rule(&self) -> HashtagRule {
-        match &self.kind {
-            Kind::Crc16 { .. } => HashtagRule::Redis,
-            Kind::Scheme { scheme, .. } => scheme.hashtag(),
-        }
+        self.scheme.hashtag()
     }
 
     /// The number of slots.
     #[must_use]
     pub fn slots(&self) -> u32 {
-        match &self.kind {
-            Kind::Crc16 { spec, .. } => spec.slots,
-            Kind::Scheme { scheme, .. } => scheme.slots(),
-        }
+        self.scheme.slots()
     }
 
     /// The first slot: 0, or 1 for Tarantool vshard's buckets.
     #[must_use]
     pub fn first_slot(&self) -> u32 {
-        match &self.kind {
-            Kind::Crc16 { .. } => 0,
-            Kind::Scheme { scheme, .. } => scheme.offset(),
-        }
+        self.scheme.offset()
     }
 
     /// The last slot.
     #[must_use]
     pub fn last_slot(&self) -> u32 {
-        match &self.kind {
-            Kind::Crc16 { spec, .. } => spec.slots - 1,
-            Kind::Scheme { scheme, .. } => scheme.last(),
-        }
+        self.scheme.last()
     }
 
     /// The CRC-16 spec, when this is one's.
     #[must_use]
     pub fn spec(&self) -> Option<&Spec> {
-        match &self.kind {
-            Kind::Crc16 { spec, .. } => Some(spec),
-            Kind::Scheme { .. } => None,
+        match &self.spec {
+            TableSpec::Crc16(spec) => Some(spec),
+            TableSpec::Scheme(_) => None,
         }
     }
 
     /// The named scheme and its `hash_tag`, when this is one's.
     #[must_use]
     pub fn scheme_name(&self) -> Option<(SchemeName, Option<[u8; 2]>)> {
-        match &self.kind {
-            Kind::Crc16 { .. } => None,
-            Kind::Scheme { name, hash_tag, .. } => Some((*name, *hash_tag)),
+        match &self.spec {
+            TableSpec::Crc16(_) => None,
+            TableSpec::Scheme(spec) => Some((spec.name, spec.hash_tag)),
         }
     }
 
@@ -182,22 +173,18 @@ impl SlotFunction {
     /// `scheme` (`name`, `hash_tag` as text or null, `first_slot`) and `slots` for a scheme.
     #[must_use]
     pub fn json_fields(&self) -> serde_json::Map<String, serde_json::Value> {
-        let value = match &self.kind {
-            Kind::Crc16 { spec, .. } => serde_json::json!({
+        let value = match &self.spec {
+            TableSpec::Crc16(spec) => serde_json::json!({
                 "crc": crate::crc_catalog::crc_value(spec.crc_name(), &spec.crc),
                 "slots": spec.slots,
             }),
-            Kind::Scheme {
-                name,
-                hash_tag,
-                scheme,
-            } => serde_json::json!({
+            TableSpec::Scheme(spec) => serde_json::json!({
                 "scheme": {
-                    "name": name.name(),
-                    "hash_tag": hash_tag.map(|d| String::from_utf8_lossy(&d).into_owned()),
-                    "first_slot": scheme.offset(),
+                    "name": spec.name.name(),
+                    "hash_tag": spec.hash_tag.map(|d| String::from_utf8_lossy(&d).into_owned()),
+                    "first_slot": self.first_slot(),
                 },
-                "slots": scheme.slots(),
+                "slots": self.slots(),
             }),
         };
         match value {
@@ -211,21 +198,17 @@ impl SlotFunction {
     /// for a POSIX shell where it needs it.
     #[must_use]
     pub fn options(&self) -> String {
-        match &self.kind {
-            Kind::Crc16 { spec, .. } => format!(
+        match &self.spec {
+            TableSpec::Crc16(spec) => format!(
                 "{} --slots {}",
                 crate::catalog::crc_options(&spec.crc),
                 spec.slots
             ),
-            Kind::Scheme {
-                name,
-                hash_tag,
-                scheme,
-            } => {
-                let mut out = format!("--scheme {} --slots {}", name.name(), scheme.slots());
-                if let Some(pair) = hash_tag {
+            TableSpec::Scheme(spec) => {
+                let mut out = format!("--scheme {} --slots {}", spec.name.name(), self.slots());
+                if let Some(pair) = spec.hash_tag {
                     out += " --hash-tag ";
-                    out += &crate::text::shell_quote(pair);
+                    out += &crate::text::shell_quote(&pair);
                 }
                 out
             }
@@ -233,41 +216,17 @@ impl SlotFunction {
     }
 }
 
-/// A CRC-16 spec's slot function as a [`Scheme`], so that its keys take the scheme's batch
-/// path: the Redis rule, the CRC, and `mask` as the output transform's mask; the reduction
-/// to 65536 slots then leaves `crc & mask`, what [`SlotFunction::slot`] gives, whatever the
-/// mask.
-fn crc16_scheme(crc: &Crc16, mask: u16) -> Scheme<'_> {
-    const VALUES: u32 = 1 << 16;
-    match Scheme::new(
-        HashtagRule::Redis,
-        AnyCrc::W16(crc),
-        0,
-        u64::from(mask),
-        Reduction::Mask,
-        VALUES,
-        0,
-    ) {
-        Ok(scheme) => scheme,
-        Err(e) => unreachable!("no shift, 2^16 values, no offset: {e}"),
-    }
-}
-
 impl fmt::Display for SlotFunction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            Kind::Crc16 { spec, .. } => write!(f, "{}, {} slots", spec.crc_name(), spec.slots),
-            Kind::Scheme {
-                name,
-                hash_tag,
-                scheme,
-            } => {
-                write!(f, "scheme {}, {} slots", name.name(), scheme.slots())?;
-                if scheme.offset() != 0 {
+        match &self.spec {
+            TableSpec::Crc16(spec) => write!(f, "{}, {} slots", spec.crc_name(), spec.slots),
+            TableSpec::Scheme(spec) => {
+                write!(f, "scheme {}, {} slots", spec.name.name(), self.slots())?;
+                if self.first_slot() != 0 {
                     write!(f, " ({} to {})", self.first_slot(), self.last_slot())?;
                 }
-                if let Some(pair) = hash_tag {
-                    write!(f, ", hash_tag \"{}\"", crate::text::escape(pair))?;
+                if let Some(pair) = spec.hash_tag {
+                    write!(f, ", hash_tag \"{}\"", crate::text::escape(&pair))?;
                 }
                 Ok(())
             }
@@ -278,6 +237,7 @@ impl fmt::Display for SlotFunction {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use slotgen_tables::hashtag;
 
     /// Keys for every hashtag rule and length path: braces and twemproxy's delimiters in
     /// every place, empty tags, binary bytes, lengths 0 to 300.
@@ -334,7 +294,9 @@ mod tests {
                 slots: count,
                 ..Spec::default()
             };
-            SlotFunction::from(&spec).key_slots(&keys, &mut slots);
+            SlotFunction::try_from(&spec)
+                .unwrap()
+                .key_slots(&keys, &mut slots);
             // the crc crate takes a static algorithm
             let reference = crc::Crc::<u16>::new(Box::leak(Box::new(algorithm)));
             for (key, &slot) in keys.iter().zip(&slots) {

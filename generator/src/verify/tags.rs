@@ -53,7 +53,7 @@ impl TagReport {
 /// use slotgen::scheme::SlotFunction;
 /// use slotgen_tables::SchemeName;
 ///
-/// let redis = SlotFunction::from(&slotgen::Spec::default());
+/// let redis = SlotFunction::default();
 /// let tags = [b"DLH@".to_vec(), b"@A@H".to_vec(), b"x".to_vec()];
 /// let report = slotgen::verify::tag_table(&tags, &redis);
 /// assert_eq!(report.entries_checked, 3);

@@ -7,10 +7,11 @@ use slotgen::scheme::SlotFunction;
 use slotgen::verify::{tag_table, tags_from_lines, tags_from_source, Language};
 
 fuzz_target!(|data: &[u8]| {
-    let slots = SlotFunction::from(&slotgen::Spec {
+    let slots = SlotFunction::try_from(&slotgen::Spec {
         slots: 64,
         ..slotgen::Spec::default()
-    });
+    })
+    .expect("64 slots: a power of two");
     let lines = tags_from_lines(data);
     let report = tag_table(&lines, &slots);
     assert_eq!(report.entries_checked, lines.len().min(64) as u64);

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+use slotgen::scheme::SlotFunction;
 use slotgen::vectors::{corpus, write_json, write_tsv, Class, DEFAULT_COUNT, DEFAULT_SEED};
 use slotgen::Spec;
 use slotgen_tests::redis_server::RedisServer;
@@ -31,7 +32,7 @@ fn every_key_of_the_default_corpus_has_the_slot_cluster_keyslot_gives() {
         return;
     }
     let server = RedisServer::start(true).unwrap_or_else(|e| panic!("starting redis-server: {e}"));
-    let vectors: Vec<_> = corpus(&Spec::default(), DEFAULT_COUNT, DEFAULT_SEED).collect();
+    let vectors: Vec<_> = corpus(SlotFunction::default(), DEFAULT_COUNT, DEFAULT_SEED).collect();
     assert_eq!(vectors.len(), 50_000);
     let start = Instant::now();
     let mut wrong = Vec::new();
@@ -75,7 +76,7 @@ fn other_specs_get_the_slots_of_their_crc_by_the_crc_crate() {
     for (mut spec, slots, algorithm) in specs {
         spec.slots = slots;
         let crc = crc::Crc::<u16>::new(algorithm);
-        for v in corpus(&spec, 20_000, 3) {
+        for v in corpus(SlotFunction::try_from(&spec).unwrap(), 20_000, 3) {
             let expected = u32::from(crc.checksum(reference_hashtag(&v.key))) % slots;
             assert_eq!(
                 v.slot,
@@ -91,7 +92,7 @@ fn other_specs_get_the_slots_of_their_crc_by_the_crc_crate() {
 #[test]
 fn classes_hold_their_keys_and_only_them() {
     let mut seen = std::collections::HashSet::new();
-    for v in corpus(&Spec::default(), DEFAULT_COUNT, DEFAULT_SEED) {
+    for v in corpus(SlotFunction::default(), DEFAULT_COUNT, DEFAULT_SEED) {
         seen.insert(v.class);
         let open = v.key.iter().position(|&b| b == b'{');
         let empty_pair = open.is_some_and(|o| v.key.get(o + 1) == Some(&b'}'));
@@ -129,7 +130,7 @@ fn classes_hold_their_keys_and_only_them() {
 #[test]
 fn lengths_cover_the_path_switches() {
     let lengths: std::collections::HashSet<usize> =
-        corpus(&Spec::default(), DEFAULT_COUNT, DEFAULT_SEED)
+        corpus(SlotFunction::default(), DEFAULT_COUNT, DEFAULT_SEED)
             .map(|v| v.key.len())
             .collect();
     for len in [
@@ -143,9 +144,9 @@ fn lengths_cover_the_path_switches() {
 fn tsv_and_json_forms_hold_the_same_rows() {
     let spec = Spec::default();
     let mut tsv = Vec::new();
-    write_tsv(&mut tsv, &spec, 3000, 9).unwrap();
+    write_tsv(&mut tsv, SlotFunction::try_from(&spec).unwrap(), 3000, 9).unwrap();
     let mut json = Vec::new();
-    write_json(&mut json, &spec, 3000, 9).unwrap();
+    write_json(&mut json, SlotFunction::try_from(&spec).unwrap(), 3000, 9).unwrap();
     let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
     assert_eq!(value["format"], "slotgen-vectors/1");
     assert_eq!(value["crc"]["name"], "CRC-16/XMODEM");

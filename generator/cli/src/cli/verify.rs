@@ -394,14 +394,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
     let tags = tags.with_context(|| format!("`{}`", path.display()))?;
-    let function = match args.spec.scheme_spec()? {
-        Some(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag)?,
-        None => SlotFunction::from(&slotgen::Spec {
-            crc: args.spec.crc.crc()?,
-            slots: args.spec.crc.slots()?.get(),
-            ..slotgen::Spec::default()
-        }),
-    };
+    let function = args.spec.crc.slot_function()?;
     check_tags(path, &tags, form, &function, args.max_errors())
 }
 
