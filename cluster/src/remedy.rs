@@ -129,7 +129,7 @@ pub fn sample_hot(
             };
             // the slot's keys in every database (`cluster-databases`, Valkey 9), database 0
             // first, at most LIST_KEYS of them in all
-            let databases = exchange.databases(&mut con);
+            let databases = exchange.databases(&mut con)?;
             let mut in_slot = 0u64;
             let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
             for db in 0..databases {
