@@ -846,6 +846,13 @@ mod tests {
             "{r}"
         );
         assert!(r.contains(again), "{r}");
+        // an answer lost before any key moved: nothing to carry but the slot's state
+        let r = repair(7, "h:1", "h:2", B, Step::Databases);
+        assert!(r.starts_with(&format!("no key was moved: {again}")), "{r}");
+        assert_eq!(
+            describe(Step::Databases),
+            "`CONFIG GET cluster-databases` on the source"
+        );
         let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
         assert!(r.starts_with(again), "{r}");
         assert!(r.contains("from h:1 to h:2"), "{r}");

@@ -504,3 +504,60 @@ impl Write for Bounded {
         flushed.map_err(|e| self.note(e))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+    use std::net::TcpListener;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::{Budget, Connection, Endpoint, ServerError};
+    use crate::transport::ConnectOptions;
+
+    /// A command whose answer does not come in time leaves the connection owing it: the
+    /// next command is refused without a byte sent (a late answer would be read as its own).
+    #[test]
+    fn a_connection_that_owes_an_answer_sends_nothing_more() {
+        // a peer that reads everything and answers nothing, keeping what it read
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let read = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&read);
+        std::thread::spawn(move || {
+            let (mut peer, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 1024];
+            while let Ok(n @ 1..) = peer.read(&mut buf) {
+                kept.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let endpoint = Endpoint::new(
+            &format!("redis://127.0.0.1:{port}"),
+            &ConnectOptions::default(),
+        )
+        .unwrap();
+        let timeout = Duration::from_millis(200);
+        let mut con = Connection::open(&endpoint, Some(Instant::now() + timeout), timeout).unwrap();
+        let first = con.query(redis::cmd("PING").arg("one"), Budget::SHORT, "PING");
+        assert!(
+            matches!(first, Err(ServerError::TimedOut { .. })),
+            "{first:?}"
+        );
+        con.set_deadline(Some(Instant::now() + timeout));
+        let second = con.query(redis::cmd("ECHO").arg("two"), Budget::SHORT, "ECHO");
+        assert_eq!(
+            second,
+            Err(ServerError::Owed {
+                url: format!("redis://127.0.0.1:{port}"),
+                command: "ECHO".to_owned(),
+                owed: "PING".to_owned(),
+            })
+        );
+        assert!(second.unwrap_err().to_string().contains(
+            "`ECHO` was not sent, as the answer to `PING` before it on that connection did not come whole"
+        ));
+        std::thread::sleep(Duration::from_millis(50));
+        let read = read.lock().unwrap().clone();
+        assert_eq!(read, redis::cmd("PING").arg("one").get_packed_command());
+    }
+}
