@@ -1665,6 +1665,59 @@ fn keys_in_slot(node: &str, slot: u16) -> u64 {
         .unwrap()
 }
 
+/// The answers to the classic `CLUSTER SETSLOT s IMPORTING` on the target and `MIGRATING`
+/// on the source lost (the server set the state), and to `CLUSTER GETKEYSINSLOT` (it
+/// changes nothing): each stop says what is true either way (no key moved; or some keys of
+/// the last batch may have moved), with the slot's keys all still on the source, and the
+/// next `rebalance --apply` finishes the slot.
+#[test]
+fn classic_setslot_and_getkeysinslot_answers_lost_are_finished() {
+    let no_key_moved = |error: &str, slot: u16, to: &str| {
+        assert_eq!(
+            keys_in_slot(to, slot),
+            0,
+            "slot {slot}'s keys on {to}: {error}"
+        );
+    };
+    const IMPORTING: &[&[u8]] = &[b"$9\r\nIMPORTING\r\n"];
+    const MIGRATING: &[&[u8]] = &[b"$9\r\nMIGRATING\r\n"];
+    const GETKEYSINSLOT: &[&[u8]] = &[b"GETKEYSINSLOT"];
+    for (server, after, source, step, says) in [
+        (
+            Server::Valkey,
+            IMPORTING,
+            false,
+            "`CLUSTER SETSLOT IMPORTING` on the target: ",
+            "no key was moved: the next `slotgen rebalance --apply` finishes it before it plans",
+        ),
+        (
+            Server::Valkey9,
+            MIGRATING,
+            true,
+            "`CLUSTER SETSLOT MIGRATING` on the source: ",
+            "no key was moved: the next `slotgen rebalance --apply` finishes it before it plans",
+        ),
+        (
+            Server::Valkey9,
+            GETKEYSINSLOT,
+            true,
+            "`GETKEYSINSLOT`/`MIGRATE` on the source, 0 keys moved by whole batches before",
+            "the next `slotgen rebalance --apply` finishes it before it plans (it carries the rest",
+        ),
+    ] {
+        let error = classic_answer_lost(server, after, source, no_key_moved);
+        if error.is_empty() {
+            continue;
+        }
+        assert!(
+            error.contains(&format!("stopped at {step}"))
+                && error.contains("timed out: no complete answer within 2s")
+                && error.contains(says),
+            "{error}"
+        );
+    }
+}
+
 /// The answer to a classic `MIGRATE` lost: the server moved the keys (the target holds
 /// them when slotgen stops), and slotgen says they may have moved and that the next
 /// `rebalance --apply` carries the rest and gives the target the slot, which it does.
