@@ -526,7 +526,7 @@ pub(super) fn move_slot(
             }
             match run(exchange, &mut source_con, &migrate, Budget::SHORT) {
                 Ok(_) => moved.keys += names.len() as u64,
-                Err(e) if e.to_string().contains("BUSYKEY") => {
+                Err(e @ Error::Refused { .. }) if e.to_string().contains("BUSYKEY") => {
                     let resolved = resolve_busy(
                         exchange,
                         (&mut source_con, &mut target_con),
@@ -536,7 +536,12 @@ pub(super) fn move_slot(
                         slot,
                         timeout,
                     )
-                    .map_err(|e| stopped(Step::BusyKey(moved.keys), e))?;
+                    .map_err(|e| match e {
+                        e @ Error::KeyOnBothNodes { .. } => stopped(Step::BusyKey(moved.keys), e),
+                        // a `DUMP` or `DEL` that got no answer (the server may have deleted
+                        // the source's copy): the next run compares the copies again
+                        e => stopped(Step::Keys(moved.keys), e),
+                    })?;
                     if resolved.is_empty() {
                         return Err(stopped(Step::BusyKey(moved.keys), e));
                     }

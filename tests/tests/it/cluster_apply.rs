@@ -1718,6 +1718,100 @@ fn classic_setslot_and_getkeysinslot_answers_lost_are_finished() {
     }
 }
 
+/// A key on both ends of a half-moved slot with equal `DUMP`s (put there by hand), and the
+/// answer to the `DEL` of the source's copy lost (a relay in front of the source holds it
+/// 3 s, past `--timeout 2s`; the server deleted it): slotgen stops saying that the next
+/// `rebalance --apply` resolves a key left on both nodes and finishes the slot, which it
+/// does. (It said the target "holds a key of that name already: once one copy is gone"
+/// run again, as if a copy were to be deleted by hand.)
+#[test]
+fn a_lost_answer_to_the_del_of_a_key_on_both_nodes_is_finished() {
+    let Some(cluster) = cluster_of(1) else { return };
+    let written = load_in(&cluster, [300, 300, 300], 1);
+    let (first, second) = (addr(&cluster, 0), addr(&cluster, 1));
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    // a key of the first primary, and its slot, half moved to the second by hand
+    let mut source = plain(&first, None);
+    let names: Vec<&str> = written.keys().map(|(_, k)| k.as_str()).collect();
+    let (key, slot) = names
+        .iter()
+        .zip(keyslots(&mut source, &names))
+        .find(|&(_, slot)| (RANGES[0].0..=RANGES[0].1).contains(&slot))
+        .map(|(k, s)| ((*k).to_owned(), s))
+        .unwrap();
+    let mut target = plain(&second, None);
+    let () = redis::cmd("CLUSTER")
+        .arg("SETSLOT")
+        .arg(slot)
+        .arg("IMPORTING")
+        .arg(&ids[0])
+        .query(&mut target)
+        .unwrap();
+    let () = redis::cmd("CLUSTER")
+        .arg("SETSLOT")
+        .arg(slot)
+        .arg("MIGRATING")
+        .arg(&ids[1])
+        .query(&mut source)
+        .unwrap();
+    let dump: Vec<u8> = redis::cmd("DUMP").arg(&key).query(&mut source).unwrap();
+    let () = redis::cmd("ASKING").query(&mut target).unwrap();
+    let () = redis::cmd("RESTORE")
+        .arg(&key)
+        .arg(0)
+        .arg(dump)
+        .query(&mut target)
+        .unwrap();
+    let relay = holding_relay(first.clone(), &[b"$3\r\nDEL\r\n"], Duration::from_secs(3));
+    let seed = addr(&cluster, 2);
+    announce_port(&cluster, &seed, relay);
+    let url = format!("redis://{seed}");
+    let run = rebalance(
+        &url,
+        &["--dialect", "classic", "--timeout", "2s", "--apply"],
+    );
+    println!("{}", run.stderr);
+    announce_port(&cluster, &seed, cluster.primaries[0].port);
+    let error = run
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("slotgen: error: "))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(
+        error.starts_with(&format!("slotgen: error: moving slot {slot} from {} (", ids[0]))
+            && error.contains("timed out: no complete answer within 2s (waiting for `DEL`")
+            && error.contains("the next `slotgen rebalance --apply` finishes it before it plans (it carries the rest of the slot's keys")
+            && error.contains("resolves a key a timed-out `MIGRATE` left on both nodes"),
+        "{error}"
+    );
+    // the server did the `DEL`: the target's copy is the key's only one (a key the source
+    // lacks in a migrating slot is answered by `ASK`, so its slot's keys are counted)
+    assert_eq!(keys_in_slot(&first, slot), 0, "{key}'s slot on the source");
+    let again = rebalance(&url, &["--timeout", "5s", "--format", "json", "--apply"]);
+    println!("the next --apply:\n{}", again.stderr);
+    let out = json(again.ok());
+    assert!(
+        again.stderr.contains(&format!(
+            "finished the half-moved slot {slot} from {} ({first}) to {} ({second})",
+            ids[0], ids[1]
+        )),
+        "{}",
+        again.stderr
+    );
+    let owners = owners(&cluster);
+    let moves = out["moves"].as_array().unwrap();
+    for m in moves {
+        let s = usize::try_from(m["slot"].as_u64().unwrap()).unwrap();
+        assert_eq!(owners[s], m["to"]["addr"].as_str().unwrap(), "{m}");
+    }
+    if !moves.iter().any(|m| m["slot"] == slot) {
+        assert_eq!(owners[usize::from(slot)], second, "slot {slot}");
+    }
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
 /// The answer to a classic `MIGRATE` lost: the server moved the keys (the target holds
 /// them when slotgen stops), and slotgen says they may have moved and that the next
 /// `rebalance --apply` carries the rest and gives the target the slot, which it does.
