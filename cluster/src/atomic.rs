@@ -134,9 +134,10 @@ pub(super) enum Ended {
 /// Runs one `CLUSTER MIGRATESLOTS SLOTSRANGE ... NODE target` job on the source `con` and
 /// waits for its end: each poll within `timeout`, and the job cancelled when it shows no
 /// progress (`state`, `last_update_time`, `last_ack_time`, `remaining_repl_size`) for
-/// `timeout`, or when `interrupted` is set. When the start or a poll gets no answer, the
-/// job is cancelled and asked after on a new connection to `source` (the node of `con`):
-/// [`Ended::Unknown`] when that fails too.
+/// `timeout`, or when `interrupted` is set. When the start, a poll or the cancellation gets
+/// no answer (the server may have done it all the same), the job is cancelled and asked
+/// after on a new connection to `source` (the node of `con`), and on another when that
+/// cancellation gets no answer either: [`Ended::Unknown`] when the job cannot be asked.
 pub(super) fn migrate(
     exchange: &mut Exchange,
     source: &Endpoint,
@@ -168,30 +169,34 @@ pub(super) fn migrate(
     let lost = match exchange.query(con, &cmd, Budget::SHORT) {
         Ok(_) => match follow(exchange, con, &mine, timeout, interrupted) {
             Ok(ended) => return Ok(ended),
-            Err(e) => format!("polling the job failed ({e})"),
+            Err(lost) => lost,
         },
         // the server's refusal: no job started
-        Err(
-            e @ (Error::Refused { .. }
-            | Error::NoPermission { .. }
-            | Error::PasswordRequired { .. }
-            | Error::PasswordRejected { .. }),
-        ) => return Err(e),
+        Err(e) if Exchange::answered(&e) => return Err(e),
         // no answer (a timeout, a broken connection, a garbled reply): the server may have
         // started the job all the same
         Err(e) => format!("the start of the job got no answer ({e})"),
     };
     // The job may run. It is cancelled, then asked after once more, so that what is said of
     // its slots is what the server says: on a new connection, as the old one may still owe
-    // the answer that did not come.
-    step(exchange, con);
-    let (cancelled, again) = match exchange.connect(source) {
+    // the answer that did not come; and on another if the cancellation's does not come.
+    let connect = |exchange: &mut Exchange| {
+        exchange.deadline = Instant::now() + timeout;
+        exchange.connect(source)
+    };
+    let (cancelled, again) = match connect(exchange) {
         Ok(mut con) => {
             step(exchange, &mut con);
             let mut cancel = redis::cmd("CLUSTER");
             cancel.arg("CANCELSLOTMIGRATIONS");
             let cancelled = exchange.query(&mut con, &cancel, Budget::SHORT);
-            (cancelled, mine(exchange, &mut con))
+            let again = match &cancelled {
+                Err(e) if !Exchange::answered(e) => {
+                    connect(exchange).and_then(|mut con| mine(exchange, &mut con))
+                }
+                _ => mine(exchange, &mut con),
+            };
+            (cancelled, again)
         }
         Err(e) => {
             return Ok(Ended::Unknown(format!(
@@ -201,6 +206,10 @@ pub(super) fn migrate(
     };
     Ok(match (again, cancelled) {
         (Ok(Some(job)), _) if job.state == "success" => Ended::Moved,
+        // cancelled on an interrupt, though the answer to that did not come
+        (Ok(Some(job)), _) if job.state == "cancelled" && interrupted.load(Ordering::SeqCst) => {
+            Ended::Interrupted
+        }
         (Ok(Some(job)), _) if job.ended() => {
             Ended::Stopped(format!("{lost}; it has ended, with state `{}`", job.state))
         }
@@ -227,22 +236,27 @@ pub(super) fn migrate(
 type FindJob<'a> = dyn Fn(&mut Exchange, &mut Connection) -> Result<Option<Job>, Error> + 'a;
 
 /// Polls the job `mine` finds until it ends: cancelled when it shows no progress for
-/// `timeout` or when `interrupted` is set. An error of a poll or of the cancellation is
-/// returned as it is.
+/// `timeout` or when `interrupted` is set.
+///
+/// # Errors
+///
+/// What failed, said for the message of [`migrate`]: a poll (`polling the job failed
+/// (...)`), or the cancellation (`cancelling the job ... failed (...)`; the server may have
+/// cancelled it).
 fn follow(
     exchange: &mut Exchange,
     con: &mut Connection,
     mine: &FindJob<'_>,
     timeout: Duration,
     interrupted: &AtomicBool,
-) -> Result<Ended, Error> {
+) -> Result<Ended, String> {
     let mut seen = Job::default();
     let mut changed = Instant::now();
     let mut pause = Duration::from_millis(1);
     let mut cancelled = false;
     let mut stalled_once = false;
     loop {
-        let job = mine(exchange, con)?;
+        let job = mine(exchange, con).map_err(|e| format!("polling the job failed ({e})"))?;
         if let Some(job) = job {
             if job.ended() {
                 return Ok(match job.state.as_str() {
@@ -274,7 +288,16 @@ fn follow(
             con.set_deadline(Some(exchange.deadline));
             let mut cancel = redis::cmd("CLUSTER");
             cancel.arg("CANCELSLOTMIGRATIONS");
-            exchange.query(con, &cancel, Budget::SHORT)?;
+            exchange.query(con, &cancel, Budget::SHORT).map_err(|e| {
+                format!(
+                    "cancelling the job ({}) failed ({e})",
+                    if stalled {
+                        format!("it made no progress for {timeout:?}")
+                    } else {
+                        "on an interrupt".to_owned()
+                    }
+                )
+            })?;
             cancelled = true;
             stalled_once = stalled;
             changed = Instant::now();

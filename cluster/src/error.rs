@@ -70,6 +70,17 @@ pub enum Error {
         /// What was being done when it passed.
         during: String,
     },
+    /// A command not sent on a connection that owes an earlier command's answer (it did not
+    /// come whole, and may still come: read then, it would be taken for this command's).
+    #[error("`{url}`: `{command}` was not sent, as the answer to `{owed}` before it on that connection did not come whole and may still come; a new connection asks again")]
+    AnswerOwed {
+        /// The URL of the node, redacted.
+        url: String,
+        /// The command not sent.
+        command: String,
+        /// The command whose answer is owed.
+        owed: String,
+    },
     /// The server wants a password and none was given (`NOAUTH`).
     #[error("`{url}` requires a password (`NOAUTH`): give the password (and the ACL user) the cluster is configured with")]
     PasswordRequired {

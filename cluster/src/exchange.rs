@@ -491,25 +491,33 @@ impl Exchange {
     }
 
     /// The databases a node keeps in cluster mode: its `cluster-databases` (Valkey 9), 1
-    /// where the server has no such setting or does not say. Every command that reads or
-    /// moves a slot's keys runs in each of them (`SELECT n`): `CLUSTER COUNTKEYSINSLOT` and
-    /// `GETKEYSINSLOT` answer for the selected database only (docs/operations.md).
-    pub(super) fn databases(&self, con: &mut Connection) -> u32 {
+    /// where the server has no such setting or does not say (an empty answer, a refusal).
+    /// Every command that reads or moves a slot's keys runs in each of them (`SELECT n`):
+    /// `CLUSTER COUNTKEYSINSLOT` and `GETKEYSINSLOT` answer for the selected database only
+    /// (docs/operations.md).
+    ///
+    /// # Errors
+    ///
+    /// An answer that did not come (a timeout, a broken connection: the connection owes it
+    /// and is not used again) is an error, never taken for one database: the keys of the
+    /// others would be left behind.
+    pub(super) fn databases(&self, con: &mut Connection) -> Result<u32, Error> {
         let mut cmd = redis::cmd("CONFIG");
         cmd.arg("GET").arg("cluster-databases");
         let value = match self.query(con, &cmd, Budget::SHORT) {
             Ok(Value::Array(items)) => items.get(1).cloned(),
             Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
-            _ => None,
+            Ok(_) | Err(Error::Refused { .. } | Error::NoPermission { .. }) => None,
+            Err(e) => return Err(e),
         };
-        match value {
+        Ok(match value {
             Some(Value::BulkString(b)) => std::str::from_utf8(&b)
                 .ok()
                 .and_then(|s| s.parse().ok())
                 .filter(|n| (1..=MAX_DATABASES).contains(n))
                 .unwrap_or(1),
             _ => 1,
-        }
+        })
     }
 
     /// `value`, a reply of `shown` to `command`, or for an error reply [`Error::Refused`],
@@ -543,6 +551,21 @@ impl Exchange {
                 reason,
             },
         })
+    }
+
+    /// Whether `e`, an error of [`query`](Self::query), is the server's own answer (an error
+    /// reply: [`Error::Refused`], [`Error::NoPermission`], [`Error::PasswordRequired`],
+    /// [`Error::PasswordRejected`]): the command was refused, not done, and the connection
+    /// may ask again. Any other error is an answer that did not come: the server may have
+    /// done the command, and the connection owes its answer ([`Error::AnswerOwed`]).
+    pub(super) fn answered(e: &Error) -> bool {
+        matches!(
+            e,
+            Error::Refused { .. }
+                | Error::NoPermission { .. }
+                | Error::PasswordRequired { .. }
+                | Error::PasswordRejected { .. }
+        )
     }
 
     /// The reply to `cmd` within `budget`, as text (`INFO`, `CLUSTER INFO`, `CLUSTER NODES`).
@@ -585,6 +608,7 @@ impl Exchange {
                 timeout: self.timeout,
                 during: self.during(),
             },
+            ServerError::Owed { url, command, owed } => Error::AnswerOwed { url, command, owed },
             ServerError::Io {
                 url,
                 during,

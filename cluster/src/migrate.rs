@@ -44,6 +44,9 @@ pub enum Step {
     Importing,
     /// `CLUSTER SETSLOT s MIGRATING` on the source.
     Migrating,
+    /// `CONFIG GET cluster-databases` on the source, the slot migrating, before any key
+    /// moved.
+    Databases,
     /// `CLUSTER GETKEYSINSLOT` and `MIGRATE` on the source, after this many keys moved by
     /// whole batches (some keys of the failed batch may have moved too).
     Keys(u64),
@@ -316,7 +319,7 @@ fn choose(
             lacking = Some(&shard.primary);
             break;
         }
-        let dbs = exchange.databases(&mut con);
+        let dbs = exchange.databases(&mut con)?;
         if affected.is_none() && dbs > 1 {
             let info = exchange.text(
                 &mut con,
@@ -447,7 +450,9 @@ pub(super) fn move_slot(
         resolved: Vec::new(),
     };
     let databases = if source_owns {
-        exchange.databases(&mut source_con)
+        exchange
+            .databases(&mut source_con)
+            .map_err(|e| stopped(Step::Databases, e))?
     } else {
         0
     };
@@ -521,7 +526,7 @@ pub(super) fn move_slot(
             }
             match run(exchange, &mut source_con, &migrate, Budget::SHORT) {
                 Ok(_) => moved.keys += names.len() as u64,
-                Err(e) if e.to_string().contains("BUSYKEY") => {
+                Err(e @ Error::Refused { .. }) if e.to_string().contains("BUSYKEY") => {
                     let resolved = resolve_busy(
                         exchange,
                         (&mut source_con, &mut target_con),
@@ -531,7 +536,12 @@ pub(super) fn move_slot(
                         slot,
                         timeout,
                     )
-                    .map_err(|e| stopped(Step::BusyKey(moved.keys), e))?;
+                    .map_err(|e| match e {
+                        e @ Error::KeyOnBothNodes { .. } => stopped(Step::BusyKey(moved.keys), e),
+                        // a `DUMP` or `DEL` that got no answer (the server may have deleted
+                        // the source's copy): the next run compares the copies again
+                        e => stopped(Step::Keys(moved.keys), e),
+                    })?;
                     if resolved.is_empty() {
                         return Err(stopped(Step::BusyKey(moved.keys), e));
                     }
@@ -644,6 +654,7 @@ fn describe(step: Step) -> String {
     match step {
         Step::Importing => "`CLUSTER SETSLOT IMPORTING` on the target".to_owned(),
         Step::Migrating => "`CLUSTER SETSLOT MIGRATING` on the source".to_owned(),
+        Step::Databases => "`CONFIG GET cluster-databases` on the source".to_owned(),
         Step::Keys(n) | Step::BusyKey(n) => format!(
             "`GETKEYSINSLOT`/`MIGRATE` on the source, {n} keys moved by whole batches before (some keys of the last batch may have moved too: `CLUSTER COUNTKEYSINSLOT` on both nodes tells)"
         ),
@@ -662,7 +673,7 @@ const BY_HAND_AFTER_FAILOVER: &str =
 fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {
     let again = "the next `slotgen rebalance --apply` finishes it before it plans";
     match step {
-        Step::Importing | Step::Migrating => format!(
+        Step::Importing | Step::Migrating | Step::Databases => format!(
             "no key was moved: {again}, or `CLUSTER SETSLOT {slot} STABLE` on {to} and on {from} undoes it ({BY_HAND_AFTER_FAILOVER})"
         ),
         Step::Keys(_) => format!(
@@ -840,6 +851,13 @@ mod tests {
             "{r}"
         );
         assert!(r.contains(again), "{r}");
+        // an answer lost before any key moved: nothing to carry but the slot's state
+        let r = repair(7, "h:1", "h:2", B, Step::Databases);
+        assert!(r.starts_with(&format!("no key was moved: {again}")), "{r}");
+        assert_eq!(
+            describe(Step::Databases),
+            "`CONFIG GET cluster-databases` on the source"
+        );
         let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
         assert!(r.starts_with(again), "{r}");
         assert!(r.contains("from h:1 to h:2"), "{r}");

@@ -16,7 +16,7 @@ use redis::Value;
 use serde::Serialize;
 use slotgen_tables::{hashtag, REDIS_CLUSTER};
 
-use super::exchange::{bounded, gone, select};
+use super::exchange::{bounded, gone, select, Exchange};
 use super::load::HotSlot;
 use super::{Error, Metric, Topology};
 use crate::transport::{Budget, ConnectOptions};
@@ -129,7 +129,7 @@ pub fn sample_hot(
             };
             // the slot's keys in every database (`cluster-databases`, Valkey 9), database 0
             // first, at most LIST_KEYS of them in all
-            let databases = exchange.databases(&mut con);
+            let databases = exchange.databases(&mut con)?;
             let mut in_slot = 0u64;
             let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
             for db in 0..databases {
@@ -203,6 +203,8 @@ pub fn sample_hot(
                     match exchange.query(&mut con, &policy, small) {
                         Ok(Value::Array(v)) if v.iter().any(lfu) => Basis::ObjectFreq,
                         Ok(Value::Map(v)) if v.iter().any(|(_, v)| lfu(v)) => Basis::ObjectFreq,
+                        // an answer that did not come: the connection owes it
+                        Err(e) if !Exchange::answered(&e) => return Err(e),
                         _ => Basis::Keys,
                     }
                 }
@@ -226,6 +228,7 @@ pub fn sample_hot(
                     match exchange.query(&mut con, &get, small) {
                         Ok(Value::Array(v)) => v.get(1).and_then(number),
                         Ok(Value::Map(v)) => v.first().and_then(|(_, v)| number(v)),
+                        Err(e) if !Exchange::answered(&e) => return Err(e),
                         _ => None,
                     }
                     .unwrap_or(LFU_LOG_FACTOR)
@@ -248,9 +251,11 @@ pub fn sample_hot(
                     Basis::MemoryUsage => redis::cmd("MEMORY").arg("USAGE").arg(key).to_owned(),
                     Basis::ObjectFreq => redis::cmd("OBJECT").arg("FREQ").arg(key).to_owned(),
                 };
-                // a key gone since, or refused: weighed 0
+                // a key gone since, or refused: weighed 0; an answer that did not come is
+                // no weight (and the connection owes it)
                 let w = match exchange.query(&mut con, &cmd, small) {
                     Ok(Value::Int(n)) => u64::try_from(n).unwrap_or(0),
+                    Err(e) if !Exchange::answered(&e) => return Err(e),
                     _ => 0,
                 };
                 weights.push(match basis {

@@ -245,7 +245,7 @@ fn ask_primaries(
 /// [`COUNT_BATCH`], summed over the databases the node keeps (`cluster-databases`, Valkey 9:
 /// the command counts the selected database's keys only).
 fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Result<Fields, Error> {
-    let databases = exchange.databases(con);
+    let databases = exchange.databases(con)?;
     let mut keys: Vec<(u16, u64)> = slots.iter().map(|&slot| (slot, 0)).collect();
     for db in 0..databases {
         if databases > 1 {

@@ -23,6 +23,11 @@ pub(crate) struct Connection {
     url: String,
     user: String,
     timeout: Duration,
+    /// The command (as a step names it: `MIGRATE`, `answering AUTH`) whose answer did not
+    /// come whole: a timeout, a broken connection, a reply too large or not RESP. The server
+    /// may have run it and may still send its answer, which a later read would take for the
+    /// next command's; so nothing is sent or read on the connection again ([`ServerError::Owed`]).
+    owed: Option<String>,
 }
 
 impl Connection {
@@ -138,6 +143,7 @@ impl Connection {
             url,
             user: endpoint.user().to_owned(),
             timeout,
+            owed: None,
         };
         let settings = &info.redis;
         if let Some(password) = &settings.password {
@@ -217,7 +223,8 @@ impl Connection {
     ///
     /// [`ServerError::TimedOut`] when the connection's deadline passes,
     /// [`ServerError::Io`], [`ServerError::ReplyTooLarge`], [`ServerError::NotRedis`] (not
-    /// RESP), each naming `during`.
+    /// RESP), each naming `during`; after any of them, [`ServerError::Owed`] for every later
+    /// command (the late answer may still come: a new connection asks again).
     pub(crate) fn query(
         &mut self,
         cmd: &redis::Cmd,
@@ -229,23 +236,55 @@ impl Connection {
     }
 
     /// Writes `bytes` (the packed commands), and allows their replies `budget` in all.
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError::Owed`] when an earlier answer on the connection did not come whole
+    /// (nothing is written); [`ServerError::TimedOut`], [`ServerError::Io`],
+    /// [`ServerError::Tls`].
     pub(crate) fn send(
         &mut self,
         bytes: &[u8],
         budget: Budget,
         during: &str,
     ) -> Result<(), ServerError> {
+        self.check_owed(during)?;
         self.io.given = budget;
         self.io.left = budget;
-        self.io
-            .write_all(bytes)
-            .and_then(|()| self.io.flush())
-            .map_err(|e| self.failure(e, during))
+        let sent = self.io.write_all(bytes).and_then(|()| self.io.flush());
+        sent.map_err(|e| {
+            // a part of the command may have gone out, and the server may answer it
+            self.owed = Some(during.to_owned());
+            self.failure(e, during)
+        })
     }
 
-    /// Reads one reply.
+    /// [`ServerError::Owed`] when an earlier answer on the connection did not come whole.
+    fn check_owed(&self, during: &str) -> Result<(), ServerError> {
+        match &self.owed {
+            Some(owed) => Err(ServerError::Owed {
+                url: self.url.clone(),
+                command: during.to_owned(),
+                owed: owed.clone(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Reads one reply. A reply that does not come whole leaves the connection owing it:
+    /// nothing is sent or read on it again.
+    ///
+    /// # Errors
+    ///
+    /// [`ServerError::Owed`], [`ServerError::TimedOut`], [`ServerError::Io`],
+    /// [`ServerError::ReplyTooLarge`], [`ServerError::Tls`], [`ServerError::NotRedis`].
     pub(crate) fn reply(&mut self, during: &str) -> Result<Value, ServerError> {
-        match self.parser.parse_value(&mut self.io) {
+        self.check_owed(during)?;
+        let read = self.parser.parse_value(&mut self.io);
+        if read.is_err() {
+            self.owed = Some(during.to_owned());
+        }
+        match read {
             Ok(value) => Ok(value),
             Err(e) => Err(if self.io.timed_out {
                 self.timed_out(during)
@@ -463,5 +502,62 @@ impl Write for Bounded {
             _ => Ok(()),
         };
         flushed.map_err(|e| self.note(e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+    use std::net::TcpListener;
+    use std::sync::{Arc, Mutex};
+    use std::time::{Duration, Instant};
+
+    use super::{Budget, Connection, Endpoint, ServerError};
+    use crate::transport::ConnectOptions;
+
+    /// A command whose answer does not come in time leaves the connection owing it: the
+    /// next command is refused without a byte sent (a late answer would be read as its own).
+    #[test]
+    fn a_connection_that_owes_an_answer_sends_nothing_more() {
+        // a peer that reads everything and answers nothing, keeping what it read
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let read = Arc::new(Mutex::new(Vec::new()));
+        let kept = Arc::clone(&read);
+        std::thread::spawn(move || {
+            let (mut peer, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 1024];
+            while let Ok(n @ 1..) = peer.read(&mut buf) {
+                kept.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        });
+        let endpoint = Endpoint::new(
+            &format!("redis://127.0.0.1:{port}"),
+            &ConnectOptions::default(),
+        )
+        .unwrap();
+        let timeout = Duration::from_millis(200);
+        let mut con = Connection::open(&endpoint, Some(Instant::now() + timeout), timeout).unwrap();
+        let first = con.query(redis::cmd("PING").arg("one"), Budget::SHORT, "PING");
+        assert!(
+            matches!(first, Err(ServerError::TimedOut { .. })),
+            "{first:?}"
+        );
+        con.set_deadline(Some(Instant::now() + timeout));
+        let second = con.query(redis::cmd("ECHO").arg("two"), Budget::SHORT, "ECHO");
+        assert_eq!(
+            second,
+            Err(ServerError::Owed {
+                url: format!("redis://127.0.0.1:{port}"),
+                command: "ECHO".to_owned(),
+                owed: "PING".to_owned(),
+            })
+        );
+        assert!(second.unwrap_err().to_string().contains(
+            "`ECHO` was not sent, as the answer to `PING` before it on that connection did not come whole"
+        ));
+        std::thread::sleep(Duration::from_millis(50));
+        let read = read.lock().unwrap().clone();
+        assert_eq!(read, redis::cmd("PING").arg("one").get_packed_command());
     }
 }

@@ -166,6 +166,18 @@ pub enum ServerError {
         /// The overall timeout.
         timeout: Duration,
     },
+    /// A command not sent: the answer to one sent before it on the same connection did not
+    /// come whole (a timeout, a broken or garbled reply), and may still come; read now, it
+    /// would be taken for this command's answer.
+    #[error("{url}: `{command}` was not sent, as the answer to `{owed}` before it on that connection did not come whole and may still come; a new connection asks again")]
+    Owed {
+        /// The URL, redacted.
+        url: String,
+        /// The command not sent.
+        command: String,
+        /// The command whose answer is owed.
+        owed: String,
+    },
     /// The connection failed after it was made.
     #[error("{url} failed {during}: {reason}")]
     Io {
