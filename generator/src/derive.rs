@@ -1,46 +1,16 @@
 //! [`derive()`]: from a [`Spec`] to the inverse tables.
 
-use slotgen_tables::{
-    AnyCrc, Crc16, HashtagRule, Reduction, Scheme, SchemeName, SchemeTable, SlotTable,
-};
+use slotgen_tables::{Crc16, Scheme, SchemeName, SchemeTable, SlotTable};
 
 pub use crate::alphabet::max_tag_len;
 pub use slotgen_tables::{MAX_MASK_BITS, MAX_TAG_LEN};
 
 use crate::algebra::affine::ByteDeltas;
 use crate::scheme::invert::{eliminate, SchemeSpec, Solution, Solved};
-use crate::scheme::SlotFunction;
+use crate::scheme::table_spec::{crc16_scheme, engine_of};
+pub use crate::scheme::TableSpec;
 use crate::spec::SlotCount;
 use crate::{gf2, AffineMap, Alphabet, Error, Spec};
-
-/// The spec of one table, as a [`Request`](crate::request::Request) resolves it: a CRC-16
-/// one (derived with the two-load tables of a [`SlotTable`]) or a named scheme's (a
-/// [`SchemeTable`]).
-#[derive(Clone, Debug, PartialEq)]
-pub enum TableSpec {
-    /// A CRC-16 table with a power-of-two slot count (Redis Cluster and its kin).
-    Crc16(Spec),
-    /// A named scheme's table.
-    Scheme(SchemeSpec),
-}
-
-impl Default for TableSpec {
-    fn default() -> Self {
-        Self::Crc16(Spec::default())
-    }
-}
-
-impl From<Spec> for TableSpec {
-    fn from(spec: Spec) -> Self {
-        Self::Crc16(spec)
-    }
-}
-
-impl From<SchemeSpec> for TableSpec {
-    fn from(spec: SchemeSpec) -> Self {
-        Self::Scheme(spec)
-    }
-}
 
 impl TableSpec {
     /// The tables of this spec: [`derive()`].
@@ -50,19 +20,6 @@ impl TableSpec {
     /// As [`derive()`].
     pub fn derive(&self) -> Result<Derivation, Error> {
         derive(self)
-    }
-
-    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
-    /// not matter to a key's slot), or the scheme's.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Scheme`] as [`SlotFunction::scheme`].
-    pub fn slot_function(&self) -> Result<SlotFunction, Error> {
-        match self {
-            Self::Crc16(spec) => SlotFunction::try_from(spec),
-            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
-        }
     }
 }
 
@@ -129,30 +86,6 @@ pub struct SlotTables {
     pub high: Vec<u64>,
     /// The runtime's tables of tag bytes, from the masks above ([`TagWords::new`]).
     pub words: TagWords,
-}
-
-/// The runtime's engine for a CRC-16, borrowed for `'static` as a [`Scheme`] borrows it:
-/// the shared static of a catalogue CRC (no work), or, for a custom CRC, one built the
-/// first time its parameters are seen and kept for the process's life (8 KiB each; a
-/// process derives a handful).
-fn engine_of(algorithm: &crc::Algorithm<u16>) -> &'static Crc16 {
-    use std::sync::Mutex;
-    static CUSTOM: Mutex<Vec<(crc::Algorithm<u16>, &'static Crc16)>> = Mutex::new(Vec::new());
-    if let Some(engine) = slotgen_tables::catalog::find(algorithm) {
-        return engine;
-    }
-    let mut custom = CUSTOM
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, engine)) = custom
-        .iter()
-        .find(|(a, _)| crate::catalog::same_parameters(a, algorithm))
-    {
-        return engine;
-    }
-    let engine: &'static Crc16 = Box::leak(Box::new(Crc16::new(algorithm)));
-    custom.push((*algorithm, engine));
-    engine
 }
 
 /// The tables of tag bytes that a [`SlotTable`] holds (see its formula), [`MAX_TAG_LEN`]
@@ -573,22 +506,6 @@ pub fn derive_with(spec: &SchemeSpec, scheme: Scheme<'static>) -> Result<Derivat
         TableSpec::Scheme(solution.spec.clone()),
         solution,
     ))
-}
-
-/// The scheme a CRC-16 spec is: its CRC (the runtime's engine) under the Redis Cluster
-/// hashtag rule, the 16-bit register masked to the slot count. The one owner of that
-/// reading, for [`derive()`], [`crate::shortest::shortest`] and [`SlotFunction`].
-pub(crate) fn crc16_scheme(crc: &crc::Algorithm<u16>, slots: SlotCount) -> Scheme<'static> {
-    Scheme::new(
-        HashtagRule::Redis,
-        AnyCrc::W16(engine_of(crc)),
-        0,
-        0xffff,
-        Reduction::Mask,
-        slots.get(),
-        0,
-    )
-    .expect("a power-of-two slot count up to 65536 under a 16-bit mask is a scheme")
 }
 
 /// A CRC-16 spec derived as its scheme, with its two-load tables.

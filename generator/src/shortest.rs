@@ -231,7 +231,7 @@ impl Shortest {
 pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
     check_crc(&spec.crc)?;
     let slot_count = SlotCount::new(u64::from(spec.slots))?;
-    let scheme = crate::derive::crc16_scheme(&spec.crc, slot_count);
+    let scheme = crate::scheme::table_spec::crc16_scheme(&spec.crc, slot_count);
     search_scheme(
         SchemeName::RedisCluster,
         &scheme,

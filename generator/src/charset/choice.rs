@@ -104,7 +104,7 @@ pub fn choose(charset: &Charset, spec: &TableSpec) -> Result<Choice, Error> {
         TableSpec::Crc16(spec) => {
             check_crc(&spec.crc)?;
             let slots = SlotCount::new(u64::from(spec.slots))?;
-            let scheme = crate::derive::crc16_scheme(&spec.crc, slots);
+            let scheme = crate::scheme::table_spec::crc16_scheme(&spec.crc, slots);
             (SchemeName::RedisCluster, scheme, spec.tag_len)
         }
         TableSpec::Scheme(spec) => (spec.name, spec.scheme()?, spec.tag_len),

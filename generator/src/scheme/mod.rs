@@ -12,8 +12,10 @@ use crate::Error;
 pub mod invert;
 pub mod rule;
 mod slot_function;
+pub(crate) mod table_spec;
 
 pub use slot_function::SlotFunction;
+pub use table_spec::TableSpec;
 
 /// The named scheme called `name`, case-insensitive, with `_` read as `-`.
 ///

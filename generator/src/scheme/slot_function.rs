@@ -6,8 +6,8 @@ use std::fmt;
 
 use slotgen_tables::{HashtagRule, Scheme, SchemeName};
 
-use crate::derive::TableSpec;
-use crate::scheme::invert::SchemeSpec;
+use super::invert::SchemeSpec;
+use super::table_spec::{crc16_scheme, TableSpec};
 use crate::spec::SlotCount;
 use crate::Spec;
 
@@ -44,12 +44,28 @@ pub struct SlotFunction {
     scheme: Scheme<'static>,
 }
 
+impl TableSpec {
+    /// The slot of a key under this spec: the CRC-16 spec's (its alphabet and tag length do
+    /// not matter to a key's slot), or the scheme's.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::SlotCount`] as [`SlotFunction::try_from`], [`crate::Error::Scheme`]
+    /// as [`SlotFunction::scheme`].
+    pub fn slot_function(&self) -> Result<SlotFunction, crate::Error> {
+        match self {
+            Self::Crc16(spec) => SlotFunction::try_from(spec),
+            Self::Scheme(spec) => SlotFunction::scheme(spec.name, spec.slots, spec.hash_tag),
+        }
+    }
+}
+
 impl Default for SlotFunction {
     /// Redis Cluster's: CRC-16/XMODEM, 16384 slots.
     fn default() -> Self {
         Self {
             spec: TableSpec::Crc16(Spec::default()),
-            scheme: crate::derive::crc16_scheme(&Spec::default().crc, SlotCount::REDIS_CLUSTER),
+            scheme: crc16_scheme(&Spec::default().crc, SlotCount::REDIS_CLUSTER),
         }
     }
 }
@@ -68,7 +84,7 @@ impl TryFrom<&Spec> for SlotFunction {
         let slots = SlotCount::new(u64::from(spec.slots))?;
         Ok(Self {
             spec: TableSpec::Crc16(spec.clone()),
-            scheme: crate::derive::crc16_scheme(&spec.crc, slots),
+            scheme: crc16_scheme(&spec.crc, slots),
         })
     }
 }
