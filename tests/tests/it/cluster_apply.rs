@@ -21,7 +21,7 @@ use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::signal;
 
-use crate::cluster_live::{keyslots, plain, rebalance, rebalance_args, slotgen, slotgen_bin};
+use crate::cluster_live::{keyslots, plain, rebalance, rebalance_args, slotgen, slotgen_bin, Run};
 
 /// The databases of the cluster (`cluster-databases`).
 const DATABASES: u32 = 4;
@@ -536,10 +536,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let stdout = reader.join().unwrap();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(1), "{rest}");
-    let error = rest
-        .lines()
-        .find(|l| l.starts_with("slotgen: error:"))
-        .unwrap_or_else(|| panic!("{rest}"));
+    let error = error_line(&rest, "slotgen: error:");
     assert!(
         error.contains("interrupted after ") && error.contains("run the same command again"),
         "{error}"
@@ -604,20 +601,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let (equal, differ) = (in_slot(2), in_slot(3));
     let mut source = plain(&first, None);
     let mut target = plain(&second, None);
-    let () = redis::cmd("CLUSTER")
-        .arg("SETSLOT")
-        .arg(slot)
-        .arg("IMPORTING")
-        .arg(&ids[0])
-        .query(&mut target)
-        .unwrap();
-    let () = redis::cmd("CLUSTER")
-        .arg("SETSLOT")
-        .arg(slot)
-        .arg("MIGRATING")
-        .arg(&ids[1])
-        .query(&mut source)
-        .unwrap();
+    half_move(&mut source, &mut target, slot, &ids[0], &ids[1]);
     for (db, key, value) in [
         (2, &equal, written[&(2, equal.clone())].clone()),
         (3, &differ, "another value".to_owned()),
@@ -671,14 +655,7 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let () = redis::cmd("DEL").arg(&differ).query(&mut target).unwrap();
     let run = rebalance(&url, &["--apply"]);
     run.ok();
-    assert!(
-        run.stderr.contains(&format!(
-            "finished the half-moved slot {slot} from {} ({first}) to {} ({second})",
-            ids[0], ids[1]
-        )),
-        "{}",
-        run.stderr
-    );
+    says_finished(&run.stderr, slot, (&ids[0], &first), (&ids[1], &second));
     cluster.assert_settled();
     let owners = self::owners(&cluster);
     assert_eq!(owners[usize::from(slot)], second);
@@ -983,10 +960,7 @@ fn primary_fault(which: &str, victim: usize) {
     // a step of at most 5 s, and a few of them (the connection, the command) at most
     assert!(took < Duration::from_secs(30), "{took:?}");
     assert_eq!(status.code(), Some(1), "{stderr}");
-    let error = stderr
-        .lines()
-        .find(|l| l.starts_with("slotgen: error: moving slot "))
-        .unwrap_or_else(|| panic!("{stderr}"));
+    let error = error_line(&stderr, "slotgen: error: moving slot ");
     assert!(
         error.contains(&format!("127.0.0.1:{}", cluster.primaries[victim].port))
             && error.contains("the next `slotgen rebalance --apply` finishes it before it plans"),
@@ -1221,10 +1195,7 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
         if victim_is_source { "source" } else { "target" },
     );
     assert_eq!(status.code(), Some(1), "{stderr}");
-    let error = stderr
-        .lines()
-        .find(|l| l.starts_with("slotgen: error: the atomic migration of slots "))
-        .unwrap_or_else(|| panic!("{stderr}"));
+    let error = error_line(&stderr, "slotgen: error: the atomic migration of slots ");
     // the slots and both ends, `id (addr)`
     assert!(
         error.contains(&format!("{} ({source})", ids[0]))
@@ -1445,11 +1416,7 @@ fn an_atomic_job_whose_start_is_not_answered_in_time_is_asked_after() {
     assert_eq!(out["applied"]["moves"], moves.len(), "{out}");
     // the map gives the source's own port again, for the checks' connections
     announce_port(&cluster, &seed, cluster.primaries[0].port);
-    let owners = owners(&cluster);
-    for m in moves {
-        let slot = usize::try_from(m["slot"].as_u64().unwrap()).unwrap();
-        assert_eq!(owners[slot], m["to"]["addr"].as_str().unwrap(), "{m}");
-    }
+    assert_moved(&cluster, &out, None);
     cluster.assert_settled();
     read_back(&cluster, &written);
 }
@@ -1498,11 +1465,7 @@ fn an_atomic_cancellation_whose_answer_is_lost_is_asked_after() {
     // 1. no progress for 2 s: cancelled, the answer lost, asked after
     let run = rebalance(&url, &apply);
     println!("{}", run.stderr);
-    let error = run
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("slotgen: error: "))
-        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let error = error_line(&run.stderr, "slotgen: error: ");
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(
         error.contains(&format!(
@@ -1542,10 +1505,7 @@ fn an_atomic_cancellation_whose_answer_is_lost_is_asked_after() {
     let status = child.wait().unwrap();
     println!("{stderr}");
     assert_eq!(status.code(), Some(1), "{stderr}");
-    let error = stderr
-        .lines()
-        .find(|l| l.starts_with("slotgen: error: "))
-        .unwrap_or_else(|| panic!("{stderr}"));
+    let error = error_line(&stderr, "slotgen: error: ");
     assert!(
         error.contains("interrupted after 0 of ") && error.contains("run the same command again"),
         "{error}"
@@ -1606,23 +1566,10 @@ fn classic_answer_lost(
         [300, 3000, 300]
     };
     let written = load_in(&cluster, heavy, 1);
-    let relay = holding_relay(addr(&cluster, 0), after, Duration::from_secs(3));
-    // slotgen reaches the first primary at the port the cluster's map gives
-    let seed = addr(&cluster, 2);
-    announce_port(&cluster, &seed, relay);
-    let url = format!("redis://{seed}");
-    let run = rebalance(
-        &url,
-        &["--dialect", "classic", "--timeout", "2s", "--apply"],
-    );
-    println!("{}", run.stderr);
+    let (run, relay) = classic_apply_held(&cluster, after);
+    let (seed, url) = (addr(&cluster, 2), cluster_url(&cluster));
     assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
-    let error = run
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("slotgen: error: moving slot "))
-        .unwrap_or_else(|| panic!("{}", run.stderr))
-        .to_owned();
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ").to_owned();
     // `slotgen: error: moving slot N from ID (ADDR) to ID (ADDR) stopped at ...`
     let words: Vec<&str> = error.split(' ').collect();
     let slot: u16 = words[4].parse().unwrap();
@@ -1638,22 +1585,66 @@ fn classic_answer_lost(
     let again = rebalance(&url, &["--timeout", "5s", "--format", "json", "--apply"]);
     println!("the next --apply:\n{}", again.stderr);
     let out = json(again.ok());
-    let owners = owners(&cluster);
+    assert_moved(&cluster, &out, Some((slot, &to)));
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+    error
+}
+
+/// `rebalance --dialect classic --timeout 2s --apply` through the third primary, with a
+/// [`holding_relay`] in front of the first that holds its answers 3 s once the words
+/// `after` passed, announced as the first primary's port (and left so: the caller announces
+/// the node's own port again). Returns the run and the relay's port.
+fn classic_apply_held(cluster: &ReplicatedCluster, after: &'static [&'static [u8]]) -> (Run, u16) {
+    let relay = holding_relay(addr(cluster, 0), after, Duration::from_secs(3));
+    // slotgen reaches the first primary at the port the cluster's map gives
+    announce_port(cluster, &addr(cluster, 2), relay);
+    let run = rebalance(
+        &cluster_url(cluster),
+        &["--dialect", "classic", "--timeout", "2s", "--apply"],
+    );
+    println!("{}", run.stderr);
+    (run, relay)
+}
+
+/// The URL of the third primary, through which the held applies run.
+fn cluster_url(cluster: &ReplicatedCluster) -> String {
+    format!("redis://{}", addr(cluster, 2))
+}
+
+/// Asserts that every move of `out` (an applied plan, `--format json`) left its slot with
+/// its target, as the servers' `CLUSTER SLOTS` shows, and that `stopped`'s slot (that of an
+/// earlier run's stop) is with the node named for it unless the plan moves it.
+fn assert_moved(
+    cluster: &ReplicatedCluster,
+    out: &serde_json::Value,
+    stopped: Option<(u16, &str)>,
+) {
+    let owners = owners(cluster);
     let moves = out["moves"].as_array().unwrap();
     for m in moves {
         let s = usize::try_from(m["slot"].as_u64().unwrap()).unwrap();
         assert_eq!(owners[s], m["to"]["addr"].as_str().unwrap(), "{m}");
     }
-    if !moves.iter().any(|m| m["slot"] == slot) {
-        assert_eq!(
-            owners[usize::from(slot)],
-            to,
-            "slot {slot}, named in the stop"
-        );
+    if let Some((slot, to)) = stopped {
+        if !moves.iter().any(|m| m["slot"] == slot) {
+            assert_eq!(
+                owners[usize::from(slot)],
+                to,
+                "slot {slot}, named in the stop"
+            );
+        }
     }
-    cluster.assert_settled();
-    read_back(&cluster, &written);
-    error
+}
+
+/// Asserts that `stderr` says the half-moved `slot` was finished from `from` to `to`, each
+/// `(id, addr)`.
+fn says_finished(stderr: &str, slot: u16, from: (&str, &str), to: (&str, &str)) {
+    let said = format!(
+        "finished the half-moved slot {slot} from {} ({}) to {} ({})",
+        from.0, from.1, to.0, to.1
+    );
+    assert!(stderr.contains(&said), "`{said}` not in:\n{stderr}");
 }
 
 /// The keys of `slot` that the node at `node` holds (`CLUSTER COUNTKEYSINSLOT`).
@@ -1740,20 +1731,7 @@ fn a_lost_answer_to_the_del_of_a_key_on_both_nodes_is_finished() {
         .map(|(k, s)| ((*k).to_owned(), s))
         .unwrap();
     let mut target = plain(&second, None);
-    let () = redis::cmd("CLUSTER")
-        .arg("SETSLOT")
-        .arg(slot)
-        .arg("IMPORTING")
-        .arg(&ids[0])
-        .query(&mut target)
-        .unwrap();
-    let () = redis::cmd("CLUSTER")
-        .arg("SETSLOT")
-        .arg(slot)
-        .arg("MIGRATING")
-        .arg(&ids[1])
-        .query(&mut source)
-        .unwrap();
+    half_move(&mut source, &mut target, slot, &ids[0], &ids[1]);
     let dump: Vec<u8> = redis::cmd("DUMP").arg(&key).query(&mut source).unwrap();
     let () = redis::cmd("ASKING").query(&mut target).unwrap();
     let () = redis::cmd("RESTORE")
@@ -1762,21 +1740,10 @@ fn a_lost_answer_to_the_del_of_a_key_on_both_nodes_is_finished() {
         .arg(dump)
         .query(&mut target)
         .unwrap();
-    let relay = holding_relay(first.clone(), &[b"$3\r\nDEL\r\n"], Duration::from_secs(3));
-    let seed = addr(&cluster, 2);
-    announce_port(&cluster, &seed, relay);
-    let url = format!("redis://{seed}");
-    let run = rebalance(
-        &url,
-        &["--dialect", "classic", "--timeout", "2s", "--apply"],
-    );
-    println!("{}", run.stderr);
+    let (run, _) = classic_apply_held(&cluster, &[b"$3\r\nDEL\r\n"]);
+    let (seed, url) = (addr(&cluster, 2), cluster_url(&cluster));
     announce_port(&cluster, &seed, cluster.primaries[0].port);
-    let error = run
-        .stderr
-        .lines()
-        .find(|l| l.starts_with("slotgen: error: "))
-        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let error = error_line(&run.stderr, "slotgen: error: ");
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(
         error.starts_with(&format!("slotgen: error: moving slot {slot} from {} (", ids[0]))
@@ -1791,23 +1758,8 @@ fn a_lost_answer_to_the_del_of_a_key_on_both_nodes_is_finished() {
     let again = rebalance(&url, &["--timeout", "5s", "--format", "json", "--apply"]);
     println!("the next --apply:\n{}", again.stderr);
     let out = json(again.ok());
-    assert!(
-        again.stderr.contains(&format!(
-            "finished the half-moved slot {slot} from {} ({first}) to {} ({second})",
-            ids[0], ids[1]
-        )),
-        "{}",
-        again.stderr
-    );
-    let owners = owners(&cluster);
-    let moves = out["moves"].as_array().unwrap();
-    for m in moves {
-        let s = usize::try_from(m["slot"].as_u64().unwrap()).unwrap();
-        assert_eq!(owners[s], m["to"]["addr"].as_str().unwrap(), "{m}");
-    }
-    if !moves.iter().any(|m| m["slot"] == slot) {
-        assert_eq!(owners[usize::from(slot)], second, "slot {slot}");
-    }
+    says_finished(&again.stderr, slot, (&ids[0], &first), (&ids[1], &second));
+    assert_moved(&cluster, &out, Some((slot, &second)));
     cluster.assert_settled();
     read_back(&cluster, &written);
 }
@@ -1839,49 +1791,38 @@ fn a_classic_migrate_whose_answer_is_lost_is_finished_by_the_next_apply() {
     );
 }
 
-/// The answer to the final `CLUSTER SETSLOT ... NODE` on the source lost (the server did
-/// it): slotgen says every key is on the target and the next `rebalance --apply` finishes
-/// the move, which it does.
-#[test]
-fn a_final_setslot_node_on_the_source_whose_answer_is_lost_is_finished() {
+/// The answer to the final `CLUSTER SETSLOT ... NODE` lost on the source or the target of
+/// `server`'s cluster (the server did it; the target owns the slot): slotgen says every key
+/// is on the target and the next `rebalance --apply` finishes the move, which it does.
+fn final_setslot_node_lost(server: Server, on_source: bool) {
     let error = classic_answer_lost(
-        Server::Valkey9,
+        server,
         &[b"SETSLOT", b"$4\r\nNODE\r\n"],
-        true,
+        on_source,
         |_, _, _| {},
     );
     if error.is_empty() {
         return;
     }
+    let side = if on_source { "source" } else { "target" };
     assert!(
-        error.contains("stopped at `CLUSTER SETSLOT NODE` on the source: ")
-            && error.contains("timed out: no complete answer within 2s")
+        error.contains(&format!(
+            "stopped at `CLUSTER SETSLOT NODE` on the {side}: "
+        )) && error.contains("timed out: no complete answer within 2s")
             && error.contains("every key is on ")
             && error.contains("the next `slotgen rebalance --apply` finishes it before it plans"),
         "{error}"
     );
 }
 
-/// The answer to the final `CLUSTER SETSLOT ... NODE` on the target lost (the server did
-/// it, and owns the slot): as on the source.
+#[test]
+fn a_final_setslot_node_on_the_source_whose_answer_is_lost_is_finished() {
+    final_setslot_node_lost(Server::Valkey9, true);
+}
+
 #[test]
 fn a_final_setslot_node_on_the_target_whose_answer_is_lost_is_finished() {
-    let error = classic_answer_lost(
-        Server::Valkey,
-        &[b"SETSLOT", b"$4\r\nNODE\r\n"],
-        false,
-        |_, _, _| {},
-    );
-    if error.is_empty() {
-        return;
-    }
-    assert!(
-        error.contains("stopped at `CLUSTER SETSLOT NODE` on the target: ")
-            && error.contains("timed out: no complete answer within 2s")
-            && error.contains("every key is on ")
-            && error.contains("the next `slotgen rebalance --apply` finishes it before it plans"),
-        "{error}"
-    );
+    final_setslot_node_lost(Server::Valkey, false);
 }
 
 /// The answer to `CONFIG GET cluster-databases` on the source lost, after `CLUSTER SETSLOT
@@ -1908,6 +1849,38 @@ fn a_lost_answer_on_the_source_before_the_keys_stops_the_move() {
             && error.contains("no key was moved: the next `slotgen rebalance --apply` finishes it before it plans"),
         "{error}"
     );
+}
+
+/// Half-moves `slot` by hand, as an interrupted move leaves it: `IMPORTING` from
+/// `source_id` on `target`, then `MIGRATING` to `target_id` on `source`.
+fn half_move(
+    source: &mut redis::Connection,
+    target: &mut redis::Connection,
+    slot: u16,
+    source_id: &str,
+    target_id: &str,
+) {
+    for (con, state, id) in [
+        (target, "IMPORTING", source_id),
+        (source, "MIGRATING", target_id),
+    ] {
+        let () = redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(slot)
+            .arg(state)
+            .arg(id)
+            .query(con)
+            .unwrap();
+    }
+}
+
+/// The line of `stderr` that starts with `prefix` (`slotgen: error: ...`); the test fails
+/// with all of `stderr` when there is none.
+fn error_line<'a>(stderr: &'a str, prefix: &str) -> &'a str {
+    stderr
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line `{prefix}...` in:\n{stderr}"))
 }
 
 /// The owner of `scratch:{x}`'s slot.
