@@ -329,7 +329,11 @@ pub(crate) fn script_called(
             Some(via) => Some(format!("it is called by `{via}`")),
             None => has("no-writes").then(|| format!("{unit_name} has the flag `no-writes`")),
         };
-        for call in script.calls.iter().filter(|c| c.function == *unit) {
+        let in_unit = |c: &&crate::lua::CallSite| match unit {
+            None => c.functions.is_empty(),
+            Some(i) => c.functions.contains(i),
+        };
+        for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
             let write = call

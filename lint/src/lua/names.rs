@@ -22,6 +22,27 @@ pub(super) struct Names {
     pub(super) shadowed: Vec<(usize, usize, usize)>,
     pub(super) dead: Vec<(usize, usize, usize)>,
     pub(super) caught: Vec<(usize, usize, usize)>,
+    /// The local functions of the script (file 0): `local function f(...)` and `local f =
+    /// function(...)`, each with its body's byte range and its parameters' names.
+    pub(super) locals: Vec<LocalFunction>,
+    /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
+    /// file and byte of each such use.
+    pub(super) pcalled: Vec<(String, usize, usize)>,
+    /// For each registered function, the byte ranges of file 0 whose calls it may run: its
+    /// body, and the bodies of the local functions it names, and those they name (filled by
+    /// [`Names::reach`]).
+    pub(super) reached: Vec<Vec<(usize, usize)>>,
+}
+
+/// A local function of the script: `local function f(...)` or `local f = function(...)`.
+pub(super) struct LocalFunction {
+    pub(super) name: String,
+    /// Where its name is declared (file 0), a byte.
+    pub(super) declared: usize,
+    /// The byte range of its body.
+    pub(super) body: (usize, usize),
+    /// Its parameters' names, in order.
+    pub(super) parameters: Vec<String>,
 }
 
 /// The names of the server's API table.
@@ -43,11 +64,102 @@ pub(super) fn never(expr: &Expression) -> bool {
 }
 
 impl Names {
-    /// The library function whose body holds `byte` of the script.
-    pub(super) fn function_at(&self, byte: usize) -> Option<usize> {
-        self.functions
+    /// The library functions that may run the code at `byte` of the script: the one whose
+    /// body holds it, and every one that reaches a local function whose body holds it.
+    pub(super) fn functions_at(&self, byte: usize) -> Vec<usize> {
+        (0..self.functions.len())
+            .filter(|&i| {
+                let body = self.functions[i].body;
+                (body.0 <= byte && byte < body.1)
+                    || self
+                        .reached
+                        .get(i)
+                        .is_some_and(|r| r.iter().any(|&(a, b)| a <= byte && byte < b))
+            })
+            .collect()
+    }
+
+    /// Fills [`Names::reached`] from `idents` (every name token of file 0 with its byte): a
+    /// registered function reaches the local functions whose names appear in its body, and
+    /// those that theirs name, and so on. A name is matched as written (a local of the same
+    /// name elsewhere counts too: the lint judges more code, never less).
+    pub(super) fn reach(&mut self, idents: &[(String, usize)]) {
+        self.reached = self
+            .functions
             .iter()
-            .position(|f| f.body.0 <= byte && byte < f.body.1)
+            .map(|f| {
+                let mut ranges = vec![f.body];
+                let mut seen: Vec<usize> = Vec::new();
+                let mut i = 0;
+                while i < ranges.len() {
+                    let (a, b) = ranges[i];
+                    for (n, local) in self.locals.iter().enumerate() {
+                        let named = idents
+                            .iter()
+                            .any(|(name, at)| *name == local.name && a <= *at && *at < b);
+                        if named && !seen.contains(&n) {
+                            seen.push(n);
+                            ranges.push(local.body);
+                        }
+                    }
+                    i += 1;
+                }
+                ranges
+            })
+            .collect();
+    }
+
+    /// Marks as caught the body of every local function of file 0 that is only ever run by
+    /// `pcall(f, ...)`/`xpcall(f, h)`: its name appears nowhere but in its declaration and as
+    /// the first argument of those (`idents`: every name token of file 0 with its byte).
+    pub(super) fn catch_pcalled(&mut self, idents: &[(String, usize)]) {
+        for local in &self.locals {
+            let handed: Vec<usize> = self
+                .pcalled
+                .iter()
+                .filter(|(name, file, _)| *name == local.name && *file == 0)
+                .map(|&(_, _, at)| at)
+                .collect();
+            if handed.is_empty() {
+                continue;
+            }
+            let elsewhere = idents.iter().any(|(name, at)| {
+                *name == local.name && *at != local.declared && !handed.contains(at)
+            });
+            if !elsewhere {
+                self.caught.push((0, local.body.0, local.body.1));
+            }
+        }
+    }
+
+    /// The local function named `name` declared last before `byte` of file 0.
+    fn local_named(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
+        self.locals
+            .iter()
+            .filter(|l| l.name == name && l.declared < byte)
+            .last()
+    }
+
+    fn add_local(&mut self, name: &TokenReference, body: &ast::FunctionBody) {
+        if self.file != 0 {
+            return;
+        }
+        let (Some(declared), Some(range)) = (byte_range(name), byte_range(body)) else {
+            return;
+        };
+        self.locals.push(LocalFunction {
+            name: name_of(name),
+            declared: declared.0,
+            body: range,
+            parameters: body
+                .parameters()
+                .iter()
+                .filter_map(|p| match p {
+                    ast::Parameter::Name(n) => Some(name_of(n)),
+                    _ => None,
+                })
+                .collect(),
+        });
     }
 
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
@@ -68,6 +180,7 @@ impl Visitor for Names {
     }
 
     fn visit_local_function(&mut self, node: &ast::LocalFunction) {
+        self.add_local(node.name(), node.body());
         if API.contains(&name_of(node.name()).as_str()) {
             let start = byte_range(node).map_or(0, |(a, _)| a);
             self.shadow(start);
@@ -105,9 +218,10 @@ impl Visitor for Names {
             let start = byte_range(node).map_or(0, |(a, _)| a);
             self.shadow(start);
         }
-        for (name, expr) in node.names().iter().zip(node.expressions().iter()) {
-            let name = name_of(name);
+        for (token, expr) in node.names().iter().zip(node.expressions().iter()) {
+            let name = name_of(token);
             match expr {
+                Expression::Function(f) => self.add_local(token, f.body()),
                 Expression::Var(Var::Expression(v)) => {
                     if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
                         if is_call_path(&path) {
@@ -133,10 +247,19 @@ impl Visitor for Names {
         // the calls in the function are caught.
         if path == ["pcall"] || path == ["xpcall"] {
             if let FunctionArgs::Parentheses { arguments, .. } = args {
-                if let Some(Expression::Function(f)) = arguments.iter().next() {
-                    if let Some((a, b)) = byte_range(f.body()) {
-                        self.caught.push((self.file, a, b));
+                match arguments.iter().next() {
+                    Some(Expression::Function(f)) => {
+                        if let Some((a, b)) = byte_range(f.body()) {
+                            self.caught.push((self.file, a, b));
+                        }
                     }
+                    // `pcall(f)`: f's body is caught where f runs only so (`catch_pcalled`)
+                    Some(Expression::Var(Var::Name(n))) => {
+                        if let Some((a, _)) = byte_range(n) {
+                            self.pcalled.push((name_of(n), self.file, a));
+                        }
+                    }
+                    _ => {}
                 }
             }
             return;
@@ -146,15 +269,21 @@ impl Visitor for Names {
             return;
         }
         let at = position(0, call);
+        let call_byte = byte_range(call).map_or(0, |(a, _)| a);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
+        // The callback given by name (`redis.register_function('f', my_f)`): the local
+        // function of that name, its body and parameters.
+        let mut named: Option<(String, usize)> = None;
         match args {
             FunctionArgs::Parentheses { arguments, .. } => {
                 let mut it = arguments.iter();
                 if let Some(Expression::String(s)) = it.next() {
                     name = Some(string_value(s));
                 }
-                if let Some(Expression::Function(f)) = it.next() {
-                    body = Some(f.body());
+                match it.next() {
+                    Some(Expression::Function(f)) => body = Some(f.body()),
+                    Some(Expression::Var(Var::Name(n))) => named = Some((name_of(n), call_byte)),
+                    _ => {}
                 }
             }
             FunctionArgs::TableConstructor(table) => {
@@ -165,6 +294,9 @@ impl Visitor for Names {
                                 name = Some(string_value(s));
                             }
                             ("callback", Expression::Function(f)) => body = Some(f.body()),
+                            ("callback", Expression::Var(Var::Name(n))) => {
+                                named = Some((name_of(n), call_byte));
+                            }
                             ("flags", Expression::TableConstructor(t)) => {
                                 for f in t.fields() {
                                     if let ast::Field::NoKey(Expression::String(s)) = f {
@@ -192,6 +324,12 @@ impl Visitor for Names {
             if let Some((start, end)) = body.range() {
                 range = (start.bytes(), end.bytes());
             }
+        } else if let Some(local) = named.and_then(|(n, at)| self.local_named(&n, at)) {
+            let mut params = local.parameters.iter();
+            let (keys, argv) = (params.next().cloned(), params.next().cloned());
+            range = local.body;
+            self.keys.extend(keys);
+            self.argv.extend(argv);
         }
         self.functions.push(Function {
             name: name.unwrap_or_default(),
