@@ -69,7 +69,23 @@ pub fn lint_commands_with(
         let mut name = String::from_utf8_lossy(first).to_ascii_lowercase();
         match name.as_str() {
             "multi" => {
-                multi = Some(Vec::new());
+                if multi.is_some() {
+                    // The open transaction goes on (its keys still count at EXEC).
+                    findings.push(Finding {
+                        at,
+                        rule: Rule::NestedMulti,
+                        kind: None,
+                        message: "MULTI inside MULTI: Redis refuses it (\"MULTI calls can not \
+                                  be nested\") and goes on with the open transaction; Valkey \
+                                  refuses it and discards the transaction at EXEC (EXECABORT)"
+                            .to_owned(),
+                        fix: "remove this MULTI, or EXEC the open transaction before it".to_owned(),
+                        condition: None,
+                        targets: every(Outcome::Fails),
+                    });
+                } else {
+                    multi = Some(Vec::new());
+                }
                 continue;
             }
             "discard" => {
@@ -142,6 +158,20 @@ pub fn lint_commands_with(
         }
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         let found = commands::key_positions(command, &args, false);
+        if let Some(why) = found.uncertain {
+            findings.push(Finding {
+                at,
+                rule: Rule::UnknownKeys,
+                kind: None,
+                message: format!(
+                    "`{}`: {why}, so its keys cannot all be placed",
+                    slotgen::text::escape(name.as_bytes())
+                ),
+                fix: "check its keys with `slotgen check --same-slot`".to_owned(),
+                condition: Some(Condition::Values(why.to_owned())),
+                targets: every(Outcome::Depends),
+            });
+        }
         let keys: Vec<(&[u8], u16)> = found
             .positions
             .iter()

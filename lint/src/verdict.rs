@@ -106,6 +106,8 @@ pub enum Rule {
     /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
     /// library not among the files).
     UnseenBody,
+    /// `MULTI` inside an open transaction.
+    NestedMulti,
 }
 
 impl Rule {
@@ -128,6 +130,7 @@ impl Rule {
             Rule::NilKey => "nil-key",
             Rule::WatchOtherSlot => "watch-other-slot",
             Rule::UnseenBody => "unseen-body",
+            Rule::NestedMulti => "nested-multi",
         }
     }
 }
