@@ -432,7 +432,13 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             } else {
                 None
             };
+            // `local redis = redis`, `local server = redis`: the API under its own name
+            let renamed = i >= 2
+                && symbol(i - 1, "=")
+                && ident(i - 2).is_some_and(|a| API.contains(&a))
+                && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")));
             match field {
+                _ if renamed => true,
                 Some((f, next)) if f == "call" || f == "pcall" => {
                     call_at(next)
                         || pcall_arg(i)
@@ -545,12 +551,26 @@ impl Flow<'_> {
                 match (v.prefix(), &suffixes[..]) {
                     (Prefix::Name(table), [Suffix::Index(Index::Brackets { expression, .. })]) => {
                         let table = name_of(table);
-                        let index = match &**expression {
-                            Expression::Number(n) => n.token().to_string().parse::<usize>().ok(),
-                            _ => None,
-                        };
                         let is_keys = table == "KEYS" || self.names.keys.contains(&table);
                         let is_argv = table == "ARGV" || self.names.argv.contains(&table);
+                        // An index never set: 0, a negative, a fraction or a string (Lua
+                        // keeps `1` and `'1'` apart).
+                        let (index, never_set) = match &**expression {
+                            Expression::Number(n) => {
+                                let text = number_text(&n.token().to_string());
+                                let index = text.parse::<usize>().ok();
+                                (index, index.is_none_or(|i| i == 0))
+                            }
+                            Expression::String(_) => (None, true),
+                            Expression::UnaryOperator {
+                                unop: ast::UnOp::Minus(_),
+                                expression,
+                            } => (None, matches!(&**expression, Expression::Number(_))),
+                            _ => (None, false),
+                        };
+                        if (is_keys || is_argv) && never_set {
+                            return vec![Part::Nil(short(&expr.to_string()))];
+                        }
                         match (is_keys, is_argv, index) {
                             (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
                             (true, _, _) => vec![Part::Key(0)],

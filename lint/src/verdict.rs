@@ -108,6 +108,10 @@ pub enum Rule {
     UnseenBody,
     /// `MULTI` inside an open transaction.
     NestedMulti,
+    /// A flag of a shebang or a function that Redis and Valkey do not know.
+    UnknownFlag,
+    /// A Functions library (`#!lua name=...`) that registers no function.
+    NoFunctions,
 }
 
 impl Rule {
@@ -131,6 +135,8 @@ impl Rule {
             Rule::WatchOtherSlot => "watch-other-slot",
             Rule::UnseenBody => "unseen-body",
             Rule::NestedMulti => "nested-multi",
+            Rule::UnknownFlag => "unknown-flag",
+            Rule::NoFunctions => "no-functions",
         }
     }
 }
@@ -221,6 +227,19 @@ fn only(targets: &[Target], pick: impl Fn(Target) -> Option<Outcome>) -> Vec<(Ta
         .collect()
 }
 
+/// The flags Redis 7.0 and Valkey 8 and 9 take, in a shebang (`#!lua flags=...`) or a
+/// function's `flags` (`scripts_flags_def` in `script.c`; run by the tests).
+pub(crate) const SCRIPT_FLAGS: [&str; 5] = [
+    "no-writes",
+    "allow-oom",
+    "allow-stale",
+    "no-cluster",
+    "allow-cross-slot-keys",
+];
+
+/// Dragonfly's own script flags, which it takes beside [`SCRIPT_FLAGS`].
+const DRAGONFLY_FLAGS: [&str; 2] = ["allow-undeclared-keys", "disable-atomicity"];
+
 /// The hashtag to suggest for `keys` that must meet: `slotgen::key_layout`'s, taken from the
 /// keys themselves, escaped for a message.
 pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> String {
@@ -298,6 +317,26 @@ pub(crate) fn script_called(
             .map(|(i, f)| (Some(i), f.flags.clone(), format!("function `{}`", f.name)))
             .collect(),
     };
+    if let ScriptKind::Library { functions, name } = &script.kind {
+        if functions.is_empty() {
+            findings.push(Finding {
+                at: start,
+                rule: Rule::NoFunctions,
+                kind: None,
+                message: format!(
+                    "the library `{}` registers no function: FUNCTION LOAD refuses it (\"No \
+                     functions registered\"), and EVAL refuses the shebang's `name=` (\"Unknown \
+                     lua shebang option\")",
+                    slotgen::text::escape(name.as_bytes())
+                ),
+                fix: "register its functions with `redis.register_function`, or, for EVAL, \
+                      remove `name=` from the shebang"
+                    .to_owned(),
+                condition: None,
+                targets: every(targets, Outcome::Fails),
+            });
+        }
+    }
     let legacy = script.kind == ScriptKind::Eval;
     for (unit, flags, unit_name) in &units {
         let has = |flag: &str| flags.iter().any(|f| f == flag);
@@ -305,6 +344,40 @@ pub(crate) fn script_called(
             (ScriptKind::Library { functions, .. }, Some(i)) => functions[*i].at,
             _ => start,
         };
+        for flag in flags.iter().filter(|f| !SCRIPT_FLAGS.contains(&f.as_str())) {
+            let dragonfly = DRAGONFLY_FLAGS.contains(&flag.as_str());
+            findings.push(Finding {
+                at: unit_at,
+                rule: Rule::UnknownFlag,
+                kind: None,
+                message: format!(
+                    "{unit_name} has the flag `{}`, which Redis and Valkey do not take: they \
+                     refuse the script (\"Unexpected flag in script shebang\", a function's \
+                     \"unknown flag given\"){}",
+                    slotgen::text::escape(flag.as_bytes()),
+                    if dragonfly {
+                        "; Dragonfly takes it"
+                    } else {
+                        ""
+                    }
+                ),
+                fix: format!(
+                    "give only the flags {}, comma-separated without spaces{}",
+                    SCRIPT_FLAGS.join(", "),
+                    if dragonfly {
+                        "; write Dragonfly's in a `--!df flags=` line"
+                    } else {
+                        ""
+                    }
+                ),
+                condition: None,
+                targets: only(targets, |t| match t {
+                    Target::Redis | Target::Valkey => Some(Outcome::Fails),
+                    Target::Dragonfly if !dragonfly => Some(Outcome::Fails),
+                    _ => None,
+                }),
+            });
+        }
         if has("no-cluster") {
             findings.push(Finding {
                 at: unit_at,
@@ -385,18 +458,18 @@ pub(crate) fn script_called(
             }
             let mut call_slots = BTreeSet::new();
             for key in &call.keys {
-                if let Some(nil) = nil_part(key, values) {
+                if let Some((nil, why, fix)) = nil_part(key, values) {
                     findings.push(Finding {
                         at: call.at,
                         rule: Rule::NilKey,
                         kind: Some(key.kind()),
                         message: format!(
-                            "`{command}` uses `{}`, and {nil} is nil: the call gives fewer; the \
-                             server refuses a nil argument (\"Lua redis lib command arguments \
-                             must be strings or integers\")",
+                            "`{command}` uses `{}`, and {nil} is nil: {why}; the server refuses \
+                             a nil argument (\"Lua redis lib command arguments must be strings \
+                             or integers\")",
                             key.text
                         ),
-                        fix: format!("pass {nil} in the call (numkeys counts the keys)"),
+                        fix,
                         condition: None,
                         targets: every(targets, Outcome::Fails),
                     });
@@ -455,16 +528,27 @@ pub(crate) fn script_called(
     }
 }
 
-/// The first `KEYS[i]`/`ARGV[i]` of `key` past the keys or arguments `values` gives (nil in
-/// the script), written out.
-fn nil_part(key: &KeyExpr, values: &Values) -> Option<String> {
+/// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or
+/// arguments `values` gives, or at an index never set (`KEYS[0]`); written out, with why
+/// and the fix.
+fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, String)> {
+    let past = "the call gives fewer";
     key.parts.iter().find_map(|p| match p {
-        Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => {
-            Some(format!("KEYS[{i}]"))
-        }
-        Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => {
-            Some(format!("ARGV[{i}]"))
-        }
+        Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => Some((
+            format!("KEYS[{i}]"),
+            past,
+            format!("pass KEYS[{i}] in the call (numkeys counts the keys)"),
+        )),
+        Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => Some((
+            format!("ARGV[{i}]"),
+            past,
+            format!("pass ARGV[{i}] in the call (numkeys counts the keys)"),
+        )),
+        Part::Nil(text) => Some((
+            format!("`{text}`"),
+            "KEYS and ARGV hold their values at the integers 1, 2, ... only",
+            "index KEYS and ARGV from 1 (`KEYS[1]` is the first key)".to_owned(),
+        )),
         _ => None,
     })
 }

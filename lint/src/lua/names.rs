@@ -210,10 +210,14 @@ impl Visitor for Names {
     }
 
     fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        // `local redis = redis` (also `local server = redis`) is the API still, not a shadow
+        let exprs: Vec<&Expression> = node.expressions().iter().collect();
+        let is_api = |e: Option<&&Expression>| matches!(e, Some(Expression::Var(Var::Name(n))) if API.contains(&name_of(n).as_str()));
         if node
             .names()
             .iter()
-            .any(|n| API.contains(&name_of(n).as_str()))
+            .enumerate()
+            .any(|(i, n)| API.contains(&name_of(n).as_str()) && !is_api(exprs.get(i)))
         {
             let start = byte_range(node).map_or(0, |(a, _)| a);
             self.shadow(start);
