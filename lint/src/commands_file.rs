@@ -67,25 +67,50 @@ pub fn lint_commands_with(
         })?;
         let Some(first) = words.first() else { continue };
         let mut name = String::from_utf8_lossy(first).to_ascii_lowercase();
+        // MULTI, WATCH, EXEC and DISCARD out of their place: the server refuses the line
+        // (`transaction-order`), `why` says what each server does and `fix` the way out.
+        let misplaced = |why: &str, fix: &str| Finding {
+            at,
+            rule: Rule::TransactionOrder,
+            kind: None,
+            message: why.to_owned(),
+            fix: fix.to_owned(),
+            condition: None,
+            targets: every(Outcome::Fails),
+        };
         match name.as_str() {
+            "multi" if multi.is_some() => {
+                // The open transaction goes on (its keys still count at EXEC).
+                findings.push(misplaced(
+                    "MULTI inside MULTI: Redis refuses it (\"MULTI calls can not be nested\") and \
+                     goes on with the open transaction; Valkey refuses it and discards the \
+                     transaction at EXEC (EXECABORT)",
+                    "remove this MULTI, or EXEC the open transaction before it",
+                ));
+                continue;
+            }
             "multi" => {
-                if multi.is_some() {
-                    // The open transaction goes on (its keys still count at EXEC).
-                    findings.push(Finding {
-                        at,
-                        rule: Rule::NestedMulti,
-                        kind: None,
-                        message: "MULTI inside MULTI: Redis refuses it (\"MULTI calls can not \
-                                  be nested\") and goes on with the open transaction; Valkey \
-                                  refuses it and discards the transaction at EXEC (EXECABORT)"
-                            .to_owned(),
-                        fix: "remove this MULTI, or EXEC the open transaction before it".to_owned(),
-                        condition: None,
-                        targets: every(Outcome::Fails),
-                    });
-                } else {
-                    multi = Some(Vec::new());
-                }
+                multi = Some(Vec::new());
+                continue;
+            }
+            "watch" if multi.is_some() => {
+                findings.push(misplaced(
+                    "WATCH inside MULTI: Redis refuses it (\"WATCH inside MULTI is not allowed\") \
+                     and goes on with the transaction unwatched; Valkey refuses it and discards \
+                     the transaction at EXEC (EXECABORT)",
+                    "WATCH the keys before MULTI",
+                ));
+                continue;
+            }
+            "exec" | "discard" if multi.is_none() => {
+                let word = name.to_ascii_uppercase();
+                findings.push(misplaced(
+                    &format!(
+                        "{word} without MULTI: every server refuses it (\"{word} without MULTI\")"
+                    ),
+                    &format!("open the transaction with MULTI before it, or remove this {word}"),
+                ));
+                watched.clear();
                 continue;
             }
             "discard" => {

@@ -106,8 +106,8 @@ pub enum Rule {
     /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
     /// library not among the files).
     UnseenBody,
-    /// `MULTI` inside an open transaction.
-    NestedMulti,
+    /// `MULTI` or `WATCH` inside a transaction, `EXEC` or `DISCARD` outside one.
+    TransactionOrder,
     /// A flag of a shebang or a function that Redis and Valkey do not know.
     UnknownFlag,
     /// A Functions library (`#!lua name=...`) that registers no function.
@@ -134,7 +134,7 @@ impl Rule {
             Rule::NilKey => "nil-key",
             Rule::WatchOtherSlot => "watch-other-slot",
             Rule::UnseenBody => "unseen-body",
-            Rule::NestedMulti => "nested-multi",
+            Rule::TransactionOrder => "transaction-order",
             Rule::UnknownFlag => "unknown-flag",
             Rule::NoFunctions => "no-functions",
         }
