@@ -433,10 +433,15 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
                 None
             };
             // `local redis = redis`, `local server = redis`: the API under its own name
-            let renamed = i >= 2
+            // (the value, and the name declared)
+            let renamed = (i >= 2
                 && symbol(i - 1, "=")
                 && ident(i - 2).is_some_and(|a| API.contains(&a))
-                && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")));
+                && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":"))))
+                || (i >= 1
+                    && symbol(i - 1, "local")
+                    && symbol(i + 1, "=")
+                    && ident(i + 2).is_some_and(|a| API.contains(&a)));
             match field {
                 _ if renamed => true,
                 Some((f, next)) if f == "call" || f == "pcall" => {

@@ -337,6 +337,23 @@ pub(crate) fn script_called(
             });
         }
     }
+    // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
+    let next_key = values.keys.as_ref().map_or_else(
+        || {
+            script
+                .calls
+                .iter()
+                .flat_map(|c| &c.keys)
+                .flat_map(|k| &k.parts)
+                .filter_map(|p| match p {
+                    Part::Key(i) => Some(*i),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0)
+        },
+        Vec::len,
+    ) + 1;
     let legacy = script.kind == ScriptKind::Eval;
     for (unit, flags, unit_name) in &units {
         let has = |flag: &str| flags.iter().any(|f| f == flag);
@@ -491,6 +508,7 @@ pub(crate) fn script_called(
                         undeclared_allowed,
                         values,
                         targets,
+                        next_key,
                     },
                 ));
             }
@@ -577,6 +595,9 @@ fn caught(f: &mut Finding) {
 }
 
 struct KeyContext<'a> {
+    /// The index a key passed anew would take in KEYS: after the call's keys, or (not
+    /// known) after every `KEYS[i]` the script uses.
+    next_key: usize,
     declared: Option<Option<u16>>,
     reference: &'a mut Option<u16>,
     cross_allowed: bool,
@@ -595,7 +616,7 @@ fn key_findings(
     let mut out = Vec::new();
     let kind = key.kind();
     let targets = cx.targets;
-    let next_key = cx.values.keys.as_ref().map_or(0, Vec::len) + 1;
+    let next_key = cx.next_key;
     if kind != KeyKind::Declared {
         out.push(Finding {
             at,
