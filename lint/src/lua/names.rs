@@ -136,8 +136,8 @@ impl Names {
     fn local_named(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
         self.locals
             .iter()
-            .filter(|l| l.name == name && l.declared < byte)
-            .last()
+            .rev()
+            .find(|l| l.name == name && l.declared < byte)
     }
 
     fn add_local(&mut self, name: &TokenReference, body: &ast::FunctionBody) {
