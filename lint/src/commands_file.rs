@@ -381,6 +381,19 @@ fn script_call(
             )]);
         }
     };
+    if let lua::ScriptKind::Library { name: library, .. } = &script.kind {
+        let library = slotgen::text::escape(library.as_bytes());
+        return Some(vec![finding(
+            Rule::UnknownFlag,
+            format!(
+                "`{upper}` takes no `name=` in the shebang: the server refuses the script \
+                 (\"Unknown lua shebang option: name={library}\")"
+            ),
+            "load a library by FUNCTION LOAD and call it by FCALL, or remove `name=` for EVAL"
+                .to_owned(),
+            Outcome::Fails,
+        )]);
+    }
     let via = (name == "eval_ro").then_some("EVAL_RO");
     let report = verdict::script_called(&script, &values, targets, via);
     Some(

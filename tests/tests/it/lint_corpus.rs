@@ -617,6 +617,14 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 "$K2",
             ],
         ),
+        (
+            "EVAL of a library's body (`name=`)",
+            vec![
+                "EVAL",
+                "#!lua name=cf_eval\nredis.register_function('f', function() return 1 end)",
+                "0",
+            ],
+        ),
         ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),
         ("FCALL_RO of a writer", vec!["FCALL_RO", "lw", "1", "$K1"]),
         (
