@@ -179,6 +179,43 @@ impl Visitor for Names {
         self.blocks.pop();
     }
 
+    // A function kept in a table or declared by name (`function M.touch(k)`, `function
+    // M:touch(k)`, `M.touch = function(k)`, `{ touch = function(k) ... }`): a function
+    // named by its last name, which its callers write (`M.touch(...)`).
+    fn visit_function_declaration(&mut self, node: &ast::FunctionDeclaration) {
+        let name = node.name();
+        if let Some(last) = name.method_name().or_else(|| name.names().iter().last()) {
+            self.add_local(last, node.body());
+        }
+    }
+
+    fn visit_assignment(&mut self, node: &ast::Assignment) {
+        for (var, expr) in node.variables().iter().zip(node.expressions().iter()) {
+            let Expression::Function(f) = expr else {
+                continue;
+            };
+            match var {
+                Var::Name(n) => self.add_local(n, f.body()),
+                Var::Expression(v) => {
+                    if let Some(Suffix::Index(Index::Dot { name, .. })) = v.suffixes().last() {
+                        self.add_local(name, f.body());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn visit_table_constructor(&mut self, node: &ast::TableConstructor) {
+        for field in node.fields() {
+            if let ast::Field::NameKey { key, value, .. } = field {
+                if let Expression::Function(f) = &**value {
+                    self.add_local(key, f.body());
+                }
+            }
+        }
+    }
+
     fn visit_local_function(&mut self, node: &ast::LocalFunction) {
         self.add_local(node.name(), node.body());
         if API.contains(&name_of(node.name()).as_str()) {
