@@ -81,6 +81,9 @@ pub struct CallSite {
     /// Whether an error of the call is handed to the script instead of ending it:
     /// `redis.pcall`, `pcall(redis.call, ...)`, or a call inside `pcall(function() ... end)`.
     pub protected: bool,
+    /// Whether the call is outside every function of the file: in a Functions library,
+    /// FUNCTION LOAD runs it, where `redis.call` does not exist.
+    pub top_level: bool,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -478,6 +481,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             uncertain: Some(UNFOLLOWED),
             functions,
             protected: false,
+            top_level: !within(&names.bodies, file, byte),
         });
     }
     out
@@ -757,6 +761,7 @@ impl Flow<'_> {
                             Vec::new()
                         },
                         protected,
+                        top_level: !within(&self.names.bodies, self.file, byte),
                     });
                 }
                 return;
@@ -803,6 +808,7 @@ impl Flow<'_> {
                 uncertain: Some("the command is not a literal"),
                 functions,
                 protected,
+                top_level: !within(&self.names.bodies, self.file, byte),
             });
             return;
         };
@@ -836,6 +842,7 @@ impl Flow<'_> {
             uncertain,
             functions,
             protected,
+            top_level: !within(&self.names.bodies, self.file, byte),
         });
     }
 }

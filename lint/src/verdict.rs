@@ -110,8 +110,10 @@ pub enum Rule {
     TransactionOrder,
     /// A flag of a shebang or a function that Redis and Valkey do not know.
     UnknownFlag,
-    /// A Functions library (`#!lua name=...`) that registers no function.
-    NoFunctions,
+    /// A Functions library (`#!lua name=...`) that FUNCTION LOAD refuses: no function, a
+    /// name not of letters, digits and `_`, a function registered twice, `redis.call`
+    /// outside every function.
+    LibraryLoad,
 }
 
 impl Rule {
@@ -136,7 +138,7 @@ impl Rule {
             Rule::UnseenBody => "unseen-body",
             Rule::TransactionOrder => "transaction-order",
             Rule::UnknownFlag => "unknown-flag",
-            Rule::NoFunctions => "no-functions",
+            Rule::LibraryLoad => "library-load",
         }
     }
 }
@@ -318,24 +320,7 @@ pub(crate) fn script_called(
             .collect(),
     };
     if let ScriptKind::Library { functions, name } = &script.kind {
-        if functions.is_empty() {
-            findings.push(Finding {
-                at: start,
-                rule: Rule::NoFunctions,
-                kind: None,
-                message: format!(
-                    "the library `{}` registers no function: FUNCTION LOAD refuses it (\"No \
-                     functions registered\"), and EVAL refuses the shebang's `name=` (\"Unknown \
-                     lua shebang option\")",
-                    slotgen::text::escape(name.as_bytes())
-                ),
-                fix: "register its functions with `redis.register_function`, or, for EVAL, \
-                      remove `name=` from the shebang"
-                    .to_owned(),
-                condition: None,
-                targets: every(targets, Outcome::Fails),
-            });
-        }
+        findings.extend(library_load(script, name, functions, start, targets));
     }
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
@@ -544,6 +529,97 @@ pub(crate) fn script_called(
         targets: targets.to_vec(),
         findings,
     }
+}
+
+/// Whether `name` is a library's or function's name as FUNCTION LOAD takes it: letters,
+/// digits and `_`, at least one.
+fn function_name_ok(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The findings that make FUNCTION LOAD refuse the library `name` (`library-load`): no
+/// function registered, a name it does not take, a function registered twice, a call of
+/// `redis.call` outside every function (run at load, where it does not exist).
+fn library_load(
+    script: &Script,
+    name: &str,
+    functions: &[crate::lua::Function],
+    start: Position,
+    targets: &[Target],
+) -> Vec<Finding> {
+    let refused = |at, message: String, fix: &str| Finding {
+        at,
+        rule: Rule::LibraryLoad,
+        kind: None,
+        message,
+        fix: fix.to_owned(),
+        condition: None,
+        targets: every(targets, Outcome::Fails),
+    };
+    let mut out = Vec::new();
+    let library = slotgen::text::escape(name.as_bytes());
+    if functions.is_empty() {
+        out.push(refused(
+            start,
+            format!(
+                "the library `{library}` registers no function: FUNCTION LOAD refuses it (\"No \
+                 functions registered\"), and EVAL refuses the shebang's `name=` (\"Unknown lua \
+                 shebang option\")"
+            ),
+            "register its functions with `redis.register_function`, or, for EVAL, remove \
+             `name=` from the shebang",
+        ));
+    }
+    if !function_name_ok(name) {
+        out.push(refused(
+            start,
+            format!(
+                "the library's name `{library}` is not letters, digits and `_`: FUNCTION LOAD \
+                 refuses it (\"Library names can only contain letters, numbers, or \
+                 underscores(_)\")"
+            ),
+            "name the library with letters, digits and `_` only",
+        ));
+    }
+    for (i, f) in functions.iter().enumerate() {
+        let function = slotgen::text::escape(f.name.as_bytes());
+        if !function_name_ok(&f.name) {
+            out.push(refused(
+                f.at,
+                format!(
+                    "the function's name `{function}` is not letters, digits and `_`: FUNCTION \
+                     LOAD refuses the library (\"Function names can only contain letters, \
+                     numbers, or underscores(_)\")"
+                ),
+                "name the function with letters, digits and `_` only",
+            ));
+        }
+        if functions[..i].iter().any(|g| g.name == f.name) {
+            out.push(refused(
+                f.at,
+                format!(
+                    "the function `{function}` is registered twice: FUNCTION LOAD refuses the \
+                     library (\"Function already exists in the library\")"
+                ),
+                "give each function a name of its own",
+            ));
+        }
+    }
+    for call in script
+        .calls
+        .iter()
+        .filter(|c| c.at.file == 0 && c.top_level)
+    {
+        out.push(refused(
+            call.at,
+            "`redis.call` outside every function: FUNCTION LOAD runs the library's body, where \
+             it does not exist (\"Script attempted to access nonexistent global variable \
+             'call'\")"
+                .to_owned(),
+            "call the server inside a registered function",
+        ));
+    }
+    out
 }
 
 /// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or

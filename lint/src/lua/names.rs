@@ -32,6 +32,8 @@ pub(super) struct Names {
     /// body, and the bodies of the local functions it names, and those they name (filled by
     /// [`Names::reach`]).
     pub(super) reached: Vec<Vec<(usize, usize)>>,
+    /// The byte ranges (file, start, end) of every function body.
+    pub(super) bodies: Vec<(usize, usize, usize)>,
 }
 
 /// A local function of the script: `local function f(...)` or `local f = function(...)`.
@@ -225,6 +227,9 @@ impl Visitor for Names {
     }
 
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        if let Some((a, b)) = byte_range(node) {
+            self.bodies.push((self.file, a, b));
+        }
         let shadows = node
             .parameters()
             .iter()

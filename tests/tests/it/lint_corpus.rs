@@ -189,13 +189,14 @@ fn run_script(
     let mut conn = node.connect();
     let mut cmd = match fcall_name(source) {
         Some(name) => {
+            // A library FUNCTION LOAD refuses is refused.
             for primary in &cluster.primaries {
                 redis::cmd("FUNCTION")
                     .arg("LOAD")
                     .arg("REPLACE")
                     .arg(source)
                     .query::<Value>(&mut primary.connect())
-                    .expect("FUNCTION LOAD");
+                    .map_err(|e| format!("FUNCTION LOAD: {e}"))?;
             }
             let mut cmd = redis::cmd("FCALL");
             cmd.arg(name);
