@@ -77,6 +77,10 @@ pub struct Command {
     /// Whether the servers flag it `write`: a read-only script (`no-writes`, `EVAL_RO`,
     /// `FCALL_RO`) is refused it ("Write commands are not allowed from read-only scripts").
     pub write: bool,
+    /// Whether the servers flag it `noscript`: a script is refused it ("This Redis command
+    /// is not allowed from script"). Redis 7.0 flags the blocking commands so, Valkey 8
+    /// does not (they run without blocking there).
+    pub noscript: bool,
     /// The key specifications, in the server's order.
     pub keys: &'static [KeySpec],
 }
@@ -265,8 +269,8 @@ pub fn render(commands: &[Command]) -> String {
     for c in &sorted {
         let _ = write!(
             out,
-            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, keys: &[",
-            c.name, c.arity, c.servers, c.write
+            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, noscript: {}, keys: &[",
+            c.name, c.arity, c.servers, c.write, c.noscript
         );
         for (n, k) in c.keys.iter().enumerate() {
             if n > 0 {

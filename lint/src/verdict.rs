@@ -110,6 +110,8 @@ pub enum Rule {
     TransactionOrder,
     /// A flag of a shebang or a function that Redis and Valkey do not know.
     UnknownFlag,
+    /// A command the servers do not run from a script (their `noscript` flag).
+    NoScript,
     /// A Functions library (`#!lua name=...`) that FUNCTION LOAD refuses: no function, a
     /// name not of letters, digits and `_`, a function registered twice, `redis.call`
     /// outside every function.
@@ -139,6 +141,7 @@ impl Rule {
             Rule::TransactionOrder => "transaction-order",
             Rule::UnknownFlag => "unknown-flag",
             Rule::LibraryLoad => "library-load",
+            Rule::NoScript => "noscript",
         }
     }
 }
@@ -439,6 +442,41 @@ pub(crate) fn script_called(
                     },
                     condition: None,
                     targets: every(targets, Outcome::Fails),
+                });
+            }
+            // A command the servers flag `noscript`, each server by its own entry (Redis
+            // 7.0 flags the blocking commands, Valkey does not).
+            let noscript = only(targets, |t| {
+                let mask = match t {
+                    Target::Redis => commands::REDIS,
+                    Target::Valkey => commands::VALKEY,
+                    _ => return None,
+                };
+                call.command
+                    .as_deref()
+                    .and_then(|c| commands::find(c, mask))
+                    .filter(|c| c.noscript)
+                    .map(|_| Outcome::Fails)
+            });
+            if !noscript.is_empty() {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::NoScript,
+                    kind: None,
+                    message: format!(
+                        "`{command}` is flagged `noscript` by {}: the server refuses it in a \
+                         script (\"This Redis command is not allowed from script\")",
+                        noscript
+                            .iter()
+                            .map(|(t, _)| t.name())
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                    fix: "run it outside the script (a transaction's MULTI/EXEC, WATCH and \
+                          blocking commands belong to the client)"
+                        .to_owned(),
+                    condition: None,
+                    targets: noscript,
                 });
             }
             if let Some(why) = call.uncertain {
