@@ -85,6 +85,31 @@ pub struct Command {
     pub keys: &'static [KeySpec],
 }
 
+impl Command {
+    /// Whether `count` arguments (the name counted, a subcommand's container too) are what
+    /// the command's arity takes: exactly N for N, at least N for -N.
+    #[must_use]
+    pub fn takes(&self, count: usize) -> bool {
+        let n = self.arity.unsigned_abs() as usize;
+        if self.arity >= 0 {
+            count == n
+        } else {
+            count >= n
+        }
+    }
+
+    /// The arity in words: `exactly 3` or `at least 3` arguments, the name counted.
+    #[must_use]
+    pub fn arity_words(&self) -> String {
+        let n = self.arity.unsigned_abs();
+        if self.arity >= 0 {
+            format!("exactly {n}")
+        } else {
+            format!("at least {n}")
+        }
+    }
+}
+
 /// [`Command::servers`]: redis-server 7.0 answered with this entry.
 pub const REDIS: u8 = 1;
 /// [`Command::servers`]: valkey-server 8.0 answered with this entry.

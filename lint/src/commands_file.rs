@@ -178,6 +178,47 @@ pub fn lint_commands_with(
             });
             continue;
         };
+        // The arity, each server by its own entry (`ZRANK ... WITHSCORE` is Valkey's only).
+        let entry = |t: Target| {
+            let mask = match t {
+                Target::Redis => commands::REDIS,
+                Target::Valkey => commands::VALKEY,
+                _ => u8::MAX,
+            };
+            commands::find(&name, mask)
+        };
+        let refused: Vec<(Target, Outcome)> = targets
+            .iter()
+            .filter(|&&t| entry(t).is_some_and(|c| !c.takes(words.len())))
+            .map(|&t| (t, Outcome::Fails))
+            .collect();
+        if let Some(table) = refused.first().and_then(|&(t, _)| entry(t)) {
+            findings.push(Finding {
+                at,
+                rule: Rule::Arity,
+                kind: None,
+                message: format!(
+                    "`{}` takes {} arguments (its name counted) on {}, this line gives {}: the \
+                     server refuses it (\"wrong number of arguments\"){}",
+                    slotgen::text::escape(name.as_bytes()),
+                    table.arity_words(),
+                    refused
+                        .iter()
+                        .map(|(t, _)| t.name())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    words.len(),
+                    if multi.is_some() {
+                        ", and discards the transaction at EXEC (EXECABORT)"
+                    } else {
+                        ""
+                    }
+                ),
+                fix: format!("give {} arguments", table.arity_words()),
+                condition: None,
+                targets: refused,
+            });
+        }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }

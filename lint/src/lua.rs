@@ -84,6 +84,9 @@ pub struct CallSite {
     /// Whether the call is outside every function of the file: in a Functions library,
     /// FUNCTION LOAD runs it, where `redis.call` does not exist.
     pub top_level: bool,
+    /// How many arguments the call passes, the command's name counted, when the lint can
+    /// count them (no `unpack(...)` or call last).
+    pub arguments: Option<usize>,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -482,6 +485,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             functions,
             protected: false,
             top_level: !within(&names.bodies, file, byte),
+            arguments: None,
         });
     }
     out
@@ -762,6 +766,7 @@ impl Flow<'_> {
                         },
                         protected,
                         top_level: !within(&self.names.bodies, self.file, byte),
+                        arguments: None,
                     });
                 }
                 return;
@@ -771,6 +776,7 @@ impl Flow<'_> {
         }
         let at = position(self.file, call);
         let mut open_end = false;
+        let mut counted = true;
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
             let last = n + 1 == exprs.len();
@@ -780,6 +786,7 @@ impl Flow<'_> {
                     parts: vec![Part::Key(0)],
                     text: short(&e.to_string()),
                 });
+                counted = false;
                 break;
             }
             if last && matches!(e, Expression::FunctionCall(_))
@@ -809,6 +816,7 @@ impl Flow<'_> {
                 functions,
                 protected,
                 top_level: !within(&self.names.bodies, self.file, byte),
+                arguments: None,
             });
             return;
         };
@@ -843,6 +851,7 @@ impl Flow<'_> {
             functions,
             protected,
             top_level: !within(&self.names.bodies, self.file, byte),
+            arguments: (counted && !open_end).then_some(values.len()),
         });
     }
 }

@@ -112,6 +112,8 @@ pub enum Rule {
     UnknownFlag,
     /// A command the servers do not run from a script (their `noscript` flag).
     NoScript,
+    /// A command given another count of arguments than its arity.
+    Arity,
     /// A Functions library (`#!lua name=...`) that FUNCTION LOAD refuses: no function, a
     /// name not of letters, digits and `_`, a function registered twice, `redis.call`
     /// outside every function.
@@ -142,6 +144,7 @@ impl Rule {
             Rule::UnknownFlag => "unknown-flag",
             Rule::LibraryLoad => "library-load",
             Rule::NoScript => "noscript",
+            Rule::Arity => "arity",
         }
     }
 }
@@ -443,6 +446,44 @@ pub(crate) fn script_called(
                     condition: None,
                     targets: every(targets, Outcome::Fails),
                 });
+            }
+            // The arity: the count of arguments the command takes, each server by its own
+            // entry (`ZRANK ... WITHSCORE` is Valkey's, not Redis 7.0's).
+            let entry = |t: Target| {
+                let mask = match t {
+                    Target::Redis => commands::REDIS,
+                    Target::Valkey => commands::VALKEY,
+                    _ => u8::MAX,
+                };
+                call.command
+                    .as_deref()
+                    .and_then(|c| commands::find(c, mask))
+            };
+            if let Some(count) = call.arguments {
+                let refused = only(targets, |t| {
+                    entry(t).filter(|c| !c.takes(count)).map(|_| Outcome::Fails)
+                });
+                if let Some(table) = refused.first().and_then(|&(t, _)| entry(t)) {
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::Arity,
+                        kind: None,
+                        message: format!(
+                            "`{command}` takes {} arguments (its name counted) on {}, this call \
+                             passes {count}: the server refuses it (\"Wrong number of args \
+                             calling Redis command from script\")",
+                            table.arity_words(),
+                            refused
+                                .iter()
+                                .map(|(t, _)| t.name())
+                                .collect::<Vec<_>>()
+                                .join(" and ")
+                        ),
+                        fix: format!("pass {} arguments", table.arity_words()),
+                        condition: None,
+                        targets: refused,
+                    });
+                }
             }
             // A command the servers flag `noscript`, each server by its own entry (Redis
             // 7.0 flags the blocking commands, Valkey does not).
