@@ -273,7 +273,9 @@ fn values(ast: &ast::Ast, names: &Names, file: usize) -> HashMap<String, Option<
 
 /// Every name token of `ast` with its byte, in source order.
 fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
-    ast.nodes()
+    // from the back, as in `unfollowed` (full_moon's forward walk is quadratic)
+    let mut out: Vec<(String, usize)> = ast
+        .nodes()
         .tokens()
         .rev()
         .filter_map(|t| match t.token_type() {
@@ -282,7 +284,9 @@ fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
             }
             _ => None,
         })
-        .collect()
+        .collect();
+    out.sort_by_key(|&(_, at)| at);
+    out
 }
 
 /// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an

@@ -28,10 +28,10 @@ pub(super) struct Names {
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
     /// file and byte of each such use.
     pub(super) pcalled: Vec<(String, usize, usize)>,
-    /// For each registered function, the byte ranges of file 0 whose calls it may run: its
-    /// body, and the bodies of the local functions it names, and those they name (filled by
-    /// [`Names::reach`]).
-    pub(super) reached: Vec<Vec<(usize, usize)>>,
+    /// For each local function (as [`Names::locals`]), the registered functions that may
+    /// run it: those that name it, or name a local function that does, and so on (filled
+    /// by [`Names::reach`]).
+    pub(super) reached_by: Vec<Vec<usize>>,
     /// The byte ranges (file, start, end) of every function body.
     pub(super) bodies: Vec<(usize, usize, usize)>,
 }
@@ -69,52 +69,94 @@ impl Names {
     /// The library functions that may run the code at `byte` of the script: the one whose
     /// body holds it, and every one that reaches a local function whose body holds it.
     pub(super) fn functions_at(&self, byte: usize) -> Vec<usize> {
-        (0..self.functions.len())
-            .filter(|&i| {
-                let body = self.functions[i].body;
-                (body.0 <= byte && byte < body.1)
-                    || self
-                        .reached
-                        .get(i)
-                        .is_some_and(|r| r.iter().any(|&(a, b)| a <= byte && byte < b))
-            })
-            .collect()
+        let within = |(a, b): (usize, usize)| a <= byte && byte < b;
+        let mut out: Vec<usize> = (0..self.functions.len())
+            .filter(|&i| within(self.functions[i].body))
+            .collect();
+        for (j, local) in self.locals.iter().enumerate() {
+            if within(local.body) {
+                out.extend(self.reached_by.get(j).into_iter().flatten());
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
-    /// Fills [`Names::reached`] from `idents` (every name token of file 0 with its byte): a
-    /// registered function reaches the local functions whose names appear in its body, and
-    /// those that theirs name, and so on. A name is matched as written (a local of the same
-    /// name elsewhere counts too: the lint judges more code, never less).
+    /// Fills [`Names::reached_by`] from `idents` (every name token of file 0 with its byte,
+    /// in source order): a registered function reaches the local functions whose names
+    /// appear in its body, and those that theirs name, and so on. A name is matched as
+    /// written (a local of the same name elsewhere counts too: the lint judges more code,
+    /// never less). One sweep puts each name in the bodies around it; then a walk of that
+    /// graph from each function.
     pub(super) fn reach(&mut self, idents: &[(String, usize)]) {
-        self.reached = self
+        // The bodies: each registered function's, then each local function's (nested or
+        // apart, as the syntax tree makes them), by start, the outer first.
+        let (nf, nl) = (self.functions.len(), self.locals.len());
+        let mut bodies: Vec<((usize, usize), usize)> = self
             .functions
             .iter()
-            .map(|f| {
-                let mut ranges = vec![f.body];
-                let mut seen: Vec<usize> = Vec::new();
-                let mut i = 0;
-                while i < ranges.len() {
-                    let (a, b) = ranges[i];
-                    for (n, local) in self.locals.iter().enumerate() {
-                        let named = idents
-                            .iter()
-                            .any(|(name, at)| *name == local.name && a <= *at && *at < b);
-                        if named && !seen.contains(&n) {
-                            seen.push(n);
-                            ranges.push(local.body);
-                        }
-                    }
-                    i += 1;
-                }
-                ranges
+            .map(|f| f.body)
+            .chain(self.locals.iter().map(|l| l.body))
+            .enumerate()
+            .map(|(n, body)| (body, n))
+            .collect();
+        bodies.sort_by_key(|&((a, b), _)| (a, std::cmp::Reverse(b)));
+        let mut named: Vec<Vec<&str>> = vec![Vec::new(); nf + nl];
+        let mut open: Vec<((usize, usize), usize)> = Vec::new();
+        let mut next = 0;
+        for (name, at) in idents {
+            while next < bodies.len() && bodies[next].0 .0 <= *at {
+                open.push(bodies[next]);
+                next += 1;
+            }
+            open.retain(|&((_, b), _)| *at < b);
+            for &(_, n) in &open {
+                named[n].push(name);
+            }
+        }
+        let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (j, local) in self.locals.iter().enumerate() {
+            by_name.entry(local.name.as_str()).or_default().push(j);
+        }
+        // each body's edges to the local functions it names, as indexes
+        let edges: Vec<Vec<usize>> = named
+            .iter()
+            .map(|names| {
+                let mut to: Vec<usize> = names
+                    .iter()
+                    .flat_map(|name| by_name.get(name).into_iter().flatten().copied())
+                    .collect();
+                to.sort_unstable();
+                to.dedup();
+                to
             })
             .collect();
+        let mut reached_by: Vec<Vec<usize>> = vec![Vec::new(); nl];
+        for i in 0..nf {
+            let mut seen = vec![false; nl];
+            let mut queue: Vec<usize> = vec![i];
+            while let Some(node) = queue.pop() {
+                for &j in &edges[node] {
+                    if !seen[j] {
+                        seen[j] = true;
+                        reached_by[j].push(i);
+                        queue.push(nf + j);
+                    }
+                }
+            }
+        }
+        self.reached_by = reached_by;
     }
 
     /// Marks as caught the body of every local function of file 0 that is only ever run by
     /// `pcall(f, ...)`/`xpcall(f, h)`: its name appears nowhere but in its declaration and as
     /// the first argument of those (`idents`: every name token of file 0 with its byte).
     pub(super) fn catch_pcalled(&mut self, idents: &[(String, usize)]) {
+        let mut uses: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (name, at) in idents {
+            uses.entry(name.as_str()).or_default().push(*at);
+        }
         for local in &self.locals {
             let handed: Vec<usize> = self
                 .pcalled
@@ -125,9 +167,11 @@ impl Names {
             if handed.is_empty() {
                 continue;
             }
-            let elsewhere = idents.iter().any(|(name, at)| {
-                *name == local.name && *at != local.declared && !handed.contains(at)
-            });
+            let elsewhere = uses
+                .get(local.name.as_str())
+                .into_iter()
+                .flatten()
+                .any(|at| *at != local.declared && !handed.contains(at));
             if !elsewhere {
                 self.caught.push((0, local.body.0, local.body.1));
             }
