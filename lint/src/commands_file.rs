@@ -110,7 +110,7 @@ pub fn lint_commands_with(
                     ),
                     &format!("open the transaction with MULTI before it, or remove this {word}"),
                 ));
-                watched.clear();
+                // refused before the server forgets the watched keys: they stay watched
                 continue;
             }
             "discard" => {
