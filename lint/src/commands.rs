@@ -77,8 +77,37 @@ pub struct Command {
     /// Whether the servers flag it `write`: a read-only script (`no-writes`, `EVAL_RO`,
     /// `FCALL_RO`) is refused it ("Write commands are not allowed from read-only scripts").
     pub write: bool,
+    /// Whether the servers flag it `noscript`: a script is refused it ("This Redis command
+    /// is not allowed from script"). Redis 7.0 flags the blocking commands so, Valkey 8
+    /// does not (they run without blocking there).
+    pub noscript: bool,
     /// The key specifications, in the server's order.
     pub keys: &'static [KeySpec],
+}
+
+impl Command {
+    /// Whether `count` arguments (the name counted, a subcommand's container too) are what
+    /// the command's arity takes: exactly N for N, at least N for -N.
+    #[must_use]
+    pub fn takes(&self, count: usize) -> bool {
+        let n = self.arity.unsigned_abs() as usize;
+        if self.arity >= 0 {
+            count == n
+        } else {
+            count >= n
+        }
+    }
+
+    /// The arity in words: `exactly 3` or `at least 3` arguments, the name counted.
+    #[must_use]
+    pub fn arity_words(&self) -> String {
+        let n = self.arity.unsigned_abs();
+        if self.arity >= 0 {
+            format!("exactly {n}")
+        } else {
+            format!("at least {n}")
+        }
+    }
 }
 
 /// [`Command::servers`]: redis-server 7.0 answered with this entry.
@@ -265,8 +294,8 @@ pub fn render(commands: &[Command]) -> String {
     for c in &sorted {
         let _ = write!(
             out,
-            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, keys: &[",
-            c.name, c.arity, c.servers, c.write
+            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, noscript: {}, keys: &[",
+            c.name, c.arity, c.servers, c.write, c.noscript
         );
         for (n, k) in c.keys.iter().enumerate() {
             if n > 0 {

@@ -67,9 +67,50 @@ pub fn lint_commands_with(
         })?;
         let Some(first) = words.first() else { continue };
         let mut name = String::from_utf8_lossy(first).to_ascii_lowercase();
+        // MULTI, WATCH, EXEC and DISCARD out of their place: the server refuses the line
+        // (`transaction-order`), `why` says what each server does and `fix` the way out.
+        let misplaced = |why: &str, fix: &str| Finding {
+            at,
+            rule: Rule::TransactionOrder,
+            kind: None,
+            message: why.to_owned(),
+            fix: fix.to_owned(),
+            condition: None,
+            targets: every(Outcome::Fails),
+        };
         match name.as_str() {
+            "multi" if multi.is_some() => {
+                // The open transaction goes on (its keys still count at EXEC).
+                findings.push(misplaced(
+                    "MULTI inside MULTI: Redis refuses it (\"MULTI calls can not be nested\") and \
+                     goes on with the open transaction; Valkey refuses it and discards the \
+                     transaction at EXEC (EXECABORT)",
+                    "remove this MULTI, or EXEC the open transaction before it",
+                ));
+                continue;
+            }
             "multi" => {
                 multi = Some(Vec::new());
+                continue;
+            }
+            "watch" if multi.is_some() => {
+                findings.push(misplaced(
+                    "WATCH inside MULTI: Redis refuses it (\"WATCH inside MULTI is not allowed\") \
+                     and goes on with the transaction unwatched; Valkey refuses it and discards \
+                     the transaction at EXEC (EXECABORT)",
+                    "WATCH the keys before MULTI",
+                ));
+                continue;
+            }
+            "exec" | "discard" if multi.is_none() => {
+                let word = name.to_ascii_uppercase();
+                findings.push(misplaced(
+                    &format!(
+                        "{word} without MULTI: every server refuses it (\"{word} without MULTI\")"
+                    ),
+                    &format!("open the transaction with MULTI before it, or remove this {word}"),
+                ));
+                // refused before the server forgets the watched keys: they stay watched
                 continue;
             }
             "discard" => {
@@ -137,11 +178,66 @@ pub fn lint_commands_with(
             });
             continue;
         };
+        // The arity, each server by its own entry (`ZRANK ... WITHSCORE` is Valkey's only).
+        let entry = |t: Target| {
+            let mask = match t {
+                Target::Redis => commands::REDIS,
+                Target::Valkey => commands::VALKEY,
+                _ => u8::MAX,
+            };
+            commands::find(&name, mask)
+        };
+        let refused: Vec<(Target, Outcome)> = targets
+            .iter()
+            .filter(|&&t| entry(t).is_some_and(|c| !c.takes(words.len())))
+            .map(|&t| (t, Outcome::Fails))
+            .collect();
+        if let Some(table) = refused.first().and_then(|&(t, _)| entry(t)) {
+            findings.push(Finding {
+                at,
+                rule: Rule::Arity,
+                kind: None,
+                message: format!(
+                    "`{}` takes {} arguments (its name counted) on {}, this line gives {}: the \
+                     server refuses it (\"wrong number of arguments\"){}",
+                    slotgen::text::escape(name.as_bytes()),
+                    table.arity_words(),
+                    refused
+                        .iter()
+                        .map(|(t, _)| t.name())
+                        .collect::<Vec<_>>()
+                        .join(" and "),
+                    words.len(),
+                    if multi.is_some() {
+                        ", and discards the transaction at EXEC (EXECABORT)"
+                    } else {
+                        ""
+                    }
+                ),
+                fix: format!("give {} arguments", table.arity_words()),
+                condition: None,
+                targets: refused,
+            });
+        }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         let found = commands::key_positions(command, &args, false);
+        if let Some(why) = found.uncertain {
+            findings.push(Finding {
+                at,
+                rule: Rule::UnknownKeys,
+                kind: None,
+                message: format!(
+                    "`{}`: {why}, so its keys cannot all be placed",
+                    slotgen::text::escape(name.as_bytes())
+                ),
+                fix: "check its keys with `slotgen check --same-slot`".to_owned(),
+                condition: Some(Condition::Values(why.to_owned())),
+                targets: every(Outcome::Depends),
+            });
+        }
         let keys: Vec<(&[u8], u16)> = found
             .positions
             .iter()
@@ -326,6 +422,19 @@ fn script_call(
             )]);
         }
     };
+    if let lua::ScriptKind::Library { name: library, .. } = &script.kind {
+        let library = slotgen::text::escape(library.as_bytes());
+        return Some(vec![finding(
+            Rule::UnknownFlag,
+            format!(
+                "`{upper}` takes no `name=` in the shebang: the server refuses the script \
+                 (\"Unknown lua shebang option: name={library}\")"
+            ),
+            "load a library by FUNCTION LOAD and call it by FCALL, or remove `name=` for EVAL"
+                .to_owned(),
+            Outcome::Fails,
+        )]);
+    }
     let via = (name == "eval_ro").then_some("EVAL_RO");
     let report = verdict::script_called(&script, &values, targets, via);
     Some(

@@ -17,6 +17,9 @@ pub enum Part {
     /// A value the lint cannot follow (a function's parameter, a loop variable, a value
     /// read from the server), with its source text.
     Opaque(String),
+    /// `KEYS`/`ARGV` at an index that is never set (`KEYS[0]`, `ARGV['1']`): nil whatever
+    /// the call gives, with its source text.
+    Nil(String),
 }
 
 /// A key argument: the concatenation of its parts, and its source text.
@@ -102,7 +105,7 @@ impl KeyExpr {
                 Part::Literal(b) => Some(b),
                 Part::Key(i) => values.keys.as_ref()?.get(i.checked_sub(1)?),
                 Part::Arg(i) => values.argv.as_ref()?.get(i.checked_sub(1)?),
-                Part::Opaque(_) => None,
+                Part::Opaque(_) | Part::Nil(_) => None,
             };
             out.extend_from_slice(known?);
         }
@@ -153,7 +156,7 @@ impl KeyExpr {
                     .as_ref()
                     .and_then(|a| i.checked_sub(1).and_then(|i| a.get(i)))
                     .map(Vec::as_slice),
-                Part::Opaque(_) => None,
+                Part::Opaque(_) | Part::Nil(_) => None,
             };
             match known {
                 Some(b) => prefix.extend_from_slice(b),
@@ -207,6 +210,7 @@ impl KeyExpr {
                 "`{}` comes from `{what}`, which the lint cannot follow",
                 self.text
             )),
+            Part::Nil(what) => Slot::Unknown(format!("`{}` holds `{what}`, nil", self.text)),
             Part::Literal(_) => unreachable!("literals are known"),
         }
     }

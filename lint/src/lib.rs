@@ -93,7 +93,7 @@ pub enum Error {
         line: String,
     },
     /// A line of a command file that is not words as redis-cli splits them.
-    #[error("{file}:{line}: unbalanced quotes; close the quote as redis-cli reads a line")]
+    #[error("{file}:{line}: quotes redis-cli does not read (one left open, or a closing quote followed by more than a space: redis-cli answers \"Invalid argument(s)\" and skips the line); close each quoted word with its quote and a space")]
     Quotes {
         /// The file.
         file: String,

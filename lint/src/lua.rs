@@ -74,11 +74,19 @@ pub struct CallSite {
     pub keys: Vec<KeyExpr>,
     /// Why the call may have keys the lint cannot place, if it may.
     pub uncertain: Option<&'static str>,
-    /// The index of the library function the call is in, for a Functions library.
-    pub function: Option<usize>,
+    /// The library functions that may run the call, for a Functions library: the one whose
+    /// body holds it, and those that reach the local function holding it by name (empty for
+    /// a script that is no library, and for code outside every function).
+    pub functions: Vec<usize>,
     /// Whether an error of the call is handed to the script instead of ending it:
     /// `redis.pcall`, `pcall(redis.call, ...)`, or a call inside `pcall(function() ... end)`.
     pub protected: bool,
+    /// Whether the call is outside every function of the file: in a Functions library,
+    /// FUNCTION LOAD runs it, where `redis.call` does not exist.
+    pub top_level: bool,
+    /// How many arguments the call passes, the command's name counted, when the lint can
+    /// count them (no `unpack(...)` or call last).
+    pub arguments: Option<usize>,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -193,6 +201,11 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.file = n;
         names.visit_ast(ast);
     }
+    if let Some(ast) = asts.first() {
+        let idents = identifiers(ast);
+        names.reach(&idents);
+        names.catch_pcalled(&idents);
+    }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
         functions.clone_from(&names.functions);
@@ -202,7 +215,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         let mut flow = Flow {
             names: &names,
             file: n,
-            values: HashMap::new(),
+            values: values(ast, &names, n),
+            frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
         };
@@ -227,6 +241,71 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         shebang,
         dragonfly_flags,
     })
+}
+
+/// The most passes [`values`] makes before it gives up on every local's value.
+const MAX_VALUE_PASSES: usize = 16;
+
+/// The value of every local of `ast`, over the whole file whatever the order: a name
+/// assigned one value everywhere keeps it, a name assigned two (also in a loop, or after a
+/// closure that reads it was made) is opaque everywhere. Passes until no value changes
+/// (a value built from a name that turned opaque changes too), at most
+/// [`MAX_VALUE_PASSES`], past which every name is opaque.
+fn values(ast: &ast::Ast, names: &Names, file: usize) -> HashMap<String, Option<KeyExpr>> {
+    let mut values = HashMap::new();
+    for _ in 0..MAX_VALUE_PASSES {
+        let mut flow = Flow {
+            names,
+            file,
+            values: values.clone(),
+            frozen: false,
+            calls: Vec::new(),
+            library: false,
+        };
+        flow.visit_ast(ast);
+        if flow.values == values {
+            return values;
+        }
+        values = flow.values;
+    }
+    values.into_keys().map(|name| (name, None)).collect()
+}
+
+/// Every name token of `ast` with its byte, in source order.
+fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
+    // from the back, as in `unfollowed` (full_moon's forward walk is quadratic)
+    let mut out: Vec<(String, usize)> = ast
+        .nodes()
+        .tokens()
+        .rev()
+        .filter_map(|t| match t.token_type() {
+            TokenType::Identifier { identifier } => {
+                Some((identifier.to_string(), t.token().start_position().bytes()))
+            }
+            _ => None,
+        })
+        .collect();
+    out.sort_by_key(|&(_, at)| at);
+    out
+}
+
+/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
+/// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
+/// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
+/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): they keep their text, and a
+/// key made of one is not placed exactly.
+fn number_text(token: &str) -> String {
+    let value = match token
+        .strip_prefix("0x")
+        .or_else(|| token.strip_prefix("0X"))
+    {
+        Some(hex) => u64::from_str_radix(hex, 16).ok().map(|v| v as f64),
+        None => token.parse::<f64>().ok(),
+    };
+    match value {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => format!("{}", v as i64),
+        _ => token.to_owned(),
+    }
 }
 
 fn name_of(token: &TokenReference) -> String {
@@ -363,7 +442,18 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             } else {
                 None
             };
+            // `local redis = redis`, `local server = redis`: the API under its own name
+            // (the value, and the name declared)
+            let renamed = (i >= 2
+                && symbol(i - 1, "=")
+                && ident(i - 2).is_some_and(|a| API.contains(&a))
+                && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":"))))
+                || (i >= 1
+                    && symbol(i - 1, "local")
+                    && symbol(i + 1, "=")
+                    && ident(i + 2).is_some_and(|a| API.contains(&a)));
             match field {
+                _ if renamed => true,
                 Some((f, next)) if f == "call" || f == "pcall" => {
                     call_at(next)
                         || pcall_arg(i)
@@ -386,9 +476,9 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             line: start.line(),
             column: start.character(),
         };
-        let function = match kind {
-            ScriptKind::Library { .. } if file == 0 => names.function_at(byte),
-            _ => None,
+        let functions = match kind {
+            ScriptKind::Library { .. } if file == 0 => names.functions_at(byte),
+            _ => Vec::new(),
         };
         out.push(CallSite {
             at,
@@ -396,8 +486,10 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             known: false,
             keys: Vec::new(),
             uncertain: Some(UNFOLLOWED),
-            function,
+            functions,
             protected: false,
+            top_level: !within(&names.bodies, file, byte),
+            arguments: None,
         });
     }
     out
@@ -410,17 +502,23 @@ fn is_call_path(path: &[String]) -> bool {
     )
 }
 
-/// Pass two: the locals' values and the calls.
+/// Pass two: the locals' values ([`values`], not `frozen`), then the calls with those
+/// values (`frozen`).
 struct Flow<'a> {
     names: &'a Names,
     file: usize,
     values: HashMap<String, Option<KeyExpr>>,
+    /// The values are known: assignments are not read again, calls are recorded.
+    frozen: bool,
     calls: Vec<CallSite>,
     library: bool,
 }
 
 impl Flow<'_> {
     fn assign(&mut self, name: String, value: KeyExpr) {
+        if self.frozen {
+            return;
+        }
         match self.values.get(&name) {
             None => {
                 self.values.insert(name, Some(value));
@@ -446,7 +544,11 @@ impl Flow<'_> {
         let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
         match expr {
             Expression::String(s) => vec![Part::Literal(string_bytes(s))],
-            Expression::Number(n) => vec![Part::Literal(n.token().to_string().into_bytes())],
+            Expression::Number(n) => {
+                vec![Part::Literal(
+                    number_text(&n.token().to_string()).into_bytes(),
+                )]
+            }
             Expression::Parentheses { expression, .. } => self.parts(expression),
             Expression::BinaryOperator {
                 lhs,
@@ -466,12 +568,26 @@ impl Flow<'_> {
                 match (v.prefix(), &suffixes[..]) {
                     (Prefix::Name(table), [Suffix::Index(Index::Brackets { expression, .. })]) => {
                         let table = name_of(table);
-                        let index = match &**expression {
-                            Expression::Number(n) => n.token().to_string().parse::<usize>().ok(),
-                            _ => None,
-                        };
                         let is_keys = table == "KEYS" || self.names.keys.contains(&table);
                         let is_argv = table == "ARGV" || self.names.argv.contains(&table);
+                        // An index never set: 0, a negative, a fraction or a string (Lua
+                        // keeps `1` and `'1'` apart).
+                        let (index, never_set) = match &**expression {
+                            Expression::Number(n) => {
+                                let text = number_text(&n.token().to_string());
+                                let index = text.parse::<usize>().ok();
+                                (index, index.is_none_or(|i| i == 0))
+                            }
+                            Expression::String(_) => (None, true),
+                            Expression::UnaryOperator {
+                                unop: ast::UnOp::Minus(_),
+                                expression,
+                            } => (None, matches!(&**expression, Expression::Number(_))),
+                            _ => (None, false),
+                        };
+                        if (is_keys || is_argv) && never_set {
+                            return vec![Part::Nil(short(&expr.to_string()))];
+                        }
                         match (is_keys, is_argv, index) {
                             (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
                             (true, _, _) => vec![Part::Key(0)],
@@ -530,16 +646,45 @@ impl Visitor for Flow<'_> {
     }
 
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
-        for name in node.names() {
-            self.values.insert(name_of(name), None);
+        if self.frozen {
+            return;
+        }
+        // `for i, k in ipairs(KEYS)`: k is a declared key (which one is not known)
+        let over_keys = match node.expressions().iter().collect::<Vec<_>>()[..] {
+            [Expression::FunctionCall(call)] => match callee(call) {
+                Some((path, FunctionArgs::Parentheses { arguments, .. }))
+                    if (path == ["ipairs"] || path == ["pairs"]) && arguments.len() == 1 =>
+                {
+                    matches!(arguments.iter().next(), Some(Expression::Var(Var::Name(t)))
+                        if name_of(t) == "KEYS" || self.names.keys.contains(&name_of(t)))
+                }
+                _ => false,
+            },
+            _ => false,
+        };
+        for (n, name) in node.names().iter().enumerate() {
+            if over_keys && n == 1 {
+                let value = KeyExpr {
+                    parts: vec![Part::Key(0)],
+                    text: name_of(name),
+                };
+                self.assign(name_of(name), value);
+            } else {
+                self.values.insert(name_of(name), None);
+            }
         }
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
-        self.values.insert(name_of(node.index_variable()), None);
+        if !self.frozen {
+            self.values.insert(name_of(node.index_variable()), None);
+        }
     }
 
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        if self.frozen {
+            return;
+        }
         for p in node.parameters() {
             if let ast::Parameter::Name(n) = p {
                 self.values.insert(name_of(n), None);
@@ -548,15 +693,36 @@ impl Visitor for Flow<'_> {
     }
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
-        self.call(call, callee(call));
+        if self.frozen {
+            self.call(call, callee(call));
+        }
     }
 
     fn visit_var_expression(&mut self, var: &ast::VarExpression) {
-        self.call(var, callee_of(var.prefix(), var.suffixes()));
+        if self.frozen {
+            self.call(var, callee_of(var.prefix(), var.suffixes()));
+        }
     }
 }
 
 impl Flow<'_> {
+    /// Whether `expr` is `unpack(KEYS, ...)` (also `table.unpack`, or of a name for KEYS):
+    /// declared keys only, however many.
+    fn unpacks_keys(&self, expr: &Expression) -> bool {
+        let Expression::FunctionCall(call) = expr else {
+            return false;
+        };
+        match callee(call) {
+            Some((path, FunctionArgs::Parentheses { arguments, .. }))
+                if path == ["unpack"] || path == ["table", "unpack"] =>
+            {
+                matches!(arguments.iter().next(), Some(Expression::Var(Var::Name(t)))
+                    if name_of(t) == "KEYS" || self.names.keys.contains(&name_of(t)))
+            }
+            _ => false,
+        }
+    }
+
     /// A call of `redis.call` or an alias at `node`, with its callee and arguments.
     fn call(&mut self, call: &impl Node, callee: Option<(Vec<String>, &FunctionArgs)>) {
         let Some((path, args)) = callee else {
@@ -597,11 +763,14 @@ impl Flow<'_> {
                         known: false,
                         keys: Vec::new(),
                         uncertain: Some(UNFOLLOWED),
-                        function: self
-                            .names
-                            .function_at(byte)
-                            .filter(|_| self.library && self.file == 0),
+                        functions: if self.library && self.file == 0 {
+                            self.names.functions_at(byte)
+                        } else {
+                            Vec::new()
+                        },
                         protected,
+                        top_level: !within(&self.names.bodies, self.file, byte),
+                        arguments: None,
                     });
                 }
                 return;
@@ -611,9 +780,19 @@ impl Flow<'_> {
         }
         let at = position(self.file, call);
         let mut open_end = false;
+        let mut counted = true;
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
             let last = n + 1 == exprs.len();
+            if last && self.unpacks_keys(e) {
+                // `unpack(KEYS)` last: every argument it gives is a declared key
+                values.push(KeyExpr {
+                    parts: vec![Part::Key(0)],
+                    text: short(&e.to_string()),
+                });
+                counted = false;
+                break;
+            }
             if last && matches!(e, Expression::FunctionCall(_))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
             {
@@ -622,10 +801,10 @@ impl Flow<'_> {
             }
             values.push(self.eval(e));
         }
-        let function = if self.library && self.file == 0 {
-            self.names.function_at(byte)
+        let functions = if self.library && self.file == 0 {
+            self.names.functions_at(byte)
         } else {
-            None
+            Vec::new()
         };
         let literal = |k: &KeyExpr| {
             k.literal()
@@ -638,8 +817,10 @@ impl Flow<'_> {
                 known: false,
                 keys: Vec::new(),
                 uncertain: Some("the command is not a literal"),
-                function,
+                functions,
                 protected,
+                top_level: !within(&self.names.bodies, self.file, byte),
+                arguments: None,
             });
             return;
         };
@@ -671,8 +852,10 @@ impl Flow<'_> {
             known,
             keys,
             uncertain,
-            function,
+            functions,
             protected,
+            top_level: !within(&self.names.bodies, self.file, byte),
+            arguments: (counted && !open_end).then_some(values.len()),
         });
     }
 }

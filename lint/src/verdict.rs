@@ -106,6 +106,18 @@ pub enum Rule {
     /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
     /// library not among the files).
     UnseenBody,
+    /// `MULTI` or `WATCH` inside a transaction, `EXEC` or `DISCARD` outside one.
+    TransactionOrder,
+    /// A flag of a shebang or a function that Redis and Valkey do not know.
+    UnknownFlag,
+    /// A command the servers do not run from a script (their `noscript` flag).
+    NoScript,
+    /// A command given another count of arguments than its arity.
+    Arity,
+    /// A Functions library (`#!lua name=...`) that FUNCTION LOAD refuses: no function, a
+    /// name not of letters, digits and `_`, a function registered twice, `redis.call`
+    /// outside every function.
+    LibraryLoad,
 }
 
 impl Rule {
@@ -128,6 +140,11 @@ impl Rule {
             Rule::NilKey => "nil-key",
             Rule::WatchOtherSlot => "watch-other-slot",
             Rule::UnseenBody => "unseen-body",
+            Rule::TransactionOrder => "transaction-order",
+            Rule::UnknownFlag => "unknown-flag",
+            Rule::LibraryLoad => "library-load",
+            Rule::NoScript => "noscript",
+            Rule::Arity => "arity",
         }
     }
 }
@@ -218,6 +235,19 @@ fn only(targets: &[Target], pick: impl Fn(Target) -> Option<Outcome>) -> Vec<(Ta
         .collect()
 }
 
+/// The flags Redis 7.0 and Valkey 8 and 9 take, in a shebang (`#!lua flags=...`) or a
+/// function's `flags` (`scripts_flags_def` in `script.c`; run by the tests).
+pub(crate) const SCRIPT_FLAGS: [&str; 5] = [
+    "no-writes",
+    "allow-oom",
+    "allow-stale",
+    "no-cluster",
+    "allow-cross-slot-keys",
+];
+
+/// Dragonfly's own script flags, which it takes beside [`SCRIPT_FLAGS`].
+const DRAGONFLY_FLAGS: [&str; 2] = ["allow-undeclared-keys", "disable-atomicity"];
+
 /// The hashtag to suggest for `keys` that must meet: `slotgen::key_layout`'s, taken from the
 /// keys themselves, escaped for a message.
 pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> String {
@@ -295,6 +325,26 @@ pub(crate) fn script_called(
             .map(|(i, f)| (Some(i), f.flags.clone(), format!("function `{}`", f.name)))
             .collect(),
     };
+    if let ScriptKind::Library { functions, name } = &script.kind {
+        findings.extend(library_load(script, name, functions, start, targets));
+    }
+    // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
+    let next_key = values.keys.as_ref().map_or_else(
+        || {
+            script
+                .calls
+                .iter()
+                .flat_map(|c| &c.keys)
+                .flat_map(|k| &k.parts)
+                .filter_map(|p| match p {
+                    Part::Key(i) => Some(*i),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0)
+        },
+        Vec::len,
+    ) + 1;
     let legacy = script.kind == ScriptKind::Eval;
     for (unit, flags, unit_name) in &units {
         let has = |flag: &str| flags.iter().any(|f| f == flag);
@@ -302,6 +352,40 @@ pub(crate) fn script_called(
             (ScriptKind::Library { functions, .. }, Some(i)) => functions[*i].at,
             _ => start,
         };
+        for flag in flags.iter().filter(|f| !SCRIPT_FLAGS.contains(&f.as_str())) {
+            let dragonfly = DRAGONFLY_FLAGS.contains(&flag.as_str());
+            findings.push(Finding {
+                at: unit_at,
+                rule: Rule::UnknownFlag,
+                kind: None,
+                message: format!(
+                    "{unit_name} has the flag `{}`, which Redis and Valkey do not take: they \
+                     refuse the script (\"Unexpected flag in script shebang\", a function's \
+                     \"unknown flag given\"){}",
+                    slotgen::text::escape(flag.as_bytes()),
+                    if dragonfly {
+                        "; Dragonfly takes it"
+                    } else {
+                        ""
+                    }
+                ),
+                fix: format!(
+                    "give only the flags {}, comma-separated without spaces{}",
+                    SCRIPT_FLAGS.join(", "),
+                    if dragonfly {
+                        "; write Dragonfly's in a `--!df flags=` line"
+                    } else {
+                        ""
+                    }
+                ),
+                condition: None,
+                targets: only(targets, |t| match t {
+                    Target::Redis | Target::Valkey => Some(Outcome::Fails),
+                    Target::Dragonfly if !dragonfly => Some(Outcome::Fails),
+                    _ => None,
+                }),
+            });
+        }
         if has("no-cluster") {
             findings.push(Finding {
                 at: unit_at,
@@ -329,7 +413,11 @@ pub(crate) fn script_called(
             Some(via) => Some(format!("it is called by `{via}`")),
             None => has("no-writes").then(|| format!("{unit_name} has the flag `no-writes`")),
         };
-        for call in script.calls.iter().filter(|c| c.function == *unit) {
+        let in_unit = |c: &&crate::lua::CallSite| match unit {
+            None => c.functions.is_empty(),
+            Some(i) => c.functions.contains(i),
+        };
+        for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
             let write = call
@@ -359,6 +447,79 @@ pub(crate) fn script_called(
                     targets: every(targets, Outcome::Fails),
                 });
             }
+            // The arity: the count of arguments the command takes, each server by its own
+            // entry (`ZRANK ... WITHSCORE` is Valkey's, not Redis 7.0's).
+            let entry = |t: Target| {
+                let mask = match t {
+                    Target::Redis => commands::REDIS,
+                    Target::Valkey => commands::VALKEY,
+                    _ => u8::MAX,
+                };
+                call.command
+                    .as_deref()
+                    .and_then(|c| commands::find(c, mask))
+            };
+            if let Some(count) = call.arguments {
+                let refused = only(targets, |t| {
+                    entry(t).filter(|c| !c.takes(count)).map(|_| Outcome::Fails)
+                });
+                if let Some(table) = refused.first().and_then(|&(t, _)| entry(t)) {
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::Arity,
+                        kind: None,
+                        message: format!(
+                            "`{command}` takes {} arguments (its name counted) on {}, this call \
+                             passes {count}: the server refuses it (\"Wrong number of args \
+                             calling Redis command from script\")",
+                            table.arity_words(),
+                            refused
+                                .iter()
+                                .map(|(t, _)| t.name())
+                                .collect::<Vec<_>>()
+                                .join(" and ")
+                        ),
+                        fix: format!("pass {} arguments", table.arity_words()),
+                        condition: None,
+                        targets: refused,
+                    });
+                }
+            }
+            // A command the servers flag `noscript`, each server by its own entry (Redis
+            // 7.0 flags the blocking commands, Valkey does not).
+            let noscript = only(targets, |t| {
+                let mask = match t {
+                    Target::Redis => commands::REDIS,
+                    Target::Valkey => commands::VALKEY,
+                    _ => return None,
+                };
+                call.command
+                    .as_deref()
+                    .and_then(|c| commands::find(c, mask))
+                    .filter(|c| c.noscript)
+                    .map(|_| Outcome::Fails)
+            });
+            if !noscript.is_empty() {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::NoScript,
+                    kind: None,
+                    message: format!(
+                        "`{command}` is flagged `noscript` by {}: the server refuses it in a \
+                         script (\"This Redis command is not allowed from script\")",
+                        noscript
+                            .iter()
+                            .map(|(t, _)| t.name())
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    ),
+                    fix: "run it outside the script (a transaction's MULTI/EXEC, WATCH and \
+                          blocking commands belong to the client)"
+                        .to_owned(),
+                    condition: None,
+                    targets: noscript,
+                });
+            }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
                     at: call.at,
@@ -378,18 +539,18 @@ pub(crate) fn script_called(
             }
             let mut call_slots = BTreeSet::new();
             for key in &call.keys {
-                if let Some(nil) = nil_part(key, values) {
+                if let Some((nil, why, fix)) = nil_part(key, values) {
                     findings.push(Finding {
                         at: call.at,
                         rule: Rule::NilKey,
                         kind: Some(key.kind()),
                         message: format!(
-                            "`{command}` uses `{}`, and {nil} is nil: the call gives fewer; the \
-                             server refuses a nil argument (\"Lua redis lib command arguments \
-                             must be strings or integers\")",
+                            "`{command}` uses `{}`, and {nil} is nil: {why}; the server refuses \
+                             a nil argument (\"Lua redis lib command arguments must be strings \
+                             or integers\")",
                             key.text
                         ),
-                        fix: format!("pass {nil} in the call (numkeys counts the keys)"),
+                        fix,
                         condition: None,
                         targets: every(targets, Outcome::Fails),
                     });
@@ -411,6 +572,7 @@ pub(crate) fn script_called(
                         undeclared_allowed,
                         values,
                         targets,
+                        next_key,
                     },
                 ));
             }
@@ -448,16 +610,118 @@ pub(crate) fn script_called(
     }
 }
 
-/// The first `KEYS[i]`/`ARGV[i]` of `key` past the keys or arguments `values` gives (nil in
-/// the script), written out.
-fn nil_part(key: &KeyExpr, values: &Values) -> Option<String> {
+/// Whether `name` is a library's or function's name as FUNCTION LOAD takes it: letters,
+/// digits and `_`, at least one.
+fn function_name_ok(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The findings that make FUNCTION LOAD refuse the library `name` (`library-load`): no
+/// function registered, a name it does not take, a function registered twice, a call of
+/// `redis.call` outside every function (run at load, where it does not exist).
+fn library_load(
+    script: &Script,
+    name: &str,
+    functions: &[crate::lua::Function],
+    start: Position,
+    targets: &[Target],
+) -> Vec<Finding> {
+    let refused = |at, message: String, fix: &str| Finding {
+        at,
+        rule: Rule::LibraryLoad,
+        kind: None,
+        message,
+        fix: fix.to_owned(),
+        condition: None,
+        targets: every(targets, Outcome::Fails),
+    };
+    let mut out = Vec::new();
+    let library = slotgen::text::escape(name.as_bytes());
+    if functions.is_empty() {
+        out.push(refused(
+            start,
+            format!(
+                "the library `{library}` registers no function: FUNCTION LOAD refuses it (\"No \
+                 functions registered\"), and EVAL refuses the shebang's `name=` (\"Unknown lua \
+                 shebang option\")"
+            ),
+            "register its functions with `redis.register_function`, or, for EVAL, remove \
+             `name=` from the shebang",
+        ));
+    }
+    if !function_name_ok(name) {
+        out.push(refused(
+            start,
+            format!(
+                "the library's name `{library}` is not letters, digits and `_`: FUNCTION LOAD \
+                 refuses it (\"Library names can only contain letters, numbers, or \
+                 underscores(_)\")"
+            ),
+            "name the library with letters, digits and `_` only",
+        ));
+    }
+    for (i, f) in functions.iter().enumerate() {
+        let function = slotgen::text::escape(f.name.as_bytes());
+        if !function_name_ok(&f.name) {
+            out.push(refused(
+                f.at,
+                format!(
+                    "the function's name `{function}` is not letters, digits and `_`: FUNCTION \
+                     LOAD refuses the library (\"Function names can only contain letters, \
+                     numbers, or underscores(_)\")"
+                ),
+                "name the function with letters, digits and `_` only",
+            ));
+        }
+        if functions[..i].iter().any(|g| g.name == f.name) {
+            out.push(refused(
+                f.at,
+                format!(
+                    "the function `{function}` is registered twice: FUNCTION LOAD refuses the \
+                     library (\"Function already exists in the library\")"
+                ),
+                "give each function a name of its own",
+            ));
+        }
+    }
+    for call in script
+        .calls
+        .iter()
+        .filter(|c| c.at.file == 0 && c.top_level)
+    {
+        out.push(refused(
+            call.at,
+            "`redis.call` outside every function: FUNCTION LOAD runs the library's body, where \
+             it does not exist (\"Script attempted to access nonexistent global variable \
+             'call'\")"
+                .to_owned(),
+            "call the server inside a registered function",
+        ));
+    }
+    out
+}
+
+/// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or
+/// arguments `values` gives, or at an index never set (`KEYS[0]`); written out, with why
+/// and the fix.
+fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, String)> {
+    let past = "the call gives fewer";
     key.parts.iter().find_map(|p| match p {
-        Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => {
-            Some(format!("KEYS[{i}]"))
-        }
-        Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => {
-            Some(format!("ARGV[{i}]"))
-        }
+        Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => Some((
+            format!("KEYS[{i}]"),
+            past,
+            format!("pass KEYS[{i}] in the call (numkeys counts the keys)"),
+        )),
+        Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => Some((
+            format!("ARGV[{i}]"),
+            past,
+            format!("pass ARGV[{i}] in the call (numkeys counts the keys)"),
+        )),
+        Part::Nil(text) => Some((
+            format!("`{text}`"),
+            "KEYS and ARGV hold their values at the integers 1, 2, ... only",
+            "index KEYS and ARGV from 1 (`KEYS[1]` is the first key)".to_owned(),
+        )),
         _ => None,
     })
 }
@@ -486,6 +750,9 @@ fn caught(f: &mut Finding) {
 }
 
 struct KeyContext<'a> {
+    /// The index a key passed anew would take in KEYS: after the call's keys, or (not
+    /// known) after every `KEYS[i]` the script uses.
+    next_key: usize,
     declared: Option<Option<u16>>,
     reference: &'a mut Option<u16>,
     cross_allowed: bool,
@@ -504,7 +771,7 @@ fn key_findings(
     let mut out = Vec::new();
     let kind = key.kind();
     let targets = cx.targets;
-    let next_key = cx.values.keys.as_ref().map_or(0, Vec::len) + 1;
+    let next_key = cx.next_key;
     if kind != KeyKind::Declared {
         out.push(Finding {
             at,

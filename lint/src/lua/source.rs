@@ -73,7 +73,11 @@ pub(super) fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<P
     let mut name = None;
     for word in words {
         if let Some(list) = word.strip_prefix("flags=") {
-            flags.extend(list.split(',').filter(|f| !f.is_empty()).map(str::to_owned));
+            // as the server splits them: `flags=` is none, an empty one between commas is
+            // a flag (which it refuses)
+            if !list.is_empty() {
+                flags.extend(list.split(',').map(str::to_owned));
+            }
         } else if let Some(n) = word.strip_prefix("name=") {
             name = Some(n.to_owned());
         } else {

@@ -87,6 +87,7 @@ fn commands_of(program: &str, servers: u8) -> Vec<Command> {
             arity: int(&entry[1]) as i32,
             servers,
             write: array(&entry[2]).iter().any(|f| text(f) == "write"),
+            noscript: array(&entry[2]).iter().any(|f| text(f) == "noscript"),
             keys: Box::leak(keys.into_boxed_slice()),
         });
         for sub in array(&entry[9]) {
@@ -104,7 +105,11 @@ fn merged(redis: Vec<Command>, valkey: Vec<Command>) -> Vec<Command> {
     let mut out = redis;
     for v in valkey {
         match out.iter_mut().find(|r| {
-            r.name == v.name && r.arity == v.arity && r.write == v.write && r.keys == v.keys
+            r.name == v.name
+                && r.arity == v.arity
+                && r.write == v.write
+                && r.noscript == v.noscript
+                && r.keys == v.keys
         }) {
             Some(same) => same.servers |= v.servers,
             None => out.push(v),

@@ -120,34 +120,83 @@ fn run_case(
         Call::One => (vec![k1], vec![k2]),
         Call::Zero => (vec![], vec![k1, k2]),
     };
-    let node = match call {
-        Call::Zero => &cluster.primaries[0],
-        _ => &cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))],
-    };
-    let mut conn = node.connect();
     if path.extension().is_some_and(|e| e == "redis") {
-        let mut pipe = redis::pipe();
-        pipe.atomic()
-            .cmd("SET")
-            .arg(k1)
-            .arg("v")
-            .cmd("SET")
-            .arg(k2)
-            .arg("v");
-        return pipe
-            .query::<Value>(&mut conn)
-            .map(drop)
-            .map_err(|e| e.to_string());
+        return run_commands(cluster, source, k1, k2);
     }
+    run_script(cluster, source, &keys, &argv)
+}
+
+/// Runs the command file `source`, `$K1` and `$K2` put for `k1` and `k2`, a line a
+/// command on one connection to the owner of `k1` (the corpus's files are words without
+/// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), else the
+/// errors.
+fn run_commands(
+    cluster: &ReplicatedCluster,
+    source: &str,
+    k1: &[u8],
+    k2: &[u8],
+) -> Result<(), String> {
+    let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
+    let mut errors = Vec::new();
+    for line in source
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        assert!(
+            !line.contains(['"', '\'', '\\']),
+            "corpus command files are plain words: {line}"
+        );
+        let words: Vec<Vec<u8>> = line
+            .split_whitespace()
+            .map(|w| match w {
+                "$K1" => k1.to_vec(),
+                "$K2" => k2.to_vec(),
+                w => w.as_bytes().to_vec(),
+            })
+            .collect();
+        let mut cmd = redis::cmd(std::str::from_utf8(&words[0]).expect("ASCII"));
+        for w in &words[1..] {
+            cmd.arg(w.as_slice());
+        }
+        match cmd.query::<Value>(&mut conn) {
+            Err(e) => errors.push(format!("{line}: {e}")),
+            Ok(Value::Array(replies)) => errors.extend(
+                replies
+                    .iter()
+                    .filter(|r| matches!(r, Value::ServerError(_)))
+                    .map(|r| format!("{line}: {r:?}")),
+            ),
+            Ok(_) => {}
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors.join("; "))
+    }
+}
+
+/// Runs `source` (EVAL, or FCALL of the function its call line names after loading it on
+/// every primary) with `keys` and `argv` on the owner of the first key, or on the first
+/// primary with numkeys 0: `Ok(())` ran, `Err(message)` refused.
+fn run_script(
+    cluster: &ReplicatedCluster,
+    source: &str,
+    keys: &[&[u8]],
+    argv: &[&[u8]],
+) -> Result<(), String> {
+    let node = &cluster.primaries[runner(keys)];
+    let mut conn = node.connect();
     let mut cmd = match fcall_name(source) {
         Some(name) => {
+            // A library FUNCTION LOAD refuses is refused.
             for primary in &cluster.primaries {
                 redis::cmd("FUNCTION")
                     .arg("LOAD")
                     .arg("REPLACE")
                     .arg(source)
                     .query::<Value>(&mut primary.connect())
-                    .expect("FUNCTION LOAD");
+                    .map_err(|e| format!("FUNCTION LOAD: {e}"))?;
             }
             let mut cmd = redis::cmd("FCALL");
             cmd.arg(name);
@@ -159,10 +208,17 @@ fn run_case(
             cmd
         }
     };
-    cmd.arg(keys.len()).arg(&keys).arg(&argv);
+    cmd.arg(keys.len()).arg(keys).arg(argv);
     cmd.query::<Value>(&mut conn)
         .map(drop)
         .map_err(|e| e.to_string())
+}
+
+/// The node that runs a script called with `keys`: the first key's owner, or the first
+/// primary with numkeys 0.
+fn runner(keys: &[&[u8]]) -> usize {
+    keys.first()
+        .map_or(0, |k| node_of(REDIS_CLUSTER.key_slot(k)))
 }
 
 /// The lint's report of the case.
@@ -200,21 +256,16 @@ fn lint_case(
     slotgen_lint::lint_script(path, source, &values, &[target]).expect("the lint reads it")
 }
 
-/// Compares one case; returns the table cell (`runs`, `fails`, `depends: ran`, ...).
+/// Compares one case run on the node `runner`; returns the table cell (`runs`, `fails`,
+/// `depends: ran`, ...).
 fn check_case(
     report: &Report,
     target: Target,
-    call: Call,
-    k1: &[u8],
+    runner: usize,
     outcome: &Result<(), String>,
     name: &str,
 ) -> String {
     let verdict = report.verdict(target);
-    // The node that ran the script: the declared key's owner, or the first primary.
-    let runner = match call {
-        Call::Zero => 0,
-        _ => node_of(REDIS_CLUSTER.key_slot(k1)),
-    };
     let ran = outcome.is_ok();
     match verdict {
         Outcome::Runs => assert!(
@@ -307,7 +358,11 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                 let report = lint_case(path, &source, call, k1, k2, *target);
                 let file = path.file_name().expect("a name").to_string_lossy();
                 let name = format!("{server_name}, {file}, {placement}");
-                let cell = check_case(&report, *target, call, k1, &outcome, &name);
+                let keys: &[&[u8]] = match call {
+                    Call::Zero => &[],
+                    _ => &[k1],
+                };
+                let cell = check_case(&report, *target, runner(keys), &outcome, &name);
                 if column == 0 {
                     rows.push(vec![file.to_string(), (*placement).to_owned()]);
                 }
@@ -331,17 +386,40 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                             .query(&mut primary.connect())
                             .expect("FLUSHALL");
                     }
+                    // Every finding that stops the file is one the advice fixes (else the
+                    // advice followed leaves the others, judged as any case is).
+                    let only_tags = report
+                        .findings
+                        .iter()
+                        .filter(|f| f.outcome(*target) != Outcome::Runs)
+                        .all(|f| f.fix.contains("put `{"));
                     let outcome = run_case(&cluster, path, &source, call, &k1, &k2);
-                    let report = lint_case(path, &source, call, &k1, &k2, *target);
-                    if call != Call::Zero {
+                    let followed_report = lint_case(path, &source, call, &k1, &k2, *target);
+                    if call != Call::Zero && only_tags {
                         assert!(
                             outcome.is_ok(),
                             "{name}: the advice `{{{tag}}}` followed, the server: {outcome:?}"
                         );
                         assert_eq!(
-                            report.verdict(*target),
+                            followed_report.verdict(*target),
                             Outcome::Runs,
-                            "{name}: the advice followed: {report:#?}"
+                            "{name}: the advice followed: {followed_report:#?}"
+                        );
+                    } else if call != Call::Zero {
+                        let followed_name = format!("{name}, the advice `{{{tag}}}` followed");
+                        check_case(
+                            &followed_report,
+                            *target,
+                            runner(&[&k1]),
+                            &outcome,
+                            &followed_name,
+                        );
+                        assert!(
+                            !followed_report
+                                .findings
+                                .iter()
+                                .any(|f| f.fix.contains("put `{")),
+                            "{followed_name}: {followed_report:#?}"
                         );
                     }
                     followed += 1;
@@ -355,6 +433,115 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     eprintln!("lint verdict / server outcome:\n{table}");
     eprintln!("advice followed and run: {followed} cases");
     assert!(followed > 0);
+}
+
+/// Scripts that need keys of their own (a number written as a key, an empty hashtag, a
+/// byte no UTF-8 holds, a key read from the data), each run with its keys on the three
+/// servers and compared as the corpus is: the lint's verdict for the server with those keys
+/// is what the server did. `$K1`/`$K2` stand for two plain keys on two nodes.
+#[test]
+fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let (_, k1, k2) = placements().pop().expect("two nodes");
+    // (name, script, KEYS, ARGV, commands run before it)
+    type Case = (
+        &'static str,
+        &'static [u8],
+        Vec<Vec<u8>>,
+        Vec<Vec<u8>>,
+        Vec<Vec<Vec<u8>>>,
+    );
+    let cases: Vec<Case> = vec![
+        (
+            "a number as a key: `1e2` is `100`",
+            b"#!lua\nreturn redis.call('SET', 1e2, 'v')",
+            vec![b"100".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "a hexadecimal number in a hashtag: `0x10` is `16`",
+            b"#!lua\nreturn redis.call('SET', '{' .. 0x10 .. '}x', 'v')",
+            vec![b"{16}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "a key read from the data in a loop (the next link of a chain, on another node)",
+            b"local key = KEYS[1]\nlocal n = 0\nwhile key and n < 3 do\n  \
+              local nxt = redis.call('HGET', key, 'next')\n  \
+              redis.call('HSET', key, 'seen', '1')\n  if not nxt then break end\n  \
+              key = nxt\n  n = n + 1\nend\nreturn n",
+            vec![k1.clone()],
+            vec![],
+            vec![[b"HSET".to_vec(), k1.clone(), b"next".to_vec(), k2.clone()].to_vec()],
+        ),
+        (
+            "the same chain, its link on the declared slot",
+            b"local key = KEYS[1]\nlocal n = 0\nwhile key and n < 3 do\n  \
+              local nxt = redis.call('HGET', key, 'next')\n  \
+              redis.call('HSET', key, 'seen', '1')\n  if not nxt then break end\n  \
+              key = nxt\n  n = n + 1\nend\nreturn n",
+            vec![b"{p}a".to_vec()],
+            vec![],
+            vec![[b"HSET".to_vec(), b"{p}a".to_vec(), b"next".to_vec(), b"{p}b".to_vec()].to_vec()],
+        ),
+        (
+            "an empty hashtag: `{}` hashes the whole key",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\nreturn redis.call('SET', KEYS[1] .. ARGV[1], 'v')",
+            vec![[b"{}".as_slice(), &k1].concat()],
+            vec![b"x".to_vec()],
+            vec![],
+        ),
+        (
+            "bytes no UTF-8 holds, written as Lua 5.1 escapes",
+            b"#!lua\nreturn redis.call('SET', '{p}\\255\\0x', 'v')",
+            vec![b"{p}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+    ];
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (case, source, keys, argv, setup) in &cases {
+            let source = std::str::from_utf8(source).expect("UTF-8");
+            for primary in &cluster.primaries {
+                let _: Value = redis::cmd("FLUSHALL")
+                    .query(&mut primary.connect())
+                    .expect("FLUSHALL");
+            }
+            let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+            let argv: Vec<&[u8]> = argv.iter().map(Vec::as_slice).collect();
+            for command in setup {
+                let mut cmd = redis::cmd(std::str::from_utf8(&command[0]).expect("ASCII"));
+                for a in &command[1..] {
+                    cmd.arg(a.as_slice());
+                }
+                let slot = REDIS_CLUSTER.key_slot(&command[1]);
+                let _: Value = cmd
+                    .query(&mut cluster.primaries[node_of(slot)].connect())
+                    .expect("the setup runs");
+            }
+            let outcome = run_script(&cluster, source, &keys, &argv);
+            let values = Values {
+                keys: Some(keys.iter().map(|k| k.to_vec()).collect()),
+                argv: Some(argv.iter().map(|a| a.to_vec()).collect()),
+                function: None,
+            };
+            let report =
+                slotgen_lint::lint_script(Path::new("case.lua"), source, &values, &[target])
+                    .expect("the lint reads it");
+            let name = format!("{server_name}, {case}");
+            let cell = check_case(&report, target, runner(&keys), &outcome, &name);
+            eprintln!("{name}: {cell}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
 }
 
 /// A command file's word as redis-cli reads it: in double quotes, `"` and `\` escaped, a
@@ -429,6 +616,14 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 "1",
                 "$K1",
                 "$K2",
+            ],
+        ),
+        (
+            "EVAL of a library's body (`name=`)",
+            vec![
+                "EVAL",
+                "#!lua name=cf_eval\nredis.register_function('f', function() return 1 end)",
+                "0",
             ],
         ),
         ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),

@@ -206,6 +206,12 @@ fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
     let include = dir.path().join("include.lua");
     std::fs::write(&include, "--- @include \"includes/nothing\"\nreturn 1\n").expect("written");
     lint(&[include.to_str().expect("UTF-8")]).fails_with("includes/nothing.lua");
+    // A closing quote with a word after it: redis-cli answers "Invalid argument(s)" and
+    // skips the line; so does the lint, naming it (it said "unbalanced quotes").
+    let adjacent = dir.path().join("adjacent.redis");
+    std::fs::write(&adjacent, "MULTI\nSET \"{p}\"x 1\nEXEC\n").expect("written");
+    lint(&[adjacent.to_str().expect("UTF-8")])
+        .fails_with("adjacent.redis:2: quotes redis-cli does not read (one left open, or a closing quote followed by more than a space");
 }
 
 #[test]
