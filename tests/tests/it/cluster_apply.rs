@@ -1434,6 +1434,68 @@ fn pause_writes(node: &str, ms: u64) {
     cmd.exec(&mut plain(node, None)).unwrap();
 }
 
+/// An atomic job that shows no progress while every node answers (started by hand, its
+/// target pausing writes, which holds the job in `reading-establish-response`): the next
+/// `rebalance --apply --timeout 2s` plans nothing over it and stops, naming the node, the
+/// slots, the target and the state, with the way out. Following it (`CLUSTER
+/// CANCELSLOTMIGRATIONS` on that node; the target's pause then lifted) leaves the slots with
+/// the source, and the same command then plans and applies.
+#[test]
+fn a_running_job_without_progress_is_refused_and_the_printed_cancel_clears_it() {
+    let Some(cluster) = cluster_of(1) else { return };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let (source, target) = (addr(&cluster, 0), addr(&cluster, 1));
+    let before = owners(&cluster);
+    pause_writes(&target, 60_000);
+    let mut con = plain(&source, None);
+    redis::cmd("CLUSTER")
+        .arg("MIGRATESLOTS")
+        .arg("SLOTSRANGE")
+        .arg(0)
+        .arg(99)
+        .arg("NODE")
+        .arg(&ids[1])
+        .exec(&mut con)
+        .unwrap();
+    assert_eq!(running_jobs(&source).len(), 1, "{:?}", export_jobs(&source));
+    let run = rebalance(&cluster.url(), &["--timeout", "2s", "--apply"]);
+    println!("{}", run.stderr);
+    run.fails_with(&format!(
+        "an atomic slot migration job is running on {} ({source}): slots 0-99 to {}, state `",
+        ids[0], ids[1]
+    ));
+    assert!(
+        run.stderr.contains("with no progress for 2s: wait for it (`CLUSTER GETSLOTMIGRATIONS` on that node) or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`, then run this again"),
+        "{}",
+        run.stderr
+    );
+    // nothing planned over it: every slot where it was
+    assert_eq!(owners(&cluster), before);
+    // the way out, as printed, on that node
+    redis::cmd("CLUSTER")
+        .arg("CANCELSLOTMIGRATIONS")
+        .exec(&mut con)
+        .unwrap();
+    pause_writes(&target, 0);
+    assert!(
+        running_jobs(&source).is_empty(),
+        "{:?}",
+        export_jobs(&source)
+    );
+    assert_eq!(owners(&cluster), before, "the cancelled job's slots stay");
+    let again = rebalance(
+        &cluster.url(),
+        &["--timeout", "5s", "--format", "json", "--apply"],
+    );
+    println!("the next --apply:\n{}", again.stderr);
+    let out = json(again.ok());
+    assert_moved(&cluster, &out, None);
+    assert!(running_jobs(&source).is_empty());
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
 /// The answer to `CLUSTER CANCELSLOTMIGRATIONS` 4 s late, past `--timeout 2s` (a relay in
 /// front of the source holds it; Valkey 9.1), while the job cannot end (its targets pause
 /// writes, `CLIENT PAUSE`): the server cancelled the job all the same. Cancelled for making
