@@ -147,10 +147,7 @@ pub(super) fn migrate(
     timeout: Duration,
     interrupted: &AtomicBool,
 ) -> Result<Ended, Error> {
-    let step = |exchange: &mut Exchange, con: &mut Connection| {
-        exchange.deadline = Instant::now() + timeout;
-        con.set_deadline(Some(exchange.deadline));
-    };
+    let step = |exchange: &mut Exchange, con: &mut Connection| step(exchange, con, timeout);
     step(exchange, con);
     let before: Vec<String> = jobs(exchange, con)?.into_iter().map(|j| j.name).collect();
     let mut cmd = redis::cmd("CLUSTER");
@@ -187,9 +184,7 @@ pub(super) fn migrate(
     let (cancelled, again) = match connect(exchange) {
         Ok(mut con) => {
             step(exchange, &mut con);
-            let mut cancel = redis::cmd("CLUSTER");
-            cancel.arg("CANCELSLOTMIGRATIONS");
-            let cancelled = exchange.query(&mut con, &cancel, Budget::SHORT);
+            let cancelled = cancel(exchange, &mut con);
             let again = match &cancelled {
                 Err(e) if !Exchange::answered(e) => {
                     connect(exchange).and_then(|mut con| mine(exchange, &mut con))
@@ -229,6 +224,20 @@ pub(super) fn migrate(
             )
         )),
     })
+}
+
+/// Gives `con` and `exchange` one step's time, `timeout` from now.
+fn step(exchange: &mut Exchange, con: &mut Connection, timeout: Duration) {
+    exchange.deadline = Instant::now() + timeout;
+    con.set_deadline(Some(exchange.deadline));
+}
+
+/// `CLUSTER CANCELSLOTMIGRATIONS` on `con`'s node: every job it exports is cancelled (no
+/// argument: Valkey 9.1.2 refuses the `ALL` its help names).
+fn cancel(exchange: &Exchange, con: &mut Connection) -> Result<Value, Error> {
+    let mut cmd = redis::cmd("CLUSTER");
+    cmd.arg("CANCELSLOTMIGRATIONS");
+    exchange.query(con, &cmd, Budget::SHORT)
 }
 
 /// How [`follow`] finds its job: one poll of `CLUSTER GETSLOTMIGRATIONS`, the job's row if
@@ -284,11 +293,8 @@ fn follow(
         }
         let stalled = changed.elapsed() >= timeout;
         if !cancelled && (stalled || interrupted.load(Ordering::SeqCst)) {
-            exchange.deadline = Instant::now() + timeout;
-            con.set_deadline(Some(exchange.deadline));
-            let mut cancel = redis::cmd("CLUSTER");
-            cancel.arg("CANCELSLOTMIGRATIONS");
-            exchange.query(con, &cancel, Budget::SHORT).map_err(|e| {
+            step(exchange, con, timeout);
+            cancel(exchange, con).map_err(|e| {
                 format!(
                     "cancelling the job ({}) failed ({e})",
                     if stalled {
@@ -332,8 +338,7 @@ pub(super) fn wait_running(
     let mut changed = Instant::now();
     let mut pause = Duration::from_millis(1);
     loop {
-        exchange.deadline = Instant::now() + timeout;
-        con.set_deadline(Some(exchange.deadline));
+        step(exchange, con, timeout);
         let Some(job) = jobs(exchange, con)?
             .into_iter()
             .find(|j| j.operation == "EXPORT" && !j.ended())

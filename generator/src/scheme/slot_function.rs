@@ -63,10 +63,7 @@ impl TableSpec {
 impl Default for SlotFunction {
     /// Redis Cluster's: CRC-16/XMODEM, 16384 slots.
     fn default() -> Self {
-        Self {
-            spec: TableSpec::Crc16(Spec::default()),
-            scheme: crc16_scheme(&Spec::default().crc, SlotCount::REDIS_CLUSTER),
-        }
+        Self::try_from(&Spec::default()).expect("16384 slots: a power of two")
     }
 }
 

@@ -688,6 +688,25 @@ fn export_jobs_on(con: &mut redis::Connection) -> Vec<(String, String, String)> 
         .collect()
 }
 
+/// The target of the first job the node at `source` lists that has not ended, polled on
+/// one connection until there is one; `None` when `child` (the slotgen that starts the
+/// jobs) ends first, or after 60 s.
+fn open_job_target(source: &str, child: &mut std::process::Child) -> Option<String> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut watch = plain(source, None);
+    loop {
+        let open = export_jobs_on(&mut watch)
+            .into_iter()
+            .find(|(_, state, _)| !ended(state));
+        if let Some((_, _, target)) = open {
+            return Some(target);
+        }
+        if child.try_wait().unwrap().is_some() || Instant::now() > deadline {
+            return None;
+        }
+    }
+}
+
 /// Whether a job's state is final.
 fn ended(state: &str) -> bool {
     ["success", "failed", "cancelled"].contains(&state)
@@ -727,19 +746,7 @@ fn kill_apply_mid_job(cluster: &ReplicatedCluster, weight: &str) -> Option<usize
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(60);
-        let mut watch = plain(&source, None);
-        let job = loop {
-            let open = export_jobs_on(&mut watch)
-                .into_iter()
-                .find(|(_, state, _)| !ended(state));
-            if let Some((_, _, target)) = open {
-                break Some(target);
-            }
-            if child.try_wait().unwrap().is_some() || Instant::now() > deadline {
-                break None;
-            }
-        };
+        let job = open_job_target(&source, &mut child);
         let stopped = job.and_then(|target| ids.iter().position(|id| *id == target));
         if let Some(i) = stopped {
             signal("STOP", cluster.primaries[i].pid());
@@ -1141,19 +1148,10 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // the first job, as the source lists it: its target
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut watch = plain(&source, None);
-    let target = loop {
-        if let Some((_, _, t)) = export_jobs_on(&mut watch).into_iter().next() {
-            break t;
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "slotgen ended before a job"
-        );
-        assert!(Instant::now() < deadline, "no job in 60 s");
-    };
+    // the first running job, as the source lists it: its target (a job that ended before
+    // the poll saw it is passed over)
+    let target = open_job_target(&source, &mut child)
+        .expect("a running job while slotgen ran (60 s at most)");
     let victim = if victim_is_source {
         0
     } else {
@@ -1549,18 +1547,10 @@ fn an_atomic_cancellation_whose_answer_is_lost_is_asked_after() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let mut watch = plain(&source, None);
-    while export_jobs_on(&mut watch)
-        .iter()
-        .all(|(_, state, _)| ended(state))
-    {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "slotgen ended before a job"
-        );
-        assert!(Instant::now() < deadline, "no job in 60 s");
-    }
+    assert!(
+        open_job_target(&source, &mut child).is_some(),
+        "no running job while slotgen ran (60 s at most)"
+    );
     signal("INT", child.id());
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
