@@ -411,26 +411,9 @@ fn side_by_side_with_valkey_cli_rebalance() {
     );
     let atomic = run.ok();
     // by CPU: the skew before is the test's own from CLUSTER SLOT-STATS (no keyed command
-    // runs between the two reads, so the counters stand still)
-    let plan = json(
-        slotgen(
-            &[
-                "rebalance",
-                "--min-gain",
-                "0",
-                "--redis",
-                &url,
-                "--by",
-                "cpu",
-                "--format",
-                "json",
-            ],
-            b"",
-        )
-        .ok(),
-    );
-    let printed = slotgen(
-        &[
+    // runs between the reads, so the counters stand still)
+    let by_cpu = |more: &[&str]| {
+        let mut args = vec![
             "rebalance",
             "--min-gain",
             "0",
@@ -438,9 +421,27 @@ fn side_by_side_with_valkey_cli_rebalance() {
             &url,
             "--by",
             "cpu",
-        ],
-        b"",
-    )
+        ];
+        args.extend_from_slice(more);
+        slotgen(&args, b"")
+    };
+    let mut plan = json(by_cpu(&["--format", "json"]).ok());
+    // where the counters spread thin over many slots, the default 1000 moves can stop short;
+    // the stop names the --max-moves that reaches the target, and that advice is followed
+    let mut more_moves = String::new();
+    if plan["stop"]["kind"] == "max-moves" && plan["stop"]["further"]["moves"].is_u64() {
+        more_moves = plan["stop"]["further"]["moves"].to_string();
+        plan = json(by_cpu(&["--max-moves", &more_moves, "--format", "json"]).ok());
+        assert!(
+            plan["reached"].as_bool().unwrap(),
+            "--max-moves {more_moves}: {plan}"
+        );
+    }
+    let printed = if more_moves.is_empty() {
+        by_cpu(&[])
+    } else {
+        by_cpu(&["--max-moves", &more_moves])
+    }
     .rows();
     let per_slot = cpu_per_slot(&ours);
     let cpu = cpu_per_primary(&per_slot);
