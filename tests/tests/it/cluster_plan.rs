@@ -244,6 +244,48 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         "{reachable}"
     );
     assert_eq!(reachable["minimal"], true);
+    // the advice of the two stops short of a goal, followed as printed: each rerun makes
+    // the moves it names and reaches the skew it names
+    let follow = |args: &[&str], said: &str| {
+        let run = rebalance(&url, args);
+        let at = run
+            .stderr
+            .find(said)
+            .unwrap_or_else(|| panic!("`{said}` not in:\n{}", run.stderr));
+        let words: Vec<&str> = run.stderr[at + said.len()..].split_whitespace().collect();
+        (
+            json(run.ok()),
+            words.iter().map(|w| w.to_string()).collect::<Vec<_>>(),
+        )
+    };
+    let (short, words) = follow(
+        &["--max-moves", "0", "--format", "json"],
+        "--max-moves 0 was reached; --max-moves ",
+    );
+    assert_eq!(short["stop"]["kind"], "max-moves", "{short}");
+    // `N reaches S`
+    let (n, s) = (&words[0], &words[2]);
+    let more = json(rebalance(&url, &["--max-moves", n, "--format", "json"]).ok());
+    let count = more["moves"].as_array().unwrap().len();
+    assert_eq!(count.to_string(), *n, "{more}");
+    let skew_after = more["skew_after"].as_f64().unwrap();
+    assert_eq!(format!("{skew_after:.2}"), *s, "{more}");
+    // and advises no larger --max-moves again
+    assert!(more["stop"]["further"].is_null(), "{more}");
+    // `--min-gain 0 reaches S in N moves`, said of the default plan (1. above)
+    let (_, words) = follow(&["--format", "json"], "--min-gain 0 reaches ");
+    let (s, n) = (&words[0], &words[2]);
+    let all = json(rebalance(&url, &["--min-gain", "0", "--format", "json"]).ok());
+    assert_eq!(
+        all["moves"].as_array().unwrap().len().to_string(),
+        *n,
+        "{all}"
+    );
+    assert_eq!(
+        format!("{:.2}", all["skew_after"].as_f64().unwrap()),
+        *s,
+        "{all}"
+    );
 
     // 3. the default plan applied: the servers' counts give the skew it predicted
     let applied = json(rebalance(&url, &["--format", "json", "--apply"]).ok());
