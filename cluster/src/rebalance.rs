@@ -151,13 +151,15 @@ pub enum Stop {
     /// The target is under the floor; the plan reaches the floor.
     Floor,
     /// `max_moves` moves were planned; `further`: what the same plan without the cap
-    /// reaches, when it reaches lower (`None`: more moves would not help).
+    /// reaches, when it reaches lower (`None`: more moves would not help, with this least
+    /// gain or with none).
     MaxMoves {
         /// Moves and skew of the plan without the cap.
         further: Option<Further>,
     },
     /// Every slot left that would lower the skew gains less than `min_gain`; `further`: what
-    /// the plan with no threshold reaches (within the same cap), when it reaches lower.
+    /// the plan with no threshold reaches, when it reaches lower: within the same cap, or
+    /// past it when the cap was reached too (its `moves` then above `max_moves`).
     MinGain {
         /// Moves and skew of the plan with `min_gain` 0.
         further: Option<Further>,
@@ -678,15 +680,22 @@ impl<'a> Problem<'a> {
                 skew: s,
             })
         };
-        if best.moves.len() >= limits.max_moves {
-            return Stop::MaxMoves {
-                further: further(usize::MAX, limits.min_gain),
-            };
+        let capped = best.moves.len() >= limits.max_moves;
+        if capped {
+            if let Some(f) = further(usize::MAX, limits.min_gain) {
+                return Stop::MaxMoves { further: Some(f) };
+            }
+            // more moves of this least gain go no lower: the least gain stops it too, and
+            // only both limits relaxed go further
         }
         if limits.min_gain > 0.0 {
-            if let Some(f) = further(limits.max_moves, 0.0) {
+            let cap = if capped { usize::MAX } else { limits.max_moves };
+            if let Some(f) = further(cap, 0.0) {
                 return Stop::MinGain { further: Some(f) };
             }
+        }
+        if capped {
+            return Stop::MaxMoves { further: None };
         }
         Stop::NoRoom
     }
@@ -1155,6 +1164,22 @@ mod tests {
                 })
             }
         );
+        // that advice followed, a cap of 3: the least gain stops it too, and only both
+        // limits relaxed go further (every tiny slot, to the floor), past the cap
+        let followed = Limits {
+            max_moves: 3,
+            ..Limits::target(1.1)
+        };
+        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &followed).unwrap();
+        assert_eq!(p.plan.moves.len(), 3);
+        assert!((p.plan.skew_after.unwrap() - 50_000.0 / fair).abs() < 1e-12);
+        match p.stop {
+            Stop::MinGain { further: Some(f) } => {
+                assert_eq!(f.moves, 2003);
+                assert!((f.skew - 40_000.0 / fair).abs() < 1e-12);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     /// Moving the hot slot itself can be the fewest moves: the exact search finds it.

@@ -270,8 +270,27 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     assert_eq!(count.to_string(), *n, "{more}");
     let skew_after = more["skew_after"].as_f64().unwrap();
     assert_eq!(format!("{skew_after:.2}"), *s, "{more}");
-    // and advises no larger --max-moves again
-    assert!(more["stop"]["further"].is_null(), "{more}");
+    // and advises no larger --max-moves again: the least gain stops it too, and both
+    // limits relaxed, as the note says, go further
+    assert_eq!(more["stop"]["kind"], "min-gain", "{more}");
+    let (_, words) = follow(
+        &["--max-moves", n, "--format", "json"],
+        "--min-gain 0 --max-moves ",
+    );
+    // `M reaches S in M moves`
+    let (m, s) = (&words[0], &words[2]);
+    assert_eq!(words[4], *m);
+    let relaxed = json(
+        rebalance(
+            &url,
+            &["--min-gain", "0", "--max-moves", m, "--format", "json"],
+        )
+        .ok(),
+    );
+    let count = relaxed["moves"].as_array().unwrap().len();
+    assert_eq!(count.to_string(), *m, "{relaxed}");
+    let skew_after = relaxed["skew_after"].as_f64().unwrap();
+    assert_eq!(format!("{skew_after:.2}"), *s, "{relaxed}");
     // `--min-gain 0 reaches S in N moves`, said of the default plan (1. above)
     let (_, words) = follow(&["--format", "json"], "--min-gain 0 reaches ");
     let (s, n) = (&words[0], &words[2]);

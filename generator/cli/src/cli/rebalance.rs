@@ -461,9 +461,15 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 .map_or(0, |(i, _)| i);
             notes.push(match further {
                 Some(f) => format!(
-                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0 reaches {:.2} in {} moves",
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {:.2} in {} moves",
                     owner(donor),
                     args.min_gain,
+                    // past the cap when the cap was reached too (Stop::MinGain)
+                    if f.moves > args.max_moves {
+                        format!(" --max-moves {}", f.moves)
+                    } else {
+                        String::new()
+                    },
                     f.skew,
                     f.moves
                 ),
