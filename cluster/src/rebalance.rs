@@ -165,8 +165,14 @@ pub enum Stop {
         further: Option<Further>,
     },
     /// No move of a slot of the fullest primary fits under another primary's cap: the
-    /// remaining slots are too large for the room there is.
-    NoRoom,
+    /// remaining slots are too large for the room there is. `least_target`: the least target
+    /// at which one of them fits on another primary (that primary's load after the move over
+    /// its fair share), when it is below the skew the plan leaves; `None`: no move of a
+    /// whole slot lowers the skew.
+    NoRoom {
+        /// The least `--target-skew` that lets a slot of the fullest primary move.
+        least_target: Option<f64>,
+    },
 }
 
 /// What a plan with a relaxed limit reaches ([`Stop`]).
@@ -697,7 +703,33 @@ impl<'a> Problem<'a> {
         if capped {
             return Stop::MaxMoves { further: None };
         }
-        Stop::NoRoom
+        Stop::NoRoom {
+            least_target: self.least_target(best),
+        }
+    }
+
+    /// The least target at which a slot of the fullest shard `best` leaves fits on another
+    /// shard: the least, over those slots and the other shards, of the receiving shard's
+    /// load after the move over its fair share; kept when it is below the skew `best`
+    /// leaves, so that a plan to that target moves again ([`Stop::NoRoom`]).
+    fn least_target(&self, best: &Candidate) -> Option<f64> {
+        let ratio = |load: u64, shard: usize| load as f64 / self.fairs[shard];
+        let skew = weighted_skew(&best.loads, self.weights)?;
+        let donor = (0..best.loads.len())
+            .max_by(|&a, &b| ratio(best.loads[a], a).total_cmp(&ratio(best.loads[b], b)))?;
+        let mut owners = self.owners.to_vec();
+        for m in &best.moves {
+            owners[usize::from(m.slot)] = Some(m.to);
+        }
+        let least = (0..owners.len())
+            .filter(|&slot| owners[slot] == Some(donor) && self.amounts[slot] > 0)
+            .flat_map(|slot| {
+                (0..best.loads.len())
+                    .filter(move |&to| to != donor)
+                    .map(move |to| ratio(best.loads[to] + self.amounts[slot], to))
+            })
+            .fold(f64::INFINITY, f64::min);
+        (least < skew - 1e-12).then_some(least)
     }
 
     fn plan(&self, moves: Vec<Move>) -> Plan {
@@ -1180,6 +1212,43 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// Two hot slots on one shard, no room for either elsewhere: the stop names the least
+    /// target that lets one move, and a plan to that target moves it.
+    #[test]
+    fn no_room_names_the_least_target_that_lets_a_slot_move() {
+        // shard 0: slots 0 and 1 of 400 each; shards 1 and 2: one slot of 300 each. A fair
+        // share is 1400 / 3; a slot of 400 fits on neither other shard under 1.1 of it
+        let amounts = [400, 400, 300, 300];
+        let owners = [Some(0), Some(0), Some(1), Some(2)];
+        let fair = 1400.0 / 3.0;
+        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert!(p.plan.moves.is_empty(), "{:?}", p.plan.moves);
+        // 400 on a shard of 300: 700 over a fair share
+        let least = 700.0 / fair;
+        match p.stop {
+            Stop::NoRoom {
+                least_target: Some(t),
+            } => assert!((t - least).abs() < 1e-12, "{t}"),
+            other => panic!("{other:?}"),
+        }
+        let p = plan_with(
+            &amounts,
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &Limits::target(least),
+        )
+        .unwrap();
+        assert_eq!(p.plan.moves.len(), 1, "{:?}", p.plan.moves);
+        assert!((p.plan.skew_after.unwrap() - least).abs() < 1e-12);
+        assert_eq!(p.stop, Stop::Reached);
+        // two slots of 400 on one shard beside one on each other: no move of a whole slot
+        // lowers the skew (800 anywhere else is as high)
+        let even = [400, 400, 400, 400];
+        let p = plan_with(&even, &even, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert_eq!(p.stop, Stop::NoRoom { least_target: None }, "{p:?}");
     }
 
     /// Moving the hot slot itself can be the fewest moves: the exact search finds it.

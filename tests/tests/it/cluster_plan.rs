@@ -440,6 +440,95 @@ fn the_newcomer_s_scenario_on_valkey_9() {
     scenario(&cluster, "valkey 9.1");
 }
 
+/// Slots too large for the room there is: two hashtags of 400 keys on the first primary,
+/// one of 300 on each other. No slot of 400 fits under 1.1 of a fair share beside 300, so
+/// the plan moves nothing and names the least `--target-skew` that lets one move (the test's
+/// own: the receiving primary's load after the move over a fair share, from the servers'
+/// counts); that target, given as printed, moves one slot, and applied, the servers' counts
+/// give the skew it predicts.
+#[test]
+fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let url = cluster.url();
+    let mut con = plain(&addr(&cluster, 0), None);
+    let names: Vec<String> = (0..2000).map(|j| format!("n{j}")).collect();
+    let slots = keyslots(
+        &mut con,
+        &names.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    // two hashtags on the first primary, one on each other, with their counts
+    let mut picked: Vec<(&str, u16, usize)> = Vec::new();
+    for (want, count) in [(0, 400), (0, 400), (1, 300), (2, 300)] {
+        let (name, slot) = names
+            .iter()
+            .zip(&slots)
+            .find(|(_, s)| owner(**s) == want && !picked.iter().any(|p| p.1 == **s))
+            .unwrap();
+        picked.push((name, *slot, count));
+    }
+    let mut by_owner: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
+    for &(name, slot, count) in &picked {
+        for i in 0..count {
+            by_owner[owner(slot)]
+                .cmd("SET")
+                .arg(format!("{{{name}}}:{i}"))
+                .arg("v")
+                .ignore();
+        }
+    }
+    for (i, pipe) in by_owner.iter().enumerate() {
+        pipe.query::<()>(&mut plain(&addr(&cluster, i), None))
+            .unwrap();
+    }
+    let per_slot = keys_per_slot(&cluster);
+    let owner_of = owners(&cluster);
+    let before = loads(&per_slot, &owner_of);
+    assert_eq!(before, [800, 300, 300]);
+    let fair = 1400.0 / 3.0;
+    // the least target at which a slot of the first primary fits on another
+    let least = picked[..2]
+        .iter()
+        .flat_map(|p| [1, 2].map(|to| (before[to] + per_slot[usize::from(p.1)]) as f64 / fair))
+        .fold(f64::INFINITY, f64::min);
+
+    let run = rebalance(&url, &["--format", "json"]);
+    let plan = json(run.ok());
+    assert!(plan["moves"].as_array().unwrap().is_empty(), "{plan}");
+    assert_eq!(plan["stop"]["kind"], "no-room", "{plan}");
+    let said = plan["stop"]["least_target"].as_f64().unwrap();
+    assert!((said - least).abs() < 1e-9, "{plan} against {least}");
+    let note = "is the least that lets one move";
+    let line = run
+        .stderr
+        .lines()
+        .find(|l| l.contains(note))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let target = line.split("--target-skew ").last().unwrap();
+    let target = target.split(' ').next().unwrap();
+    let t: f64 = target.parse().unwrap();
+    assert!(t >= least && t < least + 0.01, "{line}");
+
+    // the advice, as printed: one slot moves, and the servers give the skew predicted
+    let applied = json(
+        rebalance(
+            &url,
+            &["--target-skew", target, "--format", "json", "--apply"],
+        )
+        .ok(),
+    );
+    assert_eq!(applied["moves"].as_array().unwrap().len(), 1, "{applied}");
+    assert_eq!(applied["reached"], true, "{applied}");
+    cluster.assert_settled();
+    let after = loads(&keys_per_slot(&cluster), &owners(&cluster));
+    assert!((skew(&after) - applied["skew_after"].as_f64().unwrap()).abs() < 1e-9);
+    assert!(
+        skew(&after) <= t && skew(&after) < skew(&before),
+        "{after:?}"
+    );
+}
+
 /// Review, then apply exactly that: `--out` writes the plan and its map; `--apply --plan`
 /// carries out those moves (the servers' counts give the skew the file predicts), and a
 /// plan file made before a slot was moved by hand is refused, naming that slot, with nothing

@@ -29,8 +29,8 @@ enum Format {
     Tsv,
     /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
     /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
-    /// `floor`, `max-moves`, `min-gain` or `no-room`, with `further`), `moves_lower_bound`,
-    /// `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
+    /// `floor`, `max-moves`, `min-gain` or `no-room`, with `further` or `least_target`),
+    /// `moves_lower_bound`, `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
     /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
     /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
     /// `skew_after`, `command`); with --apply `applied`
@@ -480,8 +480,15 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 ),
             });
         }
-        Stop::NoRoom => notes.push(format!(
-            "{stops}: no slot of the fullest primary fits under another primary's share of the target; raise --target-skew"
+        Stop::NoRoom {
+            least_target: Some(t),
+        } => notes.push(format!(
+            // rounded up, so that the target printed lets the slot move
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target; --target-skew {:.2} is the least that lets one move",
+            (t * 100.0).ceil() / 100.0
+        )),
+        Stop::NoRoom { least_target: None } => notes.push(format!(
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target, and no move of a whole slot lowers the skew"
         )),
     }
     let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
