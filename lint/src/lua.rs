@@ -89,6 +89,23 @@ pub struct CallSite {
     pub arguments: Option<usize>,
 }
 
+/// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
+/// (`redis.x = ...`): Redis and Valkey keep the globals read-only and refuse the script
+/// when it runs ("Attempt to modify a readonly table"), a library's body at FUNCTION LOAD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobalWrite {
+    /// Where it is.
+    pub at: Position,
+    /// What is assigned, as written (`helper`, `redis.x`).
+    pub name: String,
+    /// The library functions that may run it (as [`CallSite::functions`]).
+    pub functions: Vec<usize>,
+    /// Whether the script catches its error (inside `pcall(function() ... end)`).
+    pub protected: bool,
+    /// Whether it is outside every function of the file (a library's: run at load).
+    pub top_level: bool,
+}
+
 /// A script read: its kind, its files (the first is the script, the rest its includes)
 /// and its calls.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,6 +120,8 @@ pub struct Script {
     pub shebang: Option<Position>,
     /// Dragonfly's flags, from `--!df flags=a,b` comment lines of the script.
     pub dragonfly_flags: Vec<String>,
+    /// The assignments to globals of the script (not of its includes), in source order.
+    pub global_writes: Vec<GlobalWrite>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -210,6 +229,22 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     if let ScriptKind::Library { functions, .. } = &mut kind {
         functions.clone_from(&names.functions);
     }
+    let library = matches!(kind, ScriptKind::Library { .. });
+    let global_writes = names
+        .globals
+        .iter()
+        .map(|&(ref name, at, byte)| GlobalWrite {
+            at,
+            name: name.clone(),
+            functions: if library {
+                names.functions_at(byte)
+            } else {
+                Vec::new()
+            },
+            protected: within(&names.caught, 0, byte),
+            top_level: !within(&names.bodies, 0, byte),
+        })
+        .collect();
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
@@ -240,6 +275,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         calls,
         shebang,
         dragonfly_flags,
+        global_writes,
     })
 }
 

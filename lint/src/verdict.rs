@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::commands;
 use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
-use crate::lua::{Script, ScriptKind};
+use crate::lua::{GlobalWrite, Script, ScriptKind};
 use crate::Position;
 
 /// A server the lint judges for.
@@ -118,6 +118,9 @@ pub enum Rule {
     /// name not of letters, digits and `_`, a function registered twice, `redis.call`
     /// outside every function.
     LibraryLoad,
+    /// An assignment to a global or into a global table, which Redis and Valkey keep
+    /// read-only.
+    GlobalWrite,
 }
 
 impl Rule {
@@ -145,6 +148,7 @@ impl Rule {
             Rule::LibraryLoad => "library-load",
             Rule::NoScript => "noscript",
             Rule::Arity => "arity",
+            Rule::GlobalWrite => "global-write",
         }
     }
 }
@@ -600,6 +604,18 @@ pub(crate) fn script_called(
                 findings[before..].iter_mut().for_each(caught);
             }
         }
+        let in_unit = |w: &&GlobalWrite| match unit {
+            None => w.functions.is_empty(),
+            Some(i) => w.functions.contains(i),
+        };
+        findings.extend(
+            script
+                .global_writes
+                .iter()
+                .filter(|w| !(w.top_level && unit.is_some()))
+                .filter(in_unit)
+                .map(|w| global_write(w, &format!("{unit_name} runs it"), targets)),
+        );
     }
     findings.retain(|f| !f.targets.is_empty());
     findings.sort_by_key(|f| f.at);
@@ -684,6 +700,13 @@ fn library_load(
             ));
         }
     }
+    out.extend(
+        script
+            .global_writes
+            .iter()
+            .filter(|w| w.top_level)
+            .map(|w| global_write(w, "FUNCTION LOAD runs the library's body", targets)),
+    );
     for call in script
         .calls
         .iter()
@@ -699,6 +722,55 @@ fn library_load(
         ));
     }
     out
+}
+
+/// The finding on the assignment `write` to a global (`global-write`), which `runs` says
+/// what runs: Redis and Valkey refuse it ("Attempt to modify a readonly table"), the script
+/// when it catches the error goes on (`depends`); the other targets were not tried.
+fn global_write(write: &GlobalWrite, runs: &str, targets: &[Target]) -> Finding {
+    let name = slotgen::text::escape(write.name.as_bytes());
+    let table = name.split(['.', ':', '[']).next().unwrap_or_default();
+    let (what, fix) = if table.len() < name.len() {
+        (
+            format!("`{name}` writes into the global table `{table}`"),
+            format!("keep the value in a table of the script's own (`local t = {{}}`), not in `{table}`"),
+        )
+    } else {
+        (
+            format!("`{name}` is assigned as a global"),
+            format!("declare it local (`local {name}`, `local function {name}(...)`) before it is assigned"),
+        )
+    };
+    let mut message = format!(
+        "{what}, and {runs}: Redis and Valkey keep the globals read-only and refuse the \
+         assignment (\"Attempt to modify a readonly table\")"
+    );
+    let outcome = if write.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        Outcome::Depends
+    } else {
+        Outcome::Fails
+    };
+    Finding {
+        at: write.at,
+        rule: Rule::GlobalWrite,
+        kind: None,
+        message,
+        fix,
+        condition: write.protected.then(|| {
+            Condition::Values(
+                "the protected function stops at the assignment; what it does before runs"
+                    .to_owned(),
+            )
+        }),
+        targets: only(targets, |t| match t {
+            Target::Redis | Target::Valkey => Some(outcome),
+            _ => None,
+        }),
+    }
 }
 
 /// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or

@@ -36,6 +36,10 @@ pub(super) struct Names {
     pub(super) bodies: Vec<(usize, usize, usize)>,
     /// Every name file 0 declares (locals, parameters, loop variables), in source order.
     pub(super) bindings: Vec<Binding>,
+    /// The assignments of file 0 to a global or into a global table (`helper = ...`,
+    /// `function helper()`, `redis.x = ...`), outside dead code: what is assigned, written
+    /// out, the place and its byte.
+    pub(super) globals: Vec<(String, Position, usize)>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -286,6 +290,31 @@ impl Names {
         }
     }
 
+    /// An assignment to `var` at `node`: recorded in [`Names::globals`] when it writes a
+    /// global (a name no binding covers) or into a global table (`redis.x`, `string.f`:
+    /// the servers keep them read-only; `KEYS` and `ARGV` are the call's own tables).
+    fn global_write(&mut self, first: &TokenReference, suffixes: &[&Suffix], node: &impl Node) {
+        if self.file != 0 {
+            return;
+        }
+        let name = name_of(first);
+        let Some((at, _)) = byte_range(first) else {
+            return;
+        };
+        let into_table = !suffixes.is_empty();
+        if self.resolve(&name, at).is_some()
+            || within(&self.dead, 0, at)
+            || (into_table && (name == "KEYS" || name == "ARGV"))
+            || suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
+        {
+            return;
+        }
+        let text = std::iter::once(name)
+            .chain(suffixes.iter().map(|s| s.to_string().trim().to_owned()))
+            .collect::<String>();
+        self.globals.push((text, position(0, node), at));
+    }
+
     /// Records the helper `name` with its `body`, reached as `reach` says; its index.
     fn add_local(
         &mut self,
@@ -339,6 +368,30 @@ impl Visitor for Names {
     fn visit_function_declaration(&mut self, node: &ast::FunctionDeclaration) {
         let name = node.name();
         let names: Vec<&TokenReference> = name.names().iter().collect();
+        if let Some(first) = names.first() {
+            let at = byte_range(*first).map_or(0, |(a, _)| a);
+            if self.file == 0 && self.resolve(&name_of(first), at).is_none() {
+                let written = match name.method_name() {
+                    Some(m) => format!(
+                        "{}:{}",
+                        names
+                            .iter()
+                            .map(|n| name_of(n))
+                            .collect::<Vec<_>>()
+                            .join("."),
+                        name_of(m)
+                    ),
+                    None => names
+                        .iter()
+                        .map(|n| name_of(n))
+                        .collect::<Vec<_>>()
+                        .join("."),
+                };
+                if !within(&self.dead, 0, at) {
+                    self.globals.push((written, position(0, node), at));
+                }
+            }
+        }
         match (name.method_name(), &names[..]) {
             (None, [only]) => self.assign_helper(only, node.body()),
             (method, names) => {
@@ -350,6 +403,18 @@ impl Visitor for Names {
     }
 
     fn visit_assignment(&mut self, node: &ast::Assignment) {
+        for var in node.variables() {
+            match var {
+                Var::Name(n) => self.global_write(n, &[], var),
+                Var::Expression(v) => {
+                    if let Prefix::Name(first) = v.prefix() {
+                        let suffixes: Vec<&Suffix> = v.suffixes().collect();
+                        self.global_write(first, &suffixes, var);
+                    }
+                }
+                _ => {}
+            }
+        }
         for (var, expr) in node.variables().iter().zip(node.expressions().iter()) {
             let Expression::Function(f) = expr else {
                 continue;
