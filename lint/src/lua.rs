@@ -53,8 +53,12 @@ pub enum ScriptKind {
 pub struct Function {
     /// Its name.
     pub name: String,
-    /// Its flags (`flags={...}` of `register_function{...}`).
+    /// Its flags (`flags={...}` of `register_function{...}`, or `flags = name` of a local
+    /// declared with such a table and not touched after).
     pub flags: Vec<String>,
+    /// The flags as written when the lint cannot read them (`flags = t` of a table filled
+    /// in later, a call): the function may have any flag.
+    pub flags_unread: Option<String>,
     /// Where it is registered.
     pub at: Position,
     /// The byte range of its body in the file, to place calls in it.
@@ -223,6 +227,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     if let Some(ast) = asts.first() {
         let idents = identifiers(ast);
         names.reach(&idents);
+        names.settle_flags(&idents);
         names.catch_pcalled(&idents);
     }
     let mut kind = kind;

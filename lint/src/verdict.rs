@@ -413,9 +413,50 @@ pub(crate) fn script_called(
         // The slot the unit is on so far: the declared keys', else the first key's.
         let mut reference: Option<u16> = declared.flatten();
         // Read-only: the flag `no-writes`, or a read-only call form.
+        // The flags as written when the lint cannot read them: any flag may be there.
+        let unread = match (&script.kind, unit) {
+            (ScriptKind::Library { functions, .. }, Some(i)) => functions[*i].flags_unread.clone(),
+            _ => None,
+        };
+        let unit_start = findings.len();
+        if let Some(written) = &unread {
+            findings.push(Finding {
+                at: unit_at,
+                rule: Rule::UnknownFlag,
+                kind: None,
+                message: format!(
+                    "{unit_name} is registered with the flags `{}`, which the lint cannot read \
+                     (a table changed after it is made, or not a table of string literals): \
+                     what the server does depends on them (`no-writes`, \
+                     `allow-cross-slot-keys`, `no-cluster`)",
+                    slotgen::text::escape(written.as_bytes())
+                ),
+                fix: "write the flags as a table of string literals, in `register_function` \
+                      (`flags = { 'no-writes' }`) or in a local declared so and not changed"
+                    .to_owned(),
+                condition: Some(Condition::Values(
+                    "the flags the function is registered with".to_owned(),
+                )),
+                targets: every(targets, Outcome::Depends),
+            });
+        }
+        // Read-only: the flag `no-writes`, or a read-only call form; the flags unread may
+        // hold `no-writes`.
         let read_only = match via {
-            Some(via) => Some(format!("it is called by `{via}`")),
-            None => has("no-writes").then(|| format!("{unit_name} has the flag `no-writes`")),
+            Some(via) => Some((format!("it is called by `{via}`"), Outcome::Fails)),
+            None if has("no-writes") => Some((
+                format!("{unit_name} has the flag `no-writes`"),
+                Outcome::Fails,
+            )),
+            None => unread.as_ref().map(|written| {
+                (
+                    format!(
+                        "{unit_name}'s flags `{}` may hold `no-writes`",
+                        slotgen::text::escape(written.as_bytes())
+                    ),
+                    Outcome::Depends,
+                )
+            }),
         };
         let in_unit = |c: &&crate::lua::CallSite| match unit {
             None => c.functions.is_empty(),
@@ -429,7 +470,7 @@ pub(crate) fn script_called(
                 .as_deref()
                 .and_then(|c| commands::find(c, u8::MAX))
                 .is_some_and(|c| c.write);
-            if let (true, Some(why)) = (write, &read_only) {
+            if let (true, Some((why, outcome))) = (write, &read_only) {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::WriteInReadOnly,
@@ -447,8 +488,9 @@ pub(crate) fn script_called(
                                  the script"
                             .to_owned(),
                     },
-                    condition: None,
-                    targets: every(targets, Outcome::Fails),
+                    condition: (*outcome == Outcome::Depends)
+                        .then(|| Condition::Values("the flags hold no `no-writes`".to_owned())),
+                    targets: every(targets, *outcome),
                 });
             }
             // The arity: the count of arguments the command takes, each server by its own
@@ -616,6 +658,23 @@ pub(crate) fn script_called(
                 .filter(in_unit)
                 .map(|w| global_write(w, &format!("{unit_name} runs it"), targets)),
         );
+        // The flags unread may hold `allow-cross-slot-keys`: a second slot is no refusal
+        // for sure.
+        if unread.is_some() {
+            for f in &mut findings[unit_start..] {
+                if f.rule == Rule::ScriptCrossSlot {
+                    for (_, o) in &mut f.targets {
+                        if *o == Outcome::Fails {
+                            *o = Outcome::Depends;
+                        }
+                    }
+                    f.condition = Some(Condition::Values(
+                        "the flags hold `allow-cross-slot-keys` and the slots are on one node"
+                            .to_owned(),
+                    ));
+                }
+            }
+        }
     }
     findings.retain(|f| !f.targets.is_empty());
     findings.sort_by_key(|f| f.at);

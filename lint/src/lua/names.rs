@@ -40,6 +40,9 @@ pub(super) struct Names {
     /// `function helper()`, `redis.x = ...`), outside dead code: what is assigned, written
     /// out, the place and its byte.
     pub(super) globals: Vec<(String, Position, usize)>,
+    /// The functions registered with `flags = name` (index of [`Names::functions`]), the
+    /// name and its byte: settled by [`Names::settle_flags`].
+    pub(super) flag_names: Vec<(usize, String, usize)>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -57,6 +60,21 @@ pub(super) struct Binding {
     /// The local functions it may hold (indexes of [`Names::locals`]): its own value, and
     /// every `f = function ...` or `function f ...` assigned to it.
     pub(super) functions: Vec<usize>,
+    /// Its value when it is declared with a table of string literals (`local ro = {
+    /// 'no-writes' }`): the strings.
+    pub(super) strings: Option<Vec<String>>,
+}
+
+/// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
+fn literal_flags(table: &ast::TableConstructor) -> Option<Vec<String>> {
+    table
+        .fields()
+        .iter()
+        .map(|f| match f {
+            ast::Field::NoKey(Expression::String(s)) => Some(string_value(s)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A helper function of the script: `local function f(...)`, `local f = function(...)`, a
@@ -197,6 +215,30 @@ impl Names {
         self.reached_by = reached_by;
     }
 
+    /// Settles the flags of every function registered with `flags = name`: the strings of
+    /// the local the name means, when it is declared with a table of string literals and
+    /// named nowhere else but in `flags = name` (`idents`: every name token of file 0 with
+    /// its byte); else the flags are unread (the table may change before it is given).
+    pub(super) fn settle_flags(&mut self, idents: &[(String, usize)]) {
+        let uses: Vec<usize> = self.flag_names.iter().map(|&(_, _, at)| at).collect();
+        for (f, name, at) in std::mem::take(&mut self.flag_names) {
+            let value = self.resolve(&name, at).and_then(|b| {
+                let binding = &self.bindings[b];
+                let elsewhere = idents.iter().any(|(n, i)| {
+                    *n == name
+                        && *i != binding.declared
+                        && !uses.contains(i)
+                        && self.resolve(n, *i) == Some(b)
+                });
+                (!elsewhere).then(|| binding.strings.clone()).flatten()
+            });
+            match value {
+                Some(flags) => self.functions[f].flags = flags,
+                None => self.functions[f].flags_unread = Some(name),
+            }
+        }
+    }
+
     /// Marks as caught the body of every local function of file 0 that is only ever run by
     /// `pcall(f, ...)`/`xpcall(f, h)`: its name appears nowhere but in its declaration and as
     /// the first argument of those (`idents`: every name token of file 0 with its byte).
@@ -270,6 +312,7 @@ impl Names {
             from,
             end,
             functions: Vec::new(),
+            strings: None,
         });
         Some(self.bindings.len() - 1)
     }
@@ -527,6 +570,9 @@ impl Visitor for Names {
             .zip(bound)
         {
             let name = name_of(token);
+            if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
+                self.bindings[b].strings = literal_flags(t);
+            }
             match expr {
                 Expression::Function(f) => {
                     if let (Some(b), Some(j)) = (b, self.add_local(token, f.body(), Reach::Bound)) {
@@ -582,6 +628,9 @@ impl Visitor for Names {
         let at = position(0, call);
         let call_byte = byte_range(call).map_or(0, |(a, _)| a);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
+        // the flags when they are no literal table: given by a name (settled by
+        // `Names::settle_flags`), or written otherwise (unread)
+        let (mut by_name, mut unread): (Option<(String, usize)>, Option<String>) = (None, None);
         // The callback given by name (`redis.register_function('f', my_f)`): the local
         // function of that name, its body and parameters.
         let mut named: Option<(String, usize)> = None;
@@ -611,13 +660,15 @@ impl Visitor for Names {
                                 named =
                                     Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
                             }
-                            ("flags", Expression::TableConstructor(t)) => {
-                                for f in t.fields() {
-                                    if let ast::Field::NoKey(Expression::String(s)) = f {
-                                        flags.push(string_value(s));
-                                    }
-                                }
+                            ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
+                                Some(list) => flags = list,
+                                None => unread = Some(short(&value.to_string())),
+                            },
+                            ("flags", Expression::Var(Var::Name(n))) => {
+                                let at = byte_range(n).map_or(call_byte, |(a, _)| a);
+                                by_name = Some((name_of(n), at));
                             }
+                            ("flags", other) => unread = Some(short(&other.to_string())),
                             _ => {}
                         }
                     }
@@ -645,9 +696,13 @@ impl Visitor for Names {
             self.keys.extend(keys);
             self.argv.extend(argv);
         }
+        if let Some((flags_name, at)) = by_name {
+            self.flag_names.push((self.functions.len(), flags_name, at));
+        }
         self.functions.push(Function {
             name: name.unwrap_or_default(),
             flags,
+            flags_unread: unread,
             at,
             body: range,
         });
