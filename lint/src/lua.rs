@@ -126,6 +126,9 @@ pub struct Script {
     pub dragonfly_flags: Vec<String>,
     /// The assignments to globals of the script (not of its includes), in source order.
     pub global_writes: Vec<GlobalWrite>,
+    /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
+    /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
+    pub engine: Option<String>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -207,7 +210,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             max: MAX_SOURCE_BYTES,
         });
     }
-    let (kind, shebang) = shebang(path, source)?;
+    let (kind, shebang, engine) = shebang(path, source)?;
     let mut asts = Vec::with_capacity(files.len());
     for (n, (file, text)) in files.iter().enumerate() {
         let text = if n == 0 && text.starts_with("#!") {
@@ -281,6 +284,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         shebang,
         dragonfly_flags,
         global_writes,
+        engine,
     })
 }
 

@@ -121,6 +121,8 @@ pub enum Rule {
     /// An assignment to a global or into a global table, which Redis and Valkey keep
     /// read-only.
     GlobalWrite,
+    /// An EVAL shebang whose engine is not `lua` in lower case (`#!LUA`).
+    ShebangEngine,
 }
 
 impl Rule {
@@ -149,6 +151,7 @@ impl Rule {
             Rule::NoScript => "noscript",
             Rule::Arity => "arity",
             Rule::GlobalWrite => "global-write",
+            Rule::ShebangEngine => "shebang-engine",
         }
     }
 }
@@ -331,6 +334,29 @@ pub(crate) fn script_called(
     };
     if let ScriptKind::Library { functions, name } = &script.kind {
         findings.extend(library_load(script, name, functions, start, targets));
+    }
+    // EVAL's engine name: `lua` only on Redis 7.0 and Valkey 8, any case on Valkey 9
+    // (FUNCTION LOAD takes any case on all three).
+    if let (ScriptKind::Shebang { .. }, Some(engine)) = (&script.kind, &script.engine) {
+        let engine = slotgen::text::escape(engine.as_bytes());
+        findings.push(Finding {
+            at: start,
+            rule: Rule::ShebangEngine,
+            kind: None,
+            message: format!(
+                "the shebang's engine is `{engine}`: Redis 7.0 and Valkey 8 take only `lua` \
+                 (\"Unexpected engine in script shebang\"), Valkey 9 takes it in any case"
+            ),
+            fix: format!("write `#!lua` (not `#!{engine}`)"),
+            condition: Some(Condition::Values(
+                "the server is Valkey 9 or later".to_owned(),
+            )),
+            targets: only(targets, |t| match t {
+                Target::Redis => Some(Outcome::Fails),
+                Target::Valkey => Some(Outcome::Depends),
+                _ => None,
+            }),
+        });
     }
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
