@@ -337,9 +337,9 @@ fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
 /// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
 /// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
 /// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
-/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): they keep their text, and a
-/// key made of one is not placed exactly.
-fn number_text(token: &str) -> String {
+/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
+/// [`Part::Number`](crate::key::Part::Number) that is not placed.
+fn number_text(token: &str) -> Option<String> {
     let value = match token
         .strip_prefix("0x")
         .or_else(|| token.strip_prefix("0X"))
@@ -348,8 +348,8 @@ fn number_text(token: &str) -> String {
         None => token.parse::<f64>().ok(),
     };
     match value {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => format!("{}", v as i64),
-        _ => token.to_owned(),
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
+        _ => None,
     }
 }
 
@@ -590,9 +590,11 @@ impl Flow<'_> {
         match expr {
             Expression::String(s) => vec![Part::Literal(string_bytes(s))],
             Expression::Number(n) => {
-                vec![Part::Literal(
-                    number_text(&n.token().to_string()).into_bytes(),
-                )]
+                let token = n.token().to_string();
+                match number_text(&token) {
+                    Some(text) => vec![Part::Literal(text.into_bytes())],
+                    None => vec![Part::Number(token)],
+                }
             }
             Expression::Parentheses { expression, .. } => self.parts(expression),
             Expression::BinaryOperator {
@@ -619,8 +621,8 @@ impl Flow<'_> {
                         // keeps `1` and `'1'` apart).
                         let (index, never_set) = match &**expression {
                             Expression::Number(n) => {
-                                let text = number_text(&n.token().to_string());
-                                let index = text.parse::<usize>().ok();
+                                let index = number_text(&n.token().to_string())
+                                    .and_then(|text| text.parse::<usize>().ok());
                                 (index, index.is_none_or(|i| i == 0))
                             }
                             Expression::String(_) => (None, true),
