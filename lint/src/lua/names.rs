@@ -36,6 +36,8 @@ pub(super) struct Names {
     pub(super) bodies: Vec<(usize, usize, usize)>,
     /// Every name file 0 declares (locals, parameters, loop variables), in source order.
     pub(super) bindings: Vec<Binding>,
+    /// The indexes of [`Names::bindings`] by name, in source order.
+    pub(super) bindings_named: HashMap<String, Vec<usize>>,
     /// The assignments of file 0 to a global or into a global table (`helper = ...`,
     /// `function helper()`, `redis.x = ...`), outside dead code: what is assigned, written
     /// out, the place and its byte.
@@ -272,11 +274,15 @@ impl Names {
     /// those that cover it (the declaring token itself means its own binding); `None` for a
     /// global.
     pub(super) fn resolve(&self, name: &str, byte: usize) -> Option<usize> {
-        (0..self.bindings.len()).rev().find(|&b| {
-            let binding = &self.bindings[b];
-            binding.name == name
-                && (binding.declared == byte || (binding.from <= byte && byte < binding.end))
-        })
+        self.bindings_named
+            .get(name)?
+            .iter()
+            .rev()
+            .copied()
+            .find(|&b| {
+                let binding = &self.bindings[b];
+                binding.declared == byte || (binding.from <= byte && byte < binding.end)
+            })
     }
 
     /// The helper that the name `name` at `byte` of file 0 holds when it runs there: the last
@@ -314,7 +320,12 @@ impl Names {
             functions: Vec::new(),
             strings: None,
         });
-        Some(self.bindings.len() - 1)
+        let b = self.bindings.len() - 1;
+        self.bindings_named
+            .entry(self.bindings[b].name.clone())
+            .or_default()
+            .push(b);
+        Some(b)
     }
 
     /// A helper assigned to the name `token` (`function f`, `f = function`): the value of
