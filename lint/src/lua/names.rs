@@ -312,8 +312,14 @@ impl Names {
         }
         let declared = byte_range(token)?.0;
         let end = end.unwrap_or_else(|| self.blocks.last().map_or(usize::MAX, |&(_, e)| e));
+        Some(self.bind_name(name_of(token), declared, from, end))
+    }
+
+    /// Declares `name` (file 0), its token at the byte `declared`, visible from `from` to
+    /// `end`; its index in [`Names::bindings`].
+    fn bind_name(&mut self, name: String, declared: usize, from: usize, end: usize) -> usize {
         self.bindings.push(Binding {
-            name: name_of(token),
+            name,
             declared,
             from,
             end,
@@ -325,7 +331,7 @@ impl Names {
             .entry(self.bindings[b].name.clone())
             .or_default()
             .push(b);
-        Some(b)
+        b
     }
 
     /// A helper assigned to the name `token` (`function f`, `f = function`): the value of
@@ -445,6 +451,11 @@ impl Visitor for Names {
                     self.globals.push((written, position(0, node), at));
                 }
             }
+        }
+        // a method's body has the parameter `self`
+        if let (Some(_), Some((a, b)), 0) = (name.method_name(), byte_range(node.body()), self.file)
+        {
+            self.bind_name("self".to_owned(), a, a, b);
         }
         match (name.method_name(), &names[..]) {
             (None, [only]) => self.assign_helper(only, node.body()),
