@@ -348,17 +348,29 @@ fn script_call(
     if let (true, Some((script, f))) = (name.starts_with("fcall"), library) {
         let mut out = Vec::new();
         if name == "fcall_ro" && !f.flags.iter().any(|flag| flag == "no-writes") {
+            // flags the lint cannot read may hold `no-writes`
+            let (may, outcome) = match f.flags_unread {
+                Some(_) => ("may have", Outcome::Depends),
+                None => ("has", Outcome::Fails),
+            };
             out.push(finding(
                 Rule::WriteInReadOnly,
                 format!(
-                    "`FCALL_RO {}`: the function has no flag `no-writes`, and the server \
-                     refuses it (\"Can not execute a script with write flag using *_ro \
+                    "`FCALL_RO {}`: the function {may} no flag `no-writes`, and the server \
+                     refuses it then (\"Can not execute a script with write flag using *_ro \
                      command\")",
                     slotgen::text::escape(function.as_bytes())
                 ),
                 "call it by FCALL, or register it with `flags={'no-writes'}`".to_owned(),
-                Outcome::Fails,
+                outcome,
             ));
+            if outcome == Outcome::Depends {
+                if let Some(f) = out.last_mut() {
+                    f.condition = Some(Condition::Values(
+                        "the flags the function is registered with".to_owned(),
+                    ));
+                }
+            }
         }
         let values = Values {
             function: Some(function.clone()),

@@ -20,6 +20,11 @@ pub enum Part {
     /// `KEYS`/`ARGV` at an index that is never set (`KEYS[0]`, `ARGV['1']`): nil whatever
     /// the call gives, with its source text.
     Nil(String),
+    /// A number literal that is no integer below 10^14 (`0.1`, `1e15`), as written: the
+    /// servers write it differently as an argument (Redis 7.0 with `%.17g`, `0.1` is
+    /// `0.10000000000000001`; Valkey in its shortest form, `0.1`), and Lua's `tostring` in
+    /// a concatenation with `%.14g`, so its bytes are not known before the server.
+    Number(String),
 }
 
 /// A key argument: the concatenation of its parts, and its source text.
@@ -105,7 +110,7 @@ impl KeyExpr {
                 Part::Literal(b) => Some(b),
                 Part::Key(i) => values.keys.as_ref()?.get(i.checked_sub(1)?),
                 Part::Arg(i) => values.argv.as_ref()?.get(i.checked_sub(1)?),
-                Part::Opaque(_) | Part::Nil(_) => None,
+                Part::Opaque(_) | Part::Nil(_) | Part::Number(_) => None,
             };
             out.extend_from_slice(known?);
         }
@@ -156,7 +161,7 @@ impl KeyExpr {
                     .as_ref()
                     .and_then(|a| i.checked_sub(1).and_then(|i| a.get(i)))
                     .map(Vec::as_slice),
-                Part::Opaque(_) | Part::Nil(_) => None,
+                Part::Opaque(_) | Part::Nil(_) | Part::Number(_) => None,
             };
             match known {
                 Some(b) => prefix.extend_from_slice(b),
@@ -211,6 +216,13 @@ impl KeyExpr {
                 self.text
             )),
             Part::Nil(what) => Slot::Unknown(format!("`{}` holds `{what}`, nil", self.text)),
+            Part::Number(n) => Slot::Unknown(format!(
+                "`{}` holds the number `{n}`, which the servers write differently (Redis 7.0 \
+                 `%.17g`: `0.1` is `0.10000000000000001`; Valkey its shortest form, `0.1`; \
+                 Lua's `..` `%.14g`), so its slot depends on the server; write the key as a \
+                 string",
+                self.text
+            )),
             Part::Literal(_) => unreachable!("literals are known"),
         }
     }

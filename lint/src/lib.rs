@@ -85,7 +85,7 @@ pub enum Error {
         reason: String,
     },
     /// A shebang that is not `#!lua` with `flags=` or `name=`.
-    #[error("{file}:1: the shebang `#!{line}` is not `#!lua [flags=f1,f2] [name=lib]`, the only engine and options Redis and Valkey take")]
+    #[error("{file}:1: the shebang `#!{line}` is not `#!lua [flags=f1,f2] [name=lib]` (`lua` in any case), the only engine and options Redis and Valkey take")]
     Shebang {
         /// The file.
         file: String,

@@ -53,8 +53,12 @@ pub enum ScriptKind {
 pub struct Function {
     /// Its name.
     pub name: String,
-    /// Its flags (`flags={...}` of `register_function{...}`).
+    /// Its flags (`flags={...}` of `register_function{...}`, or `flags = name` of a local
+    /// declared with such a table and not touched after).
     pub flags: Vec<String>,
+    /// The flags as written when the lint cannot read them (`flags = t` of a table filled
+    /// in later, a call): the function may have any flag.
+    pub flags_unread: Option<String>,
     /// Where it is registered.
     pub at: Position,
     /// The byte range of its body in the file, to place calls in it.
@@ -89,6 +93,23 @@ pub struct CallSite {
     pub arguments: Option<usize>,
 }
 
+/// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
+/// (`redis.x = ...`): Redis and Valkey keep the globals read-only and refuse the script
+/// when it runs ("Attempt to modify a readonly table"), a library's body at FUNCTION LOAD.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobalWrite {
+    /// Where it is.
+    pub at: Position,
+    /// What is assigned, as written (`helper`, `redis.x`).
+    pub name: String,
+    /// The library functions that may run it (as [`CallSite::functions`]).
+    pub functions: Vec<usize>,
+    /// Whether the script catches its error (inside `pcall(function() ... end)`).
+    pub protected: bool,
+    /// Whether it is outside every function of the file (a library's: run at load).
+    pub top_level: bool,
+}
+
 /// A script read: its kind, its files (the first is the script, the rest its includes)
 /// and its calls.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,6 +124,11 @@ pub struct Script {
     pub shebang: Option<Position>,
     /// Dragonfly's flags, from `--!df flags=a,b` comment lines of the script.
     pub dragonfly_flags: Vec<String>,
+    /// The assignments to globals of the script (not of its includes), in source order.
+    pub global_writes: Vec<GlobalWrite>,
+    /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
+    /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
+    pub engine: Option<String>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -184,7 +210,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             max: MAX_SOURCE_BYTES,
         });
     }
-    let (kind, shebang) = shebang(path, source)?;
+    let (kind, shebang, engine) = shebang(path, source)?;
     let mut asts = Vec::with_capacity(files.len());
     for (n, (file, text)) in files.iter().enumerate() {
         let text = if n == 0 && text.starts_with("#!") {
@@ -204,12 +230,29 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     if let Some(ast) = asts.first() {
         let idents = identifiers(ast);
         names.reach(&idents);
+        names.settle_flags(&idents);
         names.catch_pcalled(&idents);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
         functions.clone_from(&names.functions);
     }
+    let library = matches!(kind, ScriptKind::Library { .. });
+    let global_writes = names
+        .globals
+        .iter()
+        .map(|&(ref name, at, byte)| GlobalWrite {
+            at,
+            name: name.clone(),
+            functions: if library {
+                names.functions_at(byte)
+            } else {
+                Vec::new()
+            },
+            protected: within(&names.caught, 0, byte),
+            top_level: !within(&names.bodies, 0, byte),
+        })
+        .collect();
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
@@ -240,6 +283,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         calls,
         shebang,
         dragonfly_flags,
+        global_writes,
+        engine,
     })
 }
 
@@ -292,9 +337,9 @@ fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
 /// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
 /// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
 /// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
-/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): they keep their text, and a
-/// key made of one is not placed exactly.
-fn number_text(token: &str) -> String {
+/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
+/// [`Part::Number`](crate::key::Part::Number) that is not placed.
+fn number_text(token: &str) -> Option<String> {
     let value = match token
         .strip_prefix("0x")
         .or_else(|| token.strip_prefix("0X"))
@@ -303,8 +348,8 @@ fn number_text(token: &str) -> String {
         None => token.parse::<f64>().ok(),
     };
     match value {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => format!("{}", v as i64),
-        _ => token.to_owned(),
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
+        _ => None,
     }
 }
 
@@ -545,9 +590,11 @@ impl Flow<'_> {
         match expr {
             Expression::String(s) => vec![Part::Literal(string_bytes(s))],
             Expression::Number(n) => {
-                vec![Part::Literal(
-                    number_text(&n.token().to_string()).into_bytes(),
-                )]
+                let token = n.token().to_string();
+                match number_text(&token) {
+                    Some(text) => vec![Part::Literal(text.into_bytes())],
+                    None => vec![Part::Number(token)],
+                }
             }
             Expression::Parentheses { expression, .. } => self.parts(expression),
             Expression::BinaryOperator {
@@ -574,8 +621,8 @@ impl Flow<'_> {
                         // keeps `1` and `'1'` apart).
                         let (index, never_set) = match &**expression {
                             Expression::Number(n) => {
-                                let text = number_text(&n.token().to_string());
-                                let index = text.parse::<usize>().ok();
+                                let index = number_text(&n.token().to_string())
+                                    .and_then(|text| text.parse::<usize>().ok());
                                 (index, index.is_none_or(|i| i == 0))
                             }
                             Expression::String(_) => (None, true),

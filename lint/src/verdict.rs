@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::commands;
 use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
-use crate::lua::{Script, ScriptKind};
+use crate::lua::{GlobalWrite, Script, ScriptKind};
 use crate::Position;
 
 /// A server the lint judges for.
@@ -118,6 +118,11 @@ pub enum Rule {
     /// name not of letters, digits and `_`, a function registered twice, `redis.call`
     /// outside every function.
     LibraryLoad,
+    /// An assignment to a global or into a global table, which Redis and Valkey keep
+    /// read-only.
+    GlobalWrite,
+    /// An EVAL shebang whose engine is not `lua` in lower case (`#!LUA`).
+    ShebangEngine,
 }
 
 impl Rule {
@@ -145,6 +150,8 @@ impl Rule {
             Rule::LibraryLoad => "library-load",
             Rule::NoScript => "noscript",
             Rule::Arity => "arity",
+            Rule::GlobalWrite => "global-write",
+            Rule::ShebangEngine => "shebang-engine",
         }
     }
 }
@@ -328,6 +335,29 @@ pub(crate) fn script_called(
     if let ScriptKind::Library { functions, name } = &script.kind {
         findings.extend(library_load(script, name, functions, start, targets));
     }
+    // EVAL's engine name: `lua` only on Redis 7.0 and Valkey 8, any case on Valkey 9
+    // (FUNCTION LOAD takes any case on all three).
+    if let (ScriptKind::Shebang { .. }, Some(engine)) = (&script.kind, &script.engine) {
+        let engine = slotgen::text::escape(engine.as_bytes());
+        findings.push(Finding {
+            at: start,
+            rule: Rule::ShebangEngine,
+            kind: None,
+            message: format!(
+                "the shebang's engine is `{engine}`: Redis 7.0 and Valkey 8 take only `lua` \
+                 (\"Unexpected engine in script shebang\"), Valkey 9 takes it in any case"
+            ),
+            fix: format!("write `#!lua` (not `#!{engine}`)"),
+            condition: Some(Condition::Values(
+                "the server is Valkey 9 or later".to_owned(),
+            )),
+            targets: only(targets, |t| match t {
+                Target::Redis => Some(Outcome::Fails),
+                Target::Valkey => Some(Outcome::Depends),
+                _ => None,
+            }),
+        });
+    }
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
         || {
@@ -409,9 +439,50 @@ pub(crate) fn script_called(
         // The slot the unit is on so far: the declared keys', else the first key's.
         let mut reference: Option<u16> = declared.flatten();
         // Read-only: the flag `no-writes`, or a read-only call form.
+        // The flags as written when the lint cannot read them: any flag may be there.
+        let unread = match (&script.kind, unit) {
+            (ScriptKind::Library { functions, .. }, Some(i)) => functions[*i].flags_unread.clone(),
+            _ => None,
+        };
+        let unit_start = findings.len();
+        if let Some(written) = &unread {
+            findings.push(Finding {
+                at: unit_at,
+                rule: Rule::UnknownFlag,
+                kind: None,
+                message: format!(
+                    "{unit_name} is registered with the flags `{}`, which the lint cannot read \
+                     (a table changed after it is made, or not a table of string literals): \
+                     what the server does depends on them (`no-writes`, \
+                     `allow-cross-slot-keys`, `no-cluster`)",
+                    slotgen::text::escape(written.as_bytes())
+                ),
+                fix: "write the flags as a table of string literals, in `register_function` \
+                      (`flags = { 'no-writes' }`) or in a local declared so and not changed"
+                    .to_owned(),
+                condition: Some(Condition::Values(
+                    "the flags the function is registered with".to_owned(),
+                )),
+                targets: every(targets, Outcome::Depends),
+            });
+        }
+        // Read-only: the flag `no-writes`, or a read-only call form; the flags unread may
+        // hold `no-writes`.
         let read_only = match via {
-            Some(via) => Some(format!("it is called by `{via}`")),
-            None => has("no-writes").then(|| format!("{unit_name} has the flag `no-writes`")),
+            Some(via) => Some((format!("it is called by `{via}`"), Outcome::Fails)),
+            None if has("no-writes") => Some((
+                format!("{unit_name} has the flag `no-writes`"),
+                Outcome::Fails,
+            )),
+            None => unread.as_ref().map(|written| {
+                (
+                    format!(
+                        "{unit_name}'s flags `{}` may hold `no-writes`",
+                        slotgen::text::escape(written.as_bytes())
+                    ),
+                    Outcome::Depends,
+                )
+            }),
         };
         let in_unit = |c: &&crate::lua::CallSite| match unit {
             None => c.functions.is_empty(),
@@ -425,7 +496,7 @@ pub(crate) fn script_called(
                 .as_deref()
                 .and_then(|c| commands::find(c, u8::MAX))
                 .is_some_and(|c| c.write);
-            if let (true, Some(why)) = (write, &read_only) {
+            if let (true, Some((why, outcome))) = (write, &read_only) {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::WriteInReadOnly,
@@ -443,8 +514,9 @@ pub(crate) fn script_called(
                                  the script"
                             .to_owned(),
                     },
-                    condition: None,
-                    targets: every(targets, Outcome::Fails),
+                    condition: (*outcome == Outcome::Depends)
+                        .then(|| Condition::Values("the flags hold no `no-writes`".to_owned())),
+                    targets: every(targets, *outcome),
                 });
             }
             // The arity: the count of arguments the command takes, each server by its own
@@ -600,6 +672,35 @@ pub(crate) fn script_called(
                 findings[before..].iter_mut().for_each(caught);
             }
         }
+        let in_unit = |w: &&GlobalWrite| match unit {
+            None => w.functions.is_empty(),
+            Some(i) => w.functions.contains(i),
+        };
+        findings.extend(
+            script
+                .global_writes
+                .iter()
+                .filter(|w| !(w.top_level && unit.is_some()))
+                .filter(in_unit)
+                .map(|w| global_write(w, &format!("{unit_name} runs it"), targets)),
+        );
+        // The flags unread may hold `allow-cross-slot-keys`: a second slot is no refusal
+        // for sure.
+        if unread.is_some() {
+            for f in &mut findings[unit_start..] {
+                if f.rule == Rule::ScriptCrossSlot {
+                    for (_, o) in &mut f.targets {
+                        if *o == Outcome::Fails {
+                            *o = Outcome::Depends;
+                        }
+                    }
+                    f.condition = Some(Condition::Values(
+                        "the flags hold `allow-cross-slot-keys` and the slots are on one node"
+                            .to_owned(),
+                    ));
+                }
+            }
+        }
     }
     findings.retain(|f| !f.targets.is_empty());
     findings.sort_by_key(|f| f.at);
@@ -684,6 +785,13 @@ fn library_load(
             ));
         }
     }
+    out.extend(
+        script
+            .global_writes
+            .iter()
+            .filter(|w| w.top_level)
+            .map(|w| global_write(w, "FUNCTION LOAD runs the library's body", targets)),
+    );
     for call in script
         .calls
         .iter()
@@ -699,6 +807,55 @@ fn library_load(
         ));
     }
     out
+}
+
+/// The finding on the assignment `write` to a global (`global-write`), which `runs` says
+/// what runs: Redis and Valkey refuse it ("Attempt to modify a readonly table"), the script
+/// when it catches the error goes on (`depends`); the other targets were not tried.
+fn global_write(write: &GlobalWrite, runs: &str, targets: &[Target]) -> Finding {
+    let name = slotgen::text::escape(write.name.as_bytes());
+    let table = name.split(['.', ':', '[']).next().unwrap_or_default();
+    let (what, fix) = if table.len() < name.len() {
+        (
+            format!("`{name}` writes into the global table `{table}`"),
+            format!("keep the value in a table of the script's own (`local t = {{}}`), not in `{table}`"),
+        )
+    } else {
+        (
+            format!("`{name}` is assigned as a global"),
+            format!("declare it local (`local {name}`, `local function {name}(...)`) before it is assigned"),
+        )
+    };
+    let mut message = format!(
+        "{what}, and {runs}: Redis and Valkey keep the globals read-only and refuse the \
+         assignment (\"Attempt to modify a readonly table\")"
+    );
+    let outcome = if write.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        Outcome::Depends
+    } else {
+        Outcome::Fails
+    };
+    Finding {
+        at: write.at,
+        rule: Rule::GlobalWrite,
+        kind: None,
+        message,
+        fix,
+        condition: write.protected.then(|| {
+            Condition::Values(
+                "the protected function stops at the assignment; what it does before runs"
+                    .to_owned(),
+            )
+        }),
+        targets: only(targets, |t| match t {
+            Target::Redis | Target::Valkey => Some(outcome),
+            _ => None,
+        }),
+    }
 }
 
 /// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or

@@ -34,17 +34,77 @@ pub(super) struct Names {
     pub(super) reached_by: Vec<Vec<usize>>,
     /// The byte ranges (file, start, end) of every function body.
     pub(super) bodies: Vec<(usize, usize, usize)>,
+    /// Every name file 0 declares (locals, parameters, loop variables), in source order.
+    pub(super) bindings: Vec<Binding>,
+    /// The indexes of [`Names::bindings`] by name, in source order.
+    pub(super) bindings_named: HashMap<String, Vec<usize>>,
+    /// The assignments of file 0 to a global or into a global table (`helper = ...`,
+    /// `function helper()`, `redis.x = ...`), outside dead code: what is assigned, written
+    /// out, the place and its byte.
+    pub(super) globals: Vec<(String, Position, usize)>,
+    /// The functions registered with `flags = name` (index of [`Names::functions`]), the
+    /// name and its byte: settled by [`Names::settle_flags`].
+    pub(super) flag_names: Vec<(usize, String, usize)>,
 }
 
-/// A local function of the script: `local function f(...)` or `local f = function(...)`.
+/// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
+/// name from `from` to `end` (bytes) means it, unless a later binding of the name covers the
+/// use too (Lua's scopes nest, so the one declared last is the innermost).
+pub(super) struct Binding {
+    pub(super) name: String,
+    /// The byte of the declaring name token (the use there is the binding itself).
+    pub(super) declared: usize,
+    /// The first byte it is visible at: the name of `local function f` (its own body sees
+    /// it), the end of `local f = ...` (the value does not), a body's or a loop's start.
+    pub(super) from: usize,
+    /// The end of the block or body it is declared in.
+    pub(super) end: usize,
+    /// The local functions it may hold (indexes of [`Names::locals`]): its own value, and
+    /// every `f = function ...` or `function f ...` assigned to it.
+    pub(super) functions: Vec<usize>,
+    /// Its value when it is declared with a table of string literals (`local ro = {
+    /// 'no-writes' }`): the strings.
+    pub(super) strings: Option<Vec<String>>,
+}
+
+/// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
+fn literal_flags(table: &ast::TableConstructor) -> Option<Vec<String>> {
+    table
+        .fields()
+        .iter()
+        .map(|f| match f {
+            ast::Field::NoKey(Expression::String(s)) => Some(string_value(s)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A helper function of the script: `local function f(...)`, `local f = function(...)`, a
+/// function assigned to a name (`function f(...)`, `f = function(...)`) or kept in a table
+/// (`function M.f`, `M:f`, `M.f = function`, `{ f = function }`).
 pub(super) struct LocalFunction {
     pub(super) name: String,
+    /// How a use reaches it: through the binding it is the value of (a use resolved to that
+    /// binding), as a global (a use of its name no binding covers), or as a table's field
+    /// (any use of its name: the lint does not follow tables).
+    pub(super) reach: Reach,
     /// Where its name is declared (file 0), a byte.
     pub(super) declared: usize,
     /// The byte range of its body.
     pub(super) body: (usize, usize),
     /// Its parameters' names, in order.
     pub(super) parameters: Vec<String>,
+}
+
+/// How a use of a name reaches a helper function (see [`LocalFunction::reach`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// The value of a binding (index of [`Names::bindings`]).
+    Bound,
+    /// A global of that name.
+    Global,
+    /// A table's field of that name.
+    Field,
 }
 
 /// The names of the server's API table.
@@ -84,11 +144,12 @@ impl Names {
     }
 
     /// Fills [`Names::reached_by`] from `idents` (every name token of file 0 with its byte,
-    /// in source order): a registered function reaches the local functions whose names
-    /// appear in its body, and those that theirs name, and so on. A name is matched as
-    /// written (a local of the same name elsewhere counts too: the lint judges more code,
-    /// never less). One sweep puts each name in the bodies around it; then a walk of that
-    /// graph from each function.
+    /// in source order): a registered function reaches the helpers its body names, and those
+    /// that theirs name, and so on. A name means the helper of the binding that covers it
+    /// ([`Names::resolve`]: a local of the same name in another scope, or a parameter that
+    /// shadows it, is another name), a global helper where no binding covers it, and a
+    /// table's helper of that name anywhere. One sweep puts each name's helpers in the
+    /// bodies around it; then a walk of that graph from each function.
     pub(super) fn reach(&mut self, idents: &[(String, usize)]) {
         // The bodies: each registered function's, then each local function's (nested or
         // apart, as the syntax tree makes them), by start, the outer first.
@@ -102,7 +163,19 @@ impl Names {
             .map(|(n, body)| (body, n))
             .collect();
         bodies.sort_by_key(|&((a, b), _)| (a, std::cmp::Reverse(b)));
-        let mut named: Vec<Vec<&str>> = vec![Vec::new(); nf + nl];
+        let mut unbound: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut fields: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (j, local) in self.locals.iter().enumerate() {
+            match local.reach {
+                Reach::Bound => continue,
+                Reach::Global => unbound.entry(local.name.as_str()).or_default().push(j),
+                Reach::Field => fields.entry(local.name.as_str()).or_default().push(j),
+            }
+        }
+        let helpers: std::collections::HashSet<&str> =
+            self.locals.iter().map(|l| l.name.as_str()).collect();
+        // each body's edges to the helpers it names, as indexes
+        let mut edges: Vec<Vec<usize>> = vec![Vec::new(); nf + nl];
         let mut open: Vec<((usize, usize), usize)> = Vec::new();
         let mut next = 0;
         for (name, at) in idents {
@@ -111,27 +184,22 @@ impl Names {
                 next += 1;
             }
             open.retain(|&((_, b), _)| *at < b);
+            if !helpers.contains(name.as_str()) {
+                continue;
+            }
+            let mut to: Vec<usize> = fields.get(name.as_str()).cloned().unwrap_or_default();
+            match self.resolve(name, *at) {
+                Some(b) => to.extend(&self.bindings[b].functions),
+                None => to.extend(unbound.get(name.as_str()).into_iter().flatten()),
+            }
             for &(_, n) in &open {
-                named[n].push(name);
+                edges[n].extend(&to);
             }
         }
-        let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
-        for (j, local) in self.locals.iter().enumerate() {
-            by_name.entry(local.name.as_str()).or_default().push(j);
+        for to in &mut edges {
+            to.sort_unstable();
+            to.dedup();
         }
-        // each body's edges to the local functions it names, as indexes
-        let edges: Vec<Vec<usize>> = named
-            .iter()
-            .map(|names| {
-                let mut to: Vec<usize> = names
-                    .iter()
-                    .flat_map(|name| by_name.get(name).into_iter().flatten().copied())
-                    .collect();
-                to.sort_unstable();
-                to.dedup();
-                to
-            })
-            .collect();
         let mut reached_by: Vec<Vec<usize>> = vec![Vec::new(); nl];
         for i in 0..nf {
             let mut seen = vec![false; nl];
@@ -147,6 +215,30 @@ impl Names {
             }
         }
         self.reached_by = reached_by;
+    }
+
+    /// Settles the flags of every function registered with `flags = name`: the strings of
+    /// the local the name means, when it is declared with a table of string literals and
+    /// named nowhere else but in `flags = name` (`idents`: every name token of file 0 with
+    /// its byte); else the flags are unread (the table may change before it is given).
+    pub(super) fn settle_flags(&mut self, idents: &[(String, usize)]) {
+        let uses: Vec<usize> = self.flag_names.iter().map(|&(_, _, at)| at).collect();
+        for (f, name, at) in std::mem::take(&mut self.flag_names) {
+            let value = self.resolve(&name, at).and_then(|b| {
+                let binding = &self.bindings[b];
+                let elsewhere = idents.iter().any(|(n, i)| {
+                    *n == name
+                        && *i != binding.declared
+                        && !uses.contains(i)
+                        && self.resolve(n, *i) == Some(b)
+                });
+                (!elsewhere).then(|| binding.strings.clone()).flatten()
+            });
+            match value {
+                Some(flags) => self.functions[f].flags = flags,
+                None => self.functions[f].flags_unread = Some(name),
+            }
+        }
     }
 
     /// Marks as caught the body of every local function of file 0 that is only ever run by
@@ -178,23 +270,127 @@ impl Names {
         }
     }
 
-    /// The local function named `name` declared last before `byte` of file 0.
-    fn local_named(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
-        self.locals
+    /// The binding of file 0 that the name `name` at `byte` means: the last declared of
+    /// those that cover it (the declaring token itself means its own binding); `None` for a
+    /// global.
+    pub(super) fn resolve(&self, name: &str, byte: usize) -> Option<usize> {
+        self.bindings_named
+            .get(name)?
             .iter()
             .rev()
-            .find(|l| l.name == name && l.declared < byte)
+            .copied()
+            .find(|&b| {
+                let binding = &self.bindings[b];
+                binding.declared == byte || (binding.from <= byte && byte < binding.end)
+            })
     }
 
-    fn add_local(&mut self, name: &TokenReference, body: &ast::FunctionBody) {
+    /// The helper that the name `name` at `byte` of file 0 holds when it runs there: the last
+    /// assigned before `byte` to the binding it means, or of the global of that name.
+    fn local_named(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
+        let before = |j: &&usize| self.locals[**j].declared < byte;
+        match self.resolve(name, byte) {
+            Some(b) => self.bindings[b]
+                .functions
+                .iter()
+                .rev()
+                .find(before)
+                .map(|&j| &self.locals[j]),
+            None => self
+                .locals
+                .iter()
+                .rev()
+                .find(|l| l.reach == Reach::Global && l.name == name && l.declared < byte),
+        }
+    }
+
+    /// Declares the name `token` of file 0, visible from `from` to the end of the block
+    /// around it (or `end` when given), holding the helpers `functions`.
+    fn bind(&mut self, token: &TokenReference, from: usize, end: Option<usize>) -> Option<usize> {
+        if self.file != 0 {
+            return None;
+        }
+        let declared = byte_range(token)?.0;
+        let end = end.unwrap_or_else(|| self.blocks.last().map_or(usize::MAX, |&(_, e)| e));
+        Some(self.bind_name(name_of(token), declared, from, end))
+    }
+
+    /// Declares `name` (file 0), its token at the byte `declared`, visible from `from` to
+    /// `end`; its index in [`Names::bindings`].
+    fn bind_name(&mut self, name: String, declared: usize, from: usize, end: usize) -> usize {
+        self.bindings.push(Binding {
+            name,
+            declared,
+            from,
+            end,
+            functions: Vec::new(),
+            strings: None,
+        });
+        let b = self.bindings.len() - 1;
+        self.bindings_named
+            .entry(self.bindings[b].name.clone())
+            .or_default()
+            .push(b);
+        b
+    }
+
+    /// A helper assigned to the name `token` (`function f`, `f = function`): the value of
+    /// the binding the name means there, or a global.
+    fn assign_helper(&mut self, token: &TokenReference, body: &ast::FunctionBody) {
+        let at = byte_range(token).map_or(0, |(a, _)| a);
+        match self.resolve(&name_of(token), at) {
+            Some(b) => {
+                if let Some(j) = self.add_local(token, body, Reach::Bound) {
+                    self.bindings[b].functions.push(j);
+                }
+            }
+            None => {
+                self.add_local(token, body, Reach::Global);
+            }
+        }
+    }
+
+    /// An assignment to `var` at `node`: recorded in [`Names::globals`] when it writes a
+    /// global (a name no binding covers) or into a global table (`redis.x`, `string.f`:
+    /// the servers keep them read-only; `KEYS` and `ARGV` are the call's own tables).
+    fn global_write(&mut self, first: &TokenReference, suffixes: &[&Suffix], node: &impl Node) {
         if self.file != 0 {
             return;
         }
-        let (Some(declared), Some(range)) = (byte_range(name), byte_range(body)) else {
+        let name = name_of(first);
+        let Some((at, _)) = byte_range(first) else {
             return;
+        };
+        let into_table = !suffixes.is_empty();
+        if self.resolve(&name, at).is_some()
+            || within(&self.dead, 0, at)
+            || (into_table && (name == "KEYS" || name == "ARGV"))
+            || suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
+        {
+            return;
+        }
+        let text = std::iter::once(name)
+            .chain(suffixes.iter().map(|s| s.to_string().trim().to_owned()))
+            .collect::<String>();
+        self.globals.push((text, position(0, node), at));
+    }
+
+    /// Records the helper `name` with its `body`, reached as `reach` says; its index.
+    fn add_local(
+        &mut self,
+        name: &TokenReference,
+        body: &ast::FunctionBody,
+        reach: Reach,
+    ) -> Option<usize> {
+        if self.file != 0 {
+            return None;
+        }
+        let (Some(declared), Some(range)) = (byte_range(name), byte_range(body)) else {
+            return None;
         };
         self.locals.push(LocalFunction {
             name: name_of(name),
+            reach,
             declared: declared.0,
             body: range,
             parameters: body
@@ -206,6 +402,7 @@ impl Names {
                 })
                 .collect(),
         });
+        Some(self.locals.len() - 1)
     }
 
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
@@ -225,26 +422,73 @@ impl Visitor for Names {
         self.blocks.pop();
     }
 
-    // A function kept in a table or declared by name (`function M.touch(k)`, `function
-    // M:touch(k)`, `M.touch = function(k)`, `{ touch = function(k) ... }`): a function
-    // named by its last name, which its callers write (`M.touch(...)`).
+    // A function kept in a table (`function M.touch(k)`, `function M:touch(k)`, `M.touch =
+    // function(k)`, `{ touch = function(k) ... }`): a field named by its last name, which
+    // its callers write (`M.touch(...)`). `function touch(k)` is assigned to the name.
     fn visit_function_declaration(&mut self, node: &ast::FunctionDeclaration) {
         let name = node.name();
-        if let Some(last) = name.method_name().or_else(|| name.names().iter().last()) {
-            self.add_local(last, node.body());
+        let names: Vec<&TokenReference> = name.names().iter().collect();
+        if let Some(first) = names.first() {
+            let at = byte_range(*first).map_or(0, |(a, _)| a);
+            if self.file == 0 && self.resolve(&name_of(first), at).is_none() {
+                let written = match name.method_name() {
+                    Some(m) => format!(
+                        "{}:{}",
+                        names
+                            .iter()
+                            .map(|n| name_of(n))
+                            .collect::<Vec<_>>()
+                            .join("."),
+                        name_of(m)
+                    ),
+                    None => names
+                        .iter()
+                        .map(|n| name_of(n))
+                        .collect::<Vec<_>>()
+                        .join("."),
+                };
+                if !within(&self.dead, 0, at) {
+                    self.globals.push((written, position(0, node), at));
+                }
+            }
+        }
+        // a method's body has the parameter `self`
+        if let (Some(_), Some((a, b)), 0) = (name.method_name(), byte_range(node.body()), self.file)
+        {
+            self.bind_name("self".to_owned(), a, a, b);
+        }
+        match (name.method_name(), &names[..]) {
+            (None, [only]) => self.assign_helper(only, node.body()),
+            (method, names) => {
+                if let Some(last) = method.or_else(|| names.last().copied()) {
+                    self.add_local(last, node.body(), Reach::Field);
+                }
+            }
         }
     }
 
     fn visit_assignment(&mut self, node: &ast::Assignment) {
+        for var in node.variables() {
+            match var {
+                Var::Name(n) => self.global_write(n, &[], var),
+                Var::Expression(v) => {
+                    if let Prefix::Name(first) = v.prefix() {
+                        let suffixes: Vec<&Suffix> = v.suffixes().collect();
+                        self.global_write(first, &suffixes, var);
+                    }
+                }
+                _ => {}
+            }
+        }
         for (var, expr) in node.variables().iter().zip(node.expressions().iter()) {
             let Expression::Function(f) = expr else {
                 continue;
             };
             match var {
-                Var::Name(n) => self.add_local(n, f.body()),
+                Var::Name(n) => self.assign_helper(n, f.body()),
                 Var::Expression(v) => {
                     if let Some(Suffix::Index(Index::Dot { name, .. })) = v.suffixes().last() {
-                        self.add_local(name, f.body());
+                        self.add_local(name, f.body(), Reach::Field);
                     }
                 }
                 _ => {}
@@ -256,14 +500,21 @@ impl Visitor for Names {
         for field in node.fields() {
             if let ast::Field::NameKey { key, value, .. } = field {
                 if let Expression::Function(f) = &**value {
-                    self.add_local(key, f.body());
+                    self.add_local(key, f.body(), Reach::Field);
                 }
             }
         }
     }
 
     fn visit_local_function(&mut self, node: &ast::LocalFunction) {
-        self.add_local(node.name(), node.body());
+        // its own body sees it
+        let from = byte_range(node.name()).map_or(0, |(a, _)| a);
+        if let (Some(b), Some(j)) = (
+            self.bind(node.name(), from, None),
+            self.add_local(node.name(), node.body(), Reach::Bound),
+        ) {
+            self.bindings[b].functions.push(j);
+        }
         if API.contains(&name_of(node.name()).as_str()) {
             let start = byte_range(node).map_or(0, |(a, _)| a);
             self.shadow(start);
@@ -273,6 +524,11 @@ impl Visitor for Names {
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
         if let Some((a, b)) = byte_range(node) {
             self.bodies.push((self.file, a, b));
+            for p in node.parameters() {
+                if let ast::Parameter::Name(n) = p {
+                    self.bind(n, a, Some(b));
+                }
+            }
         }
         let shadows = node
             .parameters()
@@ -280,6 +536,20 @@ impl Visitor for Names {
             .any(|p| matches!(p, ast::Parameter::Name(n) if API.contains(&name_of(n).as_str())));
         if let (true, Some((a, b))) = (shadows, byte_range(node)) {
             self.shadowed.push((self.file, a, b));
+        }
+    }
+
+    fn visit_generic_for(&mut self, node: &ast::GenericFor) {
+        if let Some((a, b)) = byte_range(node.block()) {
+            for n in node.names() {
+                self.bind(n, a, Some(b));
+            }
+        }
+    }
+
+    fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
+        if let Some((a, b)) = byte_range(node.block()) {
+            self.bind(node.index_variable(), a, Some(b));
         }
     }
 
@@ -308,10 +578,29 @@ impl Visitor for Names {
             let start = byte_range(node).map_or(0, |(a, _)| a);
             self.shadow(start);
         }
-        for (token, expr) in node.names().iter().zip(node.expressions().iter()) {
+        // the names are seen after the statement, not in its values
+        let after = byte_range(node).map_or(0, |(_, b)| b);
+        let bound: Vec<Option<usize>> = node
+            .names()
+            .iter()
+            .map(|token| self.bind(token, after, None))
+            .collect();
+        for ((token, expr), b) in node
+            .names()
+            .iter()
+            .zip(node.expressions().iter())
+            .zip(bound)
+        {
             let name = name_of(token);
+            if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
+                self.bindings[b].strings = literal_flags(t);
+            }
             match expr {
-                Expression::Function(f) => self.add_local(token, f.body()),
+                Expression::Function(f) => {
+                    if let (Some(b), Some(j)) = (b, self.add_local(token, f.body(), Reach::Bound)) {
+                        self.bindings[b].functions.push(j);
+                    }
+                }
                 Expression::Var(Var::Expression(v)) => {
                     if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
                         if is_call_path(&path) {
@@ -361,6 +650,9 @@ impl Visitor for Names {
         let at = position(0, call);
         let call_byte = byte_range(call).map_or(0, |(a, _)| a);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
+        // the flags when they are no literal table: given by a name (settled by
+        // `Names::settle_flags`), or written otherwise (unread)
+        let (mut by_name, mut unread): (Option<(String, usize)>, Option<String>) = (None, None);
         // The callback given by name (`redis.register_function('f', my_f)`): the local
         // function of that name, its body and parameters.
         let mut named: Option<(String, usize)> = None;
@@ -372,7 +664,9 @@ impl Visitor for Names {
                 }
                 match it.next() {
                     Some(Expression::Function(f)) => body = Some(f.body()),
-                    Some(Expression::Var(Var::Name(n))) => named = Some((name_of(n), call_byte)),
+                    Some(Expression::Var(Var::Name(n))) => {
+                        named = Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
+                    }
                     _ => {}
                 }
             }
@@ -385,15 +679,18 @@ impl Visitor for Names {
                             }
                             ("callback", Expression::Function(f)) => body = Some(f.body()),
                             ("callback", Expression::Var(Var::Name(n))) => {
-                                named = Some((name_of(n), call_byte));
+                                named =
+                                    Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
                             }
-                            ("flags", Expression::TableConstructor(t)) => {
-                                for f in t.fields() {
-                                    if let ast::Field::NoKey(Expression::String(s)) = f {
-                                        flags.push(string_value(s));
-                                    }
-                                }
+                            ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
+                                Some(list) => flags = list,
+                                None => unread = Some(short(&value.to_string())),
+                            },
+                            ("flags", Expression::Var(Var::Name(n))) => {
+                                let at = byte_range(n).map_or(call_byte, |(a, _)| a);
+                                by_name = Some((name_of(n), at));
                             }
+                            ("flags", other) => unread = Some(short(&other.to_string())),
                             _ => {}
                         }
                     }
@@ -421,9 +718,13 @@ impl Visitor for Names {
             self.keys.extend(keys);
             self.argv.extend(argv);
         }
+        if let Some((flags_name, at)) = by_name {
+            self.flag_names.push((self.functions.len(), flags_name, at));
+        }
         self.functions.push(Function {
             name: name.unwrap_or_default(),
             flags,
+            flags_unread: unread,
             at,
             body: range,
         });

@@ -56,19 +56,30 @@ pub(super) fn includes(source: &str) -> Vec<String> {
         .collect()
 }
 
-/// The script's kind from its first line: `#!lua flags=a,b` or `#!lua name=lib`.
-pub(super) fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<Position>), Error> {
+/// A script's kind, where its shebang is, and the shebang's engine as written when it is
+/// not `lua` (`LUA`).
+pub(super) type Shebang = (ScriptKind, Option<Position>, Option<String>);
+
+/// The script's kind from its first line: `#!lua flags=a,b` or `#!lua name=lib` (the
+/// engine's name in any case).
+pub(super) fn shebang(path: &Path, source: &str) -> Result<Shebang, Error> {
     let Some(line) = source.strip_prefix("#!") else {
-        return Ok((ScriptKind::Eval, None));
+        return Ok((ScriptKind::Eval, None, None));
     };
     let line = line.lines().next().unwrap_or("");
     let mut words = line.split_whitespace();
-    if words.next() != Some("lua") {
-        return Err(Error::Shebang {
-            file: path.display().to_string(),
-            line: slotgen::text::escape(line.as_bytes()),
-        });
-    }
+    // The engine in any case (FUNCTION LOAD takes `#!LUA`, and Valkey 9's EVAL); kept as
+    // written when it is not `lua`.
+    let engine = match words.next() {
+        Some("lua") => None,
+        Some(word) if word.eq_ignore_ascii_case("lua") => Some(word.to_owned()),
+        _ => {
+            return Err(Error::Shebang {
+                file: path.display().to_string(),
+                line: slotgen::text::escape(line.as_bytes()),
+            })
+        }
+    };
     let mut flags = Vec::new();
     let mut name = None;
     for word in words {
@@ -99,8 +110,9 @@ pub(super) fn shebang(path: &Path, source: &str) -> Result<(ScriptKind, Option<P
                 functions: Vec::new(),
             },
             at,
+            engine,
         ),
-        None => (ScriptKind::Shebang { flags }, at),
+        None => (ScriptKind::Shebang { flags }, at, engine),
     })
 }
 

@@ -189,8 +189,14 @@ fn run_script(
     let mut conn = node.connect();
     let mut cmd = match fcall_name(source) {
         Some(name) => {
-            // A library FUNCTION LOAD refuses is refused.
+            // A library FUNCTION LOAD refuses is refused. Functions are named server-wide:
+            // the corpus's libraries are flushed first, so that no earlier file's function
+            // of the same name makes the load fail (a refusal that is no verdict's).
             for primary in &cluster.primaries {
+                let _: Value = redis::cmd("FUNCTION")
+                    .arg("FLUSH")
+                    .query(&mut primary.connect())
+                    .expect("FUNCTION FLUSH");
                 redis::cmd("FUNCTION")
                     .arg("LOAD")
                     .arg("REPLACE")
