@@ -413,6 +413,19 @@ fn pictures(
     Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
 }
 
+/// `t` rounded up to the fewest decimals (two to six) that stay below `limit`, so that the
+/// target printed admits what `t` admits and does not already hold the skew the plan
+/// leaves; `t` in full when none does.
+fn rounded_up_below(t: f64, limit: Option<f64>) -> String {
+    (2..=6)
+        .map(|decimals| {
+            let scale = 10f64.powi(decimals);
+            ((t * scale).ceil() / scale, decimals as usize)
+        })
+        .find(|&(up, _)| limit.is_none_or(|l| up < l))
+        .map_or_else(|| t.to_string(), |(up, d)| format!("{up:.d$}"))
+}
+
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
 /// stops and why (with what a larger --max-moves or a lower --min-gain would reach, when they
 /// reach further), and how far its moves may be from the fewest.
@@ -483,9 +496,8 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
         Stop::NoRoom {
             least_target: Some(t),
         } => notes.push(format!(
-            // rounded up, so that the target printed lets the slot move
-            "{stops}: no slot of the fullest primary fits under another primary's share of the target; --target-skew {:.2} is the least that lets one move",
-            (t * 100.0).ceil() / 100.0
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target; --target-skew {} is the least that lets one move",
+            rounded_up_below(t, plan.skew_after)
         )),
         Stop::NoRoom { least_target: None } => notes.push(format!(
             "{stops}: no slot of the fullest primary fits under another primary's share of the target, and no move of a whole slot lowers the skew"
@@ -627,6 +639,26 @@ mod tests {
             left_out: Vec::new(),
             migrations: Vec::new(),
             source: Source::ClusterShards,
+        }
+    }
+
+    /// The printed target admits the least one (it is not below it) and stays below the
+    /// skew the plan leaves, with the fewest decimals that do.
+    #[test]
+    fn the_least_target_is_printed_rounded_up_below_the_skew() {
+        for (t, limit, printed) in [
+            (1.5, Some(1.714), "1.50"),
+            (1.5000000000000002, Some(1.714), "1.51"),
+            (1.501, Some(1.505), "1.501"),
+            (1.5015, Some(1.5019), "1.5015"),
+            (1.25, Some(1.2500001), "1.25"),
+            (1.2500001, Some(1.2500002), "1.2500001"),
+            (1.234, None, "1.24"),
+        ] {
+            let shown = rounded_up_below(t, limit);
+            assert_eq!(shown, printed, "{t} below {limit:?}");
+            let value: f64 = shown.parse().unwrap();
+            assert!(value >= t && limit.is_none_or(|l| value < l));
         }
     }
 
