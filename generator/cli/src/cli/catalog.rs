@@ -307,7 +307,7 @@ fn verdict(all_verified: bool) -> ExitCode {
     if all_verified {
         ExitCode::SUCCESS
     } else {
-        eprintln!("slotgen: error: a catalogue check value does not verify: see the `NO` rows");
+        say!("slotgen: error: a catalogue check value does not verify: see the `NO` rows");
         ExitCode::FAILURE
     }
 }

@@ -118,7 +118,7 @@ impl ConnectArgs {
             tls.insecure = self.insecure;
             // `rediss://HOST#insecure`, as the `redis` client reads it, is the same
             if self.insecure || url.ends_with("#insecure") {
-                eprintln!(
+                say!(
                     "slotgen: warning: --insecure: the servers' certificates are not checked; the exchange is encrypted, but anyone on the way can read and change it"
                 );
             }
@@ -343,7 +343,7 @@ pub fn topology(url: &str, options: &ConnectOptions, timeout: Duration) -> Resul
 /// The nodes left out of it are noted by [`note_left_out`].
 pub fn note_topology(url: &str, topology: &Topology) {
     if let Source::ClusterSlots { shards_refused } = &topology.source {
-        eprintln!(
+        say!(
             "slotgen: note: {} refused CLUSTER SHARDS ({shards_refused}); the map is read from CLUSTER SLOTS",
             slotgen_cluster::url::redact(url)
         );
@@ -370,7 +370,7 @@ pub fn note_left_out(topology: &Topology) {
                 cluster::show_ranges(&gone.ranges)
             )
         };
-        eprintln!(
+        say!(
             "slotgen: note: {} {} ({}) is left out{slots}: {}; it is not asked and gets no keys",
             gone.node.role,
             field(gone.node.id.as_bytes()),
@@ -405,7 +405,7 @@ pub fn note_unowned(topology: &Topology) {
         .iter()
         .map(|r| format!("{} {}", r.first, r.last))
         .collect();
-    eprintln!(
+    say!(
         "slotgen: note: {count} {} {} no owner: {}; a key there is refused (CLUSTERDOWN) and no load is counted for {}; `CLUSTER ADDSLOTSRANGE {}` on a primary assigns {}",
         if count == 1 { "slot" } else { "slots" },
         if count == 1 { "has" } else { "have" },
@@ -420,7 +420,7 @@ pub fn note_unowned(topology: &Topology) {
 /// only, and why.
 pub fn note_load_source(url: &str, source: &LoadSource) {
     if let LoadSource::CountKeysInSlot { slot_stats_refused } = source {
-        eprintln!(
+        say!(
             "slotgen: note: {} refused CLUSTER SLOT-STATS ({slot_stats_refused}); keys are counted by CLUSTER COUNTKEYSINSLOT, and no other metric is known",
             slotgen_cluster::url::redact(url)
         );
@@ -486,6 +486,6 @@ pub const MIGRATING_LOAD: &str = "their load is counted on the primary that owns
 
 pub fn note_migrations(topology: &Topology, what: &str) {
     for line in migration_lines(topology) {
-        eprintln!("slotgen: note: {line}; {what}");
+        say!("slotgen: note: {line}; {what}");
     }
 }

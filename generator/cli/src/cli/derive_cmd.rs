@@ -170,9 +170,10 @@ fn verdict(report: &Report) -> Result<ExitCode> {
     if report.passed() {
         Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!(
+        say!(
             "slotgen: error: verification failed: {} of {} checks; see the `failed:` lines",
-            report.failure_count, report.tags_checked
+            report.failure_count,
+            report.tags_checked
         );
         Ok(ExitCode::FAILURE)
     }

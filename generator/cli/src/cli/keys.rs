@@ -150,7 +150,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                 let all: Vec<&Node> = shard.nodes().filter(|n| n.role == role).collect();
                 let serving: Vec<&Node> = all.iter().copied().filter(|n| n.serves()).collect();
                 for n in all.iter().filter(|n| !n.serves()) {
-                    eprintln!(
+                    say!(
                         "slotgen: note: {role} {} ({}) is left out: its health is `{}`, it does not serve requests yet (a replica is `loading` until it has taken its first write)",
                         field(n.id.as_bytes()),
                         field(n.addr.as_bytes()),
@@ -158,7 +158,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
                     );
                 }
                 if serving.is_empty() && !shard.ranges.is_empty() && role == Role::Replica {
-                    eprintln!(
+                    say!(
                         "slotgen: note: no replica serves the slots {} of {} ({}): they get no keys",
                         show_ranges(&shard.ranges),
                         field(shard.primary.id.as_bytes()),
@@ -185,7 +185,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
         .collect();
     for ((_, node), slots) in nodes.iter().zip(&slots) {
         if slots.is_empty() {
-            eprintln!(
+            say!(
                 "slotgen: note: {} ({}) has no slot to put keys on; it gets none",
                 field(node.id.as_bytes()),
                 field(node.addr.as_bytes())

@@ -95,7 +95,7 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
             }
             Err(e) => {
                 out.flush()?;
-                eprintln!("slotgen: error: {e}");
+                say!("slotgen: error: {e}");
                 failed = true;
             }
         }

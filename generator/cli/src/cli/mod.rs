@@ -15,6 +15,21 @@ use slotgen_tables::SchemeName;
 
 use crate::exit::usage;
 
+/// `eprintln!` for what slotgen says on stderr (notes, warnings, progress, a report's
+/// errors): a write that fails (stderr closed, its reader gone) is dropped, not a panic, so
+/// that the command's output and exit status stand. `say!(@line ...)` writes without the
+/// line feed, as `eprint!`.
+macro_rules! say {
+    (@line $($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod catalog;
 mod check;
 mod cluster;
@@ -354,7 +369,7 @@ impl SpecArgs {
             }
         })?;
         if let (Some(choice), Some(c)) = (&resolved.choice, &self.tags.charset) {
-            eprintln!("slotgen: --charset {}: {choice}", charset(c));
+            say!("slotgen: --charset {}: {choice}", charset(c));
         }
         Ok(resolved.spec)
     }

@@ -226,7 +226,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         .map(|r| remedy::text(r, args.by(), topology))
         .collect();
     for note in notes(&planned, args, topology) {
-        eprintln!("slotgen: note: {note}");
+        say!("slotgen: note: {note}");
     }
     if let Some(out) = &args.out {
         let file = cluster::PlanFile::new(plan, topology, args.by().name());
@@ -237,7 +237,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 slotgen::text::os_reason(&e)
             )
         })?;
-        eprintln!(
+        say!(
             "slotgen: note: the plan is in `{}`: review it, then carry out exactly those moves with `slotgen rebalance --redis URL --apply --plan {}`",
             slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
             slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes())
@@ -254,13 +254,13 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                     cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
                         .map_err(explain)?;
                 if let Some(caution) = &chosen.caution {
-                    eprintln!("slotgen: note: {caution}");
+                    say!("slotgen: note: {caution}");
                 }
                 chosen.dialect
             } else {
                 args.dialect.map_or(server, Dialect::from)
             };
-            eprintln!("slotgen: note: the server is {version}: the {dialect} dialect");
+            say!("slotgen: note: the server is {version}: the {dialect} dialect");
             let cli = if version.starts_with("valkey") {
                 "valkey-cli"
             } else {

@@ -59,7 +59,7 @@ pub(super) fn remedies(
     ) {
         Ok(samples) => samples,
         Err(e) => {
-            eprintln!(
+            say!(
                 "slotgen: note: the keys of the hot {} could not be sampled ({}), so no hashtag split is offered",
                 if slots.len() == 1 { "slot" } else { "slots" },
                 super::cluster::explain(e)

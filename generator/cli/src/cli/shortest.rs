@@ -195,7 +195,7 @@ fn check_gaps(args: &ShortestArgs, gaps: &[u32], slots: u32) -> Result<()> {
     if !args.allow_gaps {
         bail!("{report}; raise --max-len or use a larger charset, or pass --allow-gaps to write the table with these gaps");
     }
-    eprintln!("slotgen: warning: {report}");
+    say!("slotgen: warning: {report}");
     Ok(())
 }
 

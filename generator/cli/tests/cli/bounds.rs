@@ -158,6 +158,34 @@ fn slot_whose_reader_goes_away_ends_while_keys_keep_coming() {
     feeder.join().unwrap();
 }
 
+/// A note on stderr whose reader is gone (`2>&1 | head -c 100` after `head` ended): the
+/// write fails, and the command's output and exit status stand (it panicked, exit 101).
+#[test]
+fn a_note_to_a_closed_stderr_leaves_the_output_and_the_exit_status() {
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .args(["tag", "--charset", "alnum", "0"])
+        .stderr(writer)
+        .output()
+        .unwrap();
+    // the tag of slot 0 under the alphabet that --charset alnum's note names
+    let mut said = Command::new(env!("CARGO_BIN_EXE_slotgen"));
+    let noted = Run::from(
+        said.args(["tag", "--charset", "alnum", "0"])
+            .output()
+            .unwrap(),
+    );
+    assert!(
+        noted.stderr.starts_with("slotgen: --charset alnum: "),
+        "{}",
+        noted.stderr
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), noted.stdout);
+    assert!(noted.stdout.starts_with("0\t"), "{}", noted.stdout);
+}
+
 #[test]
 fn a_key_file_without_line_feeds_is_refused_by_verify_keys() {
     let file = tempfile::NamedTempFile::new().unwrap();

@@ -27,7 +27,7 @@ fn interrupt_flag() -> &'static AtomicBool {
         let interrupted: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
         let _ = ctrlc::set_handler(move || {
             if !interrupted.swap(true, Ordering::SeqCst) {
-                eprintln!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
+                say!("\nslotgen: interrupted: finishing the slot in flight (or cancelling the job), then stopping");
             }
         });
         interrupted
@@ -43,7 +43,7 @@ pub(super) fn wait_for_jobs(
     let waited = cluster::wait_jobs(&args.server.redis, options, args.server.timeout.get())
         .map_err(explain)?;
     for w in &waited {
-        eprintln!(
+        say!(
             "slotgen: waited for the atomic migration job under way on {} (slots {} to {}): it ended in `{}`",
             field(w.from.as_bytes()),
             w.slots,
@@ -70,7 +70,7 @@ pub(super) fn finish_half_moved(
     )
     .map_err(explain)?;
     for f in &finished {
-        eprintln!(
+        say!(
             "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
             f.slot,
             field(f.from.as_bytes()),
@@ -117,7 +117,7 @@ pub(super) fn carry_out(
             )
             .map_err(explain)?;
             if let Some(caution) = &chosen.caution {
-                eprintln!("slotgen: note: {caution}");
+                say!("slotgen: note: {caution}");
             }
             chosen.dialect
         }
@@ -144,7 +144,7 @@ pub(super) fn carry_out(
     line.end();
     // one summary (a terminal had the progress line)
     match &result {
-        Ok(applied) => eprintln!(
+        Ok(applied) => say!(
             "slotgen: applied {} of {} moves in the {} dialect: {} keys in {:.2} s",
             applied.moves,
             plan.moves.len(),
@@ -152,7 +152,7 @@ pub(super) fn carry_out(
             applied.keys,
             line.started.elapsed().as_secs_f64()
         ),
-        Err(_) => eprintln!(
+        Err(_) => say!(
             "slotgen: {} of {} moves done ({} keys) before the stop",
             done.0,
             plan.moves.len(),
@@ -161,7 +161,7 @@ pub(super) fn carry_out(
     }
     if let Ok(applied) = &result {
         for node in &applied.untold {
-            eprintln!(
+            say!(
                 "slotgen: note: the primary {} did not answer `CLUSTER SETSLOT ... NODE`; the cluster's gossip tells it the new owners",
                 field(node.as_bytes())
             );
@@ -230,7 +230,7 @@ impl Progress {
         } else {
             "time left unknown".to_owned()
         };
-        eprint!(
+        say!(@line
             "\r\x1b[Kslotgen: {moves}/{} moves, {keys}/{} keys, {rate:.0} keys/s, {left}",
             self.moves, self.keys
         );
@@ -239,7 +239,7 @@ impl Progress {
 
     fn end(&self) {
         if self.shown {
-            eprintln!();
+            say!();
         }
     }
 }
@@ -372,7 +372,7 @@ pub(super) fn apply_file(
             .filter(|s| !left.contains(s))
             .collect();
         slots.sort_unstable();
-        eprintln!(
+        say!(
             "slotgen: note: {done} of the plan's {} moves are done already (each slot on its target: an earlier run, or by hand), so they are left out: slots {}",
             planned.moves.len(),
             cluster::show_ranges(&cluster::ranges_of(&slots))
