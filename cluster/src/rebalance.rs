@@ -205,6 +205,8 @@ pub struct Planned {
     pub minimal: bool,
     /// Why it stops.
     pub stop: Stop,
+    /// The least gain of a move it was made with ([`Limits::min_gain`]).
+    pub min_gain: f64,
 }
 
 /// A plan of slot moves that brings the weighted skew of a metric under `target`, with
@@ -311,6 +313,7 @@ pub fn plan_with(
         moves_lower_bound: lower,
         minimal,
         stop,
+        min_gain: limits.min_gain,
     })
 }
 
@@ -825,6 +828,51 @@ pub const MIN_GAINS: RangeInclusive<f64> = 0.0..=1.0;
 /// The least gain of a move by default: 0.001, each move lowers its donor's ratio (the skew,
 /// when the donor is the fullest primary) by at least 0.1% of a fair share.
 pub const DEFAULT_MIN_GAIN: f64 = 0.001;
+
+/// The least gain of a move by default for a cluster's loads: [`DEFAULT_MIN_GAIN`], or the
+/// gain of half the mean of the non-empty owned slots on the primary of the largest fair
+/// share, where that is less (two significant digits). A metric spread evenly over 16384
+/// slots puts each slot at `primaries / 16384` of a fair share, under 0.001 below 17
+/// primaries, so that 0.001 alone would move no slot of a cluster whose slots are merely
+/// owned unevenly; slots far under the typical one still stay.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_cluster::{default_min_gain, DEFAULT_MIN_GAIN};
+///
+/// // three primaries, every slot of 3 keys: half a slot is 1.5 / 16384 of a fair share
+/// let owners: Vec<_> = (0..16384).map(|s| Some(s * 3 / 16384)).collect();
+/// assert_eq!(default_min_gain(&[3; 16384], &owners, &[1.0; 3]), 0.000092);
+/// // one slot of 1000 among a few of 1 on each: 0.001
+/// let mut amounts = vec![0; 16384];
+/// amounts[0] = 1000;
+/// amounts[1..4].fill(1);
+/// assert_eq!(default_min_gain(&amounts, &owners, &[1.0; 3]), DEFAULT_MIN_GAIN);
+/// ```
+#[must_use]
+pub fn default_min_gain(amounts: &[u64], owners: &[Option<usize>], weights: &[f64]) -> f64 {
+    let owned = || {
+        amounts
+            .iter()
+            .zip(owners)
+            .filter(|&(&a, o)| a > 0 && o.is_some())
+            .map(|(&a, _)| a)
+    };
+    let (total, count) = owned().fold((0u64, 0u64), |(t, c), a| (t.saturating_add(a), c + 1));
+    let sum: f64 = weights.iter().sum();
+    let largest = weights.iter().copied().fold(0.0, f64::max);
+    if count == 0 || !(sum > 0.0) {
+        return DEFAULT_MIN_GAIN;
+    }
+    let largest_fair = total as f64 * largest / sum;
+    let half_mean = 0.5 * total as f64 / count as f64 / largest_fair;
+    // two significant digits, so that a note prints it as it is
+    let half_mean: f64 = format!("{half_mean:.1e}")
+        .parse()
+        .unwrap_or(DEFAULT_MIN_GAIN);
+    half_mean.min(DEFAULT_MIN_GAIN)
+}
 
 /// The rule of [`MIN_GAINS`], for a refusal.
 pub const MIN_GAIN_RULE: &str = "a move's gain is what it takes off its primary's ratio to its fair share; give a number from 0 (every move that helps) to 1 (0.001: 0.1% of a fair share)";

@@ -149,8 +149,15 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     let floor = per_slot[usize::from(hot_slot)] as f64 / fair;
     assert!(floor > 1.1, "the workload has a hot slot above the target");
 
-    // 1. the default plan: every slot of the hot primary that gains at least 0.001 of a fair
-    //    share moves, none other (the single keys gain 1 / fair each); the floor is named
+    // 1. the default plan: every slot of the hot primary that gains at least the default
+    //    least gain moves, none other (the single keys gain 1 / fair each); the floor is
+    //    named. The default: 0.001, or half the mean non-empty slot over a fair share where
+    //    that is less (two significant digits)
+    let non_empty = per_slot.iter().filter(|&&n| n > 0).count() as f64;
+    let half_mean: f64 = format!("{:.1e}", 0.5 * total as f64 / non_empty / fair)
+        .parse()
+        .unwrap();
+    let least_gain = half_mean.min(0.001);
     let run = rebalance(&url, &["--format", "json"]);
     let plan = json(run.ok());
     assert!(
@@ -169,7 +176,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         .filter(|&s| {
             owner[usize::from(s)] == home
                 && s != hot_slot
-                && per_slot[usize::from(s)] as f64 >= 0.001 * fair
+                && per_slot[usize::from(s)] as f64 >= least_gain * fair
         })
         .map(u64::from)
         .collect();
@@ -181,6 +188,7 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
         .collect();
     moved.sort_unstable();
     assert_eq!(moved, worth, "{plan}");
+    assert_eq!(plan["min_gain"].as_f64().unwrap(), least_gain, "{plan}");
     assert_eq!(plan["stop"]["kind"], "min-gain", "{plan}");
     assert!(
         run.stderr.contains("--min-gain 0 reaches"),
@@ -527,6 +535,57 @@ fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
         skew(&after) <= t && skew(&after) < skew(&before),
         "{after:?}"
     );
+}
+
+/// A metric spread evenly: one key in every slot of the first primary, none elsewhere. Each
+/// slot is 1 / 1820 of a fair share, under the 0.001 of a fair share that the default least
+/// gain was alone (which planned no move at all); the default now takes half the mean
+/// non-empty slot, so the plan to `--target-skew 2.5` moves the slots it needs, and applied,
+/// the servers' counts give the skew it predicts.
+#[test]
+fn a_metric_spread_evenly_over_small_slots_is_planned_by_default() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 0, None, &[]) else {
+        return;
+    };
+    let url = cluster.url();
+    let (first, last) = RANGES[0];
+    let mut pipe = redis::pipe();
+    for slot in first..=last {
+        let tag = slotgen_tables::REDIS_CLUSTER.tag_for_slot(slot).unwrap();
+        pipe.cmd("SET")
+            .arg(format!("{{{tag}}}"))
+            .arg("v")
+            .ignore();
+    }
+    pipe.query::<()>(&mut plain(&addr(&cluster, 0), None))
+        .unwrap();
+    let per_slot = keys_per_slot(&cluster);
+    assert!((first..=last).all(|s| per_slot[usize::from(s)] == 1));
+    let before = loads(&per_slot, &owners(&cluster));
+    assert_eq!(before, [5461, 0, 0]);
+    // half a slot of 1 over the fair share 5461 / 3, two significant digits
+    let least_gain: f64 = format!("{:.1e}", 0.5 / (5461.0 / 3.0)).parse().unwrap();
+    let plan = json(rebalance(&url, &["--target-skew", "2.5", "--format", "json"]).ok());
+    assert_eq!(plan["min_gain"].as_f64().unwrap(), least_gain, "{plan}");
+    assert_eq!(plan["reached"], true, "{plan}");
+    // the fewest: 5461 - 2.5 * 5461 / 3 keys leave, one a slot
+    let fewest = 5461 - (2.5 * 5461.0 / 3.0) as usize;
+    assert_eq!(plan["moves"].as_array().unwrap().len(), fewest, "{plan}");
+    let applied = json(
+        rebalance(
+            &url,
+            &["--target-skew", "2.5", "--format", "json", "--apply"],
+        )
+        .ok(),
+    );
+    assert_eq!(applied["moves"], plan["moves"]);
+    cluster.assert_settled();
+    let after = loads(&keys_per_slot(&cluster), &owners(&cluster));
+    assert!(
+        (skew(&after) - plan["skew_after"].as_f64().unwrap()).abs() < 1e-9,
+        "{after:?}"
+    );
+    assert!(skew(&after) <= 2.5);
 }
 
 /// Review, then apply exactly that: `--out` writes the plan and its map; `--apply --plan`

@@ -87,10 +87,12 @@ pub struct RebalanceArgs {
     max_moves: usize,
     /// The least gain of a move: a slot moves only if it lowers its primary's ratio to its
     /// fair share (the skew, when that primary is the fullest) by at least this much, from
-    /// 0 (every move that helps) to 1. The default, 0.001, skips slots under 0.1% of a fair
-    /// share, which cost a round trip and a cluster-bus epoch each for no measurable skew.
-    #[arg(long, value_name = "GAIN", default_value_t = cluster::DEFAULT_MIN_GAIN)]
-    min_gain: f64,
+    /// 0 (every move that helps) to 1. By default 0.001, which skips slots under 0.1% of a
+    /// fair share (a round trip and a cluster-bus epoch each for no measurable skew), or half
+    /// the mean of the non-empty slots where that is less (a metric spread evenly puts each
+    /// slot under 0.1% of a fair share below 17 primaries); JSON's `min_gain` gives it.
+    #[arg(long, value_name = "GAIN")]
+    min_gain: Option<f64>,
     /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
     /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
     /// per primary.
@@ -143,10 +145,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             cluster::TARGET_SKEW_RULE
         )));
     }
-    if !cluster::MIN_GAINS.contains(&args.min_gain) {
+    if let Some(gain) = args.min_gain.filter(|g| !cluster::MIN_GAINS.contains(g)) {
         return Err(crate::exit::usage(anyhow!(
-            "--min-gain {:?}: {}",
-            args.min_gain,
+            "--min-gain {gain:?}: {}",
             cluster::MIN_GAIN_RULE
         )));
     }
@@ -202,7 +203,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let limits = Limits {
         target: args.target_skew,
         max_moves: args.max_moves,
-        min_gain: args.min_gain,
+        min_gain: args
+            .min_gain
+            .unwrap_or_else(|| cluster::default_min_gain(amounts, &owners, &weights)),
     };
     let planned = cluster::plan_with(amounts, keys, &owners, &weights, &limits)?;
     let plan = &planned.plan;
@@ -476,7 +479,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 Some(f) => format!(
                     "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {:.2} in {} moves",
                     owner(donor),
-                    args.min_gain,
+                    planned.min_gain,
                     // past the cap when the cap was reached too (Stop::MinGain)
                     if f.moves > args.max_moves {
                         format!(" --max-moves {}", f.moves)
@@ -489,7 +492,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 None => format!(
                     "{stops}: each slot left on {} lowers the skew by less than --min-gain {}",
                     owner(donor),
-                    args.min_gain
+                    planned.min_gain
                 ),
             });
         }
@@ -595,7 +598,7 @@ fn plan_json(
         // slots no primary owns: no load counted, none moved (issue 31)
         "unowned": load.topology.unowned(),
         "target": plan.target,
-        "min_gain": args.min_gain,
+        "min_gain": planned.min_gain,
         "max_moves": args.max_moves,
         "skew_before": plan.skew_before,
         "skew_after": plan.skew_after,
