@@ -862,7 +862,7 @@ pub fn default_min_gain(amounts: &[u64], owners: &[Option<usize>], weights: &[f6
     let (total, count) = owned().fold((0u64, 0u64), |(t, c), a| (t.saturating_add(a), c + 1));
     let sum: f64 = weights.iter().sum();
     let largest = weights.iter().copied().fold(0.0, f64::max);
-    if count == 0 || !(sum > 0.0) {
+    if count == 0 || sum.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
         return DEFAULT_MIN_GAIN;
     }
     let largest_fair = total as f64 * largest / sum;
