@@ -552,10 +552,7 @@ fn a_metric_spread_evenly_over_small_slots_is_planned_by_default() {
     let mut pipe = redis::pipe();
     for slot in first..=last {
         let tag = slotgen_tables::REDIS_CLUSTER.tag_for_slot(slot).unwrap();
-        pipe.cmd("SET")
-            .arg(format!("{{{tag}}}"))
-            .arg("v")
-            .ignore();
+        pipe.cmd("SET").arg(format!("{{{tag}}}")).arg("v").ignore();
     }
     pipe.query::<()>(&mut plain(&addr(&cluster, 0), None))
         .unwrap();

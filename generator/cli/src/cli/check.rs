@@ -114,14 +114,18 @@ pub fn run(args: &CheckArgs) -> Result<ExitCode> {
         // the key loop of `slot` and `placement`: standard input, or the arguments (a key
         // that is not hex there is a usage error, exit 2)
         let mut slots = vec![0; BATCH];
-        for_each_key_batch(&args.keys, args.records.terminator(), args.hex, |keys| {
+        let report = std::cell::RefCell::new(&mut report);
+        let rows = |keys: &[&[u8]]| {
             let slots = &mut slots[..keys.len()];
             function.key_slots(keys, slots);
             for (key, &slot) in keys.iter().zip(&*slots) {
-                report.key(key, slot, None)?;
+                report.borrow_mut().key(key, slot, None)?;
             }
             Ok(())
-        })?;
+        };
+        // the rows so far go out whenever the input is waited for
+        let idle = || Ok(report.borrow_mut().out.flush()?);
+        for_each_key_batch(&args.keys, args.records.terminator(), args.hex, rows, idle)?;
     }
     report.finish(args, &instances)
 }

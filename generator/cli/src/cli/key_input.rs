@@ -16,7 +16,7 @@
 use std::io::Read;
 use std::ops::Range;
 use std::path::Path;
-use std::sync::mpsc::{Receiver, SyncSender};
+use std::sync::mpsc::{Receiver, SyncSender, TryRecvError};
 
 use anyhow::{anyhow, bail, Result};
 
@@ -97,19 +97,22 @@ pub fn decode_hex(text: &[u8], out: &mut Vec<u8>, what: impl FnOnce() -> String)
 /// The keys of a command that takes them as arguments or on standard input, a batch at a
 /// time to `each`: `keys` when given (hex digits decoded when `hex`; a key that is not hex
 /// is a usage error, exit 2), otherwise, or for `-` alone, standard input's, ended by
-/// `terminator`.
+/// `terminator`; `idle` whenever standard input is waited for
+/// ([`KeyReader::for_each_batch`]).
 ///
 /// # Errors
 ///
-/// A key that is not hex, a read of standard input that fails, or `each`'s error.
+/// A key that is not hex, a read of standard input that fails, or `each`'s or `idle`'s
+/// error.
 pub fn for_each_key_batch(
     keys: &[String],
     terminator: u8,
     hex: bool,
     mut each: impl FnMut(&[&[u8]]) -> Result<()>,
+    idle: impl FnMut() -> Result<()>,
 ) -> Result<()> {
     if keys.is_empty() || keys == ["-"] {
-        return KeyReader::stdin(terminator, hex).for_each_batch(each);
+        return KeyReader::stdin(terminator, hex).for_each_batch(each, idle);
     }
     let mut decoded = Vec::new();
     for (n, key) in keys.iter().enumerate() {
@@ -250,12 +253,18 @@ impl<R: Read> KeyReader<R> {
     /// at most [`BLOCKS_AHEAD`] ahead of `each`, and takes the emptied ones back to read
     /// into, so that a few read buffers are allocated for the whole input. An error of
     /// `each` ends the reading at its next hand-over (after one read at most); an error of
-    /// the reading reaches `each`'s thread after the keys before it.
+    /// the reading reaches `each`'s thread after the keys before it. `idle` is called
+    /// whenever no keys are ready and the input is waited for (a writer that sends keys and
+    /// waits for their answers): the caller writes out what it has answered.
     ///
     /// # Errors
     ///
-    /// Those of [`next`](Self::next), and those of `each`.
-    pub fn for_each_batch(&mut self, mut each: impl FnMut(&[&[u8]]) -> Result<()>) -> Result<()>
+    /// Those of [`next`](Self::next), and those of `each` and `idle`.
+    pub fn for_each_batch(
+        &mut self,
+        mut each: impl FnMut(&[&[u8]]) -> Result<()>,
+        mut idle: impl FnMut() -> Result<()>,
+    ) -> Result<()>
     where
         R: Send,
     {
@@ -264,8 +273,25 @@ impl<R: Read> KeyReader<R> {
         std::thread::scope(|scope| {
             // `full` is the reading thread's: the keys end when it ends
             scope.spawn(move || self.read_blocks(&full, &emptied));
+            // `filled` is this closure's: on an error it is dropped as the closure returns,
+            // so that the reading thread's next hand-over fails and it ends, before the
+            // scope waits for it
+            let filled = filled;
             let mut batch: Vec<&[u8]> = Vec::with_capacity(BATCH);
-            for block in filled {
+            loop {
+                // the keys answered so far go out before a wait for the input (a writer
+                // that sends a key and waits for its answer), not only when the buffer fills
+                let block = match filled.try_recv() {
+                    Ok(block) => block,
+                    Err(TryRecvError::Empty) => {
+                        idle()?;
+                        match filled.recv() {
+                            Ok(block) => block,
+                            Err(_) => break,
+                        }
+                    }
+                    Err(TryRecvError::Disconnected) => break,
+                };
                 let block: Block = block?;
                 for keys in block.keys.chunks(BATCH) {
                     let mut keys_of = recycle(std::mem::take(&mut batch));
@@ -579,11 +605,14 @@ mod tests {
         let mut reader =
             KeyReader::new(Chunks(input, size), "the test".to_owned(), terminator, hex);
         let read = if batched {
-            reader.for_each_batch(|batch| {
-                assert!(!batch.is_empty() && batch.len() <= BATCH);
-                keys.extend(batch.iter().map(|key| key.to_vec()));
-                Ok(())
-            })
+            reader.for_each_batch(
+                |batch| {
+                    assert!(!batch.is_empty() && batch.len() <= BATCH);
+                    keys.extend(batch.iter().map(|key| key.to_vec()));
+                    Ok(())
+                },
+                || Ok(()),
+            )
         } else {
             (|| {
                 while let Some(key) = reader.next()? {
@@ -710,14 +739,17 @@ mod tests {
         let mut reader = KeyReader::new(Endless, "the test".to_owned(), b'\n', false);
         let mut batches = 0;
         // the reading thread must end for `for_each_batch` to return at all
-        let error = reader.for_each_batch(|keys| {
-            assert!(keys.iter().all(|&key| key == b"k"));
-            batches += 1;
-            if batches == 100 {
-                bail!("the work failed");
-            }
-            Ok(())
-        });
+        let error = reader.for_each_batch(
+            |keys| {
+                assert!(keys.iter().all(|&key| key == b"k"));
+                batches += 1;
+                if batches == 100 {
+                    bail!("the work failed");
+                }
+                Ok(())
+            },
+            || Ok(()),
+        );
         assert_eq!(error.unwrap_err().to_string(), "the work failed");
     }
 

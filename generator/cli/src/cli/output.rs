@@ -208,6 +208,16 @@ impl<W: Write> Records<W> {
         })
     }
 
+    /// Writes out what the records so far have buffered (a JSON document stays open).
+    ///
+    /// # Errors
+    ///
+    /// The write's.
+    pub fn flush(&mut self) -> Result<()> {
+        self.out.flush()?;
+        Ok(())
+    }
+
     /// Writes one record: `fields` in the order of the names given to [`Records::start`].
     ///
     /// # Panics

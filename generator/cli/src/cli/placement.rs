@@ -92,7 +92,8 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
         .refuse_header("placement's TSV lines are of several kinds, each led by its name")?;
     // counted per slot a batch of keys at a time; per node once, from the slots' counts
     let mut slots = vec![0; BATCH];
-    for_each_key_batch(&args.keys, args.records.terminator(), args.hex, |keys| {
+    // the answer is a summary of every key: nothing to write out before the end
+    let summed = |keys: &[&[u8]]| {
         let slots = &mut slots[..keys.len()];
         placement.add_keys(keys, slots);
         if migrating.is_empty() {
@@ -107,7 +108,14 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
             }
         }
         Ok(())
-    })?;
+    };
+    for_each_key_batch(
+        &args.keys,
+        args.records.terminator(),
+        args.hex,
+        summed,
+        || Ok(()),
+    )?;
 
     let top = placement.top_slots(args.top);
     let owners = topology.as_ref().map(Topology::owners);

@@ -49,17 +49,21 @@ pub fn run(args: &SlotArgs) -> Result<ExitCode> {
     } else {
         &["slot"]
     };
-    // One buffered writer, flushed at the end: one write(2) per 64 KiB, not one per key.
+    // One buffered writer: one write(2) per 64 KiB, not one per key, and what is answered
+    // whenever the input is waited for.
     let out = BufWriter::with_capacity(IO_BUFFER, std::io::stdout().lock());
-    let mut records = Records::start(out, &args.output, "slot", names)?;
+    let records = std::cell::RefCell::new(Records::start(out, &args.output, "slot", names)?);
     // a batch of keys at a time: their slots, then their records
     let mut slots = vec![0; BATCH];
-    let mut answer = |keys: &[&[u8]]| -> Result<()> {
+    let answer = |keys: &[&[u8]]| -> Result<()> {
         let slots = &mut slots[..keys.len()];
         function.key_slots(keys, slots);
-        records.int_records(slots, with_key.then_some(keys))
+        records
+            .borrow_mut()
+            .int_records(slots, with_key.then_some(keys))
     };
-    for_each_key_batch(&args.keys, args.output.terminator(), args.hex, &mut answer)?;
-    records.finish()?;
+    let idle = || records.borrow_mut().flush();
+    for_each_key_batch(&args.keys, args.output.terminator(), args.hex, answer, idle)?;
+    records.into_inner().finish()?;
     Ok(ExitCode::SUCCESS)
 }

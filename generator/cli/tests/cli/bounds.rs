@@ -158,6 +158,47 @@ fn slot_whose_reader_goes_away_ends_while_keys_keep_coming() {
     feeder.join().unwrap();
 }
 
+/// A writer that sends a key and waits for its answer (`coproc`, a script talking to
+/// `slot` over pipes) gets each answer while the input stays open: `slot` and `check` write
+/// out what they have answered whenever they wait for more keys. (They answered only at
+/// the end of the input, or past 64 KiB of output, before.)
+#[test]
+fn a_key_is_answered_while_the_input_stays_open() {
+    for (args, key, answer) in [
+        (&["slot"][..], "{user42}:cart", "slot"),
+        (&["check"][..], "{user42}:cart", "check"),
+    ] {
+        let mut child = common::spawn_piped(Command::new(env!("CARGO_BIN_EXE_slotgen")).args(args));
+        let mut input = child.stdin.take().unwrap();
+        let (lines, read) = std::sync::mpsc::channel();
+        let stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                if lines.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        let slot = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(b"user42") & 16383;
+        for _ in 0..2 {
+            input.write_all(format!("{key}\n").as_bytes()).unwrap();
+            input.flush().unwrap();
+            // the key's row, with the input still open
+            let line = read
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("{answer}: no answer while the input is open"));
+            assert!(
+                line == slot.to_string() || line.starts_with(&format!("{slot}\t")),
+                "{answer}: {line}"
+            );
+        }
+        drop(input);
+        let status = child.wait().unwrap();
+        assert!(status.success(), "{answer}: {status}");
+        reader.join().unwrap();
+    }
+}
+
 /// A note on stderr whose reader is gone (`2>&1 | head -c 100` after `head` ended): the
 /// write fails, and the command's output and exit status stand (it panicked, exit 101).
 #[test]
