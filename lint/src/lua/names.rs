@@ -45,6 +45,23 @@ pub(super) struct Names {
     /// The functions registered with `flags = name` (index of [`Names::functions`]), the
     /// name and its byte: settled by [`Names::settle_flags`].
     pub(super) flag_names: Vec<(usize, String, usize)>,
+    /// Every name of file 0 read as a variable (`x`, `x.y`, `x(...)`, not a field's or a
+    /// declaration's name), with its byte and place: a global where no binding covers it.
+    pub(super) reads: Vec<(String, usize, Position)>,
+    /// The bytes of the names of file 0 assigned to (`x = ...`: a write, not a read).
+    pub(super) assigned: Vec<usize>,
+    /// The byte ranges of file 0 whose code may not run when the code around it does, with
+    /// why: an `if`'s branches, a loop's body, the right of `and`/`or`, what follows a
+    /// `return` inside a block (to the end of its function). Function bodies are in
+    /// [`Names::bodies`].
+    pub(super) maybe: Vec<(usize, usize, &'static str)>,
+    /// The byte ranges of the function bodies around the node visited.
+    pub(super) open_bodies: Vec<(usize, usize)>,
+    /// The names the includes declare (`local function f`, `local x`, `function f`): the
+    /// script's text is put where it includes them, so it may read them.
+    pub(super) included: std::collections::HashSet<String>,
+    /// The end of each `repeat` block (file, byte) with the end of its `until` condition.
+    pub(super) repeat_ends: HashMap<(usize, usize), usize>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -405,6 +422,21 @@ impl Names {
         Some(self.locals.len() - 1)
     }
 
+    /// Code of file 0 from `range`'s start to its end may not run when the code around it
+    /// does, for the reason `why`.
+    fn may_skip(&mut self, range: Option<(usize, usize)>, why: &'static str) {
+        if let (0, Some((a, b))) = (self.file, range) {
+            self.maybe.push((a, b, why));
+        }
+    }
+
+    /// The name `token` of file 0 read as a variable.
+    fn read(&mut self, token: &TokenReference) {
+        if let (0, Some((a, _))) = (self.file, byte_range(token)) {
+            self.reads.push((name_of(token), a, position(0, token)));
+        }
+    }
+
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
     pub(super) fn shadow(&mut self, start: usize) {
         let end = self.blocks.last().map_or(usize::MAX, |&(_, e)| e);
@@ -414,8 +446,18 @@ impl Names {
 
 impl Visitor for Names {
     fn visit_block(&mut self, node: &ast::Block) {
-        let range = byte_range(node).unwrap_or((0, 0));
-        self.blocks.push(range);
+        let (a, b) = byte_range(node).unwrap_or((0, 0));
+        // a `repeat` block's locals are seen by its `until` condition too
+        let end = self.repeat_ends.get(&(self.file, b)).copied().unwrap_or(b);
+        self.blocks.push((a, end));
+    }
+
+    fn visit_repeat(&mut self, node: &ast::Repeat) {
+        if let (Some((_, b)), Some((_, until))) =
+            (byte_range(node.block()), byte_range(node.until()))
+        {
+            self.repeat_ends.insert((self.file, b), until);
+        }
     }
 
     fn visit_block_end(&mut self, _node: &ast::Block) {
@@ -458,7 +500,12 @@ impl Visitor for Names {
             self.bind_name("self".to_owned(), a, a, b);
         }
         match (name.method_name(), &names[..]) {
-            (None, [only]) => self.assign_helper(only, node.body()),
+            (None, [only]) => {
+                if self.file != 0 {
+                    self.included.insert(name_of(only));
+                }
+                self.assign_helper(only, node.body());
+            }
             (method, names) => {
                 if let Some(last) = method.or_else(|| names.last().copied()) {
                     self.add_local(last, node.body(), Reach::Field);
@@ -470,7 +517,12 @@ impl Visitor for Names {
     fn visit_assignment(&mut self, node: &ast::Assignment) {
         for var in node.variables() {
             match var {
-                Var::Name(n) => self.global_write(n, &[], var),
+                Var::Name(n) => {
+                    if let (0, Some((a, _))) = (self.file, byte_range(n)) {
+                        self.assigned.push(a);
+                    }
+                    self.global_write(n, &[], var);
+                }
                 Var::Expression(v) => {
                     if let Prefix::Name(first) = v.prefix() {
                         let suffixes: Vec<&Suffix> = v.suffixes().collect();
@@ -507,6 +559,9 @@ impl Visitor for Names {
     }
 
     fn visit_local_function(&mut self, node: &ast::LocalFunction) {
+        if self.file != 0 {
+            self.included.insert(name_of(node.name()));
+        }
         // its own body sees it
         let from = byte_range(node.name()).map_or(0, |(a, _)| a);
         if let (Some(b), Some(j)) = (
@@ -521,7 +576,13 @@ impl Visitor for Names {
         }
     }
 
+    fn visit_function_body_end(&mut self, _node: &ast::FunctionBody) {
+        self.open_bodies.pop();
+    }
+
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        self.open_bodies
+            .push(byte_range(node).unwrap_or((usize::MAX, usize::MAX)));
         if let Some((a, b)) = byte_range(node) {
             self.bodies.push((self.file, a, b));
             for p in node.parameters() {
@@ -540,6 +601,7 @@ impl Visitor for Names {
     }
 
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
+        self.may_skip(byte_range(node.block()), "in a loop's body");
         if let Some((a, b)) = byte_range(node.block()) {
             for n in node.names() {
                 self.bind(n, a, Some(b));
@@ -548,24 +610,60 @@ impl Visitor for Names {
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
+        self.may_skip(byte_range(node.block()), "in a loop's body");
         if let Some((a, b)) = byte_range(node.block()) {
             self.bind(node.index_variable(), a, Some(b));
         }
     }
 
     fn visit_if(&mut self, node: &ast::If) {
+        let then = byte_range(node.then_token()).map(|(a, _)| a);
+        let end = byte_range(node.end_token()).map(|(_, b)| b);
+        self.may_skip(then.zip(end), "in a branch of an `if`");
         if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
             self.dead.push((self.file, a, b));
         }
     }
 
     fn visit_while(&mut self, node: &ast::While) {
+        self.may_skip(byte_range(node.block()), "in a loop's body");
         if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
             self.dead.push((self.file, a, b));
         }
     }
 
+    fn visit_expression(&mut self, node: &Expression) {
+        if let Expression::BinaryOperator { binop, rhs, .. } = node {
+            match binop {
+                BinOp::And(_) => self.may_skip(byte_range(&**rhs), "right of `and`"),
+                BinOp::Or(_) => self.may_skip(byte_range(&**rhs), "right of `or`"),
+                _ => {}
+            }
+        }
+    }
+
+    fn visit_return(&mut self, node: &ast::Return) {
+        let end = self.open_bodies.last().map_or(usize::MAX, |&(_, b)| b);
+        let after = byte_range(node).map(|(_, b)| (b, end));
+        self.may_skip(after, "after a `return` that may run first");
+    }
+
+    fn visit_var(&mut self, node: &Var) {
+        if let Var::Name(n) = node {
+            self.read(n);
+        }
+    }
+
+    fn visit_prefix(&mut self, node: &Prefix) {
+        if let Prefix::Name(n) = node {
+            self.read(n);
+        }
+    }
+
     fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        if self.file != 0 {
+            self.included.extend(node.names().iter().map(name_of));
+        }
         // `local redis = redis` (also `local server = redis`) is the API still, not a shadow
         let exprs: Vec<&Expression> = node.expressions().iter().collect();
         let is_api = |e: Option<&&Expression>| matches!(e, Some(Expression::Var(Var::Name(n))) if API.contains(&name_of(n).as_str()));
