@@ -151,6 +151,40 @@ pub fn has(server: Server, place: Place, name: &str) -> bool {
     extra(server, place).contains(&name) || (place != Place::Load && COMMON.contains(&name))
 }
 
+/// The globals that are tables on every server that has them, but `KEYS` and `ARGV`
+/// (measured with `type(v)` in the same iteration of `_G`). The servers keep them
+/// read-only: a write into one is refused ("Attempt to modify a readonly table"), through
+/// any name (`local r = redis; r.x = 1`); `KEYS` and `ARGV` the script may change.
+pub const TABLES: [&str; 12] = [
+    "_G",
+    "bit",
+    "cjson",
+    "cmsgpack",
+    "coroutine",
+    "math",
+    "os",
+    "redis",
+    "server",
+    "string",
+    "struct",
+    "table",
+];
+
+/// Whether `name` is a global table that the servers keep read-only ([`TABLES`]).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::is_table;
+///
+/// assert!(is_table("redis"));
+/// assert!(!is_table("KEYS"));
+/// ```
+#[must_use]
+pub fn is_table(name: &str) -> bool {
+    TABLES.contains(&name)
+}
+
 /// Whether every server has the global `name` in `place`.
 ///
 /// # Examples

@@ -100,8 +100,11 @@ pub struct CallSite {
 pub struct GlobalWrite {
     /// Where it is.
     pub at: Position,
-    /// What is assigned, as written (`helper`, `redis.x`).
+    /// What is assigned, as written (`helper`, `redis.x`, `r.x`).
     pub name: String,
+    /// The global table written into when the write goes through a local that holds it
+    /// (`local r = redis` then `r.x = 1`: `redis`).
+    pub aliased: Option<String>,
     /// The library functions that may run it (as [`CallSite::functions`]).
     pub functions: Vec<usize>,
     /// Whether the script catches its error (inside `pcall(function() ... end)`).
@@ -259,6 +262,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         let idents = identifiers(ast);
         names.reach(&idents);
         names.settle_flags(&idents);
+        names.settle_aliases();
         names.catch_pcalled(&idents);
     }
     let mut kind = kind;
@@ -269,9 +273,10 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     let global_writes = names
         .globals
         .iter()
-        .map(|&(ref name, at, byte)| GlobalWrite {
+        .map(|&(ref name, at, byte, ref aliased)| GlobalWrite {
             at,
             name: name.clone(),
+            aliased: aliased.clone(),
             functions: if library {
                 names.functions_at(byte)
             } else {
@@ -326,7 +331,7 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
     let written: std::collections::HashSet<&str> = names
         .globals
         .iter()
-        .filter_map(|(text, _, _)| text.split(['.', ':', '[']).next())
+        .filter_map(|(text, _, _, _)| text.split(['.', ':', '[']).next())
         .collect();
     let line_of = |byte: usize| {
         source.as_bytes()[..byte.min(source.len())]
@@ -346,8 +351,8 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         };
         if everywhere(place, name)
             || names.resolve(name, byte).is_some()
-            || names.assigned.contains(&byte)
-            || names.globals.iter().any(|&(_, _, b)| b == byte)
+            || names.assigned.iter().any(|&(_, b)| b == byte)
+            || names.globals.iter().any(|&(_, _, b, _)| b == byte)
             || written.contains(name.as_str())
             || names.included.contains(name)
             || within(&names.dead, 0, byte)

@@ -850,7 +850,13 @@ fn library_load(
 fn global_write(write: &GlobalWrite, runs: &str, targets: &[Target]) -> Finding {
     let name = slotgen::text::escape(write.name.as_bytes());
     let table = name.split(['.', ':', '[']).next().unwrap_or_default();
-    let (what, fix) = if table.len() < name.len() {
+    let (what, fix) = if let Some(global) = &write.aliased {
+        let global = slotgen::text::escape(global.as_bytes());
+        (
+            format!("`{name}` writes into the global table `{global}` (`{table}` is `{global}`)"),
+            format!("keep the value in a table of the script's own (`local t = {{}}`), not in `{global}`"),
+        )
+    } else if table.len() < name.len() {
         (
             format!("`{name}` writes into the global table `{table}`"),
             format!("keep the value in a table of the script's own (`local t = {{}}`), not in `{table}`"),

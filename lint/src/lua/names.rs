@@ -39,17 +39,22 @@ pub(super) struct Names {
     /// The indexes of [`Names::bindings`] by name, in source order.
     pub(super) bindings_named: HashMap<String, Vec<usize>>,
     /// The assignments of file 0 to a global or into a global table (`helper = ...`,
-    /// `function helper()`, `redis.x = ...`), outside dead code: what is assigned, written
-    /// out, the place and its byte.
-    pub(super) globals: Vec<(String, Position, usize)>,
+    /// `function helper()`, `redis.x = ...`, `r.x = ...` after `local r = redis`), outside
+    /// dead code: what is assigned, written out, the place, its byte, and the global table
+    /// when the write goes through a local that holds it (`redis`).
+    pub(super) globals: Vec<(String, Position, usize, Option<String>)>,
+    /// The writes into a table through a local that holds a global table (`local r =
+    /// redis; r.x = 1`): the binding, then as [`Names::globals`]; settled by
+    /// [`Names::settle_aliases`].
+    pub(super) alias_writes: Vec<(usize, String, Position, usize)>,
     /// The functions registered with `flags = name` (index of [`Names::functions`]), the
     /// name and its byte: settled by [`Names::settle_flags`].
     pub(super) flag_names: Vec<(usize, String, usize)>,
     /// Every name of file 0 read as a variable (`x`, `x.y`, `x(...)`, not a field's or a
     /// declaration's name), with its byte and place: a global where no binding covers it.
     pub(super) reads: Vec<(String, usize, Position)>,
-    /// The bytes of the names of file 0 assigned to (`x = ...`: a write, not a read).
-    pub(super) assigned: Vec<usize>,
+    /// The names of file 0 assigned to (`x = ...`: a write, not a read), with their bytes.
+    pub(super) assigned: Vec<(String, usize)>,
     /// The byte ranges of file 0 whose code may not run when the code around it does, with
     /// why: an `if`'s branches, a loop's body, the right of `and`/`or`, what follows a
     /// `return` inside a block (to the end of its function). Function bodies are in
@@ -82,6 +87,9 @@ pub(super) struct Binding {
     /// Its value when it is declared with a table of string literals (`local ro = {
     /// 'no-writes' }`): the strings.
     pub(super) strings: Option<Vec<String>>,
+    /// The global table it is declared with (`local r = redis`), but `KEYS` and `ARGV`
+    /// (the call's own tables, which a script may change).
+    pub(super) alias: Option<String>,
 }
 
 /// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
@@ -342,6 +350,7 @@ impl Names {
             end,
             functions: Vec::new(),
             strings: None,
+            alias: None,
         });
         let b = self.bindings.len() - 1;
         self.bindings_named
@@ -379,17 +388,46 @@ impl Names {
             return;
         };
         let into_table = !suffixes.is_empty();
-        if self.resolve(&name, at).is_some()
+        let text = || {
+            std::iter::once(name.clone())
+                .chain(suffixes.iter().map(|s| s.to_string().trim().to_owned()))
+                .collect::<String>()
+        };
+        let bound = self.resolve(&name, at);
+        if let (Some(b), true, false) = (bound, into_table, within(&self.dead, 0, at)) {
+            if self.bindings[b].alias.is_some()
+                && !suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
+            {
+                self.alias_writes.push((b, text(), position(0, node), at));
+            }
+            return;
+        }
+        if bound.is_some()
             || within(&self.dead, 0, at)
             || (into_table && (name == "KEYS" || name == "ARGV"))
             || suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
         {
             return;
         }
-        let text = std::iter::once(name)
-            .chain(suffixes.iter().map(|s| s.to_string().trim().to_owned()))
-            .collect::<String>();
-        self.globals.push((text, position(0, node), at));
+        self.globals.push((text(), position(0, node), at, None));
+    }
+
+    /// Moves to [`Names::globals`] each write through a local that holds a global table
+    /// ([`Names::alias_writes`]) whose local is never assigned again (then it may hold
+    /// another table when the write runs); in source order.
+    pub(super) fn settle_aliases(&mut self) {
+        let reassigned: Vec<usize> = self
+            .assigned
+            .iter()
+            .filter_map(|(name, at)| self.resolve(name, *at))
+            .collect();
+        for (b, text, at, byte) in std::mem::take(&mut self.alias_writes) {
+            if !reassigned.contains(&b) {
+                let table = self.bindings[b].alias.clone();
+                self.globals.push((text, at, byte, table));
+            }
+        }
+        self.globals.sort_by_key(|&(_, _, byte, _)| byte);
     }
 
     /// Records the helper `name` with its `body`, reached as `reach` says; its index.
@@ -472,7 +510,14 @@ impl Visitor for Names {
         let names: Vec<&TokenReference> = name.names().iter().collect();
         if let Some(first) = names.first() {
             let at = byte_range(*first).map_or(0, |(a, _)| a);
-            if self.file == 0 && self.resolve(&name_of(first), at).is_none() {
+            let bound = self.resolve(&name_of(first), at);
+            if let (Some(b), false) = (bound, names.len() == 1 && name.method_name().is_none()) {
+                if self.bindings[b].alias.is_some() && !within(&self.dead, 0, at) {
+                    let written = name.to_string().trim().to_owned();
+                    self.alias_writes.push((b, written, position(0, node), at));
+                }
+            }
+            if self.file == 0 && bound.is_none() {
                 let written = match name.method_name() {
                     Some(m) => format!(
                         "{}:{}",
@@ -490,7 +535,7 @@ impl Visitor for Names {
                         .join("."),
                 };
                 if !within(&self.dead, 0, at) {
-                    self.globals.push((written, position(0, node), at));
+                    self.globals.push((written, position(0, node), at, None));
                 }
             }
         }
@@ -519,7 +564,7 @@ impl Visitor for Names {
             match var {
                 Var::Name(n) => {
                     if let (0, Some((a, _))) = (self.file, byte_range(n)) {
-                        self.assigned.push(a);
+                        self.assigned.push((name_of(n), a));
                     }
                     self.global_write(n, &[], var);
                 }
@@ -692,6 +737,14 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+            }
+            // `local r = redis`: `r.x = 1` writes into `redis`
+            if let (Expression::Var(Var::Name(g)), Some(b)) = (expr, b) {
+                let global = name_of(g);
+                let at = byte_range(g).map_or(0, |(a, _)| a);
+                if crate::globals::is_table(&global) && self.resolve(&global, at).is_none() {
+                    self.bindings[b].alias = Some(global);
+                }
             }
             match expr {
                 Expression::Function(f) => {

@@ -887,10 +887,11 @@ fn lint_follows_every_use_of_redis_as_a_live_cluster_does() {
 /// The lint's table of globals (`slotgen_lint::globals`, the rule `unknown-global`) is what
 /// each server has: `_G` iterated by an EVAL script and by a function when FCALL runs it,
 /// and at FUNCTION LOAD (where `pairs` itself is no global) each name of the other lists
-/// and of Lua 5.1's standard ones read in a library's body, one library each.
+/// and of Lua 5.1's standard ones read in a library's body, one library each; the global
+/// tables (`globals::TABLES`, read-only) are those `type` calls a table.
 #[test]
 fn lint_globals_are_what_each_server_has() {
-    use slotgen_lint::globals::{names, Place, Server};
+    use slotgen_lint::globals::{is_table, names, Place, Server};
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
@@ -921,6 +922,19 @@ fn lint_globals_are_what_each_server_has() {
             .query(&mut conn)
             .expect("EVAL");
         assert_eq!(eval, names(server, Place::Eval), "{server:?}: EVAL's `_G`");
+        let tables: Vec<String> = redis::cmd("EVAL")
+            .arg(
+                "local t = {} for k, v in pairs(_G) do if type(v) == 'table' then \
+                 t[#t + 1] = k end end table.sort(t) return t",
+            )
+            .arg(0)
+            .query(&mut conn)
+            .expect("EVAL");
+        let expected: Vec<&str> = names(server, Place::Eval)
+            .into_iter()
+            .filter(|n| is_table(n) || *n == "KEYS" || *n == "ARGV")
+            .collect();
+        assert_eq!(tables, expected, "{server:?}: EVAL's global tables");
         let library = format!(
             "#!lua name=globals\nredis.register_function('globals', function() {iterate} end)"
         );
