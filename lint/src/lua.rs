@@ -333,17 +333,15 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         .iter()
         .filter_map(|(text, _, _, _)| text.split(['.', ':', '[']).next())
         .collect();
-    let line_of = |byte: usize| {
-        source.as_bytes()[..byte.min(source.len())]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1
-    };
+    let newlines: Vec<usize> = source
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
+    let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
     let mut out = Vec::new();
-    for (name, byte, at) in &names.reads {
-        let byte = *byte;
-        let top_level = !within(&names.bodies, 0, byte);
+    for &(ref name, byte, at, top_level) in &names.reads {
         let place = match (library, top_level) {
             (false, _) => Place::Eval,
             (true, true) => Place::Load,
@@ -397,7 +395,7 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             .find(|&d| d > byte)
             .map(line_of);
         out.push(GlobalRead {
-            at: *at,
+            at,
             name: name.clone(),
             functions,
             protected: within(&names.caught, 0, byte),

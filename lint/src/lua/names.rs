@@ -51,8 +51,9 @@ pub(super) struct Names {
     /// name and its byte: settled by [`Names::settle_flags`].
     pub(super) flag_names: Vec<(usize, String, usize)>,
     /// Every name of file 0 read as a variable (`x`, `x.y`, `x(...)`, not a field's or a
-    /// declaration's name), with its byte and place: a global where no binding covers it.
-    pub(super) reads: Vec<(String, usize, Position)>,
+    /// declaration's name), with its byte, its place, and whether it is outside every
+    /// function body: a global where no binding covers it.
+    pub(super) reads: Vec<(String, usize, Position, bool)>,
     /// The names of file 0 assigned to (`x = ...`: a write, not a read), with their bytes.
     pub(super) assigned: Vec<(String, usize)>,
     /// The byte ranges of file 0 whose code may not run when the code around it does, with
@@ -299,15 +300,14 @@ impl Names {
     /// those that cover it (the declaring token itself means its own binding); `None` for a
     /// global.
     pub(super) fn resolve(&self, name: &str, byte: usize) -> Option<usize> {
-        self.bindings_named
-            .get(name)?
-            .iter()
-            .rev()
-            .copied()
-            .find(|&b| {
-                let binding = &self.bindings[b];
-                binding.declared == byte || (binding.from <= byte && byte < binding.end)
-            })
+        let named = self.bindings_named.get(name)?;
+        // They are in source order of their declaring tokens, and one declared after
+        // `byte` covers only the tokens of a parameter list before its own, none a use.
+        let upto = named.partition_point(|&b| self.bindings[b].declared <= byte);
+        named[..upto].iter().rev().copied().find(|&b| {
+            let binding = &self.bindings[b];
+            binding.declared == byte || (binding.from <= byte && byte < binding.end)
+        })
     }
 
     /// The helper that the name `name` at `byte` of file 0 holds when it runs there: the last
@@ -471,7 +471,9 @@ impl Names {
     /// The name `token` of file 0 read as a variable.
     fn read(&mut self, token: &TokenReference) {
         if let (0, Some((a, _))) = (self.file, byte_range(token)) {
-            self.reads.push((name_of(token), a, position(0, token)));
+            let top_level = self.open_bodies.is_empty();
+            self.reads
+                .push((name_of(token), a, position(0, token), top_level));
         }
     }
 
