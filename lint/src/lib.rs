@@ -4,6 +4,7 @@ use std::path::Path;
 
 pub mod commands;
 mod commands_file;
+pub mod globals;
 pub mod key;
 pub mod lua;
 mod verdict;

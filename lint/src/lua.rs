@@ -100,7 +100,28 @@ pub struct CallSite {
 pub struct GlobalWrite {
     /// Where it is.
     pub at: Position,
-    /// What is assigned, as written (`helper`, `redis.x`).
+    /// What is assigned, as written (`helper`, `redis.x`, `r.x`).
+    pub name: String,
+    /// The global table written into when the write goes through a local that holds it
+    /// (`local r = redis` then `r.x = 1`: `redis`).
+    pub aliased: Option<String>,
+    /// The library functions that may run it (as [`CallSite::functions`]).
+    pub functions: Vec<usize>,
+    /// Whether the script catches its error (inside `pcall(function() ... end)`).
+    pub protected: bool,
+    /// Whether it is outside every function of the file (a library's: run at load).
+    pub top_level: bool,
+}
+
+/// A read of a global some server does not have in the place it runs (`KEY[1]`,
+/// `tonumbr(x)`, `os.clock()` on Redis 7.0, `KEYS` in a function, `string` in a library's
+/// body): the server refuses the script when the read runs ("Script attempted to access
+/// nonexistent global variable").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobalRead {
+    /// Where it is.
+    pub at: Position,
+    /// The name read.
     pub name: String,
     /// The library functions that may run it (as [`CallSite::functions`]).
     pub functions: Vec<usize>,
@@ -108,6 +129,13 @@ pub struct GlobalWrite {
     pub protected: bool,
     /// Whether it is outside every function of the file (a library's: run at load).
     pub top_level: bool,
+    /// Why it may not run when the script (or the function holding it) runs, if it may
+    /// not: in a branch of an `if`, a loop's body, the right of `and`/`or`, after a
+    /// `return` in a block, inside a function that may not be called.
+    pub maybe: Option<&'static str>,
+    /// The line of a local of the same name declared below the read (`local function f`
+    /// after its first call), if there is one.
+    pub declared_below: Option<usize>,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -126,6 +154,9 @@ pub struct Script {
     pub dragonfly_flags: Vec<String>,
     /// The assignments to globals of the script (not of its includes), in source order.
     pub global_writes: Vec<GlobalWrite>,
+    /// The reads of globals that some server does not have where they run (of the script,
+    /// not of its includes), in source order.
+    pub global_reads: Vec<GlobalRead>,
     /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
     /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
     pub engine: Option<String>,
@@ -231,6 +262,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         let idents = identifiers(ast);
         names.reach(&idents);
         names.settle_flags(&idents);
+        names.settle_aliases();
         names.catch_pcalled(&idents);
     }
     let mut kind = kind;
@@ -241,9 +273,10 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     let global_writes = names
         .globals
         .iter()
-        .map(|&(ref name, at, byte)| GlobalWrite {
+        .map(|&(ref name, at, byte, ref aliased)| GlobalWrite {
             at,
             name: name.clone(),
+            aliased: aliased.clone(),
             functions: if library {
                 names.functions_at(byte)
             } else {
@@ -253,6 +286,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             top_level: !within(&names.bodies, 0, byte),
         })
         .collect();
+    let global_reads = global_reads(&names, source, library);
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
@@ -284,8 +318,93 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         shebang,
         dragonfly_flags,
         global_writes,
+        global_reads,
         engine,
     })
+}
+
+/// The reads of file 0 (`source`) of globals some server does not have where they run
+/// ([`crate::globals`]): no binding covers them, outside dead code, and neither assigned
+/// as globals by the script (`global-write` owns those) nor declared by an include.
+fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
+    use crate::globals::{everywhere, Place};
+    let written: std::collections::HashSet<&str> = names
+        .globals
+        .iter()
+        .filter_map(|(text, _, _, _)| text.split(['.', ':', '[']).next())
+        .collect();
+    let newlines: Vec<usize> = source
+        .bytes()
+        .enumerate()
+        .filter(|&(_, b)| b == b'\n')
+        .map(|(i, _)| i)
+        .collect();
+    let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
+    let mut out = Vec::new();
+    for &(ref name, byte, at, top_level) in &names.reads {
+        let place = match (library, top_level) {
+            (false, _) => Place::Eval,
+            (true, true) => Place::Load,
+            (true, false) => Place::Function,
+        };
+        if everywhere(place, name)
+            || names.resolve(name, byte).is_some()
+            || names.assigned.iter().any(|&(_, b)| b == byte)
+            || names.globals.iter().any(|&(_, _, b, _)| b == byte)
+            || written.contains(name.as_str())
+            || names.included.contains(name)
+            || within(&names.dead, 0, byte)
+        {
+            continue;
+        }
+        let functions = if library {
+            names.functions_at(byte)
+        } else {
+            Vec::new()
+        };
+        // The body the read's unit runs: a registered function's (the innermost that holds
+        // the read), else the whole file; a range around the read inside it may not run.
+        let own = names
+            .functions
+            .iter()
+            .map(|f| f.body)
+            .filter(|&(a, b)| a <= byte && byte < b)
+            .min_by_key(|&(a, b)| b - a);
+        let inside_own = |(a, b): (usize, usize)| {
+            own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
+        };
+        let maybe = names
+            .maybe
+            .iter()
+            .filter(|&&(a, b, _)| a <= byte && byte < b && inside_own((a, b)))
+            .map(|&(_, _, why)| why)
+            .next()
+            .or_else(|| {
+                names
+                    .bodies
+                    .iter()
+                    .any(|&(f, a, b)| f == 0 && a <= byte && byte < b && inside_own((a, b)))
+                    .then_some("inside a function, which may not be called")
+            });
+        let declared_below = names
+            .bindings_named
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|&b| names.bindings[b].declared)
+            .find(|&d| d > byte)
+            .map(line_of);
+        out.push(GlobalRead {
+            at,
+            name: name.clone(),
+            functions,
+            protected: within(&names.caught, 0, byte),
+            top_level,
+            maybe,
+            declared_below,
+        });
+    }
+    out
 }
 
 /// The most passes [`values`] makes before it gives up on every local's value.

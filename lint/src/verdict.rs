@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::commands;
+use crate::globals::{self, Place, Server};
 use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
-use crate::lua::{GlobalWrite, Script, ScriptKind};
+use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
 use crate::Position;
 
 /// A server the lint judges for.
@@ -123,6 +124,9 @@ pub enum Rule {
     GlobalWrite,
     /// An EVAL shebang whose engine is not `lua` in lower case (`#!LUA`).
     ShebangEngine,
+    /// A read of a global the server does not have where it runs (`KEY[1]`, `os` on
+    /// Redis 7.0, `KEYS` in a function, `string` in a library's body).
+    UnknownGlobal,
 }
 
 impl Rule {
@@ -152,6 +156,7 @@ impl Rule {
             Rule::Arity => "arity",
             Rule::GlobalWrite => "global-write",
             Rule::ShebangEngine => "shebang-engine",
+            Rule::UnknownGlobal => "unknown-global",
         }
     }
 }
@@ -684,6 +689,22 @@ pub(crate) fn script_called(
                 .filter(in_unit)
                 .map(|w| global_write(w, &format!("{unit_name} runs it"), targets)),
         );
+        let place = if unit.is_some() {
+            Place::Function
+        } else {
+            Place::Eval
+        };
+        findings.extend(
+            script
+                .global_reads
+                .iter()
+                .filter(|r| !(r.top_level && unit.is_some()))
+                .filter(|r| match unit {
+                    None => r.functions.is_empty(),
+                    Some(i) => r.functions.contains(i),
+                })
+                .filter_map(|r| unknown_global(r, place, &format!("{unit_name} runs it"), targets)),
+        );
         // The flags unread may hold `allow-cross-slot-keys`: a second slot is no refusal
         // for sure.
         if unread.is_some() {
@@ -792,6 +813,20 @@ fn library_load(
             .filter(|w| w.top_level)
             .map(|w| global_write(w, "FUNCTION LOAD runs the library's body", targets)),
     );
+    out.extend(
+        script
+            .global_reads
+            .iter()
+            .filter(|r| r.top_level)
+            .filter_map(|r| {
+                unknown_global(
+                    r,
+                    Place::Load,
+                    "FUNCTION LOAD runs the library's body",
+                    targets,
+                )
+            }),
+    );
     for call in script
         .calls
         .iter()
@@ -815,7 +850,13 @@ fn library_load(
 fn global_write(write: &GlobalWrite, runs: &str, targets: &[Target]) -> Finding {
     let name = slotgen::text::escape(write.name.as_bytes());
     let table = name.split(['.', ':', '[']).next().unwrap_or_default();
-    let (what, fix) = if table.len() < name.len() {
+    let (what, fix) = if let Some(global) = &write.aliased {
+        let global = slotgen::text::escape(global.as_bytes());
+        (
+            format!("`{name}` writes into the global table `{global}` (`{table}` is `{global}`)"),
+            format!("keep the value in a table of the script's own (`local t = {{}}`), not in `{global}`"),
+        )
+    } else if table.len() < name.len() {
         (
             format!("`{name}` writes into the global table `{table}`"),
             format!("keep the value in a table of the script's own (`local t = {{}}`), not in `{table}`"),
@@ -856,6 +897,132 @@ fn global_write(write: &GlobalWrite, runs: &str, targets: &[Target]) -> Finding 
             _ => None,
         }),
     }
+}
+
+/// The servers a target's verdict stands for (none for a target whose globals were not
+/// measured).
+fn servers_of(target: Target) -> &'static [Server] {
+    match target {
+        Target::Redis => &[Server::Redis7_0],
+        Target::Valkey => &[Server::Valkey8_0, Server::Valkey9_1],
+        _ => &[],
+    }
+}
+
+/// Servers' names joined (`Redis 7.0, Valkey 8.0 and Valkey 9.1`).
+fn server_list(servers: &[Server]) -> String {
+    let names: Vec<&str> = servers.iter().map(|s| s.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// The finding on the read `read` of a global in `place` (`unknown-global`), `runs`
+/// saying what runs it, when a server of `targets` lacks the global: `fails` where every
+/// server of the target lacks it and the read runs whenever `runs` does; `depends` where
+/// it may not run (a branch, a loop's body, a function that may not be called), where the
+/// script catches the error (`pcall`), or where one server of the target has it (Valkey
+/// 8.0's `getfenv`). `None` when every server targeted has it.
+fn unknown_global(
+    read: &GlobalRead,
+    place: Place,
+    runs: &str,
+    targets: &[Target],
+) -> Option<Finding> {
+    let lacks = |s: &Server| !globals::has(*s, place, &read.name);
+    let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
+    let having: Vec<Server> = Server::ALL.iter().copied().filter(|s| !lacks(s)).collect();
+    let certain = read.maybe.is_none() && !read.protected;
+    let outcomes = only(targets, |t| {
+        let servers = servers_of(t);
+        let missing = servers.iter().filter(|s| lacks(s)).count();
+        match missing {
+            0 => None,
+            n if n == servers.len() && certain => Some(Outcome::Fails),
+            _ => Some(Outcome::Depends),
+        }
+    });
+    if outcomes.is_empty() {
+        return None;
+    }
+    let name = slotgen::text::escape(read.name.as_bytes());
+    let mut message = format!(
+        "`{name}` is read as a global, and {runs}: {} {} no global `{name}`{} and refuse{} \
+         {} when the read runs (\"Script attempted to access nonexistent global \
+         variable '{name}'\")",
+        server_list(&lacking),
+        if lacking.len() == 1 { "has" } else { "have" },
+        match place {
+            Place::Load => " in a library's body (FUNCTION LOAD gives it only `redis`)",
+            Place::Function => " in a function",
+            Place::Eval => "",
+        },
+        if lacking.len() == 1 { "s" } else { "" },
+        if place == Place::Load {
+            "the library at FUNCTION LOAD"
+        } else {
+            "the script"
+        },
+    );
+    if !having.is_empty() {
+        message.push_str(&format!(
+            "; {} {} it",
+            server_list(&having),
+            if having.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    let mut conditions = Vec::new();
+    if let Some(why) = read.maybe {
+        message.push_str(&format!("; the read is {why}"));
+        conditions.push(format!("the read does not run (it is {why})"));
+    }
+    if read.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions
+            .push("the protected function stops at the read; what it does before runs".to_owned());
+    }
+    if !having.is_empty() {
+        conditions.push(format!("the server is {}", server_list(&having)));
+    }
+    let line = read.at.line;
+    let fix = if place == Place::Function && matches!(read.name.as_str(), "KEYS" | "ARGV") {
+        "a function gets its keys and arguments as its parameters: `function(keys, args)`, \
+         then `keys[1]`, `args[1]`"
+            .to_owned()
+    } else if let Some(below) = read.declared_below {
+        format!(
+            "declare `{name}` before it is read: move the `local` of line {below} above line \
+             {line}"
+        )
+    } else if place == Place::Load {
+        format!(
+            "read `{name}` inside a registered function: FUNCTION LOAD runs the library's \
+             body with only `redis`"
+        )
+    } else if let Some(near) = globals::nearest(place, &read.name).filter(|n| *n != read.name) {
+        format!("write `{near}`: `{name}` is no global")
+    } else if !having.is_empty() {
+        format!(
+            "keep to what every server targeted has: `{name}` exists on {} only",
+            server_list(&having)
+        )
+    } else {
+        format!("declare `{name}` local (`local {name} = ...`) before it is read")
+    };
+    Some(Finding {
+        at: read.at,
+        rule: Rule::UnknownGlobal,
+        kind: None,
+        message,
+        fix,
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: outcomes,
+    })
 }
 
 /// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or

