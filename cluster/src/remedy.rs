@@ -392,7 +392,8 @@ pub struct Split {
 /// that gives the least skew when the hashtag's amount divides evenly over the `N`
 /// primaries of least load (ties: fewer tags); on each, the slot of least amount that is not
 /// hot (ties: the lower slot), and its tag from the exact table. `None` when the hashtag is
-/// not braced in `example`, or there are fewer than 2 primaries with a slot.
+/// not braced in `example`, there are fewer than 2 primaries with a slot, or no split lowers
+/// the skew the map has now.
 #[must_use]
 pub fn split(
     hot: &HotSlot,
@@ -413,6 +414,7 @@ pub fn split(
         }
     }
     let home = owners.get(usize::from(hot.slot)).copied().flatten()?;
+    let now = crate::weighted_skew(&loads, weights)?;
     let carried = ((hot.amount as f64 * hashtag.share).round() as u64).min(loads[home]);
     loads[home] -= carried;
     // the slot each shard would take a tag in
@@ -456,6 +458,11 @@ pub fn split(
                 .then(a.cmp(&b))
         })
         .unwrap_or(2);
+    // a split that leaves the skew where it is, or higher, is no remedy (a slot just over a
+    // fair share on an even cluster: its keys spread over the others raise them)
+    if predicted(n).is_none_or(|after| after >= now - 1e-12) {
+        return None;
+    }
     let example = &hashtag.example;
     let open = example.iter().position(|&b| b == b'{')?;
     let close = open + 1 + example[open + 1..].iter().position(|&b| b == b'}')?;
@@ -601,5 +608,31 @@ mod tests {
             assert_eq!(REDIS_CLUSTER.key_slot(&t.key), t.slot);
             assert!(t.key.starts_with(b"user:{") && t.key.ends_with(b"}:9"));
         }
+    }
+
+    /// Three slots of about a third each, one per shard (`redis-benchmark` keys of one
+    /// hashtag a node): the fullest slot is over a fair share, but spreading its hashtag
+    /// over the others raises them, so no split is offered (it offered one to 1.33).
+    #[test]
+    fn no_split_is_offered_where_none_lowers_the_skew() {
+        let mut amounts = vec![0u64; 30];
+        (amounts[0], amounts[10], amounts[20]) = (95_100, 95_000, 94_900);
+        let owners: Vec<Option<usize>> = (0..30).map(|s| Some(s / 10)).collect();
+        let total = 285_000.0;
+        let hot = HotSlot {
+            slot: 0,
+            amount: 95_100,
+            share: 95_100.0 / total,
+            floor: 95_100.0 * 3.0 / total,
+        };
+        let tag = HashtagShare {
+            hashtag: b"h".to_vec(),
+            braced: true,
+            keys: 95_100,
+            share: 1.0,
+            example: b"{h}:1".to_vec(),
+        };
+        // two tags (on 0 and 2): 47_550 | 95_000 | 142_450 (skew 1.50); three: 1.33; now 1.0011
+        assert_eq!(split(&hot, &tag, &amounts, &owners, &[1.0; 3], &[0]), None);
     }
 }

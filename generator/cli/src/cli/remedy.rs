@@ -215,7 +215,13 @@ pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology) -> String
         );
     }
     let Some(split) = &r.split else {
-        return s + "; no key of it has a hashtag to split: rename its keys into several slots";
+        let braced = sample.hashtags.iter().any(|t| t.braced);
+        return s + if braced {
+            // cluster::split's `None` for a braced hashtag
+            "; no split of its hashtag over the primaries lowers the skew from what it is now"
+        } else {
+            "; no key of it has a hashtag to split: rename its keys into several slots"
+        };
     };
     let tags: Vec<String> = split
         .tags
