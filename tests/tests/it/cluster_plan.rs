@@ -448,6 +448,40 @@ fn the_newcomer_s_scenario_on_valkey_9() {
     scenario(&cluster, "valkey 9.1");
 }
 
+/// Writes, for each `(primary, count)`, `count` keys `{NAME}:i` of a hashtag `NAME` whose
+/// slot (by the server's `CLUSTER KEYSLOT`) that primary owns, each hashtag in a slot of
+/// its own; returns the slots, in order.
+fn write_hashtags(cluster: &ReplicatedCluster, wanted: &[(usize, usize)]) -> Vec<u16> {
+    let mut con = plain(&addr(cluster, 0), None);
+    let names: Vec<String> = (0..2000).map(|j| format!("n{j}")).collect();
+    let slots = keyslots(
+        &mut con,
+        &names.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let mut picked: Vec<u16> = Vec::new();
+    let mut by_owner: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
+    for &(primary, count) in wanted {
+        let (name, &slot) = names
+            .iter()
+            .zip(&slots)
+            .find(|(_, s)| owner(**s) == primary && !picked.contains(s))
+            .unwrap();
+        picked.push(slot);
+        for i in 0..count {
+            by_owner[primary]
+                .cmd("SET")
+                .arg(format!("{{{name}}}:{i}"))
+                .arg("v")
+                .ignore();
+        }
+    }
+    for (i, pipe) in by_owner.iter().enumerate() {
+        pipe.query::<()>(&mut plain(&addr(cluster, i), None))
+            .unwrap();
+    }
+    picked
+}
+
 /// Slots too large for the room there is: two hashtags of 400 keys on the first primary,
 /// one of 300 on each other. No slot of 400 fits under 1.1 of a fair share beside 300, so
 /// the plan moves nothing and names the least `--target-skew` that lets one move (the test's
@@ -460,36 +494,8 @@ fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
         return;
     };
     let url = cluster.url();
-    let mut con = plain(&addr(&cluster, 0), None);
-    let names: Vec<String> = (0..2000).map(|j| format!("n{j}")).collect();
-    let slots = keyslots(
-        &mut con,
-        &names.iter().map(String::as_str).collect::<Vec<_>>(),
-    );
     // two hashtags on the first primary, one on each other, with their counts
-    let mut picked: Vec<(&str, u16, usize)> = Vec::new();
-    for (want, count) in [(0, 400), (0, 400), (1, 300), (2, 300)] {
-        let (name, slot) = names
-            .iter()
-            .zip(&slots)
-            .find(|(_, s)| owner(**s) == want && !picked.iter().any(|p| p.1 == **s))
-            .unwrap();
-        picked.push((name, *slot, count));
-    }
-    let mut by_owner: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
-    for &(name, slot, count) in &picked {
-        for i in 0..count {
-            by_owner[owner(slot)]
-                .cmd("SET")
-                .arg(format!("{{{name}}}:{i}"))
-                .arg("v")
-                .ignore();
-        }
-    }
-    for (i, pipe) in by_owner.iter().enumerate() {
-        pipe.query::<()>(&mut plain(&addr(&cluster, i), None))
-            .unwrap();
-    }
+    let picked = write_hashtags(&cluster, &[(0, 400), (0, 400), (1, 300), (2, 300)]);
     let per_slot = keys_per_slot(&cluster);
     let owner_of = owners(&cluster);
     let before = loads(&per_slot, &owner_of);
@@ -498,7 +504,7 @@ fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
     // the least target at which a slot of the first primary fits on another
     let least = picked[..2]
         .iter()
-        .flat_map(|p| [1, 2].map(|to| (before[to] + per_slot[usize::from(p.1)]) as f64 / fair))
+        .flat_map(|&p| [1, 2].map(|to| (before[to] + per_slot[usize::from(p)]) as f64 / fair))
         .fold(f64::INFINITY, f64::min);
 
     let run = rebalance(&url, &["--format", "json"]);
@@ -595,31 +601,7 @@ fn no_split_is_offered_where_none_lowers_the_skew() {
         return;
     };
     let url = cluster.url();
-    let mut con = plain(&addr(&cluster, 0), None);
-    let names: Vec<String> = (0..200).map(|j| format!("b{j}")).collect();
-    let slots = keyslots(
-        &mut con,
-        &names.iter().map(String::as_str).collect::<Vec<_>>(),
-    );
-    let mut by_owner: Vec<redis::Pipeline> = (0..3).map(|_| redis::pipe()).collect();
-    for (node, count) in [(0, 1002), (1, 1000), (2, 998)] {
-        let (name, _) = names
-            .iter()
-            .zip(&slots)
-            .find(|(_, s)| owner(**s) == node)
-            .unwrap();
-        for i in 0..count {
-            by_owner[node]
-                .cmd("SET")
-                .arg(format!("{{{name}}}:{i}"))
-                .arg("v")
-                .ignore();
-        }
-    }
-    for (i, pipe) in by_owner.iter().enumerate() {
-        pipe.query::<()>(&mut plain(&addr(&cluster, i), None))
-            .unwrap();
-    }
+    write_hashtags(&cluster, &[(0, 1002), (1, 1000), (2, 998)]);
     let before = loads(&keys_per_slot(&cluster), &owners(&cluster));
     assert_eq!(before, [1002, 1000, 998]);
     let said = "no split of its hashtag over the primaries lowers the skew from what it is now";
