@@ -594,7 +594,8 @@ fn a_metric_spread_evenly_over_small_slots_is_planned_by_default() {
 /// An even cluster of three hashtags, one a primary, the first a few keys over a fair
 /// share (as `redis-benchmark`'s keys of one hashtag a node leave it): that slot is hot by
 /// definition, but spreading its hashtag over the others raises them, so `load` and
-/// `rebalance` offer no split (they offered one to a skew of 1.33 from 1.002).
+/// `rebalance` offer no split (they offered one to a skew of 1.33 from 1.002), and
+/// `rebalance` does not note a floor under its target as a limit.
 #[test]
 fn no_split_is_offered_where_none_lowers_the_skew() {
     let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
@@ -610,6 +611,12 @@ fn no_split_is_offered_where_none_lowers_the_skew() {
     assert_eq!(load["hot"].as_array().unwrap().len(), 1, "{load}");
     assert!(load["hot"][0]["remedy"].is_null(), "{load}");
     let plan = rebalance(&url, &[]);
+    // the floor (1.002) is under the target: no limit, and not noted as one
+    assert!(
+        !plan.stderr.contains("no slot plan goes below"),
+        "{}",
+        plan.stderr
+    );
     let hot = plan
         .rows()
         .into_iter()

@@ -436,7 +436,8 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
     let plan = &planned.plan;
     let mut notes = Vec::new();
     let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.2}"));
-    if let Some(h) = planned.hot.first() {
+    // the floor only where it binds: above the target (under it, it is no limit to tell)
+    if let Some(h) = planned.hot.first().filter(|h| h.floor > args.target_skew) {
         notes.push(format!(
             "no slot plan goes below {:.2}: slot {} holds {:.1}% of the {} (the `hot` lines give a remedy)",
             h.floor,
