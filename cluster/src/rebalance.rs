@@ -21,9 +21,9 @@
 //!
 //! A move's *gain* is what it takes off its donor's ratio, `amount / fair_donor`: how much it
 //! lowers the skew when the donor is the fullest primary. A slot whose gain is under
-//! [`Limits::min_gain`] (by default [`DEFAULT_MIN_GAIN`], 0.1% of a fair share) is never
-//! moved: draining a primary's tiny slots costs a round trip and a cluster-bus epoch each
-//! for a skew that nobody could measure. [`Limits::max_moves`] caps the plan; it is not the
+//! [`Limits::min_gain`] (by default [`DEFAULT_MIN_GAIN`], 0.1% of a fair share, or half the
+//! mean non-empty slot where that is less) is never moved: draining a primary's tiny slots
+//! costs a round trip and a cluster-bus epoch each for a skew that nobody could measure. [`Limits::max_moves`] caps the plan; it is not the
 //! stopping rule: the plan stops at the goal.
 //!
 //! # The fewest moves: a lower bound, the greedy, an exact search
@@ -127,17 +127,19 @@ pub struct Limits {
     pub max_moves: usize,
     /// The least gain of a move, in [`MIN_GAINS`]: a slot moves only if it lowers its
     /// donor's ratio (`load / fair`) by at least this much (0.001: 0.1% of a fair share).
-    pub min_gain: f64,
+    /// `None`: the default for the loads planned, [`DEFAULT_MIN_GAIN`] or half the mean
+    /// non-empty slot where that is less ([`Planned::min_gain`] gives it).
+    pub min_gain: Option<f64>,
 }
 
 impl Limits {
-    /// `target` with no cap on moves and [`DEFAULT_MIN_GAIN`].
+    /// `target` with no cap on moves and the default least gain.
     #[must_use]
     pub fn target(target: f64) -> Self {
         Limits {
             target,
             max_moves: usize::MAX,
-            min_gain: DEFAULT_MIN_GAIN,
+            min_gain: None,
         }
     }
 }
@@ -205,7 +207,8 @@ pub struct Planned {
     pub minimal: bool,
     /// Why it stops.
     pub stop: Stop,
-    /// The least gain of a move it was made with ([`Limits::min_gain`]).
+    /// The least gain of a move it was made with: [`Limits::min_gain`], or its default for
+    /// these loads.
     pub min_gain: f64,
 }
 
@@ -292,18 +295,21 @@ pub fn plan_with(
     limits: &Limits,
 ) -> Result<Planned, Error> {
     check(amounts, keys, owners, weights, limits.target)?;
-    if !MIN_GAINS.contains(&limits.min_gain) {
+    if let Some(gain) = limits.min_gain.filter(|g| !MIN_GAINS.contains(g)) {
         return Err(Error::PlanInput {
-            rule: format!("least gain {:?}: {MIN_GAIN_RULE}", limits.min_gain),
+            rule: format!("least gain {gain:?}: {MIN_GAIN_RULE}"),
         });
     }
     let problem = Problem::new(amounts, keys, owners, weights, limits);
-    let greedy = problem.greedy(limits.max_moves, limits.min_gain);
-    let lower = problem.lower_bound(limits.min_gain);
-    let (best, searched) = problem.search(&greedy, lower, limits.max_moves, limits.min_gain);
+    let min_gain = limits
+        .min_gain
+        .unwrap_or_else(|| problem.default_min_gain());
+    let greedy = problem.greedy(limits.max_moves, min_gain);
+    let lower = problem.lower_bound(min_gain);
+    let (best, searched) = problem.search(&greedy, lower, limits.max_moves, min_gain);
     let reached_goal = problem.within_caps(&best);
     let minimal = reached_goal && (Some(best.moves.len()) == lower || searched);
-    let stop = problem.stop(&best, reached_goal, limits);
+    let stop = problem.stop(&best, reached_goal, limits.max_moves, min_gain);
     let plan = problem.plan(best.moves);
     Ok(Planned {
         plan,
@@ -313,7 +319,7 @@ pub fn plan_with(
         moves_lower_bound: lower,
         minimal,
         stop,
-        min_gain: limits.min_gain,
+        min_gain,
     })
 }
 
@@ -426,6 +432,43 @@ impl<'a> Problem<'a> {
         self.total == 0 || (0..self.shards()).all(|i| within(c.loads[i], self.caps[i]))
     }
 
+    /// A shard's `load` over its fair share.
+    fn ratio(&self, load: u64, shard: usize) -> f64 {
+        load as f64 / self.fairs[shard]
+    }
+
+    /// The shard of the highest ratio to its fair share under `loads`, the first of a tie.
+    fn fullest(&self, loads: &[u64]) -> usize {
+        (0..loads.len())
+            .reduce(|b, i| {
+                if self.ratio(loads[b], b) >= self.ratio(loads[i], i) {
+                    b
+                } else {
+                    i
+                }
+            })
+            .expect("at least one shard")
+    }
+
+    /// The least gain of a move by default ([`Limits::min_gain`] `None`): [`DEFAULT_MIN_GAIN`],
+    /// or the gain of half the mean owned non-empty slot on the shard of the largest fair
+    /// share, where that is less (two significant digits, so that a note prints it as it
+    /// is). A metric spread evenly over 16384 slots puts each at `primaries / 16384` of a
+    /// fair share, under 0.001 below 17 primaries: 0.001 alone would move no slot of a
+    /// cluster whose slots are merely owned unevenly, while slots far under the typical one
+    /// still stay.
+    fn default_min_gain(&self) -> f64 {
+        let largest_fair = self.fairs.iter().copied().fold(0.0, f64::max);
+        if self.order.is_empty() || largest_fair <= 0.0 {
+            return DEFAULT_MIN_GAIN;
+        }
+        let half_mean = 0.5 * self.total as f64 / self.order.len() as f64 / largest_fair;
+        let half_mean: f64 = format!("{half_mean:.1e}")
+            .parse()
+            .unwrap_or(DEFAULT_MIN_GAIN);
+        half_mean.min(DEFAULT_MIN_GAIN)
+    }
+
     /// Whether a slot of `amount` on `shard` gains at least `min_gain`.
     fn worth(&self, amount: u64, shard: usize, min_gain: f64) -> bool {
         amount > 0 && amount as f64 >= min_gain * self.fairs[shard]
@@ -454,14 +497,8 @@ impl<'a> Problem<'a> {
                 slots_of[shard].push(slot);
             }
         }
-        let ratio = |load: u64, shard: usize| load as f64 / self.fairs[shard];
         while self.total > 0 && moves.len() < max_moves {
-            let donor = (0..shards)
-                .fold(None, |best: Option<usize>, i| match best {
-                    Some(b) if ratio(loads[b], b) >= ratio(loads[i], i) => Some(b),
-                    _ => Some(i),
-                })
-                .expect("at least one shard");
+            let donor = self.fullest(&loads);
             if within(loads[donor], self.caps[donor]) {
                 break;
             }
@@ -672,7 +709,7 @@ impl<'a> Problem<'a> {
     }
 
     /// Why `best` stops where it does.
-    fn stop(&self, best: &Candidate, reached_goal: bool, limits: &Limits) -> Stop {
+    fn stop(&self, best: &Candidate, reached_goal: bool, max_moves: usize, min_gain: f64) -> Stop {
         let skew = weighted_skew(&best.loads, self.weights);
         if skew.is_none_or(|s| s <= self.target) {
             return Stop::Reached;
@@ -689,16 +726,16 @@ impl<'a> Problem<'a> {
                 skew: s,
             })
         };
-        let capped = best.moves.len() >= limits.max_moves;
+        let capped = best.moves.len() >= max_moves;
         if capped {
-            if let Some(f) = further(usize::MAX, limits.min_gain) {
+            if let Some(f) = further(usize::MAX, min_gain) {
                 return Stop::MaxMoves { further: Some(f) };
             }
             // more moves of this least gain go no lower: the least gain stops it too, and
             // only both limits relaxed go further
         }
-        if limits.min_gain > 0.0 {
-            let cap = if capped { usize::MAX } else { limits.max_moves };
+        if min_gain > 0.0 {
+            let cap = if capped { usize::MAX } else { max_moves };
             if let Some(f) = further(cap, 0.0) {
                 return Stop::MinGain { further: Some(f) };
             }
@@ -716,10 +753,8 @@ impl<'a> Problem<'a> {
     /// load after the move over its fair share; kept when it is below the skew `best`
     /// leaves, so that a plan to that target moves again ([`Stop::NoRoom`]).
     fn least_target(&self, best: &Candidate) -> Option<f64> {
-        let ratio = |load: u64, shard: usize| load as f64 / self.fairs[shard];
         let skew = weighted_skew(&best.loads, self.weights)?;
-        let donor = (0..best.loads.len())
-            .max_by(|&a, &b| ratio(best.loads[a], a).total_cmp(&ratio(best.loads[b], b)))?;
+        let donor = self.fullest(&best.loads);
         let mut owners = self.owners.to_vec();
         for m in &best.moves {
             owners[usize::from(m.slot)] = Some(m.to);
@@ -729,7 +764,7 @@ impl<'a> Problem<'a> {
             .flat_map(|slot| {
                 (0..best.loads.len())
                     .filter(move |&to| to != donor)
-                    .map(move |to| ratio(best.loads[to] + self.amounts[slot], to))
+                    .map(move |to| self.ratio(best.loads[to] + self.amounts[slot], to))
             })
             .fold(f64::INFINITY, f64::min);
         (least < skew - 1e-12).then_some(least)
@@ -829,51 +864,6 @@ pub const MIN_GAINS: RangeInclusive<f64> = 0.0..=1.0;
 /// when the donor is the fullest primary) by at least 0.1% of a fair share.
 pub const DEFAULT_MIN_GAIN: f64 = 0.001;
 
-/// The least gain of a move by default for a cluster's loads: [`DEFAULT_MIN_GAIN`], or the
-/// gain of half the mean of the non-empty owned slots on the primary of the largest fair
-/// share, where that is less (two significant digits). A metric spread evenly over 16384
-/// slots puts each slot at `primaries / 16384` of a fair share, under 0.001 below 17
-/// primaries, so that 0.001 alone would move no slot of a cluster whose slots are merely
-/// owned unevenly; slots far under the typical one still stay.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen_cluster::{default_min_gain, DEFAULT_MIN_GAIN};
-///
-/// // three primaries, every slot of 3 keys: half a slot is 1.5 / 16384 of a fair share
-/// let owners: Vec<_> = (0..16384).map(|s| Some(s * 3 / 16384)).collect();
-/// assert_eq!(default_min_gain(&[3; 16384], &owners, &[1.0; 3]), 0.000092);
-/// // one slot of 1000 among a few of 1 on each: 0.001
-/// let mut amounts = vec![0; 16384];
-/// amounts[0] = 1000;
-/// amounts[1..4].fill(1);
-/// assert_eq!(default_min_gain(&amounts, &owners, &[1.0; 3]), DEFAULT_MIN_GAIN);
-/// ```
-#[must_use]
-pub fn default_min_gain(amounts: &[u64], owners: &[Option<usize>], weights: &[f64]) -> f64 {
-    let owned = || {
-        amounts
-            .iter()
-            .zip(owners)
-            .filter(|&(&a, o)| a > 0 && o.is_some())
-            .map(|(&a, _)| a)
-    };
-    let (total, count) = owned().fold((0u64, 0u64), |(t, c), a| (t.saturating_add(a), c + 1));
-    let sum: f64 = weights.iter().sum();
-    let largest = weights.iter().copied().fold(0.0, f64::max);
-    if count == 0 || sum.partial_cmp(&0.0) != Some(std::cmp::Ordering::Greater) {
-        return DEFAULT_MIN_GAIN;
-    }
-    let largest_fair = total as f64 * largest / sum;
-    let half_mean = 0.5 * total as f64 / count as f64 / largest_fair;
-    // two significant digits, so that a note prints it as it is
-    let half_mean: f64 = format!("{half_mean:.1e}")
-        .parse()
-        .unwrap_or(DEFAULT_MIN_GAIN);
-    half_mean.min(DEFAULT_MIN_GAIN)
-}
-
 /// The rule of [`MIN_GAINS`], for a refusal.
 pub const MIN_GAIN_RULE: &str = "a move's gain is what it takes off its primary's ratio to its fair share; give a number from 0 (every move that helps) to 1 (0.001: 0.1% of a fair share)";
 
@@ -971,7 +961,7 @@ mod tests {
         Limits {
             target,
             max_moves: usize::MAX,
-            min_gain: 0.0,
+            min_gain: Some(0.0),
         }
     }
 
@@ -1260,6 +1250,30 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// The default least gain: 0.001 where slots differ in size; half the mean non-empty
+    /// slot where every slot is small alike (the figures worked by hand).
+    #[test]
+    fn the_default_least_gain_is_half_the_mean_slot_where_that_is_less() {
+        let owners: Vec<Option<usize>> = (0..16384).map(|s| Some(s * 3 / 16384)).collect();
+        // every slot of 3 keys: half a slot, 1.5, over a fair share of 16384: 9.2e-5
+        let even = vec![3u64; 16384];
+        let p = plan_with(&even, &even, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert_eq!(p.min_gain, 0.000092);
+        // one slot of 1000 among three of 1: half the mean (125.4) is 0.375 of a fair share
+        let mut uneven = vec![0u64; 16384];
+        uneven[0] = 1000;
+        uneven[1..4].fill(1);
+        let p = plan_with(&uneven, &uneven, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert_eq!(p.min_gain, DEFAULT_MIN_GAIN);
+        // given, it is kept
+        let given = Limits {
+            min_gain: Some(0.01),
+            ..Limits::target(1.1)
+        };
+        let p = plan_with(&even, &even, &owners, &[1.0; 3], &given).unwrap();
+        assert_eq!(p.min_gain, 0.01);
     }
 
     /// Two hot slots on one shard, no room for either elsewhere: the stop names the least

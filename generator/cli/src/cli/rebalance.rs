@@ -203,9 +203,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let limits = Limits {
         target: args.target_skew,
         max_moves: args.max_moves,
-        min_gain: args
-            .min_gain
-            .unwrap_or_else(|| cluster::default_min_gain(amounts, &owners, &weights)),
+        min_gain: args.min_gain,
     };
     let planned = cluster::plan_with(amounts, keys, &owners, &weights, &limits)?;
     let plan = &planned.plan;
