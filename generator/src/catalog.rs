@@ -68,7 +68,8 @@ catalog! {
     "CRC-16/XMODEM" CRC_16_XMODEM ["CRC-16/ACORN", "CRC-16/LTE", "CRC-16/V-41-MSB", "XMODEM", "ZMODEM"];
 }
 
-fn normalize(name: &str) -> String {
+/// A CRC's name as the catalogues compare it: trimmed, upper case, `_` read as `-`.
+pub(crate) fn normalize(name: &str) -> String {
     name.trim().to_ascii_uppercase().replace('_', "-")
 }
 
@@ -158,23 +159,18 @@ pub fn custom(poly: u16, init: u16, refin: bool, refout: bool, xorout: u16) -> A
     algorithm
 }
 
-/// Up to three catalogue names nearest to `wanted` (already normalized), nearest first.
+/// The catalogue names nearest to `wanted` (already normalized), by their names and aliases
+/// without the `CRC-16/` prefix, as [`find`] reads them ([`crate::text::nearest`]).
 fn nearest(wanted: &str) -> Vec<&'static str> {
-    let short = |s: &str| s.strip_prefix("CRC-16/").unwrap_or(s).to_owned();
-    let wanted_short = short(wanted);
-    let mut scored: Vec<(usize, &'static str)> = CATALOG
-        .iter()
-        .map(|e| {
-            let distance = std::iter::once(e.name)
-                .chain(e.aliases.iter().copied())
-                .map(|n| strsim::levenshtein(&short(n), &wanted_short))
-                .min()
-                .unwrap_or(usize::MAX);
-            (distance, e.name)
-        })
-        .collect();
-    scored.sort();
-    scored.into_iter().take(3).map(|(_, name)| name).collect()
+    fn short(s: &str) -> &str {
+        s.strip_prefix("CRC-16/").unwrap_or(s)
+    }
+    let spellings = CATALOG.iter().flat_map(|e| {
+        std::iter::once(e.name)
+            .chain(e.aliases.iter().copied())
+            .map(move |n| (e.name, short(n)))
+    });
+    crate::text::nearest(short(wanted), spellings)
 }
 
 /// The `crc` crate's engine for `algorithm`, the independent reference CRC of slotgen.

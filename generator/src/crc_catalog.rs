@@ -9,7 +9,7 @@
 use crc::Algorithm;
 use slotgen_tables::{AnyCrc, CrcEngine};
 
-use crate::catalog::CATALOG;
+use crate::catalog::{normalize, CATALOG};
 use crate::Error;
 
 /// A catalogue algorithm's parameters, in the `crc` crate's type for its width.
@@ -241,10 +241,6 @@ pub fn all() -> Vec<AnyEntry> {
     below.chain(sixteen).chain(above).collect()
 }
 
-fn normalize(name: &str) -> String {
-    name.trim().to_ascii_uppercase().replace('_', "-")
-}
-
 /// Finds a catalogue algorithm of any width by its name or an alias, case-insensitive,
 /// with `_` read as `-`, or by its `crc` crate constant (`crc-32/iso-hdlc`, `CRC-32C`,
 /// `CRC_64_XZ`).
@@ -268,21 +264,14 @@ pub fn find(name: &str) -> Result<AnyEntry, Error> {
     }) {
         return Ok(*e);
     }
-    let mut scored: Vec<(usize, &'static str)> = entries
-        .iter()
-        .map(|e| {
-            let distance = std::iter::once(e.name)
-                .chain(e.aliases.iter().copied())
-                .map(|n| strsim::levenshtein(n, &wanted))
-                .min()
-                .unwrap_or(usize::MAX);
-            (distance, e.name)
-        })
-        .collect();
-    scored.sort();
+    let spellings = entries.iter().flat_map(|e| {
+        std::iter::once(e.name)
+            .chain(e.aliases.iter().copied())
+            .map(|n| (e.name, n))
+    });
     Err(Error::UnknownCrc {
         name: name.to_owned(),
-        nearest: scored.into_iter().take(3).map(|(_, n)| n).collect(),
+        nearest: crate::text::nearest(&wanted, spellings),
     })
 }
 

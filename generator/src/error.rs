@@ -7,11 +7,11 @@ use crate::text::{show_byte, show_bytes};
 #[non_exhaustive]
 pub enum Error {
     /// No catalogue CRC-16 has this name or alias.
-    #[error("unknown CRC `{}`: no CRC-16 of the CRC catalogue has that name or alias; nearest: {}; `slotgen catalog` lists them all", crate::text::escape_text(.name), quoted(.nearest))]
+    #[error("unknown CRC `{}`: no CRC-16 of the CRC catalogue has that name or alias{}; `slotgen catalog` lists them all", crate::text::escape_text(.name), nearest_clause(.nearest))]
     UnknownCrc {
         /// The name asked for.
         name: String,
-        /// The nearest catalogue names, nearest first.
+        /// The nearest catalogue names, nearest first ([`crate::text::nearest`]).
         nearest: Vec<&'static str>,
     },
     /// The CRC's width is not 16.
@@ -70,11 +70,11 @@ pub enum Error {
         reason: String,
     },
     /// A charset spec that looks like a name (three or more ASCII letters) but is none.
-    #[error("charset `{spec}` is not a charset name: the names are `alnum`, `alpha`, `digits`, `lower`, `upper` and `printable`, in any case; nearest: {}; to mean the bytes themselves, write them in brackets: `[{spec}]`", quoted(.nearest))]
+    #[error("charset `{spec}` is not a charset name: the names are `alnum`, `alpha`, `digits`, `lower`, `upper` and `printable`, in any case{}; to mean the bytes themselves, write them in brackets: `[{spec}]`", nearest_clause(.nearest))]
     UnknownCharset {
         /// The spec as given.
         spec: String,
-        /// The nearest names, nearest first.
+        /// The nearest names, nearest first ([`crate::text::nearest`]).
         nearest: Vec<&'static str>,
     },
     /// No affine alphabet inside a charset reaches every slot.
@@ -279,12 +279,12 @@ pub enum Error {
     #[error("`OUT_DIR` is not set: call `write_to_out_dir` from a build script (cargo sets `OUT_DIR` for it), or give `write` a path")]
     NoOutDir,
     /// No named scheme has this name.
-    #[error("unknown scheme `{name}`: the schemes are {}; nearest: `{nearest}`", quoted(.known))]
+    #[error("unknown scheme `{}`: the schemes are {}{}", crate::text::escape_text(.name), quoted(.known), nearest_clause(.nearest))]
     UnknownScheme {
         /// The name asked for.
         name: String,
-        /// The nearest scheme name.
-        nearest: &'static str,
+        /// The nearest scheme names, nearest first ([`crate::text::nearest`]).
+        nearest: Vec<&'static str>,
         /// Every scheme name.
         known: Vec<&'static str>,
     },
@@ -536,4 +536,14 @@ fn quoted(names: &[&str]) -> String {
         .map(|n| format!("`{n}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The "nearest" clause of an unknown name's message: `; nearest: `a`, `b`` for the names
+/// [`crate::text::nearest`] found, nothing when none is near.
+fn nearest_clause(names: &[&str]) -> String {
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!("; nearest: {}", quoted(names))
+    }
 }

@@ -1,7 +1,8 @@
 //! Bytes as text: the one owner of how slotgen shows bytes. Outside bytes in one line of
 //! output ([`escape`], [`escape_cut`], [`shorten`]), a key or hashtag as a field of a
 //! record ([`field`], [`write_field`]), outside bytes in an SVG picture ([`xml`]), and the
-//! spec's own bytes in messages and comments ([`show_byte`], [`show_bytes`]).
+//! spec's own bytes in messages and comments ([`show_byte`], [`show_bytes`]), and the
+//! names a misspelled one is nearest to ([`nearest`]).
 //!
 //! A value read from a file, a command line or a server can hold control bytes (a terminal
 //! would act on them) and can be megabytes long (a JSON string, a key). Every such value is
@@ -329,6 +330,88 @@ pub fn shell_quote(bytes: &[u8]) -> String {
         })
         .collect();
     format!("$'{escaped}'")
+}
+
+/// The most names [`nearest`] suggests.
+pub const MAX_NEAREST: usize = 3;
+
+/// Whether `name` is within reach of `wanted` for a suggestion: a Damerau-Levenshtein
+/// distance (an adjacent transposition is one edit), case ignored, of at most a third of
+/// `wanted`'s characters and at least one. The one rule of how near a misspelling is, for
+/// [`nearest`] and for a guess that a word was meant as a name.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::within_reach;
+///
+/// assert!(within_reach("alnm", "alnum"));
+/// assert!(within_reach("XMODME", "xmodem"));
+/// assert!(!within_reach("cabge", "alnum"));
+/// ```
+#[must_use]
+pub fn within_reach(wanted: &str, name: &str) -> bool {
+    distance(wanted, name) <= reach(wanted)
+}
+
+fn reach(wanted: &str) -> usize {
+    (wanted.chars().count() / 3).max(1)
+}
+
+fn distance(wanted: &str, name: &str) -> usize {
+    strsim::damerau_levenshtein(&wanted.to_lowercase(), &name.to_lowercase())
+}
+
+/// The names nearest to `wanted`, a name that matched none, for a "nearest: ..." or "did you
+/// mean" in an error: the one owner of slotgen's suggestions (CRC and scheme names,
+/// charsets, the macro's fields, the lint's globals).
+///
+/// `known` gives each candidate with one of its spellings (a candidate may come several
+/// times, with its name and its aliases); a candidate is suggested when a spelling is
+/// [`within_reach`] of `wanted`, or contains it (case ignored; `wanted` of three characters
+/// or more: `kafka` for `librdkafka`). Those containing it come first, then by distance,
+/// ties in the order given; each candidate once, at most [`MAX_NEAREST`]. Empty when none
+/// is near: a guess far off misleads more than none.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::nearest;
+///
+/// let names = ["alphabet", "charset", "length"];
+/// let known = || names.iter().map(|&n| (n, n));
+/// assert_eq!(nearest("alphabte", known()), ["alphabet"]);
+/// assert_eq!(nearest("set", known()), ["charset"]);
+/// assert!(nearest("prefix", known()).is_empty());
+/// ```
+#[must_use]
+pub fn nearest<T: PartialEq, S: AsRef<str>>(
+    wanted: &str,
+    known: impl IntoIterator<Item = (T, S)>,
+) -> Vec<T> {
+    let lower = wanted.to_lowercase();
+    let contains = |name: &str| lower.chars().count() >= 3 && name.to_lowercase().contains(&lower);
+    // (contains it not, distance), the candidate's first place in `known`, the candidate
+    let mut ranked: Vec<((bool, usize), usize, T)> = Vec::new();
+    for (order, (candidate, spelling)) in known.into_iter().enumerate() {
+        let spelling = spelling.as_ref();
+        let d = distance(wanted, spelling);
+        let inside = contains(spelling);
+        if !inside && d > reach(wanted) {
+            continue;
+        }
+        let rank = (!inside, d);
+        match ranked.iter_mut().find(|(_, _, c)| *c == candidate) {
+            Some(kept) => kept.0 = kept.0.min(rank),
+            None => ranked.push((rank, order, candidate)),
+        }
+    }
+    ranked.sort_by_key(|&(rank, order, _)| (rank, order));
+    ranked
+        .into_iter()
+        .take(MAX_NEAREST)
+        .map(|(_, _, c)| c)
+        .collect()
 }
 
 #[cfg(test)]

@@ -200,9 +200,9 @@ pub fn everywhere(place: Place, name: &str) -> bool {
     Server::ALL.iter().all(|&s| has(s, place, name))
 }
 
-/// The global nearest `name` that some server has in `place`, when one is near (a letter's
-/// case, or an edit for every three letters: `KEY` -> `KEYS`, `tonumbr` -> `tonumber`,
-/// `Redis` -> `redis`).
+/// The global nearest `name` that some server has in `place`, when one is near
+/// ([`slotgen::text::nearest`]: a letter's case, an edit for every three letters, or a name
+/// that contains it: `KEY` -> `KEYS`, `tonumbr` -> `tonumber`, `Redis` -> `redis`).
 ///
 /// # Examples
 ///
@@ -215,20 +215,12 @@ pub fn everywhere(place: Place, name: &str) -> bool {
 /// ```
 #[must_use]
 pub fn nearest(place: Place, name: &str) -> Option<&'static str> {
-    let lower = name.to_ascii_lowercase();
-    let near = (name.len().max(3) / 3).max(1);
     let mut all: Vec<&'static str> = Server::ALL.iter().flat_map(|&s| names(s, place)).collect();
     all.sort_unstable();
     all.dedup();
-    all.into_iter()
+    let known = all
+        .into_iter()
         .filter(|n| !n.starts_with("__"))
-        .map(|n| {
-            (
-                strsim::damerau_levenshtein(&lower, &n.to_ascii_lowercase()),
-                n,
-            )
-        })
-        .filter(|&(d, _)| d <= near)
-        .min()
-        .map(|(_, n)| n)
+        .map(|n| (n, n));
+    slotgen::text::nearest(name, known).first().copied()
 }

@@ -203,10 +203,8 @@ impl Fields {
             let name = field.name.to_string();
             if !names.contains(&name.as_str()) {
                 let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-                let nearest = names
-                    .iter()
-                    .min_by_key(|n| strsim::levenshtein(n, &name))
-                    .filter(|n| strsim::levenshtein(n, &name) <= 3)
+                let nearest = slotgen::text::nearest(&name, names.iter().map(|&n| (n, n)))
+                    .first()
                     .map(|n| format!("; did you mean `{n}`?"))
                     .unwrap_or_default();
                 errors.push(syn::Error::new(

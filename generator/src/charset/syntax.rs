@@ -229,37 +229,22 @@ const OTHER_TOOLS_NAMES: &[&str] = &[
 ];
 
 /// Whether `spec`, which is no name of [`NAMED`], looks like one misspelled: ASCII letters
-/// only, and either a class name of another tool or within a small edit distance of a name
-/// (one edit for up to four letters, two for more), case ignored. `cabge` or `zyx` is a
-/// list of bytes; `alnm`, `Digit`, `hex` are names.
+/// only, and either a class name of another tool or [within
+/// reach](crate::text::within_reach) of a name, case ignored. `cabge` or `zyx` is a list of
+/// bytes; `alnm`, `Digit`, `hex` are names.
 fn looks_like_a_name(spec: &str) -> bool {
     if spec.len() < 3 || !spec.bytes().all(|b| b.is_ascii_alphabetic()) {
         return false;
     }
-    let lower = spec.to_ascii_lowercase();
-    let near = if spec.len() <= 4 { 1 } else { 2 };
-    OTHER_TOOLS_NAMES.contains(&lower.as_str())
+    OTHER_TOOLS_NAMES.contains(&spec.to_ascii_lowercase().as_str())
         || NAMED
             .iter()
-            .any(|&(name, _)| strsim::damerau_levenshtein(&lower, name) <= near)
+            .any(|&(name, _)| crate::text::within_reach(spec, name))
 }
 
-/// The names of [`NAMED`] nearest to `spec`, nearest first: those within the smallest
-/// Damerau-Levenshtein distance of it (case ignored), at most three.
+/// The names of [`NAMED`] nearest to `spec` ([`crate::text::nearest`]).
 fn nearest_names(spec: &str) -> Vec<&'static str> {
-    let spec = spec.to_ascii_lowercase();
-    let mut by_distance: Vec<(usize, &'static str)> = NAMED
-        .iter()
-        .map(|&(name, _)| (strsim::damerau_levenshtein(&spec, name), name))
-        .collect();
-    by_distance.sort();
-    let best = by_distance[0].0;
-    by_distance
-        .into_iter()
-        .take_while(|&(d, _)| d == best)
-        .take(3)
-        .map(|(_, name)| name)
-        .collect()
+    crate::text::nearest(spec, NAMED.iter().map(|&(name, _)| (name, name)))
 }
 
 impl std::str::FromStr for Charset {

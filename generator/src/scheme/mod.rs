@@ -37,17 +37,10 @@ pub fn find(name: &str) -> Result<SchemeName, Error> {
     if let Some(s) = SchemeName::ALL.iter().find(|s| s.name() == wanted) {
         return Ok(*s);
     }
-    // A name that contains what was given comes first (`kafka`, `twemproxy`), then the
-    // nearest by edit distance.
-    let nearest = SchemeName::ALL
-        .iter()
-        .min_by_key(|s| {
-            (
-                !s.name().contains(wanted.as_str()),
-                strsim::levenshtein(s.name(), &wanted),
-            )
-        })
-        .map_or("redis-cluster", |s| s.name());
+    let nearest = crate::text::nearest(
+        &wanted,
+        SchemeName::ALL.iter().map(|s| (s.name(), s.name())),
+    );
     Err(Error::UnknownScheme {
         name: name.to_owned(),
         nearest,

@@ -23,7 +23,7 @@ fn charset_names_are_case_insensitive() {
 #[test]
 fn a_word_that_is_no_charset_name_is_refused_with_the_nearest_names() {
     for (spec, nearest) in [
-        ("hex", "alpha"),
+        ("hex", ""),
         ("XDIGIT", "digits"),
         ("alnm", "alnum"),
         ("Digit", "digits"),
@@ -33,7 +33,12 @@ fn a_word_that_is_no_charset_name_is_refused_with_the_nearest_names() {
         match Charset::parse(spec) {
             Err(e @ Error::UnknownCharset { .. }) => {
                 let text = e.to_string();
-                assert!(text.contains(&format!("`{nearest}`")), "{text}");
+                // a class name of another tool far from every name (`hex`) gets no guess
+                if nearest.is_empty() {
+                    assert!(!text.contains("nearest"), "{text}");
+                } else {
+                    assert!(text.contains(&format!("nearest: `{nearest}`")), "{text}");
+                }
                 assert!(text.contains(&format!("`[{spec}]`")), "{text}");
             }
             other => panic!("{spec}: {other:?}"),

@@ -28,7 +28,10 @@ fn values_not_of_their_options_form_are_usage_errors() {
         (vec!["derive", "--alphabet", "é"], "not ASCII"),
         (vec!["derive", "--slots", "3000"], "power of two"),
         (vec!["derive", "--slots", "1"], "1 slot:"),
-        (vec!["derive", "--crc", "NOPE"], "nearest"),
+        (
+            vec!["derive", "--crc", "NOPE"],
+            "`slotgen catalog` lists them all",
+        ),
         (
             vec!["derive", "--charset", "hex"],
             "write them in brackets: `[hex]`",
