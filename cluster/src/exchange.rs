@@ -587,7 +587,8 @@ impl Exchange {
             }
             Value::VerbatimString { text, .. } | Value::SimpleString(text) => Ok(text),
             other => Err(malformed(crate::text::reason(&format!(
-                "the answer is not text but {other:?}"
+                "the answer is not text but {}",
+                crate::transport::describe(&other)
             )))),
         }
     }

@@ -477,7 +477,8 @@ pub(super) fn move_slot(
                             url: source_end.shown.clone(),
                             command: "CLUSTER GETKEYSINSLOT".to_owned(),
                             reason: crate::text::reason(&format!(
-                                "not an array of keys: {other:?}"
+                                "not an array of keys: {}",
+                                crate::transport::describe(&other)
                             )),
                         },
                     ))
@@ -497,7 +498,8 @@ pub(super) fn move_slot(
                                 url: source_end.shown.clone(),
                                 command: "CLUSTER GETKEYSINSLOT".to_owned(),
                                 reason: crate::text::reason(&format!(
-                                    "a key that is not a string: {other:?}"
+                                    "a key that is not a string: {}",
+                                    crate::transport::describe(&other)
                                 )),
                             },
                         ))

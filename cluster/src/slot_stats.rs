@@ -296,7 +296,8 @@ fn count_keys_in(
                         url: shown,
                         command: command.to_owned(),
                         reason: crate::text::reason(&format!(
-                            "the answer for slot {slot} is not a count but {other:?}"
+                            "the answer for slot {slot} is not a count but {}",
+                            crate::transport::describe(&other)
                         )),
                     })
                 }
@@ -327,7 +328,8 @@ pub(super) fn parse_slot_stats(
             Value::Array(pair) if pair.len() == 2 => (&pair[0], &pair[1]),
             other => {
                 return Err(crate::text::reason(&format!(
-                    "an entry is not `[slot, stats]` but {other:?}"
+                    "an entry is not `[slot, stats]` but {}",
+                    crate::transport::describe(other)
                 )))
             }
         };
@@ -335,7 +337,8 @@ pub(super) fn parse_slot_stats(
             Value::Int(n) if (0..i64::from(SLOTS)).contains(n) => *n as u16,
             other => {
                 return Err(crate::text::reason(&format!(
-                    "{other:?} is not a slot in 0 to 16383"
+                    "{} is not a slot in 0 to 16383",
+                    crate::transport::describe(other)
                 )))
             }
         };
@@ -352,7 +355,8 @@ pub(super) fn parse_slot_stats(
             Value::Map(map) => map.iter().map(|(k, v)| (k, v)).collect(),
             other => {
                 return Err(crate::text::reason(&format!(
-                    "the statistics of slot {slot} are not name-value pairs but {other:?}"
+                    "the statistics of slot {slot} are not name-value pairs but {}",
+                    crate::transport::describe(other)
                 )))
             }
         };
@@ -362,7 +366,8 @@ pub(super) fn parse_slot_stats(
                 Value::SimpleString(s) => s.as_bytes(),
                 other => {
                     return Err(crate::text::reason(&format!(
-                        "a field name of slot {slot} is {other:?}"
+                        "a field name of slot {slot} is {}",
+                        crate::transport::describe(other)
                     )))
                 }
             };
@@ -376,8 +381,9 @@ pub(super) fn parse_slot_stats(
                 Value::Int(n) if *n >= 0 => *n as u64,
                 other => {
                     return Err(crate::text::reason(&format!(
-                        "`{}` of slot {slot} is not a count but {other:?}",
-                        crate::text::escape(name)
+                        "`{}` of slot {slot} is not a count but {}",
+                        crate::text::escape(name),
+                        crate::transport::describe(other)
                     )))
                 }
             };

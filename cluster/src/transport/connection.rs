@@ -360,7 +360,7 @@ impl Connection {
         ServerError::NotRedis {
             url: self.url.clone(),
             during: during.to_owned(),
-            what: format!("it answered {}", escape_text(&format!("{value:?}"))),
+            what: format!("it answered {}", super::describe(value)),
         }
     }
 }

@@ -286,6 +286,59 @@ fn time_left(deadline: Option<Instant>) -> Option<Duration> {
     }
 }
 
+/// A reply as a message names it: its RESP type, and the value of a scalar, escaped and cut
+/// ([`slotgen::text::escape_cut`]); an aggregate by its length only, so that a large one
+/// stays one short line. The one owner of how slotgen shows a reply it did not expect
+/// (`the answer is not text but the status +OK`), in place of the client's `Debug`
+/// (`ok`, `bulk-string('...')`).
+///
+/// # Examples
+///
+/// ```
+/// use redis::Value;
+/// use slotgen_cluster::transport::describe;
+///
+/// assert_eq!(describe(&Value::Okay), "the status `+OK`");
+/// assert_eq!(describe(&Value::Int(7)), "the integer 7");
+/// assert_eq!(describe(&Value::BulkString(b"a\x1b".to_vec())), r#"the string "a\x1b""#);
+/// assert_eq!(describe(&Value::Array(vec![Value::Nil; 3])), "an array of 3 elements");
+/// ```
+#[must_use]
+pub fn describe(value: &redis::Value) -> String {
+    use redis::Value;
+    use slotgen::text::escape_cut;
+    let many = |n: usize, what: &str, one: &str, more: &str| {
+        format!("{what} of {n} {}", if n == 1 { one } else { more })
+    };
+    match value {
+        Value::Nil => "nil".to_owned(),
+        Value::Int(i) => format!("the integer {i}"),
+        Value::Double(d) => format!("the double {d}"),
+        Value::Boolean(b) => format!("the boolean {b}"),
+        Value::Okay => "the status `+OK`".to_owned(),
+        Value::SimpleString(s) => format!("the status `+{}`", escape_cut(s.as_bytes())),
+        Value::BulkString(b) => format!("the string \"{}\"", escape_cut(b)),
+        Value::VerbatimString { text, .. } => {
+            format!("the string \"{}\"", escape_cut(text.as_bytes()))
+        }
+        Value::ServerError(e) => format!(
+            "the error `{}`",
+            escape_cut(
+                format!("{} {}", e.code(), e.details().unwrap_or_default())
+                    .trim()
+                    .as_bytes()
+            )
+        ),
+        Value::Array(a) => many(a.len(), "an array", "element", "elements"),
+        Value::Set(a) => many(a.len(), "a set", "element", "elements"),
+        Value::Map(m) => many(m.len(), "a map", "entry", "entries"),
+        Value::Push { data, .. } => many(data.len(), "a push message", "element", "elements"),
+        Value::Attribute { data, .. } => format!("{} with attributes", describe(data)),
+        // a big number (RESP3 `(`), whose type is behind a feature of the client
+        _ => "a number too large for an integer".to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -755,6 +755,17 @@ fn hostile_strings_are_refused_naming_the_node_or_printed_escaped() {
             Hostile::Reply(b"$26\r\ncluster_state:f\x1b[2J\tail\x07\r\n\r\n"),
             r"is in state `f\x1b[2J\x09ail\x07`",
         ),
+        // a reply of the wrong type is named by its RESP type and value
+        (
+            "CLUSTER INFO",
+            Hostile::Reply(b"+OK\r\n"),
+            "the answer is not text but the status `+OK`",
+        ),
+        (
+            "CLUSTER NODES",
+            Hostile::Reply(b":7\r\n"),
+            "the answer is not text but the integer 7",
+        ),
     ] {
         let fake = Fake::start(Behaviour::Node { at, reply });
         for command in ["nodes", "keys", "placement"] {
