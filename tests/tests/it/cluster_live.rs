@@ -1023,6 +1023,7 @@ fn a_password_protected_cluster() {
         b"",
     );
     wrong.fails_with("refused the password of user `default`");
+    wrong.fails_with("the password sent came from the URL");
     assert!(
         !wrong.stderr.contains("wrong-staple") && wrong.stderr.contains(":***@"),
         "{}",

@@ -37,6 +37,20 @@ pub struct ServerArgs {
 /// The environment variable that holds a password, as redis-cli reads it.
 pub const PASSWORD_VARIABLE: &str = "REDISCLI_AUTH";
 
+/// Where this run's password came from, set by [`ConnectArgs::options`], so that a refusal
+/// of it names its source: a password a user forgot they had set (`REDISCLI_AUTH` in a
+/// shell's profile) is refused with no other clue.
+static PASSWORD_SOURCE: std::sync::OnceLock<&'static str> = std::sync::OnceLock::new();
+
+/// `; the password sent came from SOURCE`, for a refused password; empty when none was
+/// sent.
+fn password_source() -> String {
+    PASSWORD_SOURCE
+        .get()
+        .map(|source| format!("; the password sent came from {source}"))
+        .unwrap_or_default()
+}
+
 /// How to connect to a server beyond its URL: redis-cli's TLS options, the ACL user, and
 /// where the password comes from (never a visible argument, but in the URL).
 #[derive(Debug, Clone, Args)]
@@ -184,6 +198,19 @@ impl ConnectArgs {
                 .ok()
                 .filter(|p| !p.is_empty())
         };
+        let source = if self.askpass {
+            Some("--askpass")
+        } else if self.password_file.is_some() {
+            Some("--password-file")
+        } else if url_password {
+            Some("the URL (`:PASSWORD@`)")
+        } else {
+            options.password.is_some().then_some(PASSWORD_VARIABLE)
+        };
+        if let Some(source) = source {
+            // one password a run: the first source set is the one
+            let _ = PASSWORD_SOURCE.set(source);
+        }
         // AUTH is sent only with a password: a user without one would be taken as `default`
         let user = self
             .user
@@ -292,7 +319,10 @@ pub fn explain_server(e: ServerError) -> anyhow::Error {
             None => e.into(),
         },
         ServerError::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
-        ServerError::NoPasswordSet { .. } => anyhow!("{e}: {REMOVE_PASSWORD}"),
+        ServerError::NoPasswordSet { .. } => {
+            anyhow!("{e}: {REMOVE_PASSWORD}{}", password_source())
+        }
+        ServerError::Auth { .. } => anyhow!("{e}{}", password_source()),
         _ => e.into(),
     }
 }
@@ -307,7 +337,10 @@ pub fn explain(e: cluster::Error) -> anyhow::Error {
             Some(hint) => anyhow!("{e} ({hint})"),
             None => e.into(),
         },
-        cluster::Error::NoPasswordSet { .. } => anyhow!("{e}: {REMOVE_PASSWORD}"),
+        cluster::Error::NoPasswordSet { .. } => {
+            anyhow!("{e}: {REMOVE_PASSWORD}{}", password_source())
+        }
+        cluster::Error::PasswordRejected { .. } => anyhow!("{e}{}", password_source()),
         cluster::Error::PasswordRequired { .. } => anyhow!(
             "{e}: --askpass, --password-file FILE or {PASSWORD_VARIABLE} (with --user NAME for an ACL user), or `USER:PASSWORD@` in the URL"
         ),

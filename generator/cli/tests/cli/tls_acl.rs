@@ -227,6 +227,15 @@ fn the_password_reaches_auth_from_every_source_and_is_never_printed() {
             .unwrap();
         let run: Run = child.wait_with_output().unwrap().into();
         run.fails_with("refused the password of user `app` (WRONGPASS");
+        // the refusal names where the password came from: a forgotten REDISCLI_AUTH
+        let from = match source {
+            "file" => "--password-file",
+            "stdin" => "--askpass",
+            "environment" => "REDISCLI_AUTH",
+            _ => "the URL (`:PASSWORD@`)",
+        };
+        let said = format!("; the password sent came from {from}");
+        assert!(run.stderr.contains(&said), "{source}: {}", run.stderr);
         assert!(!run.stderr.contains(secret), "{source}: {}", run.stderr);
         assert_eq!(fake.received(), auth("app", secret), "{source}");
     }
