@@ -135,7 +135,7 @@ pub enum Error {
     },
     /// An answer was larger than any answer of a cluster of up to [`MAX_NODES`] nodes: more
     /// bytes or RESP values than the command's budget, or a longer string.
-    #[error("`{url}` sent a reply too large for `{command}`: more than {limit}, more than a cluster of up to {} nodes answers; check that it is a Redis or Valkey cluster node, or give the URL of another node of the cluster", MAX_NODES)]
+    #[error("`{url}` sent a reply too large for `{command}`: more than {limit}, more than any node of a cluster of up to {} nodes answers to it; check that it is a Redis or Valkey cluster node, or give the URL of another node of the cluster", MAX_NODES)]
     ReplyTooLarge {
         /// The URL of the node, redacted.
         url: String,

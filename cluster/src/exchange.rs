@@ -593,8 +593,24 @@ impl Exchange {
         }
     }
 
-    /// This module's error for an error of the connection.
+    /// This module's error for an error of the connection ([`Error`]'s `From`), a deadline
+    /// that passed named by the stage of this exchange and its whole budget.
     pub(super) fn lift(&self, e: ServerError) -> Error {
+        match e {
+            ServerError::TimedOut { url, .. } => Error::TimedOut {
+                url,
+                timeout: self.timeout,
+                during: self.during(),
+            },
+            e => e.into(),
+        }
+    }
+}
+
+/// The live cluster's error for an error of one connection: the one wording of each
+/// failure, for the cluster's exchange and for a single server's (`verify --redis`).
+impl From<ServerError> for Error {
+    fn from(e: ServerError) -> Self {
         match e {
             ServerError::Url { url, reason } => Error::Url { url, reason },
             ServerError::Tls { url, error } => Error::Tls { url, error },
@@ -604,10 +620,14 @@ impl Exchange {
                 during: "connecting".to_owned(),
                 reason,
             },
-            ServerError::TimedOut { url, .. } => Error::TimedOut {
+            ServerError::TimedOut {
                 url,
-                timeout: self.timeout,
-                during: self.during(),
+                during,
+                timeout,
+            } => Error::TimedOut {
+                url,
+                timeout,
+                during,
             },
             ServerError::Owed { url, command, owed } => Error::AnswerOwed { url, command, owed },
             ServerError::Io {
@@ -621,15 +641,12 @@ impl Exchange {
             },
             ServerError::ReplyTooLarge { url, during, limit } => Error::ReplyTooLarge {
                 url,
-                command: during,
+                command: command_of(&during),
                 limit,
             },
             ServerError::NotRedis { url, during, what } => Error::Malformed {
                 url,
-                // `during` is a phrase (`answering AUTH`); the message names the command
-                command: during
-                    .strip_prefix("answering ")
-                    .map_or_else(|| during.clone(), str::to_owned),
+                command: command_of(&during),
                 reason: what,
             },
             ServerError::NoPasswordSet { url, user } => Error::NoPasswordSet { url, user },
@@ -652,18 +669,28 @@ impl Exchange {
             },
             // Not answers of a connection's setup or of `query`, which judges no reply.
             ServerError::NotCluster { url } => Error::NotCluster { url },
-            ServerError::Refused { url, message, .. } => Error::Refused {
+            // the key as the transport's error has it, escaped
+            ServerError::Refused { url, message, key } => Error::Refused {
                 url,
-                command: "CLUSTER KEYSLOT".to_owned(),
+                command: format!("CLUSTER KEYSLOT \"{key}\""),
                 reason: message,
             },
-            ServerError::NotASlot { url, slot, .. } => Error::Malformed {
+            ServerError::NotASlot { url, slot, key } => Error::Malformed {
                 url,
-                command: "CLUSTER KEYSLOT".to_owned(),
+                command: format!("CLUSTER KEYSLOT \"{key}\""),
                 reason: format!("slot {slot} is not in 0 to 65535"),
             },
         }
     }
+}
+
+/// The command of a transport error's `during`, a phrase (`answering AUTH`), for a message
+/// that names the command.
+fn command_of(during: &str) -> String {
+    during
+        .strip_prefix("answering ")
+        .unwrap_or(during)
+        .to_owned()
 }
 
 /// What an error of asking `primary`, a node that the map names as serving, means: one that

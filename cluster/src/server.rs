@@ -5,25 +5,27 @@
 //! The `redis` client packs every command and parses every reply; the connection under it
 //! - gives every read and write the time left before one overall deadline (a server that
 //!   accepts and then stops answering, or trickles one byte at a time, fails with
-//!   [`ServerError::TimedOut`] when the deadline passes, not after a timeout per answer);
+//!   [`Error::TimedOut`] when the deadline passes, not after a timeout per answer);
 //! - refuses a reply larger than the question can need: more bytes, more RESP values or a
 //!   longer string than it allows (a `CLUSTER KEYSLOT` reply, [`MAX_REPLY_BYTES`] bytes),
 //!   so that a server announcing a bulk string of `$1000000000` bytes or an array of
-//!   `*1000000000` elements fails with [`ServerError::ReplyTooLarge`] at the announcement,
+//!   `*1000000000` elements fails with [`Error::ReplyTooLarge`] at the announcement,
 //!   not after a gigabyte (values are counted as well as bytes, because the `redis` parser
 //!   holds 56 bytes for every value of a reply, as few as 3 bytes read);
 //! - and [`Server::keyslots`] sends a long pipeline in chunks of [`CHUNK`] commands, so that
 //!   the bytes in flight stay bounded however many keys are asked.
 //!
-//! Every URL in a message or a field of this module is [`crate::url::redact`]ed.
+//! Every URL in a message or a field of this module is [`crate::url::redact`]ed. Its errors
+//! are the live cluster's [`Error`], in the same words as a cluster's exchange gives them.
 
 use std::time::{Duration, Instant};
 
 use redis::Value;
 
 use crate::text::{escape_cut, escape_text};
-use crate::transport::{Budget, Connection, Endpoint};
-pub use crate::transport::{ConnectOptions, Limit, ServerError, MAX_REPLY_BYTES};
+use crate::transport::{Budget, Connection, Endpoint, ServerError};
+pub use crate::transport::{ConnectOptions, Limit, MAX_REPLY_BYTES};
+use crate::Error;
 
 /// Commands sent in one pipelined chunk before their replies are read.
 pub const CHUNK: usize = 1024;
@@ -51,10 +53,10 @@ impl Server {
     ///
     /// # Errors
     ///
-    /// [`ServerError::Url`], [`ServerError::Tls`], [`ServerError::Connect`],
-    /// [`ServerError::TimedOut`], [`ServerError::Io`], [`ServerError::ReplyTooLarge`],
-    /// [`ServerError::NotRedis`], [`ServerError::Auth`], [`ServerError::NoPermission`],
-    /// [`ServerError::CommandRefused`], [`ServerError::NotCluster`].
+    /// [`Error::Url`], [`Error::Tls`], [`Error::Unreachable`], [`Error::TimedOut`],
+    /// [`Error::ReplyTooLarge`], [`Error::Malformed`] (no Redis server's answer),
+    /// [`Error::PasswordRequired`], [`Error::PasswordRejected`], [`Error::NoPasswordSet`],
+    /// [`Error::NoPermission`], [`Error::Refused`], [`Error::NotCluster`].
     ///
     /// # Examples
     ///
@@ -68,13 +70,13 @@ impl Server {
     ///     Duration::from_secs(30),
     /// )?;
     /// assert_eq!(server.keyslots(&["somekey"])?, [11058]); // as Redis's docs show
-    /// # Ok::<(), slotgen_cluster::server::ServerError>(())
+    /// # Ok::<(), slotgen_cluster::Error>(())
     /// ```
-    pub fn connect(
-        url: &str,
-        options: &ConnectOptions,
-        timeout: Duration,
-    ) -> Result<Self, ServerError> {
+    pub fn connect(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Self, Error> {
+        Self::open(url, options, timeout).map_err(Error::from)
+    }
+
+    fn open(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<Self, ServerError> {
         let deadline = Instant::now().checked_add(timeout);
         let endpoint = Endpoint::new(url, options)?;
         let mut con = Connection::open(&endpoint, deadline, timeout)?;
@@ -109,10 +111,14 @@ impl Server {
     ///
     /// # Errors
     ///
-    /// [`ServerError::TimedOut`] when the connection's deadline passes,
-    /// [`ServerError::Io`], [`ServerError::ReplyTooLarge`], [`ServerError::NotRedis`],
-    /// [`ServerError::Refused`] (an error reply), [`ServerError::NotASlot`].
-    pub fn keyslots<K: AsRef<[u8]>>(&mut self, keys: &[K]) -> Result<Vec<u16>, ServerError> {
+    /// [`Error::TimedOut`] when the connection's deadline passes, [`Error::Unreachable`],
+    /// [`Error::ReplyTooLarge`], [`Error::Malformed`] (a reply that is no slot),
+    /// [`Error::NoPermission`], [`Error::Refused`] (an error reply).
+    pub fn keyslots<K: AsRef<[u8]>>(&mut self, keys: &[K]) -> Result<Vec<u16>, Error> {
+        self.ask(keys).map_err(Error::from)
+    }
+
+    fn ask<K: AsRef<[u8]>>(&mut self, keys: &[K]) -> Result<Vec<u16>, ServerError> {
         let during = "answering CLUSTER KEYSLOT";
         let con = &mut self.con;
         let mut slots = Vec::with_capacity(keys.len());

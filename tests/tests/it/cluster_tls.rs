@@ -569,8 +569,9 @@ fn certificates_that_are_refused_say_which_and_why() {
     slotgen(&["nodes", "--redis", &url, "--cacert", ca], b"").fails_with(&format!(
         "TLS with `{url}`: the server's certificate has expired (it was valid until {EXPIRED_UNTIL}): renew it (--insecure skips the check)"
     ));
+    // a single server's exchange says it in the same words
     slotgen(&["verify", "--redis", &url, "--cacert", ca], b"").fails_with(&format!(
-        "TLS with {url}: the server's certificate has expired (it was valid until {EXPIRED_UNTIL})"
+        "TLS with `{url}`: the server's certificate has expired (it was valid until {EXPIRED_UNTIL}): renew it (--insecure skips the check)"
     ));
 
     let wrong = single(&certs.wrong_name, &certs);

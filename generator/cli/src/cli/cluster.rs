@@ -11,9 +11,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use slotgen::text::field;
-use slotgen_cluster::transport::{
-    CertificateProblem, ConnectOptions, ServerError, TlsError, TlsOptions,
-};
+use slotgen_cluster::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 use slotgen_cluster::{
     self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,
 };
@@ -307,25 +305,6 @@ pub fn tls_usage(error: &TlsError) -> bool {
 
 /// The fix of a password given to a server that has none.
 const REMOVE_PASSWORD: &str = "remove the password (`:PASSWORD@` of the URL, --askpass, --password-file, or the variable REDISCLI_AUTH)";
-
-/// An error of a single server's exchange (`verify --redis`) with the fix in option names,
-/// as [`explain`] gives it for a cluster's.
-pub fn explain_server(e: ServerError) -> anyhow::Error {
-    match &e {
-        ServerError::Url { .. } => crate::exit::usage(e),
-        ServerError::Tls { error, .. } if tls_usage(error) => crate::exit::usage(e),
-        ServerError::Tls { error, .. } => match tls_hint(error) {
-            Some(hint) => anyhow!("{e} ({hint})"),
-            None => e.into(),
-        },
-        ServerError::TimedOut { .. } => anyhow!("{e}: raise `--timeout`"),
-        ServerError::NoPasswordSet { .. } => {
-            anyhow!("{e}: {REMOVE_PASSWORD}{}", password_source())
-        }
-        ServerError::Auth { .. } => anyhow!("{e}{}", password_source()),
-        _ => e.into(),
-    }
-}
 
 /// A cluster error with the fix in option names.
 pub fn explain(e: cluster::Error) -> anyhow::Error {

@@ -383,7 +383,7 @@ fn a_server_that_stops_answering_times_out_within_the_overall_deadline() {
         let fake = Fake::start(behaviour);
         let run = run(&["verify", "--redis", &fake.url(), "--timeout", "2"]);
         run.fails_with("timed out");
-        assert!(run.stderr.contains("within 2 s"), "{}", run.stderr);
+        assert!(run.stderr.contains("within 2s"), "{}", run.stderr);
     }
 }
 
@@ -391,7 +391,9 @@ fn a_server_that_stops_answering_times_out_within_the_overall_deadline() {
 fn a_huge_reply_is_refused_after_a_bounded_read() {
     let fake = Fake::start(Behaviour::InfoThenHuge);
     let (run, peak) = run_measured(&["verify", "--redis", &fake.url(), "--timeout", "20"]);
-    run.fails_with("sent more than 4096 bytes in one string");
+    run.fails_with(
+        "sent a reply too large for `CLUSTER KEYSLOT`: more than 4096 bytes in one string",
+    );
     // the client left at the announcement, having read what the kernel's socket buffers
     // took: far from the 10^9 bytes announced
     let sent = fake.huge_sent.load(Ordering::SeqCst);
@@ -592,7 +594,7 @@ fn passwords_are_never_shown() {
     for (url, needle) in [
         (
             format!("redis://:{secret}@127.0.0.1:{port}"),
-            "cannot connect",
+            "cannot reach",
         ),
         (
             format!("redis://app:{secret}@127.0.0.1:{}", not_cluster.port),
@@ -687,7 +689,7 @@ fn disagreements_are_listed_up_to_max_errors() {
 fn a_server_that_is_not_redis_gets_one_line() {
     let fake = Fake::start(Behaviour::Http);
     let run = run(&["verify", "--redis", &fake.url(), "--timeout", "5"]);
-    run.fails_with("did not answer as a Redis server");
+    run.fails_with("is not a cluster node's answer");
 }
 
 #[test]

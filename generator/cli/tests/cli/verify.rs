@@ -369,10 +369,9 @@ fn servers_that_refuse_are_errors() {
     exec(&["verify", "--redis", &plain.url()]).fails_with("is not cluster-enabled");
     // nothing listens on a port just freed
     let url = format!("redis://127.0.0.1:{}", free_port());
-    exec(&["verify", "--redis", &url]).fails_with("cannot connect to");
+    exec(&["verify", "--redis", &url]).fails_with("cannot reach");
     let gone = plain.socket.with_file_name("gone.sock");
-    exec(&["verify", "--redis", &format!("unix://{}", gone.display())])
-        .fails_with("cannot connect to");
+    exec(&["verify", "--redis", &format!("unix://{}", gone.display())]).fails_with("cannot reach");
     exec(&["verify", "--redis", "http://127.0.0.1/"]).fails_with_code(2, "is not a server URL");
 }
 

@@ -54,8 +54,10 @@ pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         .options(url, stdin_keys.then_some("the keys of `--keys -`"))?;
     let timeout = args.timeout.unwrap_or(REDIS_TIMEOUT);
     let mut server =
-        Server::connect(url, &options, timeout).map_err(super::super::cluster::explain_server)?;
-    let tag_answers = server.keyslots(&tags)?;
+        Server::connect(url, &options, timeout).map_err(super::super::cluster::explain)?;
+    let tag_answers = server
+        .keyslots(&tags)
+        .map_err(super::super::cluster::explain)?;
 
     let mut out = std::io::stdout().lock();
     writeln!(out, "server:     {} (cluster-enabled)", server.url())?;
@@ -86,7 +88,9 @@ pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
             Some(chunk) => Some(chunk),
             None => next_chunk(keys)?,
         } {
-            let answers = server.keyslots(&chunk)?;
+            let answers = server
+                .keyslots(&chunk)
+                .map_err(super::super::cluster::explain)?;
             asked += chunk.len() as u64;
             for (key, &answer) in chunk.iter().zip(&answers) {
                 let ours = crc.checksum(hashtag(key)) & mask;
