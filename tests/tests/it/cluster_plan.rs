@@ -482,30 +482,46 @@ fn write_hashtags(cluster: &ReplicatedCluster, wanted: &[(usize, usize)]) -> Vec
     picked
 }
 
-/// Slots too large for the room there is: two hashtags of 400 keys on the first primary,
-/// one of 300 on each other. No slot of 400 fits under 1.1 of a fair share beside 300, so
-/// the plan moves nothing and names the least `--target-skew` that lets one move (the test's
-/// own: the receiving primary's load after the move over a fair share, from the servers'
-/// counts); that target, given as printed, moves one slot, and applied, the servers' counts
-/// give the skew it predicts.
+/// Slots too large for the room there is, and none smaller on the others to swap back:
+/// three hashtags of 400 keys on the first primary, one of 410 on each other. No slot of 400
+/// fits under 1.1 of a fair share beside 410, so the plan moves nothing and names the least
+/// `--target-skew` that lets one move (the test's own: over every slot of the first primary
+/// and every other primary, alone or traded for a smaller slot there, the receiving
+/// primary's load after over a fair share, from the servers' counts); that target, given as
+/// printed, moves one slot, and applied, the servers' counts give the skew it predicts.
 #[test]
 fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
     let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
         return;
     };
     let url = cluster.url();
-    // two hashtags on the first primary, one on each other, with their counts
-    let picked = write_hashtags(&cluster, &[(0, 400), (0, 400), (1, 300), (2, 300)]);
+    // three hashtags on the first primary, one on each other, with their counts
+    write_hashtags(
+        &cluster,
+        &[(0, 400), (0, 400), (0, 400), (1, 410), (2, 410)],
+    );
     let per_slot = keys_per_slot(&cluster);
     let owner_of = owners(&cluster);
     let before = loads(&per_slot, &owner_of);
-    assert_eq!(before, [800, 300, 300]);
-    let fair = 1400.0 / 3.0;
-    // the least target at which a slot of the first primary fits on another
-    let least = picked[..2]
-        .iter()
-        .flat_map(|&p| [1, 2].map(|to| (before[to] + per_slot[usize::from(p)]) as f64 / fair))
+    assert_eq!(before, [1200, 410, 410]);
+    let (per_slot, owner_of) = (&per_slot, &owner_of);
+    let fair = 2020.0 / 3.0;
+    // the least target at which a slot of the first primary moves to another, alone (a
+    // slot of 0 brought back) or in a swap for a smaller slot there
+    let held = |primary: usize| {
+        (0..16384)
+            .filter(move |&s| owner_of[s] == primary && per_slot[s] > 0)
+            .map(|s| per_slot[s])
+    };
+    let least = held(0)
+        .flat_map(|x| {
+            [1, 2].map(|to| {
+                let y = held(to).filter(|&y| y < x).max().unwrap_or(0);
+                (before[to] + x - y) as f64 / fair
+            })
+        })
         .fold(f64::INFINITY, f64::min);
+    assert!((least - 810.0 / fair).abs() < 1e-12, "no swap: {least}");
 
     let run = rebalance(&url, &["--format", "json"]);
     let plan = json(run.ok());
@@ -541,6 +557,144 @@ fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
         skew(&after) <= t && skew(&after) < skew(&before),
         "{after:?}"
     );
+}
+
+/// Where no slot fits alone, a swap: hashtags of 400 and 400 keys on the first primary, 300
+/// on the second, 410 on the third. Under `--target-skew 1.1` (caps of 1.1 * 1510 / 3 =
+/// 553.7) no slot of the first fits on another (rooms 253.7 and 143.7), and no plan reaches
+/// the target (any two of the four slots together are over a cap), so the exact search
+/// finds nothing and the plan is the greedy's: trading a 400 for the second's 300 lowers
+/// the skew from 1.59 to 1.39. The test finds the swaps itself from the servers' counts
+/// (every slot `x` of the fullest primary not yet moved, every smaller slot `y` not yet
+/// moved of another that leaves that primary within its cap and nets the plan's least
+/// gain; the largest `x - y`, then fewer keys, then the lower slots; again until none fits,
+/// no slot fitting alone at any step); the plan is those moves, `x` out then `y` back;
+/// under `--max-moves 1` no swap is made and the note names the cap that makes it; and
+/// applied, the servers' counts give the skew it predicts.
+#[test]
+fn a_swap_is_planned_where_no_slot_fits_alone_and_applied() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let url = cluster.url();
+    write_hashtags(&cluster, &[(0, 400), (0, 400), (1, 300), (2, 410)]);
+    let per_slot = keys_per_slot(&cluster);
+    let owner_of = owners(&cluster);
+    let before = loads(&per_slot, &owner_of);
+    assert_eq!(before, [800, 300, 410]);
+
+    let run = rebalance(&url, &["--target-skew", "1.1", "--format", "json"]);
+    let plan = json(run.ok());
+    let min_gain = plan["min_gain"].as_f64().unwrap();
+    let fair = 1510.0 / 3.0;
+    let cap = 1.1 * fair;
+    // the swaps, found by trying every pair: (slot, from, to) in order
+    let slots: Vec<usize> = (0..16384).filter(|&s| per_slot[s] > 0).collect();
+    let (mut owner, mut load, mut moved) = (owner_of.clone(), before.clone(), Vec::new());
+    let mut expected: Vec<(usize, usize, usize)> = Vec::new();
+    loop {
+        let donor = (0..3)
+            .max_by_key(|&i| (load[i], std::cmp::Reverse(i)))
+            .unwrap();
+        if load[donor] as f64 <= cap {
+            break;
+        }
+        let free = |s: &usize| !moved.contains(s);
+        let mine: Vec<usize> = slots
+            .iter()
+            .copied()
+            .filter(|s| owner[*s] == donor && free(s))
+            .collect();
+        for &x in &mine {
+            for to in (0..3).filter(|&to| to != donor) {
+                assert!(
+                    (load[to] + per_slot[x]) as f64 > cap,
+                    "slot {x} fits alone on {to}"
+                );
+            }
+        }
+        // (-net, keys, x, y, to): the best first
+        let mut swaps = Vec::new();
+        for &x in &mine {
+            for &y in slots.iter().filter(|s| owner[**s] != donor && free(s)) {
+                let to = owner[y];
+                if per_slot[y] >= per_slot[x] {
+                    continue;
+                }
+                let net = per_slot[x] - per_slot[y];
+                if (load[to] + net) as f64 <= cap && net as f64 >= min_gain * fair {
+                    swaps.push((-(net as i64), per_slot[x] + per_slot[y], x, y, to));
+                }
+            }
+        }
+        swaps.sort_unstable();
+        let Some(&(_, _, x, y, to)) = swaps.first() else {
+            break;
+        };
+        let net = per_slot[x] - per_slot[y];
+        (load[donor], load[to]) = (load[donor] - net, load[to] + net);
+        (owner[x], owner[y]) = (to, donor);
+        moved.extend([x, y]);
+        expected.extend([(x, donor, to), (y, to, donor)]);
+    }
+    assert_eq!(expected.len(), 2, "one swap: {expected:?}");
+    let shown: Vec<(usize, String, String)> = plan["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["slot"].as_u64().unwrap() as usize,
+                m["from"]["addr"].as_str().unwrap().to_owned(),
+                m["to"]["addr"].as_str().unwrap().to_owned(),
+            )
+        })
+        .collect();
+    let expected_shown: Vec<(usize, String, String)> = expected
+        .iter()
+        .map(|&(s, from, to)| (s, addr(&cluster, from), addr(&cluster, to)))
+        .collect();
+    assert_eq!(shown, expected_shown, "{plan}");
+    assert_eq!(plan["reached"], false, "{plan}");
+    assert!((plan["skew_after"].as_f64().unwrap() - skew(&load)).abs() < 1e-9);
+    assert!(skew(&load) < skew(&before));
+
+    // one move allowed: the swap is not made, and the note says what two moves reach
+    let run = rebalance(
+        &url,
+        &[
+            "--target-skew",
+            "1.1",
+            "--max-moves",
+            "1",
+            "--format",
+            "json",
+        ],
+    );
+    let short = json(run.ok());
+    assert!(short["moves"].as_array().unwrap().is_empty(), "{short}");
+    assert_eq!(short["stop"]["kind"], "max-moves", "{short}");
+    assert_eq!(short["stop"]["further"]["moves"], 2, "{short}");
+    let note = format!(
+        "the next step is a swap of two slots, one move more than --max-moves 1 allows; --max-moves 2 reaches {:.2}",
+        skew(&load)
+    );
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
+
+    // applied: the servers' counts give the loads and the skew predicted
+    let applied = json(
+        rebalance(
+            &url,
+            &["--target-skew", "1.1", "--format", "json", "--apply"],
+        )
+        .ok(),
+    );
+    assert_eq!(applied["moves"], plan["moves"], "{applied}");
+    assert_eq!(applied["applied"]["moves"], 2, "{applied}");
+    cluster.assert_settled();
+    let after = loads(&keys_per_slot(&cluster), &owners(&cluster));
+    assert_eq!(after, load);
+    assert!((skew(&after) - applied["skew_after"].as_f64().unwrap()).abs() < 1e-9);
 }
 
 /// A metric spread evenly: one key in every slot of the first primary, none elsewhere. Each

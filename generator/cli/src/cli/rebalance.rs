@@ -456,6 +456,11 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
             "{stops}, the floor: only splitting the hot slot's keys goes further"
         )),
         Stop::MaxMoves { further } => notes.push(match further {
+            // one move short of the cap: the next step is a swap, two moves
+            Some(f) if plan.moves.len() < args.max_moves => format!(
+                "{stops}: the next step is a swap of two slots, one move more than --max-moves {} allows; --max-moves {} reaches {:.2}",
+                args.max_moves, f.moves, f.skew
+            ),
             Some(f) => format!(
                 "{stops}: --max-moves {} was reached; --max-moves {} reaches {:.2}",
                 args.max_moves, f.moves, f.skew
@@ -498,11 +503,11 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
         Stop::NoRoom {
             least_target: Some(t),
         } => notes.push(format!(
-            "{stops}: no slot of the fullest primary fits under another primary's share of the target; --target-skew {} is the least that lets one move",
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there; --target-skew {} is the least that lets one move (alone or in a swap)",
             rounded_up_below(t, plan.skew_after)
         )),
         Stop::NoRoom { least_target: None } => notes.push(format!(
-            "{stops}: no slot of the fullest primary fits under another primary's share of the target, and no move of a whole slot lowers the skew"
+            "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there, and no move or swap of whole slots lowers the skew"
         )),
     }
     let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
