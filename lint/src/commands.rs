@@ -168,6 +168,44 @@ pub enum Arg<'a> {
     Unknown,
 }
 
+/// A command on a database other than 0, which a cluster refuses: Redis 7.0 and Valkey
+/// 8.0 have one database in cluster mode ("SELECT is not allowed in cluster mode"), Valkey
+/// 9.1 as many as its `cluster-databases` (default 1: "DB index is out of range").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OtherDatabase {
+    /// `SWAPDB`: refused in cluster mode by every server measured, Valkey 9.1 with
+    /// `cluster-databases 16` too.
+    Swap,
+    /// `SELECT n` (n not 0), `MOVE key n`, `COPY ... DB n` (n not 0): the database as
+    /// written, `None` when it is no literal. Redis 7.0 and Valkey 8.0 refuse `MOVE`
+    /// whatever `n`.
+    Numbered(Option<String>),
+}
+
+/// Whether the command line `args` (the name first, lower case in `name`) works on a
+/// database other than 0 (measured in scripts and command lines on the three servers).
+#[must_use]
+pub fn other_database(name: &str, args: &[Arg<'_>]) -> Option<OtherDatabase> {
+    let text = |arg: Option<&Arg<'_>>| match arg {
+        Some(Arg::Known(b)) => Some(String::from_utf8_lossy(b).into_owned()),
+        _ => None,
+    };
+    let numbered = |arg: Option<&Arg<'_>>| {
+        let db = text(arg);
+        (db.as_deref() != Some("0")).then_some(OtherDatabase::Numbered(db))
+    };
+    match name {
+        "swapdb" => Some(OtherDatabase::Swap),
+        "select" => numbered(args.get(1)),
+        "move" => Some(OtherDatabase::Numbered(text(args.get(2)))),
+        "copy" => {
+            let at = args.iter().skip(3).position(|a| is_word(a, "DB"))?;
+            numbered(args.get(3 + at + 1))
+        }
+        _ => None,
+    }
+}
+
 /// Where the keys of a call are.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct KeyPositions {

@@ -218,10 +218,13 @@ pub fn lint_commands_with(
             "on the command line"
         };
         findings.extend(verdict::unknown_command(&name, at, targets, how));
+        let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
+        if let Some(db) = commands::other_database(&name, &args) {
+            findings.extend(verdict::cluster_database(&name, &db, at, targets));
+        }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }
-        let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         let found = commands::key_positions(command, &args, false);
         if let Some(why) = found.uncertain {
             findings.push(Finding {

@@ -185,6 +185,9 @@ pub enum Rule {
     /// A command the server does not have, which another server measured has (`DELIFEQ`,
     /// Valkey 9's, on Valkey 8 and Redis 7.0).
     UnknownCommand,
+    /// A command on a database other than 0 (`SELECT 1`, `MOVE`, `SWAPDB`, `COPY ... DB
+    /// 1`), which a cluster refuses but Valkey 9's with `cluster-databases`.
+    ClusterDatabase,
 }
 
 impl Rule {
@@ -216,6 +219,7 @@ impl Rule {
             Rule::ShebangEngine => "shebang-engine",
             Rule::UnknownGlobal => "unknown-global",
             Rule::UnknownCommand => "unknown-command",
+            Rule::ClusterDatabase => "cluster-database",
         }
     }
 }
@@ -650,6 +654,9 @@ pub(crate) fn script_called(
             {
                 findings.push(f);
             }
+            if let (Some(db), Some(c)) = (&call.database, &call.command) {
+                findings.extend(cluster_database(c, db, call.at, targets));
+            }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
                     at: call.at,
@@ -996,6 +1003,76 @@ pub(crate) fn unknown_command(
         ),
         condition: None,
         targets: outcomes,
+    })
+}
+
+/// The finding on `command`, which works on the database `db` other than 0, at `at`
+/// (`cluster-database`): Redis 7.0 and Valkey 8.0 refuse it in cluster mode (a `SELECT`
+/// of a database the lint cannot read depends on it being 0); Valkey 9.1 runs it when its
+/// `cluster-databases` is above the database (the default, 1, refuses it), but `SWAPDB`.
+pub(crate) fn cluster_database(
+    command: &str,
+    db: &commands::OtherDatabase,
+    at: Position,
+    targets: &[Target],
+) -> Option<Finding> {
+    use commands::OtherDatabase::{Numbered, Swap};
+    let command = slotgen::text::escape(command.as_bytes());
+    let (what, one_db, valkey9, condition) = match db {
+        Swap => (
+            format!("`{command}` swaps databases"),
+            Outcome::Fails,
+            Outcome::Fails,
+            None,
+        ),
+        Numbered(n) => {
+            let n = n.as_deref().map(|n| slotgen::text::escape(n.as_bytes()));
+            let unread = command == "select" && n.is_none();
+            (
+                match &n {
+                    Some(n) => format!("`{command}` works on database {n}"),
+                    None => format!("`{command}` works on a database the lint cannot read"),
+                },
+                if unread {
+                    Outcome::Depends
+                } else {
+                    Outcome::Fails
+                },
+                Outcome::Depends,
+                Some(Condition::Values(format!(
+                    "{}Valkey 9's `cluster-databases` is above {} (its default, 1, refuses it)",
+                    if unread {
+                        "the database is 0, or on "
+                    } else {
+                        "on "
+                    },
+                    n.as_deref().unwrap_or("the database")
+                ))),
+            )
+        }
+    };
+    let targets = only(targets, |t| match t {
+        Target::Redis | Target::Valkey8 => Some(one_db),
+        Target::Valkey9 => Some(valkey9),
+        _ => None,
+    });
+    (!targets.is_empty()).then(|| Finding {
+        at,
+        rule: Rule::ClusterDatabase,
+        kind: None,
+        message: format!(
+            "{what}: a cluster has database 0 only (Redis 7.0 and Valkey 8.0 refuse it, \"... \
+             not allowed in cluster mode\"; Valkey 9.1 {})",
+            if matches!(db, Swap) {
+                "too, whatever its `cluster-databases`"
+            } else {
+                "runs it while its `cluster-databases` is above the database, and refuses it \
+                 by default (1): \"DB index is out of range\""
+            }
+        ),
+        fix: "keep every key in database 0 and tell keys apart by a prefix or a hashtag".to_owned(),
+        condition,
+        targets,
     })
 }
 

@@ -988,3 +988,47 @@ fn lint_globals_are_what_each_server_has() {
         );
     }
 }
+
+/// `cluster-database`'s `depends` on Valkey 9, both ways: the corpus's clusters (the
+/// default `cluster-databases 1`) refuse `select_db.lua` and `copy_db.redis`; a Valkey 9.1
+/// cluster started with `cluster-databases 16` runs them, where Redis 7.0 and Valkey 8.0
+/// (`fails`) have no such setting.
+#[test]
+fn lint_cluster_database_depends_on_valkey9_cluster_databases() {
+    let Some(valkey9) = valkey9_server() else {
+        return;
+    };
+    let cluster = slotgen_tests::redis_server::ReplicatedCluster::start_with(
+        valkey9.to_str().expect("a path"),
+        0,
+        None,
+        None,
+        &["--cluster-databases", "16"],
+    )
+    .expect("the cluster starts");
+    let (_, k1, k2) = placements().remove(0);
+    for file in ["select_db.lua", "copy_db.redis"] {
+        let path = workspace_root().join("tests/data/lint").join(file);
+        let source = std::fs::read_to_string(&path).expect("a corpus file");
+        let call = call_of(&source);
+        let outcome = run_case(&cluster, &path, &source, call, &k1, &k2);
+        assert_eq!(
+            outcome,
+            Ok(()),
+            "{file} on Valkey 9.1, cluster-databases 16"
+        );
+        let report = lint_case(&path, &source, call, &k1, &k2, Target::Valkey9);
+        assert_eq!(
+            report.verdict(Target::Valkey9),
+            Outcome::Depends,
+            "{report:#?}"
+        );
+        assert!(
+            report.findings.iter().any(|f| matches!(
+                &f.condition,
+                Some(Condition::Values(v)) if v.contains("cluster-databases")
+            )),
+            "{file}: {report:#?}"
+        );
+    }
+}
