@@ -1162,6 +1162,11 @@ fn unknown_global(
             "declare `{name}` before it is read: move the `local` of line {below} above line \
              {line}"
         )
+    } else if !having.is_empty() {
+        format!(
+            "keep to what every server targeted has: `{name}` exists on {} only",
+            server_list(&having)
+        )
     } else if place == Place::Load {
         format!(
             "read `{name}` inside a registered function: FUNCTION LOAD runs the library's \
@@ -1169,11 +1174,6 @@ fn unknown_global(
         )
     } else if let Some(near) = globals::nearest(place, &read.name).filter(|n| *n != read.name) {
         format!("write `{near}`: `{name}` is no global")
-    } else if !having.is_empty() {
-        format!(
-            "keep to what every server targeted has: `{name}` exists on {} only",
-            server_list(&having)
-        )
     } else {
         format!("declare `{name}` local (`local {name} = ...`) before it is read")
     };

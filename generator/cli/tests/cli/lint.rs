@@ -73,6 +73,23 @@ fn lint_valkey_is_both_valkey_targets() {
     ])
     .ok()
     .prints("shebang_caps.lua: valkey9 runs");
+    // Valkey's `server` in a library's body: Redis 7.0 has it nowhere, so the fix is not
+    // to move the read into a function.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let library = dir.path().join("lib.lua");
+    std::fs::write(
+        &library,
+        "#!lua name=lib\nserver.register_function('f', function(keys) return 1 end)\n",
+    )
+    .expect("written");
+    let run = lint(&[library.to_str().expect("UTF-8")]);
+    run.prints("lib.lua: redis fails, valkey8 runs, valkey9 runs")
+        .prints("`server` exists on Valkey 8.0 and Valkey 9.1 only");
+    assert!(
+        !run.stdout.contains("inside a registered function"),
+        "{}",
+        run.stdout
+    );
     // A name that is none: the targets listed.
     lint(&["--target", "valkey10", &caps]).exits(2, "give one of redis, valkey8, valkey9");
 }
