@@ -8,6 +8,8 @@
 
 use std::fmt::Write as _;
 
+use crate::globals::Server;
+
 /// Where the first key of a key specification is (`begin_search`). Indices count the
 /// command name as argument 0, as the servers do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,7 +74,7 @@ pub struct Command {
     /// The arity as the server gives it: N exactly N arguments, -N at least N (the name
     /// counts).
     pub arity: i32,
-    /// Which servers answered with this entry: [`REDIS`], [`VALKEY`] or both.
+    /// Which servers answered with this entry: a mask of [`REDIS`], [`VALKEY8`], [`VALKEY9`].
     pub servers: u8,
     /// Whether the servers flag it `write`: a read-only script (`no-writes`, `EVAL_RO`,
     /// `FCALL_RO`) is refused it ("Write commands are not allowed from read-only scripts").
@@ -111,15 +113,23 @@ impl Command {
 }
 
 /// [`Command::servers`]: redis-server 7.0 answered with this entry.
-pub const REDIS: u8 = 1;
+pub const REDIS: u8 = bit(Server::Redis7_0);
 /// [`Command::servers`]: valkey-server 8.0 answered with this entry.
-pub const VALKEY: u8 = 2;
+pub const VALKEY8: u8 = bit(Server::Valkey8_0);
+/// [`Command::servers`]: Valkey 9.1 answered with this entry.
+pub const VALKEY9: u8 = bit(Server::Valkey9_1);
+
+/// The bit of [`Command::servers`] that stands for `server`.
+#[must_use]
+pub const fn bit(server: Server) -> u8 {
+    1 << server as u8
+}
 
 include!("commands_table.rs");
 
 /// The command named `name` (any case; a subcommand as `object|encoding`) as the servers
-/// in `servers` (a mask of [`REDIS`] and [`VALKEY`]) know it, or any server's entry when
-/// none of them has it.
+/// in `servers` (a mask of [`REDIS`], [`VALKEY8`] and [`VALKEY9`]) know it, or any server's
+/// entry when none of them has it.
 #[must_use]
 pub fn find(name: &str, servers: u8) -> Option<&'static Command> {
     let lower = name.to_ascii_lowercase();
@@ -129,6 +139,17 @@ pub fn find(name: &str, servers: u8) -> Option<&'static Command> {
             .find(|c| c.name == lower && c.servers & mask != 0)
     };
     found(servers).or_else(|| found(u8::MAX))
+}
+
+/// Whether the command named `name` is in the table, but not among `server`'s commands:
+/// the server answers "Unknown command called from script" (`DELIFEQ`, Valkey 9's, on
+/// Valkey 8 and Redis 7.0). A command no server measured has is not known to be missing
+/// (a module's may be there).
+#[must_use]
+pub fn missing_on(name: &str, server: Server) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let entries = || COMMANDS.iter().filter(|c| c.name == lower);
+    entries().next().is_some() && entries().all(|c| c.servers & bit(server) == 0)
 }
 
 /// Whether the command has subcommands in the table (`object` has `object|encoding`).
@@ -145,6 +166,44 @@ pub enum Arg<'a> {
     Known(&'a [u8]),
     /// A value the lint cannot read (an expression).
     Unknown,
+}
+
+/// A command on a database other than 0, which a cluster refuses: Redis 7.0 and Valkey
+/// 8.0 have one database in cluster mode ("SELECT is not allowed in cluster mode"), Valkey
+/// 9.1 as many as its `cluster-databases` (default 1: "DB index is out of range").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OtherDatabase {
+    /// `SWAPDB`: refused in cluster mode by every server measured, Valkey 9.1 with
+    /// `cluster-databases 16` too.
+    Swap,
+    /// `SELECT n` (n not 0), `MOVE key n`, `COPY ... DB n` (n not 0): the database as
+    /// written, `None` when it is no literal. Redis 7.0 and Valkey 8.0 refuse `MOVE`
+    /// whatever `n`.
+    Numbered(Option<String>),
+}
+
+/// Whether the command line `args` (the name first, lower case in `name`) works on a
+/// database other than 0 (measured in scripts and command lines on the three servers).
+#[must_use]
+pub fn other_database(name: &str, args: &[Arg<'_>]) -> Option<OtherDatabase> {
+    let text = |arg: Option<&Arg<'_>>| match arg {
+        Some(Arg::Known(b)) => Some(String::from_utf8_lossy(b).into_owned()),
+        _ => None,
+    };
+    let numbered = |arg: Option<&Arg<'_>>| {
+        let db = text(arg);
+        (db.as_deref() != Some("0")).then_some(OtherDatabase::Numbered(db))
+    };
+    match name {
+        "swapdb" => Some(OtherDatabase::Swap),
+        "select" => numbered(args.get(1)),
+        "move" => Some(OtherDatabase::Numbered(text(args.get(2)))),
+        "copy" => {
+            let at = args.iter().skip(3).position(|a| is_word(a, "DB"))?;
+            numbered(args.get(3 + at + 1))
+        }
+        _ => None,
+    }
 }
 
 /// Where the keys of a call are.

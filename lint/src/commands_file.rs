@@ -179,14 +179,7 @@ pub fn lint_commands_with(
             continue;
         };
         // The arity, each server by its own entry (`ZRANK ... WITHSCORE` is Valkey's only).
-        let entry = |t: Target| {
-            let mask = match t {
-                Target::Redis => commands::REDIS,
-                Target::Valkey => commands::VALKEY,
-                _ => u8::MAX,
-            };
-            commands::find(&name, mask)
-        };
+        let entry = |t: Target| commands::find(&name, t.commands());
         let refused: Vec<(Target, Outcome)> = targets
             .iter()
             .filter(|&&t| entry(t).is_some_and(|c| !c.takes(words.len())))
@@ -219,10 +212,19 @@ pub fn lint_commands_with(
                 targets: refused,
             });
         }
+        let how = if multi.is_some() {
+            "in a transaction (EXECABORT at EXEC)"
+        } else {
+            "on the command line"
+        };
+        findings.extend(verdict::unknown_command(&name, at, targets, how));
+        let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
+        if let Some(db) = commands::other_database(&name, &args) {
+            findings.extend(verdict::cluster_database(&name, &db, at, targets));
+        }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
         }
-        let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         let found = commands::key_positions(command, &args, false);
         if let Some(why) = found.uncertain {
             findings.push(Finding {

@@ -91,6 +91,8 @@ pub struct CallSite {
     /// How many arguments the call passes, the command's name counted, when the lint can
     /// count them (no `unpack(...)` or call last).
     pub arguments: Option<usize>,
+    /// The database other than 0 the call works on (`SELECT 1`, `MOVE`), if it does.
+    pub database: Option<commands::OtherDatabase>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -654,6 +656,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             protected: false,
             top_level: !within(&names.bodies, file, byte),
             arguments: None,
+            database: None,
         });
     }
     out
@@ -937,6 +940,7 @@ impl Flow<'_> {
                         protected,
                         top_level: !within(&self.names.bodies, self.file, byte),
                         arguments: None,
+                        database: None,
                     });
                 }
                 return;
@@ -987,6 +991,7 @@ impl Flow<'_> {
                 protected,
                 top_level: !within(&self.names.bodies, self.file, byte),
                 arguments: None,
+                database: None,
             });
             return;
         };
@@ -1012,6 +1017,7 @@ impl Flow<'_> {
                 Some("the command is not in the servers' command table"),
             ),
         };
+        let database = commands::other_database(&command, &args);
         self.calls.push(CallSite {
             at,
             command: Some(command),
@@ -1022,6 +1028,7 @@ impl Flow<'_> {
             protected,
             top_level: !within(&self.names.bodies, self.file, byte),
             arguments: (counted && !open_end).then_some(values.len()),
+            database,
         });
     }
 }

@@ -16,10 +16,13 @@ use crate::Position;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Target {
-    /// Redis 7 (cluster mode).
+    /// Redis 7 (cluster mode), as redis-server 7.0 does it.
     Redis,
-    /// Valkey 8 and 9 (cluster mode): the same rules as Redis.
-    Valkey,
+    /// Valkey 8 (cluster mode), as valkey-server 8.0 does it.
+    Valkey8,
+    /// Valkey 9 (cluster mode), as Valkey 9.1 does it: `#!LUA` in any case, its own
+    /// globals and commands (`DELIFEQ`, `MSETEX`, `HGETDEL`, ...).
+    Valkey9,
     /// Dragonfly: undeclared keys refused unless `allow-undeclared-keys`.
     Dragonfly,
     /// Apache kvrocks with `lua-strict-key-accessing yes`: undeclared keys refused.
@@ -30,30 +33,82 @@ pub enum Target {
 
 impl Target {
     /// Every target, in order.
-    pub const ALL: [Target; 5] = [
+    pub const ALL: [Target; 6] = [
         Target::Redis,
-        Target::Valkey,
+        Target::Valkey8,
+        Target::Valkey9,
         Target::Dragonfly,
         Target::Kvrocks,
         Target::Aliyun,
     ];
+
+    /// Names the command line took before and still takes, with the targets each means:
+    /// `valkey` judged Valkey 8 and 9 as one target until they were split.
+    pub const OLDER_NAMES: [(&'static str, &'static [Target]); 1] =
+        [("valkey", &[Target::Valkey8, Target::Valkey9])];
 
     /// The name on the command line.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
             Target::Redis => "redis",
-            Target::Valkey => "valkey",
+            Target::Valkey8 => "valkey8",
+            Target::Valkey9 => "valkey9",
             Target::Dragonfly => "dragonfly",
             Target::Kvrocks => "kvrocks",
             Target::Aliyun => "aliyun",
         }
     }
 
+    /// The targets a name on the command line means: a target's [`name`](Target::name),
+    /// or an older name ([`OLDER_NAMES`](Target::OLDER_NAMES): `valkey` is `valkey8` and
+    /// `valkey9`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_lint::Target;
+    ///
+    /// assert_eq!(Target::named("redis"), Some(&[Target::Redis][..]));
+    /// assert_eq!(Target::named("valkey"), Some(&[Target::Valkey8, Target::Valkey9][..]));
+    /// assert_eq!(Target::named("valkey7"), None);
+    /// ```
+    #[must_use]
+    pub fn named(name: &str) -> Option<&'static [Target]> {
+        Target::ALL
+            .iter()
+            .position(|t| t.name() == name)
+            .map(|i| std::slice::from_ref(&Target::ALL[i]))
+            .or_else(|| {
+                Target::OLDER_NAMES
+                    .iter()
+                    .find(|(older, _)| *older == name)
+                    .map(|(_, targets)| *targets)
+            })
+    }
+
+    /// The server measured whose rules the target's verdicts are (Dragonfly, kvrocks and
+    /// Alibaba Cloud add their own rules to Redis's, measured on none).
+    #[must_use]
+    pub fn server(self) -> Option<Server> {
+        match self {
+            Target::Redis => Some(Server::Redis7_0),
+            Target::Valkey8 => Some(Server::Valkey8_0),
+            Target::Valkey9 => Some(Server::Valkey9_1),
+            _ => None,
+        }
+    }
+
+    /// The entries of the command table the target is judged by: its server's
+    /// ([`commands::bit`]), or every server's.
+    pub(crate) fn commands(self) -> u8 {
+        self.server().map_or(u8::MAX, commands::bit)
+    }
+
     /// Whether the target runs Redis's and Valkey's own cluster rules for scripts (the
     /// others add theirs to them).
     fn strict(self) -> bool {
-        !matches!(self, Target::Redis | Target::Valkey)
+        self.server().is_none()
     }
 }
 
@@ -127,6 +182,12 @@ pub enum Rule {
     /// A read of a global the server does not have where it runs (`KEY[1]`, `os` on
     /// Redis 7.0, `KEYS` in a function, `string` in a library's body).
     UnknownGlobal,
+    /// A command the server does not have, which another server measured has (`DELIFEQ`,
+    /// Valkey 9's, on Valkey 8 and Redis 7.0).
+    UnknownCommand,
+    /// A command on a database other than 0 (`SELECT 1`, `MOVE`, `SWAPDB`, `COPY ... DB
+    /// 1`), which a cluster refuses but Valkey 9's with `cluster-databases`.
+    ClusterDatabase,
 }
 
 impl Rule {
@@ -157,6 +218,8 @@ impl Rule {
             Rule::GlobalWrite => "global-write",
             Rule::ShebangEngine => "shebang-engine",
             Rule::UnknownGlobal => "unknown-global",
+            Rule::UnknownCommand => "unknown-command",
+            Rule::ClusterDatabase => "cluster-database",
         }
     }
 }
@@ -353,13 +416,9 @@ pub(crate) fn script_called(
                  (\"Unexpected engine in script shebang\"), Valkey 9 takes it in any case"
             ),
             fix: format!("write `#!lua` (not `#!{engine}`)"),
-            condition: Some(Condition::Values(
-                "the server is Valkey 9 or later".to_owned(),
-            )),
-            targets: only(targets, |t| match t {
-                Target::Redis => Some(Outcome::Fails),
-                Target::Valkey => Some(Outcome::Depends),
-                _ => None,
+            condition: None,
+            targets: only(targets, |t| {
+                matches!(t, Target::Redis | Target::Valkey8).then_some(Outcome::Fails)
             }),
         });
     }
@@ -415,8 +474,8 @@ pub(crate) fn script_called(
                 ),
                 condition: None,
                 targets: only(targets, |t| match t {
-                    Target::Redis | Target::Valkey => Some(Outcome::Fails),
                     Target::Dragonfly if !dragonfly => Some(Outcome::Fails),
+                    t if t.server().is_some() => Some(Outcome::Fails),
                     _ => None,
                 }),
             });
@@ -527,14 +586,9 @@ pub(crate) fn script_called(
             // The arity: the count of arguments the command takes, each server by its own
             // entry (`ZRANK ... WITHSCORE` is Valkey's, not Redis 7.0's).
             let entry = |t: Target| {
-                let mask = match t {
-                    Target::Redis => commands::REDIS,
-                    Target::Valkey => commands::VALKEY,
-                    _ => u8::MAX,
-                };
                 call.command
                     .as_deref()
-                    .and_then(|c| commands::find(c, mask))
+                    .and_then(|c| commands::find(c, t.commands()))
             };
             if let Some(count) = call.arguments {
                 let refused = only(targets, |t| {
@@ -565,14 +619,10 @@ pub(crate) fn script_called(
             // A command the servers flag `noscript`, each server by its own entry (Redis
             // 7.0 flags the blocking commands, Valkey does not).
             let noscript = only(targets, |t| {
-                let mask = match t {
-                    Target::Redis => commands::REDIS,
-                    Target::Valkey => commands::VALKEY,
-                    _ => return None,
-                };
+                t.server()?;
                 call.command
                     .as_deref()
-                    .and_then(|c| commands::find(c, mask))
+                    .and_then(|c| commands::find(c, t.commands()))
                     .filter(|c| c.noscript)
                     .map(|_| Outcome::Fails)
             });
@@ -596,6 +646,16 @@ pub(crate) fn script_called(
                     condition: None,
                     targets: noscript,
                 });
+            }
+            if let Some(f) = call
+                .command
+                .as_deref()
+                .and_then(|c| unknown_command(c, call.at, targets, "from a script"))
+            {
+                findings.push(f);
+            }
+            if let (Some(db), Some(c)) = (&call.database, &call.command) {
+                findings.extend(cluster_database(c, db, call.at, targets));
             }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
@@ -892,21 +952,128 @@ fn global_write(write: &GlobalWrite, runs: &str, targets: &[Target]) -> Finding 
                     .to_owned(),
             )
         }),
-        targets: only(targets, |t| match t {
-            Target::Redis | Target::Valkey => Some(outcome),
-            _ => None,
-        }),
+        targets: only(targets, |t| t.server().map(|_| outcome)),
     }
 }
 
-/// The servers a target's verdict stands for (none for a target whose globals were not
-/// measured).
-fn servers_of(target: Target) -> &'static [Server] {
-    match target {
-        Target::Redis => &[Server::Redis7_0],
-        Target::Valkey => &[Server::Valkey8_0, Server::Valkey9_1],
-        _ => &[],
+/// The finding on `command` at `at` (`unknown-command`) when the server of a target does
+/// not have it and another server measured does (its entry in the command table is
+/// another server's only): the server refuses it (`how`: "from a script", "in a
+/// transaction"). `None` when every target's server has it, or no server measured does.
+pub(crate) fn unknown_command(
+    command: &str,
+    at: Position,
+    targets: &[Target],
+    how: &str,
+) -> Option<Finding> {
+    let lacking = |s: &Server| commands::missing_on(command, *s);
+    let outcomes = only(targets, |t| {
+        t.server().filter(lacking).map(|_| Outcome::Fails)
+    });
+    if outcomes.is_empty() {
+        return None;
     }
+    let having: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| !lacking(s))
+        .collect();
+    let lacks: Vec<Server> = Server::ALL.iter().copied().filter(lacking).collect();
+    let command = slotgen::text::escape(command.as_bytes());
+    Some(Finding {
+        at,
+        rule: Rule::UnknownCommand,
+        kind: None,
+        message: format!(
+            "`{command}` is a command of {} only: {} {} no `{command}` and refuse{} it {how} \
+             (\"Unknown command\")",
+            server_list(&having),
+            server_list(&lacks),
+            if lacks.len() == 1 { "has" } else { "have" },
+            if lacks.len() == 1 { "s" } else { "" },
+        ),
+        fix: format!(
+            "write it with commands every server targeted has, or judge for {} only",
+            having
+                .iter()
+                .filter_map(|s| Target::ALL.into_iter().find(|t| t.server() == Some(*s)))
+                .map(|t| format!("`--target {}`", t.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        condition: None,
+        targets: outcomes,
+    })
+}
+
+/// The finding on `command`, which works on the database `db` other than 0, at `at`
+/// (`cluster-database`): Redis 7.0 and Valkey 8.0 refuse it in cluster mode (a `SELECT`
+/// of a database the lint cannot read depends on it being 0); Valkey 9.1 runs it when its
+/// `cluster-databases` is above the database (the default, 1, refuses it), but `SWAPDB`.
+pub(crate) fn cluster_database(
+    command: &str,
+    db: &commands::OtherDatabase,
+    at: Position,
+    targets: &[Target],
+) -> Option<Finding> {
+    use commands::OtherDatabase::{Numbered, Swap};
+    let command = slotgen::text::escape(command.as_bytes());
+    let (what, one_db, valkey9, condition) = match db {
+        Swap => (
+            format!("`{command}` swaps databases"),
+            Outcome::Fails,
+            Outcome::Fails,
+            None,
+        ),
+        Numbered(n) => {
+            let n = n.as_deref().map(|n| slotgen::text::escape(n.as_bytes()));
+            let unread = command == "select" && n.is_none();
+            (
+                match &n {
+                    Some(n) => format!("`{command}` works on database {n}"),
+                    None => format!("`{command}` works on a database the lint cannot read"),
+                },
+                if unread {
+                    Outcome::Depends
+                } else {
+                    Outcome::Fails
+                },
+                Outcome::Depends,
+                Some(Condition::Values(format!(
+                    "{}Valkey 9's `cluster-databases` is above {} (its default, 1, refuses it)",
+                    if unread {
+                        "the database is 0, or on "
+                    } else {
+                        "on "
+                    },
+                    n.as_deref().unwrap_or("the database")
+                ))),
+            )
+        }
+    };
+    let targets = only(targets, |t| match t {
+        Target::Redis | Target::Valkey8 => Some(one_db),
+        Target::Valkey9 => Some(valkey9),
+        _ => None,
+    });
+    (!targets.is_empty()).then(|| Finding {
+        at,
+        rule: Rule::ClusterDatabase,
+        kind: None,
+        message: format!(
+            "{what}: a cluster has database 0 only (Redis 7.0 and Valkey 8.0 refuse it, \"... \
+             not allowed in cluster mode\"; Valkey 9.1 {})",
+            if matches!(db, Swap) {
+                "too, whatever its `cluster-databases`"
+            } else {
+                "runs it while its `cluster-databases` is above the database, and refuses it \
+                 by default (1): \"DB index is out of range\""
+            }
+        ),
+        fix: "keep every key in database 0 and tell keys apart by a prefix or a hashtag".to_owned(),
+        condition,
+        targets,
+    })
 }
 
 /// Servers' names joined (`Redis 7.0, Valkey 8.0 and Valkey 9.1`).
@@ -920,11 +1087,10 @@ fn server_list(servers: &[Server]) -> String {
 }
 
 /// The finding on the read `read` of a global in `place` (`unknown-global`), `runs`
-/// saying what runs it, when a server of `targets` lacks the global: `fails` where every
-/// server of the target lacks it and the read runs whenever `runs` does; `depends` where
-/// it may not run (a branch, a loop's body, a function that may not be called), where the
-/// script catches the error (`pcall`), or where one server of the target has it (Valkey
-/// 8.0's `getfenv`). `None` when every server targeted has it.
+/// saying what runs it, on each target whose server lacks the global: `fails` where the
+/// read runs whenever `runs` does; `depends` where it may not run (a branch, a loop's body,
+/// a function that may not be called) or where the script catches the error (`pcall`).
+/// `None` when every server targeted has it.
 fn unknown_global(
     read: &GlobalRead,
     place: Place,
@@ -936,13 +1102,13 @@ fn unknown_global(
     let having: Vec<Server> = Server::ALL.iter().copied().filter(|s| !lacks(s)).collect();
     let certain = read.maybe.is_none() && !read.protected;
     let outcomes = only(targets, |t| {
-        let servers = servers_of(t);
-        let missing = servers.iter().filter(|s| lacks(s)).count();
-        match missing {
-            0 => None,
-            n if n == servers.len() && certain => Some(Outcome::Fails),
-            _ => Some(Outcome::Depends),
-        }
+        t.server().filter(lacks).map(|_| {
+            if certain {
+                Outcome::Fails
+            } else {
+                Outcome::Depends
+            }
+        })
     });
     if outcomes.is_empty() {
         return None;
@@ -986,9 +1152,6 @@ fn unknown_global(
         conditions
             .push("the protected function stops at the read; what it does before runs".to_owned());
     }
-    if !having.is_empty() {
-        conditions.push(format!("the server is {}", server_list(&having)));
-    }
     let line = read.at.line;
     let fix = if place == Place::Function && matches!(read.name.as_str(), "KEYS" | "ARGV") {
         "a function gets its keys and arguments as its parameters: `function(keys, args)`, \
@@ -999,6 +1162,11 @@ fn unknown_global(
             "declare `{name}` before it is read: move the `local` of line {below} above line \
              {line}"
         )
+    } else if !having.is_empty() {
+        format!(
+            "keep to what every server targeted has: `{name}` exists on {} only",
+            server_list(&having)
+        )
     } else if place == Place::Load {
         format!(
             "read `{name}` inside a registered function: FUNCTION LOAD runs the library's \
@@ -1006,11 +1174,6 @@ fn unknown_global(
         )
     } else if let Some(near) = globals::nearest(place, &read.name).filter(|n| *n != read.name) {
         format!("write `{near}`: `{name}` is no global")
-    } else if !having.is_empty() {
-        format!(
-            "keep to what every server targeted has: `{name}` exists on {} only",
-            server_list(&having)
-        )
     } else {
         format!("declare `{name}` local (`local {name} = ...`) before it is read")
     };

