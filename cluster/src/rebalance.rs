@@ -1007,6 +1007,10 @@ fn check(
 /// The target skews [`plan`] takes: 1.0 (every primary at its fair share) to 100.
 pub const TARGET_SKEWS: RangeInclusive<f64> = 1.0..=100.0;
 
+/// The target skew when none is asked for (`slotgen rebalance --target-skew`): 1.1, each
+/// primary within 10% of its fair share.
+pub const DEFAULT_TARGET_SKEW: f64 = 1.1;
+
 /// The rule of [`TARGET_SKEWS`], for a refusal.
 pub const TARGET_SKEW_RULE: &str = "the skew is the fullest primary over its fair share, at least 1.0; give a ratio from 1.0 to 100 (1.1: 10% over)";
 

@@ -139,6 +139,26 @@ fn json(text: &str) -> serde_json::Value {
 /// The newcomer's scenario on `cluster`, `name` in what it prints.
 fn scenario(cluster: &ReplicatedCluster, name: &str) {
     let url = cluster.url();
+    // 0. before any key or command: nothing to even, said rather than a bare `-` skew
+    let run = rebalance(&url, &[]);
+    assert!(run.ok().contains("skew\tkeys\tbefore\t-"), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("the cluster holds no key: there is nothing to even"),
+        "{name}: {}",
+        run.stderr
+    );
+    if name != "redis 7.0" {
+        // CPU counted since `cluster-slot-stats-enabled yes`, and no command run yet
+        let run = slotgen(&["rebalance", "--redis", &url, "--by", "cpu"], b"");
+        run.ok();
+        assert!(
+            run.stderr
+                .contains("--by cpu is 0 on every slot: nothing is measured yet"),
+            "{name}: {}",
+            run.stderr
+        );
+    }
     let hot_slot = write_workload(cluster);
     let per_slot = keys_per_slot(cluster);
     let owner = owners(cluster);
@@ -160,10 +180,20 @@ fn scenario(cluster: &ReplicatedCluster, name: &str) {
     let least_gain = half_mean.min(0.001);
     let run = rebalance(&url, &["--format", "json"]);
     let plan = json(run.ok());
+    // the floor as printed: never above it (a plan may reach it), within 0.01
+    let said = run
+        .stderr
+        .split("no slot plan goes below ")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let said: f64 = said.parse().unwrap();
     assert!(
-        run.stderr.contains(&format!(
-            "no slot plan goes below {floor:.2}: slot {hot_slot} holds"
-        )),
+        said <= floor && floor - said < 0.01,
+        "{said} against {floor}"
+    );
+    assert!(
+        run.stderr.contains(&format!(": slot {hot_slot} holds")),
         "{}",
         run.stderr
     );
@@ -655,6 +685,11 @@ fn a_swap_is_planned_where_no_slot_fits_alone_and_applied() {
         .map(|&(s, from, to)| (s, addr(&cluster, from), addr(&cluster, to)))
         .collect();
     assert_eq!(shown, expected_shown, "{plan}");
+    let note = format!(
+        "the plan trades one for a smaller slot there: slot {} for slot {}",
+        expected[0].0, expected[1].0
+    );
+    assert!(run.stderr.contains(&note), "{}", run.stderr);
     assert_eq!(plan["reached"], false, "{plan}");
     assert!((plan["skew_after"].as_f64().unwrap() - skew(&load)).abs() < 1e-9);
     assert!(skew(&load) < skew(&before));

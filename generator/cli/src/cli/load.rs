@@ -112,7 +112,7 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     );
     let remedy_text: Vec<String> = remedies
         .iter()
-        .map(|r| super::remedy::text(r, by, topology))
+        .map(|r| super::remedy::text(r, by, topology, false))
         .collect();
     let addr = |slot: u16| {
         topology.owners()[usize::from(slot)]

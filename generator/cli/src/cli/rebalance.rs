@@ -79,7 +79,7 @@ pub struct RebalanceArgs {
     by: Option<Metric>,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
     /// total split by weight), from 1.0 to 100.
-    #[arg(long, value_name = "RATIO", default_value_t = 1.10)]
+    #[arg(long, value_name = "RATIO", default_value_t = cluster::DEFAULT_TARGET_SKEW)]
     target_skew: f64,
     /// At most this many slot moves: a cap, not the stopping rule (the plan stops at the
     /// target, or at the floor that hot slots set, with the fewest moves it finds).
@@ -224,7 +224,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     );
     let hot_text: Vec<String> = hot
         .iter()
-        .map(|r| remedy::text(r, args.by(), topology))
+        .map(|r| remedy::text(r, args.by(), topology, !plan.moves.is_empty()))
         .collect();
     for note in notes(&planned, args, topology) {
         say!("slotgen: note: {note}");
@@ -414,17 +414,39 @@ fn pictures(
     Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
 }
 
-/// `t` rounded up to the fewest decimals (two to six) that stay below `limit`, so that the
-/// target printed admits what `t` admits and does not already hold the skew the plan
-/// leaves; `t` in full when none does.
-fn rounded_up_below(t: f64, limit: Option<f64>) -> String {
+/// `v` rounded by `round` to the fewest decimals, two to six, whose value `keep` accepts;
+/// `v` in full when none does. The one rule of how a note prints a skew so that the
+/// number says what the sentence claims of it.
+fn fewest_decimals(v: f64, round: fn(f64) -> f64, keep: impl Fn(f64) -> bool) -> String {
     (2..=6)
         .map(|decimals| {
             let scale = 10f64.powi(decimals);
-            ((t * scale).ceil() / scale, decimals as usize)
+            (round(v * scale) / scale, decimals as usize)
         })
-        .find(|&(up, _)| limit.is_none_or(|l| up < l))
-        .map_or_else(|| t.to_string(), |(up, d)| format!("{up:.d$}"))
+        .find(|&(r, _)| keep(r))
+        .map_or_else(|| v.to_string(), |(r, d)| format!("{r:.d$}"))
+}
+
+/// `t` rounded up to the fewest decimals that stay below `limit`, so that the target
+/// printed admits what `t` admits and does not already hold the skew the plan leaves.
+fn rounded_up_below(t: f64, limit: Option<f64>) -> String {
+    fewest_decimals(t, f64::ceil, |up| limit.is_none_or(|l| up < l))
+}
+
+/// A skew the plan leaves or a relaxed limit reaches, on the same side of `target` as it
+/// is: 1.1002 against 1.1 is `1.1002`, not `1.10` (a plan "stops at 1.10", over 1.1).
+fn skew_against(skew: f64, target: f64) -> String {
+    if skew > target {
+        fewest_decimals(skew, f64::round, |r| r > target)
+    } else {
+        fewest_decimals(skew, f64::round, |r| r <= target)
+    }
+}
+
+/// A floor as "no plan goes below" says it: never above it (1.3954 is `1.395`, not `1.40`,
+/// which a plan of 1.3954 goes below).
+pub(super) fn floor_text(floor: f64) -> String {
+    fewest_decimals(floor, f64::round, |r| r <= floor)
 }
 
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
@@ -433,22 +455,46 @@ fn rounded_up_below(t: f64, limit: Option<f64>) -> String {
 fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<String> {
     let plan = &planned.plan;
     let mut notes = Vec::new();
-    let show = |s: Option<f64>| s.map_or_else(|| "-".to_owned(), |s| format!("{s:.2}"));
+    // nothing to even: said, not a bare `-` skew (a metric counted from when it was enabled)
+    if plan.loads_before.iter().all(|&l| l == 0) {
+        notes.push(match args.by() {
+            Metric::Keys => "the cluster holds no key: there is nothing to even".to_owned(),
+            metric => format!(
+                "--by {metric} is 0 on every slot: nothing is measured yet (the servers count it from when `cluster-slot-stats-enabled` was set, as commands run), so there is nothing to even; plan again after some traffic, or by keys"
+            ),
+        });
+    }
     // the floor only where it binds: above the target (under it, it is no limit to tell)
     if let Some(h) = planned.hot.first().filter(|h| h.floor > args.target_skew) {
         notes.push(format!(
-            "no slot plan goes below {:.2}: slot {} holds {:.1}% of the {} (the `hot` lines give a remedy)",
-            h.floor,
+            "no slot plan goes below {}: slot {} holds {:.1}% of the {} (the `hot` lines give a remedy)",
+            floor_text(h.floor),
             h.slot,
             100.0 * h.share,
             args.by()
         ));
     }
     let owner = |shard: usize| field(topology.shards[shard].primary.addr.as_bytes());
+    // two moves in a row that trade slots between two primaries: a swap, where no slot of
+    // the fullest primary fit on another alone (a move that looks backwards without it)
+    let mut swaps = Vec::new();
+    let mut moves = plan.moves.iter().peekable();
+    while let Some(m) = moves.next() {
+        if let Some(back) = moves.next_if(|n| n.from == m.to && n.to == m.from) {
+            swaps.push(format!("slot {} for slot {}", m.slot, back.slot));
+        }
+    }
+    if !swaps.is_empty() {
+        notes.push(format!(
+            "where no slot fits on another primary alone, the plan trades one for a smaller slot there: {}",
+            swaps.join(", ")
+        ));
+    }
+    let target = args.target_skew;
+    let skew = |s: f64| skew_against(s, target);
     let stops = format!(
-        "the plan does not reach --target-skew {}: it stops at {}",
-        args.target_skew,
-        show(plan.skew_after)
+        "the plan does not reach --target-skew {target}: it stops at {}",
+        plan.skew_after.map_or_else(|| "-".to_owned(), skew)
     );
     match planned.stop {
         Stop::Reached => {}
@@ -458,12 +504,16 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
         Stop::MaxMoves { further } => notes.push(match further {
             // one move short of the cap: the next step is a swap, two moves
             Some(f) if plan.moves.len() < args.max_moves => format!(
-                "{stops}: the next step is a swap of two slots, one move more than --max-moves {} allows; --max-moves {} reaches {:.2}",
-                args.max_moves, f.moves, f.skew
+                "{stops}: the next step is a swap of two slots, one move more than --max-moves {} allows; --max-moves {} reaches {}",
+                args.max_moves,
+                f.moves,
+                skew(f.skew)
             ),
             Some(f) => format!(
-                "{stops}: --max-moves {} was reached; --max-moves {} reaches {:.2}",
-                args.max_moves, f.moves, f.skew
+                "{stops}: --max-moves {} was reached; --max-moves {} reaches {}",
+                args.max_moves,
+                f.moves,
+                skew(f.skew)
             ),
             None => format!(
                 "{stops}: --max-moves {} was reached, and more moves would not go lower",
@@ -481,7 +531,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 .map_or(0, |(i, _)| i);
             notes.push(match further {
                 Some(f) => format!(
-                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {:.2} in {} moves",
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {} in {} moves",
                     owner(donor),
                     planned.min_gain,
                     // past the cap when the cap was reached too (Stop::MinGain)
@@ -490,7 +540,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                     } else {
                         String::new()
                     },
-                    f.skew,
+                    skew(f.skew),
                     f.moves
                 ),
                 None => format!(
@@ -513,9 +563,10 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
     let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
     match (planned.moves_lower_bound, planned.minimal) {
         (Some(lower), false) if reached_goal && plan.moves.len() > lower => notes.push(format!(
-            "{} planned; no plan reaches {:.2} in fewer than {lower} (a lower bound: the exact search was cut short)",
+            "{} planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches {} in fewer than {} (a lower bound)",
             super::plural(plan.moves.len() as u64, "move", "moves"),
-            planned.goal
+            skew(planned.goal),
+            super::plural(lower as u64, "move", "moves")
         )),
         _ => {}
     }
@@ -666,6 +717,31 @@ mod tests {
             assert_eq!(shown, printed, "{t} below {limit:?}");
             let value: f64 = shown.parse().unwrap();
             assert!(value >= t && limit.is_none_or(|l| value < l));
+        }
+    }
+
+    /// A skew stays on its side of the target, and a floor is never printed above itself,
+    /// each with the fewest decimals that do.
+    #[test]
+    fn skews_and_floors_are_printed_on_the_side_they_are() {
+        for (skew, target, printed) in [
+            (1.1002, 1.1, "1.1002"),
+            (1.1049, 1.1, "1.105"),
+            (1.5893, 1.1, "1.59"),
+            (1.0998, 1.1, "1.10"),
+            (1.0951, 1.095, "1.10"),
+            (1.1001, 1.1001, "1.10"),
+            (1.2, 1.1, "1.20"),
+        ] {
+            let shown = skew_against(skew, target);
+            assert_eq!(shown, printed, "{skew} against {target}");
+            let value: f64 = shown.parse().unwrap();
+            assert_eq!(value > target, skew > target, "{skew} against {target}");
+        }
+        for (floor, printed) in [(1.3954, "1.395"), (1.41176, "1.41"), (1.2, "1.20")] {
+            let shown = floor_text(floor);
+            assert_eq!(shown, printed);
+            assert!(shown.parse::<f64>().unwrap() <= floor);
         }
     }
 

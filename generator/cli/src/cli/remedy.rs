@@ -173,14 +173,15 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     out
 }
 
-/// The remedy as one line of text (for TSV and notes).
-pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology) -> String {
+/// The remedy as one line of text (for TSV and notes); `planned`: the split was made on the
+/// map a plan of moves leaves (`rebalance`), so its skew needs that plan carried out too.
+pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology, planned: bool) -> String {
     let h = &r.hot;
     let mut s = format!(
-        "slot {} holds {:.1}% of the {metric}: no slot plan goes below {:.2} while it is whole",
+        "slot {} holds {:.1}% of the {metric}: no slot plan goes below {} while it is whole",
         h.slot,
         100.0 * h.share,
-        h.floor
+        super::rebalance::floor_text(h.floor)
     );
     let Some(sample) = &r.sample else {
         return s + "; split the hashtag of its keys over several slots";
@@ -243,7 +244,12 @@ pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology) -> String
         tags.join(", ")
     );
     if let Some(skew) = split.skew_after {
-        s += &format!("; the skew is then {skew:.2} if its load divides evenly");
+        let with_plan = if planned {
+            " with the moves above carried out"
+        } else {
+            ""
+        };
+        s += &format!("; the skew is then {skew:.2}{with_plan}, if its load divides evenly");
     }
     if let Some(c) = &r.command {
         s += &format!("; where the keys land: {c}");
