@@ -435,7 +435,6 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["rebalance", "--redis", url, "--by", "keys", "--min-gain", "2"], 2, "--min-gain 2.0: a move's gain is what it takes off its primary's ratio"),
         (&["rebalance", "--redis", url, "--plan", "p.json"], 2, "--apply"),
         (&["rebalance", "--redis", url, "--by", "keys", "--apply", "--plan", "p.json"], 2, "--plan"),
-        (&["rebalance", "--redis", url, "--apply", "--plan", "/dev/zero"], 2, "cannot read the plan file `/dev/zero`: it is not a regular file"),
         // other commands' options that would be ignored
         (&["placement", "--timeout", "5"], 2, "`--timeout` applies to `--redis` only"),
         (&["shortest", "--charset", "digits", "--name", "x"], 2, "does not apply to `--format lines`"),
@@ -481,7 +480,9 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["rebalance", "--redis", url, "--by", "keys", "--weight", "a=0"], 2, "--weight `a=0`: a weight is a number from 0.001 to 1000"),
         // no tag length of this alphabet reaches every slot under this CRC: the spec itself
         (&["tag", "0", "--poly", "1"], 2, "no tag length up to the limit reaches every slot: use a larger alphabet or fewer slots"),
-        // work that cannot be done is exit 1, in the same one line
+        // work that cannot be done is exit 1, in the same one line; a file that cannot be
+        // read is such work, whatever kind of file it is
+        (&["rebalance", "--redis", url, "--apply", "--plan", "/dev/zero"], 1, "cannot read the plan file `/dev/zero`: it is not a regular file"),
         (
             &["key", "--scheme", "couchbase", "--tag-len", "3", "--prefix", "p", "--suffix", "x", "7"],
             1,

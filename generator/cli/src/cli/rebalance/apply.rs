@@ -334,10 +334,11 @@ pub(super) fn apply_file(
     let cannot = |why: String| anyhow!("cannot read the plan file `{shown}`: {why}");
     // a regular file only (a FIFO or a device would hold the read), and bounded in size
     let meta = std::fs::metadata(file).map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
+    // a file that cannot be read, as every other (exit 1): the path is no usage error
     if !meta.is_file() {
-        return Err(crate::exit::usage(cannot(
+        return Err(cannot(
             "it is not a regular file: give the file `--out` wrote".to_owned(),
-        )));
+        ));
     }
     let mut text = Vec::new();
     std::fs::File::open(file)
