@@ -127,6 +127,9 @@ pub enum Rule {
     /// A read of a global the server does not have where it runs (`KEY[1]`, `os` on
     /// Redis 7.0, `KEYS` in a function, `string` in a library's body).
     UnknownGlobal,
+    /// A call of a field a global table does not have where it runs (`redis.cal(...)`,
+    /// `cjson.encod(...)`).
+    UnknownField,
 }
 
 impl Rule {
@@ -157,6 +160,7 @@ impl Rule {
             Rule::GlobalWrite => "global-write",
             Rule::ShebangEngine => "shebang-engine",
             Rule::UnknownGlobal => "unknown-global",
+            Rule::UnknownField => "unknown-field",
         }
     }
 }
@@ -931,19 +935,14 @@ fn unknown_global(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
+    if let Some(field) = &read.field {
+        return unknown_field(read, field, place, runs, targets);
+    }
     let lacks = |s: &Server| !globals::has(*s, place, &read.name);
     let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
     let having: Vec<Server> = Server::ALL.iter().copied().filter(|s| !lacks(s)).collect();
     let certain = read.maybe.is_none() && !read.protected;
-    let outcomes = only(targets, |t| {
-        let servers = servers_of(t);
-        let missing = servers.iter().filter(|s| lacks(s)).count();
-        match missing {
-            0 => None,
-            n if n == servers.len() && certain => Some(Outcome::Fails),
-            _ => Some(Outcome::Depends),
-        }
-    });
+    let outcomes = refused_by(targets, lacks, certain);
     if outcomes.is_empty() {
         return None;
     }
@@ -1017,6 +1016,130 @@ fn unknown_global(
     Some(Finding {
         at: read.at,
         rule: Rule::UnknownGlobal,
+        kind: None,
+        message,
+        fix,
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: outcomes,
+    })
+}
+
+/// The outcome on each of `targets` of a read that `lacks` says which servers refuse:
+/// `fails` where every server of the target refuses it and the read runs whenever the
+/// script does (`certain`), `depends` where some do or the read may not run; a target none
+/// of whose servers refuses it is left out.
+fn refused_by(
+    targets: &[Target],
+    lacks: impl Fn(&Server) -> bool,
+    certain: bool,
+) -> Vec<(Target, Outcome)> {
+    only(targets, |t| {
+        let servers = servers_of(t);
+        let missing = servers.iter().filter(|s| lacks(s)).count();
+        match missing {
+            0 => None,
+            n if n == servers.len() && certain => Some(Outcome::Fails),
+            _ => Some(Outcome::Depends),
+        }
+    })
+}
+
+/// The finding on the call `read` of the field `field` of a global table in `place`
+/// (`unknown-field`), decided as [`unknown_global`] decides for a global: the servers
+/// that have the table and not the field refuse the call ("attempt to call field 'cal' (a
+/// nil value)"; at FUNCTION LOAD the read itself, "nonexistent global variable").
+fn unknown_field(
+    read: &GlobalRead,
+    field: &str,
+    place: Place,
+    runs: &str,
+    targets: &[Target],
+) -> Option<Finding> {
+    let has_field =
+        |s: &Server| globals::fields(*s, place, &read.name).map(|fs| fs.contains(&field));
+    let lacks = |s: &Server| has_field(s) == Some(false);
+    let certain = read.maybe.is_none() && !read.protected;
+    let outcomes = refused_by(targets, lacks, certain);
+    if outcomes.is_empty() {
+        return None;
+    }
+    let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
+    let having: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| has_field(s) == Some(true))
+        .collect();
+    let table = slotgen::text::escape(read.name.as_bytes());
+    let name = slotgen::text::escape(field.as_bytes());
+    let refusal = if place == Place::Load {
+        format!("refuse{} the library at FUNCTION LOAD (\"Script attempted to access nonexistent global variable '{name}'\")", if lacking.len() == 1 { "s" } else { "" })
+    } else {
+        format!("refuse{} the script when the call runs (\"attempt to call field '{name}' (a nil value)\")", if lacking.len() == 1 { "s" } else { "" })
+    };
+    let mut message = format!(
+        "`{table}.{name}` is called, and {runs}: {} {} no `{table}.{name}`{} and {refusal}",
+        server_list(&lacking),
+        if lacking.len() == 1 { "has" } else { "have" },
+        match place {
+            Place::Load => " in a library's body",
+            Place::Function => " in a function",
+            Place::Eval => "",
+        },
+    );
+    if !having.is_empty() {
+        message.push_str(&format!(
+            "; {} {} it",
+            server_list(&having),
+            if having.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    let near = globals::nearest_field(place, &read.name, field).filter(|n| *n != field);
+    if let Some(near) = globals::call_meant(&read.name, field) {
+        message.push_str(&format!(
+            "; its command and keys are checked as `{table}.{near}`'s"
+        ));
+    }
+    let mut conditions = Vec::new();
+    if let Some(why) = read.maybe {
+        message.push_str(&format!("; the call is {why}"));
+        conditions.push(format!("the call does not run (it is {why})"));
+    }
+    if read.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions
+            .push("the protected function stops at the call; what it does before runs".to_owned());
+    }
+    if !having.is_empty() {
+        conditions.push(format!("the server is {}", server_list(&having)));
+    }
+    let fix = if let Some(near) = near {
+        format!("write `{table}.{near}`: `{table}` has no field `{name}`")
+    } else if place == Place::Load {
+        format!(
+            "call `{table}.{name}` inside a registered function: FUNCTION LOAD gives the \
+             library's body only `register_function`, `log` and the version and log-level \
+             constants"
+        )
+    } else if !having.is_empty() {
+        format!(
+            "keep to what every server targeted has: `{table}.{name}` exists on {} only",
+            server_list(&having)
+        )
+    } else if place != Place::Eval
+        && Server::ALL.iter().any(|&s| {
+            globals::fields(s, Place::Eval, &read.name).is_some_and(|f| f.contains(&field))
+        })
+    {
+        format!("remove the call: `{table}.{name}` exists in an EVAL script only")
+    } else {
+        format!("call a field `{table}` has: `{table}.{name}` is on no server")
+    };
+    Some(Finding {
+        at: read.at,
+        rule: Rule::UnknownField,
         kind: None,
         message,
         fix,
