@@ -225,6 +225,30 @@ pub fn nearest(place: Place, name: &str) -> Option<&'static str> {
     slotgen::text::nearest(name, known).first().copied()
 }
 
+/// The name nearest `name` among `in_scope` (the locals and parameters visible where it is
+/// read, innermost first) and the globals some server has in `place`, when one is near:
+/// `key` -> the parameter `keys` of `function(keys, args)`, which no global is in a function.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{nearest_in_scope, Place};
+///
+/// let scope = ["keys".to_owned(), "args".to_owned()];
+/// assert_eq!(nearest_in_scope(Place::Function, "key", &scope), Some("keys"));
+/// assert_eq!(nearest_in_scope(Place::Function, "tonumbr", &scope), Some("tonumber"));
+/// ```
+#[must_use]
+pub fn nearest_in_scope<'a>(place: Place, name: &str, in_scope: &'a [String]) -> Option<&'a str> {
+    let mut all: Vec<&str> = in_scope.iter().map(String::as_str).collect();
+    for &s in &Server::ALL {
+        all.extend(names(s, place).into_iter().filter(|n| !n.starts_with("__")));
+    }
+    slotgen::text::nearest(name, all.into_iter().map(|n| (n, n)))
+        .first()
+        .copied()
+}
+
 /// The fields of the API table (`redis`, and Valkey's `server`, the same table) that
 /// Redis 7.0 has in an EVAL script. A function (FCALL) has them without `breakpoint`,
 /// `debug` and `replicate_commands`; Valkey adds [`VALKEY_API_FIELDS`].

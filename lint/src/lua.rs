@@ -141,6 +141,9 @@ pub struct GlobalRead {
     /// `cal` in `redis` (the server refuses the call, "attempt to call field 'cal' (a nil
     /// value)"; at FUNCTION LOAD the read, "nonexistent global variable 'cal'").
     pub field: Option<String>,
+    /// The locals and parameters visible where it is read, innermost first (for the
+    /// nearest name a fix suggests).
+    pub in_scope: Vec<String>,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -416,6 +419,17 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             maybe,
             declared_below,
             field: None,
+            in_scope: {
+                let mut seen = std::collections::HashSet::new();
+                names
+                    .bindings
+                    .iter()
+                    .rev()
+                    .filter(|b| b.from <= byte && byte < b.end)
+                    .filter(|b| seen.insert(b.name.as_str()))
+                    .map(|b| b.name.clone())
+                    .collect()
+            },
         });
         if let Some(field) = field {
             let mut read = out.last().cloned().expect("pushed above");

@@ -647,6 +647,7 @@ pub(crate) fn script_called(
                     call.at,
                     command,
                     KeyContext {
+                        function: unit.is_some(),
                         declared,
                         reference: &mut reference,
                         cross_allowed,
@@ -1003,8 +1004,17 @@ fn unknown_global(
             "read `{name}` inside a registered function: FUNCTION LOAD runs the library's \
              body with only `redis`"
         )
-    } else if let Some(near) = globals::nearest(place, &read.name).filter(|n| *n != read.name) {
-        format!("write `{near}`: `{name}` is no global")
+    } else if let Some(near) =
+        globals::nearest_in_scope(place, &read.name, &read.in_scope).filter(|n| *n != read.name)
+    {
+        if read.in_scope.iter().any(|n| n == near) {
+            format!(
+                "write `{near}`: `{name}` is no global, and `{near}` is a parameter or local \
+                 in scope here"
+            )
+        } else {
+            format!("write `{near}`: `{name}` is no global")
+        }
     } else if !having.is_empty() {
         format!(
             "keep to what every server targeted has: `{name}` exists on {} only",
@@ -1197,6 +1207,9 @@ fn caught(f: &mut Finding) {
 }
 
 struct KeyContext<'a> {
+    /// Whether the call is in a library's function, which reads FCALL's keys from its
+    /// first parameter (`keys[1]`) and has no `KEYS`.
+    function: bool,
     /// The index a key passed anew would take in KEYS: after the call's keys, or (not
     /// known) after every `KEYS[i]` the script uses.
     next_key: usize,
@@ -1301,7 +1314,7 @@ fn key_findings(
     };
     if kind == KeyKind::Declared {
         // A declared key's slot is the declared keys' rule (`declared-cross-slot`).
-        return out;
+        return in_function(out, cx.function);
     }
     match slot {
         Slot::Exact(s) => match (*cx.reference, cx.declared) {
@@ -1385,6 +1398,22 @@ fn key_findings(
             condition: Some(Condition::Values(why.clone())),
             targets: every(targets, Outcome::Depends),
         }),
+    }
+    in_function(out, cx.function)
+}
+
+/// The key findings `out` of a call, their fixes written for a library's function when
+/// `function`: FCALL passes the keys, and the function reads them from its first parameter
+/// (`keys[1]`), for it has no `KEYS` (`unknown-global`).
+fn in_function(mut out: Vec<Finding>, function: bool) -> Vec<Finding> {
+    if function {
+        for f in out.iter_mut().filter(|f| f.fix.contains("KEYS[")) {
+            f.fix = f.fix.replace("KEYS[", "keys[");
+            f.fix.push_str(
+                " (FCALL's keys: a function reads them from its first parameter, `keys` in \
+                 `function(keys, args)`, and has no `KEYS`)",
+            );
+        }
     }
     out
 }

@@ -136,6 +136,25 @@ fn lint_judges_the_function_fcall_calls() {
     run.prints("calls.redis:1:1: unseen-body: `FCALL_RO one`");
 }
 
+/// In a library's function, a misspelled name's fix is the nearest name in scope (the
+/// function's own parameter `keys` for `key`), and no fix sends the user to `KEYS`, which a
+/// function does not have (the `it` corpus test runs the fix on the servers).
+#[test]
+fn lint_fixes_in_a_function_name_its_parameters() {
+    let run = lint(&[&corpus("unknown_global_function_param.lua")]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints(
+        "fix: write `keys`: `key` is no global, and `keys` is a parameter or local in scope here",
+    )
+    .prints("pass the key as keys[1]");
+    assert!(!run.stdout.contains("KEYS["), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("declare `key` local"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn lint_usage_errors_exit_2() {
     let derived = corpus("derived.lua");
