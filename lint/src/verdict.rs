@@ -130,6 +130,9 @@ pub enum Rule {
     /// A call of a field a global table does not have where it runs (`redis.cal(...)`,
     /// `cjson.encod(...)`).
     UnknownField,
+    /// `FCALL` of a function no library given registers, a near miss of one that is
+    /// (`setpar` for `setpair`): the server answers "Function not found".
+    UnknownFunction,
 }
 
 impl Rule {
@@ -161,6 +164,7 @@ impl Rule {
             Rule::ShebangEngine => "shebang-engine",
             Rule::UnknownGlobal => "unknown-global",
             Rule::UnknownField => "unknown-field",
+            Rule::UnknownFunction => "unknown-function",
         }
     }
 }

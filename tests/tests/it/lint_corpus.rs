@@ -682,6 +682,14 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         ),
         ("FCALL, ARGV key", vec!["FCALL", "lx", "1", "$K1", "$K2"]),
         (
+            "FCALL of a misspelled name (`lww`)",
+            vec!["FCALL", "lww", "1", "$K1"],
+        ),
+        (
+            "FCALL of a name in capitals",
+            vec!["FCALL", "LW", "1", "$K1"],
+        ),
+        (
             "FCALL of a function not linted",
             vec!["FCALL", "lw", "1", "$K1"],
         ),

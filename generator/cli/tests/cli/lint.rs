@@ -155,6 +155,43 @@ fn lint_fixes_in_a_function_name_its_parameters() {
     );
 }
 
+/// `FCALL setpar` with the library of `setpair` given: a misspelled name, which the server
+/// answers "Function not found" (the `it` test `lint_command_file_script_calls_...` runs
+/// it), not a library left out; a name in another case is the function (the servers find
+/// names in any case); a name near none of the libraries given may be in a library not
+/// given.
+#[test]
+fn lint_names_the_function_an_fcall_misspells() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let lib = dir.path().join("lib.lua");
+    std::fs::write(
+        &lib,
+        "#!lua name=pairs
+\
+         redis.register_function('setpair', function(keys, args)\n\
+           redis.call('SET', keys[1], args[1])\n\
+           return redis.call('SET', keys[2], args[1])\n\
+         end)\n",
+    )
+    .expect("written");
+    let calls = dir.path().join("calls.redis");
+    let (lib, calls_path) = (lib.to_str().expect("UTF-8"), calls.to_str().expect("UTF-8"));
+    std::fs::write(&calls, "FCALL setpar 2 x y v\n").expect("written");
+    let run = lint(&[lib, calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("calls.redis:1:1: unknown-function: `FCALL setpar`: no library given registers a function `setpar`")
+        .prints("fix: write `setpair`")
+        .prints("calls.redis: redis fails, valkey fails");
+    assert!(!run.stdout.contains("unseen-body"), "{}", run.stdout);
+    std::fs::write(&calls, "FCALL SETPAIR 2 {u}x {u}y v\n").expect("written");
+    lint(&[lib, calls_path]).ok();
+    std::fs::write(&calls, "FCALL archive 1 x\n").expect("written");
+    let run = lint(&[lib, calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("unseen-body: `FCALL archive`")
+        .prints("register no `archive`: lint the file of the library that does with them");
+}
+
 #[test]
 fn lint_usage_errors_exit_2() {
     let derived = corpus("derived.lua");
