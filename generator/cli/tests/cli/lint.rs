@@ -192,6 +192,36 @@ fn lint_names_the_function_an_fcall_misspells() {
         .prints("register no `archive`: lint the file of the library that does with them");
 }
 
+/// A FIFO is read once, within the one wait the message states: written once by a writer
+/// that then leaves, it is linted (read twice, the second read waited for a writer that
+/// never came and failed); with no writer, one error line after the wait.
+#[test]
+fn lint_reads_a_fifo_once() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let fifo = dir.path().join("script.lua");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo");
+    let path = fifo.to_str().expect("UTF-8").to_owned();
+    // opening for writing waits for the lint to open it for reading
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            std::fs::write(fifo, "#!lua name=once\nredis.register_function('f', function(keys, args) return redis.call('GET', keys[1]) end)\n")
+        })
+    };
+    let run = lint(&[&path]);
+    writer.join().expect("the writer").expect("written");
+    run.ok().prints("script.lua: redis runs, valkey runs");
+    lint(&[&path]).fails_with_code(
+        1,
+        "script.lua: cannot be read: it gave no end within 5 s (a FIFO or a pipe whose writer \
+         waits, or a device)",
+    );
+}
+
 #[test]
 fn lint_usage_errors_exit_2() {
     let derived = corpus("derived.lua");
