@@ -370,8 +370,9 @@ fn distance(wanted: &str, name: &str) -> usize {
 /// times, with its name and its aliases); a candidate is suggested when a spelling is
 /// [`within_reach`] of `wanted`, or contains it (case ignored; `wanted` of three characters
 /// or more: `kafka` for `librdkafka`). Those containing it come first, then by distance,
-/// ties in the order given; each candidate once, at most [`MAX_NEAREST`]. Empty when none
-/// is near: a guess far off misleads more than none.
+/// then a name `wanted` only leaves letters out of (`bxr` -> `bxor` before `bor`: a letter
+/// dropped is the commoner slip), ties in the order given; each candidate once, at most
+/// [`MAX_NEAREST`]. Empty when none is near: a guess far off misleads more than none.
 ///
 /// # Examples
 ///
@@ -383,6 +384,7 @@ fn distance(wanted: &str, name: &str) -> usize {
 /// assert_eq!(nearest("alphabte", known()), ["alphabet"]);
 /// assert_eq!(nearest("set", known()), ["charset"]);
 /// assert!(nearest("prefix", known()).is_empty());
+/// assert_eq!(nearest("bxr", [("bor", "bor"), ("bxor", "bxor")]), ["bxor", "bor"]);
 /// ```
 #[must_use]
 pub fn nearest<T: PartialEq, S: AsRef<str>>(
@@ -391,8 +393,14 @@ pub fn nearest<T: PartialEq, S: AsRef<str>>(
 ) -> Vec<T> {
     let lower = wanted.to_lowercase();
     let contains = |name: &str| lower.chars().count() >= 3 && name.to_lowercase().contains(&lower);
-    // (contains it not, distance), the candidate's first place in `known`, the candidate
-    let mut ranked: Vec<((bool, usize), usize, T)> = Vec::new();
+    // `wanted` is `name` with letters left out (case ignored)
+    let dropped = |name: &str| {
+        let mut rest = name.chars().flat_map(char::to_lowercase);
+        lower.chars().all(|c| rest.any(|r| r == c))
+    };
+    // (contains it not, distance, letters left out not), the candidate's first place in
+    // `known`, the candidate
+    let mut ranked: Vec<((bool, usize, bool), usize, T)> = Vec::new();
     for (order, (candidate, spelling)) in known.into_iter().enumerate() {
         let spelling = spelling.as_ref();
         let d = distance(wanted, spelling);
@@ -400,7 +408,7 @@ pub fn nearest<T: PartialEq, S: AsRef<str>>(
         if !inside && d > reach(wanted) {
             continue;
         }
-        let rank = (!inside, d);
+        let rank = (!inside, d, !dropped(spelling));
         match ranked.iter_mut().find(|(_, _, c)| *c == candidate) {
             Some(kept) => kept.0 = kept.0.min(rank),
             None => ranked.push((rank, order, candidate)),

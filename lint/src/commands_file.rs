@@ -338,12 +338,13 @@ fn script_call(
         argv: Some(words[3 + numkeys..].to_vec()),
         function: None,
     };
-    // `FCALL name`: the function of a library linted in the same run.
+    // `FCALL name`: the function of a library linted in the same run (the servers find a
+    // function's name in any case: `FCALL SETPAIR` runs `setpair`).
     let function = String::from_utf8_lossy(&words[1]).into_owned();
     let library = libraries.iter().find_map(|script| match &script.kind {
         lua::ScriptKind::Library { functions, .. } => functions
             .iter()
-            .find(|f| f.name == function)
+            .find(|f| f.name.eq_ignore_ascii_case(&function))
             .map(|f| (script, f)),
         _ => None,
     });
@@ -375,7 +376,7 @@ fn script_call(
             }
         }
         let values = Values {
-            function: Some(function.clone()),
+            function: Some(f.name.clone()),
             ..values
         };
         let file = script.files[0].display().to_string();
@@ -396,6 +397,41 @@ fn script_call(
         );
         return Some(out);
     }
+    // `FCALL setpar` where a library given registers `setpair`: a misspelling, which the
+    // server answers "Function not found"; a name near none may be a library not given.
+    let registered: Vec<(&str, String)> = libraries
+        .iter()
+        .filter_map(|script| match &script.kind {
+            lua::ScriptKind::Library { functions, .. } => Some(
+                functions
+                    .iter()
+                    .map(|f| (f.name.as_str(), script.files[0].display().to_string())),
+            ),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    if name.starts_with("fcall") {
+        let near = slotgen::text::nearest(&function, registered.iter().map(|(n, _)| (*n, *n)));
+        if let Some(near) = near.first() {
+            let file = registered
+                .iter()
+                .find(|(n, _)| n == near)
+                .map_or("", |(_, f)| f.as_str());
+            let what = slotgen::text::escape(function.as_bytes());
+            return Some(vec![finding(
+                Rule::UnknownFunction,
+                format!(
+                    "`{upper} {what}`: no library given registers a function `{what}`; `{}` \
+                     registers `{near}`, and the server answers \"Function not found\" for \
+                     a name no loaded library registers",
+                    slotgen::text::escape(file.as_bytes())
+                ),
+                format!("write `{near}`: the function's name as registered"),
+                Outcome::Fails,
+            )]);
+        }
+    }
     if name.starts_with("evalsha") || name.starts_with("fcall") {
         let what = slotgen::text::escape(words.get(1).map_or(&[][..], Vec::as_slice));
         return Some(vec![Finding {
@@ -408,7 +444,15 @@ fn script_call(
                     "`{upper} {what}`: the script's body is not in the file, so the keys it \
                      touches are unseen"
                 ),
-                if name.starts_with("fcall") {
+                if name.starts_with("fcall") && !registered.is_empty() {
+                    let mut files: Vec<&str> = registered.iter().map(|(_, f)| f.as_str()).collect();
+                    files.dedup();
+                    format!(
+                        "the libraries given ({}) register no `{what}`: lint the file of the \
+                         library that does with them",
+                        slotgen::text::escape(files.join(", ").as_bytes())
+                    )
+                } else if name.starts_with("fcall") {
                     "lint the library's file too: `slotgen lint --function NAME --keys ... \
                      library.lua`"
                         .to_owned()

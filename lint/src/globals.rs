@@ -224,3 +224,268 @@ pub fn nearest(place: Place, name: &str) -> Option<&'static str> {
         .map(|n| (n, n));
     slotgen::text::nearest(name, known).first().copied()
 }
+
+/// The name nearest `name` among `in_scope` (the locals and parameters visible where it is
+/// read, innermost first) and the globals some server has in `place`, when one is near:
+/// `key` -> the parameter `keys` of `function(keys, args)`, which no global is in a function.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{nearest_in_scope, Place};
+///
+/// let scope = ["keys".to_owned(), "args".to_owned()];
+/// assert_eq!(nearest_in_scope(Place::Function, "key", &scope), Some("keys"));
+/// assert_eq!(nearest_in_scope(Place::Function, "tonumbr", &scope), Some("tonumber"));
+/// ```
+#[must_use]
+pub fn nearest_in_scope<'a>(place: Place, name: &str, in_scope: &'a [String]) -> Option<&'a str> {
+    let mut all: Vec<&str> = in_scope.iter().map(String::as_str).collect();
+    for &s in &Server::ALL {
+        all.extend(names(s, place).into_iter().filter(|n| !n.starts_with("__")));
+    }
+    slotgen::text::nearest(name, all.into_iter().map(|n| (n, n)))
+        .first()
+        .copied()
+}
+
+/// The fields of the API table (`redis`, and Valkey's `server`, the same table) that
+/// Redis 7.0 has in an EVAL script. A function (FCALL) has them without `breakpoint`,
+/// `debug` and `replicate_commands`; Valkey adds [`VALKEY_API_FIELDS`].
+const API_FIELDS: [&str; 23] = [
+    "LOG_DEBUG",
+    "LOG_NOTICE",
+    "LOG_VERBOSE",
+    "LOG_WARNING",
+    "REDIS_VERSION",
+    "REDIS_VERSION_NUM",
+    "REPL_ALL",
+    "REPL_AOF",
+    "REPL_NONE",
+    "REPL_REPLICA",
+    "REPL_SLAVE",
+    "acl_check_cmd",
+    "breakpoint",
+    "call",
+    "debug",
+    "error_reply",
+    "log",
+    "pcall",
+    "replicate_commands",
+    "set_repl",
+    "setresp",
+    "sha1hex",
+    "status_reply",
+];
+
+/// The API table's fields in a library's body at FUNCTION LOAD (Valkey adds
+/// [`VALKEY_API_FIELDS`]); reading any other is refused there ("Script attempted to
+/// access nonexistent global variable").
+const LOAD_API_FIELDS: [&str; 8] = [
+    "LOG_DEBUG",
+    "LOG_NOTICE",
+    "LOG_VERBOSE",
+    "LOG_WARNING",
+    "REDIS_VERSION",
+    "REDIS_VERSION_NUM",
+    "log",
+    "register_function",
+];
+
+/// The API table's fields Valkey 8.0 and 9.1 have beyond Redis 7.0's, in every place.
+const VALKEY_API_FIELDS: [&str; 3] = ["SERVER_NAME", "VALKEY_VERSION", "VALKEY_VERSION_NUM"];
+
+/// The fields of the other global tables, the same on every server, in an EVAL script and
+/// in a function.
+const TABLE_FIELDS: [(&str, &[&str]); 9] = [
+    (
+        "bit",
+        &[
+            "arshift", "band", "bnot", "bor", "bswap", "bxor", "lshift", "rol", "ror", "rshift",
+            "tobit", "tohex",
+        ],
+    ),
+    (
+        "cjson",
+        &[
+            "_NAME",
+            "_VERSION",
+            "decode",
+            "decode_invalid_numbers",
+            "decode_max_depth",
+            "encode",
+            "encode_invalid_numbers",
+            "encode_keep_buffer",
+            "encode_max_depth",
+            "encode_number_precision",
+            "encode_sparse_array",
+            "new",
+            "null",
+        ],
+    ),
+    (
+        "cmsgpack",
+        &[
+            "_COPYRIGHT",
+            "_DESCRIPTION",
+            "_NAME",
+            "_VERSION",
+            "pack",
+            "unpack",
+            "unpack_limit",
+            "unpack_one",
+        ],
+    ),
+    (
+        "coroutine",
+        &["create", "resume", "running", "status", "wrap", "yield"],
+    ),
+    (
+        "math",
+        &[
+            "abs",
+            "acos",
+            "asin",
+            "atan",
+            "atan2",
+            "ceil",
+            "cos",
+            "cosh",
+            "deg",
+            "exp",
+            "floor",
+            "fmod",
+            "frexp",
+            "huge",
+            "ldexp",
+            "log",
+            "log10",
+            "max",
+            "min",
+            "mod",
+            "modf",
+            "pi",
+            "pow",
+            "rad",
+            "random",
+            "randomseed",
+            "sin",
+            "sinh",
+            "sqrt",
+            "tan",
+            "tanh",
+        ],
+    ),
+    ("os", &["clock"]),
+    (
+        "string",
+        &[
+            "byte", "char", "dump", "find", "format", "gfind", "gmatch", "gsub", "len", "lower",
+            "match", "rep", "reverse", "sub", "upper",
+        ],
+    ),
+    ("struct", &["pack", "size", "unpack"]),
+    (
+        "table",
+        &[
+            "concat", "foreach", "foreachi", "getn", "insert", "maxn", "remove", "setn", "sort",
+        ],
+    ),
+];
+
+/// The fields of the global table `table` on `server` in `place`, sorted; `None` where the
+/// server has no global `table` there, or for a table whose fields were not measured
+/// (`_G`, `KEYS`, `ARGV`, or a name that is no global table). Measured as the globals are
+/// (`for k in pairs(redis)` in an EVAL script and in a function; at FUNCTION LOAD each
+/// candidate field read in a library's body, one library each).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{fields, Place, Server};
+///
+/// assert!(fields(Server::Redis7_0, Place::Eval, "redis").unwrap().contains(&"call"));
+/// assert!(!fields(Server::Redis7_0, Place::Load, "redis").unwrap().contains(&"call"));
+/// assert_eq!(fields(Server::Redis7_0, Place::Eval, "os"), None);
+/// assert_eq!(fields(Server::Valkey8_0, Place::Eval, "os"), Some(vec!["clock"]));
+/// ```
+#[must_use]
+pub fn fields(server: Server, place: Place, table: &str) -> Option<Vec<&'static str>> {
+    if !has(server, place, table) {
+        return None;
+    }
+    let mut out: Vec<&'static str> = if table == "redis" || table == "server" {
+        let mut out: Vec<&'static str> = match place {
+            Place::Eval => API_FIELDS.to_vec(),
+            Place::Function => API_FIELDS
+                .into_iter()
+                .filter(|f| !matches!(*f, "breakpoint" | "debug" | "replicate_commands"))
+                .collect(),
+            Place::Load => LOAD_API_FIELDS.to_vec(),
+        };
+        if server != Server::Redis7_0 {
+            out.extend(VALKEY_API_FIELDS);
+        }
+        out
+    } else {
+        TABLE_FIELDS
+            .iter()
+            .find(|(t, _)| *t == table)
+            .map(|(_, f)| f.to_vec())?
+    };
+    out.sort_unstable();
+    Some(out)
+}
+
+/// The field of the global table `table` nearest `field` that some server has in `place`,
+/// when one is near ([`slotgen::text::nearest`], as [`nearest`]: `cal` -> `call`, `encod`
+/// -> `encode`, `bxr` -> `bxor`).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::{nearest_field, Place};
+///
+/// assert_eq!(nearest_field(Place::Eval, "redis", "cal"), Some("call"));
+/// assert_eq!(nearest_field(Place::Eval, "redis", "pcal"), Some("pcall"));
+/// assert_eq!(nearest_field(Place::Eval, "bit", "bxr"), Some("bxor"));
+/// ```
+#[must_use]
+pub fn nearest_field(place: Place, table: &str, field: &str) -> Option<&'static str> {
+    let mut all: Vec<&'static str> = Server::ALL
+        .iter()
+        .filter_map(|&s| fields(s, place, table))
+        .flatten()
+        .collect();
+    all.sort_unstable();
+    all.dedup();
+    slotgen::text::nearest(field, all.into_iter().map(|n| (n, n)))
+        .first()
+        .copied()
+}
+
+/// The call of the API that `table.field` is a near miss of (`redis.cal` -> `call`,
+/// `redis.pcal` -> `pcall`): the lint checks such a call's command and keys as the real
+/// one's, so that fixing the name brings no new finding. `None` when `table` is not the API
+/// (`redis`, `server`), `field` is one of its fields, or its nearest is neither.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::call_meant;
+///
+/// assert_eq!(call_meant("redis", "cal"), Some("call"));
+/// assert_eq!(call_meant("server", "pcal"), Some("pcall"));
+/// assert_eq!(call_meant("redis", "log"), None);
+/// ```
+#[must_use]
+pub fn call_meant(table: &str, field: &str) -> Option<&'static str> {
+    if !matches!(table, "redis" | "server")
+        || Server::ALL
+            .iter()
+            .any(|&s| fields(s, Place::Eval, table).is_some_and(|f| f.contains(&field)))
+    {
+        return None;
+    }
+    nearest_field(Place::Eval, table, field).filter(|n| matches!(*n, "call" | "pcall"))
+}

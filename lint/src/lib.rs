@@ -160,25 +160,28 @@ pub fn lint_script(
 
 /// Lints the files at `paths` as [`lint_file`] does, each command file with the Functions
 /// libraries among them (so that its `FCALL` lines are judged by their functions), in
-/// order.
+/// order. Each file is read once: a FIFO or a pipe gives its bytes once, and its wait
+/// ([`slotgen::user_file::WAIT`]) is spent once.
 #[must_use]
 pub fn lint_files(
     paths: &[std::path::PathBuf],
     values: &Values,
     targets: &[Target],
 ) -> Vec<Result<Report, Error>> {
+    let sources: Vec<Result<String, Error>> = paths.iter().map(|p| read_source(p)).collect();
     let libraries: Vec<lua::Script> = paths
         .iter()
-        .filter(|p| !is_command_file(p))
-        .filter_map(|p| {
-            let source = lua::read_bounded(p, lua::lua_byte_escape).ok()?;
-            let script = lua::read(p, &source).ok()?;
+        .zip(&sources)
+        .filter(|(p, _)| !is_command_file(p))
+        .filter_map(|(p, source)| {
+            let script = lua::read(p, source.as_ref().ok()?).ok()?;
             matches!(script.kind, lua::ScriptKind::Library { .. }).then_some(script)
         })
         .collect();
     paths
         .iter()
-        .map(|p| lint_file_with(p, values, targets, &libraries))
+        .zip(sources)
+        .map(|(p, source)| lint_source(p, &source?, values, targets, &libraries))
         .collect()
 }
 
@@ -207,6 +210,12 @@ fn lint_file_with(
     targets: &[Target],
     libraries: &[lua::Script],
 ) -> Result<Report, Error> {
+    lint_source(path, &read_source(path)?, values, targets, libraries)
+}
+
+/// The text of the file at `path`, as the lint reads it: at most [`MAX_SOURCE_BYTES`],
+/// within [`slotgen::user_file::WAIT`] for a file that is not a regular one, UTF-8.
+fn read_source(path: &Path) -> Result<String, Error> {
     let commands = is_command_file(path);
     // how the file's language writes any byte: redis-cli's escape inside double quotes
     let escape: fn(u8) -> String = if commands {
@@ -221,13 +230,23 @@ fn lint_file_with(
             max: MAX_SOURCE_BYTES,
         });
     }
-    let source = lua::read_bounded(path, escape).map_err(|reason| Error::Read {
+    lua::read_bounded(path, escape).map_err(|reason| Error::Read {
         file: path.display().to_string(),
         reason,
-    })?;
-    if commands {
-        lint_commands_with(path, &source, targets, libraries)
+    })
+}
+
+/// Lints `source`, the text of the file at `path`, as [`lint_file_with`] does.
+fn lint_source(
+    path: &Path,
+    source: &str,
+    values: &Values,
+    targets: &[Target],
+    libraries: &[lua::Script],
+) -> Result<Report, Error> {
+    if is_command_file(path) {
+        lint_commands_with(path, source, targets, libraries)
     } else {
-        lint_script(path, &source, values, targets)
+        lint_script(path, source, values, targets)
     }
 }

@@ -138,6 +138,14 @@ pub struct GlobalRead {
     /// The line of a local of the same name declared below the read (`local function f`
     /// after its first call), if there is one.
     pub declared_below: Option<usize>,
+    /// The field called, when the read is of a field of the global table `name` that some
+    /// server does not have ([`crate::globals::fields`]): `redis.cal(...)` is the read of
+    /// `cal` in `redis` (the server refuses the call, "attempt to call field 'cal' (a nil
+    /// value)"; at FUNCTION LOAD the read, "nonexistent global variable 'cal'").
+    pub field: Option<String>,
+    /// The locals and parameters visible where it is read, innermost first (for the
+    /// nearest name a fix suggests).
+    pub in_scope: Vec<String>,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -329,7 +337,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
 /// ([`crate::globals`]): no binding covers them, outside dead code, and neither assigned
 /// as globals by the script (`global-write` owns those) nor declared by an include.
 fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
-    use crate::globals::{everywhere, Place};
+    use crate::globals::{everywhere, fields, Place, Server};
     let written: std::collections::HashSet<&str> = names
         .globals
         .iter()
@@ -349,7 +357,15 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
-        if everywhere(place, name)
+        // a field called that some server with the table lacks (`redis.cal(...)`): at
+        // FUNCTION LOAD `redis.call` and `redis.pcall` are `library-load`'s
+        let field = names.field_calls.get(&byte).filter(|f| {
+            Server::ALL
+                .iter()
+                .any(|&s| fields(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
+                && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
+        });
+        if (everywhere(place, name) && field.is_none())
             || names.resolve(name, byte).is_some()
             || names.assigned.iter().any(|&(_, b)| b == byte)
             || names.globals.iter().any(|&(_, _, b, _)| b == byte)
@@ -404,7 +420,27 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             top_level,
             maybe,
             declared_below,
+            field: None,
+            in_scope: {
+                let mut seen = std::collections::HashSet::new();
+                names
+                    .bindings
+                    .iter()
+                    .rev()
+                    .filter(|b| b.from <= byte && byte < b.end)
+                    .filter(|b| seen.insert(b.name.as_str()))
+                    .map(|b| b.name.clone())
+                    .collect()
+            },
         });
+        if let Some(field) = field {
+            let mut read = out.last().cloned().expect("pushed above");
+            read.field = Some(field.clone());
+            if everywhere(place, name) {
+                out.pop();
+            }
+            out.push(read);
+        }
     }
     out
 }
@@ -894,9 +930,15 @@ impl Flow<'_> {
 
     /// A call of `redis.call` or an alias at `node`, with its callee and arguments.
     fn call(&mut self, call: &impl Node, callee: Option<(Vec<String>, &FunctionArgs)>) {
-        let Some((path, args)) = callee else {
+        let Some((mut path, args)) = callee else {
             return;
         };
+        // `redis.cal(...)`: checked as `redis.call(...)` (its `unknown-field` finding says so)
+        if let [table, field] = &path[..] {
+            if let Some(meant) = crate::globals::call_meant(table, field) {
+                path[1] = meant.to_owned();
+            }
+        }
         let byte = call.start_position().map_or(0, |p| p.bytes());
         if within(&self.names.dead, self.file, byte)
             || (API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte))

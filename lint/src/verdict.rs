@@ -188,6 +188,12 @@ pub enum Rule {
     /// A command on a database other than 0 (`SELECT 1`, `MOVE`, `SWAPDB`, `COPY ... DB
     /// 1`), which a cluster refuses but Valkey 9's with `cluster-databases`.
     ClusterDatabase,
+    /// A call of a field a global table does not have where it runs (`redis.cal(...)`,
+    /// `cjson.encod(...)`).
+    UnknownField,
+    /// `FCALL` of a function no library given registers, a near miss of one that is
+    /// (`setpar` for `setpair`): the server answers "Function not found".
+    UnknownFunction,
 }
 
 impl Rule {
@@ -220,6 +226,8 @@ impl Rule {
             Rule::UnknownGlobal => "unknown-global",
             Rule::UnknownCommand => "unknown-command",
             Rule::ClusterDatabase => "cluster-database",
+            Rule::UnknownField => "unknown-field",
+            Rule::UnknownFunction => "unknown-function",
         }
     }
 }
@@ -703,6 +711,7 @@ pub(crate) fn script_called(
                     call.at,
                     command,
                     KeyContext {
+                        function: unit.is_some(),
                         declared,
                         reference: &mut reference,
                         cross_allowed,
@@ -1097,19 +1106,14 @@ fn unknown_global(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
+    if let Some(field) = &read.field {
+        return unknown_field(read, field, place, runs, targets);
+    }
     let lacks = |s: &Server| !globals::has(*s, place, &read.name);
     let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
     let having: Vec<Server> = Server::ALL.iter().copied().filter(|s| !lacks(s)).collect();
     let certain = read.maybe.is_none() && !read.protected;
-    let outcomes = only(targets, |t| {
-        t.server().filter(lacks).map(|_| {
-            if certain {
-                Outcome::Fails
-            } else {
-                Outcome::Depends
-            }
-        })
-    });
+    let outcomes = refused_by(targets, lacks, certain);
     if outcomes.is_empty() {
         return None;
     }
@@ -1172,14 +1176,147 @@ fn unknown_global(
             "read `{name}` inside a registered function: FUNCTION LOAD runs the library's \
              body with only `redis`"
         )
-    } else if let Some(near) = globals::nearest(place, &read.name).filter(|n| *n != read.name) {
-        format!("write `{near}`: `{name}` is no global")
+    } else if let Some(near) =
+        globals::nearest_in_scope(place, &read.name, &read.in_scope).filter(|n| *n != read.name)
+    {
+        if read.in_scope.iter().any(|n| n == near) {
+            format!(
+                "write `{near}`: `{name}` is no global, and `{near}` is a parameter or local \
+                 in scope here"
+            )
+        } else {
+            format!("write `{near}`: `{name}` is no global")
+        }
     } else {
         format!("declare `{name}` local (`local {name} = ...`) before it is read")
     };
     Some(Finding {
         at: read.at,
         rule: Rule::UnknownGlobal,
+        kind: None,
+        message,
+        fix,
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: outcomes,
+    })
+}
+
+/// The outcome on each of `targets` of a read that `lacks` says which servers refuse:
+/// `fails` where the target's server refuses it and the read runs whenever the script does
+/// (`certain`), `depends` where the read may not run; a target whose server has it, or that
+/// is no server measured, is left out.
+fn refused_by(
+    targets: &[Target],
+    lacks: impl Fn(&Server) -> bool,
+    certain: bool,
+) -> Vec<(Target, Outcome)> {
+    only(targets, |t| {
+        t.server().filter(|s| lacks(s)).map(|_| {
+            if certain {
+                Outcome::Fails
+            } else {
+                Outcome::Depends
+            }
+        })
+    })
+}
+
+/// The finding on the call `read` of the field `field` of a global table in `place`
+/// (`unknown-field`), decided as [`unknown_global`] decides for a global: the servers
+/// that have the table and not the field refuse the call ("attempt to call field 'cal' (a
+/// nil value)"; at FUNCTION LOAD the read itself, "nonexistent global variable").
+fn unknown_field(
+    read: &GlobalRead,
+    field: &str,
+    place: Place,
+    runs: &str,
+    targets: &[Target],
+) -> Option<Finding> {
+    let has_field =
+        |s: &Server| globals::fields(*s, place, &read.name).map(|fs| fs.contains(&field));
+    let lacks = |s: &Server| has_field(s) == Some(false);
+    let certain = read.maybe.is_none() && !read.protected;
+    let outcomes = refused_by(targets, lacks, certain);
+    if outcomes.is_empty() {
+        return None;
+    }
+    let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
+    let having: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| has_field(s) == Some(true))
+        .collect();
+    let table = slotgen::text::escape(read.name.as_bytes());
+    let name = slotgen::text::escape(field.as_bytes());
+    let refusal = if place == Place::Load {
+        format!("refuse{} the library at FUNCTION LOAD (\"Script attempted to access nonexistent global variable '{name}'\")", if lacking.len() == 1 { "s" } else { "" })
+    } else {
+        format!("refuse{} the script when the call runs (\"attempt to call field '{name}' (a nil value)\")", if lacking.len() == 1 { "s" } else { "" })
+    };
+    let mut message = format!(
+        "`{table}.{name}` is called, and {runs}: {} {} no `{table}.{name}`{} and {refusal}",
+        server_list(&lacking),
+        if lacking.len() == 1 { "has" } else { "have" },
+        match place {
+            Place::Load => " in a library's body",
+            Place::Function => " in a function",
+            Place::Eval => "",
+        },
+    );
+    if !having.is_empty() {
+        message.push_str(&format!(
+            "; {} {} it",
+            server_list(&having),
+            if having.len() == 1 { "has" } else { "have" }
+        ));
+    }
+    let near = globals::nearest_field(place, &read.name, field).filter(|n| *n != field);
+    if let Some(near) = globals::call_meant(&read.name, field) {
+        message.push_str(&format!(
+            "; its command and keys are checked as `{table}.{near}`'s"
+        ));
+    }
+    let mut conditions = Vec::new();
+    if let Some(why) = read.maybe {
+        message.push_str(&format!("; the call is {why}"));
+        conditions.push(format!("the call does not run (it is {why})"));
+    }
+    if read.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions
+            .push("the protected function stops at the call; what it does before runs".to_owned());
+    }
+    if !having.is_empty() {
+        conditions.push(format!("the server is {}", server_list(&having)));
+    }
+    let fix = if let Some(near) = near {
+        format!("write `{table}.{near}`: `{table}` has no field `{name}`")
+    } else if place == Place::Load {
+        format!(
+            "call `{table}.{name}` inside a registered function: FUNCTION LOAD gives the \
+             library's body only `register_function`, `log` and the version and log-level \
+             constants"
+        )
+    } else if !having.is_empty() {
+        format!(
+            "keep to what every server targeted has: `{table}.{name}` exists on {} only",
+            server_list(&having)
+        )
+    } else if place != Place::Eval
+        && Server::ALL.iter().any(|&s| {
+            globals::fields(s, Place::Eval, &read.name).is_some_and(|f| f.contains(&field))
+        })
+    {
+        format!("remove the call: `{table}.{name}` exists in an EVAL script only")
+    } else {
+        format!("call a field `{table}` has: `{table}.{name}` is on no server")
+    };
+    Some(Finding {
+        at: read.at,
+        rule: Rule::UnknownField,
         kind: None,
         message,
         fix,
@@ -1237,6 +1374,9 @@ fn caught(f: &mut Finding) {
 }
 
 struct KeyContext<'a> {
+    /// Whether the call is in a library's function, which reads FCALL's keys from its
+    /// first parameter (`keys[1]`) and has no `KEYS`.
+    function: bool,
     /// The index a key passed anew would take in KEYS: after the call's keys, or (not
     /// known) after every `KEYS[i]` the script uses.
     next_key: usize,
@@ -1341,7 +1481,7 @@ fn key_findings(
     };
     if kind == KeyKind::Declared {
         // A declared key's slot is the declared keys' rule (`declared-cross-slot`).
-        return out;
+        return in_function(out, cx.function);
     }
     match slot {
         Slot::Exact(s) => match (*cx.reference, cx.declared) {
@@ -1425,6 +1565,22 @@ fn key_findings(
             condition: Some(Condition::Values(why.clone())),
             targets: every(targets, Outcome::Depends),
         }),
+    }
+    in_function(out, cx.function)
+}
+
+/// The key findings `out` of a call, their fixes written for a library's function when
+/// `function`: FCALL passes the keys, and the function reads them from its first parameter
+/// (`keys[1]`), for it has no `KEYS` (`unknown-global`).
+fn in_function(mut out: Vec<Finding>, function: bool) -> Vec<Finding> {
+    if function {
+        for f in out.iter_mut().filter(|f| f.fix.contains("KEYS[")) {
+            f.fix = f.fix.replace("KEYS[", "keys[");
+            f.fix.push_str(
+                " (FCALL's keys: a function reads them from its first parameter, `keys` in \
+                 `function(keys, args)`, and has no `KEYS`)",
+            );
+        }
     }
     out
 }

@@ -68,6 +68,9 @@ pub(super) struct Names {
     pub(super) included: std::collections::HashSet<String>,
     /// The end of each `repeat` block (file, byte) with the end of its `until` condition.
     pub(super) repeat_ends: HashMap<(usize, usize), usize>,
+    /// The calls of file 0 of a name's field (`redis.cal(...)`, `bit['bxor'](...)`): the
+    /// name's byte (as in [`Names::reads`]) and the field.
+    pub(super) field_calls: HashMap<usize, String>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -775,6 +778,11 @@ impl Visitor for Names {
         let Some((path, args)) = callee(call) else {
             return;
         };
+        if let (0, [_, field], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
+            if let Some((a, _)) = byte_range(first) {
+                self.field_calls.insert(a, field.clone());
+            }
+        }
         // `pcall(function() ... end)`, `xpcall(function() ... end, handler)`: the errors of
         // the calls in the function are caught.
         if path == ["pcall"] || path == ["xpcall"] {

@@ -438,6 +438,33 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     }
                     followed += 1;
                 }
+                // The advice `write `NEW`` of a misspelled name followed: the server no longer
+                // refuses that name, and the lint agrees with what the server does then.
+                for f in report.findings.iter().filter(|f| {
+                    matches!(f.rule.name(), "unknown-global" | "unknown-field")
+                        && f.fix.starts_with("write `")
+                }) {
+                    let Some(written) = rewrite(&source, f) else {
+                        panic!("{name}: the fix `{}` does not apply at {:?}", f.fix, f.at);
+                    };
+                    for primary in &cluster.primaries {
+                        let _: Value = redis::cmd("FLUSHALL")
+                            .query(&mut primary.connect())
+                            .expect("FLUSHALL");
+                    }
+                    let outcome = run_case(&cluster, path, &written, call, k1, k2);
+                    let fixed = lint_case(path, &written, call, k1, k2, *target);
+                    let fixed_name = format!("{name}, the fix `{}` followed", f.fix);
+                    check_case(&fixed, *target, runner(keys), &outcome, &fixed_name);
+                    assert!(
+                        !fixed
+                            .findings
+                            .iter()
+                            .any(|g| g.at == f.at && g.rule == f.rule),
+                        "{fixed_name}: {fixed:#?}"
+                    );
+                    followed += 1;
+                }
             }
         }
     }
@@ -447,6 +474,21 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     eprintln!("lint verdict / server outcome:\n{table}");
     eprintln!("advice followed and run: {followed} cases");
     assert!(followed > 0);
+}
+
+/// `source` with the fix `write `NEW`` of the finding `f` applied: the name its message
+/// opens with (`` `key` ``, `` `redis.cal` ``) replaced at its line and column.
+fn rewrite(source: &str, f: &slotgen_lint::Finding) -> Option<String> {
+    let old = f.message.strip_prefix('`')?.split('`').next()?;
+    let new = f.fix.strip_prefix("write `")?.split('`').next()?;
+    let mut lines: Vec<String> = source.lines().map(str::to_owned).collect();
+    let line = lines.get_mut(f.at.line.checked_sub(1)?)?;
+    let at: usize = line.chars().take(f.at.column - 1).map(char::len_utf8).sum();
+    if !line[at..].starts_with(old) {
+        return None;
+    }
+    line.replace_range(at..at + old.len(), new);
+    Some(lines.join("\n") + "\n")
 }
 
 /// Scripts that need keys of their own (a number written as a key, an empty hashtag, a
@@ -647,6 +689,14 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             vec!["FCALL_RO", "lr", "1", "$K1"],
         ),
         ("FCALL, ARGV key", vec!["FCALL", "lx", "1", "$K1", "$K2"]),
+        (
+            "FCALL of a misspelled name (`lww`)",
+            vec!["FCALL", "lww", "1", "$K1"],
+        ),
+        (
+            "FCALL of a name in capitals",
+            vec!["FCALL", "LW", "1", "$K1"],
+        ),
         (
             "FCALL of a function not linted",
             vec!["FCALL", "lw", "1", "$K1"],
@@ -986,6 +1036,7 @@ fn lint_globals_are_what_each_server_has() {
             names(server, Place::Load),
             "{server:?}: FUNCTION LOAD's globals"
         );
+        global_fields_are_what_the_server_has(server, &mut conn);
     }
 }
 
@@ -1031,4 +1082,123 @@ fn lint_cluster_database_depends_on_valkey9_cluster_databases() {
             "{file}: {report:#?}"
         );
     }
+}
+
+/// The fields of every global table (`slotgen_lint::globals::fields`, the rule
+/// `unknown-field`) on `server`: each table's `pairs` in an EVAL script and in a function
+/// run by FCALL; at FUNCTION LOAD (no `pairs` there) each field some place has, and a
+/// misspelling, read in a library's body, one library each: refused ("nonexistent global
+/// variable") or nil are fields the body lacks.
+fn global_fields_are_what_the_server_has(
+    server: slotgen_lint::globals::Server,
+    conn: &mut redis::Connection,
+) {
+    use slotgen_lint::globals::{fields, Place, TABLES};
+    let tables: Vec<&str> = TABLES.iter().copied().filter(|t| *t != "_G").collect();
+    let expected = |place: Place| {
+        let mut all: Vec<String> = tables
+            .iter()
+            .flat_map(|t| {
+                fields(server, place, t)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(move |f| format!("{t}.{f}"))
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let list = tables
+        .iter()
+        .map(|t| format!("'{t}'"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let iterate = format!(
+        "local out = {{}} for _, g in ipairs({{ {list} }}) do local t = rawget(_G, g) \
+         if type(t) == 'table' then for k in pairs(t) do out[#out + 1] = g .. '.' .. \
+         tostring(k) end end end table.sort(out) return out"
+    );
+    let eval: Vec<String> = redis::cmd("EVAL")
+        .arg(&iterate)
+        .arg(0)
+        .query(conn)
+        .expect("EVAL");
+    assert_eq!(
+        eval,
+        expected(Place::Eval),
+        "{server:?}: EVAL's global tables' fields"
+    );
+    let library =
+        format!("#!lua name=fields\nredis.register_function('fields', function() {iterate} end)");
+    let _: Value = redis::cmd("FUNCTION")
+        .arg("LOAD")
+        .arg("REPLACE")
+        .arg(&library)
+        .query(conn)
+        .expect("FUNCTION LOAD");
+    let function: Vec<String> = redis::cmd("FCALL")
+        .arg("fields")
+        .arg(0)
+        .query(conn)
+        .expect("FCALL");
+    assert_eq!(
+        function,
+        expected(Place::Function),
+        "{server:?}: a function's global tables' fields"
+    );
+    let mut at_load = Vec::new();
+    for table in ["redis", "server"] {
+        if !slotgen_lint::globals::has(server, Place::Load, table) {
+            continue;
+        }
+        let mut candidates: Vec<&str> = [Place::Eval, Place::Function]
+            .into_iter()
+            .flat_map(|p| fields(server, p, table).unwrap_or_default())
+            .chain(["register_function", "cal"])
+            .collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        for field in candidates {
+            let library = format!(
+                "#!lua name=load\nif {table}.{field} == nil then \
+                 redis.register_function('absent', function() return 1 end) end\n\
+                 redis.register_function('f', function() return 1 end)"
+            );
+            let loaded = redis::cmd("FUNCTION")
+                .arg("LOAD")
+                .arg("REPLACE")
+                .arg(&library)
+                .query::<Value>(conn);
+            let present = match loaded {
+                Ok(_) => {
+                    let listed: Value = redis::cmd("FCALL")
+                        .arg("absent")
+                        .arg(0)
+                        .query(conn)
+                        .unwrap_or(Value::Nil);
+                    listed == Value::Nil
+                }
+                Err(e) if e.to_string().contains("nonexistent global variable") => false,
+                Err(e) => panic!("{server:?}: FUNCTION LOAD reading `{table}.{field}`: {e}"),
+            };
+            if present {
+                at_load.push(format!("{table}.{field}"));
+            }
+        }
+    }
+    at_load.sort();
+    let mut expected_load: Vec<String> = ["redis", "server"]
+        .iter()
+        .flat_map(|t| {
+            fields(server, Place::Load, t)
+                .unwrap_or_default()
+                .into_iter()
+                .map(move |f| format!("{t}.{f}"))
+        })
+        .collect();
+    expected_load.sort();
+    assert_eq!(
+        at_load, expected_load,
+        "{server:?}: FUNCTION LOAD's fields of the API table"
+    );
 }

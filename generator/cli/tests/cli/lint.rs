@@ -175,6 +175,93 @@ fn lint_judges_the_function_fcall_calls() {
     run.prints("calls.redis:1:1: unseen-body: `FCALL_RO one`");
 }
 
+/// In a library's function, a misspelled name's fix is the nearest name in scope (the
+/// function's own parameter `keys` for `key`), and no fix sends the user to `KEYS`, which a
+/// function does not have (the `it` corpus test runs the fix on the servers).
+#[test]
+fn lint_fixes_in_a_function_name_its_parameters() {
+    let run = lint(&[&corpus("unknown_global_function_param.lua")]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints(
+        "fix: write `keys`: `key` is no global, and `keys` is a parameter or local in scope here",
+    )
+    .prints("pass the key as keys[1]");
+    assert!(!run.stdout.contains("KEYS["), "{}", run.stdout);
+    assert!(
+        !run.stdout.contains("declare `key` local"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// `FCALL setpar` with the library of `setpair` given: a misspelled name, which the server
+/// answers "Function not found" (the `it` test `lint_command_file_script_calls_...` runs
+/// it), not a library left out; a name in another case is the function (the servers find
+/// names in any case); a name near none of the libraries given may be in a library not
+/// given.
+#[test]
+fn lint_names_the_function_an_fcall_misspells() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let lib = dir.path().join("lib.lua");
+    std::fs::write(
+        &lib,
+        "#!lua name=pairs
+\
+         redis.register_function('setpair', function(keys, args)\n\
+           redis.call('SET', keys[1], args[1])\n\
+           return redis.call('SET', keys[2], args[1])\n\
+         end)\n",
+    )
+    .expect("written");
+    let calls = dir.path().join("calls.redis");
+    let (lib, calls_path) = (lib.to_str().expect("UTF-8"), calls.to_str().expect("UTF-8"));
+    std::fs::write(&calls, "FCALL setpar 2 x y v\n").expect("written");
+    let run = lint(&[lib, calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("calls.redis:1:1: unknown-function: `FCALL setpar`: no library given registers a function `setpar`")
+        .prints("fix: write `setpair`")
+        .prints("calls.redis: redis fails, valkey8 fails, valkey9 fails");
+    assert!(!run.stdout.contains("unseen-body"), "{}", run.stdout);
+    std::fs::write(&calls, "FCALL SETPAIR 2 {u}x {u}y v\n").expect("written");
+    lint(&[lib, calls_path]).ok();
+    std::fs::write(&calls, "FCALL archive 1 x\n").expect("written");
+    let run = lint(&[lib, calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("unseen-body: `FCALL archive`")
+        .prints("register no `archive`: lint the file of the library that does with them");
+}
+
+/// A FIFO is read once, within the one wait the message states: written once by a writer
+/// that then leaves, it is linted (read twice, the second read waited for a writer that
+/// never came and failed); with no writer, one error line after the wait.
+#[test]
+fn lint_reads_a_fifo_once() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let fifo = dir.path().join("script.lua");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success(), "mkfifo");
+    let path = fifo.to_str().expect("UTF-8").to_owned();
+    // opening for writing waits for the lint to open it for reading
+    let writer = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            std::fs::write(fifo, "#!lua name=once\nredis.register_function('f', function(keys, args) return redis.call('GET', keys[1]) end)\n")
+        })
+    };
+    let run = lint(&[&path]);
+    writer.join().expect("the writer").expect("written");
+    run.ok()
+        .prints("script.lua: redis runs, valkey8 runs, valkey9 runs");
+    lint(&[&path]).fails_with_code(
+        1,
+        "script.lua: cannot be read: it gave no end within 5 s (a FIFO or a pipe whose writer \
+         waits, or a device)",
+    );
+}
+
 #[test]
 fn lint_usage_errors_exit_2() {
     let derived = corpus("derived.lua");
