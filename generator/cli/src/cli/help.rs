@@ -363,6 +363,94 @@ fn commands_taking(name: &str) -> Vec<String> {
     found
 }
 
+/// The command at `path` of [`command`]'s tree (`slotgen emit`), None for a path that names
+/// none.
+fn command_at(path: &str) -> Option<Command> {
+    let mut words = path.split_whitespace();
+    let mut command = command();
+    if words.next() != Some(command.get_name()) {
+        return None;
+    }
+    for word in words {
+        command = command.find_subcommand(word)?.clone();
+    }
+    Some(command)
+}
+
+/// What to suggest for a word of the command line that clap refused, from the command at
+/// `path` ([`command_at`]): the nearest ([`slotgen::text::nearest`]) of its real candidates,
+/// not clap's own guesses (`frobnicate` was "did you mean `rebalance`?"). Values:
+/// [`value_suggestions`].
+enum Refused<'a> {
+    /// A command, by the names and aliases of the subcommands at `path`.
+    Subcommand(&'a str),
+    /// A long option `--name`, by the long names and aliases of the options at `path`.
+    Long(&'a str),
+}
+
+fn suggestions(path: &str, refused: Refused<'_>) -> Vec<String> {
+    let Some(command) = command_at(path) else {
+        return Vec::new();
+    };
+    match refused {
+        Refused::Subcommand(word) => {
+            let known: Vec<(String, String)> = command
+                .get_subcommands()
+                .flat_map(|c| {
+                    let name = c.get_name().to_owned();
+                    std::iter::once(c.get_name())
+                        .chain(c.get_all_aliases())
+                        .map(move |n| (name.clone(), n.to_owned()))
+                })
+                .collect();
+            slotgen::text::nearest(word, known)
+        }
+        Refused::Long(word) => {
+            let Some(word) = word.strip_prefix("--").filter(|w| !w.is_empty()) else {
+                return Vec::new();
+            };
+            let known: Vec<(String, String)> = command
+                .get_arguments()
+                .filter(|a| !a.is_hide_set())
+                .flat_map(|a| {
+                    let name = a.get_long().map(|l| format!("--{l}"));
+                    let spellings: Vec<&str> = a
+                        .get_long()
+                        .into_iter()
+                        .chain(a.get_all_aliases().unwrap_or_default())
+                        .collect();
+                    spellings
+                        .into_iter()
+                        .filter_map(move |s| Some((name.clone()?, s.to_owned())))
+                })
+                .collect();
+            slotgen::text::nearest(word, known)
+        }
+    }
+}
+
+/// The nearest ([`slotgen::text::nearest`]) of the possible values, by their names and
+/// aliases (`javascrpt` missed the alias `javascript` of `js`), of the argument whose
+/// possible values clap listed as `valid` (clap's error names no command for a value, so
+/// the argument is found by its values, anywhere in [`command`]'s tree).
+fn value_suggestions(word: &str, valid: &[String]) -> Vec<String> {
+    fn find(command: &Command, valid: &[String]) -> Option<Vec<clap::builder::PossibleValue>> {
+        let own = command
+            .get_arguments()
+            .map(clap::Arg::get_possible_values)
+            .find(|values| {
+                !values.is_empty() && values.iter().map(|v| v.get_name()).eq(valid.iter())
+            });
+        own.or_else(|| command.get_subcommands().find_map(|c| find(c, valid)))
+    }
+    let values = find(&command(), valid).unwrap_or_default();
+    let known = values.iter().flat_map(|v| {
+        v.get_name_and_aliases()
+            .map(move |n| (v.get_name().to_owned(), n))
+    });
+    slotgen::text::nearest(word, known)
+}
+
 /// A refusal of clap's as one line without `error: `: what is wrong, with the values from
 /// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
 /// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
@@ -408,17 +496,19 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
     } else {
         path.join(" ")
     };
-    // clap's advice is a sentence (`to pass '-1' as a value, use '-- -1'`); its suggested
-    // value is a bare word
+    // clap's advice is a sentence (`to pass '-1' as a value, use '-- -1'`); its guesses of
+    // a subcommand, option or value are replaced by [`suggestions`]
     let tips: String = texts(ContextKind::Suggested)
         .iter()
         .map(|t| format!("; {}", t.trim().replace('\'', "`")))
-        .chain(
-            texts(ContextKind::SuggestedValue)
-                .iter()
-                .map(|v| format!("; did you mean `{}`?", shown(v.trim()))),
-        )
         .collect();
+    let did_you_mean = |similar: &[String]| {
+        if similar.is_empty() {
+            String::new()
+        } else {
+            format!("; did you mean {}?", quoted(similar))
+        }
+    };
     let arg = text(ContextKind::InvalidArg).unwrap_or_default();
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
     match e.kind() {
@@ -446,15 +536,19 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
         ErrorKind::InvalidValue if value.is_empty() => {
             format!("{} needs a value", flag(&arg))
         }
-        ErrorKind::InvalidValue => format!(
-            "{} `{}` is none of {}{tips}",
-            flag(&arg),
-            shown(&value),
-            quoted(&texts(ContextKind::ValidValue))
-        ),
+        ErrorKind::InvalidValue => {
+            let valid = texts(ContextKind::ValidValue);
+            let similar = value_suggestions(&value, &valid);
+            format!(
+                "{} `{}` is none of {}{}{tips}",
+                flag(&arg),
+                shown(&value),
+                quoted(&valid),
+                did_you_mean(&similar)
+            )
+        }
         ErrorKind::UnknownArgument => {
             let name = flag(&arg);
-            let similar = texts(ContextKind::SuggestedArg);
             let elsewhere = commands_taking(&name);
             let similar = if !elsewhere.is_empty() {
                 // an option of other commands (`slot --prefix`): name them, not a
@@ -467,10 +561,8 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
                     _ => names.concat(),
                 };
                 format!("; `{}` is an option of {names}", shown(&name))
-            } else if similar.is_empty() {
-                String::new()
             } else {
-                format!("; did you mean {}?", quoted(&similar))
+                did_you_mean(&suggestions(&path, Refused::Long(&name)))
             };
             format!(
                 "`{path}` takes no argument `{}`{similar}{tips}; `{path} --help` lists what it takes",
@@ -478,15 +570,11 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             )
         }
         ErrorKind::InvalidSubcommand => {
-            let similar = texts(ContextKind::SuggestedSubcommand);
-            let similar = if similar.is_empty() {
-                String::new()
-            } else {
-                format!("; did you mean {}?", quoted(&similar))
-            };
+            let word = text(ContextKind::InvalidSubcommand).unwrap_or_default();
             format!(
-                "`{}` is not a command{similar}; `slotgen --help` lists the commands",
-                shown(&text(ContextKind::InvalidSubcommand).unwrap_or_default())
+                "`{}` is not a command{}; `{path} --help` lists the commands",
+                shown(&word),
+                did_you_mean(&suggestions(&path, Refused::Subcommand(&word)))
             )
         }
         ErrorKind::ArgumentConflict => {

@@ -512,6 +512,39 @@ fn usage_errors_are_one_line_and_exit_2() {
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
 
+/// clap's refusals suggest what slotgen's own "nearest" finds among the command's real
+/// candidates, not clap's guesses: `frobnicate` got "did you mean `rebalance`?", `slott` got
+/// `shortest` before `slot`, and `javascrpt` got `java`, the aliases not being candidates.
+#[test]
+fn clap_refusals_suggest_the_nearest_real_candidates() {
+    for (args, fragment) in [
+        (
+            &["frobnicate"][..],
+            "`frobnicate` is not a command; `slotgen --help` lists the commands",
+        ),
+        (
+            &["slott"],
+            "`slott` is not a command; did you mean `slot`?; ",
+        ),
+        (&["emit", "javascrpt"], "`vectors`; did you mean `js`?"),
+        (&["emit", "golnag"], "`vectors`; did you mean `go`?"),
+        (
+            &["load", "--by", "network-byte-out"],
+            "did you mean `net-out`",
+        ),
+        (
+            &["key", "--prefx", "a", "1"],
+            "takes no argument `--prefx`; did you mean `--prefix`?; ",
+        ),
+        (
+            &["slot", "--frobnicate", "a"],
+            "takes no argument `--frobnicate`; `slotgen slot --help`",
+        ),
+    ] {
+        exec(args).fails_with_code(2, fragment);
+    }
+}
+
 /// `--prefix` and `--suffix` take values that begin with `-`, and their `-hex` forms take
 /// the bytes a shell cannot pass; the key is theirs byte for byte.
 #[test]
