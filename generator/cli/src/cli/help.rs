@@ -451,6 +451,77 @@ fn value_suggestions(word: &str, valid: &[String]) -> Vec<String> {
     slotgen::text::nearest(word, known)
 }
 
+/// The refusal of an argument that is not UTF-8 (clap's "invalid UTF-8 was detected in one
+/// or more arguments", which named neither), for the command at `path`: the first such
+/// argument of `args` (the process's, program name first), escaped, and the fix the command
+/// offers: the option's `-hex` form for its value (`--prefix-hex`), `--hex` or standard
+/// input for a key.
+fn not_utf8(path: &str, args: &[std::ffi::OsString]) -> String {
+    let Some(at) = args
+        .iter()
+        .skip(1)
+        .position(|a| a.to_str().is_none())
+        .map(|i| i + 1)
+    else {
+        return "an argument is not UTF-8: slotgen reads its command line as text".to_owned();
+    };
+    let bytes = args[at].as_encoded_bytes();
+    let command = command_at(path);
+    let option_named = |long: &str| {
+        command.as_ref().and_then(|c| {
+            c.get_arguments()
+                .find(|a| a.get_long() == Some(long))
+                .cloned()
+        })
+    };
+    // the option the bytes are a value of: `--prefix=...`, or `--prefix ...` when
+    // `--prefix` takes a value
+    let (option, value) = match bytes.iter().position(|&b| b == b'=') {
+        Some(eq) if bytes.starts_with(b"--") => (
+            std::str::from_utf8(&bytes[2..eq])
+                .ok()
+                .and_then(option_named),
+            &bytes[eq + 1..],
+        ),
+        _ => {
+            let previous = args[at - 1].to_str().and_then(|p| p.strip_prefix("--"));
+            let option = previous
+                .and_then(option_named)
+                .filter(|o| o.get_action().takes_values());
+            (option, bytes)
+        }
+    };
+    let shown = slotgen::text::escape_cut(value);
+    // a short value is shown as hex too, a long one would not be read
+    let hex = (value.len() <= 32).then(|| hex::encode(value));
+    if let Some(long) = option.as_ref().and_then(clap::Arg::get_long) {
+        let hex_form = format!("{long}-hex");
+        if option_named(&hex_form).is_some() {
+            let example = hex.map_or_else(String::new, |h| format!(" (`--{hex_form} {h}`)"));
+            return format!(
+                "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text: give its bytes as hex with `--{hex_form}`{example}"
+            );
+        }
+        return format!(
+            "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text; `{path} --help` lists what it takes"
+        );
+    }
+    let takes_keys = command.as_ref().is_some_and(|c| {
+        c.get_arguments()
+            .any(|a| a.is_positional() && a.get_id() == "keys")
+    });
+    if takes_keys && option_named("hex").is_some() && !bytes.starts_with(b"-") {
+        let example = hex.map_or_else(String::new, |h| format!(" (`{path} --hex {h}`)"));
+        return format!(
+            "the key `{shown}` is not UTF-8, and the keys of a command line are text: give the keys as hex with `--hex`{example}, or on standard input, where a key is any bytes (one a line, or NUL-terminated with `-z`)"
+        );
+    }
+    format!(
+        "the argument `{}` is not UTF-8, and slotgen reads its command line as text; `{path} --help` lists what it takes",
+        slotgen::text::escape_cut(bytes)
+    )
+}
+
 /// A refusal of clap's as one line without `error: `: what is wrong, with the values from
 /// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
 /// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
@@ -609,6 +680,7 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             "give a command, such as `slotgen slot KEY`: `slotgen --help` lists the commands"
                 .to_owned()
         }
+        ErrorKind::InvalidUtf8 => not_utf8(&path, &std::env::args_os().collect::<Vec<_>>()),
         ErrorKind::TooManyValues => {
             format!(
                 "{0} takes no value `{1}`: give `{0}` alone{tips}",

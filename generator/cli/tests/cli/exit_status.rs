@@ -508,7 +508,7 @@ fn usage_errors_are_one_line_and_exit_2() {
         .output()
         .expect("slotgen runs");
     let run = Run::from(output);
-    run.fails_with_code(2, "invalid UTF-8 was detected in one or more arguments; `slotgen tag --help` lists what it takes");
+    run.fails_with_code(2, "the argument `\\xff` is not UTF-8, and slotgen reads its command line as text; `slotgen tag --help` lists what it takes");
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
 }
 
@@ -543,6 +543,63 @@ fn clap_refusals_suggest_the_nearest_real_candidates() {
     ] {
         exec(args).fails_with_code(2, fragment);
     }
+}
+
+/// A key or value that is not UTF-8 was refused by clap as "invalid UTF-8 was detected in
+/// one or more arguments", naming neither the argument nor the fix: the refusal names it,
+/// escaped, and the fix the command offers, which, followed, gives the key's slot (the `crc`
+/// crate's CRC-16/XMODEM of its bytes).
+#[test]
+fn an_argument_that_is_not_utf8_is_named_with_its_hex_form() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let run_os = |args: &[&OsStr]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+            .args(args)
+            .output()
+            .expect("slotgen runs");
+        Run::from(output)
+    };
+    let key = OsStr::from_bytes(b"\xff\xfe");
+    for command in ["slot", "check", "placement"] {
+        let run = run_os(&[OsStr::new(command), OsStr::new("a"), key]);
+        run.fails_with_code(
+            2,
+            &format!("the key `\\xff\\xfe` is not UTF-8, and the keys of a command line are text: give the keys as hex with `--hex` (`slotgen {command} --hex fffe`), or on standard input"),
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    let slot = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(b"\xff\xfe") % 16384;
+    let run = exec(&["slot", "--hex", "fffe"]);
+    run.ok();
+    assert_eq!(run.stdout.trim(), slot.to_string());
+    // an option's value: its `-hex` form, `--opt value` or `--opt=value`
+    for args in [
+        &[
+            OsStr::new("key"),
+            OsStr::new("--prefix"),
+            OsStr::from_bytes(b"a\x1b\xff"),
+            OsStr::new("1"),
+        ][..],
+        &[
+            OsStr::new("key"),
+            OsStr::from_bytes(b"--prefix=a\x1b\xff"),
+            OsStr::new("1"),
+        ],
+    ] {
+        run_os(args).fails_with_code(
+            2,
+            "the value `a\\x1b\\xff` of `--prefix` is not UTF-8, and a command line's values are text: give its bytes as hex with `--prefix-hex` (`--prefix-hex 611bff`)",
+        );
+    }
+    // the value of an option without a `-hex` form is no key
+    run_os(&[OsStr::new("slot"), OsStr::new("--crc"), key, OsStr::new("a")]).fails_with_code(
+        2,
+        "the value `\\xff\\xfe` of `--crc` is not UTF-8, and a command line's values are text; `slotgen slot --help`",
+    );
+    let run = exec(&["key", "--prefix-hex", "611bff", "1", "--format", "json"]);
+    run.ok();
+    run.prints(r#""key_hex":"611bff7b"#);
 }
 
 /// `--prefix` and `--suffix` take values that begin with `-`, and their `-hex` forms take
