@@ -236,7 +236,6 @@ fn os_errors_are_printed_once() {
     for args in [
         vec!["verify", "/nonexistent/table.json"],
         vec!["verify", "--tags", "/nonexistent/tags.txt"],
-        vec!["emit", "json", "-o", "/nonexistent/dir/t.json"],
         vec![
             "verify",
             "--redis",
@@ -254,6 +253,31 @@ fn os_errors_are_printed_once() {
             run.stderr
         );
         assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+    }
+}
+
+/// `-o` into a directory that does not exist said only "No such file or directory": the
+/// refusal names the directory and the fix, and the fix, followed, writes the file.
+#[test]
+fn writing_into_a_directory_that_does_not_exist_names_it_and_the_fix() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let sub = dir.path().join("slotgen");
+    for (language, name) in [("go", "slotgen.go"), ("vectors", "vectors.tsv")] {
+        let file = sub.join(name);
+        let file = file.to_str().expect("UTF-8");
+        let run = exec(&["emit", language, "-o", file]);
+        let sub = sub.to_str().expect("UTF-8");
+        run.fails_with_code(
+            1,
+            &format!("cannot write `{file}`: the directory `{sub}` does not exist: create it first (`mkdir -p '{sub}'`)"),
+        );
+        assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+    }
+    std::fs::create_dir_all(&sub).expect("created");
+    for (language, name) in [("go", "slotgen.go"), ("vectors", "vectors.tsv")] {
+        let file = sub.join(name);
+        exec(&["emit", language, "-o", file.to_str().expect("UTF-8")]).ok();
+        assert!(std::fs::metadata(&file).expect("written").len() > 0);
     }
 }
 
