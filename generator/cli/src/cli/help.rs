@@ -522,6 +522,40 @@ fn not_utf8(path: &str, args: &[std::ffi::OsString]) -> String {
     )
 }
 
+/// The path of the command that `args` (the process's, program name first) run, in
+/// [`command`]'s tree: `slotgen`, then each word that names a subcommand of the one before
+/// (`slotgen emit`).
+fn path_in(args: &[std::ffi::OsString]) -> String {
+    let mut command = command();
+    let mut path = command.get_name().to_owned();
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        let Some(sub) = command.find_subcommand(arg).cloned() else {
+            continue;
+        };
+        path = format!("{path} {}", sub.get_name());
+        command = sub;
+    }
+    path
+}
+
+/// What the option `name` (`--slots`) of the command at `path` takes, from the first
+/// sentence of its help, without its default (`the number of hash slots: a power of two
+/// from 2 to 65536`): the range a number too large for its type is refused against.
+fn what_it_takes(path: &str, name: &str) -> Option<String> {
+    let long = name.strip_prefix("--")?;
+    let command = command_at(path)?;
+    let arg = command
+        .get_arguments()
+        .find(|a| a.get_long() == Some(long))?;
+    let help = arg.get_help()?.to_string();
+    let first = help.split(". ").next().unwrap_or(&help);
+    let first = first.split(" [default").next().unwrap_or(first);
+    let first = first.trim().trim_end_matches('.');
+    let mut chars = first.chars();
+    let initial = chars.next()?;
+    Some(initial.to_lowercase().chain(chars).collect())
+}
+
 /// A refusal of clap's as one line without `error: `: what is wrong, with the values from
 /// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
 /// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
@@ -562,8 +596,9 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
         .split_whitespace()
         .take_while(|w| !w.starts_with(['[', '<', '-']))
         .collect();
+    // clap gives no usage with a value's refusal: the commands named on the command line
     let path = if path.is_empty() {
-        "slotgen".to_owned()
+        path_in(&std::env::args_os().collect::<Vec<_>>())
     } else {
         path.join(" ")
     };
@@ -590,7 +625,9 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             let reason = match source.and_then(|s| s.downcast_ref::<std::num::ParseIntError>()) {
                 Some(n) => match n.kind() {
                     std::num::IntErrorKind::PosOverflow => {
-                        format!("`{}` is too large a number", shown(&value))
+                        let what = what_it_takes(&path, &flag(&arg))
+                            .map_or_else(String::new, |w| format!(": give {w}"));
+                        format!("`{}` is too large a number{what}", shown(&value))
                     }
                     _ => format!("`{}` is not a whole number (0, 1, 2, ...)", shown(&value)),
                 },

@@ -475,6 +475,9 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["tag", "5-3"], 2, "range `5-3` runs backwards"),
         (&["tag"], 2, "`slotgen tag` needs `SLOT`"),
         (&["derive", "--tag-len", "x"], 2, "--tag-len: `x` is not a whole number"),
+        // a number too large for its type names what the option takes (it said only "too large")
+        (&["derive", "--slots", "99999999999999999999"], 2, "--slots: `99999999999999999999` is too large a number: give the number of hash slots: a power of two from 2 to 65536"),
+        (&["catalog", "--slots", "99999999999999999999"], 2, "is too large a number: give the slot count the tag columns are for: a power of two from 2 to 65536"),
         (&["derive", "--poly", "0x1021", "--refin", "maybe"], 2, "--refin `maybe` is none of `true` or `false`"),
         (&["slot", "--format", "xml"], 2, "`text`, `tsv`, `json` or `jsonl`"),
         (&["slot", "--fromat", "tsv"], 2, "did you mean `--format`?"),
