@@ -73,12 +73,88 @@ pub(crate) fn normalize(name: &str) -> String {
     name.trim().to_ascii_uppercase().replace('_', "-")
 }
 
+/// A CRC's name without its punctuation, upper case (`crc16_xmodem`, `CRC-16/XMODEM`:
+/// `CRC16XMODEM`): a spelling whose letters and digits are a catalogue name's names that
+/// algorithm, since no two catalogue names have the same letters and digits (a test checks
+/// this).
+pub(crate) fn compact(name: &str) -> String {
+    name.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
+/// What Redis and its users call its CRC, as [`compact`] spells them: Redis Cluster's
+/// "CRC16" is CRC-16/XMODEM (the Redis Cluster specification), while the catalogue's alias
+/// `CRC-16` is CRC-16/ARC. Neither finds an algorithm; each gets CRC-16/XMODEM suggested
+/// first.
+const REDIS_WORDS: &[&str] = &["REDIS", "REDISCLUSTER", "CRC16"];
+
+/// The names to suggest for `wanted`, a CRC name that matched none (as the caller compares
+/// it), from `known` (a catalogue name with each of its spellings, as
+/// [`crate::text::nearest`] takes them): CRC-16/XMODEM first for what Redis calls its CRC
+/// ([`REDIS_WORDS`]), then the nearest spellings; where none is near, those nearest to the
+/// name's distinctive part, the words left without `CRC` and its width (`xmodem-crc16`:
+/// `XMODEM`).
+pub(crate) fn suggest<I>(wanted: &str, known: impl Fn() -> I) -> Vec<&'static str>
+where
+    I: IntoIterator<Item = (&'static str, &'static str)>,
+{
+    let redis = REDIS_WORDS
+        .contains(&compact(wanted).as_str())
+        .then_some("CRC-16/XMODEM");
+    let mut names = crate::text::nearest(wanted, known());
+    if names.is_empty() {
+        let part = distinctive(wanted);
+        if !part.is_empty() {
+            names = crate::text::nearest(&part, known());
+        }
+    }
+    redis
+        .into_iter()
+        .chain(names.into_iter().filter(|&n| Some(n) != redis))
+        .take(crate::text::MAX_NEAREST)
+        .collect()
+}
+
+/// The words of a CRC name without `CRC`, its width and the width after it (`CRC16`, `CRC`
+/// `16`), joined by `-`: `xmodem-crc16` and `crc_16_xmodme` give `XMODEM` and `XMODME`.
+fn distinctive(name: &str) -> String {
+    let upper = name.to_ascii_uppercase();
+    let words: Vec<&str> = upper
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let is_width = |w: &str| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit());
+    let mut kept = Vec::new();
+    let mut after_crc = false;
+    for w in words {
+        let crc = w
+            .strip_prefix("CRC")
+            .is_some_and(|rest| rest.is_empty() || is_width(rest));
+        let width = after_crc && is_width(w);
+        if !(crc || width) {
+            kept.push(w);
+        }
+        after_crc = w == "CRC";
+    }
+    kept.join("-")
+}
+
 /// Finds a catalogue algorithm by its name or an alias, case-insensitive, with `_` read as
-/// `-`; the `CRC-16/` prefix may be left out (`modbus`, `XMODEM`, `ibm-3740`).
+/// `-`; the `CRC-16/` prefix may be left out (`modbus`, `XMODEM`, `ibm-3740`). A name may
+/// also be spelled with other punctuation or none (`crc16xmodem`, `crc16_xmodem`,
+/// `CRC_16_XMODEM`, `ibm3740`): its letters and digits name one algorithm.
+///
+/// What Redis calls "CRC16", the CRC of Redis Cluster's hash slots, is CRC-16/XMODEM (the
+/// Redis Cluster specification); the catalogue's alias `CRC-16` is another, CRC-16/ARC.
+/// `crc16` (as Redis writes it), `redis` and `redis-cluster` find no algorithm, and get
+/// CRC-16/XMODEM suggested first.
 ///
 /// # Errors
 ///
-/// [`Error::UnknownCrc`] when nothing matches, with the nearest names.
+/// [`Error::UnknownCrc`] when nothing matches, with the nearest names: also those near the
+/// name's words other than `CRC` and its width (`xmodem-crc16`: CRC-16/XMODEM).
 ///
 /// # Examples
 ///
@@ -86,14 +162,26 @@ pub(crate) fn normalize(name: &str) -> String {
 /// let entry = slotgen::catalog::find("zmodem").unwrap();
 /// assert_eq!(entry.name, "CRC-16/XMODEM");
 /// assert_eq!(entry.algorithm.check, 0x31c3);
+/// assert_eq!(slotgen::catalog::find("crc16_xmodem").unwrap().name, "CRC-16/XMODEM");
+/// match slotgen::catalog::find("crc16") {
+///     Err(slotgen::Error::UnknownCrc { nearest, .. }) => assert_eq!(nearest[0], "CRC-16/XMODEM"),
+///     other => panic!("{other:?}"),
+/// }
 /// ```
 pub fn find(name: &str) -> Result<&'static CatalogEntry, Error> {
     let wanted = normalize(name);
     let prefixed = format!("CRC-16/{wanted}");
     let matches = |candidate: &str| candidate == wanted || candidate == prefixed;
+    let loose = compact(name);
+    let loose_prefixed = format!("CRC16{loose}");
+    let loosely = |candidate: &str| {
+        let c = compact(candidate);
+        c == loose || c == loose_prefixed
+    };
     CATALOG
         .iter()
         .find(|e| matches(e.name) || e.aliases.iter().any(|a| matches(a)))
+        .or_else(|| CATALOG.iter().find(|e| loosely(e.name)))
         .ok_or_else(|| Error::UnknownCrc {
             name: name.to_owned(),
             nearest: nearest(&wanted),
@@ -160,17 +248,19 @@ pub fn custom(poly: u16, init: u16, refin: bool, refout: bool, xorout: u16) -> A
 }
 
 /// The catalogue names nearest to `wanted` (already normalized), by their names and aliases
-/// without the `CRC-16/` prefix, as [`find`] reads them ([`crate::text::nearest`]).
+/// without the `CRC-16/` prefix, as [`find`] reads them ([`suggest`]).
 fn nearest(wanted: &str) -> Vec<&'static str> {
     fn short(s: &str) -> &str {
         s.strip_prefix("CRC-16/").unwrap_or(s)
     }
-    let spellings = CATALOG.iter().flat_map(|e| {
-        std::iter::once(e.name)
-            .chain(e.aliases.iter().copied())
-            .map(move |n| (e.name, short(n)))
-    });
-    crate::text::nearest(short(wanted), spellings)
+    let spellings = || {
+        CATALOG.iter().flat_map(|e| {
+            std::iter::once(e.name)
+                .chain(e.aliases.iter().copied())
+                .map(move |n| (e.name, short(n)))
+        })
+    };
+    suggest(short(wanted), spellings)
 }
 
 /// The `crc` crate's engine for `algorithm`, the independent reference CRC of slotgen.
@@ -271,6 +361,60 @@ mod tests {
         match find("XMODEN") {
             Err(Error::UnknownCrc { nearest, .. }) => assert_eq!(nearest[0], "CRC-16/XMODEM"),
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// Every catalogue name spelled with other punctuation, or none, in any case, finds its
+    /// algorithm (`crc16xmodem` was refused with no suggestion).
+    #[test]
+    fn names_with_other_punctuation_resolve() {
+        for e in CATALOG {
+            let bare = e.name.replace(['-', '/'], "");
+            let short = e.name.strip_prefix("CRC-16/").unwrap();
+            for spelling in [
+                bare.to_lowercase(),
+                e.name.replace(['-', '/'], "_"),
+                e.name.replace('/', "-").to_lowercase(),
+                e.name.replace('/', " "),
+                format!("crc16_{}", short.to_lowercase()),
+                short.replace('-', ""),
+                e.constant.to_owned(),
+            ] {
+                assert_eq!(find(&spelling).map(|f| f.name), Ok(e.name), "{spelling}");
+            }
+        }
+    }
+
+    fn nearest_of(name: &str) -> Vec<&'static str> {
+        match find(name) {
+            Err(Error::UnknownCrc { nearest, .. }) => nearest,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    /// What Redis calls its CRC finds nothing and gets CRC-16/XMODEM first (the Redis
+    /// Cluster specification's CRC16: its check value is the specification's 0x31c3), and a
+    /// name holding a catalogue name's distinctive part gets that name.
+    #[test]
+    fn redis_words_and_distinctive_parts_are_suggested() {
+        assert_eq!(
+            crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(b"123456789"),
+            0x31c3
+        );
+        for name in ["redis", "redis-cluster", "Redis Cluster", "crc16", "CRC16"] {
+            assert_eq!(nearest_of(name).first(), Some(&"CRC-16/XMODEM"), "{name}");
+        }
+        // the catalogue's alias `CRC-16` stays CRC-16/ARC, and is still suggested for `crc16`
+        assert_eq!(find("CRC-16").map(|e| e.name), Ok("CRC-16/ARC"));
+        assert!(nearest_of("crc16").contains(&"CRC-16/ARC"));
+        for (name, expected) in [
+            ("xmodem-crc16", "CRC-16/XMODEM"),
+            ("xmodem_crc", "CRC-16/XMODEM"),
+            ("crc16_xmodme", "CRC-16/XMODEM"),
+            ("modbus-crc-16", "CRC-16/MODBUS"),
+            ("kermit crc16", "CRC-16/KERMIT"),
+        ] {
+            assert_eq!(nearest_of(name).first(), Some(&expected), "{name}");
         }
     }
 }

@@ -9,7 +9,7 @@
 use crc::Algorithm;
 use slotgen_tables::{AnyCrc, CrcEngine};
 
-use crate::catalog::{normalize, CATALOG};
+use crate::catalog::{compact, normalize, suggest, CATALOG};
 use crate::Error;
 
 /// A catalogue algorithm's parameters, in the `crc` crate's type for its width.
@@ -242,8 +242,10 @@ pub fn all() -> Vec<AnyEntry> {
 }
 
 /// Finds a catalogue algorithm of any width by its name or an alias, case-insensitive,
-/// with `_` read as `-`, or by its `crc` crate constant (`crc-32/iso-hdlc`, `CRC-32C`,
-/// `CRC_64_XZ`).
+/// with `_` read as `-`, or by its name with other punctuation or none, as its `crc` crate
+/// constant spells it (`crc-32/iso-hdlc`, `CRC-32C`, `CRC_64_XZ`, `crc32isohdlc`). As
+/// [`catalog::find`](crate::catalog::find): `crc16`, `redis` and `redis-cluster` find
+/// nothing and get CRC-16/XMODEM, Redis Cluster's CRC16, suggested first.
 ///
 /// # Errors
 ///
@@ -258,20 +260,25 @@ pub fn all() -> Vec<AnyEntry> {
 /// ```
 pub fn find(name: &str) -> Result<AnyEntry, Error> {
     let wanted = normalize(name);
+    let loose = compact(name);
     let entries = all();
-    if let Some(e) = entries.iter().find(|e| {
-        e.name == wanted || e.aliases.contains(&wanted.as_str()) || normalize(e.constant) == wanted
-    }) {
+    if let Some(e) = entries
+        .iter()
+        .find(|e| e.name == wanted || e.aliases.contains(&wanted.as_str()))
+        .or_else(|| entries.iter().find(|e| compact(e.name) == loose))
+    {
         return Ok(*e);
     }
-    let spellings = entries.iter().flat_map(|e| {
-        std::iter::once(e.name)
-            .chain(e.aliases.iter().copied())
-            .map(|n| (e.name, n))
-    });
+    let spellings = || {
+        entries.iter().flat_map(|e| {
+            std::iter::once(e.name)
+                .chain(e.aliases.iter().copied())
+                .map(|n| (e.name, n))
+        })
+    };
     Err(Error::UnknownCrc {
         name: name.to_owned(),
-        nearest: crate::text::nearest(&wanted, spellings),
+        nearest: suggest(&wanted, spellings),
     })
 }
 
@@ -345,6 +352,39 @@ mod tests {
         match find("CRC-32/ISO-HDCL") {
             Err(Error::UnknownCrc { nearest, .. }) => assert_eq!(nearest[0], "CRC-32/ISO-HDLC"),
             other => panic!("{other:?}"),
+        }
+        for name in ["redis", "crc16"] {
+            match find(name) {
+                Err(Error::UnknownCrc { nearest, .. }) => assert_eq!(nearest[0], "CRC-16/XMODEM"),
+                other => panic!("{other:?}"),
+            }
+        }
+    }
+
+    /// A name's letters and digits name one algorithm, so that a spelling with other
+    /// punctuation is unambiguous: no two names have the same, none is another algorithm's
+    /// alias spelled otherwise, and each is its `crc` constant's. Each resolves.
+    #[test]
+    fn names_without_punctuation_are_unambiguous_and_resolve() {
+        let all = all();
+        for a in &all {
+            assert_eq!(compact(a.name), compact(a.constant), "{}", a.name);
+            for b in &all {
+                if a.name == b.name {
+                    continue;
+                }
+                assert_ne!(compact(a.name), compact(b.name), "{} {}", a.name, b.name);
+                for alias in b.aliases {
+                    assert_ne!(compact(a.name), compact(alias), "{} {alias}", a.name);
+                }
+            }
+            for spelling in [
+                a.name.replace(['-', '/'], "").to_lowercase(),
+                a.name.replace(['-', '/'], "_"),
+                a.name.replace('/', "-"),
+            ] {
+                assert_eq!(find(&spelling).map(|e| e.name), Ok(a.name), "{spelling}");
+            }
         }
     }
 }

@@ -69,11 +69,15 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
-    /// A charset spec that looks like a name (three or more ASCII letters) but is none.
-    #[error("charset `{spec}` is not a charset name: the names are `alnum`, `alpha`, `digits`, `lower`, `upper` and `printable`, in any case{}; to mean the bytes themselves, write them in brackets: `[{spec}]`", nearest_clause(.nearest))]
+    /// A charset spec that is another tool's name of a set of bytes, or looks like a name
+    /// misspelled (three or more ASCII letters near one), but is none of ours.
+    #[error("charset `{spec}` is not a charset name: the names are `alnum`, `alpha`, `digits`, `lower`, `upper` and `printable`, in any case{}{}; to mean the bytes themselves, write them in brackets: `[{spec}]`", .instead.map_or_else(String::new, |i| format!("; for what other tools call `{spec}`, write `{i}`")), nearest_clause(.nearest))]
     UnknownCharset {
         /// The spec as given.
         spec: String,
+        /// What to write instead, when the spec is another tool's name
+        /// ([`crate::charset::OTHER_TOOLS_NAMES`]).
+        instead: Option<&'static str>,
         /// The nearest names, nearest first ([`crate::text::nearest`]).
         nearest: Vec<&'static str>,
     },

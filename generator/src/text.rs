@@ -240,21 +240,62 @@ pub fn shorten(text: &str, max: usize) -> String {
     format!("{cut}{CUT} ({count} characters)")
 }
 
-/// `text` with control characters escaped as Rust escapes them (`\u{1b}`, `\n`), printable
-/// characters (also beyond ASCII) kept, cut by [`shorten`] to [`MAX_SHOWN`] characters: for
-/// names and values from outside that a message quotes (a CRC name, a charset, a server's
-/// error text).
+/// `text` with `\` and `"` escaped and every character a terminal could act on or that
+/// does not print (as [`escape_controls`]) as `\xNN` of its UTF-8 bytes, as [`escape`]
+/// shows bytes (`\x1b`), printable characters (also beyond ASCII) kept, cut by [`shorten`]
+/// to [`MAX_SHOWN`] characters: for names and values from outside that a message quotes (a
+/// CRC name, a charset, a server's error text).
 ///
 /// # Examples
 ///
 /// ```
 /// use slotgen::text::escape_text;
 ///
-/// assert_eq!(escape_text("café\x1b[2J"), "café\\u{1b}[2J");
+/// assert_eq!(escape_text("café\x1b[2J\n\""), r#"café\x1b[2J\x0a\""#);
 /// ```
 #[must_use]
 pub fn escape_text(text: &str) -> String {
-    shorten(&text.escape_debug().to_string(), MAX_SHOWN)
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '"') {
+            out.push('\\');
+        }
+        push_shown(&mut out, c);
+    }
+    shorten(&out, MAX_SHOWN)
+}
+
+/// `text` with every character that a terminal could act on or that does not print (a
+/// control character, a bidirectional override: those Rust's `escape_debug` escapes, but
+/// the quotes and `\`) as `\xNN` of its UTF-8 bytes, as [`escape`] shows bytes (`\x1b`,
+/// not `\u{1b}`); the rest as is. Not cut: for text of a known size (a line of a script).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::escape_controls;
+///
+/// assert_eq!(escape_controls("a\tb\u{202e}é'"), r"a\x09b\xe2\x80\xaeé'");
+/// ```
+#[must_use]
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_shown(&mut out, c);
+    }
+    out
+}
+
+/// Pushes `c` as [`escape_controls`] shows it.
+fn push_shown(out: &mut String, c: char) {
+    let prints = matches!(c, '\\' | '"' | '\'') || c.escape_debug().nth(1).is_none();
+    if prints {
+        out.push(c);
+    } else {
+        for b in c.encode_utf8(&mut [0; 4]).bytes() {
+            out.push_str(&format!("\\x{b:02x}"));
+        }
+    }
 }
 
 /// The operating system's reason for `error`, once, without the `(os error N)` that
@@ -273,8 +314,8 @@ pub fn os_reason(error: &std::io::Error) -> String {
 
 /// Another program's reason (the operating system's, a client library's, a server's) as
 /// one line of a message: without the `(os error N)` that `std::io::Error` adds, its lines
-/// joined by `; `, control characters escaped (`\u{1b}`) and at most [`MAX_SHOWN`]
-/// characters.
+/// joined by `; `, control characters escaped as [`escape_controls`] does (`\x1b`) and at
+/// most [`MAX_SHOWN`] characters.
 ///
 /// # Examples
 ///
@@ -283,6 +324,7 @@ pub fn os_reason(error: &std::io::Error) -> String {
 ///
 /// assert_eq!(reason("Connection refused (os error 111)"), "Connection refused");
 /// assert_eq!(reason("-ERR unknown\r\n+OK\r\n"), "-ERR unknown; +OK");
+/// assert_eq!(reason("bad \x1b[2J"), r"bad \x1b[2J");
 /// ```
 #[must_use]
 pub fn reason(text: &str) -> String {
@@ -296,11 +338,7 @@ pub fn reason(text: &str) -> String {
             out.push_str("; ");
         }
         for c in line.chars() {
-            if c.is_control() {
-                out.extend(c.escape_default());
-            } else {
-                out.push(c);
-            }
+            push_shown(&mut out, c);
         }
     }
     shorten(&out, MAX_SHOWN)

@@ -38,6 +38,28 @@ pub use scheme_table::{SchemeTable, SchemeTags};
 pub use shortest::{SchemeShortestTable, ShortestTable};
 pub use table::{SlotTable, Tag, Tags, MAX_MASK_BITS, MAX_TAG_LEN};
 
+/// A byte held as a character (`open` of [`Error::PrefixHasDelimiter`]) as a message shows
+/// it: printable ASCII as is, any other byte as `\xNN` (`\x1b`), as `slotgen::text` shows
+/// bytes from outside.
+struct ShownByte(char);
+
+impl core::fmt::Display for ShownByte {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let c = self.0;
+        if c == ' ' || c.is_ascii_graphic() {
+            write!(f, "{c}")
+        } else if let Ok(b) = u8::try_from(c) {
+            write!(f, "\\x{b:02x}")
+        } else {
+            // not a byte: each byte of its UTF-8
+            for b in c.encode_utf8(&mut [0; 4]).bytes() {
+                write!(f, "\\x{b:02x}")?;
+            }
+            Ok(())
+        }
+    }
+}
+
 /// The errors of the runtime's lookups.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -58,7 +80,7 @@ pub enum Error {
     #[error(
         "prefix contains `{}` at byte {position}, the byte that opens the key's hashtag: the hashtag would start there instead of at the tag; \
          remove it from the prefix or move that part into the suffix",
-        .open.escape_debug()
+        ShownByte(*.open)
     )]
     PrefixHasDelimiter {
         /// The byte offset of its first occurrence in the prefix.

@@ -137,6 +137,8 @@ impl Connection {
                 over: None,
                 timed_out: false,
                 received: 0,
+                head: Vec::new(),
+                head_cut: false,
                 tls_error: None,
             },
             parser: redis::Parser::new(),
@@ -251,6 +253,8 @@ impl Connection {
         self.check_owed(during)?;
         self.io.given = budget;
         self.io.left = budget;
+        self.io.head.clear();
+        self.io.head_cut = false;
         let sent = self.io.write_all(bytes).and_then(|()| self.io.flush());
         sent.map_err(|e| {
             // a part of the command may have gone out, and the server may answer it
@@ -319,10 +323,27 @@ impl Connection {
                 ServerError::NotRedis {
                     url: self.url.clone(),
                     during: during.to_owned(),
-                    what: "its reply is not RESP".to_owned(),
+                    what: self.not_resp(),
                 }
             }),
         }
+    }
+
+    /// "its reply is not RESP", with the first bytes that came, escaped and cut (an HTTP
+    /// port's `HTTP/1.1 400 Bad Request`).
+    fn not_resp(&self) -> String {
+        if self.io.head.is_empty() {
+            return "its reply is not RESP".to_owned();
+        }
+        let cut = if self.io.head_cut {
+            crate::text::CUT
+        } else {
+            ""
+        };
+        format!(
+            "its reply is not RESP: it begins `{}{cut}`",
+            crate::text::escape(&self.io.head)
+        )
     }
 
     fn timed_out(&self, during: &str) -> ServerError {
@@ -377,6 +398,9 @@ enum Stream {
     Unix(UnixStream),
 }
 
+/// The most bytes of a reply that is not RESP shown in the error.
+const HEAD: usize = 64;
+
 /// The socket, with the deadline applied to every read and write, and a [`Budget`] on the
 /// replies read.
 struct Bounded {
@@ -393,6 +417,11 @@ struct Bounded {
     timed_out: bool,
     /// Bytes read over the connection's life.
     received: u64,
+    /// The first bytes of the replies to the last commands sent, at most [`HEAD`], to show
+    /// what came where RESP was expected.
+    head: Vec<u8>,
+    /// Whether more bytes came than `head` keeps.
+    head_cut: bool,
     /// A TLS error met by a read (an alert: a refused client certificate).
     tls_error: Option<TlsError>,
 }
@@ -466,6 +495,9 @@ impl Read for Bounded {
         let n = read.map_err(|e| self.note(e))?;
         self.left.bytes -= n;
         self.received += n as u64;
+        let room = HEAD - self.head.len();
+        self.head.extend_from_slice(&buf[..n.min(room)]);
+        self.head_cut |= n > room;
         if let Err(limit) = self.frame.feed(&buf[..n], self.given, &mut self.left) {
             self.over = Some(limit);
             return Err(io::Error::other("reply too large"));
@@ -514,6 +546,46 @@ mod tests {
 
     use super::{Budget, Connection, Endpoint, ServerError};
     use crate::transport::ConnectOptions;
+
+    /// A port that answers HTTP (or anything but RESP) is named with what came, escaped and
+    /// cut: "its reply is not RESP" alone did not say what answered.
+    #[test]
+    fn a_reply_that_is_not_resp_shows_its_first_bytes() {
+        use std::io::Write;
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let reply = format!(
+            "HTTP/1.1 400 Bad Request\r\nContent-Type: text/html\r\n\r\n\x1b[2J{}",
+            "x".repeat(200)
+        );
+        std::thread::spawn(move || {
+            let (mut peer, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 1024];
+            let _ = peer.read(&mut buf);
+            let _ = peer.write_all(reply.as_bytes());
+            std::thread::sleep(Duration::from_millis(500));
+        });
+        let endpoint = Endpoint::new(
+            &format!("redis://127.0.0.1:{port}"),
+            &ConnectOptions::default(),
+        )
+        .unwrap();
+        let timeout = Duration::from_secs(5);
+        let mut con = Connection::open(&endpoint, Some(Instant::now() + timeout), timeout).unwrap();
+        match con.query(&redis::cmd("PING"), Budget::SHORT, "PING") {
+            Err(e @ ServerError::NotRedis { .. }) => {
+                let text = e.to_string();
+                // the first 64 bytes: the 57 of the header lines and ESC [2J, then 7 of the x's
+                let head = "HTTP/1.1 400 Bad Request\\x0d\\x0aContent-Type: text/html\\x0d\\x0a\\x0d\\x0a\\x1b[2Jxxxxxxx...`";
+                assert!(
+                    text.contains(&format!("its reply is not RESP: it begins `{head}")),
+                    "{text}"
+                );
+                assert!(!text.contains('\x1b'), "{text}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 
     /// A command whose answer does not come in time leaves the connection owing it: the
     /// next command is refused without a byte sent (a late answer would be read as its own).

@@ -9,4 +9,4 @@ pub mod choice;
 pub mod syntax;
 
 pub use choice::{choose, Choice};
-pub use syntax::{Charset, NAMED};
+pub use syntax::{Charset, NAMED, OTHER_TOOLS_NAMES};

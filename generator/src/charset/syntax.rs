@@ -26,8 +26,9 @@ pub const NAMED: &[(&str, &str)] = &[
 ///   (`\x7f`);
 /// - anything else: the bytes themselves, each once, in ASCII (a byte above `0x7f` is
 ///   written `\xNN` in a bracket expression). Letters that look like a misspelled name
-///   (`alnm`, `Digit`) or another tool's class name (`hex`, `xdigit`) are refused: write
-///   `[digits]` for the six letters.
+///   (`alnm`, `Digts`) or another tool's name of a set of bytes ([`OTHER_TOOLS_NAMES`]:
+///   `numeric`, `hex`, `base64`) are refused, the latter with what to write instead
+///   (`digits`, `[0-9a-f]`): write `[digits]` for the six letters.
 ///
 /// Names and bracket expressions are sets, in ascending byte order, and `{` and `}` are
 /// never members of them (a brace in a tag would change the key's hashtag: `printable` has
@@ -38,8 +39,8 @@ pub const NAMED: &[(&str, &str)] = &[
 ///
 /// [`Error::CharsetSyntax`] for an empty spec, a character that is not ASCII, an unclosed
 /// or empty bracket expression, a backwards range, a bad escape, `[^...]`, or a byte listed
-/// twice; [`Error::UnknownCharset`] for letters that look like a misspelled name (`hex`,
-/// `alnm`); [`Error::CharsetSymbol`] for a brace in an explicit list.
+/// twice; [`Error::UnknownCharset`] for another tool's name (`hex`, `numeric`) or letters
+/// that look like a misspelled name (`alnm`); [`Error::CharsetSymbol`] for a brace in an explicit list.
 ///
 /// # Examples
 ///
@@ -86,11 +87,21 @@ impl Charset {
             .iter()
             .find(|(name, _)| name.eq_ignore_ascii_case(spec))
             .map(|&(_, expression)| expression);
-        if named.is_none() && looks_like_a_name(spec) {
-            return Err(Error::UnknownCharset {
-                spec: spec.to_owned(),
-                nearest: nearest_names(spec),
-            });
+        if named.is_none() {
+            if let Some(instead) = other_tools_name(spec) {
+                return Err(Error::UnknownCharset {
+                    spec: spec.to_owned(),
+                    instead: Some(instead),
+                    nearest: Vec::new(),
+                });
+            }
+            if looks_like_a_name(spec) {
+                return Err(Error::UnknownCharset {
+                    spec: spec.to_owned(),
+                    instead: None,
+                    nearest: nearest_names(spec),
+                });
+            }
         }
         let expression = named.or_else(|| spec.starts_with('[').then_some(spec));
         let symbols = match expression {
@@ -212,32 +223,52 @@ impl Charset {
     }
 }
 
-/// Names of character classes in other tools (POSIX bracket classes, regular expression
-/// and shell habits), which a spec is likelier to mean than their letters as bytes.
-const OTHER_TOOLS_NAMES: &[&str] = &[
-    "alphanumeric",
-    "ascii",
-    "digit",
-    "graph",
-    "hex",
-    "letters",
-    "numbers",
-    "print",
-    "punct",
-    "word",
-    "xdigit",
+/// Names that other tools give a set of bytes (POSIX bracket classes, regular expression
+/// classes, encodings, other programs' options), each with what to write instead: a name
+/// of [`NAMED`], or the bracket expression that means it where no name does. A spec is
+/// likelier to mean one of these than its letters as bytes, so [`Charset::parse`] refuses
+/// them (case ignored) with the spelling to write.
+pub const OTHER_TOOLS_NAMES: &[(&str, &str)] = &[
+    ("alphanum", "alnum"),
+    ("alphanumeric", "alnum"),
+    ("alphabetic", "alpha"),
+    ("letters", "alpha"),
+    ("numeric", "digits"),
+    ("num", "digits"),
+    ("number", "digits"),
+    ("numbers", "digits"),
+    ("decimal", "digits"),
+    ("dec", "digits"),
+    ("digit", "digits"),
+    ("lowercase", "lower"),
+    ("uppercase", "upper"),
+    ("print", "printable"),
+    ("graph", "printable"),
+    ("ascii", "printable"),
+    ("hex", "[0-9a-f]"),
+    ("xdigit", "[0-9a-f]"),
+    ("base32", "[A-Z2-7]"),
+    ("base64", "[A-Za-z0-9+/]"),
+    ("word", "[A-Za-z0-9_]"),
+    ("punct", "[!-/:-@\\[-`|~]"),
 ];
 
-/// Whether `spec`, which is no name of [`NAMED`], looks like one misspelled: ASCII letters
-/// only, and either a class name of another tool or [within
-/// reach](crate::text::within_reach) of a name, case ignored. `cabge` or `zyx` is a list of
-/// bytes; `alnm`, `Digit`, `hex` are names.
+/// What to write instead of `spec` when it is another tool's name of a set of bytes
+/// ([`OTHER_TOOLS_NAMES`], case ignored).
+fn other_tools_name(spec: &str) -> Option<&'static str> {
+    OTHER_TOOLS_NAMES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(spec))
+        .map(|&(_, instead)| instead)
+}
+
+/// Whether `spec`, which is no name of [`NAMED`] nor of [`OTHER_TOOLS_NAMES`], looks like a
+/// name misspelled: three or more ASCII letters [within reach](crate::text::within_reach)
+/// of a name, case ignored. `cabge` or `zyx` is a list of bytes; `alnm`, `Digts` are names.
 fn looks_like_a_name(spec: &str) -> bool {
-    if spec.len() < 3 || !spec.bytes().all(|b| b.is_ascii_alphabetic()) {
-        return false;
-    }
-    OTHER_TOOLS_NAMES.contains(&spec.to_ascii_lowercase().as_str())
-        || NAMED
+    spec.len() >= 3
+        && spec.bytes().all(|b| b.is_ascii_alphabetic())
+        && NAMED
             .iter()
             .any(|&(name, _)| crate::text::within_reach(spec, name))
 }

@@ -419,7 +419,7 @@ impl Scanner<'_> {
             _ => {
                 return Err(self.error(format!(
                     "`\\{}` is not an escape of {:?}: write the byte itself or a `\\x` escape",
-                    char::from(b).escape_default(),
+                    crate::text::escape(&[b]),
                     self.language
                 )))
             }

@@ -226,7 +226,7 @@ fn refusals() {
         position: 0,
         open: '\u{1b}',
     };
-    assert!(control.to_string().contains("`\\u{1b}`"), "{control}");
+    assert!(control.to_string().contains("`\\x1b`"), "{control}");
 }
 
 #[test]

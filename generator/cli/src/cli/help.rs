@@ -363,6 +363,199 @@ fn commands_taking(name: &str) -> Vec<String> {
     found
 }
 
+/// The command at `path` of [`command`]'s tree (`slotgen emit`), None for a path that names
+/// none.
+fn command_at(path: &str) -> Option<Command> {
+    let mut words = path.split_whitespace();
+    let mut command = command();
+    if words.next() != Some(command.get_name()) {
+        return None;
+    }
+    for word in words {
+        command = command.find_subcommand(word)?.clone();
+    }
+    Some(command)
+}
+
+/// What to suggest for a word of the command line that clap refused, from the command at
+/// `path` ([`command_at`]): the nearest ([`slotgen::text::nearest`]) of its real candidates,
+/// not clap's own guesses (`frobnicate` was "did you mean `rebalance`?"). Values:
+/// [`value_suggestions`].
+enum Refused<'a> {
+    /// A command, by the names and aliases of the subcommands at `path`.
+    Subcommand(&'a str),
+    /// A long option `--name`, by the long names and aliases of the options at `path`.
+    Long(&'a str),
+}
+
+fn suggestions(path: &str, refused: Refused<'_>) -> Vec<String> {
+    let Some(command) = command_at(path) else {
+        return Vec::new();
+    };
+    match refused {
+        Refused::Subcommand(word) => {
+            let known: Vec<(String, String)> = command
+                .get_subcommands()
+                .flat_map(|c| {
+                    let name = c.get_name().to_owned();
+                    std::iter::once(c.get_name())
+                        .chain(c.get_all_aliases())
+                        .map(move |n| (name.clone(), n.to_owned()))
+                })
+                .collect();
+            slotgen::text::nearest(word, known)
+        }
+        Refused::Long(word) => {
+            let Some(word) = word.strip_prefix("--").filter(|w| !w.is_empty()) else {
+                return Vec::new();
+            };
+            let known: Vec<(String, String)> = command
+                .get_arguments()
+                .filter(|a| !a.is_hide_set())
+                .flat_map(|a| {
+                    let name = a.get_long().map(|l| format!("--{l}"));
+                    let spellings: Vec<&str> = a
+                        .get_long()
+                        .into_iter()
+                        .chain(a.get_all_aliases().unwrap_or_default())
+                        .collect();
+                    spellings
+                        .into_iter()
+                        .filter_map(move |s| Some((name.clone()?, s.to_owned())))
+                })
+                .collect();
+            slotgen::text::nearest(word, known)
+        }
+    }
+}
+
+/// The nearest ([`slotgen::text::nearest`]) of the possible values, by their names and
+/// aliases (`javascrpt` missed the alias `javascript` of `js`), of the argument whose
+/// possible values clap listed as `valid` (clap's error names no command for a value, so
+/// the argument is found by its values, anywhere in [`command`]'s tree).
+fn value_suggestions(word: &str, valid: &[String]) -> Vec<String> {
+    fn find(command: &Command, valid: &[String]) -> Option<Vec<clap::builder::PossibleValue>> {
+        let own = command
+            .get_arguments()
+            .map(clap::Arg::get_possible_values)
+            .find(|values| {
+                !values.is_empty() && values.iter().map(|v| v.get_name()).eq(valid.iter())
+            });
+        own.or_else(|| command.get_subcommands().find_map(|c| find(c, valid)))
+    }
+    let values = find(&command(), valid).unwrap_or_default();
+    let known = values.iter().flat_map(|v| {
+        v.get_name_and_aliases()
+            .map(move |n| (v.get_name().to_owned(), n))
+    });
+    slotgen::text::nearest(word, known)
+}
+
+/// The refusal of an argument that is not UTF-8 (clap's "invalid UTF-8 was detected in one
+/// or more arguments", which named neither), for the command at `path`: the first such
+/// argument of `args` (the process's, program name first), escaped, and the fix the command
+/// offers: the option's `-hex` form for its value (`--prefix-hex`), `--hex` or standard
+/// input for a key.
+fn not_utf8(path: &str, args: &[std::ffi::OsString]) -> String {
+    let Some(at) = args
+        .iter()
+        .skip(1)
+        .position(|a| a.to_str().is_none())
+        .map(|i| i + 1)
+    else {
+        return "an argument is not UTF-8: slotgen reads its command line as text".to_owned();
+    };
+    let bytes = args[at].as_encoded_bytes();
+    let command = command_at(path);
+    let option_named = |long: &str| {
+        command.as_ref().and_then(|c| {
+            c.get_arguments()
+                .find(|a| a.get_long() == Some(long))
+                .cloned()
+        })
+    };
+    // the option the bytes are a value of: `--prefix=...`, or `--prefix ...` when
+    // `--prefix` takes a value
+    let (option, value) = match bytes.iter().position(|&b| b == b'=') {
+        Some(eq) if bytes.starts_with(b"--") => (
+            std::str::from_utf8(&bytes[2..eq])
+                .ok()
+                .and_then(option_named),
+            &bytes[eq + 1..],
+        ),
+        _ => {
+            let previous = args[at - 1].to_str().and_then(|p| p.strip_prefix("--"));
+            let option = previous
+                .and_then(option_named)
+                .filter(|o| o.get_action().takes_values());
+            (option, bytes)
+        }
+    };
+    let shown = slotgen::text::escape_cut(value);
+    // a short value is shown as hex too, a long one would not be read
+    let hex = (value.len() <= 32).then(|| hex::encode(value));
+    if let Some(long) = option.as_ref().and_then(clap::Arg::get_long) {
+        let hex_form = format!("{long}-hex");
+        if option_named(&hex_form).is_some() {
+            let example = hex.map_or_else(String::new, |h| format!(" (`--{hex_form} {h}`)"));
+            return format!(
+                "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text: give its bytes as hex with `--{hex_form}`{example}"
+            );
+        }
+        return format!(
+            "the value `{shown}` of `--{long}` is not UTF-8, and a command line's values are text; `{path} --help` lists what it takes"
+        );
+    }
+    let takes_keys = command.as_ref().is_some_and(|c| {
+        c.get_arguments()
+            .any(|a| a.is_positional() && a.get_id() == "keys")
+    });
+    if takes_keys && option_named("hex").is_some() && !bytes.starts_with(b"-") {
+        let example = hex.map_or_else(String::new, |h| format!(" (`{path} --hex {h}`)"));
+        return format!(
+            "the key `{shown}` is not UTF-8, and the keys of a command line are text: give the keys as hex with `--hex`{example}, or on standard input, where a key is any bytes (one a line, or NUL-terminated with `-z`)"
+        );
+    }
+    format!(
+        "the argument `{}` is not UTF-8, and slotgen reads its command line as text; `{path} --help` lists what it takes",
+        slotgen::text::escape_cut(bytes)
+    )
+}
+
+/// The path of the command that `args` (the process's, program name first) run, in
+/// [`command`]'s tree: `slotgen`, then each word that names a subcommand of the one before
+/// (`slotgen emit`).
+fn path_in(args: &[std::ffi::OsString]) -> String {
+    let mut command = command();
+    let mut path = command.get_name().to_owned();
+    for arg in args.iter().skip(1).filter_map(|a| a.to_str()) {
+        let Some(sub) = command.find_subcommand(arg).cloned() else {
+            continue;
+        };
+        path = format!("{path} {}", sub.get_name());
+        command = sub;
+    }
+    path
+}
+
+/// What the option `name` (`--slots`) of the command at `path` takes, from the first
+/// sentence of its help, without its default (`the number of hash slots: a power of two
+/// from 2 to 65536`): the range a number too large for its type is refused against.
+fn what_it_takes(path: &str, name: &str) -> Option<String> {
+    let long = name.strip_prefix("--")?;
+    let command = command_at(path)?;
+    let arg = command
+        .get_arguments()
+        .find(|a| a.get_long() == Some(long))?;
+    let help = arg.get_help()?.to_string();
+    let first = help.split(". ").next().unwrap_or(&help);
+    let first = first.split(" [default").next().unwrap_or(first);
+    let first = first.trim().trim_end_matches('.');
+    let mut chars = first.chars();
+    let initial = chars.next()?;
+    Some(initial.to_lowercase().chain(chars).collect())
+}
+
 /// A refusal of clap's as one line without `error: `: what is wrong, with the values from
 /// the command line escaped ([`slotgen::text::escape_cut`]), then the way out. Options are
 /// named by their flag alone (`--timeout`, not `--timeout <TIME>`).
@@ -403,22 +596,25 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
         .split_whitespace()
         .take_while(|w| !w.starts_with(['[', '<', '-']))
         .collect();
+    // clap gives no usage with a value's refusal: the commands named on the command line
     let path = if path.is_empty() {
-        "slotgen".to_owned()
+        path_in(&std::env::args_os().collect::<Vec<_>>())
     } else {
         path.join(" ")
     };
-    // clap's advice is a sentence (`to pass '-1' as a value, use '-- -1'`); its suggested
-    // value is a bare word
+    // clap's advice is a sentence (`to pass '-1' as a value, use '-- -1'`); its guesses of
+    // a subcommand, option or value are replaced by [`suggestions`]
     let tips: String = texts(ContextKind::Suggested)
         .iter()
         .map(|t| format!("; {}", t.trim().replace('\'', "`")))
-        .chain(
-            texts(ContextKind::SuggestedValue)
-                .iter()
-                .map(|v| format!("; did you mean `{}`?", shown(v.trim()))),
-        )
         .collect();
+    let did_you_mean = |similar: &[String]| {
+        if similar.is_empty() {
+            String::new()
+        } else {
+            format!("; did you mean {}?", quoted(similar))
+        }
+    };
     let arg = text(ContextKind::InvalidArg).unwrap_or_default();
     let value = text(ContextKind::InvalidValue).unwrap_or_default();
     match e.kind() {
@@ -429,7 +625,9 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             let reason = match source.and_then(|s| s.downcast_ref::<std::num::ParseIntError>()) {
                 Some(n) => match n.kind() {
                     std::num::IntErrorKind::PosOverflow => {
-                        format!("`{}` is too large a number", shown(&value))
+                        let what = what_it_takes(&path, &flag(&arg))
+                            .map_or_else(String::new, |w| format!(": give {w}"));
+                        format!("`{}` is too large a number{what}", shown(&value))
                     }
                     _ => format!("`{}` is not a whole number (0, 1, 2, ...)", shown(&value)),
                 },
@@ -446,15 +644,19 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
         ErrorKind::InvalidValue if value.is_empty() => {
             format!("{} needs a value", flag(&arg))
         }
-        ErrorKind::InvalidValue => format!(
-            "{} `{}` is none of {}{tips}",
-            flag(&arg),
-            shown(&value),
-            quoted(&texts(ContextKind::ValidValue))
-        ),
+        ErrorKind::InvalidValue => {
+            let valid = texts(ContextKind::ValidValue);
+            let similar = value_suggestions(&value, &valid);
+            format!(
+                "{} `{}` is none of {}{}{tips}",
+                flag(&arg),
+                shown(&value),
+                quoted(&valid),
+                did_you_mean(&similar)
+            )
+        }
         ErrorKind::UnknownArgument => {
             let name = flag(&arg);
-            let similar = texts(ContextKind::SuggestedArg);
             let elsewhere = commands_taking(&name);
             let similar = if !elsewhere.is_empty() {
                 // an option of other commands (`slot --prefix`): name them, not a
@@ -467,10 +669,8 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
                     _ => names.concat(),
                 };
                 format!("; `{}` is an option of {names}", shown(&name))
-            } else if similar.is_empty() {
-                String::new()
             } else {
-                format!("; did you mean {}?", quoted(&similar))
+                did_you_mean(&suggestions(&path, Refused::Long(&name)))
             };
             format!(
                 "`{path}` takes no argument `{}`{similar}{tips}; `{path} --help` lists what it takes",
@@ -478,15 +678,11 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             )
         }
         ErrorKind::InvalidSubcommand => {
-            let similar = texts(ContextKind::SuggestedSubcommand);
-            let similar = if similar.is_empty() {
-                String::new()
-            } else {
-                format!("; did you mean {}?", quoted(&similar))
-            };
+            let word = text(ContextKind::InvalidSubcommand).unwrap_or_default();
             format!(
-                "`{}` is not a command{similar}; `slotgen --help` lists the commands",
-                shown(&text(ContextKind::InvalidSubcommand).unwrap_or_default())
+                "`{}` is not a command{}; `{path} --help` lists the commands",
+                shown(&word),
+                did_you_mean(&suggestions(&path, Refused::Subcommand(&word)))
             )
         }
         ErrorKind::ArgumentConflict => {
@@ -521,6 +717,7 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             "give a command, such as `slotgen slot KEY`: `slotgen --help` lists the commands"
                 .to_owned()
         }
+        ErrorKind::InvalidUtf8 => not_utf8(&path, &std::env::args_os().collect::<Vec<_>>()),
         ErrorKind::TooManyValues => {
             format!(
                 "{0} takes no value `{1}`: give `{0}` alone{tips}",

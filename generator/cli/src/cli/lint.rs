@@ -125,18 +125,10 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
     })
 }
 
-/// `text` with its control characters escaped (`\u{1b}`), the rest as is: messages quote
-/// the script's own code, which may hold any byte.
+/// `text` with its control characters escaped (`\x1b`, [`slotgen::text::escape_controls`]),
+/// the rest as is: messages quote the script's own code, which may hold any byte.
 fn plain(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_debug().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    slotgen::text::escape_controls(text)
 }
 
 fn outcome_name(o: Outcome) -> &'static str {

@@ -138,8 +138,10 @@ enum Command {
 /// that computes a slot (`slot`, `shortest`, `verify --tags`), and inside [`SpecArgs`].
 #[derive(Debug, Clone, Args)]
 pub struct CrcArgs {
-    /// CRC-16 by catalogue name or alias, case-insensitive (`CRC-16/XMODEM`, `XMODEM`,
-    /// `MODBUS`, `ibm-3740`); `slotgen catalog` lists them [default: CRC-16/XMODEM].
+    /// CRC-16 by catalogue name or alias, case-insensitive, punctuation optional
+    /// (`CRC-16/XMODEM`, `crc16_xmodem`, `XMODEM`, `MODBUS`, `ibm-3740`); Redis Cluster's
+    /// CRC16 is CRC-16/XMODEM, not the alias `CRC-16`; `slotgen catalog` lists them
+    /// [default: CRC-16/XMODEM].
     #[arg(long, value_name = "NAME", conflicts_with_all = CUSTOM_CRC)]
     crc: Option<String>,
     /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the

@@ -459,6 +459,29 @@ fn put_decimal(out: &mut [u8], n: u64) -> usize {
     len
 }
 
+/// The error of a file that cannot be written (`--output`): the path, escaped, and the
+/// operating system's reason, once; for a directory that does not exist, it and the fix
+/// (`emit go -o slotgen/slotgen.go` said only "No such file or directory").
+pub fn cannot_write(path: &std::path::Path, error: &std::io::Error) -> anyhow::Error {
+    let shown = |p: &std::path::Path| slotgen::text::escape_cut(p.as_os_str().as_encoded_bytes());
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
+    match dir {
+        Some(dir) if error.kind() == std::io::ErrorKind::NotFound && !dir.exists() => {
+            anyhow::anyhow!(
+                "cannot write `{}`: the directory `{}` does not exist: create it first (`mkdir -p {}`), or give a path in a directory that exists",
+                shown(path),
+                shown(dir),
+                slotgen::text::shell_quote(dir.as_os_str().as_encoded_bytes())
+            )
+        }
+        _ => anyhow::anyhow!(
+            "cannot write `{}`: {}",
+            shown(path),
+            crate::cli::os_reason(error)
+        ),
+    }
+}
+
 /// Writes a whole generated text to `path` (`--output`), or to standard output.
 ///
 /// # Errors
@@ -470,13 +493,7 @@ pub fn write_text(
     text: &str,
 ) -> anyhow::Result<std::process::ExitCode> {
     match path {
-        Some(path) => std::fs::write(path, text).map_err(|e| {
-            anyhow::anyhow!(
-                "cannot write `{}`: {}",
-                path.display(),
-                crate::cli::os_reason(&e)
-            )
-        })?,
+        Some(path) => std::fs::write(path, text).map_err(|e| cannot_write(path, &e))?,
         None => std::io::Write::write_all(&mut std::io::stdout().lock(), text.as_bytes())?,
     }
     Ok(std::process::ExitCode::SUCCESS)

@@ -5,7 +5,7 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::vectors::{self, SlotFunction, DEFAULT_COUNT, DEFAULT_SEED};
 
@@ -71,9 +71,9 @@ pub fn emit(
     };
     match output {
         Some(path) => {
-            let mut file = std::fs::File::create(path)
-                .with_context(|| format!("writing {}", path.display()))?;
-            write(&mut file).with_context(|| format!("writing {}", path.display()))?;
+            let mut file =
+                std::fs::File::create(path).map_err(|e| super::output::cannot_write(path, &e))?;
+            write(&mut file).map_err(|e| super::output::cannot_write(path, &e))?;
         }
         None => write(&mut std::io::stdout().lock())?,
     }

@@ -70,3 +70,38 @@ fn usage_errors_exit_2_and_failures_exit_1() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("the largest affine subset of this alphabet is `@AFG`"));
 }
+
+/// `--crc` spelled with other punctuation is the catalogue name it spells (`crc16xmodem`
+/// was refused with no suggestion), and what Redis calls its CRC gets CRC-16/XMODEM first:
+/// the slot is the `crc` crate's CRC-16/XMODEM of the key, mod 16384.
+#[test]
+fn crc_spellings_resolve_and_redis_words_suggest_xmodem() {
+    let key = "user:1000";
+    let expected = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(key.as_bytes()) % 16384;
+    for spelling in [
+        "crc16xmodem",
+        "crc16-xmodem",
+        "crc16_xmodem",
+        "CRC_16_XMODEM",
+    ] {
+        let output = slotgen(&["slot", "--crc", spelling, key]);
+        assert!(output.status.success(), "{spelling}: {}", stderr(&output));
+        let slot = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(slot.trim(), expected.to_string(), "{spelling}");
+    }
+    for (name, first) in [
+        ("redis", "CRC-16/XMODEM"),
+        ("redis-cluster", "CRC-16/XMODEM"),
+        ("crc16", "CRC-16/XMODEM"),
+        ("xmodem-crc16", "CRC-16/XMODEM"),
+        ("crc16_modbsu", "CRC-16/MODBUS"),
+    ] {
+        let output = slotgen(&["slot", "--crc", name, key]);
+        assert_eq!(output.status.code(), Some(2), "{name}");
+        let text = stderr(&output);
+        assert!(
+            text.contains(&format!("nearest: `{first}`")),
+            "{name}: {text}"
+        );
+    }
+}

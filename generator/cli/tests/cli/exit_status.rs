@@ -236,7 +236,6 @@ fn os_errors_are_printed_once() {
     for args in [
         vec!["verify", "/nonexistent/table.json"],
         vec!["verify", "--tags", "/nonexistent/tags.txt"],
-        vec!["emit", "json", "-o", "/nonexistent/dir/t.json"],
         vec![
             "verify",
             "--redis",
@@ -254,6 +253,31 @@ fn os_errors_are_printed_once() {
             run.stderr
         );
         assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+    }
+}
+
+/// `-o` into a directory that does not exist said only "No such file or directory": the
+/// refusal names the directory and the fix, and the fix, followed, writes the file.
+#[test]
+fn writing_into_a_directory_that_does_not_exist_names_it_and_the_fix() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let sub = dir.path().join("slotgen");
+    for (language, name) in [("go", "slotgen.go"), ("vectors", "vectors.tsv")] {
+        let file = sub.join(name);
+        let file = file.to_str().expect("UTF-8");
+        let run = exec(&["emit", language, "-o", file]);
+        let sub = sub.to_str().expect("UTF-8");
+        run.fails_with_code(
+            1,
+            &format!("cannot write `{file}`: the directory `{sub}` does not exist: create it first (`mkdir -p '{sub}'`)"),
+        );
+        assert!(!run.stderr.contains("os error"), "{}", run.stderr);
+    }
+    std::fs::create_dir_all(&sub).expect("created");
+    for (language, name) in [("go", "slotgen.go"), ("vectors", "vectors.tsv")] {
+        let file = sub.join(name);
+        exec(&["emit", language, "-o", file.to_str().expect("UTF-8")]).ok();
+        assert!(std::fs::metadata(&file).expect("written").len() > 0);
     }
 }
 
@@ -451,6 +475,9 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["tag", "5-3"], 2, "range `5-3` runs backwards"),
         (&["tag"], 2, "`slotgen tag` needs `SLOT`"),
         (&["derive", "--tag-len", "x"], 2, "--tag-len: `x` is not a whole number"),
+        // a number too large for its type names what the option takes (it said only "too large")
+        (&["derive", "--slots", "99999999999999999999"], 2, "--slots: `99999999999999999999` is too large a number: give the number of hash slots: a power of two from 2 to 65536"),
+        (&["catalog", "--slots", "99999999999999999999"], 2, "is too large a number: give the slot count the tag columns are for: a power of two from 2 to 65536"),
         (&["derive", "--poly", "0x1021", "--refin", "maybe"], 2, "--refin `maybe` is none of `true` or `false`"),
         (&["slot", "--format", "xml"], 2, "`text`, `tsv`, `json` or `jsonl`"),
         (&["slot", "--fromat", "tsv"], 2, "did you mean `--format`?"),
@@ -508,8 +535,98 @@ fn usage_errors_are_one_line_and_exit_2() {
         .output()
         .expect("slotgen runs");
     let run = Run::from(output);
-    run.fails_with_code(2, "invalid UTF-8 was detected in one or more arguments; `slotgen tag --help` lists what it takes");
+    run.fails_with_code(2, "the argument `\\xff` is not UTF-8, and slotgen reads its command line as text; `slotgen tag --help` lists what it takes");
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+/// clap's refusals suggest what slotgen's own "nearest" finds among the command's real
+/// candidates, not clap's guesses: `frobnicate` got "did you mean `rebalance`?", `slott` got
+/// `shortest` before `slot`, and `javascrpt` got `java`, the aliases not being candidates.
+#[test]
+fn clap_refusals_suggest_the_nearest_real_candidates() {
+    for (args, fragment) in [
+        (
+            &["frobnicate"][..],
+            "`frobnicate` is not a command; `slotgen --help` lists the commands",
+        ),
+        (
+            &["slott"],
+            "`slott` is not a command; did you mean `slot`?; ",
+        ),
+        (&["emit", "javascrpt"], "`vectors`; did you mean `js`?"),
+        (&["emit", "golnag"], "`vectors`; did you mean `go`?"),
+        (
+            &["load", "--by", "network-byte-out"],
+            "did you mean `net-out`",
+        ),
+        (
+            &["key", "--prefx", "a", "1"],
+            "takes no argument `--prefx`; did you mean `--prefix`?; ",
+        ),
+        (
+            &["slot", "--frobnicate", "a"],
+            "takes no argument `--frobnicate`; `slotgen slot --help`",
+        ),
+    ] {
+        exec(args).fails_with_code(2, fragment);
+    }
+}
+
+/// A key or value that is not UTF-8 was refused by clap as "invalid UTF-8 was detected in
+/// one or more arguments", naming neither the argument nor the fix: the refusal names it,
+/// escaped, and the fix the command offers, which, followed, gives the key's slot (the `crc`
+/// crate's CRC-16/XMODEM of its bytes).
+#[test]
+fn an_argument_that_is_not_utf8_is_named_with_its_hex_form() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let run_os = |args: &[&OsStr]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+            .args(args)
+            .output()
+            .expect("slotgen runs");
+        Run::from(output)
+    };
+    let key = OsStr::from_bytes(b"\xff\xfe");
+    for command in ["slot", "check", "placement"] {
+        let run = run_os(&[OsStr::new(command), OsStr::new("a"), key]);
+        run.fails_with_code(
+            2,
+            &format!("the key `\\xff\\xfe` is not UTF-8, and the keys of a command line are text: give the keys as hex with `--hex` (`slotgen {command} --hex fffe`), or on standard input"),
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    }
+    let slot = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(b"\xff\xfe") % 16384;
+    let run = exec(&["slot", "--hex", "fffe"]);
+    run.ok();
+    assert_eq!(run.stdout.trim(), slot.to_string());
+    // an option's value: its `-hex` form, `--opt value` or `--opt=value`
+    for args in [
+        &[
+            OsStr::new("key"),
+            OsStr::new("--prefix"),
+            OsStr::from_bytes(b"a\x1b\xff"),
+            OsStr::new("1"),
+        ][..],
+        &[
+            OsStr::new("key"),
+            OsStr::from_bytes(b"--prefix=a\x1b\xff"),
+            OsStr::new("1"),
+        ],
+    ] {
+        run_os(args).fails_with_code(
+            2,
+            "the value `a\\x1b\\xff` of `--prefix` is not UTF-8, and a command line's values are text: give its bytes as hex with `--prefix-hex` (`--prefix-hex 611bff`)",
+        );
+    }
+    // the value of an option without a `-hex` form is no key
+    run_os(&[OsStr::new("slot"), OsStr::new("--crc"), key, OsStr::new("a")]).fails_with_code(
+        2,
+        "the value `\\xff\\xfe` of `--crc` is not UTF-8, and a command line's values are text; `slotgen slot --help`",
+    );
+    let run = exec(&["key", "--prefix-hex", "611bff", "1", "--format", "json"]);
+    run.ok();
+    run.prints(r#""key_hex":"611bff7b"#);
 }
 
 /// `--prefix` and `--suffix` take values that begin with `-`, and their `-hex` forms take

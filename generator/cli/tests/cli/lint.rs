@@ -460,7 +460,7 @@ fn lint_escapes_control_bytes_of_the_script() {
     std::fs::write(&file, "return redis.call('GET', 'k\x1b[2J')\n").expect("written");
     let run = lint(&["--keys", "a", file.to_str().expect("UTF-8")]);
     assert!(!run.stdout.contains('\x1b'), "{}", run.stdout);
-    run.prints("\\u{1b}[2J");
+    run.prints("\\x1b[2J");
 }
 
 #[test]
