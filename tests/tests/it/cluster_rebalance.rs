@@ -432,8 +432,10 @@ fn side_by_side_with_valkey_cli_rebalance() {
     if plan["stop"]["kind"] == "max-moves" && plan["stop"]["further"]["moves"].is_u64() {
         more_moves = plan["stop"]["further"]["moves"].to_string();
         plan = json(by_cpu(&["--max-moves", &more_moves, "--format", "json"]).ok());
+        // the target, or the floor a slot hot by CPU sets (a slot's counters can hold most
+        // of a primary's: the plan then stops there, and says so)
         assert!(
-            plan["reached"].as_bool().unwrap(),
+            plan["reached"].as_bool().unwrap() || plan["stop"]["kind"] == "floor",
             "--max-moves {more_moves}: {plan}"
         );
     }
