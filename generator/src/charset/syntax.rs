@@ -247,15 +247,31 @@ pub const OTHER_TOOLS_NAMES: &[(&str, &str)] = &[
     ("ascii", "printable"),
     ("hex", "[0-9a-f]"),
     ("xdigit", "[0-9a-f]"),
+    ("base16", "[0-9A-F]"),
     ("base32", "[A-Z2-7]"),
+    ("base36", "[0-9a-z]"),
+    ("base58", "[1-9A-HJ-NP-Za-km-z]"),
+    ("base62", "alnum"),
     ("base64", "[A-Za-z0-9+/]"),
+    ("base64url", "[A-Za-z0-9_-]"),
     ("word", "[A-Za-z0-9_]"),
     ("punct", "[!-/:-@\\[-`|~]"),
 ];
 
 /// What to write instead of `spec` when it is another tool's name of a set of bytes
 /// ([`OTHER_TOOLS_NAMES`], case ignored).
+/// A POSIX class, `[:alnum:]` or `[[:alnum:]]`, is read as its name.
 fn other_tools_name(spec: &str) -> Option<&'static str> {
+    let class = ["[[:", "[:"].iter().find_map(|open| {
+        let close = if open.len() == 3 { ":]]" } else { ":]" };
+        spec.strip_prefix(open)?.strip_suffix(close)
+    });
+    if let Some(name) = class {
+        if let Some(&(named, _)) = NAMED.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            return Some(named);
+        }
+        return other_tools_name(name);
+    }
     OTHER_TOOLS_NAMES
         .iter()
         .find(|(name, _)| name.eq_ignore_ascii_case(spec))
@@ -268,14 +284,23 @@ fn other_tools_name(spec: &str) -> Option<&'static str> {
 fn looks_like_a_name(spec: &str) -> bool {
     spec.len() >= 3
         && spec.bytes().all(|b| b.is_ascii_alphabetic())
-        && NAMED
-            .iter()
-            .any(|&(name, _)| crate::text::within_reach(spec, name))
+        && known().any(|(_, name)| crate::text::within_reach(spec, name))
 }
 
-/// The names of [`NAMED`] nearest to `spec` ([`crate::text::nearest`]).
+/// Every name a spec may be near, with what to write for it: the names of [`NAMED`], then
+/// other tools' names ([`OTHER_TOOLS_NAMES`]) with what they mean here (`hexx` is near
+/// `hex`: `[0-9a-f]`).
+fn known() -> impl Iterator<Item = (&'static str, &'static str)> {
+    NAMED
+        .iter()
+        .map(|&(name, _)| (name, name))
+        .chain(OTHER_TOOLS_NAMES.iter().map(|&(name, instead)| (instead, name)))
+}
+
+/// What to write for the names nearest to `spec` ([`crate::text::nearest`] over
+/// [`known`]).
 fn nearest_names(spec: &str) -> Vec<&'static str> {
-    crate::text::nearest(spec, NAMED.iter().map(|&(name, _)| (name, name)))
+    crate::text::nearest(spec, known())
 }
 
 impl std::str::FromStr for Charset {

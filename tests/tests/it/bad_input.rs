@@ -76,11 +76,25 @@ fn another_tools_charset_name_is_refused_with_what_to_write_instead() {
         (&["hex", "xdigit"], "[0-9a-f]", |b| {
             b.is_ascii_hexdigit() && !b.is_ascii_uppercase()
         }),
+        (&["base16"], "[0-9A-F]", |b| {
+            b.is_ascii_hexdigit() && !b.is_ascii_lowercase()
+        }),
         (&["base32"], "[A-Z2-7]", |b| {
             b.is_ascii_uppercase() || (b'2'..=b'7').contains(&b)
         }),
+        (&["base36"], "[0-9a-z]", |b| {
+            b.is_ascii_digit() || b.is_ascii_lowercase()
+        }),
+        // Bitcoin's alphabet: no 0, O, I or l
+        (&["base58"], "[1-9A-HJ-NP-Za-km-z]", |b| {
+            b.is_ascii_alphanumeric() && !b"0OIl".contains(&b)
+        }),
+        (&["base62"], "alnum", |b| b.is_ascii_alphanumeric()),
         (&["base64"], "[A-Za-z0-9+/]", |b| {
             b.is_ascii_alphanumeric() || b == b'+' || b == b'/'
+        }),
+        (&["base64url"], "[A-Za-z0-9_-]", |b| {
+            b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
         }),
         (&["word"], "[A-Za-z0-9_]", |b| {
             b.is_ascii_alphanumeric() || b == b'_'
@@ -115,6 +129,23 @@ fn another_tools_charset_name_is_refused_with_what_to_write_instead() {
     }
     // every entry of the table is tested here
     assert_eq!(tested, slotgen::charset::OTHER_TOOLS_NAMES.len());
+    // a POSIX class is read as its name; a near miss of another tool's name gets what it
+    // means here (`hexx`, `alphanumm` were refused as "listed twice", with no name)
+    for (spec, says) in [
+        ("[:alnum:]", "write `alnum`"),
+        ("[[:digit:]]", "write `digits`"),
+        ("[:xdigit:]", "write `[0-9a-f]`"),
+        ("hexx", "nearest: `[0-9a-f]`"),
+        ("alphanumm", "nearest: `alnum`"),
+    ] {
+        match Charset::parse(spec) {
+            Err(e @ Error::UnknownCharset { .. }) => {
+                let text = e.to_string();
+                assert!(text.contains(says), "{spec}: {text}");
+            }
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
 }
 
 #[test]

@@ -35,8 +35,16 @@ fn target(name: &str) -> Result<TargetName, String> {
                 format!("`{older}` for {}", names.join(" and "))
             })
             .collect();
+        let spellings = names
+            .iter()
+            .copied()
+            .chain(Target::OLDER_NAMES.iter().map(|(older, _)| *older));
+        let near = slotgen::text::nearest(name, spellings.map(|n| (n, n)))
+            .first()
+            .map(|n| format!("; did you mean `{n}`?"))
+            .unwrap_or_default();
         format!(
-            "`{}` is no target: give one of {} (or {})",
+            "`{}` is no target: give one of {} (or {}){near}",
             slotgen::text::escape(name.as_bytes()),
             names.join(", "),
             older.join(", ")

@@ -79,7 +79,12 @@ pub struct RebalanceArgs {
     by: Option<Metric>,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
     /// total split by weight), from 1.0 to 100.
-    #[arg(long, value_name = "RATIO", default_value_t = cluster::DEFAULT_TARGET_SKEW)]
+    #[arg(
+        long,
+        value_name = "RATIO",
+        default_value_t = cluster::DEFAULT_TARGET_SKEW,
+        allow_negative_numbers = true
+    )]
     target_skew: f64,
     /// At most this many slot moves: a cap, not the stopping rule (the plan stops at the
     /// target, or at the floor that hot slots set, with the fewest moves it finds).
@@ -91,7 +96,7 @@ pub struct RebalanceArgs {
     /// fair share (a round trip and a cluster-bus epoch each for no measurable skew), or half
     /// the mean of the non-empty slots where that is less (a metric spread evenly puts each
     /// slot under 0.1% of a fair share below 17 primaries); JSON's `min_gain` gives it.
-    #[arg(long, value_name = "GAIN")]
+    #[arg(long, value_name = "GAIN", allow_negative_numbers = true)]
     min_gain: Option<f64>,
     /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
     /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
@@ -446,7 +451,8 @@ fn skew_against(skew: f64, target: f64) -> String {
 /// A floor as "no plan goes below" says it: never above it (1.3954 is `1.395`, not `1.40`,
 /// which a plan of 1.3954 goes below).
 pub(super) fn floor_text(floor: f64) -> String {
-    fewest_decimals(floor, f64::round, |r| r <= floor)
+    // up to the last bits of a double: 1.7999999999999998 is the floor 1.8, `1.80`
+    fewest_decimals(floor, f64::round, |r| r <= floor + 1e-9)
 }
 
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
@@ -467,7 +473,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
     // the floor only where it binds: above the target (under it, it is no limit to tell)
     if let Some(h) = planned.hot.first().filter(|h| h.floor > args.target_skew) {
         notes.push(format!(
-            "no slot plan goes below {}: slot {} holds {:.1}% of the {} (the `hot` lines give a remedy)",
+            "no slot plan goes below {}: slot {} holds {:.1}% of the {} (the `hot` lines say what can be done)",
             floor_text(h.floor),
             h.slot,
             100.0 * h.share,
@@ -531,7 +537,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 .map_or(0, |(i, _)| i);
             notes.push(match further {
                 Some(f) => format!(
-                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {} in {} moves",
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {} in {}",
                     owner(donor),
                     planned.min_gain,
                     // past the cap when the cap was reached too (Stop::MinGain)
@@ -541,7 +547,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                         String::new()
                     },
                     skew(f.skew),
-                    f.moves
+                    super::plural(f.moves as u64, "move", "moves")
                 ),
                 None => format!(
                     "{stops}: each slot left on {} lowers the skew by less than --min-gain {}",
@@ -738,10 +744,15 @@ mod tests {
             let value: f64 = shown.parse().unwrap();
             assert_eq!(value > target, skew > target, "{skew} against {target}");
         }
-        for (floor, printed) in [(1.3954, "1.395"), (1.41176, "1.41"), (1.2, "1.20")] {
+        for (floor, printed) in [
+            (1.3954, "1.395"),
+            (1.41176, "1.41"),
+            (1.2, "1.20"),
+            (1.7999999999999998, "1.80"),
+        ] {
             let shown = floor_text(floor);
             assert_eq!(shown, printed);
-            assert!(shown.parse::<f64>().unwrap() <= floor);
+            assert!(shown.parse::<f64>().unwrap() <= floor + 1e-9);
         }
     }
 

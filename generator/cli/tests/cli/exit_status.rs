@@ -457,6 +457,11 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["rebalance", "--redis", url, "--by", "keys", "--dialect", "classic"], 2, "--dialect applies to --format commands and --apply only"),
         (&["rebalance", "--redis", url, "--by", "keys", "--batch", "0"], 2, "--batch"),
         (&["rebalance", "--redis", url, "--by", "keys", "--min-gain", "2"], 2, "--min-gain 2.0: a move's gain is what it takes off its primary's ratio"),
+        (&["lint", "x.lua", "--target", "vakley9"], 2, "`vakley9` is no target: give one of redis, valkey8, valkey9"),
+        (&["lint", "x.lua", "--target", "vakley9"], 2, "; did you mean `valkey9`?"),
+        // a negative number is a value out of range, not an unknown option
+        (&["rebalance", "--redis", url, "--by", "keys", "--min-gain", "-1"], 2, "--min-gain -1.0: a move's gain is what it takes off its primary's ratio"),
+        (&["rebalance", "--redis", url, "--by", "keys", "--target-skew", "-2"], 2, "--target-skew -2.0: the skew is the fullest primary over its fair share"),
         (&["rebalance", "--redis", url, "--plan", "p.json"], 2, "--apply"),
         (&["rebalance", "--redis", url, "--by", "keys", "--apply", "--plan", "p.json"], 2, "--plan"),
         // other commands' options that would be ignored
