@@ -406,7 +406,8 @@ fn distance(wanted: &str, name: &str) -> usize {
 ///
 /// `known` gives each candidate with one of its spellings (a candidate may come several
 /// times, with its name and its aliases); a candidate is suggested when a spelling is
-/// [`within_reach`] of `wanted`, or contains it (case ignored; `wanted` of three characters
+/// [`within_reach`] of `wanted` (its start as long as `wanted` counting one edit more), or
+/// contains it (case ignored; `wanted` of three characters
 /// or more: `kafka` for `librdkafka`). Those containing it come first, then by distance,
 /// then a name `wanted` only leaves letters out of (`bxr` -> `bxor` before `bor`: a letter
 /// dropped is the commoner slip), ties in the order given; each candidate once, at most
@@ -441,8 +442,17 @@ pub fn nearest<T: PartialEq, S: AsRef<str>>(
     let mut ranked: Vec<((bool, usize, bool), usize, T)> = Vec::new();
     for (order, (candidate, spelling)) in known.into_iter().enumerate() {
         let spelling = spelling.as_ref();
-        let d = distance(wanted, spelling);
+        // a name whose start is within reach counts one edit further (`twemproxi` for
+        // `twemproxy-crc16`): the whole name, when as near, comes first
+        let full = distance(wanted, spelling);
+        let start: String = spelling.chars().take(wanted.chars().count()).collect();
         let inside = contains(spelling);
+        // among names that contain it, the nearest whole name first
+        let d = if start.len() < spelling.len() && !inside {
+            full.min(distance(wanted, &start) + 1)
+        } else {
+            full
+        };
         if !inside && d > reach(wanted) {
             continue;
         }

@@ -291,10 +291,11 @@ fn looks_like_a_name(spec: &str) -> bool {
 /// other tools' names ([`OTHER_TOOLS_NAMES`]) with what they mean here (`hexx` is near
 /// `hex`: `[0-9a-f]`).
 fn known() -> impl Iterator<Item = (&'static str, &'static str)> {
-    NAMED
-        .iter()
-        .map(|&(name, _)| (name, name))
-        .chain(OTHER_TOOLS_NAMES.iter().map(|&(name, instead)| (instead, name)))
+    NAMED.iter().map(|&(name, _)| (name, name)).chain(
+        OTHER_TOOLS_NAMES
+            .iter()
+            .map(|&(name, instead)| (instead, name)),
+    )
 }
 
 /// What to write for the names nearest to `spec` ([`crate::text::nearest`] over

@@ -340,6 +340,17 @@ mod tests {
             resolve("librdkafka", Some(1 << 32), None),
             Err(Error::SchemeSlots { .. })
         ));
+        // a misspelled start of a name (found by a tester: `twemproxi` got no guess)
+        match find("twemproxi") {
+            Err(Error::UnknownScheme { nearest, .. }) => {
+                assert!(
+                    nearest.iter().all(|n| n.starts_with("twemproxy-")),
+                    "{nearest:?}"
+                );
+                assert!(!nearest.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
         match find("twemproxy") {
             Err(e @ Error::UnknownScheme { .. }) => {
                 let text = e.to_string();
