@@ -590,11 +590,11 @@ fn no_room_names_the_target_that_lets_a_slot_move_and_it_does() {
 }
 
 /// Where no slot fits alone, a swap: hashtags of 400 and 400 keys on the first primary, 300
-/// on the second, 410 on the third. Under `--target-skew 1.1` (caps of 1.1 * 1510 / 3 =
-/// 553.7) no slot of the first fits on another (rooms 253.7 and 143.7), and no plan reaches
-/// the target (any two of the four slots together are over a cap), so the exact search
-/// finds nothing and the plan is the greedy's: trading a 400 for the second's 300 lowers
-/// the skew from 1.59 to 1.39. The test finds the swaps itself from the servers' counts
+/// and 100 on the second, 410 on the third. Under `--target-skew 1.1` (caps of 1.1 * 1610 /
+/// 3 = 590.3) no slot of the first fits on another (rooms 190.3 and 180.3), none lowers the
+/// skew alone (800 or 810 where it lands), and no plan reaches the target, so the exact
+/// search finds nothing and the plan is the greedy's: trading a 400 for the second's 300
+/// lowers the skew from 1.49 to 1.30. The test finds the swaps itself from the servers' counts
 /// (every slot `x` of the fullest primary not yet moved, every smaller slot `y` not yet
 /// moved of another that leaves that primary within its cap and nets the plan's least
 /// gain; the largest `x - y`, then fewer keys, then the lower slots; again until none fits,
@@ -607,16 +607,21 @@ fn a_swap_is_planned_where_no_slot_fits_alone_and_applied() {
         return;
     };
     let url = cluster.url();
-    write_hashtags(&cluster, &[(0, 400), (0, 400), (1, 300), (2, 410)]);
+    // no slot of the first primary fits elsewhere under 1.1, and none lowers the skew alone
+    // (400 on the second makes 800 again, on the third 810): a swap is the only step
+    write_hashtags(
+        &cluster,
+        &[(0, 400), (0, 400), (1, 300), (1, 100), (2, 410)],
+    );
     let per_slot = keys_per_slot(&cluster);
     let owner_of = owners(&cluster);
     let before = loads(&per_slot, &owner_of);
-    assert_eq!(before, [800, 300, 410]);
+    assert_eq!(before, [800, 400, 410]);
 
     let run = rebalance(&url, &["--target-skew", "1.1", "--format", "json"]);
     let plan = json(run.ok());
     let min_gain = plan["min_gain"].as_f64().unwrap();
-    let fair = 1510.0 / 3.0;
+    let fair = 1610.0 / 3.0;
     let cap = 1.1 * fair;
     // the swaps, found by trying every pair: (slot, from, to) in order
     let slots: Vec<usize> = (0..16384).filter(|&s| per_slot[s] > 0).collect();
