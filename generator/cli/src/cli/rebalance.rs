@@ -498,10 +498,20 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
     }
     let target = args.target_skew;
     let skew = |s: f64| skew_against(s, target);
-    let stops = format!(
-        "the plan does not reach --target-skew {target}: it stops at {}",
-        plan.skew_after.map_or_else(|| "-".to_owned(), skew)
-    );
+    let stop_at = plan.skew_after.map_or_else(|| "-".to_owned(), skew);
+    let stops = format!("the plan does not reach --target-skew {target}: it stops at {stop_at}");
+    // what a relaxed limit reaches, never printed as where the plan stops already: 2.6049
+    // after 2.6051 is `2.6049` beside `2.6051`, not `2.60` beside `2.60`
+    let lower = |f: f64| {
+        let shown = skew(f);
+        match plan.skew_after {
+            Some(at) if shown == stop_at => (3..=6)
+                .map(|d| (format!("{f:.d$}"), format!("{at:.d$}")))
+                .find(|(a, b)| a != b)
+                .map_or(shown, |(a, _)| a),
+            _ => shown,
+        }
+    };
     match planned.stop {
         Stop::Reached => {}
         Stop::Floor => notes.push(format!(
@@ -513,13 +523,13 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                 "{stops}: the next step is a swap of two slots, one move more than --max-moves {} allows; --max-moves {} reaches {}",
                 args.max_moves,
                 f.moves,
-                skew(f.skew)
+                lower(f.skew)
             ),
             Some(f) => format!(
                 "{stops}: --max-moves {} was reached; --max-moves {} reaches {}",
                 args.max_moves,
                 f.moves,
-                skew(f.skew)
+                lower(f.skew)
             ),
             None => format!(
                 "{stops}: --max-moves {} was reached, and more moves would not go lower",
@@ -546,7 +556,7 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
                     } else {
                         String::new()
                     },
-                    skew(f.skew),
+                    lower(f.skew),
                     super::plural(f.moves as u64, "move", "moves")
                 ),
                 None => format!(
