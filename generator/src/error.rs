@@ -14,6 +14,15 @@ pub enum Error {
         /// The nearest catalogue names, nearest first ([`crate::text::nearest`]).
         nearest: Vec<&'static str>,
     },
+    /// A catalogue CRC of another width than 16 named where a CRC-16 is taken (`--crc
+    /// CRC-32`).
+    #[error("`{name}` is a catalogue CRC of {width} bits, and a CRC-16 is taken here: name a CRC-16 (`slotgen catalog` lists them), or give a scheme over a CRC of another width (`--scheme`; `slotgen catalog --all-widths` lists those CRCs)")]
+    NotCrc16 {
+        /// The catalogue name of the CRC named.
+        name: &'static str,
+        /// Its width.
+        width: u8,
+    },
     /// The CRC's width is not 16.
     #[error("CRC width {width} is not supported: slotgen derives tables for CRC-16 algorithms (width 16)")]
     UnsupportedWidth {
@@ -424,6 +433,7 @@ impl Error {
     pub fn is_usage(&self) -> bool {
         match self {
             Self::UnknownCrc { .. }
+            | Self::NotCrc16 { .. }
             | Self::UnsupportedWidth { .. }
             | Self::EvenPoly { .. }
             | Self::BraceInAlphabet { .. }
