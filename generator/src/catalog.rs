@@ -337,7 +337,10 @@ mod tests {
             }
             for name in std::iter::once(entry.name).chain(entry.aliases.iter().copied()) {
                 match find(name) {
-                    Err(Error::NotCrc16 { name: said, width: w }) => {
+                    Err(Error::NotCrc16 {
+                        name: said,
+                        width: w,
+                    }) => {
                         assert_eq!((said, w), (entry.name, width), "{name}");
                     }
                     other => panic!("{name}: {other:?}"),
