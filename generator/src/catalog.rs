@@ -182,16 +182,9 @@ pub fn find(name: &str) -> Result<&'static CatalogEntry, Error> {
         .iter()
         .find(|e| matches(e.name) || e.aliases.iter().any(|a| matches(a)))
         .or_else(|| CATALOG.iter().find(|e| loosely(e.name)))
-        .ok_or_else(|| match crate::crc_catalog::find(name) {
-            // a CRC of another width by its name (`crc-32`): said as such, not guessed at
-            Ok(other) if other.algorithm.parameters().width != 16 => Error::NotCrc16 {
-                name: other.name,
-                width: other.algorithm.parameters().width,
-            },
-            _ => Error::UnknownCrc {
-                name: name.to_owned(),
-                nearest: nearest(&wanted),
-            },
+        .ok_or_else(|| Error::UnknownCrc {
+            name: name.to_owned(),
+            nearest: nearest(&wanted),
         })
 }
 
@@ -325,29 +318,6 @@ pub fn crc_options(alg: &Algorithm<u16>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A catalogue CRC of another width, by any of its names, is said to be one (a tester's
-    /// `--crc crc-32` was offered three CRC-16s); every such name of the wider catalogue.
-    #[test]
-    fn a_crc_of_another_width_is_named_so() {
-        for entry in crate::crc_catalog::all() {
-            let width = entry.algorithm.parameters().width;
-            if width == 16 {
-                continue;
-            }
-            for name in std::iter::once(entry.name).chain(entry.aliases.iter().copied()) {
-                match find(name) {
-                    Err(Error::NotCrc16 {
-                        name: said,
-                        width: w,
-                    }) => {
-                        assert_eq!((said, w), (entry.name, width), "{name}");
-                    }
-                    other => panic!("{name}: {other:?}"),
-                }
-            }
-        }
-    }
 
     #[test]
     fn catalogue_has_31_distinct_algorithms() {

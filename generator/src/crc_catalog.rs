@@ -282,6 +282,33 @@ pub fn find(name: &str) -> Result<AnyEntry, Error> {
     })
 }
 
+/// A CRC-16 of the catalogue by a name a user gave ([`crate::catalog::find`]); a catalogue
+/// CRC of another width, named where a CRC-16 is taken (`crc-32`), is said to be one
+/// rather than answered with the nearest CRC-16s.
+///
+/// # Errors
+///
+/// [`Error::NotCrc16`] for a catalogue CRC of another width, else as
+/// [`crate::catalog::find`].
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::{crc_catalog, Error};
+///
+/// assert_eq!(crc_catalog::find_crc16("xmodem").unwrap().name, "CRC-16/XMODEM");
+/// assert!(matches!(crc_catalog::find_crc16("crc-32"), Err(Error::NotCrc16 { width: 32, .. })));
+/// ```
+pub fn find_crc16(name: &str) -> Result<&'static crate::catalog::CatalogEntry, Error> {
+    crate::catalog::find(name).map_err(|e| match find(name) {
+        Ok(other) if other.algorithm.parameters().width != 16 => Error::NotCrc16 {
+            name: other.name,
+            width: other.algorithm.parameters().width,
+        },
+        _ => e,
+    })
+}
+
 /// The `crc` object of the JSON forms: `{ name, width, poly, init, refin, refout, xorout,
 /// check, residue }`, the RevEng model, `name` the catalogue name or `custom`.
 pub(crate) fn crc_value(name: &str, alg: &crc::Algorithm<u16>) -> serde_json::Value {
@@ -306,6 +333,29 @@ pub(crate) fn parameters_value(name: &str, crc: &Parameters) -> serde_json::Valu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A catalogue CRC of another width, by any of its names, is said to be one (a tester's
+    /// `--crc crc-32` was offered three CRC-16s); every such name of the wider catalogue.
+    #[test]
+    fn a_crc_of_another_width_is_named_so() {
+        for entry in all() {
+            let width = entry.algorithm.parameters().width;
+            if width == 16 {
+                continue;
+            }
+            for name in std::iter::once(entry.name).chain(entry.aliases.iter().copied()) {
+                match find_crc16(name) {
+                    Err(Error::NotCrc16 {
+                        name: said,
+                        width: w,
+                    }) => {
+                        assert_eq!((said, w), (entry.name, width), "{name}");
+                    }
+                    other => panic!("{name}: {other:?}"),
+                }
+            }
+        }
+    }
 
     #[test]
     fn ninety_seven_distinct_algorithms_of_widths_8_to_64() {

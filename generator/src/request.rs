@@ -162,7 +162,7 @@ impl Request {
             (Some(_), Some(_)) => return Err(conflict(Field::Crc, Field::Custom)),
             (Some(custom), None) => (custom.algorithm(), Field::Custom),
             (None, Some(name)) => (
-                *catalog::find(name)
+                *crate::crc_catalog::find_crc16(name)
                     .map_err(Refusal::at(Field::Crc))?
                     .algorithm,
                 Field::Crc,

@@ -74,7 +74,7 @@ impl Spec {
     ///
     /// [`Error::UnknownCrc`] when no catalogue CRC-16 has that name.
     pub fn with_crc(mut self, name: &str) -> Result<Self, Error> {
-        self.crc = *catalog::find(name)?.algorithm;
+        self.crc = *crate::crc_catalog::find_crc16(name)?.algorithm;
         Ok(self)
     }
 
