@@ -337,7 +337,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
 /// ([`crate::globals`]): no binding covers them, outside dead code, and neither assigned
 /// as globals by the script (`global-write` owns those) nor declared by an include.
 fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
-    use crate::globals::{everywhere, fields, Place, Server};
+    use crate::globals::{everywhere, functions, Place, Server};
     let written: std::collections::HashSet<&str> = names
         .globals
         .iter()
@@ -357,12 +357,13 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
-        // a field called that some server with the table lacks (`redis.cal(...)`): at
-        // FUNCTION LOAD `redis.call` and `redis.pcall` are `library-load`'s
+        // a field called that some server with the table lacks (`redis.cal(...)`) or has as
+        // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
+        // `redis.pcall` are `library-load`'s
         let field = names.field_calls.get(&byte).filter(|f| {
             Server::ALL
                 .iter()
-                .any(|&s| fields(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
+                .any(|&s| functions(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
                 && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
         if (everywhere(place, name) && field.is_none())

@@ -464,6 +464,32 @@ fn lint_escapes_control_bytes_of_the_script() {
 }
 
 #[test]
+fn lint_a_called_constant_fails_and_no_fix_names_one() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("constants.lua");
+    std::fs::write(
+        &file,
+        "redis.LOG_WARNING('x')\nredis.log_warning('x')\nredis.REPL_AL()\nreturn 1\n",
+    )
+    .expect("written");
+    let run = lint(&["--no-keys", file.to_str().expect("UTF-8")]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    run.prints("constants.lua:1:1: unknown-field:")
+        .prints("(a number value)")
+        .prints("constants.lua: redis fails, valkey8 fails, valkey9 fails");
+    assert!(
+        !run.stdout.contains("write `redis.LOG_WARNING`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("write `redis.REPL_ALL`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn lint_escapes_control_bytes_of_a_file_name() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let name = |file: &std::path::Path| file.to_str().expect("UTF-8").to_owned();
