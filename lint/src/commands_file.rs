@@ -40,7 +40,7 @@ pub fn lint_commands_with(
 ) -> Result<Report, Error> {
     if source.len() > MAX_SOURCE_BYTES {
         return Err(Error::TooLarge {
-            file: path.display().to_string(),
+            file: crate::shown(path),
             max: MAX_SOURCE_BYTES,
         });
     }
@@ -62,7 +62,7 @@ pub fn lint_commands_with(
             continue;
         }
         let words = split(trimmed).ok_or_else(|| Error::Quotes {
-            file: path.display().to_string(),
+            file: crate::shown(path),
             line: n + 1,
         })?;
         let Some(first) = words.first() else { continue };
@@ -379,7 +379,7 @@ fn script_call(
             function: Some(f.name.clone()),
             ..values
         };
-        let file = script.files[0].display().to_string();
+        let file = crate::shown(&script.files[0]);
         let report = verdict::script(script, &values, targets);
         out.extend(
             report
@@ -405,7 +405,7 @@ fn script_call(
             lua::ScriptKind::Library { functions, .. } => Some(
                 functions
                     .iter()
-                    .map(|f| (f.name.as_str(), script.files[0].display().to_string())),
+                    .map(|f| (f.name.as_str(), crate::shown(&script.files[0]))),
             ),
             _ => None,
         })

@@ -393,6 +393,70 @@ const TABLE_FIELDS: [(&str, &[&str]); 9] = [
     ),
 ];
 
+/// The fields that are no function, with what Lua's `type()` says each is: the same on
+/// every server that has the field and in every place (measured with `type()` on each
+/// field of each global table, in an EVAL script and in a function, on Redis 7.0, Valkey
+/// 8.0 and 9.1). `redis` stands for the API table, `server` too. Calling one is refused
+/// ("attempt to call field 'LOG_WARNING' (a number value)").
+const VALUE_FIELDS: [(&str, &str, &str); 23] = [
+    ("cjson", "_NAME", "string"),
+    ("cjson", "_VERSION", "string"),
+    ("cjson", "null", "userdata"),
+    ("cmsgpack", "_COPYRIGHT", "string"),
+    ("cmsgpack", "_DESCRIPTION", "string"),
+    ("cmsgpack", "_NAME", "string"),
+    ("cmsgpack", "_VERSION", "string"),
+    ("math", "huge", "number"),
+    ("math", "pi", "number"),
+    ("redis", "LOG_DEBUG", "number"),
+    ("redis", "LOG_NOTICE", "number"),
+    ("redis", "LOG_VERBOSE", "number"),
+    ("redis", "LOG_WARNING", "number"),
+    ("redis", "REDIS_VERSION", "string"),
+    ("redis", "REDIS_VERSION_NUM", "number"),
+    ("redis", "REPL_ALL", "number"),
+    ("redis", "REPL_AOF", "number"),
+    ("redis", "REPL_NONE", "number"),
+    ("redis", "REPL_REPLICA", "number"),
+    ("redis", "REPL_SLAVE", "number"),
+    ("redis", "SERVER_NAME", "string"),
+    ("redis", "VALKEY_VERSION", "string"),
+    ("redis", "VALKEY_VERSION_NUM", "number"),
+];
+
+/// What Lua's `type()` says the field `field` of the global table `table` is, when it is
+/// no function (`number` for `redis.LOG_WARNING`, `string` for `server.SERVER_NAME`);
+/// `None` for a function or a field no server has.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::value_type;
+///
+/// assert_eq!(value_type("redis", "LOG_WARNING"), Some("number"));
+/// assert_eq!(value_type("server", "SERVER_NAME"), Some("string"));
+/// assert_eq!(value_type("redis", "log"), None);
+/// ```
+#[must_use]
+pub fn value_type(table: &str, field: &str) -> Option<&'static str> {
+    let table = if table == "server" { "redis" } else { table };
+    VALUE_FIELDS
+        .iter()
+        .find(|&&(t, f, _)| t == table && f == field)
+        .map(|&(_, _, ty)| ty)
+}
+
+/// The fields of the global table `table` on `server` in `place` that are functions, sorted:
+/// [`fields`] without those [`value_type`] names.
+#[must_use]
+pub fn functions(server: Server, place: Place, table: &str) -> Option<Vec<&'static str>> {
+    fields(server, place, table).map(|fs| {
+        fs.into_iter()
+            .filter(|f| value_type(table, f).is_none())
+            .collect()
+    })
+}
+
 /// The fields of the global table `table` on `server` in `place`, sorted; `None` where the
 /// server has no global `table` there, or for a table whose fields were not measured
 /// (`_G`, `KEYS`, `ARGV`, or a name that is no global table). Measured as the globals are
@@ -437,9 +501,11 @@ pub fn fields(server: Server, place: Place, table: &str) -> Option<Vec<&'static 
     Some(out)
 }
 
-/// The field of the global table `table` nearest `field` that some server has in `place`,
-/// when one is near ([`slotgen::text::nearest`], as [`nearest`]: `cal` -> `call`, `encod`
-/// -> `encode`, `bxr` -> `bxor`).
+/// The function of the global table `table` nearest `field` that some server has in
+/// `place`, when one is near ([`slotgen::text::nearest`], as [`nearest`]: `cal` -> `call`,
+/// `encod` -> `encode`, `bxr` -> `bxor`): the lint asks it for a field that is called, so
+/// never a field that is no function ([`value_type`]: not `LOG_WARNING` for
+/// `log_warning`).
 ///
 /// # Examples
 ///
@@ -449,12 +515,14 @@ pub fn fields(server: Server, place: Place, table: &str) -> Option<Vec<&'static 
 /// assert_eq!(nearest_field(Place::Eval, "redis", "cal"), Some("call"));
 /// assert_eq!(nearest_field(Place::Eval, "redis", "pcal"), Some("pcall"));
 /// assert_eq!(nearest_field(Place::Eval, "bit", "bxr"), Some("bxor"));
+/// assert_ne!(nearest_field(Place::Eval, "redis", "log_warning"), Some("LOG_WARNING"));
+/// assert_ne!(nearest_field(Place::Eval, "redis", "REPL_AL"), Some("REPL_ALL"));
 /// ```
 #[must_use]
 pub fn nearest_field(place: Place, table: &str, field: &str) -> Option<&'static str> {
     let mut all: Vec<&'static str> = Server::ALL
         .iter()
-        .filter_map(|&s| fields(s, place, table))
+        .filter_map(|&s| functions(s, place, table))
         .flatten()
         .collect();
     all.sort_unstable();

@@ -36,6 +36,18 @@ pub struct Position {
     pub column: usize,
 }
 
+/// How a lint message shows the path of a file: its text with every control character
+/// escaped ([`slotgen::text::escape_controls`]: `bad\x1b[31m.lua`, no raw ESC reaches a
+/// terminal), a name that is not UTF-8 byte by byte ([`slotgen::text::escape`]). Every
+/// message that names a file, errors and findings, shows it through here.
+#[must_use]
+pub fn shown(path: &Path) -> String {
+    match path.to_str() {
+        Some(text) => slotgen::text::escape_controls(text),
+        None => slotgen::text::escape(path.as_os_str().as_encoded_bytes()),
+    }
+}
+
 /// Why a file cannot be linted.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum Error {
@@ -145,7 +157,7 @@ pub fn lint_script(
         };
         if !functions.contains(&name.as_str()) {
             return Err(Error::NoFunction {
-                file: path.display().to_string(),
+                file: crate::shown(path),
                 name: slotgen::text::escape(name.as_bytes()),
                 functions: if functions.is_empty() {
                     "none (not a Functions library)".to_owned()
@@ -226,12 +238,12 @@ fn read_source(path: &Path) -> Result<String, Error> {
     // A regular file past the bound is too large, not a device: said before reading it.
     if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > MAX_SOURCE_BYTES as u64) {
         return Err(Error::TooLarge {
-            file: path.display().to_string(),
+            file: crate::shown(path),
             max: MAX_SOURCE_BYTES,
         });
     }
     lua::read_bounded(path, escape).map_err(|reason| Error::Read {
-        file: path.display().to_string(),
+        file: crate::shown(path),
         reason,
     })
 }

@@ -183,7 +183,7 @@ pub struct Script {
 pub fn read(path: &Path, source: &str) -> Result<Script, Error> {
     let (owned_path, owned_source) = (path.to_path_buf(), source.to_owned());
     let stopped = |message: String| Error::Parse {
-        file: path.display().to_string(),
+        file: crate::shown(path),
         line: 0,
         column: 0,
         message,
@@ -218,26 +218,26 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             }
             if files.len() >= MAX_FILES {
                 return Err(Error::TooManyIncludes {
-                    file: path.display().to_string(),
+                    file: crate::shown(path),
                     max: MAX_FILES,
                 });
             }
             let text = read_bounded(&file, lua_byte_escape).map_err(|reason| Error::Include {
-                file: files[i].0.display().to_string(),
-                include: name.clone(),
+                file: crate::shown(&files[i].0),
+                include: slotgen::text::escape_controls(&name),
                 reason: if file.exists() {
-                    format!(
-                        "`{}`: {reason}",
-                        slotgen::text::escape(file.as_os_str().as_encoded_bytes())
-                    )
+                    format!("`{}`: {reason}", crate::shown(&file))
                 } else {
-                    format!("{reason}; the file must be beside the script as `{name}.lua`")
+                    format!(
+                        "{reason}; the file must be beside the script as `{}.lua`",
+                        slotgen::text::escape_controls(&name)
+                    )
                 },
             })?;
             total += text.len();
             if total > MAX_SOURCE_BYTES {
                 return Err(Error::TooLarge {
-                    file: path.display().to_string(),
+                    file: crate::shown(path),
                     max: MAX_SOURCE_BYTES,
                 });
             }
@@ -247,7 +247,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     }
     if total > MAX_SOURCE_BYTES {
         return Err(Error::TooLarge {
-            file: path.display().to_string(),
+            file: crate::shown(path),
             max: MAX_SOURCE_BYTES,
         });
     }
@@ -337,7 +337,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
 /// ([`crate::globals`]): no binding covers them, outside dead code, and neither assigned
 /// as globals by the script (`global-write` owns those) nor declared by an include.
 fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
-    use crate::globals::{everywhere, fields, Place, Server};
+    use crate::globals::{everywhere, functions, Place, Server};
     let written: std::collections::HashSet<&str> = names
         .globals
         .iter()
@@ -357,12 +357,13 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
-        // a field called that some server with the table lacks (`redis.cal(...)`): at
-        // FUNCTION LOAD `redis.call` and `redis.pcall` are `library-load`'s
+        // a field called that some server with the table lacks (`redis.cal(...)`) or has as
+        // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
+        // `redis.pcall` are `library-load`'s
         let field = names.field_calls.get(&byte).filter(|f| {
             Server::ALL
                 .iter()
-                .any(|&s| fields(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
+                .any(|&s| functions(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
                 && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
         if (everywhere(place, name) && field.is_none())

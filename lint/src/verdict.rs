@@ -1224,7 +1224,9 @@ fn refused_by(
 /// The finding on the call `read` of the field `field` of a global table in `place`
 /// (`unknown-field`), decided as [`unknown_global`] decides for a global: the servers
 /// that have the table and not the field refuse the call ("attempt to call field 'cal' (a
-/// nil value)"; at FUNCTION LOAD the read itself, "nonexistent global variable").
+/// nil value)"; at FUNCTION LOAD the read itself, "nonexistent global variable"), and so
+/// do those that have it as no function ([`globals::value_type`]: "attempt to call field
+/// 'LOG_WARNING' (a number value)").
 fn unknown_field(
     read: &GlobalRead,
     field: &str,
@@ -1234,40 +1236,68 @@ fn unknown_field(
 ) -> Option<Finding> {
     let has_field =
         |s: &Server| globals::fields(*s, place, &read.name).map(|fs| fs.contains(&field));
+    let value = globals::value_type(&read.name, field);
     let lacks = |s: &Server| has_field(s) == Some(false);
+    let holds = |s: &Server| value.is_some() && has_field(s) == Some(true);
     let certain = read.maybe.is_none() && !read.protected;
-    let outcomes = refused_by(targets, lacks, certain);
+    let outcomes = refused_by(targets, |s| lacks(s) || holds(s), certain);
     if outcomes.is_empty() {
         return None;
     }
-    let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
-    let having: Vec<Server> = Server::ALL
-        .iter()
-        .copied()
-        .filter(|s| has_field(s) == Some(true))
-        .collect();
+    let servers = |pick: &dyn Fn(&Server) -> bool| -> Vec<Server> {
+        Server::ALL.iter().copied().filter(|s| pick(s)).collect()
+    };
+    let lacking = servers(&lacks);
+    let holding = servers(&holds);
+    // the servers that have it as a function: none for a field that is a value
+    let having = servers(&|s| value.is_none() && has_field(s) == Some(true));
+    let verb = |servers: &[Server], one: &str, more: &str| {
+        if servers.len() == 1 { one } else { more }.to_owned()
+    };
     let table = slotgen::text::escape(read.name.as_bytes());
     let name = slotgen::text::escape(field.as_bytes());
-    let refusal = if place == Place::Load {
-        format!("refuse{} the library at FUNCTION LOAD (\"Script attempted to access nonexistent global variable '{name}'\")", if lacking.len() == 1 { "s" } else { "" })
+    let refused = if place == Place::Load {
+        "the library at FUNCTION LOAD"
     } else {
-        format!("refuse{} the script when the call runs (\"attempt to call field '{name}' (a nil value)\")", if lacking.len() == 1 { "s" } else { "" })
+        "the script when the call runs"
     };
+    let mut said = Vec::new();
+    if !lacking.is_empty() {
+        let words = if place == Place::Load {
+            format!("Script attempted to access nonexistent global variable '{name}'")
+        } else {
+            format!("attempt to call field '{name}' (a nil value)")
+        };
+        said.push(format!(
+            "{} {} no `{table}.{name}`{} and {} {refused} (\"{words}\")",
+            server_list(&lacking),
+            verb(&lacking, "has", "have"),
+            match place {
+                Place::Load => " in a library's body",
+                Place::Function => " in a function",
+                Place::Eval => "",
+            },
+            verb(&lacking, "refuses", "refuse"),
+        ));
+    }
+    if let (Some(kind), false) = (value, holding.is_empty()) {
+        said.push(format!(
+            "{} {} it as a {kind}, which is no function, and {} {refused} (\"attempt to call \
+             field '{name}' (a {kind} value)\")",
+            server_list(&holding),
+            verb(&holding, "has", "have"),
+            verb(&holding, "refuses", "refuse"),
+        ));
+    }
     let mut message = format!(
-        "`{table}.{name}` is called, and {runs}: {} {} no `{table}.{name}`{} and {refusal}",
-        server_list(&lacking),
-        if lacking.len() == 1 { "has" } else { "have" },
-        match place {
-            Place::Load => " in a library's body",
-            Place::Function => " in a function",
-            Place::Eval => "",
-        },
+        "`{table}.{name}` is called, and {runs}: {}",
+        said.join("; ")
     );
     if !having.is_empty() {
         message.push_str(&format!(
             "; {} {} it",
             server_list(&having),
-            if having.len() == 1 { "has" } else { "have" }
+            verb(&having, "has", "have")
         ));
     }
     let near = globals::nearest_field(place, &read.name, field).filter(|n| *n != field);
@@ -1292,27 +1322,41 @@ fn unknown_field(
     if !having.is_empty() {
         conditions.push(format!("the server is {}", server_list(&having)));
     }
-    let fix = if let Some(near) = near {
-        format!("write `{table}.{near}`: `{table}` has no field `{name}`")
-    } else if place == Place::Load {
-        format!(
+    let fix = match (near, value) {
+        (Some(near), Some(kind)) => {
+            format!("write `{table}.{near}`: `{table}.{name}` is a {kind}, no function")
+        }
+        (Some(near), None) => format!("write `{table}.{near}`: `{table}` has no field `{name}`"),
+        (None, Some(kind)) if name.starts_with("LOG_") => format!(
+            "log with `{table}.log({table}.{name}, message)`: `{table}.{name}` is a {kind}, a \
+             log level, no function"
+        ),
+        (None, Some(kind)) if name.starts_with("REPL_") => format!(
+            "pass it to `{table}.set_repl({table}.{name})`: `{table}.{name}` is a {kind}, a \
+             replication mode, no function"
+        ),
+        (None, Some(kind)) => format!(
+            "read `{table}.{name}` as a value, without the call: it is a {kind}, no function"
+        ),
+        (None, None) if place == Place::Load => format!(
             "call `{table}.{name}` inside a registered function: FUNCTION LOAD gives the \
              library's body only `register_function`, `log` and the version and log-level \
              constants"
-        )
-    } else if !having.is_empty() {
-        format!(
+        ),
+        (None, None) if !having.is_empty() => format!(
             "keep to what every server targeted has: `{table}.{name}` exists on {} only",
             server_list(&having)
-        )
-    } else if place != Place::Eval
-        && Server::ALL.iter().any(|&s| {
-            globals::fields(s, Place::Eval, &read.name).is_some_and(|f| f.contains(&field))
-        })
-    {
-        format!("remove the call: `{table}.{name}` exists in an EVAL script only")
-    } else {
-        format!("call a field `{table}` has: `{table}.{name}` is on no server")
+        ),
+        (None, None)
+            if place != Place::Eval
+                && Server::ALL.iter().any(|&s| {
+                    globals::functions(s, Place::Eval, &read.name)
+                        .is_some_and(|f| f.contains(&field))
+                }) =>
+        {
+            format!("remove the call: `{table}.{name}` exists in an EVAL script only")
+        }
+        (None, None) => format!("call a function `{table}` has: `{table}.{name}` is on no server"),
     };
     Some(Finding {
         at: read.at,

@@ -75,7 +75,7 @@ pub(super) fn shebang(path: &Path, source: &str) -> Result<Shebang, Error> {
         Some(word) if word.eq_ignore_ascii_case("lua") => Some(word.to_owned()),
         _ => {
             return Err(Error::Shebang {
-                file: path.display().to_string(),
+                file: crate::shown(path),
                 line: slotgen::text::escape(line.as_bytes()),
             })
         }
@@ -93,7 +93,7 @@ pub(super) fn shebang(path: &Path, source: &str) -> Result<Shebang, Error> {
             name = Some(n.to_owned());
         } else {
             return Err(Error::Shebang {
-                file: path.display().to_string(),
+                file: crate::shown(path),
                 line: slotgen::text::escape(line.as_bytes()),
             });
         }
@@ -127,7 +127,7 @@ pub(super) fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
             + 1;
         let column = text[..at].chars().rev().take_while(|&c| c != '\n').count() + 1;
         Error::Parse {
-            file: file.display().to_string(),
+            file: crate::shown(file),
             line,
             column,
             message: "unexpected symbol '`'".to_owned(),
@@ -135,13 +135,13 @@ pub(super) fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
     })?;
     if depth > MAX_NESTING * LEVEL {
         return Err(Error::TooDeep {
-            file: file.display().to_string(),
+            file: crate::shown(file),
             max: MAX_NESTING,
         });
     }
     let parsed = parse_guarded(&text);
     parsed.map_err(|(line, column, message)| Error::Parse {
-        file: file.display().to_string(),
+        file: crate::shown(file),
         line,
         column,
         message: slotgen::text::escape(message.as_bytes()),

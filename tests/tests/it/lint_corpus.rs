@@ -1146,6 +1146,57 @@ fn global_fields_are_what_the_server_has(
         expected(Place::Function),
         "{server:?}: a function's global tables' fields"
     );
+    // what each field that is no function is (`globals::value_type`): calling one is
+    // refused ("attempt to call field 'LOG_WARNING' (a number value)")
+    let types = format!(
+        "local out = {{}} for _, g in ipairs({{ {list} }}) do local t = rawget(_G, g) \
+         if type(t) == 'table' then for k, v in pairs(t) do if type(v) ~= 'function' then \
+         out[#out + 1] = g .. '.' .. tostring(k) .. ' ' .. type(v) end end end end \
+         table.sort(out) return out"
+    );
+    let expected_types = |place: Place| {
+        let mut all: Vec<String> = tables
+            .iter()
+            .flat_map(|t| {
+                fields(server, place, t)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .filter_map(move |f| {
+                        slotgen_lint::globals::value_type(t, f).map(|ty| format!("{t}.{f} {ty}"))
+                    })
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let eval: Vec<String> = redis::cmd("EVAL")
+        .arg(&types)
+        .arg(0)
+        .query(conn)
+        .expect("EVAL");
+    assert_eq!(
+        eval,
+        expected_types(Place::Eval),
+        "{server:?}: EVAL's fields that are no function"
+    );
+    let library =
+        format!("#!lua name=types\nredis.register_function('types', function() {types} end)");
+    let _: Value = redis::cmd("FUNCTION")
+        .arg("LOAD")
+        .arg("REPLACE")
+        .arg(&library)
+        .query(conn)
+        .expect("FUNCTION LOAD");
+    let function: Vec<String> = redis::cmd("FCALL")
+        .arg("types")
+        .arg(0)
+        .query(conn)
+        .expect("FCALL");
+    assert_eq!(
+        function,
+        expected_types(Place::Function),
+        "{server:?}: a function's fields that are no function"
+    );
     let mut at_load = Vec::new();
     for table in ["redis", "server"] {
         if !slotgen_lint::globals::has(server, Place::Load, table) {

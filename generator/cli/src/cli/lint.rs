@@ -147,11 +147,22 @@ fn outcome_name(o: Outcome) -> &'static str {
     }
 }
 
+/// The file of a finding as text output shows it, escaped ([`slotgen_lint::shown`]).
 fn file_of(report: &Report, f: &Finding) -> String {
     report
         .files
         .get(f.at.file)
-        .map(|p| plain(&p.display().to_string()))
+        .map(|p| slotgen_lint::shown(p))
+        .unwrap_or_default()
+}
+
+/// The file of a finding by its real name, for JSON and SARIF, whose strings escape
+/// every byte themselves (the same name as the report's top-level `"file"`).
+fn name_of(report: &Report, f: &Finding) -> String {
+    report
+        .files
+        .get(f.at.file)
+        .map(|p| p.display().to_string())
         .unwrap_or_default()
 }
 
@@ -182,7 +193,7 @@ fn write_text(out: &mut impl Write, report: &Report) -> Result<()> {
     writeln!(
         out,
         "{}: {}",
-        plain(&report.files[0].display().to_string()),
+        slotgen_lint::shown(&report.files[0]),
         verdicts.join(", ")
     )?;
     Ok(())
@@ -205,7 +216,7 @@ fn json_of(report: &Report) -> Value {
                 .map(|(t, o)| (t.name().to_owned(), json!(outcome_name(*o))))
                 .collect();
             v["targets"] = Value::Object(targets);
-            v["file"] = json!(file_of(report, f));
+            v["file"] = json!(name_of(report, f));
             v
         })
         .collect();
@@ -246,7 +257,7 @@ fn sarif_of(reports: &[Report]) -> Value {
                     "message": {"text": format!("{} [{}]; fix: {}", f.message, judged.join(", "), f.fix)},
                     "locations": [{
                         "physicalLocation": {
-                            "artifactLocation": {"uri": file_of(r, f)},
+                            "artifactLocation": {"uri": name_of(r, f)},
                             "region": {"startLine": f.at.line.max(1), "startColumn": f.at.column.max(1)},
                         }
                     }],

@@ -464,6 +464,66 @@ fn lint_escapes_control_bytes_of_the_script() {
 }
 
 #[test]
+fn lint_a_called_constant_fails_and_no_fix_names_one() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let file = dir.path().join("constants.lua");
+    std::fs::write(
+        &file,
+        "redis.LOG_WARNING('x')\nredis.log_warning('x')\nredis.REPL_AL()\nreturn 1\n",
+    )
+    .expect("written");
+    let run = lint(&["--no-keys", file.to_str().expect("UTF-8")]);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    run.prints("constants.lua:1:1: unknown-field:")
+        .prints("(a number value)")
+        .prints("constants.lua: redis fails, valkey8 fails, valkey9 fails");
+    assert!(
+        !run.stdout.contains("write `redis.LOG_WARNING`"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        !run.stdout.contains("write `redis.REPL_ALL`"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn lint_escapes_control_bytes_of_a_file_name() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let name = |file: &std::path::Path| file.to_str().expect("UTF-8").to_owned();
+    // a file that cannot be read, one that does not parse, one with a finding, an include
+    // that cannot be read: each message names its file with the ESC escaped
+    let missing = name(&dir.path().join("no\x1bsuch.lua"));
+    let run = lint(&[&missing]);
+    run.fails_with("no\\x1bsuch.lua: cannot be read");
+    assert!(!run.stderr.contains('\x1b'), "{}", run.stderr);
+    let bad = dir.path().join("bad\x1b[31m.lua");
+    std::fs::write(&bad, "local x = \n").expect("written");
+    let run = lint(&[&name(&bad)]);
+    run.fails_with("bad\\x1b[31m.lua:1:9: not Lua 5.1");
+    assert!(!run.stderr.contains('\x1b'), "{}", run.stderr);
+    let includer = dir.path().join("inc\x1b.lua");
+    std::fs::write(&includer, "--- @include \"gone\x1b\"\nreturn 1\n").expect("written");
+    let run = lint(&[&name(&includer)]);
+    run.fails_with("inc\\x1b.lua: `--- @include \"gone\\x1b\"` cannot be read");
+    assert!(!run.stderr.contains('\x1b'), "{}", run.stderr);
+    let literal = dir.path().join("lit\x1b.lua");
+    std::fs::write(&literal, "return redis.call('GET', 'k')\n").expect("written");
+    let run = lint(&["--keys", "a", &name(&literal)]);
+    run.prints("lit\\x1b.lua:1:").prints("lit\\x1b.lua: redis");
+    assert!(!run.stdout.contains('\x1b'), "{}", run.stdout);
+    // JSON carries the real name, in the finding as at the top (JSON escapes it itself)
+    let run = lint(&["--format", "json", "--keys", "a", &name(&literal)]);
+    let object: serde_json::Value =
+        serde_json::from_str(run.stdout.trim()).expect("one JSON object");
+    assert_eq!(object["file"], name(&literal));
+    assert_eq!(object["findings"][0]["file"], name(&literal), "{object}");
+    assert!(!run.stdout.contains('\x1b'), "{}", run.stdout);
+}
+
+#[test]
 fn lint_refuses_a_file_that_is_not_utf8_and_its_fix_keeps_the_keys_slot() {
     let xmodem = crc::Crc::<u16>::new(&crc::CRC_16_XMODEM);
     let slot = |key: &[u8]| xmodem.checksum(key) & 16383;
