@@ -1095,6 +1095,28 @@ fn server_list(servers: &[Server]) -> String {
     }
 }
 
+/// What may keep the `what` (`read`, `call`) of `read` from running, said in `message`
+/// and given as the conditions of a `depends`: a branch, a loop's body, a function that may
+/// not be called, or `pcall` around it. The one wording for `unknown-global` and
+/// `unknown-field`.
+fn where_it_runs(read: &GlobalRead, what: &str, message: &mut String) -> Vec<String> {
+    let mut conditions = Vec::new();
+    if let Some(why) = read.maybe {
+        message.push_str(&format!("; the {what} is {why}"));
+        conditions.push(format!("the {what} does not run (it is {why})"));
+    }
+    if read.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions.push(format!(
+            "the protected function stops at the {what}; what it does before runs"
+        ));
+    }
+    conditions
+}
+
 /// The finding on the read `read` of a global in `place` (`unknown-global`), `runs`
 /// saying what runs it, on each target whose server lacks the global: `fails` where the
 /// read runs whenever `runs` does; `depends` where it may not run (a branch, a loop's body,
@@ -1143,19 +1165,7 @@ fn unknown_global(
             if having.len() == 1 { "has" } else { "have" }
         ));
     }
-    let mut conditions = Vec::new();
-    if let Some(why) = read.maybe {
-        message.push_str(&format!("; the read is {why}"));
-        conditions.push(format!("the read does not run (it is {why})"));
-    }
-    if read.protected {
-        message.push_str(
-            "; it is inside `pcall`, so the script gets the error as a value and goes on \
-             without the rest of that function",
-        );
-        conditions
-            .push("the protected function stops at the read; what it does before runs".to_owned());
-    }
+    let conditions = where_it_runs(read, "read", &mut message);
     let line = read.at.line;
     let fix = if place == Place::Function && matches!(read.name.as_str(), "KEYS" | "ARGV") {
         "a function gets its keys and arguments as its parameters: `function(keys, args)`, \
@@ -1306,19 +1316,7 @@ fn unknown_field(
             "; its command and keys are checked as `{table}.{near}`'s"
         ));
     }
-    let mut conditions = Vec::new();
-    if let Some(why) = read.maybe {
-        message.push_str(&format!("; the call is {why}"));
-        conditions.push(format!("the call does not run (it is {why})"));
-    }
-    if read.protected {
-        message.push_str(
-            "; it is inside `pcall`, so the script gets the error as a value and goes on \
-             without the rest of that function",
-        );
-        conditions
-            .push("the protected function stops at the call; what it does before runs".to_owned());
-    }
+    let mut conditions = where_it_runs(read, "call", &mut message);
     if !having.is_empty() {
         conditions.push(format!("the server is {}", server_list(&having)));
     }
