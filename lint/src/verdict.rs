@@ -994,9 +994,10 @@ pub(crate) fn unknown_command(
         rule: Rule::UnknownCommand,
         kind: None,
         message: format!(
-            "`{command}` is a command of {} only: {} {} no `{command}` and refuse{} it {how} \
-             (\"Unknown command\")",
+            "of the servers measured, only {} {} `{command}` (a later Redis may have it too): {} \
+             {} no `{command}` and refuse{} it {how} (\"Unknown command\")",
             server_list(&having),
+            if having.len() == 1 { "has" } else { "have" },
             server_list(&lacks),
             if lacks.len() == 1 { "has" } else { "have" },
             if lacks.len() == 1 { "s" } else { "" },
