@@ -46,6 +46,7 @@ mod nodes;
 pub mod output;
 mod placement;
 mod rebalance;
+mod refusal;
 mod remedy;
 mod shortest;
 mod slot;
