@@ -366,7 +366,19 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
                 .any(|&s| functions(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
                 && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
-        if (everywhere(place, name) && field.is_none())
+        // a call of `T.f` inside `if T.f then`: it runs only where the field is
+        let guarded = field.is_some_and(|f| {
+            names.guarded.iter().any(|(file, a, b, path)| {
+                *file == 0
+                    && *a <= byte
+                    && byte < *b
+                    && path.len() == 2
+                    && path[0] == *name
+                    && path[1] == *f
+            })
+        });
+        if guarded
+            || (everywhere(place, name) && field.is_none())
             || names.resolve(name, byte).is_some()
             || names.assigned.iter().any(|&(_, b)| b == byte)
             || names.globals.iter().any(|&(_, _, b, _)| b == byte)

@@ -71,6 +71,10 @@ pub(super) struct Names {
     /// The calls of file 0 of a name's field (`redis.cal(...)`, `bit['bxor'](...)`): the
     /// name's byte (as in [`Names::reads`]) and the field.
     pub(super) field_calls: HashMap<usize, String>,
+    /// The `then` blocks of `if T.f then ... end` (file, start, end, `[T, f]`): a call of
+    /// `T.f` there runs only where the field is, a feature test (`if redis.setresp then
+    /// redis.setresp(3) end`).
+    pub(super) guarded: Vec<(usize, usize, usize, Vec<String>)>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -670,6 +674,13 @@ impl Visitor for Names {
         let then = byte_range(node.then_token()).map(|(a, _)| a);
         let end = byte_range(node.end_token()).map(|(_, b)| b);
         self.may_skip(then.zip(end), "in a branch of an `if`");
+        if let (Expression::Var(Var::Expression(v)), Some((a, b))) =
+            (node.condition(), byte_range(node.block()))
+        {
+            if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
+                self.guarded.push((self.file, a, b, path));
+            }
+        }
         if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
             self.dead.push((self.file, a, b));
         }
