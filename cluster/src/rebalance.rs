@@ -597,22 +597,6 @@ impl<'a> Problem<'a> {
         best.map(|(_, _, x, y, r)| (x, r, y))
     }
 
-    /// The skew of `loads` with two shards' loads replaced: `(shard, load)` each.
-    fn skew_after(&self, loads: &[u64], a: (usize, u64), b: (usize, u64)) -> f64 {
-        (0..self.shards())
-            .map(|i| {
-                let load = if i == a.0 {
-                    a.1
-                } else if i == b.0 {
-                    b.1
-                } else {
-                    loads[i]
-                };
-                self.ratio(load, i)
-            })
-            .fold(0.0, f64::max)
-    }
-
     /// The greedy's one move where no slot fits under a cap: of the donor's slots `xs` (not
     /// moved, of the least gain), the move to another shard that leaves the lowest skew,
     /// when that is below the skew now (ties: fewer keys, the lower slot, the lower shard).
@@ -716,9 +700,12 @@ impl<'a> Problem<'a> {
                 // over its cap) lowers the skew as far as the swap does, that move, one
                 // fewer (the swap leaves a shard as far over its cap)
                 let swap = self.swap(donor, &loads, mine.clone(), &held, min_gain);
-                let swapped = swap.map(|(x, r, y)| {
+                let swapped = swap.and_then(|(x, r, y)| {
                     let net = self.amounts[x] - self.amounts[y];
-                    self.skew_after(&loads, (donor, loads[donor] - net), (r, loads[r] + net))
+                    let mut after = loads.clone();
+                    after[donor] -= net;
+                    after[r] += net;
+                    weighted_skew(&after, self.weights)
                 });
                 let single = swapped.and_then(|w| {
                     self.lowering(donor, &loads, mine)

@@ -1084,6 +1084,35 @@ fn lint_cluster_database_depends_on_valkey9_cluster_databases() {
     }
 }
 
+/// What the script `body` returns (strings) run by EVAL, and run as the function `name` of a
+/// library of that name (FUNCTION LOAD REPLACE, then FCALL): the two places a script's
+/// globals are measured in.
+fn in_eval_and_function(
+    conn: &mut redis::Connection,
+    name: &str,
+    body: &str,
+) -> (Vec<String>, Vec<String>) {
+    let eval: Vec<String> = redis::cmd("EVAL")
+        .arg(body)
+        .arg(0)
+        .query(conn)
+        .expect("EVAL");
+    let library =
+        format!("#!lua name={name}\nredis.register_function('{name}', function() {body} end)");
+    let _: Value = redis::cmd("FUNCTION")
+        .arg("LOAD")
+        .arg("REPLACE")
+        .arg(&library)
+        .query(conn)
+        .expect("FUNCTION LOAD");
+    let function: Vec<String> = redis::cmd("FCALL")
+        .arg(name)
+        .arg(0)
+        .query(conn)
+        .expect("FCALL");
+    (eval, function)
+}
+
 /// The fields of every global table (`slotgen_lint::globals::fields`, the rule
 /// `unknown-field`) on `server`: each table's `pairs` in an EVAL script and in a function
 /// run by FCALL; at FUNCTION LOAD (no `pairs` there) each field some place has, and a
@@ -1118,29 +1147,12 @@ fn global_fields_are_what_the_server_has(
          if type(t) == 'table' then for k in pairs(t) do out[#out + 1] = g .. '.' .. \
          tostring(k) end end end table.sort(out) return out"
     );
-    let eval: Vec<String> = redis::cmd("EVAL")
-        .arg(&iterate)
-        .arg(0)
-        .query(conn)
-        .expect("EVAL");
+    let (eval, function) = in_eval_and_function(conn, "fields", &iterate);
     assert_eq!(
         eval,
         expected(Place::Eval),
         "{server:?}: EVAL's global tables' fields"
     );
-    let library =
-        format!("#!lua name=fields\nredis.register_function('fields', function() {iterate} end)");
-    let _: Value = redis::cmd("FUNCTION")
-        .arg("LOAD")
-        .arg("REPLACE")
-        .arg(&library)
-        .query(conn)
-        .expect("FUNCTION LOAD");
-    let function: Vec<String> = redis::cmd("FCALL")
-        .arg("fields")
-        .arg(0)
-        .query(conn)
-        .expect("FCALL");
     assert_eq!(
         function,
         expected(Place::Function),
@@ -1169,29 +1181,12 @@ fn global_fields_are_what_the_server_has(
         all.sort();
         all
     };
-    let eval: Vec<String> = redis::cmd("EVAL")
-        .arg(&types)
-        .arg(0)
-        .query(conn)
-        .expect("EVAL");
+    let (eval, function) = in_eval_and_function(conn, "types", &types);
     assert_eq!(
         eval,
         expected_types(Place::Eval),
         "{server:?}: EVAL's fields that are no function"
     );
-    let library =
-        format!("#!lua name=types\nredis.register_function('types', function() {types} end)");
-    let _: Value = redis::cmd("FUNCTION")
-        .arg("LOAD")
-        .arg("REPLACE")
-        .arg(&library)
-        .query(conn)
-        .expect("FUNCTION LOAD");
-    let function: Vec<String> = redis::cmd("FCALL")
-        .arg("types")
-        .arg(0)
-        .query(conn)
-        .expect("FCALL");
     assert_eq!(
         function,
         expected_types(Place::Function),
