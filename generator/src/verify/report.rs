@@ -3,6 +3,9 @@
 
 use serde::Serialize;
 
+use crate::scheme::invert::Solved;
+use crate::Derivation;
+
 /// Entries listed in any report of [`crate::verify`](mod@crate::verify) ([`Report`],
 /// [`JsonReport`](super::JsonReport), [`TagReport`](super::TagReport));
 /// its counts cover all of them.
@@ -30,6 +33,47 @@ impl Report {
     #[must_use]
     pub fn passed(&self) -> bool {
         self.failure_count == 0
+    }
+
+    /// How the tags of `derivation` were covered when they were not checked one by one
+    /// (`None` when they were): each slot's canonical tag and its kernel directions (and,
+    /// where the whole value is solved for, the next value of the slot's residue class),
+    /// which covers every tag because the map is affine.
+    ///
+    /// ```
+    /// use slotgen::scheme::invert::SchemeSpec;
+    /// use slotgen_tables::SchemeName;
+    ///
+    /// // 65536 tags, each checked
+    /// let d = slotgen::derive(&slotgen::Spec::default())?;
+    /// assert_eq!(slotgen::verify(&d).coverage(&d), None);
+    /// // 3000 slots of 10-symbol tags: 2^40 tags
+    /// let d = slotgen::derive(&SchemeSpec::new(SchemeName::TarantoolVshard))?;
+    /// assert_eq!(
+    ///     slotgen::verify(&d).coverage(&d).as_deref(),
+    ///     Some(
+    ///         "each slot's canonical tag, its 8 kernel directions and the next value of its \
+    ///          residue class: the 2^40 tags are too many to check one by one, and the map is \
+    ///          affine"
+    ///     ),
+    /// );
+    /// # Ok::<(), slotgen::Error>(())
+    /// ```
+    #[must_use]
+    pub fn coverage(&self, derivation: &Derivation) -> Option<String> {
+        (!self.exhaustive).then(|| {
+            format!(
+                "each slot's canonical tag, its {} kernel directions{}: the 2^{} tags are too \
+                 many to check one by one, and the map is affine",
+                derivation.kernel.len(),
+                if matches!(derivation.solved, Solved::WholeValue(_)) {
+                    " and the next value of its residue class"
+                } else {
+                    ""
+                },
+                derivation.mask_bits()
+            )
+        })
     }
 }
 

@@ -161,7 +161,7 @@ fn write_scheme_text(
         d.columns.len() * d.tag_len
     )?;
     super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
-    let how = super::scheme_verification_scope(Some(report), d);
+    let how = super::verification_scope(Some(report), d);
     write_verdict(out, report, scheme.slots().into(), &how)
 }
 
@@ -245,7 +245,7 @@ fn write_text(
         (tables.low.len() + tables.high.len()) * d.tag_len
     )?;
     super::write_failures(out, report, slotgen::verify::MAX_LISTED)?;
-    let how = super::verification_scope(report, d);
+    let how = super::verification_scope(Some(report), d);
     write_verdict(out, report, spec.slots.into(), &how)
 }
 

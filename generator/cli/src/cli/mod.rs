@@ -528,31 +528,12 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
 }
 
 /// What a passed verification covered, after the tag count: nothing when every tag was
-/// checked, else how the tags were covered.
-fn verification_scope(report: &slotgen::Report, d: &Derivation) -> String {
-    if report.exhaustive {
-        String::new()
-    } else {
-        format!(
-            " (each slot's canonical tag and its {} kernel directions: the 2^{} tags are too many to check one by one, and the map is affine)",
-            d.kernel.len(),
-            d.mask_bits()
-        )
-    }
-}
-
-/// What a passed scheme verification covered, after the tag count (see
-/// [`verification_scope`]).
-fn scheme_verification_scope(report: Option<&slotgen::Report>, d: &Derivation) -> String {
-    match report {
-        Some(r) if !r.exhaustive => format!(
-            " (each slot's first tag, its {} kernel directions{}: the 2^{} tags are too many to check one by one, and the map is affine)",
-            d.kernel.len(),
-            if d.table().solves_whole_value() { " and the next value of its residue class" } else { "" },
-            d.tag_len * d.alphabet.symbol_bits() as usize
-        ),
-        _ => String::new(),
-    }
+/// checked, else how the tags were covered ([`slotgen::Report::coverage`]).
+fn verification_scope(report: Option<&slotgen::Report>, d: &Derivation) -> String {
+    report
+        .and_then(|r| r.coverage(d))
+        .map(|how| format!(" ({how})"))
+        .unwrap_or_default()
 }
 
 /// Outside bytes escaped for a line of output ([`slotgen::text::escape`]).

@@ -8,7 +8,6 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::emit;
-use slotgen::request::TableSpec;
 use slotgen::scheme::SlotFunction;
 use slotgen::user_file::{read_small, FileError, WAIT};
 use slotgen::verify::{self, Language, MAX_LISTED};
@@ -250,40 +249,9 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
     let context = || format!("`{}`", path.display());
     let report = verify::json_derivation(text).with_context(context)?;
     let d = &report.derivation;
-    if let TableSpec::Scheme(spec) = &d.spec {
-        let header = format!(
-            "{}: scheme {}, {} slots ({} to {}), {}-symbol tags over \"{}\"",
-            path.display(),
-            spec.name.name(),
-            d.scheme.slots(),
-            d.scheme.offset(),
-            d.scheme.last(),
-            d.tag_len,
-            super::show(d.alphabet.symbols())
-        );
-        let scope = super::scheme_verification_scope(report.verification.as_ref(), d);
-        return write_json_report(
-            path,
-            &header,
-            &report,
-            d.scheme.slots().into(),
-            &scope,
-            max_errors,
-        );
-    }
-    let header = format!(
-        "{}: {}, {} slots, {}-symbol tags over \"{}\"",
-        path.display(),
-        d.crc16_spec().map_or("custom", slotgen::Spec::crc_name),
-        d.slots(),
-        d.tag_len,
-        super::show(d.alphabet.symbols())
-    );
-    let scope = report
-        .verification
-        .as_ref()
-        .map(|v| super::verification_scope(v, d))
-        .unwrap_or_default();
+    // the table's one-line description, as an emitted module's header gives it
+    let header = format!("{}: {}", path.display(), slotgen::emit::describe(d));
+    let scope = super::verification_scope(report.verification.as_ref(), d);
     write_json_report(path, &header, &report, d.slots().into(), &scope, max_errors)
 }
 

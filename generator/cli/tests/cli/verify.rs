@@ -35,9 +35,9 @@ fn an_emitted_derivation_verifies() {
     let (path, _) = emitted_json(dir.path());
     let run = exec(&["verify", path_str(&path)]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert!(run
-        .stdout
-        .contains("CRC-16/XMODEM, 16384 slots, 4-symbol tags"));
+    assert!(run.stdout.contains(
+        "CRC-16/XMODEM, 16384 slots, alphabet `@ABCDEFGHIJKLMNO`, 4-symbol tags (base slot 13881"
+    ));
     assert!(run
         .stdout
         .contains("verified:   16384/16384 slots, 65536 tags"));
