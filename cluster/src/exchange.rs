@@ -366,10 +366,18 @@ impl Exchange {
                 parse_slots(&map, &host, &flagged).map_err(malformed("CLUSTER SLOTS"))?
             }
         };
+        // A replica's own line carries its primary's migrations where the server copies
+        // them to replicas (Valkey 8 and later): the same slot with the replica as one end,
+        // which the primaries asked below report as themselves. Only a primary's count.
+        let entry_is_primary = shards.iter().any(|s| s.primary.id == entry_id);
         let mut topology = Topology {
             shards,
             left_out,
-            migrations: entry_migrations,
+            migrations: if entry_is_primary {
+                entry_migrations
+            } else {
+                Vec::new()
+            },
             source,
         };
         topology

@@ -1903,6 +1903,79 @@ fn a_lost_answer_on_the_source_before_the_keys_stops_the_move() {
     );
 }
 
+/// A half-moved slot finished through a replica given as `--redis`: Valkey copies
+/// `CLUSTER SETSLOT`'s states to the replicas, so the replica's own line shows the slot
+/// migrating with itself as the source. That copy is not a second migration (it was read as
+/// one: "its nodes disagree", with advice that, followed, dropped the real import).
+#[test]
+fn a_half_moved_slot_is_finished_through_a_replica() {
+    for server in [Server::Valkey, Server::Valkey9] {
+        let Some(cluster) = live::cluster(server, 1, None, &[]) else {
+            return;
+        };
+        let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+        let keys: Vec<String> = (0..50).map(|i| format!("{{half}}:{i}")).collect();
+        let slot = keyslots(&mut plain(&addr(&cluster, 0), None), &["{half}"])[0];
+        let from = RANGES
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&slot))
+            .unwrap();
+        let to = (from + 1) % 3;
+        let mut source = plain(&addr(&cluster, from), None);
+        for key in &keys {
+            let () = source.set(key, "v").unwrap();
+        }
+        // the replica in step with its primary, so that it takes the states next
+        let acked: i64 = redis::cmd("WAIT")
+            .arg(1)
+            .arg(10_000)
+            .query(&mut source)
+            .unwrap();
+        assert_eq!(
+            acked, 1,
+            "{server:?}: the replica did not acknowledge the keys"
+        );
+        half_move(
+            &mut source,
+            &mut plain(&addr(&cluster, to), None),
+            slot,
+            &ids[from],
+            &ids[to],
+        );
+        // the replica's own line carries the source's state (the case this test is about)
+        let replica = &cluster.replicas[from][0];
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let copied = format!("[{slot}->-{}]", ids[to]);
+        loop {
+            let nodes: String = redis::cmd("CLUSTER")
+                .arg("NODES")
+                .query(&mut plain(&format!("127.0.0.1:{}", replica.port), None))
+                .unwrap();
+            let mine = nodes.lines().find(|l| l.contains("myself")).unwrap();
+            if mine.contains(&copied) {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{server:?}: no copy on the replica: {mine}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let run = rebalance(&replica.tcp_url(), &["--target-skew", "100", "--apply"]);
+        run.ok();
+        says_finished(
+            &run.stderr,
+            slot,
+            (&ids[from], &addr(&cluster, from)),
+            (&ids[to], &addr(&cluster, to)),
+        );
+        assert_eq!(keys_in_slot(&addr(&cluster, to), slot), 50, "{server:?}");
+        assert_eq!(keys_in_slot(&addr(&cluster, from), slot), 0, "{server:?}");
+        assert_eq!(owners(&cluster)[usize::from(slot)], addr(&cluster, to));
+        cluster.assert_settled();
+    }
+}
+
 /// Half-moves `slot` by hand, as an interrupted move leaves it: `IMPORTING` from
 /// `source_id` on `target`, then `MIGRATING` to `target_id` on `source`.
 fn half_move(
