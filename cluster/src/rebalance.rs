@@ -74,6 +74,16 @@
 //! measured cases the greedy met the lower bound (the plan is then proven minimal in moves),
 //! which the tests report.
 //!
+//! # When the goal is out of reach
+//!
+//! Where the plan for the goal stops short of it (no whole-slot plan found reaches it), a
+//! plan for a higher target can go lower: the greedy's first move may fill the primary that
+//! a later donor needed. The planner then plans higher targets, between the goal and the
+//! skew the plan leaves (forty, rounded up to two decimals), each as the goal's plan is
+//! made; of those that reach their own target, the one of the least skew replaces the plan
+//! when it is lower by [`Limits::min_gain`] for each move it has more ([`Stop::Relaxed`]
+//! names its target and what the plan for the goal reached).
+//!
 //! # What it guarantees
 //!
 //! - No slot moves twice (a slot a swap moves, either one, is moved); each move's `from` is
@@ -199,6 +209,16 @@ pub enum Stop {
         /// The least `--target-skew` that lets a slot of the fullest primary move (alone or
         /// in a swap).
         least_target: Option<f64>,
+    },
+    /// The plan for the target asked stopped short of it, at `asked`; the plan given is
+    /// the one for the higher `target`, which goes lower (the least skew of the higher
+    /// targets tried: see the module's docs). `--target-skew` of `target` gives the same
+    /// moves.
+    Relaxed {
+        /// The target whose plan this is.
+        target: f64,
+        /// Moves and skew of the plan for the target asked.
+        asked: Further,
     },
 }
 
@@ -329,12 +349,21 @@ pub fn plan_with(
     let min_gain = limits
         .min_gain
         .unwrap_or_else(|| problem.default_min_gain());
-    let greedy = problem.greedy(limits.max_moves, min_gain);
-    let lower = problem.lower_bound(min_gain);
-    let (best, searched) = problem.search(&greedy, lower, limits.max_moves, min_gain);
+    let (best, lower, searched) = problem.solve(limits.max_moves, min_gain);
     let reached_goal = problem.within_caps(&best);
     let minimal = reached_goal && (Some(best.moves.len()) == lower || searched);
-    let stop = problem.stop(&best, reached_goal, limits.max_moves, min_gain);
+    let mut stop = problem.stop(&best, reached_goal, limits.max_moves, min_gain);
+    let mut best = best;
+    if !reached_goal {
+        if let Some((target, relaxed)) = relaxed(&problem, &best, limits, min_gain) {
+            let asked = Further {
+                moves: best.moves.len(),
+                skew: weighted_skew(&best.loads, weights).unwrap_or(0.0),
+            };
+            stop = Stop::Relaxed { target, asked };
+            best = relaxed;
+        }
+    }
     let plan = problem.plan(best.moves);
     Ok(Planned {
         plan,
@@ -346,6 +375,63 @@ pub fn plan_with(
         stop,
         min_gain,
     })
+}
+
+/// How many higher targets [`relaxed`] tries.
+const RELAXED_TARGETS: usize = 40;
+
+/// Where the plan for the goal stops short of it, the plans for higher targets: the
+/// targets between the goal and the skew `best` leaves, [`RELAXED_TARGETS`] of them evenly
+/// spaced and each rounded up to two decimals, each planned as [`plan_with`] plans it
+/// (the greedy, then the exact search) with the same cap on moves and least gain. Of the
+/// plans that reach their own target, the one of the least skew (ties: fewer moves, the
+/// lower target), when it is lower than `best`'s by `min_gain` for each move it has more
+/// (at least 1e-9): a first move that fills the primary the next donor needed can leave the
+/// plan for a low target far above the plan for a higher one. Gives that target, which
+/// `--target-skew` takes to give the same moves, and its plan.
+fn relaxed(
+    problem: &Problem<'_>,
+    best: &Candidate,
+    limits: &Limits,
+    min_gain: f64,
+) -> Option<(f64, Candidate)> {
+    let skew = weighted_skew(&best.loads, problem.weights)?;
+    let span = skew - problem.goal;
+    let mut targets: Vec<f64> = (1..RELAXED_TARGETS)
+        .map(|i| {
+            let t = problem.goal + span * i as f64 / RELAXED_TARGETS as f64;
+            (t * 100.0).ceil() / 100.0
+        })
+        .filter(|t| *t > problem.goal && *t < skew && TARGET_SKEWS.contains(t))
+        .collect();
+    targets.dedup();
+    let mut found: Option<(f64, f64, Candidate)> = None;
+    for target in targets {
+        let relaxed = Limits { target, ..*limits };
+        let p = Problem::new(
+            problem.amounts,
+            problem.keys,
+            problem.owners,
+            problem.weights,
+            &relaxed,
+        );
+        let (c, _, _) = p.solve(limits.max_moves, min_gain);
+        let Some(s) = weighted_skew(&c.loads, problem.weights) else {
+            continue;
+        };
+        if !p.within_caps(&c) {
+            continue;
+        }
+        let better = found.as_ref().is_none_or(|(fs, _, fc)| {
+            s < fs - 1e-12 || ((s - fs).abs() <= 1e-12 && c.moves.len() < fc.moves.len())
+        });
+        if better {
+            found = Some((s, target, c));
+        }
+    }
+    let (s, target, c) = found?;
+    let more = c.moves.len().saturating_sub(best.moves.len()).max(1);
+    (s < skew - min_gain.max(1e-9) * more as f64).then_some((target, c))
 }
 
 /// The most moves the exact search looks at in one plan (its depth of recursion): past it,
@@ -644,6 +730,15 @@ impl<'a> Problem<'a> {
         best.map(|(skew, _, x, r)| (x, r, skew))
     }
 
+    /// The plan of these limits: the greedy, then the exact search from it. Gives the
+    /// best plan, the lower bound on moves, and whether the search was finished.
+    fn solve(&self, max_moves: usize, min_gain: f64) -> (Candidate, Option<usize>, bool) {
+        let greedy = self.greedy(max_moves, min_gain);
+        let lower = self.lower_bound(min_gain);
+        let (best, searched) = self.search(&greedy, lower, max_moves, min_gain);
+        (best, lower, searched)
+    }
+
     /// The greedy of the module's docs.
     fn greedy(&self, max_moves: usize, min_gain: f64) -> Candidate {
         let shards = self.shards();
@@ -932,9 +1027,9 @@ impl<'a> Problem<'a> {
         if reached_goal {
             return Stop::Floor;
         }
-        // what a relaxed limit reaches, by the greedy (an upper bound on its moves)
+        // what a relaxed limit reaches, planned as a run with that limit plans it
         let further = |max_moves: usize, min_gain: f64| {
-            let c = self.greedy(max_moves, min_gain);
+            let (c, _, _) = self.solve(max_moves, min_gain);
             let s = weighted_skew(&c.loads, self.weights)?;
             (s < skew? - 1e-12).then_some(Further {
                 moves: c.moves.len(),
@@ -1454,15 +1549,18 @@ mod tests {
         assert_eq!(all.stop, Stop::Floor);
         assert!(all.plan.moves.len() <= 2003);
         assert!(all.moves_lower_bound.unwrap() <= all.plan.moves.len());
-        // under a cap of 2, what no cap would reach
+        // under a cap of 2, the plan for the target moves two 9000s (59000 left) and says
+        // what no cap would reach; a higher target's plan goes lower in one move, the hot
+        // slot to another shard (37000 | 50000 | 10000), and is the one given
         let capped = Limits {
             max_moves: 2,
             ..Limits::target(1.1)
         };
-        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &capped).unwrap();
-        assert_eq!(p.plan.moves.len(), 2);
+        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &capped);
+        let (asked, _, _) = problem.solve(2, p.min_gain);
+        assert_eq!(asked.moves.len(), 2);
         assert_eq!(
-            p.stop,
+            problem.stop(&asked, false, 2, p.min_gain),
             Stop::MaxMoves {
                 further: Some(Further {
                     moves: 3,
@@ -1470,6 +1568,20 @@ mod tests {
                 })
             }
         );
+        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &capped).unwrap();
+        match p.stop {
+            Stop::Relaxed { asked, .. } => assert_eq!(
+                asked,
+                Further {
+                    moves: 2,
+                    skew: 59_000.0 / fair
+                }
+            ),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(p.plan.moves.len(), 1, "{p:?}");
+        assert_eq!(p.plan.moves[0].slot, 0);
+        assert!((p.plan.skew_after.unwrap() - 50_000.0 / fair).abs() < 1e-12);
         // that advice followed, a cap of 3: the least gain stops it too, and only both
         // limits relaxed go further (every tiny slot, to the floor), past the cap
         let followed = Limits {
@@ -1522,16 +1634,25 @@ mod tests {
         let amounts = [400, 400, 400, 410, 410];
         let owners = [Some(0), Some(0), Some(0), Some(1), Some(2)];
         let fair = 2020.0 / 3.0;
-        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
-        assert!(p.plan.moves.is_empty(), "{:?}", p.plan.moves);
+        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1));
+        let (asked, _, _) = problem.solve(usize::MAX, DEFAULT_MIN_GAIN);
+        assert!(asked.moves.is_empty(), "{:?}", asked.moves);
         // 400 on a shard of 410: 810 over a fair share
         let least = 810.0 / fair;
-        match p.stop {
+        match problem.stop(&asked, false, usize::MAX, DEFAULT_MIN_GAIN) {
             Stop::NoRoom {
                 least_target: Some(t),
             } => assert!((t - least).abs() < 1e-12, "{t}"),
             other => panic!("{other:?}"),
         }
+        // the plan given is a higher target's, which moves that slot
+        let given =
+            plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert!(matches!(given.stop, Stop::Relaxed { .. }), "{given:?}");
+        assert!(
+            (given.plan.skew_after.unwrap() - least).abs() < 1e-12,
+            "{given:?}"
+        );
         let p = plan_with(
             &amounts,
             &amounts,
@@ -1574,6 +1695,103 @@ mod tests {
         assert_eq!(c.loads, [700, 500, 410]);
     }
 
+    /// Slots of the given amounts on their shards: amounts, keys (the same) and owners.
+    fn on_shards(shards: &[&[u64]]) -> (Vec<u64>, Vec<Option<usize>>) {
+        let mut amounts = Vec::new();
+        let mut owners = Vec::new();
+        for (shard, slots) in shards.iter().enumerate() {
+            for &a in *slots {
+                amounts.push(a);
+                owners.push(Some(shard));
+            }
+        }
+        (amounts, owners)
+    }
+
+    /// A first move that fills the primary the next donor needed: at 1.1 the greedy moves
+    /// the third shard's 1500 (the one slot that alone removes its excess) to the first,
+    /// where the second shard's 1500 then no longer fits, and stops at 3068 / 2129 = 1.44.
+    /// At 1.3 it moves an 800 first and the 1500 after: 1.156. A plan as low or lower is
+    /// given, and its target gives the same moves.
+    #[test]
+    fn a_higher_target_whose_plan_goes_lower_is_taken() {
+        // a tester's cluster: the singles gain less than the least gain (0.001)
+        let mut first = vec![2];
+        first.extend([1; 56]);
+        let mut second = vec![1500, 1500];
+        second.extend([1; 68]);
+        let mut third = vec![1500, 800, 800, 100];
+        third.extend([1; 61]);
+        let (amounts, owners) = on_shards(&[&first, &second, &third]);
+        let weights = [1.0; 3];
+        let fair = 6387.0 / 3.0;
+        let p = plan_with(&amounts, &amounts, &owners, &weights, &Limits::target(1.1)).unwrap();
+        let Stop::Relaxed { target, asked } = p.stop else {
+            panic!("{:?}", p.stop);
+        };
+        // the plan for 1.1 itself: one move, 3068 left on the second shard
+        assert_eq!(asked.moves, 1, "{p:?}");
+        assert!((asked.skew - 3068.0 / fair).abs() < 1e-12, "{asked:?}");
+        // at 1.3 by hand: an 800 and the second shard's 1500 to the first, 2358 | 1568 |
+        // 2461. The plan given goes as low or lower, its loads and skew those of its moves
+        let skew = skew_of_moved(&amounts, &owners, &weights, &p.plan.moves).unwrap();
+        assert!((p.plan.skew_after.unwrap() - skew).abs() < 1e-12, "{p:?}");
+        assert!(skew <= 2461.0 / fair + 1e-12, "{p:?}");
+        assert!(p
+            .plan
+            .moves
+            .iter()
+            .all(|m| owners[usize::from(m.slot)] == Some(m.from)));
+        assert!(skew <= target, "{p:?}");
+        // its target gives the same moves, and reaches it
+        let again = plan_with(
+            &amounts,
+            &amounts,
+            &owners,
+            &weights,
+            &Limits::target(target),
+        )
+        .unwrap();
+        assert_eq!(again.stop, Stop::Reached, "{again:?}");
+        assert_eq!(again.plan.moves, p.plan.moves);
+    }
+
+    /// A hot slot that only the primary of weight 3 can take (a tester's case): at the
+    /// floor goal (30000 over that primary's fair share) the slot does not fit beside the
+    /// 3000 keys there, every other slot is a single key under the least gain, and the plan
+    /// for the goal moves nothing (4.30); a higher target's plan moves the hot slot, 1.55.
+    #[test]
+    fn a_hot_slot_that_fits_only_a_higher_target_moves() {
+        let mut second = vec![30_000];
+        second.extend([1; 500]);
+        let (amounts, owners) = on_shards(&[&[1; 3000], &second, &[1; 2000]]);
+        let weights = [3.0, 1.0, 1.0];
+        let total = 3000.0 + 30_500.0 + 2000.0;
+        let fairs = [total * 3.0 / 5.0, total / 5.0, total / 5.0];
+        let p = plan_with(&amounts, &amounts, &owners, &weights, &Limits::target(1.1)).unwrap();
+        let Stop::Relaxed { target, asked } = p.stop else {
+            panic!("{:?}", p.stop);
+        };
+        assert_eq!(asked.moves, 0, "{p:?}");
+        assert!(
+            (asked.skew - 30_500.0 / fairs[1]).abs() < 1e-12,
+            "{asked:?}"
+        );
+        // the hot slot to the heavy primary: 33000 | 500 | 2000
+        assert_eq!(p.plan.moves.len(), 1, "{p:?}");
+        assert_eq!((p.plan.moves[0].slot, p.plan.moves[0].to), (3000, 0));
+        assert!((p.plan.skew_after.unwrap() - 33_000.0 / fairs[0]).abs() < 1e-12);
+        let again = plan_with(
+            &amounts,
+            &amounts,
+            &owners,
+            &weights,
+            &Limits::target(target),
+        )
+        .unwrap();
+        assert_eq!(again.plan.moves, p.plan.moves, "{again:?}");
+    }
+
     /// Where a swap fits at a lower target than any slot alone, the stop names the swap's.
     #[test]
     fn no_room_names_the_least_target_of_a_swap() {
@@ -1590,15 +1808,21 @@ mod tests {
             Some(2),
         ];
         let fair = 2060.0 / 3.0;
-        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
-        assert!(p.plan.moves.is_empty(), "{:?}", p.plan.moves);
+        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1));
+        let (asked, _, _) = problem.solve(usize::MAX, DEFAULT_MIN_GAIN);
+        assert!(asked.moves.is_empty(), "{:?}", asked.moves);
         let least = 810.0 / fair;
-        match p.stop {
+        match problem.stop(&asked, false, usize::MAX, DEFAULT_MIN_GAIN) {
             Stop::NoRoom {
                 least_target: Some(t),
-            } => assert!((t - least).abs() < 1e-12, "{t} against {least}: {p:?}"),
+            } => assert!((t - least).abs() < 1e-12, "{t} against {least}"),
             other => panic!("{other:?}"),
         }
+        // the plan given is a higher target's: as low as that least target or lower
+        let given =
+            plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert!(matches!(given.stop, Stop::Relaxed { .. }), "{given:?}");
+        assert!(given.plan.skew_after.unwrap() <= least + 1e-12, "{given:?}");
         // at that target the plan reaches it, with the fewest moves of any assignment
         let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &exact(least)).unwrap();
         assert!(p.plan.reached, "{p:?}");

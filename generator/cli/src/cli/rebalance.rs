@@ -29,7 +29,8 @@ enum Format {
     Tsv,
     /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
     /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
-    /// `floor`, `max-moves`, `min-gain` or `no-room`, with `further` or `least_target`),
+    /// `floor`, `max-moves`, `min-gain`, `no-room` or `relaxed`, with `further`,
+    /// `least_target`, or `target` and `asked` (`moves`, `skew`)),
     /// `moves_lower_bound`, `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
     /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
     /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
@@ -571,6 +572,14 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
         } => notes.push(format!(
             "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there; --target-skew {} is the least that lets one move (alone or in a swap)",
             rounded_up_below(t, plan.skew_after)
+        )),
+        Stop::Relaxed {
+            target: relaxed,
+            asked,
+        } => notes.push(format!(
+            "{stops} with the moves of --target-skew {relaxed}: the plan for --target-skew {target} itself stops at {} after {} (a first move can fill the primary a later one needed), and of the higher targets tried this one goes lowest",
+            lower(asked.skew),
+            super::plural(asked.moves as u64, "move", "moves")
         )),
         Stop::NoRoom { least_target: None } => notes.push(format!(
             "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there, and no move or swap of whole slots lowers the skew"
