@@ -913,6 +913,65 @@ fn library_load(
     out
 }
 
+/// The findings that make FUNCTION LOAD refuse the library `script` loaded after the
+/// libraries `loaded` (`library-load`): a function named as a function of another library
+/// (another library's name: a library of the same name is a version of it, which
+/// `FUNCTION LOAD REPLACE` replaces), in any case, for the servers find a function's name
+/// in any case: `hit` loaded, a library registering `HIT` is refused ("Function HIT already
+/// exists"; measured on Redis 7.0, Valkey 8.0 and 9.1, whose library names are
+/// case-sensitive).
+pub(crate) fn library_clash(
+    script: &Script,
+    loaded: &[Script],
+    targets: &[Target],
+) -> Vec<Finding> {
+    let ScriptKind::Library { name, functions } = &script.kind else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for f in functions {
+        let clash = loaded.iter().find_map(|other| match &other.kind {
+            ScriptKind::Library {
+                name: other_name,
+                functions: others,
+            } if other_name != name => others
+                .iter()
+                .find(|g| g.name.eq_ignore_ascii_case(&f.name))
+                .map(|g| (other, other_name, g)),
+            _ => None,
+        });
+        let Some((other, other_name, g)) = clash else {
+            continue;
+        };
+        let function = slotgen::text::escape(f.name.as_bytes());
+        let theirs = slotgen::text::escape(g.name.as_bytes());
+        let spelled = if g.name == f.name {
+            String::new()
+        } else {
+            format!(" (as `{theirs}`: the servers find a function's name in any case)")
+        };
+        let library = slotgen::text::escape(other_name.as_bytes());
+        out.push(Finding {
+            at: f.at,
+            rule: Rule::LibraryLoad,
+            kind: None,
+            message: format!(
+                "the function `{function}` is registered by the library `{library}` of `{}` \
+                 too{spelled}, given before this file: FUNCTION LOAD of this library after \
+                 that one is refused (\"Function {function} already exists\")",
+                crate::shown(&other.files[0])
+            ),
+            fix: format!(
+                "give the function a name no other library registers in any case, or \
+                 `FUNCTION DELETE {library}` before loading this library"
+            ),
+            condition: None,
+            targets: every(targets, Outcome::Fails),
+        });
+    }
+    out
+}
+
 /// The finding on the assignment `write` to a global (`global-write`), which `runs` says
 /// what runs: Redis and Valkey refuse it ("Attempt to modify a readonly table"), the script
 /// when it catches the error goes on (`depends`); the other targets were not tried.

@@ -92,6 +92,20 @@ fn fcall_name(source: &str) -> Option<String> {
     )
 }
 
+/// The library a corpus library is loaded after, from `loaded after NAME.lua` on its call
+/// line: its path and text (the two are linted together, that one first).
+fn loaded_after(source: &str) -> Option<(PathBuf, String)> {
+    let at = source.find("loaded after ")?;
+    let name = source[at + 13..]
+        .split_whitespace()
+        .next()
+        .expect("a file")
+        .trim_end_matches([',', ')']);
+    let path = workspace_root().join("tests/data/lint").join(name);
+    let text = std::fs::read_to_string(&path).expect("the library loaded first");
+    Some((path, text))
+}
+
 /// The line an error names (`@user_script:N:` or `@user_function:N:`), if any.
 fn error_line(error: &str) -> Option<usize> {
     for marker in ["@user_script:", "@user_function:"] {
@@ -197,6 +211,13 @@ fn run_script(
                     .arg("FLUSH")
                     .query(&mut primary.connect())
                     .expect("FUNCTION FLUSH");
+                if let Some((_, first)) = loaded_after(source) {
+                    let _: Value = redis::cmd("FUNCTION")
+                        .arg("LOAD")
+                        .arg(first)
+                        .query(&mut primary.connect())
+                        .expect("the library loaded first loads");
+                }
                 redis::cmd("FUNCTION")
                     .arg("LOAD")
                     .arg("REPLACE")
@@ -259,7 +280,13 @@ fn lint_case(
             function: fcall_name(source),
         },
     };
-    slotgen_lint::lint_script(path, source, &values, &[target]).expect("the lint reads it")
+    // a library loaded after another is linted after it, as `slotgen lint first.lua this.lua`
+    let loaded: Vec<slotgen_lint::lua::Script> = loaded_after(source)
+        .map(|(first, text)| slotgen_lint::lua::read(&first, &text).expect("the lint reads it"))
+        .into_iter()
+        .collect();
+    slotgen_lint::lint_script_with(path, source, &values, &[target], &loaded)
+        .expect("the lint reads it")
 }
 
 /// Compares one case run on the node `runner`; returns the table cell (`runs`, `fails`,

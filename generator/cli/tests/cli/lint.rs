@@ -231,6 +231,26 @@ fn lint_names_the_function_an_fcall_misspells() {
         .prints("register no `archive`: lint the file of the library that does with them");
 }
 
+/// Two libraries linted together, one function name in two cases (`hit`, `HIT`): the
+/// library given second is refused at FUNCTION LOAD (the servers find functions in any
+/// case, measured by the corpus test), whichever it is.
+#[test]
+fn lint_a_library_after_one_with_its_function_name_fails() {
+    let (hit, clash) = (corpus("function_case_hit.lua"), corpus("function_case_clash.lua"));
+    let run = lint(&["--keys", "{p}a", &hit, &clash]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("function_case_hit.lua: redis runs, valkey8 runs, valkey9 runs")
+        .prints("library-load: the function `HIT` is registered by the library `corpus_hit`")
+        .prints("function_case_clash.lua: redis fails, valkey8 fails, valkey9 fails");
+    let run = lint(&["--keys", "{p}a", &clash, &hit]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("function_case_clash.lua: redis runs, valkey8 runs, valkey9 runs")
+        .prints("library-load: the function `hit` is registered by the library `corpus_clash`")
+        .prints("function_case_hit.lua: redis fails, valkey8 fails, valkey9 fails");
+    // each alone loads
+    lint(&["--keys", "{p}a", &clash]).ok();
+}
+
 /// A FIFO is read once, within the one wait the message states: written once by a writer
 /// that then leaves, it is linted (read twice, the second read waited for a writer that
 /// never came and failed); with no writer, one error line after the wait.
