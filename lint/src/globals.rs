@@ -34,6 +34,17 @@ impl Server {
             Server::Valkey9_1 => "Valkey 9.1",
         }
     }
+
+    /// The most syntax levels its Lua 5.1 parser takes (`LUAI_MAXCCALLS`, counted as
+    /// [`crate::lua::Script::syntax_levels`] does), past which it refuses the script
+    /// ("chunk has too many syntax levels"). Measured: on each server `return` with a chain
+    /// of 199 `..` operands, or 198 nested brackets, loads, one more is refused.
+    #[must_use]
+    pub fn syntax_levels(self) -> usize {
+        match self {
+            Server::Redis7_0 | Server::Valkey8_0 | Server::Valkey9_1 => 200,
+        }
+    }
 }
 
 /// Where a piece of Lua runs.

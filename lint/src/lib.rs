@@ -72,7 +72,7 @@ pub enum Error {
         max: usize,
     },
     /// Brackets, blocks or unary operators nest too deep.
-    #[error("{file}: nests deeper than {max} levels (brackets, blocks, unary operators); no server script needs that, split it into functions")]
+    #[error("{file}: nests deeper than {max} levels (brackets, blocks, unary operators), the most the lint reads; Redis and Valkey refuse a script past 200 syntax levels too (\"chunk has too many syntax levels\"): split it into functions")]
     TooDeep {
         /// The file.
         file: String,

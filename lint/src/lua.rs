@@ -19,6 +19,7 @@ use crate::commands::{self, Arg};
 use crate::key::{KeyExpr, Part};
 use crate::{Error, Position, MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
 
+mod levels;
 mod names;
 mod source;
 mod strings;
@@ -170,6 +171,12 @@ pub struct Script {
     /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
     /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
     pub engine: Option<String>,
+    /// The syntax levels of Lua 5.1's parser over the script and its includes (its nested
+    /// blocks, function bodies and expressions: each operand of a `..` or `^` chain, each
+    /// bracket, each unary operator): entry `n` is where the count first reaches `n + 1`, as
+    /// many entries as the deepest count. A server refuses the script whose count passes
+    /// its limit ([`crate::globals::Server::syntax_levels`]) where it does.
+    pub syntax_levels: Vec<Position>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -253,13 +260,21 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     }
     let (kind, shebang, engine) = shebang(path, source)?;
     let mut asts = Vec::with_capacity(files.len());
+    // each file parsed on its own, as the servers' parser reads each include at the top
+    let mut syntax_levels: Vec<Position> = Vec::new();
     for (n, (file, text)) in files.iter().enumerate() {
         let text = if n == 0 && text.starts_with("#!") {
             format!("--{}", &text[2..])
         } else {
             text.clone()
         };
-        asts.push(parse(file, text)?);
+        let ast = parse(file, text)?;
+        let reached = levels::levels(&ast, n);
+        if reached.len() > syntax_levels.len() {
+            let known = syntax_levels.len();
+            syntax_levels.extend_from_slice(&reached[known..]);
+        }
+        asts.push(ast);
     }
     // Pass one: the names that stand for redis.call, for KEYS and for ARGV, over every file
     // (an include uses the script's `rcall`), and the library's functions.
@@ -330,6 +345,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         global_writes,
         global_reads,
         engine,
+        syntax_levels,
     })
 }
 

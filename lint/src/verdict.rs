@@ -194,6 +194,9 @@ pub enum Rule {
     /// `FCALL` of a function no library given registers, a near miss of one that is
     /// (`setpar` for `setpair`): the server answers "Function not found".
     UnknownFunction,
+    /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
+    /// operands): "chunk has too many syntax levels".
+    SyntaxLevels,
 }
 
 impl Rule {
@@ -228,6 +231,7 @@ impl Rule {
             Rule::ClusterDatabase => "cluster-database",
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
+            Rule::SyntaxLevels => "syntax-levels",
         }
     }
 }
@@ -430,6 +434,7 @@ pub(crate) fn script_called(
             }),
         });
     }
+    findings.extend(syntax_levels(script, targets));
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
         || {
@@ -799,6 +804,39 @@ pub(crate) fn script_called(
         targets: targets.to_vec(),
         findings,
     }
+}
+
+/// The finding on a script nested deeper than the Lua 5.1 parser of a target's server
+/// takes (`syntax-levels`): the server refuses it, EVAL and FUNCTION LOAD alike, at the
+/// place the count first passes its limit ([`Server::syntax_levels`]).
+fn syntax_levels(script: &Script, targets: &[Target]) -> Option<Finding> {
+    let deepest = script.syntax_levels.len();
+    let over = |s: &Server| deepest > s.syntax_levels();
+    let outcomes = only(targets, |t| t.server().filter(over).map(|_| Outcome::Fails));
+    let limit = targets
+        .iter()
+        .filter_map(|t| t.server().filter(over))
+        .map(Server::syntax_levels)
+        .min()?;
+    let refusing: Vec<Server> = Server::ALL.iter().copied().filter(over).collect();
+    Some(Finding {
+        at: script.syntax_levels[limit],
+        rule: Rule::SyntaxLevels,
+        kind: None,
+        message: format!(
+            "the script nests {deepest} syntax levels deep (each block and function body, \
+             each bracket and unary operator, and each operand of a `..` or `^` chain is a \
+             level of Lua 5.1's parser), and here it passes {limit}: {} refuse{} it (\"chunk \
+             has too many syntax levels\")",
+            server_list(&refusing),
+            if refusing.len() == 1 { "s" } else { "" },
+        ),
+        fix: "build a long `..` chain in steps (`local s = a .. b .. c` then `s = s .. d`) or \
+              with `table.concat`, and move deeply nested code into functions of its own"
+            .to_owned(),
+        condition: None,
+        targets: outcomes,
+    })
 }
 
 /// Whether `name` is a library's or function's name as FUNCTION LOAD takes it: letters,

@@ -1281,3 +1281,195 @@ fn global_fields_are_what_the_server_has(
         "{server:?}: FUNCTION LOAD's fields of the API table"
     );
 }
+
+/// `syntax-levels` against each server's Lua parser: scripts of several shapes (a `..`
+/// chain an operand a line, a `^` chain, nested brackets, unary operators, table
+/// constructors, blocks and function bodies around a chain, a library's function), each
+/// at every size of a window around the servers' limit, EVAL'd (a library: FUNCTION LOAD)
+/// on a server of each kind: the lint finds `syntax-levels` for the server exactly where
+/// the server refuses the script ("chunk has too many syntax levels"), and on the line the
+/// server names. Each shape is seen both loaded and refused.
+#[test]
+fn lint_syntax_levels_are_what_each_server_parses() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let chain = |op: &str, n: usize| vec!["1"; n].join(&format!("\n{op} "));
+    let nest = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    // (name, script of size n, the window of n, a library)
+    type Shape = (
+        &'static str,
+        Box<dyn Fn(usize) -> String>,
+        std::ops::RangeInclusive<usize>,
+        bool,
+    );
+    let shapes: Vec<Shape> = vec![
+        (
+            "`..` chain",
+            Box::new(move |n| format!("return {}", chain("..", n))),
+            196..=202,
+            false,
+        ),
+        (
+            "`^` chain",
+            Box::new(move |n| format!("return {}", chain("^", n))),
+            196..=202,
+            false,
+        ),
+        (
+            "brackets",
+            Box::new(move |n| format!("return {}", nest("(\n", "1", ")", n))),
+            195..=201,
+            false,
+        ),
+        (
+            "`not`",
+            Box::new(move |n| format!("return {}", nest("not\n", "true", "", n))),
+            195..=201,
+            false,
+        ),
+        (
+            "tables",
+            Box::new(move |n| format!("return #{}", nest("{\n", "", "}", n))),
+            195..=201,
+            false,
+        ),
+        (
+            "blocks around a chain",
+            Box::new(move |n| {
+                nest(
+                    "if true then\n",
+                    &format!("return {}\n", chain("..", n)),
+                    "end\n",
+                    20,
+                )
+            }),
+            176..=182,
+            false,
+        ),
+        (
+            "function bodies and calls around a chain",
+            Box::new(move |n| {
+                format!(
+                    "return {}",
+                    nest("(function()\nreturn ", &chain("..", n), "\nend)()", 10)
+                )
+            }),
+            166..=172,
+            false,
+        ),
+        (
+            "loops around a chain",
+            Box::new(move |n| {
+                format!(
+                    "local x\n{}",
+                    nest(
+                        "while true do\nrepeat\nfor i = 1, 2 do\n",
+                        &format!("x = {}\nreturn x\n", chain("..", n)),
+                        "end\nuntil true\nend\n",
+                        5
+                    )
+                )
+            }),
+            180..=186,
+            false,
+        ),
+        (
+            "a library's function",
+            Box::new(move |n| {
+                format!(
+                    "#!lua name=levels\nredis.register_function('f', function(keys, args)\n  return {}\nend)",
+                    chain("..", n)
+                )
+            }),
+            194..=200,
+            true,
+        ),
+    ];
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let server = slotgen_tests::redis_server::RedisServer::start_program(
+            program.to_str().expect("a path"),
+            false,
+            None,
+        )
+        .expect("the server starts");
+        let mut conn = server.connect();
+        for (shape, script, window, library) in &shapes {
+            let mut seen = (false, false);
+            for n in window.clone() {
+                let source = script(n);
+                let answer = if *library {
+                    redis::cmd("FUNCTION")
+                        .arg("LOAD")
+                        .arg("REPLACE")
+                        .arg(&source)
+                        .query::<Value>(&mut conn)
+                } else {
+                    redis::cmd("EVAL")
+                        .arg(&source)
+                        .arg(0)
+                        .query::<Value>(&mut conn)
+                };
+                let refused = match &answer {
+                    Err(e) if e.to_string().contains("too many syntax levels") => {
+                        Some(error_line(&e.to_string().replace("user_", "@user_")))
+                    }
+                    _ => None,
+                };
+                let name = format!("{server_name}, {shape}, size {n}");
+                let report = match slotgen_lint::lint_script(
+                    Path::new("levels.lua"),
+                    &source,
+                    &Values::default(),
+                    &[target],
+                ) {
+                    Ok(report) => report,
+                    // past the depth the lint reads (`MAX_NESTING`): an error, which says
+                    // the servers refuse it
+                    Err(e @ slotgen_lint::Error::TooDeep { .. }) => {
+                        assert!(
+                            refused.is_some(),
+                            "{name}: {e}, the server answered {answer:?}"
+                        );
+                        seen.1 = true;
+                        checked += 1;
+                        continue;
+                    }
+                    Err(e) => panic!("{name}: {e}"),
+                };
+                let found = report.findings.iter().find(|f| {
+                    f.rule.name() == "syntax-levels" && f.outcome(target) == Outcome::Fails
+                });
+                assert_eq!(
+                    found.is_some(),
+                    refused.is_some(),
+                    "{name}: the server answered {answer:?}, the lint: {report:#?}"
+                );
+                if let (Some(f), Some(line)) = (found, refused) {
+                    assert_eq!(
+                        Some(f.at.line),
+                        line,
+                        "{name}: the server's line, the lint's {f:#?}"
+                    );
+                }
+                if refused.is_some() {
+                    seen.1 = true;
+                } else {
+                    assert!(answer.is_ok(), "{name}: {answer:?}");
+                    seen.0 = true;
+                }
+                checked += 1;
+            }
+            assert!(
+                seen.0 && seen.1,
+                "{server_name}, {shape}: loaded {}, refused {}",
+                seen.0,
+                seen.1
+            );
+        }
+    }
+    assert!(checked > 0);
+}
