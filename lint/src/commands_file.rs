@@ -51,6 +51,8 @@ pub fn lint_commands_with(
     // The watched keys, until EXEC, DISCARD or UNWATCH: at EXEC each must be on the
     // transaction's node (`watch-other-slot`).
     let mut watched: Vec<Queued> = Vec::new();
+    // whether a line before selected a database other than 0 (`MOVE key 0` may then move)
+    let mut selected = false;
     for (n, line) in source.lines().enumerate() {
         let at = Position {
             file: 0,
@@ -220,7 +222,8 @@ pub fn lint_commands_with(
         findings.extend(verdict::unknown_command(&name, at, targets, how));
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
         if let Some(db) = commands::other_database(&name, &args) {
-            findings.extend(verdict::cluster_database(&name, &db, at, targets));
+            findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
+            selected |= name == "select";
         }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);

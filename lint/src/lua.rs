@@ -92,8 +92,10 @@ pub struct CallSite {
     /// How many arguments the call passes, the command's name counted, when the lint can
     /// count them (no `unpack(...)` or call last).
     pub arguments: Option<usize>,
-    /// The database other than 0 the call works on (`SELECT 1`, `MOVE`), if it does.
-    pub database: Option<commands::OtherDatabase>,
+    /// Every argument as the lint reads it, the command's name first (none when the
+    /// command is no literal): the verdict reads them with the call's values (`SELECT
+    /// ARGV[1]` with `--argv 1`).
+    pub args: Vec<KeyExpr>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -721,7 +723,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             protected: false,
             top_level: !within(&names.bodies, file, byte),
             arguments: None,
-            database: None,
+            args: Vec::new(),
         });
     }
     out
@@ -1011,7 +1013,7 @@ impl Flow<'_> {
                         protected,
                         top_level: !within(&self.names.bodies, self.file, byte),
                         arguments: None,
-                        database: None,
+                        args: Vec::new(),
                     });
                 }
                 return;
@@ -1062,7 +1064,7 @@ impl Flow<'_> {
                 protected,
                 top_level: !within(&self.names.bodies, self.file, byte),
                 arguments: None,
-                database: None,
+                args: Vec::new(),
             });
             return;
         };
@@ -1088,7 +1090,6 @@ impl Flow<'_> {
                 Some("the command is not in the servers' command table"),
             ),
         };
-        let database = commands::other_database(&command, &args);
         self.calls.push(CallSite {
             at,
             command: Some(command),
@@ -1099,7 +1100,7 @@ impl Flow<'_> {
             protected,
             top_level: !within(&self.names.bodies, self.file, byte),
             arguments: (counted && !open_end).then_some(values.len()),
-            database,
+            args: values,
         });
     }
 }

@@ -565,6 +565,9 @@ pub(crate) fn script_called(
             None => c.functions.is_empty(),
             Some(i) => c.functions.contains(i),
         };
+        // whether a call before selected a database other than 0, or one the lint cannot
+        // read (`MOVE key 0` may then move to another)
+        let mut selected = false;
         for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
@@ -667,8 +670,18 @@ pub(crate) fn script_called(
             {
                 findings.push(f);
             }
-            if let (Some(db), Some(c)) = (&call.database, &call.command) {
-                findings.extend(cluster_database(c, db, call.at, targets));
+            // the arguments with the call's values (`SELECT ARGV[1]` with `--argv 1`)
+            let read: Vec<Option<Vec<u8>>> = call.args.iter().map(|a| a.value(values)).collect();
+            let args: Vec<commands::Arg<'_>> = read
+                .iter()
+                .map(|a| {
+                    a.as_deref()
+                        .map_or(commands::Arg::Unknown, commands::Arg::Known)
+                })
+                .collect();
+            if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
+                findings.extend(cluster_database(c, &db, call.at, targets, selected));
+                selected |= c == "select";
             }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
@@ -1115,31 +1128,92 @@ pub(crate) fn unknown_command(
 
 /// The finding on `command`, which works on the database `db` other than 0, at `at`
 /// (`cluster-database`): Redis 7.0 and Valkey 8.0 refuse it in cluster mode (a `SELECT`
-/// of a database the lint cannot read depends on it being 0); Valkey 9.1 runs it when its
-/// `cluster-databases` is above the database (the default, 1, refuses it), but `SWAPDB`.
+/// or `COPY` of a database the lint cannot read depends on it being 0); Valkey 9.1 runs it
+/// when its `cluster-databases` is above the database (the default, 1, refuses it), but
+/// `SWAPDB`, a negative database, and `MOVE` to the database the script is in (0, unless
+/// `selected`: a `SELECT` before it). A database the servers read as no integer is refused
+/// by all three.
 pub(crate) fn cluster_database(
     command: &str,
     db: &commands::OtherDatabase,
     at: Position,
     targets: &[Target],
+    selected: bool,
 ) -> Option<Finding> {
-    use commands::OtherDatabase::{Numbered, Swap};
+    use commands::OtherDatabase::{NotInteger, Numbered, Swap};
     let command = slotgen::text::escape(command.as_bytes());
-    let (what, one_db, valkey9, condition) = match db {
+    let cluster = "a cluster has database 0 only (Redis 7.0 and Valkey 8.0 refuse it, \"... not \
+                   allowed in cluster mode\"; Valkey 9.1";
+    let (message, one_db, valkey9, condition) = match db {
         Swap => (
-            format!("`{command}` swaps databases"),
+            format!(
+                "`{command}` swaps databases: {cluster} too, whatever its `cluster-databases`)"
+            ),
+            Outcome::Fails,
+            Outcome::Fails,
+            None,
+        ),
+        NotInteger(text) => (
+            format!(
+                "`{command}` is given the database `{}`, which the servers read as no integer \
+                 (decimal digits, `-` the only sign, no leading zero, within 32 bits): every \
+                 server refuses it (\"value is not an integer or out of range\"){}",
+                slotgen::text::escape(text.as_bytes()),
+                if command == "move" {
+                    ", Redis 7.0 and Valkey 8.0 refuse MOVE in cluster mode first"
+                } else {
+                    ""
+                }
+            ),
+            Outcome::Fails,
+            Outcome::Fails,
+            None,
+        ),
+        Numbered(Some(0)) => (
+            format!(
+                "`{command}` moves to database 0: Redis 7.0 and Valkey 8.0 refuse MOVE in \
+                 cluster mode (\"MOVE is not allowed in cluster mode\"), and Valkey 9.1 \
+                 refuses a move to the database the script is in{}",
+                if selected {
+                    ", 0 unless a SELECT before it chose another"
+                } else {
+                    ", 0 (\"source and destination objects are the same\")"
+                }
+            ),
+            Outcome::Fails,
+            if selected {
+                Outcome::Depends
+            } else {
+                Outcome::Fails
+            },
+            selected.then(|| {
+                Condition::Values(
+                    "the SELECT before it chose a database other than 0 (Valkey 9.1 with \
+                     `cluster-databases` above it)"
+                        .to_owned(),
+                )
+            }),
+        ),
+        Numbered(Some(n)) if *n < 0 => (
+            format!(
+                "`{command}` works on database {n}: {cluster} refuses a negative database \
+                 too, \"DB index is out of range\")"
+            ),
             Outcome::Fails,
             Outcome::Fails,
             None,
         ),
         Numbered(n) => {
-            let n = n.as_deref().map(|n| slotgen::text::escape(n.as_bytes()));
-            let unread = command == "select" && n.is_none();
+            let unread = n.is_none() && command != "move";
             (
-                match &n {
-                    Some(n) => format!("`{command}` works on database {n}"),
-                    None => format!("`{command}` works on a database the lint cannot read"),
-                },
+                format!(
+                    "{}: {cluster} runs it while its `cluster-databases` is above the database, \
+                     and refuses it by default (1): \"DB index is out of range\")",
+                    match n {
+                        Some(n) => format!("`{command}` works on database {n}"),
+                        None => format!("`{command}` works on a database the lint cannot read"),
+                    }
+                ),
                 if unread {
                     Outcome::Depends
                 } else {
@@ -1153,7 +1227,7 @@ pub(crate) fn cluster_database(
                     } else {
                         "on "
                     },
-                    n.as_deref().unwrap_or("the database")
+                    n.map_or_else(|| "the database".to_owned(), |n| n.to_string())
                 ))),
             )
         }
@@ -1163,21 +1237,19 @@ pub(crate) fn cluster_database(
         Target::Valkey9 => Some(valkey9),
         _ => None,
     });
+    let fix = match db {
+        NotInteger(_) => "write the database as an integer, `0` (the one a cluster has)",
+        Numbered(Some(0)) if command == "move" => {
+            "remove the MOVE: a cluster's keys stay in database 0"
+        }
+        _ => "keep every key in database 0 and tell keys apart by a prefix or a hashtag",
+    };
     (!targets.is_empty()).then(|| Finding {
         at,
         rule: Rule::ClusterDatabase,
         kind: None,
-        message: format!(
-            "{what}: a cluster has database 0 only (Redis 7.0 and Valkey 8.0 refuse it, \"... \
-             not allowed in cluster mode\"; Valkey 9.1 {})",
-            if matches!(db, Swap) {
-                "too, whatever its `cluster-databases`"
-            } else {
-                "runs it while its `cluster-databases` is above the database, and refuses it \
-                 by default (1): \"DB index is out of range\""
-            }
-        ),
-        fix: "keep every key in database 0 and tell keys apart by a prefix or a hashtag".to_owned(),
+        message,
+        fix: fix.to_owned(),
         condition,
         targets,
     })

@@ -410,6 +410,18 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     _ => &[k1],
                 };
                 let cell = check_case(&report, *target, runner(keys), &outcome, &name);
+                // `decided` on the call line: every value the verdict needs is given
+                if source
+                    .lines()
+                    .take(2)
+                    .any(|l| l.contains("call:") && l.contains("decided"))
+                {
+                    assert_ne!(
+                        report.verdict(*target),
+                        Outcome::Depends,
+                        "{name}: every value is given, the lint must decide: {report:#?}"
+                    );
+                }
                 if column == 0 {
                     rows.push(vec![file.to_string(), (*placement).to_owned()]);
                 }
@@ -1469,6 +1481,53 @@ fn lint_syntax_levels_are_what_each_server_parses() {
                 seen.0,
                 seen.1
             );
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// A database the caller passes (`SELECT ARGV[1]`) with ARGV given, and `MOVE` after a
+/// SELECT, on each server's cluster: the lint reads the argument and decides (`runs` for
+/// 0, `fails` for a database Redis 7.0 and Valkey 8.0 refuse), what the server did.
+#[test]
+fn lint_database_arguments_given_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let select = "redis.call('select', ARGV[1])\nreturn redis.call('INCR', KEYS[1])";
+    let cases: [(&str, &[u8]); 4] = [
+        (select, b"0"),
+        (select, b"1"),
+        (select, b"-1"),
+        (select, b"2147483648"),
+    ];
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (source, argv) in cases {
+            let key: &[u8] = b"{p}a";
+            let outcome = run_script(&cluster, source, &[key], &[argv]);
+            let values = Values {
+                keys: Some(vec![key.to_vec()]),
+                argv: Some(vec![argv.to_vec()]),
+                function: None,
+            };
+            let report =
+                slotgen_lint::lint_script(Path::new("case.lua"), source, &values, &[target])
+                    .expect("the lint reads it");
+            let name = format!("{server_name}, ARGV[1] = {}", String::from_utf8_lossy(argv));
+            let cell = check_case(&report, target, runner(&[key]), &outcome, &name);
+            eprintln!("{name}: {cell}");
+            // Valkey 9.1 runs database 1 while its `cluster-databases` is above 1: depends
+            if target != Target::Valkey9 || argv != b"1" {
+                assert_ne!(
+                    report.verdict(target),
+                    Outcome::Depends,
+                    "{name}: ARGV is given, the lint must decide: {report:#?}"
+                );
+            }
+            checked += 1;
         }
     }
     assert!(checked > 0);
