@@ -543,6 +543,30 @@ pub fn nearest_field(place: Place, table: &str, field: &str) -> Option<&'static 
         .copied()
 }
 
+/// The names of Lua 5.2 and later whose Lua 5.1 spelling the servers have instead (they
+/// run Lua 5.1): `table.unpack` is the global `unpack` there ("attempt to call field
+/// 'unpack' (a nil value)").
+const LATER_LUA: [(&str, &str, &str); 1] = [("table", "unpack", "unpack")];
+
+/// What Lua 5.1 (every server's) calls the field `table.field` of a later Lua, when it has
+/// it under another name ([`LATER_LUA`]).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::lua51_name;
+///
+/// assert_eq!(lua51_name("table", "unpack"), Some("unpack"));
+/// assert_eq!(lua51_name("table", "concat"), None);
+/// ```
+#[must_use]
+pub fn lua51_name(table: &str, field: &str) -> Option<&'static str> {
+    LATER_LUA
+        .iter()
+        .find(|&&(t, f, _)| t == table && f == field)
+        .map(|&(_, _, name)| name)
+}
+
 /// The call of the API that `table.field` is a near miss of (`redis.cal` -> `call`,
 /// `redis.pcal` -> `pcall`): the lint checks such a call's command and keys as the real
 /// one's, so that fixing the name brings no new finding. `None` when `table` is not the API

@@ -1491,6 +1491,11 @@ fn unknown_field(
         conditions.push(format!("the server is {}", server_list(&having)));
     }
     let fix = match (near, value) {
+        _ if globals::lua51_name(&read.name, field).is_some() => format!(
+            "write `{}`: `{table}.{name}` is Lua 5.2's, and the servers run Lua 5.1, which \
+             has it as the global `{0}`",
+            globals::lua51_name(&read.name, field).unwrap_or_default()
+        ),
         (Some(near), Some(kind)) => {
             format!("write `{table}.{near}`: `{table}.{name}` is a {kind}, no function")
         }

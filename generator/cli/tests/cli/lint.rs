@@ -222,6 +222,18 @@ fn lint_names_the_function_an_fcall_misspells() {
         .prints("fix: write `setpair`")
         .prints("calls.redis: redis fails, valkey8 fails, valkey9 fails");
     assert!(!run.stdout.contains("unseen-body"), "{}", run.stdout);
+    // `setpair` writes: the fix says so, and FCALL_RO, which refuses it, is given none
+    run.prints("if that is the function meant: it writes (registered without `no-writes`)");
+    std::fs::write(&calls, "FCALL_RO getpair 2 x y\n").expect("written");
+    let run = lint(&[lib, calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("unknown-function: `FCALL_RO getpair`")
+        .prints("`setpair`, the nearest name registered, writes, and FCALL_RO refuses it");
+    assert!(
+        !run.stdout.contains("fix: write `setpair`"),
+        "{}",
+        run.stdout
+    );
     std::fs::write(&calls, "FCALL SETPAIR 2 {u}x {u}y v\n").expect("written");
     lint(&[lib, calls_path]).ok();
     std::fs::write(&calls, "FCALL archive 1 x\n").expect("written");
@@ -236,7 +248,10 @@ fn lint_names_the_function_an_fcall_misspells() {
 /// case, measured by the corpus test), whichever it is.
 #[test]
 fn lint_a_library_after_one_with_its_function_name_fails() {
-    let (hit, clash) = (corpus("function_case_hit.lua"), corpus("function_case_clash.lua"));
+    let (hit, clash) = (
+        corpus("function_case_hit.lua"),
+        corpus("function_case_clash.lua"),
+    );
     let run = lint(&["--keys", "{p}a", &hit, &clash]);
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("function_case_hit.lua: redis runs, valkey8 runs, valkey9 runs")
