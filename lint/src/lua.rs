@@ -149,6 +149,10 @@ pub struct GlobalRead {
     /// The locals and parameters visible where it is read, innermost first (for the
     /// nearest name a fix suggests).
     pub in_scope: Vec<String>,
+    /// The global table `name` holds, when `name` is a local declared with one and not
+    /// assigned again (`local r = redis` then `r.cal(...)`: `redis`): its fields are
+    /// checked as the table's.
+    pub aliased: Option<String>,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -368,6 +372,12 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         .map(|(i, _)| i)
         .collect();
     let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
+    // the bindings assigned after their declaration: an alias of a global table no more
+    let reassigned: Vec<usize> = names
+        .assigned
+        .iter()
+        .filter_map(|(name, at)| names.resolve(name, *at))
+        .collect();
     let mut out = Vec::new();
     for &(ref name, byte, at, top_level) in &names.reads {
         let place = match (library, top_level) {
@@ -375,13 +385,20 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
+        // a local declared with a global table and not assigned again (`local r = redis`):
+        // its fields are the table's
+        let alias: Option<&str> = names
+            .resolve(name, byte)
+            .filter(|b| !reassigned.contains(b))
+            .and_then(|b| names.bindings[b].alias.as_deref());
+        let table: &str = alias.unwrap_or(name);
         // a field called that some server with the table lacks (`redis.cal(...)`) or has as
         // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
         // `redis.pcall` are `library-load`'s
         let field = names.field_calls.get(&byte).filter(|f| {
             Server::ALL
                 .iter()
-                .any(|&s| functions(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
+                .any(|&s| functions(s, place, table).is_some_and(|fs| !fs.contains(&f.as_str())))
                 && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
         // a call of `T.f` inside `if T.f then`: it runs only where the field is
@@ -396,8 +413,8 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             })
         });
         if guarded
-            || (everywhere(place, name) && field.is_none())
-            || names.resolve(name, byte).is_some()
+            || (everywhere(place, table) && field.is_none())
+            || (names.resolve(name, byte).is_some() && (alias.is_none() || field.is_none()))
             || names.assigned.iter().any(|&(_, b)| b == byte)
             || names.globals.iter().any(|&(_, _, b, _)| b == byte)
             || written.contains(name.as_str())
@@ -452,6 +469,7 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             maybe,
             declared_below,
             field: None,
+            aliased: None,
             in_scope: {
                 let mut seen = std::collections::HashSet::new();
                 names
@@ -467,7 +485,8 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         if let Some(field) = field {
             let mut read = out.last().cloned().expect("pushed above");
             read.field = Some(field.clone());
-            if everywhere(place, name) {
+            read.aliased = alias.map(str::to_owned);
+            if everywhere(place, table) || alias.is_some() {
                 out.pop();
             }
             out.push(read);

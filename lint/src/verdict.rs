@@ -1414,9 +1414,10 @@ fn unknown_field(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
-    let has_field =
-        |s: &Server| globals::fields(*s, place, &read.name).map(|fs| fs.contains(&field));
-    let value = globals::value_type(&read.name, field);
+    // the global table: the name read, or the one a local holds (`local r = redis`)
+    let global = read.aliased.as_deref().unwrap_or(&read.name);
+    let has_field = |s: &Server| globals::fields(*s, place, global).map(|fs| fs.contains(&field));
+    let value = globals::value_type(global, field);
     let lacks = |s: &Server| has_field(s) == Some(false);
     let holds = |s: &Server| value.is_some() && has_field(s) == Some(true);
     let certain = read.maybe.is_none() && !read.protected;
@@ -1480,8 +1481,14 @@ fn unknown_field(
             verb(&having, "has", "have")
         ));
     }
-    let near = globals::nearest_field(place, &read.name, field).filter(|n| *n != field);
-    if let Some(near) = globals::call_meant(&read.name, field) {
+    let near = globals::nearest_field(place, global, field).filter(|n| *n != field);
+    if let Some(aliased) = &read.aliased {
+        message.push_str(&format!(
+            "; `{table}` is the global table `{}`",
+            slotgen::text::escape(aliased.as_bytes())
+        ));
+    }
+    if let (Some(near), None) = (globals::call_meant(global, field), &read.aliased) {
         message.push_str(&format!(
             "; its command and keys are checked as `{table}.{near}`'s"
         ));
@@ -1491,10 +1498,10 @@ fn unknown_field(
         conditions.push(format!("the server is {}", server_list(&having)));
     }
     let fix = match (near, value) {
-        _ if globals::lua51_name(&read.name, field).is_some() => format!(
+        _ if globals::lua51_name(global, field).is_some() => format!(
             "write `{}`: `{table}.{name}` is Lua 5.2's, and the servers run Lua 5.1, which \
              has it as the global `{0}`",
-            globals::lua51_name(&read.name, field).unwrap_or_default()
+            globals::lua51_name(global, field).unwrap_or_default()
         ),
         (Some(near), Some(kind)) => {
             format!("write `{table}.{near}`: `{table}.{name}` is a {kind}, no function")
@@ -1523,8 +1530,7 @@ fn unknown_field(
         (None, None)
             if place != Place::Eval
                 && Server::ALL.iter().any(|&s| {
-                    globals::functions(s, Place::Eval, &read.name)
-                        .is_some_and(|f| f.contains(&field))
+                    globals::functions(s, Place::Eval, global).is_some_and(|f| f.contains(&field))
                 }) =>
         {
             format!("remove the call: `{table}.{name}` exists in an EVAL script only")
