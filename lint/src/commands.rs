@@ -152,6 +152,47 @@ pub fn missing_on(name: &str, server: Server) -> bool {
     entries().next().is_some() && entries().all(|c| c.servers & bit(server) == 0)
 }
 
+/// The options of `SET` after its key and value, each with whether a value follows it and
+/// the servers that take it (a mask of [`REDIS`], [`VALKEY8`], [`VALKEY9`]): the tokens of
+/// `COMMAND DOCS SET` on each server (compared by the tests). Valkey 9.1 adds `IFEQ`; a
+/// server refuses an option it lacks ("syntax error").
+pub const SET_OPTIONS: [(&str, bool, u8); 9] = [
+    ("NX", false, REDIS | VALKEY8 | VALKEY9),
+    ("XX", false, REDIS | VALKEY8 | VALKEY9),
+    ("IFEQ", true, VALKEY9),
+    ("GET", false, REDIS | VALKEY8 | VALKEY9),
+    ("EX", true, REDIS | VALKEY8 | VALKEY9),
+    ("PX", true, REDIS | VALKEY8 | VALKEY9),
+    ("EXAT", true, REDIS | VALKEY8 | VALKEY9),
+    ("PXAT", true, REDIS | VALKEY8 | VALKEY9),
+    ("KEEPTTL", false, REDIS | VALKEY8 | VALKEY9),
+];
+
+/// The options of the call `args` (the name first, lower case in `name`) that some server
+/// measured lacks, with the index of each: `SET key value IFEQ x` gives `IFEQ` at 3. Read
+/// up to the first argument that is no literal or no option of any server.
+#[must_use]
+pub fn options_of(name: &str, args: &[Arg<'_>]) -> Vec<(usize, &'static str, u8)> {
+    let mut out = Vec::new();
+    if name != "set" {
+        return out;
+    }
+    let mut i = 3;
+    while let Some(Arg::Known(word)) = args.get(i) {
+        let Some(&(token, value, servers)) = SET_OPTIONS
+            .iter()
+            .find(|(t, _, _)| word.eq_ignore_ascii_case(t.as_bytes()))
+        else {
+            break;
+        };
+        if servers != REDIS | VALKEY8 | VALKEY9 {
+            out.push((i, token, servers));
+        }
+        i += if value { 2 } else { 1 };
+    }
+    out
+}
+
 /// Whether the command has subcommands in the table (`object` has `object|encoding`).
 #[must_use]
 pub fn has_subcommands(name: &str) -> bool {

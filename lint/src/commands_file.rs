@@ -221,6 +221,7 @@ pub fn lint_commands_with(
         };
         findings.extend(verdict::unknown_command(&name, at, targets, how));
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
+        findings.extend(verdict::unknown_options(&name, &args, at, targets, how));
         if let Some(db) = commands::other_database(&name, &args) {
             findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
             selected |= name == "select";

@@ -194,6 +194,9 @@ pub enum Rule {
     /// `FCALL` of a function no library given registers, a near miss of one that is
     /// (`setpar` for `setpair`): the server answers "Function not found".
     UnknownFunction,
+    /// An option of a command that the server does not take and another server measured
+    /// does (`SET ... IFEQ`, Valkey 9.1's, on Redis 7.0 and Valkey 8.0): "syntax error".
+    UnknownOption,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -232,6 +235,7 @@ impl Rule {
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
             Rule::SyntaxLevels => "syntax-levels",
+            Rule::UnknownOption => "unknown-option",
         }
     }
 }
@@ -679,6 +683,13 @@ pub(crate) fn script_called(
                         .map_or(commands::Arg::Unknown, commands::Arg::Known)
                 })
                 .collect();
+            findings.extend(unknown_options(
+                command,
+                &args,
+                call.at,
+                targets,
+                "from a script",
+            ));
             if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
                 findings.extend(cluster_database(c, &db, call.at, targets, selected));
                 selected |= c == "select";
@@ -1124,6 +1135,59 @@ pub(crate) fn unknown_command(
         condition: None,
         targets: outcomes,
     })
+}
+
+/// The findings on the options of `command` (its arguments `args`) at `at` that a
+/// target's server does not take and another server measured does
+/// ([`commands::options_of`]: `SET ... IFEQ`), `unknown-option`: the server refuses the
+/// command (`how`: "from a script", "in a transaction").
+pub(crate) fn unknown_options(
+    command: &str,
+    args: &[commands::Arg<'_>],
+    at: Position,
+    targets: &[Target],
+    how: &str,
+) -> Vec<Finding> {
+    let upper = command.to_ascii_uppercase();
+    commands::options_of(command, args)
+        .into_iter()
+        .filter_map(|(_, option, servers)| {
+            let takes = |s: &Server| servers & commands::bit(*s) != 0;
+            let outcomes = only(targets, |t| {
+                t.server().filter(|s| !takes(s)).map(|_| Outcome::Fails)
+            });
+            if outcomes.is_empty() {
+                return None;
+            }
+            let having: Vec<Server> = Server::ALL.iter().copied().filter(takes).collect();
+            let lacking: Vec<Server> = Server::ALL.iter().copied().filter(|s| !takes(s)).collect();
+            Some(Finding {
+                at,
+                rule: Rule::UnknownOption,
+                kind: None,
+                message: format!(
+                    "`{upper} ... {option}`: of the servers measured, only {} {} the option \
+                     `{option}` of `{upper}`: {} refuse{} the command {how} (\"syntax error\")",
+                    server_list(&having),
+                    if having.len() == 1 { "takes" } else { "take" },
+                    server_list(&lacking),
+                    if lacking.len() == 1 { "s" } else { "" },
+                ),
+                fix: format!(
+                    "write it with options every server targeted takes (`{option}`'s check as \
+                     a command before it in the script), or judge for {} only",
+                    having
+                        .iter()
+                        .filter_map(|s| Target::ALL.into_iter().find(|t| t.server() == Some(*s)))
+                        .map(|t| format!("`--target {}`", t.name()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                condition: None,
+                targets: outcomes,
+            })
+        })
+        .collect()
 }
 
 /// The finding on `command`, which works on the database `db` other than 0, at `at`
