@@ -1362,6 +1362,9 @@ fn unknown_global(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
+    if let (Some(method), true) = (&read.field, read.method) {
+        return unknown_method(read, method, runs, targets);
+    }
     if let Some(field) = &read.field {
         return unknown_field(read, field, place, runs, targets);
     }
@@ -1600,6 +1603,61 @@ fn unknown_field(
             format!("remove the call: `{table}.{name}` exists in an EVAL script only")
         }
         (None, None) => format!("call a function `{table}` has: `{table}.{name}` is on no server"),
+    };
+    Some(Finding {
+        at: read.at,
+        rule: Rule::UnknownField,
+        kind: None,
+        message,
+        fix,
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: outcomes,
+    })
+}
+
+/// The finding on the call `read` of the method `method` of a string (`s:sbu()`,
+/// `unknown-field`): a string's methods are the functions of `string` (its metatable's
+/// `__index`, measured the same on Redis 7.0, Valkey 8.0 and 9.1), and the servers that
+/// lack the method refuse the call ("attempt to call method 'sbu' (a nil value)"), decided
+/// as [`unknown_global`] decides a read.
+fn unknown_method(
+    read: &GlobalRead,
+    method: &str,
+    runs: &str,
+    targets: &[Target],
+) -> Option<Finding> {
+    let lacks = |s: &Server| {
+        globals::fields(*s, Place::Eval, "string").is_some_and(|fs| !fs.contains(&method))
+    };
+    let certain = read.maybe.is_none() && !read.protected;
+    let outcomes = refused_by(targets, lacks, certain);
+    if outcomes.is_empty() {
+        return None;
+    }
+    let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
+    let value = slotgen::text::escape(read.name.as_bytes());
+    let name = slotgen::text::escape(method.as_bytes());
+    let mut message = format!(
+        "`{value}:{name}` is called, and {runs}: `{value}` is a string, whose methods are the \
+         functions of `string`, and {} {} no `string.{name}`: {} the script when the call \
+         runs (\"attempt to call method '{name}' (a nil value)\")",
+        server_list(&lacking),
+        if lacking.len() == 1 { "has" } else { "have" },
+        if lacking.len() == 1 {
+            "it refuses"
+        } else {
+            "they refuse"
+        },
+    );
+    let conditions = where_it_runs(read, "call", &mut message);
+    let fix = match globals::nearest_field(Place::Eval, "string", method) {
+        Some(near) => format!("write `{value}:{near}`: strings have no method `{name}`"),
+        None => format!(
+            "call a method strings have, a function of `string`: {}",
+            globals::functions(Server::Redis7_0, Place::Eval, "string")
+                .unwrap_or_default()
+                .join(", ")
+        ),
     };
     Some(Finding {
         at: read.at,
