@@ -926,6 +926,35 @@ fn library_load(
                 "name the function with letters, digits and `_` only",
             ));
         }
+        // the same name in another case: FUNCTION LOAD takes it (measured on Redis 7.0,
+        // Valkey 8.0 and 9.1), but the servers find functions in any case, so FCALL of
+        // either runs one of the two, and replacing or deleting the library stops the
+        // server (an assertion in `functions.c`, as it removes the second name)
+        if let Some(g) = functions[..i]
+            .iter()
+            .find(|g| g.name != f.name && g.name.eq_ignore_ascii_case(&f.name))
+        {
+            let first = slotgen::text::escape(g.name.as_bytes());
+            out.push(Finding {
+                condition: Some(Condition::Values(format!(
+                    "the library is never loaded again with REPLACE nor deleted, and \
+                     whichever of `{first}` and `{function}` FCALL runs is the one meant"
+                ))),
+                targets: every(targets, Outcome::Depends),
+                ..refused(
+                    f.at,
+                    format!(
+                        "the function `{function}` is registered beside `{first}`, its name in \
+                         another case: FUNCTION LOAD takes the library, but the servers find a \
+                         function's name in any case, so FCALL of either runs one of the two \
+                         (which differs by server and run), and FUNCTION LOAD REPLACE or \
+                         FUNCTION DELETE of the library stops Redis 7.0, Valkey 8.0 and 9.1 \
+                         (\"ASSERTION FAILED\" in functions.c)"
+                    ),
+                    "give the two functions names that differ in more than case",
+                )
+            });
+        }
         if functions[..i].iter().any(|g| g.name == f.name) {
             out.push(refused(
                 f.at,

@@ -1532,3 +1532,78 @@ fn lint_database_arguments_given_are_what_live_clusters_do() {
     }
     assert!(checked > 0);
 }
+
+/// A library registering one function name in two cases (`function_case_twice.lua`): each
+/// server loads it and runs `FCALL hit`, and `FUNCTION DELETE` of it stops the server (an
+/// assertion in `functions.c`, then the crash report), as the lint's `library-load` finding says: `depends` on the
+/// library never being replaced nor deleted.
+#[test]
+fn lint_function_names_in_two_cases_stop_the_server_at_delete() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let path = workspace_root().join("tests/data/lint/function_case_twice.lua");
+    let source = std::fs::read_to_string(&path).expect("a corpus file");
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let report = slotgen_lint::lint_script(&path, &source, &Values::default(), &[target])
+            .expect("the lint reads it");
+        let finding = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "library-load" && f.message.contains("FUNCTION DELETE"))
+            .unwrap_or_else(|| panic!("{server_name}: no finding on the two cases: {report:#?}"));
+        assert_eq!(finding.outcome(target), Outcome::Depends, "{server_name}");
+        let server = slotgen_tests::redis_server::RedisServer::start_program(
+            program.to_str().expect("a path"),
+            false,
+            None,
+        )
+        .expect("the server starts");
+        let mut conn = server.connect();
+        let _: Value = redis::cmd("FUNCTION")
+            .arg("LOAD")
+            .arg(&source)
+            .query(&mut conn)
+            .expect("FUNCTION LOAD takes it");
+        let _: Value = redis::cmd("FCALL")
+            .arg("hit")
+            .arg(1)
+            .arg("k")
+            .query(&mut conn)
+            .expect("FCALL runs");
+        let deleted = redis::cmd("FUNCTION")
+            .arg("DELETE")
+            .arg("corpus_twice")
+            .query::<Value>(&mut conn);
+        assert!(
+            deleted.is_err(),
+            "{server_name}: FUNCTION DELETE answered {deleted:?}"
+        );
+        // the server stopped: its crash report ends its log, it takes no connection
+        let mut log = String::new();
+        for _ in 0..50 {
+            log = server.log_tail();
+            if log.contains("--test-memory") {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(log.contains("--test-memory"), "{server_name}: {log}");
+        let answers = || {
+            redis::Client::open(server.tcp_url())
+                .and_then(|c| c.get_connection())
+                .and_then(|mut c| redis::cmd("PING").query::<String>(&mut c))
+                .is_ok()
+        };
+        for _ in 0..50 {
+            if !answers() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(!answers(), "{server_name}: the server still answers");
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
