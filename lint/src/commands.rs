@@ -152,6 +152,47 @@ pub fn missing_on(name: &str, server: Server) -> bool {
     entries().next().is_some() && entries().all(|c| c.servers & bit(server) == 0)
 }
 
+/// The options of `SET` after its key and value, each with whether a value follows it and
+/// the servers that take it (a mask of [`REDIS`], [`VALKEY8`], [`VALKEY9`]): the tokens of
+/// `COMMAND DOCS SET` on each server (compared by the tests). Valkey 9.1 adds `IFEQ`; a
+/// server refuses an option it lacks ("syntax error").
+pub const SET_OPTIONS: [(&str, bool, u8); 9] = [
+    ("NX", false, REDIS | VALKEY8 | VALKEY9),
+    ("XX", false, REDIS | VALKEY8 | VALKEY9),
+    ("IFEQ", true, VALKEY9),
+    ("GET", false, REDIS | VALKEY8 | VALKEY9),
+    ("EX", true, REDIS | VALKEY8 | VALKEY9),
+    ("PX", true, REDIS | VALKEY8 | VALKEY9),
+    ("EXAT", true, REDIS | VALKEY8 | VALKEY9),
+    ("PXAT", true, REDIS | VALKEY8 | VALKEY9),
+    ("KEEPTTL", false, REDIS | VALKEY8 | VALKEY9),
+];
+
+/// The options of the call `args` (the name first, lower case in `name`) that some server
+/// measured lacks, with the index of each: `SET key value IFEQ x` gives `IFEQ` at 3. Read
+/// up to the first argument that is no literal or no option of any server.
+#[must_use]
+pub fn options_of(name: &str, args: &[Arg<'_>]) -> Vec<(usize, &'static str, u8)> {
+    let mut out = Vec::new();
+    if name != "set" {
+        return out;
+    }
+    let mut i = 3;
+    while let Some(Arg::Known(word)) = args.get(i) {
+        let Some(&(token, value, servers)) = SET_OPTIONS
+            .iter()
+            .find(|(t, _, _)| word.eq_ignore_ascii_case(t.as_bytes()))
+        else {
+            break;
+        };
+        if servers != REDIS | VALKEY8 | VALKEY9 {
+            out.push((i, token, servers));
+        }
+        i += if value { 2 } else { 1 };
+    }
+    out
+}
+
 /// Whether the command has subcommands in the table (`object` has `object|encoding`).
 #[must_use]
 pub fn has_subcommands(name: &str) -> bool {
@@ -176,28 +217,63 @@ pub enum OtherDatabase {
     /// `SWAPDB`: refused in cluster mode by every server measured, Valkey 9.1 with
     /// `cluster-databases 16` too.
     Swap,
-    /// `SELECT n` (n not 0), `MOVE key n`, `COPY ... DB n` (n not 0): the database as
-    /// written, `None` when it is no literal. Redis 7.0 and Valkey 8.0 refuse `MOVE`
-    /// whatever `n`.
-    Numbered(Option<String>),
+    /// `SELECT n` (n not 0), `MOVE key n` (any n), `COPY ... DB n` (n not 0): the database
+    /// as the server reads it, `None` when the lint cannot read it. Redis 7.0 and Valkey 8.0
+    /// refuse `MOVE` whatever `n`.
+    Numbered(Option<i64>),
+    /// A database argument the server reads as no integer (`00`, `+1`, ` 1`, `1.5`, past
+    /// 32 bits; [`database_number`]), as written: every server refuses it.
+    NotInteger(String),
+}
+
+/// The database number `text` stands for as the servers read it (`string2ll`, then a C
+/// `int`): decimal digits with an optional `-`, no leading zero but `0` itself, within 32
+/// bits. Measured on the three servers: `SELECT 0` runs, `SELECT 00`, `-0`, `+0`, ` 0`,
+/// `0x0` and `0.0` are refused ("value is not an integer or out of range"), `2147483648`
+/// too ("value is out of range").
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::commands::database_number;
+///
+/// assert_eq!(database_number(b"0"), Some(0));
+/// assert_eq!(database_number(b"-1"), Some(-1));
+/// assert_eq!(database_number(b"00"), None);
+/// assert_eq!(database_number(b"2147483648"), None);
+/// ```
+#[must_use]
+pub fn database_number(text: &[u8]) -> Option<i64> {
+    let digits = text.strip_prefix(b"-").unwrap_or(text);
+    let plain = !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+        && (digits[0] != b'0' || text == b"0");
+    plain
+        .then(|| std::str::from_utf8(text).ok()?.parse::<i32>().ok())
+        .flatten()
+        .map(i64::from)
 }
 
 /// Whether the command line `args` (the name first, lower case in `name`) works on a
-/// database other than 0 (measured in scripts and command lines on the three servers).
+/// database other than 0, or names a database the server reads as no integer (measured in
+/// scripts and command lines on the three servers).
 #[must_use]
 pub fn other_database(name: &str, args: &[Arg<'_>]) -> Option<OtherDatabase> {
-    let text = |arg: Option<&Arg<'_>>| match arg {
-        Some(Arg::Known(b)) => Some(String::from_utf8_lossy(b).into_owned()),
-        _ => None,
+    let read = |arg: Option<&Arg<'_>>| match arg {
+        Some(Arg::Known(text)) => match database_number(text) {
+            Some(n) => Some(OtherDatabase::Numbered(Some(n))),
+            None => Some(OtherDatabase::NotInteger(
+                String::from_utf8_lossy(text).into_owned(),
+            )),
+        },
+        _ => Some(OtherDatabase::Numbered(None)),
     };
-    let numbered = |arg: Option<&Arg<'_>>| {
-        let db = text(arg);
-        (db.as_deref() != Some("0")).then_some(OtherDatabase::Numbered(db))
-    };
+    // database 0 is no other database, but MOVE's: Redis 7.0 and Valkey 8.0 refuse MOVE
+    let numbered = |arg| read(arg).filter(|db| *db != OtherDatabase::Numbered(Some(0)));
     match name {
         "swapdb" => Some(OtherDatabase::Swap),
         "select" => numbered(args.get(1)),
-        "move" => Some(OtherDatabase::Numbered(text(args.get(2)))),
+        "move" => read(args.get(2)),
         "copy" => {
             let at = args.iter().skip(3).position(|a| is_word(a, "DB"))?;
             numbered(args.get(3 + at + 1))

@@ -51,6 +51,8 @@ pub fn lint_commands_with(
     // The watched keys, until EXEC, DISCARD or UNWATCH: at EXEC each must be on the
     // transaction's node (`watch-other-slot`).
     let mut watched: Vec<Queued> = Vec::new();
+    // whether a line before selected a database other than 0 (`MOVE key 0` may then move)
+    let mut selected = false;
     for (n, line) in source.lines().enumerate() {
         let at = Position {
             file: 0,
@@ -219,8 +221,10 @@ pub fn lint_commands_with(
         };
         findings.extend(verdict::unknown_command(&name, at, targets, how));
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
+        findings.extend(verdict::unknown_options(&name, &args, at, targets, how));
         if let Some(db) = commands::other_database(&name, &args) {
-            findings.extend(verdict::cluster_database(&name, &db, at, targets));
+            findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
+            selected |= name == "select";
         }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {
             findings.extend(body);
@@ -399,35 +403,69 @@ fn script_call(
     }
     // `FCALL setpar` where a library given registers `setpair`: a misspelling, which the
     // server answers "Function not found"; a name near none may be a library not given.
-    let registered: Vec<(&str, String)> = libraries
+    // Each function with its file and whether it writes (no `no-writes`, or flags unread).
+    let registered: Vec<(&str, String, bool)> = libraries
         .iter()
         .filter_map(|script| match &script.kind {
-            lua::ScriptKind::Library { functions, .. } => Some(
-                functions
-                    .iter()
-                    .map(|f| (f.name.as_str(), crate::shown(&script.files[0]))),
-            ),
+            lua::ScriptKind::Library { functions, .. } => Some(functions.iter().map(|f| {
+                (
+                    f.name.as_str(),
+                    crate::shown(&script.files[0]),
+                    f.flags_unread.is_some() || !f.flags.iter().any(|flag| flag == "no-writes"),
+                )
+            })),
             _ => None,
         })
         .flatten()
         .collect();
     if name.starts_with("fcall") {
-        let near = slotgen::text::nearest(&function, registered.iter().map(|(n, _)| (*n, *n)));
-        if let Some(near) = near.first() {
-            let file = registered
+        let nearest = |writes: Option<bool>| {
+            let candidates = registered
                 .iter()
-                .find(|(n, _)| n == near)
-                .map_or("", |(_, f)| f.as_str());
+                .filter(|(_, _, w)| writes.is_none_or(|writes| *w == writes))
+                .map(|(n, _, _)| (*n, *n));
+            slotgen::text::nearest(&function, candidates)
+                .first()
+                .copied()
+        };
+        // FCALL_RO runs only a function registered `no-writes`: a writing one is no fix
+        let read_only = name == "fcall_ro";
+        let near = if read_only {
+            nearest(Some(false))
+        } else {
+            nearest(None)
+        };
+        let any_near = near.or_else(|| nearest(None));
+        if let Some(found) = any_near {
+            let (_, file, writes) = registered
+                .iter()
+                .find(|(n, _, _)| *n == found)
+                .map_or((found, String::new(), false), |(n, f, w)| {
+                    (*n, f.clone(), *w)
+                });
             let what = slotgen::text::escape(function.as_bytes());
+            let fix = match near {
+                Some(near) if writes => format!(
+                    "write `{near}`, the nearest name registered, if that is the function \
+                     meant: it writes (registered without `no-writes`)"
+                ),
+                Some(near) => format!("write `{near}`: the function's name as registered"),
+                None => format!(
+                    "register `{what}` with `flags={{'no-writes'}}`, or call a function \
+                     registered so: `{found}`, the nearest name registered, writes, and \
+                     FCALL_RO refuses it (\"Can not execute a script with write flag using \
+                     *_ro command\")"
+                ),
+            };
             return Some(vec![finding(
                 Rule::UnknownFunction,
                 format!(
                     "`{upper} {what}`: no library given registers a function `{what}`; `{}` \
-                     registers `{near}`, and the server answers \"Function not found\" for \
+                     registers `{found}`, and the server answers \"Function not found\" for \
                      a name no loaded library registers",
                     slotgen::text::escape(file.as_bytes())
                 ),
-                format!("write `{near}`: the function's name as registered"),
+                fix,
                 Outcome::Fails,
             )]);
         }
@@ -445,7 +483,8 @@ fn script_call(
                      touches are unseen"
                 ),
                 if name.starts_with("fcall") && !registered.is_empty() {
-                    let mut files: Vec<&str> = registered.iter().map(|(_, f)| f.as_str()).collect();
+                    let mut files: Vec<&str> =
+                        registered.iter().map(|(_, f, _)| f.as_str()).collect();
                     files.dedup();
                     format!(
                         "the libraries given ({}) register no `{what}`: lint the file of the \

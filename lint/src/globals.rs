@@ -34,6 +34,17 @@ impl Server {
             Server::Valkey9_1 => "Valkey 9.1",
         }
     }
+
+    /// The most syntax levels its Lua 5.1 parser takes (`LUAI_MAXCCALLS`, counted as
+    /// [`crate::lua::Script::syntax_levels`] does), past which it refuses the script
+    /// ("chunk has too many syntax levels"). Measured: on each server `return` with a chain
+    /// of 199 `..` operands, or 198 nested brackets, loads, one more is refused.
+    #[must_use]
+    pub fn syntax_levels(self) -> usize {
+        match self {
+            Server::Redis7_0 | Server::Valkey8_0 | Server::Valkey9_1 => 200,
+        }
+    }
 }
 
 /// Where a piece of Lua runs.
@@ -530,6 +541,30 @@ pub fn nearest_field(place: Place, table: &str, field: &str) -> Option<&'static 
     slotgen::text::nearest(field, all.into_iter().map(|n| (n, n)))
         .first()
         .copied()
+}
+
+/// The names of Lua 5.2 and later whose Lua 5.1 spelling the servers have instead (they
+/// run Lua 5.1): `table.unpack` is the global `unpack` there ("attempt to call field
+/// 'unpack' (a nil value)").
+const LATER_LUA: [(&str, &str, &str); 1] = [("table", "unpack", "unpack")];
+
+/// What Lua 5.1 (every server's) calls the field `table.field` of a later Lua, when it has
+/// it under another name ([`LATER_LUA`]).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::globals::lua51_name;
+///
+/// assert_eq!(lua51_name("table", "unpack"), Some("unpack"));
+/// assert_eq!(lua51_name("table", "concat"), None);
+/// ```
+#[must_use]
+pub fn lua51_name(table: &str, field: &str) -> Option<&'static str> {
+    LATER_LUA
+        .iter()
+        .find(|&&(t, f, _)| t == table && f == field)
+        .map(|&(_, _, name)| name)
 }
 
 /// The call of the API that `table.field` is a near miss of (`redis.cal` -> `call`,

@@ -72,7 +72,7 @@ pub enum Error {
         max: usize,
     },
     /// Brackets, blocks or unary operators nest too deep.
-    #[error("{file}: nests deeper than {max} levels (brackets, blocks, unary operators); no server script needs that, split it into functions")]
+    #[error("{file}: nests deeper than {max} levels (brackets, blocks, unary operators), the most the lint reads; Redis and Valkey refuse a script past 200 syntax levels too (\"chunk has too many syntax levels\"): split it into functions")]
     TooDeep {
         /// The file.
         file: String,
@@ -147,6 +147,23 @@ pub fn lint_script(
     values: &Values,
     targets: &[Target],
 ) -> Result<Report, Error> {
+    lint_script_with(path, source, values, targets, &[])
+}
+
+/// [`lint_script`], a Functions library loaded after the libraries `loaded` (read by
+/// [`lua::read`], given before it in the same run): a function of another library named
+/// the same in any case makes its FUNCTION LOAD refused (`library-load`).
+///
+/// # Errors
+///
+/// As [`lint_script`].
+pub fn lint_script_with(
+    path: &Path,
+    source: &str,
+    values: &Values,
+    targets: &[Target],
+    loaded: &[lua::Script],
+) -> Result<Report, Error> {
     let script = lua::read(path, source)?;
     if let Some(name) = &values.function {
         let functions: Vec<&str> = match &script.kind {
@@ -167,12 +184,17 @@ pub fn lint_script(
             });
         }
     }
-    Ok(verdict::script(&script, values, targets))
+    let mut report = verdict::script(&script, values, targets);
+    report
+        .findings
+        .extend(verdict::library_clash(&script, loaded, targets));
+    report.findings.sort_by_key(|f| f.at);
+    Ok(report)
 }
 
 /// Lints the files at `paths` as [`lint_file`] does, each command file with the Functions
-/// libraries among them (so that its `FCALL` lines are judged by their functions), in
-/// order. Each file is read once: a FIFO or a pipe gives its bytes once, and its wait
+/// libraries among them (so that its `FCALL` lines are judged by their functions), each
+/// library as loaded after the libraries before it ([`lint_script_with`]), in order. Each file is read once: a FIFO or a pipe gives its bytes once, and its wait
 /// ([`slotgen::user_file::WAIT`]) is spent once.
 #[must_use]
 pub fn lint_files(
@@ -181,19 +203,32 @@ pub fn lint_files(
     targets: &[Target],
 ) -> Vec<Result<Report, Error>> {
     let sources: Vec<Result<String, Error>> = paths.iter().map(|p| read_source(p)).collect();
-    let libraries: Vec<lua::Script> = paths
+    // each library with the index of its file
+    let (at, libraries): (Vec<usize>, Vec<lua::Script>) = paths
         .iter()
         .zip(&sources)
-        .filter(|(p, _)| !is_command_file(p))
-        .filter_map(|(p, source)| {
+        .enumerate()
+        .filter(|(_, (p, _))| !is_command_file(p))
+        .filter_map(|(i, (p, source))| {
             let script = lua::read(p, source.as_ref().ok()?).ok()?;
-            matches!(script.kind, lua::ScriptKind::Library { .. }).then_some(script)
+            matches!(script.kind, lua::ScriptKind::Library { .. }).then_some((i, script))
         })
-        .collect();
+        .unzip();
     paths
         .iter()
         .zip(sources)
-        .map(|(p, source)| lint_source(p, &source?, values, targets, &libraries))
+        .enumerate()
+        .map(|(i, (p, source))| {
+            let before = at.partition_point(|&j| j < i);
+            lint_source(
+                p,
+                &source?,
+                values,
+                targets,
+                &libraries,
+                &libraries[..before],
+            )
+        })
         .collect()
 }
 
@@ -222,7 +257,7 @@ fn lint_file_with(
     targets: &[Target],
     libraries: &[lua::Script],
 ) -> Result<Report, Error> {
-    lint_source(path, &read_source(path)?, values, targets, libraries)
+    lint_source(path, &read_source(path)?, values, targets, libraries, &[])
 }
 
 /// The text of the file at `path`, as the lint reads it: at most [`MAX_SOURCE_BYTES`],
@@ -248,17 +283,19 @@ fn read_source(path: &Path) -> Result<String, Error> {
     })
 }
 
-/// Lints `source`, the text of the file at `path`, as [`lint_file_with`] does.
+/// Lints `source`, the text of the file at `path`, as [`lint_file_with`] does, a library
+/// as loaded after the libraries `loaded`.
 fn lint_source(
     path: &Path,
     source: &str,
     values: &Values,
     targets: &[Target],
     libraries: &[lua::Script],
+    loaded: &[lua::Script],
 ) -> Result<Report, Error> {
     if is_command_file(path) {
         lint_commands_with(path, source, targets, libraries)
     } else {
-        lint_script(path, source, values, targets)
+        lint_script_with(path, source, values, targets, loaded)
     }
 }

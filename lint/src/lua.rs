@@ -19,6 +19,7 @@ use crate::commands::{self, Arg};
 use crate::key::{KeyExpr, Part};
 use crate::{Error, Position, MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
 
+mod levels;
 mod names;
 mod source;
 mod strings;
@@ -91,8 +92,10 @@ pub struct CallSite {
     /// How many arguments the call passes, the command's name counted, when the lint can
     /// count them (no `unpack(...)` or call last).
     pub arguments: Option<usize>,
-    /// The database other than 0 the call works on (`SELECT 1`, `MOVE`), if it does.
-    pub database: Option<commands::OtherDatabase>,
+    /// Every argument as the lint reads it, the command's name first (none when the
+    /// command is no literal): the verdict reads them with the call's values (`SELECT
+    /// ARGV[1]` with `--argv 1`).
+    pub args: Vec<KeyExpr>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -146,6 +149,13 @@ pub struct GlobalRead {
     /// The locals and parameters visible where it is read, innermost first (for the
     /// nearest name a fix suggests).
     pub in_scope: Vec<String>,
+    /// The global table `name` holds, when `name` is a local declared with one and not
+    /// assigned again (`local r = redis` then `r.cal(...)`: `redis`): its fields are
+    /// checked as the table's.
+    pub aliased: Option<String>,
+    /// Whether `field` is a method called on `name`, a string (`s:sbu()`): strings' methods
+    /// are the functions of `string`.
+    pub method: bool,
 }
 
 /// A script read: its kind, its files (the first is the script, the rest its includes)
@@ -170,6 +180,12 @@ pub struct Script {
     /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
     /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
     pub engine: Option<String>,
+    /// The syntax levels of Lua 5.1's parser over the script and its includes (its nested
+    /// blocks, function bodies and expressions: each operand of a `..` or `^` chain, each
+    /// bracket, each unary operator): entry `n` is where the count first reaches `n + 1`, as
+    /// many entries as the deepest count. A server refuses the script whose count passes
+    /// its limit ([`crate::globals::Server::syntax_levels`]) where it does.
+    pub syntax_levels: Vec<Position>,
 }
 
 /// Reads the script `source` of the file `path` (its `--- @include "x"` lines resolved
@@ -253,13 +269,21 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     }
     let (kind, shebang, engine) = shebang(path, source)?;
     let mut asts = Vec::with_capacity(files.len());
+    // each file parsed on its own, as the servers' parser reads each include at the top
+    let mut syntax_levels: Vec<Position> = Vec::new();
     for (n, (file, text)) in files.iter().enumerate() {
         let text = if n == 0 && text.starts_with("#!") {
             format!("--{}", &text[2..])
         } else {
             text.clone()
         };
-        asts.push(parse(file, text)?);
+        let ast = parse(file, text)?;
+        let reached = levels::levels(&ast, n);
+        if reached.len() > syntax_levels.len() {
+            let known = syntax_levels.len();
+            syntax_levels.extend_from_slice(&reached[known..]);
+        }
+        asts.push(ast);
     }
     // Pass one: the names that stand for redis.call, for KEYS and for ARGV, over every file
     // (an include uses the script's `rcall`), and the library's functions.
@@ -296,7 +320,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             top_level: !within(&names.bodies, 0, byte),
         })
         .collect();
-    let global_reads = global_reads(&names, source, library);
+    let mut global_reads = global_reads(&names, source, library);
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
@@ -307,10 +331,14 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
         };
+        if n == 0 {
+            global_reads.extend(method_misses(ast, source, &names, &flow.values, library));
+        }
         flow.visit_ast(ast);
         calls.extend(flow.calls);
         calls.extend(unfollowed(ast, n, &names, &kind));
     }
+    global_reads.sort_by_key(|r| r.at);
     calls.sort_by_key(|c| c.at);
     let dragonfly_flags = source
         .lines()
@@ -330,6 +358,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         global_writes,
         global_reads,
         engine,
+        syntax_levels,
     })
 }
 
@@ -350,6 +379,12 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         .map(|(i, _)| i)
         .collect();
     let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
+    // the bindings assigned after their declaration: an alias of a global table no more
+    let reassigned: Vec<usize> = names
+        .assigned
+        .iter()
+        .filter_map(|(name, at)| names.resolve(name, *at))
+        .collect();
     let mut out = Vec::new();
     for &(ref name, byte, at, top_level) in &names.reads {
         let place = match (library, top_level) {
@@ -357,13 +392,20 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
+        // a local declared with a global table and not assigned again (`local r = redis`):
+        // its fields are the table's
+        let alias: Option<&str> = names
+            .resolve(name, byte)
+            .filter(|b| !reassigned.contains(b))
+            .and_then(|b| names.bindings[b].alias.as_deref());
+        let table: &str = alias.unwrap_or(name);
         // a field called that some server with the table lacks (`redis.cal(...)`) or has as
         // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
         // `redis.pcall` are `library-load`'s
         let field = names.field_calls.get(&byte).filter(|f| {
             Server::ALL
                 .iter()
-                .any(|&s| functions(s, place, name).is_some_and(|fs| !fs.contains(&f.as_str())))
+                .any(|&s| functions(s, place, table).is_some_and(|fs| !fs.contains(&f.as_str())))
                 && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
         // a call of `T.f` inside `if T.f then`: it runs only where the field is
@@ -378,8 +420,8 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             })
         });
         if guarded
-            || (everywhere(place, name) && field.is_none())
-            || names.resolve(name, byte).is_some()
+            || (everywhere(place, table) && field.is_none())
+            || (names.resolve(name, byte).is_some() && (alias.is_none() || field.is_none()))
             || names.assigned.iter().any(|&(_, b)| b == byte)
             || names.globals.iter().any(|&(_, _, b, _)| b == byte)
             || written.contains(name.as_str())
@@ -388,35 +430,6 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         {
             continue;
         }
-        let functions = if library {
-            names.functions_at(byte)
-        } else {
-            Vec::new()
-        };
-        // The body the read's unit runs: a registered function's (the innermost that holds
-        // the read), else the whole file; a range around the read inside it may not run.
-        let own = names
-            .functions
-            .iter()
-            .map(|f| f.body)
-            .filter(|&(a, b)| a <= byte && byte < b)
-            .min_by_key(|&(a, b)| b - a);
-        let inside_own = |(a, b): (usize, usize)| {
-            own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
-        };
-        let maybe = names
-            .maybe
-            .iter()
-            .filter(|&&(a, b, _)| a <= byte && byte < b && inside_own((a, b)))
-            .map(|&(_, _, why)| why)
-            .next()
-            .or_else(|| {
-                names
-                    .bodies
-                    .iter()
-                    .any(|&(f, a, b)| f == 0 && a <= byte && byte < b && inside_own((a, b)))
-                    .then_some("inside a function, which may not be called")
-            });
         let declared_below = names
             .bindings_named
             .get(name)
@@ -425,37 +438,208 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             .map(|&b| names.bindings[b].declared)
             .find(|&d| d > byte)
             .map(line_of);
-        out.push(GlobalRead {
-            at,
-            name: name.clone(),
-            functions,
-            protected: within(&names.caught, 0, byte),
-            top_level,
-            maybe,
-            declared_below,
-            field: None,
-            in_scope: {
-                let mut seen = std::collections::HashSet::new();
-                names
-                    .bindings
-                    .iter()
-                    .rev()
-                    .filter(|b| b.from <= byte && byte < b.end)
-                    .filter(|b| seen.insert(b.name.as_str()))
-                    .map(|b| b.name.clone())
-                    .collect()
-            },
-        });
+        let mut read = read_at(names, name, byte, at, top_level, library);
+        read.declared_below = declared_below;
+        out.push(read);
         if let Some(field) = field {
             let mut read = out.last().cloned().expect("pushed above");
             read.field = Some(field.clone());
-            if everywhere(place, name) {
+            read.aliased = alias.map(str::to_owned);
+            if everywhere(place, table) || alias.is_some() {
                 out.pop();
             }
             out.push(read);
         }
     }
     out
+}
+
+/// The read of `name` at `byte` (`at`) of file 0, `top_level` when outside every function,
+/// with where it runs: the library functions that may run it, whether `pcall` catches its
+/// error, why it may not run when its unit does, and the names in scope there.
+fn read_at(
+    names: &Names,
+    name: &str,
+    byte: usize,
+    at: Position,
+    top_level: bool,
+    library: bool,
+) -> GlobalRead {
+    let functions = if library {
+        names.functions_at(byte)
+    } else {
+        Vec::new()
+    };
+    // The body the read's unit runs: a registered function's (the innermost that holds
+    // the read), else the whole file; a range around the read inside it may not run.
+    let own = names
+        .functions
+        .iter()
+        .map(|f| f.body)
+        .filter(|&(a, b)| a <= byte && byte < b)
+        .min_by_key(|&(a, b)| b - a);
+    let inside_own = |(a, b): (usize, usize)| {
+        own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
+    };
+    let maybe = names
+        .maybe
+        .iter()
+        .filter(|&&(a, b, _)| a <= byte && byte < b && inside_own((a, b)))
+        .map(|&(_, _, why)| why)
+        .next()
+        .or_else(|| {
+            names
+                .bodies
+                .iter()
+                .any(|&(f, a, b)| f == 0 && a <= byte && byte < b && inside_own((a, b)))
+                .then_some("inside a function, which may not be called")
+        });
+    GlobalRead {
+        at,
+        name: name.to_owned(),
+        functions,
+        protected: within(&names.caught, 0, byte),
+        top_level,
+        maybe,
+        declared_below: None,
+        field: None,
+        aliased: None,
+        method: false,
+        in_scope: {
+            let mut seen = std::collections::HashSet::new();
+            names
+                .bindings
+                .iter()
+                .rev()
+                .filter(|b| b.from <= byte && byte < b.end)
+                .filter(|b| seen.insert(b.name.as_str()))
+                .map(|b| b.name.clone())
+                .collect()
+        },
+    }
+}
+
+/// The method calls of `ast` (file 0) on a value that is a string, of a method strings
+/// lack (`s:sbu()` for `s:sub()`: "attempt to call method 'sbu' (a nil value)"), as reads
+/// whose `field` is the method and `method` set, `name` the value as written. A string
+/// here: a string literal or a `..` in brackets (`('x'):f()`), the result of a call of
+/// `string.f`, `KEYS[i]`/`ARGV[i]`, or a local whose value the lint knows
+/// (`local s = ARGV[1] .. ':x'`). Outside dead code, not in a library's body.
+fn method_misses(
+    ast: &ast::Ast,
+    source: &str,
+    names: &Names,
+    values: &HashMap<String, Option<KeyExpr>>,
+    library: bool,
+) -> Vec<GlobalRead> {
+    use crate::globals::{fields, Place, Server};
+    let mut found = Vec::new();
+    let mut visitor = MethodCalls {
+        source,
+        found: &mut found,
+    };
+    visitor.visit_ast(ast);
+    let methods: Vec<&'static str> = Server::ALL
+        .iter()
+        .filter_map(|&s| fields(s, Place::Eval, "string"))
+        .flatten()
+        .collect();
+    let mut out = Vec::new();
+    for (receiver, text, byte, at, method) in found {
+        let known = match receiver {
+            Receiver::String => true,
+            Receiver::Local(name) => match values.get(&name) {
+                Some(Some(value)) => {
+                    value.parts.len() > 1
+                        || value.parts.iter().all(|p| !matches!(p, Part::Opaque(_)))
+                }
+                _ => false,
+            },
+        };
+        let top_level = !within(&names.bodies, 0, byte);
+        if !known
+            || methods.contains(&method.as_str())
+            || within(&names.dead, 0, byte)
+            || (library && top_level)
+        {
+            continue;
+        }
+        let mut read = read_at(names, &text, byte, at, top_level, library);
+        read.field = Some(method);
+        read.method = true;
+        out.push(read);
+    }
+    out
+}
+
+/// What a method is called on, as far as it is known to be a string.
+enum Receiver {
+    /// A string for sure.
+    String,
+    /// A name: a string when it is a local whose value is known.
+    Local(String),
+}
+
+/// The method calls whose receiver may be a string: the receiver, its text, byte and
+/// place, and the method.
+struct MethodCalls<'a> {
+    /// The file's text, for the receiver as written.
+    source: &'a str,
+    found: &'a mut Vec<(Receiver, String, usize, Position, String)>,
+}
+
+impl Visitor for MethodCalls<'_> {
+    fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        let Some(i) = suffixes
+            .iter()
+            .position(|s| matches!(s, Suffix::Call(Call::MethodCall(_))))
+        else {
+            return;
+        };
+        let Suffix::Call(Call::MethodCall(m)) = suffixes[i] else {
+            return;
+        };
+        let receiver = match (call.prefix(), &suffixes[..i]) {
+            (Prefix::Expression(e), []) => match &**e {
+                Expression::Parentheses { expression, .. } => match &**expression {
+                    Expression::String(_)
+                    | Expression::BinaryOperator {
+                        binop: BinOp::TwoDots(_),
+                        ..
+                    } => Some(Receiver::String),
+                    _ => None,
+                },
+                _ => None,
+            },
+            (Prefix::Name(n), []) => Some(Receiver::Local(name_of(n))),
+            (Prefix::Name(n), [Suffix::Index(Index::Brackets { .. })])
+                if matches!(name_of(n).as_str(), "KEYS" | "ARGV") =>
+            {
+                Some(Receiver::String)
+            }
+            (
+                Prefix::Name(n),
+                [Suffix::Index(Index::Dot { .. }), Suffix::Call(Call::AnonymousCall(_))],
+            ) if name_of(n) == "string" => Some(Receiver::String),
+            _ => None,
+        };
+        let Some(receiver) = receiver else { return };
+        let (Some((byte, _)), Some((colon, _))) = (byte_range(call), byte_range(m.colon_token()))
+        else {
+            return;
+        };
+        let Some(text) = self.source.get(byte..colon) else {
+            return;
+        };
+        self.found.push((
+            receiver,
+            text.trim_end().to_owned(),
+            byte,
+            position(0, call),
+            name_of(m.name()),
+        ));
+    }
 }
 
 /// The most passes [`values`] makes before it gives up on every local's value.
@@ -705,7 +889,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             protected: false,
             top_level: !within(&names.bodies, file, byte),
             arguments: None,
-            database: None,
+            args: Vec::new(),
         });
     }
     out
@@ -995,7 +1179,7 @@ impl Flow<'_> {
                         protected,
                         top_level: !within(&self.names.bodies, self.file, byte),
                         arguments: None,
-                        database: None,
+                        args: Vec::new(),
                     });
                 }
                 return;
@@ -1046,7 +1230,7 @@ impl Flow<'_> {
                 protected,
                 top_level: !within(&self.names.bodies, self.file, byte),
                 arguments: None,
-                database: None,
+                args: Vec::new(),
             });
             return;
         };
@@ -1072,7 +1256,6 @@ impl Flow<'_> {
                 Some("the command is not in the servers' command table"),
             ),
         };
-        let database = commands::other_database(&command, &args);
         self.calls.push(CallSite {
             at,
             command: Some(command),
@@ -1083,7 +1266,7 @@ impl Flow<'_> {
             protected,
             top_level: !within(&self.names.bodies, self.file, byte),
             arguments: (counted && !open_end).then_some(values.len()),
-            database,
+            args: values,
         });
     }
 }

@@ -194,6 +194,12 @@ pub enum Rule {
     /// `FCALL` of a function no library given registers, a near miss of one that is
     /// (`setpar` for `setpair`): the server answers "Function not found".
     UnknownFunction,
+    /// An option of a command that the server does not take and another server measured
+    /// does (`SET ... IFEQ`, Valkey 9.1's, on Redis 7.0 and Valkey 8.0): "syntax error".
+    UnknownOption,
+    /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
+    /// operands): "chunk has too many syntax levels".
+    SyntaxLevels,
 }
 
 impl Rule {
@@ -228,6 +234,8 @@ impl Rule {
             Rule::ClusterDatabase => "cluster-database",
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
+            Rule::SyntaxLevels => "syntax-levels",
+            Rule::UnknownOption => "unknown-option",
         }
     }
 }
@@ -430,6 +438,7 @@ pub(crate) fn script_called(
             }),
         });
     }
+    findings.extend(syntax_levels(script, targets));
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
         || {
@@ -560,6 +569,9 @@ pub(crate) fn script_called(
             None => c.functions.is_empty(),
             Some(i) => c.functions.contains(i),
         };
+        // whether a call before selected a database other than 0, or one the lint cannot
+        // read (`MOVE key 0` may then move to another)
+        let mut selected = false;
         for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
@@ -662,8 +674,25 @@ pub(crate) fn script_called(
             {
                 findings.push(f);
             }
-            if let (Some(db), Some(c)) = (&call.database, &call.command) {
-                findings.extend(cluster_database(c, db, call.at, targets));
+            // the arguments with the call's values (`SELECT ARGV[1]` with `--argv 1`)
+            let read: Vec<Option<Vec<u8>>> = call.args.iter().map(|a| a.value(values)).collect();
+            let args: Vec<commands::Arg<'_>> = read
+                .iter()
+                .map(|a| {
+                    a.as_deref()
+                        .map_or(commands::Arg::Unknown, commands::Arg::Known)
+                })
+                .collect();
+            findings.extend(unknown_options(
+                command,
+                &args,
+                call.at,
+                targets,
+                "from a script",
+            ));
+            if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
+                findings.extend(cluster_database(c, &db, call.at, targets, selected));
+                selected |= c == "select";
             }
             if let Some(why) = call.uncertain {
                 findings.push(Finding {
@@ -801,6 +830,39 @@ pub(crate) fn script_called(
     }
 }
 
+/// The finding on a script nested deeper than the Lua 5.1 parser of a target's server
+/// takes (`syntax-levels`): the server refuses it, EVAL and FUNCTION LOAD alike, at the
+/// place the count first passes its limit ([`Server::syntax_levels`]).
+fn syntax_levels(script: &Script, targets: &[Target]) -> Option<Finding> {
+    let deepest = script.syntax_levels.len();
+    let over = |s: &Server| deepest > s.syntax_levels();
+    let outcomes = only(targets, |t| t.server().filter(over).map(|_| Outcome::Fails));
+    let limit = targets
+        .iter()
+        .filter_map(|t| t.server().filter(over))
+        .map(Server::syntax_levels)
+        .min()?;
+    let refusing: Vec<Server> = Server::ALL.iter().copied().filter(over).collect();
+    Some(Finding {
+        at: script.syntax_levels[limit],
+        rule: Rule::SyntaxLevels,
+        kind: None,
+        message: format!(
+            "the script nests {deepest} syntax levels deep (each block and function body, \
+             each bracket and unary operator, and each operand of a `..` or `^` chain is a \
+             level of Lua 5.1's parser), and here it passes {limit}: {} refuse{} it (\"chunk \
+             has too many syntax levels\")",
+            server_list(&refusing),
+            if refusing.len() == 1 { "s" } else { "" },
+        ),
+        fix: "build a long `..` chain in steps (`local s = a .. b .. c` then `s = s .. d`) or \
+              with `table.concat`, and move deeply nested code into functions of its own"
+            .to_owned(),
+        condition: None,
+        targets: outcomes,
+    })
+}
+
 /// Whether `name` is a library's or function's name as FUNCTION LOAD takes it: letters,
 /// digits and `_`, at least one.
 fn function_name_ok(name: &str) -> bool {
@@ -864,6 +926,35 @@ fn library_load(
                 "name the function with letters, digits and `_` only",
             ));
         }
+        // the same name in another case: FUNCTION LOAD takes it (measured on Redis 7.0,
+        // Valkey 8.0 and 9.1), but the servers find functions in any case, so FCALL of
+        // either runs one of the two, and replacing or deleting the library stops the
+        // server (an assertion in `functions.c`, as it removes the second name)
+        if let Some(g) = functions[..i]
+            .iter()
+            .find(|g| g.name != f.name && g.name.eq_ignore_ascii_case(&f.name))
+        {
+            let first = slotgen::text::escape(g.name.as_bytes());
+            out.push(Finding {
+                condition: Some(Condition::Values(format!(
+                    "the library is never loaded again with REPLACE nor deleted, and \
+                     whichever of `{first}` and `{function}` FCALL runs is the one meant"
+                ))),
+                targets: every(targets, Outcome::Depends),
+                ..refused(
+                    f.at,
+                    format!(
+                        "the function `{function}` is registered beside `{first}`, its name in \
+                         another case: FUNCTION LOAD takes the library, but the servers find a \
+                         function's name in any case, so FCALL of either runs one of the two \
+                         (which differs by server and run), and FUNCTION LOAD REPLACE or \
+                         FUNCTION DELETE of the library stops Redis 7.0, Valkey 8.0 and 9.1 \
+                         (\"ASSERTION FAILED\" in functions.c)"
+                    ),
+                    "give the two functions names that differ in more than case",
+                )
+            });
+        }
         if functions[..i].iter().any(|g| g.name == f.name) {
             out.push(refused(
                 f.at,
@@ -909,6 +1000,65 @@ fn library_load(
                 .to_owned(),
             "call the server inside a registered function",
         ));
+    }
+    out
+}
+
+/// The findings that make FUNCTION LOAD refuse the library `script` loaded after the
+/// libraries `loaded` (`library-load`): a function named as a function of another library
+/// (another library's name: a library of the same name is a version of it, which
+/// `FUNCTION LOAD REPLACE` replaces), in any case, for the servers find a function's name
+/// in any case: `hit` loaded, a library registering `HIT` is refused ("Function HIT already
+/// exists"; measured on Redis 7.0, Valkey 8.0 and 9.1, whose library names are
+/// case-sensitive).
+pub(crate) fn library_clash(
+    script: &Script,
+    loaded: &[Script],
+    targets: &[Target],
+) -> Vec<Finding> {
+    let ScriptKind::Library { name, functions } = &script.kind else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for f in functions {
+        let clash = loaded.iter().find_map(|other| match &other.kind {
+            ScriptKind::Library {
+                name: other_name,
+                functions: others,
+            } if other_name != name => others
+                .iter()
+                .find(|g| g.name.eq_ignore_ascii_case(&f.name))
+                .map(|g| (other, other_name, g)),
+            _ => None,
+        });
+        let Some((other, other_name, g)) = clash else {
+            continue;
+        };
+        let function = slotgen::text::escape(f.name.as_bytes());
+        let theirs = slotgen::text::escape(g.name.as_bytes());
+        let spelled = if g.name == f.name {
+            String::new()
+        } else {
+            format!(" (as `{theirs}`: the servers find a function's name in any case)")
+        };
+        let library = slotgen::text::escape(other_name.as_bytes());
+        out.push(Finding {
+            at: f.at,
+            rule: Rule::LibraryLoad,
+            kind: None,
+            message: format!(
+                "the function `{function}` is registered by the library `{library}` of `{}` \
+                 too{spelled}, given before this file: FUNCTION LOAD of this library after \
+                 that one is refused (\"Function {function} already exists\")",
+                crate::shown(&other.files[0])
+            ),
+            fix: format!(
+                "give the function a name no other library registers in any case, or \
+                 `FUNCTION DELETE {library}` before loading this library"
+            ),
+            condition: None,
+            targets: every(targets, Outcome::Fails),
+        });
     }
     out
 }
@@ -1016,33 +1166,147 @@ pub(crate) fn unknown_command(
     })
 }
 
+/// The findings on the options of `command` (its arguments `args`) at `at` that a
+/// target's server does not take and another server measured does
+/// ([`commands::options_of`]: `SET ... IFEQ`), `unknown-option`: the server refuses the
+/// command (`how`: "from a script", "in a transaction").
+pub(crate) fn unknown_options(
+    command: &str,
+    args: &[commands::Arg<'_>],
+    at: Position,
+    targets: &[Target],
+    how: &str,
+) -> Vec<Finding> {
+    let upper = command.to_ascii_uppercase();
+    commands::options_of(command, args)
+        .into_iter()
+        .filter_map(|(_, option, servers)| {
+            let takes = |s: &Server| servers & commands::bit(*s) != 0;
+            let outcomes = only(targets, |t| {
+                t.server().filter(|s| !takes(s)).map(|_| Outcome::Fails)
+            });
+            if outcomes.is_empty() {
+                return None;
+            }
+            let having: Vec<Server> = Server::ALL.iter().copied().filter(takes).collect();
+            let lacking: Vec<Server> = Server::ALL.iter().copied().filter(|s| !takes(s)).collect();
+            Some(Finding {
+                at,
+                rule: Rule::UnknownOption,
+                kind: None,
+                message: format!(
+                    "`{upper} ... {option}`: of the servers measured, only {} {} the option \
+                     `{option}` of `{upper}`: {} refuse{} the command {how} (\"syntax error\")",
+                    server_list(&having),
+                    if having.len() == 1 { "takes" } else { "take" },
+                    server_list(&lacking),
+                    if lacking.len() == 1 { "s" } else { "" },
+                ),
+                fix: format!(
+                    "write it with options every server targeted takes (`{option}`'s check as \
+                     a command before it in the script), or judge for {} only",
+                    having
+                        .iter()
+                        .filter_map(|s| Target::ALL.into_iter().find(|t| t.server() == Some(*s)))
+                        .map(|t| format!("`--target {}`", t.name()))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                condition: None,
+                targets: outcomes,
+            })
+        })
+        .collect()
+}
+
 /// The finding on `command`, which works on the database `db` other than 0, at `at`
 /// (`cluster-database`): Redis 7.0 and Valkey 8.0 refuse it in cluster mode (a `SELECT`
-/// of a database the lint cannot read depends on it being 0); Valkey 9.1 runs it when its
-/// `cluster-databases` is above the database (the default, 1, refuses it), but `SWAPDB`.
+/// or `COPY` of a database the lint cannot read depends on it being 0); Valkey 9.1 runs it
+/// when its `cluster-databases` is above the database (the default, 1, refuses it), but
+/// `SWAPDB`, a negative database, and `MOVE` to the database the script is in (0, unless
+/// `selected`: a `SELECT` before it). A database the servers read as no integer is refused
+/// by all three.
 pub(crate) fn cluster_database(
     command: &str,
     db: &commands::OtherDatabase,
     at: Position,
     targets: &[Target],
+    selected: bool,
 ) -> Option<Finding> {
-    use commands::OtherDatabase::{Numbered, Swap};
+    use commands::OtherDatabase::{NotInteger, Numbered, Swap};
     let command = slotgen::text::escape(command.as_bytes());
-    let (what, one_db, valkey9, condition) = match db {
+    let cluster = "a cluster has database 0 only (Redis 7.0 and Valkey 8.0 refuse it, \"... not \
+                   allowed in cluster mode\"; Valkey 9.1";
+    let (message, one_db, valkey9, condition) = match db {
         Swap => (
-            format!("`{command}` swaps databases"),
+            format!(
+                "`{command}` swaps databases: {cluster} too, whatever its `cluster-databases`)"
+            ),
+            Outcome::Fails,
+            Outcome::Fails,
+            None,
+        ),
+        NotInteger(text) => (
+            format!(
+                "`{command}` is given the database `{}`, which the servers read as no integer \
+                 (decimal digits, `-` the only sign, no leading zero, within 32 bits): every \
+                 server refuses it (\"value is not an integer or out of range\"){}",
+                slotgen::text::escape(text.as_bytes()),
+                if command == "move" {
+                    ", Redis 7.0 and Valkey 8.0 refuse MOVE in cluster mode first"
+                } else {
+                    ""
+                }
+            ),
+            Outcome::Fails,
+            Outcome::Fails,
+            None,
+        ),
+        Numbered(Some(0)) => (
+            format!(
+                "`{command}` moves to database 0: Redis 7.0 and Valkey 8.0 refuse MOVE in \
+                 cluster mode (\"MOVE is not allowed in cluster mode\"), and Valkey 9.1 \
+                 refuses a move to the database the script is in{}",
+                if selected {
+                    ", 0 unless a SELECT before it chose another"
+                } else {
+                    ", 0 (\"source and destination objects are the same\")"
+                }
+            ),
+            Outcome::Fails,
+            if selected {
+                Outcome::Depends
+            } else {
+                Outcome::Fails
+            },
+            selected.then(|| {
+                Condition::Values(
+                    "the SELECT before it chose a database other than 0 (Valkey 9.1 with \
+                     `cluster-databases` above it)"
+                        .to_owned(),
+                )
+            }),
+        ),
+        Numbered(Some(n)) if *n < 0 => (
+            format!(
+                "`{command}` works on database {n}: {cluster} refuses a negative database \
+                 too, \"DB index is out of range\")"
+            ),
             Outcome::Fails,
             Outcome::Fails,
             None,
         ),
         Numbered(n) => {
-            let n = n.as_deref().map(|n| slotgen::text::escape(n.as_bytes()));
-            let unread = command == "select" && n.is_none();
+            let unread = n.is_none() && command != "move";
             (
-                match &n {
-                    Some(n) => format!("`{command}` works on database {n}"),
-                    None => format!("`{command}` works on a database the lint cannot read"),
-                },
+                format!(
+                    "{}: {cluster} runs it while its `cluster-databases` is above the database, \
+                     and refuses it by default (1): \"DB index is out of range\")",
+                    match n {
+                        Some(n) => format!("`{command}` works on database {n}"),
+                        None => format!("`{command}` works on a database the lint cannot read"),
+                    }
+                ),
                 if unread {
                     Outcome::Depends
                 } else {
@@ -1056,7 +1320,7 @@ pub(crate) fn cluster_database(
                     } else {
                         "on "
                     },
-                    n.as_deref().unwrap_or("the database")
+                    n.map_or_else(|| "the database".to_owned(), |n| n.to_string())
                 ))),
             )
         }
@@ -1066,21 +1330,19 @@ pub(crate) fn cluster_database(
         Target::Valkey9 => Some(valkey9),
         _ => None,
     });
+    let fix = match db {
+        NotInteger(_) => "write the database as an integer, `0` (the one a cluster has)",
+        Numbered(Some(0)) if command == "move" => {
+            "remove the MOVE: a cluster's keys stay in database 0"
+        }
+        _ => "keep every key in database 0 and tell keys apart by a prefix or a hashtag",
+    };
     (!targets.is_empty()).then(|| Finding {
         at,
         rule: Rule::ClusterDatabase,
         kind: None,
-        message: format!(
-            "{what}: a cluster has database 0 only (Redis 7.0 and Valkey 8.0 refuse it, \"... \
-             not allowed in cluster mode\"; Valkey 9.1 {})",
-            if matches!(db, Swap) {
-                "too, whatever its `cluster-databases`"
-            } else {
-                "runs it while its `cluster-databases` is above the database, and refuses it \
-                 by default (1): \"DB index is out of range\""
-            }
-        ),
-        fix: "keep every key in database 0 and tell keys apart by a prefix or a hashtag".to_owned(),
+        message,
+        fix: fix.to_owned(),
         condition,
         targets,
     })
@@ -1129,6 +1391,9 @@ fn unknown_global(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
+    if let (Some(method), true) = (&read.field, read.method) {
+        return unknown_method(read, method, runs, targets);
+    }
     if let Some(field) = &read.field {
         return unknown_field(read, field, place, runs, targets);
     }
@@ -1245,9 +1510,10 @@ fn unknown_field(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
-    let has_field =
-        |s: &Server| globals::fields(*s, place, &read.name).map(|fs| fs.contains(&field));
-    let value = globals::value_type(&read.name, field);
+    // the global table: the name read, or the one a local holds (`local r = redis`)
+    let global = read.aliased.as_deref().unwrap_or(&read.name);
+    let has_field = |s: &Server| globals::fields(*s, place, global).map(|fs| fs.contains(&field));
+    let value = globals::value_type(global, field);
     let lacks = |s: &Server| has_field(s) == Some(false);
     let holds = |s: &Server| value.is_some() && has_field(s) == Some(true);
     let certain = read.maybe.is_none() && !read.protected;
@@ -1311,8 +1577,14 @@ fn unknown_field(
             verb(&having, "has", "have")
         ));
     }
-    let near = globals::nearest_field(place, &read.name, field).filter(|n| *n != field);
-    if let Some(near) = globals::call_meant(&read.name, field) {
+    let near = globals::nearest_field(place, global, field).filter(|n| *n != field);
+    if let Some(aliased) = &read.aliased {
+        message.push_str(&format!(
+            "; `{table}` is the global table `{}`",
+            slotgen::text::escape(aliased.as_bytes())
+        ));
+    }
+    if let (Some(near), None) = (globals::call_meant(global, field), &read.aliased) {
         message.push_str(&format!(
             "; its command and keys are checked as `{table}.{near}`'s"
         ));
@@ -1322,6 +1594,11 @@ fn unknown_field(
         conditions.push(format!("the server is {}", server_list(&having)));
     }
     let fix = match (near, value) {
+        _ if globals::lua51_name(global, field).is_some() => format!(
+            "write `{}`: `{table}.{name}` is Lua 5.2's, and the servers run Lua 5.1, which \
+             has it as the global `{0}`",
+            globals::lua51_name(global, field).unwrap_or_default()
+        ),
         (Some(near), Some(kind)) => {
             format!("write `{table}.{near}`: `{table}.{name}` is a {kind}, no function")
         }
@@ -1349,13 +1626,67 @@ fn unknown_field(
         (None, None)
             if place != Place::Eval
                 && Server::ALL.iter().any(|&s| {
-                    globals::functions(s, Place::Eval, &read.name)
-                        .is_some_and(|f| f.contains(&field))
+                    globals::functions(s, Place::Eval, global).is_some_and(|f| f.contains(&field))
                 }) =>
         {
             format!("remove the call: `{table}.{name}` exists in an EVAL script only")
         }
         (None, None) => format!("call a function `{table}` has: `{table}.{name}` is on no server"),
+    };
+    Some(Finding {
+        at: read.at,
+        rule: Rule::UnknownField,
+        kind: None,
+        message,
+        fix,
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: outcomes,
+    })
+}
+
+/// The finding on the call `read` of the method `method` of a string (`s:sbu()`,
+/// `unknown-field`): a string's methods are the functions of `string` (its metatable's
+/// `__index`, measured the same on Redis 7.0, Valkey 8.0 and 9.1), and the servers that
+/// lack the method refuse the call ("attempt to call method 'sbu' (a nil value)"), decided
+/// as [`unknown_global`] decides a read.
+fn unknown_method(
+    read: &GlobalRead,
+    method: &str,
+    runs: &str,
+    targets: &[Target],
+) -> Option<Finding> {
+    let lacks = |s: &Server| {
+        globals::fields(*s, Place::Eval, "string").is_some_and(|fs| !fs.contains(&method))
+    };
+    let certain = read.maybe.is_none() && !read.protected;
+    let outcomes = refused_by(targets, lacks, certain);
+    if outcomes.is_empty() {
+        return None;
+    }
+    let lacking: Vec<Server> = Server::ALL.iter().copied().filter(lacks).collect();
+    let value = slotgen::text::escape(read.name.as_bytes());
+    let name = slotgen::text::escape(method.as_bytes());
+    let mut message = format!(
+        "`{value}:{name}` is called, and {runs}: `{value}` is a string, whose methods are the \
+         functions of `string`, and {} {} no `string.{name}`: {} the script when the call \
+         runs (\"attempt to call method '{name}' (a nil value)\")",
+        server_list(&lacking),
+        if lacking.len() == 1 { "has" } else { "have" },
+        if lacking.len() == 1 {
+            "it refuses"
+        } else {
+            "they refuse"
+        },
+    );
+    let conditions = where_it_runs(read, "call", &mut message);
+    let fix = match globals::nearest_field(Place::Eval, "string", method) {
+        Some(near) => format!("write `{value}:{near}`: strings have no method `{name}`"),
+        None => format!(
+            "call a method strings have, a function of `string`: {}",
+            globals::functions(Server::Redis7_0, Place::Eval, "string")
+                .unwrap_or_default()
+                .join(", ")
+        ),
     };
     Some(Finding {
         at: read.at,

@@ -333,3 +333,61 @@ fn network_stays_out_of_the_slotgen_library() {
         }
     }
 }
+
+/// The options of SET after its key and value as a server's `COMMAND DOCS SET` lists them:
+/// each token, and whether a value follows it (an argument that is no `pure-token`).
+fn set_options_of(program: &str) -> Vec<(String, bool)> {
+    let server = RedisServer::start_program(program, false, None).expect("the server starts");
+    let reply: Value = redis::cmd("COMMAND")
+        .arg("DOCS")
+        .arg("SET")
+        .query(&mut server.connect())
+        .expect("COMMAND DOCS SET");
+    let reply = array(&reply);
+    assert_eq!(text(&reply[0]).to_ascii_lowercase(), "set");
+    fn walk(args: &[Value], out: &mut Vec<(String, bool)>) {
+        for arg in args {
+            let arg = array(arg);
+            let value = |name: &str| arg.chunks(2).find(|p| text(&p[0]) == name).map(|p| &p[1]);
+            if let Some(token) = value("token") {
+                let pure = value("type").is_some_and(|t| text(t) == "pure-token");
+                out.push((text(token).to_ascii_uppercase(), !pure));
+            }
+            if let Some(inner) = value("arguments") {
+                walk(array(inner), out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(array(field(array(&reply[1]), "arguments")), &mut out);
+    out.sort();
+    out
+}
+
+/// `commands::SET_OPTIONS` is what each server's `COMMAND DOCS SET` lists: the options and
+/// which servers take them (Valkey 9.1's `IFEQ`).
+#[test]
+fn lint_set_options_are_command_docs() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let Some(valkey9) = valkey9_server() else {
+        return;
+    };
+    for (program, server) in [
+        ("redis-server".to_owned(), commands::REDIS),
+        ("valkey-server".to_owned(), commands::VALKEY8),
+        (
+            valkey9.to_str().expect("a path").to_owned(),
+            commands::VALKEY9,
+        ),
+    ] {
+        let mut table: Vec<(String, bool)> = commands::SET_OPTIONS
+            .iter()
+            .filter(|(_, _, servers)| servers & server != 0)
+            .map(|&(token, value, _)| (token.to_owned(), value))
+            .collect();
+        table.sort();
+        assert_eq!(table, set_options_of(&program), "{program}: SET's options");
+    }
+}

@@ -92,6 +92,20 @@ fn fcall_name(source: &str) -> Option<String> {
     )
 }
 
+/// The library a corpus library is loaded after, from `loaded after NAME.lua` on its call
+/// line: its path and text (the two are linted together, that one first).
+fn loaded_after(source: &str) -> Option<(PathBuf, String)> {
+    let at = source.find("loaded after ")?;
+    let name = source[at + 13..]
+        .split_whitespace()
+        .next()
+        .expect("a file")
+        .trim_end_matches([',', ')']);
+    let path = workspace_root().join("tests/data/lint").join(name);
+    let text = std::fs::read_to_string(&path).expect("the library loaded first");
+    Some((path, text))
+}
+
 /// The line an error names (`@user_script:N:` or `@user_function:N:`), if any.
 fn error_line(error: &str) -> Option<usize> {
     for marker in ["@user_script:", "@user_function:"] {
@@ -197,6 +211,13 @@ fn run_script(
                     .arg("FLUSH")
                     .query(&mut primary.connect())
                     .expect("FUNCTION FLUSH");
+                if let Some((_, first)) = loaded_after(source) {
+                    let _: Value = redis::cmd("FUNCTION")
+                        .arg("LOAD")
+                        .arg(first)
+                        .query(&mut primary.connect())
+                        .expect("the library loaded first loads");
+                }
                 redis::cmd("FUNCTION")
                     .arg("LOAD")
                     .arg("REPLACE")
@@ -259,7 +280,13 @@ fn lint_case(
             function: fcall_name(source),
         },
     };
-    slotgen_lint::lint_script(path, source, &values, &[target]).expect("the lint reads it")
+    // a library loaded after another is linted after it, as `slotgen lint first.lua this.lua`
+    let loaded: Vec<slotgen_lint::lua::Script> = loaded_after(source)
+        .map(|(first, text)| slotgen_lint::lua::read(&first, &text).expect("the lint reads it"))
+        .into_iter()
+        .collect();
+    slotgen_lint::lint_script_with(path, source, &values, &[target], &loaded)
+        .expect("the lint reads it")
 }
 
 /// Compares one case run on the node `runner`; returns the table cell (`runs`, `fails`,
@@ -342,9 +369,15 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     }
     let servers = servers();
     let dir = workspace_root().join("tests/data/lint");
+    // `SLOTGEN_LINT_CORPUS=part` runs only the files whose name holds `part`
+    let only = std::env::var("SLOTGEN_LINT_CORPUS").unwrap_or_default();
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("the corpus")
         .map(|e| e.expect("an entry").path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().contains(only.as_str()))
+        })
         .collect();
     files.sort();
     let placements = placements();
@@ -377,6 +410,18 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     _ => &[k1],
                 };
                 let cell = check_case(&report, *target, runner(keys), &outcome, &name);
+                // `decided` on the call line: every value the verdict needs is given
+                if source
+                    .lines()
+                    .take(2)
+                    .any(|l| l.contains("call:") && l.contains("decided"))
+                {
+                    assert_ne!(
+                        report.verdict(*target),
+                        Outcome::Depends,
+                        "{name}: every value is given, the lint must decide: {report:#?}"
+                    );
+                }
                 if column == 0 {
                     rows.push(vec![file.to_string(), (*placement).to_owned()]);
                 }
@@ -473,7 +518,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     }
     eprintln!("lint verdict / server outcome:\n{table}");
     eprintln!("advice followed and run: {followed} cases");
-    assert!(followed > 0);
+    assert!(followed > 0 || !only.is_empty());
 }
 
 /// `source` with the fix `write `NEW`` of the finding `f` applied: the name its message
@@ -1247,4 +1292,318 @@ fn global_fields_are_what_the_server_has(
         at_load, expected_load,
         "{server:?}: FUNCTION LOAD's fields of the API table"
     );
+}
+
+/// `syntax-levels` against each server's Lua parser: scripts of several shapes (a `..`
+/// chain an operand a line, a `^` chain, nested brackets, unary operators, table
+/// constructors, blocks and function bodies around a chain, a library's function), each
+/// at every size of a window around the servers' limit, EVAL'd (a library: FUNCTION LOAD)
+/// on a server of each kind: the lint finds `syntax-levels` for the server exactly where
+/// the server refuses the script ("chunk has too many syntax levels"), and on the line the
+/// server names. Each shape is seen both loaded and refused.
+#[test]
+fn lint_syntax_levels_are_what_each_server_parses() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let chain = |op: &str, n: usize| vec!["1"; n].join(&format!("\n{op} "));
+    let nest = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    // (name, script of size n, the window of n, a library)
+    type Shape = (
+        &'static str,
+        Box<dyn Fn(usize) -> String>,
+        std::ops::RangeInclusive<usize>,
+        bool,
+    );
+    let shapes: Vec<Shape> = vec![
+        (
+            "`..` chain",
+            Box::new(move |n| format!("return {}", chain("..", n))),
+            196..=202,
+            false,
+        ),
+        (
+            "`^` chain",
+            Box::new(move |n| format!("return {}", chain("^", n))),
+            196..=202,
+            false,
+        ),
+        (
+            "brackets",
+            Box::new(move |n| format!("return {}", nest("(\n", "1", ")", n))),
+            195..=201,
+            false,
+        ),
+        (
+            "`not`",
+            Box::new(move |n| format!("return {}", nest("not\n", "true", "", n))),
+            195..=201,
+            false,
+        ),
+        (
+            "tables",
+            Box::new(move |n| format!("return #{}", nest("{\n", "", "}", n))),
+            195..=201,
+            false,
+        ),
+        (
+            "blocks around a chain",
+            Box::new(move |n| {
+                nest(
+                    "if true then\n",
+                    &format!("return {}\n", chain("..", n)),
+                    "end\n",
+                    20,
+                )
+            }),
+            176..=182,
+            false,
+        ),
+        (
+            "function bodies and calls around a chain",
+            Box::new(move |n| {
+                format!(
+                    "return {}",
+                    nest("(function()\nreturn ", &chain("..", n), "\nend)()", 10)
+                )
+            }),
+            166..=172,
+            false,
+        ),
+        (
+            "loops around a chain",
+            Box::new(move |n| {
+                format!(
+                    "local x\n{}",
+                    nest(
+                        "while true do\nrepeat\nfor i = 1, 2 do\n",
+                        &format!("x = {}\nreturn x\n", chain("..", n)),
+                        "end\nuntil true\nend\n",
+                        5
+                    )
+                )
+            }),
+            180..=186,
+            false,
+        ),
+        (
+            "a library's function",
+            Box::new(move |n| {
+                format!(
+                    "#!lua name=levels\nredis.register_function('f', function(keys, args)\n  return {}\nend)",
+                    chain("..", n)
+                )
+            }),
+            194..=200,
+            true,
+        ),
+    ];
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let server = slotgen_tests::redis_server::RedisServer::start_program(
+            program.to_str().expect("a path"),
+            false,
+            None,
+        )
+        .expect("the server starts");
+        let mut conn = server.connect();
+        for (shape, script, window, library) in &shapes {
+            let mut seen = (false, false);
+            for n in window.clone() {
+                let source = script(n);
+                let answer = if *library {
+                    redis::cmd("FUNCTION")
+                        .arg("LOAD")
+                        .arg("REPLACE")
+                        .arg(&source)
+                        .query::<Value>(&mut conn)
+                } else {
+                    redis::cmd("EVAL")
+                        .arg(&source)
+                        .arg(0)
+                        .query::<Value>(&mut conn)
+                };
+                let refused = match &answer {
+                    Err(e) if e.to_string().contains("too many syntax levels") => {
+                        Some(error_line(&e.to_string().replace("user_", "@user_")))
+                    }
+                    _ => None,
+                };
+                let name = format!("{server_name}, {shape}, size {n}");
+                let report = match slotgen_lint::lint_script(
+                    Path::new("levels.lua"),
+                    &source,
+                    &Values::default(),
+                    &[target],
+                ) {
+                    Ok(report) => report,
+                    // past the depth the lint reads (`MAX_NESTING`): an error, which says
+                    // the servers refuse it
+                    Err(e @ slotgen_lint::Error::TooDeep { .. }) => {
+                        assert!(
+                            refused.is_some(),
+                            "{name}: {e}, the server answered {answer:?}"
+                        );
+                        seen.1 = true;
+                        checked += 1;
+                        continue;
+                    }
+                    Err(e) => panic!("{name}: {e}"),
+                };
+                let found = report.findings.iter().find(|f| {
+                    f.rule.name() == "syntax-levels" && f.outcome(target) == Outcome::Fails
+                });
+                assert_eq!(
+                    found.is_some(),
+                    refused.is_some(),
+                    "{name}: the server answered {answer:?}, the lint: {report:#?}"
+                );
+                if let (Some(f), Some(line)) = (found, refused) {
+                    assert_eq!(
+                        Some(f.at.line),
+                        line,
+                        "{name}: the server's line, the lint's {f:#?}"
+                    );
+                }
+                if refused.is_some() {
+                    seen.1 = true;
+                } else {
+                    assert!(answer.is_ok(), "{name}: {answer:?}");
+                    seen.0 = true;
+                }
+                checked += 1;
+            }
+            assert!(
+                seen.0 && seen.1,
+                "{server_name}, {shape}: loaded {}, refused {}",
+                seen.0,
+                seen.1
+            );
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// A database the caller passes (`SELECT ARGV[1]`) with ARGV given, and `MOVE` after a
+/// SELECT, on each server's cluster: the lint reads the argument and decides (`runs` for
+/// 0, `fails` for a database Redis 7.0 and Valkey 8.0 refuse), what the server did.
+#[test]
+fn lint_database_arguments_given_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let select = "redis.call('select', ARGV[1])\nreturn redis.call('INCR', KEYS[1])";
+    let cases: [(&str, &[u8]); 4] = [
+        (select, b"0"),
+        (select, b"1"),
+        (select, b"-1"),
+        (select, b"2147483648"),
+    ];
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (source, argv) in cases {
+            let key: &[u8] = b"{p}a";
+            let outcome = run_script(&cluster, source, &[key], &[argv]);
+            let values = Values {
+                keys: Some(vec![key.to_vec()]),
+                argv: Some(vec![argv.to_vec()]),
+                function: None,
+            };
+            let report =
+                slotgen_lint::lint_script(Path::new("case.lua"), source, &values, &[target])
+                    .expect("the lint reads it");
+            let name = format!("{server_name}, ARGV[1] = {}", String::from_utf8_lossy(argv));
+            let cell = check_case(&report, target, runner(&[key]), &outcome, &name);
+            eprintln!("{name}: {cell}");
+            // Valkey 9.1 runs database 1 while its `cluster-databases` is above 1: depends
+            if target != Target::Valkey9 || argv != b"1" {
+                assert_ne!(
+                    report.verdict(target),
+                    Outcome::Depends,
+                    "{name}: ARGV is given, the lint must decide: {report:#?}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
+/// A library registering one function name in two cases (`function_case_twice.lua`): each
+/// server loads it and runs `FCALL hit`, and `FUNCTION DELETE` of it stops the server (an
+/// assertion in `functions.c`, then the crash report), as the lint's `library-load` finding says: `depends` on the
+/// library never being replaced nor deleted.
+#[test]
+fn lint_function_names_in_two_cases_stop_the_server_at_delete() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let path = workspace_root().join("tests/data/lint/function_case_twice.lua");
+    let source = std::fs::read_to_string(&path).expect("a corpus file");
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let report = slotgen_lint::lint_script(&path, &source, &Values::default(), &[target])
+            .expect("the lint reads it");
+        let finding = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "library-load" && f.message.contains("FUNCTION DELETE"))
+            .unwrap_or_else(|| panic!("{server_name}: no finding on the two cases: {report:#?}"));
+        assert_eq!(finding.outcome(target), Outcome::Depends, "{server_name}");
+        let server = slotgen_tests::redis_server::RedisServer::start_program(
+            program.to_str().expect("a path"),
+            false,
+            None,
+        )
+        .expect("the server starts");
+        let mut conn = server.connect();
+        let _: Value = redis::cmd("FUNCTION")
+            .arg("LOAD")
+            .arg(&source)
+            .query(&mut conn)
+            .expect("FUNCTION LOAD takes it");
+        let _: Value = redis::cmd("FCALL")
+            .arg("hit")
+            .arg(1)
+            .arg("k")
+            .query(&mut conn)
+            .expect("FCALL runs");
+        let deleted = redis::cmd("FUNCTION")
+            .arg("DELETE")
+            .arg("corpus_twice")
+            .query::<Value>(&mut conn);
+        assert!(
+            deleted.is_err(),
+            "{server_name}: FUNCTION DELETE answered {deleted:?}"
+        );
+        // the server stopped: its crash report ends its log, it takes no connection
+        let mut log = String::new();
+        for _ in 0..50 {
+            log = server.log_tail();
+            if log.contains("--test-memory") {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(log.contains("--test-memory"), "{server_name}: {log}");
+        let answers = || {
+            redis::Client::open(server.tcp_url())
+                .and_then(|c| c.get_connection())
+                .and_then(|mut c| redis::cmd("PING").query::<String>(&mut c))
+                .is_ok()
+        };
+        for _ in 0..50 {
+            if !answers() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        assert!(!answers(), "{server_name}: the server still answers");
+        checked += 1;
+    }
+    assert!(checked > 0);
 }

@@ -222,6 +222,18 @@ fn lint_names_the_function_an_fcall_misspells() {
         .prints("fix: write `setpair`")
         .prints("calls.redis: redis fails, valkey8 fails, valkey9 fails");
     assert!(!run.stdout.contains("unseen-body"), "{}", run.stdout);
+    // `setpair` writes: the fix says so, and FCALL_RO, which refuses it, is given none
+    run.prints("if that is the function meant: it writes (registered without `no-writes`)");
+    std::fs::write(&calls, "FCALL_RO getpair 2 x y\n").expect("written");
+    let run = lint(&[lib, calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("unknown-function: `FCALL_RO getpair`")
+        .prints("`setpair`, the nearest name registered, writes, and FCALL_RO refuses it");
+    assert!(
+        !run.stdout.contains("fix: write `setpair`"),
+        "{}",
+        run.stdout
+    );
     std::fs::write(&calls, "FCALL SETPAIR 2 {u}x {u}y v\n").expect("written");
     lint(&[lib, calls_path]).ok();
     std::fs::write(&calls, "FCALL archive 1 x\n").expect("written");
@@ -229,6 +241,29 @@ fn lint_names_the_function_an_fcall_misspells() {
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("unseen-body: `FCALL archive`")
         .prints("register no `archive`: lint the file of the library that does with them");
+}
+
+/// Two libraries linted together, one function name in two cases (`hit`, `HIT`): the
+/// library given second is refused at FUNCTION LOAD (the servers find functions in any
+/// case, measured by the corpus test), whichever it is.
+#[test]
+fn lint_a_library_after_one_with_its_function_name_fails() {
+    let (hit, clash) = (
+        corpus("function_case_hit.lua"),
+        corpus("function_case_clash.lua"),
+    );
+    let run = lint(&["--keys", "{p}a", &hit, &clash]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("function_case_hit.lua: redis runs, valkey8 runs, valkey9 runs")
+        .prints("library-load: the function `HIT` is registered by the library `corpus_hit`")
+        .prints("function_case_clash.lua: redis fails, valkey8 fails, valkey9 fails");
+    let run = lint(&["--keys", "{p}a", &clash, &hit]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("function_case_clash.lua: redis runs, valkey8 runs, valkey9 runs")
+        .prints("library-load: the function `hit` is registered by the library `corpus_clash`")
+        .prints("function_case_hit.lua: redis fails, valkey8 fails, valkey9 fails");
+    // each alone loads
+    lint(&["--keys", "{p}a", &clash]).ok();
 }
 
 /// A FIFO is read once, within the one wait the message states: written once by a writer
@@ -302,8 +337,9 @@ fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
     let deep = dir.path().join("deep.lua");
     std::fs::write(&deep, format!("return {}1", "not ".repeat(50_000))).expect("written");
     lint(&[deep.to_str().expect("UTF-8")]).fails_with("nests deeper than 200 levels");
-    // Within the bounds, deep but legal scripts are read: 150 brackets, a chain of 3,000
-    // concatenations, 150 nested blocks.
+    // Within the bounds, deep scripts are read, no stack overflow: 150 brackets, a chain of
+    // 3,000 concatenations, 150 nested blocks. The servers' Lua parser refuses the chain
+    // (past 200 syntax levels, as the live test measures): `syntax-levels`, on its line.
     let legal = dir.path().join("legal.lua");
     let script = format!(
         "local a = {}1{}\nlocal b = 'x'{}\n{}return redis.call('GET', KEYS[1]){}\n",
@@ -314,7 +350,11 @@ fn lint_a_file_that_does_not_parse_is_one_error_with_its_line() {
         " end".repeat(150)
     );
     std::fs::write(&legal, script).expect("written");
-    lint(&[legal.to_str().expect("UTF-8")]).ok();
+    let run = lint(&[legal.to_str().expect("UTF-8")]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("legal.lua:2:")
+        .prints("syntax-levels: the script nests 3002 syntax levels deep")
+        .prints("legal.lua: redis fails, valkey8 fails, valkey9 fails");
     // A backtick outside a string: full_moon 3.0.0's lexer panics on it (found by the fuzz
     // target `lint`); refused before the parser with its place.
     let backtick = dir.path().join("backtick.lua");
