@@ -193,6 +193,9 @@ pub struct Summary {
     /// value)`, largest first: no slot move evens them out (their keys' hashtag must be
     /// split).
     pub hot: Vec<(u16, u64)>,
+    /// The least skew of any slot plan while the hot slots stay whole: the first hot slot's
+    /// floor ([`HotSlot::floor`]); `None` when no slot is hot.
+    pub floor: Option<f64>,
 }
 
 impl SlotLoad {
@@ -500,10 +503,9 @@ impl Summary {
         } else {
             total as f64 * weight_max / weight_sum
         };
-        let hot = hot_slots(values, &topology.owners(), shards, weights)
-            .iter()
-            .map(|h| (h.slot, h.amount))
-            .collect();
+        let hot_slots = hot_slots(values, &topology.owners(), shards, weights);
+        let floor = hot_slots.first().map(|h| h.floor);
+        let hot = hot_slots.iter().map(|h| (h.slot, h.amount)).collect();
         let ranked = top_slots(values, top);
         Ok(Summary {
             metric,
@@ -513,6 +515,7 @@ impl Summary {
             largest_fair_share,
             top: ranked,
             hot,
+            floor,
         })
     }
 }
@@ -589,6 +592,7 @@ impl Summary {
             primaries,
             skew: self.skew,
             target: notes.target,
+            floor: self.floor,
             hot,
         }
     }

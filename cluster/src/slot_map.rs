@@ -183,6 +183,10 @@ pub struct SlotMap {
     pub skew: Option<f64>,
     /// The target skew, drawn as a dashed line across the bars; `None`: none.
     pub target: Option<f64>,
+    /// The floor: the least skew of any slot plan while the hot slots stay whole
+    /// ([`HotSlot::floor`](crate::HotSlot::floor)), drawn as a dotted line across the bars;
+    /// `None`: no slot is hot.
+    pub floor: Option<f64>,
     /// The hot slots, largest first: each marked on the grid; as many as fit labelled, the
     /// rest listed by number.
     pub hot: Vec<HotLabel>,
@@ -237,6 +241,20 @@ impl SlotMap {
         grid_origin(self.primaries.len()).1 + SIDE * CELL + 2 * MARGIN
     }
 
+    /// The floor `f` as its label gives it: rounded down (no plan goes below it), to two
+    /// decimals, or three where two would read as the target (a floor of 1.104 beside a
+    /// target of 1.10).
+    fn floor_text(&self, f: f64) -> String {
+        let down = |decimals: i32| {
+            let scale = 10f64.powi(decimals);
+            format!("{:.*}", decimals as usize, (f * scale).floor() / scale)
+        };
+        match self.target {
+            Some(t) if f > t && down(2) == format!("{t:.2}") => down(3),
+            _ => down(2),
+        }
+    }
+
     /// The mean of the values over the 16384 slots.
     fn mean(&self) -> f64 {
         let slots = (SIDE * SIDE) as usize;
@@ -259,9 +277,12 @@ impl SlotMap {
         let target = self
             .target
             .map_or_else(String::new, |t| format!(", target {t:.2}"));
+        let floor = self
+            .floor
+            .map_or_else(String::new, |f| format!(", floor {}", self.floor_text(f)));
         let _ = writeln!(
             svg,
-            r##"<text x="{}" y="40">skew {skew}{target}: the fullest primary's {} over its fair share</text>"##,
+            r##"<text x="{}" y="40">skew {skew}{target}{floor}: the fullest primary's {} over its fair share</text>"##,
             at(MARGIN),
             xml_text(&self.metric)
         );
@@ -278,6 +299,7 @@ impl SlotMap {
             .iter()
             .filter_map(|p| p.ratio)
             .chain(self.target)
+            .chain(self.floor)
             .fold(1.0, f64::max);
         let scale = largest * 1.05;
         let x_of = |ratio: f64| at(BAR_X) as f64 + f64::from(BAR_W) * ratio / scale;
@@ -325,6 +347,18 @@ impl SlotMap {
                 svg,
                 r##"<line x1="{x:.1}" y1="{top}" x2="{x:.1}" y2="{bottom}" stroke="#c00000" stroke-width="1.5" stroke-dasharray="4 3"/><text x="{x:.1}" y="{}" text-anchor="end" fill="#c00000">target {t:.2}</text>"##,
                 BARS_Y + 12
+            );
+        }
+        // the floor's label after its line, the target's before its own: apart however
+        // near the two are
+        if let Some(f) = self.floor {
+            let x = x_of(f);
+            let _ = writeln!(
+                svg,
+                r##"<line x1="{x:.1}" y1="{top}" x2="{x:.1}" y2="{bottom}" stroke="#7b3294" stroke-width="1.5" stroke-dasharray="1 2"/><text x="{:.1}" y="{}" fill="#7b3294">floor {}</text>"##,
+                x + 3.0,
+                BARS_Y + 12,
+                self.floor_text(f)
             );
         }
     }
@@ -443,7 +477,7 @@ impl SlotMap {
                 ),
             };
             let (weight, kind) = if self.hot.iter().any(|x| x.slot == h.slot) {
-                ("bold", "")
+                ("bold", ", hot")
             } else {
                 ("normal", ", heavy")
             };
@@ -552,6 +586,7 @@ mod tests {
             }],
             skew: None,
             target: Some(1.1),
+            floor: None,
             hot,
         }
     }
@@ -581,10 +616,28 @@ mod tests {
         assert!(svg.contains("&lt;id&gt;&amp;\\&quot;"));
         assert!(svg.contains(r"a\x1bb"));
         assert!(!svg.contains('\x1b'));
-        assert!(svg.contains("slot 5: 100.0% of keys</text>"));
+        assert!(svg.contains("slot 5: 100.0% of keys, hot</text>"));
         assert!(svg.contains("top hashtag {&lt;t&gt;}: 50% of it</text>"));
         assert!(svg.contains("<title>hot slot 5</title>"));
         assert!(svg.contains("target 1.10"));
+        assert!(!svg.contains("floor"), "no floor given, none drawn");
+    }
+
+    /// The floor, where a slot is hot: a line across the bars labelled, and in the skew's
+    /// line; rounded down, with a third decimal where two would read as the target.
+    #[test]
+    fn the_floor_is_drawn_and_never_reads_above_itself() {
+        let mut m = map(vec![0u64; 16384], vec![None; 16384], Vec::new());
+        m.floor = Some(1.4159);
+        let svg = m.render();
+        assert!(svg.contains(">floor 1.41</text>"), "{svg}");
+        assert!(svg.contains("target 1.10, floor 1.41:"), "{svg}");
+        assert!(svg.contains(r##"stroke="#7b3294""##));
+        m.floor = Some(1.1049);
+        let svg = m.render();
+        assert!(svg.contains(">floor 1.104</text>"), "{svg}");
+        m.target = Some(1.2);
+        assert!(m.render().contains(">floor 1.10</text>"));
     }
 
     #[test]

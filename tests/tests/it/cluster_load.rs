@@ -255,8 +255,16 @@ fn a_valkey_cluster_with_slot_stats() {
         let share = 100.0 * HOT_KEYS as f64 / total as f64;
         assert!(
             svg.stdout
-                .contains(&format!("slot {hot_slot}: {share:.1}% of keys</text>")),
-            "no label `slot {hot_slot}: {share:.1}% of keys`"
+                .contains(&format!("slot {hot_slot}: {share:.1}% of keys, hot</text>")),
+            "no label `slot {hot_slot}: {share:.1}% of keys, hot`"
+        );
+        // the floor it sets, over a fair share of the keys written, rounded down
+        let floor = HOT_KEYS as f64 / (total as f64 / 3.0);
+        let shown = format!("{:.2}", (floor * 100.0).floor() / 100.0);
+        assert!(floor > 1.0, "the slot is hot: {floor}");
+        assert!(
+            svg.stdout.contains(&format!(">floor {shown}</text>")),
+            "no line `floor {shown}`"
         );
         // another slot of each primary: a paler tint of its colour, nearest its own
         for (i, &(first, _)) in RANGES.iter().enumerate() {

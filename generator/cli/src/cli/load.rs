@@ -30,7 +30,9 @@ enum Format {
     /// `remedy` (`tags`: each `tag`, its `slot` and `node`, and the `key`).
     Json,
     /// The slot map as SVG: 128 x 128 cells (slot s at row s/128, column s%128), a colour
-    /// per primary, shaded by the --by metric, a legend and the hot slots circled.
+    /// per primary, shaded by the --by metric; a bar per primary (its load over its fair
+    /// share) with the fair share and, where a slot is hot, the floor it sets; the hot
+    /// slots marked and labelled `hot`.
     Svg,
 }
 

@@ -273,6 +273,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                     }],
                     skew: skew.ratio,
                     target: None,
+                    floor: None,
                     hot: Vec::new(),
                 }
                 .render(),
