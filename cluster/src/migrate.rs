@@ -309,6 +309,8 @@ fn choose(
         _ => {}
     }
     let mut lacking = None;
+    // whether another primary has it: a mixed cluster, whose classic dialect is said
+    let mut having = false;
     // a primary of an affected version with several databases: its version and databases
     let mut affected = None;
     for shard in &fresh.shards {
@@ -316,9 +318,10 @@ fn choose(
         exchange.deadline = Instant::now() + exchange.timeout;
         let mut con = exchange.connect(&end)?;
         if !atomic::has_migrateslots(exchange, &mut con)? {
-            lacking = Some(&shard.primary);
-            break;
+            lacking = lacking.or(Some(&shard.primary));
+            continue;
         }
+        having = true;
         let dbs = exchange.databases(&mut con)?;
         if affected.is_none() && dbs > 1 {
             let info = exchange.text(
@@ -356,6 +359,13 @@ fn choose(
         (None, _, None) => Ok(plain(Dialect::Migrateslots)),
         (Some(node), Some(_), _) => Err(Error::NoAtomicMigration {
             node: format!("{} ({})", node.id, node.addr),
+        }),
+        (Some(node), None, _) if having => Ok(DialectChoice {
+            dialect: Dialect::Classic,
+            caution: Some(format!(
+                "the classic dialect: the primary {} ({}) has no `CLUSTER MIGRATESLOTS`, and atomic slot migration needs Valkey 9.0 or later on every primary",
+                node.id, node.addr
+            )),
         }),
         (Some(_), None, _) => Ok(plain(Dialect::Classic)),
     }

@@ -62,3 +62,24 @@ pub fn cluster(
             .unwrap_or_else(|e| panic!("starting a {server:?} cluster ({program}): {e}")),
     )
 }
+
+/// A cluster of three primaries without replicas, primary `i` of `servers[i]` (a cluster
+/// being upgraded: Valkey 9.1 beside 8.0); `None` when one of them is not installed (the
+/// test skips, saying so).
+///
+/// # Panics
+///
+/// When the cluster does not start or settle, naming the servers.
+#[must_use]
+pub fn mixed_cluster(servers: [Server; 3]) -> Option<ReplicatedCluster> {
+    let programs: Vec<String> = servers.iter().map(|s| s.program()).collect::<Option<_>>()?;
+    let programs = [
+        programs[0].as_str(),
+        programs[1].as_str(),
+        programs[2].as_str(),
+    ];
+    Some(
+        ReplicatedCluster::start_each(programs, 0, None, None, &[])
+            .unwrap_or_else(|e| panic!("starting a cluster of {servers:?}: {e}")),
+    )
+}

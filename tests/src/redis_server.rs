@@ -383,10 +383,26 @@ impl ReplicatedCluster {
         tls: Option<&ServerTls>,
         extra: &[&str],
     ) -> io::Result<Self> {
-        let start = || RedisServer::start_with(program, true, password, tls, extra);
-        let primaries = (0..3).map(|_| start()).collect::<io::Result<Vec<_>>>()?;
+        Self::start_each([program; 3], replicas, password, tls, extra)
+    }
+
+    /// As [`start_with`](Self::start_with), primary `i` and its replicas of `programs[i]`:
+    /// a cluster of two servers (Valkey 9.1 and 8.0, as one being upgraded is).
+    ///
+    /// # Errors
+    ///
+    /// As [`start`](Self::start).
+    pub fn start_each(
+        programs: [&str; 3],
+        replicas: usize,
+        password: Option<&str>,
+        tls: Option<&ServerTls>,
+        extra: &[&str],
+    ) -> io::Result<Self> {
+        let start = |i: usize| RedisServer::start_with(programs[i], true, password, tls, extra);
+        let primaries = (0..3).map(start).collect::<io::Result<Vec<_>>>()?;
         let replicas = (0..3)
-            .map(|_| (0..replicas).map(|_| start()).collect())
+            .map(|i| (0..replicas).map(|_| start(i)).collect())
             .collect::<io::Result<Vec<Vec<_>>>>()?;
         let cluster = Self {
             primaries,

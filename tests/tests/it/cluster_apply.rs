@@ -1976,6 +1976,73 @@ fn a_half_moved_slot_is_finished_through_a_replica() {
     }
 }
 
+/// A cluster being upgraded, two primaries of Valkey 9.1 and one of 8.0: `--apply` takes
+/// the classic dialect and says why (the 8.0 primary has no `CLUSTER MIGRATESLOTS`, which
+/// the note names); `--dialect migrateslots` is refused, naming it. The keys are read back.
+#[test]
+fn a_mixed_cluster_applies_classic_and_names_the_primary_that_lacks_the_atomic_one() {
+    let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
+    else {
+        return;
+    };
+    let url = cluster.url();
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let old = format!("{} ({})", ids[2], addr(&cluster, 2));
+    // 300 keys on the first primary's slots, none elsewhere: the plan moves some away
+    let mut con = plain(&addr(&cluster, 0), None);
+    let mut written = 0;
+    for i in 0.. {
+        let key = format!("mixed:{i}");
+        let slot = keyslots(&mut con, &[&key])[0];
+        if slot <= RANGES[0].1 {
+            let () = con.set(&key, "v").unwrap();
+            written += 1;
+            if written == 300 {
+                break;
+            }
+        }
+    }
+    let refused = rebalance(&url, &["--dialect", "migrateslots", "--apply"]);
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains(&format!(
+            "slotgen: error: the primary {old} has no `CLUSTER MIGRATESLOTS`"
+        )),
+        "{}",
+        refused.stderr
+    );
+    // refused before any move
+    assert!(owners(&cluster)[..=usize::from(RANGES[0].1)]
+        .iter()
+        .all(|o| *o == addr(&cluster, 0)));
+    let run = rebalance(&url, &["--target-skew", "2", "--apply"]);
+    run.ok();
+    assert!(
+        run.stderr.contains(&format!(
+            "slotgen: note: the classic dialect: the primary {old} has no `CLUSTER MIGRATESLOTS`"
+        )),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("in the classic dialect"),
+        "{}",
+        run.stderr
+    );
+    cluster.assert_settled();
+    let held: u64 = (0..3)
+        .map(|i| -> u64 {
+            redis::cmd("DBSIZE")
+                .query(&mut plain(&addr(&cluster, i), None))
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(held, 300);
+    assert!(owners(&cluster)[..=usize::from(RANGES[0].1)]
+        .iter()
+        .any(|o| *o != addr(&cluster, 0)));
+}
+
 /// Half-moves `slot` by hand, as an interrupted move leaves it: `IMPORTING` from
 /// `source_id` on `target`, then `MIGRATING` to `target_id` on `source`.
 fn half_move(
