@@ -382,13 +382,14 @@ const RELAXED_TARGETS: usize = 40;
 
 /// Where the plan for the goal stops short of it, the plans for higher targets: the
 /// targets between the goal and the skew `best` leaves, [`RELAXED_TARGETS`] of them evenly
-/// spaced and each rounded up to two decimals, each planned as [`plan_with`] plans it
-/// (the greedy, then the exact search) with the same cap on moves and least gain. Of the
-/// plans that reach their own target, the one of the least skew (ties: fewer moves, the
-/// lower target), when it is lower than `best`'s by `min_gain` for each move it has more
-/// (at least 1e-9): a first move that fills the primary the next donor needed can leave the
-/// plan for a low target far above the plan for a higher one. Gives that target, which
-/// `--target-skew` takes to give the same moves, and its plan.
+/// spaced and each rounded up to two decimals, each planned by the greedy with the same cap
+/// on moves and least gain. Of the plans that reach their own target, the one of the least
+/// skew (ties: fewer moves, the lower target) chooses the target; its plan is then made as
+/// [`plan_with`] makes it (the greedy, then the exact search for fewer moves), and taken
+/// when it is lower than `best`'s by `min_gain` for each move it has more (at least 1e-9):
+/// a first move that fills the primary the next donor needed can leave the plan for a low
+/// target far above the plan for a higher one. Gives that target, which `--target-skew`
+/// takes to give the same moves, and its plan.
 fn relaxed(
     problem: &Problem<'_>,
     best: &Candidate,
@@ -415,7 +416,9 @@ fn relaxed(
             problem.weights,
             &relaxed,
         );
-        let (c, _, _) = p.solve(limits.max_moves, min_gain);
+        // the greedy alone to compare the targets (the search, a hundred thousand nodes,
+        // only for the one chosen)
+        let c = p.greedy(limits.max_moves, min_gain);
         let Some(s) = weighted_skew(&c.loads, problem.weights) else {
             continue;
         };
@@ -429,9 +432,20 @@ fn relaxed(
             found = Some((s, target, c));
         }
     }
-    let (s, target, c) = found?;
+    let (_, target, _) = found?;
+    // the plan of that target as plan_with makes it: the greedy's, or fewer moves to it
+    let chosen = Limits { target, ..*limits };
+    let p = Problem::new(
+        problem.amounts,
+        problem.keys,
+        problem.owners,
+        problem.weights,
+        &chosen,
+    );
+    let (c, _, _) = p.solve(limits.max_moves, min_gain);
+    let s = weighted_skew(&c.loads, problem.weights)?;
     let more = c.moves.len().saturating_sub(best.moves.len()).max(1);
-    (s < skew - min_gain.max(1e-9) * more as f64).then_some((target, c))
+    (p.within_caps(&c) && s < skew - min_gain.max(1e-9) * more as f64).then_some((target, c))
 }
 
 /// The most moves the exact search looks at in one plan (its depth of recursion): past it,
