@@ -544,10 +544,13 @@ pub(super) fn move_slot(
                         // the source's copy): the next run compares the copies again
                         e => stopped(Step::Keys(moved.keys), e),
                     })?;
-                    if resolved.is_empty() {
+                    if resolved.keys.is_empty() {
                         return Err(stopped(Step::BusyKey(moved.keys), e));
                     }
-                    moved.resolved.extend(resolved);
+                    // the server moved the batch's other keys (it answers the first
+                    // refusal and deletes each key the target took)
+                    moved.keys += resolved.carried;
+                    moved.resolved.extend(resolved.keys);
                 }
                 Err(e) => return Err(stopped(Step::Keys(moved.keys), e)),
             }
@@ -590,10 +593,20 @@ pub(super) fn move_slot(
     Ok(moved)
 }
 
+/// What [`resolve_busy`] found of a batch that `MIGRATE` answered `BUSYKEY`.
+struct Resolved {
+    /// The keys of the batch the source no longer held: `MIGRATE` carried them (it goes
+    /// on past a refused key, and answers the first refusal).
+    carried: u64,
+    /// The keys on both nodes with equal `DUMP`s whose source copy was deleted, each
+    /// `key (database n)`, escaped.
+    keys: Vec<String>,
+}
+
 /// After a `MIGRATE` answered `BUSYKEY`: each of `keys` (database `db`) that both the
 /// source and the target (asked with `ASKING`) hold is compared by `DUMP`; the source's copy
 /// is deleted when the two are equal (the target's copy is the key, as `MIGRATE` would have
-/// left it). The keys so resolved, each `key (database n)`, escaped.
+/// left it). The keys so resolved, and how many of `keys` the source held no longer.
 ///
 /// # Errors
 ///
@@ -607,13 +620,16 @@ fn resolve_busy(
     (source, target): (&super::Node, &super::Node),
     slot: u16,
     timeout: Duration,
-) -> Result<Vec<String>, Error> {
+) -> Result<Resolved, Error> {
     let dump_budget = Budget {
         bytes: 512 << 20,
         values: 4,
         string: 512 << 20,
     };
-    let mut resolved = Vec::new();
+    let mut resolved = Resolved {
+        carried: 0,
+        keys: Vec::new(),
+    };
     for key in keys {
         exchange.deadline = Instant::now() + timeout;
         source_con.set_deadline(Some(exchange.deadline));
@@ -623,8 +639,14 @@ fn resolve_busy(
         // a key the source no longer holds is answered by `ASK` (the slot is migrating)
         let ours = match exchange.query(source_con, &dump, dump_budget) {
             Ok(Value::BulkString(b)) => b,
-            Ok(_) => continue,
-            Err(Error::Refused { reason, .. }) if reason.contains("ASK") => continue,
+            Ok(_) => {
+                resolved.carried += 1;
+                continue;
+            }
+            Err(Error::Refused { reason, .. }) if reason.contains("ASK") => {
+                resolved.carried += 1;
+                continue;
+            }
             Err(e) => return Err(e),
         };
         exchange.query(target_con, &redis::cmd("ASKING"), Budget::SHORT)?;
@@ -647,7 +669,7 @@ fn resolve_busy(
         let mut del = redis::cmd("DEL");
         del.arg(key.as_slice());
         exchange.query(source_con, &del, Budget::SHORT)?;
-        resolved.push(shown);
+        resolved.keys.push(shown);
     }
     Ok(resolved)
 }

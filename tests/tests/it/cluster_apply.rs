@@ -2326,3 +2326,78 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
         assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
     }
 }
+
+/// A half-moved slot of `server`'s cluster holding 50 keys, one of them on both nodes
+/// with equal `DUMP`s (as a timed-out `MIGRATE` leaves it), finished by `--apply --batch
+/// 10`: the keys it says it moved are those the target gained by `CLUSTER COUNTKEYSINSLOT`,
+/// and the source keeps none. (It counted the batch with the key on both nodes as none,
+/// though `MIGRATE` carries the batch's other keys: 1845 said for 1944 moved.)
+fn finished_count_is_the_keys_moved(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (first, second) = (addr(&cluster, 0), addr(&cluster, 1));
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let mut source = plain(&first, None);
+    // a hashtag of the first primary's slots: 50 keys in one slot
+    let tag = (0..)
+        .map(|n| format!("t{n}"))
+        .find(|t| {
+            let slot = keyslots(&mut source, &[&format!("{{{t}}}")])[0];
+            (RANGES[0].0..=RANGES[0].1).contains(&slot)
+        })
+        .unwrap();
+    let slot = keyslots(&mut source, &[&format!("{{{tag}}}")])[0];
+    let mut written = BTreeMap::new();
+    for n in 0..50 {
+        let (key, value) = (format!("{{{tag}}}:{n}"), format!("v{n}"));
+        let () = source.set(&key, &value).unwrap();
+        written.insert((0, key), value);
+    }
+    let mut target = plain(&second, None);
+    half_move(&mut source, &mut target, slot, &ids[0], &ids[1]);
+    let both = format!("{{{tag}}}:17");
+    let dump: Vec<u8> = redis::cmd("DUMP").arg(&both).query(&mut source).unwrap();
+    let () = redis::cmd("ASKING").query(&mut target).unwrap();
+    let () = redis::cmd("RESTORE")
+        .arg(&both)
+        .arg(0)
+        .arg(dump)
+        .query(&mut target)
+        .unwrap();
+    let before = (keys_in_slot(&first, slot), keys_in_slot(&second, slot));
+    assert_eq!(before, (50, 1), "slot {slot} on the source and the target");
+    // a plan of no move: the run only finishes the slot
+    let run = rebalance(
+        &format!("redis://{}", addr(&cluster, 2)),
+        &["--batch", "10", "--target-skew", "100", "--apply"],
+    );
+    println!("{}", run.stderr);
+    run.ok();
+    says_finished(&run.stderr, slot, (&ids[0], &first), (&ids[1], &second));
+    let after = (keys_in_slot(&first, slot), keys_in_slot(&second, slot));
+    assert_eq!(after.0, 0, "slot {slot} on the source");
+    let said = format!(
+        "finished the half-moved slot {slot} from {} ({first}) to {} ({second}): {} keys moved; on both nodes with equal `DUMP`s, the source's copy deleted: `{both}` (database 0)",
+        ids[0],
+        ids[1],
+        after.1 - before.1
+    );
+    assert!(
+        run.stderr.contains(&said),
+        "`{said}` not in:\n{}",
+        run.stderr
+    );
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+#[test]
+fn a_finished_slot_s_count_is_the_keys_moved_on_redis_7() {
+    finished_count_is_the_keys_moved(Server::Redis);
+}
+
+#[test]
+fn a_finished_slot_s_count_is_the_keys_moved_on_valkey_8() {
+    finished_count_is_the_keys_moved(Server::Valkey);
+}
