@@ -412,27 +412,109 @@ pub(super) fn move_slot(
     let done_before = |e: &Error, says: &str| {
         resume && matches!(e, Error::Refused { reason, .. } if reason.contains(says))
     };
+    // a step refused for permission before any key of a slot this run began to move moved:
+    // the states this run set are undone, and the stop says the slot is as it was
+    let halt = |exchange: &mut Exchange,
+                (source_con, target_con): (Option<&mut Connection>, Option<&mut Connection>),
+                (set, databases, moved_any): (SetHere, u32, bool),
+                step: Step,
+                e: Error| {
+        if resume || moved_any || !matches!(e, Error::NoPermission { .. }) {
+            return stopped(step, e);
+        }
+        let (step, repair) = match undo(
+            exchange,
+            (source_con, target_con),
+            (slot, &source.id),
+            set,
+            databases,
+            timeout,
+        ) {
+            Ok(()) => (
+                describe_refused(step),
+                undone(slot, &source.addr, &target.addr, set),
+            ),
+            Err(why) => (
+                describe(step),
+                format!(
+                    "{} (it was not undone: {why})",
+                    repair(slot, &source.addr, &target.addr, &target.id, step)
+                ),
+            ),
+        };
+        Error::MoveStopped {
+            slot,
+            from: format!("{} ({})", source.id, source.addr),
+            to: format!("{} ({})", target.id, target.addr),
+            step,
+            error: Box::new(e),
+            repair,
+        }
+    };
+    let mut set = SetHere::default();
 
-    let mut target_con = open(exchange, &target_end).map_err(|e| stopped(Step::Importing, e))?;
+    let mut target_con = match open(exchange, &target_end) {
+        Ok(con) => con,
+        Err(e) => {
+            return Err(halt(
+                exchange,
+                (None, None),
+                (set, 0, false),
+                Step::Importing,
+                e,
+            ))
+        }
+    };
     match run(
         exchange,
         &mut target_con,
         &setslot("IMPORTING", &source.id),
         Budget::SHORT,
     ) {
-        Err(e) if !done_before(&e, "already the owner") => return Err(stopped(Step::Importing, e)),
-        _ => {}
+        Ok(_) => set.importing = true,
+        Err(e) if !done_before(&e, "already the owner") => {
+            return Err(halt(
+                exchange,
+                (None, Some(&mut target_con)),
+                (set, 0, false),
+                Step::Importing,
+                e,
+            ))
+        }
+        Err(_) => {}
     }
-    let mut source_con = open(exchange, &source_end).map_err(|e| stopped(Step::Migrating, e))?;
+    let mut source_con = match open(exchange, &source_end) {
+        Ok(con) => con,
+        Err(e) => {
+            return Err(halt(
+                exchange,
+                (None, Some(&mut target_con)),
+                (set, 0, false),
+                Step::Migrating,
+                e,
+            ))
+        }
+    };
     let source_owns = match run(
         exchange,
         &mut source_con,
         &setslot("MIGRATING", &target.id),
         Budget::SHORT,
     ) {
-        Ok(_) => true,
+        Ok(_) => {
+            set.migrating = true;
+            true
+        }
         Err(e) if done_before(&e, "not the owner") => false,
-        Err(e) => return Err(stopped(Step::Migrating, e)),
+        Err(e) => {
+            return Err(halt(
+                exchange,
+                (Some(&mut source_con), Some(&mut target_con)),
+                (set, 0, false),
+                Step::Migrating,
+                e,
+            ))
+        }
     };
 
     let (to_host, to_port) = split_addr(&target.addr).expect("checked by primary_endpoint");
@@ -456,19 +538,38 @@ pub(super) fn move_slot(
     } else {
         0
     };
+    // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
+    let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
     for db in 0..databases {
         if databases > 1 {
-            for con in [&mut source_con, &mut target_con] {
-                run(exchange, con, &select(db), Budget::SHORT)
-                    .map_err(|e| stopped(Step::Keys(moved.keys), e))?;
+            let selected = run(exchange, &mut source_con, &select(db), Budget::SHORT)
+                .and_then(|_| run(exchange, &mut target_con, &select(db), Budget::SHORT));
+            if let Err(e) = selected {
+                return Err(halt(
+                    exchange,
+                    (Some(&mut source_con), Some(&mut target_con)),
+                    (set, databases, moved_any(&moved)),
+                    Step::Keys(moved.keys),
+                    e,
+                ));
             }
         }
         loop {
             let mut get = redis::cmd("CLUSTER");
             get.arg("GETKEYSINSLOT").arg(slot).arg(batch);
-            let keys = match run(exchange, &mut source_con, &get, keys_budget)
-                .map_err(|e| stopped(Step::Keys(moved.keys), e))?
-            {
+            let answer = match run(exchange, &mut source_con, &get, keys_budget) {
+                Ok(answer) => answer,
+                Err(e) => {
+                    return Err(halt(
+                        exchange,
+                        (Some(&mut source_con), Some(&mut target_con)),
+                        (set, databases, moved_any(&moved)),
+                        Step::Keys(moved.keys),
+                        e,
+                    ))
+                }
+            };
+            let keys = match answer {
                 Value::Array(keys) => keys,
                 other => {
                     return Err(stopped(
@@ -552,7 +653,15 @@ pub(super) fn move_slot(
                     moved.keys += resolved.carried;
                     moved.resolved.extend(resolved.keys);
                 }
-                Err(e) => return Err(stopped(Step::Keys(moved.keys), e)),
+                Err(e) => {
+                    return Err(halt(
+                        exchange,
+                        (Some(&mut source_con), Some(&mut target_con)),
+                        (set, databases, moved_any(&moved)),
+                        Step::Keys(moved.keys),
+                        e,
+                    ))
+                }
             }
         }
     }
@@ -672,6 +781,140 @@ fn resolve_busy(
         resolved.keys.push(shown);
     }
     Ok(resolved)
+}
+
+/// The states a run set on a slot it began to move: `IMPORTING` on the target, `MIGRATING`
+/// on the source.
+#[derive(Clone, Copy, Debug, Default)]
+struct SetHere {
+    importing: bool,
+    migrating: bool,
+}
+
+/// Undoes the states `set` says this run set on `slot`, after a step was refused for
+/// permission (`NOPERM`) before any key moved, in the reverse order: `CLUSTER SETSLOT slot
+/// STABLE` on the source (no more `ASK` redirections), then on the target, when it holds no
+/// key of the slot in any of the source's `databases` (0: not yet read, one) neither before
+/// nor after; each command within `timeout`. A key there would be one a client wrote after
+/// an `ASK` meanwhile (or one an earlier run left), which a stable target would strand:
+/// the target is then left importing, or set importing again, as [`finish_moves`](super::finish_moves)
+/// finishes it.
+///
+/// # Errors
+///
+/// Why the slot is not as it was (what stands is a state `finish_moves` finishes): a
+/// command's error, or the keys the target holds.
+fn undo(
+    exchange: &mut Exchange,
+    (source_con, target_con): (Option<&mut Connection>, Option<&mut Connection>),
+    (slot, source_id): (u16, &str),
+    set: SetHere,
+    databases: u32,
+    timeout: Duration,
+) -> Result<(), String> {
+    // a command on the source or the target (`end`), its error a reason
+    let run = |exchange: &mut Exchange, (con, end): (&mut Connection, &str), words: &[&str]| {
+        exchange.deadline = Instant::now() + timeout;
+        con.set_deadline(Some(exchange.deadline));
+        let mut cmd = redis::Cmd::new();
+        for word in words {
+            cmd.arg(*word);
+        }
+        exchange
+            .query(con, &cmd, Budget::SHORT)
+            .map_err(|e| format!("`{}` on the {end}: {e}", words.join(" ")))
+    };
+    let slot_text = slot.to_string();
+    let stable = ["CLUSTER", "SETSLOT", &slot_text, "STABLE"];
+    if set.migrating {
+        let source = source_con.ok_or("no connection to the source")?;
+        run(exchange, (source, "source"), &stable)?;
+    }
+    if !set.importing {
+        return Ok(());
+    }
+    let target = target_con.ok_or("no connection to the target")?;
+    // the keys of the slot the target holds, in every database
+    let held = |exchange: &mut Exchange, target: &mut Connection| -> Result<u64, String> {
+        let mut n = 0;
+        for db in 0..databases.max(1) {
+            if databases > 1 {
+                run(
+                    exchange,
+                    (&mut *target, "target"),
+                    &["SELECT", &db.to_string()],
+                )?;
+            }
+            match run(
+                exchange,
+                (&mut *target, "target"),
+                &["CLUSTER", "COUNTKEYSINSLOT", &slot_text],
+            )? {
+                Value::Int(k) => n += u64::try_from(k).unwrap_or(0),
+                other => {
+                    return Err(format!(
+                        "`CLUSTER COUNTKEYSINSLOT {slot}` on the target answered {}",
+                        crate::transport::describe(&other)
+                    ))
+                }
+            }
+        }
+        Ok(n)
+    };
+    let kept = |n: u64, how: &str| {
+        format!("the target holds {n} keys of the slot (written there by clients after an `ASK`, or left by an earlier run), so it is {how} importing")
+    };
+    // only a source that was migrating sent clients to the target
+    if set.migrating {
+        let n = held(exchange, target)?;
+        if n > 0 {
+            return Err(kept(n, "left"));
+        }
+    }
+    run(exchange, (&mut *target, "target"), &stable)?;
+    if set.migrating {
+        // a client's write after the count, sent by an `ASK` the source gave before its
+        // `STABLE`: the target takes the slot's state back, so that the key is not stranded
+        let n = held(exchange, target)?;
+        if n > 0 {
+            run(
+                exchange,
+                (target, "target"),
+                &["CLUSTER", "SETSLOT", &slot_text, "IMPORTING", source_id],
+            )?;
+            return Err(kept(n, "set again"));
+        }
+    }
+    Ok(())
+}
+
+/// The step of a move refused for permission before any key moved (see [`describe`]).
+fn describe_refused(step: Step) -> String {
+    match step {
+        Step::Keys(_) | Step::BusyKey(_) => {
+            "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved".to_owned()
+        }
+        step => describe(step),
+    }
+}
+
+/// What a move refused for permission before any key moved says once [`undo`] undid the
+/// states `set` says it set: the slot is as it was.
+fn undone(slot: u16, from: &str, to: &str, set: SetHere) -> String {
+    let again = "once granted, `slotgen rebalance --apply` moves it";
+    let undone = match (set.importing, set.migrating) {
+        (true, true) => format!(
+            "this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT {slot} STABLE` on {from}, then on {to})"
+        ),
+        (true, false) => format!(
+            "this run's `IMPORTING` undone (`CLUSTER SETSLOT {slot} STABLE` on {to})"
+        ),
+        (false, true) => format!(
+            "this run's `MIGRATING` undone (`CLUSTER SETSLOT {slot} STABLE` on {from})"
+        ),
+        (false, false) => "nothing was set".to_owned(),
+    };
+    format!("no key moved and the slot is as it was, every key of it on {from}: {undone}; {again}")
 }
 
 fn describe(step: Step) -> String {
@@ -864,6 +1107,37 @@ mod tests {
             ]
         );
         assert_eq!(lines[0], "# slots 1-3: 127.0.0.1:7000 -> 127.0.0.1:7001");
+    }
+
+    /// A step refused for permission before any key moved, its states undone: the stop
+    /// says that no key moved and what was undone, in the order it was, and no longer
+    /// that keys "may have moved".
+    #[test]
+    fn refusals_undone_say_the_slot_is_as_it_was() {
+        let set = |importing, migrating| SetHere {
+            importing,
+            migrating,
+        };
+        let d = describe_refused(Step::Keys(0));
+        assert_eq!(
+            d,
+            "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved"
+        );
+        assert_eq!(describe_refused(Step::Migrating), describe(Step::Migrating));
+        let u = undone(7, "h:1", "h:2", set(true, true));
+        assert!(
+            u.starts_with("no key moved and the slot is as it was, every key of it on h:1: ")
+                && u.contains("(`CLUSTER SETSLOT 7 STABLE` on h:1, then on h:2)")
+                && u.ends_with("once granted, `slotgen rebalance --apply` moves it"),
+            "{u}"
+        );
+        let u = undone(7, "h:1", "h:2", set(true, false));
+        assert!(
+            u.contains("this run's `IMPORTING` undone (`CLUSTER SETSLOT 7 STABLE` on h:2)"),
+            "{u}"
+        );
+        let u = undone(7, "h:1", "h:2", set(false, false));
+        assert!(u.contains(": nothing was set; "), "{u}");
     }
 
     #[test]

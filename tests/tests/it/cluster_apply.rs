@@ -2327,6 +2327,137 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
     }
 }
 
+/// An ACL user `op` (password `pw`) on every node of `cluster`: every command, key and
+/// channel, and on the first primary also `source_rules` (`-migrate`); `-acl|dryrun`
+/// everywhere unless `dryrun`.
+fn acl_user(cluster: &ReplicatedCluster, source_rules: &[&str], dryrun: bool) {
+    for (i, node) in cluster.primaries.iter().enumerate() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg("+@all");
+        if !dryrun {
+            cmd.arg("-acl|dryrun");
+        }
+        if i == 0 {
+            cmd.arg(source_rules);
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+}
+
+/// `rebalance --apply` as the ACL user `op` whom the first primary, the source of the
+/// plan's moves, refuses `source_rules` (`-migrate`, `-cluster|setslot`): the move stops
+/// before any key moved, saying what it undid (`undid`) and the grant (`grant`), which the
+/// refusal names, and the slot is left as it was: stable on every node (`CLUSTER NODES`),
+/// `CLUSTER COUNTKEYSINSLOT` on the source what was written there, none on the target, and
+/// every key reads back on its owner. The grant, run on the node the refusal names, lets
+/// the next `--apply` finish the plan.
+fn refused_before_any_key(server: Server, source_rules: &[&str], grant: &str, undid: &str) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    acl_user(&cluster, source_rules, false);
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let run = rebalance(
+        &url,
+        &["--max-moves", "20", "--dialect", "classic", "--apply"],
+    );
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    // `slotgen: error: moving slot N from ID (ADDR) to ID (ADDR) stopped at ...`
+    let words: Vec<&str> = error.split(' ').collect();
+    let slot: u16 = words[4].parse().unwrap();
+    let (from, to) = (
+        words[7].trim_matches(['(', ')']),
+        words[10].trim_matches(['(', ')']),
+    );
+    assert_eq!(from, addr(&cluster, 0), "{error}");
+    let refuser = error
+        .split_once("`redis://op:***@")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(node, _)| node)
+        .unwrap_or_else(|| panic!("no refusing node in {error}"));
+    let rule = error
+        .split_once("grant it with `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(rule, _)| rule)
+        .unwrap_or_else(|| panic!("no grant in {error}"));
+    assert_eq!(rule, grant, "{error}");
+    assert!(
+        error.contains("(NOPERM); no key moved and the slot is as it was, every key of it on ")
+            && error.contains(undid)
+            && !error.contains("may have moved"),
+        "{error}"
+    );
+    // as it was: stable on every node, its keys all on the source, which owns it
+    cluster.assert_settled();
+    let names: Vec<&str> = written.keys().map(|(_, k)| k.as_str()).collect();
+    let in_slot = keyslots(&mut plain(from, None), &names)
+        .into_iter()
+        .filter(|&s| s == slot)
+        .count() as u64;
+    assert!(in_slot > 0, "slot {slot} was planned with keys");
+    assert_eq!(keys_in_slot(from, slot), in_slot, "slot {slot} on {from}");
+    assert_eq!(keys_in_slot(to, slot), 0, "slot {slot} on {to}");
+    assert_eq!(owners(&cluster)[usize::from(slot)], from, "slot {slot}");
+    read_back(&cluster, &written);
+    // the grant followed where the refusal says
+    let mut cmd = redis::Cmd::new();
+    for word in rule.split(' ') {
+        cmd.arg(word);
+    }
+    let () = cmd.query(&mut plain(refuser, None)).unwrap();
+    let again = rebalance(
+        &url,
+        &[
+            "--max-moves",
+            "20",
+            "--format",
+            "json",
+            "--dialect",
+            "classic",
+            "--apply",
+        ],
+    );
+    println!("after the grant:\n{}", again.stderr);
+    let out = json(again.ok());
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+/// A user the source refuses `MIGRATE` (the tester's case on Valkey 8.0: the slot was left
+/// migrating on the source and importing on the target, the stop saying keys "may have
+/// moved"): both states undone, the source's first.
+#[test]
+fn a_user_without_migrate_leaves_the_slot_as_it_was() {
+    refused_before_any_key(
+        Server::Valkey,
+        &["-migrate"],
+        "ACL SETUSER op +migrate",
+        "this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT ",
+    );
+}
+
+/// A user the source refuses `CLUSTER SETSLOT` (it left the target importing): the
+/// target's `IMPORTING` undone, on Redis 7.0.
+#[test]
+fn a_user_without_cluster_setslot_on_the_source_leaves_the_slot_as_it_was() {
+    refused_before_any_key(
+        Server::Redis,
+        &["-cluster|setslot"],
+        "ACL SETUSER op +cluster|setslot",
+        "this run's `IMPORTING` undone (`CLUSTER SETSLOT ",
+    );
+}
+
 /// A half-moved slot of `server`'s cluster holding 50 keys, one of them on both nodes
 /// with equal `DUMP`s (as a timed-out `MIGRATE` leaves it), finished by `--apply --batch
 /// 10`: the keys it says it moved are those the target gained by `CLUSTER COUNTKEYSINSLOT`,
