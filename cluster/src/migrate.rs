@@ -13,7 +13,10 @@
 //! Between 1 and 4 clients follow `ASK` redirections; a key is deleted only by `MIGRATE`
 //! once `T` holds it, or when a timed-out `MIGRATE` left it on both nodes and their `DUMP`s
 //! are equal. Step 3 runs in every database (`cluster-databases`, Valkey 9), `MIGRATE`
-//! naming it. Every state this leaves after a failure (a slot importing on `T` alone;
+//! naming it. Before step 1 `ACL DRYRUN` asks each end, once, whether the user may run what
+//! the move sends it; a step refused for permission (`NOPERM`) before any key moved undoes
+//! steps 2 and 1 (`CLUSTER SETSLOT s STABLE` on `F`, then on `T`). Every state this leaves
+//! after a failure (a slot importing on `T` alone;
 //! importing on `T` and migrating on `F`, with some keys moved; owned by `T` on some nodes
 //! and `F` on others) is one that [`finish_moves`](super::finish_moves) carries to its end.
 //!
@@ -35,7 +38,7 @@ use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, refuse_migrations, Topology};
 use super::Error;
-use crate::transport::{Budget, ConnectOptions, Connection, Endpoint};
+use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint};
 
 /// The step of a slot move where [`apply`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +109,10 @@ pub struct ApplyOptions<'a> {
 /// finishes those), or when a slot of the plan changed owner since. It never sends
 /// `REPLACE`; a key that the target holds already (`BUSYKEY`, as a timed-out `MIGRATE`
 /// leaves it) is compared by `DUMP` on both nodes, the source's copy deleted when they are
-/// equal, the move stopped naming both otherwise.
+/// equal, the move stopped naming both otherwise. Before a classic move's first `CLUSTER
+/// SETSLOT` it asks both ends by `ACL DRYRUN` whether the user may run the move's commands
+/// (once a node); a step refused for permission before any key of the slot moved undoes the
+/// states the move set, so that the slot is as it was.
 ///
 /// # Errors
 ///
@@ -222,6 +228,18 @@ pub fn apply(
     }
     // primaries not of a move that did not take its new owner at once: not asked again
     let mut deaf = vec![false; fresh.shards.len()];
+    // every end of every move asked, before the first `CLUSTER SETSLOT`, whether the user
+    // may run what the move sends it (once a node and end)
+    let mut vetted = vec![[false; 2]; fresh.shards.len()];
+    for m in &steps {
+        vet(
+            &mut exchange,
+            &fresh,
+            (m.slot, m.from, m.to),
+            &mut vetted,
+            how,
+        )?;
+    }
     for m in &steps {
         if how.interrupted.load(Ordering::SeqCst) {
             return Err(interrupted(&applied));
@@ -361,6 +379,138 @@ fn choose(
     }
 }
 
+/// Before the first `CLUSTER SETSLOT` of a plan, for its move of `slot` from shard `from` to
+/// shard `to` of `topology`: asks each end by `ACL DRYRUN` (Redis 7.0 and later) whether the user may
+/// run the commands the move sends it, once a node and end (`vetted[node][0]` as a source,
+/// `[1]` as a target): on the source `CLUSTER SETSLOT`, `CLUSTER GETKEYSINSLOT` and
+/// `MIGRATE`; on the target `CLUSTER SETSLOT` and `RESTORE-ASKING`, which `MIGRATE` runs there
+/// as the same user. `ACL DRYRUN` needs a permission of its own (`acl|dryrun`, which a user
+/// granted only what a move needs lacks: so measured on Redis 7.0, Valkey 8.0 and 9.1): a
+/// node that refuses it, or does not know it, is not asked again, and a refusal at the step
+/// itself is undone instead ([`move_slot`]). Only a command refused counts: a key the user
+/// may not touch is judged at the step, on the slot's real keys.
+///
+/// # Errors
+///
+/// [`Error::MoveStopped`] naming that move, with nothing set: [`Error::NoPermission`]
+/// naming the command refused, or the error of the exchange.
+fn vet(
+    exchange: &mut Exchange,
+    topology: &Topology,
+    (slot, from, to): (u16, usize, usize),
+    vetted: &mut [[bool; 2]],
+    how: &ApplyOptions<'_>,
+) -> Result<(), Error> {
+    let (source, target) = (&topology.shards[from].primary, &topology.shards[to].primary);
+    let (host, port) = split_addr(&target.addr).unwrap_or_default();
+    let port = port.to_string();
+    let (slot_text, batch) = (slot.to_string(), how.batch.to_string());
+    let ms = migrate_timeout(how.timeout).as_millis().to_string();
+    let user = exchange.endpoint.user().to_owned();
+    // each end: its index, its node, the end it is, and each command as shown and as sent
+    let ends = [
+        (
+            from,
+            source,
+            "source",
+            vec![
+                (
+                    "CLUSTER SETSLOT",
+                    vec![
+                        "CLUSTER",
+                        "SETSLOT",
+                        slot_text.as_str(),
+                        "MIGRATING",
+                        target.id.as_str(),
+                    ],
+                ),
+                (
+                    "CLUSTER GETKEYSINSLOT",
+                    vec![
+                        "CLUSTER",
+                        "GETKEYSINSLOT",
+                        slot_text.as_str(),
+                        batch.as_str(),
+                    ],
+                ),
+                (
+                    "MIGRATE",
+                    vec!["MIGRATE", host, port.as_str(), "", "0", ms.as_str(), "KEYS"],
+                ),
+            ],
+        ),
+        (
+            to,
+            target,
+            "target",
+            vec![
+                (
+                    "CLUSTER SETSLOT",
+                    vec![
+                        "CLUSTER",
+                        "SETSLOT",
+                        slot_text.as_str(),
+                        "IMPORTING",
+                        source.id.as_str(),
+                    ],
+                ),
+                ("RESTORE-ASKING", vec!["RESTORE-ASKING", "{}", "0", ""]),
+            ],
+        ),
+    ];
+    for (role, (i, node, end, commands)) in ends.into_iter().enumerate() {
+        if vetted[i][role] {
+            continue;
+        }
+        vetted[i][role] = true;
+        let stop = |error: Error| {
+            Error::MoveStopped {
+            slot,
+            from: format!("{} ({})", source.id, source.addr),
+            to: format!("{} ({})", target.id, target.addr),
+            step: format!("`ACL DRYRUN` on the {end}, before the first `CLUSTER SETSLOT`"),
+            repair: match error {
+                Error::NoPermission { .. } => {
+                    undone(slot, &source.addr, &target.addr, SetHere::default())
+                }
+                _ => "no key moved and nothing was set: the next `slotgen rebalance --apply` moves it".to_owned(),
+            },
+            error: Box::new(error),
+        }
+        };
+        let endpoint = exchange.primary_endpoint(node)?;
+        exchange.deadline = Instant::now() + how.timeout;
+        let mut con = exchange.connect(&endpoint).map_err(stop)?;
+        for (shown, words) in commands {
+            let mut cmd = redis::cmd("ACL");
+            cmd.arg("DRYRUN").arg(user.as_str());
+            for word in words {
+                cmd.arg(word);
+            }
+            exchange.deadline = Instant::now() + how.timeout;
+            con.set_deadline(Some(exchange.deadline));
+            let answer = match exchange.query(&mut con, &cmd, Budget::SHORT) {
+                Ok(Value::SimpleString(s)) => s,
+                Ok(Value::BulkString(b)) => String::from_utf8_lossy(&b).into_owned(),
+                Ok(_) => continue,
+                // not allowed `ACL DRYRUN`, or a server without it: the step will tell
+                Err(Error::Refused { .. } | Error::NoPermission { .. }) => break,
+                Err(e) => return Err(stop(e)),
+            };
+            // `OK`; or `This user has no permissions to run the 'migrate' command` (Redis
+            // 7.0), `User op has no permissions to run ...` (Valkey); a key's or a channel's
+            // refusal (`... to access the '' key`) is left to the step
+            if answer.ends_with(" command") {
+                return Err(stop(Error::NoPermission {
+                    url: con.url().to_owned(),
+                    denied: Denied::new(&user, &[shown]),
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes
 /// whose source copy it deleted.
 pub(super) struct Moved {
@@ -419,7 +569,18 @@ pub(super) fn move_slot(
                 (set, databases, moved_any): (SetHere, u32, bool),
                 step: Step,
                 e: Error| {
-        if resume || moved_any || !matches!(e, Error::NoPermission { .. }) {
+        let e = target_refusal(e, &target_end.shown, exchange.endpoint.user());
+        // `NOPERM` from the node, or from the target through `MIGRATE` (`ERR Target instance
+        // replied with error: NOPERM ...`, which `undo` sees moved no key: a key pattern may
+        // have let some through)
+        let refused = match &e {
+            Error::NoPermission { .. } => true,
+            Error::Refused {
+                command, reason, ..
+            } => command == "MIGRATE" && reason.contains("NOPERM"),
+            _ => false,
+        };
+        if resume || moved_any || !refused {
             return stopped(step, e);
         }
         let (step, repair) = match undo(
@@ -783,6 +944,40 @@ fn resolve_busy(
     Ok(resolved)
 }
 
+/// `error`, or where it is `MIGRATE`'s report of the target's refusal of a command to the
+/// user (`ERR Target instance replied with error: NOPERM User op has no permissions to run
+/// the 'restore-asking' command`, Valkey; `this user has ...`, Redis), that refusal as
+/// [`Error::NoPermission`] of the target at `target_url`, naming the grant. `MIGRATE` runs
+/// `RESTORE-ASKING` there as `user`, the user slotgen logged in as.
+fn target_refusal(error: Error, target_url: &str, user: &str) -> Error {
+    let refused = match &error {
+        Error::Refused {
+            command, reason, ..
+        } if command == "MIGRATE"
+            && reason.contains("Target instance replied with error: NOPERM") =>
+        {
+            reason
+                .split_once("to run the '")
+                .and_then(|(_, rest)| rest.split_once("' command"))
+                .map(|(name, _)| name.to_ascii_uppercase())
+                .filter(|name| {
+                    !name.is_empty()
+                        && name
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b"-_|".contains(&b))
+                })
+        }
+        _ => None,
+    };
+    match refused {
+        Some(name) => Error::NoPermission {
+            url: target_url.to_owned(),
+            denied: Denied::new(user, &[&name.replace('|', " ")]),
+        },
+        None => error,
+    }
+}
+
 /// The states a run set on a slot it began to move: `IMPORTING` on the target, `MIGRATING`
 /// on the source.
 #[derive(Clone, Copy, Debug, Default)]
@@ -1138,6 +1333,37 @@ mod tests {
         );
         let u = undone(7, "h:1", "h:2", set(false, false));
         assert!(u.contains(": nothing was set; "), "{u}");
+    }
+
+    /// `MIGRATE`'s report of the target's `NOPERM` (Redis 7.0's words) becomes the target's
+    /// refusal with its grant; another refusal stays as it is.
+    #[test]
+    fn a_target_s_refusal_through_migrate_names_the_grant() {
+        let refused = |command: &str, reason: &str| Error::Refused {
+            url: "redis://h:1".to_owned(),
+            command: command.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let e = target_refusal(
+            refused(
+                "MIGRATE",
+                "ERR Target instance replied with error: NOPERM this user has no permissions to run the 'restore-asking' command",
+            ),
+            "redis://op:***@h:2",
+            "op",
+        );
+        assert_eq!(
+            e.to_string(),
+            "`redis://op:***@h:2`: user `op` may not run RESTORE-ASKING: grant it with `ACL SETUSER op +restore-asking` (NOPERM)"
+        );
+        for (command, reason) in [
+            ("MIGRATE", "ERR Target instance replied with error: NOPERM this user has no permissions to access one of the keys used as arguments"),
+            ("MIGRATE", "IOERR error or timeout reading to target instance"),
+            ("DUMP", "NOPERM this user has no permissions to run the 'dump' command"),
+        ] {
+            let e = refused(command, reason);
+            assert_eq!(target_refusal(e.clone(), "redis://h:2", "op"), e);
+        }
     }
 
     #[test]

@@ -1287,13 +1287,21 @@ fn a_target_primary_stopped_during_an_atomic_job_is_said_and_repaired() {
 /// the wire, matched without regard to case: `b"MIGRATESLOTS\r\n$10\r\nSLOTSRANGE"`, the
 /// two arguments of the atomic start, `COMMAND INFO` naming the one and `CLUSTER
 /// SLOT-STATS` giving the other; `b"$7\r\nMIGRATE\r\n"`, the command and not `MIGRATING`):
-/// a node whose answer comes after the client stopped waiting. Returns the port; the
-/// relay's threads end with their connections, its listener with the test process.
+/// a node whose answer comes after the client stopped waiting. A connection that asks `ACL
+/// DRYRUN` (slotgen's check of the user's permissions before a move, whose commands name
+/// the move's words) is never held. Returns the port; the relay's threads end with their
+/// connections, its listener with the test process.
 fn holding_relay(to: String, after: &'static [&'static [u8]], hold: Duration) -> u16 {
     use std::io::{Read, Write};
     use std::net::{Shutdown, TcpListener, TcpStream};
     use std::sync::Mutex;
-    let longest = after.iter().map(|w| w.len()).max().unwrap();
+    const DRYRUN: &[u8] = b"$6\r\nDRYRUN\r\n";
+    let longest = after
+        .iter()
+        .map(|w| w.len())
+        .chain([DRYRUN.len()])
+        .max()
+        .unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     std::thread::spawn(move || {
@@ -1313,6 +1321,12 @@ fn holding_relay(to: String, after: &'static [&'static [u8]], hold: Duration) ->
                 let mut tail: Vec<u8> = Vec::new();
                 while let Ok(n @ 1..) = from_client.read(&mut buf) {
                     tail.extend_from_slice(&buf[..n]);
+                    if tail
+                        .windows(DRYRUN.len())
+                        .any(|w| w.eq_ignore_ascii_case(DRYRUN))
+                    {
+                        passed = usize::MAX;
+                    }
                     while let Some(word) = after.get(passed) {
                         let Some(at) = tail
                             .windows(word.len())
@@ -2328,9 +2342,9 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
 }
 
 /// An ACL user `op` (password `pw`) on every node of `cluster`: every command, key and
-/// channel, and on the first primary also `source_rules` (`-migrate`); `-acl|dryrun`
-/// everywhere unless `dryrun`.
-fn acl_user(cluster: &ReplicatedCluster, source_rules: &[&str], dryrun: bool) {
+/// channel but `rules.0` (`-migrate`) on the first primary and `rules.1` on the others;
+/// `-acl|dryrun` everywhere unless `dryrun`.
+fn acl_user(cluster: &ReplicatedCluster, rules: (&[&str], &[&str]), dryrun: bool) {
     for (i, node) in cluster.primaries.iter().enumerate() {
         let mut cmd = redis::cmd("ACL");
         cmd.arg("SETUSER")
@@ -2343,26 +2357,29 @@ fn acl_user(cluster: &ReplicatedCluster, source_rules: &[&str], dryrun: bool) {
         if !dryrun {
             cmd.arg("-acl|dryrun");
         }
-        if i == 0 {
-            cmd.arg(source_rules);
-        }
+        cmd.arg(if i == 0 { rules.0 } else { rules.1 });
         let () = cmd.query(&mut node.connect()).unwrap();
     }
 }
 
-/// `rebalance --apply` as the ACL user `op` whom the first primary, the source of the
-/// plan's moves, refuses `source_rules` (`-migrate`, `-cluster|setslot`): the move stops
-/// before any key moved, saying what it undid (`undid`) and the grant (`grant`), which the
-/// refusal names, and the slot is left as it was: stable on every node (`CLUSTER NODES`),
-/// `CLUSTER COUNTKEYSINSLOT` on the source what was written there, none on the target, and
-/// every key reads back on its owner. The grant, run on the node the refusal names, lets
-/// the next `--apply` finish the plan.
-fn refused_before_any_key(server: Server, source_rules: &[&str], grant: &str, undid: &str) {
+/// `rebalance --apply` as the ACL user `op` (see [`acl_user`]: `rules` refused on the first
+/// primary, the source of the plan's moves, and on the others; `ACL DRYRUN` allowed if
+/// `dryrun`): the move stops before any key moved, saying each of `says` (what it undid,
+/// or that `ACL DRYRUN` told) and the grant (`grant`), and the slot is left as it was:
+/// stable on every node (`CLUSTER NODES`), `CLUSTER COUNTKEYSINSLOT` on the source what was
+/// written there, none on the target, and every key reads back on its owner. The grant,
+/// run on the node the refusal names, lets the next `--apply` finish the plan.
+fn refused_before_any_key(
+    server: Server,
+    (rules, dryrun): ((&[&str], &[&str]), bool),
+    grant: &str,
+    says: &[&str],
+) {
     let Some(cluster) = live::cluster(server, 0, None, &[]) else {
         return;
     };
     let written = load_in(&cluster, [3000, 300, 300], 1);
-    acl_user(&cluster, source_rules, false);
+    acl_user(&cluster, rules, dryrun);
     let url = format!("redis://op:pw@{}", addr(&cluster, 2));
     let run = rebalance(
         &url,
@@ -2392,7 +2409,7 @@ fn refused_before_any_key(server: Server, source_rules: &[&str], grant: &str, un
     assert_eq!(rule, grant, "{error}");
     assert!(
         error.contains("(NOPERM); no key moved and the slot is as it was, every key of it on ")
-            && error.contains(undid)
+            && says.iter().all(|said| error.contains(said))
             && !error.contains("may have moved"),
         "{error}"
     );
@@ -2440,9 +2457,9 @@ fn refused_before_any_key(server: Server, source_rules: &[&str], grant: &str, un
 fn a_user_without_migrate_leaves_the_slot_as_it_was() {
     refused_before_any_key(
         Server::Valkey,
-        &["-migrate"],
+        ((&["-migrate"], &[]), false),
         "ACL SETUSER op +migrate",
-        "this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT ",
+        &["this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT "],
     );
 }
 
@@ -2452,9 +2469,40 @@ fn a_user_without_migrate_leaves_the_slot_as_it_was() {
 fn a_user_without_cluster_setslot_on_the_source_leaves_the_slot_as_it_was() {
     refused_before_any_key(
         Server::Redis,
-        &["-cluster|setslot"],
+        ((&["-cluster|setslot"], &[]), false),
         "ACL SETUSER op +cluster|setslot",
-        "this run's `IMPORTING` undone (`CLUSTER SETSLOT ",
+        &["this run's `IMPORTING` undone (`CLUSTER SETSLOT "],
+    );
+}
+
+/// A user allowed `ACL DRYRUN` whom the source refuses `MIGRATE`, on Valkey 9.1: asked
+/// before the first `CLUSTER SETSLOT`, nothing is set.
+#[test]
+fn a_user_allowed_acl_dryrun_is_refused_before_anything_is_set() {
+    refused_before_any_key(
+        Server::Valkey9,
+        ((&["-migrate"], &[]), true),
+        "ACL SETUSER op +migrate",
+        &[
+            "stopped at `ACL DRYRUN` on the source, before the first `CLUSTER SETSLOT`: ",
+            ": nothing was set; ",
+        ],
+    );
+}
+
+/// A user whom the targets refuse `RESTORE-ASKING`, which `MIGRATE` runs there as that
+/// user, on Redis 7.0: `ACL DRYRUN` on the target tells before anything is set (the
+/// refusal came back through `MIGRATE` as an `ERR`, the slot left half moved).
+#[test]
+fn a_user_the_target_refuses_restore_asking_is_refused_before_anything_is_set() {
+    refused_before_any_key(
+        Server::Redis,
+        ((&[], &["-restore-asking"]), true),
+        "ACL SETUSER op +restore-asking",
+        &[
+            "stopped at `ACL DRYRUN` on the target, before the first `CLUSTER SETSLOT`: ",
+            ": nothing was set; ",
+        ],
     );
 }
 
@@ -2531,4 +2579,17 @@ fn a_finished_slot_s_count_is_the_keys_moved_on_redis_7() {
 #[test]
 fn a_finished_slot_s_count_is_the_keys_moved_on_valkey_8() {
     finished_count_is_the_keys_moved(Server::Valkey);
+}
+
+/// A user whom the targets refuse `RESTORE-ASKING` and `ACL DRYRUN`, on Valkey 8.0: the
+/// target's refusal, which `MIGRATE` reports as an `ERR`, is named with its grant, and the
+/// states are undone as for the source's own refusal.
+#[test]
+fn a_target_s_refusal_through_migrate_leaves_the_slot_as_it_was() {
+    refused_before_any_key(
+        Server::Valkey,
+        ((&[], &["-restore-asking"]), false),
+        "ACL SETUSER op +restore-asking",
+        &["this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT "],
+    );
 }
