@@ -571,8 +571,8 @@ pub(super) fn move_slot(
                 e: Error| {
         let e = target_refusal(e, &target_end.shown, exchange.endpoint.user());
         // `NOPERM` from the node, or from the target through `MIGRATE` (`ERR Target instance
-        // replied with error: NOPERM ...`, which `undo` sees moved no key: a key pattern may
-        // have let some through)
+        // replied with error: NOPERM ...`: a key pattern may have let some keys through,
+        // which `undo` sees on the target, and then leaves the slot to be finished)
         let refused = match &e {
             Error::NoPermission { .. } => true,
             Error::Refused {
