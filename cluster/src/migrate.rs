@@ -13,7 +13,10 @@
 //! Between 1 and 4 clients follow `ASK` redirections; a key is deleted only by `MIGRATE`
 //! once `T` holds it, or when a timed-out `MIGRATE` left it on both nodes and their `DUMP`s
 //! are equal. Step 3 runs in every database (`cluster-databases`, Valkey 9), `MIGRATE`
-//! naming it. Every state this leaves after a failure (a slot importing on `T` alone;
+//! naming it. Before step 1 `ACL DRYRUN` asks each end, once, whether the user may run what
+//! the move sends it; a step refused for permission (`NOPERM`) before any key moved undoes
+//! steps 2 and 1 (`CLUSTER SETSLOT s STABLE` on `F`, then on `T`). Every state this leaves
+//! after a failure (a slot importing on `T` alone;
 //! importing on `T` and migrating on `F`, with some keys moved; owned by `T` on some nodes
 //! and `F` on others) is one that [`finish_moves`](super::finish_moves) carries to its end.
 //!
@@ -35,7 +38,7 @@ use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, refuse_migrations, Topology};
 use super::Error;
-use crate::transport::{Budget, ConnectOptions, Connection, Endpoint};
+use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint};
 
 /// The step of a slot move where [`apply`] stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +109,10 @@ pub struct ApplyOptions<'a> {
 /// finishes those), or when a slot of the plan changed owner since. It never sends
 /// `REPLACE`; a key that the target holds already (`BUSYKEY`, as a timed-out `MIGRATE`
 /// leaves it) is compared by `DUMP` on both nodes, the source's copy deleted when they are
-/// equal, the move stopped naming both otherwise.
+/// equal, the move stopped naming both otherwise. Before a classic move's first `CLUSTER
+/// SETSLOT` it asks both ends by `ACL DRYRUN` whether the user may run the move's commands
+/// (once a node); a step refused for permission before any key of the slot moved undoes the
+/// states the move set, so that the slot is as it was.
 ///
 /// # Errors
 ///
@@ -222,6 +228,18 @@ pub fn apply(
     }
     // primaries not of a move that did not take its new owner at once: not asked again
     let mut deaf = vec![false; fresh.shards.len()];
+    // every end of every move asked, before the first `CLUSTER SETSLOT`, whether the user
+    // may run what the move sends it (once a node and end)
+    let mut vetted = vec![[false; 2]; fresh.shards.len()];
+    for m in &steps {
+        vet(
+            &mut exchange,
+            &fresh,
+            (m.slot, m.from, m.to),
+            &mut vetted,
+            how,
+        )?;
+    }
     for m in &steps {
         if how.interrupted.load(Ordering::SeqCst) {
             return Err(interrupted(&applied));
@@ -371,6 +389,138 @@ fn choose(
     }
 }
 
+/// Before the first `CLUSTER SETSLOT` of a plan, for its move of `slot` from shard `from` to
+/// shard `to` of `topology`: asks each end by `ACL DRYRUN` (Redis 7.0 and later) whether the user may
+/// run the commands the move sends it, once a node and end (`vetted[node][0]` as a source,
+/// `[1]` as a target): on the source `CLUSTER SETSLOT`, `CLUSTER GETKEYSINSLOT` and
+/// `MIGRATE`; on the target `CLUSTER SETSLOT` and `RESTORE-ASKING`, which `MIGRATE` runs there
+/// as the same user. `ACL DRYRUN` needs a permission of its own (`acl|dryrun`, which a user
+/// granted only what a move needs lacks: so measured on Redis 7.0, Valkey 8.0 and 9.1): a
+/// node that refuses it, or does not know it, is not asked again, and a refusal at the step
+/// itself is undone instead ([`move_slot`]). Only a command refused counts: a key the user
+/// may not touch is judged at the step, on the slot's real keys.
+///
+/// # Errors
+///
+/// [`Error::MoveStopped`] naming that move, with nothing set: [`Error::NoPermission`]
+/// naming the command refused, or the error of the exchange.
+fn vet(
+    exchange: &mut Exchange,
+    topology: &Topology,
+    (slot, from, to): (u16, usize, usize),
+    vetted: &mut [[bool; 2]],
+    how: &ApplyOptions<'_>,
+) -> Result<(), Error> {
+    let (source, target) = (&topology.shards[from].primary, &topology.shards[to].primary);
+    let (host, port) = split_addr(&target.addr).unwrap_or_default();
+    let port = port.to_string();
+    let (slot_text, batch) = (slot.to_string(), how.batch.to_string());
+    let ms = migrate_timeout(how.timeout).as_millis().to_string();
+    let user = exchange.endpoint.user().to_owned();
+    // each end: its index, its node, the end it is, and each command as shown and as sent
+    let ends = [
+        (
+            from,
+            source,
+            "source",
+            vec![
+                (
+                    "CLUSTER SETSLOT",
+                    vec![
+                        "CLUSTER",
+                        "SETSLOT",
+                        slot_text.as_str(),
+                        "MIGRATING",
+                        target.id.as_str(),
+                    ],
+                ),
+                (
+                    "CLUSTER GETKEYSINSLOT",
+                    vec![
+                        "CLUSTER",
+                        "GETKEYSINSLOT",
+                        slot_text.as_str(),
+                        batch.as_str(),
+                    ],
+                ),
+                (
+                    "MIGRATE",
+                    vec!["MIGRATE", host, port.as_str(), "", "0", ms.as_str(), "KEYS"],
+                ),
+            ],
+        ),
+        (
+            to,
+            target,
+            "target",
+            vec![
+                (
+                    "CLUSTER SETSLOT",
+                    vec![
+                        "CLUSTER",
+                        "SETSLOT",
+                        slot_text.as_str(),
+                        "IMPORTING",
+                        source.id.as_str(),
+                    ],
+                ),
+                ("RESTORE-ASKING", vec!["RESTORE-ASKING", "{}", "0", ""]),
+            ],
+        ),
+    ];
+    for (role, (i, node, end, commands)) in ends.into_iter().enumerate() {
+        if vetted[i][role] {
+            continue;
+        }
+        vetted[i][role] = true;
+        let stop = |error: Error| {
+            Error::MoveStopped {
+            slot,
+            from: format!("{} ({})", source.id, source.addr),
+            to: format!("{} ({})", target.id, target.addr),
+            step: format!("`ACL DRYRUN` on the {end}, before the first `CLUSTER SETSLOT`"),
+            repair: match error {
+                Error::NoPermission { .. } => {
+                    undone(slot, &source.addr, &target.addr, SetHere::default())
+                }
+                _ => "no key moved and nothing was set: the next `slotgen rebalance --apply` moves it".to_owned(),
+            },
+            error: Box::new(error),
+        }
+        };
+        let endpoint = exchange.primary_endpoint(node)?;
+        exchange.deadline = Instant::now() + how.timeout;
+        let mut con = exchange.connect(&endpoint).map_err(stop)?;
+        for (shown, words) in commands {
+            let mut cmd = redis::cmd("ACL");
+            cmd.arg("DRYRUN").arg(user.as_str());
+            for word in words {
+                cmd.arg(word);
+            }
+            exchange.deadline = Instant::now() + how.timeout;
+            con.set_deadline(Some(exchange.deadline));
+            let answer = match exchange.query(&mut con, &cmd, Budget::SHORT) {
+                Ok(Value::SimpleString(s)) => s,
+                Ok(Value::BulkString(b)) => String::from_utf8_lossy(&b).into_owned(),
+                Ok(_) => continue,
+                // not allowed `ACL DRYRUN`, or a server without it: the step will tell
+                Err(Error::Refused { .. } | Error::NoPermission { .. }) => break,
+                Err(e) => return Err(stop(e)),
+            };
+            // `OK`; or `This user has no permissions to run the 'migrate' command` (Redis
+            // 7.0), `User op has no permissions to run ...` (Valkey); a key's or a channel's
+            // refusal (`... to access the '' key`) is left to the step
+            if answer.ends_with(" command") {
+                return Err(stop(Error::NoPermission {
+                    url: con.url().to_owned(),
+                    denied: Denied::new(&user, &[shown]),
+                }));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes
 /// whose source copy it deleted.
 pub(super) struct Moved {
@@ -422,27 +572,120 @@ pub(super) fn move_slot(
     let done_before = |e: &Error, says: &str| {
         resume && matches!(e, Error::Refused { reason, .. } if reason.contains(says))
     };
+    // a step refused for permission before any key of a slot this run began to move moved:
+    // the states this run set are undone, and the stop says the slot is as it was
+    let halt = |exchange: &mut Exchange,
+                (source_con, target_con): (Option<&mut Connection>, Option<&mut Connection>),
+                (set, databases, moved_any): (SetHere, u32, bool),
+                step: Step,
+                e: Error| {
+        let e = target_refusal(e, &target_end.shown, exchange.endpoint.user());
+        // `NOPERM` from the node, or from the target through `MIGRATE` (`ERR Target instance
+        // replied with error: NOPERM ...`: a key pattern may have let some keys through,
+        // which `undo` sees on the target, and then leaves the slot to be finished)
+        let refused = match &e {
+            Error::NoPermission { .. } => true,
+            Error::Refused {
+                command, reason, ..
+            } => command == "MIGRATE" && reason.contains("NOPERM"),
+            _ => false,
+        };
+        if resume || moved_any || !refused {
+            return stopped(step, e);
+        }
+        let (step, repair) = match undo(
+            exchange,
+            (source_con, target_con),
+            (slot, &source.id),
+            set,
+            databases,
+            timeout,
+        ) {
+            Ok(()) => (
+                describe_refused(step),
+                undone(slot, &source.addr, &target.addr, set),
+            ),
+            Err(why) => (
+                describe(step),
+                format!(
+                    "{} (it was not undone: {why})",
+                    repair(slot, &source.addr, &target.addr, &target.id, step)
+                ),
+            ),
+        };
+        Error::MoveStopped {
+            slot,
+            from: format!("{} ({})", source.id, source.addr),
+            to: format!("{} ({})", target.id, target.addr),
+            step,
+            error: Box::new(e),
+            repair,
+        }
+    };
+    let mut set = SetHere::default();
 
-    let mut target_con = open(exchange, &target_end).map_err(|e| stopped(Step::Importing, e))?;
+    let mut target_con = match open(exchange, &target_end) {
+        Ok(con) => con,
+        Err(e) => {
+            return Err(halt(
+                exchange,
+                (None, None),
+                (set, 0, false),
+                Step::Importing,
+                e,
+            ))
+        }
+    };
     match run(
         exchange,
         &mut target_con,
         &setslot("IMPORTING", &source.id),
         Budget::SHORT,
     ) {
-        Err(e) if !done_before(&e, "already the owner") => return Err(stopped(Step::Importing, e)),
-        _ => {}
+        Ok(_) => set.importing = true,
+        Err(e) if !done_before(&e, "already the owner") => {
+            return Err(halt(
+                exchange,
+                (None, Some(&mut target_con)),
+                (set, 0, false),
+                Step::Importing,
+                e,
+            ))
+        }
+        Err(_) => {}
     }
-    let mut source_con = open(exchange, &source_end).map_err(|e| stopped(Step::Migrating, e))?;
+    let mut source_con = match open(exchange, &source_end) {
+        Ok(con) => con,
+        Err(e) => {
+            return Err(halt(
+                exchange,
+                (None, Some(&mut target_con)),
+                (set, 0, false),
+                Step::Migrating,
+                e,
+            ))
+        }
+    };
     let source_owns = match run(
         exchange,
         &mut source_con,
         &setslot("MIGRATING", &target.id),
         Budget::SHORT,
     ) {
-        Ok(_) => true,
+        Ok(_) => {
+            set.migrating = true;
+            true
+        }
         Err(e) if done_before(&e, "not the owner") => false,
-        Err(e) => return Err(stopped(Step::Migrating, e)),
+        Err(e) => {
+            return Err(halt(
+                exchange,
+                (Some(&mut source_con), Some(&mut target_con)),
+                (set, 0, false),
+                Step::Migrating,
+                e,
+            ))
+        }
     };
 
     let (to_host, to_port) = split_addr(&target.addr).expect("checked by primary_endpoint");
@@ -466,19 +709,38 @@ pub(super) fn move_slot(
     } else {
         0
     };
+    // whether a key of the slot moved (by `MIGRATE`, or a copy on both nodes resolved)
+    let moved_any = |moved: &Moved| moved.keys > 0 || !moved.resolved.is_empty();
     for db in 0..databases {
         if databases > 1 {
-            for con in [&mut source_con, &mut target_con] {
-                run(exchange, con, &select(db), Budget::SHORT)
-                    .map_err(|e| stopped(Step::Keys(moved.keys), e))?;
+            let selected = run(exchange, &mut source_con, &select(db), Budget::SHORT)
+                .and_then(|_| run(exchange, &mut target_con, &select(db), Budget::SHORT));
+            if let Err(e) = selected {
+                return Err(halt(
+                    exchange,
+                    (Some(&mut source_con), Some(&mut target_con)),
+                    (set, databases, moved_any(&moved)),
+                    Step::Keys(moved.keys),
+                    e,
+                ));
             }
         }
         loop {
             let mut get = redis::cmd("CLUSTER");
             get.arg("GETKEYSINSLOT").arg(slot).arg(batch);
-            let keys = match run(exchange, &mut source_con, &get, keys_budget)
-                .map_err(|e| stopped(Step::Keys(moved.keys), e))?
-            {
+            let answer = match run(exchange, &mut source_con, &get, keys_budget) {
+                Ok(answer) => answer,
+                Err(e) => {
+                    return Err(halt(
+                        exchange,
+                        (Some(&mut source_con), Some(&mut target_con)),
+                        (set, databases, moved_any(&moved)),
+                        Step::Keys(moved.keys),
+                        e,
+                    ))
+                }
+            };
+            let keys = match answer {
                 Value::Array(keys) => keys,
                 other => {
                     return Err(stopped(
@@ -554,12 +816,23 @@ pub(super) fn move_slot(
                         // the source's copy): the next run compares the copies again
                         e => stopped(Step::Keys(moved.keys), e),
                     })?;
-                    if resolved.is_empty() {
+                    if resolved.keys.is_empty() {
                         return Err(stopped(Step::BusyKey(moved.keys), e));
                     }
-                    moved.resolved.extend(resolved);
+                    // the server moved the batch's other keys (it answers the first
+                    // refusal and deletes each key the target took)
+                    moved.keys += resolved.carried;
+                    moved.resolved.extend(resolved.keys);
                 }
-                Err(e) => return Err(stopped(Step::Keys(moved.keys), e)),
+                Err(e) => {
+                    return Err(halt(
+                        exchange,
+                        (Some(&mut source_con), Some(&mut target_con)),
+                        (set, databases, moved_any(&moved)),
+                        Step::Keys(moved.keys),
+                        e,
+                    ))
+                }
             }
         }
     }
@@ -600,10 +873,20 @@ pub(super) fn move_slot(
     Ok(moved)
 }
 
+/// What [`resolve_busy`] found of a batch that `MIGRATE` answered `BUSYKEY`.
+struct Resolved {
+    /// The keys of the batch the source no longer held: `MIGRATE` carried them (it goes
+    /// on past a refused key, and answers the first refusal).
+    carried: u64,
+    /// The keys on both nodes with equal `DUMP`s whose source copy was deleted, each
+    /// `key (database n)`, escaped.
+    keys: Vec<String>,
+}
+
 /// After a `MIGRATE` answered `BUSYKEY`: each of `keys` (database `db`) that both the
 /// source and the target (asked with `ASKING`) hold is compared by `DUMP`; the source's copy
 /// is deleted when the two are equal (the target's copy is the key, as `MIGRATE` would have
-/// left it). The keys so resolved, each `key (database n)`, escaped.
+/// left it). The keys so resolved, and how many of `keys` the source held no longer.
 ///
 /// # Errors
 ///
@@ -617,13 +900,16 @@ fn resolve_busy(
     (source, target): (&super::Node, &super::Node),
     slot: u16,
     timeout: Duration,
-) -> Result<Vec<String>, Error> {
+) -> Result<Resolved, Error> {
     let dump_budget = Budget {
         bytes: 512 << 20,
         values: 4,
         string: 512 << 20,
     };
-    let mut resolved = Vec::new();
+    let mut resolved = Resolved {
+        carried: 0,
+        keys: Vec::new(),
+    };
     for key in keys {
         exchange.deadline = Instant::now() + timeout;
         source_con.set_deadline(Some(exchange.deadline));
@@ -633,8 +919,14 @@ fn resolve_busy(
         // a key the source no longer holds is answered by `ASK` (the slot is migrating)
         let ours = match exchange.query(source_con, &dump, dump_budget) {
             Ok(Value::BulkString(b)) => b,
-            Ok(_) => continue,
-            Err(Error::Refused { reason, .. }) if reason.contains("ASK") => continue,
+            Ok(_) => {
+                resolved.carried += 1;
+                continue;
+            }
+            Err(Error::Refused { reason, .. }) if reason.contains("ASK") => {
+                resolved.carried += 1;
+                continue;
+            }
             Err(e) => return Err(e),
         };
         exchange.query(target_con, &redis::cmd("ASKING"), Budget::SHORT)?;
@@ -657,9 +949,177 @@ fn resolve_busy(
         let mut del = redis::cmd("DEL");
         del.arg(key.as_slice());
         exchange.query(source_con, &del, Budget::SHORT)?;
-        resolved.push(shown);
+        resolved.keys.push(shown);
     }
     Ok(resolved)
+}
+
+/// `error`, or where it is `MIGRATE`'s report of the target's refusal of a command to the
+/// user (`ERR Target instance replied with error: NOPERM User op has no permissions to run
+/// the 'restore-asking' command`, Valkey; `this user has ...`, Redis), that refusal as
+/// [`Error::NoPermission`] of the target at `target_url`, naming the grant. `MIGRATE` runs
+/// `RESTORE-ASKING` there as `user`, the user slotgen logged in as.
+fn target_refusal(error: Error, target_url: &str, user: &str) -> Error {
+    let refused = match &error {
+        Error::Refused {
+            command, reason, ..
+        } if command == "MIGRATE"
+            && reason.contains("Target instance replied with error: NOPERM") =>
+        {
+            reason
+                .split_once("to run the '")
+                .and_then(|(_, rest)| rest.split_once("' command"))
+                .map(|(name, _)| name.to_ascii_uppercase())
+                .filter(|name| {
+                    !name.is_empty()
+                        && name
+                            .bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b"-_|".contains(&b))
+                })
+        }
+        _ => None,
+    };
+    match refused {
+        Some(name) => Error::NoPermission {
+            url: target_url.to_owned(),
+            denied: Denied::new(user, &[&name.replace('|', " ")]),
+        },
+        None => error,
+    }
+}
+
+/// The states a run set on a slot it began to move: `IMPORTING` on the target, `MIGRATING`
+/// on the source.
+#[derive(Clone, Copy, Debug, Default)]
+struct SetHere {
+    importing: bool,
+    migrating: bool,
+}
+
+/// Undoes the states `set` says this run set on `slot`, after a step was refused for
+/// permission (`NOPERM`) before any key moved, in the reverse order: `CLUSTER SETSLOT slot
+/// STABLE` on the source (no more `ASK` redirections), then on the target, when it holds no
+/// key of the slot in any of the source's `databases` (0: not yet read, one) neither before
+/// nor after; each command within `timeout`. A key there would be one a client wrote after
+/// an `ASK` meanwhile (or one an earlier run left), which a stable target would strand:
+/// the target is then left importing, or set importing again, as [`finish_moves`](super::finish_moves)
+/// finishes it.
+///
+/// # Errors
+///
+/// Why the slot is not as it was (what stands is a state `finish_moves` finishes): a
+/// command's error, or the keys the target holds.
+fn undo(
+    exchange: &mut Exchange,
+    (source_con, target_con): (Option<&mut Connection>, Option<&mut Connection>),
+    (slot, source_id): (u16, &str),
+    set: SetHere,
+    databases: u32,
+    timeout: Duration,
+) -> Result<(), String> {
+    // a command on the source or the target (`end`), its error a reason
+    let run = |exchange: &mut Exchange, (con, end): (&mut Connection, &str), words: &[&str]| {
+        exchange.deadline = Instant::now() + timeout;
+        con.set_deadline(Some(exchange.deadline));
+        let mut cmd = redis::Cmd::new();
+        for word in words {
+            cmd.arg(*word);
+        }
+        exchange
+            .query(con, &cmd, Budget::SHORT)
+            .map_err(|e| format!("`{}` on the {end}: {e}", words.join(" ")))
+    };
+    let slot_text = slot.to_string();
+    let stable = ["CLUSTER", "SETSLOT", &slot_text, "STABLE"];
+    if set.migrating {
+        let source = source_con.ok_or("no connection to the source")?;
+        run(exchange, (source, "source"), &stable)?;
+    }
+    if !set.importing {
+        return Ok(());
+    }
+    let target = target_con.ok_or("no connection to the target")?;
+    // the keys of the slot the target holds, in every database
+    let held = |exchange: &mut Exchange, target: &mut Connection| -> Result<u64, String> {
+        let mut n = 0;
+        for db in 0..databases.max(1) {
+            if databases > 1 {
+                run(
+                    exchange,
+                    (&mut *target, "target"),
+                    &["SELECT", &db.to_string()],
+                )?;
+            }
+            match run(
+                exchange,
+                (&mut *target, "target"),
+                &["CLUSTER", "COUNTKEYSINSLOT", &slot_text],
+            )? {
+                Value::Int(k) => n += u64::try_from(k).unwrap_or(0),
+                other => {
+                    return Err(format!(
+                        "`CLUSTER COUNTKEYSINSLOT {slot}` on the target answered {}",
+                        crate::transport::describe(&other)
+                    ))
+                }
+            }
+        }
+        Ok(n)
+    };
+    let kept = |n: u64, how: &str| {
+        format!("the target holds {n} keys of the slot (written there by clients after an `ASK`, or left by an earlier run), so it is {how} importing")
+    };
+    // only a source that was migrating sent clients to the target
+    if set.migrating {
+        let n = held(exchange, target)?;
+        if n > 0 {
+            return Err(kept(n, "left"));
+        }
+    }
+    run(exchange, (&mut *target, "target"), &stable)?;
+    if set.migrating {
+        // a client's write after the count, sent by an `ASK` the source gave before its
+        // `STABLE`: the target takes the slot's state back, so that the key is not stranded
+        let n = held(exchange, target)?;
+        if n > 0 {
+            run(
+                exchange,
+                (target, "target"),
+                &["CLUSTER", "SETSLOT", &slot_text, "IMPORTING", source_id],
+            )?;
+            return Err(kept(n, "set again"));
+        }
+    }
+    Ok(())
+}
+
+/// The step of a move refused for permission before any key moved (see [`describe`]).
+fn describe_refused(step: Step) -> String {
+    match step {
+        Step::Keys(_) | Step::BusyKey(_) => {
+            "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved".to_owned()
+        }
+        step => describe(step),
+    }
+}
+
+/// What a move refused for permission before any key moved says once [`undo`] undid the
+/// states `set` says it set: the slot is as it was.
+fn undone(slot: u16, from: &str, to: &str, set: SetHere) -> String {
+    let again = "once granted, `slotgen rebalance --apply` moves it";
+    let undone = match (set.importing, set.migrating) {
+        (true, true) => format!(
+            "this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT {slot} STABLE` on {from}, then on {to})"
+        ),
+        (true, false) => format!(
+            "this run's `IMPORTING` undone (`CLUSTER SETSLOT {slot} STABLE` on {to})"
+        ),
+        (false, true) => format!(
+            "this run's `MIGRATING` undone (`CLUSTER SETSLOT {slot} STABLE` on {from})"
+        ),
+        (false, false) => "nothing was set".to_owned(),
+    };
+    format!("no key moved and the slot is as it was, every key of it on {from}: {undone}; {again}")
 }
 
 fn describe(step: Step) -> String {
@@ -852,6 +1312,68 @@ mod tests {
             ]
         );
         assert_eq!(lines[0], "# slots 1-3: 127.0.0.1:7000 -> 127.0.0.1:7001");
+    }
+
+    /// A step refused for permission before any key moved, its states undone: the stop
+    /// says that no key moved and what was undone, in the order it was, and no longer
+    /// that keys "may have moved".
+    #[test]
+    fn refusals_undone_say_the_slot_is_as_it_was() {
+        let set = |importing, migrating| SetHere {
+            importing,
+            migrating,
+        };
+        let d = describe_refused(Step::Keys(0));
+        assert_eq!(
+            d,
+            "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved"
+        );
+        assert_eq!(describe_refused(Step::Migrating), describe(Step::Migrating));
+        let u = undone(7, "h:1", "h:2", set(true, true));
+        assert!(
+            u.starts_with("no key moved and the slot is as it was, every key of it on h:1: ")
+                && u.contains("(`CLUSTER SETSLOT 7 STABLE` on h:1, then on h:2)")
+                && u.ends_with("once granted, `slotgen rebalance --apply` moves it"),
+            "{u}"
+        );
+        let u = undone(7, "h:1", "h:2", set(true, false));
+        assert!(
+            u.contains("this run's `IMPORTING` undone (`CLUSTER SETSLOT 7 STABLE` on h:2)"),
+            "{u}"
+        );
+        let u = undone(7, "h:1", "h:2", set(false, false));
+        assert!(u.contains(": nothing was set; "), "{u}");
+    }
+
+    /// `MIGRATE`'s report of the target's `NOPERM` (Redis 7.0's words) becomes the target's
+    /// refusal with its grant; another refusal stays as it is.
+    #[test]
+    fn a_target_s_refusal_through_migrate_names_the_grant() {
+        let refused = |command: &str, reason: &str| Error::Refused {
+            url: "redis://h:1".to_owned(),
+            command: command.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let e = target_refusal(
+            refused(
+                "MIGRATE",
+                "ERR Target instance replied with error: NOPERM this user has no permissions to run the 'restore-asking' command",
+            ),
+            "redis://op:***@h:2",
+            "op",
+        );
+        assert_eq!(
+            e.to_string(),
+            "`redis://op:***@h:2`: user `op` may not run RESTORE-ASKING: grant it with `ACL SETUSER op +restore-asking` (NOPERM)"
+        );
+        for (command, reason) in [
+            ("MIGRATE", "ERR Target instance replied with error: NOPERM this user has no permissions to access one of the keys used as arguments"),
+            ("MIGRATE", "IOERR error or timeout reading to target instance"),
+            ("DUMP", "NOPERM this user has no permissions to run the 'dump' command"),
+        ] {
+            let e = refused(command, reason);
+            assert_eq!(target_refusal(e.clone(), "redis://h:2", "op"), e);
+        }
     }
 
     #[test]

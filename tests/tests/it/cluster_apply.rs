@@ -1287,13 +1287,21 @@ fn a_target_primary_stopped_during_an_atomic_job_is_said_and_repaired() {
 /// the wire, matched without regard to case: `b"MIGRATESLOTS\r\n$10\r\nSLOTSRANGE"`, the
 /// two arguments of the atomic start, `COMMAND INFO` naming the one and `CLUSTER
 /// SLOT-STATS` giving the other; `b"$7\r\nMIGRATE\r\n"`, the command and not `MIGRATING`):
-/// a node whose answer comes after the client stopped waiting. Returns the port; the
-/// relay's threads end with their connections, its listener with the test process.
+/// a node whose answer comes after the client stopped waiting. A connection that asks `ACL
+/// DRYRUN` (slotgen's check of the user's permissions before a move, whose commands name
+/// the move's words) is never held. Returns the port; the relay's threads end with their
+/// connections, its listener with the test process.
 fn holding_relay(to: String, after: &'static [&'static [u8]], hold: Duration) -> u16 {
     use std::io::{Read, Write};
     use std::net::{Shutdown, TcpListener, TcpStream};
     use std::sync::Mutex;
-    let longest = after.iter().map(|w| w.len()).max().unwrap();
+    const DRYRUN: &[u8] = b"$6\r\nDRYRUN\r\n";
+    let longest = after
+        .iter()
+        .map(|w| w.len())
+        .chain([DRYRUN.len()])
+        .max()
+        .unwrap();
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     std::thread::spawn(move || {
@@ -1313,6 +1321,12 @@ fn holding_relay(to: String, after: &'static [&'static [u8]], hold: Duration) ->
                 let mut tail: Vec<u8> = Vec::new();
                 while let Ok(n @ 1..) = from_client.read(&mut buf) {
                     tail.extend_from_slice(&buf[..n]);
+                    if tail
+                        .windows(DRYRUN.len())
+                        .any(|w| w.eq_ignore_ascii_case(DRYRUN))
+                    {
+                        passed = usize::MAX;
+                    }
                     while let Some(word) = after.get(passed) {
                         let Some(at) = tail
                             .windows(word.len())
@@ -2465,4 +2479,257 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
         let got: Option<String> = cluster_con.get(key).unwrap();
         assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
     }
+}
+
+/// An ACL user `op` (password `pw`) on every node of `cluster`: every command, key and
+/// channel but `rules.0` (`-migrate`) on the first primary and `rules.1` on the others;
+/// `-acl|dryrun` everywhere unless `dryrun`.
+fn acl_user(cluster: &ReplicatedCluster, rules: (&[&str], &[&str]), dryrun: bool) {
+    for (i, node) in cluster.primaries.iter().enumerate() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg("+@all");
+        if !dryrun {
+            cmd.arg("-acl|dryrun");
+        }
+        cmd.arg(if i == 0 { rules.0 } else { rules.1 });
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+}
+
+/// `rebalance --apply` as the ACL user `op` (see [`acl_user`]: `rules` refused on the first
+/// primary, the source of the plan's moves, and on the others; `ACL DRYRUN` allowed if
+/// `dryrun`): the move stops before any key moved, saying each of `says` (what it undid,
+/// or that `ACL DRYRUN` told) and the grant (`grant`), and the slot is left as it was:
+/// stable on every node (`CLUSTER NODES`), `CLUSTER COUNTKEYSINSLOT` on the source what was
+/// written there, none on the target, and every key reads back on its owner. The grant,
+/// run on the node the refusal names, lets the next `--apply` finish the plan.
+fn refused_before_any_key(
+    server: Server,
+    (rules, dryrun): ((&[&str], &[&str]), bool),
+    grant: &str,
+    says: &[&str],
+) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    acl_user(&cluster, rules, dryrun);
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let run = rebalance(
+        &url,
+        &["--max-moves", "20", "--dialect", "classic", "--apply"],
+    );
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    // `slotgen: error: moving slot N from ID (ADDR) to ID (ADDR) stopped at ...`
+    let words: Vec<&str> = error.split(' ').collect();
+    let slot: u16 = words[4].parse().unwrap();
+    let (from, to) = (
+        words[7].trim_matches(['(', ')']),
+        words[10].trim_matches(['(', ')']),
+    );
+    assert_eq!(from, addr(&cluster, 0), "{error}");
+    let refuser = error
+        .split_once("`redis://op:***@")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(node, _)| node)
+        .unwrap_or_else(|| panic!("no refusing node in {error}"));
+    let rule = error
+        .split_once("grant it with `")
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(rule, _)| rule)
+        .unwrap_or_else(|| panic!("no grant in {error}"));
+    assert_eq!(rule, grant, "{error}");
+    assert!(
+        error.contains("(NOPERM); no key moved and the slot is as it was, every key of it on ")
+            && says.iter().all(|said| error.contains(said))
+            && !error.contains("may have moved"),
+        "{error}"
+    );
+    // as it was: stable on every node, its keys all on the source, which owns it
+    cluster.assert_settled();
+    let names: Vec<&str> = written.keys().map(|(_, k)| k.as_str()).collect();
+    let in_slot = keyslots(&mut plain(from, None), &names)
+        .into_iter()
+        .filter(|&s| s == slot)
+        .count() as u64;
+    assert!(in_slot > 0, "slot {slot} was planned with keys");
+    assert_eq!(keys_in_slot(from, slot), in_slot, "slot {slot} on {from}");
+    assert_eq!(keys_in_slot(to, slot), 0, "slot {slot} on {to}");
+    assert_eq!(owners(&cluster)[usize::from(slot)], from, "slot {slot}");
+    read_back(&cluster, &written);
+    // the grant followed where the refusal says
+    let mut cmd = redis::Cmd::new();
+    for word in rule.split(' ') {
+        cmd.arg(word);
+    }
+    let () = cmd.query(&mut plain(refuser, None)).unwrap();
+    let again = rebalance(
+        &url,
+        &[
+            "--max-moves",
+            "20",
+            "--format",
+            "json",
+            "--dialect",
+            "classic",
+            "--apply",
+        ],
+    );
+    println!("after the grant:\n{}", again.stderr);
+    let out = json(again.ok());
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+/// A user the source refuses `MIGRATE` (the tester's case on Valkey 8.0: the slot was left
+/// migrating on the source and importing on the target, the stop saying keys "may have
+/// moved"): both states undone, the source's first.
+#[test]
+fn a_user_without_migrate_leaves_the_slot_as_it_was() {
+    refused_before_any_key(
+        Server::Valkey,
+        ((&["-migrate"], &[]), false),
+        "ACL SETUSER op +migrate",
+        &["this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT "],
+    );
+}
+
+/// A user the source refuses `CLUSTER SETSLOT` (it left the target importing): the
+/// target's `IMPORTING` undone, on Redis 7.0.
+#[test]
+fn a_user_without_cluster_setslot_on_the_source_leaves_the_slot_as_it_was() {
+    refused_before_any_key(
+        Server::Redis,
+        ((&["-cluster|setslot"], &[]), false),
+        "ACL SETUSER op +cluster|setslot",
+        &["this run's `IMPORTING` undone (`CLUSTER SETSLOT "],
+    );
+}
+
+/// A user allowed `ACL DRYRUN` whom the source refuses `MIGRATE`, on Valkey 9.1: asked
+/// before the first `CLUSTER SETSLOT`, nothing is set.
+#[test]
+fn a_user_allowed_acl_dryrun_is_refused_before_anything_is_set() {
+    refused_before_any_key(
+        Server::Valkey9,
+        ((&["-migrate"], &[]), true),
+        "ACL SETUSER op +migrate",
+        &[
+            "stopped at `ACL DRYRUN` on the source, before the first `CLUSTER SETSLOT`: ",
+            ": nothing was set; ",
+        ],
+    );
+}
+
+/// A user whom the targets refuse `RESTORE-ASKING`, which `MIGRATE` runs there as that
+/// user, on Redis 7.0: `ACL DRYRUN` on the target tells before anything is set (the
+/// refusal came back through `MIGRATE` as an `ERR`, the slot left half moved).
+#[test]
+fn a_user_the_target_refuses_restore_asking_is_refused_before_anything_is_set() {
+    refused_before_any_key(
+        Server::Redis,
+        ((&[], &["-restore-asking"]), true),
+        "ACL SETUSER op +restore-asking",
+        &[
+            "stopped at `ACL DRYRUN` on the target, before the first `CLUSTER SETSLOT`: ",
+            ": nothing was set; ",
+        ],
+    );
+}
+
+/// A half-moved slot of `server`'s cluster holding 50 keys, one of them on both nodes
+/// with equal `DUMP`s (as a timed-out `MIGRATE` leaves it), finished by `--apply --batch
+/// 10`: the keys it says it moved are those the target gained by `CLUSTER COUNTKEYSINSLOT`,
+/// and the source keeps none. (It counted the batch with the key on both nodes as none,
+/// though `MIGRATE` carries the batch's other keys: 1845 said for 1944 moved.)
+fn finished_count_is_the_keys_moved(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (first, second) = (addr(&cluster, 0), addr(&cluster, 1));
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let mut source = plain(&first, None);
+    // a hashtag of the first primary's slots: 50 keys in one slot
+    let tag = (0..)
+        .map(|n| format!("t{n}"))
+        .find(|t| {
+            let slot = keyslots(&mut source, &[&format!("{{{t}}}")])[0];
+            (RANGES[0].0..=RANGES[0].1).contains(&slot)
+        })
+        .unwrap();
+    let slot = keyslots(&mut source, &[&format!("{{{tag}}}")])[0];
+    let mut written = BTreeMap::new();
+    for n in 0..50 {
+        let (key, value) = (format!("{{{tag}}}:{n}"), format!("v{n}"));
+        let () = source.set(&key, &value).unwrap();
+        written.insert((0, key), value);
+    }
+    let mut target = plain(&second, None);
+    half_move(&mut source, &mut target, slot, &ids[0], &ids[1]);
+    let both = format!("{{{tag}}}:17");
+    let dump: Vec<u8> = redis::cmd("DUMP").arg(&both).query(&mut source).unwrap();
+    let () = redis::cmd("ASKING").query(&mut target).unwrap();
+    let () = redis::cmd("RESTORE")
+        .arg(&both)
+        .arg(0)
+        .arg(dump)
+        .query(&mut target)
+        .unwrap();
+    let before = (keys_in_slot(&first, slot), keys_in_slot(&second, slot));
+    assert_eq!(before, (50, 1), "slot {slot} on the source and the target");
+    // a plan of no move: the run only finishes the slot
+    let run = rebalance(
+        &format!("redis://{}", addr(&cluster, 2)),
+        &["--batch", "10", "--target-skew", "100", "--apply"],
+    );
+    println!("{}", run.stderr);
+    run.ok();
+    says_finished(&run.stderr, slot, (&ids[0], &first), (&ids[1], &second));
+    let after = (keys_in_slot(&first, slot), keys_in_slot(&second, slot));
+    assert_eq!(after.0, 0, "slot {slot} on the source");
+    let said = format!(
+        "finished the half-moved slot {slot} from {} ({first}) to {} ({second}): {} keys moved; on both nodes with equal `DUMP`s, the source's copy deleted: `{both}` (database 0)",
+        ids[0],
+        ids[1],
+        after.1 - before.1
+    );
+    assert!(
+        run.stderr.contains(&said),
+        "`{said}` not in:\n{}",
+        run.stderr
+    );
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+#[test]
+fn a_finished_slot_s_count_is_the_keys_moved_on_redis_7() {
+    finished_count_is_the_keys_moved(Server::Redis);
+}
+
+#[test]
+fn a_finished_slot_s_count_is_the_keys_moved_on_valkey_8() {
+    finished_count_is_the_keys_moved(Server::Valkey);
+}
+
+/// A user whom the targets refuse `RESTORE-ASKING` and `ACL DRYRUN`, on Valkey 8.0: the
+/// target's refusal, which `MIGRATE` reports as an `ERR`, is named with its grant, and the
+/// states are undone as for the source's own refusal.
+#[test]
+fn a_target_s_refusal_through_migrate_leaves_the_slot_as_it_was() {
+    refused_before_any_key(
+        Server::Valkey,
+        ((&[], &["-restore-asking"]), false),
+        "ACL SETUSER op +restore-asking",
+        &["this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT "],
+    );
 }

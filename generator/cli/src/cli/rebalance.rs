@@ -71,6 +71,7 @@ impl From<DialectArg> for Dialect {
 }
 
 #[derive(Debug, Args)]
+#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP)))]
 pub struct RebalanceArgs {
     #[command(flatten)]
     server: ServerArgs,
@@ -135,6 +136,10 @@ pub struct RebalanceArgs {
     #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight"])]
     plan: Option<std::path::PathBuf>,
 }
+
+/// `--timeout` of `rebalance`: the reads are one exchange, as for every command, but
+/// `--apply` gives each step its own time (`ApplyOptions::timeout`), the whole apply none.
+const TIMEOUT_HELP: &str = "The time allowed for reading the map and the load (the whole exchange, connecting to every primary included), and with --apply for each step of a move on its own (a connection, a command; an atomic job is cancelled when it shows no progress for this long), not for the whole apply: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`) [default: 10]";
 
 impl RebalanceArgs {
     /// `--by`, which clap requires unless --plan is given (and --plan takes another path).
