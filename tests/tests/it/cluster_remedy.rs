@@ -122,6 +122,54 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
             "slot {slot}: {placed}"
         );
     }
+
+    // slot 0 in migration to the second primary, 500 of the light hashtag's keys moved: the
+    // sample is the owner's keys, and the remedy says so (it said "of its 4000 keys" of a
+    // slot whose amount, both ends counted, is 4500)
+    let (source, target) = (&cluster.nodes[0], &cluster.nodes[1]);
+    for (node, state, peer) in [
+        (target, "IMPORTING", source.node_id()),
+        (source, "MIGRATING", target.node_id()),
+    ] {
+        redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(0)
+            .arg(state)
+            .arg(peer)
+            .query::<()>(&mut node.connect())
+            .unwrap();
+    }
+    let mut migrate = redis::cmd("MIGRATE");
+    migrate
+        .arg("127.0.0.1")
+        .arg(target.port)
+        .arg("")
+        .arg(0)
+        .arg(5000)
+        .arg("KEYS");
+    for i in 0..500 {
+        migrate.arg(format!("{{{light}}}:{i}"));
+    }
+    migrate.query::<()>(&mut source.connect()).unwrap();
+    let owner_keys: u64 = redis::cmd("CLUSTER")
+        .arg("COUNTKEYSINSLOT")
+        .arg(0)
+        .query(&mut source.connect())
+        .unwrap();
+    assert_eq!(owner_keys, 4000);
+    let run = slotgen(&["load", "--redis", &url, "--by", "keys"], b"");
+    let remedy = run
+        .ok()
+        .lines()
+        .find(|l| l.starts_with("remedy\tkeys\t0\t"))
+        .unwrap_or_else(|| panic!("{}", run.stdout))
+        .to_owned();
+    assert!(
+        remedy.contains(&format!(
+            "of the owner's {owner_keys} keys (the slot is in migration: the importing primary holds the rest), the hashtag `{heavy}`"
+        )),
+        "{remedy}"
+    );
 }
 
 /// On Valkey 9 with `cluster-databases 2`, slot 0 holds 1,500 keys of one hashtag in

@@ -187,18 +187,30 @@ pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology, planned: 
         return s + "; split the hashtag of its keys over several slots";
     };
     if let Some(top) = sample.hashtags.first() {
+        // the sample is read from the slot's owner: in migration, the keys moved already
+        // are on the importing primary, counted in the slot's amount but not here
+        let its = if topology.migrations.iter().any(|m| m.slot == h.slot) {
+            "the owner's"
+        } else {
+            "its"
+        };
         let of = if (sample.listed as u64) < sample.in_slot {
             format!(
-                "of the first {} of its {} keys as the server lists them (not a random sample)",
+                "of the first {} of {its} {} keys as the server lists them (not a random sample)",
                 sample.listed, sample.in_slot
             )
         } else if sample.keys < sample.listed {
             format!(
-                "of {} of its {} keys, evenly spaced",
+                "of {} of {its} {} keys, evenly spaced",
                 sample.keys, sample.in_slot
             )
         } else {
-            format!("of its {} keys", sample.keys)
+            format!("of {its} {} keys", sample.keys)
+        };
+        let of = if its == "its" {
+            of
+        } else {
+            format!("{of} (the slot is in migration: the importing primary holds the rest)")
         };
         let weighed = match sample.basis {
             Basis::Keys if metric != Metric::Keys => {
