@@ -1722,6 +1722,20 @@ mod tests {
         (amounts, owners)
     }
 
+    /// Asserts that `--target-skew target` plans `moves` (the slots' amounts their keys) and
+    /// reaches it, as a [`Stop::Relaxed`] plan's note says.
+    fn reproduces(
+        amounts: &[u64],
+        owners: &[Option<usize>],
+        weights: &[f64],
+        target: f64,
+        moves: &[Move],
+    ) {
+        let again = plan_with(amounts, amounts, owners, weights, &Limits::target(target)).unwrap();
+        assert_eq!(again.stop, Stop::Reached, "{again:?}");
+        assert_eq!(again.plan.moves, moves, "{again:?}");
+    }
+
     /// A first move that fills the primary the next donor needed: at 1.1 the greedy moves
     /// the third shard's 1500 (the one slot that alone removes its excess) to the first,
     /// where the second shard's 1500 then no longer fits, and stops at 3068 / 2129 = 1.44.
@@ -1758,16 +1772,7 @@ mod tests {
             .all(|m| owners[usize::from(m.slot)] == Some(m.from)));
         assert!(skew <= target, "{p:?}");
         // its target gives the same moves, and reaches it
-        let again = plan_with(
-            &amounts,
-            &amounts,
-            &owners,
-            &weights,
-            &Limits::target(target),
-        )
-        .unwrap();
-        assert_eq!(again.stop, Stop::Reached, "{again:?}");
-        assert_eq!(again.plan.moves, p.plan.moves);
+        reproduces(&amounts, &owners, &weights, target, &p.plan.moves);
     }
 
     /// A hot slot that only the primary of weight 3 can take (a tester's case): at the
@@ -1795,15 +1800,7 @@ mod tests {
         assert_eq!(p.plan.moves.len(), 1, "{p:?}");
         assert_eq!((p.plan.moves[0].slot, p.plan.moves[0].to), (3000, 0));
         assert!((p.plan.skew_after.unwrap() - 33_000.0 / fairs[0]).abs() < 1e-12);
-        let again = plan_with(
-            &amounts,
-            &amounts,
-            &owners,
-            &weights,
-            &Limits::target(target),
-        )
-        .unwrap();
-        assert_eq!(again.plan.moves, p.plan.moves, "{again:?}");
+        reproduces(&amounts, &owners, &weights, target, &p.plan.moves);
     }
 
     /// Where a swap fits at a lower target than any slot alone, the stop names the swap's.

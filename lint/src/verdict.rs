@@ -1154,16 +1154,22 @@ pub(crate) fn unknown_command(
         ),
         fix: format!(
             "write it with commands every server targeted has, or judge for {} only",
-            having
-                .iter()
-                .filter_map(|s| Target::ALL.into_iter().find(|t| t.server() == Some(*s)))
-                .map(|t| format!("`--target {}`", t.name()))
-                .collect::<Vec<_>>()
-                .join(", ")
+            target_options(&having)
         ),
         condition: None,
         targets: outcomes,
     })
+}
+
+/// The `--target` options of `servers`, each the target of one server (`` `--target
+/// valkey9` ``), joined by commas: what a fix offers to judge for them only.
+fn target_options(servers: &[Server]) -> String {
+    servers
+        .iter()
+        .filter_map(|s| Target::ALL.into_iter().find(|t| t.server() == Some(*s)))
+        .map(|t| format!("`--target {}`", t.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The findings on the options of `command` (its arguments `args`) at `at` that a
@@ -1205,12 +1211,7 @@ pub(crate) fn unknown_options(
                 fix: format!(
                     "write it with options every server targeted takes (`{option}`'s check as \
                      a command before it in the script), or judge for {} only",
-                    having
-                        .iter()
-                        .filter_map(|s| Target::ALL.into_iter().find(|t| t.server() == Some(*s)))
-                        .map(|t| format!("`--target {}`", t.name()))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    target_options(&having)
                 ),
                 condition: None,
                 targets: outcomes,
