@@ -258,6 +258,21 @@ fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Res
     Ok(BTreeMap::from([(Metric::Keys, keys)]))
 }
 
+/// The keys of `slot` on the node of `con`, summed over its databases as [`count_keys`]
+/// sums them: how [`finish_moves`](super::finish_moves) finds the primary that holds the keys
+/// of a half-moved slot whose end failed over.
+pub(super) fn keys_in_slot(
+    exchange: &Exchange,
+    con: &mut Connection,
+    slot: u16,
+) -> Result<u64, Error> {
+    let fields = count_keys(exchange, con, vec![slot])?;
+    Ok(fields
+        .get(&Metric::Keys)
+        .and_then(|keys| keys.first())
+        .map_or(0, |&(_, n)| n))
+}
+
 /// The keys of each of `slots` in the selected database, as [`count_keys`].
 fn count_keys_in(
     exchange: &Exchange,
