@@ -2327,18 +2327,28 @@ fn the_printed_script_keeps_the_password_off_command_lines() {
     }
 }
 
-/// A slot half moved on a Redis 7.0 cluster (one replica a primary, node timeout 1 s), its
-/// source (`victim_is_source`) or its target then killed (SIGKILL) and failed over. Redis 7.0
-/// does not give a replica the `SETSLOT` states: the replica that takes over holds the slot
-/// (a killed source) or the keys moved so far (a killed target) with no state, and the end
-/// left names the dead node. The next `rebalance --apply` (through the primary that took no
-/// part: a target still importing from a dead source counts the slot as served by a failed
-/// node, and says `cluster_state:fail`) finishes the slot between the live ends, says which
-/// node stood in for the dead one, and leaves the slot to the live target: every key of it
-/// on that node, every key written read back on its owner by `CLUSTER SLOTS`, no slot in
-/// migration, and every live node `ok`.
-fn half_moved_end_killed(victim_is_source: bool) {
-    let Some(cluster) = live::cluster(
+/// The source and the target of the slot that [`half_moved_and_killed`] half moves.
+const HALF_SOURCE: usize = 0;
+const HALF_TARGET: usize = 1;
+
+/// What [`half_moved_and_killed`] left.
+struct HalfMoved {
+    /// The slot, by `CLUSTER KEYSLOT` one of [`HALF_SOURCE`]'s.
+    slot: u16,
+    /// The primaries' ids, by `CLUSTER MYID`.
+    ids: Vec<String>,
+    /// Every key written (database 0) and its value.
+    written: BTreeMap<Key, String>,
+    /// The address of the primary that took no part.
+    seed: String,
+    /// The id and address of the replica that took the dead primary's place.
+    heir: (String, String),
+}
+
+/// A Redis 7.0 cluster of three primaries with one replica each (node timeout 1 s, a replica
+/// always may take over), or `None` when `redis-server` is not installed.
+fn redis_failover_cluster() -> Option<ReplicatedCluster> {
+    live::cluster(
         Server::Redis,
         1,
         None,
@@ -2348,14 +2358,20 @@ fn half_moved_end_killed(victim_is_source: bool) {
             "--cluster-replica-validity-factor",
             "0",
         ],
-    ) else {
-        return;
-    };
-    let (source, target) = (0, 1);
-    let seed = addr(&cluster, 2);
-    let mut written = load_in(&cluster, [40, 40, 40], 1);
+    )
+}
+
+/// 40 keys on each primary and 300 of one slot of [`HALF_SOURCE`]; the slot half moved by
+/// hand to [`HALF_TARGET`] as a killed apply leaves it (the states, then `moved` of its keys
+/// by `MIGRATE`); every write on the replicas (`WAIT`); then primary `victim` killed
+/// (SIGKILL) and failed over, as the third primary sees it. Redis 7.0 does not give a
+/// replica the `SETSLOT` states: the checks that the replica took over without them.
+fn half_moved_and_killed(cluster: &ReplicatedCluster, victim: usize, moved: usize) -> HalfMoved {
+    let (source, target) = (HALF_SOURCE, HALF_TARGET);
+    let seed = addr(cluster, 2);
+    let mut written = load_in(cluster, [40, 40, 40], 1);
     // 300 keys of one slot of the source: a hashtag whose slot, by CLUSTER KEYSLOT, is one
-    let mut source_con = plain(&addr(&cluster, source), None);
+    let mut source_con = plain(&addr(cluster, source), None);
     let (first, last) = RANGES[source];
     let (tag, slot) = (0..)
         .map(|n| format!("{{half{n}}}"))
@@ -2370,9 +2386,8 @@ fn half_moved_end_killed(victim_is_source: bool) {
         let () = source_con.set(&key, &value).unwrap();
         written.insert((0, key), value);
     }
-    // half moved by hand, as a killed apply leaves it: the states, then 120 keys by MIGRATE
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
-    let mut target_con = plain(&addr(&cluster, target), None);
+    let mut target_con = plain(&addr(cluster, target), None);
     half_move(
         &mut source_con,
         &mut target_con,
@@ -2380,90 +2395,71 @@ fn half_moved_end_killed(victim_is_source: bool) {
         &ids[source],
         &ids[target],
     );
-    let moved: Vec<Vec<u8>> = redis::cmd("CLUSTER")
-        .arg("GETKEYSINSLOT")
-        .arg(slot)
-        .arg(120)
-        .query(&mut source_con)
-        .unwrap();
-    let () = redis::cmd("MIGRATE")
-        .arg("127.0.0.1")
-        .arg(cluster.primaries[target].port)
-        .arg("")
-        .arg(0)
-        .arg(10_000)
-        .arg("KEYS")
-        .arg(&moved)
-        .query(&mut source_con)
-        .unwrap();
-    assert_eq!(keys_in_slot(&addr(&cluster, target), slot), 120);
-    assert_eq!(keys_in_slot(&addr(&cluster, source), slot), 180);
-    // every write on the replicas before the kill
+    if moved > 0 {
+        let keys: Vec<Vec<u8>> = redis::cmd("CLUSTER")
+            .arg("GETKEYSINSLOT")
+            .arg(slot)
+            .arg(moved)
+            .query(&mut source_con)
+            .unwrap();
+        let () = redis::cmd("MIGRATE")
+            .arg("127.0.0.1")
+            .arg(cluster.primaries[target].port)
+            .arg("")
+            .arg(0)
+            .arg(10_000)
+            .arg("KEYS")
+            .arg(&keys)
+            .query(&mut source_con)
+            .unwrap();
+    }
+    assert_eq!(keys_in_slot(&addr(cluster, target), slot), moved as u64);
+    assert_eq!(
+        keys_in_slot(&addr(cluster, source), slot),
+        300 - moved as u64
+    );
     for con in [&mut source_con, &mut target_con] {
         let acked: i64 = redis::cmd("WAIT").arg(1).arg(10_000).query(con).unwrap();
         assert_eq!(acked, 1);
     }
-    let victim = if victim_is_source { source } else { target };
     let heir = &cluster.replicas[victim][0];
-    let (heir_id, heir_addr) = (heir.node_id(), format!("127.0.0.1:{}", heir.port));
+    let heir = (heir.node_id(), format!("127.0.0.1:{}", heir.port));
     signal("KILL", cluster.primaries[victim].pid());
     wait_failed_over(&seed, &ids[victim], false);
-    // the state the repair starts from: the heir without the slot's state
-    let heir_nodes = heir.cluster_nodes();
+    let heir_nodes = cluster.replicas[victim][0].cluster_nodes();
     assert!(
         !heir_nodes.contains("->-") && !heir_nodes.contains("-<-"),
         "{heir_nodes}"
     );
-
-    let run = rebalance(
-        &format!("redis://{seed}"),
-        &["--timeout", "5s", "--max-moves", "0", "--apply"],
-    );
-    println!("{}", run.stderr);
-    run.ok();
-    let node = |i: usize| (ids[i].as_str(), addr(&cluster, i));
-    let (from, to) = if victim_is_source {
-        ((heir_id.as_str(), heir_addr.clone()), node(target))
-    } else {
-        (node(source), (heir_id.as_str(), heir_addr.clone()))
-    };
-    says_finished(
-        &run.stderr,
+    HalfMoved {
         slot,
-        (from.0, from.1.as_str()),
-        (to.0, to.1.as_str()),
-    );
-    let end = if victim_is_source { "source" } else { "target" };
-    let stood_in = format!(
-        "its {end} {} ({}) is not a primary of the map (failed, left, or a replica now): {} ({}), ",
-        ids[victim],
-        addr(&cluster, victim),
-        heir_id,
-        heir_addr
-    );
-    assert!(
-        run.stderr.contains(&stood_in),
-        "`{stood_in}` not in:\n{}",
-        run.stderr
-    );
+        ids,
+        written,
+        seed,
+        heir,
+    }
+}
 
-    // the slot is the live target's, with every key of it
-    assert_eq!(keys_in_slot(&to.1, slot), 300);
-    assert_eq!(keys_in_slot(&from.1, slot), 0);
+/// After a half-moved slot was finished: `slot` owned by `owner` (`host:port`) by the
+/// `CLUSTER SLOTS` of every node but `victim`'s, each `cluster_state:ok` (60 s at most),
+/// with all 300 keys of it and no slot in migration, and every key of `written` read back
+/// on its owner.
+fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, owner: &str) {
+    assert_eq!(keys_in_slot(owner, half.slot), 300);
     let live: Vec<&slotgen_tests::redis_server::RedisServer> = cluster
         .nodes()
         .filter(|n| n.port != cluster.primaries[victim].port)
         .collect();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
-        let owner_seen: Vec<String> = live
+        let owners: Vec<String> = live
             .iter()
             .map(|n| {
                 let slots: Vec<redis::Value> = redis::cmd("CLUSTER")
                     .arg("SLOTS")
                     .query(&mut n.connect())
                     .unwrap();
-                owner_in(&slots, slot)
+                owner_in(&slots, half.slot)
             })
             .collect();
         let states_ok = live.iter().all(|n| {
@@ -2472,12 +2468,12 @@ fn half_moved_end_killed(victim_is_source: bool) {
                 .query::<String>(&mut n.connect())
                 .is_ok_and(|i| i.contains("cluster_state:ok"))
         });
-        if states_ok && owner_seen.iter().all(|o| *o == to.1) {
+        if states_ok && owners.iter().all(|o| o == owner) {
             break;
         }
         assert!(
             Instant::now() < deadline,
-            "not settled in 60 s: owners {owner_seen:?}"
+            "not settled in 60 s: owners {owners:?}"
         );
         std::thread::sleep(Duration::from_millis(200));
     }
@@ -2485,8 +2481,62 @@ fn half_moved_end_killed(victim_is_source: bool) {
         let nodes = n.cluster_nodes();
         assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
     }
-    let wrong = read_back_from(&seed, &written);
+    let wrong = read_back_from(&half.seed, &half.written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// A slot half moved on Redis 7.0 (120 of its 300 keys moved), its source
+/// (`victim_is_source`) or its target then killed and failed over
+/// ([`half_moved_and_killed`]): the replica that takes over holds the slot (a killed
+/// source) or the keys moved so far (a killed target) with no state, and the end left names
+/// the dead node. The next `rebalance --apply` (through the primary that took no part: a
+/// target still importing from a dead source counts the slot as served by a failed node,
+/// and says `cluster_state:fail`) finishes the slot between the live ends, says which node
+/// stood in for the dead one, and leaves the slot to the live target ([`finished_on`]).
+fn half_moved_end_killed(victim_is_source: bool) {
+    let Some(cluster) = redis_failover_cluster() else {
+        return;
+    };
+    let victim = if victim_is_source {
+        HALF_SOURCE
+    } else {
+        HALF_TARGET
+    };
+    let half = half_moved_and_killed(&cluster, victim, 120);
+    let run = rebalance(
+        &format!("redis://{}", half.seed),
+        &["--timeout", "5s", "--max-moves", "0", "--apply"],
+    );
+    println!("{}", run.stderr);
+    run.ok();
+    let node = |i: usize| (half.ids[i].as_str(), addr(&cluster, i));
+    let heir = (half.heir.0.as_str(), half.heir.1.clone());
+    let (from, to) = if victim_is_source {
+        (heir, node(HALF_TARGET))
+    } else {
+        (node(HALF_SOURCE), heir)
+    };
+    says_finished(
+        &run.stderr,
+        half.slot,
+        (from.0, from.1.as_str()),
+        (to.0, to.1.as_str()),
+    );
+    let end = if victim_is_source { "source" } else { "target" };
+    let stood_in = format!(
+        "its {end} {} ({}) is not a primary of the map (failed, left, or a replica now): {} ({}), ",
+        half.ids[victim],
+        addr(&cluster, victim),
+        half.heir.0,
+        half.heir.1
+    );
+    assert!(
+        run.stderr.contains(&stood_in),
+        "`{stood_in}` not in:\n{}",
+        run.stderr
+    );
+    assert_eq!(keys_in_slot(&from.1, half.slot), 0);
+    finished_on(&cluster, victim, &half, &to.1);
 }
 
 /// The owner of `slot`, `host:port`, in a `CLUSTER SLOTS` answer; empty when none.
@@ -2519,4 +2569,67 @@ fn a_half_moved_slot_whose_source_failed_over_on_redis_7_is_finished() {
 #[test]
 fn a_half_moved_slot_whose_target_failed_over_on_redis_7_is_finished() {
     half_moved_end_killed(false);
+}
+
+/// The same with no key moved before the target is killed: no primary besides the source
+/// holds keys of the slot, so the one that took the target's place cannot be told. The
+/// next `rebalance --apply` refuses, exit 1, naming the two `SETSLOT` commands for the live
+/// ends and no `STABLE`; the test runs them as printed (the promoted replica's id, which
+/// the test knows, for `<that primary's id>`), and the next `rebalance --apply` finishes
+/// the slot onto the promoted replica with every key.
+#[test]
+fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
+    let Some(cluster) = redis_failover_cluster() else {
+        return;
+    };
+    let half = half_moved_and_killed(&cluster, HALF_TARGET, 0);
+    let url = format!("redis://{}", half.seed);
+    let refused = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
+    let error = error_line(&refused.stderr, "slotgen: error: ");
+    println!("{error}");
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(
+        error.contains(&format!(
+            "slot {} is half moved and cannot be finished: its target {} ({}) is not a primary of the map",
+            half.slot,
+            half.ids[HALF_TARGET],
+            addr(&cluster, HALF_TARGET)
+        )) && error.contains("no primary besides the source holds keys of it")
+            && !error.contains(&format!("SETSLOT {} STABLE", half.slot)),
+        "{error}"
+    );
+    // the commands as printed: "on the primary that took over its slots run `A`; on ADDR
+    // run `B`"
+    let quoted: Vec<&str> = error.split('`').skip(1).step_by(2).collect();
+    let (on_heir, on_source) = (quoted[0], quoted[1]);
+    let source_addr = addr(&cluster, HALF_SOURCE);
+    assert!(
+        error.contains(&format!("on {source_addr} run `{on_source}`")),
+        "{error}"
+    );
+    for (node, command) in [
+        (half.heir.1.as_str(), on_heir.to_owned()),
+        (
+            source_addr.as_str(),
+            on_source.replace("<that primary's id>", &half.heir.0),
+        ),
+    ] {
+        let mut cmd = redis::Cmd::new();
+        for word in command.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd
+            .query(&mut plain(node, None))
+            .unwrap_or_else(|e| panic!("`{command}` on {node}: {e}"));
+    }
+    let run = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
+    println!("{}", run.stderr);
+    run.ok();
+    says_finished(
+        &run.stderr,
+        half.slot,
+        (&half.ids[HALF_SOURCE], &source_addr),
+        (&half.heir.0, &half.heir.1),
+    );
+    finished_on(&cluster, HALF_TARGET, &half, &half.heir.1);
 }
