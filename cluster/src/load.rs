@@ -149,6 +149,26 @@ pub struct SlotLoad {
     /// collect is absent, never 0. A slot in migration is counted on its owner; its keys
     /// include those that the importing primary holds ([`SlotLoad::fetch`]).
     pub values: BTreeMap<Metric, Vec<u64>>,
+    /// The primaries that hold keys of slots they neither own nor import, which no client
+    /// reads and no metric counts (a slot set `STABLE` while half moved leaves them):
+    /// found where a primary's `DBSIZE` exceeds the keys of its slots ([`SlotLoad::fetch`]).
+    /// Empty when every key is counted, or when keys are not collected.
+    pub stranded: Vec<Stranded>,
+}
+
+/// Keys that a primary holds of slots it neither owns nor imports: a client is redirected
+/// to the slot's owner and never reads them, and no load counts them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stranded {
+    /// The index of its shard in [`Topology::shards`].
+    pub shard: usize,
+    /// Its `DBSIZE`, summed over its databases.
+    pub dbsize: u64,
+    /// The keys of the slots it owns or imports, as the load counts them on it.
+    pub counted: u64,
+    /// Each slot it neither owns nor imports and holds keys of, `(slot, keys)`, in order
+    /// (`CLUSTER COUNTKEYSINSLOT`, in every database).
+    pub slots: Vec<(u16, u64)>,
 }
 
 /// One primary's part of a metric in a [`Summary`].
@@ -203,6 +223,7 @@ impl SlotLoad {
             topology,
             source,
             values,
+            stranded: Vec::new(),
         };
         load.add_net();
         load

@@ -10,7 +10,7 @@ use redis::Value;
 
 use super::answers::MAX_TEXT;
 use super::exchange::{bounded, gone, select, Exchange};
-use super::load::{LoadSource, Metric, SlotLoad};
+use super::load::{LoadSource, Metric, SlotLoad, Stranded};
 use super::{Error, MigrationKind, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
 
@@ -167,34 +167,124 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
             reason: reason.unwrap_or_default(),
         });
     }
+    let mut stranded_keys = Vec::new();
     if let Some(keys) = values.get_mut(&Metric::Keys) {
-        add_imported_keys(exchange, &topology, keys)?;
+        // what each primary holds of its own slots, before the importers' keys are added
+        let mut counted: Vec<u64> = topology
+            .shards
+            .iter()
+            .map(|shard| shard.slots().map(|slot| keys[usize::from(slot)]).sum())
+            .collect();
+        for (importer, n) in add_imported_keys(exchange, &topology, keys)? {
+            counted[importer] = counted[importer].saturating_add(n);
+        }
+        stranded_keys = stranded(exchange, &topology, &counted)?;
     }
-    Ok(SlotLoad::new(topology, source, values))
+    let mut load = SlotLoad::new(topology, source, values);
+    load.stranded = stranded_keys;
+    Ok(load)
+}
+
+/// The primaries whose `DBSIZE` (summed over their databases) exceeds `counted`, the keys
+/// of the slots each owns or imports (by shard): for each, the slots it neither owns nor
+/// imports that it holds keys of, by `CLUSTER COUNTKEYSINSLOT` in every database. A
+/// difference from keys written between the reads finds no such slot and is not reported;
+/// a primary that refuses `DBSIZE` (an ACL user without it) is not compared.
+fn stranded(
+    exchange: &Exchange,
+    topology: &Topology,
+    counted: &[u64],
+) -> Result<Vec<Stranded>, Error> {
+    let imported = imports(topology);
+    let owners = topology.owners();
+    let mut stranded = Vec::new();
+    for (i, shard) in topology.shards.iter().enumerate() {
+        let node = exchange.primary_endpoint(&shard.primary)?;
+        let gone = gone(&shard.primary);
+        let mut con = exchange.connect(&node).map_err(gone)?;
+        let databases = exchange.databases(&mut con).map_err(gone)?;
+        let mut dbsize: u64 = 0;
+        for db in 0..databases {
+            if databases > 1 {
+                exchange
+                    .query(&mut con, &select(db), Budget::SHORT)
+                    .map_err(gone)?;
+            }
+            match exchange.query(&mut con, &redis::cmd("DBSIZE"), COUNT) {
+                // a user not allowed `DBSIZE`: nothing to compare, nothing wrong
+                Err(Error::Refused { .. } | Error::NoPermission { .. }) => {
+                    dbsize = 0;
+                    break;
+                }
+                Err(e) => return Err(gone(e)),
+                Ok(Value::Int(n)) if n >= 0 => dbsize = dbsize.saturating_add(n as u64),
+                Ok(other) => {
+                    return Err(Error::Malformed {
+                        url: con.url().to_owned(),
+                        command: "DBSIZE".to_owned(),
+                        reason: crate::text::reason(&format!(
+                            "not a count but {}",
+                            crate::transport::describe(&other)
+                        )),
+                    })
+                }
+            }
+        }
+        if dbsize <= counted[i] {
+            continue;
+        }
+        let own = imported.get(&i);
+        let others: Vec<u16> = (0..SLOTS)
+            .filter(|&slot| {
+                owners[usize::from(slot)] != Some(i) && !own.is_some_and(|own| own.contains(&slot))
+            })
+            .collect();
+        let slots: Vec<(u16, u64)> = count_keys(exchange, &mut con, others)
+            .map_err(gone)?
+            .remove(&Metric::Keys)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        if !slots.is_empty() {
+            stranded.push(Stranded {
+                shard: i,
+                dbsize,
+                counted: counted[i],
+                slots,
+            });
+        }
+    }
+    Ok(stranded)
 }
 
 /// Adds to `keys` (16384 counts, indexed by slot) the keys that an importing primary holds
 /// already of each slot in migration (`CLUSTER SETSLOT s IMPORTING`, in
 /// [`Topology::migrations`]): its `CLUSTER COUNTKEYSINSLOT` of the slot, sent in pipelines
 /// of [`COUNT_BATCH`], counted on the slot's owner. `CLUSTER SLOT-STATS` gives only the
-/// slots of the node's own shard, so neither command of the owner counts them.
+/// slots of the node's own shard, so neither command of the owner counts them. Returns the
+/// keys so counted per importer, `(shard, keys)`.
 fn add_imported_keys(
     exchange: &Exchange,
     topology: &Topology,
     keys: &mut [u64],
-) -> Result<(), Error> {
+) -> Result<Vec<(usize, u64)>, Error> {
+    let mut by_importer = Vec::new();
     for (importer, slots) in imports(topology) {
         let primary = &topology.shards[importer].primary;
         let node = exchange.primary_endpoint(primary)?;
         let gone = gone(primary);
         let mut con = exchange.connect(&node).map_err(gone)?;
         let counted = count_keys(exchange, &mut con, slots).map_err(gone)?;
+        let mut total: u64 = 0;
         for &(slot, n) in &counted[&Metric::Keys] {
             let value = &mut keys[usize::from(slot)];
             *value = value.saturating_add(n);
+            total = total.saturating_add(n);
         }
+        by_importer.push((importer, total));
     }
-    Ok(())
+    Ok(by_importer)
 }
 
 /// The slots that each primary imports from another shard's primary, by the importer's

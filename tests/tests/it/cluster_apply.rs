@@ -2361,16 +2361,16 @@ fn redis_failover_cluster() -> Option<ReplicatedCluster> {
     )
 }
 
-/// 40 keys on each primary and 300 of one slot of [`HALF_SOURCE`]; the slot half moved by
-/// hand to [`HALF_TARGET`] as a killed apply leaves it (the states, then `moved` of its keys
-/// by `MIGRATE`); every write on the replicas (`WAIT`); then primary `victim` killed
-/// (SIGKILL) and failed over, as the third primary sees it. Redis 7.0 does not give a
-/// replica the `SETSLOT` states: the checks that the replica took over without them.
-fn half_moved_and_killed(cluster: &ReplicatedCluster, victim: usize, moved: usize) -> HalfMoved {
+/// 40 keys on each primary and 300 of one slot of [`HALF_SOURCE`] (a hashtag whose slot, by
+/// `CLUSTER KEYSLOT`, is one of its), the slot half moved by hand to [`HALF_TARGET`] as a
+/// killed apply leaves it: the states, then `moved` of its keys by `MIGRATE`. Returns the
+/// slot, the primaries' ids (`CLUSTER MYID`) and every key written with its value.
+fn half_moved_by_hand(
+    cluster: &ReplicatedCluster,
+    moved: usize,
+) -> (u16, Vec<String>, BTreeMap<Key, String>) {
     let (source, target) = (HALF_SOURCE, HALF_TARGET);
-    let seed = addr(cluster, 2);
     let mut written = load_in(cluster, [40, 40, 40], 1);
-    // 300 keys of one slot of the source: a hashtag whose slot, by CLUSTER KEYSLOT, is one
     let mut source_con = plain(&addr(cluster, source), None);
     let (first, last) = RANGES[source];
     let (tag, slot) = (0..)
@@ -2418,6 +2418,19 @@ fn half_moved_and_killed(cluster: &ReplicatedCluster, victim: usize, moved: usiz
         keys_in_slot(&addr(cluster, source), slot),
         300 - moved as u64
     );
+    (slot, ids, written)
+}
+
+/// The slot half moved by hand ([`half_moved_by_hand`]); every write on the replicas
+/// (`WAIT`); then primary `victim` killed
+/// (SIGKILL) and failed over, as the third primary sees it. Redis 7.0 does not give a
+/// replica the `SETSLOT` states: the checks that the replica took over without them.
+fn half_moved_and_killed(cluster: &ReplicatedCluster, victim: usize, moved: usize) -> HalfMoved {
+    let (source, target) = (HALF_SOURCE, HALF_TARGET);
+    let seed = addr(cluster, 2);
+    let (slot, ids, written) = half_moved_by_hand(cluster, moved);
+    let mut source_con = plain(&addr(cluster, source), None);
+    let mut target_con = plain(&addr(cluster, target), None);
     for con in [&mut source_con, &mut target_con] {
         let acked: i64 = redis::cmd("WAIT").arg(1).arg(10_000).query(con).unwrap();
         assert_eq!(acked, 1);
@@ -2632,4 +2645,84 @@ fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
         (&half.heir.0, &half.heir.1),
     );
     finished_on(&cluster, HALF_TARGET, &half, &half.heir.1);
+}
+
+/// Keys stranded by hand on a Redis 7.0 cluster: a slot half moved (120 of its 300 keys on
+/// the target), then `CLUSTER SETSLOT slot STABLE` on both ends, which leaves the 120 on a
+/// node that does not own the slot. `slotgen load` counts the node's keys without them and
+/// says so: the node, its `DBSIZE` (by the server) and the difference, the slot and its
+/// keys (`CLUSTER COUNTKEYSINSLOT` on the node). The commands the note names, run as
+/// printed, and the next `rebalance --apply` give that node the slot with all 300 keys;
+/// every key reads back, and `load` says nothing of stranded keys any more.
+#[test]
+fn keys_stranded_on_a_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
+        return;
+    };
+    let (slot, ids, written) = half_moved_by_hand(&cluster, 120);
+    let (source, target) = (addr(&cluster, HALF_SOURCE), addr(&cluster, HALF_TARGET));
+    for node in [&target, &source] {
+        let () = redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(slot)
+            .arg("STABLE")
+            .query(&mut plain(node, None))
+            .unwrap();
+    }
+    let dbsize: u64 = redis::cmd("DBSIZE")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    let url = cluster.url();
+    let load = slotgen(&["load", "--redis", &url], b"");
+    let rows = load.rows();
+    let total = rows
+        .iter()
+        .find(|r| r[0] == "node" && r[2] == target && r[4] == "keys")
+        .unwrap_or_else(|| panic!("{}", load.stdout));
+    assert_eq!(total[5], (dbsize - 120).to_string());
+    let note = format!(
+        "slotgen: note: primary {} ({target}) holds 120 keys of slots it neither owns nor imports (slot {slot}: 120): its DBSIZE {dbsize} is 120 more than the keys of its slots ({}); ",
+        ids[HALF_TARGET],
+        dbsize - 120
+    );
+    let line = error_line(&load.stderr, &note);
+    println!("{line}");
+    // "... run `IMPORTING ...` on it and `MIGRATING ...` on SOURCE, then ..."
+    let quoted: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    let (on_target, on_source) = (quoted[1], quoted[2]);
+    assert!(
+        line.contains(&format!(
+            "run `{on_target}` on it and `{on_source}` on {source}"
+        )),
+        "{line}"
+    );
+    for (node, command) in [(&target, on_target), (&source, on_source)] {
+        let mut cmd = redis::Cmd::new();
+        for word in command.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd
+            .query(&mut plain(node, None))
+            .unwrap_or_else(|e| panic!("`{command}` on {node}: {e}"));
+    }
+    let run = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
+    println!("{}", run.stderr);
+    run.ok();
+    says_finished(
+        &run.stderr,
+        slot,
+        (&ids[HALF_SOURCE], &source),
+        (&ids[HALF_TARGET], &target),
+    );
+    assert_eq!(keys_in_slot(&target, slot), 300);
+    cluster.assert_settled();
+    let wrong = read_back_from(&source, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+    let again = slotgen(&["load", "--redis", &url], b"");
+    again.ok();
+    assert!(
+        !again.stderr.contains("neither owns nor imports"),
+        "{}",
+        again.stderr
+    );
 }
