@@ -2345,11 +2345,11 @@ struct HalfMoved {
     heir: (String, String),
 }
 
-/// A Redis 7.0 cluster of three primaries with one replica each (node timeout 1 s, a replica
-/// always may take over), or `None` when `redis-server` is not installed.
-fn redis_failover_cluster() -> Option<ReplicatedCluster> {
+/// A cluster of `server` of three primaries with one replica each (node timeout 1 s, a
+/// replica always may take over), or `None` when the server is not installed.
+fn failover_cluster(server: Server) -> Option<ReplicatedCluster> {
     live::cluster(
-        Server::Redis,
+        server,
         1,
         None,
         &[
@@ -2422,28 +2422,44 @@ fn half_moved_by_hand(
 }
 
 /// The slot half moved by hand ([`half_moved_by_hand`]); every write on the replicas
-/// (`WAIT`); then primary `victim` killed
+/// (their replication offsets); then primary `victim` killed
 /// (SIGKILL) and failed over, as the third primary sees it. Redis 7.0 does not give a
-/// replica the `SETSLOT` states: the checks that the replica took over without them.
-fn half_moved_and_killed(cluster: &ReplicatedCluster, victim: usize, moved: usize) -> HalfMoved {
+/// replica the `SETSLOT` states, Valkey 8.0 does (`states_replicated`): the replica took
+/// over without them, or with them.
+fn half_moved_and_killed(
+    cluster: &ReplicatedCluster,
+    victim: usize,
+    moved: usize,
+    states_replicated: bool,
+) -> HalfMoved {
     let (source, target) = (HALF_SOURCE, HALF_TARGET);
     let seed = addr(cluster, 2);
     let (slot, ids, written) = half_moved_by_hand(cluster, moved);
-    let mut source_con = plain(&addr(cluster, source), None);
-    let mut target_con = plain(&addr(cluster, target), None);
-    for con in [&mut source_con, &mut target_con] {
-        let acked: i64 = redis::cmd("WAIT").arg(1).arg(10_000).query(con).unwrap();
-        assert_eq!(acked, 1);
+    // every write on the replicas before the kill: each replica's offset at its primary's
+    // (`WAIT` counts only the writes of the connection that sends it)
+    let offset = |node: &slotgen_tests::redis_server::RedisServer, field: &str| -> u64 {
+        node.info("replication")
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(field)?.parse().ok())
+            .unwrap_or_else(|| panic!("no `{field}` in INFO replication of {}", node.port))
+    };
+    for i in [source, target] {
+        let written_up_to = offset(&cluster.primaries[i], "master_repl_offset:");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while offset(&cluster.replicas[i][0], "slave_repl_offset:") < written_up_to {
+            assert!(Instant::now() < deadline, "replica of primary {i} behind");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
     let heir = &cluster.replicas[victim][0];
     let heir = (heir.node_id(), format!("127.0.0.1:{}", heir.port));
     signal("KILL", cluster.primaries[victim].pid());
     wait_failed_over(&seed, &ids[victim], false);
     let heir_nodes = cluster.replicas[victim][0].cluster_nodes();
-    assert!(
-        !heir_nodes.contains("->-") && !heir_nodes.contains("-<-"),
-        "{heir_nodes}"
-    );
+    let state = heir_nodes
+        .lines()
+        .any(|l| l.contains("myself") && (l.contains("->-") || l.contains("-<-")));
+    assert_eq!(state, states_replicated, "{heir_nodes}");
     HalfMoved {
         slot,
         ids,
@@ -2498,24 +2514,26 @@ fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, own
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
-/// A slot half moved on Redis 7.0 (120 of its 300 keys moved), its source
-/// (`victim_is_source`) or its target then killed and failed over
-/// ([`half_moved_and_killed`]): the replica that takes over holds the slot (a killed
-/// source) or the keys moved so far (a killed target) with no state, and the end left names
-/// the dead node. The next `rebalance --apply` (through the primary that took no part: a
-/// target still importing from a dead source counts the slot as served by a failed node,
-/// and says `cluster_state:fail`) finishes the slot between the live ends, says which node
-/// stood in for the dead one, and leaves the slot to the live target ([`finished_on`]).
-fn half_moved_end_killed(victim_is_source: bool) {
-    let Some(cluster) = redis_failover_cluster() else {
+/// A slot half moved (120 of its 300 keys moved), its source (`victim_is_source`) or its
+/// target then killed and failed over ([`half_moved_and_killed`]). On Redis 7.0 the replica
+/// that takes over holds the slot (a killed source) or the keys moved so far (a killed
+/// target) with no state, and the end left names the dead node. The next `rebalance
+/// --apply` (through the primary that took no part: a target still importing from a dead
+/// source counts the slot as served by a failed node, and says `cluster_state:fail`)
+/// finishes the slot between the live ends, says which node stood in for the dead one, and
+/// leaves the slot to the live target ([`finished_on`]). On Valkey 8.0 the replica has the
+/// state, the live end names it, and the same run finishes the slot with no stand-in.
+fn half_moved_end_killed(server: Server, victim_is_source: bool) {
+    let Some(cluster) = failover_cluster(server) else {
         return;
     };
+    let states_replicated = server != Server::Redis;
     let victim = if victim_is_source {
         HALF_SOURCE
     } else {
         HALF_TARGET
     };
-    let half = half_moved_and_killed(&cluster, victim, 120);
+    let half = half_moved_and_killed(&cluster, victim, 120, states_replicated);
     let run = rebalance(
         &format!("redis://{}", half.seed),
         &["--timeout", "5s", "--max-moves", "0", "--apply"],
@@ -2543,9 +2561,10 @@ fn half_moved_end_killed(victim_is_source: bool) {
         half.heir.0,
         half.heir.1
     );
-    assert!(
+    assert_eq!(
         run.stderr.contains(&stood_in),
-        "`{stood_in}` not in:\n{}",
+        !states_replicated,
+        "`{stood_in}` in:\n{}",
         run.stderr
     );
     assert_eq!(keys_in_slot(&from.1, half.slot), 0);
@@ -2576,12 +2595,22 @@ fn owner_in(slots: &[redis::Value], slot: u16) -> String {
 
 #[test]
 fn a_half_moved_slot_whose_source_failed_over_on_redis_7_is_finished() {
-    half_moved_end_killed(true);
+    half_moved_end_killed(Server::Redis, true);
 }
 
 #[test]
 fn a_half_moved_slot_whose_target_failed_over_on_redis_7_is_finished() {
-    half_moved_end_killed(false);
+    half_moved_end_killed(Server::Redis, false);
+}
+
+#[test]
+fn a_half_moved_slot_whose_source_failed_over_on_valkey_8_is_finished() {
+    half_moved_end_killed(Server::Valkey, true);
+}
+
+#[test]
+fn a_half_moved_slot_whose_target_failed_over_on_valkey_8_is_finished() {
+    half_moved_end_killed(Server::Valkey, false);
 }
 
 /// The same with no key moved before the target is killed: no primary besides the source
@@ -2592,10 +2621,10 @@ fn a_half_moved_slot_whose_target_failed_over_on_redis_7_is_finished() {
 /// the slot onto the promoted replica with every key.
 #[test]
 fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
-    let Some(cluster) = redis_failover_cluster() else {
+    let Some(cluster) = failover_cluster(Server::Redis) else {
         return;
     };
-    let half = half_moved_and_killed(&cluster, HALF_TARGET, 0);
+    let half = half_moved_and_killed(&cluster, HALF_TARGET, 0, false);
     let url = format!("redis://{}", half.seed);
     let refused = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
     let error = error_line(&refused.stderr, "slotgen: error: ");
