@@ -101,9 +101,14 @@ pub fn wait_jobs(
 /// carried to that target, as [`apply`](super::apply) would have (`IMPORTING` and `MIGRATING` set again
 /// where a node has lost them; the rest of its keys in every database; a key on both nodes
 /// resolved by `DUMP`; `CLUSTER SETSLOT NODE` on the target, the source and the other
-/// primaries). `batch` and `timeout` as in [`apply`](super::apply); `interrupted` (set by a
-/// SIGINT handler) stops it after the slot in flight. An empty list when no slot is in
-/// migration.
+/// primaries). Where an end is no primary of the map (it failed and its replica took its
+/// place without the slot's state, as on Redis 7.0), the move is finished between the live
+/// ends: a failed source stood in for by the slot's owner by the map (or the one primary
+/// besides the target that holds keys of the slot), which the target is told first; a
+/// failed target by the one primary besides the source that holds keys of the slot. Each is
+/// said in [`Finished::stood_in`]. `batch` and `timeout` as in [`apply`](super::apply);
+/// `interrupted` (set by a SIGINT handler) stops it after the slot in flight. An empty list
+/// when no slot is in migration.
 ///
 /// # Errors
 ///
