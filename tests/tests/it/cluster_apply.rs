@@ -2684,16 +2684,16 @@ fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
     finished_on(&cluster, HALF_TARGET, &half, &half.heir.1);
 }
 
-/// Keys stranded by hand on a Redis 7.0 cluster: a slot half moved (120 of its 300 keys on
+/// Keys stranded by hand on a cluster of `server`: a slot half moved (120 of its 300 keys on
 /// the target), then `CLUSTER SETSLOT slot STABLE` on both ends, which leaves the 120 on a
 /// node that does not own the slot. `slotgen load` counts the node's keys without them and
 /// says so: the node, its `DBSIZE` (by the server) and the difference, the slot and its
 /// keys (`CLUSTER COUNTKEYSINSLOT` on the node). The commands the note names, run as
 /// printed, and the next `rebalance --apply` give that node the slot with all 300 keys;
 /// every key reads back, and `load` says nothing of stranded keys any more.
-#[test]
-fn keys_stranded_on_a_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
-    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
+/// (Redis 7.0 counts keys by `CLUSTER COUNTKEYSINSLOT`, Valkey 8.0 by `CLUSTER SLOT-STATS`.)
+fn stranded_keys(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
         return;
     };
     let (slot, ids, written) = half_moved_by_hand(&cluster, 120);
@@ -2762,4 +2762,14 @@ fn keys_stranded_on_a_node_that_does_not_own_their_slot_are_said_and_the_fix_wor
         "{}",
         again.stderr
     );
+}
+
+#[test]
+fn keys_stranded_on_a_redis_7_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
+    stranded_keys(Server::Redis);
+}
+
+#[test]
+fn keys_stranded_on_a_valkey_8_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
+    stranded_keys(Server::Valkey);
 }
