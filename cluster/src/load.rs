@@ -628,7 +628,7 @@ pub struct MapNotes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::slot_stats::{imports, parse_slot_stats};
+    use super::super::slot_stats::{imports, keyspace_keys, parse_slot_stats};
     use super::super::{Migration, MigrationKind, Node, Role, Shard, SlotRange, Source};
     use super::*;
     use redis::Value;
@@ -670,6 +670,19 @@ mod tests {
             values.insert(Metric::NetOut, fill(b));
         }
         SlotLoad::new(topology(), LoadSource::ClusterSlotStats, values)
+    }
+
+    #[test]
+    fn keyspace_keys_sum_every_database() {
+        // Redis 7.0's answer on a cluster node, and a node without keys (no db line)
+        let one = "# Keyspace\r\ndb0:keys=160,expires=2,avg_ttl=0\r\n";
+        assert_eq!(keyspace_keys(one), Ok(160));
+        assert_eq!(keyspace_keys("# Keyspace\r\n"), Ok(0));
+        // Valkey 9.1.2 with `cluster-databases 4`, keys in db 0 and db 3 (as measured)
+        let four = "# Keyspace\r\ndb0:keys=1,expires=0,avg_ttl=0,keys_with_volatile_items=0\r\ndb3:keys=2,expires=0,avg_ttl=0,keys_with_volatile_items=0\r\n";
+        assert_eq!(keyspace_keys(four), Ok(3));
+        let bad = keyspace_keys("db0:expires=0\r\n").unwrap_err();
+        assert!(bad.contains("gives no count of keys"), "{bad}");
     }
 
     #[test]

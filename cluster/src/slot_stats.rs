@@ -185,11 +185,41 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
     Ok(load)
 }
 
+/// The budget of `INFO keyspace`: a line per database that holds keys (`db0:keys=N,
+/// expires=N,avg_ttl=N,subexpiry=N`, under 128 bytes), for up to 65536 databases.
+const KEYSPACE: Budget = Budget {
+    bytes: 128 << 16,
+    values: 1,
+    string: 128 << 16,
+};
+
+/// The keys of every database of an `INFO keyspace` answer (`db0:keys=3,expires=0,...`, a
+/// line per database that holds keys): the node's `DBSIZE` summed over its databases.
+pub(super) fn keyspace_keys(text: &str) -> Result<u64, String> {
+    let mut keys: u64 = 0;
+    for line in text.lines().map(str::trim) {
+        let Some((db, fields)) = line.split_once(':') else {
+            continue;
+        };
+        if !db.starts_with("db") {
+            continue;
+        }
+        let n = fields
+            .split(',')
+            .find_map(|f| f.strip_prefix("keys="))
+            .and_then(|n| n.parse::<u64>().ok())
+            .ok_or_else(|| crate::text::reason(&format!("`{line}` gives no count of keys")))?;
+        keys = keys.saturating_add(n);
+    }
+    Ok(keys)
+}
+
 /// The primaries whose `DBSIZE` (summed over their databases) exceeds `counted`, the keys
 /// of the slots each owns or imports (by shard): for each, the slots it neither owns nor
 /// imports that it holds keys of, by `CLUSTER COUNTKEYSINSLOT` in every database. A
 /// difference from keys written between the reads finds no such slot and is not reported;
-/// a primary that refuses `DBSIZE` (an ACL user without it) is not compared.
+/// a primary that refuses `INFO keyspace` (an ACL user without it) is not compared. Each
+/// primary's `DBSIZE` summed over its databases is read in one command, `INFO keyspace`.
 fn stranded(
     exchange: &Exchange,
     topology: &Topology,
@@ -202,34 +232,18 @@ fn stranded(
         let node = exchange.primary_endpoint(&shard.primary)?;
         let gone = gone(&shard.primary);
         let mut con = exchange.connect(&node).map_err(gone)?;
-        let databases = exchange.databases(&mut con).map_err(gone)?;
-        let mut dbsize: u64 = 0;
-        for db in 0..databases {
-            if databases > 1 {
-                exchange
-                    .query(&mut con, &select(db), Budget::SHORT)
-                    .map_err(gone)?;
-            }
-            match exchange.query(&mut con, &redis::cmd("DBSIZE"), COUNT) {
-                // a user not allowed `DBSIZE`: nothing to compare, nothing wrong
-                Err(Error::Refused { .. } | Error::NoPermission { .. }) => {
-                    dbsize = 0;
-                    break;
-                }
-                Err(e) => return Err(gone(e)),
-                Ok(Value::Int(n)) if n >= 0 => dbsize = dbsize.saturating_add(n as u64),
-                Ok(other) => {
-                    return Err(Error::Malformed {
-                        url: con.url().to_owned(),
-                        command: "DBSIZE".to_owned(),
-                        reason: crate::text::reason(&format!(
-                            "not a count but {}",
-                            crate::transport::describe(&other)
-                        )),
-                    })
-                }
-            }
-        }
+        let mut info = redis::cmd("INFO");
+        info.arg("keyspace");
+        let dbsize = match exchange.text(&mut con, &info, KEYSPACE) {
+            // a user not allowed `INFO`: nothing to compare, nothing wrong
+            Err(Error::Refused { .. } | Error::NoPermission { .. }) => continue,
+            Err(e) => return Err(gone(e)),
+            Ok(text) => keyspace_keys(&text).map_err(|reason| Error::Malformed {
+                url: con.url().to_owned(),
+                command: "INFO keyspace".to_owned(),
+                reason,
+            })?,
+        };
         if dbsize <= counted[i] {
             continue;
         }
