@@ -112,7 +112,7 @@ pub enum Error {
         url: String,
     },
     /// The cluster's state is not `ok`: some slot is unassigned or its node unreachable.
-    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again")]
+    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again{}", failing_note(.slots_fail))]
     ClusterState {
         /// The URL, redacted.
         url: String,
@@ -334,6 +334,17 @@ const MAP_COMMANDS: [&str; 4] = [
     "CLUSTER SHARDS",
     "CLUSTER NODES",
 ];
+
+/// What a state not `ok` with failing slots adds: on Redis 7.0 a primary importing a slot
+/// from a primary that failed keeps the failed node as the slot's owner, and stays `fail`
+/// (its replica took the slot over without the `SETSLOT` states) until the slot is finished.
+fn failing_note(slots_fail: &str) -> &'static str {
+    if slots_fail == "0" {
+        ""
+    } else {
+        "; or, where this node imports a slot from a primary that failed (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary, whose map can finish it"
+    }
+}
 
 /// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
 /// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).

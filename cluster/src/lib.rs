@@ -36,7 +36,7 @@ pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Sh
 pub use error::Error;
 pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
-    SlotLoad, Summary,
+    SlotLoad, Stranded, Summary,
 };
 pub use migrate::{
     apply, apply_dialect, Applied, ApplyOptions, DialectChoice, Step, ASM_WRONG_DATABASE,

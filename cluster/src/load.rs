@@ -149,6 +149,26 @@ pub struct SlotLoad {
     /// collect is absent, never 0. A slot in migration is counted on its owner; its keys
     /// include those that the importing primary holds ([`SlotLoad::fetch`]).
     pub values: BTreeMap<Metric, Vec<u64>>,
+    /// The primaries that hold keys of slots they neither own nor import, which no client
+    /// reads and no metric counts (a slot set `STABLE` while half moved leaves them):
+    /// found where a primary's `DBSIZE` exceeds the keys of its slots ([`SlotLoad::fetch`]).
+    /// Empty when every key is counted, or when keys are not collected.
+    pub stranded: Vec<Stranded>,
+}
+
+/// Keys that a primary holds of slots it neither owns nor imports: a client is redirected
+/// to the slot's owner and never reads them, and no load counts them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Stranded {
+    /// The index of its shard in [`Topology::shards`].
+    pub shard: usize,
+    /// Its `DBSIZE`, summed over its databases.
+    pub dbsize: u64,
+    /// The keys of the slots it owns or imports, as the load counts them on it.
+    pub counted: u64,
+    /// Each slot it neither owns nor imports and holds keys of, `(slot, keys)`, in order
+    /// (`CLUSTER COUNTKEYSINSLOT`, in every database).
+    pub slots: Vec<(u16, u64)>,
 }
 
 /// One primary's part of a metric in a [`Summary`].
@@ -206,6 +226,7 @@ impl SlotLoad {
             topology,
             source,
             values,
+            stranded: Vec::new(),
         };
         load.add_net();
         load
@@ -611,7 +632,7 @@ pub struct MapNotes {
 
 #[cfg(test)]
 mod tests {
-    use super::super::slot_stats::{imports, parse_slot_stats};
+    use super::super::slot_stats::{imports, keyspace_keys, parse_slot_stats};
     use super::super::{Migration, MigrationKind, Node, Role, Shard, SlotRange, Source};
     use super::*;
     use redis::Value;
@@ -653,6 +674,19 @@ mod tests {
             values.insert(Metric::NetOut, fill(b));
         }
         SlotLoad::new(topology(), LoadSource::ClusterSlotStats, values)
+    }
+
+    #[test]
+    fn keyspace_keys_sum_every_database() {
+        // Redis 7.0's answer on a cluster node, and a node without keys (no db line)
+        let one = "# Keyspace\r\ndb0:keys=160,expires=2,avg_ttl=0\r\n";
+        assert_eq!(keyspace_keys(one), Ok(160));
+        assert_eq!(keyspace_keys("# Keyspace\r\n"), Ok(0));
+        // Valkey 9.1.2 with `cluster-databases 4`, keys in db 0 and db 3 (as measured)
+        let four = "# Keyspace\r\ndb0:keys=1,expires=0,avg_ttl=0,keys_with_volatile_items=0\r\ndb3:keys=2,expires=0,avg_ttl=0,keys_with_volatile_items=0\r\n";
+        assert_eq!(keyspace_keys(four), Ok(3));
+        let bad = keyspace_keys("db0:expires=0\r\n").unwrap_err();
+        assert!(bad.contains("gives no count of keys"), "{bad}");
     }
 
     #[test]

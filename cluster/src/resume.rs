@@ -7,11 +7,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::dialect::Dialect;
-use super::exchange::Exchange;
+use super::exchange::{gone, Exchange};
 use super::migrate::{move_slot, ApplyOptions};
+use super::slot_stats::keys_in_slot;
 use super::topology::Topology;
 use super::Error;
-use crate::transport::ConnectOptions;
+use crate::transport::{Budget, ConnectOptions};
 
 /// A half-moved slot that [`finish_moves`] finished.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -27,6 +28,10 @@ pub struct Finished {
     /// Keys found on both nodes with equal `DUMP`s (as a timed-out `MIGRATE` leaves them),
     /// each `key (database n)`, escaped: the source's copy was deleted.
     pub resolved: Vec<String>,
+    /// Where an end of the move was no primary of the map (it failed, and its replica took
+    /// its place without the slot's `MIGRATING` or `IMPORTING` state, as on Redis 7.0): that
+    /// end and the primary that stood in for it, and how it was found, in words.
+    pub stood_in: Option<String>,
 }
 
 /// An atomic job that [`wait_jobs`] waited for.
@@ -96,14 +101,20 @@ pub fn wait_jobs(
 /// carried to that target, as [`apply`](super::apply) would have (`IMPORTING` and `MIGRATING` set again
 /// where a node has lost them; the rest of its keys in every database; a key on both nodes
 /// resolved by `DUMP`; `CLUSTER SETSLOT NODE` on the target, the source and the other
-/// primaries). `batch` and `timeout` as in [`apply`](super::apply); `interrupted` (set by a
-/// SIGINT handler) stops it after the slot in flight. An empty list when no slot is in
-/// migration.
+/// primaries). Where an end is no primary of the map (it failed and its replica took its
+/// place without the slot's state, as on Redis 7.0), the move is finished between the live
+/// ends: a failed source stood in for by the slot's owner by the map (or the one primary
+/// besides the target that holds keys of the slot), which the target is told first; a
+/// failed target by the one primary besides the source that holds keys of the slot. Each is
+/// said in [`Finished::stood_in`]. `batch` and `timeout` as in [`apply`](super::apply);
+/// `interrupted` (set by a SIGINT handler) stops it after the slot in flight. An empty list
+/// when no slot is in migration.
 ///
 /// # Errors
 ///
-/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when
-/// the two ends of a slot's migration are not both primaries of the map, or disagree;
+/// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the ends of a slot's
+/// migration disagree, or when an end is no primary of the map and the primary that stands
+/// for it cannot be told (the error names the commands that finish it by hand);
 /// [`Error::MoveStopped`] as in [`apply`](super::apply); [`Error::Interrupted`] when
 /// `interrupted` was set.
 pub fn finish_moves(
@@ -114,7 +125,6 @@ pub fn finish_moves(
     interrupted: &AtomicBool,
 ) -> Result<Vec<Finished>, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
-    let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
     let mut ends: Vec<(u16, String, String)> = Vec::new();
     for m in &fresh.migrations {
         let (source, target) = match m.kind {
@@ -153,20 +163,8 @@ pub fn finish_moves(
                 keys: finished.iter().map(|f: &Finished| f.keys).sum(),
             });
         }
-        let (Some(from), Some(to)) = (find(&source), find(&target)) else {
-            let missing = if find(&source).is_none() {
-                &source
-            } else {
-                &target
-            };
-            return Err(Error::CannotFinish {
-                slot,
-                why: format!(
-                    "node {} at one end of it is not a primary of the map (failed, left, or a replica now); once the cluster has a primary there again, run this again, or undo it with `CLUSTER SETSLOT {slot} STABLE` on the other end",
-                    crate::text::escape_cut(missing.as_bytes())
-                ),
-            });
-        };
+        let (from, to, stood_in) =
+            live_ends(&mut exchange, &fresh, slot, (&source, &target), timeout)?;
         let moved = move_slot(
             &mut exchange,
             &fresh,
@@ -175,17 +173,185 @@ pub fn finish_moves(
             &how,
             true,
         )?;
-        let node = |i: usize| {
-            let n = &fresh.shards[i].primary;
-            format!("{} ({})", n.id, n.addr)
-        };
         finished.push(Finished {
             slot,
-            from: node(from),
-            to: node(to),
+            from: named(&fresh, from),
+            to: named(&fresh, to),
             keys: moved.keys,
             resolved: moved.resolved,
+            stood_in,
         });
     }
     Ok(finished)
+}
+
+/// The live ends of half-moved `slot`, from `source` to `target` (node ids), as indices into
+/// `fresh`'s shards, and, where an end is no primary of the map, which primary stood in for
+/// it. A primary that failed mid-slot leaves its replica in its place, and Redis 7.0 does not
+/// give a replica the `SETSLOT` states (Valkey 8.0 does): the end that is left names the
+/// failed node, and the replica holds the slot (a failed source) or the keys moved so far (a
+/// failed target) with no state. The primary that stands for
+///
+/// - a failed source: the slot's owner by the map, else the one primary other than the
+///   target that holds keys of the slot (`CLUSTER COUNTKEYSINSLOT`, in every database). The
+///   target is then told that owner first (`CLUSTER SETSLOT slot NODE owner`): Redis 7.0 keeps
+///   the failed node as the owner of a slot it imports, counts the slot as served by a failed
+///   node, and answers `CLUSTERDOWN` to every key, the `RESTORE` of `MIGRATE` included, until
+///   it learns another owner;
+/// - a failed target: the one primary other than the source that holds keys of the slot (the
+///   keys moved so far, which the failed target's replica had).
+///
+/// [`move_slot`] then sets `IMPORTING` and `MIGRATING` between the live ends again and
+/// finishes the move.
+///
+/// # Errors
+///
+/// [`Error::CannotFinish`] when the primary that stands for a failed end cannot be told
+/// (no primary, or several, hold keys of the slot), naming the `SETSLOT` commands that, run on
+/// the live ends, let the next run finish it with no key lost; a connection's or a command's
+/// error.
+fn live_ends(
+    exchange: &mut Exchange,
+    fresh: &Topology,
+    slot: u16,
+    (source, target): (&str, &str),
+    timeout: Duration,
+) -> Result<(usize, usize, Option<String>), Error> {
+    let find = |id: &str| fresh.shards.iter().position(|s| s.primary.id == id);
+    let node = |i: usize| named(fresh, i);
+    let failed = |id: &str| {
+        let addr = fresh
+            .left_out
+            .iter()
+            .find(|out| out.node.id == id)
+            .map(|out| format!(" ({})", out.node.addr))
+            .unwrap_or_default();
+        crate::text::escape_cut(format!("{id}{addr}").as_bytes())
+    };
+    let not_primary = "is not a primary of the map (failed, left, or a replica now)";
+    let again = "then `slotgen rebalance --apply` finishes it; never `STABLE` on one end while keys of it are on both";
+    match (find(source), find(target)) {
+        (Some(from), Some(to)) => Ok((from, to, None)),
+        (None, Some(to)) => {
+            let owner = fresh.owners()[usize::from(slot)].filter(|&o| o != to);
+            let (from, how) = match owner {
+                Some(o) => (o, "the slot's owner by the map"),
+                None => match holders(exchange, fresh, slot, to, timeout)?.as_slice() {
+                    [one] => (*one, "the one primary besides the target that holds keys of it"),
+                    others => {
+                        return Err(Error::CannotFinish {
+                            slot,
+                            why: format!(
+                                "its source {} {not_primary}, and {}: on the primary that took over its slots run `CLUSTER SETSLOT {slot} MIGRATING {}`; on {} run `CLUSTER SETSLOT {slot} NODE <that primary's id>`, then `CLUSTER SETSLOT {slot} IMPORTING <that primary's id>`; {again}",
+                                failed(source),
+                                unknown(fresh, others, "the target"),
+                                fresh.shards[to].primary.id,
+                                fresh.shards[to].primary.addr,
+                            ),
+                        });
+                    }
+                },
+            };
+            // the target learns the live owner, so that it takes the keys (see above)
+            let end = exchange.primary_endpoint(&fresh.shards[to].primary)?;
+            exchange.deadline = Instant::now() + timeout;
+            let mut con = exchange
+                .connect(&end)
+                .map_err(gone(&fresh.shards[to].primary))?;
+            con.set_deadline(Some(exchange.deadline));
+            let mut cmd = redis::cmd("CLUSTER");
+            cmd.arg("SETSLOT")
+                .arg(slot)
+                .arg("NODE")
+                .arg(&fresh.shards[from].primary.id);
+            exchange.query(&mut con, &cmd, Budget::SHORT)?;
+            Ok((
+                from,
+                to,
+                Some(format!(
+                    "its source {} {not_primary}: {}, {how}, stood in for it",
+                    failed(source),
+                    node(from)
+                )),
+            ))
+        }
+        (Some(from), None) => match holders(exchange, fresh, slot, from, timeout)?.as_slice() {
+            [to] => Ok((
+                from,
+                *to,
+                Some(format!(
+                    "its target {} {not_primary}: {}, the one primary besides the source that holds keys of it, stood in for it",
+                    failed(target),
+                    node(*to)
+                )),
+            )),
+            others => Err(Error::CannotFinish {
+                slot,
+                why: format!(
+                    "its target {} {not_primary}, and {}: on the primary that took over its slots run `CLUSTER SETSLOT {slot} IMPORTING {}`; on {} run `CLUSTER SETSLOT {slot} MIGRATING <that primary's id>`; {again}",
+                    failed(target),
+                    unknown(fresh, others, "the source"),
+                    fresh.shards[from].primary.id,
+                    fresh.shards[from].primary.addr,
+                ),
+            }),
+        },
+        (None, None) => Err(Error::CannotFinish {
+            slot,
+            why: format!(
+                "neither its source {} nor its target {} is a primary of the map: on the primary that took over the target's slots run `CLUSTER SETSLOT {slot} IMPORTING <the slot's owner's id>`, and on the slot's owner `CLUSTER SETSLOT {slot} MIGRATING <the first one's id>`; {again}",
+                failed(source),
+                failed(target)
+            ),
+        }),
+    }
+}
+
+/// The primaries of `fresh` other than shard `besides` that hold keys of `slot` (`CLUSTER
+/// COUNTKEYSINSLOT` in every database), as indices into its shards.
+fn holders(
+    exchange: &mut Exchange,
+    fresh: &Topology,
+    slot: u16,
+    besides: usize,
+    timeout: Duration,
+) -> Result<Vec<usize>, Error> {
+    let mut holders = Vec::new();
+    for (i, shard) in fresh.shards.iter().enumerate() {
+        if i == besides {
+            continue;
+        }
+        let end = exchange.primary_endpoint(&shard.primary)?;
+        exchange.deadline = Instant::now() + timeout;
+        let mut con = exchange.connect(&end).map_err(gone(&shard.primary))?;
+        con.set_deadline(Some(exchange.deadline));
+        if keys_in_slot(exchange, &mut con, slot).map_err(gone(&shard.primary))? > 0 {
+            holders.push(i);
+        }
+    }
+    Ok(holders)
+}
+
+/// Why the primary standing for a failed end cannot be told from `holders` (the primaries
+/// besides `live`, the live end, that hold keys of the slot).
+fn unknown(fresh: &Topology, holders: &[usize], live: &str) -> String {
+    if holders.is_empty() {
+        format!("no primary besides {live} holds keys of it")
+    } else {
+        format!(
+            "{} primaries besides {live} hold keys of it: {}",
+            holders.len(),
+            holders
+                .iter()
+                .map(|&i| named(fresh, i))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    }
+}
+
+/// The primary of shard `i` of `topology`, `id (addr)`.
+fn named(topology: &Topology, i: usize) -> String {
+    let n = &topology.shards[i].primary;
+    format!("{} ({})", n.id, n.addr)
 }

@@ -10,7 +10,7 @@ use redis::Value;
 
 use super::answers::MAX_TEXT;
 use super::exchange::{bounded, gone, select, Exchange};
-use super::load::{LoadSource, Metric, SlotLoad};
+use super::load::{LoadSource, Metric, SlotLoad, Stranded};
 use super::{Error, MigrationKind, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
 
@@ -167,34 +167,138 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
             reason: reason.unwrap_or_default(),
         });
     }
+    let mut stranded_keys = Vec::new();
     if let Some(keys) = values.get_mut(&Metric::Keys) {
-        add_imported_keys(exchange, &topology, keys)?;
+        // what each primary holds of its own slots, before the importers' keys are added
+        let mut counted: Vec<u64> = topology
+            .shards
+            .iter()
+            .map(|shard| shard.slots().map(|slot| keys[usize::from(slot)]).sum())
+            .collect();
+        for (importer, n) in add_imported_keys(exchange, &topology, keys)? {
+            counted[importer] = counted[importer].saturating_add(n);
+        }
+        stranded_keys = stranded(exchange, &topology, &counted)?;
     }
-    Ok(SlotLoad::new(topology, source, values))
+    let mut load = SlotLoad::new(topology, source, values);
+    load.stranded = stranded_keys;
+    Ok(load)
+}
+
+/// The budget of `INFO keyspace`: a line per database that holds keys (`db0:keys=N,
+/// expires=N,avg_ttl=N,subexpiry=N`, under 128 bytes), for up to 65536 databases.
+const KEYSPACE: Budget = Budget {
+    bytes: 128 << 16,
+    values: 1,
+    string: 128 << 16,
+};
+
+/// The keys of every database of an `INFO keyspace` answer (`db0:keys=3,expires=0,...`, a
+/// line per database that holds keys): the node's `DBSIZE` summed over its databases.
+pub(super) fn keyspace_keys(text: &str) -> Result<u64, String> {
+    let mut keys: u64 = 0;
+    for line in text.lines().map(str::trim) {
+        let Some((db, fields)) = line.split_once(':') else {
+            continue;
+        };
+        if !db.starts_with("db") {
+            continue;
+        }
+        let n = fields
+            .split(',')
+            .find_map(|f| f.strip_prefix("keys="))
+            .and_then(|n| n.parse::<u64>().ok())
+            .ok_or_else(|| crate::text::reason(&format!("`{line}` gives no count of keys")))?;
+        keys = keys.saturating_add(n);
+    }
+    Ok(keys)
+}
+
+/// The primaries whose `DBSIZE` (summed over their databases) exceeds `counted`, the keys
+/// of the slots each owns or imports (by shard): for each, the slots it neither owns nor
+/// imports that it holds keys of, by `CLUSTER COUNTKEYSINSLOT` in every database. A
+/// difference from keys written between the reads finds no such slot and is not reported;
+/// a primary that refuses `INFO keyspace` (an ACL user without it) is not compared. Each
+/// primary's `DBSIZE` summed over its databases is read in one command, `INFO keyspace`.
+fn stranded(
+    exchange: &Exchange,
+    topology: &Topology,
+    counted: &[u64],
+) -> Result<Vec<Stranded>, Error> {
+    let imported = imports(topology);
+    let owners = topology.owners();
+    let mut stranded = Vec::new();
+    for (i, shard) in topology.shards.iter().enumerate() {
+        let node = exchange.primary_endpoint(&shard.primary)?;
+        let gone = gone(&shard.primary);
+        let mut con = exchange.connect(&node).map_err(gone)?;
+        let mut info = redis::cmd("INFO");
+        info.arg("keyspace");
+        let dbsize = match exchange.text(&mut con, &info, KEYSPACE) {
+            // a user not allowed `INFO`: nothing to compare, nothing wrong
+            Err(Error::Refused { .. } | Error::NoPermission { .. }) => continue,
+            Err(e) => return Err(gone(e)),
+            Ok(text) => keyspace_keys(&text).map_err(|reason| Error::Malformed {
+                url: con.url().to_owned(),
+                command: "INFO keyspace".to_owned(),
+                reason,
+            })?,
+        };
+        if dbsize <= counted[i] {
+            continue;
+        }
+        let own = imported.get(&i);
+        let others: Vec<u16> = (0..SLOTS)
+            .filter(|&slot| {
+                owners[usize::from(slot)] != Some(i) && !own.is_some_and(|own| own.contains(&slot))
+            })
+            .collect();
+        let slots: Vec<(u16, u64)> = count_keys(exchange, &mut con, others)
+            .map_err(gone)?
+            .remove(&Metric::Keys)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        if !slots.is_empty() {
+            stranded.push(Stranded {
+                shard: i,
+                dbsize,
+                counted: counted[i],
+                slots,
+            });
+        }
+    }
+    Ok(stranded)
 }
 
 /// Adds to `keys` (16384 counts, indexed by slot) the keys that an importing primary holds
 /// already of each slot in migration (`CLUSTER SETSLOT s IMPORTING`, in
 /// [`Topology::migrations`]): its `CLUSTER COUNTKEYSINSLOT` of the slot, sent in pipelines
 /// of [`COUNT_BATCH`], counted on the slot's owner. `CLUSTER SLOT-STATS` gives only the
-/// slots of the node's own shard, so neither command of the owner counts them.
+/// slots of the node's own shard, so neither command of the owner counts them. Returns the
+/// keys so counted per importer, `(shard, keys)`.
 fn add_imported_keys(
     exchange: &Exchange,
     topology: &Topology,
     keys: &mut [u64],
-) -> Result<(), Error> {
+) -> Result<Vec<(usize, u64)>, Error> {
+    let mut by_importer = Vec::new();
     for (importer, slots) in imports(topology) {
         let primary = &topology.shards[importer].primary;
         let node = exchange.primary_endpoint(primary)?;
         let gone = gone(primary);
         let mut con = exchange.connect(&node).map_err(gone)?;
         let counted = count_keys(exchange, &mut con, slots).map_err(gone)?;
+        let mut total: u64 = 0;
         for &(slot, n) in &counted[&Metric::Keys] {
             let value = &mut keys[usize::from(slot)];
             *value = value.saturating_add(n);
+            total = total.saturating_add(n);
         }
+        by_importer.push((importer, total));
     }
-    Ok(())
+    Ok(by_importer)
 }
 
 /// The slots that each primary imports from another shard's primary, by the importer's
@@ -256,6 +360,21 @@ fn count_keys(exchange: &Exchange, con: &mut Connection, slots: Vec<u16>) -> Res
         }
     }
     Ok(BTreeMap::from([(Metric::Keys, keys)]))
+}
+
+/// The keys of `slot` on the node of `con`, summed over its databases as [`count_keys`]
+/// sums them: how [`finish_moves`](super::finish_moves) finds the primary that holds the keys
+/// of a half-moved slot whose end failed over.
+pub(super) fn keys_in_slot(
+    exchange: &Exchange,
+    con: &mut Connection,
+    slot: u16,
+) -> Result<u64, Error> {
+    let fields = count_keys(exchange, con, vec![slot])?;
+    Ok(fields
+        .get(&Metric::Keys)
+        .and_then(|keys| keys.first())
+        .map_or(0, |&(_, n)| n))
 }
 
 /// The keys of each of `slots` in the selected database, as [`count_keys`].

@@ -2733,3 +2733,450 @@ fn a_target_s_refusal_through_migrate_leaves_the_slot_as_it_was() {
         &["this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT "],
     );
 }
+
+/// The source and the target of the slot that [`half_moved_and_killed`] half moves.
+const HALF_SOURCE: usize = 0;
+const HALF_TARGET: usize = 1;
+
+/// What [`half_moved_and_killed`] left.
+struct HalfMoved {
+    /// The slot, by `CLUSTER KEYSLOT` one of [`HALF_SOURCE`]'s.
+    slot: u16,
+    /// The primaries' ids, by `CLUSTER MYID`.
+    ids: Vec<String>,
+    /// Every key written (database 0) and its value.
+    written: BTreeMap<Key, String>,
+    /// The address of the primary that took no part.
+    seed: String,
+    /// The id and address of the replica that took the dead primary's place.
+    heir: (String, String),
+}
+
+/// A cluster of `server` of three primaries with one replica each (node timeout 1 s, a
+/// replica always may take over), or `None` when the server is not installed.
+fn failover_cluster(server: Server) -> Option<ReplicatedCluster> {
+    live::cluster(
+        server,
+        1,
+        None,
+        &[
+            "--cluster-node-timeout",
+            live::FAILOVER_NODE_TIMEOUT,
+            "--cluster-replica-validity-factor",
+            "0",
+        ],
+    )
+}
+
+/// 40 keys on each primary and 300 of one slot of [`HALF_SOURCE`] (a hashtag whose slot, by
+/// `CLUSTER KEYSLOT`, is one of its), the slot half moved by hand to [`HALF_TARGET`] as a
+/// killed apply leaves it: the states, then `moved` of its keys by `MIGRATE`. Returns the
+/// slot, the primaries' ids (`CLUSTER MYID`) and every key written with its value.
+fn half_moved_by_hand(
+    cluster: &ReplicatedCluster,
+    moved: usize,
+) -> (u16, Vec<String>, BTreeMap<Key, String>) {
+    let (source, target) = (HALF_SOURCE, HALF_TARGET);
+    let mut written = load_in(cluster, [40, 40, 40], 1);
+    let mut source_con = plain(&addr(cluster, source), None);
+    let (first, last) = RANGES[source];
+    let (tag, slot) = (0..)
+        .map(|n| format!("{{half{n}}}"))
+        .map(|tag| {
+            let slot = keyslots(&mut source_con, &[tag.as_str()])[0];
+            (tag, slot)
+        })
+        .find(|(_, slot)| (first..=last).contains(slot))
+        .unwrap();
+    for n in 0..300 {
+        let (key, value) = (format!("{tag}:{n}"), format!("v{n}"));
+        let () = source_con.set(&key, &value).unwrap();
+        written.insert((0, key), value);
+    }
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let mut target_con = plain(&addr(cluster, target), None);
+    half_move(
+        &mut source_con,
+        &mut target_con,
+        slot,
+        &ids[source],
+        &ids[target],
+    );
+    if moved > 0 {
+        let keys: Vec<Vec<u8>> = redis::cmd("CLUSTER")
+            .arg("GETKEYSINSLOT")
+            .arg(slot)
+            .arg(moved)
+            .query(&mut source_con)
+            .unwrap();
+        let () = redis::cmd("MIGRATE")
+            .arg("127.0.0.1")
+            .arg(cluster.primaries[target].port)
+            .arg("")
+            .arg(0)
+            .arg(10_000)
+            .arg("KEYS")
+            .arg(&keys)
+            .query(&mut source_con)
+            .unwrap();
+    }
+    assert_eq!(keys_in_slot(&addr(cluster, target), slot), moved as u64);
+    assert_eq!(
+        keys_in_slot(&addr(cluster, source), slot),
+        300 - moved as u64
+    );
+    (slot, ids, written)
+}
+
+/// The slot half moved by hand ([`half_moved_by_hand`]); every write on the replicas
+/// (their replication offsets); then primary `victim` killed
+/// (SIGKILL) and failed over, as the third primary sees it. Redis 7.0 does not give a
+/// replica the `SETSLOT` states, Valkey 8.0 does (`states_replicated`): the replica took
+/// over without them, or with them.
+fn half_moved_and_killed(
+    cluster: &ReplicatedCluster,
+    victim: usize,
+    moved: usize,
+    states_replicated: bool,
+) -> HalfMoved {
+    let (source, target) = (HALF_SOURCE, HALF_TARGET);
+    let seed = addr(cluster, 2);
+    let (slot, ids, written) = half_moved_by_hand(cluster, moved);
+    // every write on the replicas before the kill: each replica's offset at its primary's
+    // (`WAIT` counts only the writes of the connection that sends it)
+    let offset = |node: &slotgen_tests::redis_server::RedisServer, field: &str| -> u64 {
+        node.info("replication")
+            .lines()
+            .find_map(|l| l.trim().strip_prefix(field)?.parse().ok())
+            .unwrap_or_else(|| panic!("no `{field}` in INFO replication of {}", node.port))
+    };
+    for i in [source, target] {
+        let written_up_to = offset(&cluster.primaries[i], "master_repl_offset:");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while offset(&cluster.replicas[i][0], "slave_repl_offset:") < written_up_to {
+            assert!(Instant::now() < deadline, "replica of primary {i} behind");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    let heir = &cluster.replicas[victim][0];
+    let heir = (heir.node_id(), format!("127.0.0.1:{}", heir.port));
+    signal("KILL", cluster.primaries[victim].pid());
+    wait_failed_over(&seed, &ids[victim], false);
+    let heir_nodes = cluster.replicas[victim][0].cluster_nodes();
+    let state = heir_nodes
+        .lines()
+        .any(|l| l.contains("myself") && (l.contains("->-") || l.contains("-<-")));
+    assert_eq!(state, states_replicated, "{heir_nodes}");
+    HalfMoved {
+        slot,
+        ids,
+        written,
+        seed,
+        heir,
+    }
+}
+
+/// After a half-moved slot was finished: `slot` owned by `owner` (`host:port`) by the
+/// `CLUSTER SLOTS` of every node but `victim`'s, each `cluster_state:ok` (60 s at most),
+/// with all 300 keys of it and no slot in migration, and every key of `written` read back
+/// on its owner.
+fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, owner: &str) {
+    assert_eq!(keys_in_slot(owner, half.slot), 300);
+    let live: Vec<&slotgen_tests::redis_server::RedisServer> = cluster
+        .nodes()
+        .filter(|n| n.port != cluster.primaries[victim].port)
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let owners: Vec<String> = live
+            .iter()
+            .map(|n| {
+                let slots: Vec<redis::Value> = redis::cmd("CLUSTER")
+                    .arg("SLOTS")
+                    .query(&mut n.connect())
+                    .unwrap();
+                owner_in(&slots, half.slot)
+            })
+            .collect();
+        let states_ok = live.iter().all(|n| {
+            redis::cmd("CLUSTER")
+                .arg("INFO")
+                .query::<String>(&mut n.connect())
+                .is_ok_and(|i| i.contains("cluster_state:ok"))
+        });
+        if states_ok && owners.iter().all(|o| o == owner) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "not settled in 60 s: owners {owners:?}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    for n in &live {
+        let nodes = n.cluster_nodes();
+        assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    }
+    let wrong = read_back_from(&half.seed, &half.written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// A slot half moved (120 of its 300 keys moved), its source (`victim_is_source`) or its
+/// target then killed and failed over ([`half_moved_and_killed`]). On Redis 7.0 the replica
+/// that takes over holds the slot (a killed source) or the keys moved so far (a killed
+/// target) with no state, and the end left names the dead node. The next `rebalance
+/// --apply` (through the primary that took no part: a target still importing from a dead
+/// source counts the slot as served by a failed node, and says `cluster_state:fail`)
+/// finishes the slot between the live ends, says which node stood in for the dead one, and
+/// leaves the slot to the live target ([`finished_on`]). On Valkey 8.0 the replica has the
+/// state, the live end names it, and the same run finishes the slot with no stand-in.
+fn half_moved_end_killed(server: Server, victim_is_source: bool) {
+    let Some(cluster) = failover_cluster(server) else {
+        return;
+    };
+    let states_replicated = server != Server::Redis;
+    let victim = if victim_is_source {
+        HALF_SOURCE
+    } else {
+        HALF_TARGET
+    };
+    let half = half_moved_and_killed(&cluster, victim, 120, states_replicated);
+    if victim_is_source && !states_replicated {
+        // the target, still importing from the dead source, is `fail`: asked, it says why
+        // and to ask another primary
+        let target = format!("redis://{}", addr(&cluster, HALF_TARGET));
+        rebalance(&target, &["--timeout", "5s", "--apply"]).fails_with(
+            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, 1 failing): its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary",
+        );
+    }
+    let run = rebalance(
+        &format!("redis://{}", half.seed),
+        &["--timeout", "5s", "--max-moves", "0", "--apply"],
+    );
+    println!("{}", run.stderr);
+    run.ok();
+    let node = |i: usize| (half.ids[i].as_str(), addr(&cluster, i));
+    let heir = (half.heir.0.as_str(), half.heir.1.clone());
+    let (from, to) = if victim_is_source {
+        (heir, node(HALF_TARGET))
+    } else {
+        (node(HALF_SOURCE), heir)
+    };
+    says_finished(
+        &run.stderr,
+        half.slot,
+        (from.0, from.1.as_str()),
+        (to.0, to.1.as_str()),
+    );
+    let end = if victim_is_source { "source" } else { "target" };
+    let stood_in = format!(
+        "its {end} {} ({}) is not a primary of the map (failed, left, or a replica now): {} ({}), ",
+        half.ids[victim],
+        addr(&cluster, victim),
+        half.heir.0,
+        half.heir.1
+    );
+    assert_eq!(
+        run.stderr.contains(&stood_in),
+        !states_replicated,
+        "`{stood_in}` in:\n{}",
+        run.stderr
+    );
+    assert_eq!(keys_in_slot(&from.1, half.slot), 0);
+    finished_on(&cluster, victim, &half, &to.1);
+}
+
+/// The owner of `slot`, `host:port`, in a `CLUSTER SLOTS` answer; empty when none.
+fn owner_in(slots: &[redis::Value], slot: u16) -> String {
+    for range in slots {
+        let redis::Value::Array(f) = range else {
+            panic!("{range:?}")
+        };
+        let (a, b): (u16, u16) = (
+            redis::from_redis_value(&f[0]).unwrap(),
+            redis::from_redis_value(&f[1]).unwrap(),
+        );
+        if (a..=b).contains(&slot) {
+            let redis::Value::Array(node) = &f[2] else {
+                panic!("{f:?}")
+            };
+            let host: String = redis::from_redis_value(&node[0]).unwrap();
+            let port: u16 = redis::from_redis_value(&node[1]).unwrap();
+            return format!("{host}:{port}");
+        }
+    }
+    String::new()
+}
+
+#[test]
+fn a_half_moved_slot_whose_source_failed_over_on_redis_7_is_finished() {
+    half_moved_end_killed(Server::Redis, true);
+}
+
+#[test]
+fn a_half_moved_slot_whose_target_failed_over_on_redis_7_is_finished() {
+    half_moved_end_killed(Server::Redis, false);
+}
+
+#[test]
+fn a_half_moved_slot_whose_source_failed_over_on_valkey_8_is_finished() {
+    half_moved_end_killed(Server::Valkey, true);
+}
+
+#[test]
+fn a_half_moved_slot_whose_target_failed_over_on_valkey_8_is_finished() {
+    half_moved_end_killed(Server::Valkey, false);
+}
+
+/// The same with no key moved before the target is killed: no primary besides the source
+/// holds keys of the slot, so the one that took the target's place cannot be told. The
+/// next `rebalance --apply` refuses, exit 1, naming the two `SETSLOT` commands for the live
+/// ends and no `STABLE`; the test runs them as printed (the promoted replica's id, which
+/// the test knows, for `<that primary's id>`), and the next `rebalance --apply` finishes
+/// the slot onto the promoted replica with every key.
+#[test]
+fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
+    let Some(cluster) = failover_cluster(Server::Redis) else {
+        return;
+    };
+    let half = half_moved_and_killed(&cluster, HALF_TARGET, 0, false);
+    let url = format!("redis://{}", half.seed);
+    let refused = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
+    let error = error_line(&refused.stderr, "slotgen: error: ");
+    println!("{error}");
+    assert_eq!(refused.code, Some(1), "{}", refused.stderr);
+    assert!(
+        error.contains(&format!(
+            "slot {} is half moved and cannot be finished: its target {} ({}) is not a primary of the map",
+            half.slot,
+            half.ids[HALF_TARGET],
+            addr(&cluster, HALF_TARGET)
+        )) && error.contains("no primary besides the source holds keys of it")
+            && !error.contains(&format!("SETSLOT {} STABLE", half.slot)),
+        "{error}"
+    );
+    // the commands as printed: "on the primary that took over its slots run `A`; on ADDR
+    // run `B`"
+    let quoted: Vec<&str> = error.split('`').skip(1).step_by(2).collect();
+    let (on_heir, on_source) = (quoted[0], quoted[1]);
+    let source_addr = addr(&cluster, HALF_SOURCE);
+    assert!(
+        error.contains(&format!("on {source_addr} run `{on_source}`")),
+        "{error}"
+    );
+    for (node, command) in [
+        (half.heir.1.as_str(), on_heir.to_owned()),
+        (
+            source_addr.as_str(),
+            on_source.replace("<that primary's id>", &half.heir.0),
+        ),
+    ] {
+        let mut cmd = redis::Cmd::new();
+        for word in command.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd
+            .query(&mut plain(node, None))
+            .unwrap_or_else(|e| panic!("`{command}` on {node}: {e}"));
+    }
+    let run = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
+    println!("{}", run.stderr);
+    run.ok();
+    says_finished(
+        &run.stderr,
+        half.slot,
+        (&half.ids[HALF_SOURCE], &source_addr),
+        (&half.heir.0, &half.heir.1),
+    );
+    finished_on(&cluster, HALF_TARGET, &half, &half.heir.1);
+}
+
+/// Keys stranded by hand on a cluster of `server`: a slot half moved (120 of its 300 keys on
+/// the target), then `CLUSTER SETSLOT slot STABLE` on both ends, which leaves the 120 on a
+/// node that does not own the slot. `slotgen load` counts the node's keys without them and
+/// says so: the node, its `DBSIZE` (by the server) and the difference, the slot and its
+/// keys (`CLUSTER COUNTKEYSINSLOT` on the node). The commands the note names, run as
+/// printed, and the next `rebalance --apply` give that node the slot with all 300 keys;
+/// every key reads back, and `load` says nothing of stranded keys any more.
+/// (Redis 7.0 counts keys by `CLUSTER COUNTKEYSINSLOT`, Valkey 8.0 by `CLUSTER SLOT-STATS`.)
+fn stranded_keys(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (slot, ids, written) = half_moved_by_hand(&cluster, 120);
+    let (source, target) = (addr(&cluster, HALF_SOURCE), addr(&cluster, HALF_TARGET));
+    for node in [&target, &source] {
+        let () = redis::cmd("CLUSTER")
+            .arg("SETSLOT")
+            .arg(slot)
+            .arg("STABLE")
+            .query(&mut plain(node, None))
+            .unwrap();
+    }
+    let dbsize: u64 = redis::cmd("DBSIZE")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    let url = cluster.url();
+    let load = slotgen(&["load", "--redis", &url], b"");
+    let rows = load.rows();
+    let total = rows
+        .iter()
+        .find(|r| r[0] == "node" && r[2] == target && r[4] == "keys")
+        .unwrap_or_else(|| panic!("{}", load.stdout));
+    assert_eq!(total[5], (dbsize - 120).to_string());
+    let note = format!(
+        "slotgen: note: primary {} ({target}) holds 120 keys of slots it neither owns nor imports (slot {slot}: 120): its DBSIZE {dbsize} is 120 more than the keys of its slots ({}); ",
+        ids[HALF_TARGET],
+        dbsize - 120
+    );
+    let line = error_line(&load.stderr, &note);
+    println!("{line}");
+    // "... run `IMPORTING ...` on it and `MIGRATING ...` on SOURCE, then ..."
+    let quoted: Vec<&str> = line.split('`').skip(1).step_by(2).collect();
+    let (on_target, on_source) = (quoted[1], quoted[2]);
+    assert!(
+        line.contains(&format!(
+            "run `{on_target}` on it and `{on_source}` on {source}"
+        )),
+        "{line}"
+    );
+    for (node, command) in [(&target, on_target), (&source, on_source)] {
+        let mut cmd = redis::Cmd::new();
+        for word in command.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd
+            .query(&mut plain(node, None))
+            .unwrap_or_else(|e| panic!("`{command}` on {node}: {e}"));
+    }
+    let run = rebalance(&url, &["--timeout", "5s", "--max-moves", "0", "--apply"]);
+    println!("{}", run.stderr);
+    run.ok();
+    says_finished(
+        &run.stderr,
+        slot,
+        (&ids[HALF_SOURCE], &source),
+        (&ids[HALF_TARGET], &target),
+    );
+    assert_eq!(keys_in_slot(&target, slot), 300);
+    cluster.assert_settled();
+    let wrong = read_back_from(&source, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+    let again = slotgen(&["load", "--redis", &url], b"");
+    again.ok();
+    assert!(
+        !again.stderr.contains("neither owns nor imports"),
+        "{}",
+        again.stderr
+    );
+}
+
+#[test]
+fn keys_stranded_on_a_redis_7_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
+    stranded_keys(Server::Redis);
+}
+
+#[test]
+fn keys_stranded_on_a_valkey_8_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
+    stranded_keys(Server::Valkey);
+}

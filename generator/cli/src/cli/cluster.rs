@@ -395,14 +395,67 @@ pub fn note_left_out(topology: &Topology) {
 /// What `load` and `rebalance` say of the load they read, once its metric is accepted:
 /// refuses a map in which a failed primary still holds slots
 /// ([`require_every_slot_served`], which notes the nodes left out), then notes where the map
-/// and the load came from and the slots in migration.
+/// and the load came from, the slots in migration, and the keys stranded on a primary
+/// ([`note_stranded`]).
 pub fn note_load(url: &str, load: &SlotLoad) -> Result<()> {
     require_every_slot_served(&load.topology)?;
     note_topology(url, &load.topology);
     note_unowned(&load.topology);
     note_load_source(url, &load.source);
     note_migrations(&load.topology, MIGRATING_LOAD);
+    note_stranded(load);
     Ok(())
+}
+
+/// The slots of a stranded-keys note listed by number, at most.
+const STRANDED_SLOTS_SHOWN: usize = 10;
+
+/// Notes on standard error each primary that holds keys of slots it neither owns nor
+/// imports ([`SlotLoad::stranded`]): its `DBSIZE` and by how much it exceeds the keys
+/// counted, the slots, and the commands that give it the first slot with every key.
+pub fn note_stranded(load: &SlotLoad) {
+    let topology = &load.topology;
+    let owners = topology.owners();
+    for s in &load.stranded {
+        let holder = &topology.shards[s.shard].primary;
+        let keys: u64 = s.slots.iter().map(|&(_, n)| n).sum();
+        let mut slots: Vec<String> = s
+            .slots
+            .iter()
+            .take(STRANDED_SLOTS_SHOWN)
+            .map(|(slot, n)| format!("slot {slot}: {n}"))
+            .collect();
+        if s.slots.len() > STRANDED_SLOTS_SHOWN {
+            slots.push(format!(
+                "{} more slots",
+                s.slots.len() - STRANDED_SLOTS_SHOWN
+            ));
+        }
+        let (first, _) = s.slots[0];
+        let fix = match owners[usize::from(first)] {
+            Some(o) => {
+                let owner = &topology.shards[o].primary;
+                format!(
+                    "; to give {} slot {first} with every key, run `CLUSTER SETSLOT {first} IMPORTING {}` on it and `CLUSTER SETSLOT {first} MIGRATING {}` on {}, then `slotgen rebalance --apply`{}",
+                    field(holder.addr.as_bytes()),
+                    field(owner.id.as_bytes()),
+                    field(holder.id.as_bytes()),
+                    field(owner.addr.as_bytes()),
+                    if s.slots.len() > 1 { " (the same for each slot)" } else { "" }
+                )
+            }
+            None => String::new(),
+        };
+        say!(
+            "slotgen: note: primary {} ({}) holds {keys} keys of slots it neither owns nor imports ({}): its DBSIZE {} is {} more than the keys of its slots ({}); no client reads them and no load counts them (a slot set `STABLE` while half moved leaves them){fix}",
+            field(holder.id.as_bytes()),
+            field(holder.addr.as_bytes()),
+            slots.join(", "),
+            s.dbsize,
+            s.dbsize.saturating_sub(s.counted),
+            s.counted,
+        );
+    }
 }
 
 /// Notes on standard error the slots that no primary owns: no load is counted for them,

@@ -55,8 +55,9 @@ pub(super) fn wait_for_jobs(
 }
 
 /// `--apply` on a map with a slot a former run left half moved: that move finished first
-/// (its keys carried to the target, a key on both ends resolved by their `DUMP`s), each said
-/// on stderr; an atomic job still running waited for.
+/// (its keys carried to the target, a key on both ends resolved by their `DUMP`s; an end that
+/// failed over stood in for by the primary that took its place), each said on stderr; an
+/// atomic job still running waited for.
 pub(super) fn finish_half_moved(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
@@ -71,7 +72,7 @@ pub(super) fn finish_half_moved(
     .map_err(explain)?;
     for f in &finished {
         say!(
-            "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}",
+            "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}{}",
             f.slot,
             field(f.from.as_bytes()),
             field(f.to.as_bytes()),
@@ -83,7 +84,11 @@ pub(super) fn finish_half_moved(
                     "; on both nodes with equal `DUMP`s, the source's copy deleted: {}",
                     field(f.resolved.join(", ").as_bytes())
                 )
-            }
+            },
+            f.stood_in
+                .as_ref()
+                .map(|s| format!("; {}", field(s.as_bytes())))
+                .unwrap_or_default()
         );
     }
     Ok(())
