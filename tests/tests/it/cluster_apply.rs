@@ -2866,7 +2866,12 @@ fn half_moved_and_killed(
     let state = heir_nodes
         .lines()
         .any(|l| l.contains("myself") && (l.contains("->-") || l.contains("-<-")));
-    assert_eq!(state, states_replicated, "{heir_nodes}");
+    // Redis 7.0 never copies the states to a replica; Valkey 8.0 does, and its heir keeps
+    // them in most runs, but a run on a loaded machine saw one promoted without them:
+    // either way the next apply must finish the slot, which is what the caller checks
+    if !states_replicated {
+        assert!(!state, "{heir_nodes}");
+    }
     HalfMoved {
         slot,
         ids,
