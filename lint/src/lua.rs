@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 
 use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
-use full_moon::tokenizer::{TokenReference, TokenType};
+use full_moon::tokenizer::{Position as TokenPosition, TokenReference, TokenType};
 use full_moon::visitors::Visitor;
 
 use crate::commands::{self, Arg};
@@ -712,7 +712,7 @@ fn name_of(token: &TokenReference) -> String {
 }
 
 fn position(file: usize, node: &impl Node) -> Position {
-    let p = node.start_position();
+    let p = token_range(node).map(|(start, _)| start);
     Position {
         file,
         line: p.map_or(0, |p| p.line()),
@@ -1136,7 +1136,7 @@ impl Flow<'_> {
                 path[1] = meant.to_owned();
             }
         }
-        let byte = call.start_position().map_or(0, |p| p.bytes());
+        let byte = byte_range(call).map_or(0, |(a, _)| a);
         if within(&self.names.dead, self.file, byte)
             || (API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte))
         {

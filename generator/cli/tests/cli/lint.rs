@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use crate::common::{require, require_tool, slotgen, Run};
+use crate::common::{require, require_tool, run_measured, slotgen, Run};
 
 fn corpus(name: &str) -> String {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -491,6 +491,60 @@ fn lint_sarif_is_valid_sarif_2_1_0() {
         .output()
         .expect("python3 runs");
     assert!(!refused.status.success(), "a log without version passed");
+}
+
+/// Expressions nested `depth` deep, one per shape whose inner expression is one level
+/// down: indexes of `ARGV` and of a local table, `..` chains in brackets (two syntax
+/// levels each, so 90 deep stays under Lua 5.1's 200), and calls.
+fn nested(depth: usize) -> Vec<(&'static str, String)> {
+    let wrap = |open: &str, inner: &str, close: &str, n: usize| {
+        format!("{}{inner}{}", open.repeat(n), close.repeat(n))
+    };
+    vec![
+        (
+            "argv",
+            format!("return {}\n", wrap("ARGV[", "1", "]", depth)),
+        ),
+        (
+            "table",
+            format!("local t = {{}}\nreturn {}\n", wrap("t[", "1", "]", depth)),
+        ),
+        (
+            "concat",
+            format!(
+                "return redis.call('GET', {})\n",
+                wrap("KEYS[1] .. (", "'x'", ")", depth * 3 / 5)
+            ),
+        ),
+        (
+            "call",
+            format!("return {}\n", wrap("tostring(", "ARGV[1]", ")", depth)),
+        ),
+    ]
+}
+
+#[test]
+fn lint_reads_nested_expressions_in_linear_time() {
+    // full_moon's own `Node::range` is 2^depth calls on these (8 deep took 10 s, 198 deep
+    // never ended): 150 deep must finish, under the hang guard, with the verdict the same
+    // shape 2 deep gets.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let verdict = |run: &Run| -> String {
+        let line = run.stdout.lines().last().unwrap_or_default();
+        line.split_once(": ").map_or("", |(_, v)| v).to_owned()
+    };
+    for ((shape, deep), (_, shallow)) in nested(150).into_iter().zip(nested(2)) {
+        let mut verdicts = Vec::new();
+        for (depth, text) in [("deep", deep), ("shallow", shallow)] {
+            let file = dir.path().join(format!("{shape}_{depth}.lua"));
+            std::fs::write(&file, text).expect("written");
+            let (run, _) = run_measured(&["lint", "--keys", "{p}a", file.to_str().expect("UTF-8")]);
+            assert_ne!(run.code, Some(2), "{shape}: {}{}", run.stdout, run.stderr);
+            verdicts.push(verdict(&run));
+        }
+        assert!(verdicts[0].starts_with("redis "), "{shape}: {verdicts:?}");
+        assert_eq!(verdicts[0], verdicts[1], "{shape}");
+    }
 }
 
 #[test]
