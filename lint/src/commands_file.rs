@@ -214,14 +214,24 @@ pub fn lint_commands_with(
                 targets: refused,
             });
         }
-        let how = if multi.is_some() {
-            "in a transaction (EXECABORT at EXEC)"
+        // In a transaction the server refuses a command it lacks when it is queued (EXEC
+        // then answers EXECABORT and runs nothing), but reads a command's options only when
+        // EXEC runs it: `SET k v IFEQ x` is QUEUED on Redis 7.0 and Valkey 8.0, and EXEC
+        // runs the others and answers this one "syntax error" (measured on both).
+        let (how, how_option) = if multi.is_some() {
+            (
+                "in a transaction (EXECABORT at EXEC)",
+                "at EXEC, not when it is queued: EXEC runs the transaction's other commands \
+                 and answers this one with the error",
+            )
         } else {
-            "on the command line"
+            ("on the command line", "on the command line")
         };
         findings.extend(verdict::unknown_command(&name, at, targets, how));
         let args: Vec<Arg<'_>> = words.iter().map(|w| Arg::Known(w)).collect();
-        findings.extend(verdict::unknown_options(&name, &args, at, targets, how));
+        findings.extend(verdict::unknown_options(
+            &name, &args, at, targets, how_option,
+        ));
         if let Some(db) = commands::other_database(&name, &args) {
             findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
             selected |= name == "select";

@@ -1175,7 +1175,7 @@ fn target_options(servers: &[Server]) -> String {
 /// The findings on the options of `command` (its arguments `args`) at `at` that a
 /// target's server does not take and another server measured does
 /// ([`commands::options_of`]: `SET ... IFEQ`), `unknown-option`: the server refuses the
-/// command (`how`: "from a script", "in a transaction").
+/// command (`how`: "from a script", "at EXEC" in a transaction).
 pub(crate) fn unknown_options(
     command: &str,
     args: &[commands::Arg<'_>],

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use redis::Value;
 use slotgen_lint::{Condition, Outcome, Report, Target, Values};
 use slotgen_tables::REDIS_CLUSTER;
-use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster, RANGES};
 use slotgen_tests::{require_tool, valkey9_server, workspace_root};
 
 /// How a corpus script is called, from its `-- call: keys=N` line.
@@ -360,6 +360,67 @@ fn check_case(
         Outcome::Depends => "depends",
     };
     format!("{word} / {}", if ran { "ran" } else { "refused" })
+}
+
+/// `multi_set_ifeq.redis` (MULTI, SET, `SET ... IFEQ`, EXEC) on each server: where the
+/// option is refused, the SET is queued and EXEC runs the other commands, answering that one
+/// "syntax error" (no EXECABORT), and the lint's finding says so.
+#[test]
+fn lint_an_option_refused_in_a_transaction_fails_at_exec_as_the_servers_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let path = workspace_root().join("tests/data/lint/multi_set_ifeq.redis");
+    let source = std::fs::read_to_string(&path).expect("a corpus file");
+    let key = "{p}a";
+    let text = source.replace("$K1", key);
+    for (name, program, target) in servers() {
+        let server = RedisServer::start_program(program.to_str().expect("a path"), false, None)
+            .expect("the server starts");
+        let mut conn = server.connect();
+        let mut exec = None;
+        for line in text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let reply = redis::cmd(words[0])
+                .arg(&words[1..])
+                .query::<Value>(&mut conn);
+            exec = Some(reply);
+        }
+        // redis-rs turns an error inside EXEC's array into `Err` too: EXECABORT is its code
+        let exec = exec.expect("EXEC");
+        let aborted = exec.as_ref().is_err_and(|e| e.code() == Some("EXECABORT"));
+        let value: Option<String> = redis::cmd("GET").arg(key).query(&mut conn).expect("GET");
+        let report =
+            slotgen_lint::lint_commands(&path, &text, &[target]).expect("the lint reads it");
+        let refused: Vec<&slotgen_lint::Finding> = report
+            .findings
+            .iter()
+            .filter(|f| f.outcome(target) == Outcome::Fails)
+            .collect();
+        if exec.is_err() {
+            // the SET before it ran unless EXEC aborted the transaction
+            let before = if aborted { None } else { Some("old") };
+            assert_eq!(value.as_deref(), before, "{name}: EXEC answered {exec:?}");
+            assert!(
+                !refused.is_empty(),
+                "{name}: the server refused the SET: {report:#?}"
+            );
+            for f in refused {
+                assert_eq!(
+                    f.message.contains("EXECABORT"),
+                    aborted,
+                    "{name}: EXEC answered {exec:?}, the lint says: {}",
+                    f.message
+                );
+            }
+        } else {
+            assert_eq!(value.as_deref(), Some("new"), "{name}");
+            assert_eq!(report.verdict(target), Outcome::Runs, "{name}: {report:#?}");
+        }
+    }
 }
 
 #[test]
