@@ -96,6 +96,10 @@ pub struct CallSite {
     /// command is no literal): the verdict reads them with the call's values (`SELECT
     /// ARGV[1]` with `--argv 1`).
     pub args: Vec<KeyExpr>,
+    /// Why the call may not run when the script (or its library function) does: a branch,
+    /// a loop's body, the right of `and`/`or`, after a `return`, a function that may not be
+    /// called ([`maybe_at`]); `None` when it runs whenever they do.
+    pub maybe: Option<&'static str>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -472,28 +476,7 @@ fn read_at(
     };
     // The body the read's unit runs: a registered function's (the innermost that holds
     // the read), else the whole file; a range around the read inside it may not run.
-    let own = names
-        .functions
-        .iter()
-        .map(|f| f.body)
-        .filter(|&(a, b)| a <= byte && byte < b)
-        .min_by_key(|&(a, b)| b - a);
-    let inside_own = |(a, b): (usize, usize)| {
-        own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
-    };
-    let maybe = names
-        .maybe
-        .iter()
-        .filter(|&&(a, b, _)| a <= byte && byte < b && inside_own((a, b)))
-        .map(|&(_, _, why)| why)
-        .next()
-        .or_else(|| {
-            names
-                .bodies
-                .iter()
-                .any(|&(f, a, b)| f == 0 && a <= byte && byte < b && inside_own((a, b)))
-                .then_some("inside a function, which may not be called")
-        });
+    let maybe = maybe_at(names, byte);
     GlobalRead {
         at,
         name: name.to_owned(),
@@ -517,6 +500,35 @@ fn read_at(
                 .collect()
         },
     }
+}
+
+/// Why the code at `byte` of file 0 may not run when its unit does, `None` when it runs
+/// whenever the unit does. The unit is the body of the innermost registered function that
+/// holds it, else the whole file; inside it, a branch, a loop's body, the right of
+/// `and`/`or`, code after a `return`, or a function's body (which may not be called).
+fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
+    let own = names
+        .functions
+        .iter()
+        .map(|f| f.body)
+        .filter(|&(a, b)| a <= byte && byte < b)
+        .min_by_key(|&(a, b)| b - a);
+    let inside_own = |(a, b): (usize, usize)| {
+        own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
+    };
+    names
+        .maybe
+        .iter()
+        .filter(|&&(a, b, _)| a <= byte && byte < b && inside_own((a, b)))
+        .map(|&(_, _, why)| why)
+        .next()
+        .or_else(|| {
+            names
+                .bodies
+                .iter()
+                .any(|&(f, a, b)| f == 0 && a <= byte && byte < b && inside_own((a, b)))
+                .then_some("inside a function, which may not be called")
+        })
 }
 
 /// The method calls of `ast` (file 0) on a value that is a string, of a method strings
@@ -890,6 +902,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             top_level: !within(&names.bodies, file, byte),
             arguments: None,
             args: Vec::new(),
+            maybe: (file == 0).then(|| maybe_at(names, byte)).flatten(),
         });
     }
     out
@@ -1142,6 +1155,9 @@ impl Flow<'_> {
         {
             return;
         }
+        let maybe = (self.file == 0)
+            .then(|| maybe_at(self.names, byte))
+            .flatten();
         let is_call = |path: &[String]| {
             is_call_path(path) || (path.len() == 1 && self.names.calls.contains(&path[0]))
         };
@@ -1180,6 +1196,7 @@ impl Flow<'_> {
                         top_level: !within(&self.names.bodies, self.file, byte),
                         arguments: None,
                         args: Vec::new(),
+                        maybe,
                     });
                 }
                 return;
@@ -1231,6 +1248,7 @@ impl Flow<'_> {
                 top_level: !within(&self.names.bodies, self.file, byte),
                 arguments: None,
                 args: Vec::new(),
+                maybe,
             });
             return;
         };
@@ -1267,6 +1285,7 @@ impl Flow<'_> {
             top_level: !within(&self.names.bodies, self.file, byte),
             arguments: (counted && !open_end).then_some(values.len()),
             args: values,
+            maybe,
         });
     }
 }

@@ -691,7 +691,9 @@ pub(crate) fn script_called(
                 "from a script",
             ));
             if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
-                findings.extend(cluster_database(c, &db, call.at, targets, selected));
+                findings.extend(cluster_database(
+                    c, &db, call.at, targets, selected, call.maybe,
+                ));
                 selected |= c == "select";
             }
             if let Some(why) = call.uncertain {
@@ -1226,13 +1228,16 @@ pub(crate) fn unknown_options(
 /// when its `cluster-databases` is above the database (the default, 1, refuses it), but
 /// `SWAPDB`, a negative database, and `MOVE` to the database the script is in (0, unless
 /// `selected`: a `SELECT` before it). A database the servers read as no integer is refused
-/// by all three.
+/// by all three. A call that may not run (`maybe`: why, from
+/// [`CallSite::maybe`](crate::lua::CallSite::maybe)) refuses the script only when it runs:
+/// `depends` where it would fail.
 pub(crate) fn cluster_database(
     command: &str,
     db: &commands::OtherDatabase,
     at: Position,
     targets: &[Target],
     selected: bool,
+    maybe: Option<&str>,
 ) -> Option<Finding> {
     use commands::OtherDatabase::{NotInteger, Numbered, Swap};
     let command = slotgen::text::escape(command.as_bytes());
@@ -1325,6 +1330,29 @@ pub(crate) fn cluster_database(
                 ))),
             )
         }
+    };
+    // a call that may not run refuses the script only when it runs
+    let (message, one_db, valkey9, condition) = match maybe {
+        Some(why) => {
+            let skipped = format!("the call does not run (it is {why})");
+            let depends = |o: Outcome| {
+                if o == Outcome::Fails {
+                    Outcome::Depends
+                } else {
+                    o
+                }
+            };
+            (
+                format!("{message}; the call is {why}"),
+                depends(one_db),
+                depends(valkey9),
+                Some(Condition::Values(match condition {
+                    Some(Condition::Values(c)) => format!("{skipped}, or {c}"),
+                    _ => skipped,
+                })),
+            )
+        }
+        None => (message, one_db, valkey9, condition),
     };
     let targets = only(targets, |t| match t {
         Target::Redis | Target::Valkey8 => Some(one_db),

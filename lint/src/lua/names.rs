@@ -170,6 +170,17 @@ pub(super) fn within(ranges: &[(usize, usize, usize)], file: usize, byte: usize)
 }
 
 /// Whether `expr` is the literal `false` or `nil` (code under it never runs).
+/// Whether `expr` is a constant Lua reads as true: `true`, a number or a string (every value
+/// but `nil` and `false`, `0` and `''` too).
+pub(super) fn always(expr: &Expression) -> bool {
+    match expr {
+        Expression::Symbol(s) => s.token().to_string() == "true",
+        Expression::Number(_) | Expression::String(_) => true,
+        Expression::Parentheses { expression, .. } => always(expression),
+        _ => false,
+    }
+}
+
 pub(super) fn never(expr: &Expression) -> bool {
     matches!(expr, Expression::Symbol(s) if matches!(s.token().to_string().as_str(), "false" | "nil"))
 }
@@ -689,7 +700,13 @@ impl Visitor for Names {
     fn visit_if(&mut self, node: &ast::If) {
         let then = byte_range(node.then_token()).map(|(a, _)| a);
         let end = byte_range(node.end_token()).map(|(_, b)| b);
-        self.may_skip(then.zip(end), "in a branch of an `if`");
+        // `if true then`: its block surely runs, the branches after it may not
+        let from = if always(node.condition()) {
+            byte_range(node.block()).map(|(_, b)| b).or(then)
+        } else {
+            then
+        };
+        self.may_skip(from.zip(end), "in a branch of an `if`");
         if let (Expression::Var(Var::Expression(v)), Some((a, b))) =
             (node.condition(), byte_range(node.block()))
         {
