@@ -865,12 +865,18 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
                     && ident(i + 2).is_some_and(|a| API.contains(&a)));
             match field {
                 _ if renamed => true,
+                // made an alias in a library's body, the read itself fails: FUNCTION LOAD
+                // runs the body with a `redis` that has no `call` (a call there is the call
+                // pass's, `library-load`'s too)
                 Some((f, next)) if f == "call" || f == "pcall" => {
                     call_at(next)
                         || pcall_arg(i)
                         || (i >= 2
                             && symbol(i - 1, "=")
-                            && ident(i - 2).is_some_and(|a| names.calls.iter().any(|c| c == a)))
+                            && ident(i - 2).is_some_and(|a| names.calls.iter().any(|c| c == a))
+                            && !(file == 0
+                                && matches!(kind, ScriptKind::Library { .. })
+                                && !within(&names.bodies, file, byte)))
                 }
                 Some(_) => true,
                 None => false,

@@ -873,7 +873,8 @@ fn function_name_ok(name: &str) -> bool {
 
 /// The findings that make FUNCTION LOAD refuse the library `name` (`library-load`): no
 /// function registered, a name it does not take, a function registered twice, a call of
-/// `redis.call` outside every function (run at load, where it does not exist).
+/// `redis.call` outside every function, called or made an alias (run at load, where it
+/// does not exist).
 fn library_load(
     script: &Script,
     name: &str,
@@ -1000,7 +1001,8 @@ fn library_load(
              it does not exist (\"Script attempted to access nonexistent global variable \
              'call'\")"
                 .to_owned(),
-            "call the server inside a registered function",
+            "call the server, and make any alias of `redis.call` (`local call = \
+             redis.call`), inside a registered function",
         ));
     }
     out
