@@ -582,9 +582,18 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
             target: relaxed,
             asked,
         } => notes.push(format!(
-            "{stops} with the moves of --target-skew {relaxed}: the plan for --target-skew {target} itself stops at {} after {} (a first move can fill the primary a later one needed), and of the higher targets tried this one goes lowest",
-            lower(asked.skew),
-            super::plural(asked.moves as u64, "move", "moves")
+            "{stops} with the moves of --target-skew {relaxed}: the plan for --target-skew {target} itself stops at {}, and of the higher targets tried this one goes lowest",
+            if asked.moves == 0 {
+                // nothing fit under its caps: only a higher cap lets a slot move
+                format!("{} with no move (no slot fits under its caps)", lower(asked.skew))
+            } else {
+                // a first move that fills the primary a later one needed
+                format!(
+                    "{} after {} (an early move can fill the primary a later one needed)",
+                    lower(asked.skew),
+                    super::plural(asked.moves as u64, "move", "moves")
+                )
+            }
         )),
         Stop::NoRoom { least_target: None } => notes.push(format!(
             "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there, and no move or swap of whole slots lowers the skew"
