@@ -261,18 +261,24 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
             // the script is the one --apply carries out: apply's choice, wherever the
             // server has an atomic migration slotgen can run (Redis 8.4's is printed only)
+            let mut said_caution = false;
             let dialect = if args.apply || server == Dialect::Migrateslots {
                 let chosen =
                     cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
                         .map_err(explain)?;
                 if let Some(caution) = &chosen.caution {
                     say!("slotgen: note: {caution}");
+                    said_caution = true;
                 }
                 chosen.dialect
             } else {
                 args.dialect.map_or(server, Dialect::from)
             };
-            say!("slotgen: note: the server is {version}: the {dialect} dialect");
+            // the server's version alone where no caution said why the dialect is this one
+            // (a mixed cluster's names the primary that decides it)
+            if !said_caution {
+                say!("slotgen: note: the server is {version}: the {dialect} dialect");
+            }
             let cli = if version.starts_with("valkey") {
                 "valkey-cli"
             } else {
@@ -601,6 +607,14 @@ fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<St
     }
     let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
     match (planned.moves_lower_bound, planned.minimal) {
+        // the bound counts only the slots the primaries over their caps must shed: far under
+        // the plan (1 beside 345), it tells nothing
+        (Some(lower), false) if reached_goal && plan.moves.len() > 2 * lower => {
+            notes.push(format!(
+                "{} planned, perhaps more than the fewest: the exact search was cut short",
+                super::plural(plan.moves.len() as u64, "move", "moves"),
+            ))
+        }
         (Some(lower), false) if reached_goal && plan.moves.len() > lower => notes.push(format!(
             "{} planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches {} in fewer than {} (a lower bound)",
             super::plural(plan.moves.len() as u64, "move", "moves"),
