@@ -341,22 +341,34 @@ impl SlotMap {
             r##"<line x1="{fair:.1}" y1="{top}" x2="{fair:.1}" y2="{bottom}" stroke="#000000" stroke-width="1.5"/><text x="{fair:.1}" y="{}" text-anchor="middle">fair share</text>"##,
             bottom + 12
         );
+        // the label of the higher of the target and the floor after its line, the other's
+        // before its own: apart however near the two are
+        let floor_higher = match (self.target, self.floor) {
+            (Some(t), Some(f)) => f > t,
+            _ => true,
+        };
+        let label = |x: f64, after: bool| {
+            if after {
+                format!(r#"x="{:.1}""#, x + 3.0)
+            } else {
+                format!(r#"x="{x:.1}" text-anchor="end""#)
+            }
+        };
         if let Some(t) = self.target {
             let x = x_of(t);
             let _ = writeln!(
                 svg,
-                r##"<line x1="{x:.1}" y1="{top}" x2="{x:.1}" y2="{bottom}" stroke="#c00000" stroke-width="1.5" stroke-dasharray="4 3"/><text x="{x:.1}" y="{}" text-anchor="end" fill="#c00000">target {t:.2}</text>"##,
+                r##"<line x1="{x:.1}" y1="{top}" x2="{x:.1}" y2="{bottom}" stroke="#c00000" stroke-width="1.5" stroke-dasharray="4 3"/><text {} y="{}" fill="#c00000">target {t:.2}</text>"##,
+                label(x, !floor_higher),
                 BARS_Y + 12
             );
         }
-        // the floor's label after its line, the target's before its own: apart however
-        // near the two are
         if let Some(f) = self.floor {
             let x = x_of(f);
             let _ = writeln!(
                 svg,
-                r##"<line x1="{x:.1}" y1="{top}" x2="{x:.1}" y2="{bottom}" stroke="#7b3294" stroke-width="1.5" stroke-dasharray="1 2"/><text x="{:.1}" y="{}" fill="#7b3294">floor {}</text>"##,
-                x + 3.0,
+                r##"<line x1="{x:.1}" y1="{top}" x2="{x:.1}" y2="{bottom}" stroke="#7b3294" stroke-width="1.5" stroke-dasharray="1 2"/><text {} y="{}" fill="#7b3294">floor {}</text>"##,
+                label(x, floor_higher),
                 BARS_Y + 12,
                 self.floor_text(f)
             );
@@ -637,7 +649,24 @@ mod tests {
         let svg = m.render();
         assert!(svg.contains(">floor 1.104</text>"), "{svg}");
         m.target = Some(1.2);
-        assert!(m.render().contains(">floor 1.10</text>"));
+        let svg = m.render();
+        assert!(svg.contains(">floor 1.10</text>"));
+        // the target above the floor: its label after its line, the floor's before its own
+        // (they were drawn over each other)
+        assert!(before_its_line(&svg, ">floor 1.10</text>"), "{svg}");
+        assert!(!before_its_line(&svg, ">target 1.20</text>"), "{svg}");
+        m.floor = Some(1.4159);
+        let svg = m.render();
+        assert!(!before_its_line(&svg, ">floor 1.41</text>"), "{svg}");
+        assert!(before_its_line(&svg, ">target 1.20</text>"), "{svg}");
+    }
+
+    /// Whether the `<text>` element ending in `text` is anchored at its end (drawn before
+    /// the line at its `x`).
+    fn before_its_line(svg: &str, text: &str) -> bool {
+        let i = svg.find(text).unwrap();
+        let tag = &svg[svg[..i].rfind("<text").unwrap()..i];
+        tag.contains(r#"text-anchor="end""#)
     }
 
     #[test]

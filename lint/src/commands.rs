@@ -193,6 +193,166 @@ pub fn options_of(name: &str, args: &[Arg<'_>]) -> Vec<(usize, &'static str, u8)
     out
 }
 
+/// Why the servers refuse a `SET` whose options they all know, as measured on Redis 7.0,
+/// Valkey 8.0 and 9.1 ("syntax error", or the expire time's own words): the argument where
+/// it shows, the reason, the fix, and the servers that refuse (a mask of [`REDIS`],
+/// [`VALKEY8`], [`VALKEY9`]). An option a server lacks is [`options_of`]'s; here `IFEQ`'s
+/// rules count for Valkey 9.1 alone, which takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetRefusal {
+    /// The index of the argument in the call (the name first).
+    pub at: usize,
+    /// What is wrong, in words.
+    pub reason: String,
+    /// What to write instead.
+    pub fix: String,
+    /// The servers that refuse it.
+    pub servers: u8,
+}
+
+/// The first [`SetRefusal`] of the call `args` (the name first, lower case in `name`), read
+/// up to the first argument that is no literal: `NX` with `XX` (or `IFEQ`), two different
+/// expirations, `KEEPTTL` with one, an option without its value, an expire time that is no
+/// integer above 0, a word that is no option. The same option twice is taken (`NX NX`, `EX
+/// 10 EX 20`: the last wins), but `IFEQ` twice.
+///
+/// ```
+/// use slotgen_lint::commands::{set_refusal, Arg, REDIS, VALKEY8, VALKEY9};
+///
+/// let call = |words: &[&'static str]| -> Vec<Arg<'static>> {
+///     words.iter().map(|w| Arg::Known(w.as_bytes())).collect()
+/// };
+/// let r = set_refusal("set", &call(&["SET", "k", "v", "NX", "XX"])).unwrap();
+/// assert_eq!((r.at, r.servers), (4, REDIS | VALKEY8 | VALKEY9));
+/// assert_eq!(set_refusal("set", &call(&["SET", "k", "v", "NX", "NX"])), None);
+/// let r = set_refusal("set", &call(&["SET", "k", "v", "IFEQ", "x", "NX"])).unwrap();
+/// assert_eq!(r.servers, VALKEY9);
+/// assert!(set_refusal("set", &call(&["SET", "k", "v", "EX", "0"])).is_some());
+/// // an argument the lint cannot read ends the reading
+/// let mut args = call(&["SET", "k", "v", "EX"]);
+/// args.push(Arg::Unknown);
+/// assert_eq!(set_refusal("set", &args), None);
+/// ```
+#[must_use]
+pub fn set_refusal(name: &str, args: &[Arg<'_>]) -> Option<SetRefusal> {
+    const ALL: u8 = REDIS | VALKEY8 | VALKEY9;
+    if name != "set" {
+        return None;
+    }
+    let refusal = |at: usize, reason: String, fix: &str, servers: u8| {
+        Some(SetRefusal {
+            at,
+            reason,
+            fix: fix.to_owned(),
+            servers,
+        })
+    };
+    // the condition (NX, XX, IFEQ) and the expiration (EX, PX, EXAT, PXAT, KEEPTTL) given
+    let (mut condition, mut expiry): (Option<&str>, Option<&str>) = (None, None);
+    let mut i = 3;
+    while let Some(arg) = args.get(i) {
+        let Arg::Known(word) = arg else {
+            return None;
+        };
+        let Some(&(token, valued, _)) = SET_OPTIONS
+            .iter()
+            .find(|(t, _, _)| word.eq_ignore_ascii_case(t.as_bytes()))
+        else {
+            return refusal(
+                i,
+                format!(
+                    "`{}` is no option of `SET` (\"syntax error\")",
+                    slotgen::text::escape_cut(word)
+                ),
+                "write the options `SET` takes: NX or XX, GET, EX, PX, EXAT, PXAT or KEEPTTL",
+                ALL,
+            );
+        };
+        // IFEQ's rules on the one server that takes it (the others refuse IFEQ itself)
+        let servers = if token == "IFEQ" || condition == Some("IFEQ") {
+            VALKEY9
+        } else {
+            ALL
+        };
+        match token {
+            "NX" | "XX" | "IFEQ" => match condition {
+                Some(other) if other != token || token == "IFEQ" => {
+                    return refusal(
+                        i,
+                        if other == token {
+                            format!("`{token}` given twice (\"syntax error\")")
+                        } else {
+                            format!("`{other}` and `{token}` exclude each other (\"syntax error\")")
+                        },
+                        "keep one condition of NX, XX and IFEQ",
+                        servers,
+                    )
+                }
+                _ => condition = Some(token),
+            },
+            "GET" => {}
+            _ => match expiry {
+                Some(other) if other != token || token == "KEEPTTL" && other != "KEEPTTL" => {
+                    return refusal(
+                        i,
+                        format!("`{other}` and `{token}` exclude each other (\"syntax error\")"),
+                        "keep one of EX, PX, EXAT, PXAT and KEEPTTL",
+                        ALL,
+                    )
+                }
+                _ => expiry = Some(token),
+            },
+        }
+        if valued {
+            match args.get(i + 1) {
+                None => {
+                    return refusal(
+                        i,
+                        format!("`{token}` without its value (\"syntax error\")"),
+                        "give the value after the option",
+                        servers,
+                    )
+                }
+                Some(Arg::Known(value)) if token != "IFEQ" => {
+                    let number = std::str::from_utf8(value)
+                        .ok()
+                        .filter(|t| !t.starts_with('+') && t.trim() == *t)
+                        .and_then(|t| t.parse::<i64>().ok());
+                    match number {
+                        None => {
+                            return refusal(
+                                i + 1,
+                                format!(
+                                    "`{token} {}`: the time is no integer (\"value is not an integer or out of range\")",
+                                    slotgen::text::escape_cut(value)
+                                ),
+                                "give the time as a whole number",
+                                ALL,
+                            )
+                        }
+                        Some(n) if n <= 0 => {
+                            return refusal(
+                                i + 1,
+                                format!(
+                                    "`{token} {n}`: the time must be above 0 (\"invalid expire time in 'set' command\")"
+                                ),
+                                "give a time above 0, or DEL the key instead",
+                                ALL,
+                            )
+                        }
+                        Some(_) => {}
+                    }
+                }
+                Some(_) => {}
+            }
+            i += 2;
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 /// Whether the command has subcommands in the table (`object` has `object|encoding`).
 #[must_use]
 pub fn has_subcommands(name: &str) -> bool {

@@ -1188,6 +1188,27 @@ pub(crate) fn unknown_options(
     how: &str,
 ) -> Vec<Finding> {
     let upper = command.to_ascii_uppercase();
+    let refused = commands::set_refusal(command, args).and_then(|r| {
+        let refuses = |s: &Server| r.servers & commands::bit(*s) != 0;
+        let outcomes = only(targets, |t| {
+            t.server().filter(|s| refuses(s)).map(|_| Outcome::Fails)
+        });
+        let refusing: Vec<Server> = Server::ALL.iter().copied().filter(refuses).collect();
+        (!outcomes.is_empty()).then(|| Finding {
+            at,
+            rule: Rule::UnknownOption,
+            kind: None,
+            message: format!(
+                "`{upper}`'s options: {}: {} refuse{} the command {how}",
+                r.reason,
+                server_list(&refusing),
+                if refusing.len() == 1 { "s" } else { "" },
+            ),
+            fix: r.fix,
+            condition: None,
+            targets: outcomes,
+        })
+    });
     commands::options_of(command, args)
         .into_iter()
         .filter_map(|(_, option, servers)| {
@@ -1221,6 +1242,7 @@ pub(crate) fn unknown_options(
                 targets: outcomes,
             })
         })
+        .chain(refused)
         .collect()
 }
 

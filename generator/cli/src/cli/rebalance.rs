@@ -8,16 +8,19 @@ use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use serde_json::json;
 use slotgen::text::field;
-use slotgen_cluster::{
-    self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Stop, Topology,
-};
+use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Topology};
 
 use super::cluster::{explain, ServerArgs};
 use super::remedy::{self, HotRemedy};
 
 mod apply;
+mod notes;
 
 use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
+pub(super) use notes::floor_text;
+use notes::notes;
+#[cfg(test)]
+use notes::{rounded_up_below, skew_against};
 
 /// The form of `slotgen rebalance`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -261,18 +264,24 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
                 cluster::server_dialect(url, &options, timeout).map_err(explain)?;
             // the script is the one --apply carries out: apply's choice, wherever the
             // server has an atomic migration slotgen can run (Redis 8.4's is printed only)
+            let mut said_caution = false;
             let dialect = if args.apply || server == Dialect::Migrateslots {
                 let chosen =
                     cluster::apply_dialect(url, &options, timeout, args.dialect.map(Dialect::from))
                         .map_err(explain)?;
                 if let Some(caution) = &chosen.caution {
                     say!("slotgen: note: {caution}");
+                    said_caution = true;
                 }
                 chosen.dialect
             } else {
                 args.dialect.map_or(server, Dialect::from)
             };
-            say!("slotgen: note: the server is {version}: the {dialect} dialect");
+            // the server's version alone where no caution said why the dialect is this one
+            // (a mixed cluster's names the primary that decides it)
+            if !said_caution {
+                say!("slotgen: note: the server is {version}: the {dialect} dialect");
+            }
             let cli = if version.starts_with("valkey") {
                 "valkey-cli"
             } else {
@@ -423,184 +432,6 @@ fn pictures(
             &notes,
         );
     Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
-}
-
-/// `v` rounded by `round` to the fewest decimals, two to six, whose value `keep` accepts;
-/// `v` in full when none does. The one rule of how a note prints a skew so that the
-/// number says what the sentence claims of it.
-fn fewest_decimals(v: f64, round: fn(f64) -> f64, keep: impl Fn(f64) -> bool) -> String {
-    (2..=6)
-        .map(|decimals| {
-            let scale = 10f64.powi(decimals);
-            (round(v * scale) / scale, decimals as usize)
-        })
-        .find(|&(r, _)| keep(r))
-        .map_or_else(|| v.to_string(), |(r, d)| format!("{r:.d$}"))
-}
-
-/// `t` rounded up to the fewest decimals that stay below `limit`, so that the target
-/// printed admits what `t` admits and does not already hold the skew the plan leaves.
-fn rounded_up_below(t: f64, limit: Option<f64>) -> String {
-    fewest_decimals(t, f64::ceil, |up| limit.is_none_or(|l| up < l))
-}
-
-/// A skew the plan leaves or a relaxed limit reaches, on the same side of `target` as it
-/// is: 1.1002 against 1.1 is `1.1002`, not `1.10` (a plan "stops at 1.10", over 1.1).
-fn skew_against(skew: f64, target: f64) -> String {
-    if skew > target {
-        fewest_decimals(skew, f64::round, |r| r > target)
-    } else {
-        fewest_decimals(skew, f64::round, |r| r <= target)
-    }
-}
-
-/// A floor as "no plan goes below" says it: never above it (1.3954 is `1.395`, not `1.40`,
-/// which a plan of 1.3954 goes below).
-pub(super) fn floor_text(floor: f64) -> String {
-    // up to the last bits of a double: 1.7999999999999998 is the floor 1.8, `1.80`
-    fewest_decimals(floor, f64::round, |r| r <= floor + 1e-9)
-}
-
-/// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
-/// stops and why (with what a larger --max-moves or a lower --min-gain would reach, when they
-/// reach further), and how far its moves may be from the fewest.
-fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology) -> Vec<String> {
-    let plan = &planned.plan;
-    let mut notes = Vec::new();
-    // nothing to even: said, not a bare `-` skew (a metric counted from when it was enabled)
-    if plan.loads_before.iter().all(|&l| l == 0) {
-        notes.push(match args.by() {
-            Metric::Keys => "the cluster holds no key: there is nothing to even".to_owned(),
-            metric => format!(
-                "--by {metric} is 0 on every slot: nothing is measured yet (the servers count it from when `cluster-slot-stats-enabled` was set, as commands run), so there is nothing to even; plan again after some traffic, or by keys"
-            ),
-        });
-    }
-    // the floor only where it binds: above the target (under it, it is no limit to tell)
-    if let Some(h) = planned.hot.first().filter(|h| h.floor > args.target_skew) {
-        notes.push(format!(
-            "no slot plan goes below {}: slot {} holds {:.1}% of the {} (the `hot` lines say what can be done)",
-            floor_text(h.floor),
-            h.slot,
-            100.0 * h.share,
-            args.by()
-        ));
-    }
-    let owner = |shard: usize| field(topology.shards[shard].primary.addr.as_bytes());
-    // two moves in a row that trade slots between two primaries: a swap, where no slot of
-    // the fullest primary fit on another alone (a move that looks backwards without it)
-    let mut swaps = Vec::new();
-    let mut moves = plan.moves.iter().peekable();
-    while let Some(m) = moves.next() {
-        if let Some(back) = moves.next_if(|n| n.from == m.to && n.to == m.from) {
-            swaps.push(format!("slot {} for slot {}", m.slot, back.slot));
-        }
-    }
-    if !swaps.is_empty() {
-        notes.push(format!(
-            "where no slot fits on another primary alone, the plan trades one for a smaller slot there: {}",
-            swaps.join(", ")
-        ));
-    }
-    let target = args.target_skew;
-    let skew = |s: f64| skew_against(s, target);
-    let stop_at = plan.skew_after.map_or_else(|| "-".to_owned(), skew);
-    let stops = format!("the plan does not reach --target-skew {target}: it stops at {stop_at}");
-    // what a relaxed limit reaches, never printed as where the plan stops already: 2.6049
-    // after 2.6051 is `2.6049` beside `2.6051`, not `2.60` beside `2.60`
-    let lower = |f: f64| {
-        let shown = skew(f);
-        match plan.skew_after {
-            Some(at) if shown == stop_at => (3..=6)
-                .map(|d| (format!("{f:.d$}"), format!("{at:.d$}")))
-                .find(|(a, b)| a != b)
-                .map_or(shown, |(a, _)| a),
-            _ => shown,
-        }
-    };
-    match planned.stop {
-        Stop::Reached => {}
-        Stop::Floor => notes.push(format!(
-            "{stops}, the floor: only splitting the hot slot's keys goes further"
-        )),
-        Stop::MaxMoves { further } => notes.push(match further {
-            // one move short of the cap: the next step is a swap, two moves
-            Some(f) if plan.moves.len() < args.max_moves => format!(
-                "{stops}: the next step is a swap of two slots, one move more than --max-moves {} allows; --max-moves {} reaches {}",
-                args.max_moves,
-                f.moves,
-                lower(f.skew)
-            ),
-            Some(f) => format!(
-                "{stops}: --max-moves {} was reached; --max-moves {} reaches {}",
-                args.max_moves,
-                f.moves,
-                lower(f.skew)
-            ),
-            None => format!(
-                "{stops}: --max-moves {} was reached, and more moves would not go lower",
-                args.max_moves
-            ),
-        }),
-        Stop::MinGain { further } => {
-            let donor = plan
-                .loads_after
-                .iter()
-                .enumerate()
-                .max_by(|a, b| {
-                    (*a.1 as f64 / plan.caps[a.0]).total_cmp(&(*b.1 as f64 / plan.caps[b.0]))
-                })
-                .map_or(0, |(i, _)| i);
-            notes.push(match further {
-                Some(f) => format!(
-                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {} in {}",
-                    owner(donor),
-                    planned.min_gain,
-                    // past the cap when the cap was reached too (Stop::MinGain)
-                    if f.moves > args.max_moves {
-                        format!(" --max-moves {}", f.moves)
-                    } else {
-                        String::new()
-                    },
-                    lower(f.skew),
-                    super::plural(f.moves as u64, "move", "moves")
-                ),
-                None => format!(
-                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}",
-                    owner(donor),
-                    planned.min_gain
-                ),
-            });
-        }
-        Stop::NoRoom {
-            least_target: Some(t),
-        } => notes.push(format!(
-            "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there; --target-skew {} is the least that lets one move (alone or in a swap)",
-            rounded_up_below(t, plan.skew_after)
-        )),
-        Stop::Relaxed {
-            target: relaxed,
-            asked,
-        } => notes.push(format!(
-            "{stops} with the moves of --target-skew {relaxed}: the plan for --target-skew {target} itself stops at {} after {} (a first move can fill the primary a later one needed), and of the higher targets tried this one goes lowest",
-            lower(asked.skew),
-            super::plural(asked.moves as u64, "move", "moves")
-        )),
-        Stop::NoRoom { least_target: None } => notes.push(format!(
-            "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there, and no move or swap of whole slots lowers the skew"
-        )),
-    }
-    let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
-    match (planned.moves_lower_bound, planned.minimal) {
-        (Some(lower), false) if reached_goal && plan.moves.len() > lower => notes.push(format!(
-            "{} planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches {} in fewer than {} (a lower bound)",
-            super::plural(plan.moves.len() as u64, "move", "moves"),
-            skew(planned.goal),
-            super::plural(lower as u64, "move", "moves")
-        )),
-        _ => {}
-    }
-    notes
 }
 
 /// A `--weight NODE=W` option's node and weight, checked before any server is asked.

@@ -72,11 +72,11 @@ pub(super) fn finish_half_moved(
     .map_err(explain)?;
     for f in &finished {
         say!(
-            "slotgen: finished the half-moved slot {} from {} to {}: {} keys moved{}{}",
+            "slotgen: finished the half-moved slot {} from {} to {}: {} moved{}{}",
             f.slot,
             field(f.from.as_bytes()),
             field(f.to.as_bytes()),
-            f.keys,
+            super::super::plural(f.keys, "key", "keys"),
             if f.resolved.is_empty() {
                 String::new()
             } else {
