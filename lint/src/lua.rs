@@ -517,10 +517,9 @@ fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
         own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
     };
     names
-        .maybe
-        .iter()
-        .filter(|&&(a, b, _)| a <= byte && byte < b && inside_own((a, b)))
-        .map(|&(_, _, why)| why)
+        .maybe_over(byte)
+        .filter(|&(a, b, _)| inside_own((a, b)))
+        .map(|(_, _, why)| why)
         .next()
         .or_else(|| {
             names

@@ -61,6 +61,11 @@ pub(super) struct Names {
     /// `return` inside a block (to the end of its function). Function bodies are in
     /// [`Names::bodies`].
     pub(super) maybe: Vec<(usize, usize, &'static str)>,
+    /// [`Names::maybe`] by [`MAYBE_BUCKET`]-byte bucket of the file: the indexes of the
+    /// ranges that overlap each bucket, in `maybe`'s order (filled at the first
+    /// [`Names::maybe_over`], once `maybe` is complete), so that a byte's ranges are found
+    /// without a scan of them all for each call of a long script.
+    pub(super) maybe_index: std::cell::OnceCell<Vec<Vec<usize>>>,
     /// The byte ranges of the function bodies around the node visited.
     pub(super) open_bodies: Vec<(usize, usize)>,
     /// The names the includes declare (`local function f`, `local x`, `function f`): the
@@ -185,7 +190,35 @@ pub(super) fn never(expr: &Expression) -> bool {
     matches!(expr, Expression::Symbol(s) if matches!(s.token().to_string().as_str(), "false" | "nil"))
 }
 
+/// The bytes of a bucket of [`Names::maybe_index`].
+const MAYBE_BUCKET: usize = 1024;
+
 impl Names {
+    /// The ranges of [`Names::maybe`] that hold `byte`, in `maybe`'s order.
+    pub(super) fn maybe_over(
+        &self,
+        byte: usize,
+    ) -> impl Iterator<Item = (usize, usize, &'static str)> + '_ {
+        // a range may end at `usize::MAX` (after a `return` outside every function): the
+        // buckets stop at the longest script, the last holding every byte past it
+        let bucket = |byte: usize| byte.min(MAX_SOURCE_BYTES) / MAYBE_BUCKET;
+        let index = self.maybe_index.get_or_init(|| {
+            let mut index: Vec<Vec<usize>> = vec![Vec::new(); bucket(usize::MAX) + 1];
+            for (i, &(a, b, _)) in self.maybe.iter().enumerate() {
+                if a < b {
+                    for each in &mut index[bucket(a)..=bucket(b - 1)] {
+                        each.push(i);
+                    }
+                }
+            }
+            index
+        });
+        index[bucket(byte)]
+            .iter()
+            .map(|&i| self.maybe[i])
+            .filter(move |&(a, b, _)| a <= byte && byte < b)
+    }
+
     /// The library functions that may run the code at `byte` of the script: the one whose
     /// body holds it, and every one that reaches a local function whose body holds it.
     pub(super) fn functions_at(&self, byte: usize) -> Vec<usize> {
