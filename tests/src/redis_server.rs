@@ -177,10 +177,16 @@ impl RedisServer {
         }
     }
 
-    /// The last lines of the server's log, for error messages.
+    /// The server's log, as written so far (empty when there is none).
+    #[must_use]
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.dir.path().join("redis.log")).unwrap_or_default()
+    }
+
+    /// The last lines of the server's log (5), for error messages.
     #[must_use]
     pub fn log_tail(&self) -> String {
-        let log = std::fs::read_to_string(self.dir.path().join("redis.log")).unwrap_or_default();
+        let log = self.log();
         let lines: Vec<&str> = log.lines().collect();
         lines[lines.len().saturating_sub(5)..].join("\n")
     }
