@@ -3185,3 +3185,102 @@ fn keys_stranded_on_a_redis_7_node_that_does_not_own_their_slot_are_said_and_the
 fn keys_stranded_on_a_valkey_8_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
     stranded_keys(Server::Valkey);
 }
+
+/// The server and version `INFO server` gives at `node`: `Valkey 9.1.2` where it gives
+/// `valkey_version`, else `Redis 7.0.15`.
+fn server_version(node: &str) -> String {
+    let info: String = redis::cmd("INFO")
+        .arg("server")
+        .query(&mut plain(node, None))
+        .unwrap();
+    let field = |name: &str| {
+        info.lines()
+            .find_map(|l| l.trim().strip_prefix(name)?.strip_prefix(':'))
+            .map(str::to_owned)
+    };
+    match field("valkey_version") {
+        Some(v) => format!("Valkey {v}"),
+        None => format!("Redis {}", field("redis_version").unwrap()),
+    }
+}
+
+/// A cluster being upgraded (Valkey 9.1, 9.1, 8.0), its keys all on the first primary: the
+/// plan moves slots to the 8.0 primary, which cannot read 9.1's `DUMP` payloads (`MIGRATE`
+/// failed at every key, the slot left half moved for good). `--apply` is refused before the
+/// first `CLUSTER SETSLOT`, naming both versions, with every key where it was; the
+/// `--weight` it names moves slots to the other 9.1 primary alone, and slots move from the
+/// 8.0 primary to the 9.1 ones (an older source, which the newer server reads).
+#[test]
+fn a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works() {
+    let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
+    else {
+        return;
+    };
+    let url = cluster.url();
+    let (new, old) = (addr(&cluster, 0), addr(&cluster, 2));
+    let mut written = load_in(&cluster, [300, 0, 0], 1);
+    let before = owners(&cluster);
+    let planned = json(rebalance(&url, &["--format", "json"]).ok());
+    let to_old = |out: &serde_json::Value| {
+        out["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["to"]["addr"] == old.as_str())
+            .count()
+    };
+    assert!(
+        to_old(&planned) > 0,
+        "the plan moves slots to {old}: {planned}"
+    );
+    let run = rebalance(&url, &["--apply"]);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    let words: Vec<&str> = error.split(' ').collect();
+    let (from, to) = (
+        words[7].trim_matches(['(', ')']),
+        words[10].trim_matches(['(', ')']),
+    );
+    assert_eq!((from, to), (new.as_str(), old.as_str()), "{error}");
+    let said = format!(
+        "stopped at `INFO server` on both ends, before the first `CLUSTER SETSLOT`: the source runs {} and the target {}, which cannot read a newer server's `DUMP` payloads",
+        server_version(&new),
+        server_version(&old)
+    );
+    assert!(error.contains(&said), "`{said}` not in {error}");
+    let way_out = format!(
+        "no key moved and nothing was set: upgrade {old} to 9.1 or later first, or plan with `--weight {old}=0.001` so that no slot goes to it"
+    );
+    assert!(error.contains(&way_out), "`{way_out}` not in {error}");
+    // nothing set: every slot stable and where it was, every key on the first primary
+    cluster.assert_settled();
+    assert_eq!(owners(&cluster), before);
+    assert_eq!(read_back(&cluster, &written), [300, 0, 0]);
+    // the way out it names
+    let weight = format!("{old}=0.001");
+    let weighted = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
+    println!("{}", weighted.stderr);
+    let out = json(weighted.ok());
+    assert!(!out["moves"].as_array().unwrap().is_empty(), "{out}");
+    assert_eq!(to_old(&out), 0, "{out}");
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+    // the other way, 8.0 to 9.1: keys on the 8.0 primary's slots, which the weight empties
+    written.extend(load_in(&cluster, [0, 0, 300], 1));
+    let run = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    assert!(
+        out["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["from"]["addr"] == old.as_str()),
+        "{out}"
+    );
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
