@@ -740,7 +740,8 @@ pub(super) fn move_slot(
             Err(why) => (
                 describe(step),
                 format!(
-                    "{} (it was not undone: {why})",
+                    "{}{} (it was not undone: {why})",
+                    if unreadable { "" } else { "once granted, " },
                     repair(slot, &source.addr, &target.addr, &target.id, step)
                 ),
             ),
@@ -1203,7 +1204,7 @@ fn undo(
     };
     let kept = |n: u64, how: &str| {
         let whence = if through_migrate {
-            "copies this run's `MIGRATE` restored there, the source keeping its own (the target runs each `RESTORE-ASKING` even after refusing the `SELECT` that `MIGRATE` sends first), or keys clients wrote there after an `ASK`"
+            "copies this run's `MIGRATE` restored there: the target runs each `RESTORE-ASKING` even after refusing the `SELECT` that `MIGRATE` sends first, and the source keeps its own; or keys clients wrote there after an `ASK`"
         } else {
             "written there by clients after an `ASK`, or left by an earlier run"
         };

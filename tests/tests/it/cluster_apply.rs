@@ -3284,3 +3284,200 @@ fn a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_wor
     cluster.assert_settled();
     read_back(&cluster, &written);
 }
+
+/// The grants docs/operations.md lists for a move, as written there: on the source
+/// (`.0`) and on the target (`.1`).
+fn docs_move_grants() -> (Vec<String>, Vec<String>) {
+    let docs = include_str!("../../../docs/operations.md").replace('\n', " ");
+    let list = |end: &str| -> Vec<String> {
+        let after = format!("on the {end} `");
+        let (_, rest) = docs
+            .split_once(&after)
+            .unwrap_or_else(|| panic!("no `{after}` in docs/operations.md"));
+        rest.split_once('`')
+            .unwrap()
+            .0
+            .split(' ')
+            .map(str::to_owned)
+            .collect()
+    };
+    (list("source"), list("target"))
+}
+
+/// What `rebalance --by keys` reads of the map as the ACL user (docs/cluster.md, "TLS and
+/// ACL users", and `COMMAND INFO` for the dialect); on Valkey 9 [`VALKEY9_READS`] too.
+const MAP_READS: &[&str] = &[
+    "+info",
+    "+cluster|info",
+    "+cluster|shards",
+    "+cluster|nodes",
+    "+cluster|countkeysinslot",
+    "+command|info",
+];
+
+/// What `rebalance` reads on Valkey 9 besides [`MAP_READS`]: the atomic jobs running
+/// (docs/operations.md).
+const VALKEY9_READS: &[&str] = &["+cluster|getslotmigrations"];
+
+/// The ACL user `op` (password `pw`) with [`MAP_READS`] everywhere, `source` on the first
+/// primary and `target` on the others, and `ACL DRYRUN` if `dryrun`.
+fn granted_user(
+    cluster: &ReplicatedCluster,
+    server: Server,
+    (source, target): (&[&str], &[&str]),
+    dryrun: bool,
+) {
+    for (i, node) in cluster.primaries.iter().enumerate() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("reset")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg(MAP_READS)
+            .arg(if server == Server::Valkey9 {
+                VALKEY9_READS
+            } else {
+                &[]
+            })
+            .arg(if i == 0 { source } else { target });
+        if dryrun {
+            cmd.arg("+acl|dryrun");
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+}
+
+/// A user given exactly the grants docs/operations.md lists for a move (besides reading the
+/// map), keys on the first primary alone, on `server`'s cluster:
+///
+/// 1. each grant withheld in turn, `ACL DRYRUN` allowed: `--apply` stops before the first
+///    `CLUSTER SETSLOT` naming that grant, every key where it was;
+/// 2. `+select` withheld on the targets, without `ACL DRYRUN` (the tester's case: `MIGRATE`
+///    sends `SELECT`, the target refuses it and runs the `RESTORE-ASKING`s anyway): the stop
+///    says the target holds copies `MIGRATE` restored, and once granted, the next `--apply`
+///    finishes the slot, each key once, on the target;
+/// 3. the grants as written: `--apply` moves a slot, every key read back.
+fn the_docs_grants_move_a_slot(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [300, 0, 0], 1);
+    let before = owners(&cluster);
+    let (source, target) = docs_move_grants();
+    let (source, target): (Vec<&str>, Vec<&str>) = (
+        source.iter().map(String::as_str).collect(),
+        target.iter().map(String::as_str).collect(),
+    );
+    assert!(source.contains(&"+migrate") && target.contains(&"+restore-asking"));
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let apply = [
+        "--max-moves",
+        "1",
+        "--dialect",
+        "classic",
+        "--format",
+        "json",
+        "--apply",
+    ];
+    for (end, list) in [("source", &source), ("target", &target)] {
+        // a grant reading the map needs too (`CLUSTER COUNTKEYSINSLOT`, to plan by keys)
+        // cannot be withheld from a move alone
+        for withheld in list.iter().filter(|g| !MAP_READS.contains(g)) {
+            let less: Vec<&str> = list.iter().copied().filter(|g| g != withheld).collect();
+            let lists = if end == "source" {
+                (&less[..], &target[..])
+            } else {
+                (&source[..], &less[..])
+            };
+            granted_user(&cluster, server, lists, true);
+            let run = rebalance(&url, &apply);
+            assert_eq!(
+                run.code,
+                Some(1),
+                "{withheld}: {}{}",
+                run.stdout,
+                run.stderr
+            );
+            let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+            for said in [
+                format!(
+                    "stopped at `ACL DRYRUN` on the {end}, before the first `CLUSTER SETSLOT`: "
+                ),
+                format!("grant it with `ACL SETUSER op {withheld}`"),
+                ": nothing was set; ".to_owned(),
+            ] {
+                assert!(error.contains(&said), "{withheld}: `{said}` not in {error}");
+            }
+            cluster.assert_settled();
+            assert_eq!(owners(&cluster), before, "{withheld}");
+            assert_eq!(read_back(&cluster, &written), [300, 0, 0], "{withheld}");
+        }
+    }
+    // 2. `SELECT` refused on the targets, no `ACL DRYRUN` to tell before
+    let no_select: Vec<&str> = target.iter().copied().filter(|g| *g != "+select").collect();
+    granted_user(&cluster, server, (&source, &no_select), false);
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    let words: Vec<&str> = error.split(' ').collect();
+    let slot: u16 = words[4].parse().unwrap();
+    let to = words[10].trim_matches(['(', ')']).to_owned();
+    let from = addr(&cluster, 0);
+    let on_both = keys_in_slot(&from, slot);
+    assert!(on_both > 0, "slot {slot} was planned with keys");
+    assert_eq!(
+        keys_in_slot(&to, slot),
+        on_both,
+        "the batch copied: {error}"
+    );
+    for said in [
+        "grant it with `ACL SETUSER op +select` (NOPERM); once granted, the next `slotgen rebalance --apply` finishes it".to_owned(),
+        format!("the target holds {on_both} keys of the slot (copies this run's `MIGRATE` restored there: the target runs each `RESTORE-ASKING` even after refusing the `SELECT`"),
+    ] {
+        assert!(error.contains(&said), "`{said}` not in {error}");
+    }
+    granted_user(&cluster, server, (&source, &target), false);
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    says_finished(
+        &run.stderr,
+        slot,
+        (&cluster.primaries[0].node_id(), &from),
+        (
+            &cluster.primaries[if to == addr(&cluster, 1) { 1 } else { 2 }].node_id(),
+            &to,
+        ),
+    );
+    assert_eq!(
+        (keys_in_slot(&from, slot), keys_in_slot(&to, slot)),
+        (0, on_both)
+    );
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+    // 3. the grants as written move a slot
+    let moved_before = owners(&cluster);
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    assert_eq!(out["moves"].as_array().unwrap().len(), 1, "{out}");
+    assert_moved(&cluster, &out, None);
+    assert_ne!(owners(&cluster), moved_before);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+#[test]
+fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_redis_7() {
+    the_docs_grants_move_a_slot(Server::Redis);
+}
+
+#[test]
+fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_valkey_9() {
+    the_docs_grants_move_a_slot(Server::Valkey9);
+}
