@@ -3481,3 +3481,67 @@ fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_redis_7() {
 fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_valkey_9() {
     the_docs_grants_move_a_slot(Server::Valkey9);
 }
+
+/// The mixed cluster of [`a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works`]
+/// as a user whom the 8.0 primary refuses `INFO`, so that its version is not known before
+/// the move: `MIGRATE` fails at the first batch (`ERR DUMP payload version or checksum are
+/// wrong`), and the states are undone, the stop saying the target cannot read the source's
+/// payloads; every key where it was.
+#[test]
+fn a_migrate_the_older_target_cannot_read_is_undone() {
+    let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
+    else {
+        return;
+    };
+    let (new, old) = (addr(&cluster, 0), addr(&cluster, 2));
+    let written = load_in(&cluster, [300, 0, 0], 1);
+    let before = owners(&cluster);
+    for (i, node) in cluster.primaries.iter().enumerate() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg("+@all");
+        if i == 2 {
+            cmd.arg("-info");
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let run = rebalance(&format!("redis://op:pw@{new}"), &["--apply"]);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    let words: Vec<&str> = error.split(' ').collect();
+    let (from, to) = (
+        words[7].trim_matches(['(', ')']),
+        words[10].trim_matches(['(', ')']),
+    );
+    assert_eq!((from, to), (new.as_str(), old.as_str()), "{error}");
+    for said in [
+        "stopped at `GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved: ",
+        "DUMP payload version or checksum are wrong",
+        &format!("no key moved and the slot is as it was, every key of it on {new}: this run's `MIGRATING` and `IMPORTING` undone"),
+        &format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {old} first, or plan with `--weight {old}=0.001`"),
+    ] {
+        assert!(error.contains(said), "`{said}` not in {error}");
+    }
+    // the moves before it done (to the other 9.1 primary, and slots without keys), the
+    // stopped slot stable on every node, the source's, its keys there alone
+    let slot: u16 = words[4].parse().unwrap();
+    cluster.assert_settled();
+    let now = owners(&cluster);
+    assert_eq!(now[usize::from(slot)], new);
+    assert_eq!(now[usize::from(slot)], before[usize::from(slot)]);
+    let names: Vec<&str> = written.keys().map(|(_, k)| k.as_str()).collect();
+    let in_slot = keyslots(&mut plain(&new, None), &names)
+        .into_iter()
+        .filter(|&s| s == slot)
+        .count() as u64;
+    assert!(in_slot > 0, "slot {slot} was planned with keys");
+    assert_eq!(keys_in_slot(&new, slot), in_slot, "slot {slot} on {new}");
+    assert_eq!(keys_in_slot(&old, slot), 0, "slot {slot} on {old}");
+    read_back(&cluster, &written);
+}
