@@ -3484,9 +3484,10 @@ fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_valkey_9() {
 
 /// The mixed cluster of [`a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works`]
 /// as a user whom the 8.0 primary refuses `INFO`, so that its version is not known before
-/// the move: `MIGRATE` fails at the first batch (`ERR DUMP payload version or checksum are
-/// wrong`), and the states are undone, the stop saying the target cannot read the source's
-/// payloads; every key where it was.
+/// the move: `MIGRATE` fails (`ERR DUMP payload version or checksum are wrong`) at the first
+/// slot with keys moved there, and that slot's states are undone, the stop saying the target
+/// cannot read the source's payloads; every key where it was (the moves before it, to the
+/// other 9.1 primary and of slots without keys, done).
 #[test]
 fn a_migrate_the_older_target_cannot_read_is_undone() {
     let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
