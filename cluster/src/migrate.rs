@@ -13,9 +13,11 @@
 //! Between 1 and 4 clients follow `ASK` redirections; a key is deleted only by `MIGRATE`
 //! once `T` holds it, or when a timed-out `MIGRATE` left it on both nodes and their `DUMP`s
 //! are equal. Step 3 runs in every database (`cluster-databases`, Valkey 9), `MIGRATE`
-//! naming it. Before step 1 `ACL DRYRUN` asks each end, once, whether the user may run what
-//! the move sends it; a step refused for permission (`NOPERM`) before any key moved undoes
-//! steps 2 and 1 (`CLUSTER SETSLOT s STABLE` on `F`, then on `T`). Every state this leaves
+//! naming it. Before step 1 each end is asked, once, its version (a move to an older
+//! server, which cannot read the source's `DUMP` payloads, is refused) and by `ACL DRYRUN`
+//! whether the user may run what the move sends it; a step refused for permission
+//! (`NOPERM`), or a `MIGRATE` the target cannot read, before any key moved undoes steps 2
+//! and 1 (`CLUSTER SETSLOT s STABLE` on `F`, then on `T`). Every state this leaves
 //! after a failure (a slot importing on `T` alone;
 //! importing on `T` and migrating on `F`, with some keys moved; owned by `T` on some nodes
 //! and `F` on others) is one that [`finish_moves`](super::finish_moves) carries to its end.
@@ -439,8 +441,9 @@ pub(super) struct Vetted {
 
 /// The commands a classic move sends as the user, each as shown and as sent, on the source
 /// (`[0]`) and on the target (`[1]`), for [`vet`]'s `ACL DRYRUN`. The source: `CLUSTER
-/// SETSLOT`, `CLUSTER GETKEYSINSLOT`, `MIGRATE`, and `DUMP` and `DEL` where a key is on both
-/// nodes ([`resolve_busy`]). The target: `CLUSTER SETSLOT`; what `MIGRATE` sends there as
+/// SETSLOT`, `CLUSTER GETKEYSINSLOT`, `MIGRATE`, `CONFIG GET cluster-databases` (the
+/// databases whose keys move: refused, it is taken for one), and `DUMP` and `DEL` where a
+/// key is on both nodes ([`resolve_busy`]). The target: `CLUSTER SETSLOT`; what `MIGRATE` sends there as
 /// the same user, `SELECT` then `RESTORE-ASKING` (after `AUTH`, which needs no grant: so
 /// measured on Redis 7.0, Valkey 8.0 and 9.1, whose target runs the `RESTORE-ASKING`s even
 /// when it refused the `SELECT`); `ASKING` and `DUMP` where a key is on both nodes; `CLUSTER
@@ -466,6 +469,7 @@ fn move_commands(
                 "MIGRATE",
                 words(&["MIGRATE", host, port, "", "0", ms, "KEYS"]),
             ),
+            ("CONFIG GET", words(&["CONFIG", "GET", "cluster-databases"])),
             ("DUMP", words(&["DUMP", "{}"])),
             ("DEL", words(&["DEL", "{}"])),
         ],
@@ -836,9 +840,19 @@ pub(super) fn move_slot(
         resolved: Vec::new(),
     };
     let databases = if source_owns {
-        exchange
-            .databases(&mut source_con)
-            .map_err(|e| stopped(Step::Databases, e))?
+        // a refusal here is no reason to take one database: the others' keys would stay
+        match exchange.databases_to_move(&mut source_con) {
+            Ok(n) => n,
+            Err(e) => {
+                return Err(halt(
+                    exchange,
+                    (Some(&mut source_con), Some(&mut target_con)),
+                    (set, 0, false),
+                    Step::Databases,
+                    e,
+                ))
+            }
+        }
     } else {
         0
     };

@@ -3546,3 +3546,69 @@ fn a_migrate_the_older_target_cannot_read_is_undone() {
     assert_eq!(keys_in_slot(&old, slot), 0, "slot {slot} on {old}");
     read_back(&cluster, &written);
 }
+
+/// A Valkey 9.1 cluster of two databases (keys in both), as a user not allowed `CONFIG GET`
+/// nor `ACL DRYRUN`: the source's `cluster-databases` refused was taken for one database,
+/// database 1's keys stayed on the source, whose `SETSLOT NODE` then failed while the stop
+/// said every key was on the target, and they no longer read back. The move now stops at
+/// `CONFIG GET`, its states undone, every key where it was; once granted, `--apply` moves
+/// the slots and every key reads back.
+#[test]
+fn a_user_not_allowed_config_get_is_undone_not_taken_for_one_database() {
+    let Some(cluster) = cluster_of(2) else { return };
+    let written = load_in(&cluster, [100, 0, 0], 2);
+    let before = owners(&cluster);
+    for node in &cluster.primaries {
+        let () = redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("op")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg("+@all")
+            .arg("-config|get")
+            .arg("-acl|dryrun")
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let apply = [
+        "--dialect",
+        "classic",
+        "--max-moves",
+        "3",
+        "--format",
+        "json",
+        "--apply",
+    ];
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    for said in [
+        "stopped at `CONFIG GET cluster-databases` on the source: ",
+        "grant it with `ACL SETUSER op +config|get` (NOPERM); no key moved and the slot is as it was",
+        "this run's `MIGRATING` and `IMPORTING` undone",
+    ] {
+        assert!(error.contains(said), "`{said}` not in {error}");
+    }
+    cluster.assert_settled();
+    assert_eq!(owners(&cluster), before);
+    assert_eq!(read_back(&cluster, &written), [200, 0, 0]);
+    for node in &cluster.primaries {
+        let () = redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("op")
+            .arg("+config|get")
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    assert_eq!(out["moves"].as_array().unwrap().len(), 3, "{out}");
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
