@@ -237,6 +237,16 @@ pub enum Error {
         /// The commands that finish or undo the move.
         repair: String,
     },
+    /// A move's target runs an older server than its source (a newer major or minor
+    /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
+    /// it reads, so every `RESTORE-ASKING` that `MIGRATE` sends it fails.
+    #[error("the source runs {from_version} and the target {to_version}, which cannot read a newer server's `DUMP` payloads: each `RESTORE-ASKING` that `MIGRATE` sends it fails (`ERR DUMP payload version or checksum are wrong`)")]
+    OlderTarget {
+        /// The source's server and version (`Valkey 9.1.2`), escaped.
+        from_version: String,
+        /// The target's server and version (`Valkey 8.0.1`), escaped.
+        to_version: String,
+    },
     /// An atomic slot migration job (`CLUSTER MIGRATESLOTS`) failed, or made no progress
     /// and was cancelled: the server hands the slots over only at a job's end.
     #[error("the atomic migration of slots {slots} from {from} to {to} stopped: {reason}; a job hands its slots over only at its end, so they are still the source's and none is importing: run it again, or with the classic dialect")]

@@ -510,12 +510,26 @@ impl Exchange {
     /// and is not used again) is an error, never taken for one database: the keys of the
     /// others would be left behind.
     pub(super) fn databases(&self, con: &mut Connection) -> Result<u32, Error> {
+        match self.databases_to_move(con) {
+            Err(Error::NoPermission { .. }) => Ok(1),
+            other => other,
+        }
+    }
+
+    /// As [`databases`](Self::databases), for a slot's move, whose keys in a database not
+    /// counted would be left behind on the source: a user not allowed `CONFIG GET`
+    /// (`NOPERM`) is an error here, not one database.
+    ///
+    /// # Errors
+    ///
+    /// As [`databases`](Self::databases), and [`Error::NoPermission`].
+    pub(super) fn databases_to_move(&self, con: &mut Connection) -> Result<u32, Error> {
         let mut cmd = redis::cmd("CONFIG");
         cmd.arg("GET").arg("cluster-databases");
         let value = match self.query(con, &cmd, Budget::SHORT) {
             Ok(Value::Array(items)) => items.get(1).cloned(),
             Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
-            Ok(_) | Err(Error::Refused { .. } | Error::NoPermission { .. }) => None,
+            Ok(_) | Err(Error::Refused { .. }) => None,
             Err(e) => return Err(e),
         };
         Ok(match value {

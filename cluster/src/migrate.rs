@@ -13,9 +13,11 @@
 //! Between 1 and 4 clients follow `ASK` redirections; a key is deleted only by `MIGRATE`
 //! once `T` holds it, or when a timed-out `MIGRATE` left it on both nodes and their `DUMP`s
 //! are equal. Step 3 runs in every database (`cluster-databases`, Valkey 9), `MIGRATE`
-//! naming it. Before step 1 `ACL DRYRUN` asks each end, once, whether the user may run what
-//! the move sends it; a step refused for permission (`NOPERM`) before any key moved undoes
-//! steps 2 and 1 (`CLUSTER SETSLOT s STABLE` on `F`, then on `T`). Every state this leaves
+//! naming it. Before step 1 each end is asked, once, its version (a move to an older
+//! server, which cannot read the source's `DUMP` payloads, is refused) and by `ACL DRYRUN`
+//! whether the user may run what the move sends it; a step refused for permission
+//! (`NOPERM`), or a `MIGRATE` the target cannot read, before any key moved undoes steps 2
+//! and 1 (`CLUSTER SETSLOT s STABLE` on `F`, then on `T`). Every state this leaves
 //! after a failure (a slot importing on `T` alone;
 //! importing on `T` and migrating on `F`, with some keys moved; owned by `T` on some nodes
 //! and `F` on others) is one that [`finish_moves`](super::finish_moves) carries to its end.
@@ -230,7 +232,7 @@ pub fn apply(
     let mut deaf = vec![false; fresh.shards.len()];
     // every end of every move asked, before the first `CLUSTER SETSLOT`, whether the user
     // may run what the move sends it (once a node and end)
-    let mut vetted = vec![[false; 2]; fresh.shards.len()];
+    let mut vetted = vec![Vetted::default(); fresh.shards.len()];
     for m in &steps {
         vet(
             &mut exchange,
@@ -389,26 +391,132 @@ fn choose(
     }
 }
 
+/// A server's name and version, by `INFO server`: Valkey's `valkey_version` where it is
+/// given (Valkey gives `redis_version:7.2.4` too), else `redis_version`. Valkey's numbers
+/// go on from Redis 7.2's, so the two compare as one sequence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Version {
+    /// `Valkey 9.1.2`, escaped.
+    shown: String,
+    /// The major and minor version: `(9, 1)`.
+    number: (u32, u32),
+}
+
+impl Version {
+    /// The version an `INFO server` answer gives, or `None` where it gives none of the form
+    /// `major.minor...`.
+    fn of(info: &str) -> Option<Self> {
+        let (server, text) = match super::answers::info_field(info, "valkey_version") {
+            Some(text) => ("Valkey", text),
+            None => ("Redis", super::answers::info_field(info, "redis_version")?),
+        };
+        let mut parts = text.trim().split('.').map(str::parse::<u32>);
+        let number = (parts.next()?.ok()?, parts.next()?.ok()?);
+        Some(Self {
+            shown: format!(
+                "{server} {}",
+                crate::text::escape_cut(text.trim().as_bytes())
+            ),
+            number,
+        })
+    }
+
+    /// Whether a server of this version reads what one of `source` writes by `DUMP`: not
+    /// where `source` is a newer major or minor version, whose RDB version is newer (so
+    /// measured: Valkey 9.1 writes 80, which 8.0 refuses, 8.0 writes 11, which Redis 7.0
+    /// refuses; the other way, and between equal versions, `MIGRATE` moves the keys).
+    fn reads_dump_of(&self, source: &Self) -> bool {
+        source.number <= self.number
+    }
+}
+
+/// What [`vet`] learned of a node, once: whether it was asked as a source (`roles[0]`) and
+/// as a target (`roles[1]`), and its version (`None` before it was asked; `Some(None)` where
+/// `INFO server` gave none).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Vetted {
+    roles: [bool; 2],
+    version: Option<Option<Version>>,
+}
+
+/// The commands a classic move sends as the user, each as shown and as sent, on the source
+/// (`[0]`) and on the target (`[1]`), for [`vet`]'s `ACL DRYRUN`. The source: `CLUSTER
+/// SETSLOT`, `CLUSTER GETKEYSINSLOT`, `MIGRATE`, `CONFIG GET cluster-databases` (the
+/// databases whose keys move: refused, it is taken for one), and `DUMP` and `DEL` where a
+/// key is on both nodes ([`resolve_busy`]). The target: `CLUSTER SETSLOT`; what `MIGRATE` sends there as
+/// the same user, `SELECT` then `RESTORE-ASKING` (after `AUTH`, which needs no grant: so
+/// measured on Redis 7.0, Valkey 8.0 and 9.1, whose target runs the `RESTORE-ASKING`s even
+/// when it refused the `SELECT`); `ASKING` and `DUMP` where a key is on both nodes; `CLUSTER
+/// COUNTKEYSINSLOT` when a refused move is undone ([`undo`]). docs/operations.md lists the
+/// same grants.
+fn move_commands(
+    (slot, batch): (&str, &str),
+    (source_id, target_id): (&str, &str),
+    (host, port, ms): (&str, &str, &str),
+) -> [Vec<(&'static str, Vec<String>)>; 2] {
+    let words = |w: &[&str]| w.iter().map(|&w| w.to_owned()).collect::<Vec<String>>();
+    [
+        vec![
+            (
+                "CLUSTER SETSLOT",
+                words(&["CLUSTER", "SETSLOT", slot, "MIGRATING", target_id]),
+            ),
+            (
+                "CLUSTER GETKEYSINSLOT",
+                words(&["CLUSTER", "GETKEYSINSLOT", slot, batch]),
+            ),
+            (
+                "MIGRATE",
+                words(&["MIGRATE", host, port, "", "0", ms, "KEYS"]),
+            ),
+            ("CONFIG GET", words(&["CONFIG", "GET", "cluster-databases"])),
+            ("DUMP", words(&["DUMP", "{}"])),
+            ("DEL", words(&["DEL", "{}"])),
+        ],
+        vec![
+            (
+                "CLUSTER SETSLOT",
+                words(&["CLUSTER", "SETSLOT", slot, "IMPORTING", source_id]),
+            ),
+            ("SELECT", words(&["SELECT", "0"])),
+            ("RESTORE-ASKING", words(&["RESTORE-ASKING", "{}", "0", ""])),
+            ("ASKING", words(&["ASKING"])),
+            ("DUMP", words(&["DUMP", "{}"])),
+            (
+                "CLUSTER COUNTKEYSINSLOT",
+                words(&["CLUSTER", "COUNTKEYSINSLOT", slot]),
+            ),
+        ],
+    ]
+}
+
 /// Before the first `CLUSTER SETSLOT` of a plan, for its move of `slot` from shard `from` to
-/// shard `to` of `topology`: asks each end by `ACL DRYRUN` (Redis 7.0 and later) whether the user may
-/// run the commands the move sends it, once a node and end (`vetted[node][0]` as a source,
-/// `[1]` as a target): on the source `CLUSTER SETSLOT`, `CLUSTER GETKEYSINSLOT` and
-/// `MIGRATE`; on the target `CLUSTER SETSLOT` and `RESTORE-ASKING`, which `MIGRATE` runs there
-/// as the same user. `ACL DRYRUN` needs a permission of its own (`acl|dryrun`, which a user
-/// granted only what a move needs lacks: so measured on Redis 7.0, Valkey 8.0 and 9.1): a
-/// node that refuses it, or does not know it, is not asked again, and a refusal at the step
-/// itself is undone instead ([`move_slot`]). Only a command refused counts: a key the user
-/// may not touch is judged at the step, on the slot's real keys.
+/// shard `to` of `topology`, once a node (`vetted[node]`):
+///
+/// - asks each end its version (`INFO server`) and refuses a move whose target runs an older
+///   major or minor version than its source ([`Version::reads_dump_of`]), which cannot read
+///   the source's `DUMP` payloads: `MIGRATE` would fail at every key, the slot half moved;
+/// - asks each end by `ACL DRYRUN` (Redis 7.0 and later) whether the user may run the
+///   commands the move sends it ([`move_commands`]), once as a source and once as a target.
+///   `ACL DRYRUN` needs a permission of its own (`acl|dryrun`, which a user granted only
+///   what a move needs lacks: so measured on Redis 7.0, Valkey 8.0 and 9.1): a node that
+///   refuses it, or does not know it, is not asked again, and a refusal at the step itself
+///   is undone instead ([`move_slot`]). Only a command refused counts: a key the user may
+///   not touch is judged at the step, on the slot's real keys.
+///
+/// A node that does not give its version (`INFO` refused) is not compared; `MIGRATE`'s
+/// failure is then undone at the step.
 ///
 /// # Errors
 ///
-/// [`Error::MoveStopped`] naming that move, with nothing set: [`Error::NoPermission`]
-/// naming the command refused, or the error of the exchange.
+/// [`Error::MoveStopped`] naming that move, with nothing set: [`Error::OlderTarget`] naming
+/// both versions, [`Error::NoPermission`] naming the command refused, or the error of the
+/// exchange.
 fn vet(
     exchange: &mut Exchange,
     topology: &Topology,
     (slot, from, to): (u16, usize, usize),
-    vetted: &mut [[bool; 2]],
+    vetted: &mut [Vetted],
     how: &ApplyOptions<'_>,
 ) -> Result<(), Error> {
     let (source, target) = (&topology.shards[from].primary, &topology.shards[to].primary);
@@ -417,85 +525,63 @@ fn vet(
     let (slot_text, batch) = (slot.to_string(), how.batch.to_string());
     let ms = migrate_timeout(how.timeout).as_millis().to_string();
     let user = exchange.endpoint.user().to_owned();
-    // each end: its index, its node, the end it is, and each command as shown and as sent
-    let ends = [
-        (
-            from,
-            source,
-            "source",
-            vec![
-                (
-                    "CLUSTER SETSLOT",
-                    vec![
-                        "CLUSTER",
-                        "SETSLOT",
-                        slot_text.as_str(),
-                        "MIGRATING",
-                        target.id.as_str(),
-                    ],
-                ),
-                (
-                    "CLUSTER GETKEYSINSLOT",
-                    vec![
-                        "CLUSTER",
-                        "GETKEYSINSLOT",
-                        slot_text.as_str(),
-                        batch.as_str(),
-                    ],
-                ),
-                (
-                    "MIGRATE",
-                    vec!["MIGRATE", host, port.as_str(), "", "0", ms.as_str(), "KEYS"],
-                ),
-            ],
-        ),
-        (
-            to,
-            target,
-            "target",
-            vec![
-                (
-                    "CLUSTER SETSLOT",
-                    vec![
-                        "CLUSTER",
-                        "SETSLOT",
-                        slot_text.as_str(),
-                        "IMPORTING",
-                        source.id.as_str(),
-                    ],
-                ),
-                ("RESTORE-ASKING", vec!["RESTORE-ASKING", "{}", "0", ""]),
-            ],
-        ),
-    ];
-    for (role, (i, node, end, commands)) in ends.into_iter().enumerate() {
-        if vetted[i][role] {
+    let commands = move_commands(
+        (&slot_text, &batch),
+        (&source.id, &target.id),
+        (host, &port, &ms),
+    );
+    let stop = |step: &str, error: Error, repair: String| Error::MoveStopped {
+        slot,
+        from: format!("{} ({})", source.id, source.addr),
+        to: format!("{} ({})", target.id, target.addr),
+        step: format!("{step}, before the first `CLUSTER SETSLOT`"),
+        repair,
+        error: Box::new(error),
+    };
+    let nothing_set = || {
+        "no key moved and nothing was set: the next `slotgen rebalance --apply` moves it".to_owned()
+    };
+    for (role, ((i, node, end), commands)) in [(from, source, "source"), (to, target, "target")]
+        .into_iter()
+        .zip(commands)
+        .enumerate()
+    {
+        if vetted[i].roles[role] && vetted[i].version.is_some() {
             continue;
         }
-        vetted[i][role] = true;
-        let stop = |error: Error| {
-            Error::MoveStopped {
-            slot,
-            from: format!("{} ({})", source.id, source.addr),
-            to: format!("{} ({})", target.id, target.addr),
-            step: format!("`ACL DRYRUN` on the {end}, before the first `CLUSTER SETSLOT`"),
-            repair: match error {
-                Error::NoPermission { .. } => {
-                    undone(slot, &source.addr, &target.addr, SetHere::default())
-                }
-                _ => "no key moved and nothing was set: the next `slotgen rebalance --apply` moves it".to_owned(),
-            },
-            error: Box::new(error),
-        }
-        };
         let endpoint = exchange.primary_endpoint(node)?;
         exchange.deadline = Instant::now() + how.timeout;
-        let mut con = exchange.connect(&endpoint).map_err(stop)?;
+        let dryrun = format!("`ACL DRYRUN` on the {end}");
+        let mut con = exchange
+            .connect(&endpoint)
+            .map_err(|e| stop(&dryrun, e, nothing_set()))?;
+        if vetted[i].version.is_none() {
+            exchange.deadline = Instant::now() + how.timeout;
+            con.set_deadline(Some(exchange.deadline));
+            let info = redis::cmd("INFO").arg("server").clone();
+            vetted[i].version = Some(
+                match exchange.text(&mut con, &info, Budget::SHORT.times(4)) {
+                    Ok(text) => Version::of(&text),
+                    Err(Error::Refused { .. } | Error::NoPermission { .. }) => None,
+                    Err(e) => {
+                        return Err(stop(
+                            &format!("`INFO server` on the {end}"),
+                            e,
+                            nothing_set(),
+                        ))
+                    }
+                },
+            );
+        }
+        if vetted[i].roles[role] {
+            continue;
+        }
+        vetted[i].roles[role] = true;
         for (shown, words) in commands {
             let mut cmd = redis::cmd("ACL");
             cmd.arg("DRYRUN").arg(user.as_str());
-            for word in words {
-                cmd.arg(word);
+            for word in &words {
+                cmd.arg(word.as_str());
             }
             exchange.deadline = Instant::now() + how.timeout;
             con.set_deadline(Some(exchange.deadline));
@@ -505,21 +591,55 @@ fn vet(
                 Ok(_) => continue,
                 // not allowed `ACL DRYRUN`, or a server without it: the step will tell
                 Err(Error::Refused { .. } | Error::NoPermission { .. }) => break,
-                Err(e) => return Err(stop(e)),
+                Err(e) => return Err(stop(&dryrun, e, nothing_set())),
             };
             // `OK`; or `This user has no permissions to run the 'migrate' command` (Redis
             // 7.0), `User op has no permissions to run ...` (Valkey); a key's or a channel's
             // refusal (`... to access the '' key`) is left to the step
             if answer.ends_with(" command") {
-                return Err(stop(Error::NoPermission {
-                    url: con.url().to_owned(),
-                    denied: Denied::new(&user, &[shown]),
-                }));
+                return Err(stop(
+                    &dryrun,
+                    Error::NoPermission {
+                        url: con.url().to_owned(),
+                        denied: Denied::new(&user, &[shown]),
+                    },
+                    undone(
+                        slot,
+                        &source.addr,
+                        &target.addr,
+                        SetHere::default(),
+                        GRANTED_AGAIN,
+                    ),
+                ));
             }
+        }
+    }
+    if let (Some(Some(ours)), Some(Some(theirs))) = (&vetted[from].version, &vetted[to].version) {
+        if !theirs.reads_dump_of(ours) {
+            return Err(stop(
+                "`INFO server` on both ends",
+                Error::OlderTarget {
+                    from_version: ours.shown.clone(),
+                    to_version: theirs.shown.clone(),
+                },
+                older_target(&target.addr, ours),
+            ));
         }
     }
     Ok(())
 }
+
+/// What a move refused for its target's older version says: nothing was set, and the ways
+/// out (measured: `tests/tests/it/cluster_apply.rs`, the mixed cluster).
+fn older_target(to: &str, source: &Version) -> String {
+    let (major, minor) = source.number;
+    format!(
+        "no key moved and nothing was set: upgrade {to} to {major}.{minor} or later first, or plan with `--weight {to}=0.001` so that no slot goes to it"
+    )
+}
+
+/// What a move undone after a refusal for permission says will move it.
+const GRANTED_AGAIN: &str = "once granted, `slotgen rebalance --apply` moves it";
 
 /// What [`move_slot`] did: the keys `MIGRATE` carried, and the keys found on both nodes
 /// whose source copy it deleted.
@@ -572,13 +692,19 @@ pub(super) fn move_slot(
     let done_before = |e: &Error, says: &str| {
         resume && matches!(e, Error::Refused { reason, .. } if reason.contains(says))
     };
-    // a step refused for permission before any key of a slot this run began to move moved:
-    // the states this run set are undone, and the stop says the slot is as it was
+    // a step refused for permission, or a `MIGRATE` whose target cannot read the source's
+    // `DUMP` payloads, before any key of a slot this run began to move moved: the states
+    // this run set are undone, and the stop says the slot is as it was
     let halt = |exchange: &mut Exchange,
                 (source_con, target_con): (Option<&mut Connection>, Option<&mut Connection>),
                 (set, databases, moved_any): (SetHere, u32, bool),
                 step: Step,
                 e: Error| {
+        // `MIGRATE`'s report of the target's own error, whose keys may be there
+        let through_migrate = matches!(&e, Error::Refused { command, reason, .. }
+            if command == "MIGRATE" && reason.contains("Target instance replied with error"));
+        let unreadable = matches!(&e, Error::Refused { command, reason, .. }
+            if command == "MIGRATE" && reason.contains("DUMP payload version or checksum are wrong"));
         let e = target_refusal(e, &target_end.shown, exchange.endpoint.user());
         // `NOPERM` from the node, or from the target through `MIGRATE` (`ERR Target instance
         // replied with error: NOPERM ...`: a key pattern may have let some keys through,
@@ -589,7 +715,7 @@ pub(super) fn move_slot(
                 command, reason, ..
             } => command == "MIGRATE" && reason.contains("NOPERM"),
             _ => false,
-        };
+        } || unreadable;
         if resume || moved_any || !refused {
             return stopped(step, e);
         }
@@ -599,16 +725,27 @@ pub(super) fn move_slot(
             (slot, &source.id),
             set,
             databases,
-            timeout,
+            (timeout, through_migrate),
         ) {
             Ok(()) => (
                 describe_refused(step),
-                undone(slot, &source.addr, &target.addr, set),
+                undone(
+                    slot,
+                    &source.addr,
+                    &target.addr,
+                    set,
+                    &if unreadable {
+                        format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {} first, or plan with `--weight {}=0.001` so that no slot goes to it", target.addr, target.addr)
+                    } else {
+                        GRANTED_AGAIN.to_owned()
+                    },
+                ),
             ),
             Err(why) => (
                 describe(step),
                 format!(
-                    "{} (it was not undone: {why})",
+                    "{}{} (it was not undone: {why})",
+                    if unreadable { "" } else { "once granted, " },
                     repair(slot, &source.addr, &target.addr, &target.id, step)
                 ),
             ),
@@ -703,9 +840,19 @@ pub(super) fn move_slot(
         resolved: Vec::new(),
     };
     let databases = if source_owns {
-        exchange
-            .databases(&mut source_con)
-            .map_err(|e| stopped(Step::Databases, e))?
+        // a refusal here is no reason to take one database: the others' keys would stay
+        match exchange.databases_to_move(&mut source_con) {
+            Ok(n) => n,
+            Err(e) => {
+                return Err(halt(
+                    exchange,
+                    (Some(&mut source_con), Some(&mut target_con)),
+                    (set, 0, false),
+                    Step::Databases,
+                    e,
+                ))
+            }
+        }
     } else {
         0
     };
@@ -997,13 +1144,16 @@ struct SetHere {
 }
 
 /// Undoes the states `set` says this run set on `slot`, after a step was refused for
-/// permission (`NOPERM`) before any key moved, in the reverse order: `CLUSTER SETSLOT slot
-/// STABLE` on the source (no more `ASK` redirections), then on the target, when it holds no
-/// key of the slot in any of the source's `databases` (0: not yet read, one) neither before
-/// nor after; each command within `timeout`. A key there would be one a client wrote after
-/// an `ASK` meanwhile (or one an earlier run left), which a stable target would strand:
-/// the target is then left importing, or set importing again, as [`finish_moves`](super::finish_moves)
-/// finishes it.
+/// permission (`NOPERM`), or the target could not read the source's `DUMP` payloads, before
+/// any key moved, in the reverse order: `CLUSTER SETSLOT slot STABLE` on the source (no more
+/// `ASK` redirections), then on the target, when it holds no key of the slot in any of the
+/// source's `databases` (0: not yet read, one) neither before nor after. A key there would be one a client wrote after
+/// an `ASK` meanwhile (or one an earlier run left), which a stable target would strand; or,
+/// `through_migrate` (the target's refusal came back through `MIGRATE`), a copy `MIGRATE`
+/// restored there: a target that refuses the `SELECT` `MIGRATE` sends first still runs the
+/// `RESTORE-ASKING`s after it, and the source keeps its copies (Redis 7.0, Valkey 8.0 and
+/// 9.1). Either way the target is then left importing, or set importing again, as
+/// [`finish_moves`](super::finish_moves) finishes it (comparing a key on both nodes by `DUMP`). Each command within `timeout`.
 ///
 /// # Errors
 ///
@@ -1015,7 +1165,7 @@ fn undo(
     (slot, source_id): (u16, &str),
     set: SetHere,
     databases: u32,
-    timeout: Duration,
+    (timeout, through_migrate): (Duration, bool),
 ) -> Result<(), String> {
     // a command on the source or the target (`end`), its error a reason
     let run = |exchange: &mut Exchange, (con, end): (&mut Connection, &str), words: &[&str]| {
@@ -1067,7 +1217,12 @@ fn undo(
         Ok(n)
     };
     let kept = |n: u64, how: &str| {
-        format!("the target holds {n} keys of the slot (written there by clients after an `ASK`, or left by an earlier run), so it is {how} importing")
+        let whence = if through_migrate {
+            "copies this run's `MIGRATE` restored there: the target runs each `RESTORE-ASKING` even after refusing the `SELECT` that `MIGRATE` sends first, and the source keeps its own; or keys clients wrote there after an `ASK`"
+        } else {
+            "written there by clients after an `ASK`, or left by an earlier run"
+        };
+        format!("the target holds {n} keys of the slot ({whence}), so it is {how} importing")
     };
     // only a source that was migrating sent clients to the target
     if set.migrating {
@@ -1105,8 +1260,7 @@ fn describe_refused(step: Step) -> String {
 
 /// What a move refused for permission before any key moved says once [`undo`] undid the
 /// states `set` says it set: the slot is as it was.
-fn undone(slot: u16, from: &str, to: &str, set: SetHere) -> String {
-    let again = "once granted, `slotgen rebalance --apply` moves it";
+fn undone(slot: u16, from: &str, to: &str, set: SetHere, again: &str) -> String {
     let undone = match (set.importing, set.migrating) {
         (true, true) => format!(
             "this run's `MIGRATING` and `IMPORTING` undone (`CLUSTER SETSLOT {slot} STABLE` on {from}, then on {to})"
@@ -1329,19 +1483,19 @@ mod tests {
             "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved"
         );
         assert_eq!(describe_refused(Step::Migrating), describe(Step::Migrating));
-        let u = undone(7, "h:1", "h:2", set(true, true));
+        let u = undone(7, "h:1", "h:2", set(true, true), GRANTED_AGAIN);
         assert!(
             u.starts_with("no key moved and the slot is as it was, every key of it on h:1: ")
                 && u.contains("(`CLUSTER SETSLOT 7 STABLE` on h:1, then on h:2)")
                 && u.ends_with("once granted, `slotgen rebalance --apply` moves it"),
             "{u}"
         );
-        let u = undone(7, "h:1", "h:2", set(true, false));
+        let u = undone(7, "h:1", "h:2", set(true, false), GRANTED_AGAIN);
         assert!(
             u.contains("this run's `IMPORTING` undone (`CLUSTER SETSLOT 7 STABLE` on h:2)"),
             "{u}"
         );
-        let u = undone(7, "h:1", "h:2", set(false, false));
+        let u = undone(7, "h:1", "h:2", set(false, false), GRANTED_AGAIN);
         assert!(u.contains(": nothing was set; "), "{u}");
     }
 
@@ -1374,6 +1528,44 @@ mod tests {
             let e = refused(command, reason);
             assert_eq!(target_refusal(e.clone(), "redis://h:2", "op"), e);
         }
+    }
+
+    /// The `INFO server` lines of the servers here (Redis 7.0.15, Valkey 8.0.1, which gives
+    /// `redis_version:7.2.4` too, and Valkey 9.1.2), and which `DUMP` each reads: measured
+    /// by `RESTORE` and `MIGRATE` between them, only a newer source's fails.
+    #[test]
+    fn a_target_reads_the_dump_of_an_equal_or_older_version() {
+        let redis7 =
+            Version::of("# Server\r\nredis_version:7.0.15\r\nredis_mode:cluster\r\n").unwrap();
+        let valkey8 = Version::of(
+            "# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\nvalkey_version:8.0.1\r\n",
+        )
+        .unwrap();
+        let valkey9 = Version::of("redis_version:7.2.4\r\nvalkey_version:9.1.2\r\n").unwrap();
+        assert_eq!(
+            (redis7.shown.as_str(), redis7.number),
+            ("Redis 7.0.15", (7, 0))
+        );
+        assert_eq!(
+            (valkey8.shown.as_str(), valkey8.number),
+            ("Valkey 8.0.1", (8, 0))
+        );
+        assert_eq!(
+            (valkey9.shown.as_str(), valkey9.number),
+            ("Valkey 9.1.2", (9, 1))
+        );
+        let all = [&redis7, &valkey8, &valkey9];
+        for (i, target) in all.iter().enumerate() {
+            for (j, source) in all.iter().enumerate() {
+                assert_eq!(
+                    target.reads_dump_of(source),
+                    j <= i,
+                    "{source:?} -> {target:?}"
+                );
+            }
+        }
+        assert_eq!(Version::of("redis_version:unknown\r\n"), None);
+        assert_eq!(Version::of("uptime_in_seconds:3\r\n"), None);
     }
 
     #[test]

@@ -3195,3 +3195,430 @@ fn keys_stranded_on_a_redis_7_node_that_does_not_own_their_slot_are_said_and_the
 fn keys_stranded_on_a_valkey_8_node_that_does_not_own_their_slot_are_said_and_the_fix_works() {
     stranded_keys(Server::Valkey);
 }
+
+/// The server and version `INFO server` gives at `node`: `Valkey 9.1.2` where it gives
+/// `valkey_version`, else `Redis 7.0.15`.
+fn server_version(node: &str) -> String {
+    let info: String = redis::cmd("INFO")
+        .arg("server")
+        .query(&mut plain(node, None))
+        .unwrap();
+    let field = |name: &str| {
+        info.lines()
+            .find_map(|l| l.trim().strip_prefix(name)?.strip_prefix(':'))
+            .map(str::to_owned)
+    };
+    match field("valkey_version") {
+        Some(v) => format!("Valkey {v}"),
+        None => format!("Redis {}", field("redis_version").unwrap()),
+    }
+}
+
+/// A cluster being upgraded (Valkey 9.1, 9.1, 8.0), its keys all on the first primary: the
+/// plan moves slots to the 8.0 primary, which cannot read 9.1's `DUMP` payloads (`MIGRATE`
+/// failed at every key, the slot left half moved for good). `--apply` is refused before the
+/// first `CLUSTER SETSLOT`, naming both versions, with every key where it was; the
+/// `--weight` it names moves slots to the other 9.1 primary alone, and slots move from the
+/// 8.0 primary to the 9.1 ones (an older source, which the newer server reads).
+#[test]
+fn a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works() {
+    let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
+    else {
+        return;
+    };
+    let url = cluster.url();
+    let (new, old) = (addr(&cluster, 0), addr(&cluster, 2));
+    let mut written = load_in(&cluster, [300, 0, 0], 1);
+    let before = owners(&cluster);
+    let planned = json(rebalance(&url, &["--format", "json"]).ok());
+    let to_old = |out: &serde_json::Value| {
+        out["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["to"]["addr"] == old.as_str())
+            .count()
+    };
+    assert!(
+        to_old(&planned) > 0,
+        "the plan moves slots to {old}: {planned}"
+    );
+    let run = rebalance(&url, &["--apply"]);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    let words: Vec<&str> = error.split(' ').collect();
+    let (from, to) = (
+        words[7].trim_matches(['(', ')']),
+        words[10].trim_matches(['(', ')']),
+    );
+    assert_eq!((from, to), (new.as_str(), old.as_str()), "{error}");
+    let said = format!(
+        "stopped at `INFO server` on both ends, before the first `CLUSTER SETSLOT`: the source runs {} and the target {}, which cannot read a newer server's `DUMP` payloads",
+        server_version(&new),
+        server_version(&old)
+    );
+    assert!(error.contains(&said), "`{said}` not in {error}");
+    let way_out = format!(
+        "no key moved and nothing was set: upgrade {old} to 9.1 or later first, or plan with `--weight {old}=0.001` so that no slot goes to it"
+    );
+    assert!(error.contains(&way_out), "`{way_out}` not in {error}");
+    // nothing set: every slot stable and where it was, every key on the first primary
+    cluster.assert_settled();
+    assert_eq!(owners(&cluster), before);
+    assert_eq!(read_back(&cluster, &written), [300, 0, 0]);
+    // the way out it names
+    let weight = format!("{old}=0.001");
+    let weighted = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
+    println!("{}", weighted.stderr);
+    let out = json(weighted.ok());
+    assert!(!out["moves"].as_array().unwrap().is_empty(), "{out}");
+    assert_eq!(to_old(&out), 0, "{out}");
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+    // the other way, 8.0 to 9.1: keys on the 8.0 primary's slots, which the weight empties
+    written.extend(load_in(&cluster, [0, 0, 300], 1));
+    let run = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    assert!(
+        out["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["from"]["addr"] == old.as_str()),
+        "{out}"
+    );
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+/// The grants docs/operations.md lists for a move, as written there: on the source
+/// (`.0`) and on the target (`.1`).
+fn docs_move_grants() -> (Vec<String>, Vec<String>) {
+    let docs = include_str!("../../../docs/operations.md").replace('\n', " ");
+    let list = |end: &str| -> Vec<String> {
+        let after = format!("on the {end} `");
+        let (_, rest) = docs
+            .split_once(&after)
+            .unwrap_or_else(|| panic!("no `{after}` in docs/operations.md"));
+        rest.split_once('`')
+            .unwrap()
+            .0
+            .split(' ')
+            .map(str::to_owned)
+            .collect()
+    };
+    (list("source"), list("target"))
+}
+
+/// What `rebalance --by keys` reads of the map as the ACL user (docs/cluster.md, "TLS and
+/// ACL users", and `COMMAND INFO` for the dialect); on Valkey 9 [`VALKEY9_READS`] too.
+const MAP_READS: &[&str] = &[
+    "+info",
+    "+cluster|info",
+    "+cluster|shards",
+    "+cluster|nodes",
+    "+cluster|countkeysinslot",
+    "+command|info",
+];
+
+/// What `rebalance` reads on Valkey 9 besides [`MAP_READS`]: the atomic jobs running
+/// (docs/operations.md).
+const VALKEY9_READS: &[&str] = &["+cluster|getslotmigrations"];
+
+/// The ACL user `op` (password `pw`) with [`MAP_READS`] everywhere, `source` on the first
+/// primary and `target` on the others, and `ACL DRYRUN` if `dryrun`.
+fn granted_user(
+    cluster: &ReplicatedCluster,
+    server: Server,
+    (source, target): (&[&str], &[&str]),
+    dryrun: bool,
+) {
+    for (i, node) in cluster.primaries.iter().enumerate() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("reset")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg(MAP_READS)
+            .arg(if server == Server::Valkey9 {
+                VALKEY9_READS
+            } else {
+                &[]
+            })
+            .arg(if i == 0 { source } else { target });
+        if dryrun {
+            cmd.arg("+acl|dryrun");
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+}
+
+/// A user given exactly the grants docs/operations.md lists for a move (besides reading the
+/// map), keys on the first primary alone, on `server`'s cluster:
+///
+/// 1. each grant withheld in turn, `ACL DRYRUN` allowed: `--apply` stops before the first
+///    `CLUSTER SETSLOT` naming that grant, every key where it was;
+/// 2. `+select` withheld on the targets, without `ACL DRYRUN` (the tester's case: `MIGRATE`
+///    sends `SELECT`, the target refuses it and runs the `RESTORE-ASKING`s anyway): the stop
+///    says the target holds copies `MIGRATE` restored, and once granted, the next `--apply`
+///    finishes the slot, each key once, on the target;
+/// 3. the grants as written: `--apply` moves a slot, every key read back.
+fn the_docs_grants_move_a_slot(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [300, 0, 0], 1);
+    let before = owners(&cluster);
+    let (source, target) = docs_move_grants();
+    let (source, target): (Vec<&str>, Vec<&str>) = (
+        source.iter().map(String::as_str).collect(),
+        target.iter().map(String::as_str).collect(),
+    );
+    assert!(source.contains(&"+migrate") && target.contains(&"+restore-asking"));
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let apply = [
+        "--max-moves",
+        "1",
+        "--dialect",
+        "classic",
+        "--format",
+        "json",
+        "--apply",
+    ];
+    for (end, list) in [("source", &source), ("target", &target)] {
+        // a grant reading the map needs too (`CLUSTER COUNTKEYSINSLOT`, to plan by keys)
+        // cannot be withheld from a move alone
+        for withheld in list.iter().filter(|g| !MAP_READS.contains(g)) {
+            let less: Vec<&str> = list.iter().copied().filter(|g| g != withheld).collect();
+            let lists = if end == "source" {
+                (&less[..], &target[..])
+            } else {
+                (&source[..], &less[..])
+            };
+            granted_user(&cluster, server, lists, true);
+            let run = rebalance(&url, &apply);
+            assert_eq!(
+                run.code,
+                Some(1),
+                "{withheld}: {}{}",
+                run.stdout,
+                run.stderr
+            );
+            let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+            for said in [
+                format!(
+                    "stopped at `ACL DRYRUN` on the {end}, before the first `CLUSTER SETSLOT`: "
+                ),
+                format!("grant it with `ACL SETUSER op {withheld}`"),
+                ": nothing was set; ".to_owned(),
+            ] {
+                assert!(error.contains(&said), "{withheld}: `{said}` not in {error}");
+            }
+            cluster.assert_settled();
+            assert_eq!(owners(&cluster), before, "{withheld}");
+            assert_eq!(read_back(&cluster, &written), [300, 0, 0], "{withheld}");
+        }
+    }
+    // 2. `SELECT` refused on the targets, no `ACL DRYRUN` to tell before
+    let no_select: Vec<&str> = target.iter().copied().filter(|g| *g != "+select").collect();
+    granted_user(&cluster, server, (&source, &no_select), false);
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    let words: Vec<&str> = error.split(' ').collect();
+    let slot: u16 = words[4].parse().unwrap();
+    let to = words[10].trim_matches(['(', ')']).to_owned();
+    let from = addr(&cluster, 0);
+    let on_both = keys_in_slot(&from, slot);
+    assert!(on_both > 0, "slot {slot} was planned with keys");
+    assert_eq!(
+        keys_in_slot(&to, slot),
+        on_both,
+        "the batch copied: {error}"
+    );
+    for said in [
+        "grant it with `ACL SETUSER op +select` (NOPERM); once granted, the next `slotgen rebalance --apply` finishes it".to_owned(),
+        format!("the target holds {on_both} keys of the slot (copies this run's `MIGRATE` restored there: the target runs each `RESTORE-ASKING` even after refusing the `SELECT`"),
+    ] {
+        assert!(error.contains(&said), "`{said}` not in {error}");
+    }
+    granted_user(&cluster, server, (&source, &target), false);
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    says_finished(
+        &run.stderr,
+        slot,
+        (&cluster.primaries[0].node_id(), &from),
+        (
+            &cluster.primaries[if to == addr(&cluster, 1) { 1 } else { 2 }].node_id(),
+            &to,
+        ),
+    );
+    assert_eq!(
+        (keys_in_slot(&from, slot), keys_in_slot(&to, slot)),
+        (0, on_both)
+    );
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+    // 3. the grants as written move a slot
+    let moved_before = owners(&cluster);
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    assert_eq!(out["moves"].as_array().unwrap().len(), 1, "{out}");
+    assert_moved(&cluster, &out, None);
+    assert_ne!(owners(&cluster), moved_before);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+#[test]
+fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_redis_7() {
+    the_docs_grants_move_a_slot(Server::Redis);
+}
+
+#[test]
+fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_valkey_9() {
+    the_docs_grants_move_a_slot(Server::Valkey9);
+}
+
+/// The mixed cluster of [`a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works`]
+/// as a user whom the 8.0 primary refuses `INFO`, so that its version is not known before
+/// the move: `MIGRATE` fails (`ERR DUMP payload version or checksum are wrong`) at the first
+/// slot with keys moved there, and that slot's states are undone, the stop saying the target
+/// cannot read the source's payloads; every key where it was (the moves before it, to the
+/// other 9.1 primary and of slots without keys, done).
+#[test]
+fn a_migrate_the_older_target_cannot_read_is_undone() {
+    let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
+    else {
+        return;
+    };
+    let (new, old) = (addr(&cluster, 0), addr(&cluster, 2));
+    let written = load_in(&cluster, [300, 0, 0], 1);
+    let before = owners(&cluster);
+    for (i, node) in cluster.primaries.iter().enumerate() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg("+@all");
+        if i == 2 {
+            cmd.arg("-info");
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let run = rebalance(&format!("redis://op:pw@{new}"), &["--apply"]);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    let words: Vec<&str> = error.split(' ').collect();
+    let (from, to) = (
+        words[7].trim_matches(['(', ')']),
+        words[10].trim_matches(['(', ')']),
+    );
+    assert_eq!((from, to), (new.as_str(), old.as_str()), "{error}");
+    for said in [
+        "stopped at `GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved: ",
+        "DUMP payload version or checksum are wrong",
+        &format!("no key moved and the slot is as it was, every key of it on {new}: this run's `MIGRATING` and `IMPORTING` undone"),
+        &format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {old} first, or plan with `--weight {old}=0.001`"),
+    ] {
+        assert!(error.contains(said), "`{said}` not in {error}");
+    }
+    // the moves before it done (to the other 9.1 primary, and slots without keys), the
+    // stopped slot stable on every node, the source's, its keys there alone
+    let slot: u16 = words[4].parse().unwrap();
+    cluster.assert_settled();
+    let now = owners(&cluster);
+    assert_eq!(now[usize::from(slot)], new);
+    assert_eq!(now[usize::from(slot)], before[usize::from(slot)]);
+    let names: Vec<&str> = written.keys().map(|(_, k)| k.as_str()).collect();
+    let in_slot = keyslots(&mut plain(&new, None), &names)
+        .into_iter()
+        .filter(|&s| s == slot)
+        .count() as u64;
+    assert!(in_slot > 0, "slot {slot} was planned with keys");
+    assert_eq!(keys_in_slot(&new, slot), in_slot, "slot {slot} on {new}");
+    assert_eq!(keys_in_slot(&old, slot), 0, "slot {slot} on {old}");
+    read_back(&cluster, &written);
+}
+
+/// A Valkey 9.1 cluster of two databases (keys in both), as a user not allowed `CONFIG GET`
+/// nor `ACL DRYRUN`: the source's `cluster-databases` refused was taken for one database,
+/// database 1's keys stayed on the source, whose `SETSLOT NODE` then failed while the stop
+/// said every key was on the target, and they no longer read back. The move now stops at
+/// `CONFIG GET`, its states undone, every key where it was; once granted, `--apply` moves
+/// the slots and every key reads back.
+#[test]
+fn a_user_not_allowed_config_get_is_undone_not_taken_for_one_database() {
+    let Some(cluster) = cluster_of(2) else { return };
+    let written = load_in(&cluster, [100, 0, 0], 2);
+    let before = owners(&cluster);
+    for node in &cluster.primaries {
+        let () = redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("op")
+            .arg("on")
+            .arg(">pw")
+            .arg("~*")
+            .arg("&*")
+            .arg("+@all")
+            .arg("-config|get")
+            .arg("-acl|dryrun")
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let apply = [
+        "--dialect",
+        "classic",
+        "--max-moves",
+        "3",
+        "--format",
+        "json",
+        "--apply",
+    ];
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: moving slot ");
+    for said in [
+        "stopped at `CONFIG GET cluster-databases` on the source: ",
+        "grant it with `ACL SETUSER op +config|get` (NOPERM); no key moved and the slot is as it was",
+        "this run's `MIGRATING` and `IMPORTING` undone",
+    ] {
+        assert!(error.contains(said), "`{said}` not in {error}");
+    }
+    cluster.assert_settled();
+    assert_eq!(owners(&cluster), before);
+    assert_eq!(read_back(&cluster, &written), [200, 0, 0]);
+    for node in &cluster.primaries {
+        let () = redis::cmd("ACL")
+            .arg("SETUSER")
+            .arg("op")
+            .arg("+config|get")
+            .query(&mut node.connect())
+            .unwrap();
+    }
+    let run = rebalance(&url, &apply);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
+    assert_eq!(out["moves"].as_array().unwrap().len(), 3, "{out}");
+    assert_moved(&cluster, &out, None);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
