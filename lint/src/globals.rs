@@ -549,7 +549,7 @@ pub fn nearest_field(place: Place, table: &str, field: &str) -> Option<&'static 
 const LATER_LUA: [(&str, &str, &str); 1] = [("table", "unpack", "unpack")];
 
 /// What Lua 5.1 (every server's) calls the field `table.field` of a later Lua, when it has
-/// it under another name ([`LATER_LUA`]).
+/// it under another name (`LATER_LUA`).
 ///
 /// # Examples
 ///

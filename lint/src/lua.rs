@@ -98,7 +98,7 @@ pub struct CallSite {
     pub args: Vec<KeyExpr>,
     /// Why the call may not run when the script (or its library function) does: a branch,
     /// a loop's body, the right of `and`/`or`, after a `return`, a function that may not be
-    /// called ([`maybe_at`]); `None` when it runs whenever they do.
+    /// called (`maybe_at`); `None` when it runs whenever they do.
     pub maybe: Option<&'static str>,
 }
 
