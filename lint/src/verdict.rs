@@ -1235,7 +1235,12 @@ pub(crate) fn unknown_options(
                 ),
                 fix: format!(
                     "write it with options every server targeted takes (`{option}`'s check as \
-                     a command before it in the script), or judge for {} only",
+                     a command before it{}), or judge for {} only",
+                    if how == "from a script" {
+                        " in the script"
+                    } else {
+                        ""
+                    },
                     target_options(&having)
                 ),
                 condition: None,

@@ -658,3 +658,15 @@ fn lint_refuses_a_file_that_is_not_utf8_and_its_fix_keeps_the_keys_slot() {
         .ok()
         .prints("fixed.redis: redis runs, valkey8 runs, valkey9 runs");
 }
+
+/// The fix of an option a server lacks names where its check goes: before the call "in the
+/// script" for a script, before the command in a command file (it said "in the script"
+/// there too).
+#[test]
+fn lint_an_option_s_fix_fits_the_file_it_is_in() {
+    let run = lint(&[&corpus("set_ifeq.lua")]);
+    run.prints("`IFEQ`'s check as a command before it in the script)");
+    let run = lint(&[&corpus("multi_set_ifeq.redis")]);
+    run.prints("`IFEQ`'s check as a command before it)");
+    assert!(!run.stdout.contains("in the script"), "{}", run.stdout);
+}
