@@ -456,7 +456,15 @@ fn script_call(
                     (*n, f.clone(), *w)
                 });
             let what = slotgen::text::escape(function.as_bytes());
+            // FCALL_RO of a near miss of a writing function, beside a read-only one: the
+            // write may be what was meant (`FCALL_RO setpar` of `setpair`), and then FCALL
+            let writer = nearest(None).filter(|w| read_only && Some(*w) != near);
             let fix = match near {
+                Some(near) if writer.is_some() => format!(
+                    "`{}`, the nearest name registered, writes: if it is the function meant, \
+                     call it with FCALL; for a read, `{near}` (registered `no-writes`)",
+                    writer.unwrap_or_default()
+                ),
                 Some(near) if writes => format!(
                     "write `{near}`, the nearest name registered, if that is the function \
                      meant: it writes (registered without `no-writes`)"

@@ -234,6 +234,27 @@ fn lint_names_the_function_an_fcall_misspells() {
         "{}",
         run.stdout
     );
+    // with a read-only `getpair` beside it, `FCALL_RO setpar` (the writer misspelled) is not
+    // told to read instead: the write is named, with FCALL, and the read after it
+    let both = dir.path().join("both.lua");
+    std::fs::write(
+        &both,
+        "#!lua name=pairs\n\
+         redis.register_function('setpair', function(keys, args)\n\
+           return redis.call('SET', keys[1], args[1])\n\
+         end)\n\
+         redis.register_function{function_name='getpair', callback=function(keys)\n\
+           return redis.call('GET', keys[1])\n\
+         end, flags={'no-writes'}}\n",
+    )
+    .expect("written");
+    std::fs::write(&calls, "FCALL_RO setpar 1 x\n").expect("written");
+    let run = lint(&[both.to_str().expect("UTF-8"), calls_path]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints(
+        "`setpair`, the nearest name registered, writes: if it is the function meant, call it \
+         with FCALL; for a read, `getpair` (registered `no-writes`)",
+    );
     std::fs::write(&calls, "FCALL SETPAIR 2 {u}x {u}y v\n").expect("written");
     lint(&[lib, calls_path]).ok();
     std::fs::write(&calls, "FCALL archive 1 x\n").expect("written");
