@@ -409,16 +409,20 @@ fn relaxed(
         .filter(|t| *t > problem.goal && *t < skew && TARGET_SKEWS.contains(t))
         .collect();
     targets.dedup();
-    let mut found: Option<(f64, f64, Candidate)> = None;
-    for target in targets {
-        let relaxed = Limits { target, ..*limits };
-        let p = Problem::new(
+    // the same problem under another target
+    let at = |target: f64| {
+        let limits = Limits { target, ..*limits };
+        Problem::new(
             problem.amounts,
             problem.keys,
             problem.owners,
             problem.weights,
-            &relaxed,
-        );
+            &limits,
+        )
+    };
+    let mut found: Option<(f64, f64, Candidate)> = None;
+    for target in targets {
+        let p = at(target);
         // the greedy to compare the targets, and where it stops short of a target a search
         // of a twentieth of the budget (the whole search only for the target chosen)
         let mut c = p.greedy(limits.max_moves, min_gain);
@@ -443,14 +447,7 @@ fn relaxed(
     }
     let (_, target, _) = found?;
     // the plan of that target as plan_with makes it: the greedy's, or fewer moves to it
-    let chosen = Limits { target, ..*limits };
-    let p = Problem::new(
-        problem.amounts,
-        problem.keys,
-        problem.owners,
-        problem.weights,
-        &chosen,
-    );
+    let p = at(target);
     let (c, _, _) = p.solve(limits.max_moves, min_gain);
     let s = weighted_skew(&c.loads, problem.weights)?;
     let more = c.moves.len().saturating_sub(best.moves.len());
