@@ -1,20 +1,10 @@
--- Times the seed article's Lua module (`for_slot`, slot -> key) on LuaJIT or Lua 5.x, over
--- all 16384 slots in order and in a fixed shuffled order, in CPU time (os.clock).
+-- Times the Lua module of the article slotgen started from (`for_slot`, slot -> key;
+-- seed_module.lua beside this file) on LuaJIT or Lua 5.x, over all 16384 slots in order and
+-- in a fixed shuffled order, in CPU time (os.clock).
 --
---   luajit tables/benches/lua/seed_for_slot.lua /work/shared/seeds/001_074cc5bdf0f18b58.txt
---
--- The module is not part of slotgen: it is read from the seed document at run time (the
--- lines from `local _M = {}` up to the line before `-- ===== `) and never copied here.
-local path = assert(arg[1], "usage: seed_for_slot.lua SEED_DOCUMENT")
-local lines, inside = {}, false
-for line in io.lines(path) do
-    if line:find("^local _M = {}") then inside = true end
-    if inside and line:find("^%-%- =====") then break end
-    if inside then lines[#lines + 1] = line end
-end
-assert(#lines > 0, "no `local _M = {}` module in " .. path)
-local load_chunk = loadstring or load
-local M = assert(load_chunk(table.concat(lines, "\n") .. "\nreturn _M"))()
+--   luajit tables/benches/lua/seed_for_slot.lua [ROUNDS]
+local here = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/"
+local M = dofile(here .. "seed_module.lua")
 
 -- Every slot round-trips before timing.
 for s = 0, 16383 do assert(M.slot(M.for_slot(s)) == s, "slot " .. s) end
@@ -39,7 +29,7 @@ local function time(slots, rounds)
     return elapsed / (rounds * 16384) * 1e9
 end
 
-local rounds = tonumber(arg[2]) or 50
+local rounds = tonumber(arg[1]) or 50
 time(in_order, 2) -- warm up (JIT traces)
 local results = {}
 for run = 1, 5 do
