@@ -46,6 +46,16 @@ pub struct NameOption {
     pub example: &'static str,
 }
 
+/// `--for-script` in a language: what it writes instead of the module, and what `--name`
+/// names then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScriptOption {
+    /// What is written instead of the module, for help: `a block to paste ...`.
+    pub writes: &'static str,
+    /// What `--name` names with `--for-script`, and its default.
+    pub name: NameOption,
+}
+
 /// What `--package` names in a language, its default, and the rule a package name follows.
 #[derive(Clone, Copy, Debug)]
 pub struct PackageOption {
@@ -68,10 +78,12 @@ pub struct Language {
     pub name_option: Option<NameOption>,
     /// `--package`, where the language takes it (Go), with the check of a package name.
     pub package_option: Option<PackageOption>,
-    /// Whether it takes `--types` (JavaScript).
-    pub types_option: bool,
-    /// Whether it takes `--for-script` (Lua); `--name` is then taken with this default.
-    pub for_script_option: Option<NameOption>,
+    /// `--types`, where the language takes it (JavaScript): what it writes instead of the
+    /// module, for help.
+    pub types_option: Option<&'static str>,
+    /// `--for-script`, where the language takes it (Lua); `--name` is then taken with its
+    /// default.
+    pub for_script_option: Option<ScriptOption>,
     /// Whether the output is a module of the one surface (`slot`, `hashtag`,
     /// `tag_for_slot`, `key_for_slot`, `tags_for_slot`, `same_slot`, `shared_hashtag`)
     /// that the tests' harness runs; false for data (JSON) and the Rust static.
@@ -111,7 +123,7 @@ impl Language {
         if options.for_script && self.for_script_option.is_none() {
             return Err(refuse("--for-script"));
         }
-        if options.types && !self.types_option {
+        if options.types && self.types_option.is_none() {
             return Err(refuse("--types"));
         }
         match (options.package, self.package_option) {
@@ -130,7 +142,7 @@ impl Language {
     #[must_use]
     pub fn name_default(&self, options: &Options<'_>) -> Option<&'static str> {
         match (options.for_script, self.for_script_option, self.name_option) {
-            (true, Some(script), _) => Some(script.default),
+            (true, Some(script), _) => Some(script.name.default),
             (_, _, Some(name)) => Some(name.default),
             _ => None,
         }
@@ -159,7 +171,7 @@ impl Language {
 fn takers(option: &str) -> String {
     let takes = |l: &Language| match option {
         "--for-script" => l.for_script_option.is_some(),
-        "--types" => l.types_option,
+        "--types" => l.types_option.is_some(),
         "--package" => l.package_option.is_some(),
         _ => l.name_option.is_some() || l.for_script_option.is_some(),
     };
@@ -242,7 +254,7 @@ pub fn name_help() -> String {
         let module = l.name_option.map(|o| (l.name.to_owned(), o));
         let script = l
             .for_script_option
-            .map(|o| (format!("{} --for-script", l.name), o));
+            .map(|o| (format!("{} --for-script", l.name), o.name));
         module.into_iter().chain(script).collect()
     })
 }
@@ -256,6 +268,42 @@ pub fn package_help() -> String {
             .into_iter()
             .collect()
     })
+}
+
+/// `--types`' help: what it writes, in each language that takes it, instead of the module.
+///
+/// ```
+/// assert_eq!(
+///     slotgen::emit::language::types_help(),
+///     "With `js`: the TypeScript declarations (`slotgen.d.mts`) of the module, instead of the module",
+/// );
+/// ```
+#[must_use]
+pub fn types_help() -> String {
+    instead_help(
+        LANGUAGES
+            .iter()
+            .filter_map(|l| l.types_option.map(|w| (l.name, w))),
+    )
+}
+
+/// `--for-script`'s help: what it writes, in each language that takes it, instead of the
+/// module.
+#[must_use]
+pub fn for_script_help() -> String {
+    instead_help(
+        LANGUAGES
+            .iter()
+            .filter_map(|l| l.for_script_option.map(|o| (l.name, o.writes))),
+    )
+}
+
+/// `With `LANGUAGE`: WRITES, instead of the module`, for each row, joined by `; `.
+fn instead_help(rows: impl Iterator<Item = (&'static str, &'static str)>) -> String {
+    let each: Vec<String> = rows
+        .map(|(language, writes)| format!("With `{language}`: {writes}, instead of the module"))
+        .collect();
+    each.join("; ")
 }
 
 /// Checks `name` as a package of every language that takes `--package`, for a front end
@@ -283,7 +331,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "REDIS_CLUSTER",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: false,
         emit: Emit::Source(|d, options| {
@@ -301,7 +349,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.json",
         name_option: None,
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: false,
         emit: Emit::Source(|d, _| {
@@ -315,11 +363,14 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.lua",
         name_option: None,
         package_option: None,
-        types_option: false,
-        for_script_option: Some(NameOption {
-            default: super::redis_function::DEFAULT_NAME,
-            what: "the script's local table",
-            example: "orders",
+        types_option: None,
+        for_script_option: Some(ScriptOption {
+            writes: "a block to paste at the top of an `EVAL` script (Lua 5.1 with the server's `bit`, no globals)",
+            name: NameOption {
+                default: super::redis_function::DEFAULT_NAME,
+                what: "the script's local table",
+                example: "orders",
+            },
         }),
         module: true,
         emit: Emit::Model {
@@ -346,7 +397,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "orders",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -362,7 +413,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.py",
         name_option: None,
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -376,7 +427,7 @@ pub static LANGUAGES: &[Language] = &[
         file_name: "slotgen.mjs",
         name_option: None,
         package_option: None,
-        types_option: true,
+        types_option: Some("the TypeScript declarations (`slotgen.d.mts`) of the module"),
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -403,7 +454,7 @@ pub static LANGUAGES: &[Language] = &[
             },
             check: super::go::check_package_name,
         }),
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -424,7 +475,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "com.example.RedisSlots",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -444,7 +495,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "RedisSlots",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -464,7 +515,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "Example\\RedisSlots",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -484,7 +535,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "EchoMQ.Keyspace",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -504,7 +555,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "Example.RedisSlots",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -524,7 +575,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "redis_slots",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: true,
         emit: Emit::Model {
@@ -544,7 +595,7 @@ pub static LANGUAGES: &[Language] = &[
             example: "orders",
         }),
         package_option: None,
-        types_option: false,
+        types_option: None,
         for_script_option: None,
         module: false,
         emit: Emit::Model {

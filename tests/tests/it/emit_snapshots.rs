@@ -28,7 +28,7 @@ fn variants(language: &Language) -> Vec<(&'static str, Options<'static>)> {
         };
         all.push(("_for_script", options));
     }
-    if language.types_option {
+    if language.types_option.is_some() {
         let options = Options {
             types: true,
             ..Options::default()

@@ -40,13 +40,9 @@ pub struct EmitArgs {
     output: Option<PathBuf>,
     #[arg(long, value_name = "NAME", help = emit::language::name_help())]
     name: Option<String>,
-    /// With `lua`: a block to paste at the top of an `EVAL` script (Lua 5.1 with the
-    /// server's `bit`, no globals) instead of a module; `--name` names its local table.
-    #[arg(long)]
+    #[arg(long, help = emit::language::for_script_help())]
     for_script: bool,
-    /// With `js`: the TypeScript declarations (`slotgen.d.mts`) of the module instead of
-    /// the module.
-    #[arg(long)]
+    #[arg(long, help = emit::language::types_help())]
     types: bool,
     #[arg(long, value_name = "NAME", value_parser = package, help = emit::language::package_help())]
     package: Option<String>,

@@ -21,9 +21,9 @@ fn languages() -> Vec<Vec<&'static str>> {
         }
         if let Some(script) = l.for_script_option {
             all.push(vec![l.name, "--for-script"]);
-            all.push(vec![l.name, "--for-script", "--name", script.example]);
+            all.push(vec![l.name, "--for-script", "--name", script.name.example]);
         }
-        if l.types_option {
+        if l.types_option.is_some() {
             all.push(vec![l.name, "--types"]);
         }
         if let Some(package) = l.package_option {
