@@ -1,4 +1,5 @@
-//! Server URLs as they may be shown: [`redact`] hides the password.
+//! Server URLs: what they say besides the address ([`parts`], as the `redis` client reads
+//! them), and as they may be shown ([`redact`] hides the password).
 //!
 //! Every URL that slotgen prints (on standard output, in an error, in a report) goes through
 //! [`redact`] first, so that `redis://:s3cret@host:6379` is never shown with its secret.
@@ -71,6 +72,70 @@ pub fn redact(url: &str) -> String {
     crate::text::escape_cut(format!("{scheme}{info}{tail}").as_bytes())
 }
 
+/// What a server URL says besides its address, as the `redis` client reads it: for a front
+/// end's checks (TLS options without TLS, a password given twice, a database named) and for
+/// the options of a script that reaches the same servers. A URL the client cannot read gives
+/// the default (nothing said): the connection refuses it later, in the client's words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Parts {
+    /// A `rediss://` or `valkeys://` URL (any case): the client speaks TLS.
+    pub tls: bool,
+    /// `#insecure` at its end: the client does not check the servers' certificates.
+    pub insecure: bool,
+    /// The user of the user info, percent-decoded.
+    pub user: Option<String>,
+    /// Whether it holds a password.
+    pub password: bool,
+    /// A database other than 0 that it names, as written for a message: `/N`, or `?db=N`
+    /// (which the client reads on `unix://` URLs only, and takes silently on TCP ones),
+    /// escaped.
+    pub database: Option<String>,
+}
+
+/// The [`Parts`] of `url`.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_cluster::url::parts;
+///
+/// let p = parts("rediss://app:s3cret@127.0.0.1:6379/2");
+/// assert!(p.tls && p.password && !p.insecure);
+/// assert_eq!((p.user.as_deref(), p.database.as_deref()), (Some("app"), Some("/2")));
+/// let p = parts("VALKEYS://h:1?db=3#insecure");
+/// assert!(p.tls && p.insecure && !p.password);
+/// assert_eq!(p.database.as_deref(), Some("?db=3"));
+/// assert_eq!(parts("redis://127.0.0.1:7000"), Default::default());
+/// ```
+#[must_use]
+pub fn parts(url: &str) -> Parts {
+    let starts = |scheme: &str| {
+        url.get(..scheme.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
+    };
+    let info = redis::IntoConnectionInfo::into_connection_info(url).ok();
+    let query_db = redis::parse_redis_url(url).and_then(|parsed| {
+        parsed
+            .query_pairs()
+            .find(|(name, value)| name == "db" && value != "0")
+            .map(|(_, value)| format!("?db={}", crate::text::escape(value.as_bytes())))
+    });
+    let path_db = info
+        .as_ref()
+        .map(|info| info.redis.db)
+        .filter(|&db| db != 0)
+        .map(|db| format!("/{db}"));
+    Parts {
+        tls: starts("rediss://") || starts("valkeys://"),
+        insecure: url.ends_with("#insecure"),
+        user: info.as_ref().and_then(|info| info.redis.username.clone()),
+        password: info
+            .as_ref()
+            .is_some_and(|info| info.redis.password.is_some()),
+        database: query_db.or(path_db),
+    }
+}
+
 fn is_secret(key: &str) -> bool {
     ["pass", "password"]
         .iter()
@@ -79,7 +144,24 @@ fn is_secret(key: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::redact;
+    use super::{parts, redact};
+
+    #[test]
+    fn parts_as_the_client_reads_them() {
+        // a percent-encoded user is decoded; an empty one is none
+        assert_eq!(parts("redis://a%40b:pw@h:1").user.as_deref(), Some("a@b"));
+        assert_eq!(parts("redis://:pw@h:1").user, None);
+        assert!(parts("redis://:pw@h:1").password);
+        // the database of a socket URL's query, and `db=0` is no database named
+        assert_eq!(
+            parts("unix:///tmp/r.sock?db=4").database.as_deref(),
+            Some("?db=4")
+        );
+        assert_eq!(parts("redis://h:1?db=0").database, None);
+        assert_eq!(parts("redis://h:1/0").database, None);
+        // no URL at all says nothing
+        assert_eq!(parts("h:1"), super::Parts::default());
+    }
 
     #[test]
     fn secrets_never_survive() {

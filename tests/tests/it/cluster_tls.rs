@@ -93,6 +93,20 @@ fn tls_cluster(program: &str) {
     by_flag.ok();
     assert_eq!(map_rows(&by_flag), rows);
 
+    // --- a `valkeys://` URL is TLS too, also in the script of `--format commands`, whose
+    // redis-cli needs `--tls` with the certificates (it once had them for `rediss://` only)
+    let valkeys = format!("valkeys://127.0.0.1:{port}");
+    let script = run(
+        &with(&rebalance_args(&valkeys, &["--format", "commands"])),
+        b"",
+    );
+    let options = format!("--tls --cacert {}", path(&certs.ca));
+    assert!(
+        script.ok().contains(&options),
+        "{options} not in:\n{}",
+        script.stdout
+    );
+
     // --- keys: every key lands, by the server's CLUSTER KEYSLOT, on a slot of the node named
     let keys = run(&with(&["keys", "--redis", &url, "--per-node", "3"]), b"");
     let by_node = keys_by_node(&keys.rows());

@@ -97,12 +97,8 @@ impl ConnectArgs {
     /// A usage error for TLS options without TLS, or two passwords; an error when the
     /// password cannot be read.
     pub fn options(&self, url: &str, stdin_taken: Option<&str>) -> Result<ConnectOptions> {
-        let tls_url = url
-            .get(..9)
-            .is_some_and(|s| s.eq_ignore_ascii_case("rediss://"))
-            || url
-                .get(..10)
-                .is_some_and(|s| s.eq_ignore_ascii_case("valkeys://"));
+        let parts = slotgen_cluster::url::parts(url);
+        let tls_url = parts.tls;
         let given: Vec<&str> = [
             (self.cacert.is_some(), "--cacert"),
             (self.cert.is_some(), "--cert"),
@@ -129,7 +125,7 @@ impl ConnectArgs {
             tls.sni.clone_from(&self.sni);
             tls.insecure = self.insecure;
             // `rediss://HOST#insecure`, as the `redis` client reads it, is the same
-            if self.insecure || url.ends_with("#insecure") {
+            if self.insecure || parts.insecure {
                 say!(
                     "slotgen: warning: --insecure: the servers' certificates are not checked; the exchange is encrypted, but anyone on the way can read and change it"
                 );
@@ -137,25 +133,13 @@ impl ConnectArgs {
             options.tls = Some(tls);
         }
         options.user.clone_from(&self.user);
-        // as the `redis` client reads the URL (a URL it cannot read is refused later, by
-        // the library, in its words)
-        let parsed = redis::IntoConnectionInfo::into_connection_info(url).ok();
-        // `/N`, as the `redis` client reads it, or `?db=N`, which it reads on `unix://` only
-        let named_db = query_db(url).or_else(|| {
-            parsed
-                .as_ref()
-                .map(|info| info.redis.db)
-                .filter(|&db| db != 0)
-                .map(|db| format!("/{db}"))
-        });
+        let named_db = parts.database.as_deref();
         if let Some(db) = named_db {
             return Err(crate::exit::usage(anyhow!(
                 "the URL names database `{db}`, but slotgen works on every database of a cluster (database 0 on Redis, each of `cluster-databases` on Valkey 9): remove `{db}`"
             )));
         }
-        let url_password = parsed
-            .as_ref()
-            .is_some_and(|info| info.redis.password.is_some());
+        let url_password = parts.password;
         let source = if self.askpass {
             Some("--askpass")
         } else if self.password_file.is_some() {
@@ -163,9 +147,7 @@ impl ConnectArgs {
         } else {
             None
         };
-        let url_user = parsed
-            .as_ref()
-            .and_then(|info| info.redis.username.as_deref());
+        let url_user = parts.user.as_deref();
         if let (Some(given), Some(in_url)) = (&self.user, url_user) {
             if given != in_url {
                 return Err(crate::exit::usage(anyhow!(
@@ -210,10 +192,7 @@ impl ConnectArgs {
             let _ = PASSWORD_SOURCE.set(source);
         }
         // AUTH is sent only with a password: a user without one would be taken as `default`
-        let user = self
-            .user
-            .clone()
-            .or_else(|| parsed.and_then(|info| info.redis.username));
+        let user = self.user.clone().or_else(|| parts.user.clone());
         if let (Some(user), None, false) = (user, &options.password, url_password) {
             return Err(crate::exit::usage(anyhow!(
                 "user `{}` needs a password, or the server takes the connection as user `default`: give --askpass, --password-file FILE or {PASSWORD_VARIABLE}",
@@ -233,15 +212,6 @@ fn first_line(mut text: String, from: &str) -> Result<String> {
         bail!("{from} gives an empty password: put the password on its first line");
     }
     Ok(text)
-}
-
-/// A `db=N` parameter of `url`'s query other than `db=0`, as `?db=N`, escaped: the `redis`
-/// client reads it on `unix://` URLs only, and takes it silently on TCP ones.
-fn query_db(url: &str) -> Option<String> {
-    redis::parse_redis_url(url)?
-        .query_pairs()
-        .find(|(name, value)| name == "db" && value != "0")
-        .map(|(_, value)| format!("?db={}", slotgen::text::escape(value.as_bytes())))
 }
 
 /// The longest password read: ACL passwords are hashed, any length works, but a line read

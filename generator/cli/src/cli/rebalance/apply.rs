@@ -264,9 +264,9 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
         })
     };
     let url = &args.server.redis;
-    let parsed = redis::parse_redis_url(url);
+    let parts = slotgen_cluster::url::parts(url);
     let mut options = Vec::new();
-    if c.tls || url.starts_with("rediss://") {
+    if c.tls || parts.tls {
         options.push("--tls".to_owned());
     }
     // a file named as given but absolute, so that the script runs from any directory
@@ -295,12 +295,7 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
     if c.insecure {
         options.push("--insecure".to_owned());
     }
-    let user = c.user.clone().or_else(|| {
-        parsed
-            .as_ref()
-            .map(|u| u.username().to_owned())
-            .filter(|u| !u.is_empty())
-    });
+    let user = c.user.clone().or(parts.user);
     if let Some(user) = &user {
         options.push(format!("--user {}", quote(user)?));
     }
@@ -310,7 +305,7 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
             file(path)?
         )
     } else if c.askpass
-        || parsed.as_ref().is_some_and(|u| u.password().is_some())
+        || parts.password
         || std::env::var_os(super::super::cluster::PASSWORD_VARIABLE).is_some()
     {
         ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password}\"".to_owned()
