@@ -1869,7 +1869,8 @@ mod tests {
         let fair = 46_633.0 / 2.001;
         let p = plan_with(&amounts, &amounts, &owners, &weights, &Limits::target(1.1)).unwrap();
         let skew = p.plan.skew_after.unwrap();
-        assert!(skew <= 44_296.0 / fair * 1.1, "{skew} {:?}", p.stop);
+        // as low as the plan by hand, or lower (1.86 in 628 moves, 2026-12-05)
+        assert!(skew <= 44_296.0 / fair + 1e-9, "{skew} {:?}", p.stop);
         let moved = skew_of_moved(&amounts, &owners, &weights, &p.plan.moves).unwrap();
         assert!((moved - skew).abs() < 1e-9, "{p:?}");
         if let Stop::Relaxed { target, .. } = p.stop {
