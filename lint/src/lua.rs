@@ -157,6 +157,12 @@ pub struct GlobalRead {
     /// assigned again (`local r = redis` then `r.cal(...)`: `redis`): its fields are
     /// checked as the table's.
     pub aliased: Option<String>,
+    /// Whether that local is declared in a library's body, outside every function: it holds
+    /// the `redis` FUNCTION LOAD gives the body (`register_function`, `log`, the constants),
+    /// and keeps it for the functions that read it when they run (`r.call` there is refused:
+    /// "Script attempted to access nonexistent global variable 'call'", measured on the three
+    /// servers).
+    pub loaded: bool,
     /// Whether `field` is a method called on `name`, a string (`s:sbu()`): strings' methods
     /// are the functions of `string`.
     pub method: bool,
@@ -296,6 +302,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.file = n;
         names.visit_ast(ast);
     }
+    names.settle();
     if let Some(ast) = asts.first() {
         let idents = identifiers(ast);
         names.reach(&idents);
@@ -383,12 +390,6 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         .map(|(i, _)| i)
         .collect();
     let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
-    // the bindings assigned after their declaration: an alias of a global table no more
-    let reassigned: Vec<usize> = names
-        .assigned
-        .iter()
-        .filter_map(|(name, at)| names.resolve(name, *at))
-        .collect();
     let mut out = Vec::new();
     for &(ref name, byte, at, top_level) in &names.reads {
         let place = match (library, top_level) {
@@ -397,20 +398,22 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, false) => Place::Function,
         };
         // a local declared with a global table and not assigned again (`local r = redis`):
-        // its fields are the table's
-        let alias: Option<&str> = names
-            .resolve(name, byte)
-            .filter(|b| !reassigned.contains(b))
-            .and_then(|b| names.bindings[b].alias.as_deref());
+        // its fields are the table's, as it was where the local was declared (a library's
+        // body keeps FUNCTION LOAD's `redis` for its functions)
+        let bound = names.resolve(name, byte);
+        let alias: Option<&str> = bound.and_then(|b| names.holds(b));
         let table: &str = alias.unwrap_or(name);
+        let loaded = library
+            && alias.is_some()
+            && bound.is_some_and(|b| !within(&names.bodies, 0, names.bindings[b].declared));
+        let table_place = if loaded { Place::Load } else { place };
         // a field called that some server with the table lacks (`redis.cal(...)`) or has as
         // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
         // `redis.pcall` are `library-load`'s
         let field = names.field_calls.get(&byte).filter(|f| {
-            Server::ALL
-                .iter()
-                .any(|&s| functions(s, place, table).is_some_and(|fs| !fs.contains(&f.as_str())))
-                && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
+            Server::ALL.iter().any(|&s| {
+                functions(s, table_place, table).is_some_and(|fs| !fs.contains(&f.as_str()))
+            }) && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
         // a call of `T.f` inside `if T.f then`: it runs only where the field is
         let guarded = field.is_some_and(|f| {
@@ -449,6 +452,7 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             let mut read = out.last().cloned().expect("pushed above");
             read.field = Some(field.clone());
             read.aliased = alias.map(str::to_owned);
+            read.loaded = loaded;
             if everywhere(place, table) || alias.is_some() {
                 out.pop();
             }
@@ -487,6 +491,7 @@ fn read_at(
         declared_below: None,
         field: None,
         aliased: None,
+        loaded: false,
         method: false,
         in_scope: {
             let mut seen = std::collections::HashSet::new();
@@ -828,20 +833,35 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             && ident(i - 2) == Some("pcall")
             && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")))
     };
+    // the locals declared with the API (`local r = redis`), by the bytes of their name and
+    // of the value: both are followed while the local is the API (then its uses are)
+    let api_locals: HashMap<usize, (&str, usize)> = names
+        .api_locals
+        .iter()
+        .filter(|l| l.0 == file)
+        .flat_map(|(_, at, value, name)| {
+            [(*at, (name.as_str(), *at)), (*value, (name.as_str(), *at))]
+        })
+        .collect();
     let mut out = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
         let Some(name) = ident(i) else { continue };
-        let api = API.contains(&name);
-        let alias = names.calls.iter().any(|c| c == name);
-        if !api && !alias || (i > 0 && (symbol(i - 1, ".") || symbol(i - 1, ":"))) {
+        if i > 0 && (symbol(i - 1, ".") || symbol(i - 1, ":")) {
             continue;
         }
         let start = token.token().start_position();
         let byte = start.bytes();
-        if within(&names.dead, file, byte) || (api && within(&names.shadowed, file, byte)) {
+        let api = names.api(file, name, byte);
+        let alias = names.calls.iter().any(|c| c == name);
+        if !api && !alias || within(&names.dead, file, byte) {
             continue;
         }
-        let followed = if api {
+        let declared = api_locals
+            .get(&byte)
+            .is_some_and(|&(local, at)| names.api(file, local, at));
+        let followed = if declared {
+            true
+        } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API
             // (`redis.log`, `redis.register_function`); call and pcall must be called, made
             // an alias (`local rcall = redis.call`), or handed to pcall.
@@ -852,18 +872,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             } else {
                 None
             };
-            // `local redis = redis`, `local server = redis`: the API under its own name
-            // (the value, and the name declared)
-            let renamed = (i >= 2
-                && symbol(i - 1, "=")
-                && ident(i - 2).is_some_and(|a| API.contains(&a))
-                && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":"))))
-                || (i >= 1
-                    && symbol(i - 1, "local")
-                    && symbol(i + 1, "=")
-                    && ident(i + 2).is_some_and(|a| API.contains(&a)));
             match field {
-                _ if renamed => true,
                 // made an alias in a library's body, the read itself fails: FUNCTION LOAD
                 // runs the body with a `redis` that has no `call` (a call there is the call
                 // pass's, `library-load`'s too)
@@ -913,11 +922,10 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
     out
 }
 
+/// Whether `path` is `redis.call` or `redis.pcall`, its first name the API as
+/// [`Names::api`] answers (an alias put as `redis`).
 fn is_call_path(path: &[String]) -> bool {
-    matches!(
-        path,
-        [a, b] if (a == "redis" || a == "server") && (b == "call" || b == "pcall")
-    )
+    matches!(path, [a, b] if a == "redis" && (b == "call" || b == "pcall"))
 }
 
 /// Pass two: the locals' values ([`values`], not `frozen`), then the calls with those
@@ -1148,16 +1156,22 @@ impl Flow<'_> {
         let Some((mut path, args)) = callee else {
             return;
         };
+        let byte = byte_range(call).map_or(0, |(a, _)| a);
+        // a name that is the API (`redis`, `local r = redis`) is `redis`; `redis` that is
+        // not (a local table of that name) calls no server
+        let api = self.names.api(self.file, &path[0], byte);
+        if api {
+            "redis".clone_into(&mut path[0]);
+        } else if API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte) {
+            return;
+        }
         // `redis.cal(...)`: checked as `redis.call(...)` (its `unknown-field` finding says so)
         if let [table, field] = &path[..] {
             if let Some(meant) = crate::globals::call_meant(table, field) {
                 path[1] = meant.to_owned();
             }
         }
-        let byte = byte_range(call).map_or(0, |(a, _)| a);
-        if within(&self.names.dead, self.file, byte)
-            || (API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte))
-        {
+        if within(&self.names.dead, self.file, byte) {
             return;
         }
         let maybe = (self.file == 0)
@@ -1178,7 +1192,14 @@ impl Flow<'_> {
         if !is_call(&path) {
             // `pcall(redis.call, 'set', k, v)`: the call with its error caught.
             let inner = match exprs.first() {
-                Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes()),
+                Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes())
+                    .map(|mut p| {
+                        let at = byte_range(v.prefix()).map_or(0, |(a, _)| a);
+                        if self.names.api(self.file, &p[0], at) {
+                            "redis".clone_into(&mut p[0]);
+                        }
+                        p
+                    }),
                 Some(Expression::Var(Var::Name(n))) => Some(vec![name_of(n)]),
                 _ => None,
             };

@@ -472,11 +472,11 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                 };
                 let cell = check_case(&report, *target, runner(keys), &outcome, &name);
                 // `decided` on the call line: every value the verdict needs is given
-                if source
+                let decided = source
                     .lines()
                     .take(2)
-                    .any(|l| l.contains("call:") && l.contains("decided"))
-                {
+                    .any(|l| l.contains("call:") && l.contains("decided"));
+                if decided {
                     assert_ne!(
                         report.verdict(*target),
                         Outcome::Depends,
@@ -562,6 +562,14 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     let fixed = lint_case(path, &written, call, k1, k2, *target);
                     let fixed_name = format!("{name}, the fix `{}` followed", f.fix);
                     check_case(&fixed, *target, runner(keys), &outcome, &fixed_name);
+                    // the advice followed leaves every value given: the lint still decides
+                    if decided {
+                        assert_ne!(
+                            fixed.verdict(*target),
+                            Outcome::Depends,
+                            "{fixed_name}: every value is given, the lint must decide: {fixed:#?}"
+                        );
+                    }
                     assert!(
                         !fixed
                             .findings
