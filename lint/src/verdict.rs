@@ -1836,11 +1836,16 @@ fn caught(f: &mut Finding) {
         "; the call is protected (`redis.pcall` or `pcall`), so where the server refuses the \
          command the script gets the error as a value and goes on without it",
     );
-    f.condition = Some(Condition::Values(
-        "the command takes effect only where the rule holds; elsewhere the script runs \
+    // the rule's own condition kept, as a branch's is (`cluster-database` on Valkey 9:
+    // `cluster-databases` above the database)
+    let rule = match f.condition.take() {
+        Some(Condition::Values(c)) => format!(" ({c})"),
+        _ => String::new(),
+    };
+    f.condition = Some(Condition::Values(format!(
+        "the command takes effect only where the rule holds{rule}; elsewhere the script runs \
          without it"
-            .to_owned(),
-    ));
+    )));
 }
 
 struct KeyContext<'a> {
