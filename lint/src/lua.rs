@@ -16,7 +16,7 @@ use full_moon::tokenizer::{Position as TokenPosition, TokenReference, TokenType}
 use full_moon::visitors::Visitor;
 
 use crate::commands::{self, Arg};
-use crate::key::{KeyExpr, Part};
+use crate::key::{Edit, KeyExpr, Part};
 use crate::{Error, Position, MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
 
 mod levels;
@@ -995,33 +995,7 @@ impl Flow<'_> {
                 let suffixes: Vec<&Suffix> = v.suffixes().collect();
                 match (v.prefix(), &suffixes[..]) {
                     (Prefix::Name(table), [Suffix::Index(Index::Brackets { expression, .. })]) => {
-                        let table = name_of(table);
-                        let is_keys = table == "KEYS" || self.names.keys.contains(&table);
-                        let is_argv = table == "ARGV" || self.names.argv.contains(&table);
-                        // An index never set: 0, a negative, a fraction or a string (Lua
-                        // keeps `1` and `'1'` apart).
-                        let (index, never_set) = match &**expression {
-                            Expression::Number(n) => {
-                                let index = number_text(&n.token().to_string())
-                                    .and_then(|text| text.parse::<usize>().ok());
-                                (index, index.is_none_or(|i| i == 0))
-                            }
-                            Expression::String(_) => (None, true),
-                            Expression::UnaryOperator {
-                                unop: ast::UnOp::Minus(_),
-                                expression,
-                            } => (None, matches!(&**expression, Expression::Number(_))),
-                            _ => (None, false),
-                        };
-                        if (is_keys || is_argv) && never_set {
-                            return vec![Part::Nil(short(&expr.to_string()))];
-                        }
-                        match (is_keys, is_argv, index) {
-                            (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
-                            (true, _, _) => vec![Part::Key(0)],
-                            (_, true, Some(i)) if i > 0 => vec![Part::Arg(i)],
-                            _ => opaque(),
-                        }
+                        self.indexed(&name_of(table), expression, expr)
                     }
                     _ => opaque(),
                 }
@@ -1032,10 +1006,135 @@ impl Flow<'_> {
                 {
                     self.parts(arguments.iter().next().expect("one argument"))
                 }
-                _ => opaque(),
+                _ => self.edited(call).unwrap_or_else(opaque),
             },
             _ => opaque(),
         }
+    }
+
+    /// The parts of `table[expression]` (`expr` as written): `KEYS[i]`, `ARGV[i]` (also
+    /// through a local that holds the table), nil at an index never set, else opaque.
+    fn indexed(
+        &self,
+        table: &str,
+        expression: &Expression,
+        expr: &impl std::fmt::Display,
+    ) -> Vec<Part> {
+        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        let table = table.to_owned();
+        let is_keys = table == "KEYS" || self.names.keys.contains(&table);
+        let is_argv = table == "ARGV" || self.names.argv.contains(&table);
+        // An index never set: 0, a negative, a fraction or a string (Lua
+        // keeps `1` and `'1'` apart).
+        let (index, never_set) = match expression {
+            Expression::Number(n) => {
+                let index =
+                    number_text(&n.token().to_string()).and_then(|text| text.parse::<usize>().ok());
+                (index, index.is_none_or(|i| i == 0))
+            }
+            Expression::String(_) => (None, true),
+            Expression::UnaryOperator {
+                unop: ast::UnOp::Minus(_),
+                expression,
+            } => (None, matches!(&**expression, Expression::Number(_))),
+            _ => (None, false),
+        };
+        if (is_keys || is_argv) && never_set {
+            return vec![Part::Nil(short(&expr.to_string()))];
+        }
+        match (is_keys, is_argv, index) {
+            (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
+            (true, _, _) => vec![Part::Key(0)],
+            (_, true, Some(i)) if i > 0 => vec![Part::Arg(i)],
+            _ => opaque(),
+        }
+    }
+
+    /// The parts of a string method the lint computes ([`Edit`]) called on a value:
+    /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
+    /// `string.upper(x)`, `string.lower(x)`, `string.sub(x, i, j)`, the positions integer
+    /// literals; `x` a name, `KEYS[i]`/`ARGV[i]` or an expression in brackets. `None` for
+    /// another call.
+    fn edited(&self, call: &ast::FunctionCall) -> Option<Vec<Part>> {
+        let integers = |args: &FunctionArgs, skip: usize| -> Option<Vec<i64>> {
+            let FunctionArgs::Parentheses { arguments, .. } = args else {
+                return None;
+            };
+            arguments
+                .iter()
+                .skip(skip)
+                .map(|e| match e {
+                    Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
+                    Expression::UnaryOperator {
+                        unop: ast::UnOp::Minus(_),
+                        expression,
+                    } => match &**expression {
+                        Expression::Number(n) => number_text(&n.token().to_string())?
+                            .parse::<i64>()
+                            .ok()
+                            .map(|v| -v),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect()
+        };
+        let edit = |name: &str, positions: &[i64]| match (name, positions) {
+            ("upper", []) => Some(Edit::Upper),
+            ("lower", []) => Some(Edit::Lower),
+            ("sub", [i]) => Some(Edit::Sub(*i, -1)),
+            ("sub", [i, j]) => Some(Edit::Sub(*i, *j)),
+            _ => None,
+        };
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        // `string.f(x, ...)`
+        if let (
+            Prefix::Name(n),
+            [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
+        ) = (call.prefix(), &suffixes[..])
+        {
+            let FunctionArgs::Parentheses { arguments, .. } = &**args else {
+                return None;
+            };
+            let first = arguments.iter().next()?;
+            if name_of(n) != "string" || self.names.resolve("string", byte_range(n)?.0).is_some() {
+                return None;
+            }
+            let e = edit(&name_of(name), &integers(args, 1)?)?;
+            return Some(vec![Part::Edited {
+                of: self.parts(first),
+                edits: vec![e],
+                text: short(&call.to_string()),
+            }]);
+        }
+        // `x:f(...)`, chained
+        let methods = suffixes
+            .iter()
+            .position(|s| matches!(s, Suffix::Call(Call::MethodCall(_))))?;
+        let of = match (call.prefix(), &suffixes[..methods]) {
+            (Prefix::Name(n), []) => match self.values.get(&name_of(n)) {
+                Some(Some(value)) => value.parts.clone(),
+                _ => return None,
+            },
+            (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+                let text = format!("{}{}", name_of(n), suffixes[0]);
+                self.indexed(&name_of(n), expression, &text)
+            }
+            (Prefix::Expression(e), []) => self.parts(e),
+            _ => return None,
+        };
+        let mut edits = Vec::new();
+        for s in &suffixes[methods..] {
+            let Suffix::Call(Call::MethodCall(m)) = s else {
+                return None;
+            };
+            edits.push(edit(&name_of(m.name()), &integers(m.args(), 0)?)?);
+        }
+        Some(vec![Part::Edited {
+            of,
+            edits,
+            text: short(&call.to_string()),
+        }])
     }
 }
 

@@ -447,10 +447,7 @@ pub(crate) fn script_called(
                 .iter()
                 .flat_map(|c| &c.keys)
                 .flat_map(|k| &k.parts)
-                .filter_map(|p| match p {
-                    Part::Key(i) => Some(*i),
-                    _ => None,
-                })
+                .flat_map(Part::keys_read)
                 .max()
                 .unwrap_or(0)
         },
@@ -1912,6 +1909,14 @@ fn key_findings(
     // The hashtag to suggest comes from the caller's own keys: a literal key's own, else the
     // declared keys' values, then this key's value.
     let tag_fix = |_slot: u16| {
+        // a hashtag put in a value a string method edits may not survive it (`upper`)
+        if key.parts.iter().any(|p| matches!(p, Part::Edited { .. })) {
+            return format!(
+                "pass the key `{}` as KEYS[{next_key}], computed by the caller: a string method \
+                 edits it in the script, and a hashtag with it",
+                key.text
+            );
+        }
         // A literal is fixed in the script, so its own hashtag comes first.
         let mut own: Vec<Vec<u8>> = Vec::new();
         if kind == KeyKind::Literal {
