@@ -25,6 +25,94 @@ pub enum Part {
     /// `0.10000000000000001`; Valkey in its shortest form, `0.1`), and Lua's `tostring` in
     /// a concatenation with `%.14g`, so its bytes are not known before the server.
     Number(String),
+    /// A string method applied to a value (`ARGV[1]:upper():sub(1, 3)`, `string.lower(k)`):
+    /// the value's parts, then the edits in order, and the source text.
+    Edited {
+        /// The parts of the value edited.
+        of: Vec<Part>,
+        /// The edits, first applied first.
+        edits: Vec<Edit>,
+        /// The source text.
+        text: String,
+    },
+}
+
+/// A string method of Lua 5.1 that the lint computes, on bytes as the servers' Lua does (its
+/// `C` locale: `upper` and `lower` change ASCII letters only).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// `s:upper()`.
+    Upper,
+    /// `s:lower()`.
+    Lower,
+    /// `s:sub(i, j)`, `j` -1 when not given: 1-based, negatives from the end.
+    Sub(i64, i64),
+}
+
+impl Edit {
+    /// The method's name, as the script writes it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Upper => "upper",
+            Self::Lower => "lower",
+            Self::Sub(..) => "sub",
+        }
+    }
+
+    /// `s` edited, as Lua 5.1's `str_upper`, `str_lower` and `str_sub` (`lstrlib.c`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_lint::key::Edit;
+    ///
+    /// assert_eq!(Edit::Upper.apply(b"{p}b\xe9"), b"{P}B\xe9");
+    /// assert_eq!(Edit::Sub(1, 3).apply(b"{p}b"), b"{p}");
+    /// assert_eq!(Edit::Sub(-2, -1).apply(b"user:7"), b":7");
+    /// assert_eq!(Edit::Sub(5, 2).apply(b"abcdef"), b"");
+    /// ```
+    #[must_use]
+    pub fn apply(self, s: &[u8]) -> Vec<u8> {
+        match self {
+            Self::Upper => s.to_ascii_uppercase(),
+            Self::Lower => s.to_ascii_lowercase(),
+            Self::Sub(i, j) => {
+                let len = i64::try_from(s.len()).unwrap_or(i64::MAX);
+                // posrelat: a negative position counts from the end, and stops at 0
+                let relative = |p: i64| {
+                    let p = if p < 0 { p.saturating_add(len + 1) } else { p };
+                    p.max(0)
+                };
+                let (start, end) = (relative(i).max(1), relative(j).min(len));
+                if start > end {
+                    return Vec::new();
+                }
+                let (a, b) = (
+                    usize::try_from(start - 1).unwrap_or(0),
+                    usize::try_from(end).unwrap_or(0),
+                );
+                s[a..b].to_vec()
+            }
+        }
+    }
+}
+
+/// The bytes of `part`, when the script or `values` (when given) knows them.
+fn known(part: &Part, values: Option<&Values>) -> Option<Vec<u8>> {
+    match part {
+        Part::Literal(b) => Some(b.clone()),
+        Part::Key(i) => values?.keys.as_ref()?.get(i.checked_sub(1)?).cloned(),
+        Part::Arg(i) => values?.argv.as_ref()?.get(i.checked_sub(1)?).cloned(),
+        Part::Edited { of, edits, .. } => {
+            let mut value = Vec::new();
+            for p in of {
+                value.extend(known(p, values)?);
+            }
+            Some(edits.iter().fold(value, |v, e| e.apply(&v)))
+        }
+        Part::Opaque(_) | Part::Nil(_) | Part::Number(_) => None,
+    }
 }
 
 /// A key argument: the concatenation of its parts, and its source text.
@@ -93,10 +181,7 @@ impl KeyExpr {
     pub fn literal(&self) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         for p in &self.parts {
-            match p {
-                Part::Literal(b) => out.extend_from_slice(b),
-                _ => return None,
-            }
+            out.extend(known(p, None)?);
         }
         Some(out)
     }
@@ -106,13 +191,7 @@ impl KeyExpr {
     pub fn value(&self, values: &Values) -> Option<Vec<u8>> {
         let mut out = Vec::new();
         for p in &self.parts {
-            let known = match p {
-                Part::Literal(b) => Some(b),
-                Part::Key(i) => values.keys.as_ref()?.get(i.checked_sub(1)?),
-                Part::Arg(i) => values.argv.as_ref()?.get(i.checked_sub(1)?),
-                Part::Opaque(_) | Part::Nil(_) | Part::Number(_) => None,
-            };
-            out.extend_from_slice(known?);
+            out.extend(known(p, Some(values))?);
         }
         Some(out)
     }
@@ -122,14 +201,8 @@ impl KeyExpr {
     pub fn kind(&self) -> KeyKind {
         match &self.parts[..] {
             [Part::Key(_)] => KeyKind::Declared,
-            parts if parts.iter().all(|p| matches!(p, Part::Literal(_))) => KeyKind::Literal,
-            parts
-                if parts
-                    .iter()
-                    .any(|p| matches!(p, Part::Key(_) | Part::Arg(_))) =>
-            {
-                KeyKind::Derived
-            }
+            parts if parts.iter().all(|p| known(p, None).is_some()) => KeyKind::Literal,
+            parts if parts.iter().any(Part::is_the_calls) => KeyKind::Derived,
             _ => KeyKind::Opaque,
         }
     }
@@ -149,22 +222,8 @@ impl KeyExpr {
         let mut prefix: Vec<u8> = Vec::new();
         let mut rest = None;
         for (n, part) in self.parts.iter().enumerate() {
-            let known: Option<&[u8]> = match part {
-                Part::Literal(b) => Some(b),
-                Part::Key(i) => values
-                    .keys
-                    .as_ref()
-                    .and_then(|k| i.checked_sub(1).and_then(|i| k.get(i)))
-                    .map(Vec::as_slice),
-                Part::Arg(i) => values
-                    .argv
-                    .as_ref()
-                    .and_then(|a| i.checked_sub(1).and_then(|i| a.get(i)))
-                    .map(Vec::as_slice),
-                Part::Opaque(_) | Part::Nil(_) | Part::Number(_) => None,
-            };
-            match known {
-                Some(b) => prefix.extend_from_slice(b),
+            match known(part, Some(values)) {
+                Some(b) => prefix.extend(b),
                 None => {
                     rest = Some(n);
                     break;
@@ -223,7 +282,66 @@ impl KeyExpr {
                  string",
                 self.text
             )),
+            Part::Edited { of, edits, text } => {
+                let by: Vec<String> = edits.iter().map(|e| format!("`{}`", e.name())).collect();
+                let from: Vec<String> = of
+                    .iter()
+                    .filter_map(|p| match p {
+                        Part::Key(i) => Some(keys_name(*i)),
+                        Part::Arg(i) => Some(format!("ARGV[{i}]")),
+                        Part::Opaque(what) | Part::Nil(what) | Part::Number(what) => {
+                            Some(format!("`{what}`"))
+                        }
+                        Part::Literal(_) | Part::Edited { .. } => None,
+                    })
+                    .collect();
+                let is = if *text == self.text {
+                    String::new()
+                } else {
+                    format!(" is built on `{text}`,")
+                };
+                Slot::Unknown(format!(
+                    "`{}`{is} made from {} by {}, which may change its hashtag too, is not \
+                     known before the call{}",
+                    self.text,
+                    if from.is_empty() {
+                        "a value".to_owned()
+                    } else {
+                        from.join(", ")
+                    },
+                    by.join(", "),
+                    if of
+                        .iter()
+                        .all(|p| known(p, None).is_some() || p.is_the_calls())
+                    {
+                        " (give --keys and --argv)"
+                    } else {
+                        ""
+                    }
+                ))
+            }
             Part::Literal(_) => unreachable!("literals are known"),
+        }
+    }
+}
+
+impl Part {
+    /// The indexes `i` of the `KEYS[i]` the part reads (also inside a string method's value).
+    #[must_use]
+    pub fn keys_read(&self) -> Vec<usize> {
+        match self {
+            Self::Key(i) => vec![*i],
+            Self::Edited { of, .. } => of.iter().flat_map(Self::keys_read).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the part is the call's (`KEYS[i]`, `ARGV[i]`, or a string method of one).
+    fn is_the_calls(&self) -> bool {
+        match self {
+            Self::Key(_) | Self::Arg(_) => true,
+            Self::Edited { of, .. } => of.iter().any(Self::is_the_calls),
+            _ => false,
         }
     }
 }

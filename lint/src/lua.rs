@@ -16,7 +16,7 @@ use full_moon::tokenizer::{Position as TokenPosition, TokenReference, TokenType}
 use full_moon::visitors::Visitor;
 
 use crate::commands::{self, Arg};
-use crate::key::{KeyExpr, Part};
+use crate::key::{Edit, KeyExpr, Part};
 use crate::{Error, Position, MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
 
 mod levels;
@@ -157,6 +157,12 @@ pub struct GlobalRead {
     /// assigned again (`local r = redis` then `r.cal(...)`: `redis`): its fields are
     /// checked as the table's.
     pub aliased: Option<String>,
+    /// Whether that local is declared in a library's body, outside every function: it holds
+    /// the `redis` FUNCTION LOAD gives the body (`register_function`, `log`, the constants),
+    /// and keeps it for the functions that read it when they run (`r.call` there is refused:
+    /// "Script attempted to access nonexistent global variable 'call'", measured on the three
+    /// servers).
+    pub loaded: bool,
     /// Whether `field` is a method called on `name`, a string (`s:sbu()`): strings' methods
     /// are the functions of `string`.
     pub method: bool,
@@ -296,6 +302,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.file = n;
         names.visit_ast(ast);
     }
+    names.settle();
     if let Some(ast) = asts.first() {
         let idents = identifiers(ast);
         names.reach(&idents);
@@ -383,12 +390,6 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         .map(|(i, _)| i)
         .collect();
     let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
-    // the bindings assigned after their declaration: an alias of a global table no more
-    let reassigned: Vec<usize> = names
-        .assigned
-        .iter()
-        .filter_map(|(name, at)| names.resolve(name, *at))
-        .collect();
     let mut out = Vec::new();
     for &(ref name, byte, at, top_level) in &names.reads {
         let place = match (library, top_level) {
@@ -397,20 +398,22 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, false) => Place::Function,
         };
         // a local declared with a global table and not assigned again (`local r = redis`):
-        // its fields are the table's
-        let alias: Option<&str> = names
-            .resolve(name, byte)
-            .filter(|b| !reassigned.contains(b))
-            .and_then(|b| names.bindings[b].alias.as_deref());
+        // its fields are the table's, as it was where the local was declared (a library's
+        // body keeps FUNCTION LOAD's `redis` for its functions)
+        let bound = names.resolve(name, byte);
+        let alias: Option<&str> = bound.and_then(|b| names.holds(b));
         let table: &str = alias.unwrap_or(name);
+        let loaded = library
+            && alias.is_some()
+            && bound.is_some_and(|b| !within(&names.bodies, 0, names.bindings[b].declared));
+        let table_place = if loaded { Place::Load } else { place };
         // a field called that some server with the table lacks (`redis.cal(...)`) or has as
         // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
         // `redis.pcall` are `library-load`'s
         let field = names.field_calls.get(&byte).filter(|f| {
-            Server::ALL
-                .iter()
-                .any(|&s| functions(s, place, table).is_some_and(|fs| !fs.contains(&f.as_str())))
-                && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
+            Server::ALL.iter().any(|&s| {
+                functions(s, table_place, table).is_some_and(|fs| !fs.contains(&f.as_str()))
+            }) && !(place == Place::Load && matches!(f.as_str(), "call" | "pcall"))
         });
         // a call of `T.f` inside `if T.f then`: it runs only where the field is
         let guarded = field.is_some_and(|f| {
@@ -449,6 +452,7 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             let mut read = out.last().cloned().expect("pushed above");
             read.field = Some(field.clone());
             read.aliased = alias.map(str::to_owned);
+            read.loaded = loaded;
             if everywhere(place, table) || alias.is_some() {
                 out.pop();
             }
@@ -487,6 +491,7 @@ fn read_at(
         declared_below: None,
         field: None,
         aliased: None,
+        loaded: false,
         method: false,
         in_scope: {
             let mut seen = std::collections::HashSet::new();
@@ -828,20 +833,35 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             && ident(i - 2) == Some("pcall")
             && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")))
     };
+    // the locals declared with the API (`local r = redis`), by the bytes of their name and
+    // of the value: both are followed while the local is the API (then its uses are)
+    let api_locals: HashMap<usize, (&str, usize)> = names
+        .api_locals
+        .iter()
+        .filter(|l| l.0 == file)
+        .flat_map(|(_, at, value, name)| {
+            [(*at, (name.as_str(), *at)), (*value, (name.as_str(), *at))]
+        })
+        .collect();
     let mut out = Vec::new();
     for (i, token) in tokens.iter().enumerate() {
         let Some(name) = ident(i) else { continue };
-        let api = API.contains(&name);
-        let alias = names.calls.iter().any(|c| c == name);
-        if !api && !alias || (i > 0 && (symbol(i - 1, ".") || symbol(i - 1, ":"))) {
+        if i > 0 && (symbol(i - 1, ".") || symbol(i - 1, ":")) {
             continue;
         }
         let start = token.token().start_position();
         let byte = start.bytes();
-        if within(&names.dead, file, byte) || (api && within(&names.shadowed, file, byte)) {
+        let api = names.api(file, name, byte);
+        let alias = names.calls.iter().any(|c| c == name);
+        if !api && !alias || within(&names.dead, file, byte) {
             continue;
         }
-        let followed = if api {
+        let declared = api_locals
+            .get(&byte)
+            .is_some_and(|&(local, at)| names.api(file, local, at));
+        let followed = if declared {
+            true
+        } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API
             // (`redis.log`, `redis.register_function`); call and pcall must be called, made
             // an alias (`local rcall = redis.call`), or handed to pcall.
@@ -852,18 +872,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             } else {
                 None
             };
-            // `local redis = redis`, `local server = redis`: the API under its own name
-            // (the value, and the name declared)
-            let renamed = (i >= 2
-                && symbol(i - 1, "=")
-                && ident(i - 2).is_some_and(|a| API.contains(&a))
-                && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":"))))
-                || (i >= 1
-                    && symbol(i - 1, "local")
-                    && symbol(i + 1, "=")
-                    && ident(i + 2).is_some_and(|a| API.contains(&a)));
             match field {
-                _ if renamed => true,
                 // made an alias in a library's body, the read itself fails: FUNCTION LOAD
                 // runs the body with a `redis` that has no `call` (a call there is the call
                 // pass's, `library-load`'s too)
@@ -913,11 +922,10 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
     out
 }
 
+/// Whether `path` is `redis.call` or `redis.pcall`, its first name the API as
+/// [`Names::api`] answers (an alias put as `redis`).
 fn is_call_path(path: &[String]) -> bool {
-    matches!(
-        path,
-        [a, b] if (a == "redis" || a == "server") && (b == "call" || b == "pcall")
-    )
+    matches!(path, [a, b] if a == "redis" && (b == "call" || b == "pcall"))
 }
 
 /// Pass two: the locals' values ([`values`], not `frozen`), then the calls with those
@@ -987,33 +995,7 @@ impl Flow<'_> {
                 let suffixes: Vec<&Suffix> = v.suffixes().collect();
                 match (v.prefix(), &suffixes[..]) {
                     (Prefix::Name(table), [Suffix::Index(Index::Brackets { expression, .. })]) => {
-                        let table = name_of(table);
-                        let is_keys = table == "KEYS" || self.names.keys.contains(&table);
-                        let is_argv = table == "ARGV" || self.names.argv.contains(&table);
-                        // An index never set: 0, a negative, a fraction or a string (Lua
-                        // keeps `1` and `'1'` apart).
-                        let (index, never_set) = match &**expression {
-                            Expression::Number(n) => {
-                                let index = number_text(&n.token().to_string())
-                                    .and_then(|text| text.parse::<usize>().ok());
-                                (index, index.is_none_or(|i| i == 0))
-                            }
-                            Expression::String(_) => (None, true),
-                            Expression::UnaryOperator {
-                                unop: ast::UnOp::Minus(_),
-                                expression,
-                            } => (None, matches!(&**expression, Expression::Number(_))),
-                            _ => (None, false),
-                        };
-                        if (is_keys || is_argv) && never_set {
-                            return vec![Part::Nil(short(&expr.to_string()))];
-                        }
-                        match (is_keys, is_argv, index) {
-                            (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
-                            (true, _, _) => vec![Part::Key(0)],
-                            (_, true, Some(i)) if i > 0 => vec![Part::Arg(i)],
-                            _ => opaque(),
-                        }
+                        self.indexed(&name_of(table), expression, expr)
                     }
                     _ => opaque(),
                 }
@@ -1024,10 +1006,135 @@ impl Flow<'_> {
                 {
                     self.parts(arguments.iter().next().expect("one argument"))
                 }
-                _ => opaque(),
+                _ => self.edited(call).unwrap_or_else(opaque),
             },
             _ => opaque(),
         }
+    }
+
+    /// The parts of `table[expression]` (`expr` as written): `KEYS[i]`, `ARGV[i]` (also
+    /// through a local that holds the table), nil at an index never set, else opaque.
+    fn indexed(
+        &self,
+        table: &str,
+        expression: &Expression,
+        expr: &impl std::fmt::Display,
+    ) -> Vec<Part> {
+        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        let table = table.to_owned();
+        let is_keys = table == "KEYS" || self.names.keys.contains(&table);
+        let is_argv = table == "ARGV" || self.names.argv.contains(&table);
+        // An index never set: 0, a negative, a fraction or a string (Lua
+        // keeps `1` and `'1'` apart).
+        let (index, never_set) = match expression {
+            Expression::Number(n) => {
+                let index =
+                    number_text(&n.token().to_string()).and_then(|text| text.parse::<usize>().ok());
+                (index, index.is_none_or(|i| i == 0))
+            }
+            Expression::String(_) => (None, true),
+            Expression::UnaryOperator {
+                unop: ast::UnOp::Minus(_),
+                expression,
+            } => (None, matches!(&**expression, Expression::Number(_))),
+            _ => (None, false),
+        };
+        if (is_keys || is_argv) && never_set {
+            return vec![Part::Nil(short(&expr.to_string()))];
+        }
+        match (is_keys, is_argv, index) {
+            (true, _, Some(i)) if i > 0 => vec![Part::Key(i)],
+            (true, _, _) => vec![Part::Key(0)],
+            (_, true, Some(i)) if i > 0 => vec![Part::Arg(i)],
+            _ => opaque(),
+        }
+    }
+
+    /// The parts of a string method the lint computes ([`Edit`]) called on a value:
+    /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
+    /// `string.upper(x)`, `string.lower(x)`, `string.sub(x, i, j)`, the positions integer
+    /// literals; `x` a name, `KEYS[i]`/`ARGV[i]` or an expression in brackets. `None` for
+    /// another call.
+    fn edited(&self, call: &ast::FunctionCall) -> Option<Vec<Part>> {
+        let integers = |args: &FunctionArgs, skip: usize| -> Option<Vec<i64>> {
+            let FunctionArgs::Parentheses { arguments, .. } = args else {
+                return None;
+            };
+            arguments
+                .iter()
+                .skip(skip)
+                .map(|e| match e {
+                    Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
+                    Expression::UnaryOperator {
+                        unop: ast::UnOp::Minus(_),
+                        expression,
+                    } => match &**expression {
+                        Expression::Number(n) => number_text(&n.token().to_string())?
+                            .parse::<i64>()
+                            .ok()
+                            .map(|v| -v),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+                .collect()
+        };
+        let edit = |name: &str, positions: &[i64]| match (name, positions) {
+            ("upper", []) => Some(Edit::Upper),
+            ("lower", []) => Some(Edit::Lower),
+            ("sub", [i]) => Some(Edit::Sub(*i, -1)),
+            ("sub", [i, j]) => Some(Edit::Sub(*i, *j)),
+            _ => None,
+        };
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        // `string.f(x, ...)`
+        if let (
+            Prefix::Name(n),
+            [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
+        ) = (call.prefix(), &suffixes[..])
+        {
+            let FunctionArgs::Parentheses { arguments, .. } = &**args else {
+                return None;
+            };
+            let first = arguments.iter().next()?;
+            if name_of(n) != "string" || self.names.resolve("string", byte_range(n)?.0).is_some() {
+                return None;
+            }
+            let e = edit(&name_of(name), &integers(args, 1)?)?;
+            return Some(vec![Part::Edited {
+                of: self.parts(first),
+                edits: vec![e],
+                text: short(&call.to_string()),
+            }]);
+        }
+        // `x:f(...)`, chained
+        let methods = suffixes
+            .iter()
+            .position(|s| matches!(s, Suffix::Call(Call::MethodCall(_))))?;
+        let of = match (call.prefix(), &suffixes[..methods]) {
+            (Prefix::Name(n), []) => match self.values.get(&name_of(n)) {
+                Some(Some(value)) => value.parts.clone(),
+                _ => return None,
+            },
+            (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+                let text = format!("{}{}", name_of(n), suffixes[0]);
+                self.indexed(&name_of(n), expression, &text)
+            }
+            (Prefix::Expression(e), []) => self.parts(e),
+            _ => return None,
+        };
+        let mut edits = Vec::new();
+        for s in &suffixes[methods..] {
+            let Suffix::Call(Call::MethodCall(m)) = s else {
+                return None;
+            };
+            edits.push(edit(&name_of(m.name()), &integers(m.args(), 0)?)?);
+        }
+        Some(vec![Part::Edited {
+            of,
+            edits,
+            text: short(&call.to_string()),
+        }])
     }
 }
 
@@ -1148,16 +1255,22 @@ impl Flow<'_> {
         let Some((mut path, args)) = callee else {
             return;
         };
+        let byte = byte_range(call).map_or(0, |(a, _)| a);
+        // a name that is the API (`redis`, `local r = redis`) is `redis`; `redis` that is
+        // not (a local table of that name) calls no server
+        let api = self.names.api(self.file, &path[0], byte);
+        if api {
+            "redis".clone_into(&mut path[0]);
+        } else if API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte) {
+            return;
+        }
         // `redis.cal(...)`: checked as `redis.call(...)` (its `unknown-field` finding says so)
         if let [table, field] = &path[..] {
             if let Some(meant) = crate::globals::call_meant(table, field) {
                 path[1] = meant.to_owned();
             }
         }
-        let byte = byte_range(call).map_or(0, |(a, _)| a);
-        if within(&self.names.dead, self.file, byte)
-            || (API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte))
-        {
+        if within(&self.names.dead, self.file, byte) {
             return;
         }
         let maybe = (self.file == 0)
@@ -1178,7 +1291,14 @@ impl Flow<'_> {
         if !is_call(&path) {
             // `pcall(redis.call, 'set', k, v)`: the call with its error caught.
             let inner = match exprs.first() {
-                Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes()),
+                Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes())
+                    .map(|mut p| {
+                        let at = byte_range(v.prefix()).map_or(0, |(a, _)| a);
+                        if self.names.api(self.file, &p[0], at) {
+                            "redis".clone_into(&mut p[0]);
+                        }
+                        p
+                    }),
                 Some(Expression::Var(Var::Name(n))) => Some(vec![name_of(n)]),
                 _ => None,
             };

@@ -447,10 +447,7 @@ pub(crate) fn script_called(
                 .iter()
                 .flat_map(|c| &c.keys)
                 .flat_map(|k| &k.parts)
-                .filter_map(|p| match p {
-                    Part::Key(i) => Some(*i),
-                    _ => None,
-                })
+                .flat_map(Part::keys_read)
                 .max()
                 .unwrap_or(0)
         },
@@ -1568,9 +1565,12 @@ fn unknown_field(
     runs: &str,
     targets: &[Target],
 ) -> Option<Finding> {
-    // the global table: the name read, or the one a local holds (`local r = redis`)
+    // the global table: the name read, or the one a local holds (`local r = redis`), with
+    // the fields it has where the local was declared (a library's body: FUNCTION LOAD's)
     let global = read.aliased.as_deref().unwrap_or(&read.name);
-    let has_field = |s: &Server| globals::fields(*s, place, global).map(|fs| fs.contains(&field));
+    let table_place = if read.loaded { Place::Load } else { place };
+    let has_field =
+        |s: &Server| globals::fields(*s, table_place, global).map(|fs| fs.contains(&field));
     let value = globals::value_type(global, field);
     let lacks = |s: &Server| has_field(s) == Some(false);
     let holds = |s: &Server| value.is_some() && has_field(s) == Some(true);
@@ -1598,22 +1598,34 @@ fn unknown_field(
     };
     let mut said = Vec::new();
     if !lacking.is_empty() {
-        let words = if place == Place::Load {
+        let words = if table_place == Place::Load {
             format!("Script attempted to access nonexistent global variable '{name}'")
         } else {
             format!("attempt to call field '{name}' (a nil value)")
         };
-        said.push(format!(
-            "{} {} no `{table}.{name}`{} and {} {refused} (\"{words}\")",
-            server_list(&lacking),
-            verb(&lacking, "has", "have"),
-            match place {
-                Place::Load => " in a library's body",
-                Place::Function => " in a function",
-                Place::Eval => "",
-            },
-            verb(&lacking, "refuses", "refuse"),
-        ));
+        said.push(if read.loaded && place == Place::Function {
+            format!(
+                "`{table}` is declared in the library's body, which FUNCTION LOAD runs with a \
+                 `{}` of `register_function`, `log` and the constants only, and the function \
+                 reads that table, not its own: it has no `{name}`, and {} {} {refused} \
+                 (\"{words}\")",
+                slotgen::text::escape(global.as_bytes()),
+                server_list(&lacking),
+                verb(&lacking, "refuses", "refuse"),
+            )
+        } else {
+            format!(
+                "{} {} no `{table}.{name}`{} and {} {refused} (\"{words}\")",
+                server_list(&lacking),
+                verb(&lacking, "has", "have"),
+                match place {
+                    Place::Load => " in a library's body",
+                    Place::Function => " in a function",
+                    Place::Eval => "",
+                },
+                verb(&lacking, "refuses", "refuse"),
+            )
+        });
     }
     if let (Some(kind), false) = (value, holding.is_empty()) {
         said.push(format!(
@@ -1636,13 +1648,25 @@ fn unknown_field(
         ));
     }
     let near = globals::nearest_field(place, global, field).filter(|n| *n != field);
-    if let Some(aliased) = &read.aliased {
+    // the field as the function's own table has it (`redis.call` for the `r.call` of a
+    // library body's `local r = redis`)
+    let own = (read.loaded && place == Place::Function)
+        .then(|| {
+            let has = |f: &str| {
+                Server::ALL.iter().all(|&s| {
+                    globals::functions(s, place, global).is_some_and(|fs| fs.contains(&f))
+                })
+            };
+            [Some(field), near].into_iter().flatten().find(|f| has(f))
+        })
+        .flatten();
+    if let (Some(aliased), false) = (&read.aliased, read.loaded) {
         message.push_str(&format!(
             "; `{table}` is the global table `{}`",
             slotgen::text::escape(aliased.as_bytes())
         ));
     }
-    if let (Some(near), None) = (globals::call_meant(global, field), &read.aliased) {
+    if let Some(near) = globals::call_meant(global, field) {
         message.push_str(&format!(
             "; its command and keys are checked as `{table}.{near}`'s"
         ));
@@ -1651,7 +1675,18 @@ fn unknown_field(
     if !having.is_empty() {
         conditions.push(format!("the server is {}", server_list(&having)));
     }
+    let global_shown = slotgen::text::escape(global.as_bytes());
     let fix = match (near, value) {
+        _ if own.is_some() && read.name == global => format!(
+            "declare `local {table} = {global_shown}` inside the function, or remove it from \
+             the library's body: the function's own `{global_shown}` has `{}`",
+            own.unwrap_or_default()
+        ),
+        _ if own.is_some() => format!(
+            "write `{global_shown}.{}`: the function's own `{global_shown}` has it, the \
+             `{table}` of the library's body has not",
+            own.unwrap_or_default()
+        ),
         _ if globals::lua51_name(global, field).is_some() => format!(
             "write `{}`: `{table}.{name}` is Lua 5.2's, and the servers run Lua 5.1, which \
              has it as the global `{0}`",
@@ -1798,11 +1833,16 @@ fn caught(f: &mut Finding) {
         "; the call is protected (`redis.pcall` or `pcall`), so where the server refuses the \
          command the script gets the error as a value and goes on without it",
     );
-    f.condition = Some(Condition::Values(
-        "the command takes effect only where the rule holds; elsewhere the script runs \
+    // the rule's own condition kept, as a branch's is (`cluster-database` on Valkey 9:
+    // `cluster-databases` above the database)
+    let rule = match f.condition.take() {
+        Some(Condition::Values(c)) => format!(" ({c})"),
+        _ => String::new(),
+    };
+    f.condition = Some(Condition::Values(format!(
+        "the command takes effect only where the rule holds{rule}; elsewhere the script runs \
          without it"
-            .to_owned(),
-    ));
+    )));
 }
 
 struct KeyContext<'a> {
@@ -1869,6 +1909,14 @@ fn key_findings(
     // The hashtag to suggest comes from the caller's own keys: a literal key's own, else the
     // declared keys' values, then this key's value.
     let tag_fix = |_slot: u16| {
+        // a hashtag put in a value a string method edits may not survive it (`upper`)
+        if key.parts.iter().any(|p| matches!(p, Part::Edited { .. })) {
+            return format!(
+                "pass the key `{}` as KEYS[{next_key}], computed by the caller: a string method \
+                 edits it in the script, and a hashtag with it",
+                key.text
+            );
+        }
         // A literal is fixed in the script, so its own hashtag comes first.
         let mut own: Vec<Vec<u8>> = Vec::new();
         if kind == KeyKind::Literal {

@@ -80,6 +80,38 @@ pub(super) struct Names {
     /// `T.f` there runs only where the field is, a feature test (`if redis.setresp then
     /// redis.setresp(3) end`).
     pub(super) guarded: Vec<(usize, usize, usize, Vec<String>)>,
+    /// The bindings of file 0 assigned after their declaration (`x = ...`), filled by
+    /// [`Names::settle`] after pass one: a local declared with a global table may hold
+    /// another value where it is used.
+    pub(super) reassigned: std::collections::HashSet<usize>,
+    /// The locals of every file declared with the API table as their value (`local r =
+    /// redis`, `local redis = redis`): the file, the bytes of the name and of the value, and
+    /// the name.
+    pub(super) api_locals: Vec<(usize, usize, usize, String)>,
+    /// The names of [`Names::api_locals`] (filled by [`Names::settle`]).
+    api_names: std::collections::HashSet<String>,
+    /// The locals declared with a field of a table (`local rcall = redis.call`): the file,
+    /// the local, the table's name and byte, and the field; [`Names::settle`] keeps in
+    /// [`Names::calls`] those of the API's `call` and `pcall`.
+    pending_calls: Vec<(usize, String, String, usize, String)>,
+    /// The calls of a table's `register_function` (`redis.register_function(...)`, `r.
+    /// register_function{...}`); [`Names::settle`] registers those of the API.
+    pending_functions: Vec<Registration>,
+}
+
+/// A call of `T.register_function(...)` read in pass one, registered by [`Names::settle`]
+/// when `T` is the API where it is called.
+struct Registration {
+    /// The file, the table's name and its byte.
+    file: usize,
+    table: String,
+    byte: usize,
+    function: Function,
+    /// The callback's parameters that stand for KEYS and ARGV.
+    keys: Option<String>,
+    argv: Option<String>,
+    /// The flags given by a name, with its byte (settled by [`Names::settle_flags`]).
+    flags_name: Option<(String, usize)>,
 }
 
 /// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
@@ -363,6 +395,66 @@ impl Names {
         }
     }
 
+    /// Whether the name `name` at `byte` of `file` is the server's API table: `redis` or
+    /// `server` where no local of that name covers it, or a local declared with it (`local r
+    /// = redis`, `local redis = redis`) and not assigned again (an include's locals are not
+    /// followed: there only `local redis = redis` keeps the name). The one answer for every
+    /// use: a call (`r.call(...)`), `pcall(r.call, ...)`, an alias of a call (`local rcall =
+    /// r.call`), a registration (`r.register_function`), and the uses the lint does not
+    /// follow. Asked after [`Names::settle`].
+    pub(super) fn api(&self, file: usize, name: &str, byte: usize) -> bool {
+        // most names are neither the API's nor a local's declared with it: no scope looked up
+        if !API.contains(&name) && !self.api_names.contains(name) {
+            return false;
+        }
+        if file == 0 {
+            if let Some(b) = self.resolve(name, byte) {
+                return self.holds(b).is_some_and(|t| API.contains(&t));
+            }
+        }
+        API.contains(&name) && !within(&self.shadowed, file, byte)
+    }
+
+    /// The global table the binding `b` holds wherever it is used: the one it is declared
+    /// with (`local r = redis`: `redis`), when it is not assigned again.
+    pub(super) fn holds(&self, b: usize) -> Option<&str> {
+        if self.reassigned.contains(&b) {
+            return None;
+        }
+        self.bindings[b].alias.as_deref()
+    }
+
+    /// Settles what pass one could not decide before it had seen every assignment: the
+    /// bindings assigned again ([`Names::reassigned`]), then the aliases of `call`/`pcall`
+    /// and the registered functions of a table that is the API ([`Names::api`]).
+    pub(super) fn settle(&mut self) {
+        self.api_names = self.api_locals.iter().map(|l| l.3.clone()).collect();
+        self.reassigned = self
+            .assigned
+            .iter()
+            .filter_map(|(name, at)| self.resolve(name, *at))
+            .collect();
+        for (file, alias, table, byte, field) in std::mem::take(&mut self.pending_calls) {
+            if self.api(file, &table, byte) {
+                if field == "pcall" {
+                    self.pcalls.push(alias.clone());
+                }
+                self.calls.push(alias);
+            }
+        }
+        for r in std::mem::take(&mut self.pending_functions) {
+            if !self.api(r.file, &r.table, r.byte) {
+                continue;
+            }
+            self.keys.extend(r.keys);
+            self.argv.extend(r.argv);
+            if let Some((flags_name, at)) = r.flags_name {
+                self.flag_names.push((self.functions.len(), flags_name, at));
+            }
+            self.functions.push(r.function);
+        }
+    }
+
     /// The binding of file 0 that the name `name` at `byte` means: the last declared of
     /// those that cover it (the declaring token itself means its own binding); `None` for a
     /// global.
@@ -483,15 +575,9 @@ impl Names {
     /// ([`Names::alias_writes`]) whose local is never assigned again (then it may hold
     /// another table when the write runs); in source order.
     pub(super) fn settle_aliases(&mut self) {
-        let reassigned: Vec<usize> = self
-            .assigned
-            .iter()
-            .filter_map(|(name, at)| self.resolve(name, *at))
-            .collect();
         for (b, text, at, byte) in std::mem::take(&mut self.alias_writes) {
-            if !reassigned.contains(&b) {
-                let table = self.bindings[b].alias.clone();
-                self.globals.push((text, at, byte, table));
+            if let Some(table) = self.holds(b).map(str::to_owned) {
+                self.globals.push((text, at, byte, Some(table)));
             }
         }
         self.globals.sort_by_key(|&(_, _, byte, _)| byte);
@@ -820,12 +906,22 @@ impl Visitor for Names {
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
             }
-            // `local r = redis`: `r.x = 1` writes into `redis`
-            if let (Expression::Var(Var::Name(g)), Some(b)) = (expr, b) {
+            // `local r = redis`: `r.x = 1` writes into `redis`, `r.call(...)` calls it
+            if let Expression::Var(Var::Name(g)) = expr {
                 let global = name_of(g);
                 let at = byte_range(g).map_or(0, |(a, _)| a);
-                if crate::globals::is_table(&global) && self.resolve(&global, at).is_none() {
-                    self.bindings[b].alias = Some(global);
+                let free = match self.file {
+                    0 => self.resolve(&global, at).is_none(),
+                    file => !within(&self.shadowed, file, at),
+                };
+                if let (true, Some(b)) = (crate::globals::is_table(&global) && free, b) {
+                    self.bindings[b].alias = Some(global.clone());
+                }
+                if let (true, Some((declared, _))) =
+                    (free && API.contains(&global.as_str()), byte_range(token))
+                {
+                    self.api_locals
+                        .push((self.file, declared, at, name.clone()));
                 }
             }
             match expr {
@@ -835,12 +931,18 @@ impl Visitor for Names {
                     }
                 }
                 Expression::Var(Var::Expression(v)) => {
-                    if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
-                        if is_call_path(&path) {
-                            if path[1] == "pcall" {
-                                self.pcalls.push(name.clone());
-                            }
-                            self.calls.push(name);
+                    if let (Some([table, field]), Prefix::Name(first)) =
+                        (callee_path(v.prefix(), v.suffixes()).as_deref(), v.prefix())
+                    {
+                        if field == "call" || field == "pcall" {
+                            let at = byte_range(first).map_or(0, |(a, _)| a);
+                            self.pending_calls.push((
+                                self.file,
+                                name,
+                                table.clone(),
+                                at,
+                                field.clone(),
+                            ));
                         }
                     }
                 }
@@ -881,10 +983,13 @@ impl Visitor for Names {
             }
             return;
         }
-        if !matches!(&path[..], [a, b] if (a == "redis" || a == "server") && b == "register_function")
-        {
+        let (Some(table), Prefix::Name(first)) = (
+            matches!(&path[..], [_, f] if f == "register_function").then(|| path[0].clone()),
+            call.prefix(),
+        ) else {
             return;
-        }
+        };
+        let table_byte = byte_range(first).map_or(0, |(a, _)| a);
         let at = position(0, call);
         let call_byte = byte_range(call).map_or(0, |(a, _)| a);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
@@ -937,34 +1042,37 @@ impl Visitor for Names {
             FunctionArgs::String(_) => {}
             _ => {}
         }
-        let mut range = (0, 0);
+        let (mut range, mut keys, mut argv) = ((0, 0), None, None);
         if let Some(body) = body {
             let mut params = body.parameters().iter();
             if let Some(ast::Parameter::Name(k)) = params.next() {
-                self.keys.push(name_of(k));
+                keys = Some(name_of(k));
             }
             if let Some(ast::Parameter::Name(a)) = params.next() {
-                self.argv.push(name_of(a));
+                argv = Some(name_of(a));
             }
             if let Some(body) = byte_range(body) {
                 range = body;
             }
         } else if let Some(local) = named.and_then(|(n, at)| self.local_named(&n, at)) {
             let mut params = local.parameters.iter();
-            let (keys, argv) = (params.next().cloned(), params.next().cloned());
+            (keys, argv) = (params.next().cloned(), params.next().cloned());
             range = local.body;
-            self.keys.extend(keys);
-            self.argv.extend(argv);
         }
-        if let Some((flags_name, at)) = by_name {
-            self.flag_names.push((self.functions.len(), flags_name, at));
-        }
-        self.functions.push(Function {
-            name: name.unwrap_or_default(),
-            flags,
-            flags_unread: unread,
-            at,
-            body: range,
+        self.pending_functions.push(Registration {
+            file: self.file,
+            table,
+            byte: table_byte,
+            function: Function {
+                name: name.unwrap_or_default(),
+                flags,
+                flags_unread: unread,
+                at,
+                body: range,
+            },
+            keys,
+            argv,
+            flags_name: by_name,
         });
     }
 }

@@ -472,11 +472,11 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                 };
                 let cell = check_case(&report, *target, runner(keys), &outcome, &name);
                 // `decided` on the call line: every value the verdict needs is given
-                if source
+                let decided = source
                     .lines()
                     .take(2)
-                    .any(|l| l.contains("call:") && l.contains("decided"))
-                {
+                    .any(|l| l.contains("call:") && l.contains("decided"));
+                if decided {
                     assert_ne!(
                         report.verdict(*target),
                         Outcome::Depends,
@@ -562,6 +562,14 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     let fixed = lint_case(path, &written, call, k1, k2, *target);
                     let fixed_name = format!("{name}, the fix `{}` followed", f.fix);
                     check_case(&fixed, *target, runner(keys), &outcome, &fixed_name);
+                    // the advice followed leaves every value given: the lint still decides
+                    if decided {
+                        assert_ne!(
+                            fixed.verdict(*target),
+                            Outcome::Depends,
+                            "{fixed_name}: every value is given, the lint must decide: {fixed:#?}"
+                        );
+                    }
                     assert!(
                         !fixed
                             .findings
@@ -1164,7 +1172,12 @@ fn lint_cluster_database_depends_on_valkey9_cluster_databases() {
     )
     .expect("the cluster starts");
     let (_, k1, k2) = placements().remove(0);
-    for file in ["select_db.lua", "copy_db.redis"] {
+    for file in ["select_db.lua", "copy_db.redis", "pcall_select.lua"] {
+        for primary in &cluster.primaries {
+            let _: Value = redis::cmd("FLUSHALL")
+                .query(&mut primary.connect())
+                .expect("FLUSHALL");
+        }
         let path = workspace_root().join("tests/data/lint").join(file);
         let source = std::fs::read_to_string(&path).expect("a corpus file");
         let call = call_of(&source);
@@ -1174,6 +1187,10 @@ fn lint_cluster_database_depends_on_valkey9_cluster_databases() {
             Ok(()),
             "{file} on Valkey 9.1, cluster-databases 16"
         );
+        if file == "pcall_select.lua" {
+            // the protected SELECT took effect: the counter is in database 1
+            assert_eq!(in_database(&cluster, &k1), [None, Some(1)], "{file}");
+        }
         let report = lint_case(&path, &source, call, &k1, &k2, Target::Valkey9);
         assert_eq!(
             report.verdict(Target::Valkey9),
@@ -1186,6 +1203,57 @@ fn lint_cluster_database_depends_on_valkey9_cluster_databases() {
                 Some(Condition::Values(v)) if v.contains("cluster-databases")
             )),
             "{file}: {report:#?}"
+        );
+    }
+}
+
+/// The integer at `key` in databases 0 and 1 of its owner (`None` where it is not).
+fn in_database(cluster: &ReplicatedCluster, key: &[u8]) -> [Option<i64>; 2] {
+    let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(key))].connect();
+    [0, 1].map(|db| {
+        let selected: Result<Value, _> = redis::cmd("SELECT").arg(db).query(&mut conn);
+        selected
+            .ok()
+            .and_then(|_| redis::cmd("GET").arg(key).query(&mut conn).expect("GET"))
+    })
+}
+
+/// A protected SELECT (`pcall(redis.call, 'select', 1)`, `pcall_select.lua`) on a default
+/// cluster of each server: the server refuses it (Redis 7.0 and Valkey 8.0 in cluster mode,
+/// Valkey 9.1 past `cluster-databases` 1), pcall hands the script the error, and the script
+/// goes on in database 0 (the counter is there). The lint says `depends`, with the rule's
+/// condition (Valkey 9's `cluster-databases`) kept beside the protection's, as it keeps a
+/// branch's.
+#[test]
+fn lint_a_protected_select_is_refused_and_the_script_goes_on() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let path = workspace_root().join("tests/data/lint/pcall_select.lua");
+    let source = std::fs::read_to_string(&path).expect("a corpus file");
+    let (_, k1, k2) = placements().remove(0);
+    for (name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let outcome = run_case(&cluster, &path, &source, Call::One, &k1, &k2);
+        assert_eq!(outcome, Ok(()), "{name}");
+        assert_eq!(in_database(&cluster, &k1), [Some(1), None], "{name}");
+        let report = lint_case(&path, &source, Call::One, &k1, &k2, target);
+        assert_eq!(
+            report.verdict(target),
+            Outcome::Depends,
+            "{name}: {report:#?}"
+        );
+        let select = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "cluster-database")
+            .expect("the SELECT's finding");
+        assert!(
+            select.message.contains("goes on without it")
+                && matches!(&select.condition, Some(Condition::Values(v))
+                    if v.contains("cluster-databases") && v.contains("runs without it")),
+            "{name}: {select:#?}"
         );
     }
 }
