@@ -49,6 +49,7 @@ mod rebalance;
 mod refusal;
 mod remedy;
 mod shortest;
+mod skew_text;
 mod slot;
 mod values;
 mod vectors;
@@ -58,7 +59,7 @@ mod verify_exec;
 /// The exit status rule, shown by `--help` (see `crate::exit`).
 const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`, except for verify and check, which then exit 1); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, a value not of its option's form, or an option the command would not use).";
 
-pub use help::parse;
+pub use refusal::parse;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
