@@ -12,59 +12,26 @@ use std::path::{Path, PathBuf};
 
 use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
-use full_moon::tokenizer::{Position as TokenPosition, TokenReference, TokenType};
+use full_moon::tokenizer::{TokenReference, TokenType};
 use full_moon::visitors::Visitor;
 
 use crate::commands::{self, Arg};
 use crate::key::{Edit, KeyExpr, Part};
-use crate::{Error, Position, MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
+use crate::{Error, Position, MAX_FILES, MAX_SOURCE_BYTES};
 
+mod kind;
 mod levels;
 mod names;
 mod source;
 mod strings;
+mod syntax;
 
+pub use kind::{Function, ScriptKind};
 use names::*;
 use source::*;
 pub(crate) use source::{lua_byte_escape, read_bounded};
 use strings::*;
-
-/// What kind of script a file is, which decides the cross-slot rule.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ScriptKind {
-    /// An EVAL body without a shebang: Redis and Valkey run it in compatibility mode, where
-    /// it may touch several slots of one node.
-    Eval,
-    /// An EVAL body with a `#!lua` shebang (its `flags=`).
-    Shebang {
-        /// The flags, as written.
-        flags: Vec<String>,
-    },
-    /// A Functions library (`#!lua name=...`).
-    Library {
-        /// The library's name.
-        name: String,
-        /// Its functions, in the order registered.
-        functions: Vec<Function>,
-    },
-}
-
-/// A function of a Functions library.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Function {
-    /// Its name.
-    pub name: String,
-    /// Its flags (`flags={...}` of `register_function{...}`, or `flags = name` of a local
-    /// declared with such a table and not touched after).
-    pub flags: Vec<String>,
-    /// The flags as written when the lint cannot read them (`flags = t` of a table filled
-    /// in later, a call): the function may have any flag.
-    pub flags_unread: Option<String>,
-    /// Where it is registered.
-    pub at: Position,
-    /// The byte range of its body in the file, to place calls in it.
-    body: (usize, usize),
-}
+use syntax::*;
 
 /// One `redis.call` (or `pcall`) of a script.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -723,73 +690,6 @@ fn number_text(token: &str) -> Option<String> {
     }
 }
 
-fn name_of(token: &TokenReference) -> String {
-    token.token().to_string()
-}
-
-fn position(file: usize, node: &impl Node) -> Position {
-    let p = token_range(node).map(|(start, _)| start);
-    Position {
-        file,
-        line: p.map_or(0, |p| p.line()),
-        column: p.map_or(0, |p| p.character()),
-    }
-}
-
-/// `redis.call`-like: the callee's path as words (`["redis", "call"]`), with the
-/// arguments, when the call is a name followed by dotted names and one call.
-fn callee(call: &ast::FunctionCall) -> Option<(Vec<String>, &FunctionArgs)> {
-    callee_of(call.prefix(), call.suffixes())
-}
-
-/// As [`callee`], over a prefix and its suffixes: `rcall('TYPE', k)['ok']` is a variable
-/// whose prefix is a call; what follows the call is its result, not the callee.
-fn callee_of<'a>(
-    prefix: &'a Prefix,
-    suffixes: impl Iterator<Item = &'a Suffix>,
-) -> Option<(Vec<String>, &'a FunctionArgs)> {
-    match name_path(prefix, suffixes)? {
-        (path, Some(Suffix::Call(Call::AnonymousCall(args)))) => Some((path, args)),
-        _ => None,
-    }
-}
-
-/// The path of a variable that is names only (`redis.call`, `redis['call']`), without a
-/// call.
-fn callee_path<'a>(
-    prefix: &'a Prefix,
-    suffixes: impl Iterator<Item = &'a Suffix>,
-) -> Option<Vec<String>> {
-    match name_path(prefix, suffixes)? {
-        (path, None) => Some(path),
-        _ => None,
-    }
-}
-
-/// The names of a variable from a name `prefix` on, through dotted names and literal
-/// brackets (`redis['call']` is `redis.call`), and the first suffix that is neither (none
-/// when every suffix is a name); `None` for another prefix or a bracket that is no literal.
-fn name_path<'a>(
-    prefix: &'a Prefix,
-    suffixes: impl Iterator<Item = &'a Suffix>,
-) -> Option<(Vec<String>, Option<&'a Suffix>)> {
-    let Prefix::Name(first) = prefix else {
-        return None;
-    };
-    let mut path = vec![name_of(first)];
-    for s in suffixes {
-        match s {
-            Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
-            Suffix::Index(Index::Brackets { expression, .. }) => match &**expression {
-                Expression::String(s) => path.push(string_value(s)),
-                _ => return None,
-            },
-            other => return Some((path, Some(other))),
-        }
-    }
-    Some((path, None))
-}
-
 /// Why a use of `redis` is a finding when the lint cannot follow it.
 pub(crate) const UNFOLLOWED: &str =
     "`redis` (or `server`, or an alias of `redis.call`) is used where the \
@@ -920,12 +820,6 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         });
     }
     out
-}
-
-/// Whether `path` is `redis.call` or `redis.pcall`, its first name the API as
-/// [`Names::api`] answers (an alias put as `redis`).
-fn is_call_path(path: &[String]) -> bool {
-    matches!(path, [a, b] if a == "redis" && (b == "call" || b == "pcall"))
 }
 
 /// Pass two: the locals' values ([`values`], not `frozen`), then the calls with those
@@ -1136,15 +1030,6 @@ impl Flow<'_> {
             text: short(&call.to_string()),
         }])
     }
-}
-
-fn short(text: &str) -> String {
-    let text = text.trim();
-    let mut out: String = text.chars().take(60).collect();
-    if out.len() < text.len() {
-        out.push('…');
-    }
-    out
 }
 
 impl Visitor for Flow<'_> {

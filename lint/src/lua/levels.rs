@@ -12,7 +12,7 @@ use full_moon::ast::{
     Stmt, Suffix, TableConstructor, Var,
 };
 
-use super::position;
+use super::syntax::position;
 use crate::Position;
 
 /// Where the parser's count first reaches 1, 2, ... in `ast` (the file `file`): entry `n`

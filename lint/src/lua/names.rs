@@ -2,7 +2,17 @@
 //! registered functions, and the places where `redis` is shadowed, code never runs, or an
 //! error is caught.
 
-use super::*;
+use std::collections::HashMap;
+
+use full_moon::ast::{self, BinOp, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
+use full_moon::node::Node;
+use full_moon::tokenizer::TokenReference;
+use full_moon::visitors::Visitor;
+
+use super::kind::Function;
+use super::strings::string_value;
+use super::syntax::{byte_range, callee, callee_path, name_of, position, short};
+use crate::{Position, MAX_SOURCE_BYTES};
 
 /// Pass one: aliases of `redis.call`, of `KEYS` and `ARGV`, registered functions, and the
 /// byte ranges (file, start, end) where `redis` is a local (shadowed), where code never
@@ -179,26 +189,6 @@ pub(super) enum Reach {
 
 /// The names of the server's API table.
 pub(super) const API: [&str; 2] = ["redis", "server"];
-
-/// The byte range of `node`: from its first token's start to its last token's end (trivia
-/// left out, as full_moon's `Node::range`), `None` for a node without tokens.
-pub(super) fn byte_range(node: &impl Node) -> Option<(usize, usize)> {
-    token_range(node).map(|(a, b)| (a.bytes(), b.bytes()))
-}
-
-/// The positions of `node`'s first token's start and last token's end, `None` for a node
-/// without tokens: what full_moon's `Node::range` gives, in time linear in the node's depth.
-/// Every position the lint takes from the tree goes through here, never through `Node`'s
-/// `start_position`, `end_position` or `range`: full_moon 3.0.0 derives each of those as
-/// the whole range of the node's first and last children, so one call computes both ends of
-/// every child, 2^depth calls in all (about 8x per level of `ARGV[ARGV[...]]`: 10 s at 8
-/// levels, never ending at 198).
-pub(super) fn token_range(node: &impl Node) -> Option<(TokenPosition, TokenPosition)> {
-    let mut tokens = node.tokens();
-    let first = tokens.next()?;
-    let last = tokens.next_back().unwrap_or(first);
-    Some((first.token().start_position(), last.token().end_position()))
-}
 
 pub(super) fn within(ranges: &[(usize, usize, usize)], file: usize, byte: usize) -> bool {
     ranges

@@ -1,7 +1,12 @@
 //! A script's text: read within bounds, its `--- @include` lines, its shebang and flags,
 //! and its parse, bounded in nesting.
 
-use super::*;
+use std::path::Path;
+
+use full_moon::ast;
+
+use super::kind::ScriptKind;
+use crate::{Error, Position, MAX_NESTING, MAX_SOURCE_BYTES};
 
 /// Reads a file of at most [`MAX_SOURCE_BYTES`] as UTF-8, within
 /// [`slotgen::user_file::WAIT`]: the one bounded reader of a user's file, so that a FIFO or

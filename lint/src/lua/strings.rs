@@ -1,6 +1,6 @@
 //! Lua string literals as the server reads them.
 
-use super::*;
+use full_moon::tokenizer::{TokenReference, TokenType};
 
 /// The value of a Lua string literal token, escapes read as Lua 5.1 reads them.
 pub(super) fn string_value(token: &TokenReference) -> String {

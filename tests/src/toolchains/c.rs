@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use super::{check_refusals, driver, Toolchain};
+use super::row::{check_refusals, driver, Toolchain};
 use crate::emitted::{gcc_strict, run};
 
 /// The refusals only C has, each with a piece of its message.

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use slotgen::emit::language::{self, Options};
 
-use super::{driver, Toolchain};
+use super::row::{driver, Toolchain};
 use crate::emitted::run;
 
 /// `mcs` with every warning (level 4) an error and the doc comments checked (`-doc`): a

@@ -10,7 +10,7 @@ use std::sync::OnceLock;
 
 use slotgen::emit::language::{self, Options};
 
-use super::{driver, Toolchain};
+use super::row::{driver, Toolchain};
 use crate::emitted::fresh_dir;
 use crate::harness::Shared;
 

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use slotgen::emit::language::{self, Options};
 
-use super::{driver, Toolchain};
+use super::row::{driver, Toolchain};
 use crate::emitted::{fresh_dir, run};
 use crate::harness::Shared;
 

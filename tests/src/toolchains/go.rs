@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use super::{driver, Toolchain};
+use super::row::{driver, Toolchain};
 use crate::emitted::{go_command, run};
 
 /// `gofmt`-clean, `go vet`-clean, and built for a 32-bit target (`GOARCH=386`) as well,

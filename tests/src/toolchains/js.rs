@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use super::{check_refusals, driver, Toolchain};
+use super::row::{check_refusals, driver, Toolchain};
 use crate::emitted::run;
 
 /// The refusals only JavaScript has, each with a piece of its message.

@@ -7,7 +7,7 @@ use std::process::Command;
 
 use slotgen::emit::language::Options;
 
-use super::{check_refusals, driver, Toolchain};
+use super::row::{check_refusals, driver, Toolchain};
 use crate::emitted::run;
 
 /// The refusals only Lua checks, each with a piece of its message: a string is no array of

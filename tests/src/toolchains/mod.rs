@@ -5,53 +5,9 @@
 //! fails for a language without one. Each row is in a file of its own
 //! (`tests/src/toolchains/<language>.rs`).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use slotgen::emit::language::{self, Options};
-
-use crate::harness::{Case, Shared};
-
-/// How one language is run.
-pub struct Toolchain {
-    /// The language, as the registry names it.
-    pub language: &'static str,
-    /// The programs it needs; the language skips (or fails under
-    /// `SLOTGEN_REQUIRE_TOOLS=1`) when one is missing.
-    pub programs: &'static [&'static str],
-    /// The kinds of key lines its driver prints after `slot` (`str`, `buffer`).
-    pub kinds: &'static [&'static str],
-    /// Writes the module into the case's directory, builds and runs the driver, and returns
-    /// what it printed.
-    pub run: fn(&Shared, &Case, &Path, &str) -> String,
-}
-
-/// The driver source file `name` of `language`: `tests/drivers/<language>/<name>`.
-#[must_use]
-pub fn driver(language: &str, name: &str) -> PathBuf {
-    crate::workspace_root()
-        .join("tests/drivers")
-        .join(language)
-        .join(name)
-}
-
-/// Asserts that `output` refuses each of `refusals`, a language's own refusals beyond the
-/// protocol's: a `refused <name>` line holding the fragment of its message.
-///
-/// # Panics
-///
-/// With the first refusal missing.
-pub fn check_refusals(language: &str, case: &Case, output: &str, refusals: &[(&str, &str)]) {
-    for &(name, fragment) in refusals {
-        let line = format!("refused\t{name}\t");
-        assert!(
-            output
-                .lines()
-                .any(|l| l.starts_with(&line) && l.contains(fragment)),
-            "{language}, case {}: `{name}` must be refused with `{fragment}`",
-            case.name
-        );
-    }
-}
 
 mod c;
 mod csharp;
@@ -63,7 +19,10 @@ mod js;
 pub mod lua;
 mod php;
 mod python;
+mod row;
 mod ruby;
+
+pub use row::{check_refusals, driver, Toolchain};
 
 /// Every toolchain, a row a language, each in its own file.
 pub static TOOLCHAINS: &[Toolchain] = &[

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use super::{driver, Toolchain};
+use super::row::{driver, Toolchain};
 use crate::emitted::run;
 
 /// `php -l` on the class, then the driver with every error reported (the driver turns each

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use super::{driver, Toolchain};
+use super::row::{driver, Toolchain};
 
 /// `ruby -w`, which must print no warning.
 pub const RUBY: Toolchain = Toolchain {

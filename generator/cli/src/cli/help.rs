@@ -2,10 +2,8 @@
 //! version line and each command's examples. One table of examples feeds `--help` (after
 //! the options), the man pages (their EXAMPLES section) and the test that runs them.
 
-use clap::error::ErrorKind;
-use clap::{Command, CommandFactory, FromArgMatches};
+use clap::{Command, CommandFactory};
 
-use super::refusal::OneLine;
 use super::Cli;
 
 /// `slotgen --version`: the version and the spec every command defaults to. A test checks
@@ -309,29 +307,6 @@ pub fn command() -> Command {
         command = command.mut_subcommand(name, |c| c.after_help(after_help(examples)));
     }
     command
-}
-
-/// Parses the process's command line against [`command`]. `--help` and `--version` print
-/// what clap prints; every other refusal is one line, `slotgen: error: ...` (clap's error
-/// formatter [`OneLine`]), and exit status 2, as every usage error.
-#[must_use]
-pub fn parse() -> Cli {
-    let mut command = command();
-    let parsed = command
-        .try_get_matches_from_mut(std::env::args_os())
-        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
-    match parsed {
-        Ok(cli) => cli,
-        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            e.exit()
-        }
-        // clap would print the whole help, where a refusal is one line
-        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            clap::error::Error::<OneLine>::new(ErrorKind::MissingSubcommand).exit()
-        }
-        // clap prints through [`OneLine`] (a closed stderr is no panic) and exits with 2
-        Err(e) => e.apply::<OneLine>().exit(),
-    }
 }
 
 #[cfg(test)]

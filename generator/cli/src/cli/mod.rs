@@ -48,8 +48,12 @@ mod placement;
 mod rebalance;
 mod refusal;
 mod remedy;
+mod report;
 mod shortest;
+mod skew_text;
 mod slot;
+mod text;
+mod unused;
 mod values;
 mod vectors;
 mod verify;
@@ -58,7 +62,11 @@ mod verify_exec;
 /// The exit status rule, shown by `--help` (see `crate::exit`).
 const EXIT_STATUS: &str = "Exit status: 0 success (also when the reader of standard output has gone, as in `| head`, except for verify and check, which then exit 1); 1 a check failed or the work could not be done; 2 a usage error (an unknown option, a value not of its option's form, or an option the command would not use).";
 
-pub use help::parse;
+pub use refusal::parse;
+// What the commands share, re-exported where they take it from (`super::plural`).
+pub(crate) use report::{verification_scope, write_failures};
+pub(crate) use text::{os_reason, plural, show, show_short};
+pub(crate) use unused::refuse_unused;
 
 /// Derive, verify and emit O(1) inverse tables for Redis Cluster style hash slots.
 ///
@@ -462,24 +470,6 @@ fn refused(refusal: Refusal) -> anyhow::Error {
     }
 }
 
-/// Refuses `options` (given on the command line) that `what` would not use: an option must
-/// never be silently ignored.
-fn refuse_unused(options: &[&str], what: &str) -> Result<()> {
-    match options {
-        [] => Ok(()),
-        [one] => Err(usage(anyhow!(
-            "`{one}` does not apply to {what}: remove it"
-        ))),
-        many => Err(usage(anyhow!(
-            "{} do not apply to {what}: remove them",
-            many.iter()
-                .map(|o| format!("`{o}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))),
-    }
-}
-
 /// A library error with this tool's spelling of the way out ([`WayOut`]): the option that
 /// applies it.
 fn spelled(error: slotgen::Error) -> anyhow::Error {
@@ -525,52 +515,4 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Completions(args) => completions::run_completions(&args),
         Command::Man(args) => completions::run_man(&args),
     }
-}
-
-/// What a passed verification covered, after the tag count: nothing when every tag was
-/// checked, else how the tags were covered ([`slotgen::Report::coverage`]).
-fn verification_scope(report: Option<&slotgen::Report>, d: &Derivation) -> String {
-    report
-        .and_then(|r| r.coverage(d))
-        .map(|how| format!(" ({how})"))
-        .unwrap_or_default()
-}
-
-/// Outside bytes escaped for a line of output ([`slotgen::text::escape`]).
-fn show(bytes: &[u8]) -> String {
-    slotgen::text::escape(bytes)
-}
-
-/// As [`show`], cut with a marker ([`slotgen::text::escape_cut`]).
-fn show_short(bytes: &[u8]) -> String {
-    slotgen::text::escape_cut(bytes)
-}
-
-/// `n` with the noun in the number it needs: `1 slot`, `2 slots`.
-fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// The operating system's reason for `e`, once, without `(os error N)`.
-pub(crate) fn os_reason(e: &std::io::Error) -> String {
-    slotgen::text::os_reason(e)
-}
-
-/// One `failed:` line per listed failure of a verification report.
-fn write_failures(
-    out: &mut impl std::io::Write,
-    report: &slotgen::Report,
-    max: usize,
-) -> std::io::Result<()> {
-    for failure in report.failures.iter().take(max) {
-        writeln!(
-            out,
-            "failed:     slot {} tag \"{}\": {}",
-            failure.slot,
-            show(&failure.tag),
-            failure.reason
-        )?;
-    }
-    Ok(())
 }

@@ -16,8 +16,9 @@ use super::remedy::{self, HotRemedy};
 mod apply;
 mod notes;
 
+#[cfg(test)]
+use super::skew_text::floor_text;
 use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
-pub(super) use notes::floor_text;
 use notes::notes;
 #[cfg(test)]
 use notes::{rounded_up_below, skew_against};

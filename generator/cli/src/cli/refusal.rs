@@ -2,12 +2,14 @@
 //! and the way out ([`one_line`], through clap's error formatter [`OneLine`]), with what to
 //! write instead found among the command's real candidates ([`slotgen::text::nearest`]),
 //! the values from the command line escaped. The command tree is [`super::help::command`]'s.
+//! [`parse`] reads the process's command line with them.
 
 use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
-use clap::Command;
+use clap::{Command, FromArgMatches};
 
 use super::help::command;
+use super::Cli;
 
 /// clap's error formatter for slotgen: a refusal is one line, `slotgen: error: ...`
 /// ([`one_line`]).
@@ -16,6 +18,29 @@ pub struct OneLine;
 impl ErrorFormatter for OneLine {
     fn format_error(error: &clap::error::Error<Self>) -> StyledStr {
         format!("slotgen: error: {}\n", one_line(error)).into()
+    }
+}
+
+/// Parses the process's command line against [`command`]. `--help` and `--version` print
+/// what clap prints; every other refusal is one line, `slotgen: error: ...` (clap's error
+/// formatter [`OneLine`]), and exit status 2, as every usage error.
+#[must_use]
+pub fn parse() -> Cli {
+    let mut command = command();
+    let parsed = command
+        .try_get_matches_from_mut(std::env::args_os())
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+    match parsed {
+        Ok(cli) => cli,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            e.exit()
+        }
+        // clap would print the whole help, where a refusal is one line
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            clap::error::Error::<OneLine>::new(ErrorKind::MissingSubcommand).exit()
+        }
+        // clap prints through [`OneLine`] (a closed stderr is no panic) and exits with 2
+        Err(e) => e.apply::<OneLine>().exit(),
     }
 }
 

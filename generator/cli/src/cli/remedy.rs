@@ -181,7 +181,7 @@ pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology, planned: 
         "slot {} holds {:.1}% of the {metric}: no slot plan goes below {} while it is whole",
         h.slot,
         100.0 * h.share,
-        super::rebalance::floor_text(h.floor)
+        super::skew_text::floor_text(h.floor)
     );
     let Some(sample) = &r.sample else {
         return s + "; split the hashtag of its keys over several slots";

@@ -1,100 +1,21 @@
 //! `slotgen verify`: check a JSON derivation, a tag table made elsewhere, or a real server.
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::emit;
 use slotgen::scheme::SlotFunction;
 use slotgen::user_file::{read_small, FileError, WAIT};
-use slotgen::verify::{self, Language, MAX_LISTED};
+use slotgen::verify::{self, Language};
 
-use super::output::RecordArgs;
-use super::SpecArgs;
-
+mod args;
 mod keyslot;
 
-/// The form of a `--tags` file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum TagFormat {
-    /// By the file name: `.c`, `.h`, `.cc`, `.cpp`, `.hpp` are C, `.lua` is Lua, `.json` is
-    /// JSON, anything else is lines.
-    Auto,
-    /// One tag per line.
-    Lines,
-    /// C source: the string literals are the tags.
-    C,
-    /// Lua source: the string literals are the tags.
-    Lua,
-    /// JSON written by `slotgen shortest --format json` (schema `slotgen-shortest/1`),
-    /// which names its own CRC (or scheme) and slot count.
-    Json,
-}
-
-#[derive(Debug, Args)]
-#[command(group(ArgGroup::new("what").required(true).args(["table", "tags", "redis", "exec"])))]
-pub struct VerifyArgs {
-    /// A derivation written by `slotgen emit json`: derived again from the spec it names,
-    /// compared value by value, and verified over every slot and every alternative tag (the
-    /// spec options below do not apply).
-    #[arg(value_name = "TABLE.json")]
-    table: Option<PathBuf>,
-    /// A per-slot tag table made elsewhere, in slot order: one tag per line, or a C or Lua
-    /// source whose quoted string literals are the tags. Entry i must land on slot i as the
-    /// hashtag of a key (`{tag}`) under the spec's CRC and slot count.
-    #[arg(long, value_name = "FILE")]
-    tags: Option<PathBuf>,
-    /// The form of the --tags file [default: auto].
-    #[arg(long, value_enum)]
-    format: Option<TagFormat>,
-    /// A running cluster-enabled server (`redis://HOST:PORT`, `rediss://HOST:PORT` for TLS,
-    /// or `unix:///path`, as `slotgen nodes --redis` takes it): asks its CLUSTER KEYSLOT,
-    /// pipelined, for the tag of every slot of the spec's table.
-    #[arg(long, value_name = "URL")]
-    redis: Option<String>,
-    #[command(flatten)]
-    connect: super::cluster::ConnectArgs,
-    /// With --redis, also ask for these keys, one per line, or with `-z` one per
-    /// NUL-terminated record (`-`: standard input), and compare with the spec's slot of
-    /// each.
-    #[arg(long, value_name = "FILE")]
-    keys: Option<PathBuf>,
-    /// The --keys are hex-encoded bytes (`7b617d` is `{a}`).
-    #[arg(long, requires = "keys")]
-    hex: bool,
-    #[command(flatten)]
-    records: RecordArgs,
-    /// A client library's slot function, as a command (split into words as a shell does,
-    /// run without one): it reads one key per line (see --input) and prints one slot per
-    /// line. Fed the conformance corpus of `slotgen emit vectors` for the spec; reports the
-    /// disagreements per class, with examples.
-    #[arg(long, value_name = "CMD")]
-    exec: Option<String>,
-    /// With --exec: keys as hex digits, or as raw bytes (keys with line breaks left out)
-    /// [default: hex].
-    #[arg(long, value_enum)]
-    input: Option<super::verify_exec::ExecInput>,
-    /// With --exec: how many keys of the corpus, 1 to 10000000 [default: 50000].
-    #[arg(long, value_name = "N", value_parser = super::vectors::parse_corpus_count)]
-    count: Option<usize>,
-    /// With --exec: the corpus's seed [default: 0].
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// The overall deadline: with --redis for connecting and for every question and answer,
-    /// --keys included (default 30 s); with --exec for the command's whole run, after which
-    /// it is killed (default 120 s). Seconds (`30`, `0.5`), or with a unit (`500ms`, `2s`).
-    #[arg(long, value_name = "TIME", value_parser = super::values::parse_timeout)]
-    timeout: Option<Duration>,
-    /// Not with --exec: the most entries listed of each kind (`mismatch:`, `failed:`,
-    /// `misplaced:`, `disagree:`), 0 to 20; the counts cover all of them [default: 20].
-    #[arg(long, value_name = "N", value_parser = parse_max_errors)]
-    max_errors: Option<usize>,
-    #[command(flatten)]
-    spec: SpecArgs,
-}
+use args::TagFormat;
+pub use args::VerifyArgs;
 
 /// `--timeout`'s default with `--exec`.
 const EXEC_TIMEOUT: Duration = Duration::from_secs(120);
@@ -155,11 +76,6 @@ impl VerifyArgs {
             .map(|(name, _, _)| *name)
             .collect();
         super::refuse_unused(&unused, mode.spelled())
-    }
-
-    /// `--max-errors`, or its default.
-    fn max_errors(&self) -> usize {
-        self.max_errors.unwrap_or(MAX_LISTED)
     }
 }
 
@@ -467,42 +383,4 @@ fn write_tag_report(
         report.entries_checked
     )?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Counts the entries of one listing and says which to print: the first `max`.
-pub(super) struct Listing {
-    max: usize,
-    /// Entries counted.
-    pub total: u64,
-}
-
-impl Listing {
-    pub fn new(max: usize) -> Self {
-        Self { max, total: 0 }
-    }
-
-    /// Counts one entry; true when it is to be listed.
-    pub fn count(&mut self) -> bool {
-        self.total += 1;
-        self.total <= self.max as u64
-    }
-
-    /// ` (the first N are listed)` when some were left out.
-    pub fn listed_note(&self) -> String {
-        if self.total > self.max as u64 {
-            format!(" (the first {} are listed)", self.max)
-        } else {
-            String::new()
-        }
-    }
-}
-
-/// `--max-errors`: 0 to [`MAX_LISTED`].
-fn parse_max_errors(text: &str) -> Result<usize, String> {
-    text.parse::<usize>()
-        .ok()
-        .filter(|n| *n <= MAX_LISTED)
-        .ok_or_else(|| {
-            format!("`{text}` is not a listing cap: give a number from 0 to {MAX_LISTED}")
-        })
 }

@@ -1,23 +1,12 @@
 //! The notes a plan prints on standard error: why it stops where it does, what a relaxed
-//! limit reaches, the floor, the swaps; and the one rule of how a note prints a skew.
+//! limit reaches, the floor, the swaps (each skew printed by [`super::super::skew_text`]'s
+//! rule).
 
 use slotgen::text::field;
 use slotgen_cluster::{Metric, Planned, Stop, Topology};
 
+use super::super::skew_text::{fewest_decimals, floor_text};
 use super::RebalanceArgs;
-
-/// `v` rounded by `round` to the fewest decimals, two to six, whose value `keep` accepts;
-/// `v` in full when none does. The one rule of how a note prints a skew so that the
-/// number says what the sentence claims of it.
-pub(super) fn fewest_decimals(v: f64, round: fn(f64) -> f64, keep: impl Fn(f64) -> bool) -> String {
-    (2..=6)
-        .map(|decimals| {
-            let scale = 10f64.powi(decimals);
-            (round(v * scale) / scale, decimals as usize)
-        })
-        .find(|&(r, _)| keep(r))
-        .map_or_else(|| v.to_string(), |(r, d)| format!("{r:.d$}"))
-}
 
 /// `t` rounded up to the fewest decimals that stay below `limit`, so that the target
 /// printed admits what `t` admits and does not already hold the skew the plan leaves.
@@ -33,13 +22,6 @@ pub(super) fn skew_against(skew: f64, target: f64) -> String {
     } else {
         fewest_decimals(skew, f64::round, |r| r <= target)
     }
-}
-
-/// A floor as "no plan goes below" says it: never above it (1.3954 is `1.395`, not `1.40`,
-/// which a plan of 1.3954 goes below).
-pub(in crate::cli) fn floor_text(floor: f64) -> String {
-    // up to the last bits of a double: 1.7999999999999998 is the floor 1.8, `1.80`
-    fewest_decimals(floor, f64::round, |r| r <= floor + 1e-9)
 }
 
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan

@@ -11,7 +11,7 @@ use slotgen_cluster::server::{self, Server};
 use slotgen_tables::{hashtag, Crc16};
 
 use super::super::key_input::KeyReader;
-use super::{Listing, VerifyArgs};
+use super::args::VerifyArgs;
 
 /// `--timeout`'s default with `--redis`.
 const REDIS_TIMEOUT: Duration = Duration::from_secs(30);
@@ -145,4 +145,32 @@ fn next_chunk<R: Read>(keys: &mut KeyReader<R>) -> Result<Option<Vec<Vec<u8>>>> 
         chunk.push(key.to_vec());
     }
     Ok((!chunk.is_empty()).then_some(chunk))
+}
+
+/// Counts the entries of one listing and says which to print: the first `max`.
+struct Listing {
+    max: usize,
+    /// Entries counted.
+    pub total: u64,
+}
+
+impl Listing {
+    pub fn new(max: usize) -> Self {
+        Self { max, total: 0 }
+    }
+
+    /// Counts one entry; true when it is to be listed.
+    pub fn count(&mut self) -> bool {
+        self.total += 1;
+        self.total <= self.max as u64
+    }
+
+    /// ` (the first N are listed)` when some were left out.
+    pub fn listed_note(&self) -> String {
+        if self.total > self.max as u64 {
+            format!(" (the first {} are listed)", self.max)
+        } else {
+            String::new()
+        }
+    }
 }

@@ -1,0 +1,41 @@
+//! What a script is: an EVAL body, with a shebang or not, or a Functions library and its
+//! functions.
+
+use crate::Position;
+
+/// What kind of script a file is, which decides the cross-slot rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScriptKind {
+    /// An EVAL body without a shebang: Redis and Valkey run it in compatibility mode, where
+    /// it may touch several slots of one node.
+    Eval,
+    /// An EVAL body with a `#!lua` shebang (its `flags=`).
+    Shebang {
+        /// The flags, as written.
+        flags: Vec<String>,
+    },
+    /// A Functions library (`#!lua name=...`).
+    Library {
+        /// The library's name.
+        name: String,
+        /// Its functions, in the order registered.
+        functions: Vec<Function>,
+    },
+}
+
+/// A function of a Functions library.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Function {
+    /// Its name.
+    pub name: String,
+    /// Its flags (`flags={...}` of `register_function{...}`, or `flags = name` of a local
+    /// declared with such a table and not touched after).
+    pub flags: Vec<String>,
+    /// The flags as written when the lint cannot read them (`flags = t` of a table filled
+    /// in later, a call): the function may have any flag.
+    pub flags_unread: Option<String>,
+    /// Where it is registered.
+    pub at: Position,
+    /// The byte range of its body in the file, to place calls in it.
+    pub(super) body: (usize, usize),
+}

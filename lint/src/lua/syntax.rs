@@ -1,0 +1,111 @@
+//! Where a node of the syntax tree is, and what a call's callee is: the small readers of
+//! full_moon's tree that the passes over a script share.
+
+use full_moon::ast::{self, Call, Expression, FunctionArgs, Index, Prefix, Suffix};
+use full_moon::node::Node;
+use full_moon::tokenizer::{Position as TokenPosition, TokenReference};
+
+use super::strings::string_value;
+use crate::Position;
+
+/// The byte range of `node`: from its first token's start to its last token's end (trivia
+/// left out, as full_moon's `Node::range`), `None` for a node without tokens.
+pub(super) fn byte_range(node: &impl Node) -> Option<(usize, usize)> {
+    token_range(node).map(|(a, b)| (a.bytes(), b.bytes()))
+}
+
+/// The positions of `node`'s first token's start and last token's end, `None` for a node
+/// without tokens: what full_moon's `Node::range` gives, in time linear in the node's depth.
+/// Every position the lint takes from the tree goes through here, never through `Node`'s
+/// `start_position`, `end_position` or `range`: full_moon 3.0.0 derives each of those as
+/// the whole range of the node's first and last children, so one call computes both ends of
+/// every child, 2^depth calls in all (about 8x per level of `ARGV[ARGV[...]]`: 10 s at 8
+/// levels, never ending at 198).
+pub(super) fn token_range(node: &impl Node) -> Option<(TokenPosition, TokenPosition)> {
+    let mut tokens = node.tokens();
+    let first = tokens.next()?;
+    let last = tokens.next_back().unwrap_or(first);
+    Some((first.token().start_position(), last.token().end_position()))
+}
+
+pub(super) fn name_of(token: &TokenReference) -> String {
+    token.token().to_string()
+}
+
+pub(super) fn position(file: usize, node: &impl Node) -> Position {
+    let p = token_range(node).map(|(start, _)| start);
+    Position {
+        file,
+        line: p.map_or(0, |p| p.line()),
+        column: p.map_or(0, |p| p.character()),
+    }
+}
+
+/// `redis.call`-like: the callee's path as words (`["redis", "call"]`), with the
+/// arguments, when the call is a name followed by dotted names and one call.
+pub(super) fn callee(call: &ast::FunctionCall) -> Option<(Vec<String>, &FunctionArgs)> {
+    callee_of(call.prefix(), call.suffixes())
+}
+
+/// As [`callee`], over a prefix and its suffixes: `rcall('TYPE', k)['ok']` is a variable
+/// whose prefix is a call; what follows the call is its result, not the callee.
+pub(super) fn callee_of<'a>(
+    prefix: &'a Prefix,
+    suffixes: impl Iterator<Item = &'a Suffix>,
+) -> Option<(Vec<String>, &'a FunctionArgs)> {
+    match name_path(prefix, suffixes)? {
+        (path, Some(Suffix::Call(Call::AnonymousCall(args)))) => Some((path, args)),
+        _ => None,
+    }
+}
+
+/// The path of a variable that is names only (`redis.call`, `redis['call']`), without a
+/// call.
+pub(super) fn callee_path<'a>(
+    prefix: &'a Prefix,
+    suffixes: impl Iterator<Item = &'a Suffix>,
+) -> Option<Vec<String>> {
+    match name_path(prefix, suffixes)? {
+        (path, None) => Some(path),
+        _ => None,
+    }
+}
+
+/// The names of a variable from a name `prefix` on, through dotted names and literal
+/// brackets (`redis['call']` is `redis.call`), and the first suffix that is neither (none
+/// when every suffix is a name); `None` for another prefix or a bracket that is no literal.
+fn name_path<'a>(
+    prefix: &'a Prefix,
+    suffixes: impl Iterator<Item = &'a Suffix>,
+) -> Option<(Vec<String>, Option<&'a Suffix>)> {
+    let Prefix::Name(first) = prefix else {
+        return None;
+    };
+    let mut path = vec![name_of(first)];
+    for s in suffixes {
+        match s {
+            Suffix::Index(Index::Dot { name, .. }) => path.push(name_of(name)),
+            Suffix::Index(Index::Brackets { expression, .. }) => match &**expression {
+                Expression::String(s) => path.push(string_value(s)),
+                _ => return None,
+            },
+            other => return Some((path, Some(other))),
+        }
+    }
+    Some((path, None))
+}
+
+/// Whether `path` is `redis.call` or `redis.pcall`, its first name the API as
+/// [`Names::api`](super::names::Names::api) answers (an alias put as `redis`).
+pub(super) fn is_call_path(path: &[String]) -> bool {
+    matches!(path, [a, b] if a == "redis" && (b == "call" || b == "pcall"))
+}
+
+pub(super) fn short(text: &str) -> String {
+    let text = text.trim();
+    let mut out: String = text.chars().take(60).collect();
+    if out.len() < text.len() {
+        out.push('…');
+    }
+    out
+}
