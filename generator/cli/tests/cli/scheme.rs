@@ -167,7 +167,7 @@ fn scheme_errors_name_the_option_and_the_fix() {
         (
             "tag --scheme codis --crc modbus 0",
             2,
-            "cannot be used with",
+            "cannot be given together",
         ),
         (
             "tag --scheme tarantool-vshard --tag-len 9 1",
