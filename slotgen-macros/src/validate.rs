@@ -337,7 +337,10 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
     }
     // The CRC or scheme and the slot count as the request layer resolves them for every
     // table.
-    let mut request = Request::default();
+    let mut request = Request {
+        scheme_table: is_scheme,
+        ..Request::default()
+    };
     if let Some((crc, custom)) = fields.get("crc").and_then(|f| errors.take(crc_of(f))) {
         (request.crc, request.custom) = (crc, custom);
     }
@@ -363,16 +366,16 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             .unwrap_or_default();
         syn::Error::new_spanned(at, spelled(&refusal.error))
     };
-    // What is searched: the named scheme, or the CRC-16 spec's CRC and slot count (`None`
-    // when a field was refused).
-    let searched: Option<Result<_, _>> = if is_scheme {
+    // What is searched, checked field by field so that each refusal is reported: the named
+    // scheme, or the CRC-16 spec's CRC and slot count (`None` when a field was refused).
+    let searched = if is_scheme {
         errors
             .take(request.named_scheme().map_err(located))
-            .map(|named| Ok(named.expect("a `scheme` field names a scheme")))
+            .map(drop)
     } else {
         let crc = errors.take(request.crc_algorithm().map_err(located));
         let slots = errors.take(request.slot_count().map_err(located));
-        crc.zip(slots).map(Err)
+        crc.zip(slots).map(drop)
     };
     let allow_gaps = match fields.get("allow_gaps") {
         Some(f) => errors.take(f.value::<LitBool>()).map(|b| b.value),
@@ -404,7 +407,7 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             ));
         }
     }
-    let (Some(searched), Some(allow_gaps), Some(charset), Some(max_len)) =
+    let (Some(()), Some(allow_gaps), Some(charset), Some(max_len)) =
         (searched, allow_gaps, charset, max_len)
     else {
         return Err(errors.0);
@@ -416,17 +419,20 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
         .get("shortest")
         .map(|f| f.value.clone())
         .unwrap_or_default();
-    // `Ok`: a named scheme; `Err`: a CRC-16 spec's CRC and slot count
-    let searched = match searched {
-        Ok((name, scheme)) => slotgen::shortest::shortest_scheme(name, &scheme, &charset, max_len),
-        Err((crc, slots)) => slotgen::shortest::shortest(&ShortestSpec {
-            crc,
-            slots,
-            charset,
-            max_len,
-        }),
-    };
-    let table = searched.map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
+    // the slot function of what the request resolves to (a `scheme` field, `redis-cluster`
+    // too, searches the scheme: a `SchemeShortestTable`)
+    let table = request
+        .resolve()
+        .map_err(|refusal| refusal.error)
+        .and_then(|resolved| resolved.spec.slot_function())
+        .and_then(|function| {
+            slotgen::shortest::shortest(&ShortestSpec {
+                function,
+                charset,
+                max_len,
+            })
+        })
+        .map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
     Ok(ShortestDecl {
         table,
         allow_gaps,

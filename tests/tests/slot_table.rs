@@ -295,9 +295,13 @@ fn shortest_tables_from_the_macro() {
     // 110 strings of at most two digits, over 1024 slots: at most 110 slots have a tag.
     assert!(found > 0 && found <= 110, "{found}");
     assert_eq!(TWO_DIGITS.gaps(), 1024 - found);
-    let spec = ShortestSpec {
+    let kermit = slotgen::Spec {
         crc: CRC_16_KERMIT,
         slots: 1024,
+        ..slotgen::Spec::default()
+    };
+    let spec = ShortestSpec {
+        function: slotgen::scheme::SlotFunction::try_from(&kermit).unwrap(),
         charset: Charset::parse("digits").unwrap(),
         max_len: 2,
     };

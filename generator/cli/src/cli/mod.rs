@@ -2,14 +2,13 @@
 
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::Charset;
 use slotgen::request::{alphabet_of_text, CustomCrc, Field, Refusal, Request, TableSpec, WayOut};
 use slotgen::scheme::invert::SchemeSpec;
 use slotgen::scheme::SlotFunction;
-use slotgen::spec::SlotCount;
 use slotgen::{derive, Derivation, Spec};
 use slotgen_tables::SchemeName;
 
@@ -211,7 +210,8 @@ impl CrcArgs {
     }
 
     /// The CRC these options name, checked against its check value. `--scheme` other than
-    /// `redis-cluster` is refused: the commands that take it ask [`CrcArgs::scheme`].
+    /// `redis-cluster` is refused: the commands that take it ask
+    /// [`CrcArgs::slot_function`].
     fn crc(&self) -> Result<Algorithm<u16>> {
         if let Some(named) = self.other_scheme()? {
             return Err(usage(anyhow!(
@@ -220,12 +220,6 @@ impl CrcArgs {
             )));
         }
         self.request().crc_algorithm().map_err(refused)
-    }
-
-    /// The scheme that `--scheme` (with `--slots` and `--hash-tag`) names, if given.
-    fn scheme(&self) -> Result<Option<slotgen_tables::Scheme<'static>>> {
-        let named = self.request().named_scheme().map_err(refused)?;
-        Ok(named.map(|(_, scheme)| scheme))
     }
 
     /// The named scheme of `--scheme`, when it is not `redis-cluster` (which is the CRC-16
@@ -237,17 +231,9 @@ impl CrcArgs {
             .filter(|name| *name != SchemeName::RedisCluster))
     }
 
-    /// The slot count of a CRC-16 table these options name.
-    fn slots(&self) -> Result<SlotCount> {
-        let slots = self.request().slot_count().map_err(refused)?;
-        SlotCount::new(u64::from(slots))
-            .context("--slots")
-            .map_err(usage)
-    }
-
     /// The slot function these options name: a named scheme's (`--scheme` other than
     /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
-    /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`).
+    /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`, `shortest`).
     fn slot_function(&self) -> Result<SlotFunction> {
         let spec = self.request().resolve().map_err(refused)?.spec;
         Ok(spec.slot_function()?)
