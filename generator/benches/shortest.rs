@@ -9,15 +9,16 @@ use slotgen_tables::Crc16;
 /// Every string of length 1, 2, 3 in order, each CRC computed in full: the first string
 /// of each slot.
 fn plain(spec: &ShortestSpec) -> Vec<Option<Vec<u8>>> {
-    let crc = Crc16::new(&spec.crc);
+    let crc16 = spec.function.spec().expect("a CRC-16 spec");
+    let (crc, slots) = (Crc16::new(&crc16.crc), crc16.slots as usize);
     let symbols = spec.charset.symbols();
-    let mut first = vec![None; spec.slots as usize];
+    let mut first = vec![None; slots];
     let mut left = first.len();
     for len in 1..=spec.max_len {
         let mut index = vec![0usize; len];
         let mut tag = vec![symbols[0]; len];
         'strings: loop {
-            let slot = usize::from(crc.checksum(&tag)) & (spec.slots as usize - 1);
+            let slot = usize::from(crc.checksum(&tag)) & (slots - 1);
             if first[slot].is_none() {
                 first[slot] = Some(tag.clone());
                 left -= 1;

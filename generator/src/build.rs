@@ -10,12 +10,14 @@
 //! In `build.rs` (with `slotgen` under `[build-dependencies]`):
 //!
 //! ```no_run
-//! use slotgen::{build::Table, Spec};
+//! use slotgen::{build::Table, request::Request};
 //!
 //! fn main() -> Result<(), slotgen::Error> {
 //!     println!("cargo::rerun-if-changed=build.rs");
+//!     // the options of `slotgen derive --crc CRC-16/MODBUS`, checked as it checks them
+//!     let orders = Request { crc: Some("CRC-16/MODBUS".into()), ..Request::default() };
 //!     Table::new("ORDERS")
-//!         .spec(Spec::default().with_crc("CRC-16/MODBUS")?)
+//!         .request(&orders)
 //!         .doc("Tags for the orders queue.")
 //!         .write_to_out_dir("orders.rs")?;
 //!     Ok(())
@@ -32,7 +34,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::request::TableSpec;
+use crate::request::{Request, TableSpec};
 use crate::scheme::invert::SchemeSpec;
 use crate::{emit, Error, Spec};
 
@@ -60,7 +62,9 @@ use crate::{emit, Error, Spec};
 #[derive(Clone, Debug)]
 pub struct Table {
     name: String,
-    spec: TableSpec,
+    /// The spec, or why the request that was to give it was refused (reported by
+    /// [`render`](Self::render)).
+    spec: Result<TableSpec, Error>,
     doc: Option<String>,
     visibility: String,
 }
@@ -72,7 +76,7 @@ impl Table {
     pub fn new(name: &str) -> Self {
         Self {
             name: name.to_owned(),
-            spec: TableSpec::default(),
+            spec: Ok(TableSpec::default()),
             doc: None,
             visibility: "pub".to_owned(),
         }
@@ -81,7 +85,7 @@ impl Table {
     /// Sets the spec to derive the table for: a CRC-16 table, a
     /// [`slotgen_tables::SlotTable`]. Replaces a [`scheme`](Self::scheme).
     pub fn spec(&mut self, spec: Spec) -> &mut Self {
-        self.spec = TableSpec::Crc16(spec);
+        self.spec = Ok(TableSpec::Crc16(spec));
         self
     }
 
@@ -107,25 +111,43 @@ impl Table {
     /// }
     /// ```
     pub fn scheme(&mut self, spec: SchemeSpec) -> &mut Self {
-        self.spec = TableSpec::Scheme(spec);
+        self.spec = Ok(TableSpec::Scheme(spec));
         self
     }
 
-    /// Sets the spec that a [`Request`](crate::request::Request) resolves to: a table's
-    /// options as `slotgen` and `slot_table!` take them. Replaces a [`spec`](Self::spec)
-    /// or [`scheme`](Self::scheme).
+    /// Sets the table to the one a [`Request`] chooses: a table's options as `slotgen`
+    /// and `slot_table!` take them, with the request layer's defaults and checks
+    /// ([`Request::resolve`]). Replaces a [`spec`](Self::spec) or
+    /// [`scheme`](Self::scheme). A refused request is [`render`](Self::render)'s error.
     ///
     /// ```
     /// use slotgen::build::Table;
     /// use slotgen::request::Request;
     ///
     /// let request = Request { scheme: Some("codis".into()), ..Request::default() };
-    /// let source = Table::new("CODIS").table_spec(request.resolve()?.spec).render()?;
+    /// let source = Table::new("CODIS").request(&request).render()?;
     /// assert!(source.contains("pub static CODIS: ::slotgen_tables::SchemeTable<'static, 3>"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    ///
+    /// // the command line's rules: a scheme's CRC is fixed
+    /// let both = Request { crc: Some("MODBUS".into()), ..request };
+    /// let refused = Table::new("CODIS").request(&both).render().unwrap_err();
+    /// assert!(matches!(refused, slotgen::Error::OptionConflict { .. }));
+    /// # Ok::<(), slotgen::Error>(())
     /// ```
+    pub fn request(&mut self, request: &Request) -> &mut Self {
+        self.spec = request
+            .resolve()
+            .map(|resolved| resolved.spec)
+            .map_err(|refusal| refusal.error);
+        self
+    }
+
+    /// Sets the spec to derive the table for, either shape: what a [`Request`] resolves
+    /// to, for a caller that resolved it already. Replaces a [`spec`](Self::spec) or
+    /// [`scheme`](Self::scheme); [`request`](Self::request) is the way that checks the
+    /// options.
     pub fn table_spec(&mut self, spec: TableSpec) -> &mut Self {
-        self.spec = spec;
+        self.spec = Ok(spec);
         self
     }
 
@@ -150,6 +172,7 @@ impl Table {
     ///
     /// - [`Error::InvalidName`]: the name is not a Rust identifier, or the visibility is not
     ///   a Rust visibility.
+    /// - the error of a refused [`request`](Self::request) ([`Request::resolve`]).
     /// - every error of [`derive()`](crate::derive()), for a bad spec.
     pub fn render(&self) -> Result<String, Error> {
         let name: syn::Ident = syn::parse_str(&self.name).map_err(|_| Error::InvalidName {
@@ -170,7 +193,8 @@ impl Table {
                 syn::parse_quote!(#[doc = #line])
             })
             .collect();
-        let source = emit::rust::file_with(&self.spec.derive()?, &attrs, &vis, &name);
+        let spec = self.spec.as_ref().map_err(Clone::clone)?;
+        let source = emit::rust::file_with(&spec.derive()?, &attrs, &vis, &name);
         Ok(source.expect("the emitter's tokens with doc attributes are an item"))
     }
 

@@ -340,15 +340,24 @@ pub enum Error {
         /// The delimiters, opening then closing.
         delimiters: [u8; 2],
     },
-    /// Two options of a request that exclude each other were both given.
-    #[error("`{field}` and `{other}` cannot be given together: {fix}")]
+    /// Two options of a request that exclude each other were both given. The message
+    /// states the rule in words of no front end; each front end names the two options in
+    /// its own spelling (`request::WayOut::Either`).
+    #[error("{rule}")]
     OptionConflict {
-        /// The option refused, in the words of `slot_table!`'s fields (`tag_len`).
+        /// The option refused, by `request::Field::name` (`tag_len`).
         field: &'static str,
-        /// The option it conflicts with.
+        /// The option it conflicts with, by `request::Field::name`.
         other: &'static str,
-        /// The way out.
-        fix: &'static str,
+        /// The rule and why, such as "an alphabet and a charset cannot be given together:
+        /// ...".
+        rule: &'static str,
+    },
+    /// An alphabet given as text has a symbol that is not ASCII, so not one byte.
+    #[error("alphabet symbol `{}` is not ASCII: a symbol is one byte, and `{}` is {} bytes in UTF-8", crate::text::escape_controls(&.symbol.to_string()), crate::text::escape_controls(&.symbol.to_string()), .symbol.len_utf8())]
+    AlphabetNotAscii {
+        /// The first symbol that is not ASCII.
+        symbol: char,
     },
     /// A key frame (a prefix or suffix around a bare tag) was asked of a scheme that hashes
     /// a hashtag, whose keys put the tag between its delimiters instead.
@@ -457,6 +466,7 @@ impl Error {
             | Self::HashTagDelimiters { .. }
             | Self::SchemeSlots { .. }
             | Self::OptionConflict { .. }
+            | Self::AlphabetNotAscii { .. }
             | Self::FrameNeedsWholeKey { .. }
             | Self::UnsolvableRegister { .. }
             | Self::SchemeRegister { .. }

@@ -156,7 +156,7 @@ impl Request {
     /// # Errors
     ///
     /// [`Error::UnknownCrc`] at [`Field::Crc`]; the errors of [`check_crc`] at the field
-    /// that gave the CRC; [`Error::OptionConflict`] when both are given.
+    /// that gave the CRC; [`Error::OptionConflict`] at [`Field::Crc`] when both are given.
     pub fn crc_algorithm(&self) -> Result<Algorithm<u16>, Refusal> {
         let (crc, field) = match (&self.custom, &self.crc) {
             (Some(_), Some(_)) => return Err(conflict(Field::Crc, Field::Custom)),
@@ -182,8 +182,8 @@ impl Request {
     /// As [`crate::scheme::resolve`], each at its field: [`Error::UnknownScheme`] and a
     /// missing slot count at [`Field::Scheme`]; delimiters that are not two bytes or not
     /// taken at [`Field::HashTag`] (also without a scheme: a CRC-16 table has Redis's
-    /// rule); the rest at [`Field::Slots`]. [`Error::OptionConflict`] for `scheme` beside a
-    /// CRC.
+    /// rule); the rest at [`Field::Slots`]. [`Error::OptionConflict`] at the CRC's field
+    /// (`crc` or `custom`) for a CRC beside `scheme`.
     pub fn named_scheme(&self) -> Result<Option<(SchemeName, Scheme<'static>)>, Refusal> {
         let Some(name) = &self.scheme else {
             // a CRC-16 table reads keys by the Redis Cluster rule, which takes no delimiters
@@ -198,10 +198,10 @@ impl Request {
             };
         };
         if self.crc.is_some() {
-            return Err(conflict(Field::Scheme, Field::Crc));
+            return Err(conflict(Field::Crc, Field::Scheme));
         }
         if self.custom.is_some() {
-            return Err(conflict(Field::Scheme, Field::Custom));
+            return Err(conflict(Field::Custom, Field::Scheme));
         }
         let named = crate::scheme::find(name).map_err(Refusal::at(Field::Scheme))?;
         if let (SchemeName::RedisCluster, Some(slots)) = (named, self.slots) {
@@ -360,15 +360,42 @@ impl Request {
     }
 }
 
-/// The refusal of two fields given together.
+/// The refusal of two fields given together, at `field`.
 fn conflict(field: Field, other: Field) -> Refusal {
     Refusal {
         field,
         error: Error::OptionConflict {
             field: field.name(),
             other: other.name(),
-            fix: conflict_fix(field, other),
+            rule: conflict_rule(field, other),
         },
+    }
+}
+
+/// The alphabet of an alphabet given as text (a command-line argument, a string literal):
+/// its bytes, one symbol a character, every character ASCII. An alphabet with bytes above
+/// 0x7f is given as bytes ([`WayOut::AsBytes`]).
+///
+/// # Errors
+///
+/// [`Error::AlphabetNotAscii`] at [`Field::Alphabet`] for the first character that is not
+/// ASCII.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::request::{alphabet_of_text, Field};
+///
+/// assert_eq!(alphabet_of_text("@ABC").unwrap(), b"@ABC");
+/// assert_eq!(alphabet_of_text("αβγδ").unwrap_err().field, Field::Alphabet);
+/// ```
+pub fn alphabet_of_text(text: &str) -> Result<Vec<u8>, Refusal> {
+    match text.chars().find(|c| !c.is_ascii()) {
+        Some(symbol) => Err(Refusal {
+            field: Field::Alphabet,
+            error: Error::AlphabetNotAscii { symbol },
+        }),
+        None => Ok(text.as_bytes().to_vec()),
     }
 }
 
@@ -391,6 +418,19 @@ pub enum WayOut {
         field: Field,
         /// Why it goes, in words.
         reason: &'static str,
+    },
+    /// Remove one of two fields given together.
+    Either {
+        /// The field refused.
+        field: Field,
+        /// The field it was given with.
+        other: Field,
+    },
+    /// Give the field's bytes in the front end's form for bytes (`--alphabet-hex` on the
+    /// command line, a byte string in `slot_table!`): its text is ASCII only.
+    AsBytes {
+        /// The field.
+        field: Field,
     },
 }
 
@@ -424,25 +464,51 @@ impl WayOut {
                 field: Field::HashTag,
                 reason: "only the twemproxy schemes take one",
             }),
+            Error::OptionConflict { field, other, .. } => Some(Self::Either {
+                field: Field::named(field)?,
+                other: Field::named(other)?,
+            }),
+            Error::AlphabetNotAscii { .. } => Some(Self::AsBytes {
+                field: Field::Alphabet,
+            }),
             _ => None,
         }
     }
 }
 
-/// The way out of two fields given together, for [`Error::OptionConflict`].
-fn conflict_fix(field: Field, other: Field) -> &'static str {
+/// The rule two fields given together break, for [`Error::OptionConflict`], in words of no
+/// front end (each names the fields in its own spelling, [`WayOut::Either`]).
+fn conflict_rule(field: Field, other: Field) -> &'static str {
     match (field, other) {
         (Field::Alphabet, Field::Charset) | (Field::Charset, Field::Alphabet) => {
-            "`charset` lets slotgen choose the alphabet; give one of them"
+            "an alphabet and a charset cannot be given together: a charset lets slotgen choose the alphabet"
         }
         (Field::Scheme, _) | (_, Field::Scheme) => {
-            "a scheme's CRC is fixed: remove the CRC, or the scheme for a CRC-16 table of your own"
+            "a scheme and a CRC cannot be given together: a scheme's CRC is fixed, and a CRC-16 table of your own names no scheme"
         }
-        _ => "a catalogue CRC's parameters are fixed: give a catalogue name or custom parameters, not both",
+        _ => "a catalogue CRC and custom CRC parameters cannot be given together: a catalogue CRC's parameters are fixed",
     }
 }
 
 impl Field {
+    /// Every field.
+    pub const ALL: [Self; 8] = [
+        Self::Crc,
+        Self::Custom,
+        Self::Scheme,
+        Self::Slots,
+        Self::HashTag,
+        Self::Alphabet,
+        Self::Charset,
+        Self::TagLen,
+    ];
+
+    /// The field of this [`name`](Self::name), if any.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
     /// The field's name in the words of `slot_table!`'s fields (`tag_len`), for messages
     /// of the library.
     #[must_use]
@@ -570,6 +636,11 @@ mod tests {
                 "{request:?}: {refusal}"
             );
             assert!(refusal.to_string().contains("cannot be given together"));
+            let Some(WayOut::Either { field, other }) = WayOut::of(&refusal.error) else {
+                panic!("{request:?}: {refusal} has no way out");
+            };
+            assert_eq!(field, refusal.field);
+            assert_ne!(field, other);
         }
     }
 

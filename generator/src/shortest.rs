@@ -32,7 +32,7 @@ use slotgen_tables::{Crc16, Scheme, SchemeName, SchemeShortestTable, ShortestTab
 
 pub use crate::charset::Charset;
 use crate::scheme::SlotFunction;
-use crate::spec::{check_crc, SlotCount};
+use crate::spec::check_crc;
 use crate::{catalog, Error};
 
 /// The order of redis-benchmark's table: digits, then lower case, then upper case.
@@ -42,17 +42,18 @@ pub const REDIS_BENCHMARK_ORDER: &str = "0-9a-zA-Z";
 /// exceed it is refused with [`Error::SearchTooLarge`].
 pub const MAX_CANDIDATES: u64 = 1 << 32;
 
-/// What to search: the CRC, the slot count, the charset in search order, and the longest
-/// tag to try. The slot of a tag is `crc(tag) & (slots - 1)`.
+/// What to search: the slot function (a CRC-16 spec's CRC and slot count, the slot of a
+/// tag `crc(tag) & (slots - 1)`; or a named scheme's), the charset in search order, and the
+/// longest tag to try.
 ///
 /// `ShortestSpec::default()` is redis-benchmark's table: CRC-16/XMODEM, 16384 slots, the 62
 /// letters and digits in the order `0-9a-zA-Z`, tags of at most 3 symbols.
 #[derive(Clone, Debug)]
 pub struct ShortestSpec {
-    /// The CRC, in the RevEng model. Its width must be 16.
-    pub crc: Algorithm<u16>,
-    /// The number of hash slots: a power of two from 2 to 65536.
-    pub slots: u32,
+    /// What gives a tag's slot: a CRC-16 spec's ([`SlotFunction::try_from`] a
+    /// [`Spec`](crate::Spec)), whose CRC must have width 16, or a named scheme's
+    /// ([`SlotFunction::scheme`]).
+    pub function: SlotFunction,
     /// The symbols, in search order.
     pub charset: Charset,
     /// The longest tag to try, in symbols: 1 to [`MAX_TAG_LEN`] (32).
@@ -63,25 +64,16 @@ impl Default for ShortestSpec {
     fn default() -> Self {
         let alnum = Charset::parse("alnum").and_then(|c| c.with_order(REDIS_BENCHMARK_ORDER));
         Self {
-            crc: crc::CRC_16_XMODEM,
-            slots: crate::spec::REDIS_CLUSTER_SLOTS,
+            function: SlotFunction::default(),
             charset: alnum.expect("the named charset `alnum` in REDIS_BENCHMARK_ORDER parses"),
             max_len: 3,
         }
     }
 }
 
-impl ShortestSpec {
-    /// The CRC's catalogue name, or `custom` when its parameters are no catalogue entry's.
-    #[must_use]
-    pub fn crc_name(&self) -> &'static str {
-        catalog::name_of(&self.crc).unwrap_or("custom")
-    }
-}
-
 /// The first tag of each slot of a slot function, or a gap where no tag of at most
-/// `max_len` symbols lands on it: what [`shortest`] finds for a CRC-16 spec and
-/// [`shortest_scheme`] for a named scheme (the per-slot table to use where the exact
+/// `max_len` symbols lands on it: what [`shortest`] finds for a CRC-16 spec or a named
+/// scheme (the per-slot table to use where the exact
 /// inversion needs long tags: a modulus that is not a power of two solves the whole value,
 /// 7 symbols of 32 for CRC-32, where 3 alphanumeric characters reach all 3000 Tarantool
 /// vshard buckets).
@@ -200,42 +192,66 @@ impl Shortest {
     }
 }
 
-/// For every slot of `spec`, the first tag in order of length, then of the charset's order
-/// (the first symbol most significant), whose slot is that slot. Uses the affine structure
-/// of the CRC for each length (see the [module documentation](self)) and stops at the
-/// first length after which every slot has a tag.
+/// For every slot of `spec`'s slot function, the first tag in order of length, then of
+/// the charset's order (the first symbol most significant), whose key lands on it (the tag
+/// hashed alone: the key itself for a whole-key scheme, its hashtag otherwise). Uses the
+/// affine structure of the scheme's value for each length (see the [module
+/// documentation](self)), reduced to the slot for each string, and stops at the first
+/// length after which every slot has a tag. A CRC-16 spec is searched as its scheme (its
+/// CRC under the Redis rule, masked to the slot count).
 ///
 /// # Errors
 ///
-/// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`]: the CRC (see
+/// - [`Error::UnsupportedWidth`], [`Error::CheckMismatch`]: a CRC-16 spec's CRC (see
 ///   [`check_crc`]).
-/// - [`Error::SlotCount`] when `slots` is not a power of two from 2 to 65536.
-/// - [`Error::MaxLen`] when `max_len` is not in `1..=32`.
+/// - [`Error::MaxLen`] when `max_len` is not in `1..=32`; [`Error::CharsetSymbol`] for a
+///   symbol that is not printable ASCII.
+/// - [`Error::DelimiterInAlphabet`] when the charset has one of the hashtag delimiters.
 /// - [`Error::SearchTooLarge`] when slots are left after a length and the next length has
 ///   more than [`MAX_CANDIDATES`] strings.
 ///
 /// # Examples
 ///
 /// ```
+/// use slotgen::scheme::SlotFunction;
 /// use slotgen::shortest::{shortest, Charset, ShortestSpec};
+/// use slotgen::Spec;
+/// use slotgen_tables::SchemeName;
 ///
 /// let spec = ShortestSpec {
-///     slots: 16,
+///     function: SlotFunction::try_from(&Spec { slots: 16, ..Spec::default() })?,
 ///     charset: Charset::parse("digits")?,
 ///     ..ShortestSpec::default()
 /// };
 /// let table = shortest(&spec)?;
 /// assert_eq!(table.tag(2), Some(&b"1"[..])); // CRC-16/XMODEM("1") = 0x2672
+///
+/// // 3 alphanumeric characters reach all 3000 Tarantool vshard buckets
+/// let vshard = SlotFunction::scheme(SchemeName::TarantoolVshard, None, None)?;
+/// let spec = ShortestSpec {
+///     function: vshard.clone(),
+///     charset: Charset::parse("alnum")?,
+///     max_len: 3,
+/// };
+/// let table = shortest(&spec)?;
+/// assert!(table.gaps().is_empty());
+/// assert_eq!(table.width(), 3);
+/// assert_eq!(vshard.slot(table.tag(1).unwrap()), 1);
 /// # Ok::<(), slotgen::Error>(())
 /// ```
 pub fn shortest(spec: &ShortestSpec) -> Result<Shortest, Error> {
-    check_crc(&spec.crc)?;
-    let slot_count = SlotCount::new(u64::from(spec.slots))?;
-    let scheme = crate::scheme::table_spec::crc16_scheme(&spec.crc, slot_count);
+    let crc16 = spec.function.spec().map(|spec| spec.crc);
+    if let Some(crc) = &crc16 {
+        check_crc(crc)?;
+    }
+    let name = spec
+        .function
+        .scheme_name()
+        .map_or(SchemeName::RedisCluster, |(name, _)| name);
     search_scheme(
-        SchemeName::RedisCluster,
-        &scheme,
-        Some(spec.crc),
+        name,
+        spec.function.runtime(),
+        crc16,
         &spec.charset,
         spec.max_len,
     )
@@ -359,44 +375,8 @@ fn packed_tag(tags: &[u8], width: usize, i: usize) -> Option<&[u8]> {
     (len > 0).then(|| &entry[..len])
 }
 
-/// For every slot of `scheme` (the named scheme `name`, with its slot count and
-/// `hash_tag`), the first tag in order of length, then of the charset's order, whose key
-/// lands on it (the tag hashed alone: the key itself for a whole-key
-/// scheme, its hashtag otherwise). As [`shortest`], over the scheme's value, which is
-/// affine in a string's bytes for each length, reduced to the slot for each string.
-///
-/// # Errors
-///
-/// - [`Error::MaxLen`], [`Error::CharsetSymbol`], [`Error::SearchTooLarge`] as [`shortest`].
-/// - [`Error::DelimiterInAlphabet`] when the charset has one of the scheme's hashtag
-///   delimiters.
-///
-/// # Examples
-///
-/// ```
-/// use slotgen::shortest::{shortest_scheme, Charset};
-/// use slotgen_tables::SchemeName;
-///
-/// // 3 alphanumeric characters reach all 3000 Tarantool vshard buckets
-/// let vshard = SchemeName::TarantoolVshard.scheme(None, None)?;
-/// let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &Charset::parse("alnum")?, 3)?;
-/// assert!(table.gaps().is_empty());
-/// assert_eq!(table.width(), 3);
-/// assert_eq!(vshard.slot(table.tag(1).unwrap()), 1);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn shortest_scheme(
-    name: SchemeName,
-    scheme: &Scheme<'static>,
-    charset: &Charset,
-    max_len: usize,
-) -> Result<Shortest, Error> {
-    search_scheme(name, scheme, None, charset, max_len)
-}
-
-/// [`shortest_scheme`], and [`shortest`] through its scheme: the search over the scheme's
-/// value, which is affine in a string's bytes for each length, reduced to the slot for
-/// each string.
+/// [`shortest`]: the search over the scheme's value, which is affine in a string's bytes
+/// for each length, reduced to the slot for each string.
 fn search_scheme(
     name: SchemeName,
     scheme: &Scheme<'static>,
@@ -477,11 +457,24 @@ mod tests {
         table
     }
 
+    /// The search of a named scheme's slots.
+    fn scheme_spec(
+        name: SchemeName,
+        slots: Option<u32>,
+        charset: &Charset,
+        max_len: usize,
+    ) -> ShortestSpec {
+        ShortestSpec {
+            function: SlotFunction::scheme(name, slots, None).unwrap(),
+            charset: charset.clone(),
+            max_len,
+        }
+    }
+
     #[test]
     fn scheme_tables_match_the_enumeration() {
         let alnum = Charset::parse("alnum").unwrap();
-        let vshard = crate::scheme::resolve("tarantool-vshard", None, None).unwrap();
-        let found = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &alnum, 3).unwrap();
+        let found = shortest(&scheme_spec(SchemeName::TarantoolVshard, None, &alnum, 3)).unwrap();
         let naive = naive_scheme(
             &slotgen_tables::CRC_32_TARANTOOL,
             |c| c % 3000,
@@ -492,12 +485,10 @@ mod tests {
         assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
         assert_eq!(found.tag(0), None); // bucket ids start at 1
         let digits = Charset::parse("digits").unwrap();
-        let kafka = crate::scheme::resolve("librdkafka", Some(12), None).unwrap();
-        let found = shortest_scheme(SchemeName::Librdkafka, &kafka, &digits, 2).unwrap();
+        let found = shortest(&scheme_spec(SchemeName::Librdkafka, Some(12), &digits, 2)).unwrap();
         let naive = naive_scheme(&crc::CRC_32_ISO_HDLC, |c| c % 12, 12, &digits, 2);
         assert!(found.tags().map(|t| t.map(<[u8]>::to_vec)).eq(naive));
-        let couchbase = crate::scheme::resolve("couchbase", None, None).unwrap();
-        let found = shortest_scheme(SchemeName::Couchbase, &couchbase, &alnum, 2).unwrap();
+        let found = shortest(&scheme_spec(SchemeName::Couchbase, None, &alnum, 2)).unwrap();
         let naive = naive_scheme(
             &crc::CRC_32_ISO_HDLC,
             |c| (c >> 16 & 0x7fff) % 1024,
@@ -519,10 +510,8 @@ mod tests {
             u32::from(xmodem.checksum(tag)) | high(1) << 16 | high(2) << 24
         };
         for servers in [3u32, 5] {
-            let pool = SchemeName::TwemproxyCrc16
-                .scheme(Some(servers), None)
-                .unwrap();
-            let found = shortest_scheme(SchemeName::TwemproxyCrc16, &pool, &alnum, 2).unwrap();
+            let pool = scheme_spec(SchemeName::TwemproxyCrc16, Some(servers), &alnum, 2);
+            let found = shortest(&pool).unwrap();
             let mut naive = vec![None; servers as usize];
             for len in 1..=2 {
                 for i in 0..alnum.symbols().len().pow(len) {
@@ -545,9 +534,11 @@ mod tests {
     /// The plain enumeration: every string of length 1, 2, ... in order, each CRC computed
     /// by the `crc` crate from scratch.
     fn naive(spec: &ShortestSpec) -> Vec<Option<Vec<u8>>> {
-        let crc = catalog::reference_crc(&spec.crc);
+        let crc16 = spec.function.spec().expect("a CRC-16 spec");
+        let crc = catalog::reference_crc(&crc16.crc);
+        let slots = crc16.slots;
         let symbols = spec.charset.symbols();
-        let mut table = vec![None; spec.slots as usize];
+        let mut table = vec![None; slots as usize];
         for len in 1..=spec.max_len {
             let count = symbols.len().pow(len as u32);
             for mut number in 0..count {
@@ -557,7 +548,7 @@ mod tests {
                     *byte = symbols[number % symbols.len()];
                     number /= symbols.len();
                 }
-                let slot = (crc.checksum(&tag) as u32 & (spec.slots - 1)) as usize;
+                let slot = (crc.checksum(&tag) as u32 & (slots - 1)) as usize;
                 if table[slot].is_none() {
                     table[slot] = Some(tag);
                 }
@@ -567,9 +558,13 @@ mod tests {
     }
 
     fn spec(crc: &str, slots: u32, charset: &str, max_len: usize) -> ShortestSpec {
-        ShortestSpec {
+        let spec = crate::Spec {
             crc: *catalog::find(crc).unwrap().algorithm,
             slots,
+            ..crate::Spec::default()
+        };
+        ShortestSpec {
+            function: SlotFunction::try_from(&spec).unwrap(),
             charset: Charset::parse(charset).unwrap(),
             max_len,
         }
@@ -592,15 +587,8 @@ mod tests {
             let fast = shortest(case).unwrap();
             let plain = naive(case);
             let got: Vec<Option<Vec<u8>>> = fast.tags().map(|t| t.map(<[u8]>::to_vec)).collect();
-            assert_eq!(
-                got,
-                plain,
-                "{} {} slots {:?}",
-                case.crc_name(),
-                case.slots,
-                case.charset
-            );
-            let gaps: Vec<u32> = (0..case.slots)
+            assert_eq!(got, plain, "{} {:?}", case.function.options(), case.charset);
+            let gaps: Vec<u32> = (0..case.function.slots())
                 .filter(|&s| plain[s as usize].is_none())
                 .collect();
             assert_eq!(fast.gaps(), gaps);
@@ -670,7 +658,7 @@ mod tests {
 
     #[test]
     fn bad_specs_are_errors() {
-        let mut s = spec("XMODEM", 16, "digits", 0);
+        let s = spec("XMODEM", 16, "digits", 0);
         assert_eq!(
             shortest(&s).unwrap_err(),
             Error::MaxLen {
@@ -678,21 +666,35 @@ mod tests {
                 limit: 32
             }
         );
-        s.max_len = 2;
-        s.slots = 12;
-        assert_eq!(shortest(&s).unwrap_err(), Error::SlotCount { slots: 12 });
+        // a slot count that is not a power of two: refused by the slot function
+        let twelve = crate::Spec {
+            slots: 12,
+            ..crate::Spec::default()
+        };
+        assert_eq!(
+            SlotFunction::try_from(&twelve).unwrap_err(),
+            Error::SlotCount { slots: 12 }
+        );
         let wide = spec("XMODEM", 16384, "alnum", 32);
         // Every slot is reached by length 3, so the search stops long before its bound.
         assert!(shortest(&wide).unwrap().gaps().is_empty());
         // An even polynomial with an unreflected output leaves the slot's low bits constant:
         // refused before any search.
         let mut stuck = spec("XMODEM", 65536, "[!-z]", 5);
-        stuck.crc = catalog::custom(0, 0, false, false, 0);
+        let with_crc = |crc| {
+            let spec = crate::Spec {
+                crc,
+                slots: 65536,
+                ..crate::Spec::default()
+            };
+            SlotFunction::try_from(&spec).unwrap()
+        };
+        stuck.function = with_crc(catalog::custom(0, 0, false, false, 0));
         assert_eq!(shortest(&stuck).unwrap_err(), Error::EvenPoly { poly: 0 });
         // Reflected, poly 0 passes that rule, and the CRC of every string is still 0: one
         // slot is reached, and the search runs on until the next length has more than 2^32
         // strings.
-        stuck.crc = catalog::custom(0, 0, true, true, 0);
+        stuck.function = with_crc(catalog::custom(0, 0, true, true, 0));
         assert_eq!(
             shortest(&stuck).unwrap_err(),
             Error::SearchTooLarge {

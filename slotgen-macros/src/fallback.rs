@@ -5,6 +5,7 @@
 
 use proc_macro2::TokenStream;
 use slotgen::scheme::invert::SchemeSpec;
+use slotgen::scheme::SlotFunction;
 use slotgen::shortest::{Charset, ShortestSpec};
 use slotgen::Spec;
 use slotgen_tables::SchemeName;
@@ -70,11 +71,14 @@ fn tag_len(table: &Table) -> usize {
 /// A placeholder [`slotgen_tables::ShortestTable`] of the table's name: two slots over the
 /// digits.
 pub fn shortest_table(table: &Table) -> TokenStream {
-    let spec = ShortestSpec {
+    let two = Spec {
         slots: 2,
+        ..Spec::default()
+    };
+    let spec = ShortestSpec {
+        function: SlotFunction::try_from(&two).expect("two slots: a power of two"),
         charset: Charset::parse("digits").expect("a named charset"),
         max_len: 1,
-        ..ShortestSpec::default()
     };
     let shortest = slotgen::shortest::shortest(&spec)
         .expect("two slots over the digits have tags of one symbol");
@@ -84,13 +88,14 @@ pub fn shortest_table(table: &Table) -> TokenStream {
 /// A placeholder [`slotgen_tables::SchemeShortestTable`] of the table's name: Redis
 /// Cluster's scheme with two slots over the digits.
 pub fn scheme_shortest_table(table: &Table) -> TokenStream {
-    let scheme = SchemeName::RedisCluster
-        .scheme(Some(2), None)
-        .expect("two slots are a Redis Cluster slot count");
-    let charset = Charset::parse("digits").expect("a named charset");
-    let shortest =
-        slotgen::shortest::shortest_scheme(SchemeName::RedisCluster, &scheme, &charset, 1)
-            .expect("two slots over the digits have tags of one symbol");
+    let spec = ShortestSpec {
+        function: SlotFunction::scheme(SchemeName::RedisCluster, Some(2), None)
+            .expect("two slots are a Redis Cluster slot count"),
+        charset: Charset::parse("digits").expect("a named charset"),
+        max_len: 1,
+    };
+    let shortest = slotgen::shortest::shortest(&spec)
+        .expect("two slots over the digits have tags of one symbol");
     slotgen::emit::shortest::shortest_static(&shortest, &table.attrs, &table.vis, &table.name)
 }
 

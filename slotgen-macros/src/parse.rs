@@ -12,26 +12,31 @@ use quote::ToTokens;
 use syn::parse::{Parse, ParseStream};
 use syn::{braced, Attribute, Ident, LitBool, LitInt, LitStr, Token, Visibility};
 
-/// The fields of a table, and whether each is required.
+/// The fields of a table, and whether each is required: none is, what is not given is the
+/// request layer's default (`slotgen::request::Request::default()`, Redis Cluster), as on
+/// the command line.
 pub const TABLE_FIELDS: &[(&str, Required)] = &[
-    ("crc", Required::Yes("crc: \"CRC-16/XMODEM\"")),
-    // `alphabet`, or `charset` to let slotgen choose one: exactly one of them (checked in
-    // `expand`).
+    ("crc", Required::No),
+    // `alphabet`, or `charset` to let slotgen choose one (the request layer refuses both)
     ("alphabet", Required::No),
     ("charset", Required::No),
     ("tag_len", Required::No),
     ("slots", Required::No),
+    // refused by the request layer: a CRC-16 table has Redis's hashtag rule
+    ("hash_tag", Required::No),
 ];
 
 /// The fields of a shortest-tag table: one with a `shortest` field.
 pub const SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
-    ("crc", Required::Yes("crc: \"CRC-16/XMODEM\"")),
+    ("crc", Required::No),
     ("slots", Required::No),
     (
         "shortest",
         Required::Yes("shortest: { charset: \"alnum\", max_len: 3 }"),
     ),
     ("allow_gaps", Required::No),
+    // refused by the request layer: a CRC-16 table has Redis's hashtag rule
+    ("hash_tag", Required::No),
     // Fields of the other kind of table, refused with a message of their own.
     ("alphabet", Required::No),
     ("tag_len", Required::No),
@@ -48,8 +53,9 @@ pub const SCHEME_SHORTEST_TABLE_FIELDS: &[(&str, Required)] = &[
         Required::Yes("shortest: { charset: \"alnum\", max_len: 3 }"),
     ),
     ("allow_gaps", Required::No),
-    // Fields of the other kinds of table, refused with a message of their own.
+    // refused by the request layer beside `scheme`
     ("crc", Required::No),
+    // Fields of the other kinds of table, refused with a message of their own.
     ("alphabet", Required::No),
     ("tag_len", Required::No),
     ("charset", Required::No),
@@ -63,8 +69,9 @@ pub const SCHEME_TABLE_FIELDS: &[(&str, Required)] = &[
     ("alphabet", Required::No),
     ("tag_len", Required::No),
     ("charset", Required::No),
-    // Fields of the other kinds of table, refused with a message of their own.
+    // refused by the request layer beside `scheme`
     ("crc", Required::No),
+    // a field of the other kinds of table, refused with a message of its own
     ("allow_gaps", Required::No),
 ];
 
@@ -75,13 +82,14 @@ pub const SHORTEST_FIELDS: &[(&str, Required)] = &[
     ("max_len", Required::No),
 ];
 
-/// The fields of a custom CRC, all required.
+/// The fields of a custom CRC: `poly` is required; the others have the request layer's
+/// defaults ([`slotgen::request::CustomCrc`]), as `--poly` alone on the command line.
 pub const CRC_FIELDS: &[(&str, Required)] = &[
     ("poly", Required::Yes("poly: 0x1021")),
-    ("init", Required::Yes("init: 0x0000")),
-    ("refin", Required::Yes("refin: false")),
-    ("refout", Required::Yes("refout: false")),
-    ("xorout", Required::Yes("xorout: 0x0000")),
+    ("init", Required::No),
+    ("refin", Required::No),
+    ("refout", Required::No),
+    ("xorout", Required::No),
 ];
 
 /// Whether a field must be given, and if so an example to put in the error.
@@ -276,35 +284,35 @@ impl Parse for CrcValue {
 }
 
 impl Value for CrcValue {
-    const EXPECTED: &'static str = "a CRC catalogue name or alias such as \"CRC-16/XMODEM\", or the parameters `{ poly: 0x1021, init: 0x0000, refin: false, refout: false, xorout: 0x0000 }`";
+    const EXPECTED: &'static str = "a CRC catalogue name or alias such as \"CRC-16/XMODEM\", or the parameters `{ poly: 0x1021, init: 0x0000, refin: false, refout: false, xorout: 0x0000 }` (only `poly` required)";
 }
 
-/// The `alphabet` field: a string (its UTF-8 bytes, all ASCII) or a byte string.
+/// The `alphabet` field: a string (its characters, which the request layer holds to ASCII)
+/// or a byte string.
 pub struct AlphabetValue {
     pub literal: TokenStream,
-    pub bytes: Vec<u8>,
+    pub value: AlphabetLiteral,
+}
+
+/// What an `alphabet` literal holds.
+pub enum AlphabetLiteral {
+    /// A string: one symbol a character.
+    Text(String),
+    /// A byte string: one symbol a byte.
+    Bytes(Vec<u8>),
 }
 
 impl Parse for AlphabetValue {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         let literal: syn::Lit = input.parse()?;
-        let bytes = match &literal {
-            syn::Lit::Str(s) => {
-                let text = s.value();
-                if let Some(c) = text.chars().find(|c| !c.is_ascii()) {
-                    return Err(syn::Error::new(
-                        s.span(),
-                        format!("alphabet symbol `{c}` is not ASCII: a symbol is one byte; write the alphabet as a byte string (`b\"...\"`) to use bytes above 0x7f"),
-                    ));
-                }
-                text.into_bytes()
-            }
-            syn::Lit::ByteStr(b) => b.value(),
+        let value = match &literal {
+            syn::Lit::Str(s) => AlphabetLiteral::Text(s.value()),
+            syn::Lit::ByteStr(b) => AlphabetLiteral::Bytes(b.value()),
             other => return Err(syn::Error::new(other.span(), "expected")),
         };
         Ok(Self {
             literal: literal.into_token_stream(),
-            bytes,
+            value,
         })
     }
 }

@@ -8,13 +8,14 @@ use std::collections::HashMap;
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
-use slotgen::request::{CustomCrc, Field as Option_, Refusal, Request, WayOut};
+use slotgen::request::{alphabet_of_text, CustomCrc, Field as Option_, Refusal, Request, WayOut};
 use slotgen::Error;
 use syn::{LitBool, LitStr};
 
 use crate::parse::{
-    AlphabetValue, CrcValue, Field, Fields, Int, Table, CRC_FIELDS, SCHEME_SHORTEST_TABLE_FIELDS,
-    SCHEME_TABLE_FIELDS, SHORTEST_FIELDS, SHORTEST_TABLE_FIELDS, TABLE_FIELDS,
+    AlphabetLiteral, AlphabetValue, CrcValue, Field, Fields, Int, Table, CRC_FIELDS,
+    SCHEME_SHORTEST_TABLE_FIELDS, SCHEME_TABLE_FIELDS, SHORTEST_FIELDS, SHORTEST_TABLE_FIELDS,
+    TABLE_FIELDS,
 };
 
 /// The tokens of each field of a request, for errors, and the token an error of a field
@@ -26,8 +27,10 @@ pub struct Located {
 
 /// The request a CRC-16 table (no `scheme` or `shortest` field) or a scheme table (a
 /// `scheme` field) declares, with where each field was written. The fields of the two
-/// kinds are the command line's options of the same names; a scheme table is a
-/// `SchemeTable` by its declaration, `redis-cluster` too.
+/// kinds are the command line's options of the same names, passed on as given: what is not
+/// given is the request layer's default, and the rules between fields (`alphabet` or
+/// `charset`, a CRC or a `scheme`, `hash_tag` with a scheme) are the request layer's. A
+/// scheme table is a `SchemeTable` by its declaration, `redis-cluster` too.
 pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
     let fields = &table.fields;
     let is_scheme = fields.get("scheme").is_some();
@@ -35,22 +38,11 @@ pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
     if is_scheme {
         fields.check(SCHEME_TABLE_FIELDS, &mut errors.0);
         static_only(table, "a scheme table", &mut errors);
-        for (name, why) in [
-            (
-                "crc",
-                ", whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)",
-            ),
-            (
-                "allow_gaps",
-                ", which reaches every slot: `allow_gaps` is for shortest-tag tables; remove it",
-            ),
-        ] {
-            if let Some(f) = fields.get(name) {
-                errors.0.push(syn::Error::new(
-                    f.name.span(),
-                    format!("`{name}` does not apply with `scheme`{why}"),
-                ));
-            }
+        if let Some(f) = fields.get("allow_gaps") {
+            errors.0.push(syn::Error::new(
+                f.name.span(),
+                "`allow_gaps` does not apply with `scheme`, which reaches every slot: `allow_gaps` is for shortest-tag tables; remove it",
+            ));
         }
     } else {
         fields.check(TABLE_FIELDS, &mut errors.0);
@@ -59,17 +51,15 @@ pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
         scheme_table: is_scheme,
         ..Request::default()
     };
-    if !is_scheme {
-        if let Some(f) = fields.get("crc") {
-            if let Some((crc, custom)) = errors.take(crc_of(f)) {
-                (request.crc, request.custom) = (crc, custom);
-                // checked now, by the request layer, so that its error is reported
-                // together with the errors of the other fields
-                let checked = request
-                    .crc_algorithm()
-                    .map_err(|refusal| syn::Error::new_spanned(&f.value, spelled(&refusal.error)));
-                errors.take(checked);
-            }
+    if let Some(f) = fields.get("crc") {
+        if let Some((crc, custom)) = errors.take(crc_of(f)) {
+            (request.crc, request.custom) = (crc, custom);
+            // checked now, by the request layer, so that its error is reported together
+            // with the errors of the other fields
+            let checked = request
+                .crc_algorithm()
+                .map_err(|refusal| syn::Error::new_spanned(&f.value, spelled(&refusal.error)));
+            errors.take(checked);
         }
     }
     if let Some(f) = fields.get("scheme") {
@@ -82,38 +72,20 @@ pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
     if let Some(f) = fields.get("slots") {
         request.slots = errors.take(slot_count(f, is_scheme));
     }
-    let alphabet = match (fields.get("alphabet"), fields.get("charset")) {
-        (Some(f), None) => errors.take(f.value::<AlphabetValue>()),
-        (Some(_), Some(c)) => {
-            errors.0.push(syn::Error::new(
-                c.name.span(),
-                "give `alphabet` or `charset`, not both: `charset` lets slotgen choose the alphabet",
-            ));
-            None
-        }
-        (None, Some(f)) => {
-            let parsed = f.value::<LitStr>().and_then(|lit| {
-                slotgen::charset::Charset::parse(&lit.value())
-                    .map_err(|e| syn::Error::new(lit.span(), e))
-            });
-            request.charset = errors.take(parsed);
-            None
-        }
-        // A misspelled field has its own error already ("did you mean `alphabet`?").
-        (None, None) if is_scheme || !errors.0.is_empty() => None,
-        (None, None) => {
-            errors.0.push(syn::Error::new(
-                fields.span,
-                "missing field `alphabet`: add it, as in `alphabet: \"@ABCDEFGHIJKLMNO\"`, or give `charset: \"alnum\"` to let slotgen choose one",
-            ));
-            None
-        }
-    };
-    check_alphabet(alphabet.as_ref(), &mut errors);
+    if let Some(f) = fields.get("alphabet") {
+        let alphabet = f.value::<AlphabetValue>().and_then(|a| alphabet_of(&a));
+        request.alphabet = errors.take(alphabet);
+    }
+    if let Some(f) = fields.get("charset") {
+        let parsed = f.value::<LitStr>().and_then(|lit| {
+            slotgen::charset::Charset::parse(&lit.value())
+                .map_err(|e| syn::Error::new(lit.span(), e))
+        });
+        request.charset = errors.take(parsed);
+    }
     if !errors.0.is_empty() {
         return Err(errors.0);
     }
-    request.alphabet = alphabet.map(|a| a.bytes);
     let mut located = HashMap::new();
     for (field, name) in [
         (Option_::Crc, "crc"),
@@ -166,14 +138,31 @@ fn spelled(error: &Error) -> String {
         Some(WayOut::Give { field, value }) => {
             format!(
                 "{error} (`{}:{}`)",
-                field.name(),
+                name(field),
                 value.map_or(String::new(), |v| format!(" {v}"))
             )
         }
         Some(WayOut::Remove { field, reason }) => {
-            format!("{error} (remove `{}`: {reason})", field.name())
+            format!("{error} (remove `{}`: {reason})", name(field))
+        }
+        Some(WayOut::Either { field, other }) => {
+            format!("{error} (remove `{}` or `{}`)", name(field), name(other))
+        }
+        Some(WayOut::AsBytes { field }) => {
+            format!(
+                "{error} (write `{}` as a byte string, `b\"...\"`, for bytes above 0x7f)",
+                name(field)
+            )
         }
         None => error.to_string(),
+    }
+}
+
+/// The macro's field of a field of the request: a custom CRC is the `crc` field too.
+fn name(field: Option_) -> &'static str {
+    match field {
+        Option_::Custom => "crc",
+        _ => field.name(),
     }
 }
 
@@ -191,16 +180,17 @@ fn tag_len_of(fields: &Fields, errors: &mut Errors) -> Option<Option<usize>> {
     }
 }
 
-/// Checks the alphabet now, not only in the derivation, so that its error is reported
-/// together with the errors of the other fields.
-fn check_alphabet(alphabet: Option<&AlphabetValue>, errors: &mut Errors) {
-    if let Some(a) = alphabet {
-        if let Err(error) = slotgen::Alphabet::new(&a.bytes) {
-            errors
-                .0
-                .push(syn::Error::new_spanned(&a.literal, spelled(&error)));
-        }
-    }
+/// The bytes of the `alphabet` field, checked now (by the request layer's rule for a text
+/// alphabet, and [`slotgen::Alphabet::new`]), not only in the derivation, so that its error
+/// is reported together with the errors of the other fields.
+fn alphabet_of(alphabet: &AlphabetValue) -> syn::Result<Vec<u8>> {
+    let error = |error: &Error| syn::Error::new_spanned(&alphabet.literal, spelled(error));
+    let bytes = match &alphabet.value {
+        AlphabetLiteral::Text(text) => alphabet_of_text(text).map_err(|r| error(&r.error))?,
+        AlphabetLiteral::Bytes(bytes) => bytes.clone(),
+    };
+    slotgen::Alphabet::new(&bytes).map_err(|e| error(&e))?;
+    Ok(bytes)
 }
 
 /// The `crc` field: a catalogue CRC by name, or a custom one from its parameters, as the
@@ -219,16 +209,15 @@ fn crc_of(field: &Field) -> syn::Result<(Option<String>, Option<CustomCrc>)> {
         value.and_then(|v| errors.take(v)).map(|b| b.value)
     };
     let (refin, refout) = (bool_of("refin"), bool_of("refout"));
-    match (poly, init, refin, refout, xorout) {
-        (Some(poly), Some(init), Some(refin), Some(refout), Some(xorout))
-            if errors.0.is_empty() =>
-        {
+    match poly {
+        // what is not given is the request layer's default
+        Some(poly) if errors.0.is_empty() => {
             let custom = CustomCrc {
                 poly,
-                init: Some(init),
-                refin: Some(refin),
-                refout: Some(refout),
-                xorout: Some(xorout),
+                init,
+                refin,
+                refout,
+                xorout,
             };
             Ok((None, Some(custom)))
         }
@@ -328,12 +317,6 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
     let mut errors = Errors::default();
     if is_scheme {
         fields.check(SCHEME_SHORTEST_TABLE_FIELDS, &mut errors.0);
-        if let Some(f) = fields.get("crc") {
-            errors.0.push(syn::Error::new(
-                f.name.span(),
-                "`crc` does not apply with `scheme`, whose CRC is fixed: remove `crc` (or `scheme`, for a CRC-16 table of your own)",
-            ));
-        }
     } else {
         fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
     }
@@ -354,11 +337,12 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
     }
     // The CRC or scheme and the slot count as the request layer resolves them for every
     // table.
-    let mut request = Request::default();
-    if !is_scheme {
-        if let Some((crc, custom)) = fields.get("crc").and_then(|f| errors.take(crc_of(f))) {
-            (request.crc, request.custom) = (crc, custom);
-        }
+    let mut request = Request {
+        scheme_table: is_scheme,
+        ..Request::default()
+    };
+    if let Some((crc, custom)) = fields.get("crc").and_then(|f| errors.take(crc_of(f))) {
+        (request.crc, request.custom) = (crc, custom);
     }
     if let Some(f) = fields.get("scheme") {
         request.scheme = errors.take(f.value::<LitStr>()).map(|lit| lit.value());
@@ -382,16 +366,16 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             .unwrap_or_default();
         syn::Error::new_spanned(at, spelled(&refusal.error))
     };
-    // What is searched: the named scheme, or the CRC-16 spec's CRC and slot count (`None`
-    // when a field was refused).
-    let searched: Option<Result<_, _>> = if is_scheme {
+    // What is searched, checked field by field so that each refusal is reported: the named
+    // scheme, or the CRC-16 spec's CRC and slot count (`None` when a field was refused).
+    let searched = if is_scheme {
         errors
             .take(request.named_scheme().map_err(located))
-            .map(|named| Ok(named.expect("a `scheme` field names a scheme")))
+            .map(drop)
     } else {
         let crc = errors.take(request.crc_algorithm().map_err(located));
         let slots = errors.take(request.slot_count().map_err(located));
-        crc.zip(slots).map(Err)
+        crc.zip(slots).map(drop)
     };
     let allow_gaps = match fields.get("allow_gaps") {
         Some(f) => errors.take(f.value::<LitBool>()).map(|b| b.value),
@@ -423,7 +407,7 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
             ));
         }
     }
-    let (Some(searched), Some(allow_gaps), Some(charset), Some(max_len)) =
+    let (Some(()), Some(allow_gaps), Some(charset), Some(max_len)) =
         (searched, allow_gaps, charset, max_len)
     else {
         return Err(errors.0);
@@ -435,17 +419,20 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
         .get("shortest")
         .map(|f| f.value.clone())
         .unwrap_or_default();
-    // `Ok`: a named scheme; `Err`: a CRC-16 spec's CRC and slot count
-    let searched = match searched {
-        Ok((name, scheme)) => slotgen::shortest::shortest_scheme(name, &scheme, &charset, max_len),
-        Err((crc, slots)) => slotgen::shortest::shortest(&ShortestSpec {
-            crc,
-            slots,
-            charset,
-            max_len,
-        }),
-    };
-    let table = searched.map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
+    // the slot function of what the request resolves to (a `scheme` field, `redis-cluster`
+    // too, searches the scheme: a `SchemeShortestTable`)
+    let table = request
+        .resolve()
+        .map_err(|refusal| refusal.error)
+        .and_then(|resolved| resolved.spec.slot_function())
+        .and_then(|function| {
+            slotgen::shortest::shortest(&ShortestSpec {
+                function,
+                charset,
+                max_len,
+            })
+        })
+        .map_err(|error| vec![syn::Error::new_spanned(&at, error)])?;
     Ok(ShortestDecl {
         table,
         allow_gaps,

@@ -3,7 +3,7 @@
 //! caller would, so the expansion must compile clean under them.
 #![deny(warnings, missing_docs)]
 
-use crc::{Algorithm, Crc, CRC_16_KERMIT, CRC_16_MODBUS, CRC_16_XMODEM};
+use crc::{Algorithm, Crc, CRC_16_KERMIT, CRC_16_MODBUS, CRC_16_UMTS, CRC_16_XMODEM};
 use slotgen_macros::slot_table;
 use slotgen_tables::SlotTable;
 
@@ -76,6 +76,19 @@ slot_table! {
     static EIGHT = { crc: "CRC-16/XMODEM", alphabet: "pqrstuvw", tag_len: 6 };
 }
 
+tables! {
+    REDIS_SOURCE:
+    pub static REDIS = {};
+}
+
+slot_table! {
+    /// A custom CRC by its polynomial alone: `init` 0, `refin` false, `refout` as
+    /// `refin`, `xorout` 0, the defaults of `slotgen --poly` (CRC-16/UMTS's parameters).
+    static POLY_ONLY = { crc: { poly: 0x8005 } };
+    /// A custom CRC without `refout`, which follows `refin` (CRC-16/MODBUS's parameters).
+    static REFOUT_AS_REFIN = { crc: { poly: 0x8005, init: 0xffff, refin: true, xorout: 0 } };
+}
+
 /// Checks every slot of `table`: each of its tags has `tag_len` symbols of `alphabet`, and
 /// lands on the slot by `reference` (the `crc` crate); the tags of all slots together are
 /// every tag of that length, each once.
@@ -121,6 +134,28 @@ fn default_every_slot() {
     // The seed vectors of the Redis Cluster derivation.
     assert_eq!(DEFAULT.base_slot(), 13881);
     assert_eq!(DEFAULT.tag_for_slot(0).unwrap().to_string(), "DLH@");
+}
+
+/// A table of no fields is the Redis Cluster table, as `slotgen derive` with no options:
+/// the expansion of the explicit Redis Cluster table but for its name, and every slot by
+/// the `crc` crate.
+#[test]
+fn no_fields_is_redis_cluster() {
+    assert_eq!(REDIS_SOURCE.replace("REDIS", "DEFAULT"), DEFAULT_SOURCE);
+    check_every_slot(&REDIS, &CRC_16_XMODEM, b"@ABCDEFGHIJKLMNO", 4, 16384);
+}
+
+/// The custom CRC parameters not given take the command line's defaults: checked against
+/// the `crc` crate's catalogue CRCs of the same parameters.
+#[test]
+fn custom_crc_defaults_every_slot() {
+    for (table, reference) in [
+        (&POLY_ONLY, &CRC_16_UMTS),
+        (&REFOUT_AS_REFIN, &CRC_16_MODBUS),
+    ] {
+        let tag_len = table.tag_len();
+        check_every_slot(table, reference, b"@ABCDEFGHIJKLMNO", tag_len, 16384);
+    }
 }
 
 #[test]
@@ -260,9 +295,13 @@ fn shortest_tables_from_the_macro() {
     // 110 strings of at most two digits, over 1024 slots: at most 110 slots have a tag.
     assert!(found > 0 && found <= 110, "{found}");
     assert_eq!(TWO_DIGITS.gaps(), 1024 - found);
-    let spec = ShortestSpec {
+    let kermit = slotgen::Spec {
         crc: CRC_16_KERMIT,
         slots: 1024,
+        ..slotgen::Spec::default()
+    };
+    let spec = ShortestSpec {
+        function: slotgen::scheme::SlotFunction::try_from(&kermit).unwrap(),
         charset: Charset::parse("digits").unwrap(),
         max_len: 2,
     };

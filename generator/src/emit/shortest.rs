@@ -204,11 +204,13 @@ pub fn to_value(table: &Shortest) -> Value {
 /// # Examples
 ///
 /// ```
-/// use slotgen::shortest::{shortest_scheme, Charset};
+/// use slotgen::scheme::SlotFunction;
+/// use slotgen::shortest::{shortest, Charset, ShortestSpec};
 /// use slotgen_tables::SchemeName;
 ///
-/// let vshard = SchemeName::TarantoolVshard.scheme(Some(4), None)?;
-/// let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &Charset::parse("digits")?, 3)?;
+/// let vshard = SlotFunction::scheme(SchemeName::TarantoolVshard, Some(4), None)?;
+/// let spec = ShortestSpec { function: vshard, charset: Charset::parse("digits")?, max_len: 3 };
+/// let table = shortest(&spec)?;
 /// assert_eq!(table.packed(), b"1\x0020210\x00"); // buckets 1 to 4, NUL-padded to 2 bytes
 /// let tokens = slotgen::emit::shortest::shortest_static(&table, &[], &syn::parse_quote!(pub), &syn::parse_quote!(BUCKETS_4));
 /// let source = slotgen::emit::rust::format(tokens).unwrap();
@@ -219,8 +221,10 @@ pub fn to_value(table: &Shortest) -> Value {
 ///
 /// ```
 /// use slotgen::shortest::{shortest, Charset, ShortestSpec};
+/// use slotgen::{scheme::SlotFunction, Spec};
 ///
-/// let spec = ShortestSpec { slots: 4, charset: Charset::parse("digits")?, ..Default::default() };
+/// let function = SlotFunction::try_from(&Spec { slots: 4, ..Spec::default() })?;
+/// let spec = ShortestSpec { function, charset: Charset::parse("digits")?, ..Default::default() };
 /// let table = shortest(&spec)?;
 /// let tokens = slotgen::emit::shortest::shortest_static(
 ///     &table,

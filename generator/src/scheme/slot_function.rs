@@ -163,6 +163,11 @@ impl SlotFunction {
         self.scheme.last()
     }
 
+    /// The runtime's scheme that computes the slots.
+    pub(crate) fn runtime(&self) -> &Scheme<'static> {
+        &self.scheme
+    }
+
     /// The CRC-16 spec, when this is one's.
     #[must_use]
     pub fn spec(&self) -> Option<&Spec> {

@@ -29,6 +29,7 @@ mod emit_ruby;
 mod emit_snapshots;
 mod emit_tag_words;
 mod emitted;
+mod front_ends;
 mod imports;
 mod key_checksum;
 mod key_slots;

@@ -36,6 +36,7 @@ use std::time::{Duration, Instant};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use slotgen::scheme::invert::SchemeSpec;
+use slotgen::scheme::SlotFunction;
 use slotgen_tables::{Scheme, SchemeName};
 use slotgen_tests::bitwise_crc::nutcracker_crc16;
 use slotgen_tests::redis_server::{free_port, RedisServer};
@@ -723,10 +724,13 @@ fn crc16_keys(servers: u32, hash_tag: Option<[u8; 2]>) -> Vec<(u32, Vec<u8>)> {
     if servers.is_power_of_two() {
         return slotgen_keys(SchemeName::TwemproxyCrc16, Some(servers), hash_tag, true);
     }
-    let scheme = Scheme::twemproxy_crc16(servers, hash_tag).unwrap();
-    let alnum = slotgen::shortest::Charset::parse("alnum").unwrap();
-    let table =
-        slotgen::shortest::shortest_scheme(SchemeName::TwemproxyCrc16, &scheme, &alnum, 3).unwrap();
+    let spec = slotgen::shortest::ShortestSpec {
+        function: SlotFunction::scheme(SchemeName::TwemproxyCrc16, Some(servers), hash_tag)
+            .unwrap(),
+        charset: slotgen::shortest::Charset::parse("alnum").unwrap(),
+        max_len: 3,
+    };
+    let table = slotgen::shortest::shortest(&spec).unwrap();
     (0..servers)
         .map(|server| {
             let tag = table.tag(server).expect("every server has a short tag");

@@ -4,7 +4,9 @@
 
 use sha2::{Digest, Sha256};
 use slotgen::catalog;
+use slotgen::scheme::SlotFunction;
 use slotgen::shortest::{shortest, Charset, Shortest, ShortestSpec};
+use slotgen::Spec;
 use slotgen_tables::Error;
 
 /// redis-benchmark's table: redis's `src/crc16_slottable.h` (`crc16_slot_table`, 16384
@@ -37,12 +39,29 @@ fn redis_benchmark() -> Shortest {
         .and_then(|c| c.with_order("0-9a-zA-Z"))
         .unwrap();
     let spec = ShortestSpec {
-        crc: crc::CRC_16_XMODEM,
-        slots: 16384,
+        function: crc16(crc::CRC_16_XMODEM, 16384),
         charset,
         max_len: 3,
     };
     shortest(&spec).unwrap()
+}
+
+/// The slot function of a CRC-16 spec: `crc`, `slots` slots.
+fn crc16(crc: crc::Algorithm<u16>, slots: u32) -> SlotFunction {
+    SlotFunction::try_from(&Spec {
+        crc,
+        slots,
+        ..Spec::default()
+    })
+    .unwrap()
+}
+
+/// The CRC-16 spec a search's slot function is of: its CRC by the `crc` crate, and its slot
+/// count.
+fn crc16_of(spec: &ShortestSpec) -> (crc::Crc<u16>, usize) {
+    let crc16 = spec.function.spec().expect("a CRC-16 spec");
+    let crc = crc::Crc::<u16>::new(catalog::find(crc16.crc_name()).unwrap().algorithm);
+    (crc, crc16.slots as usize)
 }
 
 fn digest(table: &Shortest) -> String {
@@ -54,9 +73,9 @@ fn digest(table: &Shortest) -> String {
 /// most significant), each CRC computed from scratch by the `crc` crate: the first one of
 /// each slot.
 fn plain_enumeration(spec: &ShortestSpec) -> Vec<Option<Vec<u8>>> {
-    let crc = crc::Crc::<u16>::new(catalog::find(spec.crc_name()).unwrap().algorithm);
+    let (crc, slots) = crc16_of(spec);
     let symbols = spec.charset.symbols();
-    let mut first = vec![None; spec.slots as usize];
+    let mut first = vec![None; slots];
     let mut tag = Vec::new();
     for len in 1..=spec.max_len {
         let count = symbols.len().pow(len as u32);
@@ -68,7 +87,7 @@ fn plain_enumeration(spec: &ShortestSpec) -> Vec<Option<Vec<u8>>> {
                 rest /= symbols.len();
             }
             tag.reverse();
-            let slot = usize::from(crc.checksum(&tag)) & (spec.slots as usize - 1);
+            let slot = usize::from(crc.checksum(&tag)) & (slots - 1);
             first[slot].get_or_insert_with(|| tag.clone());
         }
     }
@@ -126,8 +145,7 @@ fn specs() -> Vec<ShortestSpec> {
             c = c.with_order(order).unwrap();
         }
         ShortestSpec {
-            crc: *catalog::find(crc).unwrap().algorithm,
-            slots,
+            function: crc16(*catalog::find(crc).unwrap().algorithm, slots),
             charset: c,
             max_len,
         }
@@ -152,14 +170,14 @@ fn specs() -> Vec<ShortestSpec> {
 #[test]
 fn every_entry_lands_on_its_slot_by_an_independent_crc() {
     for spec in specs() {
-        let crc = crc::Crc::<u16>::new(catalog::find(spec.crc_name()).unwrap().algorithm);
+        let (crc, slots) = crc16_of(&spec);
         let table = shortest(&spec).unwrap();
         for (slot, tag) in table.tags().enumerate() {
             if let Some(tag) = tag {
                 assert!(tag.len() <= spec.max_len);
                 assert!(tag.iter().all(|b| spec.charset.symbols().contains(b)));
-                let landed = usize::from(crc.checksum(tag)) & (spec.slots as usize - 1);
-                assert_eq!(landed, slot, "{} {:?}", spec.crc_name(), tag);
+                let landed = usize::from(crc.checksum(tag)) & (slots - 1);
+                assert_eq!(landed, slot, "{} {:?}", spec.function.options(), tag);
             }
         }
     }
@@ -170,7 +188,7 @@ fn every_entry_is_the_first_in_order() {
     for spec in specs() {
         let table = shortest(&spec).unwrap();
         let got: Vec<Option<Vec<u8>>> = table.tags().map(|t| t.map(<[u8]>::to_vec)).collect();
-        assert_eq!(got, plain_enumeration(&spec), "{}", spec.crc_name());
+        assert_eq!(got, plain_enumeration(&spec), "{}", spec.function.options());
     }
 }
 
@@ -228,10 +246,9 @@ fn runtime_lookup_agrees_for_every_slot() {
 #[test]
 fn emitted_rust_snapshot() {
     let spec = ShortestSpec {
-        slots: 16,
+        function: crc16(crc::CRC_16_XMODEM, 16),
         charset: Charset::parse("[a-c]").unwrap(),
         max_len: 2,
-        ..ShortestSpec::default()
     };
     let table = shortest(&spec).unwrap();
     insta::assert_snapshot!(
@@ -250,10 +267,9 @@ fn committed_generated_table_is_fresh_and_compiles() {
          --order '0-9' --max-len 3 --format rust --name DIGITS_256"
     );
     let spec = ShortestSpec {
-        slots: 256,
+        function: crc16(crc::CRC_16_XMODEM, 256),
         charset: Charset::parse("digits").unwrap(),
         max_len: 3,
-        ..ShortestSpec::default()
     };
     let table = shortest(&spec).unwrap();
     let fresh = slotgen::emit::shortest::shortest_file(&table, "DIGITS_256").unwrap();
@@ -276,7 +292,6 @@ fn committed_generated_table_is_fresh_and_compiles() {
 /// Tarantool's `digest.crc32` (bit by bit) puts the tag, `% 30 + 1`.
 #[test]
 fn committed_scheme_table_is_fresh_and_compiles() {
-    use slotgen::shortest::shortest_scheme;
     use slotgen_tables::SchemeName;
 
     let committed = include_str!("../../src/shortest_buckets.rs");
@@ -286,9 +301,12 @@ fn committed_scheme_table_is_fresh_and_compiles() {
         "// @generated by slotgen shortest --scheme tarantool-vshard --slots 30 --charset '[0-9]' \
          --order '0-9' --max-len 3 --format rust --name BUCKETS_30"
     );
-    let vshard = SchemeName::TarantoolVshard.scheme(Some(30), None).unwrap();
-    let digits = Charset::parse("digits").unwrap();
-    let table = shortest_scheme(SchemeName::TarantoolVshard, &vshard, &digits, 3).unwrap();
+    let spec = ShortestSpec {
+        function: SlotFunction::scheme(SchemeName::TarantoolVshard, Some(30), None).unwrap(),
+        charset: Charset::parse("digits").unwrap(),
+        max_len: 3,
+    };
+    let table = shortest(&spec).unwrap();
     let fresh = slotgen::emit::shortest::shortest_file(&table, "BUCKETS_30").unwrap();
     assert!(
         fresh == committed,

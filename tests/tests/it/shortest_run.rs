@@ -10,11 +10,14 @@ use slotgen_tests::{require_tool, scratch_dir};
 /// redis-benchmark's table, and a table with gaps whose charset needs escaping in C and Lua
 /// (`"`, `\`, `?`: `??/` would be a trigraph).
 fn tables() -> Vec<(&'static str, Shortest)> {
-    let awkward = ShortestSpec {
+    let xmodem_4096 = slotgen::Spec {
         slots: 4096,
+        ..slotgen::Spec::default()
+    };
+    let awkward = ShortestSpec {
+        function: slotgen::scheme::SlotFunction::try_from(&xmodem_4096).unwrap(),
         charset: Charset::parse("\"\\?/a").unwrap(),
         max_len: 3,
-        ..ShortestSpec::default()
     };
     let awkward = shortest(&awkward).unwrap();
     assert!(

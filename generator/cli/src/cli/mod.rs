@@ -2,14 +2,13 @@
 
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use clap::{Args, Parser, Subcommand};
 use crc::Algorithm;
 use slotgen::charset::Charset;
-use slotgen::request::{CustomCrc, Field, Refusal, Request, TableSpec, WayOut};
+use slotgen::request::{alphabet_of_text, CustomCrc, Field, Refusal, Request, TableSpec, WayOut};
 use slotgen::scheme::invert::SchemeSpec;
 use slotgen::scheme::SlotFunction;
-use slotgen::spec::{SlotCount, REDIS_CLUSTER_ALPHABET};
 use slotgen::{derive, Derivation, Spec};
 use slotgen_tables::SchemeName;
 
@@ -151,7 +150,7 @@ pub struct CrcArgs {
     /// (`CRC-16/XMODEM`, `crc16_xmodem`, `XMODEM`, `MODBUS`, `ibm-3740`); Redis Cluster's
     /// CRC16 is CRC-16/XMODEM, not the alias `CRC-16`; `slotgen catalog` lists them
     /// [default: CRC-16/XMODEM].
-    #[arg(long, value_name = "NAME", conflicts_with_all = CUSTOM_CRC)]
+    #[arg(long, value_name = "NAME")]
     crc: Option<String>,
     /// A custom CRC-16 instead of --crc: its polynomial (hex `0x8005` or decimal), in the
     /// RevEng model (normal form, without the x^16 term).
@@ -175,41 +174,17 @@ pub struct CrcArgs {
     #[arg(long, value_name = "N")]
     slots: Option<u64>,
     // The help names every scheme from `SchemeName::ALL`, the one list of them.
-    #[arg(long, value_name = "NAME", conflicts_with = "crc", conflicts_with_all = CUSTOM_CRC, help = scheme_help())]
+    #[arg(long, value_name = "NAME", help = scheme_help())]
     scheme: Option<String>,
     /// With a twemproxy --scheme: the pool's `hash_tag`, two delimiter bytes such as `{}`
     /// [default: none, the whole key is hashed].
-    #[arg(long, value_name = "OC", requires = "scheme", conflicts_with = "crc", conflicts_with_all = CUSTOM_CRC)]
+    #[arg(long, value_name = "OC")]
     hash_tag: Option<String>,
 }
 
-/// The options of a custom CRC (by their ids), each refused beside `--crc` or `--scheme`,
-/// whose CRC is fixed: clap would take them and ignore them otherwise.
-const CUSTOM_CRC: [&str; 5] = ["poly", "init", "refin", "refout", "xorout"];
-
-/// The way out of two options that cannot be used together (`a` and `b` as spelled on the
-/// command line), where there is more to say than "one of them".
-fn conflict_fix(a: &str, b: &str) -> Option<String> {
-    let custom = |o: &str| CUSTOM_CRC.iter().any(|c| o.strip_prefix("--") == Some(*c));
-    if [a, b].contains(&"--hash-tag") {
-        return Some(
-            "`--hash-tag` is the hashtag rule of a twemproxy `--scheme`, whose CRC is the scheme's: remove it, or give `--scheme twemproxy-...` without a CRC option".to_owned(),
-        );
-    }
-    let (fixed, other) = match (a, b) {
-        ("--crc" | "--scheme", o) if custom(o) => (a, o),
-        (o, "--crc" | "--scheme") if custom(o) => (b, o),
-        _ => return None,
-    };
-    let what = if fixed == "--crc" {
-        "`--crc` names a catalogue CRC"
-    } else {
-        "`--scheme` names a scheme"
-    };
-    Some(format!(
-        "{what}, whose parameters are fixed: remove `{other}`, or give a custom CRC whole with `--poly` (and `--init`, `--refin`, `--refout`, `--xorout`) instead of `{fixed}`"
-    ))
-}
+// The rules between these options (one of `--crc`, `--poly` and `--scheme`; `--hash-tag`
+// only with a twemproxy `--scheme`) are the library's request layer's: they are passed on
+// as given and its refusal is printed (`refused`).
 
 /// The help of `--scheme`: every named scheme, from [`SchemeName::ALL`].
 fn scheme_help() -> String {
@@ -243,7 +218,8 @@ impl CrcArgs {
     }
 
     /// The CRC these options name, checked against its check value. `--scheme` other than
-    /// `redis-cluster` is refused: the commands that take it ask [`CrcArgs::scheme`].
+    /// `redis-cluster` is refused: the commands that take it ask
+    /// [`CrcArgs::slot_function`].
     fn crc(&self) -> Result<Algorithm<u16>> {
         if let Some(named) = self.other_scheme()? {
             return Err(usage(anyhow!(
@@ -252,12 +228,6 @@ impl CrcArgs {
             )));
         }
         self.request().crc_algorithm().map_err(refused)
-    }
-
-    /// The scheme that `--scheme` (with `--slots` and `--hash-tag`) names, if given.
-    fn scheme(&self) -> Result<Option<slotgen_tables::Scheme<'static>>> {
-        let named = self.request().named_scheme().map_err(refused)?;
-        Ok(named.map(|(_, scheme)| scheme))
     }
 
     /// The named scheme of `--scheme`, when it is not `redis-cluster` (which is the CRC-16
@@ -269,17 +239,9 @@ impl CrcArgs {
             .filter(|name| *name != SchemeName::RedisCluster))
     }
 
-    /// The slot count of a CRC-16 table these options name.
-    fn slots(&self) -> Result<SlotCount> {
-        let slots = self.request().slot_count().map_err(refused)?;
-        SlotCount::new(u64::from(slots))
-            .context("--slots")
-            .map_err(usage)
-    }
-
     /// The slot function these options name: a named scheme's (`--scheme` other than
     /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
-    /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`).
+    /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`, `shortest`).
     fn slot_function(&self) -> Result<SlotFunction> {
         let spec = self.request().resolve().map_err(refused)?.spec;
         Ok(spec.slot_function()?)
@@ -322,7 +284,7 @@ pub struct AlphabetArgs {
     /// order: `alnum`, `alpha`, `digits`, `lower`, `upper`, `printable`, a bracket
     /// expression such as `[0-9A-Za-z_-]`, or the bytes themselves. With --scheme, the
     /// scheme's hashtag delimiters are left out too.
-    #[arg(long, value_name = "SPEC", conflicts_with_all = ["alphabet", "alphabet_hex"])]
+    #[arg(long, value_name = "SPEC")]
     charset: Option<Charset>,
     /// Symbols per tag [default: the shortest length that reaches every slot].
     #[arg(long, value_name = "N")]
@@ -357,10 +319,7 @@ impl SpecArgs {
     /// These options as the library's request.
     fn request(&self) -> Result<Request> {
         Ok(Request {
-            alphabet: match self.tags.charset {
-                Some(_) => None,
-                None => Some(self.alphabet()?),
-            },
+            alphabet: self.alphabet()?,
             charset: self.tags.charset.clone(),
             tag_len: self.tags.tag_len,
             ..self.crc.request()
@@ -417,23 +376,13 @@ impl SpecArgs {
         self.table_spec()?.derive().map_err(spelled)
     }
 
-    /// `--alphabet-hex`, or `--alphabet` checked to be ASCII, or the default.
-    fn alphabet(&self) -> Result<Vec<u8>> {
+    /// `--alphabet-hex`, or `--alphabet` (held to ASCII by the request layer), if given.
+    fn alphabet(&self) -> Result<Option<Vec<u8>>> {
         if let Some(bytes) = &self.tags.alphabet_hex {
-            return Ok(bytes.0.clone());
+            return Ok(Some(bytes.0.clone()));
         }
-        let alphabet = self
-            .tags
-            .alphabet
-            .as_deref()
-            .unwrap_or(std::str::from_utf8(REDIS_CLUSTER_ALPHABET).expect("ASCII"));
-        if let Some(c) = alphabet.chars().find(|c| !c.is_ascii()) {
-            return Err(usage(anyhow!(
-                "--alphabet: symbol `{c}` is not ASCII: a symbol is one byte, and `{c}` is {} bytes in UTF-8; use ASCII symbols, or give bytes with `--alphabet-hex`",
-                c.len_utf8()
-            )));
-        }
-        Ok(alphabet.as_bytes().to_vec())
+        let text = self.tags.alphabet.as_deref();
+        text.map(alphabet_of_text).transpose().map_err(refused)
     }
 
     /// The options of the spec given on the command line, as spelled there.
@@ -482,6 +431,10 @@ fn spelled(error: slotgen::Error) -> anyhow::Error {
         Some(WayOut::Remove { field, reason }) => {
             format!(" (remove `{}`: {reason})", option(field))
         }
+        Some(WayOut::Either { field, other }) => {
+            format!(" (remove `{}` or `{}`)", option(field), option(other))
+        }
+        Some(WayOut::AsBytes { field: _ }) => " (give its bytes with `--alphabet-hex`)".to_owned(),
         None => String::new(),
     };
     let spelled = anyhow!("{error}{hint}");

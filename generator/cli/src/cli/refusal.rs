@@ -394,9 +394,7 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
             if a == b || b.is_empty() {
                 format!("`{a}` is given twice: give it once")
             } else {
-                let fix = super::conflict_fix(&a, &b)
-                    .unwrap_or_else(|| "give one of them, not both".to_owned());
-                format!("`{a}` cannot be used with `{b}`: {fix}")
+                format!("`{a}` cannot be used with `{b}`: give one of them, not both")
             }
         }
         ErrorKind::MissingRequiredArgument => {

@@ -111,18 +111,11 @@ pub fn run(args: &ShortestArgs) -> Result<ExitCode> {
             .context("--order")
             .map_err(usage)?;
     }
-    if let Some(name) = args.crc.other_scheme()? {
-        let scheme = args.crc.scheme()?.expect("--scheme was given");
-        let table = slotgen::shortest::shortest_scheme(name, &scheme, &charset, args.max_len)
-            .map_err(search_error)?;
-        check_gaps(args, &table.gaps(), scheme.slots())?;
-        return write_table(args, &table);
-    }
-    let crc = args.crc.crc()?;
-    let slots = args.crc.slots()?.get();
+    // a CRC-16 spec's slots, or a named scheme's (`redis-cluster`: the CRC-16 spec's)
+    let function = args.crc.slot_function()?;
+    let slots = function.slots();
     let spec = ShortestSpec {
-        crc,
-        slots,
+        function,
         charset,
         max_len: args.max_len,
     };

@@ -415,21 +415,18 @@ fn control_bytes_are_escaped_in_every_message() {
 fn usage_errors_are_one_line_and_exit_2() {
     let url = "redis://127.0.0.1:1";
     let cases: &[(&[&str], i32, &str)] = &[
-        // a catalogue CRC, or a scheme, with a custom CRC's parameter
+        // a catalogue CRC, or a scheme, beside a custom CRC: the request layer's rule; a
+        // custom CRC's parameter without `--poly`: clap's
         (
-            &["slot", "abc", "--crc", "xmodem", "--init", "0xffff"],
+            &["slot", "abc", "--crc", "xmodem", "--poly", "0x1021", "--init", "0xffff"],
             2,
-            "`--crc` cannot be used with `--init`: `--crc` names a catalogue CRC, whose parameters are fixed: remove `--init`",
+            "--crc: a catalogue CRC and custom CRC parameters cannot be given together: a catalogue CRC's parameters are fixed (remove `--crc` or `--poly`)",
         ),
-        (
-            &["derive", "--crc", "xmodem", "--refin", "true"],
-            2,
-            "remove `--refin`",
-        ),
-        (&["tag", "0", "--crc", "modbus", "--refout", "true"], 2, "remove `--refout`"),
-        (&["shortest", "--charset", "alnum", "--crc", "arc", "--xorout", "1"], 2, "remove `--xorout`"),
-        (&["slot", "a", "--scheme", "codis", "--init", "5"], 2, "`--scheme` names a scheme"),
-        (&["slot", "a", "--crc", "modbus", "--hash-tag", "{}"], 2, "twemproxy `--scheme`"),
+        (&["derive", "--crc", "xmodem", "--refin", "true"], 2, "needs `--poly`"),
+        (&["tag", "0", "--crc", "modbus", "--poly", "0x8005", "--refout", "true"], 2, "remove `--crc` or `--poly`"),
+        (&["shortest", "--charset", "alnum", "--crc", "arc", "--xorout", "1"], 2, "needs `--poly`"),
+        (&["slot", "a", "--scheme", "codis", "--poly", "0x1021"], 2, "remove `--poly` or `--scheme`"),
+        (&["slot", "a", "--crc", "modbus", "--hash-tag", "{}"], 2, "remove `--hash-tag`: only the twemproxy schemes take one"),
         // verify's options by the kind of check
         (&["verify", "--redis", url, "--input", "raw"], 2, "`--input` does not apply to `--redis`"),
         (&["verify", "--redis", url, "--count", "5"], 2, "`--count` does not apply to `--redis`"),

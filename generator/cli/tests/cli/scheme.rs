@@ -167,7 +167,7 @@ fn scheme_errors_name_the_option_and_the_fix() {
         (
             "tag --scheme codis --crc modbus 0",
             2,
-            "cannot be used with",
+            "cannot be given together",
         ),
         (
             "tag --scheme tarantool-vshard --tag-len 9 1",
@@ -509,8 +509,8 @@ fn emit_rust_takes_every_scheme() {
 /// The command line and the build.rs API resolve one request alike: for each list of
 /// options, `emit rust` prints exactly the file `build::Table` renders from the
 /// `slotgen::request::Request` of the same options, written out by hand here (a CRC-16
-/// table, a custom CRC, a charset for either shape, and `redis-cluster`, whose request is
-/// the CRC-16 table).
+/// table, a custom CRC whole and by `--poly` with the defaults, a charset for either shape,
+/// and `redis-cluster`, whose request is the CRC-16 table).
 #[test]
 fn emit_rust_is_the_build_api_file_of_the_same_request() {
     use slotgen::charset::Charset;
@@ -557,6 +557,17 @@ fn emit_rust_is_the_build_api_file_of_the_same_request() {
             },
         ),
         (
+            vec!["--poly", "0x8005", "--refin", "true"],
+            Request {
+                custom: Some(CustomCrc {
+                    poly: 0x8005,
+                    refin: Some(true),
+                    ..CustomCrc::default()
+                }),
+                ..Request::default()
+            },
+        ),
+        (
             vec!["--scheme", "codis", "--charset", "alnum", "--tag-len", "3"],
             Request {
                 scheme: Some("codis".to_owned()),
@@ -578,14 +589,10 @@ fn emit_rust_is_the_build_api_file_of_the_same_request() {
         full.extend(&args);
         let (ok, out, err) = slot(&full);
         assert!(ok, "{args:?}: {err}");
-        let spec = request
-            .resolve()
-            .unwrap_or_else(|e| panic!("{args:?}: {e}"))
-            .spec;
         let expected = slotgen::build::Table::new("TABLE")
-            .table_spec(spec)
+            .request(&request)
             .render()
-            .unwrap();
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
         assert_eq!(out, expected, "{args:?}");
     }
 }

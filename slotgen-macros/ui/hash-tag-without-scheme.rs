@@ -1,5 +1,5 @@
 slotgen_macros::slot_table! {
-    static ORDERS = { crc: "CRC-16/XMODEM", tag_len: 4 };
+    static ORDERS = { crc: "CRC-16/XMODEM", hash_tag: "{}" };
 }
 
 fn main() {

@@ -1,6 +1,6 @@
 slotgen_macros::slot_table! {
     static ORDERS = {
-        crc: { poly: 0x8005, init: 0xffff, refin: true, xorout: 0 },
+        crc: { init: 0xffff, refin: true },
         alphabet: "@ABCDEFGHIJKLMNO",
     };
 }
