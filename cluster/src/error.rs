@@ -60,6 +60,22 @@ pub enum Error {
         /// The operating system's or the client's reason.
         reason: String,
     },
+    /// A primary at an end of a slot's move did not answer during the move: it failed or
+    /// stopped. What to do depends on whether a replica can take its place, as the map read
+    /// at the start of the run says ([`down_note`]).
+    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas))]
+    MoveEndDown {
+        /// The URL of the node, redacted.
+        url: String,
+        /// Its id, as the map gives it.
+        id: String,
+        /// What was being done.
+        during: String,
+        /// The operating system's or the client's reason.
+        reason: String,
+        /// Its replicas in the map read at the start of the run.
+        replicas: usize,
+    },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
     TimedOut {
@@ -155,6 +171,17 @@ pub enum Error {
         /// What is wrong with the answer.
         reason: String,
     },
+    /// The id or address of a node that the cluster marks failed (or whose shard has no
+    /// primary): it is in the map's [`left_out`](super::Topology::left_out), not its shards.
+    #[error("the node `{}` is {shown}, which the cluster left out: {reason}; if it has failed, wait until a replica takes its place (the cluster fails it over once `cluster-node-timeout` has passed), then name the primary that holds its slots now (`slotgen nodes` lists the primaries)", crate::text::escape_text(.node))]
+    LeftOutNode {
+        /// The id or `host:port` asked for.
+        node: String,
+        /// The node, `id (host:port)`.
+        shown: String,
+        /// Why the map left it out, as [`LeftOut::reason`](super::LeftOut::reason) says it.
+        reason: String,
+    },
     /// No node of the topology has this id or address.
     #[error("no node of the cluster has id or address `{}`: the nodes are {}", crate::text::escape_text(.node), crate::text::shorten(&known.join(", "), 20 * crate::text::MAX_SHOWN))]
     UnknownNode {
@@ -226,6 +253,10 @@ pub enum Error {
     MoveStopped {
         /// The slot.
         slot: u16,
+        /// The slot's keys `MIGRATE` carried to the target by whole batches before the stop
+        /// (the slot is half moved when it is not 0); all of them at a stop at the final
+        /// `CLUSTER SETSLOT NODE`.
+        keys: u64,
         /// The source, `id (addr)`.
         from: String,
         /// The target, `id (addr)`.
@@ -262,7 +293,7 @@ pub enum Error {
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled
     /// (its source stopped answering): whether its slots moved is not known.
-    #[error("the atomic migration of slots {slots} from {from} to {to} is in a state slotgen cannot tell: {reason}; see `CLUSTER GETSLOTMIGRATIONS` on the source and, while the job runs, stop it there with `CLUSTER CANCELSLOTMIGRATIONS`; the next `rebalance --apply` waits for a running job before it plans")]
+    #[error("the atomic migration of slots {slots} from {from} to {to} is in a state slotgen cannot tell: {reason}; `CLUSTER GETSLOTMIGRATIONS` on the target, {to}, shows the job as the target sees it; {}; the next `rebalance --apply` waits for a running job before it plans", atomic_down_note(*.replicas))]
     AtomicUnknown {
         /// The slots, as ranges.
         slots: String,
@@ -272,6 +303,8 @@ pub enum Error {
         to: String,
         /// The errors of the poll and of the cancellation.
         reason: String,
+        /// The source's replicas in the map read at the start of the run.
+        replicas: usize,
     },
     /// An atomic slot migration job (one a former run started, or an operator's) is running
     /// and made no progress within the time given: a rebalance does not plan over it.
@@ -356,6 +389,30 @@ fn failing_note(slots_fail: &str) -> &'static str {
     }
 }
 
+/// What to do about node `id`, an end of a move that stopped answering, with `replicas`
+/// replicas: wait for the failover where one can take its place (the next `rebalance
+/// --apply` then finishes the half-moved slot on the promoted replica), start it again where
+/// none can.
+fn down_note(id: &str, replicas: usize) -> String {
+    match replicas {
+        0 => format!("node {id} there has no replica to take its place: start it again at that address, with its data files (the keys of the slot not moved yet are there)"),
+        n => format!(
+            "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
+            if n == 1 { "replica" } else { "replicas" }
+        ),
+    }
+}
+
+/// What to do about an atomic job whose source (with `replicas` replicas) stopped answering:
+/// wait for the failover, or for the source to answer again, where the job can be stopped.
+fn atomic_down_note(replicas: usize) -> &'static str {
+    if replicas == 0 {
+        "if the source has failed, start it again (it has no replica to take its place); while the job runs there, stop it with `CLUSTER CANCELSLOTMIGRATIONS` on the source"
+    } else {
+        "if the source has failed, wait until its replica takes its place (the cluster fails it over once `cluster-node-timeout` has passed): the job ends with the source and the slots are the promoted replica's; if the source answers again, stop the job there with `CLUSTER CANCELSLOTMIGRATIONS`"
+    }
+}
+
 /// What a refusal of a command of the map adds: every rule of [`MAP_COMMANDS`] (`+info
 /// +cluster|info +cluster|shards +cluster|nodes`); nothing for other commands (`MIGRATE`).
 fn map_note(denied: &Denied) -> String {
@@ -376,6 +433,33 @@ fn map_note(denied: &Denied) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dead_end_of_a_move_says_wait_where_a_replica_can_take_over() {
+        let down = |replicas| {
+            Error::MoveEndDown {
+                url: "redis://127.0.0.1:7402".to_owned(),
+                id: "a".repeat(40),
+                during: "MIGRATE".to_owned(),
+                reason: "the server closed the connection".to_owned(),
+                replicas,
+            }
+            .to_string()
+        };
+        let with = down(1);
+        assert!(
+            with.contains("has 1 replica: if it has failed, wait until one takes its place")
+                && !with.contains("start it again"),
+            "{with}"
+        );
+        let without = down(0);
+        assert!(
+            without.contains("has no replica to take its place: start it again")
+                && !without.contains("wait"),
+            "{without}"
+        );
+        assert_ne!(atomic_down_note(0), atomic_down_note(2));
+    }
 
     #[test]
     fn only_a_command_of_the_map_names_the_map_s_rules() {

@@ -222,6 +222,7 @@ pub fn apply(
                         from: format!("{} ({})", source.id, source.addr),
                         to: format!("{} ({})", target.id, target.addr),
                         reason,
+                        replicas: fresh.shards[from].replicas.len(),
                     })
                 }
             }
@@ -532,11 +533,12 @@ fn vet(
     );
     let stop = |step: &str, error: Error, repair: String| Error::MoveStopped {
         slot,
+        keys: 0,
         from: format!("{} ({})", source.id, source.addr),
         to: format!("{} ({})", target.id, target.addr),
         step: format!("{step}, before the first `CLUSTER SETSLOT`"),
         repair,
-        error: Box::new(error),
+        error: Box::new(end_down(error, topology, [from, to])),
     };
     let nothing_set = || {
         "no key moved and nothing was set: the next `slotgen rebalance --apply` moves it".to_owned()
@@ -665,13 +667,22 @@ pub(super) fn move_slot(
         exchange.primary_endpoint(source)?,
         exchange.primary_endpoint(target)?,
     );
-    let stopped = |step: Step, error: Error| Error::MoveStopped {
+    // a stop with the keys of the slot carried before it (all of them at `Step::Node`)
+    let stopped_with = |step: Step, keys: u64, error: Error| Error::MoveStopped {
         slot,
+        keys,
         from: format!("{} ({})", source.id, source.addr),
         to: format!("{} ({})", target.id, target.addr),
         repair: repair(slot, &source.addr, &target.addr, &target.id, step),
         step: describe(step),
-        error: Box::new(error),
+        error: Box::new(end_down(error, topology, [from, to])),
+    };
+    let stopped = |step: Step, error: Error| {
+        let keys = match step {
+            Step::Keys(n) | Step::BusyKey(n) => n,
+            _ => 0,
+        };
+        stopped_with(step, keys, error)
     };
     // each step with its own deadline: a connection, or one command
     let open = |exchange: &mut Exchange, end: &Endpoint| {
@@ -752,6 +763,7 @@ pub(super) fn move_slot(
         };
         Error::MoveStopped {
             slot,
+            keys: 0,
             from: format!("{} ({})", source.id, source.addr),
             to: format!("{} ({})", target.id, target.addr),
             step,
@@ -989,14 +1001,14 @@ pub(super) fn move_slot(
         &setslot("NODE", &target.id),
         Budget::SHORT,
     )
-    .map_err(|e| stopped(Step::Node(true), e))?;
+    .map_err(|e| stopped_with(Step::Node(true), moved.keys, e))?;
     run(
         exchange,
         &mut source_con,
         &setslot("NODE", &target.id),
         Budget::SHORT,
     )
-    .map_err(|e| stopped(Step::Node(false), e))?;
+    .map_err(|e| stopped_with(Step::Node(false), moved.keys, e))?;
     // the other primaries learn the new owner by the cluster bus too (the target's epoch
     // was bumped); telling them at once spares clients a redirection, and one that does not
     // answer is no reason to stop (nor to wait for it again at the next slot)
@@ -1289,6 +1301,40 @@ fn describe(step: Step) -> String {
     }
 }
 
+/// An error of a move whose end (shard `ends[0]`, the source, or `ends[1]`, the target, of
+/// `topology`, the map read at the start of the run) does not answer: named with its
+/// replicas ([`Error::MoveEndDown`]), so that the stop says whether to wait for a failover or
+/// to start the node again. Other errors are as given.
+fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
+    let Error::Unreachable {
+        url,
+        during,
+        reason,
+    } = error
+    else {
+        return error;
+    };
+    // the node the URL names: `scheme://[user@]host:port`
+    let down = ends.into_iter().map(|i| &topology.shards[i]).find(|s| {
+        url.rsplit_once(['/', '@'])
+            .is_some_and(|(_, addr)| addr == s.primary.addr)
+    });
+    match down {
+        Some(shard) => Error::MoveEndDown {
+            url,
+            id: shard.primary.id.clone(),
+            during,
+            reason,
+            replicas: shard.replicas.len(),
+        },
+        None => Error::Unreachable {
+            url,
+            during,
+            reason,
+        },
+    }
+}
+
 /// What a repair by hand says of the nodes it names: they are the ones of the stop, and a
 /// replica promoted since holds the slot's state in its place (`rebalance --apply` reads the
 /// map afresh and finds it).
@@ -1370,6 +1416,43 @@ mod tests {
     const A: &str = "000000000000000000000000000000000000000a";
     const B: &str = "000000000000000000000000000000000000000b";
     const C: &str = "000000000000000000000000000000000000000c";
+
+    #[test]
+    fn an_end_of_a_move_that_does_not_answer_is_named_with_its_replicas() {
+        let mut t = topology();
+        t.shards[1].replicas.push(Node {
+            id: "d".repeat(40),
+            addr: "127.0.0.1:7101".to_owned(),
+            role: Role::Replica,
+            health: Some("online".to_owned()),
+        });
+        let unreachable = |url: &str| Error::Unreachable {
+            url: url.to_owned(),
+            during: "MIGRATE".to_owned(),
+            reason: "the server closed the connection".to_owned(),
+        };
+        for (url, end, replicas) in [
+            ("redis://127.0.0.1:7001", B, 1),
+            ("rediss://app:***@127.0.0.1:7001", B, 1),
+            ("redis://127.0.0.1:7002", C, 0),
+        ] {
+            match end_down(unreachable(url), &t, [1, 2]) {
+                Error::MoveEndDown {
+                    id, replicas: n, ..
+                } => assert_eq!((id.as_str(), n), (end, replicas), "{url}"),
+                other => panic!("{url}: {other}"),
+            }
+        }
+        // a node not of the move, and another error, are as given
+        let other = unreachable("redis://127.0.0.1:7000");
+        assert_eq!(end_down(other.clone(), &t, [1, 2]), other);
+        let refused = Error::Refused {
+            url: "redis://127.0.0.1:7001".to_owned(),
+            command: "MIGRATE".to_owned(),
+            reason: "IOERR".to_owned(),
+        };
+        assert_eq!(end_down(refused.clone(), &t, [1, 2]), refused);
+    }
 
     #[test]
     fn migrations_under_way_are_named_in_the_right_number() {

@@ -1,7 +1,8 @@
 //! A plan to review, then carry out exactly: [`PlanFile`] holds a [`Plan`]'s moves with the
 //! map it was made on (every primary's id, address and slots), as JSON;
 //! [`PlanFile::against`] gives back the plan for the live map, or refuses, naming every
-//! difference, when the map is no longer the one the plan was made on.
+//! difference (a primary that failed over as one), when the map is no longer the one the
+//! plan was made on.
 
 use serde::{Deserialize, Serialize};
 
@@ -133,9 +134,11 @@ impl PlanFile {
     /// their target now) are left out, so that an interrupted `--apply --plan` is taken up
     /// by the same command.
     ///
-    /// [`Error::PlanFile`] naming each difference (up to 10, then how many more): a slot
-    /// owned by another primary, a primary at another address, a primary gone; or a move
-    /// whose source is not its slot's owner in the file's own map.
+    /// [`Error::PlanFile`] naming each difference (up to 10, then how many more): a primary
+    /// whose every slot is on one other primary now, as one change (`it failed over` when
+    /// it is no primary now), a slot owned by another primary, a primary at another address,
+    /// a primary gone; a plan of another cluster (none of its node ids is a node of `live`)
+    /// as such; or a move whose source is not its slot's owner in the file's own map.
     pub fn against(&self, file: &str, live: &Topology) -> Result<Plan, Error> {
         let bad = |reason: String| Error::PlanFile {
             file: crate::text::escape_cut(file.as_bytes()),
@@ -149,20 +152,22 @@ impl PlanFile {
             )
         };
         let now = map_of(live);
-        let mut changes = Vec::new();
+        // a plan of another cluster: none of its node ids is a node of this one (a primary,
+        // a replica, or a failed node)
+        let here = |id: &str| {
+            live.shards
+                .iter()
+                .flat_map(super::Shard::nodes)
+                .any(|n| n.id == id)
+                || live.left_out.iter().any(|o| o.node.id == id)
+        };
+        if !self.map.is_empty() && !self.map.iter().any(|s| here(&s.primary.id)) {
+            return Err(bad(
+                "was made for another cluster: none of its node ids is here; nothing was moved: make and review a plan for this cluster (`slotgen rebalance ... --out FILE`)".to_owned(),
+            ));
+        }
         let planned_owner = owners_of(&self.map);
         let live_owner = owners_of(&now);
-        for shard in &self.map {
-            match now.iter().find(|s| s.primary.id == shard.primary.id) {
-                None => changes.push(format!("{} is no primary now", shown(&shard.primary))),
-                Some(s) if s.primary.addr != shard.primary.addr => changes.push(format!(
-                    "{} is at {} now",
-                    shown(&shard.primary),
-                    crate::text::escape_cut(s.primary.addr.as_bytes())
-                )),
-                Some(_) => {}
-            }
-        }
         let name = |map: &[MapShard], o: Option<usize>| {
             o.map_or_else(|| "no owner".to_owned(), |i| shown(&map[i].primary))
         };
@@ -175,21 +180,59 @@ impl PlanFile {
                 .map(|m| m.to.id.clone())
         };
         let mut done = vec![false; planned_owner.len()];
+        // each slot on another owner: (slot, its owner in the file's map, its owner now)
+        let mut changed = Vec::new();
         for slot in 0..planned_owner.len() {
             let (a, b) = (planned_owner[slot], live_owner[slot]);
             let id = |map: &[MapShard], o: Option<usize>| o.map(|i| map[i].primary.id.clone());
-            if id(&self.map, a) != id(&now, b)
-                && moved_to(slot).is_some()
-                && moved_to(slot) == id(&now, b)
-            {
-                done[slot] = true;
-            } else if id(&self.map, a) != id(&now, b) {
-                changes.push(format!(
-                    "slot {slot} was on {}, now on {}",
-                    name(&self.map, a),
-                    name(&now, b)
-                ));
+            if id(&self.map, a) == id(&now, b) {
+                continue;
             }
+            if moved_to(slot).is_some() && moved_to(slot) == id(&now, b) {
+                done[slot] = true;
+            } else {
+                changed.push((slot, a, b));
+            }
+        }
+        let groups = self.whole_nodes_moved(&planned_owner, &done, &changed);
+        let mut changes = Vec::new();
+        for (i, shard) in self.map.iter().enumerate() {
+            let group = groups.iter().find(|g| g.0 == i);
+            match now.iter().find(|s| s.primary.id == shard.primary.id) {
+                // every slot of a primary gone on one other: it failed over
+                None => match group {
+                    Some(&(_, b, n)) => changes.push(format!(
+                        "the {n} slots of {} are now on {}: it failed over",
+                        shown_addr_first(&shard.primary),
+                        shown_addr_first(&now[b].primary)
+                    )),
+                    None => changes.push(format!("{} is no primary now", shown(&shard.primary))),
+                },
+                Some(s) if s.primary.addr != shard.primary.addr => changes.push(format!(
+                    "{} is at {} now",
+                    shown(&shard.primary),
+                    crate::text::escape_cut(s.primary.addr.as_bytes())
+                )),
+                Some(_) => {
+                    if let Some(&(_, b, n)) = group {
+                        changes.push(format!(
+                            "the {n} slots of {} are now on {}",
+                            shown_addr_first(&shard.primary),
+                            shown_addr_first(&now[b].primary)
+                        ));
+                    }
+                }
+            }
+        }
+        for &(slot, a, b) in &changed {
+            if a.is_some_and(|a| groups.iter().any(|g| g.0 == a)) {
+                continue;
+            }
+            changes.push(format!(
+                "slot {slot} was on {}, now on {}",
+                name(&self.map, a),
+                name(&now, b)
+            ));
         }
         if !changes.is_empty() {
             let n = changes.len();
@@ -264,6 +307,47 @@ impl PlanFile {
     }
 }
 
+impl PlanFile {
+    /// The primaries of the file's map whose every slot (not moved by this plan already:
+    /// `done`) is now on one other primary: `(index in the file's map, index in the map now,
+    /// slots)`, from `changed`, each slot on another owner `(slot, owner in the file's map,
+    /// owner now)`.
+    fn whole_nodes_moved(
+        &self,
+        planned_owner: &[Option<usize>],
+        done: &[bool],
+        changed: &[(usize, Option<usize>, Option<usize>)],
+    ) -> Vec<(usize, usize, usize)> {
+        (0..self.map.len())
+            .filter_map(|i| {
+                let mine: Vec<Option<usize>> = changed
+                    .iter()
+                    .filter(|c| c.1 == Some(i))
+                    .map(|c| c.2)
+                    .collect();
+                let owned = (0..planned_owner.len())
+                    .filter(|&slot| planned_owner[slot] == Some(i) && !done[slot])
+                    .count();
+                match mine.first() {
+                    Some(&Some(b)) if mine.len() == owned && mine.iter().all(|&o| o == Some(b)) => {
+                        Some((i, b, owned))
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    }
+}
+
+/// A node as a grouped change names it: `host:port (id)`.
+fn shown_addr_first(n: &NodeRef) -> String {
+    format!(
+        "{} ({})",
+        crate::text::escape_cut(n.addr.as_bytes()),
+        crate::text::escape_cut(n.id.as_bytes())
+    )
+}
+
 /// The map of `topology`: each primary and its slot ranges.
 fn map_of(topology: &Topology) -> Vec<MapShard> {
     let owners = topology.owners();
@@ -301,4 +385,201 @@ fn owners_of(map: &[MapShard]) -> Vec<Option<usize>> {
         }
     }
     owners
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{LeftOut, Node, Role, Shard, SlotRange, Source};
+    use super::*;
+
+    /// A primary with id `n` in 40 hex digits at 127.0.0.1:7000+n, with the slot ranges
+    /// given, and one replica (id `n + 100`).
+    fn shard(n: u16, ranges: &[(u16, u16)]) -> Shard {
+        let node = |n: u16, role| Node {
+            id: format!("{n:040x}"),
+            addr: format!("127.0.0.1:{}", 7000 + n),
+            role,
+            health: Some("online".to_owned()),
+        };
+        Shard {
+            primary: node(n, Role::Primary),
+            replicas: vec![node(n + 100, Role::Replica)],
+            ranges: ranges
+                .iter()
+                .map(|&(first, last)| SlotRange { first, last })
+                .collect(),
+        }
+    }
+
+    fn topology(shards: Vec<Shard>, left_out: Vec<LeftOut>) -> Topology {
+        Topology {
+            shards,
+            left_out,
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        }
+    }
+
+    /// Three primaries (1, 2, 3) with the default thirds of the slots.
+    fn thirds() -> Topology {
+        topology(
+            vec![
+                shard(1, &[(0, 5460)]),
+                shard(2, &[(5461, 10922)]),
+                shard(3, &[(10923, 16383)]),
+            ],
+            Vec::new(),
+        )
+    }
+
+    /// A plan file made on `thirds()`, moving each `(slot, from, to)` (shard indices).
+    fn file(moves: &[(u16, usize, usize)]) -> PlanFile {
+        let plan = Plan {
+            moves: moves
+                .iter()
+                .map(|&(slot, from, to)| Move {
+                    slot,
+                    from,
+                    to,
+                    keys: 1,
+                    amount: 1,
+                })
+                .collect(),
+            skew_before: None,
+            skew_after: None,
+            target: 1.1,
+            reached: true,
+            unreachable: Vec::new(),
+            loads_before: Vec::new(),
+            loads_after: Vec::new(),
+            caps: Vec::new(),
+        };
+        PlanFile::new(&plan, &thirds(), "keys")
+    }
+
+    /// `thirds()` after primary `failed` (index) failed over to its replica: the replica a
+    /// primary (its own id and address) with the same slots, the old primary left out.
+    fn failed_over(failed: usize) -> Topology {
+        let mut t = thirds();
+        let old = t.shards[failed].clone();
+        let promoted = old.replicas[0].clone();
+        t.shards[failed].primary = Node {
+            role: Role::Primary,
+            ..promoted
+        };
+        t.shards[failed].replicas.clear();
+        t.left_out.push(LeftOut {
+            node: old.primary,
+            ranges: Vec::new(),
+            reason: "`CLUSTER SHARDS` gives it health `fail`".to_owned(),
+        });
+        t
+    }
+
+    fn refusal(plan: &PlanFile, live: &Topology) -> String {
+        plan.against("plan.json", live).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_failed_over_primary_is_one_change_not_a_list_of_slots() {
+        let plan = file(&[(5461, 1, 0)]);
+        let live = failed_over(1);
+        let why = refusal(&plan, &live);
+        // the slots of the second primary, counted from the map itself
+        let n = thirds().shards[1].slot_count();
+        let (old, new) = (&thirds().shards[1].primary, &live.shards[1].primary);
+        assert!(
+            why.contains(&format!(
+                "the {n} slots of {} ({}) are now on {} ({}): it failed over",
+                old.addr, old.id, new.addr, new.id
+            )),
+            "{why}"
+        );
+        assert!(
+            !why.contains("slot 5461 was on") && !why.contains("no primary now"),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_failover_after_moves_done_counts_the_slots_left() {
+        // slot 5461 moved to the first primary by a former run, then the second failed over
+        let plan = file(&[(5461, 1, 0), (5462, 1, 2)]);
+        let mut live = failed_over(1);
+        live.shards[0].ranges = vec![SlotRange {
+            first: 0,
+            last: 5461,
+        }];
+        live.shards[1].ranges = vec![SlotRange {
+            first: 5462,
+            last: 10922,
+        }];
+        let why = refusal(&plan, &live);
+        let n = thirds().shards[1].slot_count() - 1;
+        assert!(
+            why.contains(&format!("the {n} slots of 127.0.0.1:7002 (")),
+            "{why}"
+        );
+        assert!(why.contains(": it failed over"), "{why}");
+    }
+
+    #[test]
+    fn a_slot_moved_by_hand_is_named_alone() {
+        let plan = file(&[(5461, 1, 0)]);
+        let mut live = thirds();
+        live.shards[0].ranges = vec![SlotRange {
+            first: 1,
+            last: 5460,
+        }];
+        live.shards[2].ranges = vec![
+            SlotRange { first: 0, last: 0 },
+            SlotRange {
+                first: 10923,
+                last: 16383,
+            },
+        ];
+        let why = refusal(&plan, &live);
+        let (a, c) = (&live.shards[0].primary, &live.shards[2].primary);
+        assert!(
+            why.contains(&format!(
+                "slot 0 was on {} ({}), now on {} ({})",
+                a.id, a.addr, c.id, c.addr
+            )),
+            "{why}"
+        );
+        assert!(
+            !why.contains("failed over") && !why.contains(" slots of "),
+            "{why}"
+        );
+    }
+
+    #[test]
+    fn a_plan_of_another_cluster_says_so() {
+        let plan = file(&[(5461, 1, 0)]);
+        // the same addresses, every id another
+        let live = topology(
+            vec![
+                shard(11, &[(0, 5460)]),
+                shard(12, &[(5461, 10922)]),
+                shard(13, &[(10923, 16383)]),
+            ],
+            Vec::new(),
+        );
+        let why = refusal(&plan, &live);
+        assert!(
+            why.contains("was made for another cluster: none of its node ids is here"),
+            "{why}"
+        );
+        assert!(!why.contains("slot "), "{why}");
+        // every primary of the plan failed over is still this cluster (a failed node)
+        let mut all = failed_over(0);
+        for i in 1..3 {
+            let other = failed_over(i);
+            all.shards[i] = other.shards[i].clone();
+            all.left_out.extend(other.left_out);
+        }
+        let why = refusal(&plan, &all);
+        assert!(!why.contains("another cluster"), "{why}");
+        assert_eq!(why.matches(": it failed over").count(), 3, "{why}");
+    }
 }

@@ -335,21 +335,35 @@ impl Topology {
     ///
     /// # Errors
     ///
-    /// [`Error::UnknownNode`], listing every node.
+    /// [`Error::LeftOutNode`] when `node` is a node the map left out (failed, or in a
+    /// shard without a primary), saying why; [`Error::UnknownNode`], listing every node,
+    /// when no node of the map is `node`.
     pub fn find(&self, node: &str) -> Result<(&Shard, &Node), Error> {
-        self.shards
+        let is = |n: &Node| n.id == node || n.addr == node;
+        if let Some(found) = self
+            .shards
             .iter()
             .flat_map(|shard| shard.nodes().map(move |n| (shard, n)))
-            .find(|(_, n)| n.id == node || n.addr == node)
-            .ok_or_else(|| Error::UnknownNode {
+            .find(|(_, n)| is(n))
+        {
+            return Ok(found);
+        }
+        if let Some(out) = self.left_out.iter().find(|o| is(&o.node)) {
+            return Err(Error::LeftOutNode {
                 node: node.to_owned(),
-                known: self
-                    .shards
-                    .iter()
-                    .flat_map(Shard::nodes)
-                    .map(|n| format!("{} ({})", n.id, n.addr))
-                    .collect(),
-            })
+                shown: format!("{} ({})", out.node.id, out.node.addr),
+                reason: out.reason.clone(),
+            });
+        }
+        Err(Error::UnknownNode {
+            node: node.to_owned(),
+            known: self
+                .shards
+                .iter()
+                .flat_map(Shard::nodes)
+                .map(|n| format!("{} ({})", n.id, n.addr))
+                .collect(),
+        })
     }
 
     /// Sorts the shards (by first slot; shards without slots last, by primary id) and their
@@ -407,6 +421,48 @@ impl Topology {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_node_is_named_as_failed_not_unknown() {
+        let node = |id: &str, addr: &str, role| Node {
+            id: id.repeat(40),
+            addr: addr.to_owned(),
+            role,
+            health: Some("online".to_owned()),
+        };
+        let topology = Topology {
+            shards: vec![Shard {
+                primary: node("b", "127.0.0.1:7406", Role::Primary),
+                replicas: Vec::new(),
+                ranges: vec![SlotRange {
+                    first: 0,
+                    last: 16383,
+                }],
+            }],
+            left_out: vec![LeftOut {
+                node: node("a", "127.0.0.1:7403", Role::Primary),
+                ranges: Vec::new(),
+                reason: "`CLUSTER SHARDS` gives it health `fail`".to_owned(),
+            }],
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        for asked in ["127.0.0.1:7403", &"a".repeat(40)] {
+            let why = topology.find(asked).unwrap_err();
+            assert!(matches!(why, Error::LeftOutNode { .. }), "{why}");
+            let why = why.to_string();
+            assert!(
+                why.contains(&format!("is {} (127.0.0.1:7403), which the cluster left out: `CLUSTER SHARDS` gives it health `fail`", "a".repeat(40)))
+                    && why.contains("wait until a replica takes its place"),
+                "{why}"
+            );
+        }
+        assert!(topology.find("127.0.0.1:7406").is_ok());
+        assert!(matches!(
+            topology.find("127.0.0.1:7999"),
+            Err(Error::UnknownNode { .. })
+        ));
+    }
 
     #[test]
     fn ranges_merge_and_print() {

@@ -99,8 +99,10 @@ pub(super) fn finish_half_moved(
 /// terminal and one summary line at the end (done, or done before a stop), the first
 /// Ctrl-C a stop after the slot in flight. When a move fails or is interrupted, standard
 /// output says what was done, for a script to take up: --format json prints `report()` with
-/// `applied` (the moves and keys done, and why it stopped), TSV a line `stopped MOVES KEYS
-/// ERROR`, the commands form a comment; and the error is returned.
+/// `applied` (the moves and keys done, the slot the stop left half moved with its keys on
+/// the target, and why it stopped), TSV a line `stopped MOVES KEYS ERROR`, the commands form
+/// a comment, each KEYS counting a half-moved slot's keys on the target; and the error is
+/// returned.
 pub(super) fn carry_out(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
@@ -147,6 +149,12 @@ pub(super) fn carry_out(
         },
     );
     line.end();
+    // a slot the stop left half moved: its keys on the target count among those moved
+    let half = match &result {
+        Err(cluster::Error::MoveStopped { slot, keys, .. }) if *keys > 0 => Some((*slot, *keys)),
+        _ => None,
+    };
+    let moved = done.1 + half.map_or(0, |(_, keys)| keys);
     // one summary (a terminal had the progress line)
     match &result {
         Ok(applied) => say!(
@@ -158,10 +166,13 @@ pub(super) fn carry_out(
             line.started.elapsed().as_secs_f64()
         ),
         Err(_) => say!(
-            "slotgen: {} of {} moves done ({} keys) before the stop",
+            "slotgen: {} of {} moves done ({} keys) before the stop{}",
             done.0,
             plan.moves.len(),
-            done.1
+            moved,
+            half.map_or_else(String::new, |(slot, keys)| format!(
+                ", and slot {slot} half moved: {keys} of its keys on the target"
+            ))
         ),
     }
     if let Ok(applied) = &result {
@@ -179,22 +190,26 @@ pub(super) fn carry_out(
         let _ = match args.format {
             Format::Json => {
                 let mut json = report();
-                json["applied"] =
-                    json!({ "moves": done.0, "keys": done.1, "stopped": e.to_string() });
+                json["applied"] = json!({
+                    "moves": done.0,
+                    "keys": moved,
+                    "half_moved": half.map(|(slot, keys)| json!({ "slot": slot, "keys": keys })),
+                    "stopped": e.to_string()
+                });
                 serde_json::to_string_pretty(&json).map_or(Ok(()), |text| writeln!(out, "{text}"))
             }
             Format::Tsv => writeln!(
                 out,
                 "stopped\t{}\t{}\t{}",
                 done.0,
-                done.1,
+                moved,
                 field(e.to_string().as_bytes())
             ),
             Format::Commands => writeln!(
                 out,
                 "# stopped after {} ({} keys): {}",
                 super::super::plural(done.0 as u64, "slot", "slots"),
-                done.1,
+                moved,
                 field(e.to_string().as_bytes())
             ),
             Format::Svg => Ok(()),
