@@ -973,12 +973,22 @@ fn primary_fault(which: &str, victim: usize) {
             && error.contains("the next `slotgen rebalance --apply` finishes it before it plans"),
         "{error}"
     );
+    if which == "KILL" && error.contains("cannot reach `") {
+        // a dead end with a replica: the failover to wait for (followed below), not a new
+        // server
+        assert!(
+            error.contains(&format!(
+                "node {victim_id} there has 1 replica: if it has failed, wait until one takes its place"
+            )) && !error.contains("start a cluster-enabled server there"),
+            "{error}"
+        );
+    }
     // standard output ends with what was done, as stderr's summary counts it, not the plan
     let stdout = stdout.join().unwrap();
     let last = stdout.lines().last().unwrap_or_default();
     let summary = stderr
         .lines()
-        .find(|l| l.ends_with("before the stop"))
+        .find(|l| l.contains(" before the stop"))
         .unwrap_or_else(|| panic!("{stderr}"));
     let done: Vec<&str> = last.split('\t').collect();
     assert_eq!(done[0], "stopped", "{stdout}");
@@ -995,6 +1005,166 @@ fn primary_fault(which: &str, victim: usize) {
     }
     wait_failed_over(&seed, &victim_id, which == "STOP");
     repaired_by_the_next_apply(&url, &seed, &written, false);
+}
+
+/// The source primary killed (SIGKILL) in the middle of a slot of 4000 keys (Valkey 8.0, a
+/// replica a primary, node timeout 15 s), the move from a reviewed plan file (`--apply
+/// --plan`, as an operator runs it): the stop names the dead source with its replica and the
+/// failover to wait for, and its summary and `stopped` line count the keys already on the
+/// target (as `CLUSTER COUNTKEYSINSLOT` on the target shows, at least those of whole
+/// batches). Followed as printed (the failover waited for, the same command run again), the
+/// half-moved slot is finished and the plan, stale now, is refused with the failover as one
+/// change; every key reads back.
+#[test]
+fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved_keys() {
+    let Some(cluster) = live::cluster(Server::Valkey, 1, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let url = format!("redis://{}", addr(&cluster, 0));
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    // a hashtag of the source's, and 4000 keys in its slot
+    let mut con = plain(&source, None);
+    let (tag, hot) = (0..)
+        .map(|n| format!("{{h{n}}}"))
+        .map(|tag| {
+            let slot = keyslots(&mut con, &[tag.as_str()])[0];
+            (tag, slot)
+        })
+        .find(|&(_, slot)| (RANGES[1].0..=RANGES[1].1).contains(&slot))
+        .unwrap();
+    let mut pipe = redis::pipe();
+    for n in 0..4000 {
+        let (key, value) = (format!("{tag}:{n}"), format!("v{n}"));
+        pipe.cmd("SET").arg(&key).arg(&value).ignore();
+        written.insert((0, key), value);
+    }
+    pipe.query::<()>(&mut con).unwrap();
+    // a reviewed plan: the map as `--out` writes it, with the one move of the hot slot
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plan.json");
+    let file = path.to_str().unwrap();
+    rebalance(&url, &["--out", file]).ok();
+    let mut plan: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let node = |i: usize| serde_json::json!({ "id": cluster.primaries[i].node_id(), "addr": addr(&cluster, i) });
+    plan["moves"] = serde_json::json!([
+        { "slot": hot, "from": node(1), "to": node(2), "keys": 4000, "amount": 4000 }
+    ]);
+    std::fs::write(&path, plan.to_string()).unwrap();
+    let args = [
+        "rebalance",
+        "--redis",
+        &url,
+        "--apply",
+        "--plan",
+        file,
+        "--batch",
+        "5",
+        "--timeout",
+        "5s",
+    ];
+    let mut child = Command::new(slotgen_bin())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    // killed once the target holds some of the slot's keys, well before all
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "slotgen ended before the kill"
+        );
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let victim_id = cluster.primaries[1].node_id();
+    signal("KILL", cluster.primaries[1].pid());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its source killed mid-slot:\n{stderr}{stdout}");
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let on_target = keys_in_slot(&target, hot);
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    assert!(
+        error.contains(&format!("cannot reach `redis://{source}`"))
+            && error.contains(&format!(
+                "node {victim_id} there has 1 replica: if it has failed, wait until one takes its place"
+            ))
+            && !error.contains("start a cluster-enabled server there")
+            && error.contains("the next `slotgen rebalance --apply` finishes it"),
+        "{error}"
+    );
+    // the keys of whole batches the stop names, at most those on the target
+    let moved: u64 = error
+        .split_once("on the source, ")
+        .and_then(|(_, rest)| rest.split_once(" keys moved by whole batches before"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of keys moved in: {error}"));
+    assert!(
+        moved > 0 && moved <= on_target && on_target < 4000,
+        "{moved} {on_target}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "slotgen: 0 of 1 moves done ({moved} keys) before the stop, and slot {hot} half moved: {moved} of its keys on the target"
+        )),
+        "{stderr}"
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(&format!("stopped\t0\t{moved}\tmoving slot {hot} ")),
+        "{last}"
+    );
+    // followed as printed: the failover waited for, the same command again
+    let seed = addr(&cluster, 0);
+    wait_failed_over(&seed, &victim_id, false);
+    let again = slotgen(&args, b"");
+    println!("the same command again: {:?}\n{}", again.code, again.stderr);
+    assert!(
+        again.stderr.contains(&format!(
+            "slotgen: finished the half-moved slot {hot} from "
+        )),
+        "{}",
+        again.stderr
+    );
+    // the plan is stale now: the source's other slots are on its promoted replica, one change
+    let other = (RANGES[1].0..=RANGES[1].1).find(|&s| s != hot).unwrap();
+    let promoted = owners(&cluster)[usize::from(other)].clone();
+    let promoted_id = cluster
+        .replicas
+        .iter()
+        .flatten()
+        .find(|r| format!("127.0.0.1:{}", r.port) == promoted)
+        .map(|r| r.node_id())
+        .unwrap_or_else(|| panic!("{promoted} is no replica of the harness"));
+    let slots = usize::from(RANGES[1].1 - RANGES[1].0);
+    assert_eq!(again.code, Some(1), "{}", again.stderr);
+    let refusal = error_line(&again.stderr, "slotgen: error: the plan file ");
+    assert!(
+        refusal.contains(&format!(
+            "differs from the cluster's now: the {slots} slots of {source} ({victim_id}) are now on {promoted} ({promoted_id}): it failed over; nothing was moved"
+        )),
+        "{refusal}"
+    );
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    assert_eq!(keys_in_slot(&target, hot), 4000);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
 /// The repair a fault's message names, followed as printed (the next `rebalance --apply`,
@@ -1226,13 +1396,19 @@ fn atomic_primary_fault(which: &str, victim_is_source: bool) {
             "{error}"
         );
     } else if victim_is_source {
-        // neither polled nor cancelled: said as unknown, with what to look at
+        // neither polled nor cancelled: said as unknown, with a live node to ask (the
+        // target, not the dead source) and the failover to wait for (the source has a
+        // replica), which the repair below then follows
         assert!(
             (error.contains("is in a state slotgen cannot tell: polling the job failed")
                 || error.contains(
                     "is in a state slotgen cannot tell: the start of the job got no answer"
                 ))
-                && error.contains("`CLUSTER GETSLOTMIGRATIONS` on the source"),
+                && error.contains(&format!(
+                    "`CLUSTER GETSLOTMIGRATIONS` on the target, {target} ("
+                ))
+                && error
+                    .contains("if the source has failed, wait until its replica takes its place"),
             "{error}"
         );
     } else {
