@@ -1012,9 +1012,10 @@ fn primary_fault(which: &str, victim: usize) {
 /// --plan`, as an operator runs it): the stop names the dead source with its replica and the
 /// failover to wait for, and its summary and `stopped` line count the keys already on the
 /// target (as `CLUSTER COUNTKEYSINSLOT` on the target shows, at least those of whole
-/// batches). Followed as printed (the failover waited for, the same command run again), the
-/// half-moved slot is finished and the plan, stale now, is refused with the failover as one
-/// change; every key reads back.
+/// batches). After the failover, `--weight` naming the dead source says it was left out
+/// (failed) and to wait for the failover. Followed as printed (the failover waited for, the
+/// same command run again), the half-moved slot is finished and the plan, stale now, is
+/// refused with the failover as one change; every key reads back.
 #[test]
 fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved_keys() {
     let Some(cluster) = live::cluster(Server::Valkey, 1, None, &[]) else {
@@ -1129,6 +1130,18 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
     // followed as printed: the failover waited for, the same command again
     let seed = addr(&cluster, 0);
     wait_failed_over(&seed, &victim_id, false);
+    // the dead source weighed, as one drains a primary: said to have failed, not unknown
+    for named in [source.as_str(), victim_id.as_str()] {
+        let weighed = rebalance(&url, &["--weight", &format!("{named}=0.001")]);
+        assert_eq!(weighed.code, Some(2), "{}", weighed.stderr);
+        let refusal = error_line(&weighed.stderr, "slotgen: error: --weight: ");
+        assert!(
+            refusal.contains(&format!(
+                "the node `{named}` is {victim_id} ({source}), which the cluster left out: "
+            )) && refusal.contains("wait until a replica takes its place"),
+            "{refusal}"
+        );
+    }
     let again = slotgen(&args, b"");
     println!("the same command again: {:?}\n{}", again.code, again.stderr);
     assert!(
