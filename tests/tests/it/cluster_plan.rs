@@ -957,6 +957,26 @@ fn a_plan_file_applied_and_refused() {
         b"",
     )
     .fails_with("is not a plan that `slotgen rebalance --out` wrote");
+    // the plan of another cluster (every node id another): said so, not slot by slot
+    let mut text = planned.to_string();
+    for (n, id) in ids.iter().enumerate() {
+        text = text.replace(id.as_str(), &format!("{:040x}", n + 1));
+    }
+    let other_path = dir.path().join("other.json");
+    std::fs::write(&other_path, &text).unwrap();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--apply",
+            "--plan",
+            other_path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    run.fails_with("was made for another cluster: none of its node ids is here");
+    assert!(!run.stderr.contains("slot "), "{}", run.stderr);
 }
 
 /// The sample weighs keys by the metric where the server can tell: under an LFU
