@@ -195,7 +195,9 @@ pub fn apply(
             };
             let end = exchange.primary_endpoint(source)?;
             exchange.deadline = Instant::now() + timeout;
-            let mut con = exchange.connect(&end).map_err(|e| stopped(e.to_string()))?;
+            // an end that does not answer named with its replicas, as a classic stop does
+            let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string());
+            let mut con = exchange.connect(&end).map_err(said)?;
             match atomic::migrate(
                 &mut exchange,
                 &end,
@@ -205,7 +207,7 @@ pub fn apply(
                 timeout,
                 how.interrupted,
             )
-            .map_err(|e| stopped(e.to_string()))?
+            .map_err(said)?
             {
                 atomic::Ended::Moved => {
                     for m in steps.iter().filter(|m| (m.from, m.to) == (from, to)) {
