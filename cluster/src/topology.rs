@@ -351,7 +351,11 @@ impl Topology {
         if let Some(out) = self.left_out.iter().find(|o| is(&o.node)) {
             return Err(Error::LeftOutNode {
                 node: node.to_owned(),
-                shown: format!("{} ({})", out.node.id, out.node.addr),
+                shown: format!(
+                    "{} ({})",
+                    crate::text::escape_cut(out.node.id.as_bytes()),
+                    crate::text::escape_cut(out.node.addr.as_bytes())
+                ),
                 reason: out.reason.clone(),
             });
         }
