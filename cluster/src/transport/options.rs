@@ -82,7 +82,11 @@ impl Endpoint {
         };
         let scheme = match url.split_once("://") {
             Some((scheme, _)) => scheme.to_ascii_lowercase(),
-            None => return Err(bad_url("it has no scheme")),
+            None => {
+                return Err(bad_url(&format!(
+                    "it has no scheme: `redis://{shown}` names that address"
+                )));
+            }
         };
         if !matches!(
             scheme.as_str(),
@@ -194,8 +198,14 @@ mod tests {
     fn urls_without_a_known_scheme_are_refused_saying_why() {
         let options = ConnectOptions::default();
         for (url, why) in [
-            ("127.0.0.1:7000", "it has no scheme"),
-            ("localhost:7000", "it has no scheme"),
+            (
+                "127.0.0.1:7000",
+                "it has no scheme: `redis://127.0.0.1:7000` names that address",
+            ),
+            (
+                "localhost:7000",
+                "it has no scheme: `redis://localhost:7000` names that address",
+            ),
             (
                 "http://127.0.0.1:7000",
                 "the scheme `http` is not one of them",

@@ -208,10 +208,11 @@ fn tls_cluster(program: &str) {
         "{:?}",
         plain.elapsed
     );
-    // what is accepted, for a bare address (a usage error)
+    // what is accepted, for a bare address (a usage error), and the URL of that address,
+    // which `--tls` with a `redis://` URL above followed
     slotgen(&["nodes", "--redis", &format!("127.0.0.1:{port}")], b"").fails_with_code(
         2,
-        "is not a server URL (it has no scheme): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`",
+        &format!("is not a server URL (it has no scheme: `redis://127.0.0.1:{port}` names that address): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`"),
     );
     slotgen(
         &[

@@ -44,11 +44,11 @@ pub struct KeysArgs {
     server: ServerArgs,
     /// Keys for each node, distinct, spread evenly over the slots it owns: distinct slots at
     /// even spacing; past one key per slot, the slot's alternative tags, then a counter
-    /// after the suffix.
+    /// after the suffix. At most 2^32, the most keys a server holds.
     #[arg(long, value_name = "K", value_parser = key_count)]
     per_node: Option<u64>,
     /// Instead of --per-node, this many keys over the whole cluster, split as evenly as can
-    /// be between the nodes (the first nodes take one more).
+    /// be between the nodes (the first nodes take one more). At most 2^32.
     #[arg(long, value_name = "N", value_parser = key_count)]
     count: Option<u64>,
     #[command(flatten)]
@@ -70,9 +70,16 @@ pub struct KeysArgs {
     records: super::output::RecordArgs,
 }
 
-/// `--per-node` and `--count`: 1 or more.
+/// The most keys `--per-node` and `--count` take: 2^32, the most keys one Redis or Valkey
+/// server holds (the Redis FAQ, "What is the maximum number of keys a single Redis instance
+/// can hold?"), which a key file for a node never needs more than; its output, streamed,
+/// is bounded by the count asked.
+const MAX_KEYS: u64 = 1 << 32;
+
+/// `--per-node` and `--count`: 1 to [`MAX_KEYS`].
 fn key_count(text: &str) -> Result<u64, String> {
-    super::values::parse_count(text, None)
+    super::values::parse_count(text, Some(MAX_KEYS))
+        .map_err(|e| format!("{e}: a server holds at most 2^32 keys"))
 }
 
 pub fn run(args: &KeysArgs) -> Result<ExitCode> {

@@ -115,7 +115,9 @@ pub struct RebalanceArgs {
     /// The dialect of --format commands [default: from the server's INFO server: Valkey
     /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic] and of --apply
     /// [default: migrateslots where every primary has CLUSTER MIGRATESLOTS, by COMMAND INFO;
-    /// otherwise classic; migration-import is printed only].
+    /// otherwise classic; migration-import is printed only]; classic for both where the
+    /// cluster keeps several databases (`cluster-databases` above 1: Valkey 9's atomic
+    /// migration misplaces writes made during a job there).
     #[arg(long, value_enum)]
     dialect: Option<DialectArg>,
     /// The keys one CLUSTER GETKEYSINSLOT asks for and one MIGRATE carries.

@@ -444,6 +444,9 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["emit", "vectors", "--count", "0"], 2, "from 1 to 10000000"),
         (&["keys", "--redis", url, "--count", "0"], 2, "--count: `0` is not a count of keys"),
         (&["keys", "--redis", url, "--per-node", "0"], 2, "--per-node: `0` is not a count of keys"),
+        // past the most keys a server holds: refused, not streamed until the disk is full
+        (&["keys", "--redis", url, "--per-node", "99999999999999"], 2, "from 1 to 4294967296: a server holds at most 2^32 keys"),
+        (&["keys", "--redis", url, "--count", "4294967297"], 2, "from 1 to 4294967296"),
         (&["rebalance", "--redis", url, "--by", "keys", "--target-skew", "0.9"], 2, "--target-skew 0.9: the skew is the fullest primary over its fair share, at least 1.0"),
         (&["rebalance", "--redis", url, "--by", "keys", "--target-skew", "1e308"], 2, "--target-skew 1e308: the skew is the fullest primary over its fair share, at least 1.0; give a ratio from 1.0 to 100"),
         // the server's field names are aliases of the metrics: parsed, then the next rule

@@ -96,7 +96,7 @@ fn connection_options_that_cannot_apply_are_refused() {
         (
             &["nodes", "--redis", "127.0.0.1:7000"],
             2,
-            "`127.0.0.1:7000` is not a server URL (it has no scheme): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`",
+            "`127.0.0.1:7000` is not a server URL (it has no scheme: `redis://127.0.0.1:7000` names that address): give `redis://HOST:PORT`, `rediss://HOST:PORT` (TLS) or `unix:///PATH/TO/SOCKET`",
         ),
         (
             &["verify", "--redis", "https://127.0.0.1:7000"],
