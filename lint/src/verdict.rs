@@ -1925,6 +1925,27 @@ fn key_findings(
         own.extend(cx.values.keys.clone().unwrap_or_default());
         own.extend(key.value(cx.values));
         let tag = suggested_tag(own.iter().map(Vec::as_slice));
+        // the key holds that hashtag already, after a `{` that takes the hashtag first
+        // (`ARGV[1] .. KEYS[1]` with `{z` and `{u}:a` is `{z{u}:a`, hashtag `z{u`)
+        let raw = slotgen::key_layout::suggested_hashtag(
+            slotgen_tables::HashtagRule::Redis,
+            &own.iter().map(Vec::as_slice).collect::<Vec<_>>(),
+        );
+        if let (Some(raw), Some(value)) = (raw, key.value(cx.values)) {
+            let framed = [&b"{"[..], &raw, b"}"].concat();
+            let taken = slotgen_tables::hashtag(&value);
+            let holds = value.windows(framed.len()).any(|w| w == framed);
+            if holds && taken != raw.as_slice() {
+                return format!(
+                    "`{}` is `{}`, whose first `{{` opens the hashtag `{}` before `{{{tag}}}`: \
+                     keep `{{` out of what comes before `{{{tag}}}`, or pass the key as \
+                     KEYS[{next_key}]",
+                    key.text,
+                    slotgen::text::escape(&value),
+                    slotgen::text::escape(taken),
+                );
+            }
+        }
         format!(
             "put `{{{tag}}}` in the declared keys and in `{}`, or pass it as KEYS[{next_key}]",
             key.text

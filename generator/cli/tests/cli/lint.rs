@@ -691,3 +691,25 @@ fn lint_an_option_s_fix_fits_the_file_it_is_in() {
     run.prints("`IFEQ`'s check as a command before it)");
     assert!(!run.stdout.contains("in the script"), "{}", run.stdout);
 }
+
+/// A key that holds the suggested hashtag after a `{` of its own (`ARGV[1] .. KEYS[1]` with
+/// `{z` and `{u}:a` is `{z{u}:a`, whose hashtag is `z{u`): the fix names that `{`, not the
+/// hashtag the key holds already, and followed (no `{` before the tag) the script runs.
+#[test]
+fn lint_a_brace_before_the_hashtag_is_named_and_its_fix_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("prefixed.lua");
+    std::fs::write(
+        &script,
+        "redis.call('SET', KEYS[1], 1)\nreturn redis.call('SET', ARGV[1] .. KEYS[1], 1)\n",
+    )
+    .unwrap();
+    let script = script.to_str().unwrap();
+    let run = lint(&["--keys", "{u}:a", "--argv", "{z", script]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("fix: `ARGV[1] .. KEYS[1]` is `{z{u}:a`, whose first `{` opens the hashtag `z{u` before `{u}`: keep `{` out of what comes before `{u}`");
+    assert!(!run.stdout.contains("put `{u}`"), "{}", run.stdout);
+    lint(&["--keys", "{u}:a", "--argv", "z", script])
+        .ok()
+        .prints("redis runs, valkey8 runs, valkey9 runs");
+}
