@@ -139,9 +139,10 @@ pub fn lint_commands_with(
                                 kind: None,
                                 message: format!(
                                     "EXEC: the queued keys `{}` (slot {s}) and `{}` (slot {t}, \
-                                     line {}) are on different slots: the server answers \
-                                     CROSSSLOT and discards the transaction, even when both \
-                                     slots are on one node",
+                                     line {}) are on different slots: where both slots are on \
+                                     one node, EXEC answers CROSSSLOT and discards the \
+                                     transaction; elsewhere the key of another node's slot is \
+                                     answered MOVED as it is queued, and EXEC EXECABORT",
                                     slotgen::text::escape(k),
                                     slotgen::text::escape(other),
                                     other_at.line

@@ -998,6 +998,72 @@ fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
     }
 }
 
+/// `MULTI`, `SET $K1`, `SET $K2`, `EXEC` on one connection to the owner of `$K1`, with the
+/// keys on two slots of one node and on two nodes: the servers' errors are the ones the
+/// lint's message names for each (CROSSSLOT at EXEC on one node; MOVED as the other node's
+/// key is queued, then EXECABORT), and the verdict is `fails` for both.
+#[test]
+fn lint_a_cross_slot_transaction_names_the_errors_the_servers_give() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    for (server_name, program, target) in &servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (placement, k1, k2) in placements().into_iter().skip(1) {
+            let name = format!("{server_name}, {placement}");
+            let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(&k1))].connect();
+            let mut errors = Vec::new();
+            for step in [
+                vec![&b"MULTI"[..]],
+                vec![b"SET", &k1, b"v"],
+                vec![b"SET", &k2, b"v"],
+                vec![b"EXEC"],
+            ] {
+                let mut cmd = redis::cmd(std::str::from_utf8(step[0]).expect("ASCII"));
+                for a in &step[1..] {
+                    cmd.arg(*a);
+                }
+                if let Err(e) = cmd.query::<Value>(&mut conn) {
+                    errors.push(e.to_string());
+                }
+            }
+            let text = format!(
+                "MULTI\nSET {} v\nSET {} v\nEXEC\n",
+                std::str::from_utf8(&k1).expect("ASCII"),
+                std::str::from_utf8(&k2).expect("ASCII")
+            );
+            let report = slotgen_lint::lint_commands(Path::new("tx.redis"), &text, &[*target])
+                .expect("the lint reads it");
+            assert_eq!(
+                report.verdict(*target),
+                Outcome::Fails,
+                "{name}: {report:#?}"
+            );
+            let message = &report.findings[0].message;
+            // the client names the error codes in its own case (`CrossSlot`)
+            let said = |code: &str| {
+                errors
+                    .iter()
+                    .any(|e| e.to_ascii_lowercase().contains(&code.to_ascii_lowercase()))
+            };
+            if placement == "two nodes" {
+                assert!(said("MOVED") && said("EXECABORT"), "{name}: {errors:?}");
+                assert!(
+                    message.contains("MOVED") && message.contains("EXECABORT"),
+                    "{message}"
+                );
+            } else {
+                assert!(said("CROSSSLOT") && !said("MOVED"), "{name}: {errors:?}");
+                assert!(
+                    message.contains("one node, EXEC answers CROSSSLOT"),
+                    "{message}"
+                );
+            }
+        }
+    }
+}
+
 /// Every form of reaching `redis.call` that a new user tried (and more), each writing a key
 /// on another node from a `#!lua` script, run on a redis-server 7.0 cluster: the lint never
 /// says `runs` for one the server refused, nor `fails` for one it ran.
