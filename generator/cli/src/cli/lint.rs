@@ -79,6 +79,10 @@ pub struct LintArgs {
     /// An argument the script is called with, ARGV[1] first (several allowed).
     #[arg(long = "argv", value_name = "ARG")]
     argv: Vec<String>,
+    /// The values of --keys and --argv are hex-encoded bytes (`7b617d` is `{a}`), so that
+    /// any binary key can be given.
+    #[arg(long)]
+    hex: bool,
     /// The function of a Functions library that FCALL calls (every function by default).
     #[arg(long, value_name = "NAME")]
     function: Option<String>,
@@ -94,11 +98,23 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
     }
     targets.sort_unstable();
     targets.dedup();
+    // each value as given, or with --hex its bytes
+    let bytes = |option: &str, given: &[String]| -> Result<Vec<Vec<u8>>> {
+        given
+            .iter()
+            .map(|v| match args.hex {
+                true => super::values::parse_hex_bytes(v)
+                    .map(|b| b.0)
+                    .map_err(|e| crate::exit::usage(anyhow::anyhow!("{option}: {e} (with --hex)"))),
+                false => Ok(v.clone().into_bytes()),
+            })
+            .collect()
+    };
+    let keys = bytes("--keys", &args.keys)?;
+    let argv = bytes("--argv", &args.argv)?;
     let values = Values {
-        keys: (args.no_keys || !args.keys.is_empty())
-            .then(|| args.keys.iter().map(|k| k.clone().into_bytes()).collect()),
-        argv: (!args.argv.is_empty())
-            .then(|| args.argv.iter().map(|a| a.clone().into_bytes()).collect()),
+        keys: (args.no_keys || !keys.is_empty()).then_some(keys),
+        argv: (!argv.is_empty()).then_some(argv),
         function: args.function.clone(),
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());

@@ -713,3 +713,24 @@ fn lint_a_brace_before_the_hashtag_is_named_and_its_fix_runs() {
         .ok()
         .prints("redis runs, valkey8 runs, valkey9 runs");
 }
+
+/// `--hex`: binary keys and arguments, as `slot --hex` takes them. `KEYS[1] .. ':x'` stays
+/// on KEYS[1]'s slot when KEYS[1] carries a hashtag (`{\0\xff}a`), and not without one; a
+/// value that is not hex is a usage error naming the option.
+#[test]
+fn lint_takes_binary_keys_as_hex() {
+    let derived = corpus("derived.lua");
+    lint(&["--hex", "--keys", "7b00ff7d61", &derived])
+        .ok()
+        .prints("redis runs, valkey8 runs, valkey9 runs");
+    let run = lint(&["--hex", "--keys", "00ff61", &derived]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("redis depends, valkey8 depends, valkey9 depends");
+    let run = lint(&["--hex", "--argv", "zz", &derived]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("--argv: `zz` is not hex bytes"),
+        "{}",
+        run.stderr
+    );
+}
