@@ -21,7 +21,7 @@ const REDIS_TIMEOUT: Duration = Duration::from_secs(30);
 pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
     if let Some(name) = args.spec.crc.other_scheme()? {
         return Err(crate::exit::usage(anyhow!(
-            "--scheme {} with --redis: a server's CLUSTER KEYSLOT answers by Redis Cluster's rule (CRC-16/XMODEM of the `{{...}}` hashtag, mod 16384), not by this scheme's; check its tags with `slotgen verify --tags FILE --scheme {}`, or a client's slots with `slotgen verify --exec CMD --scheme {}`",
+            "--scheme {} with --redis: a server's CLUSTER KEYSLOT answers by Redis Cluster's rule (the `redis-cluster` scheme), not by this scheme's; check its tags with `slotgen verify --tags FILE --scheme {}`, or a client's slots with `slotgen verify --exec CMD --scheme {}`",
             name.name(),
             name.name(),
             name.name()
