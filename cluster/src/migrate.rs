@@ -39,6 +39,7 @@ use super::dialect::{groups, migrate_timeout, Dialect};
 use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, refuse_migrations, Topology};
+use super::version::{can_move, Version};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint};
 
@@ -237,7 +238,7 @@ pub fn apply(
         vet(
             &mut exchange,
             &fresh,
-            (m.slot, m.from, m.to),
+            (m.slot, m.from, m.to, m.keys),
             &mut vetted,
             how,
         )?;
@@ -391,45 +392,6 @@ fn choose(
     }
 }
 
-/// A server's name and version, by `INFO server`: Valkey's `valkey_version` where it is
-/// given (Valkey gives `redis_version:7.2.4` too), else `redis_version`. Valkey's numbers
-/// go on from Redis 7.2's, so the two compare as one sequence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Version {
-    /// `Valkey 9.1.2`, escaped.
-    shown: String,
-    /// The major and minor version: `(9, 1)`.
-    number: (u32, u32),
-}
-
-impl Version {
-    /// The version an `INFO server` answer gives, or `None` where it gives none of the form
-    /// `major.minor...`.
-    fn of(info: &str) -> Option<Self> {
-        let (server, text) = match super::answers::info_field(info, "valkey_version") {
-            Some(text) => ("Valkey", text),
-            None => ("Redis", super::answers::info_field(info, "redis_version")?),
-        };
-        let mut parts = text.trim().split('.').map(str::parse::<u32>);
-        let number = (parts.next()?.ok()?, parts.next()?.ok()?);
-        Some(Self {
-            shown: format!(
-                "{server} {}",
-                crate::text::escape_cut(text.trim().as_bytes())
-            ),
-            number,
-        })
-    }
-
-    /// Whether a server of this version reads what one of `source` writes by `DUMP`: not
-    /// where `source` is a newer major or minor version, whose RDB version is newer (so
-    /// measured: Valkey 9.1 writes 80, which 8.0 refuses, 8.0 writes 11, which Redis 7.0
-    /// refuses; the other way, and between equal versions, `MIGRATE` moves the keys).
-    fn reads_dump_of(&self, source: &Self) -> bool {
-        source.number <= self.number
-    }
-}
-
 /// What [`vet`] learned of a node, once: whether it was asked as a source (`roles[0]`) and
 /// as a target (`roles[1]`), and its version (`None` before it was asked; `Some(None)` where
 /// `INFO server` gave none).
@@ -493,9 +455,10 @@ fn move_commands(
 /// Before the first `CLUSTER SETSLOT` of a plan, for its move of `slot` from shard `from` to
 /// shard `to` of `topology`, once a node (`vetted[node]`):
 ///
-/// - asks each end its version (`INFO server`) and refuses a move whose target runs an older
-///   major or minor version than its source ([`Version::reads_dump_of`]), which cannot read
-///   the source's `DUMP` payloads: `MIGRATE` would fail at every key, the slot half moved;
+/// - asks each end its version (`INFO server`) and refuses a move of a slot with keys
+///   (`keys`, as planned) whose target runs an older major or minor version than its source
+///   ([`can_move`], the rule the planner follows too), which cannot read the source's `DUMP`
+///   payloads: `MIGRATE` would fail at every key, the slot half moved;
 /// - asks each end by `ACL DRYRUN` (Redis 7.0 and later) whether the user may run the
 ///   commands the move sends it ([`move_commands`]), once as a source and once as a target.
 ///   `ACL DRYRUN` needs a permission of its own (`acl|dryrun`, which a user granted only
@@ -515,7 +478,7 @@ fn move_commands(
 fn vet(
     exchange: &mut Exchange,
     topology: &Topology,
-    (slot, from, to): (u16, usize, usize),
+    (slot, from, to, keys): (u16, usize, usize, u64),
     vetted: &mut [Vetted],
     how: &ApplyOptions<'_>,
 ) -> Result<(), Error> {
@@ -614,8 +577,10 @@ fn vet(
             }
         }
     }
-    if let (Some(Some(ours)), Some(Some(theirs))) = (&vetted[from].version, &vetted[to].version) {
-        if !theirs.reads_dump_of(ours) {
+    let known = |i: usize| vetted[i].version.as_ref().and_then(Option::as_ref);
+    let (ours, theirs) = (known(from), known(to));
+    if let (false, Some(ours), Some(theirs)) = (can_move(keys, ours, theirs), ours, theirs) {
+        {
             return Err(stop(
                 "`INFO server` on both ends",
                 Error::OlderTarget {
@@ -632,9 +597,9 @@ fn vet(
 /// What a move refused for its target's older version says: nothing was set, and the ways
 /// out (measured: `tests/tests/it/cluster_apply.rs`, the mixed cluster).
 fn older_target(to: &str, source: &Version) -> String {
-    let (major, minor) = source.number;
     format!(
-        "no key moved and nothing was set: upgrade {to} to {major}.{minor} or later first, or plan with `--weight {to}=0.001` so that no slot goes to it"
+        "no key moved and nothing was set: {}, or plan again (`slotgen rebalance` plans no move of a slot with keys to an older server)",
+        source.upgrade_first(to)
     )
 }
 
@@ -735,7 +700,7 @@ pub(super) fn move_slot(
                     &target.addr,
                     set,
                     &if unreadable {
-                        format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {} first, or plan with `--weight {}=0.001` so that no slot goes to it", target.addr, target.addr)
+                        format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {} first, or plan again (`slotgen rebalance` plans no move of a slot with keys to an older server)", target.addr)
                     } else {
                         GRANTED_AGAIN.to_owned()
                     },
@@ -1528,44 +1493,6 @@ mod tests {
             let e = refused(command, reason);
             assert_eq!(target_refusal(e.clone(), "redis://h:2", "op"), e);
         }
-    }
-
-    /// The `INFO server` lines of the servers here (Redis 7.0.15, Valkey 8.0.1, which gives
-    /// `redis_version:7.2.4` too, and Valkey 9.1.2), and which `DUMP` each reads: measured
-    /// by `RESTORE` and `MIGRATE` between them, only a newer source's fails.
-    #[test]
-    fn a_target_reads_the_dump_of_an_equal_or_older_version() {
-        let redis7 =
-            Version::of("# Server\r\nredis_version:7.0.15\r\nredis_mode:cluster\r\n").unwrap();
-        let valkey8 = Version::of(
-            "# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\nvalkey_version:8.0.1\r\n",
-        )
-        .unwrap();
-        let valkey9 = Version::of("redis_version:7.2.4\r\nvalkey_version:9.1.2\r\n").unwrap();
-        assert_eq!(
-            (redis7.shown.as_str(), redis7.number),
-            ("Redis 7.0.15", (7, 0))
-        );
-        assert_eq!(
-            (valkey8.shown.as_str(), valkey8.number),
-            ("Valkey 8.0.1", (8, 0))
-        );
-        assert_eq!(
-            (valkey9.shown.as_str(), valkey9.number),
-            ("Valkey 9.1.2", (9, 1))
-        );
-        let all = [&redis7, &valkey8, &valkey9];
-        for (i, target) in all.iter().enumerate() {
-            for (j, source) in all.iter().enumerate() {
-                assert_eq!(
-                    target.reads_dump_of(source),
-                    j <= i,
-                    "{source:?} -> {target:?}"
-                );
-            }
-        }
-        assert_eq!(Version::of("redis_version:unknown\r\n"), None);
-        assert_eq!(Version::of("uptime_in_seconds:3\r\n"), None);
     }
 
     #[test]

@@ -219,7 +219,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         max_moves: args.max_moves,
         min_gain: args.min_gain,
     };
-    let planned = cluster::plan_with(amounts, keys, &owners, &weights, &limits)?;
+    // which primary reads which one's `DUMP` payloads: the apply's rule, asked by the plan
+    let receiving = cluster::Receiving::fetch(url, &options, timeout, topology).map_err(explain)?;
+    let planned = cluster::plan_receiving(amounts, keys, &owners, &weights, &limits, &receiving)?;
     let plan = &planned.plan;
     // the remedies on the map as the plan leaves it
     let mut after = owners.clone();
@@ -240,6 +242,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         .iter()
         .map(|r| remedy::text(r, args.by(), topology, !plan.moves.is_empty()))
         .collect();
+    for note in receiving.notes(topology) {
+        say!("slotgen: note: {note}");
+    }
     for note in notes(&planned, args, topology) {
         say!("slotgen: note: {note}");
     }
