@@ -635,7 +635,10 @@ pub(super) fn move_slot(
         from: format!("{} ({})", source.id, source.addr),
         to: format!("{} ({})", target.id, target.addr),
         repair: repair(slot, &source.addr, &target.addr, &target.id, step),
-        step: describe(step),
+        step: describe(
+            step,
+            refused_other(&error, (&source_end.shown, &target_end.shown)).as_deref(),
+        ),
         error: Box::new(error),
     };
     // each step with its own deadline: a connection, or one command
@@ -670,6 +673,8 @@ pub(super) fn move_slot(
             if command == "MIGRATE" && reason.contains("Target instance replied with error"));
         let unreadable = matches!(&e, Error::Refused { command, reason, .. }
             if command == "MIGRATE" && reason.contains("DUMP payload version or checksum are wrong"));
+        // the command refused, where a node refused one of its own (`SELECT`), not `MIGRATE`
+        let other = refused_other(&e, (&source_end.shown, &target_end.shown));
         let e = target_refusal(e, &target_end.shown, exchange.endpoint.user());
         // `NOPERM` from the node, or from the target through `MIGRATE` (`ERR Target instance
         // replied with error: NOPERM ...`: a key pattern may have let some keys through,
@@ -693,7 +698,7 @@ pub(super) fn move_slot(
             (timeout, through_migrate),
         ) {
             Ok(()) => (
-                describe_refused(step),
+                describe_refused(step, other.as_deref()),
                 undone(
                     slot,
                     &source.addr,
@@ -707,7 +712,7 @@ pub(super) fn move_slot(
                 ),
             ),
             Err(why) => (
-                describe(step),
+                describe(step, other.as_deref()),
                 format!(
                     "{}{} (it was not undone: {why})",
                     if unreadable { "" } else { "once granted, " },
@@ -1214,13 +1219,44 @@ fn undo(
 }
 
 /// The step of a move refused for permission before any key moved (see [`describe`]).
-fn describe_refused(step: Step) -> String {
+fn describe_refused(step: Step, refused: Option<&str>) -> String {
     match step {
-        Step::Keys(_) | Step::BusyKey(_) => {
-            "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved".to_owned()
-        }
-        step => describe(step),
+        Step::Keys(_) | Step::BusyKey(_) => format!(
+            "{}, before any key moved",
+            refused.unwrap_or(GETKEYS_MIGRATE)
+        ),
+        step => describe(step, refused),
     }
+}
+
+/// What the steps [`Step::Keys`] and [`Step::BusyKey`] send, as a stop names them.
+const GETKEYS_MIGRATE: &str = "`GETKEYSINSLOT`/`MIGRATE` on the source";
+
+/// Where `error` is a node's refusal (`NOPERM`, or another error reply) of a command of the
+/// key steps other than `CLUSTER GETKEYSINSLOT` and `MIGRATE` (`SELECT`, and `DUMP`,
+/// `ASKING`, `DEL` for a key on both nodes), that command and the end that refused it
+/// (`source_url` or `target_url`): `` `DUMP` on the source ``, escaped. What the stop names
+/// in place of [`GETKEYS_MIGRATE`], which the node did not refuse.
+fn refused_other(error: &Error, (source_url, target_url): (&str, &str)) -> Option<String> {
+    let (url, command) = match error {
+        Error::NoPermission { url, denied } => (url, denied.commands.first()?),
+        Error::Refused { url, command, .. } => (url, command),
+        _ => return None,
+    };
+    if command == "CLUSTER GETKEYSINSLOT" || command == "MIGRATE" {
+        return None;
+    }
+    let end = if url == source_url {
+        "source"
+    } else if url == target_url {
+        "target"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "`{}` on the {end}",
+        crate::text::escape_cut(command.as_bytes())
+    ))
 }
 
 /// What a move refused for permission before any key moved says once [`undo`] undid the
@@ -1241,13 +1277,16 @@ fn undone(slot: u16, from: &str, to: &str, set: SetHere, again: &str) -> String 
     format!("no key moved and the slot is as it was, every key of it on {from}: {undone}; {again}")
 }
 
-fn describe(step: Step) -> String {
+/// The step a stop names: `refused` (from [`refused_other`]) in place of
+/// [`GETKEYS_MIGRATE`] where a node refused another command of the key steps.
+fn describe(step: Step, refused: Option<&str>) -> String {
     match step {
         Step::Importing => "`CLUSTER SETSLOT IMPORTING` on the target".to_owned(),
         Step::Migrating => "`CLUSTER SETSLOT MIGRATING` on the source".to_owned(),
         Step::Databases => "`CONFIG GET cluster-databases` on the source".to_owned(),
         Step::Keys(n) | Step::BusyKey(n) => format!(
-            "`GETKEYSINSLOT`/`MIGRATE` on the source, {n} keys moved by whole batches before (some keys of the last batch may have moved too: `CLUSTER COUNTKEYSINSLOT` on both nodes tells)"
+            "{}, {n} keys moved by whole batches before (some keys of the last batch may have moved too: `CLUSTER COUNTKEYSINSLOT` on both nodes tells)",
+            refused.unwrap_or(GETKEYS_MIGRATE)
         ),
         Step::Node(true) => "`CLUSTER SETSLOT NODE` on the target".to_owned(),
         Step::Node(false) => "`CLUSTER SETSLOT NODE` on the source".to_owned(),
@@ -1442,12 +1481,15 @@ mod tests {
             importing,
             migrating,
         };
-        let d = describe_refused(Step::Keys(0));
+        let d = describe_refused(Step::Keys(0), None);
         assert_eq!(
             d,
             "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved"
         );
-        assert_eq!(describe_refused(Step::Migrating), describe(Step::Migrating));
+        assert_eq!(
+            describe_refused(Step::Migrating, None),
+            describe(Step::Migrating, None)
+        );
         let u = undone(7, "h:1", "h:2", set(true, true), GRANTED_AGAIN);
         assert!(
             u.starts_with("no key moved and the slot is as it was, every key of it on h:1: ")
@@ -1495,6 +1537,50 @@ mod tests {
         }
     }
 
+    /// A stop at the key steps names the command a node refused, and the end: `DUMP`,
+    /// `ASKING`, `DEL` of a key on both nodes, `SELECT`; not `MIGRATE` or `GETKEYSINSLOT`
+    /// (the step's own), nor an answer that did not come.
+    #[test]
+    fn a_stop_names_the_command_refused() {
+        let ends = ("redis://h:1", "redis://h:2");
+        let denied = |url: &str, command: &str| Error::NoPermission {
+            url: url.to_owned(),
+            denied: Denied::new("op", &[command]),
+        };
+        let said = |e: &Error| refused_other(e, ends);
+        let refused = |command: &str, reason: &str| Error::Refused {
+            url: "redis://h:1".to_owned(),
+            command: command.to_owned(),
+            reason: reason.to_owned(),
+        };
+        assert_eq!(
+            said(&denied("redis://h:1", "DUMP")).as_deref(),
+            Some("`DUMP` on the source")
+        );
+        assert_eq!(
+            said(&denied("redis://h:2", "ASKING")).as_deref(),
+            Some("`ASKING` on the target")
+        );
+        assert_eq!(
+            said(&denied("redis://h:1", "DEL")).as_deref(),
+            Some("`DEL` on the source")
+        );
+        assert_eq!(
+            said(&refused("SELECT\u{1b}[2J", "ERR DB index is out of range")).as_deref(),
+            Some("`SELECT\\x1b[2J` on the source")
+        );
+        assert_eq!(said(&denied("redis://h:1", "MIGRATE")), None);
+        assert_eq!(said(&denied("redis://h:1", "CLUSTER GETKEYSINSLOT")), None);
+        assert_eq!(said(&denied("redis://h:3", "DUMP")), None);
+        let d = describe(
+            Step::Keys(3),
+            said(&denied("redis://h:1", "DEL")).as_deref(),
+        );
+        assert!(d.starts_with("`DEL` on the source, 3 keys moved"), "{d}");
+        let d = describe_refused(Step::Keys(0), Some("`DUMP` on the source"));
+        assert_eq!(d, "`DUMP` on the source, before any key moved");
+    }
+
     #[test]
     fn repairs_name_the_commands() {
         let again = "the next `slotgen rebalance --apply` finishes it before it plans";
@@ -1508,13 +1594,13 @@ mod tests {
         let r = repair(7, "h:1", "h:2", B, Step::Databases);
         assert!(r.starts_with(&format!("no key was moved: {again}")), "{r}");
         assert_eq!(
-            describe(Step::Databases),
+            describe(Step::Databases, None),
             "`CONFIG GET cluster-databases` on the source"
         );
         let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
         assert!(r.starts_with(again), "{r}");
         assert!(r.contains("from h:1 to h:2"), "{r}");
-        let d = describe(Step::Keys(0));
+        let d = describe(Step::Keys(0), None);
         assert!(!d.contains("after 0 keys moved"), "{d}");
         assert!(
             d.contains("`CLUSTER COUNTKEYSINSLOT` on both nodes tells"),

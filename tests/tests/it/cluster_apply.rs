@@ -3545,6 +3545,103 @@ fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_valkey_9() {
     the_docs_grants_move_a_slot(Server::Valkey9);
 }
 
+/// A key on both nodes of a half-moved slot (equal copies), and a user given the grants
+/// docs/operations.md lists less one of those that resolve it (`DUMP` and `DEL` on the
+/// source, `ASKING` and `DUMP` on the target), without `ACL DRYRUN`: the stop names the
+/// command the node refused and the end, not `GETKEYSINSLOT`/`MIGRATE` (which it once said
+/// for all four), with the grant; once granted, the next `--apply` finishes the slot, the
+/// key on the target alone.
+#[test]
+fn a_refused_dump_asking_or_del_is_named_in_the_stop() {
+    let server = Server::Valkey;
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (source, target) = docs_move_grants();
+    let (source, target): (Vec<&str>, Vec<&str>) = (
+        source.iter().map(String::as_str).collect(),
+        target.iter().map(String::as_str).collect(),
+    );
+    let (from, to) = (addr(&cluster, 0), addr(&cluster, 1));
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let mut con = plain(&from, None);
+    let mut n = 0;
+    for (end, withheld) in [
+        ("source", "+dump"),
+        ("target", "+asking"),
+        ("target", "+dump"),
+        ("source", "+del"),
+    ] {
+        // a key of a slot of the first primary, on both nodes, the slot half moved
+        let (key, slot) = loop {
+            n += 1;
+            let key = format!("both:{n}");
+            let slot = keyslots(&mut con, &[&key])[0];
+            if slot <= RANGES[0].1 && keys_in_slot(&from, slot) == 0 {
+                break (key, slot);
+            }
+        };
+        let () = con.set(&key, "v").unwrap();
+        let dump: Vec<u8> = redis::cmd("DUMP").arg(&key).query(&mut con).unwrap();
+        let mut there = plain(&to, None);
+        half_move(&mut con, &mut there, slot, &ids[0], &ids[1]);
+        let () = redis::pipe()
+            .cmd("ASKING")
+            .ignore()
+            .cmd("RESTORE")
+            .arg(&key)
+            .arg(0)
+            .arg(dump)
+            .query(&mut there)
+            .unwrap();
+        // the grants of `list` less `withheld` where `here`
+        fn less<'a>(list: &[&'a str], withheld: &str, here: bool) -> Vec<&'a str> {
+            list.iter()
+                .copied()
+                .filter(|g| !here || *g != withheld)
+                .collect()
+        }
+        let lists = (
+            less(&source, withheld, end == "source"),
+            less(&target, withheld, end == "target"),
+        );
+        granted_user(&cluster, server, (&lists.0, &lists.1), false);
+        let run = rebalance(&url, &["--apply"]);
+        println!("{}", run.stderr);
+        assert_eq!(
+            run.code,
+            Some(1),
+            "{withheld}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+        let error = error_line(&run.stderr, "slotgen: error: ");
+        let command = withheld.trim_start_matches('+').to_ascii_uppercase();
+        for said in [
+            format!("stopped at `{command}` on the {end}, "),
+            format!("grant it with `ACL SETUSER op {withheld}`"),
+        ] {
+            assert!(error.contains(&said), "{withheld}: `{said}` not in {error}");
+        }
+        assert!(!error.contains("GETKEYSINSLOT"), "{withheld}: {error}");
+        // granted, the next run finishes the slot: the key on the target alone
+        granted_user(&cluster, server, (&source, &target), false);
+        let run = rebalance(&url, &["--apply", "--max-moves", "0"]);
+        println!("{}", run.stderr);
+        run.ok();
+        cluster.assert_settled();
+        assert_eq!(owners(&cluster)[usize::from(slot)], to, "{withheld}");
+        assert_eq!(
+            (keys_in_slot(&from, slot), keys_in_slot(&to, slot)),
+            (0, 1),
+            "{withheld}"
+        );
+        let value: String = plain(&to, None).get(&key).unwrap();
+        assert_eq!(value, "v");
+    }
+}
+
 /// The mixed cluster of [`a_plan_moves_no_keys_from_valkey_9_1_to_8_0_and_its_apply_runs_to_the_end`]
 /// as a user whom the 8.0 primary refuses `INFO`, so that its version is not known before
 /// the move: `MIGRATE` fails (`ERR DUMP payload version or checksum are wrong`) at the first
