@@ -9,10 +9,10 @@
 //! `MIGRATE` is sent): it may go to an older server (measured on Valkey 9.1 to 8.0,
 //! `tests/tests/it/cluster_apply.rs`).
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::answers::info_field;
-use super::exchange::bounded;
+use super::exchange::Exchange;
 use super::topology::Topology;
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
@@ -95,8 +95,8 @@ impl Receiving {
         }
     }
 
-    /// Each primary's version of the map `topology` (by `INFO server`, one exchange of the
-    /// cluster at `url` within `timeout`). A primary that refuses `INFO` or does not answer
+    /// Each primary's version of the map `topology` (by `INFO server`, each primary within
+    /// `timeout`, as the apply asks it). A primary that refuses `INFO` or does not answer
     /// is not compared.
     ///
     /// # Errors
@@ -109,22 +109,23 @@ impl Receiving {
         timeout: Duration,
         topology: &Topology,
     ) -> Result<Self, Error> {
-        let primaries: Vec<_> = topology.shards.iter().map(|s| s.primary.clone()).collect();
-        bounded(url, options, timeout, move |exchange| {
-            let versions = primaries
-                .iter()
-                .map(|primary| {
-                    let end = exchange.primary_endpoint(primary).ok()?;
-                    let mut con = exchange.connect(&end).ok()?;
-                    let info = redis::cmd("INFO").arg("server").clone();
-                    let text = exchange
-                        .text(&mut con, &info, Budget::SHORT.times(4))
-                        .ok()?;
-                    Version::of(&text)
-                })
-                .collect();
-            Ok(Receiving { versions })
-        })
+        let mut exchange = Exchange::open(url, options, timeout)?;
+        let versions = topology
+            .shards
+            .iter()
+            .map(|shard| {
+                // each primary within `timeout` of its own, as the apply asks it
+                exchange.deadline = Instant::now() + timeout;
+                let end = exchange.primary_endpoint(&shard.primary).ok()?;
+                let mut con = exchange.connect(&end).ok()?;
+                let info = redis::cmd("INFO").arg("server").clone();
+                let text = exchange
+                    .text(&mut con, &info, Budget::SHORT.times(4))
+                    .ok()?;
+                Version::of(&text)
+            })
+            .collect();
+        Ok(Receiving { versions })
     }
 
     /// From the `INFO server` answer of each primary, indexed by shard (`None`: not known).
