@@ -22,6 +22,7 @@ mod resume;
 mod slot_stats;
 mod spread;
 mod topology;
+mod version;
 
 pub mod server;
 pub mod slot_map;
@@ -45,7 +46,7 @@ pub use migrate::{
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
 pub use rebalance::{
-    plan, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN,
+    plan, plan_receiving, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN,
     DEFAULT_TARGET_SKEW, MIN_GAINS, MIN_GAIN_RULE, SEARCH_DEPTH, SEARCH_NODES, TARGET_SKEWS,
     TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
 };
@@ -60,6 +61,7 @@ pub use topology::{
     ranges_of, refuse_migrations, show_ranges, LeftOut, Migration, MigrationKind, Node, Role,
     Shard, SlotRange, Source, Topology,
 };
+pub use version::Receiving;
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).
 #[allow(clippy::cast_possible_truncation)]

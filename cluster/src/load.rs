@@ -380,7 +380,9 @@ pub fn weighted_skew(totals: &[u64], weights: &[f64]) -> Option<f64> {
 
 /// A hot slot: a slot whose amount alone is more than the largest fair share of any primary
 /// (`total * max weight / sum of weights`), so that no placement of whole slots brings the
-/// skew under `amount / largest fair share`. The one definition of "hot" that `load`
+/// skew under `amount / largest fair share`, and where moving or splitting it could lower
+/// the skew (not a slot that is its primary's whole load where no split helps: see
+/// [`hot_slots`]). The one definition of "hot" that `load`
 /// ([`Summary::hot`]) and `rebalance` ([`Planned::hot`](super::Planned::hot), the floor of a
 /// plan) share: only splitting the slot's keys (their hashtag) over several slots evens it
 /// out.
@@ -401,6 +403,27 @@ pub struct HotSlot {
 /// `owners` (the shard of each slot, as long as `values`; `None`: no owner, not counted),
 /// with one weight per shard (`weights`; empty: `shards` primaries of weight 1). Largest
 /// amount first, ties by the lower slot; empty when the total is 0.
+///
+/// A slot over the largest fair share that is its primary's whole load is hot only where
+/// splitting its keys could lower the skew ([`even_split`] of its whole amount, the remedy's
+/// own model, over every primary): moving it cannot (wherever it goes it is the whole
+/// load, or more), and on an even cluster of one-slot primaries, one a key over its fair
+/// share, a split only raises the others. A slot beside others on its primary stays hot:
+/// moving those leaves it alone there, at its floor.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_cluster::hot_slots;
+///
+/// // three primaries of one slot each, 101, 100 and 99 keys: slot 0 is over the fair share
+/// // (100) but it is its primary's whole load, and no split lowers the skew (1.01)
+/// let owners = [Some(0), Some(1), Some(2)];
+/// assert!(hot_slots(&[101, 100, 99], &owners, 3, &[]).is_empty());
+/// // 240, 30 and 30: split over the three primaries, 80 | 110 | 110, the skew goes from
+/// // 2.4 to 1.1: hot
+/// assert_eq!(hot_slots(&[240, 30, 30], &owners, 3, &[])[0].slot, 0);
+/// ```
 #[must_use]
 pub fn hot_slots(
     values: &[u64],
@@ -420,11 +443,29 @@ pub fn hot_slots(
         return Vec::new();
     }
     let largest_fair = total as f64 * weight_max / weight_sum;
+    let mut loads = vec![0u64; shards];
+    for (&v, o) in values.iter().zip(owners) {
+        if let Some(o) = o.filter(|&o| o < shards) {
+            loads[o] = loads[o].saturating_add(v);
+        }
+    }
+    let all: Vec<f64> = (0..shards).map(weight).collect();
+    let now = weighted_skew(&loads, &all).unwrap_or(0.0);
+    // a slot that is its primary's whole load: hot only where a split lowers the skew
+    let splits = |home: usize, amount: u64| {
+        let mut rest = loads.clone();
+        rest[home] -= amount;
+        even_split(&rest, &all, amount, &vec![true; shards])
+            .is_some_and(|(_, after)| after < now - 1e-12)
+    };
     let mut hot: Vec<HotSlot> = values
         .iter()
         .zip(owners)
         .enumerate()
-        .filter(|&(_, (&v, o))| o.is_some() && v as f64 > largest_fair)
+        .filter(|&(_, (&v, o))| {
+            o.filter(|&o| o < shards)
+                .is_some_and(|home| v as f64 > largest_fair && (v < loads[home] || splits(home, v)))
+        })
         .map(|(slot, (&amount, _))| HotSlot {
             slot: u16::try_from(slot).unwrap_or(u16::MAX),
             amount,
@@ -434,6 +475,52 @@ pub fn hot_slots(
         .collect();
     hot.sort_by(|a, b| b.amount.cmp(&a.amount).then(a.slot.cmp(&b.slot)));
     hot
+}
+
+/// The remedy's model of a split ([`split`](super::split)): `carried` of a slot's amount,
+/// its hashtag's keys, spread evenly over `n` tags, one on each of the `n` shards of
+/// `eligible` of least load relative to weight (`loads` without `carried`, one per shard;
+/// ties: the lower shard), for the `n` from 2 to the eligible count that gives the least
+/// weighted skew (ties: fewer tags). Gives those shards, least loaded first, and that skew;
+/// `None` where fewer than 2 shards are eligible or the total is 0. The one model of what
+/// splitting does, for the remedy and for [`hot_slots`].
+pub(super) fn even_split(
+    loads: &[u64],
+    weights: &[f64],
+    carried: u64,
+    eligible: &[bool],
+) -> Option<(Vec<usize>, f64)> {
+    let weight: f64 = weights.iter().sum();
+    let ratio = |i: usize| loads[i] as f64 * weight / weights[i];
+    let mut by_load: Vec<usize> = (0..loads.len()).filter(|&i| eligible[i]).collect();
+    by_load.sort_by(|&a, &b| ratio(a).total_cmp(&ratio(b)).then(a.cmp(&b)));
+    if by_load.len() < 2 {
+        return None;
+    }
+    let predicted = |n: usize| -> Option<f64> {
+        let mut totals: Vec<f64> = loads.iter().map(|&l| l as f64).collect();
+        for &i in &by_load[..n] {
+            totals[i] += carried as f64 / n as f64;
+        }
+        let total: f64 = totals.iter().sum();
+        if total == 0.0 {
+            return None;
+        }
+        totals
+            .iter()
+            .zip(weights)
+            .map(|(t, w)| t / (total * w / weight))
+            .reduce(f64::max)
+    };
+    let n = (2..=by_load.len())
+        .min_by(|&a, &b| {
+            predicted(a)
+                .unwrap_or(0.0)
+                .total_cmp(&predicted(b).unwrap_or(0.0))
+                .then(a.cmp(&b))
+        })
+        .unwrap_or(2);
+    Some((by_load[..n].to_vec(), predicted(n)?))
 }
 
 /// The rule of weights: one per primary (`shards` of them), each finite and above 0.

@@ -39,6 +39,7 @@ use super::dialect::{groups, migrate_timeout, Dialect};
 use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
 use super::topology::{ranges_of, refuse_migrations, Topology};
+use super::version::{can_move, Version};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint};
 
@@ -240,7 +241,7 @@ pub fn apply(
         vet(
             &mut exchange,
             &fresh,
-            (m.slot, m.from, m.to),
+            (m.slot, m.from, m.to, m.keys),
             &mut vetted,
             how,
         )?;
@@ -394,45 +395,6 @@ fn choose(
     }
 }
 
-/// A server's name and version, by `INFO server`: Valkey's `valkey_version` where it is
-/// given (Valkey gives `redis_version:7.2.4` too), else `redis_version`. Valkey's numbers
-/// go on from Redis 7.2's, so the two compare as one sequence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Version {
-    /// `Valkey 9.1.2`, escaped.
-    shown: String,
-    /// The major and minor version: `(9, 1)`.
-    number: (u32, u32),
-}
-
-impl Version {
-    /// The version an `INFO server` answer gives, or `None` where it gives none of the form
-    /// `major.minor...`.
-    fn of(info: &str) -> Option<Self> {
-        let (server, text) = match super::answers::info_field(info, "valkey_version") {
-            Some(text) => ("Valkey", text),
-            None => ("Redis", super::answers::info_field(info, "redis_version")?),
-        };
-        let mut parts = text.trim().split('.').map(str::parse::<u32>);
-        let number = (parts.next()?.ok()?, parts.next()?.ok()?);
-        Some(Self {
-            shown: format!(
-                "{server} {}",
-                crate::text::escape_cut(text.trim().as_bytes())
-            ),
-            number,
-        })
-    }
-
-    /// Whether a server of this version reads what one of `source` writes by `DUMP`: not
-    /// where `source` is a newer major or minor version, whose RDB version is newer (so
-    /// measured: Valkey 9.1 writes 80, which 8.0 refuses, 8.0 writes 11, which Redis 7.0
-    /// refuses; the other way, and between equal versions, `MIGRATE` moves the keys).
-    fn reads_dump_of(&self, source: &Self) -> bool {
-        source.number <= self.number
-    }
-}
-
 /// What [`vet`] learned of a node, once: whether it was asked as a source (`roles[0]`) and
 /// as a target (`roles[1]`), and its version (`None` before it was asked; `Some(None)` where
 /// `INFO server` gave none).
@@ -496,9 +458,10 @@ fn move_commands(
 /// Before the first `CLUSTER SETSLOT` of a plan, for its move of `slot` from shard `from` to
 /// shard `to` of `topology`, once a node (`vetted[node]`):
 ///
-/// - asks each end its version (`INFO server`) and refuses a move whose target runs an older
-///   major or minor version than its source ([`Version::reads_dump_of`]), which cannot read
-///   the source's `DUMP` payloads: `MIGRATE` would fail at every key, the slot half moved;
+/// - asks each end its version (`INFO server`) and refuses a move of a slot with keys
+///   (`keys`, as planned) whose target runs an older major or minor version than its source
+///   ([`can_move`], the rule the planner follows too), which cannot read the source's `DUMP`
+///   payloads: `MIGRATE` would fail at every key, the slot half moved;
 /// - asks each end by `ACL DRYRUN` (Redis 7.0 and later) whether the user may run the
 ///   commands the move sends it ([`move_commands`]), once as a source and once as a target.
 ///   `ACL DRYRUN` needs a permission of its own (`acl|dryrun`, which a user granted only
@@ -518,7 +481,7 @@ fn move_commands(
 fn vet(
     exchange: &mut Exchange,
     topology: &Topology,
-    (slot, from, to): (u16, usize, usize),
+    (slot, from, to, keys): (u16, usize, usize, u64),
     vetted: &mut [Vetted],
     how: &ApplyOptions<'_>,
 ) -> Result<(), Error> {
@@ -618,8 +581,10 @@ fn vet(
             }
         }
     }
-    if let (Some(Some(ours)), Some(Some(theirs))) = (&vetted[from].version, &vetted[to].version) {
-        if !theirs.reads_dump_of(ours) {
+    let known = |i: usize| vetted[i].version.as_ref().and_then(Option::as_ref);
+    let (ours, theirs) = (known(from), known(to));
+    if let (false, Some(ours), Some(theirs)) = (can_move(keys, ours, theirs), ours, theirs) {
+        {
             return Err(stop(
                 "`INFO server` on both ends",
                 Error::OlderTarget {
@@ -636,9 +601,9 @@ fn vet(
 /// What a move refused for its target's older version says: nothing was set, and the ways
 /// out (measured: `tests/tests/it/cluster_apply.rs`, the mixed cluster).
 fn older_target(to: &str, source: &Version) -> String {
-    let (major, minor) = source.number;
     format!(
-        "no key moved and nothing was set: upgrade {to} to {major}.{minor} or later first, or plan with `--weight {to}=0.001` so that no slot goes to it"
+        "no key moved and nothing was set: {}, or plan again (`slotgen rebalance` plans no move of a slot with keys to an older server)",
+        source.upgrade_first(to)
     )
 }
 
@@ -676,7 +641,10 @@ pub(super) fn move_slot(
         from: format!("{} ({})", source.id, source.addr),
         to: format!("{} ({})", target.id, target.addr),
         repair: repair(slot, &source.addr, &target.addr, &target.id, step),
-        step: describe(step),
+        step: describe(
+            step,
+            refused_other(&error, (&source_end.shown, &target_end.shown)).as_deref(),
+        ),
         error: Box::new(end_down(error, topology, [from, to])),
     };
     let stopped = |step: Step, error: Error| {
@@ -718,6 +686,8 @@ pub(super) fn move_slot(
             if command == "MIGRATE" && reason.contains("Target instance replied with error"));
         let unreadable = matches!(&e, Error::Refused { command, reason, .. }
             if command == "MIGRATE" && reason.contains("DUMP payload version or checksum are wrong"));
+        // the command refused, where a node refused one of its own (`SELECT`), not `MIGRATE`
+        let other = refused_other(&e, (&source_end.shown, &target_end.shown));
         let e = target_refusal(e, &target_end.shown, exchange.endpoint.user());
         // `NOPERM` from the node, or from the target through `MIGRATE` (`ERR Target instance
         // replied with error: NOPERM ...`: a key pattern may have let some keys through,
@@ -741,21 +711,21 @@ pub(super) fn move_slot(
             (timeout, through_migrate),
         ) {
             Ok(()) => (
-                describe_refused(step),
+                describe_refused(step, other.as_deref()),
                 undone(
                     slot,
                     &source.addr,
                     &target.addr,
                     set,
                     &if unreadable {
-                        format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {} first, or plan with `--weight {}=0.001` so that no slot goes to it", target.addr, target.addr)
+                        format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {} first, or plan again (`slotgen rebalance` plans no move of a slot with keys to an older server)", target.addr)
                     } else {
                         GRANTED_AGAIN.to_owned()
                     },
                 ),
             ),
             Err(why) => (
-                describe(step),
+                describe(step, other.as_deref()),
                 format!(
                     "{}{} (it was not undone: {why})",
                     if unreadable { "" } else { "once granted, " },
@@ -1263,13 +1233,44 @@ fn undo(
 }
 
 /// The step of a move refused for permission before any key moved (see [`describe`]).
-fn describe_refused(step: Step) -> String {
+fn describe_refused(step: Step, refused: Option<&str>) -> String {
     match step {
-        Step::Keys(_) | Step::BusyKey(_) => {
-            "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved".to_owned()
-        }
-        step => describe(step),
+        Step::Keys(_) | Step::BusyKey(_) => format!(
+            "{}, before any key moved",
+            refused.unwrap_or(GETKEYS_MIGRATE)
+        ),
+        step => describe(step, refused),
     }
+}
+
+/// What the steps [`Step::Keys`] and [`Step::BusyKey`] send, as a stop names them.
+const GETKEYS_MIGRATE: &str = "`GETKEYSINSLOT`/`MIGRATE` on the source";
+
+/// Where `error` is a node's refusal (`NOPERM`, or another error reply) of a command of the
+/// key steps other than `CLUSTER GETKEYSINSLOT` and `MIGRATE` (`SELECT`, and `DUMP`,
+/// `ASKING`, `DEL` for a key on both nodes), that command and the end that refused it
+/// (`source_url` or `target_url`): `` `DUMP` on the source ``, escaped. What the stop names
+/// in place of [`GETKEYS_MIGRATE`], which the node did not refuse.
+fn refused_other(error: &Error, (source_url, target_url): (&str, &str)) -> Option<String> {
+    let (url, command) = match error {
+        Error::NoPermission { url, denied } => (url, denied.commands.first()?),
+        Error::Refused { url, command, .. } => (url, command),
+        _ => return None,
+    };
+    if command == "CLUSTER GETKEYSINSLOT" || command == "MIGRATE" {
+        return None;
+    }
+    let end = if url == source_url {
+        "source"
+    } else if url == target_url {
+        "target"
+    } else {
+        return None;
+    };
+    Some(format!(
+        "`{}` on the {end}",
+        crate::text::escape_cut(command.as_bytes())
+    ))
 }
 
 /// What a move refused for permission before any key moved says once [`undo`] undid the
@@ -1290,13 +1291,16 @@ fn undone(slot: u16, from: &str, to: &str, set: SetHere, again: &str) -> String 
     format!("no key moved and the slot is as it was, every key of it on {from}: {undone}; {again}")
 }
 
-fn describe(step: Step) -> String {
+/// The step a stop names: `refused` (from [`refused_other`]) in place of
+/// [`GETKEYS_MIGRATE`] where a node refused another command of the key steps.
+fn describe(step: Step, refused: Option<&str>) -> String {
     match step {
         Step::Importing => "`CLUSTER SETSLOT IMPORTING` on the target".to_owned(),
         Step::Migrating => "`CLUSTER SETSLOT MIGRATING` on the source".to_owned(),
         Step::Databases => "`CONFIG GET cluster-databases` on the source".to_owned(),
         Step::Keys(n) | Step::BusyKey(n) => format!(
-            "`GETKEYSINSLOT`/`MIGRATE` on the source, {n} keys moved by whole batches before (some keys of the last batch may have moved too: `CLUSTER COUNTKEYSINSLOT` on both nodes tells)"
+            "{}, {n} keys moved by whole batches before (some keys of the last batch may have moved too: `CLUSTER COUNTKEYSINSLOT` on both nodes tells)",
+            refused.unwrap_or(GETKEYS_MIGRATE)
         ),
         Step::Node(true) => "`CLUSTER SETSLOT NODE` on the target".to_owned(),
         Step::Node(false) => "`CLUSTER SETSLOT NODE` on the source".to_owned(),
@@ -1562,12 +1566,15 @@ mod tests {
             importing,
             migrating,
         };
-        let d = describe_refused(Step::Keys(0));
+        let d = describe_refused(Step::Keys(0), None);
         assert_eq!(
             d,
             "`GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved"
         );
-        assert_eq!(describe_refused(Step::Migrating), describe(Step::Migrating));
+        assert_eq!(
+            describe_refused(Step::Migrating, None),
+            describe(Step::Migrating, None)
+        );
         let u = undone(7, "h:1", "h:2", set(true, true), GRANTED_AGAIN);
         assert!(
             u.starts_with("no key moved and the slot is as it was, every key of it on h:1: ")
@@ -1615,42 +1622,48 @@ mod tests {
         }
     }
 
-    /// The `INFO server` lines of the servers here (Redis 7.0.15, Valkey 8.0.1, which gives
-    /// `redis_version:7.2.4` too, and Valkey 9.1.2), and which `DUMP` each reads: measured
-    /// by `RESTORE` and `MIGRATE` between them, only a newer source's fails.
+    /// A stop at the key steps names the command a node refused, and the end: `DUMP`,
+    /// `ASKING`, `DEL` of a key on both nodes, `SELECT`; not `MIGRATE` or `GETKEYSINSLOT`
+    /// (the step's own), nor an answer that did not come.
     #[test]
-    fn a_target_reads_the_dump_of_an_equal_or_older_version() {
-        let redis7 =
-            Version::of("# Server\r\nredis_version:7.0.15\r\nredis_mode:cluster\r\n").unwrap();
-        let valkey8 = Version::of(
-            "# Server\r\nredis_version:7.2.4\r\nserver_name:valkey\r\nvalkey_version:8.0.1\r\n",
-        )
-        .unwrap();
-        let valkey9 = Version::of("redis_version:7.2.4\r\nvalkey_version:9.1.2\r\n").unwrap();
+    fn a_stop_names_the_command_refused() {
+        let ends = ("redis://h:1", "redis://h:2");
+        let denied = |url: &str, command: &str| Error::NoPermission {
+            url: url.to_owned(),
+            denied: Denied::new("op", &[command]),
+        };
+        let said = |e: &Error| refused_other(e, ends);
+        let refused = |command: &str, reason: &str| Error::Refused {
+            url: "redis://h:1".to_owned(),
+            command: command.to_owned(),
+            reason: reason.to_owned(),
+        };
         assert_eq!(
-            (redis7.shown.as_str(), redis7.number),
-            ("Redis 7.0.15", (7, 0))
+            said(&denied("redis://h:1", "DUMP")).as_deref(),
+            Some("`DUMP` on the source")
         );
         assert_eq!(
-            (valkey8.shown.as_str(), valkey8.number),
-            ("Valkey 8.0.1", (8, 0))
+            said(&denied("redis://h:2", "ASKING")).as_deref(),
+            Some("`ASKING` on the target")
         );
         assert_eq!(
-            (valkey9.shown.as_str(), valkey9.number),
-            ("Valkey 9.1.2", (9, 1))
+            said(&denied("redis://h:1", "DEL")).as_deref(),
+            Some("`DEL` on the source")
         );
-        let all = [&redis7, &valkey8, &valkey9];
-        for (i, target) in all.iter().enumerate() {
-            for (j, source) in all.iter().enumerate() {
-                assert_eq!(
-                    target.reads_dump_of(source),
-                    j <= i,
-                    "{source:?} -> {target:?}"
-                );
-            }
-        }
-        assert_eq!(Version::of("redis_version:unknown\r\n"), None);
-        assert_eq!(Version::of("uptime_in_seconds:3\r\n"), None);
+        assert_eq!(
+            said(&refused("SELECT\u{1b}[2J", "ERR DB index is out of range")).as_deref(),
+            Some("`SELECT\\x1b[2J` on the source")
+        );
+        assert_eq!(said(&denied("redis://h:1", "MIGRATE")), None);
+        assert_eq!(said(&denied("redis://h:1", "CLUSTER GETKEYSINSLOT")), None);
+        assert_eq!(said(&denied("redis://h:3", "DUMP")), None);
+        let d = describe(
+            Step::Keys(3),
+            said(&denied("redis://h:1", "DEL")).as_deref(),
+        );
+        assert!(d.starts_with("`DEL` on the source, 3 keys moved"), "{d}");
+        let d = describe_refused(Step::Keys(0), Some("`DUMP` on the source"));
+        assert_eq!(d, "`DUMP` on the source, before any key moved");
     }
 
     #[test]
@@ -1666,13 +1679,13 @@ mod tests {
         let r = repair(7, "h:1", "h:2", B, Step::Databases);
         assert!(r.starts_with(&format!("no key was moved: {again}")), "{r}");
         assert_eq!(
-            describe(Step::Databases),
+            describe(Step::Databases, None),
             "`CONFIG GET cluster-databases` on the source"
         );
         let r = repair(7, "h:1", "h:2", B, Step::Keys(40));
         assert!(r.starts_with(again), "{r}");
         assert!(r.contains("from h:1 to h:2"), "{r}");
-        let d = describe(Step::Keys(0));
+        let d = describe(Step::Keys(0), None);
         assert!(!d.contains("after 0 keys moved"), "{d}");
         assert!(
             d.contains("`CLUSTER COUNTKEYSINSLOT` on both nodes tells"),

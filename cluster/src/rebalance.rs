@@ -103,6 +103,7 @@ use std::ops::RangeInclusive;
 use serde::Serialize;
 
 use super::load::{check_weights, hot_slots, HotSlot};
+use super::version::Receiving;
 use super::{weighted_skew, Error};
 
 /// One slot move of a [`Plan`].
@@ -342,13 +343,60 @@ pub fn plan_with(
     weights: &[f64],
     limits: &Limits,
 ) -> Result<Planned, Error> {
+    plan_receiving(
+        amounts,
+        keys,
+        owners,
+        weights,
+        limits,
+        &Receiving::default(),
+    )
+}
+
+/// [`plan_with`]'s plan with no move that `receiving` refuses: a slot with keys goes from a
+/// primary to another only where [`Receiving::takes`] says the target reads the source's
+/// `DUMP` payloads (not to an older server); a slot without keys goes anywhere. The apply
+/// refuses such a move by the same rule, so a plan made here is one it carries out.
+///
+/// # Errors
+///
+/// As [`plan_with`].
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_cluster::{plan_receiving, Limits, Receiving};
+///
+/// // shard 0 (Valkey 9.1) holds 30 keys in slots 0-2, shard 1 (Valkey 8.0) none, shard 2
+/// // (Valkey 9.1) 10 in slot 3: 8.0 cannot read 9.1's `DUMP`, so slots go to shard 2 only
+/// let amounts = [10, 10, 10, 10];
+/// let owners = [Some(0), Some(0), Some(0), Some(2)];
+/// let receiving = Receiving::from_info(&[
+///     Some("valkey_version:9.1.2"),
+///     Some("valkey_version:8.0.1"),
+///     Some("valkey_version:9.1.2"),
+/// ]);
+/// let limits = Limits::target(2.0);
+/// let p = plan_receiving(&amounts, &amounts, &owners, &[1.0; 3], &limits, &receiving)?;
+/// assert_eq!(p.plan.moves.len(), 1);
+/// assert_eq!((p.plan.moves[0].from, p.plan.moves[0].to), (0, 2));
+/// # Ok::<(), slotgen_cluster::Error>(())
+/// ```
+pub fn plan_receiving(
+    amounts: &[u64],
+    keys: &[u64],
+    owners: &[Option<usize>],
+    weights: &[f64],
+    limits: &Limits,
+    receiving: &Receiving,
+) -> Result<Planned, Error> {
     check(amounts, keys, owners, weights, limits.target)?;
     if let Some(gain) = limits.min_gain.filter(|g| !MIN_GAINS.contains(g)) {
         return Err(Error::PlanInput {
             rule: format!("least gain {gain:?}: {MIN_GAIN_RULE}"),
         });
     }
-    let problem = Problem::new(amounts, keys, owners, weights, limits);
+    let problem = Problem::new(amounts, keys, owners, weights, limits, receiving);
     let min_gain = limits
         .min_gain
         .unwrap_or_else(|| problem.default_min_gain());
@@ -428,6 +476,7 @@ fn relaxed(
             problem.owners,
             problem.weights,
             &limits,
+            problem.receiving,
         )
     };
     // the plan of one target, when it reaches it: the greedy to compare the targets, and
@@ -509,6 +558,8 @@ struct Problem<'a> {
     keys: &'a [u64],
     owners: &'a [Option<usize>],
     weights: &'a [f64],
+    /// Which shard may receive a slot's keys from which.
+    receiving: &'a Receiving,
     target: f64,
     total: u64,
     loads: Vec<u64>,
@@ -551,6 +602,7 @@ impl<'a> Problem<'a> {
         owners: &'a [Option<usize>],
         weights: &'a [f64],
         limits: &Limits,
+        receiving: &'a Receiving,
     ) -> Self {
         let shards = weights.len();
         let mut loads = vec![0u64; shards];
@@ -587,6 +639,7 @@ impl<'a> Problem<'a> {
             keys,
             owners,
             weights,
+            receiving,
             target: limits.target,
             total,
             loads,
@@ -601,6 +654,11 @@ impl<'a> Problem<'a> {
 
     fn shards(&self) -> usize {
         self.weights.len()
+    }
+
+    /// Whether `slot` may move from shard `from` to shard `to` ([`Receiving::takes`]).
+    fn may(&self, slot: usize, from: usize, to: usize) -> bool {
+        from != to && self.receiving.takes(from, to, self.keys[slot])
     }
 
     fn within_caps(&self, c: &Candidate) -> bool {
@@ -720,7 +778,10 @@ impl<'a> Problem<'a> {
                 break;
             }
             let most = amount as f64 - min_gain * self.fairs[donor];
-            for r in (0..self.shards()).filter(|&r| r != donor) {
+            // `y` comes back: only from a shard the donor takes keys from
+            for r in (0..self.shards())
+                .filter(|&r| self.may(x, donor, r) && self.receiving.takes_keys(r, donor))
+            {
                 let least = amount as f64 - self.room(r, loads);
                 let Some(y) = self.smallest_from(&held[r], least, most, amount) else {
                     continue;
@@ -769,7 +830,7 @@ impl<'a> Problem<'a> {
         let mut best: Option<(f64, u64, usize, usize)> = None;
         for x in xs {
             let amount = self.amounts[x];
-            for r in (0..self.shards()).filter(|&r| r != donor) {
+            for r in (0..self.shards()).filter(|&r| self.may(x, donor, r)) {
                 let skew = self
                     .ratio(loads[donor] - amount, donor)
                     .max(self.ratio(loads[r] + amount, r))
@@ -830,17 +891,20 @@ impl<'a> Problem<'a> {
                 break;
             }
             let excess = loads[donor] as f64 - self.caps[donor];
-            let largest_room = (0..shards)
-                .filter(|&i| i != donor)
-                .map(|i| self.room(i, &loads))
-                .fold(f64::NEG_INFINITY, f64::max);
+            // the largest room of a shard that may receive `slot`
+            let largest_room = |slot: usize| {
+                (0..shards)
+                    .filter(|&i| self.may(slot, donor, i))
+                    .map(|i| self.room(i, &loads))
+                    .fold(f64::NEG_INFINITY, f64::max)
+            };
             let mine = slots_of[donor]
                 .iter()
                 .copied()
                 .filter(|&s| !moved[s] && self.worth(self.amounts[s], donor, min_gain));
             let candidates = mine
                 .clone()
-                .filter(|&s| self.amounts[s] as f64 <= largest_room);
+                .filter(|&s| self.amounts[s] as f64 <= largest_room(s));
             let finishing = candidates
                 .clone()
                 .filter(|&s| self.amounts[s] as f64 >= excess)
@@ -896,7 +960,7 @@ impl<'a> Problem<'a> {
             };
             let amount = self.amounts[slot];
             let receiver = (0..shards)
-                .filter(|&i| i != donor && amount as f64 <= self.room(i, &loads))
+                .filter(|&i| self.may(slot, donor, i) && amount as f64 <= self.room(i, &loads))
                 .fold(None, |best: Option<usize>, i| match best {
                     Some(b) if self.room(b, &loads) <= self.room(i, &loads) => Some(b),
                     _ => Some(i),
@@ -1062,7 +1126,7 @@ impl<'a> Problem<'a> {
                 continue;
             }
             for to in 0..self.shards() {
-                if to == owner {
+                if !self.may(slot, owner, to) {
                     continue;
                 }
                 state.loads[owner] -= amount;
@@ -1141,17 +1205,21 @@ impl<'a> Problem<'a> {
         let least_gain = min_gain * self.fairs[donor];
         let least = held[donor]
             .iter()
-            .flat_map(|&x| {
-                let x = self.amounts[x];
+            .flat_map(|&slot| {
+                let x = self.amounts[slot];
                 let held = &held;
                 (0..best.loads.len())
-                    .filter(move |&r| r != donor)
+                    .filter(move |&r| self.may(slot, donor, r))
                     .filter_map(move |r| {
-                        // the largest y of r under x within the least gain; none: alone
+                        // the largest y of r under x within the least gain, where the
+                        // donor takes keys from r; none: alone
                         let most = x as f64 - least_gain;
                         let fits = |y: u64| y < x && y as f64 <= most;
                         let below = held[r].partition_point(|&s| fits(self.amounts[s]));
-                        let y = below.checked_sub(1).map_or(0, |i| self.amounts[held[r][i]]);
+                        let y = below
+                            .checked_sub(1)
+                            .filter(|_| self.receiving.takes_keys(r, donor))
+                            .map_or(0, |i| self.amounts[held[r][i]]);
                         (x > 0 && fits(y)).then(|| self.ratio(best.loads[r] + x - y, r))
                     })
             })
@@ -1267,6 +1335,9 @@ pub const WEIGHT_RULE: &str = "a weight is a number from 0.001 to 1000 (a primar
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Every move taken.
+    static ANY: Receiving = Receiving::none();
 
     /// The skew of the map after `moves`, recomputed from scratch: the test's own sums.
     fn skew_of_moved(
@@ -1467,8 +1538,93 @@ mod tests {
         assert!((weighted_skew(&loads, &[1.0; 3]).unwrap() - ratio).abs() < 1e-12);
     }
 
+    /// `INFO server` answers of a Valkey 9.1 and an 8.0 primary.
+    const V91: &str = "redis_version:7.2.4\r\nvalkey_version:9.1.2\r\n";
+    const V80: &str = "redis_version:7.2.4\r\nvalkey_version:8.0.1\r\n";
+
+    /// Hand-worked: shard 0 (9.1) holds slots 0-2 of 40, 30 and 30 keys, shard 1 (8.0) and
+    /// shard 2 (9.1) one slot of 10 each; total 120, fair 40, target 1.1 (cap 44). Without
+    /// versions both shards 1 and 2 take a slot of 30 (40 | 40 | 40). 8.0 cannot read 9.1's
+    /// `DUMP`, so shard 2 alone receives: one slot of 30 under the cap leaves 70 | 10 | 40
+    /// (1.75), while slot 0 there (a higher target's plan, 1.51) leaves 60 | 10 | 50 (1.5),
+    /// which the planner takes. Shard 1 receives nothing from shard 0. Slots without keys
+    /// (the same amounts as CPU) move as they do without versions.
+    #[test]
+    fn no_slot_with_keys_goes_to_an_older_server() {
+        let amounts = [40, 30, 30, 10, 10];
+        let owners = [Some(0), Some(0), Some(0), Some(1), Some(2)];
+        let limits = Limits::target(1.1);
+        let free = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &limits).unwrap();
+        assert!(
+            free.plan.moves.iter().any(|m| m.to == 1),
+            "without versions the plan uses shard 1: {free:?}"
+        );
+        let receiving = Receiving::from_info(&[Some(V91), Some(V80), Some(V91)]);
+        let p =
+            plan_receiving(&amounts, &amounts, &owners, &[1.0; 3], &limits, &receiving).unwrap();
+        assert!(p.plan.moves.iter().all(|m| m.to != 1), "{p:?}");
+        assert_eq!(
+            p.plan
+                .moves
+                .iter()
+                .map(|m| (m.slot, m.from, m.to))
+                .collect::<Vec<_>>(),
+            [(0, 0, 2)],
+            "{p:?}"
+        );
+        // 60 | 10 | 50 over a fair share of 40
+        assert_eq!(p.plan.skew_after, Some(60.0 / 40.0));
+        // the same amounts as CPU, on slots without keys: shard 1 takes them
+        let no_keys = [0; 5];
+        let cpu =
+            plan_receiving(&amounts, &no_keys, &owners, &[1.0; 3], &limits, &receiving).unwrap();
+        assert_eq!(
+            cpu.plan.moves,
+            free.plan
+                .moves
+                .iter()
+                .map(|m| Move { keys: 0, ..*m })
+                .collect::<Vec<_>>()
+        );
+        // the other way, 8.0 to 9.1, is taken
+        let owners = [Some(1), Some(1), Some(1), Some(0), Some(2)];
+        let back =
+            plan_receiving(&amounts, &amounts, &owners, &[1.0; 3], &limits, &receiving).unwrap();
+        assert!(
+            !back.plan.moves.is_empty() && back.plan.moves.iter().all(|m| m.from == 1),
+            "{back:?}"
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Whatever the versions, no plan moves a slot with keys to a server older than its
+        /// source, and the skew it predicts is the moved map's.
+        #[test]
+        fn no_plan_moves_keys_to_an_older_server(
+            (amounts, keys, owners, weights) in instance(64, 6),
+            versions in prop::collection::vec(0usize..3, 6),
+            target in 1.0f64..2.0,
+        ) {
+            let infos: Vec<Option<&str>> = versions[..weights.len()]
+                .iter()
+                .map(|&v| [Some(V91), Some(V80), None][v])
+                .collect();
+            let receiving = Receiving::from_info(&infos);
+            let limits = Limits::target(target);
+            let p = plan_receiving(&amounts, &keys, &owners, &weights, &limits, &receiving)
+                .unwrap();
+            for m in &p.plan.moves {
+                let older = infos[m.from] == Some(V91) && infos[m.to] == Some(V80);
+                prop_assert!(m.keys == 0 || !older, "{m:?} {infos:?}");
+            }
+            let recomputed = skew_of_moved(&amounts, &owners, &weights, &p.plan.moves);
+            match (p.plan.skew_after, recomputed) {
+                (Some(ours), Some(theirs)) => prop_assert!((ours - theirs).abs() <= 1e-9 * theirs),
+                (ours, theirs) => prop_assert_eq!(ours, theirs),
+            }
+        }
 
         #[test]
         fn predicted_skew_is_the_moved_maps(
@@ -1555,7 +1711,7 @@ mod tests {
             let lower = p.moves_lower_bound.unwrap();
             assert!(lower <= moves, "{lower} > {moves}");
             proven_by_bound += usize::from(lower == moves);
-            let greedy = Problem::new(&amounts, &keys, &owners, &weights, &exact(target))
+            let greedy = Problem::new(&amounts, &keys, &owners, &weights, &exact(target), &ANY)
                 .greedy(usize::MAX, 0.0);
             by_greedy += usize::from(greedy.moves.len() == moves);
         }
@@ -1618,7 +1774,7 @@ mod tests {
             max_moves: 2,
             ..Limits::target(1.1)
         };
-        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &capped);
+        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &capped, &ANY);
         let (asked, _, _) = problem.solve(2, p.min_gain);
         assert_eq!(asked.moves.len(), 2);
         assert_eq!(
@@ -1696,7 +1852,14 @@ mod tests {
         let amounts = [400, 400, 400, 410, 410];
         let owners = [Some(0), Some(0), Some(0), Some(1), Some(2)];
         let fair = 2020.0 / 3.0;
-        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1));
+        let problem = Problem::new(
+            &amounts,
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &Limits::target(1.1),
+            &ANY,
+        );
         let (asked, _, _) = problem.solve(usize::MAX, DEFAULT_MIN_GAIN);
         assert!(asked.moves.is_empty(), "{:?}", asked.moves);
         // 400 on a shard of 410: 810 over a fair share
@@ -1742,7 +1905,7 @@ mod tests {
         let owners = [Some(0), Some(0), Some(1), Some(2)];
         let amounts = [400, 400, 300, 410];
         let limits = Limits::target(1.1);
-        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &limits);
+        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &limits, &ANY);
         let c = problem.greedy(usize::MAX, 0.001);
         // 400 on the second primary: 400 | 700 | 410, the skew 700 / (1510 / 3)
         assert_eq!(c.moves.len(), 1, "{:?}", c.moves);
@@ -1750,7 +1913,7 @@ mod tests {
         assert_eq!(c.loads, [400, 700, 410]);
         let owners = [Some(0), Some(0), Some(1), Some(1), Some(2)];
         let amounts = [400, 400, 300, 100, 410];
-        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &limits);
+        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &limits, &ANY);
         let c = problem.greedy(usize::MAX, 0.001);
         // 400 anywhere makes 800 or 810: only the trade of 400 for 300 lowers it, to 700
         assert_eq!(c.moves.len(), 2, "{:?}", c.moves);
@@ -1922,7 +2085,14 @@ mod tests {
             Some(2),
         ];
         let fair = 2060.0 / 3.0;
-        let problem = Problem::new(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1));
+        let problem = Problem::new(
+            &amounts,
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &Limits::target(1.1),
+            &ANY,
+        );
         let (asked, _, _) = problem.solve(usize::MAX, DEFAULT_MIN_GAIN);
         assert!(asked.moves.is_empty(), "{:?}", asked.moves);
         let least = 810.0 / fair;
@@ -1954,7 +2124,14 @@ mod tests {
         let keys = [40, 41, 30, 5, 31, 6];
         let owners = [Some(0), Some(0), Some(1), Some(1), Some(2), Some(2)];
         let weights = [1.0; 3];
-        let problem = Problem::new(&amounts, &keys, &owners, &weights, &Limits::target(1.2));
+        let problem = Problem::new(
+            &amounts,
+            &keys,
+            &owners,
+            &weights,
+            &Limits::target(1.2),
+            &ANY,
+        );
         let greedy = problem.greedy(usize::MAX, DEFAULT_MIN_GAIN);
         let steps: Vec<(u16, usize, usize)> = greedy
             .moves
@@ -2004,8 +2181,15 @@ mod tests {
         assert_eq!(p.stop, Stop::Reached);
         assert!(p.minimal);
         // the greedy alone finds it (the search only confirms)
-        let greedy = Problem::new(&amounts, &amounts, &owners, &weights, &Limits::target(1.1))
-            .greedy(usize::MAX, DEFAULT_MIN_GAIN);
+        let greedy = Problem::new(
+            &amounts,
+            &amounts,
+            &owners,
+            &weights,
+            &Limits::target(1.1),
+            &ANY,
+        )
+        .greedy(usize::MAX, DEFAULT_MIN_GAIN);
         assert_eq!(greedy.moves, p.plan.moves);
         // one move allowed: the swap would pass the cap, no single move fits
         let one = Limits {
@@ -2050,7 +2234,7 @@ mod tests {
             let ((amounts, keys, owners, weights), target, min_gain, max_moves) =
                 strategy.new_tree(&mut runner).unwrap().current();
             let limits = Limits::target(target);
-            let problem = Problem::new(&amounts, &keys, &owners, &weights, &limits);
+            let problem = Problem::new(&amounts, &keys, &owners, &weights, &limits, &ANY);
             let c = problem.greedy(max_moves, min_gain);
             let case = format!("{amounts:?} {owners:?} {weights:?} {target} {min_gain}");
             let before = skew_of_moved(&amounts, &owners, &weights, &[]);

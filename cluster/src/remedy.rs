@@ -428,45 +428,17 @@ pub fn split(
             least[o] = Some(slot);
         }
     }
-    let weight: f64 = weights.iter().sum();
-    let ratio = |i: usize| loads[i] as f64 * weight / weights[i];
-    let mut by_load: Vec<usize> = (0..shards).filter(|&i| least[i].is_some()).collect();
-    by_load.sort_by(|&a, &b| ratio(a).total_cmp(&ratio(b)).then(a.cmp(&b)));
-    if by_load.len() < 2 {
-        return None;
-    }
-    let predicted = |n: usize| -> Option<f64> {
-        let mut totals: Vec<f64> = loads.iter().map(|&l| l as f64).collect();
-        for &i in &by_load[..n] {
-            totals[i] += carried as f64 / n as f64;
-        }
-        let total: f64 = totals.iter().sum();
-        if total == 0.0 {
-            return None;
-        }
-        totals
-            .iter()
-            .zip(weights)
-            .map(|(t, w)| t / (total * w / weight))
-            .reduce(f64::max)
-    };
-    let n = (2..=by_load.len())
-        .min_by(|&a, &b| {
-            predicted(a)
-                .unwrap_or(0.0)
-                .total_cmp(&predicted(b).unwrap_or(0.0))
-                .then(a.cmp(&b))
-        })
-        .unwrap_or(2);
+    let eligible: Vec<bool> = least.iter().map(Option::is_some).collect();
+    let (chosen, after) = super::load::even_split(&loads, weights, carried, &eligible)?;
     // a split that leaves the skew where it is, or higher, is no remedy (a slot just over a
     // fair share on an even cluster: its keys spread over the others raise them)
-    if predicted(n).is_none_or(|after| after >= now - 1e-12) {
+    if after >= now - 1e-12 {
         return None;
     }
     let example = &hashtag.example;
     let open = example.iter().position(|&b| b == b'{')?;
     let close = open + 1 + example[open + 1..].iter().position(|&b| b == b'}')?;
-    let tags = by_load[..n]
+    let tags = chosen
         .iter()
         .map(|&shard| {
             let slot = least[shard].expect("kept only shards with a slot") as u16;
@@ -490,7 +462,7 @@ pub fn split(
         share: hashtag.share,
         amount: carried,
         tags,
-        skew_after: predicted(n),
+        skew_after: Some(after),
     })
 }
 

@@ -156,7 +156,7 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
             let n = fields.get(&Metric::Keys).map_or(0, Vec::len);
             (n != owned).then(|| {
                 format!(
-                    "its primary {} gives `key-count` for {n} of the {owned} slots it owns",
+                    "its primary {} gives `key-count` for {n} of the {owned} slots it owns (or the map changed between its reads: a slot moved meanwhile, as by another `slotgen rebalance --apply` under way, gives this too; run again once no slot is moving)",
                     topology.shards[*shard].primary.id
                 )
             })

@@ -3403,72 +3403,124 @@ fn server_version(node: &str) -> String {
     }
 }
 
-/// A cluster being upgraded (Valkey 9.1, 9.1, 8.0), its keys all on the first primary: the
-/// plan moves slots to the 8.0 primary, which cannot read 9.1's `DUMP` payloads (`MIGRATE`
-/// failed at every key, the slot left half moved for good). `--apply` is refused before the
-/// first `CLUSTER SETSLOT`, naming both versions, with every key where it was; the
-/// `--weight` it names moves slots to the other 9.1 primary alone, and slots move from the
+/// A cluster being upgraded (Valkey 9.1, 9.1, 8.0), its keys all on the first primary. The
+/// 8.0 primary cannot read 9.1's `DUMP` payloads (`MIGRATE` fails at every key); the plan
+/// once moved slots there, which `--apply` then refused. Now the plan moves no slot with
+/// keys from a 9.1 primary to it and says so once, naming both and the upgrade; `--apply`
+/// runs to the end and every key reads back. A plan file edited to move a slot with keys
+/// there is still refused before the first `CLUSTER SETSLOT`, nothing set; one moving an
+/// empty slot there is carried out (no `DUMP` is sent: measured here). Slots move from the
 /// 8.0 primary to the 9.1 ones (an older source, which the newer server reads).
 #[test]
-fn a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works() {
+fn a_plan_moves_no_keys_from_valkey_9_1_to_8_0_and_its_apply_runs_to_the_end() {
     let Some(cluster) = live::mixed_cluster([Server::Valkey9, Server::Valkey9, Server::Valkey])
     else {
         return;
     };
     let url = cluster.url();
-    let (new, old) = (addr(&cluster, 0), addr(&cluster, 2));
+    let (new, other, old) = (addr(&cluster, 0), addr(&cluster, 1), addr(&cluster, 2));
+    let old_id = cluster.primaries[2].node_id();
     let mut written = load_in(&cluster, [300, 0, 0], 1);
     let before = owners(&cluster);
-    let planned = json(rebalance(&url, &["--format", "json"]).ok());
-    let to_old = |out: &serde_json::Value| {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plan.json");
+    let file_s = file.to_str().unwrap();
+    let run = rebalance(&url, &["--format", "json", "--out", file_s]);
+    println!("{}", run.stderr);
+    let planned = json(run.ok());
+    let keys_to_old = |out: &serde_json::Value| {
         out["moves"]
             .as_array()
             .unwrap()
             .iter()
-            .filter(|m| m["to"]["addr"] == old.as_str())
+            .filter(|m| m["to"]["addr"] == old.as_str() && m["keys"] != 0)
             .count()
     };
     assert!(
-        to_old(&planned) > 0,
-        "the plan moves slots to {old}: {planned}"
+        !planned["moves"].as_array().unwrap().is_empty(),
+        "{planned}"
     );
-    let run = rebalance(&url, &["--apply"]);
+    assert_eq!(keys_to_old(&planned), 0, "{planned}");
+    let note = format!(
+        "slotgen: note: {old} ({}) cannot receive keys from {new} ({}), {other} ({}): a server cannot read the `DUMP` payloads of a newer major or minor version",
+        server_version(&old),
+        server_version(&new),
+        server_version(&other)
+    );
+    assert_eq!(
+        run.stderr.matches(&note).count(),
+        1,
+        "`{note}` once in:\n{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(&format!(
+            "upgrade {old} to 9.1 or later first for a plan that can use it"
+        )),
+        "{}",
+        run.stderr
+    );
+    // a plan file edited to move a slot with keys there: refused, nothing set
+    let mut edited = json(&std::fs::read_to_string(&file).unwrap());
+    let first = edited["moves"][0].clone();
+    assert_ne!(first["keys"], 0, "{first}");
+    let mut to_old = first.clone();
+    to_old["to"] = serde_json::json!({"id": old_id, "addr": old});
+    edited["moves"] = serde_json::json!([to_old]);
+    std::fs::write(&file, edited.to_string()).unwrap();
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--apply", "--plan", file_s],
+        b"",
+    );
     println!("{}", run.stderr);
     assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
     let error = error_line(&run.stderr, "slotgen: error: moving slot ");
-    let words: Vec<&str> = error.split(' ').collect();
-    let (from, to) = (
-        words[7].trim_matches(['(', ')']),
-        words[10].trim_matches(['(', ')']),
-    );
-    assert_eq!((from, to), (new.as_str(), old.as_str()), "{error}");
     let said = format!(
         "stopped at `INFO server` on both ends, before the first `CLUSTER SETSLOT`: the source runs {} and the target {}, which cannot read a newer server's `DUMP` payloads",
         server_version(&new),
         server_version(&old)
     );
     assert!(error.contains(&said), "`{said}` not in {error}");
-    let way_out = format!(
-        "no key moved and nothing was set: upgrade {old} to 9.1 or later first, or plan with `--weight {old}=0.001` so that no slot goes to it"
-    );
+    let way_out = format!("no key moved and nothing was set: upgrade {old} to 9.1 or later first");
     assert!(error.contains(&way_out), "`{way_out}` not in {error}");
-    // nothing set: every slot stable and where it was, every key on the first primary
     cluster.assert_settled();
     assert_eq!(owners(&cluster), before);
     assert_eq!(read_back(&cluster, &written), [300, 0, 0]);
-    // the way out it names
-    let weight = format!("{old}=0.001");
-    let weighted = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
-    println!("{}", weighted.stderr);
-    let out = json(weighted.ok());
+    // an empty slot of the first primary moved there: no `DUMP`, carried out
+    let empty = (RANGES[0].0..=RANGES[0].1)
+        .find(|&s| keys_in_slot(&new, s) == 0)
+        .unwrap();
+    let mut to_old = to_old.clone();
+    to_old["slot"] = serde_json::json!(empty);
+    to_old["keys"] = serde_json::json!(0);
+    to_old["amount"] = serde_json::json!(0);
+    edited["moves"] = serde_json::json!([to_old]);
+    std::fs::write(&file, edited.to_string()).unwrap();
+    let run = slotgen(
+        &["rebalance", "--redis", &url, "--apply", "--plan", file_s],
+        b"",
+    );
+    println!("{}", run.stderr);
+    run.ok();
+    cluster.assert_settled();
+    assert_eq!(owners(&cluster)[usize::from(empty)], old);
+    // the plan made now, carried out: no key to 8.0, every key read back
+    let run = rebalance(&url, &["--format", "json", "--apply"]);
+    println!("{}", run.stderr);
+    let out = json(run.ok());
     assert!(!out["moves"].as_array().unwrap().is_empty(), "{out}");
-    assert_eq!(to_old(&out), 0, "{out}");
+    assert_eq!(keys_to_old(&out), 0, "{out}");
+    assert_eq!(
+        out["applied"]["moves"],
+        out["moves"].as_array().unwrap().len(),
+        "{out}"
+    );
     assert_moved(&cluster, &out, None);
     cluster.assert_settled();
     read_back(&cluster, &written);
-    // the other way, 8.0 to 9.1: keys on the 8.0 primary's slots, which the weight empties
+    // the other way, 8.0 to 9.1: keys on the 8.0 primary's slots
     written.extend(load_in(&cluster, [0, 0, 300], 1));
-    let run = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
+    let run = rebalance(&url, &["--format", "json", "--apply"]);
     println!("{}", run.stderr);
     let out = json(run.ok());
     assert!(
@@ -3479,6 +3531,7 @@ fn a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_wor
             .any(|m| m["from"]["addr"] == old.as_str()),
         "{out}"
     );
+    assert_eq!(keys_to_old(&out), 0, "{out}");
     assert_moved(&cluster, &out, None);
     cluster.assert_settled();
     read_back(&cluster, &written);
@@ -3681,7 +3734,104 @@ fn the_docs_grants_move_a_slot_and_one_less_is_refused_first_on_valkey_9() {
     the_docs_grants_move_a_slot(Server::Valkey9);
 }
 
-/// The mixed cluster of [`a_move_from_valkey_9_1_to_8_0_is_refused_with_nothing_set_and_the_way_out_works`]
+/// A key on both nodes of a half-moved slot (equal copies), and a user given the grants
+/// docs/operations.md lists less one of those that resolve it (`DUMP` and `DEL` on the
+/// source, `ASKING` and `DUMP` on the target), without `ACL DRYRUN`: the stop names the
+/// command the node refused and the end, not `GETKEYSINSLOT`/`MIGRATE` (which it once said
+/// for all four), with the grant; once granted, the next `--apply` finishes the slot, the
+/// key on the target alone.
+#[test]
+fn a_refused_dump_asking_or_del_is_named_in_the_stop() {
+    let server = Server::Valkey;
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (source, target) = docs_move_grants();
+    let (source, target): (Vec<&str>, Vec<&str>) = (
+        source.iter().map(String::as_str).collect(),
+        target.iter().map(String::as_str).collect(),
+    );
+    let (from, to) = (addr(&cluster, 0), addr(&cluster, 1));
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let url = format!("redis://op:pw@{}", addr(&cluster, 2));
+    let mut con = plain(&from, None);
+    let mut n = 0;
+    for (end, withheld) in [
+        ("source", "+dump"),
+        ("target", "+asking"),
+        ("target", "+dump"),
+        ("source", "+del"),
+    ] {
+        // a key of a slot of the first primary, on both nodes, the slot half moved
+        let (key, slot) = loop {
+            n += 1;
+            let key = format!("both:{n}");
+            let slot = keyslots(&mut con, &[&key])[0];
+            if slot <= RANGES[0].1 && keys_in_slot(&from, slot) == 0 {
+                break (key, slot);
+            }
+        };
+        let () = con.set(&key, "v").unwrap();
+        let dump: Vec<u8> = redis::cmd("DUMP").arg(&key).query(&mut con).unwrap();
+        let mut there = plain(&to, None);
+        half_move(&mut con, &mut there, slot, &ids[0], &ids[1]);
+        let () = redis::pipe()
+            .cmd("ASKING")
+            .ignore()
+            .cmd("RESTORE")
+            .arg(&key)
+            .arg(0)
+            .arg(dump)
+            .query(&mut there)
+            .unwrap();
+        // the grants of `list` less `withheld` where `here`
+        fn less<'a>(list: &[&'a str], withheld: &str, here: bool) -> Vec<&'a str> {
+            list.iter()
+                .copied()
+                .filter(|g| !here || *g != withheld)
+                .collect()
+        }
+        let lists = (
+            less(&source, withheld, end == "source"),
+            less(&target, withheld, end == "target"),
+        );
+        granted_user(&cluster, server, (&lists.0, &lists.1), false);
+        let run = rebalance(&url, &["--apply"]);
+        println!("{}", run.stderr);
+        assert_eq!(
+            run.code,
+            Some(1),
+            "{withheld}: {}{}",
+            run.stdout,
+            run.stderr
+        );
+        let error = error_line(&run.stderr, "slotgen: error: ");
+        let command = withheld.trim_start_matches('+').to_ascii_uppercase();
+        for said in [
+            format!("stopped at `{command}` on the {end}, "),
+            format!("grant it with `ACL SETUSER op {withheld}`"),
+        ] {
+            assert!(error.contains(&said), "{withheld}: `{said}` not in {error}");
+        }
+        assert!(!error.contains("GETKEYSINSLOT"), "{withheld}: {error}");
+        // granted, the next run finishes the slot: the key on the target alone
+        granted_user(&cluster, server, (&source, &target), false);
+        let run = rebalance(&url, &["--apply", "--max-moves", "0"]);
+        println!("{}", run.stderr);
+        run.ok();
+        cluster.assert_settled();
+        assert_eq!(owners(&cluster)[usize::from(slot)], to, "{withheld}");
+        assert_eq!(
+            (keys_in_slot(&from, slot), keys_in_slot(&to, slot)),
+            (0, 1),
+            "{withheld}"
+        );
+        let value: String = plain(&to, None).get(&key).unwrap();
+        assert_eq!(value, "v");
+    }
+}
+
+/// The mixed cluster of [`a_plan_moves_no_keys_from_valkey_9_1_to_8_0_and_its_apply_runs_to_the_end`]
 /// as a user whom the 8.0 primary refuses `INFO`, so that its version is not known before
 /// the move: `MIGRATE` fails (`ERR DUMP payload version or checksum are wrong`) at the first
 /// slot with keys moved there, and that slot's states are undone, the stop saying the target
@@ -3724,7 +3874,7 @@ fn a_migrate_the_older_target_cannot_read_is_undone() {
         "stopped at `GETKEYSINSLOT`/`MIGRATE` on the source, before any key moved: ",
         "DUMP payload version or checksum are wrong",
         &format!("no key moved and the slot is as it was, every key of it on {new}: this run's `MIGRATING` and `IMPORTING` undone"),
-        &format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {old} first, or plan with `--weight {old}=0.001`"),
+        &format!("the target cannot read the source's `DUMP` payloads (it runs an older server): upgrade {old} first, or plan again"),
     ] {
         assert!(error.contains(said), "`{said}` not in {error}");
     }

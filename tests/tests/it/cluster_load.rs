@@ -799,3 +799,82 @@ fn keys_by_countkeysinslot_add_up_every_database_of_a_valkey_9_cluster() {
         );
     }
 }
+
+/// A cluster of one-slot primaries (every other slot deleted), 101, 100 and 99 keys: slot
+/// 0 is over the fair share (100), but it is its primary's whole load and no split of it
+/// lowers the skew (1.01), so neither `load` nor `rebalance` lists it as hot (both did, with
+/// a remedy that said no split helps). With 200 more keys there (301, 100, 99: skew 1.81,
+/// a split over the three primaries 1.20) it is hot again, in both.
+#[test]
+fn a_one_slot_primary_s_whole_load_is_hot_only_where_a_split_helps() {
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
+        0,
+        None,
+        &["--cluster-require-full-coverage", "no"],
+    ) else {
+        return;
+    };
+    let kept: Vec<u16> = RANGES.iter().map(|r| r.0).collect();
+    for node in cluster.nodes() {
+        let mut con = node.connect();
+        for &(first, last) in &RANGES {
+            let _: () = redis::cmd("CLUSTER")
+                .arg("DELSLOTSRANGE")
+                .arg(first + 1)
+                .arg(last)
+                .query(&mut con)
+                .unwrap();
+        }
+    }
+    cluster
+        .wait_until("every node sees 3 slots assigned", |info, _| {
+            info.contains("cluster_slots_assigned:3") && info.contains("cluster_state:ok")
+        })
+        .unwrap();
+    // a hashtag of each kept slot, by the server's `CLUSTER KEYSLOT`
+    let addr = |i: usize| format!("127.0.0.1:{}", cluster.primaries[i].port);
+    let names: Vec<String> = (0..200_000).map(|i| format!("t{i}")).collect();
+    let slots = keyslots(
+        &mut plain(&addr(0), None),
+        &names.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let tag = |slot: u16| &names[slots.iter().position(|&s| s == slot).unwrap()];
+    let write = |i: usize, from: usize, to: usize| {
+        let mut con = plain(&addr(i), None);
+        for k in from..to {
+            let _: () = redis::cmd("SET")
+                .arg(format!("{{{}}}:{k}", tag(kept[i])))
+                .arg("v")
+                .query(&mut con)
+                .unwrap();
+        }
+    };
+    for (i, n) in [101, 100, 99].into_iter().enumerate() {
+        write(i, 0, n);
+    }
+    let url = cluster.url();
+    let hot = |args: &[&str]| -> Vec<u64> {
+        let run = slotgen(args, b"");
+        let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+        json["hot"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["slot"].as_u64().unwrap())
+            .collect()
+    };
+    let load = ["load", "--redis", &url, "--by", "keys", "--format", "json"];
+    let plan = rebalance_args(&url, &["--format", "json"]);
+    assert_eq!(hot(&load), Vec::<u64>::new());
+    assert_eq!(hot(&plan), Vec::<u64>::new());
+    let run = slotgen(&["load", "--redis", &url, "--by", "keys"], b"");
+    assert!(
+        run.ok().contains("skew\tkeys\t1.0100") && !run.ok().contains("\nhot\t"),
+        "{}",
+        run.ok()
+    );
+    write(0, 101, 301);
+    assert_eq!(hot(&load), [u64::from(kept[0])]);
+    assert_eq!(hot(&plan), [u64::from(kept[0])]);
+}

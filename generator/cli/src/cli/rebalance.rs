@@ -222,7 +222,16 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         max_moves: args.max_moves,
         min_gain: args.min_gain,
     };
-    let planned = cluster::plan_with(amounts, keys, &owners, &weights, &limits)?;
+    // which primary reads which one's `DUMP` payloads: the apply's rule, asked by the plan
+    // (not read: the apply still checks each move before it sets anything)
+    let receiving =
+        cluster::Receiving::fetch(url, &options, timeout, topology).unwrap_or_else(|e| {
+            say!(
+                "slotgen: note: the primaries' versions were not read ({e}): the plan does not know which primary cannot read another's `DUMP` payloads; --apply checks each move before it sets anything"
+            );
+            cluster::Receiving::default()
+        });
+    let planned = cluster::plan_receiving(amounts, keys, &owners, &weights, &limits, &receiving)?;
     let plan = &planned.plan;
     // the remedies on the map as the plan leaves it
     let mut after = owners.clone();
@@ -243,6 +252,9 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         .iter()
         .map(|r| remedy::text(r, args.by(), topology, !plan.moves.is_empty()))
         .collect();
+    for note in receiving.notes(topology) {
+        say!("slotgen: note: {note}");
+    }
     for note in notes(&planned, args, topology) {
         say!("slotgen: note: {note}");
     }
