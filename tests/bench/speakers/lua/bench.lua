@@ -1,5 +1,5 @@
--- slotgen's Lua module against the seed's Lua module's slot (the seed document's code,
--- written out here as it is written there: xor by nibble tables for Lua 5.1, a table CRC,
+-- slotgen's Lua module against the slot of the Lua module of the article slotgen started
+-- from (tables/benches/lua/seed_module.lua: xor by nibble tables for Lua 5.1, a table CRC,
 -- string.find for the hashtag), in one interpreter (Lua 5.1, 5.4 or LuaJIT).
 --
 --   lua5.4 bench.lua MODULE.lua KEY_DIR ROUNDS
@@ -10,54 +10,9 @@ local module_path, key_dir, rounds = arg[1], arg[2], tonumber(arg[3])
 local M = dofile(module_path)
 local language = (jit and "luajit") or _VERSION:gsub("Lua ", "lua")
 
--- The seed's module, as far as its slot.
-local _M = {}
-local floor = math.floor
-local xor_nibble = {}
-for a = 0, 15 do
-    xor_nibble[a] = {}
-    for b = 0, 15 do
-        local x, y, value, place = a, b, 0, 1
-        for _ = 1, 4 do
-            if x % 2 ~= y % 2 then value = value + place end
-            x, y, place = floor(x / 2), floor(y / 2), place * 2
-        end
-        xor_nibble[a][b] = value
-    end
-end
-local function xor16(a, b)
-    local value, place = 0, 1
-    for _ = 1, 4 do
-        value = value + xor_nibble[a % 16][b % 16] * place
-        a, b, place = floor(a / 16), floor(b / 16), place * 16
-    end
-    return value
-end
-local crc_table = {}
-for byte = 0, 255 do
-    local crc = byte * 256
-    for _ = 1, 8 do
-        if crc >= 32768 then crc = xor16((crc * 2) % 65536, 0x1021)
-        else crc = crc * 2 end
-    end
-    crc_table[byte] = crc
-end
-local function crc16(key, length)
-    local crc = 0
-    for i = 1, length do
-        local index = xor16(floor(crc / 256), key:byte(i))
-        crc = xor16((crc * 256) % 65536, crc_table[index])
-    end
-    return crc
-end
-function _M.slot(key)
-    if type(key) ~= "string" then return nil end
-    local first = key:find("{", 1, true)
-    local last = first and key:find("}", first + 1, true)
-    if last and last > first + 1 then key = key:sub(first + 1, last - 1) end
-    return crc16(key, #key) % 16384
-end
-local Seed = _M
+-- The article's module (its slot and for_slot), as the benches of the runtime time it.
+local here = (arg[0]:match("^(.*)/[^/]*$") or ".") .. "/"
+local Seed = dofile(here .. "../../../../tables/benches/lua/seed_module.lua")
 
 local function best(keys, f)
     local min, total = math.huge, nil
