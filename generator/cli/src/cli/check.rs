@@ -19,7 +19,7 @@ use crate::exit::usage;
 
 use super::key_input::{for_each_key_batch, BATCH};
 use super::output::RecordArgs;
-use super::CrcArgs;
+use super::spec_args::CrcArgs;
 
 /// The most template instances (the product of the --with value counts).
 const MAX_INSTANCES: usize = 100_000;

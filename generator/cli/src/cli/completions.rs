@@ -3,31 +3,18 @@
 //! ([`super::help::command`]), so they list every command and option there is.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use clap::Args;
-use clap_complete::Shell;
 use clap_mangen::roff::{roman, Roff};
 use clap_mangen::Man;
 
 use super::help;
 
-#[derive(Debug, Args)]
-pub struct CompletionsArgs {
-    /// The shell to complete for.
-    #[arg(value_enum)]
-    shell: Shell,
-}
+mod args;
 
-#[derive(Debug, Args)]
-pub struct ManArgs {
-    /// Write `slotgen.1` and one page per command (`slotgen-derive.1`, ...) into DIR,
-    /// instead of `slotgen.1` on standard output.
-    #[arg(long, value_name = "DIR")]
-    dir: Option<PathBuf>,
-}
+pub use args::{CompletionsArgs, ManArgs};
 
 pub fn run_completions(args: &CompletionsArgs) -> Result<ExitCode> {
     let mut command = help::command();

@@ -10,7 +10,7 @@ use slotgen::scheme::invert::SchemeSpec;
 use slotgen::{emit, verify, Derivation, Report, SlotTables, Spec};
 
 use super::output::{Format, OutputArgs};
-use super::SpecArgs;
+use super::spec_args::SpecArgs;
 
 #[derive(Debug, Args)]
 pub struct DeriveArgs {

@@ -9,7 +9,7 @@ use clap::Args;
 use slotgen::emit;
 use slotgen::emit::language::Options;
 
-use super::SpecArgs;
+use super::spec_args::SpecArgs;
 use crate::exit::usage;
 
 /// The value of `emit LANGUAGE`: a language of the registry, or `vectors`, as the

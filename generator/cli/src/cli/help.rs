@@ -4,7 +4,7 @@
 
 use clap::{Command, CommandFactory};
 
-use super::Cli;
+use super::command::Cli;
 
 /// `slotgen --version`: the version and the spec every command defaults to. A test checks
 /// the spec against `Spec::default()` and its derivation.

@@ -9,8 +9,8 @@ use super::output::{Field, OutputArgs, Records};
 use slotgen::scheme::invert::FramedKeys;
 use slotgen_tables::HashtagRule;
 
-use super::values::{parse_hex_bytes, HexBytes};
-use super::{SlotRange, SpecArgs};
+use super::spec_args::{spelled, SpecArgs};
+use super::values::{parse_hex_bytes, HexBytes, SlotRange};
 
 #[derive(Debug, Args)]
 pub struct TagArgs {
@@ -144,7 +144,7 @@ fn print_lines(
         let spec = spec
             .scheme_spec()?
             .expect("a whole-key scheme's derivation");
-        let keys = FramedKeys::derive(&spec, prefix, suffix).map_err(super::spelled)?;
+        let keys = FramedKeys::derive(&spec, prefix, suffix).map_err(spelled)?;
         return print_framed(&keys, ranges, all, output);
     }
     // Every table is read as the runtime's scheme table (a CRC-16 spec's too: the same tags

@@ -8,8 +8,8 @@ use clap::builder::StyledStr;
 use clap::error::{ContextKind, ContextValue, ErrorFormatter, ErrorKind};
 use clap::{Command, FromArgMatches};
 
+use super::command::Cli;
 use super::help::command;
-use super::Cli;
 
 /// clap's error formatter for slotgen: a refusal is one line, `slotgen: error: ...`
 /// ([`one_line`]).

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use slotgen::emit;
 use slotgen::shortest::{shortest, Charset, ShortestSpec};
 
-use super::CrcArgs;
+use super::spec_args::CrcArgs;
 
 /// An output format.
 #[derive(Debug, Clone, Copy, ValueEnum)]

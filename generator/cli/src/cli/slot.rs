@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::key_input::{for_each_key_batch, BATCH};
 use super::output::{Format, OutputArgs, Records};
-use super::CrcArgs;
+use super::spec_args::CrcArgs;
 
 /// The bytes of each write of standard output.
 const IO_BUFFER: usize = 1 << 16;

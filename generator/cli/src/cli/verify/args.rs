@@ -7,7 +7,7 @@ use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::verify::MAX_LISTED;
 
 use super::super::output::RecordArgs;
-use super::super::SpecArgs;
+use super::super::spec_args::SpecArgs;
 
 /// The form of a `--tags` file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
