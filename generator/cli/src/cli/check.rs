@@ -147,7 +147,7 @@ fn hashtag_field(rule: HashtagRule, key: &[u8]) -> String {
     }
 }
 
-/// A hashtag in a summary line: [`escape`]d, and `""` for Codis's empty one.
+/// A hashtag in a summary line: [`escape`](slotgen::text::escape)d, and `""` for Codis's empty one.
 fn shown_tag(tag: &[u8]) -> String {
     if tag.is_empty() {
         "\"\"".to_owned()

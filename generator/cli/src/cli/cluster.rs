@@ -1,7 +1,7 @@
 //! What `slotgen nodes`, `slotgen keys`, `slotgen placement` and `slotgen load` share: the server options,
 //! reading the topology, and the notes about slots in migration; and what they share with
 //! `slotgen verify --redis`: how to connect ([`ConnectArgs`]: TLS, the ACL user, the
-//! password) and what a refusal means in option names ([`server_hint`]).
+//! password) and what a refusal means in option names ([`explain`], [`tls_hint`]).
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, IsTerminal, Read};

@@ -5,154 +5,26 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{anyhow, Result};
-use clap::{Args, ValueEnum};
+
 use serde_json::json;
 use slotgen::text::field;
 use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Topology};
 
-use super::cluster::{explain, ServerArgs};
+use super::cluster::explain;
 use super::remedy::{self, HotRemedy};
 
 mod apply;
+mod args;
 mod notes;
 
 #[cfg(test)]
 use super::skew_text::floor_text;
 use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
+pub use args::RebalanceArgs;
+use args::{DialectArg, Format};
 use notes::notes;
 #[cfg(test)]
 use notes::{rounded_up_below, skew_against};
-
-/// The form of `slotgen rebalance`'s output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum Format {
-    /// Tab-separated lines, each led by what it holds: `skew` (`before`, the skew now;
-    /// `predicted`, after the moves; `target`), `move` (slot, from id, from address, to id,
-    /// to address, keys, amount), `hot` (slot, amount, the remedy), `moved` (slots, keys),
-    /// and with --apply `applied` (slots, keys).
-    Tsv,
-    /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
-    /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
-    /// `floor`, `max-moves`, `min-gain`, `no-room` or `relaxed`, with `further`,
-    /// `least_target`, or `target` and `asked` (`moves`, `skew`)),
-    /// `moves_lower_bound`, `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
-    /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
-    /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
-    /// `skew_after`, `command`); with --apply `applied`
-    /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
-    /// SETSLOT NODE`), printed once the plan is carried out.
-    Json,
-    /// A sh script that carries the plan out with the server's own CLI (valkey-cli or
-    /// redis-cli, the connection options kept, the password from REDISCLI_AUTH), in the
-    /// dialect of --dialect (by default the server's): `sh plan.sh`.
-    Commands,
-    /// The slot map before and predicted after the plan, side by side, as SVG: each
-    /// primary's share against its fair share and the target, the slots shaded against
-    /// the mean per slot, the hot slots labelled.
-    Svg,
-}
-
-/// The dialect of `--format commands` and `--apply`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum DialectArg {
-    /// CLUSTER SETSLOT IMPORTING/MIGRATING, CLUSTER GETKEYSINSLOT + MIGRATE, CLUSTER
-    /// SETSLOT NODE: every version.
-    Classic,
-    /// CLUSTER MIGRATESLOTS on the source (Valkey 9.0 and later).
-    Migrateslots,
-    /// CLUSTER MIGRATION IMPORT on the target (Redis 8.4 and later).
-    MigrationImport,
-}
-
-impl From<DialectArg> for Dialect {
-    fn from(d: DialectArg) -> Dialect {
-        match d {
-            DialectArg::Classic => Dialect::Classic,
-            DialectArg::Migrateslots => Dialect::Migrateslots,
-            DialectArg::MigrationImport => Dialect::MigrationImport,
-        }
-    }
-}
-
-#[derive(Debug, Args)]
-#[command(mut_arg("timeout", |a| a.help(TIMEOUT_HELP)))]
-pub struct RebalanceArgs {
-    #[command(flatten)]
-    server: ServerArgs,
-    /// The metric to even out: `keys`, `cpu`, `net-in`, `net-out`, `net` or `memory`, per
-    /// slot from CLUSTER SLOT-STATS (keys by CLUSTER COUNTKEYSINSLOT on servers without it).
-    #[arg(long, value_name = "METRIC", value_parser = super::load::metric_parser(), required_unless_present = "plan")]
-    by: Option<Metric>,
-    /// The highest skew allowed: the fullest primary's metric over its fair share (the
-    /// total split by weight), from 1.0 to 100.
-    #[arg(
-        long,
-        value_name = "RATIO",
-        default_value_t = cluster::DEFAULT_TARGET_SKEW,
-        allow_negative_numbers = true
-    )]
-    target_skew: f64,
-    /// At most this many slot moves: a cap, not the stopping rule (the plan stops at the
-    /// target, or at the floor that hot slots set, with the fewest moves it finds).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
-    max_moves: usize,
-    /// The least gain of a move: a slot moves only if it lowers its primary's ratio to its
-    /// fair share (the skew, when that primary is the fullest) by at least this much, from
-    /// 0 (every move that helps) to 1. By default 0.001, which skips slots under 0.1% of a
-    /// fair share (a round trip and a cluster-bus epoch each for no measurable skew), or half
-    /// the mean of the non-empty slots where that is less (a metric spread evenly puts each
-    /// slot under 0.1% of a fair share below 17 primaries); JSON's `min_gain` gives it.
-    #[arg(long, value_name = "GAIN", allow_negative_numbers = true)]
-    min_gain: Option<f64>,
-    /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
-    /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
-    /// per primary.
-    #[arg(long, value_name = "NODE=W")]
-    weight: Vec<String>,
-    /// The output form.
-    #[arg(long, value_enum, default_value_t = Format::Tsv)]
-    format: Format,
-    /// The dialect of --format commands [default: from the server's INFO server: Valkey
-    /// 9.0+ migrateslots, Redis 8.4+ migration-import, otherwise classic] and of --apply
-    /// [default: migrateslots where every primary has CLUSTER MIGRATESLOTS, by COMMAND INFO;
-    /// otherwise classic; migration-import is printed only]; classic for both where the
-    /// cluster keeps several databases (`cluster-databases` above 1: Valkey 9's atomic
-    /// migration misplaces writes made during a job there).
-    #[arg(long, value_enum)]
-    dialect: Option<DialectArg>,
-    /// The keys one CLUSTER GETKEYSINSLOT asks for and one MIGRATE carries.
-    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=10_000))]
-    batch: u32,
-    /// Carry the plan out (each step within --timeout): one atomic CLUSTER MIGRATESLOTS job
-    /// per pair of nodes (Valkey 9), or the classic sequence slot by slot, the keys of every
-    /// database. A slot a former run left half moved is finished first; refused when the
-    /// cluster's state is not `ok`. A failed step stops it, naming the slot, the two nodes
-    /// and the repair; Ctrl-C (SIGINT) stops it after the slot in flight, none left
-    /// migrating. A progress line on a terminal.
-    #[arg(long)]
-    apply: bool,
-    /// Also write the plan, with the map it was made on (every primary's id, address and
-    /// slots), to FILE as JSON: review it, then carry out exactly those moves with `--apply
-    /// --plan FILE`.
-    #[arg(long, value_name = "FILE", conflicts_with = "plan")]
-    out: Option<std::path::PathBuf>,
-    /// With --apply: carry out exactly the moves of FILE (written by --out), without
-    /// planning again; refused, naming every difference, when the cluster's map is no longer
-    /// the one the plan was made on.
-    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight"])]
-    plan: Option<std::path::PathBuf>,
-}
-
-/// `--timeout` of `rebalance`: the reads are one exchange, as for every command, but
-/// `--apply` gives each step its own time (`ApplyOptions::timeout`), the whole apply none.
-const TIMEOUT_HELP: &str = "The time allowed for reading the map and the load (the whole exchange, connecting to every primary included), and with --apply for each step of a move on its own (a connection, a command; an atomic job is cancelled when it shows no progress for this long), not for the whole apply: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`) [default: 10]";
-
-impl RebalanceArgs {
-    /// `--by`, which clap requires unless --plan is given (and --plan takes another path).
-    fn by(&self) -> Metric {
-        self.by.unwrap_or(Metric::Keys)
-    }
-}
 
 pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     if !cluster::TARGET_SKEWS.contains(&args.target_skew) {

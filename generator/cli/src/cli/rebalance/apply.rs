@@ -15,7 +15,7 @@ use slotgen::text::field;
 use slotgen_cluster::{self as cluster, Dialect, Topology};
 
 use super::super::cluster::explain;
-use super::{Format, RebalanceArgs};
+use super::args::{Format, RebalanceArgs};
 
 /// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call: the first
 /// Ctrl-C asks for a stop after the slot in flight (a half-moved slot being finished, a

@@ -6,7 +6,7 @@ use slotgen::text::field;
 use slotgen_cluster::{Metric, Planned, Stop, Topology};
 
 use super::super::skew_text::{fewest_decimals, floor_text};
-use super::RebalanceArgs;
+use super::args::RebalanceArgs;
 
 /// `t` rounded up to the fewest decimals that stay below `limit`, so that the target
 /// printed admits what `t` admits and does not already hold the skew the plan leaves.
