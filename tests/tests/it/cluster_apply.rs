@@ -905,6 +905,26 @@ fn wait_failed_over(seed: &str, victim: &str, back: bool) {
     }
 }
 
+/// `slotgen ARGS` started, its standard output read on a thread of its own (a plan can
+/// fill a pipe while the test waits on the cluster): the child, and the output when it ends.
+fn spawn_reading<S: AsRef<std::ffi::OsStr>>(
+    args: &[S],
+) -> (std::process::Child, std::thread::JoinHandle<String>) {
+    let mut child = Command::new(slotgen_bin())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let stdout = std::thread::spawn(move || {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
+        text
+    });
+    (child, stdout)
+}
+
 /// A primary killed (SIGKILL) or stopped (SIGSTOP) in the middle of a classic `--apply` on
 /// a Valkey 8.0 cluster with a replica a primary (the server's node timeout, 15 s: a killed
 /// primary's replica takes over after it; a stopped one is resumed before, and stays the
@@ -922,30 +942,18 @@ fn primary_fault(which: &str, victim: usize) {
     let written = load_in(&cluster, [150, 900, 150], 1);
     let held = |owners: &[String]| owners.iter().filter(|o| **o == addr(&cluster, 1)).count();
     let before = held(&owners(&cluster));
-    let mut child = Command::new(slotgen_bin())
-        .args(rebalance_args(
-            &url,
-            &[
-                "--dialect",
-                "classic",
-                "--batch",
-                "5",
-                "--timeout",
-                "5s",
-                "--apply",
-            ],
-        ))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // standard output is read on a thread of its own: the plan can fill a pipe
-    let mut stdout = child.stdout.take().unwrap();
-    let stdout = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
-        text
-    });
+    let (mut child, stdout) = spawn_reading(&rebalance_args(
+        &url,
+        &[
+            "--dialect",
+            "classic",
+            "--batch",
+            "5",
+            "--timeout",
+            "5s",
+            "--apply",
+        ],
+    ));
     let deadline = Instant::now() + Duration::from_secs(60);
     while held(&owners(&cluster)) == before {
         assert!(
@@ -1065,18 +1073,7 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
         "--timeout",
         "5s",
     ];
-    let mut child = Command::new(slotgen_bin())
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = child.stdout.take().unwrap();
-    let stdout = std::thread::spawn(move || {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut stdout, &mut text).unwrap();
-        text
-    });
+    let (mut child, stdout) = spawn_reading(&args);
     // killed once the target holds some of the slot's keys, well before all
     let deadline = Instant::now() + Duration::from_secs(60);
     while keys_in_slot(&target, hot) < 200 {
