@@ -62,7 +62,7 @@ pub enum Error {
     },
     /// A primary at an end of a slot's move did not answer during the move: it failed or
     /// stopped. What to do depends on whether a replica can take its place, as the map read
-    /// at the start of the run says ([`down_note`]).
+    /// at the start of the run says (`down_note`).
     #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas))]
     MoveEndDown {
         /// The URL of the node, redacted.

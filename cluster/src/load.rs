@@ -405,7 +405,7 @@ pub struct HotSlot {
 /// amount first, ties by the lower slot; empty when the total is 0.
 ///
 /// A slot over the largest fair share that is its primary's whole load is hot only where
-/// splitting its keys could lower the skew ([`even_split`] of its whole amount, the remedy's
+/// splitting its keys could lower the skew (`even_split` of its whole amount, the remedy's
 /// own model, over every primary): moving it cannot (wherever it goes it is the whole
 /// load, or more), and on an even cluster of one-slot primaries, one a key over its fair
 /// share, a split only raises the others. A slot beside others on its primary stays hot:

@@ -77,7 +77,7 @@ pub(crate) fn can_move(keys: u64, source: Option<&Version>, target: Option<&Vers
 }
 
 /// Which primary of a map can receive a slot's keys from which, by each primary's version
-/// ([`Version::reads_dump_of`]). Indexed as [`Topology::shards`]; a primary whose version is
+/// (`Version::reads_dump_of`). Indexed as [`Topology::shards`]; a primary whose version is
 /// not known (`INFO server` refused, or not asked) is not compared: every move to and from
 /// it is taken, and a `MIGRATE` it cannot read is undone at the step. The default knows no
 /// version and takes every move.
@@ -160,7 +160,7 @@ impl Receiving {
 
     /// Whether a slot of `keys` keys can move from shard `from` to shard `to`: without keys
     /// always; with keys where `to` reads `from`'s `DUMP` payloads, or either version is not
-    /// known ([`can_move`]).
+    /// known (`can_move`).
     #[must_use]
     pub fn takes(&self, from: usize, to: usize, keys: u64) -> bool {
         can_move(keys, self.version(from), self.version(to))
