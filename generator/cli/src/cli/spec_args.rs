@@ -102,13 +102,18 @@ impl CrcArgs {
                 named.name()
             )));
         }
-        self.request().crc_algorithm().map_err(refused)
+        self.request()
+            .crc_algorithm()
+            .map_err(|refusal| refused(refusal, false))
     }
 
     /// The named scheme of `--scheme`, when it is not `redis-cluster` (which is the CRC-16
     /// shape of every command), with every scheme option checked.
     pub(super) fn other_scheme(&self) -> Result<Option<SchemeName>> {
-        let named = self.request().named_scheme().map_err(refused)?;
+        let named = self
+            .request()
+            .named_scheme()
+            .map_err(|refusal| refused(refusal, false))?;
         Ok(named
             .map(|(name, _)| name)
             .filter(|name| *name != SchemeName::RedisCluster))
@@ -118,7 +123,11 @@ impl CrcArgs {
     /// `redis-cluster`, with `--slots` and `--hash-tag`), or the CRC-16 spec's, for what
     /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`, `shortest`).
     pub(super) fn slot_function(&self) -> Result<SlotFunction> {
-        let spec = self.request().resolve().map_err(refused)?.spec;
+        let spec = self
+            .request()
+            .resolve()
+            .map_err(|refusal| refused(refusal, false))?
+            .spec;
         Ok(spec.slot_function()?)
     }
 
@@ -205,12 +214,13 @@ impl SpecArgs {
     /// With --charset, the chosen alphabet is reported on standard error.
     fn table_spec(&self) -> Result<TableSpec> {
         let charset = |c: &Charset| show(c.spec().as_bytes());
+        let hex = self.tags.alphabet_hex.is_some();
         let resolved = self.request()?.resolve().map_err(|refusal| {
             match (refusal.field, &self.tags.charset) {
                 (Field::Charset, Some(c)) => {
-                    spelled(refusal.error).context(format!("--charset {}", charset(c)))
+                    spelled_with(refusal.error, hex).context(format!("--charset {}", charset(c)))
                 }
-                _ => refused(refusal),
+                _ => refused(refusal, hex),
             }
         })?;
         if let (Some(choice), Some(c)) = (&resolved.choice, &self.tags.charset) {
@@ -257,7 +267,9 @@ impl SpecArgs {
             return Ok(Some(bytes.0.clone()));
         }
         let text = self.tags.alphabet.as_deref();
-        text.map(alphabet_of_text).transpose().map_err(refused)
+        text.map(alphabet_of_text)
+            .transpose()
+            .map_err(|refusal| refused(refusal, false))
     }
 
     /// The options of the spec given on the command line, as spelled there.
@@ -269,8 +281,11 @@ impl SpecArgs {
 }
 
 /// The command line's spelling of a field of the library's request.
-fn option(field: Field) -> &'static str {
+/// The option that gives `field` on the command line; the alphabet's is `--alphabet-hex`
+/// where it was given so (`hex`).
+fn option(field: Field, hex: bool) -> &'static str {
     match field {
+        Field::Alphabet if hex => "--alphabet-hex",
         Field::Crc => "--crc",
         Field::Custom => "--poly",
         Field::Scheme => "--scheme",
@@ -284,19 +299,25 @@ fn option(field: Field) -> &'static str {
 
 /// A refusal of the library's request layer: a value of the command line's (exit 2) is
 /// named by its option; the rest as [`spelled`].
-fn refused(refusal: Refusal) -> anyhow::Error {
+fn refused(refusal: Refusal, hex: bool) -> anyhow::Error {
     let Refusal { field, error } = refusal;
     match field {
-        Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag => {
-            usage(anyhow!("{}: {}", option(field), spelled(error)))
-        }
-        _ => spelled(error),
+        Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag => usage(
+            anyhow!("{}: {}", option(field, hex), spelled_with(error, hex)),
+        ),
+        _ => spelled_with(error, hex),
     }
 }
 
 /// A library error with this tool's spelling of the way out ([`WayOut`]): the option that
 /// applies it.
 pub(super) fn spelled(error: slotgen::Error) -> anyhow::Error {
+    spelled_with(error, false)
+}
+
+/// [`spelled`], the alphabet's option `--alphabet-hex` where it was given so (`hex`).
+fn spelled_with(error: slotgen::Error, hex: bool) -> anyhow::Error {
+    let option = |field| option(field, hex);
     let hint = match WayOut::of(&error) {
         Some(WayOut::Give {
             field,

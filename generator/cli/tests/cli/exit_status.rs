@@ -427,6 +427,9 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["shortest", "--charset", "alnum", "--crc", "arc", "--xorout", "1"], 2, "needs `--poly`"),
         (&["slot", "a", "--scheme", "codis", "--poly", "0x1021"], 2, "remove `--poly` or `--scheme`"),
         (&["slot", "a", "--crc", "modbus", "--hash-tag", "{}"], 2, "remove `--hash-tag`: only the twemproxy schemes take one"),
+        // the way out names the alphabet's option as it was given
+        (&["derive", "--alphabet", "@A", "--charset", "alnum"], 2, "(remove `--alphabet` or `--charset`)"),
+        (&["derive", "--alphabet-hex", "4041", "--charset", "alnum"], 2, "(remove `--alphabet-hex` or `--charset`)"),
         // verify's options by the kind of check
         (&["verify", "--redis", url, "--input", "raw"], 2, "`--input` does not apply to `--redis`"),
         (&["verify", "--redis", url, "--count", "5"], 2, "`--count` does not apply to `--redis`"),
