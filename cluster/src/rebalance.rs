@@ -494,14 +494,17 @@ fn relaxed(
         let s = weighted_skew(&c.loads, problem.weights)?;
         p.within_caps(&c).then_some((s, c))
     };
-    let better = |s: f64, c: &Candidate, found: &Option<(f64, f64, Candidate)>| {
-        found.as_ref().is_none_or(|(fs, _, fc)| {
-            s < fs - 1e-12 || ((s - fs).abs() <= 1e-12 && c.moves.len() < fc.moves.len())
+    // the least skew, then the fewest moves, then the lower target (the least target that
+    // makes the plan is the one the note names)
+    let better = |s: f64, c: &Candidate, target: f64, found: &Option<(f64, f64, Candidate)>| {
+        found.as_ref().is_none_or(|(fs, ft, fc)| {
+            s < fs - 1e-12
+                || ((s - fs).abs() <= 1e-12 && (c.moves.len(), target) < (fc.moves.len(), *ft))
         })
     };
     let mut found: Option<(f64, f64, Candidate)> = None;
     for &target in &targets {
-        if let Some((s, c)) = reach(target).filter(|(s, c)| better(*s, c, &found)) {
+        if let Some((s, c)) = reach(target).filter(|(s, c)| better(*s, c, target, &found)) {
             found = Some((s, target, c));
         }
     }
@@ -519,15 +522,8 @@ fn relaxed(
             if mid <= below || mid >= above {
                 break;
             }
-            // a lower target that goes as low in as few moves is taken: the least target
-            // that makes the plan is the one the note names
-            let as_good = |s: f64, c: &Candidate| {
-                found.as_ref().is_none_or(|(fs, _, fc)| {
-                    s < fs - 1e-12 || (s <= fs + 1e-12 && c.moves.len() <= fc.moves.len())
-                })
-            };
             match reach(mid) {
-                Some((s, c)) if as_good(s, &c) => {
+                Some((s, c)) if better(s, &c, mid, &found) => {
                     found = Some((s, mid, c));
                     above = mid;
                 }

@@ -78,9 +78,11 @@ pub fn redact(url: &str) -> String {
 /// the default (nothing said): the connection refuses it later, in the client's words.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
-    /// A `rediss://` or `valkeys://` URL (any case): the client speaks TLS.
+    /// A `rediss://` or `valkeys://` URL (any case): the client speaks TLS, as the
+    /// connection does.
     pub tls: bool,
-    /// `#insecure` at its end: the client does not check the servers' certificates.
+    /// `#insecure` at the end of a TLS URL: the client does not check the servers'
+    /// certificates.
     pub insecure: bool,
     /// The user of the user info, percent-decoded.
     pub user: Option<String>,
@@ -109,11 +111,12 @@ pub struct Parts {
 /// ```
 #[must_use]
 pub fn parts(url: &str) -> Parts {
-    let starts = |scheme: &str| {
-        url.get(..scheme.len())
-            .is_some_and(|s| s.eq_ignore_ascii_case(scheme))
-    };
     let info = redis::IntoConnectionInfo::into_connection_info(url).ok();
+    // TLS as the connection takes it (`transport::Endpoint`): the client's own reading
+    let tls = info.as_ref().and_then(|info| match info.addr {
+        redis::ConnectionAddr::TcpTls { insecure, .. } => Some(insecure),
+        _ => None,
+    });
     let query_db = redis::parse_redis_url(url).and_then(|parsed| {
         parsed
             .query_pairs()
@@ -126,8 +129,8 @@ pub fn parts(url: &str) -> Parts {
         .filter(|&db| db != 0)
         .map(|db| format!("/{db}"));
     Parts {
-        tls: starts("rediss://") || starts("valkeys://"),
-        insecure: url.ends_with("#insecure"),
+        tls: tls.is_some(),
+        insecure: tls == Some(true),
         user: info.as_ref().and_then(|info| info.redis.username.clone()),
         password: info
             .as_ref()

@@ -342,9 +342,18 @@ const DRAGONFLY_FLAGS: [&str; 2] = ["allow-undeclared-keys", "disable-atomicity"
 /// The hashtag to suggest for `keys` that must meet: `slotgen::key_layout`'s, taken from the
 /// keys themselves, escaped for a message.
 pub(crate) fn suggested_tag<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> String {
+    shown_tag(suggested_bytes(keys).as_deref())
+}
+
+/// The bytes of the hashtag [`suggested_tag`] shows, when the keys have one.
+fn suggested_bytes<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> Option<Vec<u8>> {
     let keys: Vec<&[u8]> = keys.into_iter().collect();
     slotgen::key_layout::suggested_hashtag(slotgen_tables::HashtagRule::Redis, &keys)
-        .map_or_else(|| "tag".to_owned(), |tag| slotgen::text::escape(&tag))
+}
+
+/// A suggested hashtag as a message shows it: escaped, or `tag` where the keys have none.
+fn shown_tag(tag: Option<&[u8]>) -> String {
+    tag.map_or_else(|| "tag".to_owned(), slotgen::text::escape)
 }
 
 /// The verdicts on a script read.
@@ -1924,13 +1933,10 @@ fn key_findings(
         }
         own.extend(cx.values.keys.clone().unwrap_or_default());
         own.extend(key.value(cx.values));
-        let tag = suggested_tag(own.iter().map(Vec::as_slice));
+        let raw = suggested_bytes(own.iter().map(Vec::as_slice));
+        let tag = shown_tag(raw.as_deref());
         // the key holds that hashtag already, after a `{` that takes the hashtag first
         // (`ARGV[1] .. KEYS[1]` with `{z` and `{u}:a` is `{z{u}:a`, hashtag `z{u`)
-        let raw = slotgen::key_layout::suggested_hashtag(
-            slotgen_tables::HashtagRule::Redis,
-            &own.iter().map(Vec::as_slice).collect::<Vec<_>>(),
-        );
         if let (Some(raw), Some(value)) = (raw, key.value(cx.values)) {
             let framed = [&b"{"[..], &raw, b"}"].concat();
             let taken = slotgen_tables::hashtag(&value);

@@ -908,6 +908,24 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
     assert!(checked > 0);
 }
 
+/// `steps` (a command and its arguments each) sent one after the other on one connection
+/// to the owner of `key`'s slot, as a client sends a transaction there: the errors the
+/// server answers, in order.
+fn errors_on_owner(cluster: &ReplicatedCluster, key: &[u8], steps: &[&[&[u8]]]) -> Vec<String> {
+    let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(key))].connect();
+    let mut errors = Vec::new();
+    for step in steps {
+        let mut cmd = redis::cmd(std::str::from_utf8(step[0]).expect("ASCII"));
+        for a in &step[1..] {
+            cmd.arg(*a);
+        }
+        if let Err(e) = cmd.query::<Value>(&mut conn) {
+            errors.push(e.to_string());
+        }
+    }
+    errors
+}
+
 /// `WATCH $K2` then `MULTI`, `SET $K1`, `EXEC` on one connection to the owner of `$K1`, with
 /// the keys on one slot, two slots of one node, two nodes: the lint's verdict of the file is
 /// `fails` exactly when a reply of the server is an error (WATCH's MOVED, EXEC's
@@ -919,24 +937,13 @@ fn lint_watch_counts_with_the_transaction_as_live_clusters_do() {
     }
     let servers = servers();
     let run = |cluster: &ReplicatedCluster, k1: &[u8], k2: &[u8]| -> Vec<String> {
-        let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
-        let mut errors = Vec::new();
-        let steps: Vec<Vec<&[u8]>> = vec![
-            vec![b"WATCH", k2],
-            vec![b"MULTI"],
-            vec![b"SET", k1, b"v"],
-            vec![b"EXEC"],
+        let steps: [&[&[u8]]; 4] = [
+            &[b"WATCH", k2],
+            &[b"MULTI"],
+            &[b"SET", k1, b"v"],
+            &[b"EXEC"],
         ];
-        for step in steps {
-            let mut cmd = redis::cmd(std::str::from_utf8(step[0]).expect("ASCII"));
-            for a in &step[1..] {
-                cmd.arg(*a);
-            }
-            if let Err(e) = cmd.query::<Value>(&mut conn) {
-                errors.push(e.to_string());
-            }
-        }
-        errors
+        errors_on_owner(cluster, k1, &steps)
     };
     let text = |k1: &[u8], k2: &[u8]| {
         format!(
@@ -1012,22 +1019,13 @@ fn lint_a_cross_slot_transaction_names_the_errors_the_servers_give() {
             .expect("the cluster starts");
         for (placement, k1, k2) in placements().into_iter().skip(1) {
             let name = format!("{server_name}, {placement}");
-            let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(&k1))].connect();
-            let mut errors = Vec::new();
-            for step in [
-                vec![&b"MULTI"[..]],
-                vec![b"SET", &k1, b"v"],
-                vec![b"SET", &k2, b"v"],
-                vec![b"EXEC"],
-            ] {
-                let mut cmd = redis::cmd(std::str::from_utf8(step[0]).expect("ASCII"));
-                for a in &step[1..] {
-                    cmd.arg(*a);
-                }
-                if let Err(e) = cmd.query::<Value>(&mut conn) {
-                    errors.push(e.to_string());
-                }
-            }
+            let steps: [&[&[u8]]; 4] = [
+                &[b"MULTI"],
+                &[b"SET", &k1, b"v"],
+                &[b"SET", &k2, b"v"],
+                &[b"EXEC"],
+            ];
+            let errors = errors_on_owner(&cluster, &k1, &steps);
             let text = format!(
                 "MULTI\nSET {} v\nSET {} v\nEXEC\n",
                 std::str::from_utf8(&k1).expect("ASCII"),

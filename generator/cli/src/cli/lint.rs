@@ -102,11 +102,13 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
     let bytes = |option: &str, given: &[String]| -> Result<Vec<Vec<u8>>> {
         given
             .iter()
-            .map(|v| match args.hex {
-                true => super::values::parse_hex_bytes(v)
+            .map(|v| {
+                if !args.hex {
+                    return Ok(v.clone().into_bytes());
+                }
+                super::values::parse_hex_bytes(v)
                     .map(|b| b.0)
-                    .map_err(|e| crate::exit::usage(anyhow::anyhow!("{option}: {e} (with --hex)"))),
-                false => Ok(v.clone().into_bytes()),
+                    .map_err(|e| crate::exit::usage(anyhow::anyhow!("{option}: {e} (with --hex)")))
             })
             .collect()
     };
