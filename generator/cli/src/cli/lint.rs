@@ -69,14 +69,14 @@ pub struct LintArgs {
     /// literally `KEYS[i]`); redis, valkey8 and valkey9 by default.
     #[arg(long = "target", value_name = "NAME", value_parser = target)]
     targets: Vec<TargetName>,
-    /// A key the script is called with, KEYS[1] first (several allowed): every slot is then
+    /// A key the script is called with, `KEYS[1]` first (several allowed): every slot is then
     /// computed exactly.
     #[arg(long = "keys", value_name = "KEY", conflicts_with = "no_keys")]
     keys: Vec<String>,
     /// The script is called with numkeys 0.
     #[arg(long)]
     no_keys: bool,
-    /// An argument the script is called with, ARGV[1] first (several allowed).
+    /// An argument the script is called with, `ARGV[1]` first (several allowed).
     #[arg(long = "argv", value_name = "ARG")]
     argv: Vec<String>,
     /// The values of --keys and --argv are hex-encoded bytes (`7b617d` is `{a}`), so that
