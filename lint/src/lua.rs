@@ -201,11 +201,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        for name in includes {
-            let mut file = dir.join(&name);
-            if file.extension().is_none() {
-                file.set_extension("lua");
-            }
+        for (name, _) in includes {
+            let file = include_path(&dir, &name);
             if files.iter().any(|(p, _)| *p == file) {
                 continue;
             }
@@ -263,8 +260,28 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         asts.push(ast);
     }
     // Pass one: the names that stand for redis.call, for KEYS and for ARGV, over every file
-    // (an include uses the script's `rcall`), and the library's functions.
+    // (an include uses the script's `rcall`), and the library's functions; the includes
+    // placed where the server runs them first, so that the files are one scope.
     let mut names = Names::default();
+    let lines: Vec<Vec<(usize, usize)>> = files
+        .iter()
+        .map(|(path, text)| {
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            includes(text)
+                .into_iter()
+                .filter_map(|(name, at)| {
+                    let file = include_path(&dir, &name);
+                    let child = files.iter().position(|(p, _)| *p == file)?;
+                    Some((child, at))
+                })
+                .collect()
+        })
+        .collect();
+    let nested = asts.first().map(block_depths).unwrap_or_default();
+    names.place_includes(&lines, |byte| {
+        let before = nested.partition_point(|&(at, _)| at < byte);
+        before > 0 && nested[before - 1].1 > 0
+    });
     for (n, ast) in asts.iter().enumerate() {
         names.file = n;
         names.visit_ast(ast);
@@ -340,6 +357,39 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     })
 }
 
+/// The file that `--- @include "name"` in a file of the folder `dir` reads: `name.lua`
+/// when the name has no extension.
+fn include_path(dir: &Path, name: &str) -> PathBuf {
+    let mut file = dir.join(name);
+    if file.extension().is_none() {
+        file.set_extension("lua");
+    }
+    file
+}
+
+/// The depth of blocks (a function's body, `do`, `then`, `repeat`) after each keyword of
+/// `ast` that opens or closes one, by the keyword's byte, in source order: a byte is
+/// inside a block when the last such keyword before it leaves a depth above 0.
+fn block_depths(ast: &ast::Ast) -> Vec<(usize, usize)> {
+    let mut tokens: Vec<&TokenReference> = ast.nodes().tokens().rev().collect();
+    tokens.sort_by_key(|t| t.token().start_position().bytes());
+    let mut depth: usize = 0;
+    let mut out = Vec::new();
+    for t in tokens {
+        if !matches!(t.token_type(), TokenType::Symbol { .. }) {
+            continue;
+        }
+        depth = match t.token().to_string().as_str() {
+            "function" | "do" | "then" | "repeat" => depth + 1,
+            // `elseif` closes the branch before it; its `then` opens the next
+            "end" | "until" | "elseif" => depth.saturating_sub(1),
+            _ => continue,
+        };
+        out.push((t.token().start_position().bytes(), depth));
+    }
+    out
+}
+
 /// The reads of file 0 (`source`) of globals some server does not have where they run
 /// ([`crate::globals`]): no binding covers them, outside dead code, and neither assigned
 /// as globals by the script (`global-write` owns those) nor declared by an include.
@@ -364,15 +414,18 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
-        // a local declared with a global table and not assigned again (`local r = redis`):
-        // its fields are the table's, as it was where the local was declared (a library's
-        // body keeps FUNCTION LOAD's `redis` for its functions)
+        // a local that holds a global table, not assigned again (`local r = redis`, `local s
+        // = r`): its fields are the table's, as it was where the first local of the chain was
+        // declared (a library's body keeps FUNCTION LOAD's `redis` for its functions)
         let bound = names.resolve(name, byte);
+        let root = bound.and_then(|b| names.root(b));
         let alias: Option<&str> = bound.and_then(|b| names.holds(b));
         let table: &str = alias.unwrap_or(name);
         let loaded = library
-            && alias.is_some()
-            && bound.is_some_and(|b| !within(&names.bodies, 0, names.bindings[b].declared));
+            && root.is_some_and(|r| {
+                let binding = &names.bindings[r];
+                !within(&names.bodies, binding.file, binding.declared)
+            });
         let table_place = if loaded { Place::Load } else { place };
         // a field called that some server with the table lacks (`redis.cal(...)`) or has as
         // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
@@ -396,19 +449,17 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         if guarded
             || (everywhere(place, table) && field.is_none())
             || (names.resolve(name, byte).is_some() && (alias.is_none() || field.is_none()))
-            || names.assigned.iter().any(|&(_, b)| b == byte)
+            || names.assigned.iter().any(|&(f, _, b)| f == 0 && b == byte)
             || names.globals.iter().any(|&(_, _, b, _)| b == byte)
             || written.contains(name.as_str())
-            || names.included.contains(name)
+            || (names.included.contains(name) && bound.is_none())
             || within(&names.dead, 0, byte)
         {
             continue;
         }
         let declared_below = names
-            .bindings_named
-            .get(name)
-            .into_iter()
-            .flatten()
+            .named(0, name)
+            .iter()
             .map(|&b| names.bindings[b].declared)
             .find(|&d| d > byte)
             .map(line_of);
@@ -733,13 +784,14 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             && ident(i - 2) == Some("pcall")
             && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")))
     };
-    // the locals declared with the API (`local r = redis`), by the bytes of their name and
-    // of the value: both are followed while the local is the API (then its uses are)
-    let api_locals: HashMap<usize, (&str, usize)> = names
-        .api_locals
+    // the locals declared with a name (`local r = redis`, `local s = r`, `local d = rcall`),
+    // by the bytes of their name and of the value: both are followed while the local is
+    // the API or an alias of a call (then its uses are)
+    let copies: HashMap<usize, (&str, usize)> = names
+        .copies
         .iter()
         .filter(|l| l.0 == file)
-        .flat_map(|(_, at, value, name)| {
+        .flat_map(|(_, at, value, name, _)| {
             [(*at, (name.as_str(), *at)), (*value, (name.as_str(), *at))]
         })
         .collect();
@@ -756,9 +808,9 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         if !api && !alias || within(&names.dead, file, byte) {
             continue;
         }
-        let declared = api_locals
-            .get(&byte)
-            .is_some_and(|&(local, at)| names.api(file, local, at));
+        let declared = copies.get(&byte).is_some_and(|&(local, at)| {
+            names.api(file, local, at) || names.calls.iter().any(|c| c == local)
+        });
         let followed = if declared {
             true
         } else if api {
@@ -991,7 +1043,12 @@ impl Flow<'_> {
                 return None;
             };
             let first = arguments.iter().next()?;
-            if name_of(n) != "string" || self.names.resolve("string", byte_range(n)?.0).is_some() {
+            if name_of(n) != "string"
+                || self
+                    .names
+                    .resolve_in(self.file, "string", byte_range(n)?.0)
+                    .is_some()
+            {
                 return None;
             }
             let e = edit(&name_of(name), &integers(args, 1)?)?;
