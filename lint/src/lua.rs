@@ -293,6 +293,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.settle_flags(&idents);
         names.settle_aliases();
         names.catch_pcalled(&idents);
+        names.settle_passed(&idents);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
@@ -1154,6 +1155,17 @@ impl Visitor for Flow<'_> {
         if self.frozen {
             return;
         }
+        // a helper only ever called directly: its calls give its parameters their values
+        let range = byte_range(node);
+        if self.file == 0
+            && self
+                .names
+                .passed
+                .iter()
+                .any(|&j| Some(self.names.locals[j].body) == range)
+        {
+            return;
+        }
         for p in node.parameters() {
             if let ast::Parameter::Name(n) = p {
                 self.values.insert(name_of(n), None);
@@ -1164,6 +1176,8 @@ impl Visitor for Flow<'_> {
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
         if self.frozen {
             self.call(call, callee(call));
+        } else {
+            self.pass(call);
         }
     }
 
@@ -1175,6 +1189,44 @@ impl Visitor for Flow<'_> {
 }
 
 impl Flow<'_> {
+    /// `touch(KEYS[1], 'v')` of a helper of [`Names::passed`]: each parameter takes the
+    /// value of its argument (a parameter past the arguments, or past a call or `...` that
+    /// ends them, is opaque: nil, or values the lint does not count), as a local assigned
+    /// once per call does.
+    fn pass(&mut self, call: &ast::FunctionCall) {
+        let (Some((path, args)), Prefix::Name(n), 0) = (callee(call), call.prefix(), self.file)
+        else {
+            return;
+        };
+        let Some(helper) = byte_range(n).and_then(|(at, _)| self.names.passed_at(&path[0], at))
+        else {
+            return;
+        };
+        let exprs: Vec<&Expression> = match args {
+            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
+            _ => Vec::new(),
+        };
+        let open = exprs.last().is_some_and(|e| {
+            matches!(e, Expression::FunctionCall(_))
+                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+        });
+        let values: Vec<(String, KeyExpr)> = helper
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let value = match exprs.get(i) {
+                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval(e),
+                    _ => KeyExpr::opaque(p.clone()),
+                };
+                (p.clone(), value)
+            })
+            .collect();
+        for (p, value) in values {
+            self.assign(p, value);
+        }
+    }
+
     /// Whether `expr` is `unpack(KEYS, ...)` (also `table.unpack`, or of a name for KEYS):
     /// declared keys only, however many.
     fn unpacks_keys(&self, expr: &Expression) -> bool {

@@ -35,6 +35,12 @@ pub(super) struct Names {
     /// The local functions of the script (file 0): `local function f(...)` and `local f =
     /// function(...)`, each with its body's byte range and its parameters' names.
     pub(super) locals: Vec<LocalFunction>,
+    /// The helpers (indexes of [`Names::locals`]) whose parameters take the values of the
+    /// arguments their calls give (filled by [`Names::settle_passed`]): every use of the
+    /// name is a direct call (`touch(KEYS[1])`), so no other value reaches them.
+    pub(super) passed: Vec<usize>,
+    /// The bytes of the names of file 0 called directly (`f(...)`, `f 'x'`, `f{...}`).
+    direct_calls: std::collections::HashSet<usize>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
     /// file and byte of each such use.
     pub(super) pcalled: Vec<(String, usize, usize)>,
@@ -396,6 +402,47 @@ impl Names {
                 Some(flags) => self.functions[f].flags = flags,
                 None => self.functions[f].flags_unread = Some(name),
             }
+        }
+    }
+
+    /// Fills [`Names::passed`]: the local functions of file 0 (`local function f`, `local f =
+    /// function`) that are the one value of their local, never assigned again, and whose
+    /// name is used (`idents`: every name token of file 0 with its byte) only to call them
+    /// directly, once at least: their parameters hold what the calls pass, nothing else.
+    pub(super) fn settle_passed(&mut self, idents: &[(String, usize)]) {
+        let mut uses: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (name, at) in idents {
+            uses.entry(name.as_str()).or_default().push(*at);
+        }
+        self.passed = (0..self.locals.len())
+            .filter(|&j| {
+                let local = &self.locals[j];
+                let Some(b) = self.resolve(&local.name, local.declared) else {
+                    return false;
+                };
+                if local.reach != Reach::Bound
+                    || self.bindings[b].functions != [j]
+                    || self.reassigned.contains(&b)
+                {
+                    return false;
+                }
+                let mut called = uses
+                    .get(local.name.as_str())
+                    .into_iter()
+                    .flatten()
+                    .filter(|&&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
+                    .peekable();
+                called.peek().is_some() && called.all(|at| self.direct_calls.contains(at))
+            })
+            .collect();
+    }
+
+    /// The helper of [`Names::passed`] that the name `name` at `byte` of file 0 calls.
+    pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
+        let b = self.resolve(name, byte)?;
+        match self.bindings[b].functions[..] {
+            [j] if self.passed.contains(&j) => Some(&self.locals[j]),
+            _ => None,
         }
     }
 
@@ -1179,6 +1226,11 @@ impl Visitor for Names {
         let Some((path, args)) = callee(call) else {
             return;
         };
+        if let (0, [_], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
+            if let Some((a, _)) = byte_range(first) {
+                self.direct_calls.insert(a);
+            }
+        }
         if let (0, [_, field], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
             if let Some((a, _)) = byte_range(first) {
                 self.field_calls.insert(a, field.clone());
