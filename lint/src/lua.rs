@@ -947,14 +947,7 @@ impl Flow<'_> {
                     _ => opaque(),
                 }
             }
-            Expression::FunctionCall(call) => match callee(call) {
-                Some((path, FunctionArgs::Parentheses { arguments, .. }))
-                    if path == ["tostring"] && arguments.len() == 1 =>
-                {
-                    self.parts(arguments.iter().next().expect("one argument"))
-                }
-                _ => self.edited(call).unwrap_or_else(opaque),
-            },
+            Expression::FunctionCall(call) => self.computed(call).unwrap_or_else(opaque),
             _ => opaque(),
         }
     }
@@ -999,6 +992,67 @@ impl Flow<'_> {
 
     /// The parts of a string method the lint computes ([`Edit`]) called on a value:
     /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
+    /// The parts of the one value of a call the lint computes: `tostring(x)`, a string
+    /// method, `string.format` ([`Flow::edited`]); `None` for another call.
+    fn computed(&self, call: &ast::FunctionCall) -> Option<Vec<Part>> {
+        match callee(call) {
+            Some((path, FunctionArgs::Parentheses { arguments, .. }))
+                if path == ["tostring"] && arguments.len() == 1 =>
+            {
+                arguments.iter().next().map(|a| self.parts(a))
+            }
+            _ => self.edited(call),
+        }
+    }
+
+    /// Whether `call` gives exactly one value ([`Flow::computed`]), so that last in a
+    /// call's arguments it is one argument, not any number.
+    fn single_valued(&self, call: &ast::FunctionCall) -> bool {
+        self.computed(call).is_some()
+    }
+
+    /// `string.format(form, ...)` of a literal form whose directives are `%s` and `%%` only
+    /// (`'%s:count'`), a value for each `%s`: the form's text with each value as `%s`
+    /// writes it ([`Edit::Format`]); `None` for another form.
+    fn formatted<'e>(
+        &self,
+        form: &Expression,
+        mut values: impl Iterator<Item = &'e Expression>,
+    ) -> Option<Vec<Part>> {
+        let Expression::String(form) = form else {
+            return None;
+        };
+        let form = string_bytes(form);
+        let mut parts = Vec::new();
+        let mut text: Vec<u8> = Vec::new();
+        let mut bytes = form.iter();
+        while let Some(&b) = bytes.next() {
+            if b != b'%' {
+                text.push(b);
+                continue;
+            }
+            match bytes.next() {
+                Some(b'%') => text.push(b'%'),
+                Some(b's') => {
+                    let value = values.next()?;
+                    if !text.is_empty() {
+                        parts.push(Part::Literal(std::mem::take(&mut text)));
+                    }
+                    parts.push(Part::Edited {
+                        of: self.parts(value),
+                        edits: vec![Edit::Format],
+                        text: short(&value.to_string()),
+                    });
+                }
+                _ => return None,
+            }
+        }
+        if !text.is_empty() {
+            parts.push(Part::Literal(text));
+        }
+        Some(parts)
+    }
+
     /// `string.upper(x)`, `string.lower(x)`, `string.sub(x, i, j)`, the positions integer
     /// literals; `x` a name, `KEYS[i]`/`ARGV[i]` or an expression in brackets. `None` for
     /// another call.
@@ -1051,6 +1105,9 @@ impl Flow<'_> {
                     .is_some()
             {
                 return None;
+            }
+            if name_of(name) == "format" {
+                return self.formatted(first, arguments.iter().skip(1));
             }
             let e = edit(&name_of(name), &integers(args, 1)?)?;
             return Some(vec![Part::Edited {
@@ -1207,7 +1264,7 @@ impl Flow<'_> {
             _ => Vec::new(),
         };
         let open = exprs.last().is_some_and(|e| {
-            matches!(e, Expression::FunctionCall(_))
+            matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
         });
         let values: Vec<(String, KeyExpr)> = helper
@@ -1338,7 +1395,7 @@ impl Flow<'_> {
                 counted = false;
                 break;
             }
-            if last && matches!(e, Expression::FunctionCall(_))
+            if last && matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
             {
                 open_end = true;

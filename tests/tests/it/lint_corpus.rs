@@ -699,6 +699,23 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![],
         ),
         (
+            "`string.format`'s `%s` stops at a NUL byte of a value shorter than 100 bytes: \
+             `{p\\0}a` is written `{p`, and `{p:x` is on another slot",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\n\
+              return redis.call('SET', string.format('%s:x', KEYS[1]), 'v')",
+            vec![b"{p\0}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`string.format`'s `%s` of a value of 100 bytes keeps it whole, its NUL too",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\n\
+              return redis.call('SET', string.format('%s:x', KEYS[1]), 'v')",
+            vec![[b"{p\0}".as_slice(), &[b'a'; 96]].concat()],
+            vec![],
+            vec![],
+        ),
+        (
             "bytes no UTF-8 holds, written as Lua 5.1 escapes",
             b"#!lua\nreturn redis.call('SET', '{p}\\255\\0x', 'v')",
             vec![b"{p}a".to_vec()],
