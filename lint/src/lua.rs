@@ -358,6 +358,12 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     })
 }
 
+/// The name under which [`Flow`]'s values keep what the helper `j` (of [`Names::locals`])
+/// returns: no Lua name (it holds a `:`), so no local's.
+fn returned(j: usize) -> String {
+    format!("return:{j}")
+}
+
 /// The file that `--- @include "name"` in a file of the folder `dir` reads: `name.lua`
 /// when the name has no extension.
 fn include_path(dir: &Path, name: &str) -> PathBuf {
@@ -993,16 +999,45 @@ impl Flow<'_> {
     /// The parts of a string method the lint computes ([`Edit`]) called on a value:
     /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
     /// The parts of the one value of a call the lint computes: `tostring(x)`, a string
-    /// method, `string.format` ([`Flow::edited`]); `None` for another call.
+    /// method, `string.format` ([`Flow::edited`]), a helper of one `return x` only ever
+    /// called directly (`local function key(s) return KEYS[1] .. ':' .. s end`: `x` with the
+    /// values its calls pass); `None` for another call.
     fn computed(&self, call: &ast::FunctionCall) -> Option<Vec<Part>> {
-        match callee(call) {
-            Some((path, FunctionArgs::Parentheses { arguments, .. }))
+        match (callee(call), call.prefix()) {
+            (Some((path, FunctionArgs::Parentheses { arguments, .. })), _)
                 if path == ["tostring"] && arguments.len() == 1 =>
             {
                 arguments.iter().next().map(|a| self.parts(a))
             }
+            (Some((path, _)), Prefix::Name(n)) if path.len() == 1 && self.file == 0 => {
+                let at = byte_range(n)?.0;
+                let j = self.names.passed_at(&path[0], at)?;
+                match self.values.get(&returned(j)) {
+                    Some(Some(value)) => Some(value.parts.clone()),
+                    _ => None,
+                }
+            }
             _ => self.edited(call),
         }
+    }
+
+    /// The one value a helper's body `block` returns when it is one `return x` (`x` one
+    /// value: no `...`, no call but one the lint computes), as the values stand.
+    fn returned_by(&self, block: &ast::Block) -> Option<KeyExpr> {
+        let (None, Some(ast::LastStmt::Return(r))) = (block.stmts().next(), block.last_stmt())
+        else {
+            return None;
+        };
+        let mut returns = r.returns().iter();
+        let (Some(x), None) = (returns.next(), returns.next()) else {
+            return None;
+        };
+        let one = match x {
+            Expression::FunctionCall(call) => self.single_valued(call),
+            Expression::Symbol(s) => s.token().to_string() != "...",
+            _ => true,
+        };
+        one.then(|| self.eval(x))
     }
 
     /// Whether `call` gives exactly one value ([`Flow::computed`]), so that last in a
@@ -1212,15 +1247,21 @@ impl Visitor for Flow<'_> {
         if self.frozen {
             return;
         }
-        // a helper only ever called directly: its calls give its parameters their values
+        // a helper only ever called directly: its calls give its parameters their values,
+        // and a body of one `return x` gives each call the value of `x`
         let range = byte_range(node);
-        if self.file == 0
-            && self
-                .names
-                .passed
-                .iter()
-                .any(|&j| Some(self.names.locals[j].body) == range)
-        {
+        let helper = (self.file == 0)
+            .then(|| {
+                self.names
+                    .passed
+                    .iter()
+                    .copied()
+                    .find(|&j| Some(self.names.locals[j].body) == range)
+            })
+            .flatten();
+        if let Some(j) = helper {
+            let value = self.returned_by(node.block());
+            self.values.insert(returned(j), value);
             return;
         }
         for p in node.parameters() {
@@ -1255,10 +1296,10 @@ impl Flow<'_> {
         else {
             return;
         };
-        let Some(helper) = byte_range(n).and_then(|(at, _)| self.names.passed_at(&path[0], at))
-        else {
+        let Some(j) = byte_range(n).and_then(|(at, _)| self.names.passed_at(&path[0], at)) else {
             return;
         };
+        let helper = &self.names.locals[j];
         let exprs: Vec<&Expression> = match args {
             FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
             _ => Vec::new(),

@@ -437,11 +437,12 @@ impl Names {
             .collect();
     }
 
-    /// The helper of [`Names::passed`] that the name `name` at `byte` of file 0 calls.
-    pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
+    /// The helper of [`Names::passed`] (its index in [`Names::locals`]) that the name
+    /// `name` at `byte` of file 0 calls.
+    pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<usize> {
         let b = self.resolve(name, byte)?;
         match self.bindings[b].functions[..] {
-            [j] if self.passed.contains(&j) => Some(&self.locals[j]),
+            [j] if self.passed.contains(&j) => Some(j),
             _ => None,
         }
     }
