@@ -47,6 +47,10 @@ pub enum Edit {
     Lower,
     /// `s:sub(i, j)`, `j` -1 when not given: 1-based, negatives from the end.
     Sub(i64, i64),
+    /// `s` written by `string.format`'s `%s`: Lua 5.1 hands a string shorter than 100 bytes
+    /// to C's `sprintf`, which stops at its first NUL byte (measured on Redis 7.0, Valkey
+    /// 8.0 and 9.1: `string.format('%s|', 'a\0b')` is `a|`); a longer one is kept whole.
+    Format,
 }
 
 impl Edit {
@@ -57,6 +61,7 @@ impl Edit {
             Self::Upper => "upper",
             Self::Lower => "lower",
             Self::Sub(..) => "sub",
+            Self::Format => "format",
         }
     }
 
@@ -71,10 +76,16 @@ impl Edit {
     /// assert_eq!(Edit::Sub(1, 3).apply(b"{p}b"), b"{p}");
     /// assert_eq!(Edit::Sub(-2, -1).apply(b"user:7"), b":7");
     /// assert_eq!(Edit::Sub(5, 2).apply(b"abcdef"), b"");
+    /// assert_eq!(Edit::Format.apply(b"{p}a\0b"), b"{p}a");
+    /// assert_eq!(Edit::Format.apply(&[b'a'; 100]), [b'a'; 100]);
     /// ```
     #[must_use]
     pub fn apply(self, s: &[u8]) -> Vec<u8> {
         match self {
+            Self::Format if s.len() < 100 => {
+                s.split(|&b| b == 0).next().unwrap_or_default().to_vec()
+            }
+            Self::Format => s.to_vec(),
             Self::Upper => s.to_ascii_uppercase(),
             Self::Lower => s.to_ascii_lowercase(),
             Self::Sub(i, j) => {

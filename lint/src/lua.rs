@@ -201,11 +201,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
-        for name in includes {
-            let mut file = dir.join(&name);
-            if file.extension().is_none() {
-                file.set_extension("lua");
-            }
+        for (name, _) in includes {
+            let file = include_path(&dir, &name);
             if files.iter().any(|(p, _)| *p == file) {
                 continue;
             }
@@ -263,8 +260,28 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         asts.push(ast);
     }
     // Pass one: the names that stand for redis.call, for KEYS and for ARGV, over every file
-    // (an include uses the script's `rcall`), and the library's functions.
+    // (an include uses the script's `rcall`), and the library's functions; the includes
+    // placed where the server runs them first, so that the files are one scope.
     let mut names = Names::default();
+    let lines: Vec<Vec<(usize, usize)>> = files
+        .iter()
+        .map(|(path, text)| {
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            includes(text)
+                .into_iter()
+                .filter_map(|(name, at)| {
+                    let file = include_path(&dir, &name);
+                    let child = files.iter().position(|(p, _)| *p == file)?;
+                    Some((child, at))
+                })
+                .collect()
+        })
+        .collect();
+    let nested = asts.first().map(block_depths).unwrap_or_default();
+    names.place_includes(&lines, |byte| {
+        let before = nested.partition_point(|&(at, _)| at < byte);
+        before > 0 && nested[before - 1].1 > 0
+    });
     for (n, ast) in asts.iter().enumerate() {
         names.file = n;
         names.visit_ast(ast);
@@ -276,6 +293,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.settle_flags(&idents);
         names.settle_aliases();
         names.catch_pcalled(&idents);
+        names.settle_passed(&idents);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
@@ -340,6 +358,45 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     })
 }
 
+/// The name under which [`Flow`]'s values keep what the helper `j` (of [`Names::locals`])
+/// returns: no Lua name (it holds a `:`), so no local's.
+fn returned(j: usize) -> String {
+    format!("return:{j}")
+}
+
+/// The file that `--- @include "name"` in a file of the folder `dir` reads: `name.lua`
+/// when the name has no extension.
+fn include_path(dir: &Path, name: &str) -> PathBuf {
+    let mut file = dir.join(name);
+    if file.extension().is_none() {
+        file.set_extension("lua");
+    }
+    file
+}
+
+/// The depth of blocks (a function's body, `do`, `then`, `repeat`) after each keyword of
+/// `ast` that opens or closes one, by the keyword's byte, in source order: a byte is
+/// inside a block when the last such keyword before it leaves a depth above 0.
+fn block_depths(ast: &ast::Ast) -> Vec<(usize, usize)> {
+    let mut tokens: Vec<&TokenReference> = ast.nodes().tokens().rev().collect();
+    tokens.sort_by_key(|t| t.token().start_position().bytes());
+    let mut depth: usize = 0;
+    let mut out = Vec::new();
+    for t in tokens {
+        if !matches!(t.token_type(), TokenType::Symbol { .. }) {
+            continue;
+        }
+        depth = match t.token().to_string().as_str() {
+            "function" | "do" | "then" | "repeat" => depth + 1,
+            // `elseif` closes the branch before it; its `then` opens the next
+            "end" | "until" | "elseif" => depth.saturating_sub(1),
+            _ => continue,
+        };
+        out.push((t.token().start_position().bytes(), depth));
+    }
+    out
+}
+
 /// The reads of file 0 (`source`) of globals some server does not have where they run
 /// ([`crate::globals`]): no binding covers them, outside dead code, and neither assigned
 /// as globals by the script (`global-write` owns those) nor declared by an include.
@@ -364,15 +421,18 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
             (true, true) => Place::Load,
             (true, false) => Place::Function,
         };
-        // a local declared with a global table and not assigned again (`local r = redis`):
-        // its fields are the table's, as it was where the local was declared (a library's
-        // body keeps FUNCTION LOAD's `redis` for its functions)
+        // a local that holds a global table, not assigned again (`local r = redis`, `local s
+        // = r`): its fields are the table's, as it was where the first local of the chain was
+        // declared (a library's body keeps FUNCTION LOAD's `redis` for its functions)
         let bound = names.resolve(name, byte);
+        let root = bound.and_then(|b| names.root(b));
         let alias: Option<&str> = bound.and_then(|b| names.holds(b));
         let table: &str = alias.unwrap_or(name);
         let loaded = library
-            && alias.is_some()
-            && bound.is_some_and(|b| !within(&names.bodies, 0, names.bindings[b].declared));
+            && root.is_some_and(|r| {
+                let binding = &names.bindings[r];
+                !within(&names.bodies, binding.file, binding.declared)
+            });
         let table_place = if loaded { Place::Load } else { place };
         // a field called that some server with the table lacks (`redis.cal(...)`) or has as
         // no function (`redis.LOG_WARNING(...)`): at FUNCTION LOAD `redis.call` and
@@ -396,19 +456,17 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         if guarded
             || (everywhere(place, table) && field.is_none())
             || (names.resolve(name, byte).is_some() && (alias.is_none() || field.is_none()))
-            || names.assigned.iter().any(|&(_, b)| b == byte)
+            || names.assigned.iter().any(|&(f, _, b)| f == 0 && b == byte)
             || names.globals.iter().any(|&(_, _, b, _)| b == byte)
             || written.contains(name.as_str())
-            || names.included.contains(name)
+            || (names.included.contains(name) && bound.is_none())
             || within(&names.dead, 0, byte)
         {
             continue;
         }
         let declared_below = names
-            .bindings_named
-            .get(name)
-            .into_iter()
-            .flatten()
+            .named(0, name)
+            .iter()
             .map(|&b| names.bindings[b].declared)
             .find(|&d| d > byte)
             .map(line_of);
@@ -733,13 +791,14 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             && ident(i - 2) == Some("pcall")
             && !(i >= 3 && (symbol(i - 3, ".") || symbol(i - 3, ":")))
     };
-    // the locals declared with the API (`local r = redis`), by the bytes of their name and
-    // of the value: both are followed while the local is the API (then its uses are)
-    let api_locals: HashMap<usize, (&str, usize)> = names
-        .api_locals
+    // the locals declared with a name (`local r = redis`, `local s = r`, `local d = rcall`),
+    // by the bytes of their name and of the value: both are followed while the local is
+    // the API or an alias of a call (then its uses are)
+    let copies: HashMap<usize, (&str, usize)> = names
+        .copies
         .iter()
         .filter(|l| l.0 == file)
-        .flat_map(|(_, at, value, name)| {
+        .flat_map(|(_, at, value, name, _)| {
             [(*at, (name.as_str(), *at)), (*value, (name.as_str(), *at))]
         })
         .collect();
@@ -756,9 +815,9 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         if !api && !alias || within(&names.dead, file, byte) {
             continue;
         }
-        let declared = api_locals
-            .get(&byte)
-            .is_some_and(|&(local, at)| names.api(file, local, at));
+        let declared = copies.get(&byte).is_some_and(|&(local, at)| {
+            names.api(file, local, at) || names.calls.iter().any(|c| c == local)
+        });
         let followed = if declared {
             true
         } else if api {
@@ -894,14 +953,7 @@ impl Flow<'_> {
                     _ => opaque(),
                 }
             }
-            Expression::FunctionCall(call) => match callee(call) {
-                Some((path, FunctionArgs::Parentheses { arguments, .. }))
-                    if path == ["tostring"] && arguments.len() == 1 =>
-                {
-                    self.parts(arguments.iter().next().expect("one argument"))
-                }
-                _ => self.edited(call).unwrap_or_else(opaque),
-            },
+            Expression::FunctionCall(call) => self.computed(call).unwrap_or_else(opaque),
             _ => opaque(),
         }
     }
@@ -946,6 +998,96 @@ impl Flow<'_> {
 
     /// The parts of a string method the lint computes ([`Edit`]) called on a value:
     /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
+    /// The parts of the one value of a call the lint computes: `tostring(x)`, a string
+    /// method, `string.format` ([`Flow::edited`]), a helper of one `return x` only ever
+    /// called directly (`local function key(s) return KEYS[1] .. ':' .. s end`: `x` with the
+    /// values its calls pass); `None` for another call.
+    fn computed(&self, call: &ast::FunctionCall) -> Option<Vec<Part>> {
+        match (callee(call), call.prefix()) {
+            (Some((path, FunctionArgs::Parentheses { arguments, .. })), _)
+                if path == ["tostring"] && arguments.len() == 1 =>
+            {
+                arguments.iter().next().map(|a| self.parts(a))
+            }
+            (Some((path, _)), Prefix::Name(n)) if path.len() == 1 && self.file == 0 => {
+                let at = byte_range(n)?.0;
+                let j = self.names.passed_at(&path[0], at)?;
+                match self.values.get(&returned(j)) {
+                    Some(Some(value)) => Some(value.parts.clone()),
+                    _ => None,
+                }
+            }
+            _ => self.edited(call),
+        }
+    }
+
+    /// The one value a helper's body `block` returns when it is one `return x` (`x` one
+    /// value: no `...`, no call but one the lint computes), as the values stand.
+    fn returned_by(&self, block: &ast::Block) -> Option<KeyExpr> {
+        let (None, Some(ast::LastStmt::Return(r))) = (block.stmts().next(), block.last_stmt())
+        else {
+            return None;
+        };
+        let mut returns = r.returns().iter();
+        let (Some(x), None) = (returns.next(), returns.next()) else {
+            return None;
+        };
+        let one = match x {
+            Expression::FunctionCall(call) => self.single_valued(call),
+            Expression::Symbol(s) => s.token().to_string() != "...",
+            _ => true,
+        };
+        one.then(|| self.eval(x))
+    }
+
+    /// Whether `call` gives exactly one value ([`Flow::computed`]), so that last in a
+    /// call's arguments it is one argument, not any number.
+    fn single_valued(&self, call: &ast::FunctionCall) -> bool {
+        self.computed(call).is_some()
+    }
+
+    /// `string.format(form, ...)` of a literal form whose directives are `%s` and `%%` only
+    /// (`'%s:count'`), a value for each `%s`: the form's text with each value as `%s`
+    /// writes it ([`Edit::Format`]); `None` for another form.
+    fn formatted<'e>(
+        &self,
+        form: &Expression,
+        mut values: impl Iterator<Item = &'e Expression>,
+    ) -> Option<Vec<Part>> {
+        let Expression::String(form) = form else {
+            return None;
+        };
+        let form = string_bytes(form);
+        let mut parts = Vec::new();
+        let mut text: Vec<u8> = Vec::new();
+        let mut bytes = form.iter();
+        while let Some(&b) = bytes.next() {
+            if b != b'%' {
+                text.push(b);
+                continue;
+            }
+            match bytes.next() {
+                Some(b'%') => text.push(b'%'),
+                Some(b's') => {
+                    let value = values.next()?;
+                    if !text.is_empty() {
+                        parts.push(Part::Literal(std::mem::take(&mut text)));
+                    }
+                    parts.push(Part::Edited {
+                        of: self.parts(value),
+                        edits: vec![Edit::Format],
+                        text: short(&value.to_string()),
+                    });
+                }
+                _ => return None,
+            }
+        }
+        if !text.is_empty() {
+            parts.push(Part::Literal(text));
+        }
+        Some(parts)
+    }
+
     /// `string.upper(x)`, `string.lower(x)`, `string.sub(x, i, j)`, the positions integer
     /// literals; `x` a name, `KEYS[i]`/`ARGV[i]` or an expression in brackets. `None` for
     /// another call.
@@ -991,8 +1133,16 @@ impl Flow<'_> {
                 return None;
             };
             let first = arguments.iter().next()?;
-            if name_of(n) != "string" || self.names.resolve("string", byte_range(n)?.0).is_some() {
+            if name_of(n) != "string"
+                || self
+                    .names
+                    .resolve_in(self.file, "string", byte_range(n)?.0)
+                    .is_some()
+            {
                 return None;
+            }
+            if name_of(name) == "format" {
+                return self.formatted(first, arguments.iter().skip(1));
             }
             let e = edit(&name_of(name), &integers(args, 1)?)?;
             return Some(vec![Part::Edited {
@@ -1097,6 +1247,23 @@ impl Visitor for Flow<'_> {
         if self.frozen {
             return;
         }
+        // a helper only ever called directly: its calls give its parameters their values,
+        // and a body of one `return x` gives each call the value of `x`
+        let range = byte_range(node);
+        let helper = (self.file == 0)
+            .then(|| {
+                self.names
+                    .passed
+                    .iter()
+                    .copied()
+                    .find(|&j| Some(self.names.locals[j].body) == range)
+            })
+            .flatten();
+        if let Some(j) = helper {
+            let value = self.returned_by(node.block());
+            self.values.insert(returned(j), value);
+            return;
+        }
         for p in node.parameters() {
             if let ast::Parameter::Name(n) = p {
                 self.values.insert(name_of(n), None);
@@ -1107,6 +1274,8 @@ impl Visitor for Flow<'_> {
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
         if self.frozen {
             self.call(call, callee(call));
+        } else {
+            self.pass(call);
         }
     }
 
@@ -1118,6 +1287,44 @@ impl Visitor for Flow<'_> {
 }
 
 impl Flow<'_> {
+    /// `touch(KEYS[1], 'v')` of a helper of [`Names::passed`]: each parameter takes the
+    /// value of its argument (a parameter past the arguments, or past a call or `...` that
+    /// ends them, is opaque: nil, or values the lint does not count), as a local assigned
+    /// once per call does.
+    fn pass(&mut self, call: &ast::FunctionCall) {
+        let (Some((path, args)), Prefix::Name(n), 0) = (callee(call), call.prefix(), self.file)
+        else {
+            return;
+        };
+        let Some(j) = byte_range(n).and_then(|(at, _)| self.names.passed_at(&path[0], at)) else {
+            return;
+        };
+        let helper = &self.names.locals[j];
+        let exprs: Vec<&Expression> = match args {
+            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
+            _ => Vec::new(),
+        };
+        let open = exprs.last().is_some_and(|e| {
+            matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
+                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+        });
+        let values: Vec<(String, KeyExpr)> = helper
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let value = match exprs.get(i) {
+                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval(e),
+                    _ => KeyExpr::opaque(p.clone()),
+                };
+                (p.clone(), value)
+            })
+            .collect();
+        for (p, value) in values {
+            self.assign(p, value);
+        }
+    }
+
     /// Whether `expr` is `unpack(KEYS, ...)` (also `table.unpack`, or of a name for KEYS):
     /// declared keys only, however many.
     fn unpacks_keys(&self, expr: &Expression) -> bool {
@@ -1229,7 +1436,7 @@ impl Flow<'_> {
                 counted = false;
                 break;
             }
-            if last && matches!(e, Expression::FunctionCall(_))
+            if last && matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
             {
                 open_end = true;

@@ -680,8 +680,14 @@ pub(crate) fn script_called(
             {
                 findings.push(f);
             }
-            // the arguments with the call's values (`SELECT ARGV[1]` with `--argv 1`)
-            let read: Vec<Option<Vec<u8>>> = call.args.iter().map(|a| a.value(values)).collect();
+            // the arguments with the call's values (`SELECT ARGV[1]` with `--argv 1`); a
+            // call's last argument that gives any number of values (`math.ceil(t)`, `...`)
+            // is one the lint cannot read, not none (`'EX', math.ceil(t)` has its value)
+            let mut read: Vec<Option<Vec<u8>>> =
+                call.args.iter().map(|a| a.value(values)).collect();
+            if call.arguments.is_none() {
+                read.push(None);
+            }
             let args: Vec<commands::Arg<'_>> = read
                 .iter()
                 .map(|a| {

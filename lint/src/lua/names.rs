@@ -35,6 +35,12 @@ pub(super) struct Names {
     /// The local functions of the script (file 0): `local function f(...)` and `local f =
     /// function(...)`, each with its body's byte range and its parameters' names.
     pub(super) locals: Vec<LocalFunction>,
+    /// The helpers (indexes of [`Names::locals`]) whose parameters take the values of the
+    /// arguments their calls give (filled by [`Names::settle_passed`]): every use of the
+    /// name is a direct call (`touch(KEYS[1])`), so no other value reaches them.
+    pub(super) passed: Vec<usize>,
+    /// The bytes of the names of file 0 called directly (`f(...)`, `f 'x'`, `f{...}`).
+    direct_calls: std::collections::HashSet<usize>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
     /// file and byte of each such use.
     pub(super) pcalled: Vec<(String, usize, usize)>,
@@ -44,10 +50,20 @@ pub(super) struct Names {
     pub(super) reached_by: Vec<Vec<usize>>,
     /// The byte ranges (file, start, end) of every function body.
     pub(super) bodies: Vec<(usize, usize, usize)>,
-    /// Every name file 0 declares (locals, parameters, loop variables), in source order.
+    /// Every name a file declares (locals, parameters, loop variables), file by file in
+    /// source order.
     pub(super) bindings: Vec<Binding>,
-    /// The indexes of [`Names::bindings`] by name, in source order.
-    pub(super) bindings_named: HashMap<String, Vec<usize>>,
+    /// The indexes of [`Names::bindings`] by file, then by name, in source order.
+    bindings_named: Vec<HashMap<String, Vec<usize>>>,
+    /// Where the text of each include goes in the script the server runs (index: the file;
+    /// `None` for the script itself, and for an include whose line is inside a block of the
+    /// script): the byte of its `--- @include` line in file 0 (for an include of an include,
+    /// that of the line in file 0 that brings it in), and its rank in the concatenation.
+    /// Set by [`Names::place_includes`] before pass one.
+    placed: Vec<Option<(usize, usize)>>,
+    /// The top-level bindings of the includes that [`Names::placed`] places, by name, each
+    /// with where it is in the script the server runs.
+    included_top: HashMap<String, Vec<(Place, usize)>>,
     /// The assignments of file 0 to a global or into a global table (`helper = ...`,
     /// `function helper()`, `redis.x = ...`, `r.x = ...` after `local r = redis`), outside
     /// dead code: what is assigned, written out, the place, its byte, and the global table
@@ -64,8 +80,9 @@ pub(super) struct Names {
     /// declaration's name), with its byte, its place, and whether it is outside every
     /// function body: a global where no binding covers it.
     pub(super) reads: Vec<(String, usize, Position, bool)>,
-    /// The names of file 0 assigned to (`x = ...`: a write, not a read), with their bytes.
-    pub(super) assigned: Vec<(String, usize)>,
+    /// The names assigned to (`x = ...`: a write, not a read; `function x()`), with their
+    /// file and byte.
+    pub(super) assigned: Vec<(usize, String, usize)>,
     /// The byte ranges of file 0 whose code may not run when the code around it does, with
     /// why: an `if`'s branches, a loop's body, the right of `and`/`or`, what follows a
     /// `return` inside a block (to the end of its function). Function bodies are in
@@ -90,15 +107,18 @@ pub(super) struct Names {
     /// `T.f` there runs only where the field is, a feature test (`if redis.setresp then
     /// redis.setresp(3) end`).
     pub(super) guarded: Vec<(usize, usize, usize, Vec<String>)>,
-    /// The bindings of file 0 assigned after their declaration (`x = ...`), filled by
+    /// The bindings assigned after their declaration (`x = ...`), filled by
     /// [`Names::settle`] after pass one: a local declared with a global table may hold
     /// another value where it is used.
     pub(super) reassigned: std::collections::HashSet<usize>,
-    /// The locals of every file declared with the API table as their value (`local r =
-    /// redis`, `local redis = redis`): the file, the bytes of the name and of the value, and
-    /// the name.
-    pub(super) api_locals: Vec<(usize, usize, usize, String)>,
-    /// The names of [`Names::api_locals`] (filled by [`Names::settle`]).
+    /// The locals of every file declared with a name as their value (`local r = redis`,
+    /// `local redis = redis`, `local s = r`, `local d = rcall`): the file, the bytes of the
+    /// name and of the value, the name, and the value's name.
+    pub(super) copies: Vec<(usize, usize, usize, String, String)>,
+    /// [`Names::root`] of each binding (filled by [`Names::settle`]).
+    roots: Vec<Option<usize>>,
+    /// The names of the locals that hold the API somewhere (filled by [`Names::settle`]):
+    /// [`Names::api`] looks up no scope for any other name.
     api_names: std::collections::HashSet<String>,
     /// The locals declared with a field of a table (`local rcall = redis.call`): the file,
     /// the local, the table's name and byte, and the field; [`Names::settle`] keeps in
@@ -124,11 +144,13 @@ struct Registration {
     flags_name: Option<(String, usize)>,
 }
 
-/// A name a local statement, a parameter or a loop variable declares (file 0): a use of the
-/// name from `from` to `end` (bytes) means it, unless a later binding of the name covers the
-/// use too (Lua's scopes nest, so the one declared last is the innermost).
+/// A name a local statement, a parameter or a loop variable declares: a use of the name in
+/// its file from `from` to `end` (bytes) means it, unless a later binding of the name covers
+/// the use too (Lua's scopes nest, so the one declared last is the innermost).
 pub(super) struct Binding {
     pub(super) name: String,
+    /// The file it is declared in.
+    pub(super) file: usize,
     /// The byte of the declaring name token (the use there is the binding itself).
     pub(super) declared: usize,
     /// The first byte it is visible at: the name of `local function f` (its own body sees
@@ -145,7 +167,29 @@ pub(super) struct Binding {
     /// The global table it is declared with (`local r = redis`), but `KEYS` and `ARGV`
     /// (the call's own tables, which a script may change).
     pub(super) alias: Option<String>,
+    /// The name it is declared with when that is a local's (`local s = r`), with the
+    /// name's byte: it holds what that local holds there ([`Names::root`]).
+    pub(super) copy: Option<(String, usize)>,
 }
+
+/// Where a binding or a use is in the script the server runs, the includes put in place of
+/// their lines: ordered by the byte in file 0 (an include's: its line's), then the file (the
+/// script itself first, then the includes in the order they are put there), then the byte in
+/// that file.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+struct Place {
+    anchor: usize,
+    /// 0 for the script, an include's rank in the concatenation from 1.
+    rank: usize,
+    byte: usize,
+}
+
+/// The most links [`Names::root`] follows from a local to the one declared with a global
+/// table (`local s = r` after `local r = redis` is one). A chain of locals cannot loop (a
+/// local's value is read before the local is declared), and each link is a declaration
+/// of the script, so the bound is never met by a script that runs; it keeps the walk finite
+/// whatever the lint is given.
+const MAX_LINKS: usize = 64;
 
 /// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
 fn literal_flags(table: &ast::TableConstructor) -> Option<Vec<String>> {
@@ -341,6 +385,11 @@ impl Names {
         for (f, name, at) in std::mem::take(&mut self.flag_names) {
             let value = self.resolve(&name, at).and_then(|b| {
                 let binding = &self.bindings[b];
+                // the script's own local: an include's may change where the lint does not
+                // look
+                if binding.file != 0 {
+                    return None;
+                }
                 let elsewhere = idents.iter().any(|(n, i)| {
                     *n == name
                         && *i != binding.declared
@@ -353,6 +402,48 @@ impl Names {
                 Some(flags) => self.functions[f].flags = flags,
                 None => self.functions[f].flags_unread = Some(name),
             }
+        }
+    }
+
+    /// Fills [`Names::passed`]: the local functions of file 0 (`local function f`, `local f =
+    /// function`) that are the one value of their local, never assigned again, and whose
+    /// name is used (`idents`: every name token of file 0 with its byte) only to call them
+    /// directly, once at least: their parameters hold what the calls pass, nothing else.
+    pub(super) fn settle_passed(&mut self, idents: &[(String, usize)]) {
+        let mut uses: HashMap<&str, Vec<usize>> = HashMap::new();
+        for (name, at) in idents {
+            uses.entry(name.as_str()).or_default().push(*at);
+        }
+        self.passed = (0..self.locals.len())
+            .filter(|&j| {
+                let local = &self.locals[j];
+                let Some(b) = self.resolve(&local.name, local.declared) else {
+                    return false;
+                };
+                if local.reach != Reach::Bound
+                    || self.bindings[b].functions != [j]
+                    || self.reassigned.contains(&b)
+                {
+                    return false;
+                }
+                let mut called = uses
+                    .get(local.name.as_str())
+                    .into_iter()
+                    .flatten()
+                    .filter(|&&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
+                    .peekable();
+                called.peek().is_some() && called.all(|at| self.direct_calls.contains(at))
+            })
+            .collect();
+    }
+
+    /// The helper of [`Names::passed`] (its index in [`Names::locals`]) that the name
+    /// `name` at `byte` of file 0 calls.
+    pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<usize> {
+        let b = self.resolve(name, byte)?;
+        match self.bindings[b].functions[..] {
+            [j] if self.passed.contains(&j) => Some(j),
+            _ => None,
         }
     }
 
@@ -386,47 +477,118 @@ impl Names {
     }
 
     /// Whether the name `name` at `byte` of `file` is the server's API table: `redis` or
-    /// `server` where no local of that name covers it, or a local declared with it (`local r
-    /// = redis`, `local redis = redis`) and not assigned again (an include's locals are not
-    /// followed: there only `local redis = redis` keeps the name). The one answer for every
-    /// use: a call (`r.call(...)`), `pcall(r.call, ...)`, an alias of a call (`local rcall =
-    /// r.call`), a registration (`r.register_function`), and the uses the lint does not
-    /// follow. Asked after [`Names::settle`].
+    /// `server` where no local of that name covers it, or a local that holds it
+    /// ([`Names::holds`]: `local r = redis`, `local redis = redis`, `local s = r`, not
+    /// assigned again), the script and its includes one scope ([`Names::resolve_in`]). The
+    /// one answer for every use: a call (`r.call(...)`), `pcall(r.call, ...)`, an alias of a
+    /// call (`local rcall = r.call`), a registration (`r.register_function`), and the uses
+    /// the lint does not follow. Asked after [`Names::settle`].
     pub(super) fn api(&self, file: usize, name: &str, byte: usize) -> bool {
-        // most names are neither the API's nor a local's declared with it: no scope looked up
+        // most names are neither the API's nor a local's that holds it: no scope looked up
         if !API.contains(&name) && !self.api_names.contains(name) {
             return false;
         }
-        if file == 0 {
-            if let Some(b) = self.resolve(name, byte) {
-                return self.holds(b).is_some_and(|t| API.contains(&t));
-            }
+        match self.resolve_in(file, name, byte) {
+            Some(b) => self.holds(b).is_some_and(|t| API.contains(&t)),
+            None => API.contains(&name) && !within(&self.shadowed, file, byte),
         }
-        API.contains(&name) && !within(&self.shadowed, file, byte)
     }
 
-    /// The global table the binding `b` holds wherever it is used: the one it is declared
-    /// with (`local r = redis`: `redis`), when it is not assigned again.
+    /// The global table the binding `b` holds wherever it is used: the one its chain of
+    /// locals starts with ([`Names::root`]: `local r = redis; local s = r`: `redis`).
     pub(super) fn holds(&self, b: usize) -> Option<&str> {
-        if self.reassigned.contains(&b) {
-            return None;
+        self.bindings[self.root(b)?].alias.as_deref()
+    }
+
+    /// The binding declared with a global table that `b` holds, through its chain of locals
+    /// (`local s = r` after `local r = redis`: `r`'s), when no local of the chain is assigned
+    /// again (then it may hold another value where it is used); `None` otherwise, or past
+    /// [`MAX_LINKS`] links. Found for every binding at once by [`Names::settle`].
+    pub(super) fn root(&self, b: usize) -> Option<usize> {
+        self.roots.get(b).copied().flatten()
+    }
+
+    /// [`Names::root`] of every binding, each chain walked once: the bindings a walk passes
+    /// take its answer, one link further each.
+    fn find_roots(&self) -> Vec<Option<usize>> {
+        // per binding, once known: its root and the links to it
+        let mut known: Vec<Option<Option<(usize, usize)>>> = vec![None; self.bindings.len()];
+        for start in 0..self.bindings.len() {
+            let mut path: Vec<usize> = Vec::new();
+            let mut b = start;
+            let mut found = loop {
+                if let Some(k) = known[b] {
+                    break k;
+                }
+                // a chain this long is no script's (nor can it loop): no root
+                if path.len() > MAX_LINKS {
+                    break None;
+                }
+                let binding = &self.bindings[b];
+                let next = match &binding.copy {
+                    _ if self.reassigned.contains(&b) => None,
+                    _ if binding.alias.is_some() => {
+                        known[b] = Some(Some((b, 0)));
+                        break Some((b, 0));
+                    }
+                    Some((name, at)) => self.resolve_in(binding.file, name, *at),
+                    None => None,
+                };
+                let Some(next) = next else {
+                    known[b] = Some(None);
+                    break None;
+                };
+                path.push(b);
+                b = next;
+            };
+            for &p in path.iter().rev() {
+                found = found.and_then(|(r, links)| (links < MAX_LINKS).then_some((r, links + 1)));
+                known[p] = Some(found);
+            }
         }
-        self.bindings[b].alias.as_deref()
+        known
+            .into_iter()
+            .map(|k| k.flatten().map(|(r, _)| r))
+            .collect()
     }
 
     /// Settles what pass one could not decide before it had seen every assignment: the
     /// bindings assigned again ([`Names::reassigned`]), then the aliases of `call`/`pcall`
-    /// and the registered functions of a table that is the API ([`Names::api`]).
+    /// (also through locals: `local d = rcall`) and the registered functions of a table that
+    /// is the API ([`Names::api`]).
     pub(super) fn settle(&mut self) {
-        self.api_names = self.api_locals.iter().map(|l| l.3.clone()).collect();
         self.reassigned = self
             .assigned
             .iter()
-            .filter_map(|(name, at)| self.resolve(name, *at))
+            .filter_map(|(file, name, at)| self.resolve_in(*file, name, *at))
+            .collect();
+        self.roots = self.find_roots();
+        self.api_names = (0..self.bindings.len())
+            .filter(|&b| self.holds(b).is_some_and(|t| API.contains(&t)))
+            .map(|b| self.bindings[b].name.clone())
             .collect();
         for (file, alias, table, byte, field) in std::mem::take(&mut self.pending_calls) {
             if self.api(file, &table, byte) {
                 if field == "pcall" {
+                    self.pcalls.push(alias.clone());
+                }
+                self.calls.push(alias);
+            }
+        }
+        // `local d = rcall`: an alias of an alias, link by link (each round adds one at
+        // least, or stops)
+        loop {
+            let more: Vec<(String, bool)> = self
+                .copies
+                .iter()
+                .filter(|c| self.calls.contains(&c.4) && !self.calls.contains(&c.3))
+                .map(|c| (c.3.clone(), self.pcalls.contains(&c.4)))
+                .collect();
+            if more.is_empty() {
+                break;
+            }
+            for (alias, pcall) in more {
+                if pcall {
                     self.pcalls.push(alias.clone());
                 }
                 self.calls.push(alias);
@@ -445,11 +607,66 @@ impl Names {
         }
     }
 
-    /// The binding of file 0 that the name `name` at `byte` means: the last declared of
-    /// those that cover it (the declaring token itself means its own binding); `None` for a
-    /// global.
+    /// The bindings of `file` named `name`, in source order.
+    pub(super) fn named(&self, file: usize, name: &str) -> &[usize] {
+        self.bindings_named
+            .get(file)
+            .and_then(|names| names.get(name))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The binding of file 0 that the name `name` at `byte` means ([`Names::resolve_in`]).
     pub(super) fn resolve(&self, name: &str, byte: usize) -> Option<usize> {
-        let named = self.bindings_named.get(name)?;
+        self.resolve_in(0, name, byte)
+    }
+
+    /// The binding that the name `name` at `byte` of `file` means, the script and its
+    /// includes one scope as the server runs them (bullmq's loader puts each include's text
+    /// in place of its `--- @include` line): the last declared of those of its file that
+    /// cover it (the declaring token itself means its own binding), or of the top-level
+    /// locals of the includes put before it, whichever comes later in the script the server
+    /// runs; for a use in an include that none of its own covers, also the script's binding
+    /// that covers its `--- @include` line. `None` for a global.
+    pub(super) fn resolve_in(&self, file: usize, name: &str, byte: usize) -> Option<usize> {
+        let own = self.covering(file, name, byte);
+        let (at, script) = match file {
+            0 => (
+                Place {
+                    anchor: byte,
+                    rank: 0,
+                    byte: 0,
+                },
+                None,
+            ),
+            _ if own.is_some() => return own,
+            f => {
+                let (anchor, rank) = self.placed.get(f).copied().flatten()?;
+                let at = Place { anchor, rank, byte };
+                (at, self.covering(0, name, anchor))
+            }
+        };
+        let own = own.or(script);
+        let included = self
+            .included_top
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter(|(place, _)| *place < at)
+            .max_by_key(|(place, _)| *place);
+        match (own, included) {
+            (Some(b), Some(&(place, i))) => Some(if place.anchor > self.bindings[b].declared {
+                i
+            } else {
+                b
+            }),
+            (b, i) => b.or(i.map(|&(_, i)| i)),
+        }
+    }
+
+    /// The binding of `file` that the name `name` at `byte` means among that file's own:
+    /// the last declared of those that cover it.
+    fn covering(&self, file: usize, name: &str, byte: usize) -> Option<usize> {
+        let named = self.named(file, name);
         // They are in source order of their declaring tokens, and one declared after
         // `byte` covers only the tokens of a parameter list before its own, none a use.
         let upto = named.partition_point(|&b| self.bindings[b].declared <= byte);
@@ -481,39 +698,94 @@ impl Names {
     /// Declares the name `token` of file 0, visible from `from` to the end of the block
     /// around it (or `end` when given), holding the helpers `functions`.
     fn bind(&mut self, token: &TokenReference, from: usize, end: Option<usize>) -> Option<usize> {
-        if self.file != 0 {
-            return None;
-        }
         let declared = byte_range(token)?.0;
+        // the file's outermost block: a local statement's or a function's there
+        let top_level = end.is_none() && self.blocks.len() <= 1;
         let end = end.unwrap_or_else(|| self.blocks.last().map_or(usize::MAX, |&(_, e)| e));
-        Some(self.bind_name(name_of(token), declared, from, end))
+        let b = self.bind_name(name_of(token), declared, from, end);
+        if let (true, Some(&Some((anchor, rank)))) = (top_level, self.placed.get(self.file)) {
+            let place = Place {
+                anchor,
+                rank,
+                byte: declared,
+            };
+            self.included_top
+                .entry(self.bindings[b].name.clone())
+                .or_default()
+                .push((place, b));
+        }
+        Some(b)
     }
 
-    /// Declares `name` (file 0), its token at the byte `declared`, visible from `from` to
-    /// `end`; its index in [`Names::bindings`].
+    /// Declares `name` in the file visited, its token at the byte `declared`, visible from
+    /// `from` to `end`; its index in [`Names::bindings`].
     fn bind_name(&mut self, name: String, declared: usize, from: usize, end: usize) -> usize {
         self.bindings.push(Binding {
             name,
+            file: self.file,
             declared,
             from,
             end,
             functions: Vec::new(),
             strings: None,
             alias: None,
+            copy: None,
         });
         let b = self.bindings.len() - 1;
-        self.bindings_named
+        if self.bindings_named.len() <= self.file {
+            self.bindings_named.resize_with(self.file + 1, HashMap::new);
+        }
+        self.bindings_named[self.file]
             .entry(self.bindings[b].name.clone())
             .or_default()
             .push(b);
         b
     }
 
+    /// Places each include in the script the server runs (see [`Names::placed`]), from
+    /// `lines`: for each file, the files its `--- @include` lines bring in, each with the
+    /// line's byte, in order; `nested`: whether a byte of file 0 is inside a block (an
+    /// include there is the block's, not followed across files). An include brought in
+    /// twice goes where it comes first, as bullmq's loader puts it once.
+    pub(super) fn place_includes(
+        &mut self,
+        lines: &[Vec<(usize, usize)>],
+        nested: impl Fn(usize) -> bool,
+    ) {
+        let mut placed: Vec<Option<(usize, usize)>> = vec![None; lines.len()];
+        let mut seen = vec![false; lines.len()];
+        seen[0] = true;
+        let mut rank = 0;
+        // a walk in the order of the text, each file once: (file, next line, anchor)
+        let mut stack: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
+        while let Some((file, next, anchor)) = stack.pop() {
+            let Some(&(child, byte)) = lines[file].get(next) else {
+                continue;
+            };
+            stack.push((file, next + 1, anchor));
+            if seen[child] {
+                continue;
+            }
+            seen[child] = true;
+            rank += 1;
+            let (anchor, followed) = if file == 0 {
+                (byte, !nested(byte))
+            } else {
+                (anchor, placed[file].is_some())
+            };
+            if followed {
+                placed[child] = Some((anchor, rank));
+            }
+            stack.push((child, 0, anchor));
+        }
+        self.placed = placed;
+    }
+
     /// A helper assigned to the name `token` (`function f`, `f = function`): the value of
     /// the binding the name means there, or a global.
     fn assign_helper(&mut self, token: &TokenReference, body: &ast::FunctionBody) {
         let at = byte_range(token).map_or(0, |(a, _)| a);
-        match self.resolve(&name_of(token), at) {
+        match self.resolve_in(self.file, &name_of(token), at) {
             Some(b) => {
                 if let Some(j) = self.add_local(token, body, Reach::Bound) {
                     self.bindings[b].functions.push(j);
@@ -544,7 +816,8 @@ impl Names {
         };
         let bound = self.resolve(&name, at);
         if let (Some(b), true, false) = (bound, into_table, within(&self.dead, 0, at)) {
-            if self.bindings[b].alias.is_some()
+            let binding = &self.bindings[b];
+            if (binding.alias.is_some() || binding.copy.is_some())
                 && !suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
             {
                 self.alias_writes.push((b, text(), position(0, node), at));
@@ -655,9 +928,15 @@ impl Visitor for Names {
         let names: Vec<&TokenReference> = name.names().iter().collect();
         if let Some(first) = names.first() {
             let at = byte_range(*first).map_or(0, |(a, _)| a);
-            let bound = self.resolve(&name_of(first), at);
-            if let (Some(b), false) = (bound, names.len() == 1 && name.method_name().is_none()) {
-                if self.bindings[b].alias.is_some() && !within(&self.dead, 0, at) {
+            let bound = self.resolve_in(self.file, &name_of(first), at);
+            let single = names.len() == 1 && name.method_name().is_none();
+            if single {
+                self.assigned.push((self.file, name_of(first), at));
+            }
+            if let (Some(b), false, 0) = (bound, single, self.file) {
+                let binding = &self.bindings[b];
+                if (binding.alias.is_some() || binding.copy.is_some()) && !within(&self.dead, 0, at)
+                {
                     let written = name.to_string().trim().to_owned();
                     self.alias_writes.push((b, written, position(0, node), at));
                 }
@@ -708,8 +987,8 @@ impl Visitor for Names {
         for var in node.variables() {
             match var {
                 Var::Name(n) => {
-                    if let (0, Some((a, _))) = (self.file, byte_range(n)) {
-                        self.assigned.push((name_of(n), a));
+                    if let Some((a, _)) = byte_range(n) {
+                        self.assigned.push((self.file, name_of(n), a));
                     }
                     self.global_write(n, &[], var);
                 }
@@ -896,22 +1175,23 @@ impl Visitor for Names {
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
             }
-            // `local r = redis`: `r.x = 1` writes into `redis`, `r.call(...)` calls it
+            // `local r = redis`: `r.x = 1` writes into `redis`, `r.call(...)` calls it;
+            // `local s = r`: `s` holds what `r` holds (settled when every file is read)
             if let Expression::Var(Var::Name(g)) = expr {
                 let global = name_of(g);
                 let at = byte_range(g).map_or(0, |(a, _)| a);
-                let free = match self.file {
-                    0 => self.resolve(&global, at).is_none(),
-                    file => !within(&self.shadowed, file, at),
-                };
-                if let (true, Some(b)) = (crate::globals::is_table(&global) && free, b) {
-                    self.bindings[b].alias = Some(global.clone());
+                let free = self.resolve_in(self.file, &global, at).is_none()
+                    && !(API.contains(&global.as_str()) && within(&self.shadowed, self.file, at));
+                if let Some(b) = b {
+                    if crate::globals::is_table(&global) && free {
+                        self.bindings[b].alias = Some(global.clone());
+                    } else if !free {
+                        self.bindings[b].copy = Some((global.clone(), at));
+                    }
                 }
-                if let (true, Some((declared, _))) =
-                    (free && API.contains(&global.as_str()), byte_range(token))
-                {
-                    self.api_locals
-                        .push((self.file, declared, at, name.clone()));
+                if let Some((declared, _)) = byte_range(token) {
+                    self.copies
+                        .push((self.file, declared, at, name.clone(), global));
                 }
             }
             match expr {
@@ -947,6 +1227,11 @@ impl Visitor for Names {
         let Some((path, args)) = callee(call) else {
             return;
         };
+        if let (0, [_], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
+            if let Some((a, _)) = byte_range(first) {
+                self.direct_calls.insert(a);
+            }
+        }
         if let (0, [_, field], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
             if let Some((a, _)) = byte_range(first) {
                 self.field_calls.insert(a, field.clone());

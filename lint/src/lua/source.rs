@@ -48,15 +48,19 @@ pub(crate) fn lua_byte_escape(byte: u8) -> String {
     format!("a decimal escape (`'\\{byte}'`)")
 }
 
-/// The names of the `--- @include "name"` lines (bullmq's convention).
-pub(super) fn includes(source: &str) -> Vec<String> {
+/// The names of the `--- @include "name"` lines (bullmq's convention), each with the byte
+/// its line starts at.
+pub(super) fn includes(source: &str) -> Vec<(String, usize)> {
+    let mut start = 0;
     source
-        .lines()
+        .split_inclusive('\n')
         .filter_map(|line| {
+            let at = start;
+            start += line.len();
             let rest = line.trim_start().strip_prefix("---")?.trim_start();
             let rest = rest.strip_prefix("@include")?.trim();
             let name = rest.strip_prefix('"')?.split('"').next()?;
-            (!name.is_empty()).then(|| name.to_owned())
+            (!name.is_empty()).then(|| (name.to_owned(), at))
         })
         .collect()
 }

@@ -178,6 +178,10 @@ fn every_console_example_of_the_docs_is_real_output() {
             let dir = tempfile::tempdir().expect("a temporary directory");
             for entry in std::fs::read_dir(root.join("tests/data/lint")).expect("the corpus") {
                 let file = entry.expect("an entry").path();
+                // the scripts (the pages run none that includes a file)
+                if !file.is_file() {
+                    continue;
+                }
                 let to = dir.path().join(file.file_name().expect("a name"));
                 std::fs::copy(&file, to).expect("copied");
             }

@@ -137,7 +137,38 @@ fn run_case(
     if path.extension().is_some_and(|e| e == "redis") {
         return run_commands(cluster, source, k1, k2);
     }
-    run_script(cluster, source, &keys, &argv)
+    run_script(cluster, &with_includes(path, source), &keys, &argv)
+}
+
+/// `source` as bullmq's loader sends it: each `--- @include "name"` line replaced by the
+/// text of `name.lua` beside the file (its own includes replaced in turn), a file's text
+/// put once, where it is first included, and its later lines dropped. Written apart from
+/// the lint's reading of includes, so that the server judges the text it would be sent.
+fn with_includes(path: &Path, source: &str) -> String {
+    fn put(dir: &Path, source: &str, seen: &mut Vec<PathBuf>, out: &mut String) {
+        for line in source.split_inclusive('\n') {
+            let name = line
+                .trim()
+                .strip_prefix("--- @include \"")
+                .and_then(|rest| rest.strip_suffix('"'));
+            let Some(name) = name else {
+                out.push_str(line);
+                continue;
+            };
+            let file = dir.join(format!("{name}.lua"));
+            if seen.contains(&file) {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).expect("an include of the corpus");
+            seen.push(file.clone());
+            let inner = file.parent().expect("a folder").to_path_buf();
+            put(&inner, &text, seen, out);
+        }
+    }
+    let mut out = String::new();
+    let dir = path.parent().expect("a folder");
+    put(dir, source, &mut vec![path.to_path_buf()], &mut out);
+    out
 }
 
 /// Runs the command file `source`, `$K1` and `$K2` put for `k1` and `k2`, a line a
@@ -432,12 +463,14 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     let dir = workspace_root().join("tests/data/lint");
     // `SLOTGEN_LINT_CORPUS=part` runs only the files whose name holds `part`
     let only = std::env::var("SLOTGEN_LINT_CORPUS").unwrap_or_default();
+    // the scripts, not the folder of their includes
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("the corpus")
         .map(|e| e.expect("an entry").path())
         .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().contains(only.as_str()))
+            p.is_file()
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().contains(only.as_str()))
         })
         .collect();
     files.sort();
@@ -663,6 +696,23 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             b"#!lua\nredis.call('SET', KEYS[1], 'v')\nreturn redis.call('SET', KEYS[1] .. ARGV[1], 'v')",
             vec![[b"{}".as_slice(), &k1].concat()],
             vec![b"x".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.format`'s `%s` stops at a NUL byte of a value shorter than 100 bytes: \
+             `{p\\0}a` is written `{p`, and `{p:x` is on another slot",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\n\
+              return redis.call('SET', string.format('%s:x', KEYS[1]), 'v')",
+            vec![b"{p\0}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`string.format`'s `%s` of a value of 100 bytes keeps it whole, its NUL too",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\n\
+              return redis.call('SET', string.format('%s:x', KEYS[1]), 'v')",
+            vec![[b"{p\0}".as_slice(), &[b'a'; 96]].concat()],
+            vec![],
             vec![],
         ),
         (
