@@ -817,8 +817,10 @@ pub(super) fn move_slot(
         values: batch.saturating_add(1),
         string: MAX_MIGRATED_KEY_BYTES,
     };
-    let auth = &exchange.endpoint.info.redis;
-    let (user, password) = (auth.username.clone(), auth.password.clone());
+    let (user, password) = (
+        exchange.endpoint.info.redis.username.clone(),
+        exchange.endpoint.password.clone(),
+    );
     let mut moved = Moved {
         keys: 0,
         resolved: Vec::new(),

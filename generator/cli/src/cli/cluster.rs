@@ -97,7 +97,10 @@ impl ConnectArgs {
     /// A usage error for TLS options without TLS, or two passwords; an error when the
     /// password cannot be read.
     pub fn options(&self, url: &str, stdin_taken: Option<&str>) -> Result<ConnectOptions> {
-        let parts = slotgen_cluster::url::parts(url);
+        // the URL's own rule first: a URL the connection cannot use is refused as such, not
+        // for an option that its reading would make right (`--cacert` with a `rediss://` URL
+        // whose password holds a `#`)
+        let parts = slotgen_cluster::url::parts(url).map_err(explain)?;
         let tls_url = parts.tls;
         let given: Vec<&str> = [
             (self.cacert.is_some(), "--cacert"),
@@ -174,8 +177,9 @@ impl ConnectArgs {
         } else if url_password {
             None
         } else {
-            std::env::var(PASSWORD_VARIABLE)
-                .ok()
+            // any bytes, as redis-cli sends it
+            std::env::var_os(PASSWORD_VARIABLE)
+                .map(std::ffi::OsString::into_encoded_bytes)
                 .filter(|p| !p.is_empty())
         };
         let source = if self.askpass {
@@ -203,32 +207,32 @@ impl ConnectArgs {
     }
 }
 
-/// The first line of `text`, without its line break; refused when empty.
-fn first_line(mut text: String, from: &str) -> Result<String> {
-    if let Some(end) = text.find(['\n', '\r']) {
-        text.truncate(end);
-    }
-    if text.is_empty() {
+/// The first line of `text`, without its line break (`\n`, or `\r\n`); refused when empty.
+/// A password is any bytes but a line break, as a server takes it: `AUTH` carries them
+/// whole.
+fn first_line(text: &[u8], from: &str) -> Result<Vec<u8>> {
+    let line = text
+        .split(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or_default();
+    if line.is_empty() {
         bail!("{from} gives an empty password: put the password on its first line");
     }
-    Ok(text)
+    Ok(line.to_vec())
 }
 
 /// The longest password read: ACL passwords are hashed, any length works, but a line read
 /// must be bounded.
 const MAX_PASSWORD: u64 = 64 * 1024;
 
-fn read_password_file(path: &std::path::Path) -> Result<String> {
+fn read_password_file(path: &std::path::Path) -> Result<Vec<u8>> {
     let shown = slotgen::text::escape(path.as_os_str().as_encoded_bytes());
     let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, slotgen::user_file::WAIT)
         .map_err(|e| anyhow!("cannot read --password-file {shown}: {e}"))?;
-    let line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-    let text = String::from_utf8(line.to_vec())
-        .map_err(|_| anyhow!("--password-file {shown}: the password is not UTF-8"))?;
-    first_line(text, &format!("--password-file {shown}"))
+    first_line(&bytes, &format!("--password-file {shown}"))
 }
 
-fn ask_password() -> Result<String> {
+fn ask_password() -> Result<Vec<u8>> {
     if std::io::stdin().is_terminal() {
         let password = rpassword::prompt_password("Password: ").map_err(|e| {
             anyhow!(
@@ -236,7 +240,7 @@ fn ask_password() -> Result<String> {
                 slotgen::text::os_reason(&e)
             )
         })?;
-        return first_line(password, "the terminal");
+        return first_line(password.as_bytes(), "the terminal");
     }
     let mut line = Vec::new();
     std::io::stdin()
@@ -244,9 +248,7 @@ fn ask_password() -> Result<String> {
         .take(MAX_PASSWORD)
         .read_until(b'\n', &mut line)
         .context("cannot read the password from standard input")?;
-    let text = String::from_utf8(line)
-        .map_err(|_| anyhow!("--askpass: the password on standard input is not UTF-8"))?;
-    first_line(text, "--askpass (standard input)")
+    first_line(&line, "--askpass (standard input)")
 }
 
 /// What to do about a refusal, in this tool's option names: for TLS errors, a missing
