@@ -371,12 +371,7 @@ pub enum Error {
 
 /// The commands that reading a cluster's map sends, as an ACL user needs them: `CLUSTER
 /// SLOTS` stands in for `CLUSTER SHARDS` on a server or user without it.
-const MAP_COMMANDS: [&str; 4] = [
-    "INFO cluster",
-    "CLUSTER INFO",
-    "CLUSTER SHARDS",
-    "CLUSTER NODES",
-];
+const MAP_COMMANDS: [&str; 4] = crate::rights::MAP;
 
 /// What a state not `ok` with failing slots adds: on Redis 7.0 a primary importing a slot
 /// from a primary that failed keeps the failed node as the slot's owner, and stays `fail`
@@ -410,6 +405,20 @@ fn atomic_down_note(replicas: usize) -> &'static str {
         "if the source has failed, start it again (it has no replica to take its place); while the job runs there, stop it with `CLUSTER CANCELSLOTMIGRATIONS` on the source"
     } else {
         "if the source has failed, wait until its replica takes its place (the cluster fails it over once `cluster-node-timeout` has passed): the job ends with the source and the slots are the promoted replica's; if the source answers again, stop the job there with `CLUSTER CANCELSLOTMIGRATIONS`"
+    }
+}
+
+impl Error {
+    /// The `NOPERM` refusal this error is, or that stopped a move ([`Error::MoveStopped`]):
+    /// for a front end that names the rest of the run's rights beside it
+    /// ([`crate::rights::Run::grant`]).
+    #[must_use]
+    pub fn denied(&self) -> Option<&Denied> {
+        match self {
+            Error::NoPermission { denied, .. } => Some(denied),
+            Error::MoveStopped { error, .. } => error.denied(),
+            _ => None,
+        }
     }
 }
 

@@ -412,8 +412,9 @@ pub(super) struct Vetted {
 /// the same user, `SELECT` then `RESTORE-ASKING` (after `AUTH`, which needs no grant: so
 /// measured on Redis 7.0, Valkey 8.0 and 9.1, whose target runs the `RESTORE-ASKING`s even
 /// when it refused the `SELECT`); `ASKING` and `DUMP` where a key is on both nodes; `CLUSTER
-/// COUNTKEYSINSLOT` when a refused move is undone ([`undo`]). docs/operations.md lists the
-/// same grants.
+/// COUNTKEYSINSLOT` when a refused move is undone ([`undo`]). The names are those of
+/// [`crate::rights::MOVE_SOURCE`] and [`crate::rights::MOVE_TARGET`], which own the list (a
+/// test compares them).
 fn move_commands(
     (slot, batch): (&str, &str),
     (source_id, target_id): (&str, &str),
@@ -817,8 +818,10 @@ pub(super) fn move_slot(
         values: batch.saturating_add(1),
         string: MAX_MIGRATED_KEY_BYTES,
     };
-    let auth = &exchange.endpoint.info.redis;
-    let (user, password) = (auth.username.clone(), auth.password.clone());
+    let (user, password) = (
+        exchange.endpoint.info.redis.username.clone(),
+        exchange.endpoint.password.clone(),
+    );
     let mut moved = Moved {
         keys: 0,
         resolved: Vec::new(),
@@ -1371,6 +1374,16 @@ mod tests {
     use super::super::dialect::{commands, script, Shell};
     use super::super::{Node, Role, Shard, SlotRange, Source};
     use super::*;
+
+    #[test]
+    fn a_move_asks_what_the_rights_list_says_it_sends() {
+        let [source, target] = move_commands(("1", "10"), ("a", "b"), ("h", "1", "5"));
+        let names = |list: &[(&'static str, Vec<String>)]| -> Vec<&'static str> {
+            list.iter().map(|(shown, _)| *shown).collect()
+        };
+        assert_eq!(names(&source), crate::rights::MOVE_SOURCE);
+        assert_eq!(names(&target), crate::rights::MOVE_TARGET);
+    }
 
     /// Three primaries, ids `000...0a`, `...0b`, `...0c`, at 127.0.0.1:7000-7002.
     fn topology() -> Topology {

@@ -74,8 +74,8 @@ pub fn redact(url: &str) -> String {
 
 /// What a server URL says besides its address, as the `redis` client reads it: for a front
 /// end's checks (TLS options without TLS, a password given twice, a database named) and for
-/// the options of a script that reaches the same servers. A URL the client cannot read gives
-/// the default (nothing said): the connection refuses it later, in the client's words.
+/// the options of a script that reaches the same servers. [`parts`] gives it only for a URL
+/// that the connection can use, so that a front end's checks come after the URL's own rule.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Parts {
     /// A `rediss://` or `valkeys://` URL (any case): the client speaks TLS, as the
@@ -96,47 +96,134 @@ pub struct Parts {
 
 /// The [`Parts`] of `url`.
 ///
+/// # Errors
+///
+/// [`Error::Url`](crate::Error::Url) for a text that is no server URL the connection can
+/// use, with the reason the connection gives (no scheme, another scheme, a user info cut
+/// by a `/`, `?` or `#` of its password, port 0, ...).
+///
 /// # Examples
 ///
 /// ```
 /// use slotgen_cluster::url::parts;
 ///
-/// let p = parts("rediss://app:s3cret@127.0.0.1:6379/2");
+/// let p = parts("rediss://app:s3cret@127.0.0.1:6379/2").unwrap();
 /// assert!(p.tls && p.password && !p.insecure);
 /// assert_eq!((p.user.as_deref(), p.database.as_deref()), (Some("app"), Some("/2")));
-/// let p = parts("VALKEYS://h:1?db=3#insecure");
+/// let p = parts("VALKEYS://h:1?db=3#insecure").unwrap();
 /// assert!(p.tls && p.insecure && !p.password);
 /// assert_eq!(p.database.as_deref(), Some("?db=3"));
-/// assert_eq!(parts("redis://127.0.0.1:7000"), Default::default());
+/// assert_eq!(parts("redis://127.0.0.1:7000").unwrap(), Default::default());
+/// // a `#` in the password ends the user info: the URL's rule, whatever else was given
+/// let e = parts("rediss://op:ab#cd@127.0.0.1:7501").unwrap_err().to_string();
+/// assert!(e.contains("percent-encode them in the password"), "{e}");
 /// ```
-#[must_use]
-pub fn parts(url: &str) -> Parts {
-    let info = redis::IntoConnectionInfo::into_connection_info(url).ok();
+pub fn parts(url: &str) -> Result<Parts, crate::Error> {
+    let info = read(url).map_err(|reason| crate::Error::Url {
+        url: redact(url),
+        reason,
+    })?;
     // TLS as the connection takes it (`transport::Endpoint`): the client's own reading
-    let tls = info.as_ref().and_then(|info| match info.addr {
+    let tls = match info.addr {
         redis::ConnectionAddr::TcpTls { insecure, .. } => Some(insecure),
         _ => None,
-    });
+    };
     let query_db = redis::parse_redis_url(url).and_then(|parsed| {
         parsed
             .query_pairs()
             .find(|(name, value)| name == "db" && value != "0")
             .map(|(_, value)| format!("?db={}", crate::text::escape(value.as_bytes())))
     });
-    let path_db = info
-        .as_ref()
-        .map(|info| info.redis.db)
-        .filter(|&db| db != 0)
-        .map(|db| format!("/{db}"));
-    Parts {
+    let path_db = (info.redis.db != 0).then(|| format!("/{}", info.redis.db));
+    Ok(Parts {
         tls: tls.is_some(),
         insecure: tls == Some(true),
-        user: info.as_ref().and_then(|info| info.redis.username.clone()),
-        password: info
-            .as_ref()
-            .is_some_and(|info| info.redis.password.is_some()),
+        user: info.redis.username.clone(),
+        password: info.redis.password.is_some(),
         database: query_db.or(path_db),
+    })
+}
+
+/// The schemes a server URL may have (any case), as the `redis` client reads them.
+const SCHEMES: [&str; 7] = [
+    "redis",
+    "rediss",
+    "valkey",
+    "valkeys",
+    "unix",
+    "redis+unix",
+    "valkey+unix",
+];
+
+/// `url` as the `redis` client reads it, or why it cannot be used, as a message's reason
+/// (what is wrong, and the way out): the one reading of a URL, for [`parts`] and for the
+/// connection.
+pub(crate) fn read(url: &str) -> Result<redis::ConnectionInfo, String> {
+    let shown = redact(url);
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return Err(format!(
+            "it has no scheme: `redis://{shown}` names that address"
+        ));
+    };
+    let scheme = scheme.to_ascii_lowercase();
+    if !SCHEMES.contains(&scheme.as_str()) {
+        return Err(format!(
+            "the scheme `{}` is not one of them",
+            crate::text::shorten(&crate::text::escape(scheme.as_bytes()), 40)
+        ));
     }
+    let info = redis::IntoConnectionInfo::into_connection_info(url).map_err(|_| {
+        // the user info ends at the first `/`, `?` or `#`: a password holding one cuts it
+        match rest.rfind('@') {
+            Some(at) if rest[..at].contains(['/', '?', '#']) => {
+                "the user info before the last `@` holds `/`, `?` or `#`, which end it: \
+                 percent-encode them in the password (`%2F`, `%3F`, `%23`; `%40` for `@`, `%25` for `%`), \
+                 or give the password with --password-file, --askpass or REDISCLI_AUTH"
+                    .to_owned()
+            }
+            // the client takes only a user and a password that are UTF-8 once decoded
+            Some(at) if std::str::from_utf8(&percent_decoded(&rest[..at])).is_err() => {
+                "the user info is not UTF-8 once percent-decoded, and the client reads a URL's \
+                 user and password as text: give the password with --password-file, --askpass or \
+                 REDISCLI_AUTH, which take any bytes"
+                    .to_owned()
+            }
+            _ => "its host, port (1 to 65535), user info or path does not parse".to_owned(),
+        }
+    })?;
+    if let redis::ConnectionAddr::Tcp(_, 0) | redis::ConnectionAddr::TcpTls { port: 0, .. } =
+        info.addr
+    {
+        return Err(
+            "port 0 is no server's port: a server listens on a port from 1 to 65535".to_owned(),
+        );
+    }
+    Ok(info)
+}
+
+/// `text` with each `%XX` (two hex digits) turned into its byte, as a URL's user info is
+/// read; anything else kept.
+fn percent_decoded(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 fn is_secret(key: &str) -> bool {
@@ -152,6 +239,7 @@ mod tests {
     #[test]
     fn parts_as_the_client_reads_them() {
         // a percent-encoded user is decoded; an empty one is none
+        let parts = |url| parts(url).unwrap();
         assert_eq!(parts("redis://a%40b:pw@h:1").user.as_deref(), Some("a@b"));
         assert_eq!(parts("redis://:pw@h:1").user, None);
         assert!(parts("redis://:pw@h:1").password);
@@ -162,8 +250,27 @@ mod tests {
         );
         assert_eq!(parts("redis://h:1?db=0").database, None);
         assert_eq!(parts("redis://h:1/0").database, None);
-        // no URL at all says nothing
-        assert_eq!(parts("h:1"), super::Parts::default());
+    }
+
+    #[test]
+    fn a_url_that_cannot_be_used_says_why() {
+        let reason = |url| match parts(url) {
+            Err(crate::Error::Url { reason, .. }) => reason,
+            other => panic!("{url}: {other:?}"),
+        };
+        assert!(reason("h:1").starts_with("it has no scheme: `redis://h:1`"));
+        // a `#`, `/` or `?` in the password ends the user info, TLS or not
+        for url in [
+            "rediss://op:ab#cd@127.0.0.1:7501",
+            "rediss://op:ab/cd@127.0.0.1:7501",
+            "redis://op:ab?cd@127.0.0.1:7501",
+        ] {
+            assert!(reason(url).contains("percent-encode them"), "{url}");
+        }
+        // `%FF` decodes to a byte that is not UTF-8, which the client refuses
+        assert!(reason("redis://op:a%FFb@127.0.0.1:7501").contains("--password-file"));
+        assert!(reason("redis://h:0").starts_with("port 0"));
+        assert_eq!(super::percent_decoded("a%41%zz%4"), b"aA%zz%4");
     }
 
     #[test]

@@ -26,8 +26,11 @@ pub struct Denied {
 }
 
 /// The container commands that slotgen sends: their second word is a subcommand, which an
-/// ACL rule names (`+cluster|shards`).
-const CONTAINERS: [&str; 4] = ["cluster", "config", "acl", "client"];
+/// ACL rule names (`+cluster|shards`, `+command|info`: a rule for the whole command grants
+/// more than slotgen needs).
+const CONTAINERS: [&str; 7] = [
+    "cluster", "config", "acl", "client", "command", "memory", "object",
+];
 
 impl Denied {
     /// `user` may run none of `commands` (any one of which would do).
@@ -95,6 +98,9 @@ mod tests {
         assert_eq!(Denied::rule("CLUSTER SLOT-STATS"), "+cluster|slot-stats");
         assert_eq!(Denied::rule("INFO cluster"), "+info");
         assert_eq!(Denied::rule("READONLY"), "+readonly");
+        assert_eq!(Denied::rule("COMMAND INFO"), "+command|info");
+        assert_eq!(Denied::rule("MEMORY USAGE"), "+memory|usage");
+        assert_eq!(Denied::rule("OBJECT FREQ"), "+object|freq");
     }
 
     #[test]

@@ -148,7 +148,7 @@ impl Connection {
             owed: None,
         };
         let settings = &info.redis;
-        if let Some(password) = &settings.password {
+        if let Some(password) = &endpoint.password {
             let mut auth = redis::cmd("AUTH");
             if let Some(user) = &settings.username {
                 auth.arg(user);

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use redis::{ConnectionAddr, ConnectionInfo, IntoConnectionInfo};
+use redis::{ConnectionAddr, ConnectionInfo};
 
 use super::tls::{TlsClient, TlsError, TlsOptions};
 use super::ServerError;
@@ -27,7 +27,7 @@ use crate::url::{redact, HIDDEN};
 ///
 /// let mut options = ConnectOptions::default();
 /// options.user = Some("app".to_owned());
-/// options.password = Some("s3cret".to_owned());
+/// options.password = Some(b"s3cret".to_vec());
 /// let mut tls = TlsOptions::default();
 /// tls.ca_file = Some("ca.pem".into());
 /// options.tls = Some(tls);
@@ -40,8 +40,9 @@ pub struct ConnectOptions {
     pub tls: Option<TlsOptions>,
     /// The ACL user (`AUTH user password`); `None`: the URL's, or `default`.
     pub user: Option<String>,
-    /// The password; `None`: the URL's, if any.
-    pub password: Option<String>,
+    /// The password, any bytes (a server takes them as given: `AUTH` and `MIGRATE`'s
+    /// `AUTH2` carry them whole); `None`: the URL's, if any.
+    pub password: Option<Vec<u8>>,
 }
 
 impl fmt::Debug for ConnectOptions {
@@ -58,9 +59,12 @@ impl fmt::Debug for ConnectOptions {
 /// node of a cluster), and its URL as messages show it.
 #[derive(Clone, Debug)]
 pub(crate) struct Endpoint {
-    /// The address (never [`ConnectionAddr::TcpTls`]: TLS is [`tls`](Self::tls)), user,
-    /// password and database.
+    /// The address (never [`ConnectionAddr::TcpTls`]: TLS is [`tls`](Self::tls)), user and
+    /// database; never the password, which is [`password`](Self::password).
     pub(crate) info: ConnectionInfo,
+    /// The password (the options', else the URL's), as the bytes `AUTH` sends: a server
+    /// takes any bytes, and the client's `ConnectionInfo` only text.
+    pub(crate) password: Option<Vec<u8>>,
     /// The TLS client, when the connection speaks TLS.
     pub(crate) tls: Option<Arc<TlsClient>>,
     /// The URL, redacted.
@@ -76,44 +80,10 @@ impl Endpoint {
     /// URL, [`ServerError::Tls`] for TLS settings that cannot be used.
     pub(crate) fn new(url: &str, options: &ConnectOptions) -> Result<Endpoint, ServerError> {
         let shown = redact(url);
-        let bad_url = |reason: &str| ServerError::Url {
+        let mut info = crate::url::read(url).map_err(|reason| ServerError::Url {
             url: shown.clone(),
-            reason: reason.to_owned(),
-        };
-        let scheme = match url.split_once("://") {
-            Some((scheme, _)) => scheme.to_ascii_lowercase(),
-            None => {
-                return Err(bad_url(&format!(
-                    "it has no scheme: `redis://{shown}` names that address"
-                )));
-            }
-        };
-        if !matches!(
-            scheme.as_str(),
-            "redis" | "rediss" | "valkey" | "valkeys" | "unix" | "redis+unix" | "valkey+unix"
-        ) {
-            return Err(bad_url(&format!(
-                "the scheme `{}` is not one of them",
-                crate::text::shorten(&crate::text::escape(scheme.as_bytes()), 40)
-            )));
-        }
-        let mut info = url.into_connection_info().map_err(|_| {
-            // the user info ends at the first `/`, `?` or `#`: a password holding one cuts it
-            let rest = &url[url.find("://").map_or(0, |i| i + 3)..];
-            match rest.rfind('@') {
-                Some(at) if rest[..at].contains(['/', '?', '#']) => bad_url(
-                    "the user info before the last `@` holds `/`, `?` or `#`, which end it: \
-                     percent-encode them in the password (`%2F`, `%3F`, `%23`; `%40` for `@`, `%25` for `%`), \
-                     or give the password with --password-file, --askpass or REDISCLI_AUTH",
-                ),
-                _ => bad_url("its host, port (1 to 65535), user info or path does not parse"),
-            }
+            reason,
         })?;
-        if let ConnectionAddr::Tcp(_, 0) | ConnectionAddr::TcpTls { port: 0, .. } = info.addr {
-            return Err(bad_url(
-                "port 0 is no server's port: a server listens on a port from 1 to 65535",
-            ));
-        }
         let tls_url = matches!(info.addr, ConnectionAddr::TcpTls { .. });
         let tls = match (&info.addr, &options.tls) {
             (ConnectionAddr::Unix(_), Some(_)) => {
@@ -136,9 +106,8 @@ impl Endpoint {
         if let Some(user) = &options.user {
             info.redis.username = Some(user.clone());
         }
-        if let Some(password) = &options.password {
-            info.redis.password = Some(password.clone());
-        }
+        let url_password = info.redis.password.take().map(String::into_bytes);
+        let password = options.password.clone().or(url_password);
         let tls = match tls {
             Some(tls) => Some(Arc::new(TlsClient::new(&tls).map_err(|error| {
                 ServerError::Tls {
@@ -157,7 +126,12 @@ impl Endpoint {
         } else {
             shown
         };
-        Ok(Endpoint { info, tls, shown })
+        Ok(Endpoint {
+            info,
+            password,
+            tls,
+            shown,
+        })
     }
 
     /// Another node of the same cluster, at `host:port` (`addr` as the cluster's map gives
@@ -168,8 +142,7 @@ impl Endpoint {
         } else {
             "redis"
         };
-        let auth = &self.info.redis;
-        let userinfo = match (&auth.username, &auth.password) {
+        let userinfo = match (&self.info.redis.username, &self.password) {
             (Some(user), Some(_)) => format!("{}:{HIDDEN}@", crate::text::escape(user.as_bytes())),
             (None, Some(_)) => format!(":{HIDDEN}@"),
             _ => String::new(),
@@ -179,6 +152,7 @@ impl Endpoint {
                 addr: ConnectionAddr::Tcp(host.to_owned(), port),
                 redis: self.info.redis.clone(),
             },
+            password: self.password.clone(),
             tls: self.tls.clone(),
             shown: format!("{scheme}://{userinfo}{addr}"),
         }
@@ -224,7 +198,7 @@ mod tests {
     fn options_take_the_place_of_the_url_and_tls_shows() {
         let options = ConnectOptions {
             user: Some("app".to_owned()),
-            password: Some("s3cret".to_owned()),
+            password: Some(b"s3cret\xff".to_vec()),
             tls: Some(TlsOptions {
                 insecure: true,
                 ..TlsOptions::default()
@@ -233,7 +207,8 @@ mod tests {
         let endpoint = Endpoint::new("redis://old:pw@127.0.0.1:7000", &options).unwrap();
         assert_eq!(endpoint.shown, "rediss://old:***@127.0.0.1:7000");
         assert_eq!(endpoint.user(), "app");
-        assert_eq!(endpoint.info.redis.password.as_deref(), Some("s3cret"));
+        assert_eq!(endpoint.password.as_deref(), Some(&b"s3cret\xff"[..]));
+        assert_eq!(endpoint.info.redis.password, None);
         let node = endpoint.node("127.0.0.1", 7001, "127.0.0.1:7001");
         assert_eq!(node.shown, "rediss://app:***@127.0.0.1:7001");
         assert!(node.tls.is_some());

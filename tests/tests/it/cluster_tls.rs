@@ -492,6 +492,62 @@ fn acl_users(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]) -> V
     )
     .fails_with("user `mapper` may not run CLUSTER KEYSLOT: grant it with `ACL SETUSER mapper +cluster|keyslot` (NOPERM)");
 
+    // passwords as the server takes them: any bytes from a file or standard input, and `#`,
+    // `/`, `?` percent-encoded in the URL; the server's answer decides (the map, as above)
+    let odd: &[u8] = b"b\xffy\ttes\x1b\xfe";
+    let hashy = "ab#cd/e?f";
+    for node in cluster.nodes() {
+        let mut con = node.connect();
+        for (user, password) in [("bytes", odd), ("hashy", hashy.as_bytes())] {
+            let mut rule = b">".to_vec();
+            rule.extend_from_slice(password);
+            redis::cmd("ACL")
+                .arg("SETUSER")
+                .arg(user)
+                .arg("on")
+                .arg(rule)
+                .arg(&[
+                    "+info",
+                    "+cluster|info",
+                    "+cluster|shards",
+                    "+cluster|nodes",
+                ])
+                .query::<()>(&mut con)
+                .unwrap_or_else(|e| panic!("ACL SETUSER {user}: {e}"));
+        }
+    }
+    let odd_pw = dir.path().join("odd");
+    std::fs::write(&odd_pw, [odd, b"\n"].concat()).unwrap();
+    let odd_pw = odd_pw.to_str().unwrap().to_owned();
+    let as_bytes = run(
+        &[
+            "nodes",
+            "--redis",
+            url,
+            "--user",
+            "bytes",
+            "--password-file",
+            &odd_pw,
+        ],
+        b"",
+    );
+    assert_eq!(map_rows(&as_bytes), expected, "{}", as_bytes.stderr);
+    let as_bytes = run(
+        &["nodes", "--redis", url, "--user", "bytes", "--askpass"],
+        &[odd, b"\n"].concat(),
+    );
+    assert_eq!(map_rows(&as_bytes), expected, "{}", as_bytes.stderr);
+    let encoded = url.replacen("rediss://", "rediss://hashy:ab%23cd%2Fe%3Ff@", 1);
+    let by_url = run(&["nodes", "--redis", &encoded], b"");
+    assert_eq!(map_rows(&by_url), expected, "{}", by_url.stderr);
+    let cut = url.replacen("rediss://", &format!("rediss://hashy:{hashy}@"), 1);
+    let cut = run(&["nodes", "--redis", &cut], b"");
+    cut.fails_with_code(
+        2,
+        "percent-encode them in the password (`%2F`, `%3F`, `%23`",
+    );
+    assert!(!cut.stderr.contains("TLS only"), "{}", cut.stderr);
+
     // CLUSTER SLOTS without CLUSTER SHARDS: the map from CLUSTER SLOTS, with a note
     let slots_pw = file("slots", "slots-pw");
     let from_slots = run(

@@ -310,3 +310,52 @@ fn every_link_of_the_docs_names_a_file_of_the_repository() {
     assert!(broken.is_empty(), "{broken:#?}");
     assert!(checked >= 30, "{checked} links");
 }
+
+/// The rights docs/cluster.md lists for each command, one `ACL SETUSER` a run, and those
+/// docs/operations.md lists for each end of a move, are those of `slotgen_cluster::rights`,
+/// which the refusals quote.
+#[test]
+fn the_docs_list_the_rights_each_command_sends() {
+    use slotgen_cluster::rights::{rules, Run, MOVE_SOURCE, MOVE_TARGET};
+    use slotgen_cluster::{Dialect, Metric};
+    let read = |page: &str| std::fs::read_to_string(workspace_root().join(page)).unwrap();
+    // the page's lines joined, as a long grant is written across none
+    let cluster = read("docs/cluster.md");
+    for run in [
+        Run::Map,
+        Run::Verify,
+        Run::Plan(Metric::Keys),
+        Run::Apply(Metric::Keys, Dialect::Classic),
+        Run::Apply(Metric::Keys, Dialect::Migrateslots),
+    ] {
+        let grant = format!("`{}`", run.grant("app"));
+        assert!(
+            cluster.contains(&grant),
+            "docs/cluster.md lacks {grant} ({run:?})"
+        );
+    }
+    // what another metric adds to the keys' plan
+    let keys = Run::Plan(Metric::Keys).rules();
+    for (metric, named) in [
+        (Metric::Memory, "(`--by memory`)"),
+        (Metric::Cpu, "(the CPU"),
+    ] {
+        for rule in Run::Plan(metric).rules() {
+            if !keys.contains(&rule) {
+                assert!(
+                    cluster.contains(&format!("`{rule}`")),
+                    "docs/cluster.md lacks `{rule}` for {metric:?}"
+                );
+            }
+        }
+        assert!(cluster.contains(named), "{named}");
+    }
+    let operations = read("docs/operations.md").replace("\n  ", " ");
+    for (end, list) in [("source", &MOVE_SOURCE[..]), ("target", &MOVE_TARGET[..])] {
+        let said = format!("on the {end} `{}`", rules(list).join(" "));
+        assert!(
+            operations.contains(&said),
+            "docs/operations.md lacks {said}"
+        );
+    }
+}

@@ -9,6 +9,7 @@ mod build_api;
 mod catalogue_alphabets;
 mod cluster_apply;
 mod cluster_failover;
+mod cluster_grants;
 mod cluster_live;
 mod cluster_load;
 mod cluster_plan;

@@ -11,6 +11,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use slotgen::text::field;
+use slotgen_cluster::rights::Run;
 use slotgen_cluster::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 use slotgen_cluster::{
     self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,
@@ -97,7 +98,10 @@ impl ConnectArgs {
     /// A usage error for TLS options without TLS, or two passwords; an error when the
     /// password cannot be read.
     pub fn options(&self, url: &str, stdin_taken: Option<&str>) -> Result<ConnectOptions> {
-        let parts = slotgen_cluster::url::parts(url);
+        // the URL's own rule first: a URL the connection cannot use is refused as such, not
+        // for an option that its reading would make right (`--cacert` with a `rediss://` URL
+        // whose password holds a `#`)
+        let parts = slotgen_cluster::url::parts(url).map_err(explain)?;
         let tls_url = parts.tls;
         let given: Vec<&str> = [
             (self.cacert.is_some(), "--cacert"),
@@ -174,8 +178,9 @@ impl ConnectArgs {
         } else if url_password {
             None
         } else {
-            std::env::var(PASSWORD_VARIABLE)
-                .ok()
+            // any bytes, as redis-cli sends it
+            std::env::var_os(PASSWORD_VARIABLE)
+                .map(std::ffi::OsString::into_encoded_bytes)
                 .filter(|p| !p.is_empty())
         };
         let source = if self.askpass {
@@ -203,32 +208,32 @@ impl ConnectArgs {
     }
 }
 
-/// The first line of `text`, without its line break; refused when empty.
-fn first_line(mut text: String, from: &str) -> Result<String> {
-    if let Some(end) = text.find(['\n', '\r']) {
-        text.truncate(end);
-    }
-    if text.is_empty() {
+/// The first line of `text`, without its line break (`\n`, or `\r\n`); refused when empty.
+/// A password is any bytes but a line break, as a server takes it: `AUTH` carries them
+/// whole.
+fn first_line(text: &[u8], from: &str) -> Result<Vec<u8>> {
+    let line = text
+        .split(|&b| b == b'\n' || b == b'\r')
+        .next()
+        .unwrap_or_default();
+    if line.is_empty() {
         bail!("{from} gives an empty password: put the password on its first line");
     }
-    Ok(text)
+    Ok(line.to_vec())
 }
 
 /// The longest password read: ACL passwords are hashed, any length works, but a line read
 /// must be bounded.
 const MAX_PASSWORD: u64 = 64 * 1024;
 
-fn read_password_file(path: &std::path::Path) -> Result<String> {
+fn read_password_file(path: &std::path::Path) -> Result<Vec<u8>> {
     let shown = slotgen::text::escape(path.as_os_str().as_encoded_bytes());
     let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, slotgen::user_file::WAIT)
         .map_err(|e| anyhow!("cannot read --password-file {shown}: {e}"))?;
-    let line = bytes.split(|&b| b == b'\n').next().unwrap_or_default();
-    let text = String::from_utf8(line.to_vec())
-        .map_err(|_| anyhow!("--password-file {shown}: the password is not UTF-8"))?;
-    first_line(text, &format!("--password-file {shown}"))
+    first_line(&bytes, &format!("--password-file {shown}"))
 }
 
-fn ask_password() -> Result<String> {
+fn ask_password() -> Result<Vec<u8>> {
     if std::io::stdin().is_terminal() {
         let password = rpassword::prompt_password("Password: ").map_err(|e| {
             anyhow!(
@@ -236,7 +241,7 @@ fn ask_password() -> Result<String> {
                 slotgen::text::os_reason(&e)
             )
         })?;
-        return first_line(password, "the terminal");
+        return first_line(password.as_bytes(), "the terminal");
     }
     let mut line = Vec::new();
     std::io::stdin()
@@ -244,9 +249,7 @@ fn ask_password() -> Result<String> {
         .take(MAX_PASSWORD)
         .read_until(b'\n', &mut line)
         .context("cannot read the password from standard input")?;
-    let text = String::from_utf8(line)
-        .map_err(|_| anyhow!("--askpass: the password on standard input is not UTF-8"))?;
-    first_line(text, "--askpass (standard input)")
+    first_line(&line, "--askpass (standard input)")
 }
 
 /// What to do about a refusal, in this tool's option names: for TLS errors, a missing
@@ -294,6 +297,54 @@ pub fn explain(e: cluster::Error) -> anyhow::Error {
             "{e}: --askpass, --password-file FILE or {PASSWORD_VARIABLE} (with --user NAME for an ACL user), or `USER:PASSWORD@` in the URL"
         ),
         e => e.into(),
+    }
+}
+
+/// What a `NOPERM` refusal adds in a run of `slotgen NAME` (`run`): every rule the run
+/// sends, in one `ACL SETUSER` for the user refused, to run on every node. A user cannot
+/// ask which rules it lacks (each command that would tell needs a right of its own:
+/// [`slotgen_cluster::rights`]), so one grant of the whole run's rules is what lets the
+/// next run go through, instead of one refusal a run. For `rebalance --apply` the dialect
+/// decides (Valkey 9's atomic moves send commands an older server refuses in a grant): it
+/// is the seed's, asked here, or the classic one when the seed does not say.
+pub fn whole_run_grant(
+    denied: &cluster::transport::Denied,
+    name: &str,
+    run: Run,
+    server: &ServerArgs,
+    options: &ConnectOptions,
+) -> String {
+    let run = match run {
+        Run::Apply(metric, _) => Run::Apply(
+            metric,
+            cluster::server_dialect(&server.redis, options, server.timeout.get())
+                .map_or(cluster::Dialect::Classic, |(dialect, _)| dialect),
+        ),
+        run => run,
+    };
+    format!(
+        "; `slotgen {name}` sends, as user `{}`, what `{}` grants: run it on every node (each keeps its own users) to grant the whole run at once, as a user cannot ask which of these it lacks",
+        denied.user,
+        run.grant(&denied.user)
+    )
+}
+
+/// `e` with [`whole_run_grant`] where it is, or carries, a `NOPERM` refusal; as it was
+/// otherwise.
+pub fn with_whole_run_grant(
+    e: anyhow::Error,
+    name: &str,
+    run: Run,
+    server: &ServerArgs,
+    options: &ConnectOptions,
+) -> anyhow::Error {
+    let grant = e
+        .downcast_ref::<cluster::Error>()
+        .and_then(cluster::Error::denied)
+        .map(|denied| whole_run_grant(denied, name, run, server, options));
+    match grant {
+        Some(grant) => anyhow!("{e:#}{grant}"),
+        None => e,
     }
 }
 

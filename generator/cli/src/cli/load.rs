@@ -7,6 +7,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::text::field;
+use slotgen_cluster::rights::Run;
+use slotgen_cluster::transport::ConnectOptions;
 use slotgen_cluster::{LoadSource, Metric, SlotLoad, Summary};
 
 use super::cluster::{explain, ServerArgs};
@@ -78,7 +80,15 @@ pub struct LoadArgs {
 pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
-    let load = SlotLoad::fetch(url, &options, args.server.timeout.get()).map_err(explain)?;
+    run_with(args, &options).map_err(|e| {
+        super::cluster::with_whole_run_grant(e, "load", Run::Plan(args.by), &args.server, &options)
+    })
+}
+
+/// [`run`] with the connection's options.
+fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
+    let url = &args.server.redis;
+    let load = SlotLoad::fetch(url, options, args.server.timeout.get()).map_err(explain)?;
     // a metric not collected is refused before any note
     let by = args.by;
     let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
@@ -103,8 +113,9 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let shards = topology.shards.len();
     let hot = slotgen_cluster::hot_slots(values, &owners, shards, &[]);
     let remedies = super::remedy::remedies(
+        ("load", Run::Plan(by)),
         &args.server,
-        &options,
+        options,
         topology,
         &hot,
         by,

@@ -8,6 +8,8 @@ use anyhow::{anyhow, Result};
 
 use serde_json::json;
 use slotgen::text::field;
+use slotgen_cluster::rights::Run;
+use slotgen_cluster::transport::ConnectOptions;
 use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Topology};
 
 use super::cluster::explain;
@@ -55,6 +57,27 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     }
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
+    run_with(args, &options).map_err(|e| {
+        let (name, run) = rights(args);
+        super::cluster::with_whole_run_grant(e, name, run, &args.server, &options)
+    })
+}
+
+/// The command as a message names it, and what it sends ([`slotgen_cluster::rights`]):
+/// the plan, or the plan and its moves under --apply (in the classic dialect, which
+/// [`super::cluster::whole_run_grant`] makes the seed's).
+fn rights(args: &RebalanceArgs) -> (&'static str, Run) {
+    if args.apply {
+        ("rebalance --apply", Run::Apply(args.by(), Dialect::Classic))
+    } else {
+        ("rebalance", Run::Plan(args.by()))
+    }
+}
+
+/// [`run`] once the command line is checked, with the connection's options.
+fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> {
+    let url = &args.server.redis;
+    let options = options.clone();
     let timeout = args.server.timeout.get();
     if let Some(file) = &args.plan {
         if matches!(args.format, Format::Svg | Format::Commands) {
@@ -111,6 +134,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         after[usize::from(m.slot)] = Some(m.to);
     }
     let hot: Vec<HotRemedy> = remedy::remedies(
+        rights(args),
         &args.server,
         &options,
         topology,

@@ -6,6 +6,7 @@
 use serde_json::json;
 use slotgen::emit::common::shell_quote;
 use slotgen::text::{escape, field};
+use slotgen_cluster::rights::Run;
 use slotgen_cluster::{self as cluster, Basis, HotSlot, Metric, SlotSample, Split, Topology};
 
 use super::cluster::{ConnectArgs, ServerArgs};
@@ -33,9 +34,11 @@ pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, String, f64)> {
 
 /// The remedy of every slot of `hot`: each sampled on its primary (a failure said on stderr
 /// and that slot left without a remedy), split over the map `owners` (as the plan leaves
-/// it) with `amounts` of `metric` and one weight per shard.
+/// it) with `amounts` of `metric` and one weight per shard. A sample refused for a right
+/// names every right of `run` (`slotgen NAME`, what it sends), so that one grant covers it.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn remedies(
+    run: (&str, Run),
     server: &ServerArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
     topology: &Topology,
@@ -59,10 +62,14 @@ pub(super) fn remedies(
     ) {
         Ok(samples) => samples,
         Err(e) => {
+            let grant = e.denied().map(|denied| {
+                super::cluster::whole_run_grant(denied, run.0, run.1, server, options)
+            });
             say!(
-                "slotgen: note: the keys of the hot {} could not be sampled ({}), so no hashtag split is offered",
+                "slotgen: note: the keys of the hot {} could not be sampled ({}{}), so no hashtag split is offered",
                 if slots.len() == 1 { "slot" } else { "slots" },
-                super::cluster::explain(e)
+                super::cluster::explain(e),
+                grant.unwrap_or_default()
             );
             Vec::new()
         }

@@ -241,6 +241,113 @@ fn the_password_reaches_auth_from_every_source_and_is_never_printed() {
     }
 }
 
+/// A password that is not UTF-8 (with a tab and an escape besides): servers take any bytes
+/// (`ACL SETUSER app >...`, redis-cli's REDISCLI_AUTH), so every source that can hold bytes
+/// sends them whole to `AUTH`, and none is printed. A URL cannot hold them (the client reads
+/// its user info as text): it is refused saying to give the password another way.
+#[test]
+fn a_password_of_any_bytes_reaches_auth_whole() {
+    let secret: &[u8] = b"s3\xffcr\tet\x1b\xfe-Zq7";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pw");
+    let mut in_file = secret.to_vec();
+    in_file.extend_from_slice(b"\nignored second line\n");
+    std::fs::write(&file, in_file).unwrap();
+    let file = file.to_str().unwrap().to_owned();
+    let mut expected = b"*3\r\n$4\r\nAUTH\r\n$3\r\napp\r\n".to_vec();
+    expected.extend_from_slice(format!("${}\r\n", secret.len()).as_bytes());
+    expected.extend_from_slice(secret);
+    expected.extend_from_slice(b"\r\n");
+    for source in ["file", "stdin", "environment"] {
+        let fake = Fake::start(&[WRONGPASS]);
+        let url = format!("redis://127.0.0.1:{}", fake.port);
+        let mut args = vec!["nodes", "--redis", &url, "--timeout", "10", "--user", "app"];
+        match source {
+            "file" => args.extend(["--password-file", &file]),
+            "stdin" => args.push("--askpass"),
+            _ => {}
+        }
+        let mut command = Command::new(env!("CARGO_BIN_EXE_slotgen"));
+        command.args(&args).env_remove("REDISCLI_AUTH");
+        if source == "environment" {
+            use std::os::unix::ffi::OsStrExt;
+            command.env("REDISCLI_AUTH", std::ffi::OsStr::from_bytes(secret));
+        }
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = secret.to_vec();
+        line.push(b'\n');
+        child.stdin.take().unwrap().write_all(&line).unwrap();
+        let output = child.wait_with_output().unwrap();
+        for shown in [&output.stdout, &output.stderr] {
+            assert!(
+                !shown.windows(secret.len()).any(|w| w == secret),
+                "{source}: the password printed"
+            );
+        }
+        let run: Run = output.into();
+        // the server's answer decides: here it refuses, naming the source
+        run.fails_with("refused the password of user `app` (WRONGPASS");
+        let from = match source {
+            "file" => "--password-file",
+            "stdin" => "--askpass",
+            _ => "REDISCLI_AUTH",
+        };
+        assert!(
+            run.stderr
+                .contains(&format!("; the password sent came from {from}")),
+            "{source}: {}",
+            run.stderr
+        );
+        assert_eq!(
+            *fake.received.lock().unwrap(),
+            expected,
+            "{source}: AUTH as sent"
+        );
+    }
+    // percent-encoded in a URL, the same bytes cannot reach the client
+    run(&["nodes", "--redis", "redis://app:s3%FFcr@127.0.0.1:1"]).fails_with_code(
+        2,
+        "(the user info is not UTF-8 once percent-decoded, and the client reads a URL's user and password as text: give the password with --password-file, --askpass or REDISCLI_AUTH, which take any bytes)",
+    );
+}
+
+/// A password holding `#`, `/` or `?` unencoded ends the URL's user info: that rule comes
+/// first, before any option that the URL's reading would make right (`--cacert` with a
+/// `rediss://` URL is right; the URL is not).
+#[test]
+fn a_url_cut_by_its_password_is_refused_before_its_options() {
+    for url in [
+        "rediss://op:ab#cd@127.0.0.1:7501",
+        "rediss://op:ab/cd@127.0.0.1:7501",
+        "rediss://op:ab?cd@127.0.0.1:7501",
+    ] {
+        for extra in [&[][..], &["--cacert", "ca.pem"][..], &["--insecure"][..]] {
+            let mut args = vec!["nodes", "--redis", url];
+            args.extend(extra);
+            let run = run(&args);
+            run.fails_with_code(
+                2,
+                "holds `/`, `?` or `#`, which end it: percent-encode them in the password (`%2F`, `%3F`, `%23`",
+            );
+            assert!(
+                !run.stderr.contains("TLS only"),
+                "{url} {extra:?}: {}",
+                run.stderr
+            );
+            assert!(
+                !run.stderr.contains("cd@"),
+                "{url} {extra:?}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
 /// `text` as a RESP bulk string.
 fn bulk(text: &str) -> String {
     format!("${}\r\n{text}\r\n", text.len())

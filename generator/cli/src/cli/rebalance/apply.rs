@@ -279,7 +279,7 @@ pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
         })
     };
     let url = &args.server.redis;
-    let parts = slotgen_cluster::url::parts(url);
+    let parts = slotgen_cluster::url::parts(url).map_err(explain)?;
     let mut options = Vec::new();
     if c.tls || parts.tls {
         options.push("--tls".to_owned());

@@ -1,0 +1,266 @@
+//! An ACL user granted only the map's rights, refused by a live cluster: the refusal names,
+//! in one `ACL SETUSER`, every right of the whole run (`slotgen_cluster::rights`), and that
+//! line, run once on every node as printed, lets the next run go through with no refusal:
+//! `load` with its hot-slot sample (the tester needed two runs) and `rebalance --apply`
+//! (six). The user's password is not UTF-8, as a server takes it: read from a file, sent by
+//! `AUTH`, and by `MIGRATE`'s `AUTH2` to the target.
+
+use std::collections::BTreeMap;
+
+use redis::Commands;
+use slotgen_tests::live::{self, Server};
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+
+use crate::cluster_live::{slotgen, Run};
+
+/// The slot of `key` by the `crc` crate: CRC-16/XMODEM of its hashtag, mod 16384.
+fn slot_of(key: &str) -> u16 {
+    let hashed = match key.find('{') {
+        Some(open) => match key[open + 1..].find('}') {
+            Some(len) if len > 0 => &key[open + 1..open + 1 + len],
+            _ => key,
+        },
+        None => key,
+    };
+    crc::Crc::<u16>::new(&crc::CRC_16_XMODEM).checksum(hashed.as_bytes()) & 16383
+}
+
+/// The user's password: not UTF-8, with a tab.
+const PASSWORD: &[u8] = b"op\xff\tpw\xfe";
+
+/// The user `op` on every node of `cluster`, with [`PASSWORD`], every key, and the map's
+/// rights and `extra` alone; and the file that holds the password.
+fn map_user(cluster: &ReplicatedCluster, extra: &[&str]) -> tempfile::NamedTempFile {
+    for node in cluster.nodes() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("reset")
+            .arg("on")
+            .arg([b">", PASSWORD].concat())
+            .arg("~*")
+            .arg(&[
+                "+info",
+                "+cluster|info",
+                "+cluster|shards",
+                "+cluster|nodes",
+            ])
+            .arg(extra);
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut file, &[PASSWORD, b"\n"].concat()).unwrap();
+    file
+}
+
+/// `slotgen ARGS --redis URL --user op --password-file FILE` against `cluster`.
+fn as_op(cluster: &ReplicatedCluster, file: &tempfile::NamedTempFile, args: &[&str]) -> Run {
+    let url = format!("redis://127.0.0.1:{}", cluster.primaries[0].port);
+    let pw = file.path().to_str().unwrap();
+    let mut all = args.to_vec();
+    all.extend(["--redis", &url, "--user", "op", "--password-file", pw]);
+    slotgen(&all, b"")
+}
+
+/// The grant that `stderr` prints for the whole run (`... what `ACL SETUSER op ...`
+/// grants: run it on every node`), checked narrow (no whole container command), then run
+/// as printed on every node of `cluster`; returned.
+fn follow_the_grant(cluster: &ReplicatedCluster, stderr: &str) -> String {
+    let grant = stderr
+        .split_once("sends, as user `op`, what `")
+        .and_then(|(_, rest)| rest.split_once("` grants: run it on every node"))
+        .map(|(grant, _)| grant.to_owned())
+        .unwrap_or_else(|| panic!("no grant of the whole run in:\n{stderr}"));
+    assert!(grant.starts_with("ACL SETUSER op +"), "{grant}");
+    for rule in grant.split(' ').skip(3) {
+        assert!(
+            !["+cluster", "+command", "+config", "+memory", "+object", "+@all"].contains(&rule),
+            "{rule} is broader than the run needs: {grant}"
+        );
+    }
+    for node in cluster.nodes() {
+        let mut cmd = redis::Cmd::new();
+        for word in grant.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd
+            .query(&mut node.connect())
+            .unwrap_or_else(|e| panic!("`{grant}` on {}: {e}", node.port));
+    }
+    grant
+}
+
+/// The lines of `stderr` that say a command was refused for a right (`NOPERM`), but the
+/// note that `CLUSTER SLOT-STATS` was (Valkey 8.0 and later: the keys are then counted by
+/// `CLUSTER COUNTKEYSINSLOT`, which the grant holds; `+cluster|slot-stats` is for the other
+/// metrics).
+fn refusals(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.contains("NOPERM") && !l.contains("may not run CLUSTER SLOT-STATS:"))
+        .collect()
+}
+
+/// `n` keys on slots of `RANGES[i]` (not slot 0), `prefix:N`.
+fn spread(cluster: &ReplicatedCluster, i: usize, prefix: &str, n: usize) -> Vec<String> {
+    let (first, last) = RANGES[i];
+    let keys: Vec<String> = (0u32..)
+        .map(|k| format!("{prefix}:{k}"))
+        .filter(|k| {
+            let slot = slot_of(k);
+            slot != 0 && (first..=last).contains(&slot)
+        })
+        .take(n)
+        .collect();
+    let mut pipe = redis::pipe();
+    for key in &keys {
+        pipe.set(key, key).ignore();
+    }
+    let () = pipe.query(&mut cluster.primaries[i].connect()).unwrap();
+    keys
+}
+
+/// `load` on a cluster whose slot 0 is hot (3,000 keys of one hashtag, 1,500 on each
+/// primary's other slots): the user may count keys (the tester's case: the load read, the
+/// sample refused `CLUSTER GETKEYSINSLOT`), and the note names the whole run's grant;
+/// followed once, the next `load` samples the slot with no refusal, naming the hashtag.
+fn load_grant(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let heavy = (0u32..)
+        .map(|n| format!("t{n}"))
+        .find(|t| slot_of(t) == 0)
+        .unwrap();
+    let mut pipe = redis::pipe();
+    for i in 0..3000 {
+        pipe.set(format!("{{{heavy}}}:{i}"), 1).ignore();
+    }
+    let () = pipe.query(&mut cluster.primaries[0].connect()).unwrap();
+    for i in 0..3 {
+        spread(&cluster, i, "spread", 1500);
+    }
+    let file = map_user(&cluster, &["+cluster|countkeysinslot"]);
+    let args = ["load", "--by", "keys", "--format", "json"];
+    let first = as_op(&cluster, &file, &args);
+    first.ok();
+    assert!(
+        first.stderr.contains("could not be sampled") && first.stderr.contains("NOPERM"),
+        "{}",
+        first.stderr
+    );
+    println!("{}", first.stderr);
+    let grant = follow_the_grant(&cluster, &first.stderr);
+    for rule in ["+cluster|countkeysinslot", "+cluster|getkeysinslot"] {
+        assert!(grant.split(' ').any(|r| r == rule), "{rule} not in {grant}");
+    }
+    let again = as_op(&cluster, &file, &args);
+    let out = again.ok();
+    assert!(
+        refusals(&again.stderr).is_empty() && !again.stderr.contains("could not be sampled"),
+        "after `{grant}`:\n{}",
+        again.stderr
+    );
+    assert!(out.contains(&format!("\"{heavy}\"")), "{out}");
+}
+
+#[test]
+fn load_s_sample_refused_names_the_whole_grant_on_redis() {
+    load_grant(Server::Redis);
+}
+
+#[test]
+fn load_s_sample_refused_names_the_whole_grant_on_valkey() {
+    load_grant(Server::Valkey);
+}
+
+/// `rebalance --apply` as a user granted only the map: refused at the first command past
+/// it, with the whole run's grant; followed once, the next `--apply` moves every planned
+/// slot (as the cluster's map then says), every key reads back, and no slot is left
+/// migrating.
+fn apply_grant(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let mut written: BTreeMap<String, String> = BTreeMap::new();
+    for (i, n) in [(0, 3000), (1, 300), (2, 300)] {
+        for key in spread(&cluster, i, "k", n) {
+            written.insert(key.clone(), key);
+        }
+    }
+    let file = map_user(&cluster, &[]);
+    let args = ["rebalance", "--by", "keys", "--max-moves", "20", "--apply"];
+    let first = as_op(&cluster, &file, &args);
+    assert_eq!(first.code, Some(1), "{}{}", first.stdout, first.stderr);
+    assert!(first.stderr.contains("(NOPERM)"), "{}", first.stderr);
+    println!("{}", first.stderr);
+    let grant = follow_the_grant(&cluster, &first.stderr);
+    assert!(grant.contains(" +command|info"), "{grant}");
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let again = as_op(&cluster, &file, &json_args);
+    let out: serde_json::Value = serde_json::from_str(again.ok())
+        .unwrap_or_else(|e| panic!("{e}: {}{}", again.stdout, again.stderr));
+    assert!(
+        refusals(&again.stderr).is_empty(),
+        "after `{grant}`:\n{}",
+        again.stderr
+    );
+    let moves = out["moves"].as_array().unwrap();
+    assert!(!moves.is_empty(), "{out}");
+    cluster.assert_settled();
+    // each planned slot is its target's, as `CLUSTER SLOTS` says: (first, last, port)
+    let slots: Vec<(u64, u64, u16)> = redis::cmd("CLUSTER")
+        .arg("SLOTS")
+        .query::<Vec<redis::Value>>(&mut cluster.primaries[0].connect())
+        .unwrap()
+        .into_iter()
+        .map(|range| {
+            let redis::Value::Array(range) = range else {
+                panic!("{range:?}")
+            };
+            let int = |v: &redis::Value| match v {
+                redis::Value::Int(n) => u64::try_from(*n).unwrap(),
+                other => panic!("{other:?}"),
+            };
+            let redis::Value::Array(node) = &range[2] else {
+                panic!("{range:?}")
+            };
+            (
+                int(&range[0]),
+                int(&range[1]),
+                u16::try_from(int(&node[1])).unwrap(),
+            )
+        })
+        .collect();
+    for m in moves {
+        let slot = m["slot"].as_u64().unwrap();
+        let to = m["to"]["addr"].as_str().unwrap();
+        let owner = slots
+            .iter()
+            .find(|&&(first, last, _)| (first..=last).contains(&slot))
+            .map(|&(_, _, port)| format!("127.0.0.1:{port}"));
+        assert_eq!(owner.as_deref(), Some(to), "slot {slot}");
+    }
+    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
+    let mut cluster_con = client.get_connection().unwrap();
+    for (key, value) in &written {
+        let got: Option<String> = cluster_con.get(key).unwrap();
+        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
+    }
+}
+
+#[test]
+fn apply_refused_names_the_whole_grant_on_redis() {
+    apply_grant(Server::Redis);
+}
+
+#[test]
+fn apply_refused_names_the_whole_grant_on_valkey() {
+    apply_grant(Server::Valkey);
+}
+
+#[test]
+fn apply_refused_names_the_whole_grant_on_valkey_9() {
+    apply_grant(Server::Valkey9);
+}
