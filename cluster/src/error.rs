@@ -63,7 +63,7 @@ pub enum Error {
     /// A primary at an end of a slot's move did not answer during the move: it failed or
     /// stopped. What to do depends on whether a replica can take its place, as the map read
     /// at the start of the run says (`down_note`).
-    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas))]
+    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas, *.at_source))]
     MoveEndDown {
         /// The URL of the node, redacted.
         url: String,
@@ -75,6 +75,8 @@ pub enum Error {
         reason: String,
         /// Its replicas in the map read at the start of the run.
         replicas: usize,
+        /// Whether it is the source of the move (the target otherwise).
+        at_source: bool,
     },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
@@ -384,13 +386,23 @@ fn failing_note(slots_fail: &str) -> &'static str {
     }
 }
 
-/// What to do about node `id`, an end of a move that stopped answering, with `replicas`
-/// replicas: wait for the failover where one can take its place (the next `rebalance
-/// --apply` then finishes the half-moved slot on the promoted replica), start it again where
-/// none can.
-fn down_note(id: &str, replicas: usize) -> String {
+/// How a failed primary that no replica can replace is brought back: as it was, where it
+/// was, and used only once it says the cluster is `ok`. A primary just started says `fail`
+/// for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE` included
+/// (measured on Redis 7.0 and Valkey 8.0 by the live tests `a_lone_*_killed_mid_slot_*`:
+/// 2.0 s after the start).
+const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok` (a primary just started says `fail` for its first seconds, and refuses keys)";
+
+/// What to do about node `id`, an end of a move (its source, `at_source`, or its target)
+/// that stopped answering, with `replicas` replicas: wait for the failover where one can
+/// take its place (the next `rebalance --apply` then finishes the half-moved slot on the
+/// promoted replica), start it again where none can ([`START_AGAIN`]).
+fn down_note(id: &str, replicas: usize, at_source: bool) -> String {
     match replicas {
-        0 => format!("node {id} there has no replica to take its place: start it again at that address, with its data files (the keys of the slot not moved yet are there)"),
+        0 => format!(
+            "node {id} there has no replica to take its place (the keys of the slot {} are in its data files): {START_AGAIN}",
+            if at_source { "not moved yet" } else { "moved so far" }
+        ),
         n => format!(
             "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
             if n == 1 { "replica" } else { "replicas" }
@@ -445,28 +457,32 @@ mod tests {
 
     #[test]
     fn a_dead_end_of_a_move_says_wait_where_a_replica_can_take_over() {
-        let down = |replicas| {
+        let down = |replicas, at_source| {
             Error::MoveEndDown {
                 url: "redis://127.0.0.1:7402".to_owned(),
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas,
+                at_source,
             }
             .to_string()
         };
-        let with = down(1);
+        let with = down(1, true);
         assert!(
             with.contains("has 1 replica: if it has failed, wait until one takes its place")
                 && !with.contains("start it again"),
             "{with}"
         );
-        let without = down(0);
-        assert!(
-            without.contains("has no replica to take its place: start it again")
-                && !without.contains("wait"),
-            "{without}"
-        );
+        for (source, keys) in [(true, "not moved yet"), (false, "moved so far")] {
+            let without = down(0, source);
+            assert!(
+                without.contains(&format!(
+                    "has no replica to take its place (the keys of the slot {keys} are in its data files): {START_AGAIN}"
+                )) && !without.contains("wait until one takes its place"),
+                "{without}"
+            );
+        }
         assert_ne!(atomic_down_note(0), atomic_down_note(2));
     }
 

@@ -959,13 +959,14 @@ pub(super) fn move_slot(
                     moved.resolved.extend(resolved.keys);
                 }
                 Err(e) => {
+                    let e = through_dead_target(exchange, &target_end, e, timeout);
                     return Err(halt(
                         exchange,
                         (Some(&mut source_con), Some(&mut target_con)),
                         (set, databases, moved_any(&moved)),
                         Step::Keys(moved.keys),
                         e,
-                    ))
+                    ));
                 }
             }
         }
@@ -1310,6 +1311,44 @@ fn describe(step: Step, refused: Option<&str>) -> String {
     }
 }
 
+/// `error` as given, unless it is the source's `IOERR` to `MIGRATE` (it could not reach the
+/// target, `end`) and a connection of slotgen's own to the target fails too: then that
+/// failure ([`Error::Unreachable`], with the source's word beside it), which [`end_down`]
+/// names as a dead end of the move, so that the stop says to start the target again or to
+/// wait for its failover instead of naming the source alone (measured: a target killed
+/// mid-slot on Redis 7.0 and Valkey 8.0 gives `IOERR error or timeout writing to target
+/// instance`). A target that accepts the connection (stopped, or back already) leaves the
+/// `IOERR` as it was.
+fn through_dead_target(
+    exchange: &mut Exchange,
+    end: &Endpoint,
+    error: Error,
+    timeout: Duration,
+) -> Error {
+    let Error::Refused {
+        command, reason, ..
+    } = &error
+    else {
+        return error;
+    };
+    if command != "MIGRATE" || !reason.starts_with("IOERR") {
+        return error;
+    }
+    exchange.deadline = Instant::now() + timeout;
+    match exchange.connect(end) {
+        Err(Error::Unreachable {
+            url,
+            during,
+            reason: why,
+        }) => Error::Unreachable {
+            url,
+            during: format!("{during}, after the source's `MIGRATE` said `{reason}`"),
+            reason: why,
+        },
+        _ => error,
+    }
+}
+
 /// An error of a move whose end (shard `ends[0]`, the source, or `ends[1]`, the target, of
 /// `topology`, the map read at the start of the run) does not answer: named with its
 /// replicas ([`Error::MoveEndDown`]), so that the stop says whether to wait for a failover or
@@ -1324,17 +1363,22 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
         return error;
     };
     // the node the URL names: `scheme://[user@]host:port`
-    let down = ends.into_iter().map(|i| &topology.shards[i]).find(|s| {
-        url.rsplit_once(['/', '@'])
-            .is_some_and(|(_, addr)| addr == s.primary.addr)
-    });
+    let down = ends
+        .into_iter()
+        .map(|i| &topology.shards[i])
+        .zip([true, false])
+        .find(|(s, _)| {
+            url.rsplit_once(['/', '@'])
+                .is_some_and(|(_, addr)| addr == s.primary.addr)
+        });
     match down {
-        Some(shard) => Error::MoveEndDown {
+        Some((shard, at_source)) => Error::MoveEndDown {
             url,
             id: shard.primary.id.clone(),
             during,
             reason,
             replicas: shard.replicas.len(),
+            at_source,
         },
         None => Error::Unreachable {
             url,
@@ -1457,8 +1501,15 @@ mod tests {
         ] {
             match end_down(unreachable(url), &t, [1, 2]) {
                 Error::MoveEndDown {
-                    id, replicas: n, ..
-                } => assert_eq!((id.as_str(), n), (end, replicas), "{url}"),
+                    id,
+                    replicas: n,
+                    at_source,
+                    ..
+                } => assert_eq!(
+                    (id.as_str(), n, at_source),
+                    (end, replicas, end == B),
+                    "{url}"
+                ),
                 other => panic!("{url}: {other}"),
             }
         }

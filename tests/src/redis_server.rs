@@ -3,6 +3,7 @@
 //! ([`RedisCluster`]). Each process is killed and reaped when its guard drops, also when the
 //! test panics. Every wait is bounded.
 
+use std::ffi::OsString;
 use std::io;
 use std::net::{Ipv4Addr, TcpListener};
 use std::path::PathBuf;
@@ -36,9 +37,12 @@ pub fn free_port() -> u16 {
 }
 
 /// One `redis-server` process, listening on a unix socket in its own temporary directory and
-/// on a loopback TCP port, with persistence off. Killed and waited for on drop.
+/// on a loopback TCP port, with persistence off (unless the extra arguments turn it on).
+/// Killed and waited for on drop.
 pub struct RedisServer {
     child: Child,
+    /// The program and its command line, to start it again ([`RedisServer::start_again`]).
+    command: (String, Vec<OsString>),
     /// The TCP port on 127.0.0.1.
     pub port: u16,
     /// The cluster bus port on 127.0.0.1, when cluster-enabled.
@@ -108,41 +112,48 @@ impl RedisServer {
         let socket = dir.path().join("redis.sock");
         let port = free_port();
         let bus_port = cluster.then(free_port);
-        let mut command = Command::new(program);
-        command.args(["--bind", "127.0.0.1"]);
+        let mut args: Vec<OsString> = ["--bind", "127.0.0.1"].map(OsString::from).to_vec();
         match tls {
-            Some(tls) => command.args(tls.args(port)),
-            None => command.args(["--port", &port.to_string()]),
-        };
-        command
-            .arg("--unixsocket")
-            .arg(&socket)
-            .arg("--dir")
-            .arg(dir.path())
-            .args(["--save", "", "--appendonly", "no", "--daemonize", "no"])
-            .args(["--logfile", "redis.log"]);
+            Some(tls) => args.extend(tls.args(port)),
+            None => args.extend(["--port".into(), port.to_string().into()]),
+        }
+        args.extend(["--unixsocket".into(), socket.clone().into_os_string()]);
+        args.extend(["--dir".into(), dir.path().as_os_str().to_owned()]);
+        args.extend(
+            [
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--daemonize",
+                "no",
+                "--logfile",
+                "redis.log",
+            ]
+            .map(OsString::from),
+        );
         if let Some(bus_port) = bus_port {
-            command
-                .args([
+            args.extend(
+                [
                     "--cluster-enabled",
                     "yes",
                     "--cluster-config-file",
                     "nodes.conf",
-                ])
-                .args(["--cluster-port", &bus_port.to_string()]);
+                    "--cluster-port",
+                    &bus_port.to_string(),
+                ]
+                .map(OsString::from),
+            );
         }
         if let Some(password) = password {
-            command.args(["--requirepass", password, "--masterauth", password]);
+            args.extend(["--requirepass", password, "--masterauth", password].map(OsString::from));
         }
-        command.args(extra);
-        let child = command
-            .current_dir(dir.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()?;
+        args.extend(extra.iter().map(OsString::from));
+        let command = (program.to_owned(), args);
+        let child = spawn(&command, dir.path())?;
         let mut server = Self {
             child,
+            command,
             port,
             bus_port,
             socket,
@@ -151,6 +162,28 @@ impl RedisServer {
         };
         server.wait_ready()?;
         Ok(server)
+    }
+
+    /// Starts the server again once its process has ended (killed by a test's `kill -9`): the
+    /// same program and command line, in the same directory, so with the same data files
+    /// (`nodes.conf`, and the AOF or RDB file where the extra arguments turned persistence
+    /// on) and on the same ports; waits until it answers `PING` on its socket, as
+    /// [`start`](Self::start) does. The cluster's other nodes are not waited for.
+    ///
+    /// # Errors
+    ///
+    /// When the process is still running, or the server cannot be spawned, or exits, or does
+    /// not answer within 20 s (its address taken meanwhile); the error carries the end of
+    /// its log.
+    pub fn start_again(&mut self) -> io::Result<()> {
+        if self.child.try_wait()?.is_none() {
+            return Err(io::Error::other(format!(
+                "the server on port {} is still running: end it before starting it again",
+                self.port
+            )));
+        }
+        self.child = spawn(&self.command, self.dir.path())?;
+        self.wait_ready()
     }
 
     fn wait_ready(&mut self) -> io::Result<()> {
@@ -248,6 +281,17 @@ impl RedisServer {
         assert_eq!(answers.len(), keys.len());
         answers
     }
+}
+
+/// `program args` started in `dir`, with no standard input or output.
+fn spawn((program, args): &(String, Vec<OsString>), dir: &std::path::Path) -> io::Result<Child> {
+    Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
 }
 
 impl RedisServer {

@@ -862,12 +862,18 @@ fn read_back_from(seed: &str, expected: &BTreeMap<Key, String>) -> Vec<String> {
         })
         .collect();
     let mut wrong = Vec::new();
+    // one connection a node
+    let mut cons: BTreeMap<String, redis::Connection> = BTreeMap::new();
     for (((_, key), value), slot) in expected.iter().zip(slots) {
         let (_, _, (host, port)) = ranges
             .iter()
             .find(|(a, b, _)| (*a..=*b).contains(&slot))
             .unwrap_or_else(|| panic!("slot {slot} unserved"));
-        let got: Option<String> = plain(&format!("{host}:{port}"), None).get(key).unwrap();
+        let node = format!("{host}:{port}");
+        let con = cons
+            .entry(node)
+            .or_insert_with_key(|node| plain(node, None));
+        let got: Option<String> = con.get(key).unwrap();
         if got.as_deref() != Some(value.as_str()) {
             wrong.push(format!("{key}: {got:?}"));
         }
@@ -1032,66 +1038,14 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
     let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
     let url = format!("redis://{}", addr(&cluster, 0));
     let mut written = load_in(&cluster, [50, 50, 50], 1);
-    // a hashtag of the source's, and 4000 keys in its slot
-    let mut con = plain(&source, None);
-    let (tag, hot) = (0..)
-        .map(|n| format!("{{h{n}}}"))
-        .map(|tag| {
-            let slot = keyslots(&mut con, &[tag.as_str()])[0];
-            (tag, slot)
-        })
-        .find(|&(_, slot)| (RANGES[1].0..=RANGES[1].1).contains(&slot))
-        .unwrap();
-    let mut pipe = redis::pipe();
-    for n in 0..4000 {
-        let (key, value) = (format!("{tag}:{n}"), format!("v{n}"));
-        pipe.cmd("SET").arg(&key).arg(&value).ignore();
-        written.insert((0, key), value);
-    }
-    pipe.query::<()>(&mut con).unwrap();
-    // a reviewed plan: the map as `--out` writes it, with the one move of the hot slot
+    let hot = hot_slot(&cluster, 1, &mut written);
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("plan.json");
-    let file = path.to_str().unwrap();
-    rebalance(&url, &["--out", file]).ok();
-    let mut plan: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let node = |i: usize| serde_json::json!({ "id": cluster.primaries[i].node_id(), "addr": addr(&cluster, i) });
-    plan["moves"] = serde_json::json!([
-        { "slot": hot, "from": node(1), "to": node(2), "keys": 4000, "amount": 4000 }
-    ]);
-    std::fs::write(&path, plan.to_string()).unwrap();
-    let args = [
-        "rebalance",
-        "--redis",
-        &url,
-        "--apply",
-        "--plan",
-        file,
-        "--batch",
-        "5",
-        "--timeout",
-        "5s",
-    ];
-    let (mut child, stdout) = spawn_reading(&args);
-    // killed once the target holds some of the slot's keys, well before all
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while keys_in_slot(&target, hot) < 200 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "slotgen ended before the kill"
-        );
-        assert!(Instant::now() < deadline, "no key moved in 60 s");
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
     let victim_id = cluster.primaries[1].node_id();
-    signal("KILL", cluster.primaries[1].pid());
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    let status = child.wait().unwrap();
-    let stdout = stdout.join().unwrap();
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
     println!("slotgen, its source killed mid-slot:\n{stderr}{stdout}");
-    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert_eq!(code, Some(1), "{stderr}");
     let on_target = keys_in_slot(&target, hot);
     let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
     assert!(
@@ -1103,27 +1057,7 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
             && error.contains("the next `slotgen rebalance --apply` finishes it"),
         "{error}"
     );
-    // the keys of whole batches the stop names, at most those on the target
-    let moved: u64 = error
-        .split_once("on the source, ")
-        .and_then(|(_, rest)| rest.split_once(" keys moved by whole batches before"))
-        .and_then(|(n, _)| n.parse().ok())
-        .unwrap_or_else(|| panic!("no count of keys moved in: {error}"));
-    assert!(
-        moved > 0 && moved <= on_target && on_target < 4000,
-        "{moved} {on_target}"
-    );
-    assert!(
-        stderr.contains(&format!(
-            "slotgen: 0 of 1 moves done ({moved} keys) before the stop, and slot {hot} half moved: {moved} of its keys on the target"
-        )),
-        "{stderr}"
-    );
-    let last = stdout.lines().last().unwrap_or_default();
-    assert!(
-        last.starts_with(&format!("stopped\t0\t{moved}\tmoving slot {hot} ")),
-        "{last}"
-    );
+    counts_the_half_moved_keys(&stderr, &stdout, hot, on_target);
     // followed as printed: the failover waited for, the same command again
     let seed = addr(&cluster, 0);
     wait_failed_over(&seed, &victim_id, false);
@@ -1172,9 +1106,229 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
         .query(&mut plain(&seed, None))
         .unwrap();
     assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
-    assert_eq!(keys_in_slot(&target, hot), 4000);
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// The server options of a node whose keys survive `kill -9`: every write in its AOF
+/// (`appendonly yes`), written and flushed before the server answers (`appendfsync
+/// always`), beside its `nodes.conf`.
+const PERSISTENT: [&str; 4] = ["--appendonly", "yes", "--appendfsync", "always"];
+
+/// An end of a move with no replica, the source (primary 1) or the target (primary 2) of
+/// three primaries of `server` without replicas that keep their keys ([`PERSISTENT`]),
+/// killed (SIGKILL) in the middle of a slot of 4000 keys, the move from a reviewed plan
+/// file: the stop names the dead node (a dead target too, which the source reports only as
+/// `IOERR`), says that no replica can take its place and to start it again with its data
+/// files, and counts the keys already on the target. Followed as printed (the node started
+/// again at the same address with the same directory, so its `nodes.conf` and AOF; then
+/// `CLUSTER INFO` there waited for until it says `cluster_state:ok`, 2.0 s on both servers:
+/// run at once, the same command met `CLUSTERDOWN` from the restarted source; then the same
+/// command again), the half-moved slot is finished, keys of the last batch found on both
+/// nodes resolved: all its keys on the target, none on the source, no slot in migration,
+/// every key reads back with its value.
+fn lone_end_killed_and_started_again(server: Server, victim: usize) {
+    let Some(mut cluster) = live::cluster(server, 0, None, &PERSISTENT) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, victim);
+    println!("slotgen, primary {victim} killed mid-slot:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    assert!(
+        error.contains(&format!("cannot reach `redis://{}`", addr(&cluster, victim)))
+            && error.contains(&format!(
+                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`",
+                ids[victim],
+                if victim == 1 { "not moved yet" } else { "moved so far" }
+            ))
+            && error.contains("the next `slotgen rebalance --apply` finishes it"),
+        "{error}"
+    );
+    // followed as printed: the node started again where it was, with its files; once it
+    // says `cluster_state:ok`, the same command
+    cluster.primaries[victim].start_again().unwrap();
+    let restarted = Instant::now();
+    let deadline = restarted + Duration::from_secs(60);
+    let mut con = plain(&addr(&cluster, victim), None);
+    loop {
+        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
+        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    println!(
+        "started again, `cluster_state:ok` after {:?}",
+        restarted.elapsed()
+    );
+    counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
+    let again = slotgen(&args, b"");
+    println!(
+        "the same command again: {:?}\n{}{}",
+        again.code, again.stderr, again.stdout
+    );
+    says_finished(&again.stderr, hot, (&ids[1], &source), (&ids[2], &target));
+    again.ok();
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    assert_eq!(keys_in_slot(&source, hot), 0);
+    cluster.assert_settled();
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_lone_source_killed_mid_slot_and_started_again_on_redis_7_is_finished() {
+    lone_end_killed_and_started_again(Server::Redis, 1);
+}
+
+#[test]
+fn a_lone_target_killed_mid_slot_and_started_again_on_redis_7_is_finished() {
+    lone_end_killed_and_started_again(Server::Redis, 2);
+}
+
+#[test]
+fn a_lone_source_killed_mid_slot_and_started_again_on_valkey_8_is_finished() {
+    lone_end_killed_and_started_again(Server::Valkey, 1);
+}
+
+#[test]
+fn a_lone_target_killed_mid_slot_and_started_again_on_valkey_8_is_finished() {
+    lone_end_killed_and_started_again(Server::Valkey, 2);
+}
+
+/// How many keys [`hot_slot`] puts in its slot.
+const HOT_KEYS: usize = 4000;
+
+/// [`HOT_KEYS`] keys `{tag}:n` (value `vn`, database 0) in one slot of primary `i` (the slot,
+/// by `CLUSTER KEYSLOT`, of the first hashtag `{hN}` that is one of its), each added to
+/// `written`; returns the slot.
+fn hot_slot(cluster: &ReplicatedCluster, i: usize, written: &mut BTreeMap<Key, String>) -> u16 {
+    let mut con = plain(&addr(cluster, i), None);
+    let (first, last) = RANGES[i];
+    let (tag, hot) = (0..)
+        .map(|n| format!("{{h{n}}}"))
+        .map(|tag| {
+            let slot = keyslots(&mut con, &[tag.as_str()])[0];
+            (tag, slot)
+        })
+        .find(|&(_, slot)| (first..=last).contains(&slot))
+        .unwrap();
+    let mut pipe = redis::pipe();
+    for n in 0..HOT_KEYS {
+        let (key, value) = (format!("{tag}:{n}"), format!("v{n}"));
+        pipe.cmd("SET").arg(&key).arg(&value).ignore();
+        written.insert((0, key), value);
+    }
+    pipe.query::<()>(&mut con).unwrap();
+    hot
+}
+
+/// A reviewed plan in `dir` (as an operator runs `--apply --plan`): the map as `--out`
+/// writes it, with the one move of `slot` (its [`HOT_KEYS`] keys) from primary `from` to
+/// primary `to`; returns the file's path.
+fn one_move_plan(
+    cluster: &ReplicatedCluster,
+    dir: &std::path::Path,
+    slot: u16,
+    from: usize,
+    to: usize,
+) -> std::path::PathBuf {
+    let path = dir.join("plan.json");
+    let url = format!("redis://{}", addr(cluster, 0));
+    rebalance(&url, &["--out", path.to_str().unwrap()]).ok();
+    let mut plan: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let node = |i: usize| serde_json::json!({ "id": cluster.primaries[i].node_id(), "addr": addr(cluster, i) });
+    plan["moves"] = serde_json::json!([
+        { "slot": slot, "from": node(from), "to": node(to), "keys": HOT_KEYS, "amount": HOT_KEYS }
+    ]);
+    std::fs::write(&path, plan.to_string()).unwrap();
+    path
+}
+
+/// `slotgen rebalance --apply` of the plan file `plan` through `url`, 5 keys a `MIGRATE`, a
+/// step's time 5 s.
+fn mid_slot_args<'a>(url: &'a str, plan: &'a str) -> [&'a str; 10] {
+    [
+        "rebalance",
+        "--redis",
+        url,
+        "--apply",
+        "--plan",
+        plan,
+        "--batch",
+        "5",
+        "--timeout",
+        "5s",
+    ]
+}
+
+/// `slotgen ARGS` started (the move of `slot` from primary 1 to primary 2) and primary
+/// `victim` killed (SIGKILL) once the target holds some of the slot's keys (200), well
+/// before all: slotgen's exit code, standard error and standard output.
+fn killed_mid_slot(
+    cluster: &ReplicatedCluster,
+    args: &[&str],
+    slot: u16,
+    victim: usize,
+) -> (Option<i32>, String, String) {
+    let target = addr(cluster, 2);
+    let (mut child, stdout) = spawn_reading(args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, slot) < 200 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "slotgen ended before the kill"
+        );
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[victim].pid());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    (status.code(), stderr, stdout.join().unwrap())
+}
+
+/// Asserts that a stop in the middle of `slot` counts the keys moved by whole batches, more
+/// than none and at most `on_target` (the target's `CLUSTER COUNTKEYSINSLOT`, fewer than
+/// all), alike in its error, its summary on `stderr` and its `stopped` line on `stdout`;
+/// returns the count.
+fn counts_the_half_moved_keys(stderr: &str, stdout: &str, slot: u16, on_target: u64) -> u64 {
+    let error = error_line(stderr, &format!("slotgen: error: moving slot {slot} "));
+    let moved: u64 = error
+        .split_once("on the source, ")
+        .and_then(|(_, rest)| rest.split_once(" keys moved by whole batches before"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of keys moved in: {error}"));
+    assert!(
+        moved > 0 && moved <= on_target && on_target < HOT_KEYS as u64,
+        "{moved} {on_target}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "slotgen: 0 of 1 moves done ({moved} keys) before the stop, and slot {slot} half moved: {moved} of its keys on the target"
+        )),
+        "{stderr}"
+    );
+    let last = stdout.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(&format!("stopped\t0\t{moved}\tmoving slot {slot} ")),
+        "{last}"
+    );
+    moved
 }
 
 /// The repair a fault's message names, followed as printed (the next `rebalance --apply`,

@@ -272,3 +272,70 @@ fn failover(mut cluster: ReplicatedCluster) {
     }
     assert!(placement.rows().iter().any(|r| r == &["unowned", "0"]));
 }
+
+/// The map read while one shard of a Valkey 8.0 cluster fails over back and forth (`CLUSTER
+/// FAILOVER` on its replica every 0.5 s, for 8 s): `slotgen nodes` against another primary,
+/// run again and again meanwhile, answers every time, with the three primaries. For a
+/// moment after each failover that primary's `CLUSTER SHARDS` gives the shard two primaries
+/// that are not failed (measured: from 40-60 ms to 140-460 ms after it, and 198 of 2594
+/// reads failed so before slotgen read a malformed map again): slotgen reads it again
+/// rather than call the server malformed. The failovers are counted by the roles `INFO
+/// replication` gives, so that a run without one fails instead of passing for nothing.
+#[test]
+fn a_map_read_during_failovers_is_read_again_not_called_malformed() {
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
+        1,
+        None,
+        &[
+            "--cluster-node-timeout",
+            live::FAILOVER_NODE_TIMEOUT,
+            "--cluster-replica-validity-factor",
+            "0",
+        ],
+    ) else {
+        return;
+    };
+    let url = format!("redis://127.0.0.1:{}", cluster.primaries[2].port);
+    // once before (the first run of the test binary builds slotgen)
+    slotgen(&["nodes", "--redis", &url], b"").ok();
+    let shard = [&cluster.primaries[0], &cluster.replicas[0][0]];
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let (failovers, runs) = std::thread::scope(|scope| {
+        let failing = scope.spawn(|| {
+            let mut failovers = 0;
+            let end = Instant::now() + Duration::from_secs(8);
+            while Instant::now() < end {
+                if let Some(replica) = shard.iter().find(|n| role(n) == "slave") {
+                    let asked: redis::RedisResult<()> = redis::cmd("CLUSTER")
+                        .arg("FAILOVER")
+                        .query(&mut replica.connect());
+                    if asked.is_ok() {
+                        failovers += 1;
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            }
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            failovers
+        });
+        let mut runs = 0;
+        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            let run = slotgen(&["nodes", "--redis", &url], b"");
+            assert_eq!(run.code, Some(0), "read {runs}: {}", run.stderr);
+            let primaries = run
+                .stdout
+                .lines()
+                .filter(|l| l.split('\t').nth(2) == Some("primary"))
+                .count();
+            assert_eq!(primaries, 3, "{}", run.stdout);
+            runs += 1;
+        }
+        (failing.join().unwrap(), runs)
+    });
+    println!("{runs} reads of the map during {failovers} failovers");
+    assert!(
+        failovers >= 4 && runs >= 50,
+        "{failovers} failovers, {runs} reads"
+    );
+}
