@@ -623,6 +623,54 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     assert!(followed > 0 || !only.is_empty());
 }
 
+/// The corpus's scripts that change the call's KEYS or ARGV (their line that does it marked
+/// `-- changes the call's table`): each key read from that table is `unknown-slot`, its
+/// message naming the line and quoting it as written, and the verdict is `depends` whatever
+/// the values (the live corpus test runs each on the servers: a key the script put in the
+/// table runs only where it is on the declared slot).
+#[test]
+fn lint_names_the_line_that_changes_the_calls_table() {
+    const MARK: &str = "-- changes the call's table";
+    let dir = workspace_root().join("tests/data/lint");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the corpus")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for path in files {
+        let source = std::fs::read_to_string(&path).expect("a corpus file");
+        let Some((n, line)) = source.lines().enumerate().find(|(_, l)| l.ends_with(MARK)) else {
+            continue;
+        };
+        let said = format!(
+            "at line {} (`{}`)",
+            n + 1,
+            line.trim_end_matches(MARK).trim()
+        );
+        let (k1, k2) = (b"{p}a", b"{p}b");
+        for target in [Target::Redis, Target::Valkey8, Target::Valkey9] {
+            let report = lint_case(&path, &source, call_of(&source), k1, k2, target);
+            let name = path.file_name().expect("a name").to_string_lossy();
+            assert!(
+                report
+                    .findings
+                    .iter()
+                    .any(|f| f.rule.name() == "unknown-slot" && f.message.contains(&said)),
+                "{name}: no finding says `{said}`: {report:#?}"
+            );
+            assert_eq!(
+                report.verdict(target),
+                Outcome::Depends,
+                "{name}: {report:#?}"
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 8, "the corpus's scripts that change KEYS or ARGV");
+}
+
 /// `source` with the fix `write `NEW`` of the finding `f` applied: the name its message
 /// opens with (`` `key` ``, `` `redis.cal` ``) replaced at its line and column.
 fn rewrite(source: &str, f: &slotgen_lint::Finding) -> Option<String> {
@@ -806,6 +854,16 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         (
             "EVAL legacy, KEYS only",
             vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "1", "$K1"],
+        ),
+        (
+            "EVAL legacy, KEYS[1] given ARGV[1] by the script",
+            vec![
+                "EVAL",
+                "KEYS[1] = ARGV[1]; return redis.call('SET', KEYS[1], 'v')",
+                "1",
+                "$K1",
+                "$K2",
+            ],
         ),
         (
             "EVAL_RO writing",
