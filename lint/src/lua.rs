@@ -27,7 +27,7 @@ mod source;
 mod strings;
 mod syntax;
 
-use changes::{Changes, Which};
+use changes::{Changes, Read, Which};
 pub use kind::{Function, ScriptKind};
 use names::*;
 use source::*;
@@ -320,12 +320,16 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         .collect();
     let mut global_reads = global_reads(&names, source, library);
     let sources: Vec<&str> = files.iter().map(|(_, text)| text.as_str()).collect();
-    let changes = Changes::find(&asts, &sources, &names);
+    let changes = Changes::find(&asts, &sources, &names, &|byte| {
+        maybe_at(&names, byte).is_none()
+    });
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
             changes: &changes,
+            following: std::cell::Cell::new(false),
+            notes: std::cell::RefCell::new(Vec::new()),
             file: n,
             values: values(ast, &names, &changes, n),
             frozen: true,
@@ -707,6 +711,8 @@ fn values(
         let mut flow = Flow {
             names,
             changes,
+            following: std::cell::Cell::new(false),
+            notes: std::cell::RefCell::new(Vec::new()),
             file,
             values: values.clone(),
             frozen: false,
@@ -877,8 +883,15 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
 /// values (`frozen`).
 struct Flow<'a> {
     names: &'a Names,
-    /// Where the script may change KEYS and ARGV: a read there is not the caller's value.
+    /// Where the script may change KEYS and ARGV: a read there is not the caller's value
+    /// (not known, or the value the script put there: [`Changes::of`]).
     changes: &'a Changes,
+    /// Whether a value the script assigned into KEYS or ARGV is being read (one inside it
+    /// is not followed again).
+    following: std::cell::Cell<bool>,
+    /// The values followed while reading an expression (`KEYS[1] = ARGV[1] since line 4`),
+    /// shown with its text.
+    notes: std::cell::RefCell<Vec<String>>,
     file: usize,
     values: HashMap<String, Option<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
@@ -903,11 +916,20 @@ impl Flow<'_> {
         }
     }
 
-    /// The parts of an expression's value.
+    /// The parts of an expression's value; its text says which values of KEYS and ARGV
+    /// it reads are the script's (`KEYS[1] (KEYS[1] = ARGV[1] since line 4)`).
     fn eval(&self, expr: &Expression) -> KeyExpr {
+        self.notes.borrow_mut().clear();
+        let parts = self.parts(expr);
+        let notes = std::mem::take(&mut *self.notes.borrow_mut());
+        let text = short(&expr.to_string());
         KeyExpr {
-            parts: self.parts(expr),
-            text: short(&expr.to_string()),
+            parts,
+            text: if notes.is_empty() {
+                text
+            } else {
+                format!("{text} ({})", notes.join("; "))
+            },
         }
     }
 
@@ -975,11 +997,29 @@ impl Flow<'_> {
             (_, true) => Some(Which::Argv),
             _ => None,
         };
-        if let Some(why) = which.and_then(|w| self.changes.of(w, literal_index)) {
-            return vec![Part::Changed {
-                text: short(&expr.to_string()),
-                why,
-            }];
+        if let Some(which) = which {
+            let byte = byte_range(expression).map_or(0, |(a, _)| a);
+            let changed = |why| {
+                vec![Part::Changed {
+                    text: short(&expr.to_string()),
+                    why,
+                }]
+            };
+            match self.changes.of(which, literal_index, self.file, byte) {
+                Read::Caller => {}
+                Read::Changed(why) => return changed(why),
+                // a value read inside the value followed is not followed again
+                Read::Followed(_, _, why) if self.following.get() => return changed(why),
+                Read::Followed(value, note, _) => {
+                    self.following.set(true);
+                    let parts = self.parts(value);
+                    self.following.set(false);
+                    self.notes
+                        .borrow_mut()
+                        .push(format!("{} {note}", short(&expr.to_string())));
+                    return parts;
+                }
+            }
         }
         // An index never set: 0, a negative, a fraction or a string (Lua
         // keeps `1` and `'1'` apart).
@@ -1339,12 +1379,12 @@ impl Flow<'_> {
     /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`, written
     /// `text`), or the value the script may have put there when it changes KEYS.
     fn any_key(&self, text: &str) -> Part {
-        match self.changes.of(Which::Keys, None) {
-            Some(why) => Part::Changed {
+        match self.changes.of(Which::Keys, None, self.file, 0) {
+            Read::Caller => Part::Key(0),
+            Read::Changed(why) | Read::Followed(_, _, why) => Part::Changed {
                 text: short(text),
                 why,
             },
-            None => Part::Key(0),
         }
     }
 

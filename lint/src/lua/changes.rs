@@ -17,10 +17,18 @@
 //!   only reads it and gives back no table ([`READERS`]): `table.insert(KEYS, x)`,
 //!   `table.remove`, `table.sort`, `rawset`, `setmetatable`, a function of the script,
 //!   another name or table holding it (`local _, t = pairs(KEYS)` too).
+//!
+//! A read of a changed element is followed to the value assigned where that is certain:
+//! the element is changed by one assignment only, `t[i] = value` (one name, one value, `i`
+//! a literal), in the script's own file, that runs whenever the script (or the library
+//! function holding it) does, and the read comes after it in the same script (or function
+//! body); nothing else changes the table's other elements as a whole. Every other read of a
+//! changed table is not known.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use full_moon::ast::{self, Expression, Index, Prefix, Suffix, UnOp, Var};
+use full_moon::node::Node;
 use full_moon::tokenizer::TokenReference;
 use full_moon::visitors::Visitor;
 
@@ -49,24 +57,73 @@ const READERS: [&[&str]; 9] = [
 struct Change {
     at: Position,
     element: Option<usize>,
+    /// The value a read after it is, when that is certain (see the module's docs).
+    follow: Option<Follow>,
     /// What the script does, with the name as written (`assigns into \`KEYS\``).
     how: String,
     text: String,
 }
 
+/// An assignment `t[i] = value` that runs whenever its script or function does.
+#[derive(Debug, Clone)]
+struct Follow {
+    /// The value assigned, and as written (its first line, cut).
+    value: Expression,
+    shown: String,
+    /// The byte where the assignment ends (file 0): a read from there on sees the value.
+    end: usize,
+    /// The body of the library function it runs in (`None` in an EVAL script): a read
+    /// elsewhere is of another call's table.
+    unit: Option<(usize, usize)>,
+}
+
+/// A read of the call's table, as [`Changes::of`] answers it.
+pub(super) enum Read<'a> {
+    /// The caller's value.
+    Caller,
+    /// Not known: why.
+    Changed(String),
+    /// The value the script assigned; what the read is then (`= ARGV[1] since line 4`,
+    /// after the read's text), and why it is not the caller's (as [`Read::Changed`]).
+    Followed(&'a Expression, String, String),
+}
+
 /// The changes of one table (KEYS or ARGV, by every name that stands for it).
 #[derive(Debug, Clone, Default)]
 struct Table {
+    /// In source order (file by file).
     changes: Vec<Change>,
+    /// The indexes in `changes` of those that may touch any element, and of those that
+    /// touch one element, by element.
+    whole: Vec<usize>,
+    elements: HashMap<usize, Vec<usize>>,
 }
 
 impl Table {
-    /// Why the element `index` (`None`: an index the lint cannot read, a loop over the
-    /// table, `unpack`) may not be the caller's: the first change that may touch it.
-    fn touching(&self, index: Option<usize>) -> Option<&Change> {
-        self.changes
-            .iter()
-            .find(|c| index.is_none() || c.element.is_none() || c.element == index)
+    fn push(&mut self, change: Change) {
+        let n = self.changes.len();
+        match change.element {
+            Some(i) => self.elements.entry(i).or_default().push(n),
+            None => self.whole.push(n),
+        }
+        self.changes.push(change);
+    }
+
+    /// The first change that may touch the element `index` (`None`: an index the lint
+    /// cannot read, a loop over the table, `unpack`), and how many may.
+    fn touching(&self, index: Option<usize>) -> (Option<&Change>, usize) {
+        let Some(i) = index else {
+            return (self.changes.first(), self.changes.len());
+        };
+        let one = self.elements.get(&i).map_or(&[][..], Vec::as_slice);
+        let first = [self.whole.first(), one.first()]
+            .into_iter()
+            .flatten()
+            .min();
+        (
+            first.map(|&n| &self.changes[n]),
+            self.whole.len() + one.len(),
+        )
     }
 }
 
@@ -87,9 +144,17 @@ pub(super) enum Which {
 impl Changes {
     /// The changes of every file of a script (`asts`, the script first), once pass one has
     /// settled the names that stand for KEYS and ARGV.
-    pub(super) fn find(asts: &[ast::Ast], sources: &[&str], names: &Names) -> Self {
+    /// `runs_always` tells whether the code at a byte of the script runs whenever the script
+    /// (or the library function holding it) does.
+    pub(super) fn find(
+        asts: &[ast::Ast],
+        sources: &[&str],
+        names: &Names,
+        runs_always: &dyn Fn(usize) -> bool,
+    ) -> Self {
         let mut finder = Finder {
             names,
+            runs_always,
             keys: std::iter::once("KEYS")
                 .chain(names.keys.iter().map(String::as_str))
                 .collect(),
@@ -114,30 +179,51 @@ impl Changes {
         finder.changes
     }
 
-    /// Why `table[index]` read may not be the caller's value, when the script may have
-    /// changed it (the change and its line); `None` when the script cannot have changed it.
-    /// `index` `None` for an index the lint cannot read, a loop over the table and `unpack`.
-    pub(super) fn of(&self, which: Which, index: Option<usize>) -> Option<String> {
+    /// What `table[index]` read at `byte` of the file `file` is: the caller's value where
+    /// the script cannot have changed it; the value assigned where that is certain;
+    /// else not known, and why (the change and its line). `index` `None` for an index the
+    /// lint cannot read, a loop over the table and `unpack`.
+    pub(super) fn of(
+        &self,
+        which: Which,
+        index: Option<usize>,
+        file: usize,
+        byte: usize,
+    ) -> Read<'_> {
         let table = match which {
             Which::Keys => &self.keys,
             Which::Argv => &self.argv,
         };
-        let change = table.touching(index)?;
-        let place = if change.at.file == 0 {
-            format!("line {}", change.at.line)
-        } else {
-            format!("line {} of an included file", change.at.line)
+        let (Some(change), count) = table.touching(index) else {
+            return Read::Caller;
         };
-        Some(format!(
-            "the script {} at {place} (`{}`)",
-            change.how, change.text
-        ))
+        let line = |at: Position| {
+            if at.file == 0 {
+                format!("line {}", at.line)
+            } else {
+                format!("line {} of an included file", at.line)
+            }
+        };
+        let why = format!(
+            "the script {} at {} (`{}`)",
+            change.how,
+            line(change.at),
+            change.text
+        );
+        if let (Some(f), 1, Some(_), 0) = (&change.follow, count, index, file) {
+            if byte >= f.end && f.unit.is_none_or(|(a, b)| a <= byte && byte < b) {
+                let note = format!("= {} since {}", f.shown, line(change.at));
+                return Read::Followed(&f.value, note, why);
+            }
+        }
+        Read::Changed(why)
     }
 }
 
 /// The pass that finds the changes.
 struct Finder<'a> {
     names: &'a Names,
+    runs_always: &'a dyn Fn(usize) -> bool,
     /// The names that stand for KEYS, and for ARGV.
     keys: HashSet<&'a str>,
     argv: HashSet<&'a str>,
@@ -165,7 +251,14 @@ impl Finder<'_> {
     }
 
     /// A change of `which` at `at` (its `element`, `None` for any), shown as its line.
-    fn change(&mut self, which: Which, at: Position, element: Option<usize>, how: String) {
+    fn change(
+        &mut self,
+        which: Which,
+        at: Position,
+        element: Option<usize>,
+        how: String,
+        follow: Option<Follow>,
+    ) {
         let line = at
             .line
             .checked_sub(1)
@@ -178,9 +271,10 @@ impl Finder<'_> {
             Which::Keys => &mut self.changes.keys,
             Which::Argv => &mut self.changes.argv,
         };
-        table.changes.push(Change {
+        table.push(Change {
             at,
             element,
+            follow,
             how,
             text,
         });
@@ -192,8 +286,50 @@ impl Finder<'_> {
         let name = name_of(token);
         if let Some(which) = self.table(&name) {
             let how = format!("declares `{name}` anew");
-            self.change(which, position(self.file, token), None, how);
+            self.change(which, position(self.file, token), None, how, None);
         }
+    }
+}
+
+impl Finder<'_> {
+    /// The assignment `node` to an element at a literal index as a value to follow: one
+    /// name, one value, in the script's own file, run whenever its script or function is.
+    fn follow(&self, node: &ast::Assignment) -> Option<Follow> {
+        let ([_], [value]) = (
+            &node.variables().iter().collect::<Vec<_>>()[..],
+            &node.expressions().iter().collect::<Vec<_>>()[..],
+        ) else {
+            return None;
+        };
+        let (start, _) = byte_range(node)?;
+        if self.file != 0 || !(self.runs_always)(start) {
+            return None;
+        }
+        // a library's: in a registered function's body, the innermost
+        let unit = self
+            .names
+            .functions
+            .iter()
+            .map(|f| f.body)
+            .filter(|&(a, b)| a <= start && start < b)
+            .min_by_key(|&(a, b)| b - a);
+        if unit.is_none() && !self.names.functions.is_empty() {
+            return None;
+        }
+        // its end: its text from its first token's leading trivia on
+        let leading: usize = node
+            .tokens()
+            .next()
+            .map_or(0, |t| t.leading_trivia().map(|t| t.to_string().len()).sum());
+        let end = start.checked_sub(leading)? + node.to_string().len();
+        let shown = value.to_string();
+        let shown = short(code_of(shown.trim().lines().next().unwrap_or_default()));
+        Some(Follow {
+            value: (*value).clone(),
+            shown,
+            end,
+            unit,
+        })
     }
 }
 
@@ -227,7 +363,8 @@ impl Visitor for Finder<'_> {
                     Var::Name(_) => format!("assigns `{}`", name_of(name)),
                     _ => format!("assigns into `{}`", name_of(name)),
                 };
-                self.change(which, position(self.file, node), element, how);
+                let follow = element.and_then(|_| self.follow(node));
+                self.change(which, position(self.file, node), element, how, follow);
             }
         }
     }
@@ -326,7 +463,7 @@ impl Visitor for Finder<'_> {
                 let at = byte_range(n).map_or(0, |(a, _)| a);
                 if !self.allowed.contains(&at) {
                     let how = format!("hands `{}` to code that may change it", name_of(n));
-                    self.change(which, position(self.file, n), None, how);
+                    self.change(which, position(self.file, n), None, how, None);
                 }
             }
             _ => {}
