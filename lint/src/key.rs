@@ -20,6 +20,15 @@ pub enum Part {
     /// `KEYS`/`ARGV` at an index that is never set (`KEYS[0]`, `ARGV['1']`): nil whatever
     /// the call gives, with its source text.
     Nil(String),
+    /// `KEYS[i]`/`ARGV[i]` (also a function's `keys[i]`/`args[i]`, a local for them, a loop
+    /// over them, `unpack`) where the script may have changed the table: not the caller's
+    /// value, not known. Its text as written, and why (the change, with its line).
+    Changed {
+        /// The read, as written.
+        text: String,
+        /// Why it may not be the caller's value.
+        why: String,
+    },
     /// A number literal that is no integer below 10^14 (`0.1`, `1e15`), as written: the
     /// servers write it differently as an argument (Redis 7.0 with `%.17g`, `0.1` is
     /// `0.10000000000000001`; Valkey in its shortest form, `0.1`), and Lua's `tostring` in
@@ -122,7 +131,7 @@ fn known(part: &Part, values: Option<&Values>) -> Option<Vec<u8>> {
             }
             Some(edits.iter().fold(value, |v, e| e.apply(&v)))
         }
-        Part::Opaque(_) | Part::Nil(_) | Part::Number(_) => None,
+        Part::Opaque(_) | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
     }
 }
 
@@ -244,12 +253,19 @@ impl KeyExpr {
         let Some(first_unknown) = rest else {
             return Slot::Exact(REDIS_CLUSTER.key_slot(&prefix));
         };
+        // the script may have changed the part not known: said whatever decides the slot
+        let changed = match &self.parts[first_unknown] {
+            Part::Changed { text, why } => {
+                format!(" (`{text}` may not be the caller's value: {why})")
+            }
+            _ => String::new(),
+        };
         // A hashtag closed inside the known prefix decides the slot.
         if let Some(open) = prefix.iter().position(|&b| b == b'{') {
             return match prefix[open + 1..].iter().position(|&b| b == b'}') {
                 Some(0) => Slot::Unknown(format!(
                     "`{}` has an empty hashtag `{{}}`, so its whole value is hashed and part \
-                     of it is not known",
+                     of it is not known{changed}",
                     self.text
                 )),
                 Some(len) => {
@@ -257,7 +273,7 @@ impl KeyExpr {
                     Slot::Exact(REDIS_CLUSTER.key_slot(tag))
                 }
                 None => Slot::Unknown(format!(
-                    "`{}` opens a hashtag that closes in a part not known before the call",
+                    "`{}` opens a hashtag that closes in a part not known before the call{changed}",
                     self.text
                 )),
             };
@@ -286,6 +302,15 @@ impl KeyExpr {
                 self.text
             )),
             Part::Nil(what) => Slot::Unknown(format!("`{}` holds `{what}`, nil", self.text)),
+            Part::Changed { text, why } => Slot::Unknown(format!(
+                "{} may not be the caller's value: {why}; a key the script may have changed is \
+                 read as one not passed in KEYS, on a slot not known before the call",
+                if *text == self.text {
+                    format!("`{text}`")
+                } else {
+                    format!("`{}` reads `{text}`, which", self.text)
+                }
+            )),
             Part::Number(n) => Slot::Unknown(format!(
                 "`{}` holds the number `{n}`, which the servers write differently (Redis 7.0 \
                  `%.17g`: `0.1` is `0.10000000000000001`; Valkey its shortest form, `0.1`; \
@@ -300,9 +325,10 @@ impl KeyExpr {
                     .filter_map(|p| match p {
                         Part::Key(i) => Some(keys_name(*i)),
                         Part::Arg(i) => Some(format!("ARGV[{i}]")),
-                        Part::Opaque(what) | Part::Nil(what) | Part::Number(what) => {
-                            Some(format!("`{what}`"))
-                        }
+                        Part::Opaque(what)
+                        | Part::Nil(what)
+                        | Part::Number(what)
+                        | Part::Changed { text: what, .. } => Some(format!("`{what}`")),
                         Part::Literal(_) | Part::Edited { .. } => None,
                     })
                     .collect();

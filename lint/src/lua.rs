@@ -19,6 +19,7 @@ use crate::commands::{self, Arg};
 use crate::key::{Edit, KeyExpr, Part};
 use crate::{Error, Position, MAX_FILES, MAX_SOURCE_BYTES};
 
+mod changes;
 mod kind;
 mod levels;
 mod names;
@@ -26,6 +27,7 @@ mod source;
 mod strings;
 mod syntax;
 
+use changes::{Changes, Read, Which};
 pub use kind::{Function, ScriptKind};
 use names::*;
 use source::*;
@@ -317,12 +319,19 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         })
         .collect();
     let mut global_reads = global_reads(&names, source, library);
+    let sources: Vec<&str> = files.iter().map(|(_, text)| text.as_str()).collect();
+    let changes = Changes::find(&asts, &sources, &names, &|byte| {
+        maybe_at(&names, byte).is_none()
+    });
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
+            changes: &changes,
+            following: std::cell::Cell::new(false),
+            notes: std::cell::RefCell::new(Vec::new()),
             file: n,
-            values: values(ast, &names, n),
+            values: values(ast, &names, &changes, n),
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
@@ -691,11 +700,19 @@ const MAX_VALUE_PASSES: usize = 16;
 /// closure that reads it was made) is opaque everywhere. Passes until no value changes
 /// (a value built from a name that turned opaque changes too), at most
 /// [`MAX_VALUE_PASSES`], past which every name is opaque.
-fn values(ast: &ast::Ast, names: &Names, file: usize) -> HashMap<String, Option<KeyExpr>> {
+fn values(
+    ast: &ast::Ast,
+    names: &Names,
+    changes: &Changes,
+    file: usize,
+) -> HashMap<String, Option<KeyExpr>> {
     let mut values = HashMap::new();
     for _ in 0..MAX_VALUE_PASSES {
         let mut flow = Flow {
             names,
+            changes,
+            following: std::cell::Cell::new(false),
+            notes: std::cell::RefCell::new(Vec::new()),
             file,
             values: values.clone(),
             frozen: false,
@@ -727,25 +744,6 @@ fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
         .collect();
     out.sort_by_key(|&(_, at)| at);
     out
-}
-
-/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
-/// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
-/// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
-/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
-/// [`Part::Number`](crate::key::Part::Number) that is not placed.
-fn number_text(token: &str) -> Option<String> {
-    let value = match token
-        .strip_prefix("0x")
-        .or_else(|| token.strip_prefix("0X"))
-    {
-        Some(hex) => u64::from_str_radix(hex, 16).ok().map(|v| v as f64),
-        None => token.parse::<f64>().ok(),
-    };
-    match value {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
-        _ => None,
-    }
 }
 
 /// Why a use of `redis` is a finding when the lint cannot follow it.
@@ -885,6 +883,15 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
 /// values (`frozen`).
 struct Flow<'a> {
     names: &'a Names,
+    /// Where the script may change KEYS and ARGV: a read there is not the caller's value
+    /// (not known, or the value the script put there: [`Changes::of`]).
+    changes: &'a Changes,
+    /// Whether a value the script assigned into KEYS or ARGV is being read (one inside it
+    /// is not followed again).
+    following: std::cell::Cell<bool>,
+    /// The values followed while reading an expression (`KEYS[1] = ARGV[1] since line 4`),
+    /// shown with its text.
+    notes: std::cell::RefCell<Vec<String>>,
     file: usize,
     values: HashMap<String, Option<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
@@ -909,11 +916,20 @@ impl Flow<'_> {
         }
     }
 
-    /// The parts of an expression's value.
+    /// The parts of an expression's value; its text says which values of KEYS and ARGV
+    /// it reads are the script's (`KEYS[1] (KEYS[1] = ARGV[1] since line 4)`).
     fn eval(&self, expr: &Expression) -> KeyExpr {
+        self.notes.borrow_mut().clear();
+        let parts = self.parts(expr);
+        let notes = std::mem::take(&mut *self.notes.borrow_mut());
+        let text = short(&expr.to_string());
         KeyExpr {
-            parts: self.parts(expr),
-            text: short(&expr.to_string()),
+            parts,
+            text: if notes.is_empty() {
+                text
+            } else {
+                format!("{text} ({})", notes.join("; "))
+            },
         }
     }
 
@@ -970,6 +986,41 @@ impl Flow<'_> {
         let table = table.to_owned();
         let is_keys = table == "KEYS" || self.names.keys.contains(&table);
         let is_argv = table == "ARGV" || self.names.argv.contains(&table);
+        let literal_index = match expression {
+            Expression::Number(n) => number_text(&n.token().to_string())
+                .and_then(|text| text.parse::<usize>().ok())
+                .filter(|&i| i > 0),
+            _ => None,
+        };
+        let which = match (is_keys, is_argv) {
+            (true, _) => Some(Which::Keys),
+            (_, true) => Some(Which::Argv),
+            _ => None,
+        };
+        if let Some(which) = which {
+            let byte = byte_range(expression).map_or(0, |(a, _)| a);
+            let changed = |why| {
+                vec![Part::Changed {
+                    text: short(&expr.to_string()),
+                    why,
+                }]
+            };
+            match self.changes.of(which, literal_index, self.file, byte) {
+                Read::Caller => {}
+                Read::Changed(why) => return changed(why),
+                // a value read inside the value followed is not followed again
+                Read::Followed(_, _, why) if self.following.get() => return changed(why),
+                Read::Followed(value, note, _) => {
+                    self.following.set(true);
+                    let parts = self.parts(value);
+                    self.following.set(false);
+                    self.notes
+                        .borrow_mut()
+                        .push(format!("{} {note}", short(&expr.to_string())));
+                    return parts;
+                }
+            }
+        }
         // An index never set: 0, a negative, a fraction or a string (Lua
         // keeps `1` and `'1'` apart).
         let (index, never_set) = match expression {
@@ -1227,7 +1278,7 @@ impl Visitor for Flow<'_> {
         for (n, name) in node.names().iter().enumerate() {
             if over_keys && n == 1 {
                 let value = KeyExpr {
-                    parts: vec![Part::Key(0)],
+                    parts: vec![self.any_key(&node.expressions().to_string())],
                     text: name_of(name),
                 };
                 self.assign(name_of(name), value);
@@ -1322,6 +1373,18 @@ impl Flow<'_> {
             .collect();
         for (p, value) in values {
             self.assign(p, value);
+        }
+    }
+
+    /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`, written
+    /// `text`), or the value the script may have put there when it changes KEYS.
+    fn any_key(&self, text: &str) -> Part {
+        match self.changes.of(Which::Keys, None, self.file, 0) {
+            Read::Caller => Part::Key(0),
+            Read::Changed(why) | Read::Followed(_, _, why) => Part::Changed {
+                text: short(text),
+                why,
+            },
         }
     }
 
@@ -1430,7 +1493,7 @@ impl Flow<'_> {
             if last && self.unpacks_keys(e) {
                 // `unpack(KEYS)` last: every argument it gives is a declared key
                 values.push(KeyExpr {
-                    parts: vec![Part::Key(0)],
+                    parts: vec![self.any_key(&e.to_string())],
                     text: short(&e.to_string()),
                 });
                 counted = false;

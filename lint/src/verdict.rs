@@ -2071,10 +2071,18 @@ fn key_findings(
             rule: Rule::UnknownSlot,
             kind: Some(kind),
             message: format!("`{command}`: {why}"),
-            fix: format!(
-                "pass the key as KEYS[{next_key}], or build it on a hashtag the script can \
-                 see (`'{{' .. KEYS[1] .. '}}:x'`)"
-            ),
+            fix: if key.parts.iter().any(|p| matches!(p, Part::Changed { .. })) {
+                format!(
+                    "leave the call's table of keys or arguments as it comes and change a copy \
+                     (`local copy = {{unpack(t)}}`), and pass the key the script means as \
+                     KEYS[{next_key}]"
+                )
+            } else {
+                format!(
+                    "pass the key as KEYS[{next_key}], or build it on a hashtag the script can \
+                     see (`'{{' .. KEYS[1] .. '}}:x'`)"
+                )
+            },
             condition: Some(Condition::Values(why.clone())),
             targets: every(targets, Outcome::Depends),
         }),

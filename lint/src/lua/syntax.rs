@@ -109,3 +109,22 @@ pub(super) fn short(text: &str) -> String {
     }
     out
 }
+
+/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
+/// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
+/// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
+/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
+/// [`Part::Number`](crate::key::Part::Number) that is not placed.
+pub(super) fn number_text(token: &str) -> Option<String> {
+    let value = match token
+        .strip_prefix("0x")
+        .or_else(|| token.strip_prefix("0X"))
+    {
+        Some(hex) => u64::from_str_radix(hex, 16).ok().map(|v| v as f64),
+        None => token.parse::<f64>().ok(),
+    };
+    match value {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
+        _ => None,
+    }
+}

@@ -623,6 +623,81 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     assert!(followed > 0 || !only.is_empty());
 }
 
+/// The corpus's scripts that change the call's KEYS or ARGV (their line that does it marked
+/// `-- changes the call's table`), linted with their two keys on two nodes. One whose call
+/// line says `decided` writes an element the lint follows (`KEYS[1] = ARGV[1]`): the key
+/// used is the value assigned (`ARGV[1]`, the second key; `KEYS[1]`, the first), so the
+/// verdict is `fails` where that is on another slot than the declared key, `runs` where it
+/// is the declared key, and a finding quotes the value and its line. Any other: each key
+/// read from the changed table is `unknown-slot`, its message naming the line and quoting
+/// it as written, and the verdict is `depends`. (The live corpus test runs each on the
+/// servers.)
+#[test]
+fn lint_names_the_line_that_changes_the_calls_table() {
+    const MARK: &str = "-- changes the call's table";
+    let dir = workspace_root().join("tests/data/lint");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the corpus")
+        .map(|e| e.expect("an entry").path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    let (_, k1, k2) = placements().pop().expect("two nodes");
+    let mut checked = 0;
+    for path in files {
+        let source = std::fs::read_to_string(&path).expect("a corpus file");
+        let Some((n, line)) = source.lines().enumerate().find(|(_, l)| l.ends_with(MARK)) else {
+            continue;
+        };
+        let code = line.trim_end_matches(MARK).trim();
+        let decided = source
+            .lines()
+            .take(2)
+            .any(|l| l.contains("call:") && l.contains("decided"));
+        let name = path.file_name().expect("a name").to_string_lossy();
+        for target in [Target::Redis, Target::Valkey8, Target::Valkey9] {
+            let report = lint_case(&path, &source, call_of(&source), &k1, &k2, target);
+            let messages: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
+            if decided {
+                let (_, value) = code.split_once(" = ").expect("an assignment");
+                let used = match value {
+                    "ARGV[1]" | "args[1]" => &k2,
+                    "KEYS[1]" | "keys[1]" => &k1,
+                    other => panic!("{name}: a value the test does not place: {other}"),
+                };
+                let on_declared = REDIS_CLUSTER.key_slot(used) == REDIS_CLUSTER.key_slot(&k1);
+                let expected = if on_declared {
+                    Outcome::Runs
+                } else {
+                    Outcome::Fails
+                };
+                assert_eq!(report.verdict(target), expected, "{name}: {report:#?}");
+                let said = format!("= {value} since line {}", n + 1);
+                assert!(
+                    on_declared || messages.iter().any(|m| m.contains(&said)),
+                    "{name}: no finding says `{said}`: {messages:#?}"
+                );
+            } else {
+                let said = format!("at line {} (`{code}`)", n + 1);
+                assert!(
+                    report
+                        .findings
+                        .iter()
+                        .any(|f| f.rule.name() == "unknown-slot" && f.message.contains(&said)),
+                    "{name}: no finding says `{said}`: {messages:#?}"
+                );
+                assert_eq!(
+                    report.verdict(target),
+                    Outcome::Depends,
+                    "{name}: {report:#?}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 8, "the corpus's scripts that change KEYS or ARGV");
+}
+
 /// `source` with the fix `write `NEW`` of the finding `f` applied: the name its message
 /// opens with (`` `key` ``, `` `redis.cal` ``) replaced at its line and column.
 fn rewrite(source: &str, f: &slotgen_lint::Finding) -> Option<String> {
@@ -716,6 +791,37 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![],
         ),
         (
+            "KEYS[1] given ARGV[1] in a branch that does not run: still the declared key",
+            b"#!lua\nif ARGV[2] == 'yes' then KEYS[1] = ARGV[1] end\n\
+              return redis.call('SET', KEYS[1], 'v')",
+            vec![k1.clone()],
+            vec![k2.clone(), b"no".to_vec()],
+            vec![],
+        ),
+        (
+            "KEYS[1] used, then given ARGV[1]: the use is of the declared key",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\nKEYS[1] = ARGV[1]\nreturn 1",
+            vec![k1.clone()],
+            vec![k2.clone()],
+            vec![],
+        ),
+        (
+            "KEYS[1] given ARGV[1] in a function never called",
+            b"#!lua\nlocal function f() KEYS[1] = ARGV[1] end\n\
+              return redis.call('SET', KEYS[1], 'v')",
+            vec![k1.clone()],
+            vec![k2.clone()],
+            vec![],
+        ),
+        (
+            "KEYS[1] given ARGV[1] (on another node), then used in a function called after",
+            b"#!lua\nKEYS[1] = ARGV[1]\n\
+              local function g() return redis.call('SET', KEYS[1], 'v') end\nreturn g()",
+            vec![k1.clone()],
+            vec![k2.clone()],
+            vec![],
+        ),
+        (
             "bytes no UTF-8 holds, written as Lua 5.1 escapes",
             b"#!lua\nreturn redis.call('SET', '{p}\\255\\0x', 'v')",
             vec![b"{p}a".to_vec()],
@@ -806,6 +912,16 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         (
             "EVAL legacy, KEYS only",
             vec!["EVAL", "return redis.call('SET', KEYS[1], 'v')", "1", "$K1"],
+        ),
+        (
+            "EVAL legacy, KEYS[1] given ARGV[1] by the script",
+            vec![
+                "EVAL",
+                "KEYS[1] = ARGV[1]; return redis.call('SET', KEYS[1], 'v')",
+                "1",
+                "$K1",
+                "$K2",
+            ],
         ),
         (
             "EVAL_RO writing",

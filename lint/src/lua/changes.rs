@@ -1,0 +1,490 @@
+//! Where a script may change the call's own tables: `KEYS` and `ARGV` of an EVAL script, a
+//! library function's `keys` and `args` (its first two parameters), and every local the
+//! lint reads as one of them (`local ks = KEYS`). A `KEYS[i]` read is the caller's key only
+//! where the script cannot have changed it: the one owner of that decision is
+//! [`Changes::of`], which the reading of keys asks ([`super::Flow`]).
+//!
+//! What changes a table, anywhere in the script and its includes (the order is not
+//! followed, so a read before the change counts too):
+//!
+//! - an assignment into it (`KEYS[1] = ARGV[1]`, `ks[2] = 'x'` after `local ks = KEYS`):
+//!   the element at a literal index `i > 0`, every element at another index;
+//! - an assignment to the name (`keys = {...}`), or a local, a parameter, a loop variable
+//!   or a `local function` of the name (`local KEYS = {...}`): the name stands for another
+//!   table where the lint cannot tell;
+//! - the table used as a value anywhere but `t[i]`, `#t`, `local alias = t` (an alias the
+//!   lint follows), `for ... in ipairs(t)` (or `pairs`), or an argument of a function that
+//!   only reads it and gives back no table ([`READERS`]): `table.insert(KEYS, x)`,
+//!   `table.remove`, `table.sort`, `rawset`, `setmetatable`, a function of the script,
+//!   another name or table holding it (`local _, t = pairs(KEYS)` too).
+//!
+//! A read of a changed element is followed to the value assigned where that is certain:
+//! the element is changed by one assignment only, `t[i] = value` (one name, one value, `i`
+//! a literal), in the script's own file, that runs whenever the script (or the library
+//! function holding it) does, and the read comes after it in the same script (or function
+//! body); nothing else changes the table's other elements as a whole. Every other read of a
+//! changed table is not known.
+
+use std::collections::{HashMap, HashSet};
+
+use full_moon::ast::{self, Expression, Index, Prefix, Suffix, UnOp, Var};
+use full_moon::node::Node;
+use full_moon::tokenizer::TokenReference;
+use full_moon::visitors::Visitor;
+
+use super::names::Names;
+use super::syntax::{byte_range, callee, name_of, number_text, position, short};
+use crate::Position;
+
+/// The functions that only read a table given as an argument, and give back none: what
+/// they return is a string, a number or an element (`ipairs` and `pairs` give back the
+/// table, and are readers in a `for` only).
+const READERS: [&[&str]; 9] = [
+    &["next"],
+    &["unpack"],
+    &["table", "unpack"],
+    &["table", "concat"],
+    &["type"],
+    &["tostring"],
+    &["rawget"],
+    &["rawequal"],
+    &["rawlen"],
+];
+
+/// One change of a table: where, the element it changes (`None`: any), what the script
+/// does, and the statement as written.
+#[derive(Debug, Clone)]
+struct Change {
+    at: Position,
+    element: Option<usize>,
+    /// The value a read after it is, when that is certain (see the module's docs).
+    follow: Option<Follow>,
+    /// What the script does, with the name as written (`assigns into \`KEYS\``).
+    how: String,
+    text: String,
+}
+
+/// An assignment `t[i] = value` that runs whenever its script or function does.
+#[derive(Debug, Clone)]
+struct Follow {
+    /// The value assigned, and as written (its first line, cut).
+    value: Expression,
+    shown: String,
+    /// The byte where the assignment ends (file 0): a read from there on sees the value.
+    end: usize,
+    /// The body of the library function it runs in (`None` in an EVAL script): a read
+    /// elsewhere is of another call's table.
+    unit: Option<(usize, usize)>,
+}
+
+/// A read of the call's table, as [`Changes::of`] answers it.
+pub(super) enum Read<'a> {
+    /// The caller's value.
+    Caller,
+    /// Not known: why.
+    Changed(String),
+    /// The value the script assigned; what the read is then (`= ARGV[1] since line 4`,
+    /// after the read's text), and why it is not the caller's (as [`Read::Changed`]).
+    Followed(&'a Expression, String, String),
+}
+
+/// The changes of one table (KEYS or ARGV, by every name that stands for it).
+#[derive(Debug, Clone, Default)]
+struct Table {
+    /// In source order (file by file).
+    changes: Vec<Change>,
+    /// The indexes in `changes` of those that may touch any element, and of those that
+    /// touch one element, by element.
+    whole: Vec<usize>,
+    elements: HashMap<usize, Vec<usize>>,
+}
+
+impl Table {
+    fn push(&mut self, change: Change) {
+        let n = self.changes.len();
+        match change.element {
+            Some(i) => self.elements.entry(i).or_default().push(n),
+            None => self.whole.push(n),
+        }
+        self.changes.push(change);
+    }
+
+    /// The first change that may touch the element `index` (`None`: an index the lint
+    /// cannot read, a loop over the table, `unpack`), and how many may.
+    fn touching(&self, index: Option<usize>) -> (Option<&Change>, usize) {
+        let Some(i) = index else {
+            return (self.changes.first(), self.changes.len());
+        };
+        let one = self.elements.get(&i).map_or(&[][..], Vec::as_slice);
+        let first = [self.whole.first(), one.first()]
+            .into_iter()
+            .flatten()
+            .min();
+        (
+            first.map(|&n| &self.changes[n]),
+            self.whole.len() + one.len(),
+        )
+    }
+}
+
+/// The changes the script makes to `KEYS` and to `ARGV`.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Changes {
+    keys: Table,
+    argv: Table,
+}
+
+/// Which of the call's tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Which {
+    Keys,
+    Argv,
+}
+
+impl Changes {
+    /// The changes of every file of a script (`asts`, the script first), once pass one has
+    /// settled the names that stand for KEYS and ARGV.
+    /// `runs_always` tells whether the code at a byte of the script runs whenever the script
+    /// (or the library function holding it) does.
+    pub(super) fn find(
+        asts: &[ast::Ast],
+        sources: &[&str],
+        names: &Names,
+        runs_always: &dyn Fn(usize) -> bool,
+    ) -> Self {
+        let mut finder = Finder {
+            names,
+            runs_always,
+            keys: std::iter::once("KEYS")
+                .chain(names.keys.iter().map(String::as_str))
+                .collect(),
+            argv: std::iter::once("ARGV")
+                .chain(names.argv.iter().map(String::as_str))
+                .collect(),
+            file: 0,
+            allowed: HashSet::new(),
+            source: "",
+            lines: Vec::new(),
+            changes: Self::default(),
+        };
+        for (n, (ast, source)) in asts.iter().zip(sources).enumerate() {
+            finder.file = n;
+            finder.source = source;
+            finder.lines = std::iter::once(0)
+                .chain(source.match_indices('\n').map(|(at, _)| at + 1))
+                .collect();
+            finder.allowed.clear();
+            finder.visit_ast(ast);
+        }
+        finder.changes
+    }
+
+    /// What `table[index]` read at `byte` of the file `file` is: the caller's value where
+    /// the script cannot have changed it; the value assigned where that is certain;
+    /// else not known, and why (the change and its line). `index` `None` for an index the
+    /// lint cannot read, a loop over the table and `unpack`.
+    pub(super) fn of(
+        &self,
+        which: Which,
+        index: Option<usize>,
+        file: usize,
+        byte: usize,
+    ) -> Read<'_> {
+        let table = match which {
+            Which::Keys => &self.keys,
+            Which::Argv => &self.argv,
+        };
+        let (Some(change), count) = table.touching(index) else {
+            return Read::Caller;
+        };
+        let line = |at: Position| {
+            if at.file == 0 {
+                format!("line {}", at.line)
+            } else {
+                format!("line {} of an included file", at.line)
+            }
+        };
+        let why = format!(
+            "the script {} at {} (`{}`)",
+            change.how,
+            line(change.at),
+            change.text
+        );
+        if let (Some(f), 1, Some(_), 0) = (&change.follow, count, index, file) {
+            if byte >= f.end && f.unit.is_none_or(|(a, b)| a <= byte && byte < b) {
+                let note = format!("= {} since {}", f.shown, line(change.at));
+                return Read::Followed(&f.value, note, why);
+            }
+        }
+        Read::Changed(why)
+    }
+}
+
+/// The pass that finds the changes.
+struct Finder<'a> {
+    names: &'a Names,
+    runs_always: &'a dyn Fn(usize) -> bool,
+    /// The names that stand for KEYS, and for ARGV.
+    keys: HashSet<&'a str>,
+    argv: HashSet<&'a str>,
+    file: usize,
+    /// The bytes of the names used as a value where that use changes nothing (`ipairs(KEYS)`,
+    /// `#KEYS`, `local ks = KEYS`), marked by the node around them before they are visited.
+    allowed: HashSet<usize>,
+    /// The text of the file visited, and the byte where each of its lines starts: a change
+    /// is shown as its line.
+    source: &'a str,
+    lines: Vec<usize>,
+    changes: Changes,
+}
+
+impl Finder<'_> {
+    /// The table the name `name` stands for, if any.
+    fn table(&self, name: &str) -> Option<Which> {
+        if self.keys.contains(name) {
+            Some(Which::Keys)
+        } else if self.argv.contains(name) {
+            Some(Which::Argv)
+        } else {
+            None
+        }
+    }
+
+    /// A change of `which` at `at` (its `element`, `None` for any), shown as its line.
+    fn change(
+        &mut self,
+        which: Which,
+        at: Position,
+        element: Option<usize>,
+        how: String,
+        follow: Option<Follow>,
+    ) {
+        let line = at
+            .line
+            .checked_sub(1)
+            .and_then(|l| self.lines.get(l))
+            .and_then(|&a| self.source.get(a..))
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or_default();
+        let text = short(code_of(line));
+        let table = match which {
+            Which::Keys => &mut self.changes.keys,
+            Which::Argv => &mut self.changes.argv,
+        };
+        table.push(Change {
+            at,
+            element,
+            follow,
+            how,
+            text,
+        });
+    }
+
+    /// A name declared anew (a local, a parameter, a loop variable): a change of the table
+    /// it stands for, if any.
+    fn declared(&mut self, token: &TokenReference) {
+        let name = name_of(token);
+        if let Some(which) = self.table(&name) {
+            let how = format!("declares `{name}` anew");
+            self.change(which, position(self.file, token), None, how, None);
+        }
+    }
+}
+
+impl Finder<'_> {
+    /// The assignment `node` to an element at a literal index as a value to follow: one
+    /// name, one value, in the script's own file, run whenever its script or function is.
+    fn follow(&self, node: &ast::Assignment) -> Option<Follow> {
+        let ([_], [value]) = (
+            &node.variables().iter().collect::<Vec<_>>()[..],
+            &node.expressions().iter().collect::<Vec<_>>()[..],
+        ) else {
+            return None;
+        };
+        let (start, _) = byte_range(node)?;
+        if self.file != 0 || !(self.runs_always)(start) {
+            return None;
+        }
+        // a library's: in a registered function's body, the innermost
+        let unit = self
+            .names
+            .functions
+            .iter()
+            .map(|f| f.body)
+            .filter(|&(a, b)| a <= start && start < b)
+            .min_by_key(|&(a, b)| b - a);
+        if unit.is_none() && !self.names.functions.is_empty() {
+            return None;
+        }
+        // its end: its text from its first token's leading trivia on
+        let leading: usize = node
+            .tokens()
+            .next()
+            .map_or(0, |t| t.leading_trivia().map(|t| t.to_string().len()).sum());
+        let end = start.checked_sub(leading)? + node.to_string().len();
+        let shown = value.to_string();
+        let shown = short(code_of(shown.trim().lines().next().unwrap_or_default()));
+        Some(Follow {
+            value: (*value).clone(),
+            shown,
+            end,
+            unit,
+        })
+    }
+}
+
+impl Visitor for Finder<'_> {
+    fn visit_assignment(&mut self, node: &ast::Assignment) {
+        for var in node.variables() {
+            let (name, element) = match var {
+                Var::Name(n) => (n, None),
+                Var::Expression(v) => {
+                    let Prefix::Name(n) = v.prefix() else {
+                        continue;
+                    };
+                    let suffixes: Vec<&Suffix> = v.suffixes().collect();
+                    let element = match &suffixes[..] {
+                        [Suffix::Index(Index::Brackets { expression, .. })] => {
+                            match &**expression {
+                                Expression::Number(i) => number_text(&i.token().to_string())
+                                    .and_then(|t| t.parse::<usize>().ok())
+                                    .filter(|&i| i > 0),
+                                _ => None,
+                            }
+                        }
+                        _ => None,
+                    };
+                    (n, element)
+                }
+                _ => continue,
+            };
+            if let Some(which) = self.table(&name_of(name)) {
+                let how = match var {
+                    Var::Name(_) => format!("assigns `{}`", name_of(name)),
+                    _ => format!("assigns into `{}`", name_of(name)),
+                };
+                let follow = element.and_then(|_| self.follow(node));
+                self.change(which, position(self.file, node), element, how, follow);
+            }
+        }
+    }
+
+    fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        let exprs: Vec<&Expression> = node.expressions().iter().collect();
+        for (n, token) in node.names().iter().enumerate() {
+            let declared = self.table(&name_of(token));
+            // `local ks = KEYS`: an alias the lint reads as KEYS (its changes are found)
+            if let Some(Expression::Var(Var::Name(value))) = exprs.get(n) {
+                if declared.is_some() && declared == self.table(&name_of(value)) {
+                    if let Some((at, _)) = byte_range(value) {
+                        self.allowed.insert(at);
+                    }
+                    continue;
+                }
+            }
+            self.declared(token);
+        }
+    }
+
+    fn visit_local_function(&mut self, node: &ast::LocalFunction) {
+        self.declared(node.name());
+    }
+
+    fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        // a registered function's own `keys` and `args` are the call's tables
+        let range = byte_range(node);
+        if self.file == 0 && self.names.functions.iter().any(|f| Some(f.body) == range) {
+            return;
+        }
+        for p in node.parameters() {
+            if let ast::Parameter::Name(n) = p {
+                self.declared(n);
+            }
+        }
+    }
+
+    fn visit_generic_for(&mut self, node: &ast::GenericFor) {
+        // `for i, k in ipairs(KEYS)`: the loop reads the table
+        if let [Expression::FunctionCall(call)] = &node.expressions().iter().collect::<Vec<_>>()[..]
+        {
+            if let Some((path, ast::FunctionArgs::Parentheses { arguments, .. })) = callee(call) {
+                if let ([only], [Expression::Var(Var::Name(n))]) =
+                    (&path[..], &arguments.iter().collect::<Vec<_>>()[..])
+                {
+                    if only == "ipairs" || only == "pairs" {
+                        if let Some((at, _)) = byte_range(n) {
+                            self.allowed.insert(at);
+                        }
+                    }
+                }
+            }
+        }
+        for n in node.names() {
+            self.declared(n);
+        }
+    }
+
+    fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
+        self.declared(node.index_variable());
+    }
+
+    fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        let Some((path, ast::FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
+            return;
+        };
+        if !READERS.iter().any(|r| path == *r) {
+            return;
+        }
+        for e in arguments.iter() {
+            if let Expression::Var(Var::Name(n)) = e {
+                if let Some((at, _)) = byte_range(n) {
+                    self.allowed.insert(at);
+                }
+            }
+        }
+    }
+
+    fn visit_expression(&mut self, node: &Expression) {
+        match node {
+            Expression::UnaryOperator {
+                unop: UnOp::Hash(_),
+                expression,
+            } => {
+                if let Expression::Var(Var::Name(n)) = &**expression {
+                    if let Some((at, _)) = byte_range(n) {
+                        self.allowed.insert(at);
+                    }
+                }
+            }
+            Expression::Var(Var::Name(n)) => {
+                let Some(which) = self.table(&name_of(n)) else {
+                    return;
+                };
+                let at = byte_range(n).map_or(0, |(a, _)| a);
+                if !self.allowed.contains(&at) {
+                    let how = format!("hands `{}` to code that may change it", name_of(n));
+                    self.change(which, position(self.file, n), None, how, None);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `line` without a `--` comment at its end (one outside a string literal).
+fn code_of(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        match (quote, bytes[i]) {
+            (Some(_), b'\\') => i += 1,
+            (Some(q), b) if b == q => quote = None,
+            (None, b'\'' | b'"') => quote = Some(bytes[i]),
+            (None, b'-') if bytes.get(i + 1) == Some(&b'-') => return &line[..i],
+            _ => {}
+        }
+        i += 1;
+    }
+    line
+}
