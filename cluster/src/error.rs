@@ -63,7 +63,7 @@ pub enum Error {
     /// A primary at an end of a slot's move did not answer during the move: it failed or
     /// stopped. What to do depends on whether a replica can take its place, as the map read
     /// at the start of the run says (`down_note`).
-    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas))]
+    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas, *.at_source))]
     MoveEndDown {
         /// The URL of the node, redacted.
         url: String,
@@ -75,6 +75,9 @@ pub enum Error {
         reason: String,
         /// Its replicas in the map read at the start of the run.
         replicas: usize,
+        /// Whether it is the move's source (the keys not moved yet are there); else the
+        /// target (the keys moved so far are there).
+        at_source: bool,
     },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
@@ -389,13 +392,18 @@ fn failing_note(slots_fail: &str) -> &'static str {
     }
 }
 
-/// What to do about node `id`, an end of a move that stopped answering, with `replicas`
-/// replicas: wait for the failover where one can take its place (the next `rebalance
-/// --apply` then finishes the half-moved slot on the promoted replica), start it again where
-/// none can.
-fn down_note(id: &str, replicas: usize) -> String {
+/// What to do about node `id`, an end of a move (its `source`, or its target) that stopped
+/// answering, with `replicas` replicas: wait for the failover where one can take its place
+/// (the next `rebalance --apply` then finishes the half-moved slot on the promoted replica),
+/// start it again where none can, saying which of the slot's keys its data files hold.
+fn down_note(id: &str, replicas: usize, source: bool) -> String {
+    let holds = if source {
+        "the keys of the slot not moved yet are there"
+    } else {
+        "the keys of the slot moved so far are there; the rest are still on the source"
+    };
     match replicas {
-        0 => format!("node {id} there has no replica to take its place: start it again at that address, with its data files (the keys of the slot not moved yet are there)"),
+        0 => format!("node {id} there has no replica to take its place: start it again at that address, with its data files ({holds})"),
         n => format!(
             "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
             if n == 1 { "replica" } else { "replicas" }
@@ -436,16 +444,32 @@ mod tests {
 
     #[test]
     fn a_dead_end_of_a_move_says_wait_where_a_replica_can_take_over() {
-        let down = |replicas| {
+        let end_down = |replicas, source| {
             Error::MoveEndDown {
                 url: "redis://127.0.0.1:7402".to_owned(),
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas,
+                at_source: source,
             }
             .to_string()
         };
+        let down = |replicas| end_down(replicas, true);
+        // which keys the dead node's files hold: by the end it is (a tester's target was
+        // said to hold the keys not moved yet)
+        let target = end_down(0, false);
+        assert!(
+            target.contains(
+                "(the keys of the slot moved so far are there; the rest are still on the source)"
+            ),
+            "{target}"
+        );
+        assert!(
+            down(0).contains("(the keys of the slot not moved yet are there)"),
+            "{}",
+            down(0)
+        );
         let with = down(1);
         assert!(
             with.contains("has 1 replica: if it has failed, wait until one takes its place")

@@ -1321,17 +1321,18 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
         return error;
     };
     // the node the URL names: `scheme://[user@]host:port`
-    let down = ends.into_iter().map(|i| &topology.shards[i]).find(|s| {
+    let down = ends.into_iter().map(|i| &topology.shards[i]).position(|s| {
         url.rsplit_once(['/', '@'])
             .is_some_and(|(_, addr)| addr == s.primary.addr)
     });
     match down {
-        Some(shard) => Error::MoveEndDown {
+        Some(end) => Error::MoveEndDown {
             url,
-            id: shard.primary.id.clone(),
+            id: topology.shards[ends[end]].primary.id.clone(),
             during,
             reason,
-            replicas: shard.replicas.len(),
+            replicas: topology.shards[ends[end]].replicas.len(),
+            at_source: end == 0,
         },
         None => Error::Unreachable {
             url,
@@ -1444,8 +1445,15 @@ mod tests {
         ] {
             match end_down(unreachable(url), &t, [1, 2]) {
                 Error::MoveEndDown {
-                    id, replicas: n, ..
-                } => assert_eq!((id.as_str(), n), (end, replicas), "{url}"),
+                    id,
+                    replicas: n,
+                    at_source,
+                    ..
+                } => assert_eq!(
+                    (id.as_str(), n, at_source),
+                    (end, replicas, end == B),
+                    "{url}"
+                ),
                 other => panic!("{url}: {other}"),
             }
         }
