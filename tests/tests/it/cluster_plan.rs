@@ -877,6 +877,26 @@ fn a_plan_file_applied_and_refused() {
     }
     let measured = skew(&loads(&per_slot, &owner));
     assert!((measured - file["skew_after"].as_f64().unwrap()).abs() < 1e-9);
+    // the same file again: every move is done, said so, and nothing is carried out
+    let again = slotgen(
+        &["rebalance", "--redis", &url, "--apply", "--plan", first_s],
+        b"",
+    );
+    again.ok();
+    assert!(
+        again.stderr.contains(
+            "slotgen: note: every move of this plan is done already (each slot on its target: an earlier run, or by hand): nothing to do"
+        ),
+        "{}",
+        again.stderr
+    );
+    assert!(
+        !again.stderr.contains("slotgen: applied"),
+        "{}",
+        again.stderr
+    );
+    assert_eq!(again.rows().last().unwrap(), &["applied", "0", "0"]);
+    assert_eq!(owners(&cluster), owner, "nothing moved");
 
     // a second plan, then an empty slot of the first primary given to the second by hand
     let second = dir.path().join("second.json");

@@ -379,7 +379,11 @@ pub(super) fn apply_file(
     cluster::refuse_migrations(&live)?;
     let plan = planned.against(&shown, &live)?;
     let done = planned.moves.len() - plan.moves.len();
-    if done > 0 {
+    if done > 0 && plan.moves.is_empty() {
+        say!(
+            "slotgen: note: every move of this plan is done already (each slot on its target: an earlier run, or by hand): nothing to do"
+        );
+    } else if done > 0 {
         let left: std::collections::BTreeSet<u16> = plan.moves.iter().map(|m| m.slot).collect();
         let mut slots: Vec<u16> = planned
             .moves
@@ -395,7 +399,17 @@ pub(super) fn apply_file(
         );
     }
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
-    let applied = carry_out(args, options, &plan, &live, None, &report)?;
+    let applied = if plan.moves.is_empty() {
+        // nothing to carry out: no dialect to choose, no line of moves applied
+        cluster::Applied {
+            dialect: Dialect::Classic,
+            moves: 0,
+            keys: 0,
+            untold: Vec::new(),
+        }
+    } else {
+        carry_out(args, options, &plan, &live, None, &report)?
+    };
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {
