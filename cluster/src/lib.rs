@@ -54,7 +54,7 @@ pub use remedy::{
     lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag,
     LIST_KEYS, SAMPLE_KEYS,
 };
-pub use resume::{finish_moves, wait_jobs, Finished, Waited};
+pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{

@@ -185,6 +185,81 @@ pub fn finish_moves(
     Ok(finished)
 }
 
+/// What a classic move's stop becomes where its source failed over during the move: where
+/// `stop` is [`Error::MoveStopped`] and the source is no primary of the map now (its replica
+/// took its place: a manual `CLUSTER FAILOVER`, or a failure), the slot is finished at once
+/// as the next run would finish it ([`finish_moves`], the slot's owner by the map standing
+/// in for the source). On Redis 7.0 the promoted replica has no `MIGRATING` state and the
+/// target, importing from a failed node, answers `CLUSTERDOWN` to every key of its slots
+/// until the slot is finished (a tester's target shard was down until the next run). Gives
+/// [`Error::SourceFailedOver`] saying what happened and what was done, or what to run now
+/// where finishing failed; any other error, or a stop whose source is still a primary, as
+/// given. Where the source answered `MOVED`, the map is read again for up to `how.timeout`
+/// until it shows the failover. `url`, `options` and `how` as [`apply`](super::apply) was
+/// given them.
+#[must_use]
+pub fn after_stop(
+    url: &str,
+    options: &ConnectOptions,
+    how: &ApplyOptions<'_>,
+    stop: Error,
+) -> Error {
+    let Error::MoveStopped {
+        slot, from, error, ..
+    } = &stop
+    else {
+        return stop;
+    };
+    // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
+    let source = from.split(' ').next().unwrap_or_default().to_owned();
+    let moved = error.to_string().contains("MOVED");
+    let slot = *slot;
+    let deadline = Instant::now() + how.timeout;
+    let now = loop {
+        let Ok(fresh) = Topology::fetch(url, options, how.timeout) else {
+            return stop;
+        };
+        if !fresh.shards.iter().any(|s| s.primary.id == source) {
+            match fresh.owners()[usize::from(slot)] {
+                Some(owner) => break named(&fresh, owner),
+                None => return stop,
+            }
+        }
+        // the source still a primary by this map: no failover, or gossip not there yet
+        if !moved || Instant::now() >= deadline {
+            return stop;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let finished = finish_moves(url, options, how.batch, how.timeout, how.interrupted)
+        .map_err(|e| e.to_string())
+        .and_then(|done| {
+            done.iter()
+                .find(|f| f.slot == slot)
+                .map(|f| f.keys)
+                .ok_or_else(|| "no node of the map shows it in migration".to_owned())
+        });
+    match stop {
+        Error::MoveStopped {
+            slot,
+            keys,
+            from,
+            to,
+            error,
+            ..
+        } => Error::SourceFailedOver {
+            slot,
+            from,
+            to,
+            now,
+            error,
+            before: keys,
+            finished,
+        },
+        other => other,
+    }
+}
+
 /// The live ends of half-moved `slot`, from `source` to `target` (node ids), as indices into
 /// `fresh`'s shards, and, where an end is no primary of the map, which primary stood in for
 /// it. A primary that failed mid-slot leaves its replica in its place, and Redis 7.0 does not

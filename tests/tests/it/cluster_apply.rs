@@ -1177,6 +1177,147 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
+/// A manual failover of a move's source in the middle of a slot of 4000 keys (Redis 7.0,
+/// one replica a primary, `CLUSTER FAILOVER` on the source's replica): the source answers
+/// `MOVED`, and Redis 7.0's promoted replica has no `MIGRATING` state, so the target,
+/// importing from a node that is a replica now, says `cluster_state:fail` and refuses every
+/// key of its slots (a tester's target shard was down until the next run). slotgen
+/// finishes the slot in the same run, the promoted replica standing in for the source,
+/// and says so, naming it: the target is `ok` again, owns all 4000 keys, no slot is left
+/// migrating or importing, and every key reads back.
+#[test]
+fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
+    let Some(cluster) = live::cluster(Server::Redis, 1, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    // a hashtag of the source's, and 4000 keys in its slot
+    let mut con = plain(&source, None);
+    let (tag, hot) = (0..)
+        .map(|n| format!("{{h{n}}}"))
+        .map(|tag| {
+            let slot = keyslots(&mut con, &[tag.as_str()])[0];
+            (tag, slot)
+        })
+        .find(|&(_, slot)| (RANGES[1].0..=RANGES[1].1).contains(&slot))
+        .unwrap();
+    let mut pipe = redis::pipe();
+    for n in 0..4000 {
+        let (key, value) = (format!("{tag}:{n}"), format!("v{n}"));
+        pipe.cmd("SET").arg(&key).arg(&value).ignore();
+        written.insert((0, key), value);
+    }
+    pipe.query::<()>(&mut con).unwrap();
+    // a plan of the one move of the hot slot, as `--out` writes it
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("plan.json");
+    let file = path.to_str().unwrap();
+    rebalance(&url, &["--out", file]).ok();
+    let mut plan: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let node = |i: usize| serde_json::json!({ "id": cluster.primaries[i].node_id(), "addr": addr(&cluster, i) });
+    plan["moves"] = serde_json::json!([
+        { "slot": hot, "from": node(1), "to": node(2), "keys": 4000, "amount": 4000 }
+    ]);
+    std::fs::write(&path, plan.to_string()).unwrap();
+    let args = [
+        "rebalance",
+        "--redis",
+        &url,
+        "--apply",
+        "--plan",
+        file,
+        "--batch",
+        "5",
+        "--timeout",
+        "5s",
+    ];
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "slotgen ended before the failover"
+        );
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let replica = &cluster.replicas[1][0];
+    let () = redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .query(&mut replica.connect())
+        .unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its source failed over mid-slot:\n{stderr}{stdout}");
+    let new_owner = format!("{} (127.0.0.1:{})", replica.node_id(), replica.port);
+    if status.success() {
+        // the failover came after the slot's last key: nothing to say of it
+        assert!(!stderr.contains("failed over"), "{stderr}");
+        return;
+    }
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    // the step the source refused with `MOVED` (`MIGRATE`, or `GETKEYSINSLOT` between two)
+    let said = format!(
+        "the source failed over to {new_owner} during the move (`redis://{source}` refused `"
+    );
+    let moved = format!("MOVED {hot} 127.0.0.1:{}", replica.port);
+    assert!(
+        error.contains(&said) && error.contains(&moved),
+        "`{said}` and `{moved}` not in {error}"
+    );
+    let finished =
+        format!("slotgen finished the slot with {new_owner} standing in for the source (");
+    assert!(error.contains(&finished), "`{finished}` not in {error}");
+    assert!(
+        error.contains(&format!(
+            "{} ({target}) owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again",
+            cluster.primaries[2].node_id()
+        )),
+        "{error}"
+    );
+    assert!(
+        stderr.contains("slotgen: 1 of 1 moves done (4000 keys) before the stop"),
+        "{stderr}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("stopped\t1\t4000\t"),
+        "{stdout}"
+    );
+    // the target serves its slots again without another run (its state recomputed within
+    // a moment: `cluster_state` is updated on the server's next cron)
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let info: String = redis::cmd("CLUSTER")
+            .arg("INFO")
+            .query(&mut plain(&target, None))
+            .unwrap();
+        if info.contains("cluster_state:ok") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{target} stays down: {info}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    assert_eq!(keys_in_slot(&target, hot), 4000);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
 /// The repair a fault's message names, followed as printed (the next `rebalance --apply`,
 /// through `url`): it succeeds, no slot is left migrating or importing, and every key of
 /// `written` reads back with its value through `seed`. With `atomic`, also `cluster_state`

@@ -149,11 +149,28 @@ pub(super) fn carry_out(
         },
     );
     line.end();
-    // a slot the stop left half moved: its keys on the target count among those moved
+    // a source that failed over mid-move: the slot finished now, where that can be done
+    let result = result.map_err(|e| cluster::after_stop(&args.server.redis, options, &how, e));
+    // a slot the stop left half moved: its keys on the target count among those moved; a
+    // slot finished after its source failed over counts as a move done
     let half = match &result {
         Err(cluster::Error::MoveStopped { slot, keys, .. }) if *keys > 0 => Some((*slot, *keys)),
+        Err(cluster::Error::SourceFailedOver {
+            slot,
+            before,
+            finished: Err(_),
+            ..
+        }) if *before > 0 => Some((*slot, *before)),
         _ => None,
     };
+    if let Err(cluster::Error::SourceFailedOver {
+        before,
+        finished: Ok(keys),
+        ..
+    }) = &result
+    {
+        done = (done.0 + 1, done.1 + before + keys);
+    }
     let moved = done.1 + half.map_or(0, |(_, keys)| keys);
     // one summary (a terminal had the progress line)
     match &result {
