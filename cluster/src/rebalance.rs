@@ -545,12 +545,14 @@ fn relaxed(
     (p.within_caps(&c) && problem.pays_over(&c, best, min_gain)).then_some((target, c))
 }
 
-/// The least share of what a plan carries more than another ([`Problem::carried`]) that it
-/// must take off the skew to be made instead ([`Problem::pays_over`]): a tenth. A move of
-/// gain `g` from the fullest primary takes up to `g` off the skew; a plan that takes off a
-/// tenth of what it carries or less mostly moves the load from one primary to another (a
-/// tester's case: a slot of two thirds of the keys moved off the fullest primary made the
-/// receiver the fullest, 2.338 to 2.327, 0.011 for a gain of 2.0).
+/// The least share of what a plan carries more than another (the sum of its moves' gains,
+/// each move's amount over its donor's fair share) that it must take off the skew to be
+/// made instead, where the planner looks at higher targets on its own (the module's docs,
+/// "When the goal is out of reach"): a tenth. A move of gain `g` from the fullest primary
+/// takes up to `g` off the skew; a plan that takes off a tenth of what it carries or less
+/// mostly moves the load from one primary to another (a tester's case: a slot of two thirds
+/// of the keys moved off the fullest primary made the receiver the fullest, 2.338 to 2.327,
+/// 0.011 for a gain of 2.0).
 pub const LEAST_YIELD: f64 = 0.1;
 
 /// The most moves the exact search looks at in one plan (its depth of recursion): past it,
