@@ -195,8 +195,9 @@ pub fn finish_moves(
 /// [`Error::SourceFailedOver`] saying what happened and what was done, or what to run now
 /// where finishing failed; any other error, or a stop whose source is still a primary, as
 /// given. Where the source answered `MOVED`, the map is read again for up to `how.timeout`
-/// until it shows the failover. `url`, `options` and `how` as [`apply`](super::apply) was
-/// given them.
+/// until it shows the failover; where the map cannot be read (through a target that says
+/// `fail`), the node the `MOVED` names is the owner the stop names, with the run to make
+/// now. `url`, `options` and `how` as [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
     url: &str,
@@ -212,12 +213,33 @@ pub fn after_stop(
     };
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
-    let moved = error.to_string().contains("MOVED");
     let slot = *slot;
+    // the node the source's `MOVED` names, as the server wrote it (escaped in the error)
+    let text = error.to_string();
+    let moved_to = text
+        .split_once(&format!("MOVED {slot} "))
+        .and_then(|(_, rest)| {
+            let addr: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !matches!(c, ')' | ';' | ','))
+                .collect();
+            (!addr.is_empty()).then_some(addr)
+        });
+    let moved = moved_to.is_some();
     let deadline = Instant::now() + how.timeout;
     let now = loop {
-        let Ok(fresh) = Topology::fetch(url, options, how.timeout) else {
-            return stop;
+        let fresh = match Topology::fetch(url, options, how.timeout) {
+            Ok(fresh) => fresh,
+            // no map through this node (the target says `fail` on Redis 7.0): what the
+            // source's `MOVED` says, and the run to make now
+            Err(e) => match moved_to {
+                Some(addr) => {
+                    let now = format!("{addr} (the node the source's `MOVED` names)");
+                    let why = format!("the map cannot be read: {e}");
+                    return failed_over(stop, now, Err(why));
+                }
+                None => return stop,
+            },
         };
         if !fresh.shards.iter().any(|s| s.primary.id == source) {
             match fresh.owners()[usize::from(slot)] {
@@ -239,6 +261,12 @@ pub fn after_stop(
                 .map(|f| f.keys)
                 .ok_or_else(|| "no node of the map shows it in migration".to_owned())
         });
+    failed_over(stop, now, finished)
+}
+
+/// [`Error::SourceFailedOver`] of the [`Error::MoveStopped`] `stop`, the slot's owner `now`
+/// and what finishing it gave; any other error as given.
+fn failed_over(stop: Error, now: String, finished: Result<u64, String>) -> Error {
     match stop {
         Error::MoveStopped {
             slot,
@@ -257,6 +285,54 @@ pub fn after_stop(
             finished,
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
+    /// here no server), the stop still says the source failed over, to the node its
+    /// `MOVED` names, that the slot is half moved, and to run `--apply` now.
+    #[test]
+    fn a_moved_source_without_a_map_names_the_node_of_its_moved() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        drop(listener);
+        let stop = |reason: &str| Error::MoveStopped {
+            slot: 2328,
+            keys: 40,
+            from: format!("{} (127.0.0.1:7101)", "a".repeat(40)),
+            to: format!("{} (127.0.0.1:7102)", "b".repeat(40)),
+            step: "`GETKEYSINSLOT`/`MIGRATE` on the source".to_owned(),
+            error: Box::new(Error::Refused {
+                url: "redis://127.0.0.1:7101".to_owned(),
+                command: "MIGRATE".to_owned(),
+                reason: reason.to_owned(),
+            }),
+            repair: "the next `slotgen rebalance --apply` finishes it".to_owned(),
+        };
+        let interrupted = AtomicBool::new(false);
+        let how = ApplyOptions {
+            batch: 5,
+            timeout: Duration::from_secs(2),
+            dialect: Some(Dialect::Classic),
+            interrupted: &interrupted,
+        };
+        let url = format!("redis://127.0.0.1:{port}");
+        let options = ConnectOptions::default();
+        let said = after_stop(&url, &options, &how, stop("MOVED 2328 127.0.0.1:7105")).to_string();
+        assert!(
+            said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
+                && said.contains("slot 2328 is half moved (40 of its keys on")
+                && said.contains("and slotgen could not finish it now (the map cannot be read: ")
+                && said.contains("run `slotgen rebalance --apply` again now"),
+            "{said}"
+        );
+        // another refusal: the stop as it was
+        let other = stop("IOERR error or timeout reading to target instance");
+        assert_eq!(after_stop(&url, &options, &how, other.clone()), other);
     }
 }
 
