@@ -131,7 +131,7 @@ pub enum Error {
         url: String,
     },
     /// The cluster's state is not `ok`: some slot is unassigned or its node unreachable.
-    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again{}", failing_note(.slots_fail))]
+    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again{}", failing_note(.slots_assigned, .slots_fail))]
     ClusterState {
         /// The URL, redacted.
         url: String,
@@ -404,14 +404,16 @@ const MAP_COMMANDS: [&str; 4] = [
     "CLUSTER NODES",
 ];
 
-/// What a state not `ok` with failing slots adds: on Redis 7.0 a primary importing a slot
-/// from a primary that failed keeps the failed node as the slot's owner, and stays `fail`
-/// (its replica took the slot over without the `SETSLOT` states) until the slot is finished.
-fn failing_note(slots_fail: &str) -> &'static str {
-    if slots_fail == "0" {
+/// What a state not `ok` with failing or unassigned slots adds: on Redis 7.0 a primary
+/// importing a slot from a primary that failed, or that failed over (a replica now), keeps
+/// that node as the slot's owner, and stays `fail` (its replica took the slot over without
+/// the `SETSLOT` states) until the slot is finished; the slot counts as failing, or, its
+/// owner a replica, as not assigned (16383 of 16384, measured after a `CLUSTER FAILOVER`).
+fn failing_note(slots_assigned: &str, slots_fail: &str) -> &'static str {
+    if slots_fail == "0" && slots_assigned == "16384" {
         ""
     } else {
-        "; or, where this node imports a slot from a primary that failed (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary, whose map can finish it"
+        "; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary, whose map can finish it"
     }
 }
 

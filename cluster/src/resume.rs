@@ -227,34 +227,46 @@ pub fn after_stop(
         });
     let moved = moved_to.is_some();
     let deadline = Instant::now() + how.timeout;
+    // the owner the `MOVED` names, where the map gives none
+    let by_moved = |addr: &str| format!("{addr} (the node the source's `MOVED` names)");
+    // why the slot could not be finished: a target importing from a node that is no
+    // primary now says `fail` on Redis 7.0, and its map cannot be read
+    let why = |e: Error| {
+        match e {
+        Error::ClusterState { url, state, .. } => format!(
+            "`{url}` says `cluster_state:{state}`, as a target importing from a node that is no primary now does until the slot is finished, so its map cannot be read: give the URL of another primary"
+        ),
+        e => e.to_string(),
+    }
+    };
     let now = loop {
-        let fresh = match Topology::fetch(url, options, how.timeout) {
-            Ok(fresh) => fresh,
-            // no map through this node (the target says `fail` on Redis 7.0): what the
-            // source's `MOVED` says, and the run to make now
-            Err(e) => match moved_to {
-                Some(addr) => {
-                    let now = format!("{addr} (the node the source's `MOVED` names)");
-                    let why = format!("the map cannot be read: {e}");
-                    return failed_over(stop, now, Err(why));
+        match Topology::fetch(url, options, how.timeout) {
+            // failed over: the slot's owner by this map (none where this node still names
+            // the old source, a replica now, as the owner)
+            Ok(fresh) if !fresh.shards.iter().any(|s| s.primary.id == source) => {
+                break match (fresh.owners()[usize::from(slot)], &moved_to) {
+                    (Some(owner), _) => named(&fresh, owner),
+                    (None, Some(addr)) => by_moved(addr),
+                    (None, None) => return stop,
+                };
+            }
+            // the source still a primary by this map: no failover, or gossip not there yet
+            Ok(_) if moved && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Ok(_) => return stop,
+            // no map through this node: what the source's `MOVED` says, and the run to
+            // make now
+            Err(e) => {
+                return match &moved_to {
+                    Some(addr) => failed_over(stop, by_moved(addr), Err(why(e))),
+                    None => stop,
                 }
-                None => return stop,
-            },
-        };
-        if !fresh.shards.iter().any(|s| s.primary.id == source) {
-            match fresh.owners()[usize::from(slot)] {
-                Some(owner) => break named(&fresh, owner),
-                None => return stop,
             }
         }
-        // the source still a primary by this map: no failover, or gossip not there yet
-        if !moved || Instant::now() >= deadline {
-            return stop;
-        }
-        std::thread::sleep(Duration::from_millis(100));
     };
     let finished = finish_moves(url, options, how.batch, how.timeout, how.interrupted)
-        .map_err(|e| e.to_string())
+        .map_err(why)
         .and_then(|done| {
             done.iter()
                 .find(|f| f.slot == slot)
@@ -326,7 +338,7 @@ mod tests {
         assert!(
             said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
                 && said.contains("slot 2328 is half moved (40 of its keys on")
-                && said.contains("and slotgen could not finish it now (the map cannot be read: ")
+                && said.contains("and slotgen could not finish it now (cannot reach `redis://127.0.0.1:")
                 && said.contains("run `slotgen rebalance --apply` again now"),
             "{said}"
         );

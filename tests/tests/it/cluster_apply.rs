@@ -3288,7 +3288,7 @@ fn half_moved_end_killed(server: Server, victim_is_source: bool) {
         // and to ask another primary
         let target = format!("redis://{}", addr(&cluster, HALF_TARGET));
         rebalance(&target, &["--timeout", "5s", "--apply"]).fails_with(
-            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, 1 failing): its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary",
+            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, 1 failing): its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary",
         );
     }
     let run = rebalance(
