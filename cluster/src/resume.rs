@@ -300,54 +300,6 @@ fn failed_over(stop: Error, now: String, finished: Result<u64, String>) -> Error
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
-    /// here no server), the stop still says the source failed over, to the node its
-    /// `MOVED` names, that the slot is half moved, and to run `--apply` now.
-    #[test]
-    fn a_moved_source_without_a_map_names_the_node_of_its_moved() {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        drop(listener);
-        let stop = |reason: &str| Error::MoveStopped {
-            slot: 2328,
-            keys: 40,
-            from: format!("{} (127.0.0.1:7101)", "a".repeat(40)),
-            to: format!("{} (127.0.0.1:7102)", "b".repeat(40)),
-            step: "`GETKEYSINSLOT`/`MIGRATE` on the source".to_owned(),
-            error: Box::new(Error::Refused {
-                url: "redis://127.0.0.1:7101".to_owned(),
-                command: "MIGRATE".to_owned(),
-                reason: reason.to_owned(),
-            }),
-            repair: "the next `slotgen rebalance --apply` finishes it".to_owned(),
-        };
-        let interrupted = AtomicBool::new(false);
-        let how = ApplyOptions {
-            batch: 5,
-            timeout: Duration::from_secs(2),
-            dialect: Some(Dialect::Classic),
-            interrupted: &interrupted,
-        };
-        let url = format!("redis://127.0.0.1:{port}");
-        let options = ConnectOptions::default();
-        let said = after_stop(&url, &options, &how, stop("MOVED 2328 127.0.0.1:7105")).to_string();
-        assert!(
-            said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
-                && said.contains("slot 2328 is half moved (40 of its keys on")
-                && said.contains("and slotgen could not finish it now (cannot reach `redis://127.0.0.1:")
-                && said.contains("run `slotgen rebalance --apply` again now"),
-            "{said}"
-        );
-        // another refusal: the stop as it was
-        let other = stop("IOERR error or timeout reading to target instance");
-        assert_eq!(after_stop(&url, &options, &how, other.clone()), other);
-    }
-}
-
 /// The live ends of half-moved `slot`, from `source` to `target` (node ids), as indices into
 /// `fresh`'s shards, and, where an end is no primary of the map, which primary stood in for
 /// it. A primary that failed mid-slot leaves its replica in its place, and Redis 7.0 does not
@@ -517,4 +469,52 @@ fn unknown(fresh: &Topology, holders: &[usize], live: &str) -> String {
 fn named(topology: &Topology, i: usize) -> String {
     let n = &topology.shards[i].primary;
     format!("{} ({})", n.id, n.addr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
+    /// here no server), the stop still says the source failed over, to the node its
+    /// `MOVED` names, that the slot is half moved, and to run `--apply` now.
+    #[test]
+    fn a_moved_source_without_a_map_names_the_node_of_its_moved() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        drop(listener);
+        let stop = |reason: &str| Error::MoveStopped {
+            slot: 2328,
+            keys: 40,
+            from: format!("{} (127.0.0.1:7101)", "a".repeat(40)),
+            to: format!("{} (127.0.0.1:7102)", "b".repeat(40)),
+            step: "`GETKEYSINSLOT`/`MIGRATE` on the source".to_owned(),
+            error: Box::new(Error::Refused {
+                url: "redis://127.0.0.1:7101".to_owned(),
+                command: "MIGRATE".to_owned(),
+                reason: reason.to_owned(),
+            }),
+            repair: "the next `slotgen rebalance --apply` finishes it".to_owned(),
+        };
+        let interrupted = AtomicBool::new(false);
+        let how = ApplyOptions {
+            batch: 5,
+            timeout: Duration::from_secs(2),
+            dialect: Some(Dialect::Classic),
+            interrupted: &interrupted,
+        };
+        let url = format!("redis://127.0.0.1:{port}");
+        let options = ConnectOptions::default();
+        let said = after_stop(&url, &options, &how, stop("MOVED 2328 127.0.0.1:7105")).to_string();
+        assert!(
+            said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
+                && said.contains("slot 2328 is half moved (40 of its keys on")
+                && said.contains("and slotgen could not finish it now (cannot reach `redis://127.0.0.1:")
+                && said.contains("run `slotgen rebalance --apply` again now"),
+            "{said}"
+        );
+        // another refusal: the stop as it was
+        let other = stop("IOERR error or timeout reading to target instance");
+        assert_eq!(after_stop(&url, &options, &how, other.clone()), other);
+    }
 }
