@@ -75,7 +75,8 @@ pub enum Error {
         reason: String,
         /// Its replicas in the map read at the start of the run.
         replicas: usize,
-        /// Whether it is the source of the move (the target otherwise).
+        /// Whether it is the move's source (the keys not moved yet are there); else the
+        /// target (the keys moved so far are there).
         at_source: bool,
     },
     /// The deadline passed before the exchange was complete.
@@ -130,7 +131,7 @@ pub enum Error {
         url: String,
     },
     /// The cluster's state is not `ok`: some slot is unassigned or its node unreachable.
-    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again{}", failing_note(.slots_fail))]
+    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again{}", failing_note(.slots_assigned, .slots_fail))]
     ClusterState {
         /// The URL, redacted.
         url: String,
@@ -270,6 +271,29 @@ pub enum Error {
         /// The commands that finish or undo the move.
         repair: String,
     },
+    /// The source of a classic move failed over during it: its replica took its place (the
+    /// source answers `MOVED`), without the slot's `MIGRATING` state on Redis 7.0, whose
+    /// target then refuses every command of its slots (`CLUSTERDOWN`) until the slot is
+    /// finished. [`after_stop`](crate::after_stop) finishes it at once, the new owner
+    /// standing in for the source; this says so, or, where that failed, what to run now.
+    #[error("{}", failed_over_text(self))]
+    SourceFailedOver {
+        /// The slot.
+        slot: u16,
+        /// The source the move began with, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+        /// The slot's owner now by the map, the source's promoted replica, `id (addr)`.
+        now: String,
+        /// The error the move stopped with.
+        error: Box<Error>,
+        /// The slot's keys on the target before the stop (whole batches).
+        before: u64,
+        /// The keys carried when the slot was finished in the same run; `None`: not
+        /// finished, and why.
+        finished: Result<u64, String>,
+    },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
     /// it reads, so every `RESTORE-ASKING` that `MIGRATE` sends it fails.
@@ -375,14 +399,44 @@ pub enum Error {
 /// SLOTS` stands in for `CLUSTER SHARDS` on a server or user without it.
 const MAP_COMMANDS: [&str; 4] = crate::rights::MAP;
 
-/// What a state not `ok` with failing slots adds: on Redis 7.0 a primary importing a slot
-/// from a primary that failed keeps the failed node as the slot's owner, and stays `fail`
-/// (its replica took the slot over without the `SETSLOT` states) until the slot is finished.
-fn failing_note(slots_fail: &str) -> &'static str {
-    if slots_fail == "0" {
+/// What a state not `ok` with failing or unassigned slots adds: on Redis 7.0 a primary
+/// importing a slot from a primary that failed, or that failed over (a replica now), keeps
+/// that node as the slot's owner, and stays `fail` (its replica took the slot over without
+/// the `SETSLOT` states) until the slot is finished; the slot counts as failing, or, its
+/// owner a replica, as not assigned (16383 of 16384, measured after a `CLUSTER FAILOVER`).
+fn failing_note(slots_assigned: &str, slots_fail: &str) -> &'static str {
+    if slots_fail == "0" && slots_assigned == "16384" {
         ""
     } else {
-        "; or, where this node imports a slot from a primary that failed (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary, whose map can finish it"
+        "; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary, whose map can finish it"
+    }
+}
+
+/// [`Error::SourceFailedOver`]'s message: what happened, then what slotgen did or what to
+/// run now.
+fn failed_over_text(e: &Error) -> String {
+    let Error::SourceFailedOver {
+        slot,
+        from,
+        to,
+        now,
+        error,
+        before,
+        finished,
+    } = e
+    else {
+        return String::new();
+    };
+    let happened = format!(
+        "moving slot {slot} from {from} to {to}: the source failed over to {now} during the move ({error})"
+    );
+    match finished {
+        Ok(keys) => format!(
+            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again to plan and move the rest"
+        ),
+        Err(why) => format!(
+            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now; it carries the rest of the slot's keys from {now} to {to}"
+        ),
     }
 }
 
@@ -484,6 +538,45 @@ mod tests {
             );
         }
         assert_ne!(atomic_down_note(0), atomic_down_note(2));
+    }
+
+    /// A source that failed over mid-move: the stop names the promoted replica as the
+    /// slot's owner now, and says either that the slot was finished or, where it was not,
+    /// that the target may refuse its slots and to run again now (not the old source as
+    /// where the rest of the keys are, as a tester was told).
+    #[test]
+    fn a_failed_over_source_names_the_owner_now() {
+        let stop = |finished| {
+            Error::SourceFailedOver {
+                slot: 2328,
+                from: "a (127.0.0.1:7101)".to_owned(),
+                to: "b (127.0.0.1:7102)".to_owned(),
+                now: "c (127.0.0.1:7105)".to_owned(),
+                error: Box::new(Error::Refused {
+                    url: "redis://127.0.0.1:7101".to_owned(),
+                    command: "MIGRATE".to_owned(),
+                    reason: "MOVED 2328 127.0.0.1:7105".to_owned(),
+                }),
+                before: 40,
+                finished,
+            }
+            .to_string()
+        };
+        let happened = "moving slot 2328 from a (127.0.0.1:7101) to b (127.0.0.1:7102): the source failed over to c (127.0.0.1:7105) during the move (";
+        let done = stop(Ok(60));
+        assert!(done.starts_with(happened), "{done}");
+        assert!(
+            done.contains("slotgen finished the slot with c (127.0.0.1:7105) standing in for the source (60 more keys moved, 40 before): b (127.0.0.1:7102) owns it"),
+            "{done}"
+        );
+        let left = stop(Err("the reason".to_owned()));
+        assert!(left.starts_with(happened), "{left}");
+        assert!(
+            left.contains("slot 2328 is half moved (40 of its keys on b (127.0.0.1:7102), the rest on c (127.0.0.1:7105)), and slotgen could not finish it now (the reason)")
+                && left.contains("run `slotgen rebalance --apply` again now; it carries the rest of the slot's keys from c (127.0.0.1:7105) to b (127.0.0.1:7102)")
+                && !left.contains("from a (127.0.0.1:7101) to b (127.0.0.1:7102) ("),
+            "{left}"
+        );
     }
 
     #[test]

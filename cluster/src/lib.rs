@@ -48,14 +48,14 @@ pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
 pub use rebalance::{
     plan, plan_receiving, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN,
-    DEFAULT_TARGET_SKEW, MIN_GAINS, MIN_GAIN_RULE, SEARCH_DEPTH, SEARCH_NODES, TARGET_SKEWS,
-    TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
+    DEFAULT_TARGET_SKEW, LEAST_YIELD, MIN_GAINS, MIN_GAIN_RULE, SEARCH_DEPTH, SEARCH_NODES,
+    TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
 };
 pub use remedy::{
     lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag,
     LIST_KEYS, SAMPLE_KEYS,
 };
-pub use resume::{finish_moves, wait_jobs, Finished, Waited};
+pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{

@@ -122,6 +122,23 @@ impl PlanFile {
                 crate::text::escape_cut(plan.format.as_bytes())
             )));
         }
+        // the rules of a move alone, whatever the map: before the map is compared
+        for m in &plan.moves {
+            if m.slot >= super::SLOTS {
+                return Err(bad(format!(
+                    "moves slot {}, out of range: a hash slot is 0 to {}; nothing was moved: make the plan again",
+                    m.slot,
+                    super::SLOTS - 1
+                )));
+            }
+            if m.from.id == m.to.id {
+                return Err(bad(format!(
+                    "moves slot {} from {} to itself: a move's target is another primary than its source; nothing was moved: make the plan again",
+                    m.slot,
+                    shown_node(&m.from)
+                )));
+            }
+        }
         Ok(plan)
     }
 
@@ -144,13 +161,7 @@ impl PlanFile {
             file: crate::text::escape_cut(file.as_bytes()),
             reason,
         };
-        let shown = |n: &NodeRef| {
-            format!(
-                "{} ({})",
-                crate::text::escape_cut(n.id.as_bytes()),
-                crate::text::escape_cut(n.addr.as_bytes())
-            )
-        };
+        let shown = shown_node;
         let now = map_of(live);
         // a plan of another cluster: none of its node ids is a node of this one (a primary,
         // a replica, or a failed node)
@@ -274,9 +285,15 @@ impl PlanFile {
                 .copied()
                 .flatten()
                 .map(|i| &self.map[i].primary.id);
-            if owner_id != Some(&m.from.id) || from == to || seen[slot] {
+            if seen[slot] {
                 return Err(bad(format!(
-                    "moves slot {} from {}, which is not its owner in the file's map, or twice: make the plan again",
+                    "moves slot {} twice: a plan moves a slot once; nothing was moved: make the plan again",
+                    m.slot
+                )));
+            }
+            if owner_id != Some(&m.from.id) {
+                return Err(bad(format!(
+                    "moves slot {} from {}, which is not its owner in the file's map: a move starts at its slot's owner; nothing was moved: make the plan again",
                     m.slot,
                     shown(&m.from)
                 )));
@@ -339,6 +356,15 @@ impl PlanFile {
     }
 }
 
+/// A node of a plan file, `id (addr)`, both escaped and cut.
+fn shown_node(n: &NodeRef) -> String {
+    format!(
+        "{} ({})",
+        crate::text::escape_cut(n.id.as_bytes()),
+        crate::text::escape_cut(n.addr.as_bytes())
+    )
+}
+
 /// A node as a grouped change names it: `host:port (id)`.
 fn shown_addr_first(n: &NodeRef) -> String {
     format!(
@@ -389,7 +415,7 @@ fn owners_of(map: &[MapShard]) -> Vec<Option<usize>> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{LeftOut, Node, Role, Shard, SlotRange, Source};
+    use super::super::{LeftOut, Node, Role, Shard, SlotRange, Source, SLOTS};
     use super::*;
 
     /// A primary with id `n` in 40 hex digits at 127.0.0.1:7000+n, with the slot ranges
@@ -551,6 +577,46 @@ mod tests {
             !why.contains("failed over") && !why.contains(" slots of "),
             "{why}"
         );
+    }
+
+    /// Each rule of a move is named alone (a tester's `"slot": 16384` and a move to its
+    /// own source were both told "not its owner in the file's map, or twice").
+    #[test]
+    fn each_rule_of_a_move_is_named() {
+        let edited = |edit: &dyn Fn(&mut PlanFile)| {
+            let mut plan = file(&[(5461, 1, 0), (5462, 1, 2)]);
+            edit(&mut plan);
+            let text = serde_json::to_vec(&plan).unwrap();
+            match PlanFile::parse("plan.json", &text) {
+                Ok(parsed) => refusal(&parsed, &thirds()),
+                Err(e) => e.to_string(),
+            }
+        };
+        let out = edited(&|p| p.moves[0].slot = SLOTS);
+        assert!(
+            out.contains("moves slot 16384, out of range: a hash slot is 0 to 16383"),
+            "{out}"
+        );
+        let out = edited(&|p| p.moves[0].to = p.moves[0].from.clone());
+        assert!(
+            out.contains(&format!(
+                "moves slot 5461 from {:040x} (127.0.0.1:7002) to itself: a move's target is another primary",
+                2
+            )),
+            "{out}"
+        );
+        let out = edited(&|p| p.moves[1].slot = 5461);
+        assert!(out.contains("moves slot 5461 twice"), "{out}");
+        let out = edited(&|p| p.moves[0].from = p.moves[1].to.clone());
+        assert!(
+            out.contains(
+                "which is not its owner in the file's map: a move starts at its slot's owner"
+            ),
+            "{out}"
+        );
+        for out in [out, edited(&|p| p.moves[0].slot = SLOTS)] {
+            assert!(!out.contains("or twice"), "{out}");
+        }
     }
 
     #[test]

@@ -185,6 +185,121 @@ pub fn finish_moves(
     Ok(finished)
 }
 
+/// What a classic move's stop becomes where its source failed over during the move: where
+/// `stop` is [`Error::MoveStopped`] and the source is no primary of the map now (its replica
+/// took its place: a manual `CLUSTER FAILOVER`, or a failure), the slot is finished at once
+/// as the next run would finish it ([`finish_moves`], the slot's owner by the map standing
+/// in for the source). On Redis 7.0 the promoted replica has no `MIGRATING` state and the
+/// target, importing from a failed node, answers `CLUSTERDOWN` to every key of its slots
+/// until the slot is finished (a tester's target shard was down until the next run). Gives
+/// [`Error::SourceFailedOver`] saying what happened and what was done, or what to run now
+/// where finishing failed; any other error, or a stop whose source is still a primary, as
+/// given. Where the source answered `MOVED`, the map is read again for up to `how.timeout`
+/// until it shows the failover; where the map cannot be read (through a target that says
+/// `fail`), the node the `MOVED` names is the owner the stop names, with the run to make
+/// now. `url`, `options` and `how` as [`apply`](super::apply) was given them.
+#[must_use]
+pub fn after_stop(
+    url: &str,
+    options: &ConnectOptions,
+    how: &ApplyOptions<'_>,
+    stop: Error,
+) -> Error {
+    let Error::MoveStopped {
+        slot, from, error, ..
+    } = &stop
+    else {
+        return stop;
+    };
+    // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
+    let source = from.split(' ').next().unwrap_or_default().to_owned();
+    let slot = *slot;
+    // the node the source's `MOVED` names, as the server wrote it (escaped in the error)
+    let text = error.to_string();
+    let moved_to = text
+        .split_once(&format!("MOVED {slot} "))
+        .and_then(|(_, rest)| {
+            let addr: String = rest
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !matches!(c, ')' | ';' | ','))
+                .collect();
+            (!addr.is_empty()).then_some(addr)
+        });
+    let moved = moved_to.is_some();
+    let deadline = Instant::now() + how.timeout;
+    // the owner the `MOVED` names, where the map gives none
+    let by_moved = |addr: &str| format!("{addr} (the node the source's `MOVED` names)");
+    // why the slot could not be finished: a target importing from a node that is no
+    // primary now says `fail` on Redis 7.0, and its map cannot be read
+    let why = |e: Error| {
+        match e {
+        Error::ClusterState { url, state, .. } => format!(
+            "`{url}` says `cluster_state:{state}`, as a target importing from a node that is no primary now does until the slot is finished, so its map cannot be read: give the URL of another primary"
+        ),
+        e => e.to_string(),
+    }
+    };
+    let now = loop {
+        match Topology::fetch(url, options, how.timeout) {
+            // failed over: the slot's owner by this map (none where this node still names
+            // the old source, a replica now, as the owner)
+            Ok(fresh) if !fresh.shards.iter().any(|s| s.primary.id == source) => {
+                break match (fresh.owners()[usize::from(slot)], &moved_to) {
+                    (Some(owner), _) => named(&fresh, owner),
+                    (None, Some(addr)) => by_moved(addr),
+                    (None, None) => return stop,
+                };
+            }
+            // the source still a primary by this map: no failover, or gossip not there yet
+            Ok(_) if moved && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            Ok(_) => return stop,
+            // no map through this node: what the source's `MOVED` says, and the run to
+            // make now
+            Err(e) => {
+                return match &moved_to {
+                    Some(addr) => failed_over(stop, by_moved(addr), Err(why(e))),
+                    None => stop,
+                }
+            }
+        }
+    };
+    let finished = finish_moves(url, options, how.batch, how.timeout, how.interrupted)
+        .map_err(why)
+        .and_then(|done| {
+            done.iter()
+                .find(|f| f.slot == slot)
+                .map(|f| f.keys)
+                .ok_or_else(|| "no node of the map shows it in migration".to_owned())
+        });
+    failed_over(stop, now, finished)
+}
+
+/// [`Error::SourceFailedOver`] of the [`Error::MoveStopped`] `stop`, the slot's owner `now`
+/// and what finishing it gave; any other error as given.
+fn failed_over(stop: Error, now: String, finished: Result<u64, String>) -> Error {
+    match stop {
+        Error::MoveStopped {
+            slot,
+            keys,
+            from,
+            to,
+            error,
+            ..
+        } => Error::SourceFailedOver {
+            slot,
+            from,
+            to,
+            now,
+            error,
+            before: keys,
+            finished,
+        },
+        other => other,
+    }
+}
+
 /// The live ends of half-moved `slot`, from `source` to `target` (node ids), as indices into
 /// `fresh`'s shards, and, where an end is no primary of the map, which primary stood in for
 /// it. A primary that failed mid-slot leaves its replica in its place, and Redis 7.0 does not
@@ -354,4 +469,52 @@ fn unknown(fresh: &Topology, holders: &[usize], live: &str) -> String {
 fn named(topology: &Topology, i: usize) -> String {
     let n = &topology.shards[i].primary;
     format!("{} ({})", n.id, n.addr)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
+    /// here no server), the stop still says the source failed over, to the node its
+    /// `MOVED` names, that the slot is half moved, and to run `--apply` now.
+    #[test]
+    fn a_moved_source_without_a_map_names_the_node_of_its_moved() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        drop(listener);
+        let stop = |reason: &str| Error::MoveStopped {
+            slot: 2328,
+            keys: 40,
+            from: format!("{} (127.0.0.1:7101)", "a".repeat(40)),
+            to: format!("{} (127.0.0.1:7102)", "b".repeat(40)),
+            step: "`GETKEYSINSLOT`/`MIGRATE` on the source".to_owned(),
+            error: Box::new(Error::Refused {
+                url: "redis://127.0.0.1:7101".to_owned(),
+                command: "MIGRATE".to_owned(),
+                reason: reason.to_owned(),
+            }),
+            repair: "the next `slotgen rebalance --apply` finishes it".to_owned(),
+        };
+        let interrupted = AtomicBool::new(false);
+        let how = ApplyOptions {
+            batch: 5,
+            timeout: Duration::from_secs(2),
+            dialect: Some(Dialect::Classic),
+            interrupted: &interrupted,
+        };
+        let url = format!("redis://127.0.0.1:{port}");
+        let options = ConnectOptions::default();
+        let said = after_stop(&url, &options, &how, stop("MOVED 2328 127.0.0.1:7105")).to_string();
+        assert!(
+            said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
+                && said.contains("slot 2328 is half moved (40 of its keys on")
+                && said.contains("and slotgen could not finish it now (cannot reach `redis://127.0.0.1:")
+                && said.contains("run `slotgen rebalance --apply` again now"),
+            "{said}"
+        );
+        // another refusal: the stop as it was
+        let other = stop("IOERR error or timeout reading to target instance");
+        assert_eq!(after_stop(&url, &options, &how, other.clone()), other);
+    }
 }

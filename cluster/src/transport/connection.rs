@@ -1,10 +1,12 @@
 //! [`Connection`]: a socket to one server with one deadline over all its exchanges and a
 //! [`Budget`] on every reply.
 
+use std::collections::BTreeSet;
 use std::io::{self, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 #[cfg(unix)]
 use std::os::unix::net::UnixStream;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use redis::{ConnectionAddr, Value};
@@ -13,6 +15,17 @@ use super::meter::Frame;
 use super::tls::HandshakeError;
 use super::{time_left, Budget, Denied, Endpoint, Limit, ServerError, TlsError};
 use crate::text::escape_text;
+
+/// The URLs (as shown) that sent a whole reply on a connection of this process. A plain
+/// connection to one of them that closes without a word is a node that died or stopped, not
+/// a TLS port: the hint to give a `rediss://` URL is for a first contact only (a tester's
+/// node killed after 53 moves was told "if it is a TLS port").
+static ANSWERED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// Whether `url` sent a whole reply before ([`ANSWERED`]).
+fn answered_before(url: &str) -> bool {
+    ANSWERED.lock().is_ok_and(|set| set.contains(url))
+}
 
 /// A connection with one deadline over all its exchanges and a [`Budget`] on every reply:
 /// what [`Server`](crate::server::Server) and [`crate`] talk to servers
@@ -28,6 +41,8 @@ pub(crate) struct Connection {
     /// may have run it and may still send its answer, which a later read would take for the
     /// next command's; so nothing is sent or read on the connection again ([`ServerError::Owed`]).
     owed: Option<String>,
+    /// Whether its URL is in [`ANSWERED`] already (by this connection or another).
+    answered: bool,
 }
 
 impl Connection {
@@ -146,6 +161,7 @@ impl Connection {
             user: endpoint.user().to_owned(),
             timeout,
             owed: None,
+            answered: false,
         };
         let settings = &info.redis;
         if let Some(password) = &endpoint.password {
@@ -289,7 +305,15 @@ impl Connection {
             self.owed = Some(during.to_owned());
         }
         match read {
-            Ok(value) => Ok(value),
+            Ok(value) => {
+                if !self.answered {
+                    if let Ok(mut set) = ANSWERED.lock() {
+                        set.insert(self.url.clone());
+                    }
+                    self.answered = true;
+                }
+                Ok(value)
+            }
             Err(e) => Err(if self.io.timed_out {
                 self.timed_out(during)
             } else if let Some(limit) = self.io.over {
@@ -310,7 +334,11 @@ impl Connection {
                 ServerError::Io {
                     url: self.url.clone(),
                     during: during.to_owned(),
-                    reason: if closed && self.io.received == 0 && self.io.is_plain_tcp() {
+                    reason: if closed
+                        && self.io.received == 0
+                        && self.io.is_plain_tcp()
+                        && !answered_before(&self.url)
+                    {
                         // What a TLS port does with a plain connection.
                         "the server closed the connection without a word; if it is a TLS port, give a `rediss://` URL".to_owned()
                     } else if closed {
@@ -585,6 +613,48 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    /// A port that closes a plain connection without a word gets the TLS hint at a first
+    /// contact; once it has answered (a node that died mid-run, after 53 moves), not.
+    #[test]
+    fn a_node_that_answered_before_is_not_taken_for_a_tls_port() {
+        use std::io::Write;
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        // the first connection and the third are closed unanswered, the second gets PONG
+        std::thread::spawn(move || {
+            for answer in [false, true, false] {
+                let (mut peer, _) = listener.accept().unwrap();
+                let mut buf = [0u8; 1024];
+                let _ = peer.read(&mut buf);
+                if answer {
+                    let _ = peer.write_all(b"+PONG\r\n");
+                    let _ = peer.read(&mut buf);
+                }
+            }
+        });
+        let endpoint = Endpoint::new(
+            &format!("redis://127.0.0.1:{port}"),
+            &ConnectOptions::default(),
+        )
+        .unwrap();
+        let timeout = Duration::from_secs(5);
+        let ping = || {
+            let mut con =
+                Connection::open(&endpoint, Some(Instant::now() + timeout), timeout).unwrap();
+            con.query(&redis::cmd("PING"), Budget::SHORT, "PING")
+                .map_err(|e| e.to_string())
+        };
+        let hint = "if it is a TLS port, give a `rediss://` URL";
+        let first = ping().unwrap_err();
+        assert!(first.contains(hint), "{first}");
+        assert_eq!(ping(), Ok(redis::Value::SimpleString("PONG".to_owned())));
+        let after = ping().unwrap_err();
+        assert!(
+            after.contains("the server closed the connection") && !after.contains(hint),
+            "{after}"
+        );
     }
 
     /// A command whose answer does not come in time leaves the connection owing it: the

@@ -1208,6 +1208,112 @@ fn a_lone_target_killed_mid_slot_and_started_again_on_valkey_8_is_finished() {
     lone_end_killed_and_started_again(Server::Valkey, 2);
 }
 
+/// A manual failover of a move's source in the middle of a slot of [`HOT_KEYS`] keys (Redis
+/// 7.0, one replica a primary, `CLUSTER FAILOVER` on the source's replica): the source
+/// answers `MOVED`, and Redis 7.0's promoted replica has no `MIGRATING` state, so the target,
+/// importing from a node that is a replica now, says `cluster_state:fail` and refuses every
+/// key of its slots (a tester's target shard was down until the next run). slotgen
+/// finishes the slot in the same run, the promoted replica standing in for the source,
+/// and says so, naming it: the target is `ok` again, owns all the slot's keys, no slot is
+/// left migrating or importing, and every key reads back.
+#[test]
+fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
+    let Some(cluster) = live::cluster(Server::Redis, 1, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "slotgen ended before the failover"
+        );
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let replica = &cluster.replicas[1][0];
+    let () = redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .query(&mut replica.connect())
+        .unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its source failed over mid-slot:\n{stderr}{stdout}");
+    let new_owner = format!("{} (127.0.0.1:{})", replica.node_id(), replica.port);
+    if status.success() {
+        // the failover came after the slot's last key: nothing to say of it
+        assert!(!stderr.contains("failed over"), "{stderr}");
+        return;
+    }
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    // the step the source refused with `MOVED` (`MIGRATE`, or `GETKEYSINSLOT` between two)
+    let said = format!(
+        "the source failed over to {new_owner} during the move (`redis://{source}` refused `"
+    );
+    let moved = format!("MOVED {hot} 127.0.0.1:{}", replica.port);
+    assert!(
+        error.contains(&said) && error.contains(&moved),
+        "`{said}` and `{moved}` not in {error}"
+    );
+    let finished =
+        format!("slotgen finished the slot with {new_owner} standing in for the source (");
+    assert!(error.contains(&finished), "`{finished}` not in {error}");
+    assert!(
+        error.contains(&format!(
+            "{} ({target}) owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again",
+            cluster.primaries[2].node_id()
+        )),
+        "{error}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "slotgen: 1 of 1 moves done ({HOT_KEYS} keys) before the stop"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with(&format!("stopped\t1\t{HOT_KEYS}\t")),
+        "{stdout}"
+    );
+    // the target serves its slots again without another run (its state recomputed within
+    // a moment: `cluster_state` is updated on the server's next cron)
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let info: String = redis::cmd("CLUSTER")
+            .arg("INFO")
+            .query(&mut plain(&target, None))
+            .unwrap();
+        if info.contains("cluster_state:ok") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{target} stays down: {info}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
 /// How many keys [`hot_slot`] puts in its slot.
 const HOT_KEYS: usize = 4000;
 
@@ -3301,7 +3407,7 @@ fn half_moved_end_killed(server: Server, victim_is_source: bool) {
         // and to ask another primary
         let target = format!("redis://{}", addr(&cluster, HALF_TARGET));
         rebalance(&target, &["--timeout", "5s", "--apply"]).fails_with(
-            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, 1 failing): its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary",
+            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, 1 failing): its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary",
         );
     }
     let run = rebalance(

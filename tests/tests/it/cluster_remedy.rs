@@ -100,7 +100,7 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
     ));
     let mut child = Command::new("bash")
         .args(["-o", "pipefail", "-c", command])
-        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .env("PATH", std::env::join_paths(&dirs).unwrap())
         .env_remove("REDISCLI_AUTH")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -122,6 +122,50 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
             "slot {slot}: {placed}"
         );
     }
+
+    // `--format commands` with a password file whose name holds a quote: the script's
+    // comment holds the command as the shell reads it (`$'...p\x27w'`; the TSV doubling of
+    // `\` made it `p\\x27w`, a file that is not there), and it runs as printed
+    let dir = tempfile::tempdir().unwrap();
+    let password_file = dir.path().join("p'w");
+    std::fs::write(&password_file, "s3cr/t\n").unwrap();
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &format!("redis://127.0.0.1:{port}"),
+            "--user",
+            "ops",
+            "--password-file",
+            password_file.to_str().unwrap(),
+            "--by",
+            "keys",
+            "--format",
+            "commands",
+        ],
+        b"",
+    );
+    let comment = run
+        .ok()
+        .lines()
+        .find(|l| l.starts_with("# slot 0: "))
+        .unwrap_or_else(|| panic!("{}", run.stdout))
+        .to_owned();
+    let (_, command) = comment.split_once("where the keys land: ").unwrap();
+    assert!(
+        command.contains(r"/p\x27w'") && !command.contains(r"\\"),
+        "{command}"
+    );
+    let out = Command::new("bash")
+        .args(["-o", "pipefail", "-c", command])
+        .env("PATH", std::env::join_paths(&dirs).unwrap())
+        .env_remove("REDISCLI_AUTH")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{command}: {stderr}");
+    let placed = String::from_utf8(out.stdout).unwrap();
+    assert!(placed.lines().any(|l| l.starts_with("slot\t")), "{placed}");
 
     // slot 0 in migration to the second primary, 500 of the light hashtag's keys moved: the
     // sample is the owner's keys, and the remedy says so (it said "of its 4000 keys" of a

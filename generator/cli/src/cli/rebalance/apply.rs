@@ -149,11 +149,28 @@ pub(super) fn carry_out(
         },
     );
     line.end();
-    // a slot the stop left half moved: its keys on the target count among those moved
+    // a source that failed over mid-move: the slot finished now, where that can be done
+    let result = result.map_err(|e| cluster::after_stop(&args.server.redis, options, &how, e));
+    // a slot the stop left half moved: its keys on the target count among those moved; a
+    // slot finished after its source failed over counts as a move done
     let half = match &result {
         Err(cluster::Error::MoveStopped { slot, keys, .. }) if *keys > 0 => Some((*slot, *keys)),
+        Err(cluster::Error::SourceFailedOver {
+            slot,
+            before,
+            finished: Err(_),
+            ..
+        }) if *before > 0 => Some((*slot, *before)),
         _ => None,
     };
+    if let Err(cluster::Error::SourceFailedOver {
+        before,
+        finished: Ok(keys),
+        ..
+    }) = &result
+    {
+        done = (done.0 + 1, done.1 + before + keys);
+    }
     let moved = done.1 + half.map_or(0, |(_, keys)| keys);
     // one summary (a terminal had the progress line)
     match &result {
@@ -379,7 +396,11 @@ pub(super) fn apply_file(
     cluster::refuse_migrations(&live)?;
     let plan = planned.against(&shown, &live)?;
     let done = planned.moves.len() - plan.moves.len();
-    if done > 0 {
+    if done > 0 && plan.moves.is_empty() {
+        say!(
+            "slotgen: note: every move of this plan is done already (each slot on its target: an earlier run, or by hand): nothing to do"
+        );
+    } else if done > 0 {
         let left: std::collections::BTreeSet<u16> = plan.moves.iter().map(|m| m.slot).collect();
         let mut slots: Vec<u16> = planned
             .moves
@@ -395,7 +416,17 @@ pub(super) fn apply_file(
         );
     }
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
-    let applied = carry_out(args, options, &plan, &live, None, &report)?;
+    let applied = if plan.moves.is_empty() {
+        // nothing to carry out: no dialect to choose, no line of moves applied
+        cluster::Applied {
+            dialect: Dialect::Classic,
+            moves: 0,
+            keys: 0,
+            untold: Vec::new(),
+        }
+    } else {
+        carry_out(args, options, &plan, &live, None, &report)?
+    };
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {
