@@ -1,7 +1,8 @@
 // The harness's driver for the C# module (the protocol: tests/src/harness.rs), compiled
-// with the module, whose class is Slotgen.
+// with the module, whose class is Slotgen, both inside a namespace of the case's name;
+// Cases.cs calls Main with the arguments:
 //
-// Usage: mono driver.exe KEYS GROUPS FEW DEEP PREFIX SUFFIX BAD_PREFIX BAD_SUFFIX
+// KEYS GROUPS FEW DEEP PREFIX SUFFIX BAD_PREFIX BAD_SUFFIX
 
 using System;
 using System.Collections.Generic;
