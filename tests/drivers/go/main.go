@@ -1,5 +1,6 @@
 // The harness's driver for the Go package (the protocol: tests/src/harness.rs), built in a
-// module named `slotgentest` with the package in `slotgen/`.
+// module named `slotgentest` with the package in `slotgen/` (the harness copies it beside
+// each case's package, `<case>/slotgen/`, and imports that one instead).
 //
 // Usage: driver KEYS GROUPS FEW DEEP PREFIX SUFFIX BAD_PREFIX BAD_SUFFIX
 package main
