@@ -32,6 +32,13 @@ use slotgen_tests::{require_tool, workspace_root};
 /// `cargo build --bin slotgen` resolved fewer features (no `simd` of `slotgen-tables`, no
 /// `cluster` of `redis`) and rebuilt the runtime, the generator, the cluster crate and the
 /// binary again in the middle of the test run (measured in CONTRIBUTING.md, "Tests").
+///
+/// The nested cargo runs without the variables cargo sets for this test process
+/// ([`set_by_cargo_for_tests`]): `ring`'s build script asks to rerun when
+/// `CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME` or `OUT_DIR` change, and cargo compares them in its
+/// own environment, so with this process's values it rebuilt ring, rustls, redis, the
+/// cluster crate and the binary in the middle of the test run, and the next `cargo test`
+/// rebuilt them back.
 pub(crate) fn slotgen_bin() -> &'static PathBuf {
     static BIN: OnceLock<PathBuf> = OnceLock::new();
     BIN.get_or_init(|| {
@@ -47,6 +54,11 @@ pub(crate) fn slotgen_bin() -> &'static PathBuf {
             .to_path_buf();
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let mut build = Command::new(cargo);
+        for (name, _) in std::env::vars_os() {
+            if name.to_str().is_some_and(set_by_cargo_for_tests) {
+                build.env_remove(name);
+            }
+        }
         build
             // the binary that the CLI's integration tests (`--test cli`) need, whichever
             // package of the workspace holds them
@@ -66,6 +78,23 @@ pub(crate) fn slotgen_bin() -> &'static PathBuf {
         assert!(status.success(), "building the slotgen binary: {status}");
         profile_dir.join("slotgen")
     })
+}
+
+/// Whether cargo sets the variable `name` for a test process it runs (beyond `CARGO` and
+/// the configuration's `[env]`), which the shell that ran `cargo test` does not have.
+fn set_by_cargo_for_tests(name: &str) -> bool {
+    name.starts_with("CARGO_PKG_")
+        || matches!(
+            name,
+            "CARGO_MANIFEST_DIR"
+                | "CARGO_MANIFEST_PATH"
+                | "CARGO_MANIFEST_LINKS"
+                | "CARGO_CRATE_NAME"
+                | "CARGO_BIN_NAME"
+                | "CARGO_PRIMARY_PACKAGE"
+                | "CARGO_TARGET_TMPDIR"
+                | "OUT_DIR"
+        )
 }
 
 /// What one run of `slotgen` did.
