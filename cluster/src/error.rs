@@ -477,7 +477,7 @@ fn atomic_down_note(replicas: usize) -> &'static str {
 impl Error {
     /// The `NOPERM` refusal this error is, or that stopped a move ([`Error::MoveStopped`]):
     /// for a front end that names the rest of the run's rights beside it
-    /// ([`crate::rights::Run::grant`]).
+    /// ([`crate::grant::Run::grant`]).
     #[must_use]
     pub fn denied(&self) -> Option<&Denied> {
         match self {

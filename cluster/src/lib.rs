@@ -24,6 +24,7 @@ mod spread;
 mod topology;
 mod version;
 
+pub mod grant;
 pub mod rights;
 pub mod server;
 pub mod slot_map;

@@ -1,7 +1,7 @@
-//! What each slotgen command sends to a cluster as its user ([`Run`]), and the `ACL SETUSER`
-//! rules that grant it: one list, that a refusal (`NOPERM`) quotes whole, so that one grant
-//! covers a run, and that docs/cluster.md and docs/operations.md show (a docs test compares
-//! them).
+//! What each step of a slotgen command sends to a cluster as its user, and the `ACL SETUSER`
+//! rules that grant it ([`rules`]; a whole command's in [`crate::grant::Run`]): one list,
+//! that a refusal (`NOPERM`) quotes whole, so that one grant covers a run, and that
+//! docs/cluster.md and docs/operations.md show (a docs test compares them).
 //!
 //! A user granted only some of these cannot ask which others it lacks: `ACL DRYRUN`,
 //! `ACL GETUSER`, `ACL WHOAMI`, `ACL LOG` and `COMMAND DOCS` each need a right of their own
@@ -12,7 +12,6 @@
 //! granted again, harmlessly.
 
 use crate::transport::Denied;
-use crate::{Dialect, Metric};
 
 /// Reading the cluster's map, which every command does first: `INFO cluster` (is the
 /// node a cluster's), `CLUSTER INFO` (its state), `CLUSTER SHARDS` (the map; `CLUSTER SLOTS`
@@ -87,100 +86,6 @@ pub const ATOMIC: [&str; 3] = [
 /// What `verify --redis` sends: `INFO cluster`, then `CLUSTER KEYSLOT` of each key.
 pub const VERIFY: [&str; 2] = ["INFO cluster", "CLUSTER KEYSLOT"];
 
-/// A slotgen command that talks to a cluster, as far as what it sends depends on its options.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Run {
-    /// `nodes`, `keys`, `placement`: the map ([`MAP`]).
-    Map,
-    /// `verify --redis` ([`VERIFY`]).
-    Verify,
-    /// `load --by METRIC` and `rebalance --by METRIC` (the plan): the map, the load of each
-    /// slot and the sample of the hot ones ([`MAP`], [`LOAD`], [`SAMPLE`]).
-    Plan(Metric),
-    /// `rebalance --apply` in a dialect: the plan, and its moves ([`APPLY`], [`MOVE_SOURCE`],
-    /// [`MOVE_TARGET`]; [`ATOMIC`] in the `migrateslots` dialect). A classic move is sent
-    /// in every dialect, to finish a slot a former run left half moved.
-    Apply(Metric, Dialect),
-}
-
-impl Run {
-    /// The commands the run sends as the user, each once, as a refusal names them
-    /// (`CLUSTER SETSLOT`, `INFO cluster`).
-    #[must_use]
-    pub fn commands(self) -> Vec<&'static str> {
-        // a metric besides keys comes from `CLUSTER SLOT-STATS` alone (Valkey 8.0 and later,
-        // which know every command named here)
-        let weigh = |metric: Metric| match metric {
-            Metric::Keys => &[][..],
-            Metric::Memory => &["CLUSTER SLOT-STATS", "MEMORY USAGE"][..],
-            _ => &["CLUSTER SLOT-STATS", "OBJECT FREQ"][..],
-        };
-        let lists: Vec<&[&'static str]> = match self {
-            Run::Map => vec![&MAP],
-            Run::Verify => vec![&VERIFY],
-            Run::Plan(metric) => vec![&MAP, &LOAD, &SAMPLE, weigh(metric)],
-            Run::Apply(metric, dialect) => vec![
-                &MAP,
-                &LOAD,
-                &SAMPLE,
-                weigh(metric),
-                &APPLY,
-                &MOVE_SOURCE,
-                &MOVE_TARGET,
-                if dialect == Dialect::Migrateslots {
-                    &ATOMIC
-                } else {
-                    &[]
-                },
-            ],
-        };
-        let mut commands: Vec<&'static str> = Vec::new();
-        for &command in lists.into_iter().flatten() {
-            if !commands.contains(&command) {
-                commands.push(command);
-            }
-        }
-        commands
-    }
-
-    /// The `ACL SETUSER` rules that grant [`commands`](Self::commands), each once
-    /// (`+info` for both `INFO cluster` and `INFO server`).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use slotgen_cluster::rights::Run;
-    ///
-    /// assert_eq!(
-    ///     Run::Map.rules(),
-    ///     ["+info", "+cluster|info", "+cluster|shards", "+cluster|nodes"]
-    /// );
-    /// ```
-    #[must_use]
-    pub fn rules(self) -> Vec<String> {
-        rules(&self.commands())
-    }
-
-    /// `ACL SETUSER USER +rule ...`, every rule of the run for `user` as a message shows it
-    /// (escaped, as [`Denied::user`] holds it), to run on every node (ACL users are each
-    /// node's own).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use slotgen_cluster::rights::Run;
-    ///
-    /// assert_eq!(
-    ///     Run::Verify.grant("app"),
-    ///     "ACL SETUSER app +info +cluster|keyslot"
-    /// );
-    /// ```
-    #[must_use]
-    pub fn grant(self, user: &str) -> String {
-        format!("ACL SETUSER {user} {}", self.rules().join(" "))
-    }
-}
-
 /// The `ACL SETUSER` rules that grant `commands` (as a refusal names them: `CLUSTER
 /// SETSLOT`, `INFO cluster`), each once, in their order ([`Denied::rule`]).
 ///
@@ -204,32 +109,4 @@ pub fn rules(commands: &[&str]) -> Vec<String> {
         }
     }
     rules
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_run_reads_the_map_and_apply_holds_the_plan() {
-        let plan = Run::Plan(Metric::Memory).rules();
-        for rule in Run::Map.rules() {
-            assert!(plan.contains(&rule), "{rule}");
-        }
-        let apply = Run::Apply(Metric::Memory, Dialect::Classic).rules();
-        for rule in &plan {
-            assert!(apply.contains(rule), "{rule}");
-        }
-        // narrow rules: a container command's subcommand, never the whole command
-        for rule in Run::Apply(Metric::Cpu, Dialect::Migrateslots).rules() {
-            assert!(
-                !["+cluster", "+command", "+config", "+memory", "+object", "+acl"]
-                    .contains(&rule.as_str()),
-                "{rule}"
-            );
-        }
-        assert!(apply.contains(&"+command|info".to_owned()));
-        assert!(apply.contains(&"+memory|usage".to_owned()));
-        assert!(!apply.contains(&"+cluster|getslotmigrations".to_owned()));
-    }
 }

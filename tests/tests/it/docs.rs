@@ -313,10 +313,11 @@ fn every_link_of_the_docs_names_a_file_of_the_repository() {
 
 /// The rights docs/cluster.md lists for each command, one `ACL SETUSER` a run, and those
 /// docs/operations.md lists for each end of a move, are those of `slotgen_cluster::rights`,
-/// which the refusals quote.
+/// which the refusals quote (a whole command's, `slotgen_cluster::grant::Run`).
 #[test]
 fn the_docs_list_the_rights_each_command_sends() {
-    use slotgen_cluster::rights::{rules, Run, MOVE_SOURCE, MOVE_TARGET};
+    use slotgen_cluster::grant::Run;
+    use slotgen_cluster::rights::{rules, MOVE_SOURCE, MOVE_TARGET};
     use slotgen_cluster::{Dialect, Metric};
     let read = |page: &str| std::fs::read_to_string(workspace_root().join(page)).unwrap();
     // the page's lines joined, as a long grant is written across none

@@ -642,9 +642,20 @@ fn check(src: &str, allowed: &[Allowed], layers: Option<&[&[&str]]>) -> Vec<Stri
     }
     for component in cycles(&graph) {
         if component.len() > 2 {
+            // its imports, so that the one to cut can be chosen
+            let edges: Vec<String> = component
+                .iter()
+                .flat_map(|from| {
+                    graph[from]
+                        .iter()
+                        .filter(|to| component.contains(to))
+                        .map(move |to| format!("{from} -> {to}"))
+                })
+                .collect();
             refused.push(format!(
-                "{src}: an import cycle of files: {}",
-                component.join(", ")
+                "{src}: an import cycle of files: {} (imports: {})",
+                component.join(", "),
+                edges.join(", ")
             ));
         }
     }

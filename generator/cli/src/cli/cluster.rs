@@ -11,7 +11,7 @@ use std::time::Duration;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use slotgen::text::field;
-use slotgen_cluster::rights::Run;
+use slotgen_cluster::grant::Run;
 use slotgen_cluster::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 use slotgen_cluster::{
     self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,

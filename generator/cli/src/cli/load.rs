@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use slotgen::text::field;
-use slotgen_cluster::rights::Run;
+use slotgen_cluster::grant::Run;
 use slotgen_cluster::transport::ConnectOptions;
 use slotgen_cluster::{LoadSource, Metric, SlotLoad, Summary};
 

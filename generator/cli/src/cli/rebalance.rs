@@ -8,7 +8,7 @@ use anyhow::{anyhow, Result};
 
 use serde_json::json;
 use slotgen::text::{escape_controls, field};
-use slotgen_cluster::rights::Run;
+use slotgen_cluster::grant::Run;
 use slotgen_cluster::transport::ConnectOptions;
 use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Topology};
 

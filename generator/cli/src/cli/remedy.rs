@@ -6,7 +6,7 @@
 use serde_json::json;
 use slotgen::emit::common::shell_quote;
 use slotgen::text::{escape, field};
-use slotgen_cluster::rights::Run;
+use slotgen_cluster::grant::Run;
 use slotgen_cluster::{self as cluster, Basis, HotSlot, Metric, SlotSample, Split, Topology};
 
 use super::cluster::{ConnectArgs, ServerArgs};
