@@ -13,6 +13,16 @@ use crate::{require_tool, valkey9_server};
 /// servers accept values down to 1; 1000 leaves room for a loaded machine's pauses.
 pub const FAILOVER_NODE_TIMEOUT: &str = "1000";
 
+/// The options of a cluster whose test waits for a failover: [`FAILOVER_NODE_TIMEOUT`], and
+/// `cluster-replica-validity-factor 0`, so that a replica may always take over however long
+/// it was cut off from its primary.
+pub const FAILOVER_OPTIONS: [&str; 4] = [
+    "--cluster-node-timeout",
+    FAILOVER_NODE_TIMEOUT,
+    "--cluster-replica-validity-factor",
+    "0",
+];
+
 /// The server program a live cluster runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Server {

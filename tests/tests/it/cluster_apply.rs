@@ -1229,33 +1229,21 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
     let dir = tempfile::tempdir().unwrap();
     let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
     let args = mid_slot_args(&url, path.to_str().unwrap());
-    let (mut child, stdout) = spawn_reading(&args);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while keys_in_slot(&target, hot) < 200 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "slotgen ended before the failover"
-        );
-        assert!(Instant::now() < deadline, "no key moved in 60 s");
-        std::thread::sleep(Duration::from_millis(1));
-    }
     let replica = &cluster.replicas[1][0];
-    let () = redis::cmd("CLUSTER")
-        .arg("FAILOVER")
-        .query(&mut replica.connect())
-        .unwrap();
-    let mut stderr = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
-    let status = child.wait().unwrap();
-    let stdout = stdout.join().unwrap();
+    let (code, stderr, stdout) = interrupted_mid_slot(&cluster, &args, hot, || {
+        let () = redis::cmd("CLUSTER")
+            .arg("FAILOVER")
+            .query(&mut replica.connect())
+            .unwrap();
+    });
     println!("slotgen, its source failed over mid-slot:\n{stderr}{stdout}");
     let new_owner = format!("{} (127.0.0.1:{})", replica.node_id(), replica.port);
-    if status.success() {
+    if code == Some(0) {
         // the failover came after the slot's last key: nothing to say of it
         assert!(!stderr.contains("failed over"), "{stderr}");
         return;
     }
-    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert_eq!(code, Some(1), "{stderr}");
     let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
     // the step the source refused with `MOVED` (`MIGRATE`, or `GETKEYSINSLOT` between two)
     let said = format!(
@@ -1382,13 +1370,27 @@ fn mid_slot_args<'a>(url: &'a str, plan: &'a str) -> [&'a str; 10] {
 }
 
 /// `slotgen ARGS` started (the move of `slot` from primary 1 to primary 2) and primary
-/// `victim` killed (SIGKILL) once the target holds some of the slot's keys (200), well
-/// before all: slotgen's exit code, standard error and standard output.
+/// `victim` killed (SIGKILL) once the target holds some of the slot's keys: as
+/// [`interrupted_mid_slot`].
 fn killed_mid_slot(
     cluster: &ReplicatedCluster,
     args: &[&str],
     slot: u16,
     victim: usize,
+) -> (Option<i32>, String, String) {
+    interrupted_mid_slot(cluster, args, slot, || {
+        signal("KILL", cluster.primaries[victim].pid());
+    })
+}
+
+/// `slotgen ARGS` started (the move of `slot` from primary 1 to primary 2) and `interrupt`
+/// run once the target holds some of the slot's keys (200), well before all: slotgen's exit
+/// code, standard error and standard output.
+fn interrupted_mid_slot(
+    cluster: &ReplicatedCluster,
+    args: &[&str],
+    slot: u16,
+    interrupt: impl FnOnce(),
 ) -> (Option<i32>, String, String) {
     let target = addr(cluster, 2);
     let (mut child, stdout) = spawn_reading(args);
@@ -1396,12 +1398,12 @@ fn killed_mid_slot(
     while keys_in_slot(&target, slot) < 200 {
         assert!(
             child.try_wait().unwrap().is_none(),
-            "slotgen ended before the kill"
+            "slotgen ended before the interruption"
         );
         assert!(Instant::now() < deadline, "no key moved in 60 s");
         std::thread::sleep(Duration::from_millis(1));
     }
-    signal("KILL", cluster.primaries[victim].pid());
+    interrupt();
     let mut stderr = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
     let status = child.wait().unwrap();
@@ -3211,17 +3213,7 @@ struct HalfMoved {
 /// A cluster of `server` of three primaries with one replica each (node timeout 1 s, a
 /// replica always may take over), or `None` when the server is not installed.
 fn failover_cluster(server: Server) -> Option<ReplicatedCluster> {
-    live::cluster(
-        server,
-        1,
-        None,
-        &[
-            "--cluster-node-timeout",
-            live::FAILOVER_NODE_TIMEOUT,
-            "--cluster-replica-validity-factor",
-            "0",
-        ],
-    )
+    live::cluster(server, 1, None, &live::FAILOVER_OPTIONS)
 }
 
 /// 40 keys on each primary and 300 of one slot of [`HALF_SOURCE`] (a hashtag whose slot, by

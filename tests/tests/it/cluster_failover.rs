@@ -19,34 +19,14 @@ use slotgen_tests::redis_server::{RedisServer, ReplicatedCluster, RANGES};
 
 #[test]
 fn a_redis_server_cluster_fails_over() {
-    if let Some(cluster) = live::cluster(
-        Server::Redis,
-        1,
-        None,
-        &[
-            "--cluster-node-timeout",
-            live::FAILOVER_NODE_TIMEOUT,
-            "--cluster-replica-validity-factor",
-            "0",
-        ],
-    ) {
+    if let Some(cluster) = live::cluster(Server::Redis, 1, None, &live::FAILOVER_OPTIONS) {
         failover(cluster);
     }
 }
 
 #[test]
 fn a_valkey_server_cluster_fails_over() {
-    if let Some(cluster) = live::cluster(
-        Server::Valkey,
-        1,
-        None,
-        &[
-            "--cluster-node-timeout",
-            live::FAILOVER_NODE_TIMEOUT,
-            "--cluster-replica-validity-factor",
-            "0",
-        ],
-    ) {
+    if let Some(cluster) = live::cluster(Server::Valkey, 1, None, &live::FAILOVER_OPTIONS) {
         failover(cluster);
     }
 }
@@ -283,17 +263,7 @@ fn failover(mut cluster: ReplicatedCluster) {
 /// replication` gives, so that a run without one fails instead of passing for nothing.
 #[test]
 fn a_map_read_during_failovers_is_read_again_not_called_malformed() {
-    let Some(cluster) = live::cluster(
-        Server::Valkey,
-        1,
-        None,
-        &[
-            "--cluster-node-timeout",
-            live::FAILOVER_NODE_TIMEOUT,
-            "--cluster-replica-validity-factor",
-            "0",
-        ],
-    ) else {
+    let Some(cluster) = live::cluster(Server::Valkey, 1, None, &live::FAILOVER_OPTIONS) else {
         return;
     };
     let url = format!("redis://127.0.0.1:{}", cluster.primaries[2].port);
