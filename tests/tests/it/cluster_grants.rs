@@ -264,3 +264,28 @@ fn apply_refused_names_the_whole_grant_on_valkey() {
 fn apply_refused_names_the_whole_grant_on_valkey_9() {
     apply_grant(Server::Valkey9);
 }
+
+/// `verify --redis` as a user granted only the map: `CLUSTER KEYSLOT` is refused, and the
+/// error names the whole run's grant (`+info +cluster|keyslot`); followed once, the next
+/// `verify --redis` checks every slot's tag with no refusal.
+#[test]
+fn verify_refused_names_the_whole_grant_on_redis() {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
+        return;
+    };
+    let file = map_user(&cluster, &[]);
+    let args = ["verify"];
+    let first = as_op(&cluster, &file, &args);
+    first.fails_with("CLUSTER KEYSLOT");
+    println!("{}", first.stderr);
+    assert!(first.stderr.contains("NOPERM"), "{}", first.stderr);
+    let grant = follow_the_grant(&cluster, &first.stderr);
+    assert_eq!(grant, "ACL SETUSER op +info +cluster|keyslot");
+    let again = as_op(&cluster, &file, &args);
+    let out = again.ok();
+    assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
+    assert!(
+        out.contains("16384 of 16384 tags of CRC-16/XMODEM"),
+        "after `{grant}`:\n{out}"
+    );
+}

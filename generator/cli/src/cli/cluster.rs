@@ -300,28 +300,26 @@ pub fn explain(e: cluster::Error) -> anyhow::Error {
     }
 }
 
-/// What a `NOPERM` refusal adds in a run of `slotgen NAME` (`run`): every rule the run
-/// sends, in one `ACL SETUSER` for the user refused, to run on every node. A user cannot
-/// ask which rules it lacks (each command that would tell needs a right of its own:
-/// [`slotgen_cluster::rights`]), so one grant of the whole run's rules is what lets the
-/// next run go through, instead of one refusal a run. For `rebalance --apply` the dialect
-/// decides (Valkey 9's atomic moves send commands an older server refuses in a grant): it
-/// is the seed's, asked here, or the classic one when the seed does not say.
-pub fn whole_run_grant(
-    denied: &cluster::transport::Denied,
-    name: &str,
-    run: Run,
-    server: &ServerArgs,
-    options: &ConnectOptions,
-) -> String {
-    let run = match run {
+/// `run` as it is sent: for `rebalance --apply` the dialect decides (Valkey 9's atomic
+/// moves send commands an older server refuses in a grant): it is the seed's, asked here,
+/// or the classic one when the seed does not say. Other runs as given.
+pub fn as_sent(run: Run, server: &ServerArgs, options: &ConnectOptions) -> Run {
+    match run {
         Run::Apply(metric, _) => Run::Apply(
             metric,
             cluster::server_dialect(&server.redis, options, server.timeout.get())
                 .map_or(cluster::Dialect::Classic, |(dialect, _)| dialect),
         ),
         run => run,
-    };
+    }
+}
+
+/// What a `NOPERM` refusal adds in a run of `slotgen NAME` (`run`, [`as_sent`]): every rule
+/// the run sends, in one `ACL SETUSER` for the user refused, to run on every node. A user
+/// cannot ask which rules it lacks (each command that would tell needs a right of its own:
+/// [`slotgen_cluster::rights`]), so one grant of the whole run's rules is what lets the
+/// next run go through, instead of one refusal a run.
+pub fn whole_run_grant(denied: &cluster::transport::Denied, name: &str, run: Run) -> String {
     format!(
         "; `slotgen {name}` sends, as user `{}`, what `{}` grants: run it on every node (each keeps its own users) to grant the whole run at once, as a user cannot ask which of these it lacks",
         denied.user,
@@ -329,19 +327,17 @@ pub fn whole_run_grant(
     )
 }
 
-/// `e` with [`whole_run_grant`] where it is, or carries, a `NOPERM` refusal; as it was
-/// otherwise.
+/// `e` with [`whole_run_grant`] where it is, or carries, a `NOPERM` refusal (`run` asked
+/// then, as it is sent); as it was otherwise.
 pub fn with_whole_run_grant(
     e: anyhow::Error,
     name: &str,
-    run: Run,
-    server: &ServerArgs,
-    options: &ConnectOptions,
+    run: impl FnOnce() -> Run,
 ) -> anyhow::Error {
     let grant = e
         .downcast_ref::<cluster::Error>()
         .and_then(cluster::Error::denied)
-        .map(|denied| whole_run_grant(denied, name, run, server, options));
+        .map(|denied| whole_run_grant(denied, name, run()));
     match grant {
         Some(grant) => anyhow!("{e:#}{grant}"),
         None => e,

@@ -80,9 +80,8 @@ pub struct LoadArgs {
 pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
-    run_with(args, &options).map_err(|e| {
-        super::cluster::with_whole_run_grant(e, "load", Run::Plan(args.by), &args.server, &options)
-    })
+    run_with(args, &options)
+        .map_err(|e| super::cluster::with_whole_run_grant(e, "load", || Run::Plan(args.by)))
 }
 
 /// [`run`] with the connection's options.

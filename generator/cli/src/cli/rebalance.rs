@@ -59,13 +59,15 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(url, None)?;
     run_with(args, &options).map_err(|e| {
         let (name, run) = rights(args);
-        super::cluster::with_whole_run_grant(e, name, run, &args.server, &options)
+        super::cluster::with_whole_run_grant(e, name, || {
+            super::cluster::as_sent(run, &args.server, &options)
+        })
     })
 }
 
 /// The command as a message names it, and what it sends ([`slotgen_cluster::rights`]):
 /// the plan, or the plan and its moves under --apply (in the classic dialect, which
-/// [`super::cluster::whole_run_grant`] makes the seed's).
+/// [`super::cluster::as_sent`] makes the seed's).
 fn rights(args: &RebalanceArgs) -> (&'static str, Run) {
     if args.apply {
         ("rebalance --apply", Run::Apply(args.by(), Dialect::Classic))

@@ -63,7 +63,11 @@ pub(super) fn remedies(
         Ok(samples) => samples,
         Err(e) => {
             let grant = e.denied().map(|denied| {
-                super::cluster::whole_run_grant(denied, run.0, run.1, server, options)
+                super::cluster::whole_run_grant(
+                    denied,
+                    run.0,
+                    super::cluster::as_sent(run.1, server, options),
+                )
             });
             say!(
                 "slotgen: note: the keys of the hot {} could not be sampled ({}{}), so no hashtag split is offered",

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Result};
+use slotgen_cluster::grant::Run;
 use slotgen_cluster::server::{self, Server};
 use slotgen_tables::{hashtag, Crc16};
 
@@ -17,8 +18,16 @@ use super::args::VerifyArgs;
 const REDIS_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Checks the server at `url`: the tag of every slot, then the keys of `--keys`; exit 1 with
-/// the disagreements listed (up to `--max-errors`) when any answer differs from the spec.
+/// the disagreements listed (up to `--max-errors`) when any answer differs from the spec. A
+/// refusal for a right names the grant of the whole run ([`Run::Verify`]).
 pub(super) fn run(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
+    checked(args, url).map_err(|e| {
+        super::super::cluster::with_whole_run_grant(e, "verify --redis", || Run::Verify)
+    })
+}
+
+/// [`run`], before a refusal is given its grant.
+fn checked(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
     if let Some(name) = args.spec.crc.other_scheme()? {
         return Err(crate::exit::usage(anyhow!(
             "--scheme {} with --redis: a server's CLUSTER KEYSLOT answers by Redis Cluster's rule (the `redis-cluster` scheme), not by this scheme's; check its tags with `slotgen verify --tags FILE --scheme {}`, or a client's slots with `slotgen verify --exec CMD --scheme {}`",
