@@ -170,20 +170,76 @@ impl Fake {
         Fake { port, received }
     }
 
-    fn received(&self) -> String {
-        String::from_utf8_lossy(&self.received.lock().unwrap()).into_owned()
+    /// What the client sent, whole.
+    fn received(&self) -> Vec<u8> {
+        self.received.lock().unwrap().clone()
     }
 }
 
 const WRONGPASS: &str = "-WRONGPASS invalid username-password pair or user is disabled.\r\n";
 
 /// `AUTH user password` as the client packs it (RESP), for comparing with what was received.
-fn auth(user: &str, password: &str) -> String {
-    format!(
-        "*3\r\n$4\r\nAUTH\r\n${}\r\n{user}\r\n${}\r\n{password}\r\n",
+fn auth(user: &str, password: &[u8]) -> Vec<u8> {
+    let mut packed = format!(
+        "*3\r\n$4\r\nAUTH\r\n${}\r\n{user}\r\n${}\r\n",
         user.len(),
         password.len()
     )
+    .into_bytes();
+    packed.extend_from_slice(password);
+    packed.extend_from_slice(b"\r\n");
+    packed
+}
+
+/// `slotgen nodes` against the fake server at `port` as user `app`, its password `secret`
+/// from `source`: `file` (`--password-file file`), `stdin` (`--askpass`, the password
+/// written to standard input), `environment` (`REDISCLI_AUTH`) or `url` (`:PASSWORD@` in the
+/// URL, `secret` as text); with `REDISCLI_AUTH` unset otherwise. Returns the run's output,
+/// and the words a refusal uses for where the password came from.
+fn nodes_as_app(
+    port: u16,
+    source: &str,
+    file: &str,
+    secret: &[u8],
+) -> (std::process::Output, &'static str) {
+    let url = match source {
+        "url" => format!(
+            "redis://app:{}@127.0.0.1:{port}",
+            std::str::from_utf8(secret).unwrap()
+        ),
+        _ => format!("redis://127.0.0.1:{port}"),
+    };
+    let mut args = vec!["nodes", "--redis", &url, "--timeout", "10"];
+    if source != "url" {
+        args.extend(["--user", "app"]);
+    }
+    match source {
+        "file" => args.extend(["--password-file", file]),
+        "stdin" => args.push("--askpass"),
+        _ => {}
+    }
+    let mut command = Command::new(env!("CARGO_BIN_EXE_slotgen"));
+    command.args(&args).env_remove("REDISCLI_AUTH");
+    if source == "environment" {
+        use std::os::unix::ffi::OsStrExt;
+        command.env("REDISCLI_AUTH", std::ffi::OsStr::from_bytes(secret));
+    }
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = secret.to_vec();
+    line.push(b'\n');
+    child.stdin.take().unwrap().write_all(&line).unwrap();
+    let from = match source {
+        "file" => "--password-file",
+        "stdin" => "--askpass",
+        "environment" => "REDISCLI_AUTH",
+        _ => "the URL (`:PASSWORD@`)",
+    };
+    (child.wait_with_output().unwrap(), from)
 }
 
 #[test]
@@ -195,49 +251,14 @@ fn the_password_reaches_auth_from_every_source_and_is_never_printed() {
     let file = file.to_str().unwrap().to_owned();
     for source in ["file", "stdin", "environment", "url"] {
         let fake = Fake::start(&[WRONGPASS]);
-        let url = match source {
-            "url" => format!("redis://app:{secret}@127.0.0.1:{}", fake.port),
-            _ => format!("redis://127.0.0.1:{}", fake.port),
-        };
-        let mut args = vec!["nodes", "--redis", &url, "--timeout", "10"];
-        if source != "url" {
-            args.extend(["--user", "app"]);
-        }
-        match source {
-            "file" => args.extend(["--password-file", &file]),
-            "stdin" => args.push("--askpass"),
-            _ => {}
-        }
-        let mut command = Command::new(env!("CARGO_BIN_EXE_slotgen"));
-        command.args(&args).env_remove("REDISCLI_AUTH");
-        if source == "environment" {
-            command.env("REDISCLI_AUTH", secret);
-        }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(format!("{secret}\n").as_bytes())
-            .unwrap();
-        let run: Run = child.wait_with_output().unwrap().into();
+        let (output, from) = nodes_as_app(fake.port, source, &file, secret.as_bytes());
+        let run: Run = output.into();
         run.fails_with("refused the password of user `app` (WRONGPASS");
         // the refusal names where the password came from: a forgotten REDISCLI_AUTH
-        let from = match source {
-            "file" => "--password-file",
-            "stdin" => "--askpass",
-            "environment" => "REDISCLI_AUTH",
-            _ => "the URL (`:PASSWORD@`)",
-        };
         let said = format!("; the password sent came from {from}");
         assert!(run.stderr.contains(&said), "{source}: {}", run.stderr);
         assert!(!run.stderr.contains(secret), "{source}: {}", run.stderr);
-        assert_eq!(fake.received(), auth("app", secret), "{source}");
+        assert_eq!(fake.received(), auth("app", secret.as_bytes()), "{source}");
     }
 }
 
@@ -254,35 +275,9 @@ fn a_password_of_any_bytes_reaches_auth_whole() {
     in_file.extend_from_slice(b"\nignored second line\n");
     std::fs::write(&file, in_file).unwrap();
     let file = file.to_str().unwrap().to_owned();
-    let mut expected = b"*3\r\n$4\r\nAUTH\r\n$3\r\napp\r\n".to_vec();
-    expected.extend_from_slice(format!("${}\r\n", secret.len()).as_bytes());
-    expected.extend_from_slice(secret);
-    expected.extend_from_slice(b"\r\n");
     for source in ["file", "stdin", "environment"] {
         let fake = Fake::start(&[WRONGPASS]);
-        let url = format!("redis://127.0.0.1:{}", fake.port);
-        let mut args = vec!["nodes", "--redis", &url, "--timeout", "10", "--user", "app"];
-        match source {
-            "file" => args.extend(["--password-file", &file]),
-            "stdin" => args.push("--askpass"),
-            _ => {}
-        }
-        let mut command = Command::new(env!("CARGO_BIN_EXE_slotgen"));
-        command.args(&args).env_remove("REDISCLI_AUTH");
-        if source == "environment" {
-            use std::os::unix::ffi::OsStrExt;
-            command.env("REDISCLI_AUTH", std::ffi::OsStr::from_bytes(secret));
-        }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut line = secret.to_vec();
-        line.push(b'\n');
-        child.stdin.take().unwrap().write_all(&line).unwrap();
-        let output = child.wait_with_output().unwrap();
+        let (output, from) = nodes_as_app(fake.port, source, &file, secret);
         for shown in [&output.stdout, &output.stderr] {
             assert!(
                 !shown.windows(secret.len()).any(|w| w == secret),
@@ -292,11 +287,6 @@ fn a_password_of_any_bytes_reaches_auth_whole() {
         let run: Run = output.into();
         // the server's answer decides: here it refuses, naming the source
         run.fails_with("refused the password of user `app` (WRONGPASS");
-        let from = match source {
-            "file" => "--password-file",
-            "stdin" => "--askpass",
-            _ => "REDISCLI_AUTH",
-        };
         assert!(
             run.stderr
                 .contains(&format!("; the password sent came from {from}")),
@@ -304,8 +294,8 @@ fn a_password_of_any_bytes_reaches_auth_whole() {
             run.stderr
         );
         assert_eq!(
-            *fake.received.lock().unwrap(),
-            expected,
+            fake.received(),
+            auth("app", secret),
             "{source}: AUTH as sent"
         );
     }
