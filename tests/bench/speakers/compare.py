@@ -1,8 +1,10 @@
 """Two runs of tests/bench/speakers.sh side by side (their rows, saved to files): for each
 language, function, key type and case, and each key length, the fastest peer's ns per key
 over slotgen's, before and after, with slotgen's ns after. Above 1.0 slotgen is faster.
+Given one side, the tables of that run alone (docs/performance.md's).
 
     python3 compare.py BEFORE_ROWS[,MORE...] AFTER_ROWS[,MORE...]
+    python3 compare.py ROWS[,MORE...]
 
 Several files to a side (comma-separated) are runs of the same code: each cell is its best.
 
@@ -36,13 +38,23 @@ def fastest_peer(codes):
     return name, peers[name]
 
 
+def tables_of(function):
+    """Which table a function's rows go to: `slot`, or the tag or key lookup of any spelling
+    (tag_for_slot, tagForSlot, TagForSlot, tag_for_slot!)."""
+    name = function.lower().replace("_", "").rstrip("!")
+    return {"slot": "slot", "tagforslot": "tag_for_slot", "keyforslot": "key_for_slot"}[name]
+
+
 def main():
-    before, after = read(sys.argv[1]), read(sys.argv[2])
-    print("`slot`: the fastest peer's ns over slotgen's (above 1.0 slotgen is faster), before ->")
-    print("after; slotgen's ns per key after, and the peer.\n")
+    if len(sys.argv) == 2:
+        before, after, arrow = {}, read(sys.argv[1]), ""
+    else:
+        before, after, arrow = read(sys.argv[1]), read(sys.argv[2]), ", before -> after"
+    print("`slot`: the fastest peer's ns over slotgen's (above 1.0 slotgen is faster)" + arrow + ";")
+    print("slotgen's ns per key" + (" after" if arrow else "") + ".\n")
     print("| language | keys | case | peer | " + " | ".join(f"{n} B" for n in LENGTHS) + " |")
     print("|---|---|---|---|" + "---:|" * len(LENGTHS))
-    groups = sorted({k[:4] for k in after if k[1].lower() == "slot"}, key=lambda k: list(after).index(
+    groups = sorted({k[:4] for k in after if tables_of(k[1]) == "slot"}, key=lambda k: list(after).index(
         next(x for x in after if x[:4] == k)))
     for language, function, kind, case in groups:
         cells, peer_names = [], set()
@@ -60,21 +72,22 @@ def main():
                 text = f"{old_peer / before[key]['slotgen']:.2f}x -> " + text
             cells.append(text)
         print(f"| {language} | {kind} | {case} | {', '.join(sorted(peer_names))} | " + " | ".join(cells) + " |")
-    print()
-    print("`tag_for_slot` and `key_for_slot`: slotgen's ns over the language's own lookup")
-    print("(and concatenation) in the same run, before -> after (the bound is 1.5x).\n")
-    print("| language | function | against | slotgen ns | theirs ns | ratio before -> after |")
-    print("|---|---|---|---:|---:|---|")
-    for key, codes in after.items():
-        if key[1].lower() == "slot" or "slotgen" not in codes:
-            continue
-        for code, ns in codes.items():
-            if code == "slotgen":
+    for table in ("tag_for_slot", "key_for_slot"):
+        print()
+        print(f"`{table}`: slotgen's ns over the language's own lookup (and concatenation) in the")
+        print("same run" + arrow + " (the bound is 1.5x).\n")
+        print("| language | function | against | slotgen ns | theirs ns | ratio" + arrow[1:] + " |")
+        print("|---|---|---|---:|---:|---|")
+        for key, codes in after.items():
+            if tables_of(key[1]) != table or "slotgen" not in codes:
                 continue
-            ratio = f"{codes['slotgen'] / ns:.2f}x"
-            if key in before and code in before[key] and "slotgen" in before[key]:
-                ratio = f"{before[key]['slotgen'] / before[key][code]:.2f}x -> " + ratio
-            print(f"| {key[0]} | {key[1]} | {code} | {codes['slotgen']} | {ns} | {ratio} |")
-
+            for code, ns in codes.items():
+                if code == "slotgen":
+                    continue
+                # a lookup under a nanosecond (C's array) has no ratio
+                ratio = f"{codes['slotgen'] / ns:.2f}x" if ns else "-"
+                if key in before and before[key].get(code) and "slotgen" in before[key]:
+                    ratio = f"{before[key]['slotgen'] / before[key][code]:.2f}x -> " + ratio
+                print(f"| {key[0]} | {key[1]} | {code} | {codes['slotgen']} | {ns} | {ratio} |")
 
 main()
