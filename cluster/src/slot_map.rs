@@ -159,9 +159,9 @@ pub struct HotLabel {
     /// Its part of the total, 0 to 1.
     pub share: f64,
     /// The hashtag that carries most of it, as the keys hold it (the bytes between `{` and
-    /// `}`, escaped when drawn), with its part of the slot's load, 0 to 1; `None` when not
-    /// known.
-    pub hashtag: Option<(String, f64)>,
+    /// `}`, escaped once when drawn, as [`xml`] escapes), with its part of the slot's load, 0
+    /// to 1; `None` when not known.
+    pub hashtag: Option<(Vec<u8>, f64)>,
 }
 
 /// What to draw.
@@ -478,11 +478,9 @@ impl SlotMap {
                 ly + 8
             );
             let second = match &h.hashtag {
-                Some((tag, part)) => format!(
-                    "top hashtag {{{}}}: {:.0}% of it",
-                    xml(tag.as_bytes()),
-                    100.0 * part
-                ),
+                Some((tag, part)) => {
+                    format!("top hashtag {{{}}}: {:.0}% of it", xml(tag), 100.0 * part)
+                }
                 None => owner.and_then(|o| self.primaries.get(o)).map_or_else(
                     || "no owner".to_owned(),
                     |p| format!("on {}", xml(p.addr.as_bytes())),
@@ -611,7 +609,7 @@ mod tests {
         let hot = vec![HotLabel {
             slot: 5,
             share: 1.0,
-            hashtag: Some(("<t>".to_owned(), 0.5)),
+            hashtag: Some((b"<t>".to_vec(), 0.5)),
         }];
         let svg = map(values, owners, hot).render();
         let (gx, gy) = grid_origin(1);
@@ -625,7 +623,7 @@ mod tests {
             r##"<rect x="{gx}" y="{}" width="512" height="4" fill="#d9d9d9"/>"##,
             gy + 256
         )));
-        assert!(svg.contains("&lt;id&gt;&amp;\\&quot;"));
+        assert!(svg.contains("&lt;id&gt;&amp;&quot;"));
         assert!(svg.contains(r"a\x1bb"));
         assert!(!svg.contains('\x1b'));
         assert!(svg.contains("slot 5: 100.0% of keys, hot</text>"));
@@ -633,6 +631,24 @@ mod tests {
         assert!(svg.contains("<title>hot slot 5</title>"));
         assert!(svg.contains("target 1.10"));
         assert!(!svg.contains("floor"), "no floor given, none drawn");
+    }
+
+    /// A hashtag's bytes are escaped once: the text escape of what is not printable ASCII
+    /// (`\xNN`, and `\` as `\\` so that a `\xNN` in the bytes reads apart from an escape),
+    /// then XML's entities, and no backslash before a `"` (the report's hostile hashtag
+    /// showed `\\\"x\\xff`, the output's escape escaped again).
+    #[test]
+    fn a_hashtag_is_escaped_once() {
+        let tag = b"<b>&\"x\xff\xe2\x80\xae\n]]>\\".to_vec();
+        let hot = vec![HotLabel {
+            slot: 5,
+            share: 0.6,
+            hashtag: Some((tag, 1.0)),
+        }];
+        let svg = map(vec![1; 16384], vec![Some(0); 16384], hot).render();
+        let shown = r"{&lt;b&gt;&amp;&quot;x\xff\xe2\x80\xae\x0a]]&gt;\\}: 100% of it</text>";
+        assert!(svg.contains(shown), "{svg}");
+        assert!(!svg.contains(r"\\x") && !svg.contains(r"\&quot;"), "{svg}");
     }
 
     /// The floor, where a slot is hot: a line across the bars labelled, and in the skew's

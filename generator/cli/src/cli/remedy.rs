@@ -20,14 +20,14 @@ pub(super) struct HotRemedy {
     pub command: Option<String>,
 }
 
-/// What the picture says of the hot slots: each one's top hashtag (escaped, as every byte a
-/// server sent) and its part of the slot's sample.
-pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, String, f64)> {
+/// What the picture says of the hot slots: each one's top hashtag (its bytes, escaped once
+/// where the picture draws them) and its part of the slot's sample.
+pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, Vec<u8>, f64)> {
     remedies
         .iter()
         .filter_map(|r| {
             let top = r.sample.as_ref()?.hashtags.iter().find(|t| t.braced)?;
-            Some((r.hot.slot, escape(&top.hashtag), top.share))
+            Some((r.hot.slot, top.hashtag.clone(), top.share))
         })
         .collect()
 }
