@@ -1240,6 +1240,17 @@ mod tests {
             let svg = side_by_side(&m, &m);
             let drawn = texts(&svg);
             assert!(drawn.len() > 20, "{drawn:?}");
+            // the target's and the floor's labels whole, apart from the columns' header
+            let whole = |text: &str| drawn.iter().filter(|d| d.text == text).count() == 2;
+            if let Some(f) = m.floor {
+                assert!(
+                    whole(&format!("floor {}", floor_text(f, m.target))),
+                    "{svg}"
+                );
+            }
+            if let Some(t) = m.target {
+                assert!(whole(&format!("target {t:.2}")), "{svg}");
+            }
             for (i, a) in drawn.iter().enumerate() {
                 let x0 = if a.x.0 >= f64::from(PANEL_W) {
                     f64::from(PANEL_W)
