@@ -600,7 +600,14 @@ impl SlotMap {
                 .iter()
                 .map(|(m, hot)| {
                     let kind = if *hot { "hot" } else { "heavy" };
-                    format!("{kind} slot {}: {:.1}%", m.slot, 100.0 * m.share)
+                    let tag = m.hashtag.as_ref().map_or_else(String::new, |(tag, part)| {
+                        format!(
+                            ", top hashtag {{{}}}: {:.0}% of it",
+                            field_cut(tag),
+                            100.0 * part
+                        )
+                    });
+                    format!("{kind} slot {}: {:.1}%{tag}", m.slot, 100.0 * m.share)
                 })
                 .collect();
             let _ = writeln!(
@@ -1100,6 +1107,28 @@ mod tests {
         // not across the grid's edge: column 127 of row 0 and column 0 of row 1 are far
         assert_eq!(names(&[127, 128]), ["127", "128"]);
         assert_eq!(names(&[5, 5]), ["5"]);
+        // a hot slot among heavy ones: its share and hashtag in the mark's tooltip
+        let mut m = map(vec![0; 16384], vec![Some(0); 16384], Vec::new());
+        for s in 0..4 {
+            m.values[s] = 100;
+        }
+        m.hot = vec![HotLabel {
+            slot: 1,
+            share: 0.25,
+            hashtag: Some((b"<t>".to_vec(), 0.5)),
+        }];
+        let svg = m.render();
+        assert!(
+            svg.contains(
+                "heavy slot 0: 25.0%\nhot slot 1: 25.0%, top hashtag {&lt;t&gt;}: 50% of it\n"
+            ),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(">slots 0-3: 100.0% of keys, hot</text>"),
+            "{svg}"
+        );
+        assert!(svg.contains(">4 slots, 25.0% each; hot: 1</text>"), "{svg}");
     }
 
     /// A text cut to its room keeps an escape whole and ends in the ellipsis.
