@@ -51,8 +51,14 @@ pub fn escape(bytes: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn escape_cut(bytes: &[u8]) -> String {
+    cut(bytes, escape)
+}
+
+/// `bytes` shown by `show`, of at most the first [`MAX_SHOWN`] bytes, with [`CUT`] and the
+/// full length in bytes after a cut: the one rule of [`escape_cut`] and [`field_cut`].
+fn cut(bytes: &[u8], show: fn(&[u8]) -> String) -> String {
     let head = &bytes[..bytes.len().min(MAX_SHOWN)];
-    let shown = escape(head);
+    let shown = show(head);
     if head.len() < bytes.len() {
         format!("{shown}{CUT} ({} bytes)", bytes.len())
     } else {
@@ -133,13 +139,7 @@ pub fn field(bytes: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn field_cut(bytes: &[u8]) -> String {
-    let head = &bytes[..bytes.len().min(MAX_SHOWN)];
-    let shown = field(head);
-    if head.len() < bytes.len() {
-        format!("{shown}{CUT} ({} bytes)", bytes.len())
-    } else {
-        shown
-    }
+    cut(bytes, field)
 }
 
 /// Writes `bytes` as [`field`] shows them, to `out`: the one rule of both. A field with
