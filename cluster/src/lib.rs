@@ -27,6 +27,7 @@ mod version;
 pub mod grant;
 pub mod rights;
 pub mod server;
+pub mod skew_text;
 pub mod slot_map;
 pub mod transport;
 pub mod url;

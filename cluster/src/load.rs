@@ -712,9 +712,10 @@ impl Summary {
 pub struct MapNotes {
     /// The target skew, drawn across the bars; `None`: none.
     pub target: Option<f64>,
-    /// `(slot, hashtag, part)`: the hashtag (its bytes between `{` and `}`, as text) that
-    /// carries most of a hot slot, and its part of the slot's load, 0 to 1.
-    pub hashtags: Vec<(u16, String, f64)>,
+    /// `(slot, hashtag, part)`: the hashtag (its bytes between `{` and `}`, as the keys hold
+    /// them: the picture escapes them) that carries most of a hot slot, and its part of the
+    /// slot's load, 0 to 1.
+    pub hashtags: Vec<(u16, Vec<u8>, f64)>,
 }
 
 #[cfg(test)]

@@ -51,8 +51,14 @@ pub fn escape(bytes: &[u8]) -> String {
 /// ```
 #[must_use]
 pub fn escape_cut(bytes: &[u8]) -> String {
+    cut(bytes, escape)
+}
+
+/// `bytes` shown by `show`, of at most the first [`MAX_SHOWN`] bytes, with [`CUT`] and the
+/// full length in bytes after a cut: the one rule of [`escape_cut`] and [`field_cut`].
+fn cut(bytes: &[u8], show: fn(&[u8]) -> String) -> String {
     let head = &bytes[..bytes.len().min(MAX_SHOWN)];
-    let shown = escape(head);
+    let shown = show(head);
     if head.len() < bytes.len() {
         format!("{shown}{CUT} ({} bytes)", bytes.len())
     } else {
@@ -60,17 +66,21 @@ pub fn escape_cut(bytes: &[u8]) -> String {
     }
 }
 
-/// Bytes as text inside an XML (SVG) element or attribute: [`escape_cut`], then `&`, `<`,
-/// `>`, `"` and `'` as entities, so that no byte closes the element or adds markup.
+/// Bytes as text inside an XML (SVG) element or attribute, each byte escaped once: as
+/// [`field_cut`] shows them (printable ASCII as is, `\` as `\\`, any other byte as `\xNN`),
+/// then `&`, `<`, `>`, `"` and `'` as entities ([`xml_text`]), so that no byte closes the
+/// element or adds markup. A `"` is `&quot;`, not `\&quot;`: a picture has no quotes to
+/// keep a value in, as a line of output ([`escape`]) has.
 ///
 /// # Examples
 ///
 /// ```
 /// assert_eq!(slotgen::text::xml(b"<a href='x'>&\x1b"), r"&lt;a href=&apos;x&apos;&gt;&amp;\x1b");
+/// assert_eq!(slotgen::text::xml(b"\"\\\xff"), r"&quot;\\\xff");
 /// ```
 #[must_use]
 pub fn xml(bytes: &[u8]) -> String {
-    xml_text(&escape_cut(bytes))
+    xml_text(&field_cut(bytes))
 }
 
 /// slotgen's own text inside an XML (SVG) element or attribute: `&`, `<`, `>`, `"` and `'`
@@ -113,6 +123,23 @@ pub fn field(bytes: &[u8]) -> String {
     let mut text = Vec::with_capacity(bytes.len());
     write_field(&mut text, bytes).expect("a Vec takes every write");
     String::from_utf8(text).expect("an escaped field is ASCII")
+}
+
+/// As [`field`], of at most the first [`MAX_SHOWN`] bytes, with [`CUT`] and the full length
+/// in bytes after a cut: a value from outside shown whole where no column needs it whole (a
+/// label of a picture, [`xml`]).
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::text::field_cut;
+///
+/// assert_eq!(field_cut(b"a\"\\\n"), r#"a"\\\x0a"#);
+/// assert_eq!(field_cut(&[b'a'; 300]), format!("{}... (300 bytes)", "a".repeat(200)));
+/// ```
+#[must_use]
+pub fn field_cut(bytes: &[u8]) -> String {
+    cut(bytes, field)
 }
 
 /// Writes `bytes` as [`field`] shows them, to `out`: the one rule of both. A field with

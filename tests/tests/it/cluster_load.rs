@@ -12,7 +12,8 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 use slotgen_cluster::slot_map::{
-    bar_y, color, grid_origin, BAR_H, BAR_W, BAR_X, CELL, PANEL_W, SIDE,
+    bar_y, color, grid_origin, side_by_side, HotLabel, LegendEntry, SlotMap, BAR_H, BAR_W, BAR_X,
+    CELL, CHAR_W, MARGIN, PANEL_W, SIDE,
 };
 use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
@@ -258,9 +259,13 @@ fn a_valkey_cluster_with_slot_stats() {
                 .contains(&format!("slot {hot_slot}: {share:.1}% of keys, hot</text>")),
             "no label `slot {hot_slot}: {share:.1}% of keys, hot`"
         );
-        // the floor it sets, over a fair share of the keys written, rounded down
+        // the floor it sets, over a fair share of the keys written: the fewest decimals
+        // (two or more) that round it to no more than itself
         let floor = HOT_KEYS as f64 / (total as f64 / 3.0);
-        let shown = format!("{:.2}", (floor * 100.0).floor() / 100.0);
+        let shown = (2..=6)
+            .map(|d| format!("{floor:.d$}"))
+            .find(|s| s.parse::<f64>().unwrap() <= floor)
+            .unwrap();
         assert!(floor > 1.0, "the slot is hot: {floor}");
         assert!(
             svg.stdout.contains(&format!(">floor {shown}</text>")),
@@ -354,6 +359,35 @@ fn a_valkey_cluster_with_slot_stats() {
         assert!(!moves.is_empty());
         let pictures = rebalance(&url, &["--format", "svg"]);
         well_formed(pictures.ok());
+        // the floor in the picture is the figure of the note on stderr (the floor is above
+        // the default target, 1.1, here), and so is the skew where the plan stops at it
+        assert!(floor > 1.1, "{floor}");
+        let said = pictures
+            .stderr
+            .split("no slot plan goes below ")
+            .nth(1)
+            .and_then(|t| t.split(':').next())
+            .unwrap_or_else(|| panic!("no floor said: {}", pictures.stderr));
+        assert_eq!(said, shown, "{}", pictures.stderr);
+        assert_eq!(
+            pictures
+                .stdout
+                .matches(&format!(">floor {said}</text>"))
+                .count(),
+            2,
+            "{}",
+            pictures.stdout
+        );
+        if let Some(stop) = pictures.stderr.split("it stops at ").nth(1) {
+            let stop = stop.split([',', ':']).next().unwrap();
+            if pictures
+                .stderr
+                .contains(&format!("stops at {stop}, the floor"))
+            {
+                assert_eq!(stop, said, "{}", pictures.stderr);
+                assert!(pictures.stdout.contains(&format!("skew {said}, ")));
+            }
+        }
         let png = render(pictures.ok());
         assert_eq!(png.0, 2 * PANEL_W);
         for (slot, to) in moves.iter().take(50) {
@@ -576,6 +610,70 @@ fn check_a_slot_in_migration(cluster: &ReplicatedCluster, hot_slot: u16) {
     );
     assert_eq!(json["hot"][0]["slot"], hot_slot, "{json}");
     assert_eq!(json["hot"][0]["amount"], on_a + on_b, "{json}");
+}
+
+/// A crowded pair of maps rendered by `rsvg-convert`: nothing is drawn in the margin at the
+/// right of either panel, so that a label cut to its room (a 26-byte hashtag on the left, the
+/// hostile 300-byte one on the right, long addresses) stays in its panel; and the bound of a
+/// character's advance the layout cuts by holds for the font drawn (a line of 60 `W` is no
+/// wider than 60 of it).
+#[test]
+fn labels_stay_in_their_panels_when_rendered() {
+    if !require_tool("rsvg-convert") {
+        return;
+    }
+    let map = |tag: &[u8], addr: &str| SlotMap {
+        title: "before: keys per slot".to_owned(),
+        metric: "keys".to_owned(),
+        values: vec![1; 16384],
+        owners: (0..16384).map(|s| Some(s * 3 / 16384)).collect(),
+        primaries: (0..3)
+            .map(|i| LegendEntry {
+                node: format!("{i:0>40}"),
+                addr: format!("{addr}{i}"),
+                share: [0.62, 0.19, 0.19][i],
+                ratio: Some([1.857, 0.57, 0.57][i]),
+            })
+            .collect(),
+        skew: Some(1.857),
+        target: Some(1.1),
+        floor: Some(1.857),
+        hot: vec![HotLabel {
+            slot: 127,
+            share: 0.429,
+            hashtag: Some((tag.to_vec(), 1.0)),
+        }],
+    };
+    let left = map(b"queue:emails:priority-high", "127.0.0.1:716");
+    let right = map(
+        &b"<b>&\"x\xff\xe2\x80\xae\n]]>".repeat(30),
+        &format!("node.{}.example:7000-", "long".repeat(30)),
+    );
+    let svg = side_by_side(&left, &right);
+    well_formed(&svg);
+    let png = render(&svg);
+    let height = (png.1.len() / 3) as u32 / png.0;
+    for x0 in [0, PANEL_W] {
+        for x in x0 + PANEL_W - MARGIN + 1..x0 + PANEL_W - 2 {
+            for y in 0..height {
+                assert_eq!(pixel(&png, x, y), [255; 3], "ink at ({x}, {y})");
+            }
+        }
+    }
+    let line = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="30" font-family="monospace" font-size="12"><rect width="600" height="30" fill="white"/><text x="10" y="20">{}</text></svg>"#,
+        "W".repeat(60)
+    );
+    let png = render(&line);
+    let inked = (0..600u32)
+        .filter(|&x| (0..30).any(|y| pixel(&png, x, y) != [255; 3]))
+        .max()
+        .unwrap();
+    assert!(f64::from(inked) <= 10.0 + 60.0 * CHAR_W, "{inked}");
+    assert!(
+        f64::from(inked) > 10.0 + 60.0 * CHAR_W * 0.7,
+        "{inked}: not monospace"
+    );
 }
 
 /// `svg` rendered to PNG by `rsvg-convert` at 100%, decoded: `(width, rgb rows)`.

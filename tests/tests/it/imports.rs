@@ -732,14 +732,7 @@ fn test_support_has_no_import_cycles() {
 /// the refusals over the whole command tree, `cli/mod.rs` (the declarations and the
 /// dispatch), `main.rs`.
 const CLI_LAYERS: &[&[&str]] = &[
-    &[
-        "exit",
-        "cli/values",
-        "cli/skew_text",
-        "cli/lint",
-        "cli/text",
-        "cli/unused",
-    ],
+    &["exit", "cli/values", "cli/lint", "cli/text", "cli/unused"],
     &["cli/output", "cli/cluster", "cli/key_input", "cli/report"],
     &[
         "cli/vectors",

@@ -124,7 +124,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
     );
     let remedy_text: Vec<String> = remedies
         .iter()
-        .map(|r| super::remedy::text(r, by, topology, false))
+        .map(|r| super::remedy::text(r, by, topology, None, false))
         .collect();
     let addr = |slot: u16| {
         topology.owners()[usize::from(slot)]

@@ -41,7 +41,6 @@ mod refusal;
 mod remedy;
 mod report;
 mod shortest;
-mod skew_text;
 mod slot;
 mod spec_args;
 mod text;

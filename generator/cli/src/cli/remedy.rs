@@ -20,14 +20,14 @@ pub(super) struct HotRemedy {
     pub command: Option<String>,
 }
 
-/// What the picture says of the hot slots: each one's top hashtag (escaped, as every byte a
-/// server sent) and its part of the slot's sample.
-pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, String, f64)> {
+/// What the picture says of the hot slots: each one's top hashtag (its bytes, escaped once
+/// where the picture draws them) and its part of the slot's sample.
+pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, Vec<u8>, f64)> {
     remedies
         .iter()
         .filter_map(|r| {
             let top = r.sample.as_ref()?.hashtags.iter().find(|t| t.braced)?;
-            Some((r.hot.slot, escape(&top.hashtag), top.share))
+            Some((r.hot.slot, top.hashtag.clone(), top.share))
         })
         .collect()
 }
@@ -184,15 +184,22 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     out
 }
 
-/// The remedy as one line of text (for TSV and notes); `planned`: the split was made on the
+/// The remedy as one line of text (for TSV and notes), the floor printed against `target`
+/// (`rebalance`'s, as its notes and picture print it); `planned`: the split was made on the
 /// map a plan of moves leaves (`rebalance`), so its skew needs that plan carried out too.
-pub(super) fn text(r: &HotRemedy, metric: Metric, topology: &Topology, planned: bool) -> String {
+pub(super) fn text(
+    r: &HotRemedy,
+    metric: Metric,
+    topology: &Topology,
+    target: Option<f64>,
+    planned: bool,
+) -> String {
     let h = &r.hot;
     let mut s = format!(
         "slot {} holds {:.1}% of the {metric}: no slot plan goes below {} while it is whole",
         h.slot,
         100.0 * h.share,
-        super::skew_text::floor_text(h.floor)
+        slotgen_cluster::skew_text::floor_text(h.floor, target)
     );
     let Some(sample) = &r.sample else {
         return s + "; split the hashtag of its keys over several slots";

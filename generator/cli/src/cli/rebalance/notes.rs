@@ -1,27 +1,17 @@
 //! The notes a plan prints on standard error: why it stops where it does, what a relaxed
-//! limit reaches, the floor, the swaps (each skew printed by [`super::super::skew_text`]'s
-//! rule).
+//! limit reaches, the floor, the swaps (each skew printed by [`slotgen_cluster::skew_text`]'s
+//! rule, as the picture prints it).
 
 use slotgen::text::field;
 use slotgen_cluster::{Metric, Planned, Stop, Topology};
 
-use super::super::skew_text::{fewest_decimals, floor_text};
 use super::args::RebalanceArgs;
+use slotgen_cluster::skew_text::{fewest_decimals, floor_text, skew_text};
 
 /// `t` rounded up to the fewest decimals that stay below `limit`, so that the target
 /// printed admits what `t` admits and does not already hold the skew the plan leaves.
 pub(super) fn rounded_up_below(t: f64, limit: Option<f64>) -> String {
     fewest_decimals(t, f64::ceil, |up| limit.is_none_or(|l| up < l))
-}
-
-/// A skew the plan leaves or a relaxed limit reaches, on the same side of `target` as it
-/// is: 1.1002 against 1.1 is `1.1002`, not `1.10` (a plan "stops at 1.10", over 1.1).
-pub(super) fn skew_against(skew: f64, target: f64) -> String {
-    if skew > target {
-        fewest_decimals(skew, f64::round, |r| r > target)
-    } else {
-        fewest_decimals(skew, f64::round, |r| r <= target)
-    }
 }
 
 /// What stderr says of a plan: the floor hot slots set (naming the slot), where the plan
@@ -43,7 +33,7 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
     if let Some(h) = planned.hot.first().filter(|h| h.floor > args.target_skew) {
         notes.push(format!(
             "no slot plan goes below {}: slot {} holds {:.1}% of the {} (the `hot` lines say what can be done)",
-            floor_text(h.floor),
+            floor_text(h.floor, Some(args.target_skew)),
             h.slot,
             100.0 * h.share,
             args.by()
@@ -66,7 +56,9 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
         ));
     }
     let target = args.target_skew;
-    let skew = |s: f64| skew_against(s, target);
+    // a skew the plan leaves or a relaxed limit reaches: at the floor as the floor is printed
+    let floor = planned.hot.first().map(|h| h.floor);
+    let skew = |s: f64| skew_text(s, Some(target), floor);
     let stop_at = plan.skew_after.map_or_else(|| "-".to_owned(), skew);
     let stops = format!("the plan does not reach --target-skew {target}: it stops at {stop_at}");
     // what a relaxed limit reaches, never printed as where the plan stops already: 2.6049
