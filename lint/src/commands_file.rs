@@ -612,7 +612,7 @@ type Queued = (Vec<u8>, u16, Position);
 /// The words of a line as redis-cli splits them (`sdssplitargs`): `"..."` with `\n`, `\r`,
 /// `\t`, `\b`, `\a`, `\xHH` and `\<any>`, `'...'` with `\'`; `None` for unbalanced quotes
 /// or a closing quote not followed by a space.
-fn split(line: &str) -> Option<Vec<Vec<u8>>> {
+pub(crate) fn split(line: &str) -> Option<Vec<Vec<u8>>> {
     let b = line.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;

@@ -30,6 +30,7 @@ mod syntax;
 use changes::{Changes, Read, Which};
 pub use kind::{Function, ScriptKind};
 use names::*;
+pub use source::ShebangRefusal;
 use source::*;
 pub(crate) use source::{lua_byte_escape, read_bounded};
 use strings::*;
@@ -159,6 +160,9 @@ pub struct Script {
     /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
     /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
     pub engine: Option<String>,
+    /// Why the servers refuse the shebang line, when they do (`#! lua`, an option EVAL or
+    /// FUNCTION LOAD does not take, `name=` twice).
+    pub shebang_refused: Option<ShebangRefusal>,
     /// The syntax levels of Lua 5.1's parser over the script and its includes (its nested
     /// blocks, function bodies and expressions: each operand of a `..` or `^` chain, each
     /// bracket, each unary operator): entry `n` is where the count first reaches `n + 1`, as
@@ -243,7 +247,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             max: MAX_SOURCE_BYTES,
         });
     }
-    let (kind, shebang, engine) = shebang(path, source)?;
+    let (kind, shebang, engine, shebang_refused) = shebang(path, source)?;
     let mut asts = Vec::with_capacity(files.len());
     // each file parsed on its own, as the servers' parser reads each include at the top
     let mut syntax_levels: Vec<Position> = Vec::new();
@@ -363,6 +367,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         global_writes,
         global_reads,
         engine,
+        shebang_refused,
         syntax_levels,
     })
 }

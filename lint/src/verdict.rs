@@ -447,6 +447,45 @@ pub(crate) fn script_called(
             }),
         });
     }
+    // A shebang the servers refuse (`#! lua`, an option EVAL or FUNCTION LOAD does not take).
+    if let Some(refused) = &script.shebang_refused {
+        findings.push(Finding {
+            at: start,
+            rule: match (&script.kind, refused.engine) {
+                (ScriptKind::Library { .. }, _) => Rule::LibraryLoad,
+                (_, true) => Rule::ShebangEngine,
+                _ => Rule::UnknownFlag,
+            },
+            kind: None,
+            message: refused.reason.clone(),
+            fix: refused.fix.clone(),
+            condition: None,
+            targets: every(targets, Outcome::Fails),
+        });
+    }
+    // A read-only call (`EVAL_RO`) of a script whose shebang has no `no-writes`: the servers
+    // take the script for a write by its flags, whatever it calls (FCALL_RO's function is
+    // the command file's to judge, as it finds the function).
+    if let (Some(via), ScriptKind::Shebang { flags }) = (via, &script.kind) {
+        if !flags.iter().any(|f| f == "no-writes") {
+            findings.push(Finding {
+                at: start,
+                rule: Rule::WriteInReadOnly,
+                kind: None,
+                message: format!(
+                    "the shebang has no flag `no-writes`, and it is called by `{via}`: the \
+                     server refuses it (\"Can not execute a script with write flag using *_ro \
+                     command\")"
+                ),
+                fix: format!(
+                    "add `flags=no-writes` to the shebang, or call it by `{}`",
+                    via.trim_end_matches("_RO")
+                ),
+                condition: None,
+                targets: every(targets, Outcome::Fails),
+            });
+        }
+    }
     findings.extend(syntax_levels(script, targets));
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
@@ -581,19 +620,37 @@ pub(crate) fn script_called(
         for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
-            let write = call
+            // A write; on Redis and Valkey also a command they flag `may-replicate`
+            // (`PUBLISH`, `PFCOUNT`), each server by its own entry (Valkey 8 flags `CLUSTER
+            // SETSLOT` so, Redis 7.0 does not).
+            let refused = only(targets, |t| {
+                call.command
+                    .as_deref()
+                    .and_then(|c| commands::find(c, t.commands()))
+                    .filter(|c| match t.server() {
+                        Some(_) => c.refused_read_only(),
+                        None => c.write,
+                    })
+                    .map(|_| Outcome::Fails)
+            });
+            let writes = call
                 .command
                 .as_deref()
                 .and_then(|c| commands::find(c, u8::MAX))
                 .is_some_and(|c| c.write);
-            if let (true, Some((why, outcome))) = (write, &read_only) {
+            if let (false, Some((why, outcome))) = (refused.is_empty(), &read_only) {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::WriteInReadOnly,
                     kind: None,
                     message: format!(
-                        "`{command}` writes, and {why}: the server refuses it (\"Write commands \
-                         are not allowed from read-only scripts\")"
+                        "`{command}` {}, and {why}: the server refuses it (\"Write commands \
+                         are not allowed from read-only scripts\")",
+                        if writes {
+                            "writes"
+                        } else {
+                            "may replicate (the servers flag it `may-replicate`, as a write)"
+                        }
                     ),
                     fix: match via {
                         Some(via) => format!(
@@ -606,7 +663,7 @@ pub(crate) fn script_called(
                     },
                     condition: (*outcome == Outcome::Depends)
                         .then(|| Condition::Values("the flags hold no `no-writes`".to_owned())),
-                    targets: every(targets, *outcome),
+                    targets: refused.iter().map(|&(t, _)| (t, *outcome)).collect(),
                 });
             }
             // The arity: the count of arguments the command takes, each server by its own

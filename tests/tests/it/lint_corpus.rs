@@ -962,6 +962,100 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 "0",
             ],
         ),
+        // `may-replicate` commands, which COMMAND does not flag `write` (PUBLISH,
+        // SPUBLISH, PFCOUNT): refused in a read-only script as writes
+        (
+            "EVAL_RO of PUBLISH",
+            vec![
+                "EVAL_RO",
+                "return redis.call('PUBLISH', 'ch', 'm')",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO of PFCOUNT",
+            vec![
+                "EVAL_RO",
+                "return redis.call('PFCOUNT', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL no-writes, SPUBLISH",
+            vec![
+                "EVAL",
+                "#!lua flags=no-writes\nreturn redis.call('SPUBLISH', KEYS[1], 'm')",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL PFCOUNT",
+            vec![
+                "EVAL",
+                "redis.call('DEL', KEYS[1]) return redis.call('PFCOUNT', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        // EVAL_RO of a shebang script: it must have `no-writes`, whatever it calls
+        (
+            "EVAL_RO of a shebang without flags, reading",
+            vec![
+                "EVAL_RO",
+                "#!lua\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO of a shebang allow-cross-slot-keys, reading",
+            vec![
+                "EVAL_RO",
+                "#!lua flags=allow-cross-slot-keys\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO of a shebang no-writes, reading",
+            vec![
+                "EVAL_RO",
+                "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        // shebangs as the servers split them
+        (
+            "EVAL `#! lua` (a space)",
+            vec![
+                "EVAL",
+                "#! lua\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL `#!lua` with an option not `flags=`",
+            vec![
+                "EVAL",
+                "#!lua no-writes\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL `#!lua flags=\"no-writes\"` (quoted)",
+            vec![
+                "EVAL_RO",
+                "#!lua flags=\"no-writes\"\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
         ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),
         ("FCALL_RO of a writer", vec!["FCALL_RO", "lw", "1", "$K1"]),
         (
@@ -969,6 +1063,14 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             vec!["FCALL_RO", "lr", "1", "$K1"],
         ),
         ("FCALL, ARGV key", vec!["FCALL", "lx", "1", "$K1", "$K2"]),
+        (
+            "FCALL_RO of a no-writes PUBLISH",
+            vec!["FCALL_RO", "lp", "1", "$K1"],
+        ),
+        (
+            "FCALL of a no-writes PFCOUNT",
+            vec!["FCALL", "lh", "1", "$K1"],
+        ),
         (
             "FCALL of a misspelled name (`lww`)",
             vec!["FCALL", "lww", "1", "$K1"],
@@ -988,7 +1090,11 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         redis.register_function('lw', function(keys, args) return redis.call('SET', keys[1], 'v') end)\n\
         redis.register_function{function_name='lr', callback=function(keys, args) return \
         redis.call('GET', keys[1]) end, flags={'no-writes'}}\n\
-        redis.register_function('lx', function(keys, args) return redis.call('SET', args[1], 'v') end)\n";
+        redis.register_function('lx', function(keys, args) return redis.call('SET', args[1], 'v') end)\n\
+        redis.register_function{function_name='lp', callback=function(keys, args) return \
+        redis.call('PUBLISH', 'ch', 'm') end, flags={'no-writes'}}\n\
+        redis.register_function{function_name='lh', callback=function(keys, args) return \
+        redis.call('PFCOUNT', keys[1]) end, flags={'no-writes'}}\n";
     let libraries = [slotgen_lint::lua::read(Path::new("cf_lib.lua"), library).expect("a library")];
     let placements = placements();
     let mut checked = 0;
