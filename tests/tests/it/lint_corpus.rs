@@ -2070,3 +2070,69 @@ fn lint_function_names_in_two_cases_stop_the_server_at_delete() {
     }
     assert!(checked > 0);
 }
+
+/// A script whose one command takes keys on two slots of its node, under `redis.pcall`
+/// (the script goes on and returns), run on a fresh cluster of each server, then a script
+/// that reads the declared key: where the lint's `command-cross-slot` says the node breaks
+/// (Valkey 9.1, its verdict `fails` there though the call is protected) the read is refused
+/// ("non local key"); elsewhere (`depends`, the call protected) it runs. Each server's
+/// cluster is its own, so the broken node harms no other test.
+#[test]
+fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let (_, k1, k2) = placements()
+        .into_iter()
+        .find(|(p, _, _)| *p == "two slots, one node")
+        .expect("the placement");
+    let script = "redis.pcall('MSET', KEYS[1], 'a', ARGV[1], 'b') return 1";
+    let read = "return redis.call('GET', KEYS[1])";
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let values = Values {
+            keys: Some(vec![k1.clone()]),
+            argv: Some(vec![k2.clone()]),
+            function: None,
+        };
+        let report = slotgen_lint::lint_script(Path::new("mset.lua"), script, &values, &[target])
+            .expect("the lint reads it");
+        let breaks = report.findings.iter().any(|f| {
+            f.rule.name() == "command-cross-slot"
+                && f.outcome(target) == Outcome::Fails
+                && f.message.contains("breaks the node")
+        });
+        let run = |body: &str| {
+            redis::cmd("EVAL")
+                .arg(body)
+                .arg(1)
+                .arg(&k1)
+                .arg(&k2)
+                .query::<Value>(&mut cluster.primaries[runner(&[&k1])].connect())
+                .map(drop)
+                .map_err(|e| e.to_string())
+        };
+        let before = run(read);
+        assert!(
+            before.is_ok(),
+            "{server_name}: a fresh node reads: {before:?}"
+        );
+        let first = run(script);
+        let after = run(read);
+        eprintln!(
+            "{server_name}: lint {:?} (breaks: {breaks}); the script {first:?}, a read after \
+             it {after:?}",
+            report.verdict(target)
+        );
+        assert_eq!(
+            after.is_err(),
+            breaks,
+            "{server_name}: the lint says the node breaks: {breaks}, a read after: {after:?}\n\
+             {report:#?}"
+        );
+        if breaks {
+            assert_eq!(report.verdict(target), Outcome::Fails, "{server_name}");
+        }
+    }
+}
