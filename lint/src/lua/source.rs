@@ -112,7 +112,7 @@ pub(super) fn shebang(path: &Path, source: &str) -> Result<Shebang, Error> {
     };
     let quoted = |word: &[u8]| slotgen::text::escape(word);
     // the words as the servers split the line (without its `\n`)
-    let words = crate::commands_file::split(line).filter(|w| !w.is_empty());
+    let words = crate::commands::split(line).filter(|w| !w.is_empty());
     let library = words.as_ref().is_some_and(|w| {
         w[1..]
             .iter()
