@@ -197,6 +197,9 @@ pub enum Rule {
     /// An option of a command that the server does not take and another server measured
     /// does (`SET ... IFEQ`, Valkey 9.1's, on Redis 7.0 and Valkey 8.0): "syntax error".
     UnknownOption,
+    /// A literal argument a function of `redis` refuses when it runs (`redis.setresp(4)`,
+    /// `redis.set_repl(99)`).
+    RedisArgument,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -235,6 +238,7 @@ impl Rule {
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
             Rule::SyntaxLevels => "syntax-levels",
+            Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
         }
     }
@@ -833,6 +837,17 @@ pub(crate) fn script_called(
                     targets,
                 ));
             }
+        }
+        // a literal argument a function of `redis` refuses, where the call runs in the unit
+        // (in a library's body, at load, `redis.setresp` itself is `unknown-field`'s)
+        for r in script.refused_arguments.iter().filter(|r| {
+            !(r.top_level && unit.is_some())
+                && match unit {
+                    None => r.functions.is_empty(),
+                    Some(i) => r.functions.contains(i),
+                }
+        }) {
+            findings.push(refused_argument(r, targets));
         }
         let in_unit = |w: &&GlobalWrite| match unit {
             None => w.functions.is_empty(),
@@ -1928,6 +1943,40 @@ fn command_cross_slot(
             .push_str("; restart a Valkey 9.1 node that has run it (SCRIPT FLUSH does not help)");
     }
     f
+}
+
+/// The finding on a call whose literal argument the servers refuse (`redis-argument`):
+/// `fails` on Redis and Valkey where the call runs whenever its unit does, `depends` where
+/// it may not run or its error is caught (`pcall`).
+fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
+    let mut message = r.reason.clone();
+    let mut conditions = Vec::new();
+    if let Some(why) = r.maybe {
+        message.push_str(&format!("; the call is {why}"));
+        conditions.push(format!("the call does not run (it is {why})"));
+    }
+    if r.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions
+            .push("the protected function stops at the call; what it does before runs".to_owned());
+    }
+    let outcome = if conditions.is_empty() {
+        Outcome::Fails
+    } else {
+        Outcome::Depends
+    };
+    Finding {
+        at: r.at,
+        rule: Rule::RedisArgument,
+        kind: None,
+        message,
+        fix: r.fix.clone(),
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: only(targets, |t| t.server().map(|_| outcome)),
+    }
 }
 
 fn caught(f: &mut Finding) {
