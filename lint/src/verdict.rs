@@ -1281,6 +1281,31 @@ pub(crate) fn unknown_options(
             targets: outcomes,
         })
     });
+    let sort = commands::sort_refusal(command, args).and_then(|r| {
+        let outcomes = only(targets, |t| {
+            let bit = commands::bit(t.server()?);
+            if r.servers & bit != 0 {
+                Some(Outcome::Fails)
+            } else if r.unsure & bit != 0 {
+                Some(Outcome::Depends)
+            } else {
+                None
+            }
+        });
+        (!outcomes.is_empty()).then(|| Finding {
+            at,
+            rule: Rule::UnknownOption,
+            kind: None,
+            message: format!("{}: the server refuses the command {how}", r.reason),
+            fix: r.fix.clone(),
+            condition: (r.unsure != 0).then(|| {
+                Condition::Values(
+                    "on Valkey, the sorted key is on the slot of the pattern's hashtag".to_owned(),
+                )
+            }),
+            targets: outcomes,
+        })
+    });
     commands::options_of(command, args)
         .into_iter()
         .filter_map(|(_, option, servers)| {
@@ -1320,6 +1345,7 @@ pub(crate) fn unknown_options(
             })
         })
         .chain(refused)
+        .chain(sort)
         .collect()
 }
 
