@@ -279,6 +279,24 @@ fn runner(keys: &[&[u8]]) -> usize {
         .map_or(0, |k| node_of(REDIS_CLUSTER.key_slot(k)))
 }
 
+/// That a script touching a key of the node `node` still runs there after a case: Valkey
+/// 9.1.2 refuses every later such script of a node where one command of a script took keys
+/// on two slots (docs/lint.md), which would pass the blame to the cases after it. A case
+/// that breaks the node fails here, by its name; it needs a cluster of its own.
+fn assert_node_sound(cluster: &ReplicatedCluster, node: usize, name: &str) {
+    let key = plain_key(|s| node_of(s) == node);
+    let read = redis::cmd("EVAL")
+        .arg("return redis.call('EXISTS', KEYS[1])")
+        .arg(1)
+        .arg(&key)
+        .query::<Value>(&mut cluster.primaries[node].connect());
+    assert!(
+        read.is_ok(),
+        "{name}: after it the node refuses a script that reads its own key ({read:?}): the \
+         case breaks the node (Valkey 9.1's cross-slot trap); run it on a cluster of its own"
+    );
+}
+
 /// The lint's report of the case.
 fn lint_case(
     path: &Path,
@@ -504,6 +522,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     _ => &[k1],
                 };
                 let cell = check_case(&report, *target, runner(keys), &outcome, &name);
+                assert_node_sound(&cluster, runner(keys), &name);
                 // `decided` on the call line: every value the verdict needs is given
                 let decided = source
                     .lines()
