@@ -79,6 +79,12 @@ pub struct Command {
     /// Whether the servers flag it `write`: a read-only script (`no-writes`, `EVAL_RO`,
     /// `FCALL_RO`) is refused it ("Write commands are not allowed from read-only scripts").
     pub write: bool,
+    /// Whether the servers flag it `may-replicate` though not `write` (`PUBLISH`,
+    /// `SPUBLISH`, `PFCOUNT`, ...): a read-only script is refused it as a write, with the
+    /// same words. `COMMAND` hides this flag, so the table's generator measures it: the
+    /// command in an `EVAL_RO` on each server, refused or not. Not measured (false) for a
+    /// command flagged `write`.
+    pub may_replicate: bool,
     /// Whether the servers flag it `noscript`: a script is refused it ("This Redis command
     /// is not allowed from script"). Redis 7.0 flags the blocking commands so, Valkey 8
     /// does not (they run without blocking there).
@@ -98,6 +104,14 @@ impl Command {
         } else {
             count >= n
         }
+    }
+
+    /// Whether a read-only script (`no-writes`, `EVAL_RO`, `FCALL_RO`) is refused it
+    /// ("Write commands are not allowed from read-only scripts"): a command flagged `write`
+    /// or `may-replicate`, as the servers' `scriptVerifyWriteCommandAllow` checks.
+    #[must_use]
+    pub fn refused_read_only(&self) -> bool {
+        self.write || self.may_replicate
     }
 
     /// The arity in words: `exactly 3` or `at least 3` arguments, the name counted.
@@ -458,6 +472,9 @@ pub struct KeyPositions {
 /// function call last). Follows the servers' key specs; positions past the end are dropped.
 #[must_use]
 pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> KeyPositions {
+    if matches!(command.name, "sort" | "sort_ro") {
+        return sort_keys(command.name, args, open_end);
+    }
     let mut out = KeyPositions::default();
     let len = args.len() as i64;
     let mut uncertain = |why| {
@@ -569,6 +586,170 @@ pub fn key_positions(command: &Command, args: &[Arg<'_>], open_end: bool) -> Key
     out
 }
 
+/// The keys of `SORT` and `SORT_RO`, whose key specs leave the rest to the server's code:
+/// the servers' `sortGetKeys`, the key to sort (argument 1) and, for `SORT`, the argument
+/// after the last `STORE`, the arguments of `LIMIT` (two), `BY` and `GET` (one) skipped.
+/// The keys that `BY` and `GET` patterns form are no keys of the command: the servers judge
+/// the patterns themselves ([`sort_refusal`]).
+fn sort_keys(name: &str, args: &[Arg<'_>], open_end: bool) -> KeyPositions {
+    let mut out = KeyPositions {
+        positions: if args.len() > 1 { vec![1] } else { Vec::new() },
+        uncertain: None,
+    };
+    if open_end {
+        out.uncertain = Some("the arguments run past what the lint can see");
+    }
+    let mut store = None;
+    let mut i = 2;
+    while i < args.len() {
+        let skip = match &args[i] {
+            Arg::Unknown => {
+                out.uncertain
+                    .get_or_insert("a keyword could hide in an argument that is not a literal");
+                0
+            }
+            Arg::Known(word) if word.eq_ignore_ascii_case(b"limit") => 2,
+            Arg::Known(word)
+                if word.eq_ignore_ascii_case(b"by") || word.eq_ignore_ascii_case(b"get") =>
+            {
+                1
+            }
+            Arg::Known(word) if word.eq_ignore_ascii_case(b"store") && i + 1 < args.len() => {
+                store = Some(i + 1);
+                0
+            }
+            Arg::Known(_) => 0,
+        };
+        i += skip + 1;
+    }
+    if let (Some(at), "sort") = (store, name) {
+        out.positions.push(at);
+    }
+    out
+}
+
+/// Why a server refuses the `BY` or `GET` pattern of a `SORT` (`SORT_RO`) call in cluster
+/// mode, as measured and as `sort.c` says: Redis 7.0 refuses every `BY` pattern with a `*`
+/// ("BY option of SORT denied in Cluster mode.") and every `GET` ("GET option ..."); Valkey
+/// 8.0 and 9.1 take a pattern whose keys all hash to the sorted key's slot (a hashtag that
+/// closes before any `*`, `?`, `[` or `\\`: `{b}w_*` for `{b}1`), Valkey 9.1 also `GET #`
+/// (the element itself). A `BY` without `*` (`BY nosort`) is no pattern. The argument where
+/// it shows, the reason, the fix, the servers that refuse (a mask of [`REDIS`], [`VALKEY8`],
+/// [`VALKEY9`]) and those whose answer depends on the sorted key's slot, which the lint
+/// cannot read (the key is no literal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SortRefusal {
+    /// The index of the pattern in the call (the name first).
+    pub at: usize,
+    /// What is refused, in words.
+    pub reason: String,
+    /// What to write instead.
+    pub fix: String,
+    /// The servers that refuse it.
+    pub servers: u8,
+    /// The servers that refuse it unless the sorted key is on the pattern's slot, when the
+    /// lint cannot read the key.
+    pub unsure: u8,
+}
+
+/// The slot every key a `SORT` pattern forms hashes to, as Valkey's `patternHashSlot`
+/// reads it, `None` when the keys may be on any slot (a `*`, `?`, `[` or `\\` before a
+/// hashtag closes).
+fn pattern_slot(pattern: &[u8]) -> Option<u16> {
+    // the first `{`, while its tag is open; after an empty `{}` no tag opens again
+    let (mut open, mut tagless) = (None, false);
+    for (i, &b) in pattern.iter().enumerate() {
+        match (b, open) {
+            (b'*' | b'?' | b'[' | b'\\', _) => return None,
+            (b'{', None) if !tagless => open = Some(i),
+            (b'}', Some(o)) if o + 1 == i => (open, tagless) = (None, true),
+            (b'}', Some(_)) => break,
+            _ => {}
+        }
+    }
+    Some(slotgen_tables::REDIS_CLUSTER.key_slot(pattern))
+}
+
+/// The first `BY` or `GET` pattern of the call `args` (the name first, lower case in
+/// `name`) that a server refuses in cluster mode ([`SortRefusal`]), read up to the first
+/// argument that is no literal or no option of `SORT`.
+#[must_use]
+pub fn sort_refusal(name: &str, args: &[Arg<'_>]) -> Option<SortRefusal> {
+    if !matches!(name, "sort" | "sort_ro") {
+        return None;
+    }
+    let key_slot = match args.get(1) {
+        Some(Arg::Known(key)) => Some(slotgen_tables::REDIS_CLUSTER.key_slot(key)),
+        _ => None,
+    };
+    let upper = name.to_ascii_uppercase();
+    let mut i = 2;
+    while let Some(Arg::Known(word)) = args.get(i) {
+        let option = if word.eq_ignore_ascii_case(b"by") {
+            "BY"
+        } else if word.eq_ignore_ascii_case(b"get") {
+            "GET"
+        } else if word.eq_ignore_ascii_case(b"limit") {
+            i += 3;
+            continue;
+        } else if word.eq_ignore_ascii_case(b"store") {
+            i += 2;
+            continue;
+        } else if [&b"asc"[..], b"desc", b"alpha"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+        {
+            i += 1;
+            continue;
+        } else {
+            return None;
+        };
+        let Some(Arg::Known(pattern)) = args.get(i + 1) else {
+            return None;
+        };
+        i += 2;
+        if option == "BY" && !pattern.contains(&b'*') {
+            continue;
+        }
+        let own = option == "GET" && pattern == b"#";
+        let slot = pattern_slot(pattern);
+        // Valkey: refused unless the pattern's keys are on the sorted key's slot
+        let (mut servers, mut unsure) = (REDIS, 0);
+        let valkey = if own { VALKEY8 } else { VALKEY8 | VALKEY9 };
+        match (slot, key_slot) {
+            (Some(p), Some(k)) if p == k => {}
+            (Some(_), None) => unsure |= valkey,
+            _ => servers |= valkey,
+        }
+        let shown = slotgen::text::escape_cut(pattern);
+        return Some(SortRefusal {
+            at: i - 1,
+            reason: format!(
+                "`{upper} ... {option} {shown}`: in cluster mode Redis 7.0 refuses every \
+                 {} (\"{option} option of SORT denied in Cluster mode\"), Valkey 8.0 and \
+                 9.1 a pattern whose keys may be on another slot than the sorted key's \
+                 (\"... when keys formed by the pattern may be in different slots\"){}",
+                if option == "BY" {
+                    "`BY` pattern"
+                } else {
+                    "`GET`"
+                },
+                if own {
+                    "; Valkey 9.1 takes `GET #`"
+                } else {
+                    ""
+                }
+            ),
+            fix: "sort in the client, or on Valkey give the pattern the sorted key's hashtag \
+                  before any `*` (`{tag}w_*`)"
+                .to_owned(),
+            servers,
+            unsure,
+        });
+    }
+    None
+}
+
 fn is_word(arg: &Arg<'_>, keyword: &str) -> bool {
     matches!(arg, Arg::Known(text) if text.eq_ignore_ascii_case(keyword.as_bytes()))
 }
@@ -580,8 +761,8 @@ fn is_word(arg: &Arg<'_>, keyword: &str) -> bool {
 pub fn render(commands: &[Command]) -> String {
     let mut out = String::from(
         "// @generated by `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- \
-         lint_commands`\n// from COMMAND of redis-server 7.0 and valkey-server 8.0. Do not \
-         edit.\n\n/// Every command and subcommand of the servers with its key \
+         lint_commands`\n// from COMMAND (and EVAL_RO) of redis-server 7.0, valkey-server 8.0 and \
+         Valkey 9.1. Do not edit.\n\n/// Every command and subcommand of the servers with its key \
          specifications.\npub static COMMANDS: &[Command] = &[\n",
     );
     let mut sorted = commands.to_vec();
@@ -589,8 +770,9 @@ pub fn render(commands: &[Command]) -> String {
     for c in &sorted {
         let _ = write!(
             out,
-            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, noscript: {}, keys: &[",
-            c.name, c.arity, c.servers, c.write, c.noscript
+            "    Command {{ name: {:?}, arity: {}, servers: {}, write: {}, may_replicate: {}, \
+             noscript: {}, keys: &[",
+            c.name, c.arity, c.servers, c.write, c.may_replicate, c.noscript
         );
         for (n, k) in c.keys.iter().enumerate() {
             if n > 0 {
@@ -629,4 +811,83 @@ pub fn render(commands: &[Command]) -> String {
     }
     out.push_str("];\n");
     out
+}
+
+/// The words of a line as the servers' `sdssplitargs` splits them (redis-cli's command
+/// lines, a script's shebang): `"..."` with `\n`, `\r`,
+/// `\t`, `\b`, `\a`, `\xHH` and `\<any>`, `'...'` with `\'`; `None` for unbalanced quotes
+/// or a closing quote not followed by a space.
+pub(crate) fn split(line: &str) -> Option<Vec<Vec<u8>>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i == b.len() {
+            return Some(out);
+        }
+        let mut word = Vec::new();
+        let (mut dq, mut sq) = (false, false);
+        loop {
+            if dq {
+                match b.get(i)? {
+                    b'\\'
+                        if b.get(i + 1) == Some(&b'x')
+                            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+                            && b.get(i + 3).is_some_and(u8::is_ascii_hexdigit) =>
+                    {
+                        let hex = std::str::from_utf8(&b[i + 2..i + 4]).ok()?;
+                        word.push(u8::from_str_radix(hex, 16).ok()?);
+                        i += 3;
+                    }
+                    b'\\' if i + 1 < b.len() => {
+                        i += 1;
+                        word.push(match b[i] {
+                            b'n' => b'\n',
+                            b'r' => b'\r',
+                            b't' => b'\t',
+                            b'b' => 8,
+                            b'a' => 7,
+                            c => c,
+                        });
+                    }
+                    b'"' => {
+                        if b.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
+                            return None;
+                        }
+                        i += 1;
+                        break;
+                    }
+                    &c => word.push(c),
+                }
+            } else if sq {
+                match b.get(i)? {
+                    b'\\' if b.get(i + 1) == Some(&b'\'') => {
+                        word.push(b'\'');
+                        i += 1;
+                    }
+                    b'\'' => {
+                        if b.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
+                            return None;
+                        }
+                        i += 1;
+                        break;
+                    }
+                    &c => word.push(c),
+                }
+            } else {
+                match b.get(i) {
+                    None => break,
+                    Some(c) if c.is_ascii_whitespace() => break,
+                    Some(b'"') => dq = true,
+                    Some(b'\'') => sq = true,
+                    Some(&c) => word.push(c),
+                }
+            }
+            i += 1;
+        }
+        out.push(word);
+    }
 }

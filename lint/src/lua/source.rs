@@ -65,64 +65,189 @@ pub(super) fn includes(source: &str) -> Vec<(String, usize)> {
         .collect()
 }
 
-/// A script's kind, where its shebang is, and the shebang's engine as written when it is
-/// not `lua` (`LUA`).
-pub(super) type Shebang = (ScriptKind, Option<Position>, Option<String>);
+/// A script's kind, where its shebang is, the shebang's engine as written when it is not
+/// `lua` (`LUA`), and why the servers refuse the shebang, if they do.
+pub(super) type Shebang = (
+    ScriptKind,
+    Option<Position>,
+    Option<String>,
+    Option<ShebangRefusal>,
+);
 
-/// The script's kind from its first line: `#!lua flags=a,b` or `#!lua name=lib` (the
-/// engine's name in any case).
+/// Why Redis 7.0, Valkey 8.0 and Valkey 9.1 refuse a script's first line, read as they read
+/// it: EVAL's `evalExtractShebangFlags`, FUNCTION LOAD's `functionExtractLibMetaData` (the
+/// line up to its `\n` split as `sdssplitargs` splits words; each refusal measured on the
+/// three servers).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShebangRefusal {
+    /// Whether the engine word is at fault (`#! lua`), rather than an option.
+    pub engine: bool,
+    /// What is wrong, with the servers' words.
+    pub reason: String,
+    /// What to write instead.
+    pub fix: String,
+}
+
+/// The script's kind from its first line: `#!lua flags=a,b`, or a library's `#!lua name=lib`
+/// (any `name=`, in any case, makes it one). A line the servers refuse is read as far as it
+/// goes and said in the refusal; an engine no server has (`#!python`) is an error.
 pub(super) fn shebang(path: &Path, source: &str) -> Result<Shebang, Error> {
-    let Some(line) = source.strip_prefix("#!") else {
-        return Ok((ScriptKind::Eval, None, None));
-    };
-    let line = line.lines().next().unwrap_or("");
-    let mut words = line.split_whitespace();
-    // The engine in any case (FUNCTION LOAD takes `#!LUA`, and Valkey 9's EVAL); kept as
-    // written when it is not `lua`.
-    let engine = match words.next() {
-        Some("lua") => None,
-        Some(word) if word.eq_ignore_ascii_case("lua") => Some(word.to_owned()),
-        _ => {
-            return Err(Error::Shebang {
-                file: crate::shown(path),
-                line: slotgen::text::escape(line.as_bytes()),
-            })
-        }
-    };
-    let mut flags = Vec::new();
-    let mut name = None;
-    for word in words {
-        if let Some(list) = word.strip_prefix("flags=") {
-            // as the server splits them: `flags=` is none, an empty one between commas is
-            // a flag (which it refuses)
-            if !list.is_empty() {
-                flags.extend(list.split(',').map(str::to_owned));
-            }
-        } else if let Some(n) = word.strip_prefix("name=") {
-            name = Some(n.to_owned());
-        } else {
-            return Err(Error::Shebang {
-                file: crate::shown(path),
-                line: slotgen::text::escape(line.as_bytes()),
-            });
-        }
+    if !source.starts_with("#!") {
+        return Ok((ScriptKind::Eval, None, None, None));
     }
     let at = Some(Position {
         file: 0,
         line: 1,
         column: 1,
     });
-    Ok(match name {
-        Some(name) => (
+    let line = source.lines().next().unwrap_or("");
+    let unknown_engine = || Error::Shebang {
+        file: crate::shown(path),
+        line: slotgen::text::escape(&line.as_bytes()[2..]),
+    };
+    let refusal = |engine: bool, reason: String, fix: &str| ShebangRefusal {
+        engine,
+        reason,
+        fix: fix.to_owned(),
+    };
+    let quoted = |word: &[u8]| slotgen::text::escape(word);
+    // the words as the servers split the line (without its `\n`)
+    let words = crate::commands::split(line).filter(|w| !w.is_empty());
+    let library = words.as_ref().is_some_and(|w| {
+        w[1..]
+            .iter()
+            .any(|p| p.len() >= 5 && p[..5].eq_ignore_ascii_case(b"name="))
+    });
+    let Some(words) = words.filter(|_| source.contains('\n')) else {
+        let reason = if library || line.contains("name=") {
+            "FUNCTION LOAD refuses the library (\"Invalid library metadata\")"
+        } else if source.contains('\n') {
+            "the servers refuse it (\"Invalid engine in script shebang\")"
+        } else {
+            "the servers refuse it (\"Invalid script shebang\")"
+        };
+        let kind = if library || line.contains("name=") {
             ScriptKind::Library {
-                name,
+                name: String::new(),
                 functions: Vec::new(),
-            },
+            }
+        } else {
+            ScriptKind::Shebang { flags: Vec::new() }
+        };
+        return Ok((
+            kind,
             at,
-            engine,
-        ),
-        None => (ScriptKind::Shebang { flags }, at, engine),
-    })
+            None,
+            Some(refusal(
+                false,
+                format!(
+                    "the shebang `{}` is no words the servers can split (a quote left open or \
+                     followed by more than a space), or has no line end: {reason}",
+                    quoted(line.as_bytes())
+                ),
+                "write the shebang as `#!lua` and its options, on a line of its own",
+            )),
+        ));
+    };
+    let engine_word = &words[0][2..];
+    let lua = engine_word.eq_ignore_ascii_case(b"lua");
+    let engine =
+        (lua && engine_word != b"lua").then(|| String::from_utf8_lossy(engine_word).into_owned());
+    // `#! lua`: the engine split from `#!`, which the servers read as no engine
+    let spaced =
+        engine_word.is_empty() && words.get(1).is_some_and(|w| w.eq_ignore_ascii_case(b"lua"));
+    if library {
+        // FUNCTION LOAD: every option `name=` (any case), once
+        let mut name = None;
+        let mut refused = None;
+        for word in &words[1..] {
+            if word.len() >= 5 && word[..5].eq_ignore_ascii_case(b"name=") {
+                if name.is_some() {
+                    refused = Some(refusal(
+                        false,
+                        "the library's shebang gives `name=` twice: FUNCTION LOAD refuses it \
+                         (\"Invalid metadata value, name argument was given multiple times\")"
+                            .to_owned(),
+                        "give the library one `name=`",
+                    ));
+                    break;
+                }
+                name = Some(String::from_utf8_lossy(&word[5..]).into_owned());
+                continue;
+            }
+            let flags = word.starts_with(b"flags=");
+            refused = Some(refusal(
+                spaced,
+                format!(
+                    "the library's shebang has `{}`, which FUNCTION LOAD does not take (\"Invalid \
+                     metadata value given: {}\"): a library's shebang takes `name=` alone",
+                    quoted(word),
+                    quoted(word)
+                ),
+                if spaced {
+                    "write `#!lua` without a space"
+                } else if flags {
+                    "give each function its flags in `redis.register_function{..., flags={'no-writes'}}`, \
+                     not in the shebang"
+                } else {
+                    "keep `#!lua name=NAME` alone on the first line"
+                },
+            ));
+            break;
+        }
+        if refused.is_none() && !lua {
+            return Err(unknown_engine());
+        }
+        let kind = ScriptKind::Library {
+            name: name.unwrap_or_default(),
+            functions: Vec::new(),
+        };
+        return Ok((kind, at, engine, refused));
+    }
+    // EVAL: Redis 7.0 and Valkey 8 take the first word `#!lua` alone, then options
+    // `flags=`; Valkey 9 reads the options first, then the engine in any case
+    let mut flags = Vec::new();
+    let mut refused = None;
+    for word in &words[1..] {
+        if let Some(list) = word.strip_prefix(b"flags=") {
+            // as the server splits them: `flags=` is none, an empty one between commas is
+            // a flag (which it refuses)
+            if !list.is_empty() {
+                flags.extend(
+                    list.split(|&b| b == b',')
+                        .map(|f| String::from_utf8_lossy(f).into_owned()),
+                );
+            }
+        } else if refused.is_none() {
+            refused = Some(refusal(
+                spaced,
+                if spaced {
+                    format!(
+                        "the shebang `{}` has a space after `#!`: Redis 7.0 and Valkey 8 refuse \
+                         it (\"Unexpected engine in script shebang: #!\"), Valkey 9 too \
+                         (\"Unknown lua shebang option: lua\")",
+                        quoted(line.as_bytes())
+                    )
+                } else {
+                    format!(
+                        "the shebang has `{}`, which EVAL does not take: the servers refuse it \
+                         (\"Unknown lua shebang option: {}\")",
+                        quoted(word),
+                        quoted(word)
+                    )
+                },
+                if spaced {
+                    "write `#!lua` without a space"
+                } else {
+                    "give EVAL's shebang `flags=` alone (`#!lua flags=no-writes`)"
+                },
+            ));
+        }
+    }
+    if refused.is_none() && !lua {
+        return Err(unknown_engine());
+    }
+    Ok((ScriptKind::Shebang { flags }, at, engine, refused))
 }
 
 /// Parses one file, after the nesting bound (on [`read`]'s thread with a large stack: the

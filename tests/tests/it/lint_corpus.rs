@@ -279,6 +279,24 @@ fn runner(keys: &[&[u8]]) -> usize {
         .map_or(0, |k| node_of(REDIS_CLUSTER.key_slot(k)))
 }
 
+/// That a script touching a key of the node `node` still runs there after a case: Valkey
+/// 9.1.2 refuses every later such script of a node where one command of a script took keys
+/// on two slots (docs/lint.md), which would pass the blame to the cases after it. A case
+/// that breaks the node fails here, by its name; it needs a cluster of its own.
+fn assert_node_sound(cluster: &ReplicatedCluster, node: usize, name: &str) {
+    let key = plain_key(|s| node_of(s) == node);
+    let read = redis::cmd("EVAL")
+        .arg("return redis.call('EXISTS', KEYS[1])")
+        .arg(1)
+        .arg(&key)
+        .query::<Value>(&mut cluster.primaries[node].connect());
+    assert!(
+        read.is_ok(),
+        "{name}: after it the node refuses a script that reads its own key ({read:?}): the \
+         case breaks the node (Valkey 9.1's cross-slot trap); run it on a cluster of its own"
+    );
+}
+
 /// The lint's report of the case.
 fn lint_case(
     path: &Path,
@@ -504,6 +522,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
                     _ => &[k1],
                 };
                 let cell = check_case(&report, *target, runner(keys), &outcome, &name);
+                assert_node_sound(&cluster, runner(keys), &name);
                 // `decided` on the call line: every value the verdict needs is given
                 let decided = source
                     .lines()
@@ -887,8 +906,9 @@ fn quoted(word: &[u8]) -> String {
 }
 
 /// Script calls written in command files (`EVAL` with its body inline, `EVAL_RO`,
-/// `EVALSHA`, `FCALL_RO`), `$K1`/`$K2` the two keys: each run on the live clusters (sent to
-/// the owner of the first declared key, or the first primary with numkeys 0) with the keys
+/// `EVALSHA`, `FCALL_RO`) and `SORT` lines (its `BY` and `GET` patterns), `$K1`/`$K2` the
+/// two keys: each run on the live clusters (sent to the owner of the first declared key, or
+/// the first primary with numkeys 0; `SORT` to its key's owner) with the keys
 /// on one slot and on two nodes, and the lint's verdict of the file compared: `runs` ran,
 /// `fails` was refused.
 #[test]
@@ -899,6 +919,31 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
     let servers = servers();
     let sha = "e0e1f9fabfc9d4800c877a703b823ac0578ff8db"; // SHA1 of `return 1`
     let cases: Vec<(&str, Vec<&str>)> = vec![
+        // SORT first, while its keys hold nothing (a later case SETs them): its BY and GET
+        // patterns as each server takes them in cluster mode, its STORE key a key
+        ("SORT BY a pattern", vec!["SORT", "$K1", "BY", "w_*"]),
+        (
+            "SORT BY a pattern with `{p}`, K1's hashtag in one slot",
+            vec!["SORT", "$K1", "BY", "{p}w_*"],
+        ),
+        ("SORT GET #", vec!["SORT", "$K1", "GET", "#"]),
+        (
+            "SORT GET a pattern with `{p}`",
+            vec!["SORT_RO", "$K1", "GET", "{p}h_*->f"],
+        ),
+        (
+            "SORT BY nosort STORE",
+            vec!["SORT", "$K1", "BY", "nosort", "STORE", "$K2"],
+        ),
+        (
+            "EVAL SORT BY a pattern with `{p}`",
+            vec![
+                "EVAL",
+                "return redis.call('SORT', KEYS[1], 'BY', '{p}w_*')",
+                "1",
+                "$K1",
+            ],
+        ),
         (
             "EVAL shebang, ARGV key",
             vec![
@@ -962,6 +1007,100 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 "0",
             ],
         ),
+        // `may-replicate` commands, which COMMAND does not flag `write` (PUBLISH,
+        // SPUBLISH, PFCOUNT): refused in a read-only script as writes
+        (
+            "EVAL_RO of PUBLISH",
+            vec![
+                "EVAL_RO",
+                "return redis.call('PUBLISH', 'ch', 'm')",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO of PFCOUNT",
+            vec![
+                "EVAL_RO",
+                "return redis.call('PFCOUNT', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL no-writes, SPUBLISH",
+            vec![
+                "EVAL",
+                "#!lua flags=no-writes\nreturn redis.call('SPUBLISH', KEYS[1], 'm')",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL PFCOUNT",
+            vec![
+                "EVAL",
+                "redis.call('DEL', KEYS[1]) return redis.call('PFCOUNT', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        // EVAL_RO of a shebang script: it must have `no-writes`, whatever it calls
+        (
+            "EVAL_RO of a shebang without flags, reading",
+            vec![
+                "EVAL_RO",
+                "#!lua\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO of a shebang allow-cross-slot-keys, reading",
+            vec![
+                "EVAL_RO",
+                "#!lua flags=allow-cross-slot-keys\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL_RO of a shebang no-writes, reading",
+            vec![
+                "EVAL_RO",
+                "#!lua flags=no-writes\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        // shebangs as the servers split them
+        (
+            "EVAL `#! lua` (a space)",
+            vec![
+                "EVAL",
+                "#! lua\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL `#!lua` with an option not `flags=`",
+            vec![
+                "EVAL",
+                "#!lua no-writes\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL `#!lua flags=\"no-writes\"` (quoted)",
+            vec![
+                "EVAL_RO",
+                "#!lua flags=\"no-writes\"\nreturn redis.call('GET', KEYS[1])",
+                "1",
+                "$K1",
+            ],
+        ),
         ("EVALSHA", vec!["EVALSHA", sha, "1", "$K1"]),
         ("FCALL_RO of a writer", vec!["FCALL_RO", "lw", "1", "$K1"]),
         (
@@ -969,6 +1108,14 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             vec!["FCALL_RO", "lr", "1", "$K1"],
         ),
         ("FCALL, ARGV key", vec!["FCALL", "lx", "1", "$K1", "$K2"]),
+        (
+            "FCALL_RO of a no-writes PUBLISH",
+            vec!["FCALL_RO", "lp", "1", "$K1"],
+        ),
+        (
+            "FCALL of a no-writes PFCOUNT",
+            vec!["FCALL", "lh", "1", "$K1"],
+        ),
         (
             "FCALL of a misspelled name (`lww`)",
             vec!["FCALL", "lww", "1", "$K1"],
@@ -988,7 +1135,11 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         redis.register_function('lw', function(keys, args) return redis.call('SET', keys[1], 'v') end)\n\
         redis.register_function{function_name='lr', callback=function(keys, args) return \
         redis.call('GET', keys[1]) end, flags={'no-writes'}}\n\
-        redis.register_function('lx', function(keys, args) return redis.call('SET', args[1], 'v') end)\n";
+        redis.register_function('lx', function(keys, args) return redis.call('SET', args[1], 'v') end)\n\
+        redis.register_function{function_name='lp', callback=function(keys, args) return \
+        redis.call('PUBLISH', 'ch', 'm') end, flags={'no-writes'}}\n\
+        redis.register_function{function_name='lh', callback=function(keys, args) return \
+        redis.call('PFCOUNT', keys[1]) end, flags={'no-writes'}}\n";
     let libraries = [slotgen_lint::lua::read(Path::new("cf_lib.lua"), library).expect("a library")];
     let placements = placements();
     let mut checked = 0;
@@ -1020,14 +1171,24 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                         w => w.as_bytes().to_vec(),
                     })
                     .collect();
-                let numkeys: usize = std::str::from_utf8(&words[2])
-                    .expect("ASCII")
-                    .parse()
-                    .expect("a count");
-                let node = if numkeys == 0 || words.len() < 4 {
+                // a script call's first declared key (the first primary with none), another
+                // command's first argument
+                let script = [&b"EVAL"[..], b"FCALL"]
+                    .iter()
+                    .any(|p| words[0].starts_with(p));
+                let numkeys: usize = if script {
+                    std::str::from_utf8(&words[2])
+                        .expect("ASCII")
+                        .parse()
+                        .expect("a count")
+                } else {
+                    1
+                };
+                let first = if script { 3 } else { 1 };
+                let node = if numkeys == 0 || words.len() <= first {
                     &cluster.primaries[0]
                 } else {
-                    &cluster.primaries[node_of(REDIS_CLUSTER.key_slot(&words[3]))]
+                    &cluster.primaries[node_of(REDIS_CLUSTER.key_slot(&words[first]))]
                 };
                 let mut cmd = redis::cmd(std::str::from_utf8(&words[0]).expect("ASCII"));
                 for w in &words[1..] {
@@ -1061,7 +1222,11 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                         outcome.is_err(),
                         "{name}: the lint says fails, the server ran it: {report:#?}\n{text}"
                     ),
-                    Outcome::Depends => {}
+                    // SORT's keys and patterns are all given: the lint decides
+                    Outcome::Depends => assert!(
+                        !case.contains("SORT"),
+                        "{name}: every value is given, the lint must decide: {report:#?}\n{text}"
+                    ),
                 }
                 eprintln!(
                     "{name}: lint {:?}, server {outcome:?}",
@@ -1963,4 +2128,70 @@ fn lint_function_names_in_two_cases_stop_the_server_at_delete() {
         checked += 1;
     }
     assert!(checked > 0);
+}
+
+/// A script whose one command takes keys on two slots of its node, under `redis.pcall`
+/// (the script goes on and returns), run on a fresh cluster of each server, then a script
+/// that reads the declared key: where the lint's `command-cross-slot` says the node breaks
+/// (Valkey 9.1, its verdict `fails` there though the call is protected) the read is refused
+/// ("non local key"); elsewhere (`depends`, the call protected) it runs. Each server's
+/// cluster is its own, so the broken node harms no other test.
+#[test]
+fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let (_, k1, k2) = placements()
+        .into_iter()
+        .find(|(p, _, _)| *p == "two slots, one node")
+        .expect("the placement");
+    let script = "redis.pcall('MSET', KEYS[1], 'a', ARGV[1], 'b') return 1";
+    let read = "return redis.call('GET', KEYS[1])";
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let values = Values {
+            keys: Some(vec![k1.clone()]),
+            argv: Some(vec![k2.clone()]),
+            function: None,
+        };
+        let report = slotgen_lint::lint_script(Path::new("mset.lua"), script, &values, &[target])
+            .expect("the lint reads it");
+        let breaks = report.findings.iter().any(|f| {
+            f.rule.name() == "command-cross-slot"
+                && f.outcome(target) == Outcome::Fails
+                && f.message.contains("breaks the node")
+        });
+        let run = |body: &str| {
+            redis::cmd("EVAL")
+                .arg(body)
+                .arg(1)
+                .arg(&k1)
+                .arg(&k2)
+                .query::<Value>(&mut cluster.primaries[runner(&[&k1])].connect())
+                .map(drop)
+                .map_err(|e| e.to_string())
+        };
+        let before = run(read);
+        assert!(
+            before.is_ok(),
+            "{server_name}: a fresh node reads: {before:?}"
+        );
+        let first = run(script);
+        let after = run(read);
+        eprintln!(
+            "{server_name}: lint {:?} (breaks: {breaks}); the script {first:?}, a read after \
+             it {after:?}",
+            report.verdict(target)
+        );
+        assert_eq!(
+            after.is_err(),
+            breaks,
+            "{server_name}: the lint says the node breaks: {breaks}, a read after: {after:?}\n\
+             {report:#?}"
+        );
+        if breaks {
+            assert_eq!(report.verdict(target), Outcome::Fails, "{server_name}");
+        }
+    }
 }

@@ -1,0 +1,105 @@
+//! Literal arguments that a function of the `redis` table refuses when the script runs:
+//! `redis.setresp(4)` ("RESP version must be 2 or 3"), `redis.set_repl(99)` ("Invalid
+//! replication flags"). Measured on Redis 7.0, Valkey 8.0 and Valkey 9.1 alike: `setresp`
+//! takes 2 and 3 (`2.0` too, `2.5` as 2), `set_repl` the flags 0 to 3 (`REPL_NONE`,
+//! `REPL_AOF`, `REPL_REPLICA`, `REPL_ALL`), a negative number refused.
+
+use full_moon::ast::{self, Expression, FunctionArgs, Prefix};
+use full_moon::visitors::Visitor;
+
+use super::names::Names;
+use super::syntax::{byte_range, callee, number_text, position};
+use crate::Position;
+
+/// A call of file 0 whose literal argument the server refuses.
+pub(super) struct Refused {
+    /// Where the call is.
+    pub(super) at: Position,
+    /// The byte of the call's first token.
+    pub(super) byte: usize,
+    /// Why, with the server's words.
+    pub(super) reason: String,
+    /// What to pass instead.
+    pub(super) fix: &'static str,
+}
+
+/// The calls of `ast` (file 0) of `redis.setresp` or `redis.set_repl` (Valkey's `server`
+/// too), the global table not shadowed by a local, with one argument, an integer literal
+/// (negative too) the server refuses. An argument that is no integer literal is not judged.
+pub(super) fn refused(ast: &ast::Ast, names: &Names) -> Vec<Refused> {
+    let mut find = Find {
+        names,
+        out: Vec::new(),
+    };
+    find.visit_ast(ast);
+    find.out
+}
+
+struct Find<'a> {
+    names: &'a Names,
+    out: Vec<Refused>,
+}
+
+impl Visitor for Find<'_> {
+    fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        let Some((path, FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
+            return;
+        };
+        let [table, function] = &path[..] else {
+            return;
+        };
+        let (Prefix::Name(name), Some((byte, _))) = (call.prefix(), byte_range(call)) else {
+            return;
+        };
+        if !matches!(table.as_str(), "redis" | "server")
+            || self
+                .names
+                .resolve_in(0, table, byte_range(name).map_or(byte, |(a, _)| a))
+                .is_some()
+            || arguments.len() != 1
+        {
+            return;
+        }
+        let Some(value) = arguments.iter().next().and_then(integer) else {
+            return;
+        };
+        let shown = format!("{table}.{function}({value})");
+        let (reason, fix) = match function.as_str() {
+            "setresp" if value != 2 && value != 3 => (
+                format!(
+                    "`{shown}`: the RESP version must be 2 or 3, and the server refuses the \
+                     call (\"RESP version must be 2 or 3\")"
+                ),
+                "pass 2 or 3",
+            ),
+            "set_repl" if !(0..=3).contains(&value) => (
+                format!(
+                    "`{shown}`: the replication flags are 0 to 3, and the server refuses the \
+                     call (\"Invalid replication flags. Use REPL_AOF, REPL_REPLICA, REPL_ALL or \
+                     REPL_NONE\")"
+                ),
+                "pass `redis.REPL_NONE`, `redis.REPL_AOF`, `redis.REPL_REPLICA` or \
+                 `redis.REPL_ALL`",
+            ),
+            _ => return,
+        };
+        self.out.push(Refused {
+            at: position(0, call),
+            byte,
+            reason,
+            fix,
+        });
+    }
+}
+
+/// The value of an integer literal (`3`, `0x3`, `3.0`, `-1`), `None` for anything else.
+fn integer(expression: &Expression) -> Option<i64> {
+    match expression {
+        Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
+        Expression::UnaryOperator {
+            unop: ast::UnOp::Minus(_),
+            expression,
+        } => integer(expression).map(|v| -v),
+        _ => None,
+    }
+}
