@@ -1278,7 +1278,7 @@ impl Visitor for Flow<'_> {
         for (n, name) in node.names().iter().enumerate() {
             if over_keys && n == 1 {
                 let value = KeyExpr {
-                    parts: vec![self.any_key(&node.expressions().to_string())],
+                    parts: vec![self.any_key(node.expressions())],
                     text: name_of(name),
                 };
                 self.assign(name_of(name), value);
@@ -1376,13 +1376,14 @@ impl Flow<'_> {
         }
     }
 
-    /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`, written
-    /// `text`), or the value the script may have put there when it changes KEYS.
-    fn any_key(&self, text: &str) -> Part {
-        match self.changes.of(Which::Keys, None, self.file, 0) {
+    /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`: `node`),
+    /// or the value the script may have put there when it changes KEYS.
+    fn any_key(&self, node: &(impl Node + std::fmt::Display)) -> Part {
+        let byte = byte_range(node).map_or(0, |(a, _)| a);
+        match self.changes.of(Which::Keys, None, self.file, byte) {
             Read::Caller => Part::Key(0),
             Read::Changed(why) | Read::Followed(_, _, why) => Part::Changed {
-                text: short(text),
+                text: short(&node.to_string()),
                 why,
             },
         }
@@ -1493,7 +1494,7 @@ impl Flow<'_> {
             if last && self.unpacks_keys(e) {
                 // `unpack(KEYS)` last: every argument it gives is a declared key
                 values.push(KeyExpr {
-                    parts: vec![self.any_key(&e.to_string())],
+                    parts: vec![self.any_key(*e)],
                     text: short(&e.to_string()),
                 });
                 counted = false;

@@ -57,6 +57,12 @@ const READERS: [&[&str]; 9] = [
 struct Change {
     at: Position,
     element: Option<usize>,
+    /// The body of the library function it is made in (the innermost registered function
+    /// whose body holds it, file 0): FCALL gives each call of a function its own `keys` and
+    /// `args`, so a change there reaches that body's reads only (its nested helpers' too).
+    /// `None` elsewhere: an EVAL script's, an include's, or code outside every registered
+    /// function (a helper any function may run) reaches every read.
+    unit: Option<(usize, usize)>,
     /// The value a read after it is, when that is certain (see the module's docs).
     follow: Option<Follow>,
     /// What the script does, with the name as written (`assigns into \`KEYS\``).
@@ -110,20 +116,32 @@ impl Table {
     }
 
     /// The first change that may touch the element `index` (`None`: an index the lint
-    /// cannot read, a loop over the table, `unpack`), and how many may.
-    fn touching(&self, index: Option<usize>) -> (Option<&Change>, usize) {
-        let Some(i) = index else {
-            return (self.changes.first(), self.changes.len());
+    /// cannot read, a loop over the table, `unpack`) read at `byte` of `file`, and whether
+    /// it is the only one.
+    fn touching(&self, index: Option<usize>, file: usize, byte: usize) -> (Option<&Change>, bool) {
+        let reaches = |&&n: &&usize| {
+            self.changes[n]
+                .unit
+                .is_none_or(|(a, b)| file == 0 && a <= byte && byte < b)
         };
-        let one = self.elements.get(&i).map_or(&[][..], Vec::as_slice);
-        let first = [self.whole.first(), one.first()]
-            .into_iter()
-            .flatten()
-            .min();
-        (
-            first.map(|&n| &self.changes[n]),
-            self.whole.len() + one.len(),
-        )
+        // each list in source order: its first two that reach the read are enough
+        let firsts = |list: &[usize]| -> Vec<usize> {
+            list.iter().filter(reaches).take(2).copied().collect()
+        };
+        let all: Vec<usize>;
+        let lists: Vec<&[usize]> = match index {
+            None => {
+                all = (0..self.changes.len()).collect();
+                vec![&all]
+            }
+            Some(i) => vec![
+                &self.whole,
+                self.elements.get(&i).map_or(&[][..], Vec::as_slice),
+            ],
+        };
+        let mut found: Vec<usize> = lists.into_iter().flat_map(firsts).collect();
+        found.sort_unstable();
+        (found.first().map(|&n| &self.changes[n]), found.len() == 1)
     }
 }
 
@@ -194,7 +212,7 @@ impl Changes {
             Which::Keys => &self.keys,
             Which::Argv => &self.argv,
         };
-        let (Some(change), count) = table.touching(index) else {
+        let (Some(change), only) = table.touching(index, file, byte) else {
             return Read::Caller;
         };
         let line = |at: Position| {
@@ -210,7 +228,7 @@ impl Changes {
             line(change.at),
             change.text
         );
-        if let (Some(f), 1, Some(_), 0) = (&change.follow, count, index, file) {
+        if let (Some(f), true, Some(_), 0) = (&change.follow, only, index, file) {
             if byte >= f.end && f.unit.is_none_or(|(a, b)| a <= byte && byte < b) {
                 let note = format!("= {} since {}", f.shown, line(change.at));
                 return Read::Followed(&f.value, note, why);
@@ -250,15 +268,28 @@ impl Finder<'_> {
         }
     }
 
-    /// A change of `which` at `at` (its `element`, `None` for any), shown as its line.
+    /// The body of the innermost registered function that holds `byte` of file 0, if any.
+    fn unit_at(&self, byte: usize) -> Option<(usize, usize)> {
+        self.names
+            .functions
+            .iter()
+            .map(|f| f.body)
+            .filter(|&(a, b)| a <= byte && byte < b)
+            .min_by_key(|&(a, b)| b - a)
+    }
+
+    /// A change of `which` at `node` of the file visited (its `element`, `None` for any),
+    /// shown as its line.
     fn change(
         &mut self,
         which: Which,
-        at: Position,
+        node: &impl Node,
         element: Option<usize>,
         how: String,
         follow: Option<Follow>,
     ) {
+        let at = position(self.file, node);
+        let byte = byte_range(node).map_or(0, |(a, _)| a);
         let line = at
             .line
             .checked_sub(1)
@@ -267,6 +298,7 @@ impl Finder<'_> {
             .and_then(|rest| rest.lines().next())
             .unwrap_or_default();
         let text = short(code_of(line));
+        let unit = (self.file == 0).then(|| self.unit_at(byte)).flatten();
         let table = match which {
             Which::Keys => &mut self.changes.keys,
             Which::Argv => &mut self.changes.argv,
@@ -274,6 +306,7 @@ impl Finder<'_> {
         table.push(Change {
             at,
             element,
+            unit,
             follow,
             how,
             text,
@@ -286,7 +319,7 @@ impl Finder<'_> {
         let name = name_of(token);
         if let Some(which) = self.table(&name) {
             let how = format!("declares `{name}` anew");
-            self.change(which, position(self.file, token), None, how, None);
+            self.change(which, token, None, how, None);
         }
     }
 }
@@ -306,13 +339,7 @@ impl Finder<'_> {
             return None;
         }
         // a library's: in a registered function's body, the innermost
-        let unit = self
-            .names
-            .functions
-            .iter()
-            .map(|f| f.body)
-            .filter(|&(a, b)| a <= start && start < b)
-            .min_by_key(|&(a, b)| b - a);
+        let unit = self.unit_at(start);
         if unit.is_none() && !self.names.functions.is_empty() {
             return None;
         }
@@ -364,7 +391,7 @@ impl Visitor for Finder<'_> {
                     _ => format!("assigns into `{}`", name_of(name)),
                 };
                 let follow = element.and_then(|_| self.follow(node));
-                self.change(which, position(self.file, node), element, how, follow);
+                self.change(which, node, element, how, follow);
             }
         }
     }
@@ -463,7 +490,7 @@ impl Visitor for Finder<'_> {
                 let at = byte_range(n).map_or(0, |(a, _)| a);
                 if !self.allowed.contains(&at) {
                     let how = format!("hands `{}` to code that may change it", name_of(n));
-                    self.change(which, position(self.file, n), None, how, None);
+                    self.change(which, n, None, how, None);
                 }
             }
             _ => {}
