@@ -69,6 +69,11 @@ pub struct CallSite {
     /// a loop's body, the right of `and`/`or`, after a `return`, a function that may not be
     /// called (`maybe_at`); `None` when it runs whenever they do.
     pub maybe: Option<&'static str>,
+    /// The wrapper the call goes through (`rcall('SET', k)` after `local function rcall(...)
+    /// return redis.call(...) end`), the innermost wrapper (itself, or the one it forwards
+    /// to) and where that one's body runs the command: the servers name that line in their
+    /// errors.
+    pub via: Option<(String, String, Position)>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -874,6 +879,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             arguments: None,
             args: Vec::new(),
             maybe: (file == 0).then(|| maybe_at(names, byte)).flatten(),
+            via: None,
         });
     }
     out
@@ -1426,7 +1432,11 @@ impl Flow<'_> {
                 path[1] = meant.to_owned();
             }
         }
-        if within(&self.names.dead, self.file, byte) {
+        // the call in a wrapper's body that forwards its `...`: each call of the wrapper is
+        // the command
+        if within(&self.names.dead, self.file, byte)
+            || self.names.forwarders.contains(&(self.file, byte))
+        {
             return;
         }
         let maybe = (self.file == 0)
@@ -1478,6 +1488,7 @@ impl Flow<'_> {
                         arguments: None,
                         args: Vec::new(),
                         maybe,
+                        via: None,
                     });
                 }
                 return;
@@ -1486,6 +1497,14 @@ impl Flow<'_> {
             protected = true;
         }
         let at = position(self.file, call);
+        let via = match &path[..] {
+            [name] => self
+                .names
+                .wrapped
+                .get(name)
+                .map(|(inner, at)| (name.clone(), inner.clone(), *at)),
+            _ => None,
+        };
         let mut open_end = false;
         let mut counted = true;
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
@@ -1530,6 +1549,7 @@ impl Flow<'_> {
                 arguments: None,
                 args: Vec::new(),
                 maybe,
+                via,
             });
             return;
         };
@@ -1567,6 +1587,7 @@ impl Flow<'_> {
             arguments: (counted && !open_end).then_some(values.len()),
             args: values,
             maybe,
+            via,
         });
     }
 }

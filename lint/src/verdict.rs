@@ -788,6 +788,16 @@ pub(crate) fn script_called(
             if call.protected {
                 findings[before..].iter_mut().for_each(caught);
             }
+            if let Some((wrapper, inner, runs)) = &call.via {
+                for f in &mut findings[before..] {
+                    f.message.push_str(&format!(
+                        "; the call is `{wrapper}(...)` at line {}, and the command runs in \
+                         `{inner}`'s body, at line {} (the line the servers name)",
+                        call.at.line, runs.line
+                    ));
+                    f.at = *runs;
+                }
+            }
         }
         let in_unit = |w: &&GlobalWrite| match unit {
             None => w.functions.is_empty(),

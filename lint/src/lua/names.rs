@@ -127,6 +127,76 @@ pub(super) struct Names {
     /// The calls of a table's `register_function` (`redis.register_function(...)`, `r.
     /// register_function{...}`); [`Names::settle`] registers those of the API.
     pending_functions: Vec<Registration>,
+    /// The local functions that forward their arguments whole ([`forwarding`]: `local
+    /// function rcall(...) return redis.call(...) end`). [`Names::settle`] keeps in [`Names::calls`] those whose callee is the API's `call` or
+    /// `pcall`, or an alias of one, and their calls in [`Names::forwarders`].
+    pending_forwards: Vec<Wrapper>,
+    /// The calls in the body of a wrapper of [`Names::calls`] that forward its `...` (file,
+    /// byte): each call of the wrapper is the command, so this call is no command of its own.
+    pub(super) forwarders: std::collections::HashSet<(usize, usize)>,
+    /// The wrappers of [`Names::calls`], each with where the command runs: the innermost
+    /// wrapper and the call in its body (`rcall` and its `redis.call(...)`, also for a
+    /// wrapper of `rcall`, or a local holding it), the line the servers name in their
+    /// errors.
+    pub(super) wrapped: HashMap<String, RunsIn>,
+}
+
+/// The call that the function `body` forwards its arguments to, whole: a function of `...`
+/// alone whose body is one `return f(...)` or one `f(...)` statement, `f` a name or dotted
+/// names (`redis.call`, `rcall`); its path, the byte of its first name and the call's byte.
+/// A call of such a function is a call of `f` with the same arguments (and, for `return`,
+/// the same values; without it the values are dropped, which changes nothing the lint reads).
+/// Anything more in the body (a parameter named, a second statement, `f(x, ...)`) is not
+/// followed.
+pub(super) fn forwarding(
+    body: &ast::FunctionBody,
+) -> Option<(Vec<String>, usize, &ast::FunctionCall)> {
+    let mut parameters = body.parameters().iter();
+    let (Some(ast::Parameter::Ellipsis(_)), None) = (parameters.next(), parameters.next()) else {
+        return None;
+    };
+    let block = body.block();
+    let mut stmts = block.stmts();
+    let call = match (stmts.next(), stmts.next(), block.last_stmt()) {
+        (None, None, Some(ast::LastStmt::Return(r))) => {
+            let mut returns = r.returns().iter();
+            match (returns.next(), returns.next()) {
+                (Some(Expression::FunctionCall(call)), None) => call,
+                _ => return None,
+            }
+        }
+        (Some(ast::Stmt::FunctionCall(call)), None, None) => call,
+        _ => return None,
+    };
+    let (path, FunctionArgs::Parentheses { arguments, .. }) = callee(call)? else {
+        return None;
+    };
+    let mut args = arguments.iter();
+    match (args.next(), args.next()) {
+        (Some(Expression::Symbol(s)), None) if s.token().to_string() == "..." => {}
+        _ => return None,
+    }
+    let Prefix::Name(first) = call.prefix() else {
+        return None;
+    };
+    Some((path, byte_range(first)?.0, call))
+}
+
+/// Where a wrapper's calls run the command: the innermost wrapper's name and the call in
+/// its body.
+pub(super) type RunsIn = (String, Position);
+
+/// A local function that forwards its arguments whole ([`forwarding`]).
+struct Wrapper {
+    /// The file and the local's name.
+    file: usize,
+    name: String,
+    /// The callee's path (`["redis", "call"]`, `["rcall"]`) and the byte of its first name.
+    path: Vec<String>,
+    byte: usize,
+    /// The call in the body: its byte and place.
+    call: usize,
+    at: Position,
 }
 
 /// A call of `T.register_function(...)` read in pass one, registered by [`Names::settle`]
@@ -567,6 +637,22 @@ impl Names {
             .filter(|&b| self.holds(b).is_some_and(|t| API.contains(&t)))
             .map(|b| self.bindings[b].name.clone())
             .collect();
+        // a wrapper of `T.call(...)`: an alias of `T.call` where `T` is the API; a wrapper
+        // of a name (`return rcall(...)`): a link as `local d = rcall` is
+        let wrappers = std::mem::take(&mut self.pending_forwards);
+        for w in &wrappers {
+            if let [table, field] = &w.path[..] {
+                if field == "call" || field == "pcall" {
+                    self.pending_calls.push((
+                        w.file,
+                        w.name.clone(),
+                        table.clone(),
+                        w.byte,
+                        field.clone(),
+                    ));
+                }
+            }
+        }
         for (file, alias, table, byte, field) in std::mem::take(&mut self.pending_calls) {
             if self.api(file, &table, byte) {
                 if field == "pcall" {
@@ -575,25 +661,54 @@ impl Names {
                 self.calls.push(alias);
             }
         }
+        for w in wrappers.iter().filter(|w| w.path.len() == 2) {
+            if self.calls.contains(&w.name) {
+                self.wrapped.insert(w.name.clone(), (w.name.clone(), w.at));
+            }
+        }
         // `local d = rcall`: an alias of an alias, link by link (each round adds one at
         // least, or stops)
+        let links: Vec<(&String, &String, Option<&Wrapper>)> = self
+            .copies
+            .iter()
+            .map(|c| (&c.3, &c.4, None))
+            .chain(wrappers.iter().filter_map(|w| match &w.path[..] {
+                [of] => Some((&w.name, of, Some(w))),
+                _ => None,
+            }))
+            .collect();
         loop {
-            let more: Vec<(String, bool)> = self
-                .copies
+            let more: Vec<(String, bool, Option<RunsIn>)> = links
                 .iter()
-                .filter(|c| self.calls.contains(&c.4) && !self.calls.contains(&c.3))
-                .map(|c| (c.3.clone(), self.pcalls.contains(&c.4)))
+                .filter(|(alias, of, _)| self.calls.contains(of) && !self.calls.contains(alias))
+                .map(|&(alias, of, wrapper)| {
+                    // where the command runs: in the body of the innermost wrapper
+                    let at = self
+                        .wrapped
+                        .get(of)
+                        .cloned()
+                        .or(wrapper.map(|w| (w.name.clone(), w.at)));
+                    (alias.clone(), self.pcalls.contains(of), at)
+                })
                 .collect();
             if more.is_empty() {
                 break;
             }
-            for (alias, pcall) in more {
+            for (alias, pcall, at) in more {
+                if let Some(at) = at {
+                    self.wrapped.insert(alias.clone(), at);
+                }
                 if pcall {
                     self.pcalls.push(alias.clone());
                 }
                 self.calls.push(alias);
             }
         }
+        self.forwarders = wrappers
+            .iter()
+            .filter(|w| self.calls.contains(&w.name))
+            .map(|w| (w.file, w.call))
+            .collect();
         for r in std::mem::take(&mut self.pending_functions) {
             if !self.api(r.file, &r.table, r.byte) {
                 continue;
@@ -893,6 +1008,21 @@ impl Names {
         }
     }
 
+    /// The local `name` declared with the function `body`: a wrapper when the body forwards
+    /// its arguments whole ([`forwarding`]), settled by [`Names::settle`].
+    fn forwards(&mut self, name: &TokenReference, body: &ast::FunctionBody) {
+        if let Some((path, byte, call)) = forwarding(body) {
+            self.pending_forwards.push(Wrapper {
+                file: self.file,
+                name: name_of(name),
+                path,
+                byte,
+                call: byte_range(call).map_or(0, |(a, _)| a),
+                at: position(self.file, call),
+            });
+        }
+    }
+
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
     pub(super) fn shadow(&mut self, start: usize) {
         let end = self.blocks.last().map_or(usize::MAX, |&(_, e)| e);
@@ -1039,6 +1169,7 @@ impl Visitor for Names {
         ) {
             self.bindings[b].functions.push(j);
         }
+        self.forwards(node.name(), node.body());
         if API.contains(&name_of(node.name()).as_str()) {
             let start = byte_range(node).map_or(0, |(a, _)| a);
             self.shadow(start);
@@ -1199,6 +1330,7 @@ impl Visitor for Names {
                     if let (Some(b), Some(j)) = (b, self.add_local(token, f.body(), Reach::Bound)) {
                         self.bindings[b].functions.push(j);
                     }
+                    self.forwards(token, f.body());
                 }
                 Expression::Var(Var::Expression(v)) => {
                     if let (Some([table, field]), Prefix::Name(first)) =
