@@ -74,6 +74,10 @@ pub struct CallSite {
     /// to) and where that one's body runs the command: the servers name that line in their
     /// errors.
     pub via: Option<(String, String, Position)>,
+    /// Whether the call is a statement of its own, its values dropped (`redis.pcall('SET',
+    /// k, v)` on a line alone): a refusal that `redis.pcall` or `pcall(redis.call, ...)`
+    /// catches then reaches neither the script's code nor its reply.
+    pub dropped: bool,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -880,6 +884,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             args: Vec::new(),
             maybe: (file == 0).then(|| maybe_at(names, byte)).flatten(),
             via: None,
+            dropped: false,
         });
     }
     out
@@ -1442,6 +1447,7 @@ impl Flow<'_> {
         let maybe = (self.file == 0)
             .then(|| maybe_at(self.names, byte))
             .flatten();
+        let dropped = self.names.statements.contains(&(self.file, byte));
         let is_call = |path: &[String]| {
             is_call_path(path) || (path.len() == 1 && self.names.calls.contains(&path[0]))
         };
@@ -1489,6 +1495,7 @@ impl Flow<'_> {
                         args: Vec::new(),
                         maybe,
                         via: None,
+                        dropped,
                     });
                 }
                 return;
@@ -1550,6 +1557,7 @@ impl Flow<'_> {
                 args: Vec::new(),
                 maybe,
                 via,
+                dropped,
             });
             return;
         };
@@ -1588,6 +1596,7 @@ impl Flow<'_> {
             args: values,
             maybe,
             via,
+            dropped,
         });
     }
 }

@@ -139,6 +139,9 @@ pub(super) struct Names {
     /// wrapper of `rcall`, or a local holding it), the line the servers name in their
     /// errors.
     pub(super) wrapped: HashMap<String, RunsIn>,
+    /// The calls that are statements of their own, their values dropped (file, byte of the
+    /// call).
+    pub(super) statements: std::collections::HashSet<(usize, usize)>,
 }
 
 /// The call that the function `body` forwards its arguments to, whole: a function of `...`
@@ -1031,6 +1034,14 @@ impl Names {
 }
 
 impl Visitor for Names {
+    fn visit_stmt(&mut self, node: &ast::Stmt) {
+        if let ast::Stmt::FunctionCall(call) = node {
+            if let Some((a, _)) = byte_range(call) {
+                self.statements.insert((self.file, a));
+            }
+        }
+    }
+
     fn visit_block(&mut self, node: &ast::Block) {
         let (a, b) = byte_range(node).unwrap_or((0, 0));
         // a `repeat` block's locals are seen by its `until` condition too
