@@ -1016,7 +1016,11 @@ impl Flow<'_> {
                     why,
                 }]
             };
-            match self.changes.of(which, literal_index, self.file, byte) {
+            let bound = self.names.resolve_in(self.file, &table, byte);
+            match self
+                .changes
+                .of(which, &table, bound, literal_index, self.file, byte)
+            {
                 Read::Caller => {}
                 Read::Changed(why) => return changed(why),
                 // a value read inside the value followed is not followed again
@@ -1391,7 +1395,10 @@ impl Flow<'_> {
     /// or the value the script may have put there when it changes KEYS.
     fn any_key(&self, node: &(impl Node + std::fmt::Display)) -> Part {
         let byte = byte_range(node).map_or(0, |(a, _)| a);
-        match self.changes.of(Which::Keys, None, self.file, byte) {
+        match self
+            .changes
+            .of(Which::Keys, "", None, None, self.file, byte)
+        {
             Read::Caller => Part::Key(0),
             Read::Changed(why) | Read::Followed(_, _, why) => Part::Changed {
                 text: short(&node.to_string()),

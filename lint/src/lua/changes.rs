@@ -20,7 +20,8 @@
 //!
 //! A read of a changed element is followed to the value assigned where that is certain:
 //! the element is changed by one assignment only, `t[i] = value` (one name, one value, `i`
-//! a literal), in the script's own file, that runs whenever the script (or the library
+//! a literal), or the table by one `local t = { a, b }` or `t = { a, b }` of positional
+//! fields read through that name bound the same way, in the script's own file, that runs whenever the script (or the library
 //! function holding it) does, and the read comes after it in the same script (or function
 //! body); nothing else changes the table's other elements as a whole. Every other read of a
 //! changed table is not known.
@@ -70,17 +71,24 @@ struct Change {
     text: String,
 }
 
-/// An assignment `t[i] = value` that runs whenever its script or function does.
+/// An assignment that runs whenever its script or function does, of an element (`t[i] =
+/// value`) or of a whole table whose elements are certain (`local KEYS = { ARGV[1] }`,
+/// `keys = { args[1] }` in a function).
 #[derive(Debug, Clone)]
 struct Follow {
-    /// The value assigned, and as written (its first line, cut).
-    value: Expression,
-    shown: String,
+    /// The values assigned by index, each with its text (its first line, cut): `t[i] =
+    /// value`'s one, a table constructor's positional fields (the last left out when it is a
+    /// call or `...`, which may give any number of values).
+    values: Vec<(usize, Expression, String)>,
     /// The byte where the assignment ends (file 0): a read from there on sees the value.
     end: usize,
     /// The body of the library function it runs in (`None` in an EVAL script): a read
     /// elsewhere is of another call's table.
     unit: Option<(usize, usize)>,
+    /// For a whole table, the name it is given and the binding the name means there
+    /// (`None`: a global): a read through another name, or the same name bound otherwise,
+    /// is of another table (an alias made before holds the table it held).
+    name: Option<(String, Option<usize>)>,
 }
 
 /// A read of the call's table, as [`Changes::of`] answers it.
@@ -197,13 +205,16 @@ impl Changes {
         finder.changes
     }
 
-    /// What `table[index]` read at `byte` of the file `file` is: the caller's value where
-    /// the script cannot have changed it; the value assigned where that is certain;
+    /// What `table[index]` read at `byte` of the file `file` is, `name` the table's name as
+    /// read and `bound` the binding it means there (`None`: a global): the caller's value
+    /// where the script cannot have changed it; the value assigned where that is certain;
     /// else not known, and why (the change and its line). `index` `None` for an index the
     /// lint cannot read, a loop over the table and `unpack`.
     pub(super) fn of(
         &self,
         which: Which,
+        name: &str,
+        bound: Option<usize>,
         index: Option<usize>,
         file: usize,
         byte: usize,
@@ -228,10 +239,19 @@ impl Changes {
             line(change.at),
             change.text
         );
-        if let (Some(f), true, Some(_), 0) = (&change.follow, only, index, file) {
-            if byte >= f.end && f.unit.is_none_or(|(a, b)| a <= byte && byte < b) {
-                let note = format!("= {} since {}", f.shown, line(change.at));
-                return Read::Followed(&f.value, note, why);
+        if let (Some(f), true, Some(i), 0) = (&change.follow, only, index, file) {
+            let named = f
+                .name
+                .as_ref()
+                .is_none_or(|(n, b)| n == name && *b == bound);
+            let value = f.values.iter().find(|(j, _, _)| *j == i);
+            if let (true, true, Some((_, value, shown))) = (
+                named && byte >= f.end,
+                f.unit.is_none_or(|(a, b)| a <= byte && byte < b),
+                value,
+            ) {
+                let note = format!("= {shown} since {}", line(change.at));
+                return Read::Followed(value, note, why);
             }
         }
         Read::Changed(why)
@@ -316,24 +336,32 @@ impl Finder<'_> {
     /// A name declared anew (a local, a parameter, a loop variable): a change of the table
     /// it stands for, if any.
     fn declared(&mut self, token: &TokenReference) {
+        self.declared_with(token, None);
+    }
+
+    /// [`Finder::declared`], with the values to follow when it is certain what the name
+    /// holds.
+    fn declared_with(&mut self, token: &TokenReference, follow: Option<Follow>) {
         let name = name_of(token);
         if let Some(which) = self.table(&name) {
             let how = format!("declares `{name}` anew");
-            self.change(which, token, None, how, None);
+            self.change(which, token, None, how, follow);
         }
     }
 }
 
 impl Finder<'_> {
-    /// The assignment `node` to an element at a literal index as a value to follow: one
-    /// name, one value, in the script's own file, run whenever its script or function is.
-    fn follow(&self, node: &ast::Assignment) -> Option<Follow> {
-        let ([_], [value]) = (
-            &node.variables().iter().collect::<Vec<_>>()[..],
-            &node.expressions().iter().collect::<Vec<_>>()[..],
-        ) else {
-            return None;
-        };
+    /// The statement `node` that assigns `value` to one element (`element`) or to a whole
+    /// table (`element` `None`: given to the name `name`, a table constructor of positional
+    /// fields) as values to follow: one target, one value, in the script's own file, run
+    /// whenever its script or function is.
+    fn follow(
+        &self,
+        node: &(impl Node + std::fmt::Display),
+        value: &Expression,
+        element: Option<usize>,
+        name: Option<&TokenReference>,
+    ) -> Option<Follow> {
         let (start, _) = byte_range(node)?;
         if self.file != 0 || !(self.runs_always)(start) {
             return None;
@@ -349,13 +377,44 @@ impl Finder<'_> {
             .next()
             .map_or(0, |t| t.leading_trivia().map(|t| t.to_string().len()).sum());
         let end = start.checked_sub(leading)? + node.to_string().len();
-        let shown = value.to_string();
-        let shown = short(code_of(shown.trim().lines().next().unwrap_or_default()));
+        let shown = |value: &Expression| {
+            let text = value.to_string();
+            short(code_of(text.trim().lines().next().unwrap_or_default()))
+        };
+        let (values, name) = match (element, name, value) {
+            (Some(i), _, _) => (vec![(i, value.clone(), shown(value))], None),
+            (None, Some(token), Expression::TableConstructor(table)) => {
+                let mut fields: Vec<&Expression> = Vec::new();
+                for field in table.fields() {
+                    match field {
+                        ast::Field::NoKey(e) => fields.push(e),
+                        _ => return None,
+                    }
+                }
+                // a call or `...` last gives any number of values
+                if fields.last().is_some_and(|e| {
+                    matches!(e, Expression::FunctionCall(_))
+                        || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+                }) {
+                    fields.pop();
+                }
+                let values = fields
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, e)| (i + 1, e.clone(), shown(e)))
+                    .collect();
+                let at = byte_range(token)?.0;
+                let named = name_of(token);
+                let bound = self.names.resolve_in(self.file, &named, at);
+                (values, Some((named, bound)))
+            }
+            _ => return None,
+        };
         Some(Follow {
-            value: (*value).clone(),
-            shown,
+            values,
             end,
             unit,
+            name,
         })
     }
 }
@@ -390,7 +449,19 @@ impl Visitor for Finder<'_> {
                     Var::Name(_) => format!("assigns `{}`", name_of(name)),
                     _ => format!("assigns into `{}`", name_of(name)),
                 };
-                let follow = element.and_then(|_| self.follow(node));
+                // one target, one value
+                let one = match (
+                    &node.variables().iter().collect::<Vec<_>>()[..],
+                    &node.expressions().iter().collect::<Vec<_>>()[..],
+                ) {
+                    ([_], [value]) => Some(*value),
+                    _ => None,
+                };
+                let whole = matches!(var, Var::Name(_)).then_some(name);
+                let follow = one.and_then(|value| match (element, whole) {
+                    (Some(_), _) | (None, Some(_)) => self.follow(node, value, element, whole),
+                    _ => None,
+                });
                 self.change(which, node, element, how, follow);
             }
         }
@@ -409,7 +480,12 @@ impl Visitor for Finder<'_> {
                     continue;
                 }
             }
-            self.declared(token);
+            // `local KEYS = { ARGV[1] }`: a table whose elements may be followed
+            let follow = match (&node.names().iter().collect::<Vec<_>>()[..], &exprs[..]) {
+                ([_], [value]) => self.follow(node, value, None, Some(token)),
+                _ => None,
+            };
+            self.declared_with(token, follow);
         }
     }
 
