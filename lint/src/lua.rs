@@ -305,6 +305,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.settle_aliases();
         names.catch_pcalled(&idents);
         names.settle_passed(&idents);
+        names.settle_tables(&idents);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
@@ -825,7 +826,12 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         let declared = copies.get(&byte).is_some_and(|&(local, at)| {
             names.api(file, local, at) || names.calls.iter().any(|c| c == local)
         });
-        let followed = if declared {
+        // `{ call = redis.call }` of a local table followed, but in a library's body, where
+        // FUNCTION LOAD reads `redis.call` and refuses it (as `local call = redis.call`)
+        let loaded =
+            matches!(kind, ScriptKind::Library { .. }) && !within(&names.bodies, file, byte);
+        let tabled = file == 0 && names.table_values.contains(&byte) && !loaded;
+        let followed = if declared || tabled {
             true
         } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API
@@ -1437,6 +1443,11 @@ impl Flow<'_> {
             "redis".clone_into(&mut path[0]);
         } else if API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte) {
             return;
+        } else if let [name, field] = &path[..] {
+            // `r.call(...)` after `local r = { call = redis.call }`
+            if let Some(field) = self.names.api_field(self.file, name, field, byte) {
+                path = vec!["redis".to_owned(), field];
+            }
         }
         // `redis.cal(...)`: checked as `redis.call(...)` (its `unknown-field` finding says so)
         if let [table, field] = &path[..] {
@@ -1473,7 +1484,11 @@ impl Flow<'_> {
                 Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes())
                     .map(|mut p| {
                         let at = byte_range(v.prefix()).map_or(0, |(a, _)| a);
-                        if self.names.api(self.file, &p[0], at) {
+                        if let [name, field] = &p[..] {
+                            if let Some(field) = self.names.api_field(self.file, name, field, at) {
+                                p = vec!["redis".to_owned(), field];
+                            }
+                        } else if self.names.api(self.file, &p[0], at) {
                             "redis".clone_into(&mut p[0]);
                         }
                         p

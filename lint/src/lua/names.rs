@@ -142,6 +142,16 @@ pub(super) struct Names {
     /// The calls that are statements of their own, their values dropped (file, byte of the
     /// call).
     pub(super) statements: std::collections::HashSet<(usize, usize)>,
+    /// The locals of file 0 declared with a table constructor holding the API's call or
+    /// pcall (`local r = { call = redis.call }`): the binding, the field, the table's name
+    /// and byte, the API's field; [`Names::settle_tables`] keeps those it can follow.
+    pending_tables: Vec<(usize, String, String, usize, String)>,
+    /// The locals that hold a table of the API's call and pcall, followed (by binding): each
+    /// field with the API's field it holds (`r.call` is `redis.call`).
+    table_calls: HashMap<usize, Vec<(String, String)>>,
+    /// The bytes of the names of file 0 whose field is put in such a table (`redis` in `{
+    /// call = redis.call }`): followed.
+    pub(super) table_values: std::collections::HashSet<usize>,
 }
 
 /// The call that the function `body` forwards its arguments to, whole: a function of `...`
@@ -547,6 +557,32 @@ impl Names {
                 self.caught.push((0, local.body.0, local.body.1));
             }
         }
+    }
+
+    /// The API's field (`call` or `pcall`) that `name.field` at `byte` of `file` is: the
+    /// API's own (`redis.call`, `r.pcall` after `local r = redis`: [`Names::api`]), or a
+    /// field of a local table of them ([`Names::settle_tables`]: `r.call` after `local r =
+    /// { call = redis.call }`). The one answer for a call's callee, and for a callee handed
+    /// to `pcall`.
+    pub(super) fn api_field(
+        &self,
+        file: usize,
+        name: &str,
+        field: &str,
+        byte: usize,
+    ) -> Option<String> {
+        if self.api(file, name, byte) {
+            return Some(field.to_owned());
+        }
+        if file != 0 || self.table_calls.is_empty() {
+            return None;
+        }
+        let b = self.resolve(name, byte)?;
+        self.table_calls
+            .get(&b)?
+            .iter()
+            .find(|(f, _)| f == field)
+            .map(|(_, api)| api.clone())
     }
 
     /// Whether the name `name` at `byte` of `file` is the server's API table: `redis` or
@@ -1011,6 +1047,60 @@ impl Names {
         }
     }
 
+    /// The fields of the constructor `table` of the local `b` that hold a table's `call` or
+    /// `pcall` (`{ call = redis.call, pcall = redis.pcall }`), settled by
+    /// [`Names::settle_tables`].
+    fn table_of_calls(&mut self, b: usize, table: &ast::TableConstructor) {
+        for field in table.fields() {
+            let ast::Field::NameKey { key, value, .. } = field else {
+                continue;
+            };
+            let Expression::Var(Var::Expression(v)) = &**value else {
+                continue;
+            };
+            let path = callee_path(v.prefix(), v.suffixes());
+            let (Some([t, f]), Prefix::Name(first)) = (path.as_deref(), v.prefix()) else {
+                continue;
+            };
+            if let (true, Some((at, _))) = (f == "call" || f == "pcall", byte_range(first)) {
+                self.pending_tables
+                    .push((b, name_of(key), t.clone(), at, f.clone()));
+            }
+        }
+    }
+
+    /// Keeps in [`Names::table_calls`] the locals of [`Names::pending_tables`] whose table
+    /// is the API's where it is read ([`Names::api`]) and whose every use (`idents`: every
+    /// name token of file 0 with its byte) is a call of one of its fields (`r.call(...)`):
+    /// never assigned, written into, handed on or indexed otherwise, so the fields keep the
+    /// functions they were given. Asked after [`Names::settle`].
+    pub(super) fn settle_tables(&mut self, idents: &[(String, usize)]) {
+        let mut kept: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+        let mut values: Vec<(usize, usize)> = Vec::new();
+        for (b, field, table, at, api_field) in std::mem::take(&mut self.pending_tables) {
+            if self.api(0, &table, at) {
+                kept.entry(b).or_default().push((field, api_field));
+                values.push((b, at));
+            }
+        }
+        kept.retain(|&b, _| {
+            let binding = &self.bindings[b];
+            !self.reassigned.contains(&b)
+                && idents.iter().all(|(n, at)| {
+                    *n != binding.name
+                        || *at == binding.declared
+                        || self.resolve(n, *at) != Some(b)
+                        || self.field_calls.contains_key(at)
+                })
+        });
+        self.table_values = values
+            .into_iter()
+            .filter(|(b, _)| kept.contains_key(b))
+            .map(|(_, at)| at)
+            .collect();
+        self.table_calls = kept;
+    }
+
     /// The local `name` declared with the function `body`: a wrapper when the body forwards
     /// its arguments whole ([`forwarding`]), settled by [`Names::settle`].
     fn forwards(&mut self, name: &TokenReference, body: &ast::FunctionBody) {
@@ -1316,6 +1406,9 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+                if self.file == 0 {
+                    self.table_of_calls(b, t);
+                }
             }
             // `local r = redis`: `r.x = 1` writes into `redis`, `r.call(...)` calls it;
             // `local s = r`: `s` holds what `r` holds (settled when every file is read)
