@@ -685,8 +685,7 @@ impl Visitor for MethodCalls<'_> {
             _ => None,
         };
         let Some(receiver) = receiver else { return };
-        let (Some((byte, _)), Some((colon, _))) = (byte_range(call), byte_range(m.colon_token()))
-        else {
+        let (Some(byte), Some(colon)) = (byte_start(call), byte_start(m.colon_token())) else {
             return;
         };
         let Some(text) = self.source.get(byte..colon) else {
@@ -1015,7 +1014,7 @@ impl Flow<'_> {
             _ => None,
         };
         if let Some(which) = which {
-            let byte = byte_range(expression).map_or(0, |(a, _)| a);
+            let byte = byte_start(expression).unwrap_or(0);
             let changed = |why| {
                 vec![Part::Changed {
                     text: short(&expr.to_string()),
@@ -1321,14 +1320,15 @@ impl Visitor for Flow<'_> {
         }
         // a helper only ever called directly: its calls give its parameters their values,
         // and a body of one `return x` gives each call the value of `x`
-        let range = byte_range(node);
+        // a body is known by its start (its end takes a walk over every token)
+        let start = byte_start(node);
         let helper = (self.file == 0)
             .then(|| {
                 self.names
                     .passed
                     .iter()
                     .copied()
-                    .find(|&j| Some(self.names.locals[j].body) == range)
+                    .find(|&j| Some(self.names.locals[j].body.0) == start)
             })
             .flatten();
         if let Some(j) = helper {
@@ -1368,7 +1368,7 @@ impl Flow<'_> {
         else {
             return;
         };
-        let Some(j) = byte_range(n).and_then(|(at, _)| self.names.passed_at(&path[0], at)) else {
+        let Some(j) = byte_start(n).and_then(|at| self.names.passed_at(&path[0], at)) else {
             return;
         };
         let helper = &self.names.locals[j];
@@ -1400,7 +1400,7 @@ impl Flow<'_> {
     /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`: `node`),
     /// or the value the script may have put there when it changes KEYS.
     fn any_key(&self, node: &(impl Node + std::fmt::Display)) -> Part {
-        let byte = byte_range(node).map_or(0, |(a, _)| a);
+        let byte = byte_start(node).unwrap_or(0);
         match self
             .changes
             .of(Which::Keys, "", None, None, self.file, byte)
@@ -1435,7 +1435,7 @@ impl Flow<'_> {
         let Some((mut path, args)) = callee else {
             return;
         };
-        let byte = byte_range(call).map_or(0, |(a, _)| a);
+        let byte = byte_start(call).unwrap_or(0);
         // a name that is the API (`redis`, `local r = redis`) is `redis`; `redis` that is
         // not (a local table of that name) calls no server
         let api = self.names.api(self.file, &path[0], byte);
@@ -1483,7 +1483,7 @@ impl Flow<'_> {
             let inner = match exprs.first() {
                 Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes())
                     .map(|mut p| {
-                        let at = byte_range(v.prefix()).map_or(0, |(a, _)| a);
+                        let at = byte_start(v.prefix()).unwrap_or(0);
                         if let [name, field] = &p[..] {
                             if let Some(field) = self.names.api_field(self.file, name, field, at) {
                                 p = vec!["redis".to_owned(), field];

@@ -34,7 +34,7 @@ use full_moon::tokenizer::TokenReference;
 use full_moon::visitors::Visitor;
 
 use super::names::Names;
-use super::syntax::{byte_range, callee, name_of, number_text, position, short};
+use super::syntax::{byte_range, byte_start, callee, name_of, number_text, position, short};
 use crate::Position;
 
 /// The functions that only read a table given as an argument, and give back none: what
@@ -309,7 +309,7 @@ impl Finder<'_> {
         follow: Option<Follow>,
     ) {
         let at = position(self.file, node);
-        let byte = byte_range(node).map_or(0, |(a, _)| a);
+        let byte = byte_start(node).unwrap_or(0);
         let line = at
             .line
             .checked_sub(1)
@@ -362,7 +362,7 @@ impl Finder<'_> {
         element: Option<usize>,
         name: Option<&TokenReference>,
     ) -> Option<Follow> {
-        let (start, _) = byte_range(node)?;
+        let start = byte_start(node)?;
         if self.file != 0 || !(self.runs_always)(start) {
             return None;
         }
@@ -474,7 +474,7 @@ impl Visitor for Finder<'_> {
             // `local ks = KEYS`: an alias the lint reads as KEYS (its changes are found)
             if let Some(Expression::Var(Var::Name(value))) = exprs.get(n) {
                 if declared.is_some() && declared == self.table(&name_of(value)) {
-                    if let Some((at, _)) = byte_range(value) {
+                    if let Some(at) = byte_start(value) {
                         self.allowed.insert(at);
                     }
                     continue;
@@ -495,8 +495,9 @@ impl Visitor for Finder<'_> {
 
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
         // a registered function's own `keys` and `args` are the call's tables
-        let range = byte_range(node);
-        if self.file == 0 && self.names.functions.iter().any(|f| Some(f.body) == range) {
+        // a body is known by its start (its end takes a walk over every token)
+        let start = byte_start(node);
+        if self.file == 0 && self.names.functions.iter().any(|f| Some(f.body.0) == start) {
             return;
         }
         for p in node.parameters() {
@@ -515,7 +516,7 @@ impl Visitor for Finder<'_> {
                     (&path[..], &arguments.iter().collect::<Vec<_>>()[..])
                 {
                     if only == "ipairs" || only == "pairs" {
-                        if let Some((at, _)) = byte_range(n) {
+                        if let Some(at) = byte_start(n) {
                             self.allowed.insert(at);
                         }
                     }
@@ -540,7 +541,7 @@ impl Visitor for Finder<'_> {
         }
         for e in arguments.iter() {
             if let Expression::Var(Var::Name(n)) = e {
-                if let Some((at, _)) = byte_range(n) {
+                if let Some(at) = byte_start(n) {
                     self.allowed.insert(at);
                 }
             }
@@ -554,7 +555,7 @@ impl Visitor for Finder<'_> {
                 expression,
             } => {
                 if let Expression::Var(Var::Name(n)) = &**expression {
-                    if let Some((at, _)) = byte_range(n) {
+                    if let Some(at) = byte_start(n) {
                         self.allowed.insert(at);
                     }
                 }
@@ -563,7 +564,7 @@ impl Visitor for Finder<'_> {
                 let Some(which) = self.table(&name_of(n)) else {
                     return;
                 };
-                let at = byte_range(n).map_or(0, |(a, _)| a);
+                let at = byte_start(n).unwrap_or(0);
                 if !self.allowed.contains(&at) {
                     let how = format!("hands `{}` to code that may change it", name_of(n));
                     self.change(which, n, None, how, None);

@@ -11,7 +11,9 @@ use full_moon::visitors::Visitor;
 
 use super::kind::Function;
 use super::strings::string_value;
-use super::syntax::{byte_range, callee, callee_path, name_of, position, short};
+use super::syntax::{
+    block_range, body_range, byte_range, byte_start, callee, callee_path, name_of, position, short,
+};
 use crate::{Position, MAX_SOURCE_BYTES};
 
 /// Pass one: aliases of `redis.call`, of `KEYS` and `ARGV`, registered functions, and the
@@ -98,8 +100,11 @@ pub(super) struct Names {
     /// The names the includes declare (`local function f`, `local x`, `function f`): the
     /// script's text is put where it includes them, so it may read them.
     pub(super) included: std::collections::HashSet<String>,
-    /// The end of each `repeat` block (file, byte) with the end of its `until` condition.
-    pub(super) repeat_ends: HashMap<(usize, usize), usize>,
+    /// Where each block that a statement closes ends, by (file, the block's first byte),
+    /// set by the statement before its block is visited: the start of the keyword that
+    /// closes it (`end`, `elseif`, `else`), or for a `repeat` block the end of its `until`
+    /// condition, which sees its locals. A block not there is a file's outermost.
+    block_ends: HashMap<(usize, usize), usize>,
     /// The calls of file 0 of a name's field (`redis.cal(...)`, `bit['bxor'](...)`): the
     /// name's byte (as in [`Names::reads`]) and the field.
     pub(super) field_calls: HashMap<usize, String>,
@@ -938,7 +943,7 @@ impl Names {
     /// A helper assigned to the name `token` (`function f`, `f = function`): the value of
     /// the binding the name means there, or a global.
     fn assign_helper(&mut self, token: &TokenReference, body: &ast::FunctionBody) {
-        let at = byte_range(token).map_or(0, |(a, _)| a);
+        let at = byte_start(token).unwrap_or(0);
         match self.resolve_in(self.file, &name_of(token), at) {
             Some(b) => {
                 if let Some(j) = self.add_local(token, body, Reach::Bound) {
@@ -959,7 +964,7 @@ impl Names {
             return;
         }
         let name = name_of(first);
-        let Some((at, _)) = byte_range(first) else {
+        let Some(at) = byte_start(first) else {
             return;
         };
         let into_table = !suffixes.is_empty();
@@ -1010,13 +1015,13 @@ impl Names {
         if self.file != 0 {
             return None;
         }
-        let (Some(declared), Some(range)) = (byte_range(name), byte_range(body)) else {
+        let (Some(declared), Some(range)) = (byte_start(name), body_range(body)) else {
             return None;
         };
         self.locals.push(LocalFunction {
             name: name_of(name),
             reach,
-            declared: declared.0,
+            declared,
             body: range,
             parameters: body
                 .parameters()
@@ -1040,7 +1045,7 @@ impl Names {
 
     /// The name `token` of file 0 read as a variable.
     fn read(&mut self, token: &TokenReference) {
-        if let (0, Some((a, _))) = (self.file, byte_range(token)) {
+        if let (0, Some(a)) = (self.file, byte_start(token)) {
             let top_level = self.open_bodies.is_empty();
             self.reads
                 .push((name_of(token), a, position(0, token), top_level));
@@ -1062,7 +1067,7 @@ impl Names {
             let (Some([t, f]), Prefix::Name(first)) = (path.as_deref(), v.prefix()) else {
                 continue;
             };
-            if let (true, Some((at, _))) = (f == "call" || f == "pcall", byte_range(first)) {
+            if let (true, Some(at)) = (f == "call" || f == "pcall", byte_start(first)) {
                 self.pending_tables
                     .push((b, name_of(key), t.clone(), at, f.clone()));
             }
@@ -1110,10 +1115,24 @@ impl Names {
                 name: name_of(name),
                 path,
                 byte,
-                call: byte_range(call).map_or(0, |(a, _)| a),
+                call: byte_start(call).unwrap_or(0),
                 at: position(self.file, call),
             });
         }
+    }
+
+    /// Records that `block` ends where `terminator` starts ([`Names::block_ends`]); its
+    /// range ([`block_range`]).
+    fn ends_at(
+        &mut self,
+        block: &ast::Block,
+        terminator: &TokenReference,
+    ) -> Option<(usize, usize)> {
+        let range = block_range(block, terminator);
+        if let Some((a, b)) = range {
+            self.block_ends.entry((self.file, a)).or_insert(b);
+        }
+        range
     }
 
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
@@ -1126,25 +1145,29 @@ impl Names {
 impl Visitor for Names {
     fn visit_stmt(&mut self, node: &ast::Stmt) {
         if let ast::Stmt::FunctionCall(call) = node {
-            if let Some((a, _)) = byte_range(call) {
+            if let Some(a) = byte_start(call) {
                 self.statements.insert((self.file, a));
             }
         }
     }
 
     fn visit_block(&mut self, node: &ast::Block) {
-        let (a, b) = byte_range(node).unwrap_or((0, 0));
-        // a `repeat` block's locals are seen by its `until` condition too
-        let end = self.repeat_ends.get(&(self.file, b)).copied().unwrap_or(b);
-        self.blocks.push((a, end));
+        let range = byte_start(node).map_or((0, 0), |a| {
+            let end = self.block_ends.get(&(self.file, a)).copied();
+            (a, end.unwrap_or(usize::MAX))
+        });
+        self.blocks.push(range);
     }
 
     fn visit_repeat(&mut self, node: &ast::Repeat) {
-        if let (Some((_, b)), Some((_, until))) =
-            (byte_range(node.block()), byte_range(node.until()))
-        {
-            self.repeat_ends.insert((self.file, b), until);
+        // a `repeat` block's locals are seen by its `until` condition too
+        if let (Some(a), Some((_, until))) = (byte_start(node.block()), byte_range(node.until())) {
+            self.block_ends.insert((self.file, a), until);
         }
+    }
+
+    fn visit_do(&mut self, node: &ast::Do) {
+        self.ends_at(node.block(), node.end_token());
     }
 
     fn visit_block_end(&mut self, _node: &ast::Block) {
@@ -1158,7 +1181,7 @@ impl Visitor for Names {
         let name = node.name();
         let names: Vec<&TokenReference> = name.names().iter().collect();
         if let Some(first) = names.first() {
-            let at = byte_range(*first).map_or(0, |(a, _)| a);
+            let at = byte_start(*first).unwrap_or(0);
             let bound = self.resolve_in(self.file, &name_of(first), at);
             let single = names.len() == 1 && name.method_name().is_none();
             if single {
@@ -1195,7 +1218,7 @@ impl Visitor for Names {
             }
         }
         // a method's body has the parameter `self`
-        if let (Some(_), Some((a, b)), 0) = (name.method_name(), byte_range(node.body()), self.file)
+        if let (Some(_), Some((a, b)), 0) = (name.method_name(), body_range(node.body()), self.file)
         {
             self.bind_name("self".to_owned(), a, a, b);
         }
@@ -1218,7 +1241,7 @@ impl Visitor for Names {
         for var in node.variables() {
             match var {
                 Var::Name(n) => {
-                    if let Some((a, _)) = byte_range(n) {
+                    if let Some(a) = byte_start(n) {
                         self.assigned.push((self.file, name_of(n), a));
                     }
                     self.global_write(n, &[], var);
@@ -1263,7 +1286,7 @@ impl Visitor for Names {
             self.included.insert(name_of(node.name()));
         }
         // its own body sees it
-        let from = byte_range(node.name()).map_or(0, |(a, _)| a);
+        let from = byte_start(node.name()).unwrap_or(0);
         if let (Some(b), Some(j)) = (
             self.bind(node.name(), from, None),
             self.add_local(node.name(), node.body(), Reach::Bound),
@@ -1272,7 +1295,7 @@ impl Visitor for Names {
         }
         self.forwards(node.name(), node.body());
         if API.contains(&name_of(node.name()).as_str()) {
-            let start = byte_range(node).map_or(0, |(a, _)| a);
+            let start = byte_start(node).unwrap_or(0);
             self.shadow(start);
         }
     }
@@ -1282,9 +1305,11 @@ impl Visitor for Names {
     }
 
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        self.ends_at(node.block(), node.end_token());
+        let range = body_range(node);
         self.open_bodies
-            .push(byte_range(node).unwrap_or((usize::MAX, usize::MAX)));
-        if let Some((a, b)) = byte_range(node) {
+            .push(range.unwrap_or((usize::MAX, usize::MAX)));
+        if let Some((a, b)) = range {
             self.bodies.push((self.file, a, b));
             for p in node.parameters() {
                 if let ast::Parameter::Name(n) = p {
@@ -1296,14 +1321,15 @@ impl Visitor for Names {
             .parameters()
             .iter()
             .any(|p| matches!(p, ast::Parameter::Name(n) if API.contains(&name_of(n).as_str())));
-        if let (true, Some((a, b))) = (shadows, byte_range(node)) {
+        if let (true, Some((a, b))) = (shadows, range) {
             self.shadowed.push((self.file, a, b));
         }
     }
 
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
-        self.may_skip(byte_range(node.block()), "in a loop's body");
-        if let Some((a, b)) = byte_range(node.block()) {
+        let block = self.ends_at(node.block(), node.end_token());
+        self.may_skip(block, "in a loop's body");
+        if let Some((a, b)) = block {
             for n in node.names() {
                 self.bind(n, a, Some(b));
             }
@@ -1311,37 +1337,53 @@ impl Visitor for Names {
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
-        self.may_skip(byte_range(node.block()), "in a loop's body");
-        if let Some((a, b)) = byte_range(node.block()) {
+        let block = self.ends_at(node.block(), node.end_token());
+        self.may_skip(block, "in a loop's body");
+        if let Some((a, b)) = block {
             self.bind(node.index_variable(), a, Some(b));
         }
     }
 
     fn visit_if(&mut self, node: &ast::If) {
-        let then = byte_range(node.then_token()).map(|(a, _)| a);
+        // each block ends where the keyword after it starts
+        let else_ifs: Vec<&ast::ElseIf> = node.else_if().into_iter().flatten().collect();
+        let after = |i: usize| {
+            else_ifs
+                .get(i)
+                .map(|e| e.else_if_token())
+                .or(node.else_token())
+                .unwrap_or(node.end_token())
+        };
+        let block = self.ends_at(node.block(), after(0));
+        for (i, e) in else_ifs.iter().enumerate() {
+            self.ends_at(e.block(), after(i + 1));
+        }
+        if let Some(b) = node.else_block() {
+            self.ends_at(b, node.end_token());
+        }
+        let then = byte_start(node.then_token());
         let end = byte_range(node.end_token()).map(|(_, b)| b);
         // `if true then`: its block surely runs, the branches after it may not
         let from = if always(node.condition()) {
-            byte_range(node.block()).map(|(_, b)| b).or(then)
+            block.map(|(_, b)| b).or(then)
         } else {
             then
         };
         self.may_skip(from.zip(end), "in a branch of an `if`");
-        if let (Expression::Var(Var::Expression(v)), Some((a, b))) =
-            (node.condition(), byte_range(node.block()))
-        {
+        if let (Expression::Var(Var::Expression(v)), Some((a, b))) = (node.condition(), block) {
             if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
                 self.guarded.push((self.file, a, b, path));
             }
         }
-        if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
+        if let (true, Some((a, b))) = (never(node.condition()), block) {
             self.dead.push((self.file, a, b));
         }
     }
 
     fn visit_while(&mut self, node: &ast::While) {
-        self.may_skip(byte_range(node.block()), "in a loop's body");
-        if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
+        let block = self.ends_at(node.block(), node.end_token());
+        self.may_skip(block, "in a loop's body");
+        if let (true, Some((a, b))) = (never(node.condition()), block) {
             self.dead.push((self.file, a, b));
         }
     }
@@ -1387,7 +1429,7 @@ impl Visitor for Names {
             .enumerate()
             .any(|(i, n)| API.contains(&name_of(n).as_str()) && !is_api(exprs.get(i)))
         {
-            let start = byte_range(node).map_or(0, |(a, _)| a);
+            let start = byte_start(node).unwrap_or(0);
             self.shadow(start);
         }
         // the names are seen after the statement, not in its values
@@ -1414,7 +1456,7 @@ impl Visitor for Names {
             // `local s = r`: `s` holds what `r` holds (settled when every file is read)
             if let Expression::Var(Var::Name(g)) = expr {
                 let global = name_of(g);
-                let at = byte_range(g).map_or(0, |(a, _)| a);
+                let at = byte_start(g).unwrap_or(0);
                 let free = self.resolve_in(self.file, &global, at).is_none()
                     && !(API.contains(&global.as_str()) && within(&self.shadowed, self.file, at));
                 if let Some(b) = b {
@@ -1424,7 +1466,7 @@ impl Visitor for Names {
                         self.bindings[b].copy = Some((global.clone(), at));
                     }
                 }
-                if let Some((declared, _)) = byte_range(token) {
+                if let Some(declared) = byte_start(token) {
                     self.copies
                         .push((self.file, declared, at, name.clone(), global));
                 }
@@ -1441,7 +1483,7 @@ impl Visitor for Names {
                         (callee_path(v.prefix(), v.suffixes()).as_deref(), v.prefix())
                     {
                         if field == "call" || field == "pcall" {
-                            let at = byte_range(first).map_or(0, |(a, _)| a);
+                            let at = byte_start(first).unwrap_or(0);
                             self.pending_calls.push((
                                 self.file,
                                 name,
@@ -1464,12 +1506,12 @@ impl Visitor for Names {
             return;
         };
         if let (0, [_], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
-            if let Some((a, _)) = byte_range(first) {
+            if let Some(a) = byte_start(first) {
                 self.direct_calls.insert(a);
             }
         }
         if let (0, [_, field], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
-            if let Some((a, _)) = byte_range(first) {
+            if let Some(a) = byte_start(first) {
                 self.field_calls.insert(a, field.clone());
             }
         }
@@ -1479,13 +1521,13 @@ impl Visitor for Names {
             if let FunctionArgs::Parentheses { arguments, .. } = args {
                 match arguments.iter().next() {
                     Some(Expression::Function(f)) => {
-                        if let Some((a, b)) = byte_range(f.body()) {
+                        if let Some((a, b)) = body_range(f.body()) {
                             self.caught.push((self.file, a, b));
                         }
                     }
                     // `pcall(f)`: f's body is caught where f runs only so (`catch_pcalled`)
                     Some(Expression::Var(Var::Name(n))) => {
-                        if let Some((a, _)) = byte_range(n) {
+                        if let Some(a) = byte_start(n) {
                             self.pcalled.push((name_of(n), self.file, a));
                         }
                     }
@@ -1500,9 +1542,9 @@ impl Visitor for Names {
         ) else {
             return;
         };
-        let table_byte = byte_range(first).map_or(0, |(a, _)| a);
+        let table_byte = byte_start(first).unwrap_or(0);
         let at = position(0, call);
-        let call_byte = byte_range(call).map_or(0, |(a, _)| a);
+        let call_byte = byte_start(call).unwrap_or(0);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
         // the flags when they are no literal table: given by a name (settled by
         // `Names::settle_flags`), or written otherwise (unread)
@@ -1519,7 +1561,7 @@ impl Visitor for Names {
                 match it.next() {
                     Some(Expression::Function(f)) => body = Some(f.body()),
                     Some(Expression::Var(Var::Name(n))) => {
-                        named = Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
+                        named = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
                     }
                     _ => {}
                 }
@@ -1533,15 +1575,14 @@ impl Visitor for Names {
                             }
                             ("callback", Expression::Function(f)) => body = Some(f.body()),
                             ("callback", Expression::Var(Var::Name(n))) => {
-                                named =
-                                    Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
+                                named = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
                             }
                             ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
                                 Some(list) => flags = list,
                                 None => unread = Some(short(&value.to_string())),
                             },
                             ("flags", Expression::Var(Var::Name(n))) => {
-                                let at = byte_range(n).map_or(call_byte, |(a, _)| a);
+                                let at = byte_start(n).unwrap_or(call_byte);
                                 by_name = Some((name_of(n), at));
                             }
                             ("flags", other) => unread = Some(short(&other.to_string())),
@@ -1562,7 +1603,7 @@ impl Visitor for Names {
             if let Some(ast::Parameter::Name(a)) = params.next() {
                 argv = Some(name_of(a));
             }
-            if let Some(body) = byte_range(body) {
+            if let Some(body) = body_range(body) {
                 range = body;
             }
         } else if let Some(local) = named.and_then(|(n, at)| self.local_named(&n, at)) {
