@@ -1024,7 +1024,7 @@ impl Flow<'_> {
             let bound = self.names.resolve_in(self.file, &table, byte);
             match self
                 .changes
-                .of(which, &table, bound, literal_index, self.file, byte)
+                .of(which, Some((&table, bound)), literal_index, self.file, byte)
             {
                 Read::Caller => {}
                 Read::Changed(why) => return changed(why),
@@ -1401,10 +1401,7 @@ impl Flow<'_> {
     /// or the value the script may have put there when it changes KEYS.
     fn any_key(&self, node: &(impl Node + std::fmt::Display)) -> Part {
         let byte = byte_start(node).unwrap_or(0);
-        match self
-            .changes
-            .of(Which::Keys, "", None, None, self.file, byte)
-        {
+        match self.changes.of(Which::Keys, None, None, self.file, byte) {
             Read::Caller => Part::Key(0),
             Read::Changed(why) | Read::Followed(_, _, why) => Part::Changed {
                 text: short(&node.to_string()),

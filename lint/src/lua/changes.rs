@@ -34,7 +34,7 @@ use full_moon::tokenizer::TokenReference;
 use full_moon::visitors::Visitor;
 
 use super::names::Names;
-use super::syntax::{byte_range, byte_start, callee, name_of, number_text, position, short};
+use super::syntax::{byte_start, callee, name_of, number_text, position, short};
 use crate::Position;
 
 /// The functions that only read a table given as an argument, and give back none: what
@@ -64,6 +64,11 @@ struct Change {
     /// `None` elsewhere: an EVAL script's, an include's, or code outside every registered
     /// function (a helper any function may run) reaches every read.
     unit: Option<(usize, usize)>,
+    /// For a change of a name (declared anew, assigned): the name and the binding it means
+    /// there (`None`: a global). A read through another binding (an alias made before, a
+    /// parameter of that name in another function, the global outside a local's block)
+    /// reads another table, which this change does not touch.
+    name: Option<(String, Option<usize>)>,
     /// The value a read after it is, when that is certain (see the module's docs).
     follow: Option<Follow>,
     /// What the script does, with the name as written (`assigns into \`KEYS\``).
@@ -85,10 +90,6 @@ struct Follow {
     /// The body of the library function it runs in (`None` in an EVAL script): a read
     /// elsewhere is of another call's table.
     unit: Option<(usize, usize)>,
-    /// For a whole table, the name it is given and the binding the name means there
-    /// (`None`: a global): a read through another name, or the same name bound otherwise,
-    /// is of another table (an alias made before holds the table it held).
-    name: Option<(String, Option<usize>)>,
 }
 
 /// A read of the call's table, as [`Changes::of`] answers it.
@@ -124,13 +125,23 @@ impl Table {
     }
 
     /// The first change that may touch the element `index` (`None`: an index the lint
-    /// cannot read, a loop over the table, `unpack`) read at `byte` of `file`, and whether
-    /// it is the only one.
-    fn touching(&self, index: Option<usize>, file: usize, byte: usize) -> (Option<&Change>, bool) {
+    /// cannot read, a loop over the table, `unpack`) read at `byte` of `file` through the
+    /// name and binding `read` (`None`: not known), and whether it is the only one.
+    fn touching(
+        &self,
+        index: Option<usize>,
+        read: Option<(&str, Option<usize>)>,
+        file: usize,
+        byte: usize,
+    ) -> (Option<&Change>, bool) {
         let reaches = |&&n: &&usize| {
-            self.changes[n]
+            let change = &self.changes[n];
+            change
                 .unit
                 .is_none_or(|(a, b)| file == 0 && a <= byte && byte < b)
+                && change.name.as_ref().is_none_or(|(name, bound)| {
+                    read.is_none_or(|(read, at)| read == name && at == *bound)
+                })
         };
         // each list in source order: its first two that reach the read are enough
         let firsts = |list: &[usize]| -> Vec<usize> {
@@ -205,16 +216,16 @@ impl Changes {
         finder.changes
     }
 
-    /// What `table[index]` read at `byte` of the file `file` is, `name` the table's name as
-    /// read and `bound` the binding it means there (`None`: a global): the caller's value
+    /// What `table[index]` read at `byte` of the file `file` is, `read` the table's name as
+    /// read and the binding it means there (`None` in it: a global; `None`: not known, a
+    /// loop over the table or `unpack`, which every change reaches): the caller's value
     /// where the script cannot have changed it; the value assigned where that is certain;
     /// else not known, and why (the change and its line). `index` `None` for an index the
     /// lint cannot read, a loop over the table and `unpack`.
     pub(super) fn of(
         &self,
         which: Which,
-        name: &str,
-        bound: Option<usize>,
+        read: Option<(&str, Option<usize>)>,
         index: Option<usize>,
         file: usize,
         byte: usize,
@@ -223,7 +234,7 @@ impl Changes {
             Which::Keys => &self.keys,
             Which::Argv => &self.argv,
         };
-        let (Some(change), only) = table.touching(index, file, byte) else {
+        let (Some(change), only) = table.touching(index, read, file, byte) else {
             return Read::Caller;
         };
         let line = |at: Position| {
@@ -240,13 +251,9 @@ impl Changes {
             change.text
         );
         if let (Some(f), true, Some(i), 0) = (&change.follow, only, index, file) {
-            let named = f
-                .name
-                .as_ref()
-                .is_none_or(|(n, b)| n == name && *b == bound);
             let value = f.values.iter().find(|(j, _, _)| *j == i);
             if let (true, true, Some((_, value, shown))) = (
-                named && byte >= f.end,
+                byte >= f.end,
                 f.unit.is_none_or(|(a, b)| a <= byte && byte < b),
                 value,
             ) {
@@ -299,7 +306,8 @@ impl Finder<'_> {
     }
 
     /// A change of `which` at `node` of the file visited (its `element`, `None` for any),
-    /// shown as its line.
+    /// shown as its line; of the name `named` when it is one (declared anew, assigned),
+    /// which reaches only the reads through the binding the name means there.
     fn change(
         &mut self,
         which: Which,
@@ -307,7 +315,13 @@ impl Finder<'_> {
         element: Option<usize>,
         how: String,
         follow: Option<Follow>,
+        named: Option<&TokenReference>,
     ) {
+        let name = named.and_then(|token| {
+            let name = name_of(token);
+            let bound = self.names.resolve_in(self.file, &name, byte_start(token)?);
+            Some((name, bound))
+        });
         let at = position(self.file, node);
         let byte = byte_start(node).unwrap_or(0);
         let line = at
@@ -327,6 +341,7 @@ impl Finder<'_> {
             at,
             element,
             unit,
+            name,
             follow,
             how,
             text,
@@ -345,22 +360,22 @@ impl Finder<'_> {
         let name = name_of(token);
         if let Some(which) = self.table(&name) {
             let how = format!("declares `{name}` anew");
-            self.change(which, token, None, how, follow);
+            self.change(which, token, None, how, follow, Some(token));
         }
     }
 }
 
 impl Finder<'_> {
     /// The statement `node` that assigns `value` to one element (`element`) or to a whole
-    /// table (`element` `None`: given to the name `name`, a table constructor of positional
-    /// fields) as values to follow: one target, one value, in the script's own file, run
-    /// whenever its script or function is.
+    /// table (`element` `None`, `whole`: given to a name, a table constructor of positional
+    /// fields; the change's name says which reads see it) as values to follow: one target,
+    /// one value, in the script's own file, run whenever its script or function is.
     fn follow(
         &self,
         node: &(impl Node + std::fmt::Display),
         value: &Expression,
         element: Option<usize>,
-        name: Option<&TokenReference>,
+        whole: bool,
     ) -> Option<Follow> {
         let start = byte_start(node)?;
         if self.file != 0 || !(self.runs_always)(start) {
@@ -381,9 +396,9 @@ impl Finder<'_> {
             let text = value.to_string();
             short(code_of(text.trim().lines().next().unwrap_or_default()))
         };
-        let (values, name) = match (element, name, value) {
-            (Some(i), _, _) => (vec![(i, value.clone(), shown(value))], None),
-            (None, Some(token), Expression::TableConstructor(table)) => {
+        let values = match (element, whole, value) {
+            (Some(i), _, _) => vec![(i, value.clone(), shown(value))],
+            (None, true, Expression::TableConstructor(table)) => {
                 let mut fields: Vec<&Expression> = Vec::new();
                 for field in table.fields() {
                     match field {
@@ -398,24 +413,15 @@ impl Finder<'_> {
                 }) {
                     fields.pop();
                 }
-                let values = fields
+                fields
                     .into_iter()
                     .enumerate()
                     .map(|(i, e)| (i + 1, e.clone(), shown(e)))
-                    .collect();
-                let at = byte_range(token)?.0;
-                let named = name_of(token);
-                let bound = self.names.resolve_in(self.file, &named, at);
-                (values, Some((named, bound)))
+                    .collect()
             }
             _ => return None,
         };
-        Some(Follow {
-            values,
-            end,
-            unit,
-            name,
-        })
+        Some(Follow { values, end, unit })
     }
 }
 
@@ -459,10 +465,12 @@ impl Visitor for Finder<'_> {
                 };
                 let whole = matches!(var, Var::Name(_)).then_some(name);
                 let follow = one.and_then(|value| match (element, whole) {
-                    (Some(_), _) | (None, Some(_)) => self.follow(node, value, element, whole),
+                    (Some(_), _) | (None, Some(_)) => {
+                        self.follow(node, value, element, whole.is_some())
+                    }
                     _ => None,
                 });
-                self.change(which, node, element, how, follow);
+                self.change(which, node, element, how, follow, whole);
             }
         }
     }
@@ -482,7 +490,7 @@ impl Visitor for Finder<'_> {
             }
             // `local KEYS = { ARGV[1] }`: a table whose elements may be followed
             let follow = match (&node.names().iter().collect::<Vec<_>>()[..], &exprs[..]) {
-                ([_], [value]) => self.follow(node, value, None, Some(token)),
+                ([_], [value]) => self.follow(node, value, None, true),
                 _ => None,
             };
             self.declared_with(token, follow);
@@ -567,7 +575,7 @@ impl Visitor for Finder<'_> {
                 let at = byte_start(n).unwrap_or(0);
                 if !self.allowed.contains(&at) {
                     let how = format!("hands `{}` to code that may change it", name_of(n));
-                    self.change(which, n, None, how, None);
+                    self.change(which, n, None, how, None, None);
                 }
             }
             _ => {}
