@@ -340,6 +340,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             changes: &changes,
             following: std::cell::Cell::new(false),
             notes: std::cell::RefCell::new(Vec::new()),
+            pending: std::cell::Cell::new(false),
+            deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: n,
             values: values(ast, &names, &changes, n),
             frozen: true,
@@ -722,6 +724,8 @@ fn values(
             changes,
             following: std::cell::Cell::new(false),
             notes: std::cell::RefCell::new(Vec::new()),
+            pending: std::cell::Cell::new(false),
+            deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file,
             values: values.clone(),
             frozen: false,
@@ -908,6 +912,13 @@ struct Flow<'a> {
     /// The values followed while reading an expression (`KEYS[1] = ARGV[1] since line 4`),
     /// shown with its text.
     notes: std::cell::RefCell<Vec<String>>,
+    /// Whether the value being read needs one not known yet in this pass (a helper's
+    /// return whose parameters its calls have not given yet, a local [`Flow::deferred`]):
+    /// then it is not assigned this pass, rather than assigned a value that a later pass
+    /// would change (a local assigned two values is opaque).
+    pending: std::cell::Cell<bool>,
+    /// The locals whose value was pending in this pass: a read of one is pending too.
+    deferred: std::cell::RefCell<std::collections::HashSet<String>>,
     file: usize,
     values: HashMap<String, Option<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
@@ -917,6 +928,23 @@ struct Flow<'a> {
 }
 
 impl Flow<'_> {
+    /// [`Flow::eval`] of a value to assign, `None` while it is pending ([`Flow::pending`]).
+    fn eval_now(&self, expr: &Expression) -> Option<KeyExpr> {
+        self.pending.set(false);
+        let value = self.eval(expr);
+        (self.frozen || !self.pending.get()).then_some(value)
+    }
+
+    /// [`Flow::assign`] of a value [`Flow::eval_now`] read; a pending one is deferred.
+    fn assign_now(&mut self, name: String, value: Option<KeyExpr>) {
+        match value {
+            Some(value) => self.assign(name, value),
+            None => {
+                self.deferred.borrow_mut().insert(name);
+            }
+        }
+    }
+
     fn assign(&mut self, name: String, value: KeyExpr) {
         if self.frozen {
             return;
@@ -974,7 +1002,13 @@ impl Flow<'_> {
             }
             Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
                 Some(Some(value)) => value.parts.clone(),
-                _ => opaque(),
+                Some(None) => opaque(),
+                None => {
+                    if self.deferred.borrow().contains(&name_of(n)) {
+                        self.pending.set(true);
+                    }
+                    opaque()
+                }
             },
             Expression::Var(Var::Expression(v)) => {
                 let suffixes: Vec<&Suffix> = v.suffixes().collect();
@@ -1085,7 +1119,12 @@ impl Flow<'_> {
                 let j = self.names.passed_at(&path[0], at)?;
                 match self.values.get(&returned(j)) {
                     Some(Some(value)) => Some(value.parts.clone()),
-                    _ => None,
+                    Some(None) => None,
+                    // its parameters not given yet in this pass
+                    None => {
+                        self.pending.set(true);
+                        None
+                    }
                 }
             }
             _ => self.edited(call),
@@ -1258,10 +1297,10 @@ impl Visitor for Flow<'_> {
         let exprs: Vec<&Expression> = node.expressions().iter().collect();
         for (n, name) in node.names().iter().enumerate() {
             let value = match exprs.get(n) {
-                Some(e) => self.eval(e),
-                None => KeyExpr::opaque(name_of(name)),
+                Some(e) => self.eval_now(e),
+                None => Some(KeyExpr::opaque(name_of(name))),
             };
-            self.assign(name_of(name), value);
+            self.assign_now(name_of(name), value);
         }
     }
 
@@ -1270,10 +1309,10 @@ impl Visitor for Flow<'_> {
         for (n, var) in node.variables().iter().enumerate() {
             if let Var::Name(name) = var {
                 let value = match exprs.get(n) {
-                    Some(e) => self.eval(e),
-                    None => KeyExpr::opaque(name_of(name)),
+                    Some(e) => self.eval_now(e),
+                    None => Some(KeyExpr::opaque(name_of(name))),
                 };
-                self.assign(name_of(name), value);
+                self.assign_now(name_of(name), value);
             }
         }
     }
@@ -1332,8 +1371,18 @@ impl Visitor for Flow<'_> {
             })
             .flatten();
         if let Some(j) = helper {
+            // known once its calls have given every parameter a value
+            let given = self.names.locals[j]
+                .parameters
+                .iter()
+                .all(|p| self.values.contains_key(p));
+            self.pending.set(false);
             let value = self.returned_by(node.block());
-            self.values.insert(returned(j), value);
+            if given && !self.pending.get() {
+                self.values.insert(returned(j), value);
+            } else {
+                self.values.remove(&returned(j));
+            }
             return;
         }
         for p in node.parameters() {
@@ -1380,20 +1429,20 @@ impl Flow<'_> {
             matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
         });
-        let values: Vec<(String, KeyExpr)> = helper
+        let values: Vec<(String, Option<KeyExpr>)> = helper
             .parameters
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let value = match exprs.get(i) {
-                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval(e),
-                    _ => KeyExpr::opaque(p.clone()),
+                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval_now(e),
+                    _ => Some(KeyExpr::opaque(p.clone())),
                 };
                 (p.clone(), value)
             })
             .collect();
         for (p, value) in values {
-            self.assign(p, value);
+            self.assign_now(p, value);
         }
     }
 
