@@ -78,6 +78,10 @@ pub struct CallSite {
     /// k, v)` on a line alone): a refusal that `redis.pcall` or `pcall(redis.call, ...)`
     /// catches then reaches neither the script's code nor its reply.
     pub dropped: bool,
+    /// Whether the call is `redis.pcall` (or an alias of it) whose values are the reply of
+    /// the script or of its function (`return redis.pcall(...)`): the error a refusal gives
+    /// is then the reply the caller gets.
+    pub reply: bool,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -894,6 +898,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             maybe: (file == 0).then(|| maybe_at(names, byte)).flatten(),
             via: None,
             dropped: false,
+            reply: false,
         });
     }
     out
@@ -1524,6 +1529,7 @@ impl Flow<'_> {
             _ => Vec::new(),
         };
         let mut protected = is_pcall(&path) || within(&self.names.caught, self.file, byte);
+        let reply = is_pcall(&path) && self.names.replies(self.file, byte);
         if !is_call(&path) {
             // `pcall(redis.call, 'set', k, v)`: the call with its error caught.
             let inner = match exprs.first() {
@@ -1564,6 +1570,7 @@ impl Flow<'_> {
                         maybe,
                         via: None,
                         dropped,
+                        reply: false,
                     });
                 }
                 return;
@@ -1626,6 +1633,7 @@ impl Flow<'_> {
                 maybe,
                 via,
                 dropped,
+                reply,
             });
             return;
         };
@@ -1665,6 +1673,7 @@ impl Flow<'_> {
             maybe,
             via,
             dropped,
+            reply,
         });
     }
 }

@@ -785,9 +785,19 @@ pub(crate) fn script_called(
                     targets: every(targets, Outcome::Fails),
                 });
             }
-            if call.protected {
+            if call.protected && !call.reply {
                 for f in &mut findings[before..] {
                     caught(f, call.dropped);
+                }
+            } else if call.reply {
+                for f in findings[before..]
+                    .iter_mut()
+                    .filter(|f| f.targets.iter().any(|&(_, o)| o != Outcome::Runs))
+                {
+                    f.message.push_str(
+                        "; `redis.pcall` hands the script the error, and the script returns \
+                         it: the caller gets it as the reply",
+                    );
                 }
             }
             if let Some((wrapper, inner, runs)) = &call.via {

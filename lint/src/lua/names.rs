@@ -147,6 +147,9 @@ pub(super) struct Names {
     /// The calls that are statements of their own, their values dropped (file, byte of the
     /// call).
     pub(super) statements: std::collections::HashSet<(usize, usize)>,
+    /// The calls of file 0 that are the one value of a `return` (by byte), with the start
+    /// of the function body the `return` is in (`None`: the file's own body).
+    returned: HashMap<usize, Option<usize>>,
     /// The locals of file 0 declared with a table constructor holding the API's call or
     /// pcall (`local r = { call = redis.call }`): the binding, the field, the table's name
     /// and byte, the API's field; [`Names::settle_tables`] keeps those it can follow.
@@ -561,6 +564,17 @@ impl Names {
             if !elsewhere {
                 self.caught.push((0, local.body.0, local.body.1));
             }
+        }
+    }
+
+    /// Whether the values of the call at `byte` of `file` are the reply of the script or of
+    /// a registered function: the one value of a `return` in the script's own body, or in
+    /// a registered function's own (not a helper's, whose values go to its caller).
+    pub(super) fn replies(&self, file: usize, byte: usize) -> bool {
+        match (file, self.returned.get(&byte)) {
+            (0, Some(None)) => self.functions.is_empty(),
+            (0, Some(Some(body))) => self.functions.iter().any(|f| f.body.0 == *body),
+            _ => false,
         }
     }
 
@@ -1399,6 +1413,15 @@ impl Visitor for Names {
     }
 
     fn visit_return(&mut self, node: &ast::Return) {
+        let mut returns = node.returns().iter();
+        if let (0, Some(Expression::FunctionCall(call)), None) =
+            (self.file, returns.next(), returns.next())
+        {
+            if let Some(a) = byte_start(call) {
+                let body = self.open_bodies.last().map(|&(start, _)| start);
+                self.returned.insert(a, body);
+            }
+        }
         let end = self.open_bodies.last().map_or(usize::MAX, |&(_, b)| b);
         let after = byte_range(node).map(|(_, b)| (b, end));
         self.may_skip(after, "after a `return` that may run first");
