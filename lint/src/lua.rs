@@ -74,9 +74,10 @@ pub struct CallSite {
     /// to) and where that one's body runs the command: the servers name that line in their
     /// errors.
     pub via: Option<(String, String, Position)>,
-    /// Whether the call is a statement of its own, its values dropped (`redis.pcall('SET',
-    /// k, v)` on a line alone): a refusal that `redis.pcall` or `pcall(redis.call, ...)`
-    /// catches then reaches neither the script's code nor its reply.
+    /// Whether a refusal of the call, caught, reaches neither the script's code nor its
+    /// reply: the call is a statement of its own (`redis.pcall('SET', k, v)` on a line
+    /// alone), or inside a function run by a `pcall` that drops the error (a statement, or
+    /// `local ok = pcall(function() ... end)`).
     pub dropped: bool,
     /// Whether the call is `redis.pcall` (or an alias of it) whose values are the reply of
     /// the script or of its function (`return redis.pcall(...)`): the error a refusal gives
@@ -1516,7 +1517,10 @@ impl Flow<'_> {
         let maybe = (self.file == 0)
             .then(|| maybe_at(self.names, byte))
             .flatten();
-        let dropped = self.names.statements.contains(&(self.file, byte));
+        // its error dropped: a statement of its own, or inside a function whose `pcall`
+        // drops the error it catches
+        let dropped = self.names.statements.contains(&(self.file, byte))
+            || within(&self.names.caught_dropped, self.file, byte);
         let is_call = |path: &[String]| {
             is_call_path(path) || (path.len() == 1 && self.names.calls.contains(&path[0]))
         };

@@ -34,6 +34,12 @@ pub(super) struct Names {
     pub(super) shadowed: Vec<(usize, usize, usize)>,
     pub(super) dead: Vec<(usize, usize, usize)>,
     pub(super) caught: Vec<(usize, usize, usize)>,
+    /// The ranges of [`Names::caught`] whose `pcall` drops the error it catches: the `pcall`
+    /// a statement of its own, or the one value of a `local` of one name (`local ok =
+    /// pcall(...)`: the error is its second value).
+    pub(super) caught_dropped: Vec<(usize, usize, usize)>,
+    /// The calls (file, byte) that are the one value of a `local` of one name.
+    single_locals: std::collections::HashSet<(usize, usize)>,
     /// The local functions of the script (file 0): `local function f(...)` and `local f =
     /// function(...)`, each with its body's byte range and its parameters' names.
     pub(super) locals: Vec<LocalFunction>,
@@ -45,7 +51,7 @@ pub(super) struct Names {
     direct_calls: std::collections::HashSet<usize>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
     /// file and byte of each such use.
-    pub(super) pcalled: Vec<(String, usize, usize)>,
+    pub(super) pcalled: Vec<(String, usize, usize, bool)>,
     /// For each local function (as [`Names::locals`]), the registered functions that may
     /// run it: those that name it, or name a local function that does, and so on (filled
     /// by [`Names::reach`]).
@@ -550,8 +556,8 @@ impl Names {
             let handed: Vec<usize> = self
                 .pcalled
                 .iter()
-                .filter(|(name, file, _)| *name == local.name && *file == 0)
-                .map(|&(_, _, at)| at)
+                .filter(|(name, file, _, _)| *name == local.name && *file == 0)
+                .map(|&(_, _, at, _)| at)
                 .collect();
             if handed.is_empty() {
                 continue;
@@ -563,6 +569,14 @@ impl Names {
                 .any(|at| *at != local.declared && !handed.contains(at));
             if !elsewhere {
                 self.caught.push((0, local.body.0, local.body.1));
+                let dropped = self
+                    .pcalled
+                    .iter()
+                    .filter(|(name, file, _, _)| *name == local.name && *file == 0)
+                    .all(|&(_, _, _, dropped)| dropped);
+                if dropped {
+                    self.caught_dropped.push((0, local.body.0, local.body.1));
+                }
             }
         }
     }
@@ -1440,6 +1454,14 @@ impl Visitor for Names {
     }
 
     fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        if let ([_], [Expression::FunctionCall(call)]) = (
+            &node.names().iter().collect::<Vec<_>>()[..],
+            &node.expressions().iter().collect::<Vec<_>>()[..],
+        ) {
+            if let Some(a) = byte_start(call) {
+                self.single_locals.insert((self.file, a));
+            }
+        }
         if self.file != 0 {
             self.included.extend(node.names().iter().map(name_of));
         }
@@ -1541,17 +1563,25 @@ impl Visitor for Names {
         // `pcall(function() ... end)`, `xpcall(function() ... end, handler)`: the errors of
         // the calls in the function are caught.
         if path == ["pcall"] || path == ["xpcall"] {
+            // the error dropped: the pcall a statement, or `local ok = pcall(...)`
+            let dropped = byte_start(call).is_some_and(|a| {
+                self.statements.contains(&(self.file, a))
+                    || self.single_locals.contains(&(self.file, a))
+            });
             if let FunctionArgs::Parentheses { arguments, .. } = args {
                 match arguments.iter().next() {
                     Some(Expression::Function(f)) => {
                         if let Some((a, b)) = body_range(f.body()) {
                             self.caught.push((self.file, a, b));
+                            if dropped {
+                                self.caught_dropped.push((self.file, a, b));
+                            }
                         }
                     }
                     // `pcall(f)`: f's body is caught where f runs only so (`catch_pcalled`)
                     Some(Expression::Var(Var::Name(n))) => {
                         if let Some(a) = byte_start(n) {
-                            self.pcalled.push((name_of(n), self.file, a));
+                            self.pcalled.push((name_of(n), self.file, a, dropped));
                         }
                     }
                     _ => {}
