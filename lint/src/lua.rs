@@ -71,6 +71,20 @@ pub struct CallSite {
     /// a loop's body, the right of `and`/`or`, after a `return`, a function that may not be
     /// called (`maybe_at`); `None` when it runs whenever they do.
     pub maybe: Option<&'static str>,
+    /// The wrapper the call goes through (`rcall('SET', k)` after `local function rcall(...)
+    /// return redis.call(...) end`), the innermost wrapper (itself, or the one it forwards
+    /// to) and where that one's body runs the command: the servers name that line in their
+    /// errors.
+    pub via: Option<(String, String, Position)>,
+    /// Whether a refusal of the call, caught, reaches neither the script's code nor its
+    /// reply: the call is a statement of its own (`redis.pcall('SET', k, v)` on a line
+    /// alone), or inside a function run by a `pcall` that drops the error (a statement, or
+    /// `local ok = pcall(function() ... end)`).
+    pub dropped: bool,
+    /// Whether the call is `redis.pcall` (or an alias of it) whose values are the reply of
+    /// the script or of its function (`return redis.pcall(...)`): the error a refusal gives
+    /// is then the reply the caller gets.
+    pub reply: bool,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -324,6 +338,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.settle_aliases();
         names.catch_pcalled(&idents);
         names.settle_passed(&idents);
+        names.settle_tables(&idents);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
@@ -377,6 +392,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             changes: &changes,
             following: std::cell::Cell::new(false),
             notes: std::cell::RefCell::new(Vec::new()),
+            pending: std::cell::Cell::new(false),
+            deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: n,
             values: values(ast, &names, &changes, n),
             frozen: true,
@@ -724,8 +741,7 @@ impl Visitor for MethodCalls<'_> {
             _ => None,
         };
         let Some(receiver) = receiver else { return };
-        let (Some((byte, _)), Some((colon, _))) = (byte_range(call), byte_range(m.colon_token()))
-        else {
+        let (Some(byte), Some(colon)) = (byte_start(call), byte_start(m.colon_token())) else {
             return;
         };
         let Some(text) = self.source.get(byte..colon) else {
@@ -762,6 +778,8 @@ fn values(
             changes,
             following: std::cell::Cell::new(false),
             notes: std::cell::RefCell::new(Vec::new()),
+            pending: std::cell::Cell::new(false),
+            deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file,
             values: values.clone(),
             frozen: false,
@@ -865,7 +883,12 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         let declared = copies.get(&byte).is_some_and(|&(local, at)| {
             names.api(file, local, at) || names.calls.iter().any(|c| c == local)
         });
-        let followed = if declared {
+        // `{ call = redis.call }` of a local table followed, but in a library's body, where
+        // FUNCTION LOAD reads `redis.call` and refuses it (as `local call = redis.call`)
+        let loaded =
+            matches!(kind, ScriptKind::Library { .. }) && !within(&names.bodies, file, byte);
+        let tabled = file == 0 && names.table_values.contains(&byte) && !loaded;
+        let followed = if declared || tabled {
             true
         } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API
@@ -923,6 +946,9 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             arguments: None,
             args: Vec::new(),
             maybe: (file == 0).then(|| maybe_at(names, byte)).flatten(),
+            via: None,
+            dropped: false,
+            reply: false,
         });
     }
     out
@@ -941,6 +967,13 @@ struct Flow<'a> {
     /// The values followed while reading an expression (`KEYS[1] = ARGV[1] since line 4`),
     /// shown with its text.
     notes: std::cell::RefCell<Vec<String>>,
+    /// Whether the value being read needs one not known yet in this pass (a helper's
+    /// return whose parameters its calls have not given yet, a local [`Flow::deferred`]):
+    /// then it is not assigned this pass, rather than assigned a value that a later pass
+    /// would change (a local assigned two values is opaque).
+    pending: std::cell::Cell<bool>,
+    /// The locals whose value was pending in this pass: a read of one is pending too.
+    deferred: std::cell::RefCell<std::collections::HashSet<String>>,
     file: usize,
     values: HashMap<String, Option<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
@@ -950,6 +983,23 @@ struct Flow<'a> {
 }
 
 impl Flow<'_> {
+    /// [`Flow::eval`] of a value to assign, `None` while it is pending ([`Flow::pending`]).
+    fn eval_now(&self, expr: &Expression) -> Option<KeyExpr> {
+        self.pending.set(false);
+        let value = self.eval(expr);
+        (self.frozen || !self.pending.get()).then_some(value)
+    }
+
+    /// [`Flow::assign`] of a value [`Flow::eval_now`] read; a pending one is deferred.
+    fn assign_now(&mut self, name: String, value: Option<KeyExpr>) {
+        match value {
+            Some(value) => self.assign(name, value),
+            None => {
+                self.deferred.borrow_mut().insert(name);
+            }
+        }
+    }
+
     fn assign(&mut self, name: String, value: KeyExpr) {
         if self.frozen {
             return;
@@ -1007,7 +1057,13 @@ impl Flow<'_> {
             }
             Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
                 Some(Some(value)) => value.parts.clone(),
-                _ => opaque(),
+                Some(None) => opaque(),
+                None => {
+                    if self.deferred.borrow().contains(&name_of(n)) {
+                        self.pending.set(true);
+                    }
+                    opaque()
+                }
             },
             Expression::Var(Var::Expression(v)) => {
                 let suffixes: Vec<&Suffix> = v.suffixes().collect();
@@ -1047,14 +1103,18 @@ impl Flow<'_> {
             _ => None,
         };
         if let Some(which) = which {
-            let byte = byte_range(expression).map_or(0, |(a, _)| a);
+            let byte = byte_start(expression).unwrap_or(0);
             let changed = |why| {
                 vec![Part::Changed {
                     text: short(&expr.to_string()),
                     why,
                 }]
             };
-            match self.changes.of(which, literal_index, self.file, byte) {
+            let bound = self.names.resolve_in(self.file, &table, byte);
+            match self
+                .changes
+                .of(which, Some((&table, bound)), literal_index, self.file, byte)
+            {
                 Read::Caller => {}
                 Read::Changed(why) => return changed(why),
                 // a value read inside the value followed is not followed again
@@ -1114,7 +1174,12 @@ impl Flow<'_> {
                 let j = self.names.passed_at(&path[0], at)?;
                 match self.values.get(&returned(j)) {
                     Some(Some(value)) => Some(value.parts.clone()),
-                    _ => None,
+                    Some(None) => None,
+                    // its parameters not given yet in this pass
+                    None => {
+                        self.pending.set(true);
+                        None
+                    }
                 }
             }
             _ => self.edited(call),
@@ -1287,10 +1352,10 @@ impl Visitor for Flow<'_> {
         let exprs: Vec<&Expression> = node.expressions().iter().collect();
         for (n, name) in node.names().iter().enumerate() {
             let value = match exprs.get(n) {
-                Some(e) => self.eval(e),
-                None => KeyExpr::opaque(name_of(name)),
+                Some(e) => self.eval_now(e),
+                None => Some(KeyExpr::opaque(name_of(name))),
             };
-            self.assign(name_of(name), value);
+            self.assign_now(name_of(name), value);
         }
     }
 
@@ -1299,10 +1364,10 @@ impl Visitor for Flow<'_> {
         for (n, var) in node.variables().iter().enumerate() {
             if let Var::Name(name) = var {
                 let value = match exprs.get(n) {
-                    Some(e) => self.eval(e),
-                    None => KeyExpr::opaque(name_of(name)),
+                    Some(e) => self.eval_now(e),
+                    None => Some(KeyExpr::opaque(name_of(name))),
                 };
-                self.assign(name_of(name), value);
+                self.assign_now(name_of(name), value);
             }
         }
     }
@@ -1327,7 +1392,7 @@ impl Visitor for Flow<'_> {
         for (n, name) in node.names().iter().enumerate() {
             if over_keys && n == 1 {
                 let value = KeyExpr {
-                    parts: vec![self.any_key(&node.expressions().to_string())],
+                    parts: vec![self.any_key(node.expressions())],
                     text: name_of(name),
                 };
                 self.assign(name_of(name), value);
@@ -1349,19 +1414,30 @@ impl Visitor for Flow<'_> {
         }
         // a helper only ever called directly: its calls give its parameters their values,
         // and a body of one `return x` gives each call the value of `x`
-        let range = byte_range(node);
+        // a body is known by its start (its end takes a walk over every token)
+        let start = byte_start(node);
         let helper = (self.file == 0)
             .then(|| {
                 self.names
                     .passed
                     .iter()
                     .copied()
-                    .find(|&j| Some(self.names.locals[j].body) == range)
+                    .find(|&j| Some(self.names.locals[j].body.0) == start)
             })
             .flatten();
         if let Some(j) = helper {
+            // known once its calls have given every parameter a value
+            let given = self.names.locals[j]
+                .parameters
+                .iter()
+                .all(|p| self.values.contains_key(p));
+            self.pending.set(false);
             let value = self.returned_by(node.block());
-            self.values.insert(returned(j), value);
+            if given && !self.pending.get() {
+                self.values.insert(returned(j), value);
+            } else {
+                self.values.remove(&returned(j));
+            }
             return;
         }
         for p in node.parameters() {
@@ -1396,7 +1472,7 @@ impl Flow<'_> {
         else {
             return;
         };
-        let Some(j) = byte_range(n).and_then(|(at, _)| self.names.passed_at(&path[0], at)) else {
+        let Some(j) = byte_start(n).and_then(|at| self.names.passed_at(&path[0], at)) else {
             return;
         };
         let helper = &self.names.locals[j];
@@ -1408,30 +1484,31 @@ impl Flow<'_> {
             matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
                 || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
         });
-        let values: Vec<(String, KeyExpr)> = helper
+        let values: Vec<(String, Option<KeyExpr>)> = helper
             .parameters
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let value = match exprs.get(i) {
-                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval(e),
-                    _ => KeyExpr::opaque(p.clone()),
+                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval_now(e),
+                    _ => Some(KeyExpr::opaque(p.clone())),
                 };
                 (p.clone(), value)
             })
             .collect();
         for (p, value) in values {
-            self.assign(p, value);
+            self.assign_now(p, value);
         }
     }
 
-    /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`, written
-    /// `text`), or the value the script may have put there when it changes KEYS.
-    fn any_key(&self, text: &str) -> Part {
-        match self.changes.of(Which::Keys, None, self.file, 0) {
+    /// A declared key of an index not known (a loop over KEYS, `unpack(KEYS)`: `node`),
+    /// or the value the script may have put there when it changes KEYS.
+    fn any_key(&self, node: &(impl Node + std::fmt::Display)) -> Part {
+        let byte = byte_start(node).unwrap_or(0);
+        match self.changes.of(Which::Keys, None, None, self.file, byte) {
             Read::Caller => Part::Key(0),
             Read::Changed(why) | Read::Followed(_, _, why) => Part::Changed {
-                text: short(text),
+                text: short(&node.to_string()),
                 why,
             },
         }
@@ -1459,7 +1536,7 @@ impl Flow<'_> {
         let Some((mut path, args)) = callee else {
             return;
         };
-        let byte = byte_range(call).map_or(0, |(a, _)| a);
+        let byte = byte_start(call).unwrap_or(0);
         // a name that is the API (`redis`, `local r = redis`) is `redis`; `redis` that is
         // not (a local table of that name) calls no server
         let api = self.names.api(self.file, &path[0], byte);
@@ -1467,6 +1544,11 @@ impl Flow<'_> {
             "redis".clone_into(&mut path[0]);
         } else if API.contains(&path[0].as_str()) && within(&self.names.shadowed, self.file, byte) {
             return;
+        } else if let [name, field] = &path[..] {
+            // `r.call(...)` after `local r = { call = redis.call }`
+            if let Some(field) = self.names.api_field(self.file, name, field, byte) {
+                path = vec!["redis".to_owned(), field];
+            }
         }
         // `redis.cal(...)`: checked as `redis.call(...)` (its `unknown-field` finding says so)
         if let [table, field] = &path[..] {
@@ -1474,12 +1556,20 @@ impl Flow<'_> {
                 path[1] = meant.to_owned();
             }
         }
-        if within(&self.names.dead, self.file, byte) {
+        // the call in a wrapper's body that forwards its `...`: each call of the wrapper is
+        // the command
+        if within(&self.names.dead, self.file, byte)
+            || self.names.forwarders.contains(&(self.file, byte))
+        {
             return;
         }
         let maybe = (self.file == 0)
             .then(|| maybe_at(self.names, byte))
             .flatten();
+        // its error dropped: a statement of its own, or inside a function whose `pcall`
+        // drops the error it catches
+        let dropped = self.names.statements.contains(&(self.file, byte))
+            || within(&self.names.caught_dropped, self.file, byte);
         let is_call = |path: &[String]| {
             is_call_path(path) || (path.len() == 1 && self.names.calls.contains(&path[0]))
         };
@@ -1492,13 +1582,18 @@ impl Flow<'_> {
             _ => Vec::new(),
         };
         let mut protected = is_pcall(&path) || within(&self.names.caught, self.file, byte);
+        let reply = is_pcall(&path) && self.names.replies(self.file, byte);
         if !is_call(&path) {
             // `pcall(redis.call, 'set', k, v)`: the call with its error caught.
             let inner = match exprs.first() {
                 Some(Expression::Var(Var::Expression(v))) => callee_path(v.prefix(), v.suffixes())
                     .map(|mut p| {
-                        let at = byte_range(v.prefix()).map_or(0, |(a, _)| a);
-                        if self.names.api(self.file, &p[0], at) {
+                        let at = byte_start(v.prefix()).unwrap_or(0);
+                        if let [name, field] = &p[..] {
+                            if let Some(field) = self.names.api_field(self.file, name, field, at) {
+                                p = vec!["redis".to_owned(), field];
+                            }
+                        } else if self.names.api(self.file, &p[0], at) {
                             "redis".clone_into(&mut p[0]);
                         }
                         p
@@ -1526,6 +1621,9 @@ impl Flow<'_> {
                         arguments: None,
                         args: Vec::new(),
                         maybe,
+                        via: None,
+                        dropped,
+                        reply: false,
                     });
                 }
                 return;
@@ -1534,6 +1632,14 @@ impl Flow<'_> {
             protected = true;
         }
         let at = position(self.file, call);
+        let via = match &path[..] {
+            [name] => self
+                .names
+                .wrapped
+                .get(name)
+                .map(|(inner, at)| (name.clone(), inner.clone(), *at)),
+            _ => None,
+        };
         let mut open_end = false;
         let mut counted = true;
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
@@ -1542,7 +1648,7 @@ impl Flow<'_> {
             if last && self.unpacks_keys(e) {
                 // `unpack(KEYS)` last: every argument it gives is a declared key
                 values.push(KeyExpr {
-                    parts: vec![self.any_key(&e.to_string())],
+                    parts: vec![self.any_key(*e)],
                     text: short(&e.to_string()),
                 });
                 counted = false;
@@ -1578,6 +1684,9 @@ impl Flow<'_> {
                 arguments: None,
                 args: Vec::new(),
                 maybe,
+                via,
+                dropped,
+                reply,
             });
             return;
         };
@@ -1615,6 +1724,9 @@ impl Flow<'_> {
             arguments: (counted && !open_end).then_some(values.len()),
             args: values,
             maybe,
+            via,
+            dropped,
+            reply,
         });
     }
 }

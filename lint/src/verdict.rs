@@ -846,8 +846,30 @@ pub(crate) fn script_called(
                     targets: every(targets, Outcome::Fails),
                 });
             }
-            if call.protected {
-                findings[before..].iter_mut().for_each(caught);
+            if call.protected && !call.reply {
+                for f in &mut findings[before..] {
+                    caught(f, call.dropped);
+                }
+            } else if call.reply {
+                for f in findings[before..]
+                    .iter_mut()
+                    .filter(|f| f.targets.iter().any(|&(_, o)| o != Outcome::Runs))
+                {
+                    f.message.push_str(
+                        "; `redis.pcall` hands the script the error, and the script returns \
+                         it: the caller gets it as the reply",
+                    );
+                }
+            }
+            if let Some((wrapper, inner, runs)) = &call.via {
+                for f in &mut findings[before..] {
+                    f.message.push_str(&format!(
+                        "; the call is `{wrapper}(...)` at line {}, and the command runs in \
+                         `{inner}`'s body, at line {} (the line the servers name)",
+                        call.at.line, runs.line
+                    ));
+                    f.at = *runs;
+                }
             }
         }
         // a literal argument a function of `redis` refuses, where the call runs in the unit
@@ -1989,13 +2011,18 @@ fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, Str
 
 /// A finding on a call whose error the script catches (`redis.pcall`, `pcall(...)`): the
 /// server refuses the command, the script goes on without it. Not a refusal of the script:
-/// `depends`, with the condition said.
-fn caught(f: &mut Finding) {
+/// `depends`, with the condition said; `runs` where a server measured catches the refusal
+/// every time ([`caught_every_time`]) and the call is a statement whose values are
+/// `dropped` (returned, `redis.pcall`'s error is the script's reply: an error).
+fn caught(f: &mut Finding, dropped: bool) {
     if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
         return;
     }
-    for (_, o) in &mut f.targets {
-        if *o == Outcome::Fails {
+    let every_time = dropped && caught_every_time(f.rule);
+    for (target, o) in &mut f.targets {
+        if every_time && target.server().is_some() {
+            *o = Outcome::Runs;
+        } else if *o == Outcome::Fails {
             *o = Outcome::Depends;
         }
     }
@@ -2003,6 +2030,16 @@ fn caught(f: &mut Finding) {
         "; the call is protected (`redis.pcall` or `pcall`), so where the server refuses the \
          command the script gets the error as a value and goes on without it",
     );
+    if every_time {
+        f.message.push_str(
+            " (Redis 7.0, Valkey 8.0 and 9.1 run the script every time: the command takes \
+             effect only where its keys are on the script's slot and node)",
+        );
+    }
+    if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
+        f.condition = None;
+        return;
+    }
     // the rule's own condition kept, as a branch's is (`cluster-database` on Valkey 9:
     // `cluster-databases` above the database)
     let rule = match f.condition.take() {
@@ -2013,6 +2050,18 @@ fn caught(f: &mut Finding) {
         "the command takes effect only where the rule holds{rule}; elsewhere the script runs \
          without it"
     )));
+}
+
+/// Whether a server measured hands a protected call's refusal under `rule` to the script
+/// every time, the script going on: a key on another slot of a script with a shebang or a
+/// function (`script-cross-slot`: "do not hash to the same slot"), or on another node
+/// (`other-slot`: "non local key"), measured on Redis 7.0, Valkey 8.0 and 9.1 with
+/// `redis.pcall`, `pcall(redis.call, ...)`, `pcall(function() ... end)` and `pcall(f)`.
+/// Not `command-cross-slot`: on Valkey 9.1.2 a multi-key command across two slots of a node
+/// makes every later call on that node fail (docs/lint.md), so no script of that rule is
+/// run by the tests.
+fn caught_every_time(rule: Rule) -> bool {
+    matches!(rule, Rule::ScriptCrossSlot | Rule::OtherSlot)
 }
 
 struct KeyContext<'a> {

@@ -20,7 +20,8 @@
 //!
 //! A read of a changed element is followed to the value assigned where that is certain:
 //! the element is changed by one assignment only, `t[i] = value` (one name, one value, `i`
-//! a literal), in the script's own file, that runs whenever the script (or the library
+//! a literal), or the table by one `local t = { a, b }` or `t = { a, b }` of positional
+//! fields read through that name bound the same way, in the script's own file, that runs whenever the script (or the library
 //! function holding it) does, and the read comes after it in the same script (or function
 //! body); nothing else changes the table's other elements as a whole. Every other read of a
 //! changed table is not known.
@@ -33,7 +34,7 @@ use full_moon::tokenizer::TokenReference;
 use full_moon::visitors::Visitor;
 
 use super::names::Names;
-use super::syntax::{byte_range, callee, name_of, number_text, position, short};
+use super::syntax::{byte_start, callee, name_of, number_text, position, short};
 use crate::Position;
 
 /// The functions that only read a table given as an argument, and give back none: what
@@ -57,6 +58,17 @@ const READERS: [&[&str]; 9] = [
 struct Change {
     at: Position,
     element: Option<usize>,
+    /// The body of the library function it is made in (the innermost registered function
+    /// whose body holds it, file 0): FCALL gives each call of a function its own `keys` and
+    /// `args`, so a change there reaches that body's reads only (its nested helpers' too).
+    /// `None` elsewhere: an EVAL script's, an include's, or code outside every registered
+    /// function (a helper any function may run) reaches every read.
+    unit: Option<(usize, usize)>,
+    /// For a change of a name (declared anew, assigned): the name and the binding it means
+    /// there (`None`: a global). A read through another binding (an alias made before, a
+    /// parameter of that name in another function, the global outside a local's block)
+    /// reads another table, which this change does not touch.
+    name: Option<(String, Option<usize>)>,
     /// The value a read after it is, when that is certain (see the module's docs).
     follow: Option<Follow>,
     /// What the script does, with the name as written (`assigns into \`KEYS\``).
@@ -64,12 +76,15 @@ struct Change {
     text: String,
 }
 
-/// An assignment `t[i] = value` that runs whenever its script or function does.
+/// An assignment that runs whenever its script or function does, of an element (`t[i] =
+/// value`) or of a whole table whose elements are certain (`local KEYS = { ARGV[1] }`,
+/// `keys = { args[1] }` in a function).
 #[derive(Debug, Clone)]
 struct Follow {
-    /// The value assigned, and as written (its first line, cut).
-    value: Expression,
-    shown: String,
+    /// The values assigned by index, each with its text (its first line, cut): `t[i] =
+    /// value`'s one, a table constructor's positional fields (the last left out when it is a
+    /// call or `...`, which may give any number of values).
+    values: Vec<(usize, Expression, String)>,
     /// The byte where the assignment ends (file 0): a read from there on sees the value.
     end: usize,
     /// The body of the library function it runs in (`None` in an EVAL script): a read
@@ -110,20 +125,42 @@ impl Table {
     }
 
     /// The first change that may touch the element `index` (`None`: an index the lint
-    /// cannot read, a loop over the table, `unpack`), and how many may.
-    fn touching(&self, index: Option<usize>) -> (Option<&Change>, usize) {
-        let Some(i) = index else {
-            return (self.changes.first(), self.changes.len());
+    /// cannot read, a loop over the table, `unpack`) read at `byte` of `file` through the
+    /// name and binding `read` (`None`: not known), and whether it is the only one.
+    fn touching(
+        &self,
+        index: Option<usize>,
+        read: Option<(&str, Option<usize>)>,
+        file: usize,
+        byte: usize,
+    ) -> (Option<&Change>, bool) {
+        let reaches = |&&n: &&usize| {
+            let change = &self.changes[n];
+            change
+                .unit
+                .is_none_or(|(a, b)| file == 0 && a <= byte && byte < b)
+                && change.name.as_ref().is_none_or(|(name, bound)| {
+                    read.is_none_or(|(read, at)| read == name && at == *bound)
+                })
         };
-        let one = self.elements.get(&i).map_or(&[][..], Vec::as_slice);
-        let first = [self.whole.first(), one.first()]
-            .into_iter()
-            .flatten()
-            .min();
-        (
-            first.map(|&n| &self.changes[n]),
-            self.whole.len() + one.len(),
-        )
+        // each list in source order: its first two that reach the read are enough
+        let firsts = |list: &[usize]| -> Vec<usize> {
+            list.iter().filter(reaches).take(2).copied().collect()
+        };
+        let all: Vec<usize>;
+        let lists: Vec<&[usize]> = match index {
+            None => {
+                all = (0..self.changes.len()).collect();
+                vec![&all]
+            }
+            Some(i) => vec![
+                &self.whole,
+                self.elements.get(&i).map_or(&[][..], Vec::as_slice),
+            ],
+        };
+        let mut found: Vec<usize> = lists.into_iter().flat_map(firsts).collect();
+        found.sort_unstable();
+        (found.first().map(|&n| &self.changes[n]), found.len() == 1)
     }
 }
 
@@ -179,13 +216,16 @@ impl Changes {
         finder.changes
     }
 
-    /// What `table[index]` read at `byte` of the file `file` is: the caller's value where
-    /// the script cannot have changed it; the value assigned where that is certain;
+    /// What `table[index]` read at `byte` of the file `file` is, `read` the table's name as
+    /// read and the binding it means there (`None` in it: a global; `None`: not known, a
+    /// loop over the table or `unpack`, which every change reaches): the caller's value
+    /// where the script cannot have changed it; the value assigned where that is certain;
     /// else not known, and why (the change and its line). `index` `None` for an index the
     /// lint cannot read, a loop over the table and `unpack`.
     pub(super) fn of(
         &self,
         which: Which,
+        read: Option<(&str, Option<usize>)>,
         index: Option<usize>,
         file: usize,
         byte: usize,
@@ -194,7 +234,7 @@ impl Changes {
             Which::Keys => &self.keys,
             Which::Argv => &self.argv,
         };
-        let (Some(change), count) = table.touching(index) else {
+        let (Some(change), only) = table.touching(index, read, file, byte) else {
             return Read::Caller;
         };
         let line = |at: Position| {
@@ -210,10 +250,15 @@ impl Changes {
             line(change.at),
             change.text
         );
-        if let (Some(f), 1, Some(_), 0) = (&change.follow, count, index, file) {
-            if byte >= f.end && f.unit.is_none_or(|(a, b)| a <= byte && byte < b) {
-                let note = format!("= {} since {}", f.shown, line(change.at));
-                return Read::Followed(&f.value, note, why);
+        if let (Some(f), true, Some(i), 0) = (&change.follow, only, index, file) {
+            let value = f.values.iter().find(|(j, _, _)| *j == i);
+            if let (true, true, Some((_, value, shown))) = (
+                byte >= f.end,
+                f.unit.is_none_or(|(a, b)| a <= byte && byte < b),
+                value,
+            ) {
+                let note = format!("= {shown} since {}", line(change.at));
+                return Read::Followed(value, note, why);
             }
         }
         Read::Changed(why)
@@ -250,15 +295,35 @@ impl Finder<'_> {
         }
     }
 
-    /// A change of `which` at `at` (its `element`, `None` for any), shown as its line.
+    /// The body of the innermost registered function that holds `byte` of file 0, if any.
+    fn unit_at(&self, byte: usize) -> Option<(usize, usize)> {
+        self.names
+            .functions
+            .iter()
+            .map(|f| f.body)
+            .filter(|&(a, b)| a <= byte && byte < b)
+            .min_by_key(|&(a, b)| b - a)
+    }
+
+    /// A change of `which` at `node` of the file visited (its `element`, `None` for any),
+    /// shown as its line; of the name `named` when it is one (declared anew, assigned),
+    /// which reaches only the reads through the binding the name means there.
     fn change(
         &mut self,
         which: Which,
-        at: Position,
+        node: &impl Node,
         element: Option<usize>,
         how: String,
         follow: Option<Follow>,
+        named: Option<&TokenReference>,
     ) {
+        let name = named.and_then(|token| {
+            let name = name_of(token);
+            let bound = self.names.resolve_in(self.file, &name, byte_start(token)?);
+            Some((name, bound))
+        });
+        let at = position(self.file, node);
+        let byte = byte_start(node).unwrap_or(0);
         let line = at
             .line
             .checked_sub(1)
@@ -267,6 +332,7 @@ impl Finder<'_> {
             .and_then(|rest| rest.lines().next())
             .unwrap_or_default();
         let text = short(code_of(line));
+        let unit = (self.file == 0).then(|| self.unit_at(byte)).flatten();
         let table = match which {
             Which::Keys => &mut self.changes.keys,
             Which::Argv => &mut self.changes.argv,
@@ -274,6 +340,8 @@ impl Finder<'_> {
         table.push(Change {
             at,
             element,
+            unit,
+            name,
             follow,
             how,
             text,
@@ -283,36 +351,38 @@ impl Finder<'_> {
     /// A name declared anew (a local, a parameter, a loop variable): a change of the table
     /// it stands for, if any.
     fn declared(&mut self, token: &TokenReference) {
+        self.declared_with(token, None);
+    }
+
+    /// [`Finder::declared`], with the values to follow when it is certain what the name
+    /// holds.
+    fn declared_with(&mut self, token: &TokenReference, follow: Option<Follow>) {
         let name = name_of(token);
         if let Some(which) = self.table(&name) {
             let how = format!("declares `{name}` anew");
-            self.change(which, position(self.file, token), None, how, None);
+            self.change(which, token, None, how, follow, Some(token));
         }
     }
 }
 
 impl Finder<'_> {
-    /// The assignment `node` to an element at a literal index as a value to follow: one
-    /// name, one value, in the script's own file, run whenever its script or function is.
-    fn follow(&self, node: &ast::Assignment) -> Option<Follow> {
-        let ([_], [value]) = (
-            &node.variables().iter().collect::<Vec<_>>()[..],
-            &node.expressions().iter().collect::<Vec<_>>()[..],
-        ) else {
-            return None;
-        };
-        let (start, _) = byte_range(node)?;
+    /// The statement `node` that assigns `value` to one element (`element`) or to a whole
+    /// table (`element` `None`, `whole`: given to a name, a table constructor of positional
+    /// fields; the change's name says which reads see it) as values to follow: one target,
+    /// one value, in the script's own file, run whenever its script or function is.
+    fn follow(
+        &self,
+        node: &(impl Node + std::fmt::Display),
+        value: &Expression,
+        element: Option<usize>,
+        whole: bool,
+    ) -> Option<Follow> {
+        let start = byte_start(node)?;
         if self.file != 0 || !(self.runs_always)(start) {
             return None;
         }
         // a library's: in a registered function's body, the innermost
-        let unit = self
-            .names
-            .functions
-            .iter()
-            .map(|f| f.body)
-            .filter(|&(a, b)| a <= start && start < b)
-            .min_by_key(|&(a, b)| b - a);
+        let unit = self.unit_at(start);
         if unit.is_none() && !self.names.functions.is_empty() {
             return None;
         }
@@ -322,14 +392,36 @@ impl Finder<'_> {
             .next()
             .map_or(0, |t| t.leading_trivia().map(|t| t.to_string().len()).sum());
         let end = start.checked_sub(leading)? + node.to_string().len();
-        let shown = value.to_string();
-        let shown = short(code_of(shown.trim().lines().next().unwrap_or_default()));
-        Some(Follow {
-            value: (*value).clone(),
-            shown,
-            end,
-            unit,
-        })
+        let shown = |value: &Expression| {
+            let text = value.to_string();
+            short(code_of(text.trim().lines().next().unwrap_or_default()))
+        };
+        let values = match (element, whole, value) {
+            (Some(i), _, _) => vec![(i, value.clone(), shown(value))],
+            (None, true, Expression::TableConstructor(table)) => {
+                let mut fields: Vec<&Expression> = Vec::new();
+                for field in table.fields() {
+                    match field {
+                        ast::Field::NoKey(e) => fields.push(e),
+                        _ => return None,
+                    }
+                }
+                // a call or `...` last gives any number of values
+                if fields.last().is_some_and(|e| {
+                    matches!(e, Expression::FunctionCall(_))
+                        || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+                }) {
+                    fields.pop();
+                }
+                fields
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, e)| (i + 1, e.clone(), shown(e)))
+                    .collect()
+            }
+            _ => return None,
+        };
+        Some(Follow { values, end, unit })
     }
 }
 
@@ -363,8 +455,22 @@ impl Visitor for Finder<'_> {
                     Var::Name(_) => format!("assigns `{}`", name_of(name)),
                     _ => format!("assigns into `{}`", name_of(name)),
                 };
-                let follow = element.and_then(|_| self.follow(node));
-                self.change(which, position(self.file, node), element, how, follow);
+                // one target, one value
+                let one = match (
+                    &node.variables().iter().collect::<Vec<_>>()[..],
+                    &node.expressions().iter().collect::<Vec<_>>()[..],
+                ) {
+                    ([_], [value]) => Some(*value),
+                    _ => None,
+                };
+                let whole = matches!(var, Var::Name(_)).then_some(name);
+                let follow = one.and_then(|value| match (element, whole) {
+                    (Some(_), _) | (None, Some(_)) => {
+                        self.follow(node, value, element, whole.is_some())
+                    }
+                    _ => None,
+                });
+                self.change(which, node, element, how, follow, whole);
             }
         }
     }
@@ -376,13 +482,18 @@ impl Visitor for Finder<'_> {
             // `local ks = KEYS`: an alias the lint reads as KEYS (its changes are found)
             if let Some(Expression::Var(Var::Name(value))) = exprs.get(n) {
                 if declared.is_some() && declared == self.table(&name_of(value)) {
-                    if let Some((at, _)) = byte_range(value) {
+                    if let Some(at) = byte_start(value) {
                         self.allowed.insert(at);
                     }
                     continue;
                 }
             }
-            self.declared(token);
+            // `local KEYS = { ARGV[1] }`: a table whose elements may be followed
+            let follow = match (&node.names().iter().collect::<Vec<_>>()[..], &exprs[..]) {
+                ([_], [value]) => self.follow(node, value, None, true),
+                _ => None,
+            };
+            self.declared_with(token, follow);
         }
     }
 
@@ -392,8 +503,9 @@ impl Visitor for Finder<'_> {
 
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
         // a registered function's own `keys` and `args` are the call's tables
-        let range = byte_range(node);
-        if self.file == 0 && self.names.functions.iter().any(|f| Some(f.body) == range) {
+        // a body is known by its start (its end takes a walk over every token)
+        let start = byte_start(node);
+        if self.file == 0 && self.names.functions.iter().any(|f| Some(f.body.0) == start) {
             return;
         }
         for p in node.parameters() {
@@ -412,7 +524,7 @@ impl Visitor for Finder<'_> {
                     (&path[..], &arguments.iter().collect::<Vec<_>>()[..])
                 {
                     if only == "ipairs" || only == "pairs" {
-                        if let Some((at, _)) = byte_range(n) {
+                        if let Some(at) = byte_start(n) {
                             self.allowed.insert(at);
                         }
                     }
@@ -437,7 +549,7 @@ impl Visitor for Finder<'_> {
         }
         for e in arguments.iter() {
             if let Expression::Var(Var::Name(n)) = e {
-                if let Some((at, _)) = byte_range(n) {
+                if let Some(at) = byte_start(n) {
                     self.allowed.insert(at);
                 }
             }
@@ -451,7 +563,7 @@ impl Visitor for Finder<'_> {
                 expression,
             } => {
                 if let Expression::Var(Var::Name(n)) = &**expression {
-                    if let Some((at, _)) = byte_range(n) {
+                    if let Some(at) = byte_start(n) {
                         self.allowed.insert(at);
                     }
                 }
@@ -460,10 +572,10 @@ impl Visitor for Finder<'_> {
                 let Some(which) = self.table(&name_of(n)) else {
                     return;
                 };
-                let at = byte_range(n).map_or(0, |(a, _)| a);
+                let at = byte_start(n).unwrap_or(0);
                 if !self.allowed.contains(&at) {
                     let how = format!("hands `{}` to code that may change it", name_of(n));
-                    self.change(which, position(self.file, n), None, how, None);
+                    self.change(which, n, None, how, None, None);
                 }
             }
             _ => {}

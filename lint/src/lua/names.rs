@@ -11,7 +11,9 @@ use full_moon::visitors::Visitor;
 
 use super::kind::Function;
 use super::strings::string_value;
-use super::syntax::{byte_range, callee, callee_path, name_of, position, short};
+use super::syntax::{
+    block_range, body_range, byte_range, byte_start, callee, callee_path, name_of, position, short,
+};
 use crate::{Position, MAX_SOURCE_BYTES};
 
 /// Pass one: aliases of `redis.call`, of `KEYS` and `ARGV`, registered functions, and the
@@ -32,6 +34,12 @@ pub(super) struct Names {
     pub(super) shadowed: Vec<(usize, usize, usize)>,
     pub(super) dead: Vec<(usize, usize, usize)>,
     pub(super) caught: Vec<(usize, usize, usize)>,
+    /// The ranges of [`Names::caught`] whose `pcall` drops the error it catches: the `pcall`
+    /// a statement of its own, or the one value of a `local` of one name (`local ok =
+    /// pcall(...)`: the error is its second value).
+    pub(super) caught_dropped: Vec<(usize, usize, usize)>,
+    /// The calls (file, byte) that are the one value of a `local` of one name.
+    single_locals: std::collections::HashSet<(usize, usize)>,
     /// The local functions of the script (file 0): `local function f(...)` and `local f =
     /// function(...)`, each with its body's byte range and its parameters' names.
     pub(super) locals: Vec<LocalFunction>,
@@ -43,7 +51,7 @@ pub(super) struct Names {
     direct_calls: std::collections::HashSet<usize>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
     /// file and byte of each such use.
-    pub(super) pcalled: Vec<(String, usize, usize)>,
+    pub(super) pcalled: Vec<(String, usize, usize, bool)>,
     /// For each local function (as [`Names::locals`]), the registered functions that may
     /// run it: those that name it, or name a local function that does, and so on (filled
     /// by [`Names::reach`]).
@@ -98,8 +106,11 @@ pub(super) struct Names {
     /// The names the includes declare (`local function f`, `local x`, `function f`): the
     /// script's text is put where it includes them, so it may read them.
     pub(super) included: std::collections::HashSet<String>,
-    /// The end of each `repeat` block (file, byte) with the end of its `until` condition.
-    pub(super) repeat_ends: HashMap<(usize, usize), usize>,
+    /// Where each block that a statement closes ends, by (file, the block's first byte),
+    /// set by the statement before its block is visited: the start of the keyword that
+    /// closes it (`end`, `elseif`, `else`), or for a `repeat` block the end of its `until`
+    /// condition, which sees its locals. A block not there is a file's outermost.
+    block_ends: HashMap<(usize, usize), usize>,
     /// The calls of file 0 of a name's field (`redis.cal(...)`, `bit['bxor'](...)`): the
     /// name's byte (as in [`Names::reads`]) and the field.
     pub(super) field_calls: HashMap<usize, String>,
@@ -127,6 +138,92 @@ pub(super) struct Names {
     /// The calls of a table's `register_function` (`redis.register_function(...)`, `r.
     /// register_function{...}`); [`Names::settle`] registers those of the API.
     pending_functions: Vec<Registration>,
+    /// The local functions that forward their arguments whole ([`forwarding`]: `local
+    /// function rcall(...) return redis.call(...) end`). [`Names::settle`] keeps in [`Names::calls`] those whose callee is the API's `call` or
+    /// `pcall`, or an alias of one, and their calls in [`Names::forwarders`].
+    pending_forwards: Vec<Wrapper>,
+    /// The calls in the body of a wrapper of [`Names::calls`] that forward its `...` (file,
+    /// byte): each call of the wrapper is the command, so this call is no command of its own.
+    pub(super) forwarders: std::collections::HashSet<(usize, usize)>,
+    /// The wrappers of [`Names::calls`], each with where the command runs: the innermost
+    /// wrapper and the call in its body (`rcall` and its `redis.call(...)`, also for a
+    /// wrapper of `rcall`, or a local holding it), the line the servers name in their
+    /// errors.
+    pub(super) wrapped: HashMap<String, RunsIn>,
+    /// The calls that are statements of their own, their values dropped (file, byte of the
+    /// call).
+    pub(super) statements: std::collections::HashSet<(usize, usize)>,
+    /// The calls of file 0 that are the one value of a `return` (by byte), with the start
+    /// of the function body the `return` is in (`None`: the file's own body).
+    returned: HashMap<usize, Option<usize>>,
+    /// The locals of file 0 declared with a table constructor holding the API's call or
+    /// pcall (`local r = { call = redis.call }`): the binding, the field, the table's name
+    /// and byte, the API's field; [`Names::settle_tables`] keeps those it can follow.
+    pending_tables: Vec<(usize, String, String, usize, String)>,
+    /// The locals that hold a table of the API's call and pcall, followed (by binding): each
+    /// field with the API's field it holds (`r.call` is `redis.call`).
+    table_calls: HashMap<usize, Vec<(String, String)>>,
+    /// The bytes of the names of file 0 whose field is put in such a table (`redis` in `{
+    /// call = redis.call }`): followed.
+    pub(super) table_values: std::collections::HashSet<usize>,
+}
+
+/// The call that the function `body` forwards its arguments to, whole: a function of `...`
+/// alone whose body is one `return f(...)` or one `f(...)` statement, `f` a name or dotted
+/// names (`redis.call`, `rcall`); its path, the byte of its first name and the call's byte.
+/// A call of such a function is a call of `f` with the same arguments (and, for `return`,
+/// the same values; without it the values are dropped, which changes nothing the lint reads).
+/// Anything more in the body (a parameter named, a second statement, `f(x, ...)`) is not
+/// followed.
+pub(super) fn forwarding(
+    body: &ast::FunctionBody,
+) -> Option<(Vec<String>, usize, &ast::FunctionCall)> {
+    let mut parameters = body.parameters().iter();
+    let (Some(ast::Parameter::Ellipsis(_)), None) = (parameters.next(), parameters.next()) else {
+        return None;
+    };
+    let block = body.block();
+    let mut stmts = block.stmts();
+    let call = match (stmts.next(), stmts.next(), block.last_stmt()) {
+        (None, None, Some(ast::LastStmt::Return(r))) => {
+            let mut returns = r.returns().iter();
+            match (returns.next(), returns.next()) {
+                (Some(Expression::FunctionCall(call)), None) => call,
+                _ => return None,
+            }
+        }
+        (Some(ast::Stmt::FunctionCall(call)), None, None) => call,
+        _ => return None,
+    };
+    let (path, FunctionArgs::Parentheses { arguments, .. }) = callee(call)? else {
+        return None;
+    };
+    let mut args = arguments.iter();
+    match (args.next(), args.next()) {
+        (Some(Expression::Symbol(s)), None) if s.token().to_string() == "..." => {}
+        _ => return None,
+    }
+    let Prefix::Name(first) = call.prefix() else {
+        return None;
+    };
+    Some((path, byte_range(first)?.0, call))
+}
+
+/// Where a wrapper's calls run the command: the innermost wrapper's name and the call in
+/// its body.
+pub(super) type RunsIn = (String, Position);
+
+/// A local function that forwards its arguments whole ([`forwarding`]).
+struct Wrapper {
+    /// The file and the local's name.
+    file: usize,
+    name: String,
+    /// The callee's path (`["redis", "call"]`, `["rcall"]`) and the byte of its first name.
+    path: Vec<String>,
+    byte: usize,
+    /// The call in the body: its byte and place.
+    call: usize,
+    at: Position,
 }
 
 /// A call of `T.register_function(...)` read in pass one, registered by [`Names::settle`]
@@ -459,8 +556,8 @@ impl Names {
             let handed: Vec<usize> = self
                 .pcalled
                 .iter()
-                .filter(|(name, file, _)| *name == local.name && *file == 0)
-                .map(|&(_, _, at)| at)
+                .filter(|(name, file, _, _)| *name == local.name && *file == 0)
+                .map(|&(_, _, at, _)| at)
                 .collect();
             if handed.is_empty() {
                 continue;
@@ -472,8 +569,53 @@ impl Names {
                 .any(|at| *at != local.declared && !handed.contains(at));
             if !elsewhere {
                 self.caught.push((0, local.body.0, local.body.1));
+                let dropped = self
+                    .pcalled
+                    .iter()
+                    .filter(|(name, file, _, _)| *name == local.name && *file == 0)
+                    .all(|&(_, _, _, dropped)| dropped);
+                if dropped {
+                    self.caught_dropped.push((0, local.body.0, local.body.1));
+                }
             }
         }
+    }
+
+    /// Whether the values of the call at `byte` of `file` are the reply of the script or of
+    /// a registered function: the one value of a `return` in the script's own body, or in
+    /// a registered function's own (not a helper's, whose values go to its caller).
+    pub(super) fn replies(&self, file: usize, byte: usize) -> bool {
+        match (file, self.returned.get(&byte)) {
+            (0, Some(None)) => self.functions.is_empty(),
+            (0, Some(Some(body))) => self.functions.iter().any(|f| f.body.0 == *body),
+            _ => false,
+        }
+    }
+
+    /// The API's field (`call` or `pcall`) that `name.field` at `byte` of `file` is: the
+    /// API's own (`redis.call`, `r.pcall` after `local r = redis`: [`Names::api`]), or a
+    /// field of a local table of them ([`Names::settle_tables`]: `r.call` after `local r =
+    /// { call = redis.call }`). The one answer for a call's callee, and for a callee handed
+    /// to `pcall`.
+    pub(super) fn api_field(
+        &self,
+        file: usize,
+        name: &str,
+        field: &str,
+        byte: usize,
+    ) -> Option<String> {
+        if self.api(file, name, byte) {
+            return Some(field.to_owned());
+        }
+        if file != 0 || self.table_calls.is_empty() {
+            return None;
+        }
+        let b = self.resolve(name, byte)?;
+        self.table_calls
+            .get(&b)?
+            .iter()
+            .find(|(f, _)| f == field)
+            .map(|(_, api)| api.clone())
     }
 
     /// Whether the name `name` at `byte` of `file` is the server's API table: `redis` or
@@ -567,6 +709,22 @@ impl Names {
             .filter(|&b| self.holds(b).is_some_and(|t| API.contains(&t)))
             .map(|b| self.bindings[b].name.clone())
             .collect();
+        // a wrapper of `T.call(...)`: an alias of `T.call` where `T` is the API; a wrapper
+        // of a name (`return rcall(...)`): a link as `local d = rcall` is
+        let wrappers = std::mem::take(&mut self.pending_forwards);
+        for w in &wrappers {
+            if let [table, field] = &w.path[..] {
+                if field == "call" || field == "pcall" {
+                    self.pending_calls.push((
+                        w.file,
+                        w.name.clone(),
+                        table.clone(),
+                        w.byte,
+                        field.clone(),
+                    ));
+                }
+            }
+        }
         for (file, alias, table, byte, field) in std::mem::take(&mut self.pending_calls) {
             if self.api(file, &table, byte) {
                 if field == "pcall" {
@@ -575,25 +733,54 @@ impl Names {
                 self.calls.push(alias);
             }
         }
+        for w in wrappers.iter().filter(|w| w.path.len() == 2) {
+            if self.calls.contains(&w.name) {
+                self.wrapped.insert(w.name.clone(), (w.name.clone(), w.at));
+            }
+        }
         // `local d = rcall`: an alias of an alias, link by link (each round adds one at
         // least, or stops)
+        let links: Vec<(&String, &String, Option<&Wrapper>)> = self
+            .copies
+            .iter()
+            .map(|c| (&c.3, &c.4, None))
+            .chain(wrappers.iter().filter_map(|w| match &w.path[..] {
+                [of] => Some((&w.name, of, Some(w))),
+                _ => None,
+            }))
+            .collect();
         loop {
-            let more: Vec<(String, bool)> = self
-                .copies
+            let more: Vec<(String, bool, Option<RunsIn>)> = links
                 .iter()
-                .filter(|c| self.calls.contains(&c.4) && !self.calls.contains(&c.3))
-                .map(|c| (c.3.clone(), self.pcalls.contains(&c.4)))
+                .filter(|(alias, of, _)| self.calls.contains(of) && !self.calls.contains(alias))
+                .map(|&(alias, of, wrapper)| {
+                    // where the command runs: in the body of the innermost wrapper
+                    let at = self
+                        .wrapped
+                        .get(of)
+                        .cloned()
+                        .or(wrapper.map(|w| (w.name.clone(), w.at)));
+                    (alias.clone(), self.pcalls.contains(of), at)
+                })
                 .collect();
             if more.is_empty() {
                 break;
             }
-            for (alias, pcall) in more {
+            for (alias, pcall, at) in more {
+                if let Some(at) = at {
+                    self.wrapped.insert(alias.clone(), at);
+                }
                 if pcall {
                     self.pcalls.push(alias.clone());
                 }
                 self.calls.push(alias);
             }
         }
+        self.forwarders = wrappers
+            .iter()
+            .filter(|w| self.calls.contains(&w.name))
+            .map(|w| (w.file, w.call))
+            .collect();
         for r in std::mem::take(&mut self.pending_functions) {
             if !self.api(r.file, &r.table, r.byte) {
                 continue;
@@ -784,7 +971,7 @@ impl Names {
     /// A helper assigned to the name `token` (`function f`, `f = function`): the value of
     /// the binding the name means there, or a global.
     fn assign_helper(&mut self, token: &TokenReference, body: &ast::FunctionBody) {
-        let at = byte_range(token).map_or(0, |(a, _)| a);
+        let at = byte_start(token).unwrap_or(0);
         match self.resolve_in(self.file, &name_of(token), at) {
             Some(b) => {
                 if let Some(j) = self.add_local(token, body, Reach::Bound) {
@@ -805,7 +992,7 @@ impl Names {
             return;
         }
         let name = name_of(first);
-        let Some((at, _)) = byte_range(first) else {
+        let Some(at) = byte_start(first) else {
             return;
         };
         let into_table = !suffixes.is_empty();
@@ -856,13 +1043,13 @@ impl Names {
         if self.file != 0 {
             return None;
         }
-        let (Some(declared), Some(range)) = (byte_range(name), byte_range(body)) else {
+        let (Some(declared), Some(range)) = (byte_start(name), body_range(body)) else {
             return None;
         };
         self.locals.push(LocalFunction {
             name: name_of(name),
             reach,
-            declared: declared.0,
+            declared,
             body: range,
             parameters: body
                 .parameters()
@@ -886,11 +1073,94 @@ impl Names {
 
     /// The name `token` of file 0 read as a variable.
     fn read(&mut self, token: &TokenReference) {
-        if let (0, Some((a, _))) = (self.file, byte_range(token)) {
+        if let (0, Some(a)) = (self.file, byte_start(token)) {
             let top_level = self.open_bodies.is_empty();
             self.reads
                 .push((name_of(token), a, position(0, token), top_level));
         }
+    }
+
+    /// The fields of the constructor `table` of the local `b` that hold a table's `call` or
+    /// `pcall` (`{ call = redis.call, pcall = redis.pcall }`), settled by
+    /// [`Names::settle_tables`].
+    fn table_of_calls(&mut self, b: usize, table: &ast::TableConstructor) {
+        for field in table.fields() {
+            let ast::Field::NameKey { key, value, .. } = field else {
+                continue;
+            };
+            let Expression::Var(Var::Expression(v)) = &**value else {
+                continue;
+            };
+            let path = callee_path(v.prefix(), v.suffixes());
+            let (Some([t, f]), Prefix::Name(first)) = (path.as_deref(), v.prefix()) else {
+                continue;
+            };
+            if let (true, Some(at)) = (f == "call" || f == "pcall", byte_start(first)) {
+                self.pending_tables
+                    .push((b, name_of(key), t.clone(), at, f.clone()));
+            }
+        }
+    }
+
+    /// Keeps in [`Names::table_calls`] the locals of [`Names::pending_tables`] whose table
+    /// is the API's where it is read ([`Names::api`]) and whose every use (`idents`: every
+    /// name token of file 0 with its byte) is a call of one of its fields (`r.call(...)`):
+    /// never assigned, written into, handed on or indexed otherwise, so the fields keep the
+    /// functions they were given. Asked after [`Names::settle`].
+    pub(super) fn settle_tables(&mut self, idents: &[(String, usize)]) {
+        let mut kept: HashMap<usize, Vec<(String, String)>> = HashMap::new();
+        let mut values: Vec<(usize, usize)> = Vec::new();
+        for (b, field, table, at, api_field) in std::mem::take(&mut self.pending_tables) {
+            if self.api(0, &table, at) {
+                kept.entry(b).or_default().push((field, api_field));
+                values.push((b, at));
+            }
+        }
+        kept.retain(|&b, _| {
+            let binding = &self.bindings[b];
+            !self.reassigned.contains(&b)
+                && idents.iter().all(|(n, at)| {
+                    *n != binding.name
+                        || *at == binding.declared
+                        || self.resolve(n, *at) != Some(b)
+                        || self.field_calls.contains_key(at)
+                })
+        });
+        self.table_values = values
+            .into_iter()
+            .filter(|(b, _)| kept.contains_key(b))
+            .map(|(_, at)| at)
+            .collect();
+        self.table_calls = kept;
+    }
+
+    /// The local `name` declared with the function `body`: a wrapper when the body forwards
+    /// its arguments whole ([`forwarding`]), settled by [`Names::settle`].
+    fn forwards(&mut self, name: &TokenReference, body: &ast::FunctionBody) {
+        if let Some((path, byte, call)) = forwarding(body) {
+            self.pending_forwards.push(Wrapper {
+                file: self.file,
+                name: name_of(name),
+                path,
+                byte,
+                call: byte_start(call).unwrap_or(0),
+                at: position(self.file, call),
+            });
+        }
+    }
+
+    /// Records that `block` ends where `terminator` starts ([`Names::block_ends`]); its
+    /// range ([`block_range`]).
+    fn ends_at(
+        &mut self,
+        block: &ast::Block,
+        terminator: &TokenReference,
+    ) -> Option<(usize, usize)> {
+        let range = block_range(block, terminator);
+        if let Some((a, b)) = range {
+            self.block_ends.entry((self.file, a)).or_insert(b);
+        }
+        range
     }
 
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
@@ -901,19 +1171,31 @@ impl Names {
 }
 
 impl Visitor for Names {
+    fn visit_stmt(&mut self, node: &ast::Stmt) {
+        if let ast::Stmt::FunctionCall(call) = node {
+            if let Some(a) = byte_start(call) {
+                self.statements.insert((self.file, a));
+            }
+        }
+    }
+
     fn visit_block(&mut self, node: &ast::Block) {
-        let (a, b) = byte_range(node).unwrap_or((0, 0));
-        // a `repeat` block's locals are seen by its `until` condition too
-        let end = self.repeat_ends.get(&(self.file, b)).copied().unwrap_or(b);
-        self.blocks.push((a, end));
+        let range = byte_start(node).map_or((0, 0), |a| {
+            let end = self.block_ends.get(&(self.file, a)).copied();
+            (a, end.unwrap_or(usize::MAX))
+        });
+        self.blocks.push(range);
     }
 
     fn visit_repeat(&mut self, node: &ast::Repeat) {
-        if let (Some((_, b)), Some((_, until))) =
-            (byte_range(node.block()), byte_range(node.until()))
-        {
-            self.repeat_ends.insert((self.file, b), until);
+        // a `repeat` block's locals are seen by its `until` condition too
+        if let (Some(a), Some((_, until))) = (byte_start(node.block()), byte_range(node.until())) {
+            self.block_ends.insert((self.file, a), until);
         }
+    }
+
+    fn visit_do(&mut self, node: &ast::Do) {
+        self.ends_at(node.block(), node.end_token());
     }
 
     fn visit_block_end(&mut self, _node: &ast::Block) {
@@ -927,7 +1209,7 @@ impl Visitor for Names {
         let name = node.name();
         let names: Vec<&TokenReference> = name.names().iter().collect();
         if let Some(first) = names.first() {
-            let at = byte_range(*first).map_or(0, |(a, _)| a);
+            let at = byte_start(*first).unwrap_or(0);
             let bound = self.resolve_in(self.file, &name_of(first), at);
             let single = names.len() == 1 && name.method_name().is_none();
             if single {
@@ -964,7 +1246,7 @@ impl Visitor for Names {
             }
         }
         // a method's body has the parameter `self`
-        if let (Some(_), Some((a, b)), 0) = (name.method_name(), byte_range(node.body()), self.file)
+        if let (Some(_), Some((a, b)), 0) = (name.method_name(), body_range(node.body()), self.file)
         {
             self.bind_name("self".to_owned(), a, a, b);
         }
@@ -987,7 +1269,7 @@ impl Visitor for Names {
         for var in node.variables() {
             match var {
                 Var::Name(n) => {
-                    if let Some((a, _)) = byte_range(n) {
+                    if let Some(a) = byte_start(n) {
                         self.assigned.push((self.file, name_of(n), a));
                     }
                     self.global_write(n, &[], var);
@@ -1032,15 +1314,16 @@ impl Visitor for Names {
             self.included.insert(name_of(node.name()));
         }
         // its own body sees it
-        let from = byte_range(node.name()).map_or(0, |(a, _)| a);
+        let from = byte_start(node.name()).unwrap_or(0);
         if let (Some(b), Some(j)) = (
             self.bind(node.name(), from, None),
             self.add_local(node.name(), node.body(), Reach::Bound),
         ) {
             self.bindings[b].functions.push(j);
         }
+        self.forwards(node.name(), node.body());
         if API.contains(&name_of(node.name()).as_str()) {
-            let start = byte_range(node).map_or(0, |(a, _)| a);
+            let start = byte_start(node).unwrap_or(0);
             self.shadow(start);
         }
     }
@@ -1050,9 +1333,11 @@ impl Visitor for Names {
     }
 
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
+        self.ends_at(node.block(), node.end_token());
+        let range = body_range(node);
         self.open_bodies
-            .push(byte_range(node).unwrap_or((usize::MAX, usize::MAX)));
-        if let Some((a, b)) = byte_range(node) {
+            .push(range.unwrap_or((usize::MAX, usize::MAX)));
+        if let Some((a, b)) = range {
             self.bodies.push((self.file, a, b));
             for p in node.parameters() {
                 if let ast::Parameter::Name(n) = p {
@@ -1064,14 +1349,15 @@ impl Visitor for Names {
             .parameters()
             .iter()
             .any(|p| matches!(p, ast::Parameter::Name(n) if API.contains(&name_of(n).as_str())));
-        if let (true, Some((a, b))) = (shadows, byte_range(node)) {
+        if let (true, Some((a, b))) = (shadows, range) {
             self.shadowed.push((self.file, a, b));
         }
     }
 
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
-        self.may_skip(byte_range(node.block()), "in a loop's body");
-        if let Some((a, b)) = byte_range(node.block()) {
+        let block = self.ends_at(node.block(), node.end_token());
+        self.may_skip(block, "in a loop's body");
+        if let Some((a, b)) = block {
             for n in node.names() {
                 self.bind(n, a, Some(b));
             }
@@ -1079,37 +1365,53 @@ impl Visitor for Names {
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
-        self.may_skip(byte_range(node.block()), "in a loop's body");
-        if let Some((a, b)) = byte_range(node.block()) {
+        let block = self.ends_at(node.block(), node.end_token());
+        self.may_skip(block, "in a loop's body");
+        if let Some((a, b)) = block {
             self.bind(node.index_variable(), a, Some(b));
         }
     }
 
     fn visit_if(&mut self, node: &ast::If) {
-        let then = byte_range(node.then_token()).map(|(a, _)| a);
+        // each block ends where the keyword after it starts
+        let else_ifs: Vec<&ast::ElseIf> = node.else_if().into_iter().flatten().collect();
+        let after = |i: usize| {
+            else_ifs
+                .get(i)
+                .map(|e| e.else_if_token())
+                .or(node.else_token())
+                .unwrap_or(node.end_token())
+        };
+        let block = self.ends_at(node.block(), after(0));
+        for (i, e) in else_ifs.iter().enumerate() {
+            self.ends_at(e.block(), after(i + 1));
+        }
+        if let Some(b) = node.else_block() {
+            self.ends_at(b, node.end_token());
+        }
+        let then = byte_start(node.then_token());
         let end = byte_range(node.end_token()).map(|(_, b)| b);
         // `if true then`: its block surely runs, the branches after it may not
         let from = if always(node.condition()) {
-            byte_range(node.block()).map(|(_, b)| b).or(then)
+            block.map(|(_, b)| b).or(then)
         } else {
             then
         };
         self.may_skip(from.zip(end), "in a branch of an `if`");
-        if let (Expression::Var(Var::Expression(v)), Some((a, b))) =
-            (node.condition(), byte_range(node.block()))
-        {
+        if let (Expression::Var(Var::Expression(v)), Some((a, b))) = (node.condition(), block) {
             if let Some(path) = callee_path(v.prefix(), v.suffixes()) {
                 self.guarded.push((self.file, a, b, path));
             }
         }
-        if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
+        if let (true, Some((a, b))) = (never(node.condition()), block) {
             self.dead.push((self.file, a, b));
         }
     }
 
     fn visit_while(&mut self, node: &ast::While) {
-        self.may_skip(byte_range(node.block()), "in a loop's body");
-        if let (true, Some((a, b))) = (never(node.condition()), byte_range(node.block())) {
+        let block = self.ends_at(node.block(), node.end_token());
+        self.may_skip(block, "in a loop's body");
+        if let (true, Some((a, b))) = (never(node.condition()), block) {
             self.dead.push((self.file, a, b));
         }
     }
@@ -1125,6 +1427,15 @@ impl Visitor for Names {
     }
 
     fn visit_return(&mut self, node: &ast::Return) {
+        let mut returns = node.returns().iter();
+        if let (0, Some(Expression::FunctionCall(call)), None) =
+            (self.file, returns.next(), returns.next())
+        {
+            if let Some(a) = byte_start(call) {
+                let body = self.open_bodies.last().map(|&(start, _)| start);
+                self.returned.insert(a, body);
+            }
+        }
         let end = self.open_bodies.last().map_or(usize::MAX, |&(_, b)| b);
         let after = byte_range(node).map(|(_, b)| (b, end));
         self.may_skip(after, "after a `return` that may run first");
@@ -1143,6 +1454,14 @@ impl Visitor for Names {
     }
 
     fn visit_local_assignment(&mut self, node: &ast::LocalAssignment) {
+        if let ([_], [Expression::FunctionCall(call)]) = (
+            &node.names().iter().collect::<Vec<_>>()[..],
+            &node.expressions().iter().collect::<Vec<_>>()[..],
+        ) {
+            if let Some(a) = byte_start(call) {
+                self.single_locals.insert((self.file, a));
+            }
+        }
         if self.file != 0 {
             self.included.extend(node.names().iter().map(name_of));
         }
@@ -1155,7 +1474,7 @@ impl Visitor for Names {
             .enumerate()
             .any(|(i, n)| API.contains(&name_of(n).as_str()) && !is_api(exprs.get(i)))
         {
-            let start = byte_range(node).map_or(0, |(a, _)| a);
+            let start = byte_start(node).unwrap_or(0);
             self.shadow(start);
         }
         // the names are seen after the statement, not in its values
@@ -1174,12 +1493,15 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+                if self.file == 0 {
+                    self.table_of_calls(b, t);
+                }
             }
             // `local r = redis`: `r.x = 1` writes into `redis`, `r.call(...)` calls it;
             // `local s = r`: `s` holds what `r` holds (settled when every file is read)
             if let Expression::Var(Var::Name(g)) = expr {
                 let global = name_of(g);
-                let at = byte_range(g).map_or(0, |(a, _)| a);
+                let at = byte_start(g).unwrap_or(0);
                 let free = self.resolve_in(self.file, &global, at).is_none()
                     && !(API.contains(&global.as_str()) && within(&self.shadowed, self.file, at));
                 if let Some(b) = b {
@@ -1189,7 +1511,7 @@ impl Visitor for Names {
                         self.bindings[b].copy = Some((global.clone(), at));
                     }
                 }
-                if let Some((declared, _)) = byte_range(token) {
+                if let Some(declared) = byte_start(token) {
                     self.copies
                         .push((self.file, declared, at, name.clone(), global));
                 }
@@ -1199,13 +1521,14 @@ impl Visitor for Names {
                     if let (Some(b), Some(j)) = (b, self.add_local(token, f.body(), Reach::Bound)) {
                         self.bindings[b].functions.push(j);
                     }
+                    self.forwards(token, f.body());
                 }
                 Expression::Var(Var::Expression(v)) => {
                     if let (Some([table, field]), Prefix::Name(first)) =
                         (callee_path(v.prefix(), v.suffixes()).as_deref(), v.prefix())
                     {
                         if field == "call" || field == "pcall" {
-                            let at = byte_range(first).map_or(0, |(a, _)| a);
+                            let at = byte_start(first).unwrap_or(0);
                             self.pending_calls.push((
                                 self.file,
                                 name,
@@ -1228,29 +1551,37 @@ impl Visitor for Names {
             return;
         };
         if let (0, [_], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
-            if let Some((a, _)) = byte_range(first) {
+            if let Some(a) = byte_start(first) {
                 self.direct_calls.insert(a);
             }
         }
         if let (0, [_, field], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
-            if let Some((a, _)) = byte_range(first) {
+            if let Some(a) = byte_start(first) {
                 self.field_calls.insert(a, field.clone());
             }
         }
         // `pcall(function() ... end)`, `xpcall(function() ... end, handler)`: the errors of
         // the calls in the function are caught.
         if path == ["pcall"] || path == ["xpcall"] {
+            // the error dropped: the pcall a statement, or `local ok = pcall(...)`
+            let dropped = byte_start(call).is_some_and(|a| {
+                self.statements.contains(&(self.file, a))
+                    || self.single_locals.contains(&(self.file, a))
+            });
             if let FunctionArgs::Parentheses { arguments, .. } = args {
                 match arguments.iter().next() {
                     Some(Expression::Function(f)) => {
-                        if let Some((a, b)) = byte_range(f.body()) {
+                        if let Some((a, b)) = body_range(f.body()) {
                             self.caught.push((self.file, a, b));
+                            if dropped {
+                                self.caught_dropped.push((self.file, a, b));
+                            }
                         }
                     }
                     // `pcall(f)`: f's body is caught where f runs only so (`catch_pcalled`)
                     Some(Expression::Var(Var::Name(n))) => {
-                        if let Some((a, _)) = byte_range(n) {
-                            self.pcalled.push((name_of(n), self.file, a));
+                        if let Some(a) = byte_start(n) {
+                            self.pcalled.push((name_of(n), self.file, a, dropped));
                         }
                     }
                     _ => {}
@@ -1264,9 +1595,9 @@ impl Visitor for Names {
         ) else {
             return;
         };
-        let table_byte = byte_range(first).map_or(0, |(a, _)| a);
+        let table_byte = byte_start(first).unwrap_or(0);
         let at = position(0, call);
-        let call_byte = byte_range(call).map_or(0, |(a, _)| a);
+        let call_byte = byte_start(call).unwrap_or(0);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
         // the flags when they are no literal table: given by a name (settled by
         // `Names::settle_flags`), or written otherwise (unread)
@@ -1283,7 +1614,7 @@ impl Visitor for Names {
                 match it.next() {
                     Some(Expression::Function(f)) => body = Some(f.body()),
                     Some(Expression::Var(Var::Name(n))) => {
-                        named = Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
+                        named = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
                     }
                     _ => {}
                 }
@@ -1297,15 +1628,14 @@ impl Visitor for Names {
                             }
                             ("callback", Expression::Function(f)) => body = Some(f.body()),
                             ("callback", Expression::Var(Var::Name(n))) => {
-                                named =
-                                    Some((name_of(n), byte_range(n).map_or(call_byte, |(a, _)| a)));
+                                named = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
                             }
                             ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
                                 Some(list) => flags = list,
                                 None => unread = Some(short(&value.to_string())),
                             },
                             ("flags", Expression::Var(Var::Name(n))) => {
-                                let at = byte_range(n).map_or(call_byte, |(a, _)| a);
+                                let at = byte_start(n).unwrap_or(call_byte);
                                 by_name = Some((name_of(n), at));
                             }
                             ("flags", other) => unread = Some(short(&other.to_string())),
@@ -1326,7 +1656,7 @@ impl Visitor for Names {
             if let Some(ast::Parameter::Name(a)) = params.next() {
                 argv = Some(name_of(a));
             }
-            if let Some(body) = byte_range(body) {
+            if let Some(body) = body_range(body) {
                 range = body;
             }
         } else if let Some(local) = named.and_then(|(n, at)| self.local_named(&n, at)) {

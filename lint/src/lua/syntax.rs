@@ -15,17 +15,56 @@ pub(super) fn byte_range(node: &impl Node) -> Option<(usize, usize)> {
 }
 
 /// The positions of `node`'s first token's start and last token's end, `None` for a node
-/// without tokens: what full_moon's `Node::range` gives, in time linear in the node's depth.
+/// without tokens: what full_moon's `Node::range` gives, in time linear in the node's size.
 /// Every position the lint takes from the tree goes through here, never through `Node`'s
 /// `start_position`, `end_position` or `range`: full_moon 3.0.0 derives each of those as
 /// the whole range of the node's first and last children, so one call computes both ends of
 /// every child, 2^depth calls in all (about 8x per level of `ARGV[ARGV[...]]`: 10 s at 8
 /// levels, never ending at 198).
+///
+/// `Node::tokens` yields a bracket pair's two tokens before what they hold (`f(x)` gives
+/// `f`, `(`, `)`, `x`), so its last token is not always the last in the text: the end is the
+/// furthest end of every token (the first token is the first in the text, as an opening
+/// bracket comes before what it holds either way). The tokens are taken from the back:
+/// full_moon's forward `Tokens::next` removes the first item of a vector each step.
 pub(super) fn token_range(node: &impl Node) -> Option<(TokenPosition, TokenPosition)> {
     let mut tokens = node.tokens();
     let first = tokens.next()?;
-    let last = tokens.next_back().unwrap_or(first);
-    Some((first.token().start_position(), last.token().end_position()))
+    let mut end = first.token().end_position();
+    while let Some(t) = tokens.next_back() {
+        let e = t.token().end_position();
+        if e.bytes() > end.bytes() {
+            end = e;
+        }
+    }
+    Some((first.token().start_position(), end))
+}
+
+/// The byte where `node`'s first token starts (trivia left out), `None` for a node without
+/// tokens: [`byte_range`]'s start, without the walk over every token that its end takes.
+pub(super) fn byte_start(node: &impl Node) -> Option<usize> {
+    start_of(node).map(|p| p.bytes())
+}
+
+/// The byte range of a function's body, from its first token (its parameters' bracket) to
+/// the end of its `end`: [`byte_range`] without the walk over every token.
+pub(super) fn body_range(body: &ast::FunctionBody) -> Option<(usize, usize)> {
+    Some((byte_start(body)?, byte_range(body.end_token())?.1))
+}
+
+/// The byte range of a block that the keyword `terminator` closes (`end`, `elseif`, `else`):
+/// from its first token to where the keyword starts (what lies between is trivia), `None`
+/// for an empty block; without the walk over every token of [`byte_range`].
+pub(super) fn block_range(
+    block: &ast::Block,
+    terminator: &TokenReference,
+) -> Option<(usize, usize)> {
+    Some((byte_start(block)?, byte_start(terminator)?))
+}
+
+/// The position where `node`'s first token starts ([`byte_start`]).
+fn start_of(node: &impl Node) -> Option<TokenPosition> {
+    node.tokens().next().map(|t| t.token().start_position())
 }
 
 pub(super) fn name_of(token: &TokenReference) -> String {
@@ -33,7 +72,7 @@ pub(super) fn name_of(token: &TokenReference) -> String {
 }
 
 pub(super) fn position(file: usize, node: &impl Node) -> Position {
-    let p = token_range(node).map(|(start, _)| start);
+    let p = start_of(node);
     Position {
         file,
         line: p.map_or(0, |p| p.line()),
@@ -126,5 +165,60 @@ pub(super) fn number_text(token: &str) -> Option<String> {
     match value {
         Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The byte range of the one expression of `return <text>`, by [`byte_range`].
+    fn range_of(text: &str) -> (usize, usize) {
+        let source = format!("return {text}");
+        let ast = full_moon::parse(&source).expect("Lua");
+        let Some(ast::LastStmt::Return(r)) = ast.nodes().last_stmt() else {
+            panic!("a return");
+        };
+        let e = r.returns().iter().next().expect("a value");
+        let (a, b) = byte_range(e).expect("tokens");
+        (a - "return ".len(), b - "return ".len())
+    }
+
+    #[test]
+    fn a_span_covers_its_whole_expression_closing_brackets_too() {
+        // each expression is the whole text: its range is every byte of it
+        for text in [
+            "f(x)",
+            "KEYS[1]",
+            "(a .. b)",
+            "{ ARGV[1] }",
+            "redis.call('SET', KEYS[1], g(h(x)))",
+            "t[(k)]",
+            "a .. f(b)",
+            "s:sub(1, (n))",
+            "function(k) return k end",
+        ] {
+            assert_eq!(range_of(text), (0, text.len()), "{text}");
+        }
+        // and no more: trivia after it is left out
+        assert_eq!(range_of("f(x)  -- c"), (0, 4));
+    }
+
+    #[test]
+    fn a_body_ends_with_its_end_and_a_block_where_its_keyword_starts() {
+        let source = "local f = function(k) return g(k) end";
+        let ast = full_moon::parse(source).expect("Lua");
+        let Some(ast::Stmt::LocalAssignment(l)) = ast.nodes().stmts().next() else {
+            panic!("a local");
+        };
+        let Some(Expression::Function(f)) = l.expressions().iter().next() else {
+            panic!("a function");
+        };
+        let body = f.body();
+        assert_eq!(body_range(body), byte_range(body));
+        assert_eq!(body_range(body), Some((18, source.len())));
+        let (a, b) = block_range(body.block(), body.end_token()).expect("a block");
+        assert_eq!(&source[a..b], "return g(k) ");
+        assert_eq!(byte_start(body.block()), Some(a));
     }
 }

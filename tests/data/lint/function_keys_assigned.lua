@@ -1,5 +1,5 @@
 #!lua name=corpus_keys_assigned
--- call: keys=1 (KEYS[1]; ARGV[1] is the second key), FCALL keys_assigned
+-- call: keys=1 (KEYS[1]; ARGV[1] is the second key), decided, FCALL keys_assigned
 -- The parameter `keys` given another table.
 local function assigned(keys, args)
   keys = { args[1] } -- changes the call's table

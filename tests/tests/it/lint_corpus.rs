@@ -679,6 +679,11 @@ fn lint_names_the_line_that_changes_the_calls_table() {
             let messages: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
             if decided {
                 let (_, value) = code.split_once(" = ").expect("an assignment");
+                // a whole table of one element (`local KEYS = { ARGV[1] }`): that element
+                let value = value
+                    .strip_prefix('{')
+                    .and_then(|v| v.strip_suffix('}'))
+                    .map_or(value, str::trim);
                 let used = match value {
                     "ARGV[1]" | "args[1]" => &k2,
                     "KEYS[1]" | "keys[1]" => &k1,
@@ -887,6 +892,189 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
         }
     }
     assert!(checked > 0);
+}
+
+/// Patterns of scripts users run against Redis Cluster (`tests/data/lint/patterns/`,
+/// written anew after public code: a bullmq-like moveToActive through a vararg wrapper, a
+/// limiter over two sliding windows, a lock with fencing tokens and its check, a job queue
+/// as a Functions library, its helper taking the function's keys, a mover of due delayed
+/// jobs, an idempotent request through a table of the API's functions, a two-board
+/// leaderboard, a session refreshed by a key built from KEYS and ARGV), each called as its
+/// users call it, with a key moved to another slot in two of them: the lint's verdict is what
+/// each server does, and it decides every one where every value is given, but a helper
+/// handed the function's `keys` (the helper may change the table).
+#[test]
+fn lint_real_world_patterns_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let dir = workspace_root().join("tests/data/lint/patterns");
+    let (_, _, other) = placements().pop().expect("two nodes");
+    let b = |s: &str| s.as_bytes().to_vec();
+    // (file, KEYS, ARGV, commands run before it, decided)
+    type Case = (
+        &'static str,
+        Vec<Vec<u8>>,
+        Vec<Vec<u8>>,
+        Vec<Vec<Vec<u8>>>,
+        bool,
+    );
+    let queue = || {
+        vec![
+            vec![b("LPUSH"), b("{jq}:list"), b("5")],
+            vec![b("HSET"), b("{jq}:job:5"), b("data"), b("payload")],
+        ]
+    };
+    let cases: Vec<Case> = vec![
+        (
+            "move_to_active.lua",
+            vec![b("{q}:wait"), b("{q}:active"), b("{q}:events")],
+            vec![b("{q}:"), b("1700000000"), b("token"), b("30000")],
+            vec![
+                vec![b("LPUSH"), b("{q}:wait"), b("1")],
+                vec![b("HSET"), b("{q}:1"), b("data"), b("x")],
+            ],
+            true,
+        ),
+        (
+            // the job's prefix without the queue's hashtag: the job key's slot is that of
+            // the prefix and the job id popped, which no lint sees before the call
+            "move_to_active.lua",
+            vec![b("{q}:wait"), b("{q}:active"), b("{q}:events")],
+            vec![other.clone(), b("1700000000"), b("token"), b("30000")],
+            vec![vec![b("LPUSH"), b("{q}:wait"), b("1")]],
+            false,
+        ),
+        (
+            "two_windows.lua",
+            vec![b("{u1}:s"), b("{u1}:m")],
+            vec![b("1700000000000"), b("5"), b("100"), b("req-1")],
+            vec![],
+            true,
+        ),
+        (
+            "fence_acquire.lua",
+            vec![b("{lock:r}:owner"), b("{lock:r}:fence")],
+            vec![b("me"), b("30000")],
+            vec![],
+            true,
+        ),
+        (
+            // the fence on another slot than the owner: CROSSSLOT
+            "fence_acquire.lua",
+            vec![b("{lock:r}:owner"), other.clone()],
+            vec![b("me"), b("30000")],
+            vec![],
+            true,
+        ),
+        (
+            "fence_check.lua",
+            vec![b("{lock:r}:owner"), b("{lock:r}:fence")],
+            vec![b("me"), b("7")],
+            vec![
+                vec![b("SET"), b("{lock:r}:owner"), b("me")],
+                vec![b("SET"), b("{lock:r}:fence"), b("7")],
+            ],
+            true,
+        ),
+        (
+            "jobq.lua",
+            vec![b("{jq}:seq"), b("{jq}:list"), b("{jq}:job:")],
+            vec![b("payload")],
+            queue(),
+            true,
+        ),
+        (
+            "jobq_helper_keys.lua",
+            vec![b("{jq}:seq"), b("{jq}:list"), b("{jq}:job:")],
+            vec![b("payload")],
+            queue(),
+            false,
+        ),
+        (
+            "delayed_mover.lua",
+            vec![b("{d}:delayed"), b("{d}:wait")],
+            vec![b("1700000000000")],
+            vec![vec![
+                b("ZADD"),
+                b("{d}:delayed"),
+                b("1"),
+                b("a"),
+                b("2"),
+                b("b"),
+            ]],
+            true,
+        ),
+        (
+            "idempotent.lua",
+            vec![b("{idem:1}:result"), b("{idem:1}:stats")],
+            vec![b("result-1")],
+            vec![],
+            true,
+        ),
+        (
+            "leaderboard.lua",
+            vec![b("{lb}:day"), b("{lb}:all")],
+            vec![b("alice"), b("10")],
+            vec![],
+            true,
+        ),
+        (
+            "session_touch.lua",
+            vec![b("{user:1}:sessions")],
+            vec![b("s1"), b("60000"), b("1700000000")],
+            vec![vec![b("HSET"), b("{user:1}:sessions:s1"), b("a"), b("1")]],
+            true,
+        ),
+    ];
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (file, keys, argv, setup, decided) in &cases {
+            let path = dir.join(file);
+            let source = std::fs::read_to_string(&path).expect("a pattern");
+            for primary in &cluster.primaries {
+                let _: Value = redis::cmd("FLUSHALL")
+                    .query(&mut primary.connect())
+                    .expect("FLUSHALL");
+            }
+            for command in setup {
+                let mut cmd = redis::cmd(std::str::from_utf8(&command[0]).expect("ASCII"));
+                for a in &command[1..] {
+                    cmd.arg(a.as_slice());
+                }
+                let slot = REDIS_CLUSTER.key_slot(&command[1]);
+                let _: Value = cmd
+                    .query(&mut cluster.primaries[node_of(slot)].connect())
+                    .expect("the setup runs");
+            }
+            let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+            let argv: Vec<&[u8]> = argv.iter().map(Vec::as_slice).collect();
+            let outcome = run_script(&cluster, &source, &keys, &argv);
+            let values = Values {
+                keys: Some(keys.iter().map(|k| k.to_vec()).collect()),
+                argv: Some(argv.iter().map(|a| a.to_vec()).collect()),
+                function: fcall_name(&source),
+            };
+            let report = slotgen_lint::lint_script(&path, &source, &values, &[target])
+                .expect("the lint reads it");
+            let name = format!(
+                "{server_name}, {file} with KEYS {:?}, ARGV {:?}",
+                String::from_utf8_lossy(&keys.join(&b' ')),
+                String::from_utf8_lossy(&argv.join(&b' '))
+            );
+            let cell = check_case(&report, target, runner(&keys), &outcome, &name);
+            assert_eq!(
+                report.verdict(target) != Outcome::Depends,
+                *decided,
+                "{name}: {report:#?}"
+            );
+            eprintln!("{name}: {cell}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= cases.len());
 }
 
 /// A command file's word as redis-cli reads it: in double quotes, `"` and `\` escaped, a
