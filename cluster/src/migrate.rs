@@ -978,13 +978,31 @@ pub(super) fn move_slot(
         Budget::SHORT,
     )
     .map_err(|e| stopped_with(Step::Node(true), moved.keys, e))?;
-    run(
+    match run(
         exchange,
         &mut source_con,
         &setslot("NODE", &target.id),
         Budget::SHORT,
-    )
-    .map_err(|e| stopped_with(Step::Node(false), moved.keys, e))?;
+    ) {
+        // the source gave its last slot away and became a replica of the target on its own
+        // (Redis 7's `cluster-allow-replica-migration`, on by default: a drained primary
+        // follows the node that took its last slot), so it knows the owner already and, a
+        // replica, takes no `SETSLOT`: what `ROLE` says, not the message alone
+        Err(Error::Refused { reason, .. })
+            if reason.contains("only with masters")
+                && replica_of(
+                    &run(
+                        exchange,
+                        &mut source_con,
+                        &redis::cmd("ROLE"),
+                        Budget::SHORT,
+                    ),
+                    &target.addr,
+                ) => {}
+        r => {
+            r.map_err(|e| stopped_with(Step::Node(false), moved.keys, e))?;
+        }
+    }
     // the other primaries learn the new owner by the cluster bus too (the target's epoch
     // was bumped); telling them at once spares clients a redirection, and one that does not
     // answer is no reason to stop (nor to wait for it again at the next slot)
@@ -1006,6 +1024,28 @@ pub(super) fn move_slot(
         deaf[i] = told.is_err();
     }
     Ok(moved)
+}
+
+/// Whether a `ROLE` answer is a replica's (`slave`, host, port, ...) of the node at `addr`
+/// (`host:port`).
+fn replica_of(role: &Result<Value, Error>, addr: &str) -> bool {
+    let text = |v: &Value| match v {
+        Value::BulkString(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        Value::SimpleString(s) => Some(s.clone()),
+        Value::Int(i) => Some(i.to_string()),
+        _ => None,
+    };
+    match role {
+        Ok(Value::Array(parts)) if parts.len() >= 3 => {
+            text(&parts[0]).as_deref() == Some("slave")
+                && text(&parts[1])
+                    .zip(text(&parts[2]))
+                    .is_some_and(|(host, port)| {
+                        split_addr(addr).is_some_and(|(h, p)| h == host && p.to_string() == port)
+                    })
+        }
+        _ => false,
+    }
 }
 
 /// What [`resolve_busy`] found of a batch that `MIGRATE` answered `BUSYKEY`.
