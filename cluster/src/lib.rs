@@ -10,6 +10,7 @@
 mod answers;
 mod atomic;
 mod dialect;
+mod drain;
 mod error;
 mod exchange;
 mod load;
@@ -37,6 +38,7 @@ pub mod url;
 use slotgen::text;
 
 pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
+pub use drain::plan_draining;
 pub use error::Error;
 pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
@@ -49,9 +51,9 @@ pub use migrate::{
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
 pub use rebalance::{
-    plan, plan_receiving, plan_with, Further, Limits, Move, Plan, Planned, Stop, DEFAULT_MIN_GAIN,
-    DEFAULT_TARGET_SKEW, LEAST_YIELD, MIN_GAINS, MIN_GAIN_RULE, SEARCH_DEPTH, SEARCH_NODES,
-    TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
+    plan, plan_receiving, plan_with, Further, Limits, Move, Plan, Planned, SlotShare, Stop,
+    DEFAULT_MIN_GAIN, DEFAULT_TARGET_SKEW, LEAST_YIELD, MIN_GAINS, MIN_GAIN_RULE, SEARCH_DEPTH,
+    SEARCH_NODES, SLOT_SHARE_MARGIN, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
 };
 pub use remedy::{
     lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag,

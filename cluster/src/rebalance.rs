@@ -158,6 +158,68 @@ impl Plan {
     }
 }
 
+/// A primary whose share of the slots, after a plan, is far from its share of the metric
+/// ([`Planned::slot_shares_apart`]): keys added later over many hashtags land by slot
+/// share, so the two drift toward each other as the data grows, the plan's evening undone.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SlotShare {
+    /// The shard index.
+    pub shard: usize,
+    /// Its share of the owned slots after the plan, 0 to 1.
+    pub slots: f64,
+    /// Its share of the metric after the plan, 0 to 1.
+    pub metric: f64,
+    /// Its fair share (its weight over the sum of the weights of the primaries that keep
+    /// slots), 0 to 1.
+    pub fair: f64,
+}
+
+/// How far apart a primary's share of the slots and its share of the metric may be, in
+/// fair shares, before [`Planned::slot_shares_apart`] names it: a half. A new primary with
+/// 0.9% of the slots and 17.5% of the keys (a fair share of 25%) is 0.66 fair shares apart;
+/// the shares of a metric spread evenly over the slots are apart by noise alone.
+pub const SLOT_SHARE_MARGIN: f64 = 0.5;
+
+impl Planned {
+    /// The primaries whose share of the slots after the plan differs from their share of
+    /// the metric after it by [`SLOT_SHARE_MARGIN`] of their fair share or more, in shard
+    /// order. `owners` is the map the plan was made on (the shard of each slot, `None`:
+    /// unowned), `weights` its weights; the drained primaries ([`Planned::drained`]) are
+    /// left out (they keep neither). Empty when the metric's total is 0.
+    #[must_use]
+    pub fn slot_shares_apart(&self, owners: &[Option<usize>], weights: &[f64]) -> Vec<SlotShare> {
+        let plan = &self.plan;
+        let mut slots = vec![0usize; weights.len()];
+        let mut after = owners.to_vec();
+        for m in &plan.moves {
+            after[usize::from(m.slot)] = Some(m.to);
+        }
+        for shard in after.iter().flatten() {
+            slots[*shard] += 1;
+        }
+        let owned: usize = slots.iter().sum();
+        let total: u64 = plan.loads_after.iter().sum();
+        let stays = |s: usize| !self.drained.contains(&s);
+        let weight: f64 = (0..weights.len())
+            .filter(|&s| stays(s))
+            .map(|s| weights[s])
+            .sum();
+        if total == 0 || owned == 0 {
+            return Vec::new();
+        }
+        (0..weights.len())
+            .filter(|&s| stays(s))
+            .map(|shard| SlotShare {
+                shard,
+                slots: slots[shard] as f64 / owned as f64,
+                metric: plan.loads_after[shard] as f64 / total as f64,
+                fair: weights[shard] / weight,
+            })
+            .filter(|s| (s.slots - s.metric).abs() >= SLOT_SHARE_MARGIN * s.fair)
+            .collect()
+    }
+}
+
 /// The limits of a plan ([`plan_with`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
@@ -255,13 +317,17 @@ pub struct Planned {
     /// already; `None` when no set of moves of at least the least gain reaches it.
     pub moves_lower_bound: Option<usize>,
     /// Whether the plan is proven the fewest moves that reach the goal (it meets the lower
-    /// bound, or the exact search finished).
-    pub minimal: bool,
+    /// bound, or the exact search finished); `None` where the plan does not reach its goal
+    /// (the fewest moves that reach it is then no question the plan answers).
+    pub minimal: Option<bool>,
     /// Why it stops.
     pub stop: Stop,
     /// The least gain of a move it was made with: [`Limits::min_gain`], or its default for
     /// these loads.
     pub min_gain: f64,
+    /// The shards the plan empties ([`super::plan_draining`]): every slot of theirs moves,
+    /// empty ones included, and none arrives; empty for a plan that drains none.
+    pub drained: Vec<usize>,
 }
 
 /// A plan of slot moves that brings the weighted skew of a metric under `target`, with
@@ -336,7 +402,7 @@ pub fn plan(
 /// assert_eq!(p.plan.moves.len(), 2);
 /// assert_eq!(p.plan.skew_after, Some(1.2));
 /// assert_eq!(p.stop, Stop::Floor);
-/// assert!(p.minimal);
+/// assert_eq!(p.minimal, Some(true));
 /// # Ok::<(), slotgen_cluster::Error>(())
 /// ```
 pub fn plan_with(
@@ -393,13 +459,24 @@ pub fn plan_receiving(
     limits: &Limits,
     receiving: &Receiving,
 ) -> Result<Planned, Error> {
+    plan_fixed(amounts, keys, owners, weights, limits, receiving, &[])
+}
+
+/// [`plan_receiving`]'s plan where no slot marked in `fixed` (index = slot; shorter: the
+/// slots past it are not fixed) moves: its amount counts on its owner, it is never a
+/// candidate. [`super::drain`] fixes the slots its drain has placed already.
+pub(crate) fn plan_fixed(
+    amounts: &[u64],
+    keys: &[u64],
+    owners: &[Option<usize>],
+    weights: &[f64],
+    limits: &Limits,
+    receiving: &Receiving,
+    fixed: &[bool],
+) -> Result<Planned, Error> {
     check(amounts, keys, owners, weights, limits.target)?;
-    if let Some(gain) = limits.min_gain.filter(|g| !MIN_GAINS.contains(g)) {
-        return Err(Error::PlanInput {
-            rule: format!("least gain {gain:?}: {MIN_GAIN_RULE}"),
-        });
-    }
-    let problem = Problem::new(amounts, keys, owners, weights, limits, receiving);
+    check_min_gain(limits)?;
+    let problem = Problem::new(amounts, keys, owners, weights, limits, receiving).fixing(fixed);
     let min_gain = limits
         .min_gain
         .unwrap_or_else(|| problem.default_min_gain());
@@ -425,10 +502,21 @@ pub fn plan_receiving(
         floor: problem.floor,
         goal: problem.goal,
         moves_lower_bound: lower,
-        minimal,
+        minimal: reached_goal.then_some(minimal),
         stop,
         min_gain,
+        drained: Vec::new(),
     })
+}
+
+/// The rule of [`Limits::min_gain`]: in [`MIN_GAINS`].
+pub(crate) fn check_min_gain(limits: &Limits) -> Result<(), Error> {
+    match limits.min_gain.filter(|g| !MIN_GAINS.contains(g)) {
+        Some(gain) => Err(Error::PlanInput {
+            rule: format!("least gain {gain:?}: {MIN_GAIN_RULE}"),
+        }),
+        None => Ok(()),
+    }
 }
 
 /// How many higher targets [`relaxed`] tries.
@@ -481,6 +569,7 @@ fn relaxed(
             &limits,
             problem.receiving,
         )
+        .fixing(problem.fixed)
     };
     // the plan of one target, when it reaches it: the greedy to compare the targets, and
     // where it stops short a search of a twentieth of the budget (the whole search only for
@@ -571,6 +660,8 @@ struct Problem<'a> {
     weights: &'a [f64],
     /// Which shard may receive a slot's keys from which.
     receiving: &'a Receiving,
+    /// The slots that stay where they are ([`plan_fixed`]), index = slot.
+    fixed: &'a [bool],
     target: f64,
     total: u64,
     loads: Vec<u64>,
@@ -651,6 +742,7 @@ impl<'a> Problem<'a> {
             owners,
             weights,
             receiving,
+            fixed: &[],
             target: limits.target,
             total,
             loads,
@@ -661,6 +753,23 @@ impl<'a> Problem<'a> {
             goal,
             order,
         }
+    }
+
+    /// The same problem where the slots marked in `fixed` stay on their owners: out of
+    /// `order` (every candidate comes from it), their amounts still on their shards' loads.
+    fn fixing(mut self, fixed: &'a [bool]) -> Self {
+        if fixed.iter().any(|&f| f) {
+            let stays = |slot: usize| fixed.get(slot).copied().unwrap_or(false);
+            self.order.retain(|&slot| !stays(slot));
+            self.positions = vec![Vec::new(); self.shards()];
+            for (pos, &slot) in self.order.iter().enumerate() {
+                if let Some(shard) = self.owners[slot] {
+                    self.positions[shard].push(pos);
+                }
+            }
+        }
+        self.fixed = fixed;
+        self
     }
 
     fn shards(&self) -> usize {
@@ -1297,7 +1406,7 @@ fn slot_of(index: usize) -> u16 {
 }
 
 /// The rules of [`plan`]'s input.
-fn check(
+pub(crate) fn check(
     amounts: &[u64],
     keys: &[u64],
     owners: &[Option<usize>],
@@ -1744,7 +1853,7 @@ mod tests {
                 moved,
                 "{amounts:?} {keys:?} {owners:?}"
             );
-            assert!(p.minimal);
+            assert_eq!(p.minimal, Some(true));
             let lower = p.moves_lower_bound.unwrap();
             assert!(lower <= moves, "{lower} > {moves}");
             proven_by_bound += usize::from(lower == moves);
@@ -2185,7 +2294,7 @@ mod tests {
         let p = plan_with(&amounts, &keys, &owners, &weights, &Limits::target(1.2)).unwrap();
         assert!(p.plan.reached, "{p:?}");
         assert_eq!(p.plan.moves.len(), 3, "{:?}", p.plan.moves);
-        assert!(p.minimal);
+        assert_eq!(p.minimal, Some(true));
         // the cap one short of the second swap: the first only, and the greedy stops there
         let capped = problem.greedy(3, DEFAULT_MIN_GAIN);
         assert_eq!(capped.moves, greedy.moves[..2]);
@@ -2216,7 +2325,7 @@ mod tests {
         assert_eq!(steps, [(0, 0, 1), (2, 1, 0)]);
         assert_eq!(p.plan.loads_after, [250, 250, 250]);
         assert_eq!(p.stop, Stop::Reached);
-        assert!(p.minimal);
+        assert_eq!(p.minimal, Some(true));
         // the greedy alone finds it (the search only confirms)
         let greedy = Problem::new(
             &amounts,
@@ -2364,7 +2473,7 @@ mod tests {
         );
         assert_eq!(p.stop, Stop::Floor);
         assert_eq!(p.plan.skew_after, p.floor);
-        assert!(p.minimal);
+        assert_eq!(p.minimal, Some(true));
     }
 
     /// The adversarial pass's `--by cpu` under a cap: a few hot slots of much CPU and few keys
@@ -2393,7 +2502,7 @@ mod tests {
         // 80000 | 14940 | 15000, caps 40311: four slots of 10000, two on each
         assert_eq!(p.plan.moves.len(), 4, "{:?}", p.plan.moves);
         assert_eq!(Some(p.plan.moves.len()), p.moves_lower_bound);
-        assert!(p.minimal);
+        assert_eq!(p.minimal, Some(true));
     }
 
     /// A tester's cluster (3000 keys, a hashtag of 2000 on the second primary): 335 single
@@ -2442,5 +2551,33 @@ mod tests {
         assert!((moved - 2.327).abs() < 1e-12, "{moved}");
         // lower than the plan's 2.332, but by 0.005 for a gain of 2.0, under LEAST_YIELD
         assert!(skew - moved < LEAST_YIELD * 2.0, "{skew} {moved}");
+    }
+
+    proptest! {
+        /// A primary is named exactly when its share of the slots and of the metric after
+        /// the plan, counted here from the moved map, differ by half its fair share or more.
+        #[test]
+        fn slot_shares_apart_are_those_half_a_fair_share_apart(
+            slots in proptest::collection::vec((0u64..50, 0usize..3), 1..40),
+        ) {
+            let amounts: Vec<u64> = slots.iter().map(|s| s.0).collect();
+            let owners: Vec<Option<usize>> = slots.iter().map(|s| Some(s.1)).collect();
+            let weights = [1.0, 1.0, 2.0];
+            let p = plan_with(&amounts, &amounts, &owners, &weights, &Limits::target(1.1)).unwrap();
+            let mut after = owners.clone();
+            for m in &p.plan.moves {
+                after[usize::from(m.slot)] = Some(m.to);
+            }
+            let total: u64 = amounts.iter().sum();
+            let named: Vec<usize> = p.slot_shares_apart(&owners, &weights).iter().map(|s| s.shard).collect();
+            let expected: Vec<usize> = (0..3)
+                .filter(|&s| {
+                    let count = after.iter().filter(|o| **o == Some(s)).count() as f64 / after.len() as f64;
+                    let load: u64 = amounts.iter().zip(&after).filter(|(_, o)| **o == Some(s)).map(|(a, _)| a).sum();
+                    total > 0 && (count - load as f64 / total as f64).abs() >= 0.5 * weights[s] / 4.0
+                })
+                .collect();
+            prop_assert_eq!(named, expected);
+        }
     }
 }

@@ -154,6 +154,14 @@ impl Receiving {
         }
     }
 
+    /// The versions of the shards `shards` (indices here), in that order: shard `i` of the
+    /// result is shard `shards[i]` of this one.
+    pub(crate) fn of_shards(&self, shards: &[usize]) -> Self {
+        Receiving {
+            versions: shards.iter().map(|&s| self.version(s).cloned()).collect(),
+        }
+    }
+
     fn version(&self, shard: usize) -> Option<&Version> {
         self.versions.get(shard).and_then(Option::as_ref)
     }
