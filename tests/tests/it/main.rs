@@ -8,6 +8,7 @@ mod bad_input;
 mod build_api;
 mod catalogue_alphabets;
 mod cluster_apply;
+mod cluster_drain;
 mod cluster_failover;
 mod cluster_grants;
 mod cluster_live;

@@ -97,6 +97,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     load.require(args.by())?;
     load.require(Metric::Keys)?;
     weights(&load.topology, &args.weight)?;
+    drained(&load.topology, &args.drain, &args.weight)?;
     if args.apply && !load.topology.migrations.is_empty() {
         finish_half_moved(args, &options)?;
         load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
@@ -111,6 +112,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     super::cluster::note_load(url, &load)?;
     let keys = load.require(Metric::Keys)?;
     let weights = weights(topology, &args.weight)?;
+    let drained = drained(topology, &args.drain, &args.weight)?;
     let owners = topology.owners();
     let limits = Limits {
         target: args.target_skew,
@@ -126,7 +128,9 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
             );
             cluster::Receiving::default()
         });
-    let planned = cluster::plan_receiving(amounts, keys, &owners, &weights, &limits, &receiving)?;
+    let planned = cluster::plan_draining(
+        amounts, keys, &owners, &weights, &drained, &limits, &receiving,
+    )?;
     let plan = &planned.plan;
     // the remedies on the map as the plan leaves it
     let mut after = owners.clone();
@@ -161,6 +165,14 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     }
     for note in notes(&planned, args, topology) {
         say!("slotgen: note: {note}");
+    }
+    if let Some(note) = slot_share_note(&planned, args, topology, &owners, &weights) {
+        say!("slotgen: note: {note}");
+    }
+    // the drained primaries: what leaves them, and the command that removes each after
+    let drains = drains(args, &options, topology, &planned)?;
+    for d in &drains {
+        say!("slotgen: note: {}", d.note);
     }
     if let Some(out) = &args.out {
         let file = cluster::PlanFile::new(plan, topology, args.by().name());
@@ -246,12 +258,23 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
                     field(text.as_bytes())
                 )?;
             }
+            for d in &drains {
+                let n = node(d.shard);
+                writeln!(
+                    out,
+                    "drain\t{}\t{}\t{}\t{}",
+                    field(n.id.as_bytes()),
+                    field(n.addr.as_bytes()),
+                    d.slots,
+                    field(d.remove.as_bytes())
+                )?;
+            }
             writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
         }
         // with --apply, one object once the plan is carried out, `applied` in it
         Format::Json if args.apply => {}
         Format::Json => {
-            let json = plan_json(&planned, args, topology, &load, &hot, &hot_text);
+            let json = plan_json(&planned, args, topology, &load, &hot, &hot_text, &drains);
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Svg => {
@@ -282,14 +305,14 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     out.flush()?;
     drop(out);
     if args.apply {
-        let report = || plan_json(&planned, args, topology, &load, &hot, &hot_text);
+        let report = || plan_json(&planned, args, topology, &load, &hot, &hot_text, &drains);
         // the dialect of the script printed above, when there is one
         let chosen = dialect.as_ref().map(|(d, _)| *d);
         let applied = carry_out(args, &options, plan, topology, chosen, &report)?;
         let mut out = std::io::stdout().lock();
         match args.format {
             Format::Json => {
-                let mut json = plan_json(&planned, args, topology, &load, &hot, &hot_text);
+                let mut json = plan_json(&planned, args, topology, &load, &hot, &hot_text, &drains);
                 json["applied"] = json!(applied);
                 writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
             }
@@ -355,6 +378,220 @@ fn pictures(
     Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
 }
 
+/// A primary that `--drain` empties: its shard, the slots it gives away, the command that
+/// removes it from the cluster once they are moved, its replicas' (address and command),
+/// and the note that says all of it.
+struct Drain {
+    shard: usize,
+    slots: usize,
+    remove: String,
+    replicas: Vec<(String, String, String)>,
+    note: String,
+}
+
+/// The [`Drain`] of each primary `planned` empties. The removal is the server's own CLI
+/// (`valkey-cli` or `redis-cli`, by the seed's `INFO server`) with the connection options
+/// of `--format commands` ([`shell`]): `--cluster del-node`, seeded at a primary that stays.
+/// It refuses a node that owns a slot; it makes every other node forget the node (`CLUSTER
+/// FORGET`) and resets it (`CLUSTER RESET SOFT`), its server left running. A primary that
+/// gives its last slot away turns replica of the node that took it, its replicas with it
+/// (the servers' `cluster-allow-replica-migration`, on by default): they stay in the
+/// cluster, and the same command removes each.
+fn drains(
+    args: &RebalanceArgs,
+    options: &ConnectOptions,
+    topology: &Topology,
+    planned: &Planned,
+) -> Result<Vec<Drain>> {
+    if planned.drained.is_empty() {
+        return Ok(Vec::new());
+    }
+    let timeout = args.server.timeout.get();
+    let (_, version) =
+        cluster::server_dialect(&args.server.redis, options, timeout).map_err(explain)?;
+    let cli = if version.starts_with("valkey") {
+        "valkey-cli"
+    } else {
+        "redis-cli"
+    };
+    let shell = shell(args, cli)?;
+    let seed = (0..topology.shards.len())
+        .find(|s| !planned.drained.contains(s))
+        .map(|s| &topology.shards[s].primary)
+        .expect("the plan keeps a primary");
+    // ids are 40 hex digits and addresses host:port (checked when read): quoted all the same
+    let quote = |text: &str| {
+        shlex::try_quote(text).map_or_else(|_| field(text.as_bytes()), |q| q.into_owned())
+    };
+    let options = if shell.options.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", shell.options)
+    };
+    let remove = |id: &str| {
+        format!(
+            "{cli}{options} --cluster del-node {} {}",
+            quote(&seed.addr),
+            quote(id)
+        )
+    };
+    let password = if shell.password.is_empty() {
+        ""
+    } else {
+        ", the password in `REDISCLI_AUTH`"
+    };
+    Ok(planned
+        .drained
+        .iter()
+        .map(|&shard| {
+            let s = &topology.shards[shard];
+            let leaving = planned.plan.moves.iter().filter(|m| m.from == shard);
+            let slots = leaving.clone().count();
+            let keys: u64 = leaving.map(|m| m.keys).sum();
+            let replicas: Vec<(String, String, String)> = s
+                .replicas
+                .iter()
+                .map(|r| (r.id.clone(), r.addr.clone(), remove(&r.id)))
+                .collect();
+            let replica_text = if replicas.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; its replicas stay, each replicating a primary that keeps slots: to remove them too, {}",
+                    replicas
+                        .iter()
+                        .map(|(_, addr, cmd)| format!("`{cmd}` ({})", field(addr.as_bytes())))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            let remove = remove(&s.primary.id);
+            let note = format!(
+                "{} ({}) gives all {} away ({}): it owns no slot after the plan, and turns replica of the primary that takes its last slot (its replicas with it), unless `cluster-allow-replica-migration` is `no`; once the moves are done, remove it with `{remove}`{password}, which makes every other node forget it and resets it (`CLUSTER RESET SOFT`), its server left running for you to stop{replica_text}",
+                field(s.primary.addr.as_bytes()),
+                field(s.primary.id.as_bytes()),
+                super::plural(slots as u64, "slot", "slots"),
+                super::plural(keys, "key", "keys"),
+            );
+            Drain {
+                shard,
+                slots,
+                remove,
+                replicas,
+                note,
+            }
+        })
+        .collect())
+}
+
+/// The note of the primaries whose share of the slots after the plan is far from their
+/// share of the metric ([`Planned::slot_shares_apart`]), on one line; `None` where none is.
+fn slot_share_note(
+    planned: &Planned,
+    args: &RebalanceArgs,
+    topology: &Topology,
+    owners: &[Option<usize>],
+    weights: &[f64],
+) -> Option<String> {
+    let apart = planned.slot_shares_apart(owners, weights);
+    let first = apart.first()?;
+    let pct = |f: f64| format!("{:.1}%", 100.0 * f);
+    let each = apart
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let addr = field(topology.shards[s.shard].primary.addr.as_bytes());
+            if i == 0 {
+                format!(
+                    "{addr} will own {} of the slots and {} of the {} (a fair share is {})",
+                    pct(s.slots),
+                    pct(s.metric),
+                    args.by(),
+                    pct(s.fair)
+                )
+            } else {
+                format!("{addr} {} and {}", pct(s.slots), pct(s.metric))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(format!(
+        "{each}: keys added later over many hashtags land by share of the slots (new keys spread so put {} of them on {}), so these shares drift apart from the plan's as the data grows; plan again then",
+        pct(first.slots),
+        field(topology.shards[first.shard].primary.addr.as_bytes())
+    ))
+}
+
+/// The shard of the primary `node` names (id or `host:port`) for the option `option`:
+/// refused, naming its primary, when it is a replica.
+fn primary_of(topology: &Topology, option: &str, node: &str) -> Result<usize> {
+    let (shard, found) = topology
+        .find(node)
+        .map_err(|e| crate::exit::usage(anyhow!("{option}: {e}")))?;
+    if shard.primary.id != found.id {
+        return Err(crate::exit::usage(anyhow!(
+            "{option}: {} is a replica: name its primary, {} ({})",
+            field(node.as_bytes()),
+            field(shard.primary.id.as_bytes()),
+            field(shard.primary.addr.as_bytes())
+        )));
+    }
+    Ok(topology
+        .shards
+        .iter()
+        .position(|s| s.primary.id == shard.primary.id)
+        .expect("found in the shards"))
+}
+
+/// The shards `--drain` names, each once, none also weighed by `--weight`.
+fn drained(topology: &Topology, drain: &[String], weight: &[String]) -> Result<Vec<usize>> {
+    let weighed: Vec<(usize, &String)> = weight
+        .iter()
+        .map(|w| Ok((primary_of(topology, "--weight", weight_option(w)?.0)?, w)))
+        .collect::<Result<_>>()?;
+    let mut shards: Vec<usize> = Vec::new();
+    for node in drain {
+        // a replica owns no slot: a drained primary turns one (of the node that took its
+        // last slot), so this is most often a drain done already
+        if let Ok((shard, found)) = topology.find(node) {
+            if shard.primary.id != found.id {
+                return Err(crate::exit::usage(anyhow!(
+                    "--drain: {} ({}) is a replica of {} ({}) and owns no slot: nothing to drain (a primary that gave its last slot away turns replica of the node that took it); `--cluster del-node` removes it from the cluster",
+                    field(node.as_bytes()),
+                    field(found.id.as_bytes()),
+                    field(shard.primary.id.as_bytes()),
+                    field(shard.primary.addr.as_bytes())
+                )));
+            }
+        }
+        let shard = primary_of(topology, "--drain", node)?;
+        let primary = &topology.shards[shard].primary;
+        if shards.contains(&shard) {
+            return Err(crate::exit::usage(anyhow!(
+                "--drain names {} ({}) twice: give one --drain per primary",
+                field(primary.id.as_bytes()),
+                field(primary.addr.as_bytes())
+            )));
+        }
+        if let Some((_, w)) = weighed.iter().find(|(s, _)| *s == shard) {
+            return Err(crate::exit::usage(anyhow!(
+                "--drain {} and --weight `{}` name the same primary, {} ({}): a drained primary keeps no load to weigh; remove the --weight",
+                field(node.as_bytes()),
+                field(w.as_bytes()),
+                field(primary.id.as_bytes()),
+                field(primary.addr.as_bytes())
+            )));
+        }
+        shards.push(shard);
+    }
+    if !shards.is_empty() && shards.len() == topology.shards.len() {
+        return Err(crate::exit::usage(anyhow!(
+            "--drain names every primary: no primary would be left to take the slots; keep one at least"
+        )));
+    }
+    Ok(shards)
+}
+
 /// A `--weight NODE=W` option's node and weight, checked before any server is asked.
 fn weight_option(text: &str) -> Result<(&str, f64)> {
     let Some((node, w)) = text.rsplit_once('=') else {
@@ -363,13 +600,21 @@ fn weight_option(text: &str) -> Result<(&str, f64)> {
             field(text.as_bytes())
         )));
     };
-    let w: f64 = w
-        .parse()
-        .ok()
+    let parsed = w.parse::<f64>().ok();
+    let w: f64 = parsed
         .filter(|w| cluster::WEIGHTS.contains(w))
         .ok_or_else(|| {
+            // a weight of 0 is how valkey-cli empties a primary: here, --drain
+            let drain = if parsed == Some(0.0) {
+                format!(
+                    "; to empty a primary so that it can leave the cluster, give --drain {}",
+                    field(node.as_bytes())
+                )
+            } else {
+                String::new()
+            };
             crate::exit::usage(anyhow!(
-                "--weight `{}`: {}",
+                "--weight `{}`: {}{drain}",
                 field(text.as_bytes()),
                 cluster::WEIGHT_RULE
             ))
@@ -384,22 +629,8 @@ fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
     let mut given_by: Vec<Option<&String>> = vec![None; topology.shards.len()];
     for text in given {
         let (node, w) = weight_option(text)?;
-        let (shard, found) = topology
-            .find(node)
-            .map_err(|e| crate::exit::usage(anyhow!("--weight: {e}")))?;
-        if shard.primary.id != found.id {
-            return Err(crate::exit::usage(anyhow!(
-                "--weight: {} is a replica: weigh its primary, {} ({})",
-                field(node.as_bytes()),
-                field(shard.primary.id.as_bytes()),
-                field(shard.primary.addr.as_bytes())
-            )));
-        }
-        let i = topology
-            .shards
-            .iter()
-            .position(|s| s.primary.id == shard.primary.id)
-            .expect("found in the shards");
+        let i = primary_of(topology, "--weight", node)?;
+        let shard = &topology.shards[i];
         if let Some(first) = &given_by[i] {
             return Err(crate::exit::usage(anyhow!(
                 "--weight `{}` and --weight `{}` both weigh {} ({}): give one --weight per primary",
@@ -422,6 +653,7 @@ fn plan_json(
     load: &SlotLoad,
     hot: &[HotRemedy],
     hot_text: &[String],
+    drains: &[Drain],
 ) -> serde_json::Value {
     let plan = &planned.plan;
     let node = |shard: usize| {
@@ -454,6 +686,18 @@ fn plan_json(
             "amount": m.amount,
         })).collect::<Vec<_>>(),
         "hot": hot.iter().zip(hot_text).map(|(r, text)| remedy::json(r, topology, text)).collect::<Vec<_>>(),
+        "drained": drains.iter().map(|d| {
+            let n = &topology.shards[d.shard].primary;
+            json!({
+                "id": n.id,
+                "addr": n.addr,
+                "slots": d.slots,
+                "remove": d.remove,
+                "replicas": d.replicas.iter().map(|(id, addr, remove)| {
+                    json!({ "id": id, "addr": addr, "remove": remove })
+                }).collect::<Vec<_>>(),
+            })
+        }).collect::<Vec<_>>(),
     })
 }
 
@@ -519,6 +763,11 @@ mod tests {
                 "--weight `127.0.0.1:7000=1e-300`: a weight is a number from 0.001 to 1000",
             ),
             (vec!["127.0.0.1:7000=1001"], "from 0.001 to 1000"),
+            // valkey-cli's way to empty a primary, pointed to slotgen's
+            (
+                vec!["127.0.0.1:7000=0"],
+                "to empty a primary so that it can leave the cluster, give --drain 127.0.0.1:7000",
+            ),
             (
                 vec!["127.0.0.1:7000=2", "127.0.0.1:7000=3"],
                 "--weight `127.0.0.1:7000=2` and --weight `127.0.0.1:7000=3` both weigh",
@@ -539,5 +788,32 @@ mod tests {
             e.contains(&format!("both weigh {a} (127.0.0.1:7000)")),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_drain_names_each_primary_once_unweighed_and_leaves_one() {
+        let t = topology();
+        let list = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert_eq!(drained(&t, &list(&["127.0.0.1:7001"]), &[]).unwrap(), [1]);
+        for (drain, weight, says) in [
+            (
+                vec!["127.0.0.1:7000", "127.0.0.1:7001"],
+                vec![],
+                "--drain names every primary",
+            ),
+            (vec!["127.0.0.1:7001", "127.0.0.1:7001"], vec![], "twice"),
+            (
+                vec!["127.0.0.1:7001"],
+                vec!["127.0.0.1:7001=2"],
+                "--drain 127.0.0.1:7001 and --weight `127.0.0.1:7001=2` name the same primary",
+            ),
+        ] {
+            let e = drained(&t, &list(&drain), &list(&weight)).unwrap_err();
+            assert!(e.to_string().contains(says), "{e}");
+            assert!(
+                matches!(crate::exit::Outcome::of(&e), crate::exit::Outcome::Usage),
+                "{e}"
+            );
+        }
     }
 }

@@ -10,17 +10,20 @@ use super::super::cluster::ServerArgs;
 pub(super) enum Format {
     /// Tab-separated lines, each led by what it holds: `skew` (`before`, the skew now;
     /// `predicted`, after the moves; `target`), `move` (slot, from id, from address, to id,
-    /// to address, keys, amount), `hot` (slot, amount, the remedy), `moved` (slots, keys),
-    /// and with --apply `applied` (slots, keys).
+    /// to address, keys, amount), `hot` (slot, amount, the remedy), `drain` (with --drain: id,
+    /// address, the slots it gives away, the command that removes it once they are moved),
+    /// `moved` (slots, keys), and with --apply `applied` (slots, keys).
     Tsv,
     /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
     /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
     /// `floor`, `max-moves`, `min-gain`, `no-room` or `relaxed`, with `further`,
     /// `least_target`, or `target` and `asked` (`moves`, `skew`)),
-    /// `moves_lower_bound`, `minimal`, `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
+    /// `moves_lower_bound`, `minimal` (null where the plan does not reach its goal),
+    /// `keys_moved`, `moves` (`slot`, `from` and `to` with `id` and `addr`,
     /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
     /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
-    /// `skew_after`, `command`); with --apply `applied`
+    /// `skew_after`, `command`), `drained` (with --drain: `id`, `addr`, `slots`, the slots it
+    /// gives away, and `remove`, the command that removes it); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
     /// SETSLOT NODE`), printed once the plan is carried out.
     Json,
@@ -75,7 +78,9 @@ pub struct RebalanceArgs {
     )]
     pub(super) target_skew: f64,
     /// At most this many slot moves: a cap, not the stopping rule (the plan stops at the
-    /// target, or at the floor that hot slots set, with the fewest moves it finds).
+    /// target, or at the floor that hot slots set, with the fewest moves it finds). With
+    /// --drain, a cap on the moves that even out the primaries that stay: the drain moves
+    /// every slot of the drained primary, however many.
     #[arg(long, value_name = "N", default_value_t = 1000)]
     pub(super) max_moves: usize,
     /// The least gain of a move: a slot moves only if it lowers its primary's ratio to its
@@ -88,9 +93,16 @@ pub struct RebalanceArgs {
     pub(super) min_gain: Option<f64>,
     /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
     /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
-    /// per primary.
+    /// per primary. A primary to empty takes --drain, not a weight of 0.
     #[arg(long, value_name = "NODE=W")]
     pub(super) weight: Vec<String>,
+    /// Empty this primary (by id or `host:port`) so that it can leave the cluster: every slot
+    /// of it moves, empty ones included, its load to the other primaries as evenly as the
+    /// plan can make it by --by and its empty slots by slot count; the other primaries are
+    /// then evened out within the usual limits. Stderr gives the command that removes it
+    /// once the moves are done. Repeat for several.
+    #[arg(long, value_name = "NODE")]
+    pub(super) drain: Vec<String>,
     /// The output form.
     #[arg(long, value_enum, default_value_t = Format::Tsv)]
     pub(super) format: Format,
@@ -121,7 +133,7 @@ pub struct RebalanceArgs {
     /// With --apply: carry out exactly the moves of FILE (written by --out), without
     /// planning again; refused, naming every difference, when the cluster's map is no longer
     /// the one the plan was made on.
-    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight"])]
+    #[arg(long, value_name = "FILE", requires = "apply", conflicts_with_all = ["by", "weight", "drain"])]
     pub(super) plan: Option<std::path::PathBuf>,
 }
 

@@ -154,23 +154,27 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
             "{stops}: no slot of the fullest primary fits under another primary's share of the target, alone or swapped for a smaller slot there, and no move or swap of whole slots lowers the skew"
         )),
     }
-    let reached_goal = matches!(planned.stop, Stop::Reached | Stop::Floor);
-    match (planned.moves_lower_bound, planned.minimal) {
-        // the bound counts only the slots the primaries over their caps must shed: far under
-        // the plan (1 beside 345), it tells nothing
-        (Some(lower), false) if reached_goal && plan.moves.len() > 2 * lower => {
+    // the bound beside the count, as operations.md promises: `minimal` is `Some` only for a
+    // plan that reaches its goal (the fewest moves that reach it is no question otherwise)
+    if let (Some(lower), Some(false)) = (planned.moves_lower_bound, planned.minimal) {
+        if plan.moves.len() > lower {
             notes.push(format!(
-                "{} planned, perhaps more than the fewest: the exact search was cut short",
+                "{} planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches {} in fewer than {} (a lower bound{})",
                 crate::cli::plural(plan.moves.len() as u64, "move", "moves"),
-            ))
+                skew(planned.goal),
+                crate::cli::plural(lower as u64, "move", "moves"),
+                if !planned.drained.is_empty() {
+                    // the drain's moves: each slot of the drained primaries
+                    ": the drained primaries' slots"
+                } else if plan.moves.len() > 2 * lower {
+                    // the bound counts only the slots the primaries over their caps must
+                    // shed: far under the plan (1 beside 345), say why
+                    ", which counts only the fewest slots the primaries over their caps must shed"
+                } else {
+                    ""
+                }
+            ));
         }
-        (Some(lower), false) if reached_goal && plan.moves.len() > lower => notes.push(format!(
-            "{} planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches {} in fewer than {} (a lower bound)",
-            crate::cli::plural(plan.moves.len() as u64, "move", "moves"),
-            skew(planned.goal),
-            crate::cli::plural(lower as u64, "move", "moves")
-        )),
-        _ => {}
     }
     notes
 }

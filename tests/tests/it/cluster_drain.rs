@@ -1,0 +1,336 @@
+//! `slotgen rebalance --drain`: a primary emptied so that it can leave the cluster, on Redis
+//! 7.0 (the classic dialect, a replica per primary) and Valkey 9.1 (the atomic one), then
+//! removed by the command the plan prints, as it prints it; and the note of a plan that
+//! leaves a primary's share of the slots far from its share of the keys.
+//!
+//! What the output is compared with comes from the servers: `CLUSTER SLOTS` for the owners,
+//! `CLUSTER KEYSLOT` for every key's slot, `CLUSTER NODES` for slots in migration and the
+//! nodes known, `CLUSTER INFO` for the state, `ROLE` for a node's role, and every key read
+//! back on a plain connection to the node that owns its slot (a MOVED or ASK fails the
+//! test).
+
+use std::collections::BTreeMap;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use slotgen_tests::live::{self, Server};
+use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+
+use crate::cluster_live::{keyslots, plain, rebalance};
+
+fn addr(port: u16) -> String {
+    format!("127.0.0.1:{port}")
+}
+
+/// The owner (`host:port`) of every slot by `CLUSTER SLOTS` of the node at `seed`.
+fn owners(seed: &str) -> Vec<String> {
+    let mut con = plain(seed, None);
+    let ranges: Vec<(u16, u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
+        .arg("SLOTS")
+        .query::<Vec<redis::Value>>(&mut con)
+        .unwrap()
+        .into_iter()
+        .map(|range| {
+            let redis::Value::Array(fields) = range else {
+                panic!("{range:?}")
+            };
+            let redis::Value::Array(node) = fields[2].clone() else {
+                panic!("{fields:?}")
+            };
+            (
+                redis::from_redis_value(&fields[0]).unwrap(),
+                redis::from_redis_value(&fields[1]).unwrap(),
+                node,
+            )
+        })
+        .collect();
+    let mut owners = vec![String::new(); 16384];
+    for (first, last, node) in ranges {
+        let host: String = redis::from_redis_value(&node[0]).unwrap();
+        let port: u16 = redis::from_redis_value(&node[1]).unwrap();
+        for slot in first..=last {
+            owners[usize::from(slot)] = format!("{host}:{port}");
+        }
+    }
+    owners
+}
+
+/// 1500 keys `d:{n}` and 300 `{hot}:{n}`, each `SET` (value = its name) on a plain
+/// connection to the primary the harness gave its slot; returns each key's slot.
+fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, u16> {
+    let keys: Vec<String> = (0..1500)
+        .map(|n| format!("d:{n}"))
+        .chain((0..300).map(|n| format!("{{hot}}:{n}")))
+        .collect();
+    let seed = addr(cluster.primaries[0].port);
+    let names: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let slots = keyslots(&mut plain(&seed, None), &names);
+    let mut by_node: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
+    for (key, slot) in names.iter().zip(&slots) {
+        let i = RANGES
+            .iter()
+            .position(|&(first, last)| (first..=last).contains(slot))
+            .unwrap();
+        by_node.entry(i).or_default().push(key);
+    }
+    for (i, keys) in by_node {
+        let mut con = plain(&addr(cluster.primaries[i].port), None);
+        let mut pipe = redis::pipe();
+        for key in keys {
+            pipe.cmd("SET").arg(key).arg(key).ignore();
+        }
+        pipe.query::<()>(&mut con).unwrap();
+    }
+    keys.into_iter().zip(slots).collect()
+}
+
+/// Every key read back on a plain connection to the owner of its slot (`owners`); the keys
+/// each node holds.
+fn read_back(keys: &BTreeMap<String, u16>, owners: &[String]) -> BTreeMap<String, usize> {
+    let mut by_node: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (key, slot) in keys {
+        by_node
+            .entry(owners[usize::from(*slot)].as_str())
+            .or_default()
+            .push(key);
+    }
+    let mut held = BTreeMap::new();
+    for (node, keys) in by_node {
+        let mut con = plain(node, None);
+        let mut pipe = redis::pipe();
+        for key in &keys {
+            pipe.cmd("GET").arg(*key);
+        }
+        let got: Vec<Option<String>> = pipe.query(&mut con).unwrap();
+        for (key, got) in keys.iter().zip(got) {
+            assert_eq!(got.as_deref(), Some(*key), "{key} on {node}");
+        }
+        held.insert(node.to_owned(), keys.len());
+    }
+    held
+}
+
+/// `CLUSTER NODES` of the node at `node`.
+fn nodes(node: &str) -> String {
+    redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(node, None))
+        .unwrap()
+}
+
+/// Waits (30 s at most) until the node at `node` says `cluster_state:ok` and `done` holds
+/// of its `CLUSTER NODES`.
+fn wait_until(node: &str, what: &str, done: impl Fn(&str) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let info: String = redis::cmd("CLUSTER")
+            .arg("INFO")
+            .query(&mut plain(node, None))
+            .unwrap();
+        let nodes = nodes(node);
+        if info.contains("cluster_state:ok") && done(&nodes) {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "{what} on {node}: {info}\n{nodes}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// The commands of a note in backquotes that contain `--cluster del-node`, in order.
+fn removals(stderr: &str) -> Vec<String> {
+    stderr
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|c| c.contains("--cluster del-node"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The largest share of the keys of one node over its fair share, the test's own.
+fn skew_of(held: &[usize]) -> f64 {
+    let total: usize = held.iter().sum();
+    *held.iter().max().unwrap() as f64 * held.len() as f64 / total as f64
+}
+
+/// Drains primary 2 of `cluster`: the plan, checked against the servers; the apply; the
+/// map after it (no slot on the drained primary, every key read back, none migrating); then
+/// every removal the note prints, run as printed, and the cluster after it (ok, the
+/// removed nodes forgotten, every key read back). Returns the keys and the removed
+/// primary's address.
+fn drain_and_remove(cluster: &ReplicatedCluster) -> (BTreeMap<String, u16>, String) {
+    let keys = load(cluster);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let drained = addr(cluster.primaries[2].port);
+    let before = owners(&seed);
+    let leaving: Vec<usize> = (0..16384).filter(|&s| before[s] == drained).collect();
+
+    // the plan: every slot of the drained primary leaves it, none arrives, and the skew it
+    // predicts is the moved map's, by the servers' slots of the keys
+    let run = rebalance(&url, &["--drain", &drained, "--format", "json"]);
+    let plan: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    let moves = plan["moves"].as_array().unwrap();
+    let from_drained: Vec<usize> = moves
+        .iter()
+        .filter(|m| m["from"]["addr"] == drained.as_str())
+        .map(|m| m["slot"].as_u64().unwrap() as usize)
+        .collect();
+    let mut sorted = from_drained.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, leaving, "every slot of {drained} moves, once");
+    assert!(moves.iter().all(|m| m["to"]["addr"] != drained.as_str()));
+    assert_eq!(plan["drained"][0]["addr"], drained.as_str());
+    assert_eq!(plan["drained"][0]["slots"], leaving.len());
+    let mut after = before.clone();
+    for m in moves {
+        after[m["slot"].as_u64().unwrap() as usize] = m["to"]["addr"].as_str().unwrap().into();
+    }
+    let held: Vec<usize> = [0, 1]
+        .map(|i| {
+            let node = addr(cluster.primaries[i].port);
+            keys.values()
+                .filter(|&&s| after[usize::from(s)] == node)
+                .count()
+        })
+        .to_vec();
+    let predicted = plan["skew_after"].as_f64().unwrap();
+    assert!(
+        (predicted - skew_of(&held)).abs() < 1e-9,
+        "{predicted} {held:?}"
+    );
+    // the empty slots even out the slot counts (the keyed ones go by keys)
+    let counts = [0, 1].map(|i| {
+        let node = addr(cluster.primaries[i].port);
+        after.iter().filter(|o| **o == node).count()
+    });
+    assert!(counts[0].abs_diff(counts[1]) <= 300, "{counts:?}");
+
+    // the apply, then the map the servers give
+    let run = rebalance(&url, &["--drain", &drained, "--apply"]);
+    let out = run.ok();
+    println!("{}", run.stderr);
+    let applied: Vec<&str> = out
+        .lines()
+        .find(|l| l.starts_with("applied\t"))
+        .unwrap()
+        .split('\t')
+        .collect();
+    assert_eq!(applied[1], moves.len().to_string(), "{out}");
+    println!("{} moves applied in {:?}", moves.len(), run.elapsed);
+    let now = owners(&seed);
+    assert!(
+        now.iter().all(|o| *o != drained && !o.is_empty()),
+        "no slot on {drained}"
+    );
+    assert_eq!(now, after, "the map is the plan's");
+    let held = read_back(&keys, &now);
+    assert!(!held.contains_key(&drained));
+    for node in cluster.primaries.iter().map(|p| addr(p.port)) {
+        let nodes = nodes(&node);
+        assert!(
+            !nodes.contains("->-") && !nodes.contains("-<-"),
+            "{node}: {nodes}"
+        );
+    }
+    // the note's word: the drained primary turned replica of a primary that stays
+    let role: Vec<redis::Value> = redis::cmd("ROLE")
+        .query(&mut plain(&drained, None))
+        .unwrap();
+    assert_eq!(
+        redis::from_redis_value::<String>(&role[0]).unwrap(),
+        "slave"
+    );
+
+    // the removal, as printed: the drained primary, then its replicas
+    let commands = removals(&run.stderr);
+    let replicas: Vec<String> = cluster.replicas[2].iter().map(|r| addr(r.port)).collect();
+    assert_eq!(commands.len(), 1 + replicas.len(), "{}", run.stderr);
+    let ids: Vec<String> = std::iter::once(&drained)
+        .chain(&replicas)
+        .map(|node| {
+            redis::cmd("CLUSTER")
+                .arg("MYID")
+                .query(&mut plain(node, None))
+                .unwrap()
+        })
+        .collect();
+    for (command, id) in commands.iter().zip(&ids) {
+        assert!(command.ends_with(id.as_str()), "{command} removes {id}");
+        let out = Command::new("sh").arg("-c").arg(command).output().unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+    }
+    for node in [0, 1].map(|i| addr(cluster.primaries[i].port)) {
+        wait_until(&node, "the removed nodes forgotten", |nodes| {
+            ids.iter().all(|id| !nodes.contains(id.as_str()))
+        });
+    }
+    // a removed node is reset: it knows no other node
+    for node in std::iter::once(&drained).chain(&replicas) {
+        assert_eq!(nodes(node).lines().count(), 1, "{node}");
+    }
+    read_back(&keys, &owners(&seed));
+    (keys, drained)
+}
+
+#[test]
+fn a_drained_redis_7_primary_owns_no_slot_and_leaves_by_the_printed_command() {
+    let Some(cluster) = live::cluster(Server::Redis, 1, None, &[]) else {
+        return;
+    };
+    let (keys, removed) = drain_and_remove(&cluster);
+
+    // the removed primary back, empty (a new id: the others refuse the old one for a
+    // minute after `CLUSTER FORGET`): a plan by keys gives it a third of the keys in few
+    // slots, and says that its share of the slots is far from its share of the keys
+    let seed = addr(cluster.primaries[0].port);
+    let () = redis::cmd("CLUSTER")
+        .arg("RESET")
+        .arg("HARD")
+        .query(&mut plain(&removed, None))
+        .unwrap();
+    let out = Command::new("redis-cli")
+        .args(["--cluster", "add-node", &removed, &seed])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    wait_until(&seed, "the node added", |nodes| {
+        nodes
+            .lines()
+            .any(|l| l.contains(&removed) && l.contains("master") && l.contains("connected"))
+    });
+    let url = format!("redis://{seed}");
+    let run = rebalance(&url, &["--format", "json"]);
+    let plan: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    let mut after = owners(&seed);
+    for m in plan["moves"].as_array().unwrap() {
+        after[m["slot"].as_u64().unwrap() as usize] = m["to"]["addr"].as_str().unwrap().into();
+    }
+    let slots = after.iter().filter(|o| **o == removed).count() as f64 / 16384.0;
+    let held = keys
+        .values()
+        .filter(|&&s| after[usize::from(s)] == removed)
+        .count() as f64
+        / keys.len() as f64;
+    assert!((slots - held).abs() >= 0.5 / 3.0, "{slots} {held}");
+    let said = format!(
+        "{removed} will own {:.1}% of the slots and {:.1}% of the keys (a fair share is 33.3%)",
+        100.0 * slots,
+        100.0 * held
+    );
+    assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+}
+
+#[test]
+fn a_drained_valkey_9_primary_is_emptied_by_atomic_jobs_and_leaves() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 0, None, &[]) else {
+        return;
+    };
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    drain_and_remove(&cluster);
+}
