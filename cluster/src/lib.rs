@@ -63,8 +63,8 @@ pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
-    ranges_of, refuse_migrations, show_ranges, LeftOut, Migration, MigrationKind, Node, Role,
-    Shard, SlotRange, Source, Topology,
+    ranges_of, refuse_migrations, show_ranges, show_ranges_brief, LeftOut, Migration,
+    MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
 };
 pub use version::Receiving;
 

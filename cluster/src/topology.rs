@@ -155,6 +155,24 @@ pub fn show_ranges(ranges: &[SlotRange]) -> String {
         .join(",")
 }
 
+/// [`show_ranges`] where there are at most [`BRIEF_RANGES`] ranges; past that the first and
+/// the last with the count between: `0-2 ... 5459 (1058 slots in 1000 ranges)`, a line an
+/// operator reads whole (a job of a thousand ranges is 4 KB in full).
+#[must_use]
+pub fn show_ranges_brief(ranges: &[SlotRange]) -> String {
+    match ranges {
+        [first, .., last] if ranges.len() > BRIEF_RANGES => format!(
+            "{first} ... {last} ({} slots in {} ranges)",
+            ranges.iter().map(SlotRange::len).sum::<u32>(),
+            ranges.len()
+        ),
+        _ => show_ranges(ranges),
+    }
+}
+
+/// The most ranges [`show_ranges_brief`] lists in full: 4.
+pub const BRIEF_RANGES: usize = 4;
+
 /// The rule [`apply`](super::apply) starts by: no slot of `topology` is migrating or importing (a plan is
 /// checked by it before it is printed, and the map again before the first move).
 ///
@@ -472,5 +490,14 @@ mod tests {
     fn ranges_merge_and_print() {
         assert_eq!(show_ranges(&ranges_of(&[0, 1, 2, 7, 9, 10])), "0-2,7,9-10");
         assert_eq!(show_ranges(&[]), "-");
+        assert_eq!(
+            show_ranges_brief(&ranges_of(&[0, 1, 2, 7, 9, 10, 12])),
+            "0-2,7,9-10,12"
+        );
+        let many: Vec<u16> = (0..1000).map(|i| i * 3).collect();
+        assert_eq!(
+            show_ranges_brief(&ranges_of(&many)),
+            "0 ... 2997 (1000 slots in 1000 ranges)"
+        );
     }
 }

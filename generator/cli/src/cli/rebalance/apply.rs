@@ -211,7 +211,15 @@ pub(super) fn carry_out(
                     "moves": done.0,
                     "keys": moved,
                     "half_moved": half.map(|(slot, keys)| json!({ "slot": slot, "keys": keys })),
-                    "stopped": e.to_string()
+                    "stopped": e.to_string(),
+                    // an atomic job's every range (the message gives the first and last)
+                    "stopped_slots": match &e {
+                        cluster::Error::AtomicStopped { ranges, .. }
+                        | cluster::Error::AtomicUnknown { ranges, .. } => {
+                            Some(cluster::show_ranges(ranges))
+                        }
+                        _ => None,
+                    },
                 });
                 serde_json::to_string_pretty(&json).map_or(Ok(()), |text| writeln!(out, "{text}"))
             }

@@ -25,7 +25,9 @@ pub(super) enum Format {
     /// `skew_after`, `command`), `drained` (with --drain: `id`, `addr`, `slots`, the slots it
     /// gives away, and `remove`, the command that removes it); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
-    /// SETSLOT NODE`), printed once the plan is carried out.
+    /// SETSLOT NODE`), printed once the plan is carried out; after a stop, `moves`, `keys`,
+    /// `half_moved`, `stopped` (the error) and `stopped_slots` (every range of an atomic job,
+    /// of which the error gives the first and the last past four).
     Json,
     /// A sh script that carries the plan out with the server's own CLI (valkey-cli or
     /// redis-cli, the connection options kept, the password from REDISCLI_AUTH), in the

@@ -178,3 +178,79 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
     }
     notes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use slotgen_cluster::{Move, Plan, Planned, Source};
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: RebalanceArgs,
+    }
+
+    /// A plan of `moves` one-key moves from shard 0 to 1 that reaches its goal, with the
+    /// bound and `minimal` given.
+    fn planned(moves: usize, lower: usize, minimal: Option<bool>) -> Planned {
+        let moves: Vec<Move> = (0..moves)
+            .map(|s| Move {
+                slot: s as u16,
+                from: 0,
+                to: 1,
+                keys: 1,
+                amount: 1,
+            })
+            .collect();
+        Planned {
+            plan: Plan {
+                moves,
+                skew_before: Some(1.5),
+                skew_after: Some(1.05),
+                target: 1.1,
+                reached: true,
+                unreachable: Vec::new(),
+                loads_before: vec![150, 50],
+                loads_after: vec![105, 95],
+                caps: vec![110.0, 110.0],
+            },
+            hot: Vec::new(),
+            floor: Some(1.0),
+            goal: 1.1,
+            moves_lower_bound: Some(lower),
+            minimal,
+            stop: Stop::Reached,
+            min_gain: 0.001,
+            drained: Vec::new(),
+        }
+    }
+
+    /// The note of a plan perhaps longer than the fewest gives the bound beside the count
+    /// (operations.md, "A lower bound on moves"), however far apart; none where the plan is
+    /// proven the fewest or the bound does not apply (`minimal` null).
+    #[test]
+    fn more_than_the_fewest_gives_the_bound() {
+        let args = Cli::parse_from([
+            "rebalance",
+            "--redis",
+            "redis://127.0.0.1:7000",
+            "--by",
+            "keys",
+        ])
+        .args;
+        let topology = Topology {
+            shards: Vec::new(),
+            left_out: Vec::new(),
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        let said = |p: &Planned| notes(p, &args, &topology).join("\n");
+        let near = said(&planned(3, 2, Some(false)));
+        assert!(near.contains("3 moves planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches 1.10 in fewer than 2 moves (a lower bound)"), "{near}");
+        let far = said(&planned(72, 2, Some(false)));
+        assert!(far.contains("72 moves planned, perhaps more than the fewest: the exact search was cut short, and no plan reaches 1.10 in fewer than 2 moves (a lower bound, which counts only"), "{far}");
+        assert!(!said(&planned(2, 2, Some(true))).contains("perhaps"));
+        assert!(!said(&planned(72, 2, None)).contains("perhaps"));
+    }
+}
