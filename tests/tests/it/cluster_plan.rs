@@ -979,6 +979,22 @@ fn a_plan_file_applied_and_refused() {
     );
     assert_eq!(again.rows().last().unwrap(), &["applied", "0", "0"]);
     assert_eq!(owners(&cluster), owner, "nothing moved");
+    // the skews printed again are the file's, said so; the command the note gives for the
+    // skew now gives the servers' (the plan's predicted one, reached)
+    let said = format!(
+        "slotgen: note: the skews printed are the plan file's (`before` on the map it was made on, `predicted` after all its moves), not the cluster's now: `slotgen load --redis URL --by {}` gives the skew now",
+        file["metric"].as_str().unwrap()
+    );
+    assert!(again.stderr.contains(&said), "{}", again.stderr);
+    let metric = file["metric"].as_str().unwrap();
+    let now = slotgen(&["load", "--redis", &url, "--by", metric], b"");
+    let skew_now = now
+        .rows()
+        .into_iter()
+        .find(|r| r[0] == "skew")
+        .unwrap_or_else(|| panic!("{}", now.stdout));
+    let skew_now: f64 = skew_now[2].parse().unwrap();
+    assert!((skew_now - measured).abs() < 1e-4, "{skew_now} {measured}");
 
     // a second plan, then an empty slot of the first primary given to the second by hand
     let second = dir.path().join("second.json");

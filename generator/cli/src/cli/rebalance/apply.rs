@@ -423,6 +423,14 @@ pub(super) fn apply_file(
             cluster::show_ranges(&cluster::ranges_of(&slots))
         );
     }
+    if done > 0 {
+        // the skews printed below are the file's: `before` is the map it was made on, which
+        // the moves done already changed
+        say!(
+            "slotgen: note: the skews printed are the plan file's (`before` on the map it was made on, `predicted` after all its moves), not the cluster's now: `slotgen load --redis URL --by {}` gives the skew now",
+            field(planned.metric.as_bytes())
+        );
+    }
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
     let applied = if plan.moves.is_empty() {
         // nothing to carry out: no dialect to choose, no line of moves applied
