@@ -306,11 +306,10 @@ pub enum Error {
     },
     /// An atomic slot migration job (`CLUSTER MIGRATESLOTS`) failed, or made no progress
     /// and was cancelled: the server hands the slots over only at a job's end.
-    #[error("the atomic migration of slots {slots} from {from} to {to} stopped: {reason}; a job hands its slots over only at its end, so they are still the source's and none is importing: run it again, or with the classic dialect")]
+    #[error("the atomic migration of slots {} from {from} to {to} stopped: {reason}; a job hands its slots over only at its end, so they are still the source's and none is importing: run it again, or with the classic dialect", super::show_ranges_brief(ranges))]
     AtomicStopped {
-        /// The slots, as ranges, brief past a few ([`super::topology::show_ranges_brief`]).
-        slots: String,
-        /// Every range of the job.
+        /// Every range of the job (the message names them briefly past a few:
+        /// [`super::show_ranges_brief`]).
         ranges: Vec<super::SlotRange>,
         /// The source, `id (addr)`.
         from: String,
@@ -321,11 +320,10 @@ pub enum Error {
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled
     /// (its source stopped answering): whether its slots moved is not known.
-    #[error("the atomic migration of slots {slots} from {from} to {to} is in a state slotgen cannot tell: {reason}; `CLUSTER GETSLOTMIGRATIONS` on the target, {to}, shows the job as the target sees it; {}; the next `rebalance --apply` waits for a running job before it plans", atomic_down_note(*.replicas))]
+    #[error("the atomic migration of slots {} from {from} to {to} is in a state slotgen cannot tell: {reason}; `CLUSTER GETSLOTMIGRATIONS` on the target, {to}, shows the job as the target sees it; {}; the next `rebalance --apply` waits for a running job before it plans", super::show_ranges_brief(ranges), atomic_down_note(*.replicas))]
     AtomicUnknown {
-        /// The slots, as ranges, brief past a few ([`super::topology::show_ranges_brief`]).
-        slots: String,
-        /// Every range of the job.
+        /// Every range of the job (the message names them briefly past a few:
+        /// [`super::show_ranges_brief`]).
         ranges: Vec<super::SlotRange>,
         /// The source, `id (addr)`.
         from: String,

@@ -64,7 +64,7 @@ pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
     ranges_of, refuse_migrations, show_ranges, show_ranges_brief, LeftOut, Migration,
-    MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
+    MigrationKind, Node, Role, Shard, SlotRange, Source, Topology, BRIEF_RANGES,
 };
 pub use version::Receiving;
 

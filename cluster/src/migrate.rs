@@ -189,7 +189,6 @@ pub fn apply(
             let (source, target) = (&fresh.shards[from].primary, &fresh.shards[to].primary);
             let ranges = ranges_of(&slots);
             let stopped = |reason: String| Error::AtomicStopped {
-                slots: super::topology::show_ranges_brief(&ranges),
                 ranges: ranges.clone(),
                 from: format!("{} ({})", source.id, source.addr),
                 to: format!("{} ({})", target.id, target.addr),
@@ -222,7 +221,6 @@ pub fn apply(
                 atomic::Ended::Stopped(reason) => return Err(stopped(reason)),
                 atomic::Ended::Unknown(reason) => {
                     return Err(Error::AtomicUnknown {
-                        slots: super::topology::show_ranges_brief(&ranges),
                         ranges: ranges.clone(),
                         from: format!("{} ({})", source.id, source.addr),
                         to: format!("{} ({})", target.id, target.addr),
