@@ -322,6 +322,17 @@ fn a_drained_redis_7_primary_owns_no_slot_and_leaves_by_the_printed_command() {
         100.0 * held
     );
     assert!(run.stderr.contains(&said), "{said} in {}", run.stderr);
+    // what it says of keys added later: 4000 new keys over many hashtags land on it by
+    // its share of the slots, not of the keys (by the servers' slots and the plan's map)
+    let new: Vec<String> = (0..4000).map(|n| format!("new:{n}")).collect();
+    let names: Vec<&str> = new.iter().map(String::as_str).collect();
+    let landed = keyslots(&mut plain(&seed, None), &names)
+        .iter()
+        .filter(|&&s| after[usize::from(s)] == removed)
+        .count() as f64
+        / new.len() as f64;
+    assert!((landed - slots).abs() < 0.02, "{landed} {slots}");
+    assert!((landed - held).abs() > 0.1, "{landed} {held}");
 }
 
 #[test]

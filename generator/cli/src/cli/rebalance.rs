@@ -137,7 +137,10 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     for m in &plan.moves {
         after[usize::from(m.slot)] = Some(m.to);
     }
-    let hot: Vec<HotRemedy> = remedy::remedies(
+    // split over the primaries that stay (a drained one's weight is no fair share of the
+    // map after), each tag's shard then named in the whole map's indices
+    let stay = Staying::of(topology, &planned.drained);
+    let mut hot: Vec<HotRemedy> = remedy::remedies(
         rights(args),
         &args.server,
         &options,
@@ -145,9 +148,16 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
         &planned.hot,
         args.by(),
         amounts,
-        &after,
-        &weights,
+        &stay.owners(&after),
+        &stay.weights(&weights),
     );
+    for tag in hot
+        .iter_mut()
+        .flat_map(|r| r.split.iter_mut())
+        .flat_map(|s| s.tags.iter_mut())
+    {
+        tag.shard = stay.shards[tag.shard];
+    }
     let hot_text: Vec<String> = hot
         .iter()
         .map(|r| {
@@ -278,7 +288,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Svg => {
-            let svg = pictures(&load, args, plan, &weights, &hot)?;
+            let svg = pictures(&load, args, &planned, &weights, &hot)?;
             out.write_all(svg.as_bytes())?;
         }
         Format::Commands => {
@@ -336,17 +346,22 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
 fn pictures(
     load: &SlotLoad,
     args: &RebalanceArgs,
-    plan: &cluster::Plan,
+    planned: &Planned,
     weights: &[f64],
     hot: &[HotRemedy],
 ) -> Result<String> {
+    let plan = &planned.plan;
     let topology = &load.topology;
     let values = load.require(args.by())?;
     let mut owners = topology.owners();
     for m in &plan.moves {
         owners[usize::from(m.slot)] = Some(m.to);
     }
-    let after = topology.with_owners(&owners);
+    // after, the primaries that stay (a drained one is gone from the picture, as from the
+    // skew the plan predicts)
+    let stay = Staying::of(topology, &planned.drained);
+    let after = stay.topology.with_owners(&stay.owners(&owners));
+    let after_weights = stay.weights(weights);
     let notes = cluster::MapNotes {
         target: Some(args.target_skew),
         hashtags: remedy::map_hashtags(hot),
@@ -364,7 +379,7 @@ fn pictures(
             topology,
             &notes,
         );
-    let predicted = cluster::Summary::of(args.by(), values, &after, 0, weights)
+    let predicted = cluster::Summary::of(args.by(), values, &after, 0, &after_weights)
         .map_err(explain)?
         .slot_map(
             &format!(
@@ -376,6 +391,40 @@ fn pictures(
             &notes,
         );
     Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
+}
+
+/// The primaries that stay after a plan that drains some (all of them otherwise): the map
+/// with those shards only, and the whole map's shard indices of theirs, in order.
+struct Staying {
+    topology: Topology,
+    shards: Vec<usize>,
+}
+
+impl Staying {
+    fn of(topology: &Topology, drained: &[usize]) -> Self {
+        let shards: Vec<usize> = (0..topology.shards.len())
+            .filter(|s| !drained.contains(s))
+            .collect();
+        let mut stay = topology.clone();
+        stay.shards = shards.iter().map(|&s| topology.shards[s].clone()).collect();
+        Staying {
+            topology: stay,
+            shards,
+        }
+    }
+
+    /// `owners` (whole-map shard indices, none of a drained shard) in this map's indices.
+    fn owners(&self, owners: &[Option<usize>]) -> Vec<Option<usize>> {
+        owners
+            .iter()
+            .map(|o| o.and_then(|o| self.shards.iter().position(|&s| s == o)))
+            .collect()
+    }
+
+    /// The weights of the shards that stay.
+    fn weights(&self, weights: &[f64]) -> Vec<f64> {
+        self.shards.iter().map(|&s| weights[s]).collect()
+    }
 }
 
 /// A primary that `--drain` empties: its shard, the slots it gives away, the command that
@@ -815,5 +864,22 @@ mod tests {
                 "{e}"
             );
         }
+    }
+
+    /// The map after a drain: the staying shards in order, owners and weights on them.
+    #[test]
+    fn the_staying_view_drops_the_drained_shards() {
+        let mut t = topology();
+        let mut third = t.shards[1].clone();
+        third.primary.addr = "127.0.0.1:7002".to_owned();
+        t.shards.push(third);
+        let stay = Staying::of(&t, &[1]);
+        assert_eq!(stay.shards, [0, 2]);
+        assert_eq!(stay.topology.shards[1].primary.addr, "127.0.0.1:7002");
+        assert_eq!(
+            stay.owners(&[Some(2), None, Some(0)]),
+            [Some(1), None, Some(0)]
+        );
+        assert_eq!(stay.weights(&[1.0, 2.0, 3.0]), [1.0, 3.0]);
     }
 }

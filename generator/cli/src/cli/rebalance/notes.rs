@@ -59,6 +59,12 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
     // a skew the plan leaves or a relaxed limit reaches: at the floor as the floor is printed
     let floor = planned.hot.first().map(|h| h.floor);
     let skew = |s: f64| skew_text(s, Some(target), floor);
+    // the moves of a stop's relaxed limit, beside a drain's (which --max-moves does not cap)
+    let besides = if planned.drained.is_empty() {
+        ""
+    } else {
+        " besides the drain's"
+    };
     let stop_at = plan.skew_after.map_or_else(|| "-".to_owned(), skew);
     let stops = format!("the plan does not reach --target-skew {target}: it stops at {stop_at}");
     // what a relaxed limit reaches, never printed as where the plan stops already: 2.6049
@@ -108,7 +114,7 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
                 .map_or(0, |(i, _)| i);
             notes.push(match further {
                 Some(f) => format!(
-                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {} in {}",
+                    "{stops}: each slot left on {} lowers the skew by less than --min-gain {}; --min-gain 0{} reaches {} in {}{besides}",
                     owner(donor),
                     planned.min_gain,
                     // past the cap when the cap was reached too (Stop::MinGain)
@@ -144,7 +150,7 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
             } else {
                 // a first move that fills the primary a later one needed
                 format!(
-                    "{} after {} (an early move can fill the primary a later one needed)",
+                    "{} after {}{besides} (an early move can fill the primary a later one needed)",
                     lower(asked.skew),
                     crate::cli::plural(asked.moves as u64, "move", "moves")
                 )
