@@ -333,6 +333,36 @@ fn a_drained_redis_7_primary_owns_no_slot_and_leaves_by_the_printed_command() {
         / new.len() as f64;
     assert!((landed - slots).abs() < 0.02, "{landed} {slots}");
     assert!((landed - held).abs() > 0.1, "{landed} {held}");
+
+    // the node added back owns no slot: a drain of it moves nothing of its and says so,
+    // with the removal, which leaves the cluster ok without it
+    let run = rebalance(&url, &["--drain", &removed]);
+    run.ok();
+    assert!(
+        run.stderr.contains(&format!("{removed} ("))
+            && run
+                .stderr
+                .contains(") owns no slot already: remove it with `"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.rows().iter().all(|r| r[0] != "move" || r[3] != removed));
+    let id: String = redis::cmd("CLUSTER")
+        .arg("MYID")
+        .query(&mut plain(&removed, None))
+        .unwrap();
+    let commands = removals(&run.stderr);
+    assert_eq!(commands.len(), 1, "{}", run.stderr);
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(&commands[0])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}: {out:?}", commands[0]);
+    wait_until(&seed, "the empty node forgotten", |nodes| {
+        !nodes.contains(id.as_str())
+    });
+    read_back(&keys, &owners(&seed));
 }
 
 #[test]

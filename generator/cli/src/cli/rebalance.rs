@@ -515,13 +515,21 @@ fn drains(
                 )
             };
             let remove = remove(&s.primary.id);
-            let note = format!(
+            // a primary that owns no slot now (one just added, or drained by hand): no move
+            // of its, and no turn to replica, only the removal
+            let note = if slots == 0 {
+                format!(
+                    "{} ({}) owns no slot already: remove it with `{remove}`{password}, which makes every other node forget it and resets it (`CLUSTER RESET SOFT`), its server left running for you to stop{replica_text}",
+                    field(s.primary.addr.as_bytes()),
+                    field(s.primary.id.as_bytes()),
+                )
+            } else { format!(
                 "{} ({}) gives all {} away ({}): it owns no slot after the plan, and turns replica of the primary that takes its last slot (its replicas with it), unless `cluster-allow-replica-migration` is `no`; once the moves are done, remove it with `{remove}`{password}, which makes every other node forget it and resets it (`CLUSTER RESET SOFT`), its server left running for you to stop{replica_text}",
                 field(s.primary.addr.as_bytes()),
                 field(s.primary.id.as_bytes()),
                 super::plural(slots as u64, "slot", "slots"),
                 super::plural(keys, "key", "keys"),
-            );
+            ) };
             Drain {
                 shard,
                 slots,
