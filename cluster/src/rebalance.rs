@@ -2580,4 +2580,22 @@ mod tests {
             prop_assert_eq!(named, expected);
         }
     }
+
+    /// A tester's case: 45, 40 and 35 keys on one primary, 30 on each other. The plan
+    /// stops at 70 / 60 (no move or swap lowers it: checked by hand over every partition),
+    /// short of 1.1: the fewest moves to a goal not reached is no question, so `minimal` is
+    /// `None`, not `false` beside a bound.
+    #[test]
+    fn minimal_is_none_where_the_goal_is_not_reached() {
+        let amounts = [45, 40, 35, 30, 30];
+        let owners = [Some(0), Some(0), Some(0), Some(1), Some(2)];
+        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.1)).unwrap();
+        assert!(!p.plan.reached);
+        assert_eq!(p.plan.skew_after, Some(70.0 / 60.0));
+        assert_eq!(p.minimal, None);
+        // and reached, it is said either way
+        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &Limits::target(1.2)).unwrap();
+        assert!(p.plan.reached);
+        assert!(p.minimal.is_some());
+    }
 }
