@@ -151,6 +151,10 @@ pub enum Error {
         command: String,
         /// The server's error.
         reason: String,
+        /// Where the error is a `MOVED` redirection: the slot and the node it names
+        /// (`host:port`, escaped), as the redis crate reads them
+        /// ([`redis::RedisError::redirect_node`]); `None` for any other error.
+        moved: Option<(u16, String)>,
     },
     /// An answer was larger than any answer of a cluster of up to [`MAX_NODES`] nodes: more
     /// bytes or RESP values than the command's budget, or a longer string.
@@ -556,6 +560,7 @@ mod tests {
                     url: "redis://127.0.0.1:7101".to_owned(),
                     command: "MIGRATE".to_owned(),
                     reason: "MOVED 2328 127.0.0.1:7105".to_owned(),
+                    moved: Some((2328, "127.0.0.1:7105".to_owned())),
                 }),
                 before: 40,
                 finished,

@@ -623,6 +623,7 @@ impl Exchange {
                 url,
                 command: command.to_owned(),
                 reason,
+                moved: moved(&e.into()),
             },
         })
     }
@@ -740,6 +741,7 @@ impl From<ServerError> for Error {
                 url,
                 command,
                 reason: message,
+                moved: None,
             },
             // Not answers of a connection's setup or of `query`, which judges no reply.
             ServerError::NotCluster { url } => Error::NotCluster { url },
@@ -748,6 +750,7 @@ impl From<ServerError> for Error {
                 url,
                 command: format!("CLUSTER KEYSLOT \"{key}\""),
                 reason: message,
+                moved: None,
             },
             ServerError::NotASlot { url, slot, key } => Error::Malformed {
                 url,
@@ -756,6 +759,18 @@ impl From<ServerError> for Error {
             },
         }
     }
+}
+
+/// The slot and the node (`host:port`, escaped) of `error`, a server's error reply, where it
+/// is a `MOVED` redirection, as the redis crate reads them ([`redis::RedisError::redirect_node`]): the one
+/// reading of a redirection, which [`Error::Refused`]'s `moved` carries.
+fn moved(error: &redis::RedisError) -> Option<(u16, String)> {
+    if error.kind() != redis::ErrorKind::Moved {
+        return None;
+    }
+    error
+        .redirect_node()
+        .map(|(node, slot)| (slot, crate::text::escape_cut(node.as_bytes())))
 }
 
 /// The command of a transport error's `during`, a phrase (`answering AUTH`), for a message
@@ -823,5 +838,33 @@ mod tests {
             command_name(redis::cmd("INFO").arg("cluster")),
             "INFO CLUSTER"
         );
+    }
+
+    /// A redirection read from the server's error as sent on the wire: `MOVED` alone, its
+    /// slot and node; an `ASK`, another error, or a `MOVED` without its node give none; the
+    /// node's bytes escaped.
+    #[test]
+    fn a_moved_error_gives_its_slot_and_node() {
+        let error = |wire: &[u8]| match redis::parse_redis_value(wire).unwrap() {
+            Value::ServerError(e) => redis::RedisError::from(e),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            moved(&error(b"-MOVED 2328 127.0.0.1:7105\r\n")),
+            Some((2328, "127.0.0.1:7105".to_owned()))
+        );
+        assert_eq!(
+            moved(&error(b"-MOVED 16383 \x1b[2Jx:1\r\n")),
+            Some((16383, "\\x1b[2Jx:1".to_owned()))
+        );
+        for other in [
+            &b"-ASK 2328 127.0.0.1:7105\r\n"[..],
+            b"-MOVED 2328\r\n",
+            b"-MOVED x 127.0.0.1:7105\r\n",
+            b"-ERR MOVED 2328 127.0.0.1:7105\r\n",
+            b"-CLUSTERDOWN The cluster is down\r\n",
+        ] {
+            assert_eq!(moved(&error(other)), None, "{other:?}");
+        }
     }
 }

@@ -1520,6 +1520,7 @@ mod tests {
             url: "redis://127.0.0.1:7001".to_owned(),
             command: "MIGRATE".to_owned(),
             reason: "IOERR".to_owned(),
+            moved: None,
         };
         assert_eq!(end_down(refused.clone(), &t, [1, 2]), refused);
     }
@@ -1663,6 +1664,7 @@ mod tests {
             url: "redis://h:1".to_owned(),
             command: command.to_owned(),
             reason: reason.to_owned(),
+            moved: None,
         };
         let e = target_refusal(
             refused(
@@ -1701,6 +1703,7 @@ mod tests {
             url: "redis://h:1".to_owned(),
             command: command.to_owned(),
             reason: reason.to_owned(),
+            moved: None,
         };
         assert_eq!(
             said(&denied("redis://h:1", "DUMP")).as_deref(),

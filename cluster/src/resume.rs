@@ -214,17 +214,14 @@ pub fn after_stop(
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
-    // the node the source's `MOVED` names, as the server wrote it (escaped in the error)
-    let text = error.to_string();
-    let moved_to = text
-        .split_once(&format!("MOVED {slot} "))
-        .and_then(|(_, rest)| {
-            let addr: String = rest
-                .chars()
-                .take_while(|c| !c.is_whitespace() && !matches!(c, ')' | ';' | ','))
-                .collect();
-            (!addr.is_empty()).then_some(addr)
-        });
+    // the node the source's `MOVED` for this slot names (escaped)
+    let moved_to = match &**error {
+        Error::Refused {
+            moved: Some((to_slot, node)),
+            ..
+        } if *to_slot == slot => Some(node.clone()),
+        _ => None,
+    };
     let moved = moved_to.is_some();
     let deadline = Instant::now() + how.timeout;
     // the owner the `MOVED` names, where the map gives none
@@ -493,6 +490,9 @@ mod tests {
                 url: "redis://127.0.0.1:7101".to_owned(),
                 command: "MIGRATE".to_owned(),
                 reason: reason.to_owned(),
+                moved: reason
+                    .strip_prefix("MOVED 2328 ")
+                    .map(|node| (2328, node.to_owned())),
             }),
             repair: "the next `slotgen rebalance --apply` finishes it".to_owned(),
         };
