@@ -276,7 +276,8 @@ pub enum Error {
         repair: String,
     },
     /// The source of a classic move failed over during it: its replica took its place (the
-    /// source answers `MOVED`), without the slot's `MIGRATING` state on Redis 7.0, whose
+    /// source answers `MOVED`, or it stopped answering and slotgen waited for the failover),
+    /// without the slot's `MIGRATING` state on Redis 7.0, whose
     /// target then refuses every command of its slots (`CLUSTERDOWN`) until the slot is
     /// finished. [`after_stop`](crate::after_stop) finishes it at once, the new owner
     /// standing in for the source; this says so, or, where that failed, what to run now.
@@ -292,6 +293,10 @@ pub enum Error {
         now: String,
         /// The error the move stopped with.
         error: Box<Error>,
+        /// How long slotgen waited for the failover, in milliseconds, where the source
+        /// stopped answering ([`Error::MoveEndDown`]); `None` where the source had failed
+        /// over already and answered `MOVED`.
+        waited_ms: Option<u32>,
         /// The slot's keys on the target before the stop (whole batches).
         before: u64,
         /// The keys carried when the slot was finished in the same run; `None`: not
@@ -425,15 +430,31 @@ fn failed_over_text(e: &Error) -> String {
         to,
         now,
         error,
+        waited_ms,
         before,
         finished,
     } = e
     else {
         return String::new();
     };
-    let happened = format!(
-        "moving slot {slot} from {from} to {to}: the source failed over to {now} during the move ({error})"
-    );
+    let happened = match (waited_ms, &**error) {
+        // what did not answer, without the advice to wait: slotgen waited
+        (
+            Some(waited),
+            Error::MoveEndDown {
+                url,
+                during,
+                reason,
+                ..
+            },
+        ) => format!(
+            "moving slot {slot} from {from} to {to}: the source stopped answering during the move (cannot reach `{url}` ({during}): {reason}); slotgen waited for the failover, and {now}, its replica, took its place {:.1} s later",
+            f64::from(*waited) / 1000.0
+        ),
+        _ => format!(
+            "moving slot {slot} from {from} to {to}: the source failed over to {now} during the move ({error})"
+        ),
+    };
     match finished {
         Ok(keys) => format!(
             "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again to plan and move the rest"
@@ -562,6 +583,7 @@ mod tests {
                     reason: "MOVED 2328 127.0.0.1:7105".to_owned(),
                     moved: Some((2328, "127.0.0.1:7105".to_owned())),
                 }),
+                waited_ms: None,
                 before: 40,
                 finished,
             }
@@ -582,6 +604,35 @@ mod tests {
                 && !left.contains("from a (127.0.0.1:7101) to b (127.0.0.1:7102) ("),
             "{left}"
         );
+    }
+
+    /// A source that stopped answering and whose failover slotgen waited for: the stop
+    /// says so, and what did not answer without the advice to wait (slotgen did).
+    #[test]
+    fn a_source_failed_over_while_slotgen_waited_says_so() {
+        let said = Error::SourceFailedOver {
+            slot: 2328,
+            from: "a (127.0.0.1:7101)".to_owned(),
+            to: "b (127.0.0.1:7102)".to_owned(),
+            now: "c (127.0.0.1:7105)".to_owned(),
+            error: Box::new(Error::MoveEndDown {
+                url: "redis://127.0.0.1:7101".to_owned(),
+                id: "a".repeat(40),
+                during: "MIGRATE".to_owned(),
+                reason: "the server closed the connection".to_owned(),
+                replicas: 1,
+                at_source: true,
+            }),
+            waited_ms: Some(2540),
+            before: 40,
+            finished: Ok(60),
+        }
+        .to_string();
+        assert!(
+            said.starts_with("moving slot 2328 from a (127.0.0.1:7101) to b (127.0.0.1:7102): the source stopped answering during the move (cannot reach `redis://127.0.0.1:7101` (MIGRATE): the server closed the connection); slotgen waited for the failover, and c (127.0.0.1:7105), its replica, took its place 2.5 s later; slotgen finished the slot with c (127.0.0.1:7105) standing in for the source (60 more keys moved, 40 before)"),
+            "{said}"
+        );
+        assert!(!said.contains("wait until"), "{said}");
     }
 
     #[test]

@@ -576,8 +576,37 @@ impl Exchange {
     ///
     /// As [`databases`](Self::databases), and [`Error::NoPermission`].
     pub(super) fn databases_to_move(&self, con: &mut Connection) -> Result<u32, Error> {
+        Ok(self
+            .config(con, "cluster-databases")?
+            .and_then(|s| s.parse().ok())
+            .filter(|n| (1..=MAX_DATABASES).contains(n))
+            .unwrap_or(1))
+    }
+
+    /// A node's `cluster-node-timeout` (`CONFIG GET`), the time after which the cluster
+    /// takes a primary that does not answer for failed; `None` where the node does not say
+    /// (a refusal, `NOPERM` included, or no number).
+    ///
+    /// # Errors
+    ///
+    /// An answer that did not come.
+    pub(super) fn node_timeout(&self, con: &mut Connection) -> Result<Option<Duration>, Error> {
+        match self.config(con, "cluster-node-timeout") {
+            Ok(ms) => Ok(ms.and_then(|ms| ms.parse().ok()).map(Duration::from_millis)),
+            Err(Error::NoPermission { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The value of setting `name` by `CONFIG GET` (RESP2's pair or RESP3's map), as text;
+    /// `None` where the server has no such setting, refuses the command, or gives no text.
+    ///
+    /// # Errors
+    ///
+    /// An answer that did not come, or [`Error::NoPermission`].
+    fn config(&self, con: &mut Connection, name: &str) -> Result<Option<String>, Error> {
         let mut cmd = redis::cmd("CONFIG");
-        cmd.arg("GET").arg("cluster-databases");
+        cmd.arg("GET").arg(name);
         let value = match self.query(con, &cmd, Budget::SHORT) {
             Ok(Value::Array(items)) => items.get(1).cloned(),
             Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
@@ -585,12 +614,8 @@ impl Exchange {
             Err(e) => return Err(e),
         };
         Ok(match value {
-            Some(Value::BulkString(b)) => std::str::from_utf8(&b)
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .filter(|n| (1..=MAX_DATABASES).contains(n))
-                .unwrap_or(1),
-            _ => 1,
+            Some(Value::BulkString(b)) => String::from_utf8(b).ok(),
+            _ => None,
         })
     }
 

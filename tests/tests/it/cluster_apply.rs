@@ -1302,6 +1302,93 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
+/// The source of a move killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, its
+/// replica promoted by the cluster (one replica a primary, node timeout 1 s), the move from
+/// a reviewed plan file with `--timeout 10s`: slotgen waits for the failover itself (at most
+/// twice the node timeout it reads and 3 s, within the step's time), then finishes the slot
+/// in the same run with the promoted replica standing in for the source, and says so,
+/// naming it, and how long it waited: exit 1 (the plan was made on the map before), the
+/// target owns all the slot's keys, no slot is left migrating or importing, every live node
+/// says `cluster_state:ok`, and every key reads back.
+fn source_killed_mid_slot_is_waited_for(server: Server) {
+    let Some(cluster) = failover_cluster(server) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let (ids, heir) = (
+        [1, 2].map(|i| cluster.primaries[i].node_id()),
+        &cluster.replicas[1][0],
+    );
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    println!("slotgen, its source killed mid-slot:\n{stderr}{stdout}");
+    let new_owner = format!("{} (127.0.0.1:{})", heir.node_id(), heir.port);
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!(
+        "moving slot {hot} from {} ({source}) to {} ({target}): the source stopped answering during the move (cannot reach `redis://{source}` (",
+        ids[0], ids[1]
+    );
+    let waited = format!(
+        "); slotgen waited for the failover, and {new_owner}, its replica, took its place "
+    );
+    let finished = format!(
+        " s later; slotgen finished the slot with {new_owner} standing in for the source ("
+    );
+    for part in [&said, &waited, &finished] {
+        assert!(error.contains(part.as_str()), "`{part}` not in {error}");
+    }
+    assert!(
+        error.contains(&format!(
+            "{} ({target}) owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again",
+            ids[1]
+        )) && !error.contains("wait until"),
+        "{error}"
+    );
+    // within the wait: twice the node timeout and 3 s
+    let after: f64 = error
+        .split_once(waited.as_str())
+        .and_then(|(_, rest)| rest.split_once(" s later"))
+        .and_then(|(s, _)| s.parse().ok())
+        .unwrap_or_else(|| panic!("no time waited in {error}"));
+    let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
+    assert!(after > 0.0 && after <= bound + 0.1, "{after} s");
+    assert!(stderr.contains("slotgen: 1 of 1 moves done ("), "{stderr}");
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("stopped\t1\t"),
+        "{stdout}"
+    );
+    assert_eq!(keys_in_slot(&format!("127.0.0.1:{}", heir.port), hot), 0);
+    finished_on(
+        &cluster,
+        1,
+        (hot, HOT_KEYS as u64),
+        &target,
+        (&seed, &written),
+    );
+}
+
+#[test]
+fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
+    source_killed_mid_slot_is_waited_for(Server::Redis);
+}
+
+#[test]
+fn a_source_killed_mid_slot_on_valkey_8_is_waited_for_and_finished() {
+    source_killed_mid_slot_is_waited_for(Server::Valkey);
+}
+
 /// How many keys [`hot_slot`] puts in its slot.
 const HOT_KEYS: usize = 4000;
 
@@ -3330,11 +3417,17 @@ fn half_moved_and_killed(
 }
 
 /// After a half-moved slot was finished: `slot` owned by `owner` (`host:port`) by the
-/// `CLUSTER SLOTS` of every node but `victim`'s, each `cluster_state:ok` (60 s at most),
-/// with all 300 keys of it and no slot in migration, and every key of `written` read back
-/// on its owner.
-fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, owner: &str) {
-    assert_eq!(keys_in_slot(owner, half.slot), 300);
+/// `CLUSTER SLOTS` of every node but primary `victim`'s, each `cluster_state:ok` (60 s at
+/// most), `owner` with all `keys` keys of it and no slot in migration, and every key of
+/// `written` read back on its owner (through `seed`).
+fn finished_on(
+    cluster: &ReplicatedCluster,
+    victim: usize,
+    (slot, keys): (u16, u64),
+    owner: &str,
+    (seed, written): (&str, &BTreeMap<Key, String>),
+) {
+    assert_eq!(keys_in_slot(owner, slot), keys);
     let live: Vec<&slotgen_tests::redis_server::RedisServer> = cluster
         .nodes()
         .filter(|n| n.port != cluster.primaries[victim].port)
@@ -3348,7 +3441,7 @@ fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, own
                     .arg("SLOTS")
                     .query(&mut n.connect())
                     .unwrap();
-                owner_in(&slots, half.slot)
+                owner_in(&slots, slot)
             })
             .collect();
         let states_ok = live.iter().all(|n| {
@@ -3370,7 +3463,7 @@ fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, own
         let nodes = n.cluster_nodes();
         assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
     }
-    let wrong = read_back_from(&half.seed, &half.written);
+    let wrong = read_back_from(seed, written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
@@ -3436,7 +3529,13 @@ fn half_moved_end_killed(server: Server, victim_is_source: bool) {
         run.stderr
     );
     assert_eq!(keys_in_slot(&from.1, half.slot), 0);
-    finished_on(&cluster, victim, &half, &to.1);
+    finished_on(
+        &cluster,
+        victim,
+        (half.slot, 300),
+        &to.1,
+        (&half.seed, &half.written),
+    );
 }
 
 /// The owner of `slot`, `host:port`, in a `CLUSTER SLOTS` answer; empty when none.
@@ -3541,7 +3640,13 @@ fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
         (&half.ids[HALF_SOURCE], &source_addr),
         (&half.heir.0, &half.heir.1),
     );
-    finished_on(&cluster, HALF_TARGET, &half, &half.heir.1);
+    finished_on(
+        &cluster,
+        HALF_TARGET,
+        (half.slot, 300),
+        &half.heir.1,
+        (&half.seed, &half.written),
+    );
 }
 
 /// Keys stranded by hand on a cluster of `server`: a slot half moved (120 of its 300 keys on
