@@ -545,6 +545,8 @@ fn vet(
             continue;
         }
         vetted[i].roles[role] = true;
+        // every command this end refuses, named together
+        let mut refused = Vec::new();
         for (shown, words) in commands {
             let mut cmd = redis::cmd("ACL");
             cmd.arg("DRYRUN").arg(user.as_str());
@@ -565,21 +567,24 @@ fn vet(
             // 7.0), `User op has no permissions to run ...` (Valkey); a key's or a channel's
             // refusal (`... to access the '' key`) is left to the step
             if answer.ends_with(" command") {
-                return Err(stop(
-                    &dryrun,
-                    Error::NoPermission {
-                        url: con.url().to_owned(),
-                        denied: Denied::new(&user, &[shown]),
-                    },
-                    undone(
-                        slot,
-                        &source.addr,
-                        &target.addr,
-                        SetHere::default(),
-                        GRANTED_AGAIN,
-                    ),
-                ));
+                refused.push(shown);
             }
+        }
+        if !refused.is_empty() {
+            return Err(stop(
+                &dryrun,
+                Error::NoPermission {
+                    url: con.url().to_owned(),
+                    denied: Denied::each(&user, &refused),
+                },
+                undone(
+                    slot,
+                    &source.addr,
+                    &target.addr,
+                    SetHere::default(),
+                    GRANTED_AGAIN,
+                ),
+            ));
         }
     }
     let known = |i: usize| vetted[i].version.as_ref().and_then(Option::as_ref);

@@ -72,11 +72,16 @@ pub const MOVE_TARGET: [&str; 6] = [
 /// `CLUSTER SETSLOT ... NODE` to the other primaries.
 pub const APPLY: [&str; 3] = ["COMMAND INFO", "INFO server", "CLUSTER SETSLOT"];
 
+/// What every `rebalance --apply` sends on Valkey 9.0 and later, in either dialect, where
+/// the servers know it (an older server refuses an `ACL SETUSER` that names it): `CLUSTER
+/// GETSLOTMIGRATIONS`, for the jobs a former run left running, waited for before the plan.
+pub const JOBS: [&str; 1] = ["CLUSTER GETSLOTMIGRATIONS"];
+
 /// What an atomic move sends on Valkey 9.0 and later (the `migrateslots` dialect), where
 /// the servers know these commands (an older server refuses an `ACL SETUSER` that names
 /// them): `CLUSTER MIGRATESLOTS` on the source, `CLUSTER GETSLOTMIGRATIONS` for its
-/// progress and for the jobs a former run left running, `CLUSTER CANCELSLOTMIGRATIONS` when
-/// a job shows no progress or is interrupted.
+/// progress (and [`JOBS`]), `CLUSTER CANCELSLOTMIGRATIONS` when a job shows no progress or
+/// is interrupted.
 pub const ATOMIC: [&str; 3] = [
     "CLUSTER MIGRATESLOTS",
     "CLUSTER GETSLOTMIGRATIONS",

@@ -174,11 +174,14 @@ fn load_s_sample_refused_names_the_whole_grant_on_valkey() {
     load_grant(Server::Valkey);
 }
 
-/// `rebalance --apply` as a user granted only the map: refused at the first command past
-/// it, with the whole run's grant; followed once, the next `--apply` moves every planned
-/// slot (as the cluster's map then says), every key reads back, and no slot is left
-/// migrating.
-fn apply_grant(server: Server) {
+/// `rebalance --apply` (with `--dialect DIALECT` where `dialect` gives one) as a user
+/// granted only the map: refused at the first command past it, with the whole run's
+/// grant, which names the atomic moves' rights (`+cluster|migrateslots`) where the run moves
+/// slots atomically (Valkey 9 without `--dialect classic`) and no other time, and the jobs'
+/// log's (`+cluster|getslotmigrations`) on Valkey 9 alone; followed once, the next `--apply`
+/// moves every planned slot (as the cluster's map then says) with no refusal, every key
+/// reads back, and no slot is left migrating.
+fn apply_grant(server: Server, dialect: Option<&str>) {
     let Some(cluster) = live::cluster(server, 0, None, &[]) else {
         return;
     };
@@ -189,14 +192,30 @@ fn apply_grant(server: Server) {
         }
     }
     let file = map_user(&cluster, &[]);
-    let args = ["rebalance", "--by", "keys", "--max-moves", "20", "--apply"];
+    let mut args = vec!["rebalance", "--by", "keys", "--max-moves", "20", "--apply"];
+    if let Some(dialect) = dialect {
+        args.extend(["--dialect", dialect]);
+    }
     let first = as_op(&cluster, &file, &args);
     assert_eq!(first.code, Some(1), "{}{}", first.stdout, first.stderr);
     assert!(first.stderr.contains("(NOPERM)"), "{}", first.stderr);
     println!("{}", first.stderr);
     let grant = follow_the_grant(&cluster, &first.stderr);
     assert!(grant.contains(" +command|info"), "{grant}");
-    let mut json_args = args.to_vec();
+    let valkey_9 = server == Server::Valkey9;
+    let atomic = valkey_9 && dialect != Some("classic");
+    for (rule, named) in [
+        ("+cluster|migrateslots", atomic),
+        ("+cluster|cancelslotmigrations", atomic),
+        ("+cluster|getslotmigrations", valkey_9),
+    ] {
+        assert_eq!(
+            grant.split(' ').any(|r| r == rule),
+            named,
+            "{rule} in {grant}"
+        );
+    }
+    let mut json_args = args.clone();
     json_args.extend(["--format", "json"]);
     let again = as_op(&cluster, &file, &json_args);
     let out: serde_json::Value = serde_json::from_str(again.ok())
@@ -252,17 +271,24 @@ fn apply_grant(server: Server) {
 
 #[test]
 fn apply_refused_names_the_whole_grant_on_redis() {
-    apply_grant(Server::Redis);
+    apply_grant(Server::Redis, None);
 }
 
 #[test]
 fn apply_refused_names_the_whole_grant_on_valkey() {
-    apply_grant(Server::Valkey);
+    apply_grant(Server::Valkey, None);
 }
 
 #[test]
 fn apply_refused_names_the_whole_grant_on_valkey_9() {
-    apply_grant(Server::Valkey9);
+    apply_grant(Server::Valkey9, None);
+}
+
+/// On Valkey 9 with `--dialect classic`: the grant names no atomic move's right (it named
+/// them, as for the atomic dialect), the jobs' log's still.
+#[test]
+fn classic_apply_refused_names_the_whole_classic_grant_on_valkey_9() {
+    apply_grant(Server::Valkey9, Some("classic"));
 }
 
 /// `verify --redis` as a user granted only the map: `CLUSTER KEYSLOT` is refused, and the
