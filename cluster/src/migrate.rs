@@ -188,16 +188,17 @@ pub fn apply(
             }
             let (source, target) = (&fresh.shards[from].primary, &fresh.shards[to].primary);
             let ranges = ranges_of(&slots);
-            let stopped = |reason: String| Error::AtomicStopped {
+            let stopped = |reason: String, target_down: Option<String>| Error::AtomicStopped {
                 slots: super::show_ranges(&ranges),
                 from: format!("{} ({})", source.id, source.addr),
                 to: format!("{} ({})", target.id, target.addr),
                 reason,
+                target_down,
             };
             let end = exchange.primary_endpoint(source)?;
             exchange.deadline = Instant::now() + timeout;
             // an end that does not answer named with its replicas, as a classic stop does
-            let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string());
+            let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string(), None);
             let mut con = exchange.connect(&end).map_err(said)?;
             match atomic::migrate(
                 &mut exchange,
@@ -218,7 +219,30 @@ pub fn apply(
                     }
                 }
                 atomic::Ended::Interrupted => return Err(interrupted(&applied)),
-                atomic::Ended::Stopped(reason) => return Err(stopped(reason)),
+                atomic::Ended::Stopped(reason) => return Err(stopped(reason, None)),
+                // a job the server failed: a target that died fails it, and is named with
+                // what brings it back
+                atomic::Ended::Failed(reason) => {
+                    exchange.deadline = Instant::now() + timeout;
+                    let down = exchange
+                        .primary_endpoint(target)
+                        .and_then(|end| exchange.connect(&end))
+                        .err()
+                        .and_then(|e| match end_down(e, &fresh, [from, to]) {
+                            Error::MoveEndDown {
+                                url,
+                                id,
+                                during,
+                                reason,
+                                replicas,
+                                ..
+                            } => Some(super::error::atomic_target_down(
+                                &url, &id, &during, &reason, replicas,
+                            )),
+                            _ => None,
+                        });
+                    return Err(stopped(reason, down));
+                }
                 atomic::Ended::Unknown(reason) => {
                     return Err(Error::AtomicUnknown {
                         slots: super::show_ranges(&ranges),

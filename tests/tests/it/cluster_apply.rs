@@ -1157,22 +1157,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     );
     // followed as printed: the node started again where it was, with its files; once it
     // says `cluster_state:ok`, the same command
-    cluster.primaries[victim].start_again().unwrap();
-    let restarted = Instant::now();
-    let deadline = restarted + Duration::from_secs(60);
-    let mut con = plain(&addr(&cluster, victim), None);
-    loop {
-        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
-        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    println!(
-        "started again, `cluster_state:ok` after {:?}",
-        restarted.elapsed()
-    );
+    started_again_until_ok(&mut cluster, victim);
     counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
     let again = slotgen(&args, b"");
     println!(
@@ -1186,6 +1171,92 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     cluster.assert_settled();
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// The advice to start a dead primary with no replica again ([`START_AGAIN`] in
+/// `cluster/src/error.rs`, as the stop prints it), followed: primary `victim` started again
+/// at its address with its data files, then `CLUSTER INFO` there read until it says
+/// `cluster_state:ok` (60 s at most; the time is printed).
+fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize) {
+    cluster.primaries[victim].start_again().unwrap();
+    let restarted = Instant::now();
+    let deadline = restarted + Duration::from_secs(60);
+    let mut con = plain(&addr(cluster, victim), None);
+    loop {
+        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
+        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    println!(
+        "started again, `cluster_state:ok` after {:?}",
+        restarted.elapsed()
+    );
+}
+
+/// What the stop says of a dead primary with no replica, in either dialect: start it again
+/// where it was, with its files, and wait for `cluster_state:ok` there.
+const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`";
+
+/// An end of an atomic job (`--dialect migrateslots`, Valkey 9.1), the source
+/// (`victim_is_source`) or the target, of three primaries without replicas that keep their
+/// keys ([`PERSISTENT`]), killed (SIGKILL) while the job runs: slotgen stops, exit 1,
+/// naming the slots and saying, for a dead source, to start it again with its data files
+/// and wait for `cluster_state:ok` there, as a classic move's stop says it. Followed as
+/// printed (started again at the same address with its files, `CLUSTER INFO` there
+/// waited for until `ok`, then the next `rebalance --apply`), the apply completes: every
+/// key reads back on its owner, no slot migrating or importing, `cluster_state:ok`, and no
+/// atomic job left running on any primary.
+fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
+    let Some(mut cluster) = live::cluster(Server::Valkey9, 0, None, &PERSISTENT) else {
+        return;
+    };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    let source = addr(&cluster, 0);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let (mut child, _) = spawn_reading(&rebalance_args(
+        &format!("redis://{}", addr(&cluster, 1)),
+        &["--dialect", "migrateslots", "--timeout", "5s", "--apply"],
+    ));
+    let target = open_job_target(&source, &mut child)
+        .expect("a running job while slotgen ran (60 s at most)");
+    let victim = if victim_is_source {
+        0
+    } else {
+        ids.iter().position(|id| *id == target).unwrap()
+    };
+    signal("KILL", cluster.primaries[victim].pid());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    println!(
+        "the {} killed during an atomic job: {status:?}\n{stderr}",
+        if victim_is_source { "source" } else { "target" }
+    );
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let error = error_line(&stderr, "slotgen: error: the atomic migration of slots ");
+    assert!(
+        error.contains(&format!("{} ({source}) to {target} (", ids[0]))
+            && error.contains(START_AGAIN_SAID),
+        "{error}"
+    );
+    // followed as printed: started again, `ok` there, then the next `--apply`
+    started_again_until_ok(&mut cluster, victim);
+    let seed = addr(&cluster, (victim + 1) % 3);
+    repaired_by_the_next_apply(&format!("redis://{seed}"), &seed, &written, true);
+    cluster.assert_settled();
+}
+
+#[test]
+fn a_lone_source_killed_during_an_atomic_job_and_started_again_is_finished() {
+    lone_atomic_end_killed_and_started_again(true);
+}
+
+#[test]
+fn a_lone_target_killed_during_an_atomic_job_and_started_again_is_finished() {
+    lone_atomic_end_killed_and_started_again(false);
 }
 
 #[test]
