@@ -394,6 +394,19 @@ pub enum Error {
         /// The target, `id (addr)`.
         to: String,
     },
+    /// Another `rebalance --apply` is under way on the cluster ([`crate::claim`]): its
+    /// connection, named as a claim, came to the same primary before this run's.
+    #[error("another `slotgen rebalance --apply` is under way on this cluster: its connection to {node} is client id {client} from {from} ({age} s old, named `slotgen-apply-...`); run one `--apply` at a time: wait until it ends (its connection then closes), then run this again; this run changed nothing")]
+    AnotherApply {
+        /// The primary both runs name their connection on, `id (addr)`, escaped.
+        node: String,
+        /// The other run's client id there, escaped.
+        client: String,
+        /// The other run's address as that primary sees it (`addr=`), escaped.
+        from: String,
+        /// Its connection's age in seconds, escaped.
+        age: String,
+    },
     /// A half-moved slot that cannot be finished.
     #[error("slot {slot} is half moved and cannot be finished: {why}")]
     CannotFinish {

@@ -67,10 +67,19 @@ pub const MOVE_TARGET: [&str; 6] = [
     "CLUSTER COUNTKEYSINSLOT",
 ];
 
-/// What `rebalance --apply` sends besides the moves: `COMMAND INFO` (whether the servers
-/// have `CLUSTER MIGRATESLOTS`, for the dialect), `INFO server` (each end's version), and
-/// `CLUSTER SETSLOT ... NODE` to the other primaries.
-pub const APPLY: [&str; 3] = ["COMMAND INFO", "INFO server", "CLUSTER SETSLOT"];
+/// What `rebalance --apply` sends besides the moves: `CLIENT SETNAME` and `CLIENT LIST` in
+/// one `MULTI`/`EXEC` on one primary (one apply at a time: [`crate::claim`]), `COMMAND INFO`
+/// (whether the servers have `CLUSTER MIGRATESLOTS`, for the dialect), `INFO server` (each
+/// end's version), and `CLUSTER SETSLOT ... NODE` to the other primaries.
+pub const APPLY: [&str; 7] = [
+    "MULTI",
+    "CLIENT SETNAME",
+    "CLIENT LIST",
+    "EXEC",
+    "COMMAND INFO",
+    "INFO server",
+    "CLUSTER SETSLOT",
+];
 
 /// What every `rebalance --apply` sends on Valkey 9.0 and later, in either dialect, where
 /// the servers know it (an older server refuses an `ACL SETUSER` that names it): `CLUSTER

@@ -1460,6 +1460,88 @@ fn a_source_killed_mid_slot_on_valkey_8_is_waited_for_and_finished() {
     source_killed_mid_slot_is_waited_for(Server::Valkey);
 }
 
+/// Two `rebalance --apply` started together on one cluster (Valkey 8.0, 6000 keys on the
+/// first primary): each names a connection to the primary with the least node id and reads
+/// its clients there, so one of them refuses before it changes anything, naming that
+/// primary, the other run's client id there and its address, and goes no further (the map
+/// read again, the slots the other run moved are its own); the other applies its plan to
+/// the end. Followed as printed (the refused command run again once the other has ended),
+/// it goes through with no refusal. No slot is left migrating, every key reads back.
+#[test]
+fn two_applies_at_once_one_refuses_naming_the_other() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [6000, 0, 0], 1);
+    let url = format!("redis://{}", addr(&cluster, 1));
+    let args = rebalance_args(&url, &["--max-moves", "300", "--apply"]);
+    let runs: Vec<_> = (0..2).map(|_| spawn_reading(&args)).collect();
+    let ended: Vec<(Option<i32>, String)> = runs
+        .into_iter()
+        .map(|(mut child, stdout)| {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+            let code = child.wait().unwrap().code();
+            stdout.join().unwrap();
+            (code, stderr)
+        })
+        .collect();
+    for (code, stderr) in &ended {
+        println!("exit {code:?}:\n{stderr}");
+    }
+    let refused: Vec<&(Option<i32>, String)> = ended
+        .iter()
+        .filter(|(_, e)| e.contains("another `slotgen rebalance --apply` is under way"))
+        .collect();
+    assert_eq!(refused.len(), 1, "{ended:?}");
+    let applied = ended
+        .iter()
+        .find(|(_, e)| !e.contains("another `"))
+        .unwrap();
+    assert_eq!(applied.0, Some(0), "{}", applied.1);
+    assert!(applied.1.contains("slotgen: applied "), "{}", applied.1);
+    let (code, stderr) = refused[0];
+    assert_eq!(*code, Some(1), "{stderr}");
+    // the primary of the least node id, as the servers give the ids
+    let arbiter = cluster
+        .primaries
+        .iter()
+        .map(|p| (p.node_id(), format!("127.0.0.1:{}", p.port)))
+        .min()
+        .unwrap();
+    let error = error_line(
+        stderr,
+        "slotgen: error: another `slotgen rebalance --apply`",
+    );
+    let named = format!(
+        "is under way on this cluster: its connection to {} ({}) is client id ",
+        arbiter.0, arbiter.1
+    );
+    let (_, rest) = error
+        .split_once(named.as_str())
+        .unwrap_or_else(|| panic!("`{named}` not in {error}"));
+    let (id, rest) = rest.split_once(" from 127.0.0.1:").unwrap();
+    assert!(id.parse::<u64>().is_ok(), "{error}");
+    let port: &str = rest.split(' ').next().unwrap();
+    assert!(port.parse::<u16>().is_ok(), "{error}");
+    assert!(
+        error.ends_with("wait until it ends (its connection then closes), then run this again; this run changed nothing"),
+        "{error}"
+    );
+    assert!(
+        !stderr.contains("slotgen: applied") && !stderr.contains("moves done"),
+        "{stderr}"
+    );
+    // followed as printed: the other has ended; the same command again
+    let again = slotgen(&args, b"");
+    println!("run again:\n{}", again.stderr);
+    again.ok();
+    assert!(!again.stderr.contains("another `"), "{}", again.stderr);
+    assert!(!again.stderr.contains("was skipped"), "{}", again.stderr);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
 /// How many keys [`hot_slot`] puts in its slot.
 const HOT_KEYS: usize = 4000;
 

@@ -21,7 +21,7 @@ mod notes;
 
 #[cfg(test)]
 use super::skew_text::floor_text;
-use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
+use apply::{apply_file, carry_out, claim, finish_half_moved, shell, wait_for_jobs};
 pub use args::RebalanceArgs;
 use args::{DialectArg, Format};
 use notes::notes;
@@ -95,6 +95,12 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
         }
         return apply_file(args, file, &options);
     }
+    // one apply at a time: the claim is held until this run ends
+    let _claim = if args.apply {
+        Some(claim(args, &options)?)
+    } else {
+        None
+    };
     if args.apply {
         // an atomic job under way (as a killed run leaves one) ends first, so that the
         // plan is made on the map it leaves; waiting changes nothing
