@@ -326,7 +326,7 @@ pub enum Error {
         /// The job's state and message, or the error of the exchange.
         reason: String,
         /// Where the server failed the job and the target does not answer: that, and what
-        /// brings it back before the next run ([`atomic_target_down`]).
+        /// brings it back before the next run: its failover, or to start it again.
         target_down: Option<String>,
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled

@@ -200,8 +200,11 @@ pub fn finish_moves(
 /// shows the failover; where the map cannot be read (through a target that says `fail`),
 /// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
 /// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, the failover is
-/// waited for ([`wait_failover`], within [`failover_wait`]); where none comes in that time,
-/// the stop as given (it says to wait for the failover). `url`, `options` and `how` as
+/// waited for: the map read again until a primary other than the source owns the slot, for
+/// twice the cluster's node timeout (`CONFIG GET cluster-node-timeout` on `url`'s node) and
+/// 3 s at most, never beyond `how.timeout`, and not at all where the node timeout is
+/// `how.timeout` or more; where none comes in that time, the stop as given (it says to wait
+/// for the failover). `url`, `options` and `how` as
 /// [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
