@@ -63,10 +63,20 @@ pub fn claim(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<C
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
     let name = format!("{CLAIM_NAME}{}-{nanos}", std::process::id());
+    // a refusal for a right names the check's whole grant: the user cannot ask which of
+    // its commands it lacks
     let skipped = |e: Error| {
+        let grant = match &e {
+            Error::NoPermission { denied, .. } => format!(
+                "; the check sends `MULTI`, `CLIENT SETNAME`, `CLIENT LIST` and `EXEC`, which `ACL SETUSER {} {}` grants (on every node)",
+                denied.user,
+                crate::rights::rules(&crate::rights::CLAIM).join(" ")
+            ),
+            _ => String::new(),
+        };
         Ok(Claim {
             held: None,
-            skipped: Some(e.to_string()),
+            skipped: Some(format!("{e}{grant}")),
         })
     };
     // the name set and the clients read in one transaction: no other run's name comes

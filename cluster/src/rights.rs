@@ -67,15 +67,19 @@ pub const MOVE_TARGET: [&str; 6] = [
     "CLUSTER COUNTKEYSINSLOT",
 ];
 
-/// What `rebalance --apply` sends besides the moves: `CLIENT SETNAME` and `CLIENT LIST` in
-/// one `MULTI`/`EXEC` on one primary (one apply at a time: [`crate::claim`]), `COMMAND INFO`
-/// (whether the servers have `CLUSTER MIGRATESLOTS`, for the dialect), `INFO server` (each
-/// end's version), and `CLUSTER SETSLOT ... NODE` to the other primaries.
+/// What `rebalance --apply` sends to claim the cluster (one apply at a time:
+/// [`crate::claim`]): `CLIENT SETNAME` and `CLIENT LIST` in one `MULTI`/`EXEC` on one
+/// primary.
+pub const CLAIM: [&str; 4] = ["MULTI", "CLIENT SETNAME", "CLIENT LIST", "EXEC"];
+
+/// What `rebalance --apply` sends besides the moves: [`CLAIM`], `COMMAND INFO` (whether
+/// the servers have `CLUSTER MIGRATESLOTS`, for the dialect), `INFO server` (each end's
+/// version), and `CLUSTER SETSLOT ... NODE` to the other primaries.
 pub const APPLY: [&str; 7] = [
-    "MULTI",
-    "CLIENT SETNAME",
-    "CLIENT LIST",
-    "EXEC",
+    CLAIM[0],
+    CLAIM[1],
+    CLAIM[2],
+    CLAIM[3],
     "COMMAND INFO",
     "INFO server",
     "CLUSTER SETSLOT",

@@ -274,6 +274,64 @@ fn apply_grant(server: Server, dialect: Option<&str>) {
     }
 }
 
+/// `rebalance --apply` as a user allowed everything but `MULTI` (Valkey 8.0): the check
+/// that no other apply is under way is skipped, and stderr says so once, with the check's
+/// grant; the apply goes on to its end. Followed as printed on every node, the next
+/// `--apply` makes the check (no such note) and applies; every key reads back.
+#[test]
+fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let mut written: BTreeMap<String, String> = BTreeMap::new();
+    for key in spread(&cluster, 0, "k", 1500) {
+        written.insert(key.clone(), key);
+    }
+    let file = map_user(&cluster, &["+@all", "-multi"]);
+    let args = ["rebalance", "--by", "keys", "--max-moves", "5", "--apply"];
+    let first = as_op(&cluster, &file, &args);
+    println!("{}", first.stderr);
+    assert_eq!(first.code, Some(0), "{}{}", first.stdout, first.stderr);
+    let note =
+        "slotgen: note: the check that no other `rebalance --apply` is under way was skipped: ";
+    let lines: Vec<&str> = first
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with(note))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", first.stderr);
+    let grant = lines[0]
+        .split_once("which `")
+        .and_then(|(_, rest)| rest.split_once("` grants (on every node)"))
+        .map(|(grant, _)| grant)
+        .unwrap_or_else(|| panic!("no grant in {}", lines[0]));
+    assert_eq!(
+        grant, "ACL SETUSER op +multi +client|setname +client|list +exec",
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("may not run MULTI"), "{}", lines[0]);
+    for node in cluster.nodes() {
+        let mut cmd = redis::Cmd::new();
+        for word in grant.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let again = as_op(&cluster, &file, &args);
+    println!("after `{grant}`:\n{}", again.stderr);
+    assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
+    assert!(!again.stderr.contains(note), "{}", again.stderr);
+    assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
+    cluster.assert_settled();
+    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
+    let mut cluster_con = client.get_connection().unwrap();
+    for (key, value) in &written {
+        let got: Option<String> = cluster_con.get(key).unwrap();
+        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
+    }
+}
+
 #[test]
 fn apply_refused_names_the_whole_grant_on_redis() {
     apply_grant(Server::Redis, None);
