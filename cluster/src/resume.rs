@@ -204,7 +204,8 @@ pub fn finish_moves(
 /// twice the cluster's node timeout (`CONFIG GET cluster-node-timeout` on `url`'s node) and
 /// 3 s at most, never beyond `how.timeout`, and not at all where the node timeout is
 /// `how.timeout` or more; where none comes in that time, the stop as given (it says to wait
-/// for the failover). `url`, `options` and `how` as
+/// for the failover); `waiting` is told the source (`id (addr)`) and how long at most
+/// before the wait begins, for a front end to say so. `url`, `options` and `how` as
 /// [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
@@ -212,6 +213,7 @@ pub fn after_stop(
     options: &ConnectOptions,
     how: &ApplyOptions<'_>,
     stop: Error,
+    waiting: &mut dyn FnMut(&str, Duration),
 ) -> Error {
     let Error::MoveStopped {
         slot, from, error, ..
@@ -229,7 +231,8 @@ pub fn after_stop(
         ..
     } = &**error
     {
-        return match wait_failover(url, options, how.timeout, &source, slot) {
+        let told = |bound: Duration| waiting(from, bound);
+        return match wait_failover(url, options, how.timeout, (&source, slot), told) {
             Some((now, waited)) => {
                 let finished = finish(url, options, how, slot);
                 failed_over(stop, now, Some(waited), finished)
@@ -314,22 +317,24 @@ fn failover_wait(node_timeout: Option<Duration>, timeout: Duration) -> Option<Du
 /// middle of `slot`'s move: reads the cluster's map through `url` (`CLUSTER SHARDS` or
 /// `CLUSTER SLOTS`, and `CLUSTER NODES`) until it names another primary as the slot's owner
 /// and `source` as no primary, for as long as [`failover_wait`] gives with the node
-/// timeout of `url`'s node (`CONFIG GET cluster-node-timeout`). Gives the slot's owner then,
-/// `id (addr)`, and the time waited; `None` where no failover came in that time, or `url`'s
-/// node cannot be asked.
+/// timeout of `url`'s node (`CONFIG GET cluster-node-timeout`), which `waiting` is told
+/// before the wait. Gives the slot's owner then, `id (addr)`, and the time waited; `None`
+/// where no failover came in that time, or `url`'s node cannot be asked.
 fn wait_failover(
     url: &str,
     options: &ConnectOptions,
     timeout: Duration,
-    source: &str,
-    slot: u16,
+    (source, slot): (&str, u16),
+    mut waiting: impl FnMut(Duration),
 ) -> Option<(String, Duration)> {
     let started = Instant::now();
     let exchange = Exchange::open(url, options, timeout).ok()?;
     let mut con = exchange.connect(&exchange.endpoint).ok()?;
     let node_timeout = exchange.node_timeout(&mut con).ok()?;
     drop(con);
-    let deadline = started + failover_wait(node_timeout, timeout)?;
+    let bound = failover_wait(node_timeout, timeout)?;
+    waiting(bound);
+    let deadline = started + bound;
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
@@ -618,7 +623,14 @@ mod tests {
         };
         let url = format!("redis://127.0.0.1:{port}");
         let options = ConnectOptions::default();
-        let said = after_stop(&url, &options, &how, stop("MOVED 2328 127.0.0.1:7105")).to_string();
+        let said = after_stop(
+            &url,
+            &options,
+            &how,
+            stop("MOVED 2328 127.0.0.1:7105"),
+            &mut |_, _| {},
+        )
+        .to_string();
         assert!(
             said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
                 && said.contains("slot 2328 is half moved (40 of its keys on")
@@ -628,7 +640,10 @@ mod tests {
         );
         // another refusal: the stop as it was
         let other = stop("IOERR error or timeout reading to target instance");
-        assert_eq!(after_stop(&url, &options, &how, other.clone()), other);
+        assert_eq!(
+            after_stop(&url, &options, &how, other.clone(), &mut |_, _| {}),
+            other
+        );
         // a source that stopped answering, where no map can be read to see its failover:
         // the stop as it was (it says to wait for the failover)
         let Error::MoveStopped {
@@ -659,7 +674,12 @@ mod tests {
                 at_source: true,
             }),
         };
-        assert_eq!(after_stop(&url, &options, &how, dead.clone()), dead);
+        let mut told = false;
+        assert_eq!(
+            after_stop(&url, &options, &how, dead.clone(), &mut |_, _| told = true),
+            dead
+        );
+        assert!(!told, "no wait without a node to ask");
     }
 
     /// The wait for a failover: twice the node timeout and the margin, within the step's

@@ -1057,6 +1057,9 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
             && error.contains("the next `slotgen rebalance --apply` finishes it"),
         "{error}"
     );
+    // the node timeout (15 s) is more than `--timeout 5s`: no failover comes in a step's
+    // time, and slotgen does not wait for one
+    assert!(!stderr.contains("does not answer: waiting"), "{stderr}");
     counts_the_half_moved_keys(&stderr, &stdout, hot, on_target);
     // followed as printed: the failover waited for, the same command again
     let seed = addr(&cluster, 0);
@@ -1423,13 +1426,24 @@ fn source_killed_mid_slot_is_waited_for(server: Server) {
         )) && !error.contains("wait until"),
         "{error}"
     );
-    // within the wait: twice the node timeout and 3 s
+    // said before the wait, with its bound: twice the node timeout and 3 s
+    let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
+    let note = format!(
+        "slotgen: note: the source {} ({source}) does not answer: waiting {bound:.1} s at most for its replica to take its place",
+        ids[0]
+    );
+    let said_at = stderr
+        .find(&note)
+        .unwrap_or_else(|| panic!("`{note}` not in {stderr}"));
+    assert!(
+        said_at < stderr.find("slotgen: error: ").unwrap(),
+        "{stderr}"
+    );
     let after: f64 = error
         .split_once(waited.as_str())
         .and_then(|(_, rest)| rest.split_once(" s later"))
         .and_then(|(s, _)| s.parse().ok())
         .unwrap_or_else(|| panic!("no time waited in {error}"));
-    let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
     assert!(after > 0.0 && after <= bound + 0.1, "{after} s");
     assert!(stderr.contains("slotgen: 1 of 1 moves done ("), "{stderr}");
     assert!(

@@ -165,7 +165,15 @@ pub(super) fn carry_out(
     );
     line.end();
     // a source that failed over mid-move: the slot finished now, where that can be done
-    let result = result.map_err(|e| cluster::after_stop(&args.server.redis, options, &how, e));
+    let result = result.map_err(|e| {
+        cluster::after_stop(&args.server.redis, options, &how, e, &mut |source, bound| {
+            say!(
+                "slotgen: note: the source {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
+                field(source.as_bytes()),
+                bound.as_secs_f64()
+            );
+        })
+    });
     // a slot the stop left half moved: its keys on the target count among those moved; a
     // slot finished after its source failed over counts as a move done
     let half = match &result {
