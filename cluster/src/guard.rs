@@ -15,6 +15,7 @@ use super::topology::Topology;
 use super::Error;
 use redis::Value;
 
+use crate::rights::CLAIM;
 use crate::transport::{Budget, ConnectOptions, Connection};
 
 /// What starts the name of an apply's connection: `slotgen-apply-<pid>-<nanoseconds>`.
@@ -65,20 +66,23 @@ pub fn claim(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<C
     let name = format!("{CLAIM_NAME}{}-{nanos}", std::process::id());
     // a refusal for a right names the check's whole grant: the user cannot ask which of
     // its commands it lacks
-    let skipped = |e: Error| {
-        let grant = match &e {
-            Error::NoPermission { denied, .. } => format!(
-                "; the check sends `MULTI`, `CLIENT SETNAME`, `CLIENT LIST` and `EXEC`, which `ACL SETUSER {} {}` grants (on every node)",
+    let skipped = |why: String, denied: Option<&crate::transport::Denied>| {
+        let grant = denied.map_or_else(String::new, |denied| {
+            let sent: Vec<String> = CLAIM.iter().map(|c| format!("`{c}`")).collect();
+            let (last, rest) = sent.split_last().expect("the claim sends commands");
+            format!(
+                "; the check sends {} and {last}, which `ACL SETUSER {} {}` grants (on every node)",
+                rest.join(", "),
                 denied.user,
-                crate::rights::rules(&crate::rights::CLAIM).join(" ")
-            ),
-            _ => String::new(),
-        };
+                crate::rights::rules(&CLAIM).join(" ")
+            )
+        });
         Ok(Claim {
             held: None,
-            skipped: Some(format!("{e}{grant}")),
+            skipped: Some(format!("{why}{grant}")),
         })
     };
+    let refused = |e: Error| skipped(e.to_string(), e.denied());
     // the name set and the clients read in one transaction: no other run's name comes
     // between, so of two runs the second to get there sees the first
     let mut setname = redis::cmd("CLIENT");
@@ -90,7 +94,7 @@ pub fn claim(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<C
             Ok(_) => {}
             // refused (`NOPERM` included) as it was queued: the connection, dropped,
             // drops the transaction
-            Err(e) if Exchange::answered(&e) => return skipped(e),
+            Err(e) if Exchange::answered(&e) => return refused(e),
             Err(e) => return Err(e),
         }
     }
@@ -98,10 +102,28 @@ pub fn claim(url: &str, options: &ConnectOptions, timeout: Duration) -> Result<C
         Ok(Value::Array(answers)) => match answers.get(1) {
             Some(Value::BulkString(b)) => String::from_utf8_lossy(b).into_owned(),
             Some(Value::VerbatimString { text, .. } | Value::SimpleString(text)) => text.clone(),
-            _ => String::new(),
+            other => {
+                return skipped(
+                    format!(
+                        "`{}` answered `CLIENT LIST` in `EXEC` with no list of clients but {}",
+                        con.url(),
+                        other.map_or("nothing".to_owned(), crate::transport::describe)
+                    ),
+                    None,
+                )
+            }
         },
-        Ok(_) => String::new(),
-        Err(e) if Exchange::answered(&e) => return skipped(e),
+        Ok(other) => {
+            return skipped(
+                format!(
+                    "`{}` answered `EXEC` with no list of answers but {}",
+                    con.url(),
+                    crate::transport::describe(&other)
+                ),
+                None,
+            )
+        }
+        Err(e) if Exchange::answered(&e) => return refused(e),
         Err(e) => return Err(e),
     };
     if let Some(other) = other_claim(&text, &name) {
