@@ -123,9 +123,12 @@ pub(super) enum Ended {
     Moved,
     /// Cancelled on an interrupt: the slots stay with the source.
     Interrupted,
-    /// It failed, or made no progress for `timeout` and was cancelled: the state and the
-    /// server's message.
+    /// It made no progress for `timeout` and was cancelled, or its end was lost and it has
+    /// ended since without success: the state.
     Stopped(String),
+    /// The server failed it (state `failed`; a target that dies fails it so, `Connection
+    /// lost to target`): the state and the server's message.
+    Failed(String),
     /// It could be neither polled nor cancelled: the errors (its slots may have moved or
     /// not).
     Unknown(String),
@@ -172,7 +175,7 @@ pub(super) fn migrate(
         Err(e) if Exchange::answered(&e) => return Err(e),
         // no answer (a timeout, a broken connection, a garbled reply): the server may have
         // started the job all the same
-        Err(e) => format!("the start of the job got no answer ({e})"),
+        Err(e) => format!("the start of the job got no answer ({})", e.what_happened()),
     };
     // The job may run. It is cancelled, then asked after once more, so that what is said of
     // its slots is what the server says: on a new connection, as the old one may still owe
@@ -195,7 +198,8 @@ pub(super) fn migrate(
         }
         Err(e) => {
             return Ok(Ended::Unknown(format!(
-                "{lost}, and no new connection to the source could cancel it or ask after it ({e})"
+                "{lost}, and no new connection to the source could cancel it or ask after it ({})",
+                e.what_happened()
             )))
         }
     };
@@ -209,7 +213,8 @@ pub(super) fn migrate(
             Ended::Stopped(format!("{lost}; it has ended, with state `{}`", job.state))
         }
         (Ok(job), Err(e)) => Ended::Unknown(format!(
-            "{lost}, cancelling it failed ({e}), and its state is {}",
+            "{lost}, cancelling it failed ({}), and its state is {}",
+            e.what_happened(),
             job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
         )),
         (Ok(job), Ok(_)) => Ended::Unknown(format!(
@@ -217,11 +222,12 @@ pub(super) fn migrate(
             job.map_or_else(|| "not listed".to_owned(), |j| format!("`{}`", j.state))
         )),
         (Err(again), cancelled) => Ended::Unknown(format!(
-            "{lost}, cancelling it {}, and asking again failed ({again})",
+            "{lost}, cancelling it {}, and asking again failed ({})",
             cancelled.map_or_else(
-                |e| format!("failed ({e})"),
+                |e| format!("failed ({})", e.what_happened()),
                 |_| "was answered OK".to_owned()
-            )
+            ),
+            again.what_happened()
         )),
     })
 }
@@ -265,7 +271,8 @@ fn follow(
     let mut cancelled = false;
     let mut stalled_once = false;
     loop {
-        let job = mine(exchange, con).map_err(|e| format!("polling the job failed ({e})"))?;
+        let job = mine(exchange, con)
+            .map_err(|e| format!("polling the job failed ({})", e.what_happened()))?;
         if let Some(job) = job {
             if job.ended() {
                 return Ok(match job.state.as_str() {
@@ -275,7 +282,7 @@ fn follow(
                         "the job made no progress for {timeout:?} and was cancelled (state `{}`)",
                         job.state
                     )),
-                    _ => Ended::Stopped(if job.message.is_empty() {
+                    _ => Ended::Failed(if job.message.is_empty() {
                         format!("the job's state is `{}`", job.state)
                     } else {
                         format!(
@@ -296,12 +303,13 @@ fn follow(
             step(exchange, con, timeout);
             cancel(exchange, con).map_err(|e| {
                 format!(
-                    "cancelling the job ({}) failed ({e})",
+                    "cancelling the job ({}) failed ({})",
                     if stalled {
                         format!("it made no progress for {timeout:?}")
                     } else {
                         "on an interrupt".to_owned()
-                    }
+                    },
+                    e.what_happened()
                 )
             })?;
             cancelled = true;

@@ -151,6 +151,10 @@ pub enum Error {
         command: String,
         /// The server's error.
         reason: String,
+        /// Where the error is a `MOVED` redirection: the slot and the node it names
+        /// (`host:port`, escaped), as the redis crate reads them
+        /// ([`redis::RedisError::redirect_node`]); `None` for any other error.
+        moved: Option<(u16, String)>,
     },
     /// An answer was larger than any answer of a cluster of up to [`MAX_NODES`] nodes: more
     /// bytes or RESP values than the command's budget, or a longer string.
@@ -272,7 +276,8 @@ pub enum Error {
         repair: String,
     },
     /// The source of a classic move failed over during it: its replica took its place (the
-    /// source answers `MOVED`), without the slot's `MIGRATING` state on Redis 7.0, whose
+    /// source answers `MOVED`, or it stopped answering and slotgen waited for the failover),
+    /// without the slot's `MIGRATING` state on Redis 7.0, whose
     /// target then refuses every command of its slots (`CLUSTERDOWN`) until the slot is
     /// finished. [`after_stop`](crate::after_stop) finishes it at once, the new owner
     /// standing in for the source; this says so, or, where that failed, what to run now.
@@ -288,6 +293,10 @@ pub enum Error {
         now: String,
         /// The error the move stopped with.
         error: Box<Error>,
+        /// How long slotgen waited for the failover, in milliseconds, where the source
+        /// stopped answering ([`Error::MoveEndDown`]); `None` where the source had failed
+        /// over already and answered `MOVED`.
+        waited_ms: Option<u32>,
         /// The slot's keys on the target before the stop (whole batches).
         before: u64,
         /// The keys carried when the slot was finished in the same run; `None`: not
@@ -306,7 +315,7 @@ pub enum Error {
     },
     /// An atomic slot migration job (`CLUSTER MIGRATESLOTS`) failed, or made no progress
     /// and was cancelled: the server hands the slots over only at a job's end.
-    #[error("the atomic migration of slots {} from {from} to {to} stopped: {reason}; a job hands its slots over only at its end, so they are still the source's and none is importing: run it again, or with the classic dialect", super::show_ranges_brief(ranges))]
+    #[error("the atomic migration of slots {} from {from} to {to} stopped: {reason}; a job hands its slots over only at its end, so they are still the source's and none is importing: {}", super::show_ranges_brief(ranges), .target_down.as_deref().unwrap_or("run it again, or with the classic dialect"))]
     AtomicStopped {
         /// Every range of the job (the message names them briefly past a few:
         /// [`super::show_ranges_brief`]).
@@ -317,6 +326,9 @@ pub enum Error {
         to: String,
         /// The job's state and message, or the error of the exchange.
         reason: String,
+        /// Where the server failed the job and the target does not answer: that, and what
+        /// brings it back before the next run: its failover, or to start it again.
+        target_down: Option<String>,
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled
     /// (its source stopped answering): whether its slots moved is not known.
@@ -384,6 +396,19 @@ pub enum Error {
         /// The target, `id (addr)`.
         to: String,
     },
+    /// Another `rebalance --apply` is under way on the cluster ([`crate::claim`]): its
+    /// connection, named as a claim, came to the same primary before this run's.
+    #[error("another `slotgen rebalance --apply` is under way on this cluster: its connection to {node} is client id {client} from {from} ({age} s old, named `slotgen-apply-...`); run one `--apply` at a time: wait until it ends (its connection then closes), then run this again; this run changed nothing")]
+    AnotherApply {
+        /// The primary both runs name their connection on, `id (addr)`, escaped.
+        node: String,
+        /// The other run's client id there, escaped.
+        client: String,
+        /// The other run's address as that primary sees it (`addr=`), escaped.
+        from: String,
+        /// Its connection's age in seconds, escaped.
+        age: String,
+    },
     /// A half-moved slot that cannot be finished.
     #[error("slot {slot} is half moved and cannot be finished: {why}")]
     CannotFinish {
@@ -423,15 +448,24 @@ fn failed_over_text(e: &Error) -> String {
         to,
         now,
         error,
+        waited_ms,
         before,
         finished,
     } = e
     else {
         return String::new();
     };
-    let happened = format!(
-        "moving slot {slot} from {from} to {to}: the source failed over to {now} during the move ({error})"
-    );
+    let happened = match waited_ms {
+        // what did not answer, without the advice to wait: slotgen waited
+        Some(waited) => format!(
+            "moving slot {slot} from {from} to {to}: the source stopped answering during the move ({}); slotgen waited for the failover, and {now}, its replica, took its place {:.1} s later",
+            error.what_happened(),
+            f64::from(*waited) / 1000.0
+        ),
+        None => format!(
+            "moving slot {slot} from {from} to {to}: the source failed over to {now} during the move ({error})"
+        ),
+    };
     match finished {
         Ok(keys) => format!(
             "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again to plan and move the rest"
@@ -442,22 +476,52 @@ fn failed_over_text(e: &Error) -> String {
     }
 }
 
-/// How a failed primary that no replica can replace is brought back: as it was, where it
-/// was, and used only once it says the cluster is `ok`. A primary just started says `fail`
+/// How a failed primary that no replica can replace is brought back, an end of a classic
+/// move or the source of an atomic job alike: as it was, where it was, and used only once
+/// it says the cluster is `ok`. A primary just started says `fail`
 /// for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE` included
 /// (measured on Redis 7.0 and Valkey 8.0 by the live tests `a_lone_*_killed_mid_slot_*`:
 /// 2.0 s after the start).
 const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok` (a primary just started says `fail` for its first seconds, and refuses keys)";
 
-/// What to do about node `id`, an end of a move (its source, `at_source`, or its target)
-/// that stopped answering, with `replicas` replicas: wait for the failover where one can
-/// take its place (the next `rebalance --apply` then finishes the half-moved slot on the
-/// promoted replica), start it again where none can ([`START_AGAIN`]).
+/// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
+/// target) that stopped answering, with `replicas` replicas ([`down`]).
 fn down_note(id: &str, replicas: usize, at_source: bool) -> String {
+    down(
+        id,
+        replicas,
+        if at_source {
+            "the keys of the slot not moved yet"
+        } else {
+            "the keys of the slot moved so far"
+        },
+    )
+}
+
+/// What an atomic job's stop says where the server failed the job and its target does not
+/// answer (`cannot reach url (during): reason`), node `id` with `replicas` replicas: bring
+/// it back ([`down`]), then run again; the one wording of a dead end for both dialects.
+pub(crate) fn atomic_target_down(
+    url: &str,
+    id: &str,
+    during: &str,
+    reason: &str,
+    replicas: usize,
+) -> String {
+    format!(
+        "the target does not answer (cannot reach `{url}` ({during}): {reason}): {}; then run it again",
+        down(id, replicas, "the keys of its own slots")
+    )
+}
+
+/// What to do about node `id`, a primary of a move that stopped answering, with `replicas`
+/// replicas, whose data files hold what `held` says: wait for the failover where one can
+/// take its place (the next `rebalance --apply` then finishes a half-moved slot on the
+/// promoted replica), start it again where none can ([`START_AGAIN`]).
+fn down(id: &str, replicas: usize, held: &str) -> String {
     match replicas {
         0 => format!(
-            "node {id} there has no replica to take its place (the keys of the slot {} are in its data files): {START_AGAIN}",
-            if at_source { "not moved yet" } else { "moved so far" }
+            "node {id} there has no replica to take its place ({held} are in its data files): {START_AGAIN}"
         ),
         n => format!(
             "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
@@ -467,16 +531,39 @@ fn down_note(id: &str, replicas: usize, at_source: bool) -> String {
 }
 
 /// What to do about an atomic job whose source (with `replicas` replicas) stopped answering:
-/// wait for the failover, or for the source to answer again, where the job can be stopped.
-fn atomic_down_note(replicas: usize) -> &'static str {
+/// wait for the failover, or start it again as a classic move's end ([`START_AGAIN`]), and
+/// stop the job where the source answers again.
+fn atomic_down_note(replicas: usize) -> String {
     if replicas == 0 {
-        "if the source has failed, start it again (it has no replica to take its place); while the job runs there, stop it with `CLUSTER CANCELSLOTMIGRATIONS` on the source"
+        format!("if the source has failed, it has no replica to take its place: {START_AGAIN}; while the job runs there, stop it with `CLUSTER CANCELSLOTMIGRATIONS` on the source")
     } else {
-        "if the source has failed, wait until its replica takes its place (the cluster fails it over once `cluster-node-timeout` has passed): the job ends with the source and the slots are the promoted replica's; if the source answers again, stop the job there with `CLUSTER CANCELSLOTMIGRATIONS`"
+        "if the source has failed, wait until its replica takes its place (the cluster fails it over once `cluster-node-timeout` has passed): the job ends with the source and the slots are the promoted replica's; if the source answers again, stop the job there with `CLUSTER CANCELSLOTMIGRATIONS`".to_owned()
     }
 }
 
 impl Error {
+    /// What happened, for a message that quotes this error and gives its own way out: a node
+    /// that does not answer ([`Error::Unreachable`], [`Error::MoveEndDown`]) as `cannot reach
+    /// `url` (during): reason`, without the way out its own message gives (to start a
+    /// server there, to wait for a failover); any other error's message whole.
+    #[must_use]
+    pub(crate) fn what_happened(&self) -> String {
+        match self {
+            Error::Unreachable {
+                url,
+                during,
+                reason,
+            }
+            | Error::MoveEndDown {
+                url,
+                during,
+                reason,
+                ..
+            } => format!("cannot reach `{url}` ({during}): {reason}"),
+            e => e.to_string(),
+        }
+    }
+
     /// The `NOPERM` refusal this error is, or that stopped a move ([`Error::MoveStopped`]):
     /// for a front end that names the rest of the run's rights beside it
     /// ([`crate::grant::Run::grant`]).
@@ -540,6 +627,48 @@ mod tests {
             );
         }
         assert_ne!(atomic_down_note(0), atomic_down_note(2));
+        // a failed job whose target does not answer: brought back as a classic end is, or
+        // its failover waited for; else run again
+        let stopped = |target_down| {
+            Error::AtomicStopped {
+                ranges: vec![crate::SlotRange { first: 1, last: 2 }],
+                from: "a (127.0.0.1:7401)".to_owned(),
+                to: "b (127.0.0.1:7402)".to_owned(),
+                reason: "the job's state is `failed`: Connection lost to target.".to_owned(),
+                target_down,
+            }
+            .to_string()
+        };
+        let dead = |replicas| {
+            stopped(Some(atomic_target_down(
+                "redis://127.0.0.1:7402",
+                &"b".repeat(40),
+                "connecting",
+                "Connection refused",
+                replicas,
+            )))
+        };
+        let lone = dead(0);
+        assert!(
+            lone.ends_with(&format!(
+                "none is importing: the target does not answer (cannot reach `redis://127.0.0.1:7402` (connecting): Connection refused): node {} there has no replica to take its place (the keys of its own slots are in its data files): {START_AGAIN}; then run it again",
+                "b".repeat(40)
+            )),
+            "{lone}"
+        );
+        assert!(
+            dead(1)
+                .contains("there has 1 replica: if it has failed, wait until one takes its place"),
+            "{}",
+            dead(1)
+        );
+        assert!(
+            stopped(None).ends_with("none is importing: run it again, or with the classic dialect")
+        );
+        // a source with no replica is started again as a classic move's end is, and waited
+        // for until it says `ok`
+        assert!(atomic_down_note(0).contains(START_AGAIN));
+        assert!(!atomic_down_note(1).contains(START_AGAIN));
     }
 
     /// A source that failed over mid-move: the stop names the promoted replica as the
@@ -558,7 +687,9 @@ mod tests {
                     url: "redis://127.0.0.1:7101".to_owned(),
                     command: "MIGRATE".to_owned(),
                     reason: "MOVED 2328 127.0.0.1:7105".to_owned(),
+                    moved: Some((2328, "127.0.0.1:7105".to_owned())),
                 }),
+                waited_ms: None,
                 before: 40,
                 finished,
             }
@@ -579,6 +710,35 @@ mod tests {
                 && !left.contains("from a (127.0.0.1:7101) to b (127.0.0.1:7102) ("),
             "{left}"
         );
+    }
+
+    /// A source that stopped answering and whose failover slotgen waited for: the stop
+    /// says so, and what did not answer without the advice to wait (slotgen did).
+    #[test]
+    fn a_source_failed_over_while_slotgen_waited_says_so() {
+        let said = Error::SourceFailedOver {
+            slot: 2328,
+            from: "a (127.0.0.1:7101)".to_owned(),
+            to: "b (127.0.0.1:7102)".to_owned(),
+            now: "c (127.0.0.1:7105)".to_owned(),
+            error: Box::new(Error::MoveEndDown {
+                url: "redis://127.0.0.1:7101".to_owned(),
+                id: "a".repeat(40),
+                during: "MIGRATE".to_owned(),
+                reason: "the server closed the connection".to_owned(),
+                replicas: 1,
+                at_source: true,
+            }),
+            waited_ms: Some(2540),
+            before: 40,
+            finished: Ok(60),
+        }
+        .to_string();
+        assert!(
+            said.starts_with("moving slot 2328 from a (127.0.0.1:7101) to b (127.0.0.1:7102): the source stopped answering during the move (cannot reach `redis://127.0.0.1:7101` (MIGRATE): the server closed the connection); slotgen waited for the failover, and c (127.0.0.1:7105), its replica, took its place 2.5 s later; slotgen finished the slot with c (127.0.0.1:7105) standing in for the source (60 more keys moved, 40 before)"),
+            "{said}"
+        );
+        assert!(!said.contains("wait until"), "{said}");
     }
 
     #[test]

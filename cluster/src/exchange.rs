@@ -576,8 +576,37 @@ impl Exchange {
     ///
     /// As [`databases`](Self::databases), and [`Error::NoPermission`].
     pub(super) fn databases_to_move(&self, con: &mut Connection) -> Result<u32, Error> {
+        Ok(self
+            .config(con, "cluster-databases")?
+            .and_then(|s| s.parse().ok())
+            .filter(|n| (1..=MAX_DATABASES).contains(n))
+            .unwrap_or(1))
+    }
+
+    /// A node's `cluster-node-timeout` (`CONFIG GET`), the time after which the cluster
+    /// takes a primary that does not answer for failed; `None` where the node does not say
+    /// (a refusal, `NOPERM` included, or no number).
+    ///
+    /// # Errors
+    ///
+    /// An answer that did not come.
+    pub(super) fn node_timeout(&self, con: &mut Connection) -> Result<Option<Duration>, Error> {
+        match self.config(con, "cluster-node-timeout") {
+            Ok(ms) => Ok(ms.and_then(|ms| ms.parse().ok()).map(Duration::from_millis)),
+            Err(Error::NoPermission { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The value of setting `name` by `CONFIG GET` (RESP2's pair or RESP3's map), as text;
+    /// `None` where the server has no such setting, refuses the command, or gives no text.
+    ///
+    /// # Errors
+    ///
+    /// An answer that did not come, or [`Error::NoPermission`].
+    fn config(&self, con: &mut Connection, name: &str) -> Result<Option<String>, Error> {
         let mut cmd = redis::cmd("CONFIG");
-        cmd.arg("GET").arg("cluster-databases");
+        cmd.arg("GET").arg(name);
         let value = match self.query(con, &cmd, Budget::SHORT) {
             Ok(Value::Array(items)) => items.get(1).cloned(),
             Ok(Value::Map(items)) => items.first().map(|(_, v)| v.clone()),
@@ -585,12 +614,8 @@ impl Exchange {
             Err(e) => return Err(e),
         };
         Ok(match value {
-            Some(Value::BulkString(b)) => std::str::from_utf8(&b)
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .filter(|n| (1..=MAX_DATABASES).contains(n))
-                .unwrap_or(1),
-            _ => 1,
+            Some(Value::BulkString(b)) => String::from_utf8(b).ok(),
+            _ => None,
         })
     }
 
@@ -623,6 +648,7 @@ impl Exchange {
                 url,
                 command: command.to_owned(),
                 reason,
+                moved: moved(&e.into()),
             },
         })
     }
@@ -740,6 +766,7 @@ impl From<ServerError> for Error {
                 url,
                 command,
                 reason: message,
+                moved: None,
             },
             // Not answers of a connection's setup or of `query`, which judges no reply.
             ServerError::NotCluster { url } => Error::NotCluster { url },
@@ -748,6 +775,7 @@ impl From<ServerError> for Error {
                 url,
                 command: format!("CLUSTER KEYSLOT \"{key}\""),
                 reason: message,
+                moved: None,
             },
             ServerError::NotASlot { url, slot, key } => Error::Malformed {
                 url,
@@ -756,6 +784,18 @@ impl From<ServerError> for Error {
             },
         }
     }
+}
+
+/// The slot and the node (`host:port`, escaped) of `error`, a server's error reply, where it
+/// is a `MOVED` redirection, as the redis crate reads them ([`redis::RedisError::redirect_node`]): the one
+/// reading of a redirection, which [`Error::Refused`]'s `moved` carries.
+fn moved(error: &redis::RedisError) -> Option<(u16, String)> {
+    if error.kind() != redis::ErrorKind::Moved {
+        return None;
+    }
+    error
+        .redirect_node()
+        .map(|(node, slot)| (slot, crate::text::escape_cut(node.as_bytes())))
 }
 
 /// The command of a transport error's `during`, a phrase (`answering AUTH`), for a message
@@ -823,5 +863,33 @@ mod tests {
             command_name(redis::cmd("INFO").arg("cluster")),
             "INFO CLUSTER"
         );
+    }
+
+    /// A redirection read from the server's error as sent on the wire: `MOVED` alone, its
+    /// slot and node; an `ASK`, another error, or a `MOVED` without its node give none; the
+    /// node's bytes escaped.
+    #[test]
+    fn a_moved_error_gives_its_slot_and_node() {
+        let error = |wire: &[u8]| match redis::parse_redis_value(wire).unwrap() {
+            Value::ServerError(e) => redis::RedisError::from(e),
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            moved(&error(b"-MOVED 2328 127.0.0.1:7105\r\n")),
+            Some((2328, "127.0.0.1:7105".to_owned()))
+        );
+        assert_eq!(
+            moved(&error(b"-MOVED 16383 \x1b[2Jx:1\r\n")),
+            Some((16383, "\\x1b[2Jx:1".to_owned()))
+        );
+        for other in [
+            &b"-ASK 2328 127.0.0.1:7105\r\n"[..],
+            b"-MOVED 2328\r\n",
+            b"-MOVED x 127.0.0.1:7105\r\n",
+            b"-ERR MOVED 2328 127.0.0.1:7105\r\n",
+            b"-CLUSTERDOWN The cluster is down\r\n",
+        ] {
+            assert_eq!(moved(&error(other)), None, "{other:?}");
+        }
     }
 }

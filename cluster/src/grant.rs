@@ -4,7 +4,9 @@
 //! grant covers the run. A file apart from the lists: the map's reading and its errors,
 //! below the options' types, ask the lists.
 
-use crate::rights::{rules, APPLY, ATOMIC, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY};
+use crate::rights::{
+    rules, APPLY, ATOMIC, JOBS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
+};
 use crate::{Dialect, Metric};
 
 /// A slotgen command that talks to a cluster, as far as what it sends depends on its options.
@@ -17,10 +19,12 @@ pub enum Run {
     /// `load --by METRIC` and `rebalance --by METRIC` (the plan): the map, the load of each
     /// slot and the sample of the hot ones ([`MAP`], [`LOAD`], [`SAMPLE`]).
     Plan(Metric),
-    /// `rebalance --apply` in a dialect: the plan, and its moves ([`APPLY`], [`MOVE_SOURCE`],
-    /// [`MOVE_TARGET`]; [`ATOMIC`] in the `migrateslots` dialect). A classic move is sent
-    /// in every dialect, to finish a slot a former run left half moved.
-    Apply(Metric, Dialect),
+    /// `rebalance --apply` in a dialect, on servers with atomic migration (Valkey 9.0 and
+    /// later: `true`) or without: the plan, and its moves ([`APPLY`], [`MOVE_SOURCE`],
+    /// [`MOVE_TARGET`]; [`ATOMIC`] in the `migrateslots` dialect; else [`JOBS`] on servers
+    /// with atomic migration, whose jobs running are waited for in either dialect). A
+    /// classic move is sent in every dialect, to finish a slot a former run left half moved.
+    Apply(Metric, Dialect, bool),
 }
 
 impl Run {
@@ -39,7 +43,7 @@ impl Run {
             Run::Map => vec![&MAP],
             Run::Verify => vec![&VERIFY],
             Run::Plan(metric) => vec![&MAP, &LOAD, &SAMPLE, weigh(metric)],
-            Run::Apply(metric, dialect) => vec![
+            Run::Apply(metric, dialect, atomic) => vec![
                 &MAP,
                 &LOAD,
                 &SAMPLE,
@@ -47,10 +51,10 @@ impl Run {
                 &APPLY,
                 &MOVE_SOURCE,
                 &MOVE_TARGET,
-                if dialect == Dialect::Migrateslots {
-                    &ATOMIC
-                } else {
-                    &[]
+                match (dialect, atomic) {
+                    (Dialect::Migrateslots, _) => &ATOMIC[..],
+                    (_, true) => &JOBS[..],
+                    (_, false) => &[][..],
                 },
             ],
         };
@@ -111,12 +115,12 @@ mod tests {
         for rule in Run::Map.rules() {
             assert!(plan.contains(&rule), "{rule}");
         }
-        let apply = Run::Apply(Metric::Memory, Dialect::Classic).rules();
+        let apply = Run::Apply(Metric::Memory, Dialect::Classic, false).rules();
         for rule in &plan {
             assert!(apply.contains(rule), "{rule}");
         }
         // narrow rules: a container command's subcommand, never the whole command
-        for rule in Run::Apply(Metric::Cpu, Dialect::Migrateslots).rules() {
+        for rule in Run::Apply(Metric::Cpu, Dialect::Migrateslots, true).rules() {
             assert!(
                 !["+cluster", "+command", "+config", "+memory", "+object", "+acl"]
                     .contains(&rule.as_str()),
@@ -126,5 +130,25 @@ mod tests {
         assert!(apply.contains(&"+command|info".to_owned()));
         assert!(apply.contains(&"+memory|usage".to_owned()));
         assert!(!apply.contains(&"+cluster|getslotmigrations".to_owned()));
+    }
+
+    /// The classic dialect on servers with atomic migration asks for the jobs running, and
+    /// sends no atomic move; the atomic dialect sends both.
+    #[test]
+    fn the_classic_dialect_on_valkey_9_asks_for_jobs_alone() {
+        let atomic = |d| -> Vec<String> {
+            let all = Run::Apply(Metric::Keys, d, true).rules();
+            let classic = Run::Apply(Metric::Keys, Dialect::Classic, false).rules();
+            all.into_iter().filter(|r| !classic.contains(r)).collect()
+        };
+        assert_eq!(atomic(Dialect::Classic), ["+cluster|getslotmigrations"]);
+        assert_eq!(
+            atomic(Dialect::Migrateslots),
+            [
+                "+cluster|migrateslots",
+                "+cluster|getslotmigrations",
+                "+cluster|cancelslotmigrations"
+            ]
+        );
     }
 }

@@ -13,6 +13,7 @@ mod dialect;
 mod drain;
 mod error;
 mod exchange;
+mod guard;
 mod load;
 mod migrate;
 mod placement;
@@ -40,6 +41,7 @@ use slotgen::text;
 pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
 pub use drain::plan_draining;
 pub use error::Error;
+pub use guard::{claim, Claim, CLAIM_NAME};
 pub use load::{
     fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
     SlotLoad, Stranded, Summary,

@@ -188,16 +188,17 @@ pub fn apply(
             }
             let (source, target) = (&fresh.shards[from].primary, &fresh.shards[to].primary);
             let ranges = ranges_of(&slots);
-            let stopped = |reason: String| Error::AtomicStopped {
+            let stopped = |reason: String, target_down: Option<String>| Error::AtomicStopped {
                 ranges: ranges.clone(),
                 from: format!("{} ({})", source.id, source.addr),
                 to: format!("{} ({})", target.id, target.addr),
                 reason,
+                target_down,
             };
             let end = exchange.primary_endpoint(source)?;
             exchange.deadline = Instant::now() + timeout;
             // an end that does not answer named with its replicas, as a classic stop does
-            let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string());
+            let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string(), None);
             let mut con = exchange.connect(&end).map_err(said)?;
             match atomic::migrate(
                 &mut exchange,
@@ -218,7 +219,30 @@ pub fn apply(
                     }
                 }
                 atomic::Ended::Interrupted => return Err(interrupted(&applied)),
-                atomic::Ended::Stopped(reason) => return Err(stopped(reason)),
+                atomic::Ended::Stopped(reason) => return Err(stopped(reason, None)),
+                // a job the server failed: a target that died fails it, and is named with
+                // what brings it back
+                atomic::Ended::Failed(reason) => {
+                    exchange.deadline = Instant::now() + timeout;
+                    let down = exchange
+                        .primary_endpoint(target)
+                        .and_then(|end| exchange.connect(&end))
+                        .err()
+                        .and_then(|e| match end_down(e, &fresh, [from, to]) {
+                            Error::MoveEndDown {
+                                url,
+                                id,
+                                during,
+                                reason,
+                                replicas,
+                                ..
+                            } => Some(super::error::atomic_target_down(
+                                &url, &id, &during, &reason, replicas,
+                            )),
+                            _ => None,
+                        });
+                    return Err(stopped(reason, down));
+                }
                 atomic::Ended::Unknown(reason) => {
                     return Err(Error::AtomicUnknown {
                         ranges: ranges.clone(),
@@ -545,6 +569,8 @@ fn vet(
             continue;
         }
         vetted[i].roles[role] = true;
+        // every command this end refuses, named together
+        let mut refused = Vec::new();
         for (shown, words) in commands {
             let mut cmd = redis::cmd("ACL");
             cmd.arg("DRYRUN").arg(user.as_str());
@@ -565,21 +591,24 @@ fn vet(
             // 7.0), `User op has no permissions to run ...` (Valkey); a key's or a channel's
             // refusal (`... to access the '' key`) is left to the step
             if answer.ends_with(" command") {
-                return Err(stop(
-                    &dryrun,
-                    Error::NoPermission {
-                        url: con.url().to_owned(),
-                        denied: Denied::new(&user, &[shown]),
-                    },
-                    undone(
-                        slot,
-                        &source.addr,
-                        &target.addr,
-                        SetHere::default(),
-                        GRANTED_AGAIN,
-                    ),
-                ));
+                refused.push(shown);
             }
+        }
+        if !refused.is_empty() {
+            return Err(stop(
+                &dryrun,
+                Error::NoPermission {
+                    url: con.url().to_owned(),
+                    denied: Denied::each(&user, &refused),
+                },
+                undone(
+                    slot,
+                    &source.addr,
+                    &target.addr,
+                    SetHere::default(),
+                    GRANTED_AGAIN,
+                ),
+            ));
         }
     }
     let known = |i: usize| vetted[i].version.as_ref().and_then(Option::as_ref);
@@ -1560,6 +1589,7 @@ mod tests {
             url: "redis://127.0.0.1:7001".to_owned(),
             command: "MIGRATE".to_owned(),
             reason: "IOERR".to_owned(),
+            moved: None,
         };
         assert_eq!(end_down(refused.clone(), &t, [1, 2]), refused);
     }
@@ -1703,6 +1733,7 @@ mod tests {
             url: "redis://h:1".to_owned(),
             command: command.to_owned(),
             reason: reason.to_owned(),
+            moved: None,
         };
         let e = target_refusal(
             refused(
@@ -1741,6 +1772,7 @@ mod tests {
             url: "redis://h:1".to_owned(),
             command: command.to_owned(),
             reason: reason.to_owned(),
+            moved: None,
         };
         assert_eq!(
             said(&denied("redis://h:1", "DUMP")).as_deref(),

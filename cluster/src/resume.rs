@@ -194,16 +194,26 @@ pub fn finish_moves(
 /// until the slot is finished (a tester's target shard was down until the next run). Gives
 /// [`Error::SourceFailedOver`] saying what happened and what was done, or what to run now
 /// where finishing failed; any other error, or a stop whose source is still a primary, as
-/// given. Where the source answered `MOVED`, the map is read again for up to `how.timeout`
-/// until it shows the failover; where the map cannot be read (through a target that says
-/// `fail`), the node the `MOVED` names is the owner the stop names, with the run to make
-/// now. `url`, `options` and `how` as [`apply`](super::apply) was given them.
+/// given.
+///
+/// Where the source answered `MOVED`, the map is read again for up to `how.timeout` until it
+/// shows the failover; where the map cannot be read (through a target that says `fail`),
+/// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
+/// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, the failover is
+/// waited for: the map read again until a primary other than the source owns the slot, for
+/// twice the cluster's node timeout (`CONFIG GET cluster-node-timeout` on `url`'s node) and
+/// 3 s at most, never beyond `how.timeout`, and not at all where the node timeout is
+/// `how.timeout` or more; where none comes in that time, the stop as given (it says to wait
+/// for the failover); `waiting` is told the source (`id (addr)`) and how long at most
+/// before the wait begins, for a front end to say so. `url`, `options` and `how` as
+/// [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
     url: &str,
     options: &ConnectOptions,
     how: &ApplyOptions<'_>,
     stop: Error,
+    waiting: &mut dyn FnMut(&str, Duration),
 ) -> Error {
     let Error::MoveStopped {
         slot, from, error, ..
@@ -214,31 +224,34 @@ pub fn after_stop(
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
-    // the node the source's `MOVED` names, as the server wrote it (escaped in the error)
-    let text = error.to_string();
-    let moved_to = text
-        .split_once(&format!("MOVED {slot} "))
-        .and_then(|(_, rest)| {
-            let addr: String = rest
-                .chars()
-                .take_while(|c| !c.is_whitespace() && !matches!(c, ')' | ';' | ','))
-                .collect();
-            (!addr.is_empty()).then_some(addr)
-        });
+    // a source that stopped answering, with a replica to take its place: its failover
+    if let Error::MoveEndDown {
+        at_source: true,
+        replicas: 1..,
+        ..
+    } = &**error
+    {
+        let told = |bound: Duration| waiting(from, bound);
+        return match wait_failover(url, options, how.timeout, (&source, slot), told) {
+            Some((now, waited)) => {
+                let finished = finish(url, options, how, slot);
+                failed_over(stop, now, Some(waited), finished)
+            }
+            None => stop,
+        };
+    }
+    // the node the source's `MOVED` for this slot names (escaped)
+    let moved_to = match &**error {
+        Error::Refused {
+            moved: Some((to_slot, node)),
+            ..
+        } if *to_slot == slot => Some(node.clone()),
+        _ => None,
+    };
     let moved = moved_to.is_some();
     let deadline = Instant::now() + how.timeout;
     // the owner the `MOVED` names, where the map gives none
     let by_moved = |addr: &str| format!("{addr} (the node the source's `MOVED` names)");
-    // why the slot could not be finished: a target importing from a node that is no
-    // primary now says `fail` on Redis 7.0, and its map cannot be read
-    let why = |e: Error| {
-        match e {
-        Error::ClusterState { url, state, .. } => format!(
-            "`{url}` says `cluster_state:{state}`, as a target importing from a node that is no primary now does until the slot is finished, so its map cannot be read: give the URL of another primary"
-        ),
-        e => e.to_string(),
-    }
-    };
     let now = loop {
         match Topology::fetch(url, options, how.timeout) {
             // failed over: the slot's owner by this map (none where this node still names
@@ -259,26 +272,127 @@ pub fn after_stop(
             // make now
             Err(e) => {
                 return match &moved_to {
-                    Some(addr) => failed_over(stop, by_moved(addr), Err(why(e))),
+                    Some(addr) => failed_over(stop, by_moved(addr), None, Err(unfinished(e))),
                     None => stop,
                 }
             }
         }
     };
-    let finished = finish_moves(url, options, how.batch, how.timeout, how.interrupted)
-        .map_err(why)
+    let finished = finish(url, options, how, slot);
+    failed_over(stop, now, None, finished)
+}
+
+/// How far past the node timeout a failover comes at most, as slotgen waits for one: by the
+/// Redis Cluster specification a primary that does not answer is `PFAIL` after the node
+/// timeout, `FAIL` once most primaries report it (their gossip, within about the node
+/// timeout again), and its replica asks for votes 500 to 1000 ms after that (a second more a
+/// rank), the election itself within two node timeouts. Measured with a node timeout of 1 s
+/// (three primaries with a replica each, a source killed mid-slot): the replica took its
+/// place within 2 to 3 s of the kill.
+const FAILOVER_MARGIN: Duration = Duration::from_secs(3);
+
+/// How long to wait for the failover of a primary that stopped answering just now, with the
+/// cluster's node timeout `node_timeout` (`None`: not known, the node did not say) and the
+/// run's step `timeout`: twice the node timeout and [`FAILOVER_MARGIN`], never beyond
+/// `timeout`; `None`, no wait, where the node timeout is `timeout` or more (no failover comes
+/// within it).
+///
+/// # Examples
+///
+/// ```text
+/// node timeout 1 s, --timeout 10 s: 5 s
+/// node timeout 15 s (the servers' default), --timeout 10 s: no wait
+/// node timeout unknown, --timeout 10 s: 10 s
+/// ```
+#[must_use]
+fn failover_wait(node_timeout: Option<Duration>, timeout: Duration) -> Option<Duration> {
+    match node_timeout {
+        Some(t) if t >= timeout => None,
+        Some(t) => Some((t * 2 + FAILOVER_MARGIN).min(timeout)),
+        None => Some(timeout),
+    }
+}
+
+/// Waits for the failover of `source` (a node id), a primary that stopped answering in the
+/// middle of `slot`'s move: reads the cluster's map through `url` (`CLUSTER SHARDS` or
+/// `CLUSTER SLOTS`, and `CLUSTER NODES`) until it names another primary as the slot's owner
+/// and `source` as no primary, for as long as [`failover_wait`] gives with the node
+/// timeout of `url`'s node (`CONFIG GET cluster-node-timeout`), which `waiting` is told
+/// before the wait. Gives the slot's owner then, `id (addr)`, and the time waited; `None`
+/// where no failover came in that time, or `url`'s node cannot be asked.
+fn wait_failover(
+    url: &str,
+    options: &ConnectOptions,
+    timeout: Duration,
+    (source, slot): (&str, u16),
+    mut waiting: impl FnMut(Duration),
+) -> Option<(String, Duration)> {
+    let started = Instant::now();
+    let exchange = Exchange::open(url, options, timeout).ok()?;
+    let mut con = exchange.connect(&exchange.endpoint).ok()?;
+    let node_timeout = exchange.node_timeout(&mut con).ok()?;
+    drop(con);
+    let bound = failover_wait(node_timeout, timeout)?;
+    waiting(bound);
+    let deadline = started + bound;
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return None;
+        }
+        // a map that cannot be read (the dead source not yet marked `fail`, the cluster
+        // `fail` until the replica takes over) is read again
+        if let Ok(fresh) = Topology::fetch(url, options, left) {
+            // the failed source left out of the map at once (`fail`), its slots without an
+            // owner until the replica takes them
+            if !fresh.shards.iter().any(|s| s.primary.id == source) {
+                if let Some(owner) = fresh.owners()[usize::from(slot)] {
+                    return Some((named(&fresh, owner), started.elapsed()));
+                }
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// `slot` finished after its source failed over ([`finish_moves`]): the keys carried, or why
+/// it could not be.
+fn finish(
+    url: &str,
+    options: &ConnectOptions,
+    how: &ApplyOptions<'_>,
+    slot: u16,
+) -> Result<u64, String> {
+    finish_moves(url, options, how.batch, how.timeout, how.interrupted)
+        .map_err(unfinished)
         .and_then(|done| {
             done.iter()
                 .find(|f| f.slot == slot)
                 .map(|f| f.keys)
                 .ok_or_else(|| "no node of the map shows it in migration".to_owned())
-        });
-    failed_over(stop, now, finished)
+        })
 }
 
-/// [`Error::SourceFailedOver`] of the [`Error::MoveStopped`] `stop`, the slot's owner `now`
-/// and what finishing it gave; any other error as given.
-fn failed_over(stop: Error, now: String, finished: Result<u64, String>) -> Error {
+/// Why a slot whose source failed over could not be finished: a target importing from a
+/// node that is no primary now says `fail` on Redis 7.0, and its map cannot be read.
+fn unfinished(e: Error) -> String {
+    match e {
+        Error::ClusterState { url, state, .. } => format!(
+            "`{url}` says `cluster_state:{state}`, as a target importing from a node that is no primary now does until the slot is finished, so its map cannot be read: give the URL of another primary"
+        ),
+        e => e.to_string(),
+    }
+}
+
+/// [`Error::SourceFailedOver`] of the [`Error::MoveStopped`] `stop`, the slot's owner `now`,
+/// the time slotgen `waited` for the failover (`None`: it had happened when the source
+/// answered `MOVED`) and what finishing it gave; any other error as given.
+fn failed_over(
+    stop: Error,
+    now: String,
+    waited: Option<Duration>,
+    finished: Result<u64, String>,
+) -> Error {
     match stop {
         Error::MoveStopped {
             slot,
@@ -293,6 +407,7 @@ fn failed_over(stop: Error, now: String, finished: Result<u64, String>) -> Error
             to,
             now,
             error,
+            waited_ms: waited.map(|w| u32::try_from(w.as_millis()).unwrap_or(u32::MAX)),
             before: keys,
             finished,
         },
@@ -493,6 +608,9 @@ mod tests {
                 url: "redis://127.0.0.1:7101".to_owned(),
                 command: "MIGRATE".to_owned(),
                 reason: reason.to_owned(),
+                moved: reason
+                    .strip_prefix("MOVED 2328 ")
+                    .map(|node| (2328, node.to_owned())),
             }),
             repair: "the next `slotgen rebalance --apply` finishes it".to_owned(),
         };
@@ -505,7 +623,14 @@ mod tests {
         };
         let url = format!("redis://127.0.0.1:{port}");
         let options = ConnectOptions::default();
-        let said = after_stop(&url, &options, &how, stop("MOVED 2328 127.0.0.1:7105")).to_string();
+        let said = after_stop(
+            &url,
+            &options,
+            &how,
+            stop("MOVED 2328 127.0.0.1:7105"),
+            &mut |_, _| {},
+        )
+        .to_string();
         assert!(
             said.contains("the source failed over to 127.0.0.1:7105 (the node the source's `MOVED` names) during the move")
                 && said.contains("slot 2328 is half moved (40 of its keys on")
@@ -515,6 +640,61 @@ mod tests {
         );
         // another refusal: the stop as it was
         let other = stop("IOERR error or timeout reading to target instance");
-        assert_eq!(after_stop(&url, &options, &how, other.clone()), other);
+        assert_eq!(
+            after_stop(&url, &options, &how, other.clone(), &mut |_, _| {}),
+            other
+        );
+        // a source that stopped answering, where no map can be read to see its failover:
+        // the stop as it was (it says to wait for the failover)
+        let Error::MoveStopped {
+            slot,
+            keys,
+            from,
+            to,
+            step,
+            repair,
+            ..
+        } = other
+        else {
+            unreachable!()
+        };
+        let dead = Error::MoveStopped {
+            slot,
+            keys,
+            from,
+            to,
+            step,
+            repair,
+            error: Box::new(Error::MoveEndDown {
+                url: "redis://127.0.0.1:7101".to_owned(),
+                id: "a".repeat(40),
+                during: "MIGRATE".to_owned(),
+                reason: "the server closed the connection".to_owned(),
+                replicas: 1,
+                at_source: true,
+            }),
+        };
+        let mut told = false;
+        assert_eq!(
+            after_stop(&url, &options, &how, dead.clone(), &mut |_, _| told = true),
+            dead
+        );
+        assert!(!told, "no wait without a node to ask");
+    }
+
+    /// The wait for a failover: twice the node timeout and the margin, within the step's
+    /// time; none where the node timeout alone is the step's time or more; the step's time
+    /// where the node timeout is not known.
+    #[test]
+    fn a_failover_is_waited_for_within_the_node_timeout_and_the_step_s_time() {
+        let s = Duration::from_secs;
+        assert_eq!(
+            failover_wait(Some(s(1)), s(10)),
+            Some(s(2) + FAILOVER_MARGIN)
+        );
+        assert_eq!(failover_wait(Some(s(1)), s(4)), Some(s(4)));
+        assert_eq!(failover_wait(Some(s(15)), s(10)), None);
+        assert_eq!(failover_wait(Some(s(10)), s(10)), None);
+        assert_eq!(failover_wait(None, s(10)), Some(s(10)));
     }
 }

@@ -67,16 +67,34 @@ pub const MOVE_TARGET: [&str; 6] = [
     "CLUSTER COUNTKEYSINSLOT",
 ];
 
-/// What `rebalance --apply` sends besides the moves: `COMMAND INFO` (whether the servers
-/// have `CLUSTER MIGRATESLOTS`, for the dialect), `INFO server` (each end's version), and
-/// `CLUSTER SETSLOT ... NODE` to the other primaries.
-pub const APPLY: [&str; 3] = ["COMMAND INFO", "INFO server", "CLUSTER SETSLOT"];
+/// What `rebalance --apply` sends to claim the cluster (one apply at a time:
+/// [`crate::claim`]): `CLIENT SETNAME` and `CLIENT LIST` in one `MULTI`/`EXEC` on one
+/// primary.
+pub const CLAIM: [&str; 4] = ["MULTI", "CLIENT SETNAME", "CLIENT LIST", "EXEC"];
+
+/// What `rebalance --apply` sends besides the moves: [`CLAIM`], `COMMAND INFO` (whether
+/// the servers have `CLUSTER MIGRATESLOTS`, for the dialect), `INFO server` (each end's
+/// version), and `CLUSTER SETSLOT ... NODE` to the other primaries.
+pub const APPLY: [&str; 7] = [
+    CLAIM[0],
+    CLAIM[1],
+    CLAIM[2],
+    CLAIM[3],
+    "COMMAND INFO",
+    "INFO server",
+    "CLUSTER SETSLOT",
+];
+
+/// What every `rebalance --apply` sends on Valkey 9.0 and later, in either dialect, where
+/// the servers know it (an older server refuses an `ACL SETUSER` that names it): `CLUSTER
+/// GETSLOTMIGRATIONS`, for the jobs a former run left running, waited for before the plan.
+pub const JOBS: [&str; 1] = ["CLUSTER GETSLOTMIGRATIONS"];
 
 /// What an atomic move sends on Valkey 9.0 and later (the `migrateslots` dialect), where
 /// the servers know these commands (an older server refuses an `ACL SETUSER` that names
 /// them): `CLUSTER MIGRATESLOTS` on the source, `CLUSTER GETSLOTMIGRATIONS` for its
-/// progress and for the jobs a former run left running, `CLUSTER CANCELSLOTMIGRATIONS` when
-/// a job shows no progress or is interrupted.
+/// progress (and [`JOBS`]), `CLUSTER CANCELSLOTMIGRATIONS` when a job shows no progress or
+/// is interrupted.
 pub const ATOMIC: [&str; 3] = [
     "CLUSTER MIGRATESLOTS",
     "CLUSTER GETSLOTMIGRATIONS",

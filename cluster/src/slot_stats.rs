@@ -94,6 +94,7 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
                 url,
                 command: SLOT_STATS_COMMAND.to_owned(),
                 reason: format!("NOPERM: {denied}"),
+                moved: None,
             },
             e => e,
         })?;

@@ -21,8 +21,12 @@ use std::fmt;
 pub struct Denied {
     /// The user (`default` when none was given), escaped.
     pub user: String,
-    /// The commands refused, as `CLUSTER SHARDS`: any one of them would do.
+    /// The commands refused, as `CLUSTER SHARDS`: any one of them would do, or, with
+    /// [`each`](Self::each), each is needed.
     pub commands: Vec<String>,
+    /// Whether each of [`commands`](Self::commands) is needed (as `ACL DRYRUN` found them
+    /// refused, one by one), not any one of them.
+    pub each: bool,
 }
 
 /// The container commands that slotgen sends: their second word is a subcommand, which an
@@ -39,6 +43,27 @@ impl Denied {
         Denied {
             user: crate::text::escape(user.as_bytes()),
             commands: commands.iter().map(|&c| c.to_owned()).collect(),
+            each: false,
+        }
+    }
+
+    /// `user` may run none of `commands`, and needs each of them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_cluster::transport::Denied;
+    ///
+    /// assert_eq!(
+    ///     Denied::each("op", &["MIGRATE", "CONFIG GET"]).to_string(),
+    ///     "user `op` may not run MIGRATE and CONFIG GET: grant them with `ACL SETUSER op +migrate +config|get`"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn each(user: &str, commands: &[&str]) -> Self {
+        Denied {
+            each: true,
+            ..Denied::new(user, commands)
         }
     }
 
@@ -68,7 +93,8 @@ impl Denied {
 }
 
 /// `user `app` may not run CLUSTER SHARDS: grant it with `ACL SETUSER app +cluster|shards``;
-/// for two commands, `may run neither A nor B: grant one with ...` (the first's rule).
+/// for two commands, `may run neither A nor B: grant one with ...` (the first's rule), or,
+/// each needed, `may not run A and B: grant them with ...` (every rule).
 impl fmt::Display for Denied {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let first = self.commands.first().map_or("", String::as_str);
@@ -79,6 +105,15 @@ impl fmt::Display for Denied {
                 f,
                 "user `{user}` may not run {one}: grant it with `ACL SETUSER {user} {rule}`"
             ),
+            [all @ .., last] if self.each => {
+                let rules: Vec<String> = self.commands.iter().map(|c| Denied::rule(c)).collect();
+                write!(
+                    f,
+                    "user `{user}` may not run {} and {last}: grant them with `ACL SETUSER {user} {}`",
+                    all.join(", "),
+                    rules.join(" ")
+                )
+            }
             many => write!(
                 f,
                 "user `{user}` may run neither {}: grant one with `ACL SETUSER {user} {rule}`",
@@ -114,6 +149,17 @@ mod tests {
         assert_eq!(
             Denied::new("app", &["CLUSTER SHARDS", "CLUSTER SLOTS"]).to_string(),
             "user `app` may run neither CLUSTER SHARDS nor CLUSTER SLOTS: grant one with `ACL SETUSER app +cluster|shards`"
+        );
+        assert_eq!(
+            Denied::each("op", &["MIGRATE", "DUMP", "DEL"]).to_string(),
+            "user `op` may not run MIGRATE, DUMP and DEL: grant them with `ACL SETUSER op +migrate +dump +del`"
+        );
+        assert_eq!(
+            Denied::each("op", &["MIGRATE"]),
+            Denied {
+                each: true,
+                ..Denied::new("op", &["MIGRATE"])
+            }
         );
         assert_eq!(
             Denied::new("a\u{1b}b", &["INFO cluster"]).to_string(),

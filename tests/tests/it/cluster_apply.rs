@@ -1057,6 +1057,9 @@ fn a_source_killed_mid_slot_says_wait_for_the_failover_and_counts_the_half_moved
             && error.contains("the next `slotgen rebalance --apply` finishes it"),
         "{error}"
     );
+    // the node timeout (15 s) is more than `--timeout 5s`: no failover comes in a step's
+    // time, and slotgen does not wait for one
+    assert!(!stderr.contains("does not answer: waiting"), "{stderr}");
     counts_the_half_moved_keys(&stderr, &stdout, hot, on_target);
     // followed as printed: the failover waited for, the same command again
     let seed = addr(&cluster, 0);
@@ -1157,22 +1160,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     );
     // followed as printed: the node started again where it was, with its files; once it
     // says `cluster_state:ok`, the same command
-    cluster.primaries[victim].start_again().unwrap();
-    let restarted = Instant::now();
-    let deadline = restarted + Duration::from_secs(60);
-    let mut con = plain(&addr(&cluster, victim), None);
-    loop {
-        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
-        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
-            break;
-        }
-        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    println!(
-        "started again, `cluster_state:ok` after {:?}",
-        restarted.elapsed()
-    );
+    started_again_until_ok(&mut cluster, victim);
     counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
     let again = slotgen(&args, b"");
     println!(
@@ -1186,6 +1174,92 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     cluster.assert_settled();
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// The advice to start a dead primary with no replica again ([`START_AGAIN`] in
+/// `cluster/src/error.rs`, as the stop prints it), followed: primary `victim` started again
+/// at its address with its data files, then `CLUSTER INFO` there read until it says
+/// `cluster_state:ok` (60 s at most; the time is printed).
+fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize) {
+    cluster.primaries[victim].start_again().unwrap();
+    let restarted = Instant::now();
+    let deadline = restarted + Duration::from_secs(60);
+    let mut con = plain(&addr(cluster, victim), None);
+    loop {
+        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
+        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    println!(
+        "started again, `cluster_state:ok` after {:?}",
+        restarted.elapsed()
+    );
+}
+
+/// What the stop says of a dead primary with no replica, in either dialect: start it again
+/// where it was, with its files, and wait for `cluster_state:ok` there.
+const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`";
+
+/// An end of an atomic job (`--dialect migrateslots`, Valkey 9.1), the source
+/// (`victim_is_source`) or the target, of three primaries without replicas that keep their
+/// keys ([`PERSISTENT`]), killed (SIGKILL) while the job runs: slotgen stops, exit 1,
+/// naming the slots and saying, for a dead source, to start it again with its data files
+/// and wait for `cluster_state:ok` there, as a classic move's stop says it. Followed as
+/// printed (started again at the same address with its files, `CLUSTER INFO` there
+/// waited for until `ok`, then the next `rebalance --apply`), the apply completes: every
+/// key reads back on its owner, no slot migrating or importing, `cluster_state:ok`, and no
+/// atomic job left running on any primary.
+fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
+    let Some(mut cluster) = live::cluster(Server::Valkey9, 0, None, &PERSISTENT) else {
+        return;
+    };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    let source = addr(&cluster, 0);
+    let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
+    let (mut child, _) = spawn_reading(&rebalance_args(
+        &format!("redis://{}", addr(&cluster, 1)),
+        &["--dialect", "migrateslots", "--timeout", "5s", "--apply"],
+    ));
+    let target = open_job_target(&source, &mut child)
+        .expect("a running job while slotgen ran (60 s at most)");
+    let victim = if victim_is_source {
+        0
+    } else {
+        ids.iter().position(|id| *id == target).unwrap()
+    };
+    signal("KILL", cluster.primaries[victim].pid());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    println!(
+        "the {} killed during an atomic job: {status:?}\n{stderr}",
+        if victim_is_source { "source" } else { "target" }
+    );
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let error = error_line(&stderr, "slotgen: error: the atomic migration of slots ");
+    assert!(
+        error.contains(&format!("{} ({source}) to {target} (", ids[0]))
+            && error.contains(START_AGAIN_SAID),
+        "{error}"
+    );
+    // followed as printed: started again, `ok` there, then the next `--apply`
+    started_again_until_ok(&mut cluster, victim);
+    let seed = addr(&cluster, (victim + 1) % 3);
+    repaired_by_the_next_apply(&format!("redis://{seed}"), &seed, &written, true);
+    cluster.assert_settled();
+}
+
+#[test]
+fn a_lone_source_killed_during_an_atomic_job_and_started_again_is_finished() {
+    lone_atomic_end_killed_and_started_again(true);
+}
+
+#[test]
+fn a_lone_target_killed_during_an_atomic_job_and_started_again_is_finished() {
+    lone_atomic_end_killed_and_started_again(false);
 }
 
 #[test]
@@ -1300,6 +1374,186 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
     assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// The source of a move killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, its
+/// replica promoted by the cluster (one replica a primary, node timeout 1 s), the move from
+/// a reviewed plan file with `--timeout 10s`: slotgen waits for the failover itself (at most
+/// twice the node timeout it reads and 3 s, within the step's time), then finishes the slot
+/// in the same run with the promoted replica standing in for the source, and says so,
+/// naming it, and how long it waited: exit 1 (the plan was made on the map before), the
+/// target owns all the slot's keys, no slot is left migrating or importing, every live node
+/// says `cluster_state:ok`, and every key reads back.
+fn source_killed_mid_slot_is_waited_for(server: Server) {
+    let Some(cluster) = failover_cluster(server) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let (ids, heir) = (
+        [1, 2].map(|i| cluster.primaries[i].node_id()),
+        &cluster.replicas[1][0],
+    );
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    println!("slotgen, its source killed mid-slot:\n{stderr}{stdout}");
+    let new_owner = format!("{} (127.0.0.1:{})", heir.node_id(), heir.port);
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!(
+        "moving slot {hot} from {} ({source}) to {} ({target}): the source stopped answering during the move (cannot reach `redis://{source}` (",
+        ids[0], ids[1]
+    );
+    let waited = format!(
+        "); slotgen waited for the failover, and {new_owner}, its replica, took its place "
+    );
+    let finished = format!(
+        " s later; slotgen finished the slot with {new_owner} standing in for the source ("
+    );
+    for part in [&said, &waited, &finished] {
+        assert!(error.contains(part.as_str()), "`{part}` not in {error}");
+    }
+    assert!(
+        error.contains(&format!(
+            "{} ({target}) owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again",
+            ids[1]
+        )) && !error.contains("wait until"),
+        "{error}"
+    );
+    // said before the wait, with its bound: twice the node timeout and 3 s
+    let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
+    let note = format!(
+        "slotgen: note: the source {} ({source}) does not answer: waiting {bound:.1} s at most for its replica to take its place",
+        ids[0]
+    );
+    let said_at = stderr
+        .find(&note)
+        .unwrap_or_else(|| panic!("`{note}` not in {stderr}"));
+    assert!(
+        said_at < stderr.find("slotgen: error: ").unwrap(),
+        "{stderr}"
+    );
+    let after: f64 = error
+        .split_once(waited.as_str())
+        .and_then(|(_, rest)| rest.split_once(" s later"))
+        .and_then(|(s, _)| s.parse().ok())
+        .unwrap_or_else(|| panic!("no time waited in {error}"));
+    assert!(after > 0.0 && after <= bound + 0.1, "{after} s");
+    assert!(stderr.contains("slotgen: 1 of 1 moves done ("), "{stderr}");
+    assert!(
+        stdout
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .starts_with("stopped\t1\t"),
+        "{stdout}"
+    );
+    assert_eq!(keys_in_slot(&format!("127.0.0.1:{}", heir.port), hot), 0);
+    finished_on(
+        &cluster,
+        1,
+        (hot, HOT_KEYS as u64),
+        &target,
+        (&seed, &written),
+    );
+}
+
+#[test]
+fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
+    source_killed_mid_slot_is_waited_for(Server::Redis);
+}
+
+#[test]
+fn a_source_killed_mid_slot_on_valkey_8_is_waited_for_and_finished() {
+    source_killed_mid_slot_is_waited_for(Server::Valkey);
+}
+
+/// Two `rebalance --apply` started together on one cluster (Valkey 8.0, 6000 keys on the
+/// first primary): each names a connection to the primary with the least node id and reads
+/// its clients there, so one of them refuses before it changes anything, naming that
+/// primary, the other run's client id there and its address, and goes no further (the map
+/// read again, the slots the other run moved are its own); the other applies its plan to
+/// the end. Followed as printed (the refused command run again once the other has ended),
+/// it goes through with no refusal. No slot is left migrating, every key reads back.
+#[test]
+fn two_applies_at_once_one_refuses_naming_the_other() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [6000, 0, 0], 1);
+    let url = format!("redis://{}", addr(&cluster, 1));
+    let args = rebalance_args(&url, &["--max-moves", "300", "--apply"]);
+    let runs: Vec<_> = (0..2).map(|_| spawn_reading(&args)).collect();
+    let ended: Vec<(Option<i32>, String)> = runs
+        .into_iter()
+        .map(|(mut child, stdout)| {
+            let mut stderr = String::new();
+            std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+            let code = child.wait().unwrap().code();
+            stdout.join().unwrap();
+            (code, stderr)
+        })
+        .collect();
+    for (code, stderr) in &ended {
+        println!("exit {code:?}:\n{stderr}");
+    }
+    let refused: Vec<&(Option<i32>, String)> = ended
+        .iter()
+        .filter(|(_, e)| e.contains("another `slotgen rebalance --apply` is under way"))
+        .collect();
+    assert_eq!(refused.len(), 1, "{ended:?}");
+    let applied = ended
+        .iter()
+        .find(|(_, e)| !e.contains("another `"))
+        .unwrap();
+    assert_eq!(applied.0, Some(0), "{}", applied.1);
+    assert!(applied.1.contains("slotgen: applied "), "{}", applied.1);
+    let (code, stderr) = refused[0];
+    assert_eq!(*code, Some(1), "{stderr}");
+    // the primary of the least node id, as the servers give the ids
+    let arbiter = cluster
+        .primaries
+        .iter()
+        .map(|p| (p.node_id(), format!("127.0.0.1:{}", p.port)))
+        .min()
+        .unwrap();
+    let error = error_line(
+        stderr,
+        "slotgen: error: another `slotgen rebalance --apply`",
+    );
+    let named = format!(
+        "is under way on this cluster: its connection to {} ({}) is client id ",
+        arbiter.0, arbiter.1
+    );
+    let (_, rest) = error
+        .split_once(named.as_str())
+        .unwrap_or_else(|| panic!("`{named}` not in {error}"));
+    let (id, rest) = rest.split_once(" from 127.0.0.1:").unwrap();
+    assert!(id.parse::<u64>().is_ok(), "{error}");
+    let port: &str = rest.split(' ').next().unwrap();
+    assert!(port.parse::<u16>().is_ok(), "{error}");
+    assert!(
+        error.ends_with("wait until it ends (its connection then closes), then run this again; this run changed nothing"),
+        "{error}"
+    );
+    assert!(
+        !stderr.contains("slotgen: applied") && !stderr.contains("moves done"),
+        "{stderr}"
+    );
+    // followed as printed: the other has ended; the same command again
+    let again = slotgen(&args, b"");
+    println!("run again:\n{}", again.stderr);
+    again.ok();
+    assert!(!again.stderr.contains("another `"), "{}", again.stderr);
+    assert!(!again.stderr.contains("was skipped"), "{}", again.stderr);
+    cluster.assert_settled();
+    read_back(&cluster, &written);
 }
 
 /// How many keys [`hot_slot`] puts in its slot.
@@ -3001,6 +3255,7 @@ fn refused_before_any_key(
         .unwrap_or_else(|| panic!("no refusing node in {error}"));
     let rule = error
         .split_once("grant it with `")
+        .or_else(|| error.split_once("grant them with `"))
         .and_then(|(_, rest)| rest.split_once('`'))
         .map(|(rule, _)| rule)
         .unwrap_or_else(|| panic!("no grant in {error}"));
@@ -3073,14 +3328,16 @@ fn a_user_without_cluster_setslot_on_the_source_leaves_the_slot_as_it_was() {
     );
 }
 
-/// A user allowed `ACL DRYRUN` whom the source refuses `MIGRATE`, on Valkey 9.1: asked
-/// before the first `CLUSTER SETSLOT`, nothing is set.
+/// A user allowed `ACL DRYRUN` whom the source refuses `MIGRATE` and `DUMP`, on Valkey
+/// 9.1: asked before the first `CLUSTER SETSLOT`, nothing is set, and the stop names both
+/// commands and one grant of both (it named the first alone, and the next run stopped at
+/// the second).
 #[test]
 fn a_user_allowed_acl_dryrun_is_refused_before_anything_is_set() {
     refused_before_any_key(
         Server::Valkey9,
-        ((&["-migrate"], &[]), true),
-        "ACL SETUSER op +migrate",
+        ((&["-migrate", "-dump"], &[]), true),
+        "ACL SETUSER op +migrate +dump",
         &[
             "stopped at `ACL DRYRUN` on the source, before the first `CLUSTER SETSLOT`: ",
             ": nothing was set; ",
@@ -3330,11 +3587,17 @@ fn half_moved_and_killed(
 }
 
 /// After a half-moved slot was finished: `slot` owned by `owner` (`host:port`) by the
-/// `CLUSTER SLOTS` of every node but `victim`'s, each `cluster_state:ok` (60 s at most),
-/// with all 300 keys of it and no slot in migration, and every key of `written` read back
-/// on its owner.
-fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, owner: &str) {
-    assert_eq!(keys_in_slot(owner, half.slot), 300);
+/// `CLUSTER SLOTS` of every node but primary `victim`'s, each `cluster_state:ok` (60 s at
+/// most), `owner` with all `keys` keys of it and no slot in migration, and every key of
+/// `written` read back on its owner (through `seed`).
+fn finished_on(
+    cluster: &ReplicatedCluster,
+    victim: usize,
+    (slot, keys): (u16, u64),
+    owner: &str,
+    (seed, written): (&str, &BTreeMap<Key, String>),
+) {
+    assert_eq!(keys_in_slot(owner, slot), keys);
     let live: Vec<&slotgen_tests::redis_server::RedisServer> = cluster
         .nodes()
         .filter(|n| n.port != cluster.primaries[victim].port)
@@ -3348,7 +3611,7 @@ fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, own
                     .arg("SLOTS")
                     .query(&mut n.connect())
                     .unwrap();
-                owner_in(&slots, half.slot)
+                owner_in(&slots, slot)
             })
             .collect();
         let states_ok = live.iter().all(|n| {
@@ -3370,7 +3633,7 @@ fn finished_on(cluster: &ReplicatedCluster, victim: usize, half: &HalfMoved, own
         let nodes = n.cluster_nodes();
         assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
     }
-    let wrong = read_back_from(&half.seed, &half.written);
+    let wrong = read_back_from(seed, written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
@@ -3436,7 +3699,13 @@ fn half_moved_end_killed(server: Server, victim_is_source: bool) {
         run.stderr
     );
     assert_eq!(keys_in_slot(&from.1, half.slot), 0);
-    finished_on(&cluster, victim, &half, &to.1);
+    finished_on(
+        &cluster,
+        victim,
+        (half.slot, 300),
+        &to.1,
+        (&half.seed, &half.written),
+    );
 }
 
 /// The owner of `slot`, `host:port`, in a `CLUSTER SLOTS` answer; empty when none.
@@ -3541,7 +3810,13 @@ fn the_advice_for_a_failed_over_target_that_cannot_be_told_loses_no_key() {
         (&half.ids[HALF_SOURCE], &source_addr),
         (&half.heir.0, &half.heir.1),
     );
-    finished_on(&cluster, HALF_TARGET, &half, &half.heir.1);
+    finished_on(
+        &cluster,
+        HALF_TARGET,
+        (half.slot, 300),
+        &half.heir.1,
+        (&half.seed, &half.written),
+    );
 }
 
 /// Keys stranded by hand on a cluster of `server`: a slot half moved (120 of its 300 keys on

@@ -174,11 +174,15 @@ fn load_s_sample_refused_names_the_whole_grant_on_valkey() {
     load_grant(Server::Valkey);
 }
 
-/// `rebalance --apply` as a user granted only the map: refused at the first command past
-/// it, with the whole run's grant; followed once, the next `--apply` moves every planned
-/// slot (as the cluster's map then says), every key reads back, and no slot is left
-/// migrating.
-fn apply_grant(server: Server) {
+/// `rebalance --apply` (with `--dialect DIALECT` where `dialect` gives one) as a user
+/// granted only the map: refused at the first command past it, with the whole run's
+/// grant, which names the atomic moves' rights (`+cluster|migrateslots`) where the run moves
+/// slots atomically (Valkey 9 without `--dialect classic`) and no other time, and the jobs'
+/// log's (`+cluster|getslotmigrations`) on Valkey 9 alone; the check for another run under
+/// way is said to be skipped, once; followed once, the next `--apply` moves every planned
+/// slot (as the cluster's map then says) with no refusal and the check made, every key
+/// reads back, and no slot is left migrating.
+fn apply_grant(server: Server, dialect: Option<&str>) {
     let Some(cluster) = live::cluster(server, 0, None, &[]) else {
         return;
     };
@@ -189,20 +193,40 @@ fn apply_grant(server: Server) {
         }
     }
     let file = map_user(&cluster, &[]);
-    let args = ["rebalance", "--by", "keys", "--max-moves", "20", "--apply"];
+    let mut args = vec!["rebalance", "--by", "keys", "--max-moves", "20", "--apply"];
+    if let Some(dialect) = dialect {
+        args.extend(["--dialect", dialect]);
+    }
     let first = as_op(&cluster, &file, &args);
     assert_eq!(first.code, Some(1), "{}{}", first.stdout, first.stderr);
     assert!(first.stderr.contains("(NOPERM)"), "{}", first.stderr);
     println!("{}", first.stderr);
+    // the check for another run under way, refused, said once
+    let skipped =
+        "slotgen: note: the check that no other `rebalance --apply` is under way was skipped: ";
+    assert_eq!(first.stderr.matches(skipped).count(), 1, "{}", first.stderr);
     let grant = follow_the_grant(&cluster, &first.stderr);
     assert!(grant.contains(" +command|info"), "{grant}");
-    let mut json_args = args.to_vec();
+    let valkey_9 = server == Server::Valkey9;
+    let atomic = valkey_9 && dialect != Some("classic");
+    for (rule, named) in [
+        ("+cluster|migrateslots", atomic),
+        ("+cluster|cancelslotmigrations", atomic),
+        ("+cluster|getslotmigrations", valkey_9),
+    ] {
+        assert_eq!(
+            grant.split(' ').any(|r| r == rule),
+            named,
+            "{rule} in {grant}"
+        );
+    }
+    let mut json_args = args.clone();
     json_args.extend(["--format", "json"]);
     let again = as_op(&cluster, &file, &json_args);
     let out: serde_json::Value = serde_json::from_str(again.ok())
         .unwrap_or_else(|e| panic!("{e}: {}{}", again.stdout, again.stderr));
     assert!(
-        refusals(&again.stderr).is_empty(),
+        refusals(&again.stderr).is_empty() && !again.stderr.contains(skipped),
         "after `{grant}`:\n{}",
         again.stderr
     );
@@ -250,19 +274,84 @@ fn apply_grant(server: Server) {
     }
 }
 
+/// `rebalance --apply` as a user allowed everything but `MULTI` (Valkey 8.0): the check
+/// that no other apply is under way is skipped, and stderr says so once, with the check's
+/// grant; the apply goes on to its end. Followed as printed on every node, the next
+/// `--apply` makes the check (no such note) and applies; every key reads back.
+#[test]
+fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let mut written: BTreeMap<String, String> = BTreeMap::new();
+    for key in spread(&cluster, 0, "k", 1500) {
+        written.insert(key.clone(), key);
+    }
+    let file = map_user(&cluster, &["+@all", "-multi"]);
+    let args = ["rebalance", "--by", "keys", "--max-moves", "5", "--apply"];
+    let first = as_op(&cluster, &file, &args);
+    println!("{}", first.stderr);
+    assert_eq!(first.code, Some(0), "{}{}", first.stdout, first.stderr);
+    let note =
+        "slotgen: note: the check that no other `rebalance --apply` is under way was skipped: ";
+    let lines: Vec<&str> = first
+        .stderr
+        .lines()
+        .filter(|l| l.starts_with(note))
+        .collect();
+    assert_eq!(lines.len(), 1, "{}", first.stderr);
+    let grant = lines[0]
+        .split_once("which `")
+        .and_then(|(_, rest)| rest.split_once("` grants (on every node)"))
+        .map(|(grant, _)| grant)
+        .unwrap_or_else(|| panic!("no grant in {}", lines[0]));
+    assert_eq!(
+        grant, "ACL SETUSER op +multi +client|setname +client|list +exec",
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("may not run MULTI"), "{}", lines[0]);
+    for node in cluster.nodes() {
+        let mut cmd = redis::Cmd::new();
+        for word in grant.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let again = as_op(&cluster, &file, &args);
+    println!("after `{grant}`:\n{}", again.stderr);
+    assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
+    assert!(!again.stderr.contains(note), "{}", again.stderr);
+    assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
+    cluster.assert_settled();
+    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
+    let mut cluster_con = client.get_connection().unwrap();
+    for (key, value) in &written {
+        let got: Option<String> = cluster_con.get(key).unwrap();
+        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
+    }
+}
+
 #[test]
 fn apply_refused_names_the_whole_grant_on_redis() {
-    apply_grant(Server::Redis);
+    apply_grant(Server::Redis, None);
 }
 
 #[test]
 fn apply_refused_names_the_whole_grant_on_valkey() {
-    apply_grant(Server::Valkey);
+    apply_grant(Server::Valkey, None);
 }
 
 #[test]
 fn apply_refused_names_the_whole_grant_on_valkey_9() {
-    apply_grant(Server::Valkey9);
+    apply_grant(Server::Valkey9, None);
+}
+
+/// On Valkey 9 with `--dialect classic`: the grant names no atomic move's right (it named
+/// them, as for the atomic dialect), the jobs' log's still.
+#[test]
+fn classic_apply_refused_names_the_whole_classic_grant_on_valkey_9() {
+    apply_grant(Server::Valkey9, Some("classic"));
 }
 
 /// `verify --redis` as a user granted only the map: `CLUSTER KEYSLOT` is refused, and the

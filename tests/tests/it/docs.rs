@@ -327,8 +327,9 @@ fn the_docs_list_the_rights_each_command_sends() {
         Run::Map,
         Run::Verify,
         Run::Plan(Metric::Keys),
-        Run::Apply(Metric::Keys, Dialect::Classic),
-        Run::Apply(Metric::Keys, Dialect::Migrateslots),
+        Run::Apply(Metric::Keys, Dialect::Classic, false),
+        Run::Apply(Metric::Keys, Dialect::Classic, true),
+        Run::Apply(Metric::Keys, Dialect::Migrateslots, true),
     ] {
         let grant = format!("`{}`", run.grant("app"));
         assert!(

@@ -300,16 +300,27 @@ pub fn explain(e: cluster::Error) -> anyhow::Error {
     }
 }
 
-/// `run` as it is sent: for `rebalance --apply` the dialect decides (Valkey 9's atomic
-/// moves send commands an older server refuses in a grant): it is the seed's, asked here,
-/// or the classic one when the seed does not say. Other runs as given.
-pub fn as_sent(run: Run, server: &ServerArgs, options: &ConnectOptions) -> Run {
+/// `run` as it is sent: for `rebalance --apply` the servers and the dialect decide (Valkey
+/// 9's atomic moves and its jobs' log take commands an older server refuses in a grant):
+/// the seed's dialect, asked here (the classic one when the seed does not say), tells
+/// whether the servers have atomic migration; the dialect is the one `--dialect` gave
+/// (`given`), else the seed's. Other runs as given.
+pub fn as_sent(
+    run: Run,
+    given: Option<cluster::Dialect>,
+    server: &ServerArgs,
+    options: &ConnectOptions,
+) -> Run {
     match run {
-        Run::Apply(metric, _) => Run::Apply(
-            metric,
-            cluster::server_dialect(&server.redis, options, server.timeout.get())
-                .map_or(cluster::Dialect::Classic, |(dialect, _)| dialect),
-        ),
+        Run::Apply(metric, ..) => {
+            let seed = cluster::server_dialect(&server.redis, options, server.timeout.get())
+                .map_or(cluster::Dialect::Classic, |(dialect, _)| dialect);
+            Run::Apply(
+                metric,
+                given.unwrap_or(seed),
+                seed == cluster::Dialect::Migrateslots,
+            )
+        }
         run => run,
     }
 }

@@ -112,7 +112,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
     let shards = topology.shards.len();
     let hot = slotgen_cluster::hot_slots(values, &owners, shards, &[]);
     let remedies = super::remedy::remedies(
-        ("load", Run::Plan(by)),
+        ("load", Run::Plan(by), None),
         &args.server,
         options,
         topology,

@@ -19,7 +19,7 @@ mod apply;
 mod args;
 mod notes;
 
-use apply::{apply_file, carry_out, finish_half_moved, shell, wait_for_jobs};
+use apply::{apply_file, carry_out, claim, finish_half_moved, shell, wait_for_jobs};
 pub use args::RebalanceArgs;
 use args::{DialectArg, Format};
 use notes::notes;
@@ -56,21 +56,27 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     run_with(args, &options).map_err(|e| {
-        let (name, run) = rights(args);
+        let (name, run, given) = rights(args);
         super::cluster::with_whole_run_grant(e, name, || {
-            super::cluster::as_sent(run, &args.server, &options)
+            super::cluster::as_sent(run, given, &args.server, &options)
         })
     })
 }
 
-/// The command as a message names it, and what it sends ([`slotgen_cluster::rights`]):
-/// the plan, or the plan and its moves under --apply (in the classic dialect, which
-/// [`super::cluster::as_sent`] makes the seed's).
-fn rights(args: &RebalanceArgs) -> (&'static str, Run) {
+/// The command as a message names it, what it sends ([`slotgen_cluster::rights`]): the
+/// plan, or the plan and its moves under --apply (in the classic dialect, which
+/// [`super::cluster::as_sent`] makes the one --dialect gave, or else the seed's), and the
+/// dialect --dialect gave.
+fn rights(args: &RebalanceArgs) -> (&'static str, Run, Option<Dialect>) {
+    let given = args.dialect.map(Dialect::from);
     if args.apply {
-        ("rebalance --apply", Run::Apply(args.by(), Dialect::Classic))
+        (
+            "rebalance --apply",
+            Run::Apply(args.by(), Dialect::Classic, false),
+            given,
+        )
     } else {
-        ("rebalance", Run::Plan(args.by()))
+        ("rebalance", Run::Plan(args.by()), given)
     }
 }
 
@@ -87,6 +93,12 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
         }
         return apply_file(args, file, &options);
     }
+    // one apply at a time: the claim is held until this run ends
+    let _claim = if args.apply {
+        Some(claim(args, &options)?)
+    } else {
+        None
+    };
     if args.apply {
         // an atomic job under way (as a killed run leaves one) ends first, so that the
         // plan is made on the map it leaves; waiting changes nothing

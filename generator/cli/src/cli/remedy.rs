@@ -35,10 +35,11 @@ pub(super) fn map_hashtags(remedies: &[HotRemedy]) -> Vec<(u16, Vec<u8>, f64)> {
 /// The remedy of every slot of `hot`: each sampled on its primary (a failure said on stderr
 /// and that slot left without a remedy), split over the map `owners` (as the plan leaves
 /// it) with `amounts` of `metric` and one weight per shard. A sample refused for a right
-/// names every right of `run` (`slotgen NAME`, what it sends), so that one grant covers it.
+/// names every right of `run` (`slotgen NAME`, what it sends, the dialect `--dialect`
+/// gave), so that one grant covers it.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn remedies(
-    run: (&str, Run),
+    run: (&str, Run, Option<slotgen_cluster::Dialect>),
     server: &ServerArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
     topology: &Topology,
@@ -66,7 +67,7 @@ pub(super) fn remedies(
                 super::cluster::whole_run_grant(
                     denied,
                     run.0,
-                    super::cluster::as_sent(run.1, server, options),
+                    super::cluster::as_sent(run.1, run.2, server, options),
                 )
             });
             say!(

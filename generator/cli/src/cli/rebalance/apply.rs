@@ -34,6 +34,21 @@ fn interrupt_flag() -> &'static AtomicBool {
     })
 }
 
+/// `--apply`: the cluster claimed for this run ([`cluster::claim`]), before anything is
+/// changed, to be held until the run ends; refused where another `--apply` is under way.
+/// Where the user may not run what the check sends, stderr says once that it was skipped.
+pub(super) fn claim(
+    args: &RebalanceArgs,
+    options: &slotgen_cluster::transport::ConnectOptions,
+) -> Result<cluster::Claim> {
+    let claim =
+        cluster::claim(&args.server.redis, options, args.server.timeout.get()).map_err(explain)?;
+    if let Some(why) = &claim.skipped {
+        say!("slotgen: note: the check that no other `rebalance --apply` is under way was skipped: {why}");
+    }
+    Ok(claim)
+}
+
 /// `--apply`: every atomic job still running on a primary (as a killed run leaves one)
 /// waited for, each said on stderr with the state it ended in, before the map is read.
 pub(super) fn wait_for_jobs(
@@ -150,7 +165,15 @@ pub(super) fn carry_out(
     );
     line.end();
     // a source that failed over mid-move: the slot finished now, where that can be done
-    let result = result.map_err(|e| cluster::after_stop(&args.server.redis, options, &how, e));
+    let result = result.map_err(|e| {
+        cluster::after_stop(&args.server.redis, options, &how, e, &mut |source, bound| {
+            say!(
+                "slotgen: note: the source {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
+                field(source.as_bytes()),
+                bound.as_secs_f64()
+            );
+        })
+    });
     // a slot the stop left half moved: its keys on the target count among those moved; a
     // slot finished after its source failed over counts as a move done
     let half = match &result {
@@ -394,6 +417,8 @@ pub(super) fn apply_file(
         )));
     }
     let planned = cluster::PlanFile::parse(&shown, &text)?;
+    // one apply at a time: the claim is held until this run ends
+    let _claim = claim(args, options)?;
     // a job under way ends first: the plan file is then checked against the map it left
     wait_for_jobs(args, options)?;
     let mut live = Topology::fetch(url, options, timeout).map_err(explain)?;

@@ -141,7 +141,7 @@ pub struct RebalanceArgs {
 
 /// `--timeout` of `rebalance`: the reads are one exchange, as for every command, but
 /// `--apply` gives each step its own time (`ApplyOptions::timeout`), the whole apply none.
-const TIMEOUT_HELP: &str = "The time allowed for reading the map and the load (the whole exchange, connecting to every primary included), and with --apply for each step of a move on its own (a connection, a command; an atomic job is cancelled when it shows no progress for this long), not for the whole apply: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`) [default: 10]";
+const TIMEOUT_HELP: &str = "The time allowed for reading the map and the load (the whole exchange, connecting to every primary included), and with --apply for each step of a move on its own (a connection, a command; an atomic job is cancelled when it shows no progress for this long; a source that stops answering is waited for this long at most, for its replica to take its place), not for the whole apply: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`) [default: 10]";
 
 impl RebalanceArgs {
     /// `--by`, which clap requires unless --plan is given (and --plan takes another path).
