@@ -7,9 +7,8 @@ use std::collections::BTreeMap;
 
 use redis::Value;
 
-use super::topology::{
-    show_ranges, LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
-};
+use super::slot_range::{show_ranges, SlotRange};
+use super::topology::{LeftOut, Migration, MigrationKind, Node, Role, Shard, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
 use crate::text::escape_cut;
 

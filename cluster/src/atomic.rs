@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use redis::Value;
 
 use super::exchange::Exchange;
-use super::topology::SlotRange;
+use super::slot_range::SlotRange;
 use super::Error;
 use crate::transport::{Budget, Connection, Endpoint};
 

@@ -9,7 +9,8 @@ use std::time::Duration;
 use super::answers::info_field;
 use super::exchange::bounded;
 use super::rebalance::{Move, Plan};
-use super::topology::{ranges_of, Topology};
+use super::slot_range::ranges_of;
+use super::topology::Topology;
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
 

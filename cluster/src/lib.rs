@@ -21,6 +21,7 @@ mod plan_file;
 mod rebalance;
 mod remedy;
 mod resume;
+mod slot_range;
 mod slot_stats;
 mod spread;
 mod topology;
@@ -62,11 +63,11 @@ pub use remedy::{
     LIST_KEYS, SAMPLE_KEYS,
 };
 pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};
+pub use slot_range::{ranges_of, show_ranges, show_ranges_brief, SlotRange, BRIEF_RANGES};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
 pub use topology::{
-    ranges_of, refuse_migrations, show_ranges, show_ranges_brief, LeftOut, Migration,
-    MigrationKind, Node, Role, Shard, SlotRange, Source, Topology, BRIEF_RANGES,
+    refuse_migrations, LeftOut, Migration, MigrationKind, Node, Role, Shard, Source, Topology,
 };
 pub use version::Receiving;
 

@@ -7,7 +7,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::rebalance::{Move, Plan};
-use super::topology::{ranges_of, Topology};
+use super::slot_range::ranges_of;
+use super::topology::Topology;
 use super::Error;
 
 /// The `format` of a plan file this version writes and reads.
