@@ -1211,9 +1211,11 @@ impl Flow<'_> {
         self.computed(call).is_some()
     }
 
-    /// `string.format(form, ...)` of a literal form whose directives are `%s` and `%%` only
-    /// (`'%s:count'`), a value for each `%s`: the form's text with each value as `%s`
-    /// writes it ([`Edit::Format`]); `None` for another form.
+    /// `string.format(form, ...)` of a literal form whose directives are `%s`, `%d`, `%i`
+    /// and `%%` only (`'%s:%d'`), a value for each `%s` and an integer literal for each `%d`
+    /// or `%i`: the form's text with each value as `%s` writes it ([`Edit::Format`]) and each
+    /// integer in decimal digits (Lua 5.1 hands the number to C's `%lld`: exact for the
+    /// integers [`integer`] reads); `None` for another form or value.
     fn formatted<'e>(
         &self,
         form: &Expression,
@@ -1244,6 +1246,10 @@ impl Flow<'_> {
                         text: short(&value.to_string()),
                     });
                 }
+                Some(b'd' | b'i') => {
+                    let value = integer(values.next()?)?;
+                    text.extend_from_slice(value.to_string().as_bytes());
+                }
                 _ => return None,
             }
         }
@@ -1261,24 +1267,7 @@ impl Flow<'_> {
             let FunctionArgs::Parentheses { arguments, .. } = args else {
                 return None;
             };
-            arguments
-                .iter()
-                .skip(skip)
-                .map(|e| match e {
-                    Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
-                    Expression::UnaryOperator {
-                        unop: ast::UnOp::Minus(_),
-                        expression,
-                    } => match &**expression {
-                        Expression::Number(n) => number_text(&n.token().to_string())?
-                            .parse::<i64>()
-                            .ok()
-                            .map(|v| -v),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect()
+            arguments.iter().skip(skip).map(integer).collect()
         };
         let edit = |name: &str, positions: &[i64]| match (name, positions) {
             ("upper", []) => Some(Edit::Upper),
