@@ -1080,7 +1080,8 @@ impl Flow<'_> {
     }
 
     /// The parts of `table[expression]` (`expr` as written): `KEYS[i]`, `ARGV[i]` (also
-    /// through a local that holds the table), nil at an index never set, else opaque.
+    /// through a local that holds the table), nil at an index never set, the value a local
+    /// table's element is followed to ([`Changes::of`]), else opaque.
     fn indexed(
         &self,
         table: &str,
@@ -1097,25 +1098,29 @@ impl Flow<'_> {
                 .filter(|&i| i > 0),
             _ => None,
         };
+        let byte = byte_start(expression).unwrap_or(0);
+        let bound = self.names.resolve_in(self.file, &table, byte);
         let which = match (is_keys, is_argv) {
             (true, _) => Some(Which::Keys),
             (_, true) => Some(Which::Argv),
-            _ => None,
+            _ => bound.map(Which::Local),
         };
         if let Some(which) = which {
-            let byte = byte_start(expression).unwrap_or(0);
+            let local = matches!(which, Which::Local(_));
             let changed = |why| {
                 vec![Part::Changed {
                     text: short(&expr.to_string()),
                     why,
                 }]
             };
-            let bound = self.names.resolve_in(self.file, &table, byte);
             match self
                 .changes
                 .of(which, Some((&table, bound)), literal_index, self.file, byte)
             {
                 Read::Caller => {}
+                // a local table's element not followed is not known, as before
+                Read::Changed(_) if local => return opaque(),
+                Read::Followed(..) if local && self.following.get() => return opaque(),
                 Read::Changed(why) => return changed(why),
                 // a value read inside the value followed is not followed again
                 Read::Followed(_, _, why) if self.following.get() => return changed(why),
