@@ -1080,7 +1080,8 @@ impl Flow<'_> {
     }
 
     /// The parts of `table[expression]` (`expr` as written): `KEYS[i]`, `ARGV[i]` (also
-    /// through a local that holds the table), nil at an index never set, else opaque.
+    /// through a local that holds the table), nil at an index never set, the value a local
+    /// table's element is followed to ([`Changes::of`]), else opaque.
     fn indexed(
         &self,
         table: &str,
@@ -1097,25 +1098,29 @@ impl Flow<'_> {
                 .filter(|&i| i > 0),
             _ => None,
         };
+        let byte = byte_start(expression).unwrap_or(0);
+        let bound = self.names.resolve_in(self.file, &table, byte);
         let which = match (is_keys, is_argv) {
             (true, _) => Some(Which::Keys),
             (_, true) => Some(Which::Argv),
-            _ => None,
+            _ => bound.map(Which::Local),
         };
         if let Some(which) = which {
-            let byte = byte_start(expression).unwrap_or(0);
+            let local = matches!(which, Which::Local(_));
             let changed = |why| {
                 vec![Part::Changed {
                     text: short(&expr.to_string()),
                     why,
                 }]
             };
-            let bound = self.names.resolve_in(self.file, &table, byte);
             match self
                 .changes
                 .of(which, Some((&table, bound)), literal_index, self.file, byte)
             {
                 Read::Caller => {}
+                // a local table's element not followed is not known, as before
+                Read::Changed(_) if local => return opaque(),
+                Read::Followed(..) if local && self.following.get() => return opaque(),
                 Read::Changed(why) => return changed(why),
                 // a value read inside the value followed is not followed again
                 Read::Followed(_, _, why) if self.following.get() => return changed(why),
@@ -1211,9 +1216,11 @@ impl Flow<'_> {
         self.computed(call).is_some()
     }
 
-    /// `string.format(form, ...)` of a literal form whose directives are `%s` and `%%` only
-    /// (`'%s:count'`), a value for each `%s`: the form's text with each value as `%s`
-    /// writes it ([`Edit::Format`]); `None` for another form.
+    /// `string.format(form, ...)` of a literal form whose directives are `%s`, `%d`, `%i`
+    /// and `%%` only (`'%s:%d'`), a value for each `%s` and an integer literal for each `%d`
+    /// or `%i`: the form's text with each value as `%s` writes it ([`Edit::Format`]) and each
+    /// integer in decimal digits (Lua 5.1 hands the number to C's `%lld`: exact for the
+    /// integers [`integer`] reads); `None` for another form or value.
     fn formatted<'e>(
         &self,
         form: &Expression,
@@ -1244,6 +1251,10 @@ impl Flow<'_> {
                         text: short(&value.to_string()),
                     });
                 }
+                Some(b'd' | b'i') => {
+                    let value = integer(values.next()?)?;
+                    text.extend_from_slice(value.to_string().as_bytes());
+                }
                 _ => return None,
             }
         }
@@ -1261,24 +1272,7 @@ impl Flow<'_> {
             let FunctionArgs::Parentheses { arguments, .. } = args else {
                 return None;
             };
-            arguments
-                .iter()
-                .skip(skip)
-                .map(|e| match e {
-                    Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
-                    Expression::UnaryOperator {
-                        unop: ast::UnOp::Minus(_),
-                        expression,
-                    } => match &**expression {
-                        Expression::Number(n) => number_text(&n.token().to_string())?
-                            .parse::<i64>()
-                            .ok()
-                            .map(|v| -v),
-                        _ => None,
-                    },
-                    _ => None,
-                })
-                .collect()
+            arguments.iter().skip(skip).map(integer).collect()
         };
         let edit = |name: &str, positions: &[i64]| match (name, positions) {
             ("upper", []) => Some(Edit::Upper),

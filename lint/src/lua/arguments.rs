@@ -4,11 +4,11 @@
 //! takes 2 and 3 (`2.0` too, `2.5` as 2), `set_repl` the flags 0 to 3 (`REPL_NONE`,
 //! `REPL_AOF`, `REPL_REPLICA`, `REPL_ALL`), a negative number refused.
 
-use full_moon::ast::{self, Expression, FunctionArgs, Prefix};
+use full_moon::ast::{self, FunctionArgs, Prefix};
 use full_moon::visitors::Visitor;
 
 use super::names::Names;
-use super::syntax::{byte_range, callee, number_text, position};
+use super::syntax::{byte_range, callee, integer, position};
 use crate::Position;
 
 /// A call of file 0 whose literal argument the server refuses.
@@ -89,17 +89,5 @@ impl Visitor for Find<'_> {
             reason,
             fix,
         });
-    }
-}
-
-/// The value of an integer literal (`3`, `0x3`, `3.0`, `-1`), `None` for anything else.
-fn integer(expression: &Expression) -> Option<i64> {
-    match expression {
-        Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
-        Expression::UnaryOperator {
-            unop: ast::UnOp::Minus(_),
-            expression,
-        } => integer(expression).map(|v| -v),
-        _ => None,
     }
 }

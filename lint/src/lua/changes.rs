@@ -25,6 +25,12 @@
 //! function holding it) does, and the read comes after it in the same script (or function
 //! body); nothing else changes the table's other elements as a whole. Every other read of a
 //! changed table is not known.
+//!
+//! A local table of the script's own file declared with positional fields (`local t = {}`,
+//! `local t = { KEYS[1] }`) where the declaration runs whenever the script (or function)
+//! does is read by the same rules, by its binding ([`Which::Local`]): its changes are found
+//! as the call's tables' are, and a read of `t[i]` is the value of the one change that
+//! touches the element, or of the declaration's field `i` when none does; else not known.
 
 use std::collections::{HashMap, HashSet};
 
@@ -164,18 +170,29 @@ impl Table {
     }
 }
 
-/// The changes the script makes to `KEYS` and to `ARGV`.
+/// A local table followed (see the module's docs): its declaration, whose values hold
+/// where no change touches an element, and its changes.
+#[derive(Debug, Clone)]
+struct Local {
+    declared: Change,
+    table: Table,
+}
+
+/// The changes the script makes to `KEYS`, to `ARGV` and to the local tables it follows.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Changes {
     keys: Table,
     argv: Table,
+    /// By binding (index of [`Names::bindings`], file 0).
+    locals: HashMap<usize, Local>,
 }
 
-/// Which of the call's tables.
+/// Which table: one of the call's, or a local table of the script (its binding).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Which {
     Keys,
     Argv,
+    Local(usize),
 }
 
 impl Changes {
@@ -221,7 +238,9 @@ impl Changes {
     /// loop over the table or `unpack`, which every change reaches): the caller's value
     /// where the script cannot have changed it; the value assigned where that is certain;
     /// else not known, and why (the change and its line). `index` `None` for an index the
-    /// lint cannot read, a loop over the table and `unpack`.
+    /// lint cannot read, a loop over the table and `unpack`. A local table's element is
+    /// never the caller's: the value followed, else not known (why empty where the table
+    /// is not one the lint follows).
     pub(super) fn of(
         &self,
         which: Which,
@@ -230,12 +249,21 @@ impl Changes {
         file: usize,
         byte: usize,
     ) -> Read<'_> {
-        let table = match which {
-            Which::Keys => &self.keys,
-            Which::Argv => &self.argv,
+        let (table, declared) = match which {
+            Which::Keys => (&self.keys, None),
+            Which::Argv => (&self.argv, None),
+            Which::Local(b) => match self.locals.get(&b) {
+                Some(local) if file == 0 && index.is_some() => {
+                    (&local.table, Some(&local.declared))
+                }
+                _ => return Read::Changed(String::new()),
+            },
         };
-        let (Some(change), only) = table.touching(index, read, file, byte) else {
-            return Read::Caller;
+        let (change, only) = match (table.touching(index, read, file, byte), declared) {
+            ((Some(change), only), _) => (change, only),
+            // no change touches the element: the declaration's field, if it has one
+            ((None, _), Some(declared)) => (declared, true),
+            ((None, _), None) => return Read::Caller,
         };
         let line = |at: Position| {
             if at.file == 0 {
@@ -295,6 +323,25 @@ impl Finder<'_> {
         }
     }
 
+    /// The table the name `token` of the file visited stands for where it is: one of the
+    /// call's ([`Finder::table`]), or a local table followed, by its binding (an include
+    /// placed after the declaration reaches the script's local too).
+    fn table_at(&self, token: &TokenReference) -> Option<Which> {
+        let name = name_of(token);
+        self.table(&name).or_else(|| {
+            if self.changes.locals.is_empty() {
+                return None;
+            }
+            let b = self
+                .names
+                .resolve_in(self.file, &name, byte_start(token)?)?;
+            self.changes
+                .locals
+                .contains_key(&b)
+                .then_some(Which::Local(b))
+        })
+    }
+
     /// The body of the innermost registered function that holds `byte` of file 0, if any.
     fn unit_at(&self, byte: usize) -> Option<(usize, usize)> {
         self.names
@@ -303,6 +350,18 @@ impl Finder<'_> {
             .map(|f| f.body)
             .filter(|&(a, b)| a <= byte && byte < b)
             .min_by_key(|&(a, b)| b - a)
+    }
+
+    /// The line of the file visited where `node` starts, its comment left out, cut.
+    fn line_of(&self, node: &impl Node) -> String {
+        let line = position(self.file, node)
+            .line
+            .checked_sub(1)
+            .and_then(|l| self.lines.get(l))
+            .and_then(|&a| self.source.get(a..))
+            .and_then(|rest| rest.lines().next())
+            .unwrap_or_default();
+        short(code_of(line))
     }
 
     /// A change of `which` at `node` of the file visited (its `element`, `None` for any),
@@ -324,18 +383,15 @@ impl Finder<'_> {
         });
         let at = position(self.file, node);
         let byte = byte_start(node).unwrap_or(0);
-        let line = at
-            .line
-            .checked_sub(1)
-            .and_then(|l| self.lines.get(l))
-            .and_then(|&a| self.source.get(a..))
-            .and_then(|rest| rest.lines().next())
-            .unwrap_or_default();
-        let text = short(code_of(line));
+        let text = self.line_of(node);
         let unit = (self.file == 0).then(|| self.unit_at(byte)).flatten();
         let table = match which {
             Which::Keys => &mut self.changes.keys,
             Which::Argv => &mut self.changes.argv,
+            Which::Local(b) => match self.changes.locals.get_mut(&b) {
+                Some(local) => &mut local.table,
+                None => return,
+            },
         };
         table.push(Change {
             at,
@@ -346,6 +402,33 @@ impl Finder<'_> {
             how,
             text,
         });
+    }
+
+    /// The local table `token` declared by `node` with the values `follow`, followed by its
+    /// binding from here on.
+    fn local_table(&mut self, node: &impl Node, token: &TokenReference, follow: Follow) {
+        let name = name_of(token);
+        let Some(b) = byte_start(token).and_then(|at| self.names.resolve_in(self.file, &name, at))
+        else {
+            return;
+        };
+        let line = self.line_of(node);
+        let declared = Change {
+            at: position(self.file, node),
+            element: None,
+            unit: follow.unit,
+            name: Some((name.clone(), Some(b))),
+            follow: Some(follow),
+            how: format!("declares `{name}`"),
+            text: line,
+        };
+        self.changes.locals.insert(
+            b,
+            Local {
+                declared,
+                table: Table::default(),
+            },
+        );
     }
 
     /// A name declared anew (a local, a parameter, a loop variable): a change of the table
@@ -450,7 +533,7 @@ impl Visitor for Finder<'_> {
                 }
                 _ => continue,
             };
-            if let Some(which) = self.table(&name_of(name)) {
+            if let Some(which) = self.table_at(name) {
                 let how = match var {
                     Var::Name(_) => format!("assigns `{}`", name_of(name)),
                     _ => format!("assigns into `{}`", name_of(name)),
@@ -493,7 +576,11 @@ impl Visitor for Finder<'_> {
                 ([_], [value]) => self.follow(node, value, None, true),
                 _ => None,
             };
-            self.declared_with(token, follow);
+            match (declared, follow) {
+                // `local t = { KEYS[1] }`, `local t = {}`: a local table followed
+                (None, Some(follow)) => self.local_table(node, token, follow),
+                (_, follow) => self.declared_with(token, follow),
+            }
         }
     }
 
@@ -569,7 +656,7 @@ impl Visitor for Finder<'_> {
                 }
             }
             Expression::Var(Var::Name(n)) => {
-                let Some(which) = self.table(&name_of(n)) else {
+                let Some(which) = self.table_at(n) else {
                     return;
                 };
                 let at = byte_start(n).unwrap_or(0);

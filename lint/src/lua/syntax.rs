@@ -168,6 +168,19 @@ pub(super) fn number_text(token: &str) -> Option<String> {
     }
 }
 
+/// The value of an integer literal (`3`, `0x3`, `3.0`, `-1`), exact where [`number_text`]
+/// gives its digits; `None` for anything else.
+pub(super) fn integer(expression: &Expression) -> Option<i64> {
+    match expression {
+        Expression::Number(n) => number_text(&n.token().to_string())?.parse().ok(),
+        Expression::UnaryOperator {
+            unop: ast::UnOp::Minus(_),
+            expression,
+        } => integer(expression).map(|v| -v),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
