@@ -11,9 +11,10 @@ use slotgen_cluster::{self as cluster, Topology};
 #[derive(Debug, Args)]
 pub struct WeightArgs {
     /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
-    /// weight 2 is meant to carry twice the load of one of weight 1, its fair share of the
-    /// total and so the skew weighed by it. Repeat for several, once per primary. A primary
-    /// to empty takes `rebalance --drain`, not a weight of 0.
+    /// weight 2 is meant to carry twice the load of one of weight 1. Its fair share is the
+    /// total times its weight over the sum of the weights, and the skew is measured against
+    /// it. Repeat for several, once per primary. A primary to empty takes `rebalance
+    /// --drain`, not a weight of 0.
     #[arg(long = "weight", value_name = "NODE=W")]
     pub weight: Vec<String>,
 }
