@@ -356,6 +356,20 @@ fn a_drained_redis_7_primary_owns_no_slot_and_leaves_by_the_printed_command() {
         .unwrap();
     let commands = removals(&run.stderr);
     assert_eq!(commands.len(), 1, "{}", run.stderr);
+    // `--cluster del-node` sends `CLUSTER FORGET` to every node: each must know the added
+    // node first (gossip reaches the seed's peers later than the seed)
+    for line in nodes(&seed).lines() {
+        let peer = line
+            .split(' ')
+            .nth(1)
+            .and_then(|a| a.split('@').next())
+            .unwrap();
+        if peer != removed {
+            wait_until(peer, "the added node known", |nodes| {
+                nodes.contains(id.as_str())
+            });
+        }
+    }
     let out = Command::new("sh")
         .arg("-c")
         .arg(&commands[0])
