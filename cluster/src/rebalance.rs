@@ -2598,4 +2598,74 @@ mod tests {
         assert!(p.plan.reached);
         assert!(p.minimal.is_some());
     }
+
+    /// A tester's floor plan (break13 F20, Valkey 8.0): `{hot}` (2000 keys) and 484 slots
+    /// of `s:N` on the second primary, 30 tags of 50 keys and 495 slots of `s:N` on the
+    /// first, 485 slots of `s:N` on the third (the slots' amounts from `CLUSTER KEYSLOT`'s
+    /// rule over those keys: 2009 / 2496 / 495). The floor is 2000 / (5000 / 3) = 1.2, each
+    /// primary's cap 2000. The plan sends 9 single-key slots to the first primary after a
+    /// 50-key slot left it, which read as a detour (sending the 9 to the third instead, 484
+    /// moves and 496 keys). It is not: the first primary starts 9 over its cap, so that
+    /// plan stops at 2009 / 1666.7; the plan's 485 moves and 546 keys are the fewest, by
+    /// the bound computed here, and each move lands under its receiver's cap.
+    #[test]
+    fn a_floor_plan_routes_load_only_under_a_cap_and_is_the_fewest() {
+        let mut first = vec![51, 51];
+        first.extend([50; 28]);
+        first.extend([2; 14]);
+        first.extend([1; 479]);
+        let mut second = vec![2000];
+        second.extend([2; 12]);
+        second.extend([1; 472]);
+        let mut third = vec![2; 10];
+        third.extend([1; 475]);
+        let (amounts, owners) = on_shards(&[&first, &second, &third]);
+        let p = plan_with(&amounts, &amounts, &owners, &[1.0; 3], &exact(1.1)).unwrap();
+        let loads: Vec<u64> = [&first, &second, &third]
+            .iter()
+            .map(|s| s.iter().sum())
+            .collect();
+        assert_eq!(loads, [2009, 2496, 495]);
+        let fair = loads.iter().sum::<u64>() as f64 / 3.0;
+        assert_eq!(p.floor, Some(2000.0 / fair));
+        let cap = 2000.0;
+        assert_eq!(
+            skew_of_moved(&amounts, &owners, &[1.0; 3], &p.plan.moves),
+            p.floor
+        );
+        // the bound: the second primary's hot slot fills a cap alone, so its 484 other
+        // slots (496 keys) all go; the first sheds 9 at least, by one slot of 9 or more
+        // (the cheapest: 50 keys) or by five of 1 and 2 keys
+        let excess = loads[0] - 2000;
+        let cheapest = first.iter().filter(|&&a| a >= excess).min().unwrap();
+        let need = second.len() - 1 + 1;
+        let need_keys = second[1..].iter().sum::<u64>() + cheapest;
+        assert_eq!((need, need_keys), (485, 546));
+        let keys: u64 = p.plan.moves.iter().map(|m| m.keys).sum();
+        assert_eq!(
+            (p.plan.moves.len(), keys),
+            (need, need_keys),
+            "{:?}",
+            p.plan
+        );
+        // the tester's 484 moves: every slot but the hot one to the third primary
+        let theirs: Vec<Move> = (first.len() + 1..first.len() + second.len())
+            .map(|slot| Move {
+                slot: slot_of(slot),
+                from: 1,
+                to: 2,
+                keys: amounts[slot],
+                amount: amounts[slot],
+            })
+            .collect();
+        let left = skew_of_moved(&amounts, &owners, &[1.0; 3], &theirs).unwrap();
+        assert!(left > p.floor.unwrap() + 1e-3, "{left}");
+        // in the plan's order, no move sends load over its receiver's cap
+        let mut now = loads.clone();
+        for m in &p.plan.moves {
+            now[m.from] -= m.amount;
+            now[m.to] += m.amount;
+            assert!(now[m.to] as f64 <= cap * (1.0 + 1e-12), "{m:?}: {now:?}");
+        }
+    }
 }

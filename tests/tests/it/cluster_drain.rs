@@ -23,7 +23,7 @@ fn addr(port: u16) -> String {
 }
 
 /// The owner (`host:port`) of every slot by `CLUSTER SLOTS` of the node at `seed`.
-fn owners(seed: &str) -> Vec<String> {
+pub(crate) fn owners(seed: &str) -> Vec<String> {
     let mut con = plain(seed, None);
     let ranges: Vec<(u16, u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
         .arg("SLOTS")
@@ -57,7 +57,7 @@ fn owners(seed: &str) -> Vec<String> {
 
 /// 1500 keys `d:{n}` and 300 `{hot}:{n}`, each `SET` (value = its name) on a plain
 /// connection to the primary the harness gave its slot; returns each key's slot.
-fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, u16> {
+pub(crate) fn write_keys(cluster: &ReplicatedCluster) -> BTreeMap<String, u16> {
     let keys: Vec<String> = (0..1500)
         .map(|n| format!("d:{n}"))
         .chain((0..300).map(|n| format!("{{hot}}:{n}")))
@@ -86,7 +86,10 @@ fn load(cluster: &ReplicatedCluster) -> BTreeMap<String, u16> {
 
 /// Every key read back on a plain connection to the owner of its slot (`owners`); the keys
 /// each node holds.
-fn read_back(keys: &BTreeMap<String, u16>, owners: &[String]) -> BTreeMap<String, usize> {
+pub(crate) fn read_back(
+    keys: &BTreeMap<String, u16>,
+    owners: &[String],
+) -> BTreeMap<String, usize> {
     let mut by_node: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for (key, slot) in keys {
         by_node
@@ -162,7 +165,7 @@ fn skew_of(held: &[usize]) -> f64 {
 /// removed nodes forgotten, every key read back). Returns the keys and the removed
 /// primary's address.
 fn drain_and_remove(cluster: &ReplicatedCluster) -> (BTreeMap<String, u16>, String) {
-    let keys = load(cluster);
+    let keys = write_keys(cluster);
     let seed = addr(cluster.primaries[0].port);
     let url = format!("redis://{seed}");
     let drained = addr(cluster.primaries[2].port);
@@ -360,6 +363,20 @@ fn a_drained_redis_7_primary_owns_no_slot_and_leaves_by_the_printed_command() {
         .unwrap();
     let commands = removals(&run.stderr);
     assert_eq!(commands.len(), 1, "{}", run.stderr);
+    // `--cluster del-node` sends `CLUSTER FORGET` to every node: each must know the added
+    // node first (gossip reaches the seed's peers later than the seed)
+    for line in nodes(&seed).lines() {
+        let peer = line
+            .split(' ')
+            .nth(1)
+            .and_then(|a| a.split('@').next())
+            .unwrap();
+        if peer != removed {
+            wait_until(peer, "the added node known", |nodes| {
+                nodes.contains(id.as_str())
+            });
+        }
+    }
     let out = Command::new("sh")
         .arg("-c")
         .arg(&commands[0])

@@ -19,6 +19,7 @@ use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
 use slotgen_tests::require_tool;
 
+use super::cluster_drain::{owners, read_back, write_keys};
 use super::cluster_live::{keyslots, plain, rebalance, rebalance_args, run_help_examples, slotgen};
 
 /// Keys of the workload on the hot hashtag: more than half of all other keys, so that its
@@ -975,4 +976,105 @@ fn a_one_slot_primary_s_whole_load_is_hot_only_where_a_split_helps() {
     write(0, 101, 301);
     assert_eq!(hot(&load), [u64::from(kept[0])]);
     assert_eq!(hot(&plan), [u64::from(kept[0])]);
+}
+
+/// After a weighted `rebalance --apply`, `load --weight` (the same weights) gives the skew
+/// the plan predicted, computed here from the keys written and the owners the servers now
+/// give their slots; without --weight, `load` gives the unweighted skew and says it is.
+#[test]
+fn load_with_the_plan_s_weights_gives_the_plan_s_skew() {
+    let Some(cluster) = live::cluster(Server::Redis, 0, None, &[]) else {
+        return;
+    };
+    let keys = write_keys(&cluster);
+    let url = cluster.url();
+    let seed = format!("127.0.0.1:{}", cluster.primaries[0].port);
+    let heavy = format!("127.0.0.1:{}", cluster.primaries[2].port);
+    let weight = format!("{heavy}=2");
+    let plan = rebalance(&url, &["--weight", &weight, "--format", "json", "--apply"]);
+    let plan: serde_json::Value = serde_json::from_str(plan.ok()).unwrap();
+    assert!(!plan["moves"].as_array().unwrap().is_empty(), "{plan}");
+    let predicted = plan["skew_after"].as_f64().unwrap();
+
+    // the keys each primary holds now, read back from the owners the servers give
+    let held = read_back(&keys, &owners(&seed));
+    let total = keys.len() as f64;
+    assert_eq!(held.values().sum::<usize>(), keys.len());
+    let weight_of = |node: &str| if node == heavy { 2.0 } else { 1.0 };
+    // fair share of a primary: the total split 1:1:2
+    let weighted = held
+        .iter()
+        .map(|(node, &n)| n as f64 / (total * weight_of(node) / 4.0))
+        .fold(0.0, f64::max);
+    let unweighted = *held.values().max().unwrap() as f64 / (total / 3.0);
+    assert!(
+        (weighted - predicted).abs() < 1e-9,
+        "{held:?}: {weighted} against {predicted}"
+    );
+    assert!(unweighted > weighted + 0.1, "{held:?}: {unweighted}");
+
+    let skew_of = |run: &super::cluster_live::Run| -> f64 {
+        let rows = run.rows();
+        let skew: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == "skew").collect();
+        assert_eq!(skew.len(), 1, "{rows:?}");
+        assert_eq!(skew[0][1], "keys");
+        skew[0][2].parse().unwrap()
+    };
+    let weighed = slotgen(&["load", "--redis", &url, "--weight", &weight], b"");
+    weighed.ok();
+    assert!(
+        (skew_of(&weighed) - weighted).abs() < 5e-5,
+        "{}",
+        weighed.stdout
+    );
+    // one `weight` line per primary, the heavy one's 2
+    let weights: Vec<(String, String)> = weighed
+        .rows()
+        .into_iter()
+        .filter(|r| r[0] == "weight")
+        .map(|r| (r[2].clone(), r[3].clone()))
+        .collect();
+    assert_eq!(weights.len(), 3, "{}", weighed.stdout);
+    for (addr, w) in &weights {
+        assert_eq!(w, if *addr == heavy { "2" } else { "1" }, "{weights:?}");
+    }
+    let json = slotgen(
+        &[
+            "load", "--redis", &url, "--weight", &weight, "--format", "json",
+        ],
+        b"",
+    );
+    let json: serde_json::Value = serde_json::from_str(json.ok()).unwrap();
+    assert_eq!(json["weighted"], true);
+    assert!(
+        (json["skew"]["keys"].as_f64().unwrap() - predicted).abs() < 1e-9,
+        "{json}"
+    );
+
+    // without --weight: the skew over equal shares, no `weight` line, JSON says unweighted
+    let plain_run = slotgen(&["load", "--redis", &url], b"");
+    plain_run.ok();
+    assert!(
+        (skew_of(&plain_run) - unweighted).abs() < 5e-5,
+        "{}",
+        plain_run.stdout
+    );
+    assert!(!plain_run.rows().iter().any(|r| r[0] == "weight"));
+    let json = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(json.ok()).unwrap();
+    assert_eq!(json["weighted"], false);
+    assert!(json["primaries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p["weight"] == 1.0));
+
+    // the option's refusals are rebalance's own
+    let zero = slotgen(
+        &["load", "--redis", &url, "--weight", &format!("{heavy}=0")],
+        b"",
+    );
+    zero.fails_with_code(2, "give `slotgen rebalance --drain");
+    let replica_or_unknown = slotgen(&["load", "--redis", &url, "--weight", "127.0.0.1:1=2"], b"");
+    replica_or_unknown.fails_with_code(2, "--weight: ");
 }

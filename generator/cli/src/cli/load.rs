@@ -12,6 +12,7 @@ use slotgen_cluster::transport::ConnectOptions;
 use slotgen_cluster::{LoadSource, Metric, SlotLoad, Summary};
 
 use super::cluster::{explain, ServerArgs};
+use super::weights::WeightArgs;
 
 /// The form of `slotgen load`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -19,14 +20,16 @@ enum Format {
     /// Tab-separated lines, each led by what it holds: `source` (the command read, then the
     /// metrics collected), `absent` (a metric not collected, and how to collect it), `node`
     /// (`node_id addr slots metric total share`, one line per primary and metric, share in
-    /// percent), `skew` (`metric ratio`: the fullest primary over the mean, `-` when the
-    /// total is 0), `top` (`metric slot value addr`) and `hot` (`metric slot value addr`: a
+    /// percent), with --weight `weight` (`node_id addr weight`, one line per primary),
+    /// `skew` (`metric ratio`: the largest of a primary's total over its fair share, the
+    /// mean without --weight, `-` when the total is 0), `top` (`metric slot value addr`) and `hot` (`metric slot value addr`: a
     /// slot that alone holds more than a primary's fair share), these two of the --by metric,
     /// and `remedy` (`metric slot text`: the hashtag that carries a hot slot, and its split
     /// over tags on the least loaded primaries).
     Tsv,
-    /// One JSON object: `source`, `metrics`, `absent`, `by`, `primaries` (one object per
-    /// primary: `node_id`, `addr`, `slots`, and per metric its `totals`, `shares` and
+    /// One JSON object: `source`, `metrics`, `absent`, `by`, `weighted` (whether --weight
+    /// was given), `primaries` (one object per primary: `node_id`, `addr`, `slots`,
+    /// `weight` (1 unless --weight gave another), and per metric its `totals`, `shares` and
     /// `ratios` to the fair share), `skew` per metric, `top` and `hot` (`slot`, `value`,
     /// `addr`) of the --by metric; each `hot` slot with its sampled `hashtags` and its
     /// `remedy` (`tags`: each `tag`, its `slot` and `node`, and the `key`).
@@ -69,6 +72,8 @@ pub struct LoadArgs {
     server: ServerArgs,
     #[arg(long, value_name = "METRIC", default_value = "keys", value_parser = metric_parser(), help = by_help())]
     by: Metric,
+    #[command(flatten)]
+    weights: WeightArgs,
     /// How many of the slots of the most load to list.
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
@@ -78,6 +83,7 @@ pub struct LoadArgs {
 }
 
 pub fn run(args: &LoadArgs) -> Result<ExitCode> {
+    args.weights.check()?;
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     run_with(args, &options)
@@ -88,15 +94,16 @@ pub fn run(args: &LoadArgs) -> Result<ExitCode> {
 fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
     let url = &args.server.redis;
     let load = SlotLoad::fetch(url, options, args.server.timeout.get()).map_err(explain)?;
-    // a metric not collected is refused before any note
+    // a metric not collected, and a --weight naming no primary, are refused before any note
     let by = args.by;
-    let chosen = load.summary(by, args.top, &[]).map_err(explain)?;
+    let weights = args.weights.of(&load.topology)?;
+    let chosen = load.summary(by, args.top, &weights).map_err(explain)?;
     super::cluster::note_load(url, &load)?;
     // one line per metric not collected; the refusal of CLUSTER SLOT-STATS is in the note
     let mut absent = load.absent();
     let mut summaries: Vec<Summary> = Vec::new();
     for metric in load.metrics() {
-        match load.summary(metric, 0, &[]) {
+        match load.summary(metric, 0, &weights) {
             Ok(summary) => summaries.push(summary),
             // another metric than --by, not a measurement: said, left out
             Err(e @ slotgen_cluster::Error::Overflow { .. }) => {
@@ -110,7 +117,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
     let owners = topology.owners();
     let values = load.require(by).map_err(explain)?;
     let shards = topology.shards.len();
-    let hot = slotgen_cluster::hot_slots(values, &owners, shards, &[]);
+    let hot = slotgen_cluster::hot_slots(values, &owners, shards, &weights);
     let remedies = super::remedy::remedies(
         ("load", Run::Plan(by), None),
         &args.server,
@@ -120,7 +127,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
         by,
         values,
         &owners,
-        &vec![1.0; shards],
+        &weights,
     );
     let remedy_text: Vec<String> = remedies
         .iter()
@@ -155,6 +162,16 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
                         s.metric,
                         p.total,
                         100.0 * p.share
+                    )?;
+                }
+            }
+            if args.weights.given() {
+                for (shard, w) in topology.shards.iter().zip(&weights) {
+                    writeln!(
+                        out,
+                        "weight\t{}\t{}\t{w}",
+                        field(shard.primary.id.as_bytes()),
+                        field(shard.primary.addr.as_bytes())
                     )?;
                 }
             }
@@ -203,6 +220,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
                         "node_id": shard.primary.id,
                         "addr": shard.primary.addr,
                         "slots": shard.slot_count(),
+                        "weight": weights[i],
                         "totals": per(&|s| s.primaries[i].total.into()),
                         "shares": per(&|s| s.primaries[i].share.into()),
                         "ratios": per(&|s| s.primaries[i].ratio.into()),
@@ -221,6 +239,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
                 "metrics": metric_names,
                 "absent": absent.iter().map(|(m, why)| serde_json::json!({"metric": m, "why": why})).collect::<Vec<_>>(),
                 "by": by,
+                "weighted": args.weights.given(),
                 "unowned": topology.unowned(),
                 "primaries": primaries,
                 "skew": summaries.iter().map(|s| (s.metric.name().to_owned(), serde_json::json!(s.skew))).collect::<serde_json::Map<_, _>>(),
@@ -241,7 +260,12 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
             } else {
                 format!(" ({})", by.unit())
             };
-            let title = format!("{by}{unit} per slot, from {source}");
+            let weighed = if args.weights.given() {
+                ", fair shares by --weight"
+            } else {
+                ""
+            };
+            let title = format!("{by}{unit} per slot, from {source}{weighed}");
             let notes = slotgen_cluster::MapNotes {
                 hashtags: super::remedy::map_hashtags(&remedies),
                 ..slotgen_cluster::MapNotes::default()

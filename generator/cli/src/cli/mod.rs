@@ -49,6 +49,7 @@ mod values;
 mod vectors;
 mod verify;
 mod verify_exec;
+mod weights;
 
 pub use command::Cli;
 use command::Command;

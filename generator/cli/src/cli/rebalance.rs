@@ -14,6 +14,9 @@ use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoa
 
 use super::cluster::explain;
 use super::remedy::{self, HotRemedy};
+#[cfg(test)]
+use super::weights::weights;
+use super::weights::{primary_of, weight_option};
 
 mod apply;
 mod args;
@@ -50,9 +53,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
             "--apply --dialect migration-import: Redis 8.4's `CLUSTER MIGRATION` is printed only (`--format commands`), not carried out; give --dialect classic or migrateslots"
         )));
     }
-    for text in &args.weight {
-        weight_option(text)?;
-    }
+    args.weights.check()?;
     let url = &args.server.redis;
     let options = args.server.connect.options(url, None)?;
     run_with(args, &options).map_err(|e| {
@@ -108,8 +109,8 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     // what the command line asks of the map, checked before anything is changed
     load.require(args.by())?;
     load.require(Metric::Keys)?;
-    weights(&load.topology, &args.weight)?;
-    drained(&load.topology, &args.drain, &args.weight)?;
+    args.weights.of(&load.topology)?;
+    drained(&load.topology, &args.drain, &args.weights.weight)?;
     if args.apply && !load.topology.migrations.is_empty() {
         finish_half_moved(args, &options)?;
         load = SlotLoad::fetch(url, &options, timeout).map_err(explain)?;
@@ -123,8 +124,8 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     }
     super::cluster::note_load(url, &load)?;
     let keys = load.require(Metric::Keys)?;
-    let weights = weights(topology, &args.weight)?;
-    let drained = drained(topology, &args.drain, &args.weight)?;
+    let weights = args.weights.of(topology)?;
+    let drained = drained(topology, &args.drain, &args.weights.weight)?;
     let owners = topology.owners();
     let limits = Limits {
         target: args.target_skew,
@@ -591,27 +592,6 @@ fn slot_share_note(
     ))
 }
 
-/// The shard of the primary `node` names (id or `host:port`) for the option `option`:
-/// refused, naming its primary, when it is a replica.
-fn primary_of(topology: &Topology, option: &str, node: &str) -> Result<usize> {
-    let (shard, found) = topology
-        .find(node)
-        .map_err(|e| crate::exit::usage(anyhow!("{option}: {e}")))?;
-    if shard.primary.id != found.id {
-        return Err(crate::exit::usage(anyhow!(
-            "{option}: {} is a replica: name its primary, {} ({})",
-            field(node.as_bytes()),
-            field(shard.primary.id.as_bytes()),
-            field(shard.primary.addr.as_bytes())
-        )));
-    }
-    Ok(topology
-        .shards
-        .iter()
-        .position(|s| s.primary.id == shard.primary.id)
-        .expect("found in the shards"))
-}
-
 /// The shards `--drain` names, each once, none also weighed by `--weight`.
 fn drained(topology: &Topology, drain: &[String], weight: &[String]) -> Result<Vec<usize>> {
     let weighed: Vec<(usize, &String)> = weight
@@ -659,60 +639,6 @@ fn drained(topology: &Topology, drain: &[String], weight: &[String]) -> Result<V
         )));
     }
     Ok(shards)
-}
-
-/// A `--weight NODE=W` option's node and weight, checked before any server is asked.
-fn weight_option(text: &str) -> Result<(&str, f64)> {
-    let Some((node, w)) = text.rsplit_once('=') else {
-        return Err(crate::exit::usage(anyhow!(
-            "--weight `{}` is not NODE=W: give a primary's id or host:port, `=`, and a number (`--weight 127.0.0.1:7000=2`)",
-            field(text.as_bytes())
-        )));
-    };
-    let parsed = w.parse::<f64>().ok();
-    let w: f64 = parsed
-        .filter(|w| cluster::WEIGHTS.contains(w))
-        .ok_or_else(|| {
-            // a weight of 0 is how valkey-cli empties a primary: here, --drain
-            let drain = if parsed == Some(0.0) {
-                format!(
-                    "; to empty a primary so that it can leave the cluster, give --drain {}",
-                    field(node.as_bytes())
-                )
-            } else {
-                String::new()
-            };
-            crate::exit::usage(anyhow!(
-                "--weight `{}`: {}{drain}",
-                field(text.as_bytes()),
-                cluster::WEIGHT_RULE
-            ))
-        })?;
-    Ok((node, w))
-}
-
-/// One weight per shard of `topology`, from `NODE=W` options (1 for the others).
-fn weights(topology: &Topology, given: &[String]) -> Result<Vec<f64>> {
-    let mut weights = vec![1.0; topology.shards.len()];
-    // the option that weighed each shard, to refuse a second
-    let mut given_by: Vec<Option<&String>> = vec![None; topology.shards.len()];
-    for text in given {
-        let (node, w) = weight_option(text)?;
-        let i = primary_of(topology, "--weight", node)?;
-        let shard = &topology.shards[i];
-        if let Some(first) = &given_by[i] {
-            return Err(crate::exit::usage(anyhow!(
-                "--weight `{}` and --weight `{}` both weigh {} ({}): give one --weight per primary",
-                field(first.as_bytes()),
-                field(text.as_bytes()),
-                field(shard.primary.id.as_bytes()),
-                field(shard.primary.addr.as_bytes())
-            )));
-        }
-        given_by[i] = Some(text);
-        weights[i] = w;
-    }
-    Ok(weights)
 }
 
 fn plan_json(
@@ -835,7 +761,7 @@ mod tests {
             // valkey-cli's way to empty a primary, pointed to slotgen's
             (
                 vec!["127.0.0.1:7000=0"],
-                "to empty a primary so that it can leave the cluster, give --drain 127.0.0.1:7000",
+                "to empty a primary so that it can leave the cluster, give `slotgen rebalance --drain 127.0.0.1:7000`",
             ),
             (
                 vec!["127.0.0.1:7000=2", "127.0.0.1:7000=3"],

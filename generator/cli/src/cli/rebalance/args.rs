@@ -4,6 +4,7 @@ use clap::{Args, ValueEnum};
 use slotgen_cluster::{self as cluster, Dialect, Metric};
 
 use super::super::cluster::ServerArgs;
+use super::super::weights::WeightArgs;
 
 /// The form of `slotgen rebalance`'s output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -93,11 +94,8 @@ pub struct RebalanceArgs {
     /// slot under 0.1% of a fair share below 17 primaries); JSON's `min_gain` gives it.
     #[arg(long, value_name = "GAIN", allow_negative_numbers = true)]
     pub(super) min_gain: Option<f64>,
-    /// A primary's weight (by id or `host:port`; default 1), from 0.001 to 1000: a primary of
-    /// weight 2 is meant to carry twice the load of one of weight 1. Repeat for several, once
-    /// per primary. A primary to empty takes --drain, not a weight of 0.
-    #[arg(long, value_name = "NODE=W")]
-    pub(super) weight: Vec<String>,
+    #[command(flatten)]
+    pub(super) weights: WeightArgs,
     /// Empty this primary (by id or `host:port`) so that it can leave the cluster: every slot
     /// of it moves, empty ones included, its load to the other primaries as evenly as the
     /// plan can make it by --by and its empty slots by slot count; the other primaries are
