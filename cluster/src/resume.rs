@@ -363,14 +363,32 @@ fn finish(
     how: &ApplyOptions<'_>,
     slot: u16,
 ) -> Result<u64, String> {
-    finish_moves(url, options, how.batch, how.timeout, how.interrupted)
-        .map_err(unfinished)
-        .and_then(|done| {
-            done.iter()
-                .find(|f| f.slot == slot)
-                .map(|f| f.keys)
-                .ok_or_else(|| "no node of the map shows it in migration".to_owned())
-        })
+    // the promotion reaches the target by gossip: until it has, the target refuses the
+    // promoted replica as a slot's source (`CLUSTER SETSLOT ... IMPORTING`: "Target node is
+    // not a master"), so the finish is tried again until `how.timeout` has passed
+    let deadline = Instant::now() + how.timeout;
+    let finished = loop {
+        match finish_moves(url, options, how.batch, how.timeout, how.interrupted) {
+            Err(e) if promotion_not_heard(&e) && Instant::now() < deadline => {
+                std::thread::sleep(Duration::from_millis(200));
+            }
+            other => break other,
+        }
+    };
+    finished.map_err(unfinished).and_then(|done| {
+        done.iter()
+            .find(|f| f.slot == slot)
+            .map(|f| f.keys)
+            .ok_or_else(|| "no node of the map shows it in migration".to_owned())
+    })
+}
+
+/// Whether `e` is a node's refusal of a promoted replica as a primary that it has not heard
+/// of yet: `CLUSTER SETSLOT` answered "Target node is not a master" (Redis and Valkey,
+/// `cluster.c`), which gossip mends within a node timeout or so.
+fn promotion_not_heard(e: &Error) -> bool {
+    matches!(e, Error::Refused { command, reason, .. }
+        if command.starts_with("CLUSTER SETSLOT") && reason.contains("is not a master"))
 }
 
 /// Why a slot whose source failed over could not be finished: a target importing from a
@@ -589,6 +607,28 @@ fn named(topology: &Topology, i: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_setslot_s_refusal_of_a_replica_is_waited_out() {
+        let refused = |command: &str, reason: &str| Error::Refused {
+            url: "redis://127.0.0.1:7102".to_owned(),
+            command: command.to_owned(),
+            reason: reason.to_owned(),
+            moved: None,
+        };
+        assert!(promotion_not_heard(&refused(
+            "CLUSTER SETSLOT",
+            "ERR Target node is not a master"
+        )));
+        assert!(!promotion_not_heard(&refused(
+            "CLUSTER SETSLOT",
+            "ERR I don't know about node x"
+        )));
+        assert!(!promotion_not_heard(&refused(
+            "MIGRATE",
+            "ERR Target node is not a master"
+        )));
+    }
 
     /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
     /// here no server), the stop still says the source failed over, to the node its

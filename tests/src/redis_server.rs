@@ -36,6 +36,36 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// The primary of every slot, `host:port`, by `CLUSTER SLOTS` on `con`: 16384 entries, an
+/// empty string for a slot no node serves. The one reader of that answer for the tests.
+///
+/// # Panics
+///
+/// When the server refuses `CLUSTER SLOTS` or its answer is not of that command's shape.
+#[must_use]
+pub fn slot_owners(con: &mut redis::Connection) -> Vec<String> {
+    let ranges: Vec<redis::Value> = redis::cmd("CLUSTER")
+        .arg("SLOTS")
+        .query(con)
+        .expect("CLUSTER SLOTS");
+    let mut owners = vec![String::new(); 16384];
+    for range in ranges {
+        // [first, last, [host, port, id, ...], replicas...]
+        let redis::Value::Array(fields) = range else {
+            panic!("a CLUSTER SLOTS entry that is no array: {range:?}")
+        };
+        let first: u16 = redis::from_redis_value(&fields[0]).expect("a first slot");
+        let last: u16 = redis::from_redis_value(&fields[1]).expect("a last slot");
+        let redis::Value::Array(primary) = &fields[2] else {
+            panic!("a CLUSTER SLOTS primary that is no array: {:?}", fields[2])
+        };
+        let host: String = redis::from_redis_value(&primary[0]).expect("a host");
+        let port: u16 = redis::from_redis_value(&primary[1]).expect("a port");
+        owners[usize::from(first)..=usize::from(last)].fill(format!("{host}:{port}"));
+    }
+    owners
+}
+
 /// One `redis-server` process, listening on a unix socket in its own temporary directory and
 /// on a loopback TCP port, with persistence off (unless the extra arguments turn it on).
 /// Killed and waited for on drop.

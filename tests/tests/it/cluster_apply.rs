@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use redis::Commands;
 use slotgen_tests::live::{self, Server};
-use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::redis_server::{slot_owners, ReplicatedCluster, RANGES};
 use slotgen_tests::signal;
 
 use crate::cluster_live::{keyslots, plain, rebalance, rebalance_args, slotgen, slotgen_bin, Run};
@@ -102,32 +102,7 @@ fn owners(cluster: &ReplicatedCluster) -> Vec<String> {
 
 /// As [`owners`], asked with `password`.
 fn owners_with(cluster: &ReplicatedCluster, password: Option<&str>) -> Vec<String> {
-    let mut con = plain(&addr(cluster, 0), password);
-    let slots: Vec<(u16, u16, (String, u16))> = redis::cmd("CLUSTER")
-        .arg("SLOTS")
-        .query::<Vec<redis::Value>>(&mut con)
-        .unwrap()
-        .into_iter()
-        .map(|range| {
-            let redis::Value::Array(fields) = range else {
-                panic!("{range:?}")
-            };
-            let first: u16 = redis::from_redis_value(&fields[0]).unwrap();
-            let last: u16 = redis::from_redis_value(&fields[1]).unwrap();
-            let redis::Value::Array(node) = &fields[2] else {
-                panic!("{fields:?}")
-            };
-            let host: String = redis::from_redis_value(&node[0]).unwrap();
-            let port: u16 = redis::from_redis_value(&node[1]).unwrap();
-            (first, last, (host, port))
-        })
-        .collect();
-    let mut owners = vec![String::new(); 16384];
-    for (first, last, (host, port)) in slots {
-        for slot in first..=last {
-            owners[usize::from(slot)] = format!("{host}:{port}");
-        }
-    }
+    let owners = slot_owners(&mut plain(&addr(cluster, 0), password));
     assert!(owners.iter().all(|o| !o.is_empty()), "every slot served");
     owners
 }
@@ -839,37 +814,13 @@ fn read_back_from(seed: &str, expected: &BTreeMap<Key, String>) -> Vec<String> {
     let mut con = plain(seed, None);
     let names: Vec<&str> = expected.keys().map(|(_, k)| k.as_str()).collect();
     let slots = keyslots(&mut con, &names);
-    let ranges: Vec<(u16, u16, (String, u16))> = redis::cmd("CLUSTER")
-        .arg("SLOTS")
-        .query::<Vec<redis::Value>>(&mut con)
-        .unwrap()
-        .into_iter()
-        .map(|range| {
-            let redis::Value::Array(f) = range else {
-                panic!("{range:?}")
-            };
-            let redis::Value::Array(node) = &f[2] else {
-                panic!("{f:?}")
-            };
-            (
-                redis::from_redis_value(&f[0]).unwrap(),
-                redis::from_redis_value(&f[1]).unwrap(),
-                (
-                    redis::from_redis_value(&node[0]).unwrap(),
-                    redis::from_redis_value(&node[1]).unwrap(),
-                ),
-            )
-        })
-        .collect();
+    let owners = slot_owners(&mut con);
     let mut wrong = Vec::new();
     // one connection a node
     let mut cons: BTreeMap<String, redis::Connection> = BTreeMap::new();
     for (((_, key), value), slot) in expected.iter().zip(slots) {
-        let (_, _, (host, port)) = ranges
-            .iter()
-            .find(|(a, b, _)| (*a..=*b).contains(&slot))
-            .unwrap_or_else(|| panic!("slot {slot} unserved"));
-        let node = format!("{host}:{port}");
+        let node = owners[usize::from(slot)].clone();
+        assert!(!node.is_empty(), "slot {slot} unserved");
         let con = cons
             .entry(node)
             .or_insert_with_key(|node| plain(node, None));

@@ -14,7 +14,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use slotgen_tests::live::{self, Server};
-use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::redis_server::{slot_owners, ReplicatedCluster, RANGES};
 
 use crate::cluster_live::{keyslots, plain, rebalance};
 
@@ -24,35 +24,7 @@ fn addr(port: u16) -> String {
 
 /// The owner (`host:port`) of every slot by `CLUSTER SLOTS` of the node at `seed`.
 pub(crate) fn owners(seed: &str) -> Vec<String> {
-    let mut con = plain(seed, None);
-    let ranges: Vec<(u16, u16, Vec<redis::Value>)> = redis::cmd("CLUSTER")
-        .arg("SLOTS")
-        .query::<Vec<redis::Value>>(&mut con)
-        .unwrap()
-        .into_iter()
-        .map(|range| {
-            let redis::Value::Array(fields) = range else {
-                panic!("{range:?}")
-            };
-            let redis::Value::Array(node) = fields[2].clone() else {
-                panic!("{fields:?}")
-            };
-            (
-                redis::from_redis_value(&fields[0]).unwrap(),
-                redis::from_redis_value(&fields[1]).unwrap(),
-                node,
-            )
-        })
-        .collect();
-    let mut owners = vec![String::new(); 16384];
-    for (first, last, node) in ranges {
-        let host: String = redis::from_redis_value(&node[0]).unwrap();
-        let port: u16 = redis::from_redis_value(&node[1]).unwrap();
-        for slot in first..=last {
-            owners[usize::from(slot)] = format!("{host}:{port}");
-        }
-    }
-    owners
+    slot_owners(&mut plain(seed, None))
 }
 
 /// 1500 keys `d:{n}` and 300 `{hot}:{n}`, each `SET` (value = its name) on a plain

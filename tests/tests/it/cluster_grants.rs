@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use redis::Commands;
 use slotgen_tests::live::{self, Server};
-use slotgen_tests::redis_server::{ReplicatedCluster, RANGES};
+use slotgen_tests::redis_server::{slot_owners, ReplicatedCluster, RANGES};
 
 use crate::cluster_live::{slotgen, Run};
 
@@ -233,38 +233,12 @@ fn apply_grant(server: Server, dialect: Option<&str>) {
     let moves = out["moves"].as_array().unwrap();
     assert!(!moves.is_empty(), "{out}");
     cluster.assert_settled();
-    // each planned slot is its target's, as `CLUSTER SLOTS` says: (first, last, port)
-    let slots: Vec<(u64, u64, u16)> = redis::cmd("CLUSTER")
-        .arg("SLOTS")
-        .query::<Vec<redis::Value>>(&mut cluster.primaries[0].connect())
-        .unwrap()
-        .into_iter()
-        .map(|range| {
-            let redis::Value::Array(range) = range else {
-                panic!("{range:?}")
-            };
-            let int = |v: &redis::Value| match v {
-                redis::Value::Int(n) => u64::try_from(*n).unwrap(),
-                other => panic!("{other:?}"),
-            };
-            let redis::Value::Array(node) = &range[2] else {
-                panic!("{range:?}")
-            };
-            (
-                int(&range[0]),
-                int(&range[1]),
-                u16::try_from(int(&node[1])).unwrap(),
-            )
-        })
-        .collect();
+    // each planned slot is its target's, as `CLUSTER SLOTS` says
+    let owners = slot_owners(&mut cluster.primaries[0].connect());
     for m in moves {
         let slot = m["slot"].as_u64().unwrap();
         let to = m["to"]["addr"].as_str().unwrap();
-        let owner = slots
-            .iter()
-            .find(|&&(first, last, _)| (first..=last).contains(&slot))
-            .map(|&(_, _, port)| format!("127.0.0.1:{port}"));
-        assert_eq!(owner.as_deref(), Some(to), "slot {slot}");
+        assert_eq!(owners[slot as usize], to, "slot {slot}");
     }
     let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
     let mut cluster_con = client.get_connection().unwrap();

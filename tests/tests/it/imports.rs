@@ -742,6 +742,7 @@ const CLI_LAYERS: &[&[&str]] = &[
         "cli/catalog",
         "cli/verify_exec",
         "cli/spec_args",
+        "cli/weights",
     ],
     &[
         "cli/check",

@@ -9,30 +9,20 @@
 
 use redis::Value;
 use slotgen_tables::{Placed, REDIS_CLUSTER};
-use slotgen_tests::redis_server::{RedisCluster, RedisServer};
+use slotgen_tests::redis_server::{slot_owners, RedisCluster, RedisServer};
 use slotgen_tests::require_tool;
 
 /// The cluster's slot -> node map from `CLUSTER SLOTS`: the primaries' ports in the order
-/// first listed, and for each slot the index of its primary in that list (`u16::MAX` for a
+/// of their first slot, and for each slot the index of its primary in that list (`u16::MAX` for a
 /// slot no node holds).
 fn slot_map(node: &RedisServer) -> (Vec<u16>, Vec<u16>) {
-    let ranges: Vec<Value> = redis::cmd("CLUSTER")
-        .arg("SLOTS")
-        .query(&mut node.connect())
-        .expect("CLUSTER SLOTS");
     let mut ports: Vec<u16> = Vec::new();
     let mut node_of_slot = vec![u16::MAX; REDIS_CLUSTER.slots() as usize];
-    for range in ranges {
-        // [first, last, [host, port, id, ...], replicas...]
-        let Value::Array(fields) = range else {
-            panic!("a CLUSTER SLOTS entry that is no array: {range:?}")
+    for (slot, owner) in slot_owners(&mut node.connect()).iter().enumerate() {
+        let Some((_, port)) = owner.rsplit_once(':') else {
+            continue;
         };
-        let first: u16 = redis::from_redis_value(&fields[0]).expect("first slot");
-        let last: u16 = redis::from_redis_value(&fields[1]).expect("last slot");
-        let Value::Array(primary) = &fields[2] else {
-            panic!("a CLUSTER SLOTS primary that is no array: {:?}", fields[2])
-        };
-        let port: u16 = redis::from_redis_value(&primary[1]).expect("a port");
+        let port: u16 = port.parse().expect("a port");
         let index = match ports.iter().position(|&p| p == port) {
             Some(i) => i,
             None => {
@@ -40,7 +30,7 @@ fn slot_map(node: &RedisServer) -> (Vec<u16>, Vec<u16>) {
                 ports.len() - 1
             }
         };
-        node_of_slot[usize::from(first)..=usize::from(last)].fill(index as u16);
+        node_of_slot[slot] = index as u16;
     }
     (ports, node_of_slot)
 }
