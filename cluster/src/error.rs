@@ -455,6 +455,20 @@ fn failed_over_text(e: &Error) -> String {
     else {
         return String::new();
     };
+    // the slot's owner now is the target: the move had ended on the target's side (its
+    // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
+    if now.split(' ').next() == to.split(' ').next() {
+        let waited = waited_ms.map_or_else(String::new, |w| {
+            format!(
+                ", and slotgen waited {:.1} s for its failover",
+                f64::from(w) / 1000.0
+            )
+        });
+        return format!(
+            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: run the same command again to plan and move the rest",
+            error.what_happened()
+        );
+    }
     let happened = match waited_ms {
         // what did not answer, without the advice to wait: slotgen waited
         Some(waited) => format!(
@@ -739,6 +753,43 @@ mod tests {
             "{said}"
         );
         assert!(!said.contains("wait until"), "{said}");
+    }
+
+    /// A source that died at its own final `CLUSTER SETSLOT`, the target owning the slot by
+    /// then (a tester's kill -9 on Redis 7.0): the slot is said moved, on the target, and
+    /// the target is not named the source's replica nor both ends of a half move.
+    #[test]
+    fn a_source_that_died_after_the_target_took_the_slot_says_it_moved() {
+        let said = Error::SourceFailedOver {
+            slot: 15228,
+            from: "a (127.0.0.1:7401)".to_owned(),
+            to: "b (127.0.0.1:7403)".to_owned(),
+            now: "b (127.0.0.1:7403)".to_owned(),
+            error: Box::new(Error::MoveEndDown {
+                url: "redis://127.0.0.1:7401".to_owned(),
+                id: "a".repeat(40),
+                during: "CLUSTER SETSLOT".to_owned(),
+                reason: "the server closed the connection".to_owned(),
+                replicas: 1,
+                at_source: true,
+            }),
+            waited_ms: Some(2800),
+            before: 2,
+            finished: Ok(0),
+        }
+        .to_string();
+        assert!(
+            said.contains("slot 15228 is moved (2 of its keys moved, all of them on b (127.0.0.1:7403), which owns it)")
+                && said.contains("slotgen waited 2.8 s for its failover"),
+            "{said}"
+        );
+        for wrong in [
+            "half moved",
+            "its replica, took",
+            "from b (127.0.0.1:7403) to b",
+        ] {
+            assert!(!said.contains(wrong), "{wrong} in {said}");
+        }
     }
 
     #[test]

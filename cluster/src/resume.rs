@@ -216,11 +216,16 @@ pub fn after_stop(
     waiting: &mut dyn FnMut(&str, Duration),
 ) -> Error {
     let Error::MoveStopped {
-        slot, from, error, ..
+        slot,
+        from,
+        to,
+        error,
+        ..
     } = &stop
     else {
         return stop;
     };
+    let target = to.split(' ').next().unwrap_or_default().to_owned();
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
@@ -233,6 +238,11 @@ pub fn after_stop(
     {
         let told = |bound: Duration| waiting(from, bound);
         return match wait_failover(url, options, how.timeout, (&source, slot), told) {
+            // the target owns the slot: the source died at the move's end, after the
+            // target's `SETSLOT NODE` (its own was the step left): nothing to finish
+            Some((now, waited)) if now.split(' ').next() == Some(target.as_str()) => {
+                failed_over(stop, now, Some(waited), Ok(0))
+            }
             Some((now, waited)) => {
                 let finished = finish(url, options, how, slot);
                 failed_over(stop, now, Some(waited), finished)
