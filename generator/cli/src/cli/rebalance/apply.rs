@@ -445,7 +445,7 @@ pub(super) fn apply_file(
         say!(
             "slotgen: note: {done} of the plan's {} moves are done already (each slot on its target: an earlier run, or by hand), so they are left out: slots {}",
             planned.moves.len(),
-            cluster::show_ranges(&cluster::ranges_of(&slots))
+            cluster::show_ranges_brief(&cluster::ranges_of(&slots))
         );
     }
     if done > 0 {
