@@ -7,7 +7,6 @@
 //!
 //! Skips when `redis-server` is not installed, unless `SLOTGEN_REQUIRE_TOOLS=1`.
 
-use redis::Value;
 use slotgen_tables::{Placed, REDIS_CLUSTER};
 use slotgen_tests::redis_server::{slot_owners, RedisCluster, RedisServer};
 use slotgen_tests::require_tool;
