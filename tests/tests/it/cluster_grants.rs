@@ -240,12 +240,7 @@ fn apply_grant(server: Server, dialect: Option<&str>) {
         let to = m["to"]["addr"].as_str().unwrap();
         assert_eq!(owners[slot as usize], to, "slot {slot}");
     }
-    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
-    let mut cluster_con = client.get_connection().unwrap();
-    for (key, value) in &written {
-        let got: Option<String> = cluster_con.get(key).unwrap();
-        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
-    }
+    read_back(&cluster, &written);
 }
 
 /// `rebalance --apply` as a user allowed everything but `MULTI` (Valkey 8.0): the check
@@ -298,12 +293,7 @@ fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
     assert!(!again.stderr.contains(note), "{}", again.stderr);
     assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
     cluster.assert_settled();
-    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
-    let mut cluster_con = client.get_connection().unwrap();
-    for (key, value) in &written {
-        let got: Option<String> = cluster_con.get(key).unwrap();
-        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
-    }
+    read_back(&cluster, &written);
 }
 
 #[test]
@@ -351,4 +341,15 @@ fn verify_refused_names_the_whole_grant_on_redis() {
         out.contains("16384 of 16384 tags of CRC-16/XMODEM"),
         "after `{grant}`:\n{out}"
     );
+}
+
+/// Every key of `written` read through a cluster client (it follows `MOVED` and `ASK`):
+/// each holds its value.
+fn read_back(cluster: &ReplicatedCluster, written: &BTreeMap<String, String>) {
+    let client = redis::cluster::ClusterClient::new(vec![cluster.url()]).unwrap();
+    let mut cluster_con = client.get_connection().unwrap();
+    for (key, value) in written {
+        let got: Option<String> = cluster_con.get(key).unwrap();
+        assert_eq!(got.as_deref(), Some(value.as_str()), "{key}");
+    }
 }
