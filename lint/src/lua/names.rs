@@ -288,13 +288,16 @@ struct Place {
 /// whatever the lint is given.
 const MAX_LINKS: usize = 64;
 
-/// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
+/// The strings of a table constructor of string literals only (`{ 'no-writes' }`), as
+/// flags of `register_function`: in lower case, for the servers read a function's flags in
+/// any case (`{ 'NO-WRITES' }` is `no-writes` in FUNCTION LIST; measured on Redis 7.0,
+/// Valkey 8.0 and 9.1), unlike the shebang's.
 fn literal_flags(table: &ast::TableConstructor) -> Option<Vec<String>> {
     table
         .fields()
         .iter()
         .map(|f| match f {
-            ast::Field::NoKey(Expression::String(s)) => Some(string_value(s)),
+            ast::Field::NoKey(Expression::String(s)) => Some(string_value(s).to_ascii_lowercase()),
             _ => None,
         })
         .collect()
