@@ -1121,6 +1121,19 @@ fn library_load(
                 )
             });
         }
+        for field in &f.unknown_fields {
+            let field = slotgen::text::escape(field.as_bytes());
+            out.push(refused(
+                f.at,
+                format!(
+                    "the function `{function}` is registered with the field `{field}`, which \
+                     `register_function` does not take: FUNCTION LOAD refuses the library \
+                     (\"unknown argument given to redis.register_function\")"
+                ),
+                "give `register_function` only the fields `function_name`, `callback`, `flags` \
+                 and `description` (check the spelling)",
+            ));
+        }
         if functions[..i].iter().any(|g| g.name == f.name) {
             out.push(refused(
                 f.at,

@@ -1602,6 +1602,7 @@ impl Visitor for Names {
         let at = position(0, call);
         let call_byte = byte_start(call).unwrap_or(0);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
+        let mut unknown_fields = Vec::new();
         // the flags when they are no literal table: given by a name (settled by
         // `Names::settle_flags`), or written otherwise (unread)
         let (mut by_name, mut unread): (Option<(String, usize)>, Option<String>) = (None, None);
@@ -1642,7 +1643,8 @@ impl Visitor for Names {
                                 by_name = Some((name_of(n), at));
                             }
                             ("flags", other) => unread = Some(short(&other.to_string())),
-                            _ => {}
+                            ("function_name" | "callback" | "description", _) => {}
+                            (other, _) => unknown_fields.push(other.to_owned()),
                         }
                     }
                 }
@@ -1675,6 +1677,7 @@ impl Visitor for Names {
                 name: name.unwrap_or_default(),
                 flags,
                 flags_unread: unread,
+                unknown_fields,
                 at,
                 body: range,
             },
