@@ -47,6 +47,9 @@ pub(super) struct Names {
     /// arguments their calls give (filled by [`Names::settle_passed`]): every use of the
     /// name is a direct call (`touch(KEYS[1])`), so no other value reaches them.
     pub(super) passed: Vec<usize>,
+    /// The bytes of the calls of each helper of [`Names::passed`] (its index in
+    /// [`Names::locals`]), every one a direct call of its name.
+    pub(super) called_at: HashMap<usize, Vec<usize>>,
     /// The bytes of the names of file 0 called directly (`f(...)`, `f 'x'`, `f{...}`).
     direct_calls: std::collections::HashSet<usize>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
@@ -526,13 +529,30 @@ impl Names {
                 {
                     return false;
                 }
-                let mut called = uses
+                let called: Vec<usize> = uses
                     .get(local.name.as_str())
                     .into_iter()
                     .flatten()
-                    .filter(|&&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
-                    .peekable();
-                called.peek().is_some() && called.all(|at| self.direct_calls.contains(at))
+                    .copied()
+                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
+                    .collect();
+                !called.is_empty() && called.iter().all(|at| self.direct_calls.contains(at))
+            })
+            .collect();
+        self.called_at = self
+            .passed
+            .iter()
+            .map(|&j| {
+                let local = &self.locals[j];
+                let b = self.resolve(&local.name, local.declared);
+                let at = uses
+                    .get(local.name.as_str())
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == b)
+                    .collect();
+                (j, at)
             })
             .collect();
     }
