@@ -234,9 +234,7 @@ pub fn lint_commands_with(
             &name, &args, at, targets, how_option,
         ));
         if let Some(db) = commands::other_database(&name, &args) {
-            findings.extend(verdict::cluster_database(
-                &name, &db, at, targets, selected, None,
-            ));
+            findings.extend(verdict::cluster_database(&name, &db, at, targets, selected));
             selected |= name == "select";
         }
         if let Some(body) = script_call(path, &name, &words, at, targets, libraries) {

@@ -383,7 +383,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         .collect();
     let sources: Vec<&str> = files.iter().map(|(_, text)| text.as_str()).collect();
     let changes = Changes::find(&asts, &sources, &names, &|byte| {
-        maybe_at(&names, byte).is_none()
+        maybe_in_place(&names, byte).is_none()
     });
     let mut calls = Vec::new();
     for (n, ast) in asts.iter().enumerate() {
@@ -607,19 +607,56 @@ fn read_at(
     }
 }
 
-/// Why the code at `byte` of file 0 may not run when its unit does, `None` when it runs
-/// whenever the unit does. The unit is the body of the innermost registered function that
-/// holds it, else the whole file; inside it, a branch, a loop's body, the right of
-/// `and`/`or`, code after a `return`, or a function's body (which may not be called).
-fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
-    let own = names
+/// The body (byte range) of the innermost registered function of file 0 that holds
+/// `byte`: the unit the code there runs in (`None`: the whole file).
+fn unit_at(names: &Names, byte: usize) -> Option<(usize, usize)> {
+    names
         .functions
         .iter()
         .map(|f| f.body)
         .filter(|&(a, b)| a <= byte && byte < b)
-        .min_by_key(|&(a, b)| b - a);
+        .min_by_key(|&(a, b)| b - a)
+}
+
+/// The most helpers [`maybe_at`] follows from a body to a call of it (a helper that calls
+/// itself, or two that call each other, would loop); past it, the body may not be called.
+const MAX_HELPER_CALLS: usize = 16;
+
+/// Why the code at `byte` of file 0 may not run when its unit does, `None` when it runs
+/// whenever the unit does. The unit is the body of the innermost registered function that
+/// holds it, else the whole file; inside it, a branch, a loop's body, the right of
+/// `and`/`or`, code after a `return`, or a function's body, unless that is a helper called
+/// only directly ([`Names::passed`]) with a call in the same unit that runs whenever the
+/// unit does (`local function log(k) ... end` then `log(KEYS[1])`: its body runs).
+fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
+    maybe_within(names, byte, MAX_HELPER_CALLS)
+}
+
+/// [`maybe_at`] where a helper's body may not be called: code placed where it is written,
+/// as a change of `KEYS` is (a helper's body runs where it is called, not where it is).
+fn maybe_in_place(names: &Names, byte: usize) -> Option<&'static str> {
+    maybe_within(names, byte, 0)
+}
+
+/// [`maybe_at`], following at most `calls` helpers to their calls.
+fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str> {
+    let own = unit_at(names, byte);
     let inside_own = |(a, b): (usize, usize)| {
         own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
+    };
+    // a body that runs whenever the unit does: a helper called so, in the same unit
+    let called = |(a, b): (usize, usize)| {
+        calls > 0
+            && names.passed.iter().any(|&j| {
+                names.locals[j].body == (a, b)
+                    && names.called_at.get(&j).is_some_and(|sites| {
+                        sites.iter().any(|&c| {
+                            !(a <= c && c < b)
+                                && unit_at(names, c) == own
+                                && maybe_within(names, c, calls - 1).is_none()
+                        })
+                    })
+            })
     };
     names
         .maybe_over(byte)
@@ -630,7 +667,9 @@ fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
             names
                 .bodies
                 .iter()
-                .any(|&(f, a, b)| f == 0 && a <= byte && byte < b && inside_own((a, b)))
+                .any(|&(f, a, b)| {
+                    f == 0 && a <= byte && byte < b && inside_own((a, b)) && !called((a, b))
+                })
                 .then_some("inside a function, which may not be called")
         })
 }

@@ -764,9 +764,7 @@ pub(crate) fn script_called(
                 "from a script",
             ));
             if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
-                findings.extend(cluster_database(
-                    c, &db, call.at, targets, selected, call.maybe,
-                ));
+                findings.extend(cluster_database(c, &db, call.at, targets, selected));
                 selected |= c == "select";
             }
             if let Some(why) = call.uncertain {
@@ -859,6 +857,11 @@ pub(crate) fn script_called(
                         "; `redis.pcall` hands the script the error, and the script returns \
                          it: the caller gets it as the reply",
                     );
+                }
+            }
+            if let Some(why) = call.maybe {
+                for f in &mut findings[before..] {
+                    may_not_run(f, why);
                 }
             }
             if let Some((wrapper, inner, runs)) = &call.via {
@@ -1120,6 +1123,19 @@ fn library_load(
                     "give the two functions names that differ in more than case",
                 )
             });
+        }
+        for field in &f.unknown_fields {
+            let field = slotgen::text::escape(field.as_bytes());
+            out.push(refused(
+                f.at,
+                format!(
+                    "the function `{function}` is registered with the field `{field}`, which \
+                     `register_function` does not take: FUNCTION LOAD refuses the library \
+                     (\"unknown argument given to redis.register_function\")"
+                ),
+                "give `register_function` only the fields `function_name`, `callback`, `flags` \
+                 and `description` (check the spelling)",
+            ));
         }
         if functions[..i].iter().any(|g| g.name == f.name) {
             out.push(refused(
@@ -1446,16 +1462,13 @@ pub(crate) fn unknown_options(
 /// when its `cluster-databases` is above the database (the default, 1, refuses it), but
 /// `SWAPDB`, a negative database, and `MOVE` to the database the script is in (0, unless
 /// `selected`: a `SELECT` before it). A database the servers read as no integer is refused
-/// by all three. A call that may not run (`maybe`: why, from
-/// [`CallSite::maybe`](crate::lua::CallSite::maybe)) refuses the script only when it runs:
-/// `depends` where it would fail.
+/// by all three. (A call of a script that may not run: [`may_not_run`].)
 pub(crate) fn cluster_database(
     command: &str,
     db: &commands::OtherDatabase,
     at: Position,
     targets: &[Target],
     selected: bool,
-    maybe: Option<&str>,
 ) -> Option<Finding> {
     use commands::OtherDatabase::{NotInteger, Numbered, Swap};
     let command = slotgen::text::escape(command.as_bytes());
@@ -1549,29 +1562,6 @@ pub(crate) fn cluster_database(
             )
         }
     };
-    // a call that may not run refuses the script only when it runs
-    let (message, one_db, valkey9, condition) = match maybe {
-        Some(why) => {
-            let skipped = format!("the call does not run (it is {why})");
-            let depends = |o: Outcome| {
-                if o == Outcome::Fails {
-                    Outcome::Depends
-                } else {
-                    o
-                }
-            };
-            (
-                format!("{message}; the call is {why}"),
-                depends(one_db),
-                depends(valkey9),
-                Some(Condition::Values(match condition {
-                    Some(Condition::Values(c)) => format!("{skipped}, or {c}"),
-                    _ => skipped,
-                })),
-            )
-        }
-        None => (message, one_db, valkey9, condition),
-    };
     let targets = only(targets, |t| match t {
         Target::Redis | Target::Valkey8 => Some(one_db),
         Target::Valkey9 => Some(valkey9),
@@ -1593,6 +1583,34 @@ pub(crate) fn cluster_database(
         condition,
         targets,
     })
+}
+
+/// A finding on a call of a script that may not run when its script or function does
+/// (`why`, from [`CallSite::maybe`](crate::lua::CallSite::maybe): a branch of an `if`, a
+/// loop's body, a function that may not be called): the servers refuse the script only when
+/// the call runs, so `fails` is `depends`, the rule's own condition kept. Measured on Redis
+/// 7.0, Valkey 8.0 and 9.1: a cross-slot call or a write of a `no-writes` script in a branch
+/// not taken, or in a function never called, runs.
+fn may_not_run(f: &mut Finding, why: &str) {
+    if !f.targets.iter().any(|&(_, o)| o == Outcome::Fails) {
+        return;
+    }
+    for (_, o) in &mut f.targets {
+        if *o == Outcome::Fails {
+            *o = Outcome::Depends;
+        }
+    }
+    f.message.push_str(&format!("; the call is {why}"));
+    let skipped = format!("the call does not run (it is {why})");
+    f.condition = Some(Condition::Values(match f.condition.take() {
+        Some(Condition::Values(c)) => format!("{skipped}, or {c}"),
+        Some(Condition::SameNode(slots)) => format!(
+            "{skipped}, or slot{} {} on the node that runs the script",
+            if slots.len() == 1 { "" } else { "s" },
+            list(&slots)
+        ),
+        None => skipped,
+    }));
 }
 
 /// Servers' names joined (`Redis 7.0, Valkey 8.0 and Valkey 9.1`).

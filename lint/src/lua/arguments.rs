@@ -4,10 +4,12 @@
 //! takes 2 and 3 (`2.0` too, `2.5` as 2), `set_repl` the flags 0 to 3 (`REPL_NONE`,
 //! `REPL_AOF`, `REPL_REPLICA`, `REPL_ALL`), a negative number refused.
 
-use full_moon::ast::{self, FunctionArgs, Prefix};
+use full_moon::ast::punctuated::Punctuated;
+use full_moon::ast::{self, Expression, FunctionArgs, Prefix};
 use full_moon::visitors::Visitor;
 
 use super::names::Names;
+use super::strings::string_value;
 use super::syntax::{byte_range, callee, integer, position};
 use crate::Position;
 
@@ -56,8 +58,21 @@ impl Visitor for Find<'_> {
                 .names
                 .resolve_in(0, table, byte_range(name).map_or(byte, |(a, _)| a))
                 .is_some()
-            || arguments.len() != 1
         {
+            return;
+        }
+        if function == "setresp" {
+            if let Some(reason) = setresp_refused(arguments) {
+                self.out.push(Refused {
+                    at: position(0, call),
+                    byte,
+                    reason: format!("`{table}.setresp`: {reason}"),
+                    fix: "pass one argument, 2 or 3",
+                });
+                return;
+            }
+        }
+        if arguments.len() != 1 {
             return;
         }
         let Some(value) = arguments.iter().next().and_then(integer) else {
@@ -90,4 +105,41 @@ impl Visitor for Find<'_> {
             fix,
         });
     }
+}
+
+/// Why the server refuses `setresp` called with `arguments` whatever the call's values:
+/// not one argument ("requires one argument"; a last argument that is a call or `...` may
+/// give any number of values, so only a count it cannot make one is judged), or one that
+/// Lua's `lua_tonumber` reads as 0 (`nil`, `true`, `false`, a string without a digit:
+/// "RESP version must be 2 or 3"). Measured on Redis 7.0, Valkey 8.0 and 9.1 alike.
+fn setresp_refused(arguments: &Punctuated<Expression>) -> Option<String> {
+    let many = |e: &Expression| match e {
+        Expression::FunctionCall(_) => true,
+        Expression::Symbol(s) => s.token().to_string() == "...",
+        _ => false,
+    };
+    let count = arguments.len();
+    let last_many = arguments.iter().last().is_some_and(many);
+    if count == 0 || count > 2 || (count == 2 && !last_many) {
+        return Some(format!(
+            "{count} argument{} given, and the server refuses the call (\"setresp() requires \
+             one argument\")",
+            if count == 1 { "" } else { "s" }
+        ));
+    }
+    let [one] = &arguments.iter().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let zero = match one {
+        Expression::String(s) => !string_value(s).bytes().any(|b| b.is_ascii_digit()),
+        Expression::Symbol(s) => matches!(s.token().to_string().as_str(), "nil" | "true" | "false"),
+        _ => false,
+    };
+    zero.then(|| {
+        format!(
+            "`{}` is no number (Lua reads it as 0): the RESP version must be 2 or 3, and the \
+             server refuses the call (\"RESP version must be 2 or 3\")",
+            slotgen::text::escape(one.to_string().trim().as_bytes())
+        )
+    })
 }

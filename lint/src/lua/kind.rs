@@ -34,6 +34,9 @@ pub struct Function {
     /// The flags as written when the lint cannot read them (`flags = t` of a table filled
     /// in later, a call): the function may have any flag.
     pub flags_unread: Option<String>,
+    /// The fields of `register_function{...}`'s table that FUNCTION LOAD does not take (it
+    /// takes `function_name`, `callback`, `flags` and `description`), as written.
+    pub unknown_fields: Vec<String>,
     /// Where it is registered.
     pub at: Position,
     /// The byte range of its body in the file, to place calls in it.

@@ -47,6 +47,9 @@ pub(super) struct Names {
     /// arguments their calls give (filled by [`Names::settle_passed`]): every use of the
     /// name is a direct call (`touch(KEYS[1])`), so no other value reaches them.
     pub(super) passed: Vec<usize>,
+    /// The bytes of the calls of each helper of [`Names::passed`] (its index in
+    /// [`Names::locals`]), every one a direct call of its name.
+    pub(super) called_at: HashMap<usize, Vec<usize>>,
     /// The bytes of the names of file 0 called directly (`f(...)`, `f 'x'`, `f{...}`).
     direct_calls: std::collections::HashSet<usize>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
@@ -288,13 +291,16 @@ struct Place {
 /// whatever the lint is given.
 const MAX_LINKS: usize = 64;
 
-/// The strings of a table constructor of string literals only (`{ 'no-writes' }`).
+/// The strings of a table constructor of string literals only (`{ 'no-writes' }`), as
+/// flags of `register_function`: in lower case, for the servers read a function's flags in
+/// any case (`{ 'NO-WRITES' }` is `no-writes` in FUNCTION LIST; measured on Redis 7.0,
+/// Valkey 8.0 and 9.1), unlike the shebang's.
 fn literal_flags(table: &ast::TableConstructor) -> Option<Vec<String>> {
     table
         .fields()
         .iter()
         .map(|f| match f {
-            ast::Field::NoKey(Expression::String(s)) => Some(string_value(s)),
+            ast::Field::NoKey(Expression::String(s)) => Some(string_value(s).to_ascii_lowercase()),
             _ => None,
         })
         .collect()
@@ -523,13 +529,30 @@ impl Names {
                 {
                     return false;
                 }
-                let mut called = uses
+                let called: Vec<usize> = uses
                     .get(local.name.as_str())
                     .into_iter()
                     .flatten()
-                    .filter(|&&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
-                    .peekable();
-                called.peek().is_some() && called.all(|at| self.direct_calls.contains(at))
+                    .copied()
+                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
+                    .collect();
+                !called.is_empty() && called.iter().all(|at| self.direct_calls.contains(at))
+            })
+            .collect();
+        self.called_at = self
+            .passed
+            .iter()
+            .map(|&j| {
+                let local = &self.locals[j];
+                let b = self.resolve(&local.name, local.declared);
+                let at = uses
+                    .get(local.name.as_str())
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == b)
+                    .collect();
+                (j, at)
             })
             .collect();
     }
@@ -1599,6 +1622,7 @@ impl Visitor for Names {
         let at = position(0, call);
         let call_byte = byte_start(call).unwrap_or(0);
         let (mut name, mut flags, mut body) = (None, Vec::new(), None);
+        let mut unknown_fields = Vec::new();
         // the flags when they are no literal table: given by a name (settled by
         // `Names::settle_flags`), or written otherwise (unread)
         let (mut by_name, mut unread): (Option<(String, usize)>, Option<String>) = (None, None);
@@ -1639,7 +1663,8 @@ impl Visitor for Names {
                                 by_name = Some((name_of(n), at));
                             }
                             ("flags", other) => unread = Some(short(&other.to_string())),
-                            _ => {}
+                            ("function_name" | "callback" | "description", _) => {}
+                            (other, _) => unknown_fields.push(other.to_owned()),
                         }
                     }
                 }
@@ -1672,6 +1697,7 @@ impl Visitor for Names {
                 name: name.unwrap_or_default(),
                 flags,
                 flags_unread: unread,
+                unknown_fields,
                 at,
                 body: range,
             },
