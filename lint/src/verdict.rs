@@ -969,19 +969,7 @@ fn breaks_valkey9_node(f: &mut Finding) {
 /// it may not run or its error is caught (`pcall`).
 fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
     let mut message = r.reason.clone();
-    let mut conditions = Vec::new();
-    if let Some(why) = r.maybe {
-        message.push_str(&format!("; the call is {why}"));
-        conditions.push(format!("the call does not run (it is {why})"));
-    }
-    if r.protected {
-        message.push_str(
-            "; it is inside `pcall`, so the script gets the error as a value and goes on \
-             without the rest of that function",
-        );
-        conditions
-            .push("the protected function stops at the call; what it does before runs".to_owned());
-    }
+    let conditions = where_it_runs((r.maybe, r.protected), "call", &mut message);
     let outcome = if conditions.is_empty() {
         Outcome::Fails
     } else {
@@ -1623,17 +1611,21 @@ fn server_list(servers: &[Server]) -> String {
     }
 }
 
-/// What may keep the `what` (`read`, `call`) of `read` from running, said in `message`
-/// and given as the conditions of a `depends`: a branch, a loop's body, a function that may
-/// not be called, or `pcall` around it. The one wording for `unknown-global` and
-/// `unknown-field`.
-fn where_it_runs(read: &GlobalRead, what: &str, message: &mut String) -> Vec<String> {
+/// What may keep the `what` (`read`, `call`) from running, said in `message` and given as
+/// the conditions of a `depends`: `maybe`, why it may not run (a branch, a loop's body, a
+/// function that may not be called), and `protected`, whether `pcall` is around it. The one
+/// wording for `unknown-global`, `unknown-field` and `redis-argument`.
+fn where_it_runs(
+    (maybe, protected): (Option<&str>, bool),
+    what: &str,
+    message: &mut String,
+) -> Vec<String> {
     let mut conditions = Vec::new();
-    if let Some(why) = read.maybe {
+    if let Some(why) = maybe {
         message.push_str(&format!("; the {what} is {why}"));
         conditions.push(format!("the {what} does not run (it is {why})"));
     }
-    if read.protected {
+    if protected {
         message.push_str(
             "; it is inside `pcall`, so the script gets the error as a value and goes on \
              without the rest of that function",
@@ -1696,7 +1688,7 @@ fn unknown_global(
             if having.len() == 1 { "has" } else { "have" }
         ));
     }
-    let conditions = where_it_runs(read, "read", &mut message);
+    let conditions = where_it_runs((read.maybe, read.protected), "read", &mut message);
     let line = read.at.line;
     let fix = if place == Place::Function && matches!(read.name.as_str(), "KEYS" | "ARGV") {
         "a function gets its keys and arguments as its parameters: `function(keys, args)`, \
@@ -1881,7 +1873,7 @@ fn unknown_field(
             "; its command and keys are checked as `{table}.{near}`'s"
         ));
     }
-    let mut conditions = where_it_runs(read, "call", &mut message);
+    let mut conditions = where_it_runs((read.maybe, read.protected), "call", &mut message);
     if !having.is_empty() {
         conditions.push(format!("the server is {}", server_list(&having)));
     }
@@ -1981,7 +1973,7 @@ fn unknown_method(
             "they refuse"
         },
     );
-    let conditions = where_it_runs(read, "call", &mut message);
+    let conditions = where_it_runs((read.maybe, read.protected), "call", &mut message);
     let fix = match globals::nearest_field(Place::Eval, "string", method) {
         Some(near) => format!("write `{value}:{near}`: strings have no method `{name}`"),
         None => format!(
