@@ -33,6 +33,7 @@ use std::fmt::Write;
 use std::collections::HashMap;
 
 use crate::skew_text::{floor_text, skew_text};
+use crate::slot_range::ranges_of;
 use crate::text::{field_cut, xml, xml_text};
 
 /// The side of a slot's cell.
@@ -753,21 +754,10 @@ struct Group {
 impl Group {
     /// Its slots, runs of consecutive ones as ranges: `0-7, 128, 300-301`.
     fn name(&self) -> String {
-        let mut runs: Vec<(u16, u16)> = Vec::new();
-        for (m, _) in &self.members {
-            match runs.last_mut() {
-                Some((_, last)) if u32::from(*last) + 1 == u32::from(m.slot) => *last = m.slot,
-                _ => runs.push((m.slot, m.slot)),
-            }
-        }
-        runs.iter()
-            .map(|&(a, b)| {
-                if a == b {
-                    a.to_string()
-                } else {
-                    format!("{a}-{b}")
-                }
-            })
+        let slots: Vec<u16> = self.members.iter().map(|(m, _)| m.slot).collect();
+        ranges_of(&slots)
+            .iter()
+            .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(", ")
     }
