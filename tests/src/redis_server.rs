@@ -202,15 +202,20 @@ impl RedisServer {
     ///
     /// # Errors
     ///
-    /// When the process is still running, or the server cannot be spawned, or exits, or does
-    /// not answer within 20 s (its address taken meanwhile); the error carries the end of
-    /// its log.
+    /// When the process is still running 10 s after the call (a signalled process ends
+    /// asynchronously: its sockets close before it can be reaped, so a client may see it gone
+    /// first), or the server cannot be spawned, or exits, or does not answer within 20 s (its
+    /// address taken meanwhile); the error carries the end of its log.
     pub fn start_again(&mut self) -> io::Result<()> {
-        if self.child.try_wait()?.is_none() {
-            return Err(io::Error::other(format!(
-                "the server on port {} is still running: end it before starting it again",
-                self.port
-            )));
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while self.child.try_wait()?.is_none() {
+            if Instant::now() > deadline {
+                return Err(io::Error::other(format!(
+                    "the server on port {} is still running 10 s on: end it before starting it again",
+                    self.port
+                )));
+            }
+            sleep(Duration::from_millis(20));
         }
         self.child = spawn(&self.command, self.dir.path())?;
         self.wait_ready()
