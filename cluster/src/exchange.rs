@@ -629,10 +629,14 @@ impl Exchange {
         let url = shown.to_owned();
         let code = e.code().to_owned();
         // the server's own words (`ERR unknown subcommand ...`), not the client's wrapping
-        let reason = crate::text::reason(&match e.details() {
-            Some(details) => format!("{code} {details}"),
-            None => code.clone(),
-        });
+        // the password hidden where the server echoes it (`MIGRATE`'s `AUTH` in its error)
+        let reason = crate::text::reason(&crate::transport::hide(
+            self.endpoint.password.as_deref(),
+            &match e.details() {
+                Some(details) => format!("{code} {details}"),
+                None => code.clone(),
+            },
+        ));
         Err(match code.as_str() {
             "NOAUTH" => Error::PasswordRequired { url },
             "WRONGPASS" => Error::PasswordRejected {

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use redis::Value;
 
-use crate::text::{escape_cut, escape_text};
+use crate::text::escape_cut;
 use crate::transport::{Budget, Connection, Endpoint, ServerError};
 pub use crate::transport::{ConnectOptions, Limit, MAX_REPLY_BYTES};
 use crate::Error;
@@ -152,7 +152,7 @@ impl Server {
                         return Err(ServerError::Refused {
                             url: con.url().to_owned(),
                             key: escape_cut(key),
-                            message: escape_text(&redis::RedisError::from(e).to_string()),
+                            message: con.said(e),
                         })
                     }
                     other => return Err(con.not_redis(during, &other)),

@@ -43,6 +43,8 @@ pub(crate) struct Connection {
     owed: Option<String>,
     /// Whether its URL is in [`ANSWERED`] already (by this connection or another).
     answered: bool,
+    /// The password sent, hidden in what the server says ([`Connection::said`]).
+    secret: Option<Vec<u8>>,
 }
 
 impl Connection {
@@ -162,6 +164,7 @@ impl Connection {
             timeout,
             owed: None,
             answered: false,
+            secret: endpoint.password.clone(),
         };
         let settings = &info.redis;
         if let Some(password) = &endpoint.password {
@@ -174,7 +177,7 @@ impl Connection {
             match con.query(&auth, Budget::SHORT, during)? {
                 Value::Okay => {}
                 Value::ServerError(e) => {
-                    let message = redis::RedisError::from(e).to_string();
+                    let message = con.said(e);
                     let user = crate::text::escape(con.user.as_bytes());
                     // Redis 7.0 and Valkey 8.0: "AUTH <password> called without any
                     // password configured for the default user"
@@ -187,7 +190,7 @@ impl Connection {
                         ServerError::Auth {
                             url: con.url.clone(),
                             user,
-                            message: escape_text(&message),
+                            message,
                         }
                     });
                 }
@@ -205,13 +208,20 @@ impl Connection {
                     return Err(ServerError::CommandRefused {
                         url: con.url.clone(),
                         command: format!("SELECT {}", settings.db),
-                        message: escape_text(&redis::RedisError::from(e).to_string()),
+                        message: con.said(e),
                     })
                 }
                 other => return Err(con.not_redis(during, &other)),
             }
         }
         Ok(con)
+    }
+
+    /// The server's error reply `e` as text for a message: its words, the password sent
+    /// hidden where the server echoes it ([`hide`](super::options::hide)), escaped.
+    pub(crate) fn said(&self, e: impl Into<redis::RedisError>) -> String {
+        let words = e.into().to_string();
+        escape_text(&super::options::hide(self.secret.as_deref(), &words))
     }
 
     /// Moves the deadline of the connection's later exchanges (a command of its own time,
@@ -612,6 +622,48 @@ mod tests {
                 assert!(!text.contains('\x1b'), "{text}");
             }
             other => panic!("{other:?}"),
+        }
+    }
+
+    /// A server that quotes the password in its refusal (`AUTH`'s, `SELECT`'s) has it
+    /// hidden in the message: no message prints a secret.
+    #[test]
+    fn a_password_the_server_echoes_is_hidden() {
+        use std::io::Write;
+        for (answers, refused) in [
+            (
+                &["-WRONGPASS invalid password 'S3cret/PW' for user\r\n"][..],
+                "AUTH",
+            ),
+            (
+                &["+OK\r\n", "-ERR no database 3 for S3cret/PW\r\n"][..],
+                "SELECT",
+            ),
+        ] {
+            let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+            let port = listener.local_addr().unwrap().port();
+            let answers: Vec<&'static str> = answers.to_vec();
+            std::thread::spawn(move || {
+                let (mut peer, _) = listener.accept().unwrap();
+                let mut buf = [0u8; 1024];
+                for answer in answers {
+                    let _ = peer.read(&mut buf);
+                    let _ = peer.write_all(answer.as_bytes());
+                }
+                std::thread::sleep(Duration::from_millis(500));
+            });
+            let endpoint = Endpoint::new(
+                &format!("redis://:S3cret%2FPW@127.0.0.1:{port}/3"),
+                &ConnectOptions::default(),
+            )
+            .unwrap();
+            let timeout = Duration::from_secs(5);
+            let text = match Connection::open(&endpoint, Some(Instant::now() + timeout), timeout) {
+                Err(e) => e.to_string(),
+                Ok(_) => panic!("{refused}: connected"),
+            };
+            assert!(!text.contains("S3cret"), "{refused}: {text}");
+            assert!(text.contains("***"), "{refused}: {text}");
         }
     }
 

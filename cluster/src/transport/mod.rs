@@ -52,7 +52,7 @@ use std::time::{Duration, Instant};
 pub use acl::Denied;
 pub(crate) use connection::Connection;
 pub use options::ConnectOptions;
-pub(crate) use options::Endpoint;
+pub(crate) use options::{hide, Endpoint};
 pub use tls::{CertificateProblem, TlsError, TlsFile, TlsOptions};
 
 /// What a connection is doing while the TLS handshake runs, as its errors name it.

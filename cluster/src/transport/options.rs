@@ -71,6 +71,16 @@ pub(crate) struct Endpoint {
     pub(crate) shown: String,
 }
 
+/// `text`, a server's words, with `password` (as text) put as `***` wherever it stands: a
+/// server may echo it (a `WRONGPASS` that quotes what it was given, `MIGRATE`'s error that
+/// repeats its `AUTH`), and no message prints a secret.
+pub(crate) fn hide(password: Option<&[u8]>, text: &str) -> String {
+    match password.map(String::from_utf8_lossy) {
+        Some(p) if !p.is_empty() => text.replace(p.as_ref(), HIDDEN),
+        _ => text.to_owned(),
+    }
+}
+
 impl Endpoint {
     /// `url` with `options`.
     ///

@@ -243,14 +243,36 @@ fn ask_password() -> Result<Vec<u8>> {
         })?;
         return first_line(password.as_bytes(), "the terminal");
     }
-    let mut line = Vec::new();
-    std::io::stdin()
-        .lock()
-        .take(MAX_PASSWORD)
-        .read_until(b'\n', &mut line)
-        .context("cannot read the password from standard input")?;
+    // a line within ASK_WAIT: the reader may stay blocked on a pipe that never writes, and
+    // the run ends without it
+    let (sent, line) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = Vec::new();
+        let read = std::io::stdin()
+            .lock()
+            .take(MAX_PASSWORD + 1)
+            .read_until(b'\n', &mut line)
+            .map(|_| line);
+        let _ = sent.send(read);
+    });
+    let line = match line.recv_timeout(ASK_WAIT) {
+        Ok(read) => read.context("cannot read the password from standard input")?,
+        Err(_) => bail!(
+            "--askpass: standard input gave no line within {} s: pipe the password in with its line end, or give --password-file FILE",
+            ASK_WAIT.as_secs()
+        ),
+    };
+    if line.len() as u64 > MAX_PASSWORD {
+        bail!(
+            "--askpass: standard input holds no line end within its first {MAX_PASSWORD} bytes: a password is one line (is the right file piped in?)"
+        );
+    }
     first_line(&line, "--askpass (standard input)")
 }
+
+/// How long `--askpass` waits for a line on standard input that is not a terminal (a pipe
+/// from a password manager may wait for its own passphrase first): 60 seconds.
+const ASK_WAIT: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// What to do about a refusal, in this tool's option names: for TLS errors, a missing
 /// password, a rejected one.

@@ -262,6 +262,48 @@ fn the_password_reaches_auth_from_every_source_and_is_never_printed() {
     }
 }
 
+/// A server that quotes the password it was given in its refusal (none of Redis and Valkey
+/// does, but a proxy or a fork may): the message shows `***`, from every source.
+#[test]
+fn a_password_the_server_echoes_is_not_printed() {
+    let secret = "s3cret-Zq7";
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pw");
+    std::fs::write(&file, format!("{secret}\n")).unwrap();
+    let file = file.to_str().unwrap().to_owned();
+    let echo = format!("-WRONGPASS invalid password '{secret}' for user app\r\n");
+    for source in ["file", "stdin", "environment", "url"] {
+        let fake = Fake::start(&[&echo]);
+        let (output, _) = nodes_as_app(fake.port, source, &file, secret.as_bytes());
+        let run: Run = output.into();
+        run.fails_with("invalid password '***' for user app");
+        assert!(!run.stderr.contains(secret), "{source}: {}", run.stderr);
+        assert!(!run.stdout.contains(secret), "{source}: {}", run.stdout);
+    }
+}
+
+/// `--askpass` from a pipe reads one line: input with no line end in its first 64 KiB (a
+/// file of zero bytes piped in by mistake) is refused, not cut into a password.
+#[test]
+fn askpass_refuses_input_with_no_line_end() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_slotgen"))
+        .args(["nodes", "--redis", "redis://127.0.0.1:1", "--askpass"])
+        .env_remove("REDISCLI_AUTH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // the child stops reading at 64 KiB: a refused write is the child's end, not an error
+    let _ = stdin.write_all(&vec![0u8; 200_000]);
+    drop(stdin);
+    let run: Run = child.wait_with_output().unwrap().into();
+    run.fails_with(
+        "--askpass: standard input holds no line end within its first 65536 bytes: a password is one line",
+    );
+}
+
 /// A password that is not UTF-8 (with a tab and an escape besides): servers take any bytes
 /// (`ACL SETUSER app >...`, redis-cli's REDISCLI_AUTH), so every source that can hold bytes
 /// sends them whole to `AUTH`, and none is printed. A URL cannot hold them (the client reads
