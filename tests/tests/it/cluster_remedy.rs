@@ -302,7 +302,8 @@ fn hot_slot_zero(url: &str, heavy: &str) -> serde_json::Value {
 /// cannot divide it, so `load --by cpu` offers no split and says which key carries it, with
 /// its share by the servers' own `OBJECT FREQ` and the command that gives a key on each
 /// primary. Followed as printed (the value cut into one part under each key that command
-/// gives, the reads spread over them, the counters reset), the CPU skew falls.
+/// gives, the reads spread over them, the counters reset), the CPU skew falls. With the
+/// keys even, `load` by keys notes that the CPU is more skewed and names `--by cpu`.
 #[test]
 fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
     let Some(cluster) = live::cluster(
@@ -358,8 +359,31 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
             }
         }
     };
+    // as many keys on each other primary: the keys are even, the CPU is not
+    for i in 1..3 {
+        let mut pipe = redis::pipe();
+        let keys = (0u32..)
+            .map(|n| format!("even:{n}"))
+            .filter(|k| owner(k) == i)
+            .take(201);
+        for key in keys {
+            pipe.set(key, 1).ignore();
+        }
+        pipe.query::<()>(&mut node(i)).unwrap();
+    }
     hammer(std::slice::from_ref(&hot));
     let url = format!("redis://127.0.0.1:{}", cluster.primaries[0].port);
+    // ordered by keys (the default), the note points to the CPU, which `--by cpu` follows
+    let by_keys = slotgen(&["load", "--redis", &url], b"");
+    let note = by_keys
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("slotgen: note: the load is more skewed by "))
+        .unwrap_or_else(|| panic!("{}", by_keys.stderr));
+    assert!(
+        note.contains("`cpu` (") && note.contains("than by `keys` ("),
+        "{note}"
+    );
     let cpu = || -> serde_json::Value {
         let run = slotgen(
             &["load", "--redis", &url, "--by", "cpu", "--format", "json"],

@@ -82,6 +82,43 @@ pub struct LoadArgs {
     format: Format,
 }
 
+/// How much more skewed another metric collected must be than `--by`'s, and how skewed at
+/// least, for a note to point to it: a load that one metric hides (keys even, one key read
+/// by every client) is the one an operator came for.
+const MORE_SKEWED: (f64, f64) = (1.25, 1.5);
+
+/// A note on stderr where other metrics collected are [`MORE_SKEWED`] than `by`'s: each
+/// with its skew, the most skewed first (ties: in the order collected), and the option that
+/// orders by the first.
+fn note_more_skewed(by: Metric, summaries: &[Summary]) {
+    let Some(chosen) = summaries
+        .iter()
+        .find(|s| s.metric == by)
+        .and_then(|s| s.skew)
+    else {
+        return;
+    };
+    let mut more: Vec<(Metric, f64)> = summaries
+        .iter()
+        .filter(|s| s.metric != by)
+        .filter_map(|s| Some((s.metric, s.skew?)))
+        .filter(|&(_, skew)| skew >= MORE_SKEWED.1 && skew > chosen * MORE_SKEWED.0)
+        .collect();
+    more.sort_by(|a, b| b.1.total_cmp(&a.1));
+    let Some(&(first, _)) = more.first() else {
+        return;
+    };
+    let listed: Vec<String> = more
+        .iter()
+        .map(|(metric, skew)| format!("`{metric}` ({skew:.2})"))
+        .collect();
+    say!(
+        "slotgen: note: the load is more skewed by {} than by `{by}` ({chosen:.2}): `--by {}` orders the slots and finds the hot ones by it",
+        listed.join(", "),
+        first.name()
+    );
+}
+
 pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     args.weights.check()?;
     let url = &args.server.redis;
@@ -112,6 +149,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
             Err(e) => return Err(explain(e)),
         }
     }
+    note_more_skewed(by, &summaries);
     let topology = &load.topology;
     // the hot slots (the definition `rebalance` shares) and their remedies on this map
     let owners = topology.owners();
