@@ -499,6 +499,8 @@ mod tests {
             node: old.primary,
             ranges: Vec::new(),
             reason: "`CLUSTER SHARDS` gives it health `fail`".to_owned(),
+            failed: true,
+            followers: Vec::new(),
         });
         t
     }
