@@ -624,3 +624,81 @@ fn a_failed_primary_without_slots_is_forgotten_after_its_replica_leaves() {
     assert_eq!(nodes(&follower).lines().count(), 1, "reset: {follower}");
     read_back(&keys, &owners(&seed));
 }
+
+/// A drain planned to a file (`--out`) and applied from it (`--apply --plan`) ends with the
+/// same removal list as the planning run printed: the drained primary's `del-node`, then its
+/// replica's, on stderr, in the TSV `drain` line and in JSON `drained`; run as printed, they
+/// leave the cluster ok without either, every key read back.
+#[test]
+fn a_drain_applied_from_its_plan_file_ends_with_the_same_removals() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 1, None, &[]) else {
+        return;
+    };
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let keys = write_keys(&cluster);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let drained = addr(cluster.primaries[2].port);
+    let drained_id = cluster.primaries[2].node_id();
+    let replica_id = cluster.replicas[2][0].node_id();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("drain.json");
+    let file = file.to_str().unwrap();
+    let planned = rebalance(&url, &["--drain", &drained, "--out", file]);
+    let planned_rows = planned.rows();
+    let planned_removals = removals(&planned.stderr);
+    assert_eq!(planned_removals.len(), 2, "{}", planned.stderr);
+    assert!(planned_removals[0].ends_with(&drained_id));
+    assert!(planned_removals[1].ends_with(&replica_id));
+    let from_file = |extra: &[&str]| {
+        let args = [
+            &["rebalance", "--redis", &url, "--apply", "--plan", file][..],
+            extra,
+        ]
+        .concat();
+        crate::cluster_live::slotgen(&args, b"")
+    };
+    let applied = from_file(&["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(applied.ok()).unwrap();
+    assert_eq!(json["drained"][0]["id"], drained_id.as_str());
+    assert_eq!(
+        json["drained"][0]["remove"],
+        planned_removals[0].as_str(),
+        "{}",
+        applied.stdout
+    );
+    assert_eq!(
+        json["drained"][0]["replicas"][0]["remove"],
+        planned_removals[1].as_str()
+    );
+    // the same notes on stderr, after the apply
+    assert_eq!(
+        removals(&applied.stderr),
+        planned_removals,
+        "{}",
+        applied.stderr
+    );
+    let planned_drain: Vec<&Vec<String>> =
+        planned_rows.iter().filter(|r| r[0] == "drain").collect();
+    assert_eq!(planned_drain.len(), 1);
+    assert_eq!(planned_drain[0][4], planned_removals[0]);
+    assert!(owners(&seed).iter().all(|o| *o != drained));
+    // the TSV of an apply from the file that finds every move done: the same `drain` line
+    let again = from_file(&[]);
+    let rows = again.rows();
+    let drain: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == "drain").collect();
+    assert_eq!(drain, planned_drain, "{}", again.stdout);
+    for command in &planned_removals {
+        run_as_printed(command);
+    }
+    for node in [0, 1].map(|i| addr(cluster.primaries[i].port)) {
+        wait_until(
+            &node,
+            "the drained primary and its replica forgotten",
+            |nodes| !nodes.contains(drained_id.as_str()) && !nodes.contains(replica_id.as_str()),
+        );
+    }
+    read_back(&keys, &owners(&seed));
+}

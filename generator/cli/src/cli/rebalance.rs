@@ -203,7 +203,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     )?;
     drains.say();
     if let Some(out) = &args.out {
-        let file = cluster::PlanFile::new(plan, topology, args.by().name());
+        let file = cluster::PlanFile::new(plan, topology, args.by().name(), &planned.drained);
         std::fs::write(out, serde_json::to_string_pretty(&file)? + "\n").map_err(|e| {
             anyhow!(
                 "cannot write the plan to `{}`: {}",

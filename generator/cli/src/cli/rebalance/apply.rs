@@ -16,6 +16,7 @@ use slotgen_cluster::{self as cluster, Dialect, Topology};
 
 use super::super::cluster::explain;
 use super::args::{Format, RebalanceArgs};
+use super::drained::{removals, Drained};
 
 /// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call: the first
 /// Ctrl-C asks for a stop after the slot in flight (a half-moved slot being finished, a
@@ -397,11 +398,24 @@ pub(super) fn apply_file(
     } else {
         carry_out(args, options, &plan, &live, None, &report)?
     };
+    // a drain's plan ends as the planning run's `--drain --apply` does: the commands that
+    // remove the drained primaries, their replicas, and the failed nodes still listed
+    let drains = removals(
+        &args.server.reach(options),
+        &live,
+        &drained_of_file(&planned),
+    )?;
+    drains.say();
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {
             let mut json = serde_json::to_value(&planned)?;
             json["applied"] = json!(applied);
+            if !planned.drained.is_empty() {
+                let (drained, forget) = drains.json();
+                json["drained"] = drained;
+                json["forget"] = forget;
+            }
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Tsv | Format::Commands | Format::Svg => {
@@ -427,8 +441,32 @@ pub(super) fn apply_file(
                     m.amount
                 )?;
             }
+            drains.write_tsv(&mut out)?;
             writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The primaries a plan file drains, each with the slots and keys its moves take away and
+/// its replicas when the plan was made, as the removal list names them.
+fn drained_of_file(planned: &cluster::PlanFile) -> Vec<Drained> {
+    planned
+        .drained
+        .iter()
+        .map(|d| {
+            let leaving = planned.moves.iter().filter(|m| m.from.id == d.id);
+            Drained {
+                id: d.id.clone(),
+                addr: d.addr.clone(),
+                slots: leaving.clone().count(),
+                keys: leaving.map(|m| m.keys).sum(),
+                replicas: d
+                    .replicas
+                    .iter()
+                    .map(|r| (r.id.clone(), r.addr.clone()))
+                    .collect(),
+            }
+        })
+        .collect()
 }
