@@ -386,6 +386,14 @@ pub(super) fn apply_file(
             field(planned.metric.as_bytes())
         );
     }
+    // a drain's plan ends as the planning run's `--drain --apply` does: the commands that
+    // remove the drained primaries, their replicas, and the failed nodes still listed;
+    // made before the moves (the server's CLI asked), said after them
+    let drains = removals(
+        &args.server.reach(options),
+        &live,
+        &drained_of_file(&planned),
+    )?;
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
     let applied = if plan.moves.is_empty() {
         // nothing to carry out: no dialect to choose, no line of moves applied
@@ -398,13 +406,6 @@ pub(super) fn apply_file(
     } else {
         carry_out(args, options, &plan, &live, None, &report)?
     };
-    // a drain's plan ends as the planning run's `--drain --apply` does: the commands that
-    // remove the drained primaries, their replicas, and the failed nodes still listed
-    let drains = removals(
-        &args.server.reach(options),
-        &live,
-        &drained_of_file(&planned),
-    )?;
     drains.say();
     let mut out = std::io::stdout().lock();
     match args.format {
