@@ -544,7 +544,7 @@ fn a_drained_valkey_9_primary_whose_former_self_failed_leaves_with_it() {
 /// failed node; run as printed, no node left lists either, and the cluster is ok. The
 /// slotless primary is made by a drain with `cluster-allow-replica-migration no`, which
 /// keeps it a primary, its replica following it. Redis 7.0: its replica does not take over a
-/// primary without slots (Valkey 9.1's does, and then there is none that follows it).
+/// primary without slots (Valkey 8.0's and 9.1's do, and then none follows it).
 #[test]
 fn a_failed_primary_without_slots_is_forgotten_after_its_replica_leaves() {
     let options = [

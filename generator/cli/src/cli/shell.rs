@@ -129,7 +129,8 @@ pub fn shell(url: &str, c: &ConnectArgs, cli: &str) -> Result<cluster::Shell> {
 ///   gossip for 60 s, and by then none gossips of it). A replica that still follows it
 ///   refuses ("Can't forget my master!", and `--cluster call` exits 0 all the same), goes
 ///   on gossiping of it, and the others learn it again after 60 s: such a replica is
-///   removed first, by `del-node`.
+///   removed first, by `del-node` (Redis 7.0 keeps the replica of a failed primary without
+///   slots following it; Valkey 8.0 and 9.1 promote it).
 pub struct Removal {
     /// `CLI OPTIONS`, quoted for `sh`.
     program: String,
