@@ -377,13 +377,21 @@ fn forgets(stderr: &str) -> Vec<String> {
         .collect()
 }
 
-/// Stops primary `i` of `cluster` and waits (60 s at most) until its replica is a primary by
-/// `ROLE`, and every node left says `cluster_state:ok` and flags the stopped one `fail` in
-/// `CLUSTER NODES`. Returns the stopped node's id and address.
+/// Stops primary `i` of `cluster`, once its replica has every write (`WAIT`: replication
+/// is asynchronous, and a key not copied yet would be lost with it), and waits (60 s at
+/// most) until its replica is a primary by `ROLE`, and every node left says
+/// `cluster_state:ok` and flags the stopped one `fail` in `CLUSTER NODES`. Returns the
+/// stopped node's id and address.
 fn fail_over(cluster: &mut ReplicatedCluster, i: usize) -> (String, String) {
     let id = cluster.primaries[i].node_id();
     let gone = addr(cluster.primaries[i].port);
     let heir = addr(cluster.replicas[i][0].port);
+    let acked: i64 = redis::cmd("WAIT")
+        .arg(1)
+        .arg(10_000)
+        .query(&mut plain(&gone, None))
+        .unwrap();
+    assert_eq!(acked, 1, "{heir} has every write of {gone}");
     cluster.primaries[i].stop();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
