@@ -95,14 +95,18 @@ fn shown(value: &Value) -> String {
 /// The reason a node is left out of the map, when `health` (of `CLUSTER SHARDS`) or the
 /// flags that the node asked gives it in `CLUSTER NODES` (`flagged`) say it failed: health
 /// `fail` (Redis 7.0, Valkey 8.0) or `failed` (the documentation's word), flags `fail`,
-/// `fail?` (suspected by the node asked) or `noaddr`.
-fn failed(id: &str, health: Option<&str>, flagged: &Flagged) -> Option<String> {
+/// `fail?` (suspected by the node asked) or `noaddr`; and whether the cluster agrees that it
+/// failed ([`LeftOut::failed`]: the health, or the flag `fail`).
+fn failed(id: &str, health: Option<&str>, flagged: &Flagged) -> Option<(String, bool)> {
     if let Some(h @ ("fail" | "failed")) = health {
-        return Some(format!("`CLUSTER SHARDS` gives it health `{h}`"));
+        return Some((format!("`CLUSTER SHARDS` gives it health `{h}`"), true));
     }
-    flagged
-        .get(id)
-        .map(|flags| format!("the node asked flags it `{flags}` in `CLUSTER NODES`"))
+    flagged.get(id).map(|flags| {
+        (
+            format!("the node asked flags it `{flags}` in `CLUSTER NODES`"),
+            flags.split(',').any(|f| f == "fail"),
+        )
+    })
 }
 
 /// The nodes that the node asked flags as failed in its `CLUSTER NODES` (`fail`, `fail?`,
@@ -246,7 +250,7 @@ fn shard_of(
     let mut replicas = Vec::new();
     let mut failed_primaries = Vec::new();
     for node in nodes {
-        if let Some(reason) = failed(&node.id, node.health.as_deref(), flagged) {
+        if let Some((reason, failed)) = failed(&node.id, node.health.as_deref(), flagged) {
             // After a failover, the replaced primary stays listed as a failed `master`:
             // in the new primary's shard (Valkey 8.0), or in a shard of its own without
             // slots (Redis 7.0), until it comes back as a replica.
@@ -254,6 +258,8 @@ fn shard_of(
                 node,
                 ranges: Vec::new(),
                 reason,
+                failed,
+                followers: Vec::new(),
             };
             match out.node.role {
                 Role::Primary => failed_primaries.push(out),
@@ -266,11 +272,13 @@ fn shard_of(
             Role::Replica => replicas.push(node),
         }
     }
-    // The slots are a failed primary's only when no other primary took them.
+    // The slots are a failed primary's only when no other primary took them; so are the
+    // shard's replicas, which still follow it.
     let replaced = !failed_primaries.is_empty();
     for mut out in failed_primaries {
         if primaries.is_empty() {
             out.ranges.clone_from(&ranges);
+            out.followers = replicas.iter().map(|r| r.id.clone()).collect();
         }
         left_out.push(out);
     }
@@ -303,6 +311,8 @@ fn shard_of(
                     node,
                     ranges: Vec::new(),
                     reason: "its shard has no primary".to_owned(),
+                    failed: false,
+                    followers: Vec::new(),
                 });
             }
             Ok(None)
@@ -818,6 +828,50 @@ mod tests {
         assert!(shards.is_empty());
         assert_eq!(show_ranges(&left_out[0].ranges), "0-9");
         assert_eq!(left_out[1].reason, "its shard has no primary");
+        assert!(!left_out[0].forgettable(), "it holds slots");
+    }
+
+    /// Which left-out node the cluster agrees failed, and who still follows it: a replaced
+    /// primary can be forgotten; a suspected one (`fail?`) cannot; a failed primary without
+    /// slots whose replica still follows it names that replica (it refuses to forget it).
+    #[test]
+    fn a_failed_node_without_slots_is_forgettable_and_names_its_followers() {
+        let (old, new, r, s) = (id('0'), id('1'), id('2'), id('3'));
+        let none = Flagged::new();
+        let replaced = Value::Array(vec![
+            shard(vec![], vec![node(&old, "master", "fail")]),
+            shard(vec![0, 9], vec![node(&new, "master", "online")]),
+        ]);
+        let (_, left_out) = parse_shards(&replaced, "h", &none, false).unwrap();
+        assert!(left_out[0].failed && left_out[0].forgettable());
+        assert!(left_out[0].followers.is_empty());
+        // by the flags of the node asked: `fail` agreed, `fail?` only suspected
+        let online = Value::Array(vec![shard(
+            vec![0, 9],
+            vec![
+                node(&new, "master", "online"),
+                node(&s, "replica", "online"),
+            ],
+        )]);
+        for (flags, agreed) in [("fail", true), ("fail?", false), ("noaddr", false)] {
+            let flagged = Flagged::from([(s.clone(), flags.to_owned())]);
+            let (_, left_out) = parse_shards(&online, "h", &flagged, false).unwrap();
+            assert_eq!(left_out[0].forgettable(), agreed, "{flags}");
+        }
+        // a failed primary without slots, its replica still following it
+        let followed = Value::Array(vec![
+            shard(
+                vec![],
+                vec![node(&old, "master", "fail"), node(&r, "replica", "online")],
+            ),
+            shard(vec![0, 9], vec![node(&new, "master", "online")]),
+        ]);
+        let (shards, left_out) = parse_shards(&followed, "h", &none, false).unwrap();
+        assert_eq!(shards.len(), 1);
+        assert!(left_out[0].forgettable());
+        assert_eq!(left_out[0].followers, std::slice::from_ref(&r));
+        assert_eq!(left_out[1].node.id, r);
+        assert!(!left_out[1].forgettable(), "it serves: no FORGET for it");
     }
 
     #[test]

@@ -52,7 +52,9 @@ pub use migrate::{
     MAX_MIGRATED_KEY_BYTES,
 };
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
-pub use plan_file::{FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT};
+pub use plan_file::{
+    FileDrained, FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT,
+};
 pub use rebalance::{
     plan, plan_receiving, plan_with, Further, Limits, Move, Plan, Planned, SlotShare, Stop,
     DEFAULT_MIN_GAIN, DEFAULT_TARGET_SKEW, LEAST_YIELD, MIN_GAINS, MIN_GAIN_RULE, SEARCH_DEPTH,

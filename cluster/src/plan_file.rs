@@ -50,6 +50,20 @@ pub struct FileMove {
     pub amount: u64,
 }
 
+/// A primary that a plan drains (`rebalance --drain`), and its replicas when the plan was
+/// made: what the removal list after the apply names, as the planning run's did (after the
+/// drain the primary is a replica of another, its replicas with it: the map then no longer
+/// says which were its).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileDrained {
+    /// The node id, 40 hex digits.
+    pub id: String,
+    /// `host:port`.
+    pub addr: String,
+    /// Its replicas.
+    pub replicas: Vec<NodeRef>,
+}
+
 /// A plan and the map it was made on, as `rebalance --out` writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlanFile {
@@ -67,12 +81,17 @@ pub struct PlanFile {
     pub map: Vec<MapShard>,
     /// The moves, in order.
     pub moves: Vec<FileMove>,
+    /// The primaries the plan drains, none for a plan without `--drain` (and in a file of
+    /// a version before this field).
+    #[serde(default)]
+    pub drained: Vec<FileDrained>,
 }
 
 impl PlanFile {
-    /// `plan` (made on `topology`, by `metric`) as a file.
+    /// `plan` (made on `topology`, by `metric`, draining the shards `drained` of it) as a
+    /// file.
     #[must_use]
-    pub fn new(plan: &Plan, topology: &Topology, metric: &str) -> Self {
+    pub fn new(plan: &Plan, topology: &Topology, metric: &str, drained: &[usize]) -> Self {
         let node = |shard: usize| {
             let p = &topology.shards[shard].primary;
             NodeRef {
@@ -96,6 +115,24 @@ impl PlanFile {
                     to: node(m.to),
                     keys: m.keys,
                     amount: m.amount,
+                })
+                .collect(),
+            drained: drained
+                .iter()
+                .map(|&shard| {
+                    let s = &topology.shards[shard];
+                    FileDrained {
+                        id: s.primary.id.clone(),
+                        addr: s.primary.addr.clone(),
+                        replicas: s
+                            .replicas
+                            .iter()
+                            .map(|r| NodeRef {
+                                id: r.id.clone(),
+                                addr: r.addr.clone(),
+                            })
+                            .collect(),
+                    }
                 })
                 .collect(),
         }
@@ -122,6 +159,27 @@ impl PlanFile {
                 "is of format `{}`, not `{PLAN_FORMAT}`: make the plan again with this version's `slotgen rebalance --out`",
                 crate::text::escape_cut(plan.format.as_bytes())
             )));
+        }
+        // a drained primary is a primary of the file's map, and every id a removal command
+        // names is a node id (40 hex digits)
+        for d in &plan.drained {
+            if !plan
+                .map
+                .iter()
+                .any(|s| s.primary.id == d.id && s.primary.addr == d.addr)
+            {
+                return Err(bad(format!(
+                    "drains {}, which is no primary of its own map at that address: nothing was moved: make the plan again",
+                    shown_node(&NodeRef {
+                        id: d.id.clone(),
+                        addr: d.addr.clone()
+                    })
+                )));
+            }
+            for r in &d.replicas {
+                super::answers::node_id(&r.id, &crate::text::escape_cut(r.addr.as_bytes()))
+                    .map_err(|e| bad(format!("names a replica of a drained primary: {e}; nothing was moved: make the plan again")))?;
+            }
         }
         // the rules of a move alone, whatever the map: before the map is compared
         for m in &plan.moves {
@@ -218,6 +276,13 @@ impl PlanFile {
                         shown_addr_first(&shard.primary),
                         shown_addr_first(&now[b].primary)
                     )),
+                    // a primary this plan drains, every slot of it moved already: the
+                    // drain done (it turned replica of the node that took its last slot)
+                    None if self.drained.iter().any(|d| d.id == shard.primary.id)
+                        && planned_owner
+                            .iter()
+                            .zip(&done)
+                            .all(|(o, d)| *o != Some(i) || *d) => {}
                     None => changes.push(format!("{} is no primary now", shown(&shard.primary))),
                 },
                 Some(s) if s.primary.addr != shard.primary.addr => changes.push(format!(
@@ -274,12 +339,6 @@ impl PlanFile {
                     shown(n)
                 )));
             }
-            let (Some(from), Some(to)) = (index(&m.from), index(&m.to)) else {
-                return Err(bad(format!(
-                    "moves slot {} between nodes that are not in its own map: make the plan again",
-                    m.slot
-                )));
-            };
             let slot = usize::from(m.slot);
             let owner_id = planned_owner
                 .get(slot)
@@ -303,6 +362,13 @@ impl PlanFile {
             if done[slot] {
                 continue;
             }
+            // (a move done already may name a primary that is none now: a drained one)
+            let (Some(from), Some(to)) = (index(&m.from), index(&m.to)) else {
+                return Err(bad(format!(
+                    "moves slot {} between nodes that are not in its own map: make the plan again",
+                    m.slot
+                )));
+            };
             moves.push(Move {
                 slot: m.slot,
                 from,
@@ -481,7 +547,7 @@ mod tests {
             loads_after: Vec::new(),
             caps: Vec::new(),
         };
-        PlanFile::new(&plan, &thirds(), "keys")
+        PlanFile::new(&plan, &thirds(), "keys", &[])
     }
 
     /// `thirds()` after primary `failed` (index) failed over to its replica: the replica a
@@ -499,12 +565,95 @@ mod tests {
             node: old.primary,
             ranges: Vec::new(),
             reason: "`CLUSTER SHARDS` gives it health `fail`".to_owned(),
+            failed: true,
+            followers: Vec::new(),
         });
         t
     }
 
     fn refusal(plan: &PlanFile, live: &Topology) -> String {
         plan.against("plan.json", live).unwrap_err().to_string()
+    }
+
+    /// A drain's file names the drained primary and its replicas as the map gave them, and
+    /// reads back so; one that names a primary not in its map, or a replica whose id is no
+    /// node id (which a removal command would name), is refused.
+    #[test]
+    fn a_drain_plan_file_keeps_the_drained_primaries_and_their_replicas() {
+        let mut f = file(&[(10923, 2, 0)]);
+        f = PlanFile::new(&f.against("f", &thirds()).unwrap(), &thirds(), "keys", &[2]);
+        assert_eq!(f.drained.len(), 1);
+        assert_eq!(f.drained[0].id, format!("{:040x}", 3));
+        assert_eq!(f.drained[0].addr, "127.0.0.1:7003");
+        assert_eq!(f.drained[0].replicas[0].id, format!("{:040x}", 103));
+        let text = serde_json::to_vec(&f).unwrap();
+        assert_eq!(PlanFile::parse("f", &text).unwrap(), f);
+        // a file of a version before `drained`: none drained
+        let mut old: serde_json::Value = serde_json::from_slice(&text).unwrap();
+        old.as_object_mut().unwrap().remove("drained");
+        let old = PlanFile::parse("f", &serde_json::to_vec(&old).unwrap()).unwrap();
+        assert!(old.drained.is_empty());
+        // applied again once done: the drained primary, a replica now, is no change
+        let mut after = thirds();
+        after.shards[0].ranges.push(SlotRange {
+            first: 10923,
+            last: 10923,
+        });
+        after.shards[2].ranges = vec![SlotRange {
+            first: 10924,
+            last: 16383,
+        }];
+        let moved_all = PlanFile::new(
+            &Plan {
+                moves: (10923..=16383)
+                    .map(|slot| Move {
+                        slot,
+                        from: 2,
+                        to: 0,
+                        keys: 0,
+                        amount: 0,
+                    })
+                    .collect(),
+                ..f.against("f", &thirds()).unwrap()
+            },
+            &thirds(),
+            "keys",
+            &[2],
+        );
+        let mut drained_now = thirds();
+        drained_now.shards[0].ranges = vec![
+            SlotRange {
+                first: 0,
+                last: 5460,
+            },
+            SlotRange {
+                first: 10923,
+                last: 16383,
+            },
+        ];
+        drained_now.shards.remove(2);
+        assert!(moved_all
+            .against("f", &drained_now)
+            .unwrap()
+            .moves
+            .is_empty());
+        // not drained by the plan: the same map is a change
+        let mut undrained = moved_all.clone();
+        undrained.drained.clear();
+        let e = undrained.against("f", &drained_now).unwrap_err();
+        assert!(e.to_string().contains("is no primary now"), "{e}");
+        // half done: the rest of the moves (the drained primary still owns slots)
+        assert_eq!(moved_all.against("f", &after).unwrap().moves.len(), 5460);
+        let mut bad = f.clone();
+        bad.drained[0].addr = "127.0.0.1:7999".to_owned();
+        let e = PlanFile::parse("f", &serde_json::to_vec(&bad).unwrap()).unwrap_err();
+        assert!(e.to_string().contains("no primary of its own map"), "{e}");
+        let mut bad = f.clone();
+        bad.drained[0].replicas[0].id = "x; rm -rf /\n".to_owned();
+        let e = PlanFile::parse("f", &serde_json::to_vec(&bad).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not 40 hex digits") && !e.contains('\n'), "{e}");
     }
 
     #[test]

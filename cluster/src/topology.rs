@@ -85,6 +85,51 @@ pub struct LeftOut {
     /// Why, in words, server text escaped: "`CLUSTER SHARDS` gives it health `fail`",
     /// "the node asked flags it `fail?` in `CLUSTER NODES`", "its shard has no primary".
     pub reason: String,
+    /// Whether the cluster agrees that the node failed: `CLUSTER SHARDS` gives it health
+    /// `fail` or `failed`, or the node asked flags it `fail` (not only `fail?`, one node's
+    /// suspicion, or `noaddr`). Such a node stays in every node table until each live node
+    /// is told to forget it ([`LeftOut::forgettable`]).
+    pub failed: bool,
+    /// The live nodes that still replicate it (the replicas of its shard when no other
+    /// primary took over, themselves left out: "its shard has no primary"), by id: each
+    /// refuses `CLUSTER FORGET` of its own primary ("Can't forget my master!").
+    pub followers: Vec<String>,
+}
+
+impl LeftOut {
+    /// Whether the node can be taken out of the node tables: the cluster marks it failed
+    /// ([`LeftOut::failed`]) and the map gives it no slot (a primary that a replica
+    /// replaced, or a replica). `--cluster del-node` cannot do it (redis-cli and
+    /// valkey-cli skip a failed node when they read the cluster: "No such node ID");
+    /// `CLUSTER FORGET` of its id on every live node can, each within a minute of the
+    /// others (a node that forgot it refuses to learn it again from gossip for 60 s), after
+    /// its [`followers`](LeftOut::followers) have left or replicate another primary.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_cluster::{LeftOut, Node, Role};
+    ///
+    /// let mut gone = LeftOut {
+    ///     node: Node {
+    ///         id: "0123456789abcdef0123456789abcdef01234567".to_owned(),
+    ///         addr: "127.0.0.1:7000".to_owned(),
+    ///         role: Role::Primary,
+    ///         health: Some("fail".to_owned()),
+    ///     },
+    ///     ranges: Vec::new(),
+    ///     reason: "`CLUSTER SHARDS` gives it health `fail`".to_owned(),
+    ///     failed: true,
+    ///     followers: Vec::new(),
+    /// };
+    /// assert!(gone.forgettable());
+    /// gone.failed = false; // only suspected (`fail?`): it may come back
+    /// assert!(!gone.forgettable());
+    /// ```
+    #[must_use]
+    pub fn forgettable(&self) -> bool {
+        self.failed && self.ranges.is_empty()
+    }
 }
 
 /// The rule [`apply`](super::apply) starts by: no slot of `topology` is migrating or importing (a plan is
@@ -379,6 +424,8 @@ mod tests {
                 node: node("a", "127.0.0.1:7403", Role::Primary),
                 ranges: Vec::new(),
                 reason: "`CLUSTER SHARDS` gives it health `fail`".to_owned(),
+                failed: true,
+                followers: Vec::new(),
             }],
             migrations: Vec::new(),
             source: Source::ClusterShards,

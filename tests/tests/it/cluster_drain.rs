@@ -114,13 +114,14 @@ fn wait_until(node: &str, what: &str, done: impl Fn(&str) -> bool) {
     }
 }
 
-/// The commands of a note in backquotes that contain `--cluster del-node`, in order.
+/// The commands of a note in backquotes that run `--cluster del-node`, in order (not the
+/// words `--cluster del-node` alone, which a note on a failed node quotes).
 fn removals(stderr: &str) -> Vec<String> {
     stderr
         .split('`')
         .skip(1)
         .step_by(2)
-        .filter(|c| c.contains("--cluster del-node"))
+        .filter(|c| c.contains(" --cluster del-node "))
         .map(str::to_owned)
         .collect()
 }
@@ -363,4 +364,349 @@ fn a_drained_valkey_9_primary_is_emptied_by_atomic_jobs_and_leaves() {
         return;
     }
     drain_and_remove(&cluster);
+}
+
+/// The commands in backquotes of `stderr` that contain `CLUSTER FORGET`, in order.
+fn forgets(stderr: &str) -> Vec<String> {
+    stderr
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|c| c.contains("CLUSTER FORGET"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Stops primary `i` of `cluster`, once its replica has every write (`WAIT`: replication
+/// is asynchronous, and a key not copied yet would be lost with it), and waits (60 s at
+/// most) until its replica is a primary by `ROLE`, and every node left says
+/// `cluster_state:ok` and flags the stopped one `fail` in `CLUSTER NODES`. Returns the
+/// stopped node's id and address.
+fn fail_over(cluster: &mut ReplicatedCluster, i: usize) -> (String, String) {
+    let id = cluster.primaries[i].node_id();
+    let gone = addr(cluster.primaries[i].port);
+    let heir = addr(cluster.replicas[i][0].port);
+    let acked: i64 = redis::cmd("WAIT")
+        .arg(1)
+        .arg(10_000)
+        .query(&mut plain(&gone, None))
+        .unwrap();
+    assert_eq!(acked, 1, "{heir} has every write of {gone}");
+    cluster.primaries[i].stop();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let role: Vec<redis::Value> = redis::cmd("ROLE").query(&mut plain(&heir, None)).unwrap();
+        if redis::from_redis_value::<String>(&role[0]).unwrap() == "master" {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{heir} not promoted in 60 s");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let failed = |nodes: &str| {
+        nodes.lines().any(|l| {
+            l.starts_with(id.as_str())
+                && l.split(' ')
+                    .nth(2)
+                    .is_some_and(|f| f.split(',').any(|f| f == "fail"))
+        })
+    };
+    for node in live_nodes(cluster) {
+        wait_until(&node, "the stopped node marked fail", failed);
+    }
+    (id, gone)
+}
+
+/// The addresses of the nodes of `cluster` that answer `PING`.
+fn live_nodes(cluster: &ReplicatedCluster) -> Vec<String> {
+    cluster
+        .primaries
+        .iter()
+        .chain(cluster.replicas.iter().flatten())
+        .map(|n| addr(n.port))
+        .filter(|a| {
+            redis::Client::open(format!("redis://{a}"))
+                .and_then(|c| c.get_connection_with_timeout(Duration::from_secs(1)))
+                .is_ok()
+        })
+        .collect()
+}
+
+/// Runs `command` with `sh`, as printed; it must exit 0.
+fn run_as_printed(command: &str) {
+    let out = Command::new("sh").arg("-c").arg(command).output().unwrap();
+    assert!(out.status.success(), "{command}: {out:?}");
+}
+
+/// A primary fails over: `load` names it left out with the command that removes it, which,
+/// run as printed, leaves no node that lists it (`--cluster del-node` refuses a failed
+/// node), the cluster ok and every key where it was.
+fn failed_primary_forgotten(server: Server, cli: &str) {
+    let Some(mut cluster) = live::cluster(server, 1, None, &live::FAILOVER_OPTIONS) else {
+        return;
+    };
+    if !slotgen_tests::require_tool(cli) {
+        return;
+    }
+    let keys = write_keys(&cluster);
+    let (dead, dead_addr) = fail_over(&mut cluster, 1);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let run = crate::cluster_live::slotgen(&["load", "--redis", &url, "--by", "keys"], b"");
+    run.ok();
+    assert!(
+        run.stderr
+            .contains(&format!("primary {dead} ({dead_addr}) is left out")),
+        "{}",
+        run.stderr
+    );
+    let commands = forgets(&run.stderr);
+    assert_eq!(commands.len(), 1, "{}", run.stderr);
+    assert!(
+        commands[0].starts_with(&format!("{cli} ")) && commands[0].ends_with(&dead),
+        "{}",
+        commands[0]
+    );
+    // what the command replaces: the CLI's own removal refuses the failed node
+    let del = Command::new(cli)
+        .args(["--cluster", "del-node", &seed, &dead])
+        .output()
+        .unwrap();
+    assert!(!del.status.success(), "{del:?}");
+    run_as_printed(&commands[0]);
+    for node in live_nodes(&cluster) {
+        wait_until(&node, "the failed node forgotten", |nodes| {
+            !nodes.contains(dead.as_str())
+        });
+    }
+    // and slotgen names it no more
+    let run = crate::cluster_live::slotgen(&["load", "--redis", &url, "--by", "keys"], b"");
+    run.ok();
+    assert!(!run.stderr.contains(&dead), "{}", run.stderr);
+    read_back(&keys, &owners(&seed));
+}
+
+#[test]
+fn a_failed_redis_7_primary_is_forgotten_by_the_printed_command() {
+    failed_primary_forgotten(Server::Redis, "redis-cli");
+}
+
+#[test]
+fn a_failed_valkey_8_primary_is_forgotten_by_the_printed_command() {
+    failed_primary_forgotten(Server::Valkey, "valkey-cli");
+}
+
+/// F9 of break14: a primary fails over, and its replica, promoted, is drained. The drain's
+/// removal list ends with the failed former primary, by the same command as the note that
+/// leaves it out; every command of it run as printed leaves a cluster of the two primaries
+/// left and their replicas, ok, none of them listing a removed node, every key read back.
+#[test]
+fn a_drained_valkey_9_primary_whose_former_self_failed_leaves_with_it() {
+    let Some(mut cluster) = live::cluster(Server::Valkey9, 1, None, &live::FAILOVER_OPTIONS) else {
+        return;
+    };
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let keys = write_keys(&cluster);
+    let (dead, _) = fail_over(&mut cluster, 2);
+    let promoted = addr(cluster.replicas[2][0].port);
+    let promoted_id = cluster.replicas[2][0].node_id();
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let run = rebalance(&url, &["--drain", &promoted, "--apply"]);
+    let rows = run.rows();
+    // the removal list: the drained primary (its only replica was the failed one), then
+    // the failed node, as the left-out note says it
+    let drain: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == "drain").collect();
+    assert_eq!(drain.len(), 1, "{}", run.stdout);
+    assert_eq!(drain[0][1], promoted_id);
+    let forget: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == "forget").collect();
+    assert_eq!(forget.len(), 1, "{}", run.stdout);
+    assert_eq!(forget[0][1], dead);
+    let noted = forgets(&run.stderr);
+    assert!(
+        !noted.is_empty() && noted.iter().all(|c| *c == forget[0][3]),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(removals(&run.stderr), [drain[0][4].clone()]);
+    for command in [&drain[0][4], &forget[0][3]] {
+        run_as_printed(command);
+    }
+    let left: Vec<String> = live_nodes(&cluster)
+        .into_iter()
+        .filter(|a| *a != promoted)
+        .collect();
+    assert_eq!(left.len(), 4, "{left:?}");
+    for node in &left {
+        wait_until(node, "the drained and the failed node forgotten", |nodes| {
+            !nodes.contains(dead.as_str()) && !nodes.contains(promoted_id.as_str())
+        });
+    }
+    read_back(&keys, &owners(&seed));
+}
+
+/// A primary without slots that fails keeps its replica (which takes over no slot): the
+/// replica refuses to forget its primary ("Can't forget my master!") and would teach the
+/// others of it again. The left-out note removes that replica first, then forgets the
+/// failed node; run as printed, no node left lists either, and the cluster is ok. The
+/// slotless primary is made by a drain with `cluster-allow-replica-migration no`, which
+/// keeps it a primary, its replica following it. Redis 7.0: its replica does not take over a
+/// primary without slots (Valkey 8.0's and 9.1's do, and then none follows it).
+#[test]
+fn a_failed_primary_without_slots_is_forgotten_after_its_replica_leaves() {
+    let options = [
+        &live::FAILOVER_OPTIONS[..],
+        &["--cluster-allow-replica-migration", "no"],
+    ]
+    .concat();
+    let Some(mut cluster) = live::cluster(Server::Redis, 1, None, &options) else {
+        return;
+    };
+    if !slotgen_tests::require_tool("redis-cli") {
+        return;
+    }
+    let keys = write_keys(&cluster);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let drained = addr(cluster.primaries[2].port);
+    rebalance(&url, &["--drain", &drained, "--apply"]).ok();
+    let dead = cluster.primaries[2].node_id();
+    let follower = addr(cluster.replicas[2][0].port);
+    let follower_id = cluster.replicas[2][0].node_id();
+    // still a primary without slots, its replica following it
+    wait_until(&seed, "the drained node a primary without slots", |nodes| {
+        nodes.lines().any(|l| {
+            l.starts_with(dead.as_str()) && l.contains(" master ") && l.ends_with("connected")
+        }) && nodes
+            .lines()
+            .any(|l| l.starts_with(follower_id.as_str()) && l.contains(&dead))
+    });
+    cluster.primaries[2].stop();
+    for node in live_nodes(&cluster) {
+        wait_until(&node, "the stopped node marked fail", |nodes| {
+            nodes
+                .lines()
+                .any(|l| l.starts_with(dead.as_str()) && l.contains("master,fail "))
+        });
+    }
+    let run = crate::cluster_live::slotgen(&["load", "--redis", &url, "--by", "keys"], b"");
+    run.ok();
+    let commands: Vec<String> = run
+        .stderr
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|c| c.starts_with("redis-cli "))
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(commands.len(), 2, "{}", run.stderr);
+    assert!(
+        commands[0].contains(" --cluster del-node ") && commands[0].ends_with(&follower_id),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        commands[1].contains(" CLUSTER FORGET ") && commands[1].ends_with(&dead),
+        "{}",
+        run.stderr
+    );
+    // the replica refuses to forget its primary, as the note says
+    let refused = redis::cmd("CLUSTER")
+        .arg("FORGET")
+        .arg(&dead)
+        .query::<()>(&mut plain(&follower, None))
+        .unwrap_err();
+    assert!(
+        refused.to_string().contains("Can't forget my master"),
+        "{refused}"
+    );
+    for command in &commands {
+        run_as_printed(command);
+    }
+    for node in live_nodes(&cluster).iter().filter(|a| **a != follower) {
+        wait_until(node, "the failed node and its replica forgotten", |nodes| {
+            !nodes.contains(dead.as_str()) && !nodes.contains(follower_id.as_str())
+        });
+    }
+    assert_eq!(nodes(&follower).lines().count(), 1, "reset: {follower}");
+    read_back(&keys, &owners(&seed));
+}
+
+/// A drain planned to a file (`--out`) and applied from it (`--apply --plan`) ends with the
+/// same removal list as the planning run printed: the drained primary's `del-node`, then its
+/// replica's, on stderr, in the TSV `drain` line and in JSON `drained`; run as printed, they
+/// leave the cluster ok without either, every key read back.
+#[test]
+fn a_drain_applied_from_its_plan_file_ends_with_the_same_removals() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 1, None, &[]) else {
+        return;
+    };
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let keys = write_keys(&cluster);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let drained = addr(cluster.primaries[2].port);
+    let drained_id = cluster.primaries[2].node_id();
+    let replica_id = cluster.replicas[2][0].node_id();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("drain.json");
+    let file = file.to_str().unwrap();
+    let planned = rebalance(&url, &["--drain", &drained, "--out", file]);
+    let planned_rows = planned.rows();
+    let planned_removals = removals(&planned.stderr);
+    assert_eq!(planned_removals.len(), 2, "{}", planned.stderr);
+    assert!(planned_removals[0].ends_with(&drained_id));
+    assert!(planned_removals[1].ends_with(&replica_id));
+    let from_file = |extra: &[&str]| {
+        let args = [
+            &["rebalance", "--redis", &url, "--apply", "--plan", file][..],
+            extra,
+        ]
+        .concat();
+        crate::cluster_live::slotgen(&args, b"")
+    };
+    let applied = from_file(&["--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(applied.ok()).unwrap();
+    assert_eq!(json["drained"][0]["id"], drained_id.as_str());
+    assert_eq!(
+        json["drained"][0]["remove"],
+        planned_removals[0].as_str(),
+        "{}",
+        applied.stdout
+    );
+    assert_eq!(
+        json["drained"][0]["replicas"][0]["remove"],
+        planned_removals[1].as_str()
+    );
+    // the same notes on stderr, after the apply
+    assert_eq!(
+        removals(&applied.stderr),
+        planned_removals,
+        "{}",
+        applied.stderr
+    );
+    let planned_drain: Vec<&Vec<String>> =
+        planned_rows.iter().filter(|r| r[0] == "drain").collect();
+    assert_eq!(planned_drain.len(), 1);
+    assert_eq!(planned_drain[0][4], planned_removals[0]);
+    assert!(owners(&seed).iter().all(|o| *o != drained));
+    // the TSV of an apply from the file that finds every move done: the same `drain` line
+    let again = from_file(&[]);
+    let rows = again.rows();
+    let drain: Vec<&Vec<String>> = rows.iter().filter(|r| r[0] == "drain").collect();
+    assert_eq!(drain, planned_drain, "{}", again.stdout);
+    for command in &planned_removals {
+        run_as_printed(command);
+    }
+    for node in [0, 1].map(|i| addr(cluster.primaries[i].port)) {
+        wait_until(
+            &node,
+            "the drained primary and its replica forgotten",
+            |nodes| !nodes.contains(drained_id.as_str()) && !nodes.contains(replica_id.as_str()),
+        );
+    }
+    read_back(&keys, &owners(&seed));
 }

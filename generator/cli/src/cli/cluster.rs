@@ -12,6 +12,8 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
 use slotgen::text::field;
 use slotgen_cluster::grant::Run;
+
+use super::shell::{Reach, Removal};
 use slotgen_cluster::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 use slotgen_cluster::{
     self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,
@@ -421,9 +423,15 @@ pub fn health(node: &Node) -> String {
 }
 
 /// Notes on standard error every node left out of the map (failed, or of a shard without a
-/// primary).
-pub fn note_left_out(topology: &Topology) {
+/// primary), and for one the cluster marks failed without slots, the commands that take it
+/// out of every node table ([`Removal::forget_text`]).
+pub fn note_left_out(topology: &Topology, reach: &Reach) {
+    let removal = Removal::for_left_out(reach, topology);
     for gone in &topology.left_out {
+        let remove = match &removal {
+            Some(r) if gone.forgettable() => format!("; {}", r.forget_text(gone, topology)),
+            _ => String::new(),
+        };
         let slots = if gone.ranges.is_empty() {
             String::new()
         } else {
@@ -433,7 +441,7 @@ pub fn note_left_out(topology: &Topology) {
             )
         };
         say!(
-            "slotgen: note: {} {} ({}) is left out{slots}: {}; it is not asked and gets no keys",
+            "slotgen: note: {} {} ({}) is left out{slots}: {}; it is not asked and gets no keys{remove}",
             gone.node.role,
             field(gone.node.id.as_bytes()),
             field(gone.node.addr.as_bytes()),
@@ -447,11 +455,11 @@ pub fn note_left_out(topology: &Topology) {
 /// ([`require_every_slot_served`], which notes the nodes left out), then notes where the map
 /// and the load came from, the slots in migration, and the keys stranded on a primary
 /// ([`note_stranded`]).
-pub fn note_load(url: &str, load: &SlotLoad) -> Result<()> {
-    require_every_slot_served(&load.topology)?;
-    note_topology(url, &load.topology);
+pub fn note_load(reach: &Reach, load: &SlotLoad) -> Result<()> {
+    require_every_slot_served(&load.topology, reach)?;
+    note_topology(reach.url, &load.topology);
     note_unowned(&load.topology);
-    note_load_source(url, &load.source);
+    note_load_source(reach.url, &load.source);
     note_migrations(&load.topology, MIGRATING_LOAD);
     note_stranded(load);
     Ok(())
@@ -548,7 +556,7 @@ pub fn note_load_source(url: &str, source: &LoadSource) {
 /// they stop (exit 1), where `nodes` lists the map as it is. Slots that no node holds at all
 /// (a cluster without full coverage) are the map's answer, not a failover's. When the map
 /// is whole, the nodes left out are noted ([`note_left_out`]).
-pub fn require_every_slot_served(topology: &Topology) -> Result<()> {
+pub fn require_every_slot_served(topology: &Topology, reach: &Reach) -> Result<()> {
     if let Some(gone) = topology.left_out.iter().find(|g| !g.ranges.is_empty()) {
         bail!(
             "slots {} are served by no node: their primary {} ({}) is left out ({}); a failover may be under way: run again once a replica has taken over (`slotgen nodes` shows the map)",
@@ -558,7 +566,7 @@ pub fn require_every_slot_served(topology: &Topology) -> Result<()> {
             gone.reason
         );
     }
-    note_left_out(topology);
+    note_left_out(topology, reach);
     Ok(())
 }
 

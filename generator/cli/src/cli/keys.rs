@@ -124,7 +124,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
     }
     let options = args.server.connect.options(&args.server.redis, None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
-    require_every_slot_served(&topology)?;
+    require_every_slot_served(&topology, &args.server.reach(&options))?;
     let migrating = topology.migrating_slots();
     let role = match args.role {
         Some(RoleArg::Replica) => Role::Replica,

@@ -40,6 +40,7 @@ mod rebalance;
 mod refusal;
 mod remedy;
 mod report;
+mod shell;
 mod shortest;
 mod slot;
 mod spec_args;

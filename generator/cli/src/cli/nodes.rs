@@ -39,7 +39,7 @@ pub struct NodesArgs {
 pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(&args.server.redis, None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
-    note_left_out(&topology);
+    note_left_out(&topology, &args.server.reach(&options));
     note_migrations(&topology, "they still belong to the first");
     let zones = slotgen_cluster::Topology::availability_zones(
         &args.server.redis,

@@ -74,7 +74,13 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                 .connect
                 .options(url, from_stdin.then_some("the keys"))?;
             let topology = topology(url, &options, args.timeout.get())?;
-            super::cluster::require_every_slot_served(&topology)?;
+            let reach = super::shell::Reach {
+                url,
+                connect: &args.connect,
+                options: &options,
+                timeout: args.timeout.get(),
+            };
+            super::cluster::require_every_slot_served(&topology, &reach)?;
             note_migrations(&topology, "their keys are counted on the first, and listed");
             Some(topology)
         }

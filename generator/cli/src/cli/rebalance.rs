@@ -20,11 +20,14 @@ use super::weights::{primary_of, weight_option};
 
 mod apply;
 mod args;
+mod drained;
 mod notes;
 
-use apply::{apply_file, carry_out, claim, finish_half_moved, shell, wait_for_jobs};
+use super::shell::{cli_of, shell};
+use apply::{apply_file, carry_out, claim, finish_half_moved, wait_for_jobs};
 pub use args::RebalanceArgs;
 use args::{DialectArg, Format};
+use drained::{removals, Drained, Removals};
 use notes::notes;
 #[cfg(test)]
 use notes::rounded_up_below;
@@ -122,7 +125,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     if args.apply {
         cluster::refuse_migrations(topology)?;
     }
-    super::cluster::note_load(url, &load)?;
+    super::cluster::note_load(&args.server.reach(&options), &load)?;
     let keys = load.require(Metric::Keys)?;
     let weights = args.weights.of(topology)?;
     let drained = drained(topology, &args.drain, &args.weights.weight)?;
@@ -193,12 +196,14 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
         say!("slotgen: note: {note}");
     }
     // the drained primaries: what leaves them, and the command that removes each after
-    let drains = drains(args, &options, topology, &planned)?;
-    for d in &drains {
-        say!("slotgen: note: {}", d.note);
-    }
+    let drains = removals(
+        &args.server.reach(&options),
+        topology,
+        &drained_of(topology, &planned),
+    )?;
+    drains.say();
     if let Some(out) = &args.out {
-        let file = cluster::PlanFile::new(plan, topology, args.by().name());
+        let file = cluster::PlanFile::new(plan, topology, args.by().name(), &planned.drained);
         std::fs::write(out, serde_json::to_string_pretty(&file)? + "\n").map_err(|e| {
             anyhow!(
                 "cannot write the plan to `{}`: {}",
@@ -236,12 +241,8 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
             if !said_caution {
                 say!("slotgen: note: the server is {version}: the {dialect} dialect");
             }
-            let cli = if version.starts_with("valkey") {
-                "valkey-cli"
-            } else {
-                "redis-cli"
-            };
-            Some((dialect, shell(args, cli)?))
+            let shell = shell(&args.server.redis, &args.server.connect, cli_of(&version))?;
+            Some((dialect, shell))
         }
         _ => None,
     };
@@ -281,17 +282,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
                     field(text.as_bytes())
                 )?;
             }
-            for d in &drains {
-                let n = node(d.shard);
-                writeln!(
-                    out,
-                    "drain\t{}\t{}\t{}\t{}",
-                    field(n.id.as_bytes()),
-                    field(n.addr.as_bytes()),
-                    d.slots,
-                    field(d.remove.as_bytes())
-                )?;
-            }
+            drains.write_tsv(&mut out)?;
             writeln!(out, "moved\t{}\t{}", plan.moves.len(), plan.keys_moved())?;
         }
         // with --apply, one object once the plan is carried out, `applied` in it
@@ -440,118 +431,28 @@ impl Staying {
     }
 }
 
-/// A primary that `--drain` empties: its shard, the slots it gives away, the command that
-/// removes it from the cluster once they are moved, its replicas' (address and command),
-/// and the note that says all of it.
-struct Drain {
-    shard: usize,
-    slots: usize,
-    remove: String,
-    replicas: Vec<(String, String, String)>,
-    note: String,
-}
-
-/// The [`Drain`] of each primary `planned` empties. The removal is the server's own CLI
-/// (`valkey-cli` or `redis-cli`, by the seed's `INFO server`) with the connection options
-/// of `--format commands` ([`shell`]): `--cluster del-node`, seeded at a primary that stays.
-/// It refuses a node that owns a slot; it makes every other node forget the node (`CLUSTER
-/// FORGET`) and resets it (`CLUSTER RESET SOFT`), its server left running. A primary that
-/// gives its last slot away turns replica of the node that took it, its replicas with it
-/// (the servers' `cluster-allow-replica-migration`, on by default): they stay in the
-/// cluster, and the same command removes each.
-fn drains(
-    args: &RebalanceArgs,
-    options: &ConnectOptions,
-    topology: &Topology,
-    planned: &Planned,
-) -> Result<Vec<Drain>> {
-    if planned.drained.is_empty() {
-        return Ok(Vec::new());
-    }
-    let timeout = args.server.timeout.get();
-    let (_, version) =
-        cluster::server_dialect(&args.server.redis, options, timeout).map_err(explain)?;
-    let cli = if version.starts_with("valkey") {
-        "valkey-cli"
-    } else {
-        "redis-cli"
-    };
-    let shell = shell(args, cli)?;
-    let seed = (0..topology.shards.len())
-        .find(|s| !planned.drained.contains(s))
-        .map(|s| &topology.shards[s].primary)
-        .expect("the plan keeps a primary");
-    // ids are 40 hex digits and addresses host:port (checked when read): quoted all the same
-    let quote = |text: &str| {
-        shlex::try_quote(text).map_or_else(|_| field(text.as_bytes()), |q| q.into_owned())
-    };
-    let options = if shell.options.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", shell.options)
-    };
-    let remove = |id: &str| {
-        format!(
-            "{cli}{options} --cluster del-node {} {}",
-            quote(&seed.addr),
-            quote(id)
-        )
-    };
-    let password = if shell.password.is_empty() {
-        ""
-    } else {
-        ", the password in `REDISCLI_AUTH`"
-    };
-    Ok(planned
+/// The primaries `planned` drains, each with the slots and keys it gives away and its
+/// replicas, as the removal list names them.
+fn drained_of(topology: &Topology, planned: &Planned) -> Vec<Drained> {
+    planned
         .drained
         .iter()
         .map(|&shard| {
             let s = &topology.shards[shard];
             let leaving = planned.plan.moves.iter().filter(|m| m.from == shard);
-            let slots = leaving.clone().count();
-            let keys: u64 = leaving.map(|m| m.keys).sum();
-            let replicas: Vec<(String, String, String)> = s
-                .replicas
-                .iter()
-                .map(|r| (r.id.clone(), r.addr.clone(), remove(&r.id)))
-                .collect();
-            let replica_text = if replicas.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "; its replicas stay, each replicating a primary that keeps slots: to remove them too, {}",
-                    replicas
-                        .iter()
-                        .map(|(_, addr, cmd)| format!("`{cmd}` ({})", field(addr.as_bytes())))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            };
-            let remove = remove(&s.primary.id);
-            // a primary that owns no slot now (one just added, or drained by hand): no move
-            // of its, and no turn to replica, only the removal
-            let note = if slots == 0 {
-                format!(
-                    "{} ({}) owns no slot already: remove it with `{remove}`{password}, which makes every other node forget it and resets it (`CLUSTER RESET SOFT`), its server left running for you to stop{replica_text}",
-                    field(s.primary.addr.as_bytes()),
-                    field(s.primary.id.as_bytes()),
-                )
-            } else { format!(
-                "{} ({}) gives all {} away ({}): it owns no slot after the plan, and turns replica of the primary that takes its last slot (its replicas with it), unless `cluster-allow-replica-migration` is `no`; once the moves are done, remove it with `{remove}`{password}, which makes every other node forget it and resets it (`CLUSTER RESET SOFT`), its server left running for you to stop{replica_text}",
-                field(s.primary.addr.as_bytes()),
-                field(s.primary.id.as_bytes()),
-                super::plural(slots as u64, "slot", "slots"),
-                super::plural(keys, "key", "keys"),
-            ) };
-            Drain {
-                shard,
-                slots,
-                remove,
-                replicas,
-                note,
+            Drained {
+                id: s.primary.id.clone(),
+                addr: s.primary.addr.clone(),
+                slots: leaving.clone().count(),
+                keys: leaving.map(|m| m.keys).sum(),
+                replicas: s
+                    .replicas
+                    .iter()
+                    .map(|r| (r.id.clone(), r.addr.clone()))
+                    .collect(),
             }
         })
-        .collect())
+        .collect()
 }
 
 /// The note of the primaries whose share of the slots after the plan is far from their
@@ -648,13 +549,14 @@ fn plan_json(
     load: &SlotLoad,
     hot: &[HotRemedy],
     hot_text: &[String],
-    drains: &[Drain],
+    drains: &Removals,
 ) -> serde_json::Value {
     let plan = &planned.plan;
     let node = |shard: usize| {
         let n = &topology.shards[shard].primary;
         json!({ "id": n.id, "addr": n.addr })
     };
+    let (drained, forget) = drains.json();
     json!({
         "metric": args.by(),
         "unit": args.by().unit(),
@@ -681,18 +583,8 @@ fn plan_json(
             "amount": m.amount,
         })).collect::<Vec<_>>(),
         "hot": hot.iter().zip(hot_text).map(|(r, text)| remedy::json(r, topology, text)).collect::<Vec<_>>(),
-        "drained": drains.iter().map(|d| {
-            let n = &topology.shards[d.shard].primary;
-            json!({
-                "id": n.id,
-                "addr": n.addr,
-                "slots": d.slots,
-                "remove": d.remove,
-                "replicas": d.replicas.iter().map(|(id, addr, remove)| {
-                    json!({ "id": id, "addr": addr, "remove": remove })
-                }).collect::<Vec<_>>(),
-            })
-        }).collect::<Vec<_>>(),
+        "drained": drained,
+        "forget": forget,
     })
 }
 

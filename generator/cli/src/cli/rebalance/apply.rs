@@ -16,6 +16,7 @@ use slotgen_cluster::{self as cluster, Dialect, Topology};
 
 use super::super::cluster::explain;
 use super::args::{Format, RebalanceArgs};
+use super::drained::{removals, Drained};
 
 /// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call: the first
 /// Ctrl-C asks for a stop after the slot in flight (a half-moved slot being finished, a
@@ -312,77 +313,6 @@ impl Progress {
     }
 }
 
-/// How the script of `--format commands` reaches the servers: `cli` with the connection
-/// options given (`--tls` for a `rediss://` URL, `--cacert`, `--cert`, `--key`, `--sni`,
-/// `--insecure`, `--user`), each quoted for `sh`, files by their absolute paths; the password
-/// never in it: read from `--password-file` by the script, or required in `REDISCLI_AUTH`.
-pub(super) fn shell(args: &RebalanceArgs, cli: &str) -> Result<cluster::Shell> {
-    let c = &args.server.connect;
-    let quote = |text: &str| -> Result<String> {
-        shlex::try_quote(text).map(|q| q.into_owned()).map_err(|_| {
-            crate::exit::usage(anyhow!(
-                "`{}` cannot be quoted for `sh` (a NUL byte)",
-                field(text.as_bytes())
-            ))
-        })
-    };
-    let url = &args.server.redis;
-    let parts = slotgen_cluster::url::parts(url).map_err(explain)?;
-    let mut options = Vec::new();
-    if c.tls || parts.tls {
-        options.push("--tls".to_owned());
-    }
-    // a file named as given but absolute, so that the script runs from any directory
-    let file = |path: &std::path::Path| -> Result<String> {
-        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
-        match absolute.to_str() {
-            Some(text) => quote(text),
-            None => Err(crate::exit::usage(anyhow!(
-                "`{}` is not UTF-8, which the script of --format commands cannot name: give a path of UTF-8 bytes",
-                field(absolute.as_os_str().as_encoded_bytes())
-            ))),
-        }
-    };
-    for (name, path) in [
-        ("--cacert", &c.cacert),
-        ("--cert", &c.cert),
-        ("--key", &c.key),
-    ] {
-        if let Some(path) = path {
-            options.push(format!("{name} {}", file(path)?));
-        }
-    }
-    if let Some(sni) = &c.sni {
-        options.push(format!("--sni {}", quote(sni)?));
-    }
-    if c.insecure {
-        options.push("--insecure".to_owned());
-    }
-    let user = c.user.clone().or(parts.user);
-    if let Some(user) = &user {
-        options.push(format!("--user {}", quote(user)?));
-    }
-    let password = if let Some(path) = &c.password_file {
-        format!(
-            "REDISCLI_AUTH=$(head -n 1 {})\nexport REDISCLI_AUTH",
-            file(path)?
-        )
-    } else if c.askpass
-        || parts.password
-        || std::env::var_os(super::super::cluster::PASSWORD_VARIABLE).is_some()
-    {
-        ": \"${REDISCLI_AUTH:?set REDISCLI_AUTH to the cluster's password}\"".to_owned()
-    } else {
-        String::new()
-    };
-    Ok(cluster::Shell {
-        cli: cli.to_owned(),
-        options: options.join(" "),
-        user: user.map(|u| quote(&u)).transpose()?.unwrap_or_default(),
-        password,
-    })
-}
-
 /// `--apply --plan FILE`: the moves of FILE, carried out exactly when the cluster's map is
 /// the one they were planned on.
 pub(super) fn apply_file(
@@ -456,6 +386,14 @@ pub(super) fn apply_file(
             field(planned.metric.as_bytes())
         );
     }
+    // a drain's plan ends as the planning run's `--drain --apply` does: the commands that
+    // remove the drained primaries, their replicas, and the failed nodes still listed;
+    // made before the moves (the server's CLI asked), said after them
+    let drains = removals(
+        &args.server.reach(options),
+        &live,
+        &drained_of_file(&planned),
+    )?;
     let report = || serde_json::to_value(&planned).unwrap_or(serde_json::Value::Null);
     let applied = if plan.moves.is_empty() {
         // nothing to carry out: no dialect to choose, no line of moves applied
@@ -468,11 +406,17 @@ pub(super) fn apply_file(
     } else {
         carry_out(args, options, &plan, &live, None, &report)?
     };
+    drains.say();
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => {
             let mut json = serde_json::to_value(&planned)?;
             json["applied"] = json!(applied);
+            if !planned.drained.is_empty() {
+                let (drained, forget) = drains.json();
+                json["drained"] = drained;
+                json["forget"] = forget;
+            }
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Tsv | Format::Commands | Format::Svg => {
@@ -498,8 +442,32 @@ pub(super) fn apply_file(
                     m.amount
                 )?;
             }
+            drains.write_tsv(&mut out)?;
             writeln!(out, "applied\t{}\t{}", applied.moves, applied.keys)?;
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The primaries a plan file drains, each with the slots and keys its moves take away and
+/// its replicas when the plan was made, as the removal list names them.
+fn drained_of_file(planned: &cluster::PlanFile) -> Vec<Drained> {
+    planned
+        .drained
+        .iter()
+        .map(|d| {
+            let leaving = planned.moves.iter().filter(|m| m.from.id == d.id);
+            Drained {
+                id: d.id.clone(),
+                addr: d.addr.clone(),
+                slots: leaving.clone().count(),
+                keys: leaving.map(|m| m.keys).sum(),
+                replicas: d
+                    .replicas
+                    .iter()
+                    .map(|r| (r.id.clone(), r.addr.clone()))
+                    .collect(),
+            }
+        })
+        .collect()
 }

@@ -13,7 +13,9 @@ pub(super) enum Format {
     /// `predicted`, after the moves; `target`), `move` (slot, from id, from address, to id,
     /// to address, keys, amount), `hot` (slot, amount, the remedy), `drain` (with --drain: id,
     /// address, the slots it gives away, the command that removes it once they are moved),
-    /// `moved` (slots, keys), and with --apply `applied` (slots, keys).
+    /// `forget` (with --drain, a failed node every node table still lists: id, address, one
+    /// line a command that removes it, in order), `moved` (slots, keys), and with --apply
+    /// `applied` (slots, keys).
     Tsv,
     /// One JSON object: `metric`, `unit`, `source`, `target`, `min_gain`, `max_moves`,
     /// `skew_before`, `skew_after`, `reached`, `floor`, `goal`, `stop` (`kind`: `reached`,
@@ -24,7 +26,9 @@ pub(super) enum Format {
     /// `keys`, `amount`), `hot` (`slot`, `amount`, `share`, `floor`, the sampled
     /// `hashtags`, and `remedy`: `hashtag`, `tags` of `tag`, `slot`, `node` and `key`,
     /// `skew_after`, `command`), `drained` (with --drain: `id`, `addr`, `slots`, the slots it
-    /// gives away, and `remove`, the command that removes it); with --apply `applied`
+    /// gives away, and `remove`, the command that removes it), `forget` (with --drain, the
+    /// failed nodes every node table still lists: `id`, `addr`, `remove`, the commands that
+    /// remove it in order); with --apply `applied`
     /// (`moves`, `keys`, `untold`: the primaries that did not answer the final `CLUSTER
     /// SETSLOT NODE`), printed once the plan is carried out; after a stop, `moves`, `keys`,
     /// `half_moved`, `stopped` (the error) and `stopped_slots` (every range of an atomic job,
