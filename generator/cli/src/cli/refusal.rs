@@ -355,6 +355,16 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
                 did_you_mean(&similar)
             )
         }
+        // `--max-moves -1`: the value, read as an option, is refused as one
+        ErrorKind::UnknownArgument
+            if tips.is_empty() && arg.starts_with('-') && arg.parse::<f64>().is_ok() =>
+        {
+            format!(
+                "`{path}` takes no argument `{}`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--option={}`), and see what each takes in `{path} --help`",
+                shown(&arg),
+                shown(&arg)
+            )
+        }
         ErrorKind::UnknownArgument => {
             let name = flag(&arg);
             let elsewhere = commands_taking(&name);

@@ -496,6 +496,18 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["tag", "--all=yes", "0"], 2, "--all takes no value `yes`: give `--all` alone"),
         (&["slot", "--format", "csv"], 2, "is none of `text`, `tsv`, `json` or `jsonl`; did you mean `tsv`?"),
         (&["tag", "-1"], 2, "takes no argument `-1`; to pass `-1` as a value, use `-- -1`;"),
+        // an option's negative value, read as an option: the fix joins it with `=`, which
+        // then names the option's rule
+        (
+            &["rebalance", "--redis", "redis://127.0.0.1:1", "--max-moves", "-1"],
+            2,
+            "takes no argument `-1`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--option=-1`)",
+        ),
+        (
+            &["rebalance", "--redis", "redis://127.0.0.1:1", "--max-moves=-1"],
+            2,
+            "--max-moves: `-1` is not a whole number",
+        ),
         // a URL's control bytes escaped, as every value from outside (found by a newcomer)
         (&["nodes", "--redis", "redis://127.0.0.1:1\u{1b}[2J"], 2, "`redis://127.0.0.1:1\\x1b[2J` is not a server URL"),
         (&["derive", "--json", "--format", "json"], 2, "`--json` cannot be used with `--format`"),
