@@ -13,7 +13,6 @@ use clap::Args;
 use slotgen::text::field;
 use slotgen_cluster::grant::Run;
 
-use super::shell::{Reach, Removal};
 use slotgen_cluster::transport::{CertificateProblem, ConnectOptions, TlsError, TlsOptions};
 use slotgen_cluster::{
     self as cluster, LoadSource, MigrationKind, Node, SlotLoad, Source, Topology,
@@ -422,49 +421,6 @@ pub fn health(node: &Node) -> String {
         .map_or_else(|| "-".to_owned(), |h| field(h.as_bytes()))
 }
 
-/// Notes on standard error every node left out of the map (failed, or of a shard without a
-/// primary), and for one the cluster marks failed without slots, the commands that take it
-/// out of every node table ([`Removal::forget_text`]).
-pub fn note_left_out(topology: &Topology, reach: &Reach) {
-    let removal = Removal::for_left_out(reach, topology);
-    for gone in &topology.left_out {
-        let remove = match &removal {
-            Some(r) if gone.forgettable() => format!("; {}", r.forget_text(gone, topology)),
-            _ => String::new(),
-        };
-        let slots = if gone.ranges.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " (the map still gives it slots {})",
-                cluster::show_ranges(&gone.ranges)
-            )
-        };
-        say!(
-            "slotgen: note: {} {} ({}) is left out{slots}: {}; it is not asked and gets no keys{remove}",
-            gone.node.role,
-            field(gone.node.id.as_bytes()),
-            field(gone.node.addr.as_bytes()),
-            gone.reason
-        );
-    }
-}
-
-/// What `load` and `rebalance` say of the load they read, once its metric is accepted:
-/// refuses a map in which a failed primary still holds slots
-/// ([`require_every_slot_served`], which notes the nodes left out), then notes where the map
-/// and the load came from, the slots in migration, and the keys stranded on a primary
-/// ([`note_stranded`]).
-pub fn note_load(reach: &Reach, load: &SlotLoad) -> Result<()> {
-    require_every_slot_served(&load.topology, reach)?;
-    note_topology(reach.url, &load.topology);
-    note_unowned(&load.topology);
-    note_load_source(reach.url, &load.source);
-    note_migrations(&load.topology, MIGRATING_LOAD);
-    note_stranded(load);
-    Ok(())
-}
-
 /// The slots of a stranded-keys note listed by number, at most.
 const STRANDED_SLOTS_SHOWN: usize = 10;
 
@@ -548,26 +504,6 @@ pub fn note_load_source(url: &str, source: &LoadSource) {
             slotgen_cluster::url::redact(url)
         );
     }
-}
-
-/// Refuses a map in which a failed primary still holds slots (the cluster has not promoted
-/// a replica yet, or cannot): what `keys` and `placement` make of it would miss a node that
-/// is coming back as another (keys for some primaries only, keys counted on no node), so
-/// they stop (exit 1), where `nodes` lists the map as it is. Slots that no node holds at all
-/// (a cluster without full coverage) are the map's answer, not a failover's. When the map
-/// is whole, the nodes left out are noted ([`note_left_out`]).
-pub fn require_every_slot_served(topology: &Topology, reach: &Reach) -> Result<()> {
-    if let Some(gone) = topology.left_out.iter().find(|g| !g.ranges.is_empty()) {
-        bail!(
-            "slots {} are served by no node: their primary {} ({}) is left out ({}); a failover may be under way: run again once a replica has taken over (`slotgen nodes` shows the map)",
-            cluster::show_ranges(&gone.ranges),
-            field(gone.node.id.as_bytes()),
-            field(gone.node.addr.as_bytes()),
-            gone.reason
-        );
-    }
-    note_left_out(topology, reach);
-    Ok(())
 }
 
 /// One line per pair of nodes moving slots: `slots 0-99 are migrating from ID (ADDR) to ID

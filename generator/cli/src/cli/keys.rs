@@ -8,7 +8,8 @@ use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::text::{field, write_field};
 use slotgen_cluster::{keys_over_slots, show_ranges, split_evenly, Node, Role, Shard};
 
-use super::cluster::{health, note_migrations, require_every_slot_served, topology, ServerArgs};
+use super::cluster::{health, note_migrations, topology, ServerArgs};
+use super::map_notes::require_every_slot_served;
 use crate::exit::usage;
 
 /// The form of `slotgen keys`' output.

@@ -135,7 +135,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
     let by = args.by;
     let weights = args.weights.of(&load.topology)?;
     let chosen = load.summary(by, args.top, &weights).map_err(explain)?;
-    super::cluster::note_load(&args.server.reach(options), &load)?;
+    super::map_notes::note_load(&args.server.reach(options), &load)?;
     // one line per metric not collected; the refusal of CLUSTER SLOT-STATS is in the note
     let mut absent = load.absent();
     let mut summaries: Vec<Summary> = Vec::new();

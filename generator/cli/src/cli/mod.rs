@@ -33,6 +33,7 @@ mod keys;
 mod lint;
 mod load;
 mod lookup;
+mod map_notes;
 mod nodes;
 pub mod output;
 mod placement;

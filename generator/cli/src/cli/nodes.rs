@@ -9,7 +9,8 @@ use slotgen_cluster::show_ranges;
 
 use slotgen::text::field;
 
-use super::cluster::{health, note_left_out, note_migrations, topology, ServerArgs};
+use super::cluster::{health, note_migrations, topology, ServerArgs};
+use super::map_notes::note_left_out;
 
 /// The form of `slotgen nodes`' output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

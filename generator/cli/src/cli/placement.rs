@@ -80,7 +80,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                 options: &options,
                 timeout: args.timeout.get(),
             };
-            super::cluster::require_every_slot_served(&topology, &reach)?;
+            super::map_notes::require_every_slot_served(&topology, &reach)?;
             note_migrations(&topology, "their keys are counted on the first, and listed");
             Some(topology)
         }

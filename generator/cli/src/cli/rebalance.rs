@@ -125,7 +125,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     if args.apply {
         cluster::refuse_migrations(topology)?;
     }
-    super::cluster::note_load(&args.server.reach(&options), &load)?;
+    super::map_notes::note_load(&args.server.reach(&options), &load)?;
     let keys = load.require(Metric::Keys)?;
     let weights = args.weights.of(topology)?;
     let drained = drained(topology, &args.drain, &args.weights.weight)?;
