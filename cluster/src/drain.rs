@@ -188,12 +188,7 @@ pub fn plan_draining(
     }
     moves.append(&mut plan.moves);
     plan.moves = moves;
-    let mut before = vec![0u64; shards];
-    for (&a, o) in amounts.iter().zip(owners) {
-        if let Some(o) = o {
-            before[*o] = before[*o].saturating_add(a);
-        }
-    }
+    let before = crate::shard_totals(amounts, owners, shards);
     let mut loads_after = vec![0u64; shards];
     for (i, &s) in stay.iter().enumerate() {
         loads_after[s] = plan.loads_after[i];

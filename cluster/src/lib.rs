@@ -44,8 +44,8 @@ pub use drain::plan_draining;
 pub use error::Error;
 pub use guard::{claim, Claim, CLAIM_NAME};
 pub use load::{
-    fair_ratios, hot_slots, weighted_skew, HotSlot, LoadSource, MapNotes, Metric, PrimaryLoad,
-    SlotLoad, Stranded, Summary,
+    fair_ratios, hot_slots, shard_totals, weighted_skew, HotSlot, LoadSource, MapNotes, Metric,
+    PrimaryLoad, SlotLoad, Stranded, Summary,
 };
 pub use migrate::{
     apply, apply_dialect, Applied, ApplyOptions, DialectChoice, Step, ASM_WRONG_DATABASE,

@@ -358,6 +358,26 @@ pub fn fair_ratios(totals: &[u64], weights: &[f64]) -> Option<Vec<f64>> {
     })
 }
 
+/// The total of `values` (one per slot) on each of `shards` primaries, by `owners` (the
+/// shard of each slot; a slot of no owner, or of one out of range, counts nowhere),
+/// saturating: the one sum behind every skew of a map.
+///
+/// ```
+/// use slotgen_cluster::shard_totals;
+///
+/// assert_eq!(shard_totals(&[5, 7, 1], &[Some(1), Some(0), None], 2), [7, 5]);
+/// ```
+#[must_use]
+pub fn shard_totals(values: &[u64], owners: &[Option<usize>], shards: usize) -> Vec<u64> {
+    let mut totals = vec![0u64; shards];
+    for (&v, o) in values.iter().zip(owners) {
+        if let Some(o) = o.filter(|&o| o < shards) {
+            totals[o] = totals[o].saturating_add(v);
+        }
+    }
+    totals
+}
+
 /// The skew of per-primary `totals` with `weights` (one each): the largest of
 /// [`fair_ratios`] (with equal weights, the largest total over the mean); 1.0 for a
 /// perfect balance; `None` when the total is 0 or there is no primary. [`Summary::skew`]
@@ -443,12 +463,7 @@ pub fn hot_slots(
         return Vec::new();
     }
     let largest_fair = total as f64 * weight_max / weight_sum;
-    let mut loads = vec![0u64; shards];
-    for (&v, o) in values.iter().zip(owners) {
-        if let Some(o) = o.filter(|&o| o < shards) {
-            loads[o] = loads[o].saturating_add(v);
-        }
-    }
+    let loads = shard_totals(values, owners, shards);
     let all: Vec<f64> = (0..shards).map(weight).collect();
     let now = weighted_skew(&loads, &all).unwrap_or(0.0);
     // a slot that is its primary's whole load: hot only where a split lowers the skew

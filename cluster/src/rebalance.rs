@@ -707,12 +707,7 @@ impl<'a> Problem<'a> {
         receiving: &'a Receiving,
     ) -> Self {
         let shards = weights.len();
-        let mut loads = vec![0u64; shards];
-        for (&amount, owner) in amounts.iter().zip(owners) {
-            if let Some(shard) = owner {
-                loads[*shard] = loads[*shard].saturating_add(amount);
-            }
-        }
+        let loads = crate::shard_totals(amounts, owners, shards);
         let total = loads.iter().fold(0u64, |sum, l| sum.saturating_add(*l));
         let weight: f64 = weights.iter().sum();
         let fairs: Vec<f64> = weights.iter().map(|w| total as f64 * w / weight).collect();

@@ -448,12 +448,7 @@ pub fn split(
         return None;
     }
     let shards = weights.len();
-    let mut loads = vec![0u64; shards];
-    for (a, o) in amounts.iter().zip(owners) {
-        if let Some(o) = o {
-            loads[*o] = loads[*o].saturating_add(*a);
-        }
-    }
+    let mut loads = crate::shard_totals(amounts, owners, shards);
     let home = owners.get(usize::from(hot.slot)).copied().flatten()?;
     let now = crate::weighted_skew(&loads, weights)?;
     let carried = ((hot.amount as f64 * hashtag.share).round() as u64).min(loads[home]);

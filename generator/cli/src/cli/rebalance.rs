@@ -195,6 +195,9 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     if let Some(note) = slot_share_note(&planned, args, topology, &owners, &weights) {
         say!("slotgen: note: {note}");
     }
+    for note in raised_skews(&load, args.by(), (&owners, &weights), (&after, &stay)) {
+        say!("slotgen: note: {note}");
+    }
     // the drained primaries: what leaves them, and the command that removes each after
     let drains = removals(
         &args.server.reach(&options),
@@ -455,6 +458,55 @@ fn drained_of(topology: &Topology, planned: &Planned) -> Vec<Drained> {
         .collect()
 }
 
+/// How much a plan must raise another metric's skew, and to how much at least, for a note:
+/// a plan orders by one metric and moves slots that carry the others.
+const RAISED: (f64, f64) = (0.1, 1.2);
+
+/// One note for each other metric collected whose skew the plan raises by [`RAISED`]: the
+/// skew before (on `before`'s map and weights) and after (on `after`'s, over the primaries
+/// that stay).
+fn raised_skews(
+    load: &SlotLoad,
+    by: Metric,
+    before: (&[Option<usize>], &[f64]),
+    (after, stay): (&[Option<usize>], &Staying),
+) -> Vec<String> {
+    let metrics = load.metrics().filter_map(|m| Some((m, load.get(m)?)));
+    raised(
+        metrics,
+        by,
+        before,
+        (&stay.owners(after), &stay.weights(before.1)),
+    )
+}
+
+/// [`raised_skews`] of `metrics` (each with its 16384 values, or as many as `owners`).
+fn raised<'a>(
+    metrics: impl Iterator<Item = (Metric, &'a [u64])>,
+    by: Metric,
+    (owners, weights): (&[Option<usize>], &[f64]),
+    (after, after_weights): (&[Option<usize>], &[f64]),
+) -> Vec<String> {
+    metrics
+        .filter(|&(m, _)| m != by)
+        .filter_map(|(metric, values)| {
+            let skew = |owners: &[Option<usize>], weights: &[f64]| {
+                cluster::weighted_skew(
+                    &cluster::shard_totals(values, owners, weights.len()),
+                    weights,
+                )
+            };
+            let (was, will) = (skew(owners, weights)?, skew(after, after_weights)?);
+            (will >= was + RAISED.0 && will >= RAISED.1).then(|| {
+                format!(
+                    "the plan raises the skew by `{metric}` from {was:.2} to {will:.2}: it orders by `{by}` alone (a plan `--by {}` weighs that one)",
+                    metric.name()
+                )
+            })
+        })
+        .collect()
+}
+
 /// The note of the primaries whose share of the slots after the plan is far from their
 /// share of the metric ([`Planned::slot_shares_apart`]), on one line; `None` where none is.
 fn slot_share_note(
@@ -631,6 +683,40 @@ mod tests {
             let value: f64 = shown.parse().unwrap();
             assert!(value >= t && limit.is_none_or(|l| value < l));
         }
+    }
+
+    #[test]
+    fn a_skew_the_plan_raises_is_noted() {
+        // slot 1 (90 of the CPU) moves from shard 1 to shard 2: CPU 0 | 90 | 10 (skew 90 /
+        // 33.3 = 2.70) becomes 0 | 0 | 100 (3.00); the keys, one a slot, 1 | 1 | 1 (1.00)
+        // become 1 | 0 | 2 (2.00)
+        let (keys, cpu) = ([1u64, 1, 1], [0u64, 90, 10]);
+        let metrics = [(Metric::Keys, &keys[..]), (Metric::Cpu, &cpu[..])];
+        let before = ([Some(0), Some(1), Some(2)], [1.0; 3]);
+        let after = [Some(0), Some(2), Some(2)];
+        let notes = super::raised(
+            metrics.into_iter(),
+            Metric::Keys,
+            (&before.0, &before.1),
+            (&after, &before.1),
+        );
+        assert_eq!(
+            notes,
+            ["the plan raises the skew by `cpu` from 2.70 to 3.00: it orders by `keys` alone (a plan `--by cpu` weighs that one)"]
+        );
+        // a raise below 0.1 says nothing: CPU 0 | 50 | 50 (1.50) to 0 | 45 | 55 (1.65)
+        // is said; 0 | 50 | 50 to 0 | 48 | 52 (1.56) is not
+        let cpu = [0u64, 50, 48, 2];
+        let metrics = [(Metric::Cpu, &cpu[..])];
+        let before = [Some(0), Some(1), Some(2), Some(2)];
+        let after = [Some(0), Some(1), Some(2), Some(1)];
+        assert!(super::raised(
+            metrics.into_iter(),
+            Metric::Keys,
+            (&before, &[1.0; 3]),
+            (&after, &[1.0; 3])
+        )
+        .is_empty());
     }
 
     #[test]
