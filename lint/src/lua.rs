@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
 use full_moon::tokenizer::{TokenReference, TokenType};
-use full_moon::visitors::Visitor;
+use full_moon::visitors::{Visit, Visitor};
 
 use crate::commands::{self, Arg};
 use crate::key::{Edit, KeyExpr, Part};
@@ -21,6 +21,7 @@ use crate::{Error, Position, MAX_FILES, MAX_SOURCE_BYTES};
 
 mod arguments;
 mod changes;
+mod instances;
 mod kind;
 mod levels;
 mod names;
@@ -29,6 +30,7 @@ mod strings;
 mod syntax;
 
 use changes::{Changes, Read, Which};
+use instances::Helpers;
 pub use kind::{Function, ScriptKind};
 use names::*;
 pub use source::ShebangRefusal;
@@ -85,6 +87,13 @@ pub struct CallSite {
     /// the script or of its function (`return redis.pcall(...)`): the error a refusal gives
     /// is then the reply the caller gets.
     pub reply: bool,
+    /// The helper calls the call is reached through, outermost first: the helper's name and
+    /// where it is called (`get(keys[1])` at line 4 for the `redis.call` in `local function
+    /// get(k) ... end`). Each call of a helper of [`Names::passed`] is followed into its
+    /// body with the values that call gives (as the servers run it), so a helper called
+    /// with two keys is two calls, each with its caller's key and its caller's function;
+    /// empty for a call not in such a helper.
+    pub through: Vec<(String, Position)>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -386,6 +395,11 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         maybe_in_place(&names, byte).is_none()
     });
     let mut calls = Vec::new();
+    let helpers = asts
+        .first()
+        .map(|ast| Helpers::find(ast, &names))
+        .unwrap_or_default();
+    let no_helpers = Helpers::default();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
@@ -399,6 +413,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
+            helpers: if n == 0 { &helpers } else { &no_helpers },
+            root: None,
         };
         if n == 0 {
             global_reads.extend(method_misses(ast, source, &names, &flow.values, library));
@@ -824,6 +840,8 @@ fn values(
             frozen: false,
             calls: Vec::new(),
             library: false,
+            helpers: &Helpers::default(),
+            root: None,
         };
         flow.visit_ast(ast);
         if flow.values == values {
@@ -988,6 +1006,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             via: None,
             dropped: false,
             reply: false,
+            through: Vec::new(),
         });
     }
     out
@@ -1019,6 +1038,37 @@ struct Flow<'a> {
     frozen: bool,
     calls: Vec<CallSite>,
     library: bool,
+    /// The helpers followed per call ([`instances`]).
+    helpers: &'a Helpers,
+    /// The helper whose body this walk follows for one of its calls, `None` for the walk of
+    /// a whole file.
+    root: Option<usize>,
+}
+
+impl<'a> Flow<'a> {
+    /// A walk of the same file with `values`, following the body of the helper `root`.
+    fn walk(
+        &self,
+        root: Option<usize>,
+        values: HashMap<String, Option<KeyExpr>>,
+        frozen: bool,
+    ) -> Flow<'a> {
+        Flow {
+            names: self.names,
+            changes: self.changes,
+            following: std::cell::Cell::new(false),
+            notes: std::cell::RefCell::new(Vec::new()),
+            pending: std::cell::Cell::new(false),
+            deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
+            file: self.file,
+            values,
+            frozen,
+            calls: Vec::new(),
+            library: self.library,
+            helpers: self.helpers,
+            root,
+        }
+    }
 }
 
 impl Flow<'_> {
@@ -1095,7 +1145,20 @@ impl Flow<'_> {
                 parts
             }
             Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
-                Some(Some(value)) => value.parts.clone(),
+                Some(Some(value)) => {
+                    // a parameter of the helper followed: the value this call gives it
+                    let name = name_of(n);
+                    if value.text != name
+                        && self
+                            .root
+                            .is_some_and(|j| self.names.locals[j].parameters.contains(&name))
+                    {
+                        self.notes
+                            .borrow_mut()
+                            .push(format!("{name} = {} at this call", value.text));
+                    }
+                    value.parts.clone()
+                }
                 Some(None) => opaque(),
                 None => {
                     if self.deferred.borrow().contains(&name_of(n)) {
@@ -1482,7 +1545,10 @@ impl Visitor for Flow<'_> {
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
         if self.frozen {
-            self.call(call, callee(call));
+            if !self.read_elsewhere(byte_start(call).unwrap_or(0)) {
+                self.call(call, callee(call));
+                self.follow(call);
+            }
         } else {
             self.pass(call);
         }
@@ -1508,27 +1574,7 @@ impl Flow<'_> {
         let Some(j) = byte_start(n).and_then(|at| self.names.passed_at(&path[0], at)) else {
             return;
         };
-        let helper = &self.names.locals[j];
-        let exprs: Vec<&Expression> = match args {
-            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
-            _ => Vec::new(),
-        };
-        let open = exprs.last().is_some_and(|e| {
-            matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
-                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
-        });
-        let values: Vec<(String, Option<KeyExpr>)> = helper
-            .parameters
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let value = match exprs.get(i) {
-                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval_now(e),
-                    _ => Some(KeyExpr::opaque(p.clone())),
-                };
-                (p.clone(), value)
-            })
-            .collect();
+        let values = self.given(j, args);
         for (p, value) in values {
             self.assign_now(p, value);
         }
@@ -1593,12 +1639,11 @@ impl Flow<'_> {
         // the command
         if within(&self.names.dead, self.file, byte)
             || self.names.forwarders.contains(&(self.file, byte))
+            || self.read_elsewhere(byte)
         {
             return;
         }
-        let maybe = (self.file == 0)
-            .then(|| maybe_at(self.names, byte))
-            .flatten();
+        let maybe = self.maybe_here(byte);
         // its error dropped: a statement of its own, or inside a function whose `pcall`
         // drops the error it catches
         let dropped = self.names.statements.contains(&(self.file, byte))
@@ -1657,6 +1702,7 @@ impl Flow<'_> {
                         via: None,
                         dropped,
                         reply: false,
+                        through: Vec::new(),
                     });
                 }
                 return;
@@ -1720,6 +1766,7 @@ impl Flow<'_> {
                 via,
                 dropped,
                 reply,
+                through: Vec::new(),
             });
             return;
         };
@@ -1760,6 +1807,132 @@ impl Flow<'_> {
             via,
             dropped,
             reply,
+            through: Vec::new(),
         });
+    }
+}
+
+impl Flow<'_> {
+    /// Whether the code at `byte` is read elsewhere: in the body of a helper followed per
+    /// call, which this walk is not following.
+    pub(super) fn read_elsewhere(&self, byte: usize) -> bool {
+        self.file == 0 && self.helpers.elsewhere(self.names, self.root, byte)
+    }
+
+    /// Why the code at `byte` may not run when what this walk reads runs: the script or
+    /// its function ([`maybe_at`]), or the helper's body followed.
+    pub(super) fn maybe_here(&self, byte: usize) -> Option<&'static str> {
+        if self.file != 0 {
+            return None;
+        }
+        match self.root {
+            None => maybe_at(self.names, byte),
+            Some(j) => instances::maybe_inside(self.names, byte, self.names.locals[j].body),
+        }
+    }
+
+    /// The values the parameters of the helper `j` take from a call's arguments `args`: each
+    /// its argument's (a parameter past the arguments, or past a call or `...` that ends
+    /// them, is opaque: nil, or values the lint does not count).
+    pub(super) fn given(&self, j: usize, args: &FunctionArgs) -> Vec<(String, Option<KeyExpr>)> {
+        let helper = &self.names.locals[j];
+        let exprs: Vec<&Expression> = match args {
+            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
+            FunctionArgs::String(_) | FunctionArgs::TableConstructor(_) => Vec::new(),
+            _ => Vec::new(),
+        };
+        let single = match args {
+            FunctionArgs::String(s) => Some(KeyExpr {
+                parts: vec![Part::Literal(string_bytes(s))],
+                text: short(&s.to_string()),
+            }),
+            _ => None,
+        };
+        let open = exprs.last().is_some_and(|e| {
+            matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
+                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+        });
+        helper
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let value = match (exprs.get(i), &single) {
+                    (Some(e), _) if !(open && i + 1 == exprs.len()) => self.eval_now(e),
+                    (None, Some(s)) if i == 0 => Some(s.clone()),
+                    _ => Some(KeyExpr::opaque(p.clone())),
+                };
+                (p.clone(), value)
+            })
+            .collect()
+    }
+
+    /// The call `call` of a helper followed per call: its body read with the values this
+    /// call gives its parameters, each command found there a call of its own, reached
+    /// through this one (its functions, whether it may run, whether an error is caught: this
+    /// call's): [`instances`].
+    pub(super) fn follow(&mut self, call: &ast::FunctionCall) {
+        let (Some((path, args)), Prefix::Name(n), 0) = (callee(call), call.prefix(), self.file)
+        else {
+            return;
+        };
+        let Some(site) = byte_start(n) else { return };
+        let Some((j, body)) = self
+            .names
+            .passed_at(&path[0], site)
+            .and_then(|j| Some((j, self.helpers.body(j)?)))
+        else {
+            return;
+        };
+        if path.len() != 1 || within(&self.names.dead, 0, site) {
+            return;
+        }
+        let (a, b) = self.names.locals[j].body;
+        let mut values = self.values.clone();
+        for binding in &self.names.bindings {
+            if binding.file == 0 && a <= binding.declared && binding.declared < b {
+                values.remove(&binding.name);
+            }
+        }
+        for (p, value) in self.given(j, args) {
+            values.insert(p, value);
+        }
+        // the body's locals with these values, as `values` reads a file's
+        let mut settled = false;
+        for _ in 0..MAX_VALUE_PASSES {
+            let mut flow = self.walk(Some(j), values.clone(), false);
+            body.block().visit(&mut flow);
+            if flow.values == values {
+                settled = true;
+                break;
+            }
+            values = flow.values;
+        }
+        if !settled {
+            values = values.into_keys().map(|name| (name, None)).collect();
+        }
+        let mut inner = self.walk(Some(j), values, true);
+        body.block().visit(&mut inner);
+        let calls = std::mem::take(&mut inner.calls);
+        let at = position(0, call);
+        let maybe = self.maybe_here(site);
+        let functions = if self.library {
+            self.names.functions_at(site)
+        } else {
+            Vec::new()
+        };
+        let caught = within(&self.names.caught, 0, site);
+        let dropped = within(&self.names.caught_dropped, 0, site);
+        let top_level = self.root.is_none() && !within(&self.names.bodies, 0, site);
+        let name = name_of(n);
+        for mut c in calls {
+            c.functions.clone_from(&functions);
+            c.maybe = maybe.or(c.maybe);
+            c.dropped = c.dropped || (dropped && !c.protected);
+            c.protected |= caught;
+            c.top_level = top_level;
+            c.through.insert(0, (name.clone(), at));
+            self.calls.push(c);
+        }
     }
 }

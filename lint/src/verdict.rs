@@ -874,6 +874,24 @@ pub(crate) fn script_called(
                     f.at = *runs;
                 }
             }
+            if !call.through.is_empty() {
+                let chain: Vec<String> = call
+                    .through
+                    .iter()
+                    .map(|(helper, at)| format!("`{helper}(...)` at line {}", at.line))
+                    .collect();
+                let by = if unit.is_some() {
+                    format!(" in {unit_name}")
+                } else {
+                    String::new()
+                };
+                for f in &mut findings[before..] {
+                    f.message.push_str(&format!(
+                        "; the command runs for the call {}{by}, with the values it passes",
+                        chain.join(", then ")
+                    ));
+                }
+            }
         }
         // a literal argument a function of `redis` refuses, where the call runs in the unit
         // (in a library's body, at load, `redis.setresp` itself is `unknown-field`'s)
