@@ -2059,10 +2059,13 @@ fn caught(f: &mut Finding, dropped: bool) {
          command the script gets the error as a value and goes on without it",
     );
     if every_time {
-        f.message.push_str(
+        f.message.push_str(if f.rule == Rule::WriteInReadOnly {
+            " (Redis 7.0, Valkey 8.0 and 9.1 run the script every time: the command never \
+             takes effect)"
+        } else {
             " (Redis 7.0, Valkey 8.0 and 9.1 run the script every time: the command takes \
-             effect only where its keys are on the script's slot and node)",
-        );
+             effect only where its keys are on the script's slot and node)"
+        });
     }
     if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
         f.condition = None;
@@ -2084,12 +2087,18 @@ fn caught(f: &mut Finding, dropped: bool) {
 /// every time, the script going on: a key on another slot of a script with a shebang or a
 /// function (`script-cross-slot`: "do not hash to the same slot"), or on another node
 /// (`other-slot`: "non local key"), measured on Redis 7.0, Valkey 8.0 and 9.1 with
-/// `redis.pcall`, `pcall(redis.call, ...)`, `pcall(function() ... end)` and `pcall(f)`.
+/// `redis.pcall`, `pcall(redis.call, ...)`, `pcall(function() ... end)` and `pcall(f)`; a
+/// write (or `PUBLISH`, `PFCOUNT`) in a read-only script or function (`write-in-read-only`:
+/// "Write commands are not allowed from read-only scripts"), measured the same way under
+/// `EVAL_RO`, `flags=no-writes` and a function's `no-writes`.
 /// Not `command-cross-slot`: on Valkey 9.1.2 a multi-key command across two slots of a node
 /// makes every later call on that node fail (docs/lint.md), so no script of that rule is
 /// run by the tests.
 fn caught_every_time(rule: Rule) -> bool {
-    matches!(rule, Rule::ScriptCrossSlot | Rule::OtherSlot)
+    matches!(
+        rule,
+        Rule::ScriptCrossSlot | Rule::OtherSlot | Rule::WriteInReadOnly
+    )
 }
 
 struct KeyContext<'a> {
