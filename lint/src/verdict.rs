@@ -767,7 +767,29 @@ pub(crate) fn script_called(
                 findings.extend(cluster_database(c, &db, call.at, targets, selected));
                 selected |= c == "select";
             }
-            if let Some(why) = call.uncertain {
+            // the keys placed again with the call's values (`--keys`, `--argv`): an
+            // argument the lint could not read is then a word, and no keyword hides in it
+            // (`SORT KEYS[1] STORE KEYS[2] ARGV[1]`)
+            let placed = call.uncertain.and_then(|_| {
+                let table = commands::find(call.command.as_deref()?, u8::MAX)?;
+                let found = commands::key_positions(
+                    table,
+                    &args[..call.args.len()],
+                    call.arguments.is_none(),
+                );
+                found.uncertain.is_none().then(|| {
+                    found
+                        .positions
+                        .iter()
+                        .map(|&i| call.args[i].clone())
+                        .collect::<Vec<KeyExpr>>()
+                })
+            });
+            let (keys, uncertain) = match &placed {
+                Some(keys) => (keys, None),
+                None => (&call.keys, call.uncertain),
+            };
+            if let Some(why) = uncertain {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::UnknownKeys,
@@ -785,7 +807,7 @@ pub(crate) fn script_called(
                 });
             }
             let mut call_slots = BTreeSet::new();
-            for key in &call.keys {
+            for key in keys {
                 if let Some((nil, why, fix)) = nil_part(key, values) {
                     findings.push(Finding {
                         at: call.at,
@@ -825,11 +847,7 @@ pub(crate) fn script_called(
                 ));
             }
             if call_slots.len() > 1 {
-                let tags = call
-                    .keys
-                    .iter()
-                    .filter_map(KeyExpr::literal)
-                    .collect::<Vec<_>>();
+                let tags = keys.iter().filter_map(KeyExpr::literal).collect::<Vec<_>>();
                 let tag = suggested_tag(tags.iter().map(Vec::as_slice));
                 findings.push(Finding {
                     at: call.at,

@@ -1123,6 +1123,19 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             "SORT BY nosort STORE",
             vec!["SORT", "$K1", "BY", "nosort", "STORE", "$K2"],
         ),
+        // a script's SORT, its keys placed with the call's values: no keyword hides in
+        // `ARGV[1]`, `ARGV[2]`
+        (
+            "EVAL SORT LIMIT ARGV STORE, the values given (decided)",
+            vec![
+                "EVAL",
+                "#!lua\nreturn redis.call('SORT', KEYS[1], 'LIMIT', ARGV[1], ARGV[2], 'STORE', KEYS[1])",
+                "1",
+                "$K1",
+                "0",
+                "10",
+            ],
+        ),
         (
             "EVAL SORT BY a pattern with `{p}`",
             vec![
