@@ -15,8 +15,13 @@ pub enum Part {
     /// `ARGV[i]` (1-based).
     Arg(usize),
     /// A value the lint cannot follow (a function's parameter, a loop variable, a value
-    /// read from the server), with its source text.
-    Opaque(String),
+    /// read from the server).
+    Opaque {
+        /// Its source text.
+        text: String,
+        /// Why the lint cannot follow it, when it can say (`` `k` is a loop variable ``).
+        why: Option<String>,
+    },
     /// `KEYS`/`ARGV` at an index that is never set (`KEYS[0]`, `ARGV['1']`): nil whatever
     /// the call gives, with its source text.
     Nil(String),
@@ -131,7 +136,7 @@ fn known(part: &Part, values: Option<&Values>) -> Option<Vec<u8>> {
             }
             Some(edits.iter().fold(value, |v, e| e.apply(&v)))
         }
-        Part::Opaque(_) | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
+        Part::Opaque { .. } | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
     }
 }
 
@@ -191,7 +196,10 @@ impl KeyExpr {
     #[must_use]
     pub fn opaque(text: String) -> Self {
         Self {
-            parts: vec![Part::Opaque(text.clone())],
+            parts: vec![Part::Opaque {
+                text: text.clone(),
+                why: None,
+            }],
             text,
         }
     }
@@ -297,10 +305,19 @@ impl KeyExpr {
                 "`{}` is built from ARGV[{i}], not known before the call (give --argv)",
                 self.text
             )),
-            Part::Opaque(what) => Slot::Unknown(format!(
-                "`{}` comes from `{what}`, which the lint cannot follow",
-                self.text
-            )),
+            Part::Opaque { text, why } => Slot::Unknown(match why {
+                Some(why) if *text == self.text => {
+                    format!("the lint cannot follow `{text}`: {why}")
+                }
+                Some(why) => format!(
+                    "`{}` comes from `{text}`, which the lint cannot follow: {why}",
+                    self.text
+                ),
+                None => format!(
+                    "`{}` comes from `{text}`, which the lint cannot follow",
+                    self.text
+                ),
+            }),
             Part::Nil(what) => Slot::Unknown(format!("`{}` holds `{what}`, nil", self.text)),
             Part::Changed { text, why } => Slot::Unknown(format!(
                 "{} may not be the caller's value: {why}; a key the script may have changed is \
@@ -325,7 +342,7 @@ impl KeyExpr {
                     .filter_map(|p| match p {
                         Part::Key(i) => Some(keys_name(*i)),
                         Part::Arg(i) => Some(format!("ARGV[{i}]")),
-                        Part::Opaque(what)
+                        Part::Opaque { text: what, .. }
                         | Part::Nil(what)
                         | Part::Number(what)
                         | Part::Changed { text: what, .. } => Some(format!("`{what}`")),

@@ -722,7 +722,10 @@ fn method_misses(
             Receiver::Local(name) => match values.get(&name) {
                 Some(Some(value)) => {
                     value.parts.len() > 1
-                        || value.parts.iter().all(|p| !matches!(p, Part::Opaque(_)))
+                        || value
+                            .parts
+                            .iter()
+                            .all(|p| !matches!(p, Part::Opaque { .. }))
                 }
                 _ => false,
             },
@@ -1124,7 +1127,12 @@ impl Flow<'_> {
     /// The parts of an expression's value; an opaque part's text is that subexpression's
     /// (so a long chain is written out once, not once a link).
     fn parts(&self, expr: &Expression) -> Vec<Part> {
-        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        let opaque = || {
+            vec![Part::Opaque {
+                text: short(&expr.to_string()),
+                why: self.why_opaque(expr),
+            }]
+        };
         match expr {
             Expression::String(s) => vec![Part::Literal(string_bytes(s))],
             Expression::Number(n) => {
@@ -1190,7 +1198,12 @@ impl Flow<'_> {
         expression: &Expression,
         expr: &impl std::fmt::Display,
     ) -> Vec<Part> {
-        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        let opaque = || {
+            vec![Part::Opaque {
+                text: short(&expr.to_string()),
+                why: None,
+            }]
+        };
         let table = table.to_owned();
         let is_keys = table == "KEYS" || self.names.keys.contains(&table);
         let is_argv = table == "ARGV" || self.names.argv.contains(&table);
@@ -1318,32 +1331,43 @@ impl Flow<'_> {
         self.computed(call).is_some()
     }
 
-    /// `string.format(form, ...)` of a literal form whose directives are `%s`, `%d`, `%i`
-    /// and `%%` only (`'%s:%d'`), a value for each `%s` and an integer literal for each `%d`
-    /// or `%i`: the form's text with each value as `%s` writes it ([`Edit::Format`]) and each
-    /// integer in decimal digits (Lua 5.1 hands the number to C's `%lld`: exact for the
-    /// integers [`integer`] reads); `None` for another form or value.
+    /// `string.format(form, ...)` of a literal form whose directives are `%s`, `%d`, `%i`,
+    /// `%x`, `%X` and `%%` only, without flags, width or precision (`'%s:%d'`), a value for
+    /// each `%s` and a number literal for each other (Lua 5.1 hands it to C's `%lld` or
+    /// `%llx` cast to an integer, toward zero: `5.7` is `5`, [`truncated`]): the form's text
+    /// with each value as `%s` writes it ([`Edit::Format`]) and each number in decimal or
+    /// hexadecimal digits. `Err` says why the lint does not compute it.
     fn formatted<'e>(
         &self,
         form: &Expression,
         mut values: impl Iterator<Item = &'e Expression>,
-    ) -> Option<Vec<Part>> {
+    ) -> Result<Vec<Part>, String> {
         let Expression::String(form) = form else {
-            return None;
+            return Err("the form of `string.format` is no string literal".to_owned());
         };
         let form = string_bytes(form);
         let mut parts = Vec::new();
         let mut text: Vec<u8> = Vec::new();
         let mut bytes = form.iter();
+        let mut n = 1;
+        // "bad argument #3 to 'format' (no value)": the form is argument 1
+        let missing = |n: usize| {
+            format!(
+                "`string.format` is given no value for its directive {n}: the server stops the \
+                 script there (\"bad argument #{} to 'format' (no value)\")",
+                n + 1
+            )
+        };
         while let Some(&b) = bytes.next() {
             if b != b'%' {
                 text.push(b);
                 continue;
             }
-            match bytes.next() {
+            let directive = bytes.next().copied();
+            match directive {
                 Some(b'%') => text.push(b'%'),
                 Some(b's') => {
-                    let value = values.next()?;
+                    let value = values.next().ok_or_else(|| missing(n))?;
                     if !text.is_empty() {
                         parts.push(Part::Literal(std::mem::take(&mut text)));
                     }
@@ -1353,17 +1377,53 @@ impl Flow<'_> {
                         text: short(&value.to_string()),
                     });
                 }
-                Some(b'd' | b'i') => {
-                    let value = integer(values.next()?)?;
-                    text.extend_from_slice(value.to_string().as_bytes());
+                Some(d @ (b'd' | b'i' | b'x' | b'X')) => {
+                    let value = values.next().ok_or_else(|| missing(n))?;
+                    let number = truncated(value).ok_or_else(|| {
+                        format!(
+                            "`%{}` of `{}`, which the lint computes only for a number literal",
+                            char::from(d),
+                            short(&value.to_string())
+                        )
+                    })?;
+                    let digits = match d {
+                        b'x' => format!("{:x}", number as u64),
+                        b'X' => format!("{:X}", number as u64),
+                        _ => number.to_string(),
+                    };
+                    text.extend_from_slice(digits.as_bytes());
                 }
-                _ => return None,
+                _ => {
+                    // the directive as written: its flags, width and precision, its letter
+                    let mut written = vec![b'%'];
+                    written.extend(directive);
+                    written.extend(
+                        bytes
+                            .clone()
+                            .take_while(|b| !b.is_ascii_alphabetic())
+                            .chain(bytes.clone().find(|b| b.is_ascii_alphabetic()))
+                            .copied()
+                            .take(8),
+                    );
+                    if directive.is_some_and(|d| d.is_ascii_alphabetic()) {
+                        written.truncate(2);
+                    }
+                    return Err(format!(
+                        "`string.format`'s directive `{}` is one the lint does not compute (it \
+                         computes `%s`, `%d`, `%i`, `%x`, `%X` and `%%`, without flags, width \
+                         or precision)",
+                        slotgen::text::escape(&written)
+                    ));
+                }
+            }
+            if directive != Some(b'%') {
+                n += 1;
             }
         }
         if !text.is_empty() {
             parts.push(Part::Literal(text));
         }
-        Some(parts)
+        Ok(parts)
     }
 
     /// `string.upper(x)`, `string.lower(x)`, `string.sub(x, i, j)`, the positions integer
@@ -1383,14 +1443,9 @@ impl Flow<'_> {
             ("sub", [i, j]) => Some(Edit::Sub(*i, *j)),
             _ => None,
         };
-        let suffixes: Vec<&Suffix> = call.suffixes().collect();
-        // `string.f(x, ...)`
-        if let (
-            Prefix::Name(n),
-            [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
-        ) = (call.prefix(), &suffixes[..])
-        {
-            let FunctionArgs::Parentheses { arguments, .. } = &**args else {
+        // `string.f(x, ...)` (`string` the global table): its parts
+        let string_call = |n: &TokenReference, name: &TokenReference, args: &FunctionArgs| {
+            let FunctionArgs::Parentheses { arguments, .. } = args else {
                 return None;
             };
             let first = arguments.iter().next()?;
@@ -1403,33 +1458,64 @@ impl Flow<'_> {
                 return None;
             }
             if name_of(name) == "format" {
-                return self.formatted(first, arguments.iter().skip(1));
+                return self.formatted(first, arguments.iter().skip(1)).ok();
             }
             let e = edit(&name_of(name), &integers(args, 1)?)?;
-            return Some(vec![Part::Edited {
+            Some(vec![Part::Edited {
                 of: self.parts(first),
                 edits: vec![e],
-                text: short(&call.to_string()),
-            }]);
+                text: short(&format!("string.{}{args}", name_of(name))),
+            }])
+        };
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        if let (
+            Prefix::Name(n),
+            [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
+        ) = (call.prefix(), &suffixes[..])
+        {
+            return string_call(n, name, args);
         }
         // `x:f(...)`, chained
         let methods = suffixes
             .iter()
             .position(|s| matches!(s, Suffix::Call(Call::MethodCall(_))))?;
-        let of = match (call.prefix(), &suffixes[..methods]) {
-            (Prefix::Name(n), []) => match self.values.get(&name_of(n)) {
-                Some(Some(value)) => value.parts.clone(),
+        let (of, first) = match (call.prefix(), &suffixes[..methods], suffixes[methods]) {
+            // `('%s:x'):format(v)`: `string.format` of that form, then the methods after it
+            (Prefix::Expression(e), [], Suffix::Call(Call::MethodCall(m)))
+                if name_of(m.name()) == "format" =>
+            {
+                let FunctionArgs::Parentheses { arguments, .. } = m.args() else {
+                    return None;
+                };
+                let form = match &**e {
+                    Expression::Parentheses { expression, .. } => &**expression,
+                    other => other,
+                };
+                let formatted = self.formatted(form, arguments.iter()).ok()?;
+                if methods + 1 == suffixes.len() {
+                    return Some(formatted);
+                }
+                (formatted, methods + 1)
+            }
+            (Prefix::Name(n), [], _) => match self.values.get(&name_of(n)) {
+                Some(Some(value)) => (value.parts.clone(), methods),
                 _ => return None,
             },
-            (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+            // `string.format('%s', k):sub(2)`
+            (
+                Prefix::Name(n),
+                [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
+                _,
+            ) => (string_call(n, name, args)?, methods),
+            (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })], _) => {
                 let text = format!("{}{}", name_of(n), suffixes[0]);
-                self.indexed(&name_of(n), expression, &text)
+                (self.indexed(&name_of(n), expression, &text), methods)
             }
-            (Prefix::Expression(e), []) => self.parts(e),
+            (Prefix::Expression(e), [], _) => (self.parts(e), methods),
             _ => return None,
         };
         let mut edits = Vec::new();
-        for s in &suffixes[methods..] {
+        for s in &suffixes[first..] {
             let Suffix::Call(Call::MethodCall(m)) = s else {
                 return None;
             };
@@ -1440,6 +1526,120 @@ impl Flow<'_> {
             edits,
             text: short(&call.to_string()),
         }])
+    }
+}
+
+impl Flow<'_> {
+    /// Why the lint cannot follow the value of `expr`, when it can say: a parameter of a
+    /// function whose calls it does not follow (and why not), a loop variable, a local
+    /// given more than one value, a value the server returns, a `string.format` it does not
+    /// compute.
+    fn why_opaque(&self, expr: &Expression) -> Option<String> {
+        match expr {
+            Expression::Var(Var::Name(n)) => {
+                let name = name_of(n);
+                let Some(b) =
+                    byte_start(n).and_then(|at| self.names.resolve_in(self.file, &name, at))
+                else {
+                    return Some(format!("`{name}` is no local of the script"));
+                };
+                let binding = &self.names.bindings[b];
+                match binding.kind {
+                    BindingKind::Loop => {
+                        Some(format!("`{name}` is a loop variable, a value each turn"))
+                    }
+                    BindingKind::Parameter => Some(self.why_parameter(&name, binding.from)),
+                    BindingKind::Local => matches!(self.values.get(&name), Some(None)).then(|| {
+                        format!(
+                            "`{name}` is given more than one value (assigned again, in a loop, \
+                             or another local of that name), and the lint keeps one value a name"
+                        )
+                    }),
+                }
+            }
+            Expression::Parentheses { expression, .. } => self.why_opaque(expression),
+            Expression::FunctionCall(call) => self.why_call(call),
+            _ => None,
+        }
+    }
+
+    /// Why the parameter `name` of the function whose body starts at `from` is not
+    /// followed.
+    fn why_parameter(&self, name: &str, from: usize) -> String {
+        let helper = (self.file == 0)
+            .then(|| self.names.locals.iter().position(|l| l.body.0 == from))
+            .flatten();
+        match helper {
+            Some(j) if self.names.passed.contains(&j) => format!(
+                "`{name}` is a parameter of `{}`, and {}",
+                self.names.locals[j].name,
+                self.helpers
+                    .why_not(j)
+                    .unwrap_or_else(|| "its calls pass it a value not known".to_owned())
+            ),
+            Some(j) if self.names.locals[j].reach == Reach::Field => format!(
+                "`{name}` is a parameter of `{f}`, a table's field (`function M.{f}`, `t.{f} = \
+                 function`), whose calls the lint does not follow",
+                f = self.names.locals[j].name
+            ),
+            Some(j) if self.names.locals[j].reach == Reach::Global => format!(
+                "`{name}` is a parameter of `{f}`, a global function, whose calls the lint does \
+                 not follow",
+                f = self.names.locals[j].name
+            ),
+            Some(j) => format!(
+                "`{name}` is a parameter of `{f}`, whose name is used other than to call it \
+                 (`local g = {f}`, handed to `pcall` or another function, stored, or assigned \
+                 again), so the lint does not see every call",
+                f = self.names.locals[j].name
+            ),
+            None if self.file != 0 => format!(
+                "`{name}` is a parameter of a function of an included file, whose calls the \
+                 lint does not follow"
+            ),
+            None => format!(
+                "`{name}` is a parameter of a function that is no local helper (one passed as \
+                 a value, or a table's), whose calls the lint does not follow"
+            ),
+        }
+    }
+
+    /// Why the lint cannot follow the value `call` gives.
+    fn why_call(&self, call: &ast::FunctionCall) -> Option<String> {
+        if let Some((path, args)) = callee(call) {
+            let api = self
+                .names
+                .api(self.file, &path[0], byte_start(call).unwrap_or(0));
+            if (api && path.len() == 2 && (path[1] == "call" || path[1] == "pcall"))
+                || (path.len() == 1 && self.names.calls.contains(&path[0]))
+            {
+                return Some("a value the server returns when the script runs".to_owned());
+            }
+            if path == ["string", "format"] {
+                let FunctionArgs::Parentheses { arguments, .. } = args else {
+                    return None;
+                };
+                let mut values = arguments.iter();
+                let form = values.next()?;
+                return self.formatted(form, values).err();
+            }
+        }
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        if let (Prefix::Expression(e), [Suffix::Call(Call::MethodCall(m)), ..]) =
+            (call.prefix(), &suffixes[..])
+        {
+            if name_of(m.name()) == "format" {
+                let FunctionArgs::Parentheses { arguments, .. } = m.args() else {
+                    return None;
+                };
+                let form = match &**e {
+                    Expression::Parentheses { expression, .. } => &**expression,
+                    other => other,
+                };
+                return self.formatted(form, arguments.iter()).err();
+            }
+        }
+        None
     }
 }
 

@@ -30,6 +30,10 @@ pub(super) struct Helpers {
     followed: Vec<usize>,
     /// The body of each helper followed, by its index.
     bodies: HashMap<usize, ast::FunctionBody>,
+    /// The helpers of [`Names::passed`] not followed because they reach themselves.
+    recursive: Vec<usize>,
+    /// Whether none is followed, for the calls to follow were more than [`MAX_INSTANCES`].
+    too_many: bool,
 }
 
 impl Helpers {
@@ -61,12 +65,8 @@ impl Helpers {
             }
             false
         };
-        let followed: Vec<usize> = names
-            .passed
-            .iter()
-            .copied()
-            .filter(|&j| !reaches_itself(j))
-            .collect();
+        let (followed, recursive): (Vec<usize>, Vec<usize>) =
+            names.passed.iter().partition(|&&j| !reaches_itself(j));
         // how many times each is followed: once per call, a call inside another helper
         // followed as many times as that one is (no cycle among them: finite)
         fn count(
@@ -96,7 +96,11 @@ impl Helpers {
             n.saturating_add(count(j, &followed, names, &mut memo))
         });
         if followed.is_empty() || total > MAX_INSTANCES {
-            return Self::default();
+            return Self {
+                recursive,
+                too_many: total > MAX_INSTANCES,
+                ..Self::default()
+            };
         }
         let mut found = Bodies {
             starts: followed.iter().map(|&j| (body(j).0, j)).collect(),
@@ -106,6 +110,26 @@ impl Helpers {
         Self {
             followed,
             bodies: found.bodies,
+            recursive,
+            too_many: false,
+        }
+    }
+
+    /// Why the helper `j` of [`Names::passed`] is not followed per call, if it is not.
+    pub(super) fn why_not(&self, j: usize) -> Option<String> {
+        if self.recursive.contains(&j) {
+            Some(
+                "it calls itself (directly or through another helper), so its body is read \
+                 once, and its calls pass more than one value"
+                    .to_owned(),
+            )
+        } else if self.too_many {
+            Some(format!(
+                "the script's helper calls are more than {MAX_INSTANCES} to follow, so each \
+                 body is read once, and its calls pass more than one value"
+            ))
+        } else {
+            None
         }
     }
 

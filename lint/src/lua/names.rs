@@ -270,6 +270,19 @@ pub(super) struct Binding {
     /// The name it is declared with when that is a local's (`local s = r`), with the
     /// name's byte: it holds what that local holds there ([`Names::root`]).
     pub(super) copy: Option<(String, usize)>,
+    /// What declares it.
+    pub(super) kind: BindingKind,
+}
+
+/// What declares a [`Binding`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum BindingKind {
+    /// A `local` statement or `local function`.
+    Local,
+    /// A function's parameter; `from` is the body's first byte.
+    Parameter,
+    /// A `for` loop's variable.
+    Loop,
 }
 
 /// Where a binding or a use is in the script the server runs, the includes put in place of
@@ -940,6 +953,7 @@ impl Names {
             strings: None,
             alias: None,
             copy: None,
+            kind: BindingKind::Local,
         });
         let b = self.bindings.len() - 1;
         if self.bindings_named.len() <= self.file {
@@ -1364,7 +1378,9 @@ impl Visitor for Names {
             self.bodies.push((self.file, a, b));
             for p in node.parameters() {
                 if let ast::Parameter::Name(n) = p {
-                    self.bind(n, a, Some(b));
+                    if let Some(i) = self.bind(n, a, Some(b)) {
+                        self.bindings[i].kind = BindingKind::Parameter;
+                    }
                 }
             }
         }
@@ -1382,7 +1398,9 @@ impl Visitor for Names {
         self.may_skip(block, "in a loop's body");
         if let Some((a, b)) = block {
             for n in node.names() {
-                self.bind(n, a, Some(b));
+                if let Some(i) = self.bind(n, a, Some(b)) {
+                    self.bindings[i].kind = BindingKind::Loop;
+                }
             }
         }
     }
@@ -1391,7 +1409,9 @@ impl Visitor for Names {
         let block = self.ends_at(node.block(), node.end_token());
         self.may_skip(block, "in a loop's body");
         if let Some((a, b)) = block {
-            self.bind(node.index_variable(), a, Some(b));
+            if let Some(i) = self.bind(node.index_variable(), a, Some(b)) {
+                self.bindings[i].kind = BindingKind::Loop;
+            }
         }
     }
 

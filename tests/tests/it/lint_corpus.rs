@@ -642,6 +642,80 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     assert!(followed > 0 || !only.is_empty());
 }
 
+/// A key the lint cannot follow is `depends` with a message that says why: each script
+/// below has one such key (KEYS `{p}a`, ARGV `{p}b`), and its `unknown-slot` finding names
+/// the reason, never only "`k` comes from `k`" (break14 F6).
+#[test]
+fn lint_says_why_it_cannot_follow_a_key() {
+    let cases: [(&str, &str); 9] = [
+        (
+            "#!lua\nfor _, v in ipairs({'a'}) do redis.call('GET', v) end\nreturn 1",
+            "`v` is a loop variable",
+        ),
+        (
+            "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
+             return M.get('{c}x')",
+            "`k` is a parameter of `get`, a table's field",
+        ),
+        (
+            "#!lua\nlocal function get(k) return redis.call('GET', k) end\nlocal g = get\n\
+             return g('{c}x')",
+            "`k` is a parameter of `get`, whose name is used other than to call it",
+        ),
+        (
+            "#!lua\nlocal function get(k, n) if n > 0 then return get(k .. 'x', n - 1) end\n\
+             return redis.call('GET', k) end\nreturn get(KEYS[1], 2)",
+            "`k` is a parameter of `get`, and it calls itself",
+        ),
+        (
+            "#!lua\nlocal function each(ks, f) for i = 1, #ks do f(ks[i]) end end\n\
+             each(KEYS, function(k) redis.call('SET', k, 1) end)\nreturn 1",
+            "`k` is a parameter of a function that is no local helper",
+        ),
+        (
+            "#!lua\nlocal k = redis.call('GET', KEYS[1])\nreturn redis.call('GET', k)",
+            "a value the server returns",
+        ),
+        (
+            "#!lua\nlocal k = KEYS[1]\nk = ARGV[1]\nreturn redis.call('GET', k)",
+            "`k` is given more than one value",
+        ),
+        (
+            "#!lua\nlocal k = string.format('%.2s', KEYS[1])\nreturn redis.call('GET', k)",
+            "directive `%.2s` is one the lint does not compute",
+        ),
+        (
+            "#!lua\nlocal k = string.format('%s:%d', KEYS[1])\nreturn redis.call('GET', k)",
+            "\"bad argument #3 to 'format' (no value)\"",
+        ),
+    ];
+    let values = Values {
+        keys: Some(vec![b"{p}a".to_vec()]),
+        argv: Some(vec![b"{p}b".to_vec()]),
+        function: None,
+    };
+    for (source, why) in cases {
+        let report =
+            slotgen_lint::lint_script(Path::new("why.lua"), source, &values, &[Target::Redis])
+                .expect("the lint reads it");
+        assert_eq!(
+            report.verdict(Target::Redis),
+            Outcome::Depends,
+            "{source}: {report:#?}"
+        );
+        let unknown: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule.name() == "unknown-slot")
+            .map(|f| f.message.as_str())
+            .collect();
+        assert!(
+            unknown.iter().any(|m| m.contains(why)),
+            "{source}: no unknown-slot finding says `{why}`: {unknown:#?}"
+        );
+    }
+}
+
 /// The corpus's scripts that change the call's KEYS or ARGV (their line that does it marked
 /// `-- changes the call's table`), linted with their two keys on two nodes. One whose call
 /// line says `decided` writes an element the lint follows (`KEYS[1] = ARGV[1]`): the key
@@ -845,6 +919,51 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![k2.clone()],
             vec![],
         ),
+        // `string.format`'s numbers as Lua 5.1 writes them (C's cast to an integer,
+        // toward zero), and its method form: the key formed lands with the declared key
+        (
+            "`%d` of a fraction is truncated: `{%d}x` of 5.7 is `{5}x` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%d}x', 5.7), 'v')",
+            vec![b"{5}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%d` of a negative fraction is truncated toward zero: `{-5}x` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%d}x', -5.7), 'v')",
+            vec![b"{-5}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%x` of 3000 is `bb8`, `%X` `BB8` (decided)",
+            b"#!lua\nredis.call('SET', string.format('{%x}x', 3000), 'v')\n\
+              return redis.call('SET', string.format('{%X}y', 3000):lower(), 'v')",
+            vec![b"{bb8}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%x` of -1 is its 64 bits: `ffffffffffffffff` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%x}x', -1), 'v')",
+            vec![b"{ffffffffffffffff}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`('{%s}x'):format(ARGV[1])`, the method form (decided)",
+            b"#!lua\nreturn redis.call('SET', ('{%s}x'):format(ARGV[1]), 'v')",
+            vec![b"{q}a".to_vec()],
+            vec![b"q".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.format('%s', KEYS[1]):sub(2)`: `x{q}a` cut to `{q}a` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('%s', KEYS[1]):sub(2), 'v')",
+            vec![b"x{q}a".to_vec()],
+            vec![],
+            vec![],
+        ),
         (
             "bytes no UTF-8 holds, written as Lua 5.1 escapes",
             b"#!lua\nreturn redis.call('SET', '{p}\\255\\0x', 'v')",
@@ -887,6 +1006,13 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
                     .expect("the lint reads it");
             let name = format!("{server_name}, {case}");
             let cell = check_case(&report, target, runner(&keys), &outcome, &name);
+            if case.contains("(decided)") {
+                assert_ne!(
+                    report.verdict(target),
+                    Outcome::Depends,
+                    "{name}: every value is given, the lint must decide: {report:#?}"
+                );
+            }
             eprintln!("{name}: {cell}");
             checked += 1;
         }
