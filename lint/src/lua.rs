@@ -1331,12 +1331,13 @@ impl Flow<'_> {
         self.computed(call).is_some()
     }
 
-    /// `string.format(form, ...)` of a literal form whose directives are `%s`, `%d`, `%i`,
-    /// `%x`, `%X` and `%%` only, without flags, width or precision (`'%s:%d'`), a value for
-    /// each `%s` and a number literal for each other (Lua 5.1 hands it to C's `%lld` or
+    /// `string.format(form, ...)` of a literal form whose directives are `%s` (with the flag
+    /// `-`, a width and a precision: [`Edit::Format`]), `%q` ([`Edit::Quote`]), and `%d`,
+    /// `%i`, `%x`, `%X` and `%%` without them (`'%s:%d'`), a value for each `%s` and `%q`
+    /// and a number literal for each other (Lua 5.1 hands it to C's `%lld` or
     /// `%llx` cast to an integer, toward zero: `5.7` is `5`, [`truncated`]): the form's text
-    /// with each value as `%s` writes it ([`Edit::Format`]) and each number in decimal or
-    /// hexadecimal digits. `Err` says why the lint does not compute it.
+    /// with each value as its directive writes it and each number in decimal or hexadecimal
+    /// digits. `Err` says why the lint does not compute it.
     fn formatted<'e>(
         &self,
         form: &Expression,
@@ -1363,21 +1364,70 @@ impl Flow<'_> {
                 text.push(b);
                 continue;
             }
-            let directive = bytes.next().copied();
+            // Lua 5.1's `scanformat`: flags of `-+ #0`, a width and a precision of two
+            // digits at most, then the conversion
+            let mut spec: Vec<u8> = Vec::new();
+            let mut directive = None;
+            for &c in bytes.by_ref() {
+                if c.is_ascii_alphabetic() || c == b'%' || spec.len() >= 8 {
+                    directive = Some(c);
+                    break;
+                }
+                spec.push(c);
+            }
+            let written = || {
+                let mut w = vec![b'%'];
+                w.extend(&spec);
+                w.extend(directive);
+                slotgen::text::escape(&w)
+            };
+            let refused = || {
+                format!(
+                    "`string.format`'s directive `{}` is one the lint does not compute (it \
+                     computes `%s` with `-`, a width and a precision, `%q`, and `%d`, `%i`, \
+                     `%x`, `%X` and `%%` without them)",
+                    written()
+                )
+            };
+            let string_spec = || -> Option<Edit> {
+                let text = std::str::from_utf8(&spec).ok()?;
+                let (left, rest) = match text.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, text),
+                };
+                let (width, precision) = match rest.split_once('.') {
+                    Some((w, p)) => (w, Some(p)),
+                    None => (rest, None),
+                };
+                let digits = |d: &str| d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit());
+                if !digits(width) || precision.is_some_and(|p| !digits(p)) {
+                    return None;
+                }
+                Some(Edit::Format {
+                    left,
+                    width: width.parse().unwrap_or(0),
+                    precision: precision.map(|p| p.parse().unwrap_or(0)),
+                })
+            };
             match directive {
-                Some(b'%') => text.push(b'%'),
-                Some(b's') => {
+                Some(b'%') if spec.is_empty() => text.push(b'%'),
+                Some(d @ (b's' | b'q')) => {
+                    let edit = match d {
+                        b's' => string_spec().ok_or_else(refused)?,
+                        _ if spec.is_empty() => Edit::Quote,
+                        _ => return Err(refused()),
+                    };
                     let value = values.next().ok_or_else(|| missing(n))?;
                     if !text.is_empty() {
                         parts.push(Part::Literal(std::mem::take(&mut text)));
                     }
                     parts.push(Part::Edited {
                         of: self.parts(value),
-                        edits: vec![Edit::Format],
+                        edits: vec![edit],
                         text: short(&value.to_string()),
                     });
                 }
-                Some(d @ (b'd' | b'i' | b'x' | b'X')) => {
+                Some(d @ (b'd' | b'i' | b'x' | b'X')) if spec.is_empty() => {
                     let value = values.next().ok_or_else(|| missing(n))?;
                     let number = truncated(value).ok_or_else(|| {
                         format!(
@@ -1393,28 +1443,7 @@ impl Flow<'_> {
                     };
                     text.extend_from_slice(digits.as_bytes());
                 }
-                _ => {
-                    // the directive as written: its flags, width and precision, its letter
-                    let mut written = vec![b'%'];
-                    written.extend(directive);
-                    written.extend(
-                        bytes
-                            .clone()
-                            .take_while(|b| !b.is_ascii_alphabetic())
-                            .chain(bytes.clone().find(|b| b.is_ascii_alphabetic()))
-                            .copied()
-                            .take(8),
-                    );
-                    if directive.is_some_and(|d| d.is_ascii_alphabetic()) {
-                        written.truncate(2);
-                    }
-                    return Err(format!(
-                        "`string.format`'s directive `{}` is one the lint does not compute (it \
-                         computes `%s`, `%d`, `%i`, `%x`, `%X` and `%%`, without flags, width \
-                         or precision)",
-                        slotgen::text::escape(&written)
-                    ));
-                }
+                _ => return Err(refused()),
             }
             if directive != Some(b'%') {
                 n += 1;

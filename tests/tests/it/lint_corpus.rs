@@ -681,8 +681,8 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "`k` is given more than one value",
         ),
         (
-            "#!lua\nlocal k = string.format('%.2s', KEYS[1])\nreturn redis.call('GET', k)",
-            "directive `%.2s` is one the lint does not compute",
+            "#!lua\nlocal k = string.format('%o:x', 8)\nreturn redis.call('GET', k)",
+            "directive `%o` is one the lint does not compute",
         ),
         (
             "#!lua\nlocal k = string.format('%s:%d', KEYS[1])\nreturn redis.call('GET', k)",
@@ -962,6 +962,34 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             b"#!lua\nreturn redis.call('SET', string.format('%s', KEYS[1]):sub(2), 'v')",
             vec![b"x{q}a".to_vec()],
             vec![],
+            vec![],
+        ),
+        (
+            "`%.1s` keeps one byte: `{%.1s}x` of `qz` is `{q}x` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%.1s}x', ARGV[1]), 'v')",
+            vec![b"{q}a".to_vec()],
+            vec![b"qz".to_vec()],
+            vec![],
+        ),
+        (
+            "`%-3s` pads on the right: `{%-3s}` of `a` is `{a  }` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%-3s}', ARGV[1]), 'v')",
+            vec![b"{a  }b".to_vec()],
+            vec![b"a".to_vec()],
+            vec![],
+        ),
+        (
+            "`%5.1s` cuts, then pads on the left: `%5.1s}` of `{c` is `    {}` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('%5.1s}', '{c'), 'v')",
+            vec![b"    {}".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%q` quotes: `{%q}z` of `a\"b\\0c` is `{\"a\\\"b\\000c\"}z` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%q}z', ARGV[1]), 'v')",
+            vec![b"{\"a\\\"b\\000c\"}z".to_vec()],
+            vec![b"a\"b\0c".to_vec()],
             vec![],
         ),
         (
