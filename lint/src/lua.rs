@@ -1618,8 +1618,9 @@ impl Flow<'_> {
             ),
             Some(j) => format!(
                 "`{name}` is a parameter of `{f}`, whose name is used other than to call it \
-                 (`local g = {f}`, handed to `pcall` or another function, stored, or assigned \
-                 again), so the lint does not see every call",
+                 (handed to `pcall` or another function, stored in a table, copied to a local \
+                 that is not only called, or assigned again), so the lint does not see every \
+                 call",
                 f = self.names.locals[j].name
             ),
             None if self.file != 0 => format!(

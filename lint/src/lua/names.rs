@@ -524,56 +524,90 @@ impl Names {
     /// Fills [`Names::passed`]: the local functions of file 0 (`local function f`, `local f =
     /// function`) that are the one value of their local, never assigned again, and whose
     /// name is used (`idents`: every name token of file 0 with its byte) only to call them
-    /// directly, once at least: their parameters hold what the calls pass, nothing else.
+    /// directly, once at least, or as the value of a copy (`local g = f`) itself never
+    /// assigned again and only called directly: their parameters hold what the calls pass,
+    /// nothing else. [`Names::called_at`] gets the calls, through a copy too.
     pub(super) fn settle_passed(&mut self, idents: &[(String, usize)]) {
         let mut uses: HashMap<&str, Vec<usize>> = HashMap::new();
         for (name, at) in idents {
             uses.entry(name.as_str()).or_default().push(*at);
         }
-        self.passed = (0..self.locals.len())
-            .filter(|&j| {
-                let local = &self.locals[j];
-                let Some(b) = self.resolve(&local.name, local.declared) else {
-                    return false;
+        // the uses of the binding `b` (named `name`, declared at `declared`) but its own
+        // declaration
+        let uses_of = |name: &str, b: usize, declared: usize| -> Vec<usize> {
+            uses.get(name)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&at| at != declared && self.resolve(name, at) == Some(b))
+                .collect()
+        };
+        let mut passed = Vec::new();
+        let mut called_at = HashMap::new();
+        for (j, local) in self.locals.iter().enumerate() {
+            let Some(b) = self.resolve(&local.name, local.declared) else {
+                continue;
+            };
+            if local.reach != Reach::Bound
+                || self.bindings[b].functions != [j]
+                || self.reassigned.contains(&b)
+            {
+                continue;
+            }
+            // its copies: each a place its name is used as a value, all of whose uses are
+            // direct calls
+            let mut values = Vec::new();
+            let mut calls = Vec::new();
+            let mut copies_called = true;
+            for (c, copy) in self.bindings.iter().enumerate() {
+                let Some((name, at)) = &copy.copy else {
+                    continue;
                 };
-                if local.reach != Reach::Bound
-                    || self.bindings[b].functions != [j]
-                    || self.reassigned.contains(&b)
-                {
-                    return false;
+                if copy.file != 0 || *name != local.name || self.resolve(name, *at) != Some(b) {
+                    continue;
                 }
-                let called: Vec<usize> = uses
-                    .get(local.name.as_str())
-                    .into_iter()
-                    .flatten()
-                    .copied()
-                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
-                    .collect();
-                !called.is_empty() && called.iter().all(|at| self.direct_calls.contains(at))
-            })
-            .collect();
-        self.called_at = self
-            .passed
-            .iter()
-            .map(|&j| {
-                let local = &self.locals[j];
-                let b = self.resolve(&local.name, local.declared);
-                let at = uses
-                    .get(local.name.as_str())
-                    .into_iter()
-                    .flatten()
-                    .copied()
-                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == b)
-                    .collect();
-                (j, at)
-            })
-            .collect();
+                let used = uses_of(&copy.name, c, copy.declared);
+                copies_called &= !self.reassigned.contains(&c)
+                    && used.iter().all(|at| self.direct_calls.contains(at));
+                values.push(*at);
+                calls.extend(used);
+            }
+            let own: Vec<usize> = uses_of(&local.name, b, local.declared)
+                .into_iter()
+                .filter(|at| !values.contains(at))
+                .collect();
+            calls.extend(&own);
+            if copies_called
+                && !calls.is_empty()
+                && own.iter().all(|at| self.direct_calls.contains(at))
+            {
+                calls.sort_unstable();
+                passed.push(j);
+                called_at.insert(j, calls);
+            }
+        }
+        self.passed = passed;
+        self.called_at = called_at;
     }
 
     /// The helper of [`Names::passed`] (its index in [`Names::locals`]) that the name
     /// `name` at `byte` of file 0 calls.
     pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<usize> {
         let b = self.resolve(name, byte)?;
+        // a copy (`local g = get`): the helper it was declared with, when that is one
+        // whose copies are all only called (a copy's copy, so on, as far as MAX_LINKS)
+        if let (Some((of, at)), []) = (&self.bindings[b].copy, &self.bindings[b].functions[..]) {
+            let mut link = (of.as_str(), *at);
+            for _ in 0..MAX_LINKS {
+                let c = self.resolve(link.0, link.1)?;
+                match (&self.bindings[c].copy, &self.bindings[c].functions[..]) {
+                    (_, [j]) if self.passed.contains(j) => return Some(*j),
+                    (Some((of, at)), []) => link = (of.as_str(), *at),
+                    _ => return None,
+                }
+            }
+            return None;
+        }
         match self.bindings[b].functions[..] {
             [j] if self.passed.contains(&j) => Some(j),
             _ => None,

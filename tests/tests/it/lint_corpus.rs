@@ -658,8 +658,8 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "`k` is a parameter of `get`, a table's field",
         ),
         (
-            "#!lua\nlocal function get(k) return redis.call('GET', k) end\nlocal g = get\n\
-             return g('{c}x')",
+            "#!lua\nlocal function get(k) return redis.call('GET', k) end\n\
+             local function run(f, x) return f(x) end\nreturn run(get, '{c}x')",
             "`k` is a parameter of `get`, whose name is used other than to call it",
         ),
         (
