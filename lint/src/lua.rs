@@ -1289,9 +1289,8 @@ impl Flow<'_> {
             {
                 arguments.iter().next().map(|a| self.parts(a))
             }
-            (Some((path, _)), Prefix::Name(n)) if path.len() == 1 && self.file == 0 => {
-                let at = byte_range(n)?.0;
-                let j = self.names.passed_at(&path[0], at)?;
+            _ if self.helper_call(call).is_some() => {
+                let (j, _, _) = self.helper_call(call)?;
                 match self.values.get(&returned(j)) {
                     Some(Some(value)) => Some(value.parts.clone()),
                     Some(None) => None,
@@ -1606,11 +1605,25 @@ impl Flow<'_> {
                     .why_not(j)
                     .unwrap_or_else(|| "its calls pass it a value not known".to_owned())
             ),
-            Some(j) if self.names.locals[j].reach == Reach::Field => format!(
-                "`{name}` is a parameter of `{f}`, a table's field (`function M.{f}`, `t.{f} = \
-                 function`), whose calls the lint does not follow",
-                f = self.names.locals[j].name
-            ),
+            Some(j) if self.names.locals[j].reach == Reach::Field => {
+                let local = &self.names.locals[j];
+                match &local.table {
+                    Some((table, _, _)) => format!(
+                        "`{name}` is a parameter of `{table}.{f}`, and the table `{table}` is \
+                         used other than to define its fields once and call them (declared \
+                         other than `{{}}`, assigned again, handed on, or a field called in \
+                         another form than it is defined: `{table}:{f}` for `{table}.{f}`), so \
+                         the lint does not follow its calls",
+                        f = local.name
+                    ),
+                    None => format!(
+                        "`{name}` is a parameter of `{f}`, a field of a table written as a \
+                         constructor or nested (`{{ {f} = function }}`, `a.b.{f}`), whose calls \
+                         the lint does not follow",
+                        f = local.name
+                    ),
+                }
+            }
             Some(j) if self.names.locals[j].reach == Reach::Global => format!(
                 "`{name}` is a parameter of `{f}`, a global function, whose calls the lint does \
                  not follow",
@@ -1797,11 +1810,7 @@ impl Flow<'_> {
     /// ends them, is opaque: nil, or values the lint does not count), as a local assigned
     /// once per call does.
     fn pass(&mut self, call: &ast::FunctionCall) {
-        let (Some((path, args)), Prefix::Name(n), 0) = (callee(call), call.prefix(), self.file)
-        else {
-            return;
-        };
-        let Some(j) = byte_start(n).and_then(|at| self.names.passed_at(&path[0], at)) else {
+        let Some((j, _, args)) = self.helper_call(call) else {
             return;
         };
         let values = self.given(j, args);
@@ -2061,6 +2070,24 @@ impl Flow<'_> {
         }
     }
 
+    /// The helper of [`Names::passed`] that `call` calls (`get(...)`, `M.get(...)`,
+    /// `M:get(...)`), the byte of its callee's first name, and the arguments.
+    fn helper_call<'c>(
+        &self,
+        call: &'c ast::FunctionCall,
+    ) -> Option<(usize, usize, &'c FunctionArgs)> {
+        let (Prefix::Name(n), 0) = (call.prefix(), self.file) else {
+            return None;
+        };
+        let site = byte_start(n)?;
+        let j = self.names.called_helper(site)?;
+        let args = match call.suffixes().next() {
+            Some(Suffix::Call(Call::MethodCall(m))) => m.args(),
+            _ => callee(call)?.1,
+        };
+        Some((j, site, args))
+    }
+
     /// The values the parameters of the helper `j` take from a call's arguments `args`: each
     /// its argument's (a parameter past the arguments, or past a call or `...` that ends
     /// them, is opaque: nil, or values the lint does not count).
@@ -2102,19 +2129,13 @@ impl Flow<'_> {
     /// through this one (its functions, whether it may run, whether an error is caught: this
     /// call's): [`instances`].
     pub(super) fn follow(&mut self, call: &ast::FunctionCall) {
-        let (Some((path, args)), Prefix::Name(n), 0) = (callee(call), call.prefix(), self.file)
-        else {
+        let Some((j, site, args)) = self.helper_call(call) else {
             return;
         };
-        let Some(site) = byte_start(n) else { return };
-        let Some((j, body)) = self
-            .names
-            .passed_at(&path[0], site)
-            .and_then(|j| Some((j, self.helpers.body(j)?)))
-        else {
+        let Some(body) = self.helpers.body(j) else {
             return;
         };
-        if path.len() != 1 || within(&self.names.dead, 0, site) {
+        if within(&self.names.dead, 0, site) {
             return;
         }
         let (a, b) = self.names.locals[j].body;
@@ -2154,7 +2175,14 @@ impl Flow<'_> {
         let caught = within(&self.names.caught, 0, site);
         let dropped = within(&self.names.caught_dropped, 0, site);
         let top_level = self.root.is_none() && !within(&self.names.bodies, 0, site);
-        let name = name_of(n);
+        let name = match &self.names.locals[j].table {
+            Some((table, _, true)) => format!("{table}:{}", self.names.locals[j].name),
+            Some((table, _, false)) => format!("{table}.{}", self.names.locals[j].name),
+            None => match call.prefix() {
+                Prefix::Name(n) => name_of(n),
+                _ => self.names.locals[j].name.clone(),
+            },
+        };
         for mut c in calls {
             c.functions.clone_from(&functions);
             c.maybe = maybe.or(c.maybe);

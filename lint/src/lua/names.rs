@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use full_moon::ast::{self, BinOp, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
+use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
 use full_moon::tokenizer::TokenReference;
 use full_moon::visitors::Visitor;
@@ -117,6 +117,8 @@ pub(super) struct Names {
     /// The calls of file 0 of a name's field (`redis.cal(...)`, `bit['bxor'](...)`): the
     /// name's byte (as in [`Names::reads`]) and the field.
     pub(super) field_calls: HashMap<usize, String>,
+    /// The method calls of file 0 of a name (`M:get(...)`): the name's byte and the method.
+    method_calls: HashMap<usize, String>,
     /// The `then` blocks of `if T.f then ... end` (file, start, end, `[T, f]`): a call of
     /// `T.f` there runs only where the field is, a feature test (`if redis.setresp then
     /// redis.setresp(3) end`).
@@ -334,6 +336,10 @@ pub(super) struct LocalFunction {
     pub(super) body: (usize, usize),
     /// Its parameters' names, in order.
     pub(super) parameters: Vec<String>,
+    /// For a field of a table named by a name (`function M.get`, `function M:get`, `M.get =
+    /// function`): the table's name, that name's byte, and whether it is a method (`:`,
+    /// its first parameter `self` implicit).
+    pub(super) table: Option<(String, usize, bool)>,
 }
 
 /// How a use of a name reaches a helper function (see [`LocalFunction::reach`]).
@@ -586,32 +592,67 @@ impl Names {
                 called_at.insert(j, calls);
             }
         }
+        // a table's field (`function M.get`, `function M:get`, `M.get = function`) of a
+        // local declared `{}` and never assigned again, whose every use is the definition of
+        // a field or a direct call of one (`M.get(...)`, `M:get(...)`): the field defined
+        // once, and called in the form it is defined in (`:` for `function M:get`)
+        for (j, local) in self.locals.iter().enumerate() {
+            let (Reach::Field, Some((table, at, method))) = (local.reach, &local.table) else {
+                continue;
+            };
+            let Some(tb) = self.resolve(table, *at) else {
+                continue;
+            };
+            let binding = &self.bindings[tb];
+            if binding.file != 0
+                || self.reassigned.contains(&tb)
+                || binding.strings.as_deref() != Some(&[])
+            {
+                continue;
+            }
+            let of_table = |l: &LocalFunction| {
+                l.table
+                    .as_ref()
+                    .is_some_and(|(t, a, _)| t == table && self.resolve(t, *a) == Some(tb))
+            };
+            let fields: Vec<&LocalFunction> = self.locals.iter().filter(|l| of_table(l)).collect();
+            if fields.iter().filter(|l| l.name == local.name).count() != 1 {
+                continue;
+            }
+            let definitions: Vec<usize> = fields
+                .iter()
+                .filter_map(|l| l.table.as_ref().map(|(_, a, _)| *a))
+                .collect();
+            let mut calls = Vec::new();
+            let mut only_called = true;
+            for at in uses_of(table, tb, binding.declared) {
+                if definitions.contains(&at) {
+                    continue;
+                }
+                match (self.field_calls.get(&at), self.method_calls.get(&at)) {
+                    (Some(f), None) | (None, Some(f)) if *f != local.name => {}
+                    (Some(_), None) if !method => calls.push(at),
+                    (None, Some(_)) if *method => calls.push(at),
+                    _ => only_called = false,
+                }
+            }
+            if only_called && !calls.is_empty() {
+                passed.push(j);
+                called_at.insert(j, calls);
+            }
+        }
         self.passed = passed;
         self.called_at = called_at;
     }
 
-    /// The helper of [`Names::passed`] (its index in [`Names::locals`]) that the name
-    /// `name` at `byte` of file 0 calls.
-    pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<usize> {
-        let b = self.resolve(name, byte)?;
-        // a copy (`local g = get`): the helper it was declared with, when that is one
-        // whose copies are all only called (a copy's copy, so on, as far as MAX_LINKS)
-        if let (Some((of, at)), []) = (&self.bindings[b].copy, &self.bindings[b].functions[..]) {
-            let mut link = (of.as_str(), *at);
-            for _ in 0..MAX_LINKS {
-                let c = self.resolve(link.0, link.1)?;
-                match (&self.bindings[c].copy, &self.bindings[c].functions[..]) {
-                    (_, [j]) if self.passed.contains(j) => return Some(*j),
-                    (Some((of, at)), []) => link = (of.as_str(), *at),
-                    _ => return None,
-                }
-            }
-            return None;
-        }
-        match self.bindings[b].functions[..] {
-            [j] if self.passed.contains(&j) => Some(j),
-            _ => None,
-        }
+    /// The helper of [`Names::passed`] that the call whose callee's first name is at
+    /// `byte` of file 0 calls (`get(...)`, `g(...)` after `local g = get`, `M.get(...)`,
+    /// `M:get(...)`).
+    pub(super) fn called_helper(&self, byte: usize) -> Option<usize> {
+        self.passed
+            .iter()
+            .copied()
+            .find(|j| self.called_at.get(j).is_some_and(|c| c.contains(&byte)))
     }
 
     /// Marks as caught the body of every local function of file 0 that is only ever run by
@@ -1130,6 +1171,7 @@ impl Names {
                     _ => None,
                 })
                 .collect(),
+            table: None,
         });
         Some(self.locals.len() - 1)
     }
@@ -1330,7 +1372,15 @@ impl Visitor for Names {
             }
             (method, names) => {
                 if let Some(last) = method.or_else(|| names.last().copied()) {
-                    self.add_local(last, node.body(), Reach::Field);
+                    let j = self.add_local(last, node.body(), Reach::Field);
+                    // `function M.get` or `function M:get`: a field of the table `M`
+                    let table = match (method, names) {
+                        (None, [t, _]) | (Some(_), [t]) => Some(*t),
+                        _ => None,
+                    };
+                    if let (Some(j), Some(t), Some(at)) = (j, table, table.and_then(byte_start)) {
+                        self.locals[j].table = Some((name_of(t), at, method.is_some()));
+                    }
                 }
             }
         }
@@ -1362,7 +1412,14 @@ impl Visitor for Names {
                 Var::Name(n) => self.assign_helper(n, f.body()),
                 Var::Expression(v) => {
                     if let Some(Suffix::Index(Index::Dot { name, .. })) = v.suffixes().last() {
-                        self.add_local(name, f.body(), Reach::Field);
+                        let j = self.add_local(name, f.body(), Reach::Field);
+                        // `M.get = function`: a field of the table `M`
+                        if let (Some(j), Prefix::Name(t), 1) = (j, v.prefix(), v.suffixes().count())
+                        {
+                            if let Some(at) = byte_start(t) {
+                                self.locals[j].table = Some((name_of(t), at, false));
+                            }
+                        }
                     }
                 }
                 _ => {}
@@ -1624,6 +1681,14 @@ impl Visitor for Names {
     }
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        // `M:get(...)`: a method call of the name `M`
+        if let (0, Prefix::Name(first), Some(Suffix::Call(Call::MethodCall(m)))) =
+            (self.file, call.prefix(), call.suffixes().next())
+        {
+            if let Some(a) = byte_start(first) {
+                self.method_calls.insert(a, name_of(m.name()));
+            }
+        }
         let Some((path, args)) = callee(call) else {
             return;
         };

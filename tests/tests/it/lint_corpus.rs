@@ -647,15 +647,20 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
 /// the reason, never only "`k` comes from `k`" (break14 F6).
 #[test]
 fn lint_says_why_it_cannot_follow_a_key() {
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 10] = [
         (
             "#!lua\nfor _, v in ipairs({'a'}) do redis.call('GET', v) end\nreturn 1",
             "`v` is a loop variable",
         ),
         (
-            "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
+            "#!lua\nlocal M = { get = function(k) return redis.call('GET', k) end }\n\
              return M.get('{c}x')",
-            "`k` is a parameter of `get`, a table's field",
+            "`k` is a parameter of `get`, a field of a table written as a constructor",
+        ),
+        (
+            "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
+             return M:get('{c}x')",
+            "`k` is a parameter of `M.get`, and the table `M` is used other than",
         ),
         (
             "#!lua\nlocal function get(k) return redis.call('GET', k) end\n\
