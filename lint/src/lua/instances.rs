@@ -8,7 +8,7 @@
 //! only ever called directly, so its parameters hold what its calls pass and nothing else)
 //! that do not reach themselves through their calls (a recursion is walked once, with its
 //! parameters as the calls merge them, as before), while the calls to follow stay under
-//! [`MAX_INSTANCES`].
+//! [`MAX_INSTANCES`] and the bodies they read under [`MAX_FOLLOWED_BYTES`].
 
 use std::collections::HashMap;
 
@@ -22,6 +22,13 @@ use super::syntax::byte_start;
 /// a helper called twice is four): past it, no helper is followed per call, and each body
 /// is read once with its parameters as every call merges them.
 const MAX_INSTANCES: usize = 1024;
+
+/// The most bytes of helper bodies read for those calls (each body's length once per call
+/// followed), past which none is followed either: a body is read a few times per call
+/// (its locals' values settle, then its calls), so this keeps the lint's time within a few
+/// times that of the largest script (a 27 KB script, a 10 KB helper called 1000 times,
+/// took 15 s unbounded; a 7 KB one reading 510 KB of bodies 0.66 s, debug build).
+const MAX_FOLLOWED_BYTES: usize = crate::MAX_SOURCE_BYTES;
 
 /// The helpers of file 0 whose every call is followed into its body, with their bodies.
 #[derive(Default)]
@@ -92,13 +99,17 @@ impl Helpers {
             n
         }
         let mut memo = HashMap::new();
-        let total = followed.iter().fold(0usize, |n, &j| {
-            n.saturating_add(count(j, &followed, names, &mut memo))
-        });
-        if followed.is_empty() || total > MAX_INSTANCES {
+        let (mut total, mut read) = (0usize, 0usize);
+        for &j in &followed {
+            let n = count(j, &followed, names, &mut memo);
+            total = total.saturating_add(n);
+            read = read.saturating_add(n.saturating_mul(body(j).1 - body(j).0));
+        }
+        let too_many = total > MAX_INSTANCES || read > MAX_FOLLOWED_BYTES;
+        if followed.is_empty() || too_many {
             return Self {
                 recursive,
-                too_many: total > MAX_INSTANCES,
+                too_many,
                 ..Self::default()
             };
         }
@@ -125,8 +136,10 @@ impl Helpers {
             )
         } else if self.too_many {
             Some(format!(
-                "the script's helper calls are more than {MAX_INSTANCES} to follow, so each \
-                 body is read once, and its calls pass more than one value"
+                "the script's helper calls are too many to follow one by one (more than \
+                 {MAX_INSTANCES}, or more than {} KiB of bodies to read), so each body is \
+                 read once, and its calls pass more than one value",
+                MAX_FOLLOWED_BYTES >> 10
             ))
         } else {
             None

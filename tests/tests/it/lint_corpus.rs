@@ -719,6 +719,27 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "{source}: no unknown-slot finding says `{why}`: {unknown:#?}"
         );
     }
+    // a helper of 50 locals called 300 times: more bodies to read than the lint follows
+    // one call at a time (a script's size), so it reads the body once, and says so
+    let locals: Vec<String> = (0..50)
+        .map(|i| format!("local a{i} = k .. 'x{i}'"))
+        .collect();
+    let calls: Vec<String> = (0..300).map(|i| format!("f(KEYS[1] .. '{i}')")).collect();
+    let source = format!(
+        "#!lua\nlocal function f(k) {} return redis.call('GET', k) end\n{}\nreturn 1",
+        locals.join(" "),
+        calls.join("\n")
+    );
+    let report =
+        slotgen_lint::lint_script(Path::new("many.lua"), &source, &values, &[Target::Redis])
+            .expect("the lint reads it");
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.message.contains("too many to follow one by one")),
+        "{report:#?}"
+    );
 }
 
 /// The corpus's scripts that change the call's KEYS or ARGV (their line that does it marked
