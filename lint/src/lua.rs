@@ -2095,9 +2095,9 @@ impl Flow<'_> {
         let helper = &self.names.locals[j];
         let exprs: Vec<&Expression> = match args {
             FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
-            FunctionArgs::String(_) | FunctionArgs::TableConstructor(_) => Vec::new(),
             _ => Vec::new(),
         };
+        // `get 'x'`: one string argument
         let single = match args {
             FunctionArgs::String(s) => Some(KeyExpr {
                 parts: vec![Part::Literal(string_bytes(s))],
