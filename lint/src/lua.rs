@@ -1610,10 +1610,11 @@ impl Flow<'_> {
                 match &local.table {
                     Some((table, _, _)) => format!(
                         "`{name}` is a parameter of `{table}.{f}`, and the table `{table}` is \
-                         used other than to define its fields once and call them (declared \
-                         other than `{{}}`, assigned again, handed on, or a field called in \
-                         another form than it is defined: `{table}:{f}` for `{table}.{f}`), so \
-                         the lint does not follow its calls",
+                         used other than to define its fields once and call them below (declared \
+                         other than `{{}}`, assigned again, handed on, a field read or called in \
+                         another form than it is defined, `{table}:{f}` for `{table}.{f}`, or \
+                         defined in a branch, a loop or a function, or called above its \
+                         definition), so the lint does not follow its calls",
                         f = local.name
                     ),
                     None => format!(

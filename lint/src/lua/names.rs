@@ -636,7 +636,21 @@ impl Names {
                     _ => only_called = false,
                 }
             }
-            if only_called && !calls.is_empty() {
+            // the field defined where the table is, whenever the table is (no branch, loop or
+            // function around the definition that is not around the table's declaration),
+            // and called below it: a call before it, or where it may not be made, finds no
+            // field ("attempt to call field 'get' (a nil value)"), which the lint does not
+            // judge, so such a field is not followed
+            let around = |x: usize, y: usize| {
+                !(x <= *at && *at < y) || (x <= binding.declared && binding.declared < y)
+            };
+            let in_place = self.maybe.iter().all(|&(x, y, _)| around(x, y))
+                && self.bodies.iter().all(|&(f, x, y)| f != 0 || around(x, y));
+            if only_called
+                && in_place
+                && !calls.is_empty()
+                && calls.iter().all(|&c| c >= local.body.1)
+            {
                 passed.push(j);
                 called_at.insert(j, calls);
             }

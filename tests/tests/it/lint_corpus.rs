@@ -647,7 +647,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
 /// the reason, never only "`k` comes from `k`" (break14 F6).
 #[test]
 fn lint_says_why_it_cannot_follow_a_key() {
-    let cases: [(&str, &str); 10] = [
+    let cases: [(&str, &str); 11] = [
         (
             "#!lua\nfor _, v in ipairs({'a'}) do redis.call('GET', v) end\nreturn 1",
             "`v` is a loop variable",
@@ -661,6 +661,11 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
              return M:get('{c}x')",
             "`k` is a parameter of `M.get`, and the table `M` is used other than",
+        ),
+        (
+            "#!lua\nlocal M = {}\nif ARGV[1] == 'x' then\n\
+             function M.get(k) return redis.call('GET', k) end\nend\nreturn M.get('{c}x')",
+            "or defined in a branch, a loop or a function, or called above its definition",
         ),
         (
             "#!lua\nlocal function get(k) return redis.call('GET', k) end\n\
