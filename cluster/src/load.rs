@@ -455,7 +455,7 @@ pub fn hot_slots(
     let splits = |home: usize, amount: u64| {
         let mut rest = loads.clone();
         rest[home] -= amount;
-        even_split(&rest, &all, amount, &vec![true; shards])
+        even_split(&rest, &all, (amount, 0), &vec![true; shards])
             .is_some_and(|(_, after)| after < now - 1e-12)
     };
     let mut hot: Vec<HotSlot> = values
@@ -481,15 +481,18 @@ pub fn hot_slots(
 /// its hashtag's keys, spread evenly over `n` tags, one on each of the `n` shards of
 /// `eligible` of least load relative to weight (`loads` without `carried`, one per shard;
 /// ties: the lower shard), for the `n` from 2 to the eligible count that gives the least
-/// weighted skew (ties: fewer tags). Gives those shards, least loaded first, and that skew;
-/// `None` where fewer than 2 shards are eligible or the total is 0. The one model of what
-/// splitting does, for the remedy and for [`hot_slots`].
+/// weighted skew (ties: fewer tags). `whole` of `carried` is one key's, which no split
+/// divides: it goes whole to the first tag, the rest evenly over all `n`. Gives those
+/// shards, least loaded first, and that skew; `None` where fewer than 2 shards are eligible
+/// or the total is 0. The one model of what splitting does, for the remedy and for
+/// [`hot_slots`].
 pub(super) fn even_split(
     loads: &[u64],
     weights: &[f64],
-    carried: u64,
+    (carried, whole): (u64, u64),
     eligible: &[bool],
 ) -> Option<(Vec<usize>, f64)> {
+    let whole = whole.min(carried);
     let weight: f64 = weights.iter().sum();
     let ratio = |i: usize| loads[i] as f64 * weight / weights[i];
     let mut by_load: Vec<usize> = (0..loads.len()).filter(|&i| eligible[i]).collect();
@@ -499,8 +502,9 @@ pub(super) fn even_split(
     }
     let predicted = |n: usize| -> Option<f64> {
         let mut totals: Vec<f64> = loads.iter().map(|&l| l as f64).collect();
+        totals[by_load[0]] += whole as f64;
         for &i in &by_load[..n] {
-            totals[i] += carried as f64 / n as f64;
+            totals[i] += (carried - whole) as f64 / n as f64;
         }
         let total: f64 = totals.iter().sum();
         if total == 0.0 {

@@ -68,6 +68,10 @@ pub struct HashtagShare {
     pub share: f64,
     /// One of its keys, as read.
     pub example: Vec<u8>,
+    /// Its heaviest key, as read, and that key's part of the hashtag's weight, 0 to 1 (one
+    /// over `keys` when each key weighs one, [`Basis::Keys`]): no split of the hashtag
+    /// divides one key's load.
+    pub heaviest: (Vec<u8>, f64),
 }
 
 /// What [`sample_hot`] read of one hot slot.
@@ -87,6 +91,23 @@ pub struct SlotSample {
     pub basis: Basis,
     /// Its hashtags, the heaviest first (ties: by bytes).
     pub hashtags: Vec<HashtagShare>,
+}
+
+/// The part of a hot slot's sampled weight from which one key is said to carry it: a split
+/// of keys leaves that key whole, so renaming keys is no remedy.
+pub const ONE_KEY: f64 = 0.5;
+
+impl SlotSample {
+    /// The hashtag (or key without one) whose heaviest key carries [`ONE_KEY`] of the
+    /// sample or more, where the sample tells: weighed by the server ([`Basis::MemoryUsage`],
+    /// [`Basis::ObjectFreq`]), or the slot's only key. No split of keys divides it: the
+    /// remedy is in the application (the key's value over several keys), not in the names.
+    #[must_use]
+    pub fn one_key(&self) -> Option<&HashtagShare> {
+        self.hashtags.first().filter(|t| {
+            (self.basis != Basis::Keys || self.keys == 1) && t.share * t.heaviest.1 >= ONE_KEY
+        })
+    }
 }
 
 /// Reads up to [`SAMPLE_KEYS`] keys of each of `slots` from its primary in `topology` (as
@@ -276,30 +297,43 @@ pub fn sample_hot(
 /// The hashtags of `keys` (weighed by `weights`, one each) as a [`SlotSample`] of `slot`.
 #[must_use]
 pub fn shares(slot: u16, keys: &[Vec<u8>], weights: &[u64], basis: Basis) -> SlotSample {
-    // (hashtag, braced) -> (keys, weight, the first key)
-    type Tally<'k> = BTreeMap<(&'k [u8], bool), (usize, u64, &'k [u8])>;
+    // (hashtag, braced) -> (keys, weight, the first key, the heaviest key and its weight)
+    type Tally<'k> = BTreeMap<(&'k [u8], bool), (usize, u64, &'k [u8], (&'k [u8], u64))>;
     let mut by_tag: Tally = BTreeMap::new();
     for (key, &w) in keys.iter().zip(weights) {
         let tag = hashtag(key);
         let braced = tag.len() < key.len();
-        let entry = by_tag.entry((tag, braced)).or_insert((0, 0, key));
+        let entry = by_tag.entry((tag, braced)).or_insert((0, 0, key, (key, w)));
         entry.0 += 1;
         entry.1 = entry.1.saturating_add(w);
+        if w > entry.3 .1 {
+            entry.3 = (key, w);
+        }
     }
     let total = weights.iter().fold(0u64, |s, w| s.saturating_add(*w));
     let mut hashtags: Vec<HashtagShare> = by_tag
         .into_iter()
-        .map(|((tag, braced), (count, weight, example))| HashtagShare {
-            hashtag: tag.to_vec(),
-            braced,
-            keys: count,
-            share: if total == 0 {
-                count as f64 / keys.len().max(1) as f64
-            } else {
-                weight as f64 / total as f64
+        .map(
+            |((tag, braced), (count, weight, example, (heaviest, most)))| HashtagShare {
+                hashtag: tag.to_vec(),
+                braced,
+                keys: count,
+                share: if total == 0 {
+                    count as f64 / keys.len().max(1) as f64
+                } else {
+                    weight as f64 / total as f64
+                },
+                example: example.to_vec(),
+                heaviest: (
+                    heaviest.to_vec(),
+                    if weight == 0 {
+                        1.0 / count as f64
+                    } else {
+                        most as f64 / weight as f64
+                    },
+                ),
             },
-            example: example.to_vec(),
-        })
+        )
         .collect();
     hashtags.sort_by(|a, b| {
         b.share
@@ -382,8 +416,13 @@ pub struct Split {
     /// The tags, one per primary, those of least load first.
     pub tags: Vec<SplitTag>,
     /// The skew once the plan is carried out and the hashtag's amount divides evenly over
-    /// the tags.
+    /// the tags, but [`Split::whole`].
     pub skew_after: Option<f64>,
+    /// The hashtag's heaviest key and its part of the hashtag's amount, where the sample
+    /// weighs keys ([`Basis::MemoryUsage`], [`Basis::ObjectFreq`]) and that part is more
+    /// than a tag's even share: it goes whole under the first tag (of the least loaded
+    /// primary), and the prediction counts it so.
+    pub whole: Option<(Vec<u8>, f64)>,
 }
 
 /// The split of `hashtag` (carrying `share` of the hot slot `hot`) over the primaries of
@@ -391,13 +430,15 @@ pub struct Split {
 /// leaves them (index = slot): the number of tags `N` (2 or more, at most one per primary)
 /// that gives the least skew when the hashtag's amount divides evenly over the `N`
 /// primaries of least load (ties: fewer tags); on each, the slot of least amount that is not
-/// hot (ties: the lower slot), and its tag from the exact table. `None` when the hashtag is
-/// not braced in `example`, there are fewer than 2 primaries with a slot, or no split lowers
-/// the skew the map has now.
+/// hot (ties: the lower slot), and its tag from the exact table. Where the sample weighs
+/// keys (`basis` other than [`Basis::Keys`]), the hashtag's heaviest key is one amount no
+/// split divides ([`Split::whole`]). `None` when the hashtag is not braced in `example`,
+/// there are fewer than 2 primaries with a slot, or no split lowers the skew the map has
+/// now (so where one key carries it).
 #[must_use]
 pub fn split(
     hot: &HotSlot,
-    hashtag: &HashtagShare,
+    (hashtag, basis): (&HashtagShare, Basis),
     amounts: &[u64],
     owners: &[Option<usize>],
     weights: &[f64],
@@ -429,7 +470,14 @@ pub fn split(
         }
     }
     let eligible: Vec<bool> = least.iter().map(Option::is_some).collect();
-    let (chosen, after) = super::load::even_split(&loads, weights, carried, &eligible)?;
+    // the heaviest key goes whole to one tag: where each key weighs one, that is the even
+    // split's assumption already
+    let whole = if basis == Basis::Keys {
+        0
+    } else {
+        (carried as f64 * hashtag.heaviest.1).round() as u64
+    };
+    let (chosen, after) = super::load::even_split(&loads, weights, (carried, whole), &eligible)?;
     // a split that leaves the skew where it is, or higher, is no remedy (a slot just over a
     // fair share on an even cluster: its keys spread over the others raise them)
     if after >= now - 1e-12 {
@@ -461,6 +509,8 @@ pub fn split(
         hashtag: hashtag.hashtag.clone(),
         share: hashtag.share,
         amount: carried,
+        whole: (whole > 0 && hashtag.heaviest.1 > 1.0 / chosen.len() as f64)
+            .then(|| hashtag.heaviest.clone()),
         tags,
         skew_after: Some(after),
     })
@@ -540,9 +590,15 @@ mod tests {
         let plain = s.hashtags.iter().find(|h| h.hashtag == b"plain").unwrap();
         assert!(!plain.braced);
         // weighed
+        // each key one: the heaviest is the first listed, one of two
+        assert_eq!(s.hashtags[0].heaviest, (b"{a}:1".to_vec(), 0.5));
+        // weighed
         let s = shares(7, &keys, &[0, 0, 10, 0], Basis::MemoryUsage);
         assert_eq!(s.hashtags[0].hashtag, b"b");
         assert!((s.hashtags[0].share - 1.0).abs() < 1e-12);
+        assert_eq!(s.hashtags[0].heaviest, (b"x{b}".to_vec(), 1.0));
+        let s = shares(7, &keys, &[1, 3, 0, 0], Basis::ObjectFreq);
+        assert_eq!(s.hashtags[0].heaviest, (b"{a}:2".to_vec(), 0.75));
     }
 
     #[test]
@@ -566,8 +622,18 @@ mod tests {
             keys: 90,
             share: 1.0,
             example: b"user:{h}:9".to_vec(),
+            heaviest: (b"user:{h}:0".to_vec(), 1.0 / 90.0),
         };
-        let s = split(&hot, &tag, &amounts, &owners, &[1.0; 3], &[0]).unwrap();
+        let s = split(
+            &hot,
+            (&tag, Basis::Keys),
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &[0],
+        )
+        .unwrap();
+        assert_eq!(s.whole, None);
         // loads without it: 9 | 49 | 29; three tags of 30: 39 | 79 | 59 (skew 79/59 = 1.34);
         // two on 0 and 2: 54 | 49 | 74 (74/59 = 1.25): two it is
         assert_eq!(s.tags.len(), 2);
@@ -603,8 +669,106 @@ mod tests {
             keys: 95_100,
             share: 1.0,
             example: b"{h}:1".to_vec(),
+            heaviest: (b"{h}:0".to_vec(), 1.0 / 95_100.0),
         };
         // two tags (on 0 and 2): 47_550 | 95_000 | 142_450 (skew 1.50); three: 1.33; now 1.0011
-        assert_eq!(split(&hot, &tag, &amounts, &owners, &[1.0; 3], &[0]), None);
+        assert_eq!(
+            split(
+                &hot,
+                (&tag, Basis::Keys),
+                &amounts,
+                &owners,
+                &[1.0; 3],
+                &[0]
+            ),
+            None
+        );
+    }
+
+    /// Where the sample weighs keys, the heaviest goes whole to one tag: a key of 95% of
+    /// the hashtag leaves no split that lowers the skew (one key's load is not divided by
+    /// renaming keys); one of 50% gives a split whose prediction counts it whole.
+    #[test]
+    fn a_heavy_key_is_not_divided_by_a_split() {
+        // the fixture of `split_lands_on_the_least_loaded_and_off_hot_slots`: without the
+        // hashtag, loads 9 | 49 | 29 (total 177, fair share 59)
+        let mut amounts = vec![1u64; 30];
+        (amounts[0], amounts[10], amounts[20]) = (90, 40, 20);
+        let owners: Vec<Option<usize>> = (0..30).map(|s| Some(s / 10)).collect();
+        let hot = HotSlot {
+            slot: 0,
+            amount: 90,
+            share: 90.0 / 177.0,
+            floor: 90.0 * 3.0 / 177.0,
+        };
+        let tag = |part: f64| HashtagShare {
+            hashtag: b"h".to_vec(),
+            braced: true,
+            keys: 90,
+            share: 1.0,
+            example: b"user:{h}:9".to_vec(),
+            heaviest: (b"user:{h}:hot".to_vec(), part),
+        };
+        // now: 99 | 49 | 29, skew 99/59 = 1.678. A key of 95% (85.5, so 86 whole): two
+        // tags on 0 and 2 give 9 + 86 + 2 = 97 | 49 | 29 + 2 = 31 (97/59 = 1.64): lower,
+        // by the rest's 4 moved; so a split, the key whole on shard 0
+        let heavy = split(
+            &hot,
+            (&tag(0.95), Basis::ObjectFreq),
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &[0],
+        )
+        .expect("the rest moves");
+        assert_eq!(heavy.tags[0].shard, 0);
+        assert_eq!(heavy.whole, Some((b"user:{h}:hot".to_vec(), 0.95)));
+        let n = heavy.tags.len() as f64;
+        let first = 9.0 + 86.0 + 4.0 / n;
+        assert!(
+            (heavy.skew_after.unwrap() - first / 59.0).abs() < 1e-9,
+            "{heavy:?}"
+        );
+        // the whole hashtag in one key: nothing moves, nothing is offered
+        assert_eq!(
+            split(
+                &hot,
+                (&tag(1.0), Basis::ObjectFreq),
+                &amounts,
+                &owners,
+                &[1.0; 3],
+                &[0]
+            ),
+            None
+        );
+        // 50% (45): two tags on 0 and 2: 9 + 45 + 22.5 = 76.5 | 49 | 29 + 22.5 = 51.5,
+        // 76.5/59; three: 9 + 45 + 15 = 69 | 64 | 44, 69/59: three
+        let half = split(
+            &hot,
+            (&tag(0.5), Basis::ObjectFreq),
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &[0],
+        )
+        .unwrap();
+        assert_eq!(half.tags.len(), 3);
+        assert!(
+            (half.skew_after.unwrap() - 69.0 / 59.0).abs() < 1e-9,
+            "{half:?}"
+        );
+        assert_eq!(half.whole, Some((b"user:{h}:hot".to_vec(), 0.5)));
+        // each key weighing one: the even split of `split_lands_...` (two tags, 74/59)
+        let even = split(
+            &hot,
+            (&tag(0.5), Basis::Keys),
+            &amounts,
+            &owners,
+            &[1.0; 3],
+            &[0],
+        )
+        .unwrap();
+        assert!((even.skew_after.unwrap() - 74.0 / 59.0).abs() < 1e-9);
+        assert_eq!(even.whole, None);
     }
 }

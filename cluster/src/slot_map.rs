@@ -13,11 +13,13 @@
 //! ratios, the target and 1 (times 1.05); a cell is [`CELL`] wide and high, the grid's top
 //! left corner at [`grid_origin`]`(primaries)`; hot slot labels stand right of the grid, from
 //! [`LABEL_X`]. Hot and heavy slots whose marks would touch are one mark around their cells,
-//! labelled once by their runs of slots (`slots 0-7, 128-129: ...`).
+//! labelled once by their runs of slots (`slots 0-7, 128-129: ...`) and their owner (`8 slots
+//! on ADDRESS`, or `on N primaries`).
 //!
 //! Every text is cut to the room it has, by [`CHAR_W`], a bound of a character's advance,
 //! with [`ELLIPSIS`] where it is cut and the whole text in a `<title>` (a tooltip): a long
-//! hashtag in its label keeps its `: N% of it`. The target's and the floor's labels share the
+//! hashtag in its label is cut in its middle, keeping its start and its end (what tells
+//! `tenant:acme:eu-west` from `tenant:acme:us-east`), and its `: N% of it`. The target's and the floor's labels share the
 //! bars' header row, pushed apart and kept off the columns' header. A skew and a floor are
 //! printed by [`crate::skew_text`], as the notes on standard error print them.
 //!
@@ -648,16 +650,12 @@ impl SlotMap {
                     let tag = field_cut(tag);
                     let budget = chars_in(room, FONT).saturating_sub(head.len() + tail.len());
                     (
-                        format!("{head}{}{tail}", fit(&tag, budget.max(2))),
+                        format!("{head}{}{tail}", fit_middle(&tag, budget.max(2))),
                         format!("{head}{tag}{tail}"),
                     )
                 }
                 None => {
-                    let owner = self.owners.get(usize::from(h.slot)).copied().flatten();
-                    let on = owner.and_then(|o| self.primaries.get(o)).map_or_else(
-                        || "no owner".to_owned(),
-                        |p| format!("on {}", field_cut(p.addr.as_bytes())),
-                    );
+                    let on = self.on(self.owners.get(usize::from(h.slot)).copied().flatten());
                     (on.clone(), on)
                 }
             };
@@ -682,7 +680,18 @@ impl SlotMap {
         } else {
             format!("{low} to {high}")
         };
-        let mut second = format!("{} slots, {each} each", g.members.len());
+        let mut owners: Vec<Option<usize>> = g
+            .members
+            .iter()
+            .map(|(m, _)| self.owners.get(usize::from(m.slot)).copied().flatten())
+            .collect();
+        owners.sort_unstable();
+        owners.dedup();
+        let on = match owners[..] {
+            [one] => self.on(one),
+            _ => format!("on {} primaries", owners.len()),
+        };
+        let mut second = format!("{} slots {on}, {each} each", g.members.len());
         let hot: Vec<String> = g
             .members
             .iter()
@@ -693,6 +702,14 @@ impl SlotMap {
             second += &format!("; hot: {}", hot.join(", "));
         }
         (first, second.clone(), second)
+    }
+
+    /// Where a slot of `owner` is: `on ADDRESS`, or `no owner`.
+    fn on(&self, owner: Option<usize>) -> String {
+        owner.and_then(|o| self.primaries.get(o)).map_or_else(
+            || "no owner".to_owned(),
+            |p| format!("on {}", field_cut(p.addr.as_bytes())),
+        )
     }
 
     /// The slots that are not hot but hold [`HEAVY_SHARE`] of the total or more, largest
@@ -834,15 +851,10 @@ fn chars_in(room: f64, size: u32) -> usize {
     (room.max(0.0) / text_width(1, size)).floor() as usize
 }
 
-/// `shown` cut to at most `max` characters: whole where it fits, else as many of its first
-/// units as fit before [`ELLIPSIS`], an escape (`\xNN`, `\\`) a unit kept whole, any other
-/// character a unit.
-fn fit(shown: &str, max: usize) -> String {
-    if shown.chars().count() <= max {
-        return shown.to_owned();
-    }
-    let mut out = String::new();
-    let mut used = 0;
+/// `shown`'s units: an escape (`\xNN`, `\\`) is one, kept whole by a cut; any other
+/// character is one.
+fn units(shown: &str) -> Vec<&str> {
+    let mut out = Vec::new();
     let mut rest = shown;
     while let Some(c) = rest.chars().next() {
         let len = match (c, rest.as_bytes().get(1)) {
@@ -850,16 +862,61 @@ fn fit(shown: &str, max: usize) -> String {
             ('\\', Some(b'\\')) => 2,
             _ => c.len_utf8(),
         };
-        let unit = &rest[..len];
-        let n = unit.chars().count();
-        if used + n + 1 > max {
-            break;
-        }
-        out.push_str(unit);
-        used += n;
+        out.push(&rest[..len]);
         rest = &rest[len..];
     }
+    out
+}
+
+/// How many of `units`, taken in their order, fit in `max` characters.
+fn units_in(units: impl Iterator<Item = usize>, max: usize) -> usize {
+    units
+        .scan(0, |used, n| {
+            *used += n;
+            (*used <= max).then_some(())
+        })
+        .count()
+}
+
+/// `shown` cut to at most `max` characters: whole where it fits, else as many of its first
+/// [`units`] as fit before [`ELLIPSIS`].
+fn fit(shown: &str, max: usize) -> String {
+    if shown.chars().count() <= max {
+        return shown.to_owned();
+    }
+    let units = units(shown);
+    let head = units_in(
+        units.iter().map(|u| u.chars().count()),
+        max.saturating_sub(1),
+    );
+    let mut out = units[..head].concat();
     out.push(ELLIPSIS);
+    out
+}
+
+/// `shown` cut to at most `max` characters in its middle: whole where it fits, else its
+/// first and its last [`units`] (as many of each as fit, the first getting the odd one)
+/// around [`ELLIPSIS`]. For a hashtag, where what tells two apart is as often at the end
+/// (`tenant:acme-corporation:eu-west`) as at the start.
+fn fit_middle(shown: &str, max: usize) -> String {
+    if shown.chars().count() <= max {
+        return shown.to_owned();
+    }
+    let units = units(shown);
+    let room = max.saturating_sub(1);
+    let tail = units_in(units.iter().rev().map(|u| u.chars().count()), room / 2);
+    let head = units_in(
+        units[..units.len() - tail]
+            .iter()
+            .map(|u| u.chars().count()),
+        room - units[units.len() - tail..]
+            .iter()
+            .map(|u| u.chars().count())
+            .sum::<usize>(),
+    );
+    let mut out = units[..head].concat();
+    out.push(ELLIPSIS);
+    out.push_str(&units[units.len() - tail..].concat());
     out
 }
 
@@ -973,7 +1030,9 @@ mod tests {
         assert!(svg.contains(whole), "{svg}");
         // drawn cut to its room, an escape kept whole
         assert!(
-            svg.contains(r"</title>top hashtag {&lt;b&gt;&amp;&quot;x\xff\xe2"),
+            svg.contains(
+                "</title>top hashtag {&lt;b&gt;&amp;&quot;x\u{2026}]]&gt;\\\\}: 100% of it"
+            ),
             "{svg}"
         );
         assert!(!svg.contains(r"\\x") && !svg.contains(r"\&quot;"), "{svg}");
@@ -1118,7 +1177,22 @@ mod tests {
             svg.contains(">slots 0-3: 100.0% of keys, hot</text>"),
             "{svg}"
         );
-        assert!(svg.contains(">4 slots, 25.0% each; hot: 1</text>"), "{svg}");
+        // the group's owner, escaped once, as a single slot's label gives it
+        assert!(
+            svg.contains(r">4 slots on a\x1bb, 25.0% each; hot: 1</text>"),
+            "{svg}"
+        );
+        // slots of two primaries: how many, not one of them; cut to its room at the end,
+        // whole in its title
+        m.primaries.push(m.primaries[0].clone());
+        m.owners[2] = Some(1);
+        let svg = m.render();
+        assert!(
+            svg.contains(
+                "<title>4 slots on 2 primaries, 25.0% each; hot: 1</title>4 slots on 2 primaries, 25.0% each; hot:\u{2026}</text>"
+            ),
+            "{svg}"
+        );
     }
 
     /// A text cut to its room keeps an escape whole and ends in the ellipsis.
@@ -1130,6 +1204,13 @@ mod tests {
         assert_eq!(fit(r"a\xffb", 5), "a\u{2026}");
         assert_eq!(fit(r"a\xffbc", 6), "a\\xff\u{2026}");
         assert_eq!(fit(r"a\\b", 3), "a\u{2026}");
+        // in the middle: the first units get the odd one, an escape stays whole
+        assert_eq!(fit_middle("abcdefgh", 8), "abcdefgh");
+        assert_eq!(fit_middle("abcdefgh", 7), "abc\u{2026}fgh");
+        assert_eq!(fit_middle("abcdefgh", 6), "abc\u{2026}gh");
+        assert_eq!(fit_middle("abcdefgh", 2), "a\u{2026}");
+        assert_eq!(fit_middle(r"a\xffbcd\xfe", 10), "a\\xff\u{2026}\\xfe");
+        assert_eq!(fit_middle(r"a\xffbcd\xfe", 9), "a\u{2026}\\xfe");
     }
 
     /// One `<text>` element as drawn: its box from its attributes and the characters it
@@ -1319,10 +1400,11 @@ mod tests {
             .find(|d| d.text.starts_with("top hashtag"))
             .unwrap();
         let room = f64::from(PANEL_W - LABEL_X - MARGIN);
-        assert!(label.text.ends_with("\u{2026}}: 100% of it"), "{label:?}");
         assert!(label.text.chars().count() as f64 * CHAR_W <= room);
+        // cut in its middle: both ends of the hashtag, which tell tenants' tags apart
+        let (head, tail) = label.text.split_once('\u{2026}').expect("cut");
         assert!(
-            label.text.starts_with("top hashtag {queue:emails:p"),
+            head.starts_with("top hashtag {queue:") && tail.ends_with("-high}: 100% of it"),
             "{label:?}"
         );
         assert!(svg.contains("<title>top hashtag {queue:emails:priority-high}: 100% of it</title>"));

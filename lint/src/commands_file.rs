@@ -359,7 +359,10 @@ fn script_call(
     let library = libraries.iter().find_map(|script| match &script.kind {
         lua::ScriptKind::Library { functions, .. } => functions
             .iter()
-            .find(|f| f.name.eq_ignore_ascii_case(&function))
+            .find(|f| {
+                f.known_name()
+                    .is_some_and(|n| n.eq_ignore_ascii_case(&function))
+            })
             .map(|f| (script, f)),
         _ => None,
     });
@@ -415,6 +418,34 @@ fn script_call(
     // `FCALL setpar` where a library given registers `setpair`: a misspelling, which the
     // server answers "Function not found"; a name near none may be a library not given.
     // Each function with its file and whether it writes (no `no-writes`, or flags unread).
+    // A function whose name the lint cannot read may be the one called.
+    let unread = libraries.iter().find_map(|script| match &script.kind {
+        lua::ScriptKind::Library { functions, .. } => functions
+            .iter()
+            .find(|f| f.known_name().is_none())
+            .map(|f| (crate::shown(&script.files[0]), f.shown())),
+        _ => None,
+    });
+    if let (true, Some((file, unread))) = (name.starts_with("fcall"), unread) {
+        let what = slotgen::text::escape(function.as_bytes());
+        return Some(vec![Finding {
+            condition: Some(Condition::Values(format!(
+                "the {unread} of `{file}` is `{what}` where the library is loaded"
+            ))),
+            ..finding(
+                Rule::UnknownFunction,
+                format!(
+                    "`{upper} {what}`: no library given registers `{what}` by a name the lint \
+                     reads, but `{file}` registers a {unread}, which may be it; the server \
+                     answers \"Function not found\" for a name no loaded library registers"
+                ),
+                "register the function with its name as a string literal \
+                 (`function_name = 'name'`), so that its calls can be checked"
+                    .to_owned(),
+                Outcome::Depends,
+            )
+        }]);
+    }
     let registered: Vec<(&str, String, bool)> = libraries
         .iter()
         .filter_map(|script| match &script.kind {

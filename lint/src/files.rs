@@ -43,20 +43,26 @@ pub fn lint_script_with(
 ) -> Result<Report, Error> {
     let script = lua::read(path, source)?;
     if let Some(name) = &values.function {
-        let functions: Vec<&str> = match &script.kind {
-            lua::ScriptKind::Library { functions, .. } => {
-                functions.iter().map(|f| f.name.as_str()).collect()
-            }
+        let functions: Vec<&lua::Function> = match &script.kind {
+            lua::ScriptKind::Library { functions, .. } => functions.iter().collect(),
             _ => Vec::new(),
         };
-        if !functions.contains(&name.as_str()) {
+        // a function whose name is not read may be the one asked for
+        if !functions
+            .iter()
+            .any(|f| f.known_name().is_none_or(|n| n == name))
+        {
             return Err(Error::NoFunction {
                 file: shown(path),
                 name: slotgen::text::escape(name.as_bytes()),
                 functions: if functions.is_empty() {
                     "none (not a Functions library)".to_owned()
                 } else {
-                    functions.join(", ")
+                    functions
+                        .iter()
+                        .map(|f| f.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 },
             });
         }

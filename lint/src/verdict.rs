@@ -425,8 +425,14 @@ pub(crate) fn script_called(
         ScriptKind::Library { functions, .. } => functions
             .iter()
             .enumerate()
-            .filter(|(_, f)| values.function.as_ref().is_none_or(|name| *name == f.name))
-            .map(|(i, f)| (Some(i), f.flags.clone(), format!("function `{}`", f.name)))
+            // a function whose name is not read may be the one asked for
+            .filter(|(_, f)| {
+                values
+                    .function
+                    .as_ref()
+                    .is_none_or(|name| f.known_name().is_none_or(|n| n == name))
+            })
+            .map(|(i, f)| (Some(i), f.flags.clone(), f.shown()))
             .collect(),
     };
     if let ScriptKind::Library { functions, name } = &script.kind {
@@ -1108,7 +1114,7 @@ fn library_load(
     }
     for (i, f) in functions.iter().enumerate() {
         let function = slotgen::text::escape(f.name.as_bytes());
-        if !function_name_ok(&f.name) {
+        if f.known_name().is_some_and(|name| !function_name_ok(name)) {
             out.push(refused(
                 f.at,
                 format!(
@@ -1123,9 +1129,10 @@ fn library_load(
         // Valkey 8.0 and 9.1), but the servers find functions in any case, so FCALL of
         // either runs one of the two, and replacing or deleting the library stops the
         // server (an assertion in `functions.c`, as it removes the second name)
+        let same = |g: &crate::lua::Function, alike: fn(&str, &str) -> bool| matches!((g.known_name(), f.known_name()), (Some(a), Some(b)) if alike(a, b));
         if let Some(g) = functions[..i]
             .iter()
-            .find(|g| g.name != f.name && g.name.eq_ignore_ascii_case(&f.name))
+            .find(|g| same(g, |a, b| a != b && a.eq_ignore_ascii_case(b)))
         {
             let first = slotgen::text::escape(g.name.as_bytes());
             out.push(Finding {
@@ -1153,15 +1160,16 @@ fn library_load(
             out.push(refused(
                 f.at,
                 format!(
-                    "the function `{function}` is registered with the field `{field}`, which \
+                    "the {} is registered with the field `{field}`, which \
                      `register_function` does not take: FUNCTION LOAD refuses the library \
-                     (\"unknown argument given to redis.register_function\")"
+                     (\"unknown argument given to redis.register_function\")",
+                    f.shown()
                 ),
                 "give `register_function` only the fields `function_name`, `callback`, `flags` \
                  and `description` (check the spelling)",
             ));
         }
-        if functions[..i].iter().any(|g| g.name == f.name) {
+        if functions[..i].iter().any(|g| same(g, |a, b| a == b)) {
             out.push(refused(
                 f.at,
                 format!(
@@ -1234,7 +1242,10 @@ pub(crate) fn library_clash(
                 functions: others,
             } if other_name != name => others
                 .iter()
-                .find(|g| g.name.eq_ignore_ascii_case(&f.name))
+                .find(|g| {
+                    matches!((g.known_name(), f.known_name()),
+                        (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
+                })
                 .map(|g| (other, other_name, g)),
             _ => None,
         });

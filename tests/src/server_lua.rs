@@ -129,6 +129,27 @@ fn check_library(
         .query(con)
         .unwrap_or_else(|e| panic!("{what}: FUNCTION LOAD: {e}"));
     assert_eq!(loaded, name);
+    // the server took the library: the lint must not say that any server refuses it
+    let targets = [
+        slotgen_lint::Target::Redis,
+        slotgen_lint::Target::Valkey8,
+        slotgen_lint::Target::Valkey9,
+    ];
+    let report = slotgen_lint::lint_script(
+        Path::new("library.lua"),
+        &library,
+        &slotgen_lint::Values::default(),
+        &targets,
+    )
+    .unwrap_or_else(|e| panic!("{what}: the lint reads the library: {e}"));
+    for target in targets {
+        assert_eq!(
+            report.verdict(target),
+            slotgen_lint::Outcome::Runs,
+            "{what}: the lint of the library {program} loaded, on {target:?}: {:?}",
+            report.findings
+        );
+    }
     let call = |function: &str| {
         let mut cmd = redis::cmd("FCALL_RO");
         cmd.arg(format!("{name}_{function}")).arg(0);

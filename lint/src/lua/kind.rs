@@ -26,8 +26,11 @@ pub enum ScriptKind {
 /// A function of a Functions library.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Function {
-    /// Its name.
+    /// Its name (empty when [`Function::name_unread`] is).
     pub name: String,
+    /// The name as written when it is no string literal (`register_function(name, f)`,
+    /// `function_name = prefix .. 'get'`): the function may have any name.
+    pub name_unread: Option<String>,
     /// Its flags (`flags={...}` of `register_function{...}`, or `flags = name` of a local
     /// declared with such a table and not touched after).
     pub flags: Vec<String>,
@@ -41,4 +44,26 @@ pub struct Function {
     pub at: Position,
     /// The byte range of its body in the file, to place calls in it.
     pub(super) body: (usize, usize),
+}
+
+impl Function {
+    /// Its name where the lint reads it: `None` where the name is no string literal
+    /// ([`Function::name_unread`]), and the function may have any name.
+    #[must_use]
+    pub fn known_name(&self) -> Option<&str> {
+        self.name_unread.is_none().then_some(self.name.as_str())
+    }
+
+    /// How a finding names it: ``function `get` ``, or, when the name is not read, ``function
+    /// named by `name` `` (the expression that gives it), escaped.
+    #[must_use]
+    pub fn shown(&self) -> String {
+        match &self.name_unread {
+            None => format!("function `{}`", slotgen::text::escape(self.name.as_bytes())),
+            Some(written) => format!(
+                "function named by `{}`",
+                slotgen::text::escape(written.as_bytes())
+            ),
+        }
+    }
 }

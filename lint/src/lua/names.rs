@@ -13,6 +13,7 @@ use super::kind::Function;
 use super::strings::string_value;
 use super::syntax::{
     block_range, body_range, byte_range, byte_start, callee, callee_path, name_of, position, short,
+    unparenthesized,
 };
 use crate::{Position, MAX_SOURCE_BYTES};
 
@@ -272,6 +273,9 @@ pub(super) struct Binding {
     /// The name it is declared with when that is a local's (`local s = r`), with the
     /// name's byte: it holds what that local holds there ([`Names::root`]).
     pub(super) copy: Option<(String, usize)>,
+    /// Its value when it is declared with a table for `register_function` (`local opts =
+    /// { function_name = 'f', callback = ... }`): what the table gives.
+    pub(super) fields: Option<Fields>,
     /// What declares it.
     pub(super) kind: BindingKind,
 }
@@ -1042,6 +1046,7 @@ impl Names {
             strings: None,
             alias: None,
             copy: None,
+            fields: None,
             kind: BindingKind::Local,
         });
         let b = self.bindings.len() - 1;
@@ -1641,6 +1646,10 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+                if Fields::in_table(t) {
+                    let at = byte_start(t).unwrap_or(0);
+                    self.bindings[b].fields = Some(Fields::of(t, at));
+                }
                 if self.file == 0 {
                     self.table_of_calls(b, t);
                 }
@@ -1754,89 +1763,164 @@ impl Visitor for Names {
         let table_byte = byte_start(first).unwrap_or(0);
         let at = position(0, call);
         let call_byte = byte_start(call).unwrap_or(0);
-        let (mut name, mut flags, mut body) = (None, Vec::new(), None);
-        let mut unknown_fields = Vec::new();
-        // the flags when they are no literal table: given by a name (settled by
-        // `Names::settle_flags`), or written otherwise (unread)
-        let (mut by_name, mut unread): (Option<(String, usize)>, Option<String>) = (None, None);
-        // The callback given by name (`redis.register_function('f', my_f)`): the local
-        // function of that name, its body and parameters.
-        let mut named: Option<(String, usize)> = None;
-        match args {
+        let fields = match args {
+            // `register_function{...}` and `register_function({...})` are one call to the
+            // server
+            FunctionArgs::TableConstructor(table) => Fields::of(table, call_byte),
             FunctionArgs::Parentheses { arguments, .. } => {
-                let mut it = arguments.iter();
-                if let Some(Expression::String(s)) = it.next() {
-                    name = Some(string_value(s));
-                }
-                match it.next() {
-                    Some(Expression::Function(f)) => body = Some(f.body()),
-                    Some(Expression::Var(Var::Name(n))) => {
-                        named = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
+                let mut it = arguments.iter().map(unparenthesized);
+                match (it.next(), it.next()) {
+                    (Some(Expression::TableConstructor(table)), None) => {
+                        Fields::of(table, call_byte)
                     }
-                    _ => {}
-                }
-            }
-            FunctionArgs::TableConstructor(table) => {
-                for field in table.fields() {
-                    if let ast::Field::NameKey { key, value, .. } = field {
-                        match (name_of(key).as_str(), &**value) {
-                            ("function_name", Expression::String(s)) => {
-                                name = Some(string_value(s));
-                            }
-                            ("callback", Expression::Function(f)) => body = Some(f.body()),
-                            ("callback", Expression::Var(Var::Name(n))) => {
-                                named = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
-                            }
-                            ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
-                                Some(list) => flags = list,
-                                None => unread = Some(short(&value.to_string())),
-                            },
-                            ("flags", Expression::Var(Var::Name(n))) => {
-                                let at = byte_start(n).unwrap_or(call_byte);
-                                by_name = Some((name_of(n), at));
-                            }
-                            ("flags", other) => unread = Some(short(&other.to_string())),
-                            ("function_name" | "callback" | "description", _) => {}
-                            (other, _) => unknown_fields.push(other.to_owned()),
+                    // `register_function(opts)`: the table of a local declared with it
+                    (Some(Expression::Var(Var::Name(n))), None) => {
+                        let at = byte_start(n).unwrap_or(call_byte);
+                        self.resolve(&name_of(n), at)
+                            .and_then(|b| self.bindings[b].fields.clone())
+                            .unwrap_or_else(|| Fields {
+                                name_unread: Some(short(&n.to_string())),
+                                ..Fields::default()
+                            })
+                    }
+                    (first, callback) => {
+                        let mut fields = Fields::default();
+                        match first {
+                            Some(Expression::String(s)) => fields.name = Some(string_value(s)),
+                            Some(other) => fields.name_unread = Some(short(&other.to_string())),
+                            None => {}
                         }
+                        fields.callback = Callback::of(callback, call_byte);
+                        fields
                     }
                 }
             }
-            FunctionArgs::String(_) => {}
-            _ => {}
-        }
-        let (mut range, mut keys, mut argv) = ((0, 0), None, None);
-        if let Some(body) = body {
-            let mut params = body.parameters().iter();
-            if let Some(ast::Parameter::Name(k)) = params.next() {
-                keys = Some(name_of(k));
-            }
-            if let Some(ast::Parameter::Name(a)) = params.next() {
-                argv = Some(name_of(a));
-            }
-            if let Some(body) = body_range(body) {
-                range = body;
-            }
-        } else if let Some(local) = named.and_then(|(n, at)| self.local_named(&n, at)) {
-            let mut params = local.parameters.iter();
-            (keys, argv) = (params.next().cloned(), params.next().cloned());
-            range = local.body;
-        }
+            _ => Fields::default(),
+        };
+        let (range, keys, argv) = match fields.callback {
+            Callback::Body { range, keys, argv } => (range, keys, argv),
+            // the callback given by name (`redis.register_function('f', my_f)`): the local
+            // function of that name, its body and parameters
+            Callback::Named(n, at) => match self.local_named(&n, at) {
+                Some(local) => {
+                    let mut params = local.parameters.iter();
+                    (local.body, params.next().cloned(), params.next().cloned())
+                }
+                None => ((0, 0), None, None),
+            },
+            Callback::None => ((0, 0), None, None),
+        };
         self.pending_functions.push(Registration {
             file: self.file,
             table,
             byte: table_byte,
             function: Function {
-                name: name.unwrap_or_default(),
-                flags,
-                flags_unread: unread,
-                unknown_fields,
+                name: fields.name.unwrap_or_default(),
+                name_unread: fields.name_unread,
+                flags: fields.flags,
+                flags_unread: fields.flags_unread,
+                unknown_fields: fields.unknown_fields,
                 at,
                 body: range,
             },
             keys,
             argv,
-            flags_name: by_name,
+            flags_name: fields.flags_by_name,
         });
+    }
+}
+
+/// What a `register_function` call's table gives, as read in pass one (also the table of a
+/// local that a call is given: `register_function(opts)`).
+#[derive(Clone, Default)]
+pub(super) struct Fields {
+    name: Option<String>,
+    /// The name as written when it is no string literal.
+    name_unread: Option<String>,
+    flags: Vec<String>,
+    /// The flags given by a name (settled by [`Names::settle_flags`]), with its byte.
+    flags_by_name: Option<(String, usize)>,
+    /// The flags as written when they are neither a literal table nor a name.
+    flags_unread: Option<String>,
+    callback: Callback,
+    /// The fields FUNCTION LOAD does not take, as written.
+    unknown_fields: Vec<String>,
+}
+
+/// A registered function's callback, as written.
+#[derive(Clone, Default)]
+enum Callback {
+    #[default]
+    None,
+    /// A function written in place: its body's byte range, and the parameters that stand
+    /// for KEYS and ARGV.
+    Body {
+        range: (usize, usize),
+        keys: Option<String>,
+        argv: Option<String>,
+    },
+    /// A name, with its byte: a local function's.
+    Named(String, usize),
+}
+
+impl Callback {
+    /// The callback `value` (of the call at `call_byte`).
+    fn of(value: Option<&Expression>, call_byte: usize) -> Self {
+        match value {
+            Some(Expression::Function(f)) => {
+                let body = f.body();
+                let mut params = body.parameters().iter();
+                let mut param = || match params.next() {
+                    Some(ast::Parameter::Name(p)) => Some(name_of(p)),
+                    _ => None,
+                };
+                let (keys, argv) = (param(), param());
+                Callback::Body {
+                    range: body_range(body).unwrap_or((0, 0)),
+                    keys,
+                    argv,
+                }
+            }
+            Some(Expression::Var(Var::Name(n))) => {
+                Callback::Named(name_of(n), byte_start(n).unwrap_or(call_byte))
+            }
+            _ => Callback::None,
+        }
+    }
+}
+
+impl Fields {
+    /// The fields of `table`, a `register_function` call's (at `call_byte`).
+    fn of(table: &ast::TableConstructor, call_byte: usize) -> Self {
+        let mut out = Fields::default();
+        for field in table.fields() {
+            let ast::Field::NameKey { key, value, .. } = field else {
+                continue;
+            };
+            match (name_of(key).as_str(), unparenthesized(value)) {
+                ("function_name", Expression::String(s)) => out.name = Some(string_value(s)),
+                ("function_name", other) => out.name_unread = Some(short(&other.to_string())),
+                ("callback", callback) => out.callback = Callback::of(Some(callback), call_byte),
+                ("flags", Expression::TableConstructor(t)) => match literal_flags(t) {
+                    Some(list) => out.flags = list,
+                    None => out.flags_unread = Some(short(&value.to_string())),
+                },
+                ("flags", Expression::Var(Var::Name(n))) => {
+                    out.flags_by_name = Some((name_of(n), byte_start(n).unwrap_or(call_byte)));
+                }
+                ("flags", other) => out.flags_unread = Some(short(&other.to_string())),
+                ("description", _) => {}
+                (other, _) => out.unknown_fields.push(other.to_owned()),
+            }
+        }
+        out
+    }
+
+    /// Whether `table` is one for `register_function`: it names a function or a callback.
+    fn in_table(table: &ast::TableConstructor) -> bool {
+        table.fields().iter().any(|field| {
+            matches!(field, ast::Field::NameKey { key, .. }
+                if matches!(name_of(key).as_str(), "function_name" | "callback"))
+        })
     }
 }

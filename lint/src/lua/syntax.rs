@@ -140,6 +140,15 @@ pub(super) fn is_call_path(path: &[String]) -> bool {
     matches!(path, [a, b] if a == "redis" && (b == "call" || b == "pcall"))
 }
 
+/// `expression` without the parentheses around it (`(("h3"))` is `"h3"`): one value either
+/// way for a literal or a table.
+pub(super) fn unparenthesized(expression: &Expression) -> &Expression {
+    match expression {
+        Expression::Parentheses { expression, .. } => unparenthesized(expression),
+        other => other,
+    }
+}
+
 pub(super) fn short(text: &str) -> String {
     let text = text.trim();
     let mut out: String = text.chars().take(60).collect();

@@ -296,3 +296,148 @@ fn hot_slot_zero(url: &str, heavy: &str) -> serde_json::Value {
     );
     hot
 }
+
+/// A hot slot whose CPU is one key's (read 30,000 times beside 200 keys of its hashtag read
+/// once, under `allkeys-lfu`, so that the sample weighs each key by its hits): renaming keys
+/// cannot divide it, so `load --by cpu` offers no split and says which key carries it, with
+/// its share by the servers' own `OBJECT FREQ` and the command that gives a key on each
+/// primary. Followed as printed (the value cut into one part under each key that command
+/// gives, the reads spread over them, the counters reset), the CPU skew falls.
+#[test]
+fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
+    let Some(cluster) = live::cluster(
+        Server::Valkey,
+        0,
+        None,
+        &[
+            "--cluster-slot-stats-enabled",
+            "yes",
+            "--maxmemory-policy",
+            "allkeys-lfu",
+            "--lfu-decay-time",
+            "0",
+        ],
+    ) else {
+        return;
+    };
+    let node = |i: usize| plain(&format!("127.0.0.1:{}", cluster.primaries[i].port), None);
+    let owner = |key: &str| {
+        RANGES
+            .iter()
+            .position(|&(a, b)| (a..=b).contains(&slot_of(key.as_bytes())))
+            .unwrap()
+    };
+    let tag = (0u32..)
+        .map(|n| format!("t{n}"))
+        .find(|t| slot_of(t.as_bytes()) == 0)
+        .unwrap();
+    let hot = format!("{{{tag}}}:hot");
+    let mut con = node(0);
+    let mut pipe = redis::pipe();
+    pipe.set(&hot, "v").ignore();
+    for i in 0..200 {
+        pipe.set(format!("{{{tag}}}:{i}"), i).ignore();
+    }
+    pipe.query::<()>(&mut con).unwrap();
+    // reads of `keys`, each on its owner, 30,000 in all, after the counters are reset
+    let hammer = |keys: &[String]| {
+        for i in 0..3 {
+            redis::cmd("CONFIG")
+                .arg("RESETSTAT")
+                .query::<()>(&mut node(i))
+                .unwrap();
+        }
+        for key in keys {
+            let mut con = node(owner(key));
+            for _ in 0..30 {
+                let mut pipe = redis::pipe();
+                for _ in 0..1000 / keys.len() {
+                    pipe.get(key).ignore();
+                }
+                pipe.query::<()>(&mut con).unwrap();
+            }
+        }
+    };
+    hammer(std::slice::from_ref(&hot));
+    let url = format!("redis://127.0.0.1:{}", cluster.primaries[0].port);
+    let cpu = || -> serde_json::Value {
+        let run = slotgen(
+            &["load", "--redis", &url, "--by", "cpu", "--format", "json"],
+            b"",
+        );
+        serde_json::from_str(&run.stdout)
+            .unwrap_or_else(|e| panic!("{e}: {} {}", run.stdout, run.stderr))
+    };
+    let load = cpu();
+    let before = load["skew"]["cpu"].as_f64().expect("a skew");
+    let slot_zero = load["hot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["slot"] == 0)
+        .unwrap_or_else(|| panic!("slot 0 not hot: {load}"))
+        .clone();
+    assert!(
+        slot_zero["remedy"].is_null(),
+        "no split of one key: {slot_zero}"
+    );
+    let one = &slot_zero["one_key"];
+    assert_eq!(one["key"], hot.as_str(), "{slot_zero}");
+    // the server's own counters: the key's OBJECT FREQ above every other key's of the slot
+    let freq = |key: &str| -> u64 {
+        redis::cmd("OBJECT")
+            .arg("FREQ")
+            .arg(key)
+            .query(&mut node(0))
+            .unwrap()
+    };
+    let others = (0..200)
+        .map(|i| freq(&format!("{{{tag}}}:{i}")))
+        .max()
+        .unwrap();
+    assert!(freq(&hot) > others, "{} against {others}", freq(&hot));
+    let share = one["share"].as_f64().unwrap();
+    assert!(share > 0.9, "{share} {slot_zero}");
+    let text = one["text"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("one key, `{hot}`, carries"))
+            && text.contains("no split of hashtags nor move of slots"),
+        "{text}"
+    );
+    // followed: a key on each primary from the printed command, the reads spread over them
+    let command = one["command"].as_str().unwrap();
+    let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
+    let mut dirs = vec![bin_dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let out = Command::new("bash")
+        .args(["-o", "pipefail", "-c", command])
+        .env("PATH", std::env::join_paths(&dirs).unwrap())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{command}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let keys: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| l.rsplit('\t').next().unwrap().to_owned())
+        .collect();
+    assert_eq!(keys.len(), 3, "{keys:?}");
+    let mut owners: Vec<usize> = keys.iter().map(|k| owner(k)).collect();
+    owners.sort_unstable();
+    assert_eq!(owners, [0, 1, 2], "{keys:?}");
+    for key in &keys {
+        redis::cmd("SET")
+            .arg(key)
+            .arg("v")
+            .query::<()>(&mut node(owner(key)))
+            .unwrap();
+    }
+    hammer(&keys);
+    let after = cpu()["skew"]["cpu"].as_f64().expect("a skew");
+    assert!(after < before - 0.5, "cpu skew {before} -> {after}");
+}

@@ -82,13 +82,20 @@ pub(super) fn remedies(
     hot.iter()
         .map(|h| {
             let sample = samples.iter().find(|s| s.slot == h.slot).cloned();
-            let split = sample.as_ref().and_then(|s| {
-                s.hashtags
-                    .iter()
-                    .find(|t| t.braced)
-                    .and_then(|t| cluster::split(h, t, amounts, owners, weights, &slots))
-            });
-            let command = split.as_ref().map(|s| placement_command(server, s));
+            // one key that carries the slot: renaming the others moves a sliver
+            let split = sample
+                .as_ref()
+                .filter(|s| s.one_key().is_none())
+                .and_then(|s| {
+                    s.hashtags.iter().find(|t| t.braced).and_then(|t| {
+                        cluster::split(h, (t, s.basis), amounts, owners, weights, &slots)
+                    })
+                });
+            let command = match (&split, &sample) {
+                (Some(s), _) => Some(placement_command(server, s)),
+                (None, Some(sample)) if sample.one_key().is_some() => Some(keys_command(server)),
+                _ => None,
+            };
             HotRemedy {
                 hot: *h,
                 sample,
@@ -97,6 +104,20 @@ pub(super) fn remedies(
             }
         })
         .collect()
+}
+
+/// `slotgen keys --redis URL OPTIONS --per-node 1`: a key on each primary, to split one
+/// key's value over.
+fn keys_command(server: &ServerArgs) -> String {
+    let url = without_password(&server.redis);
+    let c = &server.connect;
+    let ask = url != server.redis && !c.askpass && c.password_file.is_none();
+    format!(
+        "slotgen keys --redis {}{}{} --per-node 1",
+        shell_quote(url.as_bytes()),
+        connection_options(c),
+        if ask { " --askpass" } else { "" },
+    )
 }
 
 /// `slotgen placement --redis URL OPTIONS KEYS`: where each key of the split lands, by the
@@ -247,6 +268,21 @@ pub(super) fn text(
         );
     }
     let Some(split) = &r.split else {
+        // one key that carries most of the slot: no rename of keys divides it (weighed by
+        // the server, or the slot's only key)
+        if let Some(t) = sample.one_key() {
+            s += &format!(
+                "; one key, `{}`, carries {:.1}% of it: no split of hashtags nor move of slots \
+                 divides one key's {metric}; split its value over several keys in the \
+                 application, one on each primary, or, for reads, send them to replicas",
+                escape(&t.heaviest.0),
+                100.0 * t.share * t.heaviest.1
+            );
+            if let Some(c) = &r.command {
+                s += &format!("; a key on each primary: {c}");
+            }
+            return s;
+        }
         let braced = sample.hashtags.iter().any(|t| t.braced);
         return s + if braced {
             // cluster::split's `None` for a braced hashtag
@@ -274,13 +310,28 @@ pub(super) fn text(
         split.tags.len(),
         tags.join(", ")
     );
+    if let Some((key, part)) = &split.whole {
+        s += &format!(
+            ", its heaviest key `{}` ({:.1}% of it) under the first",
+            escape(key),
+            100.0 * part
+        );
+    }
     if let Some(skew) = split.skew_after {
         let with_plan = if planned {
             " with the moves above carried out"
         } else {
             ""
         };
-        s += &format!("; the skew is then {skew:.2}{with_plan}, if its load divides evenly");
+        let divides = match sample.basis {
+            Basis::Keys if metric != Metric::Keys => format!(
+                ", if its load divides evenly over its keys (a key that carries most of it does \
+                 not divide: under an LFU `maxmemory-policy` the sample weighs each key's {metric})"
+            ),
+            _ if split.whole.is_some() => ", the heaviest key whole and the rest evenly".to_owned(),
+            _ => ", if its load divides evenly".to_owned(),
+        };
+        s += &format!("; the skew is then {skew:.2}{with_plan}{divides}");
     }
     if let Some(c) = &r.command {
         s += &format!("; where the keys land: {c}");
@@ -289,9 +340,13 @@ pub(super) fn text(
 }
 
 /// The remedy as JSON: `slot`, `amount`, `share`, `floor`, `hashtags` (the sample's, up
-/// to 5: `hashtag`, `braced`, `keys`, `share`), `basis`, `sampled`, and `remedy` (`null`
-/// without a split: `hashtag`, `share`, `amount`, `tags` of `tag`, `slot`, `node` with `id`
-/// and `addr`, and `key`; `skew_after`, `command`).
+/// to 5: `hashtag`, `braced`, `keys`, `share`, `heaviest` with `key` and `share` of the
+/// hashtag), `basis`, `sampled`, and `remedy` (`null` without a split: `hashtag`, `share`,
+/// `amount`, `tags` of `tag`, `slot`, `node` with `id` and `addr`, and `key`; `skew_after`,
+/// `whole` (the heaviest key kept whole under the first tag, `key` and `share`, or `null`),
+/// `command`); `one_key` where one key carries the slot and no split is offered (`key`, its
+/// `share` of the sample, the `command` that gives a key on each primary, `text`), else
+/// `null`.
 pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json::Value {
     let h = &r.hot;
     let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
@@ -307,7 +362,14 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
             "braced": t.braced,
             "keys": t.keys,
             "share": t.share,
+            "heaviest": { "key": lossy(&t.heaviest.0), "share": t.heaviest.1 },
         })).collect::<Vec<_>>()),
+        "one_key": r.sample.as_ref().and_then(SlotSample::one_key).map(|t| json!({
+            "key": lossy(&t.heaviest.0),
+            "share": t.share * t.heaviest.1,
+            "command": r.command,
+            "text": text,
+        })),
         "remedy": r.split.as_ref().map(|s| json!({
             "hashtag": lossy(&s.hashtag),
             "share": s.share,
@@ -322,6 +384,10 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
                 })
             }).collect::<Vec<_>>(),
             "skew_after": s.skew_after,
+            "whole": s.whole.as_ref().map(|(key, share)| json!({
+                "key": lossy(key),
+                "share": share,
+            })),
             "command": r.command,
             "text": text,
         })),
