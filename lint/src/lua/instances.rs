@@ -154,12 +154,18 @@ impl Helpers {
             .flatten()
     }
 
-    /// Whether `byte` of file 0 is in the body of a helper followed per call, other than
-    /// `root`'s: its code is read where that helper is called, not where it is written.
+    /// Whether `byte` of file 0 is in the body of a helper followed per call that the walk
+    /// of `root`'s body (of the whole file: `None`) reaches but does not follow: one nested
+    /// in that body (a helper around `root`, whose body holds it, is not such a one). Its code
+    /// is read where that helper is called, not where it is written.
     pub(super) fn elsewhere(&self, names: &Names, root: Option<usize>, byte: usize) -> bool {
+        let within = |(a, b): (usize, usize), (x, y): (usize, usize)| x <= a && b <= y;
         self.followed.iter().any(|&j| {
-            let (a, b) = names.locals[j].body;
-            Some(j) != root && a <= byte && byte < b
+            let body = names.locals[j].body;
+            Some(j) != root
+                && body.0 <= byte
+                && byte < body.1
+                && root.is_none_or(|r| within(body, names.locals[r].body))
         })
     }
 }
