@@ -603,6 +603,9 @@ fn sort_keys(name: &str, args: &[Arg<'_>], open_end: bool) -> KeyPositions {
     let mut i = 2;
     while i < args.len() {
         let skip = match &args[i] {
+            // the last argument, whatever word it is, moves no key: a `STORE` there has no
+            // key after it, a `LIMIT`, `BY` or `GET` nothing to skip
+            Arg::Unknown if i + 1 == args.len() && !open_end => 0,
             Arg::Unknown => {
                 out.uncertain
                     .get_or_insert("a keyword could hide in an argument that is not a literal");

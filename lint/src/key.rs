@@ -15,8 +15,13 @@ pub enum Part {
     /// `ARGV[i]` (1-based).
     Arg(usize),
     /// A value the lint cannot follow (a function's parameter, a loop variable, a value
-    /// read from the server), with its source text.
-    Opaque(String),
+    /// read from the server).
+    Opaque {
+        /// Its source text.
+        text: String,
+        /// Why the lint cannot follow it, when it can say (`` `k` is a loop variable ``).
+        why: Option<String>,
+    },
     /// `KEYS`/`ARGV` at an index that is never set (`KEYS[0]`, `ARGV['1']`): nil whatever
     /// the call gives, with its source text.
     Nil(String),
@@ -56,10 +61,25 @@ pub enum Edit {
     Lower,
     /// `s:sub(i, j)`, `j` -1 when not given: 1-based, negatives from the end.
     Sub(i64, i64),
-    /// `s` written by `string.format`'s `%s`: Lua 5.1 hands a string shorter than 100 bytes
-    /// to C's `sprintf`, which stops at its first NUL byte (measured on Redis 7.0, Valkey
-    /// 8.0 and 9.1: `string.format('%s|', 'a\0b')` is `a|`); a longer one is kept whole.
-    Format,
+    /// `s` written by `string.format`'s `%s`, with its flag `-`, its width and its
+    /// precision (`%s` is none of them, `%-3s` `left` and width 3, `%5.1s` width 5 and
+    /// precision 1): Lua 5.1 hands a string shorter than 100 bytes, or any with a
+    /// precision, to C's `sprintf`, which stops at its first NUL byte, keeps at most
+    /// `precision` bytes, and pads with spaces to `width` (on the left, on the right when
+    /// `left`); a longer one without a precision is kept whole, its width ignored (measured
+    /// on Redis 7.0, Valkey 8.0 and 9.1: `string.format('%s|', 'a\0b')` is `a|`).
+    Format {
+        /// The flag `-`: padded on the right.
+        left: bool,
+        /// The least count of bytes (Lua takes two digits at most).
+        width: u8,
+        /// The most bytes kept, when given (two digits at most).
+        precision: Option<u8>,
+    },
+    /// `s` written by `string.format`'s `%q`: in double quotes, with `"`, `\\` and a newline
+    /// after a backslash, a carriage return as `\r` and a NUL byte as `\000` (Lua 5.1's
+    /// `addquoted`).
+    Quote,
 }
 
 impl Edit {
@@ -70,7 +90,7 @@ impl Edit {
             Self::Upper => "upper",
             Self::Lower => "lower",
             Self::Sub(..) => "sub",
-            Self::Format => "format",
+            Self::Format { .. } | Self::Quote => "format",
         }
     }
 
@@ -85,16 +105,52 @@ impl Edit {
     /// assert_eq!(Edit::Sub(1, 3).apply(b"{p}b"), b"{p}");
     /// assert_eq!(Edit::Sub(-2, -1).apply(b"user:7"), b":7");
     /// assert_eq!(Edit::Sub(5, 2).apply(b"abcdef"), b"");
-    /// assert_eq!(Edit::Format.apply(b"{p}a\0b"), b"{p}a");
-    /// assert_eq!(Edit::Format.apply(&[b'a'; 100]), [b'a'; 100]);
+    /// let plain = Edit::Format { left: false, width: 0, precision: None }; // `%s`
+    /// assert_eq!(plain.apply(b"{p}a\0b"), b"{p}a");
+    /// assert_eq!(plain.apply(&[b'a'; 100]), [b'a'; 100]);
+    /// let left = Edit::Format { left: true, width: 3, precision: None };
+    /// assert_eq!(left.apply(b"{c}"), b"{c}");
+    /// assert_eq!(left.apply(b"c"), b"c  ");
+    /// let cut = Edit::Format { left: false, width: 5, precision: Some(1) };
+    /// assert_eq!(cut.apply(b"{c"), b"    {");
+    /// assert_eq!(Edit::Quote.apply(b"a\"b\0"), b"\"a\\\"b\\000\"");
     /// ```
     #[must_use]
     pub fn apply(self, s: &[u8]) -> Vec<u8> {
         match self {
-            Self::Format if s.len() < 100 => {
-                s.split(|&b| b == 0).next().unwrap_or_default().to_vec()
+            Self::Format {
+                left,
+                width,
+                precision,
+            } => {
+                if precision.is_none() && s.len() >= 100 {
+                    return s.to_vec();
+                }
+                let mut out = s.split(|&b| b == 0).next().unwrap_or_default().to_vec();
+                if let Some(p) = precision {
+                    out.truncate(usize::from(p));
+                }
+                let pad = vec![b' '; usize::from(width).saturating_sub(out.len())];
+                if left {
+                    out.extend(pad);
+                    out
+                } else {
+                    [pad, out].concat()
+                }
             }
-            Self::Format => s.to_vec(),
+            Self::Quote => {
+                let mut out = vec![b'"'];
+                for &b in s {
+                    match b {
+                        b'"' | b'\\' | b'\n' => out.extend([b'\\', b]),
+                        b'\r' => out.extend(b"\\r"),
+                        0 => out.extend(b"\\000"),
+                        b => out.push(b),
+                    }
+                }
+                out.push(b'"');
+                out
+            }
             Self::Upper => s.to_ascii_uppercase(),
             Self::Lower => s.to_ascii_lowercase(),
             Self::Sub(i, j) => {
@@ -131,7 +187,7 @@ fn known(part: &Part, values: Option<&Values>) -> Option<Vec<u8>> {
             }
             Some(edits.iter().fold(value, |v, e| e.apply(&v)))
         }
-        Part::Opaque(_) | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
+        Part::Opaque { .. } | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
     }
 }
 
@@ -191,7 +247,10 @@ impl KeyExpr {
     #[must_use]
     pub fn opaque(text: String) -> Self {
         Self {
-            parts: vec![Part::Opaque(text.clone())],
+            parts: vec![Part::Opaque {
+                text: text.clone(),
+                why: None,
+            }],
             text,
         }
     }
@@ -297,10 +356,19 @@ impl KeyExpr {
                 "`{}` is built from ARGV[{i}], not known before the call (give --argv)",
                 self.text
             )),
-            Part::Opaque(what) => Slot::Unknown(format!(
-                "`{}` comes from `{what}`, which the lint cannot follow",
-                self.text
-            )),
+            Part::Opaque { text, why } => Slot::Unknown(match why {
+                Some(why) if *text == self.text => {
+                    format!("the lint cannot follow `{text}`: {why}")
+                }
+                Some(why) => format!(
+                    "`{}` comes from `{text}`, which the lint cannot follow: {why}",
+                    self.text
+                ),
+                None => format!(
+                    "`{}` comes from `{text}`, which the lint cannot follow",
+                    self.text
+                ),
+            }),
             Part::Nil(what) => Slot::Unknown(format!("`{}` holds `{what}`, nil", self.text)),
             Part::Changed { text, why } => Slot::Unknown(format!(
                 "{} may not be the caller's value: {why}; a key the script may have changed is \
@@ -325,7 +393,7 @@ impl KeyExpr {
                     .filter_map(|p| match p {
                         Part::Key(i) => Some(keys_name(*i)),
                         Part::Arg(i) => Some(format!("ARGV[{i}]")),
-                        Part::Opaque(what)
+                        Part::Opaque { text: what, .. }
                         | Part::Nil(what)
                         | Part::Number(what)
                         | Part::Changed { text: what, .. } => Some(format!("`{what}`")),

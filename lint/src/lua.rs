@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
 use full_moon::tokenizer::{TokenReference, TokenType};
-use full_moon::visitors::Visitor;
+use full_moon::visitors::{Visit, Visitor};
 
 use crate::commands::{self, Arg};
 use crate::key::{Edit, KeyExpr, Part};
@@ -21,6 +21,7 @@ use crate::{Error, Position, MAX_FILES, MAX_SOURCE_BYTES};
 
 mod arguments;
 mod changes;
+mod instances;
 mod kind;
 mod levels;
 mod names;
@@ -29,6 +30,7 @@ mod strings;
 mod syntax;
 
 use changes::{Changes, Read, Which};
+use instances::Helpers;
 pub use kind::{Function, ScriptKind};
 use names::*;
 pub use source::ShebangRefusal;
@@ -85,6 +87,13 @@ pub struct CallSite {
     /// the script or of its function (`return redis.pcall(...)`): the error a refusal gives
     /// is then the reply the caller gets.
     pub reply: bool,
+    /// The helper calls the call is reached through, outermost first: the helper's name and
+    /// where it is called (`get(keys[1])` at line 4 for the `redis.call` in `local function
+    /// get(k) ... end`). Each call of a helper of [`Names::passed`] is followed into its
+    /// body with the values that call gives (as the servers run it), so a helper called
+    /// with two keys is two calls, each with its caller's key and its caller's function;
+    /// empty for a call not in such a helper.
+    pub through: Vec<(String, Position)>,
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -386,6 +395,11 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         maybe_in_place(&names, byte).is_none()
     });
     let mut calls = Vec::new();
+    let helpers = asts
+        .first()
+        .map(|ast| Helpers::find(ast, &names))
+        .unwrap_or_default();
+    let no_helpers = Helpers::default();
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
@@ -399,6 +413,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
+            helpers: if n == 0 { &helpers } else { &no_helpers },
+            root: None,
         };
         if n == 0 {
             global_reads.extend(method_misses(ast, source, &names, &flow.values, library));
@@ -706,7 +722,10 @@ fn method_misses(
             Receiver::Local(name) => match values.get(&name) {
                 Some(Some(value)) => {
                     value.parts.len() > 1
-                        || value.parts.iter().all(|p| !matches!(p, Part::Opaque(_)))
+                        || value
+                            .parts
+                            .iter()
+                            .all(|p| !matches!(p, Part::Opaque { .. }))
                 }
                 _ => false,
             },
@@ -824,6 +843,8 @@ fn values(
             frozen: false,
             calls: Vec::new(),
             library: false,
+            helpers: &Helpers::default(),
+            root: None,
         };
         flow.visit_ast(ast);
         if flow.values == values {
@@ -988,6 +1009,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             via: None,
             dropped: false,
             reply: false,
+            through: Vec::new(),
         });
     }
     out
@@ -1019,6 +1041,37 @@ struct Flow<'a> {
     frozen: bool,
     calls: Vec<CallSite>,
     library: bool,
+    /// The helpers followed per call ([`instances`]).
+    helpers: &'a Helpers,
+    /// The helper whose body this walk follows for one of its calls, `None` for the walk of
+    /// a whole file.
+    root: Option<usize>,
+}
+
+impl<'a> Flow<'a> {
+    /// A walk of the same file with `values`, following the body of the helper `root`.
+    fn walk(
+        &self,
+        root: Option<usize>,
+        values: HashMap<String, Option<KeyExpr>>,
+        frozen: bool,
+    ) -> Flow<'a> {
+        Flow {
+            names: self.names,
+            changes: self.changes,
+            following: std::cell::Cell::new(false),
+            notes: std::cell::RefCell::new(Vec::new()),
+            pending: std::cell::Cell::new(false),
+            deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
+            file: self.file,
+            values,
+            frozen,
+            calls: Vec::new(),
+            library: self.library,
+            helpers: self.helpers,
+            root,
+        }
+    }
 }
 
 impl Flow<'_> {
@@ -1074,7 +1127,12 @@ impl Flow<'_> {
     /// The parts of an expression's value; an opaque part's text is that subexpression's
     /// (so a long chain is written out once, not once a link).
     fn parts(&self, expr: &Expression) -> Vec<Part> {
-        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        let opaque = || {
+            vec![Part::Opaque {
+                text: short(&expr.to_string()),
+                why: self.why_opaque(expr),
+            }]
+        };
         match expr {
             Expression::String(s) => vec![Part::Literal(string_bytes(s))],
             Expression::Number(n) => {
@@ -1095,7 +1153,20 @@ impl Flow<'_> {
                 parts
             }
             Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
-                Some(Some(value)) => value.parts.clone(),
+                Some(Some(value)) => {
+                    // a parameter of the helper followed: the value this call gives it
+                    let name = name_of(n);
+                    if value.text != name
+                        && self
+                            .root
+                            .is_some_and(|j| self.names.locals[j].parameters.contains(&name))
+                    {
+                        self.notes
+                            .borrow_mut()
+                            .push(format!("{name} = {} at this call", value.text));
+                    }
+                    value.parts.clone()
+                }
                 Some(None) => opaque(),
                 None => {
                     if self.deferred.borrow().contains(&name_of(n)) {
@@ -1127,7 +1198,12 @@ impl Flow<'_> {
         expression: &Expression,
         expr: &impl std::fmt::Display,
     ) -> Vec<Part> {
-        let opaque = || vec![Part::Opaque(short(&expr.to_string()))];
+        let opaque = || {
+            vec![Part::Opaque {
+                text: short(&expr.to_string()),
+                why: None,
+            }]
+        };
         let table = table.to_owned();
         let is_keys = table == "KEYS" || self.names.keys.contains(&table);
         let is_argv = table == "ARGV" || self.names.argv.contains(&table);
@@ -1213,9 +1289,8 @@ impl Flow<'_> {
             {
                 arguments.iter().next().map(|a| self.parts(a))
             }
-            (Some((path, _)), Prefix::Name(n)) if path.len() == 1 && self.file == 0 => {
-                let at = byte_range(n)?.0;
-                let j = self.names.passed_at(&path[0], at)?;
+            _ if self.helper_call(call).is_some() => {
+                let (j, _, _) = self.helper_call(call)?;
                 match self.values.get(&returned(j)) {
                     Some(Some(value)) => Some(value.parts.clone()),
                     Some(None) => None,
@@ -1255,52 +1330,128 @@ impl Flow<'_> {
         self.computed(call).is_some()
     }
 
-    /// `string.format(form, ...)` of a literal form whose directives are `%s`, `%d`, `%i`
-    /// and `%%` only (`'%s:%d'`), a value for each `%s` and an integer literal for each `%d`
-    /// or `%i`: the form's text with each value as `%s` writes it ([`Edit::Format`]) and each
-    /// integer in decimal digits (Lua 5.1 hands the number to C's `%lld`: exact for the
-    /// integers [`integer`] reads); `None` for another form or value.
+    /// `string.format(form, ...)` of a literal form whose directives are `%s` (with the flag
+    /// `-`, a width and a precision: [`Edit::Format`]), `%q` ([`Edit::Quote`]), and `%d`,
+    /// `%i`, `%x`, `%X` and `%%` without them (`'%s:%d'`), a value for each `%s` and `%q`
+    /// and a number literal for each other (Lua 5.1 hands it to C's `%lld` or
+    /// `%llx` cast to an integer, toward zero: `5.7` is `5`, [`truncated`]): the form's text
+    /// with each value as its directive writes it and each number in decimal or hexadecimal
+    /// digits. `Err` says why the lint does not compute it.
     fn formatted<'e>(
         &self,
         form: &Expression,
         mut values: impl Iterator<Item = &'e Expression>,
-    ) -> Option<Vec<Part>> {
+    ) -> Result<Vec<Part>, String> {
         let Expression::String(form) = form else {
-            return None;
+            return Err("the form of `string.format` is no string literal".to_owned());
         };
         let form = string_bytes(form);
         let mut parts = Vec::new();
         let mut text: Vec<u8> = Vec::new();
         let mut bytes = form.iter();
+        let mut n = 1;
+        // "bad argument #3 to 'format' (no value)": the form is argument 1
+        let missing = |n: usize| {
+            format!(
+                "`string.format` is given no value for its directive {n}: the server stops the \
+                 script there (\"bad argument #{} to 'format' (no value)\")",
+                n + 1
+            )
+        };
         while let Some(&b) = bytes.next() {
             if b != b'%' {
                 text.push(b);
                 continue;
             }
-            match bytes.next() {
-                Some(b'%') => text.push(b'%'),
-                Some(b's') => {
-                    let value = values.next()?;
+            // Lua 5.1's `scanformat`: flags of `-+ #0`, a width and a precision of two
+            // digits at most, then the conversion
+            let mut spec: Vec<u8> = Vec::new();
+            let mut directive = None;
+            for &c in bytes.by_ref() {
+                if c.is_ascii_alphabetic() || c == b'%' || spec.len() >= 8 {
+                    directive = Some(c);
+                    break;
+                }
+                spec.push(c);
+            }
+            let written = || {
+                let mut w = vec![b'%'];
+                w.extend(&spec);
+                w.extend(directive);
+                slotgen::text::escape(&w)
+            };
+            let refused = || {
+                format!(
+                    "`string.format`'s directive `{}` is one the lint does not compute (it \
+                     computes `%s` with `-`, a width and a precision, `%q`, and `%d`, `%i`, \
+                     `%x`, `%X` and `%%` without them)",
+                    written()
+                )
+            };
+            let string_spec = || -> Option<Edit> {
+                let text = std::str::from_utf8(&spec).ok()?;
+                let (left, rest) = match text.strip_prefix('-') {
+                    Some(rest) => (true, rest),
+                    None => (false, text),
+                };
+                let (width, precision) = match rest.split_once('.') {
+                    Some((w, p)) => (w, Some(p)),
+                    None => (rest, None),
+                };
+                let digits = |d: &str| d.len() <= 2 && d.bytes().all(|b| b.is_ascii_digit());
+                if !digits(width) || precision.is_some_and(|p| !digits(p)) {
+                    return None;
+                }
+                Some(Edit::Format {
+                    left,
+                    width: width.parse().unwrap_or(0),
+                    precision: precision.map(|p| p.parse().unwrap_or(0)),
+                })
+            };
+            match directive {
+                Some(b'%') if spec.is_empty() => text.push(b'%'),
+                Some(d @ (b's' | b'q')) => {
+                    let edit = match d {
+                        b's' => string_spec().ok_or_else(refused)?,
+                        _ if spec.is_empty() => Edit::Quote,
+                        _ => return Err(refused()),
+                    };
+                    let value = values.next().ok_or_else(|| missing(n))?;
                     if !text.is_empty() {
                         parts.push(Part::Literal(std::mem::take(&mut text)));
                     }
                     parts.push(Part::Edited {
                         of: self.parts(value),
-                        edits: vec![Edit::Format],
+                        edits: vec![edit],
                         text: short(&value.to_string()),
                     });
                 }
-                Some(b'd' | b'i') => {
-                    let value = integer(values.next()?)?;
-                    text.extend_from_slice(value.to_string().as_bytes());
+                Some(d @ (b'd' | b'i' | b'x' | b'X')) if spec.is_empty() => {
+                    let value = values.next().ok_or_else(|| missing(n))?;
+                    let number = truncated(value).ok_or_else(|| {
+                        format!(
+                            "`%{}` of `{}`, which the lint computes only for a number literal",
+                            char::from(d),
+                            short(&value.to_string())
+                        )
+                    })?;
+                    let digits = match d {
+                        b'x' => format!("{:x}", number as u64),
+                        b'X' => format!("{:X}", number as u64),
+                        _ => number.to_string(),
+                    };
+                    text.extend_from_slice(digits.as_bytes());
                 }
-                _ => return None,
+                _ => return Err(refused()),
+            }
+            if directive != Some(b'%') {
+                n += 1;
             }
         }
         if !text.is_empty() {
             parts.push(Part::Literal(text));
         }
-        Some(parts)
+        Ok(parts)
     }
 
     /// `string.upper(x)`, `string.lower(x)`, `string.sub(x, i, j)`, the positions integer
@@ -1320,14 +1471,9 @@ impl Flow<'_> {
             ("sub", [i, j]) => Some(Edit::Sub(*i, *j)),
             _ => None,
         };
-        let suffixes: Vec<&Suffix> = call.suffixes().collect();
-        // `string.f(x, ...)`
-        if let (
-            Prefix::Name(n),
-            [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
-        ) = (call.prefix(), &suffixes[..])
-        {
-            let FunctionArgs::Parentheses { arguments, .. } = &**args else {
+        // `string.f(x, ...)` (`string` the global table): its parts
+        let string_call = |n: &TokenReference, name: &TokenReference, args: &FunctionArgs| {
+            let FunctionArgs::Parentheses { arguments, .. } = args else {
                 return None;
             };
             let first = arguments.iter().next()?;
@@ -1340,33 +1486,64 @@ impl Flow<'_> {
                 return None;
             }
             if name_of(name) == "format" {
-                return self.formatted(first, arguments.iter().skip(1));
+                return self.formatted(first, arguments.iter().skip(1)).ok();
             }
             let e = edit(&name_of(name), &integers(args, 1)?)?;
-            return Some(vec![Part::Edited {
+            Some(vec![Part::Edited {
                 of: self.parts(first),
                 edits: vec![e],
-                text: short(&call.to_string()),
-            }]);
+                text: short(&format!("string.{}{args}", name_of(name))),
+            }])
+        };
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        if let (
+            Prefix::Name(n),
+            [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
+        ) = (call.prefix(), &suffixes[..])
+        {
+            return string_call(n, name, args);
         }
         // `x:f(...)`, chained
         let methods = suffixes
             .iter()
             .position(|s| matches!(s, Suffix::Call(Call::MethodCall(_))))?;
-        let of = match (call.prefix(), &suffixes[..methods]) {
-            (Prefix::Name(n), []) => match self.values.get(&name_of(n)) {
-                Some(Some(value)) => value.parts.clone(),
+        let (of, first) = match (call.prefix(), &suffixes[..methods], suffixes[methods]) {
+            // `('%s:x'):format(v)`: `string.format` of that form, then the methods after it
+            (Prefix::Expression(e), [], Suffix::Call(Call::MethodCall(m)))
+                if name_of(m.name()) == "format" =>
+            {
+                let FunctionArgs::Parentheses { arguments, .. } = m.args() else {
+                    return None;
+                };
+                let form = match &**e {
+                    Expression::Parentheses { expression, .. } => &**expression,
+                    other => other,
+                };
+                let formatted = self.formatted(form, arguments.iter()).ok()?;
+                if methods + 1 == suffixes.len() {
+                    return Some(formatted);
+                }
+                (formatted, methods + 1)
+            }
+            (Prefix::Name(n), [], _) => match self.values.get(&name_of(n)) {
+                Some(Some(value)) => (value.parts.clone(), methods),
                 _ => return None,
             },
-            (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+            // `string.format('%s', k):sub(2)`
+            (
+                Prefix::Name(n),
+                [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(args))],
+                _,
+            ) => (string_call(n, name, args)?, methods),
+            (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })], _) => {
                 let text = format!("{}{}", name_of(n), suffixes[0]);
-                self.indexed(&name_of(n), expression, &text)
+                (self.indexed(&name_of(n), expression, &text), methods)
             }
-            (Prefix::Expression(e), []) => self.parts(e),
+            (Prefix::Expression(e), [], _) => (self.parts(e), methods),
             _ => return None,
         };
         let mut edits = Vec::new();
-        for s in &suffixes[methods..] {
+        for s in &suffixes[first..] {
             let Suffix::Call(Call::MethodCall(m)) = s else {
                 return None;
             };
@@ -1377,6 +1554,136 @@ impl Flow<'_> {
             edits,
             text: short(&call.to_string()),
         }])
+    }
+}
+
+impl Flow<'_> {
+    /// Why the lint cannot follow the value of `expr`, when it can say: a parameter of a
+    /// function whose calls it does not follow (and why not), a loop variable, a local
+    /// given more than one value, a value the server returns, a `string.format` it does not
+    /// compute.
+    fn why_opaque(&self, expr: &Expression) -> Option<String> {
+        match expr {
+            Expression::Var(Var::Name(n)) => {
+                let name = name_of(n);
+                let Some(b) =
+                    byte_start(n).and_then(|at| self.names.resolve_in(self.file, &name, at))
+                else {
+                    return Some(format!("`{name}` is no local of the script"));
+                };
+                let binding = &self.names.bindings[b];
+                match binding.kind {
+                    BindingKind::Loop => {
+                        Some(format!("`{name}` is a loop variable, a value each turn"))
+                    }
+                    BindingKind::Parameter => Some(self.why_parameter(&name, binding.from)),
+                    BindingKind::Local => matches!(self.values.get(&name), Some(None)).then(|| {
+                        format!(
+                            "`{name}` is given more than one value (assigned again, in a loop, \
+                             or another local of that name), and the lint keeps one value a name"
+                        )
+                    }),
+                }
+            }
+            Expression::Parentheses { expression, .. } => self.why_opaque(expression),
+            Expression::FunctionCall(call) => self.why_call(call),
+            _ => None,
+        }
+    }
+
+    /// Why the parameter `name` of the function whose body starts at `from` is not
+    /// followed.
+    fn why_parameter(&self, name: &str, from: usize) -> String {
+        let helper = (self.file == 0)
+            .then(|| self.names.locals.iter().position(|l| l.body.0 == from))
+            .flatten();
+        match helper {
+            Some(j) if self.names.passed.contains(&j) => format!(
+                "`{name}` is a parameter of `{}`, and {}",
+                self.names.locals[j].name,
+                self.helpers
+                    .why_not(j)
+                    .unwrap_or_else(|| "its calls pass it a value not known".to_owned())
+            ),
+            Some(j) if self.names.locals[j].reach == Reach::Field => {
+                let local = &self.names.locals[j];
+                match &local.table {
+                    Some((table, _, _)) => format!(
+                        "`{name}` is a parameter of `{table}.{f}`, and the table `{table}` is \
+                         used other than to define its fields once and call them below (declared \
+                         other than `{{}}`, assigned again, handed on, a field read or called in \
+                         another form than it is defined, `{table}:{f}` for `{table}.{f}`, or \
+                         defined in a branch, a loop or a function, or called above its \
+                         definition), so the lint does not follow its calls",
+                        f = local.name
+                    ),
+                    None => format!(
+                        "`{name}` is a parameter of `{f}`, a field of a table written as a \
+                         constructor or nested (`{{ {f} = function }}`, `a.b.{f}`), whose calls \
+                         the lint does not follow",
+                        f = local.name
+                    ),
+                }
+            }
+            Some(j) if self.names.locals[j].reach == Reach::Global => format!(
+                "`{name}` is a parameter of `{f}`, a global function, whose calls the lint does \
+                 not follow",
+                f = self.names.locals[j].name
+            ),
+            Some(j) => format!(
+                "`{name}` is a parameter of `{f}`, whose name is used other than to call it \
+                 (handed to `pcall` or another function, stored in a table, copied to a local \
+                 that is not only called, or assigned again), so the lint does not see every \
+                 call",
+                f = self.names.locals[j].name
+            ),
+            None if self.file != 0 => format!(
+                "`{name}` is a parameter of a function of an included file, whose calls the \
+                 lint does not follow"
+            ),
+            None => format!(
+                "`{name}` is a parameter of a function that is no local helper (one passed as \
+                 a value, or a table's), whose calls the lint does not follow"
+            ),
+        }
+    }
+
+    /// Why the lint cannot follow the value `call` gives.
+    fn why_call(&self, call: &ast::FunctionCall) -> Option<String> {
+        if let Some((path, args)) = callee(call) {
+            let api = self
+                .names
+                .api(self.file, &path[0], byte_start(call).unwrap_or(0));
+            if (api && path.len() == 2 && (path[1] == "call" || path[1] == "pcall"))
+                || (path.len() == 1 && self.names.calls.contains(&path[0]))
+            {
+                return Some("a value the server returns when the script runs".to_owned());
+            }
+            if path == ["string", "format"] {
+                let FunctionArgs::Parentheses { arguments, .. } = args else {
+                    return None;
+                };
+                let mut values = arguments.iter();
+                let form = values.next()?;
+                return self.formatted(form, values).err();
+            }
+        }
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        if let (Prefix::Expression(e), [Suffix::Call(Call::MethodCall(m)), ..]) =
+            (call.prefix(), &suffixes[..])
+        {
+            if name_of(m.name()) == "format" {
+                let FunctionArgs::Parentheses { arguments, .. } = m.args() else {
+                    return None;
+                };
+                let form = match &**e {
+                    Expression::Parentheses { expression, .. } => &**expression,
+                    other => other,
+                };
+                return self.formatted(form, arguments.iter()).err();
+            }
+        }
+        None
     }
 }
 
@@ -1482,7 +1789,10 @@ impl Visitor for Flow<'_> {
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
         if self.frozen {
-            self.call(call, callee(call));
+            if !self.read_elsewhere(byte_start(call).unwrap_or(0)) {
+                self.call(call, callee(call));
+                self.follow(call);
+            }
         } else {
             self.pass(call);
         }
@@ -1501,34 +1811,10 @@ impl Flow<'_> {
     /// ends them, is opaque: nil, or values the lint does not count), as a local assigned
     /// once per call does.
     fn pass(&mut self, call: &ast::FunctionCall) {
-        let (Some((path, args)), Prefix::Name(n), 0) = (callee(call), call.prefix(), self.file)
-        else {
+        let Some((j, _, args)) = self.helper_call(call) else {
             return;
         };
-        let Some(j) = byte_start(n).and_then(|at| self.names.passed_at(&path[0], at)) else {
-            return;
-        };
-        let helper = &self.names.locals[j];
-        let exprs: Vec<&Expression> = match args {
-            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
-            _ => Vec::new(),
-        };
-        let open = exprs.last().is_some_and(|e| {
-            matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
-                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
-        });
-        let values: Vec<(String, Option<KeyExpr>)> = helper
-            .parameters
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let value = match exprs.get(i) {
-                    Some(e) if !(open && i + 1 == exprs.len()) => self.eval_now(e),
-                    _ => Some(KeyExpr::opaque(p.clone())),
-                };
-                (p.clone(), value)
-            })
-            .collect();
+        let values = self.given(j, args);
         for (p, value) in values {
             self.assign_now(p, value);
         }
@@ -1593,12 +1879,11 @@ impl Flow<'_> {
         // the command
         if within(&self.names.dead, self.file, byte)
             || self.names.forwarders.contains(&(self.file, byte))
+            || self.read_elsewhere(byte)
         {
             return;
         }
-        let maybe = (self.file == 0)
-            .then(|| maybe_at(self.names, byte))
-            .flatten();
+        let maybe = self.maybe_here(byte);
         // its error dropped: a statement of its own, or inside a function whose `pcall`
         // drops the error it catches
         let dropped = self.names.statements.contains(&(self.file, byte))
@@ -1657,6 +1942,7 @@ impl Flow<'_> {
                         via: None,
                         dropped,
                         reply: false,
+                        through: Vec::new(),
                     });
                 }
                 return;
@@ -1720,6 +2006,7 @@ impl Flow<'_> {
                 via,
                 dropped,
                 reply,
+                through: Vec::new(),
             });
             return;
         };
@@ -1760,6 +2047,151 @@ impl Flow<'_> {
             via,
             dropped,
             reply,
+            through: Vec::new(),
         });
+    }
+}
+
+impl Flow<'_> {
+    /// Whether the code at `byte` is read elsewhere: in the body of a helper followed per
+    /// call, which this walk is not following.
+    pub(super) fn read_elsewhere(&self, byte: usize) -> bool {
+        self.file == 0 && self.helpers.elsewhere(self.names, self.root, byte)
+    }
+
+    /// Why the code at `byte` may not run when what this walk reads runs: the script or
+    /// its function ([`maybe_at`]), or the helper's body followed.
+    pub(super) fn maybe_here(&self, byte: usize) -> Option<&'static str> {
+        if self.file != 0 {
+            return None;
+        }
+        match self.root {
+            None => maybe_at(self.names, byte),
+            Some(j) => instances::maybe_inside(self.names, byte, self.names.locals[j].body),
+        }
+    }
+
+    /// The helper of [`Names::passed`] that `call` calls (`get(...)`, `M.get(...)`,
+    /// `M:get(...)`), the byte of its callee's first name, and the arguments.
+    fn helper_call<'c>(
+        &self,
+        call: &'c ast::FunctionCall,
+    ) -> Option<(usize, usize, &'c FunctionArgs)> {
+        let (Prefix::Name(n), 0) = (call.prefix(), self.file) else {
+            return None;
+        };
+        let site = byte_start(n)?;
+        let j = self.names.called_helper(site)?;
+        let args = match call.suffixes().next() {
+            Some(Suffix::Call(Call::MethodCall(m))) => m.args(),
+            _ => callee(call)?.1,
+        };
+        Some((j, site, args))
+    }
+
+    /// The values the parameters of the helper `j` take from a call's arguments `args`: each
+    /// its argument's (a parameter past the arguments, or past a call or `...` that ends
+    /// them, is opaque: nil, or values the lint does not count).
+    pub(super) fn given(&self, j: usize, args: &FunctionArgs) -> Vec<(String, Option<KeyExpr>)> {
+        let helper = &self.names.locals[j];
+        let exprs: Vec<&Expression> = match args {
+            FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
+            _ => Vec::new(),
+        };
+        // `get 'x'`: one string argument
+        let single = match args {
+            FunctionArgs::String(s) => Some(KeyExpr {
+                parts: vec![Part::Literal(string_bytes(s))],
+                text: short(&s.to_string()),
+            }),
+            _ => None,
+        };
+        let open = exprs.last().is_some_and(|e| {
+            matches!(e, Expression::FunctionCall(c) if !self.single_valued(c))
+                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+        });
+        helper
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let value = match (exprs.get(i), &single) {
+                    (Some(e), _) if !(open && i + 1 == exprs.len()) => self.eval_now(e),
+                    (None, Some(s)) if i == 0 => Some(s.clone()),
+                    _ => Some(KeyExpr::opaque(p.clone())),
+                };
+                (p.clone(), value)
+            })
+            .collect()
+    }
+
+    /// The call `call` of a helper followed per call: its body read with the values this
+    /// call gives its parameters, each command found there a call of its own, reached
+    /// through this one (its functions, whether it may run, whether an error is caught: this
+    /// call's): [`instances`].
+    pub(super) fn follow(&mut self, call: &ast::FunctionCall) {
+        let Some((j, site, args)) = self.helper_call(call) else {
+            return;
+        };
+        let Some(body) = self.helpers.body(j) else {
+            return;
+        };
+        if within(&self.names.dead, 0, site) {
+            return;
+        }
+        let (a, b) = self.names.locals[j].body;
+        let mut values = self.values.clone();
+        for binding in &self.names.bindings {
+            if binding.file == 0 && a <= binding.declared && binding.declared < b {
+                values.remove(&binding.name);
+            }
+        }
+        for (p, value) in self.given(j, args) {
+            values.insert(p, value);
+        }
+        // the body's locals with these values, as `values` reads a file's
+        let mut settled = false;
+        for _ in 0..MAX_VALUE_PASSES {
+            let mut flow = self.walk(Some(j), values.clone(), false);
+            body.block().visit(&mut flow);
+            if flow.values == values {
+                settled = true;
+                break;
+            }
+            values = flow.values;
+        }
+        if !settled {
+            values = values.into_keys().map(|name| (name, None)).collect();
+        }
+        let mut inner = self.walk(Some(j), values, true);
+        body.block().visit(&mut inner);
+        let calls = std::mem::take(&mut inner.calls);
+        let at = position(0, call);
+        let maybe = self.maybe_here(site);
+        let functions = if self.library {
+            self.names.functions_at(site)
+        } else {
+            Vec::new()
+        };
+        let caught = within(&self.names.caught, 0, site);
+        let dropped = within(&self.names.caught_dropped, 0, site);
+        let top_level = self.root.is_none() && !within(&self.names.bodies, 0, site);
+        let name = match &self.names.locals[j].table {
+            Some((table, _, true)) => format!("{table}:{}", self.names.locals[j].name),
+            Some((table, _, false)) => format!("{table}.{}", self.names.locals[j].name),
+            None => match call.prefix() {
+                Prefix::Name(n) => name_of(n),
+                _ => self.names.locals[j].name.clone(),
+            },
+        };
+        for mut c in calls {
+            c.functions.clone_from(&functions);
+            c.maybe = maybe.or(c.maybe);
+            c.dropped = c.dropped || (dropped && !c.protected);
+            c.protected |= caught;
+            c.top_level = top_level;
+            c.through.insert(0, (name.clone(), at));
+            self.calls.push(c);
+        }
     }
 }

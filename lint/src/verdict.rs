@@ -773,7 +773,29 @@ pub(crate) fn script_called(
                 findings.extend(cluster_database(c, &db, call.at, targets, selected));
                 selected |= c == "select";
             }
-            if let Some(why) = call.uncertain {
+            // the keys placed again with the call's values (`--keys`, `--argv`): an
+            // argument the lint could not read is then a word, and no keyword hides in it
+            // (`SORT KEYS[1] STORE KEYS[2] ARGV[1]`)
+            let placed = call.uncertain.and_then(|_| {
+                let table = commands::find(call.command.as_deref()?, u8::MAX)?;
+                let found = commands::key_positions(
+                    table,
+                    &args[..call.args.len()],
+                    call.arguments.is_none(),
+                );
+                found.uncertain.is_none().then(|| {
+                    found
+                        .positions
+                        .iter()
+                        .map(|&i| call.args[i].clone())
+                        .collect::<Vec<KeyExpr>>()
+                })
+            });
+            let (keys, uncertain) = match &placed {
+                Some(keys) => (keys, None),
+                None => (&call.keys, call.uncertain),
+            };
+            if let Some(why) = uncertain {
                 findings.push(Finding {
                     at: call.at,
                     rule: Rule::UnknownKeys,
@@ -791,7 +813,7 @@ pub(crate) fn script_called(
                 });
             }
             let mut call_slots = BTreeSet::new();
-            for key in &call.keys {
+            for key in keys {
                 if let Some((nil, why, fix)) = nil_part(key, values) {
                     findings.push(Finding {
                         at: call.at,
@@ -831,11 +853,7 @@ pub(crate) fn script_called(
                 ));
             }
             if call_slots.len() > 1 {
-                let tags = call
-                    .keys
-                    .iter()
-                    .filter_map(KeyExpr::literal)
-                    .collect::<Vec<_>>();
+                let tags = keys.iter().filter_map(KeyExpr::literal).collect::<Vec<_>>();
                 let tag = suggested_tag(tags.iter().map(Vec::as_slice));
                 findings.push(Finding {
                     at: call.at,
@@ -878,6 +896,24 @@ pub(crate) fn script_called(
                         call.at.line, runs.line
                     ));
                     f.at = *runs;
+                }
+            }
+            if !call.through.is_empty() {
+                let chain: Vec<String> = call
+                    .through
+                    .iter()
+                    .map(|(helper, at)| format!("`{helper}(...)` at line {}", at.line))
+                    .collect();
+                let by = if unit.is_some() {
+                    format!(" in {unit_name}")
+                } else {
+                    String::new()
+                };
+                for f in &mut findings[before..] {
+                    f.message.push_str(&format!(
+                        "; the command runs for the call {}{by}, with the values it passes",
+                        chain.join(", then ")
+                    ));
                 }
             }
         }
@@ -2052,10 +2088,13 @@ fn caught(f: &mut Finding, dropped: bool) {
          command the script gets the error as a value and goes on without it",
     );
     if every_time {
-        f.message.push_str(
+        f.message.push_str(if f.rule == Rule::WriteInReadOnly {
+            " (Redis 7.0, Valkey 8.0 and 9.1 run the script every time: the command never \
+             takes effect)"
+        } else {
             " (Redis 7.0, Valkey 8.0 and 9.1 run the script every time: the command takes \
-             effect only where its keys are on the script's slot and node)",
-        );
+             effect only where its keys are on the script's slot and node)"
+        });
     }
     if f.targets.iter().all(|&(_, o)| o == Outcome::Runs) {
         f.condition = None;
@@ -2077,12 +2116,18 @@ fn caught(f: &mut Finding, dropped: bool) {
 /// every time, the script going on: a key on another slot of a script with a shebang or a
 /// function (`script-cross-slot`: "do not hash to the same slot"), or on another node
 /// (`other-slot`: "non local key"), measured on Redis 7.0, Valkey 8.0 and 9.1 with
-/// `redis.pcall`, `pcall(redis.call, ...)`, `pcall(function() ... end)` and `pcall(f)`.
+/// `redis.pcall`, `pcall(redis.call, ...)`, `pcall(function() ... end)` and `pcall(f)`; a
+/// write (or `PUBLISH`, `PFCOUNT`) in a read-only script or function (`write-in-read-only`:
+/// "Write commands are not allowed from read-only scripts"), measured the same way under
+/// `EVAL_RO`, `flags=no-writes` and a function's `no-writes`.
 /// Not `command-cross-slot`: on Valkey 9.1.2 a multi-key command across two slots of a node
 /// makes every later call on that node fail (docs/lint.md), so no script of that rule is
 /// run by the tests.
 fn caught_every_time(rule: Rule) -> bool {
-    matches!(rule, Rule::ScriptCrossSlot | Rule::OtherSlot)
+    matches!(
+        rule,
+        Rule::ScriptCrossSlot | Rule::OtherSlot | Rule::WriteInReadOnly
+    )
 }
 
 struct KeyContext<'a> {

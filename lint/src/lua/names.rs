@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use full_moon::ast::{self, BinOp, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
+use full_moon::ast::{self, BinOp, Call, Expression, FunctionArgs, Index, Prefix, Suffix, Var};
 use full_moon::node::Node;
 use full_moon::tokenizer::TokenReference;
 use full_moon::visitors::Visitor;
@@ -118,6 +118,8 @@ pub(super) struct Names {
     /// The calls of file 0 of a name's field (`redis.cal(...)`, `bit['bxor'](...)`): the
     /// name's byte (as in [`Names::reads`]) and the field.
     pub(super) field_calls: HashMap<usize, String>,
+    /// The method calls of file 0 of a name (`M:get(...)`): the name's byte and the method.
+    method_calls: HashMap<usize, String>,
     /// The `then` blocks of `if T.f then ... end` (file, start, end, `[T, f]`): a call of
     /// `T.f` there runs only where the field is, a feature test (`if redis.setresp then
     /// redis.setresp(3) end`).
@@ -274,6 +276,19 @@ pub(super) struct Binding {
     /// Its value when it is declared with a table for `register_function` (`local opts =
     /// { function_name = 'f', callback = ... }`): what the table gives.
     pub(super) fields: Option<Fields>,
+    /// What declares it.
+    pub(super) kind: BindingKind,
+}
+
+/// What declares a [`Binding`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum BindingKind {
+    /// A `local` statement or `local function`.
+    Local,
+    /// A function's parameter; `from` is the body's first byte.
+    Parameter,
+    /// A `for` loop's variable.
+    Loop,
 }
 
 /// Where a binding or a use is in the script the server runs, the includes put in place of
@@ -325,6 +340,10 @@ pub(super) struct LocalFunction {
     pub(super) body: (usize, usize),
     /// Its parameters' names, in order.
     pub(super) parameters: Vec<String>,
+    /// For a field of a table named by a name (`function M.get`, `function M:get`, `M.get =
+    /// function`): the table's name, that name's byte, and whether it is a method (`:`,
+    /// its first parameter `self` implicit).
+    pub(super) table: Option<(String, usize, bool)>,
 }
 
 /// How a use of a name reaches a helper function (see [`LocalFunction::reach`]).
@@ -515,60 +534,143 @@ impl Names {
     /// Fills [`Names::passed`]: the local functions of file 0 (`local function f`, `local f =
     /// function`) that are the one value of their local, never assigned again, and whose
     /// name is used (`idents`: every name token of file 0 with its byte) only to call them
-    /// directly, once at least: their parameters hold what the calls pass, nothing else.
+    /// directly, once at least, or as the value of a copy (`local g = f`) itself never
+    /// assigned again and only called directly: their parameters hold what the calls pass,
+    /// nothing else. [`Names::called_at`] gets the calls, through a copy too.
     pub(super) fn settle_passed(&mut self, idents: &[(String, usize)]) {
         let mut uses: HashMap<&str, Vec<usize>> = HashMap::new();
         for (name, at) in idents {
             uses.entry(name.as_str()).or_default().push(*at);
         }
-        self.passed = (0..self.locals.len())
-            .filter(|&j| {
-                let local = &self.locals[j];
-                let Some(b) = self.resolve(&local.name, local.declared) else {
-                    return false;
+        // the uses of the binding `b` (named `name`, declared at `declared`) but its own
+        // declaration
+        let uses_of = |name: &str, b: usize, declared: usize| -> Vec<usize> {
+            uses.get(name)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&at| at != declared && self.resolve(name, at) == Some(b))
+                .collect()
+        };
+        let mut passed = Vec::new();
+        let mut called_at = HashMap::new();
+        for (j, local) in self.locals.iter().enumerate() {
+            let Some(b) = self.resolve(&local.name, local.declared) else {
+                continue;
+            };
+            if local.reach != Reach::Bound
+                || self.bindings[b].functions != [j]
+                || self.reassigned.contains(&b)
+            {
+                continue;
+            }
+            // its copies: each a place its name is used as a value, all of whose uses are
+            // direct calls
+            let mut values = Vec::new();
+            let mut calls = Vec::new();
+            let mut copies_called = true;
+            for (c, copy) in self.bindings.iter().enumerate() {
+                let Some((name, at)) = &copy.copy else {
+                    continue;
                 };
-                if local.reach != Reach::Bound
-                    || self.bindings[b].functions != [j]
-                    || self.reassigned.contains(&b)
-                {
-                    return false;
+                if copy.file != 0 || *name != local.name || self.resolve(name, *at) != Some(b) {
+                    continue;
                 }
-                let called: Vec<usize> = uses
-                    .get(local.name.as_str())
-                    .into_iter()
-                    .flatten()
-                    .copied()
-                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == Some(b))
-                    .collect();
-                !called.is_empty() && called.iter().all(|at| self.direct_calls.contains(at))
-            })
-            .collect();
-        self.called_at = self
-            .passed
-            .iter()
-            .map(|&j| {
-                let local = &self.locals[j];
-                let b = self.resolve(&local.name, local.declared);
-                let at = uses
-                    .get(local.name.as_str())
-                    .into_iter()
-                    .flatten()
-                    .copied()
-                    .filter(|&at| at != local.declared && self.resolve(&local.name, at) == b)
-                    .collect();
-                (j, at)
-            })
-            .collect();
+                let used = uses_of(&copy.name, c, copy.declared);
+                copies_called &= !self.reassigned.contains(&c)
+                    && used.iter().all(|at| self.direct_calls.contains(at));
+                values.push(*at);
+                calls.extend(used);
+            }
+            let own: Vec<usize> = uses_of(&local.name, b, local.declared)
+                .into_iter()
+                .filter(|at| !values.contains(at))
+                .collect();
+            calls.extend(&own);
+            if copies_called
+                && !calls.is_empty()
+                && own.iter().all(|at| self.direct_calls.contains(at))
+            {
+                calls.sort_unstable();
+                passed.push(j);
+                called_at.insert(j, calls);
+            }
+        }
+        // a table's field (`function M.get`, `function M:get`, `M.get = function`) of a
+        // local declared `{}` and never assigned again, whose every use is the definition of
+        // a field or a direct call of one (`M.get(...)`, `M:get(...)`): the field defined
+        // once, and called in the form it is defined in (`:` for `function M:get`)
+        for (j, local) in self.locals.iter().enumerate() {
+            let (Reach::Field, Some((table, at, method))) = (local.reach, &local.table) else {
+                continue;
+            };
+            let Some(tb) = self.resolve(table, *at) else {
+                continue;
+            };
+            let binding = &self.bindings[tb];
+            if binding.file != 0
+                || self.reassigned.contains(&tb)
+                || binding.strings.as_deref() != Some(&[])
+            {
+                continue;
+            }
+            let of_table = |l: &LocalFunction| {
+                l.table
+                    .as_ref()
+                    .is_some_and(|(t, a, _)| t == table && self.resolve(t, *a) == Some(tb))
+            };
+            let fields: Vec<&LocalFunction> = self.locals.iter().filter(|l| of_table(l)).collect();
+            if fields.iter().filter(|l| l.name == local.name).count() != 1 {
+                continue;
+            }
+            let definitions: Vec<usize> = fields
+                .iter()
+                .filter_map(|l| l.table.as_ref().map(|(_, a, _)| *a))
+                .collect();
+            let mut calls = Vec::new();
+            let mut only_called = true;
+            for at in uses_of(table, tb, binding.declared) {
+                if definitions.contains(&at) {
+                    continue;
+                }
+                match (self.field_calls.get(&at), self.method_calls.get(&at)) {
+                    (Some(f), None) | (None, Some(f)) if *f != local.name => {}
+                    (Some(_), None) if !method => calls.push(at),
+                    (None, Some(_)) if *method => calls.push(at),
+                    _ => only_called = false,
+                }
+            }
+            // the field defined where the table is, whenever the table is (no branch, loop or
+            // function around the definition that is not around the table's declaration),
+            // and called below it: a call before it, or where it may not be made, finds no
+            // field ("attempt to call field 'get' (a nil value)"), which the lint does not
+            // judge, so such a field is not followed
+            let around = |x: usize, y: usize| {
+                !(x <= *at && *at < y) || (x <= binding.declared && binding.declared < y)
+            };
+            let in_place = self.maybe.iter().all(|&(x, y, _)| around(x, y))
+                && self.bodies.iter().all(|&(f, x, y)| f != 0 || around(x, y));
+            if only_called
+                && in_place
+                && !calls.is_empty()
+                && calls.iter().all(|&c| c >= local.body.1)
+            {
+                passed.push(j);
+                called_at.insert(j, calls);
+            }
+        }
+        self.passed = passed;
+        self.called_at = called_at;
     }
 
-    /// The helper of [`Names::passed`] (its index in [`Names::locals`]) that the name
-    /// `name` at `byte` of file 0 calls.
-    pub(super) fn passed_at(&self, name: &str, byte: usize) -> Option<usize> {
-        let b = self.resolve(name, byte)?;
-        match self.bindings[b].functions[..] {
-            [j] if self.passed.contains(&j) => Some(j),
-            _ => None,
-        }
+    /// The helper of [`Names::passed`] that the call whose callee's first name is at
+    /// `byte` of file 0 calls (`get(...)`, `g(...)` after `local g = get`, `M.get(...)`,
+    /// `M:get(...)`).
+    pub(super) fn called_helper(&self, byte: usize) -> Option<usize> {
+        self.passed
+            .iter()
+            .copied()
+            .find(|j| self.called_at.get(j).is_some_and(|c| c.contains(&byte)))
     }
 
     /// Marks as caught the body of every local function of file 0 that is only ever run by
@@ -945,6 +1047,7 @@ impl Names {
             alias: None,
             copy: None,
             fields: None,
+            kind: BindingKind::Local,
         });
         let b = self.bindings.len() - 1;
         if self.bindings_named.len() <= self.file {
@@ -1087,6 +1190,7 @@ impl Names {
                     _ => None,
                 })
                 .collect(),
+            table: None,
         });
         Some(self.locals.len() - 1)
     }
@@ -1287,7 +1391,15 @@ impl Visitor for Names {
             }
             (method, names) => {
                 if let Some(last) = method.or_else(|| names.last().copied()) {
-                    self.add_local(last, node.body(), Reach::Field);
+                    let j = self.add_local(last, node.body(), Reach::Field);
+                    // `function M.get` or `function M:get`: a field of the table `M`
+                    let table = match (method, names) {
+                        (None, [t, _]) | (Some(_), [t]) => Some(*t),
+                        _ => None,
+                    };
+                    if let (Some(j), Some(t), Some(at)) = (j, table, table.and_then(byte_start)) {
+                        self.locals[j].table = Some((name_of(t), at, method.is_some()));
+                    }
                 }
             }
         }
@@ -1319,7 +1431,14 @@ impl Visitor for Names {
                 Var::Name(n) => self.assign_helper(n, f.body()),
                 Var::Expression(v) => {
                     if let Some(Suffix::Index(Index::Dot { name, .. })) = v.suffixes().last() {
-                        self.add_local(name, f.body(), Reach::Field);
+                        let j = self.add_local(name, f.body(), Reach::Field);
+                        // `M.get = function`: a field of the table `M`
+                        if let (Some(j), Prefix::Name(t), 1) = (j, v.prefix(), v.suffixes().count())
+                        {
+                            if let Some(at) = byte_start(t) {
+                                self.locals[j].table = Some((name_of(t), at, false));
+                            }
+                        }
                     }
                 }
                 _ => {}
@@ -1369,7 +1488,9 @@ impl Visitor for Names {
             self.bodies.push((self.file, a, b));
             for p in node.parameters() {
                 if let ast::Parameter::Name(n) = p {
-                    self.bind(n, a, Some(b));
+                    if let Some(i) = self.bind(n, a, Some(b)) {
+                        self.bindings[i].kind = BindingKind::Parameter;
+                    }
                 }
             }
         }
@@ -1387,7 +1508,9 @@ impl Visitor for Names {
         self.may_skip(block, "in a loop's body");
         if let Some((a, b)) = block {
             for n in node.names() {
-                self.bind(n, a, Some(b));
+                if let Some(i) = self.bind(n, a, Some(b)) {
+                    self.bindings[i].kind = BindingKind::Loop;
+                }
             }
         }
     }
@@ -1396,7 +1519,9 @@ impl Visitor for Names {
         let block = self.ends_at(node.block(), node.end_token());
         self.may_skip(block, "in a loop's body");
         if let Some((a, b)) = block {
-            self.bind(node.index_variable(), a, Some(b));
+            if let Some(i) = self.bind(node.index_variable(), a, Some(b)) {
+                self.bindings[i].kind = BindingKind::Loop;
+            }
         }
     }
 
@@ -1579,6 +1704,14 @@ impl Visitor for Names {
     }
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        // `M:get(...)`: a method call of the name `M`
+        if let (0, Prefix::Name(first), Some(Suffix::Call(Call::MethodCall(m)))) =
+            (self.file, call.prefix(), call.suffixes().next())
+        {
+            if let Some(a) = byte_start(first) {
+                self.method_calls.insert(a, name_of(m.name()));
+            }
+        }
         let Some((path, args)) = callee(call) else {
             return;
         };

@@ -164,15 +164,36 @@ pub(super) fn short(text: &str) -> String {
 /// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
 /// [`Part::Number`](crate::key::Part::Number) that is not placed.
 pub(super) fn number_text(token: &str) -> Option<String> {
-    let value = match token
+    match number_value(token) {
+        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
+        _ => None,
+    }
+}
+
+/// The value of a Lua 5.1 number literal (`1e2`, `0x10`, `5.7`).
+fn number_value(token: &str) -> Option<f64> {
+    match token
         .strip_prefix("0x")
         .or_else(|| token.strip_prefix("0X"))
     {
         Some(hex) => u64::from_str_radix(hex, 16).ok().map(|v| v as f64),
         None => token.parse::<f64>().ok(),
-    };
-    match value {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
+    }
+}
+
+/// The value of a number literal (`5.7`, `-5.7`, `3`, `0x10`) as C's cast to an integer
+/// makes it, toward zero (`5`, `-5`): what Lua 5.1's `string.format` hands to `%d`, `%i`,
+/// `%x` and `%X` (`(LUA_INTFRM_T)luaL_checknumber`); below 10^14 in magnitude, where the
+/// literal's value is exact; `None` for anything else.
+pub(super) fn truncated(expression: &Expression) -> Option<i64> {
+    match expression {
+        Expression::Number(n) => number_value(&n.token().to_string())
+            .filter(|v| v.abs() < 1e14)
+            .map(|v| v.trunc() as i64),
+        Expression::UnaryOperator {
+            unop: ast::UnOp::Minus(_),
+            expression,
+        } => truncated(expression).map(|v| -v),
         _ => None,
     }
 }

@@ -1,5 +1,5 @@
 #!lua name=corpus_helper
--- call: keys=1 (KEYS[1]; ARGV[1] is the second key), FCALL helped
+-- call: keys=1 (KEYS[1]; ARGV[1] is the second key), decided, FCALL helped
 -- A function whose writes are in a local helper it calls; `unused` calls nothing.
 local function touch(key)
   return redis.call('SET', key, 'v')

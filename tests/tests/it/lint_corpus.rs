@@ -642,6 +642,111 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
     assert!(followed > 0 || !only.is_empty());
 }
 
+/// A key the lint cannot follow is `depends` with a message that says why: each script
+/// below has one such key (KEYS `{p}a`, ARGV `{p}b`), and its `unknown-slot` finding names
+/// the reason, never only "`k` comes from `k`" (break14 F6).
+#[test]
+fn lint_says_why_it_cannot_follow_a_key() {
+    let cases: [(&str, &str); 11] = [
+        (
+            "#!lua\nfor _, v in ipairs({'a'}) do redis.call('GET', v) end\nreturn 1",
+            "`v` is a loop variable",
+        ),
+        (
+            "#!lua\nlocal M = { get = function(k) return redis.call('GET', k) end }\n\
+             return M.get('{c}x')",
+            "`k` is a parameter of `get`, a field of a table written as a constructor",
+        ),
+        (
+            "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
+             return M:get('{c}x')",
+            "`k` is a parameter of `M.get`, and the table `M` is used other than",
+        ),
+        (
+            "#!lua\nlocal M = {}\nif ARGV[1] == 'x' then\n\
+             function M.get(k) return redis.call('GET', k) end\nend\nreturn M.get('{c}x')",
+            "or defined in a branch, a loop or a function, or called above its definition",
+        ),
+        (
+            "#!lua\nlocal function get(k) return redis.call('GET', k) end\n\
+             local function run(f, x) return f(x) end\nreturn run(get, '{c}x')",
+            "`k` is a parameter of `get`, whose name is used other than to call it",
+        ),
+        (
+            "#!lua\nlocal function get(k, n) if n > 0 then return get(k .. 'x', n - 1) end\n\
+             return redis.call('GET', k) end\nreturn get(KEYS[1], 2)",
+            "`k` is a parameter of `get`, and it calls itself",
+        ),
+        (
+            "#!lua\nlocal function each(ks, f) for i = 1, #ks do f(ks[i]) end end\n\
+             each(KEYS, function(k) redis.call('SET', k, 1) end)\nreturn 1",
+            "`k` is a parameter of a function that is no local helper",
+        ),
+        (
+            "#!lua\nlocal k = redis.call('GET', KEYS[1])\nreturn redis.call('GET', k)",
+            "a value the server returns",
+        ),
+        (
+            "#!lua\nlocal k = KEYS[1]\nk = ARGV[1]\nreturn redis.call('GET', k)",
+            "`k` is given more than one value",
+        ),
+        (
+            "#!lua\nlocal k = string.format('%o:x', 8)\nreturn redis.call('GET', k)",
+            "directive `%o` is one the lint does not compute",
+        ),
+        (
+            "#!lua\nlocal k = string.format('%s:%d', KEYS[1])\nreturn redis.call('GET', k)",
+            "\"bad argument #3 to 'format' (no value)\"",
+        ),
+    ];
+    let values = Values {
+        keys: Some(vec![b"{p}a".to_vec()]),
+        argv: Some(vec![b"{p}b".to_vec()]),
+        function: None,
+    };
+    for (source, why) in cases {
+        let report =
+            slotgen_lint::lint_script(Path::new("why.lua"), source, &values, &[Target::Redis])
+                .expect("the lint reads it");
+        assert_eq!(
+            report.verdict(Target::Redis),
+            Outcome::Depends,
+            "{source}: {report:#?}"
+        );
+        let unknown: Vec<&str> = report
+            .findings
+            .iter()
+            .filter(|f| f.rule.name() == "unknown-slot")
+            .map(|f| f.message.as_str())
+            .collect();
+        assert!(
+            unknown.iter().any(|m| m.contains(why)),
+            "{source}: no unknown-slot finding says `{why}`: {unknown:#?}"
+        );
+    }
+    // a helper of 50 locals called 300 times: more bodies to read than the lint follows
+    // one call at a time (a script's size), so it reads the body once, and says so
+    let locals: Vec<String> = (0..50)
+        .map(|i| format!("local a{i} = k .. 'x{i}'"))
+        .collect();
+    let calls: Vec<String> = (0..300).map(|i| format!("f(KEYS[1] .. '{i}')")).collect();
+    let source = format!(
+        "#!lua\nlocal function f(k) {} return redis.call('GET', k) end\n{}\nreturn 1",
+        locals.join(" "),
+        calls.join("\n")
+    );
+    let report =
+        slotgen_lint::lint_script(Path::new("many.lua"), &source, &values, &[Target::Redis])
+            .expect("the lint reads it");
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.message.contains("too many to follow one by one")),
+        "{report:#?}"
+    );
+}
+
 /// The corpus's scripts that change the call's KEYS or ARGV (their line that does it marked
 /// `-- changes the call's table`), linted with their two keys on two nodes. One whose call
 /// line says `decided` writes an element the lint follows (`KEYS[1] = ARGV[1]`): the key
@@ -845,6 +950,79 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![k2.clone()],
             vec![],
         ),
+        // `string.format`'s numbers as Lua 5.1 writes them (C's cast to an integer,
+        // toward zero), and its method form: the key formed lands with the declared key
+        (
+            "`%d` of a fraction is truncated: `{%d}x` of 5.7 is `{5}x` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%d}x', 5.7), 'v')",
+            vec![b"{5}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%d` of a negative fraction is truncated toward zero: `{-5}x` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%d}x', -5.7), 'v')",
+            vec![b"{-5}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%x` of 3000 is `bb8`, `%X` `BB8` (decided)",
+            b"#!lua\nredis.call('SET', string.format('{%x}x', 3000), 'v')\n\
+              return redis.call('SET', string.format('{%X}y', 3000):lower(), 'v')",
+            vec![b"{bb8}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%x` of -1 is its 64 bits: `ffffffffffffffff` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%x}x', -1), 'v')",
+            vec![b"{ffffffffffffffff}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`('{%s}x'):format(ARGV[1])`, the method form (decided)",
+            b"#!lua\nreturn redis.call('SET', ('{%s}x'):format(ARGV[1]), 'v')",
+            vec![b"{q}a".to_vec()],
+            vec![b"q".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.format('%s', KEYS[1]):sub(2)`: `x{q}a` cut to `{q}a` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('%s', KEYS[1]):sub(2), 'v')",
+            vec![b"x{q}a".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%.1s` keeps one byte: `{%.1s}x` of `qz` is `{q}x` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%.1s}x', ARGV[1]), 'v')",
+            vec![b"{q}a".to_vec()],
+            vec![b"qz".to_vec()],
+            vec![],
+        ),
+        (
+            "`%-3s` pads on the right: `{%-3s}` of `a` is `{a  }` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%-3s}', ARGV[1]), 'v')",
+            vec![b"{a  }b".to_vec()],
+            vec![b"a".to_vec()],
+            vec![],
+        ),
+        (
+            "`%5.1s` cuts, then pads on the left: `%5.1s}` of `{c` is `    {}` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('%5.1s}', '{c'), 'v')",
+            vec![b"    {}".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "`%q` quotes: `{%q}z` of `a\"b\\0c` is `{\"a\\\"b\\000c\"}z` (decided)",
+            b"#!lua\nreturn redis.call('SET', string.format('{%q}z', ARGV[1]), 'v')",
+            vec![b"{\"a\\\"b\\000c\"}z".to_vec()],
+            vec![b"a\"b\0c".to_vec()],
+            vec![],
+        ),
         (
             "bytes no UTF-8 holds, written as Lua 5.1 escapes",
             b"#!lua\nreturn redis.call('SET', '{p}\\255\\0x', 'v')",
@@ -887,6 +1065,13 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
                     .expect("the lint reads it");
             let name = format!("{server_name}, {case}");
             let cell = check_case(&report, target, runner(&keys), &outcome, &name);
+            if case.contains("(decided)") {
+                assert_ne!(
+                    report.verdict(target),
+                    Outcome::Depends,
+                    "{name}: every value is given, the lint must decide: {report:#?}"
+                );
+            }
             eprintln!("{name}: {cell}");
             checked += 1;
         }
@@ -1123,6 +1308,19 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
             "SORT BY nosort STORE",
             vec!["SORT", "$K1", "BY", "nosort", "STORE", "$K2"],
         ),
+        // a script's SORT, its keys placed with the call's values: no keyword hides in
+        // `ARGV[1]`, `ARGV[2]`
+        (
+            "EVAL SORT LIMIT ARGV STORE, the values given (decided)",
+            vec![
+                "EVAL",
+                "#!lua\nreturn redis.call('SORT', KEYS[1], 'LIMIT', ARGV[1], ARGV[2], 'STORE', KEYS[1])",
+                "1",
+                "$K1",
+                "0",
+                "10",
+            ],
+        ),
         (
             "EVAL SORT BY a pattern with `{p}`",
             vec![
@@ -1233,6 +1431,29 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                 "$K1",
             ],
         ),
+        // a refused write whose error is dropped: the script runs every time (decided)
+        (
+            "EVAL_RO redis.pcall of PUBLISH, a statement (decided)",
+            vec![
+                "EVAL_RO",
+                "redis.pcall('PUBLISH', 'ch', 'm') return 1",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "EVAL no-writes, pcall(redis.call) of SET, a statement (decided)",
+            vec![
+                "EVAL",
+                "#!lua flags=no-writes\npcall(redis.call, 'SET', KEYS[1], 'v') return 1",
+                "1",
+                "$K1",
+            ],
+        ),
+        (
+            "FCALL_RO of a no-writes redis.pcall of SET, a statement (decided)",
+            vec!["FCALL_RO", "lq", "1", "$K1"],
+        ),
         // EVAL_RO of a shebang script: it must have `no-writes`, whatever it calls
         (
             "EVAL_RO of a shebang without flags, reading",
@@ -1327,7 +1548,9 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
         redis.register_function{function_name='lp', callback=function(keys, args) return \
         redis.call('PUBLISH', 'ch', 'm') end, flags={'no-writes'}}\n\
         redis.register_function{function_name='lh', callback=function(keys, args) return \
-        redis.call('PFCOUNT', keys[1]) end, flags={'no-writes'}}\n";
+        redis.call('PFCOUNT', keys[1]) end, flags={'no-writes'}}\n\
+        redis.register_function{function_name='lq', callback=function(keys, args) \
+        redis.pcall('SET', keys[1], 'v') return 1 end, flags={'no-writes'}}\n";
     let libraries = [slotgen_lint::lua::read(Path::new("cf_lib.lua"), library).expect("a library")];
     let placements = placements();
     let mut checked = 0;
@@ -1412,7 +1635,7 @@ fn lint_command_file_script_calls_are_what_live_clusters_do() {
                     ),
                     // SORT's keys and patterns are all given: the lint decides
                     Outcome::Depends => assert!(
-                        !case.contains("SORT"),
+                        !case.contains("SORT") && !case.contains("(decided)"),
                         "{name}: every value is given, the lint must decide: {report:#?}\n{text}"
                     ),
                 }
