@@ -1428,19 +1428,32 @@ impl Flow<'_> {
                 }
                 Some(d @ (b'd' | b'i' | b'x' | b'X')) if spec.is_empty() => {
                     let value = values.next().ok_or_else(|| missing(n))?;
-                    let number = truncated(value).ok_or_else(|| {
-                        format!(
-                            "`%{}` of `{}`, which the lint computes only for a number literal",
-                            char::from(d),
-                            short(&value.to_string())
-                        )
-                    })?;
-                    let digits = match d {
-                        b'x' => format!("{:x}", number as u64),
-                        b'X' => format!("{:X}", number as u64),
-                        _ => number.to_string(),
-                    };
-                    text.extend_from_slice(digits.as_bytes());
+                    match truncated(value) {
+                        Some(number) => {
+                            let digits = match d {
+                                b'x' => format!("{:x}", number as u64),
+                                b'X' => format!("{:X}", number as u64),
+                                _ => number.to_string(),
+                            };
+                            text.extend_from_slice(digits.as_bytes());
+                        }
+                        // a number not known here: digits the lint cannot read, as a
+                        // concatenation's value it cannot follow (a hashtag written
+                        // before it still decides the slot)
+                        None => {
+                            if !text.is_empty() {
+                                parts.push(Part::Literal(std::mem::take(&mut text)));
+                            }
+                            parts.push(Part::Opaque {
+                                text: short(&value.to_string()),
+                                why: Some(format!(
+                                    "`%{}` of `{}`, a number the lint does not know",
+                                    char::from(d),
+                                    short(&value.to_string())
+                                )),
+                            });
+                        }
+                    }
                 }
                 _ => return Err(refused()),
             }

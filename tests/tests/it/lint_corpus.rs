@@ -1024,6 +1024,15 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![],
         ),
         (
+            "a fixed window's number, not known before the server, after the key's hashtag: \
+             `string.format('%s:%d', KEYS[1], w)` of `rl:{u1}` (decided)",
+            b"#!lua\nlocal w = math.floor(redis.call('TIME')[1] / 60)\n\
+              return redis.call('INCR', string.format('%s:%d', KEYS[1], w))",
+            vec![b"rl:{u1}".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
             "bytes no UTF-8 holds, written as Lua 5.1 escapes",
             b"#!lua\nreturn redis.call('SET', '{p}\\255\\0x', 'v')",
             vec![b"{p}a".to_vec()],
