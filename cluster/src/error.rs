@@ -63,7 +63,7 @@ pub enum Error {
     /// A primary at an end of a slot's move did not answer during the move: it failed or
     /// stopped. What to do depends on whether a replica can take its place, as the map read
     /// at the start of the run says (`down_note`).
-    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas, *.at_source))]
+    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, .replicas, *.at_source))]
     MoveEndDown {
         /// The URL of the node, redacted.
         url: String,
@@ -73,8 +73,11 @@ pub enum Error {
         during: String,
         /// The operating system's or the client's reason.
         reason: String,
-        /// Its replicas in the map read at the start of the run.
-        replicas: usize,
+        /// Its replicas in the map read at the start of the run, each with why it cannot
+        /// take its place where it was asked and cannot ([`crate::after_stop`] asks them, by
+        /// the server's rule); the stop says to wait for the failover unless every one
+        /// cannot.
+        replicas: Vec<(crate::Node, Option<String>)>,
         /// Whether it is the move's source (the keys not moved yet are there); else the
         /// target (the keys moved so far are there).
         at_source: bool,
@@ -492,18 +495,28 @@ fn failed_over_text(e: &Error) -> String {
 
 /// How a failed primary that no replica can replace is brought back, an end of a classic
 /// move or the source of an atomic job alike: as it was, where it was, and used only once
-/// it says the cluster is `ok`. A primary just started says `fail`
+/// it says the cluster is `ok`, and the node the next run reads the map through says so
+/// too. A primary just started says `fail`
 /// for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE` included
 /// (measured on Redis 7.0 and Valkey 8.0 by the live tests `a_lone_*_killed_mid_slot_*`:
-/// 2.0 s after the start).
-const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok` (a primary just started says `fail` for its first seconds, and refuses keys)";
+/// 2.0 s after the start); the other nodes say `fail` until they hear from it, a little
+/// later (measured on Valkey 8.0 by `a_source_killed_mid_slot_whose_replica_never_synced_*`:
+/// a run at once through another primary met `cluster_state:fail` there, which said `ok`
+/// 0.06 s after the restarted node).
+const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on the node the next run is given (a primary just started says `fail` for its first seconds, and refuses keys; the other nodes say `fail` until they have heard from it)";
 
 /// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
-/// target) that stopped answering, with `replicas` replicas ([`down`]).
-fn down_note(id: &str, replicas: usize, at_source: bool) -> String {
+/// target) that stopped answering, with `replicas`, each with why it cannot take its place
+/// where it was asked ([`down`]).
+fn down_note(id: &str, replicas: &[(crate::Node, Option<String>)], at_source: bool) -> String {
+    let unable: Vec<&str> = replicas
+        .iter()
+        .filter_map(|(_, why)| why.as_deref())
+        .collect();
     down(
         id,
-        replicas,
+        replicas.len(),
+        &unable,
         if at_source {
             "the keys of the slot not moved yet"
         } else {
@@ -524,22 +537,29 @@ pub(crate) fn atomic_target_down(
 ) -> String {
     format!(
         "the target does not answer (cannot reach `{url}` ({during}): {reason}): {}; then run it again",
-        down(id, replicas, "the keys of its own slots")
+        down(id, replicas, &[], "the keys of its own slots")
     )
 }
 
 /// What to do about node `id`, a primary of a move that stopped answering, with `replicas`
 /// replicas, whose data files hold what `held` says: wait for the failover where one can
 /// take its place (the next `rebalance --apply` then finishes a half-moved slot on the
-/// promoted replica), start it again where none can ([`START_AGAIN`]).
-fn down(id: &str, replicas: usize, held: &str) -> String {
+/// promoted replica), start it again where none can ([`START_AGAIN`]): it has none, or
+/// `unable` says why each cannot (`id (addr) why`).
+fn down(id: &str, replicas: usize, unable: &[&str], held: &str) -> String {
+    let plural = |n: usize| if n == 1 { "replica" } else { "replicas" };
     match replicas {
         0 => format!(
             "node {id} there has no replica to take its place ({held} are in its data files): {START_AGAIN}"
         ),
+        n if unable.len() == n => format!(
+            "node {id} there has {n} {}, and none can take its place, so no failover comes: {} ({held} are in its data files): {START_AGAIN}",
+            plural(n),
+            unable.join("; ")
+        ),
         n => format!(
             "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
-            if n == 1 { "replica" } else { "replicas" }
+            plural(n)
         ),
     }
 }
@@ -609,22 +629,47 @@ fn map_note(denied: &Denied) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// `n` replicas of a primary, as the map gives them, not asked.
+    pub(crate) fn replicas(n: usize) -> Vec<(crate::Node, Option<String>)> {
+        (0..n)
+            .map(|i| {
+                let node = crate::Node {
+                    id: format!("{i:040}"),
+                    addr: format!("127.0.0.1:{}", 7500 + i),
+                    role: crate::Role::Replica,
+                    health: Some("online".to_owned()),
+                };
+                (node, None)
+            })
+            .collect()
+    }
 
     #[test]
     fn a_dead_end_of_a_move_says_wait_where_a_replica_can_take_over() {
-        let down = |replicas, at_source| {
+        let down_unable = |n, unable: &[&str], at_source| {
             Error::MoveEndDown {
                 url: "redis://127.0.0.1:7402".to_owned(),
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas,
+                replicas: replicas(n)
+                    .into_iter()
+                    .zip(
+                        unable
+                            .iter()
+                            .map(|&u| Some(u.to_owned()))
+                            .chain(std::iter::repeat(None)),
+                    )
+                    .map(|((node, _), why)| (node, why))
+                    .collect(),
                 at_source,
             }
             .to_string()
         };
+        let down = |n, at_source| down_unable(n, &[], at_source);
         let with = down(1, true);
         assert!(
             with.contains("has 1 replica: if it has failed, wait until one takes its place")
@@ -640,6 +685,18 @@ mod tests {
                 "{without}"
             );
         }
+        // replicas that were asked and cannot take over: started again as a lone primary is
+        let stranded = down_unable(2, &["r1 (h:1) why 1", "r2 (h:2) why 2"], true);
+        assert!(
+            stranded.ends_with(&format!(
+                "node {} there has 2 replicas, and none can take its place, so no failover comes: r1 (h:1) why 1; r2 (h:2) why 2 (the keys of the slot not moved yet are in its data files): {START_AGAIN}",
+                "a".repeat(40)
+            )),
+            "{stranded}"
+        );
+        // one of two that cannot: the other may, so the failover is waited for
+        assert!(down_unable(2, &["r1 (h:1) why"], true)
+            .contains("has 2 replicas: if it has failed, wait until one takes its place"));
         assert_ne!(atomic_down_note(0), atomic_down_note(2));
         // a failed job whose target does not answer: brought back as a classic end is, or
         // its failover waited for; else run again
@@ -740,7 +797,7 @@ mod tests {
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas: 1,
+                replicas: replicas(1),
                 at_source: true,
             }),
             waited_ms: Some(2540),
@@ -770,7 +827,7 @@ mod tests {
                 id: "a".repeat(40),
                 during: "CLUSTER SETSLOT".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas: 1,
+                replicas: replicas(1),
                 at_source: true,
             }),
             waited_ms: Some(2800),

@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 
 use super::dialect::Dialect;
 use super::exchange::{gone, Exchange};
+use super::heir;
 use super::migrate::{move_slot, ApplyOptions};
 use super::slot_stats::keys_in_slot;
-use super::topology::Topology;
+use super::topology::{Node, Topology};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
 
@@ -199,8 +200,10 @@ pub fn finish_moves(
 /// Where the source answered `MOVED`, the map is read again for up to `how.timeout` until it
 /// shows the failover; where the map cannot be read (through a target that says `fail`),
 /// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
-/// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, the failover is
-/// waited for: the map read again until a primary other than the source owns the slot, for
+/// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
+/// asked whether it can take the source's place by the server's rule ([`heir::unable`]);
+/// where none can, the stop as given with why (it says to start the source again, not to
+/// wait), without a wait; else the failover is waited for: the map read again until a primary other than the source owns the slot, for
 /// twice the cluster's node timeout (`CONFIG GET cluster-node-timeout` on `url`'s node) and
 /// 3 s at most, never beyond `how.timeout`, and not at all where the node timeout is
 /// `how.timeout` or more; where none comes in that time, the stop as given (it says to wait
@@ -229,13 +232,21 @@ pub fn after_stop(
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
-    // a source that stopped answering, with a replica to take its place: its failover
+    // a source that stopped answering, with a replica to take its place: its failover, where
+    // one of its replicas can take its place
     if let Error::MoveEndDown {
         at_source: true,
-        replicas: 1..,
+        replicas,
         ..
     } = &**error
     {
+        if replicas.is_empty() {
+            return stop;
+        }
+        let asked = asked(url, options, replicas);
+        if asked.iter().all(|(_, why)| why.is_some()) {
+            return with_asked(stop, asked);
+        }
         let told = |bound: Duration| waiting(from, bound);
         return match wait_failover(url, options, how.timeout, (&source, slot), told) {
             // the target owns the slot: the source died at the move's end, after the
@@ -290,6 +301,41 @@ pub fn after_stop(
     };
     let finished = finish(url, options, how, slot);
     failed_over(stop, now, None, finished)
+}
+
+/// `replicas` (a failed primary's, by the map read at the start of the run), each with why
+/// it cannot take its place, `replica id (addr) why` ([`heir::unable`], asked within
+/// [`heir::ASK_TIME`] with the TLS client, user and password of `url`); `None` for one
+/// that may, or cannot be asked.
+fn asked(
+    url: &str,
+    options: &ConnectOptions,
+    replicas: &[(Node, Option<String>)],
+) -> Vec<(Node, Option<String>)> {
+    replicas
+        .iter()
+        .map(|(replica, _)| {
+            let why = Exchange::open(url, options, heir::ASK_TIME)
+                .ok()
+                .and_then(|exchange| heir::unable(&exchange, replica))
+                .map(|unable| {
+                    format!("replica {} ({}) {}", replica.id, replica.addr, unable.why())
+                });
+            (replica.clone(), why)
+        })
+        .collect()
+}
+
+/// The [`Error::MoveStopped`] `stop` of a source that does not answer
+/// ([`Error::MoveEndDown`]), its replicas as `asked`: where none can take its place, the
+/// stop says to start the source again rather than to wait.
+fn with_asked(mut stop: Error, asked: Vec<(Node, Option<String>)>) -> Error {
+    if let Error::MoveStopped { error, .. } = &mut stop {
+        if let Error::MoveEndDown { replicas, .. } = &mut **error {
+            *replicas = asked;
+        }
+    }
+    stop
 }
 
 /// How far past the node timeout a failover comes at most, as slotgen waits for one: by the
@@ -720,7 +766,7 @@ mod tests {
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas: 1,
+                replicas: crate::error::tests::replicas(1),
                 at_source: true,
             }),
         };

@@ -1102,7 +1102,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     assert!(
         error.contains(&format!("cannot reach `redis://{}`", addr(&cluster, victim)))
             && error.contains(&format!(
-                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`",
+                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on the node the next run is given",
                 ids[victim],
                 if victim == 1 { "not moved yet" } else { "moved so far" }
             ))
@@ -1111,7 +1111,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     );
     // followed as printed: the node started again where it was, with its files; once it
     // says `cluster_state:ok`, the same command
-    started_again_until_ok(&mut cluster, victim);
+    started_again_until_ok(&mut cluster, victim, &seed);
     counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
     let again = slotgen(&args, b"");
     println!(
@@ -1129,30 +1129,36 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
 
 /// The advice to start a dead primary with no replica again ([`START_AGAIN`] in
 /// `cluster/src/error.rs`, as the stop prints it), followed: primary `victim` started again
-/// at its address with its data files, then `CLUSTER INFO` there read until it says
-/// `cluster_state:ok` (60 s at most; the time is printed).
-fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize) {
+/// at its address with its data files, then `CLUSTER INFO` read there and on `seed`, the
+/// node the next run is given, until both say `cluster_state:ok` (60 s at most; the times
+/// are printed).
+fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize, seed: &str) {
     cluster.primaries[victim].start_again().unwrap();
     let restarted = Instant::now();
     let deadline = restarted + Duration::from_secs(60);
-    let mut con = plain(&addr(cluster, victim), None);
-    loop {
-        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
-        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
-            break;
+    for node in [addr(cluster, victim), seed.to_owned()] {
+        let mut con = plain(&node, None);
+        loop {
+            let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
+            if info.lines().any(|l| l.trim() == "cluster_state:ok") {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not ok in 60 s on {node}: {info}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
-        std::thread::sleep(Duration::from_millis(20));
+        println!(
+            "started again, `cluster_state:ok` on {node} after {:?}",
+            restarted.elapsed()
+        );
     }
-    println!(
-        "started again, `cluster_state:ok` after {:?}",
-        restarted.elapsed()
-    );
 }
 
 /// What the stop says of a dead primary with no replica, in either dialect: start it again
 /// where it was, with its files, and wait for `cluster_state:ok` there.
-const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`";
+const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on the node the next run is given";
 
 /// An end of an atomic job (`--dialect migrateslots`, Valkey 9.1), the source
 /// (`victim_is_source`) or the target, of three primaries without replicas that keep their
@@ -1197,8 +1203,8 @@ fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
         "{error}"
     );
     // followed as printed: started again, `ok` there, then the next `--apply`
-    started_again_until_ok(&mut cluster, victim);
     let seed = addr(&cluster, (victim + 1) % 3);
+    started_again_until_ok(&mut cluster, victim, &seed);
     repaired_by_the_next_apply(&format!("redis://{seed}"), &seed, &written, true);
     cluster.assert_settled();
 }
@@ -1423,6 +1429,136 @@ fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
 #[test]
 fn a_source_killed_mid_slot_on_valkey_8_is_waited_for_and_finished() {
     source_killed_mid_slot_is_waited_for(Server::Valkey);
+}
+
+/// The source of a move (primary 1 of a cluster of `server` with a replica each, node
+/// timeout 1 s, the servers' `cluster-replica-validity-factor` 10, keys kept in an AOF)
+/// killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, its one replica unable
+/// to take its place: started again empty (SIGKILL, then the same command line) while the
+/// source holds a diskless sync back for an hour, so that its `INFO replication` says its
+/// link has been down since it started (`master_link_down_since_seconds:-1`). slotgen does
+/// not wait for a failover that cannot come: no "waiting" note; the stop names the replica
+/// and why, and says to start the source again with its data files, as for a primary with
+/// no replica. The servers agree: the replica logs that it cannot fail over, and the
+/// cluster says `fail`. Followed as printed (the source started again at its address
+/// with its files, `cluster_state:ok` there waited for, then the same command), the slot is
+/// finished: all its keys on the target, none on the source, no slot in migration, every
+/// key reads back.
+fn stranded_source_killed_mid_slot(server: Server) {
+    let options = [
+        "--cluster-node-timeout",
+        live::FAILOVER_NODE_TIMEOUT,
+        PERSISTENT[0],
+        PERSISTENT[1],
+        PERSISTENT[2],
+        PERSISTENT[3],
+    ];
+    let Some(mut cluster) = live::cluster(server, 1, None, &options) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    // the replica started again, its first sync held back by the source
+    for (name, value) in [
+        ("repl-diskless-sync", "yes"),
+        ("repl-diskless-sync-delay", "3600"),
+    ] {
+        redis::cmd("CONFIG")
+            .arg("SET")
+            .arg(name)
+            .arg(value)
+            .query::<()>(&mut plain(&source, None))
+            .unwrap();
+    }
+    let heir = &mut cluster.replicas[1][0];
+    signal("KILL", heir.pid());
+    heir.start_again().unwrap();
+    let heir_addr = format!("127.0.0.1:{}", heir.port);
+    let never = cluster.replicas[1][0].info("replication");
+    assert!(
+        never.contains("master_link_status:down")
+            && never.contains("master_link_down_since_seconds:-1"),
+        "{never}"
+    );
+    // the cluster ok again, the replica known by every primary as not failed
+    let heir_id = cluster.replicas[1][0].node_id();
+    cluster
+        .wait_until("the replica is back", |info, node| {
+            info.contains("cluster_state:ok")
+                && node.cluster_nodes().lines().any(|l| {
+                    l.starts_with(&heir_id)
+                        && l.split(' ').nth(2).is_some_and(|f| !f.contains("fail"))
+                })
+        })
+        .unwrap();
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let ids = [1, 2].map(|i| cluster.primaries[i].node_id());
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    println!("slotgen, its source killed mid-slot, its replica never synced:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(!stderr.contains("waiting"), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    for part in [
+        format!("cannot reach `redis://{source}`"),
+        format!(
+            "node {} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) never finished a sync with it since the replica started (`INFO replication` there: `master_link_status:down`, `master_link_down_since_seconds:-1`)",
+            ids[0]
+        ),
+        format!("(the keys of the slot not moved yet are in its data files): {START_AGAIN_SAID}"),
+        "the next `slotgen rebalance --apply` finishes it".to_owned(),
+    ] {
+        assert!(error.contains(&part), "`{part}` not in {error}");
+    }
+    assert!(!error.contains("wait until one takes its place"), "{error}");
+    // the servers agree: the replica says it cannot fail over, the cluster stays `fail`
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !cluster.replicas[1][0]
+        .log()
+        .contains("Currently unable to failover")
+    {
+        assert!(
+            Instant::now() < deadline,
+            "the replica did not say it cannot fail over: {}",
+            cluster.replicas[1][0].log_tail()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let info: String = redis::cmd("CLUSTER")
+        .arg("INFO")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(info.contains("cluster_state:fail"), "{info}");
+    // followed as printed: the source started again with its files, then the same command
+    counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
+    started_again_until_ok(&mut cluster, 1, &seed);
+    let again = slotgen(&args, b"");
+    println!(
+        "the same command again: {:?}\n{}{}",
+        again.code, again.stderr, again.stdout
+    );
+    says_finished(&again.stderr, hot, (&ids[0], &source), (&ids[1], &target));
+    again.ok();
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    assert_eq!(keys_in_slot(&source, hot), 0);
+    cluster.assert_settled();
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_never_synced_on_redis_7_is_started_again() {
+    stranded_source_killed_mid_slot(Server::Redis);
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_never_synced_on_valkey_8_is_started_again() {
+    stranded_source_killed_mid_slot(Server::Valkey);
 }
 
 /// Two `rebalance --apply` started together on one cluster (Valkey 8.0, 6000 keys on the
