@@ -305,6 +305,10 @@ pub enum Error {
         /// The keys carried when the slot was finished in the same run; `None`: not
         /// finished, and why.
         finished: Result<u64, String>,
+        /// Whether the node the run was given is the source, or took no connection after
+        /// the stop, so that the map was read through the source's replicas and the target:
+        /// the next run needs a node that answers.
+        given_down: bool,
     },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
@@ -454,9 +458,21 @@ fn failed_over_text(e: &Error) -> String {
         waited_ms,
         before,
         finished,
+        given_down,
     } = e
     else {
         return String::new();
+    };
+    // the next run through a node that answers, where the one given was the source
+    let given = if *given_down {
+        ", naming a node that answers in place of the source (the command named it, and it does not answer: slotgen read the map through its replicas and the target after the stop)"
+    } else {
+        ""
+    };
+    let again = if given.is_empty() {
+        "run the same command again".to_owned()
+    } else {
+        format!("run the same command again{given},")
     };
     // the slot's owner now is the target: the move had ended on the target's side (its
     // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
@@ -468,7 +484,7 @@ fn failed_over_text(e: &Error) -> String {
             )
         });
         return format!(
-            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: run the same command again to plan and move the rest",
+            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: {again} to plan and move the rest",
             error.what_happened()
         );
     }
@@ -485,10 +501,10 @@ fn failed_over_text(e: &Error) -> String {
     };
     match finished {
         Ok(keys) => format!(
-            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again to plan and move the rest"
+            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again} to plan and move the rest"
         ),
         Err(why) => format!(
-            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now; it carries the rest of the slot's keys from {now} to {to}"
+            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
         ),
     }
 }
@@ -763,6 +779,7 @@ pub(crate) mod tests {
                 waited_ms: None,
                 before: 40,
                 finished,
+                given_down: false,
             }
             .to_string()
         };
@@ -803,6 +820,7 @@ pub(crate) mod tests {
             waited_ms: Some(2540),
             before: 40,
             finished: Ok(60),
+            given_down: false,
         }
         .to_string();
         assert!(
@@ -833,6 +851,7 @@ pub(crate) mod tests {
             waited_ms: Some(2800),
             before: 2,
             finished: Ok(0),
+            given_down: false,
         }
         .to_string();
         assert!(

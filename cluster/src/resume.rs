@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::answers::split_addr;
 use super::dialect::Dialect;
 use super::exchange::{gone, Exchange};
 use super::heir;
@@ -203,13 +204,16 @@ pub fn finish_moves(
 /// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
 /// asked whether it can take the source's place by the server's rule ([`heir::unable`]);
 /// where none can, the stop as given with why (it says to start the source again, not to
-/// wait), without a wait; else the failover is waited for: the map read again until a primary other than the source owns the slot, for
-/// twice the cluster's node timeout (`CONFIG GET cluster-node-timeout` on `url`'s node) and
-/// 3 s at most, never beyond `how.timeout`, and not at all where the node timeout is
-/// `how.timeout` or more; where none comes in that time, the stop as given (it says to wait
-/// for the failover); `waiting` is told the source (`id (addr)`) and how long at most
-/// before the wait begins, for a front end to say so. `url`, `options` and `how` as
-/// [`apply`](super::apply) was given them.
+/// wait), without a wait; else the failover is waited for: the map read again until a
+/// primary other than the source owns the slot, for twice the cluster's node timeout
+/// (`CONFIG GET cluster-node-timeout`) and 3 s at most, never beyond `how.timeout`, and not
+/// at all where the node timeout is `how.timeout` or more; where none comes in that time,
+/// the stop as given (it says to wait for the failover); `waiting` is told the source (`id
+/// (addr)`) and how long at most before the wait begins, for a front end to say so. The
+/// node timeout and the map are read through `url`'s node, or, where `url` names the source
+/// or its node takes no connection, through the source's replicas and the target
+/// ([`seeds`]; the stop then says to name a node that answers next time). `url`, `options`
+/// and `how` as [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
     url: &str,
@@ -247,16 +251,21 @@ pub fn after_stop(
         if asked.iter().all(|(_, why)| why.is_some()) {
             return with_asked(stop, asked);
         }
+        // the node given may be the source: the map read through the others then
+        let others = replicas.iter().map(|(r, _)| r.addr.as_str());
+        let seeds = seeds(url, options, addr_of(from), others.chain([addr_of(to)]));
+        let given_down = seeds.is_some();
+        let seeds = seeds.unwrap_or_else(|| vec![url.to_owned()]);
         let told = |bound: Duration| waiting(from, bound);
-        return match wait_failover(url, options, how.timeout, (&source, slot), told) {
+        return match wait_failover(&seeds, options, how.timeout, (&source, slot), told) {
             // the target owns the slot: the source died at the move's end, after the
             // target's `SETSLOT NODE` (its own was the step left): nothing to finish
-            Some((now, waited)) if now.split(' ').next() == Some(target.as_str()) => {
-                failed_over(stop, now, Some(waited), Ok(0))
+            Some((now, waited, _)) if now.split(' ').next() == Some(target.as_str()) => {
+                failed_over(stop, now, Some(waited), Ok(0), given_down)
             }
-            Some((now, waited)) => {
-                let finished = finish(url, options, how, slot);
-                failed_over(stop, now, Some(waited), finished)
+            Some((now, waited, seed)) => {
+                let finished = finish(seed, options, how, slot);
+                failed_over(stop, now, Some(waited), finished, given_down)
             }
             None => stop,
         };
@@ -293,14 +302,47 @@ pub fn after_stop(
             // make now
             Err(e) => {
                 return match &moved_to {
-                    Some(addr) => failed_over(stop, by_moved(addr), None, Err(unfinished(e))),
+                    Some(addr) => {
+                        failed_over(stop, by_moved(addr), None, Err(unfinished(e)), false)
+                    }
                     None => stop,
                 }
             }
         }
     };
     let finished = finish(url, options, how, slot);
-    failed_over(stop, now, None, finished)
+    failed_over(stop, now, None, finished, false)
+}
+
+/// The address of `node`, `id (addr)` as a stop names a move's end.
+fn addr_of(node: &str) -> &str {
+    node.split_once(" (")
+        .and_then(|(_, addr)| addr.strip_suffix(')'))
+        .unwrap_or_default()
+}
+
+/// The URLs to read the map through after the source of a move stopped answering, its
+/// address `source`: `None`, `url` alone, unless it names the source's address or its node
+/// takes no connection within [`heir::ASK_TIME`] (the node given may be the source,
+/// killed); then `url` at each of `others` ([`crate::url::at`]): the source's replicas (one
+/// of them its primary after the failover, whose map is `ok`) and the target (on Redis 7.0
+/// it says `fail` while it imports from a node that failed). `None` too where `url` cannot
+/// be moved (a socket URL).
+fn seeds<'a>(
+    url: &str,
+    options: &ConnectOptions,
+    source: &str,
+    others: impl Iterator<Item = &'a str>,
+) -> Option<Vec<String>> {
+    let exchange = Exchange::open(url, options, heir::ASK_TIME).ok()?;
+    let names_source = match &exchange.endpoint.info.addr {
+        redis::ConnectionAddr::Tcp(host, port) => split_addr(source) == Some((host, *port)),
+        _ => false,
+    };
+    if !names_source && exchange.connect(&exchange.endpoint).is_ok() {
+        return None;
+    }
+    others.map(|addr| crate::url::at(url, addr)).collect()
 }
 
 /// `replicas` (a failed primary's, by the map read at the start of the run), each with why
@@ -370,40 +412,44 @@ fn failover_wait(node_timeout: Option<Duration>, timeout: Duration) -> Option<Du
 }
 
 /// Waits for the failover of `source` (a node id), a primary that stopped answering in the
-/// middle of `slot`'s move: reads the cluster's map through `url` (`CLUSTER SHARDS` or
-/// `CLUSTER SLOTS`, and `CLUSTER NODES`) until it names another primary as the slot's owner
-/// and `source` as no primary, for as long as [`failover_wait`] gives with the node
-/// timeout of `url`'s node (`CONFIG GET cluster-node-timeout`), which `waiting` is told
-/// before the wait. Gives the slot's owner then, `id (addr)`, and the time waited; `None`
-/// where no failover came in that time, or `url`'s node cannot be asked.
-fn wait_failover(
-    url: &str,
+/// middle of `slot`'s move: reads the cluster's map through each of `seeds` in turn
+/// (`CLUSTER SHARDS` or `CLUSTER SLOTS`, and `CLUSTER NODES`) until one names another
+/// primary as the slot's owner and `source` as no primary, for as long as
+/// [`failover_wait`] gives with the node timeout of the first of them that says it (`CONFIG
+/// GET cluster-node-timeout`), which `waiting` is told before the wait. Gives the slot's
+/// owner then, `id (addr)`, the time waited, and the seed whose map showed it; `None` where
+/// no failover came in that time, or no seed's node can be asked.
+fn wait_failover<'s>(
+    seeds: &'s [String],
     options: &ConnectOptions,
     timeout: Duration,
     (source, slot): (&str, u16),
     mut waiting: impl FnMut(Duration),
-) -> Option<(String, Duration)> {
+) -> Option<(String, Duration, &'s str)> {
     let started = Instant::now();
-    let exchange = Exchange::open(url, options, timeout).ok()?;
-    let mut con = exchange.connect(&exchange.endpoint).ok()?;
-    let node_timeout = exchange.node_timeout(&mut con).ok()?;
-    drop(con);
+    let node_timeout = seeds.iter().find_map(|url| {
+        let exchange = Exchange::open(url, options, timeout).ok()?;
+        let mut con = exchange.connect(&exchange.endpoint).ok()?;
+        exchange.node_timeout(&mut con).ok()
+    })?;
     let bound = failover_wait(node_timeout, timeout)?;
     waiting(bound);
     let deadline = started + bound;
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return None;
-        }
-        // a map that cannot be read (the dead source not yet marked `fail`, the cluster
-        // `fail` until the replica takes over) is read again
-        if let Ok(fresh) = Topology::fetch(url, options, left) {
-            // the failed source left out of the map at once (`fail`), its slots without an
-            // owner until the replica takes them
-            if !fresh.shards.iter().any(|s| s.primary.id == source) {
-                if let Some(owner) = fresh.owners()[usize::from(slot)] {
-                    return Some((named(&fresh, owner), started.elapsed()));
+        for url in seeds {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            // a map that cannot be read (the dead source not yet marked `fail`, the
+            // cluster `fail` until the replica takes over) is read again
+            if let Ok(fresh) = Topology::fetch(url, options, left) {
+                // the failed source left out of the map at once (`fail`), its slots
+                // without an owner until the replica takes them
+                if !fresh.shards.iter().any(|s| s.primary.id == source) {
+                    if let Some(owner) = fresh.owners()[usize::from(slot)] {
+                        return Some((named(&fresh, owner), started.elapsed(), url));
+                    }
                 }
             }
         }
@@ -460,12 +506,14 @@ fn unfinished(e: Error) -> String {
 
 /// [`Error::SourceFailedOver`] of the [`Error::MoveStopped`] `stop`, the slot's owner `now`,
 /// the time slotgen `waited` for the failover (`None`: it had happened when the source
-/// answered `MOVED`) and what finishing it gave; any other error as given.
+/// answered `MOVED`), what finishing it gave, and whether the node given was down, the map
+/// read through others ([`seeds`]); any other error as given.
 fn failed_over(
     stop: Error,
     now: String,
     waited: Option<Duration>,
     finished: Result<u64, String>,
+    given_down: bool,
 ) -> Error {
     match stop {
         Error::MoveStopped {
@@ -484,6 +532,7 @@ fn failed_over(
             waited_ms: waited.map(|w| u32::try_from(w.as_millis()).unwrap_or(u32::MAX)),
             before: keys,
             finished,
+            given_down,
         },
         other => other,
     }

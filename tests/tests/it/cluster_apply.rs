@@ -1340,14 +1340,17 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
 /// in the same run with the promoted replica standing in for the source, and says so,
 /// naming it, and how long it waited: exit 1 (the plan was made on the map before), the
 /// target owns all the slot's keys, no slot is left migrating or importing, every live node
-/// says `cluster_state:ok`, and every key reads back.
-fn source_killed_mid_slot_is_waited_for(server: Server) {
+/// says `cluster_state:ok`, and every key reads back. `given` is the primary the run is
+/// given (`--redis`): where it is the source (1), the node timeout, the map and the finish
+/// are read through the source's replica and the target, and the stop says to name a node
+/// that answers next time; followed so (`--apply` through the target), the rest is moved.
+fn source_killed_mid_slot_is_waited_for(server: Server, given: usize) {
     let Some(cluster) = failover_cluster(server) else {
         return;
     };
     let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
     let seed = addr(&cluster, 0);
-    let url = format!("redis://{seed}");
+    let url = format!("redis://{}", addr(&cluster, given));
     let mut written = load_in(&cluster, [50, 50, 50], 1);
     let hot = hot_slot(&cluster, 1, &mut written);
     let dir = tempfile::tempdir().unwrap();
@@ -1383,6 +1386,8 @@ fn source_killed_mid_slot_is_waited_for(server: Server) {
         )) && !error.contains("wait until"),
         "{error}"
     );
+    let live_node = "naming a node that answers in place of the source (the command named it, and it does not answer: slotgen read the map through its replicas and the target after the stop), to plan and move the rest";
+    assert_eq!(error.contains(live_node), given == 1, "{error}");
     // said before the wait, with its bound: twice the node timeout and 3 s
     let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
     let note = format!(
@@ -1419,16 +1424,26 @@ fn source_killed_mid_slot_is_waited_for(server: Server) {
         &target,
         (&seed, &written),
     );
+    if given == 1 {
+        // followed as said: an apply naming a node that answers, the target
+        let live_url = format!("redis://{target}");
+        repaired_by_the_next_apply(&live_url, &seed, &written, false);
+    }
 }
 
 #[test]
 fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
-    source_killed_mid_slot_is_waited_for(Server::Redis);
+    source_killed_mid_slot_is_waited_for(Server::Redis, 0);
 }
 
 #[test]
 fn a_source_killed_mid_slot_on_valkey_8_is_waited_for_and_finished() {
-    source_killed_mid_slot_is_waited_for(Server::Valkey);
+    source_killed_mid_slot_is_waited_for(Server::Valkey, 0);
+}
+
+#[test]
+fn a_source_killed_mid_slot_that_the_run_was_given_on_redis_7_is_waited_for_through_the_target() {
+    source_killed_mid_slot_is_waited_for(Server::Redis, 1);
 }
 
 /// The source of a move (primary 1 of a cluster of `server` with a replica each, node
