@@ -474,6 +474,9 @@ fn failed_over_text(e: &Error) -> String {
     } else {
         format!("run the same command again{given},")
     };
+    // the same command plans again, unless it applies a plan file: that plan was made on the
+    // map before the failover, and is refused now (`PlanFile::against`)
+    let again = format!("{again} to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)");
     // the slot's owner now is the target: the move had ended on the target's side (its
     // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
     if now.split(' ').next() == to.split(' ').next() {
@@ -484,7 +487,7 @@ fn failed_over_text(e: &Error) -> String {
             )
         });
         return format!(
-            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: {again} to plan and move the rest",
+            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: {again}",
             error.what_happened()
         );
     }
@@ -501,7 +504,7 @@ fn failed_over_text(e: &Error) -> String {
     };
     match finished {
         Ok(keys) => format!(
-            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again} to plan and move the rest"
+            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again}"
         ),
         Err(why) => format!(
             "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
@@ -828,6 +831,11 @@ pub(crate) mod tests {
             "{said}"
         );
         assert!(!said.contains("wait until"), "{said}");
+        // what to run next: the same command, or a new plan where it applied a plan file
+        assert!(
+            said.ends_with("the other moves were planned on the map before the failover: run the same command again to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)"),
+            "{said}"
+        );
     }
 
     /// A source that died at its own final `CLUSTER SETSLOT`, the target owning the slot by

@@ -1343,7 +1343,10 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
 /// says `cluster_state:ok`, and every key reads back. `given` is the primary the run is
 /// given (`--redis`): where it is the source (1), the node timeout, the map and the finish
 /// are read through the source's replica and the target, and the stop says to name a node
-/// that answers next time; followed so (`--apply` through the target), the rest is moved.
+/// that answers next time. What the stop says to run next is followed: the same command,
+/// which applies a plan file, is refused (the map changed), as the stop says; a new plan
+/// made, reviewed and applied (through the target where the source was given) moves the
+/// rest, and the cluster settles with every key read back.
 fn source_killed_mid_slot_is_waited_for(server: Server, given: usize) {
     let Some(cluster) = failover_cluster(server) else {
         return;
@@ -1424,11 +1427,34 @@ fn source_killed_mid_slot_is_waited_for(server: Server, given: usize) {
         &target,
         (&seed, &written),
     );
-    if given == 1 {
-        // followed as said: an apply naming a node that answers, the target
-        let live_url = format!("redis://{target}");
-        repaired_by_the_next_apply(&live_url, &seed, &written, false);
-    }
+    // what to run next, as said: this run applied a plan file, which is refused now (the
+    // map changed); a new one made, reviewed and applied, through a node that answers
+    let again = "to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)";
+    assert!(error.contains(again), "{error}");
+    let live_url = format!("redis://{}", if given == 1 { &target } else { &seed });
+    let mut same = mid_slot_args(&live_url, path.to_str().unwrap());
+    same[9] = "10s";
+    let same = slotgen(&same, b"");
+    assert!(
+        same.stderr
+            .contains("was made on a map that differs from the cluster's now"),
+        "{}",
+        same.stderr
+    );
+    let new_plan = dir.path().join("again.json");
+    rebalance(&live_url, &["--out", new_plan.to_str().unwrap()]).ok();
+    let mut apply = mid_slot_args(&live_url, new_plan.to_str().unwrap());
+    apply[9] = "10s";
+    let applied = slotgen(&apply, b"");
+    println!("the new plan applied:\n{}", applied.stderr);
+    applied.ok();
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
 #[test]
