@@ -98,6 +98,9 @@ pub fn wait_jobs(
     Ok(waited)
 }
 
+/// How [`finish_moves`]' refusal begins where the ends of a slot's migration disagree.
+const DISAGREE: &str = "its nodes disagree";
+
 /// Finishes every slot the classic sequence left half moved (after a SIGKILL, a failed
 /// `MIGRATE`, a stopped node): a slot migrating on its source or importing on its target is
 /// carried to that target, as [`apply`](super::apply) would have (`IMPORTING` and `MIGRATING` set again
@@ -138,7 +141,7 @@ pub fn finish_moves(
                 return Err(Error::CannotFinish {
                     slot: m.slot,
                     why: format!(
-                        "its nodes disagree: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
+                        "{DISAGREE}: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
                         m.slot
                     ),
                 })
@@ -264,7 +267,7 @@ pub fn after_stop(
                 failed_over(stop, now, Some(waited), Ok(0), given_down)
             }
             Some((now, waited, seed)) => {
-                let finished = finish(seed, options, how, slot);
+                let finished = finish(seed, options, how, (slot, &source));
                 failed_over(stop, now, Some(waited), finished, given_down)
             }
             None => stop,
@@ -310,7 +313,7 @@ pub fn after_stop(
             }
         }
     };
-    let finished = finish(url, options, how, slot);
+    let finished = finish(url, options, how, (slot, &source));
     failed_over(stop, now, None, finished, false)
 }
 
@@ -457,21 +460,21 @@ fn wait_failover<'s>(
     }
 }
 
-/// `slot` finished after its source failed over ([`finish_moves`]): the keys carried, or why
-/// it could not be.
+/// `slot` finished after its source, `failed` (a node id), failed over ([`finish_moves`]):
+/// the keys carried, or why it could not be.
 fn finish(
     url: &str,
     options: &ConnectOptions,
     how: &ApplyOptions<'_>,
-    slot: u16,
+    (slot, failed): (u16, &str),
 ) -> Result<u64, String> {
     // the promotion reaches the target by gossip: until it has, the target refuses the
-    // promoted replica as a slot's source (`CLUSTER SETSLOT ... IMPORTING`: "Target node is
-    // not a master"), so the finish is tried again until `how.timeout` has passed
+    // promoted replica as a slot's source, or still imports from the failed one, so the
+    // finish is tried again until `how.timeout` has passed
     let deadline = Instant::now() + how.timeout;
     let finished = loop {
         match finish_moves(url, options, how.batch, how.timeout, how.interrupted) {
-            Err(e) if promotion_not_heard(&e) && Instant::now() < deadline => {
+            Err(e) if promotion_not_heard(&e, failed) && Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(200));
             }
             other => break other,
@@ -486,11 +489,20 @@ fn finish(
 }
 
 /// Whether `e` is a node's refusal of a promoted replica as a primary that it has not heard
-/// of yet: `CLUSTER SETSLOT` answered "Target node is not a master" (Redis and Valkey,
-/// `cluster.c`), which gossip mends within a node timeout or so.
-fn promotion_not_heard(e: &Error) -> bool {
-    matches!(e, Error::Refused { command, reason, .. }
-        if command.starts_with("CLUSTER SETSLOT") && reason.contains("is not a master"))
+/// of yet, the replica of `failed` (a node id), which gossip mends within a node timeout or
+/// so: `CLUSTER SETSLOT` answered "Target node is not a master" (Redis and Valkey,
+/// `cluster.c`); or the slot's ends disagree ([`DISAGREE`]) where one of them names
+/// `failed`: Valkey 8.0 gives the promoted replica the slot's `MIGRATING` state at once,
+/// while the target imports from the failed node until it hears of the promotion (measured:
+/// a run given the source, whose map was read through the promoted replica, met it).
+fn promotion_not_heard(e: &Error, failed: &str) -> bool {
+    match e {
+        Error::Refused {
+            command, reason, ..
+        } => command.starts_with("CLUSTER SETSLOT") && reason.contains("is not a master"),
+        Error::CannotFinish { why, .. } => why.starts_with(DISAGREE) && why.contains(failed),
+        _ => false,
+    }
 }
 
 /// Why a slot whose source failed over could not be finished: a target importing from a
@@ -721,18 +733,26 @@ mod tests {
             reason: reason.to_owned(),
             moved: None,
         };
-        assert!(promotion_not_heard(&refused(
-            "CLUSTER SETSLOT",
-            "ERR Target node is not a master"
-        )));
-        assert!(!promotion_not_heard(&refused(
-            "CLUSTER SETSLOT",
-            "ERR I don't know about node x"
-        )));
-        assert!(!promotion_not_heard(&refused(
-            "MIGRATE",
-            "ERR Target node is not a master"
-        )));
+        assert!(promotion_not_heard(
+            &refused("CLUSTER SETSLOT", "ERR Target node is not a master"),
+            "a"
+        ));
+        assert!(!promotion_not_heard(
+            &refused("CLUSTER SETSLOT", "ERR I don't know about node x"),
+            "a"
+        ));
+        assert!(!promotion_not_heard(
+            &refused("MIGRATE", "ERR Target node is not a master"),
+            "a"
+        ));
+        // the target still imports from the failed source, its replica migrates
+        let disagree = |by: &str| Error::CannotFinish {
+            slot: 1,
+            why: format!("{DISAGREE}: {by} -> t by one, r -> t by another; set ..."),
+        };
+        let (a, b) = ("a".repeat(40), "b".repeat(40));
+        assert!(promotion_not_heard(&disagree(&a), &a));
+        assert!(!promotion_not_heard(&disagree(&b), &a));
     }
 
     /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;

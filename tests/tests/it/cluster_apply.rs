@@ -1472,6 +1472,11 @@ fn a_source_killed_mid_slot_that_the_run_was_given_on_redis_7_is_waited_for_thro
     source_killed_mid_slot_is_waited_for(Server::Redis, 1);
 }
 
+#[test]
+fn a_source_killed_mid_slot_that_the_run_was_given_on_valkey_8_is_waited_for_through_the_target() {
+    source_killed_mid_slot_is_waited_for(Server::Valkey, 1);
+}
+
 /// The source of a move (primary 1 of a cluster of `server` with a replica each, node
 /// timeout 1 s, the servers' `cluster-replica-validity-factor` 10, keys kept in an AOF)
 /// killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, its one replica unable
