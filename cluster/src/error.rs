@@ -514,15 +514,15 @@ fn failed_over_text(e: &Error) -> String {
 
 /// How a failed primary that no replica can replace is brought back, an end of a classic
 /// move or the source of an atomic job alike: as it was, where it was, and used only once
-/// it says the cluster is `ok`, and the node the next run reads the map through says so
-/// too. A primary just started says `fail`
-/// for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE` included
-/// (measured on Redis 7.0 and Valkey 8.0 by the live tests `a_lone_*_killed_mid_slot_*`:
-/// 2.0 s after the start); the other nodes say `fail` until they hear from it, a little
-/// later (measured on Valkey 8.0 by `a_source_killed_mid_slot_whose_replica_never_synced_*`:
-/// a run at once through another primary met `cluster_state:fail` there, which said `ok`
-/// 0.06 s after the restarted node).
-const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on the node the next run is given (a primary just started says `fail` for its first seconds, and refuses keys; the other nodes say `fail` until they have heard from it)";
+/// it says the cluster is `ok`, and every other primary says so too. A primary just started
+/// says `fail` for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE`
+/// included (measured on Redis 7.0 and Valkey 8.0 by the live tests
+/// `a_lone_*_killed_mid_slot_*`: 2.0 s after the start); the others say `fail` until they
+/// hear from it, a little later, and refuse keys too (measured on Valkey 8.0 by
+/// `a_source_killed_mid_slot_whose_replica_never_synced_*`: a run at once met
+/// `cluster_state:fail` on the primary it was given, and, once that one said `ok`, the
+/// target answered the source's `MIGRATE` with `CLUSTERDOWN`).
+const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary (a primary just started says `fail` for its first seconds, and refuses keys; the others say `fail`, and refuse keys, until they have heard from it)";
 
 /// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
 /// target) that stopped answering, with `replicas`, each with why it cannot take its place

@@ -1102,7 +1102,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     assert!(
         error.contains(&format!("cannot reach `redis://{}`", addr(&cluster, victim)))
             && error.contains(&format!(
-                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on the node the next run is given",
+                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary",
                 ids[victim],
                 if victim == 1 { "not moved yet" } else { "moved so far" }
             ))
@@ -1111,7 +1111,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     );
     // followed as printed: the node started again where it was, with its files; once it
     // says `cluster_state:ok`, the same command
-    started_again_until_ok(&mut cluster, victim, &seed);
+    started_again_until_ok(&mut cluster, victim);
     counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
     let again = slotgen(&args, b"");
     println!(
@@ -1129,14 +1129,17 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
 
 /// The advice to start a dead primary with no replica again ([`START_AGAIN`] in
 /// `cluster/src/error.rs`, as the stop prints it), followed: primary `victim` started again
-/// at its address with its data files, then `CLUSTER INFO` read there and on `seed`, the
-/// node the next run is given, until both say `cluster_state:ok` (60 s at most; the times
-/// are printed).
-fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize, seed: &str) {
+/// at its address with its data files, then `CLUSTER INFO` read there and on every other
+/// primary until each says `cluster_state:ok` (60 s at most; the times are printed).
+fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize) {
     cluster.primaries[victim].start_again().unwrap();
     let restarted = Instant::now();
     let deadline = restarted + Duration::from_secs(60);
-    for node in [addr(cluster, victim), seed.to_owned()] {
+    let others = (0..cluster.primaries.len()).filter(|&i| i != victim);
+    for node in std::iter::once(victim)
+        .chain(others)
+        .map(|i| addr(cluster, i))
+    {
         let mut con = plain(&node, None);
         loop {
             let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
@@ -1158,7 +1161,7 @@ fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize, seed: 
 
 /// What the stop says of a dead primary with no replica, in either dialect: start it again
 /// where it was, with its files, and wait for `cluster_state:ok` there.
-const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on the node the next run is given";
+const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary";
 
 /// An end of an atomic job (`--dialect migrateslots`, Valkey 9.1), the source
 /// (`victim_is_source`) or the target, of three primaries without replicas that keep their
@@ -1204,7 +1207,7 @@ fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
     );
     // followed as printed: started again, `ok` there, then the next `--apply`
     let seed = addr(&cluster, (victim + 1) % 3);
-    started_again_until_ok(&mut cluster, victim, &seed);
+    started_again_until_ok(&mut cluster, victim);
     repaired_by_the_next_apply(&format!("redis://{seed}"), &seed, &written, true);
     cluster.assert_settled();
 }
@@ -1582,7 +1585,7 @@ fn stranded_source_killed_mid_slot(server: Server) {
     assert!(info.contains("cluster_state:fail"), "{info}");
     // followed as printed: the source started again with its files, then the same command
     counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
-    started_again_until_ok(&mut cluster, 1, &seed);
+    started_again_until_ok(&mut cluster, 1);
     let again = slotgen(&args, b"");
     println!(
         "the same command again: {:?}\n{}{}",
