@@ -1492,8 +1492,11 @@ fn a_source_killed_mid_slot_that_the_run_was_given_on_valkey_8_is_waited_for_thr
 /// cluster says `fail`. Followed as printed (the source started again at its address
 /// with its files, `cluster_state:ok` there waited for, then the same command), the slot is
 /// finished: all its keys on the target, none on the source, no slot in migration, every
-/// key reads back.
-fn stranded_source_killed_mid_slot(server: Server) {
+/// key reads back. With `no_failover`, the replica is in sync but set never to take over
+/// (`CONFIG SET cluster-replica-no-failover yes`): the stop says so, and the servers agree
+/// (the cluster still `fail`, the replica still one, twice the wait slotgen would have
+/// made after the kill).
+fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
     let options = [
         "--cluster-node-timeout",
         live::FAILOVER_NODE_TIMEOUT,
@@ -1508,36 +1511,42 @@ fn stranded_source_killed_mid_slot(server: Server) {
     let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
     let seed = addr(&cluster, 0);
     let url = format!("redis://{seed}");
-    // the replica started again, its first sync held back by the source
-    for (name, value) in [
-        ("repl-diskless-sync", "yes"),
-        ("repl-diskless-sync-delay", "3600"),
-    ] {
+    let config_set = |node: &str, name: &str, value: &str| {
         redis::cmd("CONFIG")
             .arg("SET")
             .arg(name)
             .arg(value)
-            .query::<()>(&mut plain(&source, None))
+            .query::<()>(&mut plain(node, None))
             .unwrap();
+    };
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    if no_failover {
+        config_set(&heir_addr, "cluster-replica-no-failover", "yes");
+    } else {
+        // the replica started again, its first sync held back by the source
+        config_set(&source, "repl-diskless-sync", "yes");
+        config_set(&source, "repl-diskless-sync-delay", "3600");
+        let heir = &mut cluster.replicas[1][0];
+        signal("KILL", heir.pid());
+        heir.start_again().unwrap();
+        let never = heir.info("replication");
+        assert!(
+            never.contains("master_link_status:down")
+                && never.contains("master_link_down_since_seconds:-1"),
+            "{never}"
+        );
     }
-    let heir = &mut cluster.replicas[1][0];
-    signal("KILL", heir.pid());
-    heir.start_again().unwrap();
-    let heir_addr = format!("127.0.0.1:{}", heir.port);
-    let never = cluster.replicas[1][0].info("replication");
-    assert!(
-        never.contains("master_link_status:down")
-            && never.contains("master_link_down_since_seconds:-1"),
-        "{never}"
-    );
     // the cluster ok again, the replica known by every primary as not failed
     let heir_id = cluster.replicas[1][0].node_id();
     cluster
         .wait_until("the replica is back", |info, node| {
             info.contains("cluster_state:ok")
                 && node.cluster_nodes().lines().any(|l| {
+                    // `nofailover` is a flag of its own
                     l.starts_with(&heir_id)
-                        && l.split(' ').nth(2).is_some_and(|f| !f.contains("fail"))
+                        && l.split(' ').nth(2).is_some_and(|f| {
+                            !f.split(',').any(|flag| flag == "fail" || flag == "fail?")
+                        })
                 })
         })
         .unwrap();
@@ -1553,10 +1562,15 @@ fn stranded_source_killed_mid_slot(server: Server) {
     assert_eq!(code, Some(1), "{stderr}");
     assert!(!stderr.contains("waiting"), "{stderr}");
     let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let why = if no_failover {
+        "is set never to take over by itself (`cluster-replica-no-failover yes`)"
+    } else {
+        "never finished a sync with it since the replica started (`INFO replication` there: `master_link_status:down`, `master_link_down_since_seconds:-1`)"
+    };
     for part in [
         format!("cannot reach `redis://{source}`"),
         format!(
-            "node {} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) never finished a sync with it since the replica started (`INFO replication` there: `master_link_status:down`, `master_link_down_since_seconds:-1`)",
+            "node {} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) {why}",
             ids[0]
         ),
         format!("(the keys of the slot not moved yet are in its data files): {START_AGAIN_SAID}"),
@@ -1565,18 +1579,26 @@ fn stranded_source_killed_mid_slot(server: Server) {
         assert!(error.contains(&part), "`{part}` not in {error}");
     }
     assert!(!error.contains("wait until one takes its place"), "{error}");
-    // the servers agree: the replica says it cannot fail over, the cluster stays `fail`
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !cluster.replicas[1][0]
-        .log()
-        .contains("Currently unable to failover")
-    {
-        assert!(
-            Instant::now() < deadline,
-            "the replica did not say it cannot fail over: {}",
-            cluster.replicas[1][0].log_tail()
-        );
-        std::thread::sleep(Duration::from_millis(100));
+    // the servers agree: the replica says it cannot fail over (a replica set never to says
+    // nothing: it stays one past twice the wait slotgen would have made), the cluster
+    // stays `fail`
+    if no_failover {
+        let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
+        std::thread::sleep(Duration::from_secs_f64(2.0 * bound));
+        assert!(cluster.replicas[1][0].is_replica());
+    } else {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !cluster.replicas[1][0]
+            .log()
+            .contains("Currently unable to failover")
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the replica did not say it cannot fail over: {}",
+                cluster.replicas[1][0].log_tail()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
     }
     let info: String = redis::cmd("CLUSTER")
         .arg("INFO")
@@ -1602,12 +1624,17 @@ fn stranded_source_killed_mid_slot(server: Server) {
 
 #[test]
 fn a_source_killed_mid_slot_whose_replica_never_synced_on_redis_7_is_started_again() {
-    stranded_source_killed_mid_slot(Server::Redis);
+    stranded_source_killed_mid_slot(Server::Redis, false);
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_may_not_fail_over_on_redis_7_is_started_again() {
+    stranded_source_killed_mid_slot(Server::Redis, true);
 }
 
 #[test]
 fn a_source_killed_mid_slot_whose_replica_never_synced_on_valkey_8_is_started_again() {
-    stranded_source_killed_mid_slot(Server::Valkey);
+    stranded_source_killed_mid_slot(Server::Valkey, false);
 }
 
 /// Two `rebalance --apply` started together on one cluster (Valkey 8.0, 6000 keys on the
