@@ -63,7 +63,7 @@ pub enum Error {
     /// A primary at an end of a slot's move did not answer during the move: it failed or
     /// stopped. What to do depends on whether a replica can take its place, as the map read
     /// at the start of the run says (`down_note`).
-    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, *.replicas, *.at_source))]
+    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, .replicas, *.at_source))]
     MoveEndDown {
         /// The URL of the node, redacted.
         url: String,
@@ -73,8 +73,11 @@ pub enum Error {
         during: String,
         /// The operating system's or the client's reason.
         reason: String,
-        /// Its replicas in the map read at the start of the run.
-        replicas: usize,
+        /// Its replicas in the map read at the start of the run, each with why it cannot
+        /// take its place where it was asked and cannot ([`crate::after_stop`] asks them, by
+        /// the server's rule); the stop says to wait for the failover unless every one
+        /// cannot.
+        replicas: Vec<(crate::Node, Option<String>)>,
         /// Whether it is the move's source (the keys not moved yet are there); else the
         /// target (the keys moved so far are there).
         at_source: bool,
@@ -302,6 +305,10 @@ pub enum Error {
         /// The keys carried when the slot was finished in the same run; `None`: not
         /// finished, and why.
         finished: Result<u64, String>,
+        /// Whether the node the run was given is the source, or took no connection after
+        /// the stop, so that the map was read through the source's replicas and the target:
+        /// the next run needs a node that answers.
+        given_down: bool,
     },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
@@ -451,10 +458,25 @@ fn failed_over_text(e: &Error) -> String {
         waited_ms,
         before,
         finished,
+        given_down,
     } = e
     else {
         return String::new();
     };
+    // the next run through a node that answers, where the one given was the source
+    let given = if *given_down {
+        ", naming a node that answers in place of the source (the command named it, and it does not answer: slotgen read the map through its replicas and the target after the stop)"
+    } else {
+        ""
+    };
+    let again = if given.is_empty() {
+        "run the same command again".to_owned()
+    } else {
+        format!("run the same command again{given},")
+    };
+    // the same command plans again, unless it applies a plan file: that plan was made on the
+    // map before the failover, and is refused now (`PlanFile::against`)
+    let again = format!("{again} to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)");
     // the slot's owner now is the target: the move had ended on the target's side (its
     // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
     if now.split(' ').next() == to.split(' ').next() {
@@ -465,7 +487,7 @@ fn failed_over_text(e: &Error) -> String {
             )
         });
         return format!(
-            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: run the same command again to plan and move the rest",
+            "moving slot {slot} from {from} to {to}: the source stopped answering at the move's end ({}){waited}: the target had taken the slot, so slot {slot} is moved ({before} of its keys moved, all of them on {to}, which owns it); the map no longer names the source a primary (a replica took its place); the other moves were planned on the map before the failover: {again}",
             error.what_happened()
         );
     }
@@ -482,28 +504,38 @@ fn failed_over_text(e: &Error) -> String {
     };
     match finished {
         Ok(keys) => format!(
-            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: run the same command again to plan and move the rest"
+            "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again}"
         ),
         Err(why) => format!(
-            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now; it carries the rest of the slot's keys from {now} to {to}"
+            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
         ),
     }
 }
 
 /// How a failed primary that no replica can replace is brought back, an end of a classic
 /// move or the source of an atomic job alike: as it was, where it was, and used only once
-/// it says the cluster is `ok`. A primary just started says `fail`
-/// for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE` included
-/// (measured on Redis 7.0 and Valkey 8.0 by the live tests `a_lone_*_killed_mid_slot_*`:
-/// 2.0 s after the start).
-const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok` (a primary just started says `fail` for its first seconds, and refuses keys)";
+/// it says the cluster is `ok`, and every other primary says so too. A primary just started
+/// says `fail` for its first seconds and answers `CLUSTERDOWN` to every key, `MIGRATE`
+/// included (measured on Redis 7.0 and Valkey 8.0 by the live tests
+/// `a_lone_*_killed_mid_slot_*`: 2.0 s after the start); the others say `fail` until they
+/// hear from it, a little later, and refuse keys too (measured on Valkey 8.0 by
+/// `a_source_killed_mid_slot_whose_replica_never_synced_*`: a run at once met
+/// `cluster_state:fail` on the primary it was given, and, once that one said `ok`, the
+/// target answered the source's `MIGRATE` with `CLUSTERDOWN`).
+const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary (a primary just started says `fail` for its first seconds, and refuses keys; the others say `fail`, and refuse keys, until they have heard from it)";
 
 /// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
-/// target) that stopped answering, with `replicas` replicas ([`down`]).
-fn down_note(id: &str, replicas: usize, at_source: bool) -> String {
+/// target) that stopped answering, with `replicas`, each with why it cannot take its place
+/// where it was asked ([`down`]).
+fn down_note(id: &str, replicas: &[(crate::Node, Option<String>)], at_source: bool) -> String {
+    let unable: Vec<&str> = replicas
+        .iter()
+        .filter_map(|(_, why)| why.as_deref())
+        .collect();
     down(
         id,
-        replicas,
+        replicas.len(),
+        &unable,
         if at_source {
             "the keys of the slot not moved yet"
         } else {
@@ -524,22 +556,29 @@ pub(crate) fn atomic_target_down(
 ) -> String {
     format!(
         "the target does not answer (cannot reach `{url}` ({during}): {reason}): {}; then run it again",
-        down(id, replicas, "the keys of its own slots")
+        down(id, replicas, &[], "the keys of its own slots")
     )
 }
 
 /// What to do about node `id`, a primary of a move that stopped answering, with `replicas`
 /// replicas, whose data files hold what `held` says: wait for the failover where one can
 /// take its place (the next `rebalance --apply` then finishes a half-moved slot on the
-/// promoted replica), start it again where none can ([`START_AGAIN`]).
-fn down(id: &str, replicas: usize, held: &str) -> String {
+/// promoted replica), start it again where none can ([`START_AGAIN`]): it has none, or
+/// `unable` says why each cannot (`id (addr) why`).
+fn down(id: &str, replicas: usize, unable: &[&str], held: &str) -> String {
+    let plural = |n: usize| if n == 1 { "replica" } else { "replicas" };
     match replicas {
         0 => format!(
             "node {id} there has no replica to take its place ({held} are in its data files): {START_AGAIN}"
         ),
+        n if unable.len() == n => format!(
+            "node {id} there has {n} {}, and none can take its place, so no failover comes: {} ({held} are in its data files): {START_AGAIN}",
+            plural(n),
+            unable.join("; ")
+        ),
         n => format!(
             "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
-            if n == 1 { "replica" } else { "replicas" }
+            plural(n)
         ),
     }
 }
@@ -609,22 +648,47 @@ fn map_note(denied: &Denied) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// `n` replicas of a primary, as the map gives them, not asked.
+    pub(crate) fn replicas(n: usize) -> Vec<(crate::Node, Option<String>)> {
+        (0..n)
+            .map(|i| {
+                let node = crate::Node {
+                    id: format!("{i:040}"),
+                    addr: format!("127.0.0.1:{}", 7500 + i),
+                    role: crate::Role::Replica,
+                    health: Some("online".to_owned()),
+                };
+                (node, None)
+            })
+            .collect()
+    }
 
     #[test]
     fn a_dead_end_of_a_move_says_wait_where_a_replica_can_take_over() {
-        let down = |replicas, at_source| {
+        let down_unable = |n, unable: &[&str], at_source| {
             Error::MoveEndDown {
                 url: "redis://127.0.0.1:7402".to_owned(),
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas,
+                replicas: replicas(n)
+                    .into_iter()
+                    .zip(
+                        unable
+                            .iter()
+                            .map(|&u| Some(u.to_owned()))
+                            .chain(std::iter::repeat(None)),
+                    )
+                    .map(|((node, _), why)| (node, why))
+                    .collect(),
                 at_source,
             }
             .to_string()
         };
+        let down = |n, at_source| down_unable(n, &[], at_source);
         let with = down(1, true);
         assert!(
             with.contains("has 1 replica: if it has failed, wait until one takes its place")
@@ -640,6 +704,18 @@ mod tests {
                 "{without}"
             );
         }
+        // replicas that were asked and cannot take over: started again as a lone primary is
+        let stranded = down_unable(2, &["r1 (h:1) why 1", "r2 (h:2) why 2"], true);
+        assert!(
+            stranded.ends_with(&format!(
+                "node {} there has 2 replicas, and none can take its place, so no failover comes: r1 (h:1) why 1; r2 (h:2) why 2 (the keys of the slot not moved yet are in its data files): {START_AGAIN}",
+                "a".repeat(40)
+            )),
+            "{stranded}"
+        );
+        // one of two that cannot: the other may, so the failover is waited for
+        assert!(down_unable(2, &["r1 (h:1) why"], true)
+            .contains("has 2 replicas: if it has failed, wait until one takes its place"));
         assert_ne!(atomic_down_note(0), atomic_down_note(2));
         // a failed job whose target does not answer: brought back as a classic end is, or
         // its failover waited for; else run again
@@ -706,6 +782,7 @@ mod tests {
                 waited_ms: None,
                 before: 40,
                 finished,
+                given_down: false,
             }
             .to_string()
         };
@@ -740,12 +817,13 @@ mod tests {
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas: 1,
+                replicas: replicas(1),
                 at_source: true,
             }),
             waited_ms: Some(2540),
             before: 40,
             finished: Ok(60),
+            given_down: false,
         }
         .to_string();
         assert!(
@@ -753,6 +831,11 @@ mod tests {
             "{said}"
         );
         assert!(!said.contains("wait until"), "{said}");
+        // what to run next: the same command, or a new plan where it applied a plan file
+        assert!(
+            said.ends_with("the other moves were planned on the map before the failover: run the same command again to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)"),
+            "{said}"
+        );
     }
 
     /// A source that died at its own final `CLUSTER SETSLOT`, the target owning the slot by
@@ -770,12 +853,13 @@ mod tests {
                 id: "a".repeat(40),
                 during: "CLUSTER SETSLOT".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas: 1,
+                replicas: replicas(1),
                 at_source: true,
             }),
             waited_ms: Some(2800),
             before: 2,
             finished: Ok(0),
+            given_down: false,
         }
         .to_string();
         assert!(

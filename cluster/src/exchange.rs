@@ -604,7 +604,7 @@ impl Exchange {
     /// # Errors
     ///
     /// An answer that did not come, or [`Error::NoPermission`].
-    fn config(&self, con: &mut Connection, name: &str) -> Result<Option<String>, Error> {
+    pub(super) fn config(&self, con: &mut Connection, name: &str) -> Result<Option<String>, Error> {
         let mut cmd = redis::cmd("CONFIG");
         cmd.arg("GET").arg(name);
         let value = match self.query(con, &cmd, Budget::SHORT) {

@@ -14,6 +14,7 @@ mod drain;
 mod error;
 mod exchange;
 mod guard;
+mod heir;
 mod load;
 mod migrate;
 mod placement;

@@ -238,7 +238,11 @@ pub fn apply(
                                 replicas,
                                 ..
                             } => Some(super::error::atomic_target_down(
-                                &url, &id, &during, &reason, replicas,
+                                &url,
+                                &id,
+                                &during,
+                                &reason,
+                                replicas.len(),
                             )),
                             _ => None,
                         });
@@ -1447,7 +1451,7 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
             id: shard.primary.id.clone(),
             during,
             reason,
-            replicas: shard.replicas.len(),
+            replicas: shard.replicas.iter().map(|r| (r.clone(), None)).collect(),
             at_source,
         },
         None => Error::Unreachable {
@@ -1576,7 +1580,7 @@ mod tests {
                     at_source,
                     ..
                 } => assert_eq!(
-                    (id.as_str(), n, at_source),
+                    (id.as_str(), n.len(), at_source),
                     (end, replicas, end == B),
                     "{url}"
                 ),

@@ -6,11 +6,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::answers::split_addr;
 use super::dialect::Dialect;
 use super::exchange::{gone, Exchange};
+use super::heir;
 use super::migrate::{move_slot, ApplyOptions};
 use super::slot_stats::keys_in_slot;
-use super::topology::Topology;
+use super::topology::{Node, Topology};
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
 
@@ -96,6 +98,9 @@ pub fn wait_jobs(
     Ok(waited)
 }
 
+/// How [`finish_moves`]' refusal begins where the ends of a slot's migration disagree.
+const DISAGREE: &str = "its nodes disagree";
+
 /// Finishes every slot the classic sequence left half moved (after a SIGKILL, a failed
 /// `MIGRATE`, a stopped node): a slot migrating on its source or importing on its target is
 /// carried to that target, as [`apply`](super::apply) would have (`IMPORTING` and `MIGRATING` set again
@@ -136,7 +141,7 @@ pub fn finish_moves(
                 return Err(Error::CannotFinish {
                     slot: m.slot,
                     why: format!(
-                        "its nodes disagree: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
+                        "{DISAGREE}: {s} -> {t} by one, {source} -> {target} by another; set `CLUSTER SETSLOT {} STABLE` on both ends of the one to drop",
                         m.slot
                     ),
                 })
@@ -199,14 +204,19 @@ pub fn finish_moves(
 /// Where the source answered `MOVED`, the map is read again for up to `how.timeout` until it
 /// shows the failover; where the map cannot be read (through a target that says `fail`),
 /// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
-/// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, the failover is
-/// waited for: the map read again until a primary other than the source owns the slot, for
-/// twice the cluster's node timeout (`CONFIG GET cluster-node-timeout` on `url`'s node) and
-/// 3 s at most, never beyond `how.timeout`, and not at all where the node timeout is
-/// `how.timeout` or more; where none comes in that time, the stop as given (it says to wait
-/// for the failover); `waiting` is told the source (`id (addr)`) and how long at most
-/// before the wait begins, for a front end to say so. `url`, `options` and `how` as
-/// [`apply`](super::apply) was given them.
+/// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
+/// asked whether it can take the source's place by the server's rule ([`heir::unable`]);
+/// where none can, the stop as given with why (it says to start the source again, not to
+/// wait), without a wait; else the failover is waited for: the map read again until a
+/// primary other than the source owns the slot, for twice the cluster's node timeout
+/// (`CONFIG GET cluster-node-timeout`) and 3 s at most, never beyond `how.timeout`, and not
+/// at all where the node timeout is `how.timeout` or more; where none comes in that time,
+/// the stop as given (it says to wait for the failover); `waiting` is told the source (`id
+/// (addr)`) and how long at most before the wait begins, for a front end to say so. The
+/// node timeout and the map are read through `url`'s node, or, where `url` names the source
+/// or its node takes no connection, through the source's replicas and the target
+/// ([`seeds`]; the stop then says to name a node that answers next time). `url`, `options`
+/// and `how` as [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(
     url: &str,
@@ -229,23 +239,36 @@ pub fn after_stop(
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
-    // a source that stopped answering, with a replica to take its place: its failover
+    // a source that stopped answering, with a replica to take its place: its failover, where
+    // one of its replicas can take its place
     if let Error::MoveEndDown {
         at_source: true,
-        replicas: 1..,
+        replicas,
         ..
     } = &**error
     {
+        if replicas.is_empty() {
+            return stop;
+        }
+        let asked = asked(url, options, replicas);
+        if asked.iter().all(|(_, why)| why.is_some()) {
+            return with_asked(stop, asked);
+        }
+        // the node given may be the source: the map read through the others then
+        let others = replicas.iter().map(|(r, _)| r.addr.as_str());
+        let seeds = seeds(url, options, addr_of(from), others.chain([addr_of(to)]));
+        let given_down = seeds.is_some();
+        let seeds = seeds.unwrap_or_else(|| vec![url.to_owned()]);
         let told = |bound: Duration| waiting(from, bound);
-        return match wait_failover(url, options, how.timeout, (&source, slot), told) {
+        return match wait_failover(&seeds, options, how.timeout, (&source, slot), told) {
             // the target owns the slot: the source died at the move's end, after the
             // target's `SETSLOT NODE` (its own was the step left): nothing to finish
-            Some((now, waited)) if now.split(' ').next() == Some(target.as_str()) => {
-                failed_over(stop, now, Some(waited), Ok(0))
+            Some((now, waited, _)) if now.split(' ').next() == Some(target.as_str()) => {
+                failed_over(stop, now, Some(waited), Ok(0), given_down)
             }
-            Some((now, waited)) => {
-                let finished = finish(url, options, how, slot);
-                failed_over(stop, now, Some(waited), finished)
+            Some((now, waited, seed)) => {
+                let finished = finish(seed, options, how, (slot, &source));
+                failed_over(stop, now, Some(waited), finished, given_down)
             }
             None => stop,
         };
@@ -282,14 +305,82 @@ pub fn after_stop(
             // make now
             Err(e) => {
                 return match &moved_to {
-                    Some(addr) => failed_over(stop, by_moved(addr), None, Err(unfinished(e))),
+                    Some(addr) => {
+                        failed_over(stop, by_moved(addr), None, Err(unfinished(e)), false)
+                    }
                     None => stop,
                 }
             }
         }
     };
-    let finished = finish(url, options, how, slot);
-    failed_over(stop, now, None, finished)
+    let finished = finish(url, options, how, (slot, &source));
+    failed_over(stop, now, None, finished, false)
+}
+
+/// The address of `node`, `id (addr)` as a stop names a move's end.
+fn addr_of(node: &str) -> &str {
+    node.split_once(" (")
+        .and_then(|(_, addr)| addr.strip_suffix(')'))
+        .unwrap_or_default()
+}
+
+/// The URLs to read the map through after the source of a move stopped answering, its
+/// address `source`: `None`, `url` alone, unless it names the source's address or its node
+/// takes no connection within [`heir::ASK_TIME`] (the node given may be the source,
+/// killed); then `url` at each of `others` ([`crate::url::at`]): the source's replicas (one
+/// of them its primary after the failover, whose map is `ok`) and the target (on Redis 7.0
+/// it says `fail` while it imports from a node that failed). `None` too where `url` cannot
+/// be moved (a socket URL).
+fn seeds<'a>(
+    url: &str,
+    options: &ConnectOptions,
+    source: &str,
+    others: impl Iterator<Item = &'a str>,
+) -> Option<Vec<String>> {
+    let exchange = Exchange::open(url, options, heir::ASK_TIME).ok()?;
+    let names_source = match &exchange.endpoint.info.addr {
+        redis::ConnectionAddr::Tcp(host, port) => split_addr(source) == Some((host, *port)),
+        _ => false,
+    };
+    if !names_source && exchange.connect(&exchange.endpoint).is_ok() {
+        return None;
+    }
+    others.map(|addr| crate::url::at(url, addr)).collect()
+}
+
+/// `replicas` (a failed primary's, by the map read at the start of the run), each with why
+/// it cannot take its place, `replica id (addr) why` ([`heir::unable`], asked within
+/// [`heir::ASK_TIME`] with the TLS client, user and password of `url`); `None` for one
+/// that may, or cannot be asked.
+fn asked(
+    url: &str,
+    options: &ConnectOptions,
+    replicas: &[(Node, Option<String>)],
+) -> Vec<(Node, Option<String>)> {
+    replicas
+        .iter()
+        .map(|(replica, _)| {
+            let why = Exchange::open(url, options, heir::ASK_TIME)
+                .ok()
+                .and_then(|exchange| heir::unable(&exchange, replica))
+                .map(|unable| {
+                    format!("replica {} ({}) {}", replica.id, replica.addr, unable.why())
+                });
+            (replica.clone(), why)
+        })
+        .collect()
+}
+
+/// The [`Error::MoveStopped`] `stop` of a source that does not answer
+/// ([`Error::MoveEndDown`]), its replicas as `asked`: where none can take its place, the
+/// stop says to start the source again rather than to wait.
+fn with_asked(mut stop: Error, asked: Vec<(Node, Option<String>)>) -> Error {
+    if let Error::MoveStopped { error, .. } = &mut stop {
+        if let Error::MoveEndDown { replicas, .. } = &mut **error {
+            *replicas = asked;
+        }
+    }
+    stop
 }
 
 /// How far past the node timeout a failover comes at most, as slotgen waits for one: by the
@@ -324,40 +415,44 @@ fn failover_wait(node_timeout: Option<Duration>, timeout: Duration) -> Option<Du
 }
 
 /// Waits for the failover of `source` (a node id), a primary that stopped answering in the
-/// middle of `slot`'s move: reads the cluster's map through `url` (`CLUSTER SHARDS` or
-/// `CLUSTER SLOTS`, and `CLUSTER NODES`) until it names another primary as the slot's owner
-/// and `source` as no primary, for as long as [`failover_wait`] gives with the node
-/// timeout of `url`'s node (`CONFIG GET cluster-node-timeout`), which `waiting` is told
-/// before the wait. Gives the slot's owner then, `id (addr)`, and the time waited; `None`
-/// where no failover came in that time, or `url`'s node cannot be asked.
-fn wait_failover(
-    url: &str,
+/// middle of `slot`'s move: reads the cluster's map through each of `seeds` in turn
+/// (`CLUSTER SHARDS` or `CLUSTER SLOTS`, and `CLUSTER NODES`) until one names another
+/// primary as the slot's owner and `source` as no primary, for as long as
+/// [`failover_wait`] gives with the node timeout of the first of them that says it (`CONFIG
+/// GET cluster-node-timeout`), which `waiting` is told before the wait. Gives the slot's
+/// owner then, `id (addr)`, the time waited, and the seed whose map showed it; `None` where
+/// no failover came in that time, or no seed's node can be asked.
+fn wait_failover<'s>(
+    seeds: &'s [String],
     options: &ConnectOptions,
     timeout: Duration,
     (source, slot): (&str, u16),
     mut waiting: impl FnMut(Duration),
-) -> Option<(String, Duration)> {
+) -> Option<(String, Duration, &'s str)> {
     let started = Instant::now();
-    let exchange = Exchange::open(url, options, timeout).ok()?;
-    let mut con = exchange.connect(&exchange.endpoint).ok()?;
-    let node_timeout = exchange.node_timeout(&mut con).ok()?;
-    drop(con);
+    let node_timeout = seeds.iter().find_map(|url| {
+        let exchange = Exchange::open(url, options, timeout).ok()?;
+        let mut con = exchange.connect(&exchange.endpoint).ok()?;
+        exchange.node_timeout(&mut con).ok()
+    })?;
     let bound = failover_wait(node_timeout, timeout)?;
     waiting(bound);
     let deadline = started + bound;
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return None;
-        }
-        // a map that cannot be read (the dead source not yet marked `fail`, the cluster
-        // `fail` until the replica takes over) is read again
-        if let Ok(fresh) = Topology::fetch(url, options, left) {
-            // the failed source left out of the map at once (`fail`), its slots without an
-            // owner until the replica takes them
-            if !fresh.shards.iter().any(|s| s.primary.id == source) {
-                if let Some(owner) = fresh.owners()[usize::from(slot)] {
-                    return Some((named(&fresh, owner), started.elapsed()));
+        for url in seeds {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            // a map that cannot be read (the dead source not yet marked `fail`, the
+            // cluster `fail` until the replica takes over) is read again
+            if let Ok(fresh) = Topology::fetch(url, options, left) {
+                // the failed source left out of the map at once (`fail`), its slots
+                // without an owner until the replica takes them
+                if !fresh.shards.iter().any(|s| s.primary.id == source) {
+                    if let Some(owner) = fresh.owners()[usize::from(slot)] {
+                        return Some((named(&fresh, owner), started.elapsed(), url));
+                    }
                 }
             }
         }
@@ -365,21 +460,21 @@ fn wait_failover(
     }
 }
 
-/// `slot` finished after its source failed over ([`finish_moves`]): the keys carried, or why
-/// it could not be.
+/// `slot` finished after its source, `failed` (a node id), failed over ([`finish_moves`]):
+/// the keys carried, or why it could not be.
 fn finish(
     url: &str,
     options: &ConnectOptions,
     how: &ApplyOptions<'_>,
-    slot: u16,
+    (slot, failed): (u16, &str),
 ) -> Result<u64, String> {
     // the promotion reaches the target by gossip: until it has, the target refuses the
-    // promoted replica as a slot's source (`CLUSTER SETSLOT ... IMPORTING`: "Target node is
-    // not a master"), so the finish is tried again until `how.timeout` has passed
+    // promoted replica as a slot's source, or still imports from the failed one, so the
+    // finish is tried again until `how.timeout` has passed
     let deadline = Instant::now() + how.timeout;
     let finished = loop {
         match finish_moves(url, options, how.batch, how.timeout, how.interrupted) {
-            Err(e) if promotion_not_heard(&e) && Instant::now() < deadline => {
+            Err(e) if promotion_not_heard(&e, failed) && Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(200));
             }
             other => break other,
@@ -394,11 +489,20 @@ fn finish(
 }
 
 /// Whether `e` is a node's refusal of a promoted replica as a primary that it has not heard
-/// of yet: `CLUSTER SETSLOT` answered "Target node is not a master" (Redis and Valkey,
-/// `cluster.c`), which gossip mends within a node timeout or so.
-fn promotion_not_heard(e: &Error) -> bool {
-    matches!(e, Error::Refused { command, reason, .. }
-        if command.starts_with("CLUSTER SETSLOT") && reason.contains("is not a master"))
+/// of yet, the replica of `failed` (a node id), which gossip mends within a node timeout or
+/// so: `CLUSTER SETSLOT` answered "Target node is not a master" (Redis and Valkey,
+/// `cluster.c`); or the slot's ends disagree ([`DISAGREE`]) where one of them names
+/// `failed`: Valkey 8.0 gives the promoted replica the slot's `MIGRATING` state at once,
+/// while the target imports from the failed node until it hears of the promotion (measured:
+/// a run given the source, whose map was read through the promoted replica, met it).
+fn promotion_not_heard(e: &Error, failed: &str) -> bool {
+    match e {
+        Error::Refused {
+            command, reason, ..
+        } => command.starts_with("CLUSTER SETSLOT") && reason.contains("is not a master"),
+        Error::CannotFinish { why, .. } => why.starts_with(DISAGREE) && why.contains(failed),
+        _ => false,
+    }
 }
 
 /// Why a slot whose source failed over could not be finished: a target importing from a
@@ -414,12 +518,14 @@ fn unfinished(e: Error) -> String {
 
 /// [`Error::SourceFailedOver`] of the [`Error::MoveStopped`] `stop`, the slot's owner `now`,
 /// the time slotgen `waited` for the failover (`None`: it had happened when the source
-/// answered `MOVED`) and what finishing it gave; any other error as given.
+/// answered `MOVED`), what finishing it gave, and whether the node given was down, the map
+/// read through others ([`seeds`]); any other error as given.
 fn failed_over(
     stop: Error,
     now: String,
     waited: Option<Duration>,
     finished: Result<u64, String>,
+    given_down: bool,
 ) -> Error {
     match stop {
         Error::MoveStopped {
@@ -438,6 +544,7 @@ fn failed_over(
             waited_ms: waited.map(|w| u32::try_from(w.as_millis()).unwrap_or(u32::MAX)),
             before: keys,
             finished,
+            given_down,
         },
         other => other,
     }
@@ -626,18 +733,26 @@ mod tests {
             reason: reason.to_owned(),
             moved: None,
         };
-        assert!(promotion_not_heard(&refused(
-            "CLUSTER SETSLOT",
-            "ERR Target node is not a master"
-        )));
-        assert!(!promotion_not_heard(&refused(
-            "CLUSTER SETSLOT",
-            "ERR I don't know about node x"
-        )));
-        assert!(!promotion_not_heard(&refused(
-            "MIGRATE",
-            "ERR Target node is not a master"
-        )));
+        assert!(promotion_not_heard(
+            &refused("CLUSTER SETSLOT", "ERR Target node is not a master"),
+            "a"
+        ));
+        assert!(!promotion_not_heard(
+            &refused("CLUSTER SETSLOT", "ERR I don't know about node x"),
+            "a"
+        ));
+        assert!(!promotion_not_heard(
+            &refused("MIGRATE", "ERR Target node is not a master"),
+            "a"
+        ));
+        // the target still imports from the failed source, its replica migrates
+        let disagree = |by: &str| Error::CannotFinish {
+            slot: 1,
+            why: format!("{DISAGREE}: {by} -> t by one, r -> t by another; set ..."),
+        };
+        let (a, b) = ("a".repeat(40), "b".repeat(40));
+        assert!(promotion_not_heard(&disagree(&a), &a));
+        assert!(!promotion_not_heard(&disagree(&b), &a));
     }
 
     /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
@@ -720,7 +835,7 @@ mod tests {
                 id: "a".repeat(40),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
-                replicas: 1,
+                replicas: crate::error::tests::replicas(1),
                 at_source: true,
             }),
         };

@@ -232,9 +232,25 @@ fn is_secret(key: &str) -> bool {
         .any(|secret| key.eq_ignore_ascii_case(secret))
 }
 
+/// `url` at `addr`, another node of its cluster (`host:port` or `[v6]:port`, as the map
+/// gives a node's address): the same scheme, user, password, database and options, for a
+/// run that reads the map through a live node when the one given stopped answering; `None`
+/// for a socket URL (`unix://`), which names no host, and for an address that is no
+/// `host:port`.
+pub(crate) fn at(url: &str, addr: &str) -> Option<String> {
+    let mut parsed = redis::parse_redis_url(url)?;
+    if parsed.scheme().contains("unix") {
+        return None;
+    }
+    let (host, port) = addr.rsplit_once(':')?;
+    parsed.set_host(Some(host)).ok()?;
+    parsed.set_port(Some(port.parse().ok()?)).ok()?;
+    Some(parsed.to_string())
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{parts, redact};
+    use super::{at, parts, read, redact};
 
     #[test]
     fn parts_as_the_client_reads_them() {
@@ -307,5 +323,37 @@ mod tests {
             assert_eq!(redact(url), shown, "{url}");
             assert!(!redact(url).contains("s3cret"), "{url}");
         }
+    }
+
+    /// Another node's URL keeps all the given one says besides the address, as the
+    /// client reads both ([`parts`], [`read`]).
+    #[test]
+    fn a_url_at_another_node_keeps_all_but_the_address() {
+        for (url, addr, moved) in [
+            (
+                "redis://127.0.0.1:7000",
+                "127.0.0.1:7005",
+                "redis://127.0.0.1:7005",
+            ),
+            (
+                "rediss://app:s3%40cret@h:7000/2#insecure",
+                "10.0.0.5:7005",
+                "rediss://app:s3%40cret@10.0.0.5:7005/2#insecure",
+            ),
+            (
+                "VALKEY://:pw@h:1?db=3",
+                "[::1]:7005",
+                "valkey://:pw@[::1]:7005?db=3",
+            ),
+        ] {
+            let moved_url = at(url, addr).unwrap();
+            assert_eq!(moved_url, moved, "{url}");
+            assert_eq!(parts(&moved_url).unwrap(), parts(url).unwrap(), "{url}");
+            let (was, now) = (read(url).unwrap(), read(&moved_url).unwrap());
+            assert_eq!(now.redis.password, was.redis.password, "{url}");
+            assert_eq!(now.redis.db, was.redis.db, "{url}");
+        }
+        assert_eq!(at("unix:///tmp/r.sock", "127.0.0.1:7005"), None);
+        assert_eq!(at("redis://h:1", "no port"), None);
     }
 }

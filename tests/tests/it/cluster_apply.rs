@@ -1102,7 +1102,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     assert!(
         error.contains(&format!("cannot reach `redis://{}`", addr(&cluster, victim)))
             && error.contains(&format!(
-                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`",
+                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary",
                 ids[victim],
                 if victim == 1 { "not moved yet" } else { "moved so far" }
             ))
@@ -1129,30 +1129,39 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
 
 /// The advice to start a dead primary with no replica again ([`START_AGAIN`] in
 /// `cluster/src/error.rs`, as the stop prints it), followed: primary `victim` started again
-/// at its address with its data files, then `CLUSTER INFO` there read until it says
-/// `cluster_state:ok` (60 s at most; the time is printed).
+/// at its address with its data files, then `CLUSTER INFO` read there and on every other
+/// primary until each says `cluster_state:ok` (60 s at most; the times are printed).
 fn started_again_until_ok(cluster: &mut ReplicatedCluster, victim: usize) {
     cluster.primaries[victim].start_again().unwrap();
     let restarted = Instant::now();
     let deadline = restarted + Duration::from_secs(60);
-    let mut con = plain(&addr(cluster, victim), None);
-    loop {
-        let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
-        if info.lines().any(|l| l.trim() == "cluster_state:ok") {
-            break;
+    let others = (0..cluster.primaries.len()).filter(|&i| i != victim);
+    for node in std::iter::once(victim)
+        .chain(others)
+        .map(|i| addr(cluster, i))
+    {
+        let mut con = plain(&node, None);
+        loop {
+            let info: String = redis::cmd("CLUSTER").arg("INFO").query(&mut con).unwrap();
+            if info.lines().any(|l| l.trim() == "cluster_state:ok") {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "not ok in 60 s on {node}: {info}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(Instant::now() < deadline, "not ok in 60 s: {info}");
-        std::thread::sleep(Duration::from_millis(20));
+        println!(
+            "started again, `cluster_state:ok` on {node} after {:?}",
+            restarted.elapsed()
+        );
     }
-    println!(
-        "started again, `cluster_state:ok` after {:?}",
-        restarted.elapsed()
-    );
 }
 
 /// What the stop says of a dead primary with no replica, in either dialect: start it again
 /// where it was, with its files, and wait for `cluster_state:ok` there.
-const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` there says `cluster_state:ok`";
+const START_AGAIN_SAID: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary";
 
 /// An end of an atomic job (`--dialect migrateslots`, Valkey 9.1), the source
 /// (`victim_is_source`) or the target, of three primaries without replicas that keep their
@@ -1197,8 +1206,8 @@ fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
         "{error}"
     );
     // followed as printed: started again, `ok` there, then the next `--apply`
-    started_again_until_ok(&mut cluster, victim);
     let seed = addr(&cluster, (victim + 1) % 3);
+    started_again_until_ok(&mut cluster, victim);
     repaired_by_the_next_apply(&format!("redis://{seed}"), &seed, &written, true);
     cluster.assert_settled();
 }
@@ -1334,14 +1343,20 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
 /// in the same run with the promoted replica standing in for the source, and says so,
 /// naming it, and how long it waited: exit 1 (the plan was made on the map before), the
 /// target owns all the slot's keys, no slot is left migrating or importing, every live node
-/// says `cluster_state:ok`, and every key reads back.
-fn source_killed_mid_slot_is_waited_for(server: Server) {
+/// says `cluster_state:ok`, and every key reads back. `given` is the primary the run is
+/// given (`--redis`): where it is the source (1), the node timeout, the map and the finish
+/// are read through the source's replica and the target, and the stop says to name a node
+/// that answers next time. What the stop says to run next is followed: the same command,
+/// which applies a plan file, is refused (the map changed), as the stop says; a new plan
+/// made, reviewed and applied (through the target where the source was given) moves the
+/// rest, and the cluster settles with every key read back.
+fn source_killed_mid_slot_is_waited_for(server: Server, given: usize) {
     let Some(cluster) = failover_cluster(server) else {
         return;
     };
     let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
     let seed = addr(&cluster, 0);
-    let url = format!("redis://{seed}");
+    let url = format!("redis://{}", addr(&cluster, given));
     let mut written = load_in(&cluster, [50, 50, 50], 1);
     let hot = hot_slot(&cluster, 1, &mut written);
     let dir = tempfile::tempdir().unwrap();
@@ -1377,6 +1392,8 @@ fn source_killed_mid_slot_is_waited_for(server: Server) {
         )) && !error.contains("wait until"),
         "{error}"
     );
+    let live_node = "naming a node that answers in place of the source (the command named it, and it does not answer: slotgen read the map through its replicas and the target after the stop), to plan and move the rest";
+    assert_eq!(error.contains(live_node), given == 1, "{error}");
     // said before the wait, with its bound: twice the node timeout and 3 s
     let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
     let note = format!(
@@ -1413,16 +1430,211 @@ fn source_killed_mid_slot_is_waited_for(server: Server) {
         &target,
         (&seed, &written),
     );
+    // what to run next, as said: this run applied a plan file, which is refused now (the
+    // map changed); a new one made, reviewed and applied, through a node that answers
+    let again = "to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)";
+    assert!(error.contains(again), "{error}");
+    let live_url = format!("redis://{}", if given == 1 { &target } else { &seed });
+    let mut same = mid_slot_args(&live_url, path.to_str().unwrap());
+    same[9] = "10s";
+    let same = slotgen(&same, b"");
+    assert!(
+        same.stderr
+            .contains("was made on a map that differs from the cluster's now"),
+        "{}",
+        same.stderr
+    );
+    let new_plan = dir.path().join("again.json");
+    rebalance(&live_url, &["--out", new_plan.to_str().unwrap()]).ok();
+    let mut apply = mid_slot_args(&live_url, new_plan.to_str().unwrap());
+    apply[9] = "10s";
+    let applied = slotgen(&apply, b"");
+    println!("the new plan applied:\n{}", applied.stderr);
+    applied.ok();
+    let nodes: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
 #[test]
 fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
-    source_killed_mid_slot_is_waited_for(Server::Redis);
+    source_killed_mid_slot_is_waited_for(Server::Redis, 0);
 }
 
 #[test]
 fn a_source_killed_mid_slot_on_valkey_8_is_waited_for_and_finished() {
-    source_killed_mid_slot_is_waited_for(Server::Valkey);
+    source_killed_mid_slot_is_waited_for(Server::Valkey, 0);
+}
+
+#[test]
+fn a_source_killed_mid_slot_that_the_run_was_given_on_redis_7_is_waited_for_through_the_target() {
+    source_killed_mid_slot_is_waited_for(Server::Redis, 1);
+}
+
+#[test]
+fn a_source_killed_mid_slot_that_the_run_was_given_on_valkey_8_is_waited_for_through_the_target() {
+    source_killed_mid_slot_is_waited_for(Server::Valkey, 1);
+}
+
+/// The source of a move (primary 1 of a cluster of `server` with a replica each, node
+/// timeout 1 s, the servers' `cluster-replica-validity-factor` 10, keys kept in an AOF)
+/// killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, its one replica unable
+/// to take its place: started again empty (SIGKILL, then the same command line) while the
+/// source holds a diskless sync back for an hour, so that its `INFO replication` says its
+/// link has been down since it started (`master_link_down_since_seconds:-1`). slotgen does
+/// not wait for a failover that cannot come: no "waiting" note; the stop names the replica
+/// and why, and says to start the source again with its data files, as for a primary with
+/// no replica. The servers agree: the replica logs that it cannot fail over, and the
+/// cluster says `fail`. Followed as printed (the source started again at its address
+/// with its files, `cluster_state:ok` there waited for, then the same command), the slot is
+/// finished: all its keys on the target, none on the source, no slot in migration, every
+/// key reads back. With `no_failover`, the replica is in sync but set never to take over
+/// (`CONFIG SET cluster-replica-no-failover yes`): the stop says so, and the servers agree
+/// (the cluster still `fail`, the replica still one, twice the wait slotgen would have
+/// made after the kill).
+fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
+    let options = [
+        "--cluster-node-timeout",
+        live::FAILOVER_NODE_TIMEOUT,
+        PERSISTENT[0],
+        PERSISTENT[1],
+        PERSISTENT[2],
+        PERSISTENT[3],
+    ];
+    let Some(mut cluster) = live::cluster(server, 1, None, &options) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let config_set = |node: &str, name: &str, value: &str| {
+        redis::cmd("CONFIG")
+            .arg("SET")
+            .arg(name)
+            .arg(value)
+            .query::<()>(&mut plain(node, None))
+            .unwrap();
+    };
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    if no_failover {
+        config_set(&heir_addr, "cluster-replica-no-failover", "yes");
+    } else {
+        // the replica started again, its first sync held back by the source
+        config_set(&source, "repl-diskless-sync", "yes");
+        config_set(&source, "repl-diskless-sync-delay", "3600");
+        let heir = &mut cluster.replicas[1][0];
+        signal("KILL", heir.pid());
+        heir.start_again().unwrap();
+        let never = heir.info("replication");
+        assert!(
+            never.contains("master_link_status:down")
+                && never.contains("master_link_down_since_seconds:-1"),
+            "{never}"
+        );
+    }
+    // the cluster ok again, the replica known by every primary as not failed
+    let heir_id = cluster.replicas[1][0].node_id();
+    cluster
+        .wait_until("the replica is back", |info, node| {
+            info.contains("cluster_state:ok")
+                && node.cluster_nodes().lines().any(|l| {
+                    // `nofailover` is a flag of its own
+                    l.starts_with(&heir_id)
+                        && l.split(' ').nth(2).is_some_and(|f| {
+                            !f.split(',').any(|flag| flag == "fail" || flag == "fail?")
+                        })
+                })
+        })
+        .unwrap();
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let ids = [1, 2].map(|i| cluster.primaries[i].node_id());
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    println!("slotgen, its source killed mid-slot, its replica never synced:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(!stderr.contains("waiting"), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let why = if no_failover {
+        "is set never to take over by itself (`cluster-replica-no-failover yes`)"
+    } else {
+        "never finished a sync with it since the replica started (`INFO replication` there: `master_link_status:down`, `master_link_down_since_seconds:-1`)"
+    };
+    for part in [
+        format!("cannot reach `redis://{source}`"),
+        format!(
+            "node {} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) {why}",
+            ids[0]
+        ),
+        format!("(the keys of the slot not moved yet are in its data files): {START_AGAIN_SAID}"),
+        "the next `slotgen rebalance --apply` finishes it".to_owned(),
+    ] {
+        assert!(error.contains(&part), "`{part}` not in {error}");
+    }
+    assert!(!error.contains("wait until one takes its place"), "{error}");
+    // the servers agree: the replica says it cannot fail over (a replica set never to says
+    // nothing: it stays one past twice the wait slotgen would have made), the cluster
+    // stays `fail`
+    if no_failover {
+        let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
+        std::thread::sleep(Duration::from_secs_f64(2.0 * bound));
+        assert!(cluster.replicas[1][0].is_replica());
+    } else {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !cluster.replicas[1][0]
+            .log()
+            .contains("Currently unable to failover")
+        {
+            assert!(
+                Instant::now() < deadline,
+                "the replica did not say it cannot fail over: {}",
+                cluster.replicas[1][0].log_tail()
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    let info: String = redis::cmd("CLUSTER")
+        .arg("INFO")
+        .query(&mut plain(&seed, None))
+        .unwrap();
+    assert!(info.contains("cluster_state:fail"), "{info}");
+    // followed as printed: the source started again with its files, then the same command
+    counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
+    started_again_until_ok(&mut cluster, 1);
+    let again = slotgen(&args, b"");
+    println!(
+        "the same command again: {:?}\n{}{}",
+        again.code, again.stderr, again.stdout
+    );
+    says_finished(&again.stderr, hot, (&ids[0], &source), (&ids[1], &target));
+    again.ok();
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    assert_eq!(keys_in_slot(&source, hot), 0);
+    cluster.assert_settled();
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_never_synced_on_redis_7_is_started_again() {
+    stranded_source_killed_mid_slot(Server::Redis, false);
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_may_not_fail_over_on_redis_7_is_started_again() {
+    stranded_source_killed_mid_slot(Server::Redis, true);
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_never_synced_on_valkey_8_is_started_again() {
+    stranded_source_killed_mid_slot(Server::Valkey, false);
 }
 
 /// Two `rebalance --apply` started together on one cluster (Valkey 8.0, 6000 keys on the
