@@ -7,8 +7,9 @@ use std::collections::BTreeMap;
 
 use redis::Value;
 
+use super::node::{Node, Role};
 use super::slot_range::{show_ranges, SlotRange};
-use super::topology::{LeftOut, Migration, MigrationKind, Node, Role, Shard, Source, Topology};
+use super::topology::{LeftOut, Migration, MigrationKind, Shard, Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
 use crate::text::escape_cut;
 

@@ -77,7 +77,7 @@ pub enum Error {
         /// take its place where it was asked and cannot ([`crate::after_stop`] asks them, by
         /// the server's rule); the stop says to wait for the failover unless every one
         /// cannot.
-        replicas: Vec<(crate::Node, Option<String>)>,
+        replicas: Vec<(crate::node::Node, Option<String>)>,
         /// Whether it is the move's source (the keys not moved yet are there); else the
         /// target (the keys moved so far are there).
         at_source: bool,
@@ -527,7 +527,11 @@ const START_AGAIN: &str = "start it again at that address, with its data files, 
 /// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
 /// target) that stopped answering, with `replicas`, each with why it cannot take its place
 /// where it was asked ([`down`]).
-fn down_note(id: &str, replicas: &[(crate::Node, Option<String>)], at_source: bool) -> String {
+fn down_note(
+    id: &str,
+    replicas: &[(crate::node::Node, Option<String>)],
+    at_source: bool,
+) -> String {
     let unable: Vec<&str> = replicas
         .iter()
         .filter_map(|(_, why)| why.as_deref())
@@ -652,10 +656,10 @@ pub(crate) mod tests {
     use super::*;
 
     /// `n` replicas of a primary, as the map gives them, not asked.
-    pub(crate) fn replicas(n: usize) -> Vec<(crate::Node, Option<String>)> {
+    pub(crate) fn replicas(n: usize) -> Vec<(crate::node::Node, Option<String>)> {
         (0..n)
             .map(|i| {
-                let node = crate::Node {
+                let node = crate::node::Node {
                     id: format!("{i:040}"),
                     addr: format!("127.0.0.1:{}", 7500 + i),
                     role: crate::Role::Replica,

@@ -12,7 +12,8 @@ use super::answers::{
     info_field, info_has, parse_flags, parse_nodes, parse_shards, parse_slots, parse_zones,
     split_addr, MAX_TEXT,
 };
-use super::topology::{Node, Source, Topology};
+use super::node::Node;
+use super::topology::{Source, Topology};
 use super::{Error, MAX_NODES, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied, Endpoint, ServerError};
 

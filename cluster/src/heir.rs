@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::answers::info_field;
 use super::exchange::Exchange;
-use super::topology::Node;
+use super::node::Node;
 use super::Error;
 use crate::transport::Budget;
 

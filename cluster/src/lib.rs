@@ -17,6 +17,7 @@ mod guard;
 mod heir;
 mod load;
 mod migrate;
+mod node;
 mod placement;
 mod plan_file;
 mod rebalance;
@@ -52,6 +53,7 @@ pub use migrate::{
     apply, apply_dialect, Applied, ApplyOptions, DialectChoice, Step, ASM_WRONG_DATABASE,
     MAX_MIGRATED_KEY_BYTES,
 };
+pub use node::{Node, Role};
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};
 pub use plan_file::{
     FileDrained, FileMove, MapShard, NodeRef, PlanFile, MAX_PLAN_FILE_BYTES, PLAN_FORMAT,
@@ -69,9 +71,7 @@ pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};
 pub use slot_range::{ranges_of, show_ranges, show_ranges_brief, SlotRange, BRIEF_RANGES};
 pub use slot_stats::COUNT_BATCH;
 pub use spread::{keys_over_slots, split_evenly, KeysOverSlots};
-pub use topology::{
-    refuse_migrations, LeftOut, Migration, MigrationKind, Node, Role, Shard, Source, Topology,
-};
+pub use topology::{refuse_migrations, LeftOut, Migration, MigrationKind, Shard, Source, Topology};
 pub use version::Receiving;
 
 /// The number of hash slots of a Redis Cluster (the Redis Cluster specification).

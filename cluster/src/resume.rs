@@ -11,8 +11,9 @@ use super::dialect::Dialect;
 use super::exchange::{gone, Exchange};
 use super::heir;
 use super::migrate::{move_slot, ApplyOptions};
+use super::node::Node;
 use super::slot_stats::keys_in_slot;
-use super::topology::{Node, Topology};
+use super::topology::Topology;
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
 
