@@ -596,14 +596,12 @@ mod tests {
         assert_eq!(s.hashtags[0].heaviest, (b"{a}:2".to_vec(), 0.75));
     }
 
-    #[test]
-    fn split_lands_on_the_least_loaded_and_off_hot_slots() {
-        // 3 shards: slots 0-9 on 0, 10-19 on 1, 20-29 on 2; slot 0 holds 90 (the hashtag
-        // `h`, all of it), slot 10 holds 40, slot 20 holds 20
+    /// 3 shards: slots 0-9 on 0, 10-19 on 1, 20-29 on 2, each slot 1 but slot 0, 90 (the
+    /// hashtag `h`, all of it and hot), slot 10, 40, and slot 20, 20: the amounts, the
+    /// owners and the hot slot.
+    fn three_shards() -> (Vec<u64>, Vec<Option<usize>>, HotSlot) {
         let mut amounts = vec![1u64; 30];
-        amounts[0] = 90;
-        amounts[10] = 40;
-        amounts[20] = 20;
+        (amounts[0], amounts[10], amounts[20]) = (90, 40, 20);
         let owners: Vec<Option<usize>> = (0..30).map(|s| Some(s / 10)).collect();
         let hot = HotSlot {
             slot: 0,
@@ -611,6 +609,12 @@ mod tests {
             share: 90.0 / 177.0,
             floor: 90.0 * 3.0 / 177.0,
         };
+        (amounts, owners, hot)
+    }
+
+    #[test]
+    fn split_lands_on_the_least_loaded_and_off_hot_slots() {
+        let (amounts, owners, hot) = three_shards();
         let tag = HashtagShare {
             hashtag: b"h".to_vec(),
             braced: true,
@@ -685,17 +689,8 @@ mod tests {
     /// renaming keys); one of 50% gives a split whose prediction counts it whole.
     #[test]
     fn a_heavy_key_is_not_divided_by_a_split() {
-        // the fixture of `split_lands_on_the_least_loaded_and_off_hot_slots`: without the
-        // hashtag, loads 9 | 49 | 29 (total 177, fair share 59)
-        let mut amounts = vec![1u64; 30];
-        (amounts[0], amounts[10], amounts[20]) = (90, 40, 20);
-        let owners: Vec<Option<usize>> = (0..30).map(|s| Some(s / 10)).collect();
-        let hot = HotSlot {
-            slot: 0,
-            amount: 90,
-            share: 90.0 / 177.0,
-            floor: 90.0 * 3.0 / 177.0,
-        };
+        // without the hashtag, loads 9 | 49 | 29 (total 177, fair share 59)
+        let (amounts, owners, hot) = three_shards();
         let tag = |part: f64| HashtagShare {
             hashtag: b"h".to_vec(),
             braced: true,

@@ -80,6 +80,32 @@ pub(crate) fn slotgen_bin() -> &'static PathBuf {
     })
 }
 
+/// Runs `command` as slotgen printed it, with `bash -o pipefail`, the slotgen under test
+/// first on `PATH` and `REDISCLI_AUTH` unset, `input` on its standard input; its output.
+pub(crate) fn run_printed(command: &str, input: &[u8]) -> std::process::Output {
+    let bin_dir = slotgen_bin().parent().expect("a folder").to_path_buf();
+    let mut dirs = vec![bin_dir];
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let mut child = Command::new("bash")
+        .args(["-o", "pipefail", "-c", command])
+        .env("PATH", std::env::join_paths(&dirs).expect("a PATH"))
+        .env_remove("REDISCLI_AUTH")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bash runs");
+    child
+        .stdin
+        .take()
+        .expect("its input")
+        .write_all(input)
+        .expect("the input written");
+    child.wait_with_output().expect("bash ends")
+}
+
 /// Whether cargo sets the variable `name` for a test process it runs (beyond `CARGO` and
 /// the configuration's `[env]`), which the shell that ran `cargo test` does not have.
 fn set_by_cargo_for_tests(name: &str) -> bool {

@@ -5,13 +5,10 @@
 //! are not UTF-8 (given as `--hex`); and on Valkey 9 with several databases, the hashtag
 //! that carries the slot from a database other than 0 is the one named.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{RedisCluster, RANGES};
 
-use crate::cluster_live::{plain, slotgen, slotgen_bin};
+use crate::cluster_live::{plain, run_printed, slotgen};
 
 /// The slot of `key` by the `crc` crate: CRC-16/XMODEM of its hashtag, mod 16384.
 fn slot_of(key: &[u8]) -> u16 {
@@ -93,22 +90,7 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
         command.contains(" --askpass") && command.contains(" --hex "),
         "{command}"
     );
-    let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
-    let mut dirs = vec![bin_dir];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    let mut child = Command::new("bash")
-        .args(["-o", "pipefail", "-c", command])
-        .env("PATH", std::env::join_paths(&dirs).unwrap())
-        .env_remove("REDISCLI_AUTH")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"s3cr/t\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_printed(command, b"s3cr/t\n");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{command}: {stderr}");
     // each key of the split, read back as the command's own slot rows, on the slot named
@@ -156,12 +138,7 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
         command.contains(r"/p\x27w'") && !command.contains(r"\\"),
         "{command}"
     );
-    let out = Command::new("bash")
-        .args(["-o", "pipefail", "-c", command])
-        .env("PATH", std::env::join_paths(&dirs).unwrap())
-        .env_remove("REDISCLI_AUTH")
-        .output()
-        .unwrap();
+    let out = run_printed(command, b"");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{command}: {stderr}");
     let placed = String::from_utf8(out.stdout).unwrap();
@@ -430,16 +407,7 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
     );
     // followed: a key on each primary from the printed command, the reads spread over them
     let command = one["command"].as_str().unwrap();
-    let bin_dir = slotgen_bin().parent().unwrap().to_path_buf();
-    let mut dirs = vec![bin_dir];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    let out = Command::new("bash")
-        .args(["-o", "pipefail", "-c", command])
-        .env("PATH", std::env::join_paths(&dirs).unwrap())
-        .output()
-        .unwrap();
+    let out = run_printed(command, b"");
     assert!(
         out.status.success(),
         "{command}: {}",

@@ -329,19 +329,7 @@ fn remedy_over_tls(cluster: &ReplicatedCluster, url: &str, with: &dyn Fn(&[&str]
         "{command}"
     );
     // run as printed, with the slotgen under test first on PATH
-    let bin_dir = super::cluster_live::slotgen_bin()
-        .parent()
-        .unwrap()
-        .to_path_buf();
-    let mut dirs = vec![bin_dir];
-    dirs.extend(std::env::split_paths(
-        &std::env::var_os("PATH").unwrap_or_default(),
-    ));
-    let out = std::process::Command::new("bash")
-        .args(["-o", "pipefail", "-c", command])
-        .env("PATH", std::env::join_paths(dirs).unwrap())
-        .output()
-        .unwrap();
+    let out = super::cluster_live::run_printed(command, b"");
     assert!(
         out.status.success(),
         "{command}: {}",
