@@ -79,6 +79,14 @@ pub(super) fn remedies(
             Vec::new()
         }
     };
+    let owners_now = topology.owners();
+    for sample in &samples {
+        let owner = owners_now[usize::from(sample.slot)].map(|i| &topology.shards[i].primary);
+        let shown = owner.map_or_else(String::new, |p| field(p.addr.as_bytes()));
+        if let Some(note) = sample.foreign_note(&shown) {
+            say!("slotgen: note: {note}");
+        }
+    }
     hot.iter()
         .map(|h| {
             let sample = samples.iter().find(|s| s.slot == h.slot).cloned();
@@ -223,7 +231,8 @@ pub(super) fn text(
         100.0 * h.share,
         slotgen_cluster::skew_text::floor_text(h.floor, target)
     );
-    let Some(sample) = &r.sample else {
+    // not sampled, or no key listed was in the slot
+    let Some(sample) = r.sample.as_ref().filter(|s| s.keys > 0) else {
         return s + "; split the hashtag of its keys over several slots";
     };
     if let Some(top) = sample.hashtags.first() {
