@@ -137,6 +137,18 @@ pub enum LoadSource {
     },
 }
 
+impl LoadSource {
+    /// The command that reads `slot`'s values from its primary: `CLUSTER SLOT-STATS
+    /// SLOTSRANGE 5 5`, or `CLUSTER COUNTKEYSINSLOT 5`.
+    #[must_use]
+    pub fn command(&self, slot: u16) -> String {
+        match self {
+            Self::ClusterSlotStats => format!("CLUSTER SLOT-STATS SLOTSRANGE {slot} {slot}"),
+            Self::CountKeysInSlot { .. } => format!("CLUSTER COUNTKEYSINSLOT {slot}"),
+        }
+    }
+}
+
 /// The load of every slot of a live cluster, per metric that its servers collect.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SlotLoad {
@@ -264,10 +276,15 @@ impl SlotLoad {
             })
         });
         match overflow {
-            Some(slot) => Err(Error::Overflow {
-                metric: metric.name().to_owned(),
-                slot: u16::try_from(slot).expect("16384 values"),
-            }),
+            Some(slot) => {
+                let slot = u16::try_from(slot).expect("16384 values");
+                Err(Error::Overflow {
+                    metric: metric.name().to_owned(),
+                    slot,
+                    command: self.source.command(slot),
+                    others: self.metrics().any(|m| m != metric),
+                })
+            }
             None => Ok(values),
         }
     }
@@ -816,13 +833,35 @@ mod tests {
             e,
             Error::Overflow {
                 metric: "keys".to_owned(),
-                slot: 10
+                slot: 10,
+                command: "CLUSTER SLOT-STATS SLOTSRANGE 10 10".to_owned(),
+                others: false,
             }
         );
         assert!(
             e.to_string().contains("sums past 2^64 - 1 at slot 10"),
             "{e}"
         );
+        // read by CLUSTER COUNTKEYSINSLOT (SLOT-STATS refused): that command is named, and
+        // no other metric is offered, as none is collected (the message named SLOT-STATS
+        // and said "order by another metric")
+        let counted = SlotLoad::new(
+            topology(),
+            LoadSource::CountKeysInSlot {
+                slot_stats_refused: "ERR unknown subcommand".to_owned(),
+            },
+            load2.values.clone(),
+        );
+        let e = counted.require(Metric::Keys).unwrap_err().to_string();
+        assert!(
+            e.contains("(`CLUSTER COUNTKEYSINSLOT 10` on the slot's primary shows its own)"),
+            "{e}"
+        );
+        assert!(!e.contains("SLOT-STATS") && !e.contains("another metric"), "{e}");
+        // with another metric collected, ordering by it is offered
+        let both = load(&[(0, half), (10, half)], Some((&[(0, 1)], &[(0, 1)])));
+        let e = both.require(Metric::Keys).unwrap_err().to_string();
+        assert!(e.ends_with(", or order by another metric"), "{e}");
         // net-in + net-out of one slot saturated by their sum
         let net = load(&[(0, 1)], Some((&[(3, u64::MAX - 1)], &[(3, 2)])));
         assert!(matches!(
