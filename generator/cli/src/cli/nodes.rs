@@ -9,7 +9,7 @@ use slotgen_cluster::show_ranges;
 
 use slotgen::text::field;
 
-use super::cluster::{health, note_left_out, note_migrations, topology, ServerArgs};
+use super::cluster::{health, note_left_out, note_migrations, note_unowned, topology, ServerArgs};
 
 /// The form of `slotgen nodes`' output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -40,6 +40,7 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(&args.server.redis, None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology);
+    note_unowned(&topology);
     note_migrations(&topology, "they still belong to the first");
     let zones = slotgen_cluster::Topology::availability_zones(
         &args.server.redis,
