@@ -162,7 +162,8 @@ impl Topology {
     /// The availability zone of each node that has one, `(node id, zone)`, from `CLUSTER
     /// SHARDS` of the node at `url` (Valkey 9.1 gives a node's `availability-zone` setting
     /// there); empty where the server gives none or refuses `CLUSTER SHARDS`. One exchange
-    /// within `timeout`.
+    /// within `timeout`. The zone is the server's text: escape it before printing it
+    /// ([`crate::text::field`]).
     ///
     /// # Errors
     ///

@@ -857,7 +857,10 @@ mod tests {
             e.contains("(`CLUSTER COUNTKEYSINSLOT 10` on the slot's primary shows its own)"),
             "{e}"
         );
-        assert!(!e.contains("SLOT-STATS") && !e.contains("another metric"), "{e}");
+        assert!(
+            !e.contains("SLOT-STATS") && !e.contains("another metric"),
+            "{e}"
+        );
         // with another metric collected, ordering by it is offered
         let both = load(&[(0, half), (10, half)], Some((&[(0, 1)], &[(0, 1)])));
         let e = both.require(Metric::Keys).unwrap_err().to_string();

@@ -214,6 +214,15 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     out
 }
 
+/// The remedy's [`text`] as a field of a TSV record or a comment line: [`text`] escapes
+/// once what came from outside (a hashtag, a key, an address) and quotes its commands for
+/// the shell, so only a control character, should one come, is escaped here; escaping the
+/// `\` of that escaping again showed other bytes than the server's and made the command
+/// paste as other keys.
+pub(super) fn line(text: &str) -> String {
+    slotgen::text::escape_controls(text)
+}
+
 /// The remedy as one line of text (for TSV and notes), the floor printed against `target`
 /// (`rebalance`'s, as its notes and picture print it); `planned`: the split was made on the
 /// map a plan of moves leaves (`rebalance`), so its skew needs that plan carried out too.
