@@ -658,11 +658,7 @@ impl Exchange {
         };
         let url = shown.to_owned();
         let code = e.code().to_owned();
-        // the server's own words (`ERR unknown subcommand ...`), not the client's wrapping
-        let reason = crate::text::reason(&match e.details() {
-            Some(details) => format!("{code} {details}"),
-            None => code.clone(),
-        });
+        let reason = crate::transport::server_words(&code, e.details());
         Err(match code.as_str() {
             "NOAUTH" => Error::PasswordRequired { url },
             "WRONGPASS" => Error::PasswordRejected {
@@ -810,7 +806,7 @@ impl From<ServerError> for Error {
             ServerError::NotASlot { url, slot, key } => Error::Malformed {
                 url,
                 command: format!("CLUSTER KEYSLOT \"{key}\""),
-                reason: format!("slot {slot} is not in 0 to 65535"),
+                reason: format!("slot {slot} is not a hash slot, 0 to {}", SLOTS - 1),
             },
         }
     }

@@ -205,7 +205,7 @@ impl Connection {
                     return Err(ServerError::CommandRefused {
                         url: con.url.clone(),
                         command: format!("SELECT {}", settings.db),
-                        message: escape_text(&redis::RedisError::from(e).to_string()),
+                        message: super::server_words(e.code(), e.details()),
                     })
                 }
                 other => return Err(con.not_redis(during, &other)),
