@@ -877,6 +877,73 @@ mod tests {
         assert_eq!(full.summary(Metric::Keys, 1, &[]).unwrap().total, u64::MAX);
     }
 
+    /// A node that counts 2^63 - 1 keys in every slot (`CLUSTER COUNTKEYSINSLOT`, its
+    /// `CLUSTER SLOT-STATS` refused): the overflow error naming that command, not a panic of
+    /// a debug build's sum of a primary's keys (nor a wrapped sum in a release build).
+    #[test]
+    fn counts_past_64_bits_from_a_node_are_refused_not_a_panic() {
+        use crate::transport::ConnectOptions;
+        use std::sync::{Arc, OnceLock};
+        use std::time::Duration;
+        let port: Arc<OnceLock<u16>> = Arc::default();
+        let mine = Arc::clone(&port);
+        let bulk = |text: &str| format!("${}\r\n{text}\r\n", text.len()).into_bytes();
+        let url = super::super::exchange::tests::scripted_node(move |args| {
+            let port = *mine.get().unwrap();
+            let id = "ab".repeat(20);
+            let word = |i: usize| args.get(i).map(|a| a.to_ascii_uppercase());
+            match (word(0).as_deref(), word(1).as_deref()) {
+                (Some(b"INFO"), Some(b"KEYSPACE")) => bulk("# Keyspace\r\ndb0:keys=5\r\n"),
+                (Some(b"INFO"), _) => bulk("# Cluster\r\ncluster_enabled:1\r\n"),
+                (Some(b"CLUSTER"), Some(b"INFO")) => bulk(
+                    "cluster_state:ok\r\ncluster_slots_assigned:16384\r\ncluster_slots_ok:16384\r\ncluster_slots_fail:0\r\n",
+                ),
+                (Some(b"CLUSTER"), Some(b"SHARDS")) => {
+                    let mut node = b"*14\r\n".to_vec();
+                    for (name, value) in [
+                        ("id", bulk(&id)),
+                        ("port", format!(":{port}\r\n").into_bytes()),
+                        ("ip", bulk("127.0.0.1")),
+                        ("endpoint", bulk("127.0.0.1")),
+                        ("role", bulk("master")),
+                        ("replication-offset", b":0\r\n".to_vec()),
+                        ("health", bulk("online")),
+                    ] {
+                        node.extend(bulk(name));
+                        node.extend(value);
+                    }
+                    let mut reply = b"*1\r\n*4\r\n".to_vec();
+                    reply.extend(bulk("slots"));
+                    reply.extend(b"*2\r\n:0\r\n:16383\r\n");
+                    reply.extend(bulk("nodes"));
+                    reply.extend(b"*1\r\n");
+                    reply.extend(node);
+                    reply
+                }
+                (Some(b"CLUSTER"), Some(b"NODES")) => bulk(&format!(
+                    "{id} 127.0.0.1:{port}@{} myself,master - 0 0 1 connected 0-16383\n",
+                    u32::from(port) + 10000
+                )),
+                (Some(b"CLUSTER"), Some(b"COUNTKEYSINSLOT")) => {
+                    format!(":{}\r\n", i64::MAX).into_bytes()
+                }
+                (Some(b"CLUSTER"), _) => b"-ERR unknown subcommand\r\n".to_vec(),
+                (Some(b"CONFIG"), _) => b"*0\r\n".to_vec(),
+                (Some(b"SELECT" | b"CLIENT" | b"READONLY"), _) => b"+OK\r\n".to_vec(),
+                _ => b"-ERR unknown command\r\n".to_vec(),
+            }
+        });
+        port.set(url.rsplit(':').next().unwrap().parse().unwrap())
+            .unwrap();
+        let load =
+            SlotLoad::fetch(&url, &ConnectOptions::default(), Duration::from_secs(10)).unwrap();
+        let e = load.require(Metric::Keys).unwrap_err().to_string();
+        assert!(
+            e.contains("sums past 2^64 - 1 at slot 2") && e.contains("`CLUSTER COUNTKEYSINSLOT 2`"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn weights_change_the_fair_shares() {
         let load = load(&[(0, 10), (5, 50), (10, 30), (100, 10)], None);
