@@ -404,7 +404,8 @@ pub(super) fn parse_shards(
 
 /// The availability zone of every node of a `CLUSTER SHARDS` answer that gives one (Valkey
 /// 9.1's `availability-zone`, the server setting of that name; empty or absent elsewhere):
-/// `(node id, zone)`, the zone escaped, in the answer's order.
+/// `(node id, zone)`, the zone as sent (its bytes not UTF-8 replaced by U+FFFD; escape it
+/// before printing it, as a node's `health`), in the answer's order.
 ///
 /// # Errors
 ///
@@ -422,7 +423,7 @@ pub(super) fn parse_zones(value: &Value) -> Result<Vec<(String, String)>, String
             let get = |name| field(&member, name).and_then(text);
             if let (Some(id), Some(zone)) = (get("id"), get("availability-zone")) {
                 if !zone.is_empty() {
-                    zones.push((node_id(&id, "CLUSTER SHARDS")?, escape_cut(zone.as_bytes())));
+                    zones.push((node_id(&id, "CLUSTER SHARDS")?, zone));
                 }
             }
         }

@@ -213,12 +213,16 @@ pub enum Error {
     },
     /// A metric's values sum past `u64::MAX`, or one is `u64::MAX`
     /// ([`SlotLoad::require`](super::SlotLoad::require)): not a measurement.
-    #[error("the `{metric}` of the slots sums past 2^64 - 1 at slot {slot}: no server measures that much, so the servers' CLUSTER SLOT-STATS answer is not one: order by another metric")]
+    #[error("the `{metric}` of the slots sums past 2^64 - 1 at slot {slot}: no server measures that much, so the servers' answers are not a measurement (`{command}` on the slot's primary shows its own): check that the URL names a Redis or Valkey cluster node{}", if *others { ", or order by another metric" } else { "" })]
     Overflow {
         /// The metric, as [`Metric::name`](super::Metric::name) gives it.
         metric: String,
         /// The slot at which the sum passed the limit (in slot order).
         slot: u16,
+        /// The command that gives that slot's value, as [`LoadSource::command`](super::LoadSource::command) spells it.
+        command: String,
+        /// Whether another metric is collected, to order by.
+        others: bool,
     },
     /// Weights of the primaries that cannot be used
     /// ([`SlotLoad::summary`](super::SlotLoad::summary)).

@@ -45,6 +45,29 @@ pub(super) fn select(db: u32) -> redis::Cmd {
 /// with (`cluster-databases` is at most 16 by default builds' limits of `databases`).
 const MAX_DATABASES: u32 = 1 << 16;
 
+/// The number of databases in `value`, a node's `cluster-databases` as `CONFIG GET` gives
+/// it: 1 where the server has no such setting (`None`: Redis, Valkey before 9).
+///
+/// # Errors
+///
+/// A value that is not a whole number in 1 to [`MAX_DATABASES`], named (escaped and cut)
+/// with the rule: never taken for one database, as the keys of the others would be left
+/// behind.
+fn parse_databases(value: Option<&[u8]>) -> Result<u32, String> {
+    let Some(value) = value else { return Ok(1) };
+    std::str::from_utf8(value)
+        .ok()
+        .filter(|s| s.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|s| s.parse().ok())
+        .filter(|n| (1..=MAX_DATABASES).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "`cluster-databases` is `{}`, not a number of databases (a whole number from 1 to {MAX_DATABASES})",
+                crate::text::escape_cut(value)
+            )
+        })
+}
+
 /// The budget of `CLUSTER INFO`: about 40 `name:value` lines in Redis 7.2 (the state, slot
 /// counts, epochs, sent and received counts of each message type), under 64 bytes each:
 /// 2.5 KiB. It may take 256 such lines, 16 KiB, as one string.
@@ -140,7 +163,8 @@ impl Topology {
     /// The availability zone of each node that has one, `(node id, zone)`, from `CLUSTER
     /// SHARDS` of the node at `url` (Valkey 9.1 gives a node's `availability-zone` setting
     /// there); empty where the server gives none or refuses `CLUSTER SHARDS`. One exchange
-    /// within `timeout`.
+    /// within `timeout`. The zone is the server's text: escape it before printing it
+    /// ([`crate::text::field`]).
     ///
     /// # Errors
     ///
@@ -560,7 +584,8 @@ impl Exchange {
     /// # Errors
     ///
     /// An answer that did not come (a timeout, a broken connection: the connection owes it
-    /// and is not used again) is an error, never taken for one database: the keys of the
+    /// and is not used again), or [`Error::Malformed`] for a value that is not a number of
+    /// databases (`-3`, `2000000000`): never taken for one database, as the keys of the
     /// others would be left behind.
     pub(super) fn databases(&self, con: &mut Connection) -> Result<u32, Error> {
         match self.databases_to_move(con) {
@@ -577,11 +602,12 @@ impl Exchange {
     ///
     /// As [`databases`](Self::databases), and [`Error::NoPermission`].
     pub(super) fn databases_to_move(&self, con: &mut Connection) -> Result<u32, Error> {
-        Ok(self
-            .config(con, "cluster-databases")?
-            .and_then(|s| s.parse().ok())
-            .filter(|n| (1..=MAX_DATABASES).contains(n))
-            .unwrap_or(1))
+        let value = self.config(con, "cluster-databases")?;
+        parse_databases(value.as_deref()).map_err(|reason| Error::Malformed {
+            url: con.url().to_owned(),
+            command: "CONFIG GET cluster-databases".to_owned(),
+            reason,
+        })
     }
 
     /// A node's `cluster-node-timeout` (`CONFIG GET`), the time after which the cluster
@@ -593,19 +619,26 @@ impl Exchange {
     /// An answer that did not come.
     pub(super) fn node_timeout(&self, con: &mut Connection) -> Result<Option<Duration>, Error> {
         match self.config(con, "cluster-node-timeout") {
-            Ok(ms) => Ok(ms.and_then(|ms| ms.parse().ok()).map(Duration::from_millis)),
+            Ok(ms) => Ok(ms
+                .and_then(|ms| std::str::from_utf8(&ms).ok()?.parse().ok())
+                .map(Duration::from_millis)),
             Err(Error::NoPermission { .. }) => Ok(None),
             Err(e) => Err(e),
         }
     }
 
-    /// The value of setting `name` by `CONFIG GET` (RESP2's pair or RESP3's map), as text;
-    /// `None` where the server has no such setting, refuses the command, or gives no text.
+    /// The value of setting `name` by `CONFIG GET` (RESP2's pair or RESP3's map), its bytes
+    /// as sent; `None` where the server has no such setting, refuses the command, or gives
+    /// no string.
     ///
     /// # Errors
     ///
     /// An answer that did not come, or [`Error::NoPermission`].
-    pub(super) fn config(&self, con: &mut Connection, name: &str) -> Result<Option<String>, Error> {
+    pub(super) fn config(
+        &self,
+        con: &mut Connection,
+        name: &str,
+    ) -> Result<Option<Vec<u8>>, Error> {
         let mut cmd = redis::cmd("CONFIG");
         cmd.arg("GET").arg(name);
         let value = match self.query(con, &cmd, Budget::SHORT) {
@@ -615,7 +648,8 @@ impl Exchange {
             Err(e) => return Err(e),
         };
         Ok(match value {
-            Some(Value::BulkString(b)) => String::from_utf8(b).ok(),
+            Some(Value::BulkString(b)) => Some(b),
+            Some(Value::SimpleString(s)) => Some(s.into_bytes()),
             _ => None,
         })
     }
@@ -629,15 +663,10 @@ impl Exchange {
         };
         let url = shown.to_owned();
         let code = e.code().to_owned();
-        // the server's own words (`ERR unknown subcommand ...`), not the client's wrapping
-        // the password hidden where the server echoes it (`MIGRATE`'s `AUTH` in its error)
-        let reason = crate::text::reason(&crate::transport::hide(
-            self.endpoint.password.as_deref(),
-            &match e.details() {
-                Some(details) => format!("{code} {details}"),
-                None => code.clone(),
-            },
-        ));
+        // the server's own words, the password hidden where the server echoes it
+        // (`MIGRATE`'s `AUTH` in its error)
+        let reason =
+            crate::transport::server_words(&code, e.details(), self.endpoint.password.as_deref());
         Err(match code.as_str() {
             "NOAUTH" => Error::PasswordRequired { url },
             "WRONGPASS" => Error::PasswordRejected {
@@ -785,7 +814,7 @@ impl From<ServerError> for Error {
             ServerError::NotASlot { url, slot, key } => Error::Malformed {
                 url,
                 command: format!("CLUSTER KEYSLOT \"{key}\""),
-                reason: format!("slot {slot} is not in 0 to 65535"),
+                reason: format!("slot {slot} is not a hash slot, 0 to {}", SLOTS - 1),
             },
         }
     }
@@ -851,8 +880,99 @@ fn command_name(cmd: &redis::Cmd) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// A node on loopback that answers each command (its arguments, as sent) with the RESP
+    /// bytes `answer` gives, on every connection, until the test process ends: for answers
+    /// that no real server gives. Returns its URL.
+    pub(crate) fn scripted_node(
+        answer: impl Fn(&[Vec<u8>]) -> Vec<u8> + Send + Sync + 'static,
+    ) -> String {
+        use std::io::{BufRead, BufReader, Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("redis://{}", listener.local_addr().unwrap());
+        let answer = Arc::new(answer);
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let answer = Arc::clone(&answer);
+                std::thread::spawn(move || {
+                    let mut writer = stream.try_clone().unwrap();
+                    let mut reader = BufReader::new(stream);
+                    let mut line = String::new();
+                    let mut number = |reader: &mut BufReader<_>, mark: char| -> Option<usize> {
+                        line.clear();
+                        reader.read_line(&mut line).ok()?;
+                        line.trim_end().strip_prefix(mark)?.parse().ok()
+                    };
+                    while let Some(count) = number(&mut reader, '*') {
+                        let mut args = Vec::new();
+                        for _ in 0..count {
+                            let Some(len) = number(&mut reader, '$') else {
+                                return;
+                            };
+                            let mut arg = vec![0; len + 2];
+                            if reader.read_exact(&mut arg).is_err() {
+                                return;
+                            }
+                            arg.truncate(len);
+                            args.push(arg);
+                        }
+                        if writer.write_all(&answer(&args)).is_err() {
+                            return;
+                        }
+                    }
+                });
+            }
+        });
+        url
+    }
+
+    /// `cluster-databases` as a node may give it: absent (Redis; Valkey before 9) or
+    /// refused is 1 database; a value that is no number of databases is an error naming
+    /// it, escaped, and the rule, never 1 (the keys of the other databases would be left
+    /// behind by a move).
+    #[test]
+    fn a_malformed_cluster_databases_is_an_error_naming_it() {
+        let databases = |reply: &'static [u8]| {
+            let url = scripted_node(move |_| reply.to_vec());
+            let exchange =
+                Exchange::open(&url, &ConnectOptions::default(), Duration::from_secs(5)).unwrap();
+            let mut con = exchange.connect(&exchange.endpoint).unwrap();
+            exchange
+                .databases_to_move(&mut con)
+                .map_err(|e| e.to_string())
+        };
+        assert_eq!(databases(b"*0\r\n"), Ok(1));
+        assert_eq!(databases(b"-ERR unknown subcommand\r\n"), Ok(1));
+        assert_eq!(
+            databases(b"*2\r\n$17\r\ncluster-databases\r\n$2\r\n16\r\n"),
+            Ok(16)
+        );
+        for (value, shown) in [
+            (&b"-3"[..], "-3"),
+            (b"0", "0"),
+            (b"+4", "+4"),
+            (b"2000000000", "2000000000"),
+            (b"99999999999999999999", "99999999999999999999"),
+            (b"4\x1b[2J", "4\\x1b[2J"),
+            (b"\xff", "\\xff"),
+        ] {
+            let mut reply =
+                format!("*2\r\n$17\r\ncluster-databases\r\n${}\r\n", value.len()).into_bytes();
+            reply.extend_from_slice(value);
+            reply.extend_from_slice(b"\r\n");
+            let reply: &'static [u8] = Box::leak(reply.into_boxed_slice());
+            let error = databases(reply).unwrap_err();
+            assert!(
+                error.contains(&format!(
+                    "`cluster-databases` is `{shown}`, not a number of databases (a whole number from 1 to 65536)"
+                )) && error.contains("`CONFIG GET cluster-databases`"),
+                "{error}"
+            );
+            assert!(!error.contains('\x1b'), "{error}");
+        }
+    }
 
     #[test]
     fn a_command_is_named_as_acl_rules_name_it() {

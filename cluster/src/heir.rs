@@ -163,7 +163,9 @@ pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Option<Unable> {
         let info = exchange.text(&mut con, redis::cmd("INFO").arg("replication"), budget)?;
         let mut settings = [None, None, None, None];
         for (value, name) in settings.iter_mut().zip(SETTINGS) {
-            *value = exchange.config(&mut con, name)?;
+            *value = exchange
+                .config(&mut con, name)?
+                .and_then(|v| String::from_utf8(v).ok());
         }
         Ok(state(&info, settings))
     };

@@ -137,6 +137,18 @@ pub enum LoadSource {
     },
 }
 
+impl LoadSource {
+    /// The command that reads `slot`'s values from its primary: `CLUSTER SLOT-STATS
+    /// SLOTSRANGE 5 5`, or `CLUSTER COUNTKEYSINSLOT 5`.
+    #[must_use]
+    pub fn command(&self, slot: u16) -> String {
+        match self {
+            Self::ClusterSlotStats => format!("CLUSTER SLOT-STATS SLOTSRANGE {slot} {slot}"),
+            Self::CountKeysInSlot { .. } => format!("CLUSTER COUNTKEYSINSLOT {slot}"),
+        }
+    }
+}
+
 /// The load of every slot of a live cluster, per metric that its servers collect.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SlotLoad {
@@ -264,10 +276,15 @@ impl SlotLoad {
             })
         });
         match overflow {
-            Some(slot) => Err(Error::Overflow {
-                metric: metric.name().to_owned(),
-                slot: u16::try_from(slot).expect("16384 values"),
-            }),
+            Some(slot) => {
+                let slot = u16::try_from(slot).expect("16384 values");
+                Err(Error::Overflow {
+                    metric: metric.name().to_owned(),
+                    slot,
+                    command: self.source.command(slot),
+                    others: self.metrics().any(|m| m != metric),
+                })
+            }
             None => Ok(values),
         }
     }
@@ -831,13 +848,38 @@ mod tests {
             e,
             Error::Overflow {
                 metric: "keys".to_owned(),
-                slot: 10
+                slot: 10,
+                command: "CLUSTER SLOT-STATS SLOTSRANGE 10 10".to_owned(),
+                others: false,
             }
         );
         assert!(
             e.to_string().contains("sums past 2^64 - 1 at slot 10"),
             "{e}"
         );
+        // read by CLUSTER COUNTKEYSINSLOT (SLOT-STATS refused): that command is named, and
+        // no other metric is offered, as none is collected (the message named SLOT-STATS
+        // and said "order by another metric")
+        let counted = SlotLoad::new(
+            topology(),
+            LoadSource::CountKeysInSlot {
+                slot_stats_refused: "ERR unknown subcommand".to_owned(),
+            },
+            load2.values.clone(),
+        );
+        let e = counted.require(Metric::Keys).unwrap_err().to_string();
+        assert!(
+            e.contains("(`CLUSTER COUNTKEYSINSLOT 10` on the slot's primary shows its own)"),
+            "{e}"
+        );
+        assert!(
+            !e.contains("SLOT-STATS") && !e.contains("another metric"),
+            "{e}"
+        );
+        // with another metric collected, ordering by it is offered
+        let both = load(&[(0, half), (10, half)], Some((&[(0, 1)], &[(0, 1)])));
+        let e = both.require(Metric::Keys).unwrap_err().to_string();
+        assert!(e.ends_with(", or order by another metric"), "{e}");
         // net-in + net-out of one slot saturated by their sum
         let net = load(&[(0, 1)], Some((&[(3, u64::MAX - 1)], &[(3, 2)])));
         assert!(matches!(
@@ -848,6 +890,73 @@ mod tests {
         // the largest sum that fits is taken
         let full = load(&[(0, half), (10, half - 1)], None);
         assert_eq!(full.summary(Metric::Keys, 1, &[]).unwrap().total, u64::MAX);
+    }
+
+    /// A node that counts 2^63 - 1 keys in every slot (`CLUSTER COUNTKEYSINSLOT`, its
+    /// `CLUSTER SLOT-STATS` refused): the overflow error naming that command, not a panic of
+    /// a debug build's sum of a primary's keys (nor a wrapped sum in a release build).
+    #[test]
+    fn counts_past_64_bits_from_a_node_are_refused_not_a_panic() {
+        use crate::transport::ConnectOptions;
+        use std::sync::{Arc, OnceLock};
+        use std::time::Duration;
+        let port: Arc<OnceLock<u16>> = Arc::default();
+        let mine = Arc::clone(&port);
+        let bulk = |text: &str| format!("${}\r\n{text}\r\n", text.len()).into_bytes();
+        let url = super::super::exchange::tests::scripted_node(move |args| {
+            let port = *mine.get().unwrap();
+            let id = "ab".repeat(20);
+            let word = |i: usize| args.get(i).map(|a| a.to_ascii_uppercase());
+            match (word(0).as_deref(), word(1).as_deref()) {
+                (Some(b"INFO"), Some(b"KEYSPACE")) => bulk("# Keyspace\r\ndb0:keys=5\r\n"),
+                (Some(b"INFO"), _) => bulk("# Cluster\r\ncluster_enabled:1\r\n"),
+                (Some(b"CLUSTER"), Some(b"INFO")) => bulk(
+                    "cluster_state:ok\r\ncluster_slots_assigned:16384\r\ncluster_slots_ok:16384\r\ncluster_slots_fail:0\r\n",
+                ),
+                (Some(b"CLUSTER"), Some(b"SHARDS")) => {
+                    let mut node = b"*14\r\n".to_vec();
+                    for (name, value) in [
+                        ("id", bulk(&id)),
+                        ("port", format!(":{port}\r\n").into_bytes()),
+                        ("ip", bulk("127.0.0.1")),
+                        ("endpoint", bulk("127.0.0.1")),
+                        ("role", bulk("master")),
+                        ("replication-offset", b":0\r\n".to_vec()),
+                        ("health", bulk("online")),
+                    ] {
+                        node.extend(bulk(name));
+                        node.extend(value);
+                    }
+                    let mut reply = b"*1\r\n*4\r\n".to_vec();
+                    reply.extend(bulk("slots"));
+                    reply.extend(b"*2\r\n:0\r\n:16383\r\n");
+                    reply.extend(bulk("nodes"));
+                    reply.extend(b"*1\r\n");
+                    reply.extend(node);
+                    reply
+                }
+                (Some(b"CLUSTER"), Some(b"NODES")) => bulk(&format!(
+                    "{id} 127.0.0.1:{port}@{} myself,master - 0 0 1 connected 0-16383\n",
+                    u32::from(port) + 10000
+                )),
+                (Some(b"CLUSTER"), Some(b"COUNTKEYSINSLOT")) => {
+                    format!(":{}\r\n", i64::MAX).into_bytes()
+                }
+                (Some(b"CLUSTER"), _) => b"-ERR unknown subcommand\r\n".to_vec(),
+                (Some(b"CONFIG"), _) => b"*0\r\n".to_vec(),
+                (Some(b"SELECT" | b"CLIENT" | b"READONLY"), _) => b"+OK\r\n".to_vec(),
+                _ => b"-ERR unknown command\r\n".to_vec(),
+            }
+        });
+        port.set(url.rsplit(':').next().unwrap().parse().unwrap())
+            .unwrap();
+        let load =
+            SlotLoad::fetch(&url, &ConnectOptions::default(), Duration::from_secs(10)).unwrap();
+        let e = load.require(Metric::Keys).unwrap_err().to_string();
+        assert!(
+            e.contains("sums past 2^64 - 1 at slot 2") && e.contains("`CLUSTER COUNTKEYSINSLOT 2`"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -1253,7 +1253,7 @@ fn undo(
     let target = target_con.ok_or("no connection to the target")?;
     // the keys of the slot the target holds, in every database
     let held = |exchange: &mut Exchange, target: &mut Connection| -> Result<u64, String> {
-        let mut n = 0;
+        let mut n = 0u64;
         for db in 0..databases.max(1) {
             if databases > 1 {
                 run(
@@ -1267,7 +1267,7 @@ fn undo(
                 (&mut *target, "target"),
                 &["CLUSTER", "COUNTKEYSINSLOT", &slot_text],
             )? {
-                Value::Int(k) => n += u64::try_from(k).unwrap_or(0),
+                Value::Int(k) => n = n.saturating_add(u64::try_from(k).unwrap_or(0)),
                 other => {
                     return Err(format!(
                         "`CLUSTER COUNTKEYSINSLOT {slot}` on the target answered {}",

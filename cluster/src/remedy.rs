@@ -82,8 +82,11 @@ pub struct SlotSample {
     /// The keys weighed: every key listed for [`Basis::Keys`], else at most
     /// [`SAMPLE_KEYS`] of them, evenly spaced over the listing.
     pub keys: usize,
-    /// The keys listed (at most [`LIST_KEYS`]).
+    /// The keys listed (at most [`LIST_KEYS`]) that are in the slot.
     pub listed: usize,
+    /// The keys listed that are not in the slot (their slot, as slotgen computes it, is
+    /// another): a server's answer that makes no sense, left out of the sample.
+    pub foreign: usize,
     /// The keys in the slot (`CLUSTER COUNTKEYSINSLOT`, summed over the primary's databases)
     /// when the sample was read.
     pub in_slot: u64,
@@ -98,6 +101,20 @@ pub struct SlotSample {
 pub const ONE_KEY: f64 = 0.5;
 
 impl SlotSample {
+    /// The keys listed on `primary` (as the caller shows it) that are not in the slot, as
+    /// a sentence for a note; `None` when every key listed is in it.
+    #[must_use]
+    pub fn foreign_note(&self, primary: &str) -> Option<String> {
+        (self.foreign > 0).then(|| {
+            format!(
+                "{} of the keys that `CLUSTER GETKEYSINSLOT {}` listed on {primary} are not in \
+                 slot {} (slotgen computes each key's slot from its hashtag): the server's \
+                 listing makes no sense there, and those keys are left out of the slot's sample",
+                self.foreign, self.slot, self.slot
+            )
+        })
+    }
+
     /// The hashtag (or key without one) whose heaviest key carries [`ONE_KEY`] of the
     /// sample or more, where the sample tells: weighed by the server ([`Basis::MemoryUsage`],
     /// [`Basis::ObjectFreq`]), or the slot's only key. No split of keys divides it: the
@@ -153,6 +170,7 @@ pub fn sample_hot(
             let databases = exchange.databases(&mut con)?;
             let mut in_slot = 0u64;
             let mut keys: Vec<(u32, Vec<u8>)> = Vec::new();
+            let mut foreign = 0usize;
             for db in 0..databases {
                 if databases > 1 {
                     exchange.query(&mut con, &select(db), small)?;
@@ -190,7 +208,10 @@ pub fn sample_hot(
                     Value::Array(listed) => {
                         for k in listed.into_iter().take(room) {
                             match k {
-                                Value::BulkString(b) => keys.push((db, b)),
+                                Value::BulkString(b) if REDIS_CLUSTER.key_slot(&b) == slot => {
+                                    keys.push((db, b));
+                                }
+                                Value::BulkString(_) => foreign += 1,
                                 other => {
                                     return Err(malformed(
                                         "CLUSTER GETKEYSINSLOT",
@@ -287,6 +308,7 @@ pub fn sample_hot(
             let weighed: Vec<Vec<u8>> = weighed.into_iter().map(|(_, key)| key).collect();
             let mut sample = shares(slot, &weighed, &weights, basis);
             sample.listed = listed;
+            sample.foreign = foreign;
             sample.in_slot = in_slot;
             samples.push(sample);
         }
@@ -344,6 +366,7 @@ pub fn shares(slot: u16, keys: &[Vec<u8>], weights: &[u64], basis: Basis) -> Slo
         slot,
         keys: keys.len(),
         listed: keys.len(),
+        foreign: 0,
         in_slot: keys.len() as u64,
         basis,
         hashtags,
@@ -514,6 +537,80 @@ pub fn split(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A key of slot 5 and keys of other slots in one `CLUSTER GETKEYSINSLOT 5` answer (a
+    /// server whose listing makes no sense): the keys of other slots are left out of the
+    /// sample and counted, so that the hashtag named is one of slot 5's, and the note says
+    /// how many. (They were believed: a hashtag of slot 11694 was said to carry slot 5.)
+    #[test]
+    fn listed_keys_of_another_slot_are_left_out_and_counted() {
+        use super::super::{Node, Role, Shard, SlotRange, Source};
+        // keys of slot 5 and of other slots, found by the runtime's slot rule
+        let of_slot = |slot: u16, n: usize| -> Vec<Vec<u8>> {
+            (0u32..)
+                .map(|i| format!("{{t{i}}}k").into_bytes())
+                .filter(|k| REDIS_CLUSTER.key_slot(k) == slot)
+                .take(n)
+                .collect()
+        };
+        let ours = of_slot(5, 3);
+        let theirs: Vec<Vec<u8>> = (0..40).map(|i| format!("{{h}}k{i}").into_bytes()).collect();
+        assert!(theirs.iter().all(|k| REDIS_CLUSTER.key_slot(k) != 5));
+        let listing: Vec<Vec<u8>> = theirs.iter().chain(&ours).cloned().collect();
+        let mut reply = format!("*{}\r\n", listing.len()).into_bytes();
+        for key in &listing {
+            reply.extend_from_slice(format!("${}\r\n", key.len()).as_bytes());
+            reply.extend_from_slice(key);
+            reply.extend_from_slice(b"\r\n");
+        }
+        let count = format!(":{}\r\n", listing.len()).into_bytes();
+        let url = super::super::exchange::tests::scripted_node(move |args| {
+            match args.get(1).map(Vec::as_slice) {
+                Some(b"COUNTKEYSINSLOT") => count.clone(),
+                Some(b"GETKEYSINSLOT") => reply.clone(),
+                // `CONFIG GET cluster-databases`: no such setting
+                _ => b"*0\r\n".to_vec(),
+            }
+        });
+        let topology = Topology {
+            shards: vec![Shard {
+                primary: Node {
+                    id: "0".repeat(40),
+                    addr: url.trim_start_matches("redis://").to_owned(),
+                    role: Role::Primary,
+                    health: Some("online".to_owned()),
+                },
+                replicas: Vec::new(),
+                ranges: vec![SlotRange {
+                    first: 0,
+                    last: 16383,
+                }],
+            }],
+            left_out: Vec::new(),
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        let samples = sample_hot(
+            &url,
+            &ConnectOptions::default(),
+            Duration::from_secs(5),
+            &topology,
+            &[5],
+            Metric::Keys,
+        )
+        .unwrap();
+        let sample = &samples[0];
+        assert_eq!((sample.keys, sample.listed, sample.foreign), (3, 3, 40));
+        let tags: Vec<&[u8]> = sample.hashtags.iter().map(|t| &t.hashtag[..]).collect();
+        let expected: Vec<&[u8]> = ours.iter().map(|k| hashtag(k)).collect();
+        assert_eq!(tags.len(), 3);
+        assert!(tags.iter().all(|t| expected.contains(t)), "{tags:?}");
+        let note = sample.foreign_note("127.0.0.1:1").unwrap();
+        assert!(
+            note.starts_with("40 of the keys that `CLUSTER GETKEYSINSLOT 5` listed on 127.0.0.1:1 are not in slot 5"),
+            "{note}"
+        );
+    }
 
     #[test]
     fn evenly_takes_n_keys_spread_over_a_grouped_listing() {

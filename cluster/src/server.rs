@@ -25,7 +25,7 @@ use redis::Value;
 use crate::text::escape_cut;
 use crate::transport::{Budget, Connection, Endpoint, ServerError};
 pub use crate::transport::{ConnectOptions, Limit, MAX_REPLY_BYTES};
-use crate::Error;
+use crate::{Error, SLOTS};
 
 /// Commands sent in one pipelined chunk before their replies are read.
 pub const CHUNK: usize = 1024;
@@ -135,9 +135,10 @@ impl Server {
             for key in chunk {
                 let key = key.as_ref();
                 match con.reply(during)? {
-                    Value::Int(slot) => match u16::try_from(slot) {
-                        Ok(s) => slots.push(s),
-                        Err(_) => {
+                    // a server's hash slot is below 16384 whatever the spec checked
+                    Value::Int(slot) => match u16::try_from(slot).ok().filter(|&s| s < SLOTS) {
+                        Some(s) => slots.push(s),
+                        None => {
                             return Err(ServerError::NotASlot {
                                 url: con.url().to_owned(),
                                 key: escape_cut(key),
@@ -152,7 +153,7 @@ impl Server {
                         return Err(ServerError::Refused {
                             url: con.url().to_owned(),
                             key: escape_cut(key),
-                            message: con.said(e),
+                            message: con.said(e.code(), e.details()),
                         })
                     }
                     other => return Err(con.not_redis(during, &other)),
@@ -160,5 +161,44 @@ impl Server {
             }
         }
         Ok(slots)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exchange::tests::scripted_node;
+    use crate::transport::ConnectOptions;
+
+    /// A server's answers to `CLUSTER KEYSLOT` that make no sense: an error reply is quoted
+    /// in the server's words, escaped (the client's "An error was signalled by the server -
+    /// ResponseError:" was shown, the code lost), and a number that is no hash slot is an
+    /// error quoting the range of a hash slot, 0 to 16383 (it quoted 0 to 65535, and a
+    /// 20000 was taken).
+    #[test]
+    fn keyslot_answers_that_make_no_sense_are_named() {
+        let ask = |reply: &'static [u8]| {
+            let url = scripted_node(move |args| match args[0].as_slice() {
+                b"INFO" => b"$17\r\ncluster_enabled:1\r\n".to_vec(),
+                _ => reply.to_vec(),
+            });
+            let mut server =
+                Server::connect(&url, &ConnectOptions::default(), Duration::from_secs(5)).unwrap();
+            server.keyslots(&["k\x1b"]).map_err(|e| e.to_string())
+        };
+        assert_eq!(ask(b":16383\r\n"), Ok(vec![16383]));
+        let refused = ask(b"-ERR no \x1b[2J slot\r\n").unwrap_err();
+        assert!(
+            refused.ends_with(r#"refused `CLUSTER KEYSLOT "k\x1b"`: ERR no \x1b[2J slot"#),
+            "{refused}"
+        );
+        for slot in [16384, 20000, 70000, -1] {
+            let reply: &'static [u8] = Box::leak(format!(":{slot}\r\n").into_bytes().into());
+            let error = ask(reply).unwrap_err();
+            assert!(
+                error.contains(&format!("slot {slot} is not a hash slot, 0 to 16383")),
+                "{error}"
+            );
+        }
     }
 }

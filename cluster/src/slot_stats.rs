@@ -174,7 +174,12 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
         let mut counted: Vec<u64> = topology
             .shards
             .iter()
-            .map(|shard| shard.slots().map(|slot| keys[usize::from(slot)]).sum())
+            // saturating: a server's absurd counts are refused later, by SlotLoad::require
+            .map(|shard| {
+                shard.slots().fold(0u64, |sum, slot| {
+                    sum.saturating_add(keys[usize::from(slot)])
+                })
+            })
             .collect();
         for (importer, n) in add_imported_keys(exchange, &topology, keys)? {
             counted[importer] = counted[importer].saturating_add(n);

@@ -177,7 +177,7 @@ impl Connection {
             match con.query(&auth, Budget::SHORT, during)? {
                 Value::Okay => {}
                 Value::ServerError(e) => {
-                    let message = con.said(e);
+                    let message = con.said(e.code(), e.details());
                     let user = crate::text::escape(con.user.as_bytes());
                     // Redis 7.0 and Valkey 8.0: "AUTH <password> called without any
                     // password configured for the default user"
@@ -208,7 +208,7 @@ impl Connection {
                     return Err(ServerError::CommandRefused {
                         url: con.url.clone(),
                         command: format!("SELECT {}", settings.db),
-                        message: con.said(e),
+                        message: con.said(e.code(), e.details()),
                     })
                 }
                 other => return Err(con.not_redis(during, &other)),
@@ -219,9 +219,8 @@ impl Connection {
 
     /// The server's error reply `e` as text for a message: its words, the password sent
     /// hidden where the server echoes it ([`hide`](super::options::hide)), escaped.
-    pub(crate) fn said(&self, e: impl Into<redis::RedisError>) -> String {
-        let words = e.into().to_string();
-        escape_text(&super::options::hide(self.secret.as_deref(), &words))
+    pub(crate) fn said(&self, code: &str, details: Option<&str>) -> String {
+        super::server_words(code, details, self.secret.as_deref())
     }
 
     /// Moves the deadline of the connection's later exchanges (a command of its own time,

@@ -262,8 +262,8 @@ pub enum ServerError {
         /// The server's error, shortened.
         message: String,
     },
-    /// The server answered a number that is no slot.
-    #[error("{url} answered slot {slot} for key \"{key}\": not a slot of 0..65536")]
+    /// The server answered a number that is no hash slot (0 to 16383).
+    #[error("{url} answered slot {slot} for key \"{key}\": not a hash slot, 0 to {}", crate::SLOTS - 1)]
     NotASlot {
         /// The URL, redacted.
         url: String,
@@ -284,6 +284,20 @@ fn time_left(deadline: Option<Instant>) -> Option<Duration> {
         }
         None => Some(Duration::from_secs(86_400)),
     }
+}
+
+/// A server's error reply in its own words, as one line of a message: its code and its
+/// details (`ERR unknown subcommand 'x'`), escaped by [`slotgen::text::reason`], without
+/// the client library's wrapping (`An error was signalled by the server - ResponseError:`).
+/// The one reading of an error reply for every message that quotes one: `code` and
+/// `details` as the reply's `code()` and `details()` give them.
+#[must_use]
+pub fn server_words(code: &str, details: Option<&str>, password: Option<&[u8]>) -> String {
+    let words = match details {
+        Some(details) => format!("{code} {details}"),
+        None => code.to_owned(),
+    };
+    slotgen::text::reason(&hide(password, &words))
 }
 
 /// A reply as a message names it: its RESP type, and the value of a scalar, escaped and cut

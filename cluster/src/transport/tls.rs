@@ -84,6 +84,9 @@ pub enum CertificateProblem {
     },
     /// It was not issued by a trusted CA.
     UnknownIssuer,
+    /// It is a CA's certificate (basic constraints `CA:TRUE`), which a server may not
+    /// present as its own (webpki's `CaUsedAsEndEntity`).
+    CaUsedAsEndEntity,
     /// Another reason, as rustls gives it.
     Other(String),
 }
@@ -120,6 +123,9 @@ impl fmt::Display for CertificateProblem {
             }
             CertificateProblem::UnknownIssuer => f.write_str(
                 "was not issued by a trusted CA (unknown issuer): trust the CA that issued it",
+            ),
+            CertificateProblem::CaUsedAsEndEntity => f.write_str(
+                "is a CA's certificate (`CA:TRUE`), which a server may not present as its own: give the server a certificate that a CA issued for it (its `tls-cert-file`, with `CA:FALSE`), and trust that CA",
             ),
             CertificateProblem::Other(reason) => write!(f, "is refused: {reason}"),
         }
@@ -385,6 +391,15 @@ fn problem(e: &CertificateError) -> CertificateProblem {
                 .collect(),
         },
         CertificateError::UnknownIssuer => CertificateProblem::UnknownIssuer,
+        // webpki's errors that rustls has no variant for
+        CertificateError::Other(e)
+            if matches!(
+                e.0.downcast_ref::<webpki::Error>(),
+                Some(webpki::Error::CaUsedAsEndEntity)
+            ) =>
+        {
+            CertificateProblem::CaUsedAsEndEntity
+        }
         other => CertificateProblem::Other(crate::text::escape_text(&format!("{other:?}"))),
     }
 }

@@ -275,12 +275,25 @@ fn apply_under_writer(
 }
 
 /// `slotgen nodes` shows each node's availability zone (Valkey 9.1's `availability-zone`
-/// setting, in `CLUSTER SHARDS`) as the node's own `CONFIG GET` gives it, `-` for none.
+/// setting, in `CLUSTER SHARDS`) as the node's own `CONFIG GET` gives it, `-` for none:
+/// in TSV escaped once as a field (a `\`, a tab and ESC in one; they were escaped twice,
+/// `\\x09`), in JSON as given.
 #[test]
 fn nodes_show_the_availability_zone() {
     let Some(cluster) = cluster() else { return };
     let url = cluster.url();
-    for (i, zone) in [(0, "zone a"), (1, "eu-west-1b")] {
+    // a TSV field, by the rule `nodes --help` states: printable ASCII as is, `\` doubled,
+    // any other byte as `\xNN`
+    let field = |zone: &str| -> String {
+        zone.bytes()
+            .map(|b| match b {
+                b'\\' => r"\\".to_owned(),
+                b' '..=b'~' => char::from(b).to_string(),
+                _ => format!("\\x{b:02x}"),
+            })
+            .collect()
+    };
+    for (i, zone) in [(0, "zone a"), (1, "eu\\west\t1b\x1b[2J")] {
         let () = redis::cmd("CONFIG")
             .arg("SET")
             .arg("availability-zone")
@@ -297,15 +310,22 @@ fn nodes_show_the_availability_zone() {
                 .arg("availability-zone")
                 .query(&mut plain(&format!("127.0.0.1:{}", p.port), None))
                 .unwrap();
-            let zone = if got[1].is_empty() {
-                "-".to_owned()
-            } else {
-                got[1].clone()
-            };
-            (p.node_id(), zone)
+            (p.node_id(), got[1].clone())
         })
         .collect();
-    assert_eq!(expected[2].1, "-");
+    assert_eq!(expected[1].1, "eu\\west\t1b\x1b[2J");
+    assert_eq!(expected[2].1, "");
+    let tsv: Vec<(String, String)> = expected
+        .iter()
+        .map(|(id, zone)| {
+            let shown = if zone.is_empty() {
+                "-".to_owned()
+            } else {
+                field(zone)
+            };
+            (id.clone(), shown)
+        })
+        .collect();
     // the cluster bus carries a new zone to the node asked within moments
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
@@ -316,7 +336,7 @@ fn nodes_show_the_availability_zone() {
             .map(|r| (r[0].clone(), r.get(6).cloned().unwrap_or_default()))
             .collect();
         shown.sort();
-        let mut want = expected.clone();
+        let mut want = tsv.clone();
         want.sort();
         if shown == want {
             break;
@@ -324,6 +344,16 @@ fn nodes_show_the_availability_zone() {
         assert!(Instant::now() < deadline, "{shown:?} against {want:?}");
         std::thread::sleep(Duration::from_millis(200));
     }
+    let run = slotgen(&["nodes", "--redis", &url, "--format", "json"], b"");
+    let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    let zones: BTreeMap<String, String> = expected
+        .into_iter()
+        .filter(|(_, zone)| !zone.is_empty())
+        .collect();
+    assert_eq!(
+        json["availability_zones"],
+        serde_json::to_value(zones).unwrap()
+    );
 }
 
 /// On a cluster of four databases: the classic sequence under a writer loses nothing and

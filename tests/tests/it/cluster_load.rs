@@ -763,7 +763,9 @@ fn hue_distance(a: [u8; 3], b: [u8; 3]) -> u64 {
 
 /// Slots that no primary owns are said (issue 31: `load` and `rebalance` did not mention
 /// them): a note on stderr and `unowned` in JSON, the slots the test took away from their
-/// owner; the note's `CLUSTER ADDSLOTSRANGE` is followed and the note goes.
+/// owner; `nodes` says the same note (it printed the map without a word, while `CLUSTER
+/// INFO` says `cluster_state:ok`); the note's `CLUSTER ADDSLOTSRANGE` is followed and the
+/// note goes.
 #[test]
 fn slots_without_an_owner_are_said() {
     let Some(cluster) = live::cluster(
@@ -807,6 +809,15 @@ fn slots_without_an_owner_are_said() {
             run.stderr
         );
     }
+    for format in ["tsv", "json"] {
+        let run = slotgen(&["nodes", "--redis", &url, "--format", format], b"");
+        run.ok();
+        assert!(
+            run.stderr.lines().any(|l| l == note),
+            "nodes --format {format}: {}",
+            run.stderr
+        );
+    }
     // the note's command, as it says, on a primary (another than the old owner)
     let command: Vec<String> = note
         .split('`')
@@ -828,6 +839,9 @@ fn slots_without_an_owner_are_said() {
     let run = slotgen(&["load", "--redis", &url, "--format", "json"], b"");
     let json: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
     assert_eq!(json["unowned"], serde_json::json!([]));
+    assert!(!run.stderr.contains("no owner"), "{}", run.stderr);
+    let run = slotgen(&["nodes", "--redis", &url], b"");
+    run.ok();
     assert!(!run.stderr.contains("no owner"), "{}", run.stderr);
     // the third primary took them
     let (first, last) = RANGES[2];

@@ -143,6 +143,32 @@ fn the_remedy_weighs_the_whole_listing_and_its_command_runs_as_printed() {
     assert!(out.status.success(), "{command}: {stderr}");
     let placed = String::from_utf8(out.stdout).unwrap();
     assert!(placed.lines().any(|l| l.starts_with("slot\t")), "{placed}");
+    // the TSV `hot` line holds the same text, escaped once: the command pastes as printed
+    // (the TSV cell escaped it again: `p\\x27w`, and a hashtag's `\` doubled)
+    let run = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &format!("redis://127.0.0.1:{port}"),
+            "--user",
+            "ops",
+            "--password-file",
+            password_file.to_str().unwrap(),
+            "--by",
+            "keys",
+        ],
+        b"",
+    );
+    let hot_line = run
+        .ok()
+        .lines()
+        .find(|l| l.starts_with("hot\t0\t"))
+        .unwrap_or_else(|| panic!("{}", run.stdout))
+        .to_owned();
+    let cell = hot_line.splitn(4, '\t').nth(3).unwrap();
+    assert_eq!(cell, comment.trim_start_matches("# slot 0: "));
+    let (_, tsv_command) = cell.split_once("where the keys land: ").unwrap();
+    assert_eq!(tsv_command, command);
 
     // slot 0 in migration to the second primary, 500 of the light hashtag's keys moved: the
     // sample is the owner's keys, and the remedy says so (it said "of its 4000 keys" of a

@@ -633,6 +633,19 @@ fn certificates_that_are_refused_say_which_and_why() {
         "TLS with `{url}`: the server's certificate has expired (it was valid until {EXPIRED_UNTIL}): renew it (--insecure skips the check)"
     ));
 
+    // the CA's own certificate (`CA:TRUE`) served as the server's: said with the rule and
+    // the fix (it was rustls's `Other(OtherError(CaUsedAsEndEntity))`)
+    let ca_pair = slotgen_tests::tls::Pair {
+        cert: certs.ca.clone(),
+        key: certs.ca.with_file_name("ca.key"),
+    };
+    let ca_served = single(&ca_pair, &certs);
+    let url = format!("rediss://127.0.0.1:{}", ca_served.port);
+    slotgen(&["nodes", "--redis", &url, "--cacert", ca], b"").fails_with(&format!(
+        "TLS with `{url}`: the server's certificate is a CA's certificate (`CA:TRUE`), which a server may not present as its own: give the server a certificate that a CA issued for it (its `tls-cert-file`, with `CA:FALSE`), and trust that CA (--insecure skips the check)"
+    ));
+    drop(ca_served);
+
     let wrong = single(&certs.wrong_name, &certs);
     let url = format!("rediss://127.0.0.1:{}", wrong.port);
     slotgen(&["nodes", "--redis", &url, "--cacert", ca], b"").fails_with(

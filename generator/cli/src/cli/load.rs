@@ -238,7 +238,7 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
                     out,
                     "remedy\t{by}\t{}\t{}",
                     r.hot.slot,
-                    field(text.as_bytes())
+                    super::remedy::line(text)
                 )?;
             }
         }

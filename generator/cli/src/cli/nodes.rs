@@ -9,7 +9,7 @@ use slotgen_cluster::show_ranges;
 
 use slotgen::text::field;
 
-use super::cluster::{health, note_migrations, topology, ServerArgs};
+use super::cluster::{health, note_migrations, note_unowned, topology, ServerArgs};
 use super::map_notes::note_left_out;
 
 /// The form of `slotgen nodes`' output.
@@ -41,6 +41,7 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(&args.server.redis, None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology, &args.server.reach(&options));
+    note_unowned(&topology);
     note_migrations(&topology, "they still belong to the first");
     let zones = slotgen_cluster::Topology::availability_zones(
         &args.server.redis,

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 
 use serde_json::json;
-use slotgen::text::{escape_controls, field};
+use slotgen::text::field;
 use slotgen_cluster::grant::Run;
 use slotgen_cluster::transport::ConnectOptions;
 use slotgen_cluster::{self as cluster, Dialect, Limits, Metric, Planned, SlotLoad, Topology};
@@ -282,7 +282,7 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
                     "hot\t{}\t{}\t{}",
                     r.hot.slot,
                     r.hot.amount,
-                    field(text.as_bytes())
+                    remedy::line(text)
                 )?;
             }
             drains.write_tsv(&mut out)?;
@@ -312,10 +312,10 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
                     shell
                 )
             )?;
-            // a comment of the script: on one line (controls escaped), and the command in
-            // it as the shell reads it (no TSV doubling of its `\`: `$'p\x27w'`)
+            // a comment of the script: on one line, and the command in it as the shell
+            // reads it (no doubling of its `\`: `$'p\x27w'`)
             for (r, text) in hot.iter().zip(&hot_text) {
-                writeln!(out, "# slot {}: {}", r.hot.slot, escape_controls(text))?;
+                writeln!(out, "# slot {}: {}", r.hot.slot, remedy::line(text))?;
             }
         }
     }

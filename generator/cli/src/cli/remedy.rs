@@ -79,6 +79,14 @@ pub(super) fn remedies(
             Vec::new()
         }
     };
+    let owners_now = topology.owners();
+    for sample in &samples {
+        let owner = owners_now[usize::from(sample.slot)].map(|i| &topology.shards[i].primary);
+        let shown = owner.map_or_else(String::new, |p| field(p.addr.as_bytes()));
+        if let Some(note) = sample.foreign_note(&shown) {
+            say!("slotgen: note: {note}");
+        }
+    }
     hot.iter()
         .map(|h| {
             let sample = samples.iter().find(|s| s.slot == h.slot).cloned();
@@ -206,6 +214,15 @@ pub(super) fn connection_options(c: &ConnectArgs) -> String {
     out
 }
 
+/// The remedy's [`text`] as a field of a TSV record or a comment line: [`text`] escapes
+/// once what came from outside (a hashtag, a key, an address) and quotes its commands for
+/// the shell, so only a control character, should one come, is escaped here; escaping the
+/// `\` of that escaping again showed other bytes than the server's and made the command
+/// paste as other keys.
+pub(super) fn line(text: &str) -> String {
+    slotgen::text::escape_controls(text)
+}
+
 /// The remedy as one line of text (for TSV and notes), the floor printed against `target`
 /// (`rebalance`'s, as its notes and picture print it); `planned`: the split was made on the
 /// map a plan of moves leaves (`rebalance`), so its skew needs that plan carried out too.
@@ -223,7 +240,8 @@ pub(super) fn text(
         100.0 * h.share,
         slotgen_cluster::skew_text::floor_text(h.floor, target)
     );
-    let Some(sample) = &r.sample else {
+    // not sampled, or no key listed was in the slot
+    let Some(sample) = r.sample.as_ref().filter(|s| s.keys > 0) else {
         return s + "; split the hashtag of its keys over several slots";
     };
     if let Some(top) = sample.hashtags.first() {
