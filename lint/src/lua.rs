@@ -505,6 +505,15 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         .map(|(i, _)| i)
         .collect();
     let line_of = |byte: usize| newlines.partition_point(|&n| n < byte) + 1;
+    // the bytes of file 0 where a name is assigned (a write there is no read), in a set: a
+    // search of the lists for each read was quadratic in a script of many assignments
+    let assigned_at: std::collections::HashSet<usize> = names
+        .assigned
+        .iter()
+        .filter(|&&(f, _, _)| f == 0)
+        .map(|&(_, _, b)| b)
+        .chain(names.globals.iter().map(|&(_, _, b, _)| b))
+        .collect();
     let mut out = Vec::new();
     for &(ref name, byte, at, top_level) in &names.reads {
         let place = match (library, top_level) {
@@ -547,8 +556,7 @@ fn global_reads(names: &Names, source: &str, library: bool) -> Vec<GlobalRead> {
         if guarded
             || (everywhere(place, table) && field.is_none())
             || (names.resolve(name, byte).is_some() && (alias.is_none() || field.is_none()))
-            || names.assigned.iter().any(|&(f, _, b)| f == 0 && b == byte)
-            || names.globals.iter().any(|&(_, _, b, _)| b == byte)
+            || assigned_at.contains(&byte)
             || written.contains(name.as_str())
             || (names.included.contains(name) && bound.is_none())
             || within(&names.dead, 0, byte)

@@ -253,7 +253,7 @@ pub(super) fn shebang(path: &Path, source: &str) -> Result<Shebang, Error> {
 /// Parses one file, after the nesting bound (on [`read`]'s thread with a large stack: the
 /// parser, the visitors and the tree's drop all recurse).
 pub(super) fn parse(file: &Path, text: String) -> Result<ast::Ast, Error> {
-    let depth = nesting(&text).map_err(|at| {
+    let depth = nesting(&text, MAX_NESTING * LEVEL).map_err(|at| {
         let line = text.as_bytes()[..at]
             .iter()
             .filter(|&&b| b == b'\n')
@@ -331,15 +331,20 @@ pub(super) fn parse_guarded(text: &str) -> Result<ast::Ast, (usize, usize, Strin
 /// (`function`, `do`, `then`, `repeat` to `end`/`until`) and runs of unary operators (`not`,
 /// `-`, `#`) each weigh [`LEVEL`]; each `..` or `^` of a chain (right-associative, a level of
 /// recursion each) weighs 1 and counts until the expression ends. Strings and comments are
-/// skipped. Never below the real depth. `Err(byte)` at a backtick outside strings and
-/// comments.
-pub(super) fn nesting(text: &str) -> Result<usize, usize> {
+/// skipped. Never below the real depth. The scan stops at the first byte where the depth
+/// passes `limit`, and gives the depth there (so a text nested too deep is refused in time
+/// linear in the bytes before that point, as the servers' parser refuses it where it gets
+/// there, whatever follows). `Err(byte)` at a backtick outside strings and comments before
+/// that point.
+pub(super) fn nesting(text: &str, limit: usize) -> Result<usize, usize> {
     let b = text.as_bytes();
     let (mut depth, mut max, mut unary) = (0usize, 0usize, 0usize);
-    // The chain of `..`/`^` at this bracket level, and the sum of those of the outer levels.
-    let (mut chain, mut outer) = (0usize, Vec::<usize>::new());
-    let load = |depth: usize, unary: usize, chain: usize, outer: &[usize]| {
-        (depth + unary) * LEVEL + chain + outer.iter().sum::<usize>()
+    // The chain of `..`/`^` at this bracket level, those of the outer levels, and their sum
+    // (kept as they are pushed and popped: summed again at each byte, the scan was
+    // quadratic in the depth).
+    let (mut chain, mut outer, mut outer_sum) = (0usize, Vec::<usize>::new(), 0usize);
+    let load = |depth: usize, unary: usize, chain: usize, outer_sum: usize| {
+        (depth + unary) * LEVEL + chain + outer_sum
     };
     // Whether the last token ends an operand (so a `-` after it is binary).
     let mut operand = false;
@@ -432,7 +437,10 @@ pub(super) fn nesting(text: &str) -> Result<usize, usize> {
                     unary = 0;
                 }
             }
-            max = max.max(load(depth, unary, chain, &outer));
+            max = max.max(load(depth, unary, chain, outer_sum));
+            if max > limit {
+                return Ok(max);
+            }
             continue;
         }
         match c {
@@ -440,6 +448,7 @@ pub(super) fn nesting(text: &str) -> Result<usize, usize> {
                 depth += 1;
                 operand = false;
                 outer.push(chain);
+                outer_sum += chain;
                 chain = 0;
             }
             b')' | b'}' | b']' => {
@@ -447,6 +456,7 @@ pub(super) fn nesting(text: &str) -> Result<usize, usize> {
                 operand = true;
                 unary = 0;
                 chain = outer.pop().unwrap_or(0);
+                outer_sum -= chain;
             }
             b'.' if b.get(i + 1) == Some(&b'.') && b.get(i + 2) != Some(&b'.') => {
                 chain += 1;
@@ -472,7 +482,10 @@ pub(super) fn nesting(text: &str) -> Result<usize, usize> {
             c if c.is_ascii_whitespace() => {}
             _ => operand = false,
         }
-        max = max.max(load(depth, unary, chain, &outer));
+        max = max.max(load(depth, unary, chain, outer_sum));
+        if max > limit {
+            return Ok(max);
+        }
         i += 1;
     }
     Ok(max)
@@ -480,3 +493,76 @@ pub(super) fn nesting(text: &str) -> Result<usize, usize> {
 
 /// The weight of a bracket, block or unary level in [`nesting`]'s chain steps.
 pub(super) const LEVEL: usize = 25;
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use crate::{Error, MAX_NESTING};
+
+    /// What [`crate::lua::read`] says of `source`, as the CLI prints it.
+    fn refusal(source: &str) -> String {
+        match crate::lua::read(Path::new("d.lua"), source) {
+            Ok(_) => panic!("read: {}", &source[..source.len().min(40)]),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    fn too_deep(source: &str) {
+        match crate::lua::read(Path::new("d.lua"), source) {
+            Err(e @ Error::TooDeep { max, .. }) => {
+                assert_eq!(max, MAX_NESTING);
+                assert!(
+                    e.to_string()
+                        .contains("nests deeper than 200 levels (brackets, blocks"),
+                    "{e}"
+                );
+            }
+            other => panic!(
+                "{}...: {:?}",
+                &source[..source.len().min(40)],
+                other.map(|_| "read")
+            ),
+        }
+    }
+
+    #[test]
+    fn a_text_nested_past_the_bound_is_refused_where_it_passes_it() {
+        // the texts of break16's F13 (each within the size bound), refused as nested too deep
+        let texts = [
+            format!("x={}", "(".repeat(262_000)),
+            format!("x={}", "{".repeat(262_000)),
+            format!("x={}{}", "{".repeat(100_000), "}".repeat(100_000)),
+            format!("return {}1", "not ".repeat(50_000)),
+        ];
+        for text in &texts {
+            assert!(text.len() <= crate::MAX_SOURCE_BYTES);
+            too_deep(text);
+            // the scan stops where the depth passes the bound: a backtick after that point,
+            // which the scan refuses where it reads one, is never read (as the servers'
+            // parser refuses the script at its 200th level, whatever follows)
+            too_deep(&format!("{text}`"));
+            let middle = text.len() / 2;
+            too_deep(&format!("{}`{}", &text[..middle], &text[middle..]));
+        }
+        // and a backtick before that point is what the scan reads first
+        let early = format!("x={}`{}", "(".repeat(10), "(".repeat(262_000));
+        assert!(
+            refusal(&early).contains(":1:13: not Lua 5.1: unexpected symbol '`'"),
+            "{}",
+            refusal(&early)
+        );
+    }
+
+    #[test]
+    fn the_bound_is_where_it_was() {
+        // brackets: `MAX_NESTING` are read, one more is refused, with the scan stopping early
+        let nested = |n: usize| format!("x={}1{}", "(".repeat(n), ")".repeat(n));
+        assert!(crate::lua::read(Path::new("d.lua"), &nested(MAX_NESTING)).is_ok());
+        too_deep(&nested(MAX_NESTING + 1));
+        // a chain of concatenations: 25 of them weigh one bracket
+        let chain = |n: usize| format!("return {}", vec!["a"; n + 1].join(" .. "));
+        assert!(crate::lua::read(Path::new("d.lua"), &chain(MAX_NESTING * 25)).is_ok());
+        too_deep(&chain(MAX_NESTING * 25 + 1));
+    }
+}
