@@ -512,6 +512,7 @@ pub(crate) fn script_called(
         Vec::len,
     ) + 1;
     let legacy = script.kind == ScriptKind::Eval;
+    let nearest = globals::Nearest::default();
     for (unit, flags, unit_name) in &units {
         let has = |flag: &str| flags.iter().any(|f| f == flag);
         let unit_at = match (&script.kind, unit) {
@@ -954,7 +955,9 @@ pub(crate) fn script_called(
                     None => r.functions.is_empty(),
                     Some(i) => r.functions.contains(i),
                 })
-                .filter_map(|r| unknown_global(r, place, &format!("{unit_name} runs it"), targets)),
+                .filter_map(|r| {
+                    unknown_global(r, place, &format!("{unit_name} runs it"), targets, &nearest)
+                }),
         );
         // The flags unread may hold `allow-cross-slot-keys`: a second slot is no refusal
         // for sure.
@@ -1088,6 +1091,7 @@ fn library_load(
         targets: every(targets, Outcome::Fails),
     };
     let mut out = Vec::new();
+    let nearest = globals::Nearest::default();
     let library = slotgen::text::escape(name.as_bytes());
     if functions.is_empty() {
         out.push(refused(
@@ -1198,6 +1202,7 @@ fn library_load(
                     Place::Load,
                     "FUNCTION LOAD runs the library's body",
                     targets,
+                    &nearest,
                 )
             }),
     );
@@ -1694,6 +1699,7 @@ fn unknown_global(
     place: Place,
     runs: &str,
     targets: &[Target],
+    nearest: &globals::Nearest,
 ) -> Option<Finding> {
     if let (Some(method), true) = (&read.field, read.method) {
         return unknown_method(read, method, runs, targets);
@@ -1756,10 +1762,11 @@ fn unknown_global(
             "read `{name}` inside a registered function: FUNCTION LOAD runs the library's \
              body with only `redis`"
         )
-    } else if let Some(near) =
-        globals::nearest_in_scope(place, &read.name, &read.in_scope).filter(|n| *n != read.name)
+    } else if let Some(near) = nearest
+        .get(place, &read.name, &read.in_scope)
+        .filter(|n| *n != read.name)
     {
-        if read.in_scope.iter().any(|n| n == near) {
+        if read.in_scope.iter().any(|n| *n == near) {
             format!(
                 "write `{near}`: `{name}` is no global, and `{near}` is a parameter or local \
                  in scope here"
