@@ -264,9 +264,10 @@ pub fn nearest_in_scope<'a>(place: Place, name: &str, in_scope: &'a [String]) ->
 /// unknown global on every line asks the names once, not once a read (121,000 reads of one
 /// name took 86 s).
 #[derive(Default)]
-pub struct Nearest(
-    std::cell::RefCell<std::collections::HashMap<(Place, String, Vec<String>), Option<String>>>,
-);
+pub struct Nearest(std::cell::RefCell<std::collections::HashMap<Asked, Option<String>>>);
+
+/// What [`Nearest`] is asked: the place, the name and the names in scope.
+type Asked = (Place, String, Vec<String>);
 
 impl Nearest {
     /// [`nearest_in_scope`] of `name` in `place` with `in_scope`, remembered.

@@ -1766,7 +1766,7 @@ fn unknown_global(
         .get(place, &read.name, &read.in_scope)
         .filter(|n| *n != read.name)
     {
-        if read.in_scope.iter().any(|n| *n == near) {
+        if read.in_scope.contains(&near) {
             format!(
                 "write `{near}`: `{name}` is no global, and `{near}` is a parameter or local \
                  in scope here"
