@@ -526,6 +526,11 @@ fn failed_over_text(e: &Error) -> String {
 /// `a_source_killed_mid_slot_whose_replica_never_synced_*`: a run at once met
 /// `cluster_state:fail` on the primary it was given, and, once that one said `ok`, the
 /// target answered the source's `MIGRATE` with `CLUSTERDOWN`).
+/// Whether a dead primary's keys are in its data files: slotgen cannot ask a node that does
+/// not answer, so the stop says the condition (a tester followed "start it again" on a
+/// primary that saved nothing, and its keys were gone).
+const KEPT_ONLY: &str = "if it keeps any (an RDB snapshot or an AOF: `CONFIG GET save appendonly` on a node configured as it is); one that keeps none comes back empty, and those keys are lost";
+
 const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary (a primary just started says `fail` for its first seconds, and refuses keys; the others say `fail`, and refuse keys, until they have heard from it)";
 
 /// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
@@ -577,10 +582,10 @@ fn down(id: &str, replicas: usize, unable: &[&str], held: &str) -> String {
     let plural = |n: usize| if n == 1 { "replica" } else { "replicas" };
     match replicas {
         0 => format!(
-            "node {id} there has no replica to take its place ({held} are in its data files): {START_AGAIN}"
+            "node {id} there has no replica to take its place ({held} are in its data files, {KEPT_ONLY}): {START_AGAIN}"
         ),
         n if unable.len() == n => format!(
-            "node {id} there has {n} {}, and none can take its place, so no failover comes: {} ({held} are in its data files): {START_AGAIN}",
+            "node {id} there has {n} {}, and none can take its place, so no failover comes: {} ({held} are in its data files, {KEPT_ONLY}): {START_AGAIN}",
             plural(n),
             unable.join("; ")
         ),
@@ -707,7 +712,7 @@ pub(crate) mod tests {
             let without = down(0, source);
             assert!(
                 without.contains(&format!(
-                    "has no replica to take its place (the keys of the slot {keys} are in its data files): {START_AGAIN}"
+                    "has no replica to take its place (the keys of the slot {keys} are in its data files, {KEPT_ONLY}): {START_AGAIN}"
                 )) && !without.contains("wait until one takes its place"),
                 "{without}"
             );
@@ -716,7 +721,7 @@ pub(crate) mod tests {
         let stranded = down_unable(2, &["r1 (h:1) why 1", "r2 (h:2) why 2"], true);
         assert!(
             stranded.ends_with(&format!(
-                "node {} there has 2 replicas, and none can take its place, so no failover comes: r1 (h:1) why 1; r2 (h:2) why 2 (the keys of the slot not moved yet are in its data files): {START_AGAIN}",
+                "node {} there has 2 replicas, and none can take its place, so no failover comes: r1 (h:1) why 1; r2 (h:2) why 2 (the keys of the slot not moved yet are in its data files, {KEPT_ONLY}): {START_AGAIN}",
                 "a".repeat(40)
             )),
             "{stranded}"
@@ -749,7 +754,7 @@ pub(crate) mod tests {
         let lone = dead(0);
         assert!(
             lone.ends_with(&format!(
-                "none is importing: the target does not answer (cannot reach `redis://127.0.0.1:7402` (connecting): Connection refused): node {} there has no replica to take its place (the keys of its own slots are in its data files): {START_AGAIN}; then run it again",
+                "none is importing: the target does not answer (cannot reach `redis://127.0.0.1:7402` (connecting): Connection refused): node {} there has no replica to take its place (the keys of its own slots are in its data files, {KEPT_ONLY}): {START_AGAIN}; then run it again",
                 "b".repeat(40)
             )),
             "{lone}"

@@ -1132,7 +1132,7 @@ fn lone_end_killed_and_started_again(server: Server, victim: usize) {
     assert!(
         error.contains(&format!("cannot reach `redis://{}`", addr(&cluster, victim)))
             && error.contains(&format!(
-                "node {} there has no replica to take its place (the keys of the slot {} are in its data files): start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary",
+                "node {} there has no replica to take its place (the keys of the slot {} are in its data files, if it keeps any (an RDB snapshot or an AOF: `CONFIG GET save appendonly` on a node configured as it is); one that keeps none comes back empty, and those keys are lost): start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary",
                 ids[victim],
                 if victim == 1 { "not moved yet" } else { "moved so far" }
             ))
@@ -1603,7 +1603,7 @@ fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
             "node {} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) {why}",
             ids[0]
         ),
-        format!("(the keys of the slot not moved yet are in its data files): {START_AGAIN_SAID}"),
+        format!("(the keys of the slot not moved yet are in its data files, if it keeps any (an RDB snapshot or an AOF: `CONFIG GET save appendonly` on a node configured as it is); one that keeps none comes back empty, and those keys are lost): {START_AGAIN_SAID}"),
         "the next `slotgen rebalance --apply` finishes it".to_owned(),
     ] {
         assert!(error.contains(&part), "`{part}` not in {error}");

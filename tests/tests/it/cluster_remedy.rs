@@ -445,6 +445,11 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
         .map(|l| l.rsplit('\t').next().unwrap().to_owned())
         .collect();
     assert_eq!(keys.len(), 3, "{keys:?}");
+    // named after the key they split: its bytes around its hashtag kept
+    assert!(
+        keys.iter().all(|k| k.starts_with('{') && k.ends_with("}:hot")),
+        "{keys:?}"
+    );
     let mut owners: Vec<usize> = keys.iter().map(|k| owner(k)).collect();
     owners.sort_unstable();
     assert_eq!(owners, [0, 1, 2], "{keys:?}");

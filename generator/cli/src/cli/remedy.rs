@@ -101,7 +101,9 @@ pub(super) fn remedies(
                 });
             let command = match (&split, &sample) {
                 (Some(s), _) => Some(placement_command(server, s)),
-                (None, Some(sample)) if sample.one_key().is_some() => Some(keys_command(server)),
+                (None, Some(sample)) => sample
+                    .one_key()
+                    .map(|t| keys_command(server, &t.heaviest.0)),
                 _ => None,
             };
             HotRemedy {
@@ -114,17 +116,36 @@ pub(super) fn remedies(
         .collect()
 }
 
-/// `slotgen keys --redis URL OPTIONS --per-node 1`: a key on each primary, to split one
-/// key's value over.
-fn keys_command(server: &ServerArgs) -> String {
+/// `slotgen keys --redis URL OPTIONS --per-node 1 --prefix P --suffix S`: a key on each
+/// primary, named after `key` (the one that carries the slot), to split its value over: its
+/// bytes around its hashtag kept (`{h}:0` gives `{DLH@}:0`), or, without a hashtag, the key
+/// and a `:` before the tag (`clicks` gives `clicks:{DLH@}`); as hex where they are not
+/// UTF-8.
+fn keys_command(server: &ServerArgs, key: &[u8]) -> String {
     let url = without_password(&server.redis);
     let c = &server.connect;
     let ask = url != server.redis && !c.askpass && c.password_file.is_none();
+    let tag = slotgen_tables::hashtag(key);
+    // a hashtag that is a part of the key lies between its first `{` and the next `}`
+    let open = key.iter().position(|&b| b == b'{');
+    let (prefix, suffix): (Vec<u8>, &[u8]) = match open {
+        Some(open) if tag.len() < key.len() => (key[..open].to_vec(), &key[open + tag.len() + 2..]),
+        _ => ([key, b":"].concat(), b""),
+    };
+    let part = |name: &str, bytes: &[u8]| -> String {
+        match (bytes.is_empty(), std::str::from_utf8(bytes)) {
+            (true, _) => String::new(),
+            (false, Ok(_)) => format!(" --{name} {}", shell_quote(bytes)),
+            (false, Err(_)) => format!(" --{name}-hex {}", hex::encode(bytes)),
+        }
+    };
     format!(
-        "slotgen keys --redis {}{}{} --per-node 1",
+        "slotgen keys --redis {}{}{} --per-node 1{}{}",
         shell_quote(url.as_bytes()),
         connection_options(c),
         if ask { " --askpass" } else { "" },
+        part("prefix", &prefix),
+        part("suffix", suffix),
     )
 }
 
