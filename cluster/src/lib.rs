@@ -13,6 +13,8 @@ mod dialect;
 mod drain;
 mod error;
 mod exchange;
+#[cfg(test)]
+mod fake;
 mod guard;
 mod load;
 mod migrate;
