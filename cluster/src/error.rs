@@ -409,6 +409,16 @@ pub enum Error {
         /// Its connection's age in seconds, escaped.
         age: String,
     },
+    /// A primary's report of a slot in migration that the map contradicts
+    /// ([`Topology::migration_doubt`](super::Topology::migration_doubt)): nothing was sent
+    /// for it.
+    #[error("the migration of slot {slot} makes no sense: {doubt}; slotgen acts on no such report: ask the node again (`CLUSTER NODES`), and where it holds that state, `CLUSTER SETSLOT {slot} STABLE` on it clears it")]
+    MigrationDoubted {
+        /// The slot.
+        slot: u16,
+        /// What the node reports and what the map says.
+        doubt: String,
+    },
     /// A half-moved slot that cannot be finished.
     #[error("slot {slot} is half moved and cannot be finished: {why}")]
     CannotFinish {

@@ -115,8 +115,9 @@ pub fn wait_jobs(
 /// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the ends of a slot's
 /// migration disagree, or when an end is no primary of the map and the primary that stands
 /// for it cannot be told (the error names the commands that finish it by hand);
-/// [`Error::MoveStopped`] as in [`apply`](super::apply); [`Error::Interrupted`] when
-/// `interrupted` was set.
+/// [`Error::MigrationDoubted`], before anything is sent, for a report of a migration that
+/// the map contradicts ([`Topology::migration_doubt`]); [`Error::MoveStopped`] as in
+/// [`apply`](super::apply); [`Error::Interrupted`] when `interrupted` was set.
 pub fn finish_moves(
     url: &str,
     options: &ConnectOptions,
@@ -125,6 +126,14 @@ pub fn finish_moves(
     interrupted: &AtomicBool,
 ) -> Result<Vec<Finished>, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
+    // a report the map contradicts (a node migrating a slot to itself) is not acted on
+    if let Some((slot, doubt)) = fresh
+        .migrations
+        .iter()
+        .find_map(|m| Some((m.slot, fresh.migration_doubt(m)?)))
+    {
+        return Err(Error::MigrationDoubted { slot, doubt });
+    }
     let mut ends: Vec<(u16, String, String)> = Vec::new();
     for m in &fresh.migrations {
         let (source, target) = match m.kind {
@@ -638,6 +647,58 @@ mod tests {
             "MIGRATE",
             "ERR Target node is not a master"
         )));
+    }
+
+    /// A node that reports migrating a slot to itself, or to a node the map does not hold,
+    /// is refused before anything is sent: a tester's fake got `CLUSTER SETSLOT 0
+    /// MIGRATING` and `NODE` naming the node itself, and slot 0 "finished".
+    #[test]
+    fn a_migration_the_map_contradicts_is_not_finished() {
+        use crate::fake::{id, nodes, FakeCluster};
+        use std::sync::{Arc, OnceLock};
+        for (peer, says) in [
+            (
+                id(0),
+                "reports slot 0 migrating to itself; the map gives slot 0 to ".to_owned(),
+            ),
+            (
+                "e".repeat(40),
+                format!(
+                    "reports slot 0 migrating to {}, a node the map does not hold",
+                    "e".repeat(40)
+                ),
+            ),
+        ] {
+            let ports = Arc::new(OnceLock::new());
+            let known = Arc::clone(&ports);
+            let fake = FakeCluster::start(Arc::new(move |me, words: &[String]| {
+                let nodes_asked = words.len() == 2 && words[1].eq_ignore_ascii_case("NODES");
+                nodes_asked
+                    .then(|| nodes(*known.get().unwrap(), me, [&format!(" [0->-{peer}]"), ""]))
+            }));
+            ports.set(fake.ports).unwrap();
+            let interrupted = AtomicBool::new(false);
+            let e = finish_moves(
+                &fake.url(1),
+                &ConnectOptions::default(),
+                2,
+                Duration::from_secs(5),
+                &interrupted,
+            )
+            .unwrap_err();
+            let text = e.to_string();
+            assert!(
+                matches!(e, Error::MigrationDoubted { slot: 0, .. })
+                    && text.contains(&format!(
+                        "the migration of slot 0 makes no sense: {} (127.0.0.1:{}) {says}",
+                        id(0),
+                        fake.ports[0]
+                    )),
+                "{text}"
+            );
+            let sent = fake.sent();
+            assert!(!sent.iter().any(|(_, c)| c.contains("SETSLOT")), "{sent:?}");
+        }
     }
 
     /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;

@@ -541,10 +541,18 @@ pub fn require_every_slot_served(topology: &Topology) -> Result<()> {
 }
 
 /// One line per pair of nodes moving slots: `slots 0-99 are migrating from ID (ADDR) to ID
-/// (ADDR)`, from what either end reports.
+/// (ADDR)`, from what either end reports; then one line per report that the map contradicts
+/// (a node migrating a slot to itself: [`Topology::migration_doubt`]), said as a report.
 pub fn migration_lines(topology: &Topology) -> Vec<String> {
     let mut moves: BTreeMap<(&str, &str), Vec<u16>> = BTreeMap::new();
+    let mut doubted = Vec::new();
     for m in &topology.migrations {
+        if let Some(doubt) = topology.migration_doubt(m) {
+            doubted.push(format!(
+                "{doubt}: that makes no sense, and is not taken for a migration"
+            ));
+            continue;
+        }
         let (from, to) = match m.kind {
             MigrationKind::Migrating => (m.node.as_str(), m.peer.as_str()),
             MigrationKind::Importing => (m.peer.as_str(), m.node.as_str()),
@@ -568,6 +576,7 @@ pub fn migration_lines(topology: &Topology) -> Vec<String> {
                 name(to)
             )
         })
+        .chain(doubted)
         .collect()
 }
 
