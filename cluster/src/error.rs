@@ -347,8 +347,10 @@ pub enum Error {
         replicas: usize,
     },
     /// An atomic slot migration job (one a former run started, or an operator's) is running
-    /// and made no progress within the time given: a rebalance does not plan over it.
-    #[error("an atomic slot migration job is running on {node}: slots {slots} to {target}, state `{state}`, with no progress for {waited}: wait for it (`CLUSTER GETSLOTMIGRATIONS` on that node) or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`, then run this again")]
+    /// and made no progress within the time given, or ran past the longest wait
+    /// ([`ATOMIC_WAIT_STEPS`](super::ATOMIC_WAIT_STEPS) steps): a rebalance does not plan
+    /// over it.
+    #[error("an atomic slot migration job is running on {node}: slots {slots} to {target}, state `{state}`, {waited}: wait for it (`CLUSTER GETSLOTMIGRATIONS` on that node) or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`, then run this again")]
     AtomicRunning {
         /// The source of the job, `id (addr)`.
         node: String,
@@ -358,7 +360,8 @@ pub enum Error {
         target: String,
         /// The job's state.
         state: String,
-        /// How long slotgen waited, e.g. `10s`.
+        /// How long slotgen waited and for what, in words: `with no progress for 10s`, or
+        /// `still running after 10m (60 steps of --timeout), its progress fields changing`.
         waited: String,
     },
     /// The atomic dialect was asked for, and a primary has no `CLUSTER MIGRATESLOTS`.

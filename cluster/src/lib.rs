@@ -41,6 +41,7 @@ pub mod url;
 // name it (`crate::text`).
 use slotgen::text;
 
+pub use atomic::ATOMIC_WAIT_STEPS;
 pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
 pub use drain::plan_draining;
 pub use error::Error;

@@ -89,7 +89,7 @@ pub struct Applied {
 pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
 
 /// How [`apply`] carries a plan out.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct ApplyOptions<'a> {
     /// The keys one `CLUSTER GETKEYSINSLOT` asks for and one `MIGRATE` carries (classic).
     pub batch: usize,
@@ -103,6 +103,20 @@ pub struct ApplyOptions<'a> {
     /// Set (by a SIGINT handler) to stop at the next move: the slot in flight is finished,
     /// an atomic job in flight cancelled.
     pub interrupted: &'a AtomicBool,
+    /// Given a line (the job, its slots, its state, the time waited) every two steps of
+    /// `timeout` while an atomic job runs: what the run waits for.
+    pub waiting: &'a dyn Fn(&str),
+}
+
+impl std::fmt::Debug for ApplyOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ApplyOptions")
+            .field("batch", &self.batch)
+            .field("timeout", &self.timeout)
+            .field("dialect", &self.dialect)
+            .field("interrupted", &self.interrupted)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Carries `plan` out, each step (a connection, a command) within `options.timeout`: with
@@ -205,16 +219,8 @@ pub fn apply(
             // an end that does not answer named with its replicas, as a classic stop does
             let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string(), None);
             let mut con = exchange.connect(&end).map_err(said)?;
-            match atomic::migrate(
-                &mut exchange,
-                &end,
-                &mut con,
-                &ranges,
-                &target.id,
-                timeout,
-                how.interrupted,
-            )
-            .map_err(said)?
+            match atomic::migrate(&mut exchange, &end, &mut con, &ranges, &target.id, how)
+                .map_err(said)?
             {
                 atomic::Ended::Moved => {
                     for m in steps.iter().filter(|m| (m.from, m.to) == (from, to)) {

@@ -49,17 +49,20 @@ pub struct Waited {
 
 /// Waits for every atomic job (`CLUSTER MIGRATESLOTS`) still running on a primary that has
 /// them, as one a killed run leaves, for as long as it shows progress and at most `timeout`
-/// without: no plan is made over a job. Returns the jobs waited for, each with the state
-/// it ended in; an empty list when none ran.
+/// without, and at most [`ATOMIC_WAIT_STEPS`](super::ATOMIC_WAIT_STEPS) times `timeout` in
+/// all: no plan is made over a job. `waiting` is given a line (the job, its slots, its
+/// state, the time waited) every two steps of `timeout` while one runs. Returns the jobs
+/// waited for, each with the state it ended in; an empty list when none ran.
 ///
 /// # Errors
 ///
 /// What [`Topology::fetch`] gives; [`Error::AtomicRunning`] when a job shows no progress
-/// for `timeout`; a connection's or a command's error.
+/// for `timeout` or still runs after the longest wait; a connection's or a command's error.
 pub fn wait_jobs(
     url: &str,
     options: &ConnectOptions,
     timeout: Duration,
+    waiting: &dyn Fn(&str),
 ) -> Result<Vec<Waited>, Error> {
     let mut exchange = Exchange::open(url, options, timeout)?;
     let fresh = Topology::fetch(url, options, timeout)?;
@@ -72,7 +75,7 @@ pub fn wait_jobs(
             continue;
         }
         let from = format!("{} ({})", shard.primary.id, shard.primary.addr);
-        let jobs = super::atomic::wait_running(&mut exchange, &mut con, &from, timeout)?;
+        let jobs = super::atomic::wait_running(&mut exchange, &mut con, &from, timeout, waiting)?;
         if jobs.is_empty() {
             continue;
         }
@@ -160,6 +163,7 @@ pub fn finish_moves(
         timeout,
         dialect: Some(Dialect::Classic),
         interrupted,
+        waiting: &|_| {},
     };
     let planned = ends.len();
     let mut deaf = vec![false; fresh.shards.len()];
@@ -731,6 +735,7 @@ mod tests {
             timeout: Duration::from_secs(2),
             dialect: Some(Dialect::Classic),
             interrupted: &interrupted,
+            waiting: &|_| {},
         };
         let url = format!("redis://127.0.0.1:{port}");
         let options = ConnectOptions::default();
