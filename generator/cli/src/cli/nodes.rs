@@ -40,7 +40,7 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let options = args.server.connect.options(&args.server.redis, None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology);
-    note_migrations(&topology, "they still belong to the first");
+    note_migrations(&topology, "each belongs to the primary the map gives it");
     let zones = slotgen_cluster::Topology::availability_zones(
         &args.server.redis,
         &options,
