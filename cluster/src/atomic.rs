@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use redis::Value;
 
 use super::exchange::Exchange;
+use super::migrate::ApplyOptions;
 use super::slot_range::SlotRange;
 use super::Error;
 use crate::transport::{Budget, Connection, Endpoint};
@@ -19,6 +20,32 @@ use crate::transport::{Budget, Connection, Endpoint};
 /// How often a job is polled: at first every millisecond (a job of a few slots ends within
 /// milliseconds), doubling up to this.
 const POLL_MAX: Duration = Duration::from_millis(50);
+
+/// The longest slotgen waits for one atomic job, in steps (`--timeout`): a job that has run
+/// this long is cancelled (one slotgen started) or no longer waited for (one it found
+/// running), whatever its progress fields say, as a server may change them for ever. A real
+/// job ends far sooner: the live tests' jobs end within a second (a drain's 5461 slots in
+/// 0.6 s on Valkey 9.1, docs/operations.md), and 60 steps of the default 10 s are 10
+/// minutes; a job of more data than that moves in one needs a larger `--timeout`.
+pub const ATOMIC_WAIT_STEPS: u32 = 60;
+
+/// While a job runs, what it waits for is said every this many steps (`--timeout`): every
+/// 20 s at the default.
+const NOTE_STEPS: u32 = 2;
+
+/// The line [`follow`] and [`wait_running`] give while `job` runs, `waited` into a wait of at
+/// most `bound`, on `node` (its source).
+fn waiting_line(job: &Job, node: &str, waited: Duration, bound: Duration) -> String {
+    let text = |t: &str| crate::text::escape_cut(t.as_bytes());
+    format!(
+        "waiting for the atomic migration job `{}` on {node}: slots {} to {}, state `{}`, {}s so far (at most {bound:?}: {ATOMIC_WAIT_STEPS} steps of --timeout)",
+        text(&job.name),
+        text(&job.slots),
+        text(&job.target),
+        text(&job.state),
+        waited.as_secs()
+    )
+}
 
 /// The budget of one `CLUSTER GETSLOTMIGRATIONS` answer: the server keeps up to
 /// `cluster-slot-migration-log-max-len` jobs, each 11 fields of a few hundred bytes.
@@ -137,19 +164,21 @@ pub(super) enum Ended {
 /// Runs one `CLUSTER MIGRATESLOTS SLOTSRANGE ... NODE target` job on the source `con` and
 /// waits for its end: each poll within `timeout`, and the job cancelled when it shows no
 /// progress (`state`, `last_update_time`, `last_ack_time`, `remaining_repl_size`) for
-/// `timeout`, or when `interrupted` is set. When the start, a poll or the cancellation gets
+/// `timeout`, when it has run [`ATOMIC_WAIT_STEPS`] times `timeout`, or when `interrupted`
+/// is set; `waiting` is given a line every few steps while it runs. When the start, a poll or the cancellation gets
 /// no answer (the server may have done it all the same), the job is cancelled and asked
 /// after on a new connection to `source` (the node of `con`), and on another when that
 /// cancellation gets no answer either: [`Ended::Unknown`] when the job cannot be asked.
+/// `how` gives the step's `timeout`, `interrupted` and `waiting`.
 pub(super) fn migrate(
     exchange: &mut Exchange,
     source: &Endpoint,
     con: &mut Connection,
     ranges: &[SlotRange],
     target: &str,
-    timeout: Duration,
-    interrupted: &AtomicBool,
+    how: &ApplyOptions<'_>,
 ) -> Result<Ended, Error> {
+    let (timeout, interrupted, waiting) = (how.timeout, how.interrupted, how.waiting);
     let step = |exchange: &mut Exchange, con: &mut Connection| step(exchange, con, timeout);
     step(exchange, con);
     let before: Vec<String> = jobs(exchange, con)?.into_iter().map(|j| j.name).collect();
@@ -167,7 +196,7 @@ pub(super) fn migrate(
     };
     step(exchange, con);
     let lost = match exchange.query(con, &cmd, Budget::SHORT) {
-        Ok(_) => match follow(exchange, con, &mine, timeout, interrupted) {
+        Ok(_) => match follow(exchange, con, &mine, timeout, interrupted, waiting) {
             Ok(ended) => return Ok(ended),
             Err(lost) => lost,
         },
@@ -251,7 +280,10 @@ fn cancel(exchange: &Exchange, con: &mut Connection) -> Result<Value, Error> {
 type FindJob<'a> = dyn Fn(&mut Exchange, &mut Connection) -> Result<Option<Job>, Error> + 'a;
 
 /// Polls the job `mine` finds until it ends: cancelled when it shows no progress for
-/// `timeout` or when `interrupted` is set.
+/// `timeout`, when it has run [`ATOMIC_WAIT_STEPS`] times `timeout` (its progress fields
+/// are the server's word, and may change for ever), or when `interrupted` is set; given up
+/// `timeout` after its cancellation, whatever it shows. `waiting` is given a line every
+/// [`NOTE_STEPS`] steps.
 ///
 /// # Errors
 ///
@@ -264,22 +296,29 @@ fn follow(
     mine: &FindJob<'_>,
     timeout: Duration,
     interrupted: &AtomicBool,
+    waiting: &dyn Fn(&str),
 ) -> Result<Ended, String> {
+    let bound = timeout.saturating_mul(ATOMIC_WAIT_STEPS);
+    let note_every = timeout.saturating_mul(NOTE_STEPS);
+    let node = con.url().to_owned();
+    let started = Instant::now();
+    let mut noted = started;
     let mut seen = Job::default();
     let mut changed = Instant::now();
     let mut pause = Duration::from_millis(1);
-    let mut cancelled = false;
-    let mut stalled_once = false;
+    // when, and why, slotgen cancelled the job
+    let mut cancelled: Option<(Instant, String)> = None;
     loop {
         let job = mine(exchange, con)
             .map_err(|e| format!("polling the job failed ({})", e.what_happened()))?;
         if let Some(job) = job {
             if job.ended() {
-                return Ok(match job.state.as_str() {
-                    "success" => Ended::Moved,
-                    _ if cancelled && interrupted.load(Ordering::SeqCst) => Ended::Interrupted,
-                    _ if stalled_once => Ended::Stopped(format!(
-                        "the job made no progress for {timeout:?} and was cancelled (state `{}`)",
+                return Ok(match (job.state.as_str(), &cancelled) {
+                    ("success", _) => Ended::Moved,
+                    (_, Some(_)) if interrupted.load(Ordering::SeqCst) => Ended::Interrupted,
+                    (_, Some((_, why))) => Ended::Stopped(format!(
+                        "the job {} and was cancelled (state `{}`)",
+                        why.strip_prefix("it ").unwrap_or(why),
                         job.state
                     )),
                     _ => Ended::Failed(if job.message.is_empty() {
@@ -298,28 +337,38 @@ fn follow(
                 seen = job;
             }
         }
-        let stalled = changed.elapsed() >= timeout;
-        if !cancelled && (stalled || interrupted.load(Ordering::SeqCst)) {
-            step(exchange, con, timeout);
-            cancel(exchange, con).map_err(|e| {
-                format!(
-                    "cancelling the job ({}) failed ({})",
-                    if stalled {
-                        format!("it made no progress for {timeout:?}")
-                    } else {
-                        "on an interrupt".to_owned()
-                    },
-                    e.what_happened()
-                )
-            })?;
-            cancelled = true;
-            stalled_once = stalled;
-            changed = Instant::now();
-        } else if cancelled && stalled {
-            return Ok(Ended::Stopped(format!(
-                "the job made no progress for {timeout:?}, and its cancellation has not ended it (state `{}`)",
-                seen.state
-            )));
+        if noted.elapsed() >= note_every && cancelled.is_none() {
+            noted = Instant::now();
+            waiting(&waiting_line(&seen, &node, started.elapsed(), bound));
+        }
+        // why slotgen cancels it: after "it", or on an interrupt
+        let why = if interrupted.load(Ordering::SeqCst) {
+            Some("on an interrupt".to_owned())
+        } else if changed.elapsed() >= timeout {
+            Some(format!("it made no progress for {timeout:?}"))
+        } else if started.elapsed() >= bound {
+            Some(format!(
+                "it ran for {bound:?} ({ATOMIC_WAIT_STEPS} steps of --timeout, the longest slotgen waits for a job), its progress fields still changing"
+            ))
+        } else {
+            None
+        };
+        match (&cancelled, why) {
+            (None, Some(why)) => {
+                step(exchange, con, timeout);
+                cancel(exchange, con).map_err(|e| {
+                    format!("cancelling the job ({why}) failed ({})", e.what_happened())
+                })?;
+                cancelled = Some((Instant::now(), why));
+            }
+            // a cancellation is given one step, whatever the job shows meanwhile
+            (Some((at, why)), _) if at.elapsed() >= timeout => {
+                return Ok(Ended::Stopped(format!(
+                    "the job was cancelled ({why}), and the cancellation has not ended it within {timeout:?} (state `{}`)",
+                    seen.state
+                )));
+            }
+            _ => {}
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(POLL_MAX);
@@ -329,18 +378,25 @@ fn follow(
 /// Waits while `con`'s node exports slots in a job that has not ended (one a former run
 /// started and left when it was killed, or an operator's), so that no plan is made over it:
 /// polled as [`migrate`] polls, for as long as the job shows progress, at most `timeout`
-/// without. `node` names the node in the error. Returns the jobs it waited for.
+/// without, and at most [`ATOMIC_WAIT_STEPS`] times `timeout` in all (its progress fields are
+/// the server's word). `node` names the node in the error and in the line `waiting` is given
+/// every [`NOTE_STEPS`] steps. Returns the jobs it waited for.
 ///
 /// # Errors
 ///
-/// [`Error::AtomicRunning`] when a job shows no progress for `timeout`; the errors of
-/// [`jobs`].
+/// [`Error::AtomicRunning`] when a job shows no progress for `timeout`, or still runs after
+/// the longest wait; the errors of [`jobs`].
 pub(super) fn wait_running(
     exchange: &mut Exchange,
     con: &mut Connection,
     node: &str,
     timeout: Duration,
+    waiting: &dyn Fn(&str),
 ) -> Result<Vec<Job>, Error> {
+    let bound = timeout.saturating_mul(ATOMIC_WAIT_STEPS);
+    let note_every = timeout.saturating_mul(NOTE_STEPS);
+    let started = Instant::now();
+    let mut noted = started;
     let mut waited: Vec<Job> = Vec::new();
     let mut seen: Option<Job> = None;
     let mut changed = Instant::now();
@@ -356,21 +412,174 @@ pub(super) fn wait_running(
         if !waited.iter().any(|w| w.name == job.name) {
             waited.push(job.clone());
         }
+        let running = |job: &Job, waited: String| Error::AtomicRunning {
+            node: node.to_owned(),
+            slots: crate::text::escape_cut(job.slots.as_bytes()),
+            target: crate::text::escape_cut(job.target.as_bytes()),
+            state: crate::text::escape_cut(job.state.as_bytes()),
+            waited,
+        };
+        if started.elapsed() >= bound {
+            return Err(running(
+                &job,
+                format!(
+                    "still running after {bound:?} ({ATOMIC_WAIT_STEPS} steps of --timeout, the longest slotgen waits for a job), its progress fields changing"
+                ),
+            ));
+        }
+        if noted.elapsed() >= note_every {
+            noted = Instant::now();
+            waiting(&waiting_line(&job, node, started.elapsed(), bound));
+        }
         if seen.as_ref().is_none_or(|s| {
             (&s.name, &s.state, &s.progress) != (&job.name, &job.state, &job.progress)
         }) {
             changed = Instant::now();
             seen = Some(job);
         } else if changed.elapsed() >= timeout {
-            return Err(Error::AtomicRunning {
-                node: node.to_owned(),
-                slots: crate::text::escape_cut(job.slots.as_bytes()),
-                target: crate::text::escape_cut(job.target.as_bytes()),
-                state: crate::text::escape_cut(job.state.as_bytes()),
-                waited: format!("{timeout:?}"),
-            });
+            return Err(running(&job, format!("with no progress for {timeout:?}")));
         }
         std::thread::sleep(pause);
         pause = (pause * 2).min(POLL_MAX);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+    use crate::fake::{array, bulk, id, int, FakeCluster};
+    use crate::transport::ConnectOptions;
+
+    /// A fake cluster whose node 0 has `CLUSTER MIGRATESLOTS` and, once `started` (from the
+    /// start when `from_start`), lists an `EXPORT` job of slots 0-10 to node 1 that stays
+    /// `running` and whose `last_update_time` changes at every poll, whatever is cancelled:
+    /// a tester's fake kept slotgen waiting, silently, until killed.
+    fn forever(from_start: bool) -> FakeCluster {
+        let polls = Mutex::new(0);
+        let started = Mutex::new(from_start);
+        FakeCluster::start(Arc::new(move |me, words: &[String]| {
+            let upper: Vec<String> = words.iter().map(|w| w.to_ascii_uppercase()).collect();
+            let words: Vec<&str> = upper.iter().map(String::as_str).collect();
+            match (me, words.as_slice()) {
+                (0, ["COMMAND", "INFO", ..]) => {
+                    Some(array(&[array(&[bulk("cluster|migrateslots"), int(-3)])]))
+                }
+                (0, ["CLUSTER", "MIGRATESLOTS", ..]) => {
+                    *started.lock().unwrap() = true;
+                    Some(b"+OK\r\n".to_vec())
+                }
+                (0, ["CLUSTER", "CANCELSLOTMIGRATIONS"]) => Some(b"+OK\r\n".to_vec()),
+                (0, ["CLUSTER", "GETSLOTMIGRATIONS"]) if *started.lock().unwrap() => {
+                    let mut n = polls.lock().unwrap();
+                    *n += 1;
+                    Some(array(&[array(&[
+                        bulk("name"),
+                        bulk("job1"),
+                        bulk("operation"),
+                        bulk("EXPORT"),
+                        bulk("slot_ranges"),
+                        bulk("0-10"),
+                        bulk("target_node"),
+                        bulk(&id(1)),
+                        bulk("state"),
+                        bulk("running"),
+                        bulk("last_update_time"),
+                        int(*n),
+                    ])]))
+                }
+                _ => None,
+            }
+        }))
+    }
+
+    /// Runs `f` in a thread: its result within 60 s, or the test fails.
+    fn within_a_minute<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        let (tell, told) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tell.send(f());
+        });
+        told.recv_timeout(Duration::from_secs(60))
+            .expect("still waiting for the job after 60 s")
+    }
+
+    const STEP: Duration = Duration::from_millis(300);
+
+    /// A job found running whose progress fields change for ever is waited for at most
+    /// `ATOMIC_WAIT_STEPS` steps, said every `NOTE_STEPS`, then refused naming it and the
+    /// command that cancels it.
+    #[test]
+    fn a_running_job_whose_progress_never_ends_is_waited_for_a_bounded_time() {
+        let fake = forever(true);
+        let url = fake.url(0);
+        let lines: Arc<Mutex<Vec<String>>> = Arc::default();
+        let said = Arc::clone(&lines);
+        let ended = within_a_minute(move || {
+            crate::wait_jobs(&url, &ConnectOptions::default(), STEP, &|line| {
+                said.lock().unwrap().push(line.to_owned());
+            })
+        });
+        let e = ended.expect_err("a job that never ends").to_string();
+        assert!(
+            e.contains(&format!("an atomic slot migration job is running on {} (127.0.0.1:{}): slots 0-10 to {}, state `running`, still running after 18s (60 steps of --timeout", id(0), fake.ports[0], id(1)))
+                && e.contains("or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`"),
+            "{e}"
+        );
+        let lines = lines.lock().unwrap();
+        // one line every 2 steps of 18 s: about 30
+        assert!(lines.len() >= 10, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("waiting for the atomic migration job `job1` on {} (127.0.0.1:{}): slots 0-10 to {}, state `running`, ", id(0), fake.ports[0], id(1)))
+                && lines[0].ends_with("s so far (at most 18s: 60 steps of --timeout)"),
+            "{lines:?}"
+        );
+    }
+
+    /// A job slotgen started whose progress fields change for ever is cancelled after
+    /// `ATOMIC_WAIT_STEPS` steps; one that the cancellation does not end either is given up
+    /// one step later.
+    #[test]
+    fn a_started_job_whose_progress_never_ends_is_cancelled_after_a_bounded_time() {
+        let fake = forever(false);
+        let url = fake.url(0);
+        let lines: Arc<Mutex<Vec<String>>> = Arc::default();
+        let said = Arc::clone(&lines);
+        let ended = within_a_minute(move || {
+            let options = ConnectOptions::default();
+            let mut exchange = Exchange::open(&url, &options, STEP).unwrap();
+            let end = exchange.endpoint.clone();
+            let mut con = exchange.connect(&end).unwrap();
+            let interrupted = AtomicBool::new(false);
+            let how = ApplyOptions {
+                batch: 2,
+                timeout: STEP,
+                dialect: None,
+                interrupted: &interrupted,
+                waiting: &|line| said.lock().unwrap().push(line.to_owned()),
+            };
+            let ended = migrate(
+                &mut exchange,
+                &end,
+                &mut con,
+                &[SlotRange { first: 0, last: 10 }],
+                &id(1),
+                &how,
+            );
+            format!("{ended:?}")
+        });
+        assert!(
+            ended.contains("the job was cancelled (it ran for 18s (60 steps of --timeout, the longest slotgen waits for a job), its progress fields still changing), and the cancellation has not ended it within 300ms (state `running`)"),
+            "{ended}"
+        );
+        let sent = fake.sent();
+        assert_eq!(
+            sent.iter()
+                .filter(|(_, c)| c == "CLUSTER CANCELSLOTMIGRATIONS")
+                .count(),
+            1,
+            "{sent:?}"
+        );
+        assert!(lines.lock().unwrap().len() >= 10);
     }
 }

@@ -358,8 +358,10 @@ pub enum Error {
         replicas: usize,
     },
     /// An atomic slot migration job (one a former run started, or an operator's) is running
-    /// and made no progress within the time given: a rebalance does not plan over it.
-    #[error("an atomic slot migration job is running on {node}: slots {slots} to {target}, state `{state}`, with no progress for {waited}: wait for it (`CLUSTER GETSLOTMIGRATIONS` on that node) or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`, then run this again")]
+    /// and made no progress within the time given, or ran past the longest wait
+    /// ([`ATOMIC_WAIT_STEPS`](super::ATOMIC_WAIT_STEPS) steps): a rebalance does not plan
+    /// over it.
+    #[error("an atomic slot migration job is running on {node}: slots {slots} to {target}, state `{state}`, {waited}: wait for it (`CLUSTER GETSLOTMIGRATIONS` on that node) or stop it there with `CLUSTER CANCELSLOTMIGRATIONS`, then run this again")]
     AtomicRunning {
         /// The source of the job, `id (addr)`.
         node: String,
@@ -369,7 +371,8 @@ pub enum Error {
         target: String,
         /// The job's state.
         state: String,
-        /// How long slotgen waited, e.g. `10s`.
+        /// How long slotgen waited and for what, in words: `with no progress for 10s`, or
+        /// `still running after 10m (60 steps of --timeout), its progress fields changing`.
         waited: String,
     },
     /// The atomic dialect was asked for, and a primary has no `CLUSTER MIGRATESLOTS`.
@@ -419,6 +422,16 @@ pub enum Error {
         from: String,
         /// Its connection's age in seconds, escaped.
         age: String,
+    },
+    /// A primary's report of a slot in migration that the map contradicts
+    /// ([`Topology::migration_doubt`](super::Topology::migration_doubt)): nothing was sent
+    /// for it.
+    #[error("the migration of slot {slot} makes no sense: {doubt}; slotgen acts on no such report: ask the node again (`CLUSTER NODES`), and where it holds that state, `CLUSTER SETSLOT {slot} STABLE` on it clears it")]
+    MigrationDoubted {
+        /// The slot.
+        slot: u16,
+        /// What the node reports and what the map says.
+        doubt: String,
     },
     /// A half-moved slot that cannot be finished.
     #[error("slot {slot} is half moved and cannot be finished: {why}")]

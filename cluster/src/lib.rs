@@ -13,6 +13,8 @@ mod dialect;
 mod drain;
 mod error;
 mod exchange;
+#[cfg(test)]
+mod fake;
 mod guard;
 mod heir;
 mod load;
@@ -41,6 +43,7 @@ pub mod url;
 // name it (`crate::text`).
 use slotgen::text;
 
+pub use atomic::ATOMIC_WAIT_STEPS;
 pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
 pub use drain::plan_draining;
 pub use error::Error;

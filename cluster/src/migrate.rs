@@ -7,7 +7,10 @@
 //! 1. on `T`: `CLUSTER SETSLOT s IMPORTING F-id`;
 //! 2. on `F`: `CLUSTER SETSLOT s MIGRATING T-id`;
 //! 3. on `F`, until it answers no key: `CLUSTER GETKEYSINSLOT s BATCH`, then
-//!    `MIGRATE T-host T-port "" 0 TIMEOUT-ms KEYS k1 k2 ...`;
+//!    `MIGRATE T-host T-port "" 0 TIMEOUT-ms KEYS k1 k2 ...`; slotgen asks `CLUSTER
+//!    COUNTKEYSINSLOT s` first, and stops at a listing that makes no sense (a key of another
+//!    slot, a key listed again, more keys than counted: `Listed`), so that no answer keeps
+//!    it moving forever;
 //! 4. `CLUSTER SETSLOT s NODE T-id` on `T`, then on `F`, then on every other primary.
 //!
 //! Between 1 and 4 clients follow `ASK` redirections; a key is deleted only by `MIGRATE`
@@ -39,6 +42,7 @@ use super::dialect::{groups, migrate_timeout, Dialect};
 use super::exchange::{select, Exchange};
 use super::rebalance::{Move, Plan};
 use super::slot_range::ranges_of;
+use super::slot_stats::count_keys_in;
 use super::topology::{refuse_migrations, Topology};
 use super::version::{can_move, Version};
 use super::Error;
@@ -85,7 +89,7 @@ pub struct Applied {
 pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
 
 /// How [`apply`] carries a plan out.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct ApplyOptions<'a> {
     /// The keys one `CLUSTER GETKEYSINSLOT` asks for and one `MIGRATE` carries (classic).
     pub batch: usize,
@@ -99,6 +103,20 @@ pub struct ApplyOptions<'a> {
     /// Set (by a SIGINT handler) to stop at the next move: the slot in flight is finished,
     /// an atomic job in flight cancelled.
     pub interrupted: &'a AtomicBool,
+    /// Given a line (the job, its slots, its state, the time waited) every two steps of
+    /// `timeout` while an atomic job runs: what the run waits for.
+    pub waiting: &'a dyn Fn(&str),
+}
+
+impl std::fmt::Debug for ApplyOptions<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ApplyOptions")
+            .field("batch", &self.batch)
+            .field("timeout", &self.timeout)
+            .field("dialect", &self.dialect)
+            .field("interrupted", &self.interrupted)
+            .finish_non_exhaustive()
+    }
 }
 
 /// Carries `plan` out, each step (a connection, a command) within `options.timeout`: with
@@ -201,16 +219,8 @@ pub fn apply(
             // an end that does not answer named with its replicas, as a classic stop does
             let said = |e: Error| stopped(end_down(e, &fresh, [from, to]).to_string(), None);
             let mut con = exchange.connect(&end).map_err(said)?;
-            match atomic::migrate(
-                &mut exchange,
-                &end,
-                &mut con,
-                &ranges,
-                &target.id,
-                timeout,
-                how.interrupted,
-            )
-            .map_err(said)?
+            match atomic::migrate(&mut exchange, &end, &mut con, &ranges, &target.id, how)
+                .map_err(said)?
             {
                 atomic::Ended::Moved => {
                     for m in steps.iter().filter(|m| (m.from, m.to) == (from, to)) {
@@ -435,7 +445,8 @@ pub(super) struct Vetted {
 
 /// The commands a classic move sends as the user, each as shown and as sent, on the source
 /// (`[0]`) and on the target (`[1]`), for [`vet`]'s `ACL DRYRUN`. The source: `CLUSTER
-/// SETSLOT`, `CLUSTER GETKEYSINSLOT`, `MIGRATE`, `CONFIG GET cluster-databases` (the
+/// SETSLOT`, `CLUSTER COUNTKEYSINSLOT` (what bounds its listing: `Listed`), `CLUSTER
+/// GETKEYSINSLOT`, `MIGRATE`, `CONFIG GET cluster-databases` (the
 /// databases whose keys move: refused, it is taken for one), and `DUMP` and `DEL` where a
 /// key is on both nodes ([`resolve_busy`]). The target: `CLUSTER SETSLOT`; what `MIGRATE` sends there as
 /// the same user, `SELECT` then `RESTORE-ASKING` (after `AUTH`, which needs no grant: so
@@ -455,6 +466,10 @@ fn move_commands(
             (
                 "CLUSTER SETSLOT",
                 words(&["CLUSTER", "SETSLOT", slot, "MIGRATING", target_id]),
+            ),
+            (
+                "CLUSTER COUNTKEYSINSLOT",
+                words(&["CLUSTER", "COUNTKEYSINSLOT", slot]),
             ),
             (
                 "CLUSTER GETKEYSINSLOT",
@@ -893,6 +908,24 @@ pub(super) fn move_slot(
                 ));
             }
         }
+        // what the source counts now bounds what it lists (see `Listed`)
+        let counted = {
+            exchange.deadline = Instant::now() + timeout;
+            source_con.set_deadline(Some(exchange.deadline));
+            count_keys_in(exchange, &mut source_con, &[slot])
+        };
+        let mut listed = match counted {
+            Ok(counted) => Listed::new(slot, db, counted.first().map_or(0, |&(_, n)| n)),
+            Err(e) => {
+                return Err(halt(
+                    exchange,
+                    (Some(&mut source_con), Some(&mut target_con)),
+                    (set, databases, moved_any(&moved)),
+                    Step::Keys(moved.keys),
+                    e,
+                ))
+            }
+        };
         loop {
             let mut get = redis::cmd("CLUSTER");
             get.arg("GETKEYSINSLOT").arg(slot).arg(batch);
@@ -945,6 +978,16 @@ pub(super) fn move_slot(
                         ))
                     }
                 }
+            }
+            if let Err(reason) = listed.check(&names) {
+                return Err(stopped(
+                    Step::Keys(moved.keys),
+                    Error::Malformed {
+                        url: source_end.shown.clone(),
+                        command: "CLUSTER GETKEYSINSLOT".to_owned(),
+                        reason,
+                    },
+                ));
             }
             let mut migrate = redis::cmd("MIGRATE");
             migrate
@@ -1079,6 +1122,71 @@ fn replica_of(role: &Result<Value, Error>, addr: &str) -> bool {
                     })
         }
         _ => false,
+    }
+}
+
+/// The keys a source lists of a slot it gives away, in one database, checked batch by batch
+/// before `MIGRATE` sends them, so that the move ends whatever the source answers. A slot
+/// migrating on its source takes no new key there (a command naming a key the source lacks
+/// is answered `ASK`, the Redis Cluster specification, "ASK redirection"), and every key of
+/// a batch leaves the source (`MIGRATE` deletes what it carried; a key on both nodes is
+/// resolved or stops the move): so the keys listed over the whole move are at most the
+/// `CLUSTER COUNTKEYSINSLOT` the source gave once the slot was migrating, and no key is
+/// listed twice. A key of another slot (by [`REDIS_CLUSTER`](slotgen_tables::REDIS_CLUSTER),
+/// the rule the servers hash by) is never moved as this slot's.
+struct Listed {
+    slot: u16,
+    db: u32,
+    /// The source's count of the slot's keys, once the slot was migrating.
+    counted: u64,
+    /// Keys listed so far.
+    listed: u64,
+    /// The batch before: the keys `MIGRATE` carried last.
+    last: Vec<Vec<u8>>,
+}
+
+impl Listed {
+    fn new(slot: u16, db: u32, counted: u64) -> Self {
+        Self {
+            slot,
+            db,
+            counted,
+            listed: 0,
+            last: Vec::new(),
+        }
+    }
+
+    /// Takes the next batch `keys`, or says (escaped) why the source's listing makes no
+    /// sense: a key of another slot, a key listed again after `MIGRATE` carried it, or more
+    /// keys than it counted.
+    fn check(&mut self, keys: &[Vec<u8>]) -> Result<(), String> {
+        let (slot, db) = (self.slot, self.db);
+        let shown = |key: &[u8]| crate::text::escape_cut(key);
+        if let Some(key) = keys
+            .iter()
+            .find(|k| slotgen_tables::REDIS_CLUSTER.key_slot(k) != slot)
+        {
+            return Err(format!(
+                "asked for the keys of slot {slot} (database {db}), it listed `{}`, a key of slot {}; no key was moved for that batch",
+                shown(key),
+                slotgen_tables::REDIS_CLUSTER.key_slot(key)
+            ));
+        }
+        if let Some(key) = keys.iter().find(|k| self.last.contains(k)) {
+            return Err(format!(
+                "it listed `{}` of slot {slot} (database {db}) again after `MIGRATE` answered that it moved it",
+                shown(key)
+            ));
+        }
+        self.listed = self.listed.saturating_add(keys.len() as u64);
+        if self.listed > self.counted {
+            return Err(format!(
+                "it listed {} keys of slot {slot} (database {db}), more than the {} its `CLUSTER COUNTKEYSINSLOT {slot}` gave once the slot was migrating, when it takes no new key of the slot",
+                self.listed, self.counted
+            ));
+        }
+        self.last = keys.to_vec();
+        Ok(())
     }
 }
 
@@ -1501,6 +1609,111 @@ mod tests {
         };
         assert_eq!(names(&source), crate::rights::MOVE_SOURCE);
         assert_eq!(names(&target), crate::rights::MOVE_TARGET);
+    }
+
+    /// `finish_moves` on a fake cluster whose node 0 migrates slot 0 to node 1 and answers
+    /// `CLUSTER GETKEYSINSLOT 0` with `listed(n)` at its `n`-th asking and `COUNTKEYSINSLOT
+    /// 0` with `counted`: the error it ends with (within 60 s: the loop that trusted the
+    /// source listed the same keys forever, 223,816 `MIGRATE`s a minute), and the `MIGRATE`s
+    /// sent.
+    fn finish_listing(
+        counted: i64,
+        listed: impl Fn(usize) -> Vec<Vec<u8>> + Send + Sync + 'static,
+    ) -> (String, usize) {
+        use crate::fake::{array, bulk, id, int, nodes, FakeCluster};
+        use std::sync::atomic::AtomicUsize;
+        use std::sync::Arc;
+        let asked = AtomicUsize::new(0);
+        let ports = Arc::new(std::sync::OnceLock::new());
+        let known = Arc::clone(&ports);
+        let fake = FakeCluster::start(Arc::new(move |me, words: &[String]| {
+            let word = |i: usize| words.get(i).map(|w| w.to_ascii_uppercase());
+            match (me, word(0)?.as_str(), word(1).as_deref()) {
+                (_, "CLUSTER", Some("NODES")) => Some(nodes(
+                    *known.get()?,
+                    me,
+                    [&format!(" [0->-{}]", id(1)), &format!(" [0-<-{}]", id(0))],
+                )),
+                (0, "CLUSTER", Some("COUNTKEYSINSLOT")) => Some(int(counted)),
+                (0, "CLUSTER", Some("GETKEYSINSLOT")) => Some(array(
+                    &listed(asked.fetch_add(1, Ordering::SeqCst))
+                        .iter()
+                        .map(|k| bulk(std::str::from_utf8(k).unwrap()))
+                        .collect::<Vec<_>>(),
+                )),
+                _ => None,
+            }
+        }));
+        ports.set(fake.ports).unwrap();
+        let url = fake.url(0);
+        let (tell, told) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let interrupted = AtomicBool::new(false);
+            let ended = super::super::finish_moves(
+                &url,
+                &ConnectOptions::default(),
+                2,
+                Duration::from_secs(5),
+                &interrupted,
+            );
+            let _ = tell.send(ended);
+        });
+        let ended = told
+            .recv_timeout(Duration::from_secs(60))
+            .expect("finish_moves still moving keys after 60 s");
+        let migrates = fake
+            .sent()
+            .iter()
+            .filter(|(node, c)| *node == 0 && c.starts_with("MIGRATE "))
+            .count();
+        (
+            ended
+                .expect_err("a listing that makes no sense")
+                .to_string(),
+            migrates,
+        )
+    }
+
+    /// Keys of slot 0 (`{tag}` + `suffix`).
+    fn of_slot_0(suffix: &str) -> Vec<u8> {
+        slotgen_tables::REDIS_CLUSTER
+            .key_for_slot(b"", 0, suffix.as_bytes())
+            .unwrap()
+    }
+
+    /// A source that lists the keys `MIGRATE` just moved, keys of another slot, or more keys
+    /// than it counted is stopped, naming the slot, the source and what it listed (the
+    /// tester's fake answered `{h}k0 {h}k1` forever: slotgen sent `MIGRATE`s until killed).
+    #[test]
+    fn a_source_whose_listing_makes_no_sense_stops_the_move() {
+        let (same, migrates) = finish_listing(100, |_| vec![of_slot_0("a"), of_slot_0("b")]);
+        let first = String::from_utf8(of_slot_0("a")).unwrap();
+        assert!(
+            same.contains("moving slot 0 from ")
+                && same.contains("answered `CLUSTER GETKEYSINSLOT`")
+                && same.contains(&format!(
+                    "it listed `{first}` of slot 0 (database 0) again after `MIGRATE` answered that it moved it"
+                )),
+            "{same}"
+        );
+        assert_eq!(migrates, 1, "{same}");
+        let (other, migrates) = finish_listing(100, |_| vec![b"{h}k0".to_vec(), b"{h}k1".to_vec()]);
+        assert!(
+            other.contains(
+                "asked for the keys of slot 0 (database 0), it listed `{h}k0`, a key of slot 11694"
+            ),
+            "{other}"
+        );
+        assert_eq!(migrates, 0, "{other}");
+        // new keys of the slot at every asking, 2 a batch: the third batch passes 5
+        let (more, migrates) = finish_listing(5, |n| {
+            vec![of_slot_0(&format!("{n}a")), of_slot_0(&format!("{n}b"))]
+        });
+        assert!(
+            more.contains("it listed 6 keys of slot 0 (database 0), more than the 5 its `CLUSTER COUNTKEYSINSLOT 0` gave once the slot was migrating"),
+            "{more}"
+        );
+        assert_eq!(migrates, 2, "{more}");
     }
 
     /// Three primaries, ids `000...0a`, `...0b`, `...0c`, at 127.0.0.1:7000-7002.

@@ -52,17 +52,20 @@ pub struct Waited {
 
 /// Waits for every atomic job (`CLUSTER MIGRATESLOTS`) still running on a primary that has
 /// them, as one a killed run leaves, for as long as it shows progress and at most `timeout`
-/// without: no plan is made over a job. Returns the jobs waited for, each with the state
-/// it ended in; an empty list when none ran.
+/// without, and at most [`ATOMIC_WAIT_STEPS`](super::ATOMIC_WAIT_STEPS) times `timeout` in
+/// all: no plan is made over a job. `waiting` is given a line (the job, its slots, its
+/// state, the time waited) every two steps of `timeout` while one runs. Returns the jobs
+/// waited for, each with the state it ended in; an empty list when none ran.
 ///
 /// # Errors
 ///
 /// What [`Topology::fetch`] gives; [`Error::AtomicRunning`] when a job shows no progress
-/// for `timeout`; a connection's or a command's error.
+/// for `timeout` or still runs after the longest wait; a connection's or a command's error.
 pub fn wait_jobs(
     url: &str,
     options: &ConnectOptions,
     timeout: Duration,
+    waiting: &dyn Fn(&str),
 ) -> Result<Vec<Waited>, Error> {
     let mut exchange = Exchange::open(url, options, timeout)?;
     let fresh = Topology::fetch(url, options, timeout)?;
@@ -75,7 +78,7 @@ pub fn wait_jobs(
             continue;
         }
         let from = format!("{} ({})", shard.primary.id, shard.primary.addr);
-        let jobs = super::atomic::wait_running(&mut exchange, &mut con, &from, timeout)?;
+        let jobs = super::atomic::wait_running(&mut exchange, &mut con, &from, timeout, waiting)?;
         if jobs.is_empty() {
             continue;
         }
@@ -121,8 +124,9 @@ const DISAGREE: &str = "its nodes disagree";
 /// What [`Topology::fetch`] gives; [`Error::CannotFinish`] when the ends of a slot's
 /// migration disagree, or when an end is no primary of the map and the primary that stands
 /// for it cannot be told (the error names the commands that finish it by hand);
-/// [`Error::MoveStopped`] as in [`apply`](super::apply); [`Error::Interrupted`] when
-/// `interrupted` was set.
+/// [`Error::MigrationDoubted`], before anything is sent, for a report of a migration that
+/// the map contradicts ([`Topology::migration_doubt`]); [`Error::MoveStopped`] as in
+/// [`apply`](super::apply); [`Error::Interrupted`] when `interrupted` was set.
 pub fn finish_moves(
     url: &str,
     options: &ConnectOptions,
@@ -131,6 +135,14 @@ pub fn finish_moves(
     interrupted: &AtomicBool,
 ) -> Result<Vec<Finished>, Error> {
     let fresh = Topology::fetch(url, options, timeout)?;
+    // a report the map contradicts (a node migrating a slot to itself) is not acted on
+    if let Some((slot, doubt)) = fresh
+        .migrations
+        .iter()
+        .find_map(|m| Some((m.slot, fresh.migration_doubt(m)?)))
+    {
+        return Err(Error::MigrationDoubted { slot, doubt });
+    }
     let mut ends: Vec<(u16, String, String)> = Vec::new();
     for m in &fresh.migrations {
         let (source, target) = match m.kind {
@@ -157,6 +169,7 @@ pub fn finish_moves(
         timeout,
         dialect: Some(Dialect::Classic),
         interrupted,
+        waiting: &|_| {},
     };
     let planned = ends.len();
     let mut deaf = vec![false; fresh.shards.len()];
@@ -756,6 +769,58 @@ mod tests {
         assert!(!promotion_not_heard(&disagree(&b), &a));
     }
 
+    /// A node that reports migrating a slot to itself, or to a node the map does not hold,
+    /// is refused before anything is sent: a tester's fake got `CLUSTER SETSLOT 0
+    /// MIGRATING` and `NODE` naming the node itself, and slot 0 "finished".
+    #[test]
+    fn a_migration_the_map_contradicts_is_not_finished() {
+        use crate::fake::{id, nodes, FakeCluster};
+        use std::sync::{Arc, OnceLock};
+        for (peer, says) in [
+            (
+                id(0),
+                "reports slot 0 migrating to itself; the map gives slot 0 to ".to_owned(),
+            ),
+            (
+                "e".repeat(40),
+                format!(
+                    "reports slot 0 migrating to {}, a node the map does not hold",
+                    "e".repeat(40)
+                ),
+            ),
+        ] {
+            let ports = Arc::new(OnceLock::new());
+            let known = Arc::clone(&ports);
+            let fake = FakeCluster::start(Arc::new(move |me, words: &[String]| {
+                let nodes_asked = words.len() == 2 && words[1].eq_ignore_ascii_case("NODES");
+                nodes_asked
+                    .then(|| nodes(*known.get().unwrap(), me, [&format!(" [0->-{peer}]"), ""]))
+            }));
+            ports.set(fake.ports).unwrap();
+            let interrupted = AtomicBool::new(false);
+            let e = finish_moves(
+                &fake.url(1),
+                &ConnectOptions::default(),
+                2,
+                Duration::from_secs(5),
+                &interrupted,
+            )
+            .unwrap_err();
+            let text = e.to_string();
+            assert!(
+                matches!(e, Error::MigrationDoubted { slot: 0, .. })
+                    && text.contains(&format!(
+                        "the migration of slot 0 makes no sense: {} (127.0.0.1:{}) {says}",
+                        id(0),
+                        fake.ports[0]
+                    )),
+                "{text}"
+            );
+            let sent = fake.sent();
+            assert!(!sent.iter().any(|(_, c)| c.contains("SETSLOT")), "{sent:?}");
+        }
+    }
+
     /// Where the map cannot be read (the URL's node is the target, `fail` on Redis 7.0;
     /// here no server), the stop still says the source failed over, to the node its
     /// `MOVED` names, that the slot is half moved, and to run `--apply` now.
@@ -786,6 +851,7 @@ mod tests {
             timeout: Duration::from_secs(2),
             dialect: Some(Dialect::Classic),
             interrupted: &interrupted,
+            waiting: &|_| {},
         };
         let url = format!("redis://127.0.0.1:{port}");
         let options = ConnectOptions::default();

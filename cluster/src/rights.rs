@@ -41,12 +41,14 @@ pub const SAMPLE: [&str; 4] = [
 ];
 
 /// What a classic move of a slot sends to its source: `CLUSTER SETSLOT` (`MIGRATING`, then
-/// `NODE`), `CLUSTER GETKEYSINSLOT` and `MIGRATE` in each database of `CONFIG GET
-/// cluster-databases`, and `DUMP` and `DEL` where a key is on both nodes. With several
+/// `NODE`), `CLUSTER COUNTKEYSINSLOT` (the bound of what it lists), `CLUSTER GETKEYSINSLOT`
+/// and `MIGRATE` in each database of `CONFIG GET cluster-databases`, and `DUMP` and `DEL`
+/// where a key is on both nodes. With several
 /// databases (Valkey 9) each is chosen by `SELECT` too, which [`LOAD`] holds: a source of one
 /// database is never sent it, so `ACL DRYRUN` does not ask it there.
-pub const MOVE_SOURCE: [&str; 6] = [
+pub const MOVE_SOURCE: [&str; 7] = [
     "CLUSTER SETSLOT",
+    "CLUSTER COUNTKEYSINSLOT",
     "CLUSTER GETKEYSINSLOT",
     "MIGRATE",
     "CONFIG GET",

@@ -384,7 +384,7 @@ pub(super) fn keys_in_slot(
 }
 
 /// The keys of each of `slots` in the selected database, as [`count_keys`].
-fn count_keys_in(
+pub(super) fn count_keys_in(
     exchange: &Exchange,
     con: &mut Connection,
     slots: &[u16],

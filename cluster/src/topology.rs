@@ -242,6 +242,63 @@ impl Topology {
             .collect()
     }
 
+    /// Why `m`, a primary's report of a slot in migration, makes no sense by this map, in
+    /// words that say what the map says; `None` when it fits. It does not fit when its two
+    /// ends are one node, when its other end is no node of the map (neither of a shard nor
+    /// left out as failed), or when both ends are primaries and the map gives the slot to a
+    /// third. (A migrating node that no longer owns the slot, the map giving it to the
+    /// target, fits: the classic move's last step reached the target and not the source.)
+    /// Such a report is never acted on ([`finish_moves`](super::finish_moves)) nor printed
+    /// as a migration.
+    #[must_use]
+    pub fn migration_doubt(&self, m: &Migration) -> Option<String> {
+        let name = |id: &str| match self.find(id) {
+            Ok((_, node)) => format!("{id} ({})", node.addr),
+            Err(_) => id.to_owned(),
+        };
+        let slot = m.slot;
+        let (claim, way) = match m.kind {
+            MigrationKind::Migrating => ("migrating", "to"),
+            MigrationKind::Importing => ("importing", "from"),
+        };
+        let owner = self.owners()[usize::from(slot)].map(|i| &self.shards[i].primary);
+        let map = match owner {
+            Some(o) => format!("the map gives slot {slot} to {} ({})", o.id, o.addr),
+            None => format!("the map gives slot {slot} to no primary"),
+        };
+        let said = format!(
+            "{} reports slot {slot} {claim} {way} {}",
+            name(&m.node),
+            if m.peer == m.node {
+                "itself".to_owned()
+            } else {
+                name(&m.peer)
+            }
+        );
+        let known = |id: &str| {
+            self.shards
+                .iter()
+                .flat_map(Shard::nodes)
+                .any(|n| n.id == id)
+                || self.left_out.iter().any(|o| o.node.id == id)
+        };
+        let primary = |id: &str| self.shards.iter().any(|s| s.primary.id == id);
+        if m.peer == m.node {
+            Some(format!("{said}; {map}"))
+        } else if !known(&m.peer) {
+            Some(format!(
+                "{said}, a node the map does not hold (neither in a shard nor failed); {map}"
+            ))
+        } else if primary(&m.node)
+            && primary(&m.peer)
+            && owner.is_some_and(|o| o.id != m.node && o.id != m.peer)
+        {
+            Some(format!("{said}; {map}, neither of them"))
+        } else {
+            None
+        }
+    }
+
     /// The shard and node whose id or `host:port` address is `node`.
     ///
     /// # Errors
@@ -376,6 +433,70 @@ mod tests {
             );
         }
         assert!(topology.find("127.0.0.1:7406").is_ok());
+    }
+
+    /// A report of a slot in migration that the map contradicts is named, with what the
+    /// map says; one that a half-finished move leaves is not.
+    #[test]
+    fn a_migration_the_map_contradicts_is_doubted() {
+        let node = |c: &str, port: u16| Node {
+            id: c.repeat(40),
+            addr: format!("127.0.0.1:{port}"),
+            role: Role::Primary,
+            health: Some("online".to_owned()),
+        };
+        let shard = |c: &str, port: u16, first: u16, last: u16| Shard {
+            primary: node(c, port),
+            replicas: Vec::new(),
+            ranges: vec![SlotRange { first, last }],
+        };
+        let topology = Topology {
+            shards: vec![
+                shard("a", 7001, 0, 99),
+                shard("b", 7002, 100, 199),
+                shard("c", 7003, 200, 16383),
+            ],
+            left_out: vec![LeftOut {
+                node: node("d", 7004),
+                ranges: Vec::new(),
+                reason: "failed".to_owned(),
+            }],
+            migrations: Vec::new(),
+            source: Source::ClusterShards,
+        };
+        let (a, b, c) = ("a".repeat(40), "b".repeat(40), "c".repeat(40));
+        let m = |slot: u16, kind, node: &str, peer: &str| Migration {
+            slot,
+            kind,
+            node: node.to_owned(),
+            peer: peer.to_owned(),
+        };
+        let doubt = |m: Migration| topology.migration_doubt(&m);
+        assert_eq!(
+            doubt(m(5, MigrationKind::Migrating, &a, &a)).as_deref(),
+            Some(format!("{a} (127.0.0.1:7001) reports slot 5 migrating to itself; the map gives slot 5 to {a} (127.0.0.1:7001)").as_str())
+        );
+        let unknown = "e".repeat(40);
+        assert_eq!(
+            doubt(m(5, MigrationKind::Migrating, &a, &unknown)).as_deref(),
+            Some(format!("{a} (127.0.0.1:7001) reports slot 5 migrating to {unknown}, a node the map does not hold (neither in a shard nor failed); the map gives slot 5 to {a} (127.0.0.1:7001)").as_str())
+        );
+        assert_eq!(
+            doubt(m(150, MigrationKind::Migrating, &a, &c)).as_deref(),
+            Some(format!("{a} (127.0.0.1:7001) reports slot 150 migrating to {c} (127.0.0.1:7003); the map gives slot 150 to {b} (127.0.0.1:7002), neither of them").as_str())
+        );
+        // the usual states of a classic move, and of one whose end failed
+        for fits in [
+            m(5, MigrationKind::Migrating, &a, &b),
+            m(5, MigrationKind::Importing, &b, &a),
+            // `SETSLOT NODE` reached the target, not the source
+            m(150, MigrationKind::Migrating, &a, &b),
+            // the target failed: the stand-in is found when the move is finished
+            m(5, MigrationKind::Migrating, &a, &"d".repeat(40)),
+            m(150, MigrationKind::Importing, &c, &"d".repeat(40)),
+        ] {
+            assert_eq!(doubt(fits.clone()), None, "{fits:?}");
+        }
         assert!(matches!(
             topology.find("127.0.0.1:7999"),
             Err(Error::UnknownNode { .. })

@@ -507,15 +507,32 @@ pub fn note_load_source(url: &str, source: &LoadSource) {
 }
 
 /// One line per pair of nodes moving slots: `slots 0-99 are migrating from ID (ADDR) to ID
-/// (ADDR)`, from what either end reports.
+/// (ADDR)`, from what either end reports (with `, which the map gives them to already` where
+/// the move's last step reached the target alone); then one line per report that the map
+/// contradicts (a node migrating a slot to itself: [`Topology::migration_doubt`]), said as a
+/// report.
 pub fn migration_lines(topology: &Topology) -> Vec<String> {
-    let mut moves: BTreeMap<(&str, &str), Vec<u16>> = BTreeMap::new();
+    let owners = topology.owners();
+    let owned_by = |slot: u16, id: &str| {
+        owners[usize::from(slot)].is_some_and(|i| topology.shards[i].primary.id == id)
+    };
+    let mut moves: BTreeMap<(&str, &str, bool), Vec<u16>> = BTreeMap::new();
+    let mut doubted = Vec::new();
     for m in &topology.migrations {
+        if let Some(doubt) = topology.migration_doubt(m) {
+            doubted.push(format!(
+                "{doubt}: that makes no sense, and `rebalance --apply` acts on no such report"
+            ));
+            continue;
+        }
         let (from, to) = match m.kind {
             MigrationKind::Migrating => (m.node.as_str(), m.peer.as_str()),
             MigrationKind::Importing => (m.peer.as_str(), m.node.as_str()),
         };
-        moves.entry((from, to)).or_default().push(m.slot);
+        moves
+            .entry((from, to, owned_by(m.slot, to)))
+            .or_default()
+            .push(m.slot);
     }
     let name = |id: &str| match topology.find(id) {
         Ok((_, node)) => format!("{id} ({})", node.addr),
@@ -523,17 +540,23 @@ pub fn migration_lines(topology: &Topology) -> Vec<String> {
     };
     moves
         .into_iter()
-        .map(|((from, to), mut slots)| {
+        .map(|((from, to, arrived), mut slots)| {
             slots.sort_unstable();
             slots.dedup();
             format!(
-                "slots {} ({}) are migrating from {} to {}",
+                "slots {} ({}) are migrating from {} to {}{}",
                 cluster::show_ranges(&cluster::ranges_of(&slots)),
                 slots.len(),
                 name(from),
-                name(to)
+                name(to),
+                if arrived {
+                    ", which the map gives them to already (the move's last step reached it alone)"
+                } else {
+                    ""
+                }
             )
         })
+        .chain(doubted)
         .collect()
 }
 
@@ -546,5 +569,53 @@ pub const MIGRATING_LOAD: &str = "their load is counted on the primary that owns
 pub fn note_migrations(topology: &Topology, what: &str) {
     for line in migration_lines(topology) {
         say!("slotgen: note: {line}; {what}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use slotgen_cluster::{
+        LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
+    };
+
+    use super::migration_lines;
+
+    /// A migration is said as one; one whose last step reached the target alone says the map
+    /// gives the slot to the target; a report the map contradicts (a tester's node migrating
+    /// slot 0 to itself was noted "migrating from X to X") is said as a report.
+    #[test]
+    fn a_migration_the_map_contradicts_is_said_as_a_report() {
+        let node = |c: &str, port: u16| Node {
+            id: c.repeat(40),
+            addr: format!("127.0.0.1:{port}"),
+            role: Role::Primary,
+            health: Some("online".to_owned()),
+        };
+        let shard = |c: &str, port: u16, first: u16, last: u16| Shard {
+            primary: node(c, port),
+            replicas: Vec::new(),
+            ranges: vec![SlotRange { first, last }],
+        };
+        let (a, b) = ("a".repeat(40), "b".repeat(40));
+        let m = |slot: u16, node: &str, peer: &str| Migration {
+            slot,
+            kind: MigrationKind::Migrating,
+            node: node.to_owned(),
+            peer: peer.to_owned(),
+        };
+        let topology = Topology {
+            shards: vec![shard("a", 7001, 0, 99), shard("b", 7002, 100, 16383)],
+            left_out: Vec::<LeftOut>::new(),
+            migrations: vec![m(5, &a, &b), m(6, &a, &a), m(150, &a, &b)],
+            source: Source::ClusterShards,
+        };
+        assert_eq!(
+            migration_lines(&topology),
+            [
+                format!("slots 5 (1) are migrating from {a} (127.0.0.1:7001) to {b} (127.0.0.1:7002)"),
+                format!("slots 150 (1) are migrating from {a} (127.0.0.1:7001) to {b} (127.0.0.1:7002), which the map gives them to already (the move's last step reached it alone)"),
+                format!("{a} (127.0.0.1:7001) reports slot 6 migrating to itself; the map gives slot 6 to {a} (127.0.0.1:7001): that makes no sense, and `rebalance --apply` acts on no such report"),
+            ]
+        );
     }
 }

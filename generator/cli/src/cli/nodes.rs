@@ -42,7 +42,7 @@ pub fn run(args: &NodesArgs) -> Result<ExitCode> {
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology, &args.server.reach(&options));
     note_unowned(&topology);
-    note_migrations(&topology, "they still belong to the first");
+    note_migrations(&topology, "each belongs to the primary the map gives it");
     let zones = slotgen_cluster::Topology::availability_zones(
         &args.server.redis,
         &options,

@@ -56,8 +56,13 @@ pub(super) fn wait_for_jobs(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
 ) -> Result<()> {
-    let waited = cluster::wait_jobs(&args.server.redis, options, args.server.timeout.get())
-        .map_err(explain)?;
+    let waited = cluster::wait_jobs(
+        &args.server.redis,
+        options,
+        args.server.timeout.get(),
+        &|line| say!("slotgen: note: {line}"),
+    )
+    .map_err(explain)?;
     for w in &waited {
         say!(
             "slotgen: waited for the atomic migration job under way on {} (slots {} to {}): it ended in `{}`",
@@ -150,6 +155,7 @@ pub(super) fn carry_out(
         timeout: args.server.timeout.get(),
         dialect: Some(dialect),
         interrupted,
+        waiting: &|line| say!("slotgen: note: {line}"),
     };
     let mut done = (0usize, 0u64);
     let mut line = Progress::new(plan.moves.len(), plan.keys_moved());
