@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use redis::Value;
 
+use super::apply_options::ApplyOptions;
 use super::exchange::Exchange;
-use super::migrate::ApplyOptions;
 use super::slot_range::SlotRange;
 use super::Error;
 use crate::transport::{Budget, Connection, Endpoint};

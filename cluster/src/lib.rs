@@ -8,6 +8,7 @@
 // a node's slots (`spread.rs`), where keys land (`placement.rs`), where the load lands
 // (`load.rs`, read by `slot_stats.rs`), and the error they share (`error.rs`).
 mod answers;
+mod apply_options;
 mod atomic;
 mod dialect;
 mod drain;
@@ -43,6 +44,7 @@ pub mod url;
 // name it (`crate::text`).
 use slotgen::text;
 
+pub use apply_options::ApplyOptions;
 pub use atomic::ATOMIC_WAIT_STEPS;
 pub use dialect::{commands, migrate_timeout, script, server_dialect, Dialect, Shell};
 pub use drain::plan_draining;
@@ -53,8 +55,7 @@ pub use load::{
     PrimaryLoad, SlotLoad, Stranded, Summary,
 };
 pub use migrate::{
-    apply, apply_dialect, Applied, ApplyOptions, DialectChoice, Step, ASM_WRONG_DATABASE,
-    MAX_MIGRATED_KEY_BYTES,
+    apply, apply_dialect, Applied, DialectChoice, Step, ASM_WRONG_DATABASE, MAX_MIGRATED_KEY_BYTES,
 };
 pub use node::{Node, Role};
 pub use placement::{skew, top_slots, NodeLoad, Placement, Skew, SKEW_MIN_MEAN};

@@ -31,12 +31,13 @@
 //! STATUS ALL`). [`commands`] prints all three; [`apply`] runs the classic sequence or
 //! Valkey's atomic one (module `atomic`), and never Redis 8.4's, which no server here runs.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use redis::Value;
 
 use super::answers::split_addr;
+use super::apply_options::ApplyOptions;
 use super::atomic;
 use super::dialect::{groups, migrate_timeout, Dialect};
 use super::exchange::{select, Exchange};
@@ -87,37 +88,6 @@ pub struct Applied {
 /// The keys one `CLUSTER GETKEYSINSLOT` answer may hold: at most this many bytes a key. A
 /// longer key stops the move at that slot, naming the budget ([`Error::ReplyTooLarge`]).
 pub const MAX_MIGRATED_KEY_BYTES: usize = 64 * 1024;
-
-/// How [`apply`] carries a plan out.
-#[derive(Clone, Copy)]
-pub struct ApplyOptions<'a> {
-    /// The keys one `CLUSTER GETKEYSINSLOT` asks for and one `MIGRATE` carries (classic).
-    pub batch: usize,
-    /// The time of one step: a connection, a command; an atomic job is cancelled when it
-    /// shows no progress for this long.
-    pub timeout: Duration,
-    /// The dialect: [`Dialect::Classic`] or [`Dialect::Migrateslots`]; `None` for
-    /// `migrateslots` where every primary has `CLUSTER MIGRATESLOTS` (asked by `COMMAND
-    /// INFO`), `classic` elsewhere.
-    pub dialect: Option<Dialect>,
-    /// Set (by a SIGINT handler) to stop at the next move: the slot in flight is finished,
-    /// an atomic job in flight cancelled.
-    pub interrupted: &'a AtomicBool,
-    /// Given a line (the job, its slots, its state, the time waited) every two steps of
-    /// `timeout` while an atomic job runs: what the run waits for.
-    pub waiting: &'a dyn Fn(&str),
-}
-
-impl std::fmt::Debug for ApplyOptions<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ApplyOptions")
-            .field("batch", &self.batch)
-            .field("timeout", &self.timeout)
-            .field("dialect", &self.dialect)
-            .field("interrupted", &self.interrupted)
-            .finish_non_exhaustive()
-    }
-}
 
 /// Carries `plan` out, each step (a connection, a command) within `options.timeout`: with
 /// the classic sequence (see the module's docs) slot by slot, `MIGRATE` moving at most
@@ -1648,7 +1618,7 @@ mod tests {
         let url = fake.url(0);
         let (tell, told) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let interrupted = AtomicBool::new(false);
+            let interrupted = std::sync::atomic::AtomicBool::new(false);
             let ended = super::super::finish_moves(
                 &url,
                 &ConnectOptions::default(),

@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::answers::split_addr;
+use super::apply_options::ApplyOptions;
 use super::dialect::Dialect;
 use super::exchange::{gone, Exchange};
 use super::heir;
-use super::migrate::{move_slot, ApplyOptions};
+use super::migrate::move_slot;
 use super::node::Node;
 use super::slot_stats::keys_in_slot;
 use super::topology::Topology;

@@ -460,6 +460,8 @@ mod tests {
                 node: node("d", 7004),
                 ranges: Vec::new(),
                 reason: "failed".to_owned(),
+                failed: true,
+                followers: Vec::new(),
             }],
             migrations: Vec::new(),
             source: Source::ClusterShards,

@@ -447,7 +447,8 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
     assert_eq!(keys.len(), 3, "{keys:?}");
     // named after the key they split: its bytes around its hashtag kept
     assert!(
-        keys.iter().all(|k| k.starts_with('{') && k.ends_with("}:hot")),
+        keys.iter()
+            .all(|k| k.starts_with('{') && k.ends_with("}:hot")),
         "{keys:?}"
     );
     let mut owners: Vec<usize> = keys.iter().map(|k| owner(k)).collect();
