@@ -506,6 +506,40 @@ pub(super) fn parse_slots(
     Ok((shards, left_out))
 }
 
+/// The most nodes [`failing_nodes`] names; the others are counted.
+const FAILING_SHOWN: usize = 8;
+
+/// The nodes a `CLUSTER NODES` answer flags failing (`fail`, or `fail?`: not confirmed yet),
+/// each as `id (address) flags`, escaped and cut, at most [`FAILING_SHOWN`] and the count of
+/// the others: what a map in state `fail` says of why.
+pub(super) fn failing_nodes(text: &str) -> Vec<String> {
+    let failing: Vec<Vec<&str>> = text
+        .lines()
+        .map(|line| line.split(' ').collect::<Vec<_>>())
+        .filter(|w| {
+            w.get(2)
+                .is_some_and(|flags| flags.split(',').any(|f| f == "fail" || f == "fail?"))
+        })
+        .collect();
+    let mut out: Vec<String> = failing
+        .iter()
+        .take(FAILING_SHOWN)
+        .map(|w| {
+            let addr = w[1].split('@').next().unwrap_or_default();
+            format!(
+                "{} ({}) {}",
+                escape_cut(w[0].as_bytes()),
+                escape_cut(addr.as_bytes()),
+                escape_cut(w[2].as_bytes())
+            )
+        })
+        .collect();
+    if failing.len() > FAILING_SHOWN {
+        out.push(format!("{} more", failing.len() - FAILING_SHOWN));
+    }
+    out
+}
+
 /// The id of the `myself` node of a `CLUSTER NODES` answer, and the slots that node reports
 /// migrating (`[slot->-peer]`) and importing (`[slot-<-peer]`). Ids are 40 hex digits.
 pub(super) fn parse_nodes(text: &str) -> Result<(String, Vec<Migration>), String> {
@@ -627,6 +661,37 @@ mod tests {
             SlotRange { first: 5, last: 6 }
         ])
         .is_err());
+    }
+
+    #[test]
+    fn failing_nodes_are_named_with_their_flags() {
+        let a = "a".repeat(40);
+        let b = "b".repeat(40);
+        let c = "c".repeat(40);
+        let text = format!(
+            "{a} 127.0.0.1:7001@17001 myself,master - 0 0 1 connected 0-5460\n\
+             {b} 127.0.0.1:7002@17002 master,fail - 1 1 2 connected 5461-10922\n\
+             {c} 127.0.0.1:7003@17003 slave,fail? {b} 1 1 2 connected\n"
+        );
+        assert_eq!(
+            failing_nodes(&text),
+            [
+                format!("{b} (127.0.0.1:7002) master,fail"),
+                format!("{c} (127.0.0.1:7003) slave,fail?")
+            ]
+        );
+        // a flag only like it (`nofailover`) is no failure; bytes from outside escaped
+        let text = format!(
+            "{a} 127.0.0.1:7001@1 slave,nofailover - 0 0 1 connected\n\
+                            x\x1b 1:2@3 master,fail - 0 0 1 connected\n"
+        );
+        assert_eq!(failing_nodes(&text), [r"x\x1b (1:2) master,fail"]);
+        let many: String = (0..10)
+            .map(|i| format!("{i} 1:{i}@1 master,fail - 0 0 1 connected\n"))
+            .collect();
+        let named = failing_nodes(&many);
+        assert_eq!(named.len(), FAILING_SHOWN + 1);
+        assert_eq!(named[FAILING_SHOWN], "2 more");
     }
 
     #[test]

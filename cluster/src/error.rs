@@ -134,10 +134,13 @@ pub enum Error {
         url: String,
     },
     /// The cluster's state is not `ok`: some slot is unassigned or its node unreachable.
-    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing): its map cannot be trusted; wait until every slot is assigned and served, then try again{}", failing_note(.slots_assigned, .slots_fail))]
+    #[error("the cluster of `{url}` is in state `{state}`, not `ok` (`CLUSTER INFO`: {slots_assigned} of 16384 slots assigned, {slots_fail} failing){}: its map cannot be trusted; wait until every slot is assigned and served, then try again{}", flagged_note(.flagged), failing_note(.slots_assigned, .slots_fail))]
     ClusterState {
         /// The URL, redacted.
         url: String,
+        /// The nodes its `CLUSTER NODES` flags failing, each `id (address) flags`, escaped
+        /// (empty where none is, or where it did not answer).
+        flagged: Vec<String>,
         /// `cluster_state` as `CLUSTER INFO` gives it (`fail`).
         state: String,
         /// `cluster_slots_assigned`.
@@ -455,6 +458,18 @@ const MAP_COMMANDS: [&str; 4] = crate::rights::MAP;
 /// that node as the slot's owner, and stays `fail` (its replica took the slot over without
 /// the `SETSLOT` states) until the slot is finished; the slot counts as failing, or, its
 /// owner a replica, as not assigned (16383 of 16384, measured after a `CLUSTER FAILOVER`).
+/// The nodes a map in a state other than `ok` flags failing, as its message names them.
+fn flagged_note(flagged: &[String]) -> String {
+    if flagged.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; its `CLUSTER NODES` flags failing: {}",
+            flagged.join("; ")
+        )
+    }
+}
+
 fn failing_note(slots_assigned: &str, slots_fail: &str) -> &'static str {
     if slots_fail == "0" && slots_assigned == "16384" {
         ""

@@ -377,8 +377,15 @@ impl Exchange {
             crate::text::escape_cut(info_field(&cluster_info, name).unwrap_or("?").as_bytes())
         };
         if field("cluster_state") != "ok" {
+            // which nodes it takes for failed, where it says (a refusal or a malformed
+            // answer is no reason to hide the state)
+            let flagged = self
+                .text(&mut con, redis::cmd("CLUSTER").arg("NODES"), CLUSTER_NODES)
+                .map(|nodes| super::answers::failing_nodes(&nodes))
+                .unwrap_or_default();
             return Err(Error::ClusterState {
                 url: self.endpoint.shown.clone(),
+                flagged,
                 state: field("cluster_state"),
                 slots_assigned: field("cluster_slots_assigned"),
                 slots_fail: field("cluster_slots_fail"),

@@ -68,7 +68,7 @@ pub use rebalance::{
     SEARCH_NODES, SLOT_SHARE_MARGIN, TARGET_SKEWS, TARGET_SKEW_RULE, WEIGHTS, WEIGHT_RULE,
 };
 pub use remedy::{
-    lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag,
+    lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, LFU_CAP,
     LIST_KEYS, SAMPLE_KEYS,
 };
 pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};

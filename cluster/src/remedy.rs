@@ -87,6 +87,11 @@ pub struct SlotSample {
     /// The keys listed that are not in the slot (their slot, as slotgen computes it, is
     /// another): a server's answer that makes no sense, left out of the sample.
     pub foreign: usize,
+    /// How many keys were weighed by an `OBJECT FREQ` counter at its cap ([`LFU_CAP`]), and
+    /// the hits the cap stands for under the server's `lfu-log-factor` ([`lfu_hits`]): each
+    /// such key counts at least that many, perhaps many more, so its weight is a lower bound.
+    /// `None` where no key's counter is at the cap.
+    pub capped: Option<(usize, u64)>,
     /// The keys in the slot (`CLUSTER COUNTKEYSINSLOT`, summed over the primary's databases)
     /// when the sample was read.
     pub in_slot: u64,
@@ -278,6 +283,7 @@ pub fn sample_hot(
                 _ => LFU_LOG_FACTOR,
             };
             let mut weights = Vec::with_capacity(weighed.len());
+            let mut capped = 0usize;
             // the listing ends in the last database listed: each key is weighed in its own
             let mut selected = databases.saturating_sub(1);
             for (db, key) in &weighed {
@@ -300,6 +306,9 @@ pub fn sample_hot(
                     Err(e) if !Exchange::answered(&e) => return Err(e),
                     _ => 0,
                 };
+                if basis == Basis::ObjectFreq && w >= LFU_CAP {
+                    capped += 1;
+                }
                 weights.push(match basis {
                     Basis::ObjectFreq => lfu_hits(w, log_factor),
                     _ => w,
@@ -309,6 +318,7 @@ pub fn sample_hot(
             let mut sample = shares(slot, &weighed, &weights, basis);
             sample.listed = listed;
             sample.foreign = foreign;
+            sample.capped = (capped > 0).then(|| (capped, lfu_hits(LFU_CAP, log_factor)));
             sample.in_slot = in_slot;
             samples.push(sample);
         }
@@ -367,14 +377,19 @@ pub fn shares(slot: u16, keys: &[Vec<u8>], weights: &[u64], basis: Basis) -> Slo
         keys: keys.len(),
         listed: keys.len(),
         foreign: 0,
+        capped: None,
         in_slot: keys.len() as u64,
         basis,
         hashtags,
     }
 }
 
+/// The most an LFU counter holds (`OBJECT FREQ` answers at most 255: Redis and Valkey keep
+/// it in 8 bits).
+pub const LFU_CAP: u64 = 255;
+
 /// The `OBJECT FREQ` default `lfu-log-factor` of Redis and Valkey.
-const LFU_LOG_FACTOR: u64 = 10;
+pub const LFU_LOG_FACTOR: u64 = 10;
 
 /// The hits an LFU counter of `counter` stands for (at least 1): the counter starts at 5
 /// (`LFU_INIT_VAL`) and a hit raises it from `c` with probability `1 / ((c - 5) * factor +

@@ -158,6 +158,10 @@ const SCHEMES: [&str; 7] = [
 /// `url` as the `redis` client reads it, or why it cannot be used, as a message's reason
 /// (what is wrong, and the way out): the one reading of a URL, for [`parts`] and for the
 /// connection.
+/// The query parameters a URL may hold: the database (refused later, with its own reason,
+/// where it is not 0), and a socket URL's user and password, as the client reads them.
+const QUERY_KEYS: [&str; 4] = ["db", "user", "pass", "password"];
+
 pub(crate) fn read(url: &str) -> Result<redis::ConnectionInfo, String> {
     let shown = redact(url);
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -191,6 +195,25 @@ pub(crate) fn read(url: &str) -> Result<redis::ConnectionInfo, String> {
             _ => "its host, port (1 to 65535), user info or path does not parse".to_owned(),
         }
     })?;
+    // what the client does not read is no silent part of the URL (`?x=1`, `#frag`)
+    if let Some(parsed) = redis::parse_redis_url(url) {
+        let tls = matches!(info.addr, redis::ConnectionAddr::TcpTls { .. });
+        if let Some(fragment) = parsed.fragment().filter(|f| !(tls && *f == "insecure")) {
+            return Err(format!(
+                "the fragment `#{}` is none the client reads: only `#insecure`, at the end of a TLS URL (better: --insecure); remove it",
+                crate::text::shorten(&crate::text::escape(fragment.as_bytes()), 40)
+            ));
+        }
+        if let Some((key, _)) = parsed
+            .query_pairs()
+            .find(|(key, _)| !QUERY_KEYS.contains(&key.as_ref()))
+        {
+            return Err(format!(
+                "the query parameter `{}` is none slotgen reads (it reads `db`, and a socket URL's `user` and `pass`): remove it",
+                crate::text::shorten(&crate::text::escape(key.as_bytes()), 40)
+            ));
+        }
+    }
     if let redis::ConnectionAddr::Tcp(_, 0) | redis::ConnectionAddr::TcpTls { port: 0, .. } =
         info.addr
     {
@@ -286,6 +309,12 @@ mod tests {
         // `%FF` decodes to a byte that is not UTF-8, which the client refuses
         assert!(reason("redis://op:a%FFb@127.0.0.1:7501").contains("--password-file"));
         assert!(reason("redis://h:0").starts_with("port 0"));
+        // a part the client does not read is refused, not dropped
+        assert!(reason("redis://h:1?x=1").starts_with("the query parameter `x` is none"));
+        assert!(reason("redis://h:1#frag").starts_with("the fragment `#frag` is none"));
+        assert!(reason("redis://h:1#insecure").starts_with("the fragment `#insecure` is none"));
+        assert!(parts("rediss://h:1#insecure").is_ok());
+        assert!(parts("unix:///tmp/r.sock?db=0&pass=x").is_ok());
         assert_eq!(super::percent_decoded("a%41%zz%4"), b"aA%zz%4");
     }
 

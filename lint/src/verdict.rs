@@ -425,12 +425,12 @@ pub(crate) fn script_called(
         ScriptKind::Library { functions, .. } => functions
             .iter()
             .enumerate()
-            // a function whose name is not read may be the one asked for
-            .filter(|(_, f)| {
-                values
-                    .function
-                    .as_ref()
-                    .is_none_or(|name| f.known_name().is_none_or(|n| n == name))
+            // a function whose name is not read may be the one asked for, unless one is
+            // registered by that name (a second of one name, FUNCTION LOAD refuses)
+            .filter(|(_, f)| match &values.function {
+                None => true,
+                Some(name) if named(functions, name) => f.known_name() == Some(name.as_str()),
+                Some(_) => f.known_name().is_none(),
             })
             .map(|(i, f)| (Some(i), f.flags.clone(), f.shown()))
             .collect(),
@@ -1068,6 +1068,11 @@ fn syntax_levels(script: &Script, targets: &[Target]) -> Option<Finding> {
 /// digits and `_`, at least one.
 fn function_name_ok(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Whether one of `functions` is registered by the literal name `name`.
+fn named(functions: &[crate::lua::Function], name: &str) -> bool {
+    functions.iter().any(|f| f.known_name() == Some(name))
 }
 
 /// The findings that make FUNCTION LOAD refuse the library `name` (`library-load`): no

@@ -3854,8 +3854,25 @@ fn half_moved_end_killed(server: Server, victim_is_source: bool) {
         // the target, still importing from the dead source, is `fail`: asked, it says why
         // and to ask another primary
         let target = format!("redis://{}", addr(&cluster, HALF_TARGET));
-        rebalance(&target, &["--timeout", "5s", "--apply"]).fails_with(
-            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, 1 failing): its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary",
+        let refused = rebalance(&target, &["--timeout", "5s", "--apply"]);
+        // (1 slot failing once the replica took over; its primary's all until then)
+        refused.fails_with(
+            "is in state `fail`, not `ok` (`CLUSTER INFO`: 16384 of 16384 slots assigned, ",
+        );
+        assert!(
+            refused
+                .stderr
+                .contains(" failing); its `CLUSTER NODES` flags failing: "),
+            "{}",
+            refused.stderr
+        );
+        // the dead source named, by its address, with its flags
+        let named = format!(" ({}) master,fail", addr(&cluster, HALF_SOURCE));
+        assert!(refused.stderr.contains(&named), "{}", refused.stderr);
+        assert!(
+            refused.stderr.contains(": its map cannot be trusted; wait until every slot is assigned and served, then try again; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary"),
+            "{}",
+            refused.stderr
         );
     }
     let run = rebalance(

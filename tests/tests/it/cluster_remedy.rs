@@ -300,8 +300,9 @@ fn hot_slot_zero(url: &str, heavy: &str) -> serde_json::Value {
     hot
 }
 
-/// A hot slot whose CPU is one key's (read 30,000 times beside 200 keys of its hashtag read
-/// once, under `allkeys-lfu`, so that the sample weighs each key by its hits): renaming keys
+/// A hot slot whose CPU is one key's (read 30,000 times beside 20 keys of its hashtag read
+/// once, under `allkeys-lfu` with a counter that counts every hit, so that the sample weighs
+/// each key by its hits, the hot key's at the counter's cap, which the text says): renaming keys
 /// cannot divide it, so `load --by cpu` offers no split and says which key carries it, with
 /// its share by the servers' own `OBJECT FREQ` and the command that gives a key on each
 /// primary. Followed as printed (the value cut into one part under each key that command
@@ -319,6 +320,9 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
             "--maxmemory-policy",
             "allkeys-lfu",
             "--lfu-decay-time",
+            "0",
+            // a counter that counts every hit: the hot key's reaches the cap, 255
+            "--lfu-log-factor",
             "0",
         ],
     ) else {
@@ -339,7 +343,7 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
     let mut con = node(0);
     let mut pipe = redis::pipe();
     pipe.set(&hot, "v").ignore();
-    for i in 0..200 {
+    for i in 0..20 {
         pipe.set(format!("{{{tag}}}:{i}"), i).ignore();
     }
     pipe.query::<()>(&mut con).unwrap();
@@ -368,7 +372,7 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
         let keys = (0u32..)
             .map(|n| format!("even:{n}"))
             .filter(|k| owner(k) == i)
-            .take(201);
+            .take(21);
         for key in keys {
             pipe.set(key, 1).ignore();
         }
@@ -418,13 +422,23 @@ fn one_key_that_carries_a_slot_is_said_and_its_value_split_as_printed() {
             .query(&mut node(0))
             .unwrap()
     };
-    let others = (0..200)
+    let others = (0..20)
         .map(|i| freq(&format!("{{{tag}}}:{i}")))
         .max()
         .unwrap();
     assert!(freq(&hot) > others, "{} against {others}", freq(&hot));
     let share = one["share"].as_f64().unwrap();
     assert!(share > 0.9, "{share} {slot_zero}");
+    // its counter at the cap: a bound, said so
+    assert_eq!(freq(&hot), 255);
+    assert_eq!(slot_zero["capped"]["keys"], 1, "{slot_zero}");
+    assert!(
+        one["text"]
+            .as_str()
+            .unwrap()
+            .contains("1 of the keys weighed is at the counter's cap, 255"),
+        "{slot_zero}"
+    );
     let text = one["text"].as_str().unwrap();
     assert!(
         text.contains(&format!("one key, `{hot}`, carries"))

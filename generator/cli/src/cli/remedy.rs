@@ -297,7 +297,14 @@ pub(super) fn text(
             }
             Basis::Keys => String::new(),
             Basis::MemoryUsage => " (by MEMORY USAGE)".to_owned(),
-            Basis::ObjectFreq => " (by the hits OBJECT FREQ counts)".to_owned(),
+            Basis::ObjectFreq => match sample.capped {
+                Some((n, hits)) => format!(
+                    " (by the hits OBJECT FREQ counts; {n} of the keys weighed {} at the counter's cap, {}, which stands for {hits} hits and perhaps many more: the shares of such keys, and a skew predicted, are bounds the load may pass)",
+                    if n == 1 { "is" } else { "are" },
+                    cluster::LFU_CAP,
+                ),
+                None => " (by the hits OBJECT FREQ counts)".to_owned(),
+            },
         };
         s += &format!(
             "; {of}, {} `{}` carries {:.1}%{weighed}",
@@ -385,7 +392,8 @@ pub(super) fn text(
 /// `whole` (the heaviest key kept whole under the first tag, `key` and `share`, or `null`),
 /// `command`); `one_key` where one key carries the slot and no split is offered (`key`, its
 /// `share` of the sample, the `command` that gives a key on each primary, `text`), else
-/// `null`.
+/// `null`; `capped` where keys were weighed by an `OBJECT FREQ` counter at its cap (`keys`,
+/// and `hits_at_least`, what the cap stands for), else `null`.
 pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json::Value {
     let h = &r.hot;
     let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
@@ -396,6 +404,10 @@ pub(super) fn json(r: &HotRemedy, topology: &Topology, text: &str) -> serde_json
         "floor": h.floor,
         "sampled": r.sample.as_ref().map(|s| s.keys),
         "basis": r.sample.as_ref().map(|s| s.basis),
+        "capped": r.sample.as_ref().and_then(|s| s.capped).map(|(keys, hits)| json!({
+            "keys": keys,
+            "hits_at_least": hits,
+        })),
         "hashtags": r.sample.as_ref().map(|s| s.hashtags.iter().take(5).map(|t| json!({
             "hashtag": lossy(&t.hashtag),
             "braced": t.braced,
