@@ -710,3 +710,59 @@ fn a_drain_applied_from_its_plan_file_ends_with_the_same_removals() {
     }
     read_back(&keys, &owners(&seed));
 }
+
+/// A drain of a cluster with a password given by `--password-file`: the removal note says
+/// how to put the password where the printed command reads it (`export REDISCLI_AUTH=...`
+/// from the file), and both, run as printed in a shell without `REDISCLI_AUTH`, remove the
+/// drained primary: no other node lists it.
+#[test]
+fn a_drain_with_a_password_file_says_how_its_removal_gets_the_password() {
+    let password = "drain-pw";
+    let Some(cluster) = live::cluster(Server::Valkey9, 0, Some(password), &[]) else {
+        return;
+    };
+    if !slotgen_tests::require_tool("valkey-cli") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pw");
+    std::fs::write(&file, format!("{password}\n")).unwrap();
+    let seed = addr(cluster.primaries[0].port);
+    let drained = addr(cluster.primaries[2].port);
+    let drained_id = cluster.primaries[2].node_id();
+    let run = rebalance(
+        &format!("redis://{seed}"),
+        &[
+            "--password-file",
+            file.to_str().unwrap(),
+            "--drain",
+            &drained,
+            "--apply",
+        ],
+    );
+    run.ok();
+    let said = "the password in `REDISCLI_AUTH` (`";
+    let note = run
+        .stderr
+        .lines()
+        .find(|l| l.contains(said))
+        .unwrap_or_else(|| panic!("{}", run.stderr));
+    let (_, rest) = note.split_once(said).unwrap();
+    let export = rest.split('`').next().unwrap();
+    assert!(export.starts_with("export REDISCLI_AUTH="), "{note}");
+    let remove = note
+        .split('`')
+        .find(|c| c.contains("--cluster del-node") && c.contains(&drained_id))
+        .unwrap_or_else(|| panic!("{note}"));
+    let out = Command::new("bash")
+        .args(["-c", &format!("{export}\n{remove}")])
+        .env_remove("REDISCLI_AUTH")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{export}; {remove}: {out:?}");
+    let listed: String = redis::cmd("CLUSTER")
+        .arg("NODES")
+        .query(&mut plain(&seed, Some(password)))
+        .unwrap();
+    assert!(!listed.contains(&drained_id), "{listed}");
+}

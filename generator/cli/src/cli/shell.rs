@@ -136,8 +136,9 @@ pub struct Removal {
     program: String,
     /// The seed's address, quoted for `sh`.
     seed: String,
-    /// `, the password in `REDISCLI_AUTH``, or nothing.
-    password: &'static str,
+    /// `, the password in `REDISCLI_AUTH`` (with how to put it there from `--password-file`),
+    /// or nothing.
+    password: String,
 }
 
 impl Removal {
@@ -155,10 +156,17 @@ impl Removal {
         Ok(Removal {
             program,
             seed: quote(seed),
-            password: if shell.password.is_empty() {
-                ""
-            } else {
-                ", the password in `REDISCLI_AUTH`"
+            password: match (&reach.connect.password_file, shell.password.is_empty()) {
+                (_, true) => String::new(),
+                // the commands are run by hand: the file's first line put there first
+                (Some(file), false) => {
+                    let absolute = std::path::absolute(file).unwrap_or_else(|_| file.clone());
+                    format!(
+                        ", the password in `REDISCLI_AUTH` (`export REDISCLI_AUTH=\"$(head -n 1 {})\"` from the --password-file)",
+                        quote(&absolute.to_string_lossy())
+                    )
+                }
+                (None, false) => ", the password in `REDISCLI_AUTH`".to_owned(),
             },
         })
     }
@@ -175,9 +183,10 @@ impl Removal {
         Removal::new(reach, seed).ok()
     }
 
-    /// `, the password in `REDISCLI_AUTH`` when the commands need one, or nothing.
-    pub fn password(&self) -> &'static str {
-        self.password
+    /// `, the password in `REDISCLI_AUTH`` when the commands need one (with how to put it
+    /// there from `--password-file`), or nothing.
+    pub fn password(&self) -> &str {
+        &self.password
     }
 
     /// The command that removes the node `id`, which serves and owns no slot.
