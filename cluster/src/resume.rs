@@ -222,7 +222,8 @@ pub fn finish_moves(
 /// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
 /// asked whether it can take the source's place by the server's rule ([`heir::unable`]);
 /// where none can, the stop as given with why (it says to start the source again, not to
-/// wait), without a wait; else the failover is waited for: the map read again until a
+/// wait), without a wait (a target that stopped answering is asked of the same way, and
+/// otherwise left to the next run); else the failover is waited for: the map read again until a
 /// primary other than the source owns the slot, for twice the cluster's node timeout
 /// (`CONFIG GET cluster-node-timeout`) and 3 s at most, never beyond `how.timeout`, and not
 /// at all where the node timeout is `how.timeout` or more; where none comes in that time,
@@ -286,6 +287,25 @@ pub fn after_stop(
                 failed_over(stop, now, Some(waited), finished, given_down)
             }
             None => stop,
+        };
+    }
+    // a target that stopped answering: where no replica of it can take its place, said so
+    // (the stop then says to start it again), as for a source; else the stop as given (it
+    // says to wait for the failover: the next run finishes the slot on the promoted one)
+    if let Error::MoveEndDown {
+        at_source: false,
+        replicas,
+        ..
+    } = &**error
+    {
+        if replicas.is_empty() {
+            return stop;
+        }
+        let asked = asked(url, options, replicas);
+        return if asked.iter().all(|(_, why)| why.is_some()) {
+            with_asked(stop, asked)
+        } else {
+            stop
         };
     }
     // the node the source's `MOVED` for this slot names (escaped)

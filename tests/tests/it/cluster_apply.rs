@@ -1527,6 +1527,12 @@ fn a_source_killed_mid_slot_that_the_run_was_given_on_valkey_8_is_waited_for_thr
 /// (the cluster still `fail`, the replica still one, twice the wait slotgen would have
 /// made after the kill).
 fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
+    stranded_end_killed_mid_slot(server, no_failover, 1);
+}
+
+/// [`stranded_source_killed_mid_slot`] with the end `victim` (1: the source, 2: the target)
+/// killed; for the target, the stop says the keys moved so far are in its data files.
+fn stranded_end_killed_mid_slot(server: Server, no_failover: bool, victim: usize) {
     let options = [
         "--cluster-node-timeout",
         live::FAILOVER_NODE_TIMEOUT,
@@ -1549,14 +1555,15 @@ fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
             .query::<()>(&mut plain(node, None))
             .unwrap();
     };
-    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[victim][0].port);
     if no_failover {
         config_set(&heir_addr, "cluster-replica-no-failover", "yes");
     } else {
         // the replica started again, its first sync held back by the source
-        config_set(&source, "repl-diskless-sync", "yes");
-        config_set(&source, "repl-diskless-sync-delay", "3600");
-        let heir = &mut cluster.replicas[1][0];
+        let dead = addr(&cluster, victim);
+        config_set(&dead, "repl-diskless-sync", "yes");
+        config_set(&dead, "repl-diskless-sync-delay", "3600");
+        let heir = &mut cluster.replicas[victim][0];
         signal("KILL", heir.pid());
         heir.start_again().unwrap();
         let never = heir.info("replication");
@@ -1567,7 +1574,7 @@ fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
         );
     }
     // the cluster ok again, the replica known by every primary as not failed
-    let heir_id = cluster.replicas[1][0].node_id();
+    let heir_id = cluster.replicas[victim][0].node_id();
     cluster
         .wait_until("the replica is back", |info, node| {
             info.contains("cluster_state:ok")
@@ -1587,23 +1594,27 @@ fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
     let mut args = mid_slot_args(&url, path.to_str().unwrap());
     args[9] = "10s";
     let ids = [1, 2].map(|i| cluster.primaries[i].node_id());
-    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, victim);
     println!("slotgen, its source killed mid-slot, its replica never synced:\n{stderr}{stdout}");
     assert_eq!(code, Some(1), "{stderr}");
     assert!(!stderr.contains("waiting"), "{stderr}");
     let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let (dead, dead_id, held) = if victim == 1 {
+        (&source, &ids[0], "the keys of the slot not moved yet")
+    } else {
+        (&target, &ids[1], "the keys of the slot moved so far")
+    };
     let why = if no_failover {
         "is set never to take over by itself (`cluster-replica-no-failover yes`)"
     } else {
         "never finished a sync with it since the replica started (`INFO replication` there: `master_link_status:down`, `master_link_down_since_seconds:-1`)"
     };
     for part in [
-        format!("cannot reach `redis://{source}`"),
+        format!("cannot reach `redis://{dead}`"),
         format!(
-            "node {} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) {why}",
-            ids[0]
+            "node {dead_id} there has 1 replica, and none can take its place, so no failover comes: replica {heir_id} ({heir_addr}) {why}"
         ),
-        format!("(the keys of the slot not moved yet are in its data files, if it keeps any (an RDB snapshot or an AOF: `CONFIG GET save appendonly` on a node configured as it is); one that keeps none comes back empty, and those keys are lost): {START_AGAIN_SAID}"),
+        format!("({held} are in its data files, if it keeps any (an RDB snapshot or an AOF: `CONFIG GET save appendonly` on a node configured as it is); one that keeps none comes back empty, and those keys are lost): {START_AGAIN_SAID}"),
         "the next `slotgen rebalance --apply` finishes it".to_owned(),
     ] {
         assert!(error.contains(&part), "`{part}` not in {error}");
@@ -1615,17 +1626,17 @@ fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
     if no_failover {
         let bound = 2.0 * live::FAILOVER_NODE_TIMEOUT.parse::<f64>().unwrap() / 1000.0 + 3.0;
         std::thread::sleep(Duration::from_secs_f64(2.0 * bound));
-        assert!(cluster.replicas[1][0].is_replica());
+        assert!(cluster.replicas[victim][0].is_replica());
     } else {
         let deadline = Instant::now() + Duration::from_secs(30);
-        while !cluster.replicas[1][0]
+        while !cluster.replicas[victim][0]
             .log()
             .contains("Currently unable to failover")
         {
             assert!(
                 Instant::now() < deadline,
                 "the replica did not say it cannot fail over: {}",
-                cluster.replicas[1][0].log_tail()
+                cluster.replicas[victim][0].log_tail()
             );
             std::thread::sleep(Duration::from_millis(100));
         }
@@ -1636,8 +1647,14 @@ fn stranded_source_killed_mid_slot(server: Server, no_failover: bool) {
         .unwrap();
     assert!(info.contains("cluster_state:fail"), "{info}");
     // followed as printed: the source started again with its files, then the same command
-    counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
-    started_again_until_ok(&mut cluster, 1);
+    // (a dead target answers for its keys once it is started again)
+    if victim == 1 {
+        counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
+    }
+    started_again_until_ok(&mut cluster, victim);
+    if victim == 2 {
+        counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
+    }
     let again = slotgen(&args, b"");
     println!(
         "the same command again: {:?}\n{}{}",
@@ -1665,6 +1682,11 @@ fn a_source_killed_mid_slot_whose_replica_may_not_fail_over_on_redis_7_is_starte
 #[test]
 fn a_source_killed_mid_slot_whose_replica_never_synced_on_valkey_8_is_started_again() {
     stranded_source_killed_mid_slot(Server::Valkey, false);
+}
+
+#[test]
+fn a_target_killed_mid_slot_whose_replica_may_not_fail_over_on_redis_7_is_started_again() {
+    stranded_end_killed_mid_slot(Server::Redis, true, 2);
 }
 
 /// Two `rebalance --apply` started together on one cluster (Valkey 8.0, 6000 keys on the
