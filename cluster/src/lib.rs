@@ -69,7 +69,7 @@ pub use rebalance::{
 };
 pub use remedy::{
     lfu_hits, sample_hot, shares, split, Basis, HashtagShare, SlotSample, Split, SplitTag, LFU_CAP,
-    LIST_KEYS, SAMPLE_KEYS,
+    LIST_KEYS, ONE_KEY, SAMPLE_KEYS,
 };
 pub use resume::{after_stop, finish_moves, wait_jobs, Finished, Waited};
 pub use slot_range::{ranges_of, show_ranges, show_ranges_brief, SlotRange, BRIEF_RANGES};

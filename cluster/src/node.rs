@@ -38,8 +38,8 @@ pub struct Node {
     /// that has taken no write yet, replication offset 0), or `fail` (Redis 7.0 and
     /// Valkey 8.0; `failed` in Redis's documentation); `None` from `CLUSTER SLOTS`, which
     /// does not say. Any other word is kept as given: escape it before printing it
-    /// ([`crate::text::field`]). Failed nodes are not in a [`Topology`]'s shards but in its
-    /// [`left_out`](Topology::left_out).
+    /// ([`crate::text::field`]). Failed nodes are not in a [`Topology`](crate::Topology)'s shards but in its
+    /// [`left_out`](crate::Topology::left_out).
     pub health: Option<String>,
 }
 

@@ -220,7 +220,7 @@ pub fn finish_moves(
 /// shows the failover; where the map cannot be read (through a target that says `fail`),
 /// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
 /// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
-/// asked whether it can take the source's place by the server's rule ([`heir::unable`]);
+/// asked whether it can take the source's place by the server's rule (`heir::unable`);
 /// where none can, the stop as given with why (it says to start the source again, not to
 /// wait), without a wait (a target that stopped answering is asked of the same way, and
 /// otherwise left to the next run); else the failover is waited for: the map read again until a
@@ -231,7 +231,7 @@ pub fn finish_moves(
 /// (addr)`) and how long at most before the wait begins, for a front end to say so. The
 /// node timeout and the map are read through `url`'s node, or, where `url` names the source
 /// or its node takes no connection, through the source's replicas and the target
-/// ([`seeds`]; the stop then says to name a node that answers next time). `url`, `options`
+/// (`seeds`; the stop then says to name a node that answers next time). `url`, `options`
 /// and `how` as [`apply`](super::apply) was given them.
 #[must_use]
 pub fn after_stop(

@@ -89,7 +89,7 @@ pub struct CallSite {
     pub reply: bool,
     /// The helper calls the call is reached through, outermost first: the helper's name and
     /// where it is called (`get(keys[1])` at line 4 for the `redis.call` in `local function
-    /// get(k) ... end`). Each call of a helper of [`Names::passed`] is followed into its
+    /// get(k) ... end`). Each call of a helper of `Names::passed` is followed into its
     /// body with the values that call gives (as the servers run it), so a helper called
     /// with two keys is two calls, each with its caller's key and its caller's function;
     /// empty for a call not in such a helper.
