@@ -704,8 +704,8 @@ mod tests {
             notes,
             ["the plan raises the skew by `cpu` from 2.70 to 3.00: it orders by `keys` alone (a plan `--by cpu` weighs that one)"]
         );
-        // a raise below 0.1 says nothing: CPU 0 | 50 | 50 (1.50) to 0 | 45 | 55 (1.65)
-        // is said; 0 | 50 | 50 to 0 | 48 | 52 (1.56) is not
+        // a raise below 0.1 says nothing: slot 3 (2) moves from shard 2 to shard 1, CPU
+        // 0 | 50 | 50 (1.50) becomes 0 | 52 | 48 (1.56)
         let cpu = [0u64, 50, 48, 2];
         let metrics = [(Metric::Cpu, &cpu[..])];
         let before = [Some(0), Some(1), Some(2), Some(2)];

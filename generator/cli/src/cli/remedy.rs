@@ -122,9 +122,6 @@ pub(super) fn remedies(
 /// and a `:` before the tag (`clicks` gives `clicks:{DLH@}`); as hex where they are not
 /// UTF-8.
 fn keys_command(server: &ServerArgs, key: &[u8]) -> String {
-    let url = without_password(&server.redis);
-    let c = &server.connect;
-    let ask = url != server.redis && !c.askpass && c.password_file.is_none();
     let tag = slotgen_tables::hashtag(key);
     // a hashtag that is a part of the key lies between its first `{` and the next `}`
     let open = key.iter().position(|&b| b == b'{');
@@ -140,12 +137,25 @@ fn keys_command(server: &ServerArgs, key: &[u8]) -> String {
         }
     };
     format!(
-        "slotgen keys --redis {}{}{} --per-node 1{}{}",
-        shell_quote(url.as_bytes()),
-        connection_options(c),
-        if ask { " --askpass" } else { "" },
+        "slotgen keys {} --per-node 1{}{}",
+        reached(server),
         part("prefix", &prefix),
         part("suffix", suffix),
+    )
+}
+
+/// `--redis URL OPTIONS` as a printed `slotgen` command reaches the cluster: the URL without
+/// its password, every connection option given, and `--askpass` where the password was in
+/// the URL and no other source is given.
+fn reached(server: &ServerArgs) -> String {
+    let url = without_password(&server.redis);
+    let c = &server.connect;
+    let ask = url != server.redis && !c.askpass && c.password_file.is_none();
+    format!(
+        "--redis {}{}{}",
+        shell_quote(url.as_bytes()),
+        connection_options(c),
+        if ask { " --askpass" } else { "" }
     )
 }
 
@@ -169,15 +179,9 @@ fn placement_command(server: &ServerArgs, split: &Split) -> String {
             }
         })
         .collect();
-    let url = without_password(&server.redis);
-    // a password dropped from the URL, with no other source given: asked for when run
-    let c = &server.connect;
-    let ask = url != server.redis && !c.askpass && c.password_file.is_none();
     format!(
-        "slotgen placement --redis {}{}{}{} -- {}",
-        shell_quote(url.as_bytes()),
-        connection_options(c),
-        if ask { " --askpass" } else { "" },
+        "slotgen placement {}{} -- {}",
+        reached(server),
         if hex { " --hex" } else { "" },
         keys.join(" ")
     )
