@@ -273,7 +273,7 @@ pub enum Error {
         what: &'static str,
     },
     /// The build.rs API could not write its file.
-    #[error("cannot write `{}`: {reason}; check that its directory exists and is writable", .path.display())]
+    #[error("cannot write `{}`: {reason}; check that its directory exists and is writable", crate::text::path(.path))]
     Write {
         /// The file.
         path: std::path::PathBuf,

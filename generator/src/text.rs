@@ -325,6 +325,26 @@ fn push_shown(out: &mut String, c: char) {
     }
 }
 
+/// How a message shows a path: its text with every control character escaped
+/// ([`escape_controls`]: `bad\x1b[31m.lua`, no raw ESC reaches a terminal), a name that is
+/// not UTF-8 byte by byte ([`escape`]). The one rule of every message that names a file;
+/// a command to paste quotes it with [`shell_quote`] instead.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+///
+/// assert_eq!(slotgen::text::path(Path::new("café/\x1b[31m.lua")), r"café/\x1b[31m.lua");
+/// ```
+#[must_use]
+pub fn path(path: &std::path::Path) -> String {
+    match path.to_str() {
+        Some(text) => escape_controls(text),
+        None => escape(path.as_os_str().as_encoded_bytes()),
+    }
+}
+
 /// The operating system's reason for `error`, once, without the `(os error N)` that
 /// `std::io::Error` adds: `No such file or directory`.
 ///

@@ -204,7 +204,7 @@ impl TlsClient {
                     for cert in read_certs(path, TlsFile::Ca)? {
                         roots.add(cert).map_err(|e| TlsError::File {
                             what: TlsFile::Ca,
-                            path: shown_path(path),
+                            path: crate::text::path(path),
                             reason: e.to_string(),
                         })?;
                     }
@@ -226,7 +226,7 @@ impl TlsClient {
                 let key_der = PrivateKeyDer::from_pem_slice(&read_file(key, TlsFile::Key)?)
                     .map_err(|e| TlsError::File {
                         what: TlsFile::Key,
-                        path: shown_path(key),
+                        path: crate::text::path(key),
                         reason: pem_reason(&e, "no private key"),
                     })?;
                 let v1 = x509_v1(&chain[0]);
@@ -235,26 +235,26 @@ impl TlsClient {
                     .map_err(|e| match e {
                         rustls::Error::InconsistentKeys(_) => TlsError::File {
                             what: TlsFile::Key,
-                            path: shown_path(key),
+                            path: crate::text::path(key),
                             reason: format!(
                                 "it is not the key of the client certificate `{}`",
-                                shown_path(cert)
+                                crate::text::path(cert)
                             ),
                         },
                         // rustls (webpki) reads X.509 v3 only: UnsupportedCertVersion
                         rustls::Error::InvalidCertificate(_) if v1 => TlsError::File {
                             what: TlsFile::Cert,
-                            path: shown_path(cert),
+                            path: crate::text::path(cert),
                             reason: V1_CERTIFICATE.to_owned(),
                         },
                         rustls::Error::InvalidCertificate(_) => TlsError::File {
                             what: TlsFile::Cert,
-                            path: shown_path(cert),
+                            path: crate::text::path(cert),
                             reason: crate::text::escape_text(&e.to_string()),
                         },
                         e => TlsError::File {
                             what: TlsFile::Key,
-                            path: shown_path(key),
+                            path: crate::text::path(key),
                             reason: crate::text::escape_text(&e.to_string()),
                         },
                     })?
@@ -419,10 +419,6 @@ fn presented_name(name: &str) -> &str {
     name
 }
 
-fn shown_path(path: &Path) -> String {
-    crate::text::escape(path.as_os_str().as_encoded_bytes())
-}
-
 fn pem_reason(e: &rustls::pki_types::pem::Error, missing: &str) -> String {
     match e {
         rustls::pki_types::pem::Error::Io(io) => crate::text::os_reason(io),
@@ -464,7 +460,7 @@ fn read_file(path: &Path, what: TlsFile) -> Result<Vec<u8>, TlsError> {
     use slotgen::user_file::{read_small, MAX_PEM_BYTES, WAIT};
     read_small(path, MAX_PEM_BYTES, WAIT).map_err(|e| TlsError::File {
         what,
-        path: shown_path(path),
+        path: crate::text::path(path),
         reason: e.to_string(),
     })
 }
@@ -472,7 +468,7 @@ fn read_file(path: &Path, what: TlsFile) -> Result<Vec<u8>, TlsError> {
 fn read_certs(path: &Path, what: TlsFile) -> Result<Vec<CertificateDer<'static>>, TlsError> {
     let fail = |reason: String| TlsError::File {
         what,
-        path: shown_path(path),
+        path: crate::text::path(path),
         reason,
     };
     let certs = CertificateDer::pem_slice_iter(&read_file(path, what)?)

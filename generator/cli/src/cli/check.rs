@@ -156,6 +156,13 @@ fn shown_tag(tag: &[u8]) -> String {
     }
 }
 
+/// A template or an instance's values in a summary line or an error: as a key's field
+/// ([`field`](slotgen::text::field)), so that no byte of a `--template` or `--with` value
+/// adds a line or reaches a terminal as a control byte.
+fn shown(text: &str) -> String {
+    slotgen::text::field(text.as_bytes())
+}
+
 /// Bytes as a JSON string when they are UTF-8, else null.
 fn text_or_null(bytes: &[u8]) -> Value {
     std::str::from_utf8(bytes).map_or(Value::Null, |t| Value::String(t.to_owned()))
@@ -344,14 +351,20 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                     write!(
                         self.out,
                         "# instance {}: {}",
-                        instance.name, instance.verdict
+                        shown(&instance.name),
+                        instance.verdict
                     )?;
                     if !instance.off.is_empty() {
                         write!(
                             self.out,
                             "; off slot {}: {}",
                             instance.slot,
-                            instance.off.join(" ")
+                            instance
+                                .off
+                                .iter()
+                                .map(|t| shown(t))
+                                .collect::<Vec<_>>()
+                                .join(" ")
                         )?;
                     }
                     line(&mut *self.out, self.terminator, format_args!(""))?;
@@ -363,9 +376,10 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
                             &mut *self.out,
                             self.terminator,
                             format_args!(
-                            "# template {template}: off its instance's slot in {n} of {} instances",
-                            instances.len()
-                        ),
+                                "# template {}: off its instance's slot in {n} of {} instances",
+                                shown(template),
+                                instances.len()
+                            ),
                         )?;
                     }
                 }
@@ -409,11 +423,11 @@ impl<'o, 'f, W: Write> Report<'o, 'f, W> {
         }
         self.out.flush()?;
         if !broken.is_empty() {
-            let names: Vec<&str> = args
+            let names: Vec<String> = args
                 .template
                 .iter()
                 .filter(|t| broken.iter().any(|i| i.off.contains(t)))
-                .map(String::as_str)
+                .map(|t| shown(t))
                 .collect();
             match self.function.spec() {
                 Some(_) => bail!(
@@ -494,12 +508,15 @@ struct Instance {
 fn parse_with(text: &str) -> Result<(String, Vec<String>)> {
     let Some((name, values)) = text.split_once('=') else {
         return Err(usage(anyhow!(
-            "--with `{text}` has no `=`: give `NAME=VALUE1,VALUE2`, such as `q=orders,billing`"
+            "--with `{}` has no `=`: give `NAME=VALUE1,VALUE2`, such as `q=orders,billing`",
+            shown(text)
         )));
     };
     if name.is_empty() || name.contains(['{', '}']) {
         return Err(usage(anyhow!(
-            "--with `{text}`: the placeholder name `{name}` must be non-empty and without braces, such as `q`"
+            "--with `{}`: the placeholder name `{}` must be non-empty and without braces, such as `q`",
+            shown(text),
+            shown(name)
         )));
     }
     Ok((
@@ -517,15 +534,16 @@ fn check_templates<W: Write>(
     let mut value_lists = Vec::new();
     for text in &args.with {
         let (name, values) = parse_with(text)?;
+        let shown_name = shown(&name);
         if names.contains(&name) {
             return Err(usage(anyhow!(
-                "--with `{name}` is given twice: give all its values in one, `{name}=A,B`"
+                "--with `{shown_name}` is given twice: give all its values in one, `{shown_name}=A,B`"
             )));
         }
         let placeholder = format!("{{{name}}}");
         if !args.template.iter().any(|t| t.contains(&placeholder)) {
             return Err(usage(anyhow!(
-                "--with `{name}`: no --template has the placeholder `{placeholder}`: write it where the value goes, such as `emq:{placeholder}:pending`"
+                "--with `{shown_name}`: no --template has the placeholder `{{{shown_name}}}`: write it where the value goes, such as `emq:{{{shown_name}}}:pending`"
             )));
         }
         names.push(name);

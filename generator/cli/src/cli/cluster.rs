@@ -228,7 +228,7 @@ fn first_line(text: &[u8], from: &str) -> Result<Vec<u8>> {
 const MAX_PASSWORD: u64 = 64 * 1024;
 
 fn read_password_file(path: &std::path::Path) -> Result<Vec<u8>> {
-    let shown = slotgen::text::escape(path.as_os_str().as_encoded_bytes());
+    let shown = slotgen::text::path(path);
     let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, slotgen::user_file::WAIT)
         .map_err(|e| anyhow!("cannot read --password-file {shown}: {e}"))?;
     first_line(&bytes, &format!("--password-file {shown}"))

@@ -37,8 +37,8 @@ pub fn run_man(args: &ManArgs) -> Result<ExitCode> {
             if !dir.is_dir() {
                 bail!(
                     "--dir {}: no such directory: create it first (`mkdir -p {}`)",
-                    dir.display(),
-                    dir.display()
+                    slotgen::text::path(dir),
+                    slotgen::text::shell_quote(dir.as_os_str().as_encoded_bytes())
                 );
             }
             write_page(&command, "", dir)?;
@@ -59,7 +59,7 @@ fn write_page(command: &clap::Command, name: &str, dir: &Path) -> Result<()> {
     });
     let mut out = Vec::new();
     page(command, name, &mut out)?;
-    std::fs::write(&file, out).with_context(|| format!("writing {}", file.display()))
+    std::fs::write(&file, out).with_context(|| format!("writing {}", slotgen::text::path(&file)))
 }
 
 /// The man page of `command` in section 1: clap_mangen's sections, then EXAMPLES from

@@ -190,11 +190,16 @@ impl KeyReader<Box<dyn Read>> {
                 hex,
             ));
         }
-        let file = std::fs::File::open(path)
-            .map_err(|e| anyhow!("cannot read `{}`: {}", path.display(), super::os_reason(&e)))?;
+        let file = std::fs::File::open(path).map_err(|e| {
+            anyhow!(
+                "cannot read `{}`: {}",
+                slotgen::text::path(path),
+                super::os_reason(&e)
+            )
+        })?;
         Ok(Self::new(
             Box::new(file),
-            format!("`{}`", path.display()),
+            format!("`{}`", slotgen::text::path(path)),
             terminator,
             hex,
         ))

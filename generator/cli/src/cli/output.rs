@@ -463,7 +463,7 @@ fn put_decimal(out: &mut [u8], n: u64) -> usize {
 /// operating system's reason, once; for a directory that does not exist, it and the fix
 /// (`emit go -o slotgen/slotgen.go` said only "No such file or directory").
 pub fn cannot_write(path: &std::path::Path, error: &std::io::Error) -> anyhow::Error {
-    let shown = |p: &std::path::Path| slotgen::text::escape_cut(p.as_os_str().as_encoded_bytes());
+    let shown = slotgen::text::path;
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty());
     match dir {
         Some(dir) if error.kind() == std::io::ErrorKind::NotFound && !dir.exists() => {

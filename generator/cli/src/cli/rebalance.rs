@@ -210,14 +210,14 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
         std::fs::write(out, serde_json::to_string_pretty(&file)? + "\n").map_err(|e| {
             anyhow!(
                 "cannot write the plan to `{}`: {}",
-                slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
+                slotgen::text::path(out),
                 slotgen::text::os_reason(&e)
             )
         })?;
         say!(
             "slotgen: note: the plan is in `{}`: review it, then carry out exactly those moves with `slotgen rebalance --redis URL --apply --plan {}`",
-            slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes()),
-            slotgen::text::escape_cut(out.as_os_str().as_encoded_bytes())
+            slotgen::text::path(out),
+            slotgen::text::shell_quote(out.as_os_str().as_encoded_bytes())
         );
     }
     let dialect = match args.format {

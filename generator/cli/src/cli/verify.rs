@@ -137,7 +137,7 @@ fn read(path: &Path, limit: usize) -> Result<Vec<u8>> {
         anyhow!("{name} has more than {limit} bytes, and no file `slotgen verify` reads is that large: give a file written by `slotgen emit json`, or a tag table of at most 65536 entries")
     };
     if path != Path::new("-") {
-        let name = format!("`{}`", path.display());
+        let name = format!("`{}`", slotgen::text::path(path));
         return read_small(path, limit as u64, WAIT).map_err(|e| match e {
             FileError::TooLarge { .. } => too_large(&name),
             e => anyhow!("cannot read {name}: {e}"),
@@ -159,14 +159,18 @@ fn run_json(path: &Path, max_errors: usize) -> Result<ExitCode> {
     let text = std::str::from_utf8(&bytes).map_err(|e| {
         anyhow!(
             "`{}` is not UTF-8 text ({e}): give a file written by `slotgen emit json`",
-            path.display()
+            slotgen::text::path(path)
         )
     })?;
-    let context = || format!("`{}`", path.display());
+    let context = || format!("`{}`", slotgen::text::path(path));
     let report = verify::json_derivation(text).with_context(context)?;
     let d = &report.derivation;
     // the table's one-line description, as an emitted module's header gives it
-    let header = format!("{}: {}", path.display(), slotgen::emit::describe(d));
+    let header = format!(
+        "{}: {}",
+        slotgen::text::path(path),
+        slotgen::emit::describe(d)
+    );
     let scope = super::verification_scope(report.verification.as_ref(), d);
     write_json_report(path, &header, &report, d.slots().into(), &scope, max_errors)
 }
@@ -190,7 +194,7 @@ fn write_json_report(
         bail!(
             "`{}` does not match its re-derivation: {} of {} values differ (the first {} are listed); \
              the file was edited or is not slotgen's: regenerate it with `slotgen emit json`",
-            path.display(),
+            slotgen::text::path(path),
             report.mismatch_count,
             report.values_compared,
             report.mismatches.len().min(max_errors)
@@ -243,7 +247,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     if emitted {
         bail!(
             "`{}` is a module made by `slotgen emit`, which computes each slot's tag rather than listing it: `--tags` reads tables that list one tag per slot, such as `slotgen shortest` output",
-            path.display()
+            slotgen::text::path(path)
         );
     }
     if format == TagFormat::Json {
@@ -252,16 +256,16 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             "a shortest-tag JSON, which names its own CRC (or scheme) and slot count",
         )?;
         let text = std::str::from_utf8(&bytes)
-            .map_err(|e| anyhow!("`{}` is not UTF-8 text ({e})", path.display()))?;
-        let table =
-            emit::shortest::from_json(text).with_context(|| format!("`{}`", path.display()))?;
+            .map_err(|e| anyhow!("`{}` is not UTF-8 text ({e})", slotgen::text::path(path)))?;
+        let table = emit::shortest::from_json(text)
+            .with_context(|| format!("`{}`", slotgen::text::path(path)))?;
         let gaps: Vec<usize> = (0..table.tags.len())
             .filter(|&slot| table.tags[slot].is_none())
             .collect();
         if !gaps.is_empty() {
             bail!(
                 "`{}` has {} slots without a tag (the first is slot {}): a table with gaps cannot give every slot a tag; write it with a larger `--max-len` or charset",
-                path.display(),
+                slotgen::text::path(path),
                 gaps.len(),
                 gaps[0]
             );
@@ -277,7 +281,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
         ),
         _ => (Ok(verify::tags_from_lines(&bytes)), "lines"),
     };
-    let tags = tags.with_context(|| format!("`{}`", path.display()))?;
+    let tags = tags.with_context(|| format!("`{}`", slotgen::text::path(path)))?;
     let function = args.spec.crc.slot_function()?;
     check_tags(path, &tags, form, &function, args.max_errors())
 }
@@ -321,7 +325,7 @@ fn write_tag_report(
     writeln!(
         out,
         "tags:       {} ({form}, {}) for {described}",
-        path.display(),
+        slotgen::text::path(path),
         super::plural(tags.len() as u64, "entry", "entries"),
     )?;
     writeln!(

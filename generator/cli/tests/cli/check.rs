@@ -267,6 +267,34 @@ fn templates_name_the_one_that_breaks_co_location() {
 }
 
 #[test]
+fn summary_lines_escape_template_and_with_values() {
+    // a --with value that sets a terminal's title, and one that would forge a summary line
+    // (found by a newcomer: the key rows were escaped, the summary lines not)
+    let run = check(&[
+        "--template",
+        "a{q}",
+        "--template",
+        "{z}\u{1b}",
+        "--with",
+        "q=\u{1b}]0;x\u{7},b\n# same slot 7",
+    ]);
+    run.fails_with("2 of 2 template instances");
+    assert!(
+        !run.stdout.contains(['\u{1b}', '\u{7}']),
+        "{:?}",
+        run.stdout
+    );
+    run.prints("# instance q=\\x1b]0;x\\x07: CROSSSLOT: 2 slots; off slot");
+    run.prints("# instance q=b\\x0a# same slot 7: CROSSSLOT");
+    run.prints("# template {z}\\x1b: off its instance's slot in 2 of 2 instances");
+    assert!(
+        !run.stdout.lines().any(|l| l.starts_with("# same slot 7")),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
 fn template_mistakes_are_named() {
     // each a usage error (exit 2), found before any key is read
     check(&["--template", "emq:{q}:pending", "--with", "queue=a"])

@@ -516,6 +516,25 @@ fn usage_errors_are_one_line_and_exit_2() {
         (&["derive", "--crc", "\u{1b}[2J"], 2, "unknown CRC"),
         (&["tag", "\u{1b}[2J"], 2, "`\\x1b[2J` is not a slot"),
         (&["slot", "--\u{1b}[2J"], 2, "`--\\x1b[2J`"),
+        // every path from outside escaped, and a fix to paste shell-quoted (found by a newcomer:
+        // `man --dir` printed `mkdir -p a b;x`, `verify` the raw ESC)
+        (
+            &["man", "--dir", "/nonexistent/a b\u{1b}[2J;x"],
+            1,
+            "--dir /nonexistent/a b\\x1b[2J;x: no such directory: create it first (`mkdir -p $'/nonexistent/a b\\x1b[2J;x'`)",
+        ),
+        (&["verify", "\u{1b}[31mnope.json"], 1, "cannot read `\\x1b[31mnope.json`"),
+        (&["verify", "--tags", "\u{1b}[31mnope.h"], 1, "cannot read `\\x1b[31mnope.h`"),
+        (
+            &["check", "--template", "a\u{1b}{q}", "--with", "q\u{1b}=1"],
+            2,
+            "--with `q\\x1b`: no --template has the placeholder `{q\\x1b}`",
+        ),
+        (
+            &["check", "--template", "a{q}", "--template", "{z}\u{1b}", "--with", "q=1"],
+            1,
+            "off the slot of the others: `{z}\\x1b`",
+        ),
         // found by the adversarial pass of issue 31: each once exited 1
         (&["check", "--template", "x:{a}", "--with", "a"], 2, "--with `a` has no `=`: give `NAME=VALUE1,VALUE2`"),
         (&["check", "--template", "x:{a}", "--with", "a=1", "--with", "b=1"], 2, "--with `b`: no --template has the placeholder `{b}`"),

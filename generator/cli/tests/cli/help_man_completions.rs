@@ -268,6 +268,46 @@ fn man_pages_render_without_warnings() {
     }
 }
 
+/// `man --dir` of a directory that does not exist prints the command that creates it, quoted
+/// for a shell: run as printed by bash, it creates that one directory (a newcomer's `a b;x`
+/// once made `a` and `b;x`'s parts and ran `x`), and `man --dir` then writes the pages.
+#[test]
+fn man_dir_that_does_not_exist_prints_a_mkdir_that_creates_it() {
+    if !require_tool("bash") {
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("a b;touch x\u{1b}");
+    let out = slotgen(&["man", "--dir", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains('\u{1b}'), "{stderr}");
+    let command = stderr
+        .split_once("(`")
+        .and_then(|(_, rest)| rest.split_once("`)"))
+        .map(|(command, _)| command)
+        .unwrap_or_else(|| panic!("no command in {stderr}"));
+    assert!(command.starts_with("mkdir -p "), "{command}");
+    let ran = Command::new("bash")
+        .args(["-c", command])
+        .current_dir(root.path())
+        .status()
+        .expect("bash runs");
+    assert!(ran.success(), "{command}");
+    assert!(dir.is_dir(), "`{command}` did not create {dir:?}");
+    let made: Vec<_> = std::fs::read_dir(root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(
+        made,
+        [dir.file_name().unwrap()],
+        "`{command}` made more than the directory"
+    );
+    stdout(&slotgen(&["man", "--dir", dir.to_str().unwrap()]));
+    assert!(dir.join("slotgen.1").is_file());
+}
+
 /// `emit --help` says, for every language that takes `--name`, what it names and its
 /// default, and each default it states is the name in what `emit` writes without `--name`.
 #[test]

@@ -329,7 +329,7 @@ pub(super) fn apply_file(
     use std::io::Read;
     let url = &args.server.redis;
     let timeout = args.server.timeout.get();
-    let shown = slotgen::text::escape_cut(file.as_os_str().as_encoded_bytes());
+    let shown = slotgen::text::path(file);
     let cannot = |why: String| anyhow!("cannot read the plan file `{shown}`: {why}");
     // a regular file only (a FIFO or a device would hold the read), and bounded in size
     let meta = std::fs::metadata(file).map_err(|e| cannot(slotgen::text::os_reason(&e)))?;
