@@ -705,3 +705,12 @@ fn the_processes_a_command_starts_end_with_it() {
         }
     }
 }
+
+#[test]
+fn the_command_line_is_shown_escaped() {
+    // a command with a control byte in it (a newcomer's `printf \e[2J`): the report's
+    // `command:` line shows it as the answers are shown, `\x1b`
+    let run = slotgen(&["verify", "--exec", "printf '\u{1b}[2J'", "--count", "1"]);
+    assert!(!run.stdout.contains('\u{1b}'), "{}", run.stdout);
+    run.prints("command:    printf '\\x1b[2J' (hex input)");
+}
