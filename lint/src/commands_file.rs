@@ -359,10 +359,7 @@ fn script_call(
     let library = libraries.iter().find_map(|script| match &script.kind {
         lua::ScriptKind::Library { functions, .. } => functions
             .iter()
-            .find(|f| {
-                f.known_name()
-                    .is_some_and(|n| n.eq_ignore_ascii_case(&function))
-            })
+            .find(|f| f.is_called(&function))
             .map(|f| (script, f)),
         _ => None,
     });

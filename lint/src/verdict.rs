@@ -429,7 +429,7 @@ pub(crate) fn script_called(
             // registered by that name (a second of one name, FUNCTION LOAD refuses)
             .filter(|(_, f)| match &values.function {
                 None => true,
-                Some(name) if named(functions, name) => f.known_name() == Some(name.as_str()),
+                Some(name) if named(functions, name) => f.is_called(name),
                 Some(_) => f.known_name().is_none(),
             })
             .map(|(i, f)| (Some(i), f.flags.clone(), f.shown()))
@@ -1074,9 +1074,10 @@ fn function_name_ok(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
-/// Whether one of `functions` is registered by the literal name `name`.
+/// Whether one of `functions` is registered by the literal name `name` (in any case, as
+/// FCALL finds it).
 fn named(functions: &[crate::lua::Function], name: &str) -> bool {
-    functions.iter().any(|f| f.known_name() == Some(name))
+    functions.iter().any(|f| f.is_called(name))
 }
 
 /// The findings that make FUNCTION LOAD refuse the library `name` (`library-load`): no
@@ -1256,10 +1257,7 @@ pub(crate) fn library_clash(
                 functions: others,
             } if other_name != name => others
                 .iter()
-                .find(|g| {
-                    matches!((g.known_name(), f.known_name()),
-                        (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
-                })
+                .find(|g| f.known_name().is_some_and(|b| g.is_called(b)))
                 .map(|g| (other, other_name, g)),
             _ => None,
         });

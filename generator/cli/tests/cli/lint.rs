@@ -158,6 +158,15 @@ fn lint_judges_the_function_fcall_calls() {
     let run = with("other");
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("lib.lua:7:8: script-cross-slot");
+    // the servers find a function in any case (`FCALL LW` runs `lw`: the `it` test
+    // `lint_command_file_script_calls_...`), and so does `--function` (break19)
+    let upper = with("OTHER");
+    assert_eq!(
+        (upper.code, &upper.stdout),
+        (run.code, &run.stdout),
+        "{}",
+        upper.stderr
+    );
     with("none").fails_with("no function `none` is registered here; the functions are: one, other");
     // A command file's FCALL lines are judged by the libraries given in the same run (the
     // servers' answers are compared in the `it` test `lint_command_file_script_calls_...`).
