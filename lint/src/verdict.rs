@@ -2361,6 +2361,19 @@ fn key_findings(
                      (`local copy = {{unpack(t)}}`), and pass the key the script means as \
                      KEYS[{next_key}]"
                 )
+            } else if cx
+                .values
+                .keys
+                .as_ref()
+                .and_then(|keys| keys.first())
+                .is_some_and(|k| slotgen_tables::hashtag(k) != k.as_slice())
+            {
+                // KEYS[1] given carries a hashtag: framed in `{...}` again it would hash
+                // `{42` (`{{42}:x}:x`); built on, it keeps its hashtag
+                format!(
+                    "pass the key as KEYS[{next_key}], or build it on KEYS[1], whose hashtag \
+                     it then keeps (`KEYS[1] .. ':x'`)"
+                )
             } else {
                 format!(
                     "pass the key as KEYS[{next_key}], or build it on a hashtag the script can \

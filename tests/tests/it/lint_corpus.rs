@@ -2556,6 +2556,63 @@ fn lint_function_names_in_two_cases_stop_the_server_at_delete() {
 /// (Valkey 9.1, its verdict `fails` there though the call is protected) the read is refused
 /// ("non local key"); elsewhere (`depends`, the call protected) it runs. Each server's
 /// cluster is its own, so the broken node harms no other test.
+/// A key the lint cannot compute (a number made from ARGV), with KEYS[1] given a hashtag:
+/// the fix's way to build the key on KEYS[1], followed (the expression in its `(`...`)`
+/// put for the key), is judged `runs` and runs on the three servers. Framing KEYS[1] in
+/// `{...}` again, as the fix said for any KEYS[1], gives `{{84}:x}:x`, which hashes `{84`
+/// (break19).
+#[test]
+fn lint_a_fix_built_on_a_tagged_key_keeps_its_hashtag() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let script = |key: &str| format!("return redis.call('SET', {key}, 'v')");
+    let (k1, argv) = (b"{84}:x".to_vec(), b"42".to_vec());
+    let values = Values {
+        keys: Some(vec![k1.clone()]),
+        argv: Some(vec![argv.clone()]),
+        function: None,
+    };
+    for (server_name, program, target) in servers() {
+        let report = slotgen_lint::lint_script(
+            Path::new("number.lua"),
+            &script("'{' .. ARGV[1] * 2 .. '}:x'"),
+            &values,
+            &[target],
+        )
+        .expect("the lint reads it");
+        let fix = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "unknown-slot")
+            .map(|f| f.fix.clone())
+            .unwrap_or_else(|| panic!("{server_name}: the key is not computed\n{report:#?}"));
+        let followed = fix
+            .rsplit_once("(`")
+            .and_then(|(_, rest)| rest.split_once("`)"))
+            .map(|(expr, _)| script(expr))
+            .unwrap_or_else(|| panic!("{server_name}: a fix with an expression: {fix}"));
+        let after =
+            slotgen_lint::lint_script(Path::new("followed.lua"), &followed, &values, &[target])
+                .expect("the lint reads it");
+        assert_eq!(
+            after.verdict(target),
+            Outcome::Runs,
+            "{server_name}: the fix followed, `{followed}`\n{after:#?}"
+        );
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let ran = redis::cmd("EVAL")
+            .arg(&followed)
+            .arg(1)
+            .arg(&k1)
+            .arg(&argv)
+            .query::<Value>(&mut cluster.primaries[runner(&[&k1])].connect())
+            .map_err(|e| e.to_string());
+        assert!(ran.is_ok(), "{server_name}: `{followed}`: {ran:?}");
+    }
+}
+
 #[test]
 fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
