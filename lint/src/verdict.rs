@@ -2355,7 +2355,18 @@ fn key_findings(
             rule: Rule::UnknownSlot,
             kind: Some(kind),
             message: format!("`{command}`: {why}"),
-            fix: if key.parts.iter().any(|p| matches!(p, Part::Changed { .. })) {
+            fix: if let Some(i) = key.parts.iter().find_map(|p| match p {
+                Part::Changed { text, .. } => declared_element(text, cx.function)
+                    .filter(|&i| cx.values.keys.as_ref().is_none_or(|k| i <= k.len())),
+                _ => None,
+            }) {
+                // the key read is the caller's `KEYS[i]` already: a copy keeps it so
+                format!(
+                    "leave the call's table of keys as it comes and change a copy (`local \
+                     copy = {{unpack(t)}}`): `KEYS[{i}]` is then the key the caller passes as \
+                     KEYS[{i}]"
+                )
+            } else if key.parts.iter().any(|p| matches!(p, Part::Changed { .. })) {
                 format!(
                     "leave the call's table of keys or arguments as it comes and change a copy \
                      (`local copy = {{unpack(t)}}`), and pass the key the script means as \
@@ -2385,6 +2396,22 @@ fn key_findings(
         }),
     }
     in_function(out, cx.function)
+}
+
+/// The index `i` of a read `KEYS[i]` (in a library's function, `function`, `keys[i]`,
+/// FCALL's keys as the function's first parameter is usually named): the element of the
+/// declared keys it reads, where the caller passes it.
+fn declared_element(read: &str, function: bool) -> Option<usize> {
+    let index = read
+        .strip_prefix("KEYS[")
+        .or_else(|| read.strip_prefix("keys[").filter(|_| function))?
+        .strip_suffix(']')?;
+    index
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| index.parse().ok())
+        .flatten()
+        .filter(|&i| i >= 1)
 }
 
 /// The key findings `out` of a call, their fixes written for a library's function when

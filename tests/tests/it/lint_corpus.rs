@@ -2613,6 +2613,92 @@ fn lint_a_fix_built_on_a_tagged_key_keeps_its_hashtag() {
     }
 }
 
+/// A script that hands KEYS to a helper that may change it, then reads `KEYS[1]`: the
+/// lint cannot tell the value, and its fix says to hand on a copy, `KEYS[1]` then being
+/// the key the caller passes as KEYS[1], which the servers show it is here (the GET reads
+/// the value SET under the caller's key); it said "pass the key as KEYS[2]" (break19, of a
+/// library's `keys[1]`). The fix followed (a copy handed on) runs, by the lint and on the
+/// servers.
+#[test]
+fn lint_a_changed_keys_fix_names_the_key_the_caller_passes() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let script = |handed: &str| {
+        format!(
+            "local function trim(t) if #t > 1 then table.remove(t) end end\n\
+             trim({handed})\n\
+             return redis.call('GET', KEYS[1])\n"
+        )
+    };
+    let (before, after) = (script("KEYS"), script("{unpack(KEYS)}"));
+    let k1 = b"{p}a".to_vec();
+    let values = Values {
+        keys: Some(vec![k1.clone()]),
+        argv: None,
+        function: None,
+    };
+    // the same in a library's function, whose keys are its parameter `keys`
+    let library = "#!lua name=trim\n\
+                   local function trim(t) if #t > 1 then table.remove(t) end end\n\
+                   redis.register_function('get1', function(keys, args)\n\
+                   trim(keys)\n\
+                   return redis.call('GET', keys[1])\n\
+                   end)\n";
+    let report =
+        slotgen_lint::lint_script(Path::new("trim.lua"), library, &values, &[Target::Redis])
+            .expect("the lint reads it");
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.rule.name() == "unknown-slot"
+                && f.fix
+                    .contains("`keys[1]` is then the key the caller passes as keys[1]")
+                && !f.fix.contains("keys[2]")),
+        "{report:#?}"
+    );
+    for (server_name, program, target) in servers() {
+        let report = slotgen_lint::lint_script(Path::new("trim.lua"), &before, &values, &[target])
+            .expect("the lint reads it");
+        let fix = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "unknown-slot")
+            .map(|f| f.fix.clone())
+            .unwrap_or_else(|| panic!("{server_name}: {report:#?}"));
+        assert!(
+            fix.contains("`KEYS[1]` is then the key the caller passes as KEYS[1]")
+                && !fix.contains("KEYS[2]"),
+            "{server_name}: {fix}"
+        );
+        let followed = slotgen_lint::lint_script(Path::new("copy.lua"), &after, &values, &[target])
+            .expect("the lint reads it");
+        assert_eq!(
+            followed.verdict(target),
+            Outcome::Runs,
+            "{server_name}: {followed:#?}"
+        );
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let mut conn = cluster.primaries[runner(&[&k1])].connect();
+        let _: Value = redis::cmd("SET")
+            .arg(&k1)
+            .arg("v")
+            .query(&mut conn)
+            .expect("SET");
+        for body in [&before, &after] {
+            let got: Option<String> = redis::cmd("EVAL")
+                .arg(body)
+                .arg(1)
+                .arg(&k1)
+                .query(&mut conn)
+                .unwrap_or_else(|e| panic!("{server_name}: {e}"));
+            assert_eq!(got.as_deref(), Some("v"), "{server_name}: {body}");
+        }
+    }
+}
+
 #[test]
 fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
