@@ -171,6 +171,26 @@ fn with_includes(path: &Path, source: &str) -> String {
     out
 }
 
+/// A corpus command file as the lint and the servers get it: its first lines that begin
+/// with `#` (what the file is, how the test calls it: the corpus's notes) blanked, the
+/// line numbers kept. redis-cli has no comments, and a `#` line after them stays: sent as
+/// a command, as redis-cli sends it (`comment_line.redis`).
+fn commands_of(source: &str) -> String {
+    let mut notes = true;
+    source
+        .lines()
+        .map(|l| {
+            notes &= l.starts_with('#');
+            if notes {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Runs the command file `source`, `$K1` and `$K2` put for `k1` and `k2`, a line a
 /// command on one connection to the owner of `k1` (the corpus's files are words without
 /// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), else the
@@ -183,10 +203,8 @@ fn run_commands(
 ) -> Result<(), String> {
     let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
     let mut errors = Vec::new();
-    for line in source
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    let source = commands_of(source);
+    for line in source.lines().filter(|l| !l.trim().is_empty()) {
         assert!(
             !line.contains(['"', '\'', '\\']),
             "corpus command files are plain words: {line}"
@@ -307,7 +325,7 @@ fn lint_case(
     target: Target,
 ) -> Report {
     if path.extension().is_some_and(|e| e == "redis") {
-        let text = source
+        let text = commands_of(source)
             .replace("$K1", std::str::from_utf8(k1).expect("ASCII"))
             .replace("$K2", std::str::from_utf8(k2).expect("ASCII"));
         return slotgen_lint::lint_commands(path, &text, &[target]).expect("the lint reads it");
@@ -422,16 +440,13 @@ fn lint_an_option_refused_in_a_transaction_fails_at_exec_as_the_servers_do() {
     let path = workspace_root().join("tests/data/lint/multi_set_ifeq.redis");
     let source = std::fs::read_to_string(&path).expect("a corpus file");
     let key = "{p}a";
-    let text = source.replace("$K1", key);
+    let text = commands_of(&source).replace("$K1", key);
     for (name, program, target) in servers() {
         let server = RedisServer::start_program(program.to_str().expect("a path"), false, None)
             .expect("the server starts");
         let mut conn = server.connect();
         let mut exec = None;
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let reply = redis::cmd(words[0])
                 .arg(&words[1..])
