@@ -1,5 +1,6 @@
 //! Command files: one command a line as `redis-cli` reads them (words split at spaces,
-//! `"..."` with backslash escapes and `'...'` quoted; `#` lines and empty lines skipped),
+//! `"..."` with backslash escapes and `'...'` quoted; empty lines skipped, and a `#` line
+//! sent as a command, as redis-cli does: [`comment_line`]),
 //! with MULTI/EXEC blocks. Each command's keys must share a slot; at EXEC, every key of the
 //! queued commands must share one slot, even on one node (`CROSSSLOT`).
 
@@ -14,6 +15,32 @@ use crate::verdict::{
     self, list, suggested_tag, Condition, Finding, Outcome, Report, Rule, Target,
 };
 use crate::{Error, Position, MAX_SOURCE_BYTES};
+
+/// A line of a command file that begins with `#`, in a transaction when `in_multi`: no
+/// comment, as redis-cli has none. It sends the line as a command, and every server
+/// answers "ERR unknown command '#'" (the rest of the file runs); in a transaction the
+/// command is refused as it is queued and EXEC answers EXECABORT (measured with redis-cli
+/// 7.0.15 and valkey-cli 8.0.1 on Redis 7.0, Valkey 8.0 and 9.1). `fails` on every target.
+fn comment_line(at: Position, in_multi: bool, targets: &[Target]) -> Finding {
+    let then = if in_multi {
+        "; in a transaction it is refused as it is queued, and EXEC answers EXECABORT \
+         (the transaction discarded)"
+    } else {
+        "; the other lines run"
+    };
+    Finding {
+        at,
+        rule: Rule::UnknownCommand,
+        kind: None,
+        message: format!(
+            "a line that begins with `#` is no comment for redis-cli: it sends the line as a \
+             command, and the server answers \"ERR unknown command '#'\"{then}"
+        ),
+        fix: "remove the line (redis-cli reads no comments; keep notes beside the file)".to_owned(),
+        condition: None,
+        targets: targets.iter().map(|&t| (t, Outcome::Fails)).collect(),
+    }
+}
 
 /// Lints the command file `source` of `path` for `targets`.
 ///
@@ -60,7 +87,13 @@ pub fn lint_commands_with(
             column: 1,
         };
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        if trimmed.is_empty() {
+            continue;
+        }
+        // redis-cli has no comments: it sends a `#` line as a command (measured with
+        // redis-cli 7.0 and valkey-cli 8.0, `printf '# x\nSET a 1\n' | redis-cli`)
+        if trimmed.starts_with('#') {
+            findings.push(comment_line(at, multi.is_some(), targets));
             continue;
         }
         let words = commands::split(trimmed).ok_or_else(|| Error::Quotes {
@@ -359,10 +392,7 @@ fn script_call(
     let library = libraries.iter().find_map(|script| match &script.kind {
         lua::ScriptKind::Library { functions, .. } => functions
             .iter()
-            .find(|f| {
-                f.known_name()
-                    .is_some_and(|n| n.eq_ignore_ascii_case(&function))
-            })
+            .find(|f| f.is_called(&function))
             .map(|f| (script, f)),
         _ => None,
     });

@@ -50,7 +50,7 @@ pub fn lint_script_with(
         // a function whose name is not read may be the one asked for
         if !functions
             .iter()
-            .any(|f| f.known_name().is_none_or(|n| n == name))
+            .any(|f| f.known_name().is_none() || f.is_called(name))
         {
             return Err(Error::NoFunction {
                 file: shown(path),

@@ -917,6 +917,20 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
     };
     // A call starts at `i`: `(`, a string or a table constructor.
     let call_at = |i: usize| symbol(i, "(") || symbol(i, "{") || string(i).is_some();
+    // The name at `i` compared with `nil` (`redis ~= nil`, `nil == server`): a test that
+    // runs no command. An operator that binds tighter than `==` on `nil`'s other side
+    // (`redis == nil .. x`) makes it no such test.
+    let tighter = |i: usize| {
+        ["..", "+", "-", "*", "/", "%", "^"]
+            .iter()
+            .any(|op| symbol(i, op))
+    };
+    let equality = |i: usize| symbol(i, "==") || symbol(i, "~=");
+    let nil_compared = |i: usize| {
+        (equality(i + 1) && symbol(i + 2, "nil") && !tighter(i + 3))
+            || (i >= 3 && equality(i - 1) && symbol(i - 2, "nil") && !tighter(i - 3))
+            || (i == 2 && equality(1) && symbol(0, "nil"))
+    };
     // `pcall(` before `i`, itself not a field.
     let pcall_arg = |i: usize| {
         i >= 2
@@ -956,7 +970,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
         let loaded =
             matches!(kind, ScriptKind::Library { .. }) && !within(&names.bodies, file, byte);
         let tabled = file == 0 && names.table_values.contains(&byte) && !loaded;
-        let followed = if declared || tabled {
+        let followed = if declared || tabled || nil_compared(i) {
             true
         } else if api {
             // `redis.f` / `redis['f']`: a field other than call/pcall is harmless API

