@@ -197,6 +197,13 @@ pub(crate) fn read(url: &str) -> Result<redis::ConnectionInfo, String> {
     })?;
     // what the client does not read is no silent part of the URL (`?x=1`, `#frag`)
     if let Some(parsed) = redis::parse_redis_url(url) {
+        // a user info without `:`: redis-cli reads it as the password, the client as a user
+        // (by the text: the URL drops an empty password, `app:@`, which names a user)
+        let user_info = rest.rfind('@').map_or("", |at| &rest[..at]);
+        if !parsed.username().is_empty() && parsed.password().is_none() && !user_info.contains(':')
+        {
+            return Err(ONE_WORD_USER_INFO.to_owned());
+        }
         let tls = matches!(info.addr, redis::ConnectionAddr::TcpTls { .. });
         if let Some(fragment) = parsed.fragment().filter(|f| !(tls && *f == "insecure")) {
             return Err(format!(
@@ -223,6 +230,16 @@ pub(crate) fn read(url: &str) -> Result<redis::ConnectionInfo, String> {
     }
     Ok(info)
 }
+
+/// Why a user info without `:` (`redis://WORD@HOST`) is refused: clients read it two ways
+/// (measured: redis-cli 7.0.15 and valkey-cli 8.0.1 send `AUTH WORD`, the password of user
+/// `default`; the `redis` client reads WORD as an ACL user without a password), so either
+/// reading would be a guess, and the wrong one would show a password as a user's name.
+/// `default:PASSWORD@` is read alike by both, where `:PASSWORD@` is not (those redis-cli
+/// and valkey-cli send it as `AUTH "" PASSWORD`, which the server refuses).
+const ONE_WORD_USER_INFO: &str = "its user info has no `:`, which clients read two ways: redis-cli as the password (of user `default`), the `redis` client as an ACL user without one; \
+     write `default:PASSWORD@` for a password (read alike by redis-cli), `USER:PASSWORD@` for an ACL user and its password, \
+     or give the user with --user and the password with --askpass, --password-file or REDISCLI_AUTH";
 
 /// `text` with each `%XX` (two hex digits) turned into its byte, as a URL's user info is
 /// read; anything else kept.
@@ -309,6 +326,28 @@ mod tests {
         // `%FF` decodes to a byte that is not UTF-8, which the client refuses
         assert!(reason("redis://op:a%FFb@127.0.0.1:7501").contains("--password-file"));
         assert!(reason("redis://h:0").starts_with("port 0"));
+        // one word before the `@`: a password to redis-cli, a user to the client; refused
+        // naming both, and the fixes, which parse as a password and as a user with one
+        for url in [
+            "redis://s3cret@h:1",
+            "rediss://s3cret@h:1",
+            "valkey://s%3Acret@h:1",
+        ] {
+            let why = reason(url);
+            assert!(why.contains("redis-cli as the password"), "{url}: {why}");
+            assert!(why.contains("as an ACL user"), "{url}: {why}");
+            assert!(why.contains("`default:PASSWORD@`"), "{url}: {why}");
+            let shown = parts(url).unwrap_err().to_string();
+            assert!(!shown.contains("cret"), "{shown}");
+        }
+        let fixed = parts("redis://default:s3cret@h:1").unwrap();
+        assert!(fixed.password && fixed.user.as_deref() == Some("default"));
+        // an empty user info, or an explicit empty password, is no such word
+        assert!(parts("redis://@h:1").is_ok());
+        assert_eq!(
+            parts("redis://app:@h:1").unwrap().user.as_deref(),
+            Some("app")
+        );
         // a part the client does not read is refused, not dropped
         assert!(reason("redis://h:1?x=1").starts_with("the query parameter `x` is none"));
         assert!(reason("redis://h:1#frag").starts_with("the fragment `#frag` is none"));

@@ -1085,11 +1085,44 @@ fn a_password_protected_cluster() {
         wrong.stderr
     );
 
+    // a URL as redis-cli takes it, the password alone before the `@`: redis-cli reads it
+    // as the password, the `redis` client as a user; refused naming both readings, without
+    // the password, and the fix it gives works with both
+    let redis_cli = |url: &str| {
+        let out = Command::new("redis-cli")
+            .args(["--no-auth-warning", "-u", url, "ACL", "WHOAMI"])
+            .output()
+            .expect("redis-cli runs");
+        String::from_utf8_lossy(&out.stdout).trim().to_owned()
+    };
+    let cli_url = format!("redis://{password}@127.0.0.1:{port}");
+    assert_eq!(
+        redis_cli(&cli_url),
+        "default",
+        "redis-cli reads it as a password"
+    );
+    let one_word = slotgen(&["nodes", "--redis", &cli_url], b"");
+    one_word.fails_with_code(
+        2,
+        "redis-cli as the password (of user `default`), the `redis` client as an ACL user",
+    );
+    assert!(!one_word.stderr.contains(password), "{}", one_word.stderr);
+    let fixed = format!("redis://default:{password}@127.0.0.1:{port}");
+    assert_eq!(
+        redis_cli(&fixed),
+        "default",
+        "redis-cli reads the fix alike"
+    );
+
     let url = cluster.url();
     let nodes = slotgen(&["nodes", "--redis", &url], b"");
     assert_eq!(
         map_rows(&nodes),
         shards_rows(&mut cluster.primaries[0].connect())
+    );
+    assert_eq!(
+        map_rows(&slotgen(&["nodes", "--redis", &fixed], b"")),
+        map_rows(&nodes)
     );
     let keys = slotgen(
         &[
@@ -1122,7 +1155,7 @@ fn a_password_protected_cluster() {
     let bad_unix = format!("{}?pass=nope-{password}", cluster.primaries[1].unix_url());
     let refused = slotgen(&["nodes", "--redis", &bad_unix], b"");
     refused.fails_with("pass=***");
-    for run in [&nodes, &keys, &refused, &wrong] {
+    for run in [&nodes, &keys, &refused, &wrong, &one_word] {
         assert!(!run.stdout.contains(password) && !run.stderr.contains(password));
     }
     // a cluster that stops answering mid-way: every primary paused, the deadline fires

@@ -66,10 +66,12 @@ fn connection_options_that_cannot_apply_are_refused() {
             2,
             "user `app` needs a password, or the server takes the connection as user `default`: give --askpass, --password-file FILE or REDISCLI_AUTH",
         ),
+        // one word before the `@`: redis-cli's password, the client's user; the word, maybe
+        // a password, not printed
         (
             &["keys", "--redis", "redis://app@127.0.0.1:1", "--count", "1"],
             2,
-            "user `app` needs a password",
+            "`redis://***@127.0.0.1:1` is not a server URL (its user info has no `:`, which clients read two ways: redis-cli as the password (of user `default`), the `redis` client as an ACL user without one; write `default:PASSWORD@` for a password",
         ),
         (
             &["verify", "--redis", "redis://:pw@127.0.0.1:1/3"],
