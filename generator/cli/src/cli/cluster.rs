@@ -34,6 +34,19 @@ pub struct ServerArgs {
     pub timeout: TimeoutArgs,
 }
 
+impl ServerArgs {
+    /// The connection options for `--redis` ([`ConnectArgs::options`]), a password file
+    /// read within `--timeout`.
+    ///
+    /// # Errors
+    ///
+    /// As [`ConnectArgs::options`].
+    pub fn options(&self, stdin_taken: Option<&str>) -> Result<ConnectOptions> {
+        self.connect
+            .options(&self.redis, stdin_taken, self.timeout.get())
+    }
+}
+
 /// The environment variable that holds a password, as redis-cli reads it.
 pub const PASSWORD_VARIABLE: &str = "REDISCLI_AUTH";
 
@@ -83,8 +96,9 @@ pub struct ConnectArgs {
     /// input when it is not a terminal.
     #[arg(long, requires = "redis", conflicts_with = "password_file")]
     pub askpass: bool,
-    /// Read the password from the first line of FILE. Without either, the password is the
-    /// URL's, or the environment variable REDISCLI_AUTH's, as redis-cli reads it.
+    /// Read the password from the first line of FILE (a FIFO or a pipe such as `<(...)`
+    /// within --timeout). Without either, the password is the URL's, or the environment
+    /// variable REDISCLI_AUTH's, as redis-cli reads it.
     #[arg(long, value_name = "FILE", requires = "redis")]
     pub password_file: Option<PathBuf>,
 }
@@ -93,12 +107,19 @@ impl ConnectArgs {
     /// The options for `url`: the TLS settings (refused without TLS), the user, and the
     /// password from --askpass, --password-file or REDISCLI_AUTH. `stdin_taken` names what
     /// standard input holds instead, for a command that reads it (`placement`'s keys).
+    /// `timeout` is the run's `--timeout`, which a `--password-file` that is no regular file
+    /// (a FIFO, the pipe of a shell's `<(...)`) has to give its line within.
     ///
     /// # Errors
     ///
     /// A usage error for TLS options without TLS, or two passwords; an error when the
     /// password cannot be read.
-    pub fn options(&self, url: &str, stdin_taken: Option<&str>) -> Result<ConnectOptions> {
+    pub fn options(
+        &self,
+        url: &str,
+        stdin_taken: Option<&str>,
+        timeout: Duration,
+    ) -> Result<ConnectOptions> {
         // the URL's own rule first: a URL the connection cannot use is refused as such, not
         // for an option that its reading would make right (`--cacert` with a `rediss://` URL
         // whose password holds a `#`)
@@ -175,7 +196,7 @@ impl ConnectArgs {
             }
             Some(ask_password()?)
         } else if let Some(path) = &self.password_file {
-            Some(read_password_file(path)?)
+            Some(read_password_file(path, timeout)?)
         } else if url_password {
             None
         } else {
@@ -227,10 +248,17 @@ fn first_line(text: &[u8], from: &str) -> Result<Vec<u8>> {
 /// must be bounded.
 const MAX_PASSWORD: u64 = 64 * 1024;
 
-fn read_password_file(path: &std::path::Path) -> Result<Vec<u8>> {
+/// The first line of the file at `path`, which a file that is not a regular one (a FIFO,
+/// a pipe) has to give within `timeout`, the run's `--timeout` (the one deadline a user sets).
+fn read_password_file(path: &std::path::Path, timeout: Duration) -> Result<Vec<u8>> {
     let shown = slotgen::text::path(path);
-    let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, slotgen::user_file::WAIT)
-        .map_err(|e| anyhow!("cannot read --password-file {shown}: {e}"))?;
+    let bytes = slotgen::user_file::read_small(path, MAX_PASSWORD, timeout).map_err(|e| {
+        let more = match e {
+            slotgen::user_file::FileError::TooSlow { .. } => ", or raise `--timeout`",
+            _ => "",
+        };
+        anyhow!("cannot read --password-file {shown}: {e}{more}")
+    })?;
     first_line(&bytes, &format!("--password-file {shown}"))
 }
 
@@ -574,11 +602,58 @@ pub fn note_migrations(topology: &Topology, what: &str) {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use slotgen_cluster::{
         LeftOut, Migration, MigrationKind, Node, Role, Shard, SlotRange, Source, Topology,
     };
 
-    use super::migration_lines;
+    use super::{migration_lines, ConnectArgs};
+
+    /// A `--password-file` that is a FIFO is read within the run's `--timeout`, not a
+    /// fixed time of its own: a FIFO nobody writes is refused naming the timeout given and
+    /// the option that raises it; one whose writer comes is read.
+    #[test]
+    fn a_fifo_password_file_is_read_within_the_timeout() {
+        let dir = tempfile::tempdir().unwrap();
+        // a FIFO each: the first read's thread stays blocked opening its own
+        let fifo = |name: &str| {
+            let path = dir.path().join(name);
+            let made = std::process::Command::new("mkfifo")
+                .arg(&path)
+                .status()
+                .unwrap();
+            assert!(made.success());
+            path
+        };
+        let args = |fifo| ConnectArgs {
+            tls: false,
+            cacert: None,
+            cert: None,
+            key: None,
+            sni: None,
+            insecure: false,
+            user: None,
+            askpass: false,
+            password_file: Some(fifo),
+        };
+        let url = "redis://127.0.0.1:7000";
+        let e = args(fifo("silent"))
+            .options(url, None, Duration::from_millis(300))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("gave no end within 0.3 s") && e.ends_with("or raise `--timeout`"),
+            "{e}"
+        );
+        // a writer that comes: the line is the password
+        let written = fifo("written");
+        let args = args(written.clone());
+        let writer = std::thread::spawn(move || std::fs::write(written, "s3cret\n").unwrap());
+        let options = args.options(url, None, Duration::from_secs(60)).unwrap();
+        assert_eq!(options.password.as_deref(), Some(&b"s3cret"[..]));
+        writer.join().unwrap();
+    }
 
     /// A migration is said as one; one whose last step reached the target alone says the map
     /// gives the slot to the target; a report the map contradicts (a tester's node migrating

@@ -123,7 +123,7 @@ pub fn run(args: &KeysArgs) -> Result<ExitCode> {
             anyhow::Error::from(error).context(args.frame.prefix_option()),
         ));
     }
-    let options = args.server.connect.options(&args.server.redis, None)?;
+    let options = args.server.options(None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     require_every_slot_served(&topology, &args.server.reach(&options))?;
     let migrating = topology.migrating_slots();

@@ -121,8 +121,7 @@ fn note_more_skewed(by: Metric, summaries: &[Summary]) {
 
 pub fn run(args: &LoadArgs) -> Result<ExitCode> {
     args.weights.check()?;
-    let url = &args.server.redis;
-    let options = args.server.connect.options(url, None)?;
+    let options = args.server.options(None)?;
     run_with(args, &options)
         .map_err(|e| super::cluster::with_whole_run_grant(e, "load", || Run::Plan(args.by)))
 }

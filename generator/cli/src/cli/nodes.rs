@@ -38,7 +38,7 @@ pub struct NodesArgs {
 }
 
 pub fn run(args: &NodesArgs) -> Result<ExitCode> {
-    let options = args.server.connect.options(&args.server.redis, None)?;
+    let options = args.server.options(None)?;
     let topology = topology(&args.server.redis, &options, args.server.timeout.get())?;
     note_left_out(&topology, &args.server.reach(&options));
     note_unowned(&topology);

@@ -70,9 +70,9 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
         Some(url) => {
             // the keys take standard input unless they are arguments
             let from_stdin = args.keys.is_empty() || args.keys == ["-"];
-            let options = args
-                .connect
-                .options(url, from_stdin.then_some("the keys"))?;
+            let options =
+                args.connect
+                    .options(url, from_stdin.then_some("the keys"), args.timeout.get())?;
             let topology = topology(url, &options, args.timeout.get())?;
             let reach = super::shell::Reach {
                 url,

@@ -57,8 +57,7 @@ pub fn run(args: &RebalanceArgs) -> Result<ExitCode> {
         )));
     }
     args.weights.check()?;
-    let url = &args.server.redis;
-    let options = args.server.connect.options(url, None)?;
+    let options = args.server.options(None)?;
     run_with(args, &options).map_err(|e| {
         let (name, run, given) = rights(args);
         super::cluster::with_whole_run_grant(e, name, || {

@@ -446,7 +446,12 @@ fn user_files_are_bounded_in_size_and_time() {
         } else {
             "it holds more than 1048576 bytes, more than such a file ever does: give the file itself, not a device such as `/dev/zero`".to_owned()
         };
-        let password = reason.replace("1048576", "65536");
+        // a password file within `--timeout`, given 1 s here, which the refusal says to raise
+        let password = if file == fifo {
+            format!("{}, or raise `--timeout`", reason.replace("5 s", "1 s"))
+        } else {
+            reason.replace("1048576", "65536")
+        };
         for (options, message) in [
             (
                 vec!["--cacert", file],
@@ -481,6 +486,8 @@ fn user_files_are_bounded_in_size_and_time() {
             "redis://127.0.0.1:1",
             "--password-file",
             file,
+            "--timeout",
+            "1",
         ];
         let (run, peak) = run_measured(&args);
         run.fails_with_code(

@@ -58,10 +58,10 @@ fn checked(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         None => None,
     };
     let stdin_keys = args.keys.as_deref() == Some(Path::new("-"));
-    let options = args
-        .connect
-        .options(url, stdin_keys.then_some("the keys of `--keys -`"))?;
     let timeout = args.timeout.unwrap_or(REDIS_TIMEOUT);
+    let options =
+        args.connect
+            .options(url, stdin_keys.then_some("the keys of `--keys -`"), timeout)?;
     let mut server =
         Server::connect(url, &options, timeout).map_err(super::super::cluster::explain)?;
     let tag_answers = server
