@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use slotgen_tests::live::{self, Server};
 use slotgen_tests::redis_server::{slot_owners, ReplicatedCluster, RANGES};
 
-use crate::cluster_live::{keyslots, plain, rebalance};
+use crate::cluster_live::{keyslots, plain, rebalance, slotgen};
 
 fn addr(port: u16) -> String {
     format!("127.0.0.1:{port}")
@@ -149,6 +149,24 @@ fn drain_and_remove(cluster: &ReplicatedCluster) -> (BTreeMap<String, u16>, Stri
     // predicts is the moved map's, by the servers' slots of the keys
     let run = rebalance(&url, &["--drain", &drained, "--format", "json"]);
     let plan: serde_json::Value = serde_json::from_str(run.ok()).unwrap();
+    // without --by, a drain plans by keys: the same plan
+    let unweighed = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--drain",
+            &drained,
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(unweighed.ok(), run.ok(), "{}", unweighed.stderr);
+    // and a rebalance that drains nothing still asks what to even out
+    let bare = slotgen(&["rebalance", "--redis", &url], b"");
+    assert_eq!(bare.code, Some(2), "{}", bare.stderr);
+    assert!(bare.stderr.contains("--by <METRIC>"), "{}", bare.stderr);
     let moves = plan["moves"].as_array().unwrap();
     let from_drained: Vec<usize> = moves
         .iter()

@@ -41,6 +41,13 @@ enum Format {
     Svg,
 }
 
+/// `--by`'s default where a command has one (`load`; `rebalance --drain`, whose slots all
+/// move whatever the metric): `keys`, the one metric every server gives (by `CLUSTER
+/// COUNTKEYSINSLOT` where `CLUSTER SLOT-STATS` is missing, as on Redis 7.0) and the one a
+/// counter's reset or a new server does not zero. `rebalance` without `--drain` has none: what
+/// to even out is the user's choice.
+pub(super) const DEFAULT_METRIC: Metric = Metric::Keys;
+
 /// `--by`: a metric by its name, the values offered being [`Metric::ALL`]'s names.
 pub(super) fn metric_parser() -> impl clap::builder::TypedValueParser<Value = Metric> {
     use clap::builder::TypedValueParser;
@@ -70,7 +77,7 @@ fn by_help() -> String {
 pub struct LoadArgs {
     #[command(flatten)]
     server: ServerArgs,
-    #[arg(long, value_name = "METRIC", default_value = "keys", value_parser = metric_parser(), help = by_help())]
+    #[arg(long, value_name = "METRIC", default_value_t = DEFAULT_METRIC, value_parser = metric_parser(), help = by_help())]
     by: Metric,
     #[command(flatten)]
     weights: WeightArgs,

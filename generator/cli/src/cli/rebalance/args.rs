@@ -73,7 +73,8 @@ pub struct RebalanceArgs {
     pub(super) server: ServerArgs,
     /// The metric to even out: `keys`, `cpu`, `net-in`, `net-out`, `net` or `memory`, per
     /// slot from CLUSTER SLOT-STATS (keys by CLUSTER COUNTKEYSINSLOT on servers without it).
-    #[arg(long, value_name = "METRIC", value_parser = super::super::load::metric_parser(), required_unless_present = "plan")]
+    /// Required, but with --drain [default: keys] or --plan.
+    #[arg(long, value_name = "METRIC", value_parser = super::super::load::metric_parser(), required_unless_present_any = ["plan", "drain"])]
     pub(super) by: Option<Metric>,
     /// The highest skew allowed: the fullest primary's metric over its fair share (the
     /// total split by weight), from 1.0 to 100.
@@ -102,7 +103,7 @@ pub struct RebalanceArgs {
     pub(super) weights: WeightArgs,
     /// Empty this primary (by id or `host:port`) so that it can leave the cluster: every slot
     /// of it moves, empty ones included, its load to the other primaries as evenly as the
-    /// plan can make it by --by and its empty slots by slot count; the other primaries are
+    /// plan can make it by --by (keys unless given) and its empty slots by slot count; the other primaries are
     /// then evened out within the usual limits. Stderr gives the command that removes it
     /// once the moves are done. Repeat for several.
     #[arg(long, value_name = "NODE")]
@@ -146,8 +147,11 @@ pub struct RebalanceArgs {
 const TIMEOUT_HELP: &str = "The time allowed for reading the map and the load (the whole exchange, connecting to every primary included), and with --apply for each step of a move on its own (a connection, a command; an atomic job is cancelled when it shows no progress for this long; a source that stops answering is waited for this long at most, for its replica to take its place), not for the whole apply: seconds (`10`, `0.5`), or with a unit (`500ms`, `2s`) [default: 10]";
 
 impl RebalanceArgs {
-    /// `--by`, which clap requires unless --plan is given (and --plan takes another path).
+    /// `--by`, which clap requires unless --drain ([`DEFAULT_METRIC`] then) or --plan
+    /// (which takes another path) is given.
+    ///
+    /// [`DEFAULT_METRIC`]: super::super::load::DEFAULT_METRIC
     pub(super) fn by(&self) -> Metric {
-        self.by.unwrap_or(Metric::Keys)
+        self.by.unwrap_or(super::super::load::DEFAULT_METRIC)
     }
 }
