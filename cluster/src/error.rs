@@ -82,6 +82,16 @@ pub enum Error {
         /// target (the keys moved so far are there).
         at_source: bool,
     },
+    /// [`Error::MoveEndDown`] (`down`) where a replica of that end refused (`NOPERM`,
+    /// [`Error::NoPermission`]: `refusal`) what it is asked to tell whether it can take the
+    /// place ([`crate::rights::HEIR`]): not known then, and no failover was waited for.
+    #[error("{down}; slotgen did not wait for a failover, as a replica could not be asked whether it can take the place ({refusal}): grant it on every node (a replica that takes the place needs the run's rights as a primary), then run again")]
+    NotAsked {
+        /// The end that stopped answering ([`Error::MoveEndDown`]).
+        down: Box<Error>,
+        /// The replica's refusal ([`Error::NoPermission`]).
+        refusal: Box<Error>,
+    },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
     TimedOut {
@@ -666,6 +676,7 @@ impl Error {
         match self {
             Error::NoPermission { denied, .. } => Some(denied),
             Error::MoveStopped { error, .. } => error.denied(),
+            Error::NotAsked { refusal, .. } => refusal.denied(),
             _ => None,
         }
     }
@@ -754,6 +765,37 @@ pub(crate) mod tests {
             )),
             "{stranded}"
         );
+        // a replica that refused what it was asked: the refusal and its grant, for a front
+        // end's grant of the whole run too
+        let refused = Error::NoPermission {
+            url: "redis://op:***@127.0.0.1:7501".to_owned(),
+            denied: Denied::new("op", &["INFO REPLICATION"]),
+        };
+        let stop = Error::MoveStopped {
+            slot: 1,
+            keys: 0,
+            from: "a (h:1)".to_owned(),
+            to: "b (h:2)".to_owned(),
+            step: "MIGRATE".to_owned(),
+            error: Box::new(Error::NotAsked {
+                down: Box::new(Error::MoveEndDown {
+                    url: "redis://op:***@127.0.0.1:7402".to_owned(),
+                    id: "a".repeat(40),
+                    during: "MIGRATE".to_owned(),
+                    reason: "the server closed the connection".to_owned(),
+                    replicas: replicas(1),
+                    at_source: true,
+                }),
+                refusal: Box::new(refused),
+            }),
+            repair: String::new(),
+        };
+        assert_eq!(
+            stop.denied().map(ToString::to_string).as_deref(),
+            Some("user `op` may not run INFO REPLICATION: grant it with `ACL SETUSER op +info`")
+        );
+        assert!(stop.to_string().contains("slotgen did not wait for a failover, as a replica could not be asked whether it can take the place (`redis://op:***@127.0.0.1:7501`: user `op` may not run INFO REPLICATION: grant it with `ACL SETUSER op +info` (NOPERM))"), "{stop}");
+        assert!(!down(1, true).contains("did not wait"));
         // one of two that cannot: the other may, so the failover is waited for
         assert!(down_unable(2, &["r1 (h:1) why"], true)
             .contains("has 2 replicas: if it has failed, wait until one takes its place"));

@@ -5,7 +5,7 @@
 //! below the options' types, ask the lists.
 
 use crate::rights::{
-    rules, APPLY, ATOMIC, JOBS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
+    rules, APPLY, ATOMIC, HEIR, JOBS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
 };
 use crate::{Dialect, Metric};
 
@@ -21,7 +21,7 @@ pub enum Run {
     Plan(Metric),
     /// `rebalance --apply` in a dialect, on servers with atomic migration (Valkey 9.0 and
     /// later: `true`) or without: the plan, and its moves ([`APPLY`], [`MOVE_SOURCE`],
-    /// [`MOVE_TARGET`]; [`ATOMIC`] in the `migrateslots` dialect; else [`JOBS`] on servers
+    /// [`MOVE_TARGET`], and [`HEIR`] of a replica where an end stops answering; [`ATOMIC`] in the `migrateslots` dialect; else [`JOBS`] on servers
     /// with atomic migration, whose jobs running are waited for in either dialect). A
     /// classic move is sent in every dialect, to finish a slot a former run left half moved.
     Apply(Metric, Dialect, bool),
@@ -51,6 +51,7 @@ impl Run {
                 &APPLY,
                 &MOVE_SOURCE,
                 &MOVE_TARGET,
+                &HEIR,
                 match (dialect, atomic) {
                     (Dialect::Migrateslots, _) => &ATOMIC[..],
                     (_, true) => &JOBS[..],
@@ -128,6 +129,11 @@ mod tests {
             );
         }
         assert!(apply.contains(&"+command|info".to_owned()));
+        // what a replica is asked where an end stops answering is the run's too
+        let sent = Run::Apply(Metric::Keys, Dialect::Classic, false).commands();
+        for command in crate::rights::HEIR {
+            assert!(sent.contains(&command), "{command}");
+        }
         assert!(apply.contains(&"+memory|usage".to_owned()));
         assert!(!apply.contains(&"+cluster|getslotmigrations".to_owned()));
     }

@@ -147,11 +147,16 @@ const SETTINGS: [&str; 4] = [
 ];
 
 /// Why `replica` cannot take its failed primary's place ([`judge`]), asked through
-/// `exchange` (its TLS client, user and password, within its deadline); `None` where it
-/// may, and where that cannot be told (it does not answer in time, refuses `INFO` or
-/// `CONFIG GET`, or gives a state of another form): then the failover is waited for, as
-/// the cluster may yet bring it.
-pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Option<Unable> {
+/// `exchange` (its TLS client, user and password, within its deadline) by the commands of
+/// [`crate::rights::HEIR`]; `None` where it may, and where that cannot be told (it does not
+/// answer in time, refuses them for another reason, or gives a state of another form): then
+/// the failover is waited for, as the cluster may yet bring it.
+///
+/// # Errors
+///
+/// [`Error::NoPermission`] where the user may not run them there (`NOPERM`): a fix of the
+/// user's, which a wait would only hide.
+pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Result<Option<Unable>, Error> {
     let read = || -> Result<Option<State>, Error> {
         let endpoint = exchange.primary_endpoint(replica)?;
         let mut con = exchange.connect(&endpoint)?;
@@ -160,6 +165,7 @@ pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Option<Unable> {
             values: 1,
             string: 64 << 10,
         };
+        // what `crate::rights::HEIR` lists: `INFO replication`, then `CONFIG GET`
         let info = exchange.text(&mut con, redis::cmd("INFO").arg("replication"), budget)?;
         let mut settings = [None, None, None, None];
         for (value, name) in settings.iter_mut().zip(SETTINGS) {
@@ -169,7 +175,10 @@ pub(crate) fn unable(exchange: &Exchange, replica: &Node) -> Option<Unable> {
         }
         Ok(state(&info, settings))
     };
-    read().ok().flatten().as_ref().and_then(judge)
+    match read() {
+        Err(e @ Error::NoPermission { .. }) => Err(e),
+        read => Ok(read.ok().flatten().as_ref().and_then(judge)),
+    }
 }
 
 /// How long [`unable`] may take for each replica: its answers are short, and the failover

@@ -221,7 +221,8 @@ pub fn finish_moves(
 /// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
 /// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
 /// asked whether it can take the source's place by the server's rule (`heir::unable`);
-/// where none can, the stop as given with why (it says to start the source again, not to
+/// where one refuses what it is asked (`NOPERM`), the stop as given with the refusal and no
+/// wait (`Error::denied` finds it, for a front end's grant of the whole run); where none can, the stop as given with why (it says to start the source again, not to
 /// wait), without a wait (a target that stopped answering is asked of the same way, and
 /// otherwise left to the next run); else the failover is waited for: the map read again until a
 /// primary other than the source owns the slot, for twice the cluster's node timeout
@@ -266,7 +267,10 @@ pub fn after_stop(
         if replicas.is_empty() {
             return stop;
         }
-        let asked = asked(url, options, replicas);
+        let asked = match asked(url, options, replicas) {
+            Ok(asked) => asked,
+            Err(refusal) => return with_not_asked(stop, refusal),
+        };
         if asked.iter().all(|(_, why)| why.is_some()) {
             return with_asked(stop, asked);
         }
@@ -301,7 +305,10 @@ pub fn after_stop(
         if replicas.is_empty() {
             return stop;
         }
-        let asked = asked(url, options, replicas);
+        let asked = match asked(url, options, replicas) {
+            Ok(asked) => asked,
+            Err(refusal) => return with_not_asked(stop, refusal),
+        };
         return if asked.iter().all(|(_, why)| why.is_some()) {
             with_asked(stop, asked)
         } else {
@@ -386,24 +393,40 @@ fn seeds<'a>(
 /// `replicas` (a failed primary's, by the map read at the start of the run), each with why
 /// it cannot take its place, `replica id (addr) why` ([`heir::unable`], asked within
 /// [`heir::ASK_TIME`] with the TLS client, user and password of `url`); `None` for one
-/// that may, or cannot be asked.
+/// that may, or cannot be asked; or the first refusal (`NOPERM`) of what it is asked by
+/// ([`crate::rights::HEIR`]), which the stop then carries ([`with_not_asked`]).
 fn asked(
     url: &str,
     options: &ConnectOptions,
     replicas: &[(Node, Option<String>)],
-) -> Vec<(Node, Option<String>)> {
+) -> Result<Vec<(Node, Option<String>)>, Error> {
     replicas
         .iter()
         .map(|(replica, _)| {
-            let why = Exchange::open(url, options, heir::ASK_TIME)
-                .ok()
-                .and_then(|exchange| heir::unable(&exchange, replica))
-                .map(|unable| {
-                    format!("replica {} ({}) {}", replica.id, replica.addr, unable.why())
-                });
-            (replica.clone(), why)
+            let unable = match Exchange::open(url, options, heir::ASK_TIME) {
+                Ok(exchange) => heir::unable(&exchange, replica)?,
+                Err(_) => None,
+            };
+            let why = unable.map(|unable| {
+                format!("replica {} ({}) {}", replica.id, replica.addr, unable.why())
+            });
+            Ok((replica.clone(), why))
         })
         .collect()
+}
+
+/// The [`Error::MoveStopped`] `stop` of an end that does not answer
+/// ([`Error::MoveEndDown`]), with `refusal`, a replica's `NOPERM` to what it was asked
+/// ([`Error::NotAsked`]): the stop names the grant, and no failover is waited for.
+fn with_not_asked(mut stop: Error, refusal: Error) -> Error {
+    if let Error::MoveStopped { error, .. } = &mut stop {
+        let down = error.clone();
+        **error = Error::NotAsked {
+            down,
+            refusal: Box::new(refusal),
+        };
+    }
+    stop
 }
 
 /// The [`Error::MoveStopped`] `stop` of a source that does not answer

@@ -1493,6 +1493,133 @@ fn source_killed_mid_slot_is_waited_for(server: Server, given: usize) {
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
+/// The source of a move killed mid-slot (a replica each, node timeout 1 s), the
+/// run's ACL user `op` granted the whole run on every node but, on the source's replica,
+/// without `INFO` and `CONFIG GET` (`slotgen_cluster::rights::HEIR`), which slotgen asks it
+/// by to tell whether it can take the source's place: the stop names the refusal and its
+/// grant, and the grant of the whole run, and says it did not wait (no "waiting" note),
+/// where it waited silently before and then said to wait. Followed as printed (the grant of
+/// the whole run on every node that answers), the replica answers both as `op`, and, once it
+/// has taken the source's place, `rebalance --apply` as `op` finishes the slot: every key
+/// read back.
+fn source_killed_mid_slot_whose_replica_refuses_to_be_asked(server: Server) {
+    use slotgen_cluster::grant::Run as Grant;
+    let Some(cluster) = failover_cluster(server) else {
+        return;
+    };
+    let whole = Grant::Apply(
+        slotgen_cluster::Metric::Keys,
+        slotgen_cluster::Dialect::Classic,
+        false,
+    )
+    .rules();
+    let heir = &cluster.replicas[1][0];
+    for node in cluster.nodes() {
+        let mut cmd = redis::cmd("ACL");
+        cmd.arg("SETUSER")
+            .arg("op")
+            .arg("reset")
+            .arg("on")
+            .arg(">op-pw")
+            .arg("~*")
+            .arg(&whole);
+        if node.port == heir.port {
+            cmd.arg("-info").arg("-config|get");
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let source = addr(&cluster, 1);
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://op:op-pw@{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    println!("slotgen, its source killed mid-slot, its replica not to be asked:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(!stderr.contains("waiting"), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let heir_url = format!("redis://op:***@127.0.0.1:{}", heir.port);
+    for part in [
+        format!("cannot reach `redis://op:***@{source}`"),
+        format!("slotgen did not wait for a failover, as a replica could not be asked whether it can take the place (`{heir_url}`: user `op` may not run INFO REPLICATION: grant it with `ACL SETUSER op +info` (NOPERM))"),
+        "`slotgen rebalance --apply` sends, as user `op`, what `ACL SETUSER op ".to_owned(),
+    ] {
+        assert!(error.contains(&part), "`{part}` not in {error}");
+    }
+    assert!(!error.contains("op-pw"), "{error}");
+    // the fix as printed: the whole run's grant, on every node that answers
+    let grant = error
+        .split_once("sends, as user `op`, what `")
+        .and_then(|(_, rest)| rest.split_once("` grants: run it on every node"))
+        .map(|(grant, _)| grant.to_owned())
+        .unwrap_or_else(|| panic!("no grant of the whole run in {error}"));
+    for node in cluster
+        .nodes()
+        .filter(|n| n.port != cluster.primaries[1].port)
+    {
+        let mut cmd = redis::Cmd::new();
+        for word in grant.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    // the replica answers as `op` what it refused
+    let mut as_op = plain(&format!("127.0.0.1:{}", heir.port), None);
+    let () = redis::cmd("AUTH")
+        .arg("op")
+        .arg("op-pw")
+        .query(&mut as_op)
+        .unwrap();
+    let info: String = redis::cmd("INFO")
+        .arg("replication")
+        .query(&mut as_op)
+        .unwrap();
+    assert!(info.contains("role:"), "{info}");
+    let _: Vec<String> = redis::cmd("CONFIG")
+        .arg("GET")
+        .arg("cluster-node-timeout")
+        .query(&mut as_op)
+        .unwrap();
+    // once the replica has taken the source's place, the next run as `op` finishes the slot
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while heir.is_replica() {
+        assert!(Instant::now() < deadline, "no failover in 60 s");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    // and the seed's map says so (`cluster_state:ok`), as a refusal of a `fail` map asks
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let info: String = redis::cmd("CLUSTER")
+            .arg("INFO")
+            .query(&mut plain(&seed, None))
+            .unwrap();
+        if info.contains("cluster_state:ok") {
+            break;
+        }
+        assert!(Instant::now() < deadline, "{info}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let again = rebalance(&url, &["--apply", "--timeout", "10s"]);
+    println!("the next run:\n{}{}", again.stderr, again.stdout);
+    again.ok();
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_refuses_to_be_asked_names_the_grant_on_redis_7() {
+    source_killed_mid_slot_whose_replica_refuses_to_be_asked(Server::Redis);
+}
+
+#[test]
+fn a_source_killed_mid_slot_whose_replica_refuses_to_be_asked_names_the_grant_on_valkey_8() {
+    source_killed_mid_slot_whose_replica_refuses_to_be_asked(Server::Valkey);
+}
+
 #[test]
 fn a_source_killed_mid_slot_on_redis_7_is_waited_for_and_finished() {
     source_killed_mid_slot_is_waited_for(Server::Redis, 0);
