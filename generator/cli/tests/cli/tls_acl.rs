@@ -234,7 +234,12 @@ fn nodes_as_app(
         .unwrap();
     let mut line = secret.to_vec();
     line.push(b'\n');
-    child.stdin.take().unwrap().write_all(&line).unwrap();
+    // read by `--askpass` alone: another run may have ended, its input closed, before this
+    // write (a broken pipe under a loaded machine's scheduling)
+    let written = child.stdin.take().unwrap().write_all(&line);
+    if source == "stdin" {
+        written.unwrap();
+    }
     let from = match source {
         "file" => "--password-file",
         "stdin" => "--askpass",
