@@ -273,7 +273,7 @@ pub fn run(function: &SlotFunction, options: &ExecOptions<'_>) -> Result<ExitCod
     writeln!(
         out,
         "command:    {} ({} input)",
-        slotgen::text::escape_controls(&options.command),
+        slotgen::text::escape_controls(options.command),
         match options.input {
             ExecInput::Hex => "hex",
             ExecInput::Raw => "raw",
