@@ -4,8 +4,9 @@
 //! redis.call`) its command and its key arguments as [`KeyExpr`]s.
 //!
 //! The dataflow is small on purpose: a local assigned once keeps the value it was given
-//! (`local k = KEYS[2]`, `local q = '{q}:' .. ARGV[1]`); a name assigned in several places,
-//! a function's parameter, a loop variable or a value read from the server is opaque.
+//! (`local k = KEYS[2]`, `local q = '{q}:' .. ARGV[1]`); a binding assigned in several
+//! places, a function's parameter, a loop variable or a value read from the server is
+//! opaque. Values are kept per binding ([`names::Holder`]), as Lua scopes names.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -449,12 +450,6 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     })
 }
 
-/// The name under which [`Flow`]'s values keep what the helper `j` (of [`Names::locals`])
-/// returns: no Lua name (it holds a `:`), so no local's.
-fn returned(j: usize) -> String {
-    format!("return:{j}")
-}
-
 /// The file that `--- @include "name"` in a file of the folder `dir` reads: `name.lua`
 /// when the name has no extension.
 fn include_path(dir: &Path, name: &str) -> PathBuf {
@@ -708,7 +703,7 @@ fn method_misses(
     ast: &ast::Ast,
     source: &str,
     names: &Names,
-    values: &HashMap<String, Option<KeyExpr>>,
+    values: &HashMap<Holder, Option<KeyExpr>>,
     library: bool,
 ) -> Vec<GlobalRead> {
     use crate::globals::{fields, Place, Server};
@@ -727,7 +722,7 @@ fn method_misses(
     for (receiver, text, byte, at, method) in found {
         let known = match receiver {
             Receiver::String => true,
-            Receiver::Local(name) => match values.get(&name) {
+            Receiver::Local(name, at) => match values.get(&names.holder(0, &name, at)) {
                 Some(Some(value)) => {
                     value.parts.len() > 1
                         || value
@@ -758,8 +753,8 @@ fn method_misses(
 enum Receiver {
     /// A string for sure.
     String,
-    /// A name: a string when it is a local whose value is known.
-    Local(String),
+    /// A name, with its byte: a string when it is a local whose value is known.
+    Local(String, usize),
 }
 
 /// The method calls whose receiver may be a string: the receiver, its text, byte and
@@ -794,7 +789,7 @@ impl Visitor for MethodCalls<'_> {
                 },
                 _ => None,
             },
-            (Prefix::Name(n), []) => Some(Receiver::Local(name_of(n))),
+            (Prefix::Name(n), []) => Some(Receiver::Local(name_of(n), byte_start(n).unwrap_or(0))),
             (Prefix::Name(n), [Suffix::Index(Index::Brackets { .. })])
                 if matches!(name_of(n).as_str(), "KEYS" | "ARGV") =>
             {
@@ -826,9 +821,9 @@ impl Visitor for MethodCalls<'_> {
 /// The most passes [`values`] makes before it gives up on every local's value.
 const MAX_VALUE_PASSES: usize = 16;
 
-/// The value of every local of `ast`, over the whole file whatever the order: a name
-/// assigned one value everywhere keeps it, a name assigned two (also in a loop, or after a
-/// closure that reads it was made) is opaque everywhere. Passes until no value changes
+/// The value of every binding of `ast` ([`Names::holder`]), over the whole file whatever
+/// the order: a binding assigned one value everywhere keeps it, one assigned two (also in a
+/// loop, or after a closure that reads it was made) is opaque everywhere. Passes until no value changes
 /// (a value built from a name that turned opaque changes too), at most
 /// [`MAX_VALUE_PASSES`], past which every name is opaque.
 fn values(
@@ -836,7 +831,7 @@ fn values(
     names: &Names,
     changes: &Changes,
     file: usize,
-) -> HashMap<String, Option<KeyExpr>> {
+) -> HashMap<Holder, Option<KeyExpr>> {
     let mut values = HashMap::new();
     for _ in 0..MAX_VALUE_PASSES {
         let mut flow = Flow {
@@ -1056,9 +1051,9 @@ struct Flow<'a> {
     /// would change (a local assigned two values is opaque).
     pending: std::cell::Cell<bool>,
     /// The locals whose value was pending in this pass: a read of one is pending too.
-    deferred: std::cell::RefCell<std::collections::HashSet<String>>,
+    deferred: std::cell::RefCell<std::collections::HashSet<Holder>>,
     file: usize,
-    values: HashMap<String, Option<KeyExpr>>,
+    values: HashMap<Holder, Option<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
     frozen: bool,
     calls: Vec<CallSite>,
@@ -1075,7 +1070,7 @@ impl<'a> Flow<'a> {
     fn walk(
         &self,
         root: Option<usize>,
-        values: HashMap<String, Option<KeyExpr>>,
+        values: HashMap<Holder, Option<KeyExpr>>,
         frozen: bool,
     ) -> Flow<'a> {
         Flow {
@@ -1105,7 +1100,7 @@ impl Flow<'_> {
     }
 
     /// [`Flow::assign`] of a value [`Flow::eval_now`] read; a pending one is deferred.
-    fn assign_now(&mut self, name: String, value: Option<KeyExpr>) {
+    fn assign_now(&mut self, name: Holder, value: Option<KeyExpr>) {
         match value {
             Some(value) => self.assign(name, value),
             None => {
@@ -1114,7 +1109,13 @@ impl Flow<'_> {
         }
     }
 
-    fn assign(&mut self, name: String, value: KeyExpr) {
+    /// What holds the value of the name `token` of the file walked ([`Names::holder`]).
+    fn holder(&self, token: &TokenReference) -> Holder {
+        self.names
+            .holder(self.file, &name_of(token), byte_start(token).unwrap_or(0))
+    }
+
+    fn assign(&mut self, name: Holder, value: KeyExpr) {
         if self.frozen {
             return;
         }
@@ -1174,14 +1175,15 @@ impl Flow<'_> {
                 parts.extend(self.parts(rhs));
                 parts
             }
-            Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
+            Expression::Var(Var::Name(n)) => match self.values.get(&self.holder(n)) {
                 Some(Some(value)) => {
                     // a parameter of the helper followed: the value this call gives it
                     let name = name_of(n);
                     if value.text != name
-                        && self
-                            .root
-                            .is_some_and(|j| self.names.locals[j].parameters.contains(&name))
+                        && self.root.is_some_and(|j| {
+                            self.names.parameter(j, &name).map(Holder::Binding)
+                                == Some(self.holder(n))
+                        })
                     {
                         self.notes
                             .borrow_mut()
@@ -1191,7 +1193,7 @@ impl Flow<'_> {
                 }
                 Some(None) => opaque(),
                 None => {
-                    if self.deferred.borrow().contains(&name_of(n)) {
+                    if self.deferred.borrow().contains(&self.holder(n)) {
                         self.pending.set(true);
                     }
                     opaque()
@@ -1313,7 +1315,7 @@ impl Flow<'_> {
             }
             _ if self.helper_call(call).is_some() => {
                 let (j, _, _) = self.helper_call(call)?;
-                match self.values.get(&returned(j)) {
+                match self.values.get(&Holder::Returned(j)) {
                     Some(Some(value)) => Some(value.parts.clone()),
                     Some(None) => None,
                     // its parameters not given yet in this pass
@@ -1560,7 +1562,7 @@ impl Flow<'_> {
                 }
                 (formatted, methods + 1)
             }
-            (Prefix::Name(n), [], _) => match self.values.get(&name_of(n)) {
+            (Prefix::Name(n), [], _) => match self.values.get(&self.holder(n)) {
                 Some(Some(value)) => (value.parts.clone(), methods),
                 _ => return None,
             },
@@ -1612,12 +1614,14 @@ impl Flow<'_> {
                         Some(format!("`{name}` is a loop variable, a value each turn"))
                     }
                     BindingKind::Parameter => Some(self.why_parameter(&name, binding.from)),
-                    BindingKind::Local => matches!(self.values.get(&name), Some(None)).then(|| {
-                        format!(
-                            "`{name}` is given more than one value (assigned again, in a loop, \
-                             or another local of that name), and the lint keeps one value a name"
-                        )
-                    }),
+                    BindingKind::Local => {
+                        matches!(self.values.get(&Holder::Binding(b)), Some(None)).then(|| {
+                            format!(
+                                "`{name}` is given more than one value (assigned again, or in a \
+                                 loop), and the lint keeps one value a local"
+                            )
+                        })
+                    }
                 }
             }
             Expression::Parentheses { expression, .. } => self.why_opaque(expression),
@@ -1730,7 +1734,7 @@ impl Visitor for Flow<'_> {
                 Some(e) => self.eval_now(e),
                 None => Some(KeyExpr::opaque(name_of(name))),
             };
-            self.assign_now(name_of(name), value);
+            self.assign_now(self.holder(name), value);
         }
     }
 
@@ -1742,7 +1746,7 @@ impl Visitor for Flow<'_> {
                     Some(e) => self.eval_now(e),
                     None => Some(KeyExpr::opaque(name_of(name))),
                 };
-                self.assign_now(name_of(name), value);
+                self.assign_now(self.holder(name), value);
             }
         }
     }
@@ -1770,16 +1774,16 @@ impl Visitor for Flow<'_> {
                     parts: vec![self.any_key(node.expressions())],
                     text: name_of(name),
                 };
-                self.assign(name_of(name), value);
+                self.assign(self.holder(name), value);
             } else {
-                self.values.insert(name_of(name), None);
+                self.values.insert(self.holder(name), None);
             }
         }
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
         if !self.frozen {
-            self.values.insert(name_of(node.index_variable()), None);
+            self.values.insert(self.holder(node.index_variable()), None);
         }
     }
 
@@ -1802,22 +1806,23 @@ impl Visitor for Flow<'_> {
             .flatten();
         if let Some(j) = helper {
             // known once its calls have given every parameter a value
-            let given = self.names.locals[j]
-                .parameters
-                .iter()
-                .all(|p| self.values.contains_key(p));
+            let given = self.names.locals[j].parameters.iter().all(|p| {
+                self.names
+                    .parameter(j, p)
+                    .is_some_and(|b| self.values.contains_key(&Holder::Binding(b)))
+            });
             self.pending.set(false);
             let value = self.returned_by(node.block());
             if given && !self.pending.get() {
-                self.values.insert(returned(j), value);
+                self.values.insert(Holder::Returned(j), value);
             } else {
-                self.values.remove(&returned(j));
+                self.values.remove(&Holder::Returned(j));
             }
             return;
         }
         for p in node.parameters() {
             if let ast::Parameter::Name(n) = p {
-                self.values.insert(name_of(n), None);
+                self.values.insert(self.holder(n), None);
             }
         }
     }
@@ -2127,7 +2132,7 @@ impl Flow<'_> {
     /// The values the parameters of the helper `j` take from a call's arguments `args`: each
     /// its argument's (a parameter past the arguments, or past a call or `...` that ends
     /// them, is opaque: nil, or values the lint does not count).
-    pub(super) fn given(&self, j: usize, args: &FunctionArgs) -> Vec<(String, Option<KeyExpr>)> {
+    pub(super) fn given(&self, j: usize, args: &FunctionArgs) -> Vec<(Holder, Option<KeyExpr>)> {
         let helper = &self.names.locals[j];
         let exprs: Vec<&Expression> = match args {
             FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
@@ -2155,7 +2160,11 @@ impl Flow<'_> {
                     (None, Some(s)) if i == 0 => Some(s.clone()),
                     _ => Some(KeyExpr::opaque(p.clone())),
                 };
-                (p.clone(), value)
+                let holder = match self.names.parameter(j, p) {
+                    Some(b) => Holder::Binding(b),
+                    None => Holder::Global(p.clone()),
+                };
+                (holder, value)
             })
             .collect()
     }
@@ -2176,9 +2185,9 @@ impl Flow<'_> {
         }
         let (a, b) = self.names.locals[j].body;
         let mut values = self.values.clone();
-        for binding in &self.names.bindings {
+        for (i, binding) in self.names.bindings.iter().enumerate() {
             if binding.file == 0 && a <= binding.declared && binding.declared < b {
-                values.remove(&binding.name);
+                values.remove(&Holder::Binding(i));
             }
         }
         for (p, value) in self.given(j, args) {

@@ -280,6 +280,19 @@ pub(super) struct Binding {
     pub(super) kind: BindingKind,
 }
 
+/// What holds a value where a name is used ([`Names::holder`]): Lua's scoping is lexical, so
+/// `local k` in one block and `local k` in another, or a helper's parameter `k` beside a
+/// caller's `local k`, are two holders, each with its own value.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) enum Holder {
+    /// A binding (index of [`Names::bindings`]): a local, a parameter, a loop variable.
+    Binding(usize),
+    /// The global of that name (a use no binding covers).
+    Global(String),
+    /// What the helper (index of [`Names::locals`]) of one `return x` returns.
+    Returned(usize),
+}
+
 /// What declares a [`Binding`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum BindingKind {
@@ -979,6 +992,26 @@ impl Names {
         }
     }
 
+    /// What holds the value of the name `name` at `byte` of `file` ([`Holder`]): the binding
+    /// it means there ([`Names::resolve_in`]), else the global of that name. The one answer
+    /// to "which value does this name read here" for every walk of the values.
+    pub(super) fn holder(&self, file: usize, name: &str, byte: usize) -> Holder {
+        match self.resolve_in(file, name, byte) {
+            Some(b) => Holder::Binding(b),
+            None => Holder::Global(name.to_owned()),
+        }
+    }
+
+    /// The binding of the parameter `name` of the helper `j` (of [`Names::locals`]), when
+    /// it has one of that name (file 0).
+    pub(super) fn parameter(&self, j: usize, name: &str) -> Option<usize> {
+        let start = self.locals[j].body.0;
+        self.named(0, name).iter().rev().copied().find(|&b| {
+            let binding = &self.bindings[b];
+            binding.kind == BindingKind::Parameter && binding.from == start
+        })
+    }
+
     /// The binding of `file` that the name `name` at `byte` means among that file's own:
     /// the last declared of those that cover it.
     fn covering(&self, file: usize, name: &str, byte: usize) -> Option<usize> {
@@ -1295,6 +1328,12 @@ impl Names {
         range
     }
 
+    /// An empty range at the keyword `end` that closes an empty block: the scope of names
+    /// declared for that block, which no use is in.
+    fn nowhere(end: &TokenReference) -> Option<(usize, usize)> {
+        byte_start(end).map(|e| (e, e))
+    }
+
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
     pub(super) fn shadow(&mut self, start: usize) {
         let end = self.blocks.last().map_or(usize::MAX, |&(_, e)| e);
@@ -1506,7 +1545,9 @@ impl Visitor for Names {
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
         let block = self.ends_at(node.block(), node.end_token());
         self.may_skip(block, "in a loop's body");
-        if let Some((a, b)) = block {
+        // an empty body: the names are bound still (visible nowhere), so that no outer
+        // binding of the same name is taken for them
+        if let Some((a, b)) = block.or_else(|| Self::nowhere(node.end_token())) {
             for n in node.names() {
                 if let Some(i) = self.bind(n, a, Some(b)) {
                     self.bindings[i].kind = BindingKind::Loop;
@@ -1518,7 +1559,7 @@ impl Visitor for Names {
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
         let block = self.ends_at(node.block(), node.end_token());
         self.may_skip(block, "in a loop's body");
-        if let Some((a, b)) = block {
+        if let Some((a, b)) = block.or_else(|| Self::nowhere(node.end_token())) {
             if let Some(i) = self.bind(node.index_variable(), a, Some(b)) {
                 self.bindings[i].kind = BindingKind::Loop;
             }
