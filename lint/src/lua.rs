@@ -341,14 +341,14 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.visit_ast(ast);
     }
     names.settle();
-    if let Some(ast) = asts.first() {
-        let idents = identifiers(ast);
-        names.reach(&idents);
-        names.settle_flags(&idents);
+    let idents: Vec<Vec<(String, usize)>> = asts.iter().map(identifiers).collect();
+    if let Some(own) = idents.first() {
+        names.reach(own);
+        names.settle_flags(own);
         names.settle_aliases();
-        names.catch_pcalled(&idents);
+        names.catch_pcalled(own);
         names.settle_passed(&idents);
-        names.settle_tables(&idents);
+        names.settle_tables(own);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
@@ -396,11 +396,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         maybe_in_place(&names, byte).is_none()
     });
     let mut calls = Vec::new();
-    let helpers = asts
-        .first()
-        .map(|ast| Helpers::find(ast, &names))
-        .unwrap_or_default();
-    let no_helpers = Helpers::default();
+    let helpers = Helpers::find(&asts, &names);
+    let values = values(&asts, &names, &changes);
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
@@ -410,11 +407,11 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             pending: std::cell::Cell::new(false),
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: n,
-            values: values(ast, &names, &changes, n),
+            values: values.clone(),
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
-            helpers: if n == 0 { &helpers } else { &no_helpers },
+            helpers: &helpers,
             root: None,
         };
         if n == 0 {
@@ -667,10 +664,12 @@ fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str
     let called = |(a, b): (usize, usize)| {
         calls > 0
             && names.passed.iter().any(|&j| {
-                names.locals[j].body == (a, b)
+                names.locals[j].file == 0
+                    && names.locals[j].body == (a, b)
                     && names.called_at.get(&j).is_some_and(|sites| {
-                        sites.iter().any(|&c| {
-                            !(a <= c && c < b)
+                        sites.iter().any(|&(file, c)| {
+                            file == 0
+                                && !(a <= c && c < b)
                                 && unit_at(names, c) == own
                                 && maybe_within(names, c, calls - 1).is_none()
                         })
@@ -678,7 +677,7 @@ fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str
             })
     };
     names
-        .maybe_over(byte)
+        .maybe_over(0, byte)
         .filter(|&(a, b, _)| inside_own((a, b)))
         .map(|(_, _, why)| why)
         .next()
@@ -821,17 +820,16 @@ impl Visitor for MethodCalls<'_> {
 /// The most passes [`values`] makes before it gives up on every local's value.
 const MAX_VALUE_PASSES: usize = 16;
 
-/// The value of every binding of `ast` ([`Names::holder`]), over the whole file whatever
-/// the order: a binding assigned one value everywhere keeps it, one assigned two (also in a
-/// loop, or after a closure that reads it was made) is opaque everywhere. Passes until no value changes
-/// (a value built from a name that turned opaque changes too), at most
-/// [`MAX_VALUE_PASSES`], past which every name is opaque.
-fn values(
-    ast: &ast::Ast,
-    names: &Names,
-    changes: &Changes,
-    file: usize,
-) -> HashMap<Holder, Option<KeyExpr>> {
+/// The value of every binding of the script and its includes (`asts`, file by file:
+/// [`Names::holder`]), over the whole text whatever the order: a binding assigned one value
+/// everywhere keeps it, one assigned two (also in a loop, or after a closure that reads it
+/// was made) is opaque everywhere. One map for every file, as the server runs them as one
+/// text (a script's call of an include's helper gives its parameters their values, an
+/// include's top-level local is read by the script); the includes walked first, the last
+/// brought in first, as their text comes before the script's code that uses it. Passes
+/// until no value changes (a value built from a name that turned opaque changes too), at
+/// most [`MAX_VALUE_PASSES`], past which every name is opaque.
+fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder, Option<KeyExpr>> {
     let mut values = HashMap::new();
     for _ in 0..MAX_VALUE_PASSES {
         let mut flow = Flow {
@@ -841,7 +839,7 @@ fn values(
             notes: std::cell::RefCell::new(Vec::new()),
             pending: std::cell::Cell::new(false),
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
-            file,
+            file: 0,
             values: values.clone(),
             frozen: false,
             calls: Vec::new(),
@@ -849,7 +847,10 @@ fn values(
             helpers: &Helpers::default(),
             root: None,
         };
-        flow.visit_ast(ast);
+        for (file, ast) in asts.iter().enumerate().rev() {
+            flow.file = file;
+            flow.visit_ast(ast);
+        }
         if flow.values == values {
             return values;
         }
@@ -1066,7 +1067,8 @@ struct Flow<'a> {
 }
 
 impl<'a> Flow<'a> {
-    /// A walk of the same file with `values`, following the body of the helper `root`.
+    /// A walk with `values`, following the body of the helper `root` (in its file), or of
+    /// the same file (`None`).
     fn walk(
         &self,
         root: Option<usize>,
@@ -1080,7 +1082,7 @@ impl<'a> Flow<'a> {
             notes: std::cell::RefCell::new(Vec::new()),
             pending: std::cell::Cell::new(false),
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
-            file: self.file,
+            file: root.map_or(self.file, |j| self.names.locals[j].file),
             values,
             frozen,
             calls: Vec::new(),
@@ -1633,9 +1635,11 @@ impl Flow<'_> {
     /// Why the parameter `name` of the function whose body starts at `from` is not
     /// followed.
     fn why_parameter(&self, name: &str, from: usize) -> String {
-        let helper = (self.file == 0)
-            .then(|| self.names.locals.iter().position(|l| l.body.0 == from))
-            .flatten();
+        let helper = self
+            .names
+            .locals
+            .iter()
+            .position(|l| l.file == self.file && l.body.0 == from);
         match helper {
             Some(j) if self.names.passed.contains(&j) => format!(
                 "`{name}` is a parameter of `{}`, and {}",
@@ -1795,15 +1799,9 @@ impl Visitor for Flow<'_> {
         // and a body of one `return x` gives each call the value of `x`
         // a body is known by its start (its end takes a walk over every token)
         let start = byte_start(node);
-        let helper = (self.file == 0)
-            .then(|| {
-                self.names
-                    .passed
-                    .iter()
-                    .copied()
-                    .find(|&j| Some(self.names.locals[j].body.0) == start)
-            })
-            .flatten();
+        let helper = self.names.passed.iter().copied().find(|&j| {
+            self.names.locals[j].file == self.file && Some(self.names.locals[j].body.0) == start
+        });
         if let Some(j) = helper {
             // known once its calls have given every parameter a value
             let given = self.names.locals[j].parameters.iter().all(|p| {
@@ -2096,18 +2094,22 @@ impl Flow<'_> {
     /// Whether the code at `byte` is read elsewhere: in the body of a helper followed per
     /// call, which this walk is not following.
     pub(super) fn read_elsewhere(&self, byte: usize) -> bool {
-        self.file == 0 && self.helpers.elsewhere(self.names, self.root, byte)
+        self.helpers
+            .elsewhere(self.names, self.root, self.file, byte)
     }
 
     /// Why the code at `byte` may not run when what this walk reads runs: the script or
-    /// its function ([`maybe_at`]), or the helper's body followed.
+    /// its function ([`maybe_at`]), an include as placed, or the helper's body followed.
     pub(super) fn maybe_here(&self, byte: usize) -> Option<&'static str> {
-        if self.file != 0 {
-            return None;
-        }
         match self.root {
-            None => maybe_at(self.names, byte),
-            Some(j) => instances::maybe_inside(self.names, byte, self.names.locals[j].body),
+            None if self.file == 0 => maybe_at(self.names, byte),
+            // an include's code, outside the helpers followed per call: a branch, a loop, a
+            // function's body that may not be called, as written in its file
+            None => instances::maybe_inside(self.names, self.file, byte, (0, usize::MAX)),
+            Some(j) => {
+                let helper = &self.names.locals[j];
+                instances::maybe_inside(self.names, helper.file, byte, helper.body)
+            }
         }
     }
 
@@ -2117,11 +2119,11 @@ impl Flow<'_> {
         &self,
         call: &'c ast::FunctionCall,
     ) -> Option<(usize, usize, &'c FunctionArgs)> {
-        let (Prefix::Name(n), 0) = (call.prefix(), self.file) else {
+        let Prefix::Name(n) = call.prefix() else {
             return None;
         };
         let site = byte_start(n)?;
-        let j = self.names.called_helper(site)?;
+        let j = self.names.called_helper(self.file, site)?;
         let args = match call.suffixes().next() {
             Some(Suffix::Call(Call::MethodCall(m))) => m.args(),
             _ => callee(call)?.1,
@@ -2180,13 +2182,13 @@ impl Flow<'_> {
         let Some(body) = self.helpers.body(j) else {
             return;
         };
-        if within(&self.names.dead, 0, site) {
+        if within(&self.names.dead, self.file, site) {
             return;
         }
-        let (a, b) = self.names.locals[j].body;
+        let (file, (a, b)) = (self.names.locals[j].file, self.names.locals[j].body);
         let mut values = self.values.clone();
         for (i, binding) in self.names.bindings.iter().enumerate() {
-            if binding.file == 0 && a <= binding.declared && binding.declared < b {
+            if binding.file == file && a <= binding.declared && binding.declared < b {
                 values.remove(&Holder::Binding(i));
             }
         }
@@ -2210,16 +2212,16 @@ impl Flow<'_> {
         let mut inner = self.walk(Some(j), values, true);
         body.block().visit(&mut inner);
         let calls = std::mem::take(&mut inner.calls);
-        let at = position(0, call);
+        let at = position(self.file, call);
         let maybe = self.maybe_here(site);
-        let functions = if self.library {
+        let functions = if self.library && self.file == 0 {
             self.names.functions_at(site)
         } else {
             Vec::new()
         };
-        let caught = within(&self.names.caught, 0, site);
-        let dropped = within(&self.names.caught_dropped, 0, site);
-        let top_level = self.root.is_none() && !within(&self.names.bodies, 0, site);
+        let caught = within(&self.names.caught, self.file, site);
+        let dropped = within(&self.names.caught_dropped, self.file, site);
+        let top_level = self.root.is_none() && !within(&self.names.bodies, self.file, site);
         let name = match &self.names.locals[j].table {
             Some((table, _, true)) => format!("{table}:{}", self.names.locals[j].name),
             Some((table, _, false)) => format!("{table}.{}", self.names.locals[j].name),
