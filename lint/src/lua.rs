@@ -640,45 +640,59 @@ const MAX_HELPER_CALLS: usize = 16;
 
 /// Why the code at `byte` of file 0 may not run when its unit does, `None` when it runs
 /// whenever the unit does. The unit is the body of the innermost registered function that
-/// holds it, else the whole file; inside it, a branch, a loop's body, the right of
-/// `and`/`or`, code after a `return`, or a function's body, unless that is a helper called
-/// only directly ([`Names::passed`]) with a call in the same unit that runs whenever the
-/// unit does (`local function log(k) ... end` then `log(KEYS[1])`: its body runs).
+/// holds it, else the whole file ([`maybe_in`], helpers followed to their calls).
 fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
-    maybe_within(names, byte, MAX_HELPER_CALLS)
+    maybe_in(names, 0, byte, file_unit(names, byte), MAX_HELPER_CALLS)
 }
 
 /// [`maybe_at`] where a helper's body may not be called: code placed where it is written,
 /// as a change of `KEYS` is (a helper's body runs where it is called, not where it is).
 fn maybe_in_place(names: &Names, byte: usize) -> Option<&'static str> {
-    maybe_within(names, byte, 0)
+    maybe_in(names, 0, byte, file_unit(names, byte), 0)
 }
 
-/// [`maybe_at`], following at most `calls` helpers to their calls.
-fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str> {
-    let own = unit_at(names, byte);
-    let inside_own = |(a, b): (usize, usize)| {
-        own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
-    };
+/// The unit the code at `byte` of file 0 runs in: [`unit_at`], else the whole file.
+fn file_unit(names: &Names, byte: usize) -> (usize, usize) {
+    unit_at(names, byte).unwrap_or((0, usize::MAX))
+}
+
+/// Why the code at `byte` of `file` may not run when the body `unit` around it runs (a
+/// registered function's, a helper's followed for one call, or a whole file's: `(0,
+/// usize::MAX)`), `None` when it runs whenever `unit` does: inside `unit`, a branch, a
+/// loop's body, the right of `and`/`or`, code after a `return`, or a function's body,
+/// unless that is a helper called only directly ([`Names::passed`]) with a call in `unit`
+/// that runs whenever `unit` does (`local function log(k) ... end` then `log(KEYS[1])`:
+/// its body runs), followed through at most `calls` helpers to their calls (0: a body runs
+/// where it is called, not where it is written). The one answer to "may this code not run"
+/// for the script's own walk, a change of KEYS, a helper followed per call and an include.
+fn maybe_in(
+    names: &Names,
+    file: usize,
+    byte: usize,
+    unit: (usize, usize),
+    calls: usize,
+) -> Option<&'static str> {
+    let inside = |(a, b): (usize, usize)| unit.0 <= a && b <= unit.1 && (a, b) != unit;
     // a body that runs whenever the unit does: a helper called so, in the same unit
     let called = |(a, b): (usize, usize)| {
         calls > 0
             && names.passed.iter().any(|&j| {
-                names.locals[j].file == 0
+                names.locals[j].file == file
                     && names.locals[j].body == (a, b)
                     && names.called_at.get(&j).is_some_and(|sites| {
-                        sites.iter().any(|&(file, c)| {
-                            file == 0
+                        sites.iter().any(|&(f, c)| {
+                            f == file
                                 && !(a <= c && c < b)
-                                && unit_at(names, c) == own
-                                && maybe_within(names, c, calls - 1).is_none()
+                                && unit.0 <= c
+                                && c < unit.1
+                                && maybe_in(names, file, c, unit, calls - 1).is_none()
                         })
                     })
             })
     };
     names
-        .maybe_over(0, byte)
-        .filter(|&(a, b, _)| inside_own((a, b)))
+        .maybe_over(file, byte)
+        .filter(|&(a, b, _)| inside((a, b)))
         .map(|(_, _, why)| why)
         .next()
         .or_else(|| {
@@ -686,7 +700,7 @@ fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str
                 .bodies
                 .iter()
                 .any(|&(f, a, b)| {
-                    f == 0 && a <= byte && byte < b && inside_own((a, b)) && !called((a, b))
+                    f == file && a <= byte && byte < b && inside((a, b)) && !called((a, b))
                 })
                 .then_some("inside a function, which may not be called")
         })
@@ -2099,16 +2113,24 @@ impl Flow<'_> {
     }
 
     /// Why the code at `byte` may not run when what this walk reads runs: the script or
-    /// its function ([`maybe_at`]), an include as placed, or the helper's body followed.
+    /// its function ([`maybe_at`]), an include as placed, or the helper's body followed
+    /// ([`maybe_in`]).
     pub(super) fn maybe_here(&self, byte: usize) -> Option<&'static str> {
         match self.root {
             None if self.file == 0 => maybe_at(self.names, byte),
             // an include's code, outside the helpers followed per call: a branch, a loop, a
             // function's body that may not be called, as written in its file
-            None => instances::maybe_inside(self.names, self.file, byte, (0, usize::MAX)),
+            None => maybe_in(
+                self.names,
+                self.file,
+                byte,
+                (0, usize::MAX),
+                MAX_HELPER_CALLS,
+            ),
+            // a helper's body read for one call: the helpers it calls are read at their calls
             Some(j) => {
                 let helper = &self.names.locals[j];
-                instances::maybe_inside(self.names, helper.file, byte, helper.body)
+                maybe_in(self.names, helper.file, byte, helper.body, 0)
             }
         }
     }

@@ -201,28 +201,3 @@ impl Visitor for Bodies {
         }
     }
 }
-
-/// Why the code at `byte` of `file` may not run when the body `(a, b)` it is in runs (of
-/// that file: a helper's followed for one call, or the whole file, `(0, usize::MAX)`): a
-/// branch, a loop's body, the right of `and`/`or`, after a `return`, inside a function of
-/// the body (as `maybe_at` says it for a unit).
-pub(super) fn maybe_inside(
-    names: &Names,
-    file: usize,
-    byte: usize,
-    (a, b): (usize, usize),
-) -> Option<&'static str> {
-    let inside = |(x, y): (usize, usize)| a <= x && y <= b && (x, y) != (a, b);
-    names
-        .maybe_over(file, byte)
-        .filter(|&(x, y, _)| inside((x, y)))
-        .map(|(_, _, why)| why)
-        .next()
-        .or_else(|| {
-            names
-                .bodies
-                .iter()
-                .any(|&(f, x, y)| f == file && x <= byte && byte < y && inside((x, y)))
-                .then_some("inside a function, which may not be called")
-        })
-}
