@@ -1668,16 +1668,17 @@ impl Flow<'_> {
                     Some((table, _, _)) => format!(
                         "`{name}` is a parameter of `{table}.{f}`, and the table `{table}` is \
                          used other than to define its fields once and call them below (declared \
-                         other than `{{}}`, assigned again, handed on, a field read or called in \
+                         other than `{{}}` or `{{ {f} = function ... }}`, assigned again, handed \
+                         on, a field read or called in \
                          another form than it is defined, `{table}:{f}` for `{table}.{f}`, or \
                          defined in a branch, a loop or a function, or called above its \
                          definition), so the lint does not follow its calls",
                         f = local.name
                     ),
                     None => format!(
-                        "`{name}` is a parameter of `{f}`, a field of a table written as a \
-                         constructor or nested (`{{ {f} = function }}`, `a.b.{f}`), whose calls \
-                         the lint does not follow",
+                        "`{name}` is a parameter of `{f}`, a field of a table that is no local's \
+                         own (nested, `a.b.{f}` or `{{ t = {{ {f} = function }} }}`, or handed on \
+                         as it is made), whose calls the lint does not follow",
                         f = local.name
                     ),
                 }

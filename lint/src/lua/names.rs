@@ -41,6 +41,10 @@ pub(super) struct Names {
     pub(super) caught_dropped: Vec<(usize, usize, usize)>,
     /// The calls (file, byte) that are the one value of a `local` of one name.
     single_locals: std::collections::HashSet<(usize, usize)>,
+    /// The table constructors of file 0 that are a local's value, by their first byte: the
+    /// local's name and its byte (the functions of their `name = function` fields are that
+    /// table's fields, [`LocalFunction::table`]).
+    constructed: HashMap<usize, (String, usize)>,
     /// The helper functions of the script (file 0: `local function f(...)`, `local f =
     /// function(...)`, a global's, a table's) and of its includes (their locals only), each
     /// with its file, its body's byte range and its parameters' names.
@@ -268,6 +272,9 @@ pub(super) struct Binding {
     /// Its value when it is declared with a table of string literals (`local ro = {
     /// 'no-writes' }`): the strings.
     pub(super) strings: Option<Vec<String>>,
+    /// Whether it is declared with a table constructor of `name = value` fields only, each
+    /// name once (`{}`, `{ get = function(k) ... end }`): no field is there but those named.
+    pub(super) named_fields: bool,
     /// The global table it is declared with (`local r = redis`), but `KEYS` and `ARGV`
     /// (the call's own tables, which a script may change).
     pub(super) alias: Option<String>,
@@ -634,8 +641,9 @@ impl Names {
                 called_at.insert(j, calls);
             }
         }
-        // a table's field (`function M.get`, `function M:get`, `M.get = function`) of a
-        // local declared `{}` and never assigned again, whose every use is the definition of
+        // a table's field (`function M.get`, `function M:get`, `M.get = function`, `local M =
+        // { get = function }`) of a local declared `{}` or with a constructor of named fields
+        // ([`Binding::named_fields`]) and never assigned again, whose every use is the definition of
         // a field or a direct call of one (`M.get(...)`, `M:get(...)`): the field defined
         // once, and called in the form it is defined in (`:` for `function M:get`)
         for (j, local) in self.locals.iter().enumerate() {
@@ -648,10 +656,7 @@ impl Names {
                 continue;
             };
             let binding = &self.bindings[tb];
-            if binding.file != 0
-                || self.reassigned.contains(&tb)
-                || binding.strings.as_deref() != Some(&[])
-            {
+            if binding.file != 0 || self.reassigned.contains(&tb) || !binding.named_fields {
                 continue;
             }
             let of_table = |l: &LocalFunction| {
@@ -1100,6 +1105,7 @@ impl Names {
             end,
             functions: Vec::new(),
             strings: None,
+            named_fields: false,
             alias: None,
             copy: None,
             fields: None,
@@ -1511,10 +1517,15 @@ impl Visitor for Names {
     }
 
     fn visit_table_constructor(&mut self, node: &ast::TableConstructor) {
+        // a local's value (`local M = { get = function(k) ... end }`): the fields are `M`'s
+        let owner = byte_start(node).and_then(|at| self.constructed.get(&at).cloned());
         for field in node.fields() {
             if let ast::Field::NameKey { key, value, .. } = field {
                 if let Expression::Function(f) = &**value {
-                    self.add_local(key, f.body(), Reach::Field);
+                    let j = self.add_local(key, f.body(), Reach::Field);
+                    if let (Some(j), Some((table, at))) = (j, &owner) {
+                        self.locals[j].table = Some((table.clone(), *at, false));
+                    }
                 }
             }
         }
@@ -1712,6 +1723,14 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+                let mut seen = std::collections::HashSet::new();
+                self.bindings[b].named_fields = t.fields().iter().all(
+                    |f| matches!(f, ast::Field::NameKey { key, .. } if seen.insert(name_of(key))),
+                );
+                if let (0, Some(at), Some(declared)) = (self.file, byte_start(t), byte_start(token))
+                {
+                    self.constructed.insert(at, (name.clone(), declared));
+                }
                 if Fields::in_table(t) {
                     let at = byte_start(t).unwrap_or(0);
                     self.bindings[b].fields = Some(Fields::of(t, at));

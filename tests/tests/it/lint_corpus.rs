@@ -701,9 +701,9 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "`v` is a loop variable",
         ),
         (
-            "#!lua\nlocal M = { get = function(k) return redis.call('GET', k) end }\n\
-             return M.get('{c}x')",
-            "`k` is a parameter of `get`, a field of a table written as a constructor",
+            "#!lua\nlocal M = { t = { get = function(k) return redis.call('GET', k) end } }\n\
+             return M.t.get('{c}x')",
+            "`k` is a parameter of `get`, a field of a table that is no local's own",
         ),
         (
             "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
