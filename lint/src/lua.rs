@@ -6,7 +6,7 @@
 //! The dataflow is small on purpose: a local assigned once keeps the value it was given
 //! (`local k = KEYS[2]`, `local q = '{q}:' .. ARGV[1]`); a binding assigned in several
 //! places, a function's parameter, a loop variable or a value read from the server is
-//! opaque. Values are kept per binding ([`names::Holder`]), as Lua scopes names.
+//! opaque. Values are kept per binding (`names::Holder`), as Lua scopes names.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
