@@ -4,8 +4,9 @@
 //! redis.call`) its command and its key arguments as [`KeyExpr`]s.
 //!
 //! The dataflow is small on purpose: a local assigned once keeps the value it was given
-//! (`local k = KEYS[2]`, `local q = '{q}:' .. ARGV[1]`); a name assigned in several places,
-//! a function's parameter, a loop variable or a value read from the server is opaque.
+//! (`local k = KEYS[2]`, `local q = '{q}:' .. ARGV[1]`); a binding assigned in several
+//! places, a function's parameter, a loop variable or a value read from the server is
+//! opaque. Values are kept per binding (`names::Holder`), as Lua scopes names.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -340,14 +341,14 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         names.visit_ast(ast);
     }
     names.settle();
-    if let Some(ast) = asts.first() {
-        let idents = identifiers(ast);
-        names.reach(&idents);
-        names.settle_flags(&idents);
+    let idents: Vec<Vec<(String, usize)>> = asts.iter().map(identifiers).collect();
+    if let Some(own) = idents.first() {
+        names.reach(own);
+        names.settle_flags(own);
         names.settle_aliases();
-        names.catch_pcalled(&idents);
+        names.catch_pcalled(own);
         names.settle_passed(&idents);
-        names.settle_tables(&idents);
+        names.settle_tables(own);
     }
     let mut kind = kind;
     if let ScriptKind::Library { functions, .. } = &mut kind {
@@ -395,11 +396,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         maybe_in_place(&names, byte).is_none()
     });
     let mut calls = Vec::new();
-    let helpers = asts
-        .first()
-        .map(|ast| Helpers::find(ast, &names))
-        .unwrap_or_default();
-    let no_helpers = Helpers::default();
+    let helpers = Helpers::find(&asts, &names);
+    let values = values(&asts, &names, &changes);
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
@@ -409,11 +407,11 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             pending: std::cell::Cell::new(false),
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: n,
-            values: values(ast, &names, &changes, n),
+            values: values.clone(),
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
-            helpers: if n == 0 { &helpers } else { &no_helpers },
+            helpers: &helpers,
             root: None,
         };
         if n == 0 {
@@ -447,12 +445,6 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
         refused_arguments,
         syntax_levels,
     })
-}
-
-/// The name under which [`Flow`]'s values keep what the helper `j` (of [`Names::locals`])
-/// returns: no Lua name (it holds a `:`), so no local's.
-fn returned(j: usize) -> String {
-    format!("return:{j}")
 }
 
 /// The file that `--- @include "name"` in a file of the folder `dir` reads: `name.lua`
@@ -648,43 +640,59 @@ const MAX_HELPER_CALLS: usize = 16;
 
 /// Why the code at `byte` of file 0 may not run when its unit does, `None` when it runs
 /// whenever the unit does. The unit is the body of the innermost registered function that
-/// holds it, else the whole file; inside it, a branch, a loop's body, the right of
-/// `and`/`or`, code after a `return`, or a function's body, unless that is a helper called
-/// only directly ([`Names::passed`]) with a call in the same unit that runs whenever the
-/// unit does (`local function log(k) ... end` then `log(KEYS[1])`: its body runs).
+/// holds it, else the whole file ([`maybe_in`], helpers followed to their calls).
 fn maybe_at(names: &Names, byte: usize) -> Option<&'static str> {
-    maybe_within(names, byte, MAX_HELPER_CALLS)
+    maybe_in(names, 0, byte, file_unit(names, byte), MAX_HELPER_CALLS)
 }
 
 /// [`maybe_at`] where a helper's body may not be called: code placed where it is written,
 /// as a change of `KEYS` is (a helper's body runs where it is called, not where it is).
 fn maybe_in_place(names: &Names, byte: usize) -> Option<&'static str> {
-    maybe_within(names, byte, 0)
+    maybe_in(names, 0, byte, file_unit(names, byte), 0)
 }
 
-/// [`maybe_at`], following at most `calls` helpers to their calls.
-fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str> {
-    let own = unit_at(names, byte);
-    let inside_own = |(a, b): (usize, usize)| {
-        own.is_none_or(|(oa, ob)| oa <= a && b <= ob && (a, b) != (oa, ob))
-    };
+/// The unit the code at `byte` of file 0 runs in: [`unit_at`], else the whole file.
+fn file_unit(names: &Names, byte: usize) -> (usize, usize) {
+    unit_at(names, byte).unwrap_or((0, usize::MAX))
+}
+
+/// Why the code at `byte` of `file` may not run when the body `unit` around it runs (a
+/// registered function's, a helper's followed for one call, or a whole file's: `(0,
+/// usize::MAX)`), `None` when it runs whenever `unit` does: inside `unit`, a branch, a
+/// loop's body, the right of `and`/`or`, code after a `return`, or a function's body,
+/// unless that is a helper called only directly ([`Names::passed`]) with a call in `unit`
+/// that runs whenever `unit` does (`local function log(k) ... end` then `log(KEYS[1])`:
+/// its body runs), followed through at most `calls` helpers to their calls (0: a body runs
+/// where it is called, not where it is written). The one answer to "may this code not run"
+/// for the script's own walk, a change of KEYS, a helper followed per call and an include.
+fn maybe_in(
+    names: &Names,
+    file: usize,
+    byte: usize,
+    unit: (usize, usize),
+    calls: usize,
+) -> Option<&'static str> {
+    let inside = |(a, b): (usize, usize)| unit.0 <= a && b <= unit.1 && (a, b) != unit;
     // a body that runs whenever the unit does: a helper called so, in the same unit
     let called = |(a, b): (usize, usize)| {
         calls > 0
             && names.passed.iter().any(|&j| {
-                names.locals[j].body == (a, b)
+                names.locals[j].file == file
+                    && names.locals[j].body == (a, b)
                     && names.called_at.get(&j).is_some_and(|sites| {
-                        sites.iter().any(|&c| {
-                            !(a <= c && c < b)
-                                && unit_at(names, c) == own
-                                && maybe_within(names, c, calls - 1).is_none()
+                        sites.iter().any(|&(f, c)| {
+                            f == file
+                                && !(a <= c && c < b)
+                                && unit.0 <= c
+                                && c < unit.1
+                                && maybe_in(names, file, c, unit, calls - 1).is_none()
                         })
                     })
             })
     };
     names
-        .maybe_over(byte)
-        .filter(|&(a, b, _)| inside_own((a, b)))
+        .maybe_over(file, byte)
+        .filter(|&(a, b, _)| inside((a, b)))
         .map(|(_, _, why)| why)
         .next()
         .or_else(|| {
@@ -692,7 +700,7 @@ fn maybe_within(names: &Names, byte: usize, calls: usize) -> Option<&'static str
                 .bodies
                 .iter()
                 .any(|&(f, a, b)| {
-                    f == 0 && a <= byte && byte < b && inside_own((a, b)) && !called((a, b))
+                    f == file && a <= byte && byte < b && inside((a, b)) && !called((a, b))
                 })
                 .then_some("inside a function, which may not be called")
         })
@@ -708,7 +716,7 @@ fn method_misses(
     ast: &ast::Ast,
     source: &str,
     names: &Names,
-    values: &HashMap<String, Option<KeyExpr>>,
+    values: &HashMap<Holder, Option<KeyExpr>>,
     library: bool,
 ) -> Vec<GlobalRead> {
     use crate::globals::{fields, Place, Server};
@@ -727,7 +735,7 @@ fn method_misses(
     for (receiver, text, byte, at, method) in found {
         let known = match receiver {
             Receiver::String => true,
-            Receiver::Local(name) => match values.get(&name) {
+            Receiver::Local(name, at) => match values.get(&names.holder(0, &name, at)) {
                 Some(Some(value)) => {
                     value.parts.len() > 1
                         || value
@@ -758,8 +766,8 @@ fn method_misses(
 enum Receiver {
     /// A string for sure.
     String,
-    /// A name: a string when it is a local whose value is known.
-    Local(String),
+    /// A name, with its byte: a string when it is a local whose value is known.
+    Local(String, usize),
 }
 
 /// The method calls whose receiver may be a string: the receiver, its text, byte and
@@ -794,7 +802,7 @@ impl Visitor for MethodCalls<'_> {
                 },
                 _ => None,
             },
-            (Prefix::Name(n), []) => Some(Receiver::Local(name_of(n))),
+            (Prefix::Name(n), []) => Some(Receiver::Local(name_of(n), byte_start(n).unwrap_or(0))),
             (Prefix::Name(n), [Suffix::Index(Index::Brackets { .. })])
                 if matches!(name_of(n).as_str(), "KEYS" | "ARGV") =>
             {
@@ -826,17 +834,16 @@ impl Visitor for MethodCalls<'_> {
 /// The most passes [`values`] makes before it gives up on every local's value.
 const MAX_VALUE_PASSES: usize = 16;
 
-/// The value of every local of `ast`, over the whole file whatever the order: a name
-/// assigned one value everywhere keeps it, a name assigned two (also in a loop, or after a
-/// closure that reads it was made) is opaque everywhere. Passes until no value changes
-/// (a value built from a name that turned opaque changes too), at most
-/// [`MAX_VALUE_PASSES`], past which every name is opaque.
-fn values(
-    ast: &ast::Ast,
-    names: &Names,
-    changes: &Changes,
-    file: usize,
-) -> HashMap<String, Option<KeyExpr>> {
+/// The value of every binding of the script and its includes (`asts`, file by file:
+/// [`Names::holder`]), over the whole text whatever the order: a binding assigned one value
+/// everywhere keeps it, one assigned two (also in a loop, or after a closure that reads it
+/// was made) is opaque everywhere. One map for every file, as the server runs them as one
+/// text (a script's call of an include's helper gives its parameters their values, an
+/// include's top-level local is read by the script); the includes walked first, the last
+/// brought in first, as their text comes before the script's code that uses it. Passes
+/// until no value changes (a value built from a name that turned opaque changes too), at
+/// most [`MAX_VALUE_PASSES`], past which every name is opaque.
+fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder, Option<KeyExpr>> {
     let mut values = HashMap::new();
     for _ in 0..MAX_VALUE_PASSES {
         let mut flow = Flow {
@@ -846,7 +853,7 @@ fn values(
             notes: std::cell::RefCell::new(Vec::new()),
             pending: std::cell::Cell::new(false),
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
-            file,
+            file: 0,
             values: values.clone(),
             frozen: false,
             calls: Vec::new(),
@@ -854,7 +861,10 @@ fn values(
             helpers: &Helpers::default(),
             root: None,
         };
-        flow.visit_ast(ast);
+        for (file, ast) in asts.iter().enumerate().rev() {
+            flow.file = file;
+            flow.visit_ast(ast);
+        }
         if flow.values == values {
             return values;
         }
@@ -1056,9 +1066,9 @@ struct Flow<'a> {
     /// would change (a local assigned two values is opaque).
     pending: std::cell::Cell<bool>,
     /// The locals whose value was pending in this pass: a read of one is pending too.
-    deferred: std::cell::RefCell<std::collections::HashSet<String>>,
+    deferred: std::cell::RefCell<std::collections::HashSet<Holder>>,
     file: usize,
-    values: HashMap<String, Option<KeyExpr>>,
+    values: HashMap<Holder, Option<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
     frozen: bool,
     calls: Vec<CallSite>,
@@ -1071,11 +1081,12 @@ struct Flow<'a> {
 }
 
 impl<'a> Flow<'a> {
-    /// A walk of the same file with `values`, following the body of the helper `root`.
+    /// A walk with `values`, following the body of the helper `root` (in its file), or of
+    /// the same file (`None`).
     fn walk(
         &self,
         root: Option<usize>,
-        values: HashMap<String, Option<KeyExpr>>,
+        values: HashMap<Holder, Option<KeyExpr>>,
         frozen: bool,
     ) -> Flow<'a> {
         Flow {
@@ -1085,7 +1096,7 @@ impl<'a> Flow<'a> {
             notes: std::cell::RefCell::new(Vec::new()),
             pending: std::cell::Cell::new(false),
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
-            file: self.file,
+            file: root.map_or(self.file, |j| self.names.locals[j].file),
             values,
             frozen,
             calls: Vec::new(),
@@ -1105,7 +1116,7 @@ impl Flow<'_> {
     }
 
     /// [`Flow::assign`] of a value [`Flow::eval_now`] read; a pending one is deferred.
-    fn assign_now(&mut self, name: String, value: Option<KeyExpr>) {
+    fn assign_now(&mut self, name: Holder, value: Option<KeyExpr>) {
         match value {
             Some(value) => self.assign(name, value),
             None => {
@@ -1114,7 +1125,13 @@ impl Flow<'_> {
         }
     }
 
-    fn assign(&mut self, name: String, value: KeyExpr) {
+    /// What holds the value of the name `token` of the file walked ([`Names::holder`]).
+    fn holder(&self, token: &TokenReference) -> Holder {
+        self.names
+            .holder(self.file, &name_of(token), byte_start(token).unwrap_or(0))
+    }
+
+    fn assign(&mut self, name: Holder, value: KeyExpr) {
         if self.frozen {
             return;
         }
@@ -1174,14 +1191,15 @@ impl Flow<'_> {
                 parts.extend(self.parts(rhs));
                 parts
             }
-            Expression::Var(Var::Name(n)) => match self.values.get(&name_of(n)) {
+            Expression::Var(Var::Name(n)) => match self.values.get(&self.holder(n)) {
                 Some(Some(value)) => {
                     // a parameter of the helper followed: the value this call gives it
                     let name = name_of(n);
                     if value.text != name
-                        && self
-                            .root
-                            .is_some_and(|j| self.names.locals[j].parameters.contains(&name))
+                        && self.root.is_some_and(|j| {
+                            self.names.parameter(j, &name).map(Holder::Binding)
+                                == Some(self.holder(n))
+                        })
                     {
                         self.notes
                             .borrow_mut()
@@ -1191,7 +1209,7 @@ impl Flow<'_> {
                 }
                 Some(None) => opaque(),
                 None => {
-                    if self.deferred.borrow().contains(&name_of(n)) {
+                    if self.deferred.borrow().contains(&self.holder(n)) {
                         self.pending.set(true);
                     }
                     opaque()
@@ -1313,7 +1331,7 @@ impl Flow<'_> {
             }
             _ if self.helper_call(call).is_some() => {
                 let (j, _, _) = self.helper_call(call)?;
-                match self.values.get(&returned(j)) {
+                match self.values.get(&Holder::Returned(j)) {
                     Some(Some(value)) => Some(value.parts.clone()),
                     Some(None) => None,
                     // its parameters not given yet in this pass
@@ -1560,7 +1578,7 @@ impl Flow<'_> {
                 }
                 (formatted, methods + 1)
             }
-            (Prefix::Name(n), [], _) => match self.values.get(&name_of(n)) {
+            (Prefix::Name(n), [], _) => match self.values.get(&self.holder(n)) {
                 Some(Some(value)) => (value.parts.clone(), methods),
                 _ => return None,
             },
@@ -1612,12 +1630,14 @@ impl Flow<'_> {
                         Some(format!("`{name}` is a loop variable, a value each turn"))
                     }
                     BindingKind::Parameter => Some(self.why_parameter(&name, binding.from)),
-                    BindingKind::Local => matches!(self.values.get(&name), Some(None)).then(|| {
-                        format!(
-                            "`{name}` is given more than one value (assigned again, in a loop, \
-                             or another local of that name), and the lint keeps one value a name"
-                        )
-                    }),
+                    BindingKind::Local => {
+                        matches!(self.values.get(&Holder::Binding(b)), Some(None)).then(|| {
+                            format!(
+                                "`{name}` is given more than one value (assigned again, or in a \
+                                 loop), and the lint keeps one value a local"
+                            )
+                        })
+                    }
                 }
             }
             Expression::Parentheses { expression, .. } => self.why_opaque(expression),
@@ -1629,9 +1649,11 @@ impl Flow<'_> {
     /// Why the parameter `name` of the function whose body starts at `from` is not
     /// followed.
     fn why_parameter(&self, name: &str, from: usize) -> String {
-        let helper = (self.file == 0)
-            .then(|| self.names.locals.iter().position(|l| l.body.0 == from))
-            .flatten();
+        let helper = self
+            .names
+            .locals
+            .iter()
+            .position(|l| l.file == self.file && l.body.0 == from);
         match helper {
             Some(j) if self.names.passed.contains(&j) => format!(
                 "`{name}` is a parameter of `{}`, and {}",
@@ -1646,16 +1668,17 @@ impl Flow<'_> {
                     Some((table, _, _)) => format!(
                         "`{name}` is a parameter of `{table}.{f}`, and the table `{table}` is \
                          used other than to define its fields once and call them below (declared \
-                         other than `{{}}`, assigned again, handed on, a field read or called in \
+                         other than `{{}}` or `{{ {f} = function ... }}`, assigned again, handed \
+                         on, a field read or called in \
                          another form than it is defined, `{table}:{f}` for `{table}.{f}`, or \
                          defined in a branch, a loop or a function, or called above its \
                          definition), so the lint does not follow its calls",
                         f = local.name
                     ),
                     None => format!(
-                        "`{name}` is a parameter of `{f}`, a field of a table written as a \
-                         constructor or nested (`{{ {f} = function }}`, `a.b.{f}`), whose calls \
-                         the lint does not follow",
+                        "`{name}` is a parameter of `{f}`, a field of a table that is no local's \
+                         own (nested, `a.b.{f}` or `{{ t = {{ {f} = function }} }}`, or handed on \
+                         as it is made), whose calls the lint does not follow",
                         f = local.name
                     ),
                 }
@@ -1730,7 +1753,7 @@ impl Visitor for Flow<'_> {
                 Some(e) => self.eval_now(e),
                 None => Some(KeyExpr::opaque(name_of(name))),
             };
-            self.assign_now(name_of(name), value);
+            self.assign_now(self.holder(name), value);
         }
     }
 
@@ -1742,7 +1765,7 @@ impl Visitor for Flow<'_> {
                     Some(e) => self.eval_now(e),
                     None => Some(KeyExpr::opaque(name_of(name))),
                 };
-                self.assign_now(name_of(name), value);
+                self.assign_now(self.holder(name), value);
             }
         }
     }
@@ -1770,16 +1793,16 @@ impl Visitor for Flow<'_> {
                     parts: vec![self.any_key(node.expressions())],
                     text: name_of(name),
                 };
-                self.assign(name_of(name), value);
+                self.assign(self.holder(name), value);
             } else {
-                self.values.insert(name_of(name), None);
+                self.values.insert(self.holder(name), None);
             }
         }
     }
 
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
         if !self.frozen {
-            self.values.insert(name_of(node.index_variable()), None);
+            self.values.insert(self.holder(node.index_variable()), None);
         }
     }
 
@@ -1791,33 +1814,28 @@ impl Visitor for Flow<'_> {
         // and a body of one `return x` gives each call the value of `x`
         // a body is known by its start (its end takes a walk over every token)
         let start = byte_start(node);
-        let helper = (self.file == 0)
-            .then(|| {
-                self.names
-                    .passed
-                    .iter()
-                    .copied()
-                    .find(|&j| Some(self.names.locals[j].body.0) == start)
-            })
-            .flatten();
+        let helper = self.names.passed.iter().copied().find(|&j| {
+            self.names.locals[j].file == self.file && Some(self.names.locals[j].body.0) == start
+        });
         if let Some(j) = helper {
             // known once its calls have given every parameter a value
-            let given = self.names.locals[j]
-                .parameters
-                .iter()
-                .all(|p| self.values.contains_key(p));
+            let given = self.names.locals[j].parameters.iter().all(|p| {
+                self.names
+                    .parameter(j, p)
+                    .is_some_and(|b| self.values.contains_key(&Holder::Binding(b)))
+            });
             self.pending.set(false);
             let value = self.returned_by(node.block());
             if given && !self.pending.get() {
-                self.values.insert(returned(j), value);
+                self.values.insert(Holder::Returned(j), value);
             } else {
-                self.values.remove(&returned(j));
+                self.values.remove(&Holder::Returned(j));
             }
             return;
         }
         for p in node.parameters() {
             if let ast::Parameter::Name(n) = p {
-                self.values.insert(name_of(n), None);
+                self.values.insert(self.holder(n), None);
             }
         }
     }
@@ -2091,18 +2109,30 @@ impl Flow<'_> {
     /// Whether the code at `byte` is read elsewhere: in the body of a helper followed per
     /// call, which this walk is not following.
     pub(super) fn read_elsewhere(&self, byte: usize) -> bool {
-        self.file == 0 && self.helpers.elsewhere(self.names, self.root, byte)
+        self.helpers
+            .elsewhere(self.names, self.root, self.file, byte)
     }
 
     /// Why the code at `byte` may not run when what this walk reads runs: the script or
-    /// its function ([`maybe_at`]), or the helper's body followed.
+    /// its function ([`maybe_at`]), an include as placed, or the helper's body followed
+    /// ([`maybe_in`]).
     pub(super) fn maybe_here(&self, byte: usize) -> Option<&'static str> {
-        if self.file != 0 {
-            return None;
-        }
         match self.root {
-            None => maybe_at(self.names, byte),
-            Some(j) => instances::maybe_inside(self.names, byte, self.names.locals[j].body),
+            None if self.file == 0 => maybe_at(self.names, byte),
+            // an include's code, outside the helpers followed per call: a branch, a loop, a
+            // function's body that may not be called, as written in its file
+            None => maybe_in(
+                self.names,
+                self.file,
+                byte,
+                (0, usize::MAX),
+                MAX_HELPER_CALLS,
+            ),
+            // a helper's body read for one call: the helpers it calls are read at their calls
+            Some(j) => {
+                let helper = &self.names.locals[j];
+                maybe_in(self.names, helper.file, byte, helper.body, 0)
+            }
         }
     }
 
@@ -2112,11 +2142,11 @@ impl Flow<'_> {
         &self,
         call: &'c ast::FunctionCall,
     ) -> Option<(usize, usize, &'c FunctionArgs)> {
-        let (Prefix::Name(n), 0) = (call.prefix(), self.file) else {
+        let Prefix::Name(n) = call.prefix() else {
             return None;
         };
         let site = byte_start(n)?;
-        let j = self.names.called_helper(site)?;
+        let j = self.names.called_helper(self.file, site)?;
         let args = match call.suffixes().next() {
             Some(Suffix::Call(Call::MethodCall(m))) => m.args(),
             _ => callee(call)?.1,
@@ -2127,7 +2157,7 @@ impl Flow<'_> {
     /// The values the parameters of the helper `j` take from a call's arguments `args`: each
     /// its argument's (a parameter past the arguments, or past a call or `...` that ends
     /// them, is opaque: nil, or values the lint does not count).
-    pub(super) fn given(&self, j: usize, args: &FunctionArgs) -> Vec<(String, Option<KeyExpr>)> {
+    pub(super) fn given(&self, j: usize, args: &FunctionArgs) -> Vec<(Holder, Option<KeyExpr>)> {
         let helper = &self.names.locals[j];
         let exprs: Vec<&Expression> = match args {
             FunctionArgs::Parentheses { arguments, .. } => arguments.iter().collect(),
@@ -2155,7 +2185,11 @@ impl Flow<'_> {
                     (None, Some(s)) if i == 0 => Some(s.clone()),
                     _ => Some(KeyExpr::opaque(p.clone())),
                 };
-                (p.clone(), value)
+                let holder = match self.names.parameter(j, p) {
+                    Some(b) => Holder::Binding(b),
+                    None => Holder::Global(p.clone()),
+                };
+                (holder, value)
             })
             .collect()
     }
@@ -2171,14 +2205,14 @@ impl Flow<'_> {
         let Some(body) = self.helpers.body(j) else {
             return;
         };
-        if within(&self.names.dead, 0, site) {
+        if within(&self.names.dead, self.file, site) {
             return;
         }
-        let (a, b) = self.names.locals[j].body;
+        let (file, (a, b)) = (self.names.locals[j].file, self.names.locals[j].body);
         let mut values = self.values.clone();
-        for binding in &self.names.bindings {
-            if binding.file == 0 && a <= binding.declared && binding.declared < b {
-                values.remove(&binding.name);
+        for (i, binding) in self.names.bindings.iter().enumerate() {
+            if binding.file == file && a <= binding.declared && binding.declared < b {
+                values.remove(&Holder::Binding(i));
             }
         }
         for (p, value) in self.given(j, args) {
@@ -2201,16 +2235,16 @@ impl Flow<'_> {
         let mut inner = self.walk(Some(j), values, true);
         body.block().visit(&mut inner);
         let calls = std::mem::take(&mut inner.calls);
-        let at = position(0, call);
+        let at = position(self.file, call);
         let maybe = self.maybe_here(site);
-        let functions = if self.library {
+        let functions = if self.library && self.file == 0 {
             self.names.functions_at(site)
         } else {
             Vec::new()
         };
-        let caught = within(&self.names.caught, 0, site);
-        let dropped = within(&self.names.caught_dropped, 0, site);
-        let top_level = self.root.is_none() && !within(&self.names.bodies, 0, site);
+        let caught = within(&self.names.caught, self.file, site);
+        let dropped = within(&self.names.caught_dropped, self.file, site);
+        let top_level = self.root.is_none() && !within(&self.names.bodies, self.file, site);
         let name = match &self.names.locals[j].table {
             Some((table, _, true)) => format!("{table}:{}", self.names.locals[j].name),
             Some((table, _, false)) => format!("{table}.{}", self.names.locals[j].name),

@@ -35,7 +35,7 @@ const MAX_FOLLOWED_BYTES: usize = crate::MAX_SOURCE_BYTES;
 pub(super) struct Helpers {
     /// Indexes of [`Names::locals`].
     followed: Vec<usize>,
-    /// The body of each helper followed, by its index.
+    /// The body of each helper followed, by its index (in the tree of its file).
     bodies: HashMap<usize, ast::FunctionBody>,
     /// The helpers of [`Names::passed`] not followed because they reach themselves.
     recursive: Vec<usize>,
@@ -44,10 +44,12 @@ pub(super) struct Helpers {
 }
 
 impl Helpers {
-    /// The helpers of `ast` (file 0) to follow per call.
-    pub(super) fn find(ast: &ast::Ast, names: &Names) -> Self {
+    /// The helpers of the script and its includes (`asts`, file by file) to follow per call.
+    pub(super) fn find(asts: &[ast::Ast], names: &Names) -> Self {
         let body = |j: usize| names.locals[j].body;
-        let holds = |j: usize, byte: usize| body(j).0 <= byte && byte < body(j).1;
+        let holds = |j: usize, (file, byte): (usize, usize)| {
+            names.locals[j].file == file && body(j).0 <= byte && byte < body(j).1
+        };
         let sites = |j: usize| names.called_at.get(&j).map_or(&[][..], Vec::as_slice);
         // k -> the helpers called in k's body
         let calls_in = |k: usize| -> Vec<usize> {
@@ -87,11 +89,11 @@ impl Helpers {
             }
             let body = |k: usize| names.locals[k].body;
             let mut n = 0usize;
-            for &s in names.called_at.get(&j).into_iter().flatten() {
+            for &(file, s) in names.called_at.get(&j).into_iter().flatten() {
                 let around = followed
                     .iter()
                     .copied()
-                    .filter(|&k| body(k).0 <= s && s < body(k).1)
+                    .filter(|&k| names.locals[k].file == file && body(k).0 <= s && s < body(k).1)
                     .min_by_key(|&k| body(k).1 - body(k).0);
                 n = n.saturating_add(around.map_or(1, |k| count(k, followed, names, memo)));
             }
@@ -114,10 +116,17 @@ impl Helpers {
             };
         }
         let mut found = Bodies {
-            starts: followed.iter().map(|&j| (body(j).0, j)).collect(),
+            file: 0,
+            starts: followed
+                .iter()
+                .map(|&j| ((names.locals[j].file, body(j).0), j))
+                .collect(),
             bodies: HashMap::new(),
         };
-        found.visit_ast(ast);
+        for (file, ast) in asts.iter().enumerate() {
+            found.file = file;
+            found.visit_ast(ast);
+        }
         Self {
             followed,
             bodies: found.bodies,
@@ -154,15 +163,22 @@ impl Helpers {
             .flatten()
     }
 
-    /// Whether `byte` of file 0 is in the body of a helper followed per call that the walk
+    /// Whether `byte` of `file` is in the body of a helper followed per call that the walk
     /// of `root`'s body (of the whole file: `None`) reaches but does not follow: one nested
     /// in that body (a helper around `root`, whose body holds it, is not such a one). Its code
     /// is read where that helper is called, not where it is written.
-    pub(super) fn elsewhere(&self, names: &Names, root: Option<usize>, byte: usize) -> bool {
+    pub(super) fn elsewhere(
+        &self,
+        names: &Names,
+        root: Option<usize>,
+        file: usize,
+        byte: usize,
+    ) -> bool {
         let within = |(a, b): (usize, usize), (x, y): (usize, usize)| x <= a && b <= y;
         self.followed.iter().any(|&j| {
             let body = names.locals[j].body;
             Some(j) != root
+                && names.locals[j].file == file
                 && body.0 <= byte
                 && byte < body.1
                 && root.is_none_or(|r| within(body, names.locals[r].body))
@@ -170,39 +186,18 @@ impl Helpers {
     }
 }
 
-/// The bodies of the helpers followed, cloned from the tree by their first byte.
+/// The bodies of the helpers followed, cloned from the trees by their file and first byte.
 struct Bodies {
-    starts: HashMap<usize, usize>,
+    /// The file visited.
+    file: usize,
+    starts: HashMap<(usize, usize), usize>,
     bodies: HashMap<usize, ast::FunctionBody>,
 }
 
 impl Visitor for Bodies {
     fn visit_function_body(&mut self, node: &ast::FunctionBody) {
-        if let Some(&j) = byte_start(node).and_then(|at| self.starts.get(&at)) {
+        if let Some(&j) = byte_start(node).and_then(|at| self.starts.get(&(self.file, at))) {
             self.bodies.insert(j, node.clone());
         }
     }
-}
-
-/// Why the code at `byte` may not run when the body `(a, b)` it is in runs: a branch, a
-/// loop's body, the right of `and`/`or`, after a `return`, inside a function of the body
-/// (as `maybe_at` says it for a unit).
-pub(super) fn maybe_inside(
-    names: &Names,
-    byte: usize,
-    (a, b): (usize, usize),
-) -> Option<&'static str> {
-    let inside = |(x, y): (usize, usize)| a <= x && y <= b && (x, y) != (a, b);
-    names
-        .maybe_over(byte)
-        .filter(|&(x, y, _)| inside((x, y)))
-        .map(|(_, _, why)| why)
-        .next()
-        .or_else(|| {
-            names
-                .bodies
-                .iter()
-                .any(|&(f, x, y)| f == 0 && x <= byte && byte < y && inside((x, y)))
-                .then_some("inside a function, which may not be called")
-        })
 }

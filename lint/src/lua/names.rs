@@ -41,18 +41,23 @@ pub(super) struct Names {
     pub(super) caught_dropped: Vec<(usize, usize, usize)>,
     /// The calls (file, byte) that are the one value of a `local` of one name.
     single_locals: std::collections::HashSet<(usize, usize)>,
-    /// The local functions of the script (file 0): `local function f(...)` and `local f =
-    /// function(...)`, each with its body's byte range and its parameters' names.
+    /// The table constructors of file 0 that are a local's value, by their first byte: the
+    /// local's name and its byte (the functions of their `name = function` fields are that
+    /// table's fields, [`LocalFunction::table`]).
+    constructed: HashMap<usize, (String, usize)>,
+    /// The helper functions of the script (file 0: `local function f(...)`, `local f =
+    /// function(...)`, a global's, a table's) and of its includes (their locals only), each
+    /// with its file, its body's byte range and its parameters' names.
     pub(super) locals: Vec<LocalFunction>,
     /// The helpers (indexes of [`Names::locals`]) whose parameters take the values of the
     /// arguments their calls give (filled by [`Names::settle_passed`]): every use of the
     /// name is a direct call (`touch(KEYS[1])`), so no other value reaches them.
     pub(super) passed: Vec<usize>,
-    /// The bytes of the calls of each helper of [`Names::passed`] (its index in
-    /// [`Names::locals`]), every one a direct call of its name.
-    pub(super) called_at: HashMap<usize, Vec<usize>>,
-    /// The bytes of the names of file 0 called directly (`f(...)`, `f 'x'`, `f{...}`).
-    direct_calls: std::collections::HashSet<usize>,
+    /// The calls (file, byte) of each helper of [`Names::passed`] (its index in
+    /// [`Names::locals`]), every one a direct call of its name, in the script or an include.
+    pub(super) called_at: HashMap<usize, Vec<(usize, usize)>>,
+    /// The names (file, byte) called directly (`f(...)`, `f 'x'`, `f{...}`).
+    direct_calls: std::collections::HashSet<(usize, usize)>,
     /// The names handed to `pcall`/`xpcall` as the function to run (`pcall(f)`), with the
     /// file and byte of each such use.
     pub(super) pcalled: Vec<(String, usize, usize, bool)>,
@@ -69,10 +74,10 @@ pub(super) struct Names {
     bindings_named: Vec<HashMap<String, Vec<usize>>>,
     /// Where the text of each include goes in the script the server runs (index: the file;
     /// `None` for the script itself, and for an include whose line is inside a block of the
-    /// script): the byte of its `--- @include` line in file 0 (for an include of an include,
-    /// that of the line in file 0 that brings it in), and its rank in the concatenation.
-    /// Set by [`Names::place_includes`] before pass one.
-    placed: Vec<Option<(usize, usize)>>,
+    /// script): the bytes of the `--- @include` lines that bring it in, from file 0's down to
+    /// its own in the file that includes it (`[line in file 0]` for the script's own
+    /// include). Set by [`Names::place_includes`] before pass one.
+    placed: Vec<Option<Vec<usize>>>,
     /// The top-level bindings of the includes that [`Names::placed`] places, by name, each
     /// with where it is in the script the server runs.
     included_top: HashMap<String, Vec<(Place, usize)>>,
@@ -95,11 +100,11 @@ pub(super) struct Names {
     /// The names assigned to (`x = ...`: a write, not a read; `function x()`), with their
     /// file and byte.
     pub(super) assigned: Vec<(usize, String, usize)>,
-    /// The byte ranges of file 0 whose code may not run when the code around it does, with
-    /// why: an `if`'s branches, a loop's body, the right of `and`/`or`, what follows a
-    /// `return` inside a block (to the end of its function). Function bodies are in
-    /// [`Names::bodies`].
-    pub(super) maybe: Vec<(usize, usize, &'static str)>,
+    /// The byte ranges (file, start, end) whose code may not run when the code around it
+    /// does, with why: an `if`'s branches, a loop's body, the right of `and`/`or`, what
+    /// follows a `return` inside a block (to the end of its function). Function bodies are
+    /// in [`Names::bodies`].
+    pub(super) maybe: Vec<(usize, usize, usize, &'static str)>,
     /// [`Names::maybe`] by [`MAYBE_BUCKET`]-byte bucket of the file: the indexes of the
     /// ranges that overlap each bucket, in `maybe`'s order (filled at the first
     /// [`Names::maybe_over`], once `maybe` is complete), so that a byte's ranges are found
@@ -267,6 +272,9 @@ pub(super) struct Binding {
     /// Its value when it is declared with a table of string literals (`local ro = {
     /// 'no-writes' }`): the strings.
     pub(super) strings: Option<Vec<String>>,
+    /// Whether it is declared with a table constructor of `name = value` fields only, each
+    /// name once (`{}`, `{ get = function(k) ... end }`): no field is there but those named.
+    pub(super) named_fields: bool,
     /// The global table it is declared with (`local r = redis`), but `KEYS` and `ARGV`
     /// (the call's own tables, which a script may change).
     pub(super) alias: Option<String>,
@@ -278,6 +286,19 @@ pub(super) struct Binding {
     pub(super) fields: Option<Fields>,
     /// What declares it.
     pub(super) kind: BindingKind,
+}
+
+/// What holds a value where a name is used ([`Names::holder`]): Lua's scoping is lexical, so
+/// `local k` in one block and `local k` in another, or a helper's parameter `k` beside a
+/// caller's `local k`, are two holders, each with its own value.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) enum Holder {
+    /// A binding (index of [`Names::bindings`]): a local, a parameter, a loop variable.
+    Binding(usize),
+    /// The global of that name (a use no binding covers).
+    Global(String),
+    /// What the helper (index of [`Names::locals`]) of one `return x` returns.
+    Returned(usize),
 }
 
 /// What declares a [`Binding`].
@@ -292,15 +313,25 @@ pub(super) enum BindingKind {
 }
 
 /// Where a binding or a use is in the script the server runs, the includes put in place of
-/// their lines: ordered by the byte in file 0 (an include's: its line's), then the file (the
-/// script itself first, then the includes in the order they are put there), then the byte in
-/// that file.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-struct Place {
-    anchor: usize,
-    /// 0 for the script, an include's rank in the concatenation from 1.
-    rank: usize,
-    byte: usize,
+/// their lines: the bytes of the `--- @include` lines that bring its file in, from file 0's
+/// down ([`Names::placed`]), then its byte in its file. Compared in that order, the first
+/// byte that differs decides: an include's text comes where its line is in the file that
+/// includes it, before the code after that line and after the code before it.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Place(Vec<usize>);
+
+impl Place {
+    /// The place of `byte` of a file brought in by the lines `lines` ([`Names::placed`]).
+    fn of(lines: &[usize], byte: usize) -> Self {
+        let mut at = lines.to_vec();
+        at.push(byte);
+        Place(at)
+    }
+
+    /// The byte of the line in file 0 that brings the place's text in.
+    fn anchor(&self) -> usize {
+        self.0[0]
+    }
 }
 
 /// The most links [`Names::root`] follows from a local to the one declared with a global
@@ -330,11 +361,13 @@ fn literal_flags(table: &ast::TableConstructor) -> Option<Vec<String>> {
 /// (`function M.f`, `M:f`, `M.f = function`, `{ f = function }`).
 pub(super) struct LocalFunction {
     pub(super) name: String,
+    /// The file it is written in (an include's: a `local` of it only).
+    pub(super) file: usize,
     /// How a use reaches it: through the binding it is the value of (a use resolved to that
     /// binding), as a global (a use of its name no binding covers), or as a table's field
     /// (any use of its name: the lint does not follow tables).
     pub(super) reach: Reach,
-    /// Where its name is declared (file 0), a byte.
+    /// Where its name is declared (in its file), a byte.
     pub(super) declared: usize,
     /// The byte range of its body.
     pub(super) body: (usize, usize),
@@ -386,9 +419,10 @@ pub(super) fn never(expr: &Expression) -> bool {
 const MAYBE_BUCKET: usize = 1024;
 
 impl Names {
-    /// The ranges of [`Names::maybe`] that hold `byte`, in `maybe`'s order.
+    /// The ranges of [`Names::maybe`] of `file` that hold `byte`, in `maybe`'s order.
     pub(super) fn maybe_over(
         &self,
+        file: usize,
         byte: usize,
     ) -> impl Iterator<Item = (usize, usize, &'static str)> + '_ {
         // a range may end at `usize::MAX` (after a `return` outside every function): the
@@ -396,7 +430,7 @@ impl Names {
         let bucket = |byte: usize| byte.min(MAX_SOURCE_BYTES) / MAYBE_BUCKET;
         let index = self.maybe_index.get_or_init(|| {
             let mut index: Vec<Vec<usize>> = vec![Vec::new(); bucket(usize::MAX) + 1];
-            for (i, &(a, b, _)) in self.maybe.iter().enumerate() {
+            for (i, &(_, a, b, _)) in self.maybe.iter().enumerate() {
                 if a < b {
                     for each in &mut index[bucket(a)..=bucket(b - 1)] {
                         each.push(i);
@@ -408,7 +442,8 @@ impl Names {
         index[bucket(byte)]
             .iter()
             .map(|&i| self.maybe[i])
-            .filter(move |&(a, b, _)| a <= byte && byte < b)
+            .filter(move |&(f, a, b, _)| f == file && a <= byte && byte < b)
+            .map(|(_, a, b, why)| (a, b, why))
     }
 
     /// The library functions that may run the code at `byte` of the script: the one whose
@@ -419,7 +454,7 @@ impl Names {
             .filter(|&i| within(self.functions[i].body))
             .collect();
         for (j, local) in self.locals.iter().enumerate() {
-            if within(local.body) {
+            if local.file == 0 && within(local.body) {
                 out.extend(self.reached_by.get(j).into_iter().flatten());
             }
         }
@@ -443,7 +478,14 @@ impl Names {
             .functions
             .iter()
             .map(|f| f.body)
-            .chain(self.locals.iter().map(|l| l.body))
+            // an include's helper: a body that holds no name of file 0
+            .chain(self.locals.iter().map(|l| {
+                if l.file == 0 {
+                    l.body
+                } else {
+                    (usize::MAX, usize::MAX)
+                }
+            }))
             .enumerate()
             .map(|(n, body)| (body, n))
             .collect();
@@ -531,31 +573,34 @@ impl Names {
         }
     }
 
-    /// Fills [`Names::passed`]: the local functions of file 0 (`local function f`, `local f =
-    /// function`) that are the one value of their local, never assigned again, and whose
-    /// name is used (`idents`: every name token of file 0 with its byte) only to call them
-    /// directly, once at least, or as the value of a copy (`local g = f`) itself never
-    /// assigned again and only called directly: their parameters hold what the calls pass,
-    /// nothing else. [`Names::called_at`] gets the calls, through a copy too.
-    pub(super) fn settle_passed(&mut self, idents: &[(String, usize)]) {
-        let mut uses: HashMap<&str, Vec<usize>> = HashMap::new();
-        for (name, at) in idents {
-            uses.entry(name.as_str()).or_default().push(*at);
+    /// Fills [`Names::passed`]: the local functions of the script and of its includes
+    /// (`local function f`, `local f = function`) that are the one value of their local,
+    /// never assigned again, and whose name is used (`idents`: every name token of each file
+    /// with its byte, by file) only to call them directly, once at least, in any of the
+    /// files, or as the value of a copy (`local g = f`) itself never assigned again and only
+    /// called directly: their parameters hold what the calls pass, nothing else.
+    /// [`Names::called_at`] gets the calls, through a copy too.
+    pub(super) fn settle_passed(&mut self, idents: &[Vec<(String, usize)>]) {
+        let mut uses: HashMap<&str, Vec<(usize, usize)>> = HashMap::new();
+        for (file, idents) in idents.iter().enumerate() {
+            for (name, at) in idents {
+                uses.entry(name.as_str()).or_default().push((file, *at));
+            }
         }
-        // the uses of the binding `b` (named `name`, declared at `declared`) but its own
-        // declaration
-        let uses_of = |name: &str, b: usize, declared: usize| -> Vec<usize> {
+        // the uses (file, byte) of the binding `b` (named `name`) but its own declaration
+        let uses_of = |name: &str, b: usize| -> Vec<(usize, usize)> {
+            let own = (self.bindings[b].file, self.bindings[b].declared);
             uses.get(name)
                 .into_iter()
                 .flatten()
                 .copied()
-                .filter(|&at| at != declared && self.resolve(name, at) == Some(b))
+                .filter(|&(f, at)| (f, at) != own && self.resolve_in(f, name, at) == Some(b))
                 .collect()
         };
         let mut passed = Vec::new();
         let mut called_at = HashMap::new();
         for (j, local) in self.locals.iter().enumerate() {
-            let Some(b) = self.resolve(&local.name, local.declared) else {
+            let Some(b) = self.resolve_in(local.file, &local.name, local.declared) else {
                 continue;
             };
             if local.reach != Reach::Bound
@@ -573,16 +618,16 @@ impl Names {
                 let Some((name, at)) = &copy.copy else {
                     continue;
                 };
-                if copy.file != 0 || *name != local.name || self.resolve(name, *at) != Some(b) {
+                if *name != local.name || self.resolve_in(copy.file, name, *at) != Some(b) {
                     continue;
                 }
-                let used = uses_of(&copy.name, c, copy.declared);
+                let used = uses_of(&copy.name, c);
                 copies_called &= !self.reassigned.contains(&c)
                     && used.iter().all(|at| self.direct_calls.contains(at));
-                values.push(*at);
+                values.push((copy.file, *at));
                 calls.extend(used);
             }
-            let own: Vec<usize> = uses_of(&local.name, b, local.declared)
+            let own: Vec<(usize, usize)> = uses_of(&local.name, b)
                 .into_iter()
                 .filter(|at| !values.contains(at))
                 .collect();
@@ -596,22 +641,22 @@ impl Names {
                 called_at.insert(j, calls);
             }
         }
-        // a table's field (`function M.get`, `function M:get`, `M.get = function`) of a
-        // local declared `{}` and never assigned again, whose every use is the definition of
+        // a table's field (`function M.get`, `function M:get`, `M.get = function`, `local M =
+        // { get = function }`) of a local declared `{}` or with a constructor of named fields
+        // ([`Binding::named_fields`]) and never assigned again, whose every use is the definition of
         // a field or a direct call of one (`M.get(...)`, `M:get(...)`): the field defined
         // once, and called in the form it is defined in (`:` for `function M:get`)
         for (j, local) in self.locals.iter().enumerate() {
-            let (Reach::Field, Some((table, at, method))) = (local.reach, &local.table) else {
+            let (Reach::Field, Some((table, at, method)), 0) =
+                (local.reach, &local.table, local.file)
+            else {
                 continue;
             };
             let Some(tb) = self.resolve(table, *at) else {
                 continue;
             };
             let binding = &self.bindings[tb];
-            if binding.file != 0
-                || self.reassigned.contains(&tb)
-                || binding.strings.as_deref() != Some(&[])
-            {
+            if binding.file != 0 || self.reassigned.contains(&tb) || !binding.named_fields {
                 continue;
             }
             let of_table = |l: &LocalFunction| {
@@ -629,14 +674,19 @@ impl Names {
                 .collect();
             let mut calls = Vec::new();
             let mut only_called = true;
-            for at in uses_of(table, tb, binding.declared) {
+            for (file, at) in uses_of(table, tb) {
+                // a use in an include: not followed
+                if file != 0 {
+                    only_called = false;
+                    continue;
+                }
                 if definitions.contains(&at) {
                     continue;
                 }
                 match (self.field_calls.get(&at), self.method_calls.get(&at)) {
                     (Some(f), None) | (None, Some(f)) if *f != local.name => {}
-                    (Some(_), None) if !method => calls.push(at),
-                    (None, Some(_)) if *method => calls.push(at),
+                    (Some(_), None) if !method => calls.push((0, at)),
+                    (None, Some(_)) if *method => calls.push((0, at)),
                     _ => only_called = false,
                 }
             }
@@ -648,12 +698,15 @@ impl Names {
             let around = |x: usize, y: usize| {
                 !(x <= *at && *at < y) || (x <= binding.declared && binding.declared < y)
             };
-            let in_place = self.maybe.iter().all(|&(x, y, _)| around(x, y))
+            let in_place = self
+                .maybe
+                .iter()
+                .all(|&(f, x, y, _)| f != 0 || around(x, y))
                 && self.bodies.iter().all(|&(f, x, y)| f != 0 || around(x, y));
             if only_called
                 && in_place
                 && !calls.is_empty()
-                && calls.iter().all(|&c| c >= local.body.1)
+                && calls.iter().all(|&(_, c)| c >= local.body.1)
             {
                 passed.push(j);
                 called_at.insert(j, calls);
@@ -664,13 +717,14 @@ impl Names {
     }
 
     /// The helper of [`Names::passed`] that the call whose callee's first name is at
-    /// `byte` of file 0 calls (`get(...)`, `g(...)` after `local g = get`, `M.get(...)`,
+    /// `byte` of `file` calls (`get(...)`, `g(...)` after `local g = get`, `M.get(...)`,
     /// `M:get(...)`).
-    pub(super) fn called_helper(&self, byte: usize) -> Option<usize> {
-        self.passed
-            .iter()
-            .copied()
-            .find(|j| self.called_at.get(j).is_some_and(|c| c.contains(&byte)))
+    pub(super) fn called_helper(&self, file: usize, byte: usize) -> Option<usize> {
+        self.passed.iter().copied().find(|j| {
+            self.called_at
+                .get(j)
+                .is_some_and(|c| c.contains(&(file, byte)))
+        })
     }
 
     /// Marks as caught the body of every local function of file 0 that is only ever run by
@@ -681,7 +735,7 @@ impl Names {
         for (name, at) in idents {
             uses.entry(name.as_str()).or_default().push(*at);
         }
-        for local in &self.locals {
+        for local in self.locals.iter().filter(|l| l.file == 0) {
             let handed: Vec<usize> = self
                 .pcalled
                 .iter()
@@ -946,19 +1000,12 @@ impl Names {
     pub(super) fn resolve_in(&self, file: usize, name: &str, byte: usize) -> Option<usize> {
         let own = self.covering(file, name, byte);
         let (at, script) = match file {
-            0 => (
-                Place {
-                    anchor: byte,
-                    rank: 0,
-                    byte: 0,
-                },
-                None,
-            ),
+            0 => (Place(vec![byte]), None),
             _ if own.is_some() => return own,
             f => {
-                let (anchor, rank) = self.placed.get(f).copied().flatten()?;
-                let at = Place { anchor, rank, byte };
-                (at, self.covering(0, name, anchor))
+                let at = Place::of(self.placed.get(f)?.as_deref()?, byte);
+                let script = self.covering(0, name, at.anchor());
+                (at, script)
             }
         };
         let own = own.or(script);
@@ -968,15 +1015,35 @@ impl Names {
             .into_iter()
             .flatten()
             .filter(|(place, _)| *place < at)
-            .max_by_key(|(place, _)| *place);
+            .max_by(|(x, _), (y, _)| x.cmp(y));
         match (own, included) {
-            (Some(b), Some(&(place, i))) => Some(if place.anchor > self.bindings[b].declared {
-                i
+            (Some(b), Some((place, i))) => Some(if place.anchor() > self.bindings[b].declared {
+                *i
             } else {
                 b
             }),
-            (b, i) => b.or(i.map(|&(_, i)| i)),
+            (b, i) => b.or(i.map(|(_, i)| *i)),
         }
+    }
+
+    /// What holds the value of the name `name` at `byte` of `file` ([`Holder`]): the binding
+    /// it means there ([`Names::resolve_in`]), else the global of that name. The one answer
+    /// to "which value does this name read here" for every walk of the values.
+    pub(super) fn holder(&self, file: usize, name: &str, byte: usize) -> Holder {
+        match self.resolve_in(file, name, byte) {
+            Some(b) => Holder::Binding(b),
+            None => Holder::Global(name.to_owned()),
+        }
+    }
+
+    /// The binding of the parameter `name` of the helper `j` (of [`Names::locals`]), when
+    /// it has one of that name.
+    pub(super) fn parameter(&self, j: usize, name: &str) -> Option<usize> {
+        let (file, start) = (self.locals[j].file, self.locals[j].body.0);
+        self.named(file, name).iter().rev().copied().find(|&b| {
+            let binding = &self.bindings[b];
+            binding.kind == BindingKind::Parameter && binding.from == start
+        })
     }
 
     /// The binding of `file` that the name `name` at `byte` means among that file's own:
@@ -995,7 +1062,7 @@ impl Names {
     /// The helper that the name `name` at `byte` of file 0 holds when it runs there: the last
     /// assigned before `byte` to the binding it means, or of the global of that name.
     fn local_named(&self, name: &str, byte: usize) -> Option<&LocalFunction> {
-        let before = |j: &&usize| self.locals[**j].declared < byte;
+        let before = |j: &&usize| self.locals[**j].file == 0 && self.locals[**j].declared < byte;
         match self.resolve(name, byte) {
             Some(b) => self.bindings[b]
                 .functions
@@ -1003,11 +1070,9 @@ impl Names {
                 .rev()
                 .find(before)
                 .map(|&j| &self.locals[j]),
-            None => self
-                .locals
-                .iter()
-                .rev()
-                .find(|l| l.reach == Reach::Global && l.name == name && l.declared < byte),
+            None => self.locals.iter().rev().find(|l| {
+                l.file == 0 && l.reach == Reach::Global && l.name == name && l.declared < byte
+            }),
         }
     }
 
@@ -1019,12 +1084,8 @@ impl Names {
         let top_level = end.is_none() && self.blocks.len() <= 1;
         let end = end.unwrap_or_else(|| self.blocks.last().map_or(usize::MAX, |&(_, e)| e));
         let b = self.bind_name(name_of(token), declared, from, end);
-        if let (true, Some(&Some((anchor, rank)))) = (top_level, self.placed.get(self.file)) {
-            let place = Place {
-                anchor,
-                rank,
-                byte: declared,
-            };
+        if let (true, Some(Some(lines))) = (top_level, self.placed.get(self.file)) {
+            let place = Place::of(lines, declared);
             self.included_top
                 .entry(self.bindings[b].name.clone())
                 .or_default()
@@ -1044,6 +1105,7 @@ impl Names {
             end,
             functions: Vec::new(),
             strings: None,
+            named_fields: false,
             alias: None,
             copy: None,
             fields: None,
@@ -1070,31 +1132,31 @@ impl Names {
         lines: &[Vec<(usize, usize)>],
         nested: impl Fn(usize) -> bool,
     ) {
-        let mut placed: Vec<Option<(usize, usize)>> = vec![None; lines.len()];
+        let mut placed: Vec<Option<Vec<usize>>> = vec![None; lines.len()];
         let mut seen = vec![false; lines.len()];
         seen[0] = true;
-        let mut rank = 0;
-        // a walk in the order of the text, each file once: (file, next line, anchor)
-        let mut stack: Vec<(usize, usize, usize)> = vec![(0, 0, 0)];
-        while let Some((file, next, anchor)) = stack.pop() {
+        // a walk in the order of the text, each file once: (file, next line)
+        let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
+        while let Some((file, next)) = stack.pop() {
             let Some(&(child, byte)) = lines[file].get(next) else {
                 continue;
             };
-            stack.push((file, next + 1, anchor));
+            stack.push((file, next + 1));
             if seen[child] {
                 continue;
             }
             seen[child] = true;
-            rank += 1;
-            let (anchor, followed) = if file == 0 {
-                (byte, !nested(byte))
+            let path = if file == 0 {
+                (!nested(byte)).then(|| vec![byte])
             } else {
-                (anchor, placed[file].is_some())
+                placed[file].as_ref().map(|lines| {
+                    let mut path = lines.clone();
+                    path.push(byte);
+                    path
+                })
             };
-            if followed {
-                placed[child] = Some((anchor, rank));
-            }
-            stack.push((child, 0, anchor));
+            placed[child] = path;
+            stack.push((child, 0));
         }
         self.placed = placed;
     }
@@ -1171,7 +1233,8 @@ impl Names {
         body: &ast::FunctionBody,
         reach: Reach,
     ) -> Option<usize> {
-        if self.file != 0 {
+        // an include's: its locals only, which the script's calls reach by their binding
+        if self.file != 0 && reach != Reach::Bound {
             return None;
         }
         let (Some(declared), Some(range)) = (byte_start(name), body_range(body)) else {
@@ -1179,6 +1242,7 @@ impl Names {
         };
         self.locals.push(LocalFunction {
             name: name_of(name),
+            file: self.file,
             reach,
             declared,
             body: range,
@@ -1195,11 +1259,11 @@ impl Names {
         Some(self.locals.len() - 1)
     }
 
-    /// Code of file 0 from `range`'s start to its end may not run when the code around it
-    /// does, for the reason `why`.
+    /// Code of the file visited from `range`'s start to its end may not run when the code
+    /// around it does, for the reason `why`.
     fn may_skip(&mut self, range: Option<(usize, usize)>, why: &'static str) {
-        if let (0, Some((a, b))) = (self.file, range) {
-            self.maybe.push((a, b, why));
+        if let Some((a, b)) = range {
+            self.maybe.push((self.file, a, b, why));
         }
     }
 
@@ -1293,6 +1357,12 @@ impl Names {
             self.block_ends.entry((self.file, a)).or_insert(b);
         }
         range
+    }
+
+    /// An empty range at the keyword `end` that closes an empty block: the scope of names
+    /// declared for that block, which no use is in.
+    fn nowhere(end: &TokenReference) -> Option<(usize, usize)> {
+        byte_start(end).map(|e| (e, e))
     }
 
     /// `redis` shadowed by a local from `start` to the end of the enclosing block.
@@ -1447,10 +1517,15 @@ impl Visitor for Names {
     }
 
     fn visit_table_constructor(&mut self, node: &ast::TableConstructor) {
+        // a local's value (`local M = { get = function(k) ... end }`): the fields are `M`'s
+        let owner = byte_start(node).and_then(|at| self.constructed.get(&at).cloned());
         for field in node.fields() {
             if let ast::Field::NameKey { key, value, .. } = field {
                 if let Expression::Function(f) = &**value {
-                    self.add_local(key, f.body(), Reach::Field);
+                    let j = self.add_local(key, f.body(), Reach::Field);
+                    if let (Some(j), Some((table, at))) = (j, &owner) {
+                        self.locals[j].table = Some((table.clone(), *at, false));
+                    }
                 }
             }
         }
@@ -1506,7 +1581,9 @@ impl Visitor for Names {
     fn visit_generic_for(&mut self, node: &ast::GenericFor) {
         let block = self.ends_at(node.block(), node.end_token());
         self.may_skip(block, "in a loop's body");
-        if let Some((a, b)) = block {
+        // an empty body: the names are bound still (visible nowhere), so that no outer
+        // binding of the same name is taken for them
+        if let Some((a, b)) = block.or_else(|| Self::nowhere(node.end_token())) {
             for n in node.names() {
                 if let Some(i) = self.bind(n, a, Some(b)) {
                     self.bindings[i].kind = BindingKind::Loop;
@@ -1518,7 +1595,7 @@ impl Visitor for Names {
     fn visit_numeric_for(&mut self, node: &ast::NumericFor) {
         let block = self.ends_at(node.block(), node.end_token());
         self.may_skip(block, "in a loop's body");
-        if let Some((a, b)) = block {
+        if let Some((a, b)) = block.or_else(|| Self::nowhere(node.end_token())) {
             if let Some(i) = self.bind(node.index_variable(), a, Some(b)) {
                 self.bindings[i].kind = BindingKind::Loop;
             }
@@ -1646,6 +1723,14 @@ impl Visitor for Names {
             let name = name_of(token);
             if let (Expression::TableConstructor(t), Some(b)) = (expr, b) {
                 self.bindings[b].strings = literal_flags(t);
+                let mut seen = std::collections::HashSet::new();
+                self.bindings[b].named_fields = t.fields().iter().all(
+                    |f| matches!(f, ast::Field::NameKey { key, .. } if seen.insert(name_of(key))),
+                );
+                if let (0, Some(at), Some(declared)) = (self.file, byte_start(t), byte_start(token))
+                {
+                    self.constructed.insert(at, (name.clone(), declared));
+                }
                 if Fields::in_table(t) {
                     let at = byte_start(t).unwrap_or(0);
                     self.bindings[b].fields = Some(Fields::of(t, at));
@@ -1715,9 +1800,9 @@ impl Visitor for Names {
         let Some((path, args)) = callee(call) else {
             return;
         };
-        if let (0, [_], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {
+        if let ([_], Prefix::Name(first)) = (&path[..], call.prefix()) {
             if let Some(a) = byte_start(first) {
-                self.direct_calls.insert(a);
+                self.direct_calls.insert((self.file, a));
             }
         }
         if let (0, [_, field], Prefix::Name(first)) = (self.file, &path[..], call.prefix()) {

@@ -137,22 +137,41 @@ fn run_case(
     if path.extension().is_some_and(|e| e == "redis") {
         return run_commands(cluster, source, k1, k2);
     }
-    run_script(cluster, &with_includes(path, source), &keys, &argv)
+    let (text, lines) = with_includes(path, source);
+    // a line the server names in the text it was sent, named in the file it comes from
+    run_script(cluster, &text, &keys, &argv).map_err(|error| {
+        let n = error_line(&error);
+        match n.and_then(|n| lines.get(n.wrapping_sub(1))) {
+            Some((file, line)) if file != path || n != Some(*line) => {
+                format!("{error} [{}:{line}]", file.display())
+            }
+            _ => error,
+        }
+    })
 }
 
 /// `source` as bullmq's loader sends it: each `--- @include "name"` line replaced by the
 /// text of `name.lua` beside the file (its own includes replaced in turn), a file's text
 /// put once, where it is first included, and its later lines dropped. Written apart from
 /// the lint's reading of includes, so that the server judges the text it would be sent.
-fn with_includes(path: &Path, source: &str) -> String {
-    fn put(dir: &Path, source: &str, seen: &mut Vec<PathBuf>, out: &mut String) {
-        for line in source.split_inclusive('\n') {
+/// With it, the file and line each line of the text comes from (entry `n`: line `n + 1`).
+fn with_includes(path: &Path, source: &str) -> (String, Vec<(PathBuf, usize)>) {
+    fn put(
+        path: &Path,
+        source: &str,
+        seen: &mut Vec<PathBuf>,
+        out: &mut String,
+        lines: &mut Vec<(PathBuf, usize)>,
+    ) {
+        let dir = path.parent().expect("a folder");
+        for (n, line) in source.split_inclusive('\n').enumerate() {
             let name = line
                 .trim()
                 .strip_prefix("--- @include \"")
                 .and_then(|rest| rest.strip_suffix('"'));
             let Some(name) = name else {
                 out.push_str(line);
+                lines.push((path.to_path_buf(), n + 1));
                 continue;
             };
             let file = dir.join(format!("{name}.lua"));
@@ -161,14 +180,18 @@ fn with_includes(path: &Path, source: &str) -> String {
             }
             let text = std::fs::read_to_string(&file).expect("an include of the corpus");
             seen.push(file.clone());
-            let inner = file.parent().expect("a folder").to_path_buf();
-            put(&inner, &text, seen, out);
+            put(&file, &text, seen, out, lines);
         }
     }
-    let mut out = String::new();
-    let dir = path.parent().expect("a folder");
-    put(dir, source, &mut vec![path.to_path_buf()], &mut out);
-    out
+    let (mut out, mut lines) = (String::new(), Vec::new());
+    put(
+        path,
+        source,
+        &mut vec![path.to_path_buf()],
+        &mut out,
+        &mut lines,
+    );
+    (out, lines)
 }
 
 /// A corpus command file as the lint and the servers get it: its first lines that begin
@@ -410,12 +433,22 @@ fn check_case(
         }
     }
     if let Err(error) = outcome {
+        // a line of an include: `[FILE:LINE]` after the error ([`run_case`])
+        let included = error
+            .rsplit_once(" [")
+            .and_then(|(_, at)| at.strip_suffix(']')?.rsplit_once(':'))
+            .and_then(|(file, line)| Some((PathBuf::from(file), line.parse::<usize>().ok()?)));
         if let Some(line) = error_line(error) {
+            let (file, line) = match &included {
+                Some((file, line)) => (Some(file), *line),
+                None => (None, line),
+            };
             assert!(
-                report
-                    .findings
-                    .iter()
-                    .any(|f| f.at.line == line && f.outcome(target) != Outcome::Runs),
+                report.findings.iter().any(|f| {
+                    f.at.line == line
+                        && file.is_none_or(|file| report.files.get(f.at.file) == Some(file))
+                        && f.outcome(target) != Outcome::Runs
+                }),
                 "{name}: the server's error names line {line} ({error}), the lint's findings \
                  do not: {report:#?}"
             );
@@ -668,9 +701,9 @@ fn lint_says_why_it_cannot_follow_a_key() {
             "`v` is a loop variable",
         ),
         (
-            "#!lua\nlocal M = { get = function(k) return redis.call('GET', k) end }\n\
-             return M.get('{c}x')",
-            "`k` is a parameter of `get`, a field of a table written as a constructor",
+            "#!lua\nlocal M = { t = { get = function(k) return redis.call('GET', k) end } }\n\
+             return M.t.get('{c}x')",
+            "`k` is a parameter of `get`, a field of a table that is no local's own",
         ),
         (
             "#!lua\nlocal M = {}\nfunction M.get(k) return redis.call('GET', k) end\n\
