@@ -2,6 +2,7 @@
 //! each target. One owner for the servers' rules.
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -10,6 +11,7 @@ use crate::commands;
 use crate::globals::{self, Place, Server};
 use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
 use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
+use crate::numbers;
 use crate::Position;
 
 /// A server the lint judges for.
@@ -200,6 +202,9 @@ pub enum Rule {
     /// A literal argument a function of `redis` refuses when it runs (`redis.setresp(4)`,
     /// `redis.set_repl(99)`).
     RedisArgument,
+    /// A known argument value the server refuses where it reads a number: no integer, no
+    /// float, an expire time of 0 or below (`SETEX k 0 v`, `EXPIRE k 1.5`).
+    ArgumentValue,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -240,6 +245,7 @@ impl Rule {
             Rule::SyntaxLevels => "syntax-levels",
             Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
+            Rule::ArgumentValue => "argument-value",
         }
     }
 }
@@ -1403,7 +1409,8 @@ fn target_options(servers: &[Server]) -> String {
 /// The findings on the options of `command` (its arguments `args`) at `at` that a
 /// target's server does not take and another server measured does
 /// ([`commands::options_of`]: `SET ... IFEQ`), `unknown-option`: the server refuses the
-/// command (`how`: "from a script", "at EXEC" in a transaction).
+/// command (`how`: "from a script", "at EXEC" in a transaction); and a known value the
+/// servers refuse where they read a number ([`argument_value`], `argument-value`).
 pub(crate) fn unknown_options(
     command: &str,
     args: &[commands::Arg<'_>],
@@ -1498,7 +1505,101 @@ pub(crate) fn unknown_options(
         })
         .chain(refused)
         .chain(sort)
+        .chain(argument_value(command, args, at, targets, how))
         .collect()
+}
+
+/// The finding on a known value of `command`'s arguments `args` at `at` that a server
+/// refuses where it reads a number ([`numbers::value_refusal`]), `argument-value`: `fails`
+/// on the servers that read it whatever the keys hold, `depends` on those that read it once
+/// the key exists (Redis 7.0's and Valkey 8.0's `GETEX`).
+fn argument_value(
+    command: &str,
+    args: &[commands::Arg<'_>],
+    at: Position,
+    targets: &[Target],
+    how: &str,
+) -> Option<Finding> {
+    use numbers::Problem::{NotFloat, NotInteger, NotPositive};
+    let r = numbers::value_refusal(command, args)?;
+    let outcomes = only(targets, |t| {
+        let bit = commands::bit(t.server()?);
+        if r.servers & bit != 0 {
+            Some(Outcome::Fails)
+        } else if r.unsure & bit != 0 {
+            Some(Outcome::Depends)
+        } else {
+            None
+        }
+    });
+    if outcomes.is_empty() {
+        return None;
+    }
+    let upper = command.to_ascii_uppercase();
+    let (name, value) = (r.name, slotgen::text::escape_cut(&r.value));
+    let (what, words, fix) = match r.problem {
+        NotInteger => (
+            "no integer as the server reads one",
+            "value is not an integer or out of range".to_owned(),
+            format!(
+                "give `{name}` as a whole number in decimal digits (no `+`, space, leading \
+                 zero, fraction or exponent), as `math.floor` or `string.format('%d', n)` \
+                 writes it"
+            ),
+        ),
+        NotFloat => (
+            "no float",
+            "value is not a valid float\", or in a score range \"min or max is not a float"
+                .to_owned(),
+            format!("give `{name}` as a number (`1.5`, `-inf`)"),
+        ),
+        NotPositive => (
+            "an expire time of 0 or below",
+            format!("invalid expire time in '{command}' command"),
+            "give a time above 0, or DEL the key instead".to_owned(),
+        ),
+    };
+    let refusing: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| r.servers & commands::bit(*s) != 0)
+        .collect();
+    let unsure: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| r.unsure & commands::bit(*s) != 0)
+        .collect();
+    let mut message = format!("`{upper}`'s `{name}` is `{value}`, {what}");
+    if !refusing.is_empty() {
+        let _ = write!(
+            message,
+            ": {} refuse{} the command {how} (\"{words}\")",
+            server_list(&refusing),
+            if refusing.len() == 1 { "s" } else { "" },
+        );
+    }
+    if !unsure.is_empty() {
+        let _ = write!(
+            message,
+            "{} {} read{} it only once the key exists, or not at all",
+            if refusing.is_empty() { ":" } else { ";" },
+            server_list(&unsure),
+            if unsure.len() == 1 { "s" } else { "" },
+        );
+    }
+    Some(Finding {
+        at,
+        rule: Rule::ArgumentValue,
+        kind: None,
+        message,
+        fix,
+        condition: (!unsure.is_empty()).then(|| {
+            Condition::Values(format!(
+                "the key does not exist, where the server reads `{name}` only once it does"
+            ))
+        }),
+        targets: outcomes,
+    })
 }
 
 /// The finding on `command`, which works on the database `db` other than 0, at `at`
