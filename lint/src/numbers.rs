@@ -269,6 +269,28 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
     Some(out)
 }
 
+/// The name `COMMAND DOCS` give argument `at` of `command` (lower case; the name is
+/// argument 0) among the arguments every call has first, on any server measured, for the
+/// commands of [`ARGUMENTS`]: `max` for `zrangebyscore` at 3.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::numbers::argument_name;
+///
+/// assert_eq!(argument_name("zrangebyscore", 3), Some("max"));
+/// assert_eq!(argument_name("zrangebyscore", 9), None);
+/// ```
+#[must_use]
+pub fn argument_name(command: &str, at: usize) -> Option<&'static str> {
+    let n = at.checked_sub(1)?;
+    ARGUMENTS
+        .iter()
+        .filter(|a| a.command == command)
+        .find_map(|a| a.leading.get(n))
+        .map(|v| v.name)
+}
+
 /// The Rust source of [`ARGUMENTS`] (`numbers_table.rs`) from the lists `lists`, sorted by
 /// command then servers: the committed file is this function's output, and the staleness
 /// test compares them.

@@ -371,6 +371,71 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
     script_called(script, values, targets, None)
 }
 
+/// A declared key the script uses only where a command takes no key.
+struct NotKey {
+    /// `i` of `KEYS[i]`.
+    index: usize,
+    /// The command, upper case.
+    command: String,
+    /// The argument it is, in words: `` `max` `` or `argument 3`.
+    argument: String,
+    /// The first call that uses it so.
+    at: Position,
+}
+
+/// The declared keys (`KEYS[i]` as a whole argument) that calls of `script` use only where
+/// their command takes no key (`ZRANGEBYSCORE KEYS[1] -inf KEYS[2]`: `KEYS[2]` is `max`),
+/// and no call uses as a key or in one. None when a call may hide a key: a command the
+/// lint does not name or has not in its table, keys it cannot place, `KEYS[n]` of an index
+/// it cannot read.
+fn declared_not_keys(script: &Script) -> Vec<NotKey> {
+    let whole = |e: &KeyExpr| match e.parts.as_slice() {
+        [Part::Key(i)] => Some(*i),
+        _ => None,
+    };
+    let mut keys = BTreeSet::new();
+    let mut out: Vec<NotKey> = Vec::new();
+    for call in &script.calls {
+        let Some(command) = call.command.as_deref().filter(|_| call.known) else {
+            return Vec::new();
+        };
+        if call.uncertain.is_some() {
+            return Vec::new();
+        }
+        for part in call.keys.iter().chain(&call.args).flat_map(|k| &k.parts) {
+            if *part == Part::Key(0) {
+                return Vec::new();
+            }
+        }
+        keys.extend(
+            call.keys
+                .iter()
+                .flat_map(|k| &k.parts)
+                .filter_map(|p| match p {
+                    Part::Key(i) => Some(*i),
+                    _ => None,
+                }),
+        );
+        for (at, arg) in call.args.iter().enumerate().skip(1) {
+            let Some(index) = whole(arg).filter(|_| !call.keys.contains(arg)) else {
+                continue;
+            };
+            if out.iter().all(|n| n.index != index) {
+                out.push(NotKey {
+                    index,
+                    command: command.to_ascii_uppercase(),
+                    argument: numbers::argument_name(command, at)
+                        .map_or_else(|| format!("argument {at}"), |n| format!("`{n}`")),
+                    at: call.at,
+                });
+            }
+        }
+    }
+    out.retain(|n| !keys.contains(&n.index));
+    out.sort_by_key(|n| n.index);
+    out
+}
+
 /// The verdicts on a script read, called by `via` when it is a read-only form (`EVAL_RO`,
 /// `EVALSHA_RO`, `FCALL_RO`): every write command is then refused.
 pub(crate) fn script_called(
@@ -392,17 +457,51 @@ pub(crate) fn script_called(
             .map(|k| slotgen_tables::REDIS_CLUSTER.key_slot(k))
             .collect();
         if slots.iter().any(|&s| s != slots[0]) {
-            let tag = suggested_tag(keys.iter().map(Vec::as_slice));
+            // a declared "key" the script uses only where a command takes no key (rsmq's
+            // `ZRANGEBYSCORE KEYS[1] -inf KEYS[2]`) belongs in ARGV, not under a hashtag
+            let not_keys = declared_not_keys(script);
+            let mut message = format!(
+                "the declared keys are on slots {}: every server answers CROSSSLOT before the \
+                 script runs",
+                list(&slots)
+            );
+            let others: Vec<&[u8]> = keys
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !not_keys.iter().any(|n| n.index == i + 1))
+                .map(|(_, k)| k.as_slice())
+                .collect();
+            let mut fix = Vec::new();
+            for n in &not_keys {
+                let _ = write!(
+                    message,
+                    "; `KEYS[{}]` is used as `{}`'s {} (line {}), not as a key",
+                    n.index, n.command, n.argument, n.at.line
+                );
+                fix.push(format!(
+                    "pass `KEYS[{}]`'s value in ARGV, not in KEYS (the servers hash every \
+                     declared key)",
+                    n.index
+                ));
+            }
+            let other_slots: BTreeSet<u16> = others
+                .iter()
+                .map(|k| slotgen_tables::REDIS_CLUSTER.key_slot(k))
+                .collect();
+            if other_slots.len() > 1 {
+                let tag = suggested_tag(others.iter().copied());
+                fix.push(if not_keys.is_empty() {
+                    format!("put `{{{tag}}}` in every declared key")
+                } else {
+                    format!("put `{{{tag}}}` in every other declared key")
+                });
+            }
             findings.push(Finding {
                 at: start,
                 rule: Rule::DeclaredCrossSlot,
                 kind: None,
-                message: format!(
-                    "the declared keys are on slots {}: every server answers CROSSSLOT before \
-                     the script runs",
-                    list(&slots)
-                ),
-                fix: format!("put `{{{tag}}}` in every declared key"),
+                message,
+                fix: fix.join("; "),
                 condition: None,
                 targets: every(targets, Outcome::Fails),
             });
