@@ -789,7 +789,17 @@ pub(crate) fn script_called(
                     .as_deref()
                     .and_then(|c| commands::find(c, t.commands()))
             };
-            if let Some(count) = call.arguments {
+            // `unpack(KEYS or ARGV[, i[, j]])` last counts with the values given
+            let unpacked = call
+                .unpacked
+                .filter(|_| call.arguments.is_none())
+                .and_then(|u| {
+                    let table = if u.keys { &values.keys } else { &values.argv };
+                    let n = u.count(table.as_ref()?.len())?;
+                    let before = call.args.len() - usize::from(u.keys);
+                    Some((before + n, u, n))
+                });
+            if let Some(count) = call.arguments.or(unpacked.map(|(count, _, _)| count)) {
                 let refused = only(targets, |t| {
                     entry(t).filter(|c| !c.takes(count)).map(|_| Outcome::Fails)
                 });
@@ -800,14 +810,21 @@ pub(crate) fn script_called(
                         kind: None,
                         message: format!(
                             "`{command}` takes {} arguments (its name counted) on {}, this call \
-                             passes {count}: the server refuses it (\"Wrong number of args \
+                             passes {count}{}: the server refuses it (\"Wrong number of args \
                              calling Redis command from script\")",
                             table.arity_words(),
                             refused
                                 .iter()
                                 .map(|(t, _)| t.name())
                                 .collect::<Vec<_>>()
-                                .join(" and ")
+                                .join(" and "),
+                            match unpacked {
+                                Some((_, u, n)) => format!(
+                                    " (`unpack` gives {n} of the {} values given)",
+                                    if u.keys { "KEYS" } else { "ARGV" }
+                                ),
+                                None => String::new(),
+                            }
                         ),
                         fix: format!("pass {} arguments", table.arity_words()),
                         condition: None,
@@ -856,9 +873,29 @@ pub(crate) fn script_called(
             // the arguments with the call's values (`SELECT ARGV[1]` with `--argv 1`); a
             // call's last argument that gives any number of values (`math.ceil(t)`, `...`)
             // is one the lint cannot read, not none (`'EX', math.ceil(t)` has its value)
-            let mut read: Vec<Option<Vec<u8>>> =
-                call.args.iter().map(|a| a.value(values)).collect();
-            if call.arguments.is_none() {
+            // with `unpack` counted, its values are the arguments `ARGV[i]`... (`KEYS[i]`...)
+            let full: Vec<KeyExpr> = match unpacked {
+                Some((_, u, n)) => {
+                    let (table, part): (&str, fn(usize) -> Part) = if u.keys {
+                        ("KEYS", Part::Key)
+                    } else {
+                        ("ARGV", Part::Arg)
+                    };
+                    let first = usize::try_from(u.from).unwrap_or(1);
+                    call.args[..call.args.len() - usize::from(u.keys)]
+                        .iter()
+                        .cloned()
+                        .chain((first..first + n).map(|i| KeyExpr {
+                            parts: vec![part(i)],
+                            text: format!("{table}[{i}]"),
+                        }))
+                        .collect()
+                }
+                None => call.args.clone(),
+            };
+            let open_end = call.arguments.is_none() && unpacked.is_none();
+            let mut read: Vec<Option<Vec<u8>>> = full.iter().map(|a| a.value(values)).collect();
+            if open_end {
                 read.push(None);
             }
             let args: Vec<commands::Arg<'_>> = read
@@ -884,16 +921,12 @@ pub(crate) fn script_called(
             // (`SORT KEYS[1] STORE KEYS[2] ARGV[1]`)
             let placed = call.uncertain.and_then(|_| {
                 let table = commands::find(call.command.as_deref()?, u8::MAX)?;
-                let found = commands::key_positions(
-                    table,
-                    &args[..call.args.len()],
-                    call.arguments.is_none(),
-                );
+                let found = commands::key_positions(table, &args[..full.len()], open_end);
                 found.uncertain.is_none().then(|| {
                     found
                         .positions
                         .iter()
-                        .map(|&i| call.args[i].clone())
+                        .map(|&i| full[i].clone())
                         .collect::<Vec<KeyExpr>>()
                 })
             });
