@@ -47,6 +47,13 @@ fn lint_exit_status_is_the_verdict() {
     run.prints("`KEYS[2]` is used as `ZRANGEBYSCORE`'s `max` (line 6), not as a key")
         .prints("fix: pass `KEYS[2]`'s value in ARGV, not in KEYS");
     assert!(!run.stdout.contains("put `{"), "{}", run.stdout);
+    // a database that is no integer is `cluster-database`'s alone, not `argument-value`'s too
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("db.lua");
+    std::fs::write(&db, "return redis.call('MOVE', KEYS[1], 'x')\n").expect("write");
+    let run = lint(&["--keys", "{p}a", db.to_str().expect("a path")]);
+    run.prints("cluster-database");
+    assert!(!run.stdout.contains("argument-value"), "{}", run.stdout);
     let run = lint(&["--keys", "{r}q", "--keys", "{r}1733434343434", &not_key]);
     run.prints("argument-value: `ZRANGEBYSCORE`'s `max` is `{r}1733434343434`, no float")
         .prints("redis fails, valkey8 fails, valkey9 fails");
