@@ -796,7 +796,7 @@ pub(crate) fn script_called(
                 .and_then(|u| {
                     let table = if u.keys { &values.keys } else { &values.argv };
                     let n = u.count(table.as_ref()?.len())?;
-                    let before = call.args.len() - usize::from(u.keys);
+                    let before = call.args.len().saturating_sub(usize::from(u.keys));
                     Some((before + n, u, n))
                 });
             if let Some(count) = call.arguments.or(unpacked.map(|(count, _, _)| count)) {
@@ -882,7 +882,7 @@ pub(crate) fn script_called(
                         ("ARGV", Part::Arg)
                     };
                     let first = usize::try_from(u.from).unwrap_or(1);
-                    call.args[..call.args.len() - usize::from(u.keys)]
+                    call.args[..call.args.len().saturating_sub(usize::from(u.keys))]
                         .iter()
                         .cloned()
                         .chain((first..first + n).map(|i| KeyExpr {
