@@ -371,6 +371,17 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
     script_called(script, values, targets, None)
 }
 
+/// A number literal with a fraction as the whole argument `arg` (`0.5`, `-1.25`), as
+/// written: its bytes differ between servers ([`Part::Number`]), but no server's are an
+/// integer, and every server's are a float.
+fn fraction(arg: &KeyExpr) -> Option<Vec<u8>> {
+    let [Part::Number(text)] = arg.parts.as_slice() else {
+        return None;
+    };
+    let value: f64 = text.parse().ok()?;
+    (value.is_finite() && value.fract() != 0.0).then(|| text.clone().into_bytes())
+}
+
 /// A declared key the script uses only where a command takes no key.
 struct NotKey {
     /// `i` of `KEYS[i]`.
@@ -894,7 +905,12 @@ pub(crate) fn script_called(
                 None => call.args.clone(),
             };
             let open_end = call.arguments.is_none() && unpacked.is_none();
-            let mut read: Vec<Option<Vec<u8>>> = full.iter().map(|a| a.value(values)).collect();
+            // a number literal with a fraction (`0.5`) is no integer however the server
+            // writes it (`%.17g` on Redis 7.0, the shortest form on Valkey): read as written
+            let mut read: Vec<Option<Vec<u8>>> = full
+                .iter()
+                .map(|a| a.value(values).or_else(|| fraction(a)))
+                .collect();
             if open_end {
                 read.push(None);
             }
