@@ -208,7 +208,7 @@ pub fn options_of(name: &str, args: &[Arg<'_>]) -> Vec<(usize, &'static str, u8)
 }
 
 /// Why the servers refuse a `SET` whose options they all know, as measured on Redis 7.0,
-/// Valkey 8.0 and 9.1 ("syntax error", or the expire time's own words): the argument where
+/// Valkey 8.0 and 9.1 ("syntax error"): the argument where
 /// it shows, the reason, the fix, and the servers that refuse (a mask of [`REDIS`],
 /// [`VALKEY8`], [`VALKEY9`]). An option a server lacks is [`options_of`]'s; here `IFEQ`'s
 /// rules count for Valkey 9.1 alone, which takes it.
@@ -226,8 +226,9 @@ pub struct SetRefusal {
 
 /// The first [`SetRefusal`] of the call `args` (the name first, lower case in `name`), read
 /// up to the first argument that is no literal: `NX` with `XX` (or `IFEQ`), two different
-/// expirations, `KEEPTTL` with one, an option without its value, an expire time that is no
-/// integer above 0, a word that is no option. The same option twice is taken (`NX NX`, `EX
+/// expirations, `KEEPTTL` with one, an option without its value, a word that is no option.
+/// (An expire time that is no integer above 0 is [`crate::numbers::value_refusal`]'s, as for
+/// every command.) The same option twice is taken (`NX NX`, `EX
 /// 10 EX 20`: the last wins), but `IFEQ` twice.
 ///
 /// ```
@@ -241,7 +242,7 @@ pub struct SetRefusal {
 /// assert_eq!(set_refusal("set", &call(&["SET", "k", "v", "NX", "NX"])), None);
 /// let r = set_refusal("set", &call(&["SET", "k", "v", "IFEQ", "x", "NX"])).unwrap();
 /// assert_eq!(r.servers, VALKEY9);
-/// assert!(set_refusal("set", &call(&["SET", "k", "v", "EX", "0"])).is_some());
+/// assert_eq!(set_refusal("set", &call(&["SET", "k", "v", "EX", "0"])), None);
 /// // an argument the lint cannot read ends the reading
 /// let mut args = call(&["SET", "k", "v", "EX"]);
 /// args.push(Arg::Unknown);
@@ -318,46 +319,13 @@ pub fn set_refusal(name: &str, args: &[Arg<'_>]) -> Option<SetRefusal> {
             },
         }
         if valued {
-            match args.get(i + 1) {
-                None => {
-                    return refusal(
-                        i,
-                        format!("`{token}` without its value (\"syntax error\")"),
-                        "give the value after the option",
-                        servers,
-                    )
-                }
-                Some(Arg::Known(value)) if token != "IFEQ" => {
-                    let number = std::str::from_utf8(value)
-                        .ok()
-                        .filter(|t| !t.starts_with('+') && t.trim() == *t)
-                        .and_then(|t| t.parse::<i64>().ok());
-                    match number {
-                        None => {
-                            return refusal(
-                                i + 1,
-                                format!(
-                                    "`{token} {}`: the time is no integer (\"value is not an integer or out of range\")",
-                                    slotgen::text::escape_cut(value)
-                                ),
-                                "give the time as a whole number",
-                                ALL,
-                            )
-                        }
-                        Some(n) if n <= 0 => {
-                            return refusal(
-                                i + 1,
-                                format!(
-                                    "`{token} {n}`: the time must be above 0 (\"invalid expire time in 'set' command\")"
-                                ),
-                                "give a time above 0, or DEL the key instead",
-                                ALL,
-                            )
-                        }
-                        Some(_) => {}
-                    }
-                }
-                Some(_) => {}
+            if args.get(i + 1).is_none() {
+                return refusal(
+                    i,
+                    format!("`{token}` without its value (\"syntax error\")"),
+                    "give the value after the option",
+                    servers,
+                );
             }
             i += 2;
         } else {
@@ -400,9 +368,34 @@ pub enum OtherDatabase {
     NotInteger(String),
 }
 
-/// The database number `text` stands for as the servers read it (`string2ll`, then a C
-/// `int`): decimal digits with an optional `-`, no leading zero but `0` itself, within 32
-/// bits. Measured on the three servers: `SELECT 0` runs, `SELECT 00`, `-0`, `+0`, ` 0`,
+/// The integer `text` stands for as the servers read it (`string2ll`): decimal digits with
+/// an optional `-`, no leading zero but `0` itself, within 64 bits. Measured on the three
+/// servers with `INCRBY`: ` 1`, `1 `, `+1`, `01`, `-0`, `1e3`, `0x10`, `1.0`, `inf`, the
+/// empty string and `9223372036854775808` are refused ("value is not an integer or out of
+/// range"), `-9223372036854775808` is taken.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::commands::integer_value;
+///
+/// assert_eq!(integer_value(b"-5"), Some(-5));
+/// assert_eq!(integer_value(b"+1"), None);
+/// assert_eq!(integer_value(b"1.5"), None);
+/// ```
+#[must_use]
+pub fn integer_value(text: &[u8]) -> Option<i64> {
+    let digits = text.strip_prefix(b"-").unwrap_or(text);
+    let plain = !digits.is_empty()
+        && digits.iter().all(u8::is_ascii_digit)
+        && (digits[0] != b'0' || text == b"0");
+    plain
+        .then(|| std::str::from_utf8(text).ok()?.parse::<i64>().ok())
+        .flatten()
+}
+
+/// The database number `text` stands for as the servers read it ([`integer_value`], then a
+/// C `int`). Measured on the three servers: `SELECT 0` runs, `SELECT 00`, `-0`, `+0`, ` 0`,
 /// `0x0` and `0.0` are refused ("value is not an integer or out of range"), `2147483648`
 /// too ("value is out of range").
 ///
@@ -418,13 +411,8 @@ pub enum OtherDatabase {
 /// ```
 #[must_use]
 pub fn database_number(text: &[u8]) -> Option<i64> {
-    let digits = text.strip_prefix(b"-").unwrap_or(text);
-    let plain = !digits.is_empty()
-        && digits.iter().all(u8::is_ascii_digit)
-        && (digits[0] != b'0' || text == b"0");
-    plain
-        .then(|| std::str::from_utf8(text).ok()?.parse::<i32>().ok())
-        .flatten()
+    integer_value(text)
+        .and_then(|n| i32::try_from(n).ok())
         .map(i64::from)
 }
 

@@ -8,6 +8,7 @@ mod files;
 pub mod globals;
 pub mod key;
 pub mod lua;
+pub mod numbers;
 mod position;
 mod shown;
 mod verdict;

@@ -70,6 +70,11 @@ pub struct CallSite {
     /// command is no literal): the verdict reads them with the call's values (`SELECT
     /// ARGV[1]` with `--argv 1`).
     pub args: Vec<KeyExpr>,
+    /// The call's last argument when it is `unpack(KEYS or ARGV[, i[, j]])` of the caller's
+    /// table (not changed by the script; `i`, `j` integer literals): with the call's
+    /// values, the count of arguments is known (`redis.call('HSET', KEYS[1],
+    /// unpack(ARGV))`). Its values are not in [`CallSite::args`].
+    pub unpacked: Option<Unpacked>,
     /// Why the call may not run when the script (or its library function) does: a branch,
     /// a loop's body, the right of `and`/`or`, after a `return`, a function that may not be
     /// called (`maybe_at`); `None` when it runs whenever they do.
@@ -95,6 +100,42 @@ pub struct CallSite {
     /// with two keys is two calls, each with its caller's key and its caller's function;
     /// empty for a call not in such a helper.
     pub through: Vec<(String, Position)>,
+}
+
+/// `unpack(t, i, j)` of the caller's KEYS or ARGV as a call's last argument: Lua 5.1 gives
+/// `t[i]` to `t[j]` (`i` 1 and `j` `#t` when absent), none when `i > j`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Unpacked {
+    /// Whether the table is KEYS (else ARGV).
+    pub keys: bool,
+    /// `i`.
+    pub from: i64,
+    /// `j`, when given.
+    pub to: Option<i64>,
+}
+
+impl Unpacked {
+    /// How many values it gives from a table of `len` elements, when all are strings:
+    /// `None` when `j` is past the end (the call gets `nil`, which the servers refuse as
+    /// no string) or a bound is out of the table's range.
+    ///
+    /// ```
+    /// use slotgen_lint::lua::Unpacked;
+    ///
+    /// let u = Unpacked { keys: false, from: 4, to: None };
+    /// assert_eq!(u.count(4), Some(1));
+    /// assert_eq!(u.count(3), Some(0));
+    /// assert_eq!(Unpacked { keys: false, from: 1, to: Some(5) }.count(4), None);
+    /// ```
+    #[must_use]
+    pub fn count(self, len: usize) -> Option<usize> {
+        let len = i64::try_from(len).ok()?;
+        let to = self.to.unwrap_or(len);
+        if self.from > to {
+            return Some(0);
+        }
+        (self.from >= 1 && to <= len).then(|| usize::try_from(to - self.from + 1).ok())?
+    }
 }
 
 /// An assignment to a global (`helper = ...`, `function helper()`) or into a global table
@@ -1037,6 +1078,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             top_level: !within(&names.bodies, file, byte),
             arguments: None,
             args: Vec::new(),
+            unpacked: None,
             maybe: (file == 0).then(|| maybe_at(names, byte)).flatten(),
             via: None,
             dropped: false,
@@ -1903,6 +1945,44 @@ impl Flow<'_> {
         }
     }
 
+    /// `expr` as [`Unpacked`]: `unpack(KEYS or ARGV[, i[, j]])` (or of a name for them) with
+    /// integer literals, of the caller's table at `byte`.
+    fn unpacked(&self, expr: &Expression, byte: usize) -> Option<Unpacked> {
+        let Expression::FunctionCall(call) = expr else {
+            return None;
+        };
+        let Some((path, FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
+            return None;
+        };
+        if path != ["unpack"] {
+            return None;
+        }
+        let mut arguments = arguments.iter();
+        let Some(Expression::Var(Var::Name(t))) = arguments.next() else {
+            return None;
+        };
+        let name = name_of(t);
+        let (keys, which) = if name == "KEYS" || self.names.keys.contains(&name) {
+            (true, Which::Keys)
+        } else if name == "ARGV" || self.names.argv.contains(&name) {
+            (false, Which::Argv)
+        } else {
+            return None;
+        };
+        let bounds: Vec<i64> = arguments.map(integer).collect::<Option<_>>()?;
+        let (from, to) = match bounds[..] {
+            [] => (1, None),
+            [i] => (i, None),
+            [i, j] => (i, Some(j)),
+            _ => return None,
+        };
+        matches!(
+            self.changes.of(which, None, None, self.file, byte),
+            Read::Caller
+        )
+        .then_some(Unpacked { keys, from, to })
+    }
+
     /// A call of `redis.call` or an alias at `node`, with its callee and arguments.
     fn call(&mut self, call: &impl Node, callee: Option<(Vec<String>, &FunctionArgs)>) {
         let Some((mut path, args)) = callee else {
@@ -1991,6 +2071,7 @@ impl Flow<'_> {
                         top_level: !within(&self.names.bodies, self.file, byte),
                         arguments: None,
                         args: Vec::new(),
+                        unpacked: None,
                         maybe,
                         via: None,
                         dropped,
@@ -2014,6 +2095,7 @@ impl Flow<'_> {
         };
         let mut open_end = false;
         let mut counted = true;
+        let unpacked = exprs.last().and_then(|e| self.unpacked(e, byte));
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
             let last = n + 1 == exprs.len();
@@ -2055,6 +2137,7 @@ impl Flow<'_> {
                 top_level: !within(&self.names.bodies, self.file, byte),
                 arguments: None,
                 args: Vec::new(),
+                unpacked: None,
                 maybe,
                 via,
                 dropped,
@@ -2096,6 +2179,7 @@ impl Flow<'_> {
             top_level: !within(&self.names.bodies, self.file, byte),
             arguments: (counted && !open_end).then_some(values.len()),
             args: values,
+            unpacked,
             maybe,
             via,
             dropped,

@@ -2,6 +2,7 @@
 //! each target. One owner for the servers' rules.
 
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use serde::Serialize;
@@ -10,6 +11,7 @@ use crate::commands;
 use crate::globals::{self, Place, Server};
 use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
 use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
+use crate::numbers;
 use crate::Position;
 
 /// A server the lint judges for.
@@ -200,6 +202,9 @@ pub enum Rule {
     /// A literal argument a function of `redis` refuses when it runs (`redis.setresp(4)`,
     /// `redis.set_repl(99)`).
     RedisArgument,
+    /// A known argument value the server refuses where it reads a number: no integer, no
+    /// float, an expire time of 0 or below (`SETEX k 0 v`, `EXPIRE k 1.5`).
+    ArgumentValue,
     /// A script nested deeper than the server's Lua 5.1 parser takes (a chain of 200 `..`
     /// operands): "chunk has too many syntax levels".
     SyntaxLevels,
@@ -240,6 +245,7 @@ impl Rule {
             Rule::SyntaxLevels => "syntax-levels",
             Rule::RedisArgument => "redis-argument",
             Rule::UnknownOption => "unknown-option",
+            Rule::ArgumentValue => "argument-value",
         }
     }
 }
@@ -365,6 +371,82 @@ pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Re
     script_called(script, values, targets, None)
 }
 
+/// A number literal with a fraction as the whole argument `arg` (`0.5`, `-1.25`), as
+/// written: its bytes differ between servers ([`Part::Number`]), but no server's are an
+/// integer, and every server's are a float.
+fn fraction(arg: &KeyExpr) -> Option<Vec<u8>> {
+    let [Part::Number(text)] = arg.parts.as_slice() else {
+        return None;
+    };
+    let value: f64 = text.parse().ok()?;
+    (value.is_finite() && value.fract() != 0.0).then(|| text.clone().into_bytes())
+}
+
+/// A declared key the script uses only where a command takes no key.
+struct NotKey {
+    /// `i` of `KEYS[i]`.
+    index: usize,
+    /// The command, upper case.
+    command: String,
+    /// The argument it is, in words: `` `max` `` or `argument 3`.
+    argument: String,
+    /// The first call that uses it so.
+    at: Position,
+}
+
+/// The declared keys (`KEYS[i]` as a whole argument) that calls of `script` use only where
+/// their command takes no key (`ZRANGEBYSCORE KEYS[1] -inf KEYS[2]`: `KEYS[2]` is `max`),
+/// and no call uses as a key or in one. None when a call may hide a key: a command the
+/// lint does not name or has not in its table, keys it cannot place, `KEYS[n]` of an index
+/// it cannot read.
+fn declared_not_keys(script: &Script) -> Vec<NotKey> {
+    let whole = |e: &KeyExpr| match e.parts.as_slice() {
+        [Part::Key(i)] => Some(*i),
+        _ => None,
+    };
+    let mut keys = BTreeSet::new();
+    let mut out: Vec<NotKey> = Vec::new();
+    for call in &script.calls {
+        let Some(command) = call.command.as_deref().filter(|_| call.known) else {
+            return Vec::new();
+        };
+        if call.uncertain.is_some() {
+            return Vec::new();
+        }
+        for part in call.keys.iter().chain(&call.args).flat_map(|k| &k.parts) {
+            if *part == Part::Key(0) {
+                return Vec::new();
+            }
+        }
+        keys.extend(
+            call.keys
+                .iter()
+                .flat_map(|k| &k.parts)
+                .filter_map(|p| match p {
+                    Part::Key(i) => Some(*i),
+                    _ => None,
+                }),
+        );
+        for (at, arg) in call.args.iter().enumerate().skip(1) {
+            let Some(index) = whole(arg).filter(|_| !call.keys.contains(arg)) else {
+                continue;
+            };
+            if out.iter().all(|n| n.index != index) {
+                out.push(NotKey {
+                    index,
+                    command: command.to_ascii_uppercase(),
+                    argument: numbers::argument_name(command, at)
+                        .map_or_else(|| format!("argument {at}"), |n| format!("`{n}`")),
+                    at: call.at,
+                });
+            }
+        }
+    }
+    out.retain(|n| !keys.contains(&n.index));
+    out.sort_by_key(|n| n.index);
+    out
+}
+
 /// The verdicts on a script read, called by `via` when it is a read-only form (`EVAL_RO`,
 /// `EVALSHA_RO`, `FCALL_RO`): every write command is then refused.
 pub(crate) fn script_called(
@@ -386,17 +468,51 @@ pub(crate) fn script_called(
             .map(|k| slotgen_tables::REDIS_CLUSTER.key_slot(k))
             .collect();
         if slots.iter().any(|&s| s != slots[0]) {
-            let tag = suggested_tag(keys.iter().map(Vec::as_slice));
+            // a declared "key" the script uses only where a command takes no key (rsmq's
+            // `ZRANGEBYSCORE KEYS[1] -inf KEYS[2]`) belongs in ARGV, not under a hashtag
+            let not_keys = declared_not_keys(script);
+            let mut message = format!(
+                "the declared keys are on slots {}: every server answers CROSSSLOT before the \
+                 script runs",
+                list(&slots)
+            );
+            let others: Vec<&[u8]> = keys
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !not_keys.iter().any(|n| n.index == i + 1))
+                .map(|(_, k)| k.as_slice())
+                .collect();
+            let mut fix = Vec::new();
+            for n in &not_keys {
+                let _ = write!(
+                    message,
+                    "; `KEYS[{}]` is used as `{}`'s {} (line {}), not as a key",
+                    n.index, n.command, n.argument, n.at.line
+                );
+                fix.push(format!(
+                    "pass `KEYS[{}]`'s value in ARGV, not in KEYS (the servers hash every \
+                     declared key)",
+                    n.index
+                ));
+            }
+            let other_slots: BTreeSet<u16> = others
+                .iter()
+                .map(|k| slotgen_tables::REDIS_CLUSTER.key_slot(k))
+                .collect();
+            if other_slots.len() > 1 {
+                let tag = suggested_tag(others.iter().copied());
+                fix.push(if not_keys.is_empty() {
+                    format!("put `{{{tag}}}` in every declared key")
+                } else {
+                    format!("put `{{{tag}}}` in every other declared key")
+                });
+            }
             findings.push(Finding {
                 at: start,
                 rule: Rule::DeclaredCrossSlot,
                 kind: None,
-                message: format!(
-                    "the declared keys are on slots {}: every server answers CROSSSLOT before \
-                     the script runs",
-                    list(&slots)
-                ),
-                fix: format!("put `{{{tag}}}` in every declared key"),
+                message,
+                fix: fix.join("; "),
                 condition: None,
                 targets: every(targets, Outcome::Fails),
             });
@@ -684,7 +800,17 @@ pub(crate) fn script_called(
                     .as_deref()
                     .and_then(|c| commands::find(c, t.commands()))
             };
-            if let Some(count) = call.arguments {
+            // `unpack(KEYS or ARGV[, i[, j]])` last counts with the values given
+            let unpacked = call
+                .unpacked
+                .filter(|_| call.arguments.is_none())
+                .and_then(|u| {
+                    let table = if u.keys { &values.keys } else { &values.argv };
+                    let n = u.count(table.as_ref()?.len())?;
+                    let before = call.args.len().saturating_sub(usize::from(u.keys));
+                    Some((before + n, u, n))
+                });
+            if let Some(count) = call.arguments.or(unpacked.map(|(count, _, _)| count)) {
                 let refused = only(targets, |t| {
                     entry(t).filter(|c| !c.takes(count)).map(|_| Outcome::Fails)
                 });
@@ -695,14 +821,21 @@ pub(crate) fn script_called(
                         kind: None,
                         message: format!(
                             "`{command}` takes {} arguments (its name counted) on {}, this call \
-                             passes {count}: the server refuses it (\"Wrong number of args \
+                             passes {count}{}: the server refuses it (\"Wrong number of args \
                              calling Redis command from script\")",
                             table.arity_words(),
                             refused
                                 .iter()
                                 .map(|(t, _)| t.name())
                                 .collect::<Vec<_>>()
-                                .join(" and ")
+                                .join(" and "),
+                            match unpacked {
+                                Some((_, u, n)) => format!(
+                                    " (`unpack` gives {n} of the {} values given)",
+                                    if u.keys { "KEYS" } else { "ARGV" }
+                                ),
+                                None => String::new(),
+                            }
                         ),
                         fix: format!("pass {} arguments", table.arity_words()),
                         condition: None,
@@ -751,9 +884,34 @@ pub(crate) fn script_called(
             // the arguments with the call's values (`SELECT ARGV[1]` with `--argv 1`); a
             // call's last argument that gives any number of values (`math.ceil(t)`, `...`)
             // is one the lint cannot read, not none (`'EX', math.ceil(t)` has its value)
-            let mut read: Vec<Option<Vec<u8>>> =
-                call.args.iter().map(|a| a.value(values)).collect();
-            if call.arguments.is_none() {
+            // with `unpack` counted, its values are the arguments `ARGV[i]`... (`KEYS[i]`...)
+            let full: Vec<KeyExpr> = match unpacked {
+                Some((_, u, n)) => {
+                    let (table, part): (&str, fn(usize) -> Part) = if u.keys {
+                        ("KEYS", Part::Key)
+                    } else {
+                        ("ARGV", Part::Arg)
+                    };
+                    let first = usize::try_from(u.from).unwrap_or(1);
+                    call.args[..call.args.len().saturating_sub(usize::from(u.keys))]
+                        .iter()
+                        .cloned()
+                        .chain((first..first + n).map(|i| KeyExpr {
+                            parts: vec![part(i)],
+                            text: format!("{table}[{i}]"),
+                        }))
+                        .collect()
+                }
+                None => call.args.clone(),
+            };
+            let open_end = call.arguments.is_none() && unpacked.is_none();
+            // a number literal with a fraction (`0.5`) is no integer however the server
+            // writes it (`%.17g` on Redis 7.0, the shortest form on Valkey): read as written
+            let mut read: Vec<Option<Vec<u8>>> = full
+                .iter()
+                .map(|a| a.value(values).or_else(|| fraction(a)))
+                .collect();
+            if open_end {
                 read.push(None);
             }
             let args: Vec<commands::Arg<'_>> = read
@@ -779,16 +937,12 @@ pub(crate) fn script_called(
             // (`SORT KEYS[1] STORE KEYS[2] ARGV[1]`)
             let placed = call.uncertain.and_then(|_| {
                 let table = commands::find(call.command.as_deref()?, u8::MAX)?;
-                let found = commands::key_positions(
-                    table,
-                    &args[..call.args.len()],
-                    call.arguments.is_none(),
-                );
+                let found = commands::key_positions(table, &args[..full.len()], open_end);
                 found.uncertain.is_none().then(|| {
                     found
                         .positions
                         .iter()
-                        .map(|&i| call.args[i].clone())
+                        .map(|&i| full[i].clone())
                         .collect::<Vec<KeyExpr>>()
                 })
             });
@@ -1405,7 +1559,8 @@ fn target_options(servers: &[Server]) -> String {
 /// The findings on the options of `command` (its arguments `args`) at `at` that a
 /// target's server does not take and another server measured does
 /// ([`commands::options_of`]: `SET ... IFEQ`), `unknown-option`: the server refuses the
-/// command (`how`: "from a script", "at EXEC" in a transaction).
+/// command (`how`: "from a script", "at EXEC" in a transaction); and a known value the
+/// servers refuse where they read a number ([`argument_value`], `argument-value`).
 pub(crate) fn unknown_options(
     command: &str,
     args: &[commands::Arg<'_>],
@@ -1500,7 +1655,109 @@ pub(crate) fn unknown_options(
         })
         .chain(refused)
         .chain(sort)
+        .chain(argument_value(command, args, at, targets, how))
         .collect()
+}
+
+/// The finding on a known value of `command`'s arguments `args` at `at` that a server
+/// refuses where it reads a number ([`numbers::value_refusal`]), `argument-value`: `fails`
+/// on the servers that read it whatever the keys hold, `depends` on those that read it once
+/// the key exists (Redis 7.0's and Valkey 8.0's `GETEX`).
+fn argument_value(
+    command: &str,
+    args: &[commands::Arg<'_>],
+    at: Position,
+    targets: &[Target],
+    how: &str,
+) -> Option<Finding> {
+    use numbers::Problem::{NotFloat, NotInteger, NotPositive};
+    // a database that is no integer (`SELECT 00`, `MOVE k x`, `COPY ... DB 1.5`) is
+    // `cluster-database`'s, which reads it as the servers do (within 32 bits too)
+    if matches!(
+        commands::other_database(command, args),
+        Some(commands::OtherDatabase::NotInteger(_))
+    ) {
+        return None;
+    }
+    let r = numbers::value_refusal(command, args)?;
+    let outcomes = only(targets, |t| {
+        let bit = commands::bit(t.server()?);
+        if r.servers & bit != 0 {
+            Some(Outcome::Fails)
+        } else if r.unsure & bit != 0 {
+            Some(Outcome::Depends)
+        } else {
+            None
+        }
+    });
+    if outcomes.is_empty() {
+        return None;
+    }
+    let upper = command.to_ascii_uppercase();
+    let (name, value) = (r.name, slotgen::text::escape_cut(&r.value));
+    let (what, words, fix) = match r.problem {
+        NotInteger => (
+            "no integer as the server reads one",
+            "value is not an integer or out of range".to_owned(),
+            format!(
+                "give `{name}` as a whole number in decimal digits (no `+`, space, leading \
+                 zero, fraction or exponent), as `math.floor` or `string.format('%d', n)` \
+                 writes it"
+            ),
+        ),
+        NotFloat => (
+            "no float",
+            "value is not a valid float\", or in a score range \"min or max is not a float"
+                .to_owned(),
+            format!("give `{name}` as a number (`1.5`, `-inf`)"),
+        ),
+        NotPositive => (
+            "an expire time of 0 or below",
+            format!("invalid expire time in '{command}' command"),
+            "give a time above 0, or DEL the key instead".to_owned(),
+        ),
+    };
+    let refusing: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| r.servers & commands::bit(*s) != 0)
+        .collect();
+    let unsure: Vec<Server> = Server::ALL
+        .iter()
+        .copied()
+        .filter(|s| r.unsure & commands::bit(*s) != 0)
+        .collect();
+    let mut message = format!("`{upper}`'s `{name}` is `{value}`, {what}");
+    if !refusing.is_empty() {
+        let _ = write!(
+            message,
+            ": {} refuse{} the command {how} (\"{words}\")",
+            server_list(&refusing),
+            if refusing.len() == 1 { "s" } else { "" },
+        );
+    }
+    if !unsure.is_empty() {
+        let _ = write!(
+            message,
+            "{} {} read{} it only once the key exists, or not at all",
+            if refusing.is_empty() { ":" } else { ";" },
+            server_list(&unsure),
+            if unsure.len() == 1 { "s" } else { "" },
+        );
+    }
+    Some(Finding {
+        at,
+        rule: Rule::ArgumentValue,
+        kind: None,
+        message,
+        fix,
+        condition: (!unsure.is_empty()).then(|| {
+            Condition::Values(format!(
+                "the key does not exist, where the server reads `{name}` only once it does"
+            ))
+        }),
+        targets: outcomes,
+    })
 }
 
 /// The finding on `command`, which works on the database `db` other than 0, at `at`

@@ -694,6 +694,7 @@ const LINT_LAYERS: &[&[&str]] = &[
     &["bounds", "error", "position", "shown"],
     &["key", "globals"],
     &["commands", "commands_table"],
+    &["numbers", "numbers_table"],
     &["lua/strings", "lua/kind", "lua/syntax"],
     &["lua/source", "lua/names", "lua/levels"],
     &["lua"],

@@ -5,6 +5,7 @@
 
 use redis::Value;
 use slotgen_lint::commands::{self, BeginSearch, Command, FindKeys, KeySpec};
+use slotgen_lint::numbers;
 use slotgen_tests::redis_server::RedisServer;
 use slotgen_tests::{require_tool, valkey9_server, workspace_root};
 
@@ -420,5 +421,425 @@ fn lint_set_options_are_command_docs() {
             .collect();
         table.sort();
         assert_eq!(table, set_options_of(&program), "{program}: SET's options");
+    }
+}
+
+/// One argument while the table is built: its name, kind and measured masks.
+#[derive(Clone, PartialEq)]
+struct Measured {
+    name: String,
+    kind: numbers::Kind,
+    not_number: u8,
+    not_positive: u8,
+}
+
+/// One command's list while the table is built (see [`numbers::Arguments`]).
+#[derive(Clone)]
+struct List {
+    command: String,
+    servers: u8,
+    leading: Vec<Measured>,
+    tokens: Vec<(String, Vec<Measured>)>,
+}
+
+impl List {
+    /// The places of its numbers: (index in `leading`, or token and index in its values).
+    fn numbers(&self) -> Vec<(Option<usize>, usize)> {
+        let leading = self
+            .leading
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.kind != numbers::Kind::Other)
+            .map(|(i, _)| (None, i));
+        let tokens = self.tokens.iter().enumerate().flat_map(|(t, (_, values))| {
+            values
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.kind != numbers::Kind::Other)
+                .map(move |(i, _)| (Some(t), i))
+        });
+        leading.chain(tokens).collect()
+    }
+
+    fn value(&mut self, at: (Option<usize>, usize)) -> &mut Measured {
+        match at {
+            (None, i) => &mut self.leading[i],
+            (Some(t), i) => &mut self.tokens[t].1[i],
+        }
+    }
+
+    /// The words of a call with `probe` at `at` and a number or `0` everywhere else.
+    fn call(&self, at: (Option<usize>, usize), probe: &str) -> Vec<String> {
+        let fill = |v: &Measured| match v.kind {
+            numbers::Kind::Other => "0".to_owned(),
+            _ => "1".to_owned(),
+        };
+        let mut words = vec![self.command.clone()];
+        for (i, v) in self.leading.iter().enumerate() {
+            words.push(if at == (None, i) {
+                probe.to_owned()
+            } else {
+                fill(v)
+            });
+        }
+        if let (Some(t), _) = at {
+            let (word, values) = &self.tokens[t];
+            words.push(word.clone());
+            for (i, v) in values.iter().enumerate() {
+                words.push(if at == (Some(t), i) {
+                    probe.to_owned()
+                } else {
+                    fill(v)
+                });
+            }
+        }
+        words
+    }
+}
+
+/// A `COMMAND DOCS` argument (a flat `[name, value...]` array): a field of it.
+fn doc_field<'a>(arg: &'a [Value], name: &str) -> Option<&'a Value> {
+    arg.chunks(2).find(|p| text(&p[0]) == name).map(|p| &p[1])
+}
+
+fn doc_flags(arg: &[Value]) -> Vec<String> {
+    doc_field(arg, "flags").map_or_else(Vec::new, |f| array(f).iter().map(text).collect())
+}
+
+/// A plain argument (no token, not optional, not repeated, no inner arguments) as a value.
+fn plain(arg: &[Value]) -> Option<Measured> {
+    let kind = match text(doc_field(arg, "type")?).as_str() {
+        "integer" | "unix-time" => numbers::Kind::Integer,
+        "double" => numbers::Kind::Double,
+        "oneof" | "block" | "pure-token" => return None,
+        _ => numbers::Kind::Other,
+    };
+    let flags = doc_flags(arg);
+    (doc_field(arg, "token").is_none() && !flags.iter().any(|f| f == "optional" || f == "multiple"))
+        .then(|| Measured {
+            name: text(doc_field(arg, "name").expect("a name")),
+            kind,
+            not_number: 0,
+            not_positive: 0,
+        })
+}
+
+/// An option that starts with its own word (a pure token, a token and a value, a token
+/// and a block of plain values, or a choice of such), pushed to `out`; false for any
+/// other shape.
+fn token_form(arg: &[Value], out: &mut Vec<(String, Vec<Measured>)>) -> bool {
+    let kind = doc_field(arg, "type").map(text).unwrap_or_default();
+    let flags = doc_flags(arg);
+    if flags.iter().any(|f| f == "multiple") && !flags.iter().any(|f| f == "multiple_token") {
+        return false;
+    }
+    let Some(token) = doc_field(arg, "token").map(|t| text(t).to_ascii_uppercase()) else {
+        return kind == "oneof"
+            && doc_field(arg, "arguments")
+                .is_some_and(|inner| array(inner).iter().all(|a| token_form(array(a), out)));
+    };
+    let values = match kind.as_str() {
+        "pure-token" => Some(Vec::new()),
+        "block" => doc_field(arg, "arguments")
+            .and_then(|inner| array(inner).iter().map(|a| plain(array(a))).collect()),
+        "oneof" => None,
+        _ => {
+            let mut bare = arg.to_vec();
+            let at = bare
+                .chunks(2)
+                .position(|p| text(&p[0]) == "token")
+                .expect("a token");
+            bare.drain(2 * at..2 * at + 2);
+            if let Some(at) = bare.chunks(2).position(|p| text(&p[0]) == "flags") {
+                bare.drain(2 * at..2 * at + 2);
+            }
+            plain(&bare).map(|v| vec![v])
+        }
+    };
+    match values {
+        Some(values) => {
+            out.push((token, values));
+            true
+        }
+        None => false,
+    }
+}
+
+/// Whether the error of a probe is the server refusing the value as a number.
+fn refused_number(reply: &redis::RedisResult<Value>) -> bool {
+    reply.as_ref().is_err_and(|e| {
+        let e = e.to_string();
+        e.contains("not an integer") || e.contains("float")
+    })
+}
+
+/// The commands of one server's `COMMAND DOCS` with a number among their first arguments
+/// or options, each number probed on an empty database by a script: `x` there refused
+/// as no number (an `integer` that takes `1.5` is read as a float), `0` refused as an
+/// expire time.
+fn numbers_of(program: &str, servers: u8) -> Vec<List> {
+    let server = RedisServer::start_program(program, false, None).expect("the server starts");
+    let mut conn = server.connect();
+    let reply: Value = redis::cmd("COMMAND")
+        .arg("DOCS")
+        .query(&mut conn)
+        .expect("COMMAND DOCS");
+    let mut out = Vec::new();
+    for entry in array(&reply).chunks(2) {
+        let command = text(&entry[0]).to_ascii_lowercase();
+        let Some(args) = doc_field(array(&entry[1]), "arguments") else {
+            continue;
+        };
+        let args = array(args);
+        let mut list = List {
+            command,
+            servers,
+            leading: Vec::new(),
+            tokens: Vec::new(),
+        };
+        let mut rest = args.iter();
+        let mut tail = None;
+        for arg in rest.by_ref() {
+            match plain(array(arg)) {
+                Some(v) => list.leading.push(v),
+                None => {
+                    tail = Some(arg);
+                    break;
+                }
+            }
+        }
+        let mut tokens = Vec::new();
+        if tail
+            .into_iter()
+            .chain(rest)
+            .all(|a| token_form(array(a), &mut tokens))
+        {
+            list.tokens = tokens;
+        }
+        let places = list.numbers();
+        if places.is_empty() {
+            continue;
+        }
+        // each probe on an empty database: a probe before may have written its key
+        let mut probe = |words: Vec<String>| {
+            redis::cmd("FLUSHALL")
+                .query::<()>(&mut conn)
+                .expect("FLUSHALL");
+            redis::cmd("EVAL")
+                .arg("return redis.pcall(unpack(ARGV))")
+                .arg(0)
+                .arg(&words)
+                .query::<Value>(&mut conn)
+        };
+        for at in places {
+            let refused = refused_number(&probe(list.call(at, "x")));
+            // an `integer` the server reads as a float (`ZINCRBY`'s increment) is a float
+            if list.value(at).kind == numbers::Kind::Integer
+                && refused
+                && !refused_number(&probe(list.call(at, "1.5")))
+            {
+                list.value(at).kind = numbers::Kind::Double;
+            }
+            let zero = list.value(at).kind == numbers::Kind::Integer
+                && probe(list.call(at, "0"))
+                    .is_err_and(|e| e.to_string().contains("invalid expire time"));
+            let value = list.value(at);
+            value.not_number = if refused { servers } else { 0 };
+            value.not_positive = if zero { servers } else { 0 };
+        }
+        out.push(list);
+    }
+    out
+}
+
+/// The union of the servers' lists: one where they read the same arguments (their masks
+/// joined), one each where not; a list where no server refuses any value that is no
+/// number is left out.
+fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
+    let shape = |values: &[Measured]| -> Vec<(String, numbers::Kind)> {
+        values.iter().map(|v| (v.name.clone(), v.kind)).collect()
+    };
+    let same = |a: &List, b: &List| {
+        a.command == b.command
+            && shape(&a.leading) == shape(&b.leading)
+            && a.tokens.len() == b.tokens.len()
+            && a.tokens
+                .iter()
+                .zip(&b.tokens)
+                .all(|(x, y)| x.0 == y.0 && shape(&x.1) == shape(&y.1))
+    };
+    let join = |into: &mut [Measured], from: &[Measured]| {
+        for (a, b) in into.iter_mut().zip(from) {
+            a.not_number |= b.not_number;
+            a.not_positive |= b.not_positive;
+        }
+    };
+    let mut out: Vec<List> = Vec::new();
+    for list in servers.into_iter().flatten() {
+        match out.iter_mut().find(|o| same(o, &list)) {
+            Some(o) => {
+                o.servers |= list.servers;
+                join(&mut o.leading, &list.leading);
+                for (a, b) in o.tokens.iter_mut().zip(&list.tokens) {
+                    join(&mut a.1, &b.1);
+                }
+            }
+            None => out.push(list),
+        }
+    }
+    let values = |values: &[Measured]| -> &'static [numbers::Value] {
+        let values: Vec<numbers::Value> = values
+            .iter()
+            .map(|v| numbers::Value {
+                name: leak(v.name.clone()),
+                kind: v.kind,
+                not_number: v.not_number,
+                not_positive: v.not_positive,
+            })
+            .collect();
+        Box::leak(values.into_boxed_slice())
+    };
+    // a list no server refuses a number in says nothing
+    out.retain_mut(|l| {
+        l.numbers()
+            .into_iter()
+            .any(|at| l.value(at).not_number != 0)
+    });
+    out.iter()
+        .map(|l| numbers::Arguments {
+            command: leak(l.command.clone()),
+            servers: l.servers,
+            leading: values(&l.leading),
+            tokens: Box::leak(
+                l.tokens
+                    .iter()
+                    .map(|(word, v)| numbers::Token {
+                        word: leak(word.clone()),
+                        values: values(v),
+                    })
+                    .collect::<Vec<_>>()
+                    .into_boxed_slice(),
+            ),
+        })
+        .collect()
+}
+
+#[test]
+fn lint_numbers_table_is_what_the_servers_answer() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let Some(valkey9) = valkey9_server() else {
+        return;
+    };
+    let table = numbers::render(&merged_numbers(vec![
+        numbers_of("redis-server", commands::REDIS),
+        numbers_of("valkey-server", commands::VALKEY8),
+        numbers_of(valkey9.to_str().expect("a path"), commands::VALKEY9),
+    ]));
+    let path = workspace_root().join("lint/src/numbers_table.rs");
+    if std::env::var("SLOTGEN_BLESS").as_deref() == Ok("1") {
+        std::fs::write(&path, &table).expect("write the table");
+        return;
+    }
+    let committed = std::fs::read_to_string(&path).expect("the committed table");
+    assert!(
+        committed == table,
+        "lint/src/numbers_table.rs is stale against the servers' COMMAND DOCS: run \
+         `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- lint_commands` and review \
+         the diff"
+    );
+}
+
+/// Texts at the edges of the servers' number readings.
+const NUMBER_TEXTS: &[&str] = &[
+    "1",
+    " 1",
+    "1 ",
+    "+1",
+    "01",
+    "-0",
+    "0",
+    "-5",
+    "1e3",
+    "0x10",
+    "0x1p3",
+    "1.0",
+    "1.5",
+    ".5",
+    "5.",
+    "",
+    "inf",
+    "-inf",
+    "+inf",
+    "infinity",
+    "nan",
+    "-nan",
+    "(1",
+    "( 1",
+    "1e999",
+    "1e",
+    "abc",
+    "{p}1733434343434",
+    "9223372036854775807",
+    "9223372036854775808",
+    "-9223372036854775808",
+    "1_0",
+];
+
+/// `commands::integer_value` is `INCRBY`'s reading on every server, both ways; a text
+/// `numbers::no_float` refuses is refused by `ZADD`, `INCRBYFLOAT` and `ZRANGEBYSCORE` on
+/// every server, and one it takes is taken by one of them on some server.
+#[test]
+fn lint_numbers_read_as_the_servers_read() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
+    }
+    let mut programs = vec!["redis-server".to_owned(), "valkey-server".to_owned()];
+    if let Some(valkey9) = valkey9_server() {
+        programs.push(valkey9.display().to_string());
+    }
+    let mut taken_as_float = vec![false; NUMBER_TEXTS.len()];
+    for program in &programs {
+        let server = RedisServer::start_program(program, false, None).expect("the server starts");
+        let mut conn = server.connect();
+        let mut run = |script: &str, value: &str| {
+            redis::cmd("EVAL")
+                .arg(script)
+                .arg(1)
+                .arg("k")
+                .arg(value)
+                .query::<Value>(&mut conn)
+        };
+        for (n, value) in NUMBER_TEXTS.iter().enumerate() {
+            run("return redis.call('DEL', KEYS[1])", "").expect("DEL");
+            let incrby = run("return redis.pcall('INCRBY', KEYS[1], ARGV[1])", value);
+            assert_eq!(
+                refused_number(&incrby),
+                commands::integer_value(value.as_bytes()).is_none(),
+                "{program}: INCRBY k {value:?}: {incrby:?}"
+            );
+            for script in [
+                "return redis.pcall('ZADD', KEYS[1], ARGV[1], 'm')",
+                "return redis.pcall('INCRBYFLOAT', KEYS[1] .. 'f', ARGV[1])",
+                "return redis.pcall('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])",
+            ] {
+                let reply = run(script, value);
+                if numbers::no_float(value.as_bytes()) {
+                    assert!(
+                        refused_number(&reply),
+                        "{program}: {script} {value:?}: {reply:?}"
+                    );
+                }
+                taken_as_float[n] |= !refused_number(&reply);
+            }
+        }
+    }
+    for (value, taken) in NUMBER_TEXTS.iter().zip(taken_as_float) {
+        assert_eq!(
+            taken,
+            !numbers::no_float(value.as_bytes()),
+            "{value:?}: some server's float reading takes it: {taken}"
+        );
     }
 }

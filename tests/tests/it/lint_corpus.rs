@@ -917,6 +917,28 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![],
         ),
         (
+            "rsmq's popMessage: its timestamp as KEYS[2], ZRANGEBYSCORE's `max` (CROSSSLOT)",
+            b"return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', KEYS[2], 'LIMIT', 0, 1)",
+            vec![k1.clone(), b"1733434343434".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "the same with a hashtag put into the timestamp: no float (\"min or max is not a \
+             float\")",
+            b"return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', KEYS[2], 'LIMIT', 0, 1)",
+            vec![b"{r}q".to_vec(), b"{r}1733434343434".to_vec()],
+            vec![],
+            vec![],
+        ),
+        (
+            "the same with the timestamp in ARGV, as the fix says: runs",
+            b"return redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, 1)",
+            vec![b"{r}q".to_vec()],
+            vec![b"1733434343434".to_vec()],
+            vec![],
+        ),
+        (
             "a hexadecimal number in a hashtag: `0x10` is `16`",
             b"#!lua\nreturn redis.call('SET', '{' .. 0x10 .. '}x', 'v')",
             vec![b"{16}a".to_vec()],

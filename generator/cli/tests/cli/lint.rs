@@ -39,6 +39,24 @@ fn lint_exit_status_is_the_verdict() {
     assert_eq!(run.code, Some(1), "{}", run.stdout);
     run.prints("declared-cross-slot")
         .prints("put `{a}` in every declared key");
+    // rsmq's timestamp passed as KEYS[2]: ZRANGEBYSCORE's `max`, no key; the fix moves it to
+    // ARGV and puts no hashtag into it (followed, a hashtag makes it no float: refused)
+    let not_key = corpus("declared_not_key.lua");
+    let run = lint(&["--keys", "rsmq:q", "--keys", "1733434343434", &not_key]);
+    assert_eq!(run.code, Some(1), "{}", run.stdout);
+    run.prints("`KEYS[2]` is used as `ZRANGEBYSCORE`'s `max` (line 6), not as a key")
+        .prints("fix: pass `KEYS[2]`'s value in ARGV, not in KEYS");
+    assert!(!run.stdout.contains("put `{"), "{}", run.stdout);
+    // a database that is no integer is `cluster-database`'s alone, not `argument-value`'s too
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let db = dir.path().join("db.lua");
+    std::fs::write(&db, "return redis.call('MOVE', KEYS[1], 'x')\n").expect("write");
+    let run = lint(&["--keys", "{p}a", db.to_str().expect("a path")]);
+    run.prints("cluster-database");
+    assert!(!run.stdout.contains("argument-value"), "{}", run.stdout);
+    let run = lint(&["--keys", "{r}q", "--keys", "{r}1733434343434", &not_key]);
+    run.prints("argument-value: `ZRANGEBYSCORE`'s `max` is `{r}1733434343434`, no float")
+        .prints("redis fails, valkey8 fails, valkey9 fails");
     // The stricter targets refuse a literal key that Redis and Valkey run.
     let literal = corpus("literal.lua");
     lint(&["--keys", "{p}a", &literal]).ok();
