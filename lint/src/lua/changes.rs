@@ -13,8 +13,11 @@
 //!   or a `local function` of the name (`local KEYS = {...}`): the name stands for another
 //!   table where the lint cannot tell;
 //! - the table used as a value anywhere but `t[i]`, `#t`, `local alias = t` (an alias the
-//!   lint follows), `for ... in ipairs(t)` (or `pairs`), or an argument of a function that
-//!   only reads it and gives back no table ([`READERS`]): `table.insert(KEYS, x)`,
+//!   lint follows), `for ... in ipairs(t)` (or `pairs`), an argument of a function that
+//!   only reads it and gives back no table ([`READERS`]), or an argument of a helper of the
+//!   script whose every use is a direct call (`check_keys(keys)`): the helper's parameter
+//!   then stands for the table, by its binding, and what the helper does with it is found
+//!   as a change of the table (at most [`HANDED_DEPTH`] helpers deep): `table.insert(KEYS, x)`,
 //!   `table.remove`, `table.sort`, `rawset`, `setmetatable`, a function of the script,
 //!   another name or table holding it (`local _, t = pairs(KEYS)` too).
 //!
@@ -46,8 +49,10 @@ use crate::Position;
 /// The functions that only read a table given as an argument, and give back none: what
 /// they return is a string, a number or an element (`ipairs` and `pairs` give back the
 /// table, and are readers in a `for` only).
-const READERS: [&[&str]; 9] = [
+const READERS: [&[&str]; 11] = [
     &["next"],
+    &["table", "getn"],
+    &["table", "maxn"],
     &["unpack"],
     &["table", "unpack"],
     &["table", "concat"],
@@ -209,6 +214,8 @@ impl Changes {
         let mut finder = Finder {
             names,
             runs_always,
+            handed: HashMap::new(),
+            grew: false,
             keys: std::iter::once("KEYS")
                 .chain(names.keys.iter().map(String::as_str))
                 .collect(),
@@ -221,14 +228,24 @@ impl Changes {
             lines: Vec::new(),
             changes: Self::default(),
         };
-        for (n, (ast, source)) in asts.iter().zip(sources).enumerate() {
-            finder.file = n;
-            finder.source = source;
-            finder.lines = std::iter::once(0)
-                .chain(source.match_indices('\n').map(|(at, _)| at + 1))
-                .collect();
-            finder.allowed.clear();
-            finder.visit_ast(ast);
+        // each pass finds the helpers' parameters handed a table by the calls it visits
+        // (a helper's call of another, one level deeper each pass); the last pass, with
+        // nothing new, finds the changes
+        for pass in 0..=HANDED_DEPTH {
+            finder.grew = false;
+            finder.changes = Self::default();
+            for (n, (ast, source)) in asts.iter().zip(sources).enumerate() {
+                finder.file = n;
+                finder.source = source;
+                finder.lines = std::iter::once(0)
+                    .chain(source.match_indices('\n').map(|(at, _)| at + 1))
+                    .collect();
+                finder.allowed.clear();
+                finder.visit_ast(ast);
+            }
+            if !finder.grew || pass == HANDED_DEPTH {
+                break;
+            }
         }
         finder.changes
     }
@@ -293,10 +310,20 @@ impl Changes {
     }
 }
 
+/// How many helpers deep a table handed on is followed (`f(keys)` whose `f` hands it to
+/// `g`, ...): a deeper helper's call stays a change of the table, as any function's is.
+const HANDED_DEPTH: usize = 8;
+
 /// The pass that finds the changes.
 struct Finder<'a> {
     names: &'a Names,
     runs_always: &'a dyn Fn(usize) -> bool,
+    /// The parameters (bindings) of the script's helpers that a direct call hands one of
+    /// the call's tables, and which (`None`: both, by different calls, which the lint does
+    /// not follow).
+    handed: HashMap<usize, Option<Which>>,
+    /// Whether this pass handed a parameter a table it had not.
+    grew: bool,
     /// The names that stand for KEYS, and for ARGV.
     keys: HashSet<&'a str>,
     argv: HashSet<&'a str>,
@@ -329,17 +356,70 @@ impl Finder<'_> {
     fn table_at(&self, token: &TokenReference) -> Option<Which> {
         let name = name_of(token);
         self.table(&name).or_else(|| {
-            if self.changes.locals.is_empty() {
+            if self.changes.locals.is_empty() && self.handed.is_empty() {
                 return None;
             }
             let b = self
                 .names
                 .resolve_in(self.file, &name, byte_start(token)?)?;
+            if let Some(&handed) = self.handed.get(&b) {
+                return handed;
+            }
             self.changes
                 .locals
                 .contains_key(&b)
                 .then_some(Which::Local(b))
         })
+    }
+
+    /// A direct call of a helper of the script (`check_keys(keys)`) that hands it one of
+    /// the call's tables by name: its parameter stands for the table from then on
+    /// ([`Finder::handed`]), and the argument is no change where it does.
+    fn handing(&mut self, call: &ast::FunctionCall) {
+        let Prefix::Name(callee_name) = call.prefix() else {
+            return;
+        };
+        let Some((path, ast::FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
+            return;
+        };
+        let Some(j) = (path.len() == 1)
+            .then(|| byte_start(callee_name))
+            .flatten()
+            .and_then(|at| self.names.called_helper(self.file, at))
+        else {
+            return;
+        };
+        for (i, e) in arguments.iter().enumerate() {
+            let Expression::Var(Var::Name(n)) = e else {
+                continue;
+            };
+            let (Some(which @ (Which::Keys | Which::Argv)), Some(at)) =
+                (self.table_at(n), byte_start(n))
+            else {
+                continue;
+            };
+            let Some(b) = self.names.locals[j]
+                .parameters
+                .get(i)
+                .and_then(|p| self.names.parameter(j, p))
+            else {
+                continue;
+            };
+            match self.handed.get(&b) {
+                None => {
+                    self.handed.insert(b, Some(which));
+                    self.grew = true;
+                }
+                Some(Some(w)) if *w != which => {
+                    self.handed.insert(b, None);
+                    self.grew = true;
+                }
+                _ => {}
+            }
+            if self.handed.get(&b) == Some(&Some(which)) {
+                self.allowed.insert(at);
+            }
+        }
     }
 
     /// The body of the innermost registered function that holds `byte` of file 0, if any.
@@ -547,12 +627,18 @@ impl Visitor for Finder<'_> {
                     _ => None,
                 };
                 let whole = matches!(var, Var::Name(_)).then_some(name);
-                let follow = one.and_then(|value| match (element, whole) {
-                    (Some(_), _) | (None, Some(_)) => {
-                        self.follow(node, value, element, whole.is_some())
-                    }
-                    _ => None,
-                });
+                // a helper's parameter handed the table: its changes run where the helper
+                // is called, which the lint does not place
+                let handed = matches!(which, Which::Keys | Which::Argv)
+                    && self.table(&name_of(name)).is_none();
+                let follow = one
+                    .filter(|_| !handed)
+                    .and_then(|value| match (element, whole) {
+                        (Some(_), _) | (None, Some(_)) => {
+                            self.follow(node, value, element, whole.is_some())
+                        }
+                        _ => None,
+                    });
                 self.change(which, node, element, how, follow, whole);
             }
         }
@@ -628,6 +714,7 @@ impl Visitor for Finder<'_> {
     }
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        self.handing(call);
         let Some((path, ast::FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
             return;
         };
