@@ -255,6 +255,68 @@ impl KeyExpr {
         }
     }
 
+    /// The value of a local given both `self` and `other` (assigned again, in a branch or a
+    /// loop): the parts both begin with (a literal's common bytes too), then one opaque part
+    /// where they differ, so that a hashtag or a declared key both start with still places
+    /// the key (`KEYS[6]` and `KEYS[6] .. ':' .. group` are `KEYS[6] ..` something);
+    /// `self` when they are equal, `None` when they share no start.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_lint::key::{KeyExpr, Part};
+    ///
+    /// let of = |parts: Vec<Part>| KeyExpr { parts, text: "k".into() };
+    /// let key = of(vec![Part::Key(6)]);
+    /// let grouped = of(vec![Part::Key(6), Part::Literal(b":g".to_vec())]);
+    /// let either = key.either(&grouped).unwrap();
+    /// assert_eq!(either.parts[0], Part::Key(6));
+    /// assert!(matches!(either.parts[1], Part::Opaque { .. }));
+    /// assert_eq!(either.either(&grouped), Some(either.clone()));
+    /// let tagged = of(vec![Part::Literal(b"{q}:a".to_vec())]);
+    /// let other = of(vec![Part::Literal(b"{q}:b".to_vec())]);
+    /// assert_eq!(tagged.either(&other).unwrap().parts[0], Part::Literal(b"{q}:".to_vec()));
+    /// assert_eq!(key.either(&tagged), None);
+    /// ```
+    #[must_use]
+    pub fn either(&self, other: &Self) -> Option<Self> {
+        if self == other {
+            return Some(self.clone());
+        }
+        let mut parts = Vec::new();
+        let mut pairs = self.parts.iter().zip(&other.parts);
+        for (a, b) in pairs.by_ref() {
+            if a == b {
+                parts.push(a.clone());
+                continue;
+            }
+            if let (Part::Literal(x), Part::Literal(y)) = (a, b) {
+                let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+                if n > 0 {
+                    parts.push(Part::Literal(x[..n].to_vec()));
+                }
+            }
+            break;
+        }
+        if parts.is_empty() {
+            return None;
+        }
+        if !matches!(parts.last(), Some(Part::Opaque { .. })) {
+            parts.push(Part::Opaque {
+                text: self.text.clone(),
+                why: Some(
+                    "it is given more than one value (assigned again, in a loop, or by several \
+                     calls), alike only in their start"
+                        .to_owned(),
+                ),
+            });
+        }
+        Some(Self {
+            parts,
+            text: self.text.clone(),
+        })
+    }
+
     /// The bytes, when every part is a literal.
     #[must_use]
     pub fn literal(&self) -> Option<Vec<u8>> {

@@ -1182,9 +1182,12 @@ impl Flow<'_> {
                 self.values.insert(name, Some(value));
             }
             Some(Some(old)) if *old == value => {}
-            Some(_) => {
-                self.values.insert(name, None);
+            // a second value: what both start with, when that is something
+            Some(Some(old)) => {
+                let either = old.either(&value);
+                self.values.insert(name, either);
             }
+            Some(None) => {}
         }
     }
 

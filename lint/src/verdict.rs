@@ -2473,10 +2473,30 @@ fn key_findings(
                 key.text
             );
         }
-        // A literal is fixed in the script, so its own hashtag comes first.
+        // A literal is fixed in the script, so its own hashtag comes first; so is a hashtag
+        // closed in the literal the key begins with (`'{p}:' .. KEYS[1]`, whatever follows).
         let mut own: Vec<Vec<u8>> = Vec::new();
         if kind == KeyKind::Literal {
             own.extend(key.value(cx.values));
+        }
+        let start: Vec<u8> = key
+            .parts
+            .iter()
+            .map_while(|p| match p {
+                Part::Literal(bytes) => Some(bytes.as_slice()),
+                _ => None,
+            })
+            .flatten()
+            .copied()
+            .collect();
+        let closed = start.iter().position(|&b| b == b'{').is_some_and(|open| {
+            start[open + 1..]
+                .iter()
+                .position(|&b| b == b'}')
+                .is_some_and(|n| n > 0)
+        });
+        if closed {
+            own.push(start);
         }
         own.extend(cx.values.keys.clone().unwrap_or_default());
         own.extend(key.value(cx.values));
