@@ -1150,6 +1150,47 @@ impl<'a> Flow<'a> {
 }
 
 impl Flow<'_> {
+    /// The value a loop variable takes over the elements of `table` (`ipairs({a, b})`):
+    /// `Some(None)` where the lint cannot follow them (a field with a key, a call or `...`
+    /// last, which may give any number of values, values that share no start), `None`
+    /// while one is pending ([`Flow::pending`]); a declared key where each element is one
+    /// (which one is not known, as for `ipairs(KEYS)`), else what they all begin with
+    /// ([`KeyExpr::either`]).
+    fn each_of(&self, table: &ast::TableConstructor) -> Option<Option<KeyExpr>> {
+        let mut values = Vec::new();
+        for field in table.fields() {
+            let ast::Field::NoKey(e) = field else {
+                return Some(None);
+            };
+            if matches!(e, Expression::FunctionCall(_))
+                || matches!(e, Expression::Symbol(s) if s.token().to_string() == "...")
+            {
+                return Some(None);
+            }
+            values.push(self.eval_now(e)?);
+        }
+        if values.is_empty() {
+            return Some(None);
+        }
+        if values
+            .iter()
+            .all(|v| matches!(v.parts[..], [Part::Key(i)] if i > 0))
+        {
+            return Some(Some(KeyExpr {
+                parts: vec![Part::Key(0)],
+                text: String::new(),
+            }));
+        }
+        let mut either = values[0].clone();
+        for value in &values[1..] {
+            match either.either(value) {
+                Some(e) => either = e,
+                None => return Some(None),
+            }
+        }
+        Some(Some(either))
+    }
+
     /// [`Flow::eval`] of a value to assign, `None` while it is pending ([`Flow::pending`]).
     fn eval_now(&self, expr: &Expression) -> Option<KeyExpr> {
         self.pending.set(false);
@@ -1832,6 +1873,22 @@ impl Visitor for Flow<'_> {
             },
             _ => false,
         };
+        // `for _, k in ipairs({jkey, tkey})` (celery's chord script): k is each element in
+        // turn: a declared key where each is one, else what they all begin with
+        let over_list = match node.expressions().iter().collect::<Vec<_>>()[..] {
+            [Expression::FunctionCall(call)] if !over_keys => match callee(call) {
+                Some((path, FunctionArgs::Parentheses { arguments, .. }))
+                    if (path == ["ipairs"] || path == ["pairs"]) && arguments.len() == 1 =>
+                {
+                    match arguments.iter().next() {
+                        Some(Expression::TableConstructor(table)) => Some(self.each_of(table)),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        };
         for (n, name) in node.names().iter().enumerate() {
             if over_keys && n == 1 {
                 let value = KeyExpr {
@@ -1839,6 +1896,21 @@ impl Visitor for Flow<'_> {
                     text: name_of(name),
                 };
                 self.assign(self.holder(name), value);
+            } else if let (Some(each), 1) = (&over_list, n) {
+                match each {
+                    // pending: deferred, as any value read before it is known
+                    None => self.assign_now(self.holder(name), None),
+                    Some(Some(value)) => {
+                        let value = KeyExpr {
+                            parts: value.parts.clone(),
+                            text: name_of(name),
+                        };
+                        self.assign(self.holder(name), value);
+                    }
+                    Some(None) => {
+                        self.values.insert(self.holder(name), None);
+                    }
+                }
             } else {
                 self.values.insert(self.holder(name), None);
             }

@@ -697,7 +697,7 @@ fn lint_corpus_verdicts_are_what_live_clusters_do() {
 fn lint_says_why_it_cannot_follow_a_key() {
     let cases: [(&str, &str); 11] = [
         (
-            "#!lua\nfor _, v in ipairs({'a'}) do redis.call('GET', v) end\nreturn 1",
+            "#!lua\nfor _, v in ipairs({'a', 'b'}) do redis.call('GET', v) end\nreturn 1",
             "`v` is a loop variable",
         ),
         (
