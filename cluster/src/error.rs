@@ -390,8 +390,10 @@ pub enum Error {
         /// The dialect's name.
         dialect: String,
     },
-    /// The apply was interrupted (SIGINT) between two moves.
-    #[error("interrupted after {done} of {planned} moves ({keys} keys moved): the slot in flight was finished (or its atomic job cancelled), no slot is left migrating or importing; run the same command again to plan and move the rest")]
+    /// The apply was interrupted (SIGINT) between two moves, or between two half-moved slots
+    /// it was finishing ([`crate::finish_moves`]): what is left in migration is said here
+    /// only ([`interrupted_text`]).
+    #[error("{}", interrupted_text(*.done, *.planned, *.keys, .left))]
     Interrupted {
         /// Moves done.
         done: usize,
@@ -399,6 +401,9 @@ pub enum Error {
         planned: usize,
         /// Keys moved.
         keys: u64,
+        /// The half-moved slots left as they were found, not begun (migrating or importing):
+        /// empty where a plan's moves were interrupted (the slot in flight finished).
+        left: Vec<u16>,
     },
     /// A key is on both ends of a slot's move with different values (`DUMP`s differ), as a
     /// timed-out `MIGRATE` can leave it.
@@ -478,6 +483,23 @@ fn failing_note(slots_assigned: &str, slots_fail: &str) -> &'static str {
     }
 }
 
+/// [`Error::Interrupted`]'s message, the one word on what an interrupt leaves: after a plan's
+/// move (the slot in flight finished, an atomic job cancelled), nothing in migration; while
+/// half-moved slots were being finished, the ones not begun (`left`) half moved still, which
+/// the next run finishes first (a tester's Ctrl-C during the wait for a source's failover
+/// was told "no slot is left migrating or importing" of a slot that was).
+fn interrupted_text(done: usize, planned: usize, keys: u64, left: &[u16]) -> String {
+    let head = format!("interrupted after {done} of {planned} moves ({keys} keys moved)");
+    match left {
+        [] => format!("{head}: the slot in flight was finished (or its atomic job cancelled), no slot is left migrating or importing; run the same command again to plan and move the rest"),
+        [slot] => format!("{head}: slot {slot} is left half moved, migrating or importing as it was found; run the same command again: it finishes the slot first, then plans and moves the rest"),
+        slots => format!(
+            "{head}: slots {} are left half moved, migrating or importing as they were found; run the same command again: it finishes them first, then plans and moves the rest",
+            slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
 /// [`Error::SourceFailedOver`]'s message: what happened, then what slotgen did or what to
 /// run now.
 fn failed_over_text(e: &Error) -> String {
@@ -539,7 +561,7 @@ fn failed_over_text(e: &Error) -> String {
             "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again}"
         ),
         Err(why) => format!(
-            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
+            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}); until it is finished, {to} may refuse every command of its slots (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
         ),
     }
 }

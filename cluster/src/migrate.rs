@@ -169,6 +169,7 @@ pub fn apply(
         done: applied.moves,
         planned: plan.moves.len(),
         keys: applied.keys,
+        left: Vec::new(),
     };
     if dialect == Dialect::Migrateslots {
         for ((from, to), slots) in groups(&steps) {

@@ -175,16 +175,18 @@ pub fn finish_moves(
     let planned = ends.len();
     let mut deaf = vec![false; fresh.shards.len()];
     let mut finished = Vec::new();
-    for (slot, source, target) in ends {
+    for (i, (slot, source, target)) in ends.iter().enumerate() {
         if interrupted.load(Ordering::SeqCst) {
             return Err(Error::Interrupted {
                 done: finished.len(),
                 planned,
                 keys: finished.iter().map(|f: &Finished| f.keys).sum(),
+                left: ends[i..].iter().map(|(slot, ..)| *slot).collect(),
             });
         }
+        let slot = *slot;
         let (from, to, stood_in) =
-            live_ends(&mut exchange, &fresh, slot, (&source, &target), timeout)?;
+            live_ends(&mut exchange, &fresh, slot, (source, target), timeout)?;
         let moved = move_slot(
             &mut exchange,
             &fresh,
@@ -788,6 +790,51 @@ mod tests {
         let (a, b) = ("a".repeat(40), "b".repeat(40));
         assert!(promotion_not_heard(&disagree(&a), &a));
         assert!(!promotion_not_heard(&disagree(&b), &a));
+    }
+
+    /// Interrupted before a half-moved slot is begun, the finish says that slot is left half
+    /// moved, and sends nothing for it: a tester's Ctrl-C during the wait for a source's
+    /// failover was told "no slot is left migrating or importing" of a slot that was.
+    #[test]
+    fn an_interrupted_finish_says_the_slots_it_leaves_half_moved() {
+        use crate::fake::{id, nodes, FakeCluster};
+        use std::sync::{Arc, OnceLock};
+        let ports = Arc::new(OnceLock::new());
+        let known = Arc::clone(&ports);
+        let fake = FakeCluster::start(Arc::new(move |me, words: &[String]| {
+            let nodes_asked = words.len() == 2 && words[1].eq_ignore_ascii_case("NODES");
+            nodes_asked.then(|| {
+                nodes(
+                    *known.get().unwrap(),
+                    me,
+                    [
+                        &format!(" [0->-{}] [7->-{}]", id(1), id(1)),
+                        &format!(" [0-<-{}] [7-<-{}]", id(0), id(0)),
+                    ],
+                )
+            })
+        }));
+        ports.set(fake.ports).unwrap();
+        let interrupted = AtomicBool::new(true);
+        let e = finish_moves(
+            &fake.url(1),
+            &ConnectOptions::default(),
+            2,
+            Duration::from_secs(5),
+            &interrupted,
+        )
+        .unwrap_err();
+        let text = e.to_string();
+        assert!(
+            matches!(&e, Error::Interrupted { done: 0, planned: 2, left, .. } if left == &[0, 7]),
+            "{e:?}"
+        );
+        assert!(
+            text.contains("slots 0, 7 are left half moved") && !text.contains("no slot is left"),
+            "{text}"
+        );
+        let sent = fake.sent();
+        assert!(!sent.iter().any(|(_, c)| c.contains("SETSLOT")), "{sent:?}");
     }
 
     /// A node that reports migrating a slot to itself, or to a node the map does not hold,
