@@ -63,12 +63,12 @@ pub enum Error {
     /// A primary at an end of a slot's move did not answer during the move: it failed or
     /// stopped. What to do depends on whether a replica can take its place, as the map read
     /// at the start of the run says (`down_note`).
-    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, .replicas, *.at_source))]
+    #[error("cannot reach `{url}` ({during}): {reason}; {}", down_note(.id, .replicas, *.at_source, *.lost_if_dead))]
     MoveEndDown {
         /// The URL of the node, redacted.
         url: String,
-        /// Its id, as the map gives it.
-        id: String,
+        /// Its id, as the map gives it (a `Box<str>`: the error stays within 128 bytes).
+        id: Box<str>,
         /// What was being done.
         during: String,
         /// The operating system's or the client's reason.
@@ -81,6 +81,11 @@ pub enum Error {
         /// Whether it is the move's source (the keys not moved yet are there); else the
         /// target (the keys moved so far are there).
         at_source: bool,
+        /// Where it keeps no keys on disk, as asked before the moves ([`crate::rights::KEEPS`]):
+        /// how many of the slot's keys were there (not moved yet on a source, moved so far
+        /// on a target), lost if its process ended; `None` where it keeps some, or where
+        /// that is not known.
+        lost_if_dead: Option<u32>,
     },
     /// The deadline passed before the exchange was complete.
     #[error("`{url}` timed out: no complete answer within {timeout:?} ({during}); check that it is a Redis or Valkey server that answers, or allow more time")]
@@ -346,7 +351,7 @@ pub enum Error {
     },
     /// An atomic slot migration job could be neither followed to its end nor cancelled
     /// (its source stopped answering): whether its slots moved is not known.
-    #[error("the atomic migration of slots {} from {from} to {to} is in a state slotgen cannot tell: {reason}; `CLUSTER GETSLOTMIGRATIONS` on the target, {to}, shows the job as the target sees it; {}; the next `rebalance --apply` waits for a running job before it plans", super::show_ranges_brief(ranges), atomic_down_note(*.replicas))]
+    #[error("the atomic migration of slots {} from {from} to {to} is in a state slotgen cannot tell: {reason}; `CLUSTER GETSLOTMIGRATIONS` on the target, {to}, shows the job as the target sees it; {}; the next `rebalance --apply` waits for a running job before it plans", super::show_ranges_brief(ranges), atomic_down_note(*.replicas, *.lost_if_dead))]
     AtomicUnknown {
         /// Every range of the job (the message names them briefly past a few:
         /// [`super::show_ranges_brief`]).
@@ -359,6 +364,10 @@ pub enum Error {
         reason: String,
         /// The source's replicas in the map read at the start of the run.
         replicas: usize,
+        /// Where the source keeps no keys on disk, as asked before the moves
+        /// ([`crate::rights::KEEPS`]): the keys of the job's slots by the plan, lost if its
+        /// process ended; `None` where it keeps some, or where that is not known.
+        lost_if_dead: Option<u64>,
     },
     /// An atomic slot migration job (one a former run started, or an operator's) is running
     /// and made no progress within the time given, or ran past the longest wait
@@ -576,12 +585,40 @@ fn failed_over_text(e: &Error) -> String {
 /// `a_source_killed_mid_slot_whose_replica_never_synced_*`: a run at once met
 /// `cluster_state:fail` on the primary it was given, and, once that one said `ok`, the
 /// target answered the source's `MIGRATE` with `CLUSTERDOWN`).
-/// Whether a dead primary's keys are in its data files: slotgen cannot ask a node that does
-/// not answer, so the stop says the condition (a tester followed "start it again" on a
-/// primary that saved nothing, and its keys were gone).
+/// Whether a dead primary's keys are in its data files, where it was not known before the
+/// moves ([`crate::rights::KEEPS`]: the user may not ask, or it did not answer): slotgen cannot ask
+/// a node that does not answer, so the stop says the condition (a tester followed "start it
+/// again" on a primary that saved nothing, and its keys were gone).
 const KEPT_ONLY: &str = "if it keeps any (an RDB snapshot or an AOF: `CONFIG GET save appendonly` on a node configured as it is); one that keeps none comes back empty, and those keys are lost";
 
-const START_AGAIN: &str = "start it again at that address, with its data files, and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary (a primary just started says `fail` for its first seconds, and refuses keys; the others say `fail`, and refuse keys, until they have heard from it)";
+/// Where it was known before the moves that the dead primary keeps no keys on disk: that,
+/// and that started again it comes back empty (a tester followed "start it again, with its
+/// data files" on such a node: 1523 of 4450 keys were gone, and the next run said nothing).
+const KEEPS_NOTHING: &str = "it keeps no keys on disk (`CONFIG GET save appendonly` before the moves: `save` empty, `appendonly no`)";
+
+/// How a primary that no replica can replace is started again: with its data files where it
+/// may keep some (`files`), else only to serve its slots again, empty.
+fn start_again(files: bool) -> String {
+    let with = if files {
+        "start it again at that address, with its data files,"
+    } else {
+        "to serve its slots again (without those keys), start it again at that address"
+    };
+    format!("{with} and wait until `CLUSTER INFO` says `cluster_state:ok` there and on every other primary (a primary just started says `fail` for its first seconds, and refuses keys; the others say `fail`, and refuse keys, until they have heard from it)")
+}
+
+/// What a dead primary that keeps no keys on disk loses: `held` (`n` keys) if its process
+/// ended; what holds them still: a replica of it that synced (`replicas` of them, none able
+/// to take its place by itself), until it syncs from the node started again empty.
+fn lost_text(held: &str, n: u64, replicas: usize) -> String {
+    let keys = if n == 1 { "key" } else { "keys" };
+    let kept = if replicas == 0 {
+        "no replica holds them: they are gone".to_owned()
+    } else {
+        "a replica that synced with it still holds them, until it syncs from the node started again empty: `CLUSTER FAILOVER TAKEOVER` on that replica first makes it the primary with them; else they are gone".to_owned()
+    };
+    format!("{KEEPS_NOTHING}: if its process ended (not merely stopped or cut off), {held} ({n} {keys}) are lost with it, and started again it comes back empty; {kept}")
+}
 
 /// What to do about node `id`, an end of a classic move (its source, `at_source`, or its
 /// target) that stopped answering, with `replicas`, each with why it cannot take its place
@@ -590,6 +627,7 @@ fn down_note(
     id: &str,
     replicas: &[(crate::node::Node, Option<String>)],
     at_source: bool,
+    lost_if_dead: Option<u32>,
 ) -> String {
     let unable: Vec<&str> = replicas
         .iter()
@@ -604,6 +642,7 @@ fn down_note(
         } else {
             "the keys of the slot moved so far"
         },
+        lost_if_dead,
     )
 }
 
@@ -619,25 +658,45 @@ pub(crate) fn atomic_target_down(
 ) -> String {
     format!(
         "the target does not answer (cannot reach `{url}` ({during}): {reason}): {}; then run it again",
-        down(id, replicas, &[], "the keys of its own slots")
+        down(id, replicas, &[], "the keys of its own slots", None)
     )
 }
 
 /// What to do about node `id`, a primary of a move that stopped answering, with `replicas`
 /// replicas, whose data files hold what `held` says: wait for the failover where one can
 /// take its place (the next `rebalance --apply` then finishes a half-moved slot on the
-/// promoted replica), start it again where none can ([`START_AGAIN`]): it has none, or
-/// `unable` says why each cannot (`id (addr) why`).
-fn down(id: &str, replicas: usize, unable: &[&str], held: &str) -> String {
+/// promoted replica), start it again where none can ([`start_again`]): it has none, or
+/// `unable` says why each cannot (`id (addr) why`). Where it keeps no keys on disk
+/// (`lost_if_dead`: `held` are that many keys), that they are lost and what holds them.
+fn down(
+    id: &str,
+    replicas: usize,
+    unable: &[&str],
+    held: &str,
+    lost_if_dead: Option<u32>,
+) -> String {
     let plural = |n: usize| if n == 1 { "replica" } else { "replicas" };
+    let brought_back = || match lost_if_dead {
+        None => format!(
+            " ({held} are in its data files, {KEPT_ONLY}): {}",
+            start_again(true)
+        ),
+        Some(n) => format!(
+            ": {}; {}",
+            lost_text(held, u64::from(n), replicas),
+            start_again(false)
+        ),
+    };
     match replicas {
         0 => format!(
-            "node {id} there has no replica to take its place ({held} are in its data files, {KEPT_ONLY}): {START_AGAIN}"
+            "node {id} there has no replica to take its place{}",
+            brought_back()
         ),
         n if unable.len() == n => format!(
-            "node {id} there has {n} {}, and none can take its place, so no failover comes: {} ({held} are in its data files, {KEPT_ONLY}): {START_AGAIN}",
+            "node {id} there has {n} {}, and none can take its place, so no failover comes: {}{}",
             plural(n),
-            unable.join("; ")
+            unable.join("; "),
+            brought_back()
         ),
         n => format!(
             "node {id} there has {n} {}: if it has failed, wait until one takes its place (the cluster fails it over once `cluster-node-timeout` has passed: `CLUSTER NODES` then flags it `fail`), do not start a new server there",
@@ -647,11 +706,20 @@ fn down(id: &str, replicas: usize, unable: &[&str], held: &str) -> String {
 }
 
 /// What to do about an atomic job whose source (with `replicas` replicas) stopped answering:
-/// wait for the failover, or start it again as a classic move's end ([`START_AGAIN`]), and
-/// stop the job where the source answers again.
-fn atomic_down_note(replicas: usize) -> String {
+/// wait for the failover, or start it again as a classic move's end ([`start_again`]; where
+/// it keeps no keys on disk, `lost_if_dead` the keys of the job's slots, that they are
+/// lost), and stop the job where the source answers again.
+fn atomic_down_note(replicas: usize, lost_if_dead: Option<u64>) -> String {
     if replicas == 0 {
-        format!("if the source has failed, it has no replica to take its place: {START_AGAIN}; while the job runs there, stop it with `CLUSTER CANCELSLOTMIGRATIONS` on the source")
+        let back = match lost_if_dead {
+            None => start_again(true),
+            Some(n) => format!(
+                "{}; {}",
+                lost_text("the keys of these slots", n, 0),
+                start_again(false)
+            ),
+        };
+        format!("if the source has failed, it has no replica to take its place: {back}; while the job runs there, stop it with `CLUSTER CANCELSLOTMIGRATIONS` on the source")
     } else {
         "if the source has failed, wait until its replica takes its place (the cluster fails it over once `cluster-node-timeout` has passed): the job ends with the source and the slots are the promoted replica's; if the source answers again, stop the job there with `CLUSTER CANCELSLOTMIGRATIONS`".to_owned()
     }
@@ -734,7 +802,7 @@ pub(crate) mod tests {
         let down_unable = |n, unable: &[&str], at_source| {
             Error::MoveEndDown {
                 url: "redis://127.0.0.1:7402".to_owned(),
-                id: "a".repeat(40),
+                id: "a".repeat(40).into(),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas: replicas(n)
@@ -748,6 +816,7 @@ pub(crate) mod tests {
                     .map(|((node, _), why)| (node, why))
                     .collect(),
                 at_source,
+                lost_if_dead: None,
             }
             .to_string()
         };
@@ -762,7 +831,8 @@ pub(crate) mod tests {
             let without = down(0, source);
             assert!(
                 without.contains(&format!(
-                    "has no replica to take its place (the keys of the slot {keys} are in its data files, {KEPT_ONLY}): {START_AGAIN}"
+                    "has no replica to take its place (the keys of the slot {keys} are in its data files, {KEPT_ONLY}): {}",
+                    start_again(true)
                 )) && !without.contains("wait until one takes its place"),
                 "{without}"
             );
@@ -771,15 +841,16 @@ pub(crate) mod tests {
         let stranded = down_unable(2, &["r1 (h:1) why 1", "r2 (h:2) why 2"], true);
         assert!(
             stranded.ends_with(&format!(
-                "node {} there has 2 replicas, and none can take its place, so no failover comes: r1 (h:1) why 1; r2 (h:2) why 2 (the keys of the slot not moved yet are in its data files, {KEPT_ONLY}): {START_AGAIN}",
-                "a".repeat(40)
+                "node {} there has 2 replicas, and none can take its place, so no failover comes: r1 (h:1) why 1; r2 (h:2) why 2 (the keys of the slot not moved yet are in its data files, {KEPT_ONLY}): {}",
+                "a".repeat(40),
+                start_again(true)
             )),
             "{stranded}"
         );
         // one of two that cannot: the other may, so the failover is waited for
         assert!(down_unable(2, &["r1 (h:1) why"], true)
             .contains("has 2 replicas: if it has failed, wait until one takes its place"));
-        assert_ne!(atomic_down_note(0), atomic_down_note(2));
+        assert_ne!(atomic_down_note(0, None), atomic_down_note(2, None));
         // a failed job whose target does not answer: brought back as a classic end is, or
         // its failover waited for; else run again
         let stopped = |target_down| {
@@ -804,8 +875,9 @@ pub(crate) mod tests {
         let lone = dead(0);
         assert!(
             lone.ends_with(&format!(
-                "none is importing: the target does not answer (cannot reach `redis://127.0.0.1:7402` (connecting): Connection refused): node {} there has no replica to take its place (the keys of its own slots are in its data files, {KEPT_ONLY}): {START_AGAIN}; then run it again",
-                "b".repeat(40)
+                "none is importing: the target does not answer (cannot reach `redis://127.0.0.1:7402` (connecting): Connection refused): node {} there has no replica to take its place (the keys of its own slots are in its data files, {KEPT_ONLY}): {}; then run it again",
+                "b".repeat(40),
+                start_again(true)
             )),
             "{lone}"
         );
@@ -820,8 +892,53 @@ pub(crate) mod tests {
         );
         // a source with no replica is started again as a classic move's end is, and waited
         // for until it says `ok`
-        assert!(atomic_down_note(0).contains(START_AGAIN));
-        assert!(!atomic_down_note(1).contains(START_AGAIN));
+        assert!(atomic_down_note(0, None).contains(&start_again(true)));
+        assert!(!atomic_down_note(1, None).contains("start it again"));
+    }
+
+    /// A dead end of a move known to keep no keys on disk (asked before the moves) is not
+    /// said to come back "with its data files": its keys of the slot are said lost, with
+    /// how many, and what still holds them (a tester followed the advice on such a node, and
+    /// 1523 of 4450 keys were gone).
+    #[test]
+    fn a_dead_end_that_keeps_nothing_is_said_to_come_back_empty() {
+        let down = |replicas: Vec<(crate::node::Node, Option<String>)>, at_source| {
+            Error::MoveEndDown {
+                url: "redis://127.0.0.1:7402".to_owned(),
+                id: "a".repeat(40).into(),
+                during: "MIGRATE".to_owned(),
+                reason: "the server closed the connection".to_owned(),
+                replicas,
+                at_source,
+                lost_if_dead: Some(1523),
+            }
+            .to_string()
+        };
+        for (at_source, held) in [(true, "not moved yet"), (false, "moved so far")] {
+            let lone = down(Vec::new(), at_source);
+            assert!(
+                lone.contains(&format!("has no replica to take its place: {KEEPS_NOTHING}: if its process ended (not merely stopped or cut off), the keys of the slot {held} (1523 keys) are lost with it, and started again it comes back empty; no replica holds them: they are gone; to serve its slots again (without those keys), start it again at that address and wait until `CLUSTER INFO` says `cluster_state:ok`"))
+                    && !lone.contains("data files"),
+                "{lone}"
+            );
+        }
+        let mut stranded = replicas(1);
+        stranded[0].1 = Some("r (h:1) why".to_owned());
+        let stranded = down(stranded, true);
+        assert!(
+            stranded.contains("so no failover comes: r (h:1) why: it keeps no keys on disk")
+                && stranded.contains("`CLUSTER FAILOVER TAKEOVER` on that replica first")
+                && !stranded.contains("data files"),
+            "{stranded}"
+        );
+        // one that can take its place: the failover is waited for, whatever it keeps
+        assert!(down(replicas(1), true).contains("wait until one takes its place"));
+        let atomic = atomic_down_note(0, Some(7));
+        assert!(
+            atomic.contains("the keys of these slots (7 keys) are lost with it")
+                && !atomic.contains("data files"),
+            "{atomic}"
+        );
     }
 
     /// A source that failed over mid-move: the stop names the promoted replica as the
@@ -877,11 +994,12 @@ pub(crate) mod tests {
             now: "c (127.0.0.1:7105)".to_owned(),
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7101".to_owned(),
-                id: "a".repeat(40),
+                id: "a".repeat(40).into(),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas: replicas(1),
                 at_source: true,
+                lost_if_dead: None,
             }),
             waited_ms: Some(2540),
             before: 40,
@@ -913,11 +1031,12 @@ pub(crate) mod tests {
             now: "b (127.0.0.1:7403)".to_owned(),
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7401".to_owned(),
-                id: "a".repeat(40),
+                id: "a".repeat(40).into(),
                 during: "CLUSTER SETSLOT".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas: replicas(1),
                 at_source: true,
+                lost_if_dead: None,
             }),
             waited_ms: Some(2800),
             before: 2,

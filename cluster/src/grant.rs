@@ -5,7 +5,7 @@
 //! below the options' types, ask the lists.
 
 use crate::rights::{
-    rules, APPLY, ATOMIC, JOBS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
+    rules, APPLY, ATOMIC, JOBS, KEEPS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
 };
 use crate::{Dialect, Metric};
 
@@ -20,7 +20,7 @@ pub enum Run {
     /// slot and the sample of the hot ones ([`MAP`], [`LOAD`], [`SAMPLE`]).
     Plan(Metric),
     /// `rebalance --apply` in a dialect, on servers with atomic migration (Valkey 9.0 and
-    /// later: `true`) or without: the plan, and its moves ([`APPLY`], [`MOVE_SOURCE`],
+    /// later: `true`) or without: the plan, and its moves ([`APPLY`], [`KEEPS`], [`MOVE_SOURCE`],
     /// [`MOVE_TARGET`]; [`ATOMIC`] in the `migrateslots` dialect; else [`JOBS`] on servers
     /// with atomic migration, whose jobs running are waited for in either dialect). A
     /// classic move is sent in every dialect, to finish a slot a former run left half moved.
@@ -49,6 +49,7 @@ impl Run {
                 &SAMPLE,
                 weigh(metric),
                 &APPLY,
+                &KEEPS,
                 &MOVE_SOURCE,
                 &MOVE_TARGET,
                 match (dialect, atomic) {

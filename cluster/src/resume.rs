@@ -967,11 +967,12 @@ mod tests {
             repair,
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7101".to_owned(),
-                id: "a".repeat(40),
+                id: "a".repeat(40).into(),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas: crate::error::tests::replicas(1),
                 at_source: true,
+                lost_if_dead: None,
             }),
         };
         let mut told = false;

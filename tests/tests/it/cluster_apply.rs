@@ -1242,6 +1242,111 @@ fn lone_atomic_end_killed_and_started_again(victim_is_source: bool) {
     cluster.assert_settled();
 }
 
+/// What the stop says of a dead primary asked before the moves and found to keep no keys
+/// on disk (`save ''`, `appendonly no`: the servers' options in these tests by default).
+const KEEPS_NOTHING_SAID: &str = "it keeps no keys on disk (`CONFIG GET save appendonly` before the moves: `save` empty, `appendonly no`): if its process ended (not merely stopped or cut off), ";
+
+/// The source (primary 1) of three primaries of `server` without replicas that keep no keys
+/// on disk (the default here), killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`]
+/// keys: the stop does not say its keys are in its data files (a tester followed "start it
+/// again, with its data files" on such a node: 1523 of 4450 keys gone); it says they are
+/// lost, how many (the slot's keys less those moved), and that started again it comes
+/// back empty. Followed (started again at its address, `cluster_state:ok` waited for), the
+/// node is empty, and the slot's keys found on the target are the slot's less those said
+/// lost (give or take the batch in flight, which may have reached the target).
+fn lone_source_that_keeps_nothing_killed_mid_slot(server: Server) {
+    let Some(mut cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let url = format!("redis://{}", addr(&cluster, 0));
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let args = mid_slot_args(&url, path.to_str().unwrap());
+    let id = cluster.primaries[1].node_id();
+    let (code, stderr, stdout) = killed_mid_slot(&cluster, &args, hot, 1);
+    println!("slotgen, the source killed mid-slot:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let moved = counts_the_half_moved_keys(&stderr, &stdout, hot, keys_in_slot(&target, hot));
+    let said_lost = HOT_KEYS as u64 - moved;
+    assert!(
+        error.contains(&format!(
+            "node {id} there has no replica to take its place: {KEEPS_NOTHING_SAID}the keys of the slot not moved yet ({said_lost} keys) are lost with it, and started again it comes back empty; no replica holds them: they are gone; to serve its slots again (without those keys), start it again at that address and wait until `CLUSTER INFO` says `cluster_state:ok`"
+        )) && !error.contains("data files"),
+        "{error}"
+    );
+    // followed: started again, it is empty; the slot's keys left are those on the target
+    started_again_until_ok(&mut cluster, 1);
+    let size: u64 = redis::cmd("DBSIZE")
+        .query(&mut plain(&source, None))
+        .unwrap();
+    assert_eq!(size, 0, "the source came back with keys");
+    let lost = HOT_KEYS as u64 - keys_in_slot(&target, hot);
+    assert!(
+        lost <= said_lost && said_lost - lost <= 5,
+        "{lost} lost, {said_lost} said"
+    );
+}
+
+#[test]
+fn a_lone_source_that_keeps_nothing_killed_mid_slot_on_redis_7_is_said_lost() {
+    lone_source_that_keeps_nothing_killed_mid_slot(Server::Redis);
+}
+
+#[test]
+fn a_lone_source_that_keeps_nothing_killed_mid_slot_on_valkey_8_is_said_lost() {
+    lone_source_that_keeps_nothing_killed_mid_slot(Server::Valkey);
+}
+
+/// The source of an atomic job (`--dialect migrateslots`, Valkey 9.1) of three primaries
+/// without replicas that keep no keys on disk (the default here), killed (SIGKILL) while
+/// the job runs (the tester's F8): the stop says the keys of the job's slots are lost, how
+/// many, and that it comes back empty, not "with its data files". Followed (started again,
+/// `cluster_state:ok`), the node is empty, and at least the keys said lost are gone.
+#[test]
+fn a_lone_source_that_keeps_nothing_killed_during_an_atomic_job_is_said_lost() {
+    let Some(mut cluster) = live::cluster(Server::Valkey9, 0, None, &[]) else {
+        return;
+    };
+    let written = load_in(&cluster, [3000, 300, 300], 1);
+    let source = addr(&cluster, 0);
+    let id = cluster.primaries[0].node_id();
+    let (mut child, _) = spawn_reading(&rebalance_args(
+        &format!("redis://{}", addr(&cluster, 1)),
+        &["--dialect", "migrateslots", "--timeout", "5s", "--apply"],
+    ));
+    open_job_target(&source, &mut child).expect("a running job while slotgen ran (60 s at most)");
+    signal("KILL", cluster.primaries[0].pid());
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    println!("the source killed during an atomic job: {status:?}\n{stderr}");
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    let error = error_line(&stderr, "slotgen: error: the atomic migration of slots ");
+    let said_lost: u64 = error
+        .split_once(&format!("{KEEPS_NOTHING_SAID}the keys of these slots ("))
+        .and_then(|(_, rest)| rest.split_once(" keys) are lost with it, and started again it comes back empty; no replica holds them: they are gone; to serve its slots again (without those keys), start it again at that address"))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no keys said lost in: {error}"));
+    assert!(
+        error.contains(&format!("{id} ({source}) to ")) && !error.contains("data files"),
+        "{error}"
+    );
+    started_again_until_ok(&mut cluster, 0);
+    let size: u64 = redis::cmd("DBSIZE")
+        .query(&mut plain(&source, None))
+        .unwrap();
+    assert_eq!(size, 0, "the source came back with keys");
+    let gone = read_back_from(&addr(&cluster, 1), &written).len();
+    assert!(
+        said_lost > 0 && said_lost <= gone as u64,
+        "{said_lost} said lost, {gone} gone"
+    );
+}
+
 #[test]
 fn a_lone_source_killed_during_an_atomic_job_and_started_again_is_finished() {
     lone_atomic_end_killed_and_started_again(true);
