@@ -322,6 +322,31 @@ pub enum Error {
         /// the next run needs a node that answers.
         given_down: bool,
     },
+    /// A classic move's source stopped answering mid-slot and, while slotgen waited for its
+    /// failover, answered again, started again without its data (no key in `INFO
+    /// keyspace`, `uptime_in_seconds` since the stop): no failover comes for a node that
+    /// answers, and its replicas hold its keys only until they sync from it (a tester's
+    /// source was restarted at once by its service manager; its replica kept the keys for
+    /// 6 s, then synced empty: 1555 keys gone, while slotgen waited and then said "cannot
+    /// reach").
+    #[error("moving slot {slot} from {from} to {to}: the source stopped answering during the move ({}), and answers again, started again {uptime} s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it ({keys} of the slot's keys are on the target), and no failover comes for a node that answers; {}", .error.what_happened(), restarted_text(.replicas, *.slot))]
+    SourceRestartedEmpty {
+        /// The slot.
+        slot: u16,
+        /// The slot's keys on the target before the stop (whole batches).
+        keys: u64,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target, `id (addr)`.
+        to: String,
+        /// The error the move stopped with.
+        error: Box<Error>,
+        /// The source's `uptime_in_seconds` (`INFO server`) when it answered again.
+        uptime: u64,
+        /// The source's replicas by the map read at the start of the run, `id (addr)`, with
+        /// their keys (`INFO keyspace`, summed over the databases; `None`: not known).
+        replicas: Vec<(String, Option<u64>)>,
+    },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
     /// it reads, so every `RESTORE-ASKING` that `MIGRATE` sends it fails.
@@ -505,6 +530,35 @@ fn interrupted_text(done: usize, planned: usize, keys: u64, left: &[u16]) -> Str
         slots => format!(
             "{head}: slots {} are left half moved, migrating or importing as they were found; run the same command again: it finishes them first, then plans and moves the rest",
             slots.iter().map(u16::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// What [`Error::SourceRestartedEmpty`] says to do: the replica that holds the most keys
+/// (`INFO keyspace`) taken over at once, before it syncs from the empty source (a full sync:
+/// seconds), then the next run finishes `slot` from it; where none holds any, that they are
+/// lost.
+fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16) -> String {
+    let holder = replicas
+        .iter()
+        .filter_map(|(r, keys)| Some((r, (*keys)?)))
+        .filter(|(_, keys)| *keys > 0)
+        .max_by_key(|(_, keys)| *keys);
+    match holder {
+        Some((replica, keys)) => {
+            let addr = replica
+                .rsplit_once(" (")
+                .and_then(|(_, a)| a.strip_suffix(')'))
+                .unwrap_or(replica);
+            format!(
+                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the source started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now, then, once `CLUSTER NODES` on the other primaries flags the source started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {slot} from it",
+                if keys == 1 { "key" } else { "keys" }
+            )
+        }
+        None if replicas.is_empty() => format!("no replica holds them: they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left"),
+        None => format!(
+            "no replica holds them any more (`INFO keyspace` of {}: no key, or not known): they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left",
+            replicas.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>().join(", ")
         ),
     }
 }
@@ -894,6 +948,28 @@ pub(crate) mod tests {
         // for until it says `ok`
         assert!(atomic_down_note(0, None).contains(&start_again(true)));
         assert!(!atomic_down_note(1, None).contains("start it again"));
+    }
+
+    /// A source started again empty: the replica that holds the most keys is named to take
+    /// over now; where none holds any, or there is none, the keys are said lost.
+    #[test]
+    fn a_source_started_again_empty_names_the_replica_that_holds_its_keys() {
+        let r = |n: &str, keys| (format!("{} (h:{n})", n.repeat(40)), keys);
+        let two = restarted_text(&[r("1", Some(3)), r("2", Some(40)), r("3", None)], 9);
+        assert!(
+            two.starts_with(&format!(
+                "its replica {} (h:2) still holds 40 keys",
+                "2".repeat(40)
+            )) && two.contains("`CLUSTER FAILOVER TAKEOVER` on h:2 now"),
+            "{two}"
+        );
+        let synced = restarted_text(&[r("1", Some(0)), r("3", None)], 9);
+        assert!(
+            synced.starts_with("no replica holds them any more")
+                && synced.contains("they are lost"),
+            "{synced}"
+        );
+        assert!(restarted_text(&[], 9).starts_with("no replica holds them: they are lost"));
     }
 
     /// A dead end of a move known to keep no keys on disk (asked before the moves) is not
