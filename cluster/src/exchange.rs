@@ -634,6 +634,17 @@ impl Exchange {
         }
     }
 
+    /// Whether a node is known to keep no keys on disk ([`crate::rights::KEEPS`]): `save`
+    /// empty (no RDB snapshot is taken) and `appendonly` `no` (no AOF), so that its keys
+    /// end with its process and it comes back empty. `false` where it keeps some, or does
+    /// not say (a refusal, `NOPERM` included, or no answer): not known.
+    pub(super) fn keeps_nothing(&self, con: &mut Connection) -> bool {
+        let mut setting = |name| self.config(con, name).ok().flatten();
+        let save = setting("save");
+        let appendonly = setting("appendonly");
+        matches!((save.as_deref(), appendonly.as_deref()), (Some(b""), Some(aof)) if aof.eq_ignore_ascii_case(b"no"))
+    }
+
     /// The value of setting `name` by `CONFIG GET` (RESP2's pair or RESP3's map), its bytes
     /// as sent; `None` where the server has no such setting, refuses the command, or gives
     /// no string.

@@ -5,7 +5,7 @@
 //! below the options' types, ask the lists.
 
 use crate::rights::{
-    rules, APPLY, ATOMIC, HEIR, JOBS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
+    rules, APPLY, ATOMIC, HEIR, JOBS, KEEPS, LOAD, MAP, MOVE_SOURCE, MOVE_TARGET, SAMPLE, VERIFY,
 };
 use crate::{Dialect, Metric};
 
@@ -20,8 +20,9 @@ pub enum Run {
     /// slot and the sample of the hot ones ([`MAP`], [`LOAD`], [`SAMPLE`]).
     Plan(Metric),
     /// `rebalance --apply` in a dialect, on servers with atomic migration (Valkey 9.0 and
-    /// later: `true`) or without: the plan, and its moves ([`APPLY`], [`MOVE_SOURCE`],
-    /// [`MOVE_TARGET`], and [`HEIR`] of a replica where an end stops answering; [`ATOMIC`] in the `migrateslots` dialect; else [`JOBS`] on servers
+    /// later: `true`) or without: the plan, and its moves ([`APPLY`], [`KEEPS`],
+    /// [`MOVE_SOURCE`], [`MOVE_TARGET`], and [`HEIR`] of a replica where an end stops
+    /// answering; [`ATOMIC`] in the `migrateslots` dialect; else [`JOBS`] on servers
     /// with atomic migration, whose jobs running are waited for in either dialect). A
     /// classic move is sent in every dialect, to finish a slot a former run left half moved.
     Apply(Metric, Dialect, bool),
@@ -49,6 +50,7 @@ impl Run {
                 &SAMPLE,
                 weigh(metric),
                 &APPLY,
+                &KEEPS,
                 &MOVE_SOURCE,
                 &MOVE_TARGET,
                 &HEIR,

@@ -165,10 +165,12 @@ pub fn apply(
         keys: 0,
         untold: Vec::new(),
     };
+    let nothing = keeps_nothing(&mut exchange, &fresh, &steps, timeout);
     let interrupted = |applied: &Applied| Error::Interrupted {
         done: applied.moves,
         planned: plan.moves.len(),
         keys: applied.keys,
+        left: Vec::new(),
     };
     if dialect == Dialect::Migrateslots {
         for ((from, to), slots) in groups(&steps) {
@@ -235,6 +237,13 @@ pub fn apply(
                         to: format!("{} ({})", target.id, target.addr),
                         reason,
                         replicas: fresh.shards[from].replicas.len(),
+                        lost_if_dead: nothing[from].then(|| {
+                            steps
+                                .iter()
+                                .filter(|m| (m.from, m.to) == (from, to))
+                                .map(|m| m.keys)
+                                .sum()
+                        }),
                     })
                 }
             }
@@ -266,7 +275,8 @@ pub fn apply(
             &mut deaf,
             how,
             false,
-        )?;
+        )
+        .map_err(|e| lost_if_dead(e, &fresh, &nothing, m.keys))?;
         applied.moves += 1;
         applied.keys += moved.keys;
         progress(m, moved.keys);
@@ -1526,11 +1536,12 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
     match down {
         Some((shard, at_source)) => Error::MoveEndDown {
             url,
-            id: shard.primary.id.clone(),
+            id: shard.primary.id.as_str().into(),
             during,
             reason,
             replicas: shard.replicas.iter().map(|r| (r.clone(), None)).collect(),
             at_source,
+            lost_if_dead: None,
         },
         None => Error::Unreachable {
             url,
@@ -1538,6 +1549,64 @@ fn end_down(error: Error, topology: &Topology, ends: [usize; 2]) -> Error {
             reason,
         },
     }
+}
+
+/// Which primaries of `topology` (by index) are known to keep no keys on disk, asked of
+/// each end of the `steps` ([`Exchange::keeps_nothing`]), once each, before the first move:
+/// what a stop says of one that then stops answering ([`lost_if_dead`]). A node that does
+/// not answer here is not known.
+fn keeps_nothing(
+    exchange: &mut Exchange,
+    topology: &Topology,
+    steps: &[Move],
+    timeout: Duration,
+) -> Vec<bool> {
+    let mut nothing = vec![false; topology.shards.len()];
+    let mut asked = vec![false; topology.shards.len()];
+    for i in steps.iter().flat_map(|m| [m.from, m.to]) {
+        if std::mem::replace(&mut asked[i], true) {
+            continue;
+        }
+        exchange.deadline = Instant::now() + timeout;
+        let Ok(end) = exchange.primary_endpoint(&topology.shards[i].primary) else {
+            continue;
+        };
+        if let Ok(mut con) = exchange.connect(&end) {
+            nothing[i] = exchange.keeps_nothing(&mut con);
+        }
+    }
+    nothing
+}
+
+/// `e`, a classic move's stop, where an end that stopped answering ([`Error::MoveEndDown`])
+/// is known to keep no keys on disk (`nothing`, by shard of `topology`): with the keys of
+/// the slot lost if it died, the slot's `planned` keys less those moved (its source), or
+/// those moved (its target). Any other error as given.
+fn lost_if_dead(mut e: Error, topology: &Topology, nothing: &[bool], planned: u64) -> Error {
+    if let Error::MoveStopped { keys, error, .. } = &mut e {
+        if let Error::MoveEndDown {
+            id,
+            at_source,
+            lost_if_dead,
+            ..
+        } = &mut **error
+        {
+            let keeps_nothing = topology
+                .shards
+                .iter()
+                .zip(nothing)
+                .any(|(s, &none)| none && *s.primary.id == **id);
+            if keeps_nothing {
+                let lost = if *at_source {
+                    planned.saturating_sub(*keys)
+                } else {
+                    *keys
+                };
+                *lost_if_dead = Some(u32::try_from(lost).unwrap_or(u32::MAX));
+            }
+        }
+    }
+    e
 }
 
 /// What a repair by hand says of the nodes it names: they are the ones of the stop, and a
@@ -1763,7 +1832,7 @@ mod tests {
                     at_source,
                     ..
                 } => assert_eq!(
-                    (id.as_str(), n.len(), at_source),
+                    (&*id, n.len(), at_source),
                     (end, replicas, end == B),
                     "{url}"
                 ),

@@ -13,7 +13,7 @@ use super::exchange::{gone, Exchange};
 use super::heir;
 use super::migrate::move_slot;
 use super::node::Node;
-use super::slot_stats::keys_in_slot;
+use super::slot_stats::{keys_in_slot, keyspace_keys, KEYSPACE};
 use super::topology::Topology;
 use super::Error;
 use crate::transport::{Budget, ConnectOptions};
@@ -175,16 +175,18 @@ pub fn finish_moves(
     let planned = ends.len();
     let mut deaf = vec![false; fresh.shards.len()];
     let mut finished = Vec::new();
-    for (slot, source, target) in ends {
+    for (i, (slot, source, target)) in ends.iter().enumerate() {
         if interrupted.load(Ordering::SeqCst) {
             return Err(Error::Interrupted {
                 done: finished.len(),
                 planned,
                 keys: finished.iter().map(|f: &Finished| f.keys).sum(),
+                left: ends[i..].iter().map(|(slot, ..)| *slot).collect(),
             });
         }
+        let slot = *slot;
         let (from, to, stood_in) =
-            live_ends(&mut exchange, &fresh, slot, (&source, &target), timeout)?;
+            live_ends(&mut exchange, &fresh, slot, (source, target), timeout)?;
         let moved = move_slot(
             &mut exchange,
             &fresh,
@@ -280,17 +282,46 @@ pub fn after_stop(
         let given_down = seeds.is_some();
         let seeds = seeds.unwrap_or_else(|| vec![url.to_owned()]);
         let told = |bound: Duration| waiting(from, bound);
-        return match wait_failover(&seeds, options, how.timeout, (&source, slot), told) {
+        // the source started again meanwhile, without its data: said at once
+        let stopped_at = Instant::now();
+        let mut back = || restarted_empty(url, options, addr_of(from), replicas, stopped_at);
+        return match wait_failover(
+            &seeds,
+            options,
+            how.timeout,
+            (&source, slot),
+            told,
+            &mut back,
+        ) {
             // the target owns the slot: the source died at the move's end, after the
             // target's `SETSLOT NODE` (its own was the step left): nothing to finish
-            Some((now, waited, _)) if now.split(' ').next() == Some(target.as_str()) => {
+            Wait::Over(now, waited, _) if now.split(' ').next() == Some(target.as_str()) => {
                 failed_over(stop, now, Some(waited), Ok(0), given_down)
             }
-            Some((now, waited, seed)) => {
+            Wait::Over(now, waited, seed) => {
                 let finished = finish(seed, options, how, (slot, &source));
                 failed_over(stop, now, Some(waited), finished, given_down)
             }
-            None => stop,
+            Wait::Back(Restarted { uptime, replicas }) => match stop {
+                Error::MoveStopped {
+                    slot,
+                    keys,
+                    from,
+                    to,
+                    error,
+                    ..
+                } => Error::SourceRestartedEmpty {
+                    slot,
+                    keys,
+                    from,
+                    to,
+                    error,
+                    uptime,
+                    replicas,
+                },
+                other => other,
+            },
+            Wait::None => stop,
         };
     }
     // a target that stopped answering: where no replica of it can take its place, said so
@@ -472,35 +503,110 @@ fn failover_wait(node_timeout: Option<Duration>, timeout: Duration) -> Option<Du
     }
 }
 
+/// How long a probe of a source that stopped answering may take ([`restarted_empty`]): it
+/// is asked between two readings of the map while slotgen waits for its failover, and a
+/// node that is stopped (`SIGSTOP`) takes the connection and never answers.
+const PROBE_TIME: Duration = Duration::from_millis(300);
+
+/// Whether the source at `addr`, which stopped answering mid-slot at `stopped_at`, answers
+/// again, started again since (`INFO server`: `uptime_in_seconds` no more than the time
+/// since, and a second) with no key (`INFO keyspace`): its `uptime_in_seconds`, and its
+/// `replicas` (by the map read at the start), `id (addr)`, each with its keys by `INFO
+/// keyspace` (`None` where it cannot be asked). `None` where it does not answer, has keys,
+/// or has run since before the stop. Asked with the TLS client, user and password of `url`.
+fn restarted_empty(
+    url: &str,
+    options: &ConnectOptions,
+    addr: &str,
+    replicas: &[(Node, Option<String>)],
+    stopped_at: Instant,
+) -> Option<Restarted> {
+    let keys_of = |addr: &str, time: Duration| -> Option<(u64, String)> {
+        let at = crate::url::at(url, addr)?;
+        let exchange = Exchange::open(&at, options, time).ok()?;
+        let mut con = exchange.connect(&exchange.endpoint).ok()?;
+        let keyspace = exchange
+            .text(&mut con, redis::cmd("INFO").arg("keyspace"), KEYSPACE)
+            .ok()?;
+        let server = exchange
+            .text(&mut con, redis::cmd("INFO").arg("server"), KEYSPACE)
+            .ok()?;
+        Some((keyspace_keys(&keyspace).ok()?, server))
+    };
+    let (keys, server) = keys_of(addr, PROBE_TIME)?;
+    let uptime: u64 = server
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("uptime_in_seconds:"))?
+        .parse()
+        .ok()?;
+    if keys > 0 || uptime > stopped_at.elapsed().as_secs() + 1 {
+        return None;
+    }
+    let replicas = replicas
+        .iter()
+        .map(|(r, _)| {
+            let keys = keys_of(&r.addr, heir::ASK_TIME).map(|(keys, _)| keys);
+            (format!("{} ({})", r.id, r.addr), keys)
+        })
+        .collect();
+    Some(Restarted { uptime, replicas })
+}
+
+/// A source started again without its data ([`restarted_empty`]): its `uptime_in_seconds`,
+/// and its replicas, `id (addr)`, with their keys (`None`: not known).
+struct Restarted {
+    uptime: u64,
+    replicas: Vec<(String, Option<u64>)>,
+}
+
+/// What [`wait_failover`] saw.
+enum Wait<'s> {
+    /// The failover: the slot's owner, `id (addr)`, the time waited, and the seed whose map
+    /// showed it.
+    Over(String, Duration, &'s str),
+    /// The source answers again, started again without its data ([`restarted_empty`]).
+    Back(Restarted),
+    /// No failover in the time, or no seed's node can be asked.
+    None,
+}
+
 /// Waits for the failover of `source` (a node id), a primary that stopped answering in the
 /// middle of `slot`'s move: reads the cluster's map through each of `seeds` in turn
 /// (`CLUSTER SHARDS` or `CLUSTER SLOTS`, and `CLUSTER NODES`) until one names another
 /// primary as the slot's owner and `source` as no primary, for as long as
 /// [`failover_wait`] gives with the node timeout of the first of them that says it (`CONFIG
-/// GET cluster-node-timeout`), which `waiting` is told before the wait. Gives the slot's
-/// owner then, `id (addr)`, the time waited, and the seed whose map showed it; `None` where
-/// no failover came in that time, or no seed's node can be asked.
+/// GET cluster-node-timeout`), which `waiting` is told before the wait; `back` is asked
+/// between the readings whether the source answers again, started again without its data
+/// ([`restarted_empty`]), which ends the wait. Gives what it saw ([`Wait`]).
 fn wait_failover<'s>(
     seeds: &'s [String],
     options: &ConnectOptions,
     timeout: Duration,
     (source, slot): (&str, u16),
     mut waiting: impl FnMut(Duration),
-) -> Option<(String, Duration, &'s str)> {
+    back: &mut dyn FnMut() -> Option<Restarted>,
+) -> Wait<'s> {
     let started = Instant::now();
-    let node_timeout = seeds.iter().find_map(|url| {
+    let Some(node_timeout) = seeds.iter().find_map(|url| {
         let exchange = Exchange::open(url, options, timeout).ok()?;
         let mut con = exchange.connect(&exchange.endpoint).ok()?;
         exchange.node_timeout(&mut con).ok()
-    })?;
-    let bound = failover_wait(node_timeout, timeout)?;
+    }) else {
+        return Wait::None;
+    };
+    let Some(bound) = failover_wait(node_timeout, timeout) else {
+        return Wait::None;
+    };
     waiting(bound);
     let deadline = started + bound;
     loop {
+        if let Some(restarted) = back() {
+            return Wait::Back(restarted);
+        }
         for url in seeds {
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return None;
+                return Wait::None;
             }
             // a map that cannot be read (the dead source not yet marked `fail`, the
             // cluster `fail` until the replica takes over) is read again
@@ -509,7 +615,7 @@ fn wait_failover<'s>(
                 // without an owner until the replica takes them
                 if !fresh.shards.iter().any(|s| s.primary.id == source) {
                     if let Some(owner) = fresh.owners()[usize::from(slot)] {
-                        return Some((named(&fresh, owner), started.elapsed(), url));
+                        return Wait::Over(named(&fresh, owner), started.elapsed(), url);
                     }
                 }
             }
@@ -813,6 +919,51 @@ mod tests {
         assert!(!promotion_not_heard(&disagree(&b), &a));
     }
 
+    /// Interrupted before a half-moved slot is begun, the finish says that slot is left half
+    /// moved, and sends nothing for it: a tester's Ctrl-C during the wait for a source's
+    /// failover was told "no slot is left migrating or importing" of a slot that was.
+    #[test]
+    fn an_interrupted_finish_says_the_slots_it_leaves_half_moved() {
+        use crate::fake::{id, nodes, FakeCluster};
+        use std::sync::{Arc, OnceLock};
+        let ports = Arc::new(OnceLock::new());
+        let known = Arc::clone(&ports);
+        let fake = FakeCluster::start(Arc::new(move |me, words: &[String]| {
+            let nodes_asked = words.len() == 2 && words[1].eq_ignore_ascii_case("NODES");
+            nodes_asked.then(|| {
+                nodes(
+                    *known.get().unwrap(),
+                    me,
+                    [
+                        &format!(" [0->-{}] [7->-{}]", id(1), id(1)),
+                        &format!(" [0-<-{}] [7-<-{}]", id(0), id(0)),
+                    ],
+                )
+            })
+        }));
+        ports.set(fake.ports).unwrap();
+        let interrupted = AtomicBool::new(true);
+        let e = finish_moves(
+            &fake.url(1),
+            &ConnectOptions::default(),
+            2,
+            Duration::from_secs(5),
+            &interrupted,
+        )
+        .unwrap_err();
+        let text = e.to_string();
+        assert!(
+            matches!(&e, Error::Interrupted { done: 0, planned: 2, left, .. } if left == &[0, 7]),
+            "{e:?}"
+        );
+        assert!(
+            text.contains("slots 0, 7 are left half moved") && !text.contains("no slot is left"),
+            "{text}"
+        );
+        let sent = fake.sent();
+        assert!(!sent.iter().any(|(_, c)| c.contains("SETSLOT")), "{sent:?}");
+    }
+
     /// A node that reports migrating a slot to itself, or to a node the map does not hold,
     /// is refused before anything is sent: a tester's fake got `CLUSTER SETSLOT 0
     /// MIGRATING` and `NODE` naming the node itself, and slot 0 "finished".
@@ -943,11 +1094,12 @@ mod tests {
             repair,
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7101".to_owned(),
-                id: "a".repeat(40),
+                id: "a".repeat(40).into(),
                 during: "MIGRATE".to_owned(),
                 reason: "the server closed the connection".to_owned(),
                 replicas: crate::error::tests::replicas(1),
                 at_source: true,
+                lost_if_dead: None,
             }),
         };
         let mut told = false;

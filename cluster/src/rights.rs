@@ -87,6 +87,13 @@ pub const APPLY: [&str; 7] = [
     "CLUSTER SETSLOT",
 ];
 
+/// What `rebalance --apply` asks each primary its plan moves slots from or to, once, before
+/// the first move: `CONFIG GET save` and `CONFIG GET appendonly`, whether it keeps its keys
+/// on disk, so that a stop says plainly of one that died keeping none that its keys are
+/// lost and it comes back empty. A refusal leaves that not known (the stop says the
+/// condition); [`LOAD`] grants it already.
+pub const KEEPS: [&str; 1] = ["CONFIG GET"];
+
 /// What every `rebalance --apply` sends on Valkey 9.0 and later, in either dialect, where
 /// the servers know it (an older server refuses an `ACL SETUSER` that names it): `CLUSTER
 /// GETSLOTMIGRATIONS`, for the jobs a former run left running, waited for before the plan.

@@ -193,7 +193,7 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
 
 /// The budget of `INFO keyspace`: a line per database that holds keys (`db0:keys=N,
 /// expires=N,avg_ttl=N,subexpiry=N`, under 128 bytes), for up to 65536 databases.
-const KEYSPACE: Budget = Budget {
+pub(super) const KEYSPACE: Budget = Budget {
     bytes: 128 << 16,
     values: 1,
     string: 128 << 16,

@@ -184,7 +184,10 @@ pub(super) fn carry_out(
     // a slot the stop left half moved: its keys on the target count among those moved; a
     // slot finished after its source failed over counts as a move done
     let half = match &result {
-        Err(cluster::Error::MoveStopped { slot, keys, .. }) if *keys > 0 => Some((*slot, *keys)),
+        Err(
+            cluster::Error::MoveStopped { slot, keys, .. }
+            | cluster::Error::SourceRestartedEmpty { slot, keys, .. },
+        ) if *keys > 0 => Some((*slot, *keys)),
         Err(cluster::Error::SourceFailedOver {
             slot,
             before,
