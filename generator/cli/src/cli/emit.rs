@@ -116,9 +116,17 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     }
     let language = emit::language::find(&args.language).expect("clap takes registry names");
     language.check(&args.options()).map_err(emit_error)?;
+    let file_name = args
+        .output
+        .as_deref()
+        .and_then(std::path::Path::file_name)
+        .map(|name| name.to_string_lossy());
+    let options = match &file_name {
+        Some(file_name) => language.options_for_file(&args.options(), file_name),
+        None => Ok(args.options()),
+    }
+    .map_err(emit_error)?;
     let derived = args.spec.derived()?;
-    let text = language
-        .emit(&derived, &args.options())
-        .map_err(emit_error)?;
+    let text = language.emit(&derived, &options).map_err(emit_error)?;
     super::output::write_text(args.output.as_deref(), &text)
 }
