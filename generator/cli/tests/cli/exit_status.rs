@@ -732,3 +732,52 @@ fn a_catalogue_crc_with_a_custom_parameter_is_refused_by_the_conflict_rule() {
         }
     }
 }
+
+/// `emit vectors --seed 18446744073709551616` pasted the help's scope into the message
+/// ("give with `vectors`: the seed ..."): a number too large for its option names what the
+/// option takes and its range. And `verify --exec true --max-errors 21` said "give a number
+/// from 0 to 20", then `--max-errors 0` "does not apply to --exec": an option that does not
+/// apply is refused as such first, whatever its value.
+#[test]
+fn a_number_too_large_says_the_range_and_an_option_that_does_not_apply_is_refused_first() {
+    let past = format!("{}0", u64::MAX);
+    exec(&["emit", "vectors", "--seed", &past]).fails_with_code(
+        2,
+        &format!(
+            "--seed: `{past}` is too large a number: give the seed of the random keys (the first keys are fixed): a number from 0 to {}",
+            u64::MAX
+        ),
+    );
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["verify", "--exec", "true", "--max-errors", "21"],
+            "`--max-errors` does not apply to `--exec`: remove it",
+        ),
+        (
+            &["verify", "--exec", "true", "--max-errors", "x"],
+            "`--max-errors` does not apply to `--exec`: remove it",
+        ),
+        (
+            &["verify", "t.json", "--count", "0"],
+            "`--count` does not apply to a JSON derivation",
+        ),
+        (
+            &["verify", "t.json", "--timeout", "abc"],
+            "`--timeout` does not apply to a JSON derivation",
+        ),
+        (
+            &["emit", "python", "--count", "0"],
+            "`--count` does not apply to `emit python`",
+        ),
+    ];
+    for (args, says) in cases {
+        exec(args).fails_with_code(2, says);
+    }
+    // where it applies, the value is still checked
+    exec(&["emit", "vectors", "--count", "0"]).fails_with_code(
+        2,
+        "--count: `0` is not a count of keys: give a whole number from 1 to 10000000",
+    );
+    exec(&["verify", "--exec", "true", "--timeout", "abc"])
+        .fails_with_code(2, "--timeout: `abc` is not a timeout");
+}
