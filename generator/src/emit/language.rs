@@ -406,19 +406,6 @@ fn instead_help(rows: impl Iterator<Item = (&'static str, &'static str)>) -> Str
     each.join("; ")
 }
 
-/// Checks `name` as a package of every language that takes `--package`, for a front end
-/// that reads it before it knows the language.
-///
-/// # Errors
-///
-/// The first refusal of a language's check ([`Error::GoPackageName`]).
-pub fn check_package(name: &str) -> Result<(), Error> {
-    LANGUAGES
-        .iter()
-        .filter_map(|l| l.package_option)
-        .try_for_each(|p| (p.check)(name))
-}
-
 /// Every language, in the order of `slotgen emit --help`.
 pub static LANGUAGES: &[Language] = &[
     Language {
@@ -890,8 +877,13 @@ mod tests {
             package,
             "The package of what is emitted: go: the package (default `slotgen`)"
         );
-        assert!(check_package("type").is_err());
-        assert!(check_package("redis_slots").is_ok());
+        let go = find("go").unwrap();
+        let package = |name| Options {
+            package: Some(name),
+            ..Options::default()
+        };
+        assert!(go.check(&package("type")).is_err());
+        assert!(go.check(&package("redis_slots")).is_ok());
     }
 
     #[test]

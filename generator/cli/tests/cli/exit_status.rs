@@ -769,6 +769,10 @@ fn a_number_too_large_says_the_range_and_an_option_that_does_not_apply_is_refuse
             &["emit", "python", "--count", "0"],
             "`--count` does not apply to `emit python`",
         ),
+        (
+            &["emit", "python", "--package", "type"],
+            "`--package` does not apply to `emit python` (only to `emit go`)",
+        ),
     ];
     for (args, says) in cases {
         exec(args).fails_with_code(2, says);
@@ -780,4 +784,6 @@ fn a_number_too_large_says_the_range_and_an_option_that_does_not_apply_is_refuse
     );
     exec(&["verify", "--exec", "true", "--timeout", "abc"])
         .fails_with_code(2, "--timeout: `abc` is not a timeout");
+    exec(&["emit", "go", "--package", "type"])
+        .fails_with_code(2, "--package `type` is not a Go package name");
 }
