@@ -201,8 +201,8 @@ pub struct AlphabetArgs {
     /// scheme's hashtag delimiters are left out too.
     #[arg(long, value_name = "SPEC")]
     charset: Option<Charset>,
-    /// Symbols per tag [default: the shortest length that reaches every slot].
-    #[arg(long, value_name = "N")]
+    // the range is the tables' (`slotgen::MAX_TAG_LEN` symbols, `MAX_MASK_BITS` bits)
+    #[arg(long, value_name = "N", help = format!("Symbols per tag, at most {} and {} bits [default: the shortest length that reaches every slot]", slotgen::derive::MAX_TAG_LEN, slotgen::derive::MAX_MASK_BITS))]
     tag_len: Option<usize>,
 }
 

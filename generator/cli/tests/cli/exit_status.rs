@@ -748,6 +748,17 @@ fn a_number_too_large_says_the_range_and_an_option_that_does_not_apply_is_refuse
             u64::MAX
         ),
     );
+    // an option whose own rule is narrower than its type names that rule's range, the
+    // tables' longest tag, not the type's
+    let longest = slotgen::derive::MAX_TAG_LEN;
+    exec(&["shortest", "--charset", "alnum", "--max-len", &past]).fails_with_code(
+        2,
+        &format!(
+            "is too large a number: give the longest tag to try, in symbols, from 1 to {longest}"
+        ),
+    );
+    exec(&["tag", "0", "--tag-len", &past])
+        .fails_with_code(2, &format!("give symbols per tag, at most {longest} and"));
     let cases: &[(&[&str], &str)] = &[
         (
             &["verify", "--exec", "true", "--max-errors", "21"],
