@@ -232,6 +232,39 @@ pub enum Error {
         /// What a name of that language must look like, with an example.
         rule: &'static str,
     },
+    /// A file that the language finds its module by (`RedisSlots.java`) whose stem is no
+    /// module name of the language.
+    #[error("{}", file_stem(language, *named, file, what, rule, fix))]
+    FileStem {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// Whether the language takes `--name` (which is then not given).
+        named: bool,
+        /// The file's name, without its directory.
+        file: String,
+        /// What is named after the file: `the public class`.
+        what: &'static str,
+        /// What a name of that language must look like.
+        rule: &'static str,
+        /// A file name that is one: `RedisSlots.java`.
+        fix: String,
+    },
+    /// A `--name` whose module the language finds in a file of another name.
+    #[error("{}", file_name(language, name, file, what, fix, renamed.as_deref()))]
+    FileName {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// The name given.
+        name: Box<str>,
+        /// The file's name, without its directory.
+        file: Box<str>,
+        /// What is named after the file: `the public class`.
+        what: &'static str,
+        /// The file the name needs: `RedisSlots.java`.
+        fix: Box<str>,
+        /// The name that fits the file, where its stem is a name: `com.example.Slotgen`.
+        renamed: Option<Box<str>>,
+    },
     /// An option of `slotgen emit` that the language does not take (it would be ignored).
     #[error("`{option}` does not apply to `emit {language}` (only to {takers}): remove it")]
     LanguageOption {
@@ -458,6 +491,8 @@ impl Error {
             | Self::MaxLen { .. }
             | Self::GoPackageName { .. }
             | Self::ModuleName { .. }
+            | Self::FileStem { .. }
+            | Self::FileName { .. }
             | Self::LanguageOption { .. }
             | Self::InvalidName { .. }
             | Self::DelimiterInAlphabet { .. }
@@ -504,6 +539,48 @@ impl Error {
             ),
         }
     }
+}
+
+/// The stem of a file name: `RedisSlots` of `RedisSlots.java`.
+fn stem(file: &str) -> &str {
+    std::path::Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or(file)
+}
+
+/// [`Error::FileStem`]'s message.
+fn file_stem(language: &str, named: bool, file: &str, what: &str, rule: &str, fix: &str) -> String {
+    let escape = crate::text::escape_text;
+    let without = if named { "without `--name`, " } else { "" };
+    format!(
+        "`-o {}`: {without}`emit {language}` names {what} after the file, and `{}` is not a name for it: {rule}; name the file after one, such as `-o {fix}`",
+        escape(file),
+        escape(stem(file)),
+    )
+}
+
+/// [`Error::FileName`]'s message.
+fn file_name(
+    language: &str,
+    name: &str,
+    file: &str,
+    what: &str,
+    fix: &str,
+    renamed: Option<&str>,
+) -> String {
+    let escape = crate::text::escape_text;
+    let rename = renamed.map_or(String::new(), |r| {
+        format!(", or give `--name {}` for this file", escape(r))
+    });
+    format!(
+        "`--name {}` names {what} `{}`, which `emit {language}` must write to a file named `{}`, not `{}`: write `-o {}`{rename}",
+        escape(name),
+        escape(stem(fix)),
+        escape(fix),
+        escape(file),
+        escape(fix),
+    )
 }
 
 fn scheme_rank_fix(shortest: Option<usize>, max: usize) -> String {

@@ -75,6 +75,28 @@ pub const SCHEME_TABLE_FIELDS: &[(&str, Required)] = &[
     ("allow_gaps", Required::No),
 ];
 
+/// Every kind of table, by its fields: which one a table is follows from its `scheme` and
+/// `shortest` fields, so an unknown field is answered with the fields of them all
+/// ([`Fields::check_table`]).
+pub const TABLE_KINDS: [&[(&str, Required)]; 4] = [
+    TABLE_FIELDS,
+    SHORTEST_TABLE_FIELDS,
+    SCHEME_TABLE_FIELDS,
+    SCHEME_SHORTEST_TABLE_FIELDS,
+];
+
+/// The fields a table may have, of any kind ([`TABLE_KINDS`]), each once, in the order of
+/// their first appearance: `crc`, `alphabet`, ..., `scheme`.
+fn table_field_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for (name, _) in TABLE_KINDS.iter().flat_map(|kind| kind.iter()) {
+        if !names.contains(name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
 /// The fields of a `shortest` block.
 pub const SHORTEST_FIELDS: &[(&str, Required)] = &[
     ("charset", Required::Yes("charset: \"alnum\"")),
@@ -207,19 +229,39 @@ impl Fields {
     /// each missing required one.
     pub fn check(&self, known: &[(&str, Required)], errors: &mut Vec<syn::Error>) {
         let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
+        self.check_listing(known, &names, "here", errors);
+    }
+
+    /// [`check`](Self::check) of a table's fields against those of its kind (`known`, one
+    /// of [`TABLE_KINDS`]), an unknown field answered with the fields of every kind
+    /// (`scheme` and `shortest` make another kind of table, not an unknown field).
+    pub fn check_table(&self, known: &[(&str, Required)], errors: &mut Vec<syn::Error>) {
+        self.check_listing(known, &table_field_names(), "of a table", errors);
+    }
+
+    /// [`check`](Self::check), an unknown field answered with `listed` (the fields
+    /// `whose`: `here`, `of a table`) and the nearest of them.
+    fn check_listing(
+        &self,
+        known: &[(&str, Required)],
+        listed: &[&str],
+        whose: &str,
+        errors: &mut Vec<syn::Error>,
+    ) {
+        let names: Vec<&str> = known.iter().map(|(name, _)| *name).collect();
         for (i, field) in self.list.iter().enumerate() {
             let name = field.name.to_string();
             if !names.contains(&name.as_str()) {
-                let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-                let nearest = slotgen::text::nearest(&name, names.iter().map(|&n| (n, n)))
+                let shown: Vec<String> = listed.iter().map(|n| format!("`{n}`")).collect();
+                let nearest = slotgen::text::nearest(&name, listed.iter().map(|&n| (n, n)))
                     .first()
                     .map(|n| format!("; did you mean `{n}`?"))
                     .unwrap_or_default();
                 errors.push(syn::Error::new(
                     field.name.span(),
                     format!(
-                        "unknown field `{name}`: the fields here are {}{nearest}",
-                        listed.join(", ")
+                        "unknown field `{name}`: the fields {whose} are {}{nearest}",
+                        shown.join(", ")
                     ),
                 ));
             } else if self.list[..i].iter().any(|f| f.name == name) {

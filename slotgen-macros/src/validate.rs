@@ -36,7 +36,7 @@ pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
     let is_scheme = fields.get("scheme").is_some();
     let mut errors = Errors::default();
     if is_scheme {
-        fields.check(SCHEME_TABLE_FIELDS, &mut errors.0);
+        fields.check_table(SCHEME_TABLE_FIELDS, &mut errors.0);
         static_only(table, "a scheme table", &mut errors);
         if let Some(f) = fields.get("allow_gaps") {
             errors.0.push(syn::Error::new(
@@ -45,7 +45,7 @@ pub fn request(table: &Table) -> Result<(Request, Located), Vec<syn::Error>> {
             ));
         }
     } else {
-        fields.check(TABLE_FIELDS, &mut errors.0);
+        fields.check_table(TABLE_FIELDS, &mut errors.0);
     }
     let mut request = Request {
         scheme_table: is_scheme,
@@ -316,9 +316,9 @@ pub fn shortest(table: &Table) -> Result<ShortestDecl, Vec<syn::Error>> {
     let is_scheme = fields.get("scheme").is_some();
     let mut errors = Errors::default();
     if is_scheme {
-        fields.check(SCHEME_SHORTEST_TABLE_FIELDS, &mut errors.0);
+        fields.check_table(SCHEME_SHORTEST_TABLE_FIELDS, &mut errors.0);
     } else {
-        fields.check(SHORTEST_TABLE_FIELDS, &mut errors.0);
+        fields.check_table(SHORTEST_TABLE_FIELDS, &mut errors.0);
     }
     static_only(table, "a shortest-tag table", &mut errors);
     if let Some(f) = fields.get("charset") {

@@ -250,20 +250,65 @@ fn check_library(
             );
         }
     }
-    for (args, fragment) in [
-        (vec![(case.last() + 1).to_string()], "out of range"),
-        (vec!["1.5".to_owned()], "is not a whole number"),
-        (vec!["0x10".to_owned()], "is not a whole number"),
-        (vec!["abc".to_owned()], "slot abc is not a whole number"),
+    // a slot past the last, in digits a Lua number rounds (`1e+20`), is shown as given; an
+    // argument missing or one too many is refused by count, not read as nil or left out
+    let huge = format!("{}0", u64::MAX);
+    let missing = format!(
+        "{name}_key_for_slot takes 3 arguments after the 0 keys (PREFIX SLOT SUFFIX), not 2"
+    );
+    let extra = format!("{name}_tag_for_slot takes 1 argument after the 0 keys (SLOT), not 2");
+    let none = format!("{name}_tag_for_slot takes 1 argument after the 0 keys (SLOT), not 0");
+    for (function, args, fragment) in [
+        (
+            "tag_for_slot",
+            vec![(case.last() + 1).to_string()],
+            "out of range".to_owned(),
+        ),
+        (
+            "tag_for_slot",
+            vec![huge.clone()],
+            format!("slot {huge} is out of range"),
+        ),
+        (
+            "tag_for_slot",
+            vec!["1.5".to_owned()],
+            "is not a whole number".to_owned(),
+        ),
+        (
+            "tag_for_slot",
+            vec!["0x10".to_owned()],
+            "is not a whole number".to_owned(),
+        ),
+        (
+            "tag_for_slot",
+            vec!["abc".to_owned()],
+            "slot abc is not a whole number".to_owned(),
+        ),
+        (
+            "tag_for_slot",
+            vec!["a\x1b".to_owned()],
+            "slot a\\x1b is not".to_owned(),
+        ),
+        ("tag_for_slot", vec![], none),
+        (
+            "tag_for_slot",
+            vec![case.first().to_string(), "6".to_owned()],
+            extra,
+        ),
+        (
+            "key_for_slot",
+            vec!["a".to_owned(), case.first().to_string()],
+            missing,
+        ),
     ] {
         let error = redis::cmd("FCALL")
-            .arg(format!("{name}_tag_for_slot"))
+            .arg(format!("{name}_{function}"))
             .arg(0)
             .arg(&args)
             .query::<redis::Value>(con)
             .expect_err("a slot that is not one is refused")
             .to_string();
-        assert!(error.contains(fragment), "{what}: {args:?}: {error}");
+        assert!(error.contains(&fragment), "{what}: {args:?}: {error}");
     }
     let error = redis::cmd("FCALL")
         .arg(format!("{name}_key_for_slot"))

@@ -146,6 +146,35 @@ pub fn split_name(name: &str) -> Result<(Option<&str>, &str), Error> {
     }
 }
 
+/// Checks `class` as a class name without a package (as a file name's stem is one).
+///
+/// # Errors
+///
+/// [`Error::ModuleName`] for a name [`split_name`] refuses or one with a package, with the
+/// rule of a class name alone.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::emit::java::check_class_name;
+/// assert!(check_class_name("RedisSlots").is_ok());
+/// assert!(check_class_name("com.example.RedisSlots").is_err());
+/// assert!(check_class_name("redis-slots").is_err());
+/// ```
+pub fn check_class_name(class: &str) -> Result<(), Error> {
+    match split_name(class) {
+        Ok((None, _)) => Ok(()),
+        _ => Err(Error::ModuleName {
+            language: "java",
+            name: class.to_owned(),
+            rule: CLASS_RULE,
+        }),
+    }
+}
+
+/// What a class name without a package must be, for the refusal.
+const CLASS_RULE: &str = "give an ASCII Java identifier (a letter, `_` or `$`, then also digits), such as `RedisSlots`; no Java keyword, and not a class the file uses (`String`, `Stream`, ...)";
+
 /// A Java byte literal: `0x41`, or `(byte) 0x80` above 127.
 fn byte_literal(b: u8) -> String {
     if b < 0x80 {

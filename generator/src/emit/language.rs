@@ -65,6 +65,22 @@ pub struct PackageOption {
     pub check: fn(&str) -> Result<(), Error>,
 }
 
+/// A language that finds a module by its file's name (javac a public class, erlc a module,
+/// Python's `import`): written to a file of the language's extension, the module is named
+/// after the file ([`Language::options_for_file`]).
+#[derive(Clone, Copy, Debug)]
+pub struct FileNamed {
+    /// What the file is named after, for messages: `the class`.
+    pub what: &'static str,
+    /// The part of a module name that names the file: Java's class, after its package;
+    /// always a suffix of the name.
+    pub stem: fn(&str) -> &str,
+    /// Checks a file's stem as that part of a name: [`Error::ModuleName`] when it is none.
+    pub check: fn(&str) -> Result<(), Error>,
+    /// A stem a user would give, for the fix: `RedisSlots`.
+    pub example: &'static str,
+}
+
 /// One language of `slotgen emit`.
 #[derive(Clone, Copy, Debug)]
 pub struct Language {
@@ -76,6 +92,9 @@ pub struct Language {
     pub file_name: &'static str,
     /// `--name`, where the language takes it (always).
     pub name_option: Option<NameOption>,
+    /// Whether a file of the language's extension must be named after the module (Java,
+    /// Erlang, Python), and how.
+    pub file_named: Option<FileNamed>,
     /// `--package`, where the language takes it (Go), with the check of a package name.
     pub package_option: Option<PackageOption>,
     /// `--types`, where the language takes it (JavaScript): what it writes instead of the
@@ -145,6 +164,87 @@ impl Language {
             (true, Some(script), _) => Some(script.name.default),
             (_, _, Some(name)) => Some(name.default),
             _ => None,
+        }
+    }
+
+    /// The options for writing the module to the file `file_name` (a file name, without
+    /// its directory). For a language whose module is found by its file's name
+    /// ([`Language::file_named`]) and a file of its extension: without `--name` the module
+    /// is named after the file (`RedisSlots.java` holds class `RedisSlots`), and a `--name`
+    /// of another file is refused. Otherwise `options` as they are.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::FileStem`] for a file whose stem is no module name of the language,
+    /// [`Error::FileName`] for a `--name` that needs another file.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen::emit::language::{self, Options};
+    ///
+    /// let java = language::find("java").unwrap();
+    /// let options = java.options_for_file(&Options::default(), "RedisSlots.java")?;
+    /// assert_eq!(options.name, Some("RedisSlots"));
+    /// let named = Options { name: Some("com.example.RedisSlots"), ..Options::default() };
+    /// assert!(java.options_for_file(&named, "RedisSlots.java").is_ok());
+    /// assert!(java.options_for_file(&named, "Slotgen.java").is_err());
+    /// assert!(java.options_for_file(&Options::default(), "redis-slots.java").is_err());
+    /// # Ok::<(), slotgen::Error>(())
+    /// ```
+    pub fn options_for_file<'a>(
+        &self,
+        options: &Options<'a>,
+        file_name: &'a str,
+    ) -> Result<Options<'a>, Error> {
+        let path = std::path::Path::new(file_name);
+        let extension = std::path::Path::new(self.file_name).extension();
+        let (Some(rule), Some(stem), false) = (
+            self.file_named,
+            path.file_stem().and_then(|s| s.to_str()),
+            options.for_script,
+        ) else {
+            return Ok(*options);
+        };
+        if path.extension() != extension {
+            return Ok(*options);
+        }
+        let extension = extension.and_then(|e| e.to_str()).unwrap_or_default();
+        let stem_rule = |stem: &str| match (rule.check)(stem) {
+            Ok(()) => Ok(None),
+            Err(Error::ModuleName { rule, .. }) => Ok(Some(rule)),
+            Err(other) => Err(other),
+        };
+        match options.name {
+            None => match stem_rule(stem)? {
+                None => Ok(Options {
+                    name: self.name_option.map(|_| stem),
+                    ..*options
+                }),
+                Some(name_rule) => Err(Error::FileStem {
+                    language: self.name,
+                    named: self.name_option.is_some(),
+                    file: file_name.to_owned(),
+                    what: rule.what,
+                    rule: name_rule,
+                    fix: format!("{}.{extension}", rule.example),
+                }),
+            },
+            Some(name) if (rule.stem)(name) == stem => Ok(*options),
+            Some(name) => {
+                let named = (rule.stem)(name);
+                let renamed = stem_rule(stem)?
+                    .is_none()
+                    .then(|| format!("{}{stem}", &name[..name.len() - named.len()]).into());
+                Err(Error::FileName {
+                    language: self.name,
+                    name: name.into(),
+                    file: file_name.into(),
+                    what: rule.what,
+                    fix: format!("{named}.{extension}").into(),
+                    renamed,
+                })
+            }
         }
     }
 
@@ -306,19 +406,6 @@ fn instead_help(rows: impl Iterator<Item = (&'static str, &'static str)>) -> Str
     each.join("; ")
 }
 
-/// Checks `name` as a package of every language that takes `--package`, for a front end
-/// that reads it before it knows the language.
-///
-/// # Errors
-///
-/// The first refusal of a language's check ([`Error::GoPackageName`]).
-pub fn check_package(name: &str) -> Result<(), Error> {
-    LANGUAGES
-        .iter()
-        .filter_map(|l| l.package_option)
-        .try_for_each(|p| (p.check)(name))
-}
-
 /// Every language, in the order of `slotgen emit --help`.
 pub static LANGUAGES: &[Language] = &[
     Language {
@@ -330,6 +417,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the static",
             example: "REDIS_CLUSTER",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -348,6 +436,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "The whole derivation and its verification as JSON (schema `slotgen-derivation/2`, or `slotgen-scheme-derivation/1` with --scheme).",
         file_name: "slotgen.json",
         name_option: None,
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -362,6 +451,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "A Lua module of pure arithmetic, for Lua 5.1, Lua 5.4 and LuaJIT (--for-script: a block for `EVAL` scripts).",
         file_name: "slotgen.lua",
         name_option: None,
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: Some(ScriptOption {
@@ -396,6 +486,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the functions' prefix and the include guard",
             example: "orders",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -412,6 +503,12 @@ pub static LANGUAGES: &[Language] = &[
         summary: "A Python 3.9+ module, standard library only, for bytes and str keys.",
         file_name: "slotgen.py",
         name_option: None,
+        file_named: Some(FileNamed {
+            what: "the module",
+            stem: |name| name,
+            check: super::python::check_module_name,
+            example: "redis_slots",
+        }),
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -426,6 +523,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "An ES module for Node 18+, for Uint8Array, Buffer and string keys (--types: its TypeScript declarations).",
         file_name: "slotgen.mjs",
         name_option: None,
+        file_named: None,
         package_option: None,
         types_option: Some("the TypeScript declarations (`slotgen.d.mts`) of the module"),
         for_script_option: None,
@@ -446,6 +544,7 @@ pub static LANGUAGES: &[Language] = &[
         summary: "A Go package (Go 1.19+): `Slot`, `TagForSlot`, ..., with error values.",
         file_name: "slotgen.go",
         name_option: None,
+        file_named: None,
         package_option: Some(PackageOption {
             name: NameOption {
                 default: super::go::DEFAULT_PACKAGE,
@@ -474,6 +573,12 @@ pub static LANGUAGES: &[Language] = &[
             what: "the class, with its package",
             example: "com.example.RedisSlots",
         }),
+        file_named: Some(FileNamed {
+            what: "the public class",
+            stem: |name| name.rsplit('.').next().unwrap_or(name),
+            check: super::java::check_class_name,
+            example: "RedisSlots",
+        }),
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -494,6 +599,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the module",
             example: "RedisSlots",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -514,6 +620,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the class, with its namespace",
             example: "Example\\RedisSlots",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -534,6 +641,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the module",
             example: "EchoMQ.Keyspace",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -554,6 +662,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the class, with its namespace",
             example: "Example.RedisSlots",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -572,6 +681,12 @@ pub static LANGUAGES: &[Language] = &[
         name_option: Some(NameOption {
             default: super::erlang::DEFAULT_NAME,
             what: "the module",
+            example: "redis_slots",
+        }),
+        file_named: Some(FileNamed {
+            what: "the module",
+            stem: |name| name,
+            check: super::erlang::check_name,
             example: "redis_slots",
         }),
         package_option: None,
@@ -594,6 +709,7 @@ pub static LANGUAGES: &[Language] = &[
             what: "the library and its functions' prefix",
             example: "orders",
         }),
+        file_named: None,
         package_option: None,
         types_option: None,
         for_script_option: None,
@@ -761,8 +877,13 @@ mod tests {
             package,
             "The package of what is emitted: go: the package (default `slotgen`)"
         );
-        assert!(check_package("type").is_err());
-        assert!(check_package("redis_slots").is_ok());
+        let go = find("go").unwrap();
+        let package = |name| Options {
+            package: Some(name),
+            ..Options::default()
+        };
+        assert!(go.check(&package("type")).is_err());
+        assert!(go.check(&package("redis_slots")).is_ok());
     }
 
     #[test]

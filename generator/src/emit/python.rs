@@ -30,6 +30,58 @@ fn native_crc(model: &Model) -> Option<minijinja::Value> {
     }
 }
 
+/// The keywords of Python 3 (The Python Language Reference, "Keywords"): no module is
+/// imported under one.
+const KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+/// The modules the emitted module imports: a module of one of these names would import
+/// itself in their place.
+const IMPORTED: &[&str] = &["binascii", "functools", "typing", "zlib"];
+
+/// What a module's name must be, for the refusal.
+const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: letters, digits and `_`, not starting with a digit, no Python keyword, and not a module the emitted code imports (`binascii`, `functools`, `typing`, `zlib`)";
+
+/// Checks `name` as the name of the emitted module (its file's stem): an identifier that
+/// `import` takes. Non-ASCII letters are left to Python's own rule and taken.
+///
+/// # Errors
+///
+/// [`Error::ModuleName`] for a name with an ASCII character that is no letter, digit or
+/// `_`, a leading digit, a keyword or a module the emitted code imports.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen::emit::python::check_module_name;
+/// assert!(check_module_name("redis_slots").is_ok());
+/// assert!(check_module_name("redis-slots").is_err());
+/// assert!(check_module_name("2slots").is_err());
+/// assert!(check_module_name("import").is_err());
+/// ```
+pub fn check_module_name(name: &str) -> Result<(), crate::Error> {
+    let valid = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || c == '_')
+        && !KEYWORDS.contains(&name)
+        && !IMPORTED.contains(&name);
+    if valid {
+        Ok(())
+    } else {
+        Err(crate::Error::ModuleName {
+            language: "python",
+            name: name.to_owned(),
+            rule: NAME_RULE,
+        })
+    }
+}
+
 /// A Python bytes literal, written as Python's `repr` writes it.
 pub(crate) fn bytes_literal(bytes: &[u8]) -> String {
     let quote = if bytes.contains(&b'\'') && !bytes.contains(&b'"') {

@@ -105,6 +105,8 @@ local function answers(m, args, key_lines, group_lines)
     refusal("key_type", m.slot(5))
     refusal("one_key_str", m.same_slot("zz"))
     refusal("one_key_shared", m.shared_hashtag("user:{1}:a"))
+    refusal("no_suffix", m.key_for_slot(prefix, m.first_slot))
+    refusal("number_prefix", m.key_for_slot(5, m.first_slot, suffix))
     return table.concat(out, "\n") .. "\n"
 end
 

@@ -11,10 +11,13 @@ use super::row::{check_refusals, driver, Toolchain};
 use crate::emitted::run;
 
 /// The refusals only Lua checks, each with a piece of its message: a string is no array of
-/// keys (`#"zz"` is 2, and `("zz")[1]` nil).
-const LUA_REFUSALS: [(&str, &str); 2] = [
+/// keys (`#"zz"` is 2, and `("zz")[1]` nil); a suffix not given is said missing, not "must
+/// be strings" of both.
+const LUA_REFUSALS: [(&str, &str); 4] = [
     ("one_key_str", "write same_slot({key})"),
     ("one_key_shared", "write shared_hashtag({key})"),
+    ("no_suffix", "suffix is missing: give a string"),
+    ("number_prefix", "prefix must be a string, not a number"),
 ];
 
 /// The interpreters the one module runs on, unmodified.

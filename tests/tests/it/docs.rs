@@ -362,3 +362,63 @@ fn the_docs_list_the_rights_each_command_sends() {
         );
     }
 }
+
+/// docs/rust.md never said which crates and features go in `Cargo.toml` (its first example
+/// fails without `slotgen-tables`' `alloc`): each crate its Rust examples `use` is in one of
+/// its `toml` blocks, `slotgen-tables` with `alloc` where an example calls `key_for_slot`,
+/// and each path dependency names the folder of this repository whose `Cargo.toml` is
+/// that crate.
+#[test]
+fn the_rust_page_names_the_crates_and_features_its_examples_need() {
+    let root = slotgen_tests::workspace_root();
+    let page = std::fs::read_to_string(root.join("docs/rust.md")).unwrap();
+    let fenced = |lang: &str| -> Vec<String> {
+        page.split(&format!("```{lang}\n"))
+            .skip(1)
+            .filter_map(|b| b.split("```").next())
+            .map(str::to_owned)
+            .collect()
+    };
+    let rust = fenced("rust").concat();
+    let toml = fenced("toml").concat();
+    // `slotgen_tables::` -> `slotgen-tables`, as Cargo names the crate
+    for (module, krate) in [
+        ("slotgen_tables::", "slotgen-tables"),
+        ("slotgen_macros::", "slotgen-macros"),
+        ("slotgen::", "slotgen"),
+    ] {
+        if rust.contains(module) {
+            assert!(
+                toml.lines().any(|l| l.starts_with(&format!("{krate} = "))),
+                "docs/rust.md uses `{module}` but no toml block depends on `{krate}`"
+            );
+        }
+    }
+    if rust.contains(".key_for_slot(") {
+        let tables: Vec<&str> = toml
+            .lines()
+            .filter(|l| l.starts_with("slotgen-tables = "))
+            .collect();
+        assert!(
+            !tables.is_empty() && tables.iter().all(|l| l.contains("features = [\"alloc\"]")),
+            "docs/rust.md calls key_for_slot but does not give slotgen-tables `alloc`: {tables:?}"
+        );
+    }
+    let mut paths = 0;
+    for line in toml.lines().filter(|l| l.contains("path = \"../slotgen/")) {
+        let krate = line.split(" = ").next().unwrap();
+        let folder = line
+            .split("path = \"../slotgen/")
+            .nth(1)
+            .and_then(|rest| rest.split('"').next())
+            .unwrap();
+        let manifest = std::fs::read_to_string(root.join(folder).join("Cargo.toml"))
+            .unwrap_or_else(|e| panic!("docs/rust.md: `{folder}` has no Cargo.toml: {e}"));
+        assert!(
+            manifest.contains(&format!("name = \"{krate}\"")),
+            "docs/rust.md: `{folder}/Cargo.toml` is not the crate `{krate}`"
+        );
+        paths += 1;
+    }
+    assert!(paths >= 3, "docs/rust.md: the path dependencies of a clone");
+}

@@ -44,7 +44,8 @@ pub struct EmitArgs {
     for_script: bool,
     #[arg(long, help = emit::language::types_help())]
     types: bool,
-    #[arg(long, value_name = "NAME", value_parser = package, help = emit::language::package_help())]
+    // checked by the language (`Language::check`), after the rule that it applies to it
+    #[arg(long, value_name = "NAME", help = emit::language::package_help())]
     package: Option<String>,
     #[command(flatten)]
     vectors: super::vectors::VectorsArgs,
@@ -90,19 +91,15 @@ impl EmitArgs {
     }
 }
 
-/// An emitter's refusal, with `--name` before a name that is not one; its exit status
-/// follows from the error ([`slotgen::Error::is_usage`]).
+/// An emitter's refusal, with `--name` or `--package` before a name that is not one; its
+/// exit status follows from the error ([`slotgen::Error::is_usage`]).
 fn emit_error(error: slotgen::Error) -> anyhow::Error {
     match error {
         slotgen::Error::ModuleName { .. } => usage(anyhow::anyhow!("--name {error}")),
+        slotgen::Error::GoPackageName { .. } => usage(anyhow::anyhow!("--package {error}")),
         other if other.is_usage() => usage(other),
         other => other.into(),
     }
-}
-
-/// `--package`, checked by every language of the registry that takes it.
-fn package(name: &str) -> Result<String, slotgen::Error> {
-    emit::language::check_package(name).map(|()| name.to_owned())
 }
 
 pub fn run(args: &EmitArgs) -> Result<ExitCode> {
@@ -116,9 +113,17 @@ pub fn run(args: &EmitArgs) -> Result<ExitCode> {
     }
     let language = emit::language::find(&args.language).expect("clap takes registry names");
     language.check(&args.options()).map_err(emit_error)?;
+    let file_name = args
+        .output
+        .as_deref()
+        .and_then(std::path::Path::file_name)
+        .map(|name| name.to_string_lossy());
+    let options = match &file_name {
+        Some(file_name) => language.options_for_file(&args.options(), file_name),
+        None => Ok(args.options()),
+    }
+    .map_err(emit_error)?;
     let derived = args.spec.derived()?;
-    let text = language
-        .emit(&derived, &args.options())
-        .map_err(emit_error)?;
+    let text = language.emit(&derived, &options).map_err(emit_error)?;
     super::output::write_text(args.output.as_deref(), &text)
 }

@@ -59,7 +59,7 @@ pub use refusal::parse;
 // What the commands share, re-exported where they take it from (`super::plural`).
 pub(crate) use report::{verification_scope, write_failures};
 pub(crate) use text::{os_reason, plural, show, show_short};
-pub(crate) use unused::refuse_unused;
+pub(crate) use unused::{deferred, refuse_unused, Deferred};
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<ExitCode> {

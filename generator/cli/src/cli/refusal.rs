@@ -254,9 +254,12 @@ fn path_in(args: &[std::ffi::OsString]) -> String {
     path
 }
 
-/// What the option `name` (`--slots`) of the command at `path` takes, from the first
-/// sentence of its help, without its default (`the number of hash slots: a power of two
-/// from 2 to 65536`): the range a number too large for its type is refused against.
+/// What the option `name` (`--slots`) of the command at `path` takes, for a number too
+/// large for its type: the first sentence of its help, without its default and without the
+/// scope it opens with (`With `vectors`: `), and the range of its type where that sentence
+/// names none (`the seed of the random keys (the first keys are fixed): a number from 0 to
+/// 18446744073709551615`); `the number of hash slots: a power of two from 2 to 65536`
+/// as it is.
 fn what_it_takes(path: &str, name: &str) -> Option<String> {
     let long = name.strip_prefix("--")?;
     let command = command_at(path)?;
@@ -267,9 +270,34 @@ fn what_it_takes(path: &str, name: &str) -> Option<String> {
     let first = help.split(". ").next().unwrap_or(&help);
     let first = first.split(" [default").next().unwrap_or(first);
     let first = first.trim().trim_end_matches('.');
+    // `With `vectors`: the seed ...`: the commands it applies to, not what it takes
+    let first = match first.split_once(": ") {
+        Some((scope, rest)) if scope.starts_with("With `") => rest,
+        _ => first,
+    };
     let mut chars = first.chars();
     let initial = chars.next()?;
-    Some(initial.to_lowercase().chain(chars).collect())
+    let what: String = initial.to_lowercase().chain(chars).collect();
+    let ranged = what.contains(" from ") || what.contains("at most");
+    match type_max(arg.get_value_parser().type_id()) {
+        Some(max) if !ranged => Some(format!("{what}: a number from 0 to {max}")),
+        _ => Some(what),
+    }
+}
+
+/// The largest value of the unsigned integer type `id` is of, if it is one.
+fn type_max(id: impl PartialEq<std::any::TypeId>) -> Option<u64> {
+    use std::any::TypeId;
+    [
+        (TypeId::of::<u8>(), u64::from(u8::MAX)),
+        (TypeId::of::<u16>(), u64::from(u16::MAX)),
+        (TypeId::of::<u32>(), u64::from(u32::MAX)),
+        (TypeId::of::<u64>(), u64::MAX),
+        (TypeId::of::<usize>(), usize::MAX as u64),
+    ]
+    .into_iter()
+    .find(|(t, _)| id == *t)
+    .map(|(_, max)| max)
 }
 
 /// A refusal of clap's as one line without `error: `: what is wrong, with the values from

@@ -39,8 +39,8 @@ pub struct ShortestArgs {
     /// [default: ascending byte order; an explicit list's own order].
     #[arg(long, value_name = "STR")]
     order: Option<String>,
-    /// The longest tag to try, in symbols.
-    #[arg(long, value_name = "N", default_value_t = 3)]
+    // the range is the tables' (`slotgen::MAX_TAG_LEN`), which the search refuses past
+    #[arg(long, value_name = "N", default_value_t = 3, help = format!("The longest tag to try, in symbols, from 1 to {}", slotgen::derive::MAX_TAG_LEN))]
     max_len: usize,
     /// The output format.
     #[arg(long, value_enum, default_value = "lines")]

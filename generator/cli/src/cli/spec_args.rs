@@ -32,16 +32,16 @@ pub struct CrcArgs {
     #[arg(long, value_name = "HEX", value_parser = parse_u16)]
     poly: Option<u16>,
     /// Custom CRC: the register's initial value [default: 0].
-    #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
+    #[arg(long, value_name = "HEX", value_parser = parse_u16)]
     init: Option<u16>,
     /// Custom CRC: whether each input byte is reflected (`true` or `false`) [default: false].
-    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set)]
     refin: Option<bool>,
     /// Custom CRC: whether the output is reflected [default: as --refin].
-    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set, requires = "poly")]
+    #[arg(long, value_name = "BOOL", action = clap::ArgAction::Set)]
     refout: Option<bool>,
     /// Custom CRC: the value xored into the output [default: 0].
-    #[arg(long, value_name = "HEX", value_parser = parse_u16, requires = "poly")]
+    #[arg(long, value_name = "HEX", value_parser = parse_u16)]
     xorout: Option<u16>,
     /// The number of hash slots: a power of two from 2 to 65536 [default: 16384]. With
     /// --scheme, the scheme's slot count (vBuckets, buckets, partitions or servers) [default:
@@ -74,12 +74,43 @@ fn scheme_help() -> String {
 }
 
 impl CrcArgs {
-    /// These options as the library's request (without the options of the tags).
-    fn request(&self) -> Request {
-        Request {
+    /// The custom CRC's parameters given, as spelled: `--poly` first, then `--init`,
+    /// `--refin`, `--refout` and `--xorout`.
+    fn custom_given(&self) -> Vec<&'static str> {
+        let given = self.given();
+        given
+            .into_iter()
+            .filter(|o| ["--poly", "--init", "--refin", "--refout", "--xorout"].contains(o))
+            .collect()
+    }
+
+    /// How this command line spells the request's fields: the custom CRC by its first
+    /// option given (`--init` in `--crc xmodem --init 0xffff`).
+    fn spelling(&self) -> Spelling {
+        Spelling {
+            alphabet_hex: false,
+            custom: self.custom_given().first().copied().unwrap_or("--poly"),
+        }
+    }
+
+    /// These options as the library's request (without the options of the tags). A
+    /// custom CRC's parameter without `--poly` is refused as the request layer refuses it
+    /// beside `--crc` or `--scheme` (a catalogue CRC's parameters are fixed), else as a
+    /// custom CRC without its polynomial.
+    fn request(&self) -> Result<Request> {
+        let custom_given = !self.custom_given().is_empty();
+        if self.poly.is_none() && custom_given && self.crc.is_none() && self.scheme.is_none() {
+            let given = self.custom_given().join("`, `");
+            return Err(usage(anyhow!(
+                "`{given}` without `--poly`: a custom CRC needs its polynomial: give `--poly HEX` too, or `--crc NAME` alone for a catalogue CRC"
+            )));
+        }
+        // beside `--crc` or `--scheme` the request layer refuses the custom CRC before it
+        // reads its polynomial
+        Ok(Request {
             crc: self.crc.clone(),
-            custom: self.poly.map(|poly| CustomCrc {
-                poly,
+            custom: custom_given.then(|| CustomCrc {
+                poly: self.poly.unwrap_or_default(),
                 init: self.init,
                 refin: self.refin,
                 refout: self.refout,
@@ -89,7 +120,7 @@ impl CrcArgs {
             slots: self.slots,
             hash_tag: self.hash_tag.clone(),
             ..Request::default()
-        }
+        })
     }
 
     /// The CRC these options name, checked against its check value. `--scheme` other than
@@ -102,18 +133,18 @@ impl CrcArgs {
                 named.name()
             )));
         }
-        self.request()
+        self.request()?
             .crc_algorithm()
-            .map_err(|refusal| refused(refusal, false))
+            .map_err(|refusal| refused(refusal, self.spelling()))
     }
 
     /// The named scheme of `--scheme`, when it is not `redis-cluster` (which is the CRC-16
     /// shape of every command), with every scheme option checked.
     pub(super) fn other_scheme(&self) -> Result<Option<SchemeName>> {
         let named = self
-            .request()
+            .request()?
             .named_scheme()
-            .map_err(|refusal| refused(refusal, false))?;
+            .map_err(|refusal| refused(refusal, self.spelling()))?;
         Ok(named
             .map(|(name, _)| name)
             .filter(|name| *name != SchemeName::RedisCluster))
@@ -124,9 +155,9 @@ impl CrcArgs {
     /// depends on a key's slot only (`check`, `emit vectors`, `verify --exec`, `shortest`).
     pub(super) fn slot_function(&self) -> Result<SlotFunction> {
         let spec = self
-            .request()
+            .request()?
             .resolve()
-            .map_err(|refusal| refused(refusal, false))?
+            .map_err(|refusal| refused(refusal, self.spelling()))?
             .spec;
         Ok(spec.slot_function()?)
     }
@@ -170,8 +201,8 @@ pub struct AlphabetArgs {
     /// scheme's hashtag delimiters are left out too.
     #[arg(long, value_name = "SPEC")]
     charset: Option<Charset>,
-    /// Symbols per tag [default: the shortest length that reaches every slot].
-    #[arg(long, value_name = "N")]
+    // the range is the tables' (`slotgen::MAX_TAG_LEN` symbols, `MAX_MASK_BITS` bits)
+    #[arg(long, value_name = "N", help = format!("Symbols per tag, at most {} and {} bits [default: the shortest length that reaches every slot]", slotgen::derive::MAX_TAG_LEN, slotgen::derive::MAX_MASK_BITS))]
     tag_len: Option<usize>,
 }
 
@@ -206,7 +237,7 @@ impl SpecArgs {
             alphabet: self.alphabet()?,
             charset: self.tags.charset.clone(),
             tag_len: self.tags.tag_len,
-            ..self.crc.request()
+            ..self.crc.request()?
         })
     }
 
@@ -214,13 +245,15 @@ impl SpecArgs {
     /// With --charset, the chosen alphabet is reported on standard error.
     fn table_spec(&self) -> Result<TableSpec> {
         let charset = |c: &Charset| show(c.spec().as_bytes());
-        let hex = self.tags.alphabet_hex.is_some();
+        let spelling = Spelling {
+            alphabet_hex: self.tags.alphabet_hex.is_some(),
+            ..self.crc.spelling()
+        };
         let resolved = self.request()?.resolve().map_err(|refusal| {
             match (refusal.field, &self.tags.charset) {
-                (Field::Charset, Some(c)) => {
-                    spelled_with(refusal.error, hex).context(format!("--charset {}", charset(c)))
-                }
-                _ => refused(refusal, hex),
+                (Field::Charset, Some(c)) => spelled_with(refusal.error, spelling)
+                    .context(format!("--charset {}", charset(c))),
+                _ => refused(refusal, spelling),
             }
         })?;
         if let (Some(choice), Some(c)) = (&resolved.choice, &self.tags.charset) {
@@ -269,7 +302,7 @@ impl SpecArgs {
         let text = self.tags.alphabet.as_deref();
         text.map(alphabet_of_text)
             .transpose()
-            .map_err(|refusal| refused(refusal, false))
+            .map_err(|refusal| refused(refusal, Spelling::default()))
     }
 
     /// The options of the spec given on the command line, as spelled there.
@@ -280,14 +313,31 @@ impl SpecArgs {
     }
 }
 
-/// The command line's spelling of a field of the library's request.
-/// The option that gives `field` on the command line; the alphabet's is `--alphabet-hex`
-/// where it was given so (`hex`).
-fn option(field: Field, hex: bool) -> &'static str {
+/// How a command line gave the fields that more than one option gives.
+#[derive(Clone, Copy, Debug)]
+struct Spelling {
+    /// The alphabet as `--alphabet-hex`, not `--alphabet`.
+    alphabet_hex: bool,
+    /// The custom CRC's first option given: `--poly`, or `--init` given without it.
+    custom: &'static str,
+}
+
+impl Default for Spelling {
+    fn default() -> Self {
+        Self {
+            alphabet_hex: false,
+            custom: "--poly",
+        }
+    }
+}
+
+/// The command line's spelling of a field of the library's request: the option that gives
+/// `field`, as `spelling` says where several do.
+fn option(field: Field, spelling: Spelling) -> &'static str {
     match field {
-        Field::Alphabet if hex => "--alphabet-hex",
+        Field::Alphabet if spelling.alphabet_hex => "--alphabet-hex",
         Field::Crc => "--crc",
-        Field::Custom => "--poly",
+        Field::Custom => spelling.custom,
         Field::Scheme => "--scheme",
         Field::Slots => "--slots",
         Field::HashTag => "--hash-tag",
@@ -299,25 +349,29 @@ fn option(field: Field, hex: bool) -> &'static str {
 
 /// A refusal of the library's request layer: a value of the command line's (exit 2) is
 /// named by its option; the rest as [`spelled`].
-fn refused(refusal: Refusal, hex: bool) -> anyhow::Error {
+fn refused(refusal: Refusal, spelling: Spelling) -> anyhow::Error {
     let Refusal { field, error } = refusal;
     match field {
-        Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag => usage(
-            anyhow!("{}: {}", option(field, hex), spelled_with(error, hex)),
-        ),
-        _ => spelled_with(error, hex),
+        Field::Crc | Field::Custom | Field::Scheme | Field::Slots | Field::HashTag => {
+            usage(anyhow!(
+                "{}: {}",
+                option(field, spelling),
+                spelled_with(error, spelling)
+            ))
+        }
+        _ => spelled_with(error, spelling),
     }
 }
 
 /// A library error with this tool's spelling of the way out ([`WayOut`]): the option that
 /// applies it.
 pub(super) fn spelled(error: slotgen::Error) -> anyhow::Error {
-    spelled_with(error, false)
+    spelled_with(error, Spelling::default())
 }
 
-/// [`spelled`], the alphabet's option `--alphabet-hex` where it was given so (`hex`).
-fn spelled_with(error: slotgen::Error, hex: bool) -> anyhow::Error {
-    let option = |field| option(field, hex);
+/// [`spelled`], with the options as `spelling` says the command line gave them.
+fn spelled_with(error: slotgen::Error, spelling: Spelling) -> anyhow::Error {
+    let option = |field| option(field, spelling);
     let hint = match WayOut::of(&error) {
         Some(WayOut::Give {
             field,

@@ -28,8 +28,8 @@ pub struct VectorsArgs {
     #[arg(long, value_enum)]
     format: Option<VectorsFormat>,
     /// With `vectors`: how many keys, 1 to 10000000 [default: 50000].
-    #[arg(long, value_name = "N", value_parser = parse_corpus_count)]
-    count: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = super::deferred(parse_corpus_count))]
+    count: Option<super::Deferred<usize>>,
     /// With `vectors`: the seed of the random keys (the first keys are fixed) [default: 0].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
@@ -59,7 +59,10 @@ pub fn emit(
     function: &SlotFunction,
     output: Option<&Path>,
 ) -> Result<ExitCode> {
-    let count = args.count.unwrap_or(DEFAULT_COUNT);
+    let count = match &args.count {
+        Some(count) => count.get("--count")?,
+        None => DEFAULT_COUNT,
+    };
     let seed = args.seed.unwrap_or(DEFAULT_SEED);
     let write = |out: &mut dyn Write| -> std::io::Result<()> {
         let mut out = BufWriter::new(out);

@@ -82,6 +82,10 @@ impl VerifyArgs {
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let mode = args.mode();
     args.refuse_unused(mode)?;
+    // the values of the options given, which apply now, before any file is read
+    args.max_errors()?;
+    args.count()?;
+    args.timeout()?;
     args.records
         .refuse_header("verify prints a report, not records")?;
     if args.records.null && args.keys.is_none() {
@@ -96,7 +100,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
                 &args.spec.given(),
                 "a JSON derivation, which names its own spec",
             )?;
-            run_json(path, args.max_errors())
+            run_json(path, args.max_errors()?)
         }
         Mode::Tags => {
             let path = args.tags.as_ref().expect("the mode of --tags");
@@ -116,9 +120,9 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             let options = super::verify_exec::ExecOptions {
                 command,
                 input: args.input.unwrap_or(super::verify_exec::ExecInput::Hex),
-                count: args.count.unwrap_or(slotgen::vectors::DEFAULT_COUNT),
+                count: args.count()?.unwrap_or(slotgen::vectors::DEFAULT_COUNT),
                 seed: args.seed.unwrap_or(slotgen::vectors::DEFAULT_SEED),
-                timeout: args.timeout.unwrap_or(EXEC_TIMEOUT),
+                timeout: args.timeout()?.unwrap_or(EXEC_TIMEOUT),
             };
             super::verify_exec::run(&args.spec.crc.slot_function()?, &options)
         }
@@ -271,7 +275,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
             );
         }
         let tags: Vec<Vec<u8>> = table.tags.into_iter().flatten().collect();
-        return check_tags(path, &tags, "JSON", &table.function, args.max_errors());
+        return check_tags(path, &tags, "JSON", &table.function, args.max_errors()?);
     }
     let (tags, form) = match format {
         TagFormat::C => (verify::tags_from_source(&bytes, Language::C), "C source"),
@@ -283,7 +287,7 @@ fn run_tags(args: &VerifyArgs, path: &Path) -> Result<ExitCode> {
     };
     let tags = tags.with_context(|| format!("`{}`", slotgen::text::path(path)))?;
     let function = args.spec.crc.slot_function()?;
-    check_tags(path, &tags, form, &function, args.max_errors())
+    check_tags(path, &tags, form, &function, args.max_errors()?)
 }
 
 /// Checks a tag table read from `path` (in the form `form`) and prints the report: entry

@@ -357,3 +357,81 @@ fn language_aliases_emit_the_registry_language() {
     let java = slotgen(&["emit", "java"]);
     assert_ne!(slotgen(&["emit", "javascript"]).stdout, java.stdout);
 }
+
+/// `emit java -o RedisSlots.java` wrote `class Slotgen`, which javac refuses in that file,
+/// and `emit erlang -o redis_slots.erl` module `slotgen`, which erlc refuses: without
+/// `--name` the class or module is named after the file, and the language's own compiler
+/// takes the file (a `--name` in a package too). A `--name` of another file, and a file
+/// whose stem is no name (Python's `import` included), are refused naming the fixes.
+#[test]
+fn a_module_found_by_its_file_name_is_named_after_the_file() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().to_str().expect("UTF-8");
+    // the language, the file, `--name`, the compiler and its option of an output folder
+    let cases = [
+        ("java", "RedisSlots.java", None, "javac", "-d"),
+        (
+            "java",
+            "RedisSlots.java",
+            Some("com.example.RedisSlots"),
+            "javac",
+            "-d",
+        ),
+        ("erlang", "redis_slots.erl", None, "erlc", "-o"),
+    ];
+    for (language, file, name, compiler, out_flag) in cases {
+        let path = dir.path().join(file);
+        let path = path.to_str().expect("UTF-8");
+        let mut args = vec!["emit", language, "-o", path];
+        if let Some(name) = name {
+            args.extend(["--name", name]);
+        }
+        let run = slotgen(&args);
+        assert!(
+            run.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        if !crate::common::require_tool(compiler) {
+            continue;
+        }
+        let compiled = Command::new(compiler)
+            .args([out_flag, out, path])
+            .output()
+            .expect("the compiler runs");
+        assert!(
+            compiled.status.success(),
+            "{compiler} {file} after {args:?}: {}{}",
+            String::from_utf8_lossy(&compiled.stdout),
+            String::from_utf8_lossy(&compiled.stderr)
+        );
+    }
+    let refused = [
+        (
+            &["emit", "java", "--name", "com.example.RedisSlots", "-o", "Slotgen.java"][..],
+            "`--name com.example.RedisSlots` names the public class `RedisSlots`, which `emit java` must write to a file named `RedisSlots.java`, not `Slotgen.java`: write `-o RedisSlots.java`, or give `--name com.example.Slotgen` for this file",
+        ),
+        (
+            &["emit", "erlang", "--name", "orders", "-o", "slot-gen.erl"],
+            "not `slot-gen.erl`: write `-o orders.erl`\n",
+        ),
+        (
+            &["emit", "java", "-o", "redis-slots.java"],
+            "`-o redis-slots.java`: without `--name`, `emit java` names the public class after the file, and `redis-slots` is not a name for it: give an ASCII Java identifier",
+        ),
+        (
+            &["emit", "erlang", "-o", "RedisSlots.erl"],
+            "such as `-o redis_slots.erl`",
+        ),
+        (
+            &["emit", "python", "-o", "my-slots.py"],
+            "`-o my-slots.py`: `emit python` names the module after the file, and `my-slots` is not a name for it: `import` takes an identifier",
+        ),
+    ];
+    for (args, says) in refused {
+        let run = slotgen(args);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}

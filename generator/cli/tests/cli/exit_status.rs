@@ -415,16 +415,18 @@ fn control_bytes_are_escaped_in_every_message() {
 fn usage_errors_are_one_line_and_exit_2() {
     let url = "redis://127.0.0.1:1";
     let cases: &[(&[&str], i32, &str)] = &[
-        // a catalogue CRC, or a scheme, beside a custom CRC: the request layer's rule; a
-        // custom CRC's parameter without `--poly`: clap's
+        // a catalogue CRC, or a scheme, beside a custom CRC's parameter (with `--poly` or
+        // without): the request layer's rule, naming the option given
         (
             &["slot", "abc", "--crc", "xmodem", "--poly", "0x1021", "--init", "0xffff"],
             2,
             "--crc: a catalogue CRC and custom CRC parameters cannot be given together: a catalogue CRC's parameters are fixed (remove `--crc` or `--poly`)",
         ),
-        (&["derive", "--crc", "xmodem", "--refin", "true"], 2, "needs `--poly`"),
+        (&["derive", "--crc", "xmodem", "--refin", "true"], 2, "--crc: a catalogue CRC and custom CRC parameters cannot be given together: a catalogue CRC's parameters are fixed (remove `--crc` or `--refin`)"),
         (&["tag", "0", "--crc", "modbus", "--poly", "0x8005", "--refout", "true"], 2, "remove `--crc` or `--poly`"),
-        (&["shortest", "--charset", "alnum", "--crc", "arc", "--xorout", "1"], 2, "needs `--poly`"),
+        (&["shortest", "--charset", "alnum", "--crc", "arc", "--xorout", "1"], 2, "(remove `--crc` or `--xorout`)"),
+        (&["slot", "a", "--scheme", "codis", "--init", "1"], 2, "remove `--init` or `--scheme`"),
+        (&["tag", "0", "--init", "1"], 2, "`--init` without `--poly`: a custom CRC needs its polynomial: give `--poly HEX` too"),
         (&["slot", "a", "--scheme", "codis", "--poly", "0x1021"], 2, "remove `--poly` or `--scheme`"),
         (&["slot", "a", "--crc", "modbus", "--hash-tag", "{}"], 2, "remove `--hash-tag`: only the twemproxy schemes take one"),
         // the way out names the alphabet's option as it was given
@@ -695,4 +697,104 @@ fn prefixes_and_suffixes_may_begin_with_a_dash_or_be_any_bytes() {
     run.ok();
     // `{MI@I}` is slot 7's tag, as above; the hex is the bytes around it
     run.prints(r#""key_hex":"00ff7b4d4940497d0a""#);
+}
+
+/// `--crc xmodem --init 0xffff` answered "needs `--poly`: its usage is `... --poly <HEX>
+/// --crc <NAME> --init <HEX>`", a usage then refused: every command that takes a spec
+/// states the rule docs/cli.md gives (a catalogue CRC's parameters are fixed), and never
+/// suggests `--poly` beside `--crc`.
+#[test]
+fn a_catalogue_crc_with_a_custom_parameter_is_refused_by_the_conflict_rule() {
+    let commands: &[&[&str]] = &[
+        &["slot", "abc"],
+        &["tag", "0"],
+        &["key", "0"],
+        &["derive"],
+        &["shortest", "--charset", "alnum"],
+        &["emit", "python"],
+        &["emit", "vectors"],
+        &["check", "abc"],
+    ];
+    for command in commands {
+        for (option, value) in [("--init", "0xffff"), ("--xorout", "1"), ("--refin", "true")] {
+            let mut args = command.to_vec();
+            args.extend(["--crc", "xmodem", option, value]);
+            let run = exec(&args);
+            run.fails_with_code(
+                2,
+                &format!("--crc: a catalogue CRC and custom CRC parameters cannot be given together: a catalogue CRC's parameters are fixed (remove `--crc` or `{option}`)"),
+            );
+            assert!(
+                !run.stderr.contains("needs `--poly`"),
+                "{args:?}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
+/// `emit vectors --seed 18446744073709551616` pasted the help's scope into the message
+/// ("give with `vectors`: the seed ..."): a number too large for its option names what the
+/// option takes and its range. And `verify --exec true --max-errors 21` said "give a number
+/// from 0 to 20", then `--max-errors 0` "does not apply to --exec": an option that does not
+/// apply is refused as such first, whatever its value.
+#[test]
+fn a_number_too_large_says_the_range_and_an_option_that_does_not_apply_is_refused_first() {
+    let past = format!("{}0", u64::MAX);
+    exec(&["emit", "vectors", "--seed", &past]).fails_with_code(
+        2,
+        &format!(
+            "--seed: `{past}` is too large a number: give the seed of the random keys (the first keys are fixed): a number from 0 to {}",
+            u64::MAX
+        ),
+    );
+    // an option whose own rule is narrower than its type names that rule's range, the
+    // tables' longest tag, not the type's
+    let longest = slotgen::derive::MAX_TAG_LEN;
+    exec(&["shortest", "--charset", "alnum", "--max-len", &past]).fails_with_code(
+        2,
+        &format!(
+            "is too large a number: give the longest tag to try, in symbols, from 1 to {longest}"
+        ),
+    );
+    exec(&["tag", "0", "--tag-len", &past])
+        .fails_with_code(2, &format!("give symbols per tag, at most {longest} and"));
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["verify", "--exec", "true", "--max-errors", "21"],
+            "`--max-errors` does not apply to `--exec`: remove it",
+        ),
+        (
+            &["verify", "--exec", "true", "--max-errors", "x"],
+            "`--max-errors` does not apply to `--exec`: remove it",
+        ),
+        (
+            &["verify", "t.json", "--count", "0"],
+            "`--count` does not apply to a JSON derivation",
+        ),
+        (
+            &["verify", "t.json", "--timeout", "abc"],
+            "`--timeout` does not apply to a JSON derivation",
+        ),
+        (
+            &["emit", "python", "--count", "0"],
+            "`--count` does not apply to `emit python`",
+        ),
+        (
+            &["emit", "python", "--package", "type"],
+            "`--package` does not apply to `emit python` (only to `emit go`)",
+        ),
+    ];
+    for (args, says) in cases {
+        exec(args).fails_with_code(2, says);
+    }
+    // where it applies, the value is still checked
+    exec(&["emit", "vectors", "--count", "0"]).fails_with_code(
+        2,
+        "--count: `0` is not a count of keys: give a whole number from 1 to 10000000",
+    );
+    exec(&["verify", "--exec", "true", "--timeout", "abc"])
+        .fails_with_code(2, "--timeout: `abc` is not a timeout");
+    exec(&["emit", "go", "--package", "type"])
+        .fails_with_code(2, "--package `type` is not a Go package name");
 }

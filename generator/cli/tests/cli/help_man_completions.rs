@@ -382,3 +382,49 @@ fn emit_help_lists_the_registry_and_the_true_package_default() {
     let refused = slotgen(&["emit", "go", "--package", "type"]);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// The SYNOPSIS of each man page dropped what `--help` shows: the values (`[--crc]` for
+/// `--crc <NAME>`) and the repetition (`<SLOT>` for `<SLOT>...`). Each option as its
+/// `--help` lists it, and the arguments of its usage line, are in the SYNOPSIS as written.
+#[test]
+fn man_synopsis_shows_the_values_and_repetitions_help_shows() {
+    let pages = tempfile::tempdir().unwrap();
+    stdout(&slotgen(&["man", "--dir", pages.path().to_str().unwrap()]));
+    for command in commands() {
+        let page =
+            std::fs::read_to_string(pages.path().join(format!("slotgen-{command}.1"))).unwrap();
+        let synopsis = page
+            .split(".SH SYNOPSIS\n")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .expect("a SYNOPSIS line")
+            .replace("\\-", "-")
+            .replace("\\fB", "")
+            .replace("\\fR", "");
+        let help = stdout(&slotgen(&[&command, "--help"]));
+        let usage = help
+            .lines()
+            .find_map(|l| l.strip_prefix("Usage: "))
+            .expect("a usage line");
+        let arguments = usage
+            .strip_prefix(&format!("slotgen {command}"))
+            .expect("the usage names the command")
+            .replace(" [OPTIONS]", "");
+        assert!(
+            synopsis.contains(arguments.trim()),
+            "slotgen-{command}.1: `{}` not in `{synopsis}`",
+            arguments.trim()
+        );
+        // `  -z, --null` and `      --crc <NAME>`: the option and its values
+        for line in help.lines().filter(|l| l.trim_start().starts_with('-')) {
+            let option = line.trim().rsplit(", ").next().unwrap_or_default();
+            let option = option.split("  ").next().unwrap_or_default();
+            if option.starts_with("--") {
+                assert!(
+                    synopsis.contains(option),
+                    "slotgen-{command}.1: `{option}` not in `{synopsis}`"
+                );
+            }
+        }
+    }
+}

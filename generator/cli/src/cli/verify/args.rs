@@ -3,11 +3,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use anyhow::Result;
 use clap::{ArgGroup, Args, ValueEnum};
 use slotgen::verify::MAX_LISTED;
 
 use super::super::output::RecordArgs;
 use super::super::spec_args::SpecArgs;
+use super::super::{deferred, Deferred};
 
 /// The form of a `--tags` file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -70,28 +72,43 @@ pub struct VerifyArgs {
     #[arg(long, value_enum)]
     pub(super) input: Option<super::super::verify_exec::ExecInput>,
     /// With --exec: how many keys of the corpus, 1 to 10000000 [default: 50000].
-    #[arg(long, value_name = "N", value_parser = super::super::vectors::parse_corpus_count)]
-    pub(super) count: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = deferred(super::super::vectors::parse_corpus_count))]
+    pub(super) count: Option<Deferred<usize>>,
     /// With --exec: the corpus's seed [default: 0].
     #[arg(long, value_name = "S")]
     pub(super) seed: Option<u64>,
     /// The overall deadline: with --redis for connecting and for every question and answer,
     /// --keys included (default 30 s); with --exec for the command's whole run, after which
     /// it is killed (default 120 s). Seconds (`30`, `0.5`), or with a unit (`500ms`, `2s`).
-    #[arg(long, value_name = "TIME", value_parser = super::super::values::parse_timeout)]
-    pub(super) timeout: Option<Duration>,
+    #[arg(long, value_name = "TIME", value_parser = deferred(super::super::values::parse_timeout))]
+    pub(super) timeout: Option<Deferred<Duration>>,
     /// Not with --exec: the most entries listed of each kind (`mismatch:`, `failed:`,
     /// `misplaced:`, `disagree:`), 0 to 20; the counts cover all of them [default: 20].
-    #[arg(long, value_name = "N", value_parser = parse_max_errors)]
-    pub(super) max_errors: Option<usize>,
+    #[arg(long, value_name = "N", value_parser = deferred(parse_max_errors))]
+    pub(super) max_errors: Option<Deferred<usize>>,
     #[command(flatten)]
     pub(super) spec: SpecArgs,
 }
 
 impl VerifyArgs {
-    /// `--max-errors`, or its default.
-    pub(super) fn max_errors(&self) -> usize {
-        self.max_errors.unwrap_or(MAX_LISTED)
+    /// `--max-errors`, or its default; asked for once the option is known to apply.
+    pub(super) fn max_errors(&self) -> Result<usize> {
+        self.max_errors
+            .as_ref()
+            .map_or(Ok(MAX_LISTED), |d| d.get("--max-errors"))
+    }
+
+    /// `--count`, if given; asked for once the option is known to apply.
+    pub(super) fn count(&self) -> Result<Option<usize>> {
+        self.count.as_ref().map(|d| d.get("--count")).transpose()
+    }
+
+    /// `--timeout`, if given; asked for once the option is known to apply.
+    pub(super) fn timeout(&self) -> Result<Option<Duration>> {
+        self.timeout
+            .as_ref()
+            .map(|d| d.get("--timeout"))
+            .transpose()
     }
 }
 
@@ -101,6 +118,9 @@ fn parse_max_errors(text: &str) -> Result<usize, String> {
         .ok()
         .filter(|n| *n <= MAX_LISTED)
         .ok_or_else(|| {
-            format!("`{text}` is not a listing cap: give a number from 0 to {MAX_LISTED}")
+            format!(
+                "`{}` is not a listing cap: give a number from 0 to {MAX_LISTED}",
+                slotgen::text::escape_cut(text.as_bytes())
+            )
         })
 }

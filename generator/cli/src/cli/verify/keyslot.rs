@@ -58,7 +58,7 @@ fn checked(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         None => None,
     };
     let stdin_keys = args.keys.as_deref() == Some(Path::new("-"));
-    let timeout = args.timeout.unwrap_or(REDIS_TIMEOUT);
+    let timeout = args.timeout()?.unwrap_or(REDIS_TIMEOUT);
     let options =
         args.connect
             .options(url, stdin_keys.then_some("the keys of `--keys -`"), timeout)?;
@@ -70,7 +70,7 @@ fn checked(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
 
     let mut out = std::io::stdout().lock();
     writeln!(out, "server:     {} (cluster-enabled)", server.url())?;
-    let mut listing = Listing::new(args.max_errors());
+    let mut listing = Listing::new(args.max_errors()?);
     for (slot, (tag, &answer)) in tags.iter().zip(&tag_answers).enumerate() {
         if usize::from(answer) != slot && listing.count() {
             writeln!(
@@ -81,7 +81,7 @@ fn checked(args: &VerifyArgs, url: &str) -> Result<ExitCode> {
         }
     }
     let tag_disagreements = listing.total;
-    let mut key_listing = Listing::new(args.max_errors());
+    let mut key_listing = Listing::new(args.max_errors()?);
     writeln!(
         out,
         "tags:       {} of {slots} tags of {}, {} slots, land on their slot by CLUSTER KEYSLOT",

@@ -11,6 +11,19 @@
    `floor(crc / 65536)` for the shift, `value % 32768` for the mask. #>
 <% macro slot_of(crc) %>{{ infix(reduction, crc, reduction.mask + 1, band="%", shifted="floor(" ~ crc ~ " / " ~ 2 ** reduction.shift ~ ")" if reduction.shift else crc) }}<% endmacro %>
 <% macro key_rule() %>
+
+-- Why M.key_for_slot refuses a prefix or suffix that is no string: the first such, by
+-- name, and one not given (nil) as missing.
+local function affix_error(prefix, suffix)
+    local name, value = "prefix", prefix
+    if type(prefix) == "string" then
+        name, value = "suffix", suffix
+    end
+    if value == nil then
+        return name .. " is missing: give a string (\"\" for none)"
+    end
+    return name .. " must be a string, not a " .. type(value)
+end
 <% if rule.whole %>
 
 -- This scheme hashes the whole key: no key has a hashtag.
@@ -152,7 +165,7 @@ end
 -- nil and a message when tags of TAG_LEN symbols cannot reach every slot inside it.
 function M.key_for_slot(prefix, slot, suffix)
     if type(prefix) ~= "string" or type(suffix) ~= "string" then
-        return nil, "prefix and suffix must be strings"
+        return nil, affix_error(prefix, suffix)
     end
     -- M.tag_for_slot checks the slot
     local tag, err = M.tag_for_slot(slot)
@@ -228,7 +241,7 @@ function M.key_for_slot(prefix, slot, suffix)
         return prefix .. framed .. suffix
     end
     if type(prefix) ~= "string" or type(suffix) ~= "string" then
-        return nil, "prefix and suffix must be strings"
+        return nil, affix_error(prefix, suffix)
     end
     last_suffix = suffix
     if not framed then

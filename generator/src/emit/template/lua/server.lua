@@ -110,20 +110,36 @@ local function {{name}}_build()
         return {{ parts.slot_of("crc") }}
     end
 
+    -- A value from the caller for a message: a string's first 64 bytes, each byte that is
+    -- not printable ASCII as \xNN (an error reply is one line), else tostring(value).
+    local function shown(value)
+        if type(value) ~= "string" then
+            return tostring(value)
+        end
+        local text = string.gsub(sub(value, 1, 64), "[^ -~]", function(c)
+            return string.format("\\x%02x", byte(c))
+        end)
+        if #value > 64 then
+            text = text .. "... (" .. #value .. " bytes)"
+        end
+        return text
+    end
+
     -- The value of a slot given as a number or as the decimal digits a client sends:
-    -- slot - FIRST_SLOT, or nil and a message.
+    -- slot - FIRST_SLOT, or nil and a message naming the slot as given.
     local function value_of(slot)
+        local given = slot
         if type(slot) == "string" and find(slot, "^%d+$") then
             slot = tonumber(slot)
         end
         if type(slot) ~= "number" or slot ~= floor(slot) then
-            return nil, "slot " .. tostring(slot) .. " is not a whole number: give its decimal"
+            return nil, "slot " .. shown(given) .. " is not a whole number: give its decimal"
                 .. " digits, " .. FIRST_SLOT .. " to " .. LAST_SLOT
         end
         if slot >= FIRST_SLOT and slot <= LAST_SLOT then
             return slot - FIRST_SLOT
         end
-        return nil, "slot " .. tostring(slot) .. " is out of range: the slots are "
+        return nil, "slot " .. shown(given) .. " is out of range: the slots are "
             .. FIRST_SLOT .. " to " .. LAST_SLOT
     end
 {{parts.surface() | indent_lines("    ")}}
@@ -141,42 +157,54 @@ local function reply(value, err)
     return value
 end
 
+-- The callback of FCALL {{name}}_<suffix>, which takes the `wanted` arguments `usage`
+-- names: answer(args) when it is given as many, else an error reply saying so (an
+-- argument missing or one too many is never read as nil or left out). At load, a library
+-- sees no `string`: nothing here counts the words of `usage`.
+local function taking(suffix, wanted, usage, answer)
+    return function(_, args)
+        if #args ~= wanted then
+            return redis.error_reply("ERR {{name}}_" .. suffix .. " takes " .. wanted
+                .. (wanted == 1 and " argument" or " arguments") .. " after the 0 keys ("
+                .. usage .. "), not " .. #args)
+        end
+        {{name}} = {{name}} or {{name}}_build()
+        return answer(args)
+    end
+end
+
 redis.register_function({
     function_name = "{{name}}_slot",
-    callback = function(_, args)
-        {{name}} = {{name}} or {{name}}_build()
+    callback = taking("slot", 1, "KEY", function(args)
         return reply({{name}}.slot(args[1]))
-    end,
+    end),
     flags = { "no-writes" },
     description = "the hash slot of the key ARGV[1]",
 })
 
 redis.register_function({
     function_name = "{{name}}_tag_for_slot",
-    callback = function(_, args)
-        {{name}} = {{name}} or {{name}}_build()
+    callback = taking("tag_for_slot", 1, "SLOT", function(args)
         return reply({{name}}.tag_for_slot(args[1]))
-    end,
+    end),
     flags = { "no-writes" },
     description = "a tag whose key lands on the slot ARGV[1]",
 })
 
 redis.register_function({
     function_name = "{{name}}_key_for_slot",
-    callback = function(_, args)
-        {{name}} = {{name}} or {{name}}_build()
+    callback = taking("key_for_slot", 3, "PREFIX SLOT SUFFIX", function(args)
         return reply({{name}}.key_for_slot(args[1], args[2], args[3]))
-    end,
+    end),
     flags = { "no-writes" },
     description = "the key ARGV[1] {tag} ARGV[3] for the slot ARGV[2]",
 })
 
 redis.register_function({
     function_name = "{{name}}_hashtag",
-    callback = function(_, args)
-        {{name}} = {{name}} or {{name}}_build()
+    callback = taking("hashtag", 1, "KEY", function(args)
         return reply({{name}}.hashtag(args[1]))
-    end,
+    end),
     flags = { "no-writes" },
     description = "the bytes of the key ARGV[1] that its slot is computed from",
 })
