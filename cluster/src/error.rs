@@ -390,7 +390,7 @@ pub enum Error {
         /// The dialect's name.
         dialect: String,
     },
-    /// The apply was interrupted (SIGINT) between two moves.
+    /// The apply was interrupted (SIGINT, SIGTERM or SIGHUP) between two moves.
     #[error("interrupted after {done} of {planned} moves ({keys} keys moved): the slot in flight was finished (or its atomic job cancelled), no slot is left migrating or importing; run the same command again to plan and move the rest")]
     Interrupted {
         /// Moves done.

@@ -522,54 +522,59 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let written = load(&cluster, [600, 150, 150]);
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
 
-    // 1. SIGINT: the slot in flight is finished, nothing left migrating, the message says
-    //    how many moves are done and how to go on
-    let first = addr(&cluster, 0);
-    let held_before = owners(&cluster).iter().filter(|o| **o == first).count();
-    let (mut child, mut stderr) = start_apply(&cluster, &format!("{}=0.5", ids[0]));
-    // with --format json, the JSON object is printed at the end, with what was done (read
-    // beside standard error: it is larger than a pipe holds)
-    let mut out_pipe = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut stdout = String::new();
-        std::io::Read::read_to_string(&mut out_pipe, &mut stdout).unwrap();
-        stdout
-    });
-    signal("INT", child.id());
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
-    let stdout = reader.join().unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(1), "{rest}");
-    let error = error_line(&rest, "slotgen: error:");
-    assert!(
-        error.contains("interrupted after ") && error.contains("run the same command again"),
-        "{error}"
-    );
-    // the moves done, as the servers show them: every move of this plan takes a slot off
-    // the first primary
-    let done = held_before - owners(&cluster).iter().filter(|o| **o == first).count();
-    assert!(done >= 1, "{rest}");
-    assert!(
-        error.contains(&format!("interrupted after {done} of ")),
-        "{error}\n{rest}"
-    );
-    // off a terminal: no line a move, one summary
-    assert!(!rest.contains("moved slot"), "{rest}");
-    assert!(
-        rest.contains(&format!("slotgen: {done} of ")) && rest.contains(" moves done ("),
-        "{rest}"
-    );
-    let out = json(&stdout);
-    assert_eq!(out["applied"]["moves"], done, "{out}");
-    assert!(
-        out["applied"]["stopped"]
-            .as_str()
-            .is_some_and(|s| s.starts_with("interrupted after")),
-        "{out}"
-    );
-    cluster.assert_settled();
-    read_back(&cluster, &written);
+    // 1. SIGINT, and SIGTERM and SIGHUP alike (what `timeout`, `systemctl stop` and CI
+    //    cancellation send; before, they ended slotgen at once, saying nothing, a slot left
+    //    half moved): the slot in flight is finished, nothing left migrating, the message
+    //    says how many moves are done and how to go on; each with a lower weight, so that
+    //    each run has moves to make
+    for (which, weight) in [("INT", "0.5"), ("TERM", "0.45"), ("HUP", "0.4")] {
+        let first = addr(&cluster, 0);
+        let held_before = owners(&cluster).iter().filter(|o| **o == first).count();
+        let (mut child, mut stderr) = start_apply(&cluster, &format!("{}={weight}", ids[0]));
+        // with --format json, the JSON object is printed at the end, with what was done (read
+        // beside standard error: it is larger than a pipe holds)
+        let mut out_pipe = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut stdout = String::new();
+            std::io::Read::read_to_string(&mut out_pipe, &mut stdout).unwrap();
+            stdout
+        });
+        signal(which, child.id());
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+        let stdout = reader.join().unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(1), "SIG{which}: {status:?} {rest}");
+        let error = error_line(&rest, "slotgen: error:");
+        assert!(
+            error.contains("interrupted after ") && error.contains("run the same command again"),
+            "{error}"
+        );
+        // the moves done, as the servers show them: every move of this plan takes a slot off
+        // the first primary
+        let done = held_before - owners(&cluster).iter().filter(|o| **o == first).count();
+        assert!(done >= 1, "{rest}");
+        assert!(
+            error.contains(&format!("interrupted after {done} of ")),
+            "{error}\n{rest}"
+        );
+        // off a terminal: no line a move, one summary
+        assert!(!rest.contains("moved slot"), "{rest}");
+        assert!(
+            rest.contains(&format!("slotgen: {done} of ")) && rest.contains(" moves done ("),
+            "{rest}"
+        );
+        let out = json(&stdout);
+        assert_eq!(out["applied"]["moves"], done, "{out}");
+        assert!(
+            out["applied"]["stopped"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("interrupted after")),
+            "{out}"
+        );
+        cluster.assert_settled();
+        read_back(&cluster, &written);
+    }
 
     // 2. SIGKILL of slotgen: whatever it left, the next run finishes it and then plans
     let (mut child, _stderr) = start_apply(&cluster, &format!("{}=0.3", ids[0]));

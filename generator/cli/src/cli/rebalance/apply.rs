@@ -18,8 +18,9 @@ use super::super::cluster::explain;
 use super::args::{Format, RebalanceArgs};
 use super::drained::{removals, Drained};
 
-/// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call: the first
-/// Ctrl-C asks for a stop after the slot in flight (a half-moved slot being finished, a
+/// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call, for SIGINT,
+/// SIGTERM and SIGHUP alike (what `timeout`, `systemctl stop`, Kubernetes and CI
+/// cancellation send, and a closed terminal): the first of them asks for a stop after the slot in flight (a half-moved slot being finished, a
 /// planned move) or the cancellation of the atomic job in flight; a handler that cannot be
 /// set (one is already) leaves the default.
 fn interrupt_flag() -> &'static AtomicBool {
