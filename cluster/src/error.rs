@@ -316,6 +316,12 @@ pub enum Error {
         /// the stop, so that the map was read through the source's replicas and the target:
         /// the next run needs a node that answers.
         given_down: bool,
+        /// Whether the run drained the source (`--drain`: every slot of it planned away):
+        /// the source is a replica now, so the same command is refused, and the drain goes
+        /// on as the drain of `now`, which took its place with what was left of its slots.
+        /// Set by the front end, which knows what the run was asked; `false` from
+        /// [`after_stop`](crate::after_stop).
+        drained: bool,
     },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
@@ -478,6 +484,22 @@ fn failing_note(slots_assigned: &str, slots_fail: &str) -> &'static str {
     }
 }
 
+/// After a failover mid-apply: the same command plans again, unless it applies a plan file,
+/// made on the map before the failover and refused now (`PlanFile::against`).
+const PLAN_AGAIN: &str = "to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)";
+
+/// The address in `node`, `id (addr)` as a map names a primary, or `addr (why)` where a
+/// `MOVED` named it and the map did not.
+fn addr_in(node: &str) -> &str {
+    match node.split_once(" (") {
+        Some((id, rest)) if id.len() == 40 && id.bytes().all(|b| b.is_ascii_hexdigit()) => {
+            rest.strip_suffix(')').unwrap_or(rest)
+        }
+        Some((addr, _)) => addr,
+        None => node,
+    }
+}
+
 /// [`Error::SourceFailedOver`]'s message: what happened, then what slotgen did or what to
 /// run now.
 fn failed_over_text(e: &Error) -> String {
@@ -491,6 +513,7 @@ fn failed_over_text(e: &Error) -> String {
         before,
         finished,
         given_down,
+        drained,
     } = e
     else {
         return String::new();
@@ -501,17 +524,25 @@ fn failed_over_text(e: &Error) -> String {
     } else {
         ""
     };
-    let again = if given.is_empty() {
-        "run the same command again".to_owned()
-    } else {
-        format!("run the same command again{given},")
-    };
-    // the same command plans again, unless it applies a plan file: that plan was made on the
-    // map before the failover, and is refused now (`PlanFile::against`)
-    let again = format!("{again} to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)");
     // the slot's owner now is the target: the move had ended on the target's side (its
     // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
-    if now.split(' ').next() == to.split(' ').next() {
+    let at_end = now.split(' ').next() == to.split(' ').next();
+    // a drained source is a replica now: the same `--drain` is refused, and the node that
+    // took its place holds what is left of its slots (not where the target owns the slot:
+    // no replica of the source took it, and the source may have turned replica for having
+    // given its last slot away)
+    let next = (*drained && !at_end).then(|| {
+        let addr = addr_in(now);
+        format!(" with `--drain {addr}` in place of the source's `--drain` (the source is a replica now, and {addr}, which took its place, holds the rest of its slots)")
+    });
+    let again = match (&next, given.is_empty()) {
+        (Some(next), true) => format!("run the command again{next}"),
+        (Some(next), false) => format!("run the command again{next}{given},"),
+        (None, true) => "run the same command again".to_owned(),
+        (None, false) => format!("run the same command again{given},"),
+    };
+    let again = format!("{again} {PLAN_AGAIN}");
+    if at_end {
         let waited = waited_ms.map_or_else(String::new, |w| {
             format!(
                 ", and slotgen waited {:.1} s for its failover",
@@ -539,7 +570,8 @@ fn failed_over_text(e: &Error) -> String {
             "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again}"
         ),
         Err(why) => format!(
-            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
+            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}): {to} may refuse every command of its slots until it is finished (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}{}",
+            next.as_deref().map_or_else(String::new, |next| format!("; then, to move the rest, run the command again{next}"))
         ),
     }
 }
@@ -802,6 +834,49 @@ pub(crate) mod tests {
         assert!(!atomic_down_note(1).contains(START_AGAIN));
     }
 
+    /// A drained source that failed over: the stop names the drain that goes on, of the
+    /// node that took its place (its address, from the map's `id (addr)` or from a `MOVED`),
+    /// finished or not; a source not drained keeps "the same command".
+    #[test]
+    fn a_drained_source_that_failed_over_names_the_drain_to_run() {
+        let id = |c: char| c.to_string().repeat(40);
+        let stop = |now: String, finished, drained| {
+            Error::SourceFailedOver {
+                slot: 7,
+                from: format!("{} (127.0.0.1:7101)", id('a')),
+                to: format!("{} (127.0.0.1:7102)", id('b')),
+                now,
+                error: Box::new(Error::Refused {
+                    url: "redis://127.0.0.1:7101".to_owned(),
+                    command: "MIGRATE".to_owned(),
+                    reason: "MOVED 7 127.0.0.1:7105".to_owned(),
+                    moved: Some((7, "127.0.0.1:7105".to_owned())),
+                }),
+                waited_ms: None,
+                before: 4,
+                finished,
+                given_down: false,
+                drained,
+            }
+            .to_string()
+        };
+        let next = "run the command again with `--drain 127.0.0.1:7105` in place of the source's `--drain` (the source is a replica now, and 127.0.0.1:7105, which took its place, holds the rest of its slots)";
+        let by_map = format!("{} (127.0.0.1:7105)", id('c'));
+        let by_moved = "127.0.0.1:7105 (the node the source's `MOVED` names)".to_owned();
+        for now in [by_map, by_moved] {
+            let done = stop(now.clone(), Ok(3), true);
+            assert!(done.contains(next), "{done}");
+            assert!(!done.contains("the same command"), "{done}");
+            let half = stop(now.clone(), Err("why".to_owned()), true);
+            assert!(
+                half.contains(&format!("; then, to move the rest, {next}")),
+                "{half}"
+            );
+            let plain = stop(now, Ok(3), false);
+            assert!(plain.contains("run the same command again") && !plain.contains("--drain"));
+        }
+    }
+
     /// A source that failed over mid-move: the stop names the promoted replica as the
     /// slot's owner now, and says either that the slot was finished or, where it was not,
     /// that the target may refuse its slots and to run again now (not the old source as
@@ -824,6 +899,7 @@ pub(crate) mod tests {
                 before: 40,
                 finished,
                 given_down: false,
+                drained: false,
             }
             .to_string()
         };
@@ -865,6 +941,7 @@ pub(crate) mod tests {
             before: 40,
             finished: Ok(60),
             given_down: false,
+            drained: false,
         }
         .to_string();
         assert!(
@@ -901,6 +978,7 @@ pub(crate) mod tests {
             before: 2,
             finished: Ok(0),
             given_down: false,
+            drained: false,
         }
         .to_string();
         assert!(

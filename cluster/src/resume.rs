@@ -580,6 +580,7 @@ fn failed_over(
             before: keys,
             finished,
             given_down,
+            drained: false,
         },
         other => other,
     }

@@ -182,6 +182,19 @@ pub(super) fn carry_out(
             );
         })
     });
+    // a drained source that failed over: the drain goes on as the drain of the node that
+    // took its place, which the stop names
+    let result = result.map_err(|mut e| {
+        if let cluster::Error::SourceFailedOver { from, drained, .. } = &mut e {
+            let source = from.split(' ').next().unwrap_or_default();
+            *drained = args.drain.iter().any(|node| {
+                topology
+                    .find(node)
+                    .is_ok_and(|(shard, _)| shard.primary.id == source)
+            });
+        }
+        e
+    });
     // a slot the stop left half moved: its keys on the target count among those moved; a
     // slot finished after its source failed over counts as a move done
     let half = match &result {
