@@ -323,6 +323,29 @@ pub enum Error {
         /// [`after_stop`](crate::after_stop).
         drained: bool,
     },
+    /// The target of a classic move failed over during it: its replica took its place (the
+    /// target answers the source's `MIGRATE` with `MOVED`), with the keys moved so far.
+    /// [`after_stop`](crate::after_stop) reads the map again and finishes the slot at once,
+    /// the new primary standing in for the target; this says so, or, where that failed,
+    /// what the next run does.
+    #[error("{}", target_failed_over_text(self))]
+    TargetFailedOver {
+        /// The slot.
+        slot: u16,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target the move began with, a replica now, `id (addr)`.
+        to: String,
+        /// The primary that took the target's place, `id (addr)`.
+        now: String,
+        /// The error the move stopped with.
+        error: Box<Error>,
+        /// The slot's keys on the target before the stop (whole batches).
+        before: u64,
+        /// The keys carried when the slot was finished in the same run; `None`: not
+        /// finished, and why.
+        finished: Result<u64, String>,
+    },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
     /// it reads, so every `RESTORE-ASKING` that `MIGRATE` sends it fails.
@@ -481,6 +504,34 @@ fn failing_note(slots_assigned: &str, slots_fail: &str) -> &'static str {
         ""
     } else {
         "; or, where this node imports a slot from a primary that failed or failed over (`[slot-<-id]` in its `CLUSTER NODES`), it says `fail` until that slot is finished: ask another primary, whose map can finish it"
+    }
+}
+
+/// [`Error::TargetFailedOver`]'s message: what happened, then what slotgen did or what the
+/// next run does.
+fn target_failed_over_text(e: &Error) -> String {
+    let Error::TargetFailedOver {
+        slot,
+        from,
+        to,
+        now,
+        error,
+        before,
+        finished,
+    } = e
+    else {
+        return String::new();
+    };
+    let happened = format!(
+        "moving slot {slot} from {from} to {to}: the target failed over to {now} during the move ({error})"
+    );
+    match finished {
+        Ok(keys) => format!(
+            "{happened}; slotgen finished the slot with {now} standing in for the target ({keys} more keys moved, {before} before): {now} owns it; the other moves were planned on the map before the failover: run the same command again {PLAN_AGAIN}"
+        ),
+        Err(why) => format!(
+            "{happened}; slot {slot} is half moved (its keys moved so far on {now}, the rest on {from}), and slotgen could not finish it now ({why}): the next `slotgen rebalance --apply` finishes it before it plans (it carries the rest of the slot's keys from {from} to {now} and gives {now} the slot)"
+        ),
     }
 }
 

@@ -196,22 +196,37 @@ pub(super) fn carry_out(
         e
     });
     // a slot the stop left half moved: its keys on the target count among those moved; a
-    // slot finished after its source failed over counts as a move done
+    // slot finished after its source or its target failed over counts as a move done
     let half = match &result {
         Err(cluster::Error::MoveStopped { slot, keys, .. }) if *keys > 0 => Some((*slot, *keys)),
-        Err(cluster::Error::SourceFailedOver {
-            slot,
-            before,
-            finished: Err(_),
-            ..
-        }) if *before > 0 => Some((*slot, *before)),
+        Err(
+            cluster::Error::SourceFailedOver {
+                slot,
+                before,
+                finished: Err(_),
+                ..
+            }
+            | cluster::Error::TargetFailedOver {
+                slot,
+                before,
+                finished: Err(_),
+                ..
+            },
+        ) if *before > 0 => Some((*slot, *before)),
         _ => None,
     };
-    if let Err(cluster::Error::SourceFailedOver {
-        before,
-        finished: Ok(keys),
-        ..
-    }) = &result
+    if let Err(
+        cluster::Error::SourceFailedOver {
+            before,
+            finished: Ok(keys),
+            ..
+        }
+        | cluster::Error::TargetFailedOver {
+            before,
+            finished: Ok(keys),
+            ..
+        },
+    ) = &result
     {
         done = (done.0 + 1, done.1 + before + keys);
     }
