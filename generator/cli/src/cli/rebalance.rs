@@ -198,6 +198,9 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     for note in raised_skews(&load, args.by(), (&owners, &weights), (&after, &stay)) {
         say!("slotgen: note: {note}");
     }
+    if let Some(note) = load.replicas_note(args.by()) {
+        say!("slotgen: note: {note}");
+    }
     // the drained primaries: what leaves them, and the command that removes each after
     let drains = removals(
         &args.server.reach(&options),
