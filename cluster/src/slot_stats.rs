@@ -196,10 +196,15 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
     Ok(load)
 }
 
-/// `CLUSTER SLOT-STATS` of every replica that serves (its health `online`) of a primary
+/// How long one replica's `CLUSTER SLOT-STATS` may take ([`ask_replicas`]): a primary's
+/// answer, as large, comes within a fraction of it.
+const REPLICA_TIME: Duration = Duration::from_secs(2);
+
+/// `CLUSTER SLOT-STATS` of every replica not failed (its health not `fail`) of a primary
 /// that owns slots: what each served itself of its primary's slots, where it served some
 /// CPU time or network bytes (reads after `READONLY`). A replica that does not answer, or
-/// refuses, is left out: what it served is a note's matter, not the load's.
+/// refuses, is left out: what it served is a note's matter, not the load's; each is given
+/// [`REPLICA_TIME`] at most, and none is asked once the exchange has no time left for one.
 fn ask_replicas(
     exchange: &Exchange,
     topology: &Topology,
@@ -210,7 +215,16 @@ fn ask_replicas(
         if s.ranges.is_empty() {
             continue;
         }
-        for replica in s.replicas.iter().filter(|r| r.serves()) {
+        // not only those `online`: the map says `loading` of a replica until gossip carries
+        // its replication offset (measured on Valkey 9.1: seconds after its first writes,
+        // while it served reads)
+        let failed =
+            |r: &&crate::node::Node| matches!(r.health.as_deref(), Some("fail" | "failed"));
+        for replica in s.replicas.iter().filter(|r| !failed(r)) {
+            // a replica that does not answer (stopped, far) may not hold up the load
+            let Some(exchange) = exchange.within(REPLICA_TIME) else {
+                return served;
+            };
             let fields = exchange.primary_endpoint(replica).and_then(|node| {
                 let mut con = exchange.connect(&node)?;
                 let cmd = redis::cmd("CLUSTER")

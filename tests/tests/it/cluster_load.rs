@@ -1145,7 +1145,7 @@ fn reads_served_by_a_replica_are_said_by_load() {
     // reads on the replica
     let mut reader = plain(&replica, None);
     let () = redis::cmd("READONLY").query(&mut reader).unwrap();
-    for _ in 0..50 {
+    for _ in 0..500 {
         let mut pipe = redis::pipe();
         for n in 0..20 {
             pipe.cmd("GET").arg(format!("{{hot}}:{n}"));
@@ -1169,4 +1169,14 @@ fn reads_served_by_a_replica_are_said_by_load() {
     // rebalance by CPU says it too
     let run = slotgen(&["rebalance", "--redis", &url, "--by", "cpu"], b"");
     assert!(run.stderr.contains(&top), "{}", run.stderr);
+    // a replica that does not answer (stopped) is left out of the note, not of the load
+    let stopped = cluster.replicas[i][0].pid();
+    slotgen_tests::signal("STOP", stopped);
+    let run = slotgen(
+        &["load", "--redis", &url, "--by", "cpu", "--timeout", "5s"],
+        b"",
+    );
+    slotgen_tests::signal("CONT", stopped);
+    run.ok();
+    assert!(!run.stderr.contains("replicas served"), "{}", run.stderr);
 }
