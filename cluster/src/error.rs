@@ -300,7 +300,7 @@ pub enum Error {
         /// The target, `id (addr)`.
         to: String,
         /// The slot's owner now by the map, the source's promoted replica, `id (addr)`.
-        now: String,
+        now: Box<str>,
         /// The error the move stopped with.
         error: Box<Error>,
         /// How long slotgen waited for the failover, in milliseconds, where the source
@@ -311,17 +311,17 @@ pub enum Error {
         before: u64,
         /// The keys carried when the slot was finished in the same run; `None`: not
         /// finished, and why.
-        finished: Result<u64, String>,
+        finished: Result<u64, Box<str>>,
         /// Whether the node the run was given is the source, or took no connection after
         /// the stop, so that the map was read through the source's replicas and the target:
         /// the next run needs a node that answers.
         given_down: bool,
-        /// Whether the run drained the source (`--drain`: every slot of it planned away):
-        /// the source is a replica now, so the same command is refused, and the drain goes
-        /// on as the drain of `now`, which took its place with what was left of its slots.
-        /// Set by the front end, which knows what the run was asked; `false` from
-        /// [`after_stop`](crate::after_stop).
-        drained: bool,
+        /// Where the run drained the source (`--drain`: every slot of it planned away) and
+        /// slots of it are left: the address of the primary that took its place, whose drain
+        /// goes on with them (the source is a replica now, so the same command is refused).
+        /// Set by the front end, which knows what the run was asked, from the map read after
+        /// the stop; `None` from [`after_stop`](crate::after_stop).
+        drained: Option<Box<str>>,
     },
     /// The target of a classic move failed over during it: its replica took its place (the
     /// target answers the source's `MIGRATE` with `MOVED`), with the keys moved so far.
@@ -539,18 +539,6 @@ fn target_failed_over_text(e: &Error) -> String {
 /// made on the map before the failover and refused now (`PlanFile::against`).
 const PLAN_AGAIN: &str = "to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)";
 
-/// The address in `node`, `id (addr)` as a map names a primary, or `addr (why)` where a
-/// `MOVED` named it and the map did not.
-fn addr_in(node: &str) -> &str {
-    match node.split_once(" (") {
-        Some((id, rest)) if id.len() == 40 && id.bytes().all(|b| b.is_ascii_hexdigit()) => {
-            rest.strip_suffix(')').unwrap_or(rest)
-        }
-        Some((addr, _)) => addr,
-        None => node,
-    }
-}
-
 /// [`Error::SourceFailedOver`]'s message: what happened, then what slotgen did or what to
 /// run now.
 fn failed_over_text(e: &Error) -> String {
@@ -579,11 +567,8 @@ fn failed_over_text(e: &Error) -> String {
     // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
     let at_end = now.split(' ').next() == to.split(' ').next();
     // a drained source is a replica now: the same `--drain` is refused, and the node that
-    // took its place holds what is left of its slots (not where the target owns the slot:
-    // no replica of the source took it, and the source may have turned replica for having
-    // given its last slot away)
-    let next = (*drained && !at_end).then(|| {
-        let addr = addr_in(now);
+    // took its place holds what is left of its slots
+    let next = drained.as_deref().map(|addr| {
         format!(" with `--drain {addr}` in place of the source's `--drain` (the source is a replica now, and {addr}, which took its place, holds the rest of its slots)")
     });
     let again = match (&next, given.is_empty()) {
@@ -886,17 +871,17 @@ pub(crate) mod tests {
     }
 
     /// A drained source that failed over: the stop names the drain that goes on, of the
-    /// node that took its place (its address, from the map's `id (addr)` or from a `MOVED`),
-    /// finished or not; a source not drained keeps "the same command".
+    /// node that took its place (as the front end found it), whether the slot was finished,
+    /// was not, or had moved at the move's end; a source not drained keeps "the same
+    /// command".
     #[test]
     fn a_drained_source_that_failed_over_names_the_drain_to_run() {
-        let id = |c: char| c.to_string().repeat(40);
-        let stop = |now: String, finished, drained| {
+        let stop = |now: &str, finished, drained: Option<&str>| {
             Error::SourceFailedOver {
                 slot: 7,
-                from: format!("{} (127.0.0.1:7101)", id('a')),
-                to: format!("{} (127.0.0.1:7102)", id('b')),
-                now,
+                from: "a (127.0.0.1:7101)".to_owned(),
+                to: "b (127.0.0.1:7102)".to_owned(),
+                now: now.into(),
                 error: Box::new(Error::Refused {
                     url: "redis://127.0.0.1:7101".to_owned(),
                     command: "MIGRATE".to_owned(),
@@ -907,25 +892,27 @@ pub(crate) mod tests {
                 before: 4,
                 finished,
                 given_down: false,
-                drained,
+                drained: drained.map(Box::from),
             }
             .to_string()
         };
         let next = "run the command again with `--drain 127.0.0.1:7105` in place of the source's `--drain` (the source is a replica now, and 127.0.0.1:7105, which took its place, holds the rest of its slots)";
-        let by_map = format!("{} (127.0.0.1:7105)", id('c'));
-        let by_moved = "127.0.0.1:7105 (the node the source's `MOVED` names)".to_owned();
-        for now in [by_map, by_moved] {
-            let done = stop(now.clone(), Ok(3), true);
-            assert!(done.contains(next), "{done}");
-            assert!(!done.contains("the same command"), "{done}");
-            let half = stop(now.clone(), Err("why".to_owned()), true);
-            assert!(
-                half.contains(&format!("; then, to move the rest, {next}")),
-                "{half}"
-            );
-            let plain = stop(now, Ok(3), false);
-            assert!(plain.contains("run the same command again") && !plain.contains("--drain"));
-        }
+        let heir = Some("127.0.0.1:7105");
+        // finished, not finished, and the move ended on the target's side
+        let done = stop("c (127.0.0.1:7105)", Ok(3), heir);
+        assert!(
+            done.contains(next) && !done.contains("the same command"),
+            "{done}"
+        );
+        let half = stop("c (127.0.0.1:7105)", Err("why".into()), heir);
+        assert!(
+            half.contains(&format!("; then, to move the rest, {next}")),
+            "{half}"
+        );
+        let at_end = stop("b (127.0.0.1:7102)", Ok(0), heir);
+        assert!(at_end.contains(next), "{at_end}");
+        let plain = stop("c (127.0.0.1:7105)", Ok(3), None);
+        assert!(plain.contains("run the same command again") && !plain.contains("--drain"));
     }
 
     /// A source that failed over mid-move: the stop names the promoted replica as the
@@ -939,7 +926,7 @@ pub(crate) mod tests {
                 slot: 2328,
                 from: "a (127.0.0.1:7101)".to_owned(),
                 to: "b (127.0.0.1:7102)".to_owned(),
-                now: "c (127.0.0.1:7105)".to_owned(),
+                now: "c (127.0.0.1:7105)".into(),
                 error: Box::new(Error::Refused {
                     url: "redis://127.0.0.1:7101".to_owned(),
                     command: "MIGRATE".to_owned(),
@@ -950,7 +937,7 @@ pub(crate) mod tests {
                 before: 40,
                 finished,
                 given_down: false,
-                drained: false,
+                drained: None,
             }
             .to_string()
         };
@@ -961,7 +948,7 @@ pub(crate) mod tests {
             done.contains("slotgen finished the slot with c (127.0.0.1:7105) standing in for the source (60 more keys moved, 40 before): b (127.0.0.1:7102) owns it"),
             "{done}"
         );
-        let left = stop(Err("the reason".to_owned()));
+        let left = stop(Err("the reason".into()));
         assert!(left.starts_with(happened), "{left}");
         assert!(
             left.contains("slot 2328 is half moved (40 of its keys on b (127.0.0.1:7102), the rest on c (127.0.0.1:7105)), and slotgen could not finish it now (the reason)")
@@ -979,7 +966,7 @@ pub(crate) mod tests {
             slot: 2328,
             from: "a (127.0.0.1:7101)".to_owned(),
             to: "b (127.0.0.1:7102)".to_owned(),
-            now: "c (127.0.0.1:7105)".to_owned(),
+            now: "c (127.0.0.1:7105)".into(),
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7101".to_owned(),
                 id: "a".repeat(40),
@@ -992,7 +979,7 @@ pub(crate) mod tests {
             before: 40,
             finished: Ok(60),
             given_down: false,
-            drained: false,
+            drained: None,
         }
         .to_string();
         assert!(
@@ -1016,7 +1003,7 @@ pub(crate) mod tests {
             slot: 15228,
             from: "a (127.0.0.1:7401)".to_owned(),
             to: "b (127.0.0.1:7403)".to_owned(),
-            now: "b (127.0.0.1:7403)".to_owned(),
+            now: "b (127.0.0.1:7403)".into(),
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7401".to_owned(),
                 id: "a".repeat(40),
@@ -1029,7 +1016,7 @@ pub(crate) mod tests {
             before: 2,
             finished: Ok(0),
             given_down: false,
-            drained: false,
+            drained: None,
         }
         .to_string();
         assert!(

@@ -185,13 +185,14 @@ pub(super) fn carry_out(
     // a drained source that failed over: the drain goes on as the drain of the node that
     // took its place, which the stop names
     let result = result.map_err(|mut e| {
-        if let cluster::Error::SourceFailedOver { from, drained, .. } = &mut e {
-            let source = from.split(' ').next().unwrap_or_default();
-            *drained = args.drain.iter().any(|node| {
-                topology
-                    .find(node)
-                    .is_ok_and(|(shard, _)| shard.primary.id == source)
-            });
+        if let cluster::Error::SourceFailedOver {
+            from,
+            slot,
+            drained,
+            ..
+        } = &mut e
+        {
+            *drained = drain_heir(args, options, plan, topology, from, *slot);
         }
         e
     });
@@ -300,6 +301,42 @@ pub(super) fn carry_out(
         };
         explain(e)
     })
+}
+
+/// Where `--drain` named the source `from` (`id (addr)`) of a stop at `slot` after which
+/// it is a replica (it failed over), and the plan had more of its slots to move: the
+/// address of the primary it replicates now by a map read again, which took its place with
+/// those slots, for the stop to name its drain. `None` where the source is not drained, the
+/// stop's slot was its last (a primary that gives its last slot away turns replica: the
+/// drain is done), or the map cannot be read.
+fn drain_heir(
+    args: &RebalanceArgs,
+    options: &slotgen_cluster::transport::ConnectOptions,
+    plan: &cluster::Plan,
+    topology: &Topology,
+    from: &str,
+    slot: u16,
+) -> Option<Box<str>> {
+    let source = from.split(' ').next().unwrap_or_default();
+    let shard = topology
+        .shards
+        .iter()
+        .position(|s| s.primary.id == source)?;
+    let drained = args.drain.iter().any(|node| {
+        topology
+            .find(node)
+            .is_ok_and(|(s, _)| s.primary.id == source)
+    });
+    let last = plan.moves.iter().rev().find(|m| m.from == shard)?.slot;
+    if !drained || last == slot {
+        return None;
+    }
+    let fresh = Topology::fetch(&args.server.redis, options, args.server.timeout.get()).ok()?;
+    fresh
+        .shards
+        .iter()
+        .find(|s| s.replicas.iter().any(|r| r.id == source))
+        .map(|s| field(s.primary.addr.as_bytes()).into())
 }
 
 /// The progress line of `--apply` on a terminal (standard error): moves done, keys moved,
