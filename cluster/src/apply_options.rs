@@ -18,7 +18,7 @@ pub struct ApplyOptions<'a> {
     /// `migrateslots` where every primary has `CLUSTER MIGRATESLOTS` (asked by `COMMAND
     /// INFO`), `classic` elsewhere.
     pub dialect: Option<Dialect>,
-    /// Set (by a SIGINT handler) to stop at the next move: the slot in flight is finished,
+    /// Set (by a SIGINT, SIGTERM or SIGHUP handler) to stop at the next move: the slot in flight is finished,
     /// an atomic job in flight cancelled.
     pub interrupted: &'a AtomicBool,
     /// Given a line (the job, its slots, its state, the time waited) every two steps of

@@ -315,7 +315,7 @@ pub enum Error {
         /// The target, `id (addr)`.
         to: String,
         /// The slot's owner now by the map, the source's promoted replica, `id (addr)`.
-        now: String,
+        now: Box<str>,
         /// The error the move stopped with.
         error: Box<Error>,
         /// How long slotgen waited for the failover, in milliseconds, where the source
@@ -326,11 +326,40 @@ pub enum Error {
         before: u64,
         /// The keys carried when the slot was finished in the same run; `None`: not
         /// finished, and why.
-        finished: Result<u64, String>,
+        finished: Result<u64, Box<str>>,
         /// Whether the node the run was given is the source, or took no connection after
         /// the stop, so that the map was read through the source's replicas and the target:
         /// the next run needs a node that answers.
         given_down: bool,
+        /// Where the run drained the source (`--drain`: every slot of it planned away) and
+        /// slots of it are left: the address of the primary that took its place, whose drain
+        /// goes on with them (the source is a replica now, so the same command is refused).
+        /// Set by the front end, which knows what the run was asked, from the map read after
+        /// the stop; `None` from [`after_stop`](crate::after_stop).
+        drained: Option<Box<str>>,
+    },
+    /// The target of a classic move failed over during it: its replica took its place (the
+    /// target answers the source's `MIGRATE` with `MOVED`), with the keys moved so far.
+    /// [`after_stop`](crate::after_stop) reads the map again and finishes the slot at once,
+    /// the new primary standing in for the target; this says so, or, where that failed,
+    /// what the next run does.
+    #[error("{}", target_failed_over_text(self))]
+    TargetFailedOver {
+        /// The slot.
+        slot: u16,
+        /// The source, `id (addr)`.
+        from: String,
+        /// The target the move began with, a replica now, `id (addr)`.
+        to: String,
+        /// The primary that took the target's place, `id (addr)`.
+        now: String,
+        /// The error the move stopped with.
+        error: Box<Error>,
+        /// The slot's keys on the target before the stop (whole batches).
+        before: u64,
+        /// The keys carried when the slot was finished in the same run; `None`: not
+        /// finished, and why.
+        finished: Result<u64, String>,
     },
     /// A classic move's source stopped answering mid-slot and, while slotgen waited for its
     /// failover, answered again, started again without its data (no key in `INFO
@@ -434,9 +463,9 @@ pub enum Error {
         /// The dialect's name.
         dialect: String,
     },
-    /// The apply was interrupted (SIGINT) between two moves, or between two half-moved slots
-    /// it was finishing ([`crate::finish_moves`]): what is left in migration is said here
-    /// only ([`interrupted_text`]).
+    /// The apply was interrupted (SIGINT, SIGTERM or SIGHUP) between two moves, or between
+    /// two half-moved slots it was finishing ([`crate::finish_moves`]): what is left in
+    /// migration is said here only ([`interrupted_text`]).
     #[error("{}", interrupted_text(*.done, *.planned, *.keys, .left))]
     Interrupted {
         /// Moves done.
@@ -544,6 +573,34 @@ fn interrupted_text(done: usize, planned: usize, keys: u64, left: &[u16]) -> Str
     }
 }
 
+/// [`Error::TargetFailedOver`]'s message: what happened, then what slotgen did or what the
+/// next run does.
+fn target_failed_over_text(e: &Error) -> String {
+    let Error::TargetFailedOver {
+        slot,
+        from,
+        to,
+        now,
+        error,
+        before,
+        finished,
+    } = e
+    else {
+        return String::new();
+    };
+    let happened = format!(
+        "moving slot {slot} from {from} to {to}: the target failed over to {now} during the move ({error})"
+    );
+    match finished {
+        Ok(keys) => format!(
+            "{happened}; slotgen finished the slot with {now} standing in for the target ({keys} more keys moved, {before} before): {now} owns it; the other moves were planned on the map before the failover: run the same command again {PLAN_AGAIN}"
+        ),
+        Err(why) => format!(
+            "{happened}; slot {slot} is half moved (its keys moved so far on {now}, the rest on {from}), and slotgen could not finish it now ({why}): the next `slotgen rebalance --apply` finishes it before it plans (it carries the rest of the slot's keys from {from} to {now} and gives {now} the slot)"
+        ),
+    }
+}
+
 /// What [`Error::SourceRestartedEmpty`] says to do: the replica that holds the most keys
 /// (`INFO keyspace`) taken over at once, before it syncs from the empty source (a full sync:
 /// seconds), then the next run finishes `slot` from it; where none holds any, that they are
@@ -573,6 +630,10 @@ fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16) -> String {
     }
 }
 
+/// After a failover mid-apply: the same command plans again, unless it applies a plan file,
+/// made on the map before the failover and refused now (`PlanFile::against`).
+const PLAN_AGAIN: &str = "to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)";
+
 /// [`Error::SourceFailedOver`]'s message: what happened, then what slotgen did or what to
 /// run now.
 fn failed_over_text(e: &Error) -> String {
@@ -586,6 +647,7 @@ fn failed_over_text(e: &Error) -> String {
         before,
         finished,
         given_down,
+        drained,
     } = e
     else {
         return String::new();
@@ -596,17 +658,22 @@ fn failed_over_text(e: &Error) -> String {
     } else {
         ""
     };
-    let again = if given.is_empty() {
-        "run the same command again".to_owned()
-    } else {
-        format!("run the same command again{given},")
-    };
-    // the same command plans again, unless it applies a plan file: that plan was made on the
-    // map before the failover, and is refused now (`PlanFile::against`)
-    let again = format!("{again} to plan and move the rest (a plan file made on the map before the failover is refused now: make and review a new one with `slotgen rebalance ... --out FILE`, then apply it)");
     // the slot's owner now is the target: the move had ended on the target's side (its
     // `SETSLOT NODE`) when the source stopped, so the slot is moved, not half moved
-    if now.split(' ').next() == to.split(' ').next() {
+    let at_end = now.split(' ').next() == to.split(' ').next();
+    // a drained source is a replica now: the same `--drain` is refused, and the node that
+    // took its place holds what is left of its slots
+    let next = drained.as_deref().map(|addr| {
+        format!(" with `--drain {addr}` in place of the source's `--drain` (the source is a replica now, and {addr}, which took its place, holds the rest of its slots)")
+    });
+    let again = match (&next, given.is_empty()) {
+        (Some(next), true) => format!("run the command again{next}"),
+        (Some(next), false) => format!("run the command again{next}{given},"),
+        (None, true) => "run the same command again".to_owned(),
+        (None, false) => format!("run the same command again{given},"),
+    };
+    let again = format!("{again} {PLAN_AGAIN}");
+    if at_end {
         let waited = waited_ms.map_or_else(String::new, |w| {
             format!(
                 ", and slotgen waited {:.1} s for its failover",
@@ -634,7 +701,8 @@ fn failed_over_text(e: &Error) -> String {
             "{happened}; slotgen finished the slot with {now} standing in for the source ({keys} more keys moved, {before} before): {to} owns it and serves its slots; the other moves were planned on the map before the failover: {again}"
         ),
         Err(why) => format!(
-            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}); until it is finished, {to} may refuse every command of its slots (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}"
+            "{happened}; slot {slot} is half moved ({before} of its keys on {to}, the rest on {now}), and slotgen could not finish it now ({why}); until it is finished, {to} may refuse every command of its slots (`CLUSTERDOWN`: Redis 7.0 marks the cluster `fail` there): run `slotgen rebalance --apply` again now{given}; it carries the rest of the slot's keys from {now} to {to}{}",
+            next.as_deref().map_or_else(String::new, |next| format!("; then, to move the rest, run the command again{next}"))
         ),
     }
 }
@@ -1060,6 +1128,51 @@ pub(crate) mod tests {
         );
     }
 
+    /// A drained source that failed over: the stop names the drain that goes on, of the
+    /// node that took its place (as the front end found it), whether the slot was finished,
+    /// was not, or had moved at the move's end; a source not drained keeps "the same
+    /// command".
+    #[test]
+    fn a_drained_source_that_failed_over_names_the_drain_to_run() {
+        let stop = |now: &str, finished, drained: Option<&str>| {
+            Error::SourceFailedOver {
+                slot: 7,
+                from: "a (127.0.0.1:7101)".to_owned(),
+                to: "b (127.0.0.1:7102)".to_owned(),
+                now: now.into(),
+                error: Box::new(Error::Refused {
+                    url: "redis://127.0.0.1:7101".to_owned(),
+                    command: "MIGRATE".to_owned(),
+                    reason: "MOVED 7 127.0.0.1:7105".to_owned(),
+                    moved: Some((7, "127.0.0.1:7105".to_owned())),
+                }),
+                waited_ms: None,
+                before: 4,
+                finished,
+                given_down: false,
+                drained: drained.map(Box::from),
+            }
+            .to_string()
+        };
+        let next = "run the command again with `--drain 127.0.0.1:7105` in place of the source's `--drain` (the source is a replica now, and 127.0.0.1:7105, which took its place, holds the rest of its slots)";
+        let heir = Some("127.0.0.1:7105");
+        // finished, not finished, and the move ended on the target's side
+        let done = stop("c (127.0.0.1:7105)", Ok(3), heir);
+        assert!(
+            done.contains(next) && !done.contains("the same command"),
+            "{done}"
+        );
+        let half = stop("c (127.0.0.1:7105)", Err("why".into()), heir);
+        assert!(
+            half.contains(&format!("; then, to move the rest, {next}")),
+            "{half}"
+        );
+        let at_end = stop("b (127.0.0.1:7102)", Ok(0), heir);
+        assert!(at_end.contains(next), "{at_end}");
+        let plain = stop("c (127.0.0.1:7105)", Ok(3), None);
+        assert!(plain.contains("run the same command again") && !plain.contains("--drain"));
+    }
+
     /// A source that failed over mid-move: the stop names the promoted replica as the
     /// slot's owner now, and says either that the slot was finished or, where it was not,
     /// that the target may refuse its slots and to run again now (not the old source as
@@ -1071,7 +1184,7 @@ pub(crate) mod tests {
                 slot: 2328,
                 from: "a (127.0.0.1:7101)".to_owned(),
                 to: "b (127.0.0.1:7102)".to_owned(),
-                now: "c (127.0.0.1:7105)".to_owned(),
+                now: "c (127.0.0.1:7105)".into(),
                 error: Box::new(Error::Refused {
                     url: "redis://127.0.0.1:7101".to_owned(),
                     command: "MIGRATE".to_owned(),
@@ -1082,6 +1195,7 @@ pub(crate) mod tests {
                 before: 40,
                 finished,
                 given_down: false,
+                drained: None,
             }
             .to_string()
         };
@@ -1092,7 +1206,7 @@ pub(crate) mod tests {
             done.contains("slotgen finished the slot with c (127.0.0.1:7105) standing in for the source (60 more keys moved, 40 before): b (127.0.0.1:7102) owns it"),
             "{done}"
         );
-        let left = stop(Err("the reason".to_owned()));
+        let left = stop(Err("the reason".into()));
         assert!(left.starts_with(happened), "{left}");
         assert!(
             left.contains("slot 2328 is half moved (40 of its keys on b (127.0.0.1:7102), the rest on c (127.0.0.1:7105)), and slotgen could not finish it now (the reason)")
@@ -1110,7 +1224,7 @@ pub(crate) mod tests {
             slot: 2328,
             from: "a (127.0.0.1:7101)".to_owned(),
             to: "b (127.0.0.1:7102)".to_owned(),
-            now: "c (127.0.0.1:7105)".to_owned(),
+            now: "c (127.0.0.1:7105)".into(),
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7101".to_owned(),
                 id: "a".repeat(40).into(),
@@ -1124,6 +1238,7 @@ pub(crate) mod tests {
             before: 40,
             finished: Ok(60),
             given_down: false,
+            drained: None,
         }
         .to_string();
         assert!(
@@ -1147,7 +1262,7 @@ pub(crate) mod tests {
             slot: 15228,
             from: "a (127.0.0.1:7401)".to_owned(),
             to: "b (127.0.0.1:7403)".to_owned(),
-            now: "b (127.0.0.1:7403)".to_owned(),
+            now: "b (127.0.0.1:7403)".into(),
             error: Box::new(Error::MoveEndDown {
                 url: "redis://127.0.0.1:7401".to_owned(),
                 id: "a".repeat(40).into(),
@@ -1161,6 +1276,7 @@ pub(crate) mod tests {
             before: 2,
             finished: Ok(0),
             given_down: false,
+            drained: None,
         }
         .to_string();
         assert!(

@@ -288,6 +288,10 @@ pub(super) struct Stage {
     during: String,
 }
 
+/// What an optional step ([`Exchange::within`]) leaves of its exchange's time: enough for
+/// the exchange to hand its answer over before the caller stops waiting for it.
+const OPTIONAL_MARGIN: Duration = Duration::from_millis(250);
+
 /// The pauses before each new read of a malformed map ([`Exchange::run`]): 1.5 s in all,
 /// more than the 0.46 s measured for a failover's moment of two primaries in one shard.
 const REREAD_PAUSES: [Duration; 4] = [
@@ -528,6 +532,20 @@ impl Exchange {
                 during,
             };
         }
+    }
+
+    /// This exchange for an optional step that may not hold up the whole (a replica asked
+    /// for a note): its deadline `time` from now, and [`OPTIONAL_MARGIN`] before this one's
+    /// at the latest, so that the exchange still answers within its own; `None` where no
+    /// time is left for it.
+    pub(super) fn within(&self, time: Duration) -> Option<Exchange> {
+        let deadline = (Instant::now() + time).min(self.deadline.checked_sub(OPTIONAL_MARGIN)?);
+        (deadline > Instant::now()).then(|| Exchange {
+            endpoint: self.endpoint.clone(),
+            deadline,
+            timeout: self.timeout,
+            stage: Arc::clone(&self.stage),
+        })
     }
 
     pub(super) fn remaining(&self, shown: &str) -> Result<Duration, Error> {

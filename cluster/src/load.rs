@@ -166,6 +166,24 @@ pub struct SlotLoad {
     /// found where a primary's `DBSIZE` exceeds the keys of its slots ([`SlotLoad::fetch`]).
     /// Empty when every key is counted, or when keys are not collected.
     pub stranded: Vec<Stranded>,
+    /// What each replica that answers `CLUSTER SLOT-STATS` served itself of its primary's
+    /// slots (reads sent after `READONLY`), which [`SlotLoad::values`] leaves out: a slot's
+    /// load is its primary's, as a plan moves it. Only replicas that served some CPU time
+    /// or network bytes; empty where the load is read by `CLUSTER COUNTKEYSINSLOT`.
+    pub replicas: Vec<ReplicaServed>,
+}
+
+/// What one replica served of its primary's slots, by its own `CLUSTER SLOT-STATS`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplicaServed {
+    /// The index of its shard in [`Topology::shards`].
+    pub shard: usize,
+    /// Its address, as the map gives it (escape it before printing it).
+    pub addr: String,
+    /// Per metric of those it gives besides [`Metric::Keys`] ([`Metric::Net`] the sum of
+    /// its two), its total over the shard's slots and its largest slot, `(total, (slot,
+    /// value))`.
+    pub served: BTreeMap<Metric, (u64, (u16, u64))>,
 }
 
 /// Keys that a primary holds of slots it neither owns nor imports: a client is redirected
@@ -239,6 +257,7 @@ impl SlotLoad {
             source,
             values,
             stranded: Vec::new(),
+            replicas: Vec::new(),
         };
         load.add_net();
         load
@@ -287,6 +306,62 @@ impl SlotLoad {
             }
             None => Ok(values),
         }
+    }
+
+    /// The replicas that served a share of `metric` themselves (reads after `READONLY`)
+    /// that the load leaves out ([`SlotLoad::replicas`]): each that served more than twice
+    /// what its primary served of the same slots (a replica applies its primary's writes,
+    /// which its `CLUSTER SLOT-STATS` counts too: measured on Valkey 9.1, about as much CPU
+    /// time as the primary's), and a tenth or more of what every primary served together,
+    /// with its part and its largest slot, most first; `None` where none did, or for
+    /// [`Metric::Keys`] (a replica holds its primary's keys, and serves none of its own).
+    /// The primaries' sum is the load by which slots are planned: a slot's replica reads
+    /// move with it, to the replicas of its new primary.
+    pub fn replicas_note(&self, metric: Metric) -> Option<String> {
+        let values = self.values.get(&metric)?;
+        let primaries = values.iter().fold(0u64, |t, &v| t.saturating_add(v));
+        let own = |shard: usize| {
+            self.topology.shards[shard]
+                .slots()
+                .fold(0u64, |t, slot| t.saturating_add(values[usize::from(slot)]))
+        };
+        let mut parts: Vec<(&ReplicaServed, u64, (u16, u64), u64)> = self
+            .replicas
+            .iter()
+            .filter_map(|r| {
+                let &(total, top) = r.served.get(&metric)?;
+                let primary = own(r.shard);
+                let counts =
+                    total > primary.saturating_mul(2) && total.saturating_mul(10) >= primaries;
+                counts.then_some((r, total, top, primary))
+            })
+            .collect();
+        if metric == Metric::Keys || parts.is_empty() {
+            return None;
+        }
+        parts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.addr.cmp(&b.0.addr)));
+        let unit = metric.unit();
+        let each: Vec<String> = parts
+            .iter()
+            .map(|(r, total, (slot, top), own)| {
+                let primary = crate::text::field(self.topology.shards[r.shard].primary.addr.as_bytes());
+                let against = if primaries == 0 {
+                    "the primaries served none".to_owned()
+                } else {
+                    format!(
+                        "against {own} {unit} on its primary, and {primaries} {unit} on every primary together"
+                    )
+                };
+                format!(
+                    "{} (a replica of {primary}) {total} {unit} of its primary's slots, {against}; most on slot {slot} ({top} {unit})",
+                    crate::text::field(r.addr.as_bytes())
+                )
+            })
+            .collect();
+        Some(format!(
+            "replicas served reads (after `READONLY`) that the `{metric}` here leaves out, which counts each slot on its primary: {}; a slot's replica reads move with it, to the replicas of its new primary (`CLUSTER SLOT-STATS` on a replica gives its part)",
+            each.join("; ")
+        ))
     }
 
     /// Each metric of [`Metric::ALL`] that is not collected, with why, in a few words: the

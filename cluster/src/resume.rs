@@ -215,11 +215,14 @@ pub fn finish_moves(
 /// target, importing from a failed node, answers `CLUSTERDOWN` to every key of its slots
 /// until the slot is finished (a tester's target shard was down until the next run). Gives
 /// [`Error::SourceFailedOver`] saying what happened and what was done, or what to run now
-/// where finishing failed; any other error, or a stop whose source is still a primary, as
-/// given.
+/// where finishing failed. Where the source is still a primary and the target is not (a
+/// replica of the primary that took its place), the slot is finished the same way, that
+/// primary standing in for the target: [`Error::TargetFailedOver`] (before, the stop named
+/// the demoted target as the slot's future owner). Any other error, or a stop whose ends
+/// are both primaries still, as given.
 ///
-/// Where the source answered `MOVED`, the map is read again for up to `how.timeout` until it
-/// shows the failover; where the map cannot be read (through a target that says `fail`),
+/// Where the source answered `MOVED`, or the target answered the source's `MIGRATE` with
+/// `MOVED`, the map is read again for up to `how.timeout` until it shows the failover; where the map cannot be read (through a target that says `fail`),
 /// the node the `MOVED` names is the owner the stop names, with the run to make now. Where
 /// the source stopped answering ([`Error::MoveEndDown`]) and has a replica, each replica is
 /// asked whether it can take the source's place by the server's rule (`heir::unable`);
@@ -355,6 +358,11 @@ pub fn after_stop(
         _ => None,
     };
     let moved = moved_to.is_some();
+    // the target's `MOVED` to the source's `MIGRATE`: the target is a replica now
+    let target_moved = matches!(
+        &**error,
+        Error::Refused { reason, .. } if reason.contains("Target instance replied with error: MOVED")
+    );
     let deadline = Instant::now() + how.timeout;
     // the owner the `MOVED` names, where the map gives none
     let by_moved = |addr: &str| format!("{addr} (the node the source's `MOVED` names)");
@@ -369,8 +377,23 @@ pub fn after_stop(
                     (None, None) => return stop,
                 };
             }
+            // the target failed over: the source still a primary, the target a replica of
+            // the primary that took its place, which the slot's keys and states go to now
+            // (Valkey re-points the source's `MIGRATING` at it)
+            Ok(fresh) if !fresh.shards.iter().any(|s| s.primary.id == target) => {
+                let Some(heir) = fresh
+                    .shards
+                    .iter()
+                    .position(|s| s.replicas.iter().any(|r| r.id == target))
+                else {
+                    return stop;
+                };
+                let now = named(&fresh, heir);
+                let finished = finish(url, options, how, (slot, &target));
+                return target_failed_over(stop, now, finished);
+            }
             // the source still a primary by this map: no failover, or gossip not there yet
-            Ok(_) if moved && Instant::now() < deadline => {
+            Ok(_) if (moved || target_moved) && Instant::now() < deadline => {
                 std::thread::sleep(Duration::from_millis(100));
             }
             Ok(_) => return stop,
@@ -388,6 +411,31 @@ pub fn after_stop(
     };
     let finished = finish(url, options, how, (slot, &source));
     failed_over(stop, now, None, finished, false)
+}
+
+/// [`Error::TargetFailedOver`] of the [`Error::MoveStopped`] `stop`, the primary that took
+/// the target's place `now` (`id (addr)`), and what finishing the slot gave; any other error
+/// as given.
+fn target_failed_over(stop: Error, now: String, finished: Result<u64, String>) -> Error {
+    match stop {
+        Error::MoveStopped {
+            slot,
+            keys,
+            from,
+            to,
+            error,
+            ..
+        } => Error::TargetFailedOver {
+            slot,
+            from,
+            to,
+            now,
+            error,
+            before: keys,
+            finished,
+        },
+        other => other,
+    }
 }
 
 /// The address of `node`, `id (addr)` as a stop names a move's end.
@@ -703,12 +751,13 @@ fn failed_over(
             slot,
             from,
             to,
-            now,
+            now: now.into(),
             error,
             waited_ms: waited.map(|w| u32::try_from(w.as_millis()).unwrap_or(u32::MAX)),
             before: keys,
-            finished,
+            finished: finished.map_err(Into::into),
             given_down,
+            drained: None,
         },
         other => other,
     }

@@ -10,7 +10,7 @@ use redis::Value;
 
 use super::answers::MAX_TEXT;
 use super::exchange::{bounded, gone, select, Exchange};
-use super::load::{LoadSource, Metric, SlotLoad, Stranded};
+use super::load::{LoadSource, Metric, ReplicaServed, SlotLoad, Stranded};
 use super::{Error, MigrationKind, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
 
@@ -186,9 +186,99 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
         }
         stranded_keys = stranded(exchange, &topology, &counted)?;
     }
+    let replicas = match source {
+        LoadSource::ClusterSlotStats => ask_replicas(exchange, &topology, &owners),
+        LoadSource::CountKeysInSlot { .. } => Vec::new(),
+    };
     let mut load = SlotLoad::new(topology, source, values);
     load.stranded = stranded_keys;
+    load.replicas = replicas;
     Ok(load)
+}
+
+/// How long one replica's `CLUSTER SLOT-STATS` may take ([`ask_replicas`]): a primary's
+/// answer, as large, comes within a fraction of it.
+const REPLICA_TIME: Duration = Duration::from_secs(2);
+
+/// `CLUSTER SLOT-STATS` of every replica not failed (its health not `fail`) of a primary
+/// that owns slots: what each served itself of its primary's slots, where it served some
+/// CPU time or network bytes (reads after `READONLY`). A replica that does not answer, or
+/// refuses, is left out: what it served is a note's matter, not the load's; each is given
+/// [`REPLICA_TIME`] at most, and none is asked once the exchange has no time left for one.
+fn ask_replicas(
+    exchange: &Exchange,
+    topology: &Topology,
+    owners: &[Option<usize>],
+) -> Vec<ReplicaServed> {
+    let mut served = Vec::new();
+    for (shard, s) in topology.shards.iter().enumerate() {
+        if s.ranges.is_empty() {
+            continue;
+        }
+        // not only those `online`: the map says `loading` of a replica until gossip carries
+        // its replication offset (measured on Valkey 9.1: seconds after its first writes,
+        // while it served reads)
+        let failed =
+            |r: &&crate::node::Node| matches!(r.health.as_deref(), Some("fail" | "failed"));
+        for replica in s.replicas.iter().filter(|r| !failed(r)) {
+            // a replica that does not answer (stopped, far) may not hold up the load
+            let Some(exchange) = exchange.within(REPLICA_TIME) else {
+                return served;
+            };
+            let fields = exchange.primary_endpoint(replica).and_then(|node| {
+                let mut con = exchange.connect(&node)?;
+                let cmd = redis::cmd("CLUSTER")
+                    .arg("SLOT-STATS")
+                    .arg("SLOTSRANGE")
+                    .arg(0)
+                    .arg(SLOTS - 1)
+                    .to_owned();
+                let answer = exchange.query(&mut con, &cmd, SLOT_STATS)?;
+                parse_slot_stats(&answer, owners, shard).map_err(|reason| Error::Malformed {
+                    url: con.url().to_owned(),
+                    command: "CLUSTER SLOT-STATS".to_owned(),
+                    reason,
+                })
+            });
+            let Ok(fields) = fields else { continue };
+            let mut per_metric: BTreeMap<Metric, Vec<(u16, u64)>> = fields
+                .into_iter()
+                .filter(|(metric, _)| *metric != Metric::Keys)
+                .collect();
+            // the network both ways, as `SlotLoad` sums it
+            if let (Some(i), Some(o)) = (
+                per_metric.get(&Metric::NetIn),
+                per_metric.get(&Metric::NetOut),
+            ) {
+                let both = i
+                    .iter()
+                    .zip(o)
+                    .map(|(&(slot, a), &(_, b))| (slot, a.saturating_add(b)))
+                    .collect();
+                per_metric.insert(Metric::Net, both);
+            }
+            let totals: BTreeMap<Metric, (u64, (u16, u64))> = per_metric
+                .into_iter()
+                .map(|(metric, values)| {
+                    let total = values.iter().fold(0u64, |t, &(_, v)| t.saturating_add(v));
+                    let top = values
+                        .iter()
+                        .copied()
+                        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
+                        .unwrap_or((0, 0));
+                    (metric, (total, top))
+                })
+                .collect();
+            if totals.values().any(|&(total, _)| total > 0) {
+                served.push(ReplicaServed {
+                    shard,
+                    addr: replica.addr.clone(),
+                    served: totals,
+                });
+            }
+        }
+    }
+    served
 }
 
 /// The budget of `INFO keyspace`: a line per database that holds keys (`db0:keys=N,

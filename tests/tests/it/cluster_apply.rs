@@ -522,54 +522,59 @@ fn interrupted_killed_and_half_moved_applies_are_finished() {
     let written = load(&cluster, [600, 150, 150]);
     let ids: Vec<String> = cluster.primaries.iter().map(|p| p.node_id()).collect();
 
-    // 1. SIGINT: the slot in flight is finished, nothing left migrating, the message says
-    //    how many moves are done and how to go on
-    let first = addr(&cluster, 0);
-    let held_before = owners(&cluster).iter().filter(|o| **o == first).count();
-    let (mut child, mut stderr) = start_apply(&cluster, &format!("{}=0.5", ids[0]));
-    // with --format json, the JSON object is printed at the end, with what was done (read
-    // beside standard error: it is larger than a pipe holds)
-    let mut out_pipe = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut stdout = String::new();
-        std::io::Read::read_to_string(&mut out_pipe, &mut stdout).unwrap();
-        stdout
-    });
-    signal("INT", child.id());
-    let mut rest = String::new();
-    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
-    let stdout = reader.join().unwrap();
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(1), "{rest}");
-    let error = error_line(&rest, "slotgen: error:");
-    assert!(
-        error.contains("interrupted after ") && error.contains("run the same command again"),
-        "{error}"
-    );
-    // the moves done, as the servers show them: every move of this plan takes a slot off
-    // the first primary
-    let done = held_before - owners(&cluster).iter().filter(|o| **o == first).count();
-    assert!(done >= 1, "{rest}");
-    assert!(
-        error.contains(&format!("interrupted after {done} of ")),
-        "{error}\n{rest}"
-    );
-    // off a terminal: no line a move, one summary
-    assert!(!rest.contains("moved slot"), "{rest}");
-    assert!(
-        rest.contains(&format!("slotgen: {done} of ")) && rest.contains(" moves done ("),
-        "{rest}"
-    );
-    let out = json(&stdout);
-    assert_eq!(out["applied"]["moves"], done, "{out}");
-    assert!(
-        out["applied"]["stopped"]
-            .as_str()
-            .is_some_and(|s| s.starts_with("interrupted after")),
-        "{out}"
-    );
-    cluster.assert_settled();
-    read_back(&cluster, &written);
+    // 1. SIGINT, and SIGTERM and SIGHUP alike (what `timeout`, `systemctl stop` and CI
+    //    cancellation send; before, they ended slotgen at once, saying nothing, a slot left
+    //    half moved): the slot in flight is finished, nothing left migrating, the message
+    //    says how many moves are done and how to go on; each with a lower weight, so that
+    //    each run has moves to make
+    for (which, weight) in [("INT", "0.5"), ("TERM", "0.45"), ("HUP", "0.4")] {
+        let first = addr(&cluster, 0);
+        let held_before = owners(&cluster).iter().filter(|o| **o == first).count();
+        let (mut child, mut stderr) = start_apply(&cluster, &format!("{}={weight}", ids[0]));
+        // with --format json, the JSON object is printed at the end, with what was done (read
+        // beside standard error: it is larger than a pipe holds)
+        let mut out_pipe = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut stdout = String::new();
+            std::io::Read::read_to_string(&mut out_pipe, &mut stdout).unwrap();
+            stdout
+        });
+        signal(which, child.id());
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+        let stdout = reader.join().unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(1), "SIG{which}: {status:?} {rest}");
+        let error = error_line(&rest, "slotgen: error:");
+        assert!(
+            error.contains("interrupted after ") && error.contains("run the same command again"),
+            "{error}"
+        );
+        // the moves done, as the servers show them: every move of this plan takes a slot off
+        // the first primary
+        let done = held_before - owners(&cluster).iter().filter(|o| **o == first).count();
+        assert!(done >= 1, "{rest}");
+        assert!(
+            error.contains(&format!("interrupted after {done} of ")),
+            "{error}\n{rest}"
+        );
+        // off a terminal: no line a move, one summary
+        assert!(!rest.contains("moved slot"), "{rest}");
+        assert!(
+            rest.contains(&format!("slotgen: {done} of ")) && rest.contains(" moves done ("),
+            "{rest}"
+        );
+        let out = json(&stdout);
+        assert_eq!(out["applied"]["moves"], done, "{out}");
+        assert!(
+            out["applied"]["stopped"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("interrupted after")),
+            "{out}"
+        );
+        cluster.assert_settled();
+        read_back(&cluster, &written);
+    }
 
     // 2. SIGKILL of slotgen: whatever it left, the next run finishes it and then plans
     let (mut child, _stderr) = start_apply(&cluster, &format!("{}=0.3", ids[0]));
@@ -1472,6 +1477,84 @@ fn a_source_failed_over_mid_slot_is_finished_in_the_same_run() {
     assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// A manual failover of a move's target in the middle of a slot of [`HOT_KEYS`] keys (one
+/// replica a primary, `CLUSTER FAILOVER` on the target's replica, the classic dialect): the
+/// demoted target answers the source's `MIGRATE` with `MOVED`. slotgen reads the map again,
+/// as for a source that failed over, finishes the slot in the same run with the promoted
+/// replica standing in for the target, and says so, naming it (before, the stop named the
+/// demoted node as the slot's future owner, and did not say it had failed over): the
+/// promoted replica owns the slot with all its keys, no slot is left migrating or
+/// importing, and every key reads back.
+fn target_failed_over_mid_slot(server: Server) {
+    let Some(cluster) = live::cluster(server, 1, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap()).to_vec();
+    // the map read again until it shows the failover, within --timeout
+    args[9] = "10s";
+    args.extend(["--dialect", "classic"]);
+    let replica = &cluster.replicas[2][0];
+    let (code, stderr, stdout) = interrupted_mid_slot(&cluster, &args, hot, || {
+        let () = redis::cmd("CLUSTER")
+            .arg("FAILOVER")
+            .query(&mut replica.connect())
+            .unwrap();
+    });
+    println!("slotgen, its target failed over mid-slot:\n{stderr}{stdout}");
+    let promoted = format!("127.0.0.1:{}", replica.port);
+    let new_owner = format!("{} ({promoted})", replica.node_id());
+    if code == Some(0) {
+        // the failover came after the slot's last key: nothing to say of it
+        assert!(!stderr.contains("failed over"), "{stderr}");
+        return;
+    }
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!(
+        "moving slot {hot} from {} ({source}) to {} ({target}): the target failed over to {new_owner} during the move (",
+        cluster.primaries[1].node_id(),
+        cluster.primaries[2].node_id()
+    );
+    assert!(error.contains(&said), "`{said}` not in {error}");
+    let finished =
+        format!("slotgen finished the slot with {new_owner} standing in for the target (");
+    assert!(error.contains(&finished), "`{finished}` not in {error}");
+    assert!(error.contains(&format!("{new_owner} owns it;")), "{error}");
+    assert!(
+        stderr.contains(&format!(
+            "slotgen: 1 of 1 moves done ({HOT_KEYS} keys) before the stop"
+        )),
+        "{stderr}"
+    );
+    for node in [&seed, &source, &promoted] {
+        let nodes: String = redis::cmd("CLUSTER")
+            .arg("NODES")
+            .query(&mut plain(node, None))
+            .unwrap();
+        assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    }
+    assert_eq!(keys_in_slot(&promoted, hot), HOT_KEYS as u64);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_target_failed_over_mid_slot_on_valkey_9_is_finished_in_the_same_run() {
+    target_failed_over_mid_slot(Server::Valkey9);
+}
+
+#[test]
+fn a_target_failed_over_mid_slot_on_redis_7_is_finished_in_the_same_run() {
+    target_failed_over_mid_slot(Server::Redis);
 }
 
 /// The source of a move killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, its

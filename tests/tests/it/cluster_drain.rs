@@ -784,3 +784,100 @@ fn a_drain_with_a_password_file_says_how_its_removal_gets_the_password() {
         .unwrap();
     assert!(!listed.contains(&drained_id), "{listed}");
 }
+
+/// A drained primary failed over mid-apply (`CLUSTER FAILOVER` on its replica, Valkey 9.1,
+/// the classic dialect, slot by slot): the stop names the command that goes on with the
+/// drain, `--drain` of the node that took its place, which holds the rest of its slots
+/// (before, "run the same command again", and that command was refused, saying the node
+/// had given its slots away and to remove it, the only replica of a full primary). The same
+/// command is refused naming the same drain; the printed one, run, leaves the promoted node
+/// owning no slot, no slot in migration, the cluster ok, and every key read back.
+#[test]
+fn a_drained_primary_failed_over_mid_apply_is_drained_by_the_printed_command() {
+    let Some(cluster) = live::cluster(Server::Valkey9, 1, None, &[]) else {
+        return;
+    };
+    let keys = write_keys(&cluster);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let drained = addr(cluster.primaries[1].port);
+    let heir = addr(cluster.replicas[1][0].port);
+    let args = |node: &str| {
+        [
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--drain",
+            node,
+            "--dialect",
+            "classic",
+            "--apply",
+            "--timeout",
+            "10s",
+        ]
+        .map(str::to_owned)
+    };
+    let held = |node: &str| owners(&seed).iter().filter(|o| **o == node).count();
+    let before = held(&drained);
+    let mut child = Command::new(crate::cluster_live::slotgen_bin())
+        .args(args(&drained))
+        // the plan, 5461 lines, fills a pipe that no one reads
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // once a slot has left it, its replica takes its place
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while held(&drained) == before {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no slot moved in 60 s");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let () = redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .query(&mut plain(&heir, None))
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    println!("slotgen, its drained source failed over:\n{stderr}");
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let next = format!("run the command again with `--drain {heir}` in place of the source's `--drain` (the source is a replica now, and {heir}, which took its place, holds the rest of its slots)");
+    assert!(stderr.contains(&next), "`{next}` not in {stderr}");
+    assert!(held(&heir) > 0, "{stderr}");
+    // the same command: refused, naming the drain to run
+    let same = Command::new(crate::cluster_live::slotgen_bin())
+        .args(args(&drained))
+        .output()
+        .unwrap();
+    let refused = String::from_utf8_lossy(&same.stderr);
+    assert_eq!(same.status.code(), Some(2), "{refused}");
+    assert!(
+        refused.contains(&format!("if it failed over (a stop of `--apply` says so), {heir}, its replica then, took its place and holds what it had ({} slots): drain that one, `--drain {heir}`", held(&heir))),
+        "{refused}"
+    );
+    // the printed command
+    let run = Command::new(crate::cluster_live::slotgen_bin())
+        .args(args(&heir))
+        .output()
+        .unwrap();
+    // (the last slot's `SETSLOT NODE` on the source, which turns replica as it gives that
+    // slot away, can be refused with `NOREPLICAS` on Valkey 9.1; the stop then says the
+    // slot is moved, and the drain is done)
+    let said = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        run.status.success()
+            || (run.status.code() == Some(1)
+                && said.contains("the target had taken the slot, so slot")
+                && !said.contains("--drain")),
+        "{said}"
+    );
+    assert_eq!(held(&heir), 0, "{said}");
+    for node in [&seed, &addr(cluster.primaries[2].port)] {
+        wait_until(node, "no slot in migration", |nodes| {
+            !nodes.contains("->-") && !nodes.contains("-<-")
+        });
+    }
+    read_back(&keys, &owners(&seed));
+}

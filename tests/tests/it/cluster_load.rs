@@ -1092,3 +1092,91 @@ fn load_with_the_plan_s_weights_gives_the_plan_s_skew() {
     let replica_or_unknown = slotgen(&["load", "--redis", &url, "--weight", "127.0.0.1:1=2"], b"");
     replica_or_unknown.fails_with_code(2, "--weight: ");
 }
+
+/// `CLUSTER SLOT-STATS` of the node at `node` for `slot`: its `cpu-usec`.
+fn cpu_of_slot(node: &str, slot: u16) -> u64 {
+    let answer: Vec<(u16, BTreeMap<String, u64>)> = redis::cmd("CLUSTER")
+        .arg("SLOT-STATS")
+        .arg("SLOTSRANGE")
+        .arg(slot)
+        .arg(slot)
+        .query(&mut plain(node, None))
+        .unwrap();
+    answer[0].1["cpu-usec"]
+}
+
+/// Reads served by a replica (after `READONLY`: Valkey 9.1, slot statistics on) are not in
+/// the load, which counts each slot on its primary; `load --by cpu` says so, naming the
+/// replica, its primary and its busiest slot with that slot's `cpu-usec` as the replica's
+/// own `CLUSTER SLOT-STATS` gives it (a tester saw skew 1.05 and no word while one replica
+/// served 70 times the primaries' CPU time). Writes alone, which replicas apply from their
+/// primaries, give no such note.
+#[test]
+fn reads_served_by_a_replica_are_said_by_load() {
+    let Some(cluster) = live::cluster(
+        Server::Valkey9,
+        1,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    ) else {
+        return;
+    };
+    let url = cluster.url();
+    let seed = format!("127.0.0.1:{}", cluster.primaries[0].port);
+    let slot = keyslots(&mut plain(&seed, None), &["{hot}"])[0];
+    let i = owner(slot);
+    let primary = format!("127.0.0.1:{}", cluster.primaries[i].port);
+    let replica = format!("127.0.0.1:{}", cluster.replicas[i][0].port);
+    let mut pipe = redis::pipe();
+    for n in 0..20 {
+        pipe.cmd("SET").arg(format!("{{hot}}:{n}")).arg(n).ignore();
+    }
+    pipe.query::<()>(&mut plain(&primary, None)).unwrap();
+    let () = redis::cmd("WAIT")
+        .arg(1)
+        .arg(5000)
+        .query::<i64>(&mut plain(&primary, None))
+        .map(|_| ())
+        .unwrap();
+    // writes alone: nothing served by a replica
+    let run = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
+    run.ok();
+    assert!(!run.stderr.contains("replicas served"), "{}", run.stderr);
+    // reads on the replica
+    let mut reader = plain(&replica, None);
+    let () = redis::cmd("READONLY").query(&mut reader).unwrap();
+    for _ in 0..500 {
+        let mut pipe = redis::pipe();
+        for n in 0..20 {
+            pipe.cmd("GET").arg(format!("{{hot}}:{n}"));
+        }
+        let got: Vec<String> = pipe.query(&mut reader).unwrap();
+        assert_eq!(got.len(), 20);
+    }
+    let run = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
+    run.ok();
+    let cpu = cpu_of_slot(&replica, slot);
+    assert!(cpu > 0, "the replica counted no CPU time for slot {slot}");
+    let said = format!("{replica} (a replica of {primary}) ");
+    let top = format!("most on slot {slot} ({cpu} µs)");
+    assert!(
+        run.stderr.contains("slotgen: note: replicas served reads (after `READONLY`) that the `cpu` here leaves out")
+            && run.stderr.contains(&said)
+            && run.stderr.contains(&top),
+        "`{said}` and `{top}` not in {}",
+        run.stderr
+    );
+    // rebalance by CPU says it too
+    let run = slotgen(&["rebalance", "--redis", &url, "--by", "cpu"], b"");
+    assert!(run.stderr.contains(&top), "{}", run.stderr);
+    // a replica that does not answer (stopped) is left out of the note, not of the load
+    let stopped = cluster.replicas[i][0].pid();
+    slotgen_tests::signal("STOP", stopped);
+    let run = slotgen(
+        &["load", "--redis", &url, "--by", "cpu", "--timeout", "5s"],
+        b"",
+    );
+    slotgen_tests::signal("CONT", stopped);
+    run.ok();
+    assert!(!run.stderr.contains("replicas served"), "{}", run.stderr);
+}

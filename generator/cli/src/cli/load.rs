@@ -156,6 +156,9 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
         }
     }
     note_more_skewed(by, &summaries);
+    if let Some(note) = load.replicas_note(by) {
+        say!("slotgen: note: {note}");
+    }
     let topology = &load.topology;
     // the hot slots (the definition `rebalance` shares) and their remedies on this map
     let owners = topology.owners();

@@ -197,6 +197,9 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
     for note in raised_skews(&load, args.by(), (&owners, &weights), (&after, &stay)) {
         say!("slotgen: note: {note}");
     }
+    if let Some(note) = load.replicas_note(args.by()) {
+        say!("slotgen: note: {note}");
+    }
     // the drained primaries: what leaves them, and the command that removes each after
     let drains = removals(
         &args.server.reach(&options),
@@ -553,15 +556,24 @@ fn drained(topology: &Topology, drain: &[String], weight: &[String]) -> Result<V
     let mut shards: Vec<usize> = Vec::new();
     for node in drain {
         // a replica owns no slot: a drained primary turns one (of the node that took its
-        // last slot), so this is most often a drain done already
+        // last slot), and so does a primary that failed over (of its replica that took its
+        // place, with its slots); the map cannot tell the two apart, so both are said, each
+        // with what to run
         if let Ok((shard, found)) = topology.find(node) {
             if shard.primary.id != found.id {
+                let primary = field(shard.primary.addr.as_bytes());
+                let owns = shard.slot_count();
+                let failed_over = if owns == 0 {
+                    format!("; {primary} owns no slot either: nothing to drain")
+                } else {
+                    format!(": if it failed over (a stop of `--apply` says so), {primary}, its replica then, took its place and holds what it had ({owns} slots): drain that one, `--drain {primary}`; if it gave its last slot away (a drained primary turns replica of the node that took that slot), its drain is done")
+                };
                 return Err(crate::exit::usage(anyhow!(
-                    "--drain: {} ({}) is a replica of {} ({}) and owns no slot: nothing to drain (a primary that gave its last slot away turns replica of the node that took it); `--cluster del-node` removes it from the cluster",
+                    "--drain: {} ({}) is a replica of {} ({}) and owns no slot{failed_over}; `--cluster del-node` removes a node that owns no slot from the cluster",
                     field(node.as_bytes()),
                     field(found.id.as_bytes()),
                     field(shard.primary.id.as_bytes()),
-                    field(shard.primary.addr.as_bytes())
+                    primary,
                 )));
             }
         }

@@ -18,8 +18,9 @@ use super::super::cluster::explain;
 use super::args::{Format, RebalanceArgs};
 use super::drained::{removals, Drained};
 
-/// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call: the first
-/// Ctrl-C asks for a stop after the slot in flight (a half-moved slot being finished, a
+/// The flag `--apply`'s Ctrl-C sets, its handler installed at the first call, for SIGINT,
+/// SIGTERM and SIGHUP alike (what `timeout`, `systemctl stop`, Kubernetes and CI
+/// cancellation send, and a closed terminal): the first of them asks for a stop after the slot in flight (a half-moved slot being finished, a
 /// planned move) or the cancellation of the atomic job in flight; a handler that cannot be
 /// set (one is already) leaves the default.
 fn interrupt_flag() -> &'static AtomicBool {
@@ -181,26 +182,55 @@ pub(super) fn carry_out(
             );
         })
     });
+    // a drained source that failed over: the drain goes on as the drain of the node that
+    // took its place, which the stop names
+    let result = result.map_err(|mut e| {
+        if let cluster::Error::SourceFailedOver {
+            from,
+            slot,
+            drained,
+            ..
+        } = &mut e
+        {
+            *drained = drain_heir(args, options, plan, topology, from, *slot);
+        }
+        e
+    });
     // a slot the stop left half moved: its keys on the target count among those moved; a
-    // slot finished after its source failed over counts as a move done
+    // slot finished after its source or its target failed over counts as a move done
     let half = match &result {
         Err(
             cluster::Error::MoveStopped { slot, keys, .. }
             | cluster::Error::SourceRestartedEmpty { slot, keys, .. },
         ) if *keys > 0 => Some((*slot, *keys)),
-        Err(cluster::Error::SourceFailedOver {
-            slot,
-            before,
-            finished: Err(_),
-            ..
-        }) if *before > 0 => Some((*slot, *before)),
+        Err(
+            cluster::Error::SourceFailedOver {
+                slot,
+                before,
+                finished: Err(_),
+                ..
+            }
+            | cluster::Error::TargetFailedOver {
+                slot,
+                before,
+                finished: Err(_),
+                ..
+            },
+        ) if *before > 0 => Some((*slot, *before)),
         _ => None,
     };
-    if let Err(cluster::Error::SourceFailedOver {
-        before,
-        finished: Ok(keys),
-        ..
-    }) = &result
+    if let Err(
+        cluster::Error::SourceFailedOver {
+            before,
+            finished: Ok(keys),
+            ..
+        }
+        | cluster::Error::TargetFailedOver {
+            before,
+            finished: Ok(keys),
+            ..
+        },
+    ) = &result
     {
         done = (done.0 + 1, done.1 + before + keys);
     }
@@ -274,6 +304,42 @@ pub(super) fn carry_out(
         };
         explain(e)
     })
+}
+
+/// Where `--drain` named the source `from` (`id (addr)`) of a stop at `slot` after which
+/// it is a replica (it failed over), and the plan had more of its slots to move: the
+/// address of the primary it replicates now by a map read again, which took its place with
+/// those slots, for the stop to name its drain. `None` where the source is not drained, the
+/// stop's slot was its last (a primary that gives its last slot away turns replica: the
+/// drain is done), or the map cannot be read.
+fn drain_heir(
+    args: &RebalanceArgs,
+    options: &slotgen_cluster::transport::ConnectOptions,
+    plan: &cluster::Plan,
+    topology: &Topology,
+    from: &str,
+    slot: u16,
+) -> Option<Box<str>> {
+    let source = from.split(' ').next().unwrap_or_default();
+    let shard = topology
+        .shards
+        .iter()
+        .position(|s| s.primary.id == source)?;
+    let drained = args.drain.iter().any(|node| {
+        topology
+            .find(node)
+            .is_ok_and(|(s, _)| s.primary.id == source)
+    });
+    let last = plan.moves.iter().rev().find(|m| m.from == shard)?.slot;
+    if !drained || last == slot {
+        return None;
+    }
+    let fresh = Topology::fetch(&args.server.redis, options, args.server.timeout.get()).ok()?;
+    fresh
+        .shards
+        .iter()
+        .find(|s| s.replicas.iter().any(|r| r.id == source))
+        .map(|s| field(s.primary.addr.as_bytes()).into())
 }
 
 /// The progress line of `--apply` on a terminal (standard error): moves done, keys moved,

@@ -126,8 +126,8 @@ pub struct RebalanceArgs {
     /// per pair of nodes (Valkey 9), or the classic sequence slot by slot, the keys of every
     /// database. A slot a former run left half moved is finished first; refused when the
     /// cluster's state is not `ok`. A failed step stops it, naming the slot, the two nodes
-    /// and the repair; Ctrl-C (SIGINT) stops it after the slot in flight, none left
-    /// migrating. A progress line on a terminal.
+    /// and the repair; Ctrl-C (SIGINT), SIGTERM or SIGHUP stops it after the slot in
+    /// flight, none left migrating. A progress line on a terminal.
     #[arg(long)]
     pub(super) apply: bool,
     /// Also write the plan, with the map it was made on (every primary's id, address and
