@@ -148,11 +148,17 @@ fn keys_command(server: &ServerArgs, key: &[u8]) -> String {
 /// its password, every connection option given, and `--askpass` where the password was in
 /// the URL and no other source is given.
 fn reached(server: &ServerArgs) -> String {
-    let url = without_password(&server.redis);
+    let (url, user, password) = without_user_info(&server.redis);
     let c = &server.connect;
-    let ask = url != server.redis && !c.askpass && c.password_file.is_none();
+    let ask = password && !c.askpass && c.password_file.is_none();
+    // the URL's user as `--user`: `redis://USER@HOST` alone is refused, as redis-cli reads
+    // it as a password
+    let user = match (&c.user, user) {
+        (None, Some(user)) => format!(" --user {}", shell_quote(&user)),
+        _ => String::new(),
+    };
     format!(
-        "--redis {}{}{}",
+        "--redis {}{}{user}{}",
         shell_quote(url.as_bytes()),
         connection_options(c),
         if ask { " --askpass" } else { "" }
@@ -187,23 +193,29 @@ fn placement_command(server: &ServerArgs, split: &Split) -> String {
     )
 }
 
-/// `url` without the password of its user part (`redis://u:p@h:1` is `redis://u@h:1`): a
-/// printed command never carries a secret; the password then comes from the same source
-/// as the user gave it, or from REDISCLI_AUTH.
-pub(super) fn without_password(url: &str) -> String {
+/// `url` without its user info (`redis://u:p@h:1` is `redis://h:1`), with the user it named
+/// (`u`; none for `redis://:p@h`) and whether it held a password: a printed command never
+/// carries a secret, and gives the user by `--user`; the password then comes from the same
+/// source as the user gave it, or from REDISCLI_AUTH.
+pub(super) fn without_user_info(url: &str) -> (String, Option<Vec<u8>>, bool) {
     let Some(start) = url.find("://").map(|i| i + 3) else {
-        return url.to_owned();
+        return (url.to_owned(), None, false);
     };
     let authority_end = url[start..].find('/').map_or(url.len(), |i| start + i);
     let Some(at) = url[start..authority_end].rfind('@').map(|i| start + i) else {
-        return url.to_owned();
+        return (url.to_owned(), None, false);
     };
-    match url[start..at].find(':').map(|i| start + i) {
-        // no user left: no `@` either
-        Some(colon) if colon == start => format!("{}{}", &url[..start], &url[at + 1..]),
-        Some(colon) => format!("{}{}", &url[..colon], &url[at..]),
-        None => url.to_owned(),
-    }
+    let info = &url[start..at];
+    let (user, password) = match info.split_once(':') {
+        Some((user, password)) => (user, !password.is_empty()),
+        None => (info, false),
+    };
+    (
+        format!("{}{}", &url[..start], &url[at + 1..]),
+        // as the URL's reader takes it: percent-decoded (`us%40er` is `us@er`)
+        (!user.is_empty()).then(|| percent_encoding::percent_decode_str(user).collect()),
+        password,
+    )
 }
 
 /// Every connection option given, as a command line takes it (each value quoted); the
@@ -455,14 +467,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_password_is_left_out() {
+    fn the_user_info_is_left_out_and_said() {
+        let user = |u: &str| Some(u.as_bytes().to_vec());
         assert_eq!(
-            without_password("redis://u:s3cret@127.0.0.1:7000"),
-            "redis://u@127.0.0.1:7000"
+            without_user_info("redis://u:s3cret@127.0.0.1:7000"),
+            ("redis://127.0.0.1:7000".to_owned(), user("u"), true)
         );
-        assert_eq!(without_password("rediss://:s3cret@h:1/0"), "rediss://h:1/0");
-        assert_eq!(without_password("redis://h:1"), "redis://h:1");
-        assert_eq!(without_password("unix:///tmp/s"), "unix:///tmp/s");
+        assert_eq!(
+            without_user_info("rediss://:s3cret@h:1/0"),
+            ("rediss://h:1/0".to_owned(), None, true)
+        );
+        assert_eq!(
+            without_user_info("redis://us%40er:@h:1"),
+            ("redis://h:1".to_owned(), user("us@er"), false)
+        );
+        assert_eq!(
+            without_user_info("redis://h:1"),
+            ("redis://h:1".to_owned(), None, false)
+        );
+        assert_eq!(
+            without_user_info("unix:///tmp/s"),
+            ("unix:///tmp/s".to_owned(), None, false)
+        );
     }
 
     /// The TLS case: the command kept neither `--cacert` nor `--user`.
