@@ -76,28 +76,35 @@ const SLOT_STATS: Budget = Budget {
 /// What one primary gave: per metric, its own slots' values.
 type Fields = BTreeMap<Metric, Vec<(u16, u64)>>;
 
+/// `CLUSTER SLOT-STATS SLOTSRANGE 0 16383`: every slot's counters, as a primary or a
+/// replica reads them.
+fn every_slot() -> redis::Cmd {
+    redis::cmd("CLUSTER")
+        .arg("SLOT-STATS")
+        .arg("SLOTSRANGE")
+        .arg(0)
+        .arg(SLOTS - 1)
+        .to_owned()
+}
+
 /// The per-slot load of every primary of `topology`: `CLUSTER SLOT-STATS`, or
 /// `CLUSTER COUNTKEYSINSLOT` when a primary refuses it.
 pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, Error> {
     const SLOT_STATS_COMMAND: &str = "CLUSTER SLOT-STATS";
     let owners = topology.owners();
     let slot_stats = ask_primaries(exchange, &topology, |con, shard| {
-        let cmd = redis::cmd("CLUSTER")
-            .arg("SLOT-STATS")
-            .arg("SLOTSRANGE")
-            .arg(0)
-            .arg(SLOTS - 1)
-            .to_owned();
-        let answer = exchange.query(con, &cmd, SLOT_STATS).map_err(|e| match e {
-            // a refusal by the user's rights is one more reason to fall back
-            Error::NoPermission { url, denied } => Error::Refused {
-                url,
-                command: SLOT_STATS_COMMAND.to_owned(),
-                reason: format!("NOPERM: {denied}"),
-                moved: None,
-            },
-            e => e,
-        })?;
+        let answer = exchange
+            .query(con, &every_slot(), SLOT_STATS)
+            .map_err(|e| match e {
+                // a refusal by the user's rights is one more reason to fall back
+                Error::NoPermission { url, denied } => Error::Refused {
+                    url,
+                    command: SLOT_STATS_COMMAND.to_owned(),
+                    reason: format!("NOPERM: {denied}"),
+                    moved: None,
+                },
+                e => e,
+            })?;
         parse_slot_stats(&answer, &owners, shard).map_err(|reason| Error::Malformed {
             url: con.url().to_owned(),
             command: SLOT_STATS_COMMAND.to_owned(),
@@ -227,13 +234,7 @@ fn ask_replicas(
             };
             let fields = exchange.primary_endpoint(replica).and_then(|node| {
                 let mut con = exchange.connect(&node)?;
-                let cmd = redis::cmd("CLUSTER")
-                    .arg("SLOT-STATS")
-                    .arg("SLOTSRANGE")
-                    .arg(0)
-                    .arg(SLOTS - 1)
-                    .to_owned();
-                let answer = exchange.query(&mut con, &cmd, SLOT_STATS)?;
+                let answer = exchange.query(&mut con, &every_slot(), SLOT_STATS)?;
                 parse_slot_stats(&answer, owners, shard).map_err(|reason| Error::Malformed {
                     url: con.url().to_owned(),
                     command: "CLUSTER SLOT-STATS".to_owned(),

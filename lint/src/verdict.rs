@@ -361,6 +361,21 @@ fn suggested_bytes<'a>(keys: impl IntoIterator<Item = &'a [u8]>) -> Option<Vec<u
     slotgen::key_layout::suggested_hashtag(slotgen_tables::HashtagRule::Redis, &keys)
 }
 
+/// The outcome on each of `targets` of a call the servers in `servers` refuse (bits of
+/// [`commands::bit`]) and those in `unsure` may: fails, depends, or no finding.
+fn refused_by_bits(targets: &[Target], servers: u8, unsure: u8) -> Vec<(Target, Outcome)> {
+    only(targets, |t| {
+        let bit = commands::bit(t.server()?);
+        if servers & bit != 0 {
+            Some(Outcome::Fails)
+        } else if unsure & bit != 0 {
+            Some(Outcome::Depends)
+        } else {
+            None
+        }
+    })
+}
+
 /// A suggested hashtag as a message shows it: escaped, or `tag` where the keys have none.
 fn shown_tag(tag: Option<&[u8]>) -> String {
     tag.map_or_else(|| "tag".to_owned(), slotgen::text::escape)
@@ -1591,16 +1606,7 @@ pub(crate) fn unknown_options(
         })
     });
     let sort = commands::sort_refusal(command, args).and_then(|r| {
-        let outcomes = only(targets, |t| {
-            let bit = commands::bit(t.server()?);
-            if r.servers & bit != 0 {
-                Some(Outcome::Fails)
-            } else if r.unsure & bit != 0 {
-                Some(Outcome::Depends)
-            } else {
-                None
-            }
-        });
+        let outcomes = refused_by_bits(targets, r.servers, r.unsure);
         (!outcomes.is_empty()).then(|| Finding {
             at,
             rule: Rule::UnknownOption,
@@ -1680,16 +1686,7 @@ fn argument_value(
         return None;
     }
     let r = numbers::value_refusal(command, args)?;
-    let outcomes = only(targets, |t| {
-        let bit = commands::bit(t.server()?);
-        if r.servers & bit != 0 {
-            Some(Outcome::Fails)
-        } else if r.unsure & bit != 0 {
-            Some(Outcome::Depends)
-        } else {
-            None
-        }
-    });
+    let outcomes = refused_by_bits(targets, r.servers, r.unsure);
     if outcomes.is_empty() {
         return None;
     }
