@@ -372,6 +372,25 @@ impl Finder<'_> {
         })
     }
 
+    /// A use of a global through which any code may reach the call's tables (`_G`, whose
+    /// `KEYS` and `ARGV` they are, and `loadstring`, `setfenv`, `getfenv`, which run or
+    /// change code the lint does not read): a change of both, as `name` at `node` where no
+    /// local of that name covers it.
+    fn reaches_all(&mut self, name: &TokenReference, node: &impl Node) {
+        let text = name_of(name);
+        if !matches!(text.as_str(), "_G" | "loadstring" | "setfenv" | "getfenv") {
+            return;
+        }
+        let bound = byte_start(name).and_then(|at| self.names.resolve_in(self.file, &text, at));
+        if bound.is_some() {
+            return;
+        }
+        for which in [Which::Keys, Which::Argv] {
+            let how = format!("reaches `{text}`, through which code may change it");
+            self.change(which, node, None, how, None, None);
+        }
+    }
+
     /// A direct call of a helper of the script (`check_keys(keys)`) that hands it one of
     /// the call's tables by name: its parameter stands for the table from then on
     /// ([`Finder::handed`]), and the argument is no change where it does.
@@ -597,6 +616,7 @@ impl Visitor for Finder<'_> {
                     let Prefix::Name(n) = v.prefix() else {
                         continue;
                     };
+                    self.reaches_all(n, node);
                     let suffixes: Vec<&Suffix> = v.suffixes().collect();
                     let element = match &suffixes[..] {
                         [Suffix::Index(Index::Brackets { expression, .. })] => {
@@ -714,6 +734,9 @@ impl Visitor for Finder<'_> {
     }
 
     fn visit_function_call(&mut self, call: &ast::FunctionCall) {
+        if let Prefix::Name(n) = call.prefix() {
+            self.reaches_all(n, call);
+        }
         self.handing(call);
         let Some((path, ast::FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
             return;
@@ -742,7 +765,13 @@ impl Visitor for Finder<'_> {
                     }
                 }
             }
+            Expression::Var(Var::Expression(v)) => {
+                if let Prefix::Name(n) = v.prefix() {
+                    self.reaches_all(n, &**v);
+                }
+            }
             Expression::Var(Var::Name(n)) => {
+                self.reaches_all(n, n);
                 let Some(which) = self.table_at(n) else {
                     return;
                 };

@@ -1204,9 +1204,17 @@ impl Names {
             }
             return;
         }
+        // `_G.ARGV[2] = v` (`_G['KEYS'][1]`): a write into the call's table, which `_G` holds
+        let through_globals = name == "_G"
+            && suffixes.len() > 1
+            && matches!(
+                suffixes[0].to_string().trim(),
+                ".KEYS" | ".ARGV" | "['KEYS']" | "['ARGV']" | "[\"KEYS\"]" | "[\"ARGV\"]"
+            );
         if bound.is_some()
             || within(&self.dead, 0, at)
             || (into_table && (name == "KEYS" || name == "ARGV"))
+            || through_globals
             || suffixes.iter().any(|s| matches!(s, Suffix::Call(_)))
         {
             return;
