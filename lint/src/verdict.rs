@@ -815,7 +815,40 @@ pub(crate) fn script_called(
                     .as_deref()
                     .and_then(|c| commands::find(c, t.commands()))
             };
-            // `unpack(KEYS or ARGV[, i[, j]])` last counts with the values given
+            // `unpack(KEYS or ARGV[, i[, j]])` last counts with the values given; past them
+            // (`unpack(ARGV, 1, 3)` with one value, `unpack(ARGV, 0)`) it gives nil
+            if let Some((u, Some(len))) =
+                call.unpacked.filter(|_| call.arguments.is_none()).map(|u| {
+                    let table = if u.keys { &values.keys } else { &values.argv };
+                    (u, table.as_ref().map(Vec::len))
+                })
+            {
+                if u.count(len).is_none() {
+                    let table = if u.keys { "KEYS" } else { "ARGV" };
+                    let range = match u.to {
+                        Some(to) => format!("{}, {to}", u.from),
+                        None => u.from.to_string(),
+                    };
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::NilKey,
+                        kind: None,
+                        message: format!(
+                            "`{command}`'s last argument is `unpack({table}, {range})`, beyond the \
+                             {len} values the call gives in {table}: the values there are nil, \
+                             and the server refuses a nil argument (\"Lua redis lib command \
+                             arguments must be strings or integers\")"
+                        ),
+                        fix: format!(
+                            "unpack only what the call gives (`unpack({table}, i)` for the \
+                             values from `i` on), or give the call {table}'s values up to the \
+                             last one unpacked"
+                        ),
+                        condition: None,
+                        targets: every(targets, Outcome::Fails),
+                    });
+                }
+            }
             let unpacked = call
                 .unpacked
                 .filter(|_| call.arguments.is_none())
