@@ -34,6 +34,12 @@ pub fn run_man(args: &ManArgs) -> Result<ExitCode> {
             std::io::stdout().lock().write_all(&out)?;
         }
         Some(dir) => {
+            if dir.exists() && !dir.is_dir() {
+                bail!(
+                    "--dir {}: not a directory (a file of that name is there): give a directory",
+                    slotgen::text::path(dir)
+                );
+            }
             if !dir.is_dir() {
                 bail!(
                     "--dir {}: no such directory: create it first (`mkdir -p {}`)",

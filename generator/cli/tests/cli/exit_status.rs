@@ -532,6 +532,7 @@ fn usage_errors_are_one_line_and_exit_2() {
             1,
             "--dir /nonexistent/a b\\x1b[2J;x: no such directory: create it first (`mkdir -p $'/nonexistent/a b\\x1b[2J;x'`)",
         ),
+        (&["man", "--dir", "/dev/null"], 1, "--dir /dev/null: not a directory (a file of that name is there): give a directory"),
         (&["verify", "\u{1b}[31mnope.json"], 1, "cannot read `\\x1b[31mnope.json`"),
         (&["verify", "--tags", "\u{1b}[31mnope.h"], 1, "cannot read `\\x1b[31mnope.h`"),
         (
