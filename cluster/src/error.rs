@@ -465,7 +465,7 @@ pub enum Error {
     },
     /// The apply was interrupted (SIGINT, SIGTERM or SIGHUP) between two moves, or between
     /// two half-moved slots it was finishing ([`crate::finish_moves`]): what is left in
-    /// migration is said here only ([`interrupted_text`]).
+    /// migration is said here only (`interrupted_text`).
     #[error("{}", interrupted_text(*.done, *.planned, *.keys, .left))]
     Interrupted {
         /// Moves done.

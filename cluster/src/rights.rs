@@ -111,7 +111,7 @@ pub const ATOMIC: [&str; 3] = [
 ];
 
 /// What `rebalance --apply` asks a replica of a move's end that stopped answering, whether
-/// it can take its place ([`crate::heir`], by the server's own rule): `INFO replication`
+/// it can take its place (`heir.rs`, by the server's own rule): `INFO replication`
 /// and `CONFIG GET` of its failover settings. A refusal of them stops the run, naming the
 /// grant, rather than wait for a failover that may not come.
 pub const HEIR: [&str; 2] = ["INFO replication", "CONFIG GET"];

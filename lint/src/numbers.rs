@@ -21,7 +21,7 @@ pub enum Kind {
     /// A word, a key, or a number the lint does not check.
     Other,
     /// A 64-bit integer (`integer` and `unix-time` in `COMMAND DOCS`), read by the servers'
-    /// `string2ll`: [`integer_value`](crate::commands::integer_value).
+    /// `string2ll`: [`integer_value`].
     Integer,
     /// A float (`double`), read by `strtod` ([`no_float`]).
     Double,

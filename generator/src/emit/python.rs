@@ -51,7 +51,7 @@ const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: le
 ///
 /// # Errors
 ///
-/// [`Error::ModuleName`] for a name with an ASCII character that is no letter, digit or
+/// [`Error::ModuleName`](crate::Error::ModuleName) for a name with an ASCII character that is no letter, digit or
 /// `_`, a leading digit, a keyword or a module the emitted code imports.
 ///
 /// # Examples
