@@ -261,10 +261,12 @@ pub fn after_stop(
     // `id (addr)`: the id, 40 hex digits by the map's rule, comes first
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
-    // a source that stopped answering, with a replica to take its place: its failover, where
-    // one of its replicas can take its place
+    // an end that stopped answering: where no replica of it can take its place, said so
+    // (the stop then says to start it again); a target's stop is then the one given (it says
+    // to wait for the failover: the next run finishes the slot on the promoted one); a
+    // source's failover is waited for, where one of its replicas can take its place
     if let Error::MoveEndDown {
-        at_source: true,
+        at_source,
         replicas,
         ..
     } = &**error
@@ -278,6 +280,9 @@ pub fn after_stop(
         };
         if asked.iter().all(|(_, why)| why.is_some()) {
             return with_asked(stop, asked);
+        }
+        if !*at_source {
+            return stop;
         }
         // the node given may be the source: the map read through the others then
         let others = replicas.iter().map(|(r, _)| r.addr.as_str());
@@ -325,28 +330,6 @@ pub fn after_stop(
                 other => other,
             },
             Wait::None => stop,
-        };
-    }
-    // a target that stopped answering: where no replica of it can take its place, said so
-    // (the stop then says to start it again), as for a source; else the stop as given (it
-    // says to wait for the failover: the next run finishes the slot on the promoted one)
-    if let Error::MoveEndDown {
-        at_source: false,
-        replicas,
-        ..
-    } = &**error
-    {
-        if replicas.is_empty() {
-            return stop;
-        }
-        let asked = match asked(url, options, replicas) {
-            Ok(asked) => asked,
-            Err(refusal) => return with_not_asked(stop, refusal),
-        };
-        return if asked.iter().all(|(_, why)| why.is_some()) {
-            with_asked(stop, asked)
-        } else {
-            stop
         };
     }
     // the node the source's `MOVED` for this slot names (escaped)

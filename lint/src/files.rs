@@ -8,7 +8,7 @@ use crate::commands_file::lint_commands_with;
 use crate::error::Error;
 use crate::key::Values;
 use crate::lua;
-use crate::shown::shown;
+use crate::shown;
 use crate::verdict::{self, Report, Target};
 
 /// Lints the Lua script `source` of the file `path` for `targets`, with the call's values

@@ -10,7 +10,6 @@ pub mod key;
 pub mod lua;
 pub mod numbers;
 mod position;
-mod shown;
 mod verdict;
 
 pub use bounds::{MAX_FILES, MAX_NESTING, MAX_SOURCE_BYTES};
@@ -19,5 +18,7 @@ pub use error::Error;
 pub use files::{lint_file, lint_files, lint_script, lint_script_with};
 pub use key::{KeyExpr, KeyKind, Part, Slot, Values};
 pub use position::Position;
-pub use shown::shown;
+/// How a lint message shows the path of a file: [`slotgen::text::path`], the one rule of
+/// every message that names a file.
+pub use slotgen::text::path as shown;
 pub use verdict::{Condition, Finding, Outcome, Report, Rule, Target};

@@ -2519,13 +2519,8 @@ fn key_findings(
             .flatten()
             .copied()
             .collect();
-        let closed = start.iter().position(|&b| b == b'{').is_some_and(|open| {
-            start[open + 1..]
-                .iter()
-                .position(|&b| b == b'}')
-                .is_some_and(|n| n > 0)
-        });
-        if closed {
+        // the hashtag rule's own answer: a hashtag, not the whole start, where one is closed
+        if slotgen_tables::hashtag(&start).len() < start.len() {
             own.push(start);
         }
         own.extend(cx.values.keys.clone().unwrap_or_default());

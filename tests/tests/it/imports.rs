@@ -686,12 +686,12 @@ fn runtime_macro_and_cluster_have_no_import_cycles() {
 }
 
 /// The layering of `lint/src`, bottom first, as [`GENERATOR_LAYERS`]: what every module
-/// shares (the bounds, the error, a position, a file's name in a message), the commands and
+/// shares (the bounds, the error, a position), the commands and
 /// globals the servers have, the reading of a Lua script (its tree readers, then its passes,
 /// then `lua.rs`), the verdicts, the command files, the entry points. `lib.rs` declares and
 /// re-exports, and stands apart.
 const LINT_LAYERS: &[&[&str]] = &[
-    &["bounds", "error", "position", "shown"],
+    &["bounds", "error", "position"],
     &["key", "globals"],
     &["commands", "commands_table"],
     &["numbers", "numbers_table"],

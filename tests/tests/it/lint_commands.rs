@@ -161,17 +161,22 @@ fn lint_commands_table_is_what_the_servers_answer() {
         commands_of("valkey-server", commands::VALKEY8),
         commands_of(valkey9.to_str().expect("a path"), commands::VALKEY9),
     ]));
-    let path = workspace_root().join("lint/src/commands_table.rs");
+    fresh_or_bless("lint/src/commands_table.rs", &table, "COMMAND replies");
+}
+
+/// The committed table at `file` (from the workspace root) compared with `table`, made now
+/// from the servers' `answers`; written instead with `SLOTGEN_BLESS=1`.
+fn fresh_or_bless(file: &str, table: &str, answers: &str) {
+    let path = workspace_root().join(file);
     if std::env::var("SLOTGEN_BLESS").as_deref() == Ok("1") {
-        std::fs::write(&path, &table).expect("write the table");
+        std::fs::write(&path, table).expect("write the table");
         return;
     }
     let committed = std::fs::read_to_string(&path).expect("the committed table");
     assert!(
         committed == table,
-        "lint/src/commands_table.rs is stale against the servers' COMMAND replies: run \
-         `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- lint_commands` and review \
-         the diff"
+        "{file} is stale against the servers' {answers}: run `SLOTGEN_BLESS=1 cargo test -p \
+         slotgen-tests --test it -- lint_commands` and review the diff"
     );
 }
 
@@ -737,18 +742,7 @@ fn lint_numbers_table_is_what_the_servers_answer() {
         numbers_of("valkey-server", commands::VALKEY8),
         numbers_of(valkey9.to_str().expect("a path"), commands::VALKEY9),
     ]));
-    let path = workspace_root().join("lint/src/numbers_table.rs");
-    if std::env::var("SLOTGEN_BLESS").as_deref() == Ok("1") {
-        std::fs::write(&path, &table).expect("write the table");
-        return;
-    }
-    let committed = std::fs::read_to_string(&path).expect("the committed table");
-    assert!(
-        committed == table,
-        "lint/src/numbers_table.rs is stale against the servers' COMMAND DOCS: run \
-         `SLOTGEN_BLESS=1 cargo test -p slotgen-tests --test it -- lint_commands` and review \
-         the diff"
-    );
+    fresh_or_bless("lint/src/numbers_table.rs", &table, "COMMAND DOCS");
 }
 
 /// Texts at the edges of the servers' number readings.
