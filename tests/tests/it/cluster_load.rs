@@ -932,12 +932,16 @@ fn a_one_slot_primary_s_whole_load_is_hot_only_where_a_split_helps() {
     for node in cluster.nodes() {
         let mut con = node.connect();
         for &(first, last) in &RANGES {
-            let _: () = redis::cmd("CLUSTER")
+            // a node may have heard of the owner's deletion by gossip first (a full run
+            // met "Slot 10924 is already unassigned"): the state wanted either way
+            let deleted: redis::RedisResult<()> = redis::cmd("CLUSTER")
                 .arg("DELSLOTSRANGE")
                 .arg(first + 1)
                 .arg(last)
-                .query(&mut con)
-                .unwrap();
+                .query(&mut con);
+            if let Err(e) = deleted {
+                assert!(e.to_string().contains("already unassigned"), "{e}");
+            }
         }
     }
     cluster
