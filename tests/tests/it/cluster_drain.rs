@@ -843,6 +843,19 @@ fn a_drained_primary_failed_over_mid_apply_is_drained_by_the_printed_command() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     println!("slotgen, its drained source failed over:\n{stderr}");
     assert_eq!(out.status.code(), Some(1), "{stderr}");
+    // the failover may land only at the plan's last move (a quiet machine moved 5461 slots
+    // before it came): the slot is then moved, nothing is left to drain, and no drain is
+    // named; every key is where the map says
+    if held(&heir) == 0 && held(&drained) == 0 {
+        assert!(
+            stderr.contains("the target had taken the slot, so slot"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("--drain 127.0.0.1"), "{stderr}");
+        read_back(&keys, &owners(&seed));
+        println!("the failover came at the drain's last move: nothing was left to drain");
+        return;
+    }
     let next = format!("run the command again with `--drain {heir}` in place of the source's `--drain` (the source is a replica now, and {heir}, which took its place, holds the rest of its slots)");
     assert!(stderr.contains(&next), "`{next}` not in {stderr}");
     assert!(held(&heir) > 0, "{stderr}");
