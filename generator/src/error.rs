@@ -249,6 +249,17 @@ pub enum Error {
         /// A file name that is one: `RedisSlots.java`.
         fix: String,
     },
+    /// A file of the language's extension in other letter case (`RedisSlots.Java`), which
+    /// its compiler or `import` does not take as a module.
+    #[error("`-o {}`: `emit {language}` writes a module that is found by its file's name, and the extension must be written exactly: write `-o {}`", crate::text::escape_text(file), crate::text::escape_text(fix))]
+    FileExtension {
+        /// The language, as `slotgen emit` names it.
+        language: &'static str,
+        /// The file's name, without its directory.
+        file: Box<str>,
+        /// The file's name with the language's extension: `RedisSlots.java`.
+        fix: Box<str>,
+    },
     /// A `--name` whose module the language finds in a file of another name.
     #[error("{}", file_name(language, name, file, what, fix, renamed.as_deref()))]
     FileName {
@@ -493,6 +504,7 @@ impl Error {
             | Self::ModuleName { .. }
             | Self::FileStem { .. }
             | Self::FileName { .. }
+            | Self::FileExtension { .. }
             | Self::LanguageOption { .. }
             | Self::InvalidName { .. }
             | Self::DelimiterInAlphabet { .. }

@@ -176,7 +176,8 @@ impl Language {
     /// # Errors
     ///
     /// [`Error::FileStem`] for a file whose stem is no module name of the language,
-    /// [`Error::FileName`] for a `--name` that needs another file.
+    /// [`Error::FileName`] for a `--name` that needs another file, [`Error::FileExtension`]
+    /// for the language's extension in other letter case (`RedisSlots.Java`).
     ///
     /// # Examples
     ///
@@ -206,10 +207,19 @@ impl Language {
         ) else {
             return Ok(*options);
         };
-        if path.extension() != extension {
-            return Ok(*options);
-        }
         let extension = extension.and_then(|e| e.to_str()).unwrap_or_default();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some(given) if given == extension => {}
+            // `X.Java`: the compiler or `import` finds the module by the exact extension
+            Some(given) if given.eq_ignore_ascii_case(extension) => {
+                return Err(Error::FileExtension {
+                    language: self.name,
+                    file: file_name.into(),
+                    fix: format!("{stem}.{extension}").into(),
+                });
+            }
+            _ => return Ok(*options),
+        }
         let stem_rule = |stem: &str| match (rule.check)(stem) {
             Ok(()) => Ok(None),
             Err(Error::ModuleName { rule, .. }) => Ok(Some(rule)),

@@ -39,12 +39,15 @@ const KEYWORDS: &[&str] = &[
     "with", "yield",
 ];
 
-/// The modules the emitted module imports: a module of one of these names would import
-/// itself in their place.
-const IMPORTED: &[&str] = &["binascii", "functools", "typing", "zlib"];
+/// The modules of Python's standard library, one a line: `sys.stdlib_module_names` of
+/// Python 3.11 (`python3 -c 'import sys; print("\n".join(sorted(sys.stdlib_module_names)))'`).
+/// A module of one of these names is either never imported (a built-in or an already
+/// loaded module is found first: `sys`, `os`) or hides the library's module from the whole
+/// program, the emitted module's own imports (`binascii`, `zlib`) among them.
+const STANDARD_LIBRARY: &str = include_str!("python_stdlib.txt");
 
 /// What a module's name must be, for the refusal.
-const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: letters, digits and `_`, not starting with a digit, no Python keyword, and not a module the emitted code imports (`binascii`, `functools`, `typing`, `zlib`)";
+const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: letters, digits and `_`, not starting with a digit, no Python keyword, and no module of Python's standard library (`sys.stdlib_module_names`, such as `os`, `json` or `zlib`), which `import` finds first or which the module would hide from the whole program";
 
 /// Checks `name` as the name of the emitted module (its file's stem): an identifier that
 /// `import` takes. Non-ASCII letters are left to Python's own rule and taken.
@@ -52,7 +55,7 @@ const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: le
 /// # Errors
 ///
 /// [`Error::ModuleName`](crate::Error::ModuleName) for a name with an ASCII character that is no letter, digit or
-/// `_`, a leading digit, a keyword or a module the emitted code imports.
+/// `_`, a leading digit, a keyword or a module of the standard library.
 ///
 /// # Examples
 ///
@@ -62,6 +65,7 @@ const NAME_RULE: &str = "`import` takes an identifier, such as `redis_slots`: le
 /// assert!(check_module_name("redis-slots").is_err());
 /// assert!(check_module_name("2slots").is_err());
 /// assert!(check_module_name("import").is_err());
+/// assert!(check_module_name("os").is_err());
 /// ```
 pub fn check_module_name(name: &str) -> Result<(), crate::Error> {
     let valid = !name.is_empty()
@@ -70,7 +74,7 @@ pub fn check_module_name(name: &str) -> Result<(), crate::Error> {
             .chars()
             .all(|c| !c.is_ascii() || c.is_ascii_alphanumeric() || c == '_')
         && !KEYWORDS.contains(&name)
-        && !IMPORTED.contains(&name);
+        && !STANDARD_LIBRARY.lines().any(|module| module == name);
     if valid {
         Ok(())
     } else {

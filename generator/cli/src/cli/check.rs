@@ -59,7 +59,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "TEMPLATE", conflicts_with = "hex")]
     template: Vec<String>,
     /// Sample values of a template placeholder: `NAME=V1,V2,...` (an empty value tests
-    /// `{}`). Several --with give every combination.
+    /// `{}`; `\,` is a comma within a value, `\\` a backslash). Several --with give every
+    /// combination.
     #[arg(long, value_name = "NAME=VALUES", requires = "template")]
     with: Vec<String>,
     #[command(flatten)]
@@ -519,10 +520,29 @@ fn parse_with(text: &str) -> Result<(String, Vec<String>)> {
             shown(name)
         )));
     }
-    Ok((
-        name.to_owned(),
-        values.split(',').map(str::to_owned).collect(),
-    ))
+    Ok((name.to_owned(), split_values(values)))
+}
+
+/// `V1,V2` split at each comma, where `\,` is a comma within a value and `\\` a
+/// backslash; any other backslash stays as it is (`a\tb` is four bytes).
+fn split_values(values: &str) -> Vec<String> {
+    let mut split = vec![String::new()];
+    let mut chars = values.chars();
+    while let Some(c) = chars.next() {
+        let value = split.last_mut().expect("one value at least");
+        match c {
+            ',' => split.push(String::new()),
+            '\\' => match chars.clone().next() {
+                Some(next @ (',' | '\\')) => {
+                    value.push(next);
+                    chars.next();
+                }
+                _ => value.push(c),
+            },
+            _ => value.push(c),
+        }
+    }
+    split
 }
 
 fn check_templates<W: Write>(

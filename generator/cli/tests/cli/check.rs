@@ -266,6 +266,20 @@ fn templates_name_the_one_that_breaks_co_location() {
     run.prints("# instance q=: CROSSSLOT: 2 slots");
 }
 
+/// `--with 'q=a\,b'` gave the values `a\` and `b`: no value could hold a comma. `\,` is a
+/// comma within a value and `\\` a backslash; each instance's key is the key a plain check
+/// reads.
+#[test]
+fn with_values_hold_escaped_commas() {
+    let run = check(&["--template", "x{q}", "--with", r"q=a\,b,c\\,d\t"]);
+    run.ok();
+    // the key column, a backslash shown escaped
+    let keys: Vec<&str> = run.rows().iter().map(|r| r[2]).collect();
+    assert_eq!(keys, ["x{a,b}", r"x{c\\}", r"x{d\\t}"]);
+    let plain = check(&["x{a,b}", r"x{c\}", r"x{d\t}"]);
+    assert_eq!(run.rows(), plain.rows());
+}
+
 #[test]
 fn summary_lines_escape_template_and_with_values() {
     // a --with value that sets a terminal's title, and one that would forge a summary line

@@ -424,6 +424,16 @@ fn a_module_found_by_its_file_name_is_named_after_the_file() {
             "such as `-o redis_slots.erl`",
         ),
         (
+            &["emit", "java", "-o", "RedisSlots.Java"],
+            "`-o RedisSlots.Java`: `emit java` writes a module that is found by its file's name, and the extension must be written exactly: write `-o RedisSlots.java`",
+        ),
+        (&["emit", "erlang", "-o", "slots.ERL"], "write `-o slots.erl`"),
+        (&["emit", "python", "-o", "slots.PY"], "write `-o slots.py`"),
+        (
+            &["emit", "python", "-o", "os.py"],
+            "no module of Python's standard library",
+        ),
+        (
             &["emit", "python", "-o", "my-slots.py"],
             "`-o my-slots.py`: `emit python` names the module after the file, and `my-slots` is not a name for it: `import` takes an identifier",
         ),
@@ -434,4 +444,33 @@ fn a_module_found_by_its_file_name_is_named_after_the_file() {
         assert_eq!(run.status.code(), Some(2), "{args:?}: {stderr}");
         assert!(stderr.contains(says), "{args:?}: {stderr}");
     }
+}
+
+/// `emit python -o os.py` was taken, and `import os` beside it then gave the standard
+/// library's module: every module of Python's own standard library, as the interpreter
+/// lists it, is refused as the emitted module's name, and a name beside them is taken.
+#[test]
+fn python_modules_of_the_standard_library_are_refused_as_names() {
+    if !crate::common::require_tool("python3") {
+        return;
+    }
+    let listed = Command::new("python3")
+        .args([
+            "-c",
+            "import sys; print('\\n'.join(sys.stdlib_module_names))",
+        ])
+        .output()
+        .expect("python3 runs");
+    assert!(listed.status.success());
+    let names = String::from_utf8(listed.stdout).expect("UTF-8");
+    let names: Vec<&str> = names.lines().collect();
+    assert!(names.len() > 200, "{names:?}");
+    for name in names {
+        let refused = slotgen::emit::python::check_module_name(name);
+        assert!(
+            matches!(refused, Err(slotgen::Error::ModuleName { .. })),
+            "{name}: {refused:?}"
+        );
+    }
+    assert!(slotgen::emit::python::check_module_name("redis_slots").is_ok());
 }
