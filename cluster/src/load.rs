@@ -813,12 +813,13 @@ impl Summary {
             target: notes.target,
             floor: self.floor,
             hot,
+            remedies: notes.remedies.clone(),
         }
     }
 }
 
-/// What a slot map shows beyond a [`Summary`]: the target skew, and the hashtags that carry
-/// the hot slots.
+/// What a slot map shows beyond a [`Summary`]: the target skew, the hashtags that carry
+/// the hot slots, and their remedies.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MapNotes {
     /// The target skew, drawn across the bars; `None`: none.
@@ -827,6 +828,9 @@ pub struct MapNotes {
     /// them: the picture escapes them) that carries most of a hot slot, and its part of the
     /// slot's load, 0 to 1.
     pub hashtags: Vec<(u16, Vec<u8>, f64)>,
+    /// What to do about the hot slots, one line each under the grid: `(shown, full)`, as
+    /// [`SlotMap::remedies`](crate::slot_map::SlotMap::remedies) takes them.
+    pub remedies: Vec<(String, String)>,
 }
 
 #[cfg(test)]

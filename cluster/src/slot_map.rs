@@ -14,7 +14,9 @@
 //! left corner at [`grid_origin`]`(primaries)`; hot slot labels stand right of the grid, from
 //! [`LABEL_X`]. Hot and heavy slots whose marks would touch are one mark around their cells,
 //! labelled once by their runs of slots (`slots 0-7, 128-129: ...`) and their owner (`8 slots
-//! on ADDRESS`, or `on N primaries`).
+//! on ADDRESS`, or `on N primaries`). Under the grid, one line a hot slot says what to do
+//! about it ([`SlotMap::remedies`]: the split of its hashtag and the skew it gives), the
+//! whole remedy with its commands in the line's tooltip.
 //!
 //! Every text is cut to the room it has, by [`CHAR_W`], a bound of a character's advance,
 //! with [`ELLIPSIS`] where it is cut and the whole text in a `<title>` (a tooltip): a long
@@ -214,7 +216,19 @@ pub struct SlotMap {
     /// The hot slots, largest first: each marked on the grid; as many as fit labelled, the
     /// rest listed by number.
     pub hot: Vec<HotLabel>,
+    /// What to do about the hot slots, one line each, drawn under the grid: `(shown, full)`,
+    /// slotgen's text with the bytes from outside in it escaped as text already; `shown`
+    /// is drawn (cut to the panel's width), `full` (the whole remedy, with its commands) is
+    /// its tooltip. At most [`REMEDY_LINES`] are drawn, then how many more.
+    pub remedies: Vec<(String, String)>,
 }
+
+/// The most remedy lines drawn under the grid ([`SlotMap::remedies`]); one more line says
+/// how many are left out.
+pub const REMEDY_LINES: usize = 4;
+
+/// The height of a remedy line under the grid.
+const REMEDY_H: u32 = 16;
 
 /// The start of an SVG document `width` x `height`, white.
 fn document(svg: &mut String, width: u32, height: u32) {
@@ -262,7 +276,16 @@ impl SlotMap {
 
     /// The panel's height: the grid's bottom and a margin.
     fn height(&self) -> u32 {
-        grid_origin(self.primaries.len()).1 + SIDE * CELL + 2 * MARGIN
+        grid_origin(self.primaries.len()).1
+            + SIDE * CELL
+            + 2 * MARGIN
+            + REMEDY_H * self.remedy_lines()
+    }
+
+    /// The remedy lines drawn: each up to [`REMEDY_LINES`], and one that counts the rest.
+    fn remedy_lines(&self) -> u32 {
+        let n = self.remedies.len();
+        rows(n.min(REMEDY_LINES) + usize::from(n > REMEDY_LINES))
     }
 
     /// The mean of the values over the 16384 slots.
@@ -302,6 +325,32 @@ impl SlotMap {
         self.bars(svg, x0);
         self.grid(svg, x0);
         self.labels(svg, x0);
+        self.remedy_text(svg, x0);
+    }
+
+    /// The remedies, under the grid: one line each, the whole remedy in its tooltip.
+    fn remedy_text(&self, svg: &mut String, x0: u32) {
+        let (gx, gy) = grid_origin(self.primaries.len());
+        let x = f64::from(x0 + gx);
+        let room = f64::from(PANEL_W - 2 * MARGIN);
+        let top = gy + SIDE * CELL + MARGIN;
+        for (i, (shown, full)) in self.remedies.iter().take(REMEDY_LINES).enumerate() {
+            let y = top + REMEDY_H * rows(i) + 12;
+            line_as(svg, (x, y), "", (shown, full), room, FONT);
+        }
+        if let Some(more) = self
+            .remedies
+            .len()
+            .checked_sub(REMEDY_LINES)
+            .filter(|&n| n > 0)
+        {
+            let y = top + REMEDY_H * rows(REMEDY_LINES) + 12;
+            let shown = format!(
+                "and {more} more hot {}: their remedies in the text output (`--format tsv`)",
+                if more == 1 { "slot" } else { "slots" }
+            );
+            line(svg, (x, y), "", &shown, room, FONT);
+        }
     }
 
     /// Each primary's bar: its load over its fair share, with the fair share, the target and
@@ -978,6 +1027,7 @@ mod tests {
             target: Some(1.1),
             floor: None,
             hot,
+            remedies: Vec::new(),
         }
     }
 
@@ -1011,6 +1061,36 @@ mod tests {
         assert!(svg.contains("<title>hot slot 5</title>"));
         assert!(svg.contains("target 1.10"));
         assert!(!svg.contains("floor"), "no floor given, none drawn");
+    }
+
+    /// The remedies under the grid: each drawn with its whole text as the tooltip, XML
+    /// escaped, the panel taller by one line each; past [`REMEDY_LINES`], one line counts
+    /// the rest.
+    #[test]
+    fn remedies_under_the_grid() {
+        let owners = vec![Some(0); 16384];
+        let mut m = map(vec![1; 16384], owners, Vec::new());
+        let bare = m.height();
+        m.remedies = (0..6)
+            .map(|i| {
+                (
+                    format!("slot {i}: split {{<a>}}"),
+                    format!("whole {i} & more"),
+                )
+            })
+            .collect();
+        assert_eq!(m.height(), bare + 5 * REMEDY_H);
+        let svg = m.render();
+        let (_, gy) = grid_origin(1);
+        let first = gy + SIDE * CELL + MARGIN + 12;
+        assert!(svg.contains(&format!(
+            r#"<text x="16.0" y="{first}"><title>whole 0 &amp; more</title>slot 0: split {{&lt;a&gt;}}</text>"#
+        )), "{svg}");
+        assert!(svg.contains("slot 3: split"));
+        assert!(!svg.contains("slot 4: split"));
+        assert!(svg.contains("and 2 more hot slots: their remedies in the text output"));
+        m.remedies.truncate(1);
+        assert_eq!(m.height(), bare + REMEDY_H);
     }
 
     /// A hashtag's bytes are escaped once: the text escape of what is not printable ASCII
@@ -1294,6 +1374,7 @@ mod tests {
             target: Some(1.1),
             floor: Some(9.0 / 7.0),
             hot: vec![hot(298, b"queue:emails:priority-high")],
+            remedies: Vec::new(),
         };
         let mut maps = vec![base.clone()];
         // the floor at the largest bar, the target just under it

@@ -260,6 +260,37 @@ fn a_valkey_cluster_with_slot_stats() {
                 .contains(&format!("slot {hot_slot}: {share:.1}% of keys, hot</text>")),
             "no label `slot {hot_slot}: {share:.1}% of keys, hot`"
         );
+        // its remedy under the grid, as the JSON gives it: the split of `{hot}` over the
+        // primaries the JSON names, with the skew it predicts; the whole remedy (its
+        // tooltip) on standard error, with the command to run
+        let remedy = &json["hot"][0]["remedy"];
+        let on: Vec<&str> = remedy["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["node"]["addr"].as_str().unwrap())
+            .collect();
+        assert_eq!(remedy["hashtag"], "hot", "{remedy}");
+        let drawn = format!(
+            "slot {hot_slot} ({share:.1}%): split {{hot}} into {} tags, the skew then {:.2}: on {}</text>",
+            on.len(),
+            remedy["skew_after"].as_f64().unwrap(),
+            on.join(", "),
+        );
+        assert!(svg.stdout.contains(&drawn), "no `{drawn}`:\n{}", svg.stderr);
+        let said = svg
+            .stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("slotgen: note: slot {hot_slot} holds ")))
+            .unwrap_or_else(|| panic!("no remedy on stderr: {}", svg.stderr));
+        assert!(said.contains(remedy["command"].as_str().unwrap()), "{said}");
+        // drawn inside the picture, under the grid
+        let (_, grid_top) = grid_origin(3);
+        let under = grid_top + SIDE * CELL + MARGIN;
+        let width = png.0;
+        let inked =
+            (under..under + 16).any(|y| (16..width / 2).any(|x| pixel(&png, x, y)[0] < 100));
+        assert!(inked, "no remedy drawn under the grid");
         // the floor it sets, over a fair share of the keys written: the fewest decimals
         // (two or more) that round it to no more than itself
         let floor = HOT_KEYS as f64 / (total as f64 / 3.0);
@@ -644,6 +675,10 @@ fn labels_stay_in_their_panels_when_rendered() {
             share: 0.429,
             hashtag: Some((tag.to_vec(), 1.0)),
         }],
+        remedies: vec![(
+            format!("slot 127: split {{{}}} into 3 tags", addr.repeat(8)),
+            "the whole remedy".to_owned(),
+        )],
     };
     let left = map(b"queue:emails:priority-high", "127.0.0.1:716");
     let right = map(

@@ -315,8 +315,13 @@ fn run_with(args: &LoadArgs, options: &ConnectOptions) -> Result<ExitCode> {
             let title = format!("{by}{unit} per slot, from {source}{weighed}");
             let notes = slotgen_cluster::MapNotes {
                 hashtags: super::remedy::map_hashtags(&remedies),
+                remedies: super::remedy::map_remedies(&remedies, &remedy_text, topology, false),
                 ..slotgen_cluster::MapNotes::default()
             };
+            // the whole remedies, with their commands, where a command can be copied from
+            for text in &remedy_text {
+                say!("slotgen: note: {}", super::remedy::line(text));
+            }
             let map = chosen.slot_map(&title, values, topology, &notes);
             out.write_all(map.render().as_bytes())?;
         }

@@ -281,6 +281,7 @@ pub fn run(args: &PlacementArgs) -> Result<ExitCode> {
                     target: None,
                     floor: None,
                     hot: Vec::new(),
+                    remedies: Vec::new(),
                 }
                 .render(),
             };

@@ -297,8 +297,12 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
             writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
         }
         Format::Svg => {
-            let svg = pictures(&load, args, &planned, &weights, &hot)?;
+            let svg = pictures(&load, args, &planned, &weights, (&hot, &hot_text))?;
             out.write_all(svg.as_bytes())?;
+            // the whole remedies, with their commands, where a command can be copied from
+            for text in &hot_text {
+                say!("slotgen: note: {}", remedy::line(text));
+            }
         }
         Format::Commands => {
             let (dialect, shell) = dialect.as_ref().expect("asked above");
@@ -351,13 +355,14 @@ fn run_with(args: &RebalanceArgs, options: &ConnectOptions) -> Result<ExitCode> 
 
 /// The slot maps of `load` before and predicted after `plan`, side by side: the same
 /// values of --by, the primaries in the same colours, the slots owned as the plan leaves
-/// them.
+/// them, and under the predicted one the remedies of the hot slots (`hot` with their
+/// `hot_text`), which are made on that map.
 fn pictures(
     load: &SlotLoad,
     args: &RebalanceArgs,
     planned: &Planned,
     weights: &[f64],
-    hot: &[HotRemedy],
+    (hot, hot_text): (&[HotRemedy], &[String]),
 ) -> Result<String> {
     let plan = &planned.plan;
     let topology = &load.topology;
@@ -374,6 +379,12 @@ fn pictures(
     let notes = cluster::MapNotes {
         target: Some(args.target_skew),
         hashtags: remedy::map_hashtags(hot),
+        remedies: Vec::new(),
+    };
+    // the remedies are made on the map the plan leaves: drawn under the predicted one
+    let after_notes = cluster::MapNotes {
+        remedies: remedy::map_remedies(hot, hot_text, topology, !plan.moves.is_empty()),
+        ..notes.clone()
     };
     let unit = if args.by().unit() == args.by().name() {
         String::new()
@@ -397,7 +408,7 @@ fn pictures(
             ),
             values,
             &after,
-            &notes,
+            &after_notes,
         );
     Ok(slotgen_cluster::slot_map::side_by_side(&before, &predicted))
 }

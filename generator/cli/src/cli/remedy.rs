@@ -381,7 +381,7 @@ pub(super) fn text(
     }
     if let Some(skew) = split.skew_after {
         let with_plan = if planned {
-            " with the moves above carried out"
+            " with the plan's moves carried out"
         } else {
             ""
         };
@@ -399,6 +399,60 @@ pub(super) fn text(
         s += &format!("; where the keys land: {c}");
     }
     s
+}
+
+/// The remedy as the picture draws it under the grid, one short line (what to do, where,
+/// and the skew it gives) beside [`text`], which is its tooltip; `planned` as [`text`] takes
+/// it.
+pub(super) fn short(r: &HotRemedy, topology: &Topology, planned: bool) -> String {
+    let head = format!("slot {} ({:.1}%)", r.hot.slot, 100.0 * r.hot.share);
+    if let Some(split) = &r.split {
+        let on: Vec<String> = split
+            .tags
+            .iter()
+            .map(|t| field(topology.shards[t.shard].primary.addr.as_bytes()))
+            .collect();
+        // the skew first: the addresses are what a narrow picture may cut
+        let skew = split.skew_after.map_or_else(String::new, |skew| {
+            let after = if planned { " with the moves" } else { "" };
+            format!(", the skew then {skew:.2}{after}")
+        });
+        return format!(
+            "{head}: split {{{}}} into {} tags{skew}: on {}",
+            escape(&split.hashtag),
+            split.tags.len(),
+            on.join(", ")
+        );
+    }
+    let Some(sample) = r.sample.as_ref().filter(|s| s.keys > 0) else {
+        return format!("{head}: split the hashtag of its keys over several slots");
+    };
+    if let Some(t) = sample.one_key() {
+        return format!(
+            "{head}: one key, `{}`, carries {:.1}% of it: split its value over keys on each primary",
+            escape(&t.heaviest.0),
+            100.0 * t.share * t.heaviest.1
+        );
+    }
+    if sample.hashtags.iter().any(|t| t.braced) {
+        format!("{head}: no split of its hashtag lowers the skew from what it is now")
+    } else {
+        format!("{head}: no key of it has a hashtag: rename its keys into several slots")
+    }
+}
+
+/// The remedies as the picture takes them: `(short, text)` of each.
+pub(super) fn map_remedies(
+    remedies: &[HotRemedy],
+    texts: &[String],
+    topology: &Topology,
+    planned: bool,
+) -> Vec<(String, String)> {
+    remedies
+        .iter()
+        .zip(texts)
+        .map(|(r, text)| (short(r, topology, planned), text.clone()))
+        .collect()
 }
 
 /// The remedy as JSON: `slot`, `amount`, `share`, `floor`, `hashtags` (the sample's, up

@@ -5,7 +5,7 @@
 use slotgen::text::field;
 use slotgen_cluster::{Metric, Planned, Stop, Topology};
 
-use super::args::RebalanceArgs;
+use super::args::{Format, RebalanceArgs};
 use slotgen_cluster::skew_text::{fewest_decimals, floor_text, skew_text};
 
 /// `t` rounded up to the fewest decimals that stay below `limit`, so that the target
@@ -31,8 +31,15 @@ pub(super) fn notes(planned: &Planned, args: &RebalanceArgs, topology: &Topology
     }
     // the floor only where it binds: above the target (under it, it is no limit to tell)
     if let Some(h) = planned.hot.first().filter(|h| h.floor > args.target_skew) {
+        // where this format says the remedy
+        let said = match args.format {
+            Format::Tsv => "the `hot` lines say",
+            Format::Json => "the `hot` entries say",
+            Format::Svg => "the note below, and the line under the predicted map, say",
+            Format::Commands => "the `# slot` comments at the script's end say",
+        };
         notes.push(format!(
-            "no slot plan goes below {}: slot {} holds {:.1}% of the {} (the `hot` lines say what can be done)",
+            "no slot plan goes below {}: slot {} holds {:.1}% of the {} ({said} what can be done)",
             floor_text(h.floor, Some(args.target_skew)),
             h.slot,
             100.0 * h.share,
