@@ -710,6 +710,17 @@ impl Exchange {
                 user: crate::text::escape(self.endpoint.user().as_bytes()),
                 reason,
             },
+            // the keys the command names refused, not the command (`... to access one of the
+            // keys used as arguments`, Redis 7.0; `... to access a key`, Valkey)
+            "NOPERM"
+                if e.details()
+                    .is_some_and(|d| d.contains("to access") && d.contains(" key")) =>
+            {
+                Error::NoPermission {
+                    url,
+                    denied: Denied::keys(self.endpoint.user(), command),
+                }
+            }
             "NOPERM" => Error::NoPermission {
                 url,
                 denied: Denied::new(self.endpoint.user(), &[command]),

@@ -120,7 +120,9 @@ pub const HEIR: [&str; 2] = ["INFO replication", "CONFIG GET"];
 pub const VERIFY: [&str; 2] = ["INFO cluster", "CLUSTER KEYSLOT"];
 
 /// The `ACL SETUSER` rules that grant `commands` (as a refusal names them: `CLUSTER
-/// SETSLOT`, `INFO cluster`), each once, in their order ([`Denied::rule`]).
+/// SETSLOT`, `INFO cluster`), each once, in their order ([`Denied::rule`]), then the key
+/// pattern that lets them at every key where one names keys ([`Denied::keys_rule`]: `~*`,
+/// or `%R~*` where they only read keys).
 ///
 /// # Examples
 ///
@@ -129,7 +131,7 @@ pub const VERIFY: [&str; 2] = ["INFO cluster", "CLUSTER KEYSLOT"];
 ///
 /// assert_eq!(
 ///     rules(&MOVE_TARGET).join(" "),
-///     "+cluster|setslot +select +restore-asking +asking +dump +cluster|countkeysinslot"
+///     "+cluster|setslot +select +restore-asking +asking +dump +cluster|countkeysinslot ~*"
 /// );
 /// ```
 #[must_use]
@@ -141,5 +143,6 @@ pub fn rules(commands: &[&str]) -> Vec<String> {
             rules.push(rule);
         }
     }
+    rules.extend(Denied::keys_rule(commands.iter().copied()).map(str::to_owned));
     rules
 }

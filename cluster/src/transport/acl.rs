@@ -27,7 +27,26 @@ pub struct Denied {
     /// Whether each of [`commands`](Self::commands) is needed (as `ACL DRYRUN` found them
     /// refused, one by one), not any one of them.
     pub each: bool,
+    /// Whether the server refused the keys the command names, not the command (`NOPERM
+    /// this user has no permissions to access one of the keys used as arguments`, Redis
+    /// 7.0; `NOPERM No permissions to access a key`, Valkey 8.0 and 9.1): a key pattern
+    /// grants them ([`Denied::key_rule`]), not `+command`.
+    pub keys: bool,
 }
+
+/// The commands slotgen sends that name keys, and the key pattern each needs: `%R~*` for
+/// those that only read them, `~*` (read and write) for those that write or delete them
+/// (measured: a user with `%R~*` is refused `MIGRATE`'s keys on Redis 7.0 and Valkey 8.0;
+/// `DUMP` and `MEMORY USAGE` need a key pattern at all). slotgen moves or weighs every key
+/// of a slot, whatever its name, so the pattern is every key.
+const KEY_RULES: [(&str, &str); 6] = [
+    ("DUMP", "%R~*"),
+    ("MEMORY USAGE", "%R~*"),
+    ("OBJECT FREQ", "%R~*"),
+    ("MIGRATE", "~*"),
+    ("DEL", "~*"),
+    ("RESTORE-ASKING", "~*"),
+];
 
 /// The container commands that slotgen sends: their second word is a subcommand, which an
 /// ACL rule names (`+cluster|shards`, `+command|info`: a rule for the whole command grants
@@ -44,7 +63,49 @@ impl Denied {
             user: crate::text::escape(user.as_bytes()),
             commands: commands.iter().map(|&c| c.to_owned()).collect(),
             each: false,
+            keys: false,
         }
+    }
+
+    /// `user` may run `command`, but not on the keys it names.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use slotgen_cluster::transport::Denied;
+    ///
+    /// assert_eq!(
+    ///     Denied::keys("op", "MIGRATE").to_string(),
+    ///     "user `op` may run MIGRATE, but not on the keys it names: grant every key with `ACL SETUSER op ~*`"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn keys(user: &str, command: &str) -> Self {
+        Denied {
+            keys: true,
+            ..Denied::new(user, &[command])
+        }
+    }
+
+    /// The key pattern that lets `command` (as [`rule`](Self::rule) takes it) at the keys
+    /// of any slot: `~*`, or `%R~*` for a command that only reads them; `None` for a
+    /// command that names no key.
+    #[must_use]
+    pub fn key_rule(command: &str) -> Option<&'static str> {
+        KEY_RULES
+            .iter()
+            .find(|(c, _)| c.eq_ignore_ascii_case(command))
+            .map(|&(_, rule)| rule)
+    }
+
+    /// The one key pattern that lets every one of `commands` at the keys of any slot: `~*`
+    /// where one of them writes keys, else `%R~*` where one reads them, else `None`.
+    #[must_use]
+    pub fn keys_rule<'a>(commands: impl IntoIterator<Item = &'a str>) -> Option<&'static str> {
+        commands
+            .into_iter()
+            .filter_map(Denied::key_rule)
+            .max_by_key(|rule| *rule == "~*")
     }
 
     /// `user` may run none of `commands`, and needs each of them.
@@ -100,6 +161,13 @@ impl fmt::Display for Denied {
         let first = self.commands.first().map_or("", String::as_str);
         let rule = Denied::rule(first);
         let user = &self.user;
+        if self.keys {
+            let rule = Denied::key_rule(first).unwrap_or("~*");
+            return write!(
+                f,
+                "user `{user}` may run {first}, but not on the keys it names: grant every key with `ACL SETUSER {user} {rule}`"
+            );
+        }
         match self.commands.as_slice() {
             [one] => write!(
                 f,
@@ -161,6 +229,13 @@ mod tests {
                 ..Denied::new("op", &["MIGRATE"])
             }
         );
+        assert_eq!(
+            Denied::keys("op", "MEMORY USAGE").to_string(),
+            "user `op` may run MEMORY USAGE, but not on the keys it names: grant every key with `ACL SETUSER op %R~*`"
+        );
+        assert_eq!(Denied::keys_rule(["DUMP", "CLUSTER SETSLOT"]), Some("%R~*"));
+        assert_eq!(Denied::keys_rule(["DUMP", "MIGRATE"]), Some("~*"));
+        assert_eq!(Denied::keys_rule(["INFO cluster"]), None);
         assert_eq!(
             Denied::new("a\u{1b}b", &["INFO cluster"]).to_string(),
             "user `a\\x1bb` may not run INFO cluster: grant it with `ACL SETUSER a\\x1bb +info`"

@@ -28,8 +28,9 @@ fn slot_of(key: &str) -> u16 {
 /// The user's password: not UTF-8, with a tab.
 const PASSWORD: &[u8] = b"op\xff\tpw\xfe";
 
-/// The user `op` on every node of `cluster`, with [`PASSWORD`], every key, and the map's
-/// rights and `extra` alone; and the file that holds the password.
+/// The user `op` on every node of `cluster`, with [`PASSWORD`], no key, and the map's
+/// rights and `extra` alone (a key pattern among them, where given); and the file that
+/// holds the password.
 fn map_user(cluster: &ReplicatedCluster, extra: &[&str]) -> tempfile::NamedTempFile {
     for node in cluster.nodes() {
         let mut cmd = redis::cmd("ACL");
@@ -38,7 +39,6 @@ fn map_user(cluster: &ReplicatedCluster, extra: &[&str]) -> tempfile::NamedTempF
             .arg("reset")
             .arg("on")
             .arg([b">", PASSWORD].concat())
-            .arg("~*")
             .arg(&[
                 "+info",
                 "+cluster|info",
@@ -256,7 +256,7 @@ fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
     for key in spread(&cluster, 0, "k", 1500) {
         written.insert(key.clone(), key);
     }
-    let file = map_user(&cluster, &["+@all", "-multi"]);
+    let file = map_user(&cluster, &["~*", "+@all", "-multi"]);
     let args = ["rebalance", "--by", "keys", "--max-moves", "5", "--apply"];
     let first = as_op(&cluster, &file, &args);
     println!("{}", first.stderr);
@@ -294,6 +294,72 @@ fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
     assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
     cluster.assert_settled();
     read_back(&cluster, &written);
+}
+
+/// `rebalance --apply` as a user who may run every command but on no key (the docs' grant
+/// once held no key pattern; the refusal then said "grant it with `ACL SETUSER op
+/// +migrate`" to a user who had it, and the next run was refused the same): refused at the
+/// first `MIGRATE`, for its keys, with the key pattern to grant, before any key moved;
+/// followed as printed (that rule alone) on every node, the next `--apply` moves its slots
+/// with no refusal, and every key reads back.
+fn keys_refused(server: Server) {
+    let Some(cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let mut written: BTreeMap<String, String> = BTreeMap::new();
+    for (i, n) in [(0, 1500), (1, 100), (2, 100)] {
+        for key in spread(&cluster, i, "k", n) {
+            written.insert(key.clone(), key);
+        }
+    }
+    let file = map_user(&cluster, &["+@all"]);
+    let args = ["rebalance", "--by", "keys", "--max-moves", "5", "--apply"];
+    let first = as_op(&cluster, &file, &args);
+    println!("{}", first.stderr);
+    assert_eq!(first.code, Some(1), "{}{}", first.stdout, first.stderr);
+    let said = "user `op` may run MIGRATE, but not on the keys it names: grant every key with `";
+    let rule = first
+        .stderr
+        .split_once(said)
+        .and_then(|(_, rest)| rest.split_once('`'))
+        .map(|(rule, _)| rule)
+        .unwrap_or_else(|| panic!("no key refusal in:\n{}", first.stderr));
+    assert_eq!(rule, "ACL SETUSER op ~*");
+    assert!(
+        first.stderr.contains("before any key moved"),
+        "{}",
+        first.stderr
+    );
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+    for node in cluster.nodes() {
+        let mut cmd = redis::Cmd::new();
+        for word in rule.split(' ') {
+            cmd.arg(word);
+        }
+        let () = cmd.query(&mut node.connect()).unwrap();
+    }
+    let again = as_op(&cluster, &file, &args);
+    println!("after `{rule}`:\n{}", again.stderr);
+    assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
+    assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
+    assert!(
+        again.stdout.lines().any(|l| l.starts_with("move\t")),
+        "{}",
+        again.stdout
+    );
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
+#[test]
+fn keys_refused_name_the_key_pattern_on_redis() {
+    keys_refused(Server::Redis);
+}
+
+#[test]
+fn keys_refused_name_the_key_pattern_on_valkey() {
+    keys_refused(Server::Valkey);
 }
 
 #[test]
