@@ -78,16 +78,21 @@ fn follow_the_grant(cluster: &ReplicatedCluster, stderr: &str) -> String {
             "{rule} is broader than the run needs: {grant}"
         );
     }
+    on_every_node(cluster, &grant);
+    grant
+}
+
+/// `line` (words split at spaces, as printed) run on every node of `cluster`.
+fn on_every_node(cluster: &ReplicatedCluster, line: &str) {
     for node in cluster.nodes() {
         let mut cmd = redis::Cmd::new();
-        for word in grant.split(' ') {
+        for word in line.split(' ') {
             cmd.arg(word);
         }
         let () = cmd
             .query(&mut node.connect())
-            .unwrap_or_else(|e| panic!("`{grant}` on {}: {e}", node.port));
+            .unwrap_or_else(|e| panic!("`{line}` on {}: {e}", node.port));
     }
-    grant
 }
 
 /// The lines of `stderr` that say a command was refused for a right (`NOPERM`), but the
@@ -280,13 +285,7 @@ fn a_claim_the_user_may_not_make_is_skipped_once_and_its_grant_followed() {
         lines[0]
     );
     assert!(lines[0].contains("may not run MULTI"), "{}", lines[0]);
-    for node in cluster.nodes() {
-        let mut cmd = redis::Cmd::new();
-        for word in grant.split(' ') {
-            cmd.arg(word);
-        }
-        let () = cmd.query(&mut node.connect()).unwrap();
-    }
+    on_every_node(&cluster, grant);
     let again = as_op(&cluster, &file, &args);
     println!("after `{grant}`:\n{}", again.stderr);
     assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
@@ -332,13 +331,7 @@ fn keys_refused(server: Server) {
     );
     cluster.assert_settled();
     read_back(&cluster, &written);
-    for node in cluster.nodes() {
-        let mut cmd = redis::Cmd::new();
-        for word in rule.split(' ') {
-            cmd.arg(word);
-        }
-        let () = cmd.query(&mut node.connect()).unwrap();
-    }
+    on_every_node(&cluster, rule);
     let again = as_op(&cluster, &file, &args);
     println!("after `{rule}`:\n{}", again.stderr);
     assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
