@@ -428,7 +428,8 @@ pub(super) struct Vetted {
 /// SETSLOT`, `CLUSTER COUNTKEYSINSLOT` (what bounds its listing: `Listed`), `CLUSTER
 /// GETKEYSINSLOT`, `MIGRATE`, `CONFIG GET cluster-databases` (the
 /// databases whose keys move: refused, it is taken for one), and `DUMP` and `DEL` where a
-/// key is on both nodes ([`resolve_busy`]). The target: `CLUSTER SETSLOT`; what `MIGRATE` sends there as
+/// key is on both nodes ([`resolve_busy`]); `INFO replication` where the last `SETSLOT NODE` of
+/// its last slot is refused (it turned replica). The target: `CLUSTER SETSLOT`; what `MIGRATE` sends there as
 /// the same user, `SELECT` then `RESTORE-ASKING` (after `AUTH`, which needs no grant: so
 /// measured on Redis 7.0, Valkey 8.0 and 9.1, whose target runs the `RESTORE-ASKING`s even
 /// when it refused the `SELECT`); `ASKING` and `DUMP` where a key is on both nodes; `CLUSTER
@@ -462,6 +463,7 @@ fn move_commands(
             ("CONFIG GET", words(&["CONFIG", "GET", "cluster-databases"])),
             ("DUMP", words(&["DUMP", "{}"])),
             ("DEL", words(&["DEL", "{}"])),
+            ("INFO replication", words(&["INFO", "replication"])),
         ],
         vec![
             (
@@ -1044,18 +1046,18 @@ pub(super) fn move_slot(
         // the source gave its last slot away and became a replica of the target on its own
         // (Redis 7's `cluster-allow-replica-migration`, on by default: a drained primary
         // follows the node that took its last slot), so it knows the owner already and, a
-        // replica, takes no `SETSLOT`: what `ROLE` says, not the message alone
+        // replica, takes no `SETSLOT`: what `INFO replication` says (`+info`, which every
+        // run's grant holds; `ROLE` needed a grant of its own, refused to a user with the
+        // docs' grant), not the message alone
         Err(Error::Refused { reason, .. })
             if reason.contains("only with masters")
-                && replica_of(
-                    &run(
-                        exchange,
+                && exchange
+                    .text(
                         &mut source_con,
-                        &redis::cmd("ROLE"),
+                        redis::cmd("INFO").arg("replication"),
                         Budget::SHORT,
-                    ),
-                    &target.addr,
-                ) => {}
+                    )
+                    .is_ok_and(|info| replica_of(&info, &target.addr)) => {}
         r => {
             r.map_err(|e| stopped_with(Step::Node(false), moved.keys, e))?;
         }
@@ -1083,26 +1085,15 @@ pub(super) fn move_slot(
     Ok(moved)
 }
 
-/// Whether a `ROLE` answer is a replica's (`slave`, host, port, ...) of the node at `addr`
-/// (`host:port`).
-fn replica_of(role: &Result<Value, Error>, addr: &str) -> bool {
-    let text = |v: &Value| match v {
-        Value::BulkString(b) => Some(String::from_utf8_lossy(b).into_owned()),
-        Value::SimpleString(s) => Some(s.clone()),
-        Value::Int(i) => Some(i.to_string()),
-        _ => None,
-    };
-    match role {
-        Ok(Value::Array(parts)) if parts.len() >= 3 => {
-            text(&parts[0]).as_deref() == Some("slave")
-                && text(&parts[1])
-                    .zip(text(&parts[2]))
-                    .is_some_and(|(host, port)| {
-                        split_addr(addr).is_some_and(|(h, p)| h == host && p.to_string() == port)
-                    })
-        }
-        _ => false,
-    }
+/// Whether an `INFO replication` answer is a replica's (`role:slave`) of the node at
+/// `addr` (`host:port`: `master_host`, `master_port`).
+fn replica_of(info: &str, addr: &str) -> bool {
+    use crate::answers::info_field;
+    info_field(info, "role") == Some("slave")
+        && split_addr(addr).is_some_and(|(host, port)| {
+            info_field(info, "master_host") == Some(host)
+                && info_field(info, "master_port") == Some(port.to_string().as_str())
+        })
 }
 
 /// The keys a source lists of a slot it gives away, in one database, checked batch by batch
@@ -1711,6 +1702,55 @@ mod tests {
                 .to_string(),
             migrates,
         )
+    }
+
+    /// A source that refuses its last slot's `SETSLOT NODE` because it turned replica of
+    /// the target (a drained primary does, by `cluster-allow-replica-migration`) ends the
+    /// move as done, asking `INFO replication`, which `+info` grants, not `ROLE`, which
+    /// the run's grant does not hold (a tester's drain as such a user stopped with a false
+    /// error after every slot had moved).
+    #[test]
+    fn a_source_turned_replica_of_the_target_ends_the_move() {
+        use crate::fake::{id, int, nodes, FakeCluster};
+        use std::sync::Arc;
+        let ports = Arc::new(std::sync::OnceLock::new());
+        let known = Arc::clone(&ports);
+        let fake = FakeCluster::start(Arc::new(move |me, words: &[String]| {
+            let word = |i: usize| words.get(i).map(|w| w.to_ascii_uppercase());
+            let [_, target]: [u16; 2] = *known.get()?;
+            match (me, word(0)?.as_str(), word(1).as_deref(), word(3).as_deref()) {
+                (_, "CLUSTER", Some("NODES"), _) => Some(nodes(
+                    *known.get()?,
+                    me,
+                    [&format!(" [0->-{}]", id(1)), &format!(" [0-<-{}]", id(0))],
+                )),
+                (0, "CLUSTER", Some("COUNTKEYSINSLOT"), _) => Some(int(0)),
+                (0, "CLUSTER", Some("SETSLOT"), Some("NODE")) => {
+                    Some(b"-ERR Please use SETSLOT only with masters.\r\n".to_vec())
+                }
+                (0, "ROLE", _, _) => Some(
+                    b"-NOPERM User op has no permissions to run the 'role' command\r\n".to_vec(),
+                ),
+                (0, "INFO", Some("REPLICATION"), _) => Some(crate::fake::bulk(&format!(
+                    "# Replication\r\nrole:slave\r\nmaster_host:127.0.0.1\r\nmaster_port:{target}\r\nmaster_link_status:up\r\n"
+                ))),
+                _ => None,
+            }
+        }));
+        ports.set(fake.ports).unwrap();
+        let interrupted = std::sync::atomic::AtomicBool::new(false);
+        let ended = super::super::finish_moves(
+            &fake.url(0),
+            &ConnectOptions::default(),
+            2,
+            Duration::from_secs(5),
+            &interrupted,
+        );
+        assert!(ended.is_ok(), "{:?}", ended.err().map(|e| e.to_string()));
+        assert!(fake
+            .sent()
+            .iter()
+            .any(|(node, c)| *node == 0 && c.starts_with("CLUSTER SETSLOT 0 NODE")));
     }
 
     /// Keys of slot 0 (`{tag}` + `suffix`).

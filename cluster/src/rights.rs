@@ -43,10 +43,11 @@ pub const SAMPLE: [&str; 4] = [
 /// What a classic move of a slot sends to its source: `CLUSTER SETSLOT` (`MIGRATING`, then
 /// `NODE`), `CLUSTER COUNTKEYSINSLOT` (the bound of what it lists), `CLUSTER GETKEYSINSLOT`
 /// and `MIGRATE` in each database of `CONFIG GET cluster-databases`, and `DUMP` and `DEL`
-/// where a key is on both nodes. With several
+/// where a key is on both nodes; `INFO replication` where it refuses the last `SETSLOT NODE`
+/// of its last slot (a primary that gave its last slot away turns replica). With several
 /// databases (Valkey 9) each is chosen by `SELECT` too, which [`LOAD`] holds: a source of one
 /// database is never sent it, so `ACL DRYRUN` does not ask it there.
-pub const MOVE_SOURCE: [&str; 7] = [
+pub const MOVE_SOURCE: [&str; 8] = [
     "CLUSTER SETSLOT",
     "CLUSTER COUNTKEYSINSLOT",
     "CLUSTER GETKEYSINSLOT",
@@ -54,6 +55,7 @@ pub const MOVE_SOURCE: [&str; 7] = [
     "CONFIG GET",
     "DUMP",
     "DEL",
+    "INFO replication",
 ];
 
 /// What a classic move of a slot sends to its target: `CLUSTER SETSLOT` (`IMPORTING`, then

@@ -345,6 +345,41 @@ fn keys_refused(server: Server) {
     read_back(&cluster, &written);
 }
 
+/// `rebalance --drain --apply` (classic moves, Valkey 8.0) as a user granted only the map:
+/// refused with the whole run's grant; followed once, the next run drains the primary to
+/// its end with no refusal and exit 0. Its last slot's `SETSLOT NODE` is refused by the
+/// source, a replica by then: the run asked `ROLE` whether it was, which the grant did not
+/// hold, and stopped with a false error after every slot had moved.
+#[test]
+fn a_drain_by_the_printed_grant_ends_without_a_refusal() {
+    let Some(cluster) = live::cluster(Server::Valkey, 0, None, &[]) else {
+        return;
+    };
+    let mut written: BTreeMap<String, String> = BTreeMap::new();
+    for i in 0..3 {
+        for key in spread(&cluster, i, "d", 200) {
+            written.insert(key.clone(), key);
+        }
+    }
+    let drained = format!("127.0.0.1:{}", cluster.primaries[2].port);
+    let file = map_user(&cluster, &[]);
+    let args = ["rebalance", "--by", "keys", "--drain", &drained, "--apply"];
+    let first = as_op(&cluster, &file, &args);
+    assert_eq!(first.code, Some(1), "{}{}", first.stdout, first.stderr);
+    follow_the_grant(&cluster, &first.stderr);
+    let again = as_op(&cluster, &file, &args);
+    println!("{}", again.stderr);
+    assert_eq!(again.code, Some(0), "{}{}", again.stdout, again.stderr);
+    assert!(refusals(&again.stderr).is_empty(), "{}", again.stderr);
+    let info: String = redis::cmd("INFO")
+        .arg("replication")
+        .query(&mut cluster.primaries[2].connect())
+        .unwrap();
+    assert!(info.contains("role:slave"), "{info}");
+    cluster.assert_settled();
+    read_back(&cluster, &written);
+}
+
 #[test]
 fn keys_refused_name_the_key_pattern_on_redis() {
     keys_refused(Server::Redis);
