@@ -5,11 +5,12 @@
 //! [`ARGUMENTS`] and checked against live servers by a test
 //! (`tests/tests/it/lint_commands.rs`).
 //!
-//! Only two shapes of argument list are read, the ones a call shows without guessing: the
-//! arguments a command always takes first, at fixed places (`SETEX key seconds value`), and
+//! Three shapes of argument list are read, the ones a call shows without guessing: the
+//! arguments a command always takes first, at fixed places (`SETEX key seconds value`),
 //! options that each start with their own word (`GETEX key EX seconds`, `ZRANGEBYSCORE key
-//! min max LIMIT offset count`). A command whose options mix with free values (`ZADD`'s
-//! score-member pairs) has its first arguments read only.
+//! min max LIMIT offset count`), and after those options a group of values repeated to the
+//! end (`ZADD key NX score member score member`, `GEOADD key longitude latitude member`):
+//! the servers, as the lint, take the first word that is no option for the group's start.
 
 use std::fmt::Write as _;
 
@@ -23,8 +24,15 @@ pub enum Kind {
     /// A 64-bit integer (`integer` and `unix-time` in `COMMAND DOCS`), read by the servers'
     /// `string2ll`: [`integer_value`].
     Integer,
-    /// A float (`double`), read by `strtod` ([`no_float`]).
+    /// A bound of a score range (`ZRANGEBYSCORE`'s `min`): an optional `(`, then `strtod`
+    /// over the rest, the empty text read as 0 ([`no_float`]).
+    Bound,
+    /// A float (`double`) read by the servers' `string2d`: the whole text, no space first,
+    /// within a `double` (`ZADD`'s `score`, `ZINCRBY`'s `increment`) ([`no_float`]).
     Double,
+    /// A float read by the servers' `string2ld`: as [`Kind::Double`] within a `long double`
+    /// (`INCRBYFLOAT`'s `increment`, a blocking command's `timeout`) ([`no_float`]).
+    LongDouble,
 }
 
 /// One argument of a command's list.
@@ -41,6 +49,9 @@ pub struct Value {
     /// The servers that refuse a value of 0 here ("invalid expire time"): an expire time
     /// that must be above 0 (`SETEX`, `SET ... EX`), measured as [`Value::not_number`].
     pub not_positive: u8,
+    /// The servers that refuse `inf` here, a float they read ("increment would produce NaN
+    /// or Infinity", "timeout is out of range"), measured as [`Value::not_number`].
+    pub not_finite: u8,
 }
 
 /// An option that starts with its own word, and the values after it.
@@ -63,43 +74,133 @@ pub struct Arguments {
     pub leading: &'static [Value],
     /// The options that may follow them, any order; empty when other arguments follow.
     pub tokens: &'static [Token],
+    /// The values repeated after the options to the end of the call (`score member`);
+    /// empty when the command has no such group.
+    pub repeated: &'static [Value],
 }
 
 include!("numbers_table.rs");
 
-/// Whether every server refuses `text` as a float, whichever of its readings the command
-/// uses: `strtod` over the whole text, not NaN. The reading that takes the most is the
-/// score range's (`ZRANGEBYSCORE`: an optional `(`, spaces before the number, the empty
-/// string as 0), so a text is refused only when that reading refuses it too. Measured on
-/// the three servers with `ZADD`, `INCRBYFLOAT` and `ZRANGEBYSCORE`: `1.5`, `+1`, `01`,
-/// `-0`, `1e3`, `.5`, `5.`, `inf`, `-inf`, `infinity`, `1e999` are taken by some reading;
-/// `1 `, `nan`, `abc` by none; `0x10` by Redis 7.0 and Valkey 8.0 (Valkey 9.1 refuses it).
+/// Whether the server `server` (one bit) refuses `text` as a float of kind `kind` (false
+/// for [`Kind::Other`] and [`Kind::Integer`]). Every reading takes a sign, `inf` and
+/// `infinity` in any case, decimals with an optional exponent (`.5`, `5.`, `1e3`) and
+/// refuses NaN and anything after the number; [`Kind::Bound`] takes `(` first, the empty
+/// text, and spaces before the number; [`Kind::Double`] refuses a number that overflows a
+/// `double` or underflows to 0 (`1e400`, `1e-400`), [`Kind::LongDouble`] one beyond a
+/// `long double`'s range. Redis 7.0 and Valkey 8.0 read hexadecimal floats (`0x1p4`);
+/// Valkey 9.1 reads them as a `long double` only, and takes no space before a bound.
+/// Checked against each server on texts at these edges by a live test
+/// (`lint_numbers_read_as_the_servers_read`).
 ///
 /// # Examples
 ///
 /// ```
-/// use slotgen_lint::numbers::no_float;
+/// use slotgen_lint::commands::{REDIS, VALKEY9};
+/// use slotgen_lint::numbers::{no_float, Kind};
 ///
-/// assert!(!no_float(b"-inf"));
-/// assert!(!no_float(b"(1.5"));
-/// assert!(no_float(b"{rsmq}1733434343434"));
-/// assert!(no_float(b"nan"));
+/// assert!(!no_float(b"(1.5", Kind::Bound, REDIS));
+/// assert!(no_float(b"(1.5", Kind::Double, REDIS));
+/// assert!(!no_float(b" 1", Kind::Bound, REDIS));
+/// assert!(no_float(b" 1", Kind::Bound, VALKEY9));
+/// assert!(no_float(b"1e400", Kind::Double, REDIS));
+/// assert!(!no_float(b"1e400", Kind::LongDouble, REDIS));
+/// assert!(no_float(b"nan", Kind::LongDouble, REDIS));
 /// ```
 #[must_use]
-pub fn no_float(text: &[u8]) -> bool {
-    let text = text.strip_prefix(b"(").unwrap_or(text);
-    let start = text
+pub fn no_float(text: &[u8], kind: Kind, server: u8) -> bool {
+    // Valkey 9.1 reads a `double` with its own parser: no hexadecimal, no space first
+    let hex = server & VALKEY9 == 0 || kind == Kind::LongDouble;
+    match kind {
+        Kind::Other | Kind::Integer => false,
+        Kind::Bound => {
+            let text = text.strip_prefix(b"(").unwrap_or(text);
+            let start = if hex {
+                text.iter()
+                    .position(|b| !SPACES.contains(b))
+                    .unwrap_or(text.len())
+            } else {
+                0
+            };
+            !text.is_empty() && !strtod_whole(&text[start..], hex)
+        }
+        Kind::Double | Kind::LongDouble => {
+            text.first().is_none_or(|b| SPACES.contains(b))
+                || text.len() >= MAX_LONG_DOUBLE_CHARS
+                || !strtod_whole(text, hex)
+                || out_of_range(text, kind)
+        }
+    }
+}
+
+/// The bytes C's `isspace` takes.
+const SPACES: &[u8] = b" \t\n\x0b\x0c\r";
+
+/// The length from which `string2ld` refuses a text (`MAX_LONG_DOUBLE_CHARS`).
+const MAX_LONG_DOUBLE_CHARS: usize = 5 * 1024;
+
+/// The powers of ten of the first significant digit an x86-64 `long double` holds without
+/// overflow or underflow to 0: `3.6e-4951` to `1.2e4932`.
+const LONG_DOUBLE_POWERS: (i64, i64) = (-4951, 4932);
+
+/// Whether the decimal number `text` (read whole by [`strtod_whole`]) overflows or
+/// underflows to 0 as a float of `kind` (`strtod`'s `ERANGE`, which `string2d` and
+/// `string2ld` refuse): exactly for a `double`; for a `long double` by the power of ten of
+/// its first significant digit, a number in the range's first or last decade taken.
+/// `inf` and hexadecimal floats are taken.
+fn out_of_range(text: &[u8], kind: Kind) -> bool {
+    let body = match text.first() {
+        Some(b'+' | b'-') => &text[1..],
+        _ => text,
+    };
+    if body.first().is_some_and(u8::is_ascii_alphabetic)
+        || body.to_ascii_lowercase().starts_with(b"0x")
+    {
+        return false;
+    }
+    let nonzero = body
         .iter()
-        .position(|b| !b" \t\n\x0b\x0c\r".contains(b))
-        .unwrap_or(text.len());
-    let text = &text[start..];
-    !text.is_empty() && !strtod_whole(text)
+        .take_while(|b| **b != b'e' && **b != b'E')
+        .any(|b| (b'1'..=b'9').contains(b));
+    if kind == Kind::Double {
+        let value: Option<f64> = std::str::from_utf8(text).ok().and_then(|t| t.parse().ok());
+        return value.is_some_and(|v| v.is_infinite() || (v == 0.0 && nonzero));
+    }
+    let (lowest, highest) = LONG_DOUBLE_POWERS;
+    let (mantissa, exponent) = match body.iter().position(|b| *b == b'e' || *b == b'E') {
+        Some(at) => (&body[..at], &body[at + 1..]),
+        None => (body, &b""[..]),
+    };
+    let exponent: i64 = std::str::from_utf8(exponent)
+        .ok()
+        .and_then(|e| e.parse::<i64>().ok())
+        .unwrap_or_else(|| match exponent.first() {
+            None => 0,
+            Some(b'-') => i64::MIN / 2,
+            Some(_) => i64::MAX / 2,
+        });
+    let whole = mantissa
+        .iter()
+        .position(|b| *b == b'.')
+        .unwrap_or(mantissa.len());
+    let Some(first) = mantissa
+        .iter()
+        .filter(|b| **b != b'.')
+        .position(|b| *b != b'0')
+    else {
+        return false;
+    };
+    // the power of ten of the first significant digit
+    let power = i64::try_from(whole).unwrap_or(i64::MAX / 4)
+        - 1
+        - i64::try_from(first).unwrap_or(i64::MAX / 4)
+        + exponent;
+    power < lowest || power > highest
 }
 
 /// Whether C's `strtod` reads all of `text` (no space before it) as a number that is not
-/// NaN: a sign, then `inf` or `infinity`, a decimal with an optional exponent, or a
-/// hexadecimal float (`0x1.8p3`).
-fn strtod_whole(text: &[u8]) -> bool {
+/// NaN: a sign, then `inf` or `infinity`, a decimal with an optional exponent, or (with
+/// `hex`) a hexadecimal float (`0x1.8p3`).
+fn strtod_whole(text: &[u8], hex: bool) -> bool {
     let body = match text.first() {
         Some(b'+' | b'-') => &text[1..],
         _ => text,
@@ -108,10 +209,11 @@ fn strtod_whole(text: &[u8]) -> bool {
     if lower == b"inf" || lower == b"infinity" {
         return true;
     }
-    let (digit, exponent, body): (fn(&u8) -> bool, u8, &[u8]) = match lower.strip_prefix(b"0x") {
-        Some(rest) => (u8::is_ascii_hexdigit, b'p', rest),
-        None => (u8::is_ascii_digit, b'e', &lower[..]),
-    };
+    let (digit, exponent, body): (fn(&u8) -> bool, u8, &[u8]) =
+        match lower.strip_prefix(b"0x").filter(|_| hex) {
+            Some(rest) => (u8::is_ascii_hexdigit, b'p', rest),
+            None => (u8::is_ascii_digit, b'e', &lower[..]),
+        };
     let run = |s: &[u8]| s.iter().take_while(|b| digit(b)).count();
     let whole = run(body);
     let mut rest = &body[whole..];
@@ -144,6 +246,8 @@ pub enum Problem {
     NotFloat,
     /// An expire time of 0 or below.
     NotPositive,
+    /// An infinity where the server takes finite floats only.
+    NotFinite,
 }
 
 /// A known argument value that a server refuses ([`value_refusal`]).
@@ -153,6 +257,8 @@ pub struct ValueRefusal {
     pub at: usize,
     /// The argument's name in `COMMAND DOCS`.
     pub name: &'static str,
+    /// What the servers read it as.
+    pub kind: Kind,
     /// The value, as written.
     pub value: Vec<u8>,
     /// What is wrong with it.
@@ -170,8 +276,13 @@ fn arguments_of(command: &str, server: u8) -> Option<&'static Arguments> {
         .find(|a| a.command == command && a.servers & server != 0)
 }
 
-/// The first known value of `args` that `value` refuses on one server, with its index.
-fn first_refused(list: &Arguments, args: &[Arg<'_>]) -> Option<(usize, Value, Problem)> {
+/// The first known value of `args` that the server `server` (one bit), reading `list`,
+/// refuses, with its index.
+fn first_refused(
+    list: &Arguments,
+    args: &[Arg<'_>],
+    server: u8,
+) -> Option<(usize, Value, Problem)> {
     let check = |at: usize, value: &Value| -> Option<(usize, Value, Problem)> {
         let Some(Arg::Known(text)) = args.get(at) else {
             return None;
@@ -183,8 +294,9 @@ fn first_refused(list: &Arguments, args: &[Arg<'_>]) -> Option<(usize, Value, Pr
                 Some(n) if n <= 0 && value.not_positive != 0 => Problem::NotPositive,
                 Some(_) => return None,
             },
-            Kind::Double if no_float(text) => Problem::NotFloat,
-            Kind::Double => return None,
+            kind if no_float(text, kind, server) => Problem::NotFloat,
+            _ if value.not_finite != 0 && is_infinity(text) => Problem::NotFinite,
+            _ => return None,
         };
         Some((at, *value, problem))
     };
@@ -195,10 +307,13 @@ fn first_refused(list: &Arguments, args: &[Arg<'_>]) -> Option<(usize, Value, Pr
     }
     let mut i = 1 + list.leading.len();
     while let Some(Arg::Known(word)) = args.get(i) {
-        let token = list
+        let Some(token) = list
             .tokens
             .iter()
-            .find(|t| word.eq_ignore_ascii_case(t.word.as_bytes()))?;
+            .find(|t| word.eq_ignore_ascii_case(t.word.as_bytes()))
+        else {
+            break;
+        };
         for (n, value) in token.values.iter().enumerate() {
             if let Some(found) = check(i + 1 + n, value) {
                 return Some(found);
@@ -206,12 +321,32 @@ fn first_refused(list: &Arguments, args: &[Arg<'_>]) -> Option<(usize, Value, Pr
         }
         i += 1 + token.values.len();
     }
-    None
+    // the group's values, when every argument left is known and they make whole groups
+    let rest = args.get(i..)?;
+    let group = list.repeated.len();
+    if group == 0
+        || rest.is_empty()
+        || rest.len() % group != 0
+        || rest.iter().any(|a| matches!(a, Arg::Unknown))
+    {
+        return None;
+    }
+    (i..args.len()).find_map(|at| check(at, &list.repeated[(at - i) % group]))
+}
+
+/// Whether `text` is an infinity as `strtod` reads one (`inf`, `-Infinity`).
+fn is_infinity(text: &[u8]) -> bool {
+    let body = match text.first() {
+        Some(b'+' | b'-') => &text[1..],
+        _ => text,
+    };
+    body.eq_ignore_ascii_case(b"inf") || body.eq_ignore_ascii_case(b"infinity")
 }
 
 /// The first argument of the call `args` (the name first, lower case in `command`) whose
 /// known value the servers refuse: no integer where `COMMAND DOCS` give `integer` or
-/// `unix-time`, no float where `double`, an expire time of 0 or below where a server
+/// `unix-time`, no float where `double` as the server reads that argument ([`no_float`]),
+/// an infinity where a server measured refuses `inf` (`INCRBYFLOAT`), an expire time of 0 or below where a server
 /// measured refuses 0 (`SETEX`, `PSETEX`, `SET ... EX`, `GETEX ... EX`; `EXPIRE` takes 0
 /// and below). An argument the lint cannot read is not judged; options are read up to the
 /// first one that is unknown or no option.
@@ -237,13 +372,14 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
         .into_iter()
         .filter_map(|server| {
             let list = arguments_of(command, server)?;
-            Some((server, first_refused(list, args)?))
+            Some((server, first_refused(list, args, server)?))
         })
         .collect();
     let &(_, (at, value, problem)) = found.iter().min_by_key(|(_, (at, _, _))| *at)?;
     let mut out = ValueRefusal {
         at,
         name: value.name,
+        kind: value.kind,
         value: match args.get(at) {
             Some(Arg::Known(text)) => text.to_vec(),
             _ => Vec::new(),
@@ -259,6 +395,7 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
         let measured = match problem {
             Problem::NotPositive => value.not_positive,
             Problem::NotInteger | Problem::NotFloat => value.not_number,
+            Problem::NotFinite => value.not_finite,
         };
         if measured & server != 0 {
             out.servers |= server;
@@ -267,6 +404,29 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
         }
     }
     Some(out)
+}
+
+impl ValueRefusal {
+    /// The server's words for the refusal of `command` (lower case).
+    #[must_use]
+    pub fn words(&self, command: &str) -> String {
+        match (self.problem, self.kind) {
+            (Problem::NotInteger, _) => "value is not an integer or out of range".to_owned(),
+            (Problem::NotPositive, _) => format!("invalid expire time in '{command}' command"),
+            (Problem::NotFloat, Kind::Bound) => "min or max is not a float".to_owned(),
+            (Problem::NotFloat, _) if self.name == "timeout" => {
+                "timeout is not a float or out of range".to_owned()
+            }
+            (Problem::NotFloat, _) => "value is not a valid float".to_owned(),
+            (Problem::NotFinite, _) if self.name == "timeout" => {
+                "timeout is out of range".to_owned()
+            }
+            (Problem::NotFinite, _) if command == "incrbyfloat" => {
+                "increment would produce NaN or Infinity".to_owned()
+            }
+            (Problem::NotFinite, _) => "value is NaN or Infinity".to_owned(),
+        }
+    }
 }
 
 /// The name `COMMAND DOCS` give argument `at` of `command` (lower case; the name is
@@ -308,8 +468,9 @@ pub fn render(lists: &[Arguments]) -> String {
             .iter()
             .map(|v| {
                 format!(
-                    "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, not_positive: {} }}",
-                    v.name, v.kind, v.not_number, v.not_positive
+                    "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, not_positive: {}, \
+                     not_finite: {} }}",
+                    v.name, v.kind, v.not_number, v.not_positive, v.not_finite
                 )
             })
             .collect();
@@ -331,11 +492,13 @@ pub fn render(lists: &[Arguments]) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "    Arguments {{ command: {:?}, servers: {}, leading: {}, tokens: &[{}] }},",
+            "    Arguments {{ command: {:?}, servers: {}, leading: {}, tokens: &[{}], \
+             repeated: {} }},",
             a.command,
             a.servers,
             values(a.leading),
-            tokens.join(", ")
+            tokens.join(", "),
+            values(a.repeated)
         );
     }
     out.push_str("];\n");

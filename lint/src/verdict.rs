@@ -1709,7 +1709,7 @@ fn argument_value(
     targets: &[Target],
     how: &str,
 ) -> Option<Finding> {
-    use numbers::Problem::{NotFloat, NotInteger, NotPositive};
+    use numbers::Problem::{NotFinite, NotFloat, NotInteger, NotPositive};
     // a database that is no integer (`SELECT 00`, `MOVE k x`, `COPY ... DB 1.5`) is
     // `cluster-database`'s, which reads it as the servers do (within 32 bits too)
     if matches!(
@@ -1725,10 +1725,10 @@ fn argument_value(
     }
     let upper = command.to_ascii_uppercase();
     let (name, value) = (r.name, slotgen::text::escape_cut(&r.value));
-    let (what, words, fix) = match r.problem {
+    let words = r.words(command);
+    let (what, fix) = match r.problem {
         NotInteger => (
             "no integer as the server reads one",
-            "value is not an integer or out of range".to_owned(),
             format!(
                 "give `{name}` as a whole number in decimal digits (no `+`, space, leading \
                  zero, fraction or exponent), as `math.floor` or `string.format('%d', n)` \
@@ -1736,14 +1736,21 @@ fn argument_value(
             ),
         ),
         NotFloat => (
-            "no float",
-            "value is not a valid float\", or in a score range \"min or max is not a float"
-                .to_owned(),
-            format!("give `{name}` as a number (`1.5`, `-inf`)"),
+            "no float as the server reads one",
+            match r.kind {
+                numbers::Kind::Bound => format!(
+                    "give `{name}` as a decimal number, `(` before it for an exclusive bound, \
+                     with no other text around it (`(1.5`, `-inf`)"
+                ),
+                _ => format!(
+                    "give `{name}` as a decimal number with no space or other text around it \
+                     (`1.5`, `-2e3`), as `tostring` writes a finite Lua number"
+                ),
+            },
         ),
+        NotFinite => ("an infinity", format!("give `{name}` as a finite number")),
         NotPositive => (
             "an expire time of 0 or below",
-            format!("invalid expire time in '{command}' command"),
             "give a time above 0, or DEL the key instead".to_owned(),
         ),
     };

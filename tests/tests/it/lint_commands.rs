@@ -436,6 +436,15 @@ struct Measured {
     kind: numbers::Kind,
     not_number: u8,
     not_positive: u8,
+    not_finite: u8,
+}
+
+/// Where a number is in a [`List`]: first arguments, an option's values, the group.
+#[derive(Clone, Copy, PartialEq)]
+enum Place {
+    Leading(usize),
+    Token(usize, usize),
+    Repeated(usize),
 }
 
 /// One command's list while the table is built (see [`numbers::Arguments`]).
@@ -445,58 +454,55 @@ struct List {
     servers: u8,
     leading: Vec<Measured>,
     tokens: Vec<(String, Vec<Measured>)>,
+    repeated: Vec<Measured>,
 }
 
 impl List {
-    /// The places of its numbers: (index in `leading`, or token and index in its values).
-    fn numbers(&self) -> Vec<(Option<usize>, usize)> {
-        let leading = self
-            .leading
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| v.kind != numbers::Kind::Other)
-            .map(|(i, _)| (None, i));
+    /// The places of its numbers.
+    fn numbers(&self) -> Vec<Place> {
+        let numbers = |values: &[Measured]| -> Vec<usize> {
+            (0..values.len())
+                .filter(|&i| values[i].kind != numbers::Kind::Other)
+                .collect()
+        };
+        let leading = numbers(&self.leading).into_iter().map(Place::Leading);
         let tokens = self.tokens.iter().enumerate().flat_map(|(t, (_, values))| {
-            values
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| v.kind != numbers::Kind::Other)
-                .map(move |(i, _)| (Some(t), i))
+            numbers(values).into_iter().map(move |i| Place::Token(t, i))
         });
-        leading.chain(tokens).collect()
+        let repeated = numbers(&self.repeated).into_iter().map(Place::Repeated);
+        leading.chain(tokens).chain(repeated).collect()
     }
 
-    fn value(&mut self, at: (Option<usize>, usize)) -> &mut Measured {
+    fn value(&mut self, at: Place) -> &mut Measured {
         match at {
-            (None, i) => &mut self.leading[i],
-            (Some(t), i) => &mut self.tokens[t].1[i],
+            Place::Leading(i) => &mut self.leading[i],
+            Place::Token(t, i) => &mut self.tokens[t].1[i],
+            Place::Repeated(i) => &mut self.repeated[i],
         }
     }
 
-    /// The words of a call with `probe` at `at` and a number or `0` everywhere else.
-    fn call(&self, at: (Option<usize>, usize), probe: &str) -> Vec<String> {
-        let fill = |v: &Measured| match v.kind {
-            numbers::Kind::Other => "0".to_owned(),
-            _ => "1".to_owned(),
+    /// The words of a call with `probe` at `at` and a number or `0` everywhere else (the
+    /// repeated group once, where the probe is in it).
+    fn call(&self, at: Place, probe: &str) -> Vec<String> {
+        let fill = |values: &[Measured], place: &dyn Fn(usize) -> Place| -> Vec<String> {
+            (0..values.len())
+                .map(|i| match values[i].kind {
+                    _ if place(i) == at => probe.to_owned(),
+                    numbers::Kind::Other => "0".to_owned(),
+                    _ => "1".to_owned(),
+                })
+                .collect()
         };
         let mut words = vec![self.command.clone()];
-        for (i, v) in self.leading.iter().enumerate() {
-            words.push(if at == (None, i) {
-                probe.to_owned()
-            } else {
-                fill(v)
-            });
-        }
-        if let (Some(t), _) = at {
-            let (word, values) = &self.tokens[t];
-            words.push(word.clone());
-            for (i, v) in values.iter().enumerate() {
-                words.push(if at == (Some(t), i) {
-                    probe.to_owned()
-                } else {
-                    fill(v)
-                });
+        words.extend(fill(&self.leading, &Place::Leading));
+        match at {
+            Place::Token(t, _) => {
+                let (word, values) = &self.tokens[t];
+                words.push(word.clone());
+                words.extend(fill(values, &|i| Place::Token(t, i)));
             }
+            Place::Repeated(_) => words.extend(fill(&self.repeated, &Place::Repeated)),
+            Place::Leading(_) => {}
         }
         words
     }
@@ -515,6 +521,7 @@ fn doc_flags(arg: &[Value]) -> Vec<String> {
 fn plain(arg: &[Value]) -> Option<Measured> {
     let kind = match text(doc_field(arg, "type")?).as_str() {
         "integer" | "unix-time" => numbers::Kind::Integer,
+        // which float reading it is, is measured ([`numbers_of`])
         "double" => numbers::Kind::Double,
         "oneof" | "block" | "pure-token" => return None,
         _ => numbers::Kind::Other,
@@ -526,7 +533,25 @@ fn plain(arg: &[Value]) -> Option<Measured> {
             kind,
             not_number: 0,
             not_positive: 0,
+            not_finite: 0,
         })
+}
+
+/// The values of a group repeated to the end of the call (a block of plain values with the
+/// flag `multiple` and no token: `ZADD`'s `score member`), or `None` for any other shape.
+fn repeated_group(arg: &[Value]) -> Option<Vec<Measured>> {
+    let flags = doc_flags(arg);
+    if doc_field(arg, "type").map(text).as_deref() != Some("block")
+        || doc_field(arg, "token").is_some()
+        || !flags.iter().any(|f| f == "multiple")
+        || flags.iter().any(|f| f == "optional")
+    {
+        return None;
+    }
+    array(doc_field(arg, "arguments")?)
+        .iter()
+        .map(|a| plain(array(a)))
+        .collect()
 }
 
 /// An option that starts with its own word (a pure token, a token and a value, a token
@@ -601,6 +626,7 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             servers,
             leading: Vec::new(),
             tokens: Vec::new(),
+            repeated: Vec::new(),
         };
         let mut rest = args.iter();
         let mut tail = None;
@@ -614,12 +640,14 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             }
         }
         let mut tokens = Vec::new();
-        if tail
-            .into_iter()
-            .chain(rest)
-            .all(|a| token_form(array(a), &mut tokens))
-        {
+        let mut options: Vec<&Value> = tail.into_iter().chain(rest).collect();
+        let group = options.last().and_then(|last| repeated_group(array(last)));
+        if group.is_some() {
+            options.pop();
+        }
+        if options.iter().all(|a| token_form(array(a), &mut tokens)) {
             list.tokens = tokens;
+            list.repeated = group.unwrap_or_default();
         }
         let places = list.numbers();
         if places.is_empty() {
@@ -645,12 +673,29 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             {
                 list.value(at).kind = numbers::Kind::Double;
             }
+            let mut infinite = false;
+            if list.value(at).kind == numbers::Kind::Double && refused {
+                // which float reading: a score range's takes the empty text, a `long
+                // double`'s takes 1e400
+                list.value(at).kind = if !refused_number(&probe(list.call(at, ""))) {
+                    numbers::Kind::Bound
+                } else if refused_number(&probe(list.call(at, "1e400"))) {
+                    numbers::Kind::Double
+                } else {
+                    numbers::Kind::LongDouble
+                };
+                infinite = probe(list.call(at, "inf")).is_err_and(|e| {
+                    let e = e.to_string();
+                    e.contains("Infinity") || e.contains("out of range")
+                });
+            }
             let zero = list.value(at).kind == numbers::Kind::Integer
                 && probe(list.call(at, "0"))
                     .is_err_and(|e| e.to_string().contains("invalid expire time"));
             let value = list.value(at);
             value.not_number = if refused { servers } else { 0 };
             value.not_positive = if zero { servers } else { 0 };
+            value.not_finite = if infinite { servers } else { 0 };
         }
         out.push(list);
     }
@@ -672,11 +717,13 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 .iter()
                 .zip(&b.tokens)
                 .all(|(x, y)| x.0 == y.0 && shape(&x.1) == shape(&y.1))
+            && shape(&a.repeated) == shape(&b.repeated)
     };
     let join = |into: &mut [Measured], from: &[Measured]| {
         for (a, b) in into.iter_mut().zip(from) {
             a.not_number |= b.not_number;
             a.not_positive |= b.not_positive;
+            a.not_finite |= b.not_finite;
         }
     };
     let mut out: Vec<List> = Vec::new();
@@ -688,6 +735,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 for (a, b) in o.tokens.iter_mut().zip(&list.tokens) {
                     join(&mut a.1, &b.1);
                 }
+                join(&mut o.repeated, &list.repeated);
             }
             None => out.push(list),
         }
@@ -700,6 +748,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 kind: v.kind,
                 not_number: v.not_number,
                 not_positive: v.not_positive,
+                not_finite: v.not_finite,
             })
             .collect();
         Box::leak(values.into_boxed_slice())
@@ -725,6 +774,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                     .collect::<Vec<_>>()
                     .into_boxed_slice(),
             ),
+            repeated: values(&l.repeated),
         })
         .collect()
 }
@@ -779,22 +829,43 @@ const NUMBER_TEXTS: &[&str] = &[
     "9223372036854775808",
     "-9223372036854775808",
     "1_0",
+    " ",
+    "(",
+    "((1",
+    "\t1",
+    "-nan",
+    "INF",
+    "0x",
+    "1e+5",
+    "0x1.8p1",
+    "1e400",
+    "1e-400",
+    "1e-310",
+    "1e-324",
+    "4.9e-324",
+    "1.7976931348623157e308",
+    "1.8e308",
+    "1e4933",
+    "1e-4960",
+    "(1e400",
 ];
 
-/// `commands::integer_value` is `INCRBY`'s reading on every server, both ways; a text
-/// `numbers::no_float` refuses is refused by `ZADD`, `INCRBYFLOAT` and `ZRANGEBYSCORE` on
-/// every server, and one it takes is taken by one of them on some server.
+/// `commands::integer_value` is `INCRBY`'s reading on every server, and
+/// `numbers::no_float` each server's float readings (a score range's bound by
+/// `ZRANGEBYSCORE`, a `double` by `ZADD`, a `long double` by `INCRBYFLOAT`), both ways.
 #[test]
 fn lint_numbers_read_as_the_servers_read() {
     if !require_tool("redis-server") || !require_tool("valkey-server") {
         return;
     }
-    let mut programs = vec!["redis-server".to_owned(), "valkey-server".to_owned()];
+    let mut programs = vec![
+        ("redis-server".to_owned(), commands::REDIS),
+        ("valkey-server".to_owned(), commands::VALKEY8),
+    ];
     if let Some(valkey9) = valkey9_server() {
-        programs.push(valkey9.display().to_string());
+        programs.push((valkey9.display().to_string(), commands::VALKEY9));
     }
-    let mut taken_as_float = vec![false; NUMBER_TEXTS.len()];
-    for program in &programs {
+    for (program, bit) in &programs {
         let server = RedisServer::start_program(program, false, None).expect("the server starts");
         let mut conn = server.connect();
         let mut run = |script: &str, value: &str| {
@@ -805,35 +876,35 @@ fn lint_numbers_read_as_the_servers_read() {
                 .arg(value)
                 .query::<Value>(&mut conn)
         };
-        for (n, value) in NUMBER_TEXTS.iter().enumerate() {
-            run("return redis.call('DEL', KEYS[1])", "").expect("DEL");
+        for value in NUMBER_TEXTS {
+            run("return redis.call('DEL', KEYS[1], KEYS[1] .. 'f')", "").expect("DEL");
             let incrby = run("return redis.pcall('INCRBY', KEYS[1], ARGV[1])", value);
             assert_eq!(
                 refused_number(&incrby),
                 commands::integer_value(value.as_bytes()).is_none(),
                 "{program}: INCRBY k {value:?}: {incrby:?}"
             );
-            for script in [
-                "return redis.pcall('ZADD', KEYS[1], ARGV[1], 'm')",
-                "return redis.pcall('INCRBYFLOAT', KEYS[1] .. 'f', ARGV[1])",
-                "return redis.pcall('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])",
+            for (script, kind) in [
+                (
+                    "return redis.pcall('ZRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])",
+                    numbers::Kind::Bound,
+                ),
+                (
+                    "return redis.pcall('ZADD', KEYS[1], ARGV[1], 'm')",
+                    numbers::Kind::Double,
+                ),
+                (
+                    "return redis.pcall('INCRBYFLOAT', KEYS[1] .. 'f', ARGV[1])",
+                    numbers::Kind::LongDouble,
+                ),
             ] {
                 let reply = run(script, value);
-                if numbers::no_float(value.as_bytes()) {
-                    assert!(
-                        refused_number(&reply),
-                        "{program}: {script} {value:?}: {reply:?}"
-                    );
-                }
-                taken_as_float[n] |= !refused_number(&reply);
+                assert_eq!(
+                    refused_number(&reply),
+                    numbers::no_float(value.as_bytes(), kind, *bit),
+                    "{program}: {script} {value:?}: {reply:?}"
+                );
             }
         }
-    }
-    for (value, taken) in NUMBER_TEXTS.iter().zip(taken_as_float) {
-        assert_eq!(
-            taken,
-            !numbers::no_float(value.as_bytes()),
-            "{value:?}: some server's float reading takes it: {taken}"
-        );
     }
 }
