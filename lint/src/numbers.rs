@@ -52,7 +52,30 @@ pub struct Value {
     /// The servers that refuse `inf` here, a float they read ("increment would produce NaN
     /// or Infinity", "timeout is out of range"), measured as [`Value::not_number`].
     pub not_finite: u8,
+    /// The servers that refuse a time here above [`Value::max`] or below [`Value::min`]
+    /// ("invalid expire time": the time overflows once scaled to milliseconds, or once the
+    /// server's clock is added), measured as [`Value::not_number`].
+    pub out_of_range: u8,
+    /// The largest time [`Value::out_of_range`]'s servers may take, one of [`MAX_TIMES`]
+    /// (`(i64::MAX - CLOCK_SINCE_MS) / 1000` for seconds from now), `i64::MAX` for none.
+    pub max: i64,
+    /// The smallest: `i64::MIN / 1000` for seconds, `i64::MIN` for none.
+    pub min: i64,
 }
+
+/// A time in milliseconds (2023-11-14) that every server's clock is past: a time of
+/// milliseconds from now above `i64::MAX` less this overflows when the server adds its
+/// clock, today and every day after.
+pub const CLOCK_SINCE_MS: i64 = 1_700_000_000_000;
+
+/// The largest times some server takes, the candidates [`Value::max`] is measured from
+/// (the first the server refuses just above): seconds from now, seconds scaled to
+/// milliseconds, milliseconds from now.
+pub const MAX_TIMES: [i64; 3] = [
+    (i64::MAX - CLOCK_SINCE_MS) / 1000,
+    i64::MAX / 1000,
+    i64::MAX - CLOCK_SINCE_MS,
+];
 
 /// An option that starts with its own word, and the values after it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -248,6 +271,8 @@ pub enum Problem {
     NotPositive,
     /// An infinity where the server takes finite floats only.
     NotFinite,
+    /// An expire time that overflows once scaled or added to the clock.
+    OutOfRange,
 }
 
 /// A known argument value that a server refuses ([`value_refusal`]).
@@ -292,6 +317,9 @@ fn first_refused(
             Kind::Integer => match integer_value(text) {
                 None => Problem::NotInteger,
                 Some(n) if n <= 0 && value.not_positive != 0 => Problem::NotPositive,
+                Some(n) if (n > value.max || n < value.min) && value.out_of_range != 0 => {
+                    Problem::OutOfRange
+                }
                 Some(_) => return None,
             },
             kind if no_float(text, kind, server) => Problem::NotFloat,
@@ -396,6 +424,7 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
             Problem::NotPositive => value.not_positive,
             Problem::NotInteger | Problem::NotFloat => value.not_number,
             Problem::NotFinite => value.not_finite,
+            Problem::OutOfRange => value.out_of_range,
         };
         if measured & server != 0 {
             out.servers |= server;
@@ -412,7 +441,9 @@ impl ValueRefusal {
     pub fn words(&self, command: &str) -> String {
         match (self.problem, self.kind) {
             (Problem::NotInteger, _) => "value is not an integer or out of range".to_owned(),
-            (Problem::NotPositive, _) => format!("invalid expire time in '{command}' command"),
+            (Problem::NotPositive | Problem::OutOfRange, _) => {
+                format!("invalid expire time in '{command}' command")
+            }
             (Problem::NotFloat, Kind::Bound) => "min or max is not a float".to_owned(),
             (Problem::NotFloat, _) if self.name == "timeout" => {
                 "timeout is not a float or out of range".to_owned()
@@ -463,14 +494,35 @@ pub fn render(lists: &[Arguments]) -> String {
          /// The commands with a numeric argument some server refuses when it is no number.\n\
          pub static ARGUMENTS: &[Arguments] = &[\n",
     );
+    // the bounds as the expressions they are measured from
+    let shown = |n: i64| -> String {
+        match n {
+            i64::MAX => "i64::MAX".to_owned(),
+            i64::MIN => "i64::MIN".to_owned(),
+            n if n == i64::MAX / 1000 => "i64::MAX / 1000".to_owned(),
+            n if n == i64::MIN / 1000 => "i64::MIN / 1000".to_owned(),
+            n if n == i64::MAX - CLOCK_SINCE_MS => "i64::MAX - CLOCK_SINCE_MS".to_owned(),
+            n if n == (i64::MAX - CLOCK_SINCE_MS) / 1000 => {
+                "(i64::MAX - CLOCK_SINCE_MS) / 1000".to_owned()
+            }
+            n => n.to_string(),
+        }
+    };
     let values = |values: &[Value]| -> String {
         let shown: Vec<String> = values
             .iter()
             .map(|v| {
                 format!(
                     "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, not_positive: {}, \
-                     not_finite: {} }}",
-                    v.name, v.kind, v.not_number, v.not_positive, v.not_finite
+                     not_finite: {}, out_of_range: {}, max: {}, min: {} }}",
+                    v.name,
+                    v.kind,
+                    v.not_number,
+                    v.not_positive,
+                    v.not_finite,
+                    v.out_of_range,
+                    shown(v.max),
+                    shown(v.min)
                 )
             })
             .collect();

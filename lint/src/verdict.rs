@@ -1709,7 +1709,7 @@ fn argument_value(
     targets: &[Target],
     how: &str,
 ) -> Option<Finding> {
-    use numbers::Problem::{NotFinite, NotFloat, NotInteger, NotPositive};
+    use numbers::Problem::{NotFinite, NotFloat, NotInteger, NotPositive, OutOfRange};
     // a database that is no integer (`SELECT 00`, `MOVE k x`, `COPY ... DB 1.5`) is
     // `cluster-database`'s, which reads it as the servers do (within 32 bits too)
     if matches!(
@@ -1752,6 +1752,13 @@ fn argument_value(
         NotPositive => (
             "an expire time of 0 or below",
             "give a time above 0, or DEL the key instead".to_owned(),
+        ),
+        OutOfRange => (
+            "an expire time that overflows once the server scales it to milliseconds or adds \
+             its clock",
+            "give a time within 64 bits once in milliseconds from 1970 (below 292 million \
+             years), or PERSIST the key for no expiry"
+                .to_owned(),
         ),
     };
     let refusing: Vec<Server> = Server::ALL

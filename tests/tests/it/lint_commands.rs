@@ -437,6 +437,9 @@ struct Measured {
     not_number: u8,
     not_positive: u8,
     not_finite: u8,
+    out_of_range: u8,
+    max: i64,
+    min: i64,
 }
 
 /// Where a number is in a [`List`]: first arguments, an option's values, the group.
@@ -534,6 +537,9 @@ fn plain(arg: &[Value]) -> Option<Measured> {
             not_number: 0,
             not_positive: 0,
             not_finite: 0,
+            out_of_range: 0,
+            max: i64::MAX,
+            min: i64::MIN,
         })
 }
 
@@ -689,10 +695,31 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
                     e.contains("Infinity") || e.contains("out of range")
                 });
             }
-            let zero = list.value(at).kind == numbers::Kind::Integer
-                && probe(list.call(at, "0"))
-                    .is_err_and(|e| e.to_string().contains("invalid expire time"));
+            let integer = list.value(at).kind == numbers::Kind::Integer;
+            let mut invalid_time = |n: i64| {
+                integer
+                    && probe(list.call(at, &n.to_string()))
+                        .is_err_and(|e| e.to_string().contains("invalid expire time"))
+            };
+            let zero = invalid_time(0);
+            // the first candidate the server refuses just above, as an expire time
+            let max = numbers::MAX_TIMES
+                .into_iter()
+                .find(|&m| invalid_time(m + 1))
+                .unwrap_or(i64::MAX);
+            let min = if invalid_time(i64::MIN / 1000 - 1) {
+                i64::MIN / 1000
+            } else {
+                i64::MIN
+            };
             let value = list.value(at);
+            value.max = max;
+            value.min = min;
+            value.out_of_range = if max != i64::MAX || min != i64::MIN {
+                servers
+            } else {
+                0
+            };
             value.not_number = if refused { servers } else { 0 };
             value.not_positive = if zero { servers } else { 0 };
             value.not_finite = if infinite { servers } else { 0 };
@@ -724,6 +751,13 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
             a.not_number |= b.not_number;
             a.not_positive |= b.not_positive;
             a.not_finite |= b.not_finite;
+            // the loosest bounds of the servers that have them
+            if a.out_of_range == 0 {
+                (a.max, a.min) = (b.max, b.min);
+            } else if b.out_of_range != 0 {
+                (a.max, a.min) = (a.max.max(b.max), a.min.min(b.min));
+            }
+            a.out_of_range |= b.out_of_range;
         }
     };
     let mut out: Vec<List> = Vec::new();
@@ -749,6 +783,9 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 not_number: v.not_number,
                 not_positive: v.not_positive,
                 not_finite: v.not_finite,
+                out_of_range: v.out_of_range,
+                max: v.max,
+                min: v.min,
             })
             .collect();
         Box::leak(values.into_boxed_slice())
