@@ -11,6 +11,8 @@
 //! min max LIMIT offset count`), and after those options a group of values repeated to the
 //! end (`ZADD key NX score member score member`, `GEOADD key longitude latitude member`):
 //! the servers, as the lint, take the first word that is no option for the group's start.
+//! A command whose first arguments end with one that repeats has the values after it read
+//! from the end of the call (`BLPOP key key timeout`).
 
 use std::fmt::Write as _;
 
@@ -100,6 +102,9 @@ pub struct Arguments {
     /// The values repeated after the options to the end of the call (`score member`);
     /// empty when the command has no such group.
     pub repeated: &'static [Value],
+    /// The values a call ends with after one or more of an argument that repeats
+    /// (`BLPOP key [key ...] timeout`); empty when the command has none.
+    pub trailing: &'static [Value],
 }
 
 include!("numbers_table.rs");
@@ -333,6 +338,15 @@ fn first_refused(
             return Some(found);
         }
     }
+    // the values at the end, after at least one of the argument that repeats
+    let first = args.len().saturating_sub(list.trailing.len());
+    if !list.trailing.is_empty() && first > 1 + list.leading.len() {
+        for (n, value) in list.trailing.iter().enumerate() {
+            if let Some(found) = check(first + n, value) {
+                return Some(found);
+            }
+        }
+    }
     let mut i = 1 + list.leading.len();
     while let Some(Arg::Known(word)) = args.get(i) {
         let Some(token) = list
@@ -545,12 +559,13 @@ pub fn render(lists: &[Arguments]) -> String {
         let _ = writeln!(
             out,
             "    Arguments {{ command: {:?}, servers: {}, leading: {}, tokens: &[{}], \
-             repeated: {} }},",
+             repeated: {}, trailing: {} }},",
             a.command,
             a.servers,
             values(a.leading),
             tokens.join(", "),
-            values(a.repeated)
+            values(a.repeated),
+            values(a.trailing)
         );
     }
     out.push_str("];\n");

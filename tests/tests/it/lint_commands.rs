@@ -448,6 +448,7 @@ enum Place {
     Leading(usize),
     Token(usize, usize),
     Repeated(usize),
+    Trailing(usize),
 }
 
 /// One command's list while the table is built (see [`numbers::Arguments`]).
@@ -458,6 +459,7 @@ struct List {
     leading: Vec<Measured>,
     tokens: Vec<(String, Vec<Measured>)>,
     repeated: Vec<Measured>,
+    trailing: Vec<Measured>,
 }
 
 impl List {
@@ -473,7 +475,12 @@ impl List {
             numbers(values).into_iter().map(move |i| Place::Token(t, i))
         });
         let repeated = numbers(&self.repeated).into_iter().map(Place::Repeated);
-        leading.chain(tokens).chain(repeated).collect()
+        let trailing = numbers(&self.trailing).into_iter().map(Place::Trailing);
+        leading
+            .chain(tokens)
+            .chain(repeated)
+            .chain(trailing)
+            .collect()
     }
 
     fn value(&mut self, at: Place) -> &mut Measured {
@@ -481,6 +488,7 @@ impl List {
             Place::Leading(i) => &mut self.leading[i],
             Place::Token(t, i) => &mut self.tokens[t].1[i],
             Place::Repeated(i) => &mut self.repeated[i],
+            Place::Trailing(i) => &mut self.trailing[i],
         }
     }
 
@@ -505,6 +513,11 @@ impl List {
                 words.extend(fill(values, &|i| Place::Token(t, i)));
             }
             Place::Repeated(_) => words.extend(fill(&self.repeated, &Place::Repeated)),
+            // one of the argument that repeats, then the values after it
+            Place::Trailing(_) => {
+                words.push("0".to_owned());
+                words.extend(fill(&self.trailing, &Place::Trailing));
+            }
             Place::Leading(_) => {}
         }
         words
@@ -541,6 +554,17 @@ fn plain(arg: &[Value]) -> Option<Measured> {
             max: i64::MAX,
             min: i64::MIN,
         })
+}
+
+/// Whether `arg` is a plain argument but for the flag `multiple` (`BLPOP`'s `key`).
+fn many(arg: &[Value]) -> bool {
+    let flags = doc_flags(arg);
+    !matches!(
+        doc_field(arg, "type").map(text).as_deref(),
+        None | Some("oneof" | "block" | "pure-token")
+    ) && doc_field(arg, "token").is_none()
+        && flags.iter().any(|f| f == "multiple")
+        && !flags.iter().any(|f| f == "optional")
 }
 
 /// The values of a group repeated to the end of the call (a block of plain values with the
@@ -633,6 +657,7 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             leading: Vec::new(),
             tokens: Vec::new(),
             repeated: Vec::new(),
+            trailing: Vec::new(),
         };
         let mut rest = args.iter();
         let mut tail = None;
@@ -647,6 +672,14 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
         }
         let mut tokens = Vec::new();
         let mut options: Vec<&Value> = tail.into_iter().chain(rest).collect();
+        // one argument that repeats, then plain values to the end
+        if let Some((first, after)) = options.split_first() {
+            let after: Option<Vec<Measured>> = after.iter().map(|a| plain(array(a))).collect();
+            if let Some(after) = after.filter(|_| many(array(first))) {
+                list.trailing = after;
+                options.clear();
+            }
+        }
         let group = options.last().and_then(|last| repeated_group(array(last)));
         if group.is_some() {
             options.pop();
@@ -745,6 +778,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 .zip(&b.tokens)
                 .all(|(x, y)| x.0 == y.0 && shape(&x.1) == shape(&y.1))
             && shape(&a.repeated) == shape(&b.repeated)
+            && shape(&a.trailing) == shape(&b.trailing)
     };
     let join = |into: &mut [Measured], from: &[Measured]| {
         for (a, b) in into.iter_mut().zip(from) {
@@ -770,6 +804,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                     join(&mut a.1, &b.1);
                 }
                 join(&mut o.repeated, &list.repeated);
+                join(&mut o.trailing, &list.trailing);
             }
             None => out.push(list),
         }
@@ -812,6 +847,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                     .into_boxed_slice(),
             ),
             repeated: values(&l.repeated),
+            trailing: values(&l.trailing),
         })
         .collect()
 }
