@@ -1,11 +1,12 @@
 //! The numeric arguments of the commands, as the servers read them: where each is (from the
 //! servers' own `COMMAND DOCS`: its type `integer`, `unix-time` or `double`), which servers
-//! refuse a value there that is no number or, for an expire time, no number above 0
-//! (measured on each server with a script on an empty database), generated once into
+//! refuse a value there that is no number, 0, below 0, infinite or, for an expire time,
+//! past 64 bits, and in which words (measured on each server with a script on an empty
+//! database), generated once into
 //! [`ARGUMENTS`] and checked against live servers by a test
 //! (`tests/tests/it/lint_commands.rs`).
 //!
-//! Three shapes of argument list are read, the ones a call shows without guessing: the
+//! Four shapes of argument list are read, the ones a call shows without guessing: the
 //! arguments a command always takes first, at fixed places (`SETEX key seconds value`),
 //! options that each start with their own word (`GETEX key EX seconds`, `ZRANGEBYSCORE key
 //! min max LIMIT offset count`), and after those options a group of values repeated to the
@@ -48,9 +49,19 @@ pub struct Value {
     /// that is no number, measured on an empty database: a server not in it reads the value
     /// later, once the key exists (Redis 7.0's `GETEX`), or never.
     pub not_number: u8,
-    /// The servers that refuse a value of 0 here ("invalid expire time"): an expire time
-    /// that must be above 0 (`SETEX`, `SET ... EX`), measured as [`Value::not_number`].
-    pub not_positive: u8,
+    /// The server's words when it refuses a value here that is no number ("value is not
+    /// an integer or out of range", "min or max is not a float"), measured.
+    pub number_words: &'static str,
+    /// The servers that refuse 0 here, a number they take 1 for ("invalid expire time in
+    /// 'setex' command", "RANK can't be zero: ..."), measured as [`Value::not_number`].
+    pub not_zero: u8,
+    /// Their words.
+    pub zero_words: &'static str,
+    /// The servers that refuse -1 here, a number they take 1 for ("value is out of range,
+    /// must be positive", "COUNT can't be negative"), measured as [`Value::not_number`].
+    pub not_negative: u8,
+    /// Their words.
+    pub negative_words: &'static str,
     /// The servers that refuse `inf` here, a float they read ("increment would produce NaN
     /// or Infinity", "timeout is out of range"), measured as [`Value::not_number`].
     pub not_finite: u8,
@@ -272,8 +283,10 @@ pub enum Problem {
     NotInteger,
     /// No float as `strtod` reads it.
     NotFloat,
-    /// An expire time of 0 or below.
-    NotPositive,
+    /// 0 where the server takes 1.
+    Zero,
+    /// A number below 0 where the server takes 1.
+    Negative,
     /// An infinity where the server takes finite floats only.
     NotFinite,
     /// An expire time that overflows once scaled or added to the clock.
@@ -289,6 +302,8 @@ pub struct ValueRefusal {
     pub name: &'static str,
     /// What the servers read it as.
     pub kind: Kind,
+    /// Its entry in [`ARGUMENTS`] (for a server that refuses it).
+    pub value_of: Value,
     /// The value, as written.
     pub value: Vec<u8>,
     /// What is wrong with it.
@@ -321,7 +336,8 @@ fn first_refused(
             Kind::Other => return None,
             Kind::Integer => match integer_value(text) {
                 None => Problem::NotInteger,
-                Some(n) if n <= 0 && value.not_positive != 0 => Problem::NotPositive,
+                Some(0) if value.not_zero != 0 => Problem::Zero,
+                Some(n) if n < 0 && value.not_negative != 0 => Problem::Negative,
                 Some(n) if (n > value.max || n < value.min) && value.out_of_range != 0 => {
                     Problem::OutOfRange
                 }
@@ -403,7 +419,7 @@ fn is_infinity(text: &[u8]) -> bool {
 ///     words.iter().map(|w| Arg::Known(w.as_bytes())).collect()
 /// };
 /// let r = value_refusal("setex", &call(&["SETEX", "k", "0", "v"])).unwrap();
-/// assert_eq!((r.at, r.problem), (2, Problem::NotPositive));
+/// assert_eq!((r.at, r.problem), (2, Problem::Zero));
 /// assert_eq!(value_refusal("expire", &call(&["EXPIRE", "k", "0"])), None);
 /// let r = value_refusal("getex", &call(&["GETEX", "k", "EX", "1.5"])).unwrap();
 /// assert_eq!((r.servers, r.unsure), (VALKEY9, REDIS | VALKEY8));
@@ -422,6 +438,7 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
         at,
         name: value.name,
         kind: value.kind,
+        value_of: value,
         value: match args.get(at) {
             Some(Arg::Known(text)) => text.to_vec(),
             _ => Vec::new(),
@@ -435,7 +452,8 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
             continue;
         }
         let measured = match problem {
-            Problem::NotPositive => value.not_positive,
+            Problem::Zero => value.not_zero,
+            Problem::Negative => value.not_negative,
             Problem::NotInteger | Problem::NotFloat => value.not_number,
             Problem::NotFinite => value.not_finite,
             Problem::OutOfRange => value.out_of_range,
@@ -450,26 +468,20 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
 }
 
 impl ValueRefusal {
-    /// The server's words for the refusal of `command` (lower case).
+    /// The server's words for the refusal of `command` (lower case): measured, but for an
+    /// infinity and a time that overflows.
     #[must_use]
     pub fn words(&self, command: &str) -> String {
-        match (self.problem, self.kind) {
-            (Problem::NotInteger, _) => "value is not an integer or out of range".to_owned(),
-            (Problem::NotPositive | Problem::OutOfRange, _) => {
-                format!("invalid expire time in '{command}' command")
-            }
-            (Problem::NotFloat, Kind::Bound) => "min or max is not a float".to_owned(),
-            (Problem::NotFloat, _) if self.name == "timeout" => {
-                "timeout is not a float or out of range".to_owned()
-            }
-            (Problem::NotFloat, _) => "value is not a valid float".to_owned(),
-            (Problem::NotFinite, _) if self.name == "timeout" => {
-                "timeout is out of range".to_owned()
-            }
-            (Problem::NotFinite, _) if command == "incrbyfloat" => {
+        match self.problem {
+            Problem::NotInteger | Problem::NotFloat => self.value_of.number_words.to_owned(),
+            Problem::Zero => self.value_of.zero_words.to_owned(),
+            Problem::Negative => self.value_of.negative_words.to_owned(),
+            Problem::OutOfRange => format!("invalid expire time in '{command}' command"),
+            Problem::NotFinite if self.name == "timeout" => "timeout is out of range".to_owned(),
+            Problem::NotFinite if command == "incrbyfloat" => {
                 "increment would produce NaN or Infinity".to_owned()
             }
-            (Problem::NotFinite, _) => "value is NaN or Infinity".to_owned(),
+            Problem::NotFinite => "value is NaN or Infinity".to_owned(),
         }
     }
 }
@@ -527,12 +539,17 @@ pub fn render(lists: &[Arguments]) -> String {
             .iter()
             .map(|v| {
                 format!(
-                    "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, not_positive: {}, \
+                    "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, number_words: {:?}, \
+                     not_zero: {}, zero_words: {:?}, not_negative: {}, negative_words: {:?}, \
                      not_finite: {}, out_of_range: {}, max: {}, min: {} }}",
                     v.name,
                     v.kind,
                     v.not_number,
-                    v.not_positive,
+                    v.number_words,
+                    v.not_zero,
+                    v.zero_words,
+                    v.not_negative,
+                    v.negative_words,
                     v.not_finite,
                     v.out_of_range,
                     shown(v.max),

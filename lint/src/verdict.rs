@@ -1709,13 +1709,10 @@ fn argument_value(
     targets: &[Target],
     how: &str,
 ) -> Option<Finding> {
-    use numbers::Problem::{NotFinite, NotFloat, NotInteger, NotPositive, OutOfRange};
-    // a database that is no integer (`SELECT 00`, `MOVE k x`, `COPY ... DB 1.5`) is
+    use numbers::Problem::{Negative, NotFinite, NotFloat, NotInteger, OutOfRange, Zero};
+    // a database other than 0 (`SELECT 00`, `MOVE k x`, `COPY ... DB -1`) is
     // `cluster-database`'s, which reads it as the servers do (within 32 bits too)
-    if matches!(
-        commands::other_database(command, args),
-        Some(commands::OtherDatabase::NotInteger(_))
-    ) {
+    if commands::other_database(command, args).is_some() {
         return None;
     }
     let r = numbers::value_refusal(command, args)?;
@@ -1749,9 +1746,21 @@ fn argument_value(
             },
         ),
         NotFinite => ("an infinity", format!("give `{name}` as a finite number")),
-        NotPositive => (
-            "an expire time of 0 or below",
-            "give a time above 0, or DEL the key instead".to_owned(),
+        Zero if r.value_of.not_negative != 0 => (
+            "where the server takes a number above 0",
+            format!("give `{name}` above 0 (for an expire time: DEL the key instead)"),
+        ),
+        Zero => (
+            "a value the server refuses here",
+            format!("give `{name}` other than 0"),
+        ),
+        Negative if r.value_of.not_zero != 0 => (
+            "below 0, where the server takes a number above 0",
+            format!("give `{name}` above 0 (for an expire time: DEL the key instead)"),
+        ),
+        Negative => (
+            "below 0, which the server refuses here",
+            format!("give `{name}` as 0 or above"),
         ),
         OutOfRange => (
             "an expire time that overflows once the server scales it to milliseconds or adds \

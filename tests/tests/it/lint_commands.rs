@@ -435,11 +435,17 @@ struct Measured {
     name: String,
     kind: numbers::Kind,
     not_number: u8,
-    not_positive: u8,
+    number_words: String,
+    not_zero: u8,
+    zero_words: String,
+    not_negative: u8,
+    negative_words: String,
     not_finite: u8,
     out_of_range: u8,
     max: i64,
     min: i64,
+    /// A key (`type` `key` in `COMMAND DOCS`): probes fill each with a name of its own.
+    key: bool,
 }
 
 /// Where a number is in a [`List`]: first arguments, an option's values, the group.
@@ -499,6 +505,8 @@ impl List {
             (0..values.len())
                 .map(|i| match values[i].kind {
                     _ if place(i) == at => probe.to_owned(),
+                    // keys apart (`COPY a b`: the same key is refused)
+                    numbers::Kind::Other if values[i].key => format!("k{i}"),
                     numbers::Kind::Other => "0".to_owned(),
                     _ => "1".to_owned(),
                 })
@@ -535,6 +543,7 @@ fn doc_flags(arg: &[Value]) -> Vec<String> {
 
 /// A plain argument (no token, not optional, not repeated, no inner arguments) as a value.
 fn plain(arg: &[Value]) -> Option<Measured> {
+    let key = text(doc_field(arg, "type")?) == "key";
     let kind = match text(doc_field(arg, "type")?).as_str() {
         "integer" | "unix-time" => numbers::Kind::Integer,
         // which float reading it is, is measured ([`numbers_of`])
@@ -548,11 +557,16 @@ fn plain(arg: &[Value]) -> Option<Measured> {
             name: text(doc_field(arg, "name").expect("a name")),
             kind,
             not_number: 0,
-            not_positive: 0,
+            number_words: String::new(),
+            not_zero: 0,
+            zero_words: String::new(),
+            not_negative: 0,
+            negative_words: String::new(),
             not_finite: 0,
             out_of_range: 0,
             max: i64::MAX,
             min: i64::MIN,
+            key,
         })
 }
 
@@ -568,9 +582,17 @@ fn many(arg: &[Value]) -> bool {
 }
 
 /// The values of a group repeated to the end of the call (a block of plain values with the
-/// flag `multiple` and no token: `ZADD`'s `score member`), or `None` for any other shape.
+/// flag `multiple` and no token: `ZADD`'s `score member`; one optional plain value,
+/// `SPOP`'s `count`, once), or `None` for any other shape.
 fn repeated_group(arg: &[Value]) -> Option<Vec<Measured>> {
     let flags = doc_flags(arg);
+    // one optional plain value ends the call (`SPOP key [count]`): a group of one
+    if flags == ["optional"] && doc_field(arg, "token").is_none() {
+        let mut bare = arg.to_vec();
+        let at = bare.chunks(2).position(|p| text(&p[0]) == "flags")?;
+        bare.drain(2 * at..2 * at + 2);
+        return plain(&bare).map(|v| vec![v]);
+    }
     if doc_field(arg, "type").map(text).as_deref() != Some("block")
         || doc_field(arg, "token").is_some()
         || !flags.iter().any(|f| f == "multiple")
@@ -626,6 +648,15 @@ fn token_form(arg: &[Value], out: &mut Vec<(String, Vec<Measured>)>) -> bool {
 }
 
 /// Whether the error of a probe is the server refusing the value as a number.
+/// The words of a probe's error (the server's message without its code), empty for none.
+fn error_words(reply: &redis::RedisResult<Value>) -> String {
+    reply
+        .as_ref()
+        .err()
+        .map(|e| e.detail().unwrap_or_default().to_owned())
+        .unwrap_or_default()
+}
+
 fn refused_number(reply: &redis::RedisResult<Value>) -> bool {
     reply.as_ref().is_err_and(|e| {
         let e = e.to_string();
@@ -704,11 +735,21 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
                 .query::<Value>(&mut conn)
         };
         for at in places {
-            let refused = refused_number(&probe(list.call(at, "x")));
+            // the call with 1 there runs: a refusal of another value is that value's
+            let taken = probe(list.call(at, "1")).is_ok();
+            let x = probe(list.call(at, "x"));
+            // an integer refused in other words (`SPOP`'s "value is out of range, must be
+            // positive"), read by `string2ll` (which refuses `+1`; a cursor's `strtoul`
+            // takes it)
+            let refused = refused_number(&x)
+                || (taken
+                    && x.is_err()
+                    && list.value(at).kind == numbers::Kind::Integer
+                    && probe(list.call(at, "+1")).is_err());
             // an `integer` the server reads as a float (`ZINCRBY`'s increment) is a float
             if list.value(at).kind == numbers::Kind::Integer
                 && refused
-                && !refused_number(&probe(list.call(at, "1.5")))
+                && probe(list.call(at, "1.5")).is_ok()
             {
                 list.value(at).kind = numbers::Kind::Double;
             }
@@ -734,7 +775,6 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
                     && probe(list.call(at, &n.to_string()))
                         .is_err_and(|e| e.to_string().contains("invalid expire time"))
             };
-            let zero = invalid_time(0);
             // the first candidate the server refuses just above, as an expire time
             let max = numbers::MAX_TIMES
                 .into_iter()
@@ -745,7 +785,20 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             } else {
                 i64::MIN
             };
+            let zero = probe(list.call(at, "0"));
+            let negative = probe(list.call(at, "-1"));
             let value = list.value(at);
+            if integer && taken && zero.is_err() {
+                value.not_zero = servers;
+                value.zero_words = error_words(&zero);
+            }
+            if integer && taken && negative.is_err() {
+                value.not_negative = servers;
+                value.negative_words = error_words(&negative);
+            }
+            if refused {
+                value.number_words = error_words(&x);
+            }
             value.max = max;
             value.min = min;
             value.out_of_range = if max != i64::MAX || min != i64::MIN {
@@ -754,7 +807,6 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
                 0
             };
             value.not_number = if refused { servers } else { 0 };
-            value.not_positive = if zero { servers } else { 0 };
             value.not_finite = if infinite { servers } else { 0 };
         }
         out.push(list);
@@ -783,7 +835,17 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
     let join = |into: &mut [Measured], from: &[Measured]| {
         for (a, b) in into.iter_mut().zip(from) {
             a.not_number |= b.not_number;
-            a.not_positive |= b.not_positive;
+            a.not_zero |= b.not_zero;
+            a.not_negative |= b.not_negative;
+            for (into, from) in [
+                (&mut a.number_words, &b.number_words),
+                (&mut a.zero_words, &b.zero_words),
+                (&mut a.negative_words, &b.negative_words),
+            ] {
+                if into.is_empty() {
+                    into.clone_from(from);
+                }
+            }
             a.not_finite |= b.not_finite;
             // the loosest bounds of the servers that have them
             if a.out_of_range == 0 {
@@ -816,7 +878,11 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 name: leak(v.name.clone()),
                 kind: v.kind,
                 not_number: v.not_number,
-                not_positive: v.not_positive,
+                number_words: leak(v.number_words.clone()),
+                not_zero: v.not_zero,
+                zero_words: leak(v.zero_words.clone()),
+                not_negative: v.not_negative,
+                negative_words: leak(v.negative_words.clone()),
                 not_finite: v.not_finite,
                 out_of_range: v.out_of_range,
                 max: v.max,
