@@ -1723,6 +1723,13 @@ fn argument_value(
     let upper = command.to_ascii_uppercase();
     let (name, value) = (r.name, slotgen::text::escape_cut(&r.value));
     let words = r.words(command);
+    let above_zero = || {
+        if words.contains("expire time") {
+            "give a time above 0, or DEL the key instead".to_owned()
+        } else {
+            format!("give `{name}` above 0")
+        }
+    };
     let (what, fix) = match r.problem {
         NotInteger => (
             "no integer as the server reads one",
@@ -1746,17 +1753,16 @@ fn argument_value(
             },
         ),
         NotFinite => ("an infinity", format!("give `{name}` as a finite number")),
-        Zero if r.value_of.not_negative != 0 => (
-            "where the server takes a number above 0",
-            format!("give `{name}` above 0 (for an expire time: DEL the key instead)"),
-        ),
+        Zero if r.value_of.not_negative != 0 => {
+            ("where the server takes a number above 0", above_zero())
+        }
         Zero => (
             "a value the server refuses here",
             format!("give `{name}` other than 0"),
         ),
         Negative if r.value_of.not_zero != 0 => (
             "below 0, where the server takes a number above 0",
-            format!("give `{name}` above 0 (for an expire time: DEL the key instead)"),
+            above_zero(),
         ),
         Negative => (
             "below 0, which the server refuses here",

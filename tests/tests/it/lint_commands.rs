@@ -466,6 +466,9 @@ struct List {
     tokens: Vec<(String, Vec<Measured>)>,
     repeated: Vec<Measured>,
     trailing: Vec<Measured>,
+    /// The option every call ends with before the group (`HSETEX`'s `FIELDS numfields`),
+    /// an index in `tokens`.
+    closing: Option<usize>,
 }
 
 impl List {
@@ -520,16 +523,56 @@ impl List {
                 words.push(word.clone());
                 words.extend(fill(values, &|i| Place::Token(t, i)));
             }
-            Place::Repeated(_) => words.extend(fill(&self.repeated, &Place::Repeated)),
+            Place::Repeated(_) | Place::Leading(_) => {}
             // one of the argument that repeats, then the values after it
             Place::Trailing(_) => {
                 words.push("0".to_owned());
                 words.extend(fill(&self.trailing, &Place::Trailing));
             }
-            Place::Leading(_) => {}
+        }
+        // the closing option (once, unless probed above), then the group once
+        if let Some(c) = self.closing {
+            if !matches!(at, Place::Token(t, _) if t == c) {
+                let (word, values) = &self.tokens[c];
+                words.push(word.clone());
+                words.extend(fill(values, &|i| Place::Token(c, i)));
+            }
+        }
+        if self.closing.is_some() || matches!(at, Place::Repeated(_)) {
+            words.extend(fill(&self.repeated, &Place::Repeated));
         }
         words
     }
+}
+
+/// An option that every call ends with, its word and values then a group repeated to the
+/// end (`FIELDS numfields field [field ...]`), as (word, values, group); `None` for any
+/// other shape.
+fn closing_form(arg: &[Value]) -> Option<(String, Vec<Measured>, Vec<Measured>)> {
+    let token = text(doc_field(arg, "token")?).to_ascii_uppercase();
+    if doc_field(arg, "type").map(text).as_deref() != Some("block") || !doc_flags(arg).is_empty() {
+        return None;
+    }
+    let inner = array(doc_field(arg, "arguments")?);
+    let (last, values) = inner.split_last()?;
+    let values: Vec<Measured> = values
+        .iter()
+        .map(|a| plain(array(a)))
+        .collect::<Option<_>>()?;
+    let last = array(last);
+    let group = if doc_field(last, "type").map(text).as_deref() == Some("block") {
+        repeated_group(last)?
+    } else {
+        // one plain value that repeats (`field [field ...]`)
+        let mut bare = last.to_vec();
+        let at = bare.chunks(2).position(|p| text(&p[0]) == "flags")?;
+        if doc_flags(last) != ["multiple"] {
+            return None;
+        }
+        bare.drain(2 * at..2 * at + 2);
+        vec![plain(&bare)?]
+    };
+    Some((token, values, group))
 }
 
 /// A `COMMAND DOCS` argument (a flat `[name, value...]` array): a field of it.
@@ -647,7 +690,6 @@ fn token_form(arg: &[Value], out: &mut Vec<(String, Vec<Measured>)>) -> bool {
     }
 }
 
-/// Whether the error of a probe is the server refusing the value as a number.
 /// The words of a probe's error (the server's message without its code), empty for none.
 fn error_words(reply: &redis::RedisResult<Value>) -> String {
     reply
@@ -657,6 +699,7 @@ fn error_words(reply: &redis::RedisResult<Value>) -> String {
         .unwrap_or_default()
 }
 
+/// Whether the error of a probe is the server refusing the value as a number.
 fn refused_number(reply: &redis::RedisResult<Value>) -> bool {
     reply.as_ref().is_err_and(|e| {
         let e = e.to_string();
@@ -689,6 +732,7 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             tokens: Vec::new(),
             repeated: Vec::new(),
             trailing: Vec::new(),
+            closing: None,
         };
         let mut rest = args.iter();
         let mut tail = None;
@@ -712,12 +756,19 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             }
         }
         let group = options.last().and_then(|last| repeated_group(array(last)));
-        if group.is_some() {
+        let closing = options.last().and_then(|last| closing_form(array(last)));
+        if group.is_some() || closing.is_some() {
             options.pop();
         }
         if options.iter().all(|a| token_form(array(a), &mut tokens)) {
+            if let Some((word, values, group)) = closing {
+                list.closing = Some(tokens.len());
+                tokens.push((word, values));
+                list.repeated = group;
+            } else {
+                list.repeated = group.unwrap_or_default();
+            }
             list.tokens = tokens;
-            list.repeated = group.unwrap_or_default();
         }
         let places = list.numbers();
         if places.is_empty() {
