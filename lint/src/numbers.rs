@@ -65,6 +65,12 @@ pub struct Value {
     /// The servers that refuse `inf` here, a float they read ("increment would produce NaN
     /// or Infinity", "timeout is out of range"), measured as [`Value::not_number`].
     pub not_finite: u8,
+    /// The servers that refuse a count here that is not the number of the groups after
+    /// it (`FIELDS 2 f v`: "numfields should be ... match the provided number of
+    /// fields"), measured with 2 before one group.
+    pub not_count: u8,
+    /// Their words.
+    pub count_words: &'static str,
     /// The servers that refuse a time here above [`Value::max`] or below [`Value::min`]
     /// ("invalid expire time": the time overflows once scaled to milliseconds, or once the
     /// server's clock is added), measured as [`Value::not_number`].
@@ -291,6 +297,8 @@ pub enum Problem {
     NotFinite,
     /// An expire time that overflows once scaled or added to the clock.
     OutOfRange,
+    /// A count of the groups after it that is not their number.
+    Count,
 }
 
 /// A known argument value that a server refuses ([`value_refusal`]).
@@ -364,6 +372,8 @@ fn first_refused(
         }
     }
     let mut i = 1 + list.leading.len();
+    // the count of the groups that follow, where a server checks it
+    let mut counted = None;
     while let Some(Arg::Known(word)) = args.get(i) {
         let Some(token) = list
             .tokens
@@ -376,12 +386,29 @@ fn first_refused(
             if let Some(found) = check(i + 1 + n, value) {
                 return Some(found);
             }
+            if value.not_count != 0 {
+                counted = Some((i + 1 + n, *value));
+            }
         }
         i += 1 + token.values.len();
     }
     // the group's values, when every argument left is known and they make whole groups
     let rest = args.get(i..)?;
     let group = list.repeated.len();
+    if rest.iter().any(|a| matches!(a, Arg::Unknown)) {
+        return None;
+    }
+    if let Some((at, value)) = counted {
+        let n = match args.get(at) {
+            Some(Arg::Known(text)) => integer_value(text),
+            _ => None,
+        };
+        let fits =
+            |n: i64| usize::try_from(n).is_ok_and(|n| n.checked_mul(group) == Some(rest.len()));
+        if n.is_some_and(|n| !fits(n)) {
+            return Some((at, value, Problem::Count));
+        }
+    }
     if group == 0
         || rest.is_empty()
         || rest.len() % group != 0
@@ -457,6 +484,7 @@ pub fn value_refusal(command: &str, args: &[Arg<'_>]) -> Option<ValueRefusal> {
             Problem::NotInteger | Problem::NotFloat => value.not_number,
             Problem::NotFinite => value.not_finite,
             Problem::OutOfRange => value.out_of_range,
+            Problem::Count => value.not_count,
         };
         if measured & server != 0 {
             out.servers |= server;
@@ -475,6 +503,7 @@ impl ValueRefusal {
         match self.problem {
             Problem::NotInteger | Problem::NotFloat => self.value_of.number_words.to_owned(),
             Problem::Zero => self.value_of.zero_words.to_owned(),
+            Problem::Count => self.value_of.count_words.to_owned(),
             Problem::Negative => self.value_of.negative_words.to_owned(),
             Problem::OutOfRange => format!("invalid expire time in '{command}' command"),
             Problem::NotFinite if self.name == "timeout" => "timeout is out of range".to_owned(),
@@ -541,7 +570,8 @@ pub fn render(lists: &[Arguments]) -> String {
                 format!(
                     "Value {{ name: {:?}, kind: Kind::{:?}, not_number: {}, number_words: {:?}, \
                      not_zero: {}, zero_words: {:?}, not_negative: {}, negative_words: {:?}, \
-                     not_finite: {}, out_of_range: {}, max: {}, min: {} }}",
+                     not_finite: {}, not_count: {}, count_words: {:?}, out_of_range: {}, max: {}, \
+                     min: {} }}",
                     v.name,
                     v.kind,
                     v.not_number,
@@ -551,6 +581,8 @@ pub fn render(lists: &[Arguments]) -> String {
                     v.not_negative,
                     v.negative_words,
                     v.not_finite,
+                    v.not_count,
+                    v.count_words,
                     v.out_of_range,
                     shown(v.max),
                     shown(v.min)

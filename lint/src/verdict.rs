@@ -1709,7 +1709,7 @@ fn argument_value(
     targets: &[Target],
     how: &str,
 ) -> Option<Finding> {
-    use numbers::Problem::{Negative, NotFinite, NotFloat, NotInteger, OutOfRange, Zero};
+    use numbers::Problem::{Count, Negative, NotFinite, NotFloat, NotInteger, OutOfRange, Zero};
     // a database other than 0 (`SELECT 00`, `MOVE k x`, `COPY ... DB -1`) is
     // `cluster-database`'s, which reads it as the servers do (within 32 bits too)
     if commands::other_database(command, args).is_some() {
@@ -1767,6 +1767,10 @@ fn argument_value(
         Negative => (
             "below 0, which the server refuses here",
             format!("give `{name}` as 0 or above"),
+        ),
+        Count => (
+            "not the number of the groups of values after it",
+            format!("give `{name}` as the number of the groups that follow it"),
         ),
         OutOfRange => (
             "an expire time that overflows once the server scales it to milliseconds or adds \

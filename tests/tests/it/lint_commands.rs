@@ -441,6 +441,8 @@ struct Measured {
     not_negative: u8,
     negative_words: String,
     not_finite: u8,
+    not_count: u8,
+    count_words: String,
     out_of_range: u8,
     max: i64,
     min: i64,
@@ -606,6 +608,8 @@ fn plain(arg: &[Value]) -> Option<Measured> {
             not_negative: 0,
             negative_words: String::new(),
             not_finite: 0,
+            not_count: 0,
+            count_words: String::new(),
             out_of_range: 0,
             max: i64::MAX,
             min: i64::MIN,
@@ -850,6 +854,17 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
             if refused {
                 value.number_words = error_words(&x);
             }
+            // a closing option's count, 2 before the one group every probe has
+            let closing = matches!(at, Place::Token(t, _) if Some(t) == list.closing);
+            if integer && taken && closing {
+                let two = probe(list.call(at, "2"));
+                if two.is_err() {
+                    let value = list.value(at);
+                    value.not_count = servers;
+                    value.count_words = error_words(&two);
+                }
+            }
+            let value = list.value(at);
             value.max = max;
             value.min = min;
             value.out_of_range = if max != i64::MAX || min != i64::MIN {
@@ -892,12 +907,14 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 (&mut a.number_words, &b.number_words),
                 (&mut a.zero_words, &b.zero_words),
                 (&mut a.negative_words, &b.negative_words),
+                (&mut a.count_words, &b.count_words),
             ] {
                 if into.is_empty() {
                     into.clone_from(from);
                 }
             }
             a.not_finite |= b.not_finite;
+            a.not_count |= b.not_count;
             // the loosest bounds of the servers that have them
             if a.out_of_range == 0 {
                 (a.max, a.min) = (b.max, b.min);
@@ -935,6 +952,8 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
                 not_negative: v.not_negative,
                 negative_words: leak(v.negative_words.clone()),
                 not_finite: v.not_finite,
+                not_count: v.not_count,
+                count_words: leak(v.count_words.clone()),
                 out_of_range: v.out_of_range,
                 max: v.max,
                 min: v.min,
