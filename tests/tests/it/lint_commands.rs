@@ -448,6 +448,8 @@ struct Measured {
     min: i64,
     /// A key (`type` `key` in `COMMAND DOCS`): probes fill each with a name of its own.
     key: bool,
+    /// Whether a probe with 1 here ran.
+    taken: bool,
 }
 
 /// Where a number is in a [`List`]: first arguments, an option's values, the group.
@@ -614,6 +616,7 @@ fn plain(arg: &[Value]) -> Option<Measured> {
             max: i64::MAX,
             min: i64::MIN,
             key,
+            taken: false,
         })
 }
 
@@ -851,6 +854,7 @@ fn numbers_of(program: &str, servers: u8) -> Vec<List> {
                 value.not_negative = servers;
                 value.negative_words = error_words(&negative);
             }
+            value.taken = taken;
             if refused {
                 value.number_words = error_words(&x);
             }
@@ -915,6 +919,7 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
             }
             a.not_finite |= b.not_finite;
             a.not_count |= b.not_count;
+            a.taken |= b.taken;
             // the loosest bounds of the servers that have them
             if a.out_of_range == 0 {
                 (a.max, a.min) = (b.max, b.min);
@@ -961,11 +966,14 @@ fn merged_numbers(servers: Vec<Vec<List>>) -> Vec<numbers::Arguments> {
             .collect();
         Box::leak(values.into_boxed_slice())
     };
-    // a list no server refuses a number in says nothing
+    // a list with a number no server refuses on an empty database, where a call with 1
+    // runs, stays: the servers may read it once the key exists (`LINDEX`), which the
+    // lint cannot see (`depends`)
     out.retain_mut(|l| {
-        l.numbers()
-            .into_iter()
-            .any(|at| l.value(at).not_number != 0)
+        l.numbers().into_iter().any(|at| {
+            let v = l.value(at);
+            v.not_number != 0 || v.taken
+        })
     });
     out.iter()
         .map(|l| numbers::Arguments {
