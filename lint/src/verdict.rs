@@ -1709,13 +1709,10 @@ fn argument_value(
     targets: &[Target],
     how: &str,
 ) -> Option<Finding> {
-    use numbers::Problem::{NotFloat, NotInteger, NotPositive};
-    // a database that is no integer (`SELECT 00`, `MOVE k x`, `COPY ... DB 1.5`) is
+    use numbers::Problem::{Count, Negative, NotFinite, NotFloat, NotInteger, OutOfRange, Zero};
+    // a database other than 0 (`SELECT 00`, `MOVE k x`, `COPY ... DB -1`) is
     // `cluster-database`'s, which reads it as the servers do (within 32 bits too)
-    if matches!(
-        commands::other_database(command, args),
-        Some(commands::OtherDatabase::NotInteger(_))
-    ) {
+    if commands::other_database(command, args).is_some() {
         return None;
     }
     let r = numbers::value_refusal(command, args)?;
@@ -1725,10 +1722,17 @@ fn argument_value(
     }
     let upper = command.to_ascii_uppercase();
     let (name, value) = (r.name, slotgen::text::escape_cut(&r.value));
-    let (what, words, fix) = match r.problem {
+    let words = r.words(command);
+    let above_zero = || {
+        if words.contains("expire time") {
+            "give a time above 0, or DEL the key instead".to_owned()
+        } else {
+            format!("give `{name}` above 0")
+        }
+    };
+    let (what, fix) = match r.problem {
         NotInteger => (
             "no integer as the server reads one",
-            "value is not an integer or out of range".to_owned(),
             format!(
                 "give `{name}` as a whole number in decimal digits (no `+`, space, leading \
                  zero, fraction or exponent), as `math.floor` or `string.format('%d', n)` \
@@ -1736,15 +1740,44 @@ fn argument_value(
             ),
         ),
         NotFloat => (
-            "no float",
-            "value is not a valid float\", or in a score range \"min or max is not a float"
-                .to_owned(),
-            format!("give `{name}` as a number (`1.5`, `-inf`)"),
+            "no float as the server reads one",
+            match r.kind {
+                numbers::Kind::Bound => format!(
+                    "give `{name}` as a decimal number, `(` before it for an exclusive bound, \
+                     with no other text around it (`(1.5`, `-inf`)"
+                ),
+                _ => format!(
+                    "give `{name}` as a decimal number with no space or other text around it \
+                     (`1.5`, `-2e3`), as `tostring` writes a finite Lua number"
+                ),
+            },
         ),
-        NotPositive => (
-            "an expire time of 0 or below",
-            format!("invalid expire time in '{command}' command"),
-            "give a time above 0, or DEL the key instead".to_owned(),
+        NotFinite => ("an infinity", format!("give `{name}` as a finite number")),
+        Zero if r.value_of.not_negative != 0 => {
+            ("where the server takes a number above 0", above_zero())
+        }
+        Zero => (
+            "a value the server refuses here",
+            format!("give `{name}` other than 0"),
+        ),
+        Negative if r.value_of.not_zero != 0 => (
+            "below 0, where the server takes a number above 0",
+            above_zero(),
+        ),
+        Negative => (
+            "below 0, which the server refuses here",
+            format!("give `{name}` as 0 or above"),
+        ),
+        Count => (
+            "not the number of the groups of values after it",
+            format!("give `{name}` as the number of the groups that follow it"),
+        ),
+        OutOfRange => (
+            "an expire time that overflows once the server scales it to milliseconds or adds \
+             its clock",
+            "give a time within 64 bits once in milliseconds from 1970 (below 292 million \
+             years), or PERSIST the key for no expiry"
+                .to_owned(),
         ),
     };
     let refusing: Vec<Server> = Server::ALL
