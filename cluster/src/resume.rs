@@ -36,6 +36,13 @@ pub struct Finished {
     /// its place without the slot's `MIGRATING` or `IMPORTING` state, as on Redis 7.0): that
     /// end and the primary that stood in for it, and how it was found, in words.
     pub stood_in: Option<String>,
+    /// Whether neither end held a key of the slot when the finish began (`CLUSTER
+    /// COUNTKEYSINSLOT` on both, every database): any keys it held before the move was
+    /// interrupted are on neither node now (a node started again without its data, or a
+    /// replica that kept none took its place). slotgen records no count of a slot's keys
+    /// before a move, so it cannot tell that loss from a slot that was empty (as a drain
+    /// moves them); a front end says so.
+    pub empty: bool,
 }
 
 /// An atomic job that [`wait_jobs`] waited for.
@@ -187,6 +194,10 @@ pub fn finish_moves(
         let slot = *slot;
         let (from, to, stood_in) =
             live_ends(&mut exchange, &fresh, slot, (source, target), timeout)?;
+        // a count that cannot be read says nothing: the move itself meets that end
+        let empty = [from, to].into_iter().all(|end| {
+            keys_on(&mut exchange, &fresh, end, slot, timeout).is_ok_and(|keys| keys == 0)
+        });
         let moved = move_slot(
             &mut exchange,
             &fresh,
@@ -202,6 +213,7 @@ pub fn finish_moves(
             keys: moved.keys,
             resolved: moved.resolved,
             stood_in,
+            empty,
         });
     }
     Ok(finished)
@@ -878,19 +890,29 @@ fn holders(
     timeout: Duration,
 ) -> Result<Vec<usize>, Error> {
     let mut holders = Vec::new();
-    for (i, shard) in fresh.shards.iter().enumerate() {
-        if i == besides {
-            continue;
-        }
-        let end = exchange.primary_endpoint(&shard.primary)?;
-        exchange.deadline = Instant::now() + timeout;
-        let mut con = exchange.connect(&end).map_err(gone(&shard.primary))?;
-        con.set_deadline(Some(exchange.deadline));
-        if keys_in_slot(exchange, &mut con, slot).map_err(gone(&shard.primary))? > 0 {
+    for i in 0..fresh.shards.len() {
+        if i != besides && keys_on(exchange, fresh, i, slot, timeout)? > 0 {
             holders.push(i);
         }
     }
     Ok(holders)
+}
+
+/// The keys of `slot` on the primary of shard `i` of `fresh` (`CLUSTER COUNTKEYSINSLOT`
+/// in every database), each step within `timeout`.
+fn keys_on(
+    exchange: &mut Exchange,
+    fresh: &Topology,
+    i: usize,
+    slot: u16,
+    timeout: Duration,
+) -> Result<u64, Error> {
+    let primary = &fresh.shards[i].primary;
+    let end = exchange.primary_endpoint(primary)?;
+    exchange.deadline = Instant::now() + timeout;
+    let mut con = exchange.connect(&end).map_err(gone(primary))?;
+    con.set_deadline(Some(exchange.deadline));
+    keys_in_slot(exchange, &mut con, slot).map_err(gone(primary))
 }
 
 /// Why the primary standing for a failed end cannot be told from `holders` (the primaries
