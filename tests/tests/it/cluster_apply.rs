@@ -1974,6 +1974,132 @@ fn source_restarted_empty_mid_slot(server: Server) {
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
 }
 
+/// The target of a move killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, once
+/// 200 of them are on it, and started again at once without its data, one replica a
+/// primary, node timeout 1 s: the keys moved to it are gone from it, its replica holds them
+/// only until it syncs from the empty node, and no failover comes for a node that answers.
+/// slotgen waits for the target's failover as for a source's, probing it meanwhile (before,
+/// it stopped at once saying to wait for the failover, which never came): it says the
+/// target answers again without its data, names the replica with its keys and says to take
+/// it over now. Followed (`CLUSTER FAILOVER TAKEOVER` on the replica named, then `rebalance
+/// --apply`), no key is lost: the slot is the promoted replica's with all its keys.
+fn target_restarted_empty_mid_slot(server: Server) {
+    let Some(mut cluster) = failover_cluster(server) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let (sid, tid) = (
+        cluster.primaries[1].node_id(),
+        cluster.primaries[2].node_id(),
+    );
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[2][0].port);
+    let heir = format!("{} ({heir_addr})", cluster.replicas[2][0].node_id());
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[2].pid());
+    cluster.primaries[2].start_again().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its target killed and started again empty:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "slotgen: note: the target {tid} ({target}) does not answer: waiting "
+        )),
+        "{stderr}"
+    );
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!(
+        "moving slot {hot} from {sid} ({source}) to {tid} ({target}): the target stopped answering during the move ("
+    );
+    let back = "), and answers again, started again ";
+    let empty = " s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it (";
+    let moved_to =
+        " of the slot's keys had moved to it), and no failover comes for a node that answers; ";
+    let holds = format!("its replica {heir} still holds ");
+    let takeover = format!(
+        " keys (`INFO keyspace`), only until it syncs from the target started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now, then, once `CLUSTER NODES` on the other primaries flags the target started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {hot} to it"
+    );
+    for part in [&said, back, empty, moved_to, &holds, &takeover] {
+        assert!(error.contains(part), "`{part}` not in {error}");
+    }
+    // the replica's keys as said: at least the slot's keys moved before the kill
+    let held: u64 = error
+        .split_once(holds.as_str())
+        .and_then(|(_, rest)| rest.split_once(takeover.as_str()))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of keys in {error}"));
+    assert!(held >= 200, "{held} said");
+    // followed as printed: the replica taken over at once, then `rebalance --apply`
+    redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .arg("TAKEOVER")
+        .query::<()>(&mut plain(&heir_addr, None))
+        .unwrap();
+    // as said: once the other primaries flag the target started again `slave`
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for other in [&seed, &source] {
+        loop {
+            let nodes: String = redis::cmd("CLUSTER")
+                .arg("NODES")
+                .query(&mut plain(other, None))
+                .unwrap();
+            let flagged = nodes.lines().any(|l| {
+                l.starts_with(&tid) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
+            });
+            if flagged {
+                break;
+            }
+            assert!(Instant::now() < deadline, "not a replica in 30 s: {nodes}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    wait_failed_over(&seed, &tid, true);
+    let again = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--apply",
+            "--timeout",
+            "10s",
+        ],
+        b"",
+    );
+    println!("the next --apply:\n{}{}", again.stderr, again.stdout);
+    again.ok();
+    assert_eq!(keys_in_slot(&heir_addr, hot), HOT_KEYS as u64);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_target_started_again_empty_mid_slot_on_redis_7_is_said_and_its_replica_taken_over() {
+    target_restarted_empty_mid_slot(Server::Redis);
+}
+
+#[test]
+fn a_target_started_again_empty_mid_slot_on_valkey_8_is_said_and_its_replica_taken_over() {
+    target_restarted_empty_mid_slot(Server::Valkey);
+}
+
 #[test]
 fn a_source_killed_mid_slot_whose_replica_refuses_to_be_asked_names_the_grant_on_redis_7() {
     source_killed_mid_slot_whose_replica_refuses_to_be_asked(Server::Redis);

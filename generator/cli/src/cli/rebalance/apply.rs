@@ -198,10 +198,10 @@ pub(super) fn carry_out(
     line.end();
     // a source that failed over mid-move: the slot finished now, where that can be done
     let result = result.map_err(|e| {
-        cluster::after_stop(&args.server.redis, options, &how, e, &mut |source, bound| {
+        cluster::after_stop(&args.server.redis, options, &how, e, &mut |end, bound| {
             say!(
-                "slotgen: note: the source {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
-                field(source.as_bytes()),
+                "slotgen: note: {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
+                field(end.as_bytes()),
                 bound.as_secs_f64()
             );
         })
@@ -225,7 +225,12 @@ pub(super) fn carry_out(
     let half = match &result {
         Err(
             cluster::Error::MoveStopped { slot, keys, .. }
-            | cluster::Error::SourceRestartedEmpty { slot, keys, .. },
+            | cluster::Error::SourceRestartedEmpty {
+                slot,
+                keys,
+                at_source: true,
+                ..
+            },
         ) if *keys > 0 => Some((*slot, *keys)),
         Err(
             cluster::Error::SourceFailedOver {
