@@ -630,10 +630,26 @@ fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16, end: &str) -> S
             )
         }
         None if replicas.is_empty() => format!("no replica holds them: they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left"),
-        None => format!(
-            "no replica holds them any more (`INFO keyspace` of {}: no key, or not known): they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left",
-            replicas.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>().join(", ")
-        ),
+        // a replica that could not be asked may hold them: not said lost
+        None => {
+            let list = |known: bool| {
+                replicas
+                    .iter()
+                    .filter(|(_, keys)| keys.is_some() == known)
+                    .map(|(r, _)| r.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (empty, unknown) = (list(true), list(false));
+            if unknown.is_empty() {
+                format!("no replica holds them any more (`INFO keyspace` of {empty}: no key): they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left")
+            } else {
+                format!(
+                    "{}{unknown} could not be asked (`INFO keyspace`: no answer, or its credentials refused): one that holds keys holds them only until it syncs from the {end} started empty (a full sync, within seconds): ask it with its own credentials, and run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost, and the next `slotgen rebalance --apply` finishes slot {slot} with the keys left",
+                    if empty.is_empty() { String::new() } else { format!("{empty} holds no key (`INFO keyspace`); ") }
+                )
+            }
+        }
     }
 }
 
@@ -1085,11 +1101,23 @@ pub(crate) mod tests {
             )) && two.contains("`CLUSTER FAILOVER TAKEOVER` on h:2 now"),
             "{two}"
         );
-        let synced = restarted_text(&[r("1", Some(0)), r("3", None)], 9, "source");
+        let synced = restarted_text(&[r("1", Some(0))], 9, "source");
         assert!(
             synced.starts_with("no replica holds them any more")
                 && synced.contains("they are lost"),
             "{synced}"
+        );
+        // one not asked (its password refused, or no answer) may hold them: not said lost
+        let unknown = restarted_text(&[r("1", Some(0)), r("3", None)], 9, "source");
+        assert!(
+            unknown.starts_with(&format!(
+                "{} (h:1) holds no key (`INFO keyspace`); {} (h:3) could not be asked",
+                "1".repeat(40),
+                "3".repeat(40)
+            )) && unknown.contains(
+                "run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost"
+            ) && !unknown.contains("no replica holds them"),
+            "{unknown}"
         );
         assert!(
             restarted_text(&[], 9, "source").starts_with("no replica holds them: they are lost")

@@ -2100,6 +2100,124 @@ fn a_target_started_again_empty_mid_slot_on_valkey_8_is_said_and_its_replica_tak
     target_restarted_empty_mid_slot(Server::Valkey);
 }
 
+/// As [`source_restarted_empty_mid_slot`], the source's replica with a password of its own
+/// (`requirepass` there alone), so that slotgen cannot count its keys: the stop does not say
+/// the keys are lost (before: "no replica holds them any more ... they are lost", while the
+/// replica held them); it names the replica it could not ask and says to ask it and take it
+/// over now if it holds them. Followed (asked with its password: it holds them; `CLUSTER
+/// FAILOVER TAKEOVER`; its password then set as the others', none), the next `--apply`
+/// finishes the slot and no key is lost.
+fn source_restarted_empty_replica_not_asked(server: Server) {
+    let Some(mut cluster) = failover_cluster(server) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let id = cluster.primaries[1].node_id();
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    let heir = format!("{} ({heir_addr})", cluster.replicas[1][0].node_id());
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("other")
+        .query(&mut plain(&heir_addr, None))
+        .unwrap();
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[1].pid());
+    cluster.primaries[1].start_again().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its source started again empty, its replica not asked:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(
+        &stderr,
+        &format!("slotgen: error: moving slot {hot} from {id} ({source}) "),
+    );
+    let said = format!(
+        "{heir} could not be asked (`INFO keyspace`: no answer, or its credentials refused): one that holds keys holds them only until it syncs from the source started empty (a full sync, within seconds): ask it with its own credentials, and run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost"
+    );
+    assert!(error.contains(&said), "`{said}` not in {error}");
+    assert!(!error.contains("no replica holds them"), "{error}");
+    // followed: asked with its own password, it holds keys: taken over at once
+    let mut con = plain(&heir_addr, None);
+    let () = redis::cmd("AUTH").arg("other").query(&mut con).unwrap();
+    let keyspace: String = redis::cmd("INFO").arg("keyspace").query(&mut con).unwrap();
+    assert!(keyspace.contains("db0:keys="), "{keyspace}");
+    let () = redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .arg("TAKEOVER")
+        .query(&mut con)
+        .unwrap();
+    // the password of the others (none), for slotgen to reach it as a primary
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("")
+        .query(&mut con)
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for other in [&seed, &target] {
+        loop {
+            let nodes: String = redis::cmd("CLUSTER")
+                .arg("NODES")
+                .query(&mut plain(other, None))
+                .unwrap();
+            let flagged = nodes.lines().any(|l| {
+                l.starts_with(&id) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
+            });
+            if flagged {
+                break;
+            }
+            assert!(Instant::now() < deadline, "not a replica in 30 s: {nodes}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    wait_failed_over(&seed, &id, true);
+    let again = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--apply",
+            "--timeout",
+            "10s",
+        ],
+        b"",
+    );
+    println!("the next --apply:\n{}{}", again.stderr, again.stdout);
+    again.ok();
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_source_started_again_empty_whose_replica_refuses_the_password_on_redis_7_is_not_said_lost() {
+    source_restarted_empty_replica_not_asked(Server::Redis);
+}
+
+#[test]
+fn a_source_started_again_empty_whose_replica_refuses_the_password_on_valkey_8_is_not_said_lost() {
+    source_restarted_empty_replica_not_asked(Server::Valkey);
+}
+
 #[test]
 fn a_source_killed_mid_slot_whose_replica_refuses_to_be_asked_names_the_grant_on_redis_7() {
     source_killed_mid_slot_whose_replica_refuses_to_be_asked(Server::Redis);
