@@ -368,7 +368,10 @@ pub enum Error {
     /// source was restarted at once by its service manager; its replica kept the keys for
     /// 6 s, then synced empty: 1555 keys gone, while slotgen waited and then said "cannot
     /// reach").
-    #[error("moving slot {slot} from {from} to {to}: the source stopped answering during the move ({}), and answers again, started again {uptime} s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it ({keys} of the slot's keys are on the target), and no failover comes for a node that answers; {}", .error.what_happened(), restarted_text(.replicas, *.slot))]
+    ///
+    /// The same of a target ([`at_source`](Error::SourceRestartedEmpty::at_source) false):
+    /// the keys moved to it are gone from it, and its replica holds them.
+    #[error("moving slot {slot} from {from} to {to}: the {end} stopped answering during the move ({}), and answers again, started again {uptime} s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it ({}), and no failover comes for a node that answers; {}", .error.what_happened(), if *.at_source { format!("{keys} of the slot's keys are on the target") } else { format!("{keys} of the slot's keys had moved to it") }, restarted_text(.replicas, *.slot, if *.at_source { "source" } else { "target" }), end = if *.at_source { "source" } else { "target" })]
     SourceRestartedEmpty {
         /// The slot.
         slot: u16,
@@ -385,6 +388,9 @@ pub enum Error {
         /// The source's replicas by the map read at the start of the run, `id (addr)`, with
         /// their keys (`INFO keyspace`, summed over the databases; `None`: not known).
         replicas: Vec<(String, Option<u64>)>,
+        /// Whether the end started again is the source (else the target; `from`, `uptime`
+        /// and `replicas` are then the target's).
+        at_source: bool,
     },
     /// A move's target runs an older server than its source (a newer major or minor
     /// version): it cannot read the source's `DUMP` payloads, whose RDB version is newer than
@@ -602,10 +608,11 @@ fn target_failed_over_text(e: &Error) -> String {
 }
 
 /// What [`Error::SourceRestartedEmpty`] says to do: the replica that holds the most keys
-/// (`INFO keyspace`) taken over at once, before it syncs from the empty source (a full sync:
-/// seconds), then the next run finishes `slot` from it; where none holds any, that they are
-/// lost.
-fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16) -> String {
+/// (`INFO keyspace`) taken over at once, before it syncs from the `end` (`source` or
+/// `target`) started empty (a full sync: seconds), then the next run finishes `slot` from
+/// it (to it, for a target); where none holds any, that they are lost.
+fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16, end: &str) -> String {
+    let way = if end == "source" { "from" } else { "to" };
     let holder = replicas
         .iter()
         .filter_map(|(r, keys)| Some((r, (*keys)?)))
@@ -618,15 +625,31 @@ fn restarted_text(replicas: &[(String, Option<u64>)], slot: u16) -> String {
                 .and_then(|(_, a)| a.strip_suffix(')'))
                 .unwrap_or(replica);
             format!(
-                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the source started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now, then, once `CLUSTER NODES` on the other primaries flags the source started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {slot} from it",
+                "its replica {replica} still holds {keys} {} (`INFO keyspace`), only until it syncs from the {end} started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {addr} now, then, once `CLUSTER NODES` on the other primaries flags the {end} started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {slot} {way} it",
                 if keys == 1 { "key" } else { "keys" }
             )
         }
         None if replicas.is_empty() => format!("no replica holds them: they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left"),
-        None => format!(
-            "no replica holds them any more (`INFO keyspace` of {}: no key, or not known): they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left",
-            replicas.iter().map(|(r, _)| r.as_str()).collect::<Vec<_>>().join(", ")
-        ),
+        // a replica that could not be asked may hold them: not said lost
+        None => {
+            let list = |known: bool| {
+                replicas
+                    .iter()
+                    .filter(|(_, keys)| keys.is_some() == known)
+                    .map(|(r, _)| r.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (empty, unknown) = (list(true), list(false));
+            if unknown.is_empty() {
+                format!("no replica holds them any more (`INFO keyspace` of {empty}: no key): they are lost; the next `slotgen rebalance --apply` finishes slot {slot} with the keys left")
+            } else {
+                format!(
+                    "{}{unknown} could not be asked (`INFO keyspace`: no answer, or its credentials refused): one that holds keys holds them only until it syncs from the {end} started empty (a full sync, within seconds): ask it with its own credentials, and run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost, and the next `slotgen rebalance --apply` finishes slot {slot} with the keys left",
+                    if empty.is_empty() { String::new() } else { format!("{empty} holds no key (`INFO keyspace`); ") }
+                )
+            }
+        }
     }
 }
 
@@ -1066,7 +1089,11 @@ pub(crate) mod tests {
     #[test]
     fn a_source_started_again_empty_names_the_replica_that_holds_its_keys() {
         let r = |n: &str, keys| (format!("{} (h:{n})", n.repeat(40)), keys);
-        let two = restarted_text(&[r("1", Some(3)), r("2", Some(40)), r("3", None)], 9);
+        let two = restarted_text(
+            &[r("1", Some(3)), r("2", Some(40)), r("3", None)],
+            9,
+            "source",
+        );
         assert!(
             two.starts_with(&format!(
                 "its replica {} (h:2) still holds 40 keys",
@@ -1074,13 +1101,35 @@ pub(crate) mod tests {
             )) && two.contains("`CLUSTER FAILOVER TAKEOVER` on h:2 now"),
             "{two}"
         );
-        let synced = restarted_text(&[r("1", Some(0)), r("3", None)], 9);
+        let synced = restarted_text(&[r("1", Some(0))], 9, "source");
         assert!(
             synced.starts_with("no replica holds them any more")
                 && synced.contains("they are lost"),
             "{synced}"
         );
-        assert!(restarted_text(&[], 9).starts_with("no replica holds them: they are lost"));
+        // one not asked (its password refused, or no answer) may hold them: not said lost
+        let unknown = restarted_text(&[r("1", Some(0)), r("3", None)], 9, "source");
+        assert!(
+            unknown.starts_with(&format!(
+                "{} (h:1) holds no key (`INFO keyspace`); {} (h:3) could not be asked",
+                "1".repeat(40),
+                "3".repeat(40)
+            )) && unknown.contains(
+                "run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost"
+            ) && !unknown.contains("no replica holds them"),
+            "{unknown}"
+        );
+        assert!(
+            restarted_text(&[], 9, "source").starts_with("no replica holds them: they are lost")
+        );
+        // a target's: the slot finished to the replica taken over
+        let target = restarted_text(&[r("2", Some(40))], 9, "target");
+        assert!(
+            target.contains("until it syncs from the target started empty")
+                && target.contains("flags the target started again `slave`")
+                && target.ends_with("which finishes slot 9 to it"),
+            "{target}"
+        );
     }
 
     /// A dead end of a move known to keep no keys on disk (asked before the moves) is not

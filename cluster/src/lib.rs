@@ -52,7 +52,7 @@ pub use error::Error;
 pub use guard::{claim, Claim, CLAIM_NAME};
 pub use load::{
     fair_ratios, hot_slots, shard_totals, weighted_skew, HotSlot, LoadSource, MapNotes, Metric,
-    PrimaryLoad, ReplicaServed, SlotLoad, Stranded, Summary,
+    PrimaryLoad, ReplicaRefused, ReplicaServed, SlotLoad, Stranded, Summary,
 };
 pub use migrate::{
     apply, apply_dialect, Applied, DialectChoice, Step, ASM_WRONG_DATABASE, MAX_MIGRATED_KEY_BYTES,

@@ -171,6 +171,21 @@ pub struct SlotLoad {
     /// load is its primary's, as a plan moves it. Only replicas that served some CPU time
     /// or network bytes; empty where the load is read by `CLUSTER COUNTKEYSINSLOT`.
     pub replicas: Vec<ReplicaServed>,
+    /// The replicas asked for [`SlotLoad::replicas`] that refused slotgen's credentials
+    /// (`NOAUTH`, `WRONGPASS`, `NOPERM`: a `requirepass` or an ACL user set otherwise there
+    /// than on the node given), whose share is not known.
+    pub refused: Vec<ReplicaRefused>,
+}
+
+/// A replica that refused slotgen's credentials when asked what it served.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplicaRefused {
+    /// The index of its shard in [`Topology::shards`].
+    pub shard: usize,
+    /// Its address, as the map gives it (escape it before printing it).
+    pub addr: String,
+    /// The refusal, as slotgen says it (the URL and the rule), escaped.
+    pub why: String,
 }
 
 /// What one replica served of its primary's slots, by its own `CLUSTER SLOT-STATS`.
@@ -258,6 +273,7 @@ impl SlotLoad {
             values,
             stranded: Vec::new(),
             replicas: Vec::new(),
+            refused: Vec::new(),
         };
         load.add_net();
         load
@@ -316,7 +332,9 @@ impl SlotLoad {
     /// with its part and its largest slot, most first; `None` where none did, or for
     /// [`Metric::Keys`] (a replica holds its primary's keys, and serves none of its own).
     /// The primaries' sum is the load by which slots are planned: a slot's replica reads
-    /// move with it, to the replicas of its new primary.
+    /// move with it, to the replicas of its new primary. Each replica that refused slotgen's
+    /// credentials ([`SlotLoad::refused`]) is named with the refusal and the fix: its share
+    /// is not known (before, it was left out without a word).
     pub fn replicas_note(&self, metric: Metric) -> Option<String> {
         let values = self.values.get(&metric)?;
         let primaries = values.iter().fold(0u64, |t, &v| t.saturating_add(v));
@@ -336,8 +354,25 @@ impl SlotLoad {
                 counts.then_some((r, total, top, primary))
             })
             .collect();
-        if metric == Metric::Keys || parts.is_empty() {
+        // a replica that refused slotgen's credentials: its share not known, said with the fix
+        let refused = self
+            .refused
+            .iter()
+            .map(|r| {
+                let primary = crate::text::field(self.topology.shards[r.shard].primary.addr.as_bytes());
+                format!(
+                    "{} (a replica of {primary}) refused slotgen's credentials ({}), so what it served itself (reads after `READONLY`) is not known: give it the password and ACL user of its primary (`requirepass`, `masterauth`, `ACL SETUSER`), then run this again",
+                    crate::text::field(r.addr.as_bytes()),
+                    r.why
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        if metric == Metric::Keys || (parts.is_empty() && refused.is_empty()) {
             return None;
+        }
+        if parts.is_empty() {
+            return Some(refused);
         }
         parts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.addr.cmp(&b.0.addr)));
         let unit = metric.unit();
@@ -359,8 +394,9 @@ impl SlotLoad {
             })
             .collect();
         Some(format!(
-            "replicas served reads (after `READONLY`) that the `{metric}` here leaves out, which counts each slot on its primary: {}; a slot's replica reads move with it, to the replicas of its new primary (`CLUSTER SLOT-STATS` on a replica gives its part)",
-            each.join("; ")
+            "replicas served reads (after `READONLY`) that the `{metric}` here leaves out, which counts each slot on its primary: {}; a slot's replica reads move with it, to the replicas of its new primary (`CLUSTER SLOT-STATS` on a replica gives its part){}",
+            each.join("; "),
+            if refused.is_empty() { String::new() } else { format!("; {refused}") }
         ))
     }
 

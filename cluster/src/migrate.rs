@@ -672,7 +672,10 @@ pub(super) fn move_slot(
         keys,
         from: format!("{} ({})", source.id, source.addr),
         to: format!("{} ({})", target.id, target.addr),
-        repair: repair(slot, &source.addr, &target.addr, &target.id, step),
+        repair: without_replicas(&error, &target.addr)
+            .map(|first| format!("{first}; then "))
+            .unwrap_or_default()
+            + &repair(slot, &source.addr, &target.addr, &target.id, step),
         step: describe(
             step,
             refused_other(&error, (&source_end.shown, &target_end.shown)).as_deref(),
@@ -1048,9 +1051,12 @@ pub(super) fn move_slot(
         // follows the node that took its last slot), so it knows the owner already and, a
         // replica, takes no `SETSLOT`: what `INFO replication` says (`+info`, which every
         // run's grant holds; `ROLE` needed a grant of its own, refused to a user with the
-        // docs' grant), not the message alone
+        // docs' grant), not the message alone. Valkey 9.1 turns it replica inside that
+        // `SETSLOT` and then answers `NOREPLICAS` (it waits for its replicas to take the
+        // `SETSLOT`, as a replica it has none): measured on a drain's last slot, where the
+        // stop said the source "stopped answering"
         Err(Error::Refused { reason, .. })
-            if reason.contains("only with masters")
+            if (reason.contains("only with masters") || reason.starts_with("NOREPLICAS"))
                 && exchange
                     .text(
                         &mut source_con,
@@ -1605,6 +1611,28 @@ fn lost_if_dead(mut e: Error, topology: &Topology, nothing: &[bool], planned: u6
 /// map afresh and finds it).
 const BY_HAND_AFTER_FAILOVER: &str =
     "where one of them has failed over since, on the replica that took its place";
+
+/// Where `error` is a node's refusal of a write for want of good replicas (`NOREPLICAS`:
+/// fewer replicas connected, within `min-replicas-max-lag`, than its
+/// `min-replicas-to-write`), the target's through `MIGRATE` (its address `to`) or the
+/// refusing node's own: what to do first, for as long as its replica is down, since the
+/// next run meets the same refusal (measured on Valkey 9.1: a drain's `MIGRATE` to a target
+/// whose one replica was stopped). `None` for any other error.
+fn without_replicas(error: &Error, to: &str) -> Option<String> {
+    let Error::Refused { url, reason, .. } = error else {
+        return None;
+    };
+    let node = if reason.contains("Target instance replied with error: NOREPLICAS") {
+        to.to_owned()
+    } else if reason.starts_with("NOREPLICAS") {
+        format!("`{url}`")
+    } else {
+        return None;
+    };
+    Some(format!(
+        "{node} refuses writes for want of good replicas (`NOREPLICAS`: fewer replicas connected, within `min-replicas-max-lag`, than its `min-replicas-to-write`): start its replica again, or `CONFIG SET min-replicas-to-write 0` on {node} while it is down"
+    ))
+}
 
 /// What finishes or undoes a move stopped at `step`.
 fn repair(slot: u16, from: &str, to: &str, to_id: &str, step: Step) -> String {

@@ -36,6 +36,13 @@ pub struct Finished {
     /// its place without the slot's `MIGRATING` or `IMPORTING` state, as on Redis 7.0): that
     /// end and the primary that stood in for it, and how it was found, in words.
     pub stood_in: Option<String>,
+    /// Whether neither end held a key of the slot when the finish began (`CLUSTER
+    /// COUNTKEYSINSLOT` on both, every database): any keys it held before the move was
+    /// interrupted are on neither node now (a node started again without its data, or a
+    /// replica that kept none took its place). slotgen records no count of a slot's keys
+    /// before a move, so it cannot tell that loss from a slot that was empty (as a drain
+    /// moves them); a front end says so.
+    pub empty: bool,
 }
 
 /// An atomic job that [`wait_jobs`] waited for.
@@ -187,6 +194,10 @@ pub fn finish_moves(
         let slot = *slot;
         let (from, to, stood_in) =
             live_ends(&mut exchange, &fresh, slot, (source, target), timeout)?;
+        // a count that cannot be read says nothing: the move itself meets that end
+        let empty = [from, to].into_iter().all(|end| {
+            keys_on(&mut exchange, &fresh, end, slot, timeout).is_ok_and(|keys| keys == 0)
+        });
         let moved = move_slot(
             &mut exchange,
             &fresh,
@@ -202,6 +213,7 @@ pub fn finish_moves(
             keys: moved.keys,
             resolved: moved.resolved,
             stood_in,
+            empty,
         });
     }
     Ok(finished)
@@ -228,13 +240,15 @@ pub fn finish_moves(
 /// asked whether it can take the source's place by the server's rule (`heir::unable`);
 /// where one refuses what it is asked (`NOPERM`), the stop as given with the refusal and no
 /// wait (`Error::denied` finds it, for a front end's grant of the whole run); where none can, the stop as given with why (it says to start the source again, not to
-/// wait), without a wait (a target that stopped answering is asked of the same way, and
-/// otherwise left to the next run); else the failover is waited for: the map read again until a
-/// primary other than the source owns the slot, for twice the cluster's node timeout
+/// wait), without a wait (a target that stopped answering is asked of the same way); else the
+/// failover is waited for (a target's then left to the next run, unless it answers again,
+/// started without its data: [`Error::SourceRestartedEmpty`] for either end): the map read
+/// again until a primary other than the source owns the slot, for twice the cluster's node timeout
 /// (`CONFIG GET cluster-node-timeout`) and 3 s at most, never beyond `how.timeout`, and not
 /// at all where the node timeout is `how.timeout` or more; where none comes in that time,
-/// the stop as given (it says to wait for the failover); `waiting` is told the source (`id
-/// (addr)`) and how long at most before the wait begins, for a front end to say so. The
+/// the stop as given (it says to wait for the failover); `waiting` is told the end (`the
+/// source id (addr)`, `the target id (addr)`) and how long at most before the wait begins,
+/// for a front end to say so. The
 /// node timeout and the map are read through `url`'s node, or, where `url` names the source
 /// or its node takes no connection, through the source's replicas and the target
 /// (`seeds`; the stop then says to name a node that answers next time). `url`, `options`
@@ -262,9 +276,10 @@ pub fn after_stop(
     let source = from.split(' ').next().unwrap_or_default().to_owned();
     let slot = *slot;
     // an end that stopped answering: where no replica of it can take its place, said so
-    // (the stop then says to start it again); a target's stop is then the one given (it says
-    // to wait for the failover: the next run finishes the slot on the promoted one); a
-    // source's failover is waited for, where one of its replicas can take its place
+    // (the stop then says to start it again); else its failover is waited for, the end
+    // probed meanwhile for a start without its data (either end's replica holds its keys
+    // only until it syncs from it); a target's stop is then the one given (it says to wait
+    // for the failover: the next run finishes the slot on the promoted one)
     if let Error::MoveEndDown {
         at_source,
         replicas,
@@ -281,26 +296,41 @@ pub fn after_stop(
         if asked.iter().all(|(_, why)| why.is_some()) {
             return with_asked(stop, asked);
         }
-        if !*at_source {
-            return stop;
-        }
-        // the node given may be the source: the map read through the others then
+        // the end that stopped answering, and the other
+        let (down, down_id, other) = if *at_source {
+            (from, &source, to)
+        } else {
+            (to, &target, from)
+        };
+        // the node given may be the end down: the map read through the others then
         let others = replicas.iter().map(|(r, _)| r.addr.as_str());
-        let seeds = seeds(url, options, addr_of(from), others.chain([addr_of(to)]));
+        let seeds = seeds(url, options, addr_of(down), others.chain([addr_of(other)]));
         let given_down = seeds.is_some();
         let seeds = seeds.unwrap_or_else(|| vec![url.to_owned()]);
-        let told = |bound: Duration| waiting(from, bound);
-        // the source started again meanwhile, without its data: said at once
+        let end = if *at_source {
+            "the source"
+        } else {
+            "the target"
+        };
+        let told = |bound: Duration| waiting(&format!("{end} {down}"), bound);
+        // the end started again meanwhile, without its data: said at once
         let stopped_at = Instant::now();
-        let mut back = || restarted_empty(url, options, addr_of(from), replicas, stopped_at);
-        return match wait_failover(
+        let mut back = || restarted_empty(url, options, addr_of(down), replicas, stopped_at);
+        let at_source = *at_source;
+        let waited = wait_failover(
             &seeds,
             options,
             how.timeout,
-            (&source, slot),
+            (down_id, slot),
             told,
             &mut back,
-        ) {
+        );
+        // a target's failover: the stop as given (it says the next run finishes the slot
+        // on the promoted replica); its start without its data said as a source's is
+        if !at_source && !matches!(waited, Wait::Back(_)) {
+            return stop;
+        }
+        return match waited {
             // the target owns the slot: the source died at the move's end, after the
             // target's `SETSLOT NODE` (its own was the step left): nothing to finish
             Wait::Over(now, waited, _) if now.split(' ').next() == Some(target.as_str()) => {
@@ -326,6 +356,7 @@ pub fn after_stop(
                     error,
                     uptime,
                     replicas,
+                    at_source,
                 },
                 other => other,
             },
@@ -539,7 +570,8 @@ fn failover_wait(node_timeout: Option<Duration>, timeout: Duration) -> Option<Du
 /// node that is stopped (`SIGSTOP`) takes the connection and never answers.
 const PROBE_TIME: Duration = Duration::from_millis(300);
 
-/// Whether the source at `addr`, which stopped answering mid-slot at `stopped_at`, answers
+/// Whether the end of a move (source or target) at `addr`, which stopped answering mid-slot
+/// at `stopped_at`, answers
 /// again, started again since (`INFO server`: `uptime_in_seconds` no more than the time
 /// since, and a second) with no key (`INFO keyspace`): its `uptime_in_seconds`, and its
 /// `replicas` (by the map read at the start), `id (addr)`, each with its keys by `INFO
@@ -583,7 +615,7 @@ fn restarted_empty(
     Some(Restarted { uptime, replicas })
 }
 
-/// A source started again without its data ([`restarted_empty`]): its `uptime_in_seconds`,
+/// An end started again without its data ([`restarted_empty`]): its `uptime_in_seconds`,
 /// and its replicas, `id (addr)`, with their keys (`None`: not known).
 struct Restarted {
     uptime: u64,
@@ -595,16 +627,17 @@ enum Wait<'s> {
     /// The failover: the slot's owner, `id (addr)`, the time waited, and the seed whose map
     /// showed it.
     Over(String, Duration, &'s str),
-    /// The source answers again, started again without its data ([`restarted_empty`]).
+    /// The end answers again, started again without its data ([`restarted_empty`]).
     Back(Restarted),
     /// No failover in the time, or no seed's node can be asked.
     None,
 }
 
 /// Waits for the failover of `source` (a node id), a primary that stopped answering in the
-/// middle of `slot`'s move: reads the cluster's map through each of `seeds` in turn
-/// (`CLUSTER SHARDS` or `CLUSTER SLOTS`, and `CLUSTER NODES`) until one names another
-/// primary as the slot's owner and `source` as no primary, for as long as
+/// middle of `slot`'s move (its source, or its target), reads the cluster's map through
+/// each of `seeds` in turn (`CLUSTER SHARDS` or `CLUSTER SLOTS`, and `CLUSTER NODES`) until
+/// one names `source` as no primary and another primary as the slot's owner (a target's
+/// source owns it all along), for as long as
 /// [`failover_wait`] gives with the node timeout of the first of them that says it (`CONFIG
 /// GET cluster-node-timeout`), which `waiting` is told before the wait; `back` is asked
 /// between the readings whether the source answers again, started again without its data
@@ -878,19 +911,29 @@ fn holders(
     timeout: Duration,
 ) -> Result<Vec<usize>, Error> {
     let mut holders = Vec::new();
-    for (i, shard) in fresh.shards.iter().enumerate() {
-        if i == besides {
-            continue;
-        }
-        let end = exchange.primary_endpoint(&shard.primary)?;
-        exchange.deadline = Instant::now() + timeout;
-        let mut con = exchange.connect(&end).map_err(gone(&shard.primary))?;
-        con.set_deadline(Some(exchange.deadline));
-        if keys_in_slot(exchange, &mut con, slot).map_err(gone(&shard.primary))? > 0 {
+    for i in 0..fresh.shards.len() {
+        if i != besides && keys_on(exchange, fresh, i, slot, timeout)? > 0 {
             holders.push(i);
         }
     }
     Ok(holders)
+}
+
+/// The keys of `slot` on the primary of shard `i` of `fresh` (`CLUSTER COUNTKEYSINSLOT`
+/// in every database), each step within `timeout`.
+fn keys_on(
+    exchange: &mut Exchange,
+    fresh: &Topology,
+    i: usize,
+    slot: u16,
+    timeout: Duration,
+) -> Result<u64, Error> {
+    let primary = &fresh.shards[i].primary;
+    let end = exchange.primary_endpoint(primary)?;
+    exchange.deadline = Instant::now() + timeout;
+    let mut con = exchange.connect(&end).map_err(gone(primary))?;
+    con.set_deadline(Some(exchange.deadline));
+    keys_in_slot(exchange, &mut con, slot).map_err(gone(primary))
 }
 
 /// Why the primary standing for a failed end cannot be told from `holders` (the primaries

@@ -10,7 +10,7 @@ use redis::Value;
 
 use super::answers::MAX_TEXT;
 use super::exchange::{bounded, gone, select, Exchange};
-use super::load::{LoadSource, Metric, ReplicaServed, SlotLoad, Stranded};
+use super::load::{LoadSource, Metric, ReplicaRefused, ReplicaServed, SlotLoad, Stranded};
 use super::{Error, MigrationKind, Topology, SLOTS};
 use crate::transport::{Budget, ConnectOptions, Connection, Denied};
 
@@ -193,13 +193,14 @@ pub(super) fn read(exchange: &Exchange, topology: Topology) -> Result<SlotLoad, 
         }
         stranded_keys = stranded(exchange, &topology, &counted)?;
     }
-    let replicas = match source {
+    let (replicas, refused) = match source {
         LoadSource::ClusterSlotStats => ask_replicas(exchange, &topology, &owners),
-        LoadSource::CountKeysInSlot { .. } => Vec::new(),
+        LoadSource::CountKeysInSlot { .. } => (Vec::new(), Vec::new()),
     };
     let mut load = SlotLoad::new(topology, source, values);
     load.stranded = stranded_keys;
     load.replicas = replicas;
+    load.refused = refused;
     Ok(load)
 }
 
@@ -212,12 +213,15 @@ const REPLICA_TIME: Duration = Duration::from_secs(2);
 /// CPU time or network bytes (reads after `READONLY`). A replica that does not answer, or
 /// refuses, is left out: what it served is a note's matter, not the load's; each is given
 /// [`REPLICA_TIME`] at most, and none is asked once the exchange has no time left for one.
+/// Those that refused slotgen's credentials (a password or ACL user set otherwise there)
+/// are given apart, with the refusal, for the note to name with the fix.
 fn ask_replicas(
     exchange: &Exchange,
     topology: &Topology,
     owners: &[Option<usize>],
-) -> Vec<ReplicaServed> {
+) -> (Vec<ReplicaServed>, Vec<ReplicaRefused>) {
     let mut served = Vec::new();
+    let mut refused = Vec::new();
     for (shard, s) in topology.shards.iter().enumerate() {
         if s.ranges.is_empty() {
             continue;
@@ -230,7 +234,7 @@ fn ask_replicas(
         for replica in s.replicas.iter().filter(|r| !failed(r)) {
             // a replica that does not answer (stopped, far) may not hold up the load
             let Some(exchange) = exchange.within(REPLICA_TIME) else {
-                return served;
+                return (served, refused);
             };
             let fields = exchange.primary_endpoint(replica).and_then(|node| {
                 let mut con = exchange.connect(&node)?;
@@ -241,7 +245,23 @@ fn ask_replicas(
                     reason,
                 })
             });
-            let Ok(fields) = fields else { continue };
+            let fields = match fields {
+                Ok(fields) => fields,
+                Err(
+                    e @ (Error::PasswordRequired { .. }
+                    | Error::NoPasswordSet { .. }
+                    | Error::PasswordRejected { .. }
+                    | Error::NoPermission { .. }),
+                ) => {
+                    refused.push(ReplicaRefused {
+                        shard,
+                        addr: replica.addr.clone(),
+                        why: crate::text::escape_cut(e.to_string().as_bytes()),
+                    });
+                    continue;
+                }
+                Err(_) => continue,
+            };
             let mut per_metric: BTreeMap<Metric, Vec<(u16, u64)>> = fields
                 .into_iter()
                 .filter(|(metric, _)| *metric != Metric::Keys)
@@ -279,7 +299,7 @@ fn ask_replicas(
             }
         }
     }
-    served
+    (served, refused)
 }
 
 /// The budget of `INFO keyspace`: a line per database that holds keys (`db0:keys=N,

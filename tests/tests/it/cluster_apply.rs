@@ -1306,6 +1306,72 @@ fn a_lone_source_that_keeps_nothing_killed_mid_slot_on_valkey_8_is_said_lost() {
     lone_source_that_keeps_nothing_killed_mid_slot(Server::Valkey);
 }
 
+/// A slot of 300 keys half moved by hand before any key moved ([`half_moved_by_hand`]), its
+/// source a lone primary that keeps no keys on disk (the default here), killed (SIGKILL) and
+/// started again as a stop advises: it comes back empty, its `MIGRATING` state kept in
+/// `nodes.conf`, so neither end holds a key of the slot (`CLUSTER COUNTKEYSINSLOT`). The
+/// next `--apply` finishes the slot and says it was half moved and is empty on both ends,
+/// exit 1 (before, "0 keys moved", exit 0: a tester's 1523 lost keys went unsaid). Followed
+/// (the slot is the target's; the same command again), the plan is carried out, exit 0.
+fn emptied_half_moved_slot_is_said(server: Server) {
+    let Some(mut cluster) = live::cluster(server, 0, None, &[]) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, HALF_SOURCE), addr(&cluster, HALF_TARGET));
+    let (slot, ids, _) = half_moved_by_hand(&cluster, 0);
+    signal("KILL", cluster.primaries[HALF_SOURCE].pid());
+    started_again_until_ok(&mut cluster, HALF_SOURCE);
+    // as the servers count them: the slot's 300 keys on neither end, the state kept
+    assert_eq!(keys_in_slot(&source, slot), 0);
+    assert_eq!(keys_in_slot(&target, slot), 0);
+    let nodes = cluster.primaries[HALF_SOURCE].cluster_nodes();
+    assert!(
+        nodes.contains(&format!("[{slot}->-{}]", ids[HALF_TARGET])),
+        "no migrating state kept: {nodes}"
+    );
+    let url = format!("redis://{}", addr(&cluster, 2));
+    let run = rebalance(&url, &["--apply"]);
+    println!("the next run:\n{}{}", run.stderr, run.stdout);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let finished = format!(
+        "slotgen: finished the half-moved slot {slot} from {} ({source}) to {} ({target}): 0 keys moved",
+        ids[HALF_SOURCE], ids[HALF_TARGET]
+    );
+    assert!(run.stderr.contains(&finished), "{}", run.stderr);
+    let error = error_line(&run.stderr, "slotgen: error: ");
+    for part in [
+        format!("a slot was half moved and empty on both ends as slotgen came to finish the move (`CLUSTER COUNTKEYSINSLOT` on both, every database): slot {slot} (from {} ({source}) to {} ({target})); any keys it held before the move was interrupted are on neither node now", ids[HALF_SOURCE], ids[HALF_TARGET]),
+        "each slot is its target's now, and `slotgen rebalance --apply` again carries out the plan".to_owned(),
+    ] {
+        assert!(error.contains(&part), "`{part}` not in {error}");
+    }
+    // followed: the slot is the target's by every primary's map, none in migration
+    for i in 0..3 {
+        let slots: Vec<redis::Value> = redis::cmd("CLUSTER")
+            .arg("SLOTS")
+            .query(&mut plain(&addr(&cluster, i), None))
+            .unwrap();
+        assert_eq!(owner_in(&slots, slot), target, "by primary {i}");
+        let nodes = cluster.primaries[i].cluster_nodes();
+        assert!(!nodes.contains("->-") && !nodes.contains("-<-"), "{nodes}");
+    }
+    // and the same command again carries out the plan, saying nothing of the slot
+    let again = rebalance(&url, &["--apply"]);
+    println!("again:\n{}{}", again.stderr, again.stdout);
+    again.ok();
+    assert!(!again.stderr.contains("half moved"), "{}", again.stderr);
+}
+
+#[test]
+fn a_half_moved_slot_emptied_by_a_restart_on_redis_7_is_said() {
+    emptied_half_moved_slot_is_said(Server::Redis);
+}
+
+#[test]
+fn a_half_moved_slot_emptied_by_a_restart_on_valkey_8_is_said() {
+    emptied_half_moved_slot_is_said(Server::Valkey);
+}
+
 /// The source of an atomic job (`--dialect migrateslots`, Valkey 9.1) of three primaries
 /// without replicas that keep no keys on disk (the default here), killed (SIGKILL) while
 /// the job runs (the tester's F8): the stop says the keys of the job's slots are lost, how
@@ -1906,6 +1972,250 @@ fn source_restarted_empty_mid_slot(server: Server) {
     assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
     let wrong = read_back_from(&seed, &written);
     assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+/// The target of a move killed (SIGKILL) in the middle of a slot of [`HOT_KEYS`] keys, once
+/// 200 of them are on it, and started again at once without its data, one replica a
+/// primary, node timeout 1 s: the keys moved to it are gone from it, its replica holds them
+/// only until it syncs from the empty node, and no failover comes for a node that answers.
+/// slotgen waits for the target's failover as for a source's, probing it meanwhile (before,
+/// it stopped at once saying to wait for the failover, which never came): it says the
+/// target answers again without its data, names the replica with its keys and says to take
+/// it over now. Followed (`CLUSTER FAILOVER TAKEOVER` on the replica named, then `rebalance
+/// --apply`), no key is lost: the slot is the promoted replica's with all its keys.
+fn target_restarted_empty_mid_slot(server: Server) {
+    let Some(mut cluster) = failover_cluster(server) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let (sid, tid) = (
+        cluster.primaries[1].node_id(),
+        cluster.primaries[2].node_id(),
+    );
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[2][0].port);
+    let heir = format!("{} ({heir_addr})", cluster.replicas[2][0].node_id());
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[2].pid());
+    cluster.primaries[2].start_again().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its target killed and started again empty:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "slotgen: note: the target {tid} ({target}) does not answer: waiting "
+        )),
+        "{stderr}"
+    );
+    let error = error_line(&stderr, &format!("slotgen: error: moving slot {hot} "));
+    let said = format!(
+        "moving slot {hot} from {sid} ({source}) to {tid} ({target}): the target stopped answering during the move ("
+    );
+    let back = "), and answers again, started again ";
+    let empty = " s ago without its data (`INFO keyspace` there: no key): the keys it held are gone from it (";
+    let moved_to =
+        " of the slot's keys had moved to it), and no failover comes for a node that answers; ";
+    let holds = format!("its replica {heir} still holds ");
+    let takeover = format!(
+        " keys (`INFO keyspace`), only until it syncs from the target started empty (a full sync, within seconds): run `CLUSTER FAILOVER TAKEOVER` on {heir_addr} now, then, once `CLUSTER NODES` on the other primaries flags the target started again `slave` (its replica now), `slotgen rebalance --apply` again, which finishes slot {hot} to it"
+    );
+    for part in [&said, back, empty, moved_to, &holds, &takeover] {
+        assert!(error.contains(part), "`{part}` not in {error}");
+    }
+    // the replica's keys as said: at least the slot's keys moved before the kill
+    let held: u64 = error
+        .split_once(holds.as_str())
+        .and_then(|(_, rest)| rest.split_once(takeover.as_str()))
+        .and_then(|(n, _)| n.parse().ok())
+        .unwrap_or_else(|| panic!("no count of keys in {error}"));
+    assert!(held >= 200, "{held} said");
+    // followed as printed: the replica taken over at once, then `rebalance --apply`
+    redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .arg("TAKEOVER")
+        .query::<()>(&mut plain(&heir_addr, None))
+        .unwrap();
+    // as said: once the other primaries flag the target started again `slave`
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for other in [&seed, &source] {
+        loop {
+            let nodes: String = redis::cmd("CLUSTER")
+                .arg("NODES")
+                .query(&mut plain(other, None))
+                .unwrap();
+            let flagged = nodes.lines().any(|l| {
+                l.starts_with(&tid) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
+            });
+            if flagged {
+                break;
+            }
+            assert!(Instant::now() < deadline, "not a replica in 30 s: {nodes}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    wait_failed_over(&seed, &tid, true);
+    let again = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--apply",
+            "--timeout",
+            "10s",
+        ],
+        b"",
+    );
+    println!("the next --apply:\n{}{}", again.stderr, again.stdout);
+    again.ok();
+    assert_eq!(keys_in_slot(&heir_addr, hot), HOT_KEYS as u64);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_target_started_again_empty_mid_slot_on_redis_7_is_said_and_its_replica_taken_over() {
+    target_restarted_empty_mid_slot(Server::Redis);
+}
+
+#[test]
+fn a_target_started_again_empty_mid_slot_on_valkey_8_is_said_and_its_replica_taken_over() {
+    target_restarted_empty_mid_slot(Server::Valkey);
+}
+
+/// As [`source_restarted_empty_mid_slot`], the source's replica with a password of its own
+/// (`requirepass` there alone), so that slotgen cannot count its keys: the stop does not say
+/// the keys are lost (before: "no replica holds them any more ... they are lost", while the
+/// replica held them); it names the replica it could not ask and says to ask it and take it
+/// over now if it holds them. Followed (asked with its password: it holds them; `CLUSTER
+/// FAILOVER TAKEOVER`; its password then set as the others', none), the next `--apply`
+/// finishes the slot and no key is lost.
+fn source_restarted_empty_replica_not_asked(server: Server) {
+    let Some(mut cluster) = failover_cluster(server) else {
+        return;
+    };
+    let (source, target) = (addr(&cluster, 1), addr(&cluster, 2));
+    let seed = addr(&cluster, 0);
+    let url = format!("redis://{seed}");
+    let mut written = load_in(&cluster, [50, 50, 50], 1);
+    let hot = hot_slot(&cluster, 1, &mut written);
+    let dir = tempfile::tempdir().unwrap();
+    let path = one_move_plan(&cluster, dir.path(), hot, 1, 2);
+    let mut args = mid_slot_args(&url, path.to_str().unwrap());
+    args[9] = "10s";
+    let id = cluster.primaries[1].node_id();
+    let heir_addr = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    let heir = format!("{} ({heir_addr})", cluster.replicas[1][0].node_id());
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("other")
+        .query(&mut plain(&heir_addr, None))
+        .unwrap();
+    let (mut child, stdout) = spawn_reading(&args);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while keys_in_slot(&target, hot) < 200 {
+        assert!(child.try_wait().unwrap().is_none(), "slotgen ended first");
+        assert!(Instant::now() < deadline, "no key moved in 60 s");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal("KILL", cluster.primaries[1].pid());
+    cluster.primaries[1].start_again().unwrap();
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let code = child.wait().unwrap().code();
+    let stdout = stdout.join().unwrap();
+    println!("slotgen, its source started again empty, its replica not asked:\n{stderr}{stdout}");
+    assert_eq!(code, Some(1), "{stderr}");
+    let error = error_line(
+        &stderr,
+        &format!("slotgen: error: moving slot {hot} from {id} ({source}) "),
+    );
+    let said = format!(
+        "{heir} could not be asked (`INFO keyspace`: no answer, or its credentials refused): one that holds keys holds them only until it syncs from the source started empty (a full sync, within seconds): ask it with its own credentials, and run `CLUSTER FAILOVER TAKEOVER` on it now if it holds them; else they are lost"
+    );
+    assert!(error.contains(&said), "`{said}` not in {error}");
+    assert!(!error.contains("no replica holds them"), "{error}");
+    // followed: asked with its own password, it holds keys: taken over at once
+    let mut con = plain(&heir_addr, None);
+    let () = redis::cmd("AUTH").arg("other").query(&mut con).unwrap();
+    let keyspace: String = redis::cmd("INFO").arg("keyspace").query(&mut con).unwrap();
+    assert!(keyspace.contains("db0:keys="), "{keyspace}");
+    let () = redis::cmd("CLUSTER")
+        .arg("FAILOVER")
+        .arg("TAKEOVER")
+        .query(&mut con)
+        .unwrap();
+    // the password of the others (none), for slotgen to reach it as a primary
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("")
+        .query(&mut con)
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for other in [&seed, &target] {
+        loop {
+            let nodes: String = redis::cmd("CLUSTER")
+                .arg("NODES")
+                .query(&mut plain(other, None))
+                .unwrap();
+            let flagged = nodes.lines().any(|l| {
+                l.starts_with(&id) && l.split(' ').nth(2).is_some_and(|f| f.contains("slave"))
+            });
+            if flagged {
+                break;
+            }
+            assert!(Instant::now() < deadline, "not a replica in 30 s: {nodes}");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+    wait_failed_over(&seed, &id, true);
+    let again = slotgen(
+        &[
+            "rebalance",
+            "--redis",
+            &url,
+            "--by",
+            "keys",
+            "--apply",
+            "--timeout",
+            "10s",
+        ],
+        b"",
+    );
+    println!("the next --apply:\n{}{}", again.stderr, again.stdout);
+    again.ok();
+    assert_eq!(keys_in_slot(&target, hot), HOT_KEYS as u64);
+    let wrong = read_back_from(&seed, &written);
+    assert!(wrong.is_empty(), "keys lost: {} {wrong:?}", wrong.len());
+}
+
+#[test]
+fn a_source_started_again_empty_whose_replica_refuses_the_password_on_redis_7_is_not_said_lost() {
+    source_restarted_empty_replica_not_asked(Server::Redis);
+}
+
+#[test]
+fn a_source_started_again_empty_whose_replica_refuses_the_password_on_valkey_8_is_not_said_lost() {
+    source_restarted_empty_replica_not_asked(Server::Valkey);
 }
 
 #[test]

@@ -894,3 +894,71 @@ fn a_drained_primary_failed_over_mid_apply_is_drained_by_the_printed_command() {
     }
     read_back(&keys, &owners(&seed));
 }
+
+/// A drain (classic, Valkey 9.1, a replica each) whose target has `min-replicas-to-write
+/// 1` while its one replica is down: the target answers the source's `MIGRATE` with
+/// `NOREPLICAS`, and the stop said only "the next `slotgen rebalance --apply` finishes it",
+/// which meets the same refusal while the replica is down. It names the target, the
+/// refusal's rule and the fix first. Followed (`CONFIG SET min-replicas-to-write 0` on the
+/// target), the same command again finishes the slot and the drain: every key read back.
+#[test]
+fn a_drain_whose_target_lacks_its_replicas_names_the_fix() {
+    let Some(mut cluster) = live::cluster(Server::Valkey9, 1, None, &[]) else {
+        return;
+    };
+    let keys = write_keys(&cluster);
+    let seed = addr(cluster.primaries[0].port);
+    let url = format!("redis://{seed}");
+    let drained = addr(cluster.primaries[2].port);
+    let target = addr(cluster.primaries[1].port);
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("min-replicas-to-write")
+        .arg("1")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    cluster.replicas[1][0].stop();
+    // the target counts its replica gone once the link drops
+    wait_until(&target, "the target's replica down", |nodes| {
+        nodes
+            .lines()
+            .any(|l| l.contains(" slave ") && l.contains("disconnected"))
+    });
+    let args = [
+        "--drain",
+        drained.as_str(),
+        "--apply",
+        "--dialect",
+        "classic",
+    ];
+    let run = rebalance(&url, &args);
+    println!("{}{}", run.stderr, run.stdout);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let fix = format!(
+        "{target} refuses writes for want of good replicas (`NOREPLICAS`: fewer replicas connected, within `min-replicas-max-lag`, than its `min-replicas-to-write`): start its replica again, or `CONFIG SET min-replicas-to-write 0` on {target} while it is down; then the next `slotgen rebalance --apply` finishes it before it plans"
+    );
+    assert!(
+        run.stderr
+            .contains("NOREPLICAS Not enough good replicas to write")
+            && run.stderr.contains(&fix),
+        "`{fix}` not in {}",
+        run.stderr
+    );
+    // followed: the target writes without its replica, and the same command drains it all
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("min-replicas-to-write")
+        .arg("0")
+        .query(&mut plain(&target, None))
+        .unwrap();
+    let again = rebalance(&url, &args);
+    println!("{}", again.stderr);
+    again.ok();
+    assert!(
+        again.stderr.contains("finished the half-moved slot"),
+        "{}",
+        again.stderr
+    );
+    assert!(!owners(&seed).contains(&drained));
+    read_back(&keys, &owners(&seed));
+}

@@ -1144,6 +1144,56 @@ fn cpu_of_slot(node: &str, slot: u16) -> u64 {
     answer[0].1["cpu-usec"]
 }
 
+/// A replica whose password is set otherwise than its primary's (`requirepass` on it alone:
+/// Valkey 9.1, slot statistics on) refuses `load`'s `CLUSTER SLOT-STATS` (`NOAUTH`):
+/// `load --by cpu` names it with the refusal and the fix, and goes on without it (the load
+/// is its primaries'). Before, it was left out without a word. Followed (the replica's
+/// password set as its primary's: none here), the note is gone.
+#[test]
+fn a_replica_that_refuses_the_password_is_named_by_load() {
+    let Some(cluster) = live::cluster(
+        Server::Valkey9,
+        1,
+        None,
+        &["--cluster-slot-stats-enabled", "yes"],
+    ) else {
+        return;
+    };
+    let url = cluster.url();
+    let primary = format!("127.0.0.1:{}", cluster.primaries[1].port);
+    let replica = format!("127.0.0.1:{}", cluster.replicas[1][0].port);
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("other")
+        .query(&mut plain(&replica, None))
+        .unwrap();
+    let run = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
+    println!("{}", run.stderr);
+    run.ok();
+    let said = format!(
+        "slotgen: note: {replica} (a replica of {primary}) refused slotgen's credentials (`redis://{replica}` requires a password (`NOAUTH`): "
+    );
+    let fix = "so what it served itself (reads after `READONLY`) is not known: give it the password and ACL user of its primary (`requirepass`, `masterauth`, `ACL SETUSER`), then run this again";
+    assert!(
+        run.stderr.contains(&said) && run.stderr.contains(fix),
+        "`{said}` not in {}",
+        run.stderr
+    );
+    // followed: the replica's password as its primary's (none), and the note is gone
+    let mut con = plain(&replica, None);
+    let () = redis::cmd("AUTH").arg("other").query(&mut con).unwrap();
+    let () = redis::cmd("CONFIG")
+        .arg("SET")
+        .arg("requirepass")
+        .arg("")
+        .query(&mut con)
+        .unwrap();
+    let run = slotgen(&["load", "--redis", &url, "--by", "cpu"], b"");
+    run.ok();
+    assert!(!run.stderr.contains("refused"), "{}", run.stderr);
+}
+
 /// Reads served by a replica (after `READONLY`: Valkey 9.1, slot statistics on) are not in
 /// the load, which counts each slot on its primary; `load --by cpu` says so, naming the
 /// replica, its primary and its busiest slot with that slot's `cpu-usec` as the replica's

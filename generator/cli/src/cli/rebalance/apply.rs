@@ -79,7 +79,8 @@ pub(super) fn wait_for_jobs(
 /// `--apply` on a map with a slot a former run left half moved: that move finished first
 /// (its keys carried to the target, a key on both ends resolved by their `DUMP`s; an end that
 /// failed over stood in for by the primary that took its place), each said on stderr; an
-/// atomic job still running waited for.
+/// atomic job still running waited for. A slot found empty on both ends is an error (exit
+/// 1) after every slot is finished: its keys, if it had any, are gone.
 pub(super) fn finish_half_moved(
     args: &RebalanceArgs,
     options: &slotgen_cluster::transport::ConnectOptions,
@@ -112,6 +113,29 @@ pub(super) fn finish_half_moved(
                 .map(|s| format!("; {}", field(s.as_bytes())))
                 .unwrap_or_default()
         );
+    }
+    // a slot empty on both ends: any keys it had are gone, which the exit status says
+    // (slotgen cannot tell them from an empty slot's move, and stops before planning on)
+    let empty: Vec<String> = finished
+        .iter()
+        .filter(|f| f.empty)
+        .map(|f| {
+            format!(
+                "slot {} (from {} to {})",
+                f.slot,
+                field(f.from.as_bytes()),
+                field(f.to.as_bytes())
+            )
+        })
+        .collect();
+    if !empty.is_empty() {
+        return Err(anyhow!(
+            "{} half moved and empty on both ends as slotgen came to finish the move (`CLUSTER COUNTKEYSINSLOT` on both, every database): {}; any keys {} before the move was interrupted are on neither node now (as after a node started again without its data, or a replica that kept none took its place), and slotgen records no count of a slot's keys before a move, so it cannot tell such a loss from a slot that was empty. If {} keys, restore them from a backup; each slot is its target's now, and `slotgen rebalance --apply` again carries out the plan",
+            if empty.len() == 1 { "a slot was" } else { "slots were" },
+            empty.join(", "),
+            if empty.len() == 1 { "it held" } else { "they held" },
+            if empty.len() == 1 { "it held" } else { "they held" },
+        ));
     }
     Ok(())
 }
@@ -174,10 +198,10 @@ pub(super) fn carry_out(
     line.end();
     // a source that failed over mid-move: the slot finished now, where that can be done
     let result = result.map_err(|e| {
-        cluster::after_stop(&args.server.redis, options, &how, e, &mut |source, bound| {
+        cluster::after_stop(&args.server.redis, options, &how, e, &mut |end, bound| {
             say!(
-                "slotgen: note: the source {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
-                field(source.as_bytes()),
+                "slotgen: note: {} does not answer: waiting {:.1} s at most for its replica to take its place (twice the cluster's node timeout and 3 s, within --timeout)",
+                field(end.as_bytes()),
                 bound.as_secs_f64()
             );
         })
@@ -201,7 +225,12 @@ pub(super) fn carry_out(
     let half = match &result {
         Err(
             cluster::Error::MoveStopped { slot, keys, .. }
-            | cluster::Error::SourceRestartedEmpty { slot, keys, .. },
+            | cluster::Error::SourceRestartedEmpty {
+                slot,
+                keys,
+                at_source: true,
+                ..
+            },
         ) if *keys > 0 => Some((*slot, *keys)),
         Err(
             cluster::Error::SourceFailedOver {
