@@ -1404,7 +1404,8 @@ impl Flow<'_> {
 
     /// The parts of a string method the lint computes ([`Edit`]) called on a value:
     /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
-    /// The parts of the one value of a call the lint computes: `tostring(x)`, a string
+    /// The parts of the one value of a call the lint computes: `tostring(x)`, `tonumber(x)`
+    /// ([`Edit::ToNumber`]), a string
     /// method, `string.format` ([`Flow::edited`]), a helper of one `return x` only ever
     /// called directly (`local function key(s) return KEYS[1] .. ':' .. s end`: `x` with the
     /// values its calls pass); `None` for another call.
@@ -1414,6 +1415,17 @@ impl Flow<'_> {
                 if path == ["tostring"] && arguments.len() == 1 =>
             {
                 arguments.iter().next().map(|a| self.parts(a))
+            }
+            // `tonumber(x)`: the number `x` reads as, as the servers write it
+            (Some((path, FunctionArgs::Parentheses { arguments, .. })), _)
+                if path == ["tonumber"] && arguments.len() == 1 =>
+            {
+                let of = self.parts(arguments.iter().next()?);
+                Some(vec![Part::Edited {
+                    of,
+                    edits: vec![Edit::ToNumber],
+                    text: short(&call.to_string()),
+                }])
             }
             _ if self.helper_call(call).is_some() => {
                 let (j, _, _) = self.helper_call(call)?;

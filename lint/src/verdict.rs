@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::commands;
 use crate::globals::{self, Place, Server};
-use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
+use crate::key::{self, keys_name, KeyExpr, KeyKind, Part, Slot, Values};
 use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
 use crate::numbers;
 use crate::Position;
@@ -384,17 +384,6 @@ fn shown_tag(tag: Option<&[u8]>) -> String {
 /// The verdicts on a script read.
 pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Report {
     script_called(script, values, targets, None)
-}
-
-/// A number literal with a fraction as the whole argument `arg` (`0.5`, `-1.25`), as
-/// written: its bytes differ between servers ([`Part::Number`]), but no server's are an
-/// integer, and every server's are a float.
-fn fraction(arg: &KeyExpr) -> Option<Vec<u8>> {
-    let [Part::Number(text)] = arg.parts.as_slice() else {
-        return None;
-    };
-    let value: f64 = text.parse().ok()?;
-    (value.is_finite() && value.fract() != 0.0).then(|| text.clone().into_bytes())
 }
 
 /// A declared key the script uses only where a command takes no key.
@@ -957,7 +946,7 @@ pub(crate) fn script_called(
             // writes it (`%.17g` on Redis 7.0, the shortest form on Valkey): read as written
             let mut read: Vec<Option<Vec<u8>>> = full
                 .iter()
-                .map(|a| a.value(values).or_else(|| fraction(a)))
+                .map(|a| a.value(values).or_else(|| key::fraction(a, values)))
                 .collect();
             if open_end {
                 read.push(None);

@@ -158,16 +158,12 @@ pub(super) fn short(text: &str) -> String {
     out
 }
 
-/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
-/// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
-/// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
-/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
-/// [`Part::Number`](crate::key::Part::Number) that is not placed.
+/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it
+/// ([`number_written`](crate::key::number_written): `1e2` is `100`, `0x10` is `16`); `None`
+/// for one the servers write differently, a [`Part::Number`](crate::key::Part::Number) that
+/// is not placed.
 pub(super) fn number_text(token: &str) -> Option<String> {
-    match number_value(token) {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
-        _ => None,
-    }
+    crate::key::number_written(number_value(token)?)
 }
 
 /// The value of a Lua 5.1 number literal (`1e2`, `0x10`, `5.7`).
