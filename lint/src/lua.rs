@@ -100,6 +100,11 @@ pub struct CallSite {
     /// with two keys is two calls, each with its caller's key and its caller's function;
     /// empty for a call not in such a helper.
     pub through: Vec<(String, Position)>,
+    /// The arguments that are a local the script gives more than one value (`local t =
+    /// ARGV[1] if c then t = '10' end`): each with its index in `args` and every value it
+    /// is given, any of which it may hold at the call (the lint reads values per name, not
+    /// per place in the code).
+    pub choices: Vec<(usize, Vec<KeyExpr>)>,
 }
 
 /// `unpack(t, i, j)` of the caller's KEYS or ARGV as a call's last argument: Lua 5.1 gives
@@ -438,7 +443,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     });
     let mut calls = Vec::new();
     let helpers = Helpers::find(&asts, &names);
-    let values = values(&asts, &names, &changes);
+    let (values, choices) = values(&asts, &names, &changes);
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
@@ -449,6 +454,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: n,
             values: values.clone(),
+            given: HashMap::new(),
+            choices: &choices,
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
@@ -884,8 +891,9 @@ const MAX_VALUE_PASSES: usize = 16;
 /// brought in first, as their text comes before the script's code that uses it. Passes
 /// until no value changes (a value built from a name that turned opaque changes too), at
 /// most [`MAX_VALUE_PASSES`], past which every name is opaque.
-fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder, Option<KeyExpr>> {
+fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> Values {
     let mut values = HashMap::new();
+    let none = HashMap::new();
     for _ in 0..MAX_VALUE_PASSES {
         let mut flow = Flow {
             names,
@@ -896,6 +904,8 @@ fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: 0,
             values: values.clone(),
+            given: HashMap::new(),
+            choices: &none,
             frozen: false,
             calls: Vec::new(),
             library: false,
@@ -907,12 +917,24 @@ fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder
             flow.visit_ast(ast);
         }
         if flow.values == values {
-            return values;
+            let mut choices = flow.given;
+            choices.retain(|_, v| v.len() > 1);
+            return (values, choices);
         }
         values = flow.values;
     }
-    values.into_keys().map(|name| (name, None)).collect()
+    let opaque = values.into_keys().map(|name| (name, None)).collect();
+    (opaque, HashMap::new())
 }
+
+/// The locals' values ([`values`]), and the values of each local given more than one.
+type Values = (
+    HashMap<Holder, Option<KeyExpr>>,
+    HashMap<Holder, Vec<KeyExpr>>,
+);
+
+/// The most values of a name kept as its choices ([`Flow::given`]).
+const MAX_CHOICES: usize = 8;
 
 /// Every name token of `ast` with its byte, in source order.
 fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
@@ -1084,6 +1106,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             dropped: false,
             reply: false,
             through: Vec::new(),
+            choices: Vec::new(),
         });
     }
     out
@@ -1111,6 +1134,12 @@ struct Flow<'a> {
     deferred: std::cell::RefCell<std::collections::HashSet<Holder>>,
     file: usize,
     values: HashMap<Holder, Option<KeyExpr>>,
+    /// Every value each name is given in this walk, while not `frozen` (at most
+    /// [`MAX_CHOICES`] a name).
+    given: HashMap<Holder, Vec<KeyExpr>>,
+    /// The values each name given more than one is given, as the last pass of [`values`]
+    /// read them: a call's argument that names one may be any ([`CallSite::choices`]).
+    choices: &'a HashMap<Holder, Vec<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
     frozen: bool,
     calls: Vec<CallSite>,
@@ -1140,6 +1169,8 @@ impl<'a> Flow<'a> {
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: root.map_or(self.file, |j| self.names.locals[j].file),
             values,
+            given: HashMap::new(),
+            choices: self.choices,
             frozen,
             calls: Vec::new(),
             library: self.library,
@@ -1217,6 +1248,10 @@ impl Flow<'_> {
     fn assign(&mut self, name: Holder, value: KeyExpr) {
         if self.frozen {
             return;
+        }
+        let given = self.given.entry(name.clone()).or_default();
+        if given.len() < MAX_CHOICES && !given.contains(&value) {
+            given.push(value.clone());
         }
         match self.values.get(&name) {
             None => {
@@ -2164,6 +2199,7 @@ impl Flow<'_> {
                         dropped,
                         reply: false,
                         through: Vec::new(),
+                        choices: Vec::new(),
                     });
                 }
                 return;
@@ -2203,6 +2239,22 @@ impl Flow<'_> {
             }
             values.push(self.eval(e));
         }
+        // an argument that names a local given more than one value may hold any of them
+        let choices: Vec<(usize, Vec<KeyExpr>)> = exprs
+            .iter()
+            .enumerate()
+            .take(values.len())
+            .filter_map(|(n, e)| {
+                let mut e = *e;
+                while let Expression::Parentheses { expression, .. } = e {
+                    e = expression;
+                }
+                let Expression::Var(Var::Name(name)) = e else {
+                    return None;
+                };
+                Some((n, self.choices.get(&self.holder(name))?.clone()))
+            })
+            .collect();
         let functions = if self.library && self.file == 0 {
             self.names.functions_at(byte)
         } else {
@@ -2230,6 +2282,7 @@ impl Flow<'_> {
                 dropped,
                 reply,
                 through: Vec::new(),
+                choices: Vec::new(),
             });
             return;
         };
@@ -2272,6 +2325,7 @@ impl Flow<'_> {
             dropped,
             reply,
             through: Vec::new(),
+            choices,
         });
     }
 }

@@ -965,6 +965,14 @@ pub(crate) fn script_called(
                 targets,
                 "from a script",
             ));
+            // an argument that names a local given more than one value: a value refused
+            // among them makes the call depend on which the local holds
+            if !findings[before..]
+                .iter()
+                .any(|f| f.rule == Rule::ArgumentValue)
+            {
+                findings.extend(chosen_value(command, call, &read, values, targets));
+            }
             if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
                 findings.extend(cluster_database(c, &db, call.at, targets, selected));
                 selected |= c == "select";
@@ -1685,6 +1693,64 @@ pub(crate) fn unknown_options(
         .chain(sort)
         .chain(argument_value(command, args, at, targets, how))
         .collect()
+}
+
+/// The finding on a value that an argument of `call` (of `command`, its arguments `read`
+/// with the call's values) may hold, a local the script gives more than one value
+/// ([`CallSite::choices`](crate::lua::CallSite::choices)), that a server refuses
+/// ([`argument_value`]): `depends` on the value the local holds at the call, since the lint
+/// does not tell which of its values reaches the call.
+fn chosen_value(
+    command: &str,
+    call: &crate::lua::CallSite,
+    read: &[Option<Vec<u8>>],
+    values: &Values,
+    targets: &[Target],
+) -> Option<Finding> {
+    for (i, choices) in &call.choices {
+        if read.get(*i).is_none_or(Option::is_some) {
+            continue;
+        }
+        for choice in choices {
+            let Some(value) = choice
+                .value(values)
+                .or_else(|| key::fraction(choice, values))
+            else {
+                continue;
+            };
+            let mut chosen = read.to_vec();
+            chosen[*i] = Some(value);
+            let args: Vec<commands::Arg<'_>> = chosen
+                .iter()
+                .map(|a| {
+                    a.as_deref()
+                        .map_or(commands::Arg::Unknown, commands::Arg::Known)
+                })
+                .collect();
+            let Some(mut f) = argument_value(command, &args, call.at, targets, "from a script")
+            else {
+                continue;
+            };
+            let name = call.args[*i].text.as_str();
+            for (_, o) in &mut f.targets {
+                if *o == Outcome::Fails {
+                    *o = Outcome::Depends;
+                }
+            }
+            let _ = write!(
+                f.message,
+                "; `{name}` is given more than one value, and may hold `{}` here",
+                choice.text
+            );
+            let held = format!("`{name}` holds `{}` at the call", choice.text);
+            f.condition = Some(Condition::Values(match f.condition.take() {
+                Some(Condition::Values(c)) => format!("{held}, and {c}"),
+                _ => held,
+            }));
+            return Some(f);
+        }
+    }
+    None
 }
 
 /// The finding on a known value of `command`'s arguments `args` at `at` that a server

@@ -1169,7 +1169,8 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
     check_inline_cases(&cases);
 }
 
-/// Values the lint follows through Lua before they reach a command (`tonumber(x)`), given
+/// Values the lint follows through Lua before they reach a command (`tonumber(x)`, a local
+/// given more than one value), given
 /// as the callers give them, run on the three servers and compared as the corpus is.
 #[test]
 fn lint_values_through_lua_are_what_live_clusters_do() {
@@ -1206,6 +1207,14 @@ fn lint_values_through_lua_are_what_live_clusters_do() {
               if ttl and ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end\nreturn 1",
             key(),
             vec![b"0.5".to_vec()],
+            vec![],
+        ),
+        (
+            "a local given two values, `ARGV[1]` (`1.5`) kept: the lint cannot tell which",
+            b"#!lua\nlocal t = ARGV[1]\nif ARGV[2] then t = '10' end\n\
+              return redis.call('EXPIRE', KEYS[1], t)",
+            key(),
+            vec![b"1.5".to_vec()],
             vec![],
         ),
     ];
