@@ -105,6 +105,10 @@ pub struct CallSite {
     /// is given, any of which it may hold at the call (the lint reads values per name, not
     /// per place in the code).
     pub choices: Vec<(usize, Vec<KeyExpr>)>,
+    /// Why the count of the call's arguments is not known where its last one is `unpack` of
+    /// KEYS or ARGV: the script may have changed that table before (the change, with its
+    /// line).
+    pub uncounted: Option<String>,
 }
 
 /// `unpack(t, i, j)` of the caller's KEYS or ARGV as a call's last argument: Lua 5.1 gives
@@ -1107,6 +1111,7 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             reply: false,
             through: Vec::new(),
             choices: Vec::new(),
+            uncounted: None,
         });
     }
     out
@@ -2058,7 +2063,7 @@ impl Flow<'_> {
         };
         match callee(call) {
             Some((path, FunctionArgs::Parentheses { arguments, .. }))
-                if path == ["unpack"] || path == ["table", "unpack"] =>
+                if self.is_unpack(&path) || path == ["table", "unpack"] =>
             {
                 matches!(arguments.iter().next(), Some(Expression::Var(Var::Name(t)))
                     if name_of(t) == "KEYS" || self.names.keys.contains(&name_of(t)))
@@ -2067,16 +2072,24 @@ impl Flow<'_> {
         }
     }
 
+    /// Whether a call of `path` is one of Lua's `unpack`: by its name, or a name bound to it
+    /// (`local u = unpack`).
+    fn is_unpack(&self, path: &[String]) -> bool {
+        matches!(path, [name] if name == "unpack" || self.names.unpacks.contains(name))
+    }
+
     /// `expr` as [`Unpacked`]: `unpack(KEYS or ARGV[, i[, j]])` (or of a name for them) with
-    /// integer literals, of the caller's table at `byte`.
-    fn unpacked(&self, expr: &Expression, byte: usize) -> Option<Unpacked> {
+    /// number literals, or strings Lua reads as numbers, as bounds ([`truncated`]), of the
+    /// caller's table at `byte`; `Err` with why when the script may have changed the table
+    /// there (the count is then not known).
+    fn unpacked(&self, expr: &Expression, byte: usize) -> Option<Result<Unpacked, String>> {
         let Expression::FunctionCall(call) = expr else {
             return None;
         };
         let Some((path, FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
             return None;
         };
-        if path != ["unpack"] {
+        if !self.is_unpack(&path) {
             return None;
         }
         let mut arguments = arguments.iter();
@@ -2091,18 +2104,52 @@ impl Flow<'_> {
         } else {
             return None;
         };
-        let bounds: Vec<i64> = arguments.map(integer).collect::<Option<_>>()?;
+        let bounds: Vec<i64> = arguments.map(truncated).collect::<Option<_>>()?;
         let (from, to) = match bounds[..] {
             [] => (1, None),
             [i] => (i, None),
             [i, j] => (i, Some(j)),
             _ => return None,
         };
-        matches!(
-            self.changes.of(which, None, None, self.file, byte),
-            Read::Caller
-        )
-        .then_some(Unpacked { keys, from, to })
+        match self.changes.of(which, None, None, self.file, byte) {
+            Read::Caller => Some(Ok(Unpacked { keys, from, to })),
+            Read::Changed(why) | Read::Followed(_, _, why) => Some(Err(why)),
+        }
+    }
+
+    /// The fields of `unpack({a, b})`, a table the script writes, given whole (no bounds):
+    /// each field one value (no key, no `nil`, no `...`, no call that may give any number);
+    /// `None` for another expression.
+    fn unpacked_table<'e>(&self, expr: &'e Expression) -> Option<Vec<&'e Expression>> {
+        let Expression::FunctionCall(call) = expr else {
+            return None;
+        };
+        let (path, FunctionArgs::Parentheses { arguments, .. }) = callee(call)? else {
+            return None;
+        };
+        let (true, 1, Some(Expression::TableConstructor(table))) = (
+            self.is_unpack(&path),
+            arguments.len(),
+            arguments.iter().next(),
+        ) else {
+            return None;
+        };
+        table
+            .fields()
+            .iter()
+            .map(|field| match field {
+                ast::Field::NoKey(e) => match e {
+                    Expression::FunctionCall(c) if !self.single_valued(c) => None,
+                    Expression::Symbol(s)
+                        if matches!(s.token().to_string().as_str(), "..." | "nil") =>
+                    {
+                        None
+                    }
+                    _ => Some(e),
+                },
+                _ => None,
+            })
+            .collect()
     }
 
     /// A call of `redis.call` or an alias at `node`, with its callee and arguments.
@@ -2200,6 +2247,7 @@ impl Flow<'_> {
                         reply: false,
                         through: Vec::new(),
                         choices: Vec::new(),
+                        uncounted: None,
                     });
                 }
                 return;
@@ -2218,10 +2266,19 @@ impl Flow<'_> {
         };
         let mut open_end = false;
         let mut counted = true;
-        let unpacked = exprs.last().and_then(|e| self.unpacked(e, byte));
+        let (unpacked, uncounted) = match exprs.last().and_then(|e| self.unpacked(e, byte)) {
+            Some(Ok(u)) => (Some(u), None),
+            Some(Err(why)) => (None, Some(why)),
+            None => (None, None),
+        };
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
             let last = n + 1 == exprs.len();
+            // `unpack({a, b})` last: its fields are the arguments
+            if let Some(fields) = self.unpacked_table(e).filter(|_| last) {
+                values.extend(fields.into_iter().map(|f| self.eval(f)));
+                break;
+            }
             if last && self.unpacks_keys(e) {
                 // `unpack(KEYS)` last: every argument it gives is a declared key
                 values.push(KeyExpr {
@@ -2283,6 +2340,7 @@ impl Flow<'_> {
                 reply,
                 through: Vec::new(),
                 choices: Vec::new(),
+                uncounted: None,
             });
             return;
         };
@@ -2326,6 +2384,7 @@ impl Flow<'_> {
             reply,
             through: Vec::new(),
             choices,
+            uncounted,
         });
     }
 }

@@ -880,6 +880,42 @@ pub(crate) fn script_called(
                     });
                 }
             }
+            // `unpack(KEYS or ARGV)` last of a table the script may have changed: its count is
+            // not known, and a count the command does not take is refused
+            if let Some(why) = call
+                .uncounted
+                .as_deref()
+                .filter(|_| call.arguments.is_none())
+            {
+                let before = call.args.len();
+                let uncertain = only(targets, |t| {
+                    entry(t)
+                        .filter(|c| {
+                            (0..=c.arity.unsigned_abs() as usize + 1).any(|n| !c.takes(before + n))
+                        })
+                        .map(|_| Outcome::Depends)
+                });
+                if !uncertain.is_empty() {
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::Arity,
+                        kind: None,
+                        message: format!(
+                            "`{command}`'s last argument is `unpack` of a table the script \
+                             may have changed ({why}): how many values it passes is not known, \
+                             and the server refuses a count `{command}` does not take (\"Wrong \
+                             number of args calling Redis command from script\")"
+                        ),
+                        fix: "unpack the caller's table as it comes, or a table the script \
+                              builds itself (`{ARGV[1], 'x'}`)"
+                            .to_owned(),
+                        condition: Some(Condition::Values(format!(
+                            "the table holds a count of values `{command}` takes"
+                        ))),
+                        targets: uncertain,
+                    });
+                }
+            }
             // A command the servers flag `noscript`, each server by its own entry (Redis
             // 7.0 flags the blocking commands, Valkey does not).
             let noscript = only(targets, |t| {
