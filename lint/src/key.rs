@@ -200,6 +200,7 @@ impl Edit {
 /// assert_eq!(lua_number(b"-0"), Some(-0.0));
 /// assert_eq!(lua_number(b"1e"), None);
 /// assert_eq!(lua_number(b"(1"), None);
+/// assert_eq!(lua_number(b"0x+5"), None);
 /// ```
 #[must_use]
 pub fn lua_number(s: &[u8]) -> Option<f64> {
@@ -217,6 +218,10 @@ pub fn lua_number(s: &[u8]) -> Option<f64> {
         .strip_prefix("0x")
         .or_else(|| digits.strip_prefix("0X"))
     {
+        // digits only: `from_str_radix` takes a sign, `strtod` not after the `0x`
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
         let v = u64::from_str_radix(hex, 16).ok()? as f64;
         return Some(if negative { -v } else { v });
     }
@@ -236,6 +241,54 @@ pub fn number_written(v: f64) -> Option<String> {
     (v.fract() == 0.0 && v.abs() < 1e14 && !negative_zero).then(|| format!("{}", v as i64))
 }
 
+/// Whether Lua 5.1's `tonumber(s)` is certainly nil (`strtod` reads no number, or stops
+/// before the end): `s` is empty or spaces only, or holds a byte no number form has (`(1`,
+/// `1,5`; not `nan(...)`, which `strtod` reads, nor a NUL byte, where C stops reading).
+/// Other strings no number (`1e`, `0x+5`) are not said to be nil: [`lua_number`] is `None`
+/// for them, not known.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::key::lua_nil;
+///
+/// assert!(lua_nil(b"(1"));
+/// assert!(lua_nil(b" "));
+/// assert!(!lua_nil(b"nan(1)"));
+/// assert!(!lua_nil(b"5\0x"));
+/// assert!(!lua_nil(b" 5 "));
+/// ```
+#[must_use]
+pub fn lua_nil(s: &[u8]) -> bool {
+    let lower = s.to_ascii_lowercase();
+    if s.contains(&0) || lower.windows(4).any(|w| w == b"nan(") {
+        return false;
+    }
+    s.iter().all(u8::is_ascii_whitespace)
+        || s.iter()
+            .any(|b| !(b.is_ascii_alphanumeric() || b"+-. \t\n\x0b\x0c\r".contains(b)))
+}
+
+/// The bytes `arg` gives `tonumber` when it is `tonumber(x)` whole with `x` known from the
+/// script or `values`.
+#[must_use]
+pub fn tonumber_of(arg: &KeyExpr, values: &Values) -> Option<Vec<u8>> {
+    let [Part::Edited { of, edits, .. }] = arg.parts.as_slice() else {
+        return None;
+    };
+    let (Edit::ToNumber, before) = edits.split_last()? else {
+        return None;
+    };
+    let mut s = Vec::new();
+    for p in of {
+        s.extend(known(p, Some(values))?);
+    }
+    for e in before {
+        s = e.apply(&s)?;
+    }
+    Some(s)
+}
+
 /// A number with a fraction that an argument holds whole, as the lint writes it: a literal
 /// (`0.5`, [`Part::Number`]) or `tonumber(x)` of a known `x`. Its bytes differ between
 /// servers ([`number_written`]), but no server's are an integer, and every server's are a
@@ -244,14 +297,8 @@ pub fn number_written(v: f64) -> Option<String> {
 pub fn fraction(arg: &KeyExpr, values: &Values) -> Option<Vec<u8>> {
     let (value, text) = match arg.parts.as_slice() {
         [Part::Number(text)] => (text.parse::<f64>().ok()?, text.clone()),
-        [Part::Edited { of, edits, .. }] if edits.last() == Some(&Edit::ToNumber) => {
-            let mut s = Vec::new();
-            for p in of {
-                s.extend(known(p, Some(values))?);
-            }
-            for e in &edits[..edits.len() - 1] {
-                s = e.apply(&s)?;
-            }
+        [Part::Edited { .. }] => {
+            let s = tonumber_of(arg, values)?;
             let v = lua_number(&s)?;
             (v, v.to_string())
         }

@@ -1001,6 +1001,31 @@ pub(crate) fn script_called(
                 targets,
                 "from a script",
             ));
+            // `tonumber(x)` of a known `x` that Lua reads as no number: a nil argument
+            if let Some((a, x)) = full.iter().find_map(|a| {
+                key::tonumber_of(a, values)
+                    .filter(|x| key::lua_nil(x))
+                    .map(|x| (a, x))
+            }) {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::NilKey,
+                    kind: None,
+                    message: format!(
+                        "`{}`'s argument `{}` reads `{}`, which Lua takes for no number: \
+                         `tonumber` gives nil, and the server refuses a nil argument (\"Lua \
+                         redis lib command arguments must be strings or integers\")",
+                        command.to_ascii_uppercase(),
+                        a.text,
+                        slotgen::text::escape_cut(&x)
+                    ),
+                    fix: "check `tonumber`'s value before the call (`local n = tonumber(x) if \
+                          not n then return redis.error_reply('not a number') end`)"
+                        .to_owned(),
+                    condition: None,
+                    targets: only(targets, |t| t.server().map(|_| Outcome::Fails)),
+                });
+            }
             // an argument that names a local given more than one value: a value refused
             // among them makes the call depend on which the local holds
             if !findings[before..]

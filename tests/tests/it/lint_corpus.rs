@@ -1202,6 +1202,13 @@ fn lint_values_through_lua_are_what_live_clusters_do() {
             vec![],
         ),
         (
+            "`tonumber('(1')` is nil, an argument no server takes (decided)",
+            b"#!lua\nreturn redis.call('ZADD', KEYS[1], tonumber(ARGV[1]), 'm')",
+            key(),
+            vec![b"(1".to_vec()],
+            vec![],
+        ),
+        (
             "rq's TTL of 0.5 s: `tonumber`, then a guard `ttl > 0` the lint does not evaluate",
             b"#!lua\nredis.call('SET', KEYS[1], 'v')\nlocal ttl = tonumber(ARGV[1])\n\
               if ttl and ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end\nreturn 1",
