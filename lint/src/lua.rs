@@ -2072,6 +2072,56 @@ impl Flow<'_> {
         }
     }
 
+    /// Whether `expr` is Lua 5.1's `string.gsub`, which gives two values (the string and the
+    /// count of its changes): `string.gsub(...)` of the global `string`, or `x:gsub(...)` of
+    /// a string `x` the lint follows (`ARGV[1]`, `KEYS[1]`, a literal in brackets, a local
+    /// of such a value), so not a table's own `gsub`.
+    fn string_gsub(&self, expr: &Expression) -> bool {
+        let Expression::FunctionCall(call) = expr else {
+            return false;
+        };
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        match (call.prefix(), &suffixes[..]) {
+            (
+                Prefix::Name(n),
+                [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(_))],
+            ) => {
+                name_of(n) == "string"
+                    && name_of(name) == "gsub"
+                    && byte_range(n).is_some_and(|(a, _)| {
+                        self.names.resolve_in(self.file, "string", a).is_none()
+                    })
+            }
+            (prefix, [receiver @ .., Suffix::Call(Call::MethodCall(m))])
+                if name_of(m.name()) == "gsub" =>
+            {
+                let parts = match (prefix, receiver) {
+                    (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+                        let text = format!("{}{}", name_of(n), receiver[0]);
+                        self.indexed(&name_of(n), expression, &text)
+                    }
+                    (Prefix::Name(n), []) => match self.values.get(&self.holder(n)) {
+                        Some(Some(value)) => value.parts.clone(),
+                        _ => return false,
+                    },
+                    (Prefix::Expression(e), []) => match &**e {
+                        Expression::Parentheses { expression, .. }
+                            if matches!(&**expression, Expression::String(_)) =>
+                        {
+                            self.parts(expression)
+                        }
+                        _ => return false,
+                    },
+                    _ => return false,
+                };
+                parts
+                    .iter()
+                    .all(|p| matches!(p, Part::Literal(_) | Part::Key(_) | Part::Arg(_)))
+            }
+            _ => false,
+        }
+    }
+
     /// Whether a call of `path` is one of Lua's `unpack`: by its name, or a name bound to it
     /// (`local u = unpack`).
     fn is_unpack(&self, path: &[String]) -> bool {
@@ -2277,6 +2327,15 @@ impl Flow<'_> {
             // `unpack({a, b})` last: its fields are the arguments
             if let Some(fields) = self.unpacked_table(e).filter(|_| last) {
                 values.extend(fields.into_iter().map(|f| self.eval(f)));
+                break;
+            }
+            // `s:gsub(p, r)` last: the string and the count of its changes
+            if last && self.string_gsub(e) {
+                values.push(self.eval(e));
+                values.push(KeyExpr::opaque(format!(
+                    "the count {} gives",
+                    short(&e.to_string())
+                )));
                 break;
             }
             if last && self.unpacks_keys(e) {

@@ -1170,7 +1170,7 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
 }
 
 /// Values the lint follows through Lua before they reach a command (`tonumber(x)`, a local
-/// given more than one value), given
+/// given more than one value, `gsub`'s two), given
 /// as the callers give them, run on the three servers and compared as the corpus is.
 #[test]
 fn lint_values_through_lua_are_what_live_clusters_do() {
@@ -1206,6 +1206,20 @@ fn lint_values_through_lua_are_what_live_clusters_do() {
             b"#!lua\nreturn redis.call('ZADD', KEYS[1], tonumber(ARGV[1]), 'm')",
             key(),
             vec![b"(1".to_vec()],
+            vec![],
+        ),
+        (
+            "`ARGV[1]:gsub('%+', '')` last gives two values: `INCRBY k 5 1` (decided)",
+            b"#!lua\nreturn redis.call('INCRBY', KEYS[1], ARGV[1]:gsub('%+', ''))",
+            key(),
+            vec![b"+5".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.gsub` last gives a field and its value: `HSET k ab 0` (decided)",
+            b"#!lua\nreturn redis.call('HSET', KEYS[1], string.gsub(ARGV[1], 'x', 'y'))",
+            key(),
+            vec![b"ab".to_vec()],
             vec![],
         ),
         (
