@@ -61,6 +61,9 @@ pub enum Edit {
     Lower,
     /// `s:sub(i, j)`, `j` -1 when not given: 1-based, negatives from the end.
     Sub(i64, i64),
+    /// `s:rep(n)`: `n` copies of `s` (none for `n` of 0 or below); more than 64 KiB is not
+    /// computed.
+    Rep(i64),
     /// `s` written by `string.format`'s `%s`, with its flag `-`, its width and its
     /// precision (`%s` is none of them, `%-3s` `left` and width 3, `%5.1s` width 5 and
     /// precision 1): Lua 5.1 hands a string shorter than 100 bytes, or any with a
@@ -93,12 +96,14 @@ impl Edit {
             Self::Upper => "upper",
             Self::Lower => "lower",
             Self::Sub(..) => "sub",
+            Self::Rep(_) => "rep",
             Self::Format { .. } | Self::Quote => "format",
             Self::ToNumber => "tonumber",
         }
     }
 
-    /// `s` edited, as Lua 5.1's `str_upper`, `str_lower` and `str_sub` (`lstrlib.c`), or
+    /// `s` edited, as Lua 5.1's `str_upper`, `str_lower`, `str_sub` and `str_rep`
+    /// (`lstrlib.c`), or
     /// read by `tonumber` as the servers then write it; `None` when that is not one string
     /// on every server (nil, or a number the servers write differently: [`number_written`]).
     ///
@@ -120,6 +125,8 @@ impl Edit {
     /// let cut = Edit::Format { left: false, width: 5, precision: Some(1) };
     /// assert_eq!(cut.apply(b"{c").unwrap(), b"    {");
     /// assert_eq!(Edit::Quote.apply(b"a\"b\0").unwrap(), b"\"a\\\"b\\000\"");
+    /// assert_eq!(Edit::Rep(2).apply(b"ab").unwrap(), b"abab");
+    /// assert_eq!(Edit::Rep(-1).apply(b"ab").unwrap(), b"");
     /// assert_eq!(Edit::ToNumber.apply(b" 0x10 ").unwrap(), b"16");
     /// assert_eq!(Edit::ToNumber.apply(b"1.5e2").unwrap(), b"150");
     /// assert_eq!(Edit::ToNumber.apply(b"0.5"), None); // a fraction: see `number_written`
@@ -179,6 +186,13 @@ impl Edit {
                     usize::try_from(end).unwrap_or(0),
                 );
                 s[a..b].to_vec()
+            }
+            Self::Rep(n) => {
+                let n = usize::try_from(n).unwrap_or(0);
+                if s.len().checked_mul(n)? > 1 << 16 {
+                    return None;
+                }
+                s.repeat(n)
             }
             Self::ToNumber => number_written(lua_number(s)?)?.into_bytes(),
         })

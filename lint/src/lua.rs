@@ -1660,6 +1660,7 @@ impl Flow<'_> {
             ("lower", []) => Some(Edit::Lower),
             ("sub", [i]) => Some(Edit::Sub(*i, -1)),
             ("sub", [i, j]) => Some(Edit::Sub(*i, *j)),
+            ("rep", [n]) => Some(Edit::Rep(*n)),
             _ => None,
         };
         // `string.f(x, ...)` (`string` the global table): its parts

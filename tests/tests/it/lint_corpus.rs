@@ -1170,7 +1170,7 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
 }
 
 /// Values the lint follows through Lua before they reach a command (`tonumber(x)`, a local
-/// given more than one value, `gsub`'s two), given
+/// given more than one value, `gsub`'s two, `rep`), given
 /// as the callers give them, run on the three servers and compared as the corpus is.
 #[test]
 fn lint_values_through_lua_are_what_live_clusters_do() {
@@ -1220,6 +1220,20 @@ fn lint_values_through_lua_are_what_live_clusters_do() {
             b"#!lua\nreturn redis.call('HSET', KEYS[1], string.gsub(ARGV[1], 'x', 'y'))",
             key(),
             vec![b"ab".to_vec()],
+            vec![],
+        ),
+        (
+            "`ARGV[1]:rep(1)` of `+5` is `+5`, no integer (decided)",
+            b"#!lua\nreturn redis.call('EXPIRE', KEYS[1], ARGV[1]:rep(1))",
+            key(),
+            vec![b"+5".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.rep(ARGV[1], 2)` of `5` is `55` (decided)",
+            b"#!lua\nreturn redis.call('EXPIRE', KEYS[1], string.rep(ARGV[1], 2))",
+            key(),
+            vec![b"5".to_vec()],
             vec![],
         ),
         (
