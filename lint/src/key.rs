@@ -61,6 +61,9 @@ pub enum Edit {
     Lower,
     /// `s:sub(i, j)`, `j` -1 when not given: 1-based, negatives from the end.
     Sub(i64, i64),
+    /// `s:rep(n)`: `n` copies of `s` (none for `n` of 0 or below); more than 64 KiB is not
+    /// computed.
+    Rep(i64),
     /// `s` written by `string.format`'s `%s`, with its flag `-`, its width and its
     /// precision (`%s` is none of them, `%-3s` `left` and width 3, `%5.1s` width 5 and
     /// precision 1): Lua 5.1 hands a string shorter than 100 bytes, or any with a
@@ -80,6 +83,9 @@ pub enum Edit {
     /// after a backslash, a carriage return as `\r` and a NUL byte as `\000` (Lua 5.1's
     /// `addquoted`).
     Quote,
+    /// `tonumber(s)`: the Lua number `s` reads as ([`lua_number`]), as the servers write it
+    /// as an argument ([`number_written`]); nil when `s` is no number.
+    ToNumber,
 }
 
 impl Edit {
@@ -90,41 +96,52 @@ impl Edit {
             Self::Upper => "upper",
             Self::Lower => "lower",
             Self::Sub(..) => "sub",
+            Self::Rep(_) => "rep",
             Self::Format { .. } | Self::Quote => "format",
+            Self::ToNumber => "tonumber",
         }
     }
 
-    /// `s` edited, as Lua 5.1's `str_upper`, `str_lower` and `str_sub` (`lstrlib.c`).
+    /// `s` edited, as Lua 5.1's `str_upper`, `str_lower`, `str_sub` and `str_rep`
+    /// (`lstrlib.c`), or
+    /// read by `tonumber` as the servers then write it; `None` when that is not one string
+    /// on every server (nil, or a number the servers write differently: [`number_written`]).
     ///
     /// # Examples
     ///
     /// ```
     /// use slotgen_lint::key::Edit;
     ///
-    /// assert_eq!(Edit::Upper.apply(b"{p}b\xe9"), b"{P}B\xe9");
-    /// assert_eq!(Edit::Sub(1, 3).apply(b"{p}b"), b"{p}");
-    /// assert_eq!(Edit::Sub(-2, -1).apply(b"user:7"), b":7");
-    /// assert_eq!(Edit::Sub(5, 2).apply(b"abcdef"), b"");
+    /// assert_eq!(Edit::Upper.apply(b"{p}b\xe9").unwrap(), b"{P}B\xe9");
+    /// assert_eq!(Edit::Sub(1, 3).apply(b"{p}b").unwrap(), b"{p}");
+    /// assert_eq!(Edit::Sub(-2, -1).apply(b"user:7").unwrap(), b":7");
+    /// assert_eq!(Edit::Sub(5, 2).apply(b"abcdef").unwrap(), b"");
     /// let plain = Edit::Format { left: false, width: 0, precision: None }; // `%s`
-    /// assert_eq!(plain.apply(b"{p}a\0b"), b"{p}a");
-    /// assert_eq!(plain.apply(&[b'a'; 100]), [b'a'; 100]);
+    /// assert_eq!(plain.apply(b"{p}a\0b").unwrap(), b"{p}a");
+    /// assert_eq!(plain.apply(&[b'a'; 100]).unwrap(), [b'a'; 100]);
     /// let left = Edit::Format { left: true, width: 3, precision: None };
-    /// assert_eq!(left.apply(b"{c}"), b"{c}");
-    /// assert_eq!(left.apply(b"c"), b"c  ");
+    /// assert_eq!(left.apply(b"{c}").unwrap(), b"{c}");
+    /// assert_eq!(left.apply(b"c").unwrap(), b"c  ");
     /// let cut = Edit::Format { left: false, width: 5, precision: Some(1) };
-    /// assert_eq!(cut.apply(b"{c"), b"    {");
-    /// assert_eq!(Edit::Quote.apply(b"a\"b\0"), b"\"a\\\"b\\000\"");
+    /// assert_eq!(cut.apply(b"{c").unwrap(), b"    {");
+    /// assert_eq!(Edit::Quote.apply(b"a\"b\0").unwrap(), b"\"a\\\"b\\000\"");
+    /// assert_eq!(Edit::Rep(2).apply(b"ab").unwrap(), b"abab");
+    /// assert_eq!(Edit::Rep(-1).apply(b"ab").unwrap(), b"");
+    /// assert_eq!(Edit::ToNumber.apply(b" 0x10 ").unwrap(), b"16");
+    /// assert_eq!(Edit::ToNumber.apply(b"1.5e2").unwrap(), b"150");
+    /// assert_eq!(Edit::ToNumber.apply(b"0.5"), None); // a fraction: see `number_written`
+    /// assert_eq!(Edit::ToNumber.apply(b"1e"), None); // nil
     /// ```
     #[must_use]
-    pub fn apply(self, s: &[u8]) -> Vec<u8> {
-        match self {
+    pub fn apply(self, s: &[u8]) -> Option<Vec<u8>> {
+        Some(match self {
             Self::Format {
                 left,
                 width,
                 precision,
             } => {
                 if precision.is_none() && s.len() >= 100 {
-                    return s.to_vec();
+                    return Some(s.to_vec());
                 }
                 let mut out = s.split(|&b| b == 0).next().unwrap_or_default().to_vec();
                 if let Some(p) = precision {
@@ -162,7 +179,7 @@ impl Edit {
                 };
                 let (start, end) = (relative(i).max(1), relative(j).min(len));
                 if start > end {
-                    return Vec::new();
+                    return Some(Vec::new());
                 }
                 let (a, b) = (
                     usize::try_from(start - 1).unwrap_or(0),
@@ -170,8 +187,138 @@ impl Edit {
                 );
                 s[a..b].to_vec()
             }
-        }
+            Self::Rep(n) => {
+                let n = usize::try_from(n).unwrap_or(0);
+                if s.len().checked_mul(n)? > 1 << 16 {
+                    return None;
+                }
+                s.repeat(n)
+            }
+            Self::ToNumber => number_written(lua_number(s)?)?.into_bytes(),
+        })
     }
+}
+
+/// The number Lua 5.1's `tonumber(s)` reads in `s` (`luaO_str2d`: C's `strtod`, spaces
+/// around it allowed, `0x` digits read as hexadecimal): `None` for nil, and for the forms
+/// the lint does not read the way `strtod` does (a hexadecimal fraction or exponent,
+/// `nan(...)`), which are then not known.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::key::lua_number;
+///
+/// assert_eq!(lua_number(b" 5 "), Some(5.0));
+/// assert_eq!(lua_number(b"0x10"), Some(16.0));
+/// assert_eq!(lua_number(b"-0"), Some(-0.0));
+/// assert_eq!(lua_number(b"1e"), None);
+/// assert_eq!(lua_number(b"(1"), None);
+/// assert_eq!(lua_number(b"0x+5"), None);
+/// ```
+#[must_use]
+pub fn lua_number(s: &[u8]) -> Option<f64> {
+    // C's isspace in the `C` locale
+    let space = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r');
+    let start = s.iter().position(|b| !space(b))?;
+    let end = s.iter().rposition(|b| !space(b))? + 1;
+    let text = std::str::from_utf8(&s[start..end]).ok()?;
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if let Some(hex) = digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
+        // digits only: `from_str_radix` takes a sign, `strtod` not after the `0x`
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let v = u64::from_str_radix(hex, 16).ok()? as f64;
+        return Some(if negative { -v } else { v });
+    }
+    // `strtod` and Rust read the same decimal forms, `inf`, `infinity` and `nan` in any
+    // case included; Rust refuses `nan(...)`, left not known as nil is
+    text.parse().ok()
+}
+
+/// A Lua number as every server writes it as an argument of `redis.call`: an integer below
+/// 10^14 in magnitude is its decimal digits everywhere (`1.5e2` is `150`); other numbers
+/// are written differently (measured with `tonumber(ARGV[1])`: Redis 7.0 `%.17g`, `0.1` is
+/// `0.10000000000000001` and `-0` is `-0`; Valkey 8.0 and 9.1 `0.1` and `0`; all three
+/// `1e+20`, `inf`, `nan`), and Lua's `tostring` in a concatenation with `%.14g`: `None`.
+#[must_use]
+pub fn number_written(v: f64) -> Option<String> {
+    let negative_zero = v == 0.0 && v.is_sign_negative();
+    (v.fract() == 0.0 && v.abs() < 1e14 && !negative_zero).then(|| format!("{}", v as i64))
+}
+
+/// Whether Lua 5.1's `tonumber(s)` is certainly nil (`strtod` reads no number, or stops
+/// before the end): `s` is empty or spaces only, or holds a byte no number form has (`(1`,
+/// `1,5`; not `nan(...)`, which `strtod` reads, nor a NUL byte, where C stops reading).
+/// Other strings no number (`1e`, `0x+5`) are not said to be nil: [`lua_number`] is `None`
+/// for them, not known.
+///
+/// # Examples
+///
+/// ```
+/// use slotgen_lint::key::lua_nil;
+///
+/// assert!(lua_nil(b"(1"));
+/// assert!(lua_nil(b" "));
+/// assert!(!lua_nil(b"nan(1)"));
+/// assert!(!lua_nil(b"5\0x"));
+/// assert!(!lua_nil(b" 5 "));
+/// ```
+#[must_use]
+pub fn lua_nil(s: &[u8]) -> bool {
+    let lower = s.to_ascii_lowercase();
+    if s.contains(&0) || lower.windows(4).any(|w| w == b"nan(") {
+        return false;
+    }
+    s.iter().all(u8::is_ascii_whitespace)
+        || s.iter()
+            .any(|b| !(b.is_ascii_alphanumeric() || b"+-. \t\n\x0b\x0c\r".contains(b)))
+}
+
+/// The bytes `arg` gives `tonumber` when it is `tonumber(x)` whole with `x` known from the
+/// script or `values`.
+#[must_use]
+pub fn tonumber_of(arg: &KeyExpr, values: &Values) -> Option<Vec<u8>> {
+    let [Part::Edited { of, edits, .. }] = arg.parts.as_slice() else {
+        return None;
+    };
+    let (Edit::ToNumber, before) = edits.split_last()? else {
+        return None;
+    };
+    let mut s = Vec::new();
+    for p in of {
+        s.extend(known(p, Some(values))?);
+    }
+    for e in before {
+        s = e.apply(&s)?;
+    }
+    Some(s)
+}
+
+/// A number with a fraction that an argument holds whole, as the lint writes it: a literal
+/// (`0.5`, [`Part::Number`]) or `tonumber(x)` of a known `x`. Its bytes differ between
+/// servers ([`number_written`]), but no server's are an integer, and every server's are a
+/// float.
+#[must_use]
+pub fn fraction(arg: &KeyExpr, values: &Values) -> Option<Vec<u8>> {
+    let (value, text) = match arg.parts.as_slice() {
+        [Part::Number(text)] => (text.parse::<f64>().ok()?, text.clone()),
+        [Part::Edited { .. }] => {
+            let s = tonumber_of(arg, values)?;
+            let v = lua_number(&s)?;
+            (v, v.to_string())
+        }
+        _ => return None,
+    };
+    (value.is_finite() && value.fract() != 0.0).then(|| text.into_bytes())
 }
 
 /// The bytes of `part`, when the script or `values` (when given) knows them.
@@ -185,7 +332,7 @@ fn known(part: &Part, values: Option<&Values>) -> Option<Vec<u8>> {
             for p in of {
                 value.extend(known(p, values)?);
             }
-            Some(edits.iter().fold(value, |v, e| e.apply(&v)))
+            edits.iter().try_fold(value, |v, e| e.apply(&v))
         }
         Part::Opaque { .. } | Part::Nil(_) | Part::Number(_) | Part::Changed { .. } => None,
     }

@@ -100,6 +100,15 @@ pub struct CallSite {
     /// with two keys is two calls, each with its caller's key and its caller's function;
     /// empty for a call not in such a helper.
     pub through: Vec<(String, Position)>,
+    /// The arguments that are a local the script gives more than one value (`local t =
+    /// ARGV[1] if c then t = '10' end`): each with its index in `args` and every value it
+    /// is given, any of which it may hold at the call (the lint reads values per name, not
+    /// per place in the code).
+    pub choices: Vec<(usize, Vec<KeyExpr>)>,
+    /// Why the count of the call's arguments is not known where its last one is `unpack` of
+    /// KEYS or ARGV: the script may have changed that table before (the change, with its
+    /// line).
+    pub uncounted: Option<String>,
 }
 
 /// `unpack(t, i, j)` of the caller's KEYS or ARGV as a call's last argument: Lua 5.1 gives
@@ -438,7 +447,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
     });
     let mut calls = Vec::new();
     let helpers = Helpers::find(&asts, &names);
-    let values = values(&asts, &names, &changes);
+    let (values, choices) = values(&asts, &names, &changes);
     for (n, ast) in asts.iter().enumerate() {
         let mut flow = Flow {
             names: &names,
@@ -449,6 +458,8 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: n,
             values: values.clone(),
+            given: HashMap::new(),
+            choices: &choices,
             frozen: true,
             calls: Vec::new(),
             library: matches!(kind, ScriptKind::Library { .. }),
@@ -884,8 +895,9 @@ const MAX_VALUE_PASSES: usize = 16;
 /// brought in first, as their text comes before the script's code that uses it. Passes
 /// until no value changes (a value built from a name that turned opaque changes too), at
 /// most [`MAX_VALUE_PASSES`], past which every name is opaque.
-fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder, Option<KeyExpr>> {
+fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> Values {
     let mut values = HashMap::new();
+    let none = HashMap::new();
     for _ in 0..MAX_VALUE_PASSES {
         let mut flow = Flow {
             names,
@@ -896,6 +908,8 @@ fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: 0,
             values: values.clone(),
+            given: HashMap::new(),
+            choices: &none,
             frozen: false,
             calls: Vec::new(),
             library: false,
@@ -907,12 +921,24 @@ fn values(asts: &[ast::Ast], names: &Names, changes: &Changes) -> HashMap<Holder
             flow.visit_ast(ast);
         }
         if flow.values == values {
-            return values;
+            let mut choices = flow.given;
+            choices.retain(|_, v| v.len() > 1);
+            return (values, choices);
         }
         values = flow.values;
     }
-    values.into_keys().map(|name| (name, None)).collect()
+    let opaque = values.into_keys().map(|name| (name, None)).collect();
+    (opaque, HashMap::new())
 }
+
+/// The locals' values ([`values`]), and the values of each local given more than one.
+type Values = (
+    HashMap<Holder, Option<KeyExpr>>,
+    HashMap<Holder, Vec<KeyExpr>>,
+);
+
+/// The most values of a name kept as its choices ([`Flow::given`]).
+const MAX_CHOICES: usize = 8;
 
 /// Every name token of `ast` with its byte, in source order.
 fn identifiers(ast: &ast::Ast) -> Vec<(String, usize)> {
@@ -1084,6 +1110,8 @@ fn unfollowed(ast: &ast::Ast, file: usize, names: &Names, kind: &ScriptKind) -> 
             dropped: false,
             reply: false,
             through: Vec::new(),
+            choices: Vec::new(),
+            uncounted: None,
         });
     }
     out
@@ -1111,6 +1139,12 @@ struct Flow<'a> {
     deferred: std::cell::RefCell<std::collections::HashSet<Holder>>,
     file: usize,
     values: HashMap<Holder, Option<KeyExpr>>,
+    /// Every value each name is given in this walk, while not `frozen` (at most
+    /// [`MAX_CHOICES`] a name).
+    given: HashMap<Holder, Vec<KeyExpr>>,
+    /// The values each name given more than one is given, as the last pass of [`values`]
+    /// read them: a call's argument that names one may be any ([`CallSite::choices`]).
+    choices: &'a HashMap<Holder, Vec<KeyExpr>>,
     /// The values are known: assignments are not read again, calls are recorded.
     frozen: bool,
     calls: Vec<CallSite>,
@@ -1140,6 +1174,8 @@ impl<'a> Flow<'a> {
             deferred: std::cell::RefCell::new(std::collections::HashSet::new()),
             file: root.map_or(self.file, |j| self.names.locals[j].file),
             values,
+            given: HashMap::new(),
+            choices: self.choices,
             frozen,
             calls: Vec::new(),
             library: self.library,
@@ -1217,6 +1253,10 @@ impl Flow<'_> {
     fn assign(&mut self, name: Holder, value: KeyExpr) {
         if self.frozen {
             return;
+        }
+        let given = self.given.entry(name.clone()).or_default();
+        if given.len() < MAX_CHOICES && !given.contains(&value) {
+            given.push(value.clone());
         }
         match self.values.get(&name) {
             None => {
@@ -1404,7 +1444,8 @@ impl Flow<'_> {
 
     /// The parts of a string method the lint computes ([`Edit`]) called on a value:
     /// `x:upper()`, `x:lower()`, `x:sub(i, j)` chained (`ARGV[1]:upper():sub(1, 3)`), and
-    /// The parts of the one value of a call the lint computes: `tostring(x)`, a string
+    /// The parts of the one value of a call the lint computes: `tostring(x)`, `tonumber(x)`
+    /// ([`Edit::ToNumber`]), a string
     /// method, `string.format` ([`Flow::edited`]), a helper of one `return x` only ever
     /// called directly (`local function key(s) return KEYS[1] .. ':' .. s end`: `x` with the
     /// values its calls pass); `None` for another call.
@@ -1414,6 +1455,17 @@ impl Flow<'_> {
                 if path == ["tostring"] && arguments.len() == 1 =>
             {
                 arguments.iter().next().map(|a| self.parts(a))
+            }
+            // `tonumber(x)`: the number `x` reads as, as the servers write it
+            (Some((path, FunctionArgs::Parentheses { arguments, .. })), _)
+                if path == ["tonumber"] && arguments.len() == 1 =>
+            {
+                let of = self.parts(arguments.iter().next()?);
+                Some(vec![Part::Edited {
+                    of,
+                    edits: vec![Edit::ToNumber],
+                    text: short(&call.to_string()),
+                }])
             }
             _ if self.helper_call(call).is_some() => {
                 let (j, _, _) = self.helper_call(call)?;
@@ -1608,6 +1660,7 @@ impl Flow<'_> {
             ("lower", []) => Some(Edit::Lower),
             ("sub", [i]) => Some(Edit::Sub(*i, -1)),
             ("sub", [i, j]) => Some(Edit::Sub(*i, *j)),
+            ("rep", [n]) => Some(Edit::Rep(*n)),
             _ => None,
         };
         // `string.f(x, ...)` (`string` the global table): its parts
@@ -2011,7 +2064,7 @@ impl Flow<'_> {
         };
         match callee(call) {
             Some((path, FunctionArgs::Parentheses { arguments, .. }))
-                if path == ["unpack"] || path == ["table", "unpack"] =>
+                if self.is_unpack(&path) || path == ["table", "unpack"] =>
             {
                 matches!(arguments.iter().next(), Some(Expression::Var(Var::Name(t)))
                     if name_of(t) == "KEYS" || self.names.keys.contains(&name_of(t)))
@@ -2020,16 +2073,74 @@ impl Flow<'_> {
         }
     }
 
+    /// Whether `expr` is Lua 5.1's `string.gsub`, which gives two values (the string and the
+    /// count of its changes): `string.gsub(...)` of the global `string`, or `x:gsub(...)` of
+    /// a string `x` the lint follows (`ARGV[1]`, `KEYS[1]`, a literal in brackets, a local
+    /// of such a value), so not a table's own `gsub`.
+    fn string_gsub(&self, expr: &Expression) -> bool {
+        let Expression::FunctionCall(call) = expr else {
+            return false;
+        };
+        let suffixes: Vec<&Suffix> = call.suffixes().collect();
+        match (call.prefix(), &suffixes[..]) {
+            (
+                Prefix::Name(n),
+                [Suffix::Index(Index::Dot { name, .. }), Suffix::Call(Call::AnonymousCall(_))],
+            ) => {
+                name_of(n) == "string"
+                    && name_of(name) == "gsub"
+                    && byte_range(n).is_some_and(|(a, _)| {
+                        self.names.resolve_in(self.file, "string", a).is_none()
+                    })
+            }
+            (prefix, [receiver @ .., Suffix::Call(Call::MethodCall(m))])
+                if name_of(m.name()) == "gsub" =>
+            {
+                let parts = match (prefix, receiver) {
+                    (Prefix::Name(n), [Suffix::Index(Index::Brackets { expression, .. })]) => {
+                        let text = format!("{}{}", name_of(n), receiver[0]);
+                        self.indexed(&name_of(n), expression, &text)
+                    }
+                    (Prefix::Name(n), []) => match self.values.get(&self.holder(n)) {
+                        Some(Some(value)) => value.parts.clone(),
+                        _ => return false,
+                    },
+                    (Prefix::Expression(e), []) => match &**e {
+                        Expression::Parentheses { expression, .. }
+                            if matches!(&**expression, Expression::String(_)) =>
+                        {
+                            self.parts(expression)
+                        }
+                        _ => return false,
+                    },
+                    _ => return false,
+                };
+                parts
+                    .iter()
+                    .all(|p| matches!(p, Part::Literal(_) | Part::Key(_) | Part::Arg(_)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a call of `path` is one of Lua's `unpack`: by its name, or a name bound to it
+    /// (`local u = unpack`).
+    fn is_unpack(&self, path: &[String]) -> bool {
+        matches!(path, [name] if name == "unpack" || self.names.unpacks.contains(name))
+    }
+
     /// `expr` as [`Unpacked`]: `unpack(KEYS or ARGV[, i[, j]])` (or of a name for them) with
-    /// integer literals, of the caller's table at `byte`.
-    fn unpacked(&self, expr: &Expression, byte: usize) -> Option<Unpacked> {
+    /// number literals, or strings Lua reads as numbers, as bounds ([`truncated`]), of the
+    /// caller's table at `byte`; `Err` with why when the script may have changed the table
+    /// there (the count is then not known).
+    fn unpacked(&self, expr: &Expression, byte: usize) -> Option<Result<Unpacked, String>> {
         let Expression::FunctionCall(call) = expr else {
             return None;
         };
         let Some((path, FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
             return None;
         };
-        if path != ["unpack"] {
+        if !self.is_unpack(&path) {
             return None;
         }
         let mut arguments = arguments.iter();
@@ -2044,18 +2155,52 @@ impl Flow<'_> {
         } else {
             return None;
         };
-        let bounds: Vec<i64> = arguments.map(integer).collect::<Option<_>>()?;
+        let bounds: Vec<i64> = arguments.map(truncated).collect::<Option<_>>()?;
         let (from, to) = match bounds[..] {
             [] => (1, None),
             [i] => (i, None),
             [i, j] => (i, Some(j)),
             _ => return None,
         };
-        matches!(
-            self.changes.of(which, None, None, self.file, byte),
-            Read::Caller
-        )
-        .then_some(Unpacked { keys, from, to })
+        match self.changes.of(which, None, None, self.file, byte) {
+            Read::Caller => Some(Ok(Unpacked { keys, from, to })),
+            Read::Changed(why) | Read::Followed(_, _, why) => Some(Err(why)),
+        }
+    }
+
+    /// The fields of `unpack({a, b})`, a table the script writes, given whole (no bounds):
+    /// each field one value (no key, no `nil`, no `...`, no call that may give any number);
+    /// `None` for another expression.
+    fn unpacked_table<'e>(&self, expr: &'e Expression) -> Option<Vec<&'e Expression>> {
+        let Expression::FunctionCall(call) = expr else {
+            return None;
+        };
+        let (path, FunctionArgs::Parentheses { arguments, .. }) = callee(call)? else {
+            return None;
+        };
+        let (true, 1, Some(Expression::TableConstructor(table))) = (
+            self.is_unpack(&path),
+            arguments.len(),
+            arguments.iter().next(),
+        ) else {
+            return None;
+        };
+        table
+            .fields()
+            .iter()
+            .map(|field| match field {
+                ast::Field::NoKey(e) => match e {
+                    Expression::FunctionCall(c) if !self.single_valued(c) => None,
+                    Expression::Symbol(s)
+                        if matches!(s.token().to_string().as_str(), "..." | "nil") =>
+                    {
+                        None
+                    }
+                    _ => Some(e),
+                },
+                _ => None,
+            })
+            .collect()
     }
 
     /// A call of `redis.call` or an alias at `node`, with its callee and arguments.
@@ -2152,6 +2297,8 @@ impl Flow<'_> {
                         dropped,
                         reply: false,
                         through: Vec::new(),
+                        choices: Vec::new(),
+                        uncounted: None,
                     });
                 }
                 return;
@@ -2170,10 +2317,28 @@ impl Flow<'_> {
         };
         let mut open_end = false;
         let mut counted = true;
-        let unpacked = exprs.last().and_then(|e| self.unpacked(e, byte));
+        let (unpacked, uncounted) = match exprs.last().and_then(|e| self.unpacked(e, byte)) {
+            Some(Ok(u)) => (Some(u), None),
+            Some(Err(why)) => (None, Some(why)),
+            None => (None, None),
+        };
         let mut values: Vec<KeyExpr> = Vec::with_capacity(exprs.len());
         for (n, e) in exprs.iter().enumerate() {
             let last = n + 1 == exprs.len();
+            // `unpack({a, b})` last: its fields are the arguments
+            if let Some(fields) = self.unpacked_table(e).filter(|_| last) {
+                values.extend(fields.into_iter().map(|f| self.eval(f)));
+                break;
+            }
+            // `s:gsub(p, r)` last: the string and the count of its changes
+            if last && self.string_gsub(e) {
+                values.push(self.eval(e));
+                values.push(KeyExpr::opaque(format!(
+                    "the count {} gives",
+                    short(&e.to_string())
+                )));
+                break;
+            }
             if last && self.unpacks_keys(e) {
                 // `unpack(KEYS)` last: every argument it gives is a declared key
                 values.push(KeyExpr {
@@ -2191,6 +2356,22 @@ impl Flow<'_> {
             }
             values.push(self.eval(e));
         }
+        // an argument that names a local given more than one value may hold any of them
+        let choices: Vec<(usize, Vec<KeyExpr>)> = exprs
+            .iter()
+            .enumerate()
+            .take(values.len())
+            .filter_map(|(n, e)| {
+                let mut e = *e;
+                while let Expression::Parentheses { expression, .. } = e {
+                    e = expression;
+                }
+                let Expression::Var(Var::Name(name)) = e else {
+                    return None;
+                };
+                Some((n, self.choices.get(&self.holder(name))?.clone()))
+            })
+            .collect();
         let functions = if self.library && self.file == 0 {
             self.names.functions_at(byte)
         } else {
@@ -2218,6 +2399,8 @@ impl Flow<'_> {
                 dropped,
                 reply,
                 through: Vec::new(),
+                choices: Vec::new(),
+                uncounted: None,
             });
             return;
         };
@@ -2260,6 +2443,8 @@ impl Flow<'_> {
             dropped,
             reply,
             through: Vec::new(),
+            choices,
+            uncounted,
         });
     }
 }

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::commands;
 use crate::globals::{self, Place, Server};
-use crate::key::{keys_name, KeyExpr, KeyKind, Part, Slot, Values};
+use crate::key::{self, keys_name, KeyExpr, KeyKind, Part, Slot, Values};
 use crate::lua::{GlobalRead, GlobalWrite, Script, ScriptKind};
 use crate::numbers;
 use crate::Position;
@@ -384,17 +384,6 @@ fn shown_tag(tag: Option<&[u8]>) -> String {
 /// The verdicts on a script read.
 pub(crate) fn script(script: &Script, values: &Values, targets: &[Target]) -> Report {
     script_called(script, values, targets, None)
-}
-
-/// A number literal with a fraction as the whole argument `arg` (`0.5`, `-1.25`), as
-/// written: its bytes differ between servers ([`Part::Number`]), but no server's are an
-/// integer, and every server's are a float.
-fn fraction(arg: &KeyExpr) -> Option<Vec<u8>> {
-    let [Part::Number(text)] = arg.parts.as_slice() else {
-        return None;
-    };
-    let value: f64 = text.parse().ok()?;
-    (value.is_finite() && value.fract() != 0.0).then(|| text.clone().into_bytes())
 }
 
 /// A declared key the script uses only where a command takes no key.
@@ -891,6 +880,42 @@ pub(crate) fn script_called(
                     });
                 }
             }
+            // `unpack(KEYS or ARGV)` last of a table the script may have changed: its count is
+            // not known, and a count the command does not take is refused
+            if let Some(why) = call
+                .uncounted
+                .as_deref()
+                .filter(|_| call.arguments.is_none())
+            {
+                let before = call.args.len();
+                let uncertain = only(targets, |t| {
+                    entry(t)
+                        .filter(|c| {
+                            (0..=c.arity.unsigned_abs() as usize + 1).any(|n| !c.takes(before + n))
+                        })
+                        .map(|_| Outcome::Depends)
+                });
+                if !uncertain.is_empty() {
+                    findings.push(Finding {
+                        at: call.at,
+                        rule: Rule::Arity,
+                        kind: None,
+                        message: format!(
+                            "`{command}`'s last argument is `unpack` of a table the script \
+                             may have changed ({why}): how many values it passes is not known, \
+                             and the server refuses a count `{command}` does not take (\"Wrong \
+                             number of args calling Redis command from script\")"
+                        ),
+                        fix: "unpack the caller's table as it comes, or a table the script \
+                              builds itself (`{ARGV[1], 'x'}`)"
+                            .to_owned(),
+                        condition: Some(Condition::Values(format!(
+                            "the table holds a count of values `{command}` takes"
+                        ))),
+                        targets: uncertain,
+                    });
+                }
+            }
             // A command the servers flag `noscript`, each server by its own entry (Redis
             // 7.0 flags the blocking commands, Valkey does not).
             let noscript = only(targets, |t| {
@@ -957,7 +982,7 @@ pub(crate) fn script_called(
             // writes it (`%.17g` on Redis 7.0, the shortest form on Valkey): read as written
             let mut read: Vec<Option<Vec<u8>>> = full
                 .iter()
-                .map(|a| a.value(values).or_else(|| fraction(a)))
+                .map(|a| a.value(values).or_else(|| key::fraction(a, values)))
                 .collect();
             if open_end {
                 read.push(None);
@@ -976,6 +1001,39 @@ pub(crate) fn script_called(
                 targets,
                 "from a script",
             ));
+            // `tonumber(x)` of a known `x` that Lua reads as no number: a nil argument
+            if let Some((a, x)) = full.iter().find_map(|a| {
+                key::tonumber_of(a, values)
+                    .filter(|x| key::lua_nil(x))
+                    .map(|x| (a, x))
+            }) {
+                findings.push(Finding {
+                    at: call.at,
+                    rule: Rule::NilKey,
+                    kind: None,
+                    message: format!(
+                        "`{}`'s argument `{}` reads `{}`, which Lua takes for no number: \
+                         `tonumber` gives nil, and the server refuses a nil argument (\"Lua \
+                         redis lib command arguments must be strings or integers\")",
+                        command.to_ascii_uppercase(),
+                        a.text,
+                        slotgen::text::escape_cut(&x)
+                    ),
+                    fix: "check `tonumber`'s value before the call (`local n = tonumber(x) if \
+                          not n then return redis.error_reply('not a number') end`)"
+                        .to_owned(),
+                    condition: None,
+                    targets: only(targets, |t| t.server().map(|_| Outcome::Fails)),
+                });
+            }
+            // an argument that names a local given more than one value: a value refused
+            // among them makes the call depend on which the local holds
+            if !findings[before..]
+                .iter()
+                .any(|f| f.rule == Rule::ArgumentValue)
+            {
+                findings.extend(chosen_value(command, call, &read, values, targets));
+            }
             if let (Some(db), Some(c)) = (commands::other_database(command, &args), &call.command) {
                 findings.extend(cluster_database(c, &db, call.at, targets, selected));
                 selected |= c == "select";
@@ -1696,6 +1754,64 @@ pub(crate) fn unknown_options(
         .chain(sort)
         .chain(argument_value(command, args, at, targets, how))
         .collect()
+}
+
+/// The finding on a value that an argument of `call` (of `command`, its arguments `read`
+/// with the call's values) may hold, a local the script gives more than one value
+/// ([`CallSite::choices`](crate::lua::CallSite::choices)), that a server refuses
+/// ([`argument_value`]): `depends` on the value the local holds at the call, since the lint
+/// does not tell which of its values reaches the call.
+fn chosen_value(
+    command: &str,
+    call: &crate::lua::CallSite,
+    read: &[Option<Vec<u8>>],
+    values: &Values,
+    targets: &[Target],
+) -> Option<Finding> {
+    for (i, choices) in &call.choices {
+        if read.get(*i).is_none_or(Option::is_some) {
+            continue;
+        }
+        for choice in choices {
+            let Some(value) = choice
+                .value(values)
+                .or_else(|| key::fraction(choice, values))
+            else {
+                continue;
+            };
+            let mut chosen = read.to_vec();
+            chosen[*i] = Some(value);
+            let args: Vec<commands::Arg<'_>> = chosen
+                .iter()
+                .map(|a| {
+                    a.as_deref()
+                        .map_or(commands::Arg::Unknown, commands::Arg::Known)
+                })
+                .collect();
+            let Some(mut f) = argument_value(command, &args, call.at, targets, "from a script")
+            else {
+                continue;
+            };
+            let name = call.args[*i].text.as_str();
+            for (_, o) in &mut f.targets {
+                if *o == Outcome::Fails {
+                    *o = Outcome::Depends;
+                }
+            }
+            let _ = write!(
+                f.message,
+                "; `{name}` is given more than one value, and may hold `{}` here",
+                choice.text
+            );
+            let held = format!("`{name}` holds `{}` at the call", choice.text);
+            f.condition = Some(Condition::Values(match f.condition.take() {
+                Some(Condition::Values(c)) => format!("{held}, and {c}"),
+                _ => held,
+            }));
+            return Some(f);
+        }
+    }
+    None
 }
 
 /// The finding on a known value of `command`'s arguments `args` at `at` that a server

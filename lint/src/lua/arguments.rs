@@ -2,7 +2,10 @@
 //! `redis.setresp(4)` ("RESP version must be 2 or 3"), `redis.set_repl(99)` ("Invalid
 //! replication flags"). Measured on Redis 7.0, Valkey 8.0 and Valkey 9.1 alike: `setresp`
 //! takes 2 and 3 (`2.0` too, `2.5` as 2), `set_repl` the flags 0 to 3 (`REPL_NONE`,
-//! `REPL_AOF`, `REPL_REPLICA`, `REPL_ALL`), a negative number refused.
+//! `REPL_AOF`, `REPL_REPLICA`, `REPL_ALL`), a negative number refused. Also Lua 5.1's
+//! `load`, which takes a function, not a string (that is `loadstring`'s): `load('return
+//! 1')` is refused by all three ("bad argument #1 to 'load' (function expected, got
+//! string)").
 
 use full_moon::ast::punctuated::Punctuated;
 use full_moon::ast::{self, Expression, FunctionArgs, Prefix};
@@ -47,6 +50,12 @@ impl Visitor for Find<'_> {
         let Some((path, FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
             return;
         };
+        if let [load] = &path[..] {
+            if let Some(r) = load_refused(self.names, load, call, arguments) {
+                self.out.push(r);
+            }
+            return;
+        }
         let [table, function] = &path[..] else {
             return;
         };
@@ -105,6 +114,38 @@ impl Visitor for Find<'_> {
             fix,
         });
     }
+}
+
+/// The call `call` of the global `load` (no local of that name) whose first argument
+/// `arguments` has is a string or number literal: Lua 5.1's `load` takes a function that
+/// gives the chunk's pieces, and refuses another value (measured on Redis 7.0, Valkey 8.0
+/// and 9.1: "bad argument #1 to 'load' (function expected, got string)"). A value that is
+/// no literal is not judged.
+fn load_refused(
+    names: &Names,
+    name: &str,
+    call: &ast::FunctionCall,
+    arguments: &Punctuated<Expression>,
+) -> Option<Refused> {
+    let (byte, _) = byte_range(call)?;
+    if name != "load" || names.resolve_in(0, name, byte).is_some() {
+        return None;
+    }
+    let got = match arguments.iter().next()? {
+        Expression::String(_) => "string",
+        Expression::Number(_) => "number",
+        _ => return None,
+    };
+    Some(Refused {
+        at: position(0, call),
+        byte,
+        reason: format!(
+            "`load` of a {got}: Lua 5.1's `load` takes a function that gives the chunk, and \
+             the server refuses the call (\"bad argument #1 to 'load' (function expected, \
+             got {got})\")"
+        ),
+        fix: "compile a string with `loadstring(s)` (better: write the code in the script)",
+    })
 }
 
 /// Why the server refuses `setresp` called with `arguments` whatever the call's values:

@@ -14,7 +14,7 @@
 //!   table where the lint cannot tell;
 //! - the table used as a value anywhere but `t[i]`, `#t`, `local alias = t` (an alias the
 //!   lint follows), `for ... in ipairs(t)` (or `pairs`), an argument of a function that
-//!   only reads it and gives back no table ([`READERS`]), or an argument of a helper of the
+//!   only reads it and gives back no table ([`READERS`], and a name bound to `unpack`), or an argument of a helper of the
 //!   script whose every use is a direct call (`check_keys(keys)`): the helper's parameter
 //!   then stands for the table, by its binding, and what the helper does with it is found
 //!   as a change of the table (at most [`HANDED_DEPTH`] helpers deep): `table.insert(KEYS, x)`,
@@ -741,7 +741,8 @@ impl Visitor for Finder<'_> {
         let Some((path, ast::FunctionArgs::Parentheses { arguments, .. })) = callee(call) else {
             return;
         };
-        if !READERS.iter().any(|r| path == *r) {
+        let unpack = matches!(&path[..], [name] if self.names.unpacks.contains(name));
+        if !unpack && !READERS.iter().any(|r| path == *r) {
             return;
         }
         for e in arguments.iter() {

@@ -27,6 +27,8 @@ pub(super) struct Names {
     pub(super) pcalls: Vec<String>,
     pub(super) keys: Vec<String>,
     pub(super) argv: Vec<String>,
+    /// The names bound to Lua's `unpack` (`local u = unpack`).
+    pub(super) unpacks: Vec<String>,
     pub(super) functions: Vec<Function>,
     /// The file being visited.
     pub(super) file: usize,
@@ -1791,6 +1793,9 @@ impl Visitor for Names {
                 }
                 Expression::Var(Var::Name(n)) if name_of(n) == "KEYS" => self.keys.push(name),
                 Expression::Var(Var::Name(n)) if name_of(n) == "ARGV" => self.argv.push(name),
+                Expression::Var(Var::Name(n)) if name_of(n) == "unpack" => {
+                    self.unpacks.push(name);
+                }
                 _ => {}
             }
         }

@@ -158,16 +158,12 @@ pub(super) fn short(text: &str) -> String {
     out
 }
 
-/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it: an
-/// integer below 10^14 in magnitude is its decimal digits on every server (`1e2` is `100`,
-/// `0x10` is `16`). Other numbers are written differently by Lua's `tostring` (`%.14g`), by
-/// Redis 7.0's arguments (`%.17g`) and by Valkey's (shortest): `None`, a
-/// [`Part::Number`](crate::key::Part::Number) that is not placed.
+/// A Lua 5.1 number literal as the servers pass it as an argument or concatenate it
+/// ([`number_written`](crate::key::number_written): `1e2` is `100`, `0x10` is `16`); `None`
+/// for one the servers write differently, a [`Part::Number`](crate::key::Part::Number) that
+/// is not placed.
 pub(super) fn number_text(token: &str) -> Option<String> {
-    match number_value(token) {
-        Some(v) if v.fract() == 0.0 && v.abs() < 1e14 => Some(format!("{}", v as i64)),
-        _ => None,
-    }
+    crate::key::number_written(number_value(token)?)
 }
 
 /// The value of a Lua 5.1 number literal (`1e2`, `0x10`, `5.7`).
@@ -181,15 +177,19 @@ fn number_value(token: &str) -> Option<f64> {
     }
 }
 
-/// The value of a number literal (`5.7`, `-5.7`, `3`, `0x10`) as C's cast to an integer
-/// makes it, toward zero (`5`, `-5`): what Lua 5.1's `string.format` hands to `%d`, `%i`,
-/// `%x` and `%X` (`(LUA_INTFRM_T)luaL_checknumber`); below 10^14 in magnitude, where the
-/// literal's value is exact; `None` for anything else.
+/// The value of a number literal (`5.7`, `-5.7`, `3`, `0x10`), or of a string literal
+/// Lua reads as a number (`'2'`, [`lua_number`](crate::key::lua_number)), as C's cast to
+/// an integer makes it, toward zero (`5`, `-5`): what Lua 5.1's `string.format` hands to
+/// `%d`, `%i`, `%x` and `%X` (`(LUA_INTFRM_T)luaL_checknumber`), and `unpack` takes as its
+/// bounds (`luaL_optint`: `unpack(t, 1.5)` is `unpack(t, 1)`); below 10^14 in magnitude,
+/// where the literal's value is exact; `None` for anything else.
 pub(super) fn truncated(expression: &Expression) -> Option<i64> {
+    let exact = |v: f64| (v.abs() < 1e14).then(|| v.trunc() as i64);
     match expression {
-        Expression::Number(n) => number_value(&n.token().to_string())
-            .filter(|v| v.abs() < 1e14)
-            .map(|v| v.trunc() as i64),
+        Expression::Number(n) => number_value(&n.token().to_string()).and_then(exact),
+        Expression::String(s) => {
+            crate::key::lua_number(&super::strings::string_bytes(s)).and_then(exact)
+        }
         Expression::UnaryOperator {
             unop: ast::UnOp::Minus(_),
             expression,

@@ -892,6 +892,68 @@ fn rewrite(source: &str, f: &slotgen_lint::Finding) -> Option<String> {
     Some(lines.join("\n") + "\n")
 }
 
+/// A script run with values of its own: (name, script, KEYS, ARGV, commands run before
+/// it); a name with `(decided)` is one the lint must decide.
+type InlineCase = (
+    &'static str,
+    &'static [u8],
+    Vec<Vec<u8>>,
+    Vec<Vec<u8>>,
+    Vec<Vec<Vec<u8>>>,
+);
+
+/// Each of `cases` run on the three servers (the database flushed, its setup run first)
+/// and compared as the corpus is: the lint's verdict for the server with those values is
+/// what the server did, and a `(decided)` case is not `depends`.
+fn check_inline_cases(cases: &[InlineCase]) {
+    let mut checked = 0;
+    for (server_name, program, target) in servers() {
+        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
+            .expect("the cluster starts");
+        for (case, source, keys, argv, setup) in cases {
+            let source = std::str::from_utf8(source).expect("UTF-8");
+            for primary in &cluster.primaries {
+                let _: Value = redis::cmd("FLUSHALL")
+                    .query(&mut primary.connect())
+                    .expect("FLUSHALL");
+            }
+            let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+            let argv: Vec<&[u8]> = argv.iter().map(Vec::as_slice).collect();
+            for command in setup {
+                let mut cmd = redis::cmd(std::str::from_utf8(&command[0]).expect("ASCII"));
+                for a in &command[1..] {
+                    cmd.arg(a.as_slice());
+                }
+                let slot = REDIS_CLUSTER.key_slot(&command[1]);
+                let _: Value = cmd
+                    .query(&mut cluster.primaries[node_of(slot)].connect())
+                    .expect("the setup runs");
+            }
+            let outcome = run_script(&cluster, source, &keys, &argv);
+            let values = Values {
+                keys: Some(keys.iter().map(|k| k.to_vec()).collect()),
+                argv: Some(argv.iter().map(|a| a.to_vec()).collect()),
+                function: None,
+            };
+            let report =
+                slotgen_lint::lint_script(Path::new("case.lua"), source, &values, &[target])
+                    .expect("the lint reads it");
+            let name = format!("{server_name}, {case}");
+            let cell = check_case(&report, target, runner(&keys), &outcome, &name);
+            if case.contains("(decided)") {
+                assert_ne!(
+                    report.verdict(target),
+                    Outcome::Depends,
+                    "{name}: every value is given, the lint must decide: {report:#?}"
+                );
+            }
+            eprintln!("{name}: {cell}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
+
 /// Scripts that need keys of their own (a number written as a key, an empty hashtag, a
 /// byte no UTF-8 holds, a key read from the data), each run with its keys on the three
 /// servers and compared as the corpus is: the lint's verdict for the server with those keys
@@ -902,15 +964,7 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
         return;
     }
     let (_, k1, k2) = placements().pop().expect("two nodes");
-    // (name, script, KEYS, ARGV, commands run before it)
-    type Case = (
-        &'static str,
-        &'static [u8],
-        Vec<Vec<u8>>,
-        Vec<Vec<u8>>,
-        Vec<Vec<Vec<u8>>>,
-    );
-    let cases: Vec<Case> = vec![
+    let cases: Vec<InlineCase> = vec![
         (
             "a number as a key: `1e2` is `100`",
             b"#!lua\nreturn redis.call('SET', 1e2, 'v')",
@@ -1112,52 +1166,94 @@ fn lint_scripts_with_keys_of_their_own_are_what_live_clusters_do() {
             vec![],
         ),
     ];
-    let mut checked = 0;
-    for (server_name, program, target) in servers() {
-        let cluster = ReplicatedCluster::start(program.to_str().expect("a path"), 0, None)
-            .expect("the cluster starts");
-        for (case, source, keys, argv, setup) in &cases {
-            let source = std::str::from_utf8(source).expect("UTF-8");
-            for primary in &cluster.primaries {
-                let _: Value = redis::cmd("FLUSHALL")
-                    .query(&mut primary.connect())
-                    .expect("FLUSHALL");
-            }
-            let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
-            let argv: Vec<&[u8]> = argv.iter().map(Vec::as_slice).collect();
-            for command in setup {
-                let mut cmd = redis::cmd(std::str::from_utf8(&command[0]).expect("ASCII"));
-                for a in &command[1..] {
-                    cmd.arg(a.as_slice());
-                }
-                let slot = REDIS_CLUSTER.key_slot(&command[1]);
-                let _: Value = cmd
-                    .query(&mut cluster.primaries[node_of(slot)].connect())
-                    .expect("the setup runs");
-            }
-            let outcome = run_script(&cluster, source, &keys, &argv);
-            let values = Values {
-                keys: Some(keys.iter().map(|k| k.to_vec()).collect()),
-                argv: Some(argv.iter().map(|a| a.to_vec()).collect()),
-                function: None,
-            };
-            let report =
-                slotgen_lint::lint_script(Path::new("case.lua"), source, &values, &[target])
-                    .expect("the lint reads it");
-            let name = format!("{server_name}, {case}");
-            let cell = check_case(&report, target, runner(&keys), &outcome, &name);
-            if case.contains("(decided)") {
-                assert_ne!(
-                    report.verdict(target),
-                    Outcome::Depends,
-                    "{name}: every value is given, the lint must decide: {report:#?}"
-                );
-            }
-            eprintln!("{name}: {cell}");
-            checked += 1;
-        }
+    check_inline_cases(&cases);
+}
+
+/// Values the lint follows through Lua before they reach a command (`tonumber(x)`, a local
+/// given more than one value, `gsub`'s two, `rep`), given
+/// as the callers give them, run on the three servers and compared as the corpus is.
+#[test]
+fn lint_values_through_lua_are_what_live_clusters_do() {
+    if !require_tool("redis-server") || !require_tool("valkey-server") {
+        return;
     }
-    assert!(checked > 0);
+    let key = || vec![b"{p}a".to_vec()];
+    let expire = b"#!lua\nreturn redis.call('EXPIRE', KEYS[1], tonumber(ARGV[1]))";
+    let cases: Vec<InlineCase> = vec![
+        (
+            "`tonumber('0.5')` is a number with a fraction, no integer (decided)",
+            expire,
+            key(),
+            vec![b"0.5".to_vec()],
+            vec![],
+        ),
+        (
+            "`tonumber(' 0x10 ')` is 16, as every server writes it (decided)",
+            expire,
+            key(),
+            vec![b" 0x10 ".to_vec()],
+            vec![],
+        ),
+        (
+            "`tonumber('1.5e2')` is 150 (decided)",
+            expire,
+            key(),
+            vec![b"1.5e2".to_vec()],
+            vec![],
+        ),
+        (
+            "`tonumber('(1')` is nil, an argument no server takes (decided)",
+            b"#!lua\nreturn redis.call('ZADD', KEYS[1], tonumber(ARGV[1]), 'm')",
+            key(),
+            vec![b"(1".to_vec()],
+            vec![],
+        ),
+        (
+            "`ARGV[1]:gsub('%+', '')` last gives two values: `INCRBY k 5 1` (decided)",
+            b"#!lua\nreturn redis.call('INCRBY', KEYS[1], ARGV[1]:gsub('%+', ''))",
+            key(),
+            vec![b"+5".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.gsub` last gives a field and its value: `HSET k ab 0` (decided)",
+            b"#!lua\nreturn redis.call('HSET', KEYS[1], string.gsub(ARGV[1], 'x', 'y'))",
+            key(),
+            vec![b"ab".to_vec()],
+            vec![],
+        ),
+        (
+            "`ARGV[1]:rep(1)` of `+5` is `+5`, no integer (decided)",
+            b"#!lua\nreturn redis.call('EXPIRE', KEYS[1], ARGV[1]:rep(1))",
+            key(),
+            vec![b"+5".to_vec()],
+            vec![],
+        ),
+        (
+            "`string.rep(ARGV[1], 2)` of `5` is `55` (decided)",
+            b"#!lua\nreturn redis.call('EXPIRE', KEYS[1], string.rep(ARGV[1], 2))",
+            key(),
+            vec![b"5".to_vec()],
+            vec![],
+        ),
+        (
+            "rq's TTL of 0.5 s: `tonumber`, then a guard `ttl > 0` the lint does not evaluate",
+            b"#!lua\nredis.call('SET', KEYS[1], 'v')\nlocal ttl = tonumber(ARGV[1])\n\
+              if ttl and ttl > 0 then redis.call('EXPIRE', KEYS[1], ttl) end\nreturn 1",
+            key(),
+            vec![b"0.5".to_vec()],
+            vec![],
+        ),
+        (
+            "a local given two values, `ARGV[1]` (`1.5`) kept: the lint cannot tell which",
+            b"#!lua\nlocal t = ARGV[1]\nif ARGV[2] then t = '10' end\n\
+              return redis.call('EXPIRE', KEYS[1], t)",
+            key(),
+            vec![b"1.5".to_vec()],
+            vec![],
+        ),
+    ];
+    check_inline_cases(&cases);
 }
 
 /// Patterns of scripts users run against Redis Cluster (`tests/data/lint/patterns/`,
