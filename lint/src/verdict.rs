@@ -159,7 +159,8 @@ pub enum Rule {
     WriteInReadOnly,
     /// At EXEC, a watched key on another slot than the transaction's.
     WatchOtherSlot,
-    /// A key built from `KEYS[i]` or `ARGV[i]` past what the call gives: nil.
+    /// An argument (a key or any other) that is no string and no number: `KEYS[i]` or
+    /// `ARGV[i]` past what the call gives, `nil`, a boolean, a table.
     NilKey,
     /// A script or function whose body the lint does not have (`EVALSHA`, `FCALL` of a
     /// library not among the files).
@@ -1073,23 +1074,32 @@ pub(crate) fn script_called(
                     targets: every(targets, Outcome::Depends),
                 });
             }
-            let mut call_slots = BTreeSet::new();
-            for key in keys {
-                if let Some((nil, why, fix)) = nil_part(key, values) {
+            // an argument no server takes (nil, a boolean, a table), at a key position or
+            // any other (`SET KEYS[1] ARGV[2]` with one value given)
+            for arg in full.iter().skip(1) {
+                if let Some((nil, why, fix)) = nil_part(arg, values) {
+                    let key = keys.contains(arg);
                     findings.push(Finding {
                         at: call.at,
                         rule: Rule::NilKey,
-                        kind: Some(key.kind()),
+                        kind: key.then(|| arg.kind()),
                         message: format!(
-                            "`{command}` uses `{}`, and {nil} is nil: {why}; the server refuses \
-                             a nil argument (\"Lua redis lib command arguments must be strings \
-                             or integers\")",
-                            key.text
+                            "`{command}` {} `{}`, and {nil}: {why}; the server refuses an \
+                             argument that is no string and no number (\"Lua redis lib command \
+                             arguments must be strings or integers\" on Redis 7.0, \"Command \
+                             arguments must be strings or integers\" on Valkey)",
+                            if key { "uses the key" } else { "is given" },
+                            arg.text
                         ),
                         fix,
                         condition: None,
                         targets: every(targets, Outcome::Fails),
                     });
+                }
+            }
+            let mut call_slots = BTreeSet::new();
+            for key in keys {
+                if nil_part(key, values).is_some() {
                     continue;
                 }
                 let slot = key.slot(values);
@@ -2494,23 +2504,39 @@ fn unknown_method(
 /// The first part of `key` that is nil in the script: `KEYS[i]`/`ARGV[i]` past the keys or
 /// arguments `values` gives, or at an index never set (`KEYS[0]`); written out, with why
 /// and the fix.
-fn nil_part(key: &KeyExpr, values: &Values) -> Option<(String, &'static str, String)> {
+/// Why an argument is one no server takes, when it is: a part that is nil (`KEYS[i]`,
+/// `ARGV[i]` past what the call gives, at an index never set, `nil`), a boolean or a table;
+/// what it is, why, and the fix. The one judge of every argument of a call, keys and others.
+fn nil_part(arg: &KeyExpr, values: &Values) -> Option<(String, &'static str, String)> {
     let past = "the call gives fewer";
-    key.parts.iter().find_map(|p| match p {
+    arg.parts.iter().find_map(|p| match p {
         Part::Key(i) if *i > 0 && values.keys.as_ref().is_some_and(|k| *i > k.len()) => Some((
-            format!("KEYS[{i}]"),
+            format!("KEYS[{i}] is nil"),
             past,
             format!("pass KEYS[{i}] in the call (numkeys counts the keys)"),
         )),
         Part::Arg(i) if *i > 0 && values.argv.as_ref().is_some_and(|a| *i > a.len()) => Some((
-            format!("ARGV[{i}]"),
+            format!("ARGV[{i}] is nil"),
             past,
-            format!("pass ARGV[{i}] in the call (numkeys counts the keys)"),
+            format!(
+                "pass ARGV[{i}] in the call (numkeys counts the keys), or give a default \
+                 (`ARGV[{i}] or ''`)"
+            ),
         )),
         Part::Nil(text) => Some((
-            format!("`{text}`"),
+            format!("`{text}` is nil"),
             "KEYS and ARGV hold their values at the integers 1, 2, ... only",
             "index KEYS and ARGV from 1 (`KEYS[1]` is the first key)".to_owned(),
+        )),
+        Part::NoString(text) => Some((
+            format!("`{text}` is {}", Part::no_string_kind(text)),
+            "a command's arguments are strings and numbers only",
+            match Part::no_string_kind(text) {
+                "nil" => "pass a string (`''` for an empty value), or leave the argument out",
+                "a boolean" => "pass a string or a number (`'1'`, `1`), not a boolean",
+                _ => "pass each element as an argument of its own (`unpack(t)`), not the table",
+            }
+            .to_owned(),
         )),
         _ => None,
     })
