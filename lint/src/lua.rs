@@ -177,6 +177,8 @@ pub struct ArgumentRefusal {
     pub reason: String,
     /// What to pass instead.
     pub fix: String,
+    /// What must hold for the refusal, when it is not certain whenever the call runs.
+    pub condition: Option<String>,
     /// The library functions that may run it (as [`CallSite::functions`]).
     pub functions: Vec<usize>,
     /// Whether the script catches its error (inside `pcall(function() ... end)`).
@@ -431,6 +433,7 @@ fn read_here(path: &Path, source: &str) -> Result<Script, Error> {
             at: r.at,
             reason: r.reason,
             fix: r.fix.to_owned(),
+            condition: r.condition,
             functions: if library {
                 names.functions_at(r.byte)
             } else {

@@ -1288,7 +1288,8 @@ fn breaks_valkey9_node(f: &mut Finding) {
 /// it may not run or its error is caught (`pcall`).
 fn refused_argument(r: &crate::lua::ArgumentRefusal, targets: &[Target]) -> Finding {
     let mut message = r.reason.clone();
-    let conditions = where_it_runs((r.maybe, r.protected), "call", &mut message);
+    let mut conditions = where_it_runs((r.maybe, r.protected), "call", &mut message);
+    conditions.extend(r.condition.clone());
     let outcome = if conditions.is_empty() {
         Outcome::Fails
     } else {
